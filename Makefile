@@ -1,0 +1,53 @@
+# paibang — `make site` builds output/, `make test` runs the tests.
+# Both set up everything first (system packages when possible, then .venv).
+
+PYTHON  ?= python3
+VENV    := .venv
+BIN     := $(VENV)/bin
+STAMP   := $(VENV)/.installed
+CONTENT ?= content
+OUTPUT  ?= output
+PORT    ?= 8000
+# the machines have 2 cores; `make test PYTEST_JOBS=0` runs serially
+PYTEST_JOBS ?= auto
+PYTEST_ARGS ?=
+
+.DEFAULT_GOAL := help
+.PHONY: help system venv site test check serve clean
+
+help:
+	@echo "make site    set up and build $(OUTPUT)/ from $(CONTENT)/"
+	@echo "make test    set up and run the tests"
+	@echo "make check   validate $(CONTENT)/ only"
+	@echo "make serve   serve $(OUTPUT)/ on http://127.0.0.1:$(PORT)/"
+	@echo "make system  install system packages (fonts, HarfBuzz subset, poppler) if missing"
+	@echo "make venv    create $(VENV) and install paibang (editable) with pinned dependencies"
+	@echo "make clean   remove $(OUTPUT)/, caches and build leftovers (keeps $(VENV); rm -rf $(VENV) to redo it)"
+
+system:
+	@bash scripts/setup-system.sh
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml constraints.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test]'
+	@touch $@
+
+site: system venv
+	$(BIN)/paibang build --content $(CONTENT) --output $(OUTPUT)
+
+test: system venv
+	$(BIN)/python -m pytest -q -n $(PYTEST_JOBS) $(PYTEST_ARGS)
+
+check: venv
+	$(BIN)/paibang check --content $(CONTENT)
+
+serve:
+	@test -d $(OUTPUT) || { echo "no $(OUTPUT)/ yet: run 'make site' first" >&2; exit 1; }
+	$(PYTHON) -m http.server --bind 127.0.0.1 --directory $(OUTPUT) $(PORT)
+
+clean:
+	rm -rf $(OUTPUT) $(OUTPUT).tmp-* build dist *.egg-info .pytest_cache .hypothesis
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,424 @@
+"""Loading content/ into the model: site.yaml, each event, its stages and results files.
+
+Everything here is validation of what the secretary typed, against content-format.md. Rules of
+play (scores, rankings) come later and elsewhere; this module only makes sure the input is
+well-formed and refers to things that exist.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from generator.content.model import (
+    Advance, CreditRules, Entry, Event, Official, Player, Prize, Round, Site, Stage, Table,
+)
+from generator.content.reader import Reader, parse_date, suggestion
+from generator.content.yaml_loader import YamlList, YamlMap, load_yaml
+from generator.errors import Mark, Problems
+from generator.games import GAMES, PLANNED_GAMES
+from generator.messages import LOCALES
+
+SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+FORMATS = ("matches", "swiss", "round_robin", "pairs")
+ALWAYS_PRIVATE = ("phone", "student_id")
+LIMITS = {"events": 500, "entries": 2000, "stages": 20, "tables": 1000, "results files": 500}
+
+SITE_KEYS = ("title", "organization", "locale", "base_url", "private")
+EVENT_KEYS = (
+    "title", "game", "organizer", "venue", "dates", "date", "notice", "draw_seed", "entries",
+    "officials", "credits", "stages", "locale",
+)
+ENTRY_KEYS = ("id", "players", "group", "name", "bye", "substitute")
+PLAYER_KEYS = ("name", "id")
+OFFICIAL_KEYS = ("name", "role", "stages", "sessions")
+CREDIT_KEYS = ("participant", "finalist", "referee", "host", "forfeit")
+STAGE_KEYS = ("id", "name", "date", "format", "rounds", "boards", "rank_by", "advance", "prizes", "lots")
+PRIZE_KEYS = ("name", "count", "award")
+RESULTS_KEYS = ("stage", "round", "tables")
+GENERIC_METRICS = ("lot",)
+
+
+def load_site(root: Path, problems: Problems) -> Site | None:
+    """Read and validate everything under `root`; problems are collected, never raised."""
+    root = root.resolve()
+    site_file = root / "site.yaml"
+    if not site_file.is_file():
+        problems.add("file-missing", Mark(site_file), path="site.yaml")
+        return None
+    data = load_yaml(site_file, problems)
+    if not isinstance(data, YamlMap):
+        return None
+    reader = Reader(data, problems)
+    reader.check_keys(SITE_KEYS, required=("title",))
+    private = tuple(str(item) for item, _ in reader.items("private", single_ok=True))
+    site = Site(
+        title=reader.text("title") or "",
+        organization=reader.text("organization"),
+        locale=reader.choice("locale", LOCALES, "zh-Hans") or "zh-Hans",
+        base_url=reader.text("base_url"),
+        private=ALWAYS_PRIVATE + private,
+        events=[],
+        root=root,
+    )
+    events_dir = root / "events"
+    folders = sorted(p for p in events_dir.iterdir() if p.is_dir()) if events_dir.is_dir() else []
+    if len(folders) > LIMITS["events"]:
+        problems.add("too-many", Mark(events_dir), what="events", count=len(folders), limit=LIMITS["events"])
+        folders = folders[: LIMITS["events"]]
+    for folder in folders:
+        event = load_event(folder, site, problems)
+        if event is not None:
+            site.events.append(event)
+    return site
+
+
+def _inside(path: Path, root: Path, problems: Problems) -> bool:
+    """Refuse files that resolve outside content/ (a symlink to /etc/passwd, a ../ notice)."""
+    try:
+        path.resolve().relative_to(root)
+    except ValueError:
+        problems.add("file-outside-content", Mark(path), path=path.name)
+        return False
+    return True
+
+
+def load_event(folder: Path, site: Site, problems: Problems) -> Event | None:
+    slug = folder.name
+    event_file = folder / "event.yaml"
+    if not SLUG.match(slug):
+        problems.add("slug-invalid", Mark(folder), slug=slug)
+        return None
+    if not event_file.is_file():
+        problems.add("event-missing", Mark(folder), slug=slug)
+        return None
+    if not _inside(event_file, site.root, problems):
+        return None
+    data = load_yaml(event_file, problems)
+    if not isinstance(data, YamlMap):
+        if data is not None:
+            problems.add("type-expected", Mark(event_file, 1, 1), key="event.yaml",
+                         expected={"zh-Hans": "键值表", "zh-Hant": "鍵值表", "en": "a mapping"}, found="…")
+        return None
+    reader = Reader(data, problems)
+    reader.check_keys(EVENT_KEYS, required=("title", "game", "entries", "stages"))
+    game_name = reader.text("game")
+    game = GAMES.get(game_name or "")
+    if game_name and game is None:
+        code = "game-not-supported" if game_name in PLANNED_GAMES else "value-choice"
+        problems.add(code, reader.value_mark("game"), key="game", value=game_name, game=game_name,
+                     suggestion=suggestion(game_name, (*GAMES, *PLANNED_GAMES)), allowed=", ".join(GAMES))
+    event = Event(
+        slug=slug,
+        title=reader.text("title") or slug,
+        game=game_name or "",
+        folder=folder,
+        organizer=reader.text("organizer"),
+        venue=reader.text("venue"),
+        draw_seed=reader.integer("draw_seed"),
+        locale=reader.choice("locale", LOCALES),
+    )
+    if reader.has("dates"):
+        event.dates = [d for v, m in reader.items("dates", single_ok=True) if (d := parse_date(v, m, problems))]
+    elif reader.has("date"):
+        event.dates = [d] if (d := reader.date("date")) else []
+    for value, mark in reader.items("notice", single_ok=True):
+        path = folder / str(value)
+        if not path.is_file():
+            problems.add("file-missing", mark, path=value)
+        elif _inside(path, site.root, problems):
+            event.notices.append(path)
+    event.entries = _read_entries(reader, problems, site.private)
+    event.officials = _read_officials(reader, problems)
+    credits = reader.mapping("credits")
+    if credits is not None:
+        event.credits = _read_credits(credits)
+    if game is None:
+        return event
+    event.stages = _read_stages(reader, game, problems, event)
+    for official in event.officials:
+        for stage_id in official.stages:
+            if stage_id not in {s.id for s in event.stages}:
+                problems.add("official-stage-unknown", reader.value_mark("officials"), name=official.name, id=stage_id)
+    _read_results(folder / "results", event, game, site, problems)
+    return event
+
+
+def _read_entries(reader: Reader, problems: Problems, private: tuple[str, ...]) -> dict[str, Entry]:
+    entries: dict[str, Entry] = {}
+    items = reader.items("entries")
+    if len(items) > LIMITS["entries"]:
+        problems.add("too-many", reader.value_mark("entries"), what="entries", count=len(items), limit=LIMITS["entries"])
+        items = items[: LIMITS["entries"]]
+    for index, (item, mark) in enumerate(items):
+        if not isinstance(item, YamlMap):
+            problems.add("type-expected", mark, key=f"entries[{index + 1}]",
+                         expected={"zh-Hans": "键值表", "zh-Hant": "鍵值表", "en": "a mapping"}, found=str(item))
+            continue
+        entry_reader = Reader(item, problems, f"entries[{index + 1}].")
+        entry_reader.check_keys((*ENTRY_KEYS, *private), required=("id", "players"))
+        entry_id = entry_reader.identifier("id")
+        players = _read_players(entry_reader, problems, private)
+        if entry_id is None:
+            continue
+        if entry_id in entries:
+            first = entries[entry_id].mark
+            problems.add("entry-duplicate", entry_reader.value_mark("id"), id=entry_id, first=first.line if first else "?")
+            continue
+        if not players and entry_reader.has("players"):
+            problems.add("entry-players-empty", entry_reader.value_mark("players"), id=entry_id)
+        entries[entry_id] = Entry(
+            id=entry_id,
+            players=players,
+            group=entry_reader.text("group"),
+            name=entry_reader.text("name"),
+            bye=entry_reader.boolean("bye"),
+            substitute=entry_reader.boolean("substitute"),
+            mark=entry_reader.value_mark("id"),
+        )
+    return entries
+
+
+def _read_players(entry_reader: Reader, problems: Problems, private: tuple[str, ...]) -> list[Player]:
+    """Players by name; private keys are checked for shape and then dropped on the floor."""
+    players = []
+    for value, mark in entry_reader.items("players"):
+        if isinstance(value, YamlMap):
+            player_reader = Reader(value, problems, "players[].")
+            # An extra key is accepted only when the site declares it private, so a typo of a
+            # public key is caught and nothing unknown can slip into pages later.
+            player_reader.check_keys((*PLAYER_KEYS, *private), required=("name",))
+            name = player_reader.text("name")
+            if name:
+                players.append(Player(name=name, id=player_reader.text("id")))
+        elif isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip():
+            players.append(Player(name=str(value).strip()))
+        else:
+            problems.add("type-expected", mark, key="players[]",
+                         expected={"zh-Hans": "姓名", "zh-Hant": "姓名", "en": "a name"}, found=str(value))
+    return players
+
+
+def _read_officials(reader: Reader, problems: Problems) -> list[Official]:
+    officials = []
+    for index, (item, mark) in enumerate(reader.items("officials")):
+        if not isinstance(item, YamlMap):
+            problems.add("type-expected", mark, key=f"officials[{index + 1}]",
+                         expected={"zh-Hans": "键值表", "zh-Hant": "鍵值表", "en": "a mapping"}, found=str(item))
+            continue
+        official = Reader(item, problems, f"officials[{index + 1}].")
+        official.check_keys(OFFICIAL_KEYS, required=("name", "role"))
+        name = official.text("name")
+        if not name:
+            continue
+        stages = tuple(str(s) for s, _ in official.items("stages", single_ok=True))
+        officials.append(Official(name, official.choice("role", ("referee", "host"), "referee") or "referee",
+                                  stages, official.integer("sessions", 0, low=0, high=100) or 0))
+    return officials
+
+
+def _read_credits(reader: Reader) -> CreditRules:
+    reader.check_keys(CREDIT_KEYS)
+    referee: dict[str, int] = {}
+    referee_reader = reader.mapping("referee")
+    if referee_reader is not None:
+        for key in referee_reader.node:
+            value = referee_reader.integer(key, low=-100, high=100)
+            if value is not None:
+                referee[str(key)] = value
+    return CreditRules(
+        participant=reader.integer("participant", 0, low=-100, high=100) or 0,
+        finalist=reader.integer("finalist", 0, low=-100, high=100) or 0,
+        referee=referee,
+        host=reader.integer("host", 0, low=-100, high=100) or 0,
+        forfeit=reader.integer("forfeit", 0, low=-100, high=100) or 0,
+    )
+
+
+def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) -> list[Stage]:
+    stages: list[Stage] = []
+    items = reader.items("stages")
+    if reader.has("stages") and not items:
+        problems.add("stages-empty", reader.value_mark("stages"))
+    for index, (item, mark) in enumerate(items[: LIMITS["stages"]]):
+        if not isinstance(item, YamlMap):
+            problems.add("type-expected", mark, key=f"stages[{index + 1}]",
+                         expected={"zh-Hans": "键值表", "zh-Hant": "鍵值表", "en": "a mapping"}, found=str(item))
+            continue
+        stage_reader = Reader(item, problems, f"stages[{index + 1}].")
+        stage_reader.check_keys((*STAGE_KEYS, *game.stage_keys), required=("id", "format"))
+        stage_id = stage_reader.identifier("id")
+        stage_format = stage_reader.choice("format", FORMATS)
+        if stage_id is None or stage_format is None:
+            continue
+        if any(s.id == stage_id for s in stages):
+            problems.add("stage-duplicate", stage_reader.value_mark("id"), id=stage_id)
+            continue
+        if stage_format not in game.formats:
+            problems.add("format-not-supported", stage_reader.value_mark("format"), game=game.name,
+                         format=stage_format, allowed=", ".join(game.formats))
+        stage = Stage(
+            id=stage_id,
+            name=stage_reader.text("name") or stage_id,
+            format=stage_format,
+            date=stage_reader.date("date"),
+            rounds=stage_reader.integer("rounds", 1, low=1, high=50) or 1,
+            boards=stage_reader.integer("boards", None, low=1, high=200),
+            mark=mark,
+        )
+        stage.options = game.read_stage_options(stage_reader, stage_format)
+        stage.rank_by = _read_rank_by(stage_reader, game, stage, problems)
+        stage.prizes = _read_prizes(stage_reader, stage.rank_by, game, problems)
+        stage.lots = [str(v) for v, _ in stage_reader.items("lots")]
+        for lot_id, lot_mark in stage_reader.items("lots"):
+            if str(lot_id) not in event.entries:
+                problems.add("lots-unknown", lot_mark, id=lot_id)
+        advance = stage_reader.mapping("advance")
+        if advance is not None:
+            advance.check_keys(("count", "to"), required=("count", "to"))
+            count, to = advance.integer("count", low=1, high=LIMITS["entries"]), advance.text("to")
+            if count is not None and to:
+                stage.advance = Advance(count, to)
+        stages.append(stage)
+    ids = [s.id for s in stages]
+    for position, stage in enumerate(stages):
+        if stage.advance is None:
+            continue
+        target = stage.advance.to
+        mark = stage.mark or reader.mark
+        if target not in ids:
+            problems.add("stage-unknown", mark, id=target, suggestion=suggestion(target, ids), allowed=", ".join(ids))
+        elif ids.index(target) <= position:
+            problems.add("advance-loop", mark, id=stage.id)
+    return stages
+
+
+def _read_rank_by(stage_reader: Reader, game: Any, stage: Stage, problems: Problems) -> list[str]:
+    available = (*game.metrics_for(stage), *GENERIC_METRICS)
+    rank_by = []
+    for value, mark in stage_reader.items("rank_by", single_ok=True):
+        metric = str(value)
+        if metric not in available:
+            problems.add("metric-unknown", mark, game=game.name, metric=metric,
+                         suggestion=suggestion(metric, available), allowed=", ".join(available))
+            continue
+        rank_by.append(metric)
+    return rank_by or [game.metrics_for(stage)[0]]
+
+
+def _read_prizes(stage_reader: Reader, rank_by: list[str], game: Any, problems: Problems) -> list[Prize]:
+    prizes = []
+    for value, mark in stage_reader.items("prizes"):
+        if not isinstance(value, YamlMap):
+            problems.add("type-expected", mark, key="prizes[]",
+                         expected={"zh-Hans": "键值表", "zh-Hant": "鍵值表", "en": "a mapping"}, found=str(value))
+            continue
+        prize = Reader(value, problems, "prizes[].")
+        thresholds = [k for k in value if k in game.metrics]
+        prize.check_keys((*PRIZE_KEYS, *game.metrics), required=("name",))
+        name = prize.text("name") or ""
+        count = prize.integer("count", low=1, high=LIMITS["entries"])
+        if (count is None) == (len(thresholds) != 1):
+            problems.add("prize-form", mark, name=name)
+            continue
+        if count is not None:
+            prizes.append(Prize(name, count=count, award=prize.text("award")))
+        else:
+            metric = thresholds[0]
+            threshold = value[metric]
+            if isinstance(threshold, bool) or not isinstance(threshold, (int, float)):
+                prize.integer(metric)  # records the type problem
+                continue
+            prizes.append(Prize(name, metric=metric, threshold=threshold, award=prize.text("award")))
+    return prizes
+
+
+def _read_results(results_dir: Path, event: Event, game: Any, site: Site, problems: Problems) -> None:
+    if not results_dir.is_dir():
+        return
+    files = sorted(p for p in results_dir.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    if len(files) > LIMITS["results files"]:
+        problems.add("too-many", Mark(results_dir), what="results files", count=len(files), limit=LIMITS["results files"])
+        files = files[: LIMITS["results files"]]
+    stage_ids = [s.id for s in event.stages]
+    seen: dict[tuple[str, int], Path] = {}
+    for path in files:
+        if not _inside(path, site.root, problems):
+            continue
+        data = load_yaml(path, problems)
+        if not isinstance(data, YamlMap):
+            continue
+        reader = Reader(data, problems)
+        reader.check_keys(RESULTS_KEYS, required=("stage", "tables"))
+        stage_id = reader.text("stage")
+        if stage_id is None:
+            continue
+        if stage_id not in stage_ids:
+            problems.add("stage-unknown", reader.value_mark("stage"), id=stage_id,
+                         suggestion=suggestion(stage_id, stage_ids), allowed=", ".join(stage_ids))
+            continue
+        stage = event.stage(stage_id)
+        number = reader.integer("round", low=1, high=50)
+        if number is None:
+            if stage.rounds > 1 and not reader.has("round"):
+                problems.add("results-round-missing", reader.mark, stage=stage_id)
+                continue
+            number = 1
+        if number > stage.rounds:
+            problems.add("results-round-range", reader.value_mark("round"), stage=stage_id, rounds=stage.rounds, round=number)
+            continue
+        if (stage_id, number) in seen:
+            problems.add("results-round-duplicate", reader.value_mark("stage"), stage=stage_id, round=number,
+                         other=seen[(stage_id, number)].name)
+            continue
+        seen[(stage_id, number)] = path
+        tables = _read_tables(reader, stage, event, game, problems)
+        event.rounds.setdefault(stage_id, []).append(Round(stage_id, number, tables, path))
+    for rounds in event.rounds.values():
+        rounds.sort(key=lambda r: r.number)
+
+
+def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems: Problems) -> list[Table]:
+    tables: list[Table] = []
+    numbers: dict[int, Mark] = {}
+    playing: dict[str, int] = {}
+    items = reader.items("tables")
+    if len(items) > LIMITS["tables"]:
+        problems.add("too-many", reader.value_mark("tables"), what="tables", count=len(items), limit=LIMITS["tables"])
+        items = items[: LIMITS["tables"]]
+    for index, (item, mark) in enumerate(items):
+        if not isinstance(item, YamlMap):
+            problems.add("type-expected", mark, key=f"tables[{index + 1}]",
+                         expected={"zh-Hans": "键值表", "zh-Hant": "鍵值表", "en": "a mapping"}, found=str(item))
+            continue
+        table_reader = Reader(item, problems, f"tables[{index + 1}].")
+        number = table_reader.integer("table", low=1, high=10_000)
+        if number is None:
+            if not table_reader.has("table"):
+                problems.add("key-missing", mark, key=f"tables[{index + 1}].table")
+            continue
+        if number in numbers:
+            problems.add("table-duplicate", table_reader.value_mark("table"), table=number)
+        numbers[number] = mark
+        sides, record = game.read_table(table_reader, stage)
+        side_ids = []
+        for entry_id, side_mark in sides:
+            if entry_id not in event.entries:
+                problems.add("entry-unknown", side_mark, id=entry_id, suggestion=suggestion(entry_id, event.entries))
+                continue
+            if entry_id in playing:
+                problems.add("entry-twice-in-round", side_mark, id=entry_id, other=playing[entry_id])
+            playing[entry_id] = number
+            side_ids.append(entry_id)
+        if len(side_ids) == 2 and side_ids[0] == side_ids[1]:
+            problems.add("sides-same", mark, id=side_ids[0])
+        forfeit = table_reader.text("forfeit")
+        if forfeit is not None and forfeit not in side_ids:
+            problems.add("forfeit-not-at-table", table_reader.value_mark("forfeit"), id=forfeit)
+            forfeit = None
+        if len(side_ids) != len(sides):
+            continue
+        tables.append(Table(number, side_ids, record, forfeit, table_reader.text("referee"), mark))
+    tables.sort(key=lambda t: t.number)
+    return tables

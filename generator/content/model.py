@@ -1,0 +1,147 @@
+"""What a site's content says, once loaded and validated: plain typed data, no rules applied.
+
+Private player fields (phone, student_id, the site's `private` keys) are dropped while loading
+and never reach these objects, so nothing downstream can output them by mistake.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.errors import Mark
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    id: str | None = None
+
+
+@dataclass
+class Entry:
+    """A pair or a team (参赛队/组/对)."""
+
+    id: str
+    players: list[Player]
+    group: str | None = None
+    name: str | None = None
+    bye: bool = False
+    substitute: bool = False
+    mark: Mark | None = None
+
+    @property
+    def label(self) -> str:
+        """How the entry is named on pages: the team name, else its players."""
+        return self.name or " / ".join(p.name for p in self.players)
+
+    @property
+    def player_names(self) -> str:
+        return " / ".join(p.name for p in self.players)
+
+
+@dataclass(frozen=True)
+class Official:
+    name: str
+    role: str
+    stages: tuple[str, ...] = ()
+    sessions: int = 0
+
+
+@dataclass(frozen=True)
+class CreditRules:
+    """Conduct points (操行分), seed 000 section 九."""
+
+    participant: int = 0
+    finalist: int = 0
+    referee: dict[str, int] = field(default_factory=dict)
+    host: int = 0
+    forfeit: int = 0
+
+
+@dataclass(frozen=True)
+class Prize:
+    """By place (`count`) or by a metric threshold (`metric` >= `threshold`)."""
+
+    name: str
+    count: int | None = None
+    metric: str | None = None
+    threshold: float | None = None
+    award: str | None = None
+
+
+@dataclass(frozen=True)
+class Advance:
+    count: int
+    to: str
+
+
+@dataclass
+class Stage:
+    id: str
+    name: str
+    format: str
+    date: dt.date | None = None
+    rounds: int = 1
+    boards: int | None = None
+    rank_by: list[str] = field(default_factory=list)
+    advance: Advance | None = None
+    prizes: list[Prize] = field(default_factory=list)
+    lots: list[str] = field(default_factory=list)
+    options: Any = None  # the game's own stage keys, as the game module reads them
+    mark: Mark | None = None
+
+
+@dataclass
+class Table:
+    """One match at one table: its sides (entry ids) and the game's record of play."""
+
+    number: int
+    sides: list[str]
+    record: Any
+    forfeit: str | None = None
+    referee: str | None = None
+    mark: Mark | None = None
+
+
+@dataclass
+class Round:
+    stage: str
+    number: int
+    tables: list[Table]
+    source: Path
+
+
+@dataclass
+class Event:
+    slug: str
+    title: str
+    game: str
+    folder: Path
+    organizer: str | None = None
+    venue: str | None = None
+    dates: list[dt.date] = field(default_factory=list)
+    notices: list[Path] = field(default_factory=list)
+    draw_seed: int | None = None
+    entries: dict[str, Entry] = field(default_factory=dict)
+    officials: list[Official] = field(default_factory=list)
+    credits: CreditRules | None = None
+    stages: list[Stage] = field(default_factory=list)
+    rounds: dict[str, list[Round]] = field(default_factory=dict)
+    locale: str | None = None
+
+    def stage(self, stage_id: str) -> Stage:
+        return next(s for s in self.stages if s.id == stage_id)
+
+
+@dataclass
+class Site:
+    title: str
+    organization: str | None
+    locale: str
+    base_url: str | None
+    private: tuple[str, ...]
+    events: list[Event]
+    root: Path

@@ -1,0 +1,192 @@
+"""Typed reading of one YAML mapping, recording every problem with its mark.
+
+Validators read content through a `Reader`: each accessor returns a clean Python value or None,
+and records a catalogued problem (with file, line and column) instead of raising, so one pass
+reports everything that is wrong.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from generator.content.yaml_loader import YamlList, YamlMap, mark_of_key, mark_of_value
+from generator.errors import Mark, Problems
+
+TYPE_NAMES = {
+    "text": {"zh-Hans": "文字", "zh-Hant": "文字", "en": "text"},
+    "integer": {"zh-Hans": "整数", "zh-Hant": "整數", "en": "a whole number"},
+    "boolean": {"zh-Hans": " true 或 false", "zh-Hant": " true 或 false", "en": "true or false"},
+    "list": {"zh-Hans": "列表", "zh-Hant": "列表", "en": "a list"},
+    "mapping": {"zh-Hans": "键值表（key: value）", "zh-Hant": "鍵值表（key: value）", "en": "a mapping (key: value)"},
+    "date": {"zh-Hans": "日期", "zh-Hant": "日期", "en": "a date"},
+}
+
+ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$")
+
+
+def suggestion(word: object, candidates: Iterable[object]) -> dict[str, str]:
+    """A localised "did you mean" tail for a message, or empty text when nothing is close."""
+    pool = [str(c) for c in candidates]
+    close = difflib.get_close_matches(str(word), pool, n=1, cutoff=0.6)
+    if not close:
+        lowered = {p.lower(): p for p in pool}
+        if str(word).lower() in lowered:
+            close = [lowered[str(word).lower()]]
+    if not close:
+        return {"zh-Hans": "", "zh-Hant": "", "en": ""}
+    guess = close[0]
+    return {"zh-Hans": f"，是不是 {guess}？", "zh-Hant": f"，是不是 {guess}？", "en": f"; did you mean {guess}?"}
+
+
+def describe(value: Any) -> str:
+    if isinstance(value, YamlMap):
+        return "{…}"
+    if isinstance(value, YamlList):
+        return "[…]"
+    if value is None:
+        return "null"
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+class Reader:
+    """Reads the keys of one mapping; `where` prefixes key names in messages (e.g. "stages[1].")."""
+
+    def __init__(self, node: YamlMap, problems: Problems, where: str = "") -> None:
+        self.node = node
+        self.problems = problems
+        self.where = where
+
+    @property
+    def mark(self) -> Mark:
+        return self.node.mark
+
+    def has(self, key: str) -> bool:
+        return key in self.node
+
+    def key_mark(self, key: Any) -> Mark:
+        return mark_of_key(self.node, key)
+
+    def value_mark(self, key: Any) -> Mark:
+        return mark_of_value(self.node, key)
+
+    def raw(self, key: str) -> Any:
+        return self.node.get(key)
+
+    def check_keys(self, allowed: Iterable[str], required: Iterable[str] = ()) -> None:
+        allowed = list(allowed)
+        for key in self.node:
+            if key not in allowed:
+                self.problems.add(
+                    "key-unknown",
+                    self.key_mark(key),
+                    key=key,
+                    suggestion=suggestion(key, allowed),
+                    allowed=", ".join(allowed),
+                )
+        for key in required:
+            if key not in self.node or self.node[key] is None:
+                self.problems.add("key-missing", self.mark, key=self.where + key)
+
+    def _wrong(self, key: str, expected: str) -> None:
+        self.problems.add(
+            "type-expected",
+            self.value_mark(key),
+            key=self.where + key,
+            expected=TYPE_NAMES[expected],
+            found=describe(self.node.get(key)),
+        )
+
+    def text(self, key: str, default: str | None = None) -> str | None:
+        """Text; a bare number is accepted as its text (a venue 7201, a class 1301)."""
+        value = self.node.get(key)
+        if value is None:
+            return default
+        if isinstance(value, bool) or isinstance(value, (YamlMap, YamlList)):
+            self._wrong(key, "text")
+            return default
+        if isinstance(value, float):
+            return repr(value)
+        return str(value).strip()
+
+    def integer(self, key: str, default: int | None = None, low: int | None = None, high: int | None = None) -> int | None:
+        value = self.node.get(key)
+        if value is None:
+            return default
+        if isinstance(value, bool) or not isinstance(value, int):
+            self._wrong(key, "integer")
+            return default
+        if (low is not None and value < low) or (high is not None and value > high):
+            self.problems.add(
+                "value-range", self.value_mark(key), key=self.where + key, value=value,
+                low=low if low is not None else "-∞", high=high if high is not None else "∞",
+            )
+            return default
+        return value
+
+    def boolean(self, key: str, default: bool = False) -> bool:
+        value = self.node.get(key)
+        if value is None:
+            return default
+        if not isinstance(value, bool):
+            self._wrong(key, "boolean")
+            return default
+        return value
+
+    def choice(self, key: str, choices: Iterable[str], default: str | None = None) -> str | None:
+        choices = list(choices)
+        value = self.text(key)
+        if value is None:
+            return default
+        if value not in choices:
+            self.problems.add(
+                "value-choice", self.value_mark(key), key=self.where + key, value=value,
+                suggestion=suggestion(value, choices), allowed=", ".join(choices),
+            )
+            return default
+        return value
+
+    def date(self, key: str) -> dt.date | None:
+        value = self.node.get(key)
+        if value is None:
+            return None
+        return parse_date(value, self.value_mark(key), self.problems)
+
+    def identifier(self, key: str) -> str | None:
+        value = self.text(key)
+        if value is not None and not ID_PATTERN.match(value):
+            self.problems.add("id-invalid", self.value_mark(key), value=value)
+            return None
+        return value
+
+    def mapping(self, key: str) -> Reader | None:
+        value = self.node.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, YamlMap):
+            self._wrong(key, "mapping")
+            return None
+        return Reader(value, self.problems, f"{self.where}{key}.")
+
+    def items(self, key: str, single_ok: bool = False) -> list[tuple[Any, Mark]]:
+        """The items of a list with their marks; `single_ok` accepts one bare value as a list."""
+        value = self.node.get(key)
+        if value is None:
+            return []
+        if isinstance(value, YamlList):
+            return list(zip(value, value.item_marks))
+        if single_ok and not isinstance(value, YamlMap):
+            return [(value, self.value_mark(key))]
+        self._wrong(key, "list")
+        return []
+
+
+def parse_date(value: Any, mark: Mark, problems: Problems) -> dt.date | None:
+    try:
+        return dt.date.fromisoformat(str(value).strip())
+    except ValueError:
+        problems.add("date-invalid", mark, value=value)
+        return None

@@ -1,0 +1,199 @@
+"""Reading content YAML safely, with YAML 1.2 core semantics and a mark on every value.
+
+PyYAML implements YAML 1.1, where `NO` is false and `10:30` is 630. Secretaries type those as
+text (a venue "NO.3", a start time), so the implicit types here are only the 1.2 core schema's:
+null, true/false, integers, floats. Dates stay text and are checked where a date is expected.
+Anchors and aliases are refused (they make "billion laughs" documents possible and are never
+needed in a results file); so are tags.
+
+Mappings and sequences come back as `YamlMap` / `YamlList`, which remember where each key and
+item was written, so a validator can point at the exact line.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from generator.errors import Mark, Problems
+
+MAX_FILE_BYTES = 2 * 1024 * 1024
+MAX_DEPTH = 24
+
+
+class YamlMap(dict):
+    """A mapping that knows the mark of itself, of each key and of each value."""
+
+    mark: Mark
+    key_marks: dict[Any, Mark]
+    value_marks: dict[Any, Mark]
+
+
+class YamlList(list):
+    """A sequence that knows the mark of itself and of each item."""
+
+    mark: Mark
+    item_marks: list[Mark]
+
+
+def mark_of_key(node: YamlMap, key: Any) -> Mark:
+    return node.key_marks.get(key, node.mark)
+
+
+def mark_of_value(node: YamlMap, key: Any) -> Mark:
+    return node.value_marks.get(key, node.mark)
+
+
+class _CoreLoader(yaml.SafeLoader):
+    """SafeLoader with the YAML 1.2 core schema's implicit resolvers instead of 1.1's."""
+
+    yaml_implicit_resolvers: dict = {}
+
+
+_CORE_RESOLVERS = [
+    ("tag:yaml.org,2002:null", r"^(?:~|null|Null|NULL|)$", list("~nN") + [""]),
+    ("tag:yaml.org,2002:bool", r"^(?:true|True|TRUE|false|False|FALSE)$", list("tTfF")),
+    ("tag:yaml.org,2002:int", r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$", list("-+0123456789")),
+    (
+        "tag:yaml.org,2002:float",
+        r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+        r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$",
+        list("-+.0123456789"),
+    ),
+]
+for _tag, _pattern, _first in _CORE_RESOLVERS:
+    _CoreLoader.add_implicit_resolver(_tag, re.compile(_pattern), _first)
+
+_PLAIN_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:map",
+    "tag:yaml.org,2002:seq",
+}
+
+
+class _Refused(Exception):
+    def __init__(self, code: str, node_mark: Any, **params: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.node_mark = node_mark
+        self.params = params
+
+
+class _NoAliasLoader(_CoreLoader):
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:  # type: ignore[override]
+        if self.check_event(yaml.AliasEvent) or getattr(self.peek_event(), "anchor", None):
+            raise _Refused("yaml-alias", self.peek_event().start_mark)
+        return super().compose_node(parent, index)
+
+
+def load_yaml(path: Path, problems: Problems) -> Any:
+    """Read one content file; on any problem record it and return None."""
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        problems.add("file-unreadable", Mark(path), reason=exc.strerror or str(exc))
+        return None
+    if size > MAX_FILE_BYTES:
+        problems.add("file-too-large", Mark(path), size=size, limit=MAX_FILE_BYTES)
+        return None
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        problems.add("file-unreadable", Mark(path), reason=str(exc))
+        return None
+    return load_yaml_text(text, path, problems)
+
+
+def load_yaml_text(text: str, path: Path, problems: Problems) -> Any:
+    loader = _NoAliasLoader(text)
+    try:
+        node = loader.get_single_node()
+    except _Refused as refused:
+        problems.add(refused.code, _mark(path, refused.node_mark), **refused.params)
+        return None
+    except yaml.MarkedYAMLError as exc:
+        where = exc.problem_mark or exc.context_mark
+        problems.add("yaml-syntax", _mark(path, where), problem=exc.problem or exc.context or "?")
+        return None
+    except yaml.YAMLError as exc:  # reader errors: control characters and the like
+        problems.add("yaml-syntax", Mark(path), problem=str(exc).splitlines()[0])
+        return None
+    finally:
+        loader.dispose()
+    if node is None:
+        problems.add("yaml-empty", Mark(path))
+        return None
+    try:
+        return _convert(node, path, 0, problems)
+    except _Refused as refused:
+        problems.add(refused.code, _mark(path, refused.node_mark), **refused.params)
+        return None
+
+
+def _mark(path: Path, yaml_mark: Any) -> Mark:
+    if yaml_mark is None:
+        return Mark(path)
+    return Mark(path, yaml_mark.line + 1, yaml_mark.column + 1)
+
+
+def _convert(node: Node, path: Path, depth: int, problems: Problems) -> Any:
+    if depth > MAX_DEPTH:
+        raise _Refused("yaml-too-deep", node.start_mark, limit=MAX_DEPTH)
+    if node.tag not in _PLAIN_TAGS:
+        raise _Refused("yaml-tag", node.start_mark, tag=node.tag)
+    if isinstance(node, ScalarNode):
+        return _scalar(node)
+    if isinstance(node, SequenceNode):
+        items = YamlList(_convert(child, path, depth + 1, problems) for child in node.value)
+        items.mark = _mark(path, node.start_mark)
+        items.item_marks = [_mark(path, child.start_mark) for child in node.value]
+        return items
+    assert isinstance(node, MappingNode)
+    mapping = YamlMap()
+    mapping.mark = _mark(path, node.start_mark)
+    mapping.key_marks = {}
+    mapping.value_marks = {}
+    for key_node, value_node in node.value:
+        if key_node.tag == "tag:yaml.org,2002:merge":
+            raise _Refused("yaml-alias", key_node.start_mark)
+        key = _convert(key_node, path, depth + 1, problems)
+        if isinstance(key, (YamlMap, YamlList)):
+            raise _Refused("yaml-syntax", key_node.start_mark, problem="a key must be plain text")
+        if key in mapping:
+            first = mapping.key_marks[key].line
+            problems.add("yaml-duplicate-key", _mark(path, key_node.start_mark), key=key, first=first)
+            continue
+        mapping[key] = _convert(value_node, path, depth + 1, problems)
+        mapping.key_marks[key] = _mark(path, key_node.start_mark)
+        mapping.value_marks[key] = _mark(path, value_node.start_mark)
+    return mapping
+
+
+def _scalar(node: ScalarNode) -> Any:
+    value = node.value
+    if node.tag == "tag:yaml.org,2002:null":
+        return None
+    if node.tag == "tag:yaml.org,2002:bool":
+        return value.lower() == "true"
+    if node.tag == "tag:yaml.org,2002:int":
+        if value.startswith("0o"):
+            return int(value[2:], 8)
+        if value.startswith("0x"):
+            return int(value[2:], 16)
+        return int(value)
+    if node.tag == "tag:yaml.org,2002:float":
+        lowered = value.lower()
+        if lowered.endswith("nan"):
+            return float("nan")
+        if lowered.endswith("inf"):
+            return float("-inf") if value.startswith("-") else float("inf")
+        return float(value)
+    return value

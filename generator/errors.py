@@ -1,0 +1,107 @@
+"""Content problems: one type, raised or collected anywhere, printed the same way everywhere.
+
+A problem names the file, line and column of the offending text, what is wrong and how to fix
+it, in the site's language. The loader and validators collect problems rather than stop at the
+first, so the secretary sees every mistake of a results file at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.messages import render_message
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Where a value was written: a content file, 1-based line and column."""
+
+    file: Path
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        if not self.line:
+            return str(self.file)
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True)
+class ContentError:
+    """One problem in content/, with a stable code from the error catalogue (messages.py)."""
+
+    code: str
+    mark: Mark
+    params: dict[str, object] = field(default_factory=dict)
+    warning: bool = False
+
+    def message(self, locale: str) -> str:
+        return render_message(self.code, locale, self.params)[0]
+
+    def hint(self, locale: str) -> str:
+        return render_message(self.code, locale, self.params)[1]
+
+    def format(self, locale: str, root: Path | None = None) -> str:
+        """The terminal form: location, message, the source line with a caret, the fix."""
+        shown = self.mark.file
+        if root is not None:
+            try:
+                shown = self.mark.file.relative_to(root.parent)
+            except ValueError:
+                pass
+        where = f"{shown}:{self.mark.line}:{self.mark.column}" if self.mark.line else str(shown)
+        kind = render_message("_warning" if self.warning else "_error", locale, {})[0]
+        lines = [f"{where}: {kind} [{self.code}] {self.message(locale)}"]
+        source = _source_line(self.mark)
+        if source is not None:
+            number = str(self.mark.line)
+            lines.append(f"  {number} | {source}")
+            if self.mark.column:
+                lines.append(f"  {' ' * len(number)} | {' ' * (self.mark.column - 1)}^")
+        hint = self.hint(locale)
+        if hint:
+            lines.append(f"  → {hint}")
+        return "\n".join(lines)
+
+
+def _source_line(mark: Mark) -> str | None:
+    if not mark.line:
+        return None
+    try:
+        with open(mark.file, encoding="utf-8", errors="replace") as handle:
+            for number, text in enumerate(handle, start=1):
+                if number == mark.line:
+                    return text.rstrip("\n")
+    except OSError:
+        return None
+    return None
+
+
+class Problems:
+    """Collects every problem of a build; a build with any error writes nothing."""
+
+    def __init__(self) -> None:
+        self.items: list[ContentError] = []
+
+    def add(self, code: str, mark: Mark, warning: bool = False, **params: object) -> None:
+        self.items.append(ContentError(code, mark, params, warning))
+
+    @property
+    def errors(self) -> list[ContentError]:
+        return [p for p in self.items if not p.warning]
+
+    @property
+    def warnings(self) -> list[ContentError]:
+        return [p for p in self.items if p.warning]
+
+    def sorted(self) -> list[ContentError]:
+        return sorted(self.items, key=lambda p: (str(p.mark.file), p.mark.line, p.mark.column))
+
+
+class ContentErrors(Exception):
+    """Raised by a build when content has errors; carries all of them."""
+
+    def __init__(self, problems: list[ContentError]) -> None:
+        super().__init__(f"{len(problems)} content problem(s)")
+        self.problems = problems

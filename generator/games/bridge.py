@@ -1,0 +1,418 @@
+"""Contract bridge (桥牌): duplicate scoring of one contract, board conditions, board records.
+
+The rules follow ../shared/spec/rules-bridge.md. Scores are always computed here; a score the
+secretary typed is only checked against the computed one.
+
+>>> contract_score(Contract(4, "S"), 0, vulnerable=False)
+420
+>>> contract_score(Contract(4, "H", doubled=1), -2, vulnerable=True)
+-500
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from generator.content.model import Stage, Table
+from generator.content.reader import Reader
+from generator.content.yaml_loader import YamlMap
+from generator.errors import Mark
+from generator.games import Metric, SideScore, TableScore
+
+SEATS = ("N", "E", "S", "W")
+STRAINS = ("C", "D", "H", "S", "NT")
+VULNERABILITY_MODES = ("standard", "none", "all", "ns", "ew")
+SCORING_METHODS = ("total", "matchpoints", "imps", "butler")
+
+# The standard 16-board cycle (seed 000 附件一 三、局况).
+_STANDARD_CYCLE = {
+    **dict.fromkeys((1, 8, 11, 14), "None"),
+    **dict.fromkeys((2, 5, 12, 15), "NS"),
+    **dict.fromkeys((3, 6, 9, 16), "EW"),
+    **dict.fromkeys((4, 7, 10, 13), "Both"),
+}
+_FORCED = {"none": "None", "all": "Both", "ns": "NS", "ew": "EW"}
+
+
+# --- board conditions -------------------------------------------------------------------
+
+
+def dealer(board: int) -> str:
+    """N deals boards 1, 5, 9, 13; E 2, 6, 10, 14; and so on round the table."""
+    return SEATS[(board - 1) % 4]
+
+
+def vulnerability(board: int, mode: str = "standard") -> str:
+    """None, NS, EW or Both; `mode` other than standard forces one for every board."""
+    if mode != "standard":
+        return _FORCED[mode]
+    return _STANDARD_CYCLE[(board - 1) % 16 + 1]
+
+
+def is_vulnerable(seat: str, board_vulnerability: str) -> bool:
+    side = "NS" if seat in ("N", "S") else "EW"
+    return board_vulnerability in (side, "Both")
+
+
+# --- one contract -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Contract:
+    level: int
+    strain: str
+    doubled: int = 0  # 0 undoubled, 1 doubled (X), 2 redoubled (XX)
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.strain}{'X' * self.doubled}"
+
+
+def _trick_value(strain: str) -> int:
+    return 20 if strain in ("C", "D") else 30
+
+
+def contract_score(contract: Contract, result: int, vulnerable: bool) -> int:
+    """The declarer's score: `result` is 0 for made exactly, +k overtricks, -k down."""
+    if result < 0:
+        return -_penalty(-result, contract.doubled, vulnerable)
+    multiplier = (1, 2, 4)[contract.doubled]
+    bid_points = _trick_value(contract.strain) * contract.level
+    if contract.strain == "NT":
+        bid_points += 10  # 40 for the first trick in no trumps
+    contract_points = bid_points * multiplier
+    score = contract_points
+    score += (500 if vulnerable else 300) if contract_points >= 100 else 50
+    if contract.level == 6:
+        score += 750 if vulnerable else 500
+    elif contract.level == 7:
+        score += 1500 if vulnerable else 1000
+    score += (0, 50, 100)[contract.doubled]  # the "insult"
+    if contract.doubled:
+        score += result * (200 if vulnerable else 100) * contract.doubled
+    else:
+        score += result * _trick_value(contract.strain)
+    return score
+
+
+def _penalty(down: int, doubled: int, vulnerable: bool) -> int:
+    if not doubled:
+        return down * (100 if vulnerable else 50)
+    if vulnerable:
+        penalty = 200 + 300 * (down - 1)
+    else:  # 100, 200, 200, then 300 each from the 4th
+        penalty = sum(100 if n == 1 else 200 if n <= 3 else 300 for n in range(1, down + 1))
+    return penalty * doubled
+
+
+# --- a board record ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoardRecord:
+    """One board as played at one table. `contract` None means passed out."""
+
+    board: int
+    contract: Contract | None
+    declarer: str | None = None
+    result: int = 0
+    recorded: int | None = None  # the NS score the secretary typed, a cross-check
+    lead: str | None = None
+    mark: Mark | None = None
+
+
+class RecordError(ValueError):
+    """A board record that cannot be read; `problem` says why, in English words for the code."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+_CONTRACT = re.compile(r"^([1-7])(NT|C|D|H|S)(XX|X)?$")
+_RESULT = re.compile(r"^(=|[+-](?:1[0-3]|[1-9]))$")
+_SCORE = re.compile(r"^[+-]?\d{1,5}$")
+PASS_WORDS = ("pass", "passed", "allpass", "ap")
+
+
+def parse_contract(text: str) -> Contract:
+    match = _CONTRACT.match(text.upper())
+    if not match:
+        raise RecordError("bridge-board-syntax", problem=_problem_text("contract", text))
+    level, strain, doubled = match.groups()
+    return Contract(int(level), strain, len(doubled or ""))
+
+
+def parse_result(value: object) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    text = str(value).strip()
+    if not _RESULT.match(text):
+        raise RecordError("bridge-board-syntax", problem=_problem_text("result", text))
+    return 0 if text == "=" else int(text)
+
+
+def parse_board(board: int, value: Any, mark: Mark | None = None) -> BoardRecord:
+    """Read `4S N = 420`, `3NT E +1`, `pass`, or the mapping form {contract, by, result, score, lead}."""
+    if isinstance(value, YamlMap) or isinstance(value, dict):
+        return _parse_mapping(board, value, mark)
+    if not isinstance(value, str):
+        raise RecordError("bridge-board-syntax", problem=_problem_text("form", str(value)))
+    words = value.split()
+    if not words:
+        raise RecordError("bridge-board-syntax", problem=_problem_text("empty", value))
+    if "".join(words).lower() in PASS_WORDS:
+        return BoardRecord(board, None, mark=mark)
+    if len(words) < 3:
+        raise RecordError("bridge-board-syntax", problem=_problem_text("short", value))
+    if len(words) > 4:
+        raise RecordError("bridge-board-syntax", problem=_problem_text("long", value))
+    contract = parse_contract(words[0])
+    declarer = _seat(words[1])
+    result = parse_result(words[2])
+    recorded = _score(words[3]) if len(words) == 4 else None
+    return _checked(BoardRecord(board, contract, declarer, result, recorded, None, mark))
+
+
+def _parse_mapping(board: int, value: dict, mark: Mark | None) -> BoardRecord:
+    unknown = set(value) - {"contract", "by", "result", "score", "lead"}
+    if unknown:
+        raise RecordError("bridge-board-syntax", problem=_problem_text("keys", ", ".join(map(str, unknown))))
+    contract_text = str(value.get("contract", "")).strip()
+    if contract_text.lower() in PASS_WORDS:
+        return BoardRecord(board, None, mark=mark)
+    for key in ("contract", "by", "result"):
+        if value.get(key) is None:
+            raise RecordError("bridge-board-syntax", problem=_problem_text("missing", key))
+    contract = parse_contract(contract_text)
+    declarer = _seat(str(value["by"]))
+    result = parse_result(value["result"])
+    recorded = _score(str(value["score"])) if value.get("score") is not None else None
+    lead = str(value["lead"]).strip() if value.get("lead") is not None else None
+    return _checked(BoardRecord(board, contract, declarer, result, recorded, lead, mark))
+
+
+def _checked(record: BoardRecord) -> BoardRecord:
+    assert record.contract is not None
+    needed = record.contract.level + 6
+    if not 0 <= needed + record.result <= 13:
+        raise RecordError(
+            "bridge-impossible-result",
+            contract=str(record.contract),
+            result=result_text(record.result),
+            needed=needed,
+        )
+    return record
+
+
+def _seat(text: str) -> str:
+    seat = text.strip().upper()
+    if seat not in SEATS:
+        raise RecordError("bridge-board-syntax", problem=_problem_text("declarer", text))
+    return seat
+
+
+def _score(text: str) -> int:
+    if not _SCORE.match(text.strip()):
+        raise RecordError("bridge-board-syntax", problem=_problem_text("score", text))
+    return int(text)
+
+
+_PROBLEMS = {
+    "contract": ("定约 {0} 应为 1–7 加 C/D/H/S/NT，可加 X 或 XX", "定約 {0} 應為 1–7 加 C/D/H/S/NT，可加 X 或 XX", "contract {0} should be 1–7 and C/D/H/S/NT, optionally X or XX"),
+    "result": ("结果 {0} 应为 =、+k 或 -k", "結果 {0} 應為 =、+k 或 -k", "result {0} should be =, +k or -k"),
+    "declarer": ("庄家 {0} 应为 N、E、S 或 W", "莊家 {0} 應為 N、E、S 或 W", "declarer {0} should be N, E, S or W"),
+    "score": ("记录的分数 {0} 应为带符号的整数", "記錄的分數 {0} 應為帶符號的整數", "recorded score {0} should be a signed whole number"),
+    "short": ("缺少庄家或结果", "缺少莊家或結果", "declarer or result missing"),
+    "long": ("多出了内容", "多出了內容", "extra words at the end"),
+    "empty": ("记录是空的", "記錄是空的", "the record is empty"),
+    "form": ("应为一行文字或键值表", "應為一行文字或鍵值表", "should be a line of text or a mapping"),
+    "keys": ("未知的键 {0}（可用 contract, by, result, score, lead）", "未知的鍵 {0}（可用 contract, by, result, score, lead）", "unknown key(s) {0} (use contract, by, result, score, lead)"),
+    "missing": ("缺少 {0}", "缺少 {0}", "{0} is missing"),
+}
+
+
+def _problem_text(kind: str, detail: str) -> dict[str, str]:
+    hans, hant, en = _PROBLEMS[kind]
+    return {"zh-Hans": hans.format(detail), "zh-Hant": hant.format(detail), "en": en.format(detail)}
+
+
+def result_text(result: int) -> str:
+    return "=" if result == 0 else f"{result:+d}"
+
+
+def ns_score(record: BoardRecord, board_vulnerability: str) -> int:
+    """The board's score from North-South's side: positive when NS gain."""
+    if record.contract is None or record.declarer is None:
+        return 0
+    score = contract_score(record.contract, record.result, is_vulnerable(record.declarer, board_vulnerability))
+    return score if record.declarer in ("N", "S") else -score
+
+
+# --- the game's surface for the tournament layer --------------------------------------------
+
+
+@dataclass(frozen=True)
+class BridgeStage:
+    vulnerability: str = "standard"
+    scoring: str = "total"
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """One board row of a table's score sheet, as pages and bulletins show it."""
+
+    board: int
+    dealer: str
+    vulnerability: str
+    contract: str
+    declarer: str
+    result: str
+    lead: str
+    ns: int
+    ew: int
+
+
+@dataclass(frozen=True)
+class MatchView:
+    rows: list[BoardView]
+    ns_total: int
+    ew_total: int
+
+    @property
+    def has_leads(self) -> bool:
+        return any(r.lead for r in self.rows)
+
+    def running(self, side: int) -> list[int]:
+        """The side's own column summed board by board (side 0 NS, 1 EW)."""
+        totals, total = [], 0
+        for row in self.rows:
+            total += row.ns if side == 0 else row.ew
+            totals.append(total)
+        return totals
+
+
+def _localised(zh: str, hant: str, en: str) -> dict[str, str]:
+    return {"zh-Hans": zh, "zh-Hant": hant, "en": en}
+
+
+class BridgeRules:
+    name = "bridge"
+    title = _localised("桥牌", "橋牌", "Bridge")
+    formats = ("matches",)
+    stage_keys = ("vulnerability", "scoring")
+    table_keys = ("ns", "ew", "boards")
+    metrics = {
+        "total": Metric(
+            "total",
+            _localised("总分", "總分", "Total"),
+            _localised("本方一栏得分之和（南北方记南北栏，东西方记东西栏）。", "本方一欄得分之和（南北方記南北欄，東西方記東西欄）。", "the sum of the pair's own column (NS or EW) on the score sheet."),
+        ),
+        "net": Metric(
+            "net",
+            _localised("净胜分", "淨勝分", "Net"),
+            _localised("本方得分减去对方得分。", "本方得分減去對方得分。", "own points minus the opponents'."),
+        ),
+        "first_board": Metric(
+            "first_board",
+            _localised("首副得分", "首副得分", "First board"),
+            _localised("本方在所打第一副牌上的得分（总分相同时，首副得分高者列前）。", "本方在所打第一副牌上的得分（總分相同時，首副得分高者列前）。", "the pair's own points on the first board it played (the seed's tie-break)."),
+            first_only=True,
+        ),
+    }
+
+    def read_stage_options(self, reader: Reader, stage_format: str) -> BridgeStage:
+        vul = reader.choice("vulnerability", VULNERABILITY_MODES, "standard") or "standard"
+        scoring = reader.choice("scoring", SCORING_METHODS, "total") or "total"
+        if scoring != "total":
+            reader.problems.add(
+                "format-not-supported", reader.value_mark("scoring"),
+                game="bridge", format=f"scoring: {scoring}", allowed="scoring: total",
+            )
+        return BridgeStage(vul, scoring)
+
+    def metrics_for(self, stage: Stage) -> tuple[str, ...]:
+        return tuple(self.metrics)
+
+    def read_table(self, reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], list[BoardRecord]]:
+        reader.check_keys(("table", "referee", "forfeit", *self.table_keys), required=("ns", "ew"))
+        sides = [(reader.text(key) or "", reader.value_mark(key)) for key in ("ns", "ew") if reader.has(key)]
+        boards = reader.mapping("boards")
+        records: list[BoardRecord] = []
+        if boards is None:
+            return sides, records
+        limit = stage.boards
+        for number, value in boards.node.items():
+            mark = boards.key_mark(number)
+            if isinstance(number, bool) or not isinstance(number, int) or number < 1 or (limit and number > limit):
+                reader.problems.add("board-number-range", mark, board=number, boards=limit or "…")
+                continue
+            try:
+                records.append(parse_board(number, value, boards.value_mark(number)))
+            except RecordError as error:
+                shown = value if isinstance(value, str) else "{…}"
+                reader.problems.add(error.code, boards.value_mark(number), board=number, text=shown, **error.params)
+                continue
+        options: BridgeStage = stage.options
+        for record in records:
+            if record.recorded is None or record.contract is None:
+                continue
+            vul = vulnerability(record.board, options.vulnerability)
+            computed = ns_score(record, vul)
+            if computed != record.recorded:
+                reader.problems.add(
+                    "bridge-score-mismatch", record.mark or reader.mark, board=record.board,
+                    recorded=record.recorded, computed=computed, contract=str(record.contract),
+                    declarer=record.declarer, result=result_text(record.result), vulnerability=_VUL_WORDS[vul],
+                )
+        if limit and records:
+            missing = sorted(set(range(1, limit + 1)) - {r.board for r in records})
+            if missing:
+                reader.problems.add("boards-missing", boards.mark, warning=True,
+                                    table=reader.raw("table"), missing=missing)
+        return sides, sorted(records, key=lambda r: r.board)
+
+    def score_table(self, table: Table, stage: Stage) -> TableScore:
+        options: BridgeStage = stage.options
+        rows: list[BoardView] = []
+        for record in table.record:
+            vul = vulnerability(record.board, options.vulnerability)
+            score = ns_score(record, vul)
+            rows.append(BoardView(
+                board=record.board,
+                dealer=dealer(record.board),
+                vulnerability=vul,
+                contract=str(record.contract) if record.contract else "pass",
+                declarer=record.declarer or "",
+                result=result_text(record.result) if record.contract else "",
+                lead=record.lead or "",
+                ns=max(score, 0),
+                ew=max(-score, 0),
+            ))
+        ns_total = sum(r.ns for r in rows)
+        ew_total = sum(r.ew for r in rows)
+        first = rows[0] if rows else None
+        ns_id, ew_id = table.sides
+        sides = [
+            SideScore(ns_id, {"total": ns_total, "net": ns_total - ew_total, "first_board": first.ns if first else 0}),
+            SideScore(ew_id, {"total": ew_total, "net": ew_total - ns_total, "first_board": first.ew if first else 0}),
+        ]
+        winner = ns_id if ns_total > ew_total else ew_id if ew_total > ns_total else None
+        json_rows = [
+            {"board": r.board, "ns": r.ns, "ew": r.ew, "contract": r.contract, "declarer": r.declarer or None,
+             "result": r.result or None, "dealer": r.dealer, "vulnerability": r.vulnerability}
+            for r in rows
+        ]
+        return TableScore(table, sides, winner, json_rows, MatchView(rows, ns_total, ew_total))
+
+
+_VUL_WORDS = {
+    "None": _localised("双方无局", "雙方無局", "none vulnerable"),
+    "NS": _localised("南北有局", "南北有局", "NS vulnerable"),
+    "EW": _localised("东西有局", "東西有局", "EW vulnerable"),
+    "Both": _localised("双方有局", "雙方有局", "both vulnerable"),
+}
+
+RULES = BridgeRules()

@@ -1,0 +1,292 @@
+"""The error catalogue: every content problem's stable code, its message and its fix.
+
+Each entry gives (message, hint) in zh-Hans, zh-Hant and en. Parameters are filled with
+str.format; a hint may be empty. The README links this file as the list of codes.
+"""
+
+from __future__ import annotations
+
+Entry = dict[str, tuple[str, str]]
+
+CATALOGUE: dict[str, Entry] = {
+    "_error": {"zh-Hans": ("错误", ""), "zh-Hant": ("錯誤", ""), "en": ("error", "")},
+    "_warning": {"zh-Hans": ("警告", ""), "zh-Hant": ("警告", ""), "en": ("warning", "")},
+    # --- files and YAML ---------------------------------------------------------------
+    "file-missing": {
+        "zh-Hans": ("找不到文件 {path}", "检查文件名拼写，或创建该文件。"),
+        "zh-Hant": ("找不到檔案 {path}", "檢查檔名拼寫，或建立該檔案。"),
+        "en": ("file not found: {path}", "check the spelling of the file name, or create the file."),
+    },
+    "file-unreadable": {
+        "zh-Hans": ("无法读取文件：{reason}", "文件须为 UTF-8 编码的文本。"),
+        "zh-Hant": ("無法讀取檔案：{reason}", "檔案須為 UTF-8 編碼的文字。"),
+        "en": ("cannot read the file: {reason}", "files must be UTF-8 text."),
+    },
+    "file-too-large": {
+        "zh-Hans": ("文件过大（{size} 字节，上限 {limit}）", "把结果拆成多个文件（每轮一个）。"),
+        "zh-Hant": ("檔案過大（{size} 位元組，上限 {limit}）", "把結果拆成多個檔案（每輪一個）。"),
+        "en": ("file too large ({size} bytes, limit {limit})", "split the results into several files (one per round)."),
+    },
+    "file-outside-content": {
+        "zh-Hans": ("{path} 指向 content/ 之外", "把文件放进 content/ 目录，不要用指向外部的链接。"),
+        "zh-Hant": ("{path} 指向 content/ 之外", "把檔案放進 content/ 目錄，不要用指向外部的連結。"),
+        "en": ("{path} points outside content/", "put the file inside content/; links that lead outside are not followed."),
+    },
+    "yaml-syntax": {
+        "zh-Hans": ("YAML 格式错误：{problem}", "检查缩进（用空格，不用 Tab）、冒号后的空格和引号是否成对。"),
+        "zh-Hant": ("YAML 格式錯誤：{problem}", "檢查縮排（用空格，不用 Tab）、冒號後的空格和引號是否成對。"),
+        "en": ("YAML syntax error: {problem}", "check the indentation (spaces, not tabs), the space after each colon, and paired quotes."),
+    },
+    "yaml-alias": {
+        "zh-Hans": ("不支持 YAML 锚点和别名（& 和 *）", "把内容直接写出来；若 * 是文字，请加引号。"),
+        "zh-Hant": ("不支援 YAML 錨點和別名（& 和 *）", "把內容直接寫出來；若 * 是文字，請加引號。"),
+        "en": ("YAML anchors and aliases (& and *) are not allowed", "write the value out; quote it if * is meant as text."),
+    },
+    "yaml-tag": {
+        "zh-Hans": ("不支持 YAML 标签 {tag}", "删除以 ! 开头的标签。"),
+        "zh-Hant": ("不支援 YAML 標籤 {tag}", "刪除以 ! 開頭的標籤。"),
+        "en": ("YAML tag {tag} is not allowed", "remove the tag starting with !."),
+    },
+    "yaml-duplicate-key": {
+        "zh-Hans": ("键 {key} 重复出现（第一次在第 {first} 行）", "删除或合并重复的一项。"),
+        "zh-Hant": ("鍵 {key} 重複出現（第一次在第 {first} 行）", "刪除或合併重複的一項。"),
+        "en": ("key {key} appears twice (first on line {first})", "remove or merge the duplicate."),
+    },
+    "yaml-too-deep": {
+        "zh-Hans": ("嵌套层数过多（上限 {limit}）", "检查缩进是否错位。"),
+        "zh-Hant": ("巢狀層數過多（上限 {limit}）", "檢查縮排是否錯位。"),
+        "en": ("nesting too deep (limit {limit})", "check the indentation."),
+    },
+    "yaml-empty": {
+        "zh-Hans": ("文件是空的", "按 content-format 填写内容，或删除该文件。"),
+        "zh-Hant": ("檔案是空的", "按 content-format 填寫內容，或刪除該檔案。"),
+        "en": ("the file is empty", "fill it in as content-format shows, or delete it."),
+    },
+    # --- keys and values ----------------------------------------------------------------
+    "key-unknown": {
+        "zh-Hans": ("未知的键 {key}{suggestion}", "可用的键：{allowed}"),
+        "zh-Hant": ("未知的鍵 {key}{suggestion}", "可用的鍵：{allowed}"),
+        "en": ("unknown key {key}{suggestion}", "allowed keys: {allowed}"),
+    },
+    "key-missing": {
+        "zh-Hans": ("缺少必填的键 {key}", "在这一项里加上 {key}: …"),
+        "zh-Hant": ("缺少必填的鍵 {key}", "在這一項裡加上 {key}: …"),
+        "en": ("required key {key} is missing", "add {key}: … to this item."),
+    },
+    "type-expected": {
+        "zh-Hans": ("{key} 应为{expected}，这里是 {found}", "按格式改写这个值。"),
+        "zh-Hant": ("{key} 應為{expected}，這裡是 {found}", "按格式改寫這個值。"),
+        "en": ("{key} should be {expected}, found {found}", "rewrite the value in that form."),
+    },
+    "value-choice": {
+        "zh-Hans": ("{key} 的值 {value} 无效{suggestion}", "可选：{allowed}"),
+        "zh-Hant": ("{key} 的值 {value} 無效{suggestion}", "可選：{allowed}"),
+        "en": ("{value} is not a valid {key}{suggestion}", "choose one of: {allowed}"),
+    },
+    "value-range": {
+        "zh-Hans": ("{key} 的值 {value} 超出范围", "应在 {low} 到 {high} 之间。"),
+        "zh-Hant": ("{key} 的值 {value} 超出範圍", "應在 {low} 到 {high} 之間。"),
+        "en": ("{key} = {value} is out of range", "it must be between {low} and {high}."),
+    },
+    "date-invalid": {
+        "zh-Hans": ("日期 {value} 无效", "日期写成 2015-05-15 的形式。"),
+        "zh-Hant": ("日期 {value} 無效", "日期寫成 2015-05-15 的形式。"),
+        "en": ("invalid date {value}", "write dates as 2015-05-15."),
+    },
+    "slug-invalid": {
+        "zh-Hans": ("赛事目录名 {slug} 不能用作网址", "只用小写字母、数字和连字符，以字母或数字开头，最长 64 个字符，例如 dongke-bridge-2015。"),
+        "zh-Hant": ("賽事目錄名 {slug} 不能用作網址", "只用小寫字母、數字和連字號，以字母或數字開頭，最長 64 個字元，例如 dongke-bridge-2015。"),
+        "en": ("event folder name {slug} cannot be used in a URL", "use lower-case letters, digits and hyphens, starting with a letter or digit, at most 64 characters, e.g. dongke-bridge-2015."),
+    },
+    "id-invalid": {
+        "zh-Hans": ("编号 {value} 无效", "编号只用字母、数字、- 和 _，最长 32 个字符，例如 A01。"),
+        "zh-Hant": ("編號 {value} 無效", "編號只用字母、數字、- 和 _，最長 32 個字元，例如 A01。"),
+        "en": ("invalid id {value}", "ids use letters, digits, - and _, at most 32 characters, e.g. A01."),
+    },
+    "too-many": {
+        "zh-Hans": ("{what} 过多（{count}，上限 {limit}）", "检查是否重复粘贴。"),
+        "zh-Hant": ("{what} 過多（{count}，上限 {limit}）", "檢查是否重複貼上。"),
+        "en": ("too many {what} ({count}, limit {limit})", "check for repeated pasting."),
+    },
+    # --- events, entries, stages ------------------------------------------------------------
+    "event-missing": {
+        "zh-Hans": ("目录 {slug} 里没有 event.yaml", "每个赛事目录都需要一个 event.yaml。"),
+        "zh-Hant": ("目錄 {slug} 裡沒有 event.yaml", "每個賽事目錄都需要一個 event.yaml。"),
+        "en": ("folder {slug} has no event.yaml", "every event folder needs an event.yaml."),
+    },
+    "entry-duplicate": {
+        "zh-Hans": ("参赛编号 {id} 重复（第一次在第 {first} 行）", "每个参赛队的 id 在赛事内须唯一。"),
+        "zh-Hant": ("參賽編號 {id} 重複（第一次在第 {first} 行）", "每個參賽隊的 id 在賽事內須唯一。"),
+        "en": ("entry id {id} is used twice (first on line {first})", "each entry's id must be unique in the event."),
+    },
+    "entry-unknown": {
+        "zh-Hans": ("没有编号为 {id} 的参赛队{suggestion}", "使用 event.yaml 中 entries 列出的 id。"),
+        "zh-Hant": ("沒有編號為 {id} 的參賽隊{suggestion}", "使用 event.yaml 中 entries 列出的 id。"),
+        "en": ("no entry has the id {id}{suggestion}", "use an id listed under entries in event.yaml."),
+    },
+    "entry-players-empty": {
+        "zh-Hans": ("参赛队 {id} 没有队员", "在 players 中列出队员姓名。"),
+        "zh-Hant": ("參賽隊 {id} 沒有隊員", "在 players 中列出隊員姓名。"),
+        "en": ("entry {id} has no players", "list the players' names under players."),
+    },
+    "stage-duplicate": {
+        "zh-Hans": ("阶段 id {id} 重复", "每个阶段的 id 须唯一。"),
+        "zh-Hant": ("階段 id {id} 重複", "每個階段的 id 須唯一。"),
+        "en": ("stage id {id} is used twice", "each stage needs its own id."),
+    },
+    "stage-unknown": {
+        "zh-Hans": ("没有 id 为 {id} 的阶段{suggestion}", "可用的阶段：{allowed}"),
+        "zh-Hant": ("沒有 id 為 {id} 的階段{suggestion}", "可用的階段：{allowed}"),
+        "en": ("no stage has the id {id}{suggestion}", "stages: {allowed}"),
+    },
+    "stages-empty": {
+        "zh-Hans": ("赛事至少需要一个阶段", "在 stages 下写出至少一个阶段。"),
+        "zh-Hant": ("賽事至少需要一個階段", "在 stages 下寫出至少一個階段。"),
+        "en": ("an event needs at least one stage", "add a stage under stages."),
+    },
+    "advance-loop": {
+        "zh-Hans": ("阶段 {id} 的 advance 指向自身或更早的阶段", "advance.to 应指向后面的阶段。"),
+        "zh-Hant": ("階段 {id} 的 advance 指向自身或更早的階段", "advance.to 應指向後面的階段。"),
+        "en": ("stage {id} advances to itself or an earlier stage", "advance.to must name a later stage."),
+    },
+    "metric-unknown": {
+        "zh-Hans": ("{game} 没有指标 {metric}{suggestion}", "可用的指标：{allowed}"),
+        "zh-Hant": ("{game} 沒有指標 {metric}{suggestion}", "可用的指標：{allowed}"),
+        "en": ("{game} has no metric {metric}{suggestion}", "metrics: {allowed}"),
+    },
+    "metric-not-supported": {
+        "zh-Hans": ("指标 {metric} 尚不支持 {format} 赛制/{scoring} 计分", "改用：{allowed}"),
+        "zh-Hant": ("指標 {metric} 尚不支援 {format} 賽制/{scoring} 計分", "改用：{allowed}"),
+        "en": ("metric {metric} is not available yet with format {format} / scoring {scoring}", "use one of: {allowed}"),
+    },
+    "format-not-supported": {
+        "zh-Hans": ("{game} 的 {format} 赛制尚未实现", "目前可用：{allowed}"),
+        "zh-Hant": ("{game} 的 {format} 賽制尚未實作", "目前可用：{allowed}"),
+        "en": ("format {format} is not implemented yet for {game}", "available now: {allowed}"),
+    },
+    "game-not-supported": {
+        "zh-Hans": ("项目 {game} 尚未实现", "目前可用：{allowed}"),
+        "zh-Hant": ("項目 {game} 尚未實作", "目前可用：{allowed}"),
+        "en": ("game {game} is not implemented yet", "available now: {allowed}"),
+    },
+    "prize-form": {
+        "zh-Hans": ("奖项 {name} 须写 count（按名次）或一个指标门槛（如 wins: 3）", "例如 {{name: 一等奖, count: 1}}"),
+        "zh-Hant": ("獎項 {name} 須寫 count（按名次）或一個指標門檻（如 wins: 3）", "例如 {{name: 一等獎, count: 1}}"),
+        "en": ("prize {name} needs count (by place) or one metric threshold (e.g. wins: 3)", "e.g. {{name: First prize, count: 1}}"),
+    },
+    "lots-unknown": {
+        "zh-Hans": ("lots 中的 {id} 不是本阶段的参赛队", "lots 只列本阶段并列的参赛队。"),
+        "zh-Hant": ("lots 中的 {id} 不是本階段的參賽隊", "lots 只列本階段並列的參賽隊。"),
+        "en": ("{id} in lots is not an entry of this stage", "lots lists the tied entries of this stage."),
+    },
+    "official-stage-unknown": {
+        "zh-Hans": ("裁判 {name} 的阶段 {id} 不存在", "stages 中只写本赛事的阶段 id。"),
+        "zh-Hant": ("裁判 {name} 的階段 {id} 不存在", "stages 中只寫本賽事的階段 id。"),
+        "en": ("official {name}: there is no stage {id}", "list this event's stage ids under stages."),
+    },
+    # --- results files ---------------------------------------------------------------------
+    "results-round-missing": {
+        "zh-Hans": ("阶段 {stage} 有多轮，结果文件须写 round", "加上 round: 1 等。"),
+        "zh-Hant": ("階段 {stage} 有多輪，結果檔須寫 round", "加上 round: 1 等。"),
+        "en": ("stage {stage} has several rounds: the results file needs round", "add round: 1 (etc.)."),
+    },
+    "results-round-range": {
+        "zh-Hans": ("阶段 {stage} 只有 {rounds} 轮，这里是第 {round} 轮", "核对 round，或修改阶段的 rounds。"),
+        "zh-Hant": ("階段 {stage} 只有 {rounds} 輪，這裡是第 {round} 輪", "核對 round，或修改階段的 rounds。"),
+        "en": ("stage {stage} has {rounds} round(s); this is round {round}", "check round, or the stage's rounds."),
+    },
+    "results-round-duplicate": {
+        "zh-Hans": ("阶段 {stage} 第 {round} 轮的结果已在 {other} 中", "每轮只写一个结果文件。"),
+        "zh-Hant": ("階段 {stage} 第 {round} 輪的結果已在 {other} 中", "每輪只寫一個結果檔。"),
+        "en": ("round {round} of stage {stage} is already in {other}", "write one results file per round."),
+    },
+    "table-duplicate": {
+        "zh-Hans": ("桌号 {table} 重复", "每桌一个桌号。"),
+        "zh-Hant": ("桌號 {table} 重複", "每桌一個桌號。"),
+        "en": ("table {table} appears twice", "give each table its own number."),
+    },
+    "entry-twice-in-round": {
+        "zh-Hans": ("参赛队 {id} 在本轮出现两次（另一次在第 {other} 桌）", "每队每轮只打一桌。"),
+        "zh-Hant": ("參賽隊 {id} 在本輪出現兩次（另一次在第 {other} 桌）", "每隊每輪只打一桌。"),
+        "en": ("entry {id} plays twice in this round (also at table {other})", "each entry plays one table a round."),
+    },
+    "entry-not-in-stage": {
+        "zh-Hans": ("参赛队 {id} 不在阶段 {stage} 的名单中", "{reason}"),
+        "zh-Hant": ("參賽隊 {id} 不在階段 {stage} 的名單中", "{reason}"),
+        "en": ("entry {id} is not in stage {stage}", "{reason}"),
+    },
+    "entry-bye-played": {
+        "zh-Hans": ("参赛队 {id} 标为轮空（bye: true），不应在阶段 {stage} 出场", "删除这一桌中的 {id}，或去掉它的 bye。"),
+        "zh-Hant": ("參賽隊 {id} 標為輪空（bye: true），不應在階段 {stage} 出場", "刪除這一桌中的 {id}，或去掉它的 bye。"),
+        "en": ("entry {id} has bye: true and should not play in stage {stage}", "remove {id} from this table, or its bye."),
+    },
+    "entry-not-played": {
+        "zh-Hans": ("参赛队 {id} 在阶段 {stage} 没有比赛记录", "补上它的一桌，或在 event.yaml 中删除它。"),
+        "zh-Hant": ("參賽隊 {id} 在階段 {stage} 沒有比賽記錄", "補上它的一桌，或在 event.yaml 中刪除它。"),
+        "en": ("entry {id} has no match in stage {stage}", "add its table, or remove it from event.yaml."),
+    },
+    "forfeit-not-at-table": {
+        "zh-Hans": ("弃权方 {id} 不在这一桌", "forfeit 写本桌弃权一方的编号。"),
+        "zh-Hant": ("棄權方 {id} 不在這一桌", "forfeit 寫本桌棄權一方的編號。"),
+        "en": ("forfeiting entry {id} is not at this table", "forfeit names the side of this table that forfeited."),
+    },
+    "sides-same": {
+        "zh-Hans": ("同一桌两方都是 {id}", "核对对阵双方的编号。"),
+        "zh-Hant": ("同一桌兩方都是 {id}", "核對對陣雙方的編號。"),
+        "en": ("both sides of the table are {id}", "check the two sides' ids."),
+    },
+    "stage-no-results": {
+        "zh-Hans": ("阶段 {stage} 还没有结果", "结果文件放在 results/ 下，写 stage: {stage}。"),
+        "zh-Hant": ("階段 {stage} 還沒有結果", "結果檔放在 results/ 下，寫 stage: {stage}。"),
+        "en": ("stage {stage} has no results yet", "put a results file with stage: {stage} under results/."),
+    },
+    "qualify-tie": {
+        "zh-Hans": ("阶段 {stage} 第 {count} 名并列（{ids}），全部晋级", "在 rank_by 末尾加 lot，或在阶段中写 lots: [...] 指定顺序。"),
+        "zh-Hant": ("階段 {stage} 第 {count} 名並列（{ids}），全部晉級", "在 rank_by 末尾加 lot，或在階段中寫 lots: [...] 指定順序。"),
+        "en": ("stage {stage}: a tie at place {count} ({ids}); all of them advance", "add lot at the end of rank_by, or give lots: [...] in the stage."),
+    },
+    # --- bridge ----------------------------------------------------------------------------
+    "bridge-board-syntax": {
+        "zh-Hans": ("第 {board} 副的记录 {text} 看不懂：{problem}", "写成 定约 庄家 结果 [南北分]，例如 4S N = 420、3NT E +1、4HX S -2 -300，或 pass。"),
+        "zh-Hant": ("第 {board} 副的記錄 {text} 看不懂：{problem}", "寫成 定約 莊家 結果 [南北分]，例如 4S N = 420、3NT E +1、4HX S -2 -300，或 pass。"),
+        "en": ("board {board}: cannot read {text}: {problem}", "write contract declarer result [NS score], e.g. 4S N = 420, 3NT E +1, 4HX S -2 -300, or pass."),
+    },
+    "bridge-impossible-result": {
+        "zh-Hans": ("第 {board} 副：{contract} {result} 不可能（庄家方需 {needed} 墩，最多 13 墩）", "核对定约和结果。"),
+        "zh-Hant": ("第 {board} 副：{contract} {result} 不可能（莊家方需 {needed} 墩，最多 13 墩）", "核對定約和結果。"),
+        "en": ("board {board}: {contract} {result} is impossible (declarer needs {needed} tricks, 13 at most)", "check the contract and the result."),
+    },
+    "bridge-score-mismatch": {
+        "zh-Hans": ("第 {board} 副：记录的南北分 {recorded} 与计算结果 {computed} 不符（{contract} {declarer} {result}，{vulnerability}）", "核对定约、结果与局况；或删去记录的分数，由程序计算。"),
+        "zh-Hant": ("第 {board} 副：記錄的南北分 {recorded} 與計算結果 {computed} 不符（{contract} {declarer} {result}，{vulnerability}）", "核對定約、結果與局況；或刪去記錄的分數，由程式計算。"),
+        "en": ("board {board}: the recorded NS score {recorded} differs from the computed {computed} ({contract} {declarer} {result}, {vulnerability})", "check contract, result and vulnerability; or drop the recorded score and let paibang compute it."),
+    },
+    "board-number-range": {
+        "zh-Hans": ("牌号 {board} 超出范围（本阶段每桌 {boards} 副）", "牌号从 1 到 {boards}。"),
+        "zh-Hant": ("牌號 {board} 超出範圍（本階段每桌 {boards} 副）", "牌號從 1 到 {boards}。"),
+        "en": ("board {board} is out of range (this stage has {boards} boards a table)", "boards are numbered 1 to {boards}."),
+    },
+    "boards-missing": {
+        "zh-Hans": ("第 {table} 桌缺少第 {missing} 副的记录", "补上这些牌的结果。"),
+        "zh-Hant": ("第 {table} 桌缺少第 {missing} 副的記錄", "補上這些牌的結果。"),
+        "en": ("table {table} has no record for board(s) {missing}", "add those boards' results."),
+    },
+}
+
+LOCALES = ("zh-Hans", "zh-Hant", "en")
+
+
+def render_message(code: str, locale: str, params: dict[str, object]) -> tuple[str, str]:
+    """The (message, hint) of a catalogue code in a locale, parameters filled in."""
+    entry = CATALOGUE[code]
+    message, hint = entry.get(locale) or entry["zh-Hans"]
+    values = {key: _show(value, locale) for key, value in params.items()}
+    return message.format(**values), hint.format(**values)
+
+
+def _show(value: object, locale: str) -> str:
+    if isinstance(value, dict) and set(value) <= set(LOCALES):
+        return str(value.get(locale) or value.get("zh-Hans", ""))
+    if isinstance(value, (list, tuple)):
+        return "、".join(map(str, value)) if locale != "en" else ", ".join(map(str, value))
+    return str(value)

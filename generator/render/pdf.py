@@ -1,0 +1,148 @@
+"""A4 bulletins for the notice board (公示), in the seeds' own style.
+
+Every bulletin is the same layout: a title line, a short text, a table, and the organiser and
+date at the bottom right. Only the title, text, columns and rows differ, and they are all
+computed here; `templates/bulletin.html` lays them out and WeasyPrint prints them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+import weasyprint
+
+from generator.content.model import Event, Stage
+from generator.games import GAMES
+from generator.render.html import TEMPLATES, environment
+from generator.render.i18n import Translator
+from generator.tournament.event import EventResult, StageResult
+
+
+@dataclass
+class Bulletin:
+    name: str  # file name without .pdf
+    title: str
+    text: str
+    columns: list[str]
+    rows: list[list[str]]
+    organizer: str
+    date: dt.date | None
+    numeric: set[int] = field(default_factory=set)  # column indexes set right-aligned
+
+
+def bulletins_for(result: EventResult, locale: str) -> list[Bulletin]:
+    t = Translator(locale)
+    event = result.event
+    found = []
+    for stage_result in result.stages:
+        if not stage_result.has_results:
+            continue
+        if stage_result.stage.advance is not None:
+            found.append(_qualifiers(t, event, result, stage_result))
+        found.append(_standings(t, event, stage_result))
+    last = result.last_stage
+    if last is not None and last.has_results and last.stage.prizes:
+        found.append(_prizes(t, event, last))
+    if result.credits and last is not None and last.has_results:
+        found.append(_credits(t, event, result))
+    return found
+
+
+def _rule(t: Translator, event: Event, stage: Stage) -> str:
+    game = GAMES[event.game]
+    names = [t("ranking_rule") if m == "lot" else t.pick(game.metrics[m].label) for m in stage.rank_by]
+    return t.joiner().join(names)
+
+
+def _metric_columns(t: Translator, event: Event, stage: Stage) -> list[str]:
+    game = GAMES[event.game]
+    return [t.pick(game.metrics[m].label) for m in stage.rank_by if m != "lot"]
+
+
+def _metric_cells(stage: Stage, metrics: dict[str, float]) -> list[str]:
+    return [_fmt(metrics.get(m, 0)) for m in stage.rank_by if m != "lot"]
+
+
+def _fmt(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
+
+
+def _qualifiers(t: Translator, event: Event, result: EventResult, stage_result: StageResult) -> Bulletin:
+    stage = stage_result.stage
+    assert stage.advance is not None
+    target = result.stage_of(stage.advance.to).stage
+    metric_columns = _metric_columns(t, event, stage)
+    rows = []
+    for number, standing in enumerate((s for s in stage_result.standings if s.qualified), start=1):
+        rows.append([str(number), standing.entry.id, standing.entry.player_names, standing.entry.group or "",
+                     standing.rank_label, *_metric_cells(stage, standing.tally.metrics), ""])
+    for entry in stage_result.byes:
+        rows.append([str(len(rows) + 1), entry.id, entry.player_names, entry.group or "", "—",
+                     *["—"] * len(metric_columns), t("bye_note")])
+    byes = t("qualifier_byes", n=len(stage_result.byes)) if stage_result.byes else ""
+    text = t("qualifier_text", prev=stage.name, rule=_rule(t, event, stage), count=len(rows), stage=target.name, byes=byes)
+    columns = [t("no"), t("id"), t("players"), t("group"), f"{stage.name}{t('rank')}", *metric_columns, t("remark")]
+    return Bulletin(f"qualifiers-{stage.id}", t("qualifier_title", event=event.title, stage=target.name), text,
+                    columns, rows, event.organizer or "", stage.date or _last_date(event),
+                    numeric={4, *range(5, 5 + len(metric_columns))})
+
+
+def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bulletin:
+    stage = stage_result.stage
+    metric_columns = _metric_columns(t, event, stage)
+    rows = []
+    for standing in stage_result.standings:
+        remark = []
+        if standing.tally.forfeited:
+            remark.append(t("forfeit"))
+        if standing.qualified:
+            remark.append(t("qualified"))
+        if standing.prize:
+            remark.append(standing.prize.name)
+        rows.append([standing.rank_label, standing.entry.id, standing.entry.player_names, standing.entry.group or "",
+                     *_metric_cells(stage, standing.tally.metrics), t.joiner().join(remark)])
+    columns = [t("rank"), t("id"), t("players"), t("group"), *metric_columns, t("remark")]
+    return Bulletin(f"standings-{stage.id}", t("standings_title", event=event.title, stage=stage.name),
+                    t("standings_text", rule=_rule(t, event, stage)), columns, rows, event.organizer or "",
+                    stage.date or _last_date(event), numeric={0, *range(4, 4 + len(metric_columns))})
+
+
+def _prizes(t: Translator, event: Event, stage_result: StageResult) -> Bulletin:
+    stage = stage_result.stage
+    rows = [
+        [s.prize.name, s.rank_label, s.entry.id, s.entry.player_names, s.entry.group or "", s.prize.award or ""]
+        for s in stage_result.standings if s.prize is not None
+    ]
+    columns = [t("prize"), t("rank"), t("id"), t("players"), t("group"), t("award")]
+    return Bulletin("prizes", t("prize_title", event=event.title), t("prize_text", stage=stage.name), columns, rows,
+                    event.organizer or "", stage.date or _last_date(event), numeric={1})
+
+
+def _credits(t: Translator, event: Event, result: EventResult) -> Bulletin:
+    stage_names = {s.stage.id: s.stage.name for s in result.stages}
+    rows = []
+    for number, line in enumerate(result.credits, start=1):
+        reasons = t.joiner().join(_reason(t, code, stage_names) for code, _ in line.reasons)
+        rows.append([str(number), line.name, line.group or "", reasons, f"{line.points:+d}"])
+    columns = [t("no"), t("name"), t("group"), t("reason"), t("credits_short")]
+    return Bulletin("credits", t("credits_title", event=event.title), t("credits_text"), columns, rows,
+                    event.organizer or "", _last_date(event), numeric={4})
+
+
+def _reason(t: Translator, code: str, stage_names: dict[str, str]) -> str:
+    if code.startswith("referee:"):
+        stage_id = code.split(":", 1)[1]
+        return t("credit_referee", stage=stage_names.get(stage_id, stage_id))
+    return t(f"credit_{code}")
+
+
+def _last_date(event: Event) -> dt.date | None:
+    return event.dates[-1] if event.dates else None
+
+
+def render_pdf(bulletin: Bulletin, locale: str) -> bytes:
+    env = environment(locale)
+    html = env.get_template("bulletin.html").render(bulletin=bulletin, date_text=Translator(locale).date(bulletin.date))
+    document = weasyprint.HTML(string=html, base_url=str(TEMPLATES))
+    return document.write_pdf()

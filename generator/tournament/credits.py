@@ -1,0 +1,69 @@
+"""The credits roster (操行分), seed 000 section 九 and 十.1.
+
+Players of an entry that reached the last stage get `finalist`, the others `participant`; an
+entry that forfeited a match gets `forfeit` instead (临时弃权者扣除操行分3分). Substitutes earn
+nothing as players. Officials get `referee[stage]` for each stage they refereed and `host` per
+session hosted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from generator.content.model import Event
+
+if TYPE_CHECKING:
+    from generator.tournament.event import StageResult
+
+
+@dataclass
+class CreditLine:
+    name: str
+    group: str | None
+    points: int = 0
+    reasons: list[tuple[str, int]] = field(default_factory=list)  # (reason code, points)
+
+    def add(self, reason: str, points: int) -> None:
+        self.points += points
+        self.reasons.append((reason, points))
+
+
+def credits_roster(event: Event, stages: list[StageResult]) -> list[CreditLine]:
+    rules = event.credits
+    if rules is None or not stages:
+        return []
+    lines: dict[tuple[str, str | None], CreditLine] = {}
+
+    def line(name: str, group: str | None) -> CreditLine:
+        return lines.setdefault((name, group), CreditLine(name, group))
+
+    last = stages[-1]
+    finalists = {e.id for e in last.field} if last.has_results or last.field else set()
+    forfeited = {
+        side
+        for stage in stages
+        for round_ in stage.rounds
+        for score in round_.tables
+        if (side := score.table.forfeit)
+    }
+    took_part = {e.id for stage in stages for e in stage.field} | {e.id for e in stages[0].byes}
+    for entry in event.entries.values():
+        if entry.substitute or entry.id not in took_part:
+            continue
+        if entry.id in forfeited:
+            reason, points = "forfeit", rules.forfeit
+        elif entry.id in finalists:
+            reason, points = "finalist", rules.finalist
+        else:
+            reason, points = "participant", rules.participant
+        for player in entry.players:
+            line(player.name, entry.group).add(reason, points)
+    for official in event.officials:
+        if official.role == "referee":
+            for stage_id in official.stages:
+                points = rules.referee.get(stage_id, 0)
+                line(official.name, None).add(f"referee:{stage_id}", points)
+        elif official.role == "host" and official.sessions:
+            line(official.name, None).add("host", rules.host * official.sessions)
+    return sorted(lines.values(), key=lambda c: (-c.points, c.group or "", c.name))
