@@ -344,11 +344,13 @@ class BridgeRules:
         if boards is None:
             return sides, records
         limit = stage.boards
+        written: set[int] = set()  # every board the secretary wrote, readable or not
         for number, value in boards.node.items():
             mark = boards.key_mark(number)
             if isinstance(number, bool) or not isinstance(number, int) or number < 1 or (limit and number > limit):
                 reader.problems.add("board-number-range", mark, board=number, boards=limit or "…")
                 continue
+            written.add(number)
             try:
                 records.append(parse_board(number, value, boards.value_mark(number)))
             except RecordError as error:
@@ -367,8 +369,8 @@ class BridgeRules:
                     recorded=record.recorded, computed=computed, contract=str(record.contract),
                     declarer=record.declarer, result=result_text(record.result), vulnerability=_VUL_WORDS[vul],
                 )
-        if limit and records:
-            missing = sorted(set(range(1, limit + 1)) - {r.board for r in records})
+        if limit and written:
+            missing = sorted(set(range(1, limit + 1)) - written)
             if missing:
                 reader.problems.add("boards-missing", boards.mark, warning=True,
                                     table=reader.raw("table"), missing=missing)

@@ -11,6 +11,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 import weasyprint
+from markupsafe import Markup
 
 from generator.content.model import Event, Stage
 from generator.games import GAMES
@@ -141,8 +142,19 @@ def _last_date(event: Event) -> dt.date | None:
     return event.dates[-1] if event.dates else None
 
 
+def _page_counter_css(t: Translator) -> str:
+    """CSS `content` for "第 1 页 共 2 页": our own catalogue words around the page counters."""
+    words = t("page_of", page="\0", pages="\1")
+    before, rest = words.split("\0")
+    middle, after = rest.split("\1")
+    quote = lambda text: '"' + text.replace("\\", "").replace('"', "") + '"'  # noqa: E731
+    return f"{quote(before)} counter(page) {quote(middle)} counter(pages) {quote(after)}"
+
+
 def render_pdf(bulletin: Bulletin, locale: str) -> bytes:
     env = environment(locale)
-    html = env.get_template("bulletin.html").render(bulletin=bulletin, date_text=Translator(locale).date(bulletin.date))
+    t = Translator(locale)
+    html = env.get_template("bulletin.html").render(
+        bulletin=bulletin, date_text=t.date(bulletin.date), page_counter=Markup(_page_counter_css(t)))
     document = weasyprint.HTML(string=html, base_url=str(TEMPLATES))
     return document.write_pdf()
