@@ -17,7 +17,7 @@ from generator.content.model import (
 from generator.content.reader import Reader, parse_date, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap, load_yaml
 from generator.errors import Mark, Problems
-from generator.games import GAMES, PLANNED_GAMES
+from generator.games import GAMES, PLANNED_GAMES, SHARED_METRICS
 from generator.messages import LOCALES
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
@@ -37,7 +37,7 @@ CREDIT_KEYS = ("participant", "finalist", "referee", "host", "forfeit")
 STAGE_KEYS = ("id", "name", "date", "format", "rounds", "boards", "rank_by", "advance", "prizes", "lots")
 PRIZE_KEYS = ("name", "count", "award")
 RESULTS_KEYS = ("stage", "round", "tables")
-GENERIC_METRICS = ("lot",)
+GENERIC_METRICS = tuple(SHARED_METRICS)
 
 
 def load_site(root: Path, problems: Problems) -> Site | None:

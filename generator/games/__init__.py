@@ -7,12 +7,15 @@ a module here, its table template under templates/games/, and a line in `GAMES`.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark
+from generator.messages import CATALOGUE
 
 Localised = dict[str, str]
 
@@ -29,8 +32,12 @@ class Metric:
 
 @dataclass
 class SideScore:
+    """One side's part of a table. `disqualified`: out of the stage's ranking (seed 000's
+    forfeit, 取消其参赛资格); a plain forfeit loss is scored by the game as a loss."""
+
     entry: str
     metrics: dict[str, float]
+    disqualified: bool = False
 
 
 @dataclass
@@ -42,6 +49,7 @@ class TableScore:
     winner: str | None
     boards: list[dict[str, Any]] = field(default_factory=list)  # results.json rows
     view: Any = None  # the game's own data for its table template
+    extra: dict[str, Any] = field(default_factory=dict)  # more keys for the table in results.json
 
 
 class GameRules(Protocol):
@@ -58,16 +66,55 @@ class GameRules(Protocol):
 
     def read_table(self, reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Any]: ...
 
-    def score_table(self, table: Table, stage: Stage) -> TableScore: ...
+    def score_table(self, table: Table, stage: Stage, state: dict[str, Any]) -> TableScore:
+        """Score one table. Tables arrive in play order (stage, round, table); `state` is one
+        dict per event the game may keep running counts in (e.g. violations so far)."""
+        ...
 
 
-def _registry() -> dict[str, GameRules]:
-    from generator.games import bridge
-
-    return {"bridge": bridge.RULES}
+def _words(zh: str, hant: str, en: str) -> Localised:
+    return {"zh-Hans": zh, "zh-Hant": hant, "en": en}
 
 
-GAMES: dict[str, GameRules] = _registry()
+# Metrics every game can rank by; the tournament layer computes them.
+SHARED_METRICS = {
+    "buchholz": Metric(
+        "buchholz", _words("对手分", "對手分", "Buchholz"),
+        _words("所遇对手的主要积分之和（如对手胜场之和）。", "所遇對手的主要積分之和（如對手勝場之和）。",
+               "the sum of the opponents' primary score (e.g. their wins)."),
+    ),
+    "lot": Metric(
+        "lot", _words("抽签", "抽籤", "Lot"),
+        _words("各项均相同者以抽签决定先后。", "各項均相同者以抽籤決定先後。", "entries equal on everything are separated by lot."),
+    ),
+}
+
+
+def metric_of(game: GameRules, name: str) -> Metric:
+    """A metric by name: the game's own, or one of the shared ones."""
+    return game.metrics.get(name) or SHARED_METRICS[name]
+
+
+# Optional module-level names a game may define:
+#   MESSAGES: dict[str, dict[str, tuple[str, str]]]  its error codes (see messages.py)
+#   UI_WORDS: dict[str, tuple[str, str, str]]        words its templates use (see render/i18n.py)
+#   bulletins(result, translator) -> list[Bulletin]  its own notice-board postings (render/pdf.py)
+KNOWN_GAMES = ("bridge", "guandan", "daguai", "shengji")
+
+
+def _registry() -> dict[str, Any]:
+    """Every game module present in this package, by the name content uses (`game: bridge`)."""
+    modules = {}
+    for name in KNOWN_GAMES:
+        if importlib.util.find_spec(f"generator.games.{name}") is not None:
+            module = importlib.import_module(f"generator.games.{name}")
+            CATALOGUE.update(getattr(module, "MESSAGES", {}))
+            modules[name] = module
+    return modules
+
+
+GAME_MODULES: dict[str, Any] = _registry()
+GAMES: dict[str, GameRules] = {name: module.RULES for name, module in GAME_MODULES.items()}
 
 # Games the content format knows but this build does not score yet.
-PLANNED_GAMES = ("guandan", "daguai", "shengji")
+PLANNED_GAMES = tuple(name for name in KNOWN_GAMES if name not in GAMES)

@@ -376,7 +376,7 @@ class BridgeRules:
                                     table=reader.raw("table"), missing=missing)
         return sides, sorted(records, key=lambda r: r.board)
 
-    def score_table(self, table: Table, stage: Stage) -> TableScore:
+    def score_table(self, table: Table, stage: Stage, state: dict[str, Any]) -> TableScore:
         options: BridgeStage = stage.options
         rows: list[BoardView] = []
         for record in table.record:
@@ -397,9 +397,12 @@ class BridgeRules:
         ew_total = sum(r.ew for r in rows)
         first = rows[0] if rows else None
         ns_id, ew_id = table.sides
+        # Seed 000 十.1: a pair that forfeits loses its place; substitutes play its seat.
         sides = [
-            SideScore(ns_id, {"total": ns_total, "net": ns_total - ew_total, "first_board": first.ns if first else 0}),
-            SideScore(ew_id, {"total": ew_total, "net": ew_total - ns_total, "first_board": first.ew if first else 0}),
+            SideScore(ns_id, {"total": ns_total, "net": ns_total - ew_total, "first_board": first.ns if first else 0},
+                      disqualified=table.forfeit == ns_id),
+            SideScore(ew_id, {"total": ew_total, "net": ew_total - ns_total, "first_board": first.ew if first else 0},
+                      disqualified=table.forfeit == ew_id),
         ]
         winner = ns_id if ns_total > ew_total else ew_id if ew_total > ns_total else None
         json_rows = [

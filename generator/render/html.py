@@ -17,7 +17,7 @@ import markdown
 import nh3
 
 from generator.content.model import Entry, Event, Site
-from generator.games import GAMES
+from generator.games import GAMES, metric_of
 from generator.render.i18n import CJK_FACE, HTML_LANG, Translator
 from generator.render.output import OutputTree
 from generator.tournament.event import EventResult, StageResult
@@ -43,7 +43,8 @@ def environment(locale: str) -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     translate = Translator(locale)
-    env.globals.update(_=translate, t=translate, lang=HTML_LANG[locale], cjk=CJK_FACE[locale], GAMES=GAMES)
+    env.globals.update(_=translate, t=translate, lang=HTML_LANG[locale], cjk=CJK_FACE[locale], GAMES=GAMES,
+                       metric_of=metric_of)
     env.filters["signed"] = lambda n: f"{n:+d}" if isinstance(n, int) and n else str(n)
     env.filters["num"] = _number
     return env
@@ -193,6 +194,7 @@ def results_json(result: EventResult) -> dict[str, Any]:
                         "winner": score.winner,
                         "forfeit": score.table.forfeit,
                         "boards": score.boards,
+                        **score.extra,
                     }
                     for score in r.tables
                 ],

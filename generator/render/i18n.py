@@ -141,3 +141,13 @@ class Translator:
 
     def joiner(self) -> str:
         return ", " if self.locale == "en" else "、"
+
+
+def _add_game_words() -> None:
+    from generator.games import GAME_MODULES
+
+    for module in GAME_MODULES.values():
+        UI.update(getattr(module, "UI_WORDS", {}))
+
+
+_add_game_words()

@@ -14,7 +14,7 @@ import weasyprint
 from markupsafe import Markup
 
 from generator.content.model import Event, Stage
-from generator.games import GAMES
+from generator.games import GAME_MODULES, GAMES, metric_of
 from generator.render.html import TEMPLATES, environment
 from generator.render.i18n import Translator
 from generator.tournament.event import EventResult, StageResult
@@ -47,18 +47,21 @@ def bulletins_for(result: EventResult, locale: str) -> list[Bulletin]:
         found.append(_prizes(t, event, last))
     if result.credits and last is not None and last.has_results:
         found.append(_credits(t, event, result))
+    own = getattr(GAME_MODULES[event.game], "bulletins", None)
+    if own is not None:
+        found.extend(own(result, t))
     return found
 
 
 def _rule(t: Translator, event: Event, stage: Stage) -> str:
     game = GAMES[event.game]
-    names = [t("ranking_rule") if m == "lot" else t.pick(game.metrics[m].label) for m in stage.rank_by]
+    names = [t.pick(metric_of(game, m).label) for m in stage.rank_by]
     return t.joiner().join(names)
 
 
 def _metric_columns(t: Translator, event: Event, stage: Stage) -> list[str]:
     game = GAMES[event.game]
-    return [t.pick(game.metrics[m].label) for m in stage.rank_by if m != "lot"]
+    return [t.pick(metric_of(game, m).label) for m in stage.rank_by if m != "lot"]
 
 
 def _metric_cells(stage: Stage, metrics: dict[str, float]) -> list[str]:

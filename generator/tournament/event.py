@@ -13,7 +13,7 @@ from generator.content.model import Entry, Event, Stage
 from generator.errors import Problems
 from generator.games import GAMES, TableScore
 from generator.tournament.credits import CreditLine, credits_roster
-from generator.tournament.standings import Standing, award_prizes, lot_order, rank, tally
+from generator.tournament.standings import Standing, add_buchholz, award_prizes, lot_order, rank, tally
 
 
 @dataclass
@@ -55,6 +55,7 @@ class EventResult:
 
 def run_event(event: Event, problems: Problems) -> EventResult:
     results: list[StageResult] = []
+    state: dict[str, object] = {}  # the game's running counts across the whole event
     incoming: dict[str, list[Entry]] = {}
     byes = [e for e in event.entries.values() if e.bye]
     for position, stage in enumerate(event.stages):
@@ -64,7 +65,7 @@ def run_event(event: Event, problems: Problems) -> EventResult:
             field_entries = [e for e in event.entries.values() if not e.bye and not e.substitute]
         else:
             field_entries = []  # the stage feeding this one has no results yet
-        result = _run_stage(event, stage, field_entries, problems)
+        result = _run_stage(event, stage, field_entries, problems, state)
         if position == 0:
             result.byes = byes
         results.append(result)
@@ -74,7 +75,8 @@ def run_event(event: Event, problems: Problems) -> EventResult:
     return EventResult(event, results, credits_roster(event, results))
 
 
-def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems: Problems) -> StageResult:
+def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems: Problems,
+               state: dict[str, object]) -> StageResult:
     game = GAMES[event.game]
     rounds = event.rounds.get(stage.id, [])
     in_field = {e.id for e in field_entries}
@@ -90,7 +92,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
                 elif field_entries:
                     problems.add("entry-not-in-stage", table.mark or entry.mark, id=entry_id, stage=stage.id,
                                  reason=_not_qualified_reason())
-        scored.append(RoundResult(round_.number, [game.score_table(t, stage) for t in round_.tables]))
+        scored.append(RoundResult(round_.number, [game.score_table(t, stage, state) for t in round_.tables]))
     if rounds:
         playing = {side for r in rounds for t in r.tables for side in t.sides}
         for entry in field_entries:
@@ -98,6 +100,8 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
                 problems.add("entry-not-played", rounds[0].tables[0].mark if rounds[0].tables else entry.mark,
                              warning=True, id=entry.id, stage=stage.id)
     tallies = tally(field_entries, [r.tables for r in scored], game.metrics)
+    if "buchholz" in stage.rank_by:
+        add_buchholz(tallies, next(m for m in stage.rank_by if m not in ("buchholz", "lot")))
     lots = lot_order(tallies, stage.lots, event.draw_seed, f"{event.slug}/{stage.id}")
     standings = rank(tallies.values(), stage.rank_by, lots) if scored else []
     award_prizes(standings, stage.prizes)

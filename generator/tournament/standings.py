@@ -25,7 +25,8 @@ class Tally:
     won: int = 0
     drawn: int = 0
     lost: int = 0
-    forfeited: bool = False
+    forfeited: bool = False  # out of the ranking (disqualified)
+    opponents: list[str] = field(default_factory=list)
     matches: list[TableScore] = field(default_factory=list)
 
 
@@ -59,7 +60,8 @@ def tally(field_entries: Iterable[Entry], scored_rounds: Sequence[Sequence[Table
                 if record is None:
                     continue
                 record.matches.append(score)
-                if score.table.forfeit == side.entry:
+                record.opponents.extend(s.entry for s in score.sides if s.entry != side.entry)
+                if side.disqualified:
                     record.forfeited = True
                     continue
                 for name, value in side.metrics.items():
@@ -75,6 +77,15 @@ def tally(field_entries: Iterable[Entry], scored_rounds: Sequence[Sequence[Table
                 else:
                     record.lost += 1
     return tallies
+
+
+def add_buchholz(tallies: dict[str, Tally], primary: str) -> None:
+    """Buchholz: the sum of the opponents' `primary` metric (e.g. wins) over the stage.
+    A bye adds nothing; an opponent outside the tally (a substitute) counts 0."""
+    for record in tallies.values():
+        record.metrics["buchholz"] = sum(
+            tallies[o].metrics.get(primary, 0) for o in record.opponents if o in tallies
+        )
 
 
 def lot_order(entry_ids: Iterable[str], lots: Sequence[str], draw_seed: int | None, salt: str) -> dict[str, int]:
