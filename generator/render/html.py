@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 import jinja2
 import markdown
 import nh3
+from markupsafe import Markup, escape
 
 from generator.content.model import Entry, Event, Site
 from generator.games import GAMES, metric_of
@@ -47,7 +49,28 @@ def environment(locale: str) -> jinja2.Environment:
                        metric_of=metric_of)
     env.filters["signed"] = lambda n: f"{n:+d}" if isinstance(n, int) and n else str(n)
     env.filters["num"] = _number
+    env.filters["suits"] = suit_symbols
     return env
+
+
+_SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+_CONTRACT_TEXT = re.compile(r"^([1-7])(C|D|H|S)(X{0,2})$")
+_CARD_TEXT = re.compile(r"^(C|D|H|S)([2-9TJQKA]|10)$")
+
+
+def suit_symbols(text: str) -> Markup:
+    """4H -> 4♥, HK -> ♥K, red suits marked for colour; anything else is shown as typed."""
+    match = _CONTRACT_TEXT.match(text) or _CARD_TEXT.match(text)
+    if not match:
+        return escape(text)
+    parts = match.groups()
+    suit_at = 1 if _CONTRACT_TEXT.match(text) else 0
+    suit = parts[suit_at]
+    colour = "red" if suit in "DH" else "black"
+    symbol = Markup('<span class="suit {}" aria-label="{}">{}</span>').format(colour, suit, _SUIT_SYMBOL[suit])
+    pieces = [escape(p) for p in parts]
+    pieces[suit_at] = symbol
+    return Markup("").join(pieces)
 
 
 def _number(value: Any) -> str:
