@@ -134,6 +134,11 @@ CATALOGUE: dict[str, Entry] = {
         "zh-Hant": ("階段 id {id} 重複", "每個階段的 id 須唯一。"),
         "en": ("stage id {id} is used twice", "each stage needs its own id."),
     },
+    "stage-id-reserved": {
+        "zh-Hans": ("阶段 id {id} 是保留字", "换一个 id；不能用：{reserved}"),
+        "zh-Hant": ("階段 id {id} 是保留字", "換一個 id；不能用：{reserved}"),
+        "en": ("stage id {id} is reserved", "choose another id; these are taken: {reserved}"),
+    },
     "stage-unknown": {
         "zh-Hans": ("没有 id 为 {id} 的阶段{suggestion}", "可用的阶段：{allowed}"),
         "zh-Hant": ("沒有 id 為 {id} 的階段{suggestion}", "可用的階段：{allowed}"),

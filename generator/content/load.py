@@ -37,6 +37,8 @@ CREDIT_KEYS = ("participant", "finalist", "referee", "host", "forfeit")
 STAGE_KEYS = ("id", "name", "date", "format", "rounds", "boards", "rank_by", "advance", "prizes", "lots")
 PRIZE_KEYS = ("name", "count", "award")
 RESULTS_KEYS = ("stage", "round", "tables")
+# A stage's pages live at events/<slug>/<stage id>/, beside these folders of the event.
+RESERVED_STAGE_IDS = ("entries", "bulletins", "boards", "assets")
 GENERIC_METRICS = tuple(SHARED_METRICS)
 
 
@@ -251,6 +253,10 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
         stage_id = stage_reader.identifier("id")
         stage_format = stage_reader.choice("format", FORMATS)
         if stage_id is None or stage_format is None:
+            continue
+        if stage_id in RESERVED_STAGE_IDS:
+            problems.add("stage-id-reserved", stage_reader.value_mark("id"), id=stage_id,
+                         reserved=", ".join(RESERVED_STAGE_IDS))
             continue
         if any(s.id == stage_id for s in stages):
             problems.add("stage-duplicate", stage_reader.value_mark("id"), id=stage_id)
