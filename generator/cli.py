@@ -70,8 +70,9 @@ def _site_locale(content: Path) -> str:
         return "zh-Hans"
     for line in text.splitlines():
         key, _, value = line.partition(":")
-        if key.strip() == "locale" and value.strip().strip("'\"") in LOCALES:
-            return value.strip().strip("'\"")
+        value = value.split("#", 1)[0].strip().strip("'\"")
+        if key.strip() == "locale" and value in LOCALES:
+            return value
     return "zh-Hans"
 
 

@@ -257,9 +257,9 @@ CATALOGUE: dict[str, Entry] = {
         "en": ("board {board}: cannot read {text}: {problem}", "write contract declarer result [NS score], e.g. 4S N = 420, 3NT E +1, 4HX S -2 -300, or pass."),
     },
     "bridge-impossible-result": {
-        "zh-Hans": ("第 {board} 副：{contract} {result} 不可能（庄家方需 {needed} 墩，最多 13 墩）", "核对定约和结果。"),
-        "zh-Hant": ("第 {board} 副：{contract} {result} 不可能（莊家方需 {needed} 墩，最多 13 墩）", "核對定約和結果。"),
-        "en": ("board {board}: {contract} {result} is impossible (declarer needs {needed} tricks, 13 at most)", "check the contract and the result."),
+        "zh-Hans": ("第 {board} 副：{contract} {result} 意味着庄家方拿到 {tricks} 墩，不可能（0–13 墩）", "核对定约和结果。"),
+        "zh-Hant": ("第 {board} 副：{contract} {result} 意味著莊家方拿到 {tricks} 墩，不可能（0–13 墩）", "核對定約和結果。"),
+        "en": ("board {board}: {contract} {result} means {tricks} tricks for declarer, which is impossible (0–13)", "check the contract and the result."),
     },
     "bridge-score-mismatch": {
         "zh-Hans": ("第 {board} 副：记录的南北分 {recorded} 与计算结果 {computed} 不符（{contract} {declarer} {result}，{vulnerability}）", "核对定约、结果与局况；或删去记录的分数，由程序计算。"),

@@ -49,8 +49,8 @@ def load_site(root: Path, problems: Problems) -> Site | None:
     if not site_file.is_file():
         problems.add("file-missing", Mark(site_file), path="site.yaml")
         return None
-    data = load_yaml(site_file, problems)
-    if not isinstance(data, YamlMap):
+    data = load_mapping(site_file, problems)
+    if data is None:
         return None
     reader = Reader(data, problems)
     reader.check_keys(SITE_KEYS, required=("title",))
@@ -76,6 +76,28 @@ def load_site(root: Path, problems: Problems) -> Site | None:
     return site
 
 
+MAPPING = {"zh-Hans": "键值表（key: value）", "zh-Hant": "鍵值表（key: value）", "en": "a mapping (key: value)"}
+
+
+def load_mapping(path: Path, problems: Problems) -> YamlMap | None:
+    """A content file whose top level must be a mapping; anything else is reported, never skipped."""
+    before = len(problems.items)
+    data = load_yaml(path, problems)
+    if isinstance(data, YamlMap):
+        return data
+    if len(problems.items) == before:  # loaded fine, but it is empty or a list
+        if data is None:
+            problems.add("yaml-empty", Mark(path))
+        else:
+            mark = getattr(data, "mark", Mark(path, 1, 1))
+            problems.add("type-expected", mark, key=path.name, expected=MAPPING, found=_shape(data))
+    return None
+
+
+def _shape(value: Any) -> str:
+    return "[…]" if isinstance(value, YamlList) else repr(value)
+
+
 def _inside(path: Path, root: Path, problems: Problems) -> bool:
     """Refuse files that resolve outside content/ (a symlink to /etc/passwd, a ../ notice)."""
     try:
@@ -97,11 +119,8 @@ def load_event(folder: Path, site: Site, problems: Problems) -> Event | None:
         return None
     if not _inside(event_file, site.root, problems):
         return None
-    data = load_yaml(event_file, problems)
-    if not isinstance(data, YamlMap):
-        if data is not None:
-            problems.add("type-expected", Mark(event_file, 1, 1), key="event.yaml",
-                         expected={"zh-Hans": "键值表", "zh-Hant": "鍵值表", "en": "a mapping"}, found="…")
+    data = load_mapping(event_file, problems)
+    if data is None:
         return None
     reader = Reader(data, problems)
     reader.check_keys(EVENT_KEYS, required=("title", "game", "entries", "stages"))
@@ -156,7 +175,7 @@ def _read_entries(reader: Reader, problems: Problems, private: tuple[str, ...]) 
     for index, (item, mark) in enumerate(items):
         if not isinstance(item, YamlMap):
             problems.add("type-expected", mark, key=f"entries[{index + 1}]",
-                         expected={"zh-Hans": "键值表", "zh-Hant": "鍵值表", "en": "a mapping"}, found=str(item))
+                         expected=MAPPING, found=str(item))
             continue
         entry_reader = Reader(item, problems, f"entries[{index + 1}].")
         entry_reader.check_keys((*ENTRY_KEYS, *private), required=("id", "players"))
@@ -207,7 +226,7 @@ def _read_officials(reader: Reader, problems: Problems) -> list[Official]:
     for index, (item, mark) in enumerate(reader.items("officials")):
         if not isinstance(item, YamlMap):
             problems.add("type-expected", mark, key=f"officials[{index + 1}]",
-                         expected={"zh-Hans": "键值表", "zh-Hant": "鍵值表", "en": "a mapping"}, found=str(item))
+                         expected=MAPPING, found=str(item))
             continue
         official = Reader(item, problems, f"officials[{index + 1}].")
         official.check_keys(OFFICIAL_KEYS, required=("name", "role"))
@@ -246,7 +265,7 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
     for index, (item, mark) in enumerate(items[: LIMITS["stages"]]):
         if not isinstance(item, YamlMap):
             problems.add("type-expected", mark, key=f"stages[{index + 1}]",
-                         expected={"zh-Hans": "键值表", "zh-Hant": "鍵值表", "en": "a mapping"}, found=str(item))
+                         expected=MAPPING, found=str(item))
             continue
         stage_reader = Reader(item, problems, f"stages[{index + 1}].")
         stage_reader.check_keys((*STAGE_KEYS, *game.stage_keys), required=("id", "format"))
@@ -318,7 +337,7 @@ def _read_prizes(stage_reader: Reader, rank_by: list[str], game: Any, problems: 
     for value, mark in stage_reader.items("prizes"):
         if not isinstance(value, YamlMap):
             problems.add("type-expected", mark, key="prizes[]",
-                         expected={"zh-Hans": "键值表", "zh-Hant": "鍵值表", "en": "a mapping"}, found=str(value))
+                         expected=MAPPING, found=str(value))
             continue
         prize = Reader(value, problems, "prizes[].")
         thresholds = [k for k in value if k in game.metrics]
@@ -352,8 +371,8 @@ def _read_results(results_dir: Path, event: Event, game: Any, site: Site, proble
     for path in files:
         if not _inside(path, site.root, problems):
             continue
-        data = load_yaml(path, problems)
-        if not isinstance(data, YamlMap):
+        data = load_mapping(path, problems)
+        if data is None:
             continue
         reader = Reader(data, problems)
         reader.check_keys(RESULTS_KEYS, required=("stage", "tables"))
@@ -396,7 +415,7 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
     for index, (item, mark) in enumerate(items):
         if not isinstance(item, YamlMap):
             problems.add("type-expected", mark, key=f"tables[{index + 1}]",
-                         expected={"zh-Hans": "键值表", "zh-Hant": "鍵值表", "en": "a mapping"}, found=str(item))
+                         expected=MAPPING, found=str(item))
             continue
         table_reader = Reader(item, problems, f"tables[{index + 1}].")
         number = table_reader.integer("table", low=1, high=10_000)
@@ -408,7 +427,7 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
             problems.add("table-duplicate", table_reader.value_mark("table"), table=number)
         numbers[number] = mark
         sides, record = game.read_table(table_reader, stage)
-        side_ids = []
+        side_ids, side_marks = [], []
         for entry_id, side_mark in sides:
             if entry_id not in event.entries:
                 problems.add("entry-unknown", side_mark, id=entry_id, suggestion=suggestion(entry_id, event.entries))
@@ -417,6 +436,7 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
                 problems.add("entry-twice-in-round", side_mark, id=entry_id, other=playing[entry_id])
             playing[entry_id] = number
             side_ids.append(entry_id)
+            side_marks.append(side_mark)
         if len(side_ids) == 2 and side_ids[0] == side_ids[1]:
             problems.add("sides-same", mark, id=side_ids[0])
         forfeit = table_reader.text("forfeit")
@@ -425,6 +445,6 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
             forfeit = None
         if len(side_ids) != len(sides):
             continue
-        tables.append(Table(number, side_ids, record, forfeit, table_reader.text("referee"), mark))
+        tables.append(Table(number, side_ids, record, forfeit, table_reader.text("referee"), mark, side_marks))
     tables.sort(key=lambda t: t.number)
     return tables

@@ -104,6 +104,7 @@ class Table:
     forfeit: str | None = None
     referee: str | None = None
     mark: Mark | None = None
+    side_marks: list[Mark] = field(default_factory=list)  # where each side's id was written
 
 
 @dataclass

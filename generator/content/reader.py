@@ -30,16 +30,37 @@ ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$")
 
 def suggestion(word: object, candidates: Iterable[object]) -> dict[str, str]:
     """A localised "did you mean" tail for a message, or empty text when nothing is close."""
-    pool = [str(c) for c in candidates]
-    close = difflib.get_close_matches(str(word), pool, n=1, cutoff=0.6)
-    if not close:
-        lowered = {p.lower(): p for p in pool}
-        if str(word).lower() in lowered:
-            close = [lowered[str(word).lower()]]
-    if not close:
+    guess = closest(str(word), [str(c) for c in candidates])
+    if guess is None:
         return {"zh-Hans": "", "zh-Hant": "", "en": ""}
-    guess = close[0]
     return {"zh-Hans": f"，是不是 {guess}？", "zh-Hant": f"，是不是 {guess}？", "en": f"; did you mean {guess}?"}
+
+
+# Letters typed for digits on a score sheet: O for 0, l and I for 1.
+_LOOKALIKES = str.maketrans({"O": "0", "o": "0", "l": "1", "I": "1"})
+
+
+def closest(word: str, pool: list[str]) -> str | None:
+    """The candidate a typo most likely meant: same letters ignoring case or look-alike digits
+    first, then the fewest edits among difflib's close matches."""
+    for normalise in (str.lower, lambda w: w.translate(_LOOKALIKES).lower()):
+        same = [p for p in pool if normalise(p) == normalise(word)]
+        if same:
+            return same[0]
+    close = difflib.get_close_matches(word, pool, n=5, cutoff=0.6)
+    if not close:
+        return None
+    return min(close, key=lambda c: (edit_distance(word.lower(), c.lower()), close.index(c)))
+
+
+def edit_distance(a: str, b: str) -> int:
+    previous = list(range(len(b) + 1))
+    for i, char_a in enumerate(a, start=1):
+        current = [i]
+        for j, char_b in enumerate(b, start=1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char_a != char_b)))
+        previous = current
+    return previous[-1]
 
 
 def describe(value: Any) -> str:

@@ -113,8 +113,9 @@ def load_yaml(path: Path, problems: Problems) -> Any:
 
 
 def load_yaml_text(text: str, path: Path, problems: Problems) -> Any:
-    loader = _NoAliasLoader(text)
+    loader = None
     try:
+        loader = _NoAliasLoader(text)  # PyYAML checks for control characters right here
         node = loader.get_single_node()
     except _Refused as refused:
         problems.add(refused.code, _mark(path, refused.node_mark), **refused.params)
@@ -127,7 +128,8 @@ def load_yaml_text(text: str, path: Path, problems: Problems) -> Any:
         problems.add("yaml-syntax", Mark(path), problem=str(exc).splitlines()[0])
         return None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     if node is None:
         problems.add("yaml-empty", Mark(path))
         return None

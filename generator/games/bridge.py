@@ -196,13 +196,13 @@ def _parse_mapping(board: int, value: dict, mark: Mark | None) -> BoardRecord:
 
 def _checked(record: BoardRecord) -> BoardRecord:
     assert record.contract is not None
-    needed = record.contract.level + 6
-    if not 0 <= needed + record.result <= 13:
+    tricks = record.contract.level + 6 + record.result
+    if not 0 <= tricks <= 13:
         raise RecordError(
             "bridge-impossible-result",
             contract=str(record.contract),
             result=result_text(record.result),
-            needed=needed,
+            tricks=tricks,
         )
     return record
 

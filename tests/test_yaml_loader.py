@@ -1,0 +1,323 @@
+"""The content YAML loader: YAML 1.2 core semantics, refusals, duplicate keys and marks."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from generator.content.yaml_loader import YamlList, YamlMap, load_yaml, load_yaml_text
+from generator.errors import Problems
+
+PATH = Path("/content/events/x/results/r.yaml")
+
+
+def load(text: str):
+    problems = Problems()
+    value = load_yaml_text(text, PATH, problems)
+    return value, problems.items
+
+
+def load_clean(text: str):
+    value, problems = load(text)
+    assert problems == [], [(p.code, p.params) for p in problems]
+    return value
+
+
+def only_problem(text: str):
+    value, problems = load(text)
+    assert len(problems) == 1, [(p.code, p.mark, p.params) for p in problems]
+    return value, problems[0]
+
+
+# --- YAML 1.2 core: what stays text ------------------------------------------------------
+
+@pytest.mark.parametrize("word", ["NO", "no", "No", "yes", "Yes", "YES", "on", "On", "off", "OFF", "y", "Y", "n", "N"])
+def test_yaml_11_booleans_stay_strings(word):
+    assert load_clean(f"a: {word}\n") == {"a": word}
+
+
+def test_time_10_30_is_the_string_not_sexagesimal_630():
+    assert load_clean("start: 10:30\n") == {"start": "10:30"}
+    assert load_clean("t: 1:20:30\n") == {"t": "1:20:30"}
+
+
+def test_equals_sign_is_a_string():
+    assert load_clean("1: =\n") == {1: "="}
+    assert load_clean("boards: {1: 4S N =}\n") == {"boards": {1: "4S N ="}}
+
+
+@pytest.mark.parametrize("text", ["date: 2015-05-15", "date: '2015-05-15'", 'date: "2015-05-15"'])
+def test_date_stays_a_string_bare_or_quoted(text):
+    value = load_clean(text + "\n")
+    assert value == {"date": "2015-05-15"} and isinstance(value["date"], str)
+
+
+def test_dates_in_a_flow_list_stay_strings():
+    assert load_clean("dates: [2015-05-15, 2015-05-22]\n") == {"dates": ["2015-05-15", "2015-05-22"]}
+
+
+def test_underscored_number_and_binary_are_strings_in_core_schema():
+    assert load_clean("a: 1_000\nb: 0b101\n") == {"a": "1_000", "b": "0b101"}
+
+
+def test_venue_number_in_quotes_stays_text():
+    assert load_clean('venue: "7201"\n') == {"venue": "7201"}
+
+
+# --- YAML 1.2 core: typed scalars --------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("true", True), ("True", True), ("TRUE", True),
+    ("false", False), ("False", False), ("FALSE", False),
+])
+def test_true_false_are_booleans(text, expected):
+    value = load_clean(f"bye: {text}\n")["bye"]
+    assert value is expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("42", 42), ("-7", -7), ("+1", 1), ("-2", -2), ("0", 0), ("010", 10),
+    ("0x1F", 31), ("0x1f", 31), ("0o17", 15), ("20150515", 20150515),
+])
+def test_integers(text, expected):
+    value = load_clean(f"n: {text}\n")["n"]
+    assert value == expected and type(value) is int
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("1.5", 1.5), ("-0.5", -0.5), (".5", 0.5), ("1e3", 1000.0), ("1E-2", 0.01), ("2.", 2.0),
+])
+def test_floats(text, expected):
+    value = load_clean(f"x: {text}\n")["x"]
+    assert type(value) is float and value == pytest.approx(expected)
+
+
+def test_infinities_and_nan():
+    value = load_clean("a: .inf\nb: -.inf\nc: .nan\n")
+    assert value["a"] == math.inf and value["b"] == -math.inf and math.isnan(value["c"])
+
+
+@pytest.mark.parametrize("text", ["a: ~", "a: null", "a: Null", "a: NULL", "a:"])
+def test_null_forms(text):
+    assert load_clean(text + "\n") == {"a": None}
+
+
+def test_board_number_keys_are_integers():
+    assert list(load_clean("boards:\n  1: pass\n  16: pass\n")["boards"]) == [1, 16]
+
+
+def test_quoted_strings_keep_their_text():
+    assert load_clean("a: 'NO'\nb: \"true\"\nc: '42'\n") == {"a": "NO", "b": "true", "c": "42"}
+
+
+def test_bom_and_chinese_text():
+    assert load_clean("\ufeff名称: 桥牌大赛\n") == {"名称": "桥牌大赛"}
+
+
+def test_mappings_and_lists_are_marked_types():
+    value = load_clean("a:\n  - 1\n  - {b: 2}\n")
+    assert isinstance(value, YamlMap)
+    assert isinstance(value["a"], YamlList)
+    assert isinstance(value["a"][1], YamlMap)
+
+
+# --- refusals ------------------------------------------------------------------------------
+
+def test_anchor_is_refused_as_yaml_alias_at_its_line():
+    value, problem = only_problem("title: x\nbase: &b {x: 1}\nother: *b\n")
+    assert value is None
+    assert problem.code == "yaml-alias"
+    assert (problem.mark.file, problem.mark.line, problem.mark.column) == (PATH, 2, 7)
+
+
+def test_alias_is_refused_as_yaml_alias_at_its_line():
+    value, problem = only_problem("title: x\nstage: final\nnote: *x\n")
+    assert value is None
+    assert (problem.code, problem.mark.line, problem.mark.column) == ("yaml-alias", 3, 7)
+
+
+def test_merge_key_with_alias_is_refused():
+    value, problem = only_problem("a: 1\nother:\n  <<: *base\n  x: 2\n")
+    assert value is None
+    assert (problem.code, problem.mark.line) == ("yaml-alias", 3)
+
+
+def test_merge_key_with_anchor_is_refused():
+    value, problem = only_problem("base: &a {x: 1}\nother:\n  <<: *a\n")
+    assert value is None
+    assert (problem.code, problem.mark.line) == ("yaml-alias", 1)
+
+
+def test_merge_key_without_alias_never_merges():
+    # `<<` is no merge in YAML 1.2 core: at most a plain key (which the validator then rejects)
+    value, problems = load("other:\n  <<: {x: 1}\n")
+    assert value is None or "x" not in value["other"]
+
+
+def test_billion_laughs_is_refused_quickly():
+    text = 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n'
+    for n in "bcdefghi":
+        prev = chr(ord(n) - 1)
+        text += f"{n}: &{n} [*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev}]\n"
+    value, problem = only_problem(text)
+    assert value is None and problem.code == "yaml-alias"
+
+
+def test_python_object_tag_is_refused():
+    value, problem = only_problem("title: x\nrun: !!python/object/apply:os.system [echo hi]\n")
+    assert value is None
+    assert problem.code == "yaml-tag"
+    assert (problem.mark.line, problem.mark.column) == (2, 6)
+    assert "python/object" in str(problem.params["tag"])
+
+
+def test_local_tag_is_refused():
+    value, problem = only_problem("a: 1\nb: !custom 2\n")
+    assert (problem.code, problem.mark.line) == ("yaml-tag", 2)
+
+
+# --- duplicate keys --------------------------------------------------------------------------
+
+def test_duplicate_key_reported_with_both_lines_and_loading_continues():
+    value, problems = load("title: one\nvenue: 7201\ntitle: two\ngame: bridge\n")
+    assert [p.code for p in problems] == ["yaml-duplicate-key"]
+    problem = problems[0]
+    assert problem.mark.line == 3 and problem.mark.column == 1
+    assert problem.params["first"] == 1 and problem.params["key"] == "title"
+    # the message shows the first line too
+    assert "1" in problem.message("en") and "title" in problem.message("en")
+    # loading went on: the rest of the document is there
+    assert value == {"title": "one", "venue": 7201, "game": "bridge"}
+
+
+def test_every_duplicate_key_is_reported():
+    value, problems = load("boards:\n  1: pass\n  2: pass\n  1: 4S N =\n  2: 3NT E =\n  3: pass\n")
+    assert [(p.code, p.mark.line, p.params["first"]) for p in problems] == [
+        ("yaml-duplicate-key", 4, 2), ("yaml-duplicate-key", 5, 3)]
+    assert list(value["boards"]) == [1, 2, 3]
+
+
+def test_duplicate_key_in_flow_mapping():
+    _, problem = only_problem("a: {b: 1, b: 2}\n")
+    assert (problem.code, problem.mark.line, problem.mark.column) == ("yaml-duplicate-key", 1, 11)
+
+
+# --- syntax and empty files -----------------------------------------------------------------
+
+def test_syntax_error_has_line_and_column():
+    value, problem = only_problem("title: x\ngame: bridge: yes\n")
+    assert value is None
+    assert (problem.code, problem.mark.line, problem.mark.column) == ("yaml-syntax", 2, 13)
+    assert problem.params["problem"]
+
+
+def test_unclosed_flow_list_is_yaml_syntax_on_the_next_line():
+    _, problem = only_problem("a: [1, 2\nb: 3\n")
+    assert problem.code == "yaml-syntax" and problem.mark.line == 2
+
+
+def test_tab_indentation_is_yaml_syntax_at_the_tab():
+    _, problem = only_problem("boards:\n\t1: pass\n")
+    assert (problem.code, problem.mark.line, problem.mark.column) == ("yaml-syntax", 2, 1)
+
+
+def test_two_documents_are_yaml_syntax():
+    _, problem = only_problem("a: 1\n---\nb: 2\n")
+    assert problem.code == "yaml-syntax"
+
+
+def test_control_character_is_yaml_syntax_not_a_crash():
+    value, problem = only_problem("title: x\nvenue: '72\x0701'\n")
+    assert value is None and problem.code == "yaml-syntax"
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "# only a comment\n"])
+def test_empty_file_is_yaml_empty(text):
+    value, problem = only_problem(text)
+    assert value is None and problem.code == "yaml-empty"
+
+
+def test_too_deep_nesting_is_refused():
+    value, problem = only_problem("a: " + "[" * 40 + "]" * 40 + "\n")
+    assert value is None and problem.code == "yaml-too-deep"
+
+
+def test_load_yaml_reads_a_file(tmp_path):
+    path = tmp_path / "site.yaml"
+    path.write_text("title: 校园\nlocale: zh-Hans\n", encoding="utf-8")
+    problems = Problems()
+    assert load_yaml(path, problems) == {"title": "校园", "locale": "zh-Hans"}
+    assert problems.items == []
+    assert load_yaml(path, problems).mark.file == path
+
+
+def test_load_yaml_non_utf8_file_is_file_unreadable(tmp_path):
+    path = tmp_path / "event.yaml"
+    path.write_bytes("title: 桥牌\n".encode("gbk"))
+    problems = Problems()
+    assert load_yaml(path, problems) is None
+    assert [p.code for p in problems.items] == ["file-unreadable"]
+
+
+# --- marks --------------------------------------------------------------------------------------
+
+MARKED = """\
+title: Hello
+stages:
+  - id: prelim
+    boards: 8
+  - id: final
+dates: [2015-05-15, 2015-05-22]
+名称: 桥牌
+tables:
+  - table: 1
+    boards:
+      1: 4S N = 420
+      12: {contract: 4H, by: N, result: "="}
+"""
+
+
+@pytest.fixture(scope="module")
+def marked():
+    return load_clean(MARKED)
+
+
+def where(mark):
+    return (mark.line, mark.column)
+
+
+def test_key_marks_are_one_based(marked):
+    assert where(marked.key_marks["title"]) == (1, 1)
+    assert where(marked.key_marks["stages"]) == (2, 1)
+    assert where(marked.key_marks["名称"]) == (7, 1)
+    assert marked.key_marks["title"].file == PATH
+
+
+def test_value_marks_point_at_the_value(marked):
+    assert where(marked.value_marks["title"]) == (1, 8)
+    assert where(marked.value_marks["dates"]) == (6, 8)
+    # columns count characters, not bytes
+    assert where(marked.value_marks["名称"]) == (7, 5)
+
+
+def test_item_marks_of_block_and_flow_lists(marked):
+    assert [where(m) for m in marked["stages"].item_marks] == [(3, 5), (5, 5)]
+    assert [where(m) for m in marked["dates"].item_marks] == [(6, 9), (6, 21)]
+
+
+def test_nested_mapping_marks(marked):
+    stage = marked["stages"][0]
+    assert where(stage.mark) == (3, 5)
+    assert where(stage.key_marks["boards"]) == (4, 5)
+    assert where(stage.value_marks["boards"]) == (4, 13)
+    assert where(marked["stages"][1].key_marks["id"]) == (5, 5)
+
+
+def test_board_keys_and_values_are_marked(marked):
+    boards = marked["tables"][0]["boards"]
+    assert where(boards.key_marks[1]) == (11, 7)
+    assert where(boards.value_marks[1]) == (11, 10)
+    assert where(boards.value_marks[12]) == (12, 11)
+    assert where(boards[12].value_marks["result"]) == (12, 41)
