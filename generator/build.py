@@ -6,12 +6,13 @@ error stops before rendering and leaves output/ exactly as it was.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.content.load import load_site
 from generator.content.model import Site
-from generator.errors import ContentError, ContentErrors, Problems
+from generator.errors import ContentError, ContentErrors, Mark, Problems
 from generator.tournament.event import EventResult, run_event
 
 
@@ -22,6 +23,7 @@ class BuildReport:
     warnings: list[ContentError] = field(default_factory=list)
     pages: int = 0
     pdfs: int = 0
+    pdfs_printed: int = 0  # the others came from the cache
 
 
 def validate(content: Path, strict: bool = False) -> tuple[Site, list[EventResult], list[ContentError]]:
@@ -44,29 +46,52 @@ def _has_errors_in(problems: Problems, folder: Path) -> bool:
     return any(p.mark.file.is_relative_to(folder) for p in problems.errors)
 
 
-def build(content: Path, output: Path, strict: bool = False) -> BuildReport:
+def default_cache_dir(output: Path) -> Path:
+    """PAIBANG_CACHE if set (tests share one), else .paibang-cache beside output/."""
+    configured = os.environ.get("PAIBANG_CACHE")
+    return Path(configured) if configured else output.resolve().parent / ".paibang-cache" / "pdf"
+
+
+def build(content: Path, output: Path, strict: bool = False, cache_dir: Path | None = None) -> BuildReport:
+    """Validate, then write the whole site into a staging folder and swap it in for output/.
+    PDFs are cached under `cache_dir` (default: .paibang-cache beside output/)."""
     # Imported here so that `paibang check` does not pay for loading WeasyPrint.
+    from generator.render.bulletins import bulletins_for
     from generator.render.html import render_site
     from generator.render.output import OutputTree, discard, staging_dir, swap_into_place
-    from generator.render.pdf import bulletins_for, render_pdf
+    from generator.render.pdf import bulletin_html, bulletin_words, missing_glyphs, print_job, print_pdfs, prune_cache
 
     site, results, warnings = validate(content, strict)
+    cache_dir = cache_dir or default_cache_dir(output)
+
+    # Every bulletin's text is known before anything is printed: check it can be printed at all.
+    problems = Problems()
+    planned = []
+    for result in results:
+        locale = result.event.locale or site.locale
+        for bulletin in bulletins_for(result, locale):
+            missing = missing_glyphs(bulletin_words(bulletin, locale), locale)
+            if missing:
+                problems.add("bulletin-missing-glyph", Mark(result.event.folder / "event.yaml"),
+                             bulletin=bulletin.title, chars=" ".join(f"{c} (U+{ord(c):04X})" for c in missing))
+            planned.append((result.event.slug, bulletin, locale))
+    if problems.errors:
+        raise ContentErrors(problems.sorted())
+
     staging = staging_dir(output)
     try:
         tree = OutputTree(staging)
+        jobs = [print_job(bulletin_html(bulletin, locale)) for _, bulletin, locale in planned]
+        pdfs, printed = print_pdfs(jobs, cache_dir)
+        prune_cache(cache_dir)
         links: dict[str, list[tuple[str, str]]] = {}
-        pdfs = 0
-        for result in results:
-            locale = result.event.locale or site.locale
-            for bulletin in bulletins_for(result, locale):
-                relative = f"events/{result.event.slug}/bulletins/{bulletin.name}.pdf"
-                tree.write_bytes(relative, render_pdf(bulletin, locale))
-                links.setdefault(result.event.slug, []).append((bulletin.title, f"bulletins/{bulletin.name}.pdf"))
-                pdfs += 1
+        for (slug, bulletin, _), pdf in zip(planned, pdfs):
+            tree.write_bytes(f"events/{slug}/bulletins/{bulletin.name}.pdf", pdf)
+            links.setdefault(slug, []).append((bulletin.title, f"bulletins/{bulletin.name}.pdf"))
         render_site(site, results, links, tree)
         swap_into_place(staging, output)
     except BaseException:
         discard(staging)
         raise
     pages = sum(1 for path in tree.written if path.endswith(".html"))
-    return BuildReport(site, results, warnings, pages, pdfs)
+    return BuildReport(site, results, warnings, pages, len(pdfs), printed)

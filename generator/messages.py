@@ -250,6 +250,11 @@ CATALOGUE: dict[str, Entry] = {
         "zh-Hant": ("階段 {stage} 第 {count} 名並列（{ids}），全部晉級", "在 rank_by 末尾加 lot，或在階段中寫 lots: [...] 指定順序。"),
         "en": ("stage {stage}: a tie at place {count} ({ids}); all of them advance", "add lot at the end of rank_by, or give lots: [...] in the stage."),
     },
+    "bulletin-missing-glyph": {
+        "zh-Hans": ("公告《{bulletin}》中的字 {chars} 在中文字体里没有字形，打印出来会是方框", "改用常见写法（例如把生僻字换成通用字），或安装含这些字的字体后再生成。"),
+        "zh-Hant": ("公告《{bulletin}》中的字 {chars} 在中文字型裡沒有字形，列印出來會是方框", "改用常見寫法（例如把罕用字換成通用字），或安裝含這些字的字型後再生成。"),
+        "en": ("bulletin “{bulletin}” has characters the Chinese font cannot draw: {chars}", "use a common form of the character, or install a font that has it, then build again."),
+    },
     # --- bridge ----------------------------------------------------------------------------
     "bridge-board-syntax": {
         "zh-Hans": ("第 {board} 副的记录 {text} 看不懂：{problem}", "写成 定约 庄家 结果 [南北分]，例如 4S N = 420、3NT E +1、4HX S -2 -300，或 pass。"),

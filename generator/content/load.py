@@ -28,8 +28,9 @@ LIMITS = {"events": 500, "entries": 2000, "stages": 20, "tables": 1000, "results
 SITE_KEYS = ("title", "organization", "locale", "base_url", "private")
 EVENT_KEYS = (
     "title", "game", "organizer", "venue", "dates", "date", "notice", "draw_seed", "entries",
-    "officials", "credits", "stages", "locale",
+    "officials", "credits", "stages", "locale", "bulletin_text",
 )
+BULLETIN_KINDS = ("qualifiers", "standings", "prizes", "credits", "draw")
 ENTRY_KEYS = ("id", "players", "group", "name", "bye", "substitute")
 PLAYER_KEYS = ("name", "id")
 OFFICIAL_KEYS = ("name", "role", "stages", "sessions")
@@ -152,6 +153,10 @@ def load_event(folder: Path, site: Site, problems: Problems) -> Event | None:
             event.notices.append(path)
     event.entries = _read_entries(reader, problems, site.private)
     event.officials = _read_officials(reader, problems)
+    texts = reader.mapping("bulletin_text")
+    if texts is not None:
+        texts.check_keys(BULLETIN_KINDS)
+        event.bulletin_text = {k: v for k in BULLETIN_KINDS if (v := texts.text(k))}
     credits = reader.mapping("credits")
     if credits is not None:
         event.credits = _read_credits(credits)

@@ -132,6 +132,7 @@ class Event:
     stages: list[Stage] = field(default_factory=list)
     rounds: dict[str, list[Round]] = field(default_factory=dict)
     locale: str | None = None
+    bulletin_text: dict[str, str] = field(default_factory=dict)  # bulletin kind -> the secretary's text
 
     def stage(self, stage_id: str) -> Stage:
         return next(s for s in self.stages if s.id == stage_id)

@@ -421,3 +421,68 @@ _VUL_WORDS = {
 }
 
 RULES = BridgeRules()
+
+
+# --- forms printed before play (seed 000 附件三, 附件四, 附件五) ---------------------------------
+
+UI_WORDS = {
+    "sheet_score_title": ("{event}计分表（{stage}）", "{event}計分表（{stage}）", "{event}: score sheet ({stage})"),
+    "sheet_bidding_title": ("{event}叫牌表（{stage}）", "{event}叫牌表（{stage}）", "{event}: bidding sheet ({stage})"),
+    "sheet_play_title": ("{event}记牌表（{stage}）", "{event}記牌表（{stage}）", "{event}: play record ({stage})"),
+    "sheet_totals": ("总比分", "總比分", "Totals"),
+    "sheet_date": ("日期", "日期", "Date"),
+    "sheet_sign_referee": ("裁判签名", "裁判簽名", "Referee"),
+    "sheet_sign_ns": ("南北签名", "南北簽名", "NS players"),
+    "sheet_sign_ew": ("东西签名", "東西簽名", "EW players"),
+}
+
+
+def bulletins(result: Any, t: Any) -> list[Any]:
+    """Score sheet and bidding sheet for every stage whose tables are drawn, and the play record
+    for the last stage (the seed prints 附件五 for the final only)."""
+    from generator.render.bulletins import Bulletin
+
+    event = result.event
+    forms = []
+    for position, stage_result in enumerate(result.stages):
+        stage = stage_result.stage
+        tables = [score.table for round_ in stage_result.rounds for score in round_.tables]
+        if not tables:
+            continue
+        options: BridgeStage = stage.options
+        count = stage.boards or max((r.board for table in tables for r in table.record), default=0)
+        boards = [
+            {"number": n, "dealer": t(f"seat_{dealer(n)}"), "vulnerability": t(f"vul_{vulnerability(n, options.vulnerability)}")}
+            for n in range(1, count + 1)
+        ]
+        words = {key: t(key) for key in ("table", "referee", "ns", "ew", "winner", "board", "dealer", "contract")}
+        words |= {"totals": t("sheet_totals"), "date": t("sheet_date")}
+        pages = []
+        for table in tables:
+            ns_id, ew_id = table.sides
+            pages.append({
+                "table": str(table.number),
+                "seats": [
+                    {"label": t("ns"), "names": f"{ns_id} {event.entries[ns_id].player_names}"},
+                    {"label": t("ew"), "names": f"{ew_id} {event.entries[ew_id].player_names}"},
+                ],
+                "referee": table.referee or "",
+                "boards": boards,
+                "words": words,
+                "signatures": [t("sheet_sign_referee"), t("sheet_sign_ns"), t("sheet_sign_ew")],
+            })
+        made = dict(organizer=event.organizer or "", date=stage.date, text="", rows=[], pages=pages)
+        forms.append(Bulletin(
+            f"scoresheet-{stage.id}", t("sheet_score_title", event=event.title, stage=stage.name),
+            columns=[t("board"), t("dealer"), t("vulnerability"), t("declarer"), t("contract"), t("result"),
+                     t("ns"), t("ew")],
+            template="sheets/bridge_scoresheet.html", **made))
+        seats = [t(f"seat_{s}") for s in ("W", "N", "E", "S")]
+        forms.append(Bulletin(
+            f"bidding-{stage.id}", t("sheet_bidding_title", event=event.title, stage=stage.name),
+            columns=seats, template="sheets/bridge_bidding.html", **made))
+        if position == len(result.stages) - 1:
+            forms.append(Bulletin(
+                f"playrecord-{stage.id}", t("sheet_play_title", event=event.title, stage=stage.name),
+                columns=[t(f"seat_{s}") for s in SEATS], template="sheets/bridge_playrecord.html", **made))
+    return forms

@@ -1,148 +1,46 @@
-"""A4 bulletins for the notice board (公示), in the seeds' own style.
+"""Printing bulletins to PDF with WeasyPrint: glyph check, cache, and a pool of processes.
 
-Every bulletin is the same layout: a title line, a short text, a table, and the organiser and
-date at the bottom right. Only the title, text, columns and rows differ, and they are all
-computed here; `templates/bulletin.html` lays them out and WeasyPrint prints them.
+A bulletin becomes HTML here (templates/bulletin.html or a form's own template), every
+character is checked against the Chinese face the page names (a missing glyph is a build
+error, never tofu), and the PDF comes from the cache when the same HTML was printed before with
+the same fonts and WeasyPrint; the rest are printed in parallel, one process per core, each
+keeping one FontConfiguration for all its documents.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-from dataclasses import dataclass, field
+import hashlib
+import os
+import subprocess
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
-import weasyprint
 from markupsafe import Markup
 
-from generator.content.model import Event, Stage
-from generator.games import GAME_MODULES, GAMES, metric_of
+from generator.render.bulletins import Bulletin  # noqa: F401  (games import it from here)
 from generator.render.html import TEMPLATES, environment
-from generator.render.i18n import Translator
-from generator.tournament.event import EventResult, StageResult
+from generator.render.i18n import CJK_FACE, Translator
+
+# The faces bulletin templates name, per locale's script (SC or TC).
+FACES = ("Noto Serif CJK {cjk}", "Noto Sans CJK {cjk}", "Noto Sans CJK {cjk}:bold")
 
 
-@dataclass
-class Bulletin:
-    name: str  # file name without .pdf
-    title: str
-    text: str
-    columns: list[str]
-    rows: list[list[str]]
-    organizer: str
-    date: dt.date | None
-    numeric: set[int] = field(default_factory=set)  # column indexes set right-aligned
+@dataclass(frozen=True)
+class PrintJob:
+    """One PDF to make: its HTML and the key it is cached under."""
+
+    html: str
+    key: str
 
 
-def bulletins_for(result: EventResult, locale: str) -> list[Bulletin]:
+def bulletin_html(bulletin: Bulletin, locale: str) -> str:
+    env = environment(locale)
     t = Translator(locale)
-    event = result.event
-    found = []
-    for stage_result in result.stages:
-        if not stage_result.has_results:
-            continue
-        if stage_result.stage.advance is not None:
-            found.append(_qualifiers(t, event, result, stage_result))
-        found.append(_standings(t, event, stage_result))
-    last = result.last_stage
-    if last is not None and last.has_results and last.stage.prizes:
-        found.append(_prizes(t, event, last))
-    if result.credits and last is not None and last.has_results:
-        found.append(_credits(t, event, result))
-    own = getattr(GAME_MODULES[event.game], "bulletins", None)
-    if own is not None:
-        found.extend(own(result, t))
-    return found
-
-
-def _rule(t: Translator, event: Event, stage: Stage) -> str:
-    game = GAMES[event.game]
-    names = [t.pick(metric_of(game, m).label) for m in stage.rank_by]
-    return t.joiner().join(names)
-
-
-def _metric_columns(t: Translator, event: Event, stage: Stage) -> list[str]:
-    game = GAMES[event.game]
-    return [t.pick(metric_of(game, m).label) for m in stage.rank_by if m != "lot"]
-
-
-def _metric_cells(stage: Stage, metrics: dict[str, float]) -> list[str]:
-    return [_fmt(metrics.get(m, 0)) for m in stage.rank_by if m != "lot"]
-
-
-def _fmt(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
-
-
-def _qualifiers(t: Translator, event: Event, result: EventResult, stage_result: StageResult) -> Bulletin:
-    stage = stage_result.stage
-    assert stage.advance is not None
-    target = result.stage_of(stage.advance.to).stage
-    metric_columns = _metric_columns(t, event, stage)
-    rows = []
-    for number, standing in enumerate((s for s in stage_result.standings if s.qualified), start=1):
-        rows.append([str(number), standing.entry.id, standing.entry.player_names, standing.entry.group or "",
-                     standing.rank_label, *_metric_cells(stage, standing.tally.metrics), ""])
-    for entry in stage_result.byes:
-        rows.append([str(len(rows) + 1), entry.id, entry.player_names, entry.group or "", "—",
-                     *["—"] * len(metric_columns), t("bye_note")])
-    byes = t("qualifier_byes", n=len(stage_result.byes)) if stage_result.byes else ""
-    text = t("qualifier_text", prev=stage.name, rule=_rule(t, event, stage), count=len(rows), stage=target.name, byes=byes)
-    columns = [t("no"), t("id"), t("players"), t("group"), f"{stage.name}{t('rank')}", *metric_columns, t("remark")]
-    return Bulletin(f"qualifiers-{stage.id}", t("qualifier_title", event=event.title, stage=target.name), text,
-                    columns, rows, event.organizer or "", stage.date or _last_date(event),
-                    numeric={4, *range(5, 5 + len(metric_columns))})
-
-
-def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bulletin:
-    stage = stage_result.stage
-    metric_columns = _metric_columns(t, event, stage)
-    rows = []
-    for standing in stage_result.standings:
-        remark = []
-        if standing.tally.forfeited:
-            remark.append(t("forfeit"))
-        if standing.qualified:
-            remark.append(t("qualified"))
-        if standing.prize:
-            remark.append(standing.prize.name)
-        rows.append([standing.rank_label, standing.entry.id, standing.entry.player_names, standing.entry.group or "",
-                     *_metric_cells(stage, standing.tally.metrics), t.joiner().join(remark)])
-    columns = [t("rank"), t("id"), t("players"), t("group"), *metric_columns, t("remark")]
-    return Bulletin(f"standings-{stage.id}", t("standings_title", event=event.title, stage=stage.name),
-                    t("standings_text", rule=_rule(t, event, stage)), columns, rows, event.organizer or "",
-                    stage.date or _last_date(event), numeric={0, *range(4, 4 + len(metric_columns))})
-
-
-def _prizes(t: Translator, event: Event, stage_result: StageResult) -> Bulletin:
-    stage = stage_result.stage
-    rows = [
-        [s.prize.name, s.rank_label, s.entry.id, s.entry.player_names, s.entry.group or "", s.prize.award or ""]
-        for s in stage_result.standings if s.prize is not None
-    ]
-    columns = [t("prize"), t("rank"), t("id"), t("players"), t("group"), t("award")]
-    return Bulletin("prizes", t("prize_title", event=event.title), t("prize_text", stage=stage.name), columns, rows,
-                    event.organizer or "", stage.date or _last_date(event), numeric={1})
-
-
-def _credits(t: Translator, event: Event, result: EventResult) -> Bulletin:
-    stage_names = {s.stage.id: s.stage.name for s in result.stages}
-    rows = []
-    for number, line in enumerate(result.credits, start=1):
-        reasons = t.joiner().join(_reason(t, code, stage_names) for code, _ in line.reasons)
-        rows.append([str(number), line.name, line.group or "", reasons, f"{line.points:+d}"])
-    columns = [t("no"), t("name"), t("group"), t("reason"), t("credits_short")]
-    return Bulletin("credits", t("credits_title", event=event.title), t("credits_text"), columns, rows,
-                    event.organizer or "", _last_date(event), numeric={4})
-
-
-def _reason(t: Translator, code: str, stage_names: dict[str, str]) -> str:
-    if code.startswith("referee:"):
-        stage_id = code.split(":", 1)[1]
-        return t("credit_referee", stage=stage_names.get(stage_id, stage_id))
-    return t(f"credit_{code}")
-
-
-def _last_date(event: Event) -> dt.date | None:
-    return event.dates[-1] if event.dates else None
+    return env.get_template(bulletin.template).render(
+        bulletin=bulletin, date_text=t.date(bulletin.date), page_counter=Markup(_page_counter_css(t)))
 
 
 def _page_counter_css(t: Translator) -> str:
@@ -154,10 +52,143 @@ def _page_counter_css(t: Translator) -> str:
     return f"{quote(before)} counter(page) {quote(middle)} counter(pages) {quote(after)}"
 
 
-def render_pdf(bulletin: Bulletin, locale: str) -> bytes:
-    env = environment(locale)
+# --- no tofu ---------------------------------------------------------------------------------
+
+
+@cache
+def font_file(face: str) -> tuple[str, int] | None:
+    """The font file (and index in a collection) fontconfig gives for a face, or None."""
+    try:
+        found = subprocess.run(["fc-match", "-f", "%{file}:%{index}", face], capture_output=True, text=True,
+                               check=True, timeout=20).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    path, _, index = found.rpartition(":")
+    return (path, int(index or 0)) if path else None
+
+
+@cache
+def _covered(path: str, index: int) -> frozenset[int]:
+    from fontTools.ttLib import TTFont
+
+    with TTFont(path, fontNumber=index, lazy=True) as font:
+        return frozenset(font.getBestCmap())
+
+
+def missing_glyphs(text: str, locale: str) -> list[str]:
+    """Characters of `text` that a face of the bulletin's locale cannot draw."""
+    wanted = {ord(ch) for ch in text if not ch.isspace()}
+    missing: set[int] = set()
+    for face in FACES:
+        located = font_file(face.format(cjk=CJK_FACE[locale]))
+        if located is None or "CJK" not in Path(located[0]).name:
+            continue  # no Chinese face installed: setup-system.sh says so; WeasyPrint falls back
+        missing |= wanted - _covered(*located)
+    return [chr(code) for code in sorted(missing)]
+
+
+def bulletin_words(bulletin: Bulletin, locale: str) -> str:
+    """Every piece of text a bulletin prints, for the glyph check."""
     t = Translator(locale)
-    html = env.get_template("bulletin.html").render(
-        bulletin=bulletin, date_text=t.date(bulletin.date), page_counter=Markup(_page_counter_css(t)))
-    document = weasyprint.HTML(string=html, base_url=str(TEMPLATES))
-    return document.write_pdf()
+    parts = [bulletin.title, bulletin.text, bulletin.organizer, t.date(bulletin.date), t("page_of", page=1, pages=2),
+             *bulletin.columns, *(cell for row in bulletin.rows for cell in row)]
+    parts.extend(_strings(bulletin.pages))
+    return "\n".join(parts)
+
+
+def _strings(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, (list, tuple)):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+# --- printing, cached and in parallel ----------------------------------------------------------
+
+
+@cache
+def _fingerprint() -> str:
+    """What else decides a PDF's bytes: WeasyPrint's version and the font files used."""
+    import weasyprint
+
+    parts = [weasyprint.__version__]
+    for cjk in ("SC", "TC"):
+        for face in FACES:
+            located = font_file(face.format(cjk=cjk))
+            if located:
+                stat = os.stat(located[0])
+                parts.append(f"{located}:{stat.st_size}:{stat.st_mtime_ns}")
+    return "\n".join(parts)
+
+
+def print_job(html: str) -> PrintJob:
+    key = hashlib.sha256((_fingerprint() + "\0" + html).encode("utf-8")).hexdigest()
+    return PrintJob(html, key)
+
+
+_WORKER_FONTS = None
+
+
+def _start_worker() -> None:
+    global _WORKER_FONTS
+    from weasyprint.text.fonts import FontConfiguration
+
+    _WORKER_FONTS = FontConfiguration()
+
+
+def _print(html: str) -> bytes:
+    import weasyprint
+
+    if _WORKER_FONTS is None:
+        _start_worker()
+    return weasyprint.HTML(string=html, base_url=str(TEMPLATES)).write_pdf(font_config=_WORKER_FONTS)
+
+
+def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None = None) -> tuple[list[bytes], int]:
+    """The PDFs of `jobs` in order, and how many had to be printed (the rest came from the cache)."""
+    results: dict[int, bytes] = {}
+    todo: list[int] = []
+    for position, job in enumerate(jobs):
+        cached = cache_dir / f"{job.key}.pdf" if cache_dir else None
+        if cached is not None and cached.is_file():
+            results[position] = cached.read_bytes()
+            os.utime(cached)  # recently used: kept by prune_cache
+        else:
+            todo.append(position)
+    workers = workers or min(len(todo), os.cpu_count() or 1)
+    if len(todo) > 1 and workers > 1:
+        with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker) as pool:
+            printed = list(pool.map(_print, [jobs[p].html for p in todo]))
+    else:
+        printed = [_print(jobs[p].html) for p in todo]
+    for position, pdf in zip(todo, printed):
+        results[position] = pdf
+        if cache_dir is not None:
+            cache_dir.mkdir(parents=True, exist_ok=True)
+            temporary = cache_dir / f"{jobs[position].key}.tmp-{os.getpid()}"
+            temporary.write_bytes(pdf)
+            os.replace(temporary, cache_dir / f"{jobs[position].key}.pdf")
+    return [results[p] for p in range(len(jobs))], len(todo)
+
+
+CACHE_DAYS = 30
+
+
+def prune_cache(cache_dir: Path, days: int = CACHE_DAYS) -> None:
+    """Forget PDFs no build has used for `days` days, so the cache does not grow for ever."""
+    if not cache_dir.is_dir():
+        return
+    limit = time.time() - days * 86400
+    for path in cache_dir.glob("*.pdf"):
+        if path.stat().st_mtime < limit:
+            path.unlink(missing_ok=True)
+
+
+def subsetting_is_slow() -> bool:
+    """True when HarfBuzz's subsetter is missing: each Chinese PDF then costs ~8 s more."""
+    import ctypes.util
+
+    return ctypes.util.find_library("harfbuzz-subset") is None

@@ -1,0 +1,174 @@
+"""Notice-board bulletins and score sheets: their text read back, fonts, paper, no tofu, cache."""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from generator.build import build
+from generator.errors import ContentErrors
+from generator.render.bulletins import Bulletin
+from generator.render.pdf import _print, bulletin_html, missing_glyphs
+
+ROOT = Path(__file__).resolve().parents[1]
+EVENT = "events/dongke-bridge-2015"
+
+pytestmark = pytest.mark.slow
+
+
+def bridge_only(tmp_path: Path) -> Path:
+    """The demo site with only the bridge event (other games' demo events are tested elsewhere)."""
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    shutil.copytree(ROOT / "content" / EVENT, content / EVENT)
+    return content
+
+
+@pytest.fixture(scope="module")
+def bulletins(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    base = tmp_path_factory.mktemp("bulletins")
+    build(bridge_only(base), base / "output")
+    return base / "output" / EVENT / "bulletins"
+
+
+def pdf_text(path: Path, page: int | None = None) -> str:
+    pages = ["-f", str(page), "-l", str(page)] if page else []
+    return subprocess.run(["pdftotext", "-layout", *pages, str(path), "-"], capture_output=True, check=True,
+                          text=True).stdout
+
+
+def pdf_info(path: Path) -> str:
+    return subprocess.run(["pdfinfo", str(path)], capture_output=True, check=True, text=True).stdout
+
+
+def test_every_posting_of_seed_000_is_printed(bulletins: Path) -> None:
+    assert sorted(p.name for p in bulletins.iterdir()) == sorted([
+        "qualifiers-prelim.pdf", "standings-prelim.pdf", "standings-final.pdf", "prizes.pdf", "credits.pdf",
+        "scoresheet-prelim.pdf", "scoresheet-final.pdf", "bidding-prelim.pdf", "bidding-final.pdf",
+        "playrecord-final.pdf",
+    ])
+
+
+def test_bulletins_are_a4_with_chinese_fonts_embedded(bulletins: Path) -> None:
+    for pdf in bulletins.iterdir():
+        assert "595.276 x 841.89 pts (A4)" in pdf_info(pdf), pdf.name
+        fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, check=True, text=True).stdout
+        rows = [line for line in fonts.splitlines()[2:] if line.strip()]
+        assert rows and all("Noto" in r and "CJK-SC" in r and " yes yes " in r for r in rows), (pdf.name, fonts)
+
+
+def test_prize_list_names_winners_with_their_awards(bulletins: Path) -> None:
+    text = pdf_text(bulletins / "prizes.pdf")
+    assert "动物科学学院桥牌大赛获奖名单" in text
+    lines = [line.split() for line in text.splitlines() if line.strip().startswith(("一等奖", "二等奖", "三等奖"))]
+    assert [(row[0], row[2]) for row in lines] == [
+        ("一等奖", "A14"), ("二等奖", "A06"), ("二等奖", "A13"), ("三等奖", "A28"), ("三等奖", "A31"), ("三等奖", "A22"),
+    ]
+    assert "一卡通150元/对" in text and "第 1 页 共 1 页" in text.replace("第1页共1页", "第 1 页 共 1 页")
+
+
+def test_standings_bulletin_marks_qualifiers_and_shared_ranks(bulletins: Path) -> None:
+    text = pdf_text(bulletins / "standings-prelim.pdf", page=None)
+    assert "动物科学学院桥牌大赛初赛成绩排名" in text
+    assert text.count("26=") == 2
+    a19 = next(line for line in text.splitlines() if " A19 " in f" {line} ")
+    assert "900" in a19 and "140" in a19 and "晋级" in a19
+    a01 = next(line for line in text.splitlines() if " A01 " in f" {line} ")
+    assert "弃权" in a01
+
+
+def test_credits_roster_follows_seed_section_nine(bulletins: Path) -> None:
+    text = pdf_text(bulletins / "credits.pdf")
+    rows = {line.split()[1]: line for line in text.splitlines() if line.strip()[:1].isdigit()}
+    assert rows["欧阳明月"].rstrip().endswith("+2")  # host, 2 sessions
+    assert rows["王磊"].rstrip().endswith("+1")  # referee in the prelim only
+    assert rows["唐嘉伟"].rstrip().endswith("+2")  # finalist
+    assert rows["张浩然"].rstrip().endswith("-3")  # his pair forfeited
+
+
+def test_score_sheet_has_dealer_and_vulnerability_filled_in(bulletins: Path) -> None:
+    assert "Pages:           8" in pdf_info(bulletins / "scoresheet-final.pdf")  # one page per table
+    page = pdf_text(bulletins / "scoresheet-final.pdf", page=1)
+    assert "动物科学学院桥牌大赛计分表（决赛）" in page
+    board_rows = [line.split() for line in page.splitlines() if line.split() and line.split()[0].isdigit()]
+    assert [row[:3] for row in board_rows[:5]] == [
+        ["1", "北", "无"], ["2", "东", "南北"], ["3", "南", "东西"], ["4", "西", "双方"], ["5", "北", "南北"]]
+    assert len(board_rows) == 16
+    assert "裁判签名" in page and "总比分" in page
+    prelim = pdf_text(bulletins / "scoresheet-prelim.pdf", page=1)
+    assert [line.split()[2] for line in prelim.splitlines() if line.split()[:1] == ["8"]] == ["无"]
+
+
+def test_bidding_sheet_and_play_record_have_a_grid_per_board(bulletins: Path) -> None:
+    bidding = pdf_text(bulletins / "bidding-final.pdf", page=1)
+    assert "叫牌表（决赛）" in bidding and "牌号 1" in bidding and "牌号 12" in bidding
+    record = pdf_text(bulletins / "playrecord-final.pdf", page=1)
+    assert "记牌表（决赛）" in record and "牌号 1" in record and "13" in record
+
+
+def test_long_standings_repeat_the_header_on_every_page(tmp_path: Path) -> None:
+    rows = [[str(n), f"P{n:03d}", f"选手{n} / 队友{n}", "13级动物科学1班", str(2000 - n), ""] for n in range(1, 201)]
+    bulletin = Bulletin("standings-test", "两百对排名", "按总分排名。", ["名次", "编号", "选手", "班级", "总分", "备注"],
+                        rows, "主办单位", dt.date(2015, 5, 15), numeric={0, 4})
+    pdf = tmp_path / "long.pdf"
+    pdf.write_bytes(_print(bulletin_html(bulletin, "zh-Hans")))
+    pages = int(next(line.split()[-1] for line in pdf_info(pdf).splitlines() if line.startswith("Pages:")))
+    assert pages >= 4
+    for page in range(1, pages + 1):
+        text = pdf_text(pdf, page)
+        assert "名次" in text and "总分" in text, f"header missing on page {page}"
+        assert f"第 {page} 页 共 {pages} 页" in text.replace(f"第{page}页共{pages}页", f"第 {page} 页 共 {pages} 页")
+    assert "P200" in pdf_text(pdf, pages)
+
+
+def test_a_character_outside_the_font_fails_the_build(tmp_path: Path) -> None:
+    assert missing_glyphs("王小明𗀀", "zh-Hans") == ["𗀀"]  # a Tangut character: no CJK font has it
+    content = bridge_only(tmp_path)
+    event = content / EVENT / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("唐嘉伟", "唐嘉𗀀", 1), encoding="utf-8")
+    output = tmp_path / "output"
+    output.mkdir()
+    (output / "keep.txt").write_text("previous site", encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        build(content, output)
+    (problem,) = failure.value.problems
+    assert problem.code == "bulletin-missing-glyph" and problem.mark.file == event
+    assert "𗀀 (U+17000)" in problem.message("zh-Hans") and "方框" in problem.message("zh-Hans")
+    assert [p.name for p in output.iterdir()] == ["keep.txt"]
+
+
+def test_traditional_chinese_site_prints_with_the_tc_face(tmp_path: Path) -> None:
+    content = bridge_only(tmp_path)
+    site = content / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace("locale: zh-Hans", "locale: zh-Hant"), encoding="utf-8")
+    build(content, tmp_path / "output")
+    pdf = tmp_path / "output" / EVENT / "bulletins/prizes.pdf"
+    fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, check=True, text=True).stdout
+    assert "CJK-TC" in fonts and "CJK-SC" not in fonts and "JP" not in fonts
+    assert "獲獎名單" in pdf_text(pdf)
+
+
+def test_secretary_writes_the_bulletin_text(tmp_path: Path) -> None:
+    content = bridge_only(tmp_path)
+    event = content / EVENT / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8") + "bulletin_text:\n  qualifiers: 请进入决赛的同学当天下午到7201抽签。\n",
+                     encoding="utf-8")
+    build(content, tmp_path / "output")
+    text = pdf_text(tmp_path / "output" / EVENT / "bulletins/qualifiers-prelim.pdf")
+    assert "请进入决赛的同学当天下午到7201抽签。" in text
+
+
+def test_unchanged_rebuild_prints_no_pdf(tmp_path: Path) -> None:
+    content = bridge_only(tmp_path)
+    cache = tmp_path / "cache"
+    first = build(content, tmp_path / "a", cache_dir=cache)
+    second = build(content, tmp_path / "b", cache_dir=cache)
+    assert first.pdfs == second.pdfs == 10
+    assert first.pdfs_printed == 10 and second.pdfs_printed == 0
+    for pdf in (tmp_path / "a" / EVENT / "bulletins").iterdir():
+        assert pdf.read_bytes() == (tmp_path / "b" / EVENT / "bulletins" / pdf.name).read_bytes()
