@@ -69,12 +69,15 @@ def build(content: Path, output: Path, strict: bool = False, cache_dir: Path | N
     planned = []
     for result in results:
         locale = result.event.locale or site.locale
+        missing: dict[str, list[str]] = {}  # character -> titles of the bulletins that print it
         for bulletin in bulletins_for(result, locale):
-            missing = missing_glyphs(bulletin_words(bulletin, locale), locale)
-            if missing:
-                problems.add("bulletin-missing-glyph", Mark(result.event.folder / "event.yaml"),
-                             bulletin=bulletin.title, chars=" ".join(f"{c} (U+{ord(c):04X})" for c in missing))
+            for char in missing_glyphs(bulletin_words(bulletin, locale), locale):
+                missing.setdefault(char, []).append(bulletin.title)
             planned.append((result.event.slug, bulletin, locale))
+        if missing:
+            titles = sorted({title for found in missing.values() for title in found})
+            problems.add("bulletin-missing-glyph", Mark(result.event.folder / "event.yaml"),
+                         bulletin="》《".join(titles), chars=" ".join(f"{c} (U+{ord(c):04X})" for c in sorted(missing)))
     if problems.errors:
         raise ContentErrors(problems.sorted())
 

@@ -84,7 +84,7 @@ def test_standings_bulletin_marks_qualifiers_and_shared_ranks(bulletins: Path) -
 
 def test_credits_roster_follows_seed_section_nine(bulletins: Path) -> None:
     text = pdf_text(bulletins / "credits.pdf")
-    rows = {line.split()[1]: line for line in text.splitlines() if line.strip()[:1].isdigit()}
+    rows = {line.split()[1]: line for line in text.splitlines() if len(line.split()) > 2 and line.split()[0].isdigit()}
     assert rows["欧阳明月"].rstrip().endswith("+2")  # host, 2 sessions
     assert rows["王磊"].rstrip().endswith("+1")  # referee in the prelim only
     assert rows["唐嘉伟"].rstrip().endswith("+2")  # finalist
