@@ -160,8 +160,12 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
             todo.append(position)
     workers = workers or min(len(todo), os.cpu_count() or 1)
     if len(todo) > 1 and workers > 1:
+        import weasyprint  # noqa: F401  loaded once here, shared by the forked workers
+
+        # The longest documents first, so that no core is left with a big one at the end.
+        todo.sort(key=lambda p: len(jobs[p].html), reverse=True)
         with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker) as pool:
-            printed = list(pool.map(_print, [jobs[p].html for p in todo]))
+            printed = list(pool.map(_print, [jobs[p].html for p in todo], chunksize=1))
     else:
         printed = [_print(jobs[p].html) for p in todo]
     for position, pdf in zip(todo, printed):
