@@ -20,6 +20,7 @@ from generator.content.reader import Reader
 from generator.content.yaml_loader import YamlMap
 from generator.errors import Mark
 from generator.games import Metric, SideScore, TableScore
+from generator.games.shorthand import half_width, replace_words
 
 SEATS = ("N", "E", "S", "W")
 STRAINS = ("C", "D", "H", "S", "NT")
@@ -135,10 +136,12 @@ _CONTRACT = re.compile(r"^([1-7])(NT|C|D|H|S)(XX|X)?$")
 _RESULT = re.compile(r"^(=|[+-](?:1[0-3]|[1-9]))$")
 _SCORE = re.compile(r"^[+-]?\d{1,5}$")
 PASS_WORDS = ("pass", "passed", "allpass", "ap")
+PASS_CHINESE = ("不叫", "全不叫", "四家不叫", "都不叫", "pass")
 
 
 def parse_contract(text: str) -> Contract:
-    match = _CONTRACT.match(text.upper())
+    text = replace_words(half_width(text).strip(), SHORTHAND).replace(" ", "").upper()
+    match = _CONTRACT.match(text)
     if not match:
         raise RecordError("bridge-board-syntax", problem=_problem_text("contract", text))
     level, strain, doubled = match.groups()
@@ -148,19 +151,46 @@ def parse_contract(text: str) -> Contract:
 def parse_result(value: object) -> int:
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    text = str(value).strip()
+    text = replace_words(half_width(str(value)), SHORTHAND).replace(" ", "")
     if not _RESULT.match(text):
         raise RecordError("bridge-board-syntax", problem=_problem_text("result", text))
     return 0 if text == "=" else int(text)
 
 
+# Paper score sheets are in Chinese: 4黑桃 北 宕2, 3无将加倍 东 超1, 全不叫. Suits and doubles
+# stick to the level; seats and results become words of their own.
+SHORTHAND = {
+    "无将": "NT", "無將": "NT", "黑桃": "S", "红心": "H", "红桃": "H", "紅心": "H", "紅桃": "H",
+    "方块": "D", "方片": "D", "方塊": "D", "梅花": "C", "草花": "C",
+    "♠": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C", "♤": "S",
+    "再加倍": "XX", "加倍": "X",
+    "北": " N ", "东": " E ", "東": " E ", "南": " S ", "西": " W ",
+    "宕": " -", "下": " -", "超": " +", "正好": " = ", "刚好": " = ", "剛好": " = ", "完成": " = ",
+}
+_COMPACT = re.compile(r"^([1-7])(NT|[CDHS])(XX|X)?\s*([NESW])\s*(=|[+-]\d{1,2})\s*([+-]?\d{1,5})?$")
+
+
+def canonical_text(value: str) -> str:
+    """A typed record in the canonical spelling: ４黑桃加倍 南 宕２ -> 4SX S -2; 4sn= -> 4S N =."""
+    text = replace_words(half_width(value).strip(), SHORTHAND).upper()
+    text = " ".join(text.split())
+    if text.replace(" ", "").lower() in PASS_WORDS or value.strip() in PASS_CHINESE:
+        return "pass"
+    match = _COMPACT.match(text)
+    if match:
+        level, strain, doubled, seat, result, score = match.groups()
+        return " ".join(filter(None, [f"{level}{strain}{doubled or ''}", seat, result, score]))
+    return text
+
+
 def parse_board(board: int, value: Any, mark: Mark | None = None) -> BoardRecord:
-    """Read `4S N = 420`, `3NT E +1`, `pass`, or the mapping form {contract, by, result, score, lead}."""
+    """Read `4S N = 420`, `3NT E +1`, `pass`, or the mapping form {contract, by, result, score, lead}.
+    Chinese and full-width spellings are accepted (see SHORTHAND)."""
     if isinstance(value, YamlMap) or isinstance(value, dict):
         return _parse_mapping(board, value, mark)
     if not isinstance(value, str):
         raise RecordError("bridge-board-syntax", problem=_problem_text("form", str(value)))
-    words = value.split()
+    words = canonical_text(value).split()
     if not words:
         raise RecordError("bridge-board-syntax", problem=_problem_text("empty", value))
     if "".join(words).lower() in PASS_WORDS:
@@ -181,7 +211,7 @@ def _parse_mapping(board: int, value: dict, mark: Mark | None) -> BoardRecord:
     if unknown:
         raise RecordError("bridge-board-syntax", problem=_problem_text("keys", ", ".join(map(str, unknown))))
     contract_text = str(value.get("contract", "")).strip()
-    if contract_text.lower() in PASS_WORDS:
+    if contract_text.lower() in PASS_WORDS or contract_text in PASS_CHINESE:
         return BoardRecord(board, None, mark=mark)
     for key in ("contract", "by", "result"):
         if value.get(key) is None:
@@ -208,14 +238,15 @@ def _checked(record: BoardRecord) -> BoardRecord:
 
 
 def _seat(text: str) -> str:
-    seat = text.strip().upper()
+    seat = replace_words(half_width(text), SHORTHAND).strip().upper()
     if seat not in SEATS:
         raise RecordError("bridge-board-syntax", problem=_problem_text("declarer", text))
     return seat
 
 
 def _score(text: str) -> int:
-    if not _SCORE.match(text.strip()):
+    text = half_width(text).strip()
+    if not _SCORE.match(text):
         raise RecordError("bridge-board-syntax", problem=_problem_text("score", text))
     return int(text)
 

@@ -1,0 +1,25 @@
+"""What a secretary copies from a paper score sheet, brought to the canonical record form.
+
+Shared by the games' record grammars: full-width characters typed with a Chinese input method
+(４Ｓ　Ｎ　＋１, ＝) become their ASCII forms before a record is read. Games add their own words
+(suits, seats, results) on top; the page always shows the canonical form back.
+"""
+
+from __future__ import annotations
+
+# U+FF01..U+FF5E are the full-width forms of ASCII ! .. ~; U+3000 is the ideographic space.
+FULLWIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+# Minus signs that look like "-" on paper or in a word processor.
+MINUS_SIGNS = {ord(c): "-" for c in "−–—－﹣"}
+
+
+def half_width(text: str) -> str:
+    """４Ｓ　Ｎ　＝ -> 4S N =, and every look-alike minus to '-'."""
+    return text.translate(MINUS_SIGNS).translate(FULLWIDTH)
+
+
+def replace_words(text: str, words: dict[str, str]) -> str:
+    """Replace each word by its canonical token, longest words first (再加倍 before 加倍)."""
+    for word in sorted(words, key=len, reverse=True):
+        text = text.replace(word, words[word])
+    return text
