@@ -66,7 +66,7 @@ class ContentError:
 
 
 def _source_line(mark: Mark) -> str | None:
-    if not mark.line:
+    if not mark.line or mark.file.suffix.lower() in (".xlsx", ".xls", ".pdf"):
         return None
     try:
         with open(mark.file, encoding="utf-8", errors="replace") as handle:

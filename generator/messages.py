@@ -255,6 +255,27 @@ CATALOGUE: dict[str, Entry] = {
         "zh-Hant": ("公告《{bulletin}》中的字 {chars} 在中文字型裡沒有字形，列印出來會是方框", "改用常見寫法（例如把罕用字換成通用字），或安裝含這些字的字型後再生成。"),
         "en": ("bulletin “{bulletin}” has characters the Chinese font cannot draw: {chars}", "use a common form of the character, or install a font that has it, then build again."),
     },
+    # --- registrations (paibang import) -----------------------------------------------------
+    "registration-columns": {
+        "zh-Hans": ("报名表找不到“姓名”列和“组号”或“队名”列（表头：{found}）", "把表头改成 姓名、组号（或 队名），或用 --map 列名=name 指定。"),
+        "zh-Hant": ("報名表找不到「姓名」欄和「組號」或「隊名」欄（表頭：{found}）", "把表頭改成 姓名、組號（或 隊名），或用 --map 欄名=name 指定。"),
+        "en": ("the sheet has no name column and no entry number or team column (headings: {found})", "rename the headings (姓名, 组号 or 队名), or use --map HEADING=name."),
+    },
+    "registration-no-name": {
+        "zh-Hans": ("第 {row} 行没有姓名", "补上姓名，或删除这一行。"),
+        "zh-Hant": ("第 {row} 行沒有姓名", "補上姓名，或刪除這一行。"),
+        "en": ("row {row} has no name", "fill in the name, or delete the row."),
+    },
+    "registration-no-entry": {
+        "zh-Hans": ("第 {row} 行（{name}）没有组号或队名，不知道和谁一组", "填上组号或队名。"),
+        "zh-Hant": ("第 {row} 行（{name}）沒有組號或隊名，不知道和誰一組", "填上組號或隊名。"),
+        "en": ("row {row} ({name}) has no entry number or team name", "fill in the entry number or team name."),
+    },
+    "registration-duplicate": {
+        "zh-Hans": ("{name} 报名了两次（第一次在第 {first} 行）", "删除重复的一行；同名的两个人请在姓名后加班级区分。"),
+        "zh-Hant": ("{name} 報名了兩次（第一次在第 {first} 行）", "刪除重複的一行；同名的兩個人請在姓名後加班級區分。"),
+        "en": ("{name} is registered twice (first on row {first})", "delete the repeated row; tell two namesakes apart by adding their class to the name."),
+    },
     # --- bridge ----------------------------------------------------------------------------
     "bridge-board-syntax": {
         "zh-Hans": ("第 {board} 副的记录 {text} 看不懂：{problem}", "写成 定约 庄家 结果 [南北分]，例如 4S N = 420、3NT E +1、4HX S -2 -300，或 pass。"),

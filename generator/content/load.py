@@ -151,7 +151,7 @@ def load_event(folder: Path, site: Site, problems: Problems) -> Event | None:
             problems.add("file-missing", mark, path=value)
         elif _inside(path, site.root, problems):
             event.notices.append(path)
-    event.entries = _read_entries(reader, problems, site.private)
+    event.entries = _read_entries(_entry_items(reader, folder, site, problems), problems, site.private)
     event.officials = _read_officials(reader, problems)
     texts = reader.mapping("bulletin_text")
     if texts is not None:
@@ -171,12 +171,36 @@ def load_event(folder: Path, site: Site, problems: Problems) -> Event | None:
     return event
 
 
-def _read_entries(reader: Reader, problems: Problems, private: tuple[str, ...]) -> dict[str, Entry]:
-    entries: dict[str, Entry] = {}
-    items = reader.items("entries")
+def _entry_items(reader: Reader, folder: Path, site: Site, problems: Problems) -> list[tuple[Any, Mark]]:
+    """`entries:` is a list, or the name of a YAML file in the event folder holding the list
+    (what `paibang import` writes from a registration spreadsheet)."""
+    value = reader.raw("entries")
+    if not isinstance(value, str):
+        items = reader.items("entries")
+    else:
+        path = folder / value
+        if not path.is_file():
+            problems.add("file-missing", reader.value_mark("entries"), path=value)
+            return []
+        if not _inside(path, site.root, problems):
+            return []
+        listed = load_yaml(path, problems)
+        if isinstance(listed, YamlMap) and isinstance(listed.get("entries"), YamlList):
+            listed = listed["entries"]
+        if not isinstance(listed, YamlList):
+            if listed is not None:
+                problems.add("type-expected", getattr(listed, "mark", Mark(path, 1, 1)), key=path.name,
+                             expected={"zh-Hans": "列表", "zh-Hant": "列表", "en": "a list"}, found="…")
+            return []
+        items = list(zip(listed, listed.item_marks))
     if len(items) > LIMITS["entries"]:
         problems.add("too-many", reader.value_mark("entries"), what="entries", count=len(items), limit=LIMITS["entries"])
         items = items[: LIMITS["entries"]]
+    return items
+
+
+def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tuple[str, ...]) -> dict[str, Entry]:
+    entries: dict[str, Entry] = {}
     for index, (item, mark) in enumerate(items):
         if not isinstance(item, YamlMap):
             problems.add("type-expected", mark, key=f"entries[{index + 1}]",

@@ -1,0 +1,124 @@
+"""`paibang new SLUG --game G`: a complete event folder to fill in, every key explained.
+
+The folder is written from the game's example (below) with comments in the site's language,
+a notice.md skeleton and an empty first results file. Nothing that exists is ever overwritten.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.content.load import SLUG
+
+# Comment lines, by key, in the three site locales.
+COMMENTS: dict[str, tuple[str, str, str]] = {
+    "head": ("赛事定义：按说明填写，保存后运行 paibang check 检查。", "賽事定義：按說明填寫，儲存後執行 paibang check 檢查。",
+             "Event definition: fill it in, then run paibang check."),
+    "title": ("赛事名称（必填）", "賽事名稱（必填）", "event title (required)"),
+    "game": ("项目：bridge 桥牌 / guandan 掼蛋 / daguai 大怪路子 / shengji 80分", "項目：bridge 橋牌 / guandan 摜蛋 / daguai 大怪路子 / shengji 80分",
+             "game: bridge / guandan / daguai / shengji (80分)"),
+    "organizer": ("主办单位，印在公告右下角", "主辦單位，印在公告右下角", "organiser, printed bottom right on bulletins"),
+    "venue": ("地点（数字请加引号）", "地點（數字請加引號）", "venue (quote numbers)"),
+    "dates": ("比赛日期，如 [2015-05-15, 2015-05-22]", "比賽日期，如 [2015-05-15, 2015-05-22]", "dates, e.g. [2015-05-15, 2015-05-22]"),
+    "notice": ("通知/规程（Markdown 文件）", "通知/規程（Markdown 檔案）", "notice / rules page (Markdown file)"),
+    "draw_seed": ("抽签种子：同一种子，抽签结果相同", "抽籤種子：同一種子，抽籤結果相同", "seed of every draw: same seed, same draw"),
+    "entries": ("参赛队：id 为短编号；phone、student_id 不会公开", "參賽隊：id 為短編號；phone、student_id 不會公開",
+                "entries: id is a short code; phone and student_id are never published"),
+    "officials": ("裁判和主持人（用于操行分）", "裁判和主持人（用於操行分）", "referees and hosts (for credits)"),
+    "stages": ("比赛阶段；rank_by 为排名指标，依次比较", "比賽階段；rank_by 為排名指標，依次比較",
+               "stages; rank_by lists the ranking metrics, compared in turn"),
+    "results": ("第 1 轮结果：每桌写双方编号和记录", "第 1 輪結果：每桌寫雙方編號和記錄", "round 1 results: each table's sides and records"),
+}
+
+
+@dataclass(frozen=True)
+class GameExample:
+    entries: str
+    stages: str
+    table: str
+
+
+EXAMPLES = {
+    "bridge": GameExample(
+        entries="  - {id: A01, players: [王小明, 李华], group: 13级动物科学1班}\n"
+                "  - {id: A02, players: [{name: 张伟, phone: \"13800000000\"}, 刘洋], group: 13级动物医学1班}\n",
+        stages="  - id: prelim\n    name: 初赛\n    format: matches\n    boards: 8\n    vulnerability: none\n"
+               "    scoring: total\n    rank_by: [total, first_board]\n    advance: {count: 15, to: final}\n"
+               "  - id: final\n    name: 决赛\n    format: matches\n    boards: 16\n    vulnerability: standard\n"
+               "    rank_by: [total, first_board]\n    prizes:\n      - {name: 一等奖, count: 1}\n"
+               "      - {name: 二等奖, count: 2}\n      - {name: 三等奖, count: 3}\n",
+        table="  - table: 1\n    ns: A01\n    ew: A02\n    boards:\n      # 1: 4S N = 420\n      # 2: pass\n",
+    ),
+    "guandan": GameExample(
+        entries="  - {id: T01, players: [王小明, 李华], group: 结构工程系}\n"
+                "  - {id: T02, players: [张伟, 刘洋], group: 道路与桥梁系}\n",
+        stages="  - id: main\n    name: 比赛\n    format: swiss\n    rounds: 3\n"
+               "    rank_by: [wins, level_diff, buchholz]\n    prizes:\n      - {name: 一等奖, wins: 3}\n"
+               "      - {name: 二等奖, wins: 2}\n      - {name: 优秀奖, wins: 1}\n",
+        table="  - table: 1\n    teams: [T01, T02]\n    deals: []   # 如 [T01+3, T02+1, T02 foul]\n",
+    ),
+    "daguai": GameExample(
+        entries="  - {id: D01, players: [王小明, 李华, 张伟], group: 某某化工}\n"
+                "  - {id: D02, players: [刘洋, 陈静, 杨帆], group: 某某石化}\n",
+        stages="  - id: swiss\n    name: 瑞士制积分赛\n    format: swiss\n    rounds: 7\n    boards: 6\n"
+               "    rank_by: [match_points, net, scored, heads, lot]\n    prizes:\n      - {name: 录取, count: 8}\n",
+        table="  - table: 1\n    home: D01\n    away: D02\n    boards:\n      # 1: {open: D01 8, closed: D02 1}\n",
+    ),
+    "shengji": GameExample(
+        entries="  - {id: H1, players: [王小明, 李华, 张伟, 刘洋], name: 一队}\n"
+                "  - {id: H2, players: [陈静, 杨帆, 赵敏, 钱进], name: 二队}\n",
+        stages="  - id: teams\n    name: 团体赛\n    format: round_robin\n    rounds: 7\n    boards: 8\n"
+               "    rank_by: [match_points, net]\n",
+        table="  - table: 1\n    home: H1\n    away: H2\n    boards:\n      # 1: {open: 85, closed: 40}\n",
+    ),
+}
+
+_LOCALE_INDEX = {"zh-Hans": 0, "zh-Hant": 1, "en": 2}
+
+
+class ScaffoldRefused(Exception):
+    """The event cannot be created: the message says why, in the site's language."""
+
+
+def scaffold_event(content: Path, slug: str, game: str, locale: str = "zh-Hans", today: dt.date | None = None) -> list[Path]:
+    """Write events/<slug>/ for `game`; returns the files written."""
+    index = _LOCALE_INDEX[locale]
+    if not SLUG.match(slug):
+        raise ScaffoldRefused(("目录名只能用小写字母、数字和连字符，例如 dongke-bridge-2025",
+                               "目錄名只能用小寫字母、數字和連字號，例如 dongke-bridge-2025",
+                               "use lower-case letters, digits and hyphens, e.g. dongke-bridge-2025")[index])
+    if game not in EXAMPLES:
+        raise ScaffoldRefused(f"game: {game}? ({', '.join(EXAMPLES)})")
+    folder = content / "events" / slug
+    if folder.exists():
+        raise ScaffoldRefused((f"{folder} 已存在，不会覆盖", f"{folder} 已存在，不會覆蓋", f"{folder} exists; nothing was overwritten")[index])
+    day = (today or dt.date.today()).isoformat()
+    example = EXAMPLES[game]
+    first_stage = example.stages.split("\n")[0].split("id:")[1].strip()
+    rounds = "round: 1\n" if "rounds:" in example.stages.split("  - id:")[1] else ""
+
+    def note(key: str) -> str:
+        return f"# {COMMENTS[key][index]}\n"
+
+    event = (
+        "# yaml-language-server: $schema=../../../schema/event.schema.json\n" + note("head")
+        + note("title") + "title: 新赛事\n" + note("game") + f"game: {game}\n"
+        + note("organizer") + "organizer: 主办单位\n" + note("venue") + 'venue: "7201"\n'
+        + note("dates") + f"dates: [{day}]\n" + note("notice") + "notice: notice.md\n"
+        + note("draw_seed") + f"draw_seed: {day.replace('-', '')}\n"
+        + note("entries") + "entries:\n" + example.entries
+        + note("officials") + "officials:\n  - {name: 赵敏, role: referee, stages: [" + first_stage + "]}\n"
+        + note("stages") + "stages:\n" + example.stages
+    )
+    results = ("# yaml-language-server: $schema=../../../../schema/results.schema.json\n" + note("results")
+               + f"stage: {first_stage}\n" + rounds + "tables:\n" + example.table)
+    notice = "# 比赛通知\n\n## 比赛时间和地点\n\n## 参赛方式\n\n## 比赛办法\n\n## 奖励\n"
+    (folder / "results").mkdir(parents=True)
+    written = []
+    for path, text in ((folder / "event.yaml", event), (folder / "notice.md", notice),
+                       (folder / "results" / (f"{first_stage}-round-1.yaml" if rounds else f"{first_stage}.yaml"), results)):
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
