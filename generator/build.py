@@ -7,6 +7,7 @@ error stops before rendering and leaves output/ exactly as it was.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -52,9 +53,14 @@ def default_cache_dir(output: Path) -> Path:
     return Path(configured) if configured else output.resolve().parent / ".paibang-cache" / "pdf"
 
 
-def build(content: Path, output: Path, strict: bool = False, cache_dir: Path | None = None) -> BuildReport:
+Progress = Callable[[str, int, int], None]  # (what, done, total), for a terminal's progress line
+
+
+def build(content: Path, output: Path, strict: bool = False, cache_dir: Path | None = None,
+          progress: Progress | None = None) -> BuildReport:
     """Validate, then write the whole site into a staging folder and swap it in for output/.
     PDFs are cached under `cache_dir` (default: .paibang-cache beside output/)."""
+    tell = progress or (lambda what, done, total: None)
     # Imported here so that `paibang check` does not pay for loading WeasyPrint.
     from generator.render.bulletins import bulletins_for
     from generator.render.html import render_site
@@ -62,6 +68,7 @@ def build(content: Path, output: Path, strict: bool = False, cache_dir: Path | N
     from generator.render.pdf import bulletin_html, bulletin_words, missing_glyphs, print_job, print_pdfs, prune_cache
 
     site, results, warnings = validate(content, strict)
+    tell("events", len(results), len(results))
     cache_dir = cache_dir or default_cache_dir(output)
 
     # Every bulletin's text is known before anything is printed: check it can be printed at all.
@@ -85,13 +92,14 @@ def build(content: Path, output: Path, strict: bool = False, cache_dir: Path | N
     try:
         tree = OutputTree(staging)
         jobs = [print_job(bulletin_html(bulletin, locale)) for _, bulletin, locale in planned]
-        pdfs, printed = print_pdfs(jobs, cache_dir)
+        pdfs, printed = print_pdfs(jobs, cache_dir, done=lambda n, total: tell("pdfs", n, total))
         prune_cache(cache_dir)
         links: dict[str, list[tuple[str, str]]] = {}
         for (slug, bulletin, _), pdf in zip(planned, pdfs):
             tree.write_bytes(f"events/{slug}/bulletins/{bulletin.name}.pdf", pdf)
             links.setdefault(slug, []).append((bulletin.title, f"bulletins/{bulletin.name}.pdf"))
         render_site(site, results, links, tree)
+        tell("pages", sum(1 for path in tree.written if path.endswith(".html")), 0)
         swap_into_place(staging, output)
     except BaseException:
         discard(staging)

@@ -13,7 +13,8 @@ import hashlib
 import os
 import subprocess
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -147,8 +148,10 @@ def _print(html: str) -> bytes:
     return weasyprint.HTML(string=html, base_url=str(TEMPLATES)).write_pdf(font_config=_WORKER_FONTS)
 
 
-def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None = None) -> tuple[list[bytes], int]:
-    """The PDFs of `jobs` in order, and how many had to be printed (the rest came from the cache)."""
+def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None = None,
+               done: Callable[[int, int], None] | None = None) -> tuple[list[bytes], int]:
+    """The PDFs of `jobs` in order, and how many had to be printed (the rest came from the cache).
+    `done(printed so far, to print)` is called as each one is finished."""
     results: dict[int, bytes] = {}
     todo: list[int] = []
     for position, job in enumerate(jobs):
@@ -165,9 +168,17 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
         # The longest documents first, so that no core is left with a big one at the end.
         todo.sort(key=lambda p: len(jobs[p].html), reverse=True)
         with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker) as pool:
-            printed = list(pool.map(_print, [jobs[p].html for p in todo], chunksize=1))
+            futures = [pool.submit(_print, jobs[p].html) for p in todo]
+            for count, _ in enumerate(as_completed(futures), start=1):
+                if done:
+                    done(count, len(todo))
+            printed = [future.result() for future in futures]
     else:
-        printed = [_print(jobs[p].html) for p in todo]
+        printed = []
+        for p in todo:
+            printed.append(_print(jobs[p].html))
+            if done:
+                done(len(printed), len(todo))
     for position, pdf in zip(todo, printed):
         results[position] = pdf
         if cache_dir is not None:
