@@ -66,8 +66,11 @@ class Tree:
 
 @pytest.fixture
 def tree(tmp_path: Path) -> Tree:
+    """The demo site with only the bridge event: other games' events have tests of their own."""
     root = tmp_path / "content"
-    shutil.copytree(DEMO, root)
+    (root / "events").mkdir(parents=True)
+    shutil.copy(DEMO / "site.yaml", root / "site.yaml")
+    shutil.copytree(DEMO / EVENT, root / EVENT)
     return Tree(root)
 
 
@@ -90,8 +93,8 @@ def demo():
 def test_demo_content_validates_with_no_errors_and_no_warnings(demo):
     site, results, warnings = demo
     assert warnings == []
-    assert [e.slug for e in site.events] == ["dongke-bridge-2015"]
-    assert len(results) == 1
+    assert "dongke-bridge-2015" in [e.slug for e in site.events]
+    assert len(results) == len(site.events)
 
 
 def test_demo_copy_validates_too(tree):
@@ -398,7 +401,8 @@ def test_yaml_alias_in_a_results_file_is_reported_with_its_line(tree):
 @pytest.fixture(scope="module")
 def stages(demo):
     _, results, _ = demo
-    return {stage.stage.id: stage for stage in results[0].stages}
+    bridge = next(r for r in results if r.event.slug == "dongke-bridge-2015")
+    return {stage.stage.id: stage for stage in bridge.stages}
 
 
 def standing(stage, entry_id):
