@@ -1,0 +1,229 @@
+"""The seed's Da Guai Lu Zi event (seed 003, 上海化学工业区运动会): content, standings, pages,
+results.json and bulletins.
+
+The event is built alone (site.yaml and its own folder copied to a temporary content/), so these
+tests do not depend on the other demo events.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from generator.build import validate
+from generator.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+SLUG = "chem-park-daguai-2016"
+EVENT = f"events/{SLUG}"
+
+
+@pytest.fixture(scope="module")
+def content(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("dg") / "content"
+    (root / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", root / "site.yaml")
+    shutil.copytree(ROOT / "content" / EVENT, root / EVENT)
+    return root
+
+
+@pytest.fixture(scope="module")
+def result(content: Path):
+    _, results, warnings = validate(content, strict=True)
+    assert not warnings
+    return results[0]
+
+
+@pytest.fixture(scope="module")
+def site(content: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("dg-site") / "output"
+    assert main(["build", "--content", str(content), "--output", str(out)]) == 0
+    return out / EVENT
+
+
+def test_the_seeds_event_16_teams_of_three_swiss_7_rounds_of_6_boards(result):
+    event = result.event
+    assert event.game == "daguai" and event.organizer == "上海化学工业区工会"
+    assert [d.isoformat() for d in event.dates] == ["2016-08-19", "2016-08-20"]
+    assert len(event.entries) == 16
+    assert all(len(e.players) == 3 for e in event.entries.values())
+    players = [p.name for e in event.entries.values() for p in e.players]
+    assert len(set(players)) == 48
+    stage = result.stages[0]
+    assert stage.stage.format == "swiss" and stage.stage.rounds == 7 and stage.stage.boards == 6
+    assert stage.stage.rank_by == ["match_points", "net", "scored", "heads", "lot"]
+    assert len(stage.rounds) == 7
+
+
+def test_every_team_plays_once_a_round_and_never_meets_an_opponent_twice(result):
+    stage = result.stages[0]
+    met = Counter()
+    for round_result in stage.rounds:
+        sides = [side for score in round_result.tables for side in score.table.sides]
+        assert sorted(sides) == sorted(result.event.entries)
+        for score in round_result.tables:
+            met[frozenset(score.table.sides)] += 1
+    assert max(met.values()) == 1
+
+
+def test_every_played_match_has_six_boards_and_every_board_room_one_team_credited(result):
+    for round_result in result.stages[0].rounds:
+        for score in round_result.tables:
+            if score.table.forfeit:
+                continue
+            assert [b["board"] for b in score.boards] == [1, 2, 3, 4, 5, 6]
+            for b in score.boards:
+                assert b["home"] + b["away"] == b["open"]["points"] + b["closed"]["points"]
+
+
+def test_match_points_are_2_per_match(result):
+    stage = result.stages[0]
+    total = sum(s.tally.metrics["match_points"] for s in stage.standings)
+    assert total == 2 * sum(len(r.tables) for r in stage.rounds)
+
+
+def test_ranking_follows_the_seeds_tie_breaks_and_marks_the_top_8(result):
+    standings = result.stages[0].standings
+    keys = [tuple(s.tally.metrics[m] for m in ("match_points", "net", "scored", "heads")) for s in standings]
+    assert keys == sorted(keys, reverse=True)
+    assert [s.rank for s in standings] == list(range(1, 17))  # `lot` last: no shared ranks
+    assert [s.prize.name if s.prize else None for s in standings] == ["录取"] * 8 + [None] * 8
+
+
+def test_a_team_with_three_violations_sees_warning_then_1_then_3(result):
+    found = []
+    for round_result in result.stages[0].rounds:
+        for score in round_result.tables:
+            for v in score.extra.get("violations", []):
+                found.append((v["entry"], v["number"], v["deduction"]))
+    per_team = Counter(entry for entry, _, _ in found)
+    three = [entry for entry, n in per_team.items() if n == 3]
+    assert three, "the demo has a team with three violations"
+    assert [(n, d) for entry, n, d in found if entry == three[0]] == [(1, 0), (2, 1), (3, 3)]
+    assert all(d == 0 for entry, n, d in found if n == 1)
+
+
+def test_the_forfeit_is_a_loss_not_a_disqualification(result):
+    forfeits = [s for r in result.stages[0].rounds for s in r.tables if s.table.forfeit]
+    assert len(forfeits) == 1
+    score = forfeits[0]
+    loser = score.table.forfeit
+    winner = next(e for e in score.table.sides if e != loser)
+    assert score.winner == winner
+    assert score.extra["match_points"] == {winner: 2, loser: 0} or score.extra["match_points"] == {loser: 0, winner: 2}
+    standing = result.stages[0].standing_of(loser)
+    assert standing.rank is not None and not standing.tally.forfeited
+
+
+def test_results_json_daguai_shape(site: Path):
+    data = json.loads((site / "results.json").read_text(encoding="utf-8"))
+    assert data["event"]["game"] == "daguai"
+    stage = data["stages"][0]
+    assert stage["standings"][0]["rank"] == 1
+    assert set(stage["standings"][0]["metrics"]) == {"match_points", "net", "scored", "heads", "lot"}
+    table = stage["rounds"][0]["tables"][0]
+    assert set(table["boards"][0]) >= {"board", "home", "away"}
+    assert set(table["match_points"]) == set(table["sides"])
+    assert "13916000001" not in (site / "results.json").read_text(encoding="utf-8")
+
+
+def test_stage_page_explains_every_tie_break(site: Path):
+    html = (site / "swiss/index.html").read_text(encoding="utf-8")
+    for words in ("场分", "净胜分", "高分", "跑头家次数", "抽签", "录取"):
+        assert words in html
+
+
+def test_round_page_shows_both_rooms_seats_and_violations(site: Path):
+    pages = [(site / f"swiss/round-{n}/index.html").read_text(encoding="utf-8") for n in range(1, 8)]
+    assert all("开室" in p and "闭室" in p and "1·3·5" in p and "2·4·6" in p for p in pages)
+    joined = "".join(pages)
+    assert "累计第 2 次犯规" in joined and "扣 1 分" in joined and "扣 3 分" in joined
+    assert "弃权" in joined
+
+
+def test_entry_page_lists_the_teams_rounds_with_running_totals(site: Path, result):
+    entry = result.stages[0].standings[0].entry
+    html = (site / f"entries/{entry.id}/index.html").read_text(encoding="utf-8")
+    assert html.count("本轮后累计") == 7
+    assert "13916000001" not in html
+
+
+def _pdf_text(path: Path) -> str:
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True).stdout
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext not installed")
+def test_bulletins_standings_and_a_score_sheet_per_round(site: Path):
+    names = sorted(p.name for p in (site / "bulletins").iterdir())
+    assert "standings-swiss.pdf" in names
+    assert [f"scoresheet-swiss-round-{n}.pdf" for n in range(1, 8)] == sorted(n for n in names if n.startswith("scoresheet"))
+    standings = _pdf_text(site / "bulletins/standings-swiss.pdf")
+    assert "录" in standings and "上海化学工业区工会" in standings
+    sheet = _pdf_text(site / "bulletins/scoresheet-swiss-round-4.pdf")
+    for words in ("记分单", "主队", "客队", "开室", "闭室", "核签"):
+        assert words in sheet
+
+
+def test_score_sheet_form_pages_when_the_renderer_has_forms(result, monkeypatch):
+    from generator.games import daguai
+    from generator.render.i18n import Translator
+    from generator.render.pdf import Bulletin
+
+    if "pages" not in getattr(Bulletin, "__dataclass_fields__", {}):
+        pytest.skip("this renderer has no form layout")
+    monkeypatch.setattr(daguai, "_forms_supported", lambda _: True)
+    sheets = daguai.bulletins(result, Translator("zh-Hans"))
+    assert len(sheets) == 7 and all(s.template == daguai.SHEET_TEMPLATE for s in sheets)
+    first = sheets[0].pages[0]
+    assert first["seats"][0]["label"] == "主队" and first["seats"][1]["label"] == "客队"
+    assert [b["number"] for b in first["boards"]] == ["1", "2", "3", "4", "5", "6"]
+    assert first["signatures"] == ["主队核签", "客队核签", "裁判签名"]
+    assert "1·3·5" in first["heads"]["open_home"] and "2·4·6" in first["heads"]["closed_home"]
+
+
+UNPLAYED = """\
+title: 测试
+game: daguai
+entries:
+  - {id: D01, players: [甲, 乙, 丙]}
+  - {id: D02, players: [丁, 戊, 己]}
+  - {id: D03, players: [庚, 辛, 壬]}
+stages:
+  - {id: swiss, format: swiss, rounds: 2, boards: 2, rank_by: [match_points, net, scored, heads]}
+"""
+
+
+def test_a_drawn_round_without_results_gives_blank_sheets_and_does_not_count(tmp_path, monkeypatch):
+    from generator.games import daguai
+    from generator.render.i18n import Translator
+
+    root = tmp_path / "content"
+    folder = root / "events/t"
+    (folder / "results").mkdir(parents=True)
+    (root / "site.yaml").write_text("title: t\n", encoding="utf-8")
+    (folder / "event.yaml").write_text(UNPLAYED, encoding="utf-8")
+    (folder / "results/r1.yaml").write_text(
+        "stage: swiss\nround: 1\ntables:\n"
+        "  - {table: 1, home: D01, away: D02, boards: {1: {open: D01 8, closed: D02 1}, 2: [D02 3, D01 0]}}\n"
+        "  - {table: 2, home: D03}\n", encoding="utf-8")
+    (folder / "results/r2.yaml").write_text(
+        "stage: swiss\nround: 2\ntables:\n  - {table: 1, home: D03, away: D01, boards: }\n  - {table: 2, home: D02}\n",
+        encoding="utf-8")
+    _, results, warnings = validate(root)
+    assert not warnings
+    stage = results[0].stages[0]
+    metrics = {s.entry.id: s.tally.metrics for s in stage.standings}
+    # round 1: D01 8 : 4 D02 (1 + 3), D03 bye; round 2 is drawn, not played: its match does not
+    # count (nor, by the tournament layer's rule, its bye until a result is in)
+    assert metrics["D01"] == {"match_points": 2, "net": 4, "scored": 8, "heads": 2}
+    assert metrics["D03"]["match_points"] == 2
+    monkeypatch.setattr(daguai, "_forms_supported", lambda _: False)
+    sheets = daguai.bulletins(results[0], Translator("zh-Hans"))
+    blank = sheets[1].rows
+    board_rows = [row for row in blank if row[3] in ("1", "2")]
+    assert len(board_rows) == 2 and all(row[4:] == ["", "", "", ""] for row in board_rows)
