@@ -1,0 +1,881 @@
+"""Guandan (掼蛋, the seed's "通俗桥牌"): the level engine, the match record, match scoring.
+
+The rules follow ../shared/spec/rules-guandan.md (seed 001). Each team has its own level,
+2 … A; a deal's winners go up +3 (双下), +2 or +1 from their own level, capped at A (A必打).
+At its own A a team passes A (A+, wins the match) only by winning with +2 or +3; every other
+deal played at its A is a failed attempt, and after `a_attempts` of them it goes back to 2.
+A foul gives the other team +1 at once. A timed match is won by the team that passed A, else
+by the higher level, else by the team that reached the common level first.
+
+The engine is pure: `replay()` turns a deal log into each team's level after every item.
+
+Decisions where the seed is silent (each is said on the pages too):
+- a foul is written after the deal it happened in and counts at once; the next deal is played
+  at the levels as they then stand. A foul never passes A.
+- "the team that reached that level first" is the one that has stood on the final common level
+  longer: its last arrival there came earlier in the log (a team that never moved was there
+  from the start).
+- failed attempts at A send a team back to 2 (the seed's "返回2"), whatever `start_level` is.
+- a forfeit is a win for the other team and a loss, not a disqualification; both teams' level
+  difference for that match is 0.
+- a table with teams and no record yet (`deals: []`, `levels: {}` or nothing) is not played:
+  it scores no side, so the tournament layer shows it and counts nothing.
+
+>>> r = replay(("T01", "T02"), [parse_deal("T01+2"), parse_deal("T02+2")])
+>>> [level_name(r.levels[t]) for t in r.teams], match_result(r)
+(['4', '4'], ('T01', 'first'))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.content.model import Stage, Table
+from generator.content.reader import Reader, suggestion
+from generator.content.yaml_loader import YamlList, YamlMap
+from generator.errors import Mark
+from generator.games import Metric, SideScore, TableScore
+
+# --- levels -----------------------------------------------------------------------------
+
+LEVEL_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "A+")
+LEVEL_TWO = 0
+LEVEL_A = 12  # the highest level a team can stand on
+PASSED_A = 13  # A+: passed A, the match is won
+GAINS = (1, 2, 3)
+
+
+def level_name(index: int) -> str:
+    """2 … 10, J, Q, K, A, and A+ for a team that passed A."""
+    return LEVEL_NAMES[index]
+
+
+def parse_level(value: object, allow_passed: bool = True) -> int:
+    """A level as written: a bare number (9, 10), a string ("9", J, q, A, A+). ValueError if not."""
+    if isinstance(value, bool) or value is None or isinstance(value, (dict, list, float)):
+        raise ValueError(value)
+    text = str(value).strip().upper().replace(" ", "")
+    if text in ("A+", "过A", "過A"):
+        if not allow_passed:
+            raise ValueError(value)
+        return PASSED_A
+    if text in LEVEL_NAMES:
+        return LEVEL_NAMES.index(text)
+    raise ValueError(value)
+
+
+# --- the deal log ---------------------------------------------------------------------------
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed: a catalogue code and its parameters.
+    `index`: which item of the deal log is at fault (None: the record as a whole)."""
+
+    def __init__(self, code: str, index: int | None = None, **params: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.index = index
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One item of a deal log: `team` won a deal and went up `gain` levels, or (`foul`)
+    `team` fouled and the other team goes up one level at once."""
+
+    team: str
+    gain: int = 0
+    foul: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.team} foul" if self.foul else f"{self.team}+{self.gain}"
+
+
+_DEAL = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_-]*?)\s*\+\s*(\d+)$")
+_FOUL = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_-]*?)\s*(?:\s(?:foul|fouled)|犯规|犯規)$", re.IGNORECASE)
+_MINUS = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_-]*?)\s*-\s*(\d+)$")
+
+
+def parse_deal(value: object) -> Deal:
+    """`T01+3` (T01 won the deal, +3), `T02 foul` (T02 fouled: the other team +1)."""
+    if not isinstance(value, (str, int)) or isinstance(value, bool):
+        raise RecordError("guandan-deal-syntax", text="{…}" if isinstance(value, dict) else "[…]")
+    text = str(value).strip()
+    if (match := _DEAL.match(text)) is not None:
+        gain = int(match.group(2))
+        if gain not in GAINS:
+            raise RecordError("guandan-gain-range", text=text, gain=gain, team=match.group(1))
+        return Deal(match.group(1), gain)
+    if (match := _FOUL.match(text)) is not None:
+        return Deal(match.group(1), foul=True)
+    if (match := _MINUS.match(text)) is not None:
+        raise RecordError("guandan-gain-range", text=text, gain=f"-{match.group(2)}", team=match.group(1))
+    raise RecordError("guandan-deal-syntax", text=text)
+
+
+@dataclass(frozen=True)
+class Step:
+    """The state after one item of the log.
+
+    `number`: the deal's number (fouls are not deals: None). `in_play`: the level the deal was
+    played at and `in_play_team` whose level it was (None: the first deal, at the start level).
+    `notes`: what happened besides the plain gain, as (code, team, count) triples:
+    capped (a gain stopped at A), a_stay (a team at A gained elsewhere than at its own A),
+    passed, a_failed, back_to_two, foul."""
+
+    index: int
+    deal: Deal
+    number: int | None
+    in_play: int | None
+    in_play_team: str | None
+    levels: dict[str, int]
+    notes: tuple[tuple[str, str, int], ...] = ()
+
+
+@dataclass
+class Replay:
+    """A deal log replayed: the levels after every item, and what the match came to."""
+
+    teams: tuple[str, str]
+    start: int
+    steps: list[Step]
+    levels: dict[str, int]
+    passed: str | None  # the team that passed A, if one did
+    attempts: dict[str, int]  # failed attempts at A still counting
+    arrived: dict[str, int]  # index of the step that brought each team to its final level (-1: the start)
+
+    def deals_before(self, index: int) -> int:
+        """How many deals had been played up to and including step `index`."""
+        return sum(1 for s in self.steps[: index + 1] if not s.deal.foul)
+
+
+def replay(teams: tuple[str, str] | list[str], deals: list[Deal], start_level: int = LEVEL_TWO,
+           a_attempts: int = 3) -> Replay:
+    """Replay a deal log; raise RecordError (with the item's index) at the first impossible item:
+    a team not at the table, or anything after a team passed A."""
+    pair = (teams[0], teams[1])
+    levels = {t: start_level for t in pair}
+    attempts = {t: 0 for t in pair}
+    arrived = {t: -1 for t in pair}
+    declarer: str | None = None  # whose level is in play: the last deal's winner
+    passed: str | None = None
+    steps: list[Step] = []
+    number = 0
+
+    def other(team: str) -> str:
+        return pair[1] if team == pair[0] else pair[0]
+
+    def set_level(team: str, value: int, index: int) -> None:
+        if levels[team] != value:
+            levels[team] = value
+            arrived[team] = index
+
+    for index, deal in enumerate(deals):
+        if deal.team not in pair:
+            raise RecordError("guandan-team-not-at-table", index, team=deal.team, teams=list(pair),
+                              suggestion=suggestion(deal.team, pair), text=str(deal))
+        if passed is not None:
+            raise RecordError("guandan-after-pass", index, team=passed, text=str(deal))
+        notes: list[tuple[str, str, int]] = []
+        opponent = other(deal.team)
+        if deal.foul:
+            # 给对家加1级，己方不降级: the other team +1 at once, never past A.
+            if levels[opponent] >= LEVEL_A:
+                notes.append(("a_stay", opponent, 0))
+            set_level(opponent, min(levels[opponent] + 1, LEVEL_A), index)
+            notes.insert(0, ("foul", deal.team, 1))
+            steps.append(Step(index, deal, None, None, None, dict(levels), tuple(notes)))
+            continue
+        number += 1
+        in_play_team = declarer
+        in_play = levels[declarer] if declarer is not None else start_level
+        at_own_a = {
+            t: levels[t] == LEVEL_A and (declarer == t or (declarer is None and levels[t] == start_level))
+            for t in pair
+        }
+        winner = deal.team
+        if at_own_a[winner] and deal.gain >= 2:
+            set_level(winner, PASSED_A, index)
+            passed = winner
+            notes.append(("passed", winner, 0))
+        else:
+            if at_own_a[winner]:
+                _fail_attempt(winner, attempts, a_attempts, notes)
+            elif levels[winner] == LEVEL_A:
+                notes.append(("a_stay", winner, 0))  # won at the other team's level: still A
+            elif levels[winner] + deal.gain > LEVEL_A:
+                notes.append(("capped", winner, 0))
+            if not at_own_a[winner]:
+                set_level(winner, min(levels[winner] + deal.gain, LEVEL_A), index)
+        if at_own_a[opponent]:
+            _fail_attempt(opponent, attempts, a_attempts, notes)
+        for team in pair:
+            if any(code == "back_to_two" and who == team for code, who, _ in notes):
+                set_level(team, LEVEL_TWO, index)
+        declarer = winner
+        steps.append(Step(index, deal, number, in_play, in_play_team, dict(levels), tuple(notes)))
+    return Replay(pair, start_level, steps, dict(levels), passed, attempts, arrived)
+
+
+def _fail_attempt(team: str, attempts: dict[str, int], limit: int, notes: list[tuple[str, str, int]]) -> None:
+    """A deal played at the team's A that did not pass A (A三牌不过返回2)."""
+    attempts[team] += 1
+    count = attempts[team]
+    if limit and count >= limit:
+        attempts[team] = 0
+        notes.append(("back_to_two", team, count))
+    else:
+        notes.append(("a_failed", team, count))
+
+
+def match_result(result: Replay) -> tuple[str | None, str]:
+    """(winner, why) at the end of a logged match: why is `passed_a`, `higher`, `first`, or
+    `undecided` (levels equal and neither team ever moved: the record must say who won)."""
+    if result.passed is not None:
+        return result.passed, "passed_a"
+    a, b = result.teams
+    if result.levels[a] != result.levels[b]:
+        return (a if result.levels[a] > result.levels[b] else b), "higher"
+    if result.arrived[a] == result.arrived[b]:
+        return None, "undecided"
+    return (a if result.arrived[a] < result.arrived[b] else b), "first"
+
+
+def levels_result(levels: dict[str, int], teams: tuple[str, str]) -> tuple[str | None, str]:
+    """(winner, why) from final levels only: `passed_a`, `higher`, or `tie` (needs `winner:`)."""
+    a, b = teams
+    if levels[a] != levels[b]:
+        winner = a if levels[a] > levels[b] else b
+        return winner, "passed_a" if levels[winner] == PASSED_A else "higher"
+    return None, "tie"
+
+
+# --- the record of one table --------------------------------------------------------------
+
+
+@dataclass
+class GuandanRecord:
+    """What the results file says about one table, read and checked."""
+
+    teams: list[str]
+    deals: list[Deal] | None = None  # None: no deal log
+    levels: dict[str, int] | None = None  # the recorded final levels, if written
+    winner: str | None = None  # the recorded winner (needed on a tie without a log)
+    forfeit: str | None = None
+    replay: Replay | None = None
+    deal_marks: list[Mark] = field(default_factory=list)
+    broken: bool = False  # some part could not be read (already reported)
+
+    @property
+    def played(self) -> bool:
+        return self.deals is not None or self.levels is not None
+
+
+@dataclass(frozen=True)
+class GuandanStage:
+    start_level: int = LEVEL_TWO
+    a_attempts: int = 3
+    bye: dict[str, float] = field(default_factory=lambda: {"wins": 1, "level_diff": 0})
+
+
+# --- what pages show ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RowView:
+    """One item of the deal log on the page."""
+
+    number: int | None  # None for a foul
+    foul: bool
+    team: str  # the deal's winners, or the team that fouled
+    gain: int
+    in_play: str  # level name, "" for a foul
+    in_play_team: str | None
+    levels: tuple[str, str]
+    changed: tuple[bool, bool]
+    notes: tuple[tuple[str, dict[str, Any]], ...]  # (UI word key, params)
+
+
+@dataclass(frozen=True)
+class ChartView:
+    """A small step chart of both teams' levels, in SVG user units."""
+
+    width: int
+    height: int
+    lines: tuple[str, str]  # polyline points per side
+    grid: tuple[tuple[int, str], ...]  # (y, level name)
+    left: int
+    right: int
+    ticks: tuple[tuple[int, str], ...]  # (x, deal number) along the bottom
+    dots: tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]  # the points, per side
+
+
+@dataclass(frozen=True)
+class MatchView:
+    kind: str  # log | levels | forfeit | bye | unplayed
+    teams: tuple[str, ...]
+    levels: tuple[str, ...]  # final level names per side ("" when none)
+    passed: str | None
+    winner: str | None
+    why: str  # a UI word key
+    why_params: dict[str, Any]
+    rows: tuple[RowView, ...] = ()
+    chart: ChartView | None = None
+    level_diff: tuple[int, ...] = ()
+    deals: int = 0  # deals played (log only)
+    fouls: int = 0
+    start: str = "2"  # both teams' level before the first deal
+
+
+_CHART_DX = 26
+_CHART_DY = 9
+_CHART_LEFT = 30
+_CHART_TOP = 8
+
+
+def chart_view(result: Replay) -> ChartView:
+    top_level = PASSED_A if result.passed else LEVEL_A
+    points: list[list[tuple[int, int]]] = [[], []]
+    states = [dict.fromkeys(result.teams, result.start)] + [s.levels for s in result.steps]
+    for position, state in enumerate(states):
+        x = _CHART_LEFT + position * _CHART_DX
+        for side, team in enumerate(result.teams):
+            points[side].append((x, _CHART_TOP + (top_level - state[team]) * _CHART_DY))
+    width = _CHART_LEFT + max(len(states) - 1, 1) * _CHART_DX + 12
+    height = _CHART_TOP + top_level * _CHART_DY + 22
+    shown = (0, 3, 6, 9, PASSED_A if result.passed else LEVEL_A)  # labels 9 units apart never touch
+    grid = tuple((_CHART_TOP + (top_level - level) * _CHART_DY, level_name(level)) for level in shown)
+    ticks = []
+    for position, step in enumerate(result.steps, start=1):
+        if step.number is not None:
+            ticks.append((_CHART_LEFT + position * _CHART_DX, str(step.number)))
+    lines = tuple(" ".join(f"{x},{y}" for x, y in side) for side in points)
+    return ChartView(width, height, (lines[0], lines[1]), grid, _CHART_LEFT, width - 12, tuple(ticks),
+                     (tuple(points[0]), tuple(points[1])))
+
+
+def _note_words(notes: tuple[tuple[str, str, int], ...], teams: tuple[str, str], limit: int) -> tuple:
+    words = []
+    for code, team, count in notes:
+        other = teams[1] if team == teams[0] else teams[0]
+        words.append((f"gd_note_{code}", {"team": team, "other": other, "n": count, "limit": limit}))
+    return tuple(words)
+
+
+def row_views(result: Replay, a_attempts: int) -> tuple[RowView, ...]:
+    rows = []
+    before = dict.fromkeys(result.teams, result.start)
+    for step in result.steps:
+        rows.append(RowView(
+            number=step.number,
+            foul=step.deal.foul,
+            team=step.deal.team,
+            gain=step.deal.gain,
+            in_play=level_name(step.in_play) if step.in_play is not None else "",
+            in_play_team=step.in_play_team,
+            levels=(level_name(step.levels[result.teams[0]]), level_name(step.levels[result.teams[1]])),
+            changed=(step.levels[result.teams[0]] != before[result.teams[0]],
+                     step.levels[result.teams[1]] != before[result.teams[1]]),
+            notes=_note_words(step.notes, result.teams, a_attempts),
+        ))
+        before = step.levels
+    return tuple(rows)
+
+
+# --- the game's surface for the tournament layer ------------------------------------------
+
+
+def _localised(zh: str, hant: str, en: str) -> dict[str, str]:
+    return {"zh-Hans": zh, "zh-Hant": hant, "en": en}
+
+
+TABLE_KEYS = ("teams", "deals", "levels", "winner")
+
+
+class GuandanRules:
+    name = "guandan"
+    title = _localised("掼蛋", "摜蛋", "Guandan")
+    formats = ("swiss", "round_robin", "matches")
+    stage_keys = ("start_level", "a_attempts", "bye")
+    table_keys = TABLE_KEYS
+    metrics = {
+        "wins": Metric(
+            "wins",
+            _localised("胜场", "勝場", "Wins"),
+            _localised("每胜一场记 1：过A、时间到时级数高或双方同级而先到达者胜；对方弃权或轮空也记胜。",
+                       "每勝一場記 1：過A、時間到時級數高或雙方同級而先到達者勝；對方棄權或輪空也記勝。",
+                       "1 for each match won: by passing A, by the higher level when time is up, or on equal "
+                       "levels by getting there first; an opponent's forfeit and a bye count as wins."),
+        ),
+        "level_diff": Metric(
+            "level_diff",
+            _localised("级差", "級差", "Level difference"),
+            _localised("各场本方级数减对方级数之和（2 记 0，3 记 1 … A 记 12，过A 记 13）；弃权的一场记 0，轮空按规程（默认 0）。",
+                       "各場本方級數減對方級數之和（2 記 0，3 記 1 … A 記 12，過A 記 13）；棄權的一場記 0，輪空按規程（預設 0）。",
+                       "the sum over matches of own level minus the opponents' (2 counts 0, 3 counts 1 … A 12, "
+                       "passed A 13); a forfeited match counts 0, a bye as the stage says (0 by default)."),
+        ),
+    }
+
+    def read_stage_options(self, reader: Reader, stage_format: str) -> GuandanStage:
+        start = LEVEL_TWO
+        if reader.has("start_level"):
+            try:
+                start = parse_level(reader.raw("start_level"), allow_passed=False)
+            except ValueError:
+                reader.problems.add("guandan-level-invalid", reader.value_mark("start_level"),
+                                    key=reader.where + "start_level", value=reader.raw("start_level"))
+        attempts = reader.integer("a_attempts", 3, low=0, high=20)
+        bye = {"wins": 1.0, "level_diff": 0.0}
+        bye_reader = reader.mapping("bye")
+        if bye_reader is not None:
+            bye_reader.check_keys(tuple(self.metrics))
+            for name in self.metrics:
+                value = bye_reader.raw(name)
+                if value is None:
+                    continue
+                if isinstance(value, bool) or not isinstance(value, (int, float)):
+                    bye_reader.integer(name)  # records the type problem
+                    continue
+                bye[name] = value
+        return GuandanStage(start, attempts if attempts is not None else 3, bye)
+
+    def metrics_for(self, stage: Stage) -> tuple[str, ...]:
+        return tuple(self.metrics)
+
+    def read_table(self, reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], GuandanRecord]:
+        reader.check_keys(("table", "referee", "forfeit", *TABLE_KEYS), required=("teams",))
+        options: GuandanStage = stage.options or GuandanStage()
+        sides: list[tuple[str, Mark]] = []
+        for value, mark in reader.items("teams", single_ok=True):
+            if isinstance(value, (YamlMap, YamlList)) or isinstance(value, bool) or value is None:
+                reader.problems.add("type-expected", mark, key=reader.where + "teams[]",
+                                    expected=_localised("参赛队编号", "參賽隊編號", "an entry id"),
+                                    found=str(value))
+                continue
+            sides.append((str(value).strip(), mark))
+        if reader.has("teams") and not 1 <= len(sides) <= 2:
+            reader.problems.add("guandan-teams-count", reader.value_mark("teams"), count=len(sides))
+            return sides, GuandanRecord([s for s, _ in sides])
+        teams = [s for s, _ in sides]
+        record = GuandanRecord(teams, forfeit=reader.text("forfeit"))
+        self._read_winner(reader, record)
+        self._read_levels(reader, record)
+        self._read_deals(reader, record)
+        has_record = record.played or record.winner is not None
+        if len(teams) == 1:
+            if has_record or record.broken or record.forfeit is not None:
+                key = next(k for k in ("deals", "levels", "winner", "forfeit") if reader.has(k))
+                reader.problems.add("guandan-bye-with-record", reader.key_mark(key), team=teams[0], key=key)
+            return sides, record
+        if record.forfeit is not None and (has_record or record.broken):
+            reader.problems.add("guandan-forfeit-with-record", reader.value_mark("forfeit"), team=record.forfeit)
+            return sides, record
+        if record.broken:
+            return sides, record
+        if len(teams) == 2 and record.deals is not None:
+            self._replay(reader, record, options)
+        elif len(teams) == 2 and record.levels is not None:
+            winner, why = levels_result(record.levels, (teams[0], teams[1]))
+            if why == "tie" and record.winner is None:
+                level = level_name(record.levels[teams[0]])
+                reader.problems.add("guandan-tie-no-winner", reader.value_mark("levels"), level=level,
+                                    teams=teams, example=teams[0])
+            elif why != "tie" and record.winner is not None and record.winner != winner:
+                reader.problems.add("guandan-winner-mismatch", reader.value_mark("winner"), winner=record.winner,
+                                    computed=winner, why=_WHY_WORDS[why])
+        elif record.winner is not None:
+            reader.problems.add("guandan-winner-alone", reader.value_mark("winner"))
+        return sides, record
+
+    def _read_winner(self, reader: Reader, record: GuandanRecord) -> None:
+        winner = reader.text("winner")
+        if winner is None:
+            return
+        if winner not in record.teams:
+            reader.problems.add("guandan-winner-not-at-table", reader.value_mark("winner"), team=winner,
+                                teams=record.teams, suggestion=suggestion(winner, record.teams))
+            return
+        record.winner = winner
+
+    def _read_levels(self, reader: Reader, record: GuandanRecord) -> None:
+        levels = reader.mapping("levels")
+        if levels is None or all(value is None for value in levels.node.values()):
+            return  # `levels: {}` or every level blank: nothing recorded yet (a fresh draw)
+        found: dict[str, int] = {}
+        ok = True
+        for key in levels.node:
+            team = str(key)
+            if team not in record.teams:
+                reader.problems.add("guandan-team-not-at-table", levels.key_mark(key), team=team, teams=record.teams,
+                                    suggestion=suggestion(team, record.teams), text=team)
+                ok = False
+                continue
+            try:
+                found[team] = parse_level(levels.raw(key))
+            except ValueError:
+                reader.problems.add("guandan-level-invalid", levels.value_mark(key), key=f"levels.{team}",
+                                    value=levels.raw(key))
+                ok = False
+        missing = [t for t in record.teams if t not in levels.node]
+        if len(record.teams) == 2 and missing:
+            reader.problems.add("guandan-levels-missing", reader.value_mark("levels"), teams=missing)
+            ok = False
+        if ok and list(found.values()).count(PASSED_A) > 1:
+            reader.problems.add("guandan-both-passed", reader.value_mark("levels"))
+            ok = False
+        if ok:
+            record.levels = found
+        else:
+            record.broken = True  # the problem is recorded; no cross-checks on top of it
+
+    def _read_deals(self, reader: Reader, record: GuandanRecord) -> None:
+        if reader.raw("deals") is None or reader.raw("deals") == []:
+            return  # `deals:` or `deals: []`: nothing recorded yet (a fresh draw)
+        items = reader.items("deals")
+        deals: list[Deal] = []
+        marks: list[Mark] = []
+        ok = isinstance(reader.raw("deals"), YamlList)
+        for position, (value, mark) in enumerate(items, start=1):
+            try:
+                deal = parse_deal(value)
+            except RecordError as error:
+                reader.problems.add(error.code, mark, item=position, **error.params)
+                ok = False
+                continue
+            if len(record.teams) == 2 and deal.team not in record.teams:
+                reader.problems.add("guandan-team-not-at-table", mark, team=deal.team, teams=record.teams,
+                                    suggestion=suggestion(deal.team, record.teams), text=str(deal))
+                ok = False
+                continue
+            deals.append(deal)
+            marks.append(mark)
+        if ok:
+            record.deals = deals
+            record.deal_marks = marks
+        else:
+            record.broken = True
+
+    def _replay(self, reader: Reader, record: GuandanRecord, options: GuandanStage) -> None:
+        assert record.deals is not None
+        teams = (record.teams[0], record.teams[1])
+        try:
+            result = replay(teams, record.deals, options.start_level, options.a_attempts)
+        except RecordError as error:
+            mark = record.deal_marks[error.index] if error.index is not None else reader.value_mark("deals")
+            reader.problems.add(error.code, mark, item=(error.index or 0) + 1, **error.params)
+            return
+        record.replay = result
+        winner, why = match_result(result)
+        if record.levels is not None:
+            for team in teams:
+                if record.levels.get(team) != result.levels[team]:
+                    reader.problems.add(
+                        "guandan-levels-mismatch", reader.value_mark("levels"), team=team,
+                        recorded=level_name(record.levels[team]), computed=level_name(result.levels[team]))
+        if why == "undecided" and record.winner is None:
+            reader.problems.add("guandan-tie-no-winner", reader.value_mark("deals"),
+                                level=level_name(result.levels[teams[0]]), teams=list(teams), example=teams[0])
+        elif why != "undecided" and record.winner is not None and record.winner != winner:
+            reader.problems.add("guandan-winner-mismatch", reader.value_mark("winner"), winner=record.winner,
+                                computed=winner, why=_WHY_WORDS[why])
+
+    def score_table(self, table: Table, stage: Stage, state: dict[str, Any]) -> TableScore:
+        options: GuandanStage = stage.options or GuandanStage()
+        record: GuandanRecord = table.record if isinstance(table.record, GuandanRecord) else GuandanRecord(table.sides)
+        teams = tuple(table.sides)
+        if len(teams) == 1:
+            team = teams[0]
+            view = MatchView("bye", teams, ("",), None, team, "gd_why_bye",
+                             {"team": team, "wins": _plain(options.bye.get("wins", 1))})
+            bye = {"wins": options.bye.get("wins", 1), "level_diff": options.bye.get("level_diff", 0)}
+            sides = [SideScore(team, bye)]
+            return TableScore(table, sides, team, [], view, {"levels": {}, "decided_by": "bye"})
+        a, b = teams[0], teams[1]
+        if table.forfeit is not None:
+            loser = table.forfeit
+            winner = b if loser == a else a
+            view = MatchView("forfeit", teams, ("", ""), None, winner, "gd_why_forfeit",
+                             {"winner": winner, "loser": loser}, level_diff=(0, 0))
+            sides = [SideScore(t, {"wins": 1 if t == winner else 0, "level_diff": 0}) for t in teams]
+            return TableScore(table, sides, winner, [], view, {"levels": {}, "decided_by": "forfeit"})
+        if record.replay is not None:
+            return self._score_log(table, record, record.replay, options)
+        if record.levels is not None and len(record.levels) == 2:
+            return self._score_levels(table, record)
+        view = MatchView("unplayed", teams, ("", ""), None, None, "gd_why_unplayed", {})
+        return TableScore(table, [], None, [], view, {"levels": {}, "decided_by": None})
+
+    def _score_log(self, table: Table, record: GuandanRecord, result: Replay, options: GuandanStage) -> TableScore:
+        teams = result.teams
+        winner, why = match_result(result)
+        params: dict[str, Any] = {}
+        if why == "undecided":
+            winner, why = record.winner, "recorded"
+        loser = teams[1] if winner == teams[0] else teams[0]
+        if why == "passed_a":
+            params = {"team": winner, "level": level_name(result.levels[loser]), "loser": loser}
+        elif why == "higher":
+            params = {"winner": winner, "high": level_name(result.levels[winner]), "loser": loser,
+                      "low": level_name(result.levels[loser])}
+        elif why == "first":
+            arrived = result.arrived[winner]
+            deal = result.deals_before(arrived) if arrived >= 0 else 0
+            params = {"team": winner, "level": level_name(result.levels[winner]), "deal": deal}
+            if deal == 0:
+                why = "first_start"
+        else:
+            params = {"team": winner, "level": level_name(result.levels[teams[0]])}
+        diff = result.levels[teams[0]] - result.levels[teams[1]]
+        view = MatchView(
+            "log", teams, tuple(level_name(result.levels[t]) for t in teams), result.passed, winner,
+            f"gd_why_{why}", params, rows=row_views(result, options.a_attempts), chart=chart_view(result),
+            level_diff=(diff, -diff), deals=sum(1 for s in result.steps if not s.deal.foul),
+            fouls=sum(1 for s in result.steps if s.deal.foul), start=level_name(result.start),
+        )
+        sides = [SideScore(t, {"wins": 1 if t == winner else 0, "level_diff": d}) for t, d in zip(teams, (diff, -diff))]
+        path = []
+        for step in result.steps:
+            item: dict[str, Any] = {"deal": step.number, "team": step.deal.team}
+            if step.deal.foul:
+                item["foul"] = True
+            else:
+                item["gain"] = step.deal.gain
+                item["in_play"] = level_name(step.in_play) if step.in_play is not None else None
+            item["levels"] = {t: level_name(step.levels[t]) for t in teams}
+            path.append(item)
+        extra = {"levels": {t: level_name(result.levels[t]) for t in teams},
+                 "decided_by": "first" if why == "first_start" else why, "deals": path}
+        return TableScore(table, sides, winner, [], view, extra)
+
+    def _score_levels(self, table: Table, record: GuandanRecord) -> TableScore:
+        assert record.levels is not None
+        teams = (table.sides[0], table.sides[1])
+        levels = record.levels
+        winner, why = levels_result(levels, teams)
+        if why == "tie":
+            winner, why = record.winner, "recorded"
+        loser = teams[1] if winner == teams[0] else teams[0]
+        if why == "passed_a":
+            params: dict[str, Any] = {"team": winner, "level": level_name(levels[loser]), "loser": loser}
+        elif why == "higher":
+            params = {"winner": winner, "high": level_name(levels[winner]), "loser": loser,
+                      "low": level_name(levels[loser])}
+        else:
+            params = {"team": winner, "level": level_name(levels[teams[0]])}
+        diff = levels[teams[0]] - levels[teams[1]]
+        view = MatchView("levels", teams, tuple(level_name(levels[t]) for t in teams),
+                         winner if why == "passed_a" else None, winner, f"gd_why_{why}", params,
+                         level_diff=(diff, -diff))
+        sides = [SideScore(t, {"wins": 1 if t == winner else 0, "level_diff": d}) for t, d in zip(teams, (diff, -diff))]
+        return TableScore(table, sides, winner, [], view,
+                          {"levels": {t: level_name(levels[t]) for t in teams}, "decided_by": why})
+
+
+def _plain(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
+
+
+_WHY_WORDS = {
+    "passed_a": _localised("一方过A", "一方過A", "one team passed A"),
+    "higher": _localised("级数较高", "級數較高", "the higher level"),
+    "first": _localised("同级时先到达", "同級時先到達", "equal levels, got there first"),
+}
+
+
+RULES = GuandanRules()
+
+# --- words -------------------------------------------------------------------------------------
+
+_FORMAT_HINT = (
+    "每副写 队号+升级数，例如 T01+3（双下）、T01+2、T01+1；犯规写 T02 foul（对方加 1 级）。",
+    "每副寫 隊號+升級數，例如 T01+3（雙下）、T01+2、T01+1；犯規寫 T02 foul（對方加 1 級）。",
+    "write each deal as team+gain, e.g. T01+3 (double down), T01+2, T01+1; a foul as T02 foul (the other team +1).",
+)
+
+MESSAGES: dict[str, dict[str, tuple[str, str]]] = {
+    "guandan-deal-syntax": {
+        "zh-Hans": ("牌局记录第 {item} 项 {text} 看不懂", _FORMAT_HINT[0]),
+        "zh-Hant": ("牌局記錄第 {item} 項 {text} 看不懂", _FORMAT_HINT[1]),
+        "en": ("deal log item {item}: cannot read {text}", _FORMAT_HINT[2]),
+    },
+    "guandan-gain-range": {
+        "zh-Hans": ("牌局记录第 {item} 项 {text}：升级数 {gain} 不在 1–3 之间",
+                    "双下升 3 级，对方一家末游升 2 级，本方对家末游升 1 级；核对记录表。"),
+        "zh-Hant": ("牌局記錄第 {item} 項 {text}：升級數 {gain} 不在 1–3 之間",
+                    "雙下升 3 級，對方一家末遊升 2 級，本方對家末遊升 1 級；核對記錄表。"),
+        "en": ("deal log item {item} {text}: a gain of {gain} is not 1–3",
+               "double down +3, an opponent last +2, own partner last +1; check the score sheet."),
+    },
+    "guandan-team-not-at-table": {
+        "zh-Hans": ("{text}：{team} 不在这一桌（本桌：{teams}）{suggestion}", "只写本桌两队的编号。"),
+        "zh-Hant": ("{text}：{team} 不在這一桌（本桌：{teams}）{suggestion}", "只寫本桌兩隊的編號。"),
+        "en": ("{text}: {team} is not at this table (teams: {teams}){suggestion}", "use the ids of this table's two teams."),
+    },
+    "guandan-after-pass": {
+        "zh-Hans": ("牌局记录第 {item} 项 {text}：{team} 已经过A，比赛已结束", "过A即获胜；删去其后的记录，或核对过A的那一副（只有在本方 A 上、升 2 或 3 级才算过A）。"),
+        "zh-Hant": ("牌局記錄第 {item} 項 {text}：{team} 已經過A，比賽已結束", "過A即獲勝；刪去其後的記錄，或核對過A的那一副（只有在本方 A 上、升 2 或 3 級才算過A）。"),
+        "en": ("deal log item {item} {text}: {team} has already passed A and won the match",
+               "passing A ends the match: delete what follows, or check the deal that passed A (only +2 or +3 at the team's own A passes)."),
+    },
+    "guandan-tie-no-winner": {
+        "zh-Hans": ("双方同为 {level}，无法确定谁先到达", "加上 winner: {example}（先打到 {level} 的一方，见记录表）。"),
+        "zh-Hant": ("雙方同為 {level}，無法確定誰先到達", "加上 winner: {example}（先打到 {level} 的一方，見記錄表）。"),
+        "en": ("both teams are at {level} and the record does not show who got there first",
+               "add winner: {example} (the team that reached {level} first, from the score sheet)."),
+    },
+    "guandan-winner-mismatch": {
+        "zh-Hans": ("记录的获胜方 {winner} 与计算结果 {computed}（{why}）不符", "核对记录表；或删去 winner，由程序判定。"),
+        "zh-Hant": ("記錄的獲勝方 {winner} 與計算結果 {computed}（{why}）不符", "核對記錄表；或刪去 winner，由程式判定。"),
+        "en": ("the recorded winner {winner} differs from the computed {computed} ({why})",
+               "check the score sheet; or drop winner and let paibang decide."),
+    },
+    "guandan-winner-not-at-table": {
+        "zh-Hans": ("获胜方 {team} 不在这一桌（本桌：{teams}）{suggestion}", "winner 写本桌一队的编号。"),
+        "zh-Hant": ("獲勝方 {team} 不在這一桌（本桌：{teams}）{suggestion}", "winner 寫本桌一隊的編號。"),
+        "en": ("winner {team} is not at this table (teams: {teams}){suggestion}", "winner names one of this table's teams."),
+    },
+    "guandan-winner-alone": {
+        "zh-Hans": ("只有 winner，没有 deals 或 levels", "写出牌局记录（deals）或双方最终级数（levels）；弃权请写 forfeit。"),
+        "zh-Hant": ("只有 winner，沒有 deals 或 levels", "寫出牌局記錄（deals）或雙方最終級數（levels）；棄權請寫 forfeit。"),
+        "en": ("winner is given without deals or levels", "write the deal log (deals) or both final levels (levels); a forfeit is forfeit: ID."),
+    },
+    "guandan-level-invalid": {
+        "zh-Hans": ("{key} 的级数 {value} 无效", "级数写 2–10、J、Q、K、A，过A 写 A+。"),
+        "zh-Hant": ("{key} 的級數 {value} 無效", "級數寫 2–10、J、Q、K、A，過A 寫 A+。"),
+        "en": ("{key}: {value} is not a level", "levels are 2–10, J, Q, K, A, and A+ for a team that passed A."),
+    },
+    "guandan-levels-missing": {
+        "zh-Hans": ("levels 缺少 {teams} 的级数", "两队的最终级数都要写，例如 levels: {{T03: Q, T04: 9}}。"),
+        "zh-Hant": ("levels 缺少 {teams} 的級數", "兩隊的最終級數都要寫，例如 levels: {{T03: Q, T04: 9}}。"),
+        "en": ("levels has no level for {teams}", "give both teams' final levels, e.g. levels: {{T03: Q, T04: 9}}."),
+    },
+    "guandan-both-passed": {
+        "zh-Hans": ("两队不可能都过A", "过A即结束比赛：只有一队是 A+。"),
+        "zh-Hant": ("兩隊不可能都過A", "過A即結束比賽：只有一隊是 A+。"),
+        "en": ("both teams cannot have passed A", "passing A ends the match: only one team is A+."),
+    },
+    "guandan-levels-mismatch": {
+        "zh-Hans": ("记录的 {team} 最终级数 {recorded} 与牌局记录算出的 {computed} 不符", "核对记录表；或删去 levels，由程序按牌局记录计算。"),
+        "zh-Hant": ("記錄的 {team} 最終級數 {recorded} 與牌局記錄算出的 {computed} 不符", "核對記錄表；或刪去 levels，由程式按牌局記錄計算。"),
+        "en": ("the recorded final level of {team}, {recorded}, differs from {computed} computed from the deal log",
+               "check the score sheet; or drop levels and let paibang compute them from the deals."),
+    },
+    "guandan-forfeit-with-record": {
+        "zh-Hans": ("{team} 弃权，这一桌不应再有 deals、levels 或 winner", "弃权时只写 forfeit；若比赛打过，删去 forfeit。"),
+        "zh-Hant": ("{team} 棄權，這一桌不應再有 deals、levels 或 winner", "棄權時只寫 forfeit；若比賽打過，刪去 forfeit。"),
+        "en": ("{team} forfeited: this table should have no deals, levels or winner", "a forfeit is written alone; if the match was played, drop forfeit."),
+    },
+    "guandan-bye-with-record": {
+        "zh-Hans": ("{team} 轮空（本桌只有一队），不应有 {key}", "轮空只写 teams: [{team}]。"),
+        "zh-Hant": ("{team} 輪空（本桌只有一隊），不應有 {key}", "輪空只寫 teams: [{team}]。"),
+        "en": ("{team} has a bye (one team at the table): {key} does not belong here", "a bye is just teams: [{team}]."),
+    },
+    "guandan-teams-count": {
+        "zh-Hans": ("teams 应有两队（或一队表示轮空），这里有 {count} 个", "写成 teams: [T01, T02]，轮空写 teams: [T09]。"),
+        "zh-Hant": ("teams 應有兩隊（或一隊表示輪空），這裡有 {count} 個", "寫成 teams: [T01, T02]，輪空寫 teams: [T09]。"),
+        "en": ("teams should list two teams (or one for a bye); found {count}", "write teams: [T01, T02], or teams: [T09] for a bye."),
+    },
+}
+
+UI_WORDS: dict[str, tuple[str, str, str]] = {
+    "gd_colon": ("：", "：", ": "),
+    "gd_paren": ("（{text}）", "（{text}）", " ({text})"),
+    "gd_deal": ("副", "副", "Deal"),
+    "gd_in_play": ("打几", "打幾", "Playing"),
+    "gd_deal_winner": ("头游方", "頭遊方", "Won by"),
+    "gd_gain": ("升级", "升級", "Gain"),
+    "gd_notes": ("说明", "說明", "Notes"),
+    "gd_level": ("级数", "級數", "Level"),
+    "gd_final": ("最终级数", "最終級數", "Final levels"),
+    "gd_levels_only": ("只记录了最终级数。", "只記錄了最終級數。", "Only the final levels were recorded."),
+    "gd_deal_log": ("牌局记录（{deals} 副{fouls}）", "牌局記錄（{deals} 副{fouls}）", "Deal log ({deals} deals{fouls})"),
+    "gd_fouls": ("，犯规 {n} 次", "，犯規 {n} 次", ", {n} foul(s)"),
+    "gd_chart": ("级数走势：{a}（实线）与 {b}（虚线），横轴为副数", "級數走勢：{a}（實線）與 {b}（虛線），橫軸為副數",
+                 "Levels deal by deal: {a} (solid) and {b} (dashed)"),
+    "gd_passed_tag": ("过A", "過A", "passed A"),
+    "gd_foul": ("{team} 犯规", "{team} 犯規", "{team} foul"),
+    "gd_start": ("开局", "開局", "Start"),
+    "gd_why_passed_a": ("{team} 过A获胜（{loser} 打到 {level}）", "{team} 過A獲勝（{loser} 打到 {level}）",
+                        "{team} passed A ({loser} reached {level})"),
+    "gd_why_higher": ("时间到，{winner} 打到 {high}，{loser} 打到 {low}，{winner} 级数高获胜",
+                      "時間到，{winner} 打到 {high}，{loser} 打到 {low}，{winner} 級數高獲勝",
+                      "Time up: {winner} at {high}, {loser} at {low}; the higher level wins"),
+    "gd_why_first": ("时间到，双方同为 {level}，{team} 先到达（第 {deal} 副）", "時間到，雙方同為 {level}，{team} 先到達（第 {deal} 副）",
+                     "Time up, both at {level}; {team} got there first (deal {deal})"),
+    "gd_why_first_start": ("时间到，双方同为 {level}，{team} 开局即在 {level}，先到达", "時間到，雙方同為 {level}，{team} 開局即在 {level}，先到達",
+                           "Time up, both at {level}; {team} was there from the start"),
+    "gd_why_recorded": ("时间到，双方同为 {level}，{team} 先到达（据记录表）", "時間到，雙方同為 {level}，{team} 先到達（據記錄表）",
+                        "Time up, both at {level}; {team} got there first (score sheet)"),
+    "gd_why_forfeit": ("{loser} 弃权，{winner} 获胜（双方级差按 0 计）", "{loser} 棄權，{winner} 獲勝（雙方級差按 0 計）",
+                       "{loser} forfeited; {winner} wins (level difference 0 for both)"),
+    "gd_why_bye": ("{team} 轮空，记胜 {wins} 场", "{team} 輪空，記勝 {wins} 場", "{team} has a bye, counted as {wins} win(s)"),
+    "gd_why_unplayed": ("尚无成绩", "尚無成績", "No result yet"),
+    "gd_note_capped": ("{team} 到 A 封顶（A必打）", "{team} 到 A 封頂（A必打）", "{team} stops at A (A must be played)"),
+    "gd_note_a_stay": ("{team} 仍为 A（须在本方 A 上打过）", "{team} 仍為 A（須在本方 A 上打過）",
+                       "{team} stays at A (A is passed only at its own A)"),
+    "gd_note_passed": ("{team} 过A", "{team} 過A", "{team} passed A"),
+    "gd_note_a_failed": ("{team} 打A 第 {n} 次未过", "{team} 打A 第 {n} 次未過", "{team}: attempt {n} at A failed"),
+    "gd_note_back_to_two": ("{team} 打A {n} 次未过，回到 2", "{team} 打A {n} 次未過，回到 2",
+                            "{team}: {n} failed attempts at A, back to 2"),
+    "gd_note_foul": ("{team} 犯规，{other} 加 1 级", "{team} 犯規，{other} 加 1 級", "{team} foul: {other} +1"),
+}
+
+
+# --- the game's own bulletins ---------------------------------------------------------------
+
+
+def bulletins(result: Any, t: Any) -> list[Any]:
+    """A results sheet per round (各轮成绩公示): table, both teams, their levels, winner and why,
+    for the notice board before the next round's draw is posted."""
+    from generator.render.bulletins import Bulletin  # the renderer imports the games, not the other way
+
+    event = result.event
+    found = []
+    for stage_result in result.stages:
+        stage = stage_result.stage
+        for round_result in stage_result.rounds:
+            if getattr(round_result, "drawn_only", False):
+                continue  # a draw with no result yet: the draw bulletin (对阵表) posts it
+            rows = []
+            for score in round_result.tables:
+                view: MatchView = score.view
+                cells = [str(score.table.number)]
+                for side in range(2):
+                    if side < len(view.teams):
+                        team = view.teams[side]
+                        cells += [f"{team} {event.entries[team].player_names}", view.levels[side] or "—"]
+                    else:
+                        cells += ["", ""]
+                cells += [view.winner or "", t(f"gd_short_{view.why[len('gd_why_'):]}", **view.why_params)]
+                rows.append(cells)
+            number = round_result.number
+            title = t("gd_round_title", event=event.title, stage=stage.name, n=number) if stage.rounds > 1 \
+                else t("gd_stage_results_title", event=event.title, stage=stage.name)
+            columns = [t("table"), t("entry"), t("gd_level"), t("entry"), t("gd_level"), t("winner"), t("remark")]
+            name = f"round-{stage.id}-{number}" if stage.rounds > 1 else f"results-{stage.id}"
+            found.append(Bulletin(name, title, t("gd_round_text"), columns, rows, event.organizer or "",
+                                  stage.date or (event.dates[-1] if event.dates else None), numeric={0}))
+    return found
+
+
+UI_WORDS.update({
+    "gd_short_passed_a": ("{team} 过A", "{team} 過A", "{team} passed A"),
+    "gd_short_higher": ("", "", ""),
+    "gd_short_first": ("同级，{team} 先到达", "同級，{team} 先到達", "equal, {team} first"),
+    "gd_short_first_start": ("同级，{team} 先到达", "同級，{team} 先到達", "equal, {team} first"),
+    "gd_short_recorded": ("同级，{team} 先到达", "同級，{team} 先到達", "equal, {team} first"),
+    "gd_short_forfeit": ("{loser} 弃权", "{loser} 棄權", "{loser} forfeited"),
+    "gd_short_bye": ("轮空", "輪空", "bye"),
+    "gd_short_unplayed": ("未赛", "未賽", "not played"),
+    "gd_round_title": ("{event}{stage}第 {n} 轮成绩", "{event}{stage}第 {n} 輪成績", "{event}: {stage}, round {n} results"),
+    "gd_stage_results_title": ("{event}{stage}成绩", "{event}{stage}成績", "{event}: {stage} results"),
+    "gd_round_text": (
+        "各桌比赛结果如下。级数为比赛结束时双方所打到的级数（A+ 为已过A）；时间到时级数高者胜，同级时先到达者胜。",
+        "各桌比賽結果如下。級數為比賽結束時雙方所打到的級數（A+ 為已過A）；時間到時級數高者勝，同級時先到達者勝。",
+        "Each table's result: the levels both teams had reached at the end (A+: passed A); when time is up the "
+        "higher level wins, and on equal levels the team that got there first.",
+    ),
+})

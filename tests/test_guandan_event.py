@@ -1,0 +1,170 @@
+"""The seed's Guandan event (seed 001, 土木学院分工会): content, standings, pages, bulletins.
+
+The event is built alone (site.yaml and its own folder copied to a temporary content/), so
+these tests do not depend on the other demo events.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from generator.build import validate
+from generator.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+SLUG = "tumu-guandan-2020"
+EVENT = f"events/{SLUG}"
+
+
+@pytest.fixture(scope="module")
+def content(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("gd") / "content"
+    (root / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", root / "site.yaml")
+    shutil.copytree(ROOT / "content" / EVENT, root / EVENT)
+    return root
+
+
+@pytest.fixture(scope="module")
+def result(content: Path):
+    _, results, warnings = validate(content, strict=True)
+    assert not warnings
+    return results[0]
+
+
+@pytest.fixture(scope="module")
+def site(content: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("gd-site") / "output"
+    assert main(["build", "--content", str(content), "--output", str(out)]) == 0
+    return out / EVENT
+
+
+def test_the_seeds_event_52_teams_of_two_in_3_rounds(result):
+    event = result.event
+    assert event.game == "guandan" and event.organizer == "土木学院分工会"
+    assert [d.isoformat() for d in event.dates] == ["2020-12-09"]
+    assert len(event.entries) == 52
+    players = [p.name for e in event.entries.values() for p in e.players]
+    assert len(players) == 104 and len(set(players)) == 104
+    stage = result.stages[0]
+    assert stage.stage.format == "swiss" and stage.stage.rank_by == ["wins", "level_diff", "buchholz"]
+    assert [len(r.tables) for r in stage.rounds] == [26, 26, 26]
+    for round_result in stage.rounds:
+        sides = [side for score in round_result.tables for side in score.table.sides]
+        assert sorted(sides) == sorted(event.entries)
+
+
+def test_no_rematch_and_rounds_2_and_3_pair_equal_wins(result):
+    stage = result.stages[0]
+    met: set[frozenset[str]] = set()
+    wins: Counter[str] = Counter()
+    for round_result in stage.rounds:
+        floats = 0
+        for score in round_result.tables:
+            pair = frozenset(score.table.sides)
+            assert pair not in met, pair
+            met.add(pair)
+            a, b = score.table.sides
+            if round_result.number > 1 and wins[a] != wins[b]:
+                floats += 1
+                assert abs(wins[a] - wins[b]) == 1
+        # 52 teams: no group is odd after round 1; after round 2 the 13 teams on 2 wins are
+        assert floats == (0 if round_result.number < 3 else 2)
+        for score in round_result.tables:
+            wins[score.winner] += 1
+
+
+def test_the_demo_has_the_mix_the_issue_asks_for(result):
+    tables = [score for r in result.stages[0].rounds for score in r.tables]
+    logs = [s for s in tables if s.view.kind == "log"]
+    levels_only = [s for s in tables if s.view.kind == "levels"]
+    assert 0.5 <= len(logs) / len(tables) <= 0.7
+    assert len(logs) + len(levels_only) + 1 == len(tables)
+    assert sum(s.view.fouls for s in logs) >= 2
+    assert any(s.view.passed for s in logs)
+    assert any(s.view.why == "gd_why_first" for s in logs)
+    assert any(s.view.why == "gd_why_recorded" for s in levels_only)
+    assert [s.table.forfeit for s in tables if s.table.forfeit] == ["T12"]
+    assert any(note[0] == "gd_note_back_to_two" for s in logs for row in s.view.rows for note in row.notes)
+
+
+def test_standings_prizes_by_wins_and_buchholz(result):
+    stage = result.stages[0]
+    standings = stage.standings
+    assert Counter(s.tally.metrics["wins"] for s in standings) == {3: 7, 2: 19, 1: 19, 0: 7}
+    expected = {3: "一等奖", 2: "二等奖", 1: "优秀奖", 0: None}
+    for standing in standings:
+        assert standing.rank is not None
+        prize = standing.prize.name if standing.prize else None
+        assert prize == expected[standing.tally.metrics["wins"]], standing.entry.id
+    wins = {s.entry.id: s.tally.metrics["wins"] for s in standings}
+    for standing in standings:
+        assert standing.tally.metrics["buchholz"] == sum(wins[o] for o in standing.tally.opponents)
+    keys = [(-s.tally.metrics["wins"], -s.tally.metrics["level_diff"], -s.tally.metrics["buchholz"]) for s in standings]
+    assert keys == sorted(keys)
+    forfeiter = next(s for s in standings if s.entry.id == "T12")
+    assert not forfeiter.tally.forfeited and forfeiter.tally.lost >= 1
+
+
+def test_results_json_has_levels_instead_of_boards(site):
+    data = json.loads((site / "results.json").read_text(encoding="utf-8"))
+    assert data["event"]["game"] == "guandan"
+    stage = data["stages"][0]
+    assert set(stage["standings"][0]["metrics"]) == {"wins", "level_diff", "buchholz"}
+    for round_ in stage["rounds"]:
+        for table in round_["tables"]:
+            assert table["boards"] == []
+            if table["forfeit"]:
+                assert table["levels"] == {} and table["decided_by"] == "forfeit"
+            else:
+                assert set(table["levels"]) == set(table["sides"])
+                assert all(v in "2 3 4 5 6 7 8 9 10 J Q K A A+".split() for v in table["levels"].values())
+    with_log = next(t for r in stage["rounds"] for t in r["tables"] if "deals" in t)
+    assert with_log["deals"][0]["deal"] == 1 and with_log["deals"][0]["in_play"] == "2"
+
+
+def test_round_pages_show_the_level_path_and_why(site):
+    pages = "".join((site / f"main/round-{n}/index.html").read_text(encoding="utf-8") for n in (1, 2, 3))
+    assert "先到达（第" in pages  # a tie decided from the log
+    assert "先到达（据记录表）" in pages  # a levels-only tie with winner:
+    assert "过A获胜" in pages and "过A</span>" in pages
+    assert "T12 弃权，T06 获胜（双方级差按 0 计）" in pages
+    assert "打A 3 次未过，回到 2" in pages
+    assert "犯规，" in pages and "<polyline" in pages and "只记录了最终级数" in pages
+
+
+def test_entry_page_shows_the_three_matches(site):
+    html = (site / "entries/T12/index.html").read_text(encoding="utf-8")
+    for n in (1, 2, 3):
+        assert f"第 {n} 轮" in html
+    assert "T12 弃权，T06 获胜" in html and html.count('<section class="table-result"') == 3
+
+
+def test_stage_page_explains_every_metric(site):
+    html = (site / "main/index.html").read_text(encoding="utf-8")
+    assert "胜场" in html and "级差" in html and "对手分" in html
+    assert "弃权的一场记 0" in html
+
+
+@pytest.mark.slow
+def test_prize_list_and_standings_bulletins(site, result):
+    def text(name: str) -> str:
+        return subprocess.run(["pdftotext", "-layout", str(site / f"bulletins/{name}.pdf"), "-"],
+                              capture_output=True, check=True, text=True).stdout
+
+    prizes = text("prizes")
+    assert "获奖名单" in prizes and "土木学院分工会" in prizes and "2020年12月9日" in prizes
+    for standing in result.stages[0].standings:
+        assert (standing.entry.id in prizes) == (standing.prize is not None)
+    for name, count in (("一等奖", 7), ("二等奖", 19), ("优秀奖", 19)):
+        assert sum(1 for line in prizes.splitlines() if line.strip().startswith(name)) == count
+    standings = text("standings-main")
+    assert "胜场" in standings and "级差" in standings and "对手分" in standings
+    round_two = text("round-main-2")
+    assert "学院赛第2轮成绩" in "".join(round_two.split()) and "T12 弃权" in round_two
