@@ -17,6 +17,7 @@ from generator.content.model import Event, Stage
 from generator.games import GAME_MODULES, GAMES, metric_of
 from generator.render.i18n import Translator
 from generator.tournament.event import EventResult, StageResult
+from generator.tournament.pairing import draw_sheets
 
 
 @dataclass
@@ -56,6 +57,7 @@ def bulletins_for(result: EventResult, locale: str) -> list[Bulletin]:
     own = getattr(GAME_MODULES[event.game], "bulletins", None)
     if own is not None:
         found.extend(own(result, t))
+    found.extend(Bulletin(**vars(sheet)) for sheet in draw_sheets(result, locale))
     for bulletin in found:  # the secretary's own words, where event.yaml gives them
         bulletin.text = event.bulletin_text.get(bulletin.kind, bulletin.text)
     return found

@@ -3,6 +3,20 @@
 Every metric is "higher is better" except `lot`, whose value is the entry's place in the draw
 of lots. Entries equal on every ranked metric share a rank, shown "3=", unless `lot` is the last
 metric: then the lots decide, from the stage's `lots:` list or reproducibly from `draw_seed`.
+
+The tie-breaks every game can use are computed here from each entry's matches, in the words the
+stage page uses to explain them (see TIEBREAK_WORDS):
+
+- buchholz: the sum of the opponents' primary score (the first metric of `rank_by` that is not
+  a tie-break, e.g. wins). A bye adds nothing; every meeting counts, a rematch twice.
+- median_buchholz: the same sum without the best and the worst opponent (only with 3 or more
+  opponents; with fewer, it equals buchholz).
+- sonneborn_berger: the primary score of every opponent beaten, plus half that of every
+  opponent drawn with; opponents lost to add nothing.
+- head_to_head: among the entries equal on every metric before it in `rank_by`, the results
+  of their matches against each other: 2 for a win, 1 for a draw, 0 for a loss. An entry
+  equal with nobody gets 0 (there is nobody to compare it with).
+- lot: see above.
 """
 
 from __future__ import annotations
@@ -79,13 +93,86 @@ def tally(field_entries: Iterable[Entry], scored_rounds: Sequence[Sequence[Table
     return tallies
 
 
+# The tie-breaks computed by the tournament layer for every game, in the order they are computed.
+TIEBREAKS = ("buchholz", "median_buchholz", "sonneborn_berger", "head_to_head", "lot")
+
+
+def primary_metric(rank_by: Sequence[str], fallback: str) -> str:
+    """The score the tie-breaks (and the Swiss score groups) are built on: the first metric of
+    `rank_by` that is not itself a tie-break, else the game's first metric."""
+    return next((m for m in rank_by if m not in TIEBREAKS), fallback)
+
+
+def _opponent_scores(record: Tally, tallies: dict[str, Tally], primary: str) -> list[float]:
+    """The opponents' primary score, one item per meeting; an opponent outside the tally (a
+    substitute) counts 0."""
+    return [tallies[o].metrics.get(primary, 0) if o in tallies else 0 for o in record.opponents]
+
+
 def add_buchholz(tallies: dict[str, Tally], primary: str) -> None:
     """Buchholz: the sum of the opponents' `primary` metric (e.g. wins) over the stage.
     A bye adds nothing; an opponent outside the tally (a substitute) counts 0."""
     for record in tallies.values():
-        record.metrics["buchholz"] = sum(
-            tallies[o].metrics.get(primary, 0) for o in record.opponents if o in tallies
-        )
+        record.metrics["buchholz"] = sum(_opponent_scores(record, tallies, primary))
+
+
+def add_median_buchholz(tallies: dict[str, Tally], primary: str) -> None:
+    """Median Buchholz: Buchholz without the highest and the lowest opponent, when the entry
+    met 3 opponents or more; with fewer it is the plain Buchholz."""
+    for record in tallies.values():
+        scores = sorted(_opponent_scores(record, tallies, primary))
+        if len(scores) >= 3:
+            scores = scores[1:-1]
+        record.metrics["median_buchholz"] = sum(scores)
+
+
+def match_points_for(entry_id: str, score: TableScore) -> int:
+    """An entry's result in one match, for head-to-head: 2 win, 1 draw, 0 loss."""
+    if score.winner is None:
+        return 1
+    return 2 if score.winner == entry_id else 0
+
+
+def add_sonneborn_berger(tallies: dict[str, Tally], primary: str) -> None:
+    """Sonneborn-Berger: each beaten opponent's primary score in full, each drawn opponent's
+    half; a lost match and a bye add nothing."""
+    for record in tallies.values():
+        total = 0.0
+        for score in record.matches:
+            for side in score.sides:
+                if side.entry == record.entry.id or side.entry not in tallies:
+                    continue
+                total += tallies[side.entry].metrics.get(primary, 0) * match_points_for(record.entry.id, score) / 2
+        record.metrics["sonneborn_berger"] = total
+
+
+def add_tiebreaks(tallies: dict[str, Tally], rank_by: Sequence[str], primary: str) -> None:
+    """Compute the opponent-based tie-breaks `rank_by` asks for (head-to-head comes in `rank`,
+    once the metrics before it are known)."""
+    if "buchholz" in rank_by:
+        add_buchholz(tallies, primary)
+    if "median_buchholz" in rank_by:
+        add_median_buchholz(tallies, primary)
+    if "sonneborn_berger" in rank_by:
+        add_sonneborn_berger(tallies, primary)
+
+
+def add_head_to_head(ranked: Sequence[Tally], rank_by: Sequence[str]) -> None:
+    """Head-to-head: within each set of entries equal on every metric before `head_to_head` in
+    `rank_by`, each entry's points (2 win, 1 draw, 0 loss) from its matches against the others
+    of the set. An entry equal with nobody gets 0."""
+    before = list(rank_by[: list(rank_by).index("head_to_head")])
+    groups: dict[tuple[float, ...], list[Tally]] = {}
+    for record in ranked:
+        groups.setdefault(tuple(record.metrics.get(m, 0) for m in before), []).append(record)
+    for members in groups.values():
+        ids = {t.entry.id for t in members}
+        for record in members:
+            record.metrics["head_to_head"] = sum(
+                match_points_for(record.entry.id, score)
+                for score in record.matches
+                if any(s.entry in ids and s.entry != record.entry.id for s in score.sides)
+            ) if len(members) > 1 else 0
 
 
 def lot_order(entry_ids: Iterable[str], lots: Sequence[str], draw_seed: int | None, salt: str) -> dict[str, int]:
@@ -95,6 +182,11 @@ def lot_order(entry_ids: Iterable[str], lots: Sequence[str], draw_seed: int | No
     return {entry_id: place for place, entry_id in enumerate([*lots, *rest], start=1)}
 
 
+def rank_key(t: Tally, rank_by: Sequence[str]) -> tuple[float, ...]:
+    """Sorting key of an entry: smaller sorts first (higher metrics, lower lot place)."""
+    return tuple(t.metrics.get("lot", 0) if m == "lot" else -t.metrics.get(m, 0) for m in rank_by)
+
+
 def rank(tallies: Iterable[Tally], rank_by: Sequence[str], lots: dict[str, int] | None = None) -> list[Standing]:
     """Order the entries; ties share a rank unless `lot` is among the metrics."""
     ranked = [t for t in tallies if t.played and not t.forfeited]
@@ -102,9 +194,11 @@ def rank(tallies: Iterable[Tally], rank_by: Sequence[str], lots: dict[str, int] 
     if "lot" in rank_by and lots is not None:
         for t in ranked:
             t.metrics["lot"] = lots[t.entry.id]
+    if "head_to_head" in rank_by:
+        add_head_to_head(ranked, rank_by)
 
     def key(t: Tally) -> tuple[float, ...]:
-        return tuple(t.metrics.get("lot", 0) if m == "lot" else -t.metrics.get(m, 0) for m in rank_by)
+        return rank_key(t, rank_by)
 
     ranked.sort(key=lambda t: (key(t), t.entry.id))
     standings: list[Standing] = []

@@ -1,0 +1,728 @@
+"""The draw (对阵编排): who meets whom in the next round, and the results file that says so.
+
+Three ways to draw, one per stage format, all reproducible from the event's `draw_seed`:
+
+Swiss (瑞士制), as the stage page explains it to the secretary (DRAW_RULES, step by step):
+
+1. Round 1 by lot: the entries in the order of a draw of lots (seeded by `draw_seed`); the 1st
+   meets the 2nd, the 3rd the 4th, ...; with an odd number the last one in the lot order has the
+   bye.
+2. From round 2, the entries are ordered by the current standings: `rank_by` metric by metric,
+   entries still equal in the stage's lot order. Entries with the same primary score (the first
+   `rank_by` metric that is not a tie-break, e.g. wins) form a score group.
+3. Bye (odd number of entries): the lowest-ranked entry that has not had a bye in this stage,
+   unless the others could then not all be paired without a rematch: then the one above it, and
+   so on. When everyone has had a bye, the same among those with the fewest byes. What a bye
+   scores is the game's business (a win by default).
+4. No rematch: two entries that have met in this stage do not meet again.
+5. Fewest crossings between score groups: of all the draws without a rematch, only those with
+   the smallest sum over tables of (groups apart)² count. So an odd group sends exactly one
+   entry down ("floats") to the next group.
+6. Neighbours meet: of those, going down the ranking, each entry not yet paired meets the
+   nearest entry below it, unless that would leave the rest unable to satisfy 4 and 5. So in a
+   group the 1st meets the 2nd, the 3rd the 4th; the entry that floats is the lowest of its group
+   and meets the highest of the next.
+7. Tables are numbered by the higher-ranked side of each table, from the top; the bye last. The
+   higher-ranked entry is written first (ns, home, the first of `teams`).
+8. When no draw without a rematch exists, paibang draws nothing and says so.
+
+Steps 4 to 6 are one maximum-weight matching (matching.py): an edge for every pair that has not
+met, weighted so that the criteria compare in that order (see `swiss_weight`). A matching pairs
+everybody whenever that is possible at all, so a late round never dead-ends as a greedy pass can.
+
+Round robin (循环赛): Berger numbers by lot, then the FIDE Berger tables: N−1 rounds for N
+entries (an odd field adds a bye that one entry meets each round), each pair meeting once.
+
+Fixed matches drawn by `paibang pair`: every round by lot as in Swiss round 1, no rematch
+(steps 3, 4 and 6 with one score group).
+
+The results file written for a round has the tables and sides filled in, game by game, and no
+record: a table with no record is "drawn, not played" to every game (see event.is_pending).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from generator.content.model import Event, Stage
+from generator.games import GAMES, metric_of
+from generator.messages import CATALOGUE, render_message
+from generator.tournament.matching import max_weight_matching
+from generator.tournament.standings import lot_order, rank_key
+
+if TYPE_CHECKING:
+    from generator.tournament.event import EventResult, RoundResult, StageResult
+
+Localised = dict[str, str]
+PAIRABLE = ("swiss", "round_robin", "matches")
+
+
+# --- the algorithms, on plain ids ---------------------------------------------------------------
+
+
+class NoPairing(Exception):
+    """No draw without a rematch exists (or no entry can take the bye)."""
+
+
+@dataclass(frozen=True)
+class Draw:
+    """One round: `tables` in table order, each (higher-ranked, lower-ranked) or (bye,) last."""
+
+    tables: list[tuple[str, ...]]
+    bye: str | None = None
+
+
+def _meeting(a: str, b: str) -> frozenset[str]:
+    return frozenset((a, b))
+
+
+def can_pair_all(entries: Sequence[str], met: Collection[frozenset[str]]) -> bool:
+    """Whether `entries` can all be paired with nobody meeting an old opponent."""
+    if len(entries) % 2:
+        return False
+    edges = [(a, b, 1) for a in range(len(entries)) for b in range(a + 1, len(entries))
+             if _meeting(entries[a], entries[b]) not in met]
+    mate = max_weight_matching(len(entries), edges, max_cardinality=True)
+    return all(m >= 0 for m in mate)
+
+
+def choose_bye(order: Sequence[str], met: Collection[frozenset[str]], byes: Mapping[str, int]) -> str:
+    """Step 3: the lowest-ranked entry with the fewest byes so far whose bye leaves the others
+    pairable without a rematch."""
+    candidates = sorted(range(len(order)), key=lambda i: (byes.get(order[i], 0), -i))
+    for i in candidates:
+        rest = [e for j, e in enumerate(order) if j != i]
+        if can_pair_all(rest, met):
+            return order[i]
+    raise NoPairing("no entry can take the bye")
+
+
+def swiss_weight(upper: int, lower: int, groups_apart: int, entries: int, groups: int) -> int:
+    """The weight of pairing the entries at ranking places `upper` < `lower` (0 = top).
+
+    Two parts, the first always outweighing the second (the draw maximises the sum over tables):
+    - step 5: (groups−1)² + 1 − groups_apart², so fewer and shorter crossings weigh more;
+    - step 6: (entries − distance) written in the digit of `upper`, a base-2^w number whose most
+      significant digit belongs to the top entry: the sums compare like the draws do when read
+      from the top, each entry wanting its nearest neighbour below.
+    Each entry is `upper` at one table at most, so digits never carry into each other."""
+    width = entries.bit_length()
+    crossing = (groups - 1) ** 2 + 1 - groups_apart ** 2
+    nearness = entries - (lower - upper)
+    return (crossing << (width * entries)) | (nearness << (width * (entries - 1 - upper)))
+
+
+def pair_swiss(order: Sequence[str], scores: Mapping[str, float], met: Collection[frozenset[str]],
+               byes: Mapping[str, int] | None = None) -> Draw:
+    """Steps 3 to 7 for entries in ranking `order` with primary `scores`. Raises NoPairing."""
+    byes = byes or {}
+    entries = list(order)
+    bye = None
+    if len(entries) % 2:
+        bye = choose_bye(entries, met, byes)
+        entries.remove(bye)
+    values = sorted({scores.get(e, 0) for e in entries}, reverse=True)
+    group = {e: values.index(scores.get(e, 0)) for e in entries}
+    n = len(entries)
+    edges = [
+        (a, b, swiss_weight(a, b, abs(group[entries[a]] - group[entries[b]]), n, len(values)))
+        for a in range(n) for b in range(a + 1, n)
+        if _meeting(entries[a], entries[b]) not in met
+    ]
+    mate = max_weight_matching(n, edges, max_cardinality=True)
+    if any(m < 0 for m in mate):
+        raise NoPairing("no draw without a rematch")
+    tables: list[tuple[str, ...]] = [(entries[a], entries[mate[a]]) for a in range(n) if a < mate[a]]
+    if bye is not None:
+        tables.append((bye,))
+    return Draw(tables, bye)
+
+
+def berger_rounds(ids: Sequence[str]) -> list[Draw]:
+    """The FIDE Berger tables: `ids` in Berger-number order (ids[0] is number 1). An odd field
+    gets a bye in place of the last number; that table goes last.
+
+    >>> [d.tables for d in berger_rounds(["1", "2", "3", "4"])]
+    [[('1', '4'), ('2', '3')], [('4', '3'), ('1', '2')], [('2', '4'), ('3', '1')]]
+    """
+    players: list[str | None] = list(ids)
+    if len(players) % 2:
+        players.append(None)
+    n = len(players)
+    if n < 2:
+        return []
+    fixed = players[-1]
+    rounds = []
+    for r in range(1, n):
+        start = ((r - 1) * (n // 2)) % (n - 1)
+        turn = [players[(start + k) % (n - 1)] for k in range(n - 1)]
+        pairs = [(turn[0], fixed) if r % 2 else (fixed, turn[0])]
+        pairs += [(turn[k], turn[n - 1 - k]) for k in range(1, n // 2)]
+        tables: list[tuple[str, ...]] = [(a, b) for a, b in pairs if a is not None and b is not None]
+        bye = next((a if b is None else b for a, b in pairs if a is None or b is None), None)
+        if bye is not None:
+            tables.append((bye,))
+        rounds.append(Draw(tables, bye))
+    return rounds
+
+
+# --- the event: what to draw next ---------------------------------------------------------------
+
+
+class Refusal(Exception):
+    """`paibang pair` will not draw: a catalogue code (see MESSAGES below) and its parameters."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+    def text(self, locale: str) -> str:
+        message, hint = render_message(self.code, locale, self.params)
+        return f"{message}\n  → {hint}" if hint else message
+
+
+@dataclass
+class PlannedRound:
+    """A round ready to be written: its tables, and what the header and the printout say."""
+
+    event: Event
+    stage: Stage
+    number: int
+    method: str  # lot | swiss | berger
+    draw: Draw
+    primary: str = ""
+    scores: dict[str, float] = field(default_factory=dict)  # primary score before the round (swiss)
+    numbers: list[str] = field(default_factory=list)  # Berger numbers (round robin): ids in order
+    dropped: list[str] = field(default_factory=list)  # disqualified entries left out
+
+
+def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list[PlannedRound]:
+    """The next round of a stage (`every`: all remaining rounds of a round robin). Raises Refusal."""
+    event = result.event
+    stage_result = result.stage_of(stage_id)
+    stage = stage_result.stage
+    if stage.format not in PAIRABLE:
+        raise Refusal("pair-format", stage=stage.id, format=stage.format, allowed=", ".join(PAIRABLE))
+    if event.game not in TABLE_FORMS:
+        raise Refusal("pair-game", game=event.game)
+    written = [r.number for r in event.rounds.get(stage.id, [])]
+    missing = [n for n in range(1, max(written, default=0) + 1) if n not in written]
+    if missing:
+        raise Refusal("pair-round-gap", stage=stage.id, round=missing[0])
+    number = len(written) + 1
+    if number > stage.rounds:
+        raise Refusal("pair-stage-complete", stage=stage.id, rounds=stage.rounds)
+    if not stage_result.field:
+        raise Refusal("pair-no-field", stage=stage.id)
+    if stage.format == "round_robin":
+        return _plan_round_robin(result, stage_result, number, every)
+    waiting = [r for r in stage_result.rounds if r.pending]
+    if waiting and stage.format == "swiss":  # a Swiss draw follows the results; a draw by lot does not
+        first = waiting[0]
+        raise Refusal("pair-round-pending", round=first.number, tables=first.pending, next=number)
+    out = {s.entry.id for s in stage_result.standings if s.tally.forfeited}
+    field_ids = [e.id for e in stage_result.field if e.id not in out]
+    met, byes = history(stage_result)
+    salt = f"{event.slug}/{stage.id}/round-{number}"
+    if stage.format == "matches" or number == 1 or not stage_result.has_results:
+        places = lot_order(field_ids, [], event.draw_seed, salt)
+        order = sorted(field_ids, key=places.__getitem__)
+        draw = _pair_or_refuse(order, {}, met, byes, number)
+        return [PlannedRound(event, stage, number, "lot", draw, dropped=sorted(out))]
+    order, scores = swiss_order(stage_result, field_ids)
+    draw = _pair_or_refuse(order, scores, met, byes, number)
+    return [PlannedRound(event, stage, number, "swiss", draw, stage_result.primary, scores, dropped=sorted(out))]
+
+
+def _pair_or_refuse(order: list[str], scores: dict[str, float], met: set[frozenset[str]],
+                    byes: Counter[str], number: int) -> Draw:
+    try:
+        return pair_swiss(order, scores, met, byes)
+    except NoPairing:
+        raise Refusal("pair-impossible", round=number, count=len(order)) from None
+
+
+def history(stage_result: StageResult) -> tuple[set[frozenset[str]], Counter[str]]:
+    """Who has met whom in the stage, and each entry's byes so far (every table written counts,
+    a forfeited match too)."""
+    met: set[frozenset[str]] = set()
+    byes: Counter[str] = Counter()
+    for round_result in stage_result.rounds:
+        for score in round_result.tables:
+            sides = score.table.sides
+            if len(sides) == 2:
+                met.add(_meeting(*sides))
+            elif len(sides) == 1:
+                byes[sides[0]] += 1
+    return met, byes
+
+
+def swiss_order(stage_result: StageResult, field_ids: Sequence[str]) -> tuple[list[str], dict[str, float]]:
+    """Step 2: the ranking the draw reads (standings, then the stage's lots) and primary scores.
+    Entries that have not played yet come last, in lot order, with a score of 0."""
+    stage = stage_result.stage
+    lots = stage_result.lots
+    tallies = {s.entry.id: s for s in stage_result.standings}
+    ranked, unranked = [], []
+    for entry_id in field_ids:
+        standing = tallies.get(entry_id)
+        if standing is not None and standing.rank is not None:
+            ranked.append((rank_key(standing.tally, stage.rank_by), lots.get(entry_id, 0), entry_id))
+        else:
+            unranked.append((lots.get(entry_id, 0), entry_id))
+    order = [e for *_, e in sorted(ranked)] + [e for _, e in sorted(unranked)]
+    scores = {e: (tallies[e].tally.metrics.get(stage_result.primary, 0) if e in tallies else 0) for e in order}
+    return order, scores
+
+
+def _plan_round_robin(result: EventResult, stage_result: StageResult, number: int, every: bool) -> list[PlannedRound]:
+    event, stage = result.event, stage_result.stage
+    ids = [e.id for e in stage_result.field]
+    places = lot_order(ids, [], event.draw_seed, f"{event.slug}/{stage.id}/berger")
+    numbers = sorted(ids, key=places.__getitem__)
+    schedule = berger_rounds(numbers)
+    if number > len(schedule):
+        raise Refusal("pair-robin-complete", stage=stage.id, count=len(ids), rounds=len(schedule))
+    last = min(stage.rounds, len(schedule)) if every else number
+    out = sorted(s.entry.id for s in stage_result.standings if s.tally.forfeited)
+    return [PlannedRound(event, stage, n, "berger", schedule[n - 1], numbers=numbers, dropped=out)
+            for n in range(number, last + 1)]
+
+
+# --- writing the results file -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableForm:
+    """How a game writes one table's sides, and a commented example of its record."""
+
+    keys: tuple[str, str] | None  # (first, second) side keys; None: a `teams: [a, b]` list
+    hint: tuple[str, ...]  # record lines, commented out; {a} {b} are the sides
+
+    def side_lines(self, sides: Sequence[str]) -> list[str]:
+        if self.keys is None:
+            return [f"teams: [{', '.join(yaml_id(s) for s in sides)}]"]
+        return [f"{key}: {yaml_id(side)}" for key, side in zip(self.keys, sides)]
+
+
+# By game name (and `pairs` format): the keys of content-format.md. A bye is the same table with
+# its first side only (guandan `teams: [T09]`, daguai `home: D05`).
+TABLE_FORMS: dict[str, TableForm] = {
+    "bridge": TableForm(("ns", "ew"), ("boards:", "  1: 4S N = 420")),
+    "guandan": TableForm(None, ("deals: [{a}+3, {b}+1, {b} foul]   {or}   levels: {{{a}: Q, {b}: 9}}",)),
+    "daguai": TableForm(("home", "away"), ("boards:", "  1: {{open: {a} 8, closed: {b} 1}}")),
+    "shengji": TableForm(("home", "away"), ("boards:", "  1: {{open: 85, closed: 40}}")),
+}
+PAIRS_FORM = TableForm(("ns", "ew"), ("boards: {{1: 85, 2: 0}}",))
+
+_YAML_WORDS = {"true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"}
+
+
+def yaml_id(entry_id: str) -> str:
+    """An entry id as a YAML scalar that reads back as the same text: bare when it starts with
+    a letter and is no YAML keyword, else double-quoted (007, 1e5, true)."""
+    if entry_id[:1].isalpha() and entry_id.isascii() and entry_id.lower() not in _YAML_WORDS:
+        return entry_id
+    return f'"{entry_id}"'
+
+
+def table_form(event: Event, stage: Stage) -> TableForm:
+    return PAIRS_FORM if stage.format == "pairs" else TABLE_FORMS[event.game]
+
+
+def results_text(plan: PlannedRound, locale: str) -> str:
+    """The YAML of the round's results file, header comment first."""
+    event, stage = plan.event, plan.stage
+    words = _words(locale)
+    form = table_form(event, stage)
+    lines = [f"# {line}" for line in header_lines(plan, locale)]
+    lines += [f"stage: {yaml_id(stage.id)}", f"round: {plan.number}", "tables:"]
+    label = _metric_label(event, plan.primary, locale) if plan.method == "swiss" else ""
+    for number, sides in enumerate(plan.draw.tables, start=1):
+        if len(sides) == 1:
+            note = f"    # {words['bye']}"
+        elif label:
+            note = f"    # {label} {_num(plan.scores[sides[0]])} : {_num(plan.scores[sides[1]])}"
+        else:
+            note = ""
+        lines.append(f"  - table: {number}{note}")
+        lines += [f"    {line}" for line in form.side_lines(sides)]
+        if len(sides) == 2:
+            lines += [f"    # {line.format(a=sides[0], b=sides[1], **{'or': words['or']})}" for line in form.hint]
+    return "\n".join(lines) + "\n"
+
+
+def header_lines(plan: PlannedRound, locale: str) -> list[str]:
+    words = _words(locale)
+    stage, event = plan.stage, plan.event
+    lines = [words["made_by"].format(stage=stage.name, n=plan.number, method=words[f"method_{plan.method}"])]
+    if plan.method == "swiss":
+        lines.append(words["summary_swiss"].format(
+            prev=plan.number - 1, rule=_rule(event, stage, locale), primary=_metric_label(event, plan.primary, locale)))
+    elif plan.method == "berger":
+        lines.append(words["summary_berger"].format(count=len(plan.numbers), rounds=len(berger_rounds(plan.numbers))))
+        numbered = [f"{i} {e}" for i, e in enumerate(plan.numbers, start=1)]
+        for start in range(0, len(numbered), 10):
+            lines.append("  " + ", ".join(numbered[start:start + 10]))
+    else:
+        lines.append(words["summary_lot"])
+    if plan.draw.bye is not None and plan.method != "berger":
+        lines.append(words["bye_line"].format(id=plan.draw.bye))
+    if plan.dropped:
+        lines.append(words["dropped_line"].format(ids=", ".join(plan.dropped)))
+    seed = event.draw_seed if event.draw_seed is not None else words["no_seed"]
+    lines.append(words["seed_line"].format(seed=seed))
+    lines.append(words["edit_line"])
+    return lines
+
+
+def results_path(event: Event, plan: PlannedRound) -> Path:
+    """results/round-<n>.yaml; results/<stage>-round-<n>.yaml when another stage has the former."""
+    folder = event.folder / "results"
+    path = folder / f"round-{plan.number}.yaml"
+    taken = {r.source.resolve() for rounds in event.rounds.values() for r in rounds}
+    if path.exists() or path.resolve() in taken:
+        path = folder / f"{plan.stage.id}-round-{plan.number}.yaml"
+    return path
+
+
+def write_round(plan: PlannedRound, locale: str) -> Path:
+    """Write the round's results file; never overwrite one (Refusal pair-file-exists)."""
+    path = results_path(plan.event, plan)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with open(path, "x", encoding="utf-8", newline="\n") as handle:
+            handle.write(results_text(plan, locale))
+    except FileExistsError:
+        raise Refusal("pair-file-exists", path=str(path)) from None
+    return path
+
+
+def describe(plan: PlannedRound, locale: str) -> list[str]:
+    """The draw as `paibang pair` prints it: one line per table."""
+    words = _words(locale)
+    event = plan.event
+    label = _metric_label(event, plan.primary, locale) if plan.method == "swiss" else ""
+    lines = []
+    for number, sides in enumerate(plan.draw.tables, start=1):
+        shown = []
+        for side in sides:
+            score = f" ({label} {_num(plan.scores[side])})" if label else ""
+            shown.append(f"{side} {event.entries[side].label}{score}")
+        text = "  —  ".join(shown) if len(sides) == 2 else f"{shown[0]}  {words['bye']}"
+        lines.append(f"  {words['table_n'].format(n=number):>8}  {text}")
+    return lines
+
+
+# --- what the stage page says about the draw ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DrawRules:
+    """The draw explained for the secretary: a heading and numbered steps, per locale."""
+
+    heading: Localised
+    steps: dict[str, list[str]]
+
+
+def draw_rules(stage: Stage, primary: str, game: str) -> DrawRules | None:
+    """The steps of DRAW_RULES for this stage's format, with its metrics named; None for formats
+    whose rounds paibang does not draw on its own (fixed matches, pairs)."""
+    if stage.format not in ("swiss", "round_robin") or game not in GAMES:
+        return None
+    steps: dict[str, list[str]] = {}
+    for locale in ("zh-Hans", "zh-Hant", "en"):
+        words = _words(locale)
+        rule = _rule_by_game(game, stage, locale)
+        primary_label = _label(game, primary, locale) if primary else ""
+        first_side = words[f"first_side_{_first_side(game)}"]
+        template = DRAW_RULES[stage.format][locale]
+        steps[locale] = [s.format(rule=rule, primary=primary_label, first=first_side) for s in template]
+    return DrawRules(
+        {"zh-Hans": "对阵编排方法", "zh-Hant": "對陣編排方法", "en": "How the draw is made"}, steps)
+
+
+def _first_side(game: str) -> str:
+    form = TABLE_FORMS.get(game)
+    return "teams" if form is None or form.keys is None else form.keys[0]
+
+
+DRAW_RULES: dict[str, dict[str, list[str]]] = {
+    "swiss": {
+        "zh-Hans": [
+            "第 1 轮抽签：按抽签顺序（由 draw_seed 决定，可以重现）第 1 对第 2、第 3 对第 4……；队数为单数时，抽签排在最后的一队轮空。",
+            "从第 2 轮起，先按当前排名排列各队：依次比较{rule}；仍然相同的按本阶段的抽签顺序。{primary}相同的队为一个分组。",
+            "轮空（队数为单数时）：排名最后、本阶段还没有轮空过的一队轮空；如果它轮空会使其余各队无法全部配成没有重复相遇的对阵，就改由排名在它上面的一队，依此类推。各队都轮空过时，在轮空次数最少的队中照此办理。轮空怎样计分按本项目的规则（通常记胜一场）。",
+            "不重复相遇：本阶段已经相遇过的两队不再相遇。",
+            "尽量同组相遇：在所有没有重复相遇的对阵方案中，只取跨组最少的——每桌两队相差 1 个分组计 1，相差 2 个分组计 4（差的平方），各桌加起来最小。所以一个分组的队数为单数时，只有一队“下浮”到下一组。",
+            "名次相邻者相遇：在这些方案中，从排名最高的未配对队开始，每次给它配排名紧接在它下面的一队，除非这样配会使剩下的队无法按上两条配完（那就配再下面一队）。所以组内第 1 对第 2、第 3 对第 4……；下浮的是组内最后一名，它对下一组的第一名。",
+            "台号：按每桌排名较高一方的名次，从第 1 桌排起，轮空写在最后。排名较高的一方写在前面（{first}）。",
+            "编不出没有重复相遇的对阵时，paibang 不编排，由裁判长手工编排；paibang check 会指出每一处重复相遇。",
+        ],
+        "zh-Hant": [
+            "第 1 輪抽籤：按抽籤順序（由 draw_seed 決定，可以重現）第 1 對第 2、第 3 對第 4……；隊數為單數時，抽籤排在最後的一隊輪空。",
+            "從第 2 輪起，先按當前排名排列各隊：依次比較{rule}；仍然相同的按本階段的抽籤順序。{primary}相同的隊為一個分組。",
+            "輪空（隊數為單數時）：排名最後、本階段還沒有輪空過的一隊輪空；如果它輪空會使其餘各隊無法全部配成沒有重複相遇的對陣，就改由排名在它上面的一隊，依此類推。各隊都輪空過時，在輪空次數最少的隊中照此辦理。輪空怎樣計分按本項目的規則（通常記勝一場）。",
+            "不重複相遇：本階段已經相遇過的兩隊不再相遇。",
+            "盡量同組相遇：在所有沒有重複相遇的對陣方案中，只取跨組最少的——每桌兩隊相差 1 個分組計 1，相差 2 個分組計 4（差的平方），各桌加起來最小。所以一個分組的隊數為單數時，只有一隊「下浮」到下一組。",
+            "名次相鄰者相遇：在這些方案中，從排名最高的未配對隊開始，每次給它配排名緊接在它下面的一隊，除非這樣配會使剩下的隊無法按上兩條配完（那就配再下面一隊）。所以組內第 1 對第 2、第 3 對第 4……；下浮的是組內最後一名，它對下一組的第一名。",
+            "台號：按每桌排名較高一方的名次，從第 1 桌排起，輪空寫在最後。排名較高的一方寫在前面（{first}）。",
+            "編不出沒有重複相遇的對陣時，paibang 不編排，由裁判長手工編排；paibang check 會指出每一處重複相遇。",
+        ],
+        "en": [
+            "Round 1 by lot: in the order of a draw of lots (from draw_seed, so it can be repeated) the 1st meets the 2nd, the 3rd the 4th, …; with an odd number the last in the lot order has the bye.",
+            "From round 2 the entries are put in the order of the current standings: {rule} compared in turn; entries still equal in the stage's lot order. Entries with the same {primary} form a score group.",
+            "Bye (odd number of entries): the lowest-ranked entry that has not had a bye in this stage, unless the others could then not all be paired without a rematch: then the one above it, and so on. Once everyone has had a bye, the same among those with the fewest. What a bye scores is set by the game's rules (usually a win).",
+            "No rematch: two entries that have met in this stage do not meet again.",
+            "Fewest crossings between groups: of all the draws without a rematch, only those where the sum over tables of (groups apart)² is smallest count — one group apart costs 1, two apart 4. So a group with an odd number sends just one entry down (“floats”) to the next group.",
+            "Neighbours meet: of those, going down the ranking, each entry not yet paired meets the entry right below it, unless that would leave the rest unable to be paired under the two rules above (then the next one down). So in a group the 1st meets the 2nd, the 3rd the 4th, …; the entry that floats is the lowest of its group and meets the highest of the next.",
+            "Tables are numbered from 1 by the higher-ranked side of each table; the bye comes last. The higher-ranked entry is written first ({first}).",
+            "When no draw without a rematch exists, paibang draws nothing and the chief referee draws the round by hand; paibang check points out every rematch.",
+        ],
+    },
+    "round_robin": {
+        "zh-Hans": [
+            "抽签决定各队的序号（由 draw_seed 决定，可以重现）。",
+            "按伯格编排表（Berger）：N 队共 N−1 轮，每两队恰好相遇一次；队数为单数时加一个“轮空”位，共 N 轮，每轮与轮空位相遇的队轮空。",
+            "第 1 轮是 1 对 N、2 对 N−1、3 对 N−2……；以后各轮与国际通用的伯格表相同（序号最大者固定，其余序号每轮轮转）。",
+            "台号按伯格表的顺序，轮空写在最后；写在前面的一方（{first}）按伯格表。",
+        ],
+        "zh-Hant": [
+            "抽籤決定各隊的序號（由 draw_seed 決定，可以重現）。",
+            "按伯格編排表（Berger）：N 隊共 N−1 輪，每兩隊恰好相遇一次；隊數為單數時加一個「輪空」位，共 N 輪，每輪與輪空位相遇的隊輪空。",
+            "第 1 輪是 1 對 N、2 對 N−1、3 對 N−2……；以後各輪與國際通用的伯格表相同（序號最大者固定，其餘序號每輪輪轉）。",
+            "台號按伯格表的順序，輪空寫在最後；寫在前面的一方（{first}）按伯格表。",
+        ],
+        "en": [
+            "A draw of lots gives each entry its number (from draw_seed, so it can be repeated).",
+            "The Berger tables: N entries play N−1 rounds and every pair meets exactly once; with an odd number a “bye” is added, N rounds, and whoever meets the bye in a round has the bye.",
+            "Round 1 is 1 v N, 2 v N−1, 3 v N−2, …; later rounds follow the standard (FIDE) Berger tables: the highest number stays put, the others rotate.",
+            "Tables follow the Berger table's order, the bye last; the side written first ({first}) is the Berger table's.",
+        ],
+    },
+}
+
+
+# --- the draw bulletin (对阵表) -------------------------------------------------------------------
+
+
+@dataclass
+class DrawSheet:
+    """A draw bulletin as plain data, with the fields of render's Bulletin: Bulletin(**vars(sheet))."""
+
+    name: str  # draw-<stage>-round-<n>
+    title: str
+    text: str
+    columns: list[str]
+    rows: list[list[str]]
+    organizer: str
+    date: dt.date | None
+    numeric: set[int] = field(default_factory=set)
+
+
+def draw_sheets(result: EventResult, locale: str) -> list[DrawSheet]:
+    """One draw bulletin per round drawn but not played yet: table, sides, and for a Swiss round
+    after the first each side's primary score."""
+    sheets = []
+    for stage_result in result.stages:
+        for round_result in stage_result.drawn_rounds:
+            sheets.append(draw_sheet(result.event, stage_result, round_result, locale))
+    return sheets
+
+
+def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResult, locale: str) -> DrawSheet:
+    words = _words(locale)
+    stage = stage_result.stage
+    form = table_form(event, stage)
+    first, second = (words[f"side_{k}"] for k in (form.keys or ("team_a", "team_b")))
+    scored = stage.format == "swiss" and stage_result.has_results
+    scores = {s.entry.id: s.tally.metrics.get(stage_result.primary, 0) for s in stage_result.standings}
+    label = _metric_label(event, stage_result.primary, locale) if scored else ""
+    columns = [words["table"], first, words["players"]] + ([label] if scored else [])
+    columns += [second, words["players"]] + ([label] if scored else [])
+    rows = []
+    byes = []
+    for score in sorted(round_result.tables, key=lambda s: s.table.number):
+        cells = [str(score.table.number)]
+        for side in score.table.sides:
+            cells += [side, event.entries[side].label] + ([_num(scores.get(side, 0))] if scored else [])
+        if len(score.table.sides) == 1:
+            byes.append(score.table.sides[0])
+            cells += [words["bye"], ""] + ([""] if scored else [])
+        rows.append(cells)
+    if stage.format == "swiss" and stage_result.has_results:
+        text = words["sheet_swiss"].format(prev=round_result.number - 1, primary=label)
+    elif stage.format == "round_robin":
+        text = words["sheet_berger"]
+    else:
+        seed = event.draw_seed if event.draw_seed is not None else words["no_seed"]
+        text = words["sheet_lot"].format(seed=seed)
+    if byes:
+        text += words["sheet_bye"].format(ids=", ".join(byes))
+    numeric = {0, 3, 6} if scored else {0}
+    title = words["sheet_title"].format(event=event.title, stage=stage.name, n=round_result.number)
+    return DrawSheet(f"draw-{stage.id}-round-{round_result.number}", title, text, columns, rows,
+                     event.organizer or "", stage.date or (event.dates[-1] if event.dates else None), numeric)
+
+
+# --- words ----------------------------------------------------------------------------------------
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _label(game: str, metric: str, locale: str) -> str:
+    localised = metric_of(GAMES[game], metric).label
+    return localised.get(locale) or localised["zh-Hans"]
+
+
+def _metric_label(event: Event, metric: str, locale: str) -> str:
+    return _label(event.game, metric, locale) if metric else ""
+
+
+def _rule_by_game(game: str, stage: Stage, locale: str) -> str:
+    joiner = ", " if locale == "en" else "、"
+    return joiner.join(_label(game, m, locale) for m in stage.rank_by if m != "lot")
+
+
+def _rule(event: Event, stage: Stage, locale: str) -> str:
+    return _rule_by_game(event.game, stage, locale)
+
+
+def _words(locale: str) -> dict[str, str]:
+    return {key: values[("zh-Hans", "zh-Hant", "en").index(locale)] for key, values in WORDS.items()}
+
+
+WORDS: dict[str, tuple[str, str, str]] = {
+    "made_by": ("{stage} 第 {n} 轮对阵，由 paibang pair 编排（{method}）。",
+                "{stage} 第 {n} 輪對陣，由 paibang pair 編排（{method}）。",
+                "{stage}, round {n}: drawn by paibang pair ({method})."),
+    "method_swiss": ("瑞士制", "瑞士制", "Swiss"),
+    "method_lot": ("抽签", "抽籤", "by lot"),
+    "method_berger": ("循环赛，伯格编排表", "循環賽，伯格編排表", "round robin, Berger tables"),
+    "summary_swiss": (
+        "按第 {prev} 轮后的排名（{rule}）：{primary}相同者为一组，组内名次相邻者相遇（第1对第2、第3对第4……），"
+        "不重复相遇；单数组的最后一名下浮，对下一组的第一名；台号按名次从高到低。",
+        "按第 {prev} 輪後的排名（{rule}）：{primary}相同者為一組，組內名次相鄰者相遇（第1對第2、第3對第4……），"
+        "不重複相遇；單數組的最後一名下浮，對下一組的第一名；台號按名次從高到低。",
+        "By the standings after round {prev} ({rule}): entries with the same {primary} form a group and neighbours "
+        "meet (1st v 2nd, 3rd v 4th, …), no rematch; an odd group's last entry floats down to meet the next "
+        "group's first; tables numbered from the top."),
+    "summary_lot": ("按抽签顺序第 1 对第 2、第 3 对第 4……，不重复相遇；单数时抽签排在最后（且未轮空过）的一队轮空。",
+                    "按抽籤順序第 1 對第 2、第 3 對第 4……，不重複相遇；單數時抽籤排在最後（且未輪空過）的一隊輪空。",
+                    "In the order of the lots the 1st meets the 2nd, the 3rd the 4th, …, no rematch; with an odd "
+                    "number the last in the lot order (without a bye so far) has the bye."),
+    "summary_berger": ("{count} 队，共 {rounds} 轮，每两队相遇一次。抽签所得序号：",
+                       "{count} 隊，共 {rounds} 輪，每兩隊相遇一次。抽籤所得序號：",
+                       "{count} entries, {rounds} rounds, every pair meets once. Numbers drawn by lot:"),
+    "bye_line": ("轮空：{id}（排名最后且未轮空过、其余各队仍能配完的一队）。",
+                 "輪空：{id}（排名最後且未輪空過、其餘各隊仍能配完的一隊）。",
+                 "Bye: {id} (the lowest-ranked entry without a bye that leaves the others pairable)."),
+    "dropped_line": ("未编入（已取消资格）：{ids}。", "未編入（已取消資格）：{ids}。", "Left out (disqualified): {ids}."),
+    "seed_line": ("抽签种子 draw_seed：{seed}；成绩和种子相同，编排结果就相同。",
+                  "抽籤種子 draw_seed：{seed}；成績和種子相同，編排結果就相同。",
+                  "draw_seed: {seed}; the same results and seed give the same draw."),
+    "no_seed": ("（未设置，建议在 event.yaml 中写 draw_seed）", "（未設定，建議在 event.yaml 中寫 draw_seed）",
+                "(not set; write draw_seed in event.yaml)"),
+    "edit_line": ("成绩按各桌注释中的格式填写。对阵也可以手工修改：paibang check 会检查每队每轮只出现一次、没有重复相遇。",
+                  "成績按各桌註釋中的格式填寫。對陣也可以手工修改：paibang check 會檢查每隊每輪只出現一次、沒有重複相遇。",
+                  "Fill in each table's record as its comment shows. The draw may be edited by hand: paibang check "
+                  "makes sure every entry plays once a round and nobody meets twice."),
+    "bye": ("轮空", "輪空", "bye"),
+    "or": ("或", "或", "or"),
+    "table": ("桌号", "桌號", "Table"),
+    "table_n": ("第 {n} 桌", "第 {n} 桌", "Table {n}"),
+    "players": ("选手", "選手", "Players"),
+    "side_ns": ("南北", "南北", "NS"),
+    "side_ew": ("东西", "東西", "EW"),
+    "side_home": ("主队", "主隊", "Home"),
+    "side_away": ("客队", "客隊", "Away"),
+    "side_team_a": ("甲方", "甲方", "Team"),
+    "side_team_b": ("乙方", "乙方", "Team"),
+    "first_side_ns": ("南北方", "南北方", "NS"),
+    "first_side_home": ("主队", "主隊", "home"),
+    "first_side_teams": ("teams 中的第一队", "teams 中的第一隊", "first in teams"),
+    "sheet_title": ("{event}{stage}第 {n} 轮对阵表", "{event}{stage}第 {n} 輪對陣表", "{event}: {stage}, round {n} draw"),
+    "sheet_swiss": ("按第 {prev} 轮后的成绩编排：{primary}相同者相遇，不重复相遇。请各队按桌号入座。",
+                    "按第 {prev} 輪後的成績編排：{primary}相同者相遇，不重複相遇。請各隊按桌號入座。",
+                    "Drawn from the standings after round {prev}: entries with the same {primary} meet, no rematch. "
+                    "Please take your seats by table number."),
+    "sheet_lot": ("本轮对阵由抽签决定（抽签种子 {seed}）。请各队按桌号入座。",
+                  "本輪對陣由抽籤決定（抽籤種子 {seed}）。請各隊按桌號入座。",
+                  "This round is drawn by lot (draw_seed {seed}). Please take your seats by table number."),
+    "sheet_berger": ("按伯格循环编排表。请各队按桌号入座。", "按伯格循環編排表。請各隊按桌號入座。",
+                     "From the Berger round-robin tables. Please take your seats by table number."),
+    "sheet_bye": ("本轮轮空：{ids}。", "本輪輪空：{ids}。", " Bye this round: {ids}."),
+}
+
+
+MESSAGES: dict[str, dict[str, tuple[str, str]]] = {
+    "pair-format": {
+        "zh-Hans": ("阶段 {stage} 的赛制是 {format}，paibang pair 不编排这种赛制", "paibang pair 编排的赛制：{allowed}。"),
+        "zh-Hant": ("階段 {stage} 的賽制是 {format}，paibang pair 不編排這種賽制", "paibang pair 編排的賽制：{allowed}。"),
+        "en": ("stage {stage} is {format}: paibang pair does not draw that format", "paibang pair draws: {allowed}."),
+    },
+    "pair-game": {
+        "zh-Hans": ("paibang pair 还不会写 {game} 的对阵", "请手工编写这一轮的结果文件。"),
+        "zh-Hant": ("paibang pair 還不會寫 {game} 的對陣", "請手工編寫這一輪的結果檔。"),
+        "en": ("paibang pair cannot write a {game} table yet", "write this round's results file by hand."),
+    },
+    "pair-round-gap": {
+        "zh-Hans": ("阶段 {stage} 缺少第 {round} 轮的结果文件", "先补上第 {round} 轮，再编排下一轮。"),
+        "zh-Hant": ("階段 {stage} 缺少第 {round} 輪的結果檔", "先補上第 {round} 輪，再編排下一輪。"),
+        "en": ("stage {stage} has no results file for round {round}", "write round {round} first, then draw the next."),
+    },
+    "pair-stage-complete": {
+        "zh-Hans": ("阶段 {stage} 的 {rounds} 轮都已编排", "如需加赛，先修改该阶段的 rounds。"),
+        "zh-Hant": ("階段 {stage} 的 {rounds} 輪都已編排", "如需加賽，先修改該階段的 rounds。"),
+        "en": ("all {rounds} round(s) of stage {stage} are drawn", "to add a round, raise the stage's rounds first."),
+    },
+    "pair-no-field": {
+        "zh-Hans": ("阶段 {stage} 还没有参赛队", "它的参赛队来自前一阶段的晋级名单：先录入前一阶段的成绩。"),
+        "zh-Hant": ("階段 {stage} 還沒有參賽隊", "它的參賽隊來自前一階段的晉級名單：先錄入前一階段的成績。"),
+        "en": ("stage {stage} has no entries yet", "its entries are the previous stage's qualifiers: enter that stage's results first."),
+    },
+    "pair-round-pending": {
+        "zh-Hans": ("第 {round} 轮第 {tables} 桌还没有成绩", "录入这些成绩后再编排第 {next} 轮（瑞士制按成绩编排）。"),
+        "zh-Hant": ("第 {round} 輪第 {tables} 桌還沒有成績", "錄入這些成績後再編排第 {next} 輪（瑞士制按成績編排）。"),
+        "en": ("round {round}, table(s) {tables}: no result yet", "enter them before drawing round {next} (a Swiss draw follows the results)."),
+    },
+    "pair-impossible": {
+        "zh-Hans": ("第 {round} 轮编不出没有重复相遇的对阵（{count} 队）", "请裁判长手工编写这一轮；paibang check 会指出每一处重复相遇。"),
+        "zh-Hant": ("第 {round} 輪編不出沒有重複相遇的對陣（{count} 隊）", "請裁判長手工編寫這一輪；paibang check 會指出每一處重複相遇。"),
+        "en": ("round {round}: no draw of the {count} entries avoids a rematch", "draw this round by hand; paibang check points out each rematch."),
+    },
+    "pair-robin-complete": {
+        "zh-Hans": ("{count} 队的循环赛只有 {rounds} 轮，已全部编排", "把阶段 {stage} 的 rounds 改为 {rounds}。"),
+        "zh-Hant": ("{count} 隊的循環賽只有 {rounds} 輪，已全部編排", "把階段 {stage} 的 rounds 改為 {rounds}。"),
+        "en": ("a round robin of {count} entries has {rounds} rounds, all drawn", "set stage {stage}'s rounds to {rounds}."),
+    },
+    "pair-file-exists": {
+        "zh-Hans": ("{path} 已经存在，不会覆盖", "检查这个文件；要重新编排，先删除或改名。"),
+        "zh-Hant": ("{path} 已經存在，不會覆蓋", "檢查這個檔案；要重新編排，先刪除或改名。"),
+        "en": ("{path} already exists and is never overwritten", "look at that file; to draw again, delete or rename it first."),
+    },
+    "pair-written-invalid": {
+        "zh-Hans": ("编排写出的文件通不过检查，已删除", "这是 paibang 的问题，请报告；可先手工编写这一轮。"),
+        "zh-Hant": ("編排寫出的檔案通不過檢查，已刪除", "這是 paibang 的問題，請報告；可先手工編寫這一輪。"),
+        "en": ("the file written for the draw fails the checks and was removed", "this is a paibang bug, please report it; write the round by hand meanwhile."),
+    },
+    "pair-event-unknown": {
+        "zh-Hans": ("没有名为 {slug} 的赛事{suggestion}", "赛事：{allowed}"),
+        "zh-Hant": ("沒有名為 {slug} 的賽事{suggestion}", "賽事：{allowed}"),
+        "en": ("no event named {slug}{suggestion}", "events: {allowed}"),
+    },
+    "pair-stage-unknown": {
+        "zh-Hans": ("赛事 {slug} 没有阶段 {stage}{suggestion}", "阶段：{allowed}"),
+        "zh-Hant": ("賽事 {slug} 沒有階段 {stage}{suggestion}", "階段：{allowed}"),
+        "en": ("event {slug} has no stage {stage}{suggestion}", "stages: {allowed}"),
+    },
+}
+CATALOGUE.update(MESSAGES)

@@ -1,0 +1,622 @@
+"""The Swiss draw (对阵编排), rule by rule as the stage page documents it, and `paibang pair`.
+
+The pure functions are checked against a brute force that applies the documented steps
+literally: enumerate every draw without a rematch, keep the fewest group crossings, then go
+down the ranking giving each entry its nearest possible neighbour below.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import shutil
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator.build import validate
+from generator.cli import main
+from generator.errors import ContentErrors
+from generator.tournament.matching import max_weight_matching
+from generator.tournament.pairing import (
+    NoPairing, TABLE_FORMS, choose_bye, draw_sheets, pair_swiss, plan_rounds, results_text, yaml_id,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+# --- the documented rules, applied literally -------------------------------------------------
+
+
+def perfect_draws(items: list[str], met: set[frozenset[str]]):
+    if not items:
+        yield []
+        return
+    first = items[0]
+    for i in range(1, len(items)):
+        if frozenset((first, items[i])) in met:
+            continue
+        for rest in perfect_draws(items[1:i] + items[i + 1:], met):
+            yield [(first, items[i]), *rest]
+
+
+def documented_draw(order, scores, met, byes=None):
+    """Steps 3 to 7 of the stage page, by exhaustive search; None when no draw exists."""
+    byes = byes or {}
+    entries = list(order)
+    bye = None
+    if len(entries) % 2:
+        for i in sorted(range(len(entries)), key=lambda i: (byes.get(entries[i], 0), -i)):
+            if next(perfect_draws(entries[:i] + entries[i + 1:], met), None) is not None:
+                bye = entries[i]
+                break
+        if bye is None:
+            return None
+        entries.remove(bye)
+    place = {e: i for i, e in enumerate(entries)}
+    values = sorted({scores.get(e, 0) for e in entries}, reverse=True)
+    group = {e: values.index(scores.get(e, 0)) for e in entries}
+    draws = list(perfect_draws(entries, met))
+    if not draws:
+        return None
+    crossings = lambda d: sum((group[a] - group[b]) ** 2 for a, b in d)  # noqa: E731
+    fewest = min(map(crossings, draws))
+    draws = [d for d in draws if crossings(d) == fewest]
+    chosen, paired = [], set()
+    for entry in entries:  # step 6: down the ranking, the nearest neighbour below still possible
+        if entry in paired:
+            continue
+        partners = {b if a == entry else a for d in draws for a, b in d if entry in (a, b)}
+        partner = min(partners, key=place.__getitem__)
+        draws = [d for d in draws if (entry, partner) in d or (partner, entry) in d]
+        chosen.append((entry, partner))
+        paired |= {entry, partner}
+    return chosen + ([(bye,)] if bye else [])
+
+
+def draw_or_none(order, scores, met, byes=None):
+    try:
+        return pair_swiss(order, scores, met, byes).tables
+    except NoPairing:
+        return None
+
+
+# --- the rules, one by one -------------------------------------------------------------------
+
+
+def test_round_one_by_lot_pairs_neighbours_and_the_last_has_the_bye():
+    order = ["T05", "T02", "T09", "T01", "T07"]
+    draw = pair_swiss(order, {}, set())
+    assert draw.tables == [("T05", "T02"), ("T09", "T01"), ("T07",)]
+    assert draw.bye == "T07"
+
+
+def test_score_groups_pair_neighbours_first_v_second():
+    order = ["A", "B", "C", "D", "E", "F"]
+    scores = {"A": 2, "B": 2, "C": 2, "D": 2, "E": 1, "F": 1}
+    assert pair_swiss(order, scores, set()).tables == [("A", "B"), ("C", "D"), ("E", "F")]
+
+
+def test_odd_entry_floats_down_to_next_group():
+    order = ["A", "B", "C", "D", "E", "F"]
+    scores = {"A": 2, "B": 2, "C": 2, "D": 1, "E": 1, "F": 1}
+    # C, the lowest of the 2-win group, floats and meets D, the highest of the 1-win group.
+    assert pair_swiss(order, scores, set()).tables == [("A", "B"), ("C", "D"), ("E", "F")]
+
+
+def test_floater_meets_the_next_group_member_it_has_not_met():
+    order = ["A", "B", "C", "D", "E", "F"]
+    scores = {"A": 2, "B": 2, "C": 2, "D": 1, "E": 1, "F": 1}
+    met = {frozenset("CD")}
+    assert pair_swiss(order, scores, met).tables == [("A", "B"), ("C", "E"), ("D", "F")]
+
+
+def test_when_the_lowest_cannot_float_the_one_above_does():
+    order = ["A", "B", "C", "D", "E", "F"]
+    scores = {"A": 2, "B": 2, "C": 2, "D": 1, "E": 1, "F": 1}
+    met = {frozenset("CD"), frozenset("CE"), frozenset("CF")}
+    # C cannot leave its group: B floats instead, and A meets C.
+    assert pair_swiss(order, scores, met).tables == [("A", "C"), ("B", "D"), ("E", "F")]
+
+
+def test_fewest_floats_beat_the_top_entrys_nearest_neighbour():
+    # A greedy pass would pair A-B and push C and D out of their group; one crossing-free draw exists.
+    order = ["A", "B", "C", "D", "E", "F"]
+    scores = {"A": 1, "B": 1, "C": 1, "D": 1, "E": 0, "F": 0}
+    met = {frozenset("CD"), frozenset("BD")}
+    assert pair_swiss(order, scores, met).tables == [("A", "D"), ("B", "C"), ("E", "F")]
+
+
+def test_two_short_floats_beat_one_long_float():
+    order = ["A", "B", "C", "D"]
+    scores = {"A": 2, "B": 1, "C": 1, "D": 0}
+    # A-B and C-D cross one group each (1 + 1); A-D and B-C would cost 4.
+    assert pair_swiss(order, scores, set()).tables == [("A", "B"), ("C", "D")]
+
+
+def test_no_rematch_within_a_group():
+    order = ["A", "B", "C", "D"]
+    scores = dict.fromkeys(order, 1)
+    assert pair_swiss(order, scores, {frozenset("AB")}).tables == [("A", "C"), ("B", "D")]
+
+
+def test_bye_goes_to_the_lowest_ranked_entry_without_one():
+    order = ["A", "B", "C", "D", "E"]
+    scores = {"A": 2, "B": 1, "C": 1, "D": 0, "E": 0}
+    draw = pair_swiss(order, scores, set(), {"E": 1})
+    assert draw.bye == "D"
+    assert draw.tables[-1] == ("D",)
+
+
+def test_bye_skips_an_entry_whose_bye_would_leave_the_rest_unpairable():
+    order = ["A", "B", "C", "D", "E"]
+    # If E sat out, A-B-C-D could not be paired (A has met B, C and D): the one above E, D, sits
+    # out, and A meets E.
+    met = {frozenset("AB"), frozenset("AC"), frozenset("AD")}
+    assert choose_bye(order, met, {}) == "D"
+    assert pair_swiss(order, {}, met).tables == [("A", "E"), ("B", "C"), ("D",)]
+
+
+def test_when_all_have_had_a_bye_the_fewest_byes_decide():
+    order = ["A", "B", "C"]
+    assert choose_bye(order, set(), {"A": 1, "B": 2, "C": 2}) == "A"
+
+
+def test_tables_are_numbered_from_the_top():
+    order = [f"E{i}" for i in range(8)]
+    scores = {e: 3 - i // 2 for i, e in enumerate(order)}
+    met = {frozenset(("E0", "E1")), frozenset(("E2", "E3"))}
+    tables = pair_swiss(order, scores, met).tables
+    uppers = [order.index(t[0]) for t in tables]
+    assert uppers == sorted(uppers)
+    assert all(order.index(a) < order.index(b) for a, b in tables)
+
+
+def test_no_draw_without_a_rematch_is_refused_not_forced():
+    with pytest.raises(NoPairing):
+        pair_swiss(["A", "B", "C", "D"], {}, {frozenset("AB"), frozenset("AC"), frozenset("AD")})
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_draw_is_exactly_the_documented_rules_on_random_small_fields(seed):
+    rng = random.Random(seed)
+    for _ in range(300):
+        size = rng.randint(2, 10)
+        order = [f"E{i:02d}" for i in range(size)]
+        scores = dict(zip(order, sorted((rng.randint(0, 4) for _ in order), reverse=True)))
+        density = rng.random() * 0.6
+        met = {frozenset(p) for p in itertools.combinations(order, 2) if rng.random() < density}
+        byes = {e: rng.randint(0, 2) for e in order if rng.random() < 0.3}
+        assert draw_or_none(order, scores, met, byes) == documented_draw(order, scores, met, byes)
+
+
+@pytest.mark.parametrize("size", [8, 9, 10])
+def test_no_rematch_even_in_round_seven(size):
+    """Whole Swiss events with random results: every round pairs whenever a legal draw exists."""
+    for seed in range(12):
+        rng = random.Random(seed * 100 + size)
+        order = [f"E{i}" for i in range(size)]
+        wins: Counter[str] = Counter()
+        met: set[frozenset[str]] = set()
+        byes: Counter[str] = Counter()
+        for _round in range(1, size):
+            ranking = sorted(order, key=lambda e: (-wins[e], order.index(e)))
+            got = draw_or_none(ranking, dict(wins), met, byes)
+            legal = [e for e in ranking]
+            expected = documented_draw(legal, dict(wins), met, byes)
+            assert got == expected
+            if got is None:
+                break
+            for table in got:
+                if len(table) == 1:
+                    byes[table[0]] += 1
+                    wins[table[0]] += 1
+                    continue
+                pair = frozenset(table)
+                assert pair not in met
+                met.add(pair)
+                wins[rng.choice(table)] += 1
+
+
+def test_a_late_round_pairs_when_only_one_legal_draw_is_left():
+    """Round 7 of 8 entries after six rounds of a round robin's schedule: the draw must find
+    the only pairing left, which puts the leaders against the last."""
+    order = [f"E{i}" for i in range(8)]
+    rounds = [[(order[(r + k) % 7], order[(r - k) % 7]) for k in range(1, 4)] + [(order[r], order[7])] for r in range(7)]
+    met = {frozenset(p) for r in rounds[:6] for p in r}
+    scores = {e: 6 - i for i, e in enumerate(order)}
+    tables = pair_swiss(order, scores, met).tables
+    assert {frozenset(t) for t in tables} == {frozenset(p) for p in rounds[6]}
+
+
+def test_sixty_entries_pair_in_well_under_a_second():
+    rng = random.Random(60)
+    order = [f"T{i:02d}" for i in range(60)]
+    scores = {e: 4 - i * 5 // 60 for i, e in enumerate(order)}
+    met = {frozenset(p) for p in itertools.combinations(order, 2) if rng.random() < 0.07}
+    started = time.perf_counter()
+    draw = pair_swiss(order, scores, met)
+    assert time.perf_counter() - started < 1.0
+    assert len(draw.tables) == 30 and not {frozenset(t) for t in draw.tables} & met
+
+
+def test_matching_is_maximum_weight_on_random_graphs():
+    rng = random.Random(3)
+    for _ in range(400):
+        n = rng.randint(2, 9)
+        edges = [(a, b, rng.randint(-3, 20)) for a, b in itertools.combinations(range(n), 2) if rng.random() < 0.7]
+        mate = max_weight_matching(n, edges)
+        weight = {frozenset((a, b)): w for a, b, w in edges}
+        got = sum(weight[frozenset((v, mate[v]))] for v in range(n) if mate[v] > v)
+        best = 0
+        for k in range(1, n // 2 + 1):
+            for chosen in itertools.combinations(edges, k):
+                ends = [v for a, b, _ in chosen for v in (a, b)]
+                if len(set(ends)) == len(ends):
+                    best = max(best, sum(w for *_, w in chosen))
+        assert got == best
+
+
+def test_ids_that_yaml_would_misread_are_quoted():
+    assert yaml_id("T01") == "T01"
+    assert yaml_id("007") == '"007"'
+    assert yaml_id("true") == '"true"'
+    assert yaml_id("No") == '"No"'
+    assert yaml_id("1e5") == '"1e5"'
+
+
+# --- `paibang pair` on content ---------------------------------------------------------------
+
+
+def make_content(root: Path, game: str, count: int, *, fmt: str = "swiss", rounds: int = 3, seed: int | None = 7,
+                 rank_by: str | None = None) -> Path:
+    """A throwaway site: one event `ev`, `count` entries, one stage `main`."""
+    content = root / "content"
+    (content / "events/ev/results").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: 测试站\n", encoding="utf-8")
+    prefix = {"guandan": "T", "daguai": "D", "bridge": "A"}[game]
+    entries = "\n".join(f"  - {{id: {prefix}{i:02d}, players: [甲{i}, 乙{i}, 丙{i}]}}" for i in range(1, count + 1))
+    default_rank = {"guandan": "[wins, level_diff, buchholz]", "daguai": "[match_points, net, scored, lot]",
+                    "bridge": "[total]"}[game]
+    seed_line = f"draw_seed: {seed}\n" if seed is not None else ""
+    (content / "events/ev/event.yaml").write_text(
+        f"title: 测试赛\ngame: {game}\norganizer: 测试会\ndate: 2024-05-01\n{seed_line}entries:\n{entries}\n"
+        f"stages:\n  - id: main\n    name: 主赛\n    format: {fmt}\n    rounds: {rounds}\n"
+        f"    rank_by: {rank_by or default_rank}\n", encoding="utf-8")
+    return content
+
+
+def pair(content: Path, *extra: str, stage: str = "main") -> int:
+    return main(["pair", "ev", stage, "--content", str(content), *extra])
+
+
+def round_file(content: Path, number: int) -> Path:
+    return content / f"events/ev/results/round-{number}.yaml"
+
+
+def play(content: Path, number: int, game: str, rng: random.Random) -> None:
+    """Fill in the drawn round: each match won by a random side."""
+    path = round_file(content, number)
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    lines = [f"stage: {data['stage']}", f"round: {data['round']}", "tables:"]
+    for table in data["tables"]:
+        lines.append(f"  - table: {table['table']}")
+        if game == "guandan":
+            sides = table["teams"]
+            lines.append(f"    teams: [{', '.join(sides)}]")
+            if len(sides) == 2:
+                winner, loser = rng.sample(sides, 2)
+                lines.append(f"    levels: {{{winner}: 9, {loser}: 5}}")
+        else:
+            lines.append(f"    home: {table['home']}")
+            if "away" in table:
+                lines.append(f"    away: {table['away']}")
+                winner = rng.choice([table["home"], table["away"]])
+                lines.append(f"    boards: {{1: {{open: {winner} 8, closed: {winner} 5}}}}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def meetings(content: Path) -> list[list[frozenset[str]]]:
+    _, results, _ = validate(content)
+    return [[frozenset(s.table.sides) for s in r.tables] for r in results[0].stages[0].rounds]
+
+
+def test_pair_writes_round_one_for_guandan_and_the_file_loads(tmp_path, capsys):
+    content = make_content(tmp_path, "guandan", 7)
+    assert pair(content) == 0
+    out = capsys.readouterr().out
+    assert "round-1.yaml" in out and "第 1 桌" in out
+    text = round_file(content, 1).read_text(encoding="utf-8")
+    assert text.startswith("# 主赛 第 1 轮对阵，由 paibang pair 编排（抽签）。")
+    assert "draw_seed：7" in text and "stage: main\nround: 1\ntables:\n" in text
+    data = yaml.safe_load(text)
+    sides = [tuple(t["teams"]) for t in data["tables"]]
+    assert [len(s) for s in sides] == [2, 2, 2, 1]  # the bye: teams: [T..] alone, last
+    assert sorted(e for s in sides for e in s) == [f"T{i:02d}" for i in range(1, 8)]
+    site, results, warnings = validate(content, strict=True)
+    stage = results[0].stages[0]
+    assert not stage.has_results and stage.drawn_rounds == stage.rounds  # drawn, not played
+    assert stage.rounds[0].counted == []
+
+
+def test_round_one_is_reproducible_from_draw_seed(tmp_path):
+    texts = []
+    for name, seed in (("a", 7), ("b", 7), ("c", 8)):
+        content = make_content(tmp_path / name, "guandan", 12, seed=seed)
+        assert pair(content) == 0
+        texts.append(round_file(content, 1).read_text(encoding="utf-8"))
+    assert texts[0] == texts[1]
+    assert texts[0] != texts[2]
+
+
+def test_pair_runs_a_whole_swiss_event_without_rematch(tmp_path):
+    content = make_content(tmp_path, "guandan", 9, rounds=6)
+    rng = random.Random(5)
+    for number in range(1, 7):
+        assert pair(content) == 0
+        play(content, number, "guandan", rng)
+    rounds = meetings(content)
+    pairs = [p for r in rounds for p in r if len(p) == 2]
+    assert len(pairs) == len(set(pairs)) == 6 * 4
+    byes = [next(iter(p)) for r in rounds for p in r if len(p) == 1]
+    assert len(byes) == len(set(byes)) == 6  # six different entries had the bye
+    assert pair(content) == 1  # all 6 rounds drawn
+
+
+def test_pair_the_seeds_guandan_event_round_3(tmp_path):
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    shutil.copytree(ROOT / "content/events/tumu-guandan-2020", content / "events/tumu-guandan-2020")
+    (content / "events/tumu-guandan-2020/results/round-3.yaml").unlink()
+    assert main(["pair", "tumu-guandan-2020", "main", "--content", str(content)]) == 0
+    _, results, warnings = validate(content, strict=True)
+    stage = results[0].stages[0]
+    wins = {s.entry.id: s.tally.metrics["wins"] for s in stage.standings}
+    earlier = {frozenset(s.table.sides) for r in stage.rounds[:2] for s in r.tables}
+    drawn = stage.rounds[2]
+    assert drawn.drawn_only and len(drawn.tables) == 26
+    crossings = 0
+    for score in drawn.tables:
+        a, b = score.table.sides
+        assert frozenset((a, b)) not in earlier
+        assert wins[a] >= wins[b]
+        crossings += wins[a] != wins[b]
+    assert crossings == 2  # 13 teams on 2 wins, 26 on 1, 13 on 0: one float each way
+
+
+def test_pair_daguai_with_a_bye_writes_home_only(tmp_path):
+    content = make_content(tmp_path, "daguai", 5)
+    assert pair(content) == 0
+    data = yaml.safe_load(round_file(content, 1).read_text(encoding="utf-8"))
+    assert list(data["tables"][-1]) == ["table", "home"]
+    assert all(set(t) == {"table", "home", "away"} for t in data["tables"][:-1])
+    play(content, 1, "daguai", random.Random(1))
+    assert pair(content) == 0
+    data = yaml.safe_load(round_file(content, 2).read_text(encoding="utf-8"))
+    first_bye = yaml.safe_load(round_file(content, 1).read_text(encoding="utf-8"))["tables"][-1]["home"]
+    assert data["tables"][-1]["home"] != first_bye
+
+
+def test_pair_refuses_while_the_last_round_has_no_result(tmp_path, capsys):
+    content = make_content(tmp_path, "guandan", 6)
+    assert pair(content) == 0
+    capsys.readouterr()
+    assert pair(content) == 1
+    assert "还没有成绩" in capsys.readouterr().err
+    assert not round_file(content, 2).exists()
+
+
+def test_pair_refuses_content_with_errors(tmp_path, capsys):
+    content = make_content(tmp_path, "guandan", 6)
+    event = content / "events/ev/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("rounds: 3", "roundz: 3"), encoding="utf-8")
+    assert pair(content) == 1
+    assert "key-unknown" in capsys.readouterr().err
+    assert not round_file(content, 1).exists()
+
+
+def test_pair_usage_errors_exit_2(tmp_path, capsys):
+    content = make_content(tmp_path, "guandan", 6)
+    assert main(["pair", "nope", "main", "--content", str(content)]) == 2
+    assert main(["pair", "ev", "mian", "--content", str(content)]) == 2
+    assert "是不是 main" in capsys.readouterr().err
+    assert main(["pair", "ev", "main", "--all", "--content", str(content)]) == 2
+    assert main(["pair", "ev"]) == 2
+
+
+def test_pair_dry_run_writes_nothing(tmp_path, capsys):
+    content = make_content(tmp_path, "guandan", 6)
+    assert pair(content, "--dry-run") == 0
+    assert "teams: [" in capsys.readouterr().out
+    assert not round_file(content, 1).exists()
+
+
+def test_pair_never_overwrites_a_file_of_another_stage(tmp_path):
+    content = make_content(tmp_path, "guandan", 4)
+    event = content / "events/ev/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8") + (
+        "  - id: side\n    name: 附加赛\n    format: swiss\n    rounds: 2\n    rank_by: [wins]\n"), encoding="utf-8")
+    assert pair(content) == 0
+    before = round_file(content, 1).read_text(encoding="utf-8")
+    assert pair(content, stage="side") == 0
+    assert round_file(content, 1).read_text(encoding="utf-8") == before
+    assert (content / "events/ev/results/side-round-1.yaml").is_file()
+    validate(content, strict=True)
+
+
+def test_pair_refuses_when_both_file_names_are_taken(tmp_path, capsys):
+    content = make_content(tmp_path, "guandan", 4)
+    event = content / "events/ev/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8") + (
+        "  - id: side\n    name: 附加赛\n    format: swiss\n    rounds: 2\n    rank_by: [wins]\n"), encoding="utf-8")
+    results = content / "events/ev/results"
+    side = "stage: side\nround: {n}\ntables:\n  - {{table: 1, teams: [T01, T02]}}\n  - {{table: 2, teams: [T03, T04]}}\n"
+    (results / "round-1.yaml").write_text(side.format(n=1), encoding="utf-8")
+    (results / "main-round-1.yaml").write_text(side.format(n=2).replace("T02]", "T03]").replace("T03, T04", "T02, T04"),
+                                               encoding="utf-8")
+    before = {p.name: p.read_text(encoding="utf-8") for p in results.iterdir()}
+    assert pair(content) == 1
+    assert "不会覆盖" in capsys.readouterr().err
+    assert {p.name: p.read_text(encoding="utf-8") for p in results.iterdir()} == before
+
+
+def test_pair_writes_bridge_tables_with_ns_and_ew(tmp_path):
+    content = make_content(tmp_path, "bridge", 6, fmt="matches", rounds=1)
+    assert pair(content) == 0
+    text = round_file(content, 1).read_text(encoding="utf-8")
+    assert "    ns: A" in text and "    ew: A" in text and "#   1: 4S N = 420" in text
+    _, results, warnings = validate(content, strict=True)
+    stage = results[0].stages[0]
+    assert stage.rounds[0].drawn_only and not stage.has_results
+
+
+def test_every_game_that_plays_swiss_has_a_table_form():
+    from generator.games import GAMES
+
+    for name, game in GAMES.items():
+        if {"swiss", "round_robin", "matches"} & set(game.formats):
+            assert name in TABLE_FORMS
+
+
+# --- hand-written draws ----------------------------------------------------------------------
+
+
+def test_hand_written_rematch_is_warned(tmp_path):
+    content = make_content(tmp_path, "guandan", 4)
+    results = content / "events/ev/results"
+    (results / "r1.yaml").write_text(
+        "stage: main\nround: 1\ntables:\n  - {table: 1, teams: [T01, T02], levels: {T01: 5, T02: 3}}\n"
+        "  - {table: 2, teams: [T03, T04], levels: {T03: 5, T04: 3}}\n", encoding="utf-8")
+    (results / "r2.yaml").write_text(
+        "stage: main\nround: 2\ntables:\n  - {table: 1, teams: [T02, T01]}\n  - {table: 2, teams: [T03, T04]}\n",
+        encoding="utf-8")
+    _, _, warnings = validate(content)
+    rematches = [w for w in warnings if w.code == "draw-rematch"]
+    assert len(rematches) == 2
+    assert rematches[0].mark.file.name == "r2.yaml" and rematches[0].mark.line == 4
+    assert "在第 1 轮已经相遇过" in rematches[0].message("zh-Hans")
+
+
+def test_hand_written_round_missing_an_entry_is_warned(tmp_path):
+    content = make_content(tmp_path, "guandan", 4)
+    results = content / "events/ev/results"
+    (results / "r1.yaml").write_text(
+        "stage: main\nround: 1\ntables:\n  - {table: 1, teams: [T01, T02], levels: {T01: 5, T02: 3}}\n"
+        "  - {table: 2, teams: [T03, T04], levels: {T03: 5, T04: 3}}\n", encoding="utf-8")
+    (results / "r2.yaml").write_text("stage: main\nround: 2\ntables:\n  - {table: 1, teams: [T01, T03]}\n",
+                                     encoding="utf-8")
+    _, _, warnings = validate(content)
+    missing = [w for w in warnings if w.code == "draw-entry-missing"]
+    assert len(missing) == 1 and missing[0].params["ids"] == ["T02", "T04"]
+
+
+def test_hand_written_unknown_entry_and_double_entry_are_errors(tmp_path):
+    content = make_content(tmp_path, "guandan", 4)
+    (content / "events/ev/results/r1.yaml").write_text(
+        "stage: main\nround: 1\ntables:\n  - {table: 1, teams: [T01, T09]}\n  - {table: 2, teams: [T01, T03]}\n",
+        encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        validate(content)
+    assert {"entry-unknown", "entry-twice-in-round"} <= {p.code for p in failure.value.problems}
+
+
+# --- the draw bulletin -------------------------------------------------------------------------
+
+
+def test_draw_sheet_lists_tables_sides_and_scores_of_the_drawn_round(tmp_path):
+    content = make_content(tmp_path, "guandan", 5)
+    assert pair(content) == 0
+    play(content, 1, "guandan", random.Random(2))
+    assert pair(content) == 0
+    _, results, _ = validate(content)
+    sheets = draw_sheets(results[0], "zh-Hans")
+    assert [s.name for s in sheets] == ["draw-main-round-2"]
+    sheet = sheets[0]
+    assert sheet.title == "测试赛主赛第 2 轮对阵表"
+    assert sheet.columns == ["桌号", "甲方", "选手", "胜场", "乙方", "选手", "胜场"]
+    assert [row[0] for row in sheet.rows] == ["1", "2", "3"]
+    assert sheet.rows[-1][4] == "轮空" and "本轮轮空" in sheet.text
+    assert sheet.organizer == "测试会" and sheet.date.isoformat() == "2024-05-01"
+    assert draw_sheets(results[0], "en")[0].columns[0] == "Table"
+
+
+def test_results_text_for_a_plan_matches_the_file_written(tmp_path):
+    content = make_content(tmp_path, "daguai", 4)
+    _, results, _ = validate(content)
+    plan = plan_rounds(results[0], "main")[0]
+    assert pair(content) == 0
+    assert round_file(content, 1).read_text(encoding="utf-8") == results_text(plan, "zh-Hans")
+
+
+# --- pairs movements (Mitchell) ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("tables", range(1, 14))
+def test_mitchell_no_pair_meets_twice_or_plays_a_board_twice(tables):
+    from generator.tournament.movements import mitchell
+
+    sittings = mitchell(tables, per_round=3)
+    rounds = tables if tables % 2 else max(tables - 1, 1)
+    assert len(sittings) == rounds * tables
+    assert len({(s.ns, s.ew) for s in sittings}) == len(sittings)
+    for pair in range(1, tables + 1):
+        for side in ("ns", "ew"):
+            boards = [b for s in sittings if getattr(s, side) == pair for b in s.boards]
+            assert len(boards) == len(set(boards)) == rounds * 3
+    for r in range(1, rounds + 1):
+        this_round = [s for s in sittings if s.round == r]
+        assert sorted(s.ew for s in this_round) == list(range(1, tables + 1))
+        played = [b for s in this_round for b in s.boards]
+        assert len(played) == len(set(played))  # a board set is at one table at a time
+
+
+@pytest.mark.parametrize("tables", [3, 5, 7])
+def test_mitchell_odd_tables_every_ns_pair_meets_every_ew_pair(tables):
+    from generator.tournament.movements import mitchell
+
+    sittings = mitchell(tables)
+    assert {(s.ns, s.ew) for s in sittings} == {(n, e) for n in range(1, tables + 1) for e in range(1, tables + 1)}
+
+
+def test_mitchell_ns_stay_ew_move_up_boards_move_down():
+    from generator.tournament.movements import mitchell
+
+    sittings = {(s.round, s.table): s for s in mitchell(5, per_round=2)}
+    for r in range(1, 5):
+        for t in range(1, 6):
+            now, after = sittings[(r, t)], sittings[(r + 1, t % 5 + 1)]
+            assert now.ns == t
+            assert after.ew == now.ew  # EW up one table, 5 -> 1
+            assert sittings[(r + 1, (t - 2) % 5 + 1)].boards == now.boards  # boards down one, 1 -> 5
+
+
+def test_mitchell_even_tables_skip_after_half_the_rounds():
+    from generator.tournament.movements import mitchell
+
+    sittings = {(s.round, s.ew): s.table for s in mitchell(6)}
+    moves = [(sittings[(r + 1, 1)] - sittings[(r, 1)]) % 6 for r in range(1, 5)]
+    assert moves == [1, 1, 2, 1]  # up one table, but two after round 3
+    with pytest.raises(ValueError):
+        mitchell(6, rounds=6)
+
+
+def test_traveller_lists_every_table_that_played_the_board():
+    from generator.tournament.movements import mitchell, travellers
+
+    board = travellers(mitchell(5, per_round=2))[3]
+    assert [(s.round, s.table) for s in board] == [(1, 2), (2, 1), (3, 5), (4, 4), (5, 3)]
+    assert len({s.ns for s in board}) == len({s.ew for s in board}) == 5
+
+
+
+def test_module_examples_hold():
+    import doctest
+
+    from generator.tournament import matching, movements, pairing
+
+    for module in (matching, movements, pairing):
+        assert doctest.testmod(module).failed == 0

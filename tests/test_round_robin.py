@@ -1,0 +1,128 @@
+"""Round robin (循环赛): the Berger schedule, and `paibang pair` writing it round by round or all at once."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator.build import validate
+from generator.cli import main
+from generator.tournament.pairing import berger_rounds
+
+
+def numbers(count: int) -> list[str]:
+    return [str(n) for n in range(1, count + 1)]
+
+
+@pytest.mark.parametrize("count", range(2, 17))
+def test_berger_schedule_every_pair_meets_once(count):
+    rounds = berger_rounds(numbers(count))
+    assert len(rounds) == (count - 1 if count % 2 == 0 else count)
+    meetings = Counter(frozenset(t) for r in rounds for t in r.tables if len(t) == 2)
+    assert set(meetings) == {frozenset(p) for p in itertools.combinations(numbers(count), 2)}
+    assert set(meetings.values()) == {1}
+    for draw in rounds:  # everybody plays once a round (or has the bye)
+        assert sorted(e for t in draw.tables for e in t) == sorted(numbers(count))
+
+
+def test_berger_schedule_for_six_is_the_fide_table():
+    tables = [[tuple(map(int, t)) for t in d.tables] for d in berger_rounds(numbers(6))]
+    assert tables == [
+        [(1, 6), (2, 5), (3, 4)],
+        [(6, 4), (5, 3), (1, 2)],
+        [(2, 6), (3, 1), (4, 5)],
+        [(6, 5), (1, 4), (2, 3)],
+        [(3, 6), (4, 2), (5, 1)],
+    ]
+
+
+@pytest.mark.parametrize("count", [3, 5, 7, 9])
+def test_odd_field_gives_each_entry_exactly_one_bye_written_last(count):
+    rounds = berger_rounds(numbers(count))
+    byes = [d.bye for d in rounds]
+    assert sorted(byes, key=int) == numbers(count)
+    for draw in rounds:
+        assert draw.tables[-1] == (draw.bye,)
+        assert all(len(t) == 2 for t in draw.tables[:-1])
+
+
+def test_sides_alternate_for_the_fixed_number():
+    rounds = berger_rounds(numbers(8))
+    assert [d.tables[0].index("8") for d in rounds] == [1, 0, 1, 0, 1, 0, 1]
+
+
+def make_content(root: Path, count: int, rounds: int) -> Path:
+    content = root / "content"
+    (content / "events/ev/results").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: 测试站\n", encoding="utf-8")
+    entries = "\n".join(f"  - {{id: D{i:02d}, players: [甲{i}, 乙{i}, 丙{i}]}}" for i in range(1, count + 1))
+    (content / "events/ev/event.yaml").write_text(
+        f"title: 循环测试\ngame: daguai\ndraw_seed: 11\nentries:\n{entries}\n"
+        f"stages:\n  - id: rr\n    name: 循环赛\n    format: round_robin\n    rounds: {rounds}\n"
+        f"    rank_by: [match_points, net]\n", encoding="utf-8")
+    return content
+
+
+def drawn(content: Path) -> list[list[tuple[str, ...]]]:
+    files = sorted((content / "events/ev/results").glob("round-*.yaml"), key=lambda p: int(p.stem.split("-")[1]))
+    rounds = []
+    for path in files:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        rounds.append([tuple(t[k] for k in ("home", "away") if k in t) for t in data["tables"]])
+    return rounds
+
+
+def test_pair_writes_the_round_robin_round_by_round(tmp_path, capsys):
+    content = make_content(tmp_path, 5, 5)
+    for _ in range(5):
+        assert main(["pair", "ev", "rr", "--content", str(content)]) == 0
+    rounds = drawn(content)
+    assert len(rounds) == 5
+    meetings = Counter(frozenset(t) for r in rounds for t in r if len(t) == 2)
+    assert len(meetings) == 10 and set(meetings.values()) == {1}
+    assert sorted(r[-1][0] for r in rounds) == [f"D{i:02d}" for i in range(1, 6)]
+    text = (content / "events/ev/results/round-1.yaml").read_text(encoding="utf-8")
+    assert "循环赛，伯格编排表" in text and "抽签所得序号" in text
+    capsys.readouterr()
+    assert main(["pair", "ev", "rr", "--content", str(content)]) == 1  # all 5 rounds drawn
+
+
+def test_pair_all_writes_every_remaining_round_at_once(tmp_path, capsys):
+    content = make_content(tmp_path, 6, 5)
+    assert main(["pair", "ev", "rr", "--content", str(content)]) == 0
+    first = (content / "events/ev/results/round-1.yaml").read_text(encoding="utf-8")
+    assert main(["pair", "ev", "rr", "--all", "--content", str(content)]) == 0
+    assert len(drawn(content)) == 5
+    assert (content / "events/ev/results/round-1.yaml").read_text(encoding="utf-8") == first
+    _, results, _ = validate(content)
+    stage = results[0].stages[0]
+    assert [r.number for r in stage.drawn_rounds] == [1, 2, 3, 4, 5]
+    assert stage.draw_rules is not None and "伯格" in "".join(stage.draw_rules.steps["zh-Hans"])
+
+
+def test_the_schedule_does_not_depend_on_results_or_on_drawing_it_in_steps(tmp_path):
+    one = make_content(tmp_path / "one", 6, 5)
+    every = make_content(tmp_path / "all", 6, 5)
+    for _ in range(5):
+        assert main(["pair", "ev", "rr", "--content", str(one)]) == 0
+    assert main(["pair", "ev", "rr", "--all", "--content", str(every)]) == 0
+    assert drawn(one) == drawn(every)
+
+
+def test_round_robin_with_fewer_rounds_than_the_schedule_stops_at_rounds(tmp_path):
+    content = make_content(tmp_path, 8, 3)
+    assert main(["pair", "ev", "rr", "--all", "--content", str(content)]) == 0
+    assert len(drawn(content)) == 3
+
+
+def test_round_robin_past_its_schedule_is_refused(tmp_path, capsys):
+    content = make_content(tmp_path, 4, 5)
+    assert main(["pair", "ev", "rr", "--all", "--content", str(content)]) == 0
+    assert len(drawn(content)) == 3
+    capsys.readouterr()
+    assert main(["pair", "ev", "rr", "--content", str(content)]) == 1
+    assert "循环赛只有 3 轮" in capsys.readouterr().err
