@@ -1,0 +1,73 @@
+"""`paibang pair EVENT STAGE`: check the content, draw the next round, write its results file
+(never over an existing one), check it again, print the draw. The only command that writes to
+content/ besides `new` and `import`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from generator.commands.console import print_problems, site_locale, words
+from generator.errors import ContentErrors
+
+
+def run(args: argparse.Namespace) -> int:
+    """`paibang pair EVENT STAGE`: check the content, draw the next round, write its results file
+    (never over an existing one), check again, print the draw. The only command that writes to
+    content/."""
+    from generator.build import validate
+    from generator.content.reader import suggestion
+    from generator.tournament.pairing import Refusal, describe, plan_rounds, results_path, results_text, write_round
+
+    try:
+        site, results, warnings = validate(args.content)
+    except ContentErrors as failure:
+        locale = args.lang or site_locale(args.content)
+        print_problems(failure.problems, locale, args.content)
+        print(words("refused_errors", locale, errors=sum(1 for p in failure.problems if not p.warning)),
+              file=sys.stderr)
+        return 1
+    locale = args.lang or site.locale
+    print_problems(warnings, locale, args.content)
+    result = next((r for r in results if r.event.slug == args.event), None)
+    if result is None:
+        slugs = [e.slug for e in site.events]
+        usage = Refusal("pair-event-unknown", slug=args.event, suggestion=suggestion(args.event, slugs), allowed=", ".join(slugs))
+        print(f"paibang: {usage.text(locale)}", file=sys.stderr)
+        return 2
+    stage_ids = [s.id for s in result.event.stages]
+    if args.stage not in stage_ids:
+        usage = Refusal("pair-stage-unknown", slug=args.event, stage=args.stage,
+                        suggestion=suggestion(args.stage, stage_ids), allowed=", ".join(stage_ids))
+        print(f"paibang: {usage.text(locale)}", file=sys.stderr)
+        return 2
+    if args.all and result.event.stage(args.stage).format != "round_robin":
+        print(words("all_round_robin_only", locale), file=sys.stderr)
+        return 2
+    locale = args.lang or result.event.locale or site.locale
+    try:
+        plans = plan_rounds(result, args.stage, every=args.all)
+        for plan in plans:
+            if args.dry_run:
+                print(results_text(plan, locale), end="")
+                path = results_path(plan.event, plan)
+                print(words("dry_run", locale, n=plan.number, path=path))
+            else:
+                path = write_round(plan, locale)
+                try:
+                    validate(args.content)
+                except ContentErrors as failure:
+                    new = [p for p in failure.problems if p.mark.file.resolve() == path.resolve()]
+                    print_problems(new or failure.problems, locale, args.content)
+                    if new:
+                        path.unlink()
+                        raise Refusal("pair-written-invalid") from None
+                    raise
+                print(words("written", locale, n=plan.number, path=path, tables=len(plan.draw.tables)))
+            print("\n".join(describe(plan, locale)))
+    except Refusal as refusal:
+        print(f"paibang: {refusal.text(locale)}", file=sys.stderr)
+        return 1
+    except ContentErrors:
+        return 1
+    return 0
