@@ -19,7 +19,7 @@ help:
 	@echo "make site    set up and build $(OUTPUT)/ from $(CONTENT)/"
 	@echo "make test    set up and run the tests"
 	@echo "make check   validate $(CONTENT)/ only"
-	@echo "make serve   serve $(OUTPUT)/ on http://127.0.0.1:$(PORT)/"
+	@echo "make serve   build, serve on http://127.0.0.1:$(PORT)/, rebuild and reload on every change"
 	@echo "make system  install system packages (fonts, HarfBuzz subset, poppler) if missing"
 	@echo "make venv    create $(VENV) and install paibang (editable) with pinned dependencies"
 	@echo "make clean   remove $(OUTPUT)/, caches and build leftovers (keeps $(VENV); rm -rf $(VENV) to redo it)"
@@ -44,9 +44,8 @@ test: system venv
 check: venv
 	$(BIN)/paibang check --content $(CONTENT)
 
-serve:
-	@test -d $(OUTPUT) || { echo "no $(OUTPUT)/ yet: run 'make site' first" >&2; exit 1; }
-	$(PYTHON) -m http.server --bind 127.0.0.1 --directory $(OUTPUT) $(PORT)
+serve: system venv
+	$(BIN)/paibang serve --content $(CONTENT) --output $(OUTPUT) --port $(PORT)
 
 clean:
 	rm -rf $(OUTPUT) $(OUTPUT).tmp-* build dist *.egg-info .pytest_cache .hypothesis
