@@ -5,6 +5,7 @@
 #                         Chinese PDF spends ~8 s subsetting the CJK font in Python)
 #   libpango-1.0-0, libpangoft2-1.0-0   WeasyPrint's text layout
 #   poppler-utils         pdftotext/pdffonts, used by the tests
+#   chromium              headless browser for the browser tests (driven by Playwright)
 # Idempotent and quick when everything is present. When a package is missing
 # and we cannot install it (not root, or no apt-get), print what to install and
 # exit 0: the build goes on, and the tests say what is missing.
@@ -23,6 +24,7 @@ have_lib 'libharfbuzz-subset\.so\.0' || missing+=(libharfbuzz-subset0)
 have_lib 'libpango-1\.0\.so\.0'      || missing+=(libpango-1.0-0)
 have_lib 'libpangoft2-1\.0\.so\.0'   || missing+=(libpangoft2-1.0-0)
 command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+command -v chromium  >/dev/null 2>&1 || missing+=(chromium)
 
 if [ ${#missing[@]} -eq 0 ]; then
     exit 0

@@ -1,7 +1,9 @@
-"""The HTML site: archive, event, stage standings, rounds, entries.
+"""The HTML site: archive, events, stages, rounds, entries, players, search, feed and sitemap.
 
 Pages link to each other with relative URLs ending in index.html, so the site works opened
 from disk as well as from any web server. Numbers arrive computed; templates only lay them out.
+Each event's pages are in the event's locale (event.yaml `locale:`), everything else in the
+site's; words come from the gettext catalogues (render/i18n.py).
 """
 
 from __future__ import annotations
@@ -19,12 +21,19 @@ import nh3
 from markupsafe import Markup, escape
 
 from generator.content.model import Entry, Event, Site
-from generator.games import GAMES, metric_of
+from generator.games import GAMES, KNOWN_GAMES, metric_of
+from generator.render.feed import absolute, atom_feed, sitemap, updates
 from generator.render.i18n import CJK_FACE, HTML_LANG, Translator
 from generator.render.output import OutputTree
+from generator.render.players import People, Person, collect_people, people_by_group
+from generator.render.search import index_script
+from generator.render.search import records as search_records
 from generator.tournament.event import EventResult, StageResult
+from generator.tournament.standings import Standing
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+# Where templates are looked up, first match wins (a site could put its own folder first).
+TEMPLATE_DIRS: list[Path] = [TEMPLATES]
 
 # Markdown notices may format text, make tables and link out; nothing else survives.
 NOTICE_TAGS = {
@@ -35,9 +44,10 @@ NOTICE_TAGS = {
 NOTICE_ATTRIBUTES = {"a": {"href", "title"}, "abbr": {"title"}, "th": {"align"}, "td": {"align"}}
 
 
-def environment(locale: str) -> jinja2.Environment:
+def environment(locale: str, people: People | None = None) -> jinja2.Environment:
+    """The Jinja2 environment of one locale; `people` lets pages link names to player pages."""
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
+        loader=jinja2.FileSystemLoader(TEMPLATE_DIRS),
         autoescape=True,  # every template, whatever its extension: all content is untrusted text
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -46,11 +56,26 @@ def environment(locale: str) -> jinja2.Environment:
     )
     translate = Translator(locale)
     env.globals.update(_=translate, t=translate, lang=HTML_LANG[locale], cjk=CJK_FACE[locale], GAMES=GAMES,
-                       metric_of=metric_of)
+                       metric_of=metric_of, event_url=event_url, stage_url=stage_url, round_url=round_url,
+                       entry_url=entry_url, board_url=board_url, player_url=player_url, game_url=game_url, players_url=PLAYERS_URL,
+                       search_url=SEARCH_URL, lang_of=_lang_attribute(locale),
+                       person_of=people.of if people else (lambda slug, entry_id, index: None),
+                       person_named=people.named_in if people else (lambda slug, name, group: None))
     env.filters["signed"] = lambda n: f"{n:+d}" if isinstance(n, int) and n else str(n)
     env.filters["num"] = _number
     env.filters["suits"] = suit_symbols
     return env
+
+
+def _lang_attribute(page_locale: str):  # noqa: ANN202
+    """` lang="zh-Hant"` for content of an event written in another locale than the page's."""
+
+    def lang_of(event: Event) -> Markup:
+        if event.locale and event.locale != page_locale:
+            return Markup(' lang="{}"').format(HTML_LANG[event.locale])
+        return Markup("")
+
+    return lang_of
 
 
 _SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -84,13 +109,18 @@ def _number(value: Any) -> str:
 def render_notice(path: Path) -> str:
     """Markdown to HTML, then sanitised with an allow-list: a notice can never carry script."""
     html = markdown.markdown(path.read_text(encoding="utf-8"), extensions=["tables", "sane_lists"])
-    return nh3.clean(
+    clean = nh3.clean(
         html,
         tags=NOTICE_TAGS,
         attributes=NOTICE_ATTRIBUTES,
         url_schemes={"http", "https", "mailto"},
         link_rel="noopener noreferrer",
     )
+    # The page's own title is its one <h1>: a notice's headings sit one level below it.
+    return _HEADING.sub(lambda m: f"<{m.group(1)}h{min(int(m.group(2)) + 1, 6)}>", clean)
+
+
+_HEADING = re.compile(r"<(/?)h([1-6])>")
 
 
 @dataclass
@@ -120,21 +150,108 @@ def entry_url(event: Event, entry_id: str) -> str:
     return f"events/{event.slug}/entries/{entry_id}/index.html"
 
 
+def board_url(event: Event, stage_id: str, number: int) -> str:
+    """A duplicate stage's board (traveller): every table's result on it."""
+    return f"events/{event.slug}/{stage_id}/boards/{number}/index.html"
+
+
+def player_url(person: Person) -> str:
+    return f"players/{person.key}/index.html"
+
+
+def game_url(game: str | None) -> str:
+    return f"games/{game}/index.html" if game else "index.html"
+
+
+PLAYERS_URL = "players/index.html"
+SEARCH_URL = "search/index.html"
+ASSETS = ("style.css", "site.js", "favicon.svg")  # copied from templates/ to output/assets/
+
+
+class SiteWriter:
+    """Renders pages into the output tree and remembers them (with a content date) for the sitemap."""
+
+    def __init__(self, site: Site, out: OutputTree) -> None:
+        self.site = site
+        self.out = out
+        self.pages: list[tuple[str, dt.date | None]] = []
+
+    def page(self, env: jinja2.Environment, path: str, template: str, day: dt.date | None = None,
+             **context: Any) -> None:
+        page = Page(path)
+        canonical = absolute(self.site, path) if self.site.base_url else None
+        html = env.get_template(template).render(page=page, root=page.root, site=self.site, canonical=canonical,
+                                                 **context)
+        self.out.write_text(path, html)
+        self.pages.append((path, day))
+
+
 def render_site(site: Site, results: list[EventResult], bulletins: dict[str, list[tuple[str, str]]],
                 out: OutputTree) -> None:
-    env = environment(site.locale)
-    out.write_bytes("assets/style.css", (TEMPLATES / "style.css").read_bytes())
-    ordered = sorted(results, key=lambda r: (r.event.dates[0] if r.event.dates else dt.date.min, r.event.slug),
-                     reverse=True)
+    """The whole HTML site, plus its search index, feed and sitemap, into `out`."""
+    people = collect_people(results)
+    envs: dict[str, jinja2.Environment] = {}
+
+    def env_for(locale: str) -> jinja2.Environment:
+        if locale not in envs:
+            envs[locale] = environment(locale, people)
+        return envs[locale]
+
+    env = env_for(site.locale)
+    t = Translator(site.locale)
+    writer = SiteWriter(site, out)
+    for asset in ASSETS:
+        out.write_bytes(f"assets/{asset}", (TEMPLATES / asset).read_bytes())
+
+    # The archive: newest first, by year; one filtered copy per game (works without JavaScript).
+    ordered = sorted(results, key=lambda r: (_first_day(r), r.event.slug), reverse=True)
+    games = sorted({r.event.game for r in ordered}, key=lambda g: KNOWN_GAMES.index(g) if g in KNOWN_GAMES else 99)
+    newest = max((_last_day(r) for r in results if r.event.dates), default=None)
+    for game in (None, *games):
+        shown = [r for r in ordered if game is None or r.event.game == game]
+        writer.page(env, game_url(game), "index.html", newest, years=_by_year(shown), games=games,
+                    counts={g: sum(1 for r in ordered if r.event.game == g) for g in games}, total=len(ordered),
+                    current_game=game, winners=_winners)
+
+    for result in results:
+        render_event(env_for(result.event.locale or site.locale), site, result,
+                     bulletins.get(result.event.slug, []), writer)
+
+    # People across events.
+    no_group = t("no_group")
+    writer.page(env, PLAYERS_URL, "players.html", newest, groups=people_by_group(people.everyone, no_group))
+    for person in people.everyone:
+        days = [_last_day(e.result) for e in person.events if e.result.event.dates]
+        writer.page(env, player_url(person), "player.html", max(days, default=None), person=person)
+
+    # Search: the page, and the index it loads.
+    writer.page(env, SEARCH_URL, "search.html", None)
+    found = search_records(results, people, t, event_url, entry_url, player_url)
+    out.write_text("assets/search-index.js", index_script(found))
+
+    # Feed and sitemap.
+    out.write_text("feed.xml", atom_feed(site, updates(site, results, event_url, stage_url), t))
+    sitemap_xml = sitemap(site, [(p, d) for p, d in writer.pages if p != SEARCH_URL])
+    if sitemap_xml is not None:
+        out.write_text("sitemap.xml", sitemap_xml)
+
+
+def _first_day(result: EventResult) -> str:
+    return result.event.dates[0].isoformat() if result.event.dates else ""
+
+
+def _last_day(result: EventResult) -> dt.date:
+    event = result.event
+    stage_days = [s.stage.date for s in result.stages if s.stage.date and s.has_results]
+    return max([*event.dates, *stage_days])
+
+
+def _by_year(results: list[EventResult]) -> list[tuple[str, list[EventResult]]]:
     years: dict[str, list[EventResult]] = {}
-    for result in ordered:
+    for result in results:
         year = str(result.event.dates[0].year) if result.event.dates else "—"
         years.setdefault(year, []).append(result)
-    _page(env, out, "index.html", "index.html", site=site, years=years, winners=_winners,
-          event_url=event_url)
-    for result in results:
-        event_env = env if not result.event.locale or result.event.locale == site.locale else environment(result.event.locale)
-        render_event(event_env, site, result, bulletins.get(result.event.slug, []), out)
+    return list(years.items())
 
 
 def _winners(result: EventResult) -> list[Entry]:
@@ -145,28 +262,48 @@ def _winners(result: EventResult) -> list[Entry]:
 
 
 def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulletins: list[tuple[str, str]],
-                 out: OutputTree) -> None:
+                 writer: SiteWriter) -> None:
     event = result.event
     game = GAMES[event.game]
-    common = dict(site=site, event=event, game=game, result=result, stage_url=stage_url, round_url=round_url,
-                  entry_url=entry_url, event_url=event_url)
+    day = _last_day(result) if event.dates else None
+    common = dict(event=event, game=game, result=result)
     notices = [render_notice(path) for path in event.notices]
-    _page(env, out, event_url(event), "event.html", notices=notices, bulletins=bulletins, **common)
+    writer.page(env, event_url(event), "event.html", day, notices=notices, bulletins=bulletins, **common)
+    table_template = f"games/{event.game}_table.html"
     for stage_result in result.stages:
         stage = stage_result.stage
-        _page(env, out, stage_url(event, stage.id), "stage.html", stage_result=stage_result,
-              stage=stage, next_stage=_next_stage(result, stage_result), **common)
+        travellers = _travellers(game, stage_result)
+        writer.page(env, stage_url(event, stage.id), "stage.html", day, stage_result=stage_result,
+                    stage=stage, next_stage=_next_stage(result, stage_result), travellers=travellers, **common)
+        for position, traveller in enumerate(travellers):
+            neighbours = [travellers[i].board if 0 <= i < len(travellers) else None
+                          for i in (position - 1, position + 1)]
+            writer.page(env, board_url(event, stage.id, traveller.board), "board.html", day,
+                        stage_result=stage_result, stage=stage, traveller=traveller, neighbours=neighbours,
+                        traveller_template=f"games/{event.game}_traveller.html", **common)
         for round_result in stage_result.rounds:
-            _page(env, out, round_url(event, stage.id, round_result.number), "round.html",
-                  stage_result=stage_result, stage=stage, round_result=round_result,
-                  table_template=f"games/{event.game}_table.html", **common)
+            writer.page(env, round_url(event, stage.id, round_result.number), "round.html", day,
+                        stage_result=stage_result, stage=stage, round_result=round_result,
+                        table_template=table_template, **common)
     for entry in event.entries.values():
-        appearances = [(s, s.standing_of(entry.id), _matches_of(s, entry.id)) for s in result.stages]
-        appearances = [a for a in appearances if a[1] is not None or a[2]]
-        _page(env, out, entry_url(event, entry.id), "entry.html", entry=entry, appearances=appearances,
-              table_template=f"games/{event.game}_table.html", **common)
-    out.write_text(f"events/{event.slug}/results.json", json.dumps(
+        appearances = [
+            EntryStage(s, s.standing_of(entry.id), _matches_of(s, entry.id), match_lines(game, event, s, entry.id))
+            for s in result.stages
+        ]
+        appearances = [a for a in appearances if a.standing is not None or a.matches]
+        writer.page(env, entry_url(event, entry.id), "entry.html", day, entry=entry, appearances=appearances,
+                    table_template=table_template, **common)
+    writer.out.write_text(f"events/{event.slug}/results.json", json.dumps(
         results_json(result), ensure_ascii=False, indent=1, sort_keys=False) + "\n")
+
+
+def _travellers(game: Any, stage_result: StageResult) -> list[Any]:
+    """A duplicate stage's boards, each with every table's result, when the game provides them
+    (`RULES.travellers(stage, rounds)`, each item with a `board` number); else none."""
+    travellers = getattr(game, "travellers", None)
+    if travellers is None or not stage_result.rounds:
+        return []
+    return list(travellers(stage_result.stage, stage_result.rounds))
 
 
 def _next_stage(result: EventResult, stage_result: StageResult) -> StageResult | None:
@@ -184,12 +321,66 @@ def _matches_of(stage_result: StageResult, entry_id: str) -> list[tuple[int, Any
     return found
 
 
-def _page(env: jinja2.Environment, out: OutputTree, path: str, template: str, **context: Any) -> None:
-    page = Page(path)
-    html = env.get_template(template).render(page=page, root=page.root, **context)
-    out.write_text(path, html)
+# --- an entry's whole event, match by match -------------------------------------------------
 
 
+@dataclass
+class MatchLine:
+    """One match of an entry, as the entry page's summary shows it: numbers already summed."""
+
+    round: int
+    table: int
+    url: str  # the round page, at this table
+    opponents: list[str]
+    outcome: str  # won | drawn | lost | bye | forfeit
+    values: list[float]  # this match's part of each shown metric
+    running: list[float]  # the same, summed so far (a first-board metric keeps its first value)
+
+
+@dataclass
+class MatchSummary:
+    metrics: list[str]  # metric names, the stage's rank_by order
+    lines: list[MatchLine]
+
+
+@dataclass
+class EntryStage:
+    stage_result: StageResult
+    standing: Standing | None
+    matches: list[tuple[int, Any, int]]
+    summary: MatchSummary
+
+
+def match_lines(game: Any, event: Event, stage_result: StageResult, entry_id: str) -> MatchSummary:
+    """The entry's matches in one stage with each ranking metric, match by match and running."""
+    stage = stage_result.stage
+    matches = _matches_of(stage_result, entry_id)
+    own_sides = [score.sides[index] if index < len(score.sides) else None for _, score, index in matches]
+    shown = [m for m in stage.rank_by
+             if m not in ("lot", "buchholz") and any(side and m in side.metrics for side in own_sides)]
+    first_only = {m for m in shown if getattr(metric_of(game, m), "first_only", False)}
+    lines: list[MatchLine] = []
+    totals = [0.0] * len(shown)
+    for (number, score, index), side in zip(matches, own_sides):
+        sides = score.table.sides
+        values = [side.metrics.get(m, 0) if side else 0 for m in shown]
+        for i, metric in enumerate(shown):
+            if metric in first_only:
+                totals[i] = values[i] if not lines else totals[i]
+            else:
+                totals[i] += values[i]
+        opponents = [s for s in sides if s != entry_id]
+        if len(sides) < 2:
+            outcome = "bye"
+        elif score.table.forfeit == entry_id:
+            outcome = "forfeit"
+        elif score.winner is None:
+            outcome = "drawn"
+        else:
+            outcome = "won" if score.winner == entry_id else "lost"
+        url = f"{round_url(event, stage.id, number)}#table-{score.table.number}"
+        lines.append(MatchLine(number, score.table.number, url, opponents, outcome, values, list(totals)))
+    return MatchSummary(shown, lines)
 def results_json(result: EventResult) -> dict[str, Any]:
     """The machine-readable result of outputs.md; only public fields, by construction."""
     event = result.event

@@ -1,132 +1,216 @@
-"""UI words of pages and bulletins in the three site locales (zh-Hans default, zh-Hant, en)."""
+"""UI words of pages and bulletins in the three site locales (zh-Hans default, zh-Hant, en).
+
+The words live in gettext catalogues, one per locale:
+
+    generator/render/locales/<zh_Hans|zh_Hant|en>/LC_MESSAGES/paibang.po
+
+A msgid is a stable key (`round_n`), the msgstr its text with `{name}` placeholders filled by
+`str.format`. The .po files are the only source: they are compiled to the binary .mo form in
+memory when a build first asks for a locale and read with the standard library's `gettext`, so
+there is no compiled file to commit or forget to refresh, and no extra dependency. Translators
+can use any .po tool (Poedit, Weblate, `msgfmt --check`).
+
+Game modules add their own words as a module-level `UI_WORDS = {key: (zh-Hans, zh-Hant, en)}`;
+they are looked up after the catalogue, so a game never has to touch the catalogues.
+"""
 
 from __future__ import annotations
 
+import ast
 import datetime as dt
+import gettext
+import io
+import struct
+from functools import cache
+from pathlib import Path
 
-UI: dict[str, tuple[str, str, str]] = {
-    # key: (zh-Hans, zh-Hant, en)
-    "archive": ("赛事成绩", "賽事成績", "Results archive"),
-    "events": ("赛事", "賽事", "Events"),
-    "event": ("赛事", "賽事", "Event"),
-    "game": ("项目", "項目", "Game"),
-    "organizer": ("主办单位", "主辦單位", "Organiser"),
-    "venue": ("地点", "地點", "Venue"),
-    "dates": ("日期", "日期", "Dates"),
-    "stages": ("比赛阶段", "比賽階段", "Stages"),
-    "stage": ("阶段", "階段", "Stage"),
-    "format": ("赛制", "賽制", "Format"),
-    "boards": ("牌数", "牌數", "Boards"),
-    "round": ("轮", "輪", "Round"),
-    "round_n": ("第 {n} 轮", "第 {n} 輪", "Round {n}"),
-    "table": ("桌号", "桌號", "Table"),
-    "table_n": ("第 {n} 桌", "第 {n} 桌", "Table {n}"),
-    "standings": ("成绩排名", "成績排名", "Standings"),
-    "final_ranking": ("最终排名", "最終排名", "Final ranking"),
-    "rank": ("名次", "名次", "Rank"),
-    "entry": ("参赛队", "參賽隊", "Entry"),
-    "entries": ("参赛队", "參賽隊", "Entries"),
-    "id": ("编号", "編號", "No."),
-    "players": ("选手", "選手", "Players"),
-    "group": ("班级/单位", "班級/單位", "Group"),
-    "qualified": ("晋级", "晉級", "Qualified"),
-    "qualifies_to": ("晋级{stage}", "晉級{stage}", "to {stage}"),
-    "bye": ("轮空", "輪空", "Bye"),
-    "bye_note": ("轮空，直接晋级", "輪空，直接晉級", "bye, advances directly"),
-    "substitute": ("替补", "替補", "Substitute"),
-    "substitute_note": ("替补（裁判代打），不计名次", "替補（裁判代打），不計名次", "substitutes (referees filling in), not ranked"),
-    "forfeit": ("弃权", "棄權", "Forfeit"),
-    "not_played": ("未出场", "未出場", "Did not play"),
-    "prize": ("奖项", "獎項", "Prize"),
-    "prizes": ("获奖名单", "獲獎名單", "Prize list"),
-    "award": ("奖品", "獎品", "Award"),
-    "winner": ("获胜方", "獲勝方", "Winner"),
-    "draw": ("平局", "平局", "Draw"),
-    "referee": ("裁判", "裁判", "Referee"),
-    "notice": ("通知", "通知", "Notice"),
-    "results_json": ("成绩数据（JSON）", "成績資料（JSON）", "Results data (JSON)"),
-    "bulletins": ("公告（PDF）", "公告（PDF）", "Bulletins (PDF)"),
-    "no_results": ("尚无成绩。", "尚無成績。", "No results yet."),
-    "ranking_rule": ("排名方法", "排名方法", "How the ranking works"),
-    "ranking_rule_text": ("依次比较：", "依次比較：", "Compared in turn: "),
-    "tie_shared": ("各项均相同者名次并列（如 3=）。", "各項均相同者名次並列（如 3=）。", "Entries equal on every item share a rank (shown 3=)."),
-    "tie_lot": ("各项均相同者以抽签决定先后。", "各項均相同者以抽籤決定先後。", "Entries equal on everything are separated by lot."),
-    "advance_rule": ("前 {count} 名晋级{stage}；轮空者直接晋级。", "前 {count} 名晉級{stage}；輪空者直接晉級。", "The top {count} go to the {stage}; byes go through directly."),
-    "credits": ("操行分加分名单", "操行分加分名單", "Credits roster"),
-    "credits_short": ("操行分", "操行分", "Credits"),
-    "name": ("姓名", "姓名", "Name"),
-    "points": ("分数", "分數", "Points"),
-    "reason": ("事由", "事由", "For"),
-    "credit_participant": ("参赛", "參賽", "played"),
-    "credit_finalist": ("进入决赛", "進入決賽", "reached the last stage"),
-    "credit_forfeit": ("弃权", "棄權", "forfeited"),
-    "credit_host": ("主持", "主持", "hosting"),
-    "credit_referee": ("{stage}裁判", "{stage}裁判", "referee, {stage}"),
-    "board": ("牌号", "牌號", "Board"),
-    "dealer": ("发牌", "發牌", "Dealer"),
-    "vulnerability": ("局况", "局況", "Vul."),
-    "declarer": ("定约者", "定約者", "Declarer"),
-    "contract": ("定约", "定約", "Contract"),
-    "result": ("结果", "結果", "Result"),
-    "lead": ("首攻", "首攻", "Lead"),
-    "ns": ("南北", "南北", "NS"),
-    "ew": ("东西", "東西", "EW"),
-    "total": ("合计", "合計", "Total"),
-    "running": ("累计", "累計", "Running"),
-    "opponent": ("对手", "對手", "Opponent"),
-    "matches": ("比赛记录", "比賽記錄", "Matches"),
-    "seat": ("方向", "方向", "Seat"),
-    "home": ("首页", "首頁", "Home"),
-    "back_to_event": ("返回赛事", "返回賽事", "Back to the event"),
-    "page_of": ("第 {page} 页 共 {pages} 页", "第 {page} 頁 共 {pages} 頁", "Page {page} of {pages}"),
-    "qualifier_title": ("{event}{stage}名单公示", "{event}{stage}名單公示", "{event}: {stage} qualifiers"),
-    "qualifier_text": (
-        "经{prev}比赛，按{rule}排名，以下 {count} 组选手进入{stage}{byes}。特此公示。",
-        "經{prev}比賽，按{rule}排名，以下 {count} 組選手進入{stage}{byes}。特此公示。",
-        "After the {prev}, ranked by {rule}, the following {count} entries go to the {stage}{byes}.",
-    ),
-    "qualifier_byes": ("（含轮空直接晋级 {n} 组）", "（含輪空直接晉級 {n} 組）", " (including {n} bye(s))"),
-    "prize_title": ("{event}获奖名单", "{event}獲獎名單", "{event}: prize list"),
-    "prize_text": ("{stage}比赛结束，获奖名单如下。", "{stage}比賽結束，獲獎名單如下。", "The {stage} is over; the prize winners are:"),
-    "standings_title": ("{event}{stage}成绩排名", "{event}{stage}成績排名", "{event}: {stage} standings"),
-    "standings_text": ("按{rule}排名。", "按{rule}排名。", "Ranked by {rule}."),
-    "credits_title": ("{event}操行分加分名单", "{event}操行分加分名單", "{event}: credits roster"),
-    "credits_text": ("根据比赛规程，加分如下。", "根據比賽規程，加分如下。", "Conduct points under the event's rules:"),
-    "remark": ("备注", "備註", "Remark"),
-    "no": ("序号", "序號", "No."),
-    "format_matches": ("固定对阵", "固定對陣", "Fixed matches"),
-    "format_swiss": ("瑞士制", "瑞士制", "Swiss"),
-    "format_round_robin": ("循环赛", "循環賽", "Round robin"),
-    "format_pairs": ("双人赛", "雙人賽", "Pairs"),
-    "vul_None": ("无", "無", "None"),
-    "vul_NS": ("南北", "南北", "NS"),
-    "vul_EW": ("东西", "東西", "EW"),
-    "vul_Both": ("双方", "雙方", "Both"),
-    "seat_N": ("北", "北", "N"),
-    "seat_E": ("东", "東", "E"),
-    "seat_S": ("南", "南", "S"),
-    "seat_W": ("西", "西", "W"),
-    "pass": ("全不叫", "全不叫", "Passed out"),
-    "generated_by": ("由 paibang 生成", "由 paibang 生成", "Made with paibang"),
-    "skip": ("跳到正文", "跳到正文", "Skip to content"),
-    "record": ("胜/平/负", "勝/平/負", "W/D/L"),
-    "language_name": ("简体中文", "繁體中文", "English"),
-}
-
-_INDEX = {"zh-Hans": 0, "zh-Hant": 1, "en": 2}
+LOCALES = ("zh-Hans", "zh-Hant", "en")
 HTML_LANG = {"zh-Hans": "zh-Hans", "zh-Hant": "zh-Hant", "en": "en"}
 CJK_FACE = {"zh-Hans": "SC", "zh-Hant": "TC", "en": "SC"}
+CATALOGUES = Path(__file__).resolve().parent / "locales"
+DOMAIN = "paibang"
+_INDEX = {locale: index for index, locale in enumerate(LOCALES)}
+
+
+def catalogue_path(locale: str) -> Path:
+    return CATALOGUES / locale.replace("-", "_") / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+# --- .po -> .mo -> gettext ------------------------------------------------------------------
+
+
+class CatalogueError(ValueError):
+    pass
+
+
+def read_po(path: Path) -> dict[str, str]:
+    """The translated messages of a .po file: msgid -> msgstr (fuzzy and empty entries skipped).
+
+    Handles what our catalogues use and what .po editors write: comments, flags, msgctxt,
+    multi-line strings and C escapes. Plural entries keep their first form.
+    """
+    messages: dict[str, str] = {}
+    entry: dict[str, str] = {}
+    fuzzy = False
+    field: str | None = None
+
+    def flush() -> None:
+        nonlocal entry, fuzzy
+        if "msgid" in entry and entry["msgid"] and entry.get("msgstr") and not fuzzy:
+            key = entry["msgid"] if "msgctxt" not in entry else f"{entry['msgctxt']}\x04{entry['msgid']}"
+            messages[key] = entry["msgstr"]
+        entry, fuzzy = {}, False
+
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            flush()
+            field = None
+        elif line.startswith("#,"):
+            fuzzy = fuzzy or "fuzzy" in line
+        elif line.startswith("#"):
+            continue
+        elif line.startswith('"'):
+            if field is None:
+                raise CatalogueError(f"{path}:{number}: a string continues nothing")
+            entry[field] += _po_string(line, path, number)
+        else:
+            keyword, _, rest = line.partition(" ")
+            if keyword in ("msgctxt", "msgid") and "msgstr" in entry:
+                flush()
+            if keyword.startswith("msgstr["):
+                keyword = "msgstr" if keyword == "msgstr[0]" else "ignored"
+            elif keyword not in ("msgctxt", "msgid", "msgid_plural", "msgstr"):
+                raise CatalogueError(f"{path}:{number}: unknown keyword {keyword!r}")
+            field = keyword
+            entry[field] = _po_string(rest.strip(), path, number)
+    flush()
+    return messages
+
+
+def _po_string(token: str, path: Path, number: int) -> str:
+    if len(token) < 2 or not (token.startswith('"') and token.endswith('"')):
+        raise CatalogueError(f"{path}:{number}: expected a quoted string")
+    try:
+        return ast.literal_eval(token)  # C-style escapes: \" \\ \n \t
+    except (ValueError, SyntaxError) as error:
+        raise CatalogueError(f"{path}:{number}: {error}") from None
+
+
+def compile_mo(messages: dict[str, str], header: str = "") -> bytes:
+    """The GNU .mo form of `messages` (what `msgfmt` writes), keys sorted, so it is reproducible."""
+    items = sorted({"": header, **messages}.items())
+    ids = [k.encode("utf-8") for k, _ in items]
+    strs = [v.encode("utf-8") for _, v in items]
+    count = len(items)
+    key_start = 7 * 4 + 16 * count
+    value_start = key_start + sum(len(i) + 1 for i in ids)
+    offsets: list[int] = []
+    position = 0
+    for data in ids:
+        offsets += [len(data), key_start + position]
+        position += len(data) + 1
+    position = 0
+    for data in strs:
+        offsets += [len(data), value_start + position]
+        position += len(data) + 1
+    head = struct.pack("Iiiiiii", 0x950412DE, 0, count, 7 * 4, 7 * 4 + count * 8, 0, 0)
+    body = struct.pack(f"{len(offsets)}i", *offsets)
+    return head + body + b"\0".join(ids) + b"\0" + b"\0".join(strs) + b"\0"
+
+
+@cache
+def catalogue(locale: str) -> dict[str, str]:
+    """Every message of one locale's catalogue (cached for the life of the process)."""
+    return read_po(catalogue_path(locale))
+
+
+def translations(locale: str) -> gettext.GNUTranslations:
+    """One locale's catalogue as a standard gettext object (a new one each call)."""
+    header = f"Content-Type: text/plain; charset=UTF-8\nLanguage: {locale}\n"
+    return gettext.GNUTranslations(io.BytesIO(compile_mo(catalogue(locale), header)))
+
+
+# --- game words -------------------------------------------------------------------------------
+
+
+@cache
+def game_words() -> dict[str, tuple[str, str, str]]:
+    """Every game module's UI_WORDS, merged."""
+    from generator.games import GAME_MODULES
+
+    words: dict[str, tuple[str, str, str]] = {}
+    for module in GAME_MODULES.values():
+        words.update(getattr(module, "UI_WORDS", {}))
+    return words
+
+
+class _GameWords(gettext.NullTranslations):
+    """The fallback after a catalogue: the games' own words; a key nobody knows is an error."""
+
+    def __init__(self, locale: str) -> None:
+        super().__init__()
+        self.index = _INDEX[locale]
+
+    def gettext(self, message: str) -> str:
+        try:
+            return game_words()[message][self.index]
+        except KeyError:
+            raise KeyError(f"no UI word {message!r}: add it to generator/render/locales/*/LC_MESSAGES/"
+                           f"{DOMAIN}.po (or the game's UI_WORDS)") from None
+
+
+@cache
+def _chain(locale: str) -> gettext.GNUTranslations:
+    chain = translations(locale)
+    chain.add_fallback(_GameWords(locale))
+    return chain
+
+
+def reload_words() -> None:
+    """Forget the loaded catalogues and game words (after editing a .po file in a running process)."""
+    for cached in (catalogue, game_words, _chain):
+        cached.cache_clear()
+
+
+def words_of(key: str) -> tuple[str, str, str]:
+    """One word in the three locales, zh-Hans first (what `UI[key]` was)."""
+    return tuple(Translator(locale)(key) for locale in LOCALES)  # type: ignore[return-value]
+
+
+class _AllWords(dict):
+    """`UI[key]` -> (zh-Hans, zh-Hant, en): the catalogues and game words as one read-only view,
+    kept for code written against the former dictionary."""
+
+    def __missing__(self, key: str) -> tuple[str, str, str]:
+        return words_of(key)
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and (key in catalogue("zh-Hans") or key in game_words())
+
+
+UI = _AllWords()
+
+
+# --- the translator ---------------------------------------------------------------------------
 
 
 class Translator:
-    """`_("key", n=3)` in templates and code: the UI word in the page's locale."""
+    """`_("key", n=3)` in templates and code: the UI word in the page's locale.
+
+    `_.pick({"zh-Hans": …, "en": …})` picks from a localised dict, `_.date(day)` writes a date,
+    `_.joiner()` is the list separator (、 or , ).
+    """
 
     def __init__(self, locale: str) -> None:
+        if locale not in _INDEX:
+            raise ValueError(f"unknown locale {locale!r}; one of {', '.join(LOCALES)}")
         self.locale = locale
         self.index = _INDEX[locale]
+        self._gettext = _chain(locale).gettext
 
     def __call__(self, key: str, **params: object) -> str:
-        text = UI[key][self.index]
+        text = self._gettext(key)
         return text.format(**params) if params else text
 
     def pick(self, localised: dict[str, str]) -> str:
@@ -136,18 +220,17 @@ class Translator:
         if day is None:
             return ""
         if self.locale == "en":
-            return f"{day.day} {day.strftime('%B')} {day.year}"
+            return f"{day.day} {_MONTHS[day.month - 1]} {day.year}"
         return f"{day.year}年{day.month}月{day.day}日"
 
     def joiner(self) -> str:
         return ", " if self.locale == "en" else "、"
 
-
-def _add_game_words() -> None:
-    from generator.games import GAME_MODULES
-
-    for module in GAME_MODULES.values():
-        UI.update(getattr(module, "UI_WORDS", {}))
+    @property
+    def html_lang(self) -> str:
+        return HTML_LANG[self.locale]
 
 
-_add_game_words()
+# English month names, not the C library's: the output must not depend on the machine's locale.
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+           "October", "November", "December")

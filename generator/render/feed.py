@@ -1,0 +1,119 @@
+"""The Atom feed of events and result updates, and sitemap.xml for search engines.
+
+Every date comes from content (event dates, stage dates), never from the clock, so two builds
+of the same content write the same bytes. Absolute URLs come from site.yaml `base_url`; without
+it the feed's links are relative to the feed (Atom resolves them against the feed's own URL)
+and there is no sitemap, which must list absolute URLs.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from dataclasses import dataclass
+from xml.sax.saxutils import escape, quoteattr
+
+from generator.content.model import Site
+from generator.games import GAMES
+from generator.render.i18n import Translator
+from generator.tournament.event import EventResult
+
+FEED_LIMIT = 50  # the newest updates; older ones stay on the site
+
+
+@dataclass(frozen=True)
+class Update:
+    """One entry of the feed: an event announced, or a stage's results."""
+
+    key: str  # stable within the site: "<slug>" or "<slug>/<stage id>"
+    title: str
+    url: str  # relative to the site root
+    day: dt.date
+    summary: str
+    lang: str
+
+
+def absolute(site: Site, url: str) -> str:
+    """A site-relative URL as search engines and feed readers want it; index.html is dropped."""
+    if url.endswith("index.html"):
+        url = url[: -len("index.html")]
+    if not site.base_url:
+        return url
+    return site.base_url.rstrip("/") + "/" + url
+
+
+def _stamp(day: dt.date) -> str:
+    return f"{day.isoformat()}T00:00:00Z"
+
+
+def _entry_id(site: Site, key: str) -> str:
+    """A permanent id: derived from base_url (or the site title) and the slug, never the clock."""
+    return uuid.uuid5(uuid.NAMESPACE_URL, f"{site.base_url or site.title}#{key}").urn
+
+
+def updates(site: Site, results: list[EventResult], event_url, stage_url) -> list[Update]:  # noqa: ANN001
+    found: list[Update] = []
+    for result in results:
+        event = result.event
+        locale = event.locale or site.locale
+        t = Translator(locale)
+        if not event.dates:
+            continue
+        pieces = [t.pick(GAMES[event.game].title), t.joiner().join(t.date(d) for d in event.dates)]
+        pieces += [p for p in (event.organizer, event.venue) if p]
+        summary = " · ".join(pieces)
+        found.append(Update(event.slug, event.title, event_url(event), event.dates[0], summary, t.html_lang))
+        for stage_result in result.stages:
+            if not stage_result.has_results:
+                continue
+            stage = stage_result.stage
+            day = stage.date or event.dates[-1]
+            winners = [s.entry.label for s in stage_result.standings if s.rank == 1]
+            text = t("feed_stage", event=event.title, stage=stage.name)
+            stage_summary = summary + (" · " + t("winners") + t("colon") + t.joiner().join(winners) if winners else "")
+            found.append(Update(f"{event.slug}/{stage.id}", text, stage_url(event, stage.id), day, stage_summary,
+                                t.html_lang))
+    found.sort(key=lambda u: (u.day, u.key), reverse=True)
+    return found[:FEED_LIMIT]
+
+
+def atom_feed(site: Site, items: list[Update], t: Translator) -> str:
+    newest = items[0].day if items else dt.date(1970, 1, 1)
+    self_url = absolute(site, "feed.xml")
+    home = absolute(site, "index.html") or "./"
+    lines = [
+        '<?xml version="1.0" encoding="utf-8"?>',
+        f'<feed xmlns="http://www.w3.org/2005/Atom" xml:lang={quoteattr(t.html_lang)}>',
+        f"  <title>{escape(t('feed_title', site=site.title))}</title>",
+        f"  <id>{_entry_id(site, 'feed')}</id>",
+        f"  <updated>{_stamp(newest)}</updated>",
+        f"  <link rel=\"alternate\" type=\"text/html\" href={quoteattr(home)}/>",
+        f"  <link rel=\"self\" type=\"application/atom+xml\" href={quoteattr(self_url)}/>",
+        f"  <author><name>{escape(site.organization or site.title)}</name></author>",
+        "  <generator>paibang</generator>",
+    ]
+    for item in items:
+        lines += [
+            f"  <entry xml:lang={quoteattr(item.lang)}>",
+            f"    <title>{escape(item.title)}</title>",
+            f"    <id>{_entry_id(site, item.key)}</id>",
+            f"    <updated>{_stamp(item.day)}</updated>",
+            f"    <link rel=\"alternate\" type=\"text/html\" href={quoteattr(absolute(site, item.url))}/>",
+            f"    <summary>{escape(item.summary)}</summary>",
+            "  </entry>",
+        ]
+    lines.append("</feed>")
+    return "\n".join(lines) + "\n"
+
+
+def sitemap(site: Site, pages: list[tuple[str, dt.date | None]]) -> str | None:
+    """sitemap.xml for (page, last changed) pairs; None without base_url (it needs absolute URLs)."""
+    if not site.base_url:
+        return None
+    lines = ['<?xml version="1.0" encoding="utf-8"?>',
+             '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">']
+    for url, day in sorted(pages):
+        lastmod = f"<lastmod>{day.isoformat()}</lastmod>" if day else ""
+        lines.append(f"  <url><loc>{escape(absolute(site, url))}</loc>{lastmod}</url>")
+    lines.append("</urlset>")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,113 @@
+"""The site's search index: people, entries and events, matched by character bigrams.
+
+Chinese has no spaces between words, so a word index does not find 浩然 in 张浩然. The index
+instead lists, for every pair of adjacent characters (bigram) in a record's text, the records
+that contain it. The browser (assets/site.js) splits a query the same way, intersects the lists,
+then keeps the records that contain the query's text itself, so two characters of a name are
+enough, and Latin ids (A19, T01) and words work the same way.
+
+The index is a JavaScript file (`assets/search-index.js`) that sets one global, loaded with a
+script tag only when someone uses the search box: that works from a web server and from disk
+(file://), where fetch() is refused. It holds only what pages already show (names, groups, team
+names, titles); private fields never reach the model, and a player's `id` is not written.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from dataclasses import dataclass
+
+from generator.content.model import Event
+from generator.render.i18n import Translator
+from generator.render.players import People, Person
+from generator.tournament.event import EventResult
+
+KINDS = ("player", "entry", "event")  # the order results are listed in
+
+
+@dataclass(frozen=True)
+class Record:
+    kind: str
+    title: str
+    detail: str
+    url: str  # relative to the site root
+    fields: tuple[str, ...] = ()  # what a query is matched against (the title is always)
+
+    @property
+    def text(self) -> str:
+        return normalise(" ".join(part for part in (self.title, *self.fields) if part))
+
+
+def normalise(text: str) -> str:
+    """What both sides compare: NFKC (full-width Ａ１９ -> A19), case folded, spaces collapsed."""
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def _runs(text: str) -> list[str]:
+    """Runs of letters and digits (any script); punctuation and spaces split them."""
+    runs, current = [], []
+    for char in text:
+        if char.isalnum():
+            current.append(char)
+        elif current:
+            runs.append("".join(current))
+            current = []
+    if current:
+        runs.append("".join(current))
+    return runs
+
+
+def bigrams(text: str) -> set[str]:
+    grams = set()
+    for run in _runs(normalise(text)):
+        grams.update(run[i:i + 2] for i in range(len(run) - 1))
+    return grams
+
+
+def records(results: list[EventResult], people: People, t: Translator,
+            event_url, entry_url, player_url) -> list[Record]:  # noqa: ANN001 (url helpers of html.py)
+    found: list[Record] = []
+    for person in people.everyone:
+        found.append(Record("player", person.name, _person_detail(person, t), player_url(person),
+                            tuple(person.groups)))
+    for result in results:
+        event = result.event
+        year = str(event.dates[0].year) if event.dates else ""
+        for entry in event.entries.values():
+            title = f"{entry.id} {entry.name}" if entry.name else entry.id
+            detail = t.joiner().join(p for p in (entry.player_names, entry.group or "", _event_label(event)) if p)
+            found.append(Record("entry", title, detail, entry_url(event, entry.id),
+                                (*(p.name for p in entry.players), entry.group or "")))
+        detail = t.joiner().join(p for p in (year, event.organizer or "", event.venue or "") if p)
+        found.append(Record("event", event.title, detail, event_url(event),
+                            (event.organizer or "", event.venue or "", year)))
+    order = {kind: i for i, kind in enumerate(KINDS)}
+    return sorted(found, key=lambda r: (order[r.kind], r.title, r.url))
+
+
+def _event_label(event: Event) -> str:
+    return f"{event.title} {event.dates[0].year}" if event.dates else event.title
+
+
+def _person_detail(person: Person, t: Translator) -> str:
+    groups = t.joiner().join(person.groups)
+    latest = next((e.result.event for e in person.events), None)
+    return t.joiner().join(p for p in (groups, _event_label(latest) if latest else "") if p)
+
+
+def index_script(found: list[Record]) -> str:
+    """assets/search-index.js: the records and the bigram -> record numbers lists."""
+    postings: dict[str, list[int]] = {}
+    for number, record in enumerate(found):
+        for gram in sorted(bigrams(record.text)):
+            postings.setdefault(gram, []).append(number)
+    data = {
+        "version": 1,
+        "records": [[r.kind, r.title, r.detail, r.url, r.text] for r in found],
+        "grams": dict(sorted(postings.items())),
+    }
+    body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    # "</" cannot close anything in a .js file, but keep the file safe to inline anywhere.
+    body = body.replace("</", "<\\/")
+    return f"/* paibang search index: see generator/render/search.py */\nwindow.PAIBANG_SEARCH={body};\n"

@@ -1,0 +1,225 @@
+"""The demo site in a real browser: headless Chromium driven by Playwright.
+
+The site is rendered (without PDFs) into a temporary folder and served by http.server on
+127.0.0.1 at a free port, started here; nothing leaves the machine. Chromium is Debian's
+(`apt-get install chromium`, /usr/bin/chromium), never a browser Playwright downloads.
+Without Chromium or Playwright these tests are skipped, except in CI (CI=true), where they fail.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from generator.build import validate
+from generator.render.html import render_site
+from generator.render.output import OutputTree
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parents[1]
+CONTENT = ROOT / "content"
+BRIDGE = "events/dongke-bridge-2015"
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def unavailable(reason: str) -> None:
+    """Skip on a developer's machine; in CI a missing browser is a failure, not a silent skip."""
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"browser tests cannot run in CI: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+def chromium_path() -> str | None:
+    candidates = [os.environ.get("PAIBANG_CHROMIUM"), shutil.which("chromium"), "/usr/bin/chromium"]
+    return next((c for c in candidates if c and Path(c).is_file() and os.access(c, os.X_OK)), None)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("browser-site") / "output"
+    out.mkdir()
+    site, results, _ = validate(CONTENT)
+    render_site(site, results, {}, OutputTree(out))
+    return out
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+@pytest.fixture(scope="module")
+def server(site: Path):
+    handler = functools.partial(_Quiet, directory=str(site))
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory):
+    executable = chromium_path()
+    if executable is None:
+        unavailable("Chromium not found (Debian: apt-get install chromium; or set PAIBANG_CHROMIUM)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("the Python package 'playwright' is not installed (pip install playwright)")
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    with sync_playwright() as playwright:
+        try:
+            context = playwright.chromium.launch_persistent_context(
+                str(profile), executable_path=executable, args=CHROMIUM_FLAGS, headless=True,
+                viewport=DESKTOP)
+        except Exception as error:  # noqa: BLE001 - report why the browser did not start
+            unavailable(f"Chromium at {executable} did not start: {error}")
+        context.set_default_timeout(10_000)
+        yield context
+        context.close()
+
+
+@pytest.fixture()
+def page(browser):
+    """A fresh tab that records console errors and uncaught exceptions."""
+    tab = browser.new_page()
+    tab.errors = []
+    tab.on("console", lambda message: tab.errors.append(message.text) if message.type == "error" else None)
+    tab.on("pageerror", lambda error: tab.errors.append(str(error)))
+    tab.on("requestfailed", lambda request: tab.errors.append(f"failed: {request.url}"))
+    yield tab
+    tab.close()
+
+
+def test_search_finds_a_player_by_two_chinese_characters(page, server: str) -> None:
+    page.goto(server + "index.html")
+    page.fill("header form.search input[name=q]", "浩然")
+    result = page.locator("header .search-results a", has_text="张浩然").first
+    result.wait_for()
+    assert "选手" in result.inner_text()
+    page.keyboard.press("ArrowDown")  # the keyboard reaches the results too
+    assert page.evaluate("document.activeElement.textContent").find("张浩然") >= 0
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/players/*/index.html")
+    assert page.locator("h1").inner_text() == "张浩然"
+    assert "A01" in page.locator("table.history").inner_text()
+    assert page.errors == []
+
+
+def test_search_page_shows_every_result_of_the_query_in_its_address(page, server: str) -> None:
+    page.goto(server + "search/index.html?q=" + "13级动物科学1班")
+    page.locator("main .search-results li").first.wait_for()
+    assert page.locator("main input[name=q]").input_value() == "13级动物科学1班"
+    assert page.locator("main .search-results li").count() >= 8
+    page.goto(server + "search/index.html?q=没有这个人")
+    page.locator("main .search-count").wait_for()
+    assert "没有找到" in page.locator("main .search-count").inner_text()
+    assert page.errors == []
+
+
+def test_navigation_from_the_archive_to_a_board(page, server: str) -> None:
+    page.goto(server + "index.html")
+    page.get_by_role("link", name="动物科学学院桥牌大赛", exact=True).click()
+    page.wait_for_url(f"**/{BRIDGE}/index.html")
+    page.locator("ul.stages").get_by_role("link", name="初赛").click()
+    page.wait_for_url(f"**/{BRIDGE}/prelim/index.html")
+    page.get_by_role("link", name="A19", exact=True).first.click()
+    page.wait_for_url(f"**/{BRIDGE}/entries/A19/index.html")
+    page.locator("table.summary").get_by_role("link", name="第 13 桌").click()
+    page.wait_for_url(f"**/{BRIDGE}/prelim/round-1/index.html#table-13")
+    table = page.locator("#table-13 table.boards")
+    assert table.locator("tbody tr").count() == 8
+    assert "A19" in page.locator("#table-13 .sides").inner_text()
+    assert page.evaluate("document.getElementById('table-13').getBoundingClientRect().top") < 50  # scrolled to it
+    assert page.errors == []
+
+
+PAGES = [
+    "index.html", "games/guandan/index.html", "players/index.html", "search/index.html?q=王",
+    f"{BRIDGE}/index.html", f"{BRIDGE}/prelim/index.html", f"{BRIDGE}/final/round-1/index.html",
+    f"{BRIDGE}/entries/A19/index.html",
+    "events/tumu-guandan-2020/index.html", "events/tumu-guandan-2020/main/round-1/index.html",
+    "events/tumu-guandan-2020/entries/T01/index.html",
+    "events/chem-park-daguai-2016/index.html", "events/chem-park-daguai-2016/swiss/round-1/index.html",
+    "events/chem-park-daguai-2016/entries/D01/index.html",
+]
+
+
+def existing(site: Path) -> list[str]:
+    return [p for p in PAGES if (site / p.split("?")[0]).is_file()]
+
+
+def test_no_console_errors_on_any_kind_of_page(page, server: str, site: Path) -> None:
+    for path in existing(site):
+        page.goto(server + path)
+        page.wait_for_load_state("load")
+        if "?q=" in path:
+            page.locator("main .search-results li").first.wait_for()
+        assert page.errors == [], path
+
+
+def test_phone_width_has_no_horizontal_overflow(browser, server: str, site: Path, tmp_path: Path) -> None:
+    tab = browser.new_page()
+    tab.set_viewport_size(PHONE)
+    try:
+        for path in existing(site):
+            tab.goto(server + path)
+            tab.wait_for_load_state("load")
+            overflow = tab.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 0, (path, overflow)
+        # Wide tables scroll inside their own box instead of widening the page.
+        tab.goto(server + f"{BRIDGE}/prelim/index.html")
+        box = tab.locator(".scroll").first
+        assert box.evaluate("e => e.scrollWidth > e.clientWidth")
+        shot = tmp_path / "phone.png"
+        tab.screenshot(path=str(shot), full_page=True)
+        assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        width = int.from_bytes(shot.read_bytes()[16:20], "big")
+        assert width == PHONE["width"]
+    finally:
+        tab.close()
+
+
+def test_the_site_works_opened_from_disk(page, site: Path) -> None:
+    page.goto((site / "index.html").as_uri())
+    page.fill("header form.search input[name=q]", "浩然")
+    page.locator("header .search-results a", has_text="张浩然").first.wait_for()
+    page.keyboard.press("Escape")
+    page.get_by_role("link", name="动物科学学院桥牌大赛", exact=True).click()
+    page.wait_for_url("**/index.html")
+    assert page.locator("h1").inner_text() == "动物科学学院桥牌大赛"  # one h1: the notice's start at h2
+    assert page.evaluate("getComputedStyle(document.querySelector('header.site')).borderBottomStyle") == "solid"
+    assert page.errors == []
+
+
+def test_printing_hides_navigation_and_search(page, server: str) -> None:
+    page.goto(server + f"{BRIDGE}/prelim/index.html")
+    page.emulate_media(media="print")
+    assert not page.locator("header form.search").is_visible()
+    assert not page.locator("nav.crumbs").is_visible()
+    assert page.locator("table.standings").is_visible()
+
+
+def test_a_missing_browser_skips_locally_but_fails_in_ci(monkeypatch) -> None:
+    from _pytest.outcomes import Failed, Skipped
+
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(Skipped):
+        unavailable("no chromium")
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(Failed):
+        unavailable("no chromium")

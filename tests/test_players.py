@@ -1,0 +1,185 @@
+"""Player pages (/players/<key>/): one person across events, matched by id, else name + group.
+
+Each test writes a tiny site of one-table bridge events, so the matching rules are seen in
+isolation: same name and group, homonyms in other groups, ids, officials, stable safe keys.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.build import validate
+from generator.render.html import render_site
+from generator.render.output import OutputTree
+from generator.render.players import KEY_LENGTH, collect_people, person_key
+
+SITE = "title: 测试站\nlocale: zh-Hans\nbase_url: https://example.org/\n"
+
+
+def player(name: str, pid: str | None = None) -> str:
+    return f"{{name: {name}, id: {pid}}}" if pid else name
+
+
+def write_event(root: Path, slug: str, day: str, entries: list[tuple[str, list[str], str]],
+                officials: str = "", credits: str = "") -> None:
+    """`entries`: (id, players as YAML items, group); the first two play one board."""
+    folder = root / "events" / slug
+    (folder / "results").mkdir(parents=True)
+    lines = [f"title: 赛事{slug}", "game: bridge", f"dates: [{day}]", "entries:"]
+    for entry_id, players, group in entries:
+        lines += [f"  - id: {entry_id}", f"    players: [{', '.join(players)}]", f"    group: {group}"]
+    lines += [officials, credits] if officials or credits else []
+    lines += ["stages:", "  - {id: main, name: 比赛, format: matches, boards: 1, rank_by: [total]}", ""]
+    (folder / "event.yaml").write_text("\n".join(lines), encoding="utf-8")
+    first, second = entries[0][0], entries[1][0]
+    (folder / "results" / "main.yaml").write_text(
+        f"stage: main\ntables:\n  - table: 1\n    ns: {first}\n    ew: {second}\n    boards:\n      1: 4S N =\n",
+        encoding="utf-8")
+
+
+@pytest.fixture()
+def content(tmp_path: Path) -> Path:
+    root = tmp_path / "content"
+    root.mkdir()
+    (root / "site.yaml").write_text(SITE, encoding="utf-8")
+    return root
+
+
+def people_of(content: Path):
+    _, results, _ = validate(content)
+    return collect_people(results)
+
+
+def named(people, name: str):
+    return [p for p in people.everyone if p.name == name]
+
+
+def render(content: Path, out: Path) -> Path:
+    site, results, _ = validate(content)
+    out.mkdir()
+    render_site(site, results, {}, OutputTree(out))
+    return out
+
+
+def test_same_name_and_group_in_two_events_is_one_person(content: Path) -> None:
+    write_event(content, "e2015", "2015-05-15", [("A1", ["王小明", "李华"], "13级1班"), ("A2", ["张三", "李四"], "13级2班")])
+    write_event(content, "e2016", "2016-05-15", [("B1", ["王小明", "赵六"], "13级1班"), ("B2", ["钱七", "孙八"], "13级2班")])
+    people = people_of(content)
+    (wang,) = named(people, "王小明")
+    assert [e.result.event.slug for e in wang.events] == ["e2016", "e2015"]  # newest first
+    assert [e.entry.id for e in wang.events] == ["B1", "A1"]
+    assert [name for name, _ in wang.events[0].teammates] == ["赵六"]
+    assert wang.events[0].final.standing.rank == 1  # 4S N = gives NS 420
+
+
+def test_homonyms_in_different_groups_are_not_merged_and_link_to_each_other(content: Path, tmp_path: Path) -> None:
+    write_event(content, "e2015", "2015-05-15", [("A1", ["王小明", "李华"], "13级1班"), ("A2", ["王小明", "李四"], "14级3班")])
+    people = people_of(content)
+    one, two = named(people, "王小明")
+    assert {one.group, two.group} == {"13级1班", "14级3班"} and one.key != two.key
+    assert one.homonyms == [two] and two.homonyms == [one]
+    out = render(content, tmp_path / "out")
+    page = (out / "players" / one.key / "index.html").read_text(encoding="utf-8")
+    assert f'href="../../players/{two.key}/index.html"' in page
+    assert "同名的其他选手" in page and "如何认定同一个人" in page and "同名但班级/单位不同的选手不会被合并" in page
+    assert f"本页按姓名“王小明”和班级/单位“{one.group}”汇总" in page
+
+
+def test_an_id_joins_results_across_groups_and_spellings(content: Path) -> None:
+    write_event(content, "e2015", "2015-05-15",
+                [("A1", [player("王晓明", "m-001"), "李华"], "13级1班"), ("A2", ["张三", "李四"], "13级2班")])
+    write_event(content, "e2018", "2018-05-15",
+                [("B1", [player("王小明", "m-001"), "赵六"], "动科学院"), ("B2", ["钱七", "孙八"], "13级2班")])
+    people = people_of(content)
+    (person,) = [p for p in people.everyone if p.by_id]
+    assert person.name == "王小明" and person.groups == ["动科学院", "13级1班"]  # latest first
+    assert len(person.events) == 2
+    assert person.key == person_key("id:m-001")
+
+
+def test_a_player_without_id_joins_the_one_id_with_that_name_and_group(content: Path) -> None:
+    write_event(content, "e2015", "2015-05-15", [("A1", ["王小明", "李华"], "13级1班"), ("A2", ["张三", "李四"], "13级2班")])
+    write_event(content, "e2016", "2016-05-15",
+                [("B1", [player("王小明", "m-001"), "赵六"], "13级1班"), ("B2", ["钱七", "孙八"], "13级2班")])
+    (wang,) = named(people_of(content), "王小明")
+    assert wang.by_id and len(wang.events) == 2
+
+
+def test_two_ids_with_one_name_and_group_leave_the_unidentified_apart(content: Path) -> None:
+    write_event(content, "e2015", "2015-05-15", [("A1", ["王小明", "李华"], "13级1班"), ("A2", ["张三", "李四"], "13级2班")])
+    write_event(content, "e2016", "2016-05-15",
+                [("B1", [player("王小明", "m-001"), "赵六"], "13级1班"),
+                 ("B2", [player("王小明", "m-002"), "孙八"], "13级1班")])
+    wangs = named(people_of(content), "王小明")
+    assert len(wangs) == 3 and sum(p.by_id for p in wangs) == 2
+    assert all(len(p.homonyms) == 2 for p in wangs)
+
+
+def test_an_official_who_also_played_is_one_person_with_credits(content: Path) -> None:
+    write_event(content, "e2015", "2015-05-15",
+                [("A1", ["王小明", "李华"], "13级1班"), ("A2", ["张三", "李四"], "13级2班")],
+                officials="officials:\n  - {name: 张三, role: referee, stages: [main]}\n  - {name: 赵敏, role: host, sessions: 2}",
+                credits="credits: {participant: 1, finalist: 2, referee: {main: 1}, host: 1}")
+    people = people_of(content)
+    (zhang,) = named(people, "张三")
+    assert zhang.events[0].entry.id == "A2" and zhang.events[0].roles == ["referee"]
+    (zhao,) = named(people, "赵敏")
+    assert zhao.events[0].entry is None and zhao.events[0].roles == ["host"]
+    assert zhao.events[0].credits.points == 2 and zhao.credits_total == 2
+    wang = named(people, "王小明")[0]
+    assert wang.credits_total == 2  # finalist: the only stage is the last
+
+
+def test_player_keys_are_short_hashes_safe_in_urls_and_stable(content: Path, tmp_path: Path) -> None:
+    write_event(content, "e2015", "2015-05-15",
+                [("A1", ["王小明", "Zoë O'Neil"], "13级/1班"), ("A2", ["../../etc", "李四"], "<b>组</b>")])
+    first = {p.name: p.key for p in people_of(content).everyone}
+    second = {p.name: p.key for p in people_of(content).everyone}
+    assert first == second
+    assert all(re.fullmatch(rf"[0-9a-f]{{{KEY_LENGTH}}}", key) for key in first.values())
+    assert first["王小明"] == person_key("name:王小明\n13级/1班")
+    out = render(content, tmp_path / "out")
+    assert sorted(p.name for p in (out / "players").iterdir() if p.is_dir()) == sorted(first.values())
+    page = (out / "players" / first["../../etc"] / "index.html").read_text(encoding="utf-8")
+    assert "&lt;b&gt;组&lt;/b&gt;" in page and "<b>组</b>" not in page
+
+
+def test_player_ids_never_reach_the_output(content: Path, tmp_path: Path) -> None:
+    write_event(content, "e2015", "2015-05-15",
+                [("A1", [player("王小明", "stu-2013-0599"), "李华"], "13级1班"), ("A2", ["张三", "李四"], "13级2班")])
+    out = render(content, tmp_path / "out")
+    for path in out.rglob("*"):
+        if path.is_file():
+            assert b"stu-2013-0599" not in path.read_bytes(), path
+
+
+def test_entry_and_standings_pages_link_every_player_to_their_page(content: Path, tmp_path: Path) -> None:
+    write_event(content, "e2015", "2015-05-15", [("A1", ["王小明", "李华"], "13级1班"), ("A2", ["张三", "李四"], "13级2班")])
+    people = people_of(content)
+    out = render(content, tmp_path / "out")
+    entry = (out / "events/e2015/entries/A1/index.html").read_text(encoding="utf-8")
+    stage = (out / "events/e2015/main/index.html").read_text(encoding="utf-8")
+    for name in ("王小明", "李华"):
+        (person,) = named(people, name)
+        assert f'href="../../../../players/{person.key}/index.html">{name}</a>' in entry
+        assert f'href="../../../players/{person.key}/index.html">{name}</a>' in stage
+    index = (out / "players/index.html").read_text(encoding="utf-8")
+    assert index.index("13级1班") < index.index("13级2班") and index.count('href="') > 4
+
+
+def test_player_page_shows_event_team_place_prize_and_credits(content: Path, tmp_path: Path) -> None:
+    write_event(content, "e2015", "2015-05-15",
+                [("A1", ["王小明", "李华"], "13级1班"), ("A2", ["张三", "李四"], "13级2班")],
+                credits="credits: {participant: 1, finalist: 2}")
+    event = content / "events/e2015/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(
+        "rank_by: [total]}", "rank_by: [total], prizes: [{name: 一等奖, count: 1}]}"), encoding="utf-8")
+    (wang,) = named(people_of(content), "王小明")
+    out = render(content, tmp_path / "out")
+    page = (out / "players" / wang.key / "index.html").read_text(encoding="utf-8")
+    for text in ("赛事e2015", "2015年5月15日", "桥牌", 'entries/A1/index.html">A1</a>', "李华", "比赛</a> 1",
+                 "一等奖", "+2", "操行分合计"):
+        assert text in page, text

@@ -1,0 +1,491 @@
+"""The members' site (issue #11): archive, pages of every game, links, locales, search index,
+feed and sitemap, accessibility markup, reproducibility.
+
+The site is rendered from the demo content without the PDF bulletins (render_site alone), so
+these tests take about a second; test_build.py covers the whole build with PDFs.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from generator.build import validate
+from generator.render import i18n
+from generator.render.html import render_site
+from generator.render.output import OutputTree
+from generator.render.search import bigrams, normalise
+
+ROOT = Path(__file__).resolve().parents[1]
+CONTENT = ROOT / "content"
+TEMPLATES = ROOT / "templates"
+BRIDGE = "events/dongke-bridge-2015"
+# Private values written into the demo content on purpose (see test_build.py): never output.
+CANARIES = ["13800138000", "201301059901", "13900139111", "wxid_paibang_canary_jk", "paibang_canary_wx_pl"]
+ATOM = "{http://www.w3.org/2005/Atom}"
+
+
+def render(content: Path, out: Path) -> Path:
+    site, results, _ = validate(content)
+    out.mkdir(parents=True, exist_ok=True)
+    render_site(site, results, {}, OutputTree(out))
+    return out
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return render(CONTENT, tmp_path_factory.mktemp("site") / "output")
+
+
+@pytest.fixture(scope="module")
+def demo():
+    site, results, _ = validate(CONTENT)
+    return site, results
+
+
+def read(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def pages(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+def copy_content(tmp_path: Path) -> Path:
+    target = tmp_path / "content"
+    shutil.copytree(CONTENT, target)
+    return target
+
+
+# --- the archive ------------------------------------------------------------------------------
+
+
+def test_archive_lists_events_newest_first_grouped_by_year(site: Path, demo) -> None:
+    _, results = demo
+    index = read(site / "index.html")
+    titles = [html.escape(r.event.title, quote=False) for r in
+              sorted(results, key=lambda r: r.event.dates[0], reverse=True)]
+    positions = [index.index(t) for t in titles]
+    assert positions == sorted(positions)
+    years = re.findall(r'<h2 id="year-(\d{4})">', index)
+    assert years == sorted(set(years), reverse=True) and len(years) == len({r.event.dates[0].year for r in results})
+
+
+def test_archive_card_shows_date_venue_organiser_and_winners(site: Path, demo) -> None:
+    _, results = demo
+    index = read(site / "index.html")
+    bridge = next(r for r in results if r.event.slug == "dongke-bridge-2015")
+    card = index[index.index(f'href="{BRIDGE}/index.html"'):]
+    card = card[: card.index("</li>")]
+    assert "2015年5月15日" in card and "7201" in card and "西昌学院动物科学学院团学会治安保卫部" in card
+    champion = next(s.entry for s in bridge.last_stage.standings if s.rank == 1)
+    assert f'{BRIDGE}/entries/{champion.id}/index.html' in card and "冠军" in card
+
+
+def test_archive_filters_by_game_with_a_page_per_game(site: Path, demo) -> None:
+    _, results = demo
+    games = {r.event.game for r in results}
+    index = read(site / "index.html")
+    for game in games:
+        assert f'href="games/{game}/index.html"' in index
+        filtered = read(site / "games" / game / "index.html")
+        assert 'aria-current="page"' in filtered
+        for result in results:
+            link = f'href="../../events/{result.event.slug}/index.html"'
+            assert (link in filtered) == (result.event.game == game), (game, result.event.slug)
+
+
+# --- pages of every game ----------------------------------------------------------------------
+
+
+def test_entry_page_of_every_game_has_running_totals_and_links(site: Path, demo) -> None:
+    _, results = demo
+    for result in results:
+        event = result.event
+        stage = result.stages[0]
+        entry_id = stage.standings[0].entry.id
+        page = read(site / "events" / event.slug / "entries" / entry_id / "index.html")
+        assert 'class="summary"' in page, event.game
+        assert "累计" in page  # the running-total column
+        summary = page[page.index('class="summary"'):page.index("</table>", page.index('class="summary"'))]
+        opponents = re.findall(rf'href="(?:\.\./)+events/{event.slug}/entries/([^/"]+)/index\.html"', summary)
+        assert opponents and entry_id not in opponents, event.game
+        assert re.search(rf'href="(?:\.\./)+events/{event.slug}/{stage.stage.id}/round-\d+/index\.html#table-\d+"',
+                         summary), event.game
+
+
+def test_bridge_entry_page_reaches_the_boards_of_its_table(site: Path) -> None:
+    page = read(site / BRIDGE / "entries/A19/index.html")
+    assert ">900<" in page  # the running total after board 8 (test_build.py's worked value)
+    link = re.search(rf'href="((?:\.\./)+{BRIDGE}/prelim/round-1/index\.html)#(table-\d+)"', page)
+    assert link
+    round_page = read((site / BRIDGE / "entries/A19" / link.group(1)).resolve())
+    assert f'id="{link.group(2)}"' in round_page and 'class="boards"' in round_page
+
+
+def test_every_internal_link_and_anchor_resolves(site: Path) -> None:
+    anchors: dict[Path, set[str]] = {}
+    broken = []
+    for page in pages(site):
+        text = read(page)
+        for url in re.findall(r'(?:href|src)="([^"]+)"', text):
+            url = html.unescape(url)
+            parts = urlsplit(url)
+            if parts.scheme or url.startswith("//"):
+                continue
+            target = (page.parent / unquote(parts.path)).resolve() if parts.path else page
+            if not target.is_file() or not target.is_relative_to(site.resolve()):
+                broken.append((page.relative_to(site), url))
+                continue
+            if parts.fragment and target.suffix == ".html":
+                if target not in anchors:
+                    anchors[target] = set(re.findall(r'id="([^"]+)"', read(target)))
+                if parts.fragment not in anchors[target]:
+                    broken.append((page.relative_to(site), url))
+    assert not broken, broken[:10]
+
+
+def test_links_are_relative_so_the_site_works_from_disk(site: Path) -> None:
+    for page in pages(site):
+        text = read(page)
+        assert not re.search(r'(?:href|src)="/(?!/)', text), page
+        assert 'href="https://example.org' not in text.replace('rel="canonical" href="https://example.org', "")
+
+
+# --- accessibility and behaviour ---------------------------------------------------------------
+
+
+def test_every_page_has_lang_landmarks_skip_link_and_search_box(site: Path) -> None:
+    for page in pages(site):
+        text = read(page)
+        assert re.search(r'<html lang="(zh-Hans|zh-Hant|en)">', text), page
+        for marker in ('<main id="main">', '<header class="site">', "<footer", 'href="#main"',
+                       'role="search"', 'name="q"', 'name="viewport"'):
+            assert marker in text, (page, marker)
+        assert re.search(r'<label for="q-top"[^>]*>', text), page
+
+
+def test_every_table_has_a_caption_and_scoped_headers(site: Path) -> None:
+    for page in pages(site):
+        text = read(page)
+        for table in re.findall(r"<table.*?</table>", text, flags=re.S):
+            if 'class="notice' in text and table not in text.split('class="notice')[0]:
+                continue  # a notice's own Markdown table
+            assert "<caption" in table, page
+            headers = re.findall(r"<th\b[^>]*>", table)
+            assert headers and all("scope=" in h for h in headers), (page, [h for h in headers if "scope=" not in h])
+
+
+def test_every_page_has_exactly_one_h1(site: Path) -> None:
+    for page in pages(site):
+        assert read(page).count("<h1") == 1, page
+
+
+def test_tables_scroll_in_their_own_box(site: Path) -> None:
+    for page in pages(site):
+        text = read(page)
+        outside = re.sub(r'<div class="scroll">.*?</div>', "", text, flags=re.S)
+        outside = re.sub(r'<section class="notice".*?</section>', "", outside, flags=re.S)
+        assert "<table" not in outside, page
+
+
+def test_assets_are_small_and_frameworkless(site: Path) -> None:
+    assert (site / "assets/style.css").stat().st_size < 12_000
+    assert (site / "assets/site.js").stat().st_size < 8_000
+    css = read(site / "assets/style.css")
+    assert "@media print" in css and "max-width: 40rem" in css and "overflow-x: auto" in css
+
+
+def test_every_page_loads_the_script_the_same_way_and_nothing_inline(site: Path) -> None:
+    for page in pages(site):
+        scripts = re.findall(r"<script\b[^>]*>(.*?)</script>", read(page), flags=re.S)
+        assert scripts == [""], page  # one external script, no inline code
+        assert not re.search(r"\son[a-z]+=", read(page)), page
+
+
+# --- locales -----------------------------------------------------------------------------------
+
+
+def template_keys() -> set[str]:
+    keys = set()
+    for path in TEMPLATES.rglob("*.html"):
+        if path.parent.name in ("games", "sheets") or path.name == "bulletin.html":
+            continue
+        keys |= set(re.findall(r"""_\(\s*["']([a-z][a-z0-9_]*)["']""", read(path)))
+    return keys
+
+
+def test_catalogues_have_the_same_keys_and_placeholders_in_every_locale() -> None:
+    catalogues = {locale: i18n.read_po(i18n.catalogue_path(locale)) for locale in i18n.LOCALES}
+    keys = {locale: set(c) for locale, c in catalogues.items()}
+    assert keys["zh-Hans"] == keys["zh-Hant"] == keys["en"]
+    for key in keys["zh-Hans"]:
+        fields = {locale: set(re.findall(r"{(\w+)}", c[key])) for locale, c in catalogues.items()}
+        assert fields["zh-Hans"] == fields["zh-Hant"] == fields["en"], key
+
+
+def test_every_word_the_templates_use_is_in_the_catalogues() -> None:
+    known = set(i18n.catalogue("zh-Hans"))
+    dynamic = {k for k in known if re.match(r"(format|vul|seat|outcome|role)_", k)}
+    missing = {k for k in template_keys() if not k.endswith("_")} - known
+    assert not missing, missing
+    assert dynamic  # keys built in templates ("outcome_" ~ …) exist as well
+    for outcome in ("won", "drawn", "lost", "bye", "forfeit"):
+        assert f"outcome_{outcome}" in known
+
+
+def test_page_templates_hold_no_chinese_or_english_words() -> None:
+    """UI words come from the catalogues: a page template holds markup, not language."""
+    for path in TEMPLATES.glob("*.html"):
+        if path.name == "bulletin.html":
+            continue
+        text = re.sub(r"{#.*?#}", "", read(path), flags=re.S)
+        text = re.sub(r"{[{%].*?[%}]}", "", text, flags=re.S)
+        text = re.sub(r"<[^>]+>", " ", text)
+        assert not re.search(r"[\u4e00-\u9fff]", text), path
+        assert not re.search(r"\b[A-Za-z]{3,}\b", text), (path, re.findall(r"\b[A-Za-z]{3,}\b", text)[:5])
+
+
+def test_po_reader_handles_continuations_escapes_and_fuzzy(tmp_path: Path) -> None:
+    po = tmp_path / "x.po"
+    po.write_text(
+        'msgid ""\nmsgstr "Language: en\\n"\n\n'
+        '# a comment\nmsgid "long"\nmsgstr ""\n"first \\"part\\" "\n"second\\n"\n\n'
+        '#, fuzzy\nmsgid "draft"\nmsgstr "not yet"\n\n'
+        'msgid "plural"\nmsgid_plural "plurals"\nmsgstr[0] "one"\nmsgstr[1] "many"\n',
+        encoding="utf-8")
+    messages = i18n.read_po(po)
+    assert messages == {"long": 'first "part" second\n', "plural": "one"}
+    import gettext
+    import io
+    catalogue = gettext.GNUTranslations(io.BytesIO(i18n.compile_mo(messages)))
+    assert catalogue.gettext("long") == 'first "part" second\n' and catalogue.gettext("absent") == "absent"
+
+
+def test_translator_api_keeps_working_in_every_locale() -> None:
+    import datetime as dt
+    words = {locale: i18n.Translator(locale) for locale in i18n.LOCALES}
+    assert [t("round_n", n=3) for t in words.values()] == ["第 3 轮", "第 3 輪", "Round 3"]
+    assert words["en"].date(dt.date(2015, 5, 15)) == "15 May 2015"
+    assert words["zh-Hant"].date(dt.date(2015, 5, 15)) == "2015年5月15日"
+    assert words["en"].pick({"zh-Hans": "桥牌", "en": "Bridge"}) == "Bridge"
+    assert words["zh-Hant"].pick({"zh-Hans": "桥牌"}) == "桥牌"
+    assert words["en"].joiner() == ", " and words["zh-Hans"].joiner() == "、"
+    assert i18n.UI["archive"] == ("赛事成绩", "賽事成績", "Results archive")
+    with pytest.raises(KeyError):
+        words["en"]("no_such_word")
+
+
+def test_game_words_are_merged_without_touching_the_catalogues(monkeypatch) -> None:
+    from generator.games import GAME_MODULES
+    module = next(iter(GAME_MODULES.values()))
+    monkeypatch.setattr(module, "UI_WORDS", {**getattr(module, "UI_WORDS", {}),
+                                             "zz_test_word": ("测试", "測試", "test")}, raising=False)
+    i18n.reload_words()
+    try:
+        assert [i18n.Translator(loc)("zz_test_word") for loc in i18n.LOCALES] == ["测试", "測試", "test"]
+    finally:
+        monkeypatch.undo()
+        i18n.reload_words()
+
+
+def test_site_locale_from_site_yaml_and_event_override(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    site_yaml = content / "site.yaml"
+    site_yaml.write_text(read(site_yaml).replace("locale: zh-Hans", "locale: en"), encoding="utf-8")
+    event_yaml = content / BRIDGE / "event.yaml"
+    event_yaml.write_text("locale: zh-Hant\n" + read(event_yaml), encoding="utf-8")
+    out = render(content, tmp_path / "out")
+    index = read(out / "index.html")
+    assert '<html lang="en">' in index and "Results archive" in index and "Search" in index
+    assert f'<a href="{BRIDGE}/index.html" lang="zh-Hant">' in index  # the event's content keeps its language
+    event = read(out / BRIDGE / "index.html")
+    assert '<html lang="zh-Hant">' in event and "成績排名" in event and "比賽階段" in event
+    players = read(out / "players/index.html")
+    assert '<html lang="en">' in players and "How results are matched to a person" in players
+
+
+# --- search index -----------------------------------------------------------------------------
+
+
+def load_index(site: Path) -> dict:
+    text = read(site / "assets/search-index.js")
+    return json.loads(text[text.index("=") + 1: text.rindex(";")])
+
+
+def search(index: dict, query: str) -> list[list[str]]:
+    """What assets/site.js does, in Python: every bigram of the query, then the text itself."""
+    runs = [r for r in re.split(r"[^\w]+|_", normalise(query)) if r]
+    ids = None
+    for run in runs:
+        for i in range(len(run) - 1):
+            posting = set(index["grams"].get(run[i:i + 2], []))
+            ids = posting if ids is None else ids & posting
+    candidates = range(len(index["records"])) if ids is None else sorted(ids)
+    return [index["records"][i] for i in candidates if all(run in index["records"][i][4] for run in runs)]
+
+
+def test_search_finds_a_player_by_two_chinese_characters(site: Path) -> None:
+    index = load_index(site)
+    found = search(index, "浩然")
+    assert any(r[0] == "player" and r[1] == "张浩然" for r in found)
+    player = next(r for r in found if r[0] == "player")
+    assert (site / player[3]).is_file() and "张浩然" in read(site / player[3])
+
+
+def test_search_finds_teams_groups_ids_and_event_titles(site: Path) -> None:
+    index = load_index(site)
+    assert any(r[0] == "entry" and r[1].startswith("A01") for r in search(index, "动科一队"))
+    assert any(r[0] == "entry" and r[1].startswith("A19") for r in search(index, "a19"))
+    assert any(r[0] == "entry" and r[1].startswith("A19") for r in search(index, "Ａ１９"))  # full width
+    assert any(r[0] == "event" for r in search(index, "桥牌大赛"))
+    assert len(search(index, "13级动物科学1班")) >= 8
+    assert search(index, "浩然 动科") and not search(index, "浩然 不存在")
+
+
+def test_search_index_bigrams_cover_every_record(site: Path) -> None:
+    index = load_index(site)
+    for number, record in enumerate(index["records"]):
+        for gram in bigrams(record[4]):
+            assert number in index["grams"][gram]
+
+
+def test_search_index_holds_no_private_data_or_player_ids(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    event = content / BRIDGE / "event.yaml"
+    event.write_text(read(event).replace("- 李思雨", "- {name: 李思雨, id: member-secret-4711}", 1),
+                     encoding="utf-8")
+    out = render(content, tmp_path / "out")
+    for path in out.rglob("*"):
+        if path.is_file():
+            data = path.read_bytes()
+            for secret in [*CANARIES, "member-secret-4711"]:
+                assert secret.encode() not in data, (secret, path)
+
+
+def test_search_index_is_a_script_so_it_loads_from_disk(site: Path) -> None:
+    text = read(site / "assets/search-index.js")
+    assert text.splitlines()[1].startswith("window.PAIBANG_SEARCH={")
+    assert "</" not in text
+    form = read(site / "index.html")
+    assert 'data-index="assets/search-index.js"' in form and 'action="search/index.html"' in form
+
+
+# --- feed and sitemap ---------------------------------------------------------------------------
+
+
+def test_atom_feed_lists_events_and_results_with_content_dates(site: Path, demo) -> None:
+    _, results = demo
+    feed = ET.parse(site / "feed.xml").getroot()
+    assert feed.tag == f"{ATOM}feed"
+    entries = feed.findall(f"{ATOM}entry")
+    stages_with_results = sum(1 for r in results for s in r.stages if s.has_results)
+    assert len(entries) == len(results) + stages_with_results
+    updated = [e.findtext(f"{ATOM}updated") for e in entries]
+    assert updated == sorted(updated, reverse=True)
+    assert feed.findtext(f"{ATOM}updated") == updated[0]
+    dates = {d.isoformat() for r in results for d in [*r.event.dates, *(s.stage.date for s in r.stages if s.stage.date)]}
+    assert {u[:10] for u in updated} <= dates
+    for entry in entries:
+        href = entry.find(f"{ATOM}link").get("href")
+        assert href.startswith("https://example.org/paibang/events/") and href.endswith("/")
+        assert entry.findtext(f"{ATOM}id").startswith("urn:uuid:")
+    assert any("初赛成绩" in e.findtext(f"{ATOM}title") for e in entries)
+
+
+def test_sitemap_has_absolute_urls_of_every_page(site: Path) -> None:
+    root = ET.parse(site / "sitemap.xml").getroot()
+    locs = [u.findtext("{http://www.sitemaps.org/schemas/sitemap/0.9}loc") for u in root]
+    assert all(loc.startswith("https://example.org/paibang/") for loc in locs)
+    listed = set(locs)
+    for page in pages(site):
+        relative = page.relative_to(site).as_posix()
+        if relative.startswith("search/"):
+            continue
+        url = "https://example.org/paibang/" + relative.removesuffix("index.html")
+        assert url in listed, url
+
+
+def test_without_base_url_no_sitemap_and_the_feed_links_relatively(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    site_yaml = content / "site.yaml"
+    site_yaml.write_text(re.sub(r"^base_url:.*\n", "", read(site_yaml), flags=re.M), encoding="utf-8")
+    out = render(content, tmp_path / "out")
+    assert not (out / "sitemap.xml").exists()
+    feed = ET.parse(out / "feed.xml").getroot()
+    assert all(not e.find(f"{ATOM}link").get("href").startswith("http") for e in feed.findall(f"{ATOM}entry"))
+    assert "canonical" not in read(out / "index.html")
+
+
+def test_feed_and_index_escape_hostile_text(tmp_path: Path) -> None:
+    content = copy_content(tmp_path)
+    event = content / BRIDGE / "event.yaml"
+    event.write_text(read(event).replace("title: 动物科学学院桥牌大赛", 'title: "桥牌</script><b>&赛"', 1),
+                     encoding="utf-8")
+    out = render(content, tmp_path / "out")
+    ET.parse(out / "feed.xml")  # still well-formed
+    assert "</script>" not in read(out / "assets/search-index.js")
+    for page in pages(out):
+        assert "</script><b>" not in read(page)
+
+
+# --- reproducible -------------------------------------------------------------------------------
+
+
+def test_two_renders_are_byte_identical(tmp_path: Path, site: Path) -> None:
+    again = render(CONTENT, tmp_path / "again")
+    first = {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    second = {p.relative_to(again): p.read_bytes() for p in again.rglob("*") if p.is_file()}
+    assert first.keys() == second.keys()
+    assert [k for k in first if first[k] != second[k]] == []
+
+
+# --- board pages (travellers) of duplicate stages ----------------------------------------------
+
+
+def test_a_game_with_travellers_gets_a_page_per_board(tmp_path: Path, monkeypatch) -> None:
+    """A game whose RULES has `travellers(stage, rounds)` gets /events/<slug>/<stage>/boards/<n>/,
+    linked from the stage page, with its own `games/<game>_traveller.html` laid inside."""
+    from dataclasses import dataclass
+
+    from generator.games import GAMES
+    from generator.render import html as site_html
+
+    @dataclass
+    class Traveller:
+        board: int
+        results: list[int]
+
+    class WithTravellers:
+        def __init__(self, rules):
+            self.rules = rules
+
+        def __getattr__(self, name):
+            return getattr(self.rules, name)
+
+        def travellers(self, stage, rounds):
+            boards = sorted({row["board"] for r in rounds for t in r.tables for row in t.boards})
+            return [Traveller(b, [row["ns"] for r in rounds for t in r.tables for row in t.boards
+                                  if row["board"] == b]) for b in boards]
+
+    own = tmp_path / "templates" / "games"
+    own.mkdir(parents=True)
+    (own / "bridge_traveller.html").write_text(
+        '<p class="traveller">{{ traveller.board }}: {{ traveller.results|join(",") }}</p>\n', encoding="utf-8")
+    monkeypatch.setitem(GAMES, "bridge", WithTravellers(GAMES["bridge"]))
+    monkeypatch.setattr(site_html, "TEMPLATE_DIRS", [tmp_path / "templates", *site_html.TEMPLATE_DIRS])
+    out = render(CONTENT, tmp_path / "out")
+    stage = read(out / BRIDGE / "prelim/index.html")
+    assert 'href="../../../events/dongke-bridge-2015/prelim/boards/1/index.html"' in stage
+    board = read(out / BRIDGE / "prelim/boards/3/index.html")
+    assert '<p class="traveller">3: ' in board and 'rel="prev"' in board and 'rel="next"' in board
+    assert not (out / BRIDGE / "prelim/boards/9").exists()  # the prelim has 8 boards
+    assert (out / BRIDGE / "final/boards/16/index.html").is_file()
+    assert 'rel="next"' not in read(out / BRIDGE / "final/boards/16/index.html")
