@@ -6,6 +6,7 @@ error stops before rendering and leaves output/ exactly as it was.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,6 +26,7 @@ class BuildReport:
     pages: int = 0
     pdfs: int = 0
     pdfs_printed: int = 0  # the others came from the cache
+    events_rendered: int = 0  # the others' pages were kept from the previous build
 
 
 def validate(content: Path, strict: bool = False) -> tuple[Site, list[EventResult], list[ContentError]]:
@@ -56,14 +58,19 @@ def default_cache_dir(output: Path) -> Path:
 Progress = Callable[[str, int, int], None]  # (what, done, total), for a terminal's progress line
 
 
+def _path_key(output: Path) -> str:
+    return hashlib.sha256(str(output.resolve()).encode()).hexdigest()[:16]
+
+
 def build(content: Path, output: Path, strict: bool = False, cache_dir: Path | None = None,
-          progress: Progress | None = None) -> BuildReport:
+          progress: Progress | None = None, bulletins: bool = True) -> BuildReport:
     """Validate, then write the whole site into a staging folder and swap it in for output/.
     PDFs are cached under `cache_dir` (default: .paibang-cache beside output/)."""
     tell = progress or (lambda what, done, total: None)
     # Imported here so that `paibang check` does not pay for loading WeasyPrint.
     from generator.render.bulletins import bulletins_for
     from generator.render.html import render_site
+    from generator.render.incremental import PreviousBuild
     from generator.render.output import OutputTree, discard, staging_dir, swap_into_place
     from generator.render.pdf import bulletin_html, bulletin_words, missing_glyphs, print_job, print_pdfs, prune_cache
 
@@ -71,38 +78,44 @@ def build(content: Path, output: Path, strict: bool = False, cache_dir: Path | N
     tell("events", len(results), len(results))
     cache_dir = cache_dir or default_cache_dir(output)
 
-    # Every bulletin's text is known before anything is printed: check it can be printed at all.
+    # Every bulletin is known before anything is printed: check that it can be printed at all.
+    # One found in the cache was printed, and so checked, before.
+    planned = [(result.event, bulletin, result.event.locale or site.locale)
+               for result in results for bulletin in (bulletins_for(result, result.event.locale or site.locale)
+                                                      if bulletins else [])]
+    jobs = [print_job(bulletin_html(bulletin, locale)) for _, bulletin, locale in planned]
     problems = Problems()
-    planned = []
-    for result in results:
-        locale = result.event.locale or site.locale
-        missing: dict[str, list[str]] = {}  # character -> titles of the bulletins that print it
-        for bulletin in bulletins_for(result, locale):
-            for char in missing_glyphs(bulletin_words(bulletin, locale), locale):
-                missing.setdefault(char, []).append(bulletin.title)
-            planned.append((result.event.slug, bulletin, locale))
-        if missing:
-            titles = sorted({title for found in missing.values() for title in found})
-            problems.add("bulletin-missing-glyph", Mark(result.event.folder / "event.yaml"),
-                         bulletin="》《".join(titles), chars=" ".join(f"{c} (U+{ord(c):04X})" for c in sorted(missing)))
+    missing: dict[Path, dict[str, list[str]]] = {}  # event.yaml -> character -> bulletin titles
+    for (event, bulletin, locale), job in zip(planned, jobs):
+        if (cache_dir / f"{job.key}.pdf").is_file():
+            continue
+        for char in missing_glyphs(bulletin_words(bulletin, locale), locale):
+            missing.setdefault(event.folder / "event.yaml", {}).setdefault(char, []).append(bulletin.title)
+    for event_file, chars in missing.items():
+        titles = sorted({title for found in chars.values() for title in found})
+        problems.add("bulletin-missing-glyph", Mark(event_file), bulletin="》《".join(titles),
+                     chars=" ".join(f"{c} (U+{ord(c):04X})" for c in sorted(chars)))
     if problems.errors:
         raise ContentErrors(problems.sorted())
 
     staging = staging_dir(output)
     try:
         tree = OutputTree(staging)
-        jobs = [print_job(bulletin_html(bulletin, locale)) for _, bulletin, locale in planned]
         pdfs, printed = print_pdfs(jobs, cache_dir, done=lambda n, total: tell("pdfs", n, total))
         prune_cache(cache_dir)
         links: dict[str, list[tuple[str, str]]] = {}
-        for (slug, bulletin, _), pdf in zip(planned, pdfs):
-            tree.write_bytes(f"events/{slug}/bulletins/{bulletin.name}.pdf", pdf)
-            links.setdefault(slug, []).append((bulletin.title, f"bulletins/{bulletin.name}.pdf"))
-        render_site(site, results, links, tree)
+        for (event, bulletin, _), pdf in zip(planned, pdfs):
+            tree.write_bytes(f"events/{event.slug}/bulletins/{bulletin.name}.pdf", pdf)
+            links.setdefault(event.slug, []).append((bulletin.title, f"bulletins/{bulletin.name}.pdf"))
+        previous = PreviousBuild(output, cache_dir.parent / f"site-{_path_key(output)}.json")
+        made = render_site(site, results, links, tree, previous)
         tell("pages", sum(1 for path in tree.written if path.endswith(".html")), 0)
         swap_into_place(staging, output)
+        previous.save(made)
     except BaseException:
         discard(staging)
         raise
     pages = sum(1 for path in tree.written if path.endswith(".html"))
-    return BuildReport(site, results, warnings, pages, len(pdfs), printed)
+    rendered = sum(1 for slug, pages in made.items() if slug not in previous.events
+                   or previous.events[slug].key != pages.key)
+    return BuildReport(site, results, warnings, pages, len(pdfs), printed, rendered)

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import multiprocessing
+import os
 import re
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,6 +27,7 @@ from generator.content.model import Entry, Event, Site
 from generator.games import GAMES, KNOWN_GAMES, metric_of
 from generator.render.feed import absolute, atom_feed, sitemap, updates
 from generator.render.i18n import CJK_FACE, HTML_LANG, Translator
+from generator.render.incremental import EventPages, PreviousBuild, event_key, site_digest
 from generator.render.output import OutputTree
 from generator.render.players import People, Person, collect_people, people_by_group
 from generator.render.search import index_script
@@ -187,8 +191,11 @@ class SiteWriter:
 
 
 def render_site(site: Site, results: list[EventResult], bulletins: dict[str, list[tuple[str, str]]],
-                out: OutputTree) -> None:
-    """The whole HTML site, plus its search index, feed and sitemap, into `out`."""
+                out: OutputTree, previous: PreviousBuild | None = None, workers: int | None = None,
+                ) -> dict[str, EventPages]:
+    """The whole HTML site, plus its search index, feed and sitemap, into `out`. Events whose
+    inputs are unchanged since `previous` are linked from it; the others are rendered in
+    parallel, one process per core. Returns what each event wrote, for the next build."""
     people = collect_people(results)
     envs: dict[str, jinja2.Environment] = {}
 
@@ -213,9 +220,22 @@ def render_site(site: Site, results: list[EventResult], bulletins: dict[str, lis
                     counts={g: sum(1 for r in ordered if r.event.game == g) for g in games}, total=len(ordered),
                     current_game=game, winners=_winners)
 
+    shared = site_digest(site, results)
+    made: dict[str, EventPages] = {}
+    to_render: list[tuple[EventResult, str]] = []
     for result in results:
-        render_event(env_for(result.event.locale or site.locale), site, result,
-                     bulletins.get(result.event.slug, []), writer)
+        slug = result.event.slug
+        key = event_key(shared, result, bulletins.get(slug, []))
+        kept = previous.reuse(slug, key, out) if previous is not None else None
+        if kept is not None:
+            made[slug] = kept
+        else:
+            to_render.append((result, key))
+    for result in {r.event.locale or site.locale for r, _ in to_render}:
+        env_for(result)  # compiled before forking, so every worker has them
+    made.update(_render_events(site, to_render, bulletins, env_for, out, workers))
+    for slug in sorted(made):
+        writer.pages.extend(made[slug].pages)
 
     # People across events.
     no_group = t("no_group")
@@ -231,9 +251,56 @@ def render_site(site: Site, results: list[EventResult], bulletins: dict[str, lis
 
     # Feed and sitemap.
     out.write_text("feed.xml", atom_feed(site, updates(site, results, event_url, stage_url), t))
-    sitemap_xml = sitemap(site, [(p, d) for p, d in writer.pages if p != SEARCH_URL])
+    sitemap_xml = sitemap(site, [(p, d) for p, d in sorted(writer.pages, key=_sitemap_order) if p != SEARCH_URL])
     if sitemap_xml is not None:
         out.write_text("sitemap.xml", sitemap_xml)
+    return made
+
+
+def _sitemap_order(page: tuple[str, dt.date | None]) -> tuple[int, str]:
+    """Archive and index pages first, then every event's pages in path order."""
+    return (page[0].startswith("events/"), page[0])
+
+
+# Set just before forking, read by the workers (which inherit it instead of unpickling results).
+_JOB: dict[str, Any] = {}
+
+
+def _render_events(site: Site, jobs: list[tuple[EventResult, str]], bulletins: dict[str, list[tuple[str, str]]],
+                   env_for: Any, out: OutputTree, workers: int | None) -> dict[str, EventPages]:
+    workers = min(workers or os.cpu_count() or 1, len(jobs))
+    _JOB.update(site=site, jobs=jobs, bulletins=bulletins, env_for=env_for, root=out.root)
+    try:
+        if workers <= 1:
+            made = [_render_share(list(range(len(jobs))))]
+        else:
+            # Big events first, dealt round the workers, so that the shares are even.
+            order = sorted(range(len(jobs)), key=lambda i: -len(jobs[i][0].event.entries))
+            shares = [order[w::workers] for w in range(workers)]
+            context = multiprocessing.get_context("fork")
+            with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+                made = list(pool.map(_render_share, shares))
+    finally:
+        _JOB.clear()
+    result: dict[str, EventPages] = {}
+    for share in made:
+        for slug, pages in share.items():
+            out.written.extend(pages.files)
+            result[slug] = pages
+    return result
+
+
+def _render_share(indexes: list[int]) -> dict[str, EventPages]:
+    site, jobs = _JOB["site"], _JOB["jobs"]
+    made = {}
+    for index in indexes:
+        result, key = jobs[index]
+        tree = OutputTree(_JOB["root"])
+        writer = SiteWriter(site, tree)
+        render_event(_JOB["env_for"](result.event.locale or site.locale), site, result,
+                     _JOB["bulletins"].get(result.event.slug, []), writer)
+        made[result.event.slug] = EventPages(key, tree.written, writer.pages)
+    return made
 
 
 def _first_day(result: EventResult) -> str:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+import jinja2
 from markupsafe import Markup
 
 from generator.render.bulletins import Bulletin  # noqa: F401  (games import it from here)
@@ -37,8 +38,13 @@ class PrintJob:
     key: str
 
 
+@cache
+def _environment(locale: str) -> jinja2.Environment:
+    return environment(locale)  # compiled once per locale, not once per bulletin
+
+
 def bulletin_html(bulletin: Bulletin, locale: str) -> str:
-    env = environment(locale)
+    env = _environment(locale)
     t = Translator(locale)
     return env.get_template(bulletin.template).render(
         bulletin=bulletin, date_text=t.date(bulletin.date), page_counter=Markup(_page_counter_css(t)))
@@ -111,12 +117,13 @@ def _strings(value: object) -> list[str]:
 
 
 @cache
-def _fingerprint() -> str:
-    """What else decides a PDF's bytes: WeasyPrint's version and the font files used."""
+def _fingerprint(scripts: tuple[str, ...]) -> str:
+    """What else decides a PDF's bytes: WeasyPrint's version and the font files of the faces
+    the document names (SC, TC)."""
     import weasyprint
 
     parts = [weasyprint.__version__]
-    for cjk in ("SC", "TC"):
+    for cjk in scripts:
         for face in FACES:
             located = font_file(face.format(cjk=cjk))
             if located:
@@ -126,7 +133,8 @@ def _fingerprint() -> str:
 
 
 def print_job(html: str) -> PrintJob:
-    key = hashlib.sha256((_fingerprint() + "\0" + html).encode("utf-8")).hexdigest()
+    scripts = tuple(cjk for cjk in ("SC", "TC") if f"CJK {cjk}" in html)
+    key = hashlib.sha256((_fingerprint(scripts) + "\0" + html).encode("utf-8")).hexdigest()
     return PrintJob(html, key)
 
 

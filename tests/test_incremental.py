@@ -1,0 +1,60 @@
+"""Rebuilding only what changed: unchanged events are kept, a changed one is rendered again."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from pathlib import Path
+
+from generator.build import build
+
+ROOT = Path(__file__).resolve().parents[1]
+EVENTS = ("dongke-bridge-2015", "chem-park-daguai-2016")
+
+
+def digest(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def two_events(tmp_path: Path) -> Path:
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    for slug in EVENTS:
+        shutil.copytree(ROOT / "content/events" / slug, content / "events" / slug)
+    return content
+
+
+def test_unchanged_rebuild_renders_no_event_and_gives_the_same_site(tmp_path: Path) -> None:
+    content = two_events(tmp_path)
+    first = build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    assert first.events_rendered == 2
+    again = build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    assert again.events_rendered == 0 and again.pages == first.pages
+    fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert fresh.events_rendered == 2
+    assert digest(tmp_path / "out") == digest(tmp_path / "fresh")
+
+
+def test_a_changed_results_file_renders_its_event_only(tmp_path: Path) -> None:
+    content = two_events(tmp_path)
+    build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    prelim = content / "events/dongke-bridge-2015/results/prelim.yaml"
+    prelim.write_text(prelim.read_text(encoding="utf-8").replace("1: 4H N =", "1: 4S N =", 1), encoding="utf-8")
+    report = build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    assert report.events_rendered == 1
+    page = (tmp_path / "out/events/dongke-bridge-2015/prelim/round-1/index.html").read_text(encoding="utf-8")
+    assert 'aria-label="S">♠</span>' in page.split('id="table-1"')[1].split("</tr>")[1]
+    fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert fresh.events_rendered == 2
+    assert digest(tmp_path / "out") == digest(tmp_path / "fresh")
+
+
+def test_a_template_change_renders_everything(tmp_path: Path, monkeypatch) -> None:
+    from generator.render import incremental
+
+    content = two_events(tmp_path)
+    build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    monkeypatch.setattr(incremental, "code_digest", lambda: "another version of the templates")
+    assert build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False).events_rendered == 2
