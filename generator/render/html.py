@@ -428,6 +428,8 @@ def match_lines(game: Any, event: Event, stage_result: StageResult, entry_id: st
     first_only = {m for m in shown if getattr(metric_of(game, m), "first_only", False)}
     lines: list[MatchLine] = []
     totals = [0.0] * len(shown)
+    finish = getattr(game, "finish_metrics", None)
+    sums: dict[str, float] = {}  # every metric of the side so far, for metrics derived from sums
     for (number, score, index), side in zip(matches, own_sides):
         sides = score.table.sides
         values = [side.metrics.get(m, 0) if side else 0 for m in shown]
@@ -436,6 +438,13 @@ def match_lines(game: Any, event: Event, stage_result: StageResult, entry_id: st
                 totals[i] = values[i] if not lines else totals[i]
             else:
                 totals[i] += values[i]
+        for name, value in (side.metrics.items() if side else ()):
+            sums[name] = sums.get(name, 0) + value
+        running = list(totals)
+        if finish is not None:
+            finished = dict(sums)
+            finish(finished)
+            running = [totals[i] if m in first_only else finished.get(m, totals[i]) for i, m in enumerate(shown)]
         opponents = [s for s in sides if s != entry_id]
         if len(sides) < 2:
             outcome = "bye"
@@ -446,7 +455,7 @@ def match_lines(game: Any, event: Event, stage_result: StageResult, entry_id: st
         else:
             outcome = "won" if score.winner == entry_id else "lost"
         url = f"{round_url(event, stage.id, number)}#table-{score.table.number}"
-        lines.append(MatchLine(number, score.table.number, url, opponents, outcome, values, list(totals)))
+        lines.append(MatchLine(number, score.table.number, url, opponents, outcome, values, running))
     return MatchSummary(shown, lines)
 def results_json(result: EventResult) -> dict[str, Any]:
     """The machine-readable result of outputs.md; only public fields, by construction."""

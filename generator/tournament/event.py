@@ -127,6 +127,11 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
                                  reason=_not_qualified_reason())
         scores = [game.score_table(t, stage, state) for t in round_.tables]
         scored.append(RoundResult(round_.number, scores, [s.table.number for s in scores if is_pending(s)]))
+    # Games that compare boards across the field (pairs matchpoints) score the stage as a whole,
+    # once every table is scored and before the tally.
+    score_field = getattr(game, "score_field", None)
+    if score_field is not None:
+        score_field(stage, scored, problems)
     if rounds:
         playing = {side for r in rounds for t in r.tables for side in t.sides}
         for entry in field_entries:
@@ -136,6 +141,12 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     if stage.format in ("swiss", "round_robin"):
         check_draws(rounds, scored, field_entries, problems)
     tallies = tally(field_entries, [r.counted for r in scored], game.metrics)
+    # Metrics that are not plain sums (a percentage of summed matchpoints and tops) are derived
+    # from the sums here, before tie-breaks and ranking read them.
+    finish_metrics = getattr(game, "finish_metrics", None)
+    if finish_metrics is not None:
+        for record in tallies.values():
+            finish_metrics(record.metrics)
     primary = primary_metric(stage.rank_by, game.metrics_for(stage)[0])
     add_tiebreaks(tallies, stage.rank_by, primary)
     lots = lot_order(tallies, stage.lots, event.draw_seed, f"{event.slug}/{stage.id}")
