@@ -172,3 +172,20 @@ def test_unchanged_rebuild_prints_no_pdf(tmp_path: Path) -> None:
     assert first.pdfs_printed == 10 and second.pdfs_printed == 0
     for pdf in (tmp_path / "a" / EVENT / "bulletins").iterdir():
         assert pdf.read_bytes() == (tmp_path / "b" / EVENT / "bulletins" / pdf.name).read_bytes()
+
+
+def test_80fen_board_table_and_hand_cards_are_printed(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    shutil.copytree(ROOT / "content/events/hefei-80fen-teams-2012", content / "events/hefei-80fen-teams-2012")
+    build(content, tmp_path / "output")
+    folder = tmp_path / "output/events/hefei-80fen-teams-2012/bulletins"
+    table = pdf_text(folder / "boardtable-teams.pdf")
+    rows = [line.split() for line in table.splitlines() if line.split()[:1] and line.split()[0].isdigit()]
+    # seed 004, 牌套顺序号及打牌阶数: 1 N 2, 2 W 3, 3 S 4, 4 E 5, 5 N 5 …
+    assert rows[:5] == [["1", "北", "2"], ["2", "西", "3"], ["3", "南", "4"], ["4", "东", "5"], ["5", "北", "5"]]
+    cards = folder / "handcards-teams.pdf"
+    assert "Pages:           8" in pdf_info(cards)  # one page a board, the four seats' cards on it
+    first = pdf_text(cards, page=1)
+    assert first.count("主牌（含大") == 4 and "方位 西" in first and "打牌阶数 2" in first

@@ -1813,6 +1813,20 @@ UI_WORDS = {
     "sj_winner": ("本桌比赛分多者：{id}", "本桌比賽分多者：{id}", "More matchpoints at this table: {id}"),
 }
 UI_WORDS |= {
+    "sj_boardtable_title": ("{event}牌套顺序号及打牌阶数{stage}", "{event}牌套順序號及打牌階數{stage}",
+                            "{event}: boards, declarers and levels{stage}"),
+    "sj_boardtable_text": ("每副牌由谁坐庄、打几，按下表；牌号超过 16 的从第 1 副起循环。",
+                           "每副牌由誰坐莊、打幾，按下表；牌號超過 16 的從第 1 副起循環。",
+                           "Who declares each board and at which level; boards past the table repeat it."),
+    "sj_handcard_title": ("{event}牌型卡{stage}", "{event}牌型卡{stage}", "{event}: hand cards{stage}"),
+    "sj_card_declarer": ("庄家", "莊家", "Declarer"),
+    "sj_card_level": ("打牌阶数", "打牌階數", "Level"),
+    "sj_card_seat": ("方位", "方位", "Seat"),
+    "sj_card_trumps": ("主牌（含大小王）", "主牌（含大小王）", "Trumps (jokers too)"),
+    "sj_card_spades": ("黑桃", "黑桃", "Spades"),
+    "sj_card_hearts": ("红心", "紅心", "Hearts"),
+    "sj_card_diamonds": ("方块", "方塊", "Diamonds"),
+    "sj_card_clubs": ("梅花", "梅花", "Clubs"),
     "sj_sheet_team_title": ("{event}记分表{stage}", "{event}記分表{stage}", "{event}: score sheets{stage}"),
     "sj_sheet_pairs_title": ("{event}随牌记分单{stage}", "{event}隨牌記分單{stage}", "{event}: travelling score sheets{stage}"),
     "sj_sheet_team_text": (
@@ -1879,7 +1893,34 @@ def bulletins(result: Any, t: Any) -> list[Any]:
                 [t("sj_sheet_where"), t("sj_board"), t("sj_sheet_seat_level"),
                  t("sj_sheet_open"), t("sj_sheet_closed"), t("sj_net_home"), t("sj_sheet_mp")],
                 rows, numeric={1, 3, 4, 5}, **made))
+        found.extend(_board_forms(t, event, stage, options, named, made))
     return found
+
+
+def _board_forms(t: Any, event: Any, stage: Stage, options: ShengjiStage, named: str, made: dict) -> list[Any]:
+    """The seed's table of boards (牌套顺序号及打牌阶数), to print and put with the board sets,
+    and the hand cards (牌型卡) on which each player copies his hand after the board."""
+    from generator.render.bulletins import Bulletin
+
+    boards = range(1, (stage.boards or options.board_table.period) + 1)
+    table_rows = [[str(n), t(f"seat_{options.board_table.declarer(n)}"), options.board_table.level(n)] for n in boards]
+    cards = [
+        {"board": str(n), "declarer": t(f"seat_{options.board_table.declarer(n)}"),
+         "level": options.board_table.level(n),
+         "seat_names": [t(f"seat_{seat}") for seat in ("N", "E", "S", "W")],
+         "suits": [t("sj_card_trumps"), t("sj_card_spades"), t("sj_card_hearts"), t("sj_card_diamonds"),
+                   t("sj_card_clubs")],
+         "words": {"board": t("sj_board"), "declarer": t("sj_card_declarer"), "level": t("sj_card_level"),
+                   "seat": t("sj_card_seat"), "table": t("table"), "round": t("sj_round")}}
+        for n in boards
+    ]
+    return [
+        Bulletin(f"boardtable-{stage.id}", t("sj_boardtable_title", event=event.title, stage=named),
+                 t("sj_boardtable_text"), [t("sj_board"), t("sj_card_declarer"), t("sj_card_level")],
+                 table_rows, numeric={0}, **made),
+        Bulletin(f"handcards-{stage.id}", t("sj_handcard_title", event=event.title, stage=named), "", [], [],
+                 template="sheets/shengji_handcard.html", pages=cards, **made),
+    ]
 
 
 def _seat_level(t: Any, options: ShengjiStage, board: int) -> str:
