@@ -106,7 +106,9 @@ def build(content: Path, output: Path, strict: bool = False, cache_dir: Path | N
         links: dict[str, list[tuple[str, str]]] = {}
         for (event, bulletin, _), pdf in zip(planned, pdfs):
             tree.write_bytes(f"events/{event.slug}/bulletins/{bulletin.name}.pdf", pdf)
-            links.setdefault(event.slug, []).append((bulletin.title, f"bulletins/{bulletin.name}.pdf"))
+            # On the event's own page its title need not be repeated in every link.
+            label = bulletin.title.removeprefix(event.title).strip(" :：") or bulletin.title
+            links.setdefault(event.slug, []).append((label, f"bulletins/{bulletin.name}.pdf"))
         previous = PreviousBuild(output, cache_dir.parent / f"site-{_path_key(output)}.json")
         made = render_site(site, results, links, tree, previous)
         tell("pages", sum(1 for path in tree.written if path.endswith(".html")), 0)
