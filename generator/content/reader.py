@@ -26,6 +26,9 @@ TYPE_NAMES = {
 }
 
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$")
+# Boards a table plays in one stage, at most: the stage key `boards`, and the board numbers a
+# results file may use when the stage does not say (score sheets print every board up to it).
+MAX_BOARDS = 200
 
 
 def suggestion(word: object, candidates: Iterable[object]) -> dict[str, str]:
@@ -178,7 +181,7 @@ class Reader:
 
     def identifier(self, key: str) -> str | None:
         value = self.text(key)
-        if value is not None and not ID_PATTERN.match(value):
+        if value is not None and not ID_PATTERN.fullmatch(value):
             self.problems.add("id-invalid", self.value_mark(key), value=value)
             return None
         return value

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.content.model import Stage, Table
-from generator.content.reader import Reader
+from generator.content.reader import MAX_BOARDS, Reader
 from generator.content.yaml_loader import YamlMap
 from generator.errors import Mark
 from generator.games import Metric, SideScore, TableScore
@@ -289,6 +289,16 @@ def ns_score(record: BoardRecord, board_vulnerability: str) -> int:
 class BridgeStage:
     vulnerability: str = "standard"
     scoring: str = "total"
+    kind: str = "total"  # total (the seed's pairs at a table), pairs (a duplicate field), teams
+    field: str = "one"  # pairs: one ranking, or `directions` (NS and EW ranked apart)
+    bye: Any = None  # teams: bridge_duplicate.TeamBye, what a bye earns
+    hands: Any = None  # bridge_hands.HandRecords, the deals (stage key `hands`)
+
+    def __post_init__(self) -> None:
+        if self.bye is None:
+            from generator.games.bridge_duplicate import TeamBye
+
+            object.__setattr__(self, "bye", TeamBye())
 
 
 @dataclass(frozen=True)
@@ -311,6 +321,7 @@ class MatchView:
     rows: list[BoardView]
     ns_total: int
     ew_total: int
+    layout = "total"  # which part of templates/games/bridge_table.html shows it
 
     @property
     def has_leads(self) -> bool:
@@ -332,9 +343,9 @@ def _localised(zh: str, hant: str, en: str) -> dict[str, str]:
 class BridgeRules:
     name = "bridge"
     title = _localised("桥牌", "橋牌", "Bridge")
-    formats = ("matches",)
-    stage_keys = ("vulnerability", "scoring")
-    table_keys = ("ns", "ew", "boards")
+    formats = ("matches", "pairs", "swiss", "round_robin")
+    stage_keys = ("vulnerability", "scoring", "hands", "field", "bye")
+    table_keys = ("ns", "ew", "home", "away", "boards")
     metrics = {
         "total": Metric(
             "total",
@@ -352,23 +363,76 @@ class BridgeRules:
             _localised("本方在所打第一副牌上的得分（总分相同时，首副得分高者列前）。", "本方在所打第一副牌上的得分（總分相同時，首副得分高者列前）。", "the pair's own points on the first board it played (the seed's tie-break)."),
             first_only=True,
         ),
+        # Duplicate stages (bridge_duplicate.py): pairs by matchpoints or IMPs, teams by VP.
+        "percent": Metric(
+            "percent",
+            _localised("得分率", "得分率", "Percentage"),
+            _localised("全部比赛分（MP）除以所打各副牌满分之和的百分比；调整分 A+、A=、A- 按满分的 60%、50%、40% 计。",
+                       "全部比賽分（MP）除以所打各副牌滿分之和的百分比；調整分 A+、A=、A- 按滿分的 60%、50%、40% 計。",
+                       "total matchpoints as a percentage of the tops of the boards played; adjusted A+, A=, A- are 60, 50 and 40 % of the top."),
+        ),
+        "mp": Metric(
+            "mp",
+            _localised("比赛分（MP）", "比賽分（MP）", "Matchpoints"),
+            _localised("每副牌与同方向打这副牌的其他各桌比较：胜一桌得 2 分，平一桌得 1 分；打的桌数较少的牌按 Neuberg 公式折算；各副相加。",
+                       "每副牌與同方向打這副牌的其他各桌比較：勝一桌得 2 分，平一桌得 1 分；打的桌數較少的牌按 Neuberg 公式折算；各副相加。",
+                       "each board against every other table in the same direction: 2 for each result beaten, 1 for each tie; a board played fewer times is Neuberg-factored; summed."),
+        ),
+        "imps": Metric(
+            "imps",
+            _localised("IMP", "IMP", "IMPs"),
+            _localised("国际比赛分：双人赛每副牌与基准分比较（Butler：去掉最高、最低各一个南北分后取平均，按 10 分取整），或与这副牌的每个其他结果比较后取平均（交叉 IMP）；队式赛为同一副牌开闭室的分差；按 IMP 换算表换算，各副相加（得失相抵）。",
+                       "國際比賽分：雙人賽每副牌與基準分比較（Butler：去掉最高、最低各一個南北分後取平均，按 10 分取整），或與這副牌的每個其他結果比較後取平均（交叉 IMP）；隊式賽為同一副牌開閉室的分差；按 IMP 換算表換算，各副相加（得失相抵）。",
+                       "International Match Points: in pairs each board against the datum (Butler: the mean NS score without the top and bottom one, to the nearest 10) or against every other result, averaged (cross-IMPs); in teams the difference between the rooms; by the IMP scale, summed (won minus lost)."),
+        ),
+        "vp": Metric(
+            "vp",
+            _localised("胜利分（VP）", "勝利分（VP）", "Victory points"),
+            _localised("每场比赛的 IMP 差按 WBF 2013 连续换算表换成胜利分（两队合计 20）；各场相加。",
+                       "每場比賽的 IMP 差按 WBF 2013 連續換算表換成勝利分（兩隊合計 20）；各場相加。",
+                       "each match's IMP margin converted by the WBF 2013 continuous scale (20 between the two teams); summed over matches."),
+        ),
+        "top": Metric(
+            "top",
+            _localised("满分", "滿分", "Top"),
+            _localised("所打各副牌满分（2 ×（该副牌结果数 − 1））之和。", "所打各副牌滿分（2 ×（該副牌結果數 − 1））之和。",
+                       "the sum of the tops (2 x (results - 1)) of the boards played."),
+        ),
     }
+    stage_metrics = {
+        "total": ("total", "net", "first_board"),
+        "matchpoints": ("percent", "mp"),
+        "imps": ("imps",),
+        "butler": ("imps",),
+        "teams": ("vp", "imps"),
+    }
+
+    @staticmethod
+    def options(stage: Stage) -> BridgeStage:
+        """The stage's bridge keys; a stage built without them gets the defaults of its format."""
+        if isinstance(stage.options, BridgeStage):
+            return stage.options
+        scoring = duplicate.DEFAULT_SCORING.get(stage.format, "total")
+        return BridgeStage(scoring=scoring, kind=duplicate.stage_kind(stage.format, scoring) or "total")
 
     def read_stage_options(self, reader: Reader, stage_format: str) -> BridgeStage:
         vul = reader.choice("vulnerability", VULNERABILITY_MODES, "standard") or "standard"
-        scoring = reader.choice("scoring", SCORING_METHODS, "total") or "total"
-        if scoring != "total":
-            reader.problems.add(
-                "format-not-supported", reader.value_mark("scoring"),
-                game="bridge", format=f"scoring: {scoring}", allowed="scoring: total",
-            )
-        return BridgeStage(vul, scoring)
+        # total for the seed's matches; matchpoints for a pairs field, IMPs for team matches
+        default = duplicate.DEFAULT_SCORING.get(stage_format, "total")
+        scoring = reader.choice("scoring", SCORING_METHODS, default) or default
+        return BridgeStage(vul, scoring, **duplicate.read_duplicate_keys(reader, stage_format, scoring))
 
     def metrics_for(self, stage: Stage) -> tuple[str, ...]:
-        return tuple(self.metrics)
+        options = self.options(stage)
+        return self.stage_metrics[options.scoring if options.kind == "pairs" else options.kind]
 
-    def read_table(self, reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], list[BoardRecord]]:
-        reader.check_keys(("table", "referee", "forfeit", *self.table_keys), required=("ns", "ew"))
+    def read_table(self, reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Any]:
+        options = self.options(stage)
+        if options.kind == "pairs":
+            return duplicate.read_pairs_table(reader, stage, options)
+        if options.kind == "teams":
+            return duplicate.read_team_table(reader, stage, options)
+        reader.check_keys(("table", "referee", "forfeit", "ns", "ew", "boards"), required=("ns", "ew"))
         sides = [(reader.text(key) or "", reader.value_mark(key)) for key in ("ns", "ew") if reader.has(key)]
         boards = reader.mapping("boards")
         records: list[BoardRecord] = []
@@ -378,8 +442,8 @@ class BridgeRules:
         written: set[int] = set()  # every board the secretary wrote, readable or not
         for number, value in boards.node.items():
             mark = boards.key_mark(number)
-            if isinstance(number, bool) or not isinstance(number, int) or number < 1 or (limit and number > limit):
-                reader.problems.add("board-number-range", mark, board=number, boards=limit or "…")
+            if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= (limit or MAX_BOARDS):
+                reader.problems.add("board-number-range", mark, board=number, boards=limit or MAX_BOARDS)
                 continue
             written.add(number)
             try:
@@ -408,7 +472,11 @@ class BridgeRules:
         return sides, sorted(records, key=lambda r: r.board)
 
     def score_table(self, table: Table, stage: Stage, state: dict[str, Any]) -> TableScore:
-        options: BridgeStage = stage.options
+        options = self.options(stage)
+        if options.kind == "pairs":
+            return duplicate.score_pairs_table(table, stage, options, state)
+        if options.kind == "teams":
+            return duplicate.score_team_table(table, stage, options)
         rows: list[BoardView] = []
         for record in table.record:
             vul = vulnerability(record.board, options.vulnerability)
@@ -442,6 +510,29 @@ class BridgeRules:
             for r in rows
         ]
         return TableScore(table, sides, winner, json_rows, MatchView(rows, ns_total, ew_total))
+
+    # -- duplicate stages: the hooks the tournament layer and the pages call ---------------------
+
+    def score_field(self, stage: Stage, rounds: Any, problems: Any = None) -> None:
+        """A pairs stage's boards compared across the field (bridge_duplicate.score_field)."""
+        options = self.options(stage)
+        if options.kind == "pairs":
+            duplicate.score_field(stage, options, rounds, problems)
+
+    def finish_metrics(self, metrics: dict[str, float]) -> None:
+        duplicate.finish_metrics(metrics)
+
+    def travellers(self, stage: Stage, rounds: Any) -> list[Any]:
+        """Each board of a duplicate stage with every table's result; none for the seed's
+        stages, where each table deals its own cards."""
+        options = self.options(stage)
+        if options.kind == "total":
+            return []
+        return duplicate.travellers(stage, options, rounds)
+
+    def fields(self, stage: Stage, rounds: Any) -> list[list[str]] | None:
+        """`field: directions`: the NS pairs and the EW pairs, ranked apart."""
+        return duplicate.fields(stage, self.options(stage), rounds)
 
 
 _VUL_WORDS = {
@@ -480,7 +571,10 @@ def bulletins(result: Any, t: Any) -> list[Any]:
         tables = [score.table for round_ in stage_result.rounds for score in round_.tables]
         if not tables:
             continue
-        options: BridgeStage = stage.options
+        options = RULES.options(stage)
+        if options.kind != "total":  # duplicate stages: travelling score sheets, one per board
+            forms.extend(duplicate.bulletins(event, stage_result, options, t))
+            continue
         count = stage.boards or max((r.board for table in tables for r in table.record), default=0)
         boards = [
             {"number": n, "dealer": t(f"seat_{dealer(n)}"), "vulnerability": t(f"vul_{vulnerability(n, options.vulnerability)}")}
@@ -517,3 +611,11 @@ def bulletins(result: Any, t: Any) -> list[Any]:
                 f"playrecord-{stage.id}", t("sheet_play_title", event=event.title, stage=stage.name),
                 columns=[t(f"seat_{s}") for s in SEATS], template="sheets/bridge_playrecord.html", **made))
     return forms
+
+
+# The duplicate half of the game (pairs and teams, travellers), its messages and words. Imported
+# last: it builds on the names above, and generator.games always imports this module first.
+from generator.games import bridge_duplicate as duplicate  # noqa: E402
+
+MESSAGES = duplicate.MESSAGES
+UI_WORDS |= duplicate.UI_WORDS

@@ -152,6 +152,13 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     lots = lot_order(tallies, stage.lots, event.draw_seed, f"{event.slug}/{stage.id}")
     played = any(r.counted for r in scored)
     standings = rank(tallies.values(), stage.rank_by, lots) if played else []
+    # A game may rank its field in groups (bridge pairs: NS and EW ranked apart).
+    fields = getattr(game, "fields", None)
+    groups = fields(stage, scored) if fields is not None and played else None
+    if groups:
+        grouped = {entry for group in groups for entry in group}
+        standings = [standing for group in [*groups, [e for e in tallies if e not in grouped]]
+                     for standing in rank([tallies[e] for e in group if e in tallies], stage.rank_by, lots)]
     award_prizes(standings, stage.prizes)
     return StageResult(stage, field_entries, scored, standings, lots=lots, primary=primary,
                        draw_rules=draw_rules(stage, primary, event.game))

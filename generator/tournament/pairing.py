@@ -320,6 +320,8 @@ TABLE_FORMS: dict[str, TableForm] = {
     "shengji": TableForm(("home", "away"), ("boards:", "  1: {{open: 85, closed: 40}}")),
 }
 PAIRS_FORM = TableForm(("ns", "ew"), ("boards: {{1: 85, 2: 0}}",))
+BRIDGE_PAIRS_FORM = TableForm(("ns", "ew"), ("boards: {{1: 4S N =, 2: 3NT E -1}}",))
+BRIDGE_TEAMS_FORM = TableForm(("home", "away"), ("boards:", "  1: {{open: 4S N =, closed: 4S S -1}}"))
 
 _YAML_WORDS = {"true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"}
 
@@ -333,6 +335,11 @@ def yaml_id(entry_id: str) -> str:
 
 
 def table_form(event: Event, stage: Stage) -> TableForm:
+    if event.game == "bridge":
+        if stage.format == "pairs":
+            return BRIDGE_PAIRS_FORM
+        if getattr(stage.options, "kind", "") == "teams":
+            return BRIDGE_TEAMS_FORM
     return PAIRS_FORM if stage.format == "pairs" else TABLE_FORMS[event.game]
 
 

@@ -1,0 +1,1330 @@
+"""Duplicate bridge (复式桥牌): one board's results compared across tables, pairs and teams.
+
+The game module is `bridge.py` (the score of one contract, board records, the seed's total
+points); this module is its duplicate half, in the words of ../shared/spec/rules-bridge.md
+("Duplicate methods"). `bridge.RULES` calls it for every stage that is not the seed's
+`scoring: total`:
+
+- pairs (`format: pairs`), NS and EW pairs meeting table by table in a movement, each board
+  compared across the field once every table is in (`score_field`):
+  - `scoring: matchpoints` — 2 for each result beaten, 1 for each tie, per direction;
+    percentage = MP / top; Neuberg for a board with fewer results than the others
+    (generator/tournament/matchpoints.py does the arithmetic);
+  - `scoring: imps` — cross-IMPs: each result against every other result of the board in IMPs,
+    averaged over the others;
+  - `scoring: butler` — IMPs against the datum: the mean of the board's NS scores without the
+    single highest and lowest, rounded to the nearest 10 (halves away from zero);
+- teams (`format: swiss | round_robin | matches` with `scoring: imps`), two rooms: the home team
+  sits NS in the open room and EW in the closed room; each board gives home IMPs of (open NS
+  score - closed NS score); the match's IMP margin becomes victory points on the WBF 2013
+  continuous scale.
+
+Decisions, where the rules leave room (each is tested in tests/test_bridge_duplicate.py and
+tests/test_bridge_teams.py):
+
+- Adjusted scores are board records: `A+`, `A=`, `A-` (60 / 50 / 40 % of the top) written from
+  NS's side, EW getting the complement (`A+` is NS 60 %, EW 40 %); `A+/A+`, `A-/A=`… give NS and
+  EW separately (NS first); `{adjusted: {NS: 60, EW: 40}}` any two percentages. In IMP scoring
+  (pairs and teams) a percentage p is worth (p - 50) x 0.3 IMPs: A+ +3, A= 0, A- -3, the usual
+  IMP equivalents. In a team match an adjusted board replaces both rooms and is written from
+  the home team's side (`A+` home +3 IMPs, away -3).
+- Pairs: a board left out of a table's record was not played there; the board has fewer
+  results and is Neuberg-factored (matchpoints) or simply compared among the results it has
+  (IMPs). Butler with fewer than 3 real results takes the plain mean (nothing to drop).
+  Cross-IMPs and Butler IMPs are not factored: they are already per comparison.
+- Teams: victory points use the number of boards of the stage (`boards:`), else the boards the
+  match recorded. A bye and a forfeit win earn the stage key `bye: {vp: 12, imps: 0}` (12 VP,
+  0 IMPs by default, the WBF figure for a bye); the forfeiting team 0 VP and minus those IMPs.
+- Board numbers run through the stage: a board number is one deal (and one traveller page)
+  wherever it is played; a teams stage plays boards 1-8 in round 1, 9-16 in round 2, and so on,
+  or the same numbers in every round when every round replays the same deals.
+
+>>> imps(420 - -50)
+10
+>>> butler_datum([120, 50, -80, -80, -110, -140, -150, -150])
+-90
+>>> victory_points(10, 16)
+(12.8, 7.2)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+from typing import Any
+
+from generator.content.model import Stage, Table
+from generator.content.reader import MAX_BOARDS, Reader
+from generator.content.yaml_loader import YamlList, YamlMap
+from generator.errors import Mark, Problems
+from generator.games import SideScore, TableScore
+from generator.games.bridge import (
+    SEATS,
+    BoardRecord,
+    BoardView,
+    BridgeStage,
+    RecordError,
+    _localised,
+    _problem_text,
+    dealer,
+    ns_score,
+    parse_board,
+    result_text,
+    vulnerability,
+)
+from generator.games.shorthand import half_width
+from generator.tournament.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
+
+# --- IMPs, datum, victory points: the arithmetic of the spec -----------------------------------
+
+# The IMP scale (rules-bridge.md): the lowest score difference of each band from 1 IMP up.
+IMP_SCALE = (
+    20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750,
+    2000, 2250, 2500, 3000, 3500, 4000,
+)
+ADJUSTED_PERCENT = {"+": 60.0, "=": 50.0, "-": 40.0}  # average plus, average, average minus
+IMPS_PER_PERCENT = 0.3  # an adjusted p % in IMP scoring: (p - 50) x 0.3, so A+ is +3 IMPs
+
+
+def imps(difference: float) -> int:
+    """The IMPs of a score difference, signed like the difference: 0-10 is 0, 20-40 is 1 …
+    2500-2990 is 21, 3000-3490 is 22 … 4000 and more 24.
+
+    >>> [imps(d) for d in (10, 20, 2990, 3000, -4000)]
+    [0, 1, 21, 22, -24]
+    """
+    size = abs(difference)
+    found = sum(1 for low in IMP_SCALE if size >= low)
+    return found if difference >= 0 else -found
+
+
+def round_to_ten(value: float) -> int:
+    """The nearest multiple of 10, halves away from zero: -85 -> -90, 85 -> 90, 84.9 -> 80."""
+    tens = Decimal(str(value)) / 10
+    return int(tens.quantize(Decimal(1), rounding=ROUND_HALF_UP)) * 10
+
+
+def butler_datum(ns_scores: Sequence[float]) -> int:
+    """The Butler datum of a board: the mean of its NS scores without the single highest and
+    the single lowest (all of them when there are fewer than 3), rounded to the nearest 10."""
+    if not ns_scores:
+        raise ValueError("a datum needs at least one score")
+    kept = sorted(ns_scores)[1:-1] if len(ns_scores) >= 3 else list(ns_scores)
+    return round_to_ten(sum(kept) / len(kept))
+
+
+def butler_imps(ns_scores: Sequence[float]) -> tuple[int, list[int]]:
+    """The datum and each result's NS IMPs against it (EW's are the same, negated)."""
+    datum = butler_datum(ns_scores)
+    return datum, [imps(score - datum) for score in ns_scores]
+
+
+def cross_imps(ns_scores: Sequence[float]) -> list[float]:
+    """Each result's NS IMPs against every other result of the board, averaged over the others
+    (0 for a board played once).
+
+    >>> cross_imps([420, 420, -50])
+    [5.0, 5.0, -10.0]
+    """
+    count = len(ns_scores)
+    if count < 2:
+        return [0.0] * count
+    return [
+        _tidy(sum(imps(own - other) for j, other in enumerate(ns_scores) if j != i) / (count - 1))
+        for i, own in enumerate(ns_scores)
+    ]
+
+
+def adjusted_imps(percent: float) -> float:
+    """The IMPs an adjusted score is worth: (p - 50) x 0.3 — A+ (60 %) +3, A- (40 %) -3."""
+    return _tidy((percent - 50) * IMPS_PER_PERCENT)
+
+
+TAU = (math.sqrt(5) - 1) / 2
+
+
+def victory_points(margin: float, boards: int) -> tuple[float, float]:
+    """WBF 2013 continuous VP scale: (winner, loser) for an IMP `margin` over `boards` boards.
+
+    B = 15 x sqrt(boards), M = min(margin, B); winner 10 + 10 x (1 - tau^(3M/B)) / (1 - tau^3),
+    at most 20, rounded to 2 decimals; the loser 20 minus that. A negative margin gives the
+    pair the other way round (the first VP is always the side the margin belongs to)."""
+    if boards < 1:
+        raise ValueError("victory points need at least one board")
+    blowout = 15 * math.sqrt(boards)
+    size = min(abs(margin), blowout)
+    winner = 10 + 10 * (1 - TAU ** (3 * size / blowout)) / (1 - TAU ** 3)
+    winner = float(Decimal(str(min(winner, 20.0))).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+    loser = float(Decimal("20") - Decimal(str(winner)))
+    return (winner, loser) if margin >= 0 else (loser, winner)
+
+
+def _tidy(value: float) -> float:
+    """Two decimals, what pages print (and -0.0 as 0)."""
+    value = round(value, 2)
+    return value + 0.0
+
+
+# --- records: adjusted scores, pairs tables, team boards ---------------------------------------
+
+
+@dataclass(frozen=True)
+class AdjustedRecord:
+    """An adjusted (artificial) score of one board: NS's and EW's percentage of the top."""
+
+    board: int
+    ns: float
+    ew: float
+    mark: Mark | None = field(default=None, compare=False)
+
+    @property
+    def text(self) -> str:
+        """NS's then EW's: `A+/A-`, or the percentages when they are not the usual three."""
+        words = {v: k for k, v in ADJUSTED_PERCENT.items()}
+        if self.ns in words and self.ew in words:
+            return f"A{words[self.ns]}/A{words[self.ew]}"
+        return f"{_number(self.ns)}%/{_number(self.ew)}%"
+
+
+def _complement(percent: float) -> float:
+    return 100 - percent
+
+
+_ADJUSTED = re.compile(r"^A\s*([+=-])\s*(?:/\s*A\s*([+=-]))?$", re.IGNORECASE)
+_ADJUSTED_PERCENTS = re.compile(r"^A?\s*(\d{1,3}(?:\.\d+)?)\s*%\s*/\s*A?\s*(\d{1,3}(?:\.\d+)?)\s*%$", re.IGNORECASE)
+Record = BoardRecord | AdjustedRecord
+
+
+def parse_adjusted(board: int, value: Any, mark: Mark | None = None) -> AdjustedRecord | None:
+    """`A+`, `A=`, `A-` (EW the complement), `A+/A-` (NS, EW), `60%/40%`, or {adjusted: …};
+    None when the value is not an adjusted score at all (then it is a played board)."""
+    if isinstance(value, (YamlMap, dict)) and "adjusted" in value:
+        if set(value) - {"adjusted"}:
+            raise RecordError("bridge-adjusted-syntax", problem=_problem("adjusted_alone"))
+        inner = value["adjusted"]
+        if isinstance(inner, (YamlMap, dict)):
+            keys = {str(k).upper(): v for k, v in inner.items()}
+            if set(keys) != {"NS", "EW"}:
+                raise RecordError("bridge-adjusted-syntax", problem=_problem("adjusted_both"))
+            ns, ew = (_percent(keys[k]) for k in ("NS", "EW"))
+            return AdjustedRecord(board, ns, ew, mark)
+        found = parse_adjusted(board, str(inner), mark) if inner is not None else None
+        if found is None:
+            raise RecordError("bridge-adjusted-syntax", problem=_problem("adjusted_form"))
+        return found
+    if not isinstance(value, str):
+        return None
+    text = half_width(value).strip()
+    numbers = _ADJUSTED_PERCENTS.match(text)
+    if numbers:
+        return AdjustedRecord(board, _percent(float(numbers.group(1))), _percent(float(numbers.group(2))), mark)
+    match = _ADJUSTED.match(text)
+    if not match:
+        return None
+    ns = ADJUSTED_PERCENT[match.group(1)]
+    ew = ADJUSTED_PERCENT[match.group(2)] if match.group(2) else _complement(ns)
+    return AdjustedRecord(board, ns, ew, mark)
+
+
+def _percent(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 100:
+        raise RecordError("bridge-adjusted-syntax", problem=_problem("adjusted_percent"))
+    return float(value)
+
+
+def parse_duplicate_board(board: int, value: Any, mark: Mark | None = None) -> Record:
+    """A played board (bridge.parse_board: `4S N = 420`, `pass`, {contract, by, result, …}) or
+    an adjusted score."""
+    adjusted = parse_adjusted(board, value, mark)
+    if adjusted is not None:
+        return adjusted
+    return parse_board(board, value, mark)
+
+
+@dataclass
+class PairsRecord:
+    """One pairs table of one round: the NS and EW pairs and their boards."""
+
+    ns: str | None = None
+    ew: str | None = None
+    boards: list[Record] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class TeamBoard:
+    """One board of a team match: both rooms, or an adjusted score for the board."""
+
+    board: int
+    open: BoardRecord | None = None
+    closed: BoardRecord | None = None
+    adjusted: AdjustedRecord | None = None
+    mark: Mark | None = field(default=None, compare=False)
+
+
+@dataclass
+class TeamRecord:
+    boards: list[TeamBoard] = field(default_factory=list)
+    played: bool = False
+
+
+# Board numbers run through a duplicate stage (a movement's board sets, a Swiss's rounds): at
+# most this many, MAX_BOARDS for each of a few rounds' worth of tables.
+MAX_BOARD_NUMBER = 5 * MAX_BOARDS
+ROOM_KEYS = {"open": "open", "closed": "closed", "开室": "open", "開室": "open", "闭室": "closed", "閉室": "closed"}
+ROOMS = ("open", "closed")
+
+
+# --- stage options -------------------------------------------------------------------------------
+
+# What a stage is, from its format and scoring: the seed's pairs at a table adding points
+# (total), a duplicate pairs field, or team matches in two rooms.
+STAGE_KINDS = {
+    ("matches", "total"): "total",
+    ("pairs", "matchpoints"): "pairs",
+    ("pairs", "imps"): "pairs",
+    ("pairs", "butler"): "pairs",
+    ("swiss", "imps"): "teams",
+    ("round_robin", "imps"): "teams",
+    ("matches", "imps"): "teams",
+}
+DEFAULT_SCORING = {"pairs": "matchpoints", "swiss": "imps", "round_robin": "imps", "matches": "total"}
+SUPPORTED = "matches + scoring: total; pairs + scoring: matchpoints | imps | butler; swiss | round_robin | matches + scoring: imps"
+FIELDS = ("one", "directions")
+
+
+@dataclass(frozen=True)
+class TeamBye:
+    """What a bye (or a forfeit win) earns in a teams stage."""
+
+    vp: float = 12.0
+    imps: float = 0.0
+
+
+def stage_kind(stage_format: str, scoring: str) -> str | None:
+    return STAGE_KINDS.get((stage_format, scoring))
+
+
+def read_duplicate_keys(reader: Reader, stage_format: str, scoring: str) -> dict[str, Any]:
+    """The stage keys of duplicate stages (`hands`, `field`, `bye`), checked against the kind of
+    stage; returns the BridgeStage fields they set."""
+    kind = stage_kind(stage_format, scoring)
+    if kind is None:
+        reader.problems.add("format-not-supported", reader.value_mark("scoring") if reader.has("scoring") else reader.value_mark("format"),
+                            game="bridge", format=f"{stage_format} + scoring: {scoring}", allowed=SUPPORTED)
+        kind = "pairs" if stage_format == "pairs" else "total" if stage_format == "matches" else "teams"
+    found: dict[str, Any] = {"kind": kind}
+    for key, kinds in (("hands", ("pairs", "teams")), ("field", ("pairs",)), ("bye", ("teams",))):
+        if reader.has(key) and kind not in kinds:
+            reader.problems.add("bridge-key-not-here", reader.key_mark(key), key=key,
+                                kinds=_KIND_WORDS[kinds])
+    if kind == "pairs":
+        found["field"] = reader.choice("field", FIELDS, "one") or "one"
+    if kind == "teams":
+        node = reader.mapping("bye")
+        if node is not None:
+            node.check_keys(("vp", "imps"))
+            vp = _number_key(node, "vp", 12.0, 0, 20)
+            imp = _number_key(node, "imps", 0.0, -1000, 1000)
+            found["bye"] = TeamBye(vp, imp)
+    if reader.has("hands") and kind in ("pairs", "teams"):
+        found["hands"] = read_hands_key(reader)
+    return found
+
+
+def _number_key(reader: Reader, key: str, default: float, low: float, high: float) -> float:
+    value = reader.raw(key)
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or not low <= value <= high:
+        reader.problems.add("value-range", reader.value_mark(key), key=reader.where + key, value=value, low=low, high=high)
+        return default
+    return float(value)
+
+
+def read_hands_key(reader: Reader) -> Any:
+    """`hands: hands.pbn`: a PBN file of the deals, relative to the event folder (beside
+    event.yaml; `results/hands.pbn` works too). A path leaving the event folder is refused."""
+    from generator.games.bridge_hands import HandRecords, read_hand_records
+
+    name = reader.text("hands")
+    if not name:
+        return None
+    mark = reader.value_mark("hands")
+    folder = mark.file.parent.resolve()
+    path = (folder / name)
+    try:
+        path.resolve().relative_to(folder)
+    except ValueError:
+        reader.problems.add("file-outside-content", mark, path=name)
+        return None
+    if not path.is_file():
+        reader.problems.add("file-missing", mark, path=name)
+        return None
+    records: HandRecords | None = read_hand_records(path, reader.problems)
+    return records
+
+
+_KIND_WORDS = {
+    ("pairs", "teams"): _localised("复式赛（双人赛、队式赛）", "複式賽（雙人賽、隊式賽）", "duplicate stages (pairs, teams)"),
+    ("pairs",): _localised("双人赛（format: pairs）", "雙人賽（format: pairs）", "pairs stages (format: pairs)"),
+    ("teams",): _localised("队式赛（scoring: imps）", "隊式賽（scoring: imps）", "teams stages (scoring: imps)"),
+}
+
+
+# --- what pages show: one table, one board ---------------------------------------------------
+
+
+def board_line(record: BoardRecord, mode: str) -> BoardView:
+    """A played board as the score sheet shows it: contract, declarer, result, lead and the
+    score in the NS or the EW column."""
+    vul = vulnerability(record.board, mode)
+    score = ns_score(record, vul)
+    return BoardView(
+        board=record.board, dealer=dealer(record.board), vulnerability=vul,
+        contract=str(record.contract) if record.contract else "pass",
+        declarer=record.declarer or "",
+        result=result_text(record.result) if record.contract else "",
+        lead=record.lead or "", ns=max(score, 0), ew=max(-score, 0),
+    )
+
+
+@dataclass
+class PairsRow:
+    """One board at one pairs table; its matchpoints or IMPs arrive when the field is scored."""
+
+    board: int
+    dealer: str
+    vulnerability: str
+    scoring: str
+    line: BoardView | None = None  # None when adjusted
+    adjusted: AdjustedRecord | None = None
+    score: int | None = None  # NS's score; None when adjusted
+    ns_value: float | None = None  # matchpoints or IMPs
+    ew_value: float | None = None
+    top: int = 0  # matchpoints only
+    datum: int | None = None  # Butler only
+    played: int = 0  # real results of this board in the stage
+    expected: int = 0  # results the board should have had
+
+    @property
+    def ns_percent(self) -> float | None:
+        return percentage(self.ns_value, self.top) if self.scoring == "matchpoints" and self.ns_value is not None else None
+
+    @property
+    def ew_percent(self) -> float | None:
+        return percentage(self.ew_value, self.top) if self.scoring == "matchpoints" and self.ew_value is not None else None
+
+    @property
+    def factored(self) -> bool:
+        """Neuberg was applied (matchpoints on a board with fewer results than expected)."""
+        return self.scoring == "matchpoints" and self.adjusted is None and self.played < self.expected
+
+    def value(self, side: int) -> float | None:
+        return self.ns_value if side == 0 else self.ew_value
+
+    def own_score(self, side: int) -> int | None:
+        if self.score is None:
+            return None
+        return self.score if side == 0 else -self.score
+
+
+@dataclass
+class PairsView:
+    """One pairs table (one round): its two pairs, their boards, matchpoints or IMPs."""
+
+    kind: str  # played, bye, unplayed
+    ns: str | None
+    ew: str | None
+    stage: str
+    scoring: str
+    rows: list[PairsRow] = field(default_factory=list)
+    forfeit: str | None = None
+    scored: bool = False  # the field has been compared (score_field ran)
+    carried: dict[int, tuple[float, float]] = field(default_factory=dict)  # side -> (value, top) before this table
+    layout = "pairs"
+
+    @property
+    def matchpoints(self) -> bool:
+        return self.scoring == "matchpoints"
+
+    @property
+    def has_leads(self) -> bool:
+        return any(r.line is not None and r.line.lead for r in self.rows)
+
+    def total(self, side: int) -> float:
+        return _sum(r.value(side) for r in self.rows)
+
+    @property
+    def ns_total(self) -> float:
+        return self.total(0)
+
+    @property
+    def ew_total(self) -> float:
+        return self.total(1)
+
+    @property
+    def top(self) -> int:
+        return int(_sum(r.top for r in self.rows))
+
+    def percent(self, side: int) -> float | None:
+        return percentage(self.total(side), self.top) if self.matchpoints else None
+
+    def running(self, side: int) -> list[float]:
+        """The pair's stage so far after each board (the personal scorecard): the percentage
+        (matchpoints) or the IMPs (cross-IMPs, Butler), earlier rounds included."""
+        value, top = self.carried.get(side, (0.0, 0.0))
+        found = []
+        for row in self.rows:
+            value += row.value(side) or 0
+            top += row.top
+            found.append(round(100 * value / top, 2) if self.matchpoints and top else _tidy(value))
+        return found
+
+
+@dataclass
+class TeamRow:
+    """One board of a team match: both rooms and the IMPs it gives each team."""
+
+    board: int
+    dealer: str
+    vulnerability: str
+    open: BoardView | None
+    closed: BoardView | None
+    adjusted: AdjustedRecord | None
+    open_score: int | None
+    closed_score: int | None
+    home_imps: float  # the home team's IMPs on the board, signed
+    away_imps: float
+
+    @property
+    def difference(self) -> int | None:
+        """Open NS score minus closed NS score: home's gain in points."""
+        if self.open_score is None or self.closed_score is None:
+            return None
+        return self.open_score - self.closed_score
+
+    def imps_of(self, side: int) -> float:
+        return self.home_imps if side == 0 else self.away_imps
+
+
+@dataclass
+class TeamView:
+    """One team match: both rooms board by board, IMPs, victory points."""
+
+    kind: str  # played, bye, forfeit, unplayed
+    home: str
+    away: str | None
+    rows: list[TeamRow] = field(default_factory=list)
+    won: dict[str, float] = field(default_factory=dict)  # IMPs each team won on the boards
+    margin: dict[str, float] = field(default_factory=dict)  # each team's IMP total, signed
+    vp: dict[str, float] = field(default_factory=dict)
+    boards: int = 0  # the match length the VP scale used
+    credit: TeamBye = field(default_factory=TeamBye)
+    forfeit: str | None = None
+    stage: str = ""  # the stage id (board links)
+    layout = "teams"
+
+    @property
+    def has_leads(self) -> bool:
+        return any(room is not None and room.lead for r in self.rows for room in (r.open, r.closed))
+
+    def running(self, side: int) -> list[float]:
+        """The team's IMPs summed board by board (side 0 home, 1 away)."""
+        found, total = [], 0.0
+        for row in self.rows:
+            total += row.imps_of(side)
+            found.append(_tidy(total))
+        return found
+
+
+def _sum(values: Any) -> float:
+    total = round(sum(v or 0 for v in values), 9)
+    return int(total) if float(total).is_integer() else total
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
+
+
+# --- reading a table of a results file ----------------------------------------------------------
+
+
+def read_pairs_table(reader: Reader, stage: Stage, options: BridgeStage) -> tuple[list[tuple[str, Mark]], PairsRecord]:
+    """`ns`, `ew` and `boards` (any board numbers: a movement deals as many boards as the field
+    plays); a table with one pair sits out."""
+    reader.check_keys(("table", "referee", "forfeit", "ns", "ew", "boards"))
+    if not reader.has("ns") and not reader.has("ew"):
+        reader.problems.add("key-missing", reader.mark, key=f"{reader.where}ns")
+    sides = [(reader.text(key) or "", reader.value_mark(key)) for key in ("ns", "ew") if reader.has(key)]
+    record = PairsRecord(ns=reader.text("ns") if reader.has("ns") else None,
+                         ew=reader.text("ew") if reader.has("ew") else None)
+    written = reader.raw("boards")
+    if written is None:
+        return sides, record
+    if not isinstance(written, YamlMap):
+        reader.mapping("boards")  # records the type problem
+        return sides, record
+    if len(sides) < 2 and written:
+        reader.problems.add("bridge-bye-with-play", reader.key_mark("boards"), id=sides[0][0] if sides else "?")
+        return sides, record
+    record.boards = _read_boards(reader, written, options, parse_duplicate_board)
+    if stage.boards and written and len(written) != stage.boards:
+        reader.problems.add("bridge-board-count", written.mark, warning=True, table=reader.raw("table"),
+                            count=len(written), boards=stage.boards)
+    return sides, record
+
+
+def _read_boards(reader: Reader, written: YamlMap, options: BridgeStage,
+                 parse: Callable[[int, Any, Mark | None], Any]) -> list[Any]:
+    found = []
+    for number, value in written.items():
+        mark = written.value_marks.get(number, written.mark)
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_BOARD_NUMBER:
+            reader.problems.add("board-number-range", written.key_marks.get(number, written.mark), board=number,
+                                boards=MAX_BOARD_NUMBER)
+            continue
+        try:
+            record = parse(number, value, mark)
+        except RecordError as error:
+            reader.problems.add(error.code, mark, board=number, text=_shown(value), **error.params)
+            continue
+        if record is not None:
+            found.append(record)
+            for played in _played(record):
+                check_recorded(reader.problems, played, options, reader.mark)
+    return sorted(found, key=lambda r: r.board)
+
+
+def _played(record: Any) -> list[BoardRecord]:
+    if isinstance(record, BoardRecord):
+        return [record]
+    if isinstance(record, TeamBoard):
+        return [r for r in (record.open, record.closed) if r is not None]
+    return []
+
+
+def check_recorded(problems: Problems, record: BoardRecord, options: BridgeStage, fallback: Mark) -> None:
+    """A score the secretary typed must be the one the rules give."""
+    from generator.games.bridge import _VUL_WORDS
+
+    if record.recorded is None or record.contract is None:
+        return
+    vul = vulnerability(record.board, options.vulnerability)
+    computed = ns_score(record, vul)
+    if computed != record.recorded:
+        problems.add("bridge-score-mismatch", record.mark or fallback, board=record.board, recorded=record.recorded,
+                     computed=computed, contract=str(record.contract), declarer=record.declarer,
+                     result=result_text(record.result), vulnerability=_VUL_WORDS[vul])
+
+
+def read_team_table(reader: Reader, stage: Stage, options: BridgeStage) -> tuple[list[tuple[str, Mark]], TeamRecord]:
+    """`home`, `away` and `boards: {1: {open: 4S N =, closed: 4S S -1}}`; a table with home
+    only is a bye; `forfeit: <id>` a match not played."""
+    reader.check_keys(("table", "referee", "forfeit", "home", "away", "boards"), required=("home",))
+    sides = [(reader.text(key) or "", reader.value_mark(key)) for key in ("home", "away") if reader.has(key)]
+    written = reader.raw("boards")
+    record = TeamRecord(played=isinstance(written, YamlMap) and len(written) > 0)
+    if written is not None and not isinstance(written, YamlMap):
+        reader.mapping("boards")
+        return sides, record
+    if record.played and (len(sides) == 1 or reader.raw("forfeit") is not None):
+        code = "bridge-bye-with-play" if len(sides) == 1 else "bridge-forfeit-with-play"
+        reader.problems.add(code, reader.key_mark("boards"), id=sides[0][0] if len(sides) == 1 else reader.raw("forfeit"))
+        record.played = False
+        return sides, record
+    if not record.played:
+        return sides, record
+    assert isinstance(written, YamlMap)
+    record.boards = _read_boards(reader, written, options, _team_board_reader(reader.problems))
+    if stage.boards and len(written) != stage.boards:
+        reader.problems.add("bridge-board-count", written.mark, warning=True, table=reader.raw("table"),
+                            count=len(written), boards=stage.boards)
+    return sides, record
+
+
+def _team_board_reader(problems: Problems) -> Callable[[int, Any, Mark | None], TeamBoard | None]:
+    def read(number: int, value: Any, mark: Mark | None) -> TeamBoard | None:
+        adjusted = parse_adjusted(number, value, mark)
+        if adjusted is not None:
+            return TeamBoard(number, adjusted=adjusted, mark=mark)
+        rooms: dict[str, tuple[Any, Mark | None]] = {}
+        if isinstance(value, YamlMap):
+            for key, item in value.items():
+                room = ROOM_KEYS.get(str(key).strip())
+                if room is None or room in rooms:
+                    raise RecordError("bridge-board-syntax", problem=_problem("rooms"))
+                rooms[room] = (item, value.value_marks.get(key, mark))
+        elif isinstance(value, YamlList) and len(value) == 2:
+            rooms = {room: (item, item_mark) for room, item, item_mark in zip(ROOMS, value, value.item_marks)}
+        else:
+            raise RecordError("bridge-board-syntax", problem=_problem("rooms"))
+        found: dict[str, BoardRecord] = {}
+        for room in ROOMS:
+            if room not in rooms:
+                problems.add("bridge-room-missing", mark or Mark(Path("results")), board=number, room=ROOM_NAMES[room],
+                             other=ROOM_NAMES["closed" if room == "open" else "open"])
+                continue
+            item, item_mark = rooms[room]
+            try:
+                found[room] = parse_board(number, item, item_mark)
+            except RecordError as error:
+                problems.add(error.code, item_mark or mark or Mark(Path("results")), board=number,
+                             text=_shown(item), **error.params)
+        if len(found) != 2:
+            return None
+        return TeamBoard(number, found["open"], found["closed"], mark=mark)
+
+    return read
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, (YamlMap, dict)):
+        return "{…}"
+    if isinstance(value, (YamlList, list)):
+        return "[…]"
+    return "null" if value is None else str(value)
+
+
+# --- scoring a table, and the field ---------------------------------------------------------------
+
+
+def score_pairs_table(table: Table, stage: Stage, options: BridgeStage, state: dict[str, Any]) -> TableScore:
+    record: PairsRecord = table.record if isinstance(table.record, PairsRecord) else PairsRecord()
+    rows = [_pairs_row(r, options) for r in record.boards]
+    ns, ew = record.ns, record.ew
+    empty = _side_metrics(options.scoring, 0, 0)
+    if len(table.sides) < 2:
+        view = PairsView("bye", ns, ew, stage.id, options.scoring)
+        return TableScore(table, [SideScore(e, dict(empty)) for e in table.sides], None, [], view, {"ns": ns, "ew": ew})
+    if not rows and table.forfeit is None:
+        return TableScore(table, [], None, [], PairsView("unplayed", ns, ew, stage.id, options.scoring), {"ns": ns, "ew": ew})
+    view = PairsView("played", ns, ew, stage.id, options.scoring, rows, forfeit=table.forfeit)
+    sides = [SideScore(e, dict(empty), disqualified=table.forfeit == e) for e in table.sides]
+    score = TableScore(table, sides, None, [], view, {"ns": ns, "ew": ew})
+    # The field is compared again with each table, so that every table is right once the
+    # stage's last one is in, even where the tournament layer does not call score_field.
+    so_far: list[TableScore] = state.setdefault(f"bridge.field.{stage.id}", [])
+    so_far.append(score)
+    score_field(stage, options, [so_far])
+    return score
+
+
+def _pairs_row(record: Record, options: BridgeStage) -> PairsRow:
+    vul = vulnerability(record.board, options.vulnerability)
+    row = PairsRow(record.board, dealer(record.board), vul, options.scoring)
+    if isinstance(record, AdjustedRecord):
+        row.adjusted = record
+    else:
+        row.line = board_line(record, options.vulnerability)
+        row.score = ns_score(record, vul)
+    return row
+
+
+def _side_metrics(scoring: str, value: float, top: float) -> dict[str, float]:
+    if scoring == "matchpoints":
+        return {"mp": value, "top": top, "percent": percentage(value, top) or 0}
+    return {"imps": value}
+
+
+def score_field(stage: Stage, options: BridgeStage, rounds: Sequence[Any], problems: Problems | None = None) -> None:
+    """Compare each board of a pairs stage across the field, both directions; then give each
+    table's pairs their matchpoints (and top) or IMPs, each table its results.json rows and its
+    winner (more at the table), and each view the pair's running total from earlier rounds."""
+    numbered = _numbered(rounds)
+    by_board: dict[int, list[PairsRow]] = {}
+    for _, tables in numbered:
+        for score in tables:
+            if isinstance(score.view, PairsView) and score.view.kind == "played":
+                for row in score.view.rows:
+                    by_board.setdefault(row.board, []).append(row)
+    expected = max((len(rows) for rows in by_board.values()), default=0)
+    for rows in by_board.values():
+        compare_board(rows, options.scoring, expected)
+    running: dict[str, tuple[float, float]] = {}
+    for _, tables in numbered:
+        for score in tables:
+            view = score.view
+            if not isinstance(view, PairsView) or view.kind != "played":
+                continue
+            view.scored = True
+            for side, entry in enumerate((view.ns, view.ew)):
+                if entry is None:
+                    continue
+                before = running.get(entry, (0.0, 0.0))
+                view.carried[side] = before
+                running[entry] = (before[0] + view.total(side), before[1] + view.top)
+            _refresh_pairs(score)
+    if problems is not None:
+        _check_field(numbered, problems)
+
+
+def compare_board(rows: Sequence[PairsRow], scoring: str, expected: int | None = None) -> None:
+    """Score one board's rows against each other, in place: matchpoints (with Neuberg up to
+    `expected` results), cross-IMPs or Butler IMPs; adjusted rows get their percentage."""
+    expected = len(rows) if expected is None else max(expected, len(rows))
+    real = [row for row in rows if row.score is not None]
+    for row in rows:
+        row.played, row.expected = len(real), expected
+    if scoring == "matchpoints":
+        for side, attr in ((0, "ns_value"), (1, "ew_value")):
+            results: list[float | Adjusted] = [
+                Adjusted(row.adjusted.ns if side == 0 else row.adjusted.ew) if row.adjusted else
+                (row.score if side == 0 else -row.score)  # type: ignore[operator]
+                for row in rows
+            ]
+            for row, scored in zip(rows, board_matchpoints(results, expected)):
+                setattr(row, attr, scored.mp)
+                row.top = scored.top
+        return
+    scores = [row.score for row in real]
+    if scoring == "butler":
+        datum, found = butler_imps(scores) if scores else (None, [])
+        values: list[float] = [float(v) for v in found]
+    else:
+        datum, values = None, cross_imps(scores)
+    for row, value in zip(real, values):
+        row.ns_value, row.ew_value, row.datum = _tidy(value), _tidy(-value), datum
+    for row in rows:
+        if row.adjusted is not None:
+            row.ns_value, row.ew_value = adjusted_imps(row.adjusted.ns), adjusted_imps(row.adjusted.ew)
+            row.datum = datum
+
+
+def _refresh_pairs(score: TableScore) -> None:
+    view: PairsView = score.view
+    totals = {view.ns: view.ns_total, view.ew: view.ew_total}
+    for side in score.sides:
+        side.metrics = _side_metrics(view.scoring, totals.get(side.entry, 0), view.top)
+    score.boards[:] = [_pairs_json(row) for row in view.rows]
+    extra: dict[str, Any] = {"ns": view.ns, "ew": view.ew, "scoring": view.scoring}
+    if view.matchpoints:
+        extra |= {"mp": {view.ns: view.ns_total, view.ew: view.ew_total}, "top": view.top,
+                  "percent": {view.ns: _rounded(view.percent(0)), view.ew: _rounded(view.percent(1))}}
+    else:
+        extra |= {"imps": {view.ns: _tidy(view.ns_total), view.ew: _tidy(view.ew_total)}}
+    score.extra.update(extra)
+    if view.scored and view.ns and view.ew:
+        ns, ew = view.ns_total, view.ew_total
+        score.winner = view.ns if ns > ew else view.ew if ew > ns else None
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 2)
+
+
+def _record_json(line: BoardView | None) -> dict[str, Any]:
+    if line is None:
+        return {}
+    return {"contract": line.contract, "declarer": line.declarer or None, "result": line.result or None,
+            "lead": line.lead or None, "ns": line.ns, "ew": line.ew}
+
+
+def _pairs_json(row: PairsRow) -> dict[str, Any]:
+    data: dict[str, Any] = {"board": row.board, "dealer": row.dealer, "vulnerability": row.vulnerability}
+    if row.adjusted is not None:  # no points in either column (outputs.md: every bridge row has ns, ew)
+        data |= {"ns": None, "ew": None, "adjusted": {"NS": row.adjusted.ns, "EW": row.adjusted.ew}}
+    else:
+        data |= _record_json(row.line) | {"score": row.score}
+    if row.scoring == "matchpoints":
+        data |= {"ns_mp": row.ns_value, "ew_mp": row.ew_value, "top": row.top,
+                 "ns_percent": _rounded(row.ns_percent), "ew_percent": _rounded(row.ew_percent)}
+    else:
+        data |= {"ns_imps": row.ns_value, "ew_imps": row.ew_value}
+        if row.scoring == "butler":
+            data["datum"] = row.datum
+    return data
+
+
+def _numbered(rounds: Sequence[Any]) -> list[tuple[int, list[TableScore]]]:
+    """(round number, tables) from RoundResults, or from plain lists of tables (1, 2, …)."""
+    found = []
+    for index, item in enumerate(rounds, start=1):
+        if hasattr(item, "tables"):
+            found.append((getattr(item, "number", index), list(item.tables)))
+        else:
+            found.append((index, list(item)))
+    return found
+
+
+def _mark_of(score: TableScore) -> Mark:
+    return score.table.mark or Mark(Path("results"))
+
+
+def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problems) -> None:
+    """A pair playing a board twice (error); two pairs meeting twice, a board with fewer
+    results than the others (warnings: a mistyped board number, a table left out)."""
+    records: dict[int, list[tuple[PairsRow, TableScore]]] = {}
+    boards_of: dict[str, dict[int, tuple[int, int]]] = {}
+    met: dict[frozenset[str], tuple[int, int]] = {}
+    for number, tables in numbered:
+        for score in tables:
+            view = score.view
+            if not isinstance(view, PairsView) or view.kind != "played" or not view.ns or not view.ew:
+                continue
+            for row in view.rows:
+                records.setdefault(row.board, []).append((row, score))
+            pair = frozenset((view.ns, view.ew))
+            if pair in met:
+                problems.add("bridge-pairs-meet-twice", _mark_of(score), warning=True, a=view.ns, b=view.ew,
+                             round=met[pair][0], table=met[pair][1], this_round=number, this_table=score.table.number)
+            else:
+                met[pair] = (number, score.table.number)
+            for entry in (view.ns, view.ew):
+                seen = boards_of.setdefault(entry, {})
+                for row in view.rows:
+                    if row.board in seen:
+                        first_round, first_table = seen[row.board]
+                        problems.add("bridge-board-twice", _mark_of(score), pair=entry, board=row.board, round=number,
+                                     table=score.table.number, first_round=first_round, first_table=first_table)
+                    else:
+                        seen[row.board] = (number, score.table.number)
+    most = max((len(found) for found in records.values()), default=0)
+    for board, found in sorted(records.items()):
+        if len(found) < most:
+            problems.add("bridge-board-short", _mark_of(found[0][1]), warning=True, board=board, count=len(found),
+                         most=most, tables=", ".join(str(s.table.number) for _, s in found))
+
+
+def score_team_table(table: Table, stage: Stage, options: BridgeStage) -> TableScore:
+    score = _score_team_table(table, stage, options)
+    score.view.stage = stage.id
+    return score
+
+
+def _score_team_table(table: Table, stage: Stage, options: BridgeStage) -> TableScore:
+    record: TeamRecord = table.record if isinstance(table.record, TeamRecord) else TeamRecord()
+    credit = options.bye
+    if len(table.sides) == 1:
+        entry = table.sides[0]
+        view = TeamView("bye", entry, None, credit=credit)
+        return TableScore(table, [SideScore(entry, {"vp": credit.vp, "imps": credit.imps})], entry, [], view,
+                          {"home": entry, "away": None, "vp": {entry: credit.vp}})
+    home, away = table.sides
+    if table.forfeit is not None:
+        winner = away if table.forfeit == home else home
+        metrics = {winner: {"vp": credit.vp, "imps": credit.imps}, table.forfeit: {"vp": 0.0, "imps": -credit.imps}}
+        view = TeamView("forfeit", home, away, credit=credit, forfeit=table.forfeit,
+                        vp={e: metrics[e]["vp"] for e in (home, away)}, margin={e: metrics[e]["imps"] for e in (home, away)})
+        return TableScore(table, [SideScore(e, metrics[e]) for e in (home, away)], winner, [], view,
+                          {"home": home, "away": away, "vp": dict(view.vp), "imps": dict(view.margin)})
+    if not record.played or not record.boards:
+        return TableScore(table, [], None, [], TeamView("unplayed", home, away, credit=credit), {"home": home, "away": away})
+    view = score_team_match(home, away, record.boards, options, stage.boards)
+    sides = [SideScore(e, {"vp": view.vp[e], "imps": view.margin[e]}) for e in (home, away)]
+    winner = home if view.vp[home] > view.vp[away] else away if view.vp[away] > view.vp[home] else None
+    extra = {"home": home, "away": away, "imps": dict(view.won), "margin": dict(view.margin), "vp": dict(view.vp),
+             "vp_boards": view.boards}
+    return TableScore(table, sides, winner, [_team_json(row) for row in view.rows], view, extra)
+
+
+def score_team_match(home: str, away: str, boards: Sequence[TeamBoard], options: BridgeStage,
+                     length: int | None = None) -> TeamView:
+    """Each board: IMPs of (open NS score - closed NS score) to home, the negative to away (an
+    adjusted board: each team its percentage in IMPs); summed; the margin in victory points
+    over `length` boards (the stage's), else over the boards played."""
+    rows = []
+    for board in boards:
+        vul = vulnerability(board.board, options.vulnerability)
+        if board.adjusted is not None:
+            rows.append(TeamRow(board.board, dealer(board.board), vul, None, None, board.adjusted, None, None,
+                                adjusted_imps(board.adjusted.ns), adjusted_imps(board.adjusted.ew)))
+            continue
+        assert board.open is not None and board.closed is not None
+        open_score, closed_score = ns_score(board.open, vul), ns_score(board.closed, vul)
+        gain = imps(open_score - closed_score)
+        rows.append(TeamRow(board.board, dealer(board.board), vul, board_line(board.open, options.vulnerability),
+                            board_line(board.closed, options.vulnerability), None, open_score, closed_score,
+                            float(gain), float(-gain)))
+    won = {home: _sum(max(r.home_imps, 0) for r in rows), away: _sum(max(r.away_imps, 0) for r in rows)}
+    margin = {home: _sum(r.home_imps for r in rows), away: _sum(r.away_imps for r in rows)}
+    count = length or len(rows)
+    vp = {team: victory_points(margin[team], count)[0] for team in (home, away)}
+    return TeamView("played", home, away, rows, won, margin, vp, count)
+
+
+def _team_json(row: TeamRow) -> dict[str, Any]:
+    # Every bridge row has `ns` and `ew` (outputs.md); a team board has them per room instead.
+    data: dict[str, Any] = {"board": row.board, "dealer": row.dealer, "vulnerability": row.vulnerability,
+                            "ns": None, "ew": None}
+    if row.adjusted is not None:
+        data["adjusted"] = {"home": row.adjusted.ns, "away": row.adjusted.ew}
+    else:
+        data |= {"open": _record_json(row.open) | {"score": row.open_score},
+                 "closed": _record_json(row.closed) | {"score": row.closed_score}}
+    return data | {"home_imps": row.home_imps, "away_imps": row.away_imps}
+
+
+def finish_metrics(metrics: dict[str, float]) -> None:
+    """After the tally: the pairs percentage is total MP / total top; IMPs and VPs to 2 places."""
+    if "top" in metrics:
+        finish_percent(metrics)
+    for name in ("imps", "vp"):
+        if name in metrics:
+            metrics[name] = _tidy(metrics[name])
+
+
+# --- travellers: one board, every table -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TravellerLine:
+    round: int
+    table: int
+    ns: str
+    ew: str
+    row: PairsRow
+
+
+@dataclass(frozen=True)
+class TeamTravellerLine:
+    round: int
+    table: int
+    home: str
+    away: str
+    row: TeamRow
+
+
+@dataclass(frozen=True)
+class FrequencyLine:
+    """One NS score of a board, how many tables had it, and what it earned each way."""
+
+    score: int
+    count: int
+    ns_value: float | None
+    ew_value: float | None
+
+
+@dataclass
+class Traveller:
+    """One board of a duplicate stage: every table's result and the frequency of each score."""
+
+    layout: str  # pairs, teams
+    stage: str
+    board: int
+    dealer: str
+    vulnerability: str
+    scoring: str
+    lines: list[Any]
+    frequency: list[FrequencyLine]
+    top: int = 0
+    played: int = 0
+    expected: int = 0
+    datum: int | None = None
+    hand: Any = None  # bridge_hands.Deal, when the stage has hand records
+
+    @property
+    def factored(self) -> bool:
+        return self.scoring == "matchpoints" and self.played < self.expected
+
+    @property
+    def has_leads(self) -> bool:
+        rooms = [line.row.line for line in self.lines] if self.layout == "pairs" else \
+            [room for line in self.lines for room in (line.row.open, line.row.closed)]
+        return any(room is not None and room.lead for room in rooms)
+
+
+def travellers(stage: Stage, options: BridgeStage, rounds: Sequence[Any]) -> list[Traveller]:
+    """Every board of a pairs or teams stage with every table's result (round, table order),
+    and the frequency of each NS score; after score_field."""
+    pairs: dict[int, list[TravellerLine]] = {}
+    teams: dict[int, list[TeamTravellerLine]] = {}
+    for number, tables in _numbered(rounds):
+        for score in tables:
+            view = score.view
+            if isinstance(view, PairsView) and view.kind == "played" and view.ns and view.ew:
+                for row in view.rows:
+                    pairs.setdefault(row.board, []).append(TravellerLine(number, score.table.number, view.ns, view.ew, row))
+            elif isinstance(view, TeamView) and view.kind == "played" and view.away:
+                for team_row in view.rows:
+                    teams.setdefault(team_row.board, []).append(
+                        TeamTravellerLine(number, score.table.number, view.home, view.away, team_row))
+    hands = options.hands
+    found = []
+    for board in sorted(set(pairs) | set(teams)):
+        vul = vulnerability(board, options.vulnerability)
+        hand = hands.deal(board, options.vulnerability) if hands is not None else None
+        if board in pairs:
+            lines = sorted(pairs[board], key=lambda line: (line.round, line.table))
+            rows = [line.row for line in lines]
+            real = [row for row in rows if row.score is not None]
+            found.append(Traveller(
+                "pairs", stage.id, board, dealer(board), vul, options.scoring, lines, _frequency(real),
+                top=max((row.top for row in rows), default=0), played=len(real),
+                expected=max((row.expected for row in rows), default=len(rows)),
+                datum=next((row.datum for row in rows if row.datum is not None), None), hand=hand))
+        else:
+            team_lines = sorted(teams[board], key=lambda line: (line.round, line.table))
+            scores = [s for line in team_lines for s in (line.row.open_score, line.row.closed_score) if s is not None]
+            frequency = [FrequencyLine(s, scores.count(s), None, None) for s in sorted(set(scores), reverse=True)]
+            found.append(Traveller("teams", stage.id, board, dealer(board), vul, options.scoring, team_lines,
+                                   frequency, played=len(scores), expected=len(scores), hand=hand))
+    return found
+
+
+def _frequency(real: list[PairsRow]) -> list[FrequencyLine]:
+    by_score: dict[int, list[PairsRow]] = {}
+    for row in real:
+        assert row.score is not None
+        by_score.setdefault(row.score, []).append(row)
+    return [FrequencyLine(score, len(rows), rows[0].ns_value, rows[0].ew_value)
+            for score, rows in sorted(by_score.items(), reverse=True)]
+
+
+# --- the pairs' fields: one ranking, or NS and EW apart ---------------------------------------------
+
+
+def fields(stage: Stage, options: BridgeStage, rounds: Sequence[Any]) -> list[list[str]] | None:
+    """With `field: directions` (a two-winner Mitchell), the pairs that sat NS and those that
+    sat EW, each ranked apart; None for one ranking. A pair found in both directions is ranked
+    with the direction it sat most."""
+    if options.kind != "pairs" or options.field != "directions":
+        return None
+    seats: dict[str, list[int]] = {}
+    for _, tables in _numbered(rounds):
+        for score in tables:
+            view = score.view
+            if isinstance(view, PairsView):
+                for side, entry in enumerate((view.ns, view.ew)):
+                    if entry:
+                        seats.setdefault(entry, [0, 0])[side] += 1
+    ns = [e for e, (n, w) in seats.items() if n >= w]
+    ew = [e for e, (n, w) in seats.items() if w > n]
+    return [ns, ew]
+
+
+# --- words ----------------------------------------------------------------------------------------
+
+ROOM_NAMES = {"open": _localised("开室", "開室", "open room"), "closed": _localised("闭室", "閉室", "closed room")}
+
+_PROBLEMS = {
+    "adjusted_alone": ("调整分不能同时写定约", "調整分不能同時寫定約", "an adjusted board has no contract"),
+    "adjusted_both": ("NS 和 EW 的百分比都要写", "NS 和 EW 的百分比都要寫", "give both NS and EW"),
+    "adjusted_form": ("应为 A+、A=、A-、A+/A-，或 {NS: 60, EW: 40}", "應為 A+、A=、A-、A+/A-，或 {NS: 60, EW: 40}",
+                      "should be A+, A=, A-, A+/A-, or {NS: 60, EW: 40}"),
+    "adjusted_percent": ("百分比应在 0 到 100 之间", "百分比應在 0 到 100 之間", "a percentage is 0 to 100"),
+    "rooms": ("队式赛一副牌写开室和闭室两项 {open: …, closed: …}", "隊式賽一副牌寫開室和閉室兩項 {open: …, closed: …}",
+              "a team board is written {open: …, closed: …}, each room once"),
+}
+
+
+def _problem(kind: str) -> dict[str, str]:
+    hans, hant, en = _PROBLEMS[kind]
+    return {"zh-Hans": hans, "zh-Hant": hant, "en": en}
+
+
+MESSAGES: dict[str, dict[str, tuple[str, str]]] = {
+    "bridge-adjusted-syntax": {
+        "zh-Hans": ("第 {board} 副的调整分 {text} 看不懂：{problem}", "写 A+、A=、A-（南北 60/50/40%，东西得互补的百分比），A+/A-（先南北后东西），或 {{adjusted: {{NS: 60, EW: 40}}}}。"),
+        "zh-Hant": ("第 {board} 副的調整分 {text} 看不懂：{problem}", "寫 A+、A=、A-（南北 60/50/40%，東西得互補的百分比），A+/A-（先南北後東西），或 {{adjusted: {{NS: 60, EW: 40}}}}。"),
+        "en": ("board {board}: cannot read the adjusted score {text}: {problem}",
+               "write A+, A=, A- (NS 60/50/40 %, EW the complement), A+/A- (NS first, then EW), or {{adjusted: {{NS: 60, EW: 40}}}}."),
+    },
+    "bridge-room-missing": {
+        "zh-Hans": ("第 {board} 副缺少{room}的记录", "每副牌写开室和闭室两项，例如 1: {{open: 4S N =, closed: 4S S -1}}。"),
+        "zh-Hant": ("第 {board} 副缺少{room}的記錄", "每副牌寫開室和閉室兩項，例如 1: {{open: 4S N =, closed: 4S S -1}}。"),
+        "en": ("board {board} has no {room} result", "write both rooms, e.g. 1: {{open: 4S N =, closed: 4S S -1}}."),
+    },
+    "bridge-board-count": {
+        "zh-Hans": ("第 {table} 桌记录了 {count} 副牌，本阶段每轮打 {boards} 副", "核对这一桌的记分表；未打的牌不写，按少打处理。"),
+        "zh-Hant": ("第 {table} 桌記錄了 {count} 副牌，本階段每輪打 {boards} 副", "核對這一桌的記分表；未打的牌不寫，按少打處理。"),
+        "en": ("table {table} records {count} boards; this stage plays {boards} a round",
+               "check the table's score sheet; leave out a board not played."),
+    },
+    "bridge-board-short": {
+        "zh-Hans": ("第 {board} 副只有 {count} 桌的记录（第 {tables} 桌），其他牌最多有 {most} 桌",
+                    "核对牌号是否写错、是否漏了一桌。比赛分按 Neuberg 公式折算。"),
+        "zh-Hant": ("第 {board} 副只有 {count} 桌的記錄（第 {tables} 桌），其他牌最多有 {most} 桌",
+                    "核對牌號是否寫錯、是否漏了一桌。比賽分按 Neuberg 公式折算。"),
+        "en": ("board {board} has results from {count} table(s) (table {tables}); other boards have up to {most}",
+               "check for a mistyped board number or a table left out. Matchpoints are Neuberg-factored."),
+    },
+    "bridge-board-twice": {
+        "zh-Hans": ("{pair} 在第 {round} 轮第 {table} 桌又打了第 {board} 副（第 {first_round} 轮第 {first_table} 桌已打过）",
+                    "每对每副牌只打一次；核对牌号和这一轮的座位。"),
+        "zh-Hant": ("{pair} 在第 {round} 輪第 {table} 桌又打了第 {board} 副（第 {first_round} 輪第 {first_table} 桌已打過）",
+                    "每對每副牌只打一次；核對牌號和這一輪的座位。"),
+        "en": ("{pair} plays board {board} again in round {round} at table {table} (already in round {first_round} at table {first_table})",
+               "every pair plays each board once; check the board numbers and this round's seating."),
+    },
+    "bridge-pairs-meet-twice": {
+        "zh-Hans": ("{a} 与 {b} 在第 {this_round} 轮第 {this_table} 桌再次相遇（第 {round} 轮第 {table} 桌已相遇）", "米切尔移位中南北对与东西对只相遇一次；核对座位。"),
+        "zh-Hant": ("{a} 與 {b} 在第 {this_round} 輪第 {this_table} 桌再次相遇（第 {round} 輪第 {table} 桌已相遇）", "米切爾移位中南北對與東西對只相遇一次；核對座位。"),
+        "en": ("{a} and {b} meet again in round {this_round} at table {this_table} (round {round}, table {table})",
+               "in a Mitchell each NS pair meets each EW pair once; check the seating."),
+    },
+    "bridge-bye-with-play": {
+        "zh-Hans": ("{id} 轮空，这一桌不应有牌的记录", "轮空的一桌只写一方；删去 boards，或补上对手。"),
+        "zh-Hant": ("{id} 輪空，這一桌不應有牌的記錄", "輪空的一桌只寫一方；刪去 boards，或補上對手。"),
+        "en": ("{id} has the bye: this table has no boards", "a bye is a table with one side; remove boards, or add the opponent."),
+    },
+    "bridge-forfeit-with-play": {
+        "zh-Hans": ("{id} 弃权，这一桌不应有牌的记录", "弃权的一场不打牌；删去 boards 或 forfeit。"),
+        "zh-Hant": ("{id} 棄權，這一桌不應有牌的記錄", "棄權的一場不打牌；刪去 boards 或 forfeit。"),
+        "en": ("{id} forfeits: this table has no boards", "a forfeited match is not played; remove boards or forfeit."),
+    },
+    "bridge-key-not-here": {
+        "zh-Hans": ("{key} 只用于{kinds}", "删去这一项，或检查本阶段的 format 和 scoring。"),
+        "zh-Hant": ("{key} 只用於{kinds}", "刪去這一項，或檢查本階段的 format 和 scoring。"),
+        "en": ("{key} is for {kinds} only", "remove it, or check the stage's format and scoring."),
+    },
+    "bridge-hands-syntax": {
+        "zh-Hans": ("牌例文件 {path} 第 {line} 行：{problem}", "牌例用 PBN 格式：[Board \"1\"] 和 [Deal \"N:AKQ.… … … …\"]（四手牌从所写方位起顺时针，花色按黑桃.红心.方块.梅花，缺门留空）。"),
+        "zh-Hant": ("牌例檔 {path} 第 {line} 行：{problem}", "牌例用 PBN 格式：[Board \"1\"] 和 [Deal \"N:AKQ.… … … …\"]（四手牌從所寫方位起順時針，花色按黑桃.紅心.方塊.梅花，缺門留空）。"),
+        "en": ("hand records {path}, line {line}: {problem}",
+               "hand records are PBN: [Board \"1\"] and [Deal \"N:AKQ.… … … …\"] (four hands clockwise from the seat named, suits spades.hearts.diamonds.clubs, a void left empty)."),
+    },
+}
+
+
+# --- words of the templates (templates/games/bridge_table.html, _traveller.html, _hand.html) ---
+
+UI_WORDS: dict[str, tuple[str, str, str]] = {
+    "br_board_link": ("第 {n} 副各桌结果", "第 {n} 副各桌結果", "board {n}: every table"),
+    "br_mp": ("比赛分", "比賽分", "MP"),
+    "br_imps": ("IMP", "IMP", "IMPs"),
+    "br_vp": ("胜利分", "勝利分", "VP"),
+    "br_top": ("满分", "滿分", "top"),
+    "br_own_score": ("本方得分", "本方得分", "Own score"),
+    "br_running_percent": ("累计得分率", "累計得分率", "% so far"),
+    "br_running_imps": ("累计 IMP", "累計 IMP", "IMPs so far"),
+    "br_adjusted": ("调整分", "調整分", "adjusted"),
+    "br_adjusted_teams": ("主队 / 客队：{text}", "主隊 / 客隊：{text}", "home / away: {text}"),
+    "br_sit_out": ("本轮轮空（不打牌，不计分）。", "本輪輪空（不打牌，不計分）。", "Sits out this round (no boards, no score)."),
+    "br_unplayed": ("本桌尚未录入成绩。", "本桌尚未錄入成績。", "No results yet."),
+    "br_pending_field": ("全场各桌录入后计算比赛分。", "全場各桌錄入後計算比賽分。", "Matchpoints are computed once every table is in."),
+    "br_more_at_table": ("本桌得分多者：{id}", "本桌得分多者：{id}", "ahead at this table: {id}"),
+    "br_home": ("主队", "主隊", "Home"),
+    "br_away": ("客队", "客隊", "Away"),
+    "br_open": ("开室", "開室", "Open room"),
+    "br_closed": ("闭室", "閉室", "Closed room"),
+    "br_ns_is": ("（{id} 坐南北）", "（{id} 坐南北）", "({id} NS)"),
+    "br_home_ns": ("（主队坐南北）", "（主隊坐南北）", "(home NS)"),
+    "br_away_ns": ("（客队坐南北）", "（客隊坐南北）", "(away NS)"),
+    "br_ns_score": ("南北分", "南北分", "NS score"),
+    "br_imps_home": ("IMP（主队）", "IMP（主隊）", "IMPs (home)"),
+    "br_match_line": ("{home} {hi} : {ai} {away}（IMP）", "{home} {hi} : {ai} {away}（IMP）", "{home} {hi} : {ai} {away} (IMPs)"),
+    "br_vp_line": ("胜利分 {hv} : {av}", "勝利分 {hv} : {av}", "VP {hv} : {av}"),
+    "br_seats": ("主队开室坐南北、闭室坐东西；每副牌开室南北分减闭室南北分换成 IMP，全场 IMP 差按 {boards} 副的 WBF 2013 连续换算表换成胜利分。",
+                 "主隊開室坐南北、閉室坐東西；每副牌開室南北分減閉室南北分換成 IMP，全場 IMP 差按 {boards} 副的 WBF 2013 連續換算表換成勝利分。",
+                 "Home sits NS in the open room and EW in the closed room; each board's open minus closed NS score is converted to IMPs, the match's IMP margin to victory points (WBF 2013 continuous scale, {boards} boards)."),
+    "br_bye_text": ("本轮轮空：胜利分 {vp}，IMP {imps}。", "本輪輪空：勝利分 {vp}，IMP {imps}。", "Bye: {vp} VP, {imps} IMPs."),
+    "br_forfeit_text": ("{loser} 弃权，{winner} 胜：胜利分 {vp}。", "{loser} 棄權，{winner} 勝：勝利分 {vp}。", "{loser} forfeits; {winner} wins: {vp} VP."),
+    "br_match_unplayed": ("本场尚未录入成绩，暂不计入排名。", "本場尚未錄入成績，暫不計入排名。", "No results yet; not counted."),
+    "br_traveller": ("第 {n} 副各桌结果", "第 {n} 副各桌結果", "Board {n}: every table"),
+    "br_board_caption": ("{dealer}家发牌，{vul}", "{dealer}家發牌，{vul}", "Dealer {dealer}, vulnerable: {vul}"),
+    "br_datum_line": ("基准分（Butler）{datum}", "基準分（Butler）{datum}", "Butler datum {datum}"),
+    "br_cross_imps_line": ("交叉 IMP：与其他各桌逐一比较后取平均", "交叉 IMP：與其他各桌逐一比較後取平均", "cross-IMPs: against every other table, averaged"),
+    "br_factored": ("按 Neuberg 公式折算（本副 {played} 个结果，应有 {expected} 个）", "按 Neuberg 公式折算（本副 {played} 個結果，應有 {expected} 個）",
+                    "Neuberg-factored ({played} results, {expected} expected)"),
+    "br_frequency": ("得分频数", "得分頻數", "Frequency"),
+    "br_count": ("桌数", "桌數", "Tables"),
+    "br_hand_record": ("牌例", "牌例", "Hand record"),
+    "br_hcp": ("{n} 点", "{n} 點", "{n} HCP"),
+    "br_hcp_compass": ("大牌点", "大牌點", "HCP"),
+    "br_double_dummy": ("双明手分析（可完成的阶数）", "雙明手分析（可完成的階數）", "Double dummy (levels made)"),
+    "br_double_dummy_note": ("四家都看着全部牌、各方最佳打法时，庄家能完成的定约阶数", "四家都看著全部牌、各方最佳打法時，莊家能完成的定約階數",
+                             "the level each declarer makes with all four hands in view and best play on both sides"),
+    "br_par": ("标准分（par）{score}（南北）", "標準分（par）{score}（南北）", "par {score} (NS)"),
+    # travelling score sheets (随牌记分单) and team score sheets
+    "br_sheet_pairs_title": ("{event}随牌记分单{stage}", "{event}隨牌記分單{stage}", "{event}: travelling score sheets{stage}"),
+    "br_sheet_pairs_text": ("随牌记分单跟着牌走，每桌打完由北家记下定约、庄家、首攻、结果和得分，东家核对。比赛分由裁判员计算。",
+                            "隨牌記分單跟著牌走，每桌打完由北家記下定約、莊家、首攻、結果和得分，東家核對。比賽分由裁判員計算。",
+                            "The sheet travels with the board: after play North records contract, declarer, lead, result and score; East checks. The director computes the scores."),
+    "br_sheet_teams_title": ("{event}记分表{stage}", "{event}記分表{stage}", "{event}: score sheets{stage}"),
+    "br_sheet_conditions": ("发牌·局况", "發牌·局況", "Dealer, vul."),
+    "br_sheet_teams_text": ("每场开闭室各打一次：主队开室坐南北、闭室坐东西。每副记两室的定约、结果和南北分；开室南北分减闭室南北分按 IMP 换算表换算。",
+                            "每場開閉室各打一次：主隊開室坐南北、閉室坐東西。每副記兩室的定約、結果和南北分；開室南北分減閉室南北分按 IMP 換算表換算。",
+                            "Each match is played in an open and a closed room: home sits NS in the open room, EW in the closed room. Record both rooms' contract, result and NS score; open minus closed NS score is converted to IMPs."),
+    "br_sheet_where": ("轮次·桌号", "輪次·桌號", "Round, table"),
+    "br_sheet_match": ("{home} 对 {away}", "{home} 對 {away}", "{home} v {away}"),
+    "br_sheet_round_table": ("第 {r} 轮第 {t} 桌", "第 {r} 輪第 {t} 桌", "round {r}, table {t}"),
+    "br_sheet_total": ("合计", "合計", "Total"),
+    "br_sheet_vp": ("胜利分（主:客）", "勝利分（主:客）", "VP (home:away)"),
+}
+
+
+# --- bulletins: travelling score sheets (随牌记分单), team score sheets ----------------------------
+
+
+def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> list[Any]:
+    """One printed sheet per duplicate stage in the notice layout, filled where results are in
+    and blank where a round is drawn only: a pairs stage's travelling score sheets, one block
+    per board with every table that plays it; a teams stage's matches board by board."""
+    from generator.render.bulletins import Bulletin
+
+    stage = stage_result.stage
+    made = dict(organizer=event.organizer or "", date=stage.date)
+    named = "" if stage.name in event.title else t("paren", text=stage.name)  # no "…（队式赛）…（队式赛）"
+    mp = options.scoring == "matchpoints"
+    value = t("br_mp") if mp else t("br_imps")
+    if options.kind == "pairs":
+        rows: list[list[str]] = []
+        for traveller in travellers(stage, options, stage_result.rounds):
+            for index, line in enumerate(traveller.lines):
+                row = line.row
+                first = index == 0
+                cells = [str(traveller.board) if first else "", t(f"seat_{traveller.dealer}") + "·" + t(f"vul_{traveller.vulnerability}") if first else "",
+                         str(line.round), str(line.table), line.ns, line.ew]
+                if row.adjusted is not None:
+                    cells += [t("br_adjusted") + " " + row.adjusted.text, "", "", ""]
+                else:
+                    board = row.line
+                    assert board is not None
+                    cells += [_sheet_contract(t, board), board.lead, _signed(row.score), ""]
+                cells[-1] = f"{_value(row.ns_value)} / {_value(row.ew_value)}" if row.ns_value is not None else ""
+                rows.append(cells)
+        return [Bulletin(
+            f"scoresheet-{stage.id}", t("br_sheet_pairs_title", event=event.title, stage=named), t("br_sheet_pairs_text"),
+            [t("board"), t("br_sheet_conditions"), t("round"), t("table"), t("ns"), t("ew"), t("contract"), t("lead"), t("br_ns_score"),
+             f"{value} {t('ns')} / {t('ew')}"],
+            rows, numeric={0, 2, 3, 8, 9}, **made)]
+    rows = []
+    for round_result in stage_result.rounds:
+        for score in round_result.tables:
+            view = score.view
+            where = t("br_sheet_round_table", r=round_result.number, t=score.table.number)
+            if not isinstance(view, TeamView) or view.away is None:
+                rows.append([where, "", t("bye"), "", "", ""])
+                continue
+            rows.append([where, "", t("br_sheet_match", home=view.home, away=view.away), "", "", ""])
+            if view.kind == "forfeit":
+                rows.append(["", "", t("forfeit") + t("colon") + str(view.forfeit), "", "", ""])
+                continue
+            for row in view.rows:
+                if row.adjusted is not None:
+                    rows.append(["", str(row.board), t("br_adjusted") + " " + row.adjusted.text, "", "", _value(row.home_imps)])
+                    continue
+                assert row.open is not None and row.closed is not None
+                rows.append(["", str(row.board), t(f"seat_{row.dealer}") + "·" + t(f"vul_{row.vulnerability}"),
+                             f"{_sheet_contract(t, row.open)} {_signed(row.open_score)}",
+                             f"{_sheet_contract(t, row.closed)} {_signed(row.closed_score)}", _value(row.home_imps)])
+            if view.kind == "played":
+                h, a = view.home, view.away
+                rows.append(["", "", t("br_sheet_total"), f"{_value(view.won[h])} : {_value(view.won[a])}",
+                             f"{t('br_sheet_vp')} {_value(view.vp[h])} : {_value(view.vp[a])}", _value(view.margin[h])])
+    return [Bulletin(
+        f"scoresheet-{stage.id}", t("br_sheet_teams_title", event=event.title, stage=named), t("br_sheet_teams_text"),
+        [t("br_sheet_where"), t("board"), t("br_sheet_conditions"), t("br_open"), t("br_closed"), t("br_imps_home")],
+        rows, numeric={1, 5}, **made)]
+
+
+def _sheet_contract(t: Any, line: BoardView) -> str:
+    if line.contract == "pass":
+        return t("pass")
+    return f"{line.contract} {t('seat_' + line.declarer)} {line.result}"
+
+
+def _signed(value: int | None) -> str:
+    if value is None:
+        return ""
+    return f"{value:+d}" if value else "0"
+
+
+def _value(value: float | None) -> str:
+    if value is None:
+        return ""
+    return _number(value) if not float(value).is_integer() else str(int(value))

@@ -1,0 +1,538 @@
+"""PBN (Portable Bridge Notation 2.1): deals and results in, deals and results out.
+
+Reading is tolerant of what real files contain: `%` comment lines (the `% <META …>` header of
+club programs), `;` and `{…}` comments outside quoted values, `?` for an unknown value, `#`
+for "the same as the previous game", a void written as an empty suit or `-`, `1N` as well as
+`1NT`, an empty `[Declarer ""]` on a passed-out board, tables (`ScoreTable`, `TotalScoreTable`,
+`OptimumResultTable`) whose rows quote some fields and leave others as `-`.
+
+What paibang reads from a file:
+
+- deals (`[Board]`, `[Deal]`), for a stage's hand records (games/bridge_hands.py);
+- results, in either of the two shapes files come in: one game per board with a `ScoreTable`
+  of every table's result (pairs events; `pairs_results`), or one game per table result with
+  `[Contract]`, `[Declarer]`, `[Result]` (tricks), `[Score]` and, in team events, `[HomeTeam]`
+  / `[VisitTeam]` (the team sitting NS) (`table_results`).
+
+What it writes (`export_stage`): one game per board with the deal, dealer, vulnerability and a
+`ScoreTable` of every table (pairs), or one game per room of every match (teams), and a
+`TotalScoreTable` with the standings in the first game. `results_files` turns a pairs file's
+results into paibang results files (one YAML text per round), so another program's results can
+be published by paibang and scored again by its rules.
+
+>>> game = parse_pbn('[Board "1"]\\n[Contract "4SX"]\\n[Result "8"]\\n')[0]
+>>> game.get("Board"), parse_contract(game.get("Contract"))
+('1', (Contract(level=4, strain='S', doubled=1), False))
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.games.bridge import BoardRecord, Contract, ns_score, vulnerability
+from generator.games.bridge_duplicate import parse_adjusted
+
+
+class PbnError(ValueError):
+    """A file that cannot be read as PBN: the line, and why (in the three locales)."""
+
+    def __init__(self, line: int, problem: dict[str, str]) -> None:
+        super().__init__(f"line {line}: {problem['en']}")
+        self.line = line
+        self.problem = problem
+
+
+def _words(zh: str, hant: str, en: str) -> dict[str, str]:
+    return {"zh-Hans": zh, "zh-Hant": hant, "en": en}
+
+
+@dataclass
+class PbnTable:
+    """A table tag (`ScoreTable`, `TotalScoreTable`, …): its column names and rows."""
+
+    columns: list[str]
+    rows: list[dict[str, str | None]]
+
+
+@dataclass
+class PbnGame:
+    """One game of a PBN file: its tags in order, the lines after each tag (auction, play,
+    table rows), and where each tag was written."""
+
+    tags: dict[str, str] = field(default_factory=dict)
+    sections: dict[str, list[str]] = field(default_factory=dict)
+    lines: dict[str, int] = field(default_factory=dict)
+    line: int = 0
+
+    def get(self, name: str) -> str | None:
+        """A tag's value; None when absent or unknown (`?`)."""
+        value = self.tags.get(name)
+        if value is None or value.strip() == "?":
+            return None
+        return value
+
+    def table(self, name: str) -> PbnTable | None:
+        spec = self.tags.get(name)
+        if spec is None:
+            return None
+        columns = [part.split("\\")[0].strip() for part in spec.split(";") if part.strip()]
+        rows = []
+        for text in self.sections.get(name, []):
+            tokens = tokenize(text)
+            if not tokens:
+                continue
+            if len(tokens) != len(columns):
+                raise PbnError(self.lines.get(name, self.line), _words(
+                    f"{name} 的一行有 {len(tokens)} 项，表头有 {len(columns)} 列",
+                    f"{name} 的一行有 {len(tokens)} 項，表頭有 {len(columns)} 欄",
+                    f"a row of {name} has {len(tokens)} fields for {len(columns)} columns"))
+            rows.append({c: (None if t in ("-", "?") else t) for c, t in zip(columns, tokens)})
+        return PbnTable(columns, rows)
+
+
+_TAG = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
+
+
+def tokenize(text: str) -> list[str]:
+    """The fields of a section line: quoted strings (unquoted) and bare words."""
+    return [_unescape(quoted) if quoted is not None else bare for quoted, bare in
+            ((m.group(1), m.group(2)) for m in _TOKEN.finditer(text))]
+
+
+def _unescape(text: str) -> str:
+    return text.replace('\\"', '"').replace("\\\\", "\\")
+
+
+def _strip_comments(text: str, in_brace: bool) -> tuple[str, bool]:
+    """The line without `;` and `{…}` comments (outside quotes); whether a brace comment is
+    still open at its end."""
+    out, quoted, index = [], False, 0
+    while index < len(text):
+        char = text[index]
+        if in_brace:
+            if char == "}":
+                in_brace = False
+        elif quoted:
+            out.append(char)
+            if char == "\\" and index + 1 < len(text):
+                out.append(text[index + 1])
+                index += 1
+            elif char == '"':
+                quoted = False
+        elif char == '"':
+            quoted = True
+            out.append(char)
+        elif char == ";":
+            break
+        elif char == "{":
+            in_brace = True
+        else:
+            out.append(char)
+        index += 1
+    return "".join(out), in_brace
+
+
+def parse_pbn(text: str) -> list[PbnGame]:
+    """Every game of a PBN text, in order."""
+    games: list[PbnGame] = []
+    game = PbnGame()
+    current: str | None = None
+    in_brace = False
+    previous: dict[str, str] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if raw.startswith("%") and not in_brace:
+            continue
+        line, in_brace = _strip_comments(raw, in_brace)
+        line = line.strip()
+        if not line:
+            if not in_brace and raw.strip() == "" and game.tags:
+                previous = dict(game.tags)
+                games.append(game)
+                game, current = PbnGame(), None
+            continue
+        if line.startswith("["):
+            match = _TAG.match(line)
+            if not match:
+                raise PbnError(number, _words(f"标签 {line[:40]} 看不懂（应为 [名称 \"值\"]）",
+                                              f"標籤 {line[:40]} 看不懂（應為 [名稱 \"值\"]）",
+                                              f"cannot read the tag {line[:40]} (should be [Name \"value\"])"))
+            name, value = match.group(1), _unescape(match.group(2))
+            if value == "#" and name in previous:  # "as in the previous game"
+                value = previous[name]
+            if not game.tags:
+                game.line = number
+            game.tags[name] = value
+            game.lines[name] = number
+            current = name
+            rest = line[match.end():].strip()
+            if rest:
+                game.sections.setdefault(name, []).append(rest)
+            continue
+        if current is None:
+            raise PbnError(number, _words("这一行不属于任何标签", "這一行不屬於任何標籤", "this line belongs to no tag"))
+        game.sections.setdefault(current, []).append(line)
+    if game.tags:
+        games.append(game)
+    return games
+
+
+def read_pbn(path: Path) -> list[PbnGame]:
+    """A PBN file (UTF-8; Latin-1, which older programs write, when it is not)."""
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    return parse_pbn(text)
+
+
+# --- contracts and results ------------------------------------------------------------------------
+
+_PBN_CONTRACT = re.compile(r"^([1-7])(NT|N|C|D|H|S)(XX|X)?$", re.IGNORECASE)
+
+
+def small_int(text: str | None, digits: int = 6) -> int | None:
+    """A whole number of at most `digits` digits (a board, a round, tricks); None otherwise, so
+    a hostile run of digits never reaches int()."""
+    if text is None:
+        return None
+    text = text.strip()
+    body = text[1:] if text[:1] in "+-" else text
+    if not body.isascii() or not body.isdigit() or len(body) > digits:
+        return None
+    return int(text)
+
+
+def parse_contract(text: str | None) -> tuple[Contract | None, bool]:
+    """(contract, passed out): `4SX`, `3NTXX`, `1N` (NT), `Pass`; (None, False) when unknown."""
+    if text is None:
+        return None, False
+    text = text.strip().upper()
+    if text in ("PASS", "AP", "P"):
+        return None, True
+    match = _PBN_CONTRACT.match(text)
+    if not match:
+        return None, False
+    level, strain, doubled = match.groups()
+    return Contract(int(level), "NT" if strain in ("N", "NT") else strain, len(doubled or "")), False
+
+
+def contract_text(contract: Contract | None) -> str:
+    return "Pass" if contract is None else str(contract)
+
+
+def record_from(board: int, contract_value: str | None, declarer: str | None, tricks: str | None,
+                lead: str | None = None) -> BoardRecord | None:
+    """Our board record from PBN's contract, declarer and tricks taken; None when the result
+    is not known (no contract, or a contract without declarer or tricks)."""
+    contract, passed = parse_contract(contract_value)
+    if passed:
+        return BoardRecord(board, None)
+    if contract is None or not declarer or declarer.strip().upper() not in ("N", "E", "S", "W"):
+        return None
+    taken = small_int(tricks, 2)
+    if taken is None or not 0 <= taken <= 13:
+        return None
+    result = taken - (contract.level + 6)
+    return BoardRecord(board, contract, declarer.strip().upper(), result, None, lead or None)
+
+
+def _score_value(text: str | None) -> int | None:
+    """`NS 420`, `EW -50`, `420`, `"120"` -> NS's score."""
+    if text is None:
+        return None
+    words = text.replace("+", "").split()
+    if len(words) == 2 and words[0].upper() in ("NS", "EW"):
+        value = small_int(words[1])
+        return None if value is None else value if words[0].upper() == "NS" else -value
+    if len(words) == 1:
+        return small_int(words[0])
+    return None
+
+
+# --- results of a pairs event: a ScoreTable per board ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class PbnResult:
+    """One table's result on one board, as a file publishes it."""
+
+    board: int
+    record: Any  # BoardRecord, an adjusted score (bridge_duplicate.AdjustedRecord), or None when unreadable
+    score: int | None  # the published NS score
+    table: str | None = None
+    round: str | None = None
+    ns: str | None = None  # pair ids (pairs events) or the team sitting NS (teams events)
+    ew: str | None = None
+    fields: dict[str, str | None] = field(default_factory=dict, compare=False)  # every column or tag as written
+
+
+def _first(row: dict[str, str | None], *names: str) -> str | None:
+    for name in names:
+        if row.get(name) is not None:
+            return row[name]
+    return None
+
+
+def pairs_results(games: Iterable[PbnGame]) -> list[PbnResult]:
+    """Every row of every board's `ScoreTable`: pair ids, contract, declarer, tricks (`Result`),
+    lead, and the NS score (`Score_NS`, or minus `Score_EW`)."""
+    found = []
+    for game in games:
+        board = small_int(game.get("Board"))
+        table = game.table("ScoreTable")
+        if table is None or board is None:
+            continue
+        for row in table.rows:
+            record = record_from(board, row.get("Contract"), row.get("Declarer"), row.get("Result"), row.get("Lead"))
+            if record is None and row.get("Contract"):
+                record = parse_adjusted(board, row["Contract"])
+            ns_text, ew_text = _first(row, "Score_NS", "ScoreNS"), _first(row, "Score_EW", "ScoreEW")
+            score = _score_value(ns_text)
+            if score is None and ew_text is not None:
+                value = _score_value(ew_text)
+                score = -value if value is not None else None
+            found.append(PbnResult(board, record, score, row.get("Table"), row.get("Round"),
+                                   _first(row, "PairId_NS", "PairNS"), _first(row, "PairId_EW", "PairEW"), row))
+    return found
+
+
+def table_results(games: Iterable[PbnGame]) -> list[PbnResult]:
+    """One result per game (a file of table results): contract, declarer, tricks, score; the
+    teams at the table when it names them (`HomeTeam` sits NS)."""
+    found = []
+    for game in games:
+        board = small_int(game.get("Board"))
+        if board is None or game.get("Contract") is None and game.get("Score") is None:
+            continue
+        record = record_from(board, game.get("Contract"), game.get("Declarer"), game.get("Result"))
+        found.append(PbnResult(board, record, _score_value(game.get("Score")), game.get("Table"), game.get("Round"),
+                               game.get("HomeTeam") or game.get("North"), game.get("VisitTeam") or game.get("East"),
+                               dict(game.tags)))
+    return found
+
+
+def computed_score(result: PbnResult, mode: str = "standard") -> int | None:
+    """The NS score the rules give the result's record (None without a record)."""
+    if not isinstance(result.record, BoardRecord):
+        return None
+    return ns_score(result.record, vulnerability(result.board, mode))
+
+
+def other_room(results: Sequence[PbnResult]) -> dict[int, PbnResult]:
+    """For each team result (by index), the same board at the other table of the same match:
+    the teams sit the other way (its NS team is this one's EW team and the reverse)."""
+    by_key: dict[tuple[int, str, str], list[int]] = {}
+    for index, result in enumerate(results):
+        if result.ns and result.ew:
+            by_key.setdefault((result.board, result.ns, result.ew), []).append(index)
+    found = {}
+    for index, result in enumerate(results):
+        if not (result.ns and result.ew):
+            continue
+        partners = by_key.get((result.board, result.ew, result.ns), [])
+        if len(partners) == 1:
+            found[index] = results[partners[0]]
+    return found
+
+
+# --- writing ---------------------------------------------------------------------------------------
+
+
+def _quote(value: object) -> str:
+    return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def tag(name: str, value: object) -> str:
+    return f"[{name} {_quote(value)}]"
+
+
+def _cell(value: object) -> str:
+    if value is None or value == "":
+        return "-"
+    text = str(value)
+    if re.fullmatch(r"[-+]?\d+(\.\d+)?|[A-Za-z0-9]+", text) and text != "-":
+        return text
+    return _quote(text)
+
+
+def table_lines(name: str, columns: Sequence[str], rows: Sequence[Sequence[object]]) -> list[str]:
+    """A table tag and its rows: `[ScoreTable "Table\\2R;Round\\2R;…"]` then one line a row,
+    columns padded to their widest cell."""
+    cells = [[_cell(v) for v in row] for row in rows]
+    widths = [max([len(c[i]) for c in cells] + [1]) for i in range(len(columns))]
+    spec = ";".join(f"{column}\\{widths[i]}{'L' if i and column in _LEFT else 'R'}" for i, column in enumerate(columns))
+    lines = [tag(name, spec)]
+    for row in cells:
+        lines.append(" ".join(c.ljust(widths[i]) if columns[i] in _LEFT else c.rjust(widths[i])
+                              for i, c in enumerate(row)).rstrip())
+    return lines
+
+
+_LEFT = {"Contract", "Lead", "Names", "Declarer"}
+
+
+def export_stage(result: Any, stage_id: str) -> str:
+    """The PBN of one duplicate stage of an event (generator.tournament.event.EventResult)."""
+    from generator.games.bridge import RULES
+
+    event = result.event
+    stage_result = result.stage_of(stage_id)
+    stage = stage_result.stage
+    options = RULES.options(stage)
+    hands = options.hands
+    date = (stage.date or (event.dates[0] if event.dates else None))
+    header = ["% PBN 2.1", "% EXPORT", f"% paibang: {event.title} · {stage.name}", ""]
+    common = [tag("Event", f"{event.title} · {stage.name}"), tag("Site", event.venue or "?"),
+              tag("Date", date.strftime("%Y.%m.%d") if date else "?")]
+    scoring = {"matchpoints": "MP", "imps": "IMP;Cross", "butler": "IMP;Butler"}.get(options.scoring, "IMP")
+    travellers = RULES.travellers(stage, stage_result.rounds)
+    games: list[list[str]] = []
+    totals = _total_lines(event, stage_result, options)
+    for position, traveller in enumerate(travellers):
+        board = traveller.board
+        deal = hands.deal(board, options.vulnerability) if hands is not None else None
+        lines = [*common, tag("Board", board), tag("Dealer", traveller.dealer),
+                 tag("Vulnerable", {"None": "None", "NS": "NS", "EW": "EW", "Both": "All"}[traveller.vulnerability])]
+        lines.append(tag("Deal", deal.pbn() if deal is not None else "?"))
+        lines.append(tag("Scoring", scoring))
+        if options.kind == "pairs":
+            lines += [tag("Competition", "Pairs"), tag("Declarer", "?"), tag("Contract", "?"), tag("Result", "?")]
+            if position == 0:
+                lines += totals
+            lines += _score_table(traveller, options.scoring)
+            games.append(lines)
+        else:
+            first = True
+            for line in traveller.lines:
+                row = line.row
+                for room, record, score, ns_team, ew_team, imp in (
+                        ("Open", row.open, row.open_score, line.home, line.away, row.home_imps),
+                        ("Closed", row.closed, row.closed_score, line.away, line.home, -row.home_imps)):
+                    if record is None:
+                        continue
+                    game = [*lines, tag("Competition", "Teams"), tag("Round", line.round), tag("Table", line.table),
+                            tag("Room", room), tag("HomeTeam", ns_team), tag("VisitTeam", ew_team),
+                            tag("Declarer", record.declarer if record.contract != "pass" else ""),
+                            tag("Contract", "Pass" if record.contract == "pass" else record.contract),
+                            tag("Result", _tricks(record) if record.contract != "pass" else ""),
+                            tag("Score", f"NS {score}"), tag("ScoreIMP", f"NS {_n(imp)} EW {_n(-imp)}")]
+                    if record.lead:
+                        game.append(tag("Lead", record.lead))
+                    if position == 0 and first:
+                        game += totals
+                        first = False
+                    games.append(game)
+    return "\n".join(header + ["\n".join(g) + "\n" for g in games])
+
+
+def _n(value: float) -> str:
+    """A number as few digits as it needs, at most 4 decimals (11.375, 60, 3.33)."""
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:.4f}".rstrip("0").rstrip(".")
+
+
+def _tricks(line: Any) -> int:
+    """Tricks taken from a score sheet line (contract text, result "=" / "+1" / "-2")."""
+    level = int(line.contract[0])
+    result = 0 if line.result in ("", "=") else int(line.result)
+    return level + 6 + result
+
+
+def _score_table(traveller: Any, scoring: str) -> list[str]:
+    columns = ["Table", "Round", "PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Lead", "Score_NS", "Score_EW"]
+    if scoring == "matchpoints":
+        columns += ["MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW"]
+    else:
+        columns += ["IMP_NS", "IMP_EW"] + (["ButlerDatum"] if scoring == "butler" else [])
+    rows = []
+    for line in traveller.lines:
+        row = line.row
+        if row.adjusted is not None:
+            contract, declarer, tricks, lead, ns, ew = row.adjusted.text, None, None, None, None, None
+        else:
+            board_line = row.line
+            passed = board_line.contract == "pass"
+            contract = "Pass" if passed else board_line.contract
+            declarer = None if passed else board_line.declarer
+            tricks = None if passed else _tricks(board_line)
+            lead = board_line.lead or None
+            ns = row.score if row.score and row.score > 0 else (0 if row.score == 0 else None)
+            ew = -row.score if row.score and row.score < 0 else None
+        cells: list[object] = [line.table, line.round, line.ns, line.ew, contract, declarer, tricks, lead, ns, ew]
+        if scoring == "matchpoints":
+            cells += [_n(row.ns_value), _n(row.ew_value),
+                      _n(round(row.ns_percent, 2)) if row.ns_percent is not None else None,
+                      _n(round(row.ew_percent, 2)) if row.ew_percent is not None else None]
+        else:
+            cells += [_n(row.ns_value), _n(row.ew_value)] + ([row.datum] if scoring == "butler" else [])
+        rows.append(cells)
+    return table_lines("ScoreTable", columns, rows)
+
+
+def _total_lines(event: Any, stage_result: Any, options: Any) -> list[str]:
+    if options.kind == "teams":
+        columns = ["Rank", "TeamId", "TotalScoreVP", "TotalScoreIMP", "Names"]
+        rows = [[s.rank, s.entry.id, _n(s.tally.metrics.get("vp", 0)), _n(s.tally.metrics.get("imps", 0)),
+                 s.entry.label] for s in stage_result.standings]
+    elif options.scoring == "matchpoints":
+        columns = ["Rank", "PairId", "TotalScoreMP", "TotalPercentage", "Names"]
+        rows = [[s.rank, s.entry.id, _n(s.tally.metrics.get("mp", 0)), _n(s.tally.metrics.get("percent", 0)),
+                 s.entry.player_names] for s in stage_result.standings]
+    else:
+        columns = ["Rank", "PairId", "TotalScoreIMP", "Names"]
+        rows = [[s.rank, s.entry.id, _n(s.tally.metrics.get("imps", 0)), s.entry.player_names]
+                for s in stage_result.standings]
+    return table_lines("TotalScoreTable", columns, rows)
+
+
+# --- into content: a pairs file's results as paibang results files ---------------------------------
+
+
+def record_text(record: Any) -> str:
+    """A board record as a secretary would type it: `4SX S -2`, `pass`, `A+/A-`, or the mapping
+    form when there is a lead."""
+    from generator.games.bridge import result_text
+    from generator.games.bridge_duplicate import AdjustedRecord
+
+    if isinstance(record, AdjustedRecord):
+        return record.text
+    if record.contract is None:
+        return "pass"
+    if record.lead:
+        return (f'{{contract: {record.contract}, by: {record.declarer}, result: "{result_text(record.result)}", '
+                f"lead: {record.lead}}}")
+    return f"{record.contract} {record.declarer} {result_text(record.result)}"
+
+
+def results_files(results: Iterable[PbnResult], stage: str) -> dict[int, str]:
+    """The results of a pairs file (`pairs_results`) as paibang results files, one per round:
+    round number -> YAML text with every table's NS and EW pair and boards. Results without a
+    readable record are left out (they would be boards not played)."""
+    rounds: dict[int, dict[int, list[PbnResult]]] = {}
+    for result in results:
+        if result.record is None or not result.ns or not result.ew:
+            continue
+        number = small_int(result.round) or 1
+        table = small_int(result.table) or 0
+        rounds.setdefault(number, {}).setdefault(table, []).append(result)
+    files = {}
+    for number, tables in sorted(rounds.items()):
+        lines = [f"stage: {stage}", f"round: {number}", "tables:"]
+        for table, found in sorted(tables.items()):
+            first = found[0]
+            lines += [f"  - table: {table}", f"    ns: {_yaml_id(first.ns)}", f"    ew: {_yaml_id(first.ew)}", "    boards:"]
+            lines += [f"      {r.board}: {record_text(r.record)}" for r in sorted(found, key=lambda r: r.board)]
+        files[number] = "\n".join(lines) + "\n"
+    return files
+
+
+def _yaml_id(entry_id: str | None) -> str:
+    text = str(entry_id)
+    return text if text[:1].isalpha() and text.isascii() and text.lower() not in ("true", "false", "null", "yes", "no", "on", "off") else f'"{text}"'

@@ -1,0 +1,290 @@
+"""USEBIO XML (the EBU's Universal Scoring Exchange for Bridge In Olympiads, version 1.2): a
+duplicate stage's results written for other programs (masterpoint registries, results sites),
+and read back.
+
+The shape written, for a pairs stage:
+
+    USEBIO Version="1.2"
+      CLUB / CLUB_NAME                         the organiser
+      EVENT EVENT_TYPE="PAIRS"
+        PROGRAM_NAME, EVENT_DESCRIPTION, DATE (dd/mm/yyyy)
+        BOARD_SCORING_METHOD                   MATCH_POINTS | CROSS_IMPS | BUTLER_IMPS
+        WINNER_TYPE                            1 (one field) or 2 (NS and EW apart)
+        PARTICIPANTS / PAIR                    PAIR_NUMBER (the entry id), DIRECTION, PLAYER /
+                                               PLAYER_NAME, PLACE, PERCENTAGE or TOTAL_SCORE
+        BOARD                                  BOARD_NUMBER, then one TRAVELLER_LINE a table:
+          TRAVELLER_LINE                       ROUND_NUMBER, TABLE_NUMBER, NS_PAIR_NUMBER,
+                                               EW_PAIR_NUMBER, CONTRACT, PLAYED_BY, LEAD, TRICKS,
+                                               SCORE (NS's), NS_MATCH_POINTS, EW_MATCH_POINTS (or
+                                               NS_IMPS, EW_IMPS, and BUTLER_DATUM); an adjusted
+                                               board has ADJUSTED_SCORE ("A+/A-") instead
+      HANDSET / BOARD / HAND                   the deals, when the stage has hand records
+
+and for a teams stage EVENT_TYPE="TEAMS", PARTICIPANTS / TEAM (TEAM_NUMBER, TEAM_NAME, PLAYER,
+PLACE, TOTAL_SCORE in VP) and one MATCH per match (ROUND_NUMBER, TABLE_NUMBER, TEAM_NUMBER,
+OPPOSING_TEAM_NUMBER, SCORE and OPPOSING_TEAM_SCORE in IMPs, VICTORY_POINTS,
+OPPOSING_TEAM_VICTORY_POINTS, then each BOARD with a TRAVELLER_LINE per room, DIRECTION
+`OPEN`/`CLOSED`). Entry ids are written as the pair and team numbers, so a file read back names
+the same entries.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.interchange.pbn import small_int
+
+SCORING_METHODS = {"matchpoints": "MATCH_POINTS", "imps": "CROSS_IMPS", "butler": "BUTLER_IMPS"}
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SUIT_NAMES = (("S", "SPADES"), ("H", "HEARTS"), ("D", "DIAMONDS"), ("C", "CLUBS"))
+
+
+def _add(parent: ET.Element, name: str, value: object = None, **attributes: str) -> ET.Element:
+    element = ET.SubElement(parent, name, attributes)
+    if value is not None:
+        element.text = _text(value)
+    return element
+
+
+def _text(value: object) -> str:
+    if isinstance(value, float):  # as few digits as needed, at most 4 decimals (9.125)
+        return str(int(value)) if value.is_integer() else f"{value:.4f}".rstrip("0").rstrip(".")
+    return str(value)
+
+
+def export_usebio(result: Any, stage_id: str) -> str:
+    """The USEBIO XML of one duplicate stage of an event (an EventResult)."""
+    from generator.games.bridge import RULES
+
+    event = result.event
+    stage_result = result.stage_of(stage_id)
+    stage = stage_result.stage
+    options = RULES.options(stage)
+    root = ET.Element("USEBIO", {"Version": "1.2"})
+    club = _add(root, "CLUB")
+    _add(club, "CLUB_NAME", event.organizer or event.title)
+    kind = "TEAMS" if options.kind == "teams" else "PAIRS"
+    ev = _add(root, "EVENT", EVENT_TYPE=kind)
+    _add(ev, "PROGRAM_NAME", "paibang")
+    _add(ev, "EVENT_DESCRIPTION", f"{event.title} · {stage.name}")
+    day = stage.date or (event.dates[0] if event.dates else None)
+    if day is not None:
+        _add(ev, "DATE", day.strftime("%d/%m/%Y"))
+    travellers = RULES.travellers(stage, stage_result.rounds)
+    if kind == "PAIRS":
+        _add(ev, "BOARD_SCORING_METHOD", SCORING_METHODS[options.scoring])
+        _add(ev, "WINNER_TYPE", 2 if options.field == "directions" else 1)
+        _pairs_participants(ev, event, stage_result, options)
+        for traveller in travellers:
+            board = _add(ev, "BOARD")
+            _add(board, "BOARD_NUMBER", traveller.board)
+            for line in traveller.lines:
+                _pairs_line(board, line, options.scoring)
+    else:
+        _add(ev, "BOARD_SCORING_METHOD", "IMPS")
+        _add(ev, "MATCH_SCORING_METHOD", "VPS")
+        _teams_participants(ev, event, stage_result)
+        for round_result in stage_result.rounds:
+            for score in round_result.tables:
+                _match(ev, round_result.number, score)
+    if options.hands is not None:
+        handset = _add(root, "HANDSET")
+        for traveller in travellers:
+            deal = options.hands.deal(traveller.board, options.vulnerability)
+            if deal is None:
+                continue
+            board = _add(handset, "BOARD")
+            _add(board, "BOARD_NUMBER", traveller.board)
+            for seat in ("N", "E", "S", "W"):
+                hand = deal.hand(seat)
+                if hand is None:
+                    continue
+                element = _add(board, "HAND")
+                _add(element, "DIRECTION", SEAT_NAMES[seat])
+                for suit, name in SUIT_NAMES:
+                    _add(element, name, hand.suit(suit) or "-")
+    ET.indent(root, space=" ")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _players(parent: ET.Element, entry: Any) -> None:
+    for player in entry.players:
+        element = _add(parent, "PLAYER")
+        _add(element, "PLAYER_NAME", player.name)
+
+
+def _pairs_participants(ev: ET.Element, event: Any, stage_result: Any, options: Any) -> None:
+    participants = _add(ev, "PARTICIPANTS")
+    directions = _directions(stage_result)
+    for standing in stage_result.standings:
+        pair = _add(participants, "PAIR")
+        _add(pair, "PAIR_NUMBER", standing.entry.id)
+        if standing.entry.id in directions:
+            _add(pair, "DIRECTION", directions[standing.entry.id])
+        _players(pair, standing.entry)
+        if standing.rank is not None:
+            _add(pair, "PLACE", f"{standing.rank}{'=' if standing.tied else ''}")
+        metrics = standing.tally.metrics
+        if options.scoring == "matchpoints":
+            _add(pair, "PERCENTAGE", float(metrics.get("percent", 0)))
+            _add(pair, "TOTAL_SCORE", float(metrics.get("mp", 0)))
+        else:
+            _add(pair, "TOTAL_SCORE", float(metrics.get("imps", 0)))
+
+
+def _directions(stage_result: Any) -> dict[str, str]:
+    """Each pair's direction, the one it sat most."""
+    seats: dict[str, list[int]] = {}
+    for round_result in stage_result.rounds:
+        for score in round_result.tables:
+            view = score.view
+            for index, entry in enumerate((getattr(view, "ns", None), getattr(view, "ew", None))):
+                if entry:
+                    seats.setdefault(entry, [0, 0])[index] += 1
+    return {e: "NS" if n >= w else "EW" for e, (n, w) in seats.items()}
+
+
+def _pairs_line(board: ET.Element, line: Any, scoring: str) -> None:
+    row = line.row
+    element = _add(board, "TRAVELLER_LINE")
+    _add(element, "ROUND_NUMBER", line.round)
+    _add(element, "TABLE_NUMBER", line.table)
+    _add(element, "NS_PAIR_NUMBER", line.ns)
+    _add(element, "EW_PAIR_NUMBER", line.ew)
+    if row.adjusted is not None:
+        _add(element, "ADJUSTED_SCORE", row.adjusted.text)
+    else:
+        _contract(element, row.line)
+        _add(element, "SCORE", row.score)
+    if scoring == "matchpoints":
+        _add(element, "NS_MATCH_POINTS", float(row.ns_value))
+        _add(element, "EW_MATCH_POINTS", float(row.ew_value))
+    else:
+        _add(element, "NS_IMPS", float(row.ns_value))
+        _add(element, "EW_IMPS", float(row.ew_value))
+        if row.datum is not None:
+            _add(element, "BUTLER_DATUM", row.datum)
+
+
+def _contract(element: ET.Element, line: Any) -> None:
+    if line.contract == "pass":
+        _add(element, "CONTRACT", "PASS")
+        return
+    _add(element, "CONTRACT", line.contract)
+    _add(element, "PLAYED_BY", line.declarer)
+    if line.lead:
+        _add(element, "LEAD", line.lead)
+    result = 0 if line.result in ("", "=") else int(line.result)
+    _add(element, "TRICKS", int(line.contract[0]) + 6 + result)
+
+
+def _teams_participants(ev: ET.Element, event: Any, stage_result: Any) -> None:
+    participants = _add(ev, "PARTICIPANTS")
+    for standing in stage_result.standings:
+        team = _add(participants, "TEAM")
+        _add(team, "TEAM_NUMBER", standing.entry.id)
+        _add(team, "TEAM_NAME", standing.entry.label)
+        _players(team, standing.entry)
+        if standing.rank is not None:
+            _add(team, "PLACE", f"{standing.rank}{'=' if standing.tied else ''}")
+        _add(team, "TOTAL_SCORE", float(standing.tally.metrics.get("vp", 0)))
+        _add(team, "IMPS", float(standing.tally.metrics.get("imps", 0)))
+
+
+def _match(ev: ET.Element, round_number: int, score: Any) -> None:
+    view = score.view
+    if getattr(view, "kind", None) != "played" or view.away is None:
+        return
+    match = _add(ev, "MATCH")
+    _add(match, "ROUND_NUMBER", round_number)
+    _add(match, "TABLE_NUMBER", score.table.number)
+    _add(match, "TEAM_NUMBER", view.home)
+    _add(match, "OPPOSING_TEAM_NUMBER", view.away)
+    _add(match, "SCORE", float(view.won[view.home]))
+    _add(match, "OPPOSING_TEAM_SCORE", float(view.won[view.away]))
+    _add(match, "VICTORY_POINTS", float(view.vp[view.home]))
+    _add(match, "OPPOSING_TEAM_VICTORY_POINTS", float(view.vp[view.away]))
+    for row in view.rows:
+        board = _add(match, "BOARD")
+        _add(board, "BOARD_NUMBER", row.board)
+        if row.adjusted is not None:
+            _add(board, "ADJUSTED_SCORE", row.adjusted.text)
+        else:
+            for room, line, ns_team, ew_team, points in (("OPEN", row.open, view.home, view.away, row.open_score),
+                                                         ("CLOSED", row.closed, view.away, view.home, row.closed_score)):
+                element = _add(board, "TRAVELLER_LINE")
+                _add(element, "DIRECTION", room)
+                _add(element, "NS_PAIR_NUMBER", ns_team)
+                _add(element, "EW_PAIR_NUMBER", ew_team)
+                _contract(element, line)
+                _add(element, "SCORE", points)
+        _add(board, "IMPS", float(row.home_imps))
+        _add(board, "OPPOSING_TEAM_IMPS", float(row.away_imps))
+
+
+# --- reading ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class UsebioLine:
+    """One TRAVELLER_LINE: every child element's text by name."""
+
+    board: int
+    fields: dict[str, str]
+
+    def get(self, name: str) -> str | None:
+        return self.fields.get(name)
+
+
+@dataclass
+class UsebioEvent:
+    event_type: str
+    description: str | None
+    scoring: str | None
+    participants: list[dict[str, Any]] = field(default_factory=list)  # PAIR or TEAM: fields, PLAYERS
+    lines: list[UsebioLine] = field(default_factory=list)  # pairs: every traveller line
+    matches: list[dict[str, Any]] = field(default_factory=list)  # teams: fields, BOARDS
+    hands: dict[int, dict[str, str]] = field(default_factory=dict)  # board -> seat -> "S.H.D.C"
+
+
+def _fields(element: ET.Element) -> dict[str, str]:
+    return {child.tag: (child.text or "").strip() for child in element if len(child) == 0}
+
+
+def read_usebio(text: str) -> UsebioEvent:
+    """A USEBIO file's event (the first), participants, traveller lines, matches and hands."""
+    root = ET.fromstring(text)
+    ev = root.find("EVENT")
+    if ev is None:
+        raise ValueError("no EVENT in this USEBIO file")
+    # Some programs nest the boards in SESSION / SECTION; search the whole event.
+    found = UsebioEvent(ev.get("EVENT_TYPE", ""), ev.findtext("EVENT_DESCRIPTION"), ev.findtext("BOARD_SCORING_METHOD"))
+    for participant in ev.iter():
+        if participant.tag in ("PAIR", "TEAM"):
+            data: dict[str, Any] = _fields(participant)
+            data["PLAYERS"] = [p.findtext("PLAYER_NAME") for p in participant.findall("PLAYER")]
+            found.participants.append(data)
+    for match in ev.iter("MATCH"):
+        data = _fields(match)
+        data["BOARDS"] = [
+            {**_fields(board), "LINES": [_fields(line) for line in board.findall("TRAVELLER_LINE")]}
+            for board in match.findall("BOARD")
+        ]
+        found.matches.append(data)
+    for section in [ev, *ev.iter("SECTION")]:
+        for board in section.findall("BOARD"):
+            number = small_int(board.findtext("BOARD_NUMBER")) or 0
+            for line in board.findall("TRAVELLER_LINE"):
+                found.lines.append(UsebioLine(number, _fields(line)))
+    handset = root.find("HANDSET")
+    if handset is not None:
+        seats = {v: k for k, v in SEAT_NAMES.items()}
+        for board in handset.findall("BOARD"):
+            number = small_int(board.findtext("BOARD_NUMBER")) or 0
+            for hand in board.findall("HAND"):
+                seat = seats.get(hand.findtext("DIRECTION", ""), "")
+                suits = [(hand.findtext(name) or "").strip() for _, name in SUIT_NAMES]
+                found.hands.setdefault(number, {})[seat] = ".".join("" if s == "-" else s for s in suits)
+    return found

@@ -1,0 +1,437 @@
+"""Duplicate bridge pairs: the IMP scale, Butler datum, cross-IMPs, matchpoints with Neuberg and
+adjusted scores, the pairs format end to end (reading, field scoring, standings, travellers,
+hand records, pages), and the club pairs evening of the demo content.
+
+Every number comes from rules-bridge.md or is worked by hand here; none is read back from the
+code under test.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.build import validate
+from generator.cli import main
+from generator.content.model import Stage
+from generator.errors import ContentErrors
+from generator.games.bridge import RULES, BridgeStage
+from generator.games.bridge_duplicate import (
+    AdjustedRecord,
+    PairsRow,
+    butler_datum,
+    butler_imps,
+    compare_board,
+    cross_imps,
+    imps,
+    parse_adjusted,
+    round_to_ten,
+)
+from generator.games.bridge_hands import parse_deal
+from generator.tournament.movements import mitchell
+from generator.tournament.standings import rank
+
+ROOT = Path(__file__).resolve().parents[1]
+DEMO = "qiaoyou-club-pairs-2024"
+
+# --- the IMP scale of the spec, every band edge ----------------------------------------------------
+
+BANDS = [  # (lowest, highest, IMPs), rules-bridge.md verbatim
+    (0, 10, 0), (20, 40, 1), (50, 80, 2), (90, 120, 3), (130, 160, 4), (170, 210, 5), (220, 260, 6),
+    (270, 310, 7), (320, 360, 8), (370, 420, 9), (430, 490, 10), (500, 590, 11), (600, 740, 12),
+    (750, 890, 13), (900, 1090, 14), (1100, 1290, 15), (1300, 1490, 16), (1500, 1740, 17), (1750, 1990, 18),
+    (2000, 2240, 19), (2250, 2490, 20), (2500, 2990, 21), (3000, 3490, 22), (3500, 3990, 23),
+]
+EDGES = [(low, n) for low, _, n in BANDS] + [(high, n) for _, high, n in BANDS] + [(4000, 24), (7600, 24)]
+
+
+@pytest.mark.parametrize(("difference", "expected"), EDGES, ids=[f"{d}->{n}" for d, n in EDGES])
+def test_imp_scale_band_edges(difference, expected):
+    assert imps(difference) == expected
+    assert imps(-difference) == -expected
+
+
+def test_imp_scale_2990_and_3000():
+    assert (imps(2990), imps(3000)) == (21, 22)
+
+
+# --- Butler and cross-IMPs ---------------------------------------------------------------------------
+
+
+def test_butler_datum_of_the_readme_board_1():
+    # +120 +50 -80 -80 -110 -140 -150 -150 -> trimmed mean -85 -> datum -90; 120 + 90 = 210 -> 5 IMPs
+    datum, found = butler_imps([120, 50, -80, -80, -110, -140, -150, -150])
+    assert datum == -90 and found[0] == 5 and found[-1] == imps(-150 + 90) == -2
+
+
+@pytest.mark.parametrize(("mean", "datum"), [(-85, -90), (85, 90), (84.9, 80), (-84.9, -80), (-5, -10), (5, 10), (4, 0), (0, 0)])
+def test_datum_rounds_to_the_nearest_10_halves_away_from_zero(mean, datum):
+    assert round_to_ten(mean) == datum
+
+
+def test_butler_drops_only_the_single_highest_and_lowest():
+    assert butler_datum([620, 620, 620, 100]) == 620  # mean of 620, 620
+    assert butler_datum([420, -50]) == 190  # fewer than 3: the plain mean, 185 -> 190
+
+
+def test_cross_imps_average_every_comparison():
+    # 420 v 420: 0; 420 v -50: 470 -> 10.  -50 v 420 twice: -10 -10.
+    assert cross_imps([420, 420, -50]) == [5.0, 5.0, -10.0]
+    assert cross_imps([100]) == [0.0]
+
+
+# --- matchpoints, Neuberg, adjusted scores ----------------------------------------------------------
+
+
+def rows(*scores, scoring="matchpoints"):
+    found = []
+    for n, score in enumerate(scores):
+        row = PairsRow(1, "N", "None", scoring)
+        if isinstance(score, AdjustedRecord):
+            row.adjusted = score
+        else:
+            row.score = score
+        found.append(row)
+    return found
+
+
+def test_matchpoints_two_per_result_beaten_one_per_tie_each_direction():
+    board = rows(420, 420, -50, 450)
+    compare_board(board, "matchpoints")
+    assert [r.ns_value for r in board] == [3, 3, 0, 6]
+    assert [r.ew_value for r in board] == [3, 3, 6, 0]
+    assert {r.top for r in board} == {6}
+    assert [r.ns_percent for r in board] == [50, 50, 0, 100]
+
+
+def test_neuberg_for_a_board_played_fewer_times():
+    # 3 results of 4 expected: MP 4, 2, 0 -> MP' = (MP + 1) x 4 / 3 - 1; the top is that of 4 results (6)
+    board = rows(420, 170, -50)
+    compare_board(board, "matchpoints", expected=4)
+    assert [r.ns_value for r in board] == [pytest.approx(17 / 3), pytest.approx(3), pytest.approx(1 / 3)]
+    assert board[0].top == 6 and board[0].factored
+
+
+def test_adjusted_average_plus_minus_are_60_50_40_percent_of_the_top():
+    board = rows(420, 420, -50, AdjustedRecord(1, 60, 40))
+    compare_board(board, "matchpoints")
+    adjusted = board[-1]
+    assert (adjusted.ns_value, adjusted.ew_value, adjusted.top) == (3.6, 2.4, 6)
+    # the real results compared among themselves (3 of them), factored up to 4
+    assert board[0].ns_value == pytest.approx((3 + 1) * 4 / 3 - 1)
+
+
+def test_adjusted_split_scores_need_not_add_up():
+    board = rows(100, AdjustedRecord(1, 60, 60))
+    compare_board(board, "matchpoints")
+    assert (board[1].ns_percent, board[1].ew_percent) == (60, 60)
+
+
+@pytest.mark.parametrize(("text", "ns", "ew"), [
+    ("A+", 60, 40), ("A=", 50, 50), ("A-", 40, 60), ("A+/A+", 60, 60), ("a-/a=", 40, 50), ("Ａ＋", 60, 40),
+    ("55%/45%", 55, 45),
+])
+def test_adjusted_records(text, ns, ew):
+    found = parse_adjusted(3, text)
+    assert (found.board, found.ns, found.ew) == (3, ns, ew)
+
+
+def test_adjusted_mapping_form():
+    assert parse_adjusted(2, {"adjusted": {"NS": 30, "EW": 70}}) == AdjustedRecord(2, 30, 70)
+    assert parse_adjusted(2, {"adjusted": "A-"}) == AdjustedRecord(2, 40, 60)
+    assert parse_adjusted(2, "4S N =") is None
+
+
+def test_adjusted_scores_in_imps_are_plus_minus_3():
+    board = rows(420, -50, AdjustedRecord(1, 60, 40), scoring="butler")
+    compare_board(board, "butler")
+    assert (board[2].ns_value, board[2].ew_value) == (3, -3)
+    assert board[0].datum == round_to_ten((420 - 50) / 2)  # the two real results only
+
+
+# --- a small pairs stage end to end ------------------------------------------------------------------
+
+# 3 tables Mitchell, one board a round, 3 rounds: every board is played 3 times.
+# NS scores by board, in the order the board travels (rounds 1, 2, 3):
+SCORES = {1: ["4S N =", "4S N +1", "3NT N -1"], 2: ["1NT E =", "1NT E =", "2H W -1"], 3: ["3NT S =", "A+", "pass"]}
+
+
+def write_pairs_event(root: Path, scoring: str = "matchpoints", extra: str = "", boards: dict | None = None) -> Path:
+    content = root / "content"
+    folder = content / "events/club"
+    (folder / "results").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: 测试站\n", encoding="utf-8")
+    entries = "\n".join(f"  - {{id: {d}{i}, players: [甲{d}{i}, 乙{d}{i}]}}" for d in "NE" for i in range(1, 4))
+    (folder / "event.yaml").write_text(
+        f"title: 俱乐部双人赛\ngame: bridge\ndate: 2024-10-16\nentries:\n{entries}\nstages:\n"
+        f"  - id: pairs\n    name: 双人赛\n    format: pairs\n    scoring: {scoring}\n    rounds: 3\n    boards: 1\n{extra}",
+        encoding="utf-8")
+    boards = boards or SCORES
+    played: dict[int, int] = {}
+    for r in range(1, 4):
+        lines = ["stage: pairs", f"round: {r}", "tables:"]
+        for s in [s for s in mitchell(3, per_round=1) if s.round == r]:
+            board = s.boards[0]
+            record = boards[board][played.get(board, 0)]
+            played[board] = played.get(board, 0) + 1
+            lines += [f"  - table: {s.table}", f"    ns: N{s.ns}", f"    ew: E{s.ew}", f"    boards: {{{board}: {record}}}"]
+        (folder / "results" / f"round-{r}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return content
+
+
+def stage_of(content: Path):
+    _, results, warnings = validate(content)
+    return results[0].stages[0], warnings
+
+
+def test_pairs_stage_matchpoints_and_percentages(tmp_path):
+    stage, warnings = stage_of(write_pairs_event(tmp_path))
+    assert not warnings
+    # board 1 (none vul): 420, 450, -50 -> NS 2, 4, 0; board 2 (NS vul): -90, -90, +100 -> NS 1, 1, 4;
+    # board 3 (EW vul): 400, A+ (60 %), 0 -> real 400 v 0: 2, 0 -> x 3/2: (2+1)*1.5-1 = 3.5, 0.5; A+ 2.4
+    by_pair = {s.entry.id: s.tally.metrics for s in stage.standings}
+    tables = {(r.number, t.table.number): t for r in stage.rounds for t in r.tables}
+    ns_mp = {}
+    for (rnd, table), score in tables.items():
+        ns_mp[(rnd, table)] = score.view.ns_total
+    assert sorted(ns_mp.values()) == sorted([2, 4, 0, 1, 1, 4, 3.5, 2.4, 0.5])
+    total_top = 3 * 4
+    for pair, metrics in by_pair.items():
+        assert metrics["top"] == total_top
+        assert metrics["percent"] == round(100 * metrics["mp"] / total_top, 2)
+    # each board hands out its top both ways at every table: 3 boards x 3 tables x 4; A+/A- is 60 + 40 %
+    assert sum(m["mp"] for m in by_pair.values()) == pytest.approx(3 * 3 * 4)
+    assert [s.rank for s in stage.standings][0] == 1
+
+
+def test_pairs_stage_butler_and_cross_imps(tmp_path):
+    butler, _ = stage_of(write_pairs_event(tmp_path / "b", "butler"))
+    cross, _ = stage_of(write_pairs_event(tmp_path / "c", "imps"))
+    board1 = [420, 450, -50]
+    datum = butler_datum(board1)
+    assert datum == 420
+    found = {}
+    for r in butler.rounds:
+        for t in r.tables:
+            for row in t.view.rows:
+                found.setdefault(row.board, []).append(row.ns_value)
+    assert found[1] == [imps(s - datum) for s in board1]
+    cross_found = [row.ns_value for r in cross.rounds for t in r.tables for row in t.view.rows if row.board == 1]
+    assert cross_found == cross_imps(board1)
+    assert RULES.metrics_for(butler.stage) == ("imps",) and butler.stage.rank_by == ["imps"]
+
+
+def test_running_scorecard_carries_the_stage(tmp_path):
+    stage, _ = stage_of(write_pairs_event(tmp_path))
+    mine = [(r.number, t) for r in stage.rounds for t in r.tables if "N1" in t.table.sides]
+    mp = top = 0.0
+    for _, score in mine:
+        mp += score.view.ns_total
+        top += score.view.top
+        assert score.view.running(0)[-1] == round(100 * mp / top, 2)
+
+
+def test_pair_playing_a_board_twice_is_an_error(tmp_path):
+    content = write_pairs_event(tmp_path)
+    path = content / "events/club/results/round-2.yaml"
+    text = path.read_text(encoding="utf-8")
+    first = text.split("boards: {")[1].split(":")[0]
+    path.write_text(text.replace(f"boards: {{{first}:", "boards: {1:", 1), encoding="utf-8")
+    with pytest.raises(ContentErrors) as caught:
+        validate(content)
+    assert "bridge-board-twice" in {p.code for p in caught.value.problems}
+
+
+def test_board_with_fewer_results_is_warned_and_factored(tmp_path):
+    content = write_pairs_event(tmp_path)
+    path = content / "events/club/results/round-3.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    cut = next(i for i, line in enumerate(lines) if "boards: {1:" in line)
+    lines[cut] = lines[cut].split("boards:")[0] + "boards: {}"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    stage, warnings = stage_of(content)
+    assert "bridge-board-short" in {w.code for w in warnings}
+    board1 = [row for r in stage.rounds for t in r.tables for row in t.view.rows if row.board == 1]
+    assert len(board1) == 2 and all(row.factored for row in board1)
+
+
+def test_two_winner_field_ranks_ns_and_ew_apart(tmp_path):
+    stage, _ = stage_of(write_pairs_event(tmp_path, extra="    field: directions\n"))
+    groups = RULES.fields(stage.stage, stage.rounds)
+    assert groups == [["N1", "N2", "N3"], ["E1", "E2", "E3"]] or sorted(map(sorted, groups)) == [["E1", "E2", "E3"], ["N1", "N2", "N3"]]
+    tallies = {s.entry.id: s.tally for s in stage.standings}
+    ranked = [rank([tallies[e] for e in group], stage.stage.rank_by, {}) for group in groups]
+    assert [r[0].rank for r in ranked] == [1, 1]
+
+
+def test_stage_kinds_and_defaults():
+    def stage(fmt, scoring=None):
+        options = BridgeStage(scoring=scoring or {"pairs": "matchpoints", "swiss": "imps"}.get(fmt, "total"))
+        return Stage("s", "s", fmt, options=options)
+
+    assert RULES.metrics_for(Stage("s", "s", "pairs")) == ("percent", "mp")
+    assert RULES.metrics_for(Stage("s", "s", "swiss")) == ("vp", "imps")
+    assert RULES.metrics_for(Stage("s", "s", "matches")) == ("total", "net", "first_board")
+
+
+@pytest.mark.parametrize(("stage_lines", "code"), [
+    ("    format: pairs\n    scoring: total\n", "format-not-supported"),
+    ("    format: swiss\n    scoring: butler\n", "format-not-supported"),
+    ("    format: matches\n    hands: hands.pbn\n", "bridge-key-not-here"),
+    ("    format: pairs\n    hands: ../../site.yaml\n", "file-outside-content"),
+    ("    format: pairs\n    hands: nowhere.pbn\n", "file-missing"),
+    ("    format: pairs\n    field: both\n", "value-choice"),
+])
+def test_stage_keys_are_checked(tmp_path, stage_lines, code):
+    content = tmp_path / "content"
+    (content / "events/ev").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: t\n", encoding="utf-8")
+    (content / "events/ev/event.yaml").write_text(
+        "title: t\ngame: bridge\nentries:\n  - {id: A, players: [a, b]}\nstages:\n  - id: s\n" + stage_lines, encoding="utf-8")
+    with pytest.raises(ContentErrors) as caught:
+        validate(content)
+    assert code in {p.code for p in caught.value.problems}
+
+
+def test_hands_file_with_a_bad_deal_is_reported_at_its_line(tmp_path):
+    content = write_pairs_event(tmp_path, extra="    hands: hands.pbn\n")
+    (content / "events/club/hands.pbn").write_text(
+        '[Board "1"]\n[Deal "N:AKQ.AKQ.AKQ.AKQJ - - -"]\n\n[Board "2"]\n[Deal "N:AKQJ.AKQ.AKQ.AK - - -"]\n',
+        encoding="utf-8")
+    with pytest.raises(ContentErrors) as caught:
+        validate(content)
+    found = [p for p in caught.value.problems if p.code == "bridge-hands-syntax"]
+    assert len(found) == 1 and found[0].mark.line == 5 and "12" in found[0].message("en")
+
+
+# --- the pages -----------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def small_site(tmp_path_factory):
+    root = tmp_path_factory.mktemp("dup")
+    content = write_pairs_event(root, extra="    hands: hands.pbn\n")
+    (content / "events/club/hands.pbn").write_text(
+        "% hand records\n"
+        '[Board "1"]\n[Dealer "N"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n'
+        '[DoubleDummyTricks "a9a9a9a9a9a9a9a9a9a9"]\n[OptimumScore "NS 420"]\n',
+        encoding="utf-8")
+    out = root / "out"
+    assert main(["build", "--content", str(content), "--output", str(out), "--quiet"]) == 0
+    return out
+
+
+def test_traveller_page_lists_every_table_and_the_frequency(small_site):
+    page = (small_site / "events/club/pairs/boards/1/index.html").read_text(encoding="utf-8")
+    assert page.count("<tr>") >= 3 + 3  # 3 tables, 3 distinct scores
+    for pair in ("N1", "N2", "N3", "E1", "E2", "E3"):
+        assert f">{pair}</a>" in page
+    assert "得分频数" in page and "+450" in page and "-50" in page
+
+
+def test_board_page_shows_the_hand_record_with_points(small_site):
+    page = (small_site / "events/club/pairs/boards/1/index.html").read_text(encoding="utf-8")
+    assert "牌例" in page and "10 点" in page  # every hand holds 10 HCP
+    assert "双明手分析" in page and "标准分（par）+420" in page
+    other = (small_site / "events/club/pairs/boards/2/index.html").read_text(encoding="utf-8")
+    assert "牌例" not in other  # no deal for board 2 in the file
+
+
+def test_results_json_has_matchpoints_per_board(small_site):
+    data = json.loads((small_site / "events/club/results.json").read_text(encoding="utf-8"))
+    stage = data["stages"][0]
+    rows = [b for r in stage["rounds"] for t in r["tables"] for b in t["boards"]]
+    assert len(rows) == 9
+    adjusted = [b for b in rows if "adjusted" in b]
+    assert adjusted == [{**adjusted[0], "adjusted": {"NS": 60.0, "EW": 40.0}, "ns_mp": 2.4, "ew_mp": 1.6, "top": 4,
+                          "ns": None, "ew": None}]
+    assert {"contract", "declarer", "score", "ns_mp", "ew_mp", "ns_percent"} <= set(rows[0])
+    assert stage["standings"][0]["metrics"].keys() == {"percent"}
+
+
+def test_round_page_links_boards_to_their_travellers(small_site):
+    page = (small_site / "events/club/pairs/round-1/index.html").read_text(encoding="utf-8")
+    assert "events/club/pairs/boards/1/index.html" in page
+
+
+# --- the demo club evening -------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    content = tmp_path_factory.mktemp("demo") / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    shutil.copytree(ROOT / "content/events" / DEMO, content / "events" / DEMO)
+    _, results, warnings = validate(content, strict=True)
+    assert not warnings
+    return results[0]
+
+
+def test_demo_is_a_ten_table_mitchell_with_hand_records(demo):
+    stage = demo.stages[0]
+    assert len(stage.rounds) == 9 and all(len(r.tables) == 10 for r in stage.rounds)
+    travellers = RULES.travellers(stage.stage, stage.rounds)
+    assert len(travellers) == 30 and {len(t.lines) for t in travellers} == {9}
+    assert all(t.hand is not None and t.hand.complete for t in travellers)
+    assert {t.top for t in travellers} == {16}
+
+
+def test_demo_standings_add_up(demo):
+    stage = demo.stages[0]
+    standings = stage.standings
+    assert len(standings) == 20
+    percents = [s.tally.metrics["percent"] for s in standings]
+    assert percents == sorted(percents, reverse=True)
+    # every board gives 16 x 9 / 2 matchpoints each way... except where adjusted A+/A- (60 + 40 %)
+    total = sum(s.tally.metrics["mp"] for s in standings)
+    assert total == pytest.approx(30 * 9 * 16, abs=0.2)
+
+
+def test_demo_hands_are_legal_deals():
+    text = (ROOT / "content/events" / DEMO / "hands.pbn").read_text(encoding="utf-8")
+    deals = [line.split('"')[1] for line in text.splitlines() if line.startswith("[Deal ")]
+    assert len(deals) == 30
+    for deal in deals:
+        hands = parse_deal(deal)
+        assert sum(h.hcp for h in hands.values()) == 40
+
+
+def test_pairs_meeting_twice_and_a_wrong_board_count_are_warned(tmp_path):
+    content = write_pairs_event(tmp_path)
+    results = content / "events/club/results"
+    (results / "round-3.yaml").unlink()
+    # round 1 seats Nt against Et with board t; this round 2 seats N1 against E1 again
+    (results / "round-2.yaml").write_text(
+        "stage: pairs\nround: 2\ntables:\n"
+        "  - {table: 1, ns: N1, ew: E1, boards: {2: 2H N =, 9: 1NT N =}}\n"
+        "  - {table: 2, ns: N2, ew: E3, boards: {1: 4S N =}}\n"
+        "  - {table: 3, ns: N3, ew: E2, boards: {1: 4S N -1}}\n", encoding="utf-8")
+    _, warnings = stage_of(content)
+    codes = {w.code for w in warnings}
+    assert {"bridge-pairs-meet-twice", "bridge-board-count"} <= codes
+
+
+def test_a_pair_sitting_out_has_no_boards(tmp_path):
+    content = write_pairs_event(tmp_path)
+    path = content / "events/club/results/round-3.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "  - {table: 4, ns: N4, boards: {1: 4S N =}}\n", encoding="utf-8")
+    event = content / "events/club/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("entries:\n", "entries:\n  - {id: N4, players: [x, y]}\n"),
+                     encoding="utf-8")
+    with pytest.raises(ContentErrors) as caught:
+        validate(content)
+    assert "bridge-bye-with-play" in {p.code for p in caught.value.problems}
+
+
+def test_the_examples_in_the_docstrings():
+    import doctest
+
+    from generator.games import bridge_duplicate, bridge_hands
+    from generator.interchange import pbn
+
+    for module in (bridge_duplicate, bridge_hands, pbn):
+        assert doctest.testmod(module).failed == 0, module.__name__

@@ -1,0 +1,239 @@
+"""Bridge teams: IMPs between the open and the closed room, match totals, WBF 2013 continuous
+victory points, byes and forfeits, reading team tables, travellers, and the demo teams event.
+
+Numbers come from rules-bridge.md (the VP formula and its worked example) or are worked here.
+"""
+
+from __future__ import annotations
+
+import math
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.build import validate
+from generator.cli import main
+from generator.errors import ContentErrors
+from generator.games.bridge import RULES, BridgeStage, parse_board
+from generator.games.bridge_duplicate import AdjustedRecord, TeamBoard, score_team_match, victory_points
+
+ROOT = Path(__file__).resolve().parents[1]
+DEMO = "gaoxiao-bridge-teams-2024"
+
+# --- victory points, WBF 2013 continuous scale ------------------------------------------------------
+
+
+def test_vp_of_the_spec_16_boards_10_imps():
+    assert victory_points(10, 16) == (12.80, 7.20)
+
+
+def test_vp_a_draw_is_10_each():
+    assert victory_points(0, 16) == (10.0, 10.0)
+
+
+def test_vp_is_capped_at_20_from_the_blitz_margin():
+    blitz = 15 * math.sqrt(16)  # 60 IMPs over 16 boards
+    assert victory_points(blitz, 16) == (20.0, 0.0)
+    assert victory_points(95, 16) == (20.0, 0.0)
+
+
+def test_vp_of_a_negative_margin_is_the_other_way_round():
+    assert victory_points(-10, 16) == (7.20, 12.80)
+
+
+def test_vp_formula_by_hand_for_8_boards():
+    tau = (math.sqrt(5) - 1) / 2
+    b = 15 * math.sqrt(8)
+    expected = round(10 + 10 * (1 - tau ** (3 * 14 / b)) / (1 - tau ** 3), 2)
+    assert victory_points(14, 8)[0] == expected
+    assert sum(victory_points(14, 8)) == 20
+
+
+@pytest.mark.parametrize("boards", [6, 8, 12, 16, 20, 24, 32])
+def test_vp_grows_with_the_margin_and_always_adds_to_20(boards):
+    previous = 10.0
+    for margin in range(0, 120):
+        winner, loser = victory_points(margin, boards)
+        assert round(winner + loser, 2) == 20
+        assert winner >= previous
+        previous = winner
+
+
+# --- one match ---------------------------------------------------------------------------------------
+
+
+def board(number, open_text, closed_text):
+    return TeamBoard(number, parse_board(number, open_text), parse_board(number, closed_text))
+
+
+def test_imps_between_rooms_home_ns_in_the_open_room():
+    # board 1, none vul: open 4S N = (home NS +420); closed 4S S -1 (away NS -50): home +470 -> 10 IMPs
+    match = score_team_match("H", "A", [board(1, "4S N =", "4S S -1")], BridgeStage(kind="teams", scoring="imps"))
+    row = match.rows[0]
+    assert (row.open_score, row.closed_score, row.difference) == (420, -50, 470)
+    assert (row.home_imps, row.away_imps) == (10, -10)
+    assert match.won == {"H": 10, "A": 0} and match.margin == {"H": 10, "A": -10}
+
+
+def test_match_imps_total_and_vp_over_the_stage_boards():
+    boards = [
+        board(1, "4S N =", "4S S -1"),     # nv: 420 v -50 -> +10
+        board(2, "3NT E =", "3NT W +1"),   # NS vul: -400 v -430 -> +1
+        board(3, "2H S =", "4H S =", ),    # EW vul: 110 v 420 -> -310 -> -7
+        board(4, "pass", "1NT N -1"),      # both: 0 v -100 -> +3
+    ]
+    match = score_team_match("H", "A", boards, BridgeStage(kind="teams", scoring="imps"), length=16)
+    assert [r.home_imps for r in match.rows] == [10, 1, -7, 3]
+    assert match.won == {"H": 14, "A": 7} and match.margin == {"H": 7, "A": -7}
+    assert match.vp == {"H": victory_points(7, 16)[0], "A": victory_points(7, 16)[1]}
+    assert match.boards == 16
+
+
+def test_adjusted_team_board_is_3_imps():
+    match = score_team_match("H", "A", [TeamBoard(1, adjusted=AdjustedRecord(1, 60, 40))], BridgeStage(kind="teams"))
+    assert (match.rows[0].home_imps, match.rows[0].away_imps) == (3, -3)
+    both = score_team_match("H", "A", [TeamBoard(1, adjusted=AdjustedRecord(1, 60, 60))], BridgeStage(kind="teams"))
+    assert both.margin == {"H": 3, "A": 3}
+
+
+# --- a teams stage from content ------------------------------------------------------------------------
+
+
+def write_teams_event(root: Path, rounds: list[str], extra: str = "") -> Path:
+    content = root / "content"
+    folder = content / "events/teams"
+    (folder / "results").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: 测试站\n", encoding="utf-8")
+    entries = "\n".join(f"  - {{id: T{i}, name: 队{i}, players: [甲{i}, 乙{i}, 丙{i}, 丁{i}]}}" for i in range(1, 6))
+    (folder / "event.yaml").write_text(
+        f"title: 队式赛\ngame: bridge\ndate: 2024-11-02\nentries:\n{entries}\nstages:\n"
+        f"  - id: main\n    name: 队式赛\n    format: swiss\n    scoring: imps\n    rounds: {len(rounds)}\n    boards: 2\n{extra}",
+        encoding="utf-8")
+    for number, tables in enumerate(rounds, start=1):
+        (folder / "results" / f"round-{number}.yaml").write_text(
+            f"stage: main\nround: {number}\ntables:\n{tables}", encoding="utf-8")
+    return content
+
+
+ROUND_1 = """  - table: 1
+    home: T1
+    away: T2
+    boards:
+      1: {open: 4S N =, closed: 4S S -1}
+      2: {开室: 3NT E =, 闭室: 3NT W +1}
+  - table: 2
+    home: T3
+    away: T4
+    boards:
+      1: [2H S =, 2H N =]
+      2: A+
+  - table: 3
+    home: T5
+"""
+
+
+def test_teams_stage_standings_by_vp_then_imps(tmp_path):
+    _, results, warnings = validate(write_teams_event(tmp_path, [ROUND_1]))
+    stage = results[0].stages[0]
+    assert not warnings
+    metrics = {s.entry.id: s.tally.metrics for s in stage.standings}
+    assert metrics["T1"] == {"vp": victory_points(11, 2)[0], "imps": 11}
+    assert metrics["T2"] == {"vp": victory_points(11, 2)[1], "imps": -11}
+    assert metrics["T3"] == {"vp": victory_points(3, 2)[0], "imps": 3}
+    assert metrics["T5"] == {"vp": 12, "imps": 0}  # the bye: 12 VP
+    assert stage.stage.rank_by == ["vp"]
+    assert [s.entry.id for s in stage.standings][:2] == ["T1", "T3"] or metrics["T5"]["vp"] > metrics["T3"]["vp"]
+
+
+def test_bye_credit_is_a_stage_key(tmp_path):
+    _, results, _ = validate(write_teams_event(tmp_path, [ROUND_1], extra="    bye: {vp: 10, imps: 0}\n"))
+    assert {s.entry.id: s.tally.metrics for s in results[0].stages[0].standings}["T5"]["vp"] == 10
+
+
+def test_forfeit_gives_the_bye_credit_to_the_other_team(tmp_path):
+    rounds = ["  - {table: 1, home: T1, away: T2, forfeit: T2}\n  - {table: 2, home: T3, away: T4, boards: {1: [pass, pass]}}\n  - {table: 3, home: T5}\n"]
+    _, results, _ = validate(write_teams_event(tmp_path, rounds))
+    metrics = {s.entry.id: s.tally.metrics for s in results[0].stages[0].standings}
+    assert metrics["T1"]["vp"] == 12 and metrics["T2"]["vp"] == 0 and metrics["T3"]["vp"] == metrics["T4"]["vp"] == 10
+
+
+@pytest.mark.parametrize(("board_text", "code"), [
+    ("{open: 4S N =}", "bridge-room-missing"),
+    ("{open: 4S N =, closed: 4S Q =}", "bridge-board-syntax"),
+    ("{open: 4S N =, kitchen: 4S S =}", "bridge-board-syntax"),
+    ("{open: 4S N = 400, closed: 4S S =}", "bridge-score-mismatch"),
+    ("{adjusted: {NS: 60}}", "bridge-adjusted-syntax"),
+])
+def test_team_board_problems(tmp_path, board_text, code):
+    rounds = [f"  - table: 1\n    home: T1\n    away: T2\n    boards:\n      1: {board_text}\n"]
+    with pytest.raises(ContentErrors) as caught:
+        validate(write_teams_event(tmp_path, rounds))
+    assert code in {p.code for p in caught.value.problems}
+
+
+def test_team_travellers_list_both_rooms_of_every_match(tmp_path):
+    _, results, _ = validate(write_teams_event(tmp_path, [ROUND_1]))
+    stage = results[0].stages[0]
+    travellers = RULES.travellers(stage.stage, stage.rounds)
+    assert [t.board for t in travellers] == [1, 2]
+    first = travellers[0]
+    assert [(line.home, line.away) for line in first.lines] == [("T1", "T2"), ("T3", "T4")]
+    assert [(f.score, f.count) for f in first.frequency] == [(420, 1), (110, 2), (-50, 1)]
+
+
+# --- the demo teams event ---------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    content = tmp_path_factory.mktemp("teams") / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    shutil.copytree(ROOT / "content/events" / DEMO, content / "events" / DEMO)
+    _, results, warnings = validate(content, strict=True)
+    assert not warnings
+    return content, results[0]
+
+
+def test_demo_round_robin_every_team_meets_every_other(demo):
+    _, result = demo
+    stage = result.stages[0]
+    met = {frozenset(t.table.sides) for r in stage.rounds for t in r.tables}
+    assert len(stage.rounds) == 5 and len(met) == 15
+    for r in stage.rounds:
+        for t in r.tables:
+            view = t.view
+            assert round(view.vp[view.home] + view.vp[view.away], 2) == 20
+            assert view.margin[view.home] == -view.margin[view.away] == view.won[view.home] - view.won[view.away]
+
+
+def test_demo_standings_sum_the_matches(demo):
+    _, result = demo
+    stage = result.stages[0]
+    for standing in stage.standings:
+        own = [t.view for r in stage.rounds for t in r.tables if standing.entry.id in t.table.sides]
+        assert standing.tally.metrics["vp"] == pytest.approx(sum(v.vp[standing.entry.id] for v in own))
+        assert standing.tally.metrics["imps"] == sum(v.margin[standing.entry.id] for v in own)
+    assert sum(s.tally.metrics["vp"] for s in stage.standings) == pytest.approx(15 * 20)
+
+
+def test_demo_teams_pages(demo, tmp_path):
+    content, _ = demo
+    out = tmp_path / "out"
+    assert main(["build", "--content", str(content), "--output", str(out), "--quiet"]) == 0
+    page = (out / f"events/{DEMO}/teams/round-1/index.html").read_text(encoding="utf-8")
+    assert "开室" in page and "闭室" in page and "胜利分" in page
+    board = (out / f"events/{DEMO}/teams/boards/1/index.html").read_text(encoding="utf-8")
+    assert "牌例" in board and board.count("主队坐南北") == 1
+    assert (out / f"events/{DEMO}/bulletins").is_dir()
+
+
+@pytest.mark.parametrize(("table", "code"), [
+    ("  - {table: 1, home: T1, away: T2, forfeit: T2, boards: {1: [pass, pass]}}\n", "bridge-forfeit-with-play"),
+    ("  - {table: 1, home: T1, boards: {1: [pass, pass]}}\n", "bridge-bye-with-play"),
+])
+def test_a_match_not_played_has_no_boards(tmp_path, table, code):
+    with pytest.raises(ContentErrors) as caught:
+        validate(write_teams_event(tmp_path, [table]))
+    assert code in {p.code for p in caught.value.problems}
