@@ -13,12 +13,14 @@ PYTEST_JOBS ?= auto
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help system venv site test check serve clean
+.PHONY: help system venv site test check serve clean fuzz audit
 
 help:
 	@echo "make site    set up and build $(OUTPUT)/ from $(CONTENT)/"
 	@echo "make test    set up and run the tests"
 	@echo "make check   validate $(CONTENT)/ only"
+	@echo "make fuzz    the big fuzzing run (>= 10,000 examples)"
+	@echo "make audit   pip-audit of the pinned dependencies (needs the network)"
 	@echo "make serve   build, serve on http://127.0.0.1:$(PORT)/, rebuild and reload on every change"
 	@echo "make system  install system packages (fonts, HarfBuzz subset, poppler) if missing"
 	@echo "make venv    create $(VENV) and install paibang (editable) with pinned dependencies"
@@ -41,6 +43,16 @@ site: system venv
 test: system venv
 	$(BIN)/python -m pytest -q -n $(PYTEST_JOBS) $(PYTEST_ARGS)
 
+# The big fuzzing profile (>= 10,000 examples); the normal suite runs a small one.
+fuzz: venv
+	PAIBANG_FUZZ=1 $(BIN)/python -m pytest -q -p no:xdist -m fuzz tests/test_fuzz.py
+
+# Known vulnerabilities in the pinned dependencies (needs the network; a separate venv so the
+# auditor's own dependencies do not mix with the project's).
+audit:
+	test -x .venv-audit/bin/pip-audit || ($(PYTHON) -m venv .venv-audit && .venv-audit/bin/pip install --quiet pip-audit)
+	.venv-audit/bin/pip-audit --strict --progress-spinner off -r constraints.txt
+
 check: venv
 	$(BIN)/paibang check --content $(CONTENT)
 
@@ -48,5 +60,5 @@ serve: system venv
 	$(BIN)/paibang serve --content $(CONTENT) --output $(OUTPUT) --port $(PORT)
 
 clean:
-	rm -rf $(OUTPUT) $(OUTPUT).tmp-* build dist *.egg-info .pytest_cache .hypothesis
+	rm -rf $(OUTPUT) $(OUTPUT).tmp-* $(OUTPUT).old-* .venv-audit build dist *.egg-info .pytest_cache .hypothesis
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -159,11 +159,6 @@ CATALOGUE: dict[str, Entry] = {
         "zh-Hant": ("{game} 沒有指標 {metric}{suggestion}", "可用的指標：{allowed}"),
         "en": ("{game} has no metric {metric}{suggestion}", "metrics: {allowed}"),
     },
-    "metric-not-supported": {
-        "zh-Hans": ("指标 {metric} 尚不支持 {format} 赛制/{scoring} 计分", "改用：{allowed}"),
-        "zh-Hant": ("指標 {metric} 尚不支援 {format} 賽制/{scoring} 計分", "改用：{allowed}"),
-        "en": ("metric {metric} is not available yet with format {format} / scoring {scoring}", "use one of: {allowed}"),
-    },
     "format-not-supported": {
         "zh-Hans": ("{game} 的 {format} 赛制尚未实现", "目前可用：{allowed}"),
         "zh-Hant": ("{game} 的 {format} 賽制尚未實作", "目前可用：{allowed}"),
@@ -239,11 +234,6 @@ CATALOGUE: dict[str, Entry] = {
         "zh-Hans": ("同一桌两方都是 {id}", "核对对阵双方的编号。"),
         "zh-Hant": ("同一桌兩方都是 {id}", "核對對陣雙方的編號。"),
         "en": ("both sides of the table are {id}", "check the two sides' ids."),
-    },
-    "stage-no-results": {
-        "zh-Hans": ("阶段 {stage} 还没有结果", "结果文件放在 results/ 下，写 stage: {stage}。"),
-        "zh-Hant": ("階段 {stage} 還沒有結果", "結果檔放在 results/ 下，寫 stage: {stage}。"),
-        "en": ("stage {stage} has no results yet", "put a results file with stage: {stage} under results/."),
     },
     "qualify-tie": {
         "zh-Hans": ("阶段 {stage} 第 {count} 名并列（{ids}），全部晋级", "在 rank_by 末尾加 lot，或在阶段中写 lots: [...] 指定顺序。"),

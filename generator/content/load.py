@@ -7,6 +7,7 @@ well-formed and refers to things that exist.
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -14,8 +15,8 @@ from typing import Any
 from generator.content.model import (
     Advance, CreditRules, Entry, Event, Official, Player, Prize, Round, Site, Stage, Table,
 )
-from generator.content.reader import Reader, parse_date, suggestion
-from generator.content.yaml_loader import YamlList, YamlMap, load_yaml
+from generator.content.reader import MAX_BOARDS, Reader, parse_date, suggestion
+from generator.content.yaml_loader import YamlList, YamlMap, load_yaml, read_content_text
 from generator.errors import Mark, Problems
 from generator.games import GAMES, PLANNED_GAMES, SHARED_METRICS
 from generator.messages import LOCALES
@@ -24,6 +25,14 @@ SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 FORMATS = ("matches", "swiss", "round_robin", "pairs")
 ALWAYS_PRIVATE = ("phone", "student_id")
 LIMITS = {"events": 500, "entries": 2000, "stages": 20, "tables": 1000, "results files": 500}
+# What a `too-many` message counts, in the secretary's language.
+COUNTED = {
+    "events": {"zh-Hans": "赛事", "zh-Hant": "賽事", "en": "events"},
+    "entries": {"zh-Hans": "参赛队", "zh-Hant": "參賽隊", "en": "entries"},
+    "tables": {"zh-Hans": "桌", "zh-Hant": "桌", "en": "tables"},
+    "results files": {"zh-Hans": "结果文件", "zh-Hant": "結果檔", "en": "results files"},
+    "stages": {"zh-Hans": "阶段", "zh-Hant": "階段", "en": "stages"},
+}
 
 SITE_KEYS = ("title", "organization", "locale", "base_url", "private")
 EVENT_KEYS = (
@@ -50,6 +59,8 @@ def load_site(root: Path, problems: Problems) -> Site | None:
     if not site_file.is_file():
         problems.add("file-missing", Mark(site_file), path="site.yaml")
         return None
+    if not _inside(site_file, root, problems):
+        return None
     data = load_mapping(site_file, problems)
     if data is None:
         return None
@@ -68,7 +79,8 @@ def load_site(root: Path, problems: Problems) -> Site | None:
     events_dir = root / "events"
     folders = sorted(p for p in events_dir.iterdir() if p.is_dir()) if events_dir.is_dir() else []
     if len(folders) > LIMITS["events"]:
-        problems.add("too-many", Mark(events_dir), what="events", count=len(folders), limit=LIMITS["events"])
+        problems.add("too-many", Mark(events_dir), what=COUNTED["events"], count=len(folders),
+                     limit=LIMITS["events"])
         folders = folders[: LIMITS["events"]]
     for folder in folders:
         event = load_event(folder, site, problems)
@@ -112,7 +124,7 @@ def _inside(path: Path, root: Path, problems: Problems) -> bool:
 def load_event(folder: Path, site: Site, problems: Problems) -> Event | None:
     slug = folder.name
     event_file = folder / "event.yaml"
-    if not SLUG.match(slug):
+    if not SLUG.fullmatch(slug):  # fullmatch: "$" alone would let "x\n" through
         problems.add("slug-invalid", Mark(folder), slug=slug)
         return None
     if not event_file.is_file():
@@ -149,8 +161,8 @@ def load_event(folder: Path, site: Site, problems: Problems) -> Event | None:
         path = folder / str(value)
         if not path.is_file():
             problems.add("file-missing", mark, path=value)
-        elif _inside(path, site.root, problems):
-            event.notices.append(path)
+        elif _inside(path, site.root, problems) and read_content_text(path, problems) is not None:
+            event.notices.append(path)  # UTF-8 and not too large: the page can render it
     event.entries = _read_entries(_entry_items(reader, folder, site, problems), problems, site.private)
     event.officials = _read_officials(reader, problems)
     texts = reader.mapping("bulletin_text")
@@ -194,7 +206,8 @@ def _entry_items(reader: Reader, folder: Path, site: Site, problems: Problems) -
             return []
         items = list(zip(listed, listed.item_marks))
     if len(items) > LIMITS["entries"]:
-        problems.add("too-many", reader.value_mark("entries"), what="entries", count=len(items), limit=LIMITS["entries"])
+        problems.add("too-many", reader.value_mark("entries"), what=COUNTED["entries"], count=len(items),
+                     limit=LIMITS["entries"])
         items = items[: LIMITS["entries"]]
     return items
 
@@ -291,7 +304,11 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
     items = reader.items("stages")
     if reader.has("stages") and not items:
         problems.add("stages-empty", reader.value_mark("stages"))
-    for index, (item, mark) in enumerate(items[: LIMITS["stages"]]):
+    if len(items) > LIMITS["stages"]:
+        problems.add("too-many", reader.value_mark("stages"), what=COUNTED["stages"], count=len(items),
+                     limit=LIMITS["stages"])
+        items = items[: LIMITS["stages"]]
+    for index, (item, mark) in enumerate(items):
         if not isinstance(item, YamlMap):
             problems.add("type-expected", mark, key=f"stages[{index + 1}]",
                          expected=MAPPING, found=str(item))
@@ -318,7 +335,7 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
             format=stage_format,
             date=stage_reader.date("date"),
             rounds=stage_reader.integer("rounds", 1, low=1, high=50) or 1,
-            boards=stage_reader.integer("boards", None, low=1, high=200),
+            boards=stage_reader.integer("boards", None, low=1, high=MAX_BOARDS),
             mark=mark,
         )
         stage.options = game.read_stage_options(stage_reader, stage_format)
@@ -381,7 +398,7 @@ def _read_prizes(stage_reader: Reader, rank_by: list[str], game: Any, problems: 
         else:
             metric = thresholds[0]
             threshold = value[metric]
-            if isinstance(threshold, bool) or not isinstance(threshold, (int, float)):
+            if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or not math.isfinite(threshold):
                 prize.integer(metric)  # records the type problem
                 continue
             prizes.append(Prize(name, metric=metric, threshold=threshold, award=prize.text("award")))
@@ -393,7 +410,8 @@ def _read_results(results_dir: Path, event: Event, game: Any, site: Site, proble
         return
     files = sorted(p for p in results_dir.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
     if len(files) > LIMITS["results files"]:
-        problems.add("too-many", Mark(results_dir), what="results files", count=len(files), limit=LIMITS["results files"])
+        problems.add("too-many", Mark(results_dir), what=COUNTED["results files"], count=len(files),
+                     limit=LIMITS["results files"])
         files = files[: LIMITS["results files"]]
     stage_ids = [s.id for s in event.stages]
     seen: dict[tuple[str, int], Path] = {}
@@ -439,7 +457,8 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
     playing: dict[str, int] = {}
     items = reader.items("tables")
     if len(items) > LIMITS["tables"]:
-        problems.add("too-many", reader.value_mark("tables"), what="tables", count=len(items), limit=LIMITS["tables"])
+        problems.add("too-many", reader.value_mark("tables"), what=COUNTED["tables"], count=len(items),
+                     limit=LIMITS["tables"])
         items = items[: LIMITS["tables"]]
     for index, (item, mark) in enumerate(items):
         if not isinstance(item, YamlMap):

@@ -12,6 +12,7 @@ item was written, so a validator can point at the exact line.
 
 from __future__ import annotations
 
+import bisect
 import re
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,9 @@ from generator.errors import Mark, Problems
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_DEPTH = 24
+# No score, id or date has more digits: a longer "number" stays text (Python also refuses to
+# print an integer of more than 4300 digits).
+MAX_NUMBER_CHARS = 100
 
 
 class YamlMap(dict):
@@ -88,14 +92,26 @@ class _Refused(Exception):
 
 
 class _NoAliasLoader(_CoreLoader):
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.depth = 0
+
     def compose_node(self, parent: Node | None, index: Any) -> Node | None:  # type: ignore[override]
         if self.check_event(yaml.AliasEvent) or getattr(self.peek_event(), "anchor", None):
             raise _Refused("yaml-alias", self.peek_event().start_mark)
-        return super().compose_node(parent, index)
+        # PyYAML composes nested collections recursively: stop before Python's stack runs out.
+        if self.depth > MAX_DEPTH:
+            raise _Refused("yaml-too-deep", self.peek_event().start_mark, limit=MAX_DEPTH)
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
 
 
-def load_yaml(path: Path, problems: Problems) -> Any:
-    """Read one content file; on any problem record it and return None."""
+def read_content_text(path: Path, problems: Problems) -> str | None:
+    """The text of one content file (UTF-8, at most MAX_FILE_BYTES); None with the problem
+    recorded otherwise. Line ends are read as Python reads them (CR LF and CR become LF)."""
     try:
         size = path.stat().st_size
     except OSError as exc:
@@ -105,26 +121,49 @@ def load_yaml(path: Path, problems: Problems) -> Any:
         problems.add("file-too-large", Mark(path), size=size, limit=MAX_FILE_BYTES)
         return None
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        problems.add("file-unreadable", Mark(path), reason=str(exc))
+        data = path.read_bytes()
+    except OSError as exc:
+        problems.add("file-unreadable", Mark(path), reason=exc.strerror or str(exc))
+        return None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        column = len(data[start:exc.start].decode("utf-8", errors="replace")) + 1
+        problems.add("file-unreadable", Mark(path, data.count(b"\n", 0, exc.start) + 1, column), reason=str(exc))
+        return None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def load_yaml(path: Path, problems: Problems) -> Any:
+    """Read one content file; on any problem record it and return None."""
+    text = read_content_text(path, problems)
+    if text is None:
         return None
     return load_yaml_text(text, path, problems)
 
 
 def load_yaml_text(text: str, path: Path, problems: Problems) -> Any:
+    where = _Where(path, text)
     loader = None
     try:
         loader = _NoAliasLoader(text)  # PyYAML checks for control characters right here
         node = loader.get_single_node()
     except _Refused as refused:
-        problems.add(refused.code, _mark(path, refused.node_mark), **refused.params)
+        problems.add(refused.code, where.mark(refused.node_mark), **refused.params)
         return None
     except yaml.MarkedYAMLError as exc:
-        where = exc.problem_mark or exc.context_mark
-        problems.add("yaml-syntax", _mark(path, where), problem=exc.problem or exc.context or "?")
+        problems.add("yaml-syntax", where.mark(exc.problem_mark or exc.context_mark),
+                     problem=exc.problem or exc.context or "?")
         return None
-    except yaml.YAMLError as exc:  # reader errors: control characters and the like
+    except yaml.reader.ReaderError as exc:  # a control character, at its place in the text
+        problems.add("yaml-syntax", where.at(exc.position), problem=str(exc).splitlines()[0])
+        return None
+    except (ValueError, OverflowError) as exc:  # "\U80000000" in double quotes: PyYAML calls chr() on it
+        problems.add("yaml-syntax", where.mark(loader.get_mark()) if loader else Mark(path),
+                     problem=f"not a character: {exc}")
+        return None
+    except yaml.YAMLError as exc:
         problems.add("yaml-syntax", Mark(path), problem=str(exc).splitlines()[0])
         return None
     finally:
@@ -134,19 +173,29 @@ def load_yaml_text(text: str, path: Path, problems: Problems) -> Any:
         problems.add("yaml-empty", Mark(path))
         return None
     try:
-        return _convert(node, path, 0, problems)
+        return _convert(node, where, 0, problems)
     except _Refused as refused:
-        problems.add(refused.code, _mark(path, refused.node_mark), **refused.params)
+        problems.add(refused.code, where.mark(refused.node_mark), **refused.params)
         return None
 
 
-def _mark(path: Path, yaml_mark: Any) -> Mark:
-    if yaml_mark is None:
-        return Mark(path)
-    return Mark(path, yaml_mark.line + 1, yaml_mark.column + 1)
+class _Where:
+    """Marks of one text, with lines counted as an editor counts them. (PyYAML also breaks lines
+    at U+0085, U+2028 and U+2029, so its own line numbers can point below the right line.)"""
+
+    def __init__(self, path: Path, text: str) -> None:
+        self.path = path
+        self.starts = [0] + [match.end() for match in re.finditer("\n", text)]
+
+    def at(self, index: int) -> Mark:
+        line = bisect.bisect_right(self.starts, index)
+        return Mark(self.path, line, index - self.starts[line - 1] + 1)
+
+    def mark(self, yaml_mark: Any) -> Mark:
+        return Mark(self.path) if yaml_mark is None else self.at(yaml_mark.index)
 
 
-def _convert(node: Node, path: Path, depth: int, problems: Problems) -> Any:
+def _convert(node: Node, where: _Where, depth: int, problems: Problems) -> Any:
     if depth > MAX_DEPTH:
         raise _Refused("yaml-too-deep", node.start_mark, limit=MAX_DEPTH)
     if node.tag not in _PLAIN_TAGS:
@@ -154,28 +203,28 @@ def _convert(node: Node, path: Path, depth: int, problems: Problems) -> Any:
     if isinstance(node, ScalarNode):
         return _scalar(node)
     if isinstance(node, SequenceNode):
-        items = YamlList(_convert(child, path, depth + 1, problems) for child in node.value)
-        items.mark = _mark(path, node.start_mark)
-        items.item_marks = [_mark(path, child.start_mark) for child in node.value]
+        items = YamlList(_convert(child, where, depth + 1, problems) for child in node.value)
+        items.mark = where.mark(node.start_mark)
+        items.item_marks = [where.mark(child.start_mark) for child in node.value]
         return items
     assert isinstance(node, MappingNode)
     mapping = YamlMap()
-    mapping.mark = _mark(path, node.start_mark)
+    mapping.mark = where.mark(node.start_mark)
     mapping.key_marks = {}
     mapping.value_marks = {}
     for key_node, value_node in node.value:
         if key_node.tag == "tag:yaml.org,2002:merge":
             raise _Refused("yaml-alias", key_node.start_mark)
-        key = _convert(key_node, path, depth + 1, problems)
+        key = _convert(key_node, where, depth + 1, problems)
         if isinstance(key, (YamlMap, YamlList)):
             raise _Refused("yaml-syntax", key_node.start_mark, problem="a key must be plain text")
         if key in mapping:
             first = mapping.key_marks[key].line
-            problems.add("yaml-duplicate-key", _mark(path, key_node.start_mark), key=key, first=first)
+            problems.add("yaml-duplicate-key", where.mark(key_node.start_mark), key=key, first=first)
             continue
-        mapping[key] = _convert(value_node, path, depth + 1, problems)
-        mapping.key_marks[key] = _mark(path, key_node.start_mark)
-        mapping.value_marks[key] = _mark(path, value_node.start_mark)
+        mapping[key] = _convert(value_node, where, depth + 1, problems)
+        mapping.key_marks[key] = where.mark(key_node.start_mark)
+        mapping.value_marks[key] = where.mark(value_node.start_mark)
     return mapping
 
 
@@ -185,6 +234,8 @@ def _scalar(node: ScalarNode) -> Any:
         return None
     if node.tag == "tag:yaml.org,2002:bool":
         return value.lower() == "true"
+    if len(value) > MAX_NUMBER_CHARS:
+        return value
     if node.tag == "tag:yaml.org,2002:int":
         if value.startswith("0o"):
             return int(value[2:], 8)

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.content.model import Stage, Table
-from generator.content.reader import Reader, suggestion
+from generator.content.reader import MAX_BOARDS, Reader, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark
 from generator.games import Metric, SideScore, TableScore
@@ -458,8 +458,8 @@ class DaguaiRules:
         written: set[int] = set()
         records: list[BoardRecord] = []
         for number, value in boards.node.items():
-            if isinstance(number, bool) or not isinstance(number, int) or number < 1 or (limit and number > limit):
-                reader.problems.add("board-number-range", boards.key_mark(number), board=number, boards=limit or "…")
+            if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= (limit or MAX_BOARDS):
+                reader.problems.add("board-number-range", boards.key_mark(number), board=number, boards=limit or MAX_BOARDS)
                 continue
             written.add(number)
             board_mark = boards.value_mark(number)

@@ -28,6 +28,7 @@ Decisions where the seed is silent (each is said on the pages too):
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -104,7 +105,8 @@ def parse_deal(value: object) -> Deal:
         raise RecordError("guandan-deal-syntax", text="{…}" if isinstance(value, dict) else "[…]")
     text = str(value).strip()
     if (match := _DEAL.match(text)) is not None:
-        gain = int(match.group(2))
+        digits = match.group(2).lstrip("0") or "0"
+        gain = int(digits) if len(digits) <= 3 else digits  # never int() a pasted run of digits
         if gain not in GAINS:
             raise RecordError("guandan-gain-range", text=text, gain=gain, team=match.group(1))
         return Deal(match.group(1), gain)
@@ -436,7 +438,7 @@ class GuandanRules:
                 value = bye_reader.raw(name)
                 if value is None:
                     continue
-                if isinstance(value, bool) or not isinstance(value, (int, float)):
+                if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
                     bye_reader.integer(name)  # records the type problem
                     continue
                 bye[name] = value

@@ -58,7 +58,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.content.model import Stage, Table
-from generator.content.reader import Reader, suggestion
+from generator.content.reader import MAX_BOARDS, Reader, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark, Problems
 from generator.games import Metric, SideScore, TableScore
@@ -374,7 +374,7 @@ def parse_result(value: object, mark: Mark | None, kitty: KittyRule, pairs: bool
             return RoomResult(points=0, mark=mark)
         if pairs and text.lower() in NOT_PLAYED_WORDS:
             return RoomResult(not_played=True, mark=mark)
-        if re.fullmatch(r"[+-]?\d+", text):
+        if re.fullmatch(r"[+-]?\d{1,9}", text):
             value = int(text)
     if _whole(value) or isinstance(value, float):
         return RoomResult(points=_check_points(value, "points", 0, kitty.most, mark), mark=mark)
@@ -561,7 +561,7 @@ def read_board_table(reader: Reader) -> BoardTable | None:
     ok = True
     for number, value in node.items():
         mark = node.value_marks.get(number, node.mark)
-        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_BOARDS:
             problems.add("shengji-board-table", node.key_marks.get(number, node.mark), board=number,
                          text=_shown(value), problem=_problem("table_number"))
             ok = False

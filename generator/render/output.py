@@ -1,12 +1,15 @@
 """Writing the built site: into a fresh folder beside output/, swapped in only when complete.
 
 A build that fails, or is killed, leaves the previous output/ as it was: the new site is
-written to `output.tmp-<pid>/` and replaces output/ with two renames at the very end. Every
-path is checked to stay inside the tree, whatever an id or slug contains.
+written to `output.tmp-<pid>/` and swapped with output/ in one step at the very end (Linux's
+renameat2 exchange; elsewhere two renames, and a site caught between them is put back by the
+next build). Folders left behind by a killed build are removed by the next one. Every path is
+checked to stay inside the tree, whatever an id or slug contains.
 """
 
 from __future__ import annotations
 
+import ctypes
 import os
 import shutil
 from pathlib import Path, PurePosixPath
@@ -42,6 +45,7 @@ def staging_dir(output: Path) -> Path:
     """A new, empty folder next to output/ (same filesystem, so the final rename is cheap)."""
     output = output.resolve()
     output.parent.mkdir(parents=True, exist_ok=True)
+    recover_leftovers(output)
     staging = output.parent / f"{output.name}.tmp-{os.getpid()}"
     if staging.exists():
         shutil.rmtree(staging)
@@ -52,12 +56,58 @@ def staging_dir(output: Path) -> Path:
 def swap_into_place(staging: Path, output: Path) -> None:
     """Replace output/ by the finished staging folder; the old site is removed afterwards."""
     output = output.resolve()
+    if output.exists() and _exchange(staging, output):
+        shutil.rmtree(staging, ignore_errors=True)  # it holds the old site now
+        return
     old = output.parent / f"{output.name}.old-{os.getpid()}"
     if output.exists():
         os.replace(output, old)
     os.replace(staging, output)
     if old.exists():
         shutil.rmtree(old, ignore_errors=True)
+
+
+def recover_leftovers(output: Path) -> None:
+    """Tidy up after builds that were killed: put back a previous site left as `output.old-<pid>`
+    (killed between the two renames), and remove their `.tmp-` and `.old-` folders. Folders of
+    a build still running (another process) are left alone."""
+    leftovers = []
+    for path in output.parent.iterdir():
+        kind, _, pid = path.name[len(output.name):].partition("-")
+        if path.name.startswith(output.name) and kind in (".tmp", ".old") and pid.isdigit():
+            if int(pid) != os.getpid() and not _running(int(pid)):
+                leftovers.append((kind, path))
+    for kind, path in sorted(leftovers):
+        if kind == ".old" and not output.exists():
+            os.replace(path, output)
+        else:
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def _running(pid: int) -> bool:
+    if os.name != "posix":
+        return True  # cannot tell: leave the folder alone
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+_AT_FDCWD = -100
+_RENAME_EXCHANGE = 2
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two folders atomically (Linux renameat2 with RENAME_EXCHANGE); False where the
+    system or the filesystem cannot, and the caller falls back to two renames."""
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return False
+    return renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0
 
 
 def discard(staging: Path) -> None:

@@ -1,0 +1,177 @@
+"""Reproducible and atomic builds: the same content gives the same bytes, and a build killed at
+any point leaves the previous output/ exactly as it was.
+
+The builds here are real `paibang build` processes over a copy of the demo content, each with a
+fresh, empty PDF cache (so that every PDF is printed and the builds have something to be killed
+in), killed with SIGKILL after 0.2 s, 0.5 s, 1 s and while printing. The next build must
+succeed, tidy up what the killed ones left, and write a site byte-identical to the first —
+though it runs under another PYTHONHASHSEED, with another cache, into an output/ that was there.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from generator.render.output import OutputTree, recover_leftovers, staging_dir, swap_into_place
+
+ROOT = Path(__file__).resolve().parents[1]
+DEMO = ROOT / "content"
+# The demo events of the games committed so far (one each, 80分 both forms).
+EVENTS = ["dongke-bridge-2015", "tumu-guandan-2020", "chem-park-daguai-2016", "hefei-80fen-teams-2012",
+          "hefei-80fen-pairs-2012"]
+
+
+def tree_digest(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def leftovers(output: Path) -> list[str]:
+    return sorted(p.name for p in output.parent.iterdir() if p.name.startswith(f"{output.name}."))
+
+
+def start_build(content: Path, output: Path, cache: Path, seed: str) -> subprocess.Popen:
+    env = os.environ | {"PAIBANG_CACHE": str(cache), "PYTHONHASHSEED": seed}
+    return subprocess.Popen([sys.executable, "-m", "generator.cli", "build", "--content", str(content),
+                             "--output", str(output)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, start_new_session=True)
+
+
+def kill(process: subprocess.Popen) -> None:
+    """SIGKILL the build and the PDF printers it forked (its own process group)."""
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[str, str]]:
+    """A copy of the demo content and a first build of it into output/ (its digest)."""
+    tmp = tmp_path_factory.mktemp("atomic")
+    content = tmp / "content"
+    shutil.copytree(DEMO, content, ignore=shutil.ignore_patterns("events"))
+    for slug in EVENTS:
+        shutil.copytree(DEMO / "events" / slug, content / "events" / slug)
+    output = tmp / "output"
+    first = start_build(content, output, tmp / "cache-first" / "pdf", seed="1")
+    out, err = first.communicate(timeout=900)
+    assert first.returncode == 0, err.decode()
+    return content, output, tree_digest(output)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("when", [0.2, 0.5, 1.0, "printing"])
+def test_killed_build_leaves_the_previous_output_untouched(demo: tuple[Path, Path, dict[str, str]], when: object,
+                                                           tmp_path: Path) -> None:
+    content, output, before = demo
+    site = content / "site.yaml"
+    original = site.read_text(encoding="utf-8")
+    site.write_text(original.replace("title: ", "title: 新"), encoding="utf-8")  # every page would change
+    try:
+        process = start_build(content, output, tmp_path / "cache" / "pdf", seed="0")
+        if when == "printing":  # the staging folder is there and the first PDFs are being printed
+            deadline = time.monotonic() + 120
+            while not any(name.startswith("output.tmp-") for name in leftovers(output)):
+                assert process.poll() is None and time.monotonic() < deadline, "the build ended before printing"
+                time.sleep(0.05)
+            time.sleep(1.0)
+        else:
+            time.sleep(float(when))  # type: ignore[arg-type]
+        assert process.poll() is None, "the build ended before it could be killed"
+        kill(process)
+    finally:
+        site.write_text(original, encoding="utf-8")
+    assert process.returncode == -signal.SIGKILL
+    assert tree_digest(output) == before
+    assert not [name for name in leftovers(output) if name.startswith("output.old-")]
+
+
+@pytest.mark.slow
+def test_next_build_tidies_up_and_writes_the_same_bytes(demo: tuple[Path, Path, dict[str, str]], tmp_path: Path) -> None:
+    """After the killed builds (their staging folders may be left): another hash seed, another
+    cache, the same content: it succeeds, nothing is left beside output/, every byte the same."""
+    content, output, before = demo
+    stale = output.parent / "output.tmp-999999999"  # a build killed long ago, its process gone
+    (stale / "events").mkdir(parents=True, exist_ok=True)
+    process = start_build(content, output, tmp_path / "cache" / "pdf", seed="2")
+    out, err = process.communicate(timeout=900)
+    assert process.returncode == 0, err.decode()
+    assert leftovers(output) == []
+    assert tree_digest(output) == before
+
+
+@pytest.mark.slow
+def test_two_fresh_builds_elsewhere_are_byte_identical(demo: tuple[Path, Path, dict[str, str]], tmp_path: Path) -> None:
+    """Reproducible wherever it runs: content copied to another folder, output elsewhere, no cache."""
+    content, _, before = demo
+    moved = tmp_path / "elsewhere" / "site-content"
+    shutil.copytree(content, moved)
+    output = tmp_path / "published"
+    process = start_build(moved, output, tmp_path / "cache" / "pdf", seed="3")
+    out, err = process.communicate(timeout=900)
+    assert process.returncode == 0, err.decode()
+    assert tree_digest(output) == before
+
+
+# --- the swap itself -----------------------------------------------------------------------------
+
+
+def finished_pid() -> int:
+    """The id of a process that has ended (and been reaped)."""
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    return int(done.stdout)
+
+
+def site(folder: Path, text: str) -> None:
+    OutputTree(folder).write_text("index.html", text)
+
+
+def test_swap_replaces_output_in_one_step(tmp_path: Path) -> None:
+    output = tmp_path / "output"
+    site(output, "old")
+    staging = staging_dir(output)
+    site(staging, "new")
+    swap_into_place(staging, output)
+    assert (output / "index.html").read_text() == "new" and leftovers(output) == []
+
+
+def test_swap_without_exchange_still_ends_with_the_new_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("generator.render.output._exchange", lambda a, b: False)
+    output = tmp_path / "output"
+    site(output, "old")
+    staging = staging_dir(output)
+    site(staging, "new")
+    swap_into_place(staging, output)
+    assert (output / "index.html").read_text() == "new" and leftovers(output) == []
+
+
+def test_a_site_left_between_the_two_renames_is_put_back(tmp_path: Path) -> None:
+    """Killed after output/ became output.old-<pid> and before the new site took its place."""
+    output = tmp_path / "output"
+    pid = finished_pid()
+    site(tmp_path / f"output.old-{pid}", "previous")
+    site(tmp_path / f"output.tmp-{pid}", "new, complete or not")
+    recover_leftovers(output)
+    assert (output / "index.html").read_text() == "previous" and leftovers(output) == []
+
+
+def test_folders_of_a_running_build_are_left_alone(tmp_path: Path) -> None:
+    output = tmp_path / "output"
+    site(output, "current")
+    with subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"]) as running:
+        try:
+            site(tmp_path / f"output.tmp-{running.pid}", "being written")
+            site(tmp_path / f"output.tmp-{finished_pid()}", "abandoned")
+            staging = staging_dir(output)
+            assert leftovers(output) == sorted([f"output.tmp-{running.pid}", staging.name])
+        finally:
+            running.kill()
+    shutil.rmtree(staging)

@@ -1,0 +1,313 @@
+"""Paths and sizes: what content cannot do however it is typed — grow without bound, reach
+outside content/ through a link, or name a folder that escapes output/.
+
+Each limit is refused with a message that says what and how much, at the file (and line) where
+it was crossed, and quickly: nothing here may make a build hang.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from generator.build import validate
+from generator.content.load import LIMITS, load_event
+from generator.content.model import Site
+from generator.content.yaml_loader import MAX_DEPTH, MAX_FILE_BYTES, load_yaml_text
+from generator.errors import ContentError, ContentErrors, Problems
+from generator.render.output import OutputTree, UnsafePath
+
+DEMO = Path(__file__).resolve().parents[1] / "content"
+BRIDGE = "events/dongke-bridge-2015"
+GUANDAN = "events/tumu-guandan-2020"
+SHENGJI = "events/hefei-80fen-teams-2012"
+
+
+@pytest.fixture
+def content(tmp_path: Path) -> Path:
+    """The site with the demo bridge and Guandan events."""
+    root = tmp_path / "content"
+    (root / "events").mkdir(parents=True)
+    shutil.copy(DEMO / "site.yaml", root / "site.yaml")
+    for event in (BRIDGE, GUANDAN):
+        shutil.copytree(DEMO / event, root / event)
+    return root
+
+
+def problems(root: Path) -> list[ContentError]:
+    started = time.monotonic()
+    try:
+        validate(root)
+    except ContentErrors as failure:
+        assert time.monotonic() - started < 60
+        return failure.problems
+    pytest.fail("validate() accepted content that crosses a limit")
+
+
+def only(found: list[ContentError], code: str) -> ContentError:
+    matching = [p for p in found if p.code == code]
+    assert len(matching) == 1, [(p.code, str(p.mark)) for p in found]
+    return matching[0]
+
+
+def replace(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+# --- sizes ------------------------------------------------------------------------------------
+
+
+def test_results_file_over_2_mb_is_file_too_large(content: Path) -> None:
+    path = content / BRIDGE / "results/huge.yaml"
+    path.write_text("# " + "x" * MAX_FILE_BYTES + "\n", encoding="utf-8")
+    problem = only(problems(content), "file-too-large")
+    assert problem.mark.file == path and problem.params["limit"] == 2 * 1024 * 1024
+    assert "2097152" in problem.message("zh-Hans") and "file too large" in problem.message("en")
+
+
+def test_notice_over_2_mb_is_file_too_large(content: Path) -> None:
+    notice = content / BRIDGE / "notice.md"
+    notice.write_text("# 通知\n\n" + "长" * MAX_FILE_BYTES, encoding="utf-8")
+    assert only(problems(content), "file-too-large").mark.file == notice
+
+
+def test_notice_not_in_utf8_is_refused_at_its_line_not_a_crash(content: Path) -> None:
+    notice = content / BRIDGE / "notice.md"
+    notice.write_bytes("# 比赛通知\n\n第二行\n".encode() + "第四行是 GBK 编码".encode("gbk") + b"\n")
+    problem = only(problems(content), "file-unreadable")
+    assert problem.mark.file == notice and (problem.mark.line, problem.mark.column) == (4, 1)
+
+
+def test_results_file_not_in_utf8_is_refused_at_its_line(content: Path) -> None:
+    path = content / GUANDAN / "results/round-1.yaml"
+    text = path.read_text(encoding="utf-8")
+    line = text[:text.index("时间到双方同级")].count("\n") + 1
+    path.write_bytes(text.encode().replace("时间到双方同级".encode(), "时间到双方同级".encode("gbk")))
+    problem = only(problems(content), "file-unreadable")
+    assert problem.mark.line == line and problem.mark.column > 1
+
+
+def test_more_than_2000_entries_is_too_many(content: Path) -> None:
+    entries = "".join(f"  - {{id: E{n:04d}, players: [甲{n}, 乙{n}]}}\n" for n in range(2001))
+    (content / GUANDAN / "entries.yaml").write_text(entries, encoding="utf-8")
+    event = content / GUANDAN / "event.yaml"
+    text = event.read_text(encoding="utf-8")
+    start, end = text.index("\nentries:\n"), text.index("\nstages:\n")
+    event.write_text(text[:start] + "\nentries: entries.yaml\n" + text[end:], encoding="utf-8")
+    problem = only(problems(content), "too-many")
+    assert problem.params["count"] == 2001 and problem.params["limit"] == LIMITS["entries"] == 2000
+    assert problem.mark.file == event and problem.mark.line >= 1
+    assert problem.message("zh-Hans") == "参赛队 过多（2001，上限 2000）"
+    assert problem.message("en") == "too many entries (2001, limit 2000)"
+
+
+def test_more_than_1000_tables_in_a_round_is_too_many(content: Path) -> None:
+    path = content / GUANDAN / "results/round-1.yaml"
+    path.write_text("stage: main\nround: 1\ntables:\n" + "  - {table: 1, teams: [T01]}\n" * 1001, encoding="utf-8")
+    problem = only(problems(content), "too-many")
+    assert problem.params["what"]["en"] == "tables" and problem.mark == problem.mark.__class__(path, 4, 3)
+
+
+def test_more_than_500_results_files_is_too_many(content: Path) -> None:
+    results = content / GUANDAN / "results"
+    for n in range(4, 502):
+        (results / f"extra-{n:03d}.yaml").write_text("stage: main\nround: 1\ntables: []\n", encoding="utf-8")
+    problem = only(problems(content), "too-many")
+    assert problem.params["count"] == 501 and problem.mark.file == results
+
+
+def test_more_than_20_stages_is_too_many(content: Path) -> None:
+    event = content / GUANDAN / "event.yaml"
+    extra = "".join(f"  - {{id: extra{n}, format: swiss, rounds: 1}}\n" for n in range(20))
+    event.write_text(event.read_text(encoding="utf-8") + extra, encoding="utf-8")
+    problem = only(problems(content), "too-many")
+    assert problem.params["count"] == 21 and problem.params["what"]["zh-Hans"] == "阶段"
+
+
+def test_more_than_500_events_is_too_many(tmp_path: Path) -> None:
+    root = tmp_path / "content"
+    shutil.copytree(DEMO, root, ignore=shutil.ignore_patterns("events"))
+    for n in range(501):
+        (root / "events" / f"e{n:03d}").mkdir(parents=True)
+        (root / "events" / f"e{n:03d}" / "event.yaml").write_text("title: x\n", encoding="utf-8")
+    assert only(problems(root), "too-many").params["limit"] == 500
+
+
+def test_board_numbers_stop_at_200_when_the_stage_does_not_say(tmp_path: Path) -> None:
+    """Score sheets print every board up to the highest number: board 100000000 would take hours."""
+    root = tmp_path / "content"
+    (root / "events/ev/results").mkdir(parents=True)
+    (root / "site.yaml").write_text("title: 测试\n", encoding="utf-8")
+    (root / "events/ev/event.yaml").write_text(
+        "title: 测试赛\ngame: bridge\nentries:\n  - {id: A1, players: [甲, 乙]}\n  - {id: A2, players: [丙, 丁]}\n"
+        "stages:\n  - {id: main, name: 主赛, format: matches}\n", encoding="utf-8")
+    (root / "events/ev/results/r.yaml").write_text(
+        "stage: main\ntables:\n  - {table: 1, ns: A1, ew: A2, boards: {1: pass, 200: pass, 100000000: pass}}\n",
+        encoding="utf-8")
+    problem = only(problems(root), "board-number-range")
+    assert problem.params == {"board": 100000000, "boards": 200}
+
+
+def test_daguai_board_numbers_stop_at_200_too(tmp_path: Path) -> None:
+    root = tmp_path / "content"
+    (root / "events/ev/results").mkdir(parents=True)
+    (root / "site.yaml").write_text("title: 测试\n", encoding="utf-8")
+    (root / "events/ev/event.yaml").write_text(
+        "title: 测试赛\ngame: daguai\nentries:\n  - {id: D1, players: [甲]}\n  - {id: D2, players: [乙]}\n"
+        "stages:\n  - {id: main, name: 主赛, format: matches}\n", encoding="utf-8")
+    (root / "events/ev/results/r.yaml").write_text(
+        "stage: main\ntables:\n  - {table: 1, home: D1, away: D2, boards: {1: {open: D1 8, closed: D2 5}, "
+        "100000000: {open: D1 8, closed: D2 5}}}\n", encoding="utf-8")
+    assert only(problems(root), "board-number-range").params["boards"] == 200
+
+
+def test_shengji_board_table_numbered_past_200_is_refused_not_a_hang(tmp_path: Path) -> None:
+    root = tmp_path / "content"
+    shutil.copytree(DEMO, root, ignore=shutil.ignore_patterns("events"))
+    shutil.copytree(DEMO / SHENGJI, root / SHENGJI)
+    replace(root / SHENGJI / "event.yaml", "    rank_by: [match_points, net]\n",
+            "    rank_by: [match_points, net]\n    board_table: {1: N 2, 1000000000: W 3}\n")
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    resource.setrlimit(resource.RLIMIT_AS, (4 * 1024**3, hard))  # fail fast instead of swapping
+    try:
+        assert only(problems(root), "shengji-board-table").params["board"] == 1000000000
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+# --- nesting ------------------------------------------------------------------------------------
+
+
+def nested(depth: int) -> str:
+    return "a: " + "[" * (depth - 1) + "x" + "]" * (depth - 1) + "\n"
+
+
+def test_nesting_to_the_limit_loads_and_one_deeper_is_yaml_too_deep() -> None:
+    problems_ = Problems()
+    assert load_yaml_text(nested(MAX_DEPTH), Path("r.yaml"), problems_) is not None and not problems_.items
+    load_yaml_text(nested(MAX_DEPTH + 1), Path("r.yaml"), problems_)
+    (problem,) = problems_.items
+    assert problem.code == "yaml-too-deep" and problem.params == {"limit": 24} and problem.mark.line == 1
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000, "- " * 50_000 + "x", "{a: " * 50_000, "a:\n" + "".join(
+    " " * n + "a:\n" for n in range(1, 3000))])
+def test_very_deep_nesting_is_refused_quickly_not_a_crash(text: str) -> None:
+    started = time.monotonic()
+    problems_ = Problems()
+    assert load_yaml_text(text, Path("r.yaml"), problems_) is None
+    assert [p.code for p in problems_.items] == ["yaml-too-deep"]
+    assert time.monotonic() - started < 10
+
+
+def test_a_number_too_long_to_print_stays_text() -> None:
+    problems_ = Problems()
+    value = load_yaml_text("a: " + "9" * 5000 + "\nb: 0x" + "f" * 5000 + "\nc: 12\n", Path("r.yaml"), problems_)
+    assert value == {"a": "9" * 5000, "b": "0x" + "f" * 5000, "c": 12} and not problems_.items
+
+
+# --- links that lead outside content/ ----------------------------------------------------------
+
+
+@pytest.fixture
+def outside(tmp_path: Path) -> Path:
+    folder = tmp_path / "elsewhere"
+    folder.mkdir()
+    return folder
+
+
+def test_event_yaml_linked_from_outside_is_refused(content: Path, outside: Path) -> None:
+    event = content / GUANDAN / "event.yaml"
+    shutil.move(event, outside / "event.yaml")
+    event.symlink_to(outside / "event.yaml")
+    problem = only(problems(content), "file-outside-content")
+    assert problem.mark.file == event and "content/" in problem.message("en")
+
+
+def test_notice_linked_to_a_system_file_is_refused(content: Path) -> None:
+    notice = content / BRIDGE / "notice.md"
+    notice.unlink()
+    notice.symlink_to("/etc/passwd")
+    assert only(problems(content), "file-outside-content").mark.file == notice
+
+
+def test_notice_named_with_dot_dot_is_refused(content: Path, outside: Path) -> None:
+    (outside / "rules.md").write_text("# 规程\n", encoding="utf-8")
+    relative = Path("../../..") / outside.name / "rules.md"
+    replace(content / BRIDGE / "event.yaml", "notice: notice.md", f"notice: {relative}")
+    assert only(problems(content), "file-outside-content").params["path"] == "rules.md"
+
+
+def test_results_file_linked_from_outside_is_refused(content: Path, outside: Path) -> None:
+    results = content / GUANDAN / "results"
+    shutil.move(results / "round-3.yaml", outside / "round-3.yaml")
+    (results / "round-3.yaml").symlink_to(outside / "round-3.yaml")
+    assert only(problems(content), "file-outside-content").mark.file == results / "round-3.yaml"
+
+
+def test_entries_file_linked_from_outside_is_refused(content: Path, outside: Path) -> None:
+    (outside / "entries.yaml").write_text("- {id: T01, players: [甲, 乙]}\n", encoding="utf-8")
+    (content / GUANDAN / "entries.yaml").symlink_to(outside / "entries.yaml")
+    event = content / GUANDAN / "event.yaml"
+    text = event.read_text(encoding="utf-8")
+    start, end = text.index("\nentries:\n"), text.index("\nstages:\n")
+    event.write_text(text[:start] + "\nentries: entries.yaml\n" + text[end:], encoding="utf-8")
+    assert any(p.code == "file-outside-content" for p in problems(content))
+
+
+def test_event_folder_linked_from_outside_is_refused(content: Path, outside: Path) -> None:
+    shutil.move(content / GUANDAN, outside / "tumu")
+    (content / GUANDAN).symlink_to(outside / "tumu")
+    assert only(problems(content), "file-outside-content").params["path"] == "event.yaml"
+
+
+def test_site_yaml_linked_from_outside_is_refused(content: Path, outside: Path) -> None:
+    shutil.move(content / "site.yaml", outside / "site.yaml")
+    (content / "site.yaml").symlink_to(outside / "site.yaml")
+    assert only(problems(content), "file-outside-content").params["path"] == "site.yaml"
+
+
+def test_links_inside_content_are_followed(content: Path) -> None:
+    notice = content / BRIDGE / "notice.md"
+    shutil.move(notice, content / "shared-notice.md")
+    notice.symlink_to(content / "shared-notice.md")
+    site, _, _ = validate(content)
+    assert next(e for e in site.events if e.slug == "dongke-bridge-2015").notices == [notice]
+
+
+# --- names that would escape output/ ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("slug", ["..", "Dongke", "a b", "-x", "x.y", "赛事", "a" * 65, "x_y", "x\n", "x\\y"])
+def test_event_folder_that_cannot_be_a_url_is_slug_invalid(slug: str, tmp_path: Path) -> None:
+    problems_ = Problems()
+    site = Site("t", None, "zh-Hans", None, (), [], tmp_path)
+    assert load_event(tmp_path / "events" / slug, site, problems_) is None
+    assert [p.code for p in problems_.items] == ["slug-invalid"]
+
+
+def test_event_folder_with_a_newline_in_its_name_is_slug_invalid(content: Path) -> None:
+    (content / GUANDAN).rename(content / "events" / "tumu\n")
+    assert only(problems(content), "slug-invalid").params["slug"] == "tumu\n"
+
+
+@pytest.mark.parametrize("entry_id", ["../x", "a/b", "A 1", ".", "..", "x" * 33, "<b>", "A1\u202e"])
+def test_entry_id_that_cannot_be_a_folder_is_id_invalid(entry_id: str, content: Path) -> None:
+    replace(content / GUANDAN / "event.yaml", "{id: T52,", f"{{id: {json.dumps(entry_id)},")
+    assert any(p.code == "id-invalid" and p.params["value"] == entry_id for p in problems(content))
+
+
+@pytest.mark.parametrize("path", ["../x.html", "events/../../x", "/etc/x", "a\\..\\b", "..", "x/.."])
+def test_output_tree_refuses_paths_that_leave_it(path: str, tmp_path: Path) -> None:
+    tree = OutputTree(tmp_path / "out")
+    with pytest.raises(UnsafePath):
+        tree.write_text(path, "x")
+    assert not (tmp_path / "x.html").exists() and not (tmp_path / "out").exists()
