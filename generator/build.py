@@ -112,6 +112,7 @@ def build(content: Path, output: Path, strict: bool = False, cache_dir: Path | N
         previous = PreviousBuild(output, cache_dir.parent / f"site-{_path_key(output)}.json")
         made = render_site(site, results, links, tree, previous)
         tell("pages", sum(1 for path in tree.written if path.endswith(".html")), 0)
+        previous.forget()
         swap_into_place(staging, output)
         previous.save(made)
     except BaseException:

@@ -77,6 +77,10 @@ def read_table(path: Path) -> list[list[str]]:
             break
         except UnicodeDecodeError:
             continue
+    else:  # e.g. UTF-16 ("Unicode text" in Excel)
+        problems = Problems()
+        problems.add("file-unreadable", Mark(path), reason="CSV 须为 UTF-8 或 GBK 编码 / CSV must be UTF-8 or GBK")
+        raise ContentErrors(problems.sorted())
     return [row for row in csv.reader(io.StringIO(text))]
 
 

@@ -121,6 +121,11 @@ class PreviousBuild:
             out.written.append(relative)
         return previous
 
+    def forget(self) -> None:
+        """Drop the record before output/ changes: a build killed between the swap and `save`
+        must not leave a record that describes the site it replaced."""
+        self.record.unlink(missing_ok=True)
+
     def save(self, events: dict[str, EventPages]) -> None:
         self.record.parent.mkdir(parents=True, exist_ok=True)
         temporary = self.record.with_suffix(f".tmp-{os.getpid()}")
