@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import hashlib
 import os
+import pickle
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.content.load import load_site
-from generator.content.model import Site
+from generator.content.load import load_event, load_site
+from generator.content.model import Event, Site
 from generator.errors import ContentError, ContentErrors, Mark, Problems
 from generator.tournament.event import EventResult, run_event
 
@@ -29,20 +30,80 @@ class BuildReport:
     events_rendered: int = 0  # the others' pages were kept from the previous build
 
 
-def validate(content: Path, strict: bool = False) -> tuple[Site, list[EventResult], list[ContentError]]:
-    """Load, validate and score everything; raise ContentErrors with every problem found."""
+def validate(content: Path, strict: bool = False, cache_dir: Path | None = None,
+             ) -> tuple[Site, list[EventResult], list[ContentError]]:
+    """Load, validate and score everything; raise ContentErrors with every problem found.
+    With `cache_dir`, an event whose files are unchanged since a previous run is not read again."""
     problems = Problems()
-    site = load_site(content, problems)
+    cache = EventCache(cache_dir) if cache_dir is not None else None
+    site = load_site(content, problems, cache.read_event if cache else None)
     results: list[EventResult] = []
     if site is not None:
         for event in site.events:
             if _has_errors_in(problems, event.folder) or not event.stages:
                 continue
+            known = cache.result_of(event) if cache else None
+            if known is not None:
+                results.append(known)
+                continue
+            before = len(problems.items)
             results.append(run_event(event, problems))
+            if cache:
+                cache.save(event, results[-1], problems.items[before:])
     failing = problems.errors + (problems.warnings if strict else [])
     if site is None or failing:
         raise ContentErrors(problems.sorted())
     return site, results, problems.warnings
+
+
+class EventCache:
+    """Each event loaded and scored, kept by the digest of everything it is made from (its
+    folder's files, site.yaml, the code): a rebuild reads again only the events that changed.
+    The files are pickles paibang writes for itself beside its PDF cache."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.keys: dict[Path, str] = {}
+        self.loaded: dict[Path, list[ContentError]] = {}  # load problems of events read anew
+        self.results: dict[Path, EventResult] = {}
+
+    def _key(self, folder: Path, site: Site) -> str:
+        from generator.render.incremental import code_digest, folder_digest
+
+        site_file = site.root / "site.yaml"
+        digest = hashlib.sha256(f"{code_digest()}\0{folder.resolve()}\0{folder_digest(folder)}".encode())
+        digest.update(site_file.read_bytes() if site_file.is_file() else b"")
+        return digest.hexdigest()
+
+    def read_event(self, folder: Path, site: Site, problems: Problems) -> Event | None:
+        key = self.keys[folder] = self._key(folder, site)
+        try:
+            with open(self.folder / f"{key}.pickle", "rb") as handle:
+                event, result, found = pickle.load(handle)
+        except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError, ValueError):
+            before = len(problems.items)
+            event = load_event(folder, site, problems)
+            self.loaded[folder] = problems.items[before:]
+            return event
+        problems.items.extend(found)
+        if result is not None:
+            self.results[folder] = result
+        return event
+
+    def result_of(self, event: Event) -> EventResult | None:
+        return self.results.get(event.folder)
+
+    def save(self, event: Event, result: EventResult, scored: list[ContentError]) -> None:
+        if event.folder not in self.loaded:
+            return
+        found = self.loaded[event.folder] + scored
+        if any(not p.warning for p in found):
+            return  # only good events are kept: a broken one is read again until it is fixed
+        self.folder.mkdir(parents=True, exist_ok=True)
+        target = self.folder / f"{self.keys[event.folder]}.pickle"
+        temporary = target.with_suffix(f".tmp-{os.getpid()}")
+        temporary.write_bytes(pickle.dumps((event, result, found), protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(temporary, target)
 
 
 def _has_errors_in(problems: Problems, folder: Path) -> bool:
@@ -74,9 +135,9 @@ def build(content: Path, output: Path, strict: bool = False, cache_dir: Path | N
     from generator.render.output import OutputTree, discard, staging_dir, swap_into_place
     from generator.render.pdf import bulletin_html, bulletin_words, missing_glyphs, print_job, print_pdfs, prune_cache
 
-    site, results, warnings = validate(content, strict)
-    tell("events", len(results), len(results))
     cache_dir = cache_dir or default_cache_dir(output)
+    site, results, warnings = validate(content, strict, cache_dir.parent / "events")
+    tell("events", len(results), len(results))
 
     # Every bulletin is known before anything is printed: check that it can be printed at all.
     # One found in the cache was printed, and so checked, before.

@@ -58,3 +58,32 @@ def test_a_template_change_renders_everything(tmp_path: Path, monkeypatch) -> No
     build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
     monkeypatch.setattr(incremental, "code_digest", lambda: "another version of the templates")
     assert build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False).events_rendered == 2
+
+
+def test_unchanged_events_are_not_read_again(tmp_path: Path, monkeypatch) -> None:
+    import generator.build as pipeline
+
+    content = two_events(tmp_path)
+    build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    read = []
+    original = pipeline.load_event
+    monkeypatch.setattr(pipeline, "load_event", lambda folder, *rest: read.append(folder.name) or original(folder, *rest))
+    prelim = content / "events/dongke-bridge-2015/results/prelim.yaml"
+    prelim.write_text(prelim.read_text(encoding="utf-8") + "\n# 复核完毕\n", encoding="utf-8")
+    build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    assert read == ["dongke-bridge-2015"]
+
+
+def test_a_broken_event_is_never_served_from_the_cache(tmp_path: Path) -> None:
+    import pytest
+
+    from generator.errors import ContentErrors
+
+    content = two_events(tmp_path)
+    build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    prelim = content / "events/dongke-bridge-2015/results/prelim.yaml"
+    good = prelim.read_text(encoding="utf-8")
+    prelim.write_text(good.replace("1: 4H N =", "1: 4H N =+", 1), encoding="utf-8")
+    for _ in range(2):  # the second time too: errors are not cached away
+        with pytest.raises(ContentErrors):
+            build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -52,8 +53,10 @@ RESERVED_STAGE_IDS = ("entries", "bulletins", "boards", "assets")
 GENERIC_METRICS = tuple(SHARED_METRICS)
 
 
-def load_site(root: Path, problems: Problems) -> Site | None:
-    """Read and validate everything under `root`; problems are collected, never raised."""
+def load_site(root: Path, problems: Problems,
+              read_event: Callable[[Path, Site, Problems], Event | None] | None = None) -> Site | None:
+    """Read and validate everything under `root`; problems are collected, never raised.
+    `read_event` replaces load_event (the build passes one that reuses unchanged events)."""
     root = root.resolve()
     site_file = root / "site.yaml"
     if not site_file.is_file():
@@ -83,7 +86,7 @@ def load_site(root: Path, problems: Problems) -> Site | None:
                      limit=LIMITS["events"])
         folders = folders[: LIMITS["events"]]
     for folder in folders:
-        event = load_event(folder, site, problems)
+        event = (read_event or load_event)(folder, site, problems)
         if event is not None:
             site.events.append(event)
     return site

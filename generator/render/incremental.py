@@ -58,7 +58,7 @@ def code_digest() -> str:
     return digest.hexdigest()
 
 
-def _folder_digest(folder: Path) -> str:
+def folder_digest(folder: Path) -> str:
     digest = hashlib.sha256()
     for path in sorted(folder.rglob("*")):
         if path.is_file():
@@ -84,7 +84,7 @@ def site_digest(site: Site, results: list[EventResult]) -> str:
 
 def event_key(shared: str, result: EventResult, bulletins: list[tuple[str, str]]) -> str:
     digest = hashlib.sha256(shared.encode())
-    digest.update(_folder_digest(result.event.folder).encode())
+    digest.update(folder_digest(result.event.folder).encode())
     digest.update(json.dumps(bulletins, ensure_ascii=False).encode())
     return digest.hexdigest()
 
