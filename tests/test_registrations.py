@@ -135,3 +135,13 @@ def test_sheet_without_usable_headings_says_which_it_found(content: Path, tmp_pa
         import_registrations(content, "dongke-2025", sheet)
     (problem,) = failure.value.problems
     assert problem.code == "registration-columns" and "序号, 备注" in problem.message("zh-Hans")
+
+
+def test_a_missing_or_broken_sheet_is_a_message_not_a_traceback(content: Path, tmp_path: Path) -> None:
+    scaffold_event(content, "dongke-2025", "bridge")
+    broken = tmp_path / "坏的.xlsx"
+    broken.write_text("not a spreadsheet", encoding="utf-8")
+    for sheet in (tmp_path / "missing.xlsx", broken):
+        with pytest.raises(ContentErrors) as failure:
+            import_registrations(content, "dongke-2025", sheet)
+        assert [p.code for p in failure.value.problems] == ["file-unreadable"]

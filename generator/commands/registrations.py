@@ -17,6 +17,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -62,6 +63,15 @@ class ImportReport:
 
 def read_table(path: Path) -> list[list[str]]:
     """The sheet's rows as text: the first worksheet of an .xlsx, or a CSV in UTF-8 or GBK."""
+    try:
+        return _read_table(path)
+    except (OSError, zipfile.BadZipFile, KeyError, ValueError) as exc:  # missing, or not a spreadsheet
+        problems = Problems()
+        problems.add("file-unreadable", Mark(path), reason=f"{type(exc).__name__}: {exc}")
+        raise ContentErrors(problems.sorted()) from None
+
+
+def _read_table(path: Path) -> list[list[str]]:
     if path.suffix.lower() == ".xlsx":
         from openpyxl import load_workbook
 
