@@ -17,6 +17,7 @@ import pytest
 
 from generator.build import validate
 from generator.cli import main
+from support import demo_content
 
 ROOT = Path(__file__).resolve().parents[1]
 SLUG = "chem-park-daguai-2016"
@@ -25,11 +26,7 @@ EVENT = f"events/{SLUG}"
 
 @pytest.fixture(scope="module")
 def content(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("dg") / "content"
-    (root / "events").mkdir(parents=True)
-    shutil.copy(ROOT / "content/site.yaml", root / "site.yaml")
-    shutil.copytree(ROOT / "content" / EVENT, root / EVENT)
-    return root
+    return demo_content(tmp_path_factory.mktemp("dg"), SLUG)
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,6 @@ these tests do not depend on the other demo events.
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from collections import Counter
 from pathlib import Path
@@ -16,6 +15,7 @@ import pytest
 
 from generator.build import validate
 from generator.cli import main
+from support import demo_content
 
 ROOT = Path(__file__).resolve().parents[1]
 SLUG = "tumu-guandan-2020"
@@ -24,11 +24,7 @@ EVENT = f"events/{SLUG}"
 
 @pytest.fixture(scope="module")
 def content(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("gd") / "content"
-    (root / "events").mkdir(parents=True)
-    shutil.copy(ROOT / "content/site.yaml", root / "site.yaml")
-    shutil.copytree(ROOT / "content" / EVENT, root / EVENT)
-    return root
+    return demo_content(tmp_path_factory.mktemp("gd"), SLUG)
 
 
 @pytest.fixture(scope="module")

@@ -20,32 +20,8 @@ from generator.tournament.standings import (
 WINS = {"wins": Metric("wins", {"zh-Hans": "胜场"}, {"zh-Hans": "胜的场数"})}
 
 
-def _words(zh: str, hant: str, en: str) -> dict[str, str]:
-    return {"zh-Hans": zh, "zh-Hant": hant, "en": en}
-
-
-# The entries the lead adds to SHARED_METRICS (generator/games/__init__.py); until then the
-# pipeline tests below put them there themselves.
-PROPOSED_METRICS = {
-    "median_buchholz": Metric(
-        "median_buchholz", _words("中位对手分", "中位對手分", "Median Buchholz"),
-        _words("对手分去掉得分最高和最低的各一个对手后之和（对手不足 3 个时不去掉）。",
-               "對手分去掉得分最高和最低的各一個對手後之和（對手不足 3 個時不去掉）。",
-               "the Buchholz without the best and the worst opponent (with fewer than 3 opponents, nothing is left out)."),
-    ),
-    "sonneborn_berger": Metric(
-        "sonneborn_berger", _words("索伯分", "索伯分", "Sonneborn-Berger"),
-        _words("所胜对手的主要积分之和，加上所平对手主要积分的一半；输给的对手不计。",
-               "所勝對手的主要積分之和，加上所平對手主要積分的一半；輸給的對手不計。",
-               "the primary score of every opponent beaten, plus half that of every opponent drawn with; opponents lost to count nothing."),
-    ),
-    "head_to_head": Metric(
-        "head_to_head", _words("相互间成绩", "相互間成績", "Head-to-head"),
-        _words("只看前面各项都相同的队之间的比赛：胜一场得 2 分、平得 1 分、负得 0 分，得分多者列前。",
-               "只看前面各項都相同的隊之間的比賽：勝一場得 2 分、平得 1 分、負得 0 分，得分多者列前。",
-               "only the matches between the entries equal on everything before it: 2 for a win, 1 for a draw, 0 for a loss; more is better."),
-    ),
-}
+# The tie-breaks this file checks, as every game offers them (generator/games/__init__.py).
+PROPOSED_METRICS = {name: SHARED_METRICS[name] for name in ("median_buchholz", "sonneborn_berger", "head_to_head")}
 
 
 def entries(*ids: str) -> list[Entry]:
