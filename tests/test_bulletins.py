@@ -189,3 +189,20 @@ def test_80fen_board_table_and_hand_cards_are_printed(tmp_path: Path) -> None:
     assert "Pages:           8" in pdf_info(cards)  # one page a board, the four seats' cards on it
     first = pdf_text(cards, page=1)
     assert first.count("主牌（含大") == 4 and "方位 西" in first and "打牌阶数 2" in first
+
+
+def test_next_rounds_draw_is_posted_as_a_bulletin(tmp_path: Path) -> None:
+    from generator.cli import main
+
+    from support import demo_content
+
+    content = demo_content(tmp_path, "tumu-guandan-2020")
+    event = content / "events/tumu-guandan-2020/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("rounds: 3", "rounds: 4", 1), encoding="utf-8")
+    assert main(["pair", "tumu-guandan-2020", "main", "--content", str(content)]) == 0
+    build(content, tmp_path / "output")
+    text = pdf_text(tmp_path / "output/events/tumu-guandan-2020/bulletins/draw-main-round-4.pdf")
+    assert "轮对阵表" in text and "按第 3 轮后的成绩编排" in text
+    tables = [line.split() for line in text.splitlines() if line.split()[:1] and line.split()[0].isdigit()]
+    assert [row[0] for row in tables[:3]] == ["1", "2", "3"] and len(tables) >= 26
+    assert all(row[1].startswith("T") for row in tables[:26])
