@@ -206,3 +206,16 @@ def test_next_rounds_draw_is_posted_as_a_bulletin(tmp_path: Path) -> None:
     tables = [row for row in (line.split() for line in text.splitlines())
               if len(row) > 3 and row[0].isdigit() and row[1].startswith("T")]
     assert [row[0] for row in tables] == [str(n) for n in range(1, 27)]  # 52 teams: 26 tables
+
+
+def test_long_text_wraps_in_its_cell_and_short_remarks_stay_whole(tmp_path: Path) -> None:
+    award = "荣誉证书" * 30 + "，另加" + "X" * 60
+    rows = [["1", "D01", "陈建国 / 王美华 / 周立军（赛科石化）", "上海赛科石油化工", "14", "122", "录取"],
+            ["2", "A14", "唐嘉伟 / 韩冰", "13级动物药学1班", "10", "20", award]]
+    bulletin = Bulletin("prizes-test", "获奖名单", "", ["名次", "编号", "选手", "单位", "场分", "净胜分", "备注"], rows,
+                        "主办", dt.date(2016, 8, 20), numeric={0, 4, 5})
+    pdf = tmp_path / "long.pdf"
+    pdf.write_bytes(_print(bulletin_html(bulletin, "zh-Hans")))
+    raw = subprocess.run(["pdftotext", "-raw", str(pdf), "-"], capture_output=True, check=True, text=True).stdout
+    assert award in raw.replace("\n", "").replace(" ", "")  # nothing cut off
+    assert any(line.rstrip().endswith("录取") for line in pdf_text(pdf).splitlines())  # not one character a line
