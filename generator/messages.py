@@ -297,6 +297,19 @@ CATALOGUE: dict[str, Entry] = {
 LOCALES = ("zh-Hans", "zh-Hant", "en")
 
 
+def localised(zh: str, hant: str, en: str) -> dict[str, str]:
+    """One text in the three locales, as message parameters and page words carry it."""
+    return {"zh-Hans": zh, "zh-Hant": hant, "en": en}
+
+
+def localised_format(texts: tuple[str, str, str], *details: object) -> dict[str, str]:
+    """A (zh-Hans, zh-Hant, en) template filled with `details`; a detail may itself be localised."""
+    return {
+        locale: text.format(*(d.get(locale, "") if isinstance(d, dict) else d for d in details))
+        for locale, text in zip(LOCALES, texts)
+    }
+
+
 def render_message(code: str, locale: str, params: dict[str, object]) -> tuple[str, str]:
     """The (message, hint) of a catalogue code in a locale, parameters filled in."""
     entry = CATALOGUE[code]

@@ -16,6 +16,7 @@ from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark
 from generator.messages import CATALOGUE
+from generator.messages import localised as _words
 
 Localised = dict[str, str]
 
@@ -72,8 +73,6 @@ class GameRules(Protocol):
         ...
 
 
-def _words(zh: str, hant: str, en: str) -> Localised:
-    return {"zh-Hans": zh, "zh-Hant": hant, "en": en}
 
 
 # Metrics every game can rank by; the tournament layer computes them.

@@ -21,6 +21,8 @@ from generator.content.yaml_loader import YamlMap
 from generator.errors import Mark
 from generator.games import Metric, SideScore, TableScore
 from generator.games.shorthand import half_width, replace_words
+from generator.messages import localised as _localised
+from generator.messages import localised_format
 
 SEATS = ("N", "E", "S", "W")
 STRAINS = ("C", "D", "H", "S", "NT")
@@ -266,8 +268,7 @@ _PROBLEMS = {
 
 
 def _problem_text(kind: str, detail: str) -> dict[str, str]:
-    hans, hant, en = _PROBLEMS[kind]
-    return {"zh-Hans": hans.format(detail), "zh-Hant": hant.format(detail), "en": en.format(detail)}
+    return localised_format(_PROBLEMS[kind], detail)
 
 
 def result_text(result: int) -> str:
@@ -336,8 +337,6 @@ class MatchView:
         return totals
 
 
-def _localised(zh: str, hant: str, en: str) -> dict[str, str]:
-    return {"zh-Hans": zh, "zh-Hant": hant, "en": en}
 
 
 class BridgeRules:

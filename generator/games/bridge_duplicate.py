@@ -77,6 +77,7 @@ from generator.games.bridge import (
     vulnerability,
 )
 from generator.games.shorthand import half_width
+from generator.messages import localised
 from generator.tournament.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
 
 # --- IMPs, datum, victory points: the arithmetic of the spec -----------------------------------
@@ -1112,8 +1113,7 @@ _PROBLEMS = {
 
 
 def _problem(kind: str) -> dict[str, str]:
-    hans, hant, en = _PROBLEMS[kind]
-    return {"zh-Hans": hans, "zh-Hant": hant, "en": en}
+    return localised(*_PROBLEMS[kind])
 
 
 MESSAGES: dict[str, dict[str, tuple[str, str]]] = {

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import Mark, Problems
+from generator.messages import localised as _words
 
 SEATS = ("N", "E", "S", "W")
 SUITS = ("S", "H", "D", "C")
@@ -65,8 +66,6 @@ class DealError(ValueError):
         self.problem = problem
 
 
-def _words(zh: str, hant: str, en: str) -> dict[str, str]:
-    return {"zh-Hans": zh, "zh-Hant": hant, "en": en}
 
 
 def parse_hand(text: str) -> Hand | None:

@@ -49,6 +49,7 @@ from generator.content.reader import MAX_BOARDS, Reader, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark
 from generator.games import Metric, SideScore, TableScore
+from generator.messages import localised as _localised
 
 # --- the rules, as pure functions ---------------------------------------------------------
 
@@ -334,8 +335,6 @@ def _room_view(room: RoomRecord, home: str, away: str, points: BoardPoints) -> R
 # --- the game's surface for the tournament layer -------------------------------------------
 
 
-def _localised(zh: str, hant: str, en: str) -> dict[str, str]:
-    return {"zh-Hans": zh, "zh-Hant": hant, "en": en}
 
 
 ROOM_NAMES = {

@@ -38,6 +38,7 @@ from generator.content.reader import Reader, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark
 from generator.games import Metric, SideScore, TableScore
+from generator.messages import localised as _localised
 
 # --- levels -----------------------------------------------------------------------------
 
@@ -389,8 +390,6 @@ def row_views(result: Replay, a_attempts: int) -> tuple[RowView, ...]:
 # --- the game's surface for the tournament layer ------------------------------------------
 
 
-def _localised(zh: str, hant: str, en: str) -> dict[str, str]:
-    return {"zh-Hans": zh, "zh-Hant": hant, "en": en}
 
 
 TABLE_KEYS = ("teams", "deals", "levels", "winner")

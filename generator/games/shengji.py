@@ -63,6 +63,8 @@ from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark, Problems
 from generator.games import Metric, SideScore, TableScore
 from generator.tournament.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
+from generator.messages import localised as _localised
+from generator.messages import localised_format
 
 # --- the rules, as data and pure functions ---------------------------------------------------
 
@@ -877,8 +879,6 @@ class EventTables:
 # --- the game's surface for the tournament layer ----------------------------------------------
 
 
-def _localised(zh: str, hant: str, en: str) -> dict[str, str]:
-    return {"zh-Hans": zh, "zh-Hant": hant, "en": en}
 
 
 ROOM_NAMES = {"open": _localised("开室", "開室", "open room"), "closed": _localised("闭室", "閉室", "closed room")}
@@ -1601,11 +1601,7 @@ _PROBLEMS = {
 
 def _problem(kind: str, *details: object) -> dict[str, str]:
     """A localised problem text; a detail may itself be localised (a dict by locale)."""
-    out = {}
-    for index, locale in enumerate(("zh-Hans", "zh-Hant", "en")):
-        values = [d.get(locale, "") if isinstance(d, dict) else str(d) for d in details]
-        out[locale] = _PROBLEMS[kind][index].format(*values)
-    return out
+    return localised_format(_PROBLEMS[kind], *details)
 
 
 RULES = ShengjiRules()
