@@ -705,13 +705,9 @@ def score_pairs_table(table: Table, stage: Stage, options: BridgeStage, state: d
         return TableScore(table, [], None, [], PairsView("unplayed", ns, ew, stage.id, options.scoring), {"ns": ns, "ew": ew})
     view = PairsView("played", ns, ew, stage.id, options.scoring, rows, forfeit=table.forfeit)
     sides = [SideScore(e, dict(empty), disqualified=table.forfeit == e) for e in table.sides]
-    score = TableScore(table, sides, None, [], view, {"ns": ns, "ew": ew})
-    # The field is compared again with each table, so that every table is right once the
-    # stage's last one is in, even where the tournament layer does not call score_field.
-    so_far: list[TableScore] = state.setdefault(f"bridge.field.{stage.id}", [])
-    so_far.append(score)
-    score_field(stage, options, [so_far])
-    return score
+    # Matchpoints and IMPs need the whole field: the tournament layer calls score_field once
+    # every table of the stage is in (scoring the field again with each table was quadratic).
+    return TableScore(table, sides, None, [], view, {"ns": ns, "ew": ew})
 
 
 def _pairs_row(record: Record, options: BridgeStage) -> PairsRow:

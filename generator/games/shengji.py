@@ -1173,14 +1173,9 @@ class ShengjiRules:
         view = PairsView("played", ns, ew, stage.id, rows, forfeit=table.forfeit)
         sides = [SideScore(e, {"mp": 0, "top": 0, "percent": 0}, disqualified=table.forfeit == e)
                  for e in table.sides]
-        score = TableScore(table, sides, None, [], view, {"ns": ns, "ew": ew})
-        # Matchpoints need the whole field: every table scored so far in this stage is scored
-        # again with this one, so once the stage's last table is in, every table is right even
-        # where the tournament layer does not call score_field (which does the same, and checks).
-        field_so_far: list[TableScore] = state.setdefault(f"shengji.field.{stage.id}", [])
-        field_so_far.append(score)
-        self.score_field(stage, [field_so_far])
-        return score
+        # Matchpoints need the whole field: the tournament layer calls score_field once every
+        # table of the stage is in (scoring the field again with each table was quadratic).
+        return TableScore(table, sides, None, [], view, {"ns": ns, "ew": ew})
 
     def score_field(self, stage: Stage, rounds: Sequence[Any], problems: Problems | None = None) -> None:
         """Matchpoint a pairs stage once every table is scored: each board's results across the
