@@ -464,6 +464,36 @@ def test_yaml_mangled_document_loads_or_has_marked_problems(text: str) -> None:
     load_text(text)
 
 
+def node_tree(node: Any) -> Any:
+    """A composed node as plain data: tag, value and where it starts, all the way down."""
+    if node is None:
+        return None
+    if isinstance(node.value, list):
+        children = [tuple(node_tree(n) for n in pair) if isinstance(pair, tuple) else node_tree(pair)
+                    for pair in node.value]
+        return (node.tag, node.start_mark.index, children)
+    return (node.tag, node.start_mark.index, node.value, node.style or None)  # libyaml says "" for plain
+
+
+@examples(300, 1500)
+@given(st.one_of(mangled_yaml(), st.text(YAML_ALPHABET, max_size=200), YAML_TOKENS))
+def test_yaml_libyaml_reads_what_pyyaml_reads(text: str) -> None:
+    """The fast reading (libyaml) is used only when it succeeds; then it must be exactly what
+    PyYAML's own reading gives, node for node and mark for mark, or it must have failed too."""
+    from generator.content import yaml_loader
+
+    fast = yaml_loader._compose_fast(text)
+    if fast is False:
+        return  # the slow reading reports it, as before
+    slow = yaml_loader._NoAliasLoader(text)
+    try:
+        assert node_tree(slow.get_single_node()) == node_tree(fast)
+    except yaml.YAMLError as exc:
+        raise AssertionError(f"libyaml accepted what PyYAML refuses: {exc}") from None
+    finally:
+        slow.dispose()
+
+
 NESTED = st.tuples(st.sampled_from(["[", "{a: ", "- ", "? ", "a:\n  " , "[{b: "]), st.integers(1, 400)).map(
     lambda t: t[0] * t[1])
 
@@ -877,4 +907,4 @@ def test_big_profile_runs_ten_thousand_examples() -> None:
                 "test_any_event_yaml_edit_validates_or_has_marked_problems",
                 "test_any_results_file_builds_or_leaves_the_previous_output"}
     total = sum(count * (len(EVENTS) if name in per_game else 1) for name, count in BIG_COUNTS.items())
-    assert len(BIG_COUNTS) == 15 and total >= 10_000, (len(BIG_COUNTS), total)
+    assert len(BIG_COUNTS) == 16 and total >= 10_000, (len(BIG_COUNTS), total)
