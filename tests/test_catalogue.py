@@ -289,6 +289,12 @@ def nothing(event: Path) -> None:
     return None
 
 
+def unlink_results(event: Path) -> None:
+    """Every results file of the event: its stage is to be drawn from round 1."""
+    for path in (event / "results").glob("*.yaml"):
+        path.unlink()
+
+
 def set_attr(what: str, name: str, value: object) -> Callable[[object], None]:
     def after(result: object) -> None:
         target = result.event if what == "event" else result.event.stages[0]  # type: ignore[attr-defined]
@@ -356,7 +362,7 @@ TRIGGERS: dict[str, Trigger] = {
     "registration-no-entry": registration("姓名,组号\n张三,\n"),
     "registration-duplicate": registration("姓名,组号\n张三,1\n张三,2\n"),
     # paibang pair
-    "pair-format": lambda tmp, mp: planned(tmp, mp, G, "main", nothing, set_attr("stage", "format", "pairs")),
+    "pair-format": lambda tmp, mp: planned(tmp, mp, G, "main", nothing, set_attr("stage", "format", "knockout")),
     "pair-game": lambda tmp, mp: planned(tmp, mp, G, "main", nothing, set_attr("event", "game", "chess")),
     "pair-round-gap": lambda tmp, mp: planned(tmp, mp, G, "main", unlink(R2)),
     "pair-stage-complete": lambda tmp, mp: planned(tmp, mp, G, "main", nothing),
@@ -368,6 +374,14 @@ TRIGGERS: dict[str, Trigger] = {
     "pair-robin-complete": robin_complete,
     "pair-file-exists": file_exists,
     "pair-written-invalid": written_invalid,
+    "pair-movement-boards": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results,
+                                                    set_attr("stage", "boards", None)),
+    "pair-mitchell-odd": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results,
+                                                 lambda result: result.stages[0].field.pop()),  # type: ignore[attr-defined]
+    "pair-howell-size": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results, lambda result: (
+        set_attr("stage", "movement", "howell")(result), result.stages[0].field.extend(result.stages[0].field * 2))),  # type: ignore[attr-defined]
+    "pair-movement-rounds": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results, set_attr("stage", "rounds", 8)),
+    "pair-all-format": pair_cli("ev", "main", "--all"),
     "pair-event-unknown": pair_cli("nope", "main"),
     "pair-stage-unknown": pair_cli("ev", "mian"),
     # bridge

@@ -1,5 +1,6 @@
-"""`paibang pair EVENT STAGE`: check the content, draw the next round, write its results file
-(never over an existing one), check it again, print the draw. The only command that writes to
+"""`paibang pair EVENT STAGE`: check the content, draw the next round (a pairs stage: the
+movement's next round; `--all`: every remaining round of a round robin or pairs stage), write its
+results file (never over an existing one), check it again, print the draw. The only command that writes to
 content/ besides `new` and `import`."""
 
 from __future__ import annotations
@@ -41,8 +42,10 @@ def run(args: argparse.Namespace) -> int:
                         suggestion=suggestion(args.stage, stage_ids), allowed=", ".join(stage_ids))
         print(f"paibang: {usage.text(locale)}", file=sys.stderr)
         return 2
-    if args.all and result.event.stage(args.stage).format != "round_robin":
-        print(words("all_round_robin_only", locale), file=sys.stderr)
+    stage_format = result.event.stage(args.stage).format
+    if args.all and stage_format not in ("round_robin", "pairs"):
+        usage = Refusal("pair-all-format", stage=args.stage, format=stage_format)
+        print(f"paibang: {usage.text(locale)}", file=sys.stderr)
         return 2
     locale = args.lang or result.event.locale or site.locale
     try:

@@ -45,7 +45,8 @@ ENTRY_KEYS = ("id", "players", "group", "name", "bye", "substitute")
 PLAYER_KEYS = ("name", "id")
 OFFICIAL_KEYS = ("name", "role", "stages", "sessions")
 CREDIT_KEYS = ("participant", "finalist", "referee", "host", "forfeit")
-STAGE_KEYS = ("id", "name", "date", "format", "rounds", "boards", "rank_by", "advance", "prizes", "lots")
+STAGE_KEYS = ("id", "name", "date", "format", "rounds", "boards", "rank_by", "advance", "prizes", "lots", "movement")
+MOVEMENTS = ("mitchell", "howell")  # a pairs stage's movement (tournament/movements.py)
 PRIZE_KEYS = ("name", "count", "award")
 RESULTS_KEYS = ("stage", "round", "tables")
 # A stage's pages live at events/<slug>/<stage id>/, beside these folders of the event.
@@ -339,6 +340,7 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
             date=stage_reader.date("date"),
             rounds=stage_reader.integer("rounds", 1, low=1, high=50) or 1,
             boards=stage_reader.integer("boards", None, low=1, high=MAX_BOARDS),
+            movement=stage_reader.choice("movement", MOVEMENTS),
             mark=mark,
         )
         stage.options = game.read_stage_options(stage_reader, stage_format)

@@ -90,6 +90,7 @@ class Stage:
     advance: Advance | None = None
     prizes: list[Prize] = field(default_factory=list)
     lots: list[str] = field(default_factory=list)
+    movement: str | None = None  # pairs: mitchell | howell (None: by the field's size, movements.py)
     options: Any = None  # the game's own stage keys, as the game module reads them
     mark: Mark | None = None
 

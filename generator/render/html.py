@@ -33,6 +33,7 @@ from generator.render.players import People, Person, collect_people, people_by_g
 from generator.render.search import index_script
 from generator.render.search import records as search_records
 from generator.tournament.event import EventResult, StageResult
+from generator.tournament.pairing import movement_card
 from generator.tournament.standings import Standing
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -341,7 +342,8 @@ def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulle
         stage = stage_result.stage
         travellers = _travellers(game, stage_result)
         writer.page(env, stage_url(event, stage.id), "stage.html", day, stage_result=stage_result,
-                    stage=stage, next_stage=_next_stage(result, stage_result), travellers=travellers, **common)
+                    stage=stage, next_stage=_next_stage(result, stage_result), travellers=travellers,
+                    movement=movement_card(event, stage_result), **common)
         for position, traveller in enumerate(travellers):
             neighbours = [travellers[i].board if 0 <= i < len(travellers) else None
                           for i in (position - 1, position + 1)]
