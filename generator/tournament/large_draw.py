@@ -1,0 +1,199 @@
+"""The Swiss draw of a large field: the same draw as the matching (pairing.py), without it.
+
+pairing.py finds the draw of the stage page (steps 4 to 6) as one maximum-weight matching over
+every pair that has not met. That is exact for any field but costs O(n³) on n² edges: fine for
+a club's 60 entries, hopeless for 10,000. When every score group is large compared with the
+number of opponents anyone has met, the same draw can be read off the ranking in one pass. Why
+it is the same draw:
+
+1. Large pools always pair. Let r be the most opponents any entry being paired has met among
+   the others being paired. In a pool of m entries everybody may still meet at least m−1−r of
+   the others; when m ≥ 2r+2 that is at least m/2, so by Dirac's theorem the pool has a cycle
+   through every entry, and pairs up completely if m is even. Nothing needs searching.
+
+2. Step 5 (fewest crossings) has a known optimum. Call cut k the line between score group k and
+   group k+1, and call it odd when an odd number of entries is above it. A table whose sides are
+   d groups apart costs d² ≥ d and crosses d cuts, and an odd cut is crossed at least once, so
+   every draw costs at least the number of odd cuts. When every group has at least
+   T = 2r+4 entries this is reached: each group pairs within itself after taking in the entry
+   floated down from above (odd cut above) and sending one down (odd cut below), and each such
+   pool is large (1.). So the draws that count are exactly those where each odd cut is crossed
+   by one table between the two groups next to it and no other table crosses a cut.
+
+3. Step 6 (neighbours meet) is a pass down the ranking: each entry not yet paired meets the
+   nearest entry below it that still lets the rest be completed as in 2. without a rematch.
+   The matching's weights say the same thing in their nearness digits (`swiss_weight`), so the
+   pass gives the matching's draw, provided the question "can the rest be completed?" is
+   answered exactly.
+
+4. That question only concerns the current group. The groups below are untouched but for the
+   one entry an earlier float took, so they are large and complete by 1., and an entry floated
+   down into one of them always finds a partner there (it has met at most r of its ≥ 2r+4
+   entries). What remains is the current group's unpaired entries, plus one free place when a
+   float down is still owed (whoever takes it floats). If that pool has at least 2r+2 places it
+   pairs by 1.; if not, it is small, and a matching on it answers exactly.
+
+So: the pass tries, for each entry not yet paired, the unpaired entries below it in its group,
+nearest first, then, if its group still owes the float, the entries of the next group; it takes
+the first one not met whose pool still pairs. Tables come out in the order of their
+higher-ranked side, like the matching's. A field that is not large (a group smaller than
+2r+4, or groups that are not contiguous in the ranking) goes to the matching.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from generator.tournament.matching import max_weight_matching
+
+
+class NotLarge(ValueError):
+    """The field is not large enough for the one-pass draw (see the module docstring)."""
+
+
+def most_met(entries: Sequence[str], met: Collection[frozenset[str]]) -> int:
+    """r: the most opponents any of `entries` has met among `entries`."""
+    return max(map(len, _opponents(entries, met)), default=0)
+
+
+def surely_pairable(entries: Sequence[str], met: Collection[frozenset[str]]) -> bool:
+    """Whether Dirac's theorem alone shows that `entries` pair up without a rematch: an even
+    number, at least 2r+2. False says nothing (a search must tell)."""
+    return len(entries) % 2 == 0 and len(entries) >= 2 * most_met(entries, met) + 2
+
+
+def is_large(entries: Sequence[str], scores: Mapping[str, float], met: Collection[frozenset[str]]) -> bool:
+    """Whether `entries` (ranking order, bye removed) can be drawn by `pair_large`: an even
+    number, score groups contiguous in the ranking, every group at least 2r+4 entries."""
+    return _Field.of(entries, scores, met) is not None
+
+
+def pair_large(entries: Sequence[str], scores: Mapping[str, float],
+               met: Collection[frozenset[str]]) -> list[tuple[str, ...]]:
+    """Steps 4 to 7 for a large field: the tables (higher-ranked, lower-ranked) in table order,
+    exactly those of the matching. Raises NotLarge when `is_large` is false."""
+    large = _Field.of(entries, scores, met)
+    if large is None:
+        raise NotLarge(f"{len(entries)} entries are not a large field (a score group under 2r+4)")
+    return [(entries[a], entries[b]) for a, b in large.pass_down()]
+
+
+# --- the pass ----------------------------------------------------------------------------------
+
+
+def _opponents(entries: Sequence[str], met: Collection[frozenset[str]]) -> list[set[int]]:
+    """For each place in `entries`, the places of the opponents it has met."""
+    place = {e: p for p, e in enumerate(entries)}
+    opponents: list[set[int]] = [set() for _ in entries]
+    for meeting in met:
+        if len(meeting) != 2:
+            continue
+        a, b = meeting
+        if a in place and b in place:
+            opponents[place[a]].add(place[b])
+            opponents[place[b]].add(place[a])
+    return opponents
+
+
+@dataclass
+class _Field:
+    """Entries as places 0..n−1 in ranking order; group k holds the places start[k]..end[k]−1."""
+
+    opponents: list[set[int]]
+    group: list[int]  # group of each place
+    start: list[int]
+    end: list[int]
+    r: int
+    # the pass's state: unpaired places as a linked list, unpaired count per group, floats owed
+    after: list[int] = field(default_factory=list, init=False)
+    before: list[int] = field(default_factory=list, init=False)
+    left: list[int] = field(default_factory=list, init=False)
+    owes: list[bool] = field(default_factory=list, init=False)
+
+    @classmethod
+    def of(cls, entries: Sequence[str], scores: Mapping[str, float],
+           met: Collection[frozenset[str]]) -> _Field | None:
+        """The field, or None when it is not large."""
+        n = len(entries)
+        if n == 0 or n % 2:
+            return None
+        values = sorted({scores.get(e, 0) for e in entries}, reverse=True)
+        index = {v: k for k, v in enumerate(values)}
+        group = [index[scores.get(e, 0)] for e in entries]
+        if any(a > b for a, b in zip(group, group[1:])):
+            return None  # a group split by the ranking: "nearest" is not within groups
+        start = [p for p in range(n) if p == 0 or group[p] != group[p - 1]]
+        end = start[1:] + [n]
+        opponents = _opponents(entries, met)
+        r = max(map(len, opponents))
+        if min(e - s for s, e in zip(start, end)) < 2 * r + 4:
+            return None
+        return cls(opponents, group, start, end, r)
+
+    def pass_down(self) -> list[tuple[int, int]]:
+        """Point 3 of the module docstring: (higher, lower) places, table by table."""
+        n = len(self.group)
+        self.after = list(range(1, n + 1))  # the next unpaired place (n: none): a linked list
+        self.before = list(range(-1, n - 1))
+        self.left = [e - s for s, e in zip(self.start, self.end)]  # unpaired entries per group
+        self.owes = [e % 2 == 1 for e in self.end[:-1]] + [False]  # odd cut below, not crossed yet
+        paired = [False] * n
+        tables = []
+        for a in range(n):
+            if paired[a]:
+                continue
+            b = self._partner(a)
+            tables.append((a, b))
+            for p in (a, b):
+                paired[p] = True
+                self._take(p)
+            if self.group[b] != self.group[a]:
+                self.owes[self.group[a]] = False
+        return tables
+
+    def _partner(self, a: int) -> int:
+        """The nearest unpaired place below a, in its group or (float owed) the next one, that a
+        has not met and that leaves a's group able to pair."""
+        k = self.group[a]
+        limit = self.end[k + 1] if self.owes[k] else self.end[k]
+        b = self.after[a]
+        while b < limit:
+            if b not in self.opponents[a]:
+                if self._pool_pairs(a, b):
+                    return b
+                if self.group[b] != k:
+                    break  # the pool is the same whoever a meets in the next group
+            b = self.after[b]
+        raise RuntimeError(f"large draw: no partner for place {a} (cannot happen: see the docstring)")
+
+    def _take(self, p: int) -> None:
+        self.left[self.group[p]] -= 1
+        if self.before[p] >= 0:
+            self.after[self.before[p]] = self.after[p]
+        if self.after[p] < len(self.after):
+            self.before[self.after[p]] = self.before[p]
+
+    def _pool_pairs(self, a: int, b: int) -> bool:
+        """Point 4: whether the rest of a's group still pairs once a meets b, one of them
+        floating down if the group still owes a float and b is not that float."""
+        k = self.group[a]
+        floats = self.group[b] != k
+        spare = self.owes[k] and not floats  # a free place: whoever takes it floats down
+        size = self.left[k] - (1 if floats else 2) + spare
+        if size % 2:
+            return False
+        if size >= 2 * self.r + 2:
+            return True  # Dirac
+        pool = []
+        p = self.after[a]
+        while p < self.end[k]:
+            if p != b:
+                pool.append(p)
+            p = self.after[p]
+        edges = [(i, j, 1) for i in range(len(pool)) for j in range(i + 1, len(pool))
+                 if pool[j] not in self.opponents[pool[i]]]
+        if spare:
+            edges += [(i, len(pool), 1) for i in range(len(pool))]
+        mate = max_weight_matching(size, edges, max_cardinality=True) if size else []
+        return all(m >= 0 for m in mate)
