@@ -28,6 +28,8 @@ class BuildReport:
     pdfs: int = 0
     pdfs_printed: int = 0  # the others came from the cache
     events_rendered: int = 0  # the others' pages were kept from the previous build
+    events: int = 0  # events built (results is empty when the site was up to date)
+    up_to_date: bool = False  # nothing had changed: output/ was left as it was
 
 
 def validate(content: Path, strict: bool = False, cache_dir: Path | None = None,
@@ -131,11 +133,18 @@ def build(content: Path, output: Path, strict: bool = False, cache_dir: Path | N
     # Imported here so that `paibang check` does not pay for loading WeasyPrint.
     from generator.render.bulletins import bulletins_for
     from generator.render.html import render_site
-    from generator.render.incremental import PreviousBuild
+    from generator.render.incremental import Outcome, PreviousBuild, build_inputs
     from generator.render.output import OutputTree, discard, staging_dir, swap_into_place
     from generator.render.pdf import bulletin_html, bulletin_words, missing_glyphs, print_job, print_pdfs, prune_cache
 
     cache_dir = cache_dir or default_cache_dir(output)
+    previous = PreviousBuild(output, cache_dir.parent / f"site-{_path_key(output)}.json")
+    inputs = build_inputs(content, strict, bulletins)
+    known = previous.unchanged(inputs)
+    if known is not None and not (strict and known.warnings):
+        site = load_site(content, Problems(), lambda *_: None)  # site.yaml only, for its locale
+        if site is not None:
+            return BuildReport(site, [], known.warnings, known.pages, known.pdfs, 0, 0, known.events, True)
     site, results, warnings = validate(content, strict, cache_dir.parent / "events")
     tell("events", len(results), len(results))
 
@@ -170,16 +179,15 @@ def build(content: Path, output: Path, strict: bool = False, cache_dir: Path | N
             # On the event's own page its title need not be repeated in every link.
             label = bulletin.title.removeprefix(event.title).strip(" :：") or bulletin.title
             links.setdefault(event.slug, []).append((label, f"bulletins/{bulletin.name}.pdf"))
-        previous = PreviousBuild(output, cache_dir.parent / f"site-{_path_key(output)}.json")
         made = render_site(site, results, links, tree, previous)
-        tell("pages", sum(1 for path in tree.written if path.endswith(".html")), 0)
+        pages = sum(1 for path in tree.written if path.endswith(".html"))
+        tell("pages", pages, 0)
         previous.forget()
         swap_into_place(staging, output)
-        previous.save(made)
+        previous.save(made, inputs, Outcome(pages, len(pdfs), len(results), warnings), tree.written)
     except BaseException:
         discard(staging)
         raise
-    pages = sum(1 for path in tree.written if path.endswith(".html"))
     rendered = sum(1 for slug, pages in made.items() if slug not in previous.events
                    or previous.events[slug].key != pages.key)
-    return BuildReport(site, results, warnings, pages, len(pdfs), printed, rendered)
+    return BuildReport(site, results, warnings, pages, len(pdfs), printed, rendered, len(results))

@@ -87,3 +87,35 @@ def test_a_broken_event_is_never_served_from_the_cache(tmp_path: Path) -> None:
     for _ in range(2):  # the second time too: errors are not cached away
         with pytest.raises(ContentErrors):
             build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
+
+
+def test_nothing_changed_leaves_output_alone_and_repeats_the_report(tmp_path: Path) -> None:
+    content = two_events(tmp_path)
+    out = tmp_path / "out"
+    first = build(content, out, cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    before = {p: p.stat().st_ino for p in out.rglob("*")}
+    again = build(content, out, cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    assert again.up_to_date and not first.up_to_date
+    assert (again.pages, again.pdfs, again.events) == (first.pages, first.pdfs, 2)
+    assert [(w.code, w.mark.line) for w in again.warnings] == [(w.code, w.mark.line) for w in first.warnings]
+    assert {p: p.stat().st_ino for p in out.rglob("*")} == before  # not one file written again
+
+
+def test_a_damaged_output_or_any_content_change_builds_again(tmp_path: Path) -> None:
+    content = two_events(tmp_path)
+    out = tmp_path / "out"
+    build(content, out, cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    page = out / "events/dongke-bridge-2015/index.html"
+    good = page.read_text(encoding="utf-8")
+    page.unlink()
+    report = build(content, out, cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    assert not report.up_to_date and page.read_text(encoding="utf-8") == good
+    page.write_text("edited by hand", encoding="utf-8")
+    assert not build(content, out, cache_dir=tmp_path / "cache/pdf", bulletins=False).up_to_date
+    assert page.read_text(encoding="utf-8") == good
+    notice = content / "events/dongke-bridge-2015/notice.md"
+    notice.write_text(notice.read_text(encoding="utf-8") + "\n补充通知：决赛改在二楼。\n", encoding="utf-8")
+    assert not build(content, out, cache_dir=tmp_path / "cache/pdf", bulletins=False).up_to_date
+    assert "决赛改在二楼" in page.read_text(encoding="utf-8")
+    assert build(content, out, cache_dir=tmp_path / "cache/pdf", bulletins=False).up_to_date
+    assert not build(content, out, cache_dir=tmp_path / "cache/pdf", bulletins=True).up_to_date  # options count

@@ -7,6 +7,10 @@ rest of the site (the list of events, and who is who for the player links). All 
 hashed into the event's key. When the previous build of the same output/ recorded the same key,
 its files are hard-linked into the new site instead of being rendered again; the archive,
 players, search index, feed and sitemap are always made anew.
+
+A build whose every input is as the last one left it (content/, the code and templates, the
+options) and whose output/ is still as written does nothing at all: like `make`, it says the
+site is up to date, and repeats the last build's figures and warnings.
 """
 
 from __future__ import annotations
@@ -15,7 +19,9 @@ import datetime as dt
 import hashlib
 import json
 import os
+import pickle
 import shutil
+import stat
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -67,6 +73,24 @@ def folder_digest(folder: Path) -> str:
     return digest.hexdigest()
 
 
+def build_inputs(content: Path, *options: object) -> str:
+    """Everything a build is made from: content/, the code and templates, the build's options."""
+    digest = hashlib.sha256(code_digest().encode())
+    digest.update(folder_digest(content.resolve()).encode())
+    digest.update(repr(options).encode())
+    return digest.hexdigest()
+
+
+@dataclass
+class Outcome:
+    """What the last build reported, repeated by a build that finds nothing to do."""
+
+    pages: int
+    pdfs: int
+    events: int
+    warnings: list = field(default_factory=list)
+
+
 def site_digest(site: Site, results: list[EventResult]) -> str:
     """The part of the whole site every event page shows or links to."""
     digest = hashlib.sha256(code_digest().encode())
@@ -96,12 +120,34 @@ class PreviousBuild:
         self.output = output.resolve()
         self.record = record
         self.events: dict[str, EventPages] = {}
+        self.data: dict = {}
         try:
             data = json.loads(record.read_text(encoding="utf-8"))
             if data.get("output") == str(self.output):
                 self.events = {slug: EventPages.from_json(v) for slug, v in data.get("events", {}).items()}
+                self.data = data
         except (OSError, ValueError, AttributeError):
             self.events = {}
+
+    def unchanged(self, inputs: str) -> Outcome | None:
+        """The last build's outcome when it was made from the same `inputs` and every file it
+        wrote is still in output/ as it was written (size and modification time); else None."""
+        if self.data.get("inputs") != inputs or not isinstance(self.data.get("files"), dict):
+            return None
+        try:
+            for relative, (size, modified) in self.data["files"].items():
+                found = os.stat(self.output / relative)
+                if found.st_size != size or found.st_mtime_ns != modified:
+                    return None
+            with open(self._warnings_file, "rb") as handle:
+                warnings = pickle.load(handle)
+            return Outcome(int(self.data["pages"]), int(self.data["pdfs"]), int(self.data["events_built"]), warnings)
+        except (OSError, ValueError, TypeError, KeyError, pickle.PickleError, EOFError, AttributeError, ImportError):
+            return None
+
+    @property
+    def _warnings_file(self) -> Path:
+        return self.record.with_suffix(".warnings.pickle")
 
     def reuse(self, slug: str, key: str, out: OutputTree) -> EventPages | None:
         """Link the event's previous files into `out` when its key is unchanged and they are all there."""
@@ -109,11 +155,14 @@ class PreviousBuild:
         if previous is None or previous.key != key or not self.output.is_dir():
             return None
         sources = [self.output / path for path in previous.files]
-        if not all(source.is_file() for source in sources):
+        if not all(self._as_written(relative, source) for relative, source in zip(previous.files, sources)):
             return None
+        made: set[Path] = set()
         for relative, source in zip(previous.files, sources):
             target = out.path(relative)
-            target.parent.mkdir(parents=True, exist_ok=True)
+            if target.parent not in made:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                made.add(target.parent)
             try:
                 os.link(source, target)
             except OSError:
@@ -121,15 +170,36 @@ class PreviousBuild:
             out.written.append(relative)
         return previous
 
+    def _as_written(self, relative: str, source: Path) -> bool:
+        """The file is still there, and (when the record says) as the last build wrote it: a
+        page edited or replaced by hand in output/ is rendered again, never linked."""
+        try:
+            found = os.stat(source)
+        except OSError:
+            return False
+        recorded = self.data.get("files", {}).get(relative)
+        return stat.S_ISREG(found.st_mode) and (
+            recorded is None or [found.st_size, found.st_mtime_ns] == recorded)
+
     def forget(self) -> None:
         """Drop the record before output/ changes: a build killed between the swap and `save`
         must not leave a record that describes the site it replaced."""
         self.record.unlink(missing_ok=True)
 
-    def save(self, events: dict[str, EventPages]) -> None:
+    def save(self, events: dict[str, EventPages], inputs: str | None = None, outcome: Outcome | None = None,
+             files: list[str] = ()) -> None:
+        """Record what each event wrote; with `inputs` and `outcome`, also what the whole build was
+        made from and every file it wrote (read back from output/), for `unchanged`."""
         self.record.parent.mkdir(parents=True, exist_ok=True)
+        data: dict = {"output": str(self.output),
+                      "events": {slug: pages.as_json() for slug, pages in sorted(events.items())}}
+        if inputs is not None and outcome is not None:
+            temporary = self._warnings_file.with_suffix(f".tmp-{os.getpid()}")
+            temporary.write_bytes(pickle.dumps(outcome.warnings, protocol=pickle.HIGHEST_PROTOCOL))
+            os.replace(temporary, self._warnings_file)
+            stats = {relative: os.stat(self.output / relative) for relative in files}
+            data |= {"inputs": inputs, "pages": outcome.pages, "pdfs": outcome.pdfs, "events_built": outcome.events,
+                     "files": {relative: [found.st_size, found.st_mtime_ns] for relative, found in stats.items()}}
         temporary = self.record.with_suffix(f".tmp-{os.getpid()}")
-        temporary.write_text(json.dumps({"output": str(self.output),
-                                         "events": {slug: pages.as_json() for slug, pages in sorted(events.items())}},
-                                        ensure_ascii=False), encoding="utf-8")
+        temporary.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
         os.replace(temporary, self.record)
