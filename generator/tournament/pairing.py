@@ -29,12 +29,20 @@ Swiss (瑞士制), as the stage page explains it to the secretary (DRAW_RULES, s
 Steps 4 to 6 are one maximum-weight matching (matching.py): an edge for every pair that has not
 met, weighted so that the criteria compare in that order (see `swiss_weight`). A matching pairs
 everybody whenever that is possible at all, so a late round never dead-ends as a greedy pass can.
+A large field (every score group at least 2r+4 entries, r the most opponents anyone has met)
+takes a route with the same result in one pass down the ranking (large_draw.py explains why):
+thousands of entries pair in a second.
 
 Round robin (循环赛): Berger numbers by lot, then the FIDE Berger tables: N−1 rounds for N
 entries (an odd field adds a bye that one entry meets each round), each pair meeting once.
 
 Fixed matches drawn by `paibang pair`: every round by lot as in Swiss round 1, no rematch
 (steps 3, 4 and 6 with one score group).
+
+Pairs (双人赛): no draw, a movement (movements.py): a Mitchell or a Howell, the stage's
+`movement` or by the field's size (`choose_movement`). Pair numbers follow event.yaml: the
+stage's entries in the order written there; in a Mitchell the first half are NS 1..N, the second
+half EW 1..N; in a Howell they are 1..P. Each round's file lists each table's boards.
 
 The results file written for a round has the tables and sides filled in, game by game, and no
 record: a table with no record is "drawn, not played" to every game (see event.is_pending).
@@ -52,14 +60,17 @@ from typing import TYPE_CHECKING
 from generator.content.model import Event, Stage
 from generator.games import GAMES, metric_of
 from generator.messages import CATALOGUE, render_message
+from generator.tournament.large_draw import is_large, pair_large, surely_pairable
 from generator.tournament.matching import max_weight_matching
+from generator.tournament.movements import HOWELL_LARGEST, Sitting, choose_movement, howell, mitchell
 from generator.tournament.standings import lot_order, rank_key
 
 if TYPE_CHECKING:
+    from generator.content.model import Round
     from generator.tournament.event import EventResult, RoundResult, StageResult
 
 Localised = dict[str, str]
-PAIRABLE = ("swiss", "round_robin", "matches")
+PAIRABLE = ("swiss", "round_robin", "matches", "pairs")
 
 
 # --- the algorithms, on plain ids ---------------------------------------------------------------
@@ -85,6 +96,8 @@ def can_pair_all(entries: Sequence[str], met: Collection[frozenset[str]]) -> boo
     """Whether `entries` can all be paired with nobody meeting an old opponent."""
     if len(entries) % 2:
         return False
+    if surely_pairable(entries, met):  # Dirac: no search needed (large_draw.py)
+        return True
     edges = [(a, b, 1) for a in range(len(entries)) for b in range(a + 1, len(entries))
              if _meeting(entries[a], entries[b]) not in met]
     mate = max_weight_matching(len(entries), edges, max_cardinality=True)
@@ -118,14 +131,28 @@ def swiss_weight(upper: int, lower: int, groups_apart: int, entries: int, groups
 
 
 def pair_swiss(order: Sequence[str], scores: Mapping[str, float], met: Collection[frozenset[str]],
-               byes: Mapping[str, int] | None = None) -> Draw:
-    """Steps 3 to 7 for entries in ranking `order` with primary `scores`. Raises NoPairing."""
+               byes: Mapping[str, int] | None = None, fast: bool | None = None) -> Draw:
+    """Steps 3 to 7 for entries in ranking `order` with primary `scores`. Raises NoPairing.
+
+    `fast`: None takes the one-pass route of large_draw.py when the field is large, True insists
+    on it (NotLarge otherwise), False always takes the matching; the draw is the same."""
     byes = byes or {}
     entries = list(order)
     bye = None
     if len(entries) % 2:
         bye = choose_bye(entries, met, byes)
         entries.remove(bye)
+    if fast is None:
+        fast = is_large(entries, scores, met)
+    tables = pair_large(entries, scores, met) if fast else _pair_by_matching(entries, scores, met)
+    if bye is not None:
+        tables.append((bye,))
+    return Draw(tables, bye)
+
+
+def _pair_by_matching(entries: list[str], scores: Mapping[str, float],
+                      met: Collection[frozenset[str]]) -> list[tuple[str, ...]]:
+    """Steps 4 to 6 as one maximum-weight matching, for any field. Raises NoPairing."""
     values = sorted({scores.get(e, 0) for e in entries}, reverse=True)
     group = {e: values.index(scores.get(e, 0)) for e in entries}
     n = len(entries)
@@ -137,10 +164,7 @@ def pair_swiss(order: Sequence[str], scores: Mapping[str, float], met: Collectio
     mate = max_weight_matching(n, edges, max_cardinality=True)
     if any(m < 0 for m in mate):
         raise NoPairing("no draw without a rematch")
-    tables: list[tuple[str, ...]] = [(entries[a], entries[mate[a]]) for a in range(n) if a < mate[a]]
-    if bye is not None:
-        tables.append((bye,))
-    return Draw(tables, bye)
+    return [(entries[a], entries[mate[a]]) for a in range(n) if a < mate[a]]
 
 
 def berger_rounds(ids: Sequence[str]) -> list[Draw]:
@@ -200,10 +224,13 @@ class PlannedRound:
     scores: dict[str, float] = field(default_factory=dict)  # primary score before the round (swiss)
     numbers: list[str] = field(default_factory=list)  # Berger numbers (round robin): ids in order
     dropped: list[str] = field(default_factory=list)  # disqualified entries left out
+    boards: list[tuple[int, ...]] = field(default_factory=list)  # pairs: each table's boards, as draw.tables
+    movement: PairsMovement | None = None  # pairs: the movement the round comes from
 
 
 def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list[PlannedRound]:
-    """The next round of a stage (`every`: all remaining rounds of a round robin). Raises Refusal."""
+    """The next round of a stage (`every`: all remaining rounds of a round robin or a pairs
+    stage). Raises Refusal."""
     event = result.event
     stage_result = result.stage_of(stage_id)
     stage = stage_result.stage
@@ -222,6 +249,11 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
         raise Refusal("pair-no-field", stage=stage.id)
     if stage.format == "round_robin":
         return _plan_round_robin(result, stage_result, number, every)
+    if stage.format == "pairs":
+        movement = pairs_movement(event, stage_result)
+        last = stage.rounds if every else number
+        return [PlannedRound(event, stage, n, movement.kind, Draw(*movement.draw(n)),
+                             boards=movement.boards(n), movement=movement) for n in range(number, last + 1)]
     waiting = [r for r in stage_result.rounds if r.pending]
     if waiting and stage.format == "swiss":  # a Swiss draw follows the results; a draw by lot does not
         first = waiting[0]
@@ -295,6 +327,154 @@ def _plan_round_robin(result: EventResult, stage_result: StageResult, number: in
             for n in range(number, last + 1)]
 
 
+# --- pairs: the movement, with the stage's entries -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PairsMovement:
+    """A pairs stage's movement (movements.py) with its entries: `numbers[k - 1]` is pair k (in
+    a Mitchell NS pair k), `ew_numbers[k - 1]` a Mitchell's EW pair k (empty for a Howell)."""
+
+    kind: str  # mitchell | howell
+    sittings: list[Sitting]
+    numbers: list[str]
+    ew_numbers: list[str]
+    per_round: int
+
+    def round(self, number: int) -> list[Sitting]:
+        return [s for s in self.sittings if s.round == number]
+
+    def sides(self, sitting: Sitting) -> tuple[str, ...]:
+        if sitting.sits_out:
+            return (self.numbers[sitting.ns - 1],)
+        return (self.numbers[sitting.ns - 1], (self.ew_numbers or self.numbers)[sitting.ew - 1])
+
+    def draw(self, number: int) -> tuple[list[tuple[str, ...]], str | None]:
+        """Round `number`'s tables in table order (a sit-out last) and who sits out."""
+        tables = [self.sides(s) for s in self.round(number)]
+        return tables, next((t[0] for t in tables if len(t) == 1), None)
+
+    def boards(self, number: int) -> list[tuple[int, ...]]:
+        return [s.boards for s in self.round(number)]
+
+    def follows(self, rounds: Sequence[Round]) -> bool:
+        """Whether the rounds written so far seat every table as this movement does."""
+        for round_ in rounds:
+            seated = {s.table: self.sides(s) for s in self.round(round_.number)}
+            if any(seated.get(t.number) != tuple(t.sides) for t in round_.tables):
+                return False
+        return True
+
+    def summary(self, locale: str) -> list[str]:
+        """The movement in the secretary's words: what moves, the pair numbers, the comparison."""
+        words = _words(locale)
+        rounds = max((s.round for s in self.sittings), default=0)
+        tables = max((s.table for s in self.sittings if not s.sits_out), default=0)
+        if self.kind == "mitchell":
+            lines = [words["mitchell_line"].format(tables=tables, rounds=rounds, boards=self.per_round)]
+            if tables % 2 == 0 and rounds > tables // 2:
+                lines.append(words["mitchell_skip"].format(half=tables // 2))
+            lines.append(words["mitchell_numbers"].format(tables=tables, ns=_span(self.numbers),
+                                                          ew=_span(self.ew_numbers)))
+        else:
+            pairs = len(self.numbers)
+            lines = [words["howell_line"].format(pairs=pairs, tables=tables, rounds=rounds, boards=self.per_round)]
+            shared = pairs + pairs % 2 <= 6 and tables > 1
+            lines.append(words["howell_shared" if shared else "howell_sets"])
+            lines.append(words["howell_numbers"].format(pairs=pairs, ids=_span(self.numbers)))
+            if pairs % 2:
+                lines.append(words["howell_sit_out"])
+        lines.append(words["compare_line"])
+        return lines
+
+
+def _span(ids: Sequence[str]) -> str:
+    return f"{ids[0]}–{ids[-1]}" if len(ids) > 1 else "".join(ids)
+
+
+def board_span(boards: Sequence[int]) -> str:
+    """1–3 for a run of boards, else 1, 4."""
+    if len(boards) > 1 and list(boards) == list(range(boards[0], boards[-1] + 1)):
+        return f"{boards[0]}–{boards[-1]}"
+    return ", ".join(map(str, boards))
+
+
+def pairs_movement(event: Event, stage_result: StageResult) -> PairsMovement:
+    """The movement of a pairs stage for its field: the stage's `movement`, or by the field's size
+    (movements.choose_movement); the stage's `rounds`, `boards` a round. Raises Refusal when the
+    field or the rounds do not fit the movement."""
+    stage = stage_result.stage
+    written = {entry_id: place for place, entry_id in enumerate(event.entries)}
+    ids = sorted((e.id for e in stage_result.field), key=written.__getitem__)
+    if not stage.boards:
+        raise Refusal("pair-movement-boards", stage=stage.id)
+    kind = choose_movement(len(ids), stage.movement)
+    if kind == "mitchell":
+        if len(ids) % 2 or not ids:
+            raise Refusal("pair-mitchell-odd", stage=stage.id, count=len(ids))
+        tables = len(ids) // 2
+        most = tables if tables % 2 else max(tables - 1, 1)
+    else:
+        if not 2 <= len(ids) <= HOWELL_LARGEST:
+            raise Refusal("pair-howell-size", stage=stage.id, count=len(ids), largest=HOWELL_LARGEST)
+        most = len(ids) - 1 + len(ids) % 2
+    if stage.rounds > most:
+        raise Refusal("pair-movement-rounds", stage=stage.id, movement=kind, count=len(ids), rounds=stage.rounds,
+                      most=most)
+    if kind == "mitchell":
+        return PairsMovement(kind, mitchell(tables, stage.rounds, stage.boards), ids[:tables], ids[tables:],
+                             stage.boards)
+    return PairsMovement(kind, howell(len(ids), stage.rounds, stage.boards), ids, [], stage.boards)
+
+
+@dataclass(frozen=True)
+class MovementCell:
+    ns: str
+    ew: str  # "" when `ns` sits out
+    boards: str
+
+
+@dataclass(frozen=True)
+class MovementCard:
+    """The movement card (移位表) of a pairs stage for its page: how the movement goes, then one
+    row per round, one column per table (a Howell's sit-out last)."""
+
+    heading: Localised
+    steps: dict[str, list[str]]
+    columns: list[Localised]  # round, then each table's ("bye" for a Howell's sit-out)
+    tables: list[int]
+    rows: list[tuple[int, list[MovementCell | None]]]  # round number, a cell per table
+
+
+def movement_card(event: Event, stage_result: StageResult) -> MovementCard | None:
+    """The card of a pairs stage whose rounds written so far follow its movement; None for other
+    formats, a field the movement does not fit, or rounds written another way."""
+    if stage_result.stage.format != "pairs" or not stage_result.field:
+        return None
+    try:
+        movement = pairs_movement(event, stage_result)
+    except Refusal:
+        return None
+    if not movement.follows(event.rounds.get(stage_result.stage.id, [])):
+        return None
+    numbers = sorted({s.table for s in movement.sittings})
+    locales = ("zh-Hans", "zh-Hant", "en")
+    sit_out = {s.table for s in movement.sittings if s.sits_out}
+    columns = [{loc: _words(loc)["round"] for loc in locales}]
+    columns += [{loc: _words(loc)["bye" if t in sit_out else "table_n"].format(n=t) for loc in locales} for t in numbers]
+    rows = []
+    for number in sorted({s.round for s in movement.sittings}):
+        seated = {s.table: s for s in movement.round(number)}
+        cells: list[MovementCell | None] = []
+        for t in numbers:
+            s = seated.get(t)
+            sides = movement.sides(s) if s else ()
+            cells.append(MovementCell(sides[0], sides[1] if len(sides) == 2 else "", board_span(s.boards)) if s else None)
+        rows.append((number, cells))
+    steps = {loc: movement.summary(loc) for loc in locales}
+    return MovementCard({loc: _words(loc)["movement_heading"] for loc in locales}, steps, columns, numbers, rows)
+
+
 # --- writing the results file -------------------------------------------------------------------
 
 
@@ -360,7 +540,9 @@ def results_text(plan: PlannedRound, locale: str) -> str:
             note = ""
         lines.append(f"  - table: {number}{note}")
         lines += [f"    {line}" for line in form.side_lines(sides)]
-        if len(sides) == 2:
+        if len(sides) == 2 and plan.boards:  # pairs: the round's boards, each to fill in
+            lines += ["    boards:"] + [f"      # {board}:" for board in plan.boards[number - 1]]
+        elif len(sides) == 2:
             lines += [f"    # {line.format(a=sides[0], b=sides[1], **{'or': words['or']})}" for line in form.hint]
     return "\n".join(lines) + "\n"
 
@@ -377,6 +559,11 @@ def header_lines(plan: PlannedRound, locale: str) -> list[str]:
         numbered = [f"{i} {e}" for i, e in enumerate(plan.numbers, start=1)]
         for start in range(0, len(numbered), 10):
             lines.append("  " + ", ".join(numbered[start:start + 10]))
+    elif plan.movement is not None:
+        lines += plan.movement.summary(locale)
+        example = table_form(event, stage).hint[0].replace("boards: {{", "").replace("}}", "")
+        lines.append(words["pairs_boards_line"].format(example=example))
+        return lines  # a movement: no lot, no seed
     else:
         lines.append(words["summary_lot"])
     if plan.draw.bye is not None and plan.method != "berger":
@@ -423,6 +610,8 @@ def describe(plan: PlannedRound, locale: str) -> list[str]:
             score = f" ({label} {_num(plan.scores[side])})" if label else ""
             shown.append(f"{side} {event.entries[side].label}{score}")
         text = "  —  ".join(shown) if len(sides) == 2 else f"{shown[0]}  {words['bye']}"
+        if plan.boards and plan.boards[number - 1]:
+            text += f"  ({words['boards_short']} {board_span(plan.boards[number - 1])})"
         lines.append(f"  {words['table_n'].format(n=number):>8}  {text}")
     return lines
 
@@ -535,12 +724,31 @@ class DrawSheet:
 
 def draw_sheets(result: EventResult, locale: str) -> list[DrawSheet]:
     """One draw bulletin per round drawn but not played yet: table, sides, and for a Swiss round
-    after the first each side's primary score."""
+    after the first each side's primary score (a pairs round: each table's boards); and a pairs
+    stage's movement card (移位表), when its rounds follow the movement."""
     sheets = []
     for stage_result in result.stages:
         for round_result in stage_result.drawn_rounds:
             sheets.append(draw_sheet(result.event, stage_result, round_result, locale))
+        card = movement_sheet(result.event, stage_result, locale)
+        if card is not None:
+            sheets.append(card)
     return sheets
+
+
+def movement_sheet(event: Event, stage_result: StageResult, locale: str) -> DrawSheet | None:
+    """The movement card as a bulletin: one row per round and table (NS, EW, boards)."""
+    card = movement_card(event, stage_result)
+    if card is None:
+        return None
+    words = _words(locale)
+    stage = stage_result.stage
+    rows = [[str(number), str(table) if cell.ew else words["bye"], cell.ns, cell.ew, cell.boards if cell.ew else ""]
+            for number, cells in card.rows for table, cell in zip(card.tables, cells) if cell is not None]
+    columns = [words["round"], words["table"], words["side_ns"], words["side_ew"], words["board_col"]]
+    title = words["movement_title"].format(event=event.title, stage=stage.name)
+    return DrawSheet(f"movement-{stage.id}", title, " ".join(card.steps[locale]), columns, rows, event.organizer or "",
+                     stage.date or (event.dates[-1] if event.dates else None), {0, 1})
 
 
 def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResult, locale: str) -> DrawSheet:
@@ -553,6 +761,15 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     label = _metric_label(event, stage_result.primary, locale) if scored else ""
     columns = [words["table"], first, words["players"]] + ([label] if scored else [])
     columns += [second, words["players"]] + ([label] if scored else [])
+    boards: dict[int, tuple[int, ...]] = {}
+    movement = None
+    if stage.format == "pairs":
+        try:
+            movement = pairs_movement(event, stage_result)
+            boards = {s.table: s.boards for s in movement.round(round_result.number) if not s.sits_out}
+            columns.append(words["board_col"])
+        except Refusal:
+            movement = None
     rows = []
     byes = []
     for score in sorted(round_result.tables, key=lambda s: s.table.number):
@@ -562,8 +779,12 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         if len(score.table.sides) == 1:
             byes.append(score.table.sides[0])
             cells += [words["bye"], ""] + ([""] if scored else [])
+        if movement is not None:
+            cells.append(board_span(boards.get(score.table.number, ())))
         rows.append(cells)
-    if stage.format == "swiss" and stage_result.has_results:
+    if movement is not None:
+        text = words["sheet_movement"].format(method=words[f"method_{movement.kind}"])
+    elif stage.format == "swiss" and stage_result.has_results:
         text = words["sheet_swiss"].format(prev=round_result.number - 1, primary=label)
     elif stage.format == "round_robin":
         text = words["sheet_berger"]
@@ -667,6 +888,58 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "sheet_berger": ("按伯格循环编排表。请各队按桌号入座。", "按伯格循環編排表。請各隊按桌號入座。",
                      "From the Berger round-robin tables. Please take your seats by table number."),
     "sheet_bye": ("本轮轮空：{ids}。", "本輪輪空：{ids}。", " Bye this round: {ids}."),
+    # pairs movements
+    "method_mitchell": ("米切尔移位", "米切爾移位", "Mitchell movement"),
+    "method_howell": ("豪威尔移位", "豪威爾移位", "Howell movement"),
+    "mitchell_line": ("米切尔移位，{tables} 桌 {rounds} 轮，每轮 {boards} 副：南北不动（南北第 k 对坐第 k 桌）；东西每轮向大号桌移一桌"
+                      "（最后一桌移到第 1 桌），牌每轮向小号桌传一桌（第 1 桌传到最后一桌）。",
+                      "米切爾移位，{tables} 桌 {rounds} 輪，每輪 {boards} 副：南北不動（南北第 k 對坐第 k 桌）；東西每輪向大號桌移一桌"
+                      "（最後一桌移到第 1 桌），牌每輪向小號桌傳一桌（第 1 桌傳到最後一桌）。",
+                      "Mitchell movement, {tables} tables, {rounds} rounds of {boards} boards: NS pairs stay (NS pair k "
+                      "at table k); after each round EW pairs move up one table (the last to table 1) and the boards "
+                      "down one table (table 1 to the last)."),
+    "mitchell_skip": ("桌数为双数：第 {half} 轮后东西多移一桌（跳桌），以免打到已打过的牌。",
+                      "桌數為雙數：第 {half} 輪後東西多移一桌（跳桌），以免打到已打過的牌。",
+                      "An even number of tables: after round {half} the EW pairs move up two tables (the skip), so "
+                      "that nobody meets boards played before."),
+    "mitchell_numbers": ("编号按 event.yaml 中参赛对的顺序：前 {tables} 对（{ns}）为南北 1–{tables}，其后 {tables} 对（{ew}）为东西 1–{tables}。",
+                         "編號按 event.yaml 中參賽對的順序：前 {tables} 對（{ns}）為南北 1–{tables}，其後 {tables} 對（{ew}）為東西 1–{tables}。",
+                         "Pair numbers follow the entries of event.yaml: the first {tables} ({ns}) are NS 1–{tables}, "
+                         "the next {tables} ({ew}) EW 1–{tables}."),
+    "howell_line": ("豪威尔移位，{pairs} 对，{tables} 桌，{rounds} 轮，每轮 {boards} 副：每两对相遇一次；各对每轮按移位表换桌，"
+                    "有时坐南北、有时坐东西。",
+                    "豪威爾移位，{pairs} 對，{tables} 桌，{rounds} 輪，每輪 {boards} 副：每兩對相遇一次；各對每輪按移位表換桌，"
+                    "有時坐南北、有時坐東西。",
+                    "Howell movement, {pairs} pairs, {tables} tables, {rounds} rounds of {boards} boards: every pair "
+                    "meets every other pair once; pairs change tables round by round as the movement card says, "
+                    "sitting sometimes NS, sometimes EW."),
+    "howell_sets": ("每组牌每轮只在一桌打；每对把每组牌各打一次。", "每組牌每輪只在一桌打；每對把每組牌各打一次。",
+                    "Each set of boards is at one table at a time; every pair plays every set once."),
+    "howell_shared": ("对数少（6 对以内）：每轮各桌打同一组牌，打完在桌间交换；每对把每组牌各打一次。",
+                      "對數少（6 對以內）：每輪各桌打同一組牌，打完在桌間交換；每對把每組牌各打一次。",
+                      "A small field (6 pairs or fewer): every table plays the round's set, the boards passed between "
+                      "the tables; every pair plays every set once."),
+    "howell_numbers": ("编号按 event.yaml 中参赛对的顺序为 1–{pairs}（{ids}）。", "編號按 event.yaml 中參賽對的順序為 1–{pairs}（{ids}）。",
+                       "Pair numbers 1–{pairs} follow the entries of event.yaml ({ids})."),
+    "howell_sit_out": ("对数为单数：每轮有一对轮空，轮空的一对少打一组牌。", "對數為單數：每輪有一對輪空，輪空的一對少打一組牌。",
+                       "An odd number of pairs: one pair sits out each round, and so misses one set of boards."),
+    "compare_line": ("每副牌的成绩在打过它的各桌之间比较：按各桌当时的方向，南北与南北比、东西与东西比。",
+                     "每副牌的成績在打過它的各桌之間比較：按各桌當時的方向，南北與南北比、東西與東西比。",
+                     "Each board's results are compared across every table that played it, by the direction each "
+                     "pair sat: NS with NS, EW with EW."),
+    "pairs_boards_line": ("每桌 boards 下列出本轮的牌号：去掉 # 填写成绩，格式如 {example}。",
+                          "每桌 boards 下列出本輪的牌號：去掉 # 填寫成績，格式如 {example}。",
+                          "Each table lists the round's boards under boards: remove the # and fill in the result, "
+                          "as in {example}."),
+    "boards_short": ("牌", "牌", "boards"),
+    "round": ("轮次", "輪次", "Round"),
+    "movement_heading": ("移位表", "移位表", "Movement"),
+    "movement_title": ("{event}{stage}移位表", "{event}{stage}移位表", "{event}: {stage}, movement"),
+    "board_col": ("牌号", "牌號", "Boards"),
+    "sheet_movement": ("按{method}编排（见移位表）。请各对按桌号和方向入座，按表取牌。",
+                       "按{method}編排（見移位表）。請各對按桌號和方向入座，按表取牌。",
+                       "Seated by the {method} (see the movement card). Please take your table and "
+                       "direction, and the boards listed."),
 }
 
 
@@ -720,6 +993,31 @@ MESSAGES: dict[str, dict[str, tuple[str, str]]] = {
         "zh-Hans": ("编排写出的文件通不过检查，已删除", "这是 paibang 的问题，请报告；可先手工编写这一轮。"),
         "zh-Hant": ("編排寫出的檔案通不過檢查，已刪除", "這是 paibang 的問題，請報告；可先手工編寫這一輪。"),
         "en": ("the file written for the draw fails the checks and was removed", "this is a paibang bug, please report it; write the round by hand meanwhile."),
+    },
+    "pair-movement-boards": {
+        "zh-Hans": ("双人赛阶段 {stage} 没有写每轮几副牌", "在 event.yaml 的该阶段写 boards（每轮牌数），如 boards: 2。"),
+        "zh-Hant": ("雙人賽階段 {stage} 沒有寫每輪幾副牌", "在 event.yaml 的該階段寫 boards（每輪牌數），如 boards: 2。"),
+        "en": ("pairs stage {stage} does not say how many boards a round", "write the stage's boards (boards a round) in event.yaml, e.g. boards: 2."),
+    },
+    "pair-mitchell-odd": {
+        "zh-Hans": ("阶段 {stage} 有 {count} 对，米切尔移位要南北、东西对数相等", "增减一对使对数为双数，或在该阶段写 movement: howell（豪威尔移位，可有一对轮空）。"),
+        "zh-Hant": ("階段 {stage} 有 {count} 對，米切爾移位要南北、東西對數相等", "增減一對使對數為雙數，或在該階段寫 movement: howell（豪威爾移位，可有一對輪空）。"),
+        "en": ("stage {stage} has {count} pairs: a Mitchell needs as many NS pairs as EW pairs", "add or withdraw a pair to make the number even, or write movement: howell for the stage (a Howell seats an odd number, one pair sitting out)."),
+    },
+    "pair-howell-size": {
+        "zh-Hans": ("阶段 {stage} 有 {count} 对，豪威尔移位只排 2 到 {largest} 对", "对数多时在该阶段写 movement: mitchell（米切尔移位）。"),
+        "zh-Hant": ("階段 {stage} 有 {count} 對，豪威爾移位只排 2 到 {largest} 對", "對數多時在該階段寫 movement: mitchell（米切爾移位）。"),
+        "en": ("stage {stage} has {count} pairs: a Howell is for 2 to {largest} pairs", "for a large field write movement: mitchell for the stage."),
+    },
+    "pair-movement-rounds": {
+        "zh-Hans": ("阶段 {stage} 写了 {rounds} 轮，{count} 对的 {movement} 移位最多 {most} 轮", "把该阶段的 rounds 改为 {most} 或更少。"),
+        "zh-Hant": ("階段 {stage} 寫了 {rounds} 輪，{count} 對的 {movement} 移位最多 {most} 輪", "把該階段的 rounds 改為 {most} 或更少。"),
+        "en": ("stage {stage} has {rounds} rounds; a {movement} movement of {count} pairs has at most {most}", "set the stage's rounds to {most} or fewer."),
+    },
+    "pair-all-format": {
+        "zh-Hans": ("阶段 {stage} 的赛制是 {format}，--all 只用于循环赛和双人赛", "去掉 --all，一次编一轮（瑞士制按上一轮的成绩编排）。"),
+        "zh-Hant": ("階段 {stage} 的賽制是 {format}，--all 只用於循環賽和雙人賽", "去掉 --all，一次編一輪（瑞士制按上一輪的成績編排）。"),
+        "en": ("stage {stage} is {format}: --all is for round robin and pairs stages", "draw one round at a time, without --all (a Swiss round follows the results of the last)."),
     },
     "pair-event-unknown": {
         "zh-Hans": ("没有名为 {slug} 的赛事{suggestion}", "赛事：{allowed}"),
