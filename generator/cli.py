@@ -37,7 +37,7 @@ def parser() -> argparse.ArgumentParser:
     pair = command("pair", "draw the next round of a stage into content/ (swiss, round_robin, matches)")
     pair.add_argument("event", help="the event's folder name, e.g. tumu-guandan-2020")
     pair.add_argument("stage", help="the stage id, e.g. main")
-    pair.add_argument("--all", action="store_true", help="round robin: write every remaining round")
+    pair.add_argument("--all", action="store_true", help="round robin or pairs stage: write every remaining round")
     pair.add_argument("--dry-run", action="store_true", help="print the draw, write nothing")
     new = command("new", "create an event folder to fill in")
     new.add_argument("event", help="the new event's folder name, e.g. dongke-bridge-2025")

@@ -35,8 +35,6 @@ WORDS: dict[str, tuple[str, str, str]] = {
 
         "refused_errors": ("paibang: 内容有 {errors} 处错误，未编排。", "paibang: 內容有 {errors} 處錯誤，未編排。",
                            "paibang: {errors} content error(s); nothing was drawn."),
-        "all_round_robin_only": ("paibang: --all 只用于循环赛（round_robin）。", "paibang: --all 只用於循環賽（round_robin）。",
-                                 "paibang: --all is for round robin stages only."),
         "written": ("paibang: 第 {n} 轮对阵（{tables} 桌）已写入 {path}", "paibang: 第 {n} 輪對陣（{tables} 桌）已寫入 {path}",
                     "paibang: round {n} ({tables} tables) written to {path}"),
         "dry_run": ("paibang: 试排，未写入 {path}（第 {n} 轮）", "paibang: 試排，未寫入 {path}（第 {n} 輪）",

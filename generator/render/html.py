@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import jinja2.ext
 import markdown
 import nh3
 from markupsafe import Markup, escape
@@ -49,9 +50,31 @@ NOTICE_TAGS = {
 NOTICE_ATTRIBUTES = {"a": {"href", "title"}, "abbr": {"title"}, "th": {"align"}, "td": {"align"}}
 
 
+class FixedWords(jinja2.ext.Extension):
+    """`_("key")` without parameters is the same text on every page of a locale: it is written
+    into the template as a string literal when the template is compiled, instead of being a call
+    at every render (a call from a template is slow, and pages make hundreds of thousands). An
+    unknown key is left as a call, to fail as before. Calls with parameters are left alone."""
+
+    CALL = re.compile(r'(?<![\w.])_\("([A-Za-z0-9_]+)"\)')
+
+    def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
+        translate: Translator = self.environment.globals["_"]
+
+        def literal(match: re.Match[str]) -> str:
+            try:
+                text = translate(match.group(1))
+            except KeyError:
+                return match.group(0)
+            return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+        return self.CALL.sub(literal, source)
+
+
 def environment(locale: str, people: People | None = None) -> jinja2.Environment:
     """The Jinja2 environment of one locale; `people` lets pages link names to player pages."""
     env = jinja2.Environment(
+        extensions=[FixedWords],
         loader=jinja2.FileSystemLoader(TEMPLATE_DIRS),
         autoescape=True,  # every template, whatever its extension: all content is untrusted text
         undefined=jinja2.StrictUndefined,
@@ -362,8 +385,10 @@ def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulle
         appearances = [a for a in appearances if a.standing is not None or a.matches]
         writer.page(env, entry_url(event, entry.id), "entry.html", day, entry=entry, appearances=appearances,
                     table_template=table_template, **common)
+    # Compact: json's C encoder only runs without `indent` (indented, this file took a tenth of
+    # the whole build).
     writer.out.write_text(f"events/{event.slug}/results.json", json.dumps(
-        results_json(result), ensure_ascii=False, indent=1, sort_keys=False) + "\n")
+        results_json(result), ensure_ascii=False, separators=(",", ":")) + "\n")
 
 
 def _travellers(game: Any, stage_result: StageResult) -> list[Any]:
