@@ -9,6 +9,7 @@ site's; words come from the gettext catalogues (render/i18n.py).
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import json
 import multiprocessing
 import os
@@ -301,10 +302,14 @@ def _render_events(site: Site, jobs: list[tuple[EventResult, str]], bulletins: d
             # Big events first, dealt round the workers, so that the shares are even.
             order = sorted(range(len(jobs)), key=lambda i: -len(jobs[i][0].event.entries))
             shares = [order[w::workers] for w in range(workers)]
+            # The workers inherit the heap, frozen: their cycle collector (on again, for Jinja's
+            # short-lived cycles) then walks only their own objects and copies no inherited page.
+            gc.freeze()
             context = multiprocessing.get_context("fork")
-            with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=gc.enable) as pool:
                 made = list(pool.map(_render_share, shares))
     finally:
+        gc.unfreeze()
         _JOB.clear()
     result: dict[str, EventPages] = {}
     for share in made:

@@ -23,6 +23,7 @@ class OutputTree:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.written: list[str] = []
+        self._folders: set[Path] = set()  # made already: most pages share a folder with another
 
     def path(self, relative: str) -> Path:
         parts = PurePosixPath(relative).parts
@@ -33,7 +34,9 @@ class OutputTree:
 
     def write_bytes(self, relative: str, data: bytes) -> None:
         target = self.path(relative)
-        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.parent not in self._folders:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            self._folders.add(target.parent)
         target.write_bytes(data)
         self.written.append(relative)
 
