@@ -139,6 +139,11 @@ CATALOGUE: dict[str, Entry] = {
         "zh-Hant": ("階段 id {id} 是保留字", "換一個 id；不能用：{reserved}"),
         "en": ("stage id {id} is reserved", "choose another id; these are taken: {reserved}"),
     },
+    "stage-movement-unused": {
+        "zh-Hans": ("阶段 {id} 的赛制是 {format}，movement（移位方式）只用于双人赛（pairs）", "删去 movement，或把 format 改为 pairs。"),
+        "zh-Hant": ("階段 {id} 的賽制是 {format}，movement（移位方式）只用於雙人賽（pairs）", "刪去 movement，或把 format 改為 pairs。"),
+        "en": ("stage {id} is {format}: movement is for pairs stages only", "remove movement, or make the format pairs."),
+    },
     "stage-unknown": {
         "zh-Hans": ("没有 id 为 {id} 的阶段{suggestion}", "可用的阶段：{allowed}"),
         "zh-Hant": ("沒有 id 為 {id} 的階段{suggestion}", "可用的階段：{allowed}"),

@@ -332,6 +332,7 @@ TRIGGERS: dict[str, Trigger] = {
     "stage-duplicate": edit(B, (EV, "  - id: final\n", "  - id: prelim\n")),
     "stage-id-reserved": edit(B, (EV, "  - id: final\n", "  - id: entries\n")),
     "stage-unknown": edit(B, (PRELIM, "stage: prelim\n", "stage: prelimm\n")),
+    "stage-movement-unused": edit(B, (EV, "  - id: final\n", "  - id: final\n    movement: howell\n")),
     "stages-empty": edit(G, (EV, "\nstages:\n", "\nstages: []\nold_stages:\n")),
     "advance-loop": edit(B, (EV, "advance: {count: 15, to: final}", "advance: {count: 15, to: prelim}")),
     "metric-unknown": edit(B, (EV, "rank_by: [total, first_board]   #", "rank_by: [total, frist_board]   #")),

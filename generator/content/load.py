@@ -343,6 +343,9 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
             movement=stage_reader.choice("movement", MOVEMENTS),
             mark=mark,
         )
+        if stage.movement is not None and stage_format != "pairs":
+            problems.add("stage-movement-unused", stage_reader.value_mark("movement"), warning=True, id=stage_id,
+                         format=stage_format)
         stage.options = game.read_stage_options(stage_reader, stage_format)
         stage.rank_by = _read_rank_by(stage_reader, game, stage, problems)
         stage.prizes = _read_prizes(stage_reader, stage.rank_by, game, problems)
