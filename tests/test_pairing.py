@@ -366,6 +366,23 @@ def test_pair_runs_a_whole_swiss_event_without_rematch(tmp_path):
     assert pair(content) == 1  # all 6 rounds drawn
 
 
+def test_a_52_team_three_round_event_is_run_round_by_round(tmp_path):
+    """Seed 001's size: draw, type the results, draw the next, three times; strict check at the end."""
+    content = make_content(tmp_path, "guandan", 52, rounds=3)
+    rng = random.Random(52)
+    for number in range(1, 4):
+        assert pair(content) == 0
+        play(content, number, "guandan", rng)
+    rounds = meetings(content)
+    assert [len(r) for r in rounds] == [26, 26, 26]
+    pairs = [p for r in rounds for p in r]
+    assert len(pairs) == len(set(pairs)) == 78  # nobody met twice
+    _, results, _ = validate(content, strict=True)
+    wins = sorted((s.tally.metrics["wins"] for s in results[0].stages[0].standings), reverse=True)
+    assert sum(wins) == 78 and wins[0] == 3
+    assert pair(content) == 1  # the stage's 3 rounds are drawn
+
+
 def test_pair_the_seeds_guandan_event_round_3(tmp_path):
     content = tmp_path / "content"
     (content / "events").mkdir(parents=True)
