@@ -119,6 +119,12 @@ CATALOGUE: dict[str, Entry] = {
         "zh-Hant": ("參賽編號 {id} 重複（第一次在第 {first} 行）", "每個參賽隊的 id 在賽事內須唯一。"),
         "en": ("entry id {id} is used twice (first on line {first})", "each entry's id must be unique in the event."),
     },
+    "entry-id-case": {
+        "zh-Hans": ("参赛编号 {id} 与第 {first} 行的 {other} 只差大小写", "改用不同的编号：在 Windows 和 macOS 上，两者的页面是同一个文件夹，会互相覆盖。"),
+        "zh-Hant": ("參賽編號 {id} 與第 {first} 行的 {other} 只差大小寫", "改用不同的編號：在 Windows 和 macOS 上，兩者的頁面是同一個資料夾，會互相覆蓋。"),
+        "en": ("entry id {id} differs from {other} (line {first}) only in upper/lower case",
+               "use another id: on Windows and macOS their pages are one folder and overwrite each other."),
+    },
     "entry-unknown": {
         "zh-Hans": ("没有编号为 {id} 的参赛队{suggestion}", "使用 event.yaml 中 entries 列出的 id。"),
         "zh-Hant": ("沒有編號為 {id} 的參賽隊{suggestion}", "使用 event.yaml 中 entries 列出的 id。"),
@@ -138,6 +144,12 @@ CATALOGUE: dict[str, Entry] = {
         "zh-Hans": ("阶段 id {id} 是保留字", "换一个 id；不能用：{reserved}"),
         "zh-Hant": ("階段 id {id} 是保留字", "換一個 id；不能用：{reserved}"),
         "en": ("stage id {id} is reserved", "choose another id; these are taken: {reserved}"),
+    },
+    "stage-id-case": {
+        "zh-Hans": ("阶段 id {id} 与 {other} 只差大小写", "改用不同的 id：在 Windows 和 macOS 上，两者的页面是同一个文件夹。"),
+        "zh-Hant": ("階段 id {id} 與 {other} 只差大小寫", "改用不同的 id：在 Windows 和 macOS 上，兩者的頁面是同一個資料夾。"),
+        "en": ("stage id {id} differs from {other} only in upper/lower case",
+               "use another id: on Windows and macOS their pages are one folder."),
     },
     "stage-movement-unused": {
         "zh-Hans": ("阶段 {id} 的赛制是 {format}，movement（移位方式）只用于双人赛（pairs）", "删去 movement，或把 format 改为 pairs。"),

@@ -330,6 +330,8 @@ TRIGGERS: dict[str, Trigger] = {
     "entry-unknown": edit(B, (PRELIM, "    ew: A10\n", "    ew: A99\n")),
     "entry-players-empty": edit(B, (EV, "    players: [王俊杰, 陈雪]", "    players: []")),
     "stage-duplicate": edit(B, (EV, "  - id: final\n", "  - id: prelim\n")),
+    "stage-id-case": edit(B, (EV, "  - id: final\n", "  - id: Prelim\n")),
+    "entry-id-case": edit(B, (EV, "  - id: A02\n", "  - id: a01\n")),
     "stage-id-reserved": edit(B, (EV, "  - id: final\n", "  - id: entries\n")),
     "stage-unknown": edit(B, (PRELIM, "stage: prelim\n", "stage: prelimm\n")),
     "stage-movement-unused": edit(B, (EV, "  - id: final\n", "  - id: final\n    movement: howell\n")),

@@ -160,6 +160,14 @@ def test_unknown_entry_id_is_entry_unknown_at_its_line(tree):
     assert "A99" in problem.message("zh-Hans")
 
 
+def test_entry_ids_differing_only_in_case_are_refused_where_the_second_is(tree):
+    line, column = tree.edit(EVENT_YAML, "  - id: A02\n", "  - id: a01\n")
+    (problem,) = tree.errors("entry-id-case")
+    assert at(problem) == (line, column + len("  - id: "))
+    assert problem.params["other"] == "A01" and problem.params["first"] == tree.line_of(EVENT_YAML, "  - id: A01\n")[0]
+    assert "只差大小写" in problem.message("zh-Hans") and "a01" in problem.message("zh-Hans")
+
+
 @pytest.mark.parametrize("typo", ["a10", "A010"])
 def test_entry_id_typo_suggests_the_right_entry(tree, typo):
     tree.edit(PRELIM, "    ew: A10\n", f"    ew: {typo}\n")

@@ -218,6 +218,7 @@ def _entry_items(reader: Reader, folder: Path, site: Site, problems: Problems) -
 
 def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tuple[str, ...]) -> dict[str, Entry]:
     entries: dict[str, Entry] = {}
+    folded: dict[str, str] = {}  # casefolded id -> the id, for ids that differ only in case
     for index, (item, mark) in enumerate(items):
         if not isinstance(item, YamlMap):
             problems.add("type-expected", mark, key=f"entries[{index + 1}]",
@@ -232,6 +233,13 @@ def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tu
         if entry_id in entries:
             first = entries[entry_id].mark
             problems.add("entry-duplicate", entry_reader.value_mark("id"), id=entry_id, first=first.line if first else "?")
+            continue
+        other = folded.setdefault(entry_id.casefold(), entry_id)
+        if other != entry_id:
+            # Each entry has a page at entries/<id>/: on Windows and macOS disks A1 and a1 are one folder.
+            first = entries[other].mark
+            problems.add("entry-id-case", entry_reader.value_mark("id"), id=entry_id, other=other,
+                         first=first.line if first else "?")
             continue
         if not players and entry_reader.has("players"):
             problems.add("entry-players-empty", entry_reader.value_mark("players"), id=entry_id)
@@ -329,6 +337,10 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
             continue
         if any(s.id == stage_id for s in stages):
             problems.add("stage-duplicate", stage_reader.value_mark("id"), id=stage_id)
+            continue
+        other = next((s.id for s in stages if s.id.casefold() == stage_id.casefold()), None)
+        if other is not None:
+            problems.add("stage-id-case", stage_reader.value_mark("id"), id=stage_id, other=other)
             continue
         if stage_format not in game.formats:
             problems.add("format-not-supported", stage_reader.value_mark("format"), game=game.name,
