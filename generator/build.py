@@ -119,6 +119,22 @@ def _has_errors_in(problems: Problems, folder: Path) -> bool:
     return any(p.mark.file.is_relative_to(folder) for p in problems.errors)
 
 
+def _first_written(event_file: Path, chars: set[str]) -> Mark:
+    """Where the first of `chars` is typed in the event's files (event.yaml first): the place to
+    fix; the event.yaml itself when it is nowhere to be found."""
+    folder = event_file.parent
+    for path in [event_file, *sorted(p for p in folder.rglob("*") if p.is_file() and p != event_file)]:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        for line_number, line in enumerate(text.splitlines(), start=1):
+            column = next((i for i, c in enumerate(line) if c in chars), None)
+            if column is not None:
+                return Mark(path, line_number, column + 1)
+    return Mark(event_file)
+
+
 def default_cache_dir(output: Path) -> Path:
     """PAIBANG_CACHE if set (tests share one), else .paibang-cache beside output/."""
     configured = os.environ.get("PAIBANG_CACHE")
@@ -191,7 +207,7 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
             missing.setdefault(event.folder / "event.yaml", {}).setdefault(char, []).append(bulletin.title)
     for event_file, chars in missing.items():
         titles = sorted({title for found in chars.values() for title in found})
-        problems.add("bulletin-missing-glyph", Mark(event_file), bulletin="》《".join(titles),
+        problems.add("bulletin-missing-glyph", _first_written(event_file, set(chars)), bulletin="》《".join(titles),
                      chars=" ".join(f"{c} (U+{ord(c):04X})" for c in sorted(chars)))
     if problems.errors:
         raise ContentErrors(problems.sorted())

@@ -138,6 +138,9 @@ def test_a_character_outside_the_font_fails_the_build(tmp_path: Path) -> None:
         build(content, output)
     (problem,) = failure.value.problems
     assert problem.code == "bulletin-missing-glyph" and problem.mark.file == event
+    text = event.read_text(encoding="utf-8")
+    line = text[:text.index("𗀀")].count("\n") + 1
+    assert (problem.mark.line, problem.mark.column) == (line, text.splitlines()[line - 1].index("𗀀") + 1)
     assert "𗀀 (U+17000)" in problem.message("zh-Hans") and "方框" in problem.message("zh-Hans")
     assert [p.name for p in output.iterdir()] == ["keep.txt"]
 

@@ -102,8 +102,8 @@ def note(outcome: str) -> None:
 
 # --- what every problem must be ----------------------------------------------------------------
 
-# Problems about a file as a whole: they have no line to point at. (bulletin-missing-glyph names
-# the event.yaml of the bulletin; build.py does not yet say where the character was typed.)
+# Problems about a file as a whole: they have no line to point at. (bulletin-missing-glyph points
+# at the character where it was typed, or at the event.yaml when it comes from elsewhere.)
 FILE_LEVEL = {"file-too-large", "yaml-empty", "bulletin-missing-glyph"}
 
 
