@@ -22,8 +22,10 @@
     document.head.appendChild(script);
   }
 
-  function normalise(text) {
-    return text.normalize("NFKC").toLowerCase().split(/\s+/).filter(Boolean).join(" ");
+  // As search.py's normalise: NFKC, lower case, 繁體 folded to 简体 (the index's table).
+  function normalise(text, fold) {
+    var folded = Array.from(text.normalize("NFKC").toLowerCase(), function (c) { return fold[c] || c; }).join("");
+    return folded.split(/\s+/).filter(Boolean).join(" ");
   }
 
   function runs(text) {
@@ -40,7 +42,7 @@
   }
 
   function search(data, query) {
-    var q = normalise(query), parts = runs(q);
+    var fold = data.fold || {}, q = normalise(query, fold), parts = runs(q);
     if (!parts.length) return [];
     var ids = null;
     parts.forEach(function (run) {
@@ -53,7 +55,7 @@
       return parts.every(function (run) { return text.indexOf(run) >= 0; });
     });
     function score(id) {
-      var title = normalise(data.records[id][1]);
+      var title = normalise(data.records[id][1], fold);
       return title === q ? 0 : title.indexOf(q) === 0 ? 1 : title.indexOf(parts[0]) >= 0 ? 2 : 3;
     }
     return found.map(function (id) { return [score(id), KIND_ORDER[data.records[id][0]], id]; })

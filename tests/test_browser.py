@@ -120,6 +120,13 @@ def test_search_finds_a_player_by_two_chinese_characters(page, server: str) -> N
     assert page.errors == []
 
 
+def test_search_typed_in_traditional_characters_finds_a_simplified_name(page, server: str) -> None:
+    page.goto(server + "index.html")
+    page.fill("header form.search input[name=q]", "張浩")
+    page.locator("header .search-results a", has_text="张浩然").first.wait_for()
+    assert page.errors == []
+
+
 def test_search_page_shows_every_result_of_the_query_in_its_address(page, server: str) -> None:
     page.goto(server + "search/index.html?q=" + "13级动物科学1班")
     page.locator("main .search-results li").first.wait_for()

@@ -350,6 +350,19 @@ def test_search_finds_teams_groups_ids_and_event_titles(site: Path) -> None:
     assert search(index, "浩然 动科") and not search(index, "浩然 不存在")
 
 
+def test_search_matches_simplified_and_traditional_either_way(site: Path) -> None:
+    from generator.render.search import Record, index_script
+
+    index = load_index(site)
+    assert any(r[1] == "张浩然" for r in search(index, "張浩然"))  # a query in 繁體, a name in 简体
+    assert index["fold"]["張"] == "张" and "张" not in index["fold"]
+    script = index_script([Record("player", "張浩然", "", "players/x/index.html", ("動物科學",))])
+    written = json.loads(script[script.index("=") + 1: script.rindex(";")])
+    assert [r[1] for r in search(written, "张浩")] == ["張浩然"]  # a name in 繁體, a query in 简体
+    assert [r[1] for r in search(written, "动物科学")] == ["張浩然"]
+    assert {"張": "张", "動": "动", "學": "学"}.items() <= written["fold"].items() and "科" not in written["fold"]
+
+
 def test_search_index_bigrams_cover_every_record(site: Path) -> None:
     index = load_index(site)
     for number, record in enumerate(index["records"]):

@@ -6,6 +6,10 @@ that contain it. The browser (assets/site.js) splits a query the same way, inter
 then keeps the records that contain the query's text itself, so two characters of a name are
 enough, and Latin ids (A19, T01) and words work the same way.
 
+Both sides also fold 繁體 characters to 简体 (OpenCC's character table): the seeds mix the two,
+and a member typing 张浩然 must find 張浩然. The index carries the part of the table its
+records need, for the browser to fold a query the same way.
+
 The index is a JavaScript file (`assets/search-index.js`) that sets one global, loaded with a
 script tag only when someone uses the search box: that works from a web server and from disk
 (file://), where fetch() is refused. It holds only what pages already show (names, groups, team
@@ -14,9 +18,11 @@ names, titles); private fields never reach the model, and a player's `id` is not
 
 from __future__ import annotations
 
+import importlib.resources
 import json
 import unicodedata
 from dataclasses import dataclass
+from functools import cache
 
 from generator.content.model import Event
 from generator.render.i18n import Translator
@@ -40,8 +46,22 @@ class Record:
 
 
 def normalise(text: str) -> str:
-    """What both sides compare: NFKC (full-width Ａ１９ -> A19), case folded, spaces collapsed."""
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+    """What both sides compare: NFKC (full-width Ａ１９ -> A19), case folded, 繁體 folded to 简体,
+    spaces collapsed."""
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().translate(simplified()).split())
+
+
+@cache
+def simplified() -> dict[int, str]:
+    """Each traditional character -> its simplified form (the first OpenCC gives), as a
+    str.translate table. Only characters that change are in it."""
+    table = importlib.resources.files("opencc") / "dictionary" / "TSCharacters.txt"
+    folds: dict[int, str] = {}
+    for line in table.read_text(encoding="utf-8").splitlines():
+        traditional, _, forms = line.partition("\t")
+        if len(traditional) == 1 and forms.split() and forms.split()[0] != traditional:
+            folds[ord(traditional)] = forms.split()[0]
+    return folds
 
 
 def _runs(text: str) -> list[str]:
@@ -102,10 +122,14 @@ def index_script(found: list[Record]) -> str:
     for number, record in enumerate(found):
         for gram in sorted(bigrams(record.text)):
             postings.setdefault(gram, []).append(number)
+    # The folds a query can need: every traditional character whose simplified form is in a record.
+    present = {char for record in found for char in record.text}
+    folds = {chr(code): char for code, char in simplified().items() if char in present}
     data = {
         "version": 1,
         "records": [[r.kind, r.title, r.detail, r.url, r.text] for r in found],
         "grams": dict(sorted(postings.items())),
+        "fold": dict(sorted(folds.items())),
     }
     body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     # "</" cannot close anything in a .js file, but keep the file safe to inline anywhere.
