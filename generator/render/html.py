@@ -9,18 +9,23 @@ site's; words come from the gettext catalogues (render/i18n.py).
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import gc
 import json
 import multiprocessing
 import os
 import re
+import types
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import jinja2
+import jinja2.compiler
 import jinja2.ext
+import jinja2.runtime
+from jinja2.utils import internalcode
 import markdown
 import nh3
 from markupsafe import Markup, escape
@@ -54,22 +59,93 @@ NOTICE_ATTRIBUTES = {"a": {"href", "title"}, "abbr": {"title"}, "th": {"align"},
 class FixedWords(jinja2.ext.Extension):
     """`_("key")` without parameters is the same text on every page of a locale: it is written
     into the template as a string literal when the template is compiled, instead of being a call
-    at every render (a call from a template is slow, and pages make hundreds of thousands). An
-    unknown key is left as a call, to fail as before. Calls with parameters are left alone."""
+    at every render (a call from a template is slow, and pages make hundreds of thousands). So is
+    `_('key', n='{n}')`, whose parameters are all string literals. Either quote works. An unknown
+    key is left as a call, to fail as before. Calls with other parameters are left alone."""
 
-    CALL = re.compile(r'(?<![\w.])_\("([A-Za-z0-9_]+)"\)')
+    CALL = re.compile(r"""(?<![\w.])_\((["'])([A-Za-z0-9_]+)\1((?:\s*,\s*[A-Za-z_]\w*=(?:"[^"\\]*"|'[^'\\]*'))*)\)""")
+    PARAM = re.compile(r"""([A-Za-z_]\w*)=(?:"([^"\\]*)"|'([^'\\]*)')""")
 
     def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
         translate: Translator = self.environment.globals["_"]
 
         def literal(match: re.Match[str]) -> str:
+            params = {p.group(1): p.group(2) if p.group(2) is not None else p.group(3)
+                      for p in self.PARAM.finditer(match.group(3))}
             try:
-                text = translate(match.group(1))
-            except KeyError:
+                text = translate(match.group(2), **params)
+            except (KeyError, IndexError, ValueError):  # unknown key, or a parameter it lacks
                 return match.group(0)
             return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
         return self.CALL.sub(literal, source)
+
+
+class _Context(jinja2.runtime.Context):
+    """Jinja's context, with a shorter way through `call`: every call a template makes (globals
+    such as `entry_url(...)` and `_("round_n", n=…)`, macros, methods) goes through it, and
+    Jinja's own `call` asks each callable whether it wants the context passed in, twice. Plain
+    functions, methods, macros and the translator never do: they are called straight away, the
+    same as Jinja would. Anything else (a `pass_context` function) takes Jinja's way."""
+
+    @internalcode
+    def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 (Jinja's names)
+        kind = type(__obj)
+        if kind in _NEVER_PASSED or (kind in _MAY_BE_PASSED and not hasattr(__obj, "jinja_pass_arg")):
+            if kwargs:  # Jinja adds these inside blocks and loops, for pass_context functions only
+                kwargs.pop("_block_vars", None)
+                kwargs.pop("_loop_vars", None)
+            try:
+                return __obj(*args, **kwargs)
+            except StopIteration:
+                return __self.environment.undefined(
+                    "value was undefined because a callable raised a StopIteration exception")
+        return super().call(__obj, *args, **kwargs)
+
+
+# Callables that can carry no `jinja_pass_arg` (builtin methods such as dict.get, macros, our
+# translator), and those that might (a function or method marked with @pass_context).
+_NEVER_PASSED = {types.BuiltinFunctionType, types.BuiltinMethodType, jinja2.runtime.Macro, Translator}
+_MAY_BE_PASSED = {types.FunctionType, types.MethodType}
+
+
+def _html_text(value: Any) -> str:
+    """What `{{ value }}` writes: the text of markupsafe's escape(value), without making it a
+    Markup object first. The pieces a page is made of are joined into one str anyway, and
+    Markup's constructor was a tenth of the rendering time."""
+    kind = type(value)
+    if kind is str:
+        return _escape_inner(value)
+    if kind is int:  # digits and a minus sign: nothing to escape
+        return str(value)
+    if hasattr(value, "__html__"):
+        return str(value.__html__())
+    return _escape_inner(str(value))
+
+
+try:  # MarkupSafe 3: the function inside escape(), str in, escaped str out
+    from markupsafe._speedups import _escape_inner
+except ImportError:  # pragma: no cover
+
+    def _escape_inner(text: str) -> str:
+        return str(escape(text))
+
+
+class _CodeGenerator(jinja2.compiler.CodeGenerator):
+    """Jinja's compiler, writing `{{ value }}` as `html_text(value)` instead of `escape(value)`
+    (see _html_text). Only there: where Jinja needs Markup (macro results, `{% set %}` blocks)
+    it makes it itself, from the escaped text."""
+
+    def _output_child_pre(self, node: Any, frame: Any, finalize: Any) -> None:
+        if frame.eval_ctx.autoescape and not frame.eval_ctx.volatile and finalize.src is None:
+            self.write("html_text(")
+        else:
+            super()._output_child_pre(node, frame, finalize)
+
+    def visit_Template(self, node: Any, frame: Any = None) -> None:
+        super().visit_Template(node, frame)
+        # At the end of the template's module: its functions run only once it is all loaded.
+        self.writeline("from generator.render.html import _html_text as html_text")
 
 
 def environment(locale: str, people: People | None = None) -> jinja2.Environment:
@@ -83,6 +159,8 @@ def environment(locale: str, people: People | None = None) -> jinja2.Environment
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    env.context_class = _Context
+    env.code_generator_class = _CodeGenerator
     translate = Translator(locale)
     env.globals.update(_=translate, t=translate, lang=HTML_LANG[locale], cjk=CJK_FACE[locale], GAMES=GAMES,
                        metric_of=metric_of, event_url=event_url, stage_url=stage_url, round_url=round_url,
@@ -99,9 +177,12 @@ def environment(locale: str, people: People | None = None) -> jinja2.Environment
 def _lang_attribute(page_locale: str):  # noqa: ANN202
     """` lang="zh-Hant"` for content of an event written in another locale than the page's."""
 
+    # Made once per locale: player pages ask for every event row.
+    attributes = {locale: Markup(' lang="{}"').format(lang) for locale, lang in HTML_LANG.items()}
+
     def lang_of(event: Event) -> Markup:
         if event.locale and event.locale != page_locale:
-            return Markup(' lang="{}"').format(HTML_LANG[event.locale])
+            return attributes[event.locale]
         return Markup("")
 
     return lang_of
@@ -112,6 +193,7 @@ _CONTRACT_TEXT = re.compile(r"^([1-7])(C|D|H|S)(X{0,2})$")
 _CARD_TEXT = re.compile(r"^(C|D|H|S)([2-9TJQKA]|10)$")
 
 
+@functools.lru_cache(maxsize=4096)  # a few dozen contracts and cards, on every bridge table
 def suit_symbols(text: str) -> Markup:
     """4H -> 4♥, HK -> ♥K, red suits marked for colour; anything else is shown as typed."""
     match = _CONTRACT_TEXT.match(text) or _CARD_TEXT.match(text)
@@ -227,6 +309,9 @@ def render_site(site: Site, results: list[EventResult], bulletins: dict[str, lis
     def env_for(locale: str) -> jinja2.Environment:
         if locale not in envs:
             envs[locale] = environment(locale, people)
+            # These live for one build, while the templates do not change: Jinja need not look at
+            # each template file's time again at every page and every include (a system call).
+            envs[locale].auto_reload = False
         return envs[locale]
 
     env = env_for(site.locale)
