@@ -28,7 +28,7 @@ import jinja2.runtime
 from jinja2.utils import internalcode
 import markdown
 import nh3
-from markupsafe import Markup, escape
+from markupsafe import Markup, escape, soft_str
 
 from generator.content.model import Entry, Event, Site
 from generator.games import GAMES, KNOWN_GAMES, metric_of
@@ -61,7 +61,11 @@ class FixedWords(jinja2.ext.Extension):
     into the template as a string literal when the template is compiled, instead of being a call
     at every render (a call from a template is slow, and pages make hundreds of thousands). So is
     `_('key', n='{n}')`, whose parameters are all string literals. Either quote works. An unknown
-    key is left as a call, to fail as before. Calls with other parameters are left alone."""
+    key is left as a call, to fail as before. Calls with other parameters are left alone.
+
+    `_("seat_" ~ row.dealer)`, a word whose key ends in a name's value, becomes the filter
+    `(row.dealer|joined_word("seat_"))`: the same lookup, without the call through the context
+    and Jinja's `~` (pages ask for seats, vulnerabilities and outcomes tens of thousands of times)."""
 
     CALL = re.compile(r"""(?<![\w.])_\((["'])([A-Za-z0-9_]+)\1((?:\s*,\s*[A-Za-z_]\w*=(?:"[^"\\]*"|'[^'\\]*'))*)\)""")
     PARAM = re.compile(r"""([A-Za-z_]\w*)=(?:"([^"\\]*)"|'([^'\\]*)')""")
@@ -78,34 +82,52 @@ class FixedWords(jinja2.ext.Extension):
                 return match.group(0)
             return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
-        return self.CALL.sub(literal, source)
+        source = self.CALL.sub(literal, source)
+        return self.JOINED.sub(r'(\3|joined_word("\2"))', source)
+
+    JOINED = re.compile(r"""(?<![\w.])_\((["'])([A-Za-z0-9_]+)\1 ~ ([A-Za-z_][\w.]*)\)""")
 
 
 class _Context(jinja2.runtime.Context):
     """Jinja's context, with a shorter way through `call`: every call a template makes (globals
     such as `entry_url(...)` and `_("round_n", n=…)`, macros, methods) goes through it, and
-    Jinja's own `call` asks each callable whether it wants the context passed in, twice. Plain
-    functions, methods, macros and the translator never do: they are called straight away, the
-    same as Jinja would. Anything else (a `pass_context` function) takes Jinja's way."""
+    Jinja's own `call` asks each callable, twice, whether it wants the context passed in. Plain
+    functions and methods and the translator never do, a macro always wants the evaluation
+    context: they are called straight away, as Jinja would call them. Anything else (a function
+    marked `pass_context`) takes Jinja's way."""
 
     @internalcode
     def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 (Jinja's names)
         kind = type(__obj)
-        if kind in _NEVER_PASSED or (kind in _MAY_BE_PASSED and not hasattr(__obj, "jinja_pass_arg")):
-            if kwargs:  # Jinja adds these inside blocks and loops, for pass_context functions only
+        if kind is jinja2.runtime.Macro:
+            if kwargs:
                 kwargs.pop("_block_vars", None)
                 kwargs.pop("_loop_vars", None)
-            try:
-                return __obj(*args, **kwargs)
-            except StopIteration:
-                return __self.environment.undefined(
-                    "value was undefined because a callable raised a StopIteration exception")
-        return super().call(__obj, *args, **kwargs)
+            if not kwargs and len(args) == __obj._argument_count and not (
+                    __obj.caller or __obj.catch_kwargs or __obj.catch_varargs):
+                # A macro given all its arguments, in order: what Macro.__call__ comes down to.
+                try:
+                    html = __obj._func(*args)
+                except StopIteration:
+                    return __self.environment.undefined(
+                        "value was undefined because a callable raised a StopIteration exception")
+                return Markup(html) if __self.eval_ctx.autoescape else html
+            args = (__self.eval_ctx, *args)  # Macro.__call__ is pass_eval_context
+        elif not (kind in _NEVER_PASSED or (kind in _MAY_BE_PASSED and not hasattr(__obj, "jinja_pass_arg"))):
+            return super().call(__obj, *args, **kwargs)
+        if kwargs:  # Jinja adds these inside blocks and loops, for pass_context functions only
+            kwargs.pop("_block_vars", None)
+            kwargs.pop("_loop_vars", None)
+        try:
+            return __obj(*args, **kwargs)
+        except StopIteration:
+            return __self.environment.undefined(
+                "value was undefined because a callable raised a StopIteration exception")
 
 
-# Callables that can carry no `jinja_pass_arg` (builtin methods such as dict.get, macros, our
+# Callables that can carry no `jinja_pass_arg` (builtin methods such as dict.get, our
 # translator), and those that might (a function or method marked with @pass_context).
-_NEVER_PASSED = {types.BuiltinFunctionType, types.BuiltinMethodType, jinja2.runtime.Macro, Translator}
+_NEVER_PASSED = {types.BuiltinFunctionType, types.BuiltinMethodType, Translator}
 _MAY_BE_PASSED = {types.FunctionType, types.MethodType}
 
 
@@ -168,6 +190,7 @@ def environment(locale: str, people: People | None = None) -> jinja2.Environment
                        search_url=SEARCH_URL, lang_of=_lang_attribute(locale),
                        person_of=people.of if people else (lambda slug, entry_id, index: None),
                        person_named=people.named_in if people else (lambda slug, name, group: None))
+    env.filters["joined_word"] = lambda end, start: translate(start + (end if type(end) is str else soft_str(end)))
     env.filters["signed"] = lambda n: f"{n:+d}" if isinstance(n, int) and n else str(n)
     env.filters["num"] = _number
     env.filters["suits"] = suit_symbols
@@ -219,7 +242,7 @@ def _number(value: Any) -> str:
 
 def render_notice(path: Path) -> str:
     """Markdown to HTML, then sanitised with an allow-list: a notice can never carry script."""
-    html = markdown.markdown(path.read_text(encoding="utf-8"), extensions=["tables", "sane_lists"])
+    html = _markdown().reset().convert(path.read_text(encoding="utf-8"))
     clean = nh3.clean(
         html,
         tags=NOTICE_TAGS,
@@ -232,6 +255,13 @@ def render_notice(path: Path) -> str:
 
 
 _HEADING = re.compile(r"<(/?)h([1-6])>")
+
+
+@functools.cache
+def _markdown() -> markdown.Markdown:
+    """One converter per process, reset before each notice: setting one up (its extensions)
+    took longer than converting a notice."""
+    return markdown.Markdown(extensions=["tables", "sane_lists"])
 
 
 @dataclass
@@ -467,10 +497,13 @@ def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulle
             writer.page(env, round_url(event, stage.id, round_result.number), "round.html", day,
                         stage_result=stage_result, stage=stage, round_result=round_result,
                         table_template=table_template, **common)
+    # Each stage's tables, by entry, gathered once (not searched again for every entry).
+    seated = [_seated(s) for s in result.stages]
     for entry in event.entries.values():
         appearances = [
-            EntryStage(s, s.standing_of(entry.id), _matches_of(s, entry.id), match_lines(game, event, s, entry.id))
-            for s in result.stages
+            EntryStage(s, s.standing_of(entry.id), matches.get(entry.id, []),
+                       match_lines(game, event, s, entry.id, matches.get(entry.id, [])))
+            for s, matches in zip(result.stages, seated)
         ]
         appearances = [a for a in appearances if a.standing is not None or a.matches]
         writer.page(env, entry_url(event, entry.id), "entry.html", day, entry=entry, appearances=appearances,
@@ -495,13 +528,15 @@ def _next_stage(result: EventResult, stage_result: StageResult) -> StageResult |
     return result.stage_of(advance.to) if advance else None
 
 
-def _matches_of(stage_result: StageResult, entry_id: str) -> list[tuple[int, Any, int]]:
-    """(round, table score, side index) for each table the entry sat at in this stage."""
-    found = []
+def _seated(stage_result: StageResult) -> dict[str, list[tuple[int, Any, int]]]:
+    """Entry id -> (round, table score, side index) for each table the entry sat at in this
+    stage, in round and table order."""
+    found: dict[str, list[tuple[int, Any, int]]] = {}
     for round_result in stage_result.rounds:
         for score in round_result.tables:
-            if entry_id in score.table.sides:
-                found.append((round_result.number, score, score.table.sides.index(entry_id)))
+            sides = score.table.sides
+            for entry_id in dict.fromkeys(sides):  # an id twice at one table: its first seat, once
+                found.setdefault(entry_id, []).append((round_result.number, score, sides.index(entry_id)))
     return found
 
 
@@ -535,10 +570,13 @@ class EntryStage:
     summary: MatchSummary
 
 
-def match_lines(game: Any, event: Event, stage_result: StageResult, entry_id: str) -> MatchSummary:
-    """The entry's matches in one stage with each ranking metric, match by match and running."""
+def match_lines(game: Any, event: Event, stage_result: StageResult, entry_id: str,
+                matches: list[tuple[int, Any, int]] | None = None) -> MatchSummary:
+    """The entry's matches in one stage with each ranking metric, match by match and running.
+    `matches` are the entry's tables in the stage (see _seated), found here if not given."""
     stage = stage_result.stage
-    matches = _matches_of(stage_result, entry_id)
+    if matches is None:
+        matches = _seated(stage_result).get(entry_id, [])
     own_sides = [score.sides[index] if index < len(score.sides) else None for _, score, index in matches]
     shown = [m for m in stage.rank_by
              if m not in ("lot", "buchholz") and any(side and m in side.metrics for side in own_sides)]
