@@ -24,6 +24,7 @@ from typing import Any
 import jinja2
 import jinja2.compiler
 import jinja2.ext
+import jinja2.nodes
 import jinja2.runtime
 from jinja2.utils import internalcode
 import markdown
@@ -163,6 +164,31 @@ class _CodeGenerator(jinja2.compiler.CodeGenerator):
             self.write("html_text(")
         else:
             super()._output_child_pre(node, frame, finalize)
+
+    def visit_Include(self, node: Any, frame: Any) -> None:
+        """`{% include %}` yields the included template's text as one piece, joined where it is
+        made, instead of passing each of its pieces (a table has a thousand) one by one up
+        through every template and block above it."""
+        if not node.with_context or node.ignore_missing or self.environment.is_async:
+            return super().visit_Include(node, frame)
+        # Which template: as Jinja finds it (a name, a list of names, or either at run time).
+        func_name = "get_or_select_template"
+        if isinstance(node.template, jinja2.nodes.Const) and isinstance(node.template.value, str):
+            func_name = "get_template"
+        elif isinstance(node.template, (jinja2.nodes.Tuple, jinja2.nodes.List)) or (
+                isinstance(node.template, jinja2.nodes.Const) and isinstance(node.template.value, (tuple, list))):
+            func_name = "select_template"
+        self.writeline(f"template = environment.{func_name}(", node)
+        self.visit(node.template, frame)
+        self.write(f", {self.name!r})")
+        self.simple_write("environment.concat(template.root_render_func(template.new_context("
+                          f"context.get_all(), True, {self.dump_local_context(frame)})))", frame)
+
+    def writeline(self, x: str, node: Any = None, extra: int = 0) -> None:
+        # The same for blocks and the parent template: `yield from` passed each piece up.
+        if x.startswith("yield from "):
+            x = f"yield environment.concat({x.removeprefix('yield from ')})"
+        super().writeline(x, node, extra)
 
     def visit_Template(self, node: Any, frame: Any = None) -> None:
         super().visit_Template(node, frame)
