@@ -58,21 +58,29 @@ NOTICE_ATTRIBUTES = {"a": {"href", "title"}, "abbr": {"title"}, "th": {"align"},
 
 
 class FixedWords(jinja2.ext.Extension):
-    """`_("key")` without parameters is the same text on every page of a locale: it is written
-    into the template as a string literal when the template is compiled, instead of being a call
-    at every render (a call from a template is slow, and pages make hundreds of thousands). So is
-    `_('key', n='{n}')`, whose parameters are all string literals. Either quote works. An unknown
-    key is left as a call, to fail as before. Calls with other parameters are left alone.
+    """UI words looked up when a template is compiled, not at every render (a call from a
+    template is slow, and pages make hundreds of thousands). Either quote works; an unknown key is
+    left as a call, to fail as before.
 
-    `_("seat_" ~ row.dealer)`, a word whose key ends in a name's value, becomes the filter
-    `(row.dealer|joined_word("seat_"))`: the same lookup, without the call through the context
-    and Jinja's `~` (pages ask for seats, vulnerabilities and outcomes tens of thousands of times)."""
+    - `_("key")`, and `_('key', n='{n}')` whose parameters are all string literals: the same
+      text on every page of a locale, written into the template as a string literal.
+    - `_("table_n", n=score.table.number)`, other parameters: the filter
+      `"第 {n} 桌"|format_word(n=score.table.number)`, the text formatted as `_` formats it.
+    - `_("seat_" ~ row.dealer)`, a key ending in a name's value: the filter
+      `(row.dealer|joined_word("seat_"))`, the same lookup without a call through the context
+      and Jinja's `~` (seats, vulnerabilities, outcomes: tens of thousands a build)."""
 
     CALL = re.compile(r"""(?<![\w.])_\((["'])([A-Za-z0-9_]+)\1((?:\s*,\s*[A-Za-z_]\w*=(?:"[^"\\]*"|'[^'\\]*'))*)\)""")
     PARAM = re.compile(r"""([A-Za-z_]\w*)=(?:"([^"\\]*)"|'([^'\\]*)')""")
+    # Only `_("key", ` is replaced: the call's own closing bracket then closes the filter's.
+    WITH_PARAMETERS = re.compile(r"""(?<![\w.])_\((["'])([A-Za-z0-9_]+)\1,\s*(?=[A-Za-z_]\w*=)""")
+    JOINED = re.compile(r"""(?<![\w.])_\((["'])([A-Za-z0-9_]+)\1 ~ ([A-Za-z_][\w.]*)\)""")
 
     def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
         translate: Translator = self.environment.globals["_"]
+
+        def quoted(text: str) -> str:  # a Jinja string literal
+            return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
         def literal(match: re.Match[str]) -> str:
             params = {p.group(1): p.group(2) if p.group(2) is not None else p.group(3)
@@ -81,12 +89,18 @@ class FixedWords(jinja2.ext.Extension):
                 text = translate(match.group(2), **params)
             except (KeyError, IndexError, ValueError):  # unknown key, or a parameter it lacks
                 return match.group(0)
-            return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+            return quoted(text)
+
+        def formatted(match: re.Match[str]) -> str:
+            try:
+                text = translate(match.group(2))
+            except KeyError:
+                return match.group(0)
+            return quoted(text) + "|format_word("
 
         source = self.CALL.sub(literal, source)
+        source = self.WITH_PARAMETERS.sub(formatted, source)
         return self.JOINED.sub(r'(\3|joined_word("\2"))', source)
-
-    JOINED = re.compile(r"""(?<![\w.])_\((["'])([A-Za-z0-9_]+)\1 ~ ([A-Za-z_][\w.]*)\)""")
 
 
 class _Context(jinja2.runtime.Context):
@@ -217,6 +231,7 @@ def environment(locale: str, people: People | None = None) -> jinja2.Environment
                        person_of=people.of if people else (lambda slug, entry_id, index: None),
                        person_named=people.named_in if people else (lambda slug, name, group: None))
     env.filters["joined_word"] = lambda end, start: translate(start + (end if type(end) is str else soft_str(end)))
+    env.filters["format_word"] = str.format  # what _("key", n=…) does with the word
     env.filters["signed"] = lambda n: f"{n:+d}" if isinstance(n, int) and n else str(n)
     env.filters["num"] = _number
     env.filters["suits"] = suit_symbols
