@@ -1,6 +1,7 @@
 """Benchmark: the Swiss draw of round 6 for 10,000 entries, against a naive greedy pass, in one run.
 
     .venv/bin/python bench/pairing.py [--entries 10000] [--rounds 5] [--repeat 3] [--seed 6]
+                                      [--reference-entries 400] [--mid-entries 2000]
 
 A Swiss of `--entries` entries is played for `--rounds` rounds with the real draw (pair_swiss,
 which takes the one-pass route of large_draw.py for a large field): each entry has a hidden
@@ -11,7 +12,11 @@ scores 2 and a draw 1, and the standings order by points, then the opponents' po
   greedy   the naive pass, for comparison: down the ranking, each entry meets the nearest entry
            below it that it has not met, no lookahead; it may dead-end at the bottom, and it
            ignores the score groups' floats (step 5), so it is a floor, not an alternative;
-and, for scale, the matching (the reference, O(n³)) on a 400-entry Swiss after the same rounds.
+and, for scale, the matching (the reference, O(n³)) on a 400-entry Swiss after the same rounds,
+next to pair_swiss on the same field: its 5-0 group is far under 2r+4, so the one pass does not
+apply, and pair_swiss cuts the ranking into segments (large_draw.pair_segmented), the matching
+only on those with a small group; the two draws must be the same. Last, pair_swiss on a
+2,000-entry Swiss after the same rounds and after two more (then its extreme groups are small).
 The target is a draw of 10,000 entries under 5 s on a 2-core machine, with no rematch.
 """
 
@@ -30,8 +35,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.tournament.large_draw import is_large, most_met  # noqa: E402
-from generator.tournament.pairing import Draw, pair_swiss  # noqa: E402
+from generator.tournament.large_draw import is_large, most_met, pair_segmented  # noqa: E402
+from generator.tournament.pairing import Draw, _pair_by_matching, pair_swiss  # noqa: E402
 
 
 class Swiss:
@@ -118,6 +123,19 @@ def check(draw_tables: list[tuple[str, ...]], order: list[str], met: set[frozens
     assert sorted(seen) == sorted(order), "not everyone drawn exactly once"
 
 
+def route(pool: list[str], scores: dict[str, float], met: set[frozenset[str]]) -> str:
+    """Which way pair_swiss draws these entries (bye out)."""
+    if is_large(pool, scores, met):
+        return "one pass"
+    return "segments" if pair_segmented(pool, scores, met, _pair_by_matching) is not None else "matching"
+
+
+def shape(pool: list[str], scores: dict[str, float], met: set[frozenset[str]]) -> str:
+    groups = Counter(scores[e] for e in pool)
+    sizes = [groups[v] for v in sorted(groups, reverse=True)]
+    return f"groups {'/'.join(map(str, sizes))}, r = {most_met(pool, met)}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--entries", type=int, default=10_000)
@@ -125,6 +143,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=6)
     parser.add_argument("--reference-entries", type=int, default=400)
+    parser.add_argument("--mid-entries", type=int, default=2000)
     args = parser.parse_args()
 
     swiss = Swiss(args.entries, args.seed)
@@ -154,6 +173,22 @@ def main() -> None:
     check(reference.tables, small_order, small.met)
     small_pool = [e for e in small_order if e != reference.bye]
     small_large = is_large(small_pool, small_scores, small.met)
+    small_route = route(small_pool, small_scores, small.met)
+    small_draw_s, small_draw = timed(lambda: pair_swiss(small_order, small_scores, small.met, small.byes),
+                                     args.repeat)
+    assert small_draw == reference, "pair_swiss's draw differs from the matching's"
+
+    mids = []
+    for rounds in (args.rounds, args.rounds + 2):
+        mid = Swiss(args.mid_entries, args.seed)
+        for _ in range(rounds):
+            mid.play(mid.draw())
+        mid_order, mid_scores = mid.order(), mid.scores()
+        mid_s, mid_draw = timed(lambda: pair_swiss(mid_order, mid_scores, mid.met, mid.byes), args.repeat)
+        assert isinstance(mid_draw, Draw)
+        check(mid_draw.tables, mid_order, mid.met)
+        mid_pool = [e for e in mid_order if e != mid_draw.bye]
+        mids.append((rounds, mid_s, route(mid_pool, mid_scores, mid.met), shape(mid_pool, mid_scores, mid.met)))
     if small_large:
         small_fast_s, small_fast = timed(lambda: pair_swiss(small_order, small_scores, small.met, small.byes, fast=True),
                                          args.repeat)
@@ -165,13 +200,19 @@ def main() -> None:
     print(f"{f'naive greedy, {args.entries} entries':46s} {greedy_s:8.3f} {1:8.2f}  "
           f"{'dead end: ' + str(stuck) + ' left unpaired' if stuck else 'no dead end'}; "
           f"{'same' if same else 'not the same'} draw")
-    print(f"{f'matching (reference), {args.reference_entries} entries':46s} {reference_s:8.3f}")
+    print(f"{f'matching (reference), {args.reference_entries} entries':46s} {reference_s:8.3f}  "
+          f"{shape(small_pool, small_scores, small.met)}")
+    print(f"{f'pair_swiss, the same {args.reference_entries} entries':46s} {small_draw_s:8.3f}  "
+          f"{small_route}, same draw")
+    for rounds, mid_s, mid_route, mid_shape in mids:
+        print(f"{f'pair_swiss, {args.mid_entries} entries after {rounds} rounds':46s} {mid_s:8.3f}  "
+              f"{mid_route}; {mid_shape}")
     if small_large:
         print(f"{f'one pass (large_draw), the same {args.reference_entries} entries':46s} {small_fast_s:8.3f}  same draw")
     else:
         groups = Counter(small_scores[e] for e in small_pool)
         print(f"  (not a large field: smallest of {len(groups)} groups {min(groups.values())} < 2r+4 = "
-              f"{2 * most_met(small_pool, small.met) + 4}; pair_swiss takes the matching)")
+              f"{2 * most_met(small_pool, small.met) + 4}: pair_swiss takes the {small_route})")
     print(f"target: {args.entries} entries under 5 s: {'met' if draw_s < 5 else 'MISSED'}")
 
 

@@ -5,7 +5,9 @@ one pass, `fast=False` takes the matching (the reference, itself checked against
 page's rules by brute force in test_pairing.py). The fields are built to be awkward for a pass
 down the ranking: groups just at the 2r+4 threshold, natural neighbours who have met, group
 tails that have all met each other (so the float is not the lowest), odd groups chaining floats
-through the groups below, odd fields with byes.
+through the groups below, odd fields with byes. Fields with small groups take the segments
+(`pair_segmented`): small groups that have met among themselves and pull several entries across
+a cut, groups just about big enough to cut at, checked the same way against the matching.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from generator.build import validate
-from generator.tournament.large_draw import NotLarge, is_large, most_met, pair_large, surely_pairable
-from generator.tournament.pairing import Draw, NoPairing, can_pair_all, history, pair_swiss, swiss_order
+from generator.tournament.large_draw import NotLarge, is_large, most_met, pair_large, pair_segmented, surely_pairable
+from generator.tournament.pairing import (Draw, NoPairing, _pair_by_matching, can_pair_all, history, pair_swiss,
+                                          swiss_order)
 from support import demo_content
 from test_pairing import documented_draw
 
@@ -335,6 +338,120 @@ def test_dirac_answers_can_pair_all_for_a_large_field_without_searching():
     assert not surely_pairable(entries, crowded)
     assert can_pair_all(entries, crowded)  # found by the search: E0-E5 and so on
     assert not surely_pairable(entries[:9], set())  # odd
+
+
+# --- small groups: the segments ----------------------------------------------------------------
+
+
+@st.composite
+def mixed_fields(draw: st.DrawFn) -> Field:
+    """Small groups (1 to 6 entries, often all met among themselves and with the edge of a
+    neighbour group, so they pull several entries across a cut, or floats across two cuts)
+    between groups of about the size at which the ranking may be cut; sparse histories, natural
+    neighbours met, odd groups and odd fields (byes)."""
+    cap = draw(st.integers(1, 5))
+    large = st.integers(2 * cap + 2, 2 * cap + 22)
+    sizes = draw(st.lists(st.one_of(st.integers(1, 6), large), min_size=2, max_size=7))
+    while sum(sizes) > 90:
+        sizes[sizes.index(max(sizes))] -= 1
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    field = Field(sizes, cap)
+    for k, group in enumerate(field.groups):
+        if len(group) <= 6 and rng.random() < 0.7:
+            for i, a in enumerate(group):
+                for b in group[i + 1:]:
+                    if rng.random() < 0.85:
+                        field.meet(a, b)
+        if len(group) <= 6 and rng.random() < 0.6:
+            for other in (k - 1, k + 1):
+                if 0 <= other < len(sizes):
+                    edge = field.groups[other][-3:] if other < k else field.groups[other][:3]
+                    for a in group:
+                        for b in edge:
+                            if rng.random() < 0.5:
+                                field.meet(a, b)
+    if draw(st.booleans()):
+        field.tail_met(rng.randrange(len(sizes)), rng.randint(2, cap + 1))
+    field.neighbours_met(rng, rng.random() * 0.7)
+    field.random_met(rng, rng.randint(0, len(field.order)))
+    field.byes = {e: 1 for e in field.order if rng.random() < 0.15}
+    return field
+
+
+def assert_segments_exact(field: Field) -> bool:
+    """pair_swiss as called (segments when they apply) is the matching's draw, and so is
+    pair_segmented on the entries left once the bye is out whenever it answers. Whether it did."""
+    reference = field.draw(False)
+    assert field.draw(None) == reference
+    pool = [e for e in field.order if reference is None or e != reference.bye]
+    if len(pool) % 2:
+        return False  # no entry could take the bye
+    tables = pair_segmented(pool, field.scores, field.met, _pair_by_matching)
+    if tables is None:
+        return False
+    assert reference is not None, "the segments found a draw where the matching did not"
+    assert tables == [t for t in reference.tables if len(t) == 2]
+    return True
+
+
+def crossings(tables: list[tuple[str, ...]], scores: dict[str, float]) -> Counter[int]:
+    """How many tables cross each cut (by the cut's index, 0 below the top group)."""
+    values = sorted(set(scores.values()), reverse=True)
+    counts: Counter[int] = Counter()
+    for table in tables:
+        if len(table) == 2:
+            a, b = sorted(values.index(scores[e]) for e in table)
+            counts.update(range(a, b))
+    return counts
+
+
+@settings(max_examples=1500 if BIG else 300, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(mixed_fields())
+def test_segments_draw_is_the_matchings_draw(field: Field) -> None:
+    if assert_segments_exact(field):
+        draw = field.draw(False)
+        assert draw is not None
+        event("segments" + (", a cut crossed by several tables" if max(crossings(draw.tables, field.scores).values(),
+                                                                       default=0) > 1 else ""))
+    else:
+        event("the whole field: the matching")
+
+
+@pytest.mark.parametrize(("size", "seed"), [(120, 1), (160, 2), (200, 3), (201, 4)])
+def test_a_swiss_with_small_top_and_bottom_groups_is_drawn_by_segments(size, seed):
+    """Five rounds: the 5-0 and 0-5 groups are far under 2r+4 = 14, so the one pass does not
+    apply, but the ranking is cut between the big middle groups."""
+    order, scores, met = swiss_after(size, 5, seed)
+    reference = pair_swiss(order, scores, met, fast=False)
+    pool = [e for e in order if e != reference.bye]
+    assert not is_large(pool, scores, met) and min(Counter(scores[e] for e in pool).values()) < 14
+    assert pair_segmented(pool, scores, met, _pair_by_matching) == [t for t in reference.tables if len(t) == 2]
+    assert pair_swiss(order, scores, met) == reference
+
+
+def test_a_top_group_that_has_met_itself_pulls_three_across_one_cut():
+    # r = 2: A1 A2 A3 have all met, so all three meet the top of B and the cut below A is crossed
+    # three times; B's lowest then floats to C, C's to D. The ranking is cut between B and C
+    # (2r+5+C* = 4+5+5 = 14 ≤ 20 on both sides), not below A.
+    order, scores = ranked("A1 A2 A3", " ".join(f"B{i}" for i in range(1, 21)),
+                           " ".join(f"C{i}" for i in range(1, 21)), "D1 D2 D3")
+    met = meetings("A1-A2", "A1-A3", "A2-A3")
+    expected = [("A1", "B1"), ("A2", "B2"), ("A3", "B3")]
+    expected += [(f"B{i}", f"B{i + 1}") for i in range(4, 20, 2)] + [("B20", "C1")]
+    expected += [(f"C{i}", f"C{i + 1}") for i in range(2, 20, 2)] + [("C20", "D1"), ("D2", "D3")]
+    assert pair_segmented(order, scores, met, _pair_by_matching) == expected
+    assert pair_swiss(order, scores, met).tables == expected == pair_swiss(order, scores, met, fast=False).tables
+
+
+def test_no_cut_when_the_groups_are_not_big_enough_for_the_cost():
+    # The same with groups B and C of 12: every cut is odd, C* = 3+1+1 = 5 and 12 < 2r+5+C* = 14.
+    # The first guess (C* ≥ 3 odd cuts) cuts between B and C; the draw's cost, 5, undoes it.
+    order, scores = ranked("A1 A2 A3", " ".join(f"B{i}" for i in range(1, 13)),
+                           " ".join(f"C{i}" for i in range(1, 13)), "D1 D2 D3 D4 D5")
+    met = meetings("A1-A2", "A1-A3", "A2-A3")
+    assert pair_segmented(order, scores, met, _pair_by_matching) is None
+    assert pair_swiss(order, scores, met) == pair_swiss(order, scores, met, fast=False)
 
 
 # --- 10,000 entries ---------------------------------------------------------------------------

@@ -37,12 +37,43 @@ So: the pass tries, for each entry not yet paired, the unpaired entries below it
 nearest first, then, if its group still owes the float, the entries of the next group; it takes
 the first one not met whose pool still pairs. Tables come out in the order of their
 higher-ranked side, like the matching's. A field that is not large (a group smaller than
-2r+4, or groups that are not contiguous in the ranking) goes to the matching.
+2r+4, or groups that are not contiguous in the ranking) goes to the matching, or first tries
+the segments below.
+
+Segments: a field with some small groups (`pair_segmented`). Let C* be the least step-5 cost
+of the field, and cut the ranking only at cuts k (between groups k and k+1) where both groups
+have at least 2r+5+C* entries. Each such cut is crossed by exactly the tables it must be, in
+every draw of cost C*. (A table d groups apart crosses d cuts and costs d² ≥ d, so at most C*
+entries of a group meet outside it, and such a group keeps ≥ r+2 tables inside it.)
+
+5. At most one table crosses the cut, and it joins groups k and k+1. Two crossing tables
+   x1-y1, x2-y2 (x above): of the ≥ r+1 tables z-w inside group k, at most r are spoilt by an
+   old meeting of x1 or x2 (a spoilt table takes two of their ≤ 2r meetings), so x1-z, x2-w
+   is possible; likewise y1-z', y2-w' in group k+1; those four tables cost at least 2 less.
+   One crossing table further apart gets nearer the same way through one table z-w.
+
+6. Whoever crosses, the rest costs the same. With the cut odd, the entry u floating down
+   meets some l of group k+1; the least cost of the segment below without l does not depend
+   on l: from a cheapest draw without l*, where l meets p, swap l-p and a table z-w of group
+   k+1 (≥ r+2 of them, at most r spoilt) for l*-z and w-p, at the same cost.
+
+So the draws of cost C* are exactly the segments' own cheapest draws side by side: the segment
+above ends in a free place (a "spare" just below it: whoever takes it floats), the segment
+below starts with the floater. Step 6 reads the segments from the top, so a segment's draw is
+compared before anything below it. The floater's real partner, the nearest entry of group k+1
+it has not met (any will do, by 6.), is farther than any partner inside the segment, and so is
+the spare, placed just below the segment: the segment's draws compare the same with the spare.
+Each segment is therefore drawn on its own, exactly: by the one pass when all its groups are
+large (the floater and the spare are groups of one, which the pass handles as in 4.), by the
+matching on the segment alone otherwise. C* is not known beforehand: the cuts are chosen for a
+guess C, and the resulting draw's cost (≥ C*, it is a draw) must come out at most C; if not,
+the guess is raised to that cost and the cuts chosen again. When no cut is left, a segment has
+no draw, or anything is unexpected, the whole field goes to the matching.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from generator.tournament.matching import max_weight_matching
@@ -79,6 +110,78 @@ def pair_large(entries: Sequence[str], scores: Mapping[str, float],
     return [(entries[a], entries[b]) for a, b in large.pass_down()]
 
 
+SPARE = "\x00spare"  # the free place below a segment: never an entry's id
+Exact = Callable[[list[str], Mapping[str, float], Collection[frozenset[str]]], list[tuple[str, ...]]]
+
+
+def pair_segmented(entries: Sequence[str], scores: Mapping[str, float], met: Collection[frozenset[str]],
+                   exact: Exact) -> list[tuple[str, ...]] | None:
+    """Steps 4 to 7 segment by segment (module docstring, 5. and 6.): the tables in table order,
+    exactly those of the matching, or None when the field cannot be cut (then draw it whole).
+    `exact(entries, scores, met)` is the matching (pairing._pair_by_matching), used on the
+    segments with a small group; it raises when they have no draw."""
+    n = len(entries)
+    if n == 0 or n % 2 or SPARE in entries:
+        return None
+    values = sorted({scores.get(e, 0) for e in entries}, reverse=True)
+    index = {v: k for k, v in enumerate(values)}
+    group = [index[scores.get(e, 0)] for e in entries]
+    if any(a > b for a, b in zip(group, group[1:])):
+        return None
+    start = [p for p in range(n) if p == 0 or group[p] != group[p - 1]]
+    end = start[1:] + [n]
+    size = [e - s for s, e in zip(start, end)]
+    r = most_met(entries, met)
+    cuts = [k for k in range(len(size) - 1)  # C* ≥ the number of odd cuts: a first guess
+            if min(size[k], size[k + 1]) >= 2 * r + 5 + sum(e % 2 for e in end[:-1])]
+    while cuts:
+        tables = _draw_segments(entries, scores, met, exact, group, start, end, r, cuts, values)
+        if tables is None:
+            return None
+        cost = sum((group[a] - group[b]) ** 2 for a, b in tables)  # a draw: cost ≥ C*
+        safe = [k for k in cuts if min(size[k], size[k + 1]) >= 2 * r + 5 + cost]
+        if safe == cuts:
+            return [(entries[a], entries[b]) for a, b in sorted(tables)]
+        cuts = safe
+    return None
+
+
+def _draw_segments(entries: Sequence[str], scores: Mapping[str, float], met: Collection[frozenset[str]],
+                   exact: Exact, group: list[int], start: list[int], end: list[int], r: int,
+                   cuts: list[int], values: list[float]) -> list[tuple[int, int]] | None:
+    """Each segment on its own, from the top: (higher, lower) places, or None if one fails."""
+    tables: list[tuple[int, int]] = []
+    floater = None  # the place floating down into the next segment
+    for lo, hi in zip([0] + [k + 1 for k in cuts], cuts + [len(start) - 1]):
+        if (floater is None) != (start[lo] % 2 == 0) or (floater is not None and group[floater] != lo - 1):
+            return None  # not the shape 5. says every cheapest draw has
+        places = ([floater] if floater is not None else []) + list(range(start[lo], end[hi]))
+        spare = hi < len(start) - 1 and end[hi] % 2 == 1
+        ids = [entries[p] for p in places] + ([SPARE] if spare else [])
+        sub_scores = {entries[p]: scores.get(entries[p], 0) for p in places}
+        if spare:
+            sub_scores[SPARE] = values[hi + 1]
+        large = all(end[k] - start[k] >= 2 * r + 4 for k in range(lo, hi + 1))
+        sub = _Field.of(ids, sub_scores, met, floater=floater is not None, spare=spare) if large else None
+        try:
+            if sub is not None:
+                pairs = sub.pass_down()
+            else:
+                at = {e: i for i, e in enumerate(ids)}
+                pairs = [(at[a], at[b]) for a, b in exact(ids, sub_scores, met)]
+        except Exception:  # no draw for the segment, or the pass gave up: the whole field decides
+            return None
+        floater = None
+        for a, b in pairs:
+            if b == len(places):  # the spare: a floats down
+                floater = places[a]
+            else:
+                tables.append((places[a], places[b]))
+        if spare and floater is None:
+            return None
+    return tables
+
+
 # --- the pass ----------------------------------------------------------------------------------
 
 
@@ -112,9 +215,10 @@ class _Field:
     owes: list[bool] = field(default_factory=list, init=False)
 
     @classmethod
-    def of(cls, entries: Sequence[str], scores: Mapping[str, float],
-           met: Collection[frozenset[str]]) -> _Field | None:
-        """The field, or None when it is not large."""
+    def of(cls, entries: Sequence[str], scores: Mapping[str, float], met: Collection[frozenset[str]],
+           floater: bool = False, spare: bool = False) -> _Field | None:
+        """The field, or None when it is not large. A segment's (`pair_segmented`) may start
+        with a group of one, the floater from above, and end with one, the spare."""
         n = len(entries)
         if n == 0 or n % 2:
             return None
@@ -127,7 +231,11 @@ class _Field:
         end = start[1:] + [n]
         opponents = _opponents(entries, met)
         r = max(map(len, opponents))
-        if min(e - s for s, e in zip(start, end)) < 2 * r + 4:
+        sizes = [e - s for s, e in zip(start, end)]
+        if (floater and sizes[0] != 1) or (spare and sizes[-1] != 1):
+            return None
+        inner = sizes[int(floater):len(sizes) - int(spare)]
+        if not inner or min(inner) < 2 * r + 4:
             return None
         return cls(opponents, group, start, end, r)
 

@@ -134,17 +134,27 @@ def pair_swiss(order: Sequence[str], scores: Mapping[str, float], met: Collectio
                byes: Mapping[str, int] | None = None, fast: bool | None = None) -> Draw:
     """Steps 3 to 7 for entries in ranking `order` with primary `scores`. Raises NoPairing.
 
-    `fast`: None takes the one-pass route of large_draw.py when the field is large, True insists
-    on it (NotLarge otherwise), False always takes the matching; the draw is the same."""
+    `fast`: None takes the one-pass route of large_draw.py when the field is large (else its
+    segments, the matching only around the small groups, when the ranking can be cut), True
+    insists on the one pass (NotLarge otherwise), False always takes the matching; the draw is
+    the same."""
+    from generator.tournament.large_draw import pair_segmented
+
     byes = byes or {}
     entries = list(order)
     bye = None
     if len(entries) % 2:
         bye = choose_bye(entries, met, byes)
         entries.remove(bye)
+    segmented = None
     if fast is None:
         fast = is_large(entries, scores, met)
-    tables = pair_large(entries, scores, met) if fast else _pair_by_matching(entries, scores, met)
+        if not fast:  # small groups: the matching only where they are (large_draw.pair_segmented)
+            segmented = pair_segmented(entries, scores, met, _pair_by_matching)
+    if segmented is not None:
+        tables = segmented
+    else:
+        tables = pair_large(entries, scores, met) if fast else _pair_by_matching(entries, scores, met)
     if bye is not None:
         tables.append((bye,))
     return Draw(tables, bye)
