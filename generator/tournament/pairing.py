@@ -30,8 +30,10 @@ Steps 4 to 6 are one maximum-weight matching (matching.py): an edge for every pa
 met, weighted so that the criteria compare in that order (see `swiss_weight`). A matching pairs
 everybody whenever that is possible at all, so a late round never dead-ends as a greedy pass can.
 A large field (every score group at least 2r+4 entries, r the most opponents anyone has met)
-takes a route with the same result in one pass down the ranking (large_draw.py explains why):
-thousands of entries pair in a second.
+takes a route with the same result in one pass down the ranking; a field with some small
+groups is cut, between big groups, into segments drawn on their own (the matching for those
+with a small group), again with the same result (large_draw.py explains both): thousands of
+entries pair in a second, hundreds in a few hundredths.
 
 Round robin (循环赛): Berger numbers by lot, then the FIDE Berger tables: N−1 rounds for N
 entries (an odd field adds a bye that one entry meets each round), each pair meeting once.
