@@ -502,3 +502,26 @@ def test_a_game_with_travellers_gets_a_page_per_board(tmp_path: Path, monkeypatc
     assert not (out / BRIDGE / "prelim/boards/9").exists()  # the prelim has 8 boards
     assert (out / BRIDGE / "final/boards/16/index.html").is_file()
     assert 'rel="next"' not in read(out / BRIDGE / "final/boards/16/index.html")
+
+
+# --- the renderer's shortcuts ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("locale", ["zh-Hans", "en"])
+def test_pages_are_byte_for_byte_what_stock_jinja_renders(site: Path, tmp_path: Path, monkeypatch, locale: str) -> None:
+    """html.py compiles words into templates and shortens Jinja's calls and output (Jinja 3.1
+    internals): the demo site must be exactly what Jinja's own context and compiler give."""
+    from generator.render import html as html_module
+
+    content = copy_content(tmp_path)
+    event = content / BRIDGE / "event.yaml"  # text that must be escaped, in names shown everywhere
+    event.write_text(read(event).replace("name: 动科一队", """name: '动科<一>队 & "A'' 1"'""", 1), encoding="utf-8")
+    if locale != "zh-Hans":
+        site_yaml = content / "site.yaml"
+        site_yaml.write_text(read(site_yaml).replace("locale: zh-Hans", f"locale: {locale}"), encoding="utf-8")
+    fast = render(content, tmp_path / "fast")
+    monkeypatch.setattr(html_module, "STOCK_JINJA", True)
+    stock = render(content, tmp_path / "stock")
+    names = sorted(p.relative_to(fast) for p in fast.rglob("*") if p.is_file())
+    assert names == sorted(p.relative_to(stock) for p in stock.rglob("*") if p.is_file()) and len(names) > 600
+    assert [n for n in names if (fast / n).read_bytes() != (stock / n).read_bytes()] == []
