@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import multiprocessing
 import os
 import pickle
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,18 +36,31 @@ class BuildReport:
     up_to_date: bool = False  # nothing had changed: output/ was left as it was
 
 
-def validate(content: Path, strict: bool = False, cache_dir: Path | None = None,
+def validate(content: Path, strict: bool = False, cache_dir: Path | None = None, workers: int | None = None,
              ) -> tuple[Site, list[EventResult], list[ContentError]]:
     """Load, validate and score everything; raise ContentErrors with every problem found.
-    With `cache_dir`, an event whose files are unchanged since a previous run is not read again."""
+    With `cache_dir`, an event whose files are unchanged since a previous run is not read again.
+    The events that are read are read and scored in parallel, one process per core (`workers`)."""
     with _no_cycle_collection():
-        return _validate(content, strict, cache_dir)
+        return _validate(content, strict, cache_dir, workers)
 
 
-def _validate(content: Path, strict: bool, cache_dir: Path | None) -> tuple[Site, list[EventResult], list[ContentError]]:
+def _validate(content: Path, strict: bool, cache_dir: Path | None, workers: int | None,
+              ) -> tuple[Site, list[EventResult], list[ContentError]]:
     problems = Problems()
     cache = EventCache(cache_dir) if cache_dir is not None else None
-    site = load_site(content, problems, cache.read_event if cache else None)
+    ahead = _read_ahead(content, cache, workers)
+
+    def read_event(folder: Path, site: Site, problems: Problems) -> Event | None:
+        prepared = ahead.get(folder)
+        if prepared is None:
+            return (cache.read_event if cache else load_event)(folder, site, problems)
+        problems.items.extend(prepared.loaded)
+        if cache:
+            cache.adopt(folder, site, prepared.loaded)
+        return prepared.event
+
+    site = load_site(content, problems, read_event)
     results: list[EventResult] = []
     if site is not None:
         for event in site.events:
@@ -56,13 +71,76 @@ def _validate(content: Path, strict: bool, cache_dir: Path | None) -> tuple[Site
                 results.append(known)
                 continue
             before = len(problems.items)
-            results.append(run_event(event, problems))
+            prepared = ahead.get(event.folder)
+            if prepared is not None and prepared.result is not None:
+                problems.items.extend(prepared.scored)
+                results.append(prepared.result)
+            else:
+                prepared = None  # scored here after all: the worker's payload has no result
+                results.append(run_event(event, problems))
             if cache:
-                cache.save(event, results[-1], problems.items[before:])
+                cache.save(event, results[-1], problems.items[before:], prepared.payload if prepared else None)
     failing = problems.errors + (problems.warnings if strict else [])
     if site is None or failing:
         raise ContentErrors(problems.sorted())
     return site, results, problems.warnings
+
+
+@dataclass
+class _Prepared:
+    """One event read and scored by a worker: what validate would have found reading it itself."""
+
+    event: Event | None
+    loaded: list[ContentError]  # found reading it
+    result: EventResult | None  # scored when reading found no error
+    scored: list[ContentError]  # found scoring it
+    payload: bytes  # (event, result, loaded + scored) pickled: the event cache's file as it is
+
+
+_AHEAD: dict[str, Site] = {}  # set before forking, read by the workers
+
+
+def _read_ahead(content: Path, cache: EventCache | None, workers: int | None) -> dict[Path, _Prepared]:
+    """The events to read (those not in the cache), read and scored by forked processes, for
+    validate to take in its own order with the same problems. Nothing on one core, or for fewer
+    than two such events. Each event comes back pickled once, in the event cache's own form."""
+    workers = workers or os.cpu_count() or 1
+    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return {}
+    site = load_site(content, Problems(), lambda *_: None)  # site.yaml alone: what events are read with
+    events_dir = content.resolve() / "events"
+    if site is None or not events_dir.is_dir():
+        return {}
+    folders = [f for f in sorted(events_dir.iterdir()) if f.is_dir() and not (cache and cache.has(f, site))]
+    if len(folders) < 2:
+        return {}
+    # Big events first, dealt round the workers, so that the shares are even.
+    folders.sort(key=lambda f: -sum(p.stat().st_size for p in f.rglob("*") if p.is_file()))
+    workers = min(workers, len(folders))
+    _AHEAD["site"] = site
+    try:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            shares = list(pool.map(_prepare_share, [folders[w::workers] for w in range(workers)]))
+    finally:
+        _AHEAD.clear()
+    prepared = {}
+    for share in shares:
+        for folder, loaded_count, payload in share:
+            event, result, found = pickle.loads(payload)
+            prepared[folder] = _Prepared(event, found[:loaded_count], result, found[loaded_count:], payload)
+    return prepared
+
+
+def _prepare_share(folders: list[Path]) -> list[tuple[Path, int, bytes]]:
+    site = _AHEAD["site"]
+    done = []
+    for folder in folders:
+        problems = Problems()
+        event = load_event(folder, site, problems)
+        loaded_count = len(problems.items)
+        result = run_event(event, problems) if event is not None and event.stages and not problems.errors else None
+        done.append((folder, loaded_count, pickle.dumps((event, result, problems.items), protocol=pickle.HIGHEST_PROTOCOL)))
+    return done
 
 
 class EventCache:
@@ -84,8 +162,19 @@ class EventCache:
         digest.update(site_file.read_bytes() if site_file.is_file() else b"")
         return digest.hexdigest()
 
-    def read_event(self, folder: Path, site: Site, problems: Problems) -> Event | None:
+    def has(self, folder: Path, site: Site) -> bool:
+        """Whether the event is kept, as its files are now."""
         key = self.keys[folder] = self._key(folder, site)
+        return (self.folder / f"{key}.pickle").is_file()
+
+    def adopt(self, folder: Path, site: Site, loaded: list[ContentError]) -> None:
+        """An event read by a worker: remembered as read anew, for `save`."""
+        self.keys.setdefault(folder, self._key(folder, site))
+        self.loaded[folder] = loaded
+
+    def read_event(self, folder: Path, site: Site, problems: Problems) -> Event | None:
+        key = self.keys.get(folder) or self._key(folder, site)
+        self.keys[folder] = key
         try:
             with open(self.folder / f"{key}.pickle", "rb") as handle:
                 event, result, found = pickle.load(handle)
@@ -102,7 +191,8 @@ class EventCache:
     def result_of(self, event: Event) -> EventResult | None:
         return self.results.get(event.folder)
 
-    def save(self, event: Event, result: EventResult, scored: list[ContentError]) -> None:
+    def save(self, event: Event, result: EventResult, scored: list[ContentError], payload: bytes | None = None) -> None:
+        """Keep a good event; `payload`: it pickled already, as a worker sent it."""
         if event.folder not in self.loaded:
             return
         found = self.loaded[event.folder] + scored
@@ -111,7 +201,7 @@ class EventCache:
         self.folder.mkdir(parents=True, exist_ok=True)
         target = self.folder / f"{self.keys[event.folder]}.pickle"
         temporary = target.with_suffix(f".tmp-{os.getpid()}")
-        temporary.write_bytes(pickle.dumps((event, result, found), protocol=pickle.HIGHEST_PROTOCOL))
+        temporary.write_bytes(payload or pickle.dumps((event, result, found), protocol=pickle.HIGHEST_PROTOCOL))
         os.replace(temporary, target)
 
 

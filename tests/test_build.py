@@ -175,3 +175,37 @@ def test_qualifier_bulletin_text_read_back(site: Path) -> None:
     fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, check=True, text=True).stdout
     embedded = [line for line in fonts.splitlines()[2:] if line.strip()]
     assert embedded and all("CJK-SC" in line and " yes yes " in line for line in embedded)
+
+
+def test_events_read_in_parallel_give_what_one_process_finds(tmp_path: Path) -> None:
+    """validate reads the events to read in forked workers: the same results, and the same
+    problems in the same order, as reading them one by one; the event cache fills the same."""
+    from generator.build import validate
+    from generator.errors import ContentErrors
+
+    content = shutil.copytree(ROOT / "content", tmp_path / "content")
+
+    def outcome(**options):
+        site, results, warnings = validate(content, **options)
+        return ([(r.event.slug, [(s.entry.id, s.rank, s.tally.metrics) for st in r.stages for s in st.standings])
+                 for r in results], [(w.code, w.mark.file, w.mark.line, w.params) for w in warnings])
+
+    from generator.build import _read_ahead
+
+    assert len(_read_ahead(content, None, 2)) == 7  # the workers do read every event
+    alone = outcome(workers=1)
+    assert outcome(workers=2) == alone and len(alone[0]) == 7
+    assert outcome(workers=2, cache_dir=tmp_path / "cache") == alone  # written by the workers
+    assert outcome(workers=1, cache_dir=tmp_path / "cache") == alone  # read back
+    prelim = content / "events/dongke-bridge-2015/results/prelim.yaml"
+    prelim.write_text(prelim.read_text(encoding="utf-8").replace("1: 4H N =", "1: 4H N =+", 1), encoding="utf-8")
+    event = content / "events/tumu-guandan-2020/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("    rounds: 3 ", "    rounds: 3\n    roundz: 3 ", 1),
+                     encoding="utf-8")
+    found = []
+    for workers in (1, 2):
+        with pytest.raises(ContentErrors) as failure:
+            validate(content, workers=workers, cache_dir=tmp_path / f"cache-{workers}")
+        found.append([(p.code, p.mark.file, p.mark.line, p.mark.column, p.params) for p in failure.value.problems])
+    assert found[0] == found[1]
+    assert {"bridge-board-syntax", "key-unknown"} <= {code for code, *_ in found[0]}
