@@ -423,16 +423,16 @@ def render_site(site: Site, results: list[EventResult], bulletins: dict[str, lis
         # Made before forking, so every worker has them. Their templates compile when first used, in
         # each worker: compiling them all here first was measured no faster with two workers.
         env_for(result)
-    made.update(_render_events(site, to_render, bulletins, env_for, out, workers))
+    # Every event's pages and every player's page, in parallel (a player page needs no other page).
+    rendered, player_pages = _render_events(site, to_render, people.everyone, bulletins, env_for, out, workers)
+    made.update(rendered)
     for slug in sorted(made):
         writer.pages.extend(made[slug].pages)
 
-    # People across events.
+    # People across events: the index here, each person's page came with the events.
     no_group = t("no_group")
     writer.page(env, PLAYERS_URL, "players.html", newest, groups=people_by_group(people.everyone, no_group))
-    for person in people.everyone:
-        days = [_last_day(e.result) for e in person.events if e.result.event.dates]
-        writer.page(env, player_url(person), "player.html", max(days, default=None), person=person)
+    writer.pages.extend(player_pages)
 
     # Search: the page, and the index it loads.
     writer.page(env, SEARCH_URL, "search.html", None)
@@ -456,17 +456,20 @@ def _sitemap_order(page: tuple[str, dt.date | None]) -> tuple[int, str]:
 _JOB: dict[str, Any] = {}
 
 
-def _render_events(site: Site, jobs: list[tuple[EventResult, str]], bulletins: dict[str, list[tuple[str, str]]],
-                   env_for: Any, out: OutputTree, workers: int | None) -> dict[str, EventPages]:
-    workers = min(workers or os.cpu_count() or 1, len(jobs))
-    _JOB.update(site=site, jobs=jobs, bulletins=bulletins, env_for=env_for, root=out.root)
+def _render_events(site: Site, jobs: list[tuple[EventResult, str]], persons: list[Person],
+                   bulletins: dict[str, list[tuple[str, str]]], env_for: Any, out: OutputTree, workers: int | None,
+                   ) -> tuple[dict[str, EventPages], list[tuple[str, dt.date | None]]]:
+    """The events' pages and the persons' pages, one process per core: what each event wrote,
+    and the persons' (page, date) for the sitemap."""
+    workers = min(workers or os.cpu_count() or 1, max(len(jobs) + len(persons), 1))
+    _JOB.update(site=site, jobs=jobs, persons=persons, bulletins=bulletins, env_for=env_for, root=out.root)
     try:
         if workers <= 1:
-            made = [_render_share(list(range(len(jobs))))]
+            made = [_render_share((list(range(len(jobs))), list(range(len(persons)))))]
         else:
-            # Big events first, dealt round the workers, so that the shares are even.
+            # Big events first, dealt round the workers, so that the shares are even; persons likewise.
             order = sorted(range(len(jobs)), key=lambda i: -len(jobs[i][0].event.entries))
-            shares = [order[w::workers] for w in range(workers)]
+            shares = [(order[w::workers], list(range(w, len(persons), workers))) for w in range(workers)]
             # The workers inherit the heap, frozen: their cycle collector (on again, for Jinja's
             # short-lived cycles) then walks only their own objects and copies no inherited page.
             gc.freeze()
@@ -477,24 +480,36 @@ def _render_events(site: Site, jobs: list[tuple[EventResult, str]], bulletins: d
         gc.unfreeze()
         _JOB.clear()
     result: dict[str, EventPages] = {}
-    for share in made:
-        for slug, pages in share.items():
-            out.written.extend(pages.files)
-            result[slug] = pages
-    return result
+    player_pages: list[tuple[str, dt.date | None]] = []
+    for events, player_files, pages in made:
+        for slug, event_pages in events.items():
+            out.written.extend(event_pages.files)
+            result[slug] = event_pages
+        out.written.extend(player_files)
+        player_pages.extend(pages)
+    return result, player_pages
 
 
-def _render_share(indexes: list[int]) -> dict[str, EventPages]:
-    site, jobs = _JOB["site"], _JOB["jobs"]
+def _render_share(share: tuple[list[int], list[int]],
+                  ) -> tuple[dict[str, EventPages], list[str], list[tuple[str, dt.date | None]]]:
+    site, jobs, persons = _JOB["site"], _JOB["jobs"], _JOB["persons"]
+    event_indexes, person_indexes = share
     made = {}
-    for index in indexes:
+    for index in event_indexes:
         result, key = jobs[index]
         tree = OutputTree(_JOB["root"])
         writer = SiteWriter(site, tree)
         render_event(_JOB["env_for"](result.event.locale or site.locale), site, result,
                      _JOB["bulletins"].get(result.event.slug, []), writer)
         made[result.event.slug] = EventPages(key, tree.written, writer.pages)
-    return made
+    tree = OutputTree(_JOB["root"])
+    writer = SiteWriter(site, tree)
+    env = _JOB["env_for"](site.locale)
+    for index in person_indexes:
+        person = persons[index]
+        days = [_last_day(e.result) for e in person.events if e.result.event.dates]
+        writer.page(env, player_url(person), "player.html", max(days, default=None), person=person)
+    return made, tree.written, writer.pages
 
 
 def _first_day(result: EventResult) -> str:
