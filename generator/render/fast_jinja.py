@@ -1,0 +1,193 @@
+"""Jinja, made faster for paibang's pages, with the same bytes out.
+
+A 200-event archive is some 9,000 pages, and Jinja's generality costs there: every call from a
+template asks the callee twice whether it wants the context, every `{{ }}` builds a Markup
+object, every include passes each of its pieces up through every template above it, and every
+UI word is looked up again on every page. What is here removes that work and nothing else:
+
+- FixedWords: UI words whose text cannot change (`_("key")`, literal parameters, a word chosen
+  by a suffix) are compiled into the template of each locale's environment;
+- _Context: a shorter `call` for plain functions, methods, macros and the translator;
+- _CodeGenerator: `{{ value }}` as escaped text without a Markup object, includes and blocks
+  yielded whole.
+
+It leans on Jinja 3.1's compiler and Macro internals, so jinja2 is pinned below 3.2, and
+tests/test_site.py renders the demo both with it and with stock Jinja (html.STOCK_JINJA) and
+requires the same bytes, text that must be escaped included.
+"""
+
+from __future__ import annotations
+
+import re
+import types
+from typing import Any
+
+import jinja2
+import jinja2.compiler
+import jinja2.ext
+import jinja2.nodes
+import jinja2.runtime
+from jinja2.utils import internalcode
+from markupsafe import Markup, escape
+
+from generator.render.i18n import Translator
+
+
+def install(env: jinja2.Environment) -> None:
+    """Make `env` use the shorter context and the compiler below (FixedWords is an extension,
+    given when the environment is made)."""
+    env.context_class = _Context
+    env.code_generator_class = _CodeGenerator
+
+
+class FixedWords(jinja2.ext.Extension):
+    """UI words looked up when a template is compiled, not at every render (a call from a
+    template is slow, and pages make hundreds of thousands). Either quote works; an unknown key is
+    left as a call, to fail as before.
+
+    - `_("key")`, and `_('key', n='{n}')` whose parameters are all string literals: the same
+      text on every page of a locale, written into the template as a string literal.
+    - `_("table_n", n=score.table.number)`, other parameters: the filter
+      `"第 {n} 桌"|format_word(n=score.table.number)`, the text formatted as `_` formats it.
+    - `_("seat_" ~ row.dealer)`, a key ending in a name's value: the filter
+      `(row.dealer|joined_word("seat_"))`, the same lookup without a call through the context
+      and Jinja's `~` (seats, vulnerabilities, outcomes: tens of thousands a build)."""
+
+    CALL = re.compile(r"""(?<![\w.])_\((["'])([A-Za-z0-9_]+)\1((?:\s*,\s*[A-Za-z_]\w*=(?:"[^"\\]*"|'[^'\\]*'))*)\)""")
+    PARAM = re.compile(r"""([A-Za-z_]\w*)=(?:"([^"\\]*)"|'([^'\\]*)')""")
+    # Only `_("key", ` is replaced: the call's own closing bracket then closes the filter's.
+    WITH_PARAMETERS = re.compile(r"""(?<![\w.])_\((["'])([A-Za-z0-9_]+)\1,\s*(?=[A-Za-z_]\w*=)""")
+    JOINED = re.compile(r"""(?<![\w.])_\((["'])([A-Za-z0-9_]+)\1 ~ ([A-Za-z_][\w.]*)\)""")
+
+    def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
+        translate: Translator = self.environment.globals["_"]
+
+        def quoted(text: str) -> str:  # a Jinja string literal
+            return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+        def literal(match: re.Match[str]) -> str:
+            params = {p.group(1): p.group(2) if p.group(2) is not None else p.group(3)
+                      for p in self.PARAM.finditer(match.group(3))}
+            try:
+                text = translate(match.group(2), **params)
+            except (KeyError, IndexError, ValueError):  # unknown key, or a parameter it lacks
+                return match.group(0)
+            return quoted(text)
+
+        def formatted(match: re.Match[str]) -> str:
+            try:
+                text = translate(match.group(2))
+            except KeyError:
+                return match.group(0)
+            return quoted(text) + "|format_word("
+
+        source = self.CALL.sub(literal, source)
+        source = self.WITH_PARAMETERS.sub(formatted, source)
+        return self.JOINED.sub(r'(\3|joined_word("\2"))', source)
+
+
+class _Context(jinja2.runtime.Context):
+    """Jinja's context, with a shorter way through `call`: every call a template makes (globals
+    such as `entry_url(...)` and `_("round_n", n=…)`, macros, methods) goes through it, and
+    Jinja's own `call` asks each callable, twice, whether it wants the context passed in. Plain
+    functions and methods and the translator never do, a macro always wants the evaluation
+    context: they are called straight away, as Jinja would call them. Anything else (a function
+    marked `pass_context`) takes Jinja's way."""
+
+    @internalcode
+    def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 (Jinja's names)
+        kind = type(__obj)
+        if kind is jinja2.runtime.Macro:
+            if kwargs:
+                kwargs.pop("_block_vars", None)
+                kwargs.pop("_loop_vars", None)
+            if not kwargs and len(args) == __obj._argument_count and not (
+                    __obj.caller or __obj.catch_kwargs or __obj.catch_varargs):
+                # A macro given all its arguments, in order: what Macro.__call__ comes down to.
+                try:
+                    html = __obj._func(*args)
+                except StopIteration:
+                    return __self.environment.undefined(
+                        "value was undefined because a callable raised a StopIteration exception")
+                return Markup(html) if __self.eval_ctx.autoescape else html
+            args = (__self.eval_ctx, *args)  # Macro.__call__ is pass_eval_context
+        elif not (kind in _NEVER_PASSED or (kind in _MAY_BE_PASSED and not hasattr(__obj, "jinja_pass_arg"))):
+            return super().call(__obj, *args, **kwargs)
+        if kwargs:  # Jinja adds these inside blocks and loops, for pass_context functions only
+            kwargs.pop("_block_vars", None)
+            kwargs.pop("_loop_vars", None)
+        try:
+            return __obj(*args, **kwargs)
+        except StopIteration:
+            return __self.environment.undefined(
+                "value was undefined because a callable raised a StopIteration exception")
+
+
+# Callables that can carry no `jinja_pass_arg` (builtin methods such as dict.get, our
+# translator), and those that might (a function or method marked with @pass_context).
+_NEVER_PASSED = {types.BuiltinFunctionType, types.BuiltinMethodType, Translator}
+_MAY_BE_PASSED = {types.FunctionType, types.MethodType}
+
+
+def _html_text(value: Any) -> str:
+    """What `{{ value }}` writes: the text of markupsafe's escape(value), without making it a
+    Markup object first. The pieces a page is made of are joined into one str anyway, and
+    Markup's constructor was a tenth of the rendering time."""
+    kind = type(value)
+    if kind is str:
+        return _escape_inner(value)
+    if kind is int:  # digits and a minus sign: nothing to escape
+        return str(value)
+    if hasattr(value, "__html__"):
+        return str(value.__html__())
+    return _escape_inner(str(value))
+
+
+try:  # MarkupSafe 3: the function inside escape(), str in, escaped str out
+    from markupsafe._speedups import _escape_inner
+except ImportError:  # pragma: no cover
+
+    def _escape_inner(text: str) -> str:
+        return str(escape(text))
+
+
+class _CodeGenerator(jinja2.compiler.CodeGenerator):
+    """Jinja's compiler, writing `{{ value }}` as `html_text(value)` instead of `escape(value)`
+    (see _html_text). Only there: where Jinja needs Markup (macro results, `{% set %}` blocks)
+    it makes it itself, from the escaped text."""
+
+    def _output_child_pre(self, node: Any, frame: Any, finalize: Any) -> None:
+        if frame.eval_ctx.autoescape and not frame.eval_ctx.volatile and finalize.src is None:
+            self.write("html_text(")
+        else:
+            super()._output_child_pre(node, frame, finalize)
+
+    def visit_Include(self, node: Any, frame: Any) -> None:
+        """`{% include %}` yields the included template's text as one piece, joined where it is
+        made, instead of passing each of its pieces (a table has a thousand) one by one up
+        through every template and block above it."""
+        if not node.with_context or node.ignore_missing or self.environment.is_async:
+            return super().visit_Include(node, frame)
+        # Which template: as Jinja finds it (a name, a list of names, or either at run time).
+        func_name = "get_or_select_template"
+        if isinstance(node.template, jinja2.nodes.Const) and isinstance(node.template.value, str):
+            func_name = "get_template"
+        elif isinstance(node.template, (jinja2.nodes.Tuple, jinja2.nodes.List)) or (
+                isinstance(node.template, jinja2.nodes.Const) and isinstance(node.template.value, (tuple, list))):
+            func_name = "select_template"
+        self.writeline(f"template = environment.{func_name}(", node)
+        self.visit(node.template, frame)
+        self.write(f", {self.name!r})")
+        self.simple_write("environment.concat(template.root_render_func(template.new_context("
+                          f"context.get_all(), True, {self.dump_local_context(frame)})))", frame)
+
+    def writeline(self, x: str, node: Any = None, extra: int = 0) -> None:
+        # The same for blocks and the parent template: `yield from` passed each piece up.
+        if x.startswith("yield from "):
+            x = f"yield environment.concat({x.removeprefix('yield from ')})"
+        super().writeline(x, node, extra)
+
+    def visit_Template(self, node: Any, frame: Any = None) -> None:
+        super().visit_Template(node, frame)
+        # At the end of the template's module: its functions run only once it is all loaded.
+        self.writeline("from generator.render.fast_jinja import _html_text as html_text")
