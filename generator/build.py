@@ -322,6 +322,6 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     except BaseException:
         discard(staging)
         raise
-    rendered = sum(1 for slug, pages in made.items() if slug not in previous.events
-                   or previous.events[slug].key != pages.key)
+    rendered = sum(1 for slug, pages in made.items() if "/" not in slug  # events, not player pages
+                   and (slug not in previous.events or previous.events[slug].key != pages.key))
     return BuildReport(site, results, warnings, pages, len(pdfs), printed, rendered, len(results))

@@ -119,3 +119,24 @@ def test_a_damaged_output_or_any_content_change_builds_again(tmp_path: Path) -> 
     assert "决赛改在二楼" in page.read_text(encoding="utf-8")
     assert build(content, out, cache_dir=tmp_path / "cache/pdf", bulletins=False).up_to_date
     assert not build(content, out, cache_dir=tmp_path / "cache/pdf", bulletins=True).up_to_date  # options count
+
+
+def test_a_changed_results_file_keeps_the_pages_of_players_not_in_its_event(tmp_path: Path) -> None:
+    content = two_events(tmp_path)
+    out = tmp_path / "out"
+    build(content, out, cache_dir=tmp_path / "cache/pdf", bulletins=False)
+
+    def player_pages() -> dict[str, tuple[int, str]]:
+        return {p.parent.name: (p.stat().st_ino, p.read_text(encoding="utf-8"))
+                for p in (out / "players").glob("*/index.html")}
+
+    before = player_pages()
+    prelim = content / "events/dongke-bridge-2015/results/prelim.yaml"
+    prelim.write_text(prelim.read_text(encoding="utf-8").replace("1: 4H N =", "1: 4S N =", 1), encoding="utf-8")
+    assert build(content, out, cache_dir=tmp_path / "cache/pdf", bulletins=False).events_rendered == 1
+    after = player_pages()
+    kept = {k for k in before if after[k][0] == before[k][0]}  # the same file, linked
+    bridge = {k for k, (_, text) in after.items() if "dongke-bridge-2015" in text}
+    assert kept and bridge and kept == set(after) - bridge  # exactly those not in the changed event
+    fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert fresh.events_rendered == 2 and digest(out) == digest(tmp_path / "fresh")

@@ -30,7 +30,7 @@ from generator.games import GAMES, KNOWN_GAMES, metric_of
 from generator.render import fast_jinja
 from generator.render.feed import absolute, atom_feed, sitemap, updates
 from generator.render.i18n import CJK_FACE, HTML_LANG, Translator
-from generator.render.incremental import EventPages, PreviousBuild, event_key, site_digest
+from generator.render.incremental import EventPages, PreviousBuild, event_key, player_key, player_part, site_digest
 from generator.render.output import OutputTree
 from generator.render.players import People, Person, collect_people, people_by_group
 from generator.render.search import index_script
@@ -249,31 +249,39 @@ def render_site(site: Site, results: list[EventResult], bulletins: dict[str, lis
                     counts={g: sum(1 for r in ordered if r.event.game == g) for g in games}, total=len(ordered),
                     current_game=game, winners=_winners)
 
+    # What each event and each player page is made from: kept from the previous build when the same.
     shared = site_digest(site, results)
     made: dict[str, EventPages] = {}
     to_render: list[tuple[EventResult, str]] = []
+    keys: dict[str, str] = {}
     for result in results:
         slug = result.event.slug
-        key = event_key(shared, result, bulletins.get(slug, []))
+        key = keys[slug] = event_key(shared, result, bulletins.get(slug, []))
         kept = previous.reuse(slug, key, out) if previous is not None else None
         if kept is not None:
             made[slug] = kept
         else:
             to_render.append((result, key))
+    persons: list[tuple[Person, str]] = []
+    for person in people.everyone:
+        key = player_key(shared, person.key, [keys[e.result.event.slug] for e in person.events])
+        kept = previous.reuse(player_part(person.key), key, out) if previous is not None else None
+        if kept is not None:
+            made[player_part(person.key)] = kept
+        else:
+            persons.append((person, key))
     for result in {r.event.locale or site.locale for r, _ in to_render}:
         # Made before forking, so every worker has them. Their templates compile when first used, in
         # each worker: compiling them all here first was measured no faster with two workers.
         env_for(result)
     # Every event's pages and every player's page, in parallel (a player page needs no other page).
-    rendered, player_pages = _render_events(site, to_render, people.everyone, bulletins, env_for, out, workers)
-    made.update(rendered)
-    for slug in sorted(made):
-        writer.pages.extend(made[slug].pages)
+    made.update(_render_events(site, to_render, persons, bulletins, env_for, out, workers))
+    for part in sorted(made):
+        writer.pages.extend(made[part].pages)
 
     # People across events: the index here, each person's page came with the events.
     no_group = t("no_group")
     writer.page(env, PLAYERS_URL, "players.html", newest, groups=people_by_group(people.everyone, no_group))
-    writer.pages.extend(player_pages)
 
     # Search: the page, and the index it loads.
     writer.page(env, SEARCH_URL, "search.html", None)
@@ -297,11 +305,11 @@ def _sitemap_order(page: tuple[str, dt.date | None]) -> tuple[int, str]:
 _JOB: dict[str, Any] = {}
 
 
-def _render_events(site: Site, jobs: list[tuple[EventResult, str]], persons: list[Person],
+def _render_events(site: Site, jobs: list[tuple[EventResult, str]], persons: list[tuple[Person, str]],
                    bulletins: dict[str, list[tuple[str, str]]], env_for: Any, out: OutputTree, workers: int | None,
-                   ) -> tuple[dict[str, EventPages], list[tuple[str, dt.date | None]]]:
-    """The events' pages and the persons' pages, one process per core: what each event wrote,
-    and the persons' (page, date) for the sitemap."""
+                   ) -> dict[str, EventPages]:
+    """The events' pages and the persons' pages, one process per core: what each wrote, by
+    event slug and by `player_part`."""
     workers = min(workers or os.cpu_count() or 1, max(len(jobs) + len(persons), 1))
     _JOB.update(site=site, jobs=jobs, persons=persons, bulletins=bulletins, env_for=env_for, root=out.root)
     try:
@@ -321,18 +329,14 @@ def _render_events(site: Site, jobs: list[tuple[EventResult, str]], persons: lis
         gc.unfreeze()
         _JOB.clear()
     result: dict[str, EventPages] = {}
-    player_pages: list[tuple[str, dt.date | None]] = []
-    for events, player_files, pages in made:
-        for slug, event_pages in events.items():
-            out.written.extend(event_pages.files)
-            result[slug] = event_pages
-        out.written.extend(player_files)
-        player_pages.extend(pages)
-    return result, player_pages
+    for share in made:
+        for part, pages in share.items():
+            out.written.extend(pages.files)
+            result[part] = pages
+    return result
 
 
-def _render_share(share: tuple[list[int], list[int]],
-                  ) -> tuple[dict[str, EventPages], list[str], list[tuple[str, dt.date | None]]]:
+def _render_share(share: tuple[list[int], list[int]]) -> dict[str, EventPages]:
     site, jobs, persons = _JOB["site"], _JOB["jobs"], _JOB["persons"]
     event_indexes, person_indexes = share
     made = {}
@@ -343,14 +347,15 @@ def _render_share(share: tuple[list[int], list[int]],
         render_event(_JOB["env_for"](result.event.locale or site.locale), site, result,
                      _JOB["bulletins"].get(result.event.slug, []), writer)
         made[result.event.slug] = EventPages(key, tree.written, writer.pages)
-    tree = OutputTree(_JOB["root"])
-    writer = SiteWriter(site, tree)
     env = _JOB["env_for"](site.locale)
     for index in person_indexes:
-        person = persons[index]
+        person, key = persons[index]
+        tree = OutputTree(_JOB["root"])
+        writer = SiteWriter(site, tree)
         days = [_last_day(e.result) for e in person.events if e.result.event.dates]
         writer.page(env, player_url(person), "player.html", max(days, default=None), person=person)
-    return made, tree.written, writer.pages
+        made[player_part(person.key)] = EventPages(key, tree.written, writer.pages)
+    return made
 
 
 def _first_day(result: EventResult) -> str:

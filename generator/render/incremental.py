@@ -4,9 +4,10 @@ nothing they are made from has changed.
 An event's pages depend on its own folder (event.yaml, notice, results files), on site.yaml,
 on the code and templates that render them, on its bulletins' links, and on a little of the
 rest of the site (the list of events, and who is who for the player links). All of that is
-hashed into the event's key. When the previous build of the same output/ recorded the same key,
-its files are hard-linked into the new site instead of being rendered again; the archive,
-players, search index, feed and sitemap are always made anew.
+hashed into the event's key. A player's page depends on the same shared part and on the events
+the player appears in: its key is made of theirs. When the previous build of the same output/
+recorded the same key, the files are hard-linked into the new site instead of being rendered
+again; the archive, the players' index, search index, feed and sitemap are always made anew.
 
 A build whose every input is as the last one left it (content/, the code and templates, the
 options) and whose output/ is still as written does nothing at all: like `make`, it says the
@@ -36,7 +37,8 @@ TEMPLATES = PACKAGE.parent / "templates"
 
 @dataclass
 class EventPages:
-    """What one event contributed to a build: its key, files and (page, date) for the sitemap."""
+    """What one event (or one player page) contributed to a build: its key, files and (page, date)
+    for the sitemap."""
 
     key: str
     files: list[str] = field(default_factory=list)
@@ -111,6 +113,17 @@ def event_key(shared: str, result: EventResult, bulletins: list[tuple[str, str]]
     digest.update(folder_digest(result.event.folder).encode())
     digest.update(json.dumps(bulletins, ensure_ascii=False).encode())
     return digest.hexdigest()
+
+
+def player_part(person_key: str) -> str:
+    """How a player's page is recorded beside the events (an event slug never has a "/")."""
+    return f"players/{person_key}"
+
+
+def player_key(shared: str, person_key: str, event_keys: list[str]) -> str:
+    """A player's page: the shared part of the site (who is who, namesakes included), the person,
+    and the keys of the events the person appears in."""
+    return hashlib.sha256("\0".join([shared, person_key, *event_keys]).encode()).hexdigest()
 
 
 class PreviousBuild:
