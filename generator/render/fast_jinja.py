@@ -9,7 +9,9 @@ UI word is looked up again on every page. What is here removes that work and not
   by a suffix) are compiled into the template of each locale's environment;
 - _Context: a shorter `call` for plain functions, methods, macros and the translator;
 - _CodeGenerator: `{{ value }}` as escaped text without a Markup object, includes and blocks
-  yielded whole.
+  yielded whole;
+- Environment: all of these, templates found again in a plain dict, and template globals in a
+  plain dict instead of a ChainMap (copied into a new context at every page and include).
 
 It leans on Jinja 3.1's compiler and Macro internals, so jinja2 is pinned below 3.2, and
 tests/test_site.py renders the demo both with it and with stock Jinja (html.STOCK_JINJA) and
@@ -31,13 +33,6 @@ from jinja2.utils import internalcode
 from markupsafe import Markup, escape
 
 from generator.render.i18n import Translator
-
-
-def install(env: jinja2.Environment) -> None:
-    """Make `env` use the shorter context and the compiler below (FixedWords is an extension,
-    given when the environment is made)."""
-    env.context_class = _Context
-    env.code_generator_class = _CodeGenerator
 
 
 class FixedWords(jinja2.ext.Extension):
@@ -191,3 +186,33 @@ class _CodeGenerator(jinja2.compiler.CodeGenerator):
         super().visit_Template(node, frame)
         # At the end of the template's module: its functions run only once it is all loaded.
         self.writeline("from generator.render.fast_jinja import _html_text as html_text")
+
+
+class Environment(jinja2.Environment):
+    """Jinja's environment for one build, where the templates and the globals do not change once
+    the first page is rendered: with the shorter context and the compiler below (FixedWords is
+    an extension, given when the environment is made), templates found again in a plain dict,
+    and each template's globals one plain dict instead of a ChainMap over the environment's
+    (Jinja copies a template's globals into a new context at every page and every include, and
+    walking a ChainMap's keys was a twentieth of the rendering)."""
+
+    context_class = _Context
+    code_generator_class = _CodeGenerator
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.auto_reload = False
+        self._found: dict[str, jinja2.Template] = {}
+
+    def make_globals(self, d: Any = None) -> Any:
+        if self.auto_reload:
+            return super().make_globals(d)
+        return {**self.globals, **d} if d else dict(self.globals)
+
+    def get_template(self, name: Any, parent: str | None = None, globals: Any = None) -> jinja2.Template:
+        if type(name) is not str or globals or self.auto_reload:
+            return super().get_template(name, parent, globals)
+        found = self._found.get(name)
+        if found is None:  # paibang's templates name their includes from the top: no parent to join
+            found = self._found[name] = super().get_template(name, parent)
+        return found

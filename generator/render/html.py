@@ -60,7 +60,7 @@ STOCK_JINJA = False
 
 def environment(locale: str, people: People | None = None) -> jinja2.Environment:
     """The Jinja2 environment of one locale; `people` lets pages link names to player pages."""
-    env = jinja2.Environment(
+    env = (jinja2.Environment if STOCK_JINJA else fast_jinja.Environment)(
         extensions=[] if STOCK_JINJA else [fast_jinja.FixedWords],
         loader=jinja2.FileSystemLoader(TEMPLATE_DIRS),
         autoescape=True,  # every template, whatever its extension: all content is untrusted text
@@ -69,8 +69,6 @@ def environment(locale: str, people: People | None = None) -> jinja2.Environment
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    if not STOCK_JINJA:
-        fast_jinja.install(env)
     translate = Translator(locale)
     env.globals.update(_=translate, t=translate, lang=HTML_LANG[locale], cjk=CJK_FACE[locale], GAMES=GAMES,
                        metric_of=metric_of, event_url=event_url, stage_url=stage_url, round_url=round_url,
