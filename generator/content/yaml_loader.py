@@ -9,10 +9,12 @@ needed in a results file); so are tags.
 Mappings and sequences come back as `YamlMap` / `YamlList`, which remember where each key and
 item was written, so a validator can point at the exact line.
 
-Two parsers, one reading: libyaml (C) parses a text when it can, PyYAML's Python parser when
-libyaml is missing, finds any problem, or the text has one of the few constructs the two read
-differently. Every message and mark therefore comes from PyYAML; libyaml only makes the common
-case several times faster (a 200-event archive: 9.8 s -> 4.7 s to validate).
+Two parsers, one reading: libyaml (C) parses a text when it can, and its events are read
+straight into YamlMap / YamlList; PyYAML's Python parser reads it when libyaml is missing,
+finds any problem, or the text has anything else (tags, anchors, duplicate keys, deep nesting,
+or one of the few constructs the two read differently). Every message and mark therefore comes
+from PyYAML; libyaml only makes the common case several times faster (the 1,341 files of a
+200-event archive on one core: 1.30 s with libyaml under PyYAML's composer, 0.68 s so).
 """
 
 from __future__ import annotations
@@ -77,6 +79,9 @@ _CORE_RESOLVERS = [
 for _tag, _pattern, _first in _CORE_RESOLVERS:
     _CoreLoader.add_implicit_resolver(_tag, re.compile(_pattern), _first)
 
+# The same resolvers by a plain scalar's first character, as PyYAML's Resolver looks them up.
+_CORE_BY_FIRST: dict[str, list[tuple[str, re.Pattern[str]]]] = _CoreLoader.yaml_implicit_resolvers
+
 _PLAIN_TAGS = {
     "tag:yaml.org,2002:str",
     "tag:yaml.org,2002:null",
@@ -118,31 +123,6 @@ class _NoAliasLoader(_RefuseAliasesAndDepth, _CoreLoader):
     """PyYAML's own scanner and parser, in Python: slow, and the source of every error message."""
 
 
-if yaml.__with_libyaml__:
-    from yaml.cyaml import CParser
-
-    class _FastLoader(_RefuseAliasesAndDepth, yaml.composer.Composer, CParser, yaml.resolver.Resolver):
-        """libyaml's scanner and parser (C, several times faster) under the same composer, checks
-        and 1.2 core resolvers. Any problem is reported by reading the text again with
-        _NoAliasLoader, so that messages and marks do not depend on which parser ran."""
-
-        yaml_implicit_resolvers = _CoreLoader.yaml_implicit_resolvers
-
-        def __init__(self, stream: str) -> None:
-            CParser.__init__(self, stream)
-            yaml.composer.Composer.__init__(self)
-            yaml.resolver.Resolver.__init__(self)
-
-        def compose_node(self, parent: Node | None, index: Any) -> Node | None:  # type: ignore[override]
-            # Explicit tags ("!", "!!str") resolve differently in the two parsers: leave them to
-            # the slow reading, which refuses or reads them as it always has.
-            if getattr(self.peek_event(), "tag", None) is not None:
-                raise _Refused("yaml-tag", self.peek_event().start_mark)
-            return super().compose_node(parent, index)
-else:  # pragma: no cover - PyYAML built without libyaml
-    _FastLoader = None  # type: ignore[assignment,misc]
-
-
 # Where libyaml and PyYAML read the same text differently (found by the differential fuzz test
 # in test_fuzz.py): tabs and "?" inside flow collections (libyaml allows them), a byte-order
 # mark (libyaml does not count it in marks), an empty value in a flow collection (its mark is
@@ -150,20 +130,93 @@ else:  # pragma: no cover - PyYAML built without libyaml
 # texts are read by PyYAML only.
 _LIBYAML_DIFFERS = re.compile(r"[\t?\ufeff]|:\s*[,}\]]|[|>][-+0-9]*#")
 
+try:
+    from yaml._yaml import CParser
+except ImportError:  # pragma: no cover - PyYAML built without libyaml
+    CParser = None
 
-def _compose_fast(text: str) -> Node | None | bool:
-    """The document's node by libyaml, or False when libyaml is missing or finds any problem."""
-    if _FastLoader is None or _LIBYAML_DIFFERS.search(text):
-        return False
-    loader = None
+
+class _NotFast(Exception):
+    """The text is not for the fast reading: read it again with PyYAML, which says why."""
+
+
+def _load_fast(text: str, where: _Where) -> Any:
+    """The document's value, read from libyaml's events straight into YamlMap / YamlList (no
+    node tree, no second pass), or _NotFast when libyaml is missing, finds any problem, or the
+    text has anything but plain, untagged, unaliased data no deeper than MAX_DEPTH: then the
+    slow reading gives the value or the problems, with PyYAML's marks and messages."""
+    if CParser is None or _LIBYAML_DIFFERS.search(text):
+        raise _NotFast
+    parser = None
     try:
-        loader = _FastLoader(text)  # a lone surrogate already fails here
-        return loader.get_single_node()
-    except Exception:  # noqa: BLE001 - every problem is reported by the slow, exact reading
-        return False
+        parser = CParser(text)  # a lone surrogate already fails here
+        return _FastReader(parser, where).document()
+    except _NotFast:
+        raise
+    except Exception as exc:  # noqa: BLE001 - every problem is reported by the slow, exact reading
+        raise _NotFast from exc
     finally:
-        if loader is not None:
-            loader.dispose()
+        if parser is not None:
+            parser.dispose()
+
+
+class _FastReader:
+    def __init__(self, parser: Any, where: _Where) -> None:
+        self.next_event = parser.get_event
+        self.at = where.at
+
+    def document(self) -> Any:
+        self.next_event()  # the stream's start
+        event = self.next_event()
+        if type(event) is not yaml.DocumentStartEvent:
+            raise _NotFast  # no document: "yaml-empty", said by the slow reading
+        value = self.value(self.next_event(), 0)
+        if type(self.next_event()) is not yaml.DocumentEndEvent or type(self.next_event()) is not yaml.StreamEndEvent:
+            raise _NotFast  # a second document
+        return value
+
+    def value(self, event: Any, depth: int) -> Any:
+        kind = type(event)
+        if kind is yaml.AliasEvent or event.anchor is not None or event.tag is not None:
+            raise _NotFast  # refused, or read as PyYAML reads tags, by the slow reading
+        if kind is yaml.ScalarEvent:
+            if event.implicit[0]:  # plain: typed by the YAML 1.2 core schema
+                text = event.value
+                for tag, pattern in _CORE_BY_FIRST.get(text[:1], ()):
+                    if pattern.match(text):
+                        return _scalar(tag, text)
+            return event.value
+        if depth >= MAX_DEPTH:
+            raise _NotFast  # "yaml-too-deep", at the place the slow reading finds
+        at, next_event = self.at, self.next_event
+        if kind is yaml.SequenceStartEvent:
+            items, marks = YamlList(), []
+            items.mark = at(event.start_mark.index)
+            event = next_event()
+            while type(event) is not yaml.SequenceEndEvent:
+                marks.append(at(event.start_mark.index))
+                items.append(self.value(event, depth + 1))
+                event = next_event()
+            items.item_marks = marks
+            return items
+        mapping = YamlMap()
+        mapping.mark = at(event.start_mark.index)
+        mapping.key_marks = key_marks = {}
+        mapping.value_marks = value_marks = {}
+        event = next_event()
+        while type(event) is not yaml.MappingEndEvent:
+            if type(event) is not yaml.ScalarEvent:
+                raise _NotFast  # a collection as a key: "a key must be plain text"
+            key_mark = at(event.start_mark.index)
+            key = self.value(event, depth + 1)
+            if key in mapping:
+                raise _NotFast  # "yaml-duplicate-key"
+            event = next_event()
+            value_marks[key] = at(event.start_mark.index)
+            mapping[key] = self.value(event, depth + 1)
+            key_marks[key] = key_mark
+            event = next_event()
+        return mapping
 
 
 def read_content_text(path: Path, problems: Problems) -> str | None:
@@ -202,9 +255,10 @@ def load_yaml(path: Path, problems: Problems) -> Any:
 
 def load_yaml_text(text: str, path: Path, problems: Problems) -> Any:
     where = _Where(path, text)
-    node = _compose_fast(text)
-    if node is not False:
-        return _finish(node, where, path, problems)
+    try:
+        return _load_fast(text, where)
+    except _NotFast:
+        pass
     loader = None
     try:
         loader = _NoAliasLoader(text)  # PyYAML checks for control characters right here
@@ -265,7 +319,7 @@ def _convert(node: Node, where: _Where, depth: int, problems: Problems) -> Any:
     if node.tag not in _PLAIN_TAGS:
         raise _Refused("yaml-tag", node.start_mark, tag=node.tag)
     if isinstance(node, ScalarNode):
-        return _scalar(node)
+        return _scalar(node.tag, node.value)
     if isinstance(node, SequenceNode):
         items = YamlList(_convert(child, where, depth + 1, problems) for child in node.value)
         items.mark = where.mark(node.start_mark)
@@ -292,21 +346,20 @@ def _convert(node: Node, where: _Where, depth: int, problems: Problems) -> Any:
     return mapping
 
 
-def _scalar(node: ScalarNode) -> Any:
-    value = node.value
-    if node.tag == "tag:yaml.org,2002:null":
+def _scalar(tag: str, value: str) -> Any:
+    if tag == "tag:yaml.org,2002:null":
         return None
-    if node.tag == "tag:yaml.org,2002:bool":
+    if tag == "tag:yaml.org,2002:bool":
         return value.lower() == "true"
     if len(value) > MAX_NUMBER_CHARS:
         return value
-    if node.tag == "tag:yaml.org,2002:int":
+    if tag == "tag:yaml.org,2002:int":
         if value.startswith("0o"):
             return int(value[2:], 8)
         if value.startswith("0x"):
             return int(value[2:], 16)
         return int(value)
-    if node.tag == "tag:yaml.org,2002:float":
+    if tag == "tag:yaml.org,2002:float":
         lowered = value.lower()
         if lowered.endswith("nan"):
             return float("nan")
