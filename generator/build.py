@@ -41,7 +41,9 @@ def validate(content: Path, strict: bool = False, cache_dir: Path | None = None,
     """Load, validate and score everything; raise ContentErrors with every problem found.
     With `cache_dir`, an event whose files are unchanged since a previous run is not read again.
     The events that are read are read and scored in parallel, one process per core (`workers`)."""
-    with _no_cycle_collection():
+    from generator.render.incremental import one_reading
+
+    with _no_cycle_collection(), one_reading():
         return _validate(content, strict, cache_dir, workers)
 
 
@@ -114,33 +116,28 @@ def _read_ahead(content: Path, cache: EventCache | None, workers: int | None) ->
     folders = [f for f in sorted(events_dir.iterdir()) if f.is_dir() and not (cache and cache.has(f, site))]
     if len(folders) < 2:
         return {}
-    # Big events first, dealt round the workers, so that the shares are even.
-    folders.sort(key=lambda f: -sum(p.stat().st_size for p in f.rglob("*") if p.is_file()))
-    workers = min(workers, len(folders))
+    folders.sort(key=lambda f: -sum(p.stat().st_size for p in f.rglob("*") if p.is_file()))  # big first
     _AHEAD["site"] = site
+    prepared = {}
     try:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            shares = list(pool.map(_prepare_share, [folders[w::workers] for w in range(workers)]))
+        with ProcessPoolExecutor(max_workers=min(workers, len(folders)),
+                                 mp_context=multiprocessing.get_context("fork")) as pool:
+            # One event per task, biggest first: no worker waits while another has a long list
+            # left, and each event is unpacked here while the workers read the next ones.
+            for folder, loaded_count, payload in pool.map(_prepare_event, folders):
+                event, result, found = pickle.loads(payload)
+                prepared[folder] = _Prepared(event, found[:loaded_count], result, found[loaded_count:], payload)
     finally:
         _AHEAD.clear()
-    prepared = {}
-    for share in shares:
-        for folder, loaded_count, payload in share:
-            event, result, found = pickle.loads(payload)
-            prepared[folder] = _Prepared(event, found[:loaded_count], result, found[loaded_count:], payload)
     return prepared
 
 
-def _prepare_share(folders: list[Path]) -> list[tuple[Path, int, bytes]]:
-    site = _AHEAD["site"]
-    done = []
-    for folder in folders:
-        problems = Problems()
-        event = load_event(folder, site, problems)
-        loaded_count = len(problems.items)
-        result = run_event(event, problems) if event is not None and event.stages and not problems.errors else None
-        done.append((folder, loaded_count, pickle.dumps((event, result, problems.items), protocol=pickle.HIGHEST_PROTOCOL)))
-    return done
+def _prepare_event(folder: Path) -> tuple[Path, int, bytes]:
+    problems = Problems()
+    event = load_event(folder, _AHEAD["site"], problems)
+    loaded_count = len(problems.items)
+    result = run_event(event, problems) if event is not None and event.stages and not problems.errors else None
+    return folder, loaded_count, pickle.dumps((event, result, problems.items), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 class EventCache:
@@ -257,7 +254,9 @@ def build(content: Path, output: Path, strict: bool = False, cache_dir: Path | N
           progress: Progress | None = None, bulletins: bool = True) -> BuildReport:
     """Validate, then write the whole site into a staging folder and swap it in for output/.
     PDFs are cached under `cache_dir` (default: .paibang-cache beside output/)."""
-    with _no_cycle_collection():
+    from generator.render.incremental import one_reading
+
+    with _no_cycle_collection(), one_reading():
         return _build(content, output, strict, cache_dir, progress, bulletins)
 
 
