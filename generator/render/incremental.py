@@ -23,6 +23,8 @@ import os
 import pickle
 import shutil
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -66,19 +68,50 @@ def code_digest() -> str:
     return digest.hexdigest()
 
 
+_READ: dict[Path, str] | None = None  # each folder's digest, while one build runs
+
+
+@contextmanager
+def one_reading() -> Iterator[None]:
+    """Within it, each folder is read and hashed once: a build needs an event folder's digest
+    three times (has anything changed at all, its cached scores, its pages)."""
+    global _READ
+    if _READ is not None:  # a check inside a build: the build's reading
+        yield
+        return
+    _READ = {}
+    try:
+        yield
+    finally:
+        _READ = None
+
+
 def folder_digest(folder: Path) -> str:
+    folder = folder.resolve()
+    if _READ is not None and folder in _READ:
+        return _READ[folder]
     digest = hashlib.sha256()
     for path in sorted(folder.rglob("*")):
         if path.is_file():
             digest.update(str(path.relative_to(folder)).encode())
             digest.update(path.read_bytes())
+    if _READ is not None:
+        _READ[folder] = digest.hexdigest()
     return digest.hexdigest()
 
 
 def build_inputs(content: Path, *options: object) -> str:
-    """Everything a build is made from: content/, the code and templates, the build's options."""
+    """Everything a build is made from: content/, the code and templates, the build's options.
+    content/ is hashed file by file outside events/, and by each event folder's digest inside."""
+    content = content.resolve()
     digest = hashlib.sha256(code_digest().encode())
-    digest.update(folder_digest(content.resolve()).encode())
+    for path in sorted(content.rglob("*")):
+        relative = path.relative_to(content)
+        if len(relative.parts) == 2 and relative.parts[0] == "events" and path.is_dir():
+            digest.update(f"{relative}/\0{folder_digest(path)}".encode())
+        elif path.is_file() and not (len(relative.parts) > 2 and relative.parts[0] == "events"):
+            digest.update(str(relative).encode())
+            digest.update(path.read_bytes())
     digest.update(repr(options).encode())
     return digest.hexdigest()
 
