@@ -232,20 +232,9 @@ def render_site(site: Site, results: list[EventResult], bulletins: dict[str, lis
         return envs[locale]
 
     env = env_for(site.locale)
-    t = Translator(site.locale)
     writer = SiteWriter(site, out)
     for asset in ASSETS:
         out.write_bytes(f"assets/{asset}", (TEMPLATES / asset).read_bytes())
-
-    # The archive: newest first, by year; one filtered copy per game (works without JavaScript).
-    ordered = sorted(results, key=lambda r: (_first_day(r), r.event.slug), reverse=True)
-    games = sorted({r.event.game for r in ordered}, key=lambda g: KNOWN_GAMES.index(g) if g in KNOWN_GAMES else 99)
-    newest = max((_last_day(r) for r in results if r.event.dates), default=None)
-    for game in (None, *games):
-        shown = [r for r in ordered if game is None or r.event.game == game]
-        writer.page(env, game_url(game), "index.html", newest, years=_by_year(shown), games=games,
-                    counts={g: sum(1 for r in ordered if r.event.game == g) for g in games}, total=len(ordered),
-                    current_game=game, winners=_winners)
 
     # What each event and each player page is made from: kept from the previous build when the same.
     shared = site_digest(site, results)
@@ -272,26 +261,46 @@ def render_site(site: Site, results: list[EventResult], bulletins: dict[str, lis
         # Made before forking, so every worker has them. Their templates compile when first used, in
         # each worker: compiling them all here first was measured no faster with two workers.
         env_for(result)
-    # Every event's pages and every player's page, in parallel (a player page needs no other page).
-    made.update(_render_events(site, to_render, persons, bulletins, env_for, out, workers))
+    # Every event's pages and every player's page, in parallel (a player page needs no other page);
+    # meanwhile this process writes the archive and the indexes, which need none of those pages.
+    rendering = _Rendering(site, to_render, persons, bulletins, env_for, out, workers)
+    try:
+        _write_indexes(site, results, people, env, writer)
+    except BaseException:
+        rendering.abandon()
+        raise
+    made.update(rendering.finish())
     for part in sorted(made):
         writer.pages.extend(made[part].pages)
 
-    # People across events: the index here, each person's page came with the events.
-    no_group = t("no_group")
-    writer.page(env, PLAYERS_URL, "players.html", newest, groups=people_by_group(people.everyone, no_group))
+    sitemap_xml = sitemap(site, [(p, d) for p, d in sorted(writer.pages, key=_sitemap_order) if p != SEARCH_URL])
+    if sitemap_xml is not None:
+        out.write_text("sitemap.xml", sitemap_xml)
+    return made
+
+
+def _write_indexes(site: Site, results: list[EventResult], people: People, env: jinja2.Environment,
+                   writer: SiteWriter) -> None:
+    """The archive, the players' index, the search page and its index, and the feed."""
+    out, t = writer.out, Translator(site.locale)
+    # The archive: newest first, by year; one filtered copy per game (works without JavaScript).
+    ordered = sorted(results, key=lambda r: (_first_day(r), r.event.slug), reverse=True)
+    games = sorted({r.event.game for r in ordered}, key=lambda g: KNOWN_GAMES.index(g) if g in KNOWN_GAMES else 99)
+    newest = max((_last_day(r) for r in results if r.event.dates), default=None)
+    for game in (None, *games):
+        shown = [r for r in ordered if game is None or r.event.game == game]
+        writer.page(env, game_url(game), "index.html", newest, years=_by_year(shown), games=games,
+                    counts={g: sum(1 for r in ordered if r.event.game == g) for g in games}, total=len(ordered),
+                    current_game=game, winners=_winners)
+
+    # People across events: the index here, each person's page comes with the events.
+    writer.page(env, PLAYERS_URL, "players.html", newest, groups=people_by_group(people.everyone, t("no_group")))
 
     # Search: the page, and the index it loads.
     writer.page(env, SEARCH_URL, "search.html", None)
     found = search_records(results, people, t, event_url, entry_url, player_url)
     out.write_text("assets/search-index.js", index_script(found))
-
-    # Feed and sitemap.
     out.write_text("feed.xml", atom_feed(site, updates(site, results, event_url, stage_url), t))
-    sitemap_xml = sitemap(site, [(p, d) for p, d in sorted(writer.pages, key=_sitemap_order) if p != SEARCH_URL])
-    if sitemap_xml is not None:
-        out.write_text("sitemap.xml", sitemap_xml)
-    return made
 
 
 def _sitemap_order(page: tuple[str, dt.date | None]) -> tuple[int, str]:
@@ -303,35 +312,52 @@ def _sitemap_order(page: tuple[str, dt.date | None]) -> tuple[int, str]:
 _JOB: dict[str, Any] = {}
 
 
-def _render_events(site: Site, jobs: list[tuple[EventResult, str]], persons: list[tuple[Person, str]],
-                   bulletins: dict[str, list[tuple[str, str]]], env_for: Any, out: OutputTree, workers: int | None,
-                   ) -> dict[str, EventPages]:
-    """The events' pages and the persons' pages, one process per core: what each wrote, by
-    event slug and by `player_part`."""
-    workers = min(workers or os.cpu_count() or 1, max(len(jobs) + len(persons), 1))
-    _JOB.update(site=site, jobs=jobs, persons=persons, bulletins=bulletins, env_for=env_for, root=out.root)
-    try:
-        if workers <= 1:
-            made = [_render_share((list(range(len(jobs))), list(range(len(persons)))))]
-        else:
+class _Rendering:
+    """The events' pages and the persons' pages, rendered by one process per core while the
+    caller goes on; `finish` waits for them and says what each wrote, by event slug and by
+    `player_part`."""
+
+    def __init__(self, site: Site, jobs: list[tuple[EventResult, str]], persons: list[tuple[Person, str]],
+                 bulletins: dict[str, list[tuple[str, str]]], env_for: Any, out: OutputTree, workers: int | None,
+                 ) -> None:
+        self.out = out
+        self.pool: ProcessPoolExecutor | None = None
+        workers = min(workers or os.cpu_count() or 1, max(len(jobs) + len(persons), 1))
+        _JOB.update(site=site, jobs=jobs, persons=persons, bulletins=bulletins, env_for=env_for, root=out.root)
+        try:
+            if workers <= 1:
+                self.shares = [_render_share((list(range(len(jobs))), list(range(len(persons)))))]
+                return
             # Big events first, dealt round the workers, so that the shares are even; persons likewise.
             order = sorted(range(len(jobs)), key=lambda i: -len(jobs[i][0].event.entries))
             shares = [(order[w::workers], list(range(w, len(persons), workers))) for w in range(workers)]
             # The workers inherit the heap, frozen: their cycle collector (on again, for Jinja's
             # short-lived cycles) then walks only their own objects and copies no inherited page.
+            # They are all forked at the first submit (so _JOB can be emptied right after).
             gc.freeze()
-            context = multiprocessing.get_context("fork")
-            with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=gc.enable) as pool:
-                made = list(pool.map(_render_share, shares))
-    finally:
-        gc.unfreeze()
-        _JOB.clear()
-    result: dict[str, EventPages] = {}
-    for share in made:
-        for part, pages in share.items():
-            out.written.extend(pages.files)
-            result[part] = pages
-    return result
+            self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
+                                            initializer=gc.enable)
+            self.futures = [self.pool.submit(_render_share, share) for share in shares]
+        finally:
+            gc.unfreeze()
+            _JOB.clear()
+
+    def finish(self) -> dict[str, EventPages]:
+        if self.pool is not None:
+            try:
+                self.shares = [future.result() for future in self.futures]
+            finally:
+                self.pool.shutdown(cancel_futures=True)
+        made: dict[str, EventPages] = {}
+        for share in self.shares:
+            for part, pages in share.items():
+                self.out.written.extend(pages.files)
+                made[part] = pages
+        return made
+
+    def abandon(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
 
 
 def _render_share(share: tuple[list[int], list[int]]) -> dict[str, EventPages]:
