@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from generator.messages import render_message
 
 
-@dataclass(frozen=True)
-class Mark:
-    """Where a value was written: a content file, 1-based line and column."""
+class Mark(NamedTuple):
+    """Where a value was written: a content file, 1-based line and column. (A named tuple: a
+    results file has thousands of values, each with its mark, made and pickled in a build.)"""
 
     file: Path
     line: int = 0
