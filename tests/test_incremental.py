@@ -140,3 +140,27 @@ def test_a_changed_results_file_keeps_the_pages_of_players_not_in_its_event(tmp_
     assert kept and bridge and kept == set(after) - bridge  # exactly those not in the changed event
     fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert fresh.events_rendered == 2 and digest(out) == digest(tmp_path / "fresh")
+
+
+def test_build_inputs_reads_each_event_folder_once_and_sees_every_change(tmp_path: Path) -> None:
+    from generator.render import incremental
+
+    content = two_events(tmp_path)
+    with incremental.one_reading():
+        before = incremental.build_inputs(content, False)
+        kept = dict(incremental._READ)
+    # Each event folder's digest, made while walking content/, is the one folder_digest makes.
+    assert sorted(f.name for f in kept) == sorted(EVENTS)
+    assert all(kept[f] == incremental.folder_digest(f) for f in kept)
+    changes = [
+        lambda: (content / "events/dongke-bridge-2015/results/prelim.yaml").write_text("x", encoding="utf-8"),
+        lambda: (content / "events/new-event").mkdir(),  # an empty event folder is an error to report
+        lambda: (content / "site.yaml").write_text("title: x\n", encoding="utf-8"),
+    ]
+    seen = {before}
+    for change in changes:
+        change()
+        with incremental.one_reading():
+            seen.add(incremental.build_inputs(content, False))
+    assert len(seen) == 1 + len(changes)
+    assert incremental.build_inputs(content, True) not in seen  # other options

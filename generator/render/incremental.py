@@ -28,6 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from generator.content.model import Site
 from generator.render.output import OutputTree
@@ -102,16 +103,27 @@ def folder_digest(folder: Path) -> str:
 
 def build_inputs(content: Path, *options: object) -> str:
     """Everything a build is made from: content/, the code and templates, the build's options.
-    content/ is hashed file by file outside events/, and by each event folder's digest inside."""
+    content/ is walked once: each event folder's digest (as folder_digest makes it, and kept for
+    the rest of the build) stands for its files."""
     content = content.resolve()
     digest = hashlib.sha256(code_digest().encode())
+    events: dict[Path, Any] = {}
     for path in sorted(content.rglob("*")):
         relative = path.relative_to(content)
-        if len(relative.parts) == 2 and relative.parts[0] == "events" and path.is_dir():
-            digest.update(f"{relative}/\0{folder_digest(path)}".encode())
-        elif path.is_file() and not (len(relative.parts) > 2 and relative.parts[0] == "events"):
-            digest.update(str(relative).encode())
+        if len(relative.parts) > 2 and relative.parts[0] == "events":
+            folder = content / "events" / relative.parts[1]
+            if path.is_file():
+                folder_hash = events.setdefault(folder, hashlib.sha256())
+                folder_hash.update(str(path.relative_to(folder)).encode())
+                folder_hash.update(path.read_bytes())
+            continue
+        digest.update(f"{relative}{'/' if path.is_dir() else ''}\0".encode())  # folders too: an empty one counts
+        if path.is_file():
             digest.update(path.read_bytes())
+    for folder, folder_hash in events.items():
+        if _READ is not None:
+            _READ[folder] = folder_hash.hexdigest()
+        digest.update(f"{folder.name}\0{folder_hash.hexdigest()}".encode())
     digest.update(repr(options).encode())
     return digest.hexdigest()
 
