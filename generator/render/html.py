@@ -434,11 +434,12 @@ def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulle
                         table_template=table_template, **common)
     # Each stage's tables, by entry, gathered once (not searched again for every entry).
     seated = [_seated(s) for s in result.stages]
+    standings = [s.standings_by_entry() for s in result.stages]
     for entry in event.entries.values():
         appearances = [
-            EntryStage(s, s.standing_of(entry.id), matches.get(entry.id, []),
+            EntryStage(s, ranked.get(entry.id), matches.get(entry.id, []),
                        match_lines(game, event, s, entry.id, matches.get(entry.id, [])))
-            for s, matches in zip(result.stages, seated)
+            for s, matches, ranked in zip(result.stages, seated, standings)
         ]
         appearances = [a for a in appearances if a.standing is not None or a.matches]
         writer.page(env, entry_url(event, entry.id), "entry.html", day, entry=entry, appearances=appearances,

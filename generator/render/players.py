@@ -148,9 +148,10 @@ def collect_people(results: list[EventResult]) -> People:
         credit_lines = {(c.name, c.group): c for c in result.credits}
         seen: dict[int, PersonEvent] = {}  # one row per person in this event
         players_by_name: dict[str, list[tuple[Person, PersonEvent]]] = {}
+        standings = [(s, s.standings_by_entry()) for s in result.stages]
         for entry in event.entries.values():
-            marks = [StageMark(s.stage.id, s.stage.name, s.standing_of(entry.id)) for s in result.stages
-                     if s.standing_of(entry.id) is not None]
+            marks = [StageMark(s.stage.id, s.stage.name, ranked[entry.id]) for s, ranked in standings
+                     if entry.id in ranked]
             persons = [person_for(p.name, entry.group, p.id) for p in entry.players]
             for index, (player, person) in enumerate(zip(entry.players, persons)):
                 seats[(event.slug, entry.id, index)] = person

@@ -38,6 +38,11 @@ class RoundResult:
             s.table.number in self.pending for s in self.tables if len(s.table.sides) == 2)
 
     @property
+    def has_counted(self) -> bool:
+        """bool(counted), without making the list."""
+        return not self.drawn_only and any(s.table.number not in self.pending for s in self.tables)
+
+    @property
     def counted(self) -> list[TableScore]:
         """The tables that count in the standings."""
         if self.drawn_only:
@@ -60,7 +65,7 @@ class StageResult:
     @property
     def has_results(self) -> bool:
         """At least one table of the stage has a result (a draw alone is not a result)."""
-        return any(r.counted for r in self.rounds)
+        return any(r.has_counted for r in self.rounds)
 
     @property
     def drawn_rounds(self) -> list[RoundResult]:
@@ -70,6 +75,13 @@ class StageResult:
 
     def standing_of(self, entry_id: str) -> Standing | None:
         return next((s for s in self.standings if s.entry.id == entry_id), None)
+
+    def standings_by_entry(self) -> dict[str, Standing]:
+        """Each entry's standing, as standing_of finds it: for pages that look up every entry."""
+        found: dict[str, Standing] = {}
+        for standing in self.standings:
+            found.setdefault(standing.entry.id, standing)
+        return found
 
 
 @dataclass
