@@ -19,7 +19,24 @@ def half_width(text: str) -> str:
 
 
 def replace_words(text: str, words: dict[str, str]) -> str:
-    """Replace each word by its canonical token, longest words first (再加倍 before 加倍)."""
-    for word in sorted(words, key=len, reverse=True):
-        text = text.replace(word, words[word])
+    """Replace each word by its canonical token, longest words first (再加倍 before 加倍).
+    `words` is one of the games' constant word tables."""
+    ordered, all_wide = _ordered(words)
+    if all_wide and text.isascii():
+        return text  # most records are typed in ASCII: no word of the table can be there
+    for word, token in ordered:
+        text = text.replace(word, token)
     return text
+
+
+_ORDERED: dict[int, tuple[dict[str, str], list[tuple[str, str]], bool]] = {}
+
+
+def _ordered(words: dict[str, str]) -> tuple[list[tuple[str, str]], bool]:
+    """The table's words longest first, and whether none is ASCII: worked out once per table
+    (a results file asks for every record)."""
+    known = _ORDERED.get(id(words))
+    if known is None or known[0] is not words:
+        ordered = [(word, words[word]) for word in sorted(words, key=len, reverse=True)]
+        known = _ORDERED[id(words)] = (words, ordered, not any(word.isascii() for word in words))
+    return known[1], known[2]
