@@ -297,6 +297,9 @@ def _finish(node: Node | None, where: _Where, path: Path, problems: Problems) ->
         return None
 
 
+_new_tuple = tuple.__new__
+
+
 class _Where:
     """Marks of one text, with lines counted as an editor counts them. (PyYAML also breaks lines
     at U+0085, U+2028 and U+2029, so its own line numbers can point below the right line.)"""
@@ -307,7 +310,8 @@ class _Where:
 
     def at(self, index: int) -> Mark:
         line = bisect.bisect_right(self.starts, index)
-        return Mark(self.path, line, index - self.starts[line - 1] + 1)
+        # Mark(...) without its Python-level __new__: a mark is made for every value read.
+        return _new_tuple(Mark, (self.path, line, index - self.starts[line - 1] + 1))
 
     def mark(self, yaml_mark: Any) -> Mark:
         return Mark(self.path) if yaml_mark is None else self.at(yaml_mark.index)
