@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -32,12 +33,14 @@ class Entry:
     substitute: bool = False
     mark: Mark | None = None
 
-    @property
+    # Cached: asked for on every table an entry sits at, on every page; an entry is not changed
+    # once read.
+    @cached_property
     def label(self) -> str:
         """How the entry is named on pages: the team name, else its players."""
-        return self.name or " / ".join(p.name for p in self.players)
+        return self.name or self.player_names
 
-    @property
+    @cached_property
     def player_names(self) -> str:
         return " / ".join(p.name for p in self.players)
 
