@@ -13,6 +13,7 @@ import re
 import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from types import SimpleNamespace
 from urllib.parse import unquote, urlsplit
 
 import pytest
@@ -525,3 +526,36 @@ def test_pages_are_byte_for_byte_what_stock_jinja_renders(site: Path, tmp_path: 
     names = sorted(p.relative_to(fast) for p in fast.rglob("*") if p.is_file())
     assert names == sorted(p.relative_to(stock) for p in stock.rglob("*") if p.is_file()) and len(names) > 600
     assert [n for n in names if (fast / n).read_bytes() != (stock / n).read_bytes()] == []
+
+
+def test_compiled_templates_are_kept_between_builds_per_locale_and_version(tmp_path: Path, monkeypatch) -> None:
+    """Like Python's __pycache__: a second environment of the same locale and code loads each
+    template's compiled code instead of compiling it, and renders the same page; another locale
+    compiles its own beside it; another version of the code compiles anew (and the other
+    version's folder goes)."""
+    from generator.render import fast_jinja
+    from generator.render import html as html_module
+
+    monkeypatch.setattr(html_module, "TEMPLATES", tmp_path)  # they are kept in TEMPLATES/__pycache__
+    folder = tmp_path / "__pycache__"
+    compiled: list[str] = []
+    compile_template = fast_jinja.Environment.compile
+    monkeypatch.setattr(fast_jinja.Environment, "compile",
+                        lambda self, source, name=None, *args, **kwargs:
+                        compiled.append(name) or compile_template(self, source, name, *args, **kwargs))
+
+    def page(locale: str) -> str:
+        site = SimpleNamespace(title="牌榜", organization=None)
+        return html_module.environment(locale).get_template("search.html").render(
+            page=html_module.Page("search/index.html"), root="../", site=site, canonical=None)
+
+    first = page("zh-Hans")
+    assert "search.html" in compiled and len(list(folder.iterdir())) == 1
+    compiled.clear()
+    assert page("zh-Hans") == first and compiled == []  # loaded, not compiled
+    assert page("en") != first and "search.html" in compiled  # its own words: compiled for it
+    compiled.clear()
+    assert page("zh-Hans") == first and page("en") and compiled == []  # both kept
+    monkeypatch.setattr(html_module, "code_digest", lambda: "another version of paibang")
+    assert page("zh-Hans") == first and "search.html" in compiled
+    assert len(list(folder.iterdir())) == 1  # the other versions' folders are gone

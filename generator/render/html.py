@@ -30,7 +30,8 @@ from generator.games import GAMES, KNOWN_GAMES, metric_of
 from generator.render import fast_jinja
 from generator.render.feed import absolute, atom_feed, sitemap, updates
 from generator.render.i18n import CJK_FACE, HTML_LANG, Translator
-from generator.render.incremental import EventPages, PreviousBuild, event_key, player_key, player_part, site_digest
+from generator.render.incremental import (EventPages, PreviousBuild, code_digest, event_key, player_key, player_part,
+                                          site_digest)
 from generator.render.output import OutputTree
 from generator.render.players import People, Person, collect_people, people_by_group
 from generator.render.search import index_script
@@ -68,6 +69,8 @@ def environment(locale: str, people: People | None = None) -> jinja2.Environment
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        bytecode_cache=None if STOCK_JINJA else fast_jinja.CompiledTemplates(
+            TEMPLATES / "__pycache__", code_digest(), locale),
     )
     translate = Translator(locale)
     env.globals.update(_=translate, t=translate, lang=HTML_LANG[locale], cjk=CJK_FACE[locale], GAMES=GAMES,
@@ -328,9 +331,12 @@ class _Rendering:
             if workers <= 1:
                 self.shares = [_render_share((list(range(len(jobs))), list(range(len(persons)))))]
                 return
-            # Big events first, dealt round the workers, so that the shares are even; persons likewise.
+            # One event per task, big events first, then the persons in small batches: each worker
+            # takes the next task when it is free, so that all finish together.
             order = sorted(range(len(jobs)), key=lambda i: -len(jobs[i][0].event.entries))
-            shares = [(order[w::workers], list(range(w, len(persons), workers))) for w in range(workers)]
+            batch = max(1, len(persons) // (8 * workers))
+            shares = [([i], []) for i in order] + [
+                ([], list(range(start, min(start + batch, len(persons))))) for start in range(0, len(persons), batch)]
             # The workers inherit the heap, frozen: their cycle collector (on again, for Jinja's
             # short-lived cycles) then walks only their own objects and copies no inherited page.
             # They are all forked at the first submit (so _JOB can be emptied right after).
