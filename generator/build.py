@@ -317,7 +317,7 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         tell("pages", pages, 0)
         previous.forget()
         swap_into_place(staging, output)
-        previous.save(made, inputs, Outcome(pages, len(pdfs), len(results), warnings), tree.written)
+        previous.save(made, inputs, Outcome(pages, len(pdfs), len(results), warnings), tree.written, tree.stamps)
     except BaseException:
         discard(staging)
         raise

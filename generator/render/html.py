@@ -355,10 +355,11 @@ class _Rendering:
             finally:
                 self.pool.shutdown(cancel_futures=True)
         made: dict[str, EventPages] = {}
-        for share in self.shares:
+        for share, stamps in self.shares:
             for part, pages in share.items():
                 self.out.written.extend(pages.files)
                 made[part] = pages
+            self.out.stamps.update(stamps)
         return made
 
     def abandon(self) -> None:
@@ -366,10 +367,11 @@ class _Rendering:
             self.pool.shutdown(cancel_futures=True)
 
 
-def _render_share(share: tuple[list[int], list[int]]) -> dict[str, EventPages]:
+def _render_share(share: tuple[list[int], list[int]]) -> tuple[dict[str, EventPages], dict[str, tuple[int, int]]]:
+    """What each event and person of the share wrote, and the files' stamps (OutputTree.stamps)."""
     site, jobs, persons = _JOB["site"], _JOB["jobs"], _JOB["persons"]
     event_indexes, person_indexes = share
-    made = {}
+    made, stamps = {}, {}
     for index in event_indexes:
         result, key = jobs[index]
         tree = OutputTree(_JOB["root"])
@@ -377,6 +379,7 @@ def _render_share(share: tuple[list[int], list[int]]) -> dict[str, EventPages]:
         render_event(_JOB["env_for"](result.event.locale or site.locale), site, result,
                      _JOB["bulletins"].get(result.event.slug, []), writer)
         made[result.event.slug] = EventPages(key, tree.written, writer.pages)
+        stamps.update(tree.stamps)
     env = _JOB["env_for"](site.locale)
     for index in person_indexes:
         person, key = persons[index]
@@ -385,7 +388,8 @@ def _render_share(share: tuple[list[int], list[int]]) -> dict[str, EventPages]:
         days = [_last_day(e.result) for e in person.events if e.result.event.dates]
         writer.page(env, player_url(person), "player.html", max(days, default=None), person=person)
         made[player_part(person.key)] = EventPages(key, tree.written, writer.pages)
-    return made
+        stamps.update(tree.stamps)
+    return made, stamps
 
 
 def _first_day(result: EventResult) -> str:

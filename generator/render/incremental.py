@@ -222,7 +222,10 @@ class PreviousBuild:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 made.add(target.parent)
             try:
-                os.link(source, target)
+                os.link(source, target)  # the same file: its recorded stamp holds
+                recorded = self.data.get("files", {}).get(relative)
+                if recorded is not None:
+                    out.stamps[relative] = tuple(recorded)
             except OSError:
                 shutil.copyfile(source, target)
             out.written.append(relative)
@@ -245,9 +248,10 @@ class PreviousBuild:
         self.record.unlink(missing_ok=True)
 
     def save(self, events: dict[str, EventPages], inputs: str | None = None, outcome: Outcome | None = None,
-             files: list[str] = ()) -> None:
+             files: list[str] = (), stamps: dict[str, tuple[int, int]] | None = None) -> None:
         """Record what each event wrote; with `inputs` and `outcome`, also what the whole build was
-        made from and every file it wrote (read back from output/), for `unchanged`."""
+        made from and every file it wrote, with its size and modification time (`stamps` as the
+        writing found them, else read back from output/), for `unchanged`."""
         self.record.parent.mkdir(parents=True, exist_ok=True)
         data: dict = {"output": str(self.output),
                       "events": {slug: pages.as_json() for slug, pages in sorted(events.items())}}
@@ -255,9 +259,15 @@ class PreviousBuild:
             temporary = self._warnings_file.with_suffix(f".tmp-{os.getpid()}")
             temporary.write_bytes(pickle.dumps(outcome.warnings, protocol=pickle.HIGHEST_PROTOCOL))
             os.replace(temporary, self._warnings_file)
-            stats = {relative: os.stat(self.output / relative) for relative in files}
+            stamps = stamps or {}
+            found = {relative: stamps.get(relative) or _stamp(self.output / relative) for relative in files}
             data |= {"inputs": inputs, "pages": outcome.pages, "pdfs": outcome.pdfs, "events_built": outcome.events,
-                     "files": {relative: [found.st_size, found.st_mtime_ns] for relative, found in stats.items()}}
+                     "files": {relative: list(stamp) for relative, stamp in found.items()}}
         temporary = self.record.with_suffix(f".tmp-{os.getpid()}")
         temporary.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
         os.replace(temporary, self.record)
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    found = os.stat(path)
+    return found.st_size, found.st_mtime_ns

@@ -27,6 +27,7 @@ class OutputTree:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.written: list[str] = []
+        self.stamps: dict[str, tuple[int, int]] = {}  # (size, modification time) of each file written
         self._root = os.fspath(root)
         self._folders: set[str] = set()  # made already: most pages share a folder with another
 
@@ -55,6 +56,8 @@ class OutputTree:
             view = memoryview(data)
             while view:
                 view = view[os.write(handle, view):]
+            found = os.fstat(handle)  # for the record of the build, without finding the file again
+            self.stamps[relative] = (found.st_size, found.st_mtime_ns)
         finally:
             os.close(handle)
         self.written.append(relative)
