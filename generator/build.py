@@ -150,13 +150,16 @@ class EventCache:
         self.keys: dict[Path, str] = {}
         self.loaded: dict[Path, list[ContentError]] = {}  # load problems of events read anew
         self.results: dict[Path, EventResult] = {}
+        self._site_text: bytes | None = None
 
     def _key(self, folder: Path, site: Site) -> str:
         from generator.render.incremental import code_digest, folder_digest
 
-        site_file = site.root / "site.yaml"
+        if self._site_text is None:  # read once for all the events of a run
+            site_file = site.root / "site.yaml"
+            self._site_text = site_file.read_bytes() if site_file.is_file() else b""
         digest = hashlib.sha256(f"{code_digest()}\0{folder.resolve()}\0{folder_digest(folder)}".encode())
-        digest.update(site_file.read_bytes() if site_file.is_file() else b"")
+        digest.update(self._site_text)
         return digest.hexdigest()
 
     def has(self, folder: Path, site: Site) -> bool:
