@@ -16,16 +16,21 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from generator.content.load import load_event, load_site
-from generator.content.model import Event, Site
 from generator.errors import ContentError, ContentErrors, Mark, Problems
-from generator.tournament.event import EventResult, run_event
+
+if TYPE_CHECKING:
+    from generator.content.model import Event, Site
+    from generator.tournament.event import EventResult
+
+# Reading, scoring and rendering are imported where they are used: a build that finds nothing
+# changed (`make site` again) needs none of them, and their imports were most of its time.
 
 
 @dataclass
 class BuildReport:
-    site: Site
+    site: Site | None  # None when the site was up to date (nothing was read)
     results: list[EventResult]
     warnings: list[ContentError] = field(default_factory=list)
     pages: int = 0
@@ -34,6 +39,7 @@ class BuildReport:
     events_rendered: int = 0  # the others' pages were kept from the previous build
     events: int = 0  # events built (results is empty when the site was up to date)
     up_to_date: bool = False  # nothing had changed: output/ was left as it was
+    locale: str = ""  # the site's, for messages
 
 
 def validate(content: Path, strict: bool = False, cache_dir: Path | None = None, workers: int | None = None,
@@ -49,6 +55,9 @@ def validate(content: Path, strict: bool = False, cache_dir: Path | None = None,
 
 def _validate(content: Path, strict: bool, cache_dir: Path | None, workers: int | None,
               ) -> tuple[Site, list[EventResult], list[ContentError]]:
+    from generator.content.load import load_event, load_site
+    from generator.tournament.event import run_event
+
     problems = Problems()
     cache = EventCache(cache_dir) if cache_dir is not None else None
     ahead = _read_ahead(content, cache, workers)
@@ -106,6 +115,8 @@ def _read_ahead(content: Path, cache: EventCache | None, workers: int | None) ->
     """The events to read (those not in the cache), read and scored by forked processes, for
     validate to take in its own order with the same problems. Nothing on one core, or for fewer
     than two such events. Each event comes back pickled once, in the event cache's own form."""
+    from generator.content.load import load_site
+
     workers = workers or os.cpu_count() or 1
     if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return {}
@@ -133,6 +144,9 @@ def _read_ahead(content: Path, cache: EventCache | None, workers: int | None) ->
 
 
 def _prepare_event(folder: Path) -> tuple[Path, int, bytes]:
+    from generator.content.load import load_event
+    from generator.tournament.event import run_event
+
     problems = Problems()
     event = load_event(folder, _AHEAD["site"], problems)
     loaded_count = len(problems.items)
@@ -179,6 +193,8 @@ class EventCache:
             with open(self.folder / f"{key}.pickle", "rb") as handle:
                 event, result, found = pickle.load(handle)
         except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError, ValueError):
+            from generator.content.load import load_event
+
             before = len(problems.items)
             event = load_event(folder, site, problems)
             self.loaded[folder] = problems.items[before:]
@@ -266,21 +282,20 @@ def build(content: Path, output: Path, strict: bool = False, cache_dir: Path | N
 def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, progress: Progress | None,
            bulletins: bool) -> BuildReport:
     tell = progress or (lambda what, done, total: None)
-    # Imported here so that `paibang check` does not pay for loading WeasyPrint.
-    from generator.render.bulletins import bulletins_for
-    from generator.render.html import render_site
     from generator.render.incremental import Outcome, PreviousBuild, build_inputs
-    from generator.render.output import OutputTree, discard, staging_dir, swap_into_place
-    from generator.render.pdf import bulletin_html, bulletin_words, missing_glyphs, print_job, print_pdfs, prune_cache
 
     cache_dir = cache_dir or default_cache_dir(output)
     previous = PreviousBuild(output, cache_dir.parent / f"site-{_path_key(output)}.json")
     inputs = build_inputs(content, strict, bulletins)
     known = previous.unchanged(inputs)
-    if known is not None and not (strict and known.warnings):
-        site = load_site(content, Problems(), lambda *_: None)  # site.yaml only, for its locale
-        if site is not None:
-            return BuildReport(site, [], known.warnings, known.pages, known.pdfs, 0, 0, known.events, True)
+    if known is not None and known.locale and not (strict and known.warnings):
+        return BuildReport(None, [], known.warnings, known.pages, known.pdfs, 0, 0, known.events, True, known.locale)
+    # Imported only now (rendering, WeasyPrint): see the note at the top.
+    from generator.render.bulletins import bulletins_for
+    from generator.render.html import render_site
+    from generator.render.output import OutputTree, discard, staging_dir, swap_into_place
+    from generator.render.pdf import bulletin_html, bulletin_words, missing_glyphs, print_job, print_pdfs, prune_cache
+
     site, results, warnings = validate(content, strict, cache_dir.parent / "events")
     tell("events", len(results), len(results))
 
@@ -320,10 +335,11 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         tell("pages", pages, 0)
         previous.forget()
         swap_into_place(staging, output)
-        previous.save(made, inputs, Outcome(pages, len(pdfs), len(results), warnings), tree.written, tree.stamps)
+        previous.save(made, inputs, Outcome(pages, len(pdfs), len(results), warnings, site.locale), tree.written,
+                      tree.stamps)
     except BaseException:
         discard(staging)
         raise
     rendered = sum(1 for slug, pages in made.items() if "/" not in slug  # events, not player pages
                    and (slug not in previous.events or previous.events[slug].key != pages.key))
-    return BuildReport(site, results, warnings, pages, len(pdfs), printed, rendered, len(results))
+    return BuildReport(site, results, warnings, pages, len(pdfs), printed, rendered, len(results), locale=site.locale)

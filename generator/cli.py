@@ -122,12 +122,12 @@ def _build(args: argparse.Namespace, locale: str) -> int:
     report = build(args.content, args.output, args.strict, progress=progress)
     if show:
         print("\r\033[K", end="", file=sys.stderr)
-    print_problems(report.warnings, args.lang or report.site.locale, args.content)
+    print_problems(report.warnings, args.lang or report.locale, args.content)
     if report.up_to_date:
-        print(words("up_to_date", args.lang or report.site.locale, events=report.events, pages=report.pages,
+        print(words("up_to_date", args.lang or report.locale, events=report.events, pages=report.pages,
                     pdfs=report.pdfs, output=args.output, seconds=time.monotonic() - started))
         return 0
-    print(words("built", args.lang or report.site.locale, events=report.events, pages=report.pages,
+    print(words("built", args.lang or report.locale, events=report.events, pages=report.pages,
                 pdfs=report.pdfs, printed=report.pdfs_printed, cached=report.pdfs - report.pdfs_printed,
                 output=args.output, seconds=time.monotonic() - started))
     return 0

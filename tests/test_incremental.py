@@ -61,13 +61,13 @@ def test_a_template_change_renders_everything(tmp_path: Path, monkeypatch) -> No
 
 
 def test_unchanged_events_are_not_read_again(tmp_path: Path, monkeypatch) -> None:
-    import generator.build as pipeline
+    import generator.content.load as loading
 
     content = two_events(tmp_path)
     build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
     read = []
-    original = pipeline.load_event
-    monkeypatch.setattr(pipeline, "load_event", lambda folder, *rest: read.append(folder.name) or original(folder, *rest))
+    original = loading.load_event
+    monkeypatch.setattr(loading, "load_event", lambda folder, *rest: read.append(folder.name) or original(folder, *rest))
     prelim = content / "events/dongke-bridge-2015/results/prelim.yaml"
     prelim.write_text(prelim.read_text(encoding="utf-8") + "\n# 复核完毕\n", encoding="utf-8")
     build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
@@ -164,3 +164,21 @@ def test_build_inputs_reads_each_event_folder_once_and_sees_every_change(tmp_pat
             seen.add(incremental.build_inputs(content, False))
     assert len(seen) == 1 + len(changes)
     assert incremental.build_inputs(content, True) not in seen  # other options
+
+
+def test_nothing_changed_loads_no_reader_or_renderer(tmp_path: Path) -> None:
+    """`make site` again with nothing changed is a quick check, like make's: a fresh process
+    finds it up to date without importing what reads, scores or renders."""
+    import subprocess
+    import sys
+
+    content = two_events(tmp_path)
+    build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    check = (
+        "import sys; from pathlib import Path; from generator.build import build; "
+        f"report = build(Path({str(content)!r}), Path({str(tmp_path / 'out')!r}), "
+        f"cache_dir=Path({str(tmp_path / 'cache/pdf')!r}), bulletins=False); "
+        "heavy = ['jinja2', 'weasyprint', 'yaml', 'generator.content.load', 'generator.games', 'generator.render.html']; "
+        "print(report.up_to_date, report.locale, [m for m in heavy if m in sys.modules])")
+    done = subprocess.run([sys.executable, "-c", check], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert done.stdout.split(maxsplit=2) == ["True", "zh-Hans", "[]\n"]

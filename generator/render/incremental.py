@@ -28,11 +28,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from generator.content.model import Site
 from generator.render.output import OutputTree
-from generator.tournament.event import EventResult
+
+if TYPE_CHECKING:  # not imported at run time: a build with nothing to do needs only this module
+    from generator.content.model import Site
+    from generator.tournament.event import EventResult
 
 PACKAGE = Path(__file__).resolve().parents[1]
 TEMPLATES = PACKAGE.parent / "templates"
@@ -87,15 +89,29 @@ def one_reading() -> Iterator[None]:
         _READ = None
 
 
+def _entries(folder: str) -> list[tuple[str, bool]]:
+    """Everything under `folder` as (path relative to it with "/", is a file), in path order;
+    symbolic links to folders are not followed (as Path.rglob does not)."""
+    found = []
+    for top, folders, files in os.walk(folder):
+        relative = os.path.relpath(top, folder)
+        prefix = "" if relative == "." else relative.replace(os.sep, "/") + "/"
+        found.extend((prefix + name, False) for name in folders)
+        found.extend((prefix + name, os.path.isfile(os.path.join(top, name))) for name in files)
+    return sorted(found, key=lambda entry: entry[0].split("/"))
+
+
 def folder_digest(folder: Path) -> str:
     folder = folder.resolve()
     if _READ is not None and folder in _READ:
         return _READ[folder]
     digest = hashlib.sha256()
-    for path in sorted(folder.rglob("*")):
-        if path.is_file():
-            digest.update(str(path.relative_to(folder)).encode())
-            digest.update(path.read_bytes())
+    root = os.fspath(folder)
+    for relative, is_file in _entries(root):
+        if is_file:
+            digest.update(relative.encode())
+            with open(f"{root}/{relative}", "rb") as handle:
+                digest.update(handle.read())
     if _READ is not None:
         _READ[folder] = digest.hexdigest()
     return digest.hexdigest()
@@ -106,24 +122,27 @@ def build_inputs(content: Path, *options: object) -> str:
     content/ is walked once: each event folder's digest (as folder_digest makes it, and kept for
     the rest of the build) stands for its files."""
     content = content.resolve()
+    root = os.fspath(content)
     digest = hashlib.sha256(code_digest().encode())
-    events: dict[Path, Any] = {}
-    for path in sorted(content.rglob("*")):
-        relative = path.relative_to(content)
-        if len(relative.parts) > 2 and relative.parts[0] == "events":
-            folder = content / "events" / relative.parts[1]
-            if path.is_file():
-                folder_hash = events.setdefault(folder, hashlib.sha256())
-                folder_hash.update(str(path.relative_to(folder)).encode())
-                folder_hash.update(path.read_bytes())
+    events: dict[str, Any] = {}
+    for relative, is_file in _entries(root):
+        parts = relative.split("/", 2)
+        if len(parts) > 2 and parts[0] == "events":
+            if is_file:
+                folder_hash = events.setdefault(parts[1], hashlib.sha256())
+                folder_hash.update(parts[2].encode())
+                with open(f"{root}/{relative}", "rb") as handle:
+                    folder_hash.update(handle.read())
             continue
-        digest.update(f"{relative}{'/' if path.is_dir() else ''}\0".encode())  # folders too: an empty one counts
-        if path.is_file():
-            digest.update(path.read_bytes())
-    for folder, folder_hash in events.items():
+        folder_mark = "" if is_file or not os.path.isdir(f"{root}/{relative}") else "/"
+        digest.update(f"{relative}{folder_mark}\0".encode())  # folders too: an empty one counts
+        if is_file:
+            with open(f"{root}/{relative}", "rb") as handle:
+                digest.update(handle.read())
+    for name, folder_hash in events.items():
         if _READ is not None:
-            _READ[folder] = folder_hash.hexdigest()
-        digest.update(f"{folder.name}\0{folder_hash.hexdigest()}".encode())
+            _READ[content / "events" / name] = folder_hash.hexdigest()
+        digest.update(f"{name}\0{folder_hash.hexdigest()}".encode())
     digest.update(repr(options).encode())
     return digest.hexdigest()
 
@@ -136,6 +155,7 @@ class Outcome:
     pdfs: int
     events: int
     warnings: list = field(default_factory=list)
+    locale: str = ""  # the site's, for messages
 
 
 def site_digest(site: Site, results: list[EventResult]) -> str:
@@ -193,13 +213,15 @@ class PreviousBuild:
         if self.data.get("inputs") != inputs or not isinstance(self.data.get("files"), dict):
             return None
         try:
+            root = os.fspath(self.output)
             for relative, (size, modified) in self.data["files"].items():
-                found = os.stat(self.output / relative)
+                found = os.stat(f"{root}/{relative}")
                 if found.st_size != size or found.st_mtime_ns != modified:
                     return None
             with open(self._warnings_file, "rb") as handle:
                 warnings = pickle.load(handle)
-            return Outcome(int(self.data["pages"]), int(self.data["pdfs"]), int(self.data["events_built"]), warnings)
+            return Outcome(int(self.data["pages"]), int(self.data["pdfs"]), int(self.data["events_built"]), warnings,
+                           str(self.data.get("locale", "")))
         except (OSError, ValueError, TypeError, KeyError, pickle.PickleError, EOFError, AttributeError, ImportError):
             return None
 
@@ -262,6 +284,7 @@ class PreviousBuild:
             stamps = stamps or {}
             found = {relative: stamps.get(relative) or _stamp(self.output / relative) for relative in files}
             data |= {"inputs": inputs, "pages": outcome.pages, "pdfs": outcome.pdfs, "events_built": outcome.events,
+                     "locale": outcome.locale,
                      "files": {relative: list(stamp) for relative, stamp in found.items()}}
         temporary = self.record.with_suffix(f".tmp-{os.getpid()}")
         temporary.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
