@@ -127,7 +127,7 @@ def _read_ahead(content: Path, cache: EventCache | None, workers: int | None) ->
     folders = [f for f in sorted(events_dir.iterdir()) if f.is_dir() and not (cache and cache.has(f, site))]
     if len(folders) < 2:
         return {}
-    folders.sort(key=lambda f: -sum(p.stat().st_size for p in f.rglob("*") if p.is_file()))  # big first
+    folders.sort(key=lambda f: -_size(f))  # big first
     _AHEAD["site"] = site
     prepared = {}
     try:
@@ -141,6 +141,10 @@ def _read_ahead(content: Path, cache: EventCache | None, workers: int | None) ->
     finally:
         _AHEAD.clear()
     return prepared
+
+
+def _size(folder: Path) -> int:
+    return sum(os.path.getsize(os.path.join(top, name)) for top, _, names in os.walk(folder) for name in names)
 
 
 def _prepare_event(folder: Path) -> tuple[Path, int, bytes]:
