@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.errors import ContentError, ContentErrors, Mark, Problems
 
@@ -89,8 +89,8 @@ def _validate(content: Path, strict: bool, cache_dir: Path | None, workers: int 
             else:
                 prepared = None  # scored here after all: the worker's payload has no result
                 results.append(run_event(event, problems))
-            if cache:
-                cache.save(event, results[-1], problems.items[before:], prepared.payload if prepared else None)
+            if cache and prepared is None:  # a worker's event was kept by the worker
+                cache.save(event, results[-1], problems.items[before:])
     failing = problems.errors + (problems.warnings if strict else [])
     if site is None or failing:
         raise ContentErrors(problems.sorted())
@@ -105,16 +105,16 @@ class _Prepared:
     loaded: list[ContentError]  # found reading it
     result: EventResult | None  # scored when reading found no error
     scored: list[ContentError]  # found scoring it
-    payload: bytes  # (event, result, loaded + scored) pickled: the event cache's file as it is
 
 
-_AHEAD: dict[str, Site] = {}  # set before forking, read by the workers
+_AHEAD: dict[str, Any] = {}  # the site and the event cache, set before forking, read by the workers
 
 
 def _read_ahead(content: Path, cache: EventCache | None, workers: int | None) -> dict[Path, _Prepared]:
     """The events to read (those not in the cache), read and scored by forked processes, for
     validate to take in its own order with the same problems. Nothing on one core, or for fewer
-    than two such events. Each event comes back pickled once, in the event cache's own form."""
+    than two such events. Each event comes back pickled once, in the event cache's own form; a
+    good one is kept in the event cache by the worker that read it."""
     from generator.content.load import load_site
 
     workers = workers or os.cpu_count() or 1
@@ -128,7 +128,7 @@ def _read_ahead(content: Path, cache: EventCache | None, workers: int | None) ->
     if len(folders) < 2:
         return {}
     folders.sort(key=lambda f: -_size(f))  # big first
-    _AHEAD["site"] = site
+    _AHEAD.update(site=site, cache=cache)
     prepared = {}
     try:
         with ProcessPoolExecutor(max_workers=min(workers, len(folders)),
@@ -137,7 +137,7 @@ def _read_ahead(content: Path, cache: EventCache | None, workers: int | None) ->
             # left, and each event is unpacked here while the workers read the next ones.
             for folder, loaded_count, payload in pool.map(_prepare_event, folders):
                 event, result, found = pickle.loads(payload)
-                prepared[folder] = _Prepared(event, found[:loaded_count], result, found[loaded_count:], payload)
+                prepared[folder] = _Prepared(event, found[:loaded_count], result, found[loaded_count:])
     finally:
         _AHEAD.clear()
     return prepared
@@ -155,7 +155,11 @@ def _prepare_event(folder: Path) -> tuple[Path, int, bytes]:
     event = load_event(folder, _AHEAD["site"], problems)
     loaded_count = len(problems.items)
     result = run_event(event, problems) if event is not None and event.stages and not problems.errors else None
-    return folder, loaded_count, pickle.dumps((event, result, problems.items), protocol=pickle.HIGHEST_PROTOCOL)
+    payload = pickle.dumps((event, result, problems.items), protocol=pickle.HIGHEST_PROTOCOL)
+    cache: EventCache | None = _AHEAD["cache"]
+    if cache is not None and result is not None and not problems.errors:
+        cache.keep(folder, payload)  # here, not in validate's process, which has the rest to do
+    return folder, loaded_count, payload
 
 
 class EventCache:
@@ -211,17 +215,21 @@ class EventCache:
     def result_of(self, event: Event) -> EventResult | None:
         return self.results.get(event.folder)
 
-    def save(self, event: Event, result: EventResult, scored: list[ContentError], payload: bytes | None = None) -> None:
-        """Keep a good event; `payload`: it pickled already, as a worker sent it."""
+    def save(self, event: Event, result: EventResult, scored: list[ContentError]) -> None:
+        """Keep a good event read anew."""
         if event.folder not in self.loaded:
             return
         found = self.loaded[event.folder] + scored
         if any(not p.warning for p in found):
             return  # only good events are kept: a broken one is read again until it is fixed
+        self.keep(event.folder, pickle.dumps((event, result, found), protocol=pickle.HIGHEST_PROTOCOL))
+
+    def keep(self, folder: Path, payload: bytes) -> None:
+        """Write (event, result, problems), pickled: a good event, read anew (see `has`)."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        target = self.folder / f"{self.keys[event.folder]}.pickle"
+        target = self.folder / f"{self.keys[folder]}.pickle"
         temporary = target.with_suffix(f".tmp-{os.getpid()}")
-        temporary.write_bytes(payload or pickle.dumps((event, result, found), protocol=pickle.HIGHEST_PROTOCOL))
+        temporary.write_bytes(payload)
         os.replace(temporary, target)
 
 
