@@ -64,6 +64,9 @@ check: venv
 serve: system venv
 	$(BIN)/paibang serve --content $(CONTENT) --output $(OUTPUT) --port $(PORT)
 
+# paibang removes the site, its leftovers and .paibang-cache only where it made them (a folder that
+# merely has the name, such as a backup output.old-2024, is the user's and stays).
 clean:
-	rm -rf $(OUTPUT) $(OUTPUT).tmp-* $(OUTPUT).old-* .venv-audit build dist *.egg-info .pytest_cache .hypothesis
+	if test -x $(BIN)/paibang; then $(BIN)/paibang clean --output $(OUTPUT); fi
+	rm -rf .venv-audit build dist *.egg-info .pytest_cache .hypothesis
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

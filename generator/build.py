@@ -11,6 +11,8 @@ import hashlib
 import multiprocessing
 import os
 import pickle
+import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
@@ -18,6 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from generator import caches
+from generator.content import snapshot
 from generator.errors import ContentError, ContentErrors, Mark, Problems
 
 if TYPE_CHECKING:
@@ -165,7 +169,8 @@ def _prepare_event(folder: Path) -> tuple[Path, int, bytes]:
 class EventCache:
     """Each event loaded and scored, kept by the digest of everything it is made from (its
     folder's files, site.yaml, the code): a rebuild reads again only the events that changed.
-    The files are pickles paibang writes for itself beside its PDF cache."""
+    The files are pickles paibang writes for itself beside its PDF cache, sealed with the user's
+    key: one it did not write is never unpickled (generator/caches.py)."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -179,7 +184,7 @@ class EventCache:
 
         if self._site_text is None:  # read once for all the events of a run
             site_file = site.root / "site.yaml"
-            self._site_text = site_file.read_bytes() if site_file.is_file() else b""
+            self._site_text = snapshot.read(site_file) if site_file.is_file() else b""
         digest = hashlib.sha256(f"{code_digest()}\0{folder.resolve()}\0{folder_digest(folder)}".encode())
         digest.update(self._site_text)
         return digest.hexdigest()
@@ -187,7 +192,7 @@ class EventCache:
     def has(self, folder: Path, site: Site) -> bool:
         """Whether the event is kept, as its files are now."""
         key = self.keys[folder] = self._key(folder, site)
-        return (self.folder / f"{key}.pickle").is_file()
+        return (self.folder / f"{key}.sealed").is_file()
 
     def adopt(self, folder: Path, site: Site, loaded: list[ContentError]) -> None:
         """An event read by a worker: remembered as read anew, for `save`."""
@@ -198,9 +203,9 @@ class EventCache:
         key = self.keys.get(folder) or self._key(folder, site)
         self.keys[folder] = key
         try:
-            with open(self.folder / f"{key}.pickle", "rb") as handle:
-                event, result, found = pickle.load(handle)
-        except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError, ValueError):
+            with open(self.folder / f"{key}.sealed", "rb") as handle:
+                event, result, found = caches.loads(handle.read())  # verified before it is unpickled
+        except Exception:  # noqa: BLE001 - missing, not ours, or of another shape: read the event again
             from generator.content.load import load_event
 
             before = len(problems.items)
@@ -225,12 +230,9 @@ class EventCache:
         self.keep(event.folder, pickle.dumps((event, result, found), protocol=pickle.HIGHEST_PROTOCOL))
 
     def keep(self, folder: Path, payload: bytes) -> None:
-        """Write (event, result, problems), pickled: a good event, read anew (see `has`)."""
-        self.folder.mkdir(parents=True, exist_ok=True)
-        target = self.folder / f"{self.keys[folder]}.pickle"
-        temporary = target.with_suffix(f".tmp-{os.getpid()}")
-        temporary.write_bytes(payload)
-        os.replace(temporary, target)
+        """Write (event, result, problems), pickled and sealed (see generator/caches.py): a good
+        event, read anew (see `has`)."""
+        caches.write_atomically(self.folder / f"{self.keys[folder]}.sealed", caches.seal(payload))
 
 
 def _has_errors_in(problems: Problems, folder: Path) -> bool:
@@ -282,22 +284,61 @@ def _no_cycle_collection() -> Iterator[None]:
 
 
 def build(content: Path, output: Path, strict: bool = False, cache_dir: Path | None = None,
-          progress: Progress | None = None, bulletins: bool = True) -> BuildReport:
+          progress: Progress | None = None, bulletins: bool = True, notify: Notify | None = None) -> BuildReport:
     """Validate, then write the whole site into a staging folder and swap it in for output/.
-    PDFs are cached under `cache_dir` (default: .paibang-cache beside output/)."""
+    PDFs are cached under `cache_dir` (default: .paibang-cache beside output/). Raises
+    OutputRefused, before anything is touched, when output/ is not a folder paibang may replace.
+    `notify` hears of things that are not content problems (a cache not used)."""
     from generator.render.incremental import one_reading
 
-    with _no_cycle_collection(), one_reading():
-        return _build(content, output, strict, cache_dir, progress, bulletins)
+    with _no_cycle_collection(), one_reading(), tempfile.TemporaryDirectory(prefix="paibang-cache-") as spare:
+        return _build(content, output, strict, cache_dir, progress, bulletins, notify or _tell_stderr(content),
+                      Path(spare))
+
+
+Notify = Callable[[str, dict[str, object]], None]  # (words' key in commands/console.py, parameters)
+
+
+def _tell_stderr(content: Path) -> Notify:
+    def tell(key: str, params: dict[str, object]) -> None:
+        from generator.commands.console import site_locale, words
+
+        print(words(key, site_locale(content), **params), file=sys.stderr)
+    return tell
+
+
+def _usable_cache(cache_dir: Path, notify: Notify, spare: Path) -> Path:
+    """`cache_dir` when its folder is the user's own and closed to others; else a private
+    temporary one for this build (see generator/caches.py)."""
+    root = cache_dir.parent
+    why = caches.unsafe(root)
+    if why is None:
+        try:
+            os.makedirs(root, mode=0o700, exist_ok=True)
+        except OSError as exc:
+            why = f"{root}: {exc.strerror or exc}"
+        else:
+            why = caches.unsafe(root)  # made by someone else in between: checked once it exists
+    if why is None:
+        return cache_dir
+    notify("cache_ignored", {"path": root, "why": why})
+    return spare / "pdf"
 
 
 def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, progress: Progress | None,
-           bulletins: bool) -> BuildReport:
+           bulletins: bool, notify: Notify, spare: Path) -> BuildReport:
     tell = progress or (lambda what, done, total: None)
     from generator.render.incremental import Outcome, PreviousBuild, build_inputs
+    from generator.render.output import check_output
 
     cache_dir = cache_dir or default_cache_dir(output)
-    previous = PreviousBuild(output, cache_dir.parent / f"site-{_path_key(output)}.json")
+    record = f"site-{_path_key(output)}.json"
+    trusted = caches.unsafe(cache_dir.parent) is None
+    previous = PreviousBuild(output, (cache_dir.parent if trusted else spare) / record)
+    check_output(output, content, recorded=bool(previous.data))  # nothing is touched before this
+    usable = _usable_cache(cache_dir, notify, spare)
+    if usable != cache_dir:
+        cache_dir, previous = usable, PreviousBuild(output, usable.parent / record)
     inputs = build_inputs(content, strict, bulletins)
     known = previous.unchanged(inputs)
     if known is not None and known.locale and not (strict and known.warnings):

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from generator.commands.console import print_problems, site_locale, words
 from generator.errors import ContentErrors
+from generator.render.output import OutputRefused, check_output
 from generator.messages import LOCALES
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
@@ -49,6 +50,8 @@ def parser() -> argparse.ArgumentParser:
                                help="read a column under another heading (fields: name, entry, team, captain, "
                                     "group, major, phone, student_id)")
     registrations.add_argument("--prefix", help="letter of new entry ids (default by game: A, T, D, H)")
+    clean = command("clean", "remove output/, its leftovers and caches: only what paibang made", content=False)
+    clean.add_argument("--output", type=Path, default=Path("output"))
     command("schema", "write the editor schemas (schema/*.json)", content=False)
     command("doctor", "check fonts and tools on this machine", content=False)
     return top
@@ -72,6 +75,8 @@ def main(argv: list[str] | None = None) -> int:
         return doctor.run(locale)
     if args.command == "new":
         return _new(args, locale)
+    if args.command == "clean":
+        return _clean(args, locale)
     if not args.content.is_dir():
         print(words("no_content", locale, path=args.content), file=sys.stderr)
         return 2
@@ -83,6 +88,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "serve":
             from generator.commands.serve import serve
 
+            _check_output(args)  # the same rules as build, before the server starts
+
             return serve(args.content, args.output, TEMPLATES, args.port, args.lang)
         if args.command == "pair":
             from generator.commands import pair
@@ -90,12 +97,45 @@ def main(argv: list[str] | None = None) -> int:
             return pair.run(args)
         if args.command == "import":
             return _import(args, locale)
+    except OutputRefused as refusal:
+        print(words(refusal.reason, locale, path=refusal.path), file=sys.stderr)
+        return 2
     except ContentErrors as failure:
         print_problems(failure.problems, locale, args.content)
         errors = sum(1 for p in failure.problems if not p.warning)
         print(words("build_failed", locale, errors=errors), file=sys.stderr)
         return 1
     return 2  # pragma: no cover - argparse knows every command
+
+
+def _check_output(args: argparse.Namespace) -> None:
+    """Refuse an output folder paibang may not replace, as `build` would, before anything runs."""
+    from generator.build import _path_key, default_cache_dir
+    from generator.caches import unsafe
+    from generator.render.incremental import PreviousBuild
+
+    cache = default_cache_dir(args.output).parent
+    recorded = unsafe(cache) is None and bool(
+        PreviousBuild(args.output, cache / f"site-{_path_key(args.output)}.json").data)
+    check_output(args.output, args.content, recorded)
+
+
+def _clean(args: argparse.Namespace, locale: str) -> int:
+    """Remove the site, its leftovers and the cache beside it: each only if paibang made it."""
+    import shutil
+
+    from generator.build import default_cache_dir
+    from generator.caches import unsafe
+    from generator.render.output import remove_site
+
+    removed = remove_site(args.output)
+    cache = default_cache_dir(args.output).parent
+    if cache.is_dir() and unsafe(cache) is None and cache.name == ".paibang-cache":
+        shutil.rmtree(cache, ignore_errors=True)
+        removed.append(cache)
+    for path in removed:
+        print(words("cleaned", locale, path=path))
+    return 0
 
 
 def _check(args: argparse.Namespace) -> int:

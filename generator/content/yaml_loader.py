@@ -28,6 +28,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from generator.errors import Mark, Problems
+from generator.content import snapshot
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_DEPTH = 24
@@ -223,15 +224,10 @@ def read_content_text(path: Path, problems: Problems) -> str | None:
     """The text of one content file (UTF-8, at most MAX_FILE_BYTES); None with the problem
     recorded otherwise. Line ends are read as Python reads them (CR LF and CR become LF)."""
     try:
-        size = path.stat().st_size
-    except OSError as exc:
-        problems.add("file-unreadable", Mark(path), reason=exc.strerror or str(exc))
+        data = snapshot.read(path, MAX_FILE_BYTES)  # the bytes the build hashed, read once
+    except snapshot.TooLarge as exc:
+        problems.add("file-too-large", Mark(path), size=exc.size, limit=MAX_FILE_BYTES)
         return None
-    if size > MAX_FILE_BYTES:
-        problems.add("file-too-large", Mark(path), size=size, limit=MAX_FILE_BYTES)
-        return None
-    try:
-        data = path.read_bytes()
     except OSError as exc:
         problems.add("file-unreadable", Mark(path), reason=exc.strerror or str(exc))
         return None

@@ -36,6 +36,7 @@ import jinja2.runtime
 from jinja2.utils import internalcode
 from markupsafe import Markup, escape
 
+from generator import caches
 from generator.render.i18n import Translator
 
 
@@ -227,8 +228,9 @@ class CompiledTemplates(jinja2.FileSystemBytecodeCache):
     (compiling paibang's templates took 0.2 s in every process of every build). One folder per
     `version` of the code (the others' are removed), one file per template and locale (FixedWords
     writes each locale's words into the code); Jinja itself checks each template's source
-    against its checksum. Where the folder cannot be written, templates are compiled at every
-    build, as without it."""
+    against its checksum. The files are marshalled code: each is sealed with the user's key
+    (generator/caches.py) and one whose seal does not verify is compiled anew, never loaded.
+    Where the folder cannot be written, templates are compiled at every build, as without it."""
 
     def __init__(self, folder: Path, version: str, locale: str) -> None:
         self.folder = folder / hashlib.sha256(f"{version}\0{jinja2.__version__}\0{sys.version}".encode()).hexdigest()[:16]
@@ -238,6 +240,13 @@ class CompiledTemplates(jinja2.FileSystemBytecodeCache):
     def get_cache_key(self, name: str, filename: str | None = None) -> str:
         return hashlib.sha256(f"{self.locale}\0{name}\0{filename}".encode()).hexdigest()[:32]
 
+    def load_bytecode(self, bucket: Any) -> None:
+        try:
+            with open(self._get_cache_filename(bucket), "rb") as handle:
+                bucket.bytecode_from_string(caches.unseal(handle.read()))
+        except (OSError, caches.Unsealed):
+            return  # none, or not sealed by this user: compiled from the source instead
+
     def dump_bytecode(self, bucket: Any) -> None:
         try:
             if not self.folder.is_dir():
@@ -245,6 +254,6 @@ class CompiledTemplates(jinja2.FileSystemBytecodeCache):
                 for other in self.folder.parent.iterdir():  # left by other versions
                     if other != self.folder and other.is_dir():
                         shutil.rmtree(other, ignore_errors=True)
-            super().dump_bytecode(bucket)
+            caches.write_atomically(Path(self._get_cache_filename(bucket)), caches.seal(bucket.bytecode_to_string()))
         except OSError:
             pass

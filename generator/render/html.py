@@ -27,6 +27,7 @@ from markdown.extensions.sane_lists import SaneListExtension
 from markdown.extensions.tables import TableExtension
 from markupsafe import Markup, escape, soft_str
 
+from generator.content import snapshot
 from generator.content.model import Entry, Event, Site
 from generator.games import GAMES, KNOWN_GAMES, metric_of
 from generator.render import fast_jinja
@@ -134,7 +135,8 @@ def _number(value: Any) -> str:
 
 def render_notice(path: Path) -> str:
     """Markdown to HTML, then sanitised with an allow-list: a notice can never carry script."""
-    html = _markdown().reset().convert(path.read_text(encoding="utf-8"))
+    text = snapshot.read(path).decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # as hashed
+    html = _markdown().reset().convert(text)
     clean = nh3.clean(
         html,
         tags=NOTICE_TAGS,

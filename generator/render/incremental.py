@@ -20,7 +20,6 @@ import datetime as dt
 import hashlib
 import json
 import os
-import pickle
 import shutil
 import stat
 from collections.abc import Iterator
@@ -30,6 +29,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from generator import caches
+from generator.content import snapshot
 from generator.render.output import OutputTree
 
 if TYPE_CHECKING:  # not imported at run time: a build with nothing to do needs only this module
@@ -84,7 +85,8 @@ def one_reading() -> Iterator[None]:
         return
     _READ = {}
     try:
-        yield
+        with snapshot.taking():  # and each file is read once: what is hashed is what is parsed
+            yield
     finally:
         _READ = None
 
@@ -110,8 +112,7 @@ def folder_digest(folder: Path) -> str:
     for relative, is_file in _entries(root):
         if is_file:
             digest.update(relative.encode())
-            with open(f"{root}/{relative}", "rb") as handle:
-                digest.update(handle.read())
+            snapshot.feed(digest, f"{root}/{relative}")
     if _READ is not None:
         _READ[folder] = digest.hexdigest()
     return digest.hexdigest()
@@ -131,14 +132,12 @@ def build_inputs(content: Path, *options: object) -> str:
             if is_file:
                 folder_hash = events.setdefault(parts[1], hashlib.sha256())
                 folder_hash.update(parts[2].encode())
-                with open(f"{root}/{relative}", "rb") as handle:
-                    folder_hash.update(handle.read())
+                snapshot.feed(folder_hash, f"{root}/{relative}")
             continue
         folder_mark = "" if is_file or not os.path.isdir(f"{root}/{relative}") else "/"
         digest.update(f"{relative}{folder_mark}\0".encode())  # folders too: an empty one counts
         if is_file:
-            with open(f"{root}/{relative}", "rb") as handle:
-                digest.update(handle.read())
+            snapshot.feed(digest, f"{root}/{relative}")
     for name, folder_hash in events.items():
         if _READ is not None:
             _READ[content / "events" / name] = folder_hash.hexdigest()
@@ -162,7 +161,7 @@ def site_digest(site: Site, results: list[EventResult]) -> str:
     """The part of the whole site every event page shows or links to."""
     digest = hashlib.sha256(code_digest().encode())
     site_file = site.root / "site.yaml"
-    digest.update(site_file.read_bytes() if site_file.is_file() else b"")
+    digest.update(snapshot.read(site_file) if site_file.is_file() else b"")
     for result in sorted(results, key=lambda r: r.event.slug):
         event = result.event
         digest.update(json.dumps([event.slug, event.title, event.game, [d.isoformat() for d in event.dates],
@@ -219,15 +218,15 @@ class PreviousBuild:
                 if found.st_size != size or found.st_mtime_ns != modified:
                     return None
             with open(self._warnings_file, "rb") as handle:
-                warnings = pickle.load(handle)
+                warnings = caches.loads(handle.read())  # sealed: never a pickle someone else wrote
             return Outcome(int(self.data["pages"]), int(self.data["pdfs"]), int(self.data["events_built"]), warnings,
                            str(self.data.get("locale", "")))
-        except (OSError, ValueError, TypeError, KeyError, pickle.PickleError, EOFError, AttributeError, ImportError):
+        except Exception:  # noqa: BLE001 - any record that cannot be read is as good as none
             return None
 
     @property
     def _warnings_file(self) -> Path:
-        return self.record.with_suffix(".warnings.pickle")
+        return self.record.with_suffix(".warnings.sealed")
 
     def reuse(self, slug: str, key: str, out: OutputTree) -> EventPages | None:
         """Link the event's previous files into `out` when its key is unchanged and they are all there."""
@@ -278,9 +277,7 @@ class PreviousBuild:
         data: dict = {"output": str(self.output),
                       "events": {slug: pages.as_json() for slug, pages in sorted(events.items())}}
         if inputs is not None and outcome is not None:
-            temporary = self._warnings_file.with_suffix(f".tmp-{os.getpid()}")
-            temporary.write_bytes(pickle.dumps(outcome.warnings, protocol=pickle.HIGHEST_PROTOCOL))
-            os.replace(temporary, self._warnings_file)
+            caches.write_atomically(self._warnings_file, caches.dumps(outcome.warnings))
             stamps = stamps or {}
             found = {relative: stamps.get(relative) or _stamp(self.output / relative) for relative in files}
             data |= {"inputs": inputs, "pages": outcome.pages, "pdfs": outcome.pdfs, "events_built": outcome.events,

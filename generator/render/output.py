@@ -5,6 +5,13 @@ written to `output.tmp-<pid>/` and swapped with output/ in one step at the very 
 renameat2 exchange; elsewhere two renames, and a site caught between them is put back by the
 next build). Folders left behind by a killed build are removed by the next one. Every path is
 checked to stay inside the tree, whatever an id or slug contains.
+
+paibang replaces or deletes only folders it made: every site it writes carries a marker file
+(`.paibang-site`), and `check_output` refuses, before anything is touched, a target that is a
+file, the system's root or the home folder, content/ (or a folder inside it or holding it), or
+a folder that is not empty and is not paibang's. A site built before the marker existed counts
+as paibang's when the last build's record describes it; it gets the marker with this build.
+Leftovers of killed builds are tidied only when they carry the marker and paibang's exact name.
 """
 
 from __future__ import annotations
@@ -17,6 +24,41 @@ from pathlib import Path
 
 class UnsafePath(ValueError):
     pass
+
+
+MARKER = ".paibang-site"
+MARKER_TEXT = ("This folder is a site built by paibang. `paibang build` replaces it whole:\n"
+               "keep nothing else in it. 本目录由 paibang 生成，每次构建整体替换，请勿存放其他文件。\n")
+
+
+class OutputRefused(Exception):
+    """The target of a build is not a folder paibang may replace: `reason` names the words
+    (commands/console.py) that say why and what to do instead."""
+
+    def __init__(self, reason: str, path: Path) -> None:
+        super().__init__(f"{reason}: {path}")
+        self.reason = reason
+        self.path = path
+
+
+def is_ours(folder: Path) -> bool:
+    return os.path.isfile(os.path.join(folder, MARKER)) and not os.path.islink(os.path.join(folder, MARKER))
+
+
+def check_output(output: Path, content: Path, recorded: bool = False) -> None:
+    """Raise OutputRefused unless `output` may be replaced whole by a new site. `recorded`: the
+    last build's record (in the cache) describes this very folder."""
+    target = output.resolve()
+    content = content.resolve()
+    home = Path(os.path.expanduser("~")).resolve()
+    if target == Path(target.anchor) or target == home:
+        raise OutputRefused("output_system", output)
+    if target == content or target.is_relative_to(content) or content.is_relative_to(target):
+        raise OutputRefused("output_content", output)
+    if os.path.lexists(output) and not target.is_dir():
+        raise OutputRefused("output_not_folder", output)
+    if target.is_dir() and not (is_ours(target) or recorded) and any(os.scandir(target)):
+        raise OutputRefused("output_not_ours", output)
 
 
 class OutputTree:
@@ -72,9 +114,13 @@ def staging_dir(output: Path) -> Path:
     output.parent.mkdir(parents=True, exist_ok=True)
     recover_leftovers(output)
     staging = output.parent / f"{output.name}.tmp-{os.getpid()}"
-    if staging.exists():
-        shutil.rmtree(staging)
+    if os.path.lexists(staging):
+        if not _removable(staging):
+            raise OutputRefused("output_not_ours", staging)
+        _remove(staging)
     staging.mkdir()
+    # First of all: a build killed at any moment leaves a folder the next one knows as its own.
+    (staging / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
     return staging
 
 
@@ -94,19 +140,46 @@ def swap_into_place(staging: Path, output: Path) -> None:
 
 def recover_leftovers(output: Path) -> None:
     """Tidy up after builds that were killed: put back a previous site left as `output.old-<pid>`
-    (killed between the two renames), and remove their `.tmp-` and `.old-` folders. Folders of
-    a build still running (another process) are left alone."""
+    (killed between the two renames), and remove their `.tmp-` and `.old-` folders. Only folders
+    named exactly as paibang names them and carrying its marker (or empty) are touched: a backup
+    called `output.old-2024` is the user's. Folders of a build still running are left alone."""
     leftovers = []
     for path in output.parent.iterdir():
         kind, _, pid = path.name[len(output.name):].partition("-")
-        if path.name.startswith(output.name) and kind in (".tmp", ".old") and pid.isdigit():
-            if int(pid) != os.getpid() and not _running(int(pid)):
+        if path.name.startswith(output.name) and kind in (".tmp", ".old") and pid.isdigit() and pid == str(int(pid)):
+            if int(pid) != os.getpid() and not _running(int(pid)) and _removable(path):
                 leftovers.append((kind, path))
     for kind, path in sorted(leftovers):
-        if kind == ".old" and not output.exists():
+        if kind == ".old" and not os.path.lexists(output) and is_ours(path):
             os.replace(path, output)
         else:
-            shutil.rmtree(path, ignore_errors=True)
+            _remove(path)
+
+
+def _removable(path: Path) -> bool:
+    """A folder paibang made (its marker), or an empty one: nothing of anyone else's is lost."""
+    if os.path.islink(path) or not path.is_dir():
+        return False
+    return is_ours(path) or not any(os.scandir(path))
+
+
+def _remove(path: Path) -> None:
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def remove_site(output: Path) -> list[Path]:
+    """`paibang clean`: output/ and its leftovers, each only when paibang made it."""
+    output = output.resolve()
+    removed = []
+    if output.parent.is_dir():
+        for path in [output, *sorted(output.parent.glob(f"{output.name}.*-*"))]:
+            kind, _, pid = path.name[len(output.name):].partition("-")
+            if (path == output or (kind in (".tmp", ".old") and pid.isdigit())) and _removable(path):
+                if path != output and _running(int(pid)) and int(pid) != os.getpid():
+                    continue
+                _remove(path)
+                removed.append(path)
+    return removed
 
 
 def _running(pid: int) -> bool:

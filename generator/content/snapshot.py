@@ -1,0 +1,84 @@
+"""One reading of content/ per build: the bytes that are hashed are the bytes that are parsed.
+
+A build hashes each event folder (has anything changed? which cached event, which kept pages?)
+and then reads its files. Read twice, a file saved in between would be parsed as the new text
+but kept under the old text's digest: after an undo, the next build would say "up to date"
+and show what was undone. Within `taking()`, every content file is read from disk once; the
+digest and the loader both use that copy, so whatever is kept is keyed by what was read.
+
+Files larger than the loader accepts are hashed in pieces and never kept (the loader refuses
+them by their size): a stray video in an event folder costs a hash, not its size in memory.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+KEEP_AT_MOST = 2 * 1024 * 1024  # the loader's own limit (yaml_loader.MAX_FILE_BYTES)
+_CHUNK = 1 << 20
+
+_TAKEN: dict[str, bytes] | None = None  # absolute path -> the bytes read, while a build runs
+
+
+@contextmanager
+def taking() -> Iterator[None]:
+    global _TAKEN
+    if _TAKEN is not None:  # nested (a check inside a build): the build's snapshot
+        yield
+        return
+    _TAKEN = {}
+    try:
+        yield
+    finally:
+        _TAKEN = None
+
+
+def _key(path: str | os.PathLike[str]) -> str:
+    return os.path.abspath(path)
+
+
+def read(path: str | os.PathLike[str], limit: int = KEEP_AT_MOST) -> bytes:
+    """The file's bytes as this build first read them. Raises OSError, or TooLarge (with the
+    size) for a file over `limit`, which is then not read."""
+    key = _key(path)
+    data = _TAKEN.get(key) if _TAKEN is not None else None
+    if data is None:
+        with open(key, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > limit:
+                raise TooLarge(size)
+            data = handle.read(limit + 1)
+        if _TAKEN is not None and len(data) <= KEEP_AT_MOST:
+            _TAKEN[key] = data
+    if len(data) > limit:
+        raise TooLarge(len(data))
+    return data
+
+
+def feed(digest: Any, path: str | os.PathLike[str]) -> None:
+    """Hash the file into `digest` (a hashlib object) as this build reads it."""
+    key = _key(path)
+    if _TAKEN is not None and key in _TAKEN:
+        digest.update(_TAKEN[key])
+        return
+    with open(key, "rb") as handle:
+        size = os.fstat(handle.fileno()).st_size
+        if size <= KEEP_AT_MOST:
+            data = handle.read(KEEP_AT_MOST + 1)
+            if len(data) <= KEEP_AT_MOST:
+                if _TAKEN is not None:
+                    _TAKEN[key] = data
+                digest.update(data)
+                return
+            digest.update(data)  # it grew while being read: hash it all, keep none of it
+        while piece := handle.read(_CHUNK):
+            digest.update(piece)
+
+
+class TooLarge(OSError):
+    def __init__(self, size: int) -> None:
+        super().__init__(f"{size} bytes")
+        self.size = size

@@ -1,0 +1,317 @@
+"""Never destroy, run or publish what is not ours (the hostile review's worst findings).
+
+- `--output` may replace only a folder paibang made: a target that is content/, inside it or
+  holding it, a file, `/`, the home folder, or a non-empty folder without paibang's marker is
+  refused with exit code 2 and nothing touched; leftovers are tidied only when they carry the
+  marker and paibang's exact name.
+- What is cached is keyed by what was read: a file saved while a build runs never leaves a
+  cached event (or a record) under the digest of another text.
+- Caches hold data, never code: a pickle planted in the cache is never unpickled, compiled
+  templates are sealed the same way, and a cache folder owned by another user or writable by
+  everyone is not used at all.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator import caches
+from generator.build import build, default_cache_dir
+from generator.cli import main
+from generator.render.output import MARKER
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = "title: 测试站\nlocale: zh-Hans\n"
+EVENT = """\
+title: 测试赛
+game: guandan
+date: 2024-05-01
+venue: {venue}
+entries:
+  - {{id: T01, name: 甲队, players: [张一, 张二]}}
+  - {{id: T02, name: 乙队, players: [李一, 李二]}}
+stages:
+  - {{id: main, name: 比赛, format: swiss, rounds: 1}}
+"""
+RESULTS = """\
+stage: main
+round: 1
+tables:
+  - {table: 1, teams: [T01, T02], levels: {T01: K, T02: 8}}
+"""
+
+
+def small_site(root: Path, venue: str = "甲馆") -> Path:
+    content = root / "content"
+    (content / "events" / "e1" / "results").mkdir(parents=True)
+    (content / "site.yaml").write_text(SITE, encoding="utf-8")
+    (content / "events" / "e1" / "event.yaml").write_text(EVENT.format(venue=venue), encoding="utf-8")
+    (content / "events" / "e1" / "results" / "main.yaml").write_text(RESULTS, encoding="utf-8")
+    return content
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = os.environ | {"PAIBANG_CACHE": str(cwd / "cache" / "pdf")}
+    return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=300)
+
+
+# --- 1. output/ ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("target", ["important", ".", "content", "content/events", "notes.txt", "/"])
+def test_a_target_that_is_not_ours_is_refused_and_left_as_it_was(tmp_path: Path, target: str) -> None:
+    content = small_site(tmp_path)
+    (tmp_path / "important").mkdir()
+    (tmp_path / "important" / "thesis.docx").write_bytes(b"years of work")
+    (tmp_path / "notes.txt").write_text("notes")
+    before = tree(tmp_path)
+    done = run("build", "--content", "content", "--output", target, cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and done.stderr.startswith("paibang: ")
+    assert "--output" in done.stderr  # the fix is named
+    assert tree(tmp_path) == before  # nothing touched, the cache not even made
+    assert content.is_dir()
+
+
+def test_the_home_folder_is_refused(tmp_path: Path) -> None:
+    small_site(tmp_path)
+    env = os.environ | {"HOME": str(tmp_path / "home"), "PAIBANG_CACHE": str(tmp_path / "cache" / "pdf")}
+    (tmp_path / "home").mkdir()
+    (tmp_path / "home" / "diary.txt").write_text("mine")
+    done = subprocess.run([sys.executable, "-m", "generator.cli", "build", "--content", "content", "--output",
+                           str(tmp_path / "home"), "--lang", "en"], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 2 and "home folder" in done.stderr
+    assert (tmp_path / "home" / "diary.txt").read_text() == "mine"
+
+
+def test_serve_refuses_the_same_targets(tmp_path: Path) -> None:
+    small_site(tmp_path)
+    (tmp_path / "important").mkdir()
+    (tmp_path / "important" / "a.txt").write_text("keep")
+    done = run("serve", "--content", "content", "--output", "important", "--port", "0", cwd=tmp_path)
+    assert done.returncode == 2 and "important" in done.stderr
+    assert (tmp_path / "important" / "a.txt").read_text() == "keep"
+
+
+def test_a_site_carries_the_marker_and_is_rebuilt(tmp_path: Path) -> None:
+    small_site(tmp_path)
+    assert run("build", "--content", "content", "--output", "site", cwd=tmp_path).returncode == 0
+    assert (tmp_path / "site" / MARKER).is_file()
+    (tmp_path / "content" / "events" / "e1" / "event.yaml").write_text(EVENT.format(venue="乙馆"), encoding="utf-8")
+    assert run("build", "--content", "content", "--output", "site", cwd=tmp_path).returncode == 0
+    assert "乙馆" in (tmp_path / "site" / "events" / "e1" / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_site_of_an_older_paibang_counts_as_ours_through_the_record(tmp_path: Path) -> None:
+    """Built before the marker existed: the last build's record describes it, so it builds, and
+    gets the marker; once the record is gone, a folder without the marker is not ours."""
+    small_site(tmp_path)
+    assert run("build", "--content", "content", "--output", "site", cwd=tmp_path).returncode == 0
+    (tmp_path / "site" / MARKER).unlink()
+    (tmp_path / "content" / "events" / "e1" / "event.yaml").write_text(EVENT.format(venue="乙馆"), encoding="utf-8")
+    assert run("build", "--content", "content", "--output", "site", cwd=tmp_path).returncode == 0
+    assert (tmp_path / "site" / MARKER).is_file()
+    (tmp_path / "site" / MARKER).unlink()
+    shutil.rmtree(tmp_path / "cache")
+    assert run("build", "--content", "content", "--output", "site", cwd=tmp_path).returncode == 2
+
+
+def test_a_backup_named_like_a_leftover_is_the_users(tmp_path: Path) -> None:
+    small_site(tmp_path)
+    backup = tmp_path / "output.old-2024"
+    backup.mkdir()
+    (backup / "index.html").write_text("last year's site, kept by hand")
+    assert run("build", "--content", "content", "--output", "output", cwd=tmp_path).returncode == 0
+    assert (backup / "index.html").read_text() == "last year's site, kept by hand"
+    assert run("clean", "--output", "output", cwd=tmp_path).returncode == 0
+    assert not (tmp_path / "output").exists() and (backup / "index.html").is_file()
+
+
+def test_make_clean_leaves_what_is_not_ours(tmp_path: Path) -> None:
+    """`make clean` once ran `rm -rf $(OUTPUT).old-*`: the Makefile now leaves it to paibang."""
+    makefile = (ROOT / "Makefile").read_text()
+    recipe = makefile.split("\nclean:", 1)[1]
+    assert "old-*" not in recipe and "rm -rf $(OUTPUT)" not in recipe and "paibang clean" in recipe
+
+
+# --- 2. keyed by what was read ---------------------------------------------------------------------
+
+
+def test_a_file_saved_during_a_build_is_never_kept_under_the_old_digest(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The secretary saves while a build runs (after content/ was hashed, before the event was
+    read), then undoes. The build shows one text or the other with the digest of that same text;
+    after the undo, the site shows the undone text, never the saved one."""
+    from generator.render import incremental
+
+    content = small_site(tmp_path, venue="甲馆")
+    event_file = content / "events" / "e1" / "event.yaml"
+    output, cache = tmp_path / "output", tmp_path / "cache" / "pdf"
+    original = incremental.build_inputs
+
+    def hashed_then_saved(*args: object) -> str:
+        digest = original(*args)
+        event_file.write_text(EVENT.format(venue="乙馆"), encoding="utf-8")  # saved after hashing
+        return digest
+
+    monkeypatch.setattr(incremental, "build_inputs", hashed_then_saved)
+    build(content, output, cache_dir=cache, bulletins=False)
+    monkeypatch.setattr(incremental, "build_inputs", original)
+    page = output / "events" / "e1" / "index.html"
+    assert "甲馆" in page.read_text(encoding="utf-8")  # what was hashed is what was read
+    event_file.write_text(EVENT.format(venue="甲馆"), encoding="utf-8")  # the undo
+    build(content, output, cache_dir=cache, bulletins=False)
+    assert "甲馆" in page.read_text(encoding="utf-8")
+    event_file.write_text(EVENT.format(venue="乙馆"), encoding="utf-8")
+    report = build(content, output, cache_dir=cache, bulletins=False)
+    assert not report.up_to_date and "乙馆" in page.read_text(encoding="utf-8")
+
+
+# --- 3. caches without code ------------------------------------------------------------------------
+
+
+class Planted:
+    """A pickle that runs code when unpickled: it writes a file."""
+
+    def __init__(self, proof: Path) -> None:
+        self.proof = proof
+
+    def __reduce__(self) -> tuple:
+        return (Path.write_text, (self.proof, "ran"))
+
+
+def test_a_planted_pickle_in_the_cache_is_never_run(tmp_path: Path) -> None:
+    content = small_site(tmp_path)
+    output, cache = tmp_path / "output", tmp_path / "cache" / "pdf"
+    build(content, output, cache_dir=cache, bulletins=False)
+    proof = tmp_path / "pwned"
+    planted = pickle.dumps(Planted(proof))
+    kept = list((cache.parent / "events").iterdir()) + list(cache.parent.glob("site-*.warnings.*"))
+    assert kept, "the build keeps its events and warnings"
+    for path in kept:
+        path.write_bytes(planted)  # the names are predictable: overwrite every one
+    (content / "events" / "e1" / "notice.md").write_text("变了", encoding="utf-8")  # not up to date
+    build(content, output, cache_dir=cache, bulletins=False)
+    (content / "events" / "e1" / "notice.md").unlink()
+    build(content, output, cache_dir=cache, bulletins=False)  # the same key as the first build
+    assert not proof.exists()
+    assert "甲馆" in (output / "events" / "e1" / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_cache_entry_of_the_wrong_shape_is_read_again(tmp_path: Path) -> None:
+    content = small_site(tmp_path)
+    output, cache = tmp_path / "output", tmp_path / "cache" / "pdf"
+    build(content, output, cache_dir=cache, bulletins=False)
+    for path in (cache.parent / "events").iterdir():
+        path.write_bytes(caches.dumps(7))  # sealed by us, but not (event, result, problems): a TypeError
+    (output / "index.html").unlink()  # not up to date: the events are read (from the cache)
+    build(content, output, cache_dir=cache, bulletins=False)
+    assert "甲馆" in (output / "events" / "e1" / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_seal_is_checked_before_anything_is_unpickled(tmp_path: Path) -> None:
+    proof = tmp_path / "pwned"
+    sealed = caches.dumps({"a": 1})
+    assert caches.loads(sealed) == {"a": 1}
+    forged = caches.MAGIC + b"\0" * 32 + pickle.dumps(Planted(proof))
+    for data in (pickle.dumps(Planted(proof)), forged, sealed[:-1] + b"X", b""):
+        with pytest.raises(caches.Unsealed):
+            caches.loads(data)
+    assert not proof.exists()
+
+
+def test_the_key_is_the_users_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    caches.secret.cache_clear()
+    try:
+        key = caches.secret()
+        path = tmp_path / "config" / "paibang" / "cache-key"
+        assert path.is_file() and path.stat().st_mode & 0o777 == 0o600 and len(key) == 32
+        caches.secret.cache_clear()
+        assert caches.secret() == key  # kept across runs
+        path.chmod(0o644)  # readable by others: no longer a secret
+        caches.secret.cache_clear()
+        assert caches.secret() != key
+    finally:
+        caches.secret.cache_clear()
+
+
+def test_compiled_templates_are_sealed(tmp_path: Path) -> None:
+    import jinja2
+
+    from generator.render.fast_jinja import CompiledTemplates
+
+    env = jinja2.Environment(loader=jinja2.DictLoader({"t.html": "{{ 1 + 1 }}"}),
+                             bytecode_cache=CompiledTemplates(tmp_path, "v1", "zh-Hans"))
+    assert env.get_template("t.html").render() == "2"
+    files = list(tmp_path.rglob("*.jinja"))
+    assert files and all(f.read_bytes().startswith(caches.MAGIC) for f in files)
+    # Replace the compiled code by unsealed bytecode that says something else: never loaded.
+    other = jinja2.Environment(loader=jinja2.DictLoader({"t.html": "{{ 1 + 1 }}"}))
+    bucket = jinja2.bccache.Bucket(other, "k", other.loader.get_source(other, "t.html")[0] and
+                                   jinja2.bccache.BytecodeCache().get_source_checksum("{{ 1 + 1 }}"))
+    bucket.code = compile("raise SystemExit('planted')", "t.html", "exec")
+    for f in files:
+        f.write_bytes(bucket.bytecode_to_string())
+    fresh = jinja2.Environment(loader=jinja2.DictLoader({"t.html": "{{ 1 + 1 }}"}),
+                               bytecode_cache=CompiledTemplates(tmp_path, "v1", "zh-Hans"))
+    assert fresh.get_template("t.html").render() == "2"
+
+
+@pytest.mark.parametrize("how", ["everyone-writes", "another-owner"])
+def test_a_cache_open_to_others_is_not_used(tmp_path: Path, how: str) -> None:
+    content = small_site(tmp_path)
+    cache_root = tmp_path / "shared"
+    cache_root.mkdir()
+    if how == "everyone-writes":
+        cache_root.chmod(0o777)
+    else:
+        if os.getuid() != 0:
+            pytest.skip("making a folder another user's needs root")
+        os.chown(cache_root, 12345, 12345)
+    proof = tmp_path / "pwned"
+    (cache_root / "pdf").mkdir()
+    (cache_root / "events").mkdir()
+    if how == "another-owner":
+        os.chown(cache_root / "pdf", 12345, 12345)
+        os.chown(cache_root / "events", 12345, 12345)
+    notes: list[tuple[str, dict]] = []
+    report = build(content, tmp_path / "output", strict=True, cache_dir=cache_root / "pdf", bulletins=False,
+                   notify=lambda key, params: notes.append((key, params)))
+    assert [key for key, _ in notes] == ["cache_ignored"]
+    assert report.warnings == []  # a note, not a content warning: --strict is unaffected
+    assert list(cache_root.rglob("*.*")) == [] and not proof.exists()  # nothing written there
+
+
+def test_the_cache_note_is_printed_in_the_sites_language(tmp_path: Path) -> None:
+    small_site(tmp_path)
+    (tmp_path / "cache").mkdir(mode=0o777)
+    (tmp_path / "cache").chmod(0o777)
+    done = run("build", "--content", "content", "--output", "output", "--strict", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "缓存目录" in done.stderr and "不安全" in done.stderr
+
+
+def test_default_cache_is_beside_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("PAIBANG_CACHE", raising=False)
+    assert default_cache_dir(tmp_path / "output") == tmp_path / ".paibang-cache" / "pdf"
+
+
+def test_clean_without_a_site_removes_nothing(tmp_path: Path) -> None:
+    (tmp_path / "output").mkdir()
+    (tmp_path / "output" / "mine.txt").write_text("mine")
+    assert main(["clean", "--output", str(tmp_path / "output")]) == 0
+    assert (tmp_path / "output" / "mine.txt").is_file()
