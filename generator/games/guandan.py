@@ -38,6 +38,7 @@ from generator.content.reader import Reader, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark
 from generator.games import Metric, SideScore, TableScore
+from generator.games.shorthand import half_width, split_items
 from generator.messages import localised as _localised
 
 # --- levels -----------------------------------------------------------------------------
@@ -58,7 +59,7 @@ def parse_level(value: object, allow_passed: bool = True) -> int:
     """A level as written: a bare number (9, 10), a string ("9", J, q, A, A+). ValueError if not."""
     if isinstance(value, bool) or value is None or isinstance(value, (dict, list, float)):
         raise ValueError(value)
-    text = str(value).strip().upper().replace(" ", "")
+    text = half_width(str(value)).strip().upper().replace(" ", "")  # Ｑ, １０, Ａ＋ as typed in Chinese
     if text in ("A+", "过A", "過A"):
         if not allow_passed:
             raise ValueError(value)
@@ -104,7 +105,7 @@ def parse_deal(value: object) -> Deal:
     """`T01+3` (T01 won the deal, +3), `T02 foul` (T02 fouled: the other team +1)."""
     if not isinstance(value, (str, int)) or isinstance(value, bool):
         raise RecordError("guandan-deal-syntax", text="{…}" if isinstance(value, dict) else "[…]")
-    text = str(value).strip()
+    text = half_width(str(value)).strip()  # Ｔ０７＋３ as a Chinese input method types it
     if (match := _DEAL.match(text)) is not None:
         digits = match.group(2).lstrip("0") or "0"
         gain = int(digits) if len(digits) <= 3 else digits  # never int() a pasted run of digits
@@ -461,7 +462,8 @@ class GuandanRules:
             reader.problems.add("guandan-teams-count", reader.value_mark("teams"), count=len(sides))
             return sides, GuandanRecord([s for s, _ in sides])
         teams = [s for s, _ in sides]
-        record = GuandanRecord(teams, forfeit=reader.text("forfeit"))
+        forfeit = reader.text("forfeit")
+        record = GuandanRecord(teams, forfeit=None if forfeit is None else half_width(forfeit).strip())
         self._read_winner(reader, record)
         self._read_levels(reader, record)
         self._read_deals(reader, record)
@@ -495,6 +497,7 @@ class GuandanRules:
         winner = reader.text("winner")
         if winner is None:
             return
+        winner = half_width(winner).strip()
         if winner not in record.teams:
             reader.problems.add("guandan-winner-not-at-table", reader.value_mark("winner"), team=winner,
                                 teams=record.teams, suggestion=suggestion(winner, record.teams))
@@ -508,7 +511,7 @@ class GuandanRules:
         found: dict[str, int] = {}
         ok = True
         for key in levels.node:
-            team = str(key)
+            team = half_width(str(key)).strip()
             if team not in record.teams:
                 reader.problems.add("guandan-team-not-at-table", levels.key_mark(key), team=team, teams=record.teams,
                                     suggestion=suggestion(team, record.teams), text=team)
@@ -520,7 +523,8 @@ class GuandanRules:
                 reader.problems.add("guandan-level-invalid", levels.value_mark(key), key=f"levels.{team}",
                                     value=levels.raw(key))
                 ok = False
-        missing = [t for t in record.teams if t not in levels.node]
+        written = {half_width(str(key)).strip() for key in levels.node}
+        missing = [t for t in record.teams if t not in written]
         if len(record.teams) == 2 and missing:
             reader.problems.add("guandan-levels-missing", reader.value_mark("levels"), teams=missing)
             ok = False
@@ -535,10 +539,14 @@ class GuandanRules:
     def _read_deals(self, reader: Reader, record: GuandanRecord) -> None:
         if reader.raw("deals") is None or reader.raw("deals") == []:
             return  # `deals:` or `deals: []`: nothing recorded yet (a fresh draw)
-        items = reader.items("deals")
+        # One item may hold several deals typed on one line with Chinese punctuation
+        # (`[T13+2，T07+2]` is one YAML item), and the whole log may be one such text.
+        raw = reader.raw("deals")
+        ok = isinstance(raw, YamlList) or (isinstance(raw, str) and bool(split_items(raw)))
+        items = [(part, mark) for value, mark in reader.items("deals", single_ok=isinstance(raw, str))
+                 for part in (split_items(value) if isinstance(value, str) and split_items(value) else [value])]
         deals: list[Deal] = []
         marks: list[Mark] = []
-        ok = isinstance(reader.raw("deals"), YamlList)
         for position, (value, mark) in enumerate(items, start=1):
             try:
                 deal = parse_deal(value)
