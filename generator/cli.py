@@ -51,6 +51,10 @@ def parser() -> argparse.ArgumentParser:
     registrations.add_argument("--prefix", help="letter of new entry ids (default by game: A, T, D, H)")
     command("schema", "write the editor schemas (schema/*.json)", content=False)
     command("doctor", "check fonts and tools on this machine", content=False)
+    init = command("init", "start a new site: DIR/site.yaml, every key explained, and DIR/events/", content=False)
+    init.add_argument("folder", nargs="?", type=Path, default=Path("content"), metavar="DIR",
+                      help="a new or empty folder (default: content)")
+    init.add_argument("--locale", choices=LOCALES, default="zh-Hans", help="the site's language (default: zh-Hans)")
     return top
 
 
@@ -72,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
         return doctor.run(locale)
     if args.command == "new":
         return _new(args, locale)
+    if args.command == "init":
+        return _init(args)
     if not args.content.is_dir():
         print(words("no_content", locale, path=args.content), file=sys.stderr)
         return 2
@@ -142,6 +148,19 @@ def _new(args: argparse.Namespace, locale: str) -> int:
         print(f"paibang: {refusal}", file=sys.stderr)
         return 1
     print(words("new_written", locale, path=written[0].parent))
+    return 0
+
+
+def _init(args: argparse.Namespace) -> int:
+    from generator.commands.init import InitRefused, init_site
+
+    locale = args.lang or args.locale
+    try:
+        init_site(args.folder, args.locale)
+    except InitRefused as refusal:
+        print(f"paibang: {refusal}", file=sys.stderr)
+        return 2
+    print(words("init_written", locale, path=args.folder / "site.yaml", events=args.folder / "events"))
     return 0
 
 

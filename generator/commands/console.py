@@ -39,6 +39,9 @@ WORDS: dict[str, tuple[str, str, str]] = {
                     "paibang: round {n} ({tables} tables) written to {path}"),
         "dry_run": ("paibang: 试排，未写入 {path}（第 {n} 轮）", "paibang: 試排，未寫入 {path}（第 {n} 輪）",
                     "paibang: dry run, round {n} not written to {path}"),
+    "init_written": ("paibang: 已创建 {path} 和 {events}/；填写 site.yaml，再用 paibang new 建立赛事。",
+                     "paibang: 已建立 {path} 和 {events}/；填寫 site.yaml，再用 paibang new 建立賽事。",
+                     "paibang: created {path} and {events}/; fill in site.yaml, then create an event with paibang new."),
 }
 
 
