@@ -55,6 +55,12 @@ def parser() -> argparse.ArgumentParser:
     init.add_argument("folder", nargs="?", type=Path, default=Path("content"), metavar="DIR",
                       help="a new or empty folder (default: content)")
     init.add_argument("--locale", choices=LOCALES, default="zh-Hans", help="the site's language (default: zh-Hans)")
+    printing = command("print", "print a round's draw and blank score sheets as PDF (any round, played or not)")
+    printing.add_argument("event", help="the event's folder name, e.g. tumu-guandan-2020")
+    printing.add_argument("stage", help="the stage id, e.g. main")
+    printing.add_argument("--round", type=int, help="the round (default: the last one drawn)")
+    printing.add_argument("--output", type=Path, help="a .pdf file (all sheets in one) or a folder (one PDF a sheet); "
+                                                      "default ./EVENT-STAGE-round-N.pdf")
     return top
 
 
@@ -96,6 +102,10 @@ def main(argv: list[str] | None = None) -> int:
             return pair.run(args)
         if args.command == "import":
             return _import(args, locale)
+        if args.command == "print":
+            from generator.commands import printing
+
+            return printing.run(args)
     except ContentErrors as failure:
         print_problems(failure.problems, locale, args.content)
         errors = sum(1 for p in failure.problems if not p.warning)
