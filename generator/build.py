@@ -355,7 +355,8 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     # Every bulletin is known before anything is printed: check that it can be printed at all.
     # One found in the cache was printed, and so checked, before.
     planned = [(result.event, bulletin, result.event.locale or site.locale)
-               for result in results for bulletin in (bulletins_for(result, result.event.locale or site.locale)
+               for result in results for bulletin in (bulletins_for(result, result.event.locale or site.locale,
+                                                                   site.base_url)
                                                       if bulletins else [])]
     jobs = [print_job(bulletin_html(bulletin, locale)) for _, bulletin, locale in planned]
     problems = Problems()

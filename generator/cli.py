@@ -54,6 +54,16 @@ def parser() -> argparse.ArgumentParser:
     clean.add_argument("--output", type=Path, default=Path("output"))
     command("schema", "write the editor schemas (schema/*.json)", content=False)
     command("doctor", "check fonts and tools on this machine", content=False)
+    init = command("init", "start a new site: DIR/site.yaml, every key explained, and DIR/events/", content=False)
+    init.add_argument("folder", nargs="?", type=Path, default=Path("content"), metavar="DIR",
+                      help="a new or empty folder (default: content)")
+    init.add_argument("--locale", choices=LOCALES, default="zh-Hans", help="the site's language (default: zh-Hans)")
+    printing = command("print", "print a round's draw and blank score sheets as PDF (any round, played or not)")
+    printing.add_argument("event", help="the event's folder name, e.g. tumu-guandan-2020")
+    printing.add_argument("stage", help="the stage id, e.g. main")
+    printing.add_argument("--round", type=int, help="the round (default: the last one drawn)")
+    printing.add_argument("--output", type=Path, help="a .pdf file (all sheets in one) or a folder (one PDF a sheet); "
+                                                      "default ./EVENT-STAGE-round-N.pdf")
     return top
 
 
@@ -77,6 +87,8 @@ def main(argv: list[str] | None = None) -> int:
         return _new(args, locale)
     if args.command == "clean":
         return _clean(args, locale)
+    if args.command == "init":
+        return _init(args)
     if not args.content.is_dir():
         print(words("no_content", locale, path=args.content), file=sys.stderr)
         return 2
@@ -89,7 +101,6 @@ def main(argv: list[str] | None = None) -> int:
             from generator.commands.serve import serve
 
             _check_output(args)  # the same rules as build, before the server starts
-
             return serve(args.content, args.output, TEMPLATES, args.port, args.lang)
         if args.command == "pair":
             from generator.commands import pair
@@ -97,6 +108,10 @@ def main(argv: list[str] | None = None) -> int:
             return pair.run(args)
         if args.command == "import":
             return _import(args, locale)
+        if args.command == "print":
+            from generator.commands import printing
+
+            return printing.run(args)
     except OutputRefused as refusal:
         print(words(refusal.reason, locale, path=refusal.path), file=sys.stderr)
         return 2
@@ -182,6 +197,19 @@ def _new(args: argparse.Namespace, locale: str) -> int:
         print(f"paibang: {refusal}", file=sys.stderr)
         return 1
     print(words("new_written", locale, path=written[0].parent))
+    return 0
+
+
+def _init(args: argparse.Namespace) -> int:
+    from generator.commands.init import InitRefused, init_site
+
+    locale = args.lang or args.locale
+    try:
+        init_site(args.folder, args.locale)
+    except InitRefused as refusal:
+        print(f"paibang: {refusal}", file=sys.stderr)
+        return 2
+    print(words("init_written", locale, path=args.folder / "site.yaml", events=args.folder / "events"))
     return 0
 
 

@@ -36,6 +36,19 @@ def bulletins(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return base / "output" / EVENT / "bulletins"
 
 
+@pytest.fixture(scope="module")
+def forms(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The seed's forms for both stages, printed on demand: the event is played, so the build
+    prints none (blank forms only for rounds drawn and not played)."""
+    from generator.cli import main
+
+    base = tmp_path_factory.mktemp("forms")
+    content = bridge_only(base)
+    for stage in ("prelim", "final"):
+        assert main(["print", "dongke-bridge-2015", stage, "--content", str(content), "--output", str(base / "forms")]) == 0
+    return base / "forms"
+
+
 def pdf_text(path: Path, page: int | None = None) -> str:
     pages = ["-f", str(page), "-l", str(page)] if page else []
     return subprocess.run(["pdftotext", "-layout", *pages, str(path), "-"], capture_output=True, check=True,
@@ -46,16 +59,19 @@ def pdf_info(path: Path) -> str:
     return subprocess.run(["pdfinfo", str(path)], capture_output=True, check=True, text=True).stdout
 
 
-def test_every_posting_of_seed_000_is_printed(bulletins: Path) -> None:
+def test_every_posting_of_seed_000_is_printed(bulletins: Path, forms: Path) -> None:
     assert sorted(p.name for p in bulletins.iterdir()) == sorted([
         "qualifiers-prelim.pdf", "standings-prelim.pdf", "standings-final.pdf", "prizes.pdf", "credits.pdf",
-        "scoresheet-prelim.pdf", "scoresheet-final.pdf", "bidding-prelim.pdf", "bidding-final.pdf",
-        "playrecord-final.pdf",
+    ])
+    assert sorted(p.name for p in forms.iterdir()) == sorted([
+        "draw-prelim-round-1.pdf", "draw-final-round-1.pdf",
+        "scoresheet-prelim-round-1.pdf", "scoresheet-final-round-1.pdf", "bidding-prelim-round-1.pdf",
+        "bidding-final-round-1.pdf", "playrecord-final-round-1.pdf",
     ])
 
 
-def test_bulletins_are_a4_with_chinese_fonts_embedded(bulletins: Path) -> None:
-    for pdf in bulletins.iterdir():
+def test_bulletins_are_a4_with_chinese_fonts_embedded(bulletins: Path, forms: Path) -> None:
+    for pdf in [*bulletins.iterdir(), *forms.iterdir()]:
         assert "595.276 x 841.89 pts (A4)" in pdf_info(pdf), pdf.name
         fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, check=True, text=True).stdout
         rows = [line for line in fonts.splitlines()[2:] if line.strip()]
@@ -91,23 +107,23 @@ def test_credits_roster_follows_seed_section_nine(bulletins: Path) -> None:
     assert rows["张浩然"].rstrip().endswith("-3")  # his pair forfeited
 
 
-def test_score_sheet_has_dealer_and_vulnerability_filled_in(bulletins: Path) -> None:
-    assert "Pages:           8" in pdf_info(bulletins / "scoresheet-final.pdf")  # one page per table
-    page = pdf_text(bulletins / "scoresheet-final.pdf", page=1)
+def test_score_sheet_has_dealer_and_vulnerability_filled_in(forms: Path) -> None:
+    assert "Pages:           8" in pdf_info(forms / "scoresheet-final-round-1.pdf")  # one page per table
+    page = pdf_text(forms / "scoresheet-final-round-1.pdf", page=1)
     assert "动物科学学院桥牌大赛计分表（决赛）" in page
     board_rows = [line.split() for line in page.splitlines() if line.split() and line.split()[0].isdigit()]
     assert [row[:3] for row in board_rows[:5]] == [
         ["1", "北", "无"], ["2", "东", "南北"], ["3", "南", "东西"], ["4", "西", "双方"], ["5", "北", "南北"]]
     assert len(board_rows) == 16
     assert "裁判签名" in page and "总比分" in page
-    prelim = pdf_text(bulletins / "scoresheet-prelim.pdf", page=1)
+    prelim = pdf_text(forms / "scoresheet-prelim-round-1.pdf", page=1)
     assert [line.split()[2] for line in prelim.splitlines() if line.split()[:1] == ["8"]] == ["无"]
 
 
-def test_bidding_sheet_and_play_record_have_a_grid_per_board(bulletins: Path) -> None:
-    bidding = pdf_text(bulletins / "bidding-final.pdf", page=1)
+def test_bidding_sheet_and_play_record_have_a_grid_per_board(forms: Path) -> None:
+    bidding = pdf_text(forms / "bidding-final-round-1.pdf", page=1)
     assert "叫牌表（决赛）" in bidding and "牌号 1" in bidding and "牌号 12" in bidding
-    record = pdf_text(bulletins / "playrecord-final.pdf", page=1)
+    record = pdf_text(forms / "playrecord-final-round-1.pdf", page=1)
     assert "记牌表（决赛）" in record and "牌号 1" in record and "13" in record
 
 
@@ -171,8 +187,8 @@ def test_unchanged_rebuild_prints_no_pdf(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     first = build(content, tmp_path / "a", cache_dir=cache)
     second = build(content, tmp_path / "b", cache_dir=cache)
-    assert first.pdfs == second.pdfs == 10
-    assert first.pdfs_printed == 10 and second.pdfs_printed == 0
+    assert first.pdfs == second.pdfs == 5  # a played event: its notices, no blank form
+    assert first.pdfs_printed == 5 and second.pdfs_printed == 0
     for pdf in (tmp_path / "a" / EVENT / "bulletins").iterdir():
         assert pdf.read_bytes() == (tmp_path / "b" / EVENT / "bulletins" / pdf.name).read_bytes()
 
@@ -184,11 +200,16 @@ def test_80fen_board_table_and_hand_cards_are_printed(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "content/events/hefei-80fen-teams-2012", content / "events/hefei-80fen-teams-2012")
     build(content, tmp_path / "output")
     folder = tmp_path / "output/events/hefei-80fen-teams-2012/bulletins"
-    table = pdf_text(folder / "boardtable-teams.pdf")
+    table = pdf_text(folder / "boardtable-teams.pdf")  # reference: printed by every build
     rows = [line.split() for line in table.splitlines() if line.split()[:1] and line.split()[0].isdigit()]
     # seed 004, 牌套顺序号及打牌阶数: 1 N 2, 2 W 3, 3 S 4, 4 E 5, 5 N 5 …
     assert rows[:5] == [["1", "北", "2"], ["2", "西", "3"], ["3", "南", "4"], ["4", "东", "5"], ["5", "北", "5"]]
-    cards = folder / "handcards-teams.pdf"
+    from generator.cli import main
+
+    assert not (folder / "handcards-teams-round-1.pdf").exists()  # a blank form: the event is played
+    assert main(["print", "hefei-80fen-teams-2012", "teams", "--round", "1", "--content", str(content),
+                 "--output", str(tmp_path / "forms")]) == 0
+    cards = tmp_path / "forms/handcards-teams-round-1.pdf"
     assert "Pages:           8" in pdf_info(cards)  # one page a board, the four seats' cards on it
     first = pdf_text(cards, page=1)
     assert first.count("主牌（含大") == 4 and "方位 西" in first and "打牌阶数 2" in first

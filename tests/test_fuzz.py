@@ -305,7 +305,7 @@ def test_guandan_any_deal_log_replays_or_points_at_one_item(deals: list, start: 
 # --- 大怪路子: one room, one match ---------------------------------------------------------------------
 
 ROOM_TEXT = st.one_of(
-    st.tuples(st.sampled_from(["D01", "D02", "D1", "d01", "D03", "", "D０1"]), SPACES,
+    st.tuples(st.sampled_from(["D01", "D02", "D1", "d01", "D03", "", "D０1", "Ｄ０２", "D01，D02", "、"]), SPACES,
               st.one_of(st.sampled_from(["8", "5", "3", "1", "0", "2", "-1", "+8", "８", "08", "1000", "8.0", "9" * 5000]),
                         st.integers(-999, 999).map(str), st.text(max_size=3))).map("".join),
     st.text(max_size=20),
@@ -695,7 +695,10 @@ def guandan_table(draw: st.DrawFn, often: Any = often) -> dict:
     good_deal = st.tuples(st.sampled_from(pair), st.sampled_from(["+1", "+2", "+3", " foul"])).map("".join)
     kind = draw(st.sampled_from(["deals", "levels", "both", "none", "forfeit"]))
     if kind in ("deals", "both"):
-        table["deals"] = draw(st.lists(often(good_deal, DEAL_TEXT), max_size=15))
+        deals = st.lists(often(good_deal, DEAL_TEXT), max_size=15)
+        # also typed on one line with Chinese punctuation, whole or inside one item (issue 19)
+        typed = st.tuples(deals, st.sampled_from(["，", "、", "；", ",", " ，"])).map(lambda d: d[1].join(d[0]))
+        table["deals"] = draw(st.one_of(deals, typed, st.lists(typed, max_size=2)))
     if kind in ("levels", "both"):
         table["levels"] = draw(often(st.fixed_dictionaries({t: st.sampled_from(guandan.LEVEL_NAMES) for t in pair}),
                                      st.dictionaries(side("guandan"), LEVEL_VALUES, max_size=3)))

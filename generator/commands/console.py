@@ -56,6 +56,16 @@ WORDS: dict[str, tuple[str, str, str]] = {
                     "paibang: round {n} ({tables} tables) written to {path}"),
         "dry_run": ("paibang: 试排，未写入 {path}（第 {n} 轮）", "paibang: 試排，未寫入 {path}（第 {n} 輪）",
                     "paibang: dry run, round {n} not written to {path}"),
+    "init_written": ("paibang: 已创建 {path} 和 {events}/；填写 site.yaml，再用 paibang new 建立赛事。",
+                     "paibang: 已建立 {path} 和 {events}/；填寫 site.yaml，再用 paibang new 建立賽事。",
+                     "paibang: created {path} and {events}/; fill in site.yaml, then create an event with paibang new."),
+    "print_written": ("paibang: 第 {n} 轮的对阵表和记分表 → {path}", "paibang: 第 {n} 輪的對陣表和記分表 → {path}",
+                      "paibang: round {n} draw and score sheets -> {path}"),
+    "print_no_rounds": ("paibang: {stage} 还没有编排任何一轮；先运行 paibang pair {slug} {stage}",
+                        "paibang: {stage} 還沒有編排任何一輪；先執行 paibang pair {slug} {stage}",
+                        "paibang: no round of {stage} is drawn yet; run paibang pair {slug} {stage} first"),
+    "print_no_round": ("paibang: {stage} 没有第 {n} 轮（已编排：第 {rounds} 轮）", "paibang: {stage} 沒有第 {n} 輪（已編排：第 {rounds} 輪）",
+                       "paibang: {stage} has no round {n} (drawn: {rounds})"),
 }
 
 

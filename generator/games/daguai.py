@@ -49,6 +49,7 @@ from generator.content.reader import MAX_BOARDS, Reader, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark
 from generator.games import Metric, SideScore, TableScore
+from generator.games.shorthand import half_width, split_items
 from generator.messages import localised as _localised
 
 # --- the rules, as pure functions ---------------------------------------------------------
@@ -152,7 +153,7 @@ def parse_room(text: object) -> RoomRecord:
     """`D01 8` -> RoomRecord("D01", 8). Checks only the form; see `check_room` for the rules."""
     if not isinstance(text, str):
         raise RecordError("daguai-board-syntax", text=_shown(text), problem=_problem("form"))
-    words = text.strip()
+    words = half_width(text).strip()  # Ｄ０１　８ as a Chinese input method types it
     match = _RECORD.match(words)
     if match is None:
         problem = "empty" if not words else "points" if len(words.split()) == 2 else "shape"
@@ -510,6 +511,12 @@ class DaguaiRules:
             return rooms
         if isinstance(value, YamlList) and len(value) == 2:
             return {room: (item, mark) for room, item, mark in zip(ROOMS, value, value.item_marks)}
+        # Both rooms typed on one line with Chinese punctuation: `D01 8，D02 1` (or inside [ ],
+        # where YAML sees one item).
+        typed = value[0] if isinstance(value, YamlList) and len(value) == 1 else value
+        if isinstance(typed, str) and len(split_items(typed)) == 2:
+            at = value.item_marks[0] if isinstance(value, YamlList) else board_mark
+            return {room: (item, at) for room, item in zip(ROOMS, split_items(typed))}
         problems.add("daguai-board-syntax", board_mark, board=number, room=ROOM_AT[None],
                      text=_shown(value), problem=_problem("board"))
         return None
@@ -521,12 +528,13 @@ class DaguaiRules:
                 item_reader = Reader(item, reader.problems, "violations[].")
                 item_reader.check_keys(VIOLATION_KEYS, required=("team",))
                 team = item_reader.text("team")
+                team = None if team is None else half_width(team).strip()
                 violation = Violation(team or "", item_reader.integer("board", low=1, high=200),
                                       item_reader.text("note"), mark)
                 if team is None:
                     continue
             elif isinstance(item, (str, int)) and not isinstance(item, bool):
-                violation = Violation(str(item).strip(), mark=mark)
+                violation = Violation(half_width(str(item)).strip(), mark=mark)
             else:
                 reader.problems.add("type-expected", mark, key="violations[]",
                                     expected=_localised("参赛队编号", "參賽隊編號", "an entry id"), found=_shown(item))

@@ -38,6 +38,7 @@ from generator.content.reader import Reader, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark
 from generator.games import Metric, SideScore, TableScore
+from generator.games.shorthand import half_width, split_items
 from generator.messages import localised as _localised
 
 # --- levels -----------------------------------------------------------------------------
@@ -58,7 +59,7 @@ def parse_level(value: object, allow_passed: bool = True) -> int:
     """A level as written: a bare number (9, 10), a string ("9", J, q, A, A+). ValueError if not."""
     if isinstance(value, bool) or value is None or isinstance(value, (dict, list, float)):
         raise ValueError(value)
-    text = str(value).strip().upper().replace(" ", "")
+    text = half_width(str(value)).strip().upper().replace(" ", "")  # Ｑ, １０, Ａ＋ as typed in Chinese
     if text in ("A+", "过A", "過A"):
         if not allow_passed:
             raise ValueError(value)
@@ -104,7 +105,7 @@ def parse_deal(value: object) -> Deal:
     """`T01+3` (T01 won the deal, +3), `T02 foul` (T02 fouled: the other team +1)."""
     if not isinstance(value, (str, int)) or isinstance(value, bool):
         raise RecordError("guandan-deal-syntax", text="{…}" if isinstance(value, dict) else "[…]")
-    text = str(value).strip()
+    text = half_width(str(value)).strip()  # Ｔ０７＋３ as a Chinese input method types it
     if (match := _DEAL.match(text)) is not None:
         digits = match.group(2).lstrip("0") or "0"
         gain = int(digits) if len(digits) <= 3 else digits  # never int() a pasted run of digits
@@ -461,7 +462,8 @@ class GuandanRules:
             reader.problems.add("guandan-teams-count", reader.value_mark("teams"), count=len(sides))
             return sides, GuandanRecord([s for s, _ in sides])
         teams = [s for s, _ in sides]
-        record = GuandanRecord(teams, forfeit=reader.text("forfeit"))
+        forfeit = reader.text("forfeit")
+        record = GuandanRecord(teams, forfeit=None if forfeit is None else half_width(forfeit).strip())
         self._read_winner(reader, record)
         self._read_levels(reader, record)
         self._read_deals(reader, record)
@@ -495,6 +497,7 @@ class GuandanRules:
         winner = reader.text("winner")
         if winner is None:
             return
+        winner = half_width(winner).strip()
         if winner not in record.teams:
             reader.problems.add("guandan-winner-not-at-table", reader.value_mark("winner"), team=winner,
                                 teams=record.teams, suggestion=suggestion(winner, record.teams))
@@ -508,7 +511,7 @@ class GuandanRules:
         found: dict[str, int] = {}
         ok = True
         for key in levels.node:
-            team = str(key)
+            team = half_width(str(key)).strip()
             if team not in record.teams:
                 reader.problems.add("guandan-team-not-at-table", levels.key_mark(key), team=team, teams=record.teams,
                                     suggestion=suggestion(team, record.teams), text=team)
@@ -520,7 +523,8 @@ class GuandanRules:
                 reader.problems.add("guandan-level-invalid", levels.value_mark(key), key=f"levels.{team}",
                                     value=levels.raw(key))
                 ok = False
-        missing = [t for t in record.teams if t not in levels.node]
+        written = {half_width(str(key)).strip() for key in levels.node}
+        missing = [t for t in record.teams if t not in written]
         if len(record.teams) == 2 and missing:
             reader.problems.add("guandan-levels-missing", reader.value_mark("levels"), teams=missing)
             ok = False
@@ -535,10 +539,14 @@ class GuandanRules:
     def _read_deals(self, reader: Reader, record: GuandanRecord) -> None:
         if reader.raw("deals") is None or reader.raw("deals") == []:
             return  # `deals:` or `deals: []`: nothing recorded yet (a fresh draw)
-        items = reader.items("deals")
+        # One item may hold several deals typed on one line with Chinese punctuation
+        # (`[T13+2，T07+2]` is one YAML item), and the whole log may be one such text.
+        raw = reader.raw("deals")
+        ok = isinstance(raw, YamlList) or (isinstance(raw, str) and bool(split_items(raw)))
+        items = [(part, mark) for value, mark in reader.items("deals", single_ok=isinstance(raw, str))
+                 for part in (split_items(value) if isinstance(value, str) and split_items(value) else [value])]
         deals: list[Deal] = []
         marks: list[Mark] = []
-        ok = isinstance(reader.raw("deals"), YamlList)
         for position, (value, mark) in enumerate(items, start=1):
             try:
                 deal = parse_deal(value)
@@ -859,10 +867,100 @@ def bulletins(result: Any, t: Any) -> list[Any]:
             name = f"round-{stage.id}-{number}" if stage.rounds > 1 else f"results-{stage.id}"
             found.append(Bulletin(name, title, t("gd_round_text"), columns, rows, event.organizer or "",
                                   stage.date or (event.dates[-1] if event.dates else None), numeric={0}))
+        found.extend(_score_sheets(t, event, stage, stage_result, Bulletin))
     return found
 
 
+SHEET_TEMPLATE = "sheets/guandan_scoresheet.html"
+SHEET_DEAL_ROWS = 20  # a 60-minute round is 15–20 deals (seed 001); a long one goes on the back
+
+
+def _score_sheets(t: Any, event: Any, stage: Stage, stage_result: Any, bulletin: Any) -> list[Any]:
+    """记分表, one per round, one page per match: the table, both teams with their players, the
+    deal log to fill in deal by deal (who went out first, the gain, fouls, both levels after it),
+    the final levels, the winner, and the signatures of both captains and the referee. Printed
+    blank for a round drawn and not yet played (render/bulletins.py chooses the rounds)."""
+    options: GuandanStage = stage.options if isinstance(stage.options, GuandanStage) else GuandanStage()
+    found = []
+    for round_result in stage_result.rounds:
+        pages = [_sheet_page(t, event, stage, options, score.table) for score in round_result.tables
+                 if len(score.table.sides) == 2]
+        if not pages:
+            continue
+        number = round_result.number
+        found.append(bulletin(
+            name=f"scoresheet-{stage.id}-round-{number}",
+            title=t("gd_sheet_title", event=event.title, stage=stage.name, n=number),
+            text="", columns=[], rows=[], organizer=event.organizer or "",
+            date=stage.date or (event.dates[-1] if event.dates else None), template=SHEET_TEMPLATE, pages=pages))
+    return found
+
+
+def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: Table) -> dict[str, Any]:
+    """One match's page; every value a string (the glyph check reads them all)."""
+    a, b = table.sides
+    attempts = t("gd_sheet_attempts", n=options.a_attempts) if options.a_attempts else t("gd_sheet_no_attempts")
+    return {
+        "table": str(table.number),
+        "seats": [{"label": t("gd_sheet_side_a"), "names": _team_with_players(t, event, a)},
+                  {"label": t("gd_sheet_side_b"), "names": _team_with_players(t, event, b)}],
+        "referee": table.referee or "",
+        "teams": [a, b],
+        "words": {
+            "table": t("table"), "referee": t("referee"), "date": t("gd_sheet_date"), "deal": t("gd_deal"),
+            "in_play": t("gd_in_play"), "deal_winner": t("gd_deal_winner"), "gain": t("gd_gain"),
+            "foul": t("gd_sheet_foul"), "level_after": t("gd_sheet_level_after"), "notes": t("gd_notes"),
+            "final": t("gd_final"), "team": t("gd_sheet_team"), "level": t("gd_level"),
+            "passed": t("gd_passed_tag"), "winner": t("gd_sheet_winner"), "first": t("gd_sheet_first"),
+            "time": t("gd_sheet_time"),
+        },
+        "start": level_name(options.start_level),
+        "rows": [str(n) for n in range(1, SHEET_DEAL_ROWS + 1)],
+        "key": t("gd_sheet_key", start=level_name(options.start_level), attempts=attempts),
+        "signatures": [t("gd_sheet_sign_captain", team=a), t("gd_sheet_sign_captain", team=b),
+                       t("gd_sheet_sign_referee")],
+    }
+
+
+def _team_with_players(t: Any, event: Any, entry_id: str) -> str:
+    """`T07 结构一队（王强、李娜）`, or `T07 王强 / 李娜` for a team without a name."""
+    entry = event.entries.get(entry_id)
+    if entry is None:
+        return entry_id
+    if entry.name:
+        return f"{entry_id} {entry.name}{t('gd_paren', text=t.joiner().join(p.name for p in entry.players))}"
+    return f"{entry_id} {entry.player_names}"
+
+
 UI_WORDS.update({
+    # 记分表 (score sheet), one page per match
+    "gd_sheet_title": ("{event}{stage}第 {n} 轮记分表", "{event}{stage}第 {n} 輪記分表",
+                       "{event}, {stage}: round {n} score sheets"),
+    "gd_sheet_side_a": ("甲方", "甲方", "Team A"),
+    "gd_sheet_side_b": ("乙方", "乙方", "Team B"),
+    "gd_sheet_date": ("日期", "日期", "Date"),
+    "gd_sheet_foul": ("犯规方", "犯規方", "Foul by"),
+    "gd_sheet_level_after": ("本副后级数", "本副後級數", "Levels after the deal"),
+    "gd_sheet_team": ("参赛队", "參賽隊", "Team"),
+    "gd_sheet_winner": ("胜方", "勝方", "Winner"),
+    "gd_sheet_first": ("同级时先到达者", "同級時先到達者", "On equal levels, first there"),
+    "gd_sheet_time": ("结束时间", "結束時間", "Time up at"),
+    "gd_sheet_key": (
+        "双方从 {start} 打起。每副写头游方和升级数：双下 +3，对方一家末游 +2，本方对家末游 +1；本副打的是上副头游方的级数。"
+        "越序出牌或一副两次警告为犯规，写犯规方，对方加 1 级。A 必打，须在本方 A 上以 +2 或 +3 过A；{attempts}。"
+        "时间到：已过A者胜，否则级数高者胜，同级时先到达者胜。",
+        "雙方從 {start} 打起。每副寫頭遊方和升級數：雙下 +3，對方一家末遊 +2，本方對家末遊 +1；本副打的是上副頭遊方的級數。"
+        "越序出牌或一副兩次警告為犯規，寫犯規方，對方加 1 級。A 必打，須在本方 A 上以 +2 或 +3 過A；{attempts}。"
+        "時間到：已過A者勝，否則級數高者勝，同級時先到達者勝。",
+        "Both teams start at {start}. For each deal write who went out first and the gain: +3 when the opponents "
+        "finish 3rd and 4th, +2 when an opponent is last, +1 when the partner is last; a deal is played at the level "
+        "of the last deal's winners. A foul (playing out of turn, or two warnings in a deal): write who fouled; the "
+        "other team goes up one level. A must be played and is passed only at one's own A with +2 or +3; {attempts}. "
+        "At time up: a team that passed A wins, else the higher level, else the team that got there first."),
+    "gd_sheet_attempts": ("A 打 {n} 次不过回到 2", "A 打 {n} 次不過回到 2", "after {n} failed attempts at A a team goes back to 2"),
+    "gd_sheet_no_attempts": ("A 不过不回落", "A 不過不回落", "a team never falls back from A"),
+    "gd_sheet_sign_captain": ("{team} 队长签名", "{team} 隊長簽名", "{team} captain"),
+    "gd_sheet_sign_referee": ("裁判签名", "裁判簽名", "Referee"),
     "gd_short_passed_a": ("{team} 过A", "{team} 過A", "{team} passed A"),
     "gd_short_higher": ("", "", ""),
     "gd_short_first": ("同级，{team} 先到达", "同級，{team} 先到達", "equal, {team} first"),

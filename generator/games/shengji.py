@@ -62,6 +62,7 @@ from generator.content.reader import MAX_BOARDS, Reader, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark, Problems
 from generator.games import Metric, SideScore, TableScore
+from generator.games.shorthand import half_width
 from generator.tournament.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
 from generator.messages import localised as _localised
 from generator.messages import localised_format
@@ -354,6 +355,10 @@ def _check_points(value: object, what: str, low: int, high: int, mark: Mark | No
     """A count of card points: a whole number, a multiple of 5, within low..high."""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
+    if isinstance(value, str) and not value.isascii():  # ８５ typed full-width is a string to YAML
+        typed = half_width(value).strip()
+        if re.fullmatch(r"[+-]?\d{1,9}", typed):
+            value = int(typed)
     if not _whole(value):
         raise RecordError("shengji-points-syntax", mark, text=_shown(value), problem=_problem("number", _what(what)))
     assert isinstance(value, int)
@@ -371,7 +376,7 @@ def parse_result(value: object, mark: Mark | None, kitty: KittyRule, pairs: bool
     breakdown `tricks`, `kitty`, `x`, and `penalty`, `note`; in a pairs event also
     `adjusted: NS` and `not_played: true`. `against` resolves a penalty's side (an entry id)."""
     if isinstance(value, str):
-        text = value.strip()
+        text = half_width(value).strip()  # ８５, －５ as a Chinese input method types them
         if text in SHUT_OUT_WORDS:
             return RoomResult(points=0, mark=mark)
         if pairs and text.lower() in NOT_PLAYED_WORDS:
@@ -456,6 +461,7 @@ def _parse_mapping(node: dict, mark: Mark | None, kitty: KittyRule, pairs: bool,
 
 
 def _parse_x(value: object, mark: Mark | None, kitty: KittyRule) -> int:
+    value = half_width(value) if isinstance(value, str) else value  # ｘ２, ×４
     words = {"single": kitty.single, "pair": kitty.pair, "单": kitty.single, "單": kitty.single,
              "对": kitty.pair, "對": kitty.pair}
     if isinstance(value, str) and value.strip().lower() in words:
@@ -470,7 +476,7 @@ def _parse_x(value: object, mark: Mark | None, kitty: KittyRule) -> int:
 
 
 def _side_word(value: object) -> str | None:
-    text = str(value).strip()
+    text = half_width(str(value)).strip()  # ＮＳ, ｅｗ
     return DIRECTION_WORDS.get(text.upper() if text.isascii() else text)
 
 
@@ -497,7 +503,7 @@ def parse_penalties(value: object, mark: Mark | None,
             raise RecordError("shengji-penalty", item_mark, problem=_problem("penalty_missing"))
         side = _side_word(item["against"])
         if side is None and against is not None:
-            side = against(str(item["against"]).strip())
+            side = against(half_width(str(item["against"])).strip())
         if side is None:
             raise RecordError("shengji-penalty", _marks(item, "against", item_mark),
                               problem=_problem("penalty_side", _shown(item["against"])))
@@ -530,7 +536,7 @@ def _parse_adjusted(value: object, mark: Mark | None,
         return (found["NS"], found["EW"]), None
     side = _side_word(value)
     if side is None and against is not None:
-        side = against(str(value).strip())
+        side = against(half_width(str(value)).strip())
     if side is None:
         raise RecordError("shengji-adjusted", mark, text=_shown(value), problem=_problem("adjusted_side"))
     return adjusted_split(side), side

@@ -7,15 +7,34 @@ Shared by the games' record grammars: full-width characters typed with a Chinese
 
 from __future__ import annotations
 
+import re
+
 # U+FF01..U+FF5E are the full-width forms of ASCII ! .. ~; U+3000 is the ideographic space.
 FULLWIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 # Minus signs that look like "-" on paper or in a word processor.
 MINUS_SIGNS = {ord(c): "-" for c in "−–—－﹣"}
+# Chinese punctuation outside the full-width block that a Chinese input method gives for the
+# ASCII a record uses: the enumeration comma between items (T13+2、T07+2), brackets, quotes.
+PUNCTUATION = {ord("、"): ",", ord("【"): "[", ord("】"): "]", ord("〔"): "[", ord("〕"): "]",
+               ord("“"): '"', ord("”"): '"', ord("‘"): "'", ord("’"): "'"}
+_HALF = FULLWIDTH | PUNCTUATION
+# What separates the items of a list typed on one line, once half-width: ， 、 ；  become , , ;
+_SEPARATORS = re.compile(r"[,;]")
 
 
 def half_width(text: str) -> str:
-    """４Ｓ　Ｎ　＝ -> 4S N =, and every look-alike minus to '-'."""
-    return text.translate(MINUS_SIGNS).translate(FULLWIDTH)
+    """４Ｓ　Ｎ　＝ -> 4S N =, every look-alike minus to '-', Chinese punctuation to its ASCII."""
+    return text.translate(MINUS_SIGNS).translate(_HALF)
+
+
+def split_items(text: str) -> list[str]:
+    """A list typed as one text, as a Chinese input method gives it: `T13+2，T07+2`,
+    `［Ｔ１３＋２、Ｔ０７＋２］` -> ["T13+2", "T07+2"]. Each item half-width and stripped; empty items
+    (a trailing comma) dropped."""
+    text = half_width(text).strip()
+    if text.startswith("[") and text.endswith("]"):
+        text = text[1:-1]
+    return [item.strip() for item in _SEPARATORS.split(text) if item.strip()]
 
 
 def replace_words(text: str, words: dict[str, str]) -> str:

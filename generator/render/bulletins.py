@@ -5,19 +5,32 @@ organiser and date at the bottom right. Only the words and the rows differ, and 
 computed here; `templates/bulletin.html` lays them out and render/pdf.py prints them. Forms
 used at the table (score sheets) are bulletins too, with their own template and one page of
 data per table.
+
+Blank forms (FORM_KINDS: score sheets, bidding sheets, play records, hand cards) are printed by
+a build only for the rounds drawn and not yet played — a finished event's forms are paper nobody
+will fill (a 400-event archive printed 1,200 of them) — one set per round; `paibang print`
+prints any round's on demand (`round_forms`). Reference sheets (a board table, a movement card)
+are printed always. With site.yaml's `base_url`, every bulletin carries a QR code of the page
+it belongs to, in vector form.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
+from markupsafe import Markup
+
 from generator.content.model import Event, Stage
 from generator.games import GAME_MODULES, GAMES, metric_of
 from generator.render.i18n import Translator
-from generator.tournament.event import EventResult, StageResult
-from generator.tournament.pairing import draw_sheets
+from generator.tournament.event import EventResult, RoundResult, StageResult
+from generator.tournament.pairing import draw_sheet, draw_sheets
+
+# The kinds (file-name prefixes) of the blank forms filled in at the table.
+FORM_KINDS = ("scoresheet", "bidding", "playrecord", "handcards")
 
 
 @dataclass
@@ -32,6 +45,8 @@ class Bulletin:
     numeric: set[int] = field(default_factory=set)  # column indexes set right-aligned
     template: str = "bulletin.html"
     pages: list[Any] = field(default_factory=list)  # a form's data, one item per printed page
+    page_url: str = ""  # the site page it belongs to (site-relative), for its QR code
+    qr: str = ""  # that page's QR code as inline SVG ("" without base_url)
 
     @property
     def kind(self) -> str:
@@ -39,7 +54,7 @@ class Bulletin:
         return self.name.split("-", 1)[0]
 
 
-def bulletins_for(result: EventResult, locale: str) -> list[Bulletin]:
+def bulletins_for(result: EventResult, locale: str, base_url: str | None = None) -> list[Bulletin]:
     t = Translator(locale)
     event = result.event
     found = []
@@ -55,12 +70,88 @@ def bulletins_for(result: EventResult, locale: str) -> list[Bulletin]:
     if result.credits and last is not None and last.has_results:
         found.append(_credits(t, event, result))
     own = getattr(GAME_MODULES[event.game], "bulletins", None)
-    if own is not None:
-        found.extend(own(result, t))
+    if own is not None:  # the game's notices and reference sheets; its forms come per round below
+        found.extend(b for b in own(result, t) if b.kind not in FORM_KINDS)
     found.extend(Bulletin(**vars(sheet)) for sheet in draw_sheets(result, locale))
+    for stage_result in result.stages:
+        for round_result in stage_result.rounds:
+            if unplayed(round_result):
+                found.extend(round_forms(result, stage_result.stage.id, round_result.number, locale))
+    return _finish(found, event, base_url)
+
+
+def unplayed(round_result: RoundResult) -> bool:
+    """Drawn and not yet played: some table of the round has no result yet (a round is played
+    when every table has its result, a forfeit or a bye)."""
+    return bool(round_result.pending)
+
+
+def round_forms(result: EventResult, stage_id: str, number: int, locale: str) -> list[Bulletin]:
+    """The blank forms of one round: the game's forms made from the event with only that round
+    drawn, each named <kind>-<stage>-round-<n>."""
+    t = Translator(locale)
+    own = getattr(GAME_MODULES[result.event.game], "bulletins", None)
+    if own is None:
+        return []
+    narrowed = dataclasses.replace(result, stages=[
+        dataclasses.replace(s, rounds=[r for r in s.rounds if s.stage.id == stage_id and r.number == number])
+        for s in result.stages])
+    forms = [b for b in own(narrowed, t) if b.kind in FORM_KINDS]
+    stage_result = result.stage_of(stage_id)
+    several = len(stage_result.rounds) > 1 or (stage_result.stage.rounds or 1) > 1
+    for form in forms:
+        name = f"{form.kind}-{stage_id}-round-{number}"
+        if several and not form.name.endswith(f"-round-{number}"):  # a stage-wide form's title gains the round
+            form.title = t("form_round_title", title=form.title, n=number)
+        form.name = name
+        form.page_url = f"events/{result.event.slug}/{stage_id}/round-{number}/index.html"
+    return forms
+
+
+def printed_round(result: EventResult, stage_id: str, number: int, locale: str,
+                  base_url: str | None = None) -> list[Bulletin]:
+    """What `paibang print` prints for a round: its draw notice and its blank forms."""
+    stage_result = result.stage_of(stage_id)
+    round_result = next(r for r in stage_result.rounds if r.number == number)
+    found = [Bulletin(**vars(draw_sheet(result.event, stage_result, round_result, locale)))]
+    found.extend(round_forms(result, stage_id, number, locale))
+    return _finish(found, result.event, base_url)
+
+
+def _finish(found: list[Bulletin], event: Event, base_url: str | None) -> list[Bulletin]:
     for bulletin in found:  # the secretary's own words, where event.yaml gives them
         bulletin.text = event.bulletin_text.get(bulletin.kind, bulletin.text)
+        bulletin.page_url = bulletin.page_url or page_of(event, bulletin)
+        if base_url:
+            bulletin.qr = qr_svg(_absolute(base_url, bulletin.page_url))
     return found
+
+
+def page_of(event: Event, bulletin: Bulletin) -> str:
+    """The site page a bulletin belongs to: its round's page for a draw or a round's sheet, its
+    stage's page for standings, qualifiers and reference sheets, else the event's page."""
+    stages = {stage.id for stage in event.stages}
+    rest = bulletin.name.split("-", 1)[1] if "-" in bulletin.name else ""
+    stage, _, number = rest.partition("-round-")
+    if bulletin.kind == "round" and "-" in rest:  # guandan's round-<stage>-<n> results sheet
+        stage, _, number = rest.rpartition("-")
+    if stage in stages and number.isdigit():
+        return f"events/{event.slug}/{stage}/round-{number}/index.html"
+    if rest in stages:
+        return f"events/{event.slug}/{rest}/index.html"
+    return f"events/{event.slug}/index.html"
+
+
+def _absolute(base_url: str, url: str) -> str:
+    return base_url.rstrip("/") + "/" + url.removesuffix("index.html")
+
+
+def qr_svg(url: str) -> str:
+    """The QR code of `url` as inline SVG: vector paths, sharp at any printer resolution."""
+    import segno
+
+    code = segno.make(url, error="m", micro=False)
+    return Markup(code.svg_inline(scale=1, border=2, dark="#000", omitsize=True, svgclass="qr"))
 
 
 def _rule(t: Translator, event: Event, stage: Stage) -> str:

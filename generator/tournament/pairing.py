@@ -59,7 +59,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.content.model import Event, Stage
+from generator.content.model import Entry, Event, Stage
 from generator.games import GAMES, metric_of
 from generator.messages import CATALOGUE, render_message
 from generator.tournament.large_draw import is_large, pair_large, surely_pairable
@@ -787,7 +787,7 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     for score in sorted(round_result.tables, key=lambda s: s.table.number):
         cells = [str(score.table.number)]
         for side in score.table.sides:
-            cells += [side, event.entries[side].label] + ([_num(scores.get(side, 0))] if scored else [])
+            cells += [side, _with_players(event.entries[side], locale)] + ([_num(scores.get(side, 0))] if scored else [])
         if len(score.table.sides) == 1:
             byes.append(score.table.sides[0])
             cells += [words["bye"], ""] + ([""] if scored else [])
@@ -809,6 +809,15 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     title = words["sheet_title"].format(event=event.title, stage=stage.name, n=round_result.number)
     return DrawSheet(f"draw-{stage.id}-round-{round_result.number}", title, text, columns, rows,
                      event.organizer or "", stage.date or (event.dates[-1] if event.dates else None), numeric)
+
+
+def _with_players(entry: Entry, locale: str) -> str:
+    """A side on the draw notice: its team name with its players (结构一队（王强、李娜）), so that
+    every player finds his table; the players alone for a pair or a team without a name."""
+    if not entry.name:
+        return entry.player_names
+    names = ("、" if locale != "en" else ", ").join(p.name for p in entry.players)
+    return f"{entry.name}（{names}）" if locale != "en" else f"{entry.name} ({names})"
 
 
 # --- words ----------------------------------------------------------------------------------------

@@ -1,0 +1,86 @@
+"""`paibang print EVENT STAGE [--round N] [--output FILE-or-DIR]`: one round's draw notice and
+blank forms (score sheets, bidding sheets, play records, hand cards) as PDF, for any round drawn,
+played or not. A build prints them only for the rounds not yet played; this is how the forms of
+an earlier round are printed again (a sheet lost, a replay). Writes nothing under content/ or
+the site's output/.
+
+--output: a file ending in .pdf gets every sheet in one document, to send to the printer at
+once (the default, ./<event>-<stage>-round-<n>.pdf); any other path is a folder that gets one
+PDF a sheet, named as the build names them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from generator.commands.console import print_problems, words
+
+
+def run(args: argparse.Namespace) -> int:
+    from generator.build import validate
+    from generator.content.reader import suggestion
+    from generator.render.bulletins import printed_round
+    from generator.tournament.pairing import Refusal
+
+    site, results, warnings = validate(args.content)  # ContentErrors: the CLI reports them, exit 1
+    locale = args.lang or site.locale
+    print_problems(warnings, locale, args.content)
+    result = next((r for r in results if r.event.slug == args.event), None)
+    if result is None:
+        slugs = [e.slug for e in site.events]
+        usage = Refusal("pair-event-unknown", slug=args.event, suggestion=suggestion(args.event, slugs),
+                        allowed=", ".join(slugs))
+        print(f"paibang: {usage.text(locale)}", file=sys.stderr)
+        return 2
+    stage_ids = [s.id for s in result.event.stages]
+    if args.stage not in stage_ids:
+        usage = Refusal("pair-stage-unknown", slug=args.event, stage=args.stage,
+                        suggestion=suggestion(args.stage, stage_ids), allowed=", ".join(stage_ids))
+        print(f"paibang: {usage.text(locale)}", file=sys.stderr)
+        return 2
+    locale = args.lang or result.event.locale or site.locale
+    drawn = [r.number for r in result.stage_of(args.stage).rounds]
+    if not drawn:
+        print(words("print_no_rounds", locale, slug=args.event, stage=args.stage), file=sys.stderr)
+        return 2
+    number = args.round if args.round is not None else max(drawn)
+    if number not in drawn:
+        print(words("print_no_round", locale, stage=args.stage, n=number, rounds=", ".join(map(str, drawn))),
+              file=sys.stderr)
+        return 2
+    bulletins = printed_round(result, args.stage, number, locale, site.base_url)
+    target = args.output or Path(f"{args.event}-{args.stage}-round-{number}.pdf")
+    if target.suffix.lower() == ".pdf":
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(one_document(bulletins, locale))
+        written = [target]
+    else:
+        from generator.render.pdf import bulletin_html, print_job, print_pdfs
+
+        pdfs, _ = print_pdfs([print_job(bulletin_html(b, locale)) for b in bulletins], None)
+        target.mkdir(parents=True, exist_ok=True)
+        written = []
+        for bulletin, pdf in zip(bulletins, pdfs):
+            path = target / f"{bulletin.name}.pdf"
+            path.write_bytes(pdf)
+            written.append(path)
+    for path in written:
+        print(words("print_written", locale, n=number, path=path))
+    return 0
+
+
+def one_document(bulletins: list, locale: str) -> bytes:
+    """Every bulletin's pages in one PDF, in order (each keeps its own page numbers)."""
+    import weasyprint
+    from weasyprint.text.fonts import FontConfiguration
+
+    from generator.render.html import TEMPLATES
+    from generator.render.pdf import bulletin_html
+
+    fonts = FontConfiguration()
+    documents = [weasyprint.HTML(string=bulletin_html(b, locale), base_url=str(TEMPLATES)).render(font_config=fonts)
+                 for b in bulletins]
+    pages = [page for document in documents for page in document.pages]
+    return documents[0].copy(pages).write_pdf()

@@ -1,0 +1,198 @@
+"""Printed for each round (issue 19, item 3; event-day.md "Printed for each round"): the draw
+notice with the players, every game's score sheets (Guandan's 记分表 too), blank forms printed
+by a build only for rounds drawn and not yet played, `paibang print` for any round, and a vector
+QR code on every bulletin when base_url is set."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from generator.build import build, validate
+from generator.cli import main
+from generator.render.bulletins import FORM_KINDS, bulletins_for, printed_round, round_forms
+
+from support import demo_content
+
+GD = "tumu-guandan-2020"
+
+
+def result_of(content: Path, slug: str):
+    site, results, _ = validate(content)
+    return site, next(r for r in results if r.event.slug == slug)
+
+
+def names(bulletins) -> list[str]:
+    return sorted(b.name for b in bulletins)
+
+
+def pdf_text(path: Path, page: int | None = None) -> str:
+    pages = ["-f", str(page), "-l", str(page)] if page else []
+    return subprocess.run(["pdftotext", "-layout", *pages, str(path), "-"], capture_output=True, check=True,
+                          text=True).stdout
+
+
+def pdf_pages(path: Path) -> int:
+    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, check=True, text=True).stdout
+    return int(re.search(r"Pages:\s+(\d+)", info).group(1))
+
+
+@pytest.fixture()
+def guandan_round_4(tmp_path: Path) -> Path:
+    """The Guandan demo with a fourth round drawn by `paibang pair` and not played."""
+    content = demo_content(tmp_path, GD)
+    event = content / f"events/{GD}/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("rounds: 3", "rounds: 4", 1), encoding="utf-8")
+    assert main(["pair", GD, "main", "--content", str(content)]) == 0
+    return content
+
+
+# --- which forms a build prints ------------------------------------------------------------------
+
+
+def test_a_finished_event_prints_no_blank_form(tmp_path: Path) -> None:
+    for slug in ("dongke-bridge-2015", "chem-park-daguai-2016", "hefei-80fen-teams-2012", "hefei-80fen-pairs-2012",
+                 "gaoxiao-bridge-teams-2024", GD):
+        content = demo_content(tmp_path / slug, slug)
+        site, result = result_of(content, slug)
+        printed = bulletins_for(result, site.locale)
+        assert not [b.name for b in printed if b.kind in FORM_KINDS], slug
+        assert any(b.kind == "standings" for b in printed), slug
+
+
+def test_reference_sheets_stay_for_a_finished_event(tmp_path: Path) -> None:
+    content = demo_content(tmp_path, "hefei-80fen-teams-2012", "qiaoyou-club-pairs-2024")
+    site, result = result_of(content, "hefei-80fen-teams-2012")
+    assert "boardtable-teams" in names(bulletins_for(result, site.locale))  # the board table, not a form
+    site, result = result_of(content, "qiaoyou-club-pairs-2024")
+    assert any(b.kind == "movement" for b in bulletins_for(result, site.locale))  # the movement card
+
+
+def test_a_drawn_round_gets_its_draw_and_guandan_score_sheets(guandan_round_4: Path) -> None:
+    site, result = result_of(guandan_round_4, GD)
+    printed = bulletins_for(result, site.locale)
+    assert [b.name for b in printed if b.kind in FORM_KINDS] == ["scoresheet-main-round-4"]
+    assert "draw-main-round-4" in names(printed)
+    sheet = next(b for b in printed if b.name == "scoresheet-main-round-4")
+    assert sheet.template == "sheets/guandan_scoresheet.html" and "第 4 轮记分表" in sheet.title
+    assert len(sheet.pages) == 26  # 52 teams: one page per table
+    first = sheet.pages[0]
+    assert first["table"] == "1" and [s["label"] for s in first["seats"]] == ["甲方", "乙方"]
+    a, b = first["teams"]
+    entries = result.event.entries
+    assert first["seats"][0]["names"] == f"{a} {entries[a].player_names}"
+    assert first["signatures"] == [f"{a} 队长签名", f"{b} 队长签名", "裁判签名"]
+    assert len(first["rows"]) >= 15 and first["start"] == "2"
+
+
+def test_a_partly_entered_round_still_gets_its_forms_and_a_played_one_none(guandan_round_4: Path) -> None:
+    path = guandan_round_4 / f"events/{GD}/results/round-4.yaml"
+    text = path.read_text(encoding="utf-8")
+    first_table = re.search(r"teams: \[(\w+), (\w+)\]", text)
+    path.write_text(text.replace(first_table.group(0), first_table.group(0) + f"\n    deals: [{first_table.group(1)}+3]", 1),
+                    encoding="utf-8")
+    site, result = result_of(guandan_round_4, GD)
+    assert "scoresheet-main-round-4" in names(bulletins_for(result, site.locale))
+    # every table played: the round's forms are no longer printed by the build
+    played = re.sub(r"(teams: \[(\w+), \w+\])(?!\n    deals)", r"\1\n    deals: [\2+3]", path.read_text(encoding="utf-8"))
+    path.write_text(played, encoding="utf-8")
+    site, result = result_of(guandan_round_4, GD)
+    assert not [b for b in bulletins_for(result, site.locale) if b.kind in FORM_KINDS]
+
+
+def test_every_game_has_score_sheets_for_a_round(tmp_path: Path) -> None:
+    for slug, stage, kinds in (("dongke-bridge-2015", "final", {"scoresheet", "bidding", "playrecord"}),
+                               ("dongke-bridge-2015", "prelim", {"scoresheet", "bidding"}),
+                               ("chem-park-daguai-2016", "swiss", {"scoresheet"}),
+                               ("hefei-80fen-teams-2012", "teams", {"scoresheet", "handcards"}),
+                               ("hefei-80fen-pairs-2012", "pairs", {"scoresheet", "handcards"}),
+                               (GD, "main", {"scoresheet"})):
+        content = demo_content(tmp_path / f"{slug}-{stage}", slug)
+        site, result = result_of(content, slug)
+        forms = round_forms(result, stage, 1, site.locale)
+        assert {f.kind for f in forms} == kinds, slug
+        assert all(f.name == f"{f.kind}-{stage}-round-1" for f in forms)
+
+
+def test_the_draw_notice_names_each_team_with_its_players(tmp_path: Path) -> None:
+    content = demo_content(tmp_path, GD)
+    event = content / f"events/{GD}/event.yaml"
+    text = event.read_text(encoding="utf-8")
+    entry = re.search(r"- \{id: (T\d+), players: \[(\S+), (\S+)\]", text)
+    assert entry, "the demo's entries are written one a line"
+    event.write_text(text.replace(entry.group(0), entry.group(0).replace("players:", "name: 结构一队, players:")),
+                     encoding="utf-8")
+    site, result = result_of(content, GD)
+    draw = next(b for b in printed_round(result, "main", 1, site.locale) if b.kind == "draw")
+    cells = [cell for row in draw.rows for cell in row]
+    assert f"结构一队（{entry.group(2)}、{entry.group(3).rstrip(']')}）" in cells
+    team_a_players = draw.rows[0][2]
+    assert "/" in team_a_players or "（" in team_a_players  # players, not only a name
+
+
+# --- QR codes ------------------------------------------------------------------------------------
+
+
+def test_every_bulletin_carries_a_qr_code_of_its_page_when_base_url_is_set(guandan_round_4: Path) -> None:
+    site, result = result_of(guandan_round_4, GD)
+    assert site.base_url == "https://example.org/paibang/"
+    printed = bulletins_for(result, site.locale, site.base_url)
+    assert printed and all(b.qr.startswith("<svg") and "<path" in b.qr and "<image" not in b.qr for b in printed)
+    pages = {b.name: b.page_url for b in printed}
+    assert pages["draw-main-round-4"] == pages["scoresheet-main-round-4"] == f"events/{GD}/main/round-4/index.html"
+    assert pages["standings-main"] == f"events/{GD}/main/index.html"
+    assert pages["round-main-2"] == f"events/{GD}/main/round-2/index.html"
+    assert not any(b.qr for b in bulletins_for(result, site.locale))  # no base_url, no QR code
+
+
+def test_qr_code_encodes_the_absolute_page_address() -> None:
+    import segno
+
+    from generator.render.bulletins import qr_svg
+
+    url = f"https://example.org/paibang/events/{GD}/main/round-4/"
+    assert qr_svg(url) == segno.make(url, error="m", micro=False).svg_inline(
+        scale=1, border=2, dark="#000", omitsize=True, svgclass="qr")
+
+
+# --- printed, read back ----------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_build_prints_the_drawn_rounds_guandan_score_sheet_with_a_vector_qr_code(guandan_round_4: Path,
+                                                                                    tmp_path: Path) -> None:
+    build(guandan_round_4, tmp_path / "out")
+    folder = tmp_path / f"out/events/{GD}/bulletins"
+    assert sorted(p.name for p in folder.iterdir() if p.name.startswith(FORM_KINDS)) == ["scoresheet-main-round-4.pdf"]
+    sheet = folder / "scoresheet-main-round-4.pdf"
+    assert pdf_pages(sheet) == 26  # one page a table
+    page = pdf_text(sheet, 1)
+    for words in ("记分表", "桌号：1", "甲方：", "乙方：", "头游方", "升级", "犯规方", "本副后级数", "最终级数", "过A",
+                  "胜方", "队长签名", "裁判签名"):
+        assert words in page.replace("\n", ""), words
+    draw = pdf_text(folder / "draw-main-round-4.pdf")
+    assert "选手" in draw and " / " in draw  # the players of every team
+    images = subprocess.run(["pdfimages", "-list", str(sheet)], capture_output=True, check=True, text=True).stdout
+    assert len(images.strip().splitlines()) == 2  # the header only: the QR code is paths, not a raster
+
+
+@pytest.mark.slow
+def test_print_any_round_on_demand(tmp_path: Path, capsys) -> None:
+    content = demo_content(tmp_path, GD)
+    out = tmp_path / "r2.pdf"
+    assert main(["print", GD, "main", "--round", "2", "--content", str(content), "--output", str(out)]) == 0
+    assert "r2.pdf" in capsys.readouterr().out
+    assert pdf_pages(out) == 1 + 26 or pdf_pages(out) == 2 + 26  # the draw notice, then a sheet a table
+    text = pdf_text(out)
+    assert "第2轮对阵表" in text.replace("\n", "").replace(" ", "") and "记分表" in text
+    folder = tmp_path / "forms"
+    assert main(["print", GD, "main", "--content", str(content), "--output", str(folder)]) == 0  # the last round
+    assert sorted(p.name for p in folder.iterdir()) == ["draw-main-round-3.pdf", "scoresheet-main-round-3.pdf"]
+    assert main(["print", GD, "main", "--round", "9", "--content", str(content)]) == 2
+    assert "没有第 9 轮" in capsys.readouterr().err
+    assert main(["print", GD, "mian", "--content", str(content)]) == 2
+    assert main(["print", "nope", "main", "--content", str(content)]) == 2

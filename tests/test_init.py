@@ -1,0 +1,89 @@
+"""`paibang init`, `new`, `import` and the first `pair`: starting one's own site (issue 19, item 4)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator.build import validate
+from generator.cli import main
+
+
+def test_init_writes_a_commented_site_yaml_and_events(tmp_path: Path, capsys) -> None:
+    content = tmp_path / "content"
+    assert main(["init", str(content)]) == 0
+    assert "已创建" in capsys.readouterr().out
+    assert sorted(p.name for p in content.iterdir()) == ["events", "site.yaml"]
+    assert (content / "events").is_dir() and not any((content / "events").iterdir())
+    text = (content / "site.yaml").read_text(encoding="utf-8")
+    for key in ("title", "organization", "locale", "base_url", "private"):  # every key explained
+        line = next(n for n, line in enumerate(text.splitlines()) if line.lstrip("# ").startswith(f"{key}:"))
+        assert text.splitlines()[line - 1].startswith("# "), key
+    assert "网站标题" in text and "locale: zh-Hans" in text
+    site, results, _ = validate(content)  # a site with no event yet is valid
+    assert site.locale == "zh-Hans" and results == [] and site.base_url is None
+
+
+@pytest.mark.parametrize(("locale", "words"), [("zh-Hant", "網站標題"), ("en", "site title")])
+def test_init_writes_the_comments_in_the_locale_asked(tmp_path: Path, locale: str, words: str) -> None:
+    content = tmp_path / "site"
+    assert main(["init", str(content), "--locale", locale]) == 0
+    text = (content / "site.yaml").read_text(encoding="utf-8")
+    assert words in text and f"locale: {locale}" in text
+    assert validate(content)[0].locale == locale
+
+
+def test_init_defaults_to_content_in_the_current_folder(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["init"]) == 0
+    assert (tmp_path / "content/site.yaml").is_file() and (tmp_path / "content/events").is_dir()
+
+
+def test_init_refuses_a_folder_that_is_not_empty(tmp_path: Path, capsys) -> None:
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "notes.txt").write_text("mine", encoding="utf-8")
+    assert main(["init", str(content)]) == 2
+    assert "不是空目录" in capsys.readouterr().err
+    assert [p.name for p in content.iterdir()] == ["notes.txt"]
+    assert main(["init", str(content), "--locale", "en"]) == 2
+    assert "not an empty folder" in capsys.readouterr().err
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["init", str(empty)]) == 0  # an empty folder is fine
+
+
+@pytest.mark.parametrize("game", ["bridge", "guandan", "daguai", "shengji"])
+def test_new_writes_no_entries_and_no_results_file(tmp_path: Path, game: str) -> None:
+    content = tmp_path / "content"
+    main(["init", str(content)])
+    assert main(["new", f"new-{game}", "--game", game, "--content", str(content)]) == 0
+    folder = content / f"events/new-{game}"
+    assert not any((folder / "results").iterdir())
+    event = yaml.safe_load((folder / "event.yaml").read_text(encoding="utf-8"))
+    assert event["entries"] == [] and event["officials"] == []
+    text = (folder / "event.yaml").read_text(encoding="utf-8")
+    assert "players: [王小明" in text  # the examples stay, as comments
+    assert f"results/round-<n>.yaml" in text
+    validate(content)
+
+
+def test_first_pair_works_on_an_event_fresh_from_new_and_import(tmp_path: Path, capsys) -> None:
+    content = tmp_path / "content"
+    assert main(["init", str(content)]) == 0
+    assert main(["new", "union-2025", "--game", "guandan", "--content", str(content)]) == 0
+    sheet = tmp_path / "报名.csv"
+    rows = ["队名,选手,所在系"] + [f"队{n},甲{n},系{n}\n队{n},乙{n},系{n}".strip() for n in range(1, 21)]
+    sheet.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    assert main(["import", "union-2025", str(sheet), "--content", str(content), "--prefix", "T"]) == 0
+    capsys.readouterr()
+    site, _, _ = validate(content)
+    entries = site.events[0].entries
+    assert sorted(entries) == [f"T{n:02d}" for n in range(1, 21)]  # the examples T01/T02 were never entries
+    assert main(["pair", "union-2025", "main", "--content", str(content)]) == 0
+    out = capsys.readouterr().out
+    results = content / "events/union-2025/results"
+    assert [p.name for p in results.iterdir()] == ["round-1.yaml"] and "round-1.yaml" in out
+    assert main(["pair", "union-2025", "main", "--content", str(content)]) == 1  # round 1 not played yet
