@@ -178,6 +178,21 @@ def test_a_change_in_templates_is_watched_too(tmp_path: Path, fake_build: list[o
         server.stop()
 
 
+def test_content_removed_and_put_back_is_watched_again(tmp_path: Path, fake_build: list[object],
+                                                       capfd: pytest.CaptureFixture[str]) -> None:
+    """A watcher notices nothing in a folder that replaced the one it watched (a content/
+    restored from a copy): serve watches it anew and rebuilds."""
+    content, output = laid_site(tmp_path)
+    with serving(content, output) as server:
+        version = server.site.version
+        content.rename(tmp_path / "away")
+        shutil.copytree(tmp_path / "away", content)  # a new folder in its place
+        version = wait_for_version(server, version)
+        (content / "site.yaml").write_text("title: t2\nlocale: zh-Hans\n", encoding="utf-8")
+        wait_for_version(server, version)
+    assert "Traceback" not in capfd.readouterr().err
+
+
 @pytest.mark.parametrize(("locale", "title", "message"), [
     ("en", "Content errors", "board 1: cannot read 4H N =+"),
     ("zh-Hant", "內容有錯誤", "第 1 副的記錄 4H N =+ 看不懂"),

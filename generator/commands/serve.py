@@ -20,6 +20,7 @@ the folder above), never list a folder, and turn every odd request into a 4xx, n
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import html
 import logging
@@ -369,16 +370,29 @@ def read_under_by_lstat(root: Path, parts: list[str], slash: bool) -> Found:
 
 async def watch(site: Site, stop: asyncio.Event) -> None:
     """Rebuild after every batch of changes in content/ and templates/, until `stop`. Changes
-    made during a build are kept by the watcher and give the next batch. Whatever fails (a build
-    never raises; the watcher may, e.g. when content/ is removed) is said once and retried."""
+    made during a build are kept by the watcher and give the next batch. A watched folder that is
+    removed or replaced (a folder restored from a copy) is watched anew and the site rebuilt once
+    it is back: the watcher notices nothing in a folder that replaced the one it watched. Whatever
+    fails (a build never raises; the watcher may) is said once, and retried."""
     said = ""
+    owed = False  # a rebuild is owed: the folders changed while they were not watched
     while not stop.is_set():
         try:
-            async for _ in watchfiles.awatch(site.content, site.templates, stop_event=stop, debounce=800, step=100):
-                said = ""
-                await asyncio.to_thread(site.build_once)
-                site.bump()
+            folders = _identity(site)
+            changes = watchfiles.awatch(site.content, site.templates, stop_event=stop, debounce=800, step=100,
+                                        rust_timeout=int(WATCH_RETRY_SECONDS * 1000), yield_on_timeout=True)
+            async with contextlib.aclosing(changes):
+                async for changed in changes:
+                    said = ""
+                    if _identity(site) != folders:
+                        owed = True
+                        break
+                    if changed or owed:
+                        owed = False
+                        await asyncio.to_thread(site.build_once)
+                        site.bump()
         except Exception as failure:  # noqa: BLE001 - the watcher keeps going
+            owed = True
             what, _ = describe(failure)
             line = serve_words("serve-watch-failed", site.locale, error=what, seconds=int(WATCH_RETRY_SECONDS))
             if line != said:
@@ -388,6 +402,10 @@ async def watch(site: Site, stop: asyncio.Event) -> None:
                 await asyncio.wait_for(stop.wait(), WATCH_RETRY_SECONDS)
             except asyncio.TimeoutError:
                 pass
+
+
+def _identity(site: Site) -> list[tuple[int, int]]:
+    return [(info.st_dev, info.st_ino) for info in (os.stat(site.content), os.stat(site.templates))]
 
 
 # --- the server -----------------------------------------------------------------------------
@@ -471,7 +489,6 @@ class Serve:
         """The first build, before serving (as `paibang build` would, but never raising)."""
         self.site.build_once()
         self.site.version += 1
-        self.site.output.mkdir(parents=True, exist_ok=True)
 
     async def run(self) -> None:
         stop = asyncio.Event()
