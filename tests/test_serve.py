@@ -392,3 +392,43 @@ def test_serve_words_speak_three_languages_with_the_same_parameters() -> None:
         assert len(texts) == len(LOCALES) and all(t.strip() for t in texts), key
         assert len({frozenset(fields(t)) for t in texts}) == 1, key
         assert all("\n" not in t for t in texts), key
+
+
+# --- in a browser ----------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_the_open_page_reloads_itself_into_the_error_and_back(tmp_path: Path, fake_build: list[object]) -> None:
+    """The page's long-poll script, in headless Chromium: a failed rebuild replaces the open
+    page by the error, the next good one brings the page back, with no reload by hand."""
+    from test_browser import CHROMIUM_FLAGS, chromium_path, unavailable
+
+    executable = chromium_path()
+    if executable is None:
+        unavailable("Chromium not found (Debian: apt-get install chromium; or set PAIBANG_CHROMIUM)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("the Python package 'playwright' is not installed (pip install playwright)")
+    content, output = laid_site(tmp_path)
+    with serving(content, output) as server, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS, headless=True)
+        try:
+            page = browser.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.goto(server.url + "events/e/")
+            assert page.locator("p").inner_text() == "event page"
+
+            fake_build.append(RuntimeError("the printer caught fire"))
+            (content / "site.yaml").write_text("title: t2\nlocale: zh-Hans\n", encoding="utf-8")
+            page.locator("h1", has_text="生成失败").wait_for(timeout=60_000)
+            assert "RuntimeError: the printer caught fire" in page.locator("pre").inner_text()
+
+            (output / "events/e/index.html").write_text("<html><body><p>event page, again</p></body></html>",
+                                                        encoding="utf-8")
+            (content / "site.yaml").write_text("title: t3\nlocale: zh-Hans\n", encoding="utf-8")
+            page.locator("p", has_text="event page, again").wait_for(timeout=60_000)
+            assert errors == []
+        finally:
+            browser.close()

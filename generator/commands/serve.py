@@ -523,11 +523,11 @@ def serve(content: Path, output: Path, templates: Path, port: int, lang: str | N
     except ListenRefused as refusal:
         say(refusal.line)
         return 2
-    server.build()
-    print(serve_words("serve-listening", locale, url=server.url), flush=True)
     try:
+        server.build()
+        print(serve_words("serve-listening", locale, url=server.url), flush=True)
         asyncio.run(server.run())
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C, during the first build too: no traceback
         pass
     finally:
         server.socket.close()
