@@ -17,8 +17,11 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
+from urllib.parse import quote_from_bytes
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import generator.build
 from generator.cli import main
@@ -261,6 +264,30 @@ def test_odd_requests_get_a_4xx_and_no_traceback(tmp_path: Path, fake_build: lis
     err = capfd.readouterr().err
     assert "Traceback" not in err and 'File "' not in err and "Error" not in err.replace("Invalid HTTP", "")
     assert len(err.splitlines()) <= 1  # uvicorn's one "Invalid HTTP request received." for the raw bytes
+
+
+def test_any_path_or_query_gets_an_answer_and_no_traceback(tmp_path: Path, fake_build: list[object],
+                                                             capfd: pytest.CaptureFixture[str]) -> None:
+    """Any bytes, percent-encoded, as the path or as `since`: 200, 301, 400, 404 or 414, never a
+    failure of the server."""
+    content, output = laid_site(tmp_path)
+    with serving(content, output) as server:
+
+        @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+        @given(st.binary(max_size=300), st.sampled_from(["", "/", "/events/", "/events/e/", "/__paibang/version"]),
+               st.binary(max_size=40))
+        def probe(raw: bytes, prefix: str, since: bytes) -> None:
+            target = prefix + quote_from_bytes(raw, safe="/%.")
+            if prefix.startswith("/__paibang"):
+                since += b"x" if since.isdigit() and int(since) == server.site.version else b""  # no waiting
+                target += "?since=" + quote_from_bytes(since, safe="")
+            elif not target.startswith("/"):
+                target = "/" + target
+            assert get(server, target)[0] in (200, 301, 400, 404, 414), target
+
+        probe()
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "Error" not in err
 
 
 def test_the_long_poll(tmp_path: Path, fake_build: list[object]) -> None:

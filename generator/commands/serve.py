@@ -91,19 +91,20 @@ def one_line(text: str, limit: int = 400) -> str:
 
 def describe(failure: BaseException) -> tuple[str, str]:
     """(`TypeError: …`, `generator/x.py:12`): what failed and the innermost line of paibang's
-    own code it failed in (or the innermost at all), for a report of one line."""
+    own code it failed in (else the innermost line at all), for a report of one line."""
     frames = traceback.extract_tb(failure.__traceback__)
-    root = Path(__file__).resolve().parents[2]
+    package = Path(__file__).resolve().parents[1]  # generator/
+    ours = [f for f in frames if Path(f.filename).is_relative_to(package)]
     where = ""
-    for frame in reversed(frames):
+    if frames:
+        frame = (ours or frames)[-1]
         path = Path(frame.filename)
-        if path.is_relative_to(root):
-            where = f"{path.relative_to(root)}:{frame.lineno}"
-            break
-    else:
-        if frames:
-            where = f"{Path(frames[-1].filename).name}:{frames[-1].lineno}"
-    what = f"{type(failure).__name__}: {failure}" if str(failure) else type(failure).__name__
+        where = f"{path.relative_to(package.parent) if ours else path.name}:{frame.lineno}"
+    try:
+        text = str(failure)
+    except Exception:  # noqa: BLE001 - an exception whose text itself fails
+        text = ""
+    what = f"{type(failure).__name__}: {text}" if text else type(failure).__name__
     return one_line(what, 300), where
 
 
