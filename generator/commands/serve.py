@@ -140,7 +140,7 @@ class Site:
             errors = sum(1 for p in failure.problems if not p.warning)
             say(serve_words("serve-content-errors", locale, errors=errors))
             self.overlay = content_error_page(failure, locale, self.content)
-        except Exception as failure:  # noqa: BLE001 - serve survives every failure of a build
+        except BaseException as failure:  # noqa: BLE001 - serve survives every failure of a build, SystemExit too
             what, where = describe(failure)
             line = serve_words("serve-build-failed", locale, error=what, where=where or "?")
             say(line)
