@@ -341,3 +341,42 @@ def _show(value: object, locale: str) -> str:
     if isinstance(value, (list, tuple)):
         return "、".join(map(str, value)) if locale != "en" else ", ".join(map(str, value))
     return str(value)
+
+
+# --- paibang serve: its terminal lines and its error page's words ------------------------------
+# Not content problems (no file, no line), so not in CATALOGUE: each is one line, in zh-Hans,
+# zh-Hant and en, the fix said in the line itself where there is one.
+SERVE_WORDS: dict[str, tuple[str, str, str]] = {
+    "serve-listening": ("paibang serve: {url}（按 Ctrl-C 停止）", "paibang serve: {url}（按 Ctrl-C 停止）",
+                        "paibang serve: {url}  (Ctrl-C to stop)"),
+    "serve-built": ("paibang serve: 已生成，{pages} 个页面，新印 {printed} 份 PDF",
+                    "paibang serve: 已產生，{pages} 個頁面，新印 {printed} 份 PDF",
+                    "paibang serve: built, {pages} page(s), {printed} PDF(s) printed"),
+    "serve-content-errors": ("paibang serve: 内容有 {errors} 处错误，浏览器中也显示；output/ 保留上次成功的结果，改正后保存即重新生成。",
+                             "paibang serve: 內容有 {errors} 處錯誤，瀏覽器中也顯示；output/ 保留上次成功的結果，改正後儲存即重新產生。",
+                             "paibang serve: {errors} content error(s), also shown in the browser; output/ keeps the last good build; "
+                             "save a fix and it is rebuilt."),
+    "serve-build-failed": ("paibang serve: 生成失败：{error}（{where}）；output/ 保留上次成功的结果，下次保存时重试。",
+                           "paibang serve: 產生失敗：{error}（{where}）；output/ 保留上次成功的結果，下次儲存時重試。",
+                           "paibang serve: the build failed: {error} ({where}); output/ keeps the last good build; "
+                           "the next save tries again."),
+    "serve-watch-failed": ("paibang serve: 监视文件出错：{error}；{seconds} 秒后重试。",
+                           "paibang serve: 監視檔案出錯：{error}；{seconds} 秒後重試。",
+                           "paibang serve: watching the files failed: {error}; trying again in {seconds} s."),
+    "serve-request-failed": ("paibang serve: 请求 {path} 出错：{error}（{where}）", "paibang serve: 請求 {path} 出錯：{error}（{where}）",
+                             "paibang serve: request {path} failed: {error} ({where})"),
+    "serve-port-busy": ("paibang serve: 端口 {port} 已被占用（另一个 paibang serve 还开着？），未生成网站；换一个端口：paibang serve --port {other}",
+                        "paibang serve: 連接埠 {port} 已被佔用（另一個 paibang serve 還開著？），未產生網站；換一個連接埠：paibang serve --port {other}",
+                        "paibang serve: port {port} is already in use (another paibang serve still running?); nothing was built; "
+                        "use another: paibang serve --port {other}"),
+    "serve-cannot-listen": ("paibang serve: 无法在 {host}:{port} 上提供服务：{reason}；未生成网站。换一个端口：--port 8000 到 65535",
+                            "paibang serve: 無法在 {host}:{port} 上提供服務：{reason}；未產生網站。換一個連接埠：--port 8000 到 65535",
+                            "paibang serve: cannot serve on {host}:{port}: {reason}; nothing was built. "
+                            "Use another port: --port 8000 to 65535"),
+    "serve-overlay-content": ("内容有错误", "內容有錯誤", "Content errors"),
+    "serve-overlay-failed": ("生成失败", "產生失敗", "The build failed"),
+}
+
+
+def serve_words(key: str, locale: str, **params: object) -> str:
+    return SERVE_WORDS[key][LOCALES.index(locale) if locale in LOCALES else 0].format(**params)

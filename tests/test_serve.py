@@ -1,60 +1,466 @@
-"""`paibang serve`: a change in content reaches the open page; an error shows in the browser."""
+"""`paibang serve`: a change in content reaches the open page; an error shows in the browser, in
+the site's language; any failure of a rebuild is survived; odd requests get a 4xx and no
+traceback; no symbolic link inside output/ is followed and no folder listed; 500 requests at
+once are all answered; a busy port is said in one line before building. Every request goes to
+127.0.0.1 only."""
 
 from __future__ import annotations
 
+import http.client
+import os
 import shutil
+import socket
+import string
 import threading
-import time
-import urllib.request
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
+from types import SimpleNamespace
+from urllib.parse import quote_from_bytes
 
-from generator.commands.serve import make_server
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import generator.build
+from generator.cli import main
+from generator.commands.serve import Serve, read_under, read_under_by_lstat
+from generator.messages import LOCALES, SERVE_WORDS
 
 ROOT = Path(__file__).resolve().parents[1]
 EVENT = "events/dongke-bridge-2015"
+PRELIM = f"{EVENT}/results/prelim.yaml"
 
 
-def fetch(base: str, path: str, timeout: float = 30) -> str:
-    with urllib.request.urlopen(base + path, timeout=timeout) as response:  # noqa: S310 (localhost)
-        return response.read().decode("utf-8")
+def demo_content(tmp_path: Path, locale: str = "zh-Hans") -> Path:
+    """content/ with the site (in `locale`) and the bridge demo event."""
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    site = (ROOT / "content/site.yaml").read_text(encoding="utf-8")
+    assert "locale: zh-Hans" in site
+    (content / "site.yaml").write_text(site.replace("locale: zh-Hans", f"locale: {locale}"), encoding="utf-8")
+    shutil.copytree(ROOT / "content" / EVENT, content / EVENT)
+    return content
 
 
-def wait_for_version(base: str, since: int) -> int:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        version = int(fetch(base, f"/__paibang/version?since={since}"))
-        if version != since:
-            return version
-    raise AssertionError("no rebuild within 60 s")
+def replace(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@contextmanager
+def serving(content: Path, output: Path) -> Iterator[Serve]:
+    server = Serve(content, output, ROOT / "templates", port=0)
+    server.build()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def get(server: Serve, target: str, timeout: float = 60) -> tuple[int, str, dict[str, str]]:
+    """(status, body, headers) of a GET of `target` exactly as written (no client-side cleaning)."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=timeout)
+    try:
+        connection.putrequest("GET", target, skip_accept_encoding=True)
+        connection.endheaders()
+        response = connection.getresponse()
+        return response.status, response.read().decode("utf-8", errors="replace"), dict(response.getheaders())
+    finally:
+        connection.close()
+
+
+def wait_for_version(server: Serve, since: int) -> int:
+    for _ in range(10):  # each long-poll answers at the latest after 25 s
+        status, body, _ = get(server, f"/__paibang/version?since={since}")
+        assert status == 200
+        if int(body) != since:
+            return int(body)
+    raise AssertionError("no rebuild within 250 s")
+
+
+@pytest.fixture
+def fake_build(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """build() replaced by one that writes nothing: for the tests of requests, whose output/ the
+    test lays itself. While the returned list holds an exception, every build raises it (so that
+    a change the watcher happens to report in two batches makes no difference)."""
+    failures: list[object] = []
+
+    def build(content: Path, output: Path, *args: object, **kwargs: object) -> SimpleNamespace:
+        if failures:
+            raise failures[-1]  # type: ignore[misc]
+        return SimpleNamespace(pages=1, pdfs_printed=0, warnings=[], locale="zh-Hans")
+
+    monkeypatch.setattr(generator.build, "build", build)
+    return failures
+
+
+def laid_site(tmp_path: Path) -> tuple[Path, Path]:
+    """A content/ with only site.yaml and an output/ laid by hand."""
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "site.yaml").write_text("title: t\nlocale: zh-Hans\n", encoding="utf-8")
+    output = tmp_path / "output"
+    (output / "events/e").mkdir(parents=True)
+    (output / "index.html").write_text("<html><body><p>home</p></body></html>", encoding="utf-8")
+    (output / "events/e/index.html").write_text("<html><body><p>event page</p></body></html>", encoding="utf-8")
+    (output / "events/e/draw.pdf").write_bytes(b"%PDF-1.7 draw")
+    return content, output
+
+
+# --- rebuilding ------------------------------------------------------------------------------
 
 
 def test_serve_rebuilds_shows_errors_and_recovers(tmp_path: Path) -> None:
-    content = tmp_path / "content"
-    (content / "events").mkdir(parents=True)
-    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
-    shutil.copytree(ROOT / "content" / EVENT, content / EVENT)
-    server, site, stop = make_server(content, tmp_path / "output", ROOT / "templates", port=0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
-    try:
-        page = fetch(base, f"/{EVENT}/prelim/round-1/index.html")
-        assert "fetch(\"/__paibang/version?since=" in page and "A31" in page
-        version = site.version
+    content = demo_content(tmp_path)
+    with serving(content, tmp_path / "output") as server:
+        status, page, _ = get(server, f"/{EVENT}/prelim/round-1/index.html")
+        assert status == 200 and "fetch(\"/__paibang/version?since=" in page and "A31" in page
+        version = server.site.version
 
-        prelim = content / EVENT / "results/prelim.yaml"
+        prelim = content / PRELIM
         good = prelim.read_text(encoding="utf-8")
         prelim.write_text(good.replace("1: 4H N =", "1: 4H N =+", 1), encoding="utf-8")
-        version = wait_for_version(base, version)
-        page = fetch(base, f"/{EVENT}/prelim/round-1/index.html")
+        version = wait_for_version(server, version)
+        _, page, _ = get(server, f"/{EVENT}/prelim/round-1/index.html")
         assert "内容有错误" in page and "prelim.yaml:13:10" in page and "bridge-board-syntax" in page
         assert "1: 4H N =+" in page  # the offending line itself
         assert (tmp_path / "output" / EVENT / "index.html").is_file()  # the last good build stays on disk
 
         prelim.write_text(good.replace("1: 4H N =", "1: 4S N =", 1), encoding="utf-8")
-        wait_for_version(base, version)
-        page = fetch(base, f"/{EVENT}/prelim/round-1/index.html")
+        wait_for_version(server, version)
+        _, page, _ = get(server, f"/{EVENT}/prelim/round-1/index.html")
         assert "内容有错误" not in page and 'aria-label="S">♠</span>' in page.split('id="table-1"')[1].split("</tr>")[1]
+
+
+def test_a_rebuild_that_fails_otherwise_is_reported_in_one_line_and_the_next_change_is_built(
+        tmp_path: Path, fake_build: list[object], capfd: pytest.CaptureFixture[str]) -> None:
+    """Before, any exception but a content error killed the watcher thread: nothing was rebuilt
+    again until serve was restarted."""
+    content, output = laid_site(tmp_path)
+    with serving(content, output) as server:
+        capfd.readouterr()
+        version = server.site.version
+        fake_build.append(KeyError("stage"))
+        (content / "site.yaml").write_text("title: t2\nlocale: zh-Hans\n", encoding="utf-8")
+        version = wait_for_version(server, version)
+        lines = capfd.readouterr().err.splitlines()
+        assert lines and all(line.startswith("paibang serve: 生成失败：KeyError: 'stage'（") for line in lines)
+        _, page, _ = get(server, "/events/e/")
+        assert "<h1>生成失败</h1>" in page and "KeyError: &#x27;stage&#x27;" in page and "event page" not in page
+        assert "/__paibang/version?since=" in page  # the overlay reloads by itself too
+        status, body, _ = get(server, "/events/e/draw.pdf")
+        assert status == 200 and body.startswith("%PDF")  # files other than pages are still served
+
+        for n, failure in enumerate([MemoryError(), SystemExit(3), RecursionError("too deep\n\x1b[2J")]):  # any at all
+            fake_build[:] = [failure]
+            (content / "site.yaml").write_text(f"title: t3-{n}\nlocale: zh-Hans\n", encoding="utf-8")
+            version = wait_for_version(server, version)
+            lines = capfd.readouterr().err.splitlines()
+            assert lines and all(type(failure).__name__ in line and "\x1b" not in line for line in lines)
+
+        fake_build.clear()
+        (content / "site.yaml").write_text("title: t4\nlocale: zh-Hans\n", encoding="utf-8")  # the fix
+        wait_for_version(server, version)
+        assert "已生成" in capfd.readouterr().out
+        _, page, _ = get(server, "/events/e/")
+        assert "event page" in page and "生成失败" not in page
+
+
+def test_a_change_in_templates_is_watched_too(tmp_path: Path, fake_build: list[object]) -> None:
+    content, output = laid_site(tmp_path)
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    server = Serve(content, output, templates, port=0)
+    server.build()
+    server.start()
+    try:
+        version = server.site.version
+        (templates / "base.html").write_text("<html></html>", encoding="utf-8")
+        assert wait_for_version(server, version) == version + 1
     finally:
-        stop.set()
-        server.shutdown()
-        server.server_close()
+        server.stop()
+
+
+def test_content_removed_and_put_back_is_watched_again(tmp_path: Path, fake_build: list[object],
+                                                       capfd: pytest.CaptureFixture[str]) -> None:
+    """A watcher notices nothing in a folder that replaced the one it watched (a content/
+    restored from a copy): serve watches it anew and rebuilds."""
+    content, output = laid_site(tmp_path)
+    with serving(content, output) as server:
+        version = server.site.version
+        content.rename(tmp_path / "away")
+        shutil.copytree(tmp_path / "away", content)  # a new folder in its place
+        version = wait_for_version(server, version)
+        (content / "site.yaml").write_text("title: t2\nlocale: zh-Hans\n", encoding="utf-8")
+        wait_for_version(server, version)
+    assert "Traceback" not in capfd.readouterr().err
+
+
+@pytest.mark.parametrize(("locale", "title", "message"), [
+    ("en", "Content errors", "board 1: cannot read 4H N =+"),
+    ("zh-Hant", "內容有錯誤", "第 1 副的記錄 4H N =+ 看不懂"),
+    ("zh-Hans", "内容有错误", "第 1 副的记录 4H N =+ 看不懂"),
+])
+def test_the_error_overlay_speaks_the_sites_language(tmp_path: Path, locale: str, title: str, message: str,
+                                                     capfd: pytest.CaptureFixture[str]) -> None:
+    content = demo_content(tmp_path, locale)
+    replace(content / PRELIM, "1: 4H N =", "1: 4H N =+")
+    with serving(content, tmp_path / "output") as server:
+        status, page, _ = get(server, "/index.html")
+        assert status == 200 and f'<html lang="{locale}">' in page and f"<h1>{title}</h1>" in page
+        assert message in page
+    assert message in capfd.readouterr().err  # as the terminal says it
+
+
+# --- odd requests ----------------------------------------------------------------------------
+
+ODD_REQUESTS = [
+    "/__paibang/version?since=abc",
+    "/__paibang/version?since=1&since=2",
+    "/__paibang/version?since=-1",
+    "/__paibang/version?since=%EF%BC%91",  # a full-width 1
+    "/__paibang/version?since=99999999999999999999999999",
+    "/__paibang/version?" + "&".join(f"x{i}=1" for i in range(50)),
+    "/%00",
+    "/index.html%00.txt",
+    "/%ED%A0%80",  # a lone surrogate: not UTF-8
+    "/%FF%FE",
+    "/%0d%0aSet-Cookie:%20a=b",
+    "/" + "a" * 10_000,
+    "/" + "%41" * 3_000,
+    "/a/" * 600,
+    "/" + "b" * 300 + ".html",  # longer than a file name may be
+    "/..%2f..%2f..%2fetc%2fpasswd",
+    "/%2e%2e/%2e%2e/etc/passwd",
+    "/events/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+    "/../../etc/passwd",
+    "/index.html/",
+    "/events/e/draw.pdf/x",
+    "//etc/passwd",
+    "http://127.0.0.1/etc/passwd",
+    "*",
+]
+
+
+def test_odd_requests_get_a_4xx_and_no_traceback(tmp_path: Path, fake_build: list[object],
+                                                 capfd: pytest.CaptureFixture[str]) -> None:
+    content, output = laid_site(tmp_path)
+    (tmp_path / "passwd").write_text("secret", encoding="utf-8")
+    with serving(content, output) as server:
+        capfd.readouterr()
+        for target in ODD_REQUESTS:
+            status, body, _ = get(server, target)
+            assert 400 <= status < 500, (target[:80], status)
+            assert "secret" not in body
+        for method in ("POST", "DELETE", "PUT"):
+            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+            connection.request(method, "/index.html", body=b"x")
+            assert connection.getresponse().status == 405
+            connection.close()
+        with socket.create_connection(("127.0.0.1", server.port), timeout=60) as raw:  # not HTTP at all
+            raw.sendall(b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + bytes(range(200)) + b"\r\n\r\n")
+            assert raw.recv(100).startswith(b"HTTP/1.1 400")
+        assert get(server, "/index.html")[0] == 200  # and it still serves
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and 'File "' not in err and "Error" not in err.replace("Invalid HTTP", "")
+    assert len(err.splitlines()) <= 1  # uvicorn's one "Invalid HTTP request received." for the raw bytes
+
+
+def test_any_path_or_query_gets_an_answer_and_no_traceback(tmp_path: Path, fake_build: list[object],
+                                                             capfd: pytest.CaptureFixture[str]) -> None:
+    """Any bytes, percent-encoded, as the path or as `since`: 200, 301, 400, 404 or 414, never a
+    failure of the server."""
+    content, output = laid_site(tmp_path)
+    with serving(content, output) as server:
+
+        @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+        @given(st.binary(max_size=300), st.sampled_from(["", "/", "/events/", "/events/e/", "/__paibang/version"]),
+               st.binary(max_size=40))
+        def probe(raw: bytes, prefix: str, since: bytes) -> None:
+            target = prefix + quote_from_bytes(raw, safe="/%.")
+            if prefix.startswith("/__paibang"):
+                since += b"x" if since.isdigit() and int(since) == server.site.version else b""  # no waiting
+                target += "?since=" + quote_from_bytes(since, safe="")
+            elif not target.startswith("/"):
+                target = "/" + target
+            assert get(server, target)[0] in (200, 301, 400, 404, 414), target
+
+        probe()
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "Error" not in err
+
+
+def test_the_long_poll(tmp_path: Path, fake_build: list[object]) -> None:
+    content, output = laid_site(tmp_path)
+    with serving(content, output) as server:
+        version = server.site.version
+        assert get(server, "/__paibang/version")[1] == str(version)  # no since: at once
+        assert get(server, f"/__paibang/version?since={version + 7}")[1] == str(version)  # a stale page: at once
+        answers: list[str] = []
+        waiting = threading.Thread(target=lambda: answers.append(get(server, f"/__paibang/version?since={version}")[1]))
+        waiting.start()
+        (content / "site.yaml").write_text("title: t2\nlocale: zh-Hans\n", encoding="utf-8")
+        waiting.join(120)
+        assert answers == [str(version + 1)]
+
+
+# --- what is served --------------------------------------------------------------------------
+
+
+def test_a_symbolic_link_inside_output_is_never_followed(tmp_path: Path, fake_build: list[object]) -> None:
+    content, output = laid_site(tmp_path)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_text("secret", encoding="utf-8")
+    (outside / "index.html").write_text("<html><body>secret</body></html>", encoding="utf-8")
+    (output / "leak.txt").symlink_to(outside / "secret.txt")
+    (output / "leak").symlink_to(outside)
+    (output / "events/e/leak.html").symlink_to(outside / "index.html")
+    (output / "events/home.html").symlink_to(output / "index.html")  # a link within output/ too
+    (output / "events/f").symlink_to(output / "events/e")
+    with serving(content, output) as server:
+        assert get(server, "/events/e/index.html")[0] == 200
+        for target in ("/leak.txt", "/leak/secret.txt", "/leak/", "/leak", "/events/e/leak.html", "/events/home.html",
+                       "/events/f/index.html", "/events/f/", "/events/f/draw.pdf"):
+            status, body, _ = get(server, target)
+            assert status == 404 and "secret" not in body and "home" not in body, target
+
+
+@pytest.mark.parametrize("read", [read_under, read_under_by_lstat])
+def test_a_link_is_refused_by_both_ways_of_reading(tmp_path: Path, read: object) -> None:
+    """read_under_by_lstat is the way where files cannot be opened relative to a folder."""
+    _, output = laid_site(tmp_path)
+    (tmp_path / "secret.txt").write_text("secret", encoding="utf-8")
+    (output / "leak.txt").symlink_to(tmp_path / "secret.txt")
+    (output / "leak").symlink_to(tmp_path)
+    os.mkfifo(output / "pipe")
+    assert read(output, ["events", "e", "draw.pdf"], False) == ("draw.pdf", b"%PDF-1.7 draw")  # type: ignore[operator]
+    assert read(output, ["events", "e"], True) == ("index.html", b"<html><body><p>event page</p></body></html>")  # type: ignore[operator]
+    assert read(output, ["events", "e"], False) == "folder"  # type: ignore[operator]
+    for parts in (["leak.txt"], ["leak", "secret.txt"], ["pipe"], ["events"], ["nothing"]):
+        assert read(output, parts, False) is None, parts  # type: ignore[operator]
+        assert read(output, parts, True) is None, parts  # type: ignore[operator]
+
+
+def test_a_folder_is_never_listed(tmp_path: Path, fake_build: list[object]) -> None:
+    content, output = laid_site(tmp_path)
+    (output / "events/e/index.html").unlink()
+    with serving(content, output) as server:
+        for target in ("/events/e/", "/events/e", "/events/", "/events"):
+            status, body, _ = get(server, target)
+            assert status == 404 and "draw.pdf" not in body and "<a" not in body, target
+        assert get(server, "/events/e/draw.pdf")[0] == 200
+
+
+def test_a_folder_with_its_page_is_served_at_its_slash(tmp_path: Path, fake_build: list[object]) -> None:
+    content, output = laid_site(tmp_path)
+    with serving(content, output) as server:
+        status, body, _ = get(server, "/events/e/")
+        assert status == 200 and "event page" in body
+        status, _, headers = get(server, "/events/e?x=1")
+        assert status == 301 and headers["location"] == "/events/e/?x=1"  # its relative links need the slash
+        status, body, headers = get(server, "/events/e/draw.pdf")
+        assert status == 200 and headers["content-type"] == "application/pdf" and headers["cache-control"] == "no-store"
+
+
+# --- load ------------------------------------------------------------------------------------
+
+
+def test_500_requests_at_once_are_all_answered(tmp_path: Path, fake_build: list[object]) -> None:
+    """ThreadingHTTPServer's listening queue of 5 left about half of them unanswered (they timed
+    out after 60 s); the kernel now queues BACKLOG connections."""
+    content, output = laid_site(tmp_path)
+    with serving(content, output) as server:
+        start = threading.Barrier(500)
+
+        def one(index: int) -> int:
+            start.wait(60)
+            target = "/events/e/draw.pdf" if index % 2 else "/index.html"
+            try:
+                return get(server, target, timeout=60)[0]
+            except OSError:
+                return 0
+
+        with ThreadPoolExecutor(max_workers=500) as pool:
+            statuses = list(pool.map(one, range(500)))
+    assert statuses.count(200) == 500, {s: statuses.count(s) for s in set(statuses)}
+
+
+# --- the port --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("locale", "words"), [("zh-Hans", "已被占用"), ("zh-Hant", "已被佔用"), ("en", "already in use")])
+def test_a_busy_port_is_said_in_one_line_before_building(tmp_path: Path, locale: str, words: str,
+                                                        capfd: pytest.CaptureFixture[str]) -> None:
+    content = demo_content(tmp_path, locale)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code = main(["serve", "--content", str(content), "--output", str(tmp_path / "output"), "--port", str(port)])
+    out, err = capfd.readouterr()
+    assert code == 2
+    assert err.count("\n") == 1 and words in err and str(port) in err and f"--port {port + 1}" in err
+    assert out == "" and not (tmp_path / "output").exists()  # nothing was built
+
+
+def test_a_port_that_cannot_be_taken_is_said_in_one_line(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    content = demo_content(tmp_path, "en")
+    assert main(["serve", "--content", str(content), "--output", str(tmp_path / "output"), "--port", "70000"]) == 2
+    out, err = capfd.readouterr()
+    assert err.count("\n") == 1 and "cannot serve on 127.0.0.1:70000" in err and "Traceback" not in err
+
+
+def test_serve_words_speak_three_languages_with_the_same_parameters() -> None:
+    def fields(text: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+    for key, texts in SERVE_WORDS.items():
+        assert len(texts) == len(LOCALES) and all(t.strip() for t in texts), key
+        assert len({frozenset(fields(t)) for t in texts}) == 1, key
+        assert all("\n" not in t for t in texts), key
+
+
+# --- in a browser ----------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_the_open_page_reloads_itself_into_the_error_and_back(tmp_path: Path, fake_build: list[object]) -> None:
+    """The page's long-poll script, in headless Chromium: a failed rebuild replaces the open
+    page by the error, the next good one brings the page back, with no reload by hand."""
+    from test_browser import CHROMIUM_FLAGS, chromium_path, unavailable
+
+    executable = chromium_path()
+    if executable is None:
+        unavailable("Chromium not found (Debian: apt-get install chromium; or set PAIBANG_CHROMIUM)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("the Python package 'playwright' is not installed (pip install playwright)")
+    content, output = laid_site(tmp_path)
+    with serving(content, output) as server, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS, headless=True)
+        try:
+            page = browser.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.goto(server.url + "events/e/")
+            assert page.locator("p").inner_text() == "event page"
+
+            fake_build.append(RuntimeError("the printer caught fire"))
+            (content / "site.yaml").write_text("title: t2\nlocale: zh-Hans\n", encoding="utf-8")
+            page.locator("h1", has_text="生成失败").wait_for(timeout=60_000)
+            assert "RuntimeError: the printer caught fire" in page.locator("pre").inner_text()
+
+            fake_build.clear()
+            (output / "events/e/index.html").write_text("<html><body><p>event page, again</p></body></html>",
+                                                        encoding="utf-8")
+            (content / "site.yaml").write_text("title: t3\nlocale: zh-Hans\n", encoding="utf-8")
+            page.locator("p", has_text="event page, again").wait_for(timeout=60_000)
+            assert errors == []
+        finally:
+            browser.close()

@@ -1,24 +1,59 @@
 """`paibang serve`: build, serve output/ on localhost, rebuild on every change, reload the page.
 
-A small loop (as MkDocs does) watches content/ and templates/ by their files' modification
-times; a change rebuilds the site. Each page served gets a few lines of script that long-poll
-`/__paibang/version` and reload when the build changes. When the content has errors, every
-page shows them instead (file, line, the offending line, the fix) until they are fixed; the
-output/ on disk keeps the last good build, as `paibang build` would.
+The port is taken first, so that a busy one is said in one line before minutes of building.
+watchfiles watches content/ and templates/; a change rebuilds the site in a worker thread.
+Each page served gets a few lines of script that long-poll `/__paibang/version?since=N` and
+reload when the build changes. When the content has errors, every page shows them instead (file,
+line, the offending line, the fix) in the site's language until they are fixed; the output/ on
+disk keeps the last good build, as `paibang build` would. Any other failure of a rebuild is one
+line on the terminal and on the page, and the next change is built again: serve never stops
+watching.
+
+The server is uvicorn (an ASGI server on one asyncio loop), not http.server: a long-poll is a
+waiting coroutine rather than a thread, and the listening queue holds BACKLOG connections (500
+requests at once left 266 unanswered with ThreadingHTTPServer's queue of 5). Files are served
+by the small app below rather than a static-files library, because it must never follow a
+symbolic link inside output/ (each folder and the file are opened with O_NOFOLLOW relative to
+the folder above), never list a folder, and turn every odd request into a 4xx, not a traceback.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import errno
 import html
+import logging
+import mimetypes
+import os
+import re
+import socket
+import stat
+import sys
 import threading
-import time
-from functools import partial
-from http import HTTPStatus
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+import traceback
+import unicodedata
+from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, unquote_to_bytes
 
-from generator.build import build
+import uvicorn
+import watchfiles
+
+from generator.commands.console import print_problems, site_locale
 from generator.errors import ContentErrors
+from generator.messages import serve_words
+
+HOST = "127.0.0.1"
+# Connections the kernel keeps waiting while the loop is busy: far more than a browser or a
+# room of phones opens at once, and under Linux's default somaxconn (4096).
+BACKLOG = 2048
+# Longer request targets are refused (414) before any decoding or file-system work: the longest
+# path the build writes is well under 300 bytes.
+MAX_TARGET = 2048
+LONG_POLL_SECONDS = 25.0
+WATCH_RETRY_SECONDS = 2.0
 
 RELOAD_SCRIPT = """<script>
 (function () {
@@ -32,129 +67,469 @@ RELOAD_SCRIPT = """<script>
 })();
 </script>"""
 
+Scope = MutableMapping[str, Any]
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+
+
+class ListenRefused(Exception):
+    """The port cannot be taken; `line` says why in the site's language."""
+
+    def __init__(self, line: str) -> None:
+        super().__init__(line)
+        self.line = line
+
+
+def one_line(text: str, limit: int = 400) -> str:
+    """Text fit for one terminal line: whitespace runs collapsed, control characters (which
+    could move the cursor or retitle the window) shown as escapes, and not too long."""
+    text = " ".join(text.split())
+    text = "".join(c if unicodedata.category(c) not in ("Cc", "Cf", "Cs") else f"\\x{ord(c):02x}" if ord(c) < 256
+                   else f"\\u{ord(c):04x}" for c in text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def describe(failure: BaseException) -> tuple[str, str]:
+    """(`TypeError: …`, `generator/x.py:12`): what failed and the innermost line of paibang's
+    own code it failed in (else the innermost line at all), for a report of one line."""
+    frames = traceback.extract_tb(failure.__traceback__)
+    package = Path(__file__).resolve().parents[1]  # generator/
+    ours = [f for f in frames if Path(f.filename).is_relative_to(package)]
+    where = ""
+    if frames:
+        frame = (ours or frames)[-1]
+        path = Path(frame.filename)
+        where = f"{path.relative_to(package.parent) if ours else path.name}:{frame.lineno}"
+    try:
+        text = str(failure)
+    except Exception:  # noqa: BLE001 - an exception whose text itself fails
+        text = ""
+    what = f"{type(failure).__name__}: {text}" if text else type(failure).__name__
+    return one_line(what, 300), where
+
+
+def say(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
 
 class Site:
-    """The state shared by the watcher and the request handlers."""
+    """The state shared by the watcher and the request handlers: the build's version and, while
+    the last build failed, the page to show instead of every page."""
 
-    def __init__(self, content: Path, output: Path, templates: Path, locale: str | None) -> None:
-        self.content, self.output, self.templates, self.locale = content, output, templates, locale
+    def __init__(self, content: Path, output: Path, templates: Path, lang: str | None) -> None:
+        self.content, self.output, self.templates, self.lang = content, output, templates, lang
         self.version = 0
-        self.errors: str | None = None  # the error page while content is broken
-        self.changed = threading.Condition()
+        self.overlay: str | None = None  # the error page while the last build failed
+        self.closing = False
+        self._changed = asyncio.Event()  # set (and replaced) at every new version
 
-    def rebuild(self) -> None:
+    @property
+    def locale(self) -> str:
+        """--lang, else the site's locale, read anew at every build: site.yaml may change it."""
+        return self.lang or site_locale(self.content)
+
+    def build_once(self) -> None:
+        """One build; never raises. The outcome is printed and kept as the overlay."""
+        from generator.build import build
+
+        locale = self.locale
         try:
             report = build(self.content, self.output)
-            self.errors = None
-            summary = f"paibang serve: rebuilt, {report.pages} pages, {report.pdfs_printed} PDFs printed"
         except ContentErrors as failure:
-            locale = self.locale or "zh-Hans"
-            self.errors = error_page(failure, locale, self.content)
-            summary = f"paibang serve: {sum(1 for p in failure.problems if not p.warning)} content error(s)"
-        print(summary, flush=True)
-        with self.changed:
-            self.version += 1
-            self.changed.notify_all()
+            print_problems(failure.problems, locale, self.content)
+            errors = sum(1 for p in failure.problems if not p.warning)
+            say(serve_words("serve-content-errors", locale, errors=errors))
+            self.overlay = content_error_page(failure, locale, self.content)
+        except BaseException as failure:  # noqa: BLE001 - serve survives every failure of a build, SystemExit too
+            what, where = describe(failure)
+            line = serve_words("serve-build-failed", locale, error=what, where=where or "?")
+            say(line)
+            self.overlay = failure_page(line, locale)
+        else:
+            print_problems(report.warnings, self.lang or report.locale or locale, self.content)
+            print(serve_words("serve-built", self.lang or report.locale or locale, pages=report.pages,
+                              printed=report.pdfs_printed), flush=True)
+            self.overlay = None
 
-    def wait_for_change(self, since: int, timeout: float = 25.0) -> int:
-        with self.changed:
-            self.changed.wait_for(lambda: self.version != since, timeout=timeout)
-            return self.version
+    def bump(self) -> None:
+        """A new version: every waiting long-poll answers. Called on the event loop."""
+        self.version += 1
+        self.wake()
+
+    def wake(self) -> None:
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def wait_for_change(self, since: int, timeout: float = LONG_POLL_SECONDS) -> int:
+        if self.version == since and not self.closing:
+            changed = self._changed
+            try:
+                await asyncio.wait_for(changed.wait(), timeout)
+            except asyncio.TimeoutError:
+                pass
+        return self.version
 
 
-def error_page(failure: ContentErrors, locale: str, content: Path) -> str:
+def content_error_page(failure: ContentErrors, locale: str, content: Path) -> str:
     """Every problem as the terminal shows it, in a page: file:line, the source line, the fix."""
     blocks = "\n".join(
         f'<pre class="{"warning" if p.warning else "error"}">{html.escape(p.format(locale, content.resolve()))}</pre>'
         for p in failure.problems
     )
-    title = {"zh-Hans": "内容有错误", "zh-Hant": "內容有錯誤", "en": "Content errors"}.get(locale, "内容有错误")
-    return (f'<!doctype html><html lang="{locale}"><head><meta charset="utf-8"><title>{title}</title>'
+    return _page(serve_words("serve-overlay-content", locale), blocks, locale)
+
+
+def failure_page(line: str, locale: str) -> str:
+    return _page(serve_words("serve-overlay-failed", locale), f'<pre class="error">{html.escape(line)}</pre>', locale)
+
+
+def _page(title: str, blocks: str, locale: str) -> str:
+    return (f'<!doctype html><html lang="{locale}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>{html.escape(title)}</title>'
             '<style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:60rem}'
             'pre{background:#fff3f3;border-left:4px solid #c00;padding:1rem;white-space:pre-wrap}'
             'pre.warning{background:#fffbe6;border-color:#d90}</style></head>'
-            f'<body><h1>{title}</h1>{blocks}</body></html>')
+            f'<body><h1>{html.escape(title)}</h1>{blocks}</body></html>')
 
 
-def snapshot(folders: list[Path]) -> dict[str, float]:
-    found = {}
-    for folder in folders:
-        for path in folder.rglob("*"):
-            if path.is_file():
-                try:
-                    found[str(path)] = path.stat().st_mtime_ns
-                except OSError:
-                    pass
-    return found
+# --- requests -----------------------------------------------------------------------------
 
 
-def watch(site: Site, stop: threading.Event, interval: float = 0.3) -> None:
-    seen = snapshot([site.content, site.templates])
-    while not stop.wait(interval):
-        now = snapshot([site.content, site.templates])
-        if now != seen:
-            time.sleep(interval)  # let an editor finish writing (several files, or a save in two steps)
-            seen = snapshot([site.content, site.templates])
-            site.rebuild()
+class Answer:
+    def __init__(self, status: int, body: bytes = b"", content_type: str = "text/plain; charset=utf-8",
+                 headers: list[tuple[bytes, bytes]] | None = None) -> None:
+        self.status, self.body, self.content_type, self.headers = status, body, content_type, headers or []
 
 
-class Handler(SimpleHTTPRequestHandler):
-    site: Site
+def plain(status: int, text: str) -> Answer:
+    return Answer(status, f"{status} {text}\n".encode())
 
-    def log_message(self, format: str, *args: object) -> None:  # quiet: the terminal shows builds
-        pass
 
-    def do_GET(self) -> None:  # noqa: N802 (the http.server name)
-        if self.path.startswith("/__paibang/version"):
-            since = int(self.path.partition("since=")[2] or -1)
-            self._send(str(self.site.wait_for_change(since)).encode(), "text/plain")
+NOT_FOUND = plain(404, "Not Found")
+
+
+class App:
+    """The ASGI application: the version long-poll, output/'s files, the overlay."""
+
+    def __init__(self, site: Site) -> None:
+        self.site = site
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":  # lifespan and websockets are switched off in the config
             return
-        if self.site.errors is not None and (self.path.endswith((".html", "/")) or "." not in self.path.rsplit("/", 1)[-1]):
-            self._send(self._with_reload(self.site.errors).encode(), "text/html; charset=utf-8")
-            return
-        target = Path(self.translate_path(self.path))
-        if target.is_dir():
-            target = target / "index.html"
-        if target.suffix == ".html" and target.is_file():
-            self._send(self._with_reload(target.read_text(encoding="utf-8")).encode(), "text/html; charset=utf-8")
-            return
-        super().do_GET()
+        try:
+            answer = await self.answer(scope)
+        except Exception as failure:  # noqa: BLE001 - one line, never a traceback, and a 500
+            what, where = describe(failure)
+            say(serve_words("serve-request-failed", self.site.locale, path=one_line(repr(scope.get("raw_path")), 200),
+                            error=what, where=where or "?"))
+            answer = plain(500, "Internal Server Error")
+        headers = [(b"content-type", answer.content_type.encode()), (b"content-length", str(len(answer.body)).encode()),
+                   (b"cache-control", b"no-store"), (b"x-content-type-options", b"nosniff"), *answer.headers]
+        await send({"type": "http.response.start", "status": answer.status, "headers": headers})
+        await send({"type": "http.response.body", "body": answer.body})
 
-    def _with_reload(self, page: str) -> str:
+    async def answer(self, scope: Scope) -> Answer:
+        if scope["method"] not in ("GET", "HEAD"):
+            return Answer(405, b"405 Method Not Allowed\n", headers=[(b"allow", b"GET, HEAD")])
+        raw_path: bytes = scope.get("raw_path") or scope["path"].encode("utf-8")
+        query: bytes = scope.get("query_string", b"")
+        if len(raw_path) + len(query) > MAX_TARGET:
+            return plain(414, "URI Too Long")
+        try:
+            path = unquote_to_bytes(raw_path).decode("utf-8")
+        except UnicodeDecodeError:
+            return plain(400, "Bad Request: the path is not UTF-8")
+        if not path.startswith("/") or any(ord(c) < 32 or ord(c) == 127 for c in path):
+            return plain(400, "Bad Request: odd characters in the path")
+        parts = path.split("/")[1:]
+        if any(part in (".", "..") for part in parts):
+            return plain(400, "Bad Request: . or .. in the path")
+        if path == "/__paibang/version":
+            return await self.version(query)
+        looks_like_page = path.endswith((".html", "/")) or "." not in parts[-1]
+        if self.site.overlay is not None and looks_like_page:
+            return self.page(self.site.overlay)
+        found = await asyncio.to_thread(read_under, self.site.output, [p for p in parts if p], path.endswith("/"))
+        if found is None:
+            return NOT_FOUND
+        if isinstance(found, str):  # a folder asked for without its slash: its relative links need one
+            location = raw_path + b"/" + (b"?" + query if query else b"")
+            return Answer(301, b"", headers=[(b"location", location)])
+        name, body = found
+        if name.endswith(".html"):
+            return self.page(body.decode("utf-8", errors="replace"))
+        return Answer(200, body, content_type(name))
+
+    async def version(self, query: bytes) -> Answer:
+        try:
+            fields = parse_qsl(query.decode("ascii"), keep_blank_values=True, max_num_fields=8)
+        except (UnicodeDecodeError, ValueError):
+            return plain(400, "Bad Request: odd query")
+        since = [value for key, value in fields if key == "since"]
+        if len(since) > 1 or (since and not re.fullmatch(r"[0-9]{1,18}", since[0])):
+            return plain(400, "Bad Request: since must be one whole number")
+        version = await self.site.wait_for_change(int(since[0])) if since else self.site.version
+        return Answer(200, str(version).encode())
+
+    def page(self, text: str) -> Answer:
         script = RELOAD_SCRIPT % self.site.version
-        return page.replace("</body>", script + "</body>") if "</body>" in page else page + script
-
-    def _send(self, body: bytes, content_type: str) -> None:
-        self.send_response(HTTPStatus.OK)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "no-store")
-        self.end_headers()
-        self.wfile.write(body)
+        head, tag, tail = text.rpartition("</body>")
+        text = head + script + tag + tail if tag else text + script
+        return Answer(200, text.encode("utf-8"), "text/html; charset=utf-8")
 
 
-def make_server(content: Path, output: Path, templates: Path, port: int = 8000, host: str = "127.0.0.1",
-                locale: str | None = None) -> tuple[ThreadingHTTPServer, Site, threading.Event]:
-    """Build once, then return the (not yet running) server, its site state and a stop event."""
-    site = Site(content, output, templates, locale)
-    site.rebuild()
-    output.mkdir(parents=True, exist_ok=True)
-    handler = type("BoundHandler", (Handler,), {"site": site})
-    server = ThreadingHTTPServer((host, port), partial(handler, directory=str(output.resolve())))
-    server.daemon_threads = True
-    stop = threading.Event()
-    threading.Thread(target=watch, args=(site, stop), daemon=True).start()
-    return server, site, stop
+def content_type(name: str) -> str:
+    kind = mimetypes.guess_type(name)[0] or "application/octet-stream"
+    if kind.startswith("text/") or kind in ("application/json", "application/xml", "application/javascript",
+                                            "image/svg+xml"):
+        kind += "; charset=utf-8"
+    return kind
 
 
-def serve(content: Path, output: Path, templates: Path, port: int, locale: str | None) -> int:
-    server, _, stop = make_server(content, output, templates, port, locale=locale)
-    print(f"paibang serve: http://127.0.0.1:{server.server_address[1]}/  (Ctrl-C to stop)", flush=True)
+NOFOLLOW = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0)
+Found = tuple[str, bytes] | str | None
+
+
+def read_under(root: Path, parts: list[str], slash: bool) -> Found:
+    """The file at `parts` under `root`, as (name, bytes); for a folder, its index.html when the
+    path ended in a slash, else "folder" (to be redirected to the slash); None when there is
+    nothing to serve. No symbolic link below `root` is followed: every folder and the file are
+    opened with O_NOFOLLOW relative to the folder above, so a link swapped in meanwhile is refused
+    too. A folder without index.html is not found, never listed. A FIFO or a device is not a file
+    (and O_NONBLOCK: opening a FIFO does not wait for a writer)."""
+    if not hasattr(os, "O_NOFOLLOW") or os.open not in os.supports_dir_fd:  # pragma: no cover - not POSIX
+        return read_under_by_lstat(root, parts, slash)
     try:
-        server.serve_forever()
-    except KeyboardInterrupt:
+        fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        for index, part in enumerate(parts):
+            try:
+                child = os.open(part, NOFOLLOW, dir_fd=fd)
+            except OSError:  # ELOOP for a link; ENOENT, ENOTDIR, ENAMETOOLONG, EACCES: nothing to serve
+                return None
+            os.close(fd)
+            fd = child
+            mode = os.fstat(fd).st_mode
+            if stat.S_ISREG(mode) and index == len(parts) - 1:
+                return (part, _read_all(fd)) if not slash else None
+            if not stat.S_ISDIR(mode):
+                return None
+        try:
+            page = os.open("index.html", NOFOLLOW, dir_fd=fd)
+        except OSError:
+            return None
+        try:
+            if not stat.S_ISREG(os.fstat(page).st_mode):
+                return None
+            return ("index.html", _read_all(page)) if slash else "folder"
+        finally:
+            os.close(page)
+    finally:
+        os.close(fd)
+
+
+def _read_all(fd: int) -> bytes:
+    chunks = []
+    while chunk := os.read(fd, 1 << 20):
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def read_under_by_lstat(root: Path, parts: list[str], slash: bool) -> Found:
+    """read_under where files cannot be opened relative to a folder (Windows): each step is
+    checked with lstat, links and junctions refused."""
+    def plain_entry(path: Path) -> os.stat_result | None:
+        try:
+            info = path.lstat()
+        except OSError:
+            return None
+        junction = getattr(info, "st_file_attributes", 0) & getattr(stat, "FILE_ATTRIBUTE_REPARSE_POINT", 0x400)
+        return None if stat.S_ISLNK(info.st_mode) or junction else info
+
+    path = root
+    for index, part in enumerate(parts):
+        path = path / part
+        info = plain_entry(path)
+        if info is None:
+            return None
+        if stat.S_ISREG(info.st_mode) and index == len(parts) - 1:
+            return (part, path.read_bytes()) if not slash else None
+        if not stat.S_ISDIR(info.st_mode):
+            return None
+    page = plain_entry(path / "index.html")
+    if page is None or not stat.S_ISREG(page.st_mode):
+        return None
+    return ("index.html", (path / "index.html").read_bytes()) if slash else "folder"
+
+
+# --- watching -------------------------------------------------------------------------------
+
+
+async def watch(site: Site, stop: asyncio.Event) -> None:
+    """Rebuild after every batch of changes in content/ and templates/, until `stop`. Changes
+    made during a build are kept by the watcher and give the next batch. A watched folder that is
+    removed or replaced (a folder restored from a copy) is watched anew and the site rebuilt once
+    it is back: the watcher notices nothing in a folder that replaced the one it watched. Whatever
+    fails (a build never raises; the watcher may) is said once, and retried."""
+    said = ""
+    owed = False  # a rebuild is owed: the folders changed while they were not watched
+    while not stop.is_set():
+        try:
+            folders = _identity(site)
+            changes = watchfiles.awatch(site.content, site.templates, stop_event=stop, debounce=800, step=100,
+                                        rust_timeout=int(WATCH_RETRY_SECONDS * 1000), yield_on_timeout=True)
+            async with contextlib.aclosing(changes):
+                async for changed in changes:
+                    said = ""
+                    if _identity(site) != folders:
+                        owed = True
+                        break
+                    if changed or owed:
+                        owed = False
+                        await asyncio.to_thread(site.build_once)
+                        site.bump()
+        except Exception as failure:  # noqa: BLE001 - the watcher keeps going
+            owed = True
+            what, _ = describe(failure)
+            line = serve_words("serve-watch-failed", site.locale, error=what, seconds=int(WATCH_RETRY_SECONDS))
+            if line != said:
+                say(line)
+                said = line
+            try:
+                await asyncio.wait_for(stop.wait(), WATCH_RETRY_SECONDS)
+            except asyncio.TimeoutError:
+                pass
+
+
+def _identity(site: Site) -> list[tuple[int, int]]:
+    return [(info.st_dev, info.st_ino) for info in (os.stat(site.content), os.stat(site.templates))]
+
+
+# --- the server -----------------------------------------------------------------------------
+
+
+class OneLineFormatter(logging.Formatter):
+    """uvicorn's own messages (an invalid HTTP request, say) on one line each, a failure's
+    traceback reduced to its last line: the terminal is the secretary's, not a log file."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        message = record.getMessage()
+        if record.exc_info and record.exc_info[1] is not None:
+            what, where = describe(record.exc_info[1])
+            message = f"{message} ({what}{', ' + where if where else ''})"
+        return one_line(f"paibang serve: {message}")
+
+
+LOGGING: dict[str, Any] = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"line": {"()": OneLineFormatter}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "line", "stream": "ext://sys.stderr"}},
+    "loggers": {
+        "uvicorn": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+        "uvicorn.error": {"level": "WARNING"},
+        "uvicorn.access": {"handlers": [], "level": "WARNING", "propagate": False},
+    },
+}
+
+
+class _Uvicorn(uvicorn.Server):
+    def __init__(self, config: uvicorn.Config, site: Site) -> None:
+        super().__init__(config)
+        self.site = site
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        # Waiting long-polls answer now, so that stopping does not wait for them.
+        self.site.closing = True
+        self.site.wake()
+        await super().shutdown(sockets)
+
+
+def listen(host: str, port: int, locale: str) -> socket.socket:
+    """The listening socket, taken before anything is built; ListenRefused says why not."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        # As every server does: a port left in TIME_WAIT by the last serve can be taken again at
+        # once; a port another program listens on still cannot.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(BACKLOG)
+    except (OSError, OverflowError) as failure:
+        sock.close()
+        if isinstance(failure, OSError) and failure.errno == errno.EADDRINUSE:
+            raise ListenRefused(serve_words("serve-port-busy", locale, port=port, other=port + 1)) from None
+        reason = one_line(failure.strerror or str(failure) if isinstance(failure, OSError) else str(failure), 200)
+        raise ListenRefused(serve_words("serve-cannot-listen", locale, host=host, port=port, reason=reason)) from None
+    return sock
+
+
+class Serve:
+    """One `paibang serve`: the port taken at once, then build() and run(), or start()/stop()
+    in a background thread (the tests)."""
+
+    def __init__(self, content: Path, output: Path, templates: Path, port: int = 8000, host: str = HOST,
+                 lang: str | None = None) -> None:
+        self.site = Site(content, output, templates, lang)
+        self.socket = listen(host, port, self.site.locale)
+        self.host, self.port = self.socket.getsockname()[:2]
+        config = uvicorn.Config(App(self.site), http="h11", ws="none", lifespan="off", loop="asyncio",
+                                log_config=LOGGING, log_level="warning", access_log=False, server_header=False,
+                                backlog=BACKLOG, timeout_graceful_shutdown=2)
+        self.server = _Uvicorn(config, self.site)
+        self._thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}/"
+
+    def build(self) -> None:
+        """The first build, before serving (as `paibang build` would, but never raising)."""
+        self.site.build_once()
+        self.site.version += 1
+
+    async def run(self) -> None:
+        stop = asyncio.Event()
+        watcher = asyncio.create_task(watch(self.site, stop))
+        try:
+            await self.server.serve(sockets=[self.socket])
+        finally:
+            stop.set()
+            watcher.cancel()
+            try:
+                await watcher
+            except (asyncio.CancelledError, Exception):  # noqa: BLE001 - stopping: nothing more to say
+                pass
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=asyncio.run, args=(self.run(),), daemon=True)
+        self._thread.start()
+        while not self.server.started and self._thread.is_alive():
+            threading.Event().wait(0.02)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        if self._thread is not None:
+            self._thread.join(30)
+        self.socket.close()
+
+
+def serve(content: Path, output: Path, templates: Path, port: int, lang: str | None) -> int:
+    locale = lang or site_locale(content)
+    try:
+        server = Serve(content, output, templates, port=port, lang=lang)
+    except ListenRefused as refusal:
+        say(refusal.line)
+        return 2
+    try:
+        server.build()
+        print(serve_words("serve-listening", locale, url=server.url), flush=True)
+        asyncio.run(server.run())
+    except KeyboardInterrupt:  # Ctrl-C, during the first build too: no traceback
         pass
     finally:
-        stop.set()
-        server.server_close()
+        server.socket.close()
     return 0
