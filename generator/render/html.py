@@ -415,8 +415,9 @@ def _by_year(results: list[EventResult]) -> list[tuple[str, list[EventResult]]]:
 
 
 def _winners(result: EventResult) -> list[Entry]:
+    """The champions, once the event is over (never while it is in progress)."""
     last = result.last_stage
-    if last is None:
+    if last is None or not result.complete:
         return []
     return [s.entry for s in last.standings if s.rank == 1]
 
@@ -484,6 +485,8 @@ def _seated(stage_result: StageResult) -> dict[str, list[tuple[int, Any, int]]]:
     found: dict[str, list[tuple[int, Any, int]]] = {}
     for round_result in stage_result.rounds:
         for score in round_result.tables:
+            if round_result.partial and score.table.number not in round_result.pending:
+                continue  # a round partly entered shows its results on its own page only (event-day.md)
             sides = score.table.sides
             for entry_id in dict.fromkeys(sides):  # an id twice at one table: its first seat, once
                 found.setdefault(entry_id, []).append((round_result.number, score, sides.index(entry_id)))
@@ -576,12 +579,14 @@ def results_json(result: EventResult) -> dict[str, Any]:
                 "qualified": s.qualified,
                 "prize": s.prize.name if s.prize else None,
                 "forfeit": s.tally.forfeited,
+                "withdrawn": s.entry.withdrawn is not None,
             }
             for s in stage_result.standings
         ]
         rounds = [
             {
                 "round": r.number,
+                "complete": r.complete,
                 "tables": [
                     {
                         "table": score.table.number,
@@ -598,17 +603,19 @@ def results_json(result: EventResult) -> dict[str, Any]:
         ]
         stages.append({
             "id": stage.id, "name": stage.name, "format": stage.format, "rank_by": stage.rank_by,
+            "status": stage_result.status, "rounds_played": stage_result.rounds_played,
             "standings": standings, "byes": [e.id for e in stage_result.byes],
             "qualifiers": [e.id for e in stage_result.qualifiers], "rounds": rounds,
+            "late": {entry_id: missed for entry_id, missed in stage_result.late.items()},
         })
     return {
         "event": {
             "slug": event.slug, "title": event.title, "game": event.game, "organizer": event.organizer,
-            "venue": event.venue, "dates": [d.isoformat() for d in event.dates],
+            "venue": event.venue, "dates": [d.isoformat() for d in event.dates], "status": result.status,
         },
         "entries": [
             {"id": e.id, "name": e.name, "players": [p.name for p in e.players], "group": e.group,
-             "bye": e.bye, "substitute": e.substitute}
+             "bye": e.bye, "substitute": e.substitute, "withdrawn": e.withdrawn}
             for e in event.entries.values()
         ],
         "stages": stages,
