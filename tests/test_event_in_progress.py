@@ -17,6 +17,7 @@ import yaml
 
 from generator.build import build, validate
 from generator.cli import main
+from generator.errors import ContentErrors
 
 pytestmark = pytest.mark.slow  # builds with PDFs
 
@@ -157,3 +158,124 @@ def test_a_swiss_event_is_right_after_every_round(tmp_path: Path) -> None:
     assert "冠军" in (out / "index.html").read_text(encoding="utf-8")
     assert "最终排名" in (site / "index.html").read_text(encoding="utf-8")
     validate(content, strict=True)
+
+
+# --- the same moments on the demo, and each change during an event, checked without PDFs --------
+
+
+def test_the_demo_with_its_last_two_rounds_deleted_names_no_champion(tmp_path: Path) -> None:
+    from tests.support import demo_content
+
+    content = demo_content(tmp_path, "tumu-guandan-2020")
+    for number in (2, 3):
+        (content / "events/tumu-guandan-2020/results" / f"round-{number}.yaml").unlink()
+    out = tmp_path / "output"
+    build(content, out)
+    site = out / "events/tumu-guandan-2020"
+    data = json.loads((site / "results.json").read_text(encoding="utf-8"))
+    assert data["event"]["status"] == "in_progress"
+    stage = data["stages"][0]
+    assert (stage["status"], stage["rounds_played"]) == ("in_progress", 1)
+    assert_no_end(site, data, out)
+    assert "进行中" in (out / "index.html").read_text(encoding="utf-8")
+    assert "第 1 轮后" in pdf_text(site / "bulletins/standings-main.pdf")
+    assert "进行中" in (out / "feed.xml").read_text(encoding="utf-8")
+
+
+def small_event(tmp_path: Path, teams: int, stage: str, entries_file: bool = False) -> Path:
+    content = tmp_path / "content"
+    event = content / "events" / SLUG
+    event.mkdir(parents=True)
+    (content / "site.yaml").write_text("title: 牌榜\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: T{i:02d}, players: [甲{i}, 乙{i}]}}\n" for i in range(1, teams + 1))
+    if entries_file:
+        (event / "entries.yaml").write_text(entries.replace("\n  ", "\n").lstrip(" "), encoding="utf-8")
+        entries_key = "entries: entries.yaml\n"
+    else:
+        entries_key = "entries:\n" + entries
+    (event / "event.yaml").write_text(
+        f"title: 小赛\ngame: guandan\ndate: 2026-01-10\ndraw_seed: 3\n{entries_key}stages:\n{stage}", encoding="utf-8")
+    return content
+
+
+def pair(content: Path, *extra: str) -> int:
+    return main(["pair", SLUG, "main", "--content", str(content), *extra])
+
+
+def standings(content: Path, strict: bool = False) -> tuple[dict, object, list]:
+    _, results, warnings = validate(content, strict=strict)
+    stage = results[0].stages[0]
+    return {s.entry.id: s.tally.metrics for s in stage.standings}, stage, warnings
+
+
+def test_a_round_robin_opponent_of_a_withdrawn_team_gets_the_forfeit(tmp_path: Path) -> None:
+    content = small_event(tmp_path, 4, "  - {id: main, format: round_robin, rounds: 3}\n")
+    assert pair(content, "--all") == 0
+    fill(content, 1)
+    event = content / "events" / SLUG / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("{id: T04,", "{id: T04, withdrawn: 2,"),
+                     encoding="utf-8")
+    for number in (2, 3):  # only the tables without T04 are played
+        path = round_file(content, number)
+        lines = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            lines.append(line)
+            match = re.fullmatch(r"    teams: \[(\w+), (\w+)\]", line)
+            if match and "T04" not in match.groups():
+                lines.append(f"    levels: {{{match[1]}: K, {match[2]}: 5}}")
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    metrics, stage, _ = standings(content)
+    assert stage.status == "complete" and stage.rounds_played == 3
+    for round_result in stage.rounds[1:]:
+        t04 = next(s for s in round_result.tables if "T04" in s.table.sides)
+        assert t04.table.forfeit == "T04" and t04.winner != "T04"
+    assert metrics["T04"]["wins"] <= 1  # round 1 stands; no win after it
+    assert next(s for s in stage.standings if s.entry.id == "T04").entry.withdrawn == 2
+
+
+def test_a_late_entry_scores_the_stages_late_score_or_a_bye(tmp_path: Path) -> None:
+    for late, wins, diff in (("", 1, 0), ("    late: {wins: 0, level_diff: -3}\n", 0, -3)):
+        folder = tmp_path / str(wins)
+        content = small_event(folder, 4, "  - id: main\n    format: swiss\n    rounds: 3\n" + late)
+        assert pair(content) == 0
+        fill(content, 1)
+        event = content / "events" / SLUG / "event.yaml"
+        event.write_text(event.read_text(encoding="utf-8").replace(
+            "stages:", "  - {id: T05, players: [迟, 到]}\nstages:"), encoding="utf-8")
+        metrics, stage, warnings = standings(content, strict=True)  # late while drawing: no warning
+        assert stage.late == {"T05": [1]}
+        assert (metrics["T05"]["wins"], metrics["T05"]["level_diff"]) == (wins, diff)
+        assert pair(content) == 0
+        assert any("T05" in sides for sides in fill(content, 2))
+        metrics, stage, _ = standings(content)
+        assert stage.rounds_played == 2 and stage.late == {"T05": [1]}
+
+
+def test_a_correction_after_the_next_draw_is_named_and_fails_strict(tmp_path: Path) -> None:
+    content = small_event(tmp_path, 8, "  - id: main\n    format: swiss\n    rounds: 3\n")
+    assert pair(content) == 0
+    tables = fill(content, 1)
+    assert pair(content) == 0
+    assert "# draw-order: " in round_file(content, 2).read_text(encoding="utf-8")
+    standings(content, strict=True)  # nothing changed: no warning
+    a, b = tables[0]
+    path = round_file(content, 1)  # the referee reverses table 1's result
+    path.write_text(path.read_text(encoding="utf-8").replace(f"{{{a}: K, {b}: 5}}", f"{{{a}: 5, {b}: K}}"),
+                    encoding="utf-8")
+    _, stage, warnings = standings(content)
+    changed = [w for w in warnings if w.code == "draw-standings-changed"]
+    assert len(changed) == 1 and changed[0].params["round"] == 2
+    assert a in changed[0].params["ids"] and b in changed[0].params["ids"]
+    assert stage.stale_draws and stage.stale_draws[0][0] == 2
+    with pytest.raises(ContentErrors):
+        validate(content, strict=True)
+
+
+def test_the_never_played_hint_names_the_entries_file(tmp_path: Path) -> None:
+    content = small_event(tmp_path, 4, "  - id: main\n    format: swiss\n    rounds: 1\n", entries_file=True)
+    assert pair(content) == 0
+    fill(content, 1)
+    (content / "events" / SLUG / "entries.yaml").open("a", encoding="utf-8").write("- {id: T09, players: [新]}\n")
+    _, _, warnings = standings(content)
+    hint = next(w for w in warnings if w.code == "entry-not-played").hint("zh-Hans")
+    assert "entries.yaml" in hint and "event.yaml" not in hint
