@@ -249,6 +249,11 @@ def test_a_late_entry_scores_the_stages_late_score_or_a_bye(tmp_path: Path) -> N
         assert any("T05" in sides for sides in fill(content, 2))
         metrics, stage, _ = standings(content)
         assert stage.rounds_played == 2 and stage.late == {"T05": [1]}
+    build(content, tmp_path / "output", bulletins=False)  # the last one's pages
+    site = tmp_path / "output" / "events" / SLUG
+    assert json.loads((site / "results.json").read_text(encoding="utf-8"))["stages"][0]["late"] == {"T05": [1]}
+    assert "迟到（按规程记分）" in (site / "entries/T05/index.html").read_text(encoding="utf-8")
+    assert "T05" in (site / "main/index.html").read_text(encoding="utf-8").split("迟到参赛")[1][:300]
 
 
 def test_a_correction_after_the_next_draw_is_named_and_fails_strict(tmp_path: Path) -> None:

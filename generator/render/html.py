@@ -530,6 +530,11 @@ def match_lines(game: Any, event: Event, stage_result: StageResult, entry_id: st
     stage = stage_result.stage
     if matches is None:
         matches = _seated(stage_result).get(entry_id, [])
+    # A late entry's score for each round it missed is a line too, table 0 ("—"), so that the
+    # running totals end where the standings do.
+    late = [(r.number, score, 0) for r in stage_result.rounds for score in r.late if score.sides[0].entry == entry_id]
+    if late:
+        matches = sorted([*matches, *late], key=lambda m: m[0])
     own_sides = [score.sides[index] if index < len(score.sides) else None for _, score, index in matches]
     shown = [m for m in stage.rank_by
              if m not in ("lot", "buchholz") and any(side and m in side.metrics for side in own_sides)]
@@ -554,7 +559,9 @@ def match_lines(game: Any, event: Event, stage_result: StageResult, entry_id: st
             finish(finished)
             running = [totals[i] if m in first_only else finished.get(m, totals[i]) for i, m in enumerate(shown)]
         opponents = [s for s in sides if s != entry_id]
-        if len(sides) < 2:
+        if score.table.number == 0:
+            outcome = "late"
+        elif len(sides) < 2:
             outcome = "bye"
         elif score.table.forfeit == entry_id:
             outcome = "forfeit"
@@ -562,7 +569,7 @@ def match_lines(game: Any, event: Event, stage_result: StageResult, entry_id: st
             outcome = "drawn"
         else:
             outcome = "won" if score.winner == entry_id else "lost"
-        url = f"{round_url(event, stage.id, number)}#table-{score.table.number}"
+        url = f"{round_url(event, stage.id, number)}" + (f"#table-{score.table.number}" if score.table.number else "")
         lines.append(MatchLine(number, score.table.number, url, opponents, outcome, values, running))
     return MatchSummary(shown, lines)
 def results_json(result: EventResult) -> dict[str, Any]:
