@@ -8,6 +8,15 @@ A table that is drawn but not played yet (the game scored no side, or the record
 pending: shown, never counted. A round whose every match is pending (a fresh draw from
 `paibang pair`, or written by hand) counts not at all, its byes included, until a result is in.
 Swiss and round-robin draws are checked: a rematch, or an entry left out of a round, is warned.
+
+The event in progress (event-day.md): the standings count only the rounds fully played, from
+round 1 on (`rounds_played`: "after round N"); a round partly entered is shown, never counted.
+Each stage, and the event, is scheduled (no result), in progress, or complete (every round the
+stage declares fully played). Qualifiers come from a complete stage only; prizes and the
+credits roster from a complete event only. In a Swiss or round robin, an entry `withdrawn: N`
+plays no round from N on (a match drawn against it anyway is its forfeit), and an entry absent
+from every table of the rounds drawn before its first is late: for each of those rounds that
+counts it scores the stage's `late:` score, else a bye.
 """
 
 from __future__ import annotations
@@ -34,6 +43,7 @@ class RoundResult:
     number: int
     tables: list[TableScore]  # every table, pending ones included (pages show them as not played)
     pending: list[int] = field(default_factory=list)  # numbers of the tables with no result yet
+    late: list[TableScore] = field(default_factory=list)  # late entries' scores for this round (`late:`)
 
     @property
     def drawn_only(self) -> bool:
@@ -52,8 +62,6 @@ class RoundResult:
         if self.drawn_only:
             return []
         return [s for s in self.tables if s.table.number not in self.pending] + self.late
-
-    late: list[TableScore] = field(default_factory=list)  # late entries' scores for this round (`late:`)
 
     @property
     def complete(self) -> bool:
@@ -267,7 +275,7 @@ def _score(game: object, event: Event, table: Table, number: int, stage: Stage, 
     """One table; a match not played against an entry that had withdrawn before this round is
     the withdrawn entry's forfeit (a round robin's schedule keeps meeting it: event-day.md)."""
     score = game.score_table(table, stage, state)
-    if is_pending(score):
+    if is_pending(score) and stage.format in ("swiss", "round_robin"):
         gone = [side for side in table.sides if (w := event.entries[side].withdrawn) is not None and w <= number]
         if len(gone) == 1 or (gone and len(gone) == len(table.sides)):
             score = game.score_table(replace(table, forfeit=gone[0]), stage, state)
