@@ -274,6 +274,9 @@ def test_a_correction_after_the_next_draw_is_named_and_fails_strict(tmp_path: Pa
     assert stage.stale_draws and stage.stale_draws[0][0] == 2
     with pytest.raises(ContentErrors):
         validate(content, strict=True)
+    build(content, tmp_path / "output", bulletins=False)
+    page = (tmp_path / "output" / "events" / SLUG / "main/index.html").read_text(encoding="utf-8")
+    assert "第 2 轮是按第 1 轮后的成绩编排的" in page and a in page.split("第 2 轮是按")[1][:200]
 
 
 def test_the_never_played_hint_names_the_entries_file(tmp_path: Path) -> None:
@@ -284,3 +287,24 @@ def test_the_never_played_hint_names_the_entries_file(tmp_path: Path) -> None:
     _, _, warnings = standings(content)
     hint = next(w for w in warnings if w.code == "entry-not-played").hint("zh-Hans")
     assert "entries.yaml" in hint and "event.yaml" not in hint
+
+
+@pytest.mark.parametrize(("locale", "after", "entered", "status"), [
+    ("zh-Hans", "第 1 轮后", "已录 1/2 桌", "进行中"),
+    ("zh-Hant", "第 1 輪後", "已錄 1/2 桌", "進行中"),
+    ("en", "after round 1", "1 of 2 tables entered", "In progress"),
+])
+def test_after_round_n_in_every_locale(tmp_path: Path, locale: str, after: str, entered: str, status: str) -> None:
+    content = small_event(tmp_path, 4, "  - id: main\n    format: swiss\n    rounds: 3\n")
+    (content / "site.yaml").write_text(f"title: 牌榜\nlocale: {locale}\n", encoding="utf-8")
+    assert pair(content) == 0
+    fill(content, 1)
+    assert pair(content) == 0
+    fill(content, 2, only=1)
+    out = tmp_path / "output"
+    build(content, out)
+    site = out / "events" / SLUG
+    assert after in (site / "main/index.html").read_text(encoding="utf-8")
+    assert after in pdf_text(site / "bulletins/standings-main.pdf")
+    assert entered in (site / "main/round-2/index.html").read_text(encoding="utf-8")
+    assert status in (out / "index.html").read_text(encoding="utf-8")
