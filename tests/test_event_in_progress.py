@@ -19,8 +19,6 @@ from generator.build import build, validate
 from generator.cli import main
 from generator.errors import ContentErrors
 
-pytestmark = pytest.mark.slow  # builds with PDFs
-
 SLUG = "xin-guandan-2026"
 TEAMS = 20
 ROUNDS = 4
@@ -88,6 +86,7 @@ def assert_no_end(site: Path, data: dict, out: Path) -> None:
     assert "比赛结束" not in (site / "index.html").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow  # builds with PDFs
 def test_a_swiss_event_is_right_after_every_round(tmp_path: Path) -> None:
     content = make_site(tmp_path)
     out = tmp_path / "output"
@@ -163,6 +162,7 @@ def test_a_swiss_event_is_right_after_every_round(tmp_path: Path) -> None:
 # --- the same moments on the demo, and each change during an event, checked without PDFs --------
 
 
+@pytest.mark.slow  # builds with PDFs
 def test_the_demo_with_its_last_two_rounds_deleted_names_no_champion(tmp_path: Path) -> None:
     from tests.support import demo_content
 
@@ -289,6 +289,7 @@ def test_the_never_played_hint_names_the_entries_file(tmp_path: Path) -> None:
     assert "entries.yaml" in hint and "event.yaml" not in hint
 
 
+@pytest.mark.slow  # builds with PDFs
 @pytest.mark.parametrize(("locale", "after", "entered", "status"), [
     ("zh-Hans", "第 1 轮后", "已录 1/2 桌", "进行中"),
     ("zh-Hant", "第 1 輪後", "已錄 1/2 桌", "進行中"),
