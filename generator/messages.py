@@ -238,9 +238,9 @@ CATALOGUE: dict[str, Entry] = {
         "en": ("entry {id} has bye: true and should not play in stage {stage}", "remove {id} from this table, or its bye."),
     },
     "entry-not-played": {
-        "zh-Hans": ("参赛队 {id} 在阶段 {stage} 没有比赛记录", "补上它的一桌，或在 event.yaml 中删除它。"),
-        "zh-Hant": ("參賽隊 {id} 在階段 {stage} 沒有比賽記錄", "補上它的一桌，或在 event.yaml 中刪除它。"),
-        "en": ("entry {id} has no match in stage {stage}", "add its table, or remove it from event.yaml."),
+        "zh-Hans": ("参赛队 {id} 在阶段 {stage} 没有比赛记录", "补上它的一桌，或在 {file} 中删除它。"),
+        "zh-Hant": ("參賽隊 {id} 在階段 {stage} 沒有比賽記錄", "補上它的一桌，或在 {file} 中刪除它。"),
+        "en": ("entry {id} has no match in stage {stage}", "add its table, or remove it from {file}."),
     },
     "forfeit-not-at-table": {
         "zh-Hans": ("弃权方 {id} 不在这一桌", "forfeit 写本桌弃权一方的编号。"),

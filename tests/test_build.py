@@ -62,11 +62,12 @@ def test_results_json_follows_outputs_md(site: Path) -> None:
     assert data["event"] == {
         "slug": "dongke-bridge-2015", "title": "动物科学学院桥牌大赛", "game": "bridge",
         "organizer": "西昌学院动物科学学院团学会治安保卫部", "venue": "7201", "dates": ["2015-05-15", "2015-05-22"],
+        "status": "complete",
     }
     prelim, final = data["stages"]
     first = prelim["standings"][0]
     assert first == {"rank": 1, "entry": "A10", "metrics": {"total": 1940, "first_board": 110},
-                     "qualified": True, "prize": None, "forfeit": False}
+                     "qualified": True, "prize": None, "forfeit": False, "withdrawn": False}
     assert sorted(prelim["qualifiers"] + prelim["byes"]) == sorted(
         "A10 A09 A08 A32 A02 A12 A25 A06 A13 A28 A31 A22 A14 A26 A19 A34".split())
     tied = [s for s in prelim["standings"] if s["entry"] in ("A29", "A03")]

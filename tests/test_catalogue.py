@@ -357,7 +357,9 @@ TRIGGERS: dict[str, Trigger] = {
     "sides-same": edit(B, (PRELIM, "    ew: A29\n", "    ew: A31\n")),
     "qualify-tie": edit(B, (EV, "advance: {count: 15, to: final}", "advance: {count: 26, to: final}")),
     "draw-rematch": write(G, R2, (DEMO / "events" / EVENTS[G] / R1).read_text(encoding="utf-8").replace("round: 1", "round: 2")),
-    "draw-entry-missing": edit(G, (R1, T3, "")),
+    # Round 2, not 1: an entry missing from round 1 only is a late entry (event-day.md), not a gap.
+    "draw-entry-missing": edit(G, (R2, '  - table: 3\n    teams: [T52, T04]\n    levels: {T52: "6", T04: K}\n', "")),
+    "draw-standings-changed": edit(G, (R2, "# 学院比赛 第二轮", "# draw-order: T01=9\n# 学院比赛 第二轮")),
     "bulletin-missing-glyph": missing_glyph,
     # registrations (paibang import)
     "registration-columns": registration("foo,bar\n1,2\n"),

@@ -519,8 +519,10 @@ def test_a_table_without_a_result_yet_scores_nothing(tmp_path, record):
                 "  - table: 2\n    teams: [T03, T04]\n    deals: [T03+1]\n", teams=4)
     score = stage.rounds[0].tables[0]
     assert score.sides == [] and score.winner is None and score.view.kind == "unplayed"
-    played = {s.entry.id: s.tally.played for s in stage.standings}
-    assert played == {"T01": 0, "T02": 0, "T03": 1, "T04": 1}
+    # The round is partly entered: shown on its page ("已录 1/2 桌"), counted only once complete
+    # (event-day.md), so no standings yet.
+    assert stage.rounds[0].partial and (stage.rounds[0].entered, stage.rounds[0].matches) == (1, 2)
+    assert stage.standings == [] and stage.rounds_played == 0 and stage.status == "in_progress"
 
 
 def test_stage_defaults():

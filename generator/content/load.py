@@ -17,7 +17,9 @@ from generator.content.model import (
     Advance, CreditRules, Entry, Event, Official, Player, Prize, Round, Site, Stage, Table,
 )
 from generator.content.reader import MAX_BOARDS, Reader, parse_date, suggestion
-from generator.content.yaml_loader import YamlList, YamlMap, load_yaml, read_content_text
+from generator.content.yaml_loader import (
+    YamlList, YamlMap, load_yaml, mark_of_key, mark_of_value, read_content_text,
+)
 from generator.errors import Mark, Problems
 from generator.games import GAMES, PLANNED_GAMES, SHARED_METRICS
 from generator.messages import LOCALES
@@ -41,11 +43,12 @@ EVENT_KEYS = (
     "officials", "credits", "stages", "locale", "bulletin_text",
 )
 BULLETIN_KINDS = ("qualifiers", "standings", "prizes", "credits", "draw")
-ENTRY_KEYS = ("id", "players", "group", "name", "bye", "substitute")
+ENTRY_KEYS = ("id", "players", "group", "name", "bye", "substitute", "withdrawn")
 PLAYER_KEYS = ("name", "id")
 OFFICIAL_KEYS = ("name", "role", "stages", "sessions")
 CREDIT_KEYS = ("participant", "finalist", "referee", "host", "forfeit")
-STAGE_KEYS = ("id", "name", "date", "format", "rounds", "boards", "rank_by", "advance", "prizes", "lots", "movement")
+STAGE_KEYS = ("id", "name", "date", "format", "rounds", "boards", "rank_by", "advance", "prizes", "lots", "movement",
+              "late")
 MOVEMENTS = ("mitchell", "howell")  # a pairs stage's movement (tournament/movements.py)
 PRIZE_KEYS = ("name", "count", "award")
 RESULTS_KEYS = ("stage", "round", "tables")
@@ -251,8 +254,19 @@ def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tu
             bye=entry_reader.boolean("bye"),
             substitute=entry_reader.boolean("substitute"),
             mark=entry_reader.value_mark("id"),
+            withdrawn=_read_withdrawn(entry_reader),
         )
     return entries
+
+
+def _read_withdrawn(entry_reader: Reader) -> int | None:
+    """`withdrawn: 3`: plays no round from round 3 on; `withdrawn: true`: none at all (round 1)."""
+    value = entry_reader.raw("withdrawn")
+    if value is None or value is False:
+        return None
+    if value is True:
+        return 1
+    return entry_reader.integer("withdrawn", low=1, high=50)
 
 
 def _read_players(entry_reader: Reader, problems: Problems, private: tuple[str, ...]) -> list[Player]:
@@ -359,6 +373,8 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
             problems.add("stage-movement-unused", stage_reader.value_mark("movement"), warning=True, id=stage_id,
                          format=stage_format)
         stage.options = game.read_stage_options(stage_reader, stage_format)
+        if stage_reader.has("late"):
+            stage.late_options = _read_late(item, stage_reader, game, stage_format, problems)
         stage.rank_by = _read_rank_by(stage_reader, game, stage, problems)
         stage.prizes = _read_prizes(stage_reader, stage.rank_by, game, problems)
         stage.lots = [str(v) for v, _ in stage_reader.items("lots")]
@@ -383,6 +399,27 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
         elif ids.index(target) <= position:
             problems.add("advance-loop", mark, id=stage.id)
     return stages
+
+
+def _read_late(item: YamlMap, stage_reader: Reader, game: Any, stage_format: str, problems: Problems) -> Any:
+    """A stage's `late: {…}`: what a late entry scores for each round it missed, with the same
+    keys as the game's `bye:`. The game reads it as its own `bye:` (so every game's bye keys work,
+    with their checks) from a copy of the stage whose `bye` is the `late` node; the problems that
+    read finds in the stage's other keys were reported already, so only new ones are kept."""
+    node = item["late"]
+    if not isinstance(node, YamlMap):
+        stage_reader.mapping("late")  # records the type problem
+        return None
+    copy = YamlMap({k: v for k, v in item.items() if k != "late"})
+    copy["bye"] = node
+    copy.mark = item.mark
+    copy.key_marks = {**item.key_marks, "bye": mark_of_key(item, "late")}
+    copy.value_marks = {**item.value_marks, "bye": mark_of_value(item, "late")}
+    found = Problems()
+    options = game.read_stage_options(Reader(copy, found, stage_reader.where), stage_format)
+    known = {(p.code, p.mark) for p in problems.items}
+    problems.items.extend(p for p in found.items if (p.code, p.mark) not in known)
+    return options
 
 
 def _read_rank_by(stage_reader: Reader, game: Any, stage: Stage, problems: Problems) -> list[str]:
@@ -466,9 +503,36 @@ def _read_results(results_dir: Path, event: Event, game: Any, site: Site, proble
             continue
         seen[(stage_id, number)] = path
         tables = _read_tables(reader, stage, event, game, problems)
-        event.rounds.setdefault(stage_id, []).append(Round(stage_id, number, tables, path))
+        event.rounds.setdefault(stage_id, []).append(Round(stage_id, number, tables, path, _drawn_on(path)))
     for rounds in event.rounds.values():
         rounds.sort(key=lambda r: r.number)
+
+
+DRAW_ORDER = "# draw-order:"
+
+
+def _drawn_on(path: Path) -> list[tuple[str, float]] | None:
+    """The standings a Swiss round was drawn on, as `paibang pair` wrote them in the file's
+    opening comment (`# draw-order: T05=2 T01=2 …`, over as many lines as it takes); None
+    without them. Only the opening comment block is read: the lines are pair's, never typed."""
+    found: list[tuple[str, float]] | None = None
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            for line in handle:
+                if not line.startswith("#"):
+                    break
+                if not line.startswith(DRAW_ORDER):
+                    continue
+                found = found or []
+                for item in line[len(DRAW_ORDER):].split():
+                    entry_id, _, score = item.rpartition("=")
+                    try:
+                        found.append((entry_id, float(score)))
+                    except ValueError:
+                        return None  # edited by hand: not what pair wrote, so nothing to compare
+    except OSError:
+        return None
+    return found
 
 
 def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems: Problems) -> list[Table]:

@@ -32,6 +32,7 @@ class Entry:
     bye: bool = False
     substitute: bool = False
     mark: Mark | None = None
+    withdrawn: int | None = None  # plays no round from this round on (`withdrawn: true` is 1); event-day.md
 
     # Cached: asked for on every table an entry sits at, on every page; an entry is not changed
     # once read.
@@ -95,6 +96,7 @@ class Stage:
     lots: list[str] = field(default_factory=list)
     movement: str | None = None  # pairs: mitchell | howell (None: by the field's size, movements.py)
     options: Any = None  # the game's own stage keys, as the game module reads them
+    late_options: Any = None  # `options` with the stage's `late:` score as its bye (None: no `late:`)
     mark: Mark | None = None
 
 
@@ -117,6 +119,9 @@ class Round:
     number: int
     tables: list[Table]
     source: Path
+    # The standings `paibang pair` drew this round on (entry id, primary score), in its order;
+    # None when the file has no `# draw-order:` lines (drawn by hand, or before paibang wrote them).
+    drawn_on: list[tuple[str, float]] | None = None
 
 
 @dataclass

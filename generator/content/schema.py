@@ -44,6 +44,7 @@ WORDS = {
     "lots": "抽签顺序（并列时）", "stage": "阶段 id", "round": "第几轮", "tables": "各桌结果",
     "movement": "双人赛移位：mitchell 米切尔（南北不动）或 howell 豪威尔（每两对相遇一次）；不写：8 对以内 howell，更多 mitchell",
     "table": "桌号", "referee": "裁判", "forfeit": "弃权一方的编号",
+    "withdrawn": "退赛：withdrawn: 3 从第 3 轮起不再出场，true 一轮也不打", "late": "迟到参赛者每缺一轮的记分（与 bye 的键相同）；不写按轮空记",
 }
 
 
@@ -78,7 +79,8 @@ def event_schema() -> dict[str, Any]:
     entry = {"type": "object", "required": ["id", "players"],
              "properties": {key: _described(key, value) for key, value in {
                  "id": ID, "players": {"type": "array", "items": player}, "group": TEXT, "name": TEXT,
-                 "bye": {"type": "boolean"}, "substitute": {"type": "boolean"}}.items()},
+                 "bye": {"type": "boolean"}, "substitute": {"type": "boolean"},
+                 "withdrawn": {"type": ["boolean", "integer"], "minimum": 1}}.items()},
              "additionalProperties": private_player}  # keys the site declares private
     official = _object({"name": TEXT, "role": {"enum": ["referee", "host"]},
                         "stages": {"type": ["array", "string"], "items": {"type": "string"}}, "sessions": INTEGER},
@@ -93,7 +95,7 @@ def event_schema() -> dict[str, Any]:
         "boards": INTEGER, "rank_by": {"type": ["array", "string"], "items": {"enum": metrics}},
         "advance": _object({"count": INTEGER, "to": {"type": "string"}}, required=("count", "to")),
         "prizes": {"type": "array", "items": prize}, "lots": {"type": "array", "items": TEXT},
-        "movement": {"enum": list(load.MOVEMENTS)},
+        "movement": {"enum": list(load.MOVEMENTS)}, "late": {"type": "object"},
         **{key: {} for key in game_stage_keys},
     }, required=("id", "format"))
     credits = _object({"participant": INTEGER, "finalist": INTEGER, "host": INTEGER, "forfeit": INTEGER,

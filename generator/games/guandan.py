@@ -848,6 +848,8 @@ def bulletins(result: Any, t: Any) -> list[Any]:
         for round_result in stage_result.rounds:
             if getattr(round_result, "drawn_only", False):
                 continue  # a draw with no result yet: the draw bulletin (对阵表) posts it
+            if getattr(round_result, "partial", False):
+                continue  # partly entered: shown on its round page only until every table is in
             rows = []
             for score in round_result.tables:
                 view: MatchView = score.view

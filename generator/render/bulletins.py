@@ -23,7 +23,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from generator.content.model import Event, Stage
+from generator.content.model import Entry, Event, Stage
 from generator.games import GAME_MODULES, GAMES, metric_of
 from generator.render.i18n import Translator
 from generator.tournament.event import EventResult, RoundResult, StageResult
@@ -59,15 +59,16 @@ def bulletins_for(result: EventResult, locale: str, base_url: str | None = None)
     event = result.event
     found = []
     for stage_result in result.stages:
-        if not stage_result.has_results:
+        if not stage_result.standings:  # no round fully played yet: nothing to rank
             continue
-        if stage_result.stage.advance is not None:
+        if stage_result.stage.advance is not None and stage_result.complete:
             found.append(_qualifiers(t, event, result, stage_result))
         found.append(_standings(t, event, stage_result))
     last = result.last_stage
-    if last is not None and last.has_results and last.stage.prizes:
+    # The prize list and the credits roster only once the event is over (event-day.md).
+    if last is not None and result.complete and last.stage.prizes:
         found.append(_prizes(t, event, last))
-    if result.credits and last is not None and last.has_results:
+    if result.credits and last is not None and result.complete:
         found.append(_credits(t, event, result))
     own = getattr(GAME_MODULES[event.game], "bulletins", None)
     if own is not None:  # the game's notices and reference sheets; its forms come per round below
@@ -205,12 +206,23 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
             remark.append(t("qualified"))
         if standing.prize:
             remark.append(standing.prize.name)
-        rows.append([standing.rank_label, standing.entry.id, standing.entry.player_names, standing.entry.group or "",
+        if standing.entry.withdrawn is not None:
+            remark.append(t("withdrawn"))
+        rows.append([standing.rank_label, standing.entry.id, _who(t, standing.entry), standing.entry.group or "",
                      *_metric_cells(stage, standing.tally.metrics), t.joiner().join(remark)])
     columns = [t("rank"), t("id"), t("players"), t("group"), *metric_columns, t("remark")]
-    return Bulletin(f"standings-{stage.id}", t("standings_title", event=event.title, stage=stage.name),
-                    t("standings_text", rule=_rule(t, event, stage)), columns, rows, event.organizer or "",
+    title = t("standings_title", event=event.title, stage=stage.name)
+    text = t("standings_text", rule=_rule(t, event, stage))
+    if stage.rounds > 1:  # which standings these are: "第 N 轮后", the last fully played round
+        title += t("paren", text=t("after_round", n=stage_result.rounds_played)).rstrip()
+        text = t("standings_after_text", n=stage_result.rounds_played, rule=_rule(t, event, stage))
+    return Bulletin(f"standings-{stage.id}", title, text, columns, rows, event.organizer or "",
                     stage.date or _last_date(event), numeric={0, *range(4, 4 + len(metric_columns))})
+
+
+def _who(t: Translator, entry: Entry) -> str:
+    """A team as standings print it: its name, then its players; the players alone without one."""
+    return f"{entry.name}{t('paren', text=entry.player_names)}" if entry.name else entry.player_names
 
 
 def _prizes(t: Translator, event: Event, stage_result: StageResult) -> Bulletin:

@@ -62,15 +62,21 @@ def updates(site: Site, results: list[EventResult], event_url, stage_url) -> lis
         pieces = [t.pick(GAMES[event.game].title), t.joiner().join(t.date(d) for d in event.dates)]
         pieces += [p for p in (event.organizer, event.venue) if p]
         summary = " · ".join(pieces)
-        found.append(Update(event.slug, event.title, event_url(event), event.dates[0], summary, t.html_lang))
+        status = "" if result.complete else " · " + t("status_" + result.status)  # the event in progress says so
+        found.append(Update(event.slug, event.title, event_url(event), event.dates[0], summary + status, t.html_lang))
         for stage_result in result.stages:
             if not stage_result.has_results:
                 continue
             stage = stage_result.stage
             day = stage.date or event.dates[-1]
-            winners = [s.entry.label for s in stage_result.standings if s.rank == 1]
+            # Winners once the stage is over; before, its status and "after round N".
+            winners = [s.entry.label for s in stage_result.standings if s.rank == 1] if result.complete else []
             text = t("feed_stage", event=event.title, stage=stage.name)
             stage_summary = summary + (" · " + t("winners") + t("colon") + t.joiner().join(winners) if winners else "")
+            if not stage_result.complete:
+                stage_summary += " · " + t("status_" + stage_result.status)
+                if stage_result.rounds_played and stage.rounds > 1:
+                    stage_summary += " · " + t("after_round", n=stage_result.rounds_played)
             found.append(Update(f"{event.slug}/{stage.id}", text, stage_url(event, stage.id), day, stage_summary,
                                 t.html_lang))
     found.sort(key=lambda u: (u.day, u.key), reverse=True)

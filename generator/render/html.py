@@ -417,8 +417,9 @@ def _by_year(results: list[EventResult]) -> list[tuple[str, list[EventResult]]]:
 
 
 def _winners(result: EventResult) -> list[Entry]:
+    """The champions, once the event is over (never while it is in progress)."""
     last = result.last_stage
-    if last is None:
+    if last is None or not result.complete:
         return []
     return [s.entry for s in last.standings if s.rank == 1]
 
@@ -486,6 +487,8 @@ def _seated(stage_result: StageResult) -> dict[str, list[tuple[int, Any, int]]]:
     found: dict[str, list[tuple[int, Any, int]]] = {}
     for round_result in stage_result.rounds:
         for score in round_result.tables:
+            if round_result.partial and score.table.number not in round_result.pending:
+                continue  # a round partly entered shows its results on its own page only (event-day.md)
             sides = score.table.sides
             for entry_id in dict.fromkeys(sides):  # an id twice at one table: its first seat, once
                 found.setdefault(entry_id, []).append((round_result.number, score, sides.index(entry_id)))
@@ -529,6 +532,11 @@ def match_lines(game: Any, event: Event, stage_result: StageResult, entry_id: st
     stage = stage_result.stage
     if matches is None:
         matches = _seated(stage_result).get(entry_id, [])
+    # A late entry's score for each round it missed is a line too, table 0 ("—"), so that the
+    # running totals end where the standings do.
+    late = [(r.number, score, 0) for r in stage_result.rounds for score in r.late if score.sides[0].entry == entry_id]
+    if late:
+        matches = sorted([*matches, *late], key=lambda m: m[0])
     own_sides = [score.sides[index] if index < len(score.sides) else None for _, score, index in matches]
     shown = [m for m in stage.rank_by
              if m not in ("lot", "buchholz") and any(side and m in side.metrics for side in own_sides)]
@@ -553,7 +561,9 @@ def match_lines(game: Any, event: Event, stage_result: StageResult, entry_id: st
             finish(finished)
             running = [totals[i] if m in first_only else finished.get(m, totals[i]) for i, m in enumerate(shown)]
         opponents = [s for s in sides if s != entry_id]
-        if len(sides) < 2:
+        if score.table.number == 0:
+            outcome = "late"
+        elif len(sides) < 2:
             outcome = "bye"
         elif score.table.forfeit == entry_id:
             outcome = "forfeit"
@@ -561,7 +571,7 @@ def match_lines(game: Any, event: Event, stage_result: StageResult, entry_id: st
             outcome = "drawn"
         else:
             outcome = "won" if score.winner == entry_id else "lost"
-        url = f"{round_url(event, stage.id, number)}#table-{score.table.number}"
+        url = f"{round_url(event, stage.id, number)}" + (f"#table-{score.table.number}" if score.table.number else "")
         lines.append(MatchLine(number, score.table.number, url, opponents, outcome, values, running))
     return MatchSummary(shown, lines)
 def results_json(result: EventResult) -> dict[str, Any]:
@@ -578,12 +588,14 @@ def results_json(result: EventResult) -> dict[str, Any]:
                 "qualified": s.qualified,
                 "prize": s.prize.name if s.prize else None,
                 "forfeit": s.tally.forfeited,
+                "withdrawn": s.entry.withdrawn is not None,
             }
             for s in stage_result.standings
         ]
         rounds = [
             {
                 "round": r.number,
+                "complete": r.complete,
                 "tables": [
                     {
                         "table": score.table.number,
@@ -600,17 +612,19 @@ def results_json(result: EventResult) -> dict[str, Any]:
         ]
         stages.append({
             "id": stage.id, "name": stage.name, "format": stage.format, "rank_by": stage.rank_by,
+            "status": stage_result.status, "rounds_played": stage_result.rounds_played,
             "standings": standings, "byes": [e.id for e in stage_result.byes],
             "qualifiers": [e.id for e in stage_result.qualifiers], "rounds": rounds,
+            "late": {entry_id: missed for entry_id, missed in stage_result.late.items()},
         })
     return {
         "event": {
             "slug": event.slug, "title": event.title, "game": event.game, "organizer": event.organizer,
-            "venue": event.venue, "dates": [d.isoformat() for d in event.dates],
+            "venue": event.venue, "dates": [d.isoformat() for d in event.dates], "status": result.status,
         },
         "entries": [
             {"id": e.id, "name": e.name, "players": [p.name for p in e.players], "group": e.group,
-             "bye": e.bye, "substitute": e.substitute}
+             "bye": e.bye, "substitute": e.substitute, "withdrawn": e.withdrawn}
             for e in event.entries.values()
         ],
         "stages": stages,

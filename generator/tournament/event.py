@@ -8,13 +8,22 @@ A table that is drawn but not played yet (the game scored no side, or the record
 pending: shown, never counted. A round whose every match is pending (a fresh draw from
 `paibang pair`, or written by hand) counts not at all, its byes included, until a result is in.
 Swiss and round-robin draws are checked: a rematch, or an entry left out of a round, is warned.
+
+The event in progress (event-day.md): the standings count only the rounds fully played, from
+round 1 on (`rounds_played`: "after round N"); a round partly entered is shown, never counted.
+Each stage, and the event, is scheduled (no result), in progress, or complete (every round the
+stage declares fully played). Qualifiers come from a complete stage only; prizes and the
+credits roster from a complete event only. In a Swiss or round robin, an entry `withdrawn: N`
+plays no round from N on (a match drawn against it anyway is its forfeit), and an entry absent
+from every table of the rounds drawn before its first is late: for each of those rounds that
+counts it scores the stage's `late:` score, else a bye.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from generator.content.model import Entry, Event, Round, Stage
+from generator.content.model import Entry, Event, Round, Stage, Table
 from generator.errors import Mark, Problems
 from generator.games import GAMES, TableScore
 from generator.messages import CATALOGUE
@@ -25,11 +34,16 @@ from generator.tournament.standings import (
 )
 
 
+# The status words of event-day.md, exactly as results.json writes them.
+SCHEDULED, IN_PROGRESS, COMPLETE = "scheduled", "in_progress", "complete"
+
+
 @dataclass
 class RoundResult:
     number: int
     tables: list[TableScore]  # every table, pending ones included (pages show them as not played)
     pending: list[int] = field(default_factory=list)  # numbers of the tables with no result yet
+    late: list[TableScore] = field(default_factory=list)  # late entries' scores for this round (`late:`)
 
     @property
     def drawn_only(self) -> bool:
@@ -44,10 +58,30 @@ class RoundResult:
 
     @property
     def counted(self) -> list[TableScore]:
-        """The tables that count in the standings."""
+        """The tables that count in the standings (with the late entries' scores of the round)."""
         if self.drawn_only:
             return []
-        return [s for s in self.tables if s.table.number not in self.pending]
+        return [s for s in self.tables if s.table.number not in self.pending] + self.late
+
+    @property
+    def complete(self) -> bool:
+        """Every table has its result (a forfeit, a bye): the round counts in the standings."""
+        return bool(self.tables) and not self.pending
+
+    @property
+    def matches(self) -> int:
+        """Tables with two sides (byes are not entered)."""
+        return sum(1 for s in self.tables if len(s.table.sides) == 2)
+
+    @property
+    def entered(self) -> int:
+        """Tables with two sides whose result is in: the k of "已录 k/n 桌"."""
+        return sum(1 for s in self.tables if len(s.table.sides) == 2 and s.table.number not in self.pending)
+
+    @property
+    def partial(self) -> bool:
+        """Some results in, not all: shown on the round's page only, never counted."""
+        return bool(self.pending) and self.entered > 0
 
 
 @dataclass
@@ -61,11 +95,21 @@ class StageResult:
     lots: dict[str, int] = field(default_factory=dict)  # each entry's place in the stage's draw of lots
     primary: str = ""  # the score tie-breaks and Swiss score groups are built on
     draw_rules: DrawRules | None = None  # how rounds are drawn, for the stage page (_draw_rules.html)
+    # Fully played rounds, from round 1 without a gap: the standings are "after round N" of these.
+    rounds_played: int = 0
+    status: str = SCHEDULED
+    late: dict[str, list[int]] = field(default_factory=dict)  # late entry -> the rounds it missed
+    # Rounds drawn by `paibang pair` on standings that have changed since: (round, entry ids).
+    stale_draws: list[tuple[int, list[str]]] = field(default_factory=list)
 
     @property
     def has_results(self) -> bool:
         """At least one table of the stage has a result (a draw alone is not a result)."""
         return any(r.has_counted for r in self.rounds)
+
+    @property
+    def complete(self) -> bool:
+        return self.status == COMPLETE
 
     @property
     def drawn_rounds(self) -> list[RoundResult]:
@@ -89,6 +133,11 @@ class EventResult:
     event: Event
     stages: list[StageResult]
     credits: list[CreditLine]
+    status: str = SCHEDULED
+
+    @property
+    def complete(self) -> bool:
+        return self.status == COMPLETE
 
     @property
     def last_stage(self) -> StageResult | None:
@@ -114,10 +163,42 @@ def run_event(event: Event, problems: Problems) -> EventResult:
         if position == 0:
             result.byes = byes
         results.append(result)
-        if stage.advance is not None and result.has_results:
+        # Qualifiers only from a stage that is over: before that, nobody has qualified yet.
+        if stage.advance is not None and result.complete:
             result.qualifiers = _qualify(result, problems)
             incoming[stage.advance.to] = result.qualifiers + result.byes
-    return EventResult(event, results, credits_roster(event, results))
+    status = event_status(results)
+    if status == COMPLETE:
+        # Prizes, like the champion and the credits, only once every table of every stage is in.
+        for result in results:
+            award_prizes(result.standings, result.stage.prizes)
+    credits = credits_roster(event, results) if status == COMPLETE else []
+    return EventResult(event, results, credits, status)
+
+
+def event_status(stages: list[StageResult]) -> str:
+    """scheduled: no table has a result; complete: every stage is; in progress otherwise."""
+    if stages and all(s.complete for s in stages):
+        return COMPLETE
+    return IN_PROGRESS if any(s.has_results for s in stages) else SCHEDULED
+
+
+def rounds_played(stage: Stage, scored: list[RoundResult]) -> int:
+    """Rounds fully played, counted from round 1 and stopping at the first that is not (a round
+    partly entered, or not written yet): the standings are "after round N" of these."""
+    played = 0
+    by_number = {r.number: r for r in scored}
+    while played + 1 in by_number and by_number[played + 1].complete:
+        played += 1
+    return played
+
+
+def stage_status(stage: Stage, scored: list[RoundResult], played: int) -> str:
+    """complete: every round the stage declares is fully played; scheduled: no table has a
+    result (a draw alone is none); in progress otherwise."""
+    if played >= stage.rounds:
+        return COMPLETE
+    return IN_PROGRESS if any(r.has_counted for r in scored) else SCHEDULED
 
 
 def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems: Problems,
@@ -137,22 +218,29 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
                 elif field_entries:
                     problems.add("entry-not-in-stage", table.mark or entry.mark, id=entry_id, stage=stage.id,
                                  reason=_not_qualified_reason())
-        scores = [game.score_table(t, stage, state) for t in round_.tables]
+        scores = [_score(game, event, t, round_.number, stage, state) for t in round_.tables]
         scored.append(RoundResult(round_.number, scores, [s.table.number for s in scores if is_pending(s)]))
     # Games that compare boards across the field (pairs matchpoints) score the stage as a whole,
     # once every table is scored and before the tally.
     score_field = getattr(game, "score_field", None)
     if score_field is not None:
         score_field(stage, scored, problems)
+    late = _late_entries(stage, rounds, field_entries)
     if rounds:
         playing = {side for r in rounds for t in r.tables for side in t.sides}
+        # A late entry of a stage still being drawn is expected (event-day.md): it is drawn from
+        # the next round. Once every round is drawn, an entry that never played is a mistake.
+        still_drawing = len(rounds) < stage.rounds
         for entry in field_entries:
-            if entry.id not in playing:
+            if entry.id not in playing and entry.withdrawn != 1 and not (entry.id in late and still_drawing):
                 problems.add("entry-not-played", rounds[0].tables[0].mark if rounds[0].tables else entry.mark,
-                             warning=True, id=entry.id, stage=stage.id)
+                             warning=True, id=entry.id, stage=stage.id, file=_entries_file(event, entry))
     if stage.format in ("swiss", "round_robin"):
         check_draws(rounds, scored, field_entries, problems)
-    tallies = tally(field_entries, [r.counted for r in scored], game.metrics)
+    played = rounds_played(stage, scored)
+    counted = scored[:played]  # rounds_played counts from round 1 without a gap: the first `played`
+    _score_late(game, stage, late, counted, state)
+    tallies = tally(field_entries, [r.counted for r in counted], game.metrics)
     # Metrics that are not plain sums (a percentage of summed matchpoints and tops) are derived
     # from the sums here, before tie-breaks and ranking read them.
     finish_metrics = getattr(game, "finish_metrics", None)
@@ -162,18 +250,114 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     primary = primary_metric(stage.rank_by, game.metrics_for(stage)[0])
     add_tiebreaks(tallies, stage.rank_by, primary)
     lots = lot_order(tallies, stage.lots, event.draw_seed, f"{event.slug}/{stage.id}")
-    played = any(r.counted for r in scored)
-    standings = rank(tallies.values(), stage.rank_by, lots) if played else []
+    standings = _rank(game, stage, tallies, counted, lots) if played else []
+    result = StageResult(stage, field_entries, scored, standings, lots=lots, primary=primary,
+                         draw_rules=draw_rules(stage, primary, event.game), rounds_played=played,
+                         status=stage_status(stage, scored, played), late=late)
+    if stage.format == "swiss":
+        result.stale_draws = _stale_draws(game, event, result, rounds, problems)
+    return result
+
+
+def _rank(game: object, stage: Stage, tallies: dict, counted: list[RoundResult], lots: dict[str, int]) -> list[Standing]:
+    standings = rank(tallies.values(), stage.rank_by, lots)
     # A game may rank its field in groups (bridge pairs: NS and EW ranked apart).
     fields = getattr(game, "fields", None)
-    groups = fields(stage, scored) if fields is not None and played else None
+    groups = fields(stage, counted) if fields is not None else None
     if groups:
         grouped = {entry for group in groups for entry in group}
         standings = [standing for group in [*groups, [e for e in tallies if e not in grouped]]
                      for standing in rank([tallies[e] for e in group if e in tallies], stage.rank_by, lots)]
-    award_prizes(standings, stage.prizes)
-    return StageResult(stage, field_entries, scored, standings, lots=lots, primary=primary,
-                       draw_rules=draw_rules(stage, primary, event.game))
+    return standings
+
+
+def _score(game: object, event: Event, table: Table, number: int, stage: Stage, state: dict[str, object]) -> TableScore:
+    """One table; a match not played against an entry that had withdrawn before this round is
+    the withdrawn entry's forfeit (a round robin's schedule keeps meeting it: event-day.md)."""
+    score = game.score_table(table, stage, state)
+    if is_pending(score) and stage.format in ("swiss", "round_robin"):
+        gone = [side for side in table.sides if (w := event.entries[side].withdrawn) is not None and w <= number]
+        if len(gone) == 1 or (gone and len(gone) == len(table.sides)):
+            score = game.score_table(replace(table, forfeit=gone[0]), stage, state)
+    return score
+
+
+def _late_entries(stage: Stage, rounds: list[Round], field_entries: list[Entry]) -> dict[str, list[int]]:
+    """Entries of a Swiss or round robin absent from every table of the rounds drawn before their
+    first (late entries, event-day.md): entry id -> those rounds. Rounds from an entry's
+    withdrawal on are not missed, they are not played."""
+    if stage.format not in ("swiss", "round_robin") or not rounds:
+        return {}
+    first: dict[str, int] = {}
+    for round_ in rounds:
+        for table in round_.tables:
+            for side in table.sides:
+                first.setdefault(side, round_.number)
+    late: dict[str, list[int]] = {}
+    for entry in field_entries:
+        until = min(first.get(entry.id, 10**6), entry.withdrawn or 10**6)
+        missed = [r.number for r in rounds if r.number < until]
+        if missed:
+            late[entry.id] = missed
+    return late
+
+
+def _score_late(game: object, stage: Stage, late: dict[str, list[int]], counted: list[RoundResult],
+                state: dict[str, object]) -> None:
+    """Each late entry scores, for each counted round it missed, the stage's `late:` score, or a
+    bye when the stage has none: the game scores it as a bye (a table with the entry alone)."""
+    if not late:
+        return
+    scoring = replace(stage, options=stage.late_options) if stage.late_options is not None else stage
+    for round_result in counted:
+        for entry_id, missed in late.items():
+            if round_result.number in missed:
+                round_result.late.append(game.score_table(Table(0, [entry_id], None), scoring, state))
+
+
+def _entries_file(event: Event, entry: Entry) -> str:
+    """The file the entry is written in (event.yaml, or the entries file it names), for hints."""
+    return entry.mark.file.name if entry.mark is not None else "event.yaml"
+
+
+def _stale_draws(game: object, event: Event, result: StageResult, rounds: list[Round],
+                 problems: Problems) -> list[tuple[int, list[str]]]:
+    """Swiss rounds drawn on standings that have changed since (a result corrected after the
+    next round was drawn). `paibang pair` writes the order and primary scores it drew a round
+    on in the file's opening comment (`# draw-order:`); the standings after the round before
+    are computed again now and compared, entry by entry. Recording what the draw read, rather
+    than drawing again and comparing tables, keeps a hand-made draw, and a draw made by an
+    older paibang, from being reported: only a change of the standings themselves is. The
+    draw is never redone: the warning names the entries whose place or score changed."""
+    from generator.tournament.pairing import swiss_order  # pairing imports this module's types
+
+    found: list[tuple[int, list[str]]] = []
+    for round_ in rounds:
+        if not round_.drawn_on or round_.number < 2:
+            continue
+        before = [r for r in result.rounds if r.number < round_.number]
+        if len(before) != round_.number - 1 or not all(r.complete for r in before):
+            continue
+        tallies = tally(result.field, [r.counted for r in before], GAMES[event.game].metrics)
+        finish_metrics = getattr(game, "finish_metrics", None)
+        if finish_metrics is not None:
+            for record in tallies.values():
+                finish_metrics(record.metrics)
+        add_tiebreaks(tallies, result.stage.rank_by, result.primary)
+        then = StageResult(result.stage, result.field, before, _rank(game, result.stage, tallies, before, result.lots),
+                           lots=result.lots, primary=result.primary)
+        ids = [entry_id for entry_id, _ in round_.drawn_on]
+        order, scores = swiss_order(then, [i for i in ids if i in tallies])
+        recorded = dict(round_.drawn_on)
+        recorded_order = [i for i in ids if i in tallies]
+        changed = [i for position, i in enumerate(order)
+                   if recorded_order[position] != i or recorded.get(i) != scores.get(i)]
+        if changed:
+            found.append((round_.number, changed))
+            mark = round_.tables[0].mark if round_.tables and round_.tables[0].mark else Mark(round_.source)
+            problems.add("draw-standings-changed", mark, warning=True, round=round_.number,
+                         prev=round_.number - 1, ids=", ".join(changed))
+    return found
 
 
 def is_pending(score: TableScore) -> bool:
@@ -194,7 +378,11 @@ def check_draws(rounds: list[Round], scored: list[RoundResult], field_entries: l
     it is out of the stage (disqualified). Both are warnings: the secretary may mean it."""
     met: dict[frozenset[str], int] = {}
     out: set[str] = set()
-    appearing = {side for r in rounds for t in r.tables for side in t.sides}
+    first: dict[str, int] = {}  # a late entry is not missing from the rounds before its first
+    for r in rounds:
+        for t in r.tables:
+            for side in t.sides:
+                first.setdefault(side, r.number)
     for round_, result in zip(rounds, scored):
         seen: set[str] = set()
         for table in round_.tables:
@@ -207,7 +395,8 @@ def check_draws(rounds: list[Round], scored: list[RoundResult], field_entries: l
                              a=table.sides[0], b=table.sides[1], round=met[pair], this=round_.number)
             else:
                 met[pair] = round_.number
-        missing = [e.id for e in field_entries if e.id not in seen and e.id in appearing and e.id not in out]
+        missing = [e.id for e in field_entries if e.id not in seen and first.get(e.id, 10**6) <= round_.number
+                   and e.id not in out and (e.withdrawn is None or e.withdrawn > round_.number)]
         if missing:
             mark = round_.tables[0].mark if round_.tables and round_.tables[0].mark else Mark(round_.source)
             problems.add("draw-entry-missing", mark, warning=True, round=round_.number, ids=missing)
@@ -238,6 +427,15 @@ def _qualify(result: StageResult, problems: Problems) -> list[Entry]:
 
 
 CATALOGUE.update({
+    "draw-standings-changed": {
+        "zh-Hans": ("第 {round} 轮是按第 {prev} 轮后的成绩编排的，这些成绩后来改了：{ids}",
+                    "裁判的决定有效，已编排的对阵不会自动重排；核对改动的成绩。若对阵照旧，删去该轮结果文件开头的 # draw-order 行即可不再提示。"),
+        "zh-Hant": ("第 {round} 輪是按第 {prev} 輪後的成績編排的，這些成績後來改了：{ids}",
+                    "裁判的決定有效，已編排的對陣不會自動重排；核對改動的成績。若對陣照舊，刪去該輪結果檔開頭的 # draw-order 行即可不再提示。"),
+        "en": ("round {round} was drawn on the standings after round {prev}, which have changed since for: {ids}",
+               "the referee's decision stands and the draw is never redone by itself; check the corrected results. "
+               "If the draw stands, delete the # draw-order lines at the top of that round's file to silence this."),
+    },
     "draw-rematch": {
         "zh-Hans": ("{a} 与 {b} 在第 {round} 轮已经相遇过，第 {this} 轮又相遇", "瑞士制和循环赛中两队只相遇一次；核对对阵，或用 paibang pair 重新编排这一轮。"),
         "zh-Hant": ("{a} 與 {b} 在第 {round} 輪已經相遇過，第 {this} 輪又相遇", "瑞士制和循環賽中兩隊只相遇一次；核對對陣，或用 paibang pair 重新編排這一輪。"),

@@ -271,7 +271,9 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
         first = waiting[0]
         raise Refusal("pair-round-pending", round=first.number, tables=first.pending, next=number)
     out = {s.entry.id for s in stage_result.standings if s.tally.forfeited}
-    field_ids = [e.id for e in stage_result.field if e.id not in out]
+    # Withdrawn from this round on (`withdrawn: N`, N <= this round): never drawn again.
+    gone = {e.id for e in stage_result.field if e.withdrawn is not None and e.withdrawn <= number}
+    field_ids = [e.id for e in stage_result.field if e.id not in out and e.id not in gone]
     met, byes = history(stage_result)
     salt = f"{event.slug}/{stage.id}/round-{number}"
     if stage.format == "matches" or number == 1 or not stage_result.has_results:
@@ -541,6 +543,11 @@ def results_text(plan: PlannedRound, locale: str) -> str:
     words = _words(locale)
     form = table_form(event, stage)
     lines = [f"# {line}" for line in header_lines(plan, locale)]
+    if plan.method == "swiss":
+        # What the draw read (order, primary score), for check to see later whether a corrected
+        # result changed it (event._stale_draws; load._drawn_on reads these lines back).
+        order = [f"{entry_id}={_exact(plan.scores[entry_id])}" for entry_id in plan.scores]
+        lines += [f"# draw-order: {' '.join(order[i:i + 10])}" for i in range(0, len(order), 10)]
     lines += [f"stage: {yaml_id(stage.id)}", f"round: {plan.number}", "tables:"]
     label = _metric_label(event, plan.primary, locale) if plan.method == "swiss" else ""
     for number, sides in enumerate(plan.draw.tables, start=1):
@@ -825,6 +832,11 @@ def _with_players(entry: Entry, locale: str) -> str:
 
 def _num(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _exact(value: float) -> str:
+    """A score as it reads back equal (repr: no digit lost), whole numbers without ".0"."""
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
 def _label(game: str, metric: str, locale: str) -> str:

@@ -1,0 +1,311 @@
+"""The event in progress (event-day.md, issue 19): a 20-team Guandan Swiss of 4 rounds, drawn by
+`paibang pair`, results typed round by round, the site built after each, and a team that
+withdraws before round 3. After every moment: the status words and `rounds_played` of
+results.json, "第 N 轮后" on the stage page and in the standings PDF, no champion, prize list or
+prize bulletin until the end, and the withdrawn team never drawn again, marked in the standings.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator.build import build, validate
+from generator.cli import main
+from generator.errors import ContentErrors
+
+SLUG = "xin-guandan-2026"
+TEAMS = 20
+ROUNDS = 4
+WITHDRAWN = "G05"
+
+
+def make_site(tmp_path: Path) -> Path:
+    content = tmp_path / "content"
+    event = content / "events" / SLUG
+    event.mkdir(parents=True)
+    (content / "site.yaml").write_text("title: 牌榜\nlocale: zh-Hans\n", encoding="utf-8")
+    entries = "\n".join(
+        f"  - {{id: G{i:02d}, name: 队伍{i}, players: [甲{i}, 乙{i}], group: 一系}}" if i % 2
+        else f"  - {{id: G{i:02d}, players: [丙{i}, 丁{i}], group: 二系}}"
+        for i in range(1, TEAMS + 1))
+    (event / "event.yaml").write_text(
+        "title: 新春掼蛋赛\ngame: guandan\norganizer: 工会\ndate: 2026-01-10\ndraw_seed: 2026\n"
+        f"entries:\n{entries}\n"
+        "stages:\n  - id: main\n    name: 比赛\n    format: swiss\n    rounds: 4\n"
+        "    rank_by: [wins, level_diff, buchholz]\n"
+        "    prizes:\n      - {name: 一等奖, count: 1}\n      - {name: 二等奖, count: 2}\n",
+        encoding="utf-8")
+    return content
+
+
+def round_file(content: Path, number: int) -> Path:
+    found = sorted((content / "events" / SLUG / "results").glob(f"*round-{number}.yaml"))
+    assert len(found) == 1, found
+    return found[0]
+
+
+def fill(content: Path, number: int, only: int | None = None) -> list[tuple[str, ...]]:
+    """Type the results of round `number`: the first team of each table wins K to 5 (a bye stays
+    as drawn). `only`: the first `only` tables, the others left not played."""
+    path = round_file(content, number)
+    lines, done = [], 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        lines.append(line)
+        match = re.fullmatch(r"    teams: \[(\w+), (\w+)\]", line)
+        if match and (only is None or done < only):
+            lines.append(f"    levels: {{{match[1]}: K, {match[2]}: 5}}")
+            done += 1
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return [tuple(t["teams"]) for t in yaml.safe_load(path.read_text(encoding="utf-8"))["tables"]]
+
+
+def pdf_text(path: Path) -> str:
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, check=True,
+                          text=True).stdout
+
+
+def built(content: Path, tmp_path: Path) -> tuple[Path, dict]:
+    out = tmp_path / "output"
+    build(content, out)
+    site = out / "events" / SLUG
+    return site, json.loads((site / "results.json").read_text(encoding="utf-8"))
+
+
+def assert_no_end(site: Path, data: dict, out: Path) -> None:
+    stage = data["stages"][0]
+    assert all(s["prize"] is None for s in stage["standings"])
+    assert not (site / "bulletins" / "prizes.pdf").exists()
+    assert "冠军" not in (out / "index.html").read_text(encoding="utf-8")
+    assert "最终排名" not in (site / "index.html").read_text(encoding="utf-8")
+    assert "比赛结束" not in (site / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.slow  # builds with PDFs
+def test_a_swiss_event_is_right_after_every_round(tmp_path: Path) -> None:
+    content = make_site(tmp_path)
+    out = tmp_path / "output"
+
+    # Before any draw: scheduled, no standings.
+    site, data = built(content, tmp_path)
+    assert data["event"]["status"] == "scheduled"
+    assert data["stages"][0]["status"] == "scheduled" and data["stages"][0]["rounds_played"] == 0
+    assert data["stages"][0]["standings"] == []
+    assert_no_end(site, data, out)
+
+    for number in range(1, ROUNDS + 1):
+        if number == 3:  # G05 withdraws before round 3 is drawn
+            event = content / "events" / SLUG / "event.yaml"
+            text = event.read_text(encoding="utf-8")
+            event.write_text(text.replace("{id: G05,", "{id: G05, withdrawn: 3,"), encoding="utf-8")
+        assert main(["pair", SLUG, "main", "--content", str(content)]) == 0
+
+        # Drawn, not played: the standings are still those after the round before.
+        site, data = built(content, tmp_path)
+        stage = data["stages"][0]
+        assert stage["rounds_played"] == number - 1
+        assert data["event"]["status"] == ("scheduled" if number == 1 else "in_progress")
+
+        if number == 2:  # half the tables typed: shown on the round page only, never counted
+            fill(content, number, only=4)
+            site, data = built(content, tmp_path)
+            stage = data["stages"][0]
+            assert data["event"]["status"] == "in_progress" and stage["status"] == "in_progress"
+            assert stage["rounds_played"] == 1
+            assert sum(s["metrics"]["wins"] for s in stage["standings"]) == TEAMS // 2
+            page = (site / "main" / "round-2" / "index.html").read_text(encoding="utf-8")
+            assert "已录 4/10 桌" in page
+            assert "第 1 轮后" in (site / "main" / "index.html").read_text(encoding="utf-8")
+            assert_no_end(site, data, out)
+            path = round_file(content, number)  # start again, the whole round this time
+            path.write_text(re.sub(r"\n    levels: .*", "", path.read_text(encoding="utf-8")), encoding="utf-8")
+
+        tables = fill(content, number)
+        if number >= 3:
+            assert all(WITHDRAWN not in sides for sides in tables)
+            assert len(tables) == 10 and sum(len(s) for s in tables) == TEAMS - 1  # 19 teams: one bye
+        site, data = built(content, tmp_path)
+        stage = data["stages"][0]
+        last = number == ROUNDS
+        assert data["event"]["status"] == ("complete" if last else "in_progress")
+        assert stage["status"] == ("complete" if last else "in_progress")
+        assert stage["rounds_played"] == number
+        assert len(stage["standings"]) == TEAMS
+        after = f"第 {number} 轮后"
+        stage_page = (site / "main" / "index.html").read_text(encoding="utf-8")
+        assert after in stage_page
+        standings_pdf = pdf_text(site / "bulletins" / "standings-main.pdf")
+        assert after in standings_pdf
+        assert "队伍1" in standings_pdf and "甲1" in standings_pdf  # team name, then players
+        if number >= 3:
+            row = next(s for s in stage["standings"] if s["entry"] == WITHDRAWN)
+            assert row["withdrawn"] is True
+            assert "退赛" in stage_page and "退赛" in standings_pdf
+        if not last:
+            assert_no_end(site, data, out)
+
+    # The end: prizes, the prize list, the champion, the final ranking.
+    assert [s["prize"] for s in stage["standings"][:3]] == ["一等奖", "二等奖", "二等奖"] or any(
+        s["prize"] for s in stage["standings"])
+    assert (site / "bulletins" / "prizes.pdf").exists()
+    assert "比赛已结束，获奖名单如下" in pdf_text(site / "bulletins" / "prizes.pdf").replace("\n", "")
+    assert "冠军" in (out / "index.html").read_text(encoding="utf-8")
+    assert "最终排名" in (site / "index.html").read_text(encoding="utf-8")
+    validate(content, strict=True)
+
+
+# --- the same moments on the demo, and each change during an event, checked without PDFs --------
+
+
+@pytest.mark.slow  # builds with PDFs
+def test_the_demo_with_its_last_two_rounds_deleted_names_no_champion(tmp_path: Path) -> None:
+    from tests.support import demo_content
+
+    content = demo_content(tmp_path, "tumu-guandan-2020")
+    for number in (2, 3):
+        (content / "events/tumu-guandan-2020/results" / f"round-{number}.yaml").unlink()
+    out = tmp_path / "output"
+    build(content, out)
+    site = out / "events/tumu-guandan-2020"
+    data = json.loads((site / "results.json").read_text(encoding="utf-8"))
+    assert data["event"]["status"] == "in_progress"
+    stage = data["stages"][0]
+    assert (stage["status"], stage["rounds_played"]) == ("in_progress", 1)
+    assert_no_end(site, data, out)
+    assert "进行中" in (out / "index.html").read_text(encoding="utf-8")
+    assert "第 1 轮后" in pdf_text(site / "bulletins/standings-main.pdf")
+    assert "进行中" in (out / "feed.xml").read_text(encoding="utf-8")
+
+
+def small_event(tmp_path: Path, teams: int, stage: str, entries_file: bool = False) -> Path:
+    content = tmp_path / "content"
+    event = content / "events" / SLUG
+    event.mkdir(parents=True)
+    (content / "site.yaml").write_text("title: 牌榜\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: T{i:02d}, players: [甲{i}, 乙{i}]}}\n" for i in range(1, teams + 1))
+    if entries_file:
+        (event / "entries.yaml").write_text(entries.replace("\n  ", "\n").lstrip(" "), encoding="utf-8")
+        entries_key = "entries: entries.yaml\n"
+    else:
+        entries_key = "entries:\n" + entries
+    (event / "event.yaml").write_text(
+        f"title: 小赛\ngame: guandan\ndate: 2026-01-10\ndraw_seed: 3\n{entries_key}stages:\n{stage}", encoding="utf-8")
+    return content
+
+
+def pair(content: Path, *extra: str) -> int:
+    return main(["pair", SLUG, "main", "--content", str(content), *extra])
+
+
+def standings(content: Path, strict: bool = False) -> tuple[dict, object, list]:
+    _, results, warnings = validate(content, strict=strict)
+    stage = results[0].stages[0]
+    return {s.entry.id: s.tally.metrics for s in stage.standings}, stage, warnings
+
+
+def test_a_round_robin_opponent_of_a_withdrawn_team_gets_the_forfeit(tmp_path: Path) -> None:
+    content = small_event(tmp_path, 4, "  - {id: main, format: round_robin, rounds: 3}\n")
+    assert pair(content, "--all") == 0
+    fill(content, 1)
+    event = content / "events" / SLUG / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("{id: T04,", "{id: T04, withdrawn: 2,"),
+                     encoding="utf-8")
+    for number in (2, 3):  # only the tables without T04 are played
+        path = round_file(content, number)
+        lines = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            lines.append(line)
+            match = re.fullmatch(r"    teams: \[(\w+), (\w+)\]", line)
+            if match and "T04" not in match.groups():
+                lines.append(f"    levels: {{{match[1]}: K, {match[2]}: 5}}")
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    metrics, stage, _ = standings(content)
+    assert stage.status == "complete" and stage.rounds_played == 3
+    for round_result in stage.rounds[1:]:
+        t04 = next(s for s in round_result.tables if "T04" in s.table.sides)
+        assert t04.table.forfeit == "T04" and t04.winner != "T04"
+    assert metrics["T04"]["wins"] <= 1  # round 1 stands; no win after it
+    assert next(s for s in stage.standings if s.entry.id == "T04").entry.withdrawn == 2
+
+
+def test_a_late_entry_scores_the_stages_late_score_or_a_bye(tmp_path: Path) -> None:
+    for late, wins, diff in (("", 1, 0), ("    late: {wins: 0, level_diff: -3}\n", 0, -3)):
+        folder = tmp_path / str(wins)
+        content = small_event(folder, 4, "  - id: main\n    format: swiss\n    rounds: 3\n" + late)
+        assert pair(content) == 0
+        fill(content, 1)
+        event = content / "events" / SLUG / "event.yaml"
+        event.write_text(event.read_text(encoding="utf-8").replace(
+            "stages:", "  - {id: T05, players: [迟, 到]}\nstages:"), encoding="utf-8")
+        metrics, stage, warnings = standings(content, strict=True)  # late while drawing: no warning
+        assert stage.late == {"T05": [1]}
+        assert (metrics["T05"]["wins"], metrics["T05"]["level_diff"]) == (wins, diff)
+        assert pair(content) == 0
+        assert any("T05" in sides for sides in fill(content, 2))
+        metrics, stage, _ = standings(content)
+        assert stage.rounds_played == 2 and stage.late == {"T05": [1]}
+    build(content, tmp_path / "output", bulletins=False)  # the last one's pages
+    site = tmp_path / "output" / "events" / SLUG
+    assert json.loads((site / "results.json").read_text(encoding="utf-8"))["stages"][0]["late"] == {"T05": [1]}
+    assert "迟到（按规程记分）" in (site / "entries/T05/index.html").read_text(encoding="utf-8")
+    assert "T05" in (site / "main/index.html").read_text(encoding="utf-8").split("迟到参赛")[1][:300]
+
+
+def test_a_correction_after_the_next_draw_is_named_and_fails_strict(tmp_path: Path) -> None:
+    content = small_event(tmp_path, 8, "  - id: main\n    format: swiss\n    rounds: 3\n")
+    assert pair(content) == 0
+    tables = fill(content, 1)
+    assert pair(content) == 0
+    assert "# draw-order: " in round_file(content, 2).read_text(encoding="utf-8")
+    standings(content, strict=True)  # nothing changed: no warning
+    a, b = tables[0]
+    path = round_file(content, 1)  # the referee reverses table 1's result
+    path.write_text(path.read_text(encoding="utf-8").replace(f"{{{a}: K, {b}: 5}}", f"{{{a}: 5, {b}: K}}"),
+                    encoding="utf-8")
+    _, stage, warnings = standings(content)
+    changed = [w for w in warnings if w.code == "draw-standings-changed"]
+    assert len(changed) == 1 and changed[0].params["round"] == 2
+    assert a in changed[0].params["ids"] and b in changed[0].params["ids"]
+    assert stage.stale_draws and stage.stale_draws[0][0] == 2
+    with pytest.raises(ContentErrors):
+        validate(content, strict=True)
+    build(content, tmp_path / "output", bulletins=False)
+    page = (tmp_path / "output" / "events" / SLUG / "main/index.html").read_text(encoding="utf-8")
+    assert "第 2 轮是按第 1 轮后的成绩编排的" in page and a in page.split("第 2 轮是按")[1][:200]
+
+
+def test_the_never_played_hint_names_the_entries_file(tmp_path: Path) -> None:
+    content = small_event(tmp_path, 4, "  - id: main\n    format: swiss\n    rounds: 1\n", entries_file=True)
+    assert pair(content) == 0
+    fill(content, 1)
+    (content / "events" / SLUG / "entries.yaml").open("a", encoding="utf-8").write("- {id: T09, players: [新]}\n")
+    _, _, warnings = standings(content)
+    hint = next(w for w in warnings if w.code == "entry-not-played").hint("zh-Hans")
+    assert "entries.yaml" in hint and "event.yaml" not in hint
+
+
+@pytest.mark.slow  # builds with PDFs
+@pytest.mark.parametrize(("locale", "after", "entered", "status"), [
+    ("zh-Hans", "第 1 轮后", "已录 1/2 桌", "进行中"),
+    ("zh-Hant", "第 1 輪後", "已錄 1/2 桌", "進行中"),
+    ("en", "after round 1", "1 of 2 tables entered", "In progress"),
+])
+def test_after_round_n_in_every_locale(tmp_path: Path, locale: str, after: str, entered: str, status: str) -> None:
+    content = small_event(tmp_path, 4, "  - id: main\n    format: swiss\n    rounds: 3\n")
+    (content / "site.yaml").write_text(f"title: 牌榜\nlocale: {locale}\n", encoding="utf-8")
+    assert pair(content) == 0
+    fill(content, 1)
+    assert pair(content) == 0
+    fill(content, 2, only=1)
+    out = tmp_path / "output"
+    build(content, out)
+    site = out / "events" / SLUG
+    assert after in (site / "main/index.html").read_text(encoding="utf-8")
+    assert after in pdf_text(site / "bulletins/standings-main.pdf")
+    assert entered in (site / "main/round-2/index.html").read_text(encoding="utf-8")
+    assert status in (out / "index.html").read_text(encoding="utf-8")
