@@ -101,6 +101,33 @@ def _entries(folder: str) -> list[tuple[str, bool]]:
     return sorted(found, key=lambda entry: entry[0].split("/"))
 
 
+# Content files paibang reads are at most this big (yaml_loader.MAX_FILE_BYTES, not imported:
+# a build with nothing to do needs only this module); a bigger one is refused by its size alone.
+_WHOLE_BYTES = 2 * 1024 * 1024
+_CHUNK = 1024 * 1024
+
+
+def _hash_file(digest: Any, path: str) -> None:
+    """A file's bytes, read in chunks; one bigger than any content file (a video dropped into an
+    event folder) by its size and modification time only: paibang never reads its content, so
+    reading 2 GB on every build to see whether it changed would be all cost and no use."""
+    with open(path, "rb") as handle:
+        found = os.fstat(handle.fileno())
+        if found.st_size > _WHOLE_BYTES:
+            digest.update(b"\0stamp\0%d\0%d" % (found.st_size, found.st_mtime_ns))
+            return
+        read = 0
+        while read <= _WHOLE_BYTES and (chunk := handle.read(_CHUNK)):  # bounded even if it grows
+            digest.update(chunk)
+            read += len(chunk)
+
+
+def _name(relative: str) -> bytes:
+    """A path as its bytes: a name that is not UTF-8 (a zip from a Chinese Windows names files
+    in GBK) comes from os.walk with surrogate escapes, which str.encode refuses."""
+    return os.fsencode(relative)
+
+
 def folder_digest(folder: Path) -> str:
     folder = folder.resolve()
     if _READ is not None and folder in _READ:
@@ -109,9 +136,8 @@ def folder_digest(folder: Path) -> str:
     root = os.fspath(folder)
     for relative, is_file in _entries(root):
         if is_file:
-            digest.update(relative.encode())
-            with open(f"{root}/{relative}", "rb") as handle:
-                digest.update(handle.read())
+            digest.update(_name(relative))
+            _hash_file(digest, f"{root}/{relative}")
     if _READ is not None:
         _READ[folder] = digest.hexdigest()
     return digest.hexdigest()
@@ -130,19 +156,17 @@ def build_inputs(content: Path, *options: object) -> str:
         if len(parts) > 2 and parts[0] == "events":
             if is_file:
                 folder_hash = events.setdefault(parts[1], hashlib.sha256())
-                folder_hash.update(parts[2].encode())
-                with open(f"{root}/{relative}", "rb") as handle:
-                    folder_hash.update(handle.read())
+                folder_hash.update(_name(parts[2]))
+                _hash_file(folder_hash, f"{root}/{relative}")
             continue
         folder_mark = "" if is_file or not os.path.isdir(f"{root}/{relative}") else "/"
-        digest.update(f"{relative}{folder_mark}\0".encode())  # folders too: an empty one counts
+        digest.update(_name(f"{relative}{folder_mark}\0"))  # folders too: an empty one counts
         if is_file:
-            with open(f"{root}/{relative}", "rb") as handle:
-                digest.update(handle.read())
+            _hash_file(digest, f"{root}/{relative}")
     for name, folder_hash in events.items():
         if _READ is not None:
             _READ[content / "events" / name] = folder_hash.hexdigest()
-        digest.update(f"{name}\0{folder_hash.hexdigest()}".encode())
+        digest.update(_name(f"{name}\0{folder_hash.hexdigest()}"))
     digest.update(repr(options).encode())
     return digest.hexdigest()
 
