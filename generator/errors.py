@@ -70,8 +70,9 @@ class ContentError:
 
 # What a terminal would act on rather than show: C0 and C1 controls (ESC starts the sequences
 # that retitle a window or rewrite the screen; a lone C1 CSI does on some terminals), DEL, and
-# the bidirectional overrides that reorder what is shown around them.
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# the bidirectional overrides that reorder what is shown around them. Also the surrogates a
+# file name that is not UTF-8 is read with: they cannot be written out as UTF-8 at all.
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 SHOWN_CHARS = 80  # of a long source line, shown on each side of the column

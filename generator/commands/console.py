@@ -67,6 +67,7 @@ _OS_FIXES: dict[str, tuple[str, str, str]] = {
                "no permission: choose a place you may write to (--output), or ask for the permission."),
     "EROFS": ("磁盘是只读的：用 --output 选另一个位置。", "磁碟是唯讀的：用 --output 選另一個位置。",
               "the disk is read-only: choose another place with --output."),
+    "ENOENT": ("检查路径是否写对：它不存在。", "檢查路徑是否寫對：它不存在。", "check the path: it does not exist."),
     "ENOSPC": ("磁盘已满：腾出空间后再试。", "磁碟已滿：騰出空間後再試。", "the disk is full: free some space and try again."),
 }
 _OS_FIXES["EPERM"] = _OS_FIXES["EACCES"]
