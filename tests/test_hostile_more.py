@@ -414,6 +414,8 @@ def test_namesakes_in_one_event_are_two_people_each_with_a_page_that_says_so(sma
         assert "2 位选手同名“张伟”、同属“13级1班”" in page and f"参赛队 {person.apart.entry_id} 中的那一位" in page
         other = next(p for p in apart if p is not person)
         assert f'href="../../players/{other.key}/index.html"' in page and other.apart.entry_id in page
+    index = (out / "players" / "index.html").read_text(encoding="utf-8")
+    assert "赛事e2015 A1</span>" in index and "赛事e2015 A2</span>" in index  # told apart in the list too
 
 
 def test_namesakes_within_one_entry_are_two_people(small: Path) -> None:
