@@ -18,6 +18,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
                       "paibang: {errors} error(s); nothing was imported (the entry list is unchanged)."),
     "os_error": ("paibang: 无法{doing} {path}：{reason}。{fix}", "paibang: 無法{doing} {path}：{reason}。{fix}",
                  "paibang: cannot {doing} {path}: {reason}. {fix}"),
+    "os_error_plain": ("paibang: {reason}。{fix}", "paibang: {reason}。{fix}", "paibang: {reason}. {fix}"),
     "checked": ("paibang: {events} 个赛事检查通过（{warnings} 条警告）。", "paibang: {events} 個賽事檢查通過（{warnings} 條警告）。",
                 "paibang: {events} event(s) OK ({warnings} warning(s))."),
     "built": ("paibang: {events} 个赛事，{pages} 个页面，{pdfs} 份 PDF（新印 {printed}，缓存 {cached}）→ {output}（{seconds:.1f} 秒）",
@@ -67,6 +68,8 @@ _OS_FIXES: dict[str, tuple[str, str, str]] = {
                "no permission: choose a place you may write to (--output), or ask for the permission."),
     "EROFS": ("磁盘是只读的：用 --output 选另一个位置。", "磁碟是唯讀的：用 --output 選另一個位置。",
               "the disk is read-only: choose another place with --output."),
+    "EADDRINUSE": ("这个端口已被别的程序占用：用 --port 换一个端口。", "這個連接埠已被別的程式占用：用 --port 換一個連接埠。",
+                   "another program uses this port: choose another with --port."),
     "ENOENT": ("检查路径是否写对：它不存在。", "檢查路徑是否寫對：它不存在。", "check the path: it does not exist."),
     "ENOSPC": ("磁盘已满：腾出空间后再试。", "磁碟已滿：騰出空間後再試。", "the disk is full: free some space and try again."),
 }
@@ -83,10 +86,12 @@ def os_error_text(error: OSError, locale: str) -> str:
     import errno
 
     name = errno.errorcode.get(error.errno or 0, "")
+    reason = error.strerror or str(error) or error.__class__.__name__
+    if error.filename is None:  # not about a path (a port in use)
+        fix = _OS_FIXES.get(name, ("", "", ""))[LOCALES.index(locale)]
+        return visible(words("os_error_plain", locale, reason=reason, fix=fix).rstrip())
     fix = _OS_FIXES.get(name, _OS_OTHER)[LOCALES.index(locale)]
-    path = error.filename if error.filename is not None else "?"
-    return visible(words("os_error", locale, doing=_OS_DOING[locale], path=path,
-                         reason=error.strerror or error.__class__.__name__, fix=fix))
+    return visible(words("os_error", locale, doing=_OS_DOING[locale], path=error.filename, reason=reason, fix=fix))
 
 
 def print_problems(problems: list[ContentError], locale: str, content: Path) -> None:
