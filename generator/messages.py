@@ -345,6 +345,11 @@ CATALOGUE: dict[str, Entry] = {
         "zh-Hant": ("{value} 混用了外形相同的不同文字：{chars}", "這個名字會與外形相同的另一個名字被當成兩個人：把這些字母換成{script}字母重新輸入。"),
         "en": ("{value} mixes look-alike letters of different scripts: {chars}", "the name would be another person than the one it looks like: type these letters again as {script} letters."),
     },
+    "notice-too-complex": {
+        "zh-Hans": ("这一段有 {brackets} 个 [，共 {length} 个字符，Markdown 读它要花很长时间", "删掉多余的 [（链接写成 [文字](网址)），或用空行把长段落分成几段。"),
+        "zh-Hant": ("這一段有 {brackets} 個 [，共 {length} 個字元，Markdown 讀它要花很長時間", "刪掉多餘的 [（連結寫成 [文字](網址)），或用空行把長段落分成幾段。"),
+        "en": ("this paragraph has {brackets} [ in {length} characters: Markdown would take minutes to read it", "remove the stray [ (a link is [text](address)), or split the paragraph with blank lines."),
+    },
     "url-scheme": {
         "zh-Hans": ("{key} 必须是 http:// 或 https:// 开头的网址，这里是 {value}", "写成完整网址，例如 https://example.org/results/。"),
         "zh-Hant": ("{key} 必須是 http:// 或 https:// 開頭的網址，這裡是 {value}", "寫成完整網址，例如 https://example.org/results/。"),

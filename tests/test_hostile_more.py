@@ -282,6 +282,25 @@ def test_an_over_long_player_name_in_a_list_is_refused(guandan: Path) -> None:
     assert problem.params["key"].endswith("players") and problem.mark.line == line_of(event_file, "名" * 201)
 
 
+@pytest.mark.parametrize(("text", "line", "brackets"), [
+    ("# 通知\n\n" + "[" * 8000 + "\n", 3, 8000),  # 29 s in Python-Markdown
+    ("# 通知\n\n[规程](https://example.org/)\n\n" + "[" * 200 + "赛" * 100_000 + "\n", 5, 200),  # 34 s
+    ("\n\n".join("[a](" * 300 for _ in range(20)), 1, 300),  # each paragraph fine, all of them not
+])
+def test_a_notice_markdown_would_take_minutes_to_read_is_refused(text: str, line: int, brackets: int,
+                                                                  guandan: Path) -> None:
+    notice = guandan / "notice.md"
+    notice.write_text(text, encoding="utf-8")
+    (problem,) = codes(guandan.parents[1])["notice-too-complex"]
+    assert (problem.mark.file, problem.mark.line) == (notice, line) and problem.params["brackets"] == brackets
+
+
+def test_a_notice_with_many_links_is_read(guandan: Path, tmp_path: Path) -> None:
+    links = "\n".join(f"- [第 {n} 轮对阵](https://example.org/round-{n}) 与 [成绩](../r{n}.html)" for n in range(1, 31))
+    (guandan / "notice.md").write_text("# 通知\n\n" + ("说明文字。" * 200 + "\n\n") * 5 + links + "\n", encoding="utf-8")
+    validate(guandan.parents[1])
+
+
 def test_a_text_longer_than_any_value_is_refused_at_its_place() -> None:
     problems = Problems()
     value = load_yaml_text(f"a: 1\nnote: {'x' * (MAX_TEXT_CHARS + 1)}\n", Path("x.yaml"), problems)

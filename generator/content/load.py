@@ -165,7 +165,7 @@ def load_event(folder: Path, site: Site, problems: Problems) -> Event | None:
         path = folder / str(value)
         if not path.is_file():
             problems.add("file-missing", mark, path=value)
-        elif _inside(path, site.root, problems) and read_content_text(path, problems) is not None:
+        elif _inside(path, site.root, problems) and read_content_text(path, problems, markdown=True) is not None:
             event.notices.append(path)  # UTF-8 and not too large: the page can render it
     event.entries = _read_entries(_entry_items(reader, folder, site, problems), problems, site.private)
     event.officials = _read_officials(reader, problems)
