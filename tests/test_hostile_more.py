@@ -286,6 +286,7 @@ def test_an_over_long_player_name_in_a_list_is_refused(guandan: Path) -> None:
     ("# 通知\n\n" + "[" * 8000 + "\n", 3, 8000),  # 29 s in Python-Markdown
     ("# 通知\n\n[规程](https://example.org/)\n\n" + "[" * 200 + "赛" * 100_000 + "\n", 5, 200),  # 34 s
     ("\n\n".join("[a](" * 300 for _ in range(20)), 1, 300),  # each paragraph fine, all of them not
+    ("# 通知\n\n\n  \n\n" + "[" * 8000 + "\n", 6, 8000),  # after several blank lines
 ])
 def test_a_notice_markdown_would_take_minutes_to_read_is_refused(text: str, line: int, brackets: int,
                                                                   guandan: Path) -> None:

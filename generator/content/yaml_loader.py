@@ -280,9 +280,9 @@ MARKDOWN_BRACKET_WORK = 1_000_000
 def _markdown_bounded(text: str, path: Path, problems: Problems) -> bool:
     """Whether each paragraph's "[" times its length, summed, is within MARKDOWN_BRACKET_WORK;
     else the worst paragraph is reported at its first line."""
-    work, worst, line, start = 0, (0, 0, 1, 0), 1, 1
-    for paragraph in re.split(r"(\n[ \t]*\n)", text):
-        if paragraph.startswith("\n"):  # the blank lines between two paragraphs
+    work, worst, line = 0, (0, 0, 1, 0), 1
+    for index, paragraph in enumerate(re.split(r"(\n(?:[ \t]*\n)+)", text)):
+        if index % 2:  # the blank lines between two paragraphs
             line += paragraph.count("\n")
             continue
         brackets = paragraph.count("[")
