@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from generator.commands.console import print_problems, site_locale, words
+from generator.commands.console import os_error_text, print_problems, site_locale, words
 from generator.errors import ContentErrors
 from generator.render.output import OutputRefused, check_output
 from generator.messages import LOCALES
@@ -118,7 +118,11 @@ def main(argv: list[str] | None = None) -> int:
     except ContentErrors as failure:
         print_problems(failure.problems, locale, args.content)
         errors = sum(1 for p in failure.problems if not p.warning)
-        print(words("build_failed", locale, errors=errors), file=sys.stderr)
+        failed = {"check": "check_failed", "import": "import_failed", "pair": "refused_errors"}
+        print(words(failed.get(args.command, "build_failed"), locale, errors=errors), file=sys.stderr)
+        return 1
+    except OSError as failure:  # output/ under a file, no permission, a full disk: said, not traced
+        print(os_error_text(failure, locale), file=sys.stderr)
         return 1
     return 2  # pragma: no cover - argparse knows every command
 

@@ -7,6 +7,7 @@ first, so the secretary sees every mistake of a results file at once.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -53,17 +54,45 @@ class ContentError:
                 pass
         where = f"{shown}:{self.mark.line}:{self.mark.column}" if self.mark.line else str(shown)
         kind = render_message("_warning" if self.warning else "_error", locale, {})[0]
-        lines = [f"{where}: {kind} [{self.code}] {self.message(locale)}"]
+        lines = [visible(f"{where}: {kind} [{self.code}] {self.message(locale)}")]
         source = _source_line(self.mark)
         if source is not None:
             number = str(self.mark.line)
-            lines.append(f"  {number} | {source}")
+            before, after = _around(source, self.mark.column)
+            lines.append(f"  {number} | {visible(before + after)}")
             if self.mark.column:
-                lines.append(f"  {' ' * len(number)} | {' ' * (self.mark.column - 1)}^")
+                lines.append(f"  {' ' * len(number)} | {' ' * len(visible(before))}^")
         hint = self.hint(locale)
         if hint:
-            lines.append(f"  → {hint}")
+            lines.append(f"  → {visible(hint)}")
         return "\n".join(lines)
+
+
+# What a terminal would act on rather than show: C0 and C1 controls (ESC starts the sequences
+# that retitle a window or rewrite the screen; a lone C1 CSI does on some terminals), DEL, and
+# the bidirectional overrides that reorder what is shown around them. Also the surrogates a
+# file name that is not UTF-8 is read with: they cannot be written out as UTF-8 at all.
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+SHOWN_CHARS = 80  # of a long source line, shown on each side of the column
+
+
+def _around(source: str, column: int) -> tuple[str, str]:
+    """The source line before and from the column, cut to SHOWN_CHARS on each side: a line of a
+    300,000-character title is not printed whole."""
+    at = max(column - 1, 0)
+    before, after = source[:at], source[at:]
+    if len(before) > SHOWN_CHARS:
+        before = "…" + before[-SHOWN_CHARS:]
+    if len(after) > SHOWN_CHARS:
+        after = after[:SHOWN_CHARS] + "…"
+    return before, after
+
+
+def visible(text: str) -> str:
+    """Text for a terminal: every control character shown as its escape (\\x1b, \\u202e)."""
+    return _UNSAFE.sub(lambda found: ascii(found.group())[1:-1], text)
 
 
 def _source_line(mark: Mark) -> str | None:

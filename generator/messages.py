@@ -23,9 +23,9 @@ CATALOGUE: dict[str, Entry] = {
         "en": ("cannot read the file: {reason}", "files must be UTF-8 text."),
     },
     "file-too-large": {
-        "zh-Hans": ("文件过大（{size} 字节，上限 {limit}）", "把结果拆成多个文件（每轮一个）。"),
-        "zh-Hant": ("檔案過大（{size} 位元組，上限 {limit}）", "把結果拆成多個檔案（每輪一個）。"),
-        "en": ("file too large ({size} bytes, limit {limit})", "split the results into several files (one per round)."),
+        "zh-Hans": ("文件过大（{size} 字节，上限 {limit}）", "内容文件是手写的文本，不会这么大：检查是否误粘贴了表格、图片或重复了许多遍的内容；结果文件可以拆开，每轮一个文件。"),
+        "zh-Hant": ("檔案過大（{size} 位元組，上限 {limit}）", "內容檔是手寫的文字，不會這麼大：檢查是否誤貼了表格、圖片或重複了許多遍的內容；結果檔可以拆開，每輪一個檔案。"),
+        "en": ("file too large ({size} bytes, limit {limit})", "content files are text typed by hand and never this big: look for something pasted by mistake (a spreadsheet, a picture, a block pasted many times); a results file can be split, one file per round."),
     },
     "file-outside-content": {
         "zh-Hans": ("{path} 指向 content/ 之外", "把文件放进 content/ 目录，不要用指向外部的链接。"),
@@ -308,6 +308,52 @@ CATALOGUE: dict[str, Entry] = {
         "zh-Hans": ("第 {table} 桌缺少第 {missing} 副的记录", "补上这些牌的结果。"),
         "zh-Hant": ("第 {table} 桌缺少第 {missing} 副的記錄", "補上這些牌的結果。"),
         "en": ("table {table} has no record for board(s) {missing}", "add those boards' results."),
+    },
+    # --- hostile input (issue 17): names, characters, sizes, addresses ---------------------
+    "file-name-encoding": {
+        "zh-Hans": ("此目录中有一个文件名不是 UTF-8：{name}（按 GBK 读作 {guess}）", "给这个文件改名；在中文 Windows 上打的 zip 包用 GBK 保存文件名，解压时请转换编码（例如 unzip -O GBK）。"),
+        "zh-Hant": ("此目錄中有一個檔名不是 UTF-8：{name}（按 GBK 讀作 {guess}）", "給這個檔案改名；在中文 Windows 上打的 zip 包用 GBK 儲存檔名，解壓時請轉換編碼（例如 unzip -O GBK）。"),
+        "en": ("a file in this folder has a name that is not UTF-8: {name} (read as GBK: {guess})", "rename the file; a zip made on a Chinese Windows keeps names in GBK: unpack it converting them (e.g. unzip -O GBK)."),
+    },
+    "event-file-too-large": {
+        "zh-Hans": ("event.yaml 过大（{size} 字节，上限 {limit}）", "event.yaml 只写赛事设置和报名名单，不会这么大：检查是否误粘贴了大段内容；名单很长时可以放进单独的文件（entries: entries.yaml，paibang import 就是这样写的）。"),
+        "zh-Hant": ("event.yaml 過大（{size} 位元組，上限 {limit}）", "event.yaml 只寫賽事設定和報名名單，不會這麼大：檢查是否誤貼了大段內容；名單很長時可以放進單獨的檔案（entries: entries.yaml，paibang import 就是這樣寫的）。"),
+        "en": ("event.yaml is too large ({size} bytes, limit {limit})", "event.yaml holds the event's settings and entry list and is never this big: look for something pasted by mistake; a long entry list can go into its own file (entries: entries.yaml, as paibang import writes it)."),
+    },
+    "yaml-control-char": {
+        "zh-Hans": ("第 {line} 行第 {column} 列有一个看不见的控制字符 {char}", "删除这个字符（多数编辑器不显示它：删掉该位置前后的几个字再重新输入）。"),
+        "zh-Hant": ("第 {line} 行第 {column} 列有一個看不見的控制字元 {char}", "刪除這個字元（多數編輯器不顯示它：刪掉該位置前後的幾個字再重新輸入）。"),
+        "en": ("an invisible control character {char} at line {line}, column {column}", "delete it (most editors do not show it: delete the characters around that place and type them again)."),
+    },
+    "text-control-char": {
+        "zh-Hans": ("这段文字含有 {char}：用引号里的 \\ 转义写出的控制字符或无效字符，页面、订阅和公告都无法显示", "删除这个转义（如 \\0、\\e、\\x1b、\\uFFFE）；换行请用 \\n。"),
+        "zh-Hant": ("這段文字含有 {char}：用引號裡的 \\ 轉義寫出的控制字元或無效字元，頁面、訂閱和公告都無法顯示", "刪除這個轉義（如 \\0、\\e、\\x1b、\\uFFFE）；換行請用 \\n。"),
+        "en": ("this text holds {char}, a control or invalid character written as a \\ escape in quotes: no page, feed or bulletin can show it", "remove the escape (such as \\0, \\e, \\x1b, \\uFFFE); for a line break use \\n."),
+    },
+    "text-too-long": {
+        "zh-Hans": ("这段文字太长（{length} 个字符，上限 {limit}）", "检查是否误粘贴了大段内容；长篇说明请写进 notice.md。"),
+        "zh-Hant": ("這段文字太長（{length} 個字元，上限 {limit}）", "檢查是否誤貼了大段內容；長篇說明請寫進 notice.md。"),
+        "en": ("this text is too long ({length} characters, limit {limit})", "look for something pasted by mistake; a long explanation belongs in notice.md."),
+    },
+    "name-too-long": {
+        "zh-Hans": ("{key} 太长（{length} 个字符，上限 {limit}）", "名称和标题写简短些；详细说明请写进 notice.md。"),
+        "zh-Hant": ("{key} 太長（{length} 個字元，上限 {limit}）", "名稱和標題寫簡短些；詳細說明請寫進 notice.md。"),
+        "en": ("{key} is too long ({length} characters, limit {limit})", "keep names and titles short; details belong in notice.md."),
+    },
+    "name-confusable": {
+        "zh-Hans": ("{value} 混用了外形相同的不同文字：{chars}", "这个名字会与外形相同的另一个名字被当成两个人：把这些字母换成{script}字母重新输入。"),
+        "zh-Hant": ("{value} 混用了外形相同的不同文字：{chars}", "這個名字會與外形相同的另一個名字被當成兩個人：把這些字母換成{script}字母重新輸入。"),
+        "en": ("{value} mixes look-alike letters of different scripts: {chars}", "the name would be another person than the one it looks like: type these letters again as {script} letters."),
+    },
+    "notice-too-complex": {
+        "zh-Hans": ("这一段有 {brackets} 个 [，共 {length} 个字符，Markdown 读它要花很长时间", "删掉多余的 [（链接写成 [文字](网址)），或用空行把长段落分成几段。"),
+        "zh-Hant": ("這一段有 {brackets} 個 [，共 {length} 個字元，Markdown 讀它要花很長時間", "刪掉多餘的 [（連結寫成 [文字](網址)），或用空行把長段落分成幾段。"),
+        "en": ("this paragraph has {brackets} [ in {length} characters: Markdown would take minutes to read it", "remove the stray [ (a link is [text](address)), or split the paragraph with blank lines."),
+    },
+    "url-scheme": {
+        "zh-Hans": ("{key} 必须是 http:// 或 https:// 开头的网址，这里是 {value}", "写成完整网址，例如 https://example.org/results/。"),
+        "zh-Hant": ("{key} 必須是 http:// 或 https:// 開頭的網址，這裡是 {value}", "寫成完整網址，例如 https://example.org/results/。"),
+        "en": ("{key} must be an address starting with http:// or https://, found {value}", "write the full address, e.g. https://example.org/results/."),
     },
 }
 

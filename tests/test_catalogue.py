@@ -139,6 +139,16 @@ def notice_outside(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return raised(event.parents[1])
 
 
+def gbk_named(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """A results file named in GBK, as a zip made on a Chinese Windows names it."""
+    event = demo_tree(tmp, B)
+    final = (event / FINAL).read_bytes()
+    (event / FINAL).unlink()
+    with open(bytes(event / "results") + b"/" + "决赛.yaml".encode("gbk"), "wb") as handle:
+        handle.write(final)
+    return raised(event.parents[1])
+
+
 def renamed(slug: str) -> Trigger:
     def trigger(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
         event = demo_tree(tmp, G)
@@ -314,6 +324,15 @@ TRIGGERS: dict[str, Trigger] = {
     "yaml-duplicate-key": write(B, "results/extra.yaml", "stage: prelim\nstage: final\n"),
     "yaml-too-deep": write(B, "results/extra.yaml", "stage: " + "[" * 30 + "]" * 30 + "\n"),
     "yaml-empty": write(B, "results/extra.yaml", "# nothing yet\n"),
+    "file-name-encoding": gbk_named,
+    "event-file-too-large": edit(B, (EV, "\ntitle:", "\n" + "#" * (2 * 1024 * 1024) + "\ntitle:")),
+    "yaml-control-char": write(B, "results/extra.yaml", "stage: pre\x1blim\n"),
+    "text-control-char": edit(B, (EV, 'venue: "7201"', 'venue: "72\\x0001"')),
+    "text-too-long": write(B, "results/extra.yaml", "stage: " + "x" * 10_001 + "\n"),
+    "name-too-long": edit(B, (EV, 'venue: "7201"', 'venue: "' + "7" * 201 + '"')),
+    "name-confusable": edit(B, (EV, "    players: [王俊杰, 陈雪]", "    players: [Аlice, 陈雪]")),
+    "notice-too-complex": write(B, "notice.md", "# 通知\n\n" + "[" * 2000 + "\n"),
+    "url-scheme": edit(B, ("../../site.yaml", "base_url: https://example.org/paibang/", "base_url: javascript:alert(1)")),
     # keys and values
     "key-unknown": edit(B, (EV, "\ntitle:", "\ntitel:")),
     "key-missing": edit(B, (PRELIM, "stage: prelim\n", "")),

@@ -104,7 +104,7 @@ def note(outcome: str) -> None:
 
 # Problems about a file as a whole: they have no line to point at. (bulletin-missing-glyph points
 # at the character where it was typed, or at the event.yaml when it comes from elsewhere.)
-FILE_LEVEL = {"file-too-large", "yaml-empty", "bulletin-missing-glyph"}
+FILE_LEVEL = {"file-too-large", "event-file-too-large", "file-name-encoding", "yaml-empty", "bulletin-missing-glyph"}
 
 
 def assert_renders(code: str, params: dict[str, object]) -> None:

@@ -330,8 +330,8 @@ def _check_stderr(tree: Tree, capsys) -> str:
 
 
 @pytest.mark.parametrize(("locale", "words"), [
-    ("zh-Hant", ["錯誤", "未知的鍵 titel", "未生成網站"]),
-    ("en", ["error [key-unknown]", "unknown key titel; did you mean title?", "nothing was built"]),
+    ("zh-Hant", ["錯誤", "未知的鍵 titel", "發現 2 處錯誤。"]),
+    ("en", ["error [key-unknown]", "unknown key titel; did you mean title?", "2 error(s) found."]),
 ])
 def test_check_command_speaks_the_site_locale(tree, capsys, locale, words):
     tree.edit("site.yaml", "locale: zh-Hans", f"locale: {locale}")

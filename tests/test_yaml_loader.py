@@ -228,9 +228,11 @@ def test_two_documents_are_yaml_syntax():
     assert problem.code == "yaml-syntax"
 
 
-def test_control_character_is_yaml_syntax_not_a_crash():
+def test_control_character_is_named_at_its_place_not_a_crash():
     value, problem = only_problem("title: x\nvenue: '72\x0701'\n")
-    assert value is None and problem.code == "yaml-syntax"
+    assert value is None and problem.code == "yaml-control-char"
+    assert (problem.mark.line, problem.mark.column, problem.params["char"]) == (2, 11, "U+0007")
+    assert "indentation" not in problem.hint("en") and "delete it" in problem.hint("en")
 
 
 @pytest.mark.parametrize("text", ["", "\n\n", "# only a comment\n"])

@@ -5,13 +5,20 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from generator.errors import ContentError
+from generator.errors import ContentError, visible
 from generator.messages import LOCALES
 
 WORDS: dict[str, tuple[str, str, str]] = {
     "build_failed": ("paibang: 发现 {errors} 处错误，未生成网站（output/ 保持不变）。",
                      "paibang: 發現 {errors} 處錯誤，未生成網站（output/ 保持不變）。",
                      "paibang: {errors} error(s); nothing was built (output/ is unchanged)."),
+    "check_failed": ("paibang: 发现 {errors} 处错误。", "paibang: 發現 {errors} 處錯誤。", "paibang: {errors} error(s) found."),
+    "import_failed": ("paibang: 发现 {errors} 处错误，未导入（报名名单保持不变）。",
+                      "paibang: 發現 {errors} 處錯誤，未匯入（報名名單保持不變）。",
+                      "paibang: {errors} error(s); nothing was imported (the entry list is unchanged)."),
+    "os_error": ("paibang: 无法{doing} {path}：{reason}。{fix}", "paibang: 無法{doing} {path}：{reason}。{fix}",
+                 "paibang: cannot {doing} {path}: {reason}. {fix}"),
+    "os_error_plain": ("paibang: {reason}。{fix}", "paibang: {reason}。{fix}", "paibang: {reason}. {fix}"),
     "checked": ("paibang: {events} 个赛事检查通过（{warnings} 条警告）。", "paibang: {events} 個賽事檢查通過（{warnings} 條警告）。",
                 "paibang: {events} event(s) OK ({warnings} warning(s))."),
     "built": ("paibang: {events} 个赛事，{pages} 个页面，{pdfs} 份 PDF（新印 {printed}，缓存 {cached}）→ {output}（{seconds:.1f} 秒）",
@@ -73,6 +80,47 @@ def words(key: str, locale: str, **params: object) -> str:
     return WORDS[key][LOCALES.index(locale)].format(**params)
 
 
+# What was being done, and the fix, by what the system said (errno): a folder that cannot be
+# written (output/ under a file, a read-only disk, no permission) is the user's to fix, and is
+# said in one line, never as a traceback.
+_OS_FIXES: dict[str, tuple[str, str, str]] = {
+    "ENOTDIR": ("路径中有一段是文件而不是文件夹：移走这个文件，或用 --output 选另一个位置。",
+                "路徑中有一段是檔案而不是資料夾：移走這個檔案，或用 --output 選另一個位置。",
+                "part of the path is a file, not a folder: move that file away, or choose another place with --output."),
+    "EEXIST": ("路径中有一段是文件而不是文件夹：移走这个文件，或用 --output 选另一个位置。",
+               "路徑中有一段是檔案而不是資料夾：移走這個檔案，或用 --output 選另一個位置。",
+               "part of the path is a file, not a folder: move that file away, or choose another place with --output."),
+    "EACCES": ("没有写入权限：换一个你能写入的位置（--output），或请管理员开放权限。",
+               "沒有寫入權限：換一個你能寫入的位置（--output），或請管理員開放權限。",
+               "no permission: choose a place you may write to (--output), or ask for the permission."),
+    "EROFS": ("磁盘是只读的：用 --output 选另一个位置。", "磁碟是唯讀的：用 --output 選另一個位置。",
+              "the disk is read-only: choose another place with --output."),
+    "EADDRINUSE": ("这个端口已被别的程序占用：用 --port 换一个端口。", "這個連接埠已被別的程式占用：用 --port 換一個連接埠。",
+                   "another program uses this port: choose another with --port."),
+    "ENOENT": ("检查路径是否写对：它不存在。", "檢查路徑是否寫對：它不存在。", "check the path: it does not exist."),
+    "ENOSPC": ("磁盘已满：腾出空间后再试。", "磁碟已滿：騰出空間後再試。", "the disk is full: free some space and try again."),
+}
+_OS_FIXES["EPERM"] = _OS_FIXES["EACCES"]
+_OS_FIXES["EISDIR"] = _OS_FIXES["ENOTDIR"]
+_OS_DOING = {"zh-Hans": "写入或读取", "zh-Hant": "寫入或讀取", "en": "write or read"}
+_OS_OTHER = ("检查这个位置是否存在、是文件夹、可以写入。", "檢查這個位置是否存在、是資料夾、可以寫入。",
+             "check that this place exists, is a folder, and may be written to.")
+
+
+def os_error_text(error: OSError, locale: str) -> str:
+    """One line for a file system error, in the site's language: the path, what the system
+    said, and what to do about it."""
+    import errno
+
+    name = errno.errorcode.get(error.errno or 0, "")
+    reason = error.strerror or str(error) or error.__class__.__name__
+    if error.filename is None:  # not about a path (a port in use)
+        fix = _OS_FIXES.get(name, ("", "", ""))[LOCALES.index(locale)]
+        return visible(words("os_error_plain", locale, reason=reason, fix=fix).rstrip())
+    fix = _OS_FIXES.get(name, _OS_OTHER)[LOCALES.index(locale)]
+    return visible(words("os_error", locale, doing=_OS_DOING[locale], path=error.filename, reason=reason, fix=fix))
+
+
 def print_problems(problems: list[ContentError], locale: str, content: Path) -> None:
     for problem in problems:
         print(problem.format(locale, content.resolve()), file=sys.stderr)
@@ -81,7 +129,8 @@ def print_problems(problems: list[ContentError], locale: str, content: Path) -> 
 def site_locale(content: Path) -> str:
     """The site's locale for messages even when site.yaml itself is broken."""
     try:
-        text = (content / "site.yaml").read_text(encoding="utf-8")
+        with open(content / "site.yaml", encoding="utf-8", errors="replace") as handle:
+            text = handle.read(64 * 1024)  # the locale is near the top; the file may be anything
     except OSError:
         return "zh-Hans"
     for line in text.splitlines():

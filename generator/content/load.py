@@ -78,7 +78,7 @@ def load_site(root: Path, problems: Problems,
         title=reader.text("title") or "",
         organization=reader.text("organization"),
         locale=reader.choice("locale", LOCALES, "zh-Hans") or "zh-Hans",
-        base_url=reader.text("base_url"),
+        base_url=reader.url("base_url"),
         private=ALWAYS_PRIVATE + private,
         events=[],
         root=root,
@@ -168,7 +168,7 @@ def load_event(folder: Path, site: Site, problems: Problems) -> Event | None:
         path = folder / str(value)
         if not path.is_file():
             problems.add("file-missing", mark, path=value)
-        elif _inside(path, site.root, problems) and read_content_text(path, problems) is not None:
+        elif _inside(path, site.root, problems) and read_content_text(path, problems, markdown=True) is not None:
             event.notices.append(path)  # UTF-8 and not too large: the page can render it
     event.entries = _read_entries(_entry_items(reader, folder, site, problems), problems, site.private)
     event.officials = _read_officials(reader, problems)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 import re
+import unicodedata
+from urllib.parse import urlsplit
 from collections.abc import Iterable
 from typing import Any
 
@@ -29,6 +31,19 @@ ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$")
 # Boards a table plays in one stage, at most: the stage key `boards`, and the board numbers a
 # results file may use when the stage does not say (score sheets print every board up to it).
 MAX_BOARDS = 200
+# Names and titles, at most (a real one is a tenth of it): every page, the feed and each PDF
+# bulletin repeat them, and WeasyPrint lays a long unbroken text out in time that grows with the
+# square of its length (a 300,000-character title took 92 s to build).
+MAX_NAME_CHARS = 200
+NAME_KEYS = frozenset({"title", "name", "organizer", "organization", "venue", "group", "referee", "players"})
+# Keys naming a person or a team: the name is how two results are known to be one person's.
+PERSON_KEYS = frozenset({"name", "players", "group", "referee"})
+# Letters of these scripts look alike (Cyrillic А, Latin A, Greek Α); one word mixing them is a
+# paste or a keyboard slip, and makes a second person the reader cannot tell from the first.
+_LOOKALIKE_SCRIPTS = {"LATIN": ("拉丁", "拉丁", "Latin"), "CYRILLIC": ("西里尔", "西里爾", "Cyrillic"),
+                      "GREEK": ("希腊", "希臘", "Greek")}
+_NON_LATIN_LETTER = re.compile("[\u0370-\u052f\u1c80-\u1c8f\u1f00-\u1fff\u2de0-\u2dff\ua640-\ua69f]")
+_WORD = re.compile(r"[^\W\d_]+")
 
 
 def suggestion(word: object, candidates: Iterable[object]) -> dict[str, str]:
@@ -64,6 +79,28 @@ def edit_distance(a: str, b: str) -> int:
             current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char_a != char_b)))
         previous = current
     return previous[-1]
+
+
+def confusable(text: str) -> tuple[list[str], str] | None:
+    """The letters of a word that stand out in look-alike scripts (the Cyrillic А of "Аlice"),
+    each with its code and name, and the script the rest of the word is in; None for a text with
+    no such word."""
+    if not _NON_LATIN_LETTER.search(text):
+        return None  # the common case: Chinese, or Latin letters only
+    odd: list[str] = []
+    main = "LATIN"
+    for word in _WORD.findall(text):
+        scripts: dict[str, list[str]] = {}
+        for char in word:
+            script = unicodedata.name(char, "").split(" ", 1)[0]
+            if script in _LOOKALIKE_SCRIPTS:
+                scripts.setdefault(script, []).append(char)
+        if len(scripts) < 2:
+            continue
+        main = max(scripts, key=lambda name: (len(scripts[name]), name == "LATIN"))
+        odd += [f"{char} (U+{ord(char):04X} {unicodedata.name(char, '?')})"
+                for name, chars in scripts.items() if name != main for char in chars]
+    return (odd, main) if odd else None
 
 
 def describe(value: Any) -> str:
@@ -134,7 +171,37 @@ class Reader:
             return default
         if isinstance(value, float):
             return repr(value)
-        return str(value).strip()
+        text = str(value).strip()
+        if key in NAME_KEYS:
+            return self._name(key, text, self.value_mark(key))
+        return text
+
+    def _name(self, key: str, text: str, mark: Mark) -> str:
+        """A name or title: refused when too long, warned about when it mixes look-alike scripts."""
+        if len(text) > MAX_NAME_CHARS:
+            self.problems.add("name-too-long", mark, key=self.where + key, length=len(text), limit=MAX_NAME_CHARS)
+            return text[:MAX_NAME_CHARS]
+        if key in PERSON_KEYS and (found := confusable(text)):
+            chars, script = found
+            self.problems.add("name-confusable", mark, warning=True, value=text, chars=", ".join(chars),
+                              script=dict(zip(("zh-Hans", "zh-Hant", "en"), _LOOKALIKE_SCRIPTS[script])))
+        return text
+
+    def url(self, key: str) -> str | None:
+        """An absolute http(s) address (site.yaml base_url): feed readers and search engines follow
+        it, so javascript:, data: or a bare path are refused."""
+        value = self.text(key)
+        if value is None:
+            return None
+        try:
+            parts = urlsplit(value)
+            good = parts.scheme.lower() in ("http", "https") and bool(parts.hostname)
+        except ValueError:  # an unclosed [ in the host
+            good = False
+        if not good:
+            self.problems.add("url-scheme", self.value_mark(key), key=self.where + key, value=value)
+            return None
+        return value
 
     def integer(self, key: str, default: int | None = None, low: int | None = None, high: int | None = None) -> int | None:
         value = self.node.get(key)
@@ -201,6 +268,9 @@ class Reader:
         if value is None:
             return []
         if isinstance(value, YamlList):
+            if key in NAME_KEYS:  # players: [张三, 李四]: each name checked as text(name) checks it
+                return [(self._name(key, item.strip(), mark) if isinstance(item, str) else item, mark)
+                        for item, mark in zip(value, value.item_marks)]
             return list(zip(value, value.item_marks))
         if single_ok and not isinstance(value, YamlMap):
             return [(value, self.value_mark(key))]

@@ -6,8 +6,8 @@ but kept under the old text's digest: after an undo, the next build would say "u
 and show what was undone. Within `taking()`, every content file is read from disk once; the
 digest and the loader both use that copy, so whatever is kept is keyed by what was read.
 
-Files larger than the loader accepts are hashed in pieces and never kept (the loader refuses
-them by their size): a stray video in an event folder costs a hash, not its size in memory.
+Files larger than the loader accepts are never read (the loader refuses them by their size):
+they count by size and modification time, so a stray video in an event folder costs nothing.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from contextlib import contextmanager
 from typing import Any
 
 KEEP_AT_MOST = 2 * 1024 * 1024  # the loader's own limit (yaml_loader.MAX_FILE_BYTES)
-_CHUNK = 1 << 20
 
 _TAKEN: dict[str, bytes] | None = None  # absolute path -> the bytes read, while a build runs
 
@@ -59,23 +58,26 @@ def read(path: str | os.PathLike[str], limit: int = KEEP_AT_MOST) -> bytes:
 
 
 def feed(digest: Any, path: str | os.PathLike[str]) -> None:
-    """Hash the file into `digest` (a hashlib object) as this build reads it."""
+    """Hash the file into `digest` (a hashlib object) as this build reads it. A file bigger than
+    any content file (a video dropped into an event folder) by its size and modification time
+    only: paibang never reads it, so reading 2 GB on every build to see whether it changed would
+    be all cost and no use."""
     key = _key(path)
     if _TAKEN is not None and key in _TAKEN:
         digest.update(_TAKEN[key])
         return
     with open(key, "rb") as handle:
-        size = os.fstat(handle.fileno()).st_size
-        if size <= KEEP_AT_MOST:
-            data = handle.read(KEEP_AT_MOST + 1)
-            if len(data) <= KEEP_AT_MOST:
-                if _TAKEN is not None:
-                    _TAKEN[key] = data
-                digest.update(data)
-                return
-            digest.update(data)  # it grew while being read: hash it all, keep none of it
-        while piece := handle.read(_CHUNK):
-            digest.update(piece)
+        found = os.fstat(handle.fileno())
+        if found.st_size > KEEP_AT_MOST:
+            digest.update(b"\0stamp\0%d\0%d" % (found.st_size, found.st_mtime_ns))
+            return
+        data = handle.read(KEEP_AT_MOST + 1)
+    if len(data) > KEEP_AT_MOST:  # it grew while being read: stamped as the big ones are
+        digest.update(b"\0stamp\0%d\0%d" % (len(data), found.st_mtime_ns))
+        return
+    if _TAKEN is not None:
+        _TAKEN[key] = data
+    digest.update(data)
 
 
 class TooLarge(OSError):

@@ -20,6 +20,7 @@ from PyYAML; libyaml only makes the common case several times faster (the 1,341 
 from __future__ import annotations
 
 import bisect
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,15 @@ MAX_DEPTH = 24
 # No score, id or date has more digits: a longer "number" stays text (Python also refuses to
 # print an integer of more than 4300 digits).
 MAX_NUMBER_CHARS = 100
+# The longest text one value may hold. A name or title is refused far below this (reader.py);
+# this bounds every other text, some of which WeasyPrint lays out in time that grows with the
+# square of a paragraph's length (a 300,000-character title took 92 s to print).
+MAX_TEXT_CHARS = 10_000
+# Characters a value may not hold: controls other than tab and line feed (C0, DEL, C1), lone
+# surrogates and U+FFFE/U+FFFF. None can be typed as is (both parsers refuse them in the text);
+# they come from escapes in double quotes ("\0", "\e", "\ud800", "\uFFFE"), and would make
+# feed.xml invalid XML, break the PDF printer, or drive the terminal that shows an error.
+_UNSHOWABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
 class YamlMap(dict):
@@ -165,6 +175,7 @@ class _FastReader:
     def __init__(self, parser: Any, where: _Where) -> None:
         self.next_event = parser.get_event
         self.at = where.at
+        self.escapes = where.escapes
 
     def document(self) -> Any:
         self.next_event()  # the stream's start
@@ -181,6 +192,8 @@ class _FastReader:
         if kind is yaml.AliasEvent or event.anchor is not None or event.tag is not None:
             raise _NotFast  # refused, or read as PyYAML reads tags, by the slow reading
         if kind is yaml.ScalarEvent:
+            if len(event.value) > MAX_TEXT_CHARS or (self.escapes and _UNSHOWABLE.search(event.value)):
+                raise _NotFast  # "text-too-long", "text-control-char", said by the slow reading
             if event.implicit[0]:  # plain: typed by the YAML 1.2 core schema
                 text = event.value
                 for tag, pattern in _CORE_BY_FIRST.get(text[:1], ()):
@@ -220,13 +233,22 @@ class _FastReader:
         return mapping
 
 
-def read_content_text(path: Path, problems: Problems) -> str | None:
-    """The text of one content file (UTF-8, at most MAX_FILE_BYTES); None with the problem
-    recorded otherwise. Line ends are read as Python reads them (CR LF and CR become LF)."""
+def read_content_text(path: Path, problems: Problems, markdown: bool = False) -> str | None:
+    """The text of one content file (UTF-8, at most MAX_FILE_BYTES; `markdown`: a notice that
+    Python-Markdown can read in bounded time); None with the problem recorded otherwise. Line
+    ends are read as Python reads them (CR LF and CR become LF)."""
+    try:
+        path.name.encode("utf-8")
+    except UnicodeEncodeError:  # a name in GBK from a zip made on a Chinese Windows
+        raw = os.fsencode(path.name)
+        problems.add("file-name-encoding", Mark(path.parent), name=raw.decode("utf-8", "backslashreplace"),
+                     guess=raw.decode("gb18030", "replace"))
+        return None
     try:
         data = snapshot.read(path, MAX_FILE_BYTES)  # the bytes the build hashed, read once
     except snapshot.TooLarge as exc:
-        problems.add("file-too-large", Mark(path), size=exc.size, limit=MAX_FILE_BYTES)
+        code = "event-file-too-large" if path.name == "event.yaml" else "file-too-large"
+        problems.add(code, Mark(path), size=exc.size, limit=MAX_FILE_BYTES)
         return None
     except OSError as exc:
         problems.add("file-unreadable", Mark(path), reason=exc.strerror or str(exc))
@@ -238,7 +260,37 @@ def read_content_text(path: Path, problems: Problems) -> str | None:
         column = len(data[start:exc.start].decode("utf-8", errors="replace")) + 1
         problems.add("file-unreadable", Mark(path, data.count(b"\n", 0, exc.start) + 1, column), reason=str(exc))
         return None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if markdown and not _markdown_bounded(text, path, problems):
+        return None
+    return text
+
+
+# Python-Markdown looks for the end of a link from each "[" to the end of its paragraph: time
+# grows with the number of "[" times the paragraph's length (200 stray "[" before 100,000
+# characters: 34 s; 8,000 "[" alone: 29 s). A real notice is far below this product (ten links
+# in a paragraph of 2,000 characters: 20,000), which keeps any notice under about two seconds.
+MARKDOWN_BRACKET_WORK = 1_000_000
+
+
+def _markdown_bounded(text: str, path: Path, problems: Problems) -> bool:
+    """Whether each paragraph's "[" times its length, summed, is within MARKDOWN_BRACKET_WORK;
+    else the worst paragraph is reported at its first line."""
+    work, worst, line = 0, (0, 0, 1, 0), 1
+    for index, paragraph in enumerate(re.split(r"(\n(?:[ \t]*\n)+)", text)):
+        if index % 2:  # the blank lines between two paragraphs
+            line += paragraph.count("\n")
+            continue
+        brackets = paragraph.count("[")
+        work += brackets * len(paragraph)
+        if brackets * len(paragraph) > worst[0]:
+            worst = (brackets * len(paragraph), brackets, line, len(paragraph))
+        line += paragraph.count("\n")
+    if work <= MARKDOWN_BRACKET_WORK:
+        return True
+    _, brackets, at, length = worst
+    problems.add("notice-too-complex", Mark(path, at, 1), brackets=brackets, length=length)
+    return False
 
 
 def load_yaml(path: Path, problems: Problems) -> Any:
@@ -267,7 +319,11 @@ def load_yaml_text(text: str, path: Path, problems: Problems) -> Any:
                      problem=exc.problem or exc.context or "?")
         return None
     except yaml.reader.ReaderError as exc:  # a control character, at its place in the text
-        problems.add("yaml-syntax", where.at(exc.position), problem=str(exc).splitlines()[0])
+        mark = where.at(exc.position)
+        if isinstance(exc.character, int):
+            problems.add("yaml-control-char", mark, char=f"U+{exc.character:04X}", line=mark.line, column=mark.column)
+        else:
+            problems.add("yaml-syntax", mark, problem=str(exc).splitlines()[0])
         return None
     except (ValueError, OverflowError) as exc:  # "\U80000000" in double quotes: PyYAML calls chr() on it
         problems.add("yaml-syntax", where.mark(loader.get_mark()) if loader else Mark(path),
@@ -303,6 +359,7 @@ class _Where:
     def __init__(self, path: Path, text: str) -> None:
         self.path = path
         self.starts = [0] + [match.end() for match in re.finditer("\n", text)]
+        self.escapes = "\\" in text  # only an escape can put an unshowable character in a value
 
     def at(self, index: int) -> Mark:
         line = bisect.bisect_right(self.starts, index)
@@ -319,7 +376,7 @@ def _convert(node: Node, where: _Where, depth: int, problems: Problems) -> Any:
     if node.tag not in _PLAIN_TAGS:
         raise _Refused("yaml-tag", node.start_mark, tag=node.tag)
     if isinstance(node, ScalarNode):
-        return _scalar(node.tag, node.value)
+        return _scalar(node.tag, _showable(node, where, problems))
     if isinstance(node, SequenceNode):
         items = YamlList(_convert(child, where, depth + 1, problems) for child in node.value)
         items.mark = where.mark(node.start_mark)
@@ -344,6 +401,20 @@ def _convert(node: Node, where: _Where, depth: int, problems: Problems) -> Any:
         mapping.key_marks[key] = where.mark(key_node.start_mark)
         mapping.value_marks[key] = where.mark(value_node.start_mark)
     return mapping
+
+
+def _showable(node: ScalarNode, where: _Where, problems: Problems) -> str:
+    """The scalar's text, with a problem recorded when it is too long or holds a character no
+    page, feed or terminal can show (the build fails then; the text returned only keeps the
+    rest of the reading from repeating the problem)."""
+    value = node.value
+    if len(value) > MAX_TEXT_CHARS:
+        problems.add("text-too-long", where.mark(node.start_mark), length=len(value), limit=MAX_TEXT_CHARS)
+        return value[:100] + "…"
+    if where.escapes and (found := _UNSHOWABLE.search(value)):
+        problems.add("text-control-char", where.mark(node.start_mark), char=f"U+{ord(found.group()):04X}")
+        return _UNSHOWABLE.sub("", value)
+    return value
 
 
 def _scalar(tag: str, value: str) -> Any:

@@ -9,6 +9,7 @@ and there is no sitemap, which must list absolute URLs.
 from __future__ import annotations
 
 import datetime as dt
+import re
 import uuid
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
@@ -19,6 +20,19 @@ from generator.render.i18n import Translator
 from generator.tournament.event import EventResult
 
 FEED_LIMIT = 50  # the newest updates; older ones stay on the site
+
+# What XML 1.0 cannot hold at all, escaped or not: one such character makes the whole feed
+# unreadable to every feed reader. Loading refuses them in content; this keeps the feed well
+# formed whatever reaches it.
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _text(value: str) -> str:
+    return escape(_NOT_XML.sub("", value))
+
+
+def _attribute(value: str) -> str:
+    return quoteattr(_NOT_XML.sub("", value))
 
 
 @dataclass(frozen=True)
@@ -89,23 +103,23 @@ def atom_feed(site: Site, items: list[Update], t: Translator) -> str:
     home = absolute(site, "index.html") or "./"
     lines = [
         '<?xml version="1.0" encoding="utf-8"?>',
-        f'<feed xmlns="http://www.w3.org/2005/Atom" xml:lang={quoteattr(t.html_lang)}>',
-        f"  <title>{escape(t('feed_title', site=site.title))}</title>",
+        f'<feed xmlns="http://www.w3.org/2005/Atom" xml:lang={_attribute(t.html_lang)}>',
+        f"  <title>{_text(t('feed_title', site=site.title))}</title>",
         f"  <id>{_entry_id(site, 'feed')}</id>",
         f"  <updated>{_stamp(newest)}</updated>",
-        f"  <link rel=\"alternate\" type=\"text/html\" href={quoteattr(home)}/>",
-        f"  <link rel=\"self\" type=\"application/atom+xml\" href={quoteattr(self_url)}/>",
-        f"  <author><name>{escape(site.organization or site.title)}</name></author>",
+        f"  <link rel=\"alternate\" type=\"text/html\" href={_attribute(home)}/>",
+        f"  <link rel=\"self\" type=\"application/atom+xml\" href={_attribute(self_url)}/>",
+        f"  <author><name>{_text(site.organization or site.title)}</name></author>",
         "  <generator>paibang</generator>",
     ]
     for item in items:
         lines += [
-            f"  <entry xml:lang={quoteattr(item.lang)}>",
-            f"    <title>{escape(item.title)}</title>",
+            f"  <entry xml:lang={_attribute(item.lang)}>",
+            f"    <title>{_text(item.title)}</title>",
             f"    <id>{_entry_id(site, item.key)}</id>",
             f"    <updated>{_stamp(item.day)}</updated>",
-            f"    <link rel=\"alternate\" type=\"text/html\" href={quoteattr(absolute(site, item.url))}/>",
-            f"    <summary>{escape(item.summary)}</summary>",
+            f"    <link rel=\"alternate\" type=\"text/html\" href={_attribute(absolute(site, item.url))}/>",
+            f"    <summary>{_text(item.summary)}</summary>",
             "  </entry>",
         ]
     lines.append("</feed>")
@@ -120,6 +134,6 @@ def sitemap(site: Site, pages: list[tuple[str, dt.date | None]]) -> str | None:
              '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">']
     for url, day in sorted(pages):
         lastmod = f"<lastmod>{day.isoformat()}</lastmod>" if day else ""
-        lines.append(f"  <url><loc>{escape(absolute(site, url))}</loc>{lastmod}</url>")
+        lines.append(f"  <url><loc>{_text(absolute(site, url))}</loc>{lastmod}</url>")
     lines.append("</urlset>")
     return "\n".join(lines) + "\n"

@@ -103,6 +103,12 @@ def _entries(folder: str) -> list[tuple[str, bool]]:
     return sorted(found, key=lambda entry: entry[0].split("/"))
 
 
+def _name(relative: str) -> bytes:
+    """A path as its bytes: a name that is not UTF-8 (a zip from a Chinese Windows names files
+    in GBK) comes from os.walk with surrogate escapes, which str.encode refuses."""
+    return os.fsencode(relative)
+
+
 def folder_digest(folder: Path) -> str:
     folder = folder.resolve()
     if _READ is not None and folder in _READ:
@@ -111,7 +117,7 @@ def folder_digest(folder: Path) -> str:
     root = os.fspath(folder)
     for relative, is_file in _entries(root):
         if is_file:
-            digest.update(relative.encode())
+            digest.update(_name(relative))
             snapshot.feed(digest, f"{root}/{relative}")
     if _READ is not None:
         _READ[folder] = digest.hexdigest()
@@ -131,17 +137,17 @@ def build_inputs(content: Path, *options: object) -> str:
         if len(parts) > 2 and parts[0] == "events":
             if is_file:
                 folder_hash = events.setdefault(parts[1], hashlib.sha256())
-                folder_hash.update(parts[2].encode())
+                folder_hash.update(_name(parts[2]))
                 snapshot.feed(folder_hash, f"{root}/{relative}")
             continue
         folder_mark = "" if is_file or not os.path.isdir(f"{root}/{relative}") else "/"
-        digest.update(f"{relative}{folder_mark}\0".encode())  # folders too: an empty one counts
+        digest.update(_name(f"{relative}{folder_mark}\0"))  # folders too: an empty one counts
         if is_file:
             snapshot.feed(digest, f"{root}/{relative}")
     for name, folder_hash in events.items():
         if _READ is not None:
             _READ[content / "events" / name] = folder_hash.hexdigest()
-        digest.update(f"{name}\0{folder_hash.hexdigest()}".encode())
+        digest.update(_name(f"{name}\0{folder_hash.hexdigest()}"))
     digest.update(repr(options).encode())
     return digest.hexdigest()
 

@@ -12,6 +12,9 @@ on every player page in the site's words (`matching_rule_text`):
 4. An official (referee, host) is the player of the same name in the same event when exactly
    one player has that name there (a referee filling in as a substitute); otherwise the
    official is a person by name alone (no group).
+5. Within one event, two players without an id who share name and group (in two entries, or
+   twice in one) are two people: each has a page of their own, which says so. Neither can be
+   told apart from the other elsewhere, so neither joins anyone of another event (rules 2, 3).
 
 A person's key, used in the URL, is a short hash of what identifies them (the id, or the name
 and group), so it is stable across builds, safe in a URL, and shows neither id nor name.
@@ -22,7 +25,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
-from generator.content.model import Entry
+from generator.content.model import Entry, Event
 from generator.tournament.credits import CreditLine
 from generator.tournament.event import EventResult
 from generator.tournament.standings import Standing
@@ -61,6 +64,16 @@ class PersonEvent:
         return [s.standing.prize.name for s in self.stages if s.standing and s.standing.prize]
 
 
+@dataclass(frozen=True)
+class Apart:
+    """Why a person is kept apart (rule 5): in `event`, `count` players share their name and
+    group; this one played in entry `entry_id`."""
+
+    event: str
+    entry_id: str
+    count: int
+
+
 @dataclass
 class Person:
     key: str
@@ -69,6 +82,7 @@ class Person:
     by_id: bool
     events: list[PersonEvent] = field(default_factory=list)
     homonyms: list[Person] = field(default_factory=list)
+    apart: Apart | None = None
 
     @property
     def group(self) -> str | None:
@@ -93,6 +107,29 @@ def _id_identity(player_id: str) -> str:
 
 def _name_identity(name: str, group: str | None) -> str:
     return f"name:{name}\n{group or ''}"
+
+
+def _namesakes(event: Event) -> dict[tuple[str, int], tuple[str, Apart]]:
+    """Rule 5: (entry id, player index) -> (identity, why) for each player without an id whose
+    name and group another seat of the event shares. A substitute entry's players are left out:
+    a substitute is the regular player of that name filling a table (rule 2 joins them)."""
+    seats: dict[tuple[str, str | None], list[tuple[str, int]]] = {}
+    for entry in event.entries.values():
+        if entry.substitute:
+            continue
+        for index, player in enumerate(entry.players):
+            if not player.id:
+                seats.setdefault((player.name, entry.group), []).append((entry.id, index))
+    apart: dict[tuple[str, int], tuple[str, Apart]] = {}
+    for (name, group), found in seats.items():
+        if len(found) < 2:
+            continue
+        for entry_id, index in found:
+            # The n-th of the name in its entry: a team may hold two of one name.
+            nth = [i for e, i in found if e == entry_id].index(index) + 1
+            identity = _name_identity(name, group) + f"\n{event.slug}/{entry_id}" + (f"#{nth}" if nth > 1 else "")
+            apart[(entry_id, index)] = (identity, Apart(event.title, entry_id, len(found)))
+    return apart
 
 
 def _chronological(results: list[EventResult]) -> list[EventResult]:
@@ -127,15 +164,20 @@ def collect_people(results: list[EventResult]) -> People:
     seats: dict[tuple[str, str, int], Person] = {}
     named: dict[tuple[str, str, str | None], Person] = {}
 
-    def person_for(name: str, group: str | None, player_id: str | None) -> Person:
-        if not player_id:
+    def person_for(name: str, group: str | None, player_id: str | None,
+                   apart: tuple[str, Apart] | None = None) -> Person:
+        if not player_id and apart is None:
             owners = ids_by_name.get((name, group), set())
             if len(owners) == 1:
                 player_id = next(iter(owners))
-        identity = _id_identity(player_id) if player_id else _name_identity(name, group)
+        if apart is not None:
+            identity = apart[0]
+        else:
+            identity = _id_identity(player_id) if player_id else _name_identity(name, group)
         person = people.get(identity)
         if person is None:
-            person = people[identity] = Person(person_key(identity), name, [], by_id=bool(player_id))
+            person = people[identity] = Person(person_key(identity), name, [], by_id=bool(player_id),
+                                               apart=apart[1] if apart else None)
         person.name = name  # the latest spelling names the page
         if group:
             if group in person.groups:
@@ -149,10 +191,12 @@ def collect_people(results: list[EventResult]) -> People:
         seen: dict[int, PersonEvent] = {}  # one row per person in this event
         players_by_name: dict[str, list[tuple[Person, PersonEvent]]] = {}
         standings = [(s, s.standings_by_entry()) for s in result.stages]
+        namesakes = _namesakes(event)
         for entry in event.entries.values():
             marks = [StageMark(s.stage.id, s.stage.name, ranked[entry.id]) for s, ranked in standings
                      if entry.id in ranked]
-            persons = [person_for(p.name, entry.group, p.id) for p in entry.players]
+            persons = [person_for(p.name, entry.group, p.id, namesakes.get((entry.id, index)))
+                       for index, p in enumerate(entry.players)]
             for index, (player, person) in enumerate(zip(entry.players, persons)):
                 seats[(event.slug, entry.id, index)] = person
                 named.setdefault((event.slug, player.name, entry.group), person)
