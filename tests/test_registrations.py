@@ -36,7 +36,8 @@ def write_xlsx(path: Path, rows: list[list[str]]) -> Path:
 
 
 def new_event(content: Path, slug: str, game: str) -> Path:
-    """`paibang new`'s event without its example entries (they are not the sheet's teams)."""
+    """`paibang new`'s event without its example entries (they are not the sheet's teams) and the
+    placeholder results naming them."""
     scaffold_event(content, slug, game)
     event = content / "events" / slug / "event.yaml"
     kept, skipping = [], False
@@ -48,6 +49,8 @@ def new_event(content: Path, slug: str, game: str) -> Path:
             kept.append(line)
             skipping = False
     event.write_text("".join(kept), encoding="utf-8")
+    for placeholder in (event.parent / "results").glob("*.yaml"):  # its tables name the examples
+        placeholder.unlink()
     return event
 
 

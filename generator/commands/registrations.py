@@ -15,8 +15,8 @@ what it did with every column.
 The entries are written to events/<slug>/entries.yaml and event.yaml points there
 (`entries: entries.yaml`). A rerun updates that file: a row group whose players are the players
 of a listed entry (or share players with it) keeps that entry's id, so nothing is duplicated and
-results files stay valid; new entries are numbered after the highest id, so a deleted entry's id
-is never given to another.
+results files stay valid; new entries are numbered after the highest id listed or named in a
+results file, so a deleted entry's id (and its results) is never given to another.
 
 Hostile or broken sheets are refused with a message, never a traceback: an .xlsx is checked
 before it is opened (the uncompressed size of its parts, and no DOCTYPE or ENTITY in its XML),
@@ -620,6 +620,8 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         raise ContentErrors(problems.sorted())
     entries_path = folder / "entries.yaml"
     existing = _existing_entries(event, folder, problems)
+    if problems.errors:  # an entries file that cannot be read is never overwritten as if it were empty
+        raise ContentErrors(problems.sorted())
     letter = prefix or PREFIX.get(str(event.get("game")), "E")
 
     grouped: dict[str, list[Registrant]] = {}
@@ -630,7 +632,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         members.sort(key=lambda p: not p.captain)
     matches = _match_existing(groups, existing)
     merged = list(existing)
-    ids = _Ids(letter, {str(entry.get("id")) for entry in existing})
+    ids = _Ids(letter, {str(entry.get("id")) for entry in existing} | _named_in_results(folder, letter))
     new_ids: list[str] = []
     kept = 0
     for number, members in enumerate(groups):
@@ -690,6 +692,20 @@ def _match_existing(groups: list[list[Registrant]], existing: list[dict]) -> dic
             matches[number] = entry
             claimed.add(id(entry))
     return matches
+
+
+def _named_in_results(folder: Path, letter: str) -> set[str]:
+    """Ids of the form the new ones take that results files name: an entry deleted by hand keeps
+    its id, so its results can never pass to a newcomer."""
+    pattern = re.compile(rf"(?<![A-Za-z0-9_-]){re.escape(letter)}\d+(?![A-Za-z0-9_-])")
+    named: set[str] = set()
+    for path in sorted((folder / "results").glob("*.yaml"))[:500]:
+        try:
+            if path.stat().st_size <= 2 * 1024 * 1024:
+                named.update(pattern.findall(path.read_text(encoding="utf-8", errors="replace")))
+        except OSError:
+            continue
+    return named
 
 
 class _Ids:
