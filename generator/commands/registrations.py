@@ -30,6 +30,7 @@ import argparse
 import codecs
 import csv
 import io
+import os
 import re
 import sys
 import zipfile
@@ -108,6 +109,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "ids": ("参赛编号由 paibang 编排：新增 {first}–{last}；重新导入时按队员保留原编号",
             "參賽編號由 paibang 編排：新增 {first}–{last}；重新匯入時按隊員保留原編號",
             "entry ids are paibang's own: new {first}–{last}; a rerun keeps each entry's id by its players"),
+    "write_failed": ("paibang: 无法写入 {path}：{reason}", "paibang: 無法寫入 {path}：{reason}", "paibang: cannot write {path}: {reason}"),
     "failed": ("paibang: 发现 {errors} 处错误，未导入（entries.yaml 和 event.yaml 保持不变）。",
                "paibang: 發現 {errors} 處錯誤，未匯入（entries.yaml 和 event.yaml 保持不變）。",
                "paibang: {errors} error(s); nothing was imported (entries.yaml and event.yaml are unchanged)."),
@@ -144,10 +146,10 @@ class ImportRefusal(Exception):
 
 @dataclass
 class Table:
-    """A sheet's rows as text, as read: `first_row` is the sheet row of rows[0]."""
+    """A sheet's rows with something in them, as text, and the sheet's row number of each."""
 
     rows: list[list[str]]
-    numbers: list[int]  # the sheet's row number of each row (blank rows are left out)
+    numbers: list[int]  # the sheet's row (a CSV's line) of each: problems name the row the secretary sees
     encoding: str | None = None  # a CSV's
 
 
@@ -222,14 +224,16 @@ def read_table(path: Path) -> Table:
     problems = Problems()
     try:
         return _read_table(path)
-    except _Unreadable as failure:
+    except _SheetRefusal as failure:
         problems.add(failure.code, Mark(path), **failure.params)
     except OSError as exc:  # missing, a folder, no permission
         problems.add("registration-sheet-unreadable", Mark(path), reason=_reason("missing", detail=exc.strerror or exc))
     raise ContentErrors(problems.sorted())
 
 
-class _Unreadable(Exception):
+class _SheetRefusal(Exception):
+    """The sheet cannot be read, or should not be: a catalogue code, reported on the sheet."""
+
     def __init__(self, code: str, **params: object) -> None:
         super().__init__(code)
         self.code = code
@@ -242,14 +246,14 @@ def _read_table(path: Path) -> Table:
         magic = handle.read(8)
     if magic.startswith(b"PK\x03\x04") or magic.startswith(b"PK\x05\x06"):
         if size > MAX_SHEET_BYTES:
-            raise _Unreadable("registration-sheet-too-large", size=_megabytes(size), limit=_megabytes(MAX_SHEET_BYTES))
+            raise _SheetRefusal("registration-sheet-too-large", size=_megabytes(size), limit=_megabytes(MAX_SHEET_BYTES))
         return _read_xlsx(path)
     if magic.startswith(b"\xd0\xcf\x11\xe0"):  # OLE: Excel 97-2003, or an encrypted .xlsx
-        raise _Unreadable("registration-sheet-unreadable", reason=_reason("xls"))
+        raise _SheetRefusal("registration-sheet-unreadable", reason=_reason("xls"))
     if path.suffix.lower() in (".xlsx", ".xlsm"):
-        raise _Unreadable("registration-sheet-unreadable", reason=_reason("not-xlsx"))
+        raise _SheetRefusal("registration-sheet-unreadable", reason=_reason("not-xlsx"))
     if size > MAX_SHEET_BYTES:
-        raise _Unreadable("registration-sheet-too-large", size=_megabytes(size), limit=_megabytes(MAX_SHEET_BYTES))
+        raise _SheetRefusal("registration-sheet-too-large", size=_megabytes(size), limit=_megabytes(MAX_SHEET_BYTES))
     return _read_csv(path.read_bytes())
 
 
@@ -270,19 +274,19 @@ def _read_xlsx(path: Path) -> Table:
             book = load_workbook(handle, read_only=True, data_only=True, keep_links=False)
             try:
                 if not book.worksheets:
-                    raise _Unreadable("registration-sheet-unreadable", reason=_reason("no-sheet"))
+                    raise _SheetRefusal("registration-sheet-unreadable", reason=_reason("no-sheet"))
                 return _sheet_rows(book.worksheets[0])
             finally:
                 book.close()
-    except _Unreadable:
+    except _SheetRefusal:
         raise
     except zipfile.BadZipFile:
-        raise _Unreadable("registration-sheet-unreadable", reason=_reason("not-xlsx")) from None
+        raise _SheetRefusal("registration-sheet-unreadable", reason=_reason("not-xlsx")) from None
     except MemoryError:
-        raise _Unreadable("registration-sheet-too-large", size="?", limit=_megabytes(MAX_SHEET_BYTES, True)) from None
+        raise _SheetRefusal("registration-sheet-too-large", size="?", limit=_megabytes(MAX_SHEET_BYTES, True)) from None
     except Exception as exc:  # noqa: BLE001 - a hostile file can make openpyxl fail in any way; never a traceback
         detail = f"{type(exc).__name__}: {exc}"[:200]
-        raise _Unreadable("registration-sheet-unreadable", reason=_reason("broken", detail=detail)) from None
+        raise _SheetRefusal("registration-sheet-unreadable", reason=_reason("broken", detail=detail)) from None
 
 
 def _check_archive(archive: zipfile.ZipFile) -> None:
@@ -292,10 +296,10 @@ def _check_archive(archive: zipfile.ZipFile) -> None:
     shared string, in memory (one row of a million cells took 18 s and 1 GB)."""
     parts = archive.infolist()
     if len(parts) > MAX_PARTS:
-        raise _Unreadable("registration-sheet-unreadable", reason=_reason("parts", count=len(parts)))
+        raise _SheetRefusal("registration-sheet-unreadable", reason=_reason("parts", count=len(parts)))
     total = sum(part.file_size for part in parts)
     if total > MAX_SHEET_BYTES:
-        raise _Unreadable("registration-sheet-too-large", size=_megabytes(total, True), limit=_megabytes(MAX_SHEET_BYTES))
+        raise _SheetRefusal("registration-sheet-too-large", size=_megabytes(total, True), limit=_megabytes(MAX_SHEET_BYTES))
     counts = {b"c": 0, b"si": 0}
     for part in parts:
         if part.is_dir():
@@ -310,7 +314,7 @@ def _check_archive(archive: zipfile.ZipFile) -> None:
                 cut = data.rfind(b"<", max(0, len(data) - 64)) if chunk else -1
                 body, carry = (data, b"") if cut < 0 else (data[:cut], data[cut:])
                 if _DOCTYPE.search(body):
-                    raise _Unreadable("registration-sheet-unreadable", reason=_reason("doctype", part=part.filename))
+                    raise _SheetRefusal("registration-sheet-unreadable", reason=_reason("doctype", part=part.filename))
                 for match in _TAG.finditer(body):
                     name = match.group(1)
                     if name == b"row":
@@ -319,10 +323,10 @@ def _check_archive(archive: zipfile.ZipFile) -> None:
                     counts[name] += 1
                     row_cells += name == b"c"
                     if row_cells > MAX_ROW_CELLS:
-                        raise _Unreadable("registration-sheet-too-large", size=_count("row", row_cells),
+                        raise _SheetRefusal("registration-sheet-too-large", size=_count("row", row_cells),
                                           limit=_count("row", MAX_ROW_CELLS))
                     if counts[name] > MAX_CELLS:
-                        raise _Unreadable("registration-sheet-too-large", size=_count(name.decode(), counts[name]),
+                        raise _SheetRefusal("registration-sheet-too-large", size=_count(name.decode(), counts[name]),
                                           limit=_count(name.decode(), MAX_CELLS))
                 if not chunk:
                     break
@@ -347,7 +351,7 @@ def _sheet_rows(sheet) -> Table:  # noqa: ANN001 - openpyxl's ReadOnlyWorksheet
         if not cells:
             continue
         if len(rows) >= MAX_ROWS:
-            raise _Unreadable("registration-sheet-rows", limit=MAX_ROWS, row=number)
+            raise _SheetRefusal("registration-sheet-rows", limit=MAX_ROWS, row=number)
         rows.append(cells)
         numbers.append(number)
     return Table(rows, numbers)
@@ -373,11 +377,11 @@ def _read_csv(raw: bytes) -> Table:
             if not cells:
                 continue
             if len(rows) >= MAX_ROWS:
-                raise _Unreadable("registration-sheet-rows", limit=MAX_ROWS, row=reader.line_num)
+                raise _SheetRefusal("registration-sheet-rows", limit=MAX_ROWS, row=reader.line_num)
             rows.append(cells)
             numbers.append(reader.line_num)  # the line a record ends on: a quoted cell may span lines
     except csv.Error as exc:
-        raise _Unreadable("registration-sheet-unreadable", reason=_reason("csv", detail=str(exc)[:200])) from None
+        raise _SheetRefusal("registration-sheet-unreadable", reason=_reason("csv", detail=str(exc)[:200])) from None
     return Table(rows, numbers, ENCODINGS[encoding])
 
 
@@ -403,7 +407,7 @@ def _decode(raw: bytes) -> tuple[str, str]:
                 continue
             if _plausible(text):
                 return text, encoding
-    raise _Unreadable("registration-encoding")
+    raise _SheetRefusal("registration-encoding")
 
 
 def _plausible(text: str) -> bool:
@@ -654,7 +658,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     text = yaml.dump(merged, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, default_flow_style=None, width=120)
     header_text = ("# 参赛名单：由 paibang import 从报名表生成，可手工修改；编号由 paibang 编排，重新导入时按队员保留。\n"
                    "# phone、student_id 等字段不会出现在网站和公告上。\n")
-    entries_path.write_text(header_text + text, encoding="utf-8")
+    _write(entries_path, header_text + text)
     _point_event_at(event_file)
     report.entries, report.new, report.kept, report.new_ids = len(merged), len(new_ids), kept, new_ids
     return report
@@ -766,7 +770,17 @@ def _point_event_at(event_file: Path) -> None:
         while end < len(lines) and (lines[end].startswith((" ", "\t", "-")) or not lines[end].strip()):
             end += 1
         lines[start:end] = ["entries: entries.yaml\n"]
-    event_file.write_text("".join(lines), encoding="utf-8")
+    _write(event_file, "".join(lines))
+
+
+def _write(path: Path, text: str) -> None:
+    """Whole or not at all: a full disk or a kill mid-write leaves the previous file."""
+    temporary = path.with_name(f".{path.name}.paibang-import")
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
 
 
 # --- the command ---------------------------------------------------------------------------------
@@ -783,6 +797,9 @@ def run(args: argparse.Namespace, locale: str) -> int:
     except ImportRefusal as refusal:
         print(f"paibang: {refusal.text(locale)}", file=sys.stderr)
         return 2
+    except OSError as exc:  # writing entries.yaml or event.yaml: no permission, a full disk
+        print(_say(locale)("write_failed", path=exc.filename or args.content, reason=exc.strerror or exc), file=sys.stderr)
+        return 1
     except ContentErrors as failure:
         report = getattr(failure, "report", None)
         for line in report.lines(locale) if report is not None else ():
