@@ -174,6 +174,10 @@ def test_long_digit_values_cannot_be_mapped_to_an_entry_either(content: Path, tm
 def test_cli_refuses_a_map_to_an_id_with_exit_2(content: Path, tmp_path: Path, capsys) -> None:
     event = new_event(content)
     sheet = student_sheet(tmp_path / "s.xlsx", "ID")
+    assert main(["import", event.name, str(sheet), "--map", "ID=entry", "--content", str(content)]) == 1
+    captured = capsys.readouterr()
+    assert "第 1 列「ID」→ 未导入：--map 不能这样用（见下面的错误）" in captured.out
+    assert "s.xlsx:1:1: 错误 [registration-map-refused]" in captured.err and "未导入" in captured.err
     assert main(["import", event.name, str(sheet), "--map", "组号=id", "--content", str(content)]) == 2
     assert "参赛编号由 paibang 编排" in capsys.readouterr().err
     assert main(["import", event.name, str(sheet), "--map", "组号", "--content", str(content)]) == 2

@@ -105,6 +105,8 @@ WORDS: dict[str, tuple[str, str, str]] = {
                          "looks like personal numbers; not imported (student_id is column {other})"),
     "duplicate": ("未使用（第 {other} 列已是同一内容）", "未使用（第 {other} 欄已是同一內容）", "not used (column {other} already gives this)"),
     "ignored": ("未使用", "未使用", "not used"),
+    "refused": ("未导入：--map 不能这样用（见下面的错误）", "未匯入：--map 不能這樣用（見下面的錯誤）",
+                "not imported: --map cannot make it that (see the error below)"),
     "no_heading": ("（无表头）", "（無表頭）", "(no heading)"),
     "ids": ("参赛编号由 paibang 编排：新增 {first}–{last}；重新导入时按队员保留原编号",
             "參賽編號由 paibang 編排：新增 {first}–{last}；重新匯入時按隊員保留原編號",
@@ -490,6 +492,7 @@ def plan_columns(sheet: Path, header: list[str], header_row: int, data: list[lis
         if wanted is not None and wanted not in PRIVATE and (by_heading or digits):
             problems.add("registration-map-refused", Mark(sheet, header_row, index + 1), heading=heading,
                          field=wanted, why=_WHY["heading" if by_heading else "digits"])
+            column.note = "refused"
         elif use == "phone":
             column.use, column.note = "phone", "phone"
         elif wanted == "student_id":
