@@ -218,12 +218,9 @@ def _init(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace, locale: str) -> int:
-    from generator.commands.registrations import import_registrations
+    from generator.commands import registrations
 
-    mapping = dict(item.split("=", 1) for item in args.map if "=" in item)
-    report = import_registrations(args.content, args.event, args.sheet, {k: v for k, v in mapping.items()}, args.prefix)
-    print(words("import_done", locale, entries=report.entries, new=report.new, kept=report.kept, path=report.path))
-    return 0
+    return registrations.run(args, locale)
 
 
 if __name__ == "__main__":

@@ -283,6 +283,62 @@ CATALOGUE: dict[str, Entry] = {
         "zh-Hant": ("{name} 報名了兩次（第一次在第 {first} 行）", "刪除重複的一行；同名的兩個人請在姓名後加班級區分。"),
         "en": ("{name} is registered twice (first on row {first})", "delete the repeated row; tell two namesakes apart by adding their class to the name."),
     },
+    # --- hostile sheets, personal numbers, slugs and notices (paibang import; notice:) ----------
+    "registration-sheet-unreadable": {
+        "zh-Hans": ("无法读取报名表：{reason}", "用 Excel 或 WPS 打开后另存为 .xlsx（或“CSV UTF-8”）再导入。"),
+        "zh-Hant": ("無法讀取報名表：{reason}", "用 Excel 或 WPS 開啟後另存為 .xlsx（或「CSV UTF-8」）再匯入。"),
+        "en": ("cannot read the sheet: {reason}", "open it in Excel or WPS, save it as .xlsx (or “CSV UTF-8”), and import that."),
+    },
+    "registration-sheet-too-large": {
+        "zh-Hans": ("报名表过大（{size}，上限 {limit}）", "只保留报名这一张工作表，删去图片和多余的格式后另存；或另存为“CSV UTF-8”。"),
+        "zh-Hant": ("報名表過大（{size}，上限 {limit}）", "只保留報名這一張工作表，刪去圖片和多餘的格式後另存；或另存為「CSV UTF-8」。"),
+        "en": ("the sheet is too large ({size}; limit {limit})", "keep only the registration worksheet, remove pictures and stray formatting, and save again; or save it as “CSV UTF-8”."),
+    },
+    "registration-sheet-rows": {
+        "zh-Hans": ("报名表超过 {limit} 行（第 {row} 行仍有内容）", "删去报名名单以外的行（包括表格下方远处的零星内容），每个赛事用一张表。"),
+        "zh-Hant": ("報名表超過 {limit} 行（第 {row} 行仍有內容）", "刪去報名名單以外的列（包括表格下方遠處的零星內容），每個賽事用一張表。"),
+        "en": ("the sheet has more than {limit} rows (row {row} still has content)", "delete every row that is not a registration (stray cells far below the table too); one sheet per event."),
+    },
+    "registration-encoding": {
+        "zh-Hans": ("CSV 的编码无法识别（试过 UTF-8、GB18030/GBK、Big5），不导入，以免名字变成乱码", "在 Excel 或 WPS 中另存为“CSV UTF-8（逗号分隔）”，或直接导入 .xlsx。"),
+        "zh-Hant": ("CSV 的編碼無法識別（試過 UTF-8、GB18030/GBK、Big5），不匯入，以免名字變成亂碼", "在 Excel 或 WPS 中另存為「CSV UTF-8（逗號分隔）」，或直接匯入 .xlsx。"),
+        "en": ("the CSV's encoding is not UTF-8, GB18030/GBK or Big5 (Shift-JIS?); nothing imported, so that names are not garbled", "save it from Excel or WPS as “CSV UTF-8 (comma delimited)”, or import the .xlsx."),
+    },
+    "registration-map-refused": {
+        "zh-Hans": ("不能把“{heading}”列用作 {field}：{why}", "个人号码只存入私有的 student_id，不会公开；参赛编号由 paibang 编排。删去这个 --map，按组号或队名分组。"),
+        "zh-Hant": ("不能把「{heading}」欄用作 {field}：{why}", "個人號碼只存入私有的 student_id，不會公開；參賽編號由 paibang 編排。刪去這個 --map，按組號或隊名分組。"),
+        "en": ("column “{heading}” cannot be read as {field}: {why}", "personal numbers go to the private student_id only; entry ids are paibang's own. Drop this --map; group by an entry number or team name."),
+    },
+    "registration-map-id": {
+        "zh-Hans": ("--map {item}：参赛编号由 paibang 编排，不能取自报名表", "删去这个 --map；按组号或队名分组用 列名=entry。可用的字段：{fields}"),
+        "zh-Hant": ("--map {item}：參賽編號由 paibang 編排，不能取自報名表", "刪去這個 --map；按組號或隊名分組用 欄名=entry。可用的欄位：{fields}"),
+        "en": ("--map {item}: entry ids are paibang's own, never taken from the sheet", "drop this --map; to group rows by a column use HEADING=entry. Fields: {fields}"),
+    },
+    "registration-map-invalid": {
+        "zh-Hans": ("--map {item} 无效", "写成 --map 列名=字段；可用的字段：{fields}"),
+        "zh-Hant": ("--map {item} 無效", "寫成 --map 欄名=欄位；可用的欄位：{fields}"),
+        "en": ("--map {item} is not valid", "write --map HEADING=FIELD; fields: {fields}"),
+    },
+    "registration-map-heading": {
+        "zh-Hans": ("--map 的列“{heading}”不在报名表的表头中", "照表头原样写列名；表头：{found}"),
+        "zh-Hant": ("--map 的欄「{heading}」不在報名表的表頭中", "照表頭原樣寫欄名；表頭：{found}"),
+        "en": ("--map names a column “{heading}” that the sheet's headings lack", "write the heading as the sheet has it; headings: {found}"),
+    },
+    "registration-prefix": {
+        "zh-Hans": ("--prefix {prefix} 不能用作编号开头", "用 1 到 8 个英文字母，例如 --prefix T。"),
+        "zh-Hant": ("--prefix {prefix} 不能用作編號開頭", "用 1 到 8 個英文字母，例如 --prefix T。"),
+        "en": ("--prefix {prefix} cannot start an entry id", "use 1 to 8 letters, e.g. --prefix T."),
+    },
+    "notice-not-markdown": {
+        "zh-Hans": ("通知 {path} 不是 Markdown 文件（.md）", "notice 只列 .md 文件：YAML 文件（参赛名单、event.yaml）会原样公开，包括电话。"),
+        "zh-Hant": ("通知 {path} 不是 Markdown 檔案（.md）", "notice 只列 .md 檔案：YAML 檔案（參賽名單、event.yaml）會原樣公開，包括電話。"),
+        "en": ("notice {path} is not a Markdown file (.md)", "list only .md files under notice: a YAML file (entries, event.yaml) would be published as it is, phones included."),
+    },
+    "notice-private": {
+        "zh-Hans": ("通知 {path} 含有私有字段 {key}，会被公开", "删去这一行：{key} 只写在参赛名单里，不会公开；通知里的联系方式请不要写成“{key}:”。"),
+        "zh-Hant": ("通知 {path} 含有私有欄位 {key}，會被公開", "刪去這一行：{key} 只寫在參賽名單裡，不會公開；通知裡的聯絡方式請不要寫成「{key}:」。"),
+        "en": ("notice {path} holds the private key {key}, which would be published", "delete the line: {key} belongs in the entries, which keep it private; write a contact in a notice without “{key}:”."),
+    },
     # --- bridge ----------------------------------------------------------------------------
     "bridge-board-syntax": {
         "zh-Hans": ("第 {board} 副的记录 {text} 看不懂：{problem}", "写成 定约 庄家 结果 [南北分]，例如 4S N = 420、3NT E +1、4HX S -2 -300，或 pass。"),

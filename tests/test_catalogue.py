@@ -7,8 +7,10 @@ messages.py).
 
 from __future__ import annotations
 
+import io
 import re
 import shutil
+import zipfile
 import string
 import sys
 from collections.abc import Callable
@@ -17,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import generator.commands.pair  # noqa: F401  every command, so that every module is loaded
-import generator.commands.registrations  # noqa: F401
+import generator.commands.registrations as registrations
 import generator.content.load as load
 import generator.tournament.event  # noqa: F401  registers its codes in the catalogue
 import generator.tournament.pairing as pairing
@@ -203,6 +205,32 @@ def registration(csv: str) -> Trigger:
     return trigger
 
 
+def importing(sheet: str | bytes, name: str = "sheet.csv", extra: dict[str, str] | None = None,
+              slug: str | None = None, prefix: str | None = None, max_rows: int | None = None) -> Trigger:
+    """`paibang import` of a sheet (text or bytes) into the Guandan demo: its problems or refusal."""
+    def trigger(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+        if max_rows is not None:
+            monkeypatch.setattr(registrations, "MAX_ROWS", max_rows)
+        event = demo_tree(tmp, G)
+        path = tmp / name
+        path.write_bytes(sheet if isinstance(sheet, bytes) else sheet.encode("utf-8"))
+        try:
+            import_registrations(event.parents[1], slug or event.name, path, extra, prefix)
+        except ContentErrors as failure:
+            return {p.code for p in failure.problems}
+        except registrations.ImportRefusal as refusal:
+            return {refusal.code}
+        return set()
+    return trigger
+
+
+def zip_bomb() -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/worksheets/sheet1.xml", bytes(60 * 1024 * 1024))
+    return buffer.getvalue()
+
+
 def refusals(monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """The codes of every `paibang pair` refusal made from now on."""
     made: set[str] = set()
@@ -385,6 +413,17 @@ TRIGGERS: dict[str, Trigger] = {
     "registration-no-name": registration("姓名,组号\n,1\n"),
     "registration-no-entry": registration("姓名,组号\n张三,\n"),
     "registration-duplicate": registration("姓名,组号\n张三,1\n张三,2\n"),
+    "registration-sheet-unreadable": importing("not a spreadsheet", "sheet.xlsx"),
+    "registration-sheet-too-large": importing(zip_bomb(), "sheet.xlsx"),
+    "registration-sheet-rows": importing("姓名,组号\n张三,1\n李四,1\n", max_rows=2),
+    "registration-encoding": importing("チーム,氏名\n東京,田中太郎\n".encode("shift_jis")),
+    "registration-map-refused": importing("学号,姓名,组号\n2023010101,张三,1\n", extra={"学号": "entry"}),
+    "registration-map-id": importing("编号,姓名\n1,张三\n", extra={"编号": "id"}),
+    "registration-map-invalid": importing("编号,姓名\n1,张三\n", extra={"编号": "number"}),
+    "registration-map-heading": importing("编号,姓名\n1,张三\n", extra={"班号": "group"}),
+    "registration-prefix": importing("编号,姓名\n1,张三\n", prefix="../"),
+    "notice-not-markdown": edit(B, (EV, "notice: notice.md", "notice: [notice.md, event.yaml]")),
+    "notice-private": write(B, "notice.md", "# 通知\n\n- name: 张三\n  phone: 13800000000\n"),
     # paibang pair
     "pair-format": lambda tmp, mp: planned(tmp, mp, G, "main", nothing, set_attr("stage", "format", "knockout")),
     "pair-game": lambda tmp, mp: planned(tmp, mp, G, "main", nothing, set_attr("event", "game", "chess")),

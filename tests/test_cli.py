@@ -27,7 +27,9 @@ def test_new_then_import_then_build(tmp_path: Path, capsys) -> None:
     sheet.write_text("组号,姓名,班级,电话\nA01,王一,1班,13800000001\nA01,李二,1班,\nA02,张三,2班,\nA02,赵四,2班,\n",
                      encoding="utf-8")
     assert main(["import", "club-2025", str(sheet), "--content", str(content)]) == 0
-    assert "导入 2 个参赛队（新增 2，更新 0）" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "新增 2，更新 0）" in out  # ids are paibang's: the sheet's A01/A02 never replace the examples
+    assert "第 4 列「电话」→ phone：私有，不公开" in out
     assert main(["build", "--quiet", "--content", str(content), "--output", str(tmp_path / "out")]) == 0
     summary = capsys.readouterr().out
     assert "1 个赛事" in summary and "份 PDF（新印" in summary

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import re
 import shutil
 from pathlib import Path
 
@@ -32,6 +33,25 @@ def write_xlsx(path: Path, rows: list[list[str]]) -> Path:
         book.active.append(row)
     book.save(path)
     return path
+
+
+def new_event(content: Path, slug: str, game: str) -> Path:
+    """`paibang new`'s event without its example entries (they are not the sheet's teams) and the
+    placeholder results naming them."""
+    scaffold_event(content, slug, game)
+    event = content / "events" / slug / "event.yaml"
+    kept, skipping = [], False
+    for line in event.read_text(encoding="utf-8").splitlines(keepends=True):
+        if re.match(r"entries\s*:", line):
+            kept.append("entries: []\n")
+            skipping = True
+        elif not (skipping and line.startswith((" ", "-"))):
+            kept.append(line)
+            skipping = False
+    event.write_text("".join(kept), encoding="utf-8")
+    for placeholder in (event.parent / "results").glob("*.yaml"):  # its tables name the examples
+        placeholder.unlink()
+    return event
 
 
 @pytest.fixture()
@@ -68,11 +88,12 @@ def test_new_never_overwrites(content: Path) -> None:
 
 
 def test_thirty_registrations_from_a_spreadsheet(content: Path, tmp_path: Path) -> None:
-    scaffold_event(content, "dongke-2025", "bridge")
+    new_event(content, "dongke-2025", "bridge")
     sheet = write_xlsx(tmp_path / "报名表.xlsx", registrations(15))
     report = import_registrations(content, "dongke-2025", sheet)
-    # the scaffold has no entries (its examples are comments): every row group is new
+    # ids are paibang's own, in the sheet's order (the sheet's 组号 only groups the rows)
     assert (report.entries, report.new, report.kept) == (15, 15, 0)
+    assert report.new_ids == [f"A{n:02d}" for n in range(1, 16)]
     event_text = (content / "events/dongke-2025/event.yaml").read_text(encoding="utf-8")
     assert "entries: entries.yaml\n" in event_text and "# 抽签种子" in event_text
     site, _, _ = validate(content)
@@ -85,7 +106,7 @@ def test_thirty_registrations_from_a_spreadsheet(content: Path, tmp_path: Path) 
 
 
 def test_rerun_updates_without_duplicating(content: Path, tmp_path: Path) -> None:
-    scaffold_event(content, "dongke-2025", "bridge")
+    new_event(content, "dongke-2025", "bridge")
     import_registrations(content, "dongke-2025", write_xlsx(tmp_path / "a.xlsx", registrations(15)))
     first = (content / "events/dongke-2025/entries.yaml").read_text(encoding="utf-8")
     again = import_registrations(content, "dongke-2025", write_xlsx(tmp_path / "b.xlsx", registrations(15)))
@@ -106,7 +127,7 @@ def test_gbk_csv_with_team_names_and_a_custom_column(content: Path, tmp_path: Pa
         writer.writerow(["路桥队", "赵刚", "道路与桥梁系", ""])
         writer.writerow(["路桥队", "钱芳", "道路与桥梁系", ""])
     report = import_registrations(content, "union-2025", sheet, {"所在系": "group"}, prefix="T")
-    assert report.new == 2
+    assert report.new == 2 and report.encoding == "GB18030 (GBK)"
     text = (content / "events/union-2025/entries.yaml").read_text(encoding="utf-8")
     assert "name: 结构一队" in text and "group: 结构工程系" in text and "phone: '13811112222'" in text
 
@@ -144,4 +165,4 @@ def test_a_missing_or_broken_sheet_is_a_message_not_a_traceback(content: Path, t
     for sheet in (tmp_path / "missing.xlsx", broken):
         with pytest.raises(ContentErrors) as failure:
             import_registrations(content, "dongke-2025", sheet)
-        assert [p.code for p in failure.value.problems] == ["file-unreadable"]
+        assert [p.code for p in failure.value.problems] == ["registration-sheet-unreadable"]

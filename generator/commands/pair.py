@@ -17,9 +17,14 @@ def run(args: argparse.Namespace) -> int:
     (never over an existing one), check again, print the draw. The only command that writes to
     content/."""
     from generator.build import validate
+    from generator.content.load import SLUG
     from generator.content.reader import suggestion
     from generator.tournament.pairing import Refusal, describe, plan_rounds, results_path, results_text, write_round
 
+    if not SLUG.fullmatch(args.event):  # "../x": the results file would be written outside content/
+        print(f"paibang: {Refusal('slug-invalid', slug=args.event).text(args.lang or site_locale(args.content))}",
+              file=sys.stderr)
+        return 2
     try:
         site, results, warnings = validate(args.content)
     except ContentErrors as failure:

@@ -166,10 +166,16 @@ def load_event(folder: Path, site: Site, problems: Problems) -> Event | None:
         event.dates = [d] if (d := reader.date("date")) else []
     for value, mark in reader.items("notice", single_ok=True):
         path = folder / str(value)
-        if not path.is_file():
+        if path.suffix.lower() != ".md":  # notice: [notice.md, event.yaml] published the entries, phones and all
+            problems.add("notice-not-markdown", mark, path=value)
+        elif not path.is_file():
             problems.add("file-missing", mark, path=value)
-        elif _inside(path, site.root, problems) and read_content_text(path, problems, markdown=True) is not None:
-            event.notices.append(path)  # UTF-8 and not too large: the page can render it
+        elif _inside(path, site.root, problems) and (text := read_content_text(path, problems, markdown=True)) is not None:
+            if (found := _private_key(text, site.private)) is not None:
+                line, column, key = found
+                problems.add("notice-private", Mark(path, line, column), path=value, key=key)
+            else:
+                event.notices.append(path)  # UTF-8, not too large, nothing private: the page can render it
     event.entries = _read_entries(_entry_items(reader, folder, site, problems), problems, site.private)
     event.officials = _read_officials(reader, problems)
     texts = reader.mapping("bulletin_text")
@@ -188,6 +194,24 @@ def load_event(folder: Path, site: Site, problems: Problems) -> Event | None:
                 problems.add("official-stage-unknown", reader.value_mark("officials"), name=official.name, id=stage_id)
     _read_results(folder / "results", event, game, site, problems)
     return event
+
+
+_PRIVATE_KEY_PATTERNS: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+
+def _private_key(text: str, private: tuple[str, ...]) -> tuple[int, int, str] | None:
+    """The first place a notice writes a private key as YAML would (`phone: …` at the start of a
+    line or a list item, `{name: …, phone: …}`, a table cell): (line, column, key), or None."""
+    pattern = _PRIVATE_KEY_PATTERNS.get(private)
+    if pattern is None:
+        keys = "|".join(re.escape(key) for key in sorted(set(private), key=len, reverse=True))
+        pattern = re.compile(rf"""(?:^|[{{,|])[ \t]*(?:-[ \t]+)?["']?({keys})["']?[ \t]*:(?=[ \t]|$)""", re.MULTILINE)
+        _PRIVATE_KEY_PATTERNS[private] = pattern
+    match = pattern.search(text)
+    if match is None:
+        return None
+    start = text.rfind("\n", 0, match.start(1)) + 1
+    return text.count("\n", 0, match.start(1)) + 1, match.start(1) - start + 1, match.group(1)
 
 
 def _entry_items(reader: Reader, folder: Path, site: Site, problems: Problems) -> list[tuple[Any, Mark]]:
