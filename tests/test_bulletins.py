@@ -13,6 +13,7 @@ from generator.build import build
 from generator.errors import ContentErrors
 from generator.render.bulletins import Bulletin
 from generator.render.pdf import _print, bulletin_html, missing_glyphs
+from generator.render.output import MARKER, MARKER_TEXT
 
 ROOT = Path(__file__).resolve().parents[1]
 EVENT = "events/dongke-bridge-2015"
@@ -150,6 +151,7 @@ def test_a_character_outside_the_font_fails_the_build(tmp_path: Path) -> None:
     output = tmp_path / "output"
     output.mkdir()
     (output / "keep.txt").write_text("previous site", encoding="utf-8")
+    (output / MARKER).write_text(MARKER_TEXT, encoding="utf-8")  # built by paibang
     with pytest.raises(ContentErrors) as failure:
         build(content, output)
     (problem,) = failure.value.problems
@@ -158,7 +160,7 @@ def test_a_character_outside_the_font_fails_the_build(tmp_path: Path) -> None:
     line = text[:text.index("𗀀")].count("\n") + 1
     assert (problem.mark.line, problem.mark.column) == (line, text.splitlines()[line - 1].index("𗀀") + 1)
     assert "𗀀 (U+17000)" in problem.message("zh-Hans") and "方框" in problem.message("zh-Hans")
-    assert [p.name for p in output.iterdir()] == ["keep.txt"]
+    assert sorted(p.name for p in output.iterdir()) == [MARKER, "keep.txt"]
 
 
 def test_traditional_chinese_site_prints_with_the_tc_face(tmp_path: Path) -> None:

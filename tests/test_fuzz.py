@@ -46,6 +46,7 @@ from generator.content.yaml_loader import YamlList, YamlMap, load_yaml, load_yam
 from generator.errors import ContentError, ContentErrors, Mark, Problems
 from generator.games import bridge, daguai, guandan, shengji
 from generator.messages import CATALOGUE, LOCALES
+from generator.render.output import MARKER, MARKER_TEXT
 
 pytestmark = pytest.mark.fuzz
 
@@ -889,6 +890,7 @@ def test_any_results_file_builds_or_leaves_the_previous_output(game: str, data: 
         output = Path(folder) / "output"
         output.mkdir()
         (output / "previous.html").write_text("the previous site\n", encoding="utf-8")
+        (output / MARKER).write_text(MARKER_TEXT, encoding="utf-8")  # a site paibang built
         before = tree_digest(output)
         with mock.patch("generator.render.pdf.print_pdfs", fake_print_pdfs), time_limit(60):
             try:
