@@ -135,3 +135,17 @@ class ContentErrors(Exception):
     def __init__(self, problems: list[ContentError]) -> None:
         super().__init__(f"{len(problems)} content problem(s)")
         self.problems = problems
+
+
+class Refusal(Exception):
+    """A command will not do what it was asked (exit 2: usage, not content): a catalogue code and
+    its parameters, said in the site's language with its fix."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+    def text(self, locale: str) -> str:
+        message, hint = render_message(self.code, locale, self.params)
+        return f"{message}\n  → {hint}" if hint else message

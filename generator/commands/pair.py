@@ -7,9 +7,30 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from generator.commands.console import print_problems, site_locale, words
-from generator.errors import ContentErrors
+from generator.errors import ContentErrors, Refusal
+
+if TYPE_CHECKING:
+    from generator.content.model import Site
+    from generator.tournament.event import EventResult
+
+
+def event_stage(site: Site, results: list[EventResult], slug: str, stage: str) -> EventResult:
+    """The event named on the command line, checked to have the stage named; Refusal (with the
+    names it could have meant) otherwise. `pair` and `print` ask the same way."""
+    from generator.content.reader import suggestion
+
+    result = next((r for r in results if r.event.slug == slug), None)
+    if result is None:
+        slugs = [e.slug for e in site.events]
+        raise Refusal("pair-event-unknown", slug=slug, suggestion=suggestion(slug, slugs), allowed=", ".join(slugs))
+    stage_ids = [s.id for s in result.event.stages]
+    if stage not in stage_ids:
+        raise Refusal("pair-stage-unknown", slug=slug, stage=stage, suggestion=suggestion(stage, stage_ids),
+                      allowed=", ".join(stage_ids))
+    return result
 
 
 def run(args: argparse.Namespace) -> int:
@@ -18,8 +39,7 @@ def run(args: argparse.Namespace) -> int:
     content/."""
     from generator.build import validate
     from generator.content.load import SLUG
-    from generator.content.reader import suggestion
-    from generator.tournament.pairing import Refusal, describe, plan_rounds, results_path, results_text, write_round
+    from generator.tournament.pairing import describe, plan_rounds, results_path, results_text, write_round
 
     if not SLUG.fullmatch(args.event):  # "../x": the results file would be written outside content/
         print(f"paibang: {Refusal('slug-invalid', slug=args.event).text(args.lang or site_locale(args.content))}",
@@ -35,16 +55,9 @@ def run(args: argparse.Namespace) -> int:
         return 1
     locale = args.lang or site.locale
     print_problems(warnings, locale, args.content)
-    result = next((r for r in results if r.event.slug == args.event), None)
-    if result is None:
-        slugs = [e.slug for e in site.events]
-        usage = Refusal("pair-event-unknown", slug=args.event, suggestion=suggestion(args.event, slugs), allowed=", ".join(slugs))
-        print(f"paibang: {usage.text(locale)}", file=sys.stderr)
-        return 2
-    stage_ids = [s.id for s in result.event.stages]
-    if args.stage not in stage_ids:
-        usage = Refusal("pair-stage-unknown", slug=args.event, stage=args.stage,
-                        suggestion=suggestion(args.stage, stage_ids), allowed=", ".join(stage_ids))
+    try:
+        result = event_stage(site, results, args.event, args.stage)
+    except Refusal as usage:
         print(f"paibang: {usage.text(locale)}", file=sys.stderr)
         return 2
     stage_format = result.event.stage(args.stage).format

@@ -16,28 +16,20 @@ import sys
 from pathlib import Path
 
 from generator.commands.console import print_problems, words
+from generator.errors import Refusal
 
 
 def run(args: argparse.Namespace) -> int:
     from generator.build import validate
-    from generator.content.reader import suggestion
+    from generator.commands.pair import event_stage
     from generator.render.bulletins import printed_round
-    from generator.tournament.pairing import Refusal
 
     site, results, warnings = validate(args.content)  # ContentErrors: the CLI reports them, exit 1
     locale = args.lang or site.locale
     print_problems(warnings, locale, args.content)
-    result = next((r for r in results if r.event.slug == args.event), None)
-    if result is None:
-        slugs = [e.slug for e in site.events]
-        usage = Refusal("pair-event-unknown", slug=args.event, suggestion=suggestion(args.event, slugs),
-                        allowed=", ".join(slugs))
-        print(f"paibang: {usage.text(locale)}", file=sys.stderr)
-        return 2
-    stage_ids = [s.id for s in result.event.stages]
-    if args.stage not in stage_ids:
-        usage = Refusal("pair-stage-unknown", slug=args.event, stage=args.stage,
-                        suggestion=suggestion(args.stage, stage_ids), allowed=", ".join(stage_ids))
+    try:
+        result = event_stage(site, results, args.event, args.stage)
+    except Refusal as usage:
         print(f"paibang: {usage.text(locale)}", file=sys.stderr)
         return 2
     locale = args.lang or result.event.locale or site.locale

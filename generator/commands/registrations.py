@@ -41,8 +41,8 @@ import yaml
 
 from generator.content.load import SLUG
 from generator.content.yaml_loader import YamlList, YamlMap, load_yaml
-from generator.errors import ContentErrors, Mark, Problems
-from generator.messages import LOCALES, localised, render_message
+from generator.errors import ContentErrors, Mark, Problems, Refusal
+from generator.messages import LOCALES, localised
 
 COLUMNS: dict[str, tuple[str, ...]] = {
     "name": ("姓名", "名字", "选手", "選手", "队员", "隊員", "成员姓名", "成員姓名", "选手姓名", "選手姓名",
@@ -133,17 +133,8 @@ REASONS: dict[str, tuple[str, str, str]] = {
 ENCODINGS = {"utf-8": "UTF-8", "utf-16": "UTF-16", "gb18030": "GB18030 (GBK)", "big5": "Big5"}
 
 
-class ImportRefusal(Exception):
+class ImportRefusal(Refusal):
     """A usage error of `paibang import` (exit 2): a catalogue code and its parameters."""
-
-    def __init__(self, code: str, **params: object) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
-
-    def text(self, locale: str) -> str:
-        message, hint = render_message(self.code, locale, self.params)
-        return f"{message}\n  → {hint}" if hint else message
 
 
 @dataclass

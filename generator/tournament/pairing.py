@@ -61,7 +61,8 @@ from typing import TYPE_CHECKING
 
 from generator.content.model import Entry, Event, Stage
 from generator.games import GAMES, metric_of
-from generator.messages import CATALOGUE, render_message
+from generator.errors import Refusal  # `paibang pair` will not draw: see MESSAGES below
+from generator.messages import CATALOGUE
 from generator.tournament.large_draw import is_large, pair_large, surely_pairable
 from generator.tournament.matching import max_weight_matching
 from generator.tournament.movements import HOWELL_LARGEST, Sitting, choose_movement, howell, mitchell
@@ -208,19 +209,6 @@ def berger_rounds(ids: Sequence[str]) -> list[Draw]:
 
 
 # --- the event: what to draw next ---------------------------------------------------------------
-
-
-class Refusal(Exception):
-    """`paibang pair` will not draw: a catalogue code (see MESSAGES below) and its parameters."""
-
-    def __init__(self, code: str, **params: object) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
-
-    def text(self, locale: str) -> str:
-        message, hint = render_message(self.code, locale, self.params)
-        return f"{message}\n  → {hint}" if hint else message
 
 
 @dataclass
