@@ -95,6 +95,7 @@ class Stage:
     lots: list[str] = field(default_factory=list)
     movement: str | None = None  # pairs: mitchell | howell (None: by the field's size, movements.py)
     options: Any = None  # the game's own stage keys, as the game module reads them
+    time_limit: int | None = None  # minutes a round (the desk's countdown)
     mark: Mark | None = None
 
 
