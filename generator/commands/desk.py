@@ -43,9 +43,22 @@ def make(content: Path, event: str, output: Path | None, port: int, lan: bool, l
     return desk, app, host
 
 
-def run(args) -> int:  # noqa: ANN001 - argparse namespace
+def server(desk, app, host: str, port: int):  # noqa: ANN001, ANN201
+    """uvicorn's server, ending the views' event streams when it stops (it waits for every open
+    connection, and a stream stays open until told)."""
     import uvicorn
 
+    class DeskServer(uvicorn.Server):
+        async def shutdown(self, sockets=None) -> None:  # noqa: ANN001
+            desk.close_streams()
+            await super().shutdown(sockets)
+
+    config = uvicorn.Config(app, host=host, port=port, access_log=False, log_level="warning",
+                            timeout_graceful_shutdown=2, lifespan="on")
+    return DeskServer(config)
+
+
+def run(args) -> int:  # noqa: ANN001 - argparse namespace
     content: Path = args.content
     folder = content / "events" / args.event
     if not (folder / "event.yaml").is_file():
@@ -64,7 +77,5 @@ def run(args) -> int:  # noqa: ANN001 - argparse namespace
 
         print(words("desk_lan", desk.locale), flush=True)
         segno.make(desk.admin_link, error="m").terminal(compact=True)
-    config = uvicorn.Config(app, host=host, port=args.port, access_log=False, log_level="warning",
-                            timeout_graceful_shutdown=2, lifespan="on")
-    uvicorn.Server(config).run()
+    server(desk, app, host, args.port).run()
     return 0

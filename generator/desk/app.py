@@ -260,6 +260,11 @@ class Desk:
             if queue.qsize() < 100:
                 queue.put_nowait(message)
 
+    def close_streams(self) -> None:
+        """End every open event stream (the server is stopping: it waits for them)."""
+        for queue in list(self.subscribers):
+            queue.put_nowait("")
+
     def changed(self) -> None:
         if self._dirty is not None:
             self._dirty.set()
@@ -486,10 +491,12 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         return desk.page("sheets.html", stage=desk.event.stage(stage), number=number, rows=rows)
 
     async def standings(request: Request) -> Response:
-        return desk.page("standings.html", fragment=request.query_params.get("part") == "1")
+        part = request.query_params.get("part") == "1"
+        return desk.page("_standings.html" if part else "standings.html")
 
     async def screen(request: Request) -> Response:
-        return desk.page("screen.html", fragment=request.query_params.get("part") == "1", now=time.time())
+        part = request.query_params.get("part") == "1"
+        return desk.page("_screen.html" if part else "screen.html")
 
     async def events(request: Request) -> Response:
         queue: asyncio.Queue[str] = asyncio.Queue()
@@ -500,9 +507,12 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                 yield f"event: hello\ndata: {json.dumps({'version': desk.version})}\n\n"
                 while True:
                     try:
-                        yield await asyncio.wait_for(queue.get(), timeout=15)
+                        message = await asyncio.wait_for(queue.get(), timeout=15)
                     except asyncio.TimeoutError:
-                        yield ": keep-alive\n\n"
+                        message = ": keep-alive\n\n"
+                    if not message:
+                        return
+                    yield message
             finally:
                 desk.subscribers.discard(queue)
 
