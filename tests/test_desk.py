@@ -356,13 +356,13 @@ def test_the_other_games_forms_are_checked_by_their_own_reader(tmp_path: Path, s
     text = path.read_text(encoding="utf-8")
     fields = forms.fields_for(spot, text, good)
     assert any(f.board for f in fields)
-    result, new_text, _ = forms.check(spot, text, forms.record_from(spot, fields))
+    result = forms.check(spot, text, forms.record_from(spot, fields))
     assert result.ok, [p.message("en") for p in result.problems]
     assert result.score is not None and result.score.sides
     from generator.render.i18n import Translator
 
     assert forms.score_lines(spot, result.score, Translator("en"))
-    result, _, _ = forms.check(spot, text, forms.record_from(spot, forms.fields_for(spot, text, bad)))
+    result = forms.check(spot, text, forms.record_from(spot, forms.fields_for(spot, text, bad)))
     assert not result.ok and any(error in p.message("en") for p in result.problems)
 
 

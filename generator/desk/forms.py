@@ -18,7 +18,7 @@ from typing import Any
 from generator.content.model import Event, Stage, Table
 from generator.content.reader import Reader
 from generator.content.yaml_loader import YamlMap, load_yaml_text
-from generator.desk.store import apply_record, find_table, load_round_trip, plain
+from generator.desk.store import dump_round_trip, plain, to_round_trip
 from generator.errors import ContentError, Problems
 from generator.games import GAMES, metric_of
 from generator.games.shorthand import split_items
@@ -125,8 +125,7 @@ def _table_block(text: str, number: int) -> str:
 
 def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None) -> list[Field]:
     """The form's fields, filled from what was typed, else from the file."""
-    data = load_round_trip(text)
-    table = find_table(data, spot.table.number) or {}
+    table = current_table(spot, text)
     forfeit = Field("forfeit", "desk_forfeit", _text(table.get("forfeit")), "select",
                     (("", "desk_no_forfeit"), *((s, s) for s in spot.sides)))
     if spot.event.game == "guandan":
@@ -196,17 +195,41 @@ def record_from(spot: TableSpot, fields: list[Field]) -> dict[str, Any]:
     return record
 
 
-def check(spot: TableSpot, text: str, record: dict[str, Any]) -> tuple[Check, str, Any]:
-    """Check a record as `paibang check` would: write it into the file's text, read that text
-    back with the content loader and the game's reader, score the table. Returns the check, the
-    new text and the old record (for the audit log)."""
-    new_text, old = apply_record(text, spot.table.number, record, record_keys(spot))
+def current_table(spot: TableSpot, text: str) -> dict[str, Any]:
+    """The table as the file now has it (read by the content loader: fast, and the same reading)."""
+    data = load_yaml_text(text, spot.path, Problems())
+    for item in (data.get("tables") or []) if isinstance(data, dict) else []:
+        if isinstance(item, dict) and item.get("table") == spot.table.number:
+            return item
+    return {}
+
+
+def table_text(spot: TableSpot, record: dict[str, Any]) -> str:
+    """The table with this record as the desk writes it (ruamel, the same representation as in
+    the file), alone in a results document: the text the game's reader checks."""
+    keys = side_keys(spot)
+    table: dict[str, Any] = {"table": spot.table.number}
+    if keys == ("teams",):
+        table["teams"] = list(spot.sides)
+    else:
+        table.update(zip(keys, spot.sides))
+    table.update(record)
+    node = to_round_trip(table)
+    node.fa.set_block_style()
+    return dump_round_trip({"stage": spot.stage.id, "round": spot.number, "tables": [node]})
+
+
+def check(spot: TableSpot, text: str, record: dict[str, Any]) -> Check:
+    """Check a record as `paibang check` would: the table with the record, as it would be
+    written, read back by the content loader and the game's reader, then scored. A table's
+    record is read on its own (no reader looks at other tables), so this is the check the file
+    will pass, whatever other tables save meanwhile."""
     if not record:
-        return Check([], record=record, empty=True), new_text, old
+        return Check([], record=record, empty=True)
     problems = Problems()
-    data = load_yaml_text(new_text, spot.path, problems)
+    data = load_yaml_text(table_text(spot, record), spot.path, problems)
     if not isinstance(data, YamlMap) or problems.items:
-        return Check(problems.items, record=record), new_text, old
+        return Check(problems.items, record=record)
     game = GAMES[spot.event.game]
     tables = data.get("tables") or []
     marks = getattr(tables, "item_marks", [])
@@ -218,13 +241,13 @@ def check(spot: TableSpot, text: str, record: dict[str, Any]) -> tuple[Check, st
             if forfeit is not None and forfeit not in spot.sides:
                 problems.add("forfeit-not-at-table", reader.value_mark("forfeit"), id=forfeit)
             if problems.errors:
-                return Check(problems.items, record=record), new_text, old
+                return Check(problems.items, record=record)
             table = Table(spot.table.number, [s for s, _ in sides], parsed, forfeit, None,
                           marks[index] if index < len(marks) else None)
             # A fresh state: running counts across the event (大怪路子 violations) are the
             # standings' business; the preview shows this table's own score.
             score = game.score_table(table, spot.stage, {})
-            return Check(problems.items, score, record), new_text, old
+            return Check(problems.items, score, record)
     raise KeyError(spot.table.number)
 
 
@@ -262,6 +285,5 @@ def _number(value: Any) -> str:
 
 def has_record(spot: TableSpot, text: str) -> bool:
     """Whether the file already holds a result for this table (the secretary's or a save)."""
-    data = load_round_trip(text)
-    table = find_table(data, spot.table.number) or {}
+    table = current_table(spot, text)
     return any(plain(table.get(k)) not in (None, [], {}, "") for k in record_keys(spot))

@@ -90,6 +90,13 @@ class Tokens:
             self._save()
             return True
 
+    def mark_used(self, keys: list[str]) -> None:
+        with self._lock:
+            for key in keys:
+                self.data["used"].setdefault(key, _now())
+            if keys:
+                self._save()
+
     def release(self, key: str) -> None:
         """Undo a claim whose write failed, so the table can try again."""
         with self._lock:
@@ -138,7 +145,16 @@ def audit(event_folder: Path, who: str, stage: str, number: int, table: int, pat
             "file": path.name, "old": old, "new": new}
     if note:
         line["note"] = note
-    text = json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n"
+    append_audit(event_folder, [line])
+
+
+def audit_line(who: str, stage: str, number: int, table: int, path: Path, old: Any, new: Any) -> dict[str, Any]:
+    return {"at": _now(), "who": who, "stage": stage, "round": number, "table": table, "file": path.name,
+            "old": old, "new": new}
+
+
+def append_audit(event_folder: Path, lines: list[dict[str, Any]]) -> None:
+    text = "".join(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n" for line in lines)
     with _audit_lock:
         # O_APPEND: each line lands whole at the end, whatever else appends
         fd = os.open(event_folder / AUDIT_NAME, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
@@ -241,6 +257,12 @@ def apply_record(text: str, number: int, record: dict[str, Any], record_keys: tu
     table = find_table(data, number)
     if table is None:
         raise KeyError(number)
+    old = set_record(table, record, record_keys)
+    return dump_round_trip(data), old
+
+
+def set_record(table: CommentedMap, record: dict[str, Any], record_keys: tuple[str, ...]) -> Any:
+    """Replace a loaded table's record keys by `record`; the old record as plain data."""
     old = {k: plain(table[k]) for k in record_keys if k in table}
     keys = list(table.keys())
     for key in record_keys:
@@ -255,7 +277,7 @@ def apply_record(text: str, number: int, record: dict[str, Any], record_keys: tu
             if after:
                 position = list(table.keys()).index(after[0])
             table.insert(position, key, to_round_trip(value))
-    return dump_round_trip(data), old
+    return old
 
 
 def write_atomically(path: Path, text: str) -> None:
