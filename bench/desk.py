@@ -9,8 +9,9 @@
 3. `paibang desk EVENT` runs as its own process (rebuilding the site after each save, as on
    event day). Every table opens its link (form and CSRF token), then all post "save" at the
    same moment (a barrier). For each table:
-     submit -> file written:       until its response (the desk answers after os.replace and
-                                   the audit line);
+     submit -> file written:       until the time of its audit line, appended right after the
+                                   os.replace that put its result in the file (wall clock, ms);
+     submit -> answered:           until its response (the page with "saved");
      submit -> standings updated:  until the first server-sent `update` event whose scored
                                    tables include it (the standings view refreshes on it).
    p50 and p95 of both, and their ratio to the incremental build (target: p95 below it).
@@ -155,6 +156,7 @@ def main() -> int:
                 forms[key] = (link.split("?")[0], tokens["tables"][key], csrf)
             barrier = threading.Barrier(len(keys))
             sent: dict[str, float] = {}
+            wall: dict[str, float] = {}
             answered: dict[str, float] = {}
             status: dict[str, int] = {}
 
@@ -164,6 +166,7 @@ def main() -> int:
                                                "level_a": "A", "level_b": "7"}).encode()
                 barrier.wait(60)
                 sent[key] = time.perf_counter()
+                wall[key] = time.time()
                 with urllib.request.urlopen(urllib.request.Request(url, data=body), timeout=120) as response:
                     response.read()
                     status[key] = response.status
@@ -181,7 +184,13 @@ def main() -> int:
                 desk.wait(20)
             except subprocess.TimeoutExpired:
                 desk.kill()
-        written = [answered[k] - sent[k] for k in keys if k in answered]
+        answered_in = [answered[k] - sent[k] for k in keys if k in answered]
+        import datetime as dt
+
+        audit = [json.loads(line) for line in
+                 (content / "events" / SLUG / "desk-audit.jsonl").read_text(encoding="utf-8").splitlines()]
+        logged = {f"main/1/{line['table']}": dt.datetime.fromisoformat(line["at"]).timestamp() for line in audit}
+        written = [logged[k] - wall[k] for k in keys if k in logged and k in wall]
         standing = []
         for key in keys:
             number = int(key.split("/")[2])
@@ -196,7 +205,8 @@ def main() -> int:
         print(f"incremental `paibang build` after one results file changed: median {build_median:.2f} s "
               f"over {len(builds)} run(s) ({', '.join(f'{b:.2f}' for b in builds)})")
         print(f"{len(keys)} tables saving at once: {ok} answered 200, {landed} results in the file")
-        for label, values in (("submit -> file written", written), ("submit -> standings updated", standing)):
+        for label, values in (("submit -> file written", written), ("submit -> answered", answered_in),
+                              ("submit -> standings updated", standing)):
             if not values:
                 print(f"{label}: no measurement")
                 continue
