@@ -466,3 +466,63 @@ def test_the_screen_shows_the_draw_countdown_and_standings(browser, running: Run
     screen.wait_for_function("() => /^(59|60):[0-5][0-9]$/.test(document.getElementById('clock').textContent)"
                              " && document.getElementById('clock').dataset.ends")
     screen.close()
+
+
+def test_a_pairs_round_offers_the_boards_pair_listed_and_writes_them_one_a_line(tmp_path: Path) -> None:
+    from generator.desk.app import Desk, Who
+
+    slug = "hefei-80fen-pairs-2012"
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(DEMO / "site.yaml", content / "site.yaml")
+    shutil.copytree(DEMO / "events" / slug, content / "events" / slug)
+    (content / "events" / slug / "results" / "round-7.yaml").unlink()
+    assert cli.main(["pair", slug, "pairs", "--content", str(content)]) == 0
+    desk = Desk(content, slug, None, None, build=False)
+    spot = desk.spot("pairs", 7, 1)
+    text = spot.path.read_text(encoding="utf-8")
+    numbers = [f.board for f in forms.fields_for(spot, text) if f.board]
+    assert numbers == [int(n) for n in re.findall(r"# ([0-9]+):", text.split("table: 2")[0])]
+    typed = {f"b{numbers[0]}": "８５", f"b{numbers[1]}": "30"}
+    outcome = desk.submit(spot, typed, Who("admin", "-"), True)
+    assert outcome["saved"], [p.message("en") for p in outcome["check"].problems]
+    block = spot.path.read_text(encoding="utf-8").split("table: 2")[0]
+    assert f"    boards:\n      {numbers[0]}: ８５\n      {numbers[1]}: 30\n" in block
+    assert forms.score_lines(spot, outcome["check"].score, desk.t) == [desk.t("desk_pairs_later")]
+    assert cli.main(["check", "--content", str(content)]) == 0
+
+
+def test_lan_mode_listens_everywhere_and_prints_the_admin_link_with_its_qr(content: Path, monkeypatch,
+                                                                          capsys) -> None:
+    from generator.commands import desk as command
+
+    started = {}
+
+    class NotRun:
+        def __init__(self, desk, app, host, port) -> None:  # noqa: ANN001
+            started.update(host=host, port=port, guard=app.allowed_hosts)
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr(command, "server", NotRun)
+    assert cli.main(["desk", SLUG, "--content", str(content), "--lan", "--no-build", "--port", "8123"]) == 0
+    out = capsys.readouterr().out
+    admin = json.loads((desk_folder(content) / f"{SLUG}.json").read_text(encoding="utf-8"))["admin"]
+    assert f"/admin?k={admin}" in out
+    assert "█" in out or "▀" in out  # the QR code, drawn with block characters
+    assert started == {"host": "0.0.0.0", "port": 8123, "guard": None}
+    assert cli.main(["desk", SLUG, "--content", str(content), "--no-build"]) == 0
+    assert started["host"] == "127.0.0.1" and started["guard"] == ("127.0.0.1", "localhost")
+    assert "█" not in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_the_secretarys_link_opens_the_admin_page_in_the_browser(browser, running: Running) -> None:
+    page = _page(browser)
+    page.goto(running.desk.admin_link)
+    assert page.url.endswith("/admin")  # the token left the address bar
+    page.locator("a", has_text=running.desk.t("desk_print_sheets")).first.wait_for()
+    page.goto(f"{running.base}/t/main/4/9")  # the cookie opens any table
+    assert page.locator("#entry").count() == 1
+    assert page.errors == []

@@ -52,6 +52,7 @@ COOKIE = "paibang_desk"
 MAX_BODY = 64 * 1024  # a form of 60 boards in two rooms is under 8 KiB
 RATE_WINDOW = 60.0  # seconds
 RATE_POSTS = 240  # form posts a minute by one holder of a token (each live check while typing is one)
+MAX_STREAMS = 300  # open standings views and screens: a hall's phones, not a flood
 RATE_FAILURES = 30  # refused tokens a minute from one address, then 429 for everyone there
 
 
@@ -575,6 +576,8 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         return desk.page("_screen.html" if part else "screen.html")
 
     async def events(request: Request) -> Response:
+        if len(desk.subscribers) >= MAX_STREAMS:
+            return PlainTextResponse("503", status_code=503, headers={"Retry-After": "10"})
         queue: asyncio.Queue[str] = asyncio.Queue()
         desk.subscribers.add(queue)
 

@@ -213,9 +213,10 @@ def table_text(spot: TableSpot, record: dict[str, Any]) -> str:
         table["teams"] = list(spot.sides)
     else:
         table.update(zip(keys, spot.sides))
-    table.update(record)
     node = to_round_trip(table)
     node.fa.set_block_style()
+    for key, value in record.items():
+        node[key] = to_round_trip(value, block=key == "boards")
     return dump_round_trip({"stage": spot.stage.id, "round": spot.number, "tables": [node]})
 
 
@@ -266,6 +267,10 @@ def score_lines(spot: TableSpot, score: Any, t: Any) -> list[str]:
     if spot.event.game == "guandan" and levels and any(levels):
         lines.append(t("desk_final_levels", levels=" : ".join(
             f"{team} {level}" for team, level in zip(view.teams, levels))))
+    if spot.stage.format == "pairs":
+        # matchpoints compare a board across every table that played it: not one table's to show
+        lines.append(t("desk_pairs_later"))
+        return lines
     for side in score.sides:
         shown = ", ".join(f"{t.pick(metric_of(game, name).label)} {_number(value)}"
                           for name, value in side.metrics.items() if name in game.metrics)

@@ -231,16 +231,16 @@ def plain(value: Any) -> Any:
     return str(value)
 
 
-def to_round_trip(value: Any) -> Any:
+def to_round_trip(value: Any, block: bool = False) -> Any:
     """A record value as ruamel nodes: lists and mappings in flow style, as secretaries type
-    them on one line (`deals: [T45+3, T50+1]`, `levels: {T01: Q, T17: 9}`); board mappings of
-    mappings stay in block style, one board a line."""
+    them on one line (`deals: [T45+3, T50+1]`, `levels: {T01: Q, T17: 9}`); `boards` (block)
+    one board a line, as the demo files and `paibang pair` write them."""
     if isinstance(value, dict):
         node = CommentedMap()
         nested = any(isinstance(v, dict) for v in value.values())
         for k, v in value.items():
             node[k] = to_round_trip(v)
-        if not nested:
+        if not nested and not block:
             node.fa.set_flow_style()
         return node
     if isinstance(value, list):
@@ -270,13 +270,13 @@ def set_record(table: CommentedMap, record: dict[str, Any], record_keys: tuple[s
             del table[key]
     for key, value in record.items():
         if key in table:
-            table[key] = to_round_trip(value)
+            table[key] = to_round_trip(value, block=key == "boards")
         else:
             position = len([k for k in keys if k in table])  # after the sides, before referee etc.
             after = [k for k in ("referee",) if k in table]
             if after:
                 position = list(table.keys()).index(after[0])
-            table.insert(position, key, to_round_trip(value))
+            table.insert(position, key, to_round_trip(value, block=key == "boards"))
     return old
 
 
