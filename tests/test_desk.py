@@ -526,3 +526,12 @@ def test_the_secretarys_link_opens_the_admin_page_in_the_browser(browser, runnin
     page.goto(f"{running.base}/t/main/4/9")  # the cookie opens any table
     assert page.locator("#entry").count() == 1
     assert page.errors == []
+
+
+def test_nonsense_addresses_answer_404_not_500(running: Running) -> None:
+    jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    fetch(running.desk.admin_link, opener=jar)
+    assert fetch(f"{running.base}/admin/sheets/main/x", opener=jar)[0] == 404
+    assert fetch(f"{running.base}/admin/sheets/nope/4", opener=jar)[0] == 404
+    assert fetch(f"{running.base}/t/main/4/999", opener=jar)[0] == 404
+    assert fetch(f"{running.base}/t/main/x/1", opener=jar)[0] == 403

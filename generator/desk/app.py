@@ -541,7 +541,10 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         form = await _form(request)
         if who is None or form is None or not desk.csrf_ok(who, form.get("csrf", "")):
             return forbidden(request)
-        stage, number = form.get("stage", ""), int(form.get("round", "0") or 0)
+        stage, number = form.get("stage", ""), form.get("round", "")
+        if not number.isdigit() or not any(s.id == stage for s in desk.event.stages):
+            return desk.page("message.html", 404, title="404", text="")
+        number = int(number)
         started = dt.datetime.now(dt.timezone.utc).isoformat() if form.get("do") == "start" else None
         desk.tokens.set_clock(stage, number, started)
         desk.version += 1
@@ -552,7 +555,10 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         who = desk.who(request, None, None)
         if who is None:
             return forbidden(request)
-        stage, number = request.path_params["stage"], int(request.path_params["round"])
+        stage, number = request.path_params["stage"], request.path_params["round"]
+        if not number.isdigit() or not any(s.id == stage for s in desk.event.stages):
+            return desk.page("message.html", 404, title="404", text="")
+        number = int(number)
         import segno
 
         rows = []
