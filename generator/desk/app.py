@@ -444,7 +444,10 @@ async def _form(request: Request) -> dict[str, str] | None:
         body += chunk
         if len(body) > MAX_BODY:
             return None
-    parsed = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True, max_num_fields=400)
+    try:
+        parsed = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True, max_num_fields=400)
+    except ValueError:  # more fields than any form has
+        return None
     return {k: v[-1] for k, v in parsed.items()}
 
 
