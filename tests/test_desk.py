@@ -535,3 +535,18 @@ def test_nonsense_addresses_answer_404_not_500(running: Running) -> None:
     assert fetch(f"{running.base}/admin/sheets/nope/4", opener=jar)[0] == 404
     assert fetch(f"{running.base}/t/main/4/999", opener=jar)[0] == 404
     assert fetch(f"{running.base}/t/main/x/1", opener=jar)[0] == 403
+
+
+def test_a_hand_edit_of_the_results_file_reaches_the_views(running: Running, content: Path) -> None:
+    before = running.desk.version
+    path = round4(content)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("    teams: [T28, T42]\n", "    teams: [T28, T42]\n    levels: {T28: A, T42: 5}\n"),
+                    encoding="utf-8")
+    for _ in range(400):  # bounded: up to 20 s for the watcher and the scorer
+        if running.desk.version > before and 23 in running.desk.entered().get("main/4", []):
+            break
+        time.sleep(0.05)
+    assert 23 in running.desk.entered()["main/4"]
+    status, html = fetch(f"{running.base}/standings?part=1")
+    assert status == 200 and "已录 1/26" in html
