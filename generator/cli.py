@@ -64,6 +64,12 @@ def parser() -> argparse.ArgumentParser:
     printing.add_argument("--round", type=int, help="the round (default: the last one drawn)")
     printing.add_argument("--output", type=Path, help="a .pdf file (all sheets in one) or a folder (one PDF a sheet); "
                                                       "default ./EVENT-STAGE-round-N.pdf")
+    desk = command("desk", "the results desk: score entry from the tables' phones, live standings, a hall screen")
+    desk.add_argument("event", help="the event's folder name, e.g. tumu-guandan-2020")
+    desk.add_argument("--output", type=Path, default=Path("output"), help="the site rebuilt after each save")
+    desk.add_argument("--port", type=int, default=8001)
+    desk.add_argument("--lan", action="store_true", help="answer the venue's network, not only this computer")
+    desk.add_argument("--no-build", action="store_true", help="do not rebuild the site after each save")
     return top
 
 
@@ -112,6 +118,12 @@ def main(argv: list[str] | None = None) -> int:
             from generator.commands import printing
 
             return printing.run(args)
+        if args.command == "desk":
+            from generator.commands import desk
+
+            if not args.no_build:
+                _check_output(args)  # the same rules as build, before the desk starts
+            return desk.run(args)
     except OutputRefused as refusal:
         print(words(refusal.reason, locale, path=refusal.path), file=sys.stderr)
         return 2

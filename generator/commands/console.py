@@ -73,6 +73,16 @@ WORDS: dict[str, tuple[str, str, str]] = {
                         "paibang: no round of {stage} is drawn yet; run paibang pair {slug} {stage} first"),
     "print_no_round": ("paibang: {stage} 没有第 {n} 轮（已编排：第 {rounds} 轮）", "paibang: {stage} 沒有第 {n} 輪（已編排：第 {rounds} 輪）",
                        "paibang: {stage} has no round {n} (drawn: {rounds})"),
+    # paibang desk (issue 20): what it prints at start and when it cannot start
+    "desk_started": ("paibang desk: {event} 的成绩录入台已启动：{url}\n记录台（管理）链接，勿外传：\n  {admin}\n各桌链接与带二维码的记分表在记录台页面打印。按 Ctrl+C 停止。",
+                     "paibang desk: {event} 的成績錄入台已啟動：{url}\n記錄台（管理）連結，勿外傳：\n  {admin}\n各桌連結與帶二維碼的記分表在記錄台頁面列印。按 Ctrl+C 停止。",
+                     "paibang desk: the results desk of {event} is running at {url}\nThe secretary's link (keep it private):\n  {admin}\nPrint each table's link, as a QR code on its score sheet, from that page. Ctrl+C stops."),
+    "desk_lan": ("局域网模式：同一 Wi-Fi 上的手机可以访问。用手机扫描下面的二维码打开记录台：",
+                 "區域網路模式：同一 Wi-Fi 上的手機可以存取。用手機掃描下面的二維碼開啟記錄台：",
+                 "LAN mode: phones on the same Wi-Fi can reach the desk. Scan this QR code to open the secretary's page:"),
+    "desk_no_event": ("paibang desk: 没有赛事 {event}（{path} 下没有这个文件夹或它无法读取）",
+                      "paibang desk: 沒有賽事 {event}（{path} 下沒有這個資料夾或它無法讀取）",
+                      "paibang desk: no event {event} (no such folder under {path}, or it cannot be read)"),
 }
 
 

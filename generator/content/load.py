@@ -48,7 +48,7 @@ PLAYER_KEYS = ("name", "id")
 OFFICIAL_KEYS = ("name", "role", "stages", "sessions")
 CREDIT_KEYS = ("participant", "finalist", "referee", "host", "forfeit")
 STAGE_KEYS = ("id", "name", "date", "format", "rounds", "boards", "rank_by", "advance", "prizes", "lots", "movement",
-              "late")
+              "late", "time_limit")
 MOVEMENTS = ("mitchell", "howell")  # a pairs stage's movement (tournament/movements.py)
 PRIZE_KEYS = ("name", "count", "award")
 RESULTS_KEYS = ("stage", "round", "tables")
@@ -391,6 +391,8 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
             rounds=stage_reader.integer("rounds", 1, low=1, high=50) or 1,
             boards=stage_reader.integer("boards", None, low=1, high=MAX_BOARDS),
             movement=stage_reader.choice("movement", MOVEMENTS),
+            # minutes a round; the desk's hall screen counts it down (event-day.md)
+            time_limit=stage_reader.integer("time_limit", None, low=1, high=1440),
             mark=mark,
         )
         if stage.movement is not None and stage_format != "pairs":

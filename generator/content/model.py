@@ -97,6 +97,7 @@ class Stage:
     movement: str | None = None  # pairs: mitchell | howell (None: by the field's size, movements.py)
     options: Any = None  # the game's own stage keys, as the game module reads them
     late_options: Any = None  # `options` with the stage's `late:` score as its bye (None: no `late:`)
+    time_limit: int | None = None  # minutes a round (the desk's countdown)
     mark: Mark | None = None
 
 

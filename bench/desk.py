@@ -1,0 +1,227 @@
+"""Benchmark: 50 tables saving their results at the desk at once, next to `paibang build`.
+
+    .venv/bin/python bench/desk.py [--tables 50] [--runs 3] [--where /dev/shm]
+
+1. A site with one Guandan event of 2 x TABLES teams, round 1 drawn by `paibang pair`, is
+   built once (`paibang build`, warming the caches as on event day).
+2. An incremental `paibang build` after one results file changed (one table's result
+   written), as a fresh process, `--runs` times: the median is the yardstick.
+3. `paibang desk EVENT` runs as its own process (rebuilding the site after each save, as on
+   event day). Every table opens its link (form and CSRF token), then all post "save" at the
+   same moment (a barrier). For each table:
+     submit -> file written:       until the time of its audit line, appended right after the
+                                   os.replace that put its result in the file (wall clock, ms);
+     submit -> answered:           until its response (the page with "saved");
+     submit -> standings updated:  until the first server-sent `update` event whose scored
+                                   tables include it (the standings view refreshes on it).
+   p50 and p95 of both, and their ratio to the incremental build (target: p95 below it).
+4. The machine's cores are reported: the desk, its rebuilds and the 50 clients share them.
+
+Everything runs on 127.0.0.1; every loop and wait is bounded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SLUG = "desk-bench-guandan"
+PAIBANG = [sys.executable, "-m", "generator.cli"]
+
+
+def make_site(where: Path, tables: int) -> Path:
+    content = where / "content"
+    (content / "events" / SLUG).mkdir(parents=True)
+    (content / "site.yaml").write_text("title: 牌榜 desk bench\nlocale: zh-Hans\n", encoding="utf-8")
+    entries = "\n".join(f"  - {{id: T{n:03d}, players: [甲{n}, 乙{n}], group: 第{n % 7 + 1}组}}"
+                        for n in range(1, 2 * tables + 1))
+    (content / "events" / SLUG / "event.yaml").write_text(f"""title: 掼蛋团体赛（desk bench）
+game: guandan
+date: 2026-12-01
+draw_seed: 20261201
+entries:
+{entries}
+stages:
+  - id: main
+    name: 瑞士制
+    format: swiss
+    rounds: 3
+    time_limit: 60
+    rank_by: [wins, level_diff, buchholz]
+""", encoding="utf-8")
+    subprocess.run([*PAIBANG, "pair", SLUG, "main", "--content", str(content)], check=True, cwd=ROOT,
+                   stdout=subprocess.DEVNULL)
+    return content
+
+
+def timed_build(content: Path, output: Path) -> float:
+    started = time.perf_counter()
+    subprocess.run([*PAIBANG, "build", "--quiet", "--content", str(content), "--output", str(output)],
+                   check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - started
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered) + 0.5) - 1))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--where", type=Path, default=None, help="a folder for the site (default: a temp dir)")
+    args = parser.parse_args()
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    with tempfile.TemporaryDirectory(dir=args.where, prefix="paibang-desk-bench-") as temp:
+        where = Path(temp)
+        content = make_site(where, args.tables)
+        output = where / "output"
+        results = content / "events" / SLUG / "results" / "round-1.yaml"
+        full = timed_build(content, output)
+
+        # 2. incremental builds after one results file changed (table 1, then back)
+        pristine = results.read_text(encoding="utf-8")
+        builds = []
+        for run in range(args.runs):
+            text = pristine.replace("    teams: [", f"    levels: {{{_first_teams(pristine, 'Q' if run % 2 else 'K')}}}\n    teams: [", 1)
+            results.write_text(text if run % 2 == 0 else pristine, encoding="utf-8")
+            builds.append(timed_build(content, output))
+        results.write_text(pristine, encoding="utf-8")
+        timed_build(content, output)
+        build_median = statistics.median(builds)
+
+        # 3. the desk, and 50 tables at once
+        port = free_port()
+        base = f"http://127.0.0.1:{port}"
+        desk = subprocess.Popen([*PAIBANG, "desk", SLUG, "--content", str(content), "--output", str(output),
+                                 "--port", str(port)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        try:
+            for _ in range(600):  # up to 60 s to start
+                try:
+                    urllib.request.urlopen(f"{base}/standings", timeout=2).read()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            else:
+                raise SystemExit("the desk did not start")
+            tokens = json.loads((content.parent / ".paibang-desk" / f"{SLUG}.json").read_text(encoding="utf-8"))
+            keys = sorted((k for k in tokens["tables"] if k.startswith("main/1/")), key=lambda k: int(k.split("/")[2]))
+            keys = keys[: args.tables]
+            updates: list[tuple[float, set[int]]] = []
+            listening = threading.Event()
+
+            def listen() -> None:
+                with urllib.request.urlopen(f"{base}/events", timeout=120) as stream:
+                    kind = ""
+                    for raw in stream:
+                        line = raw.decode().rstrip("\n")
+                        if line.startswith("event: "):
+                            kind = line[7:]
+                            if kind == "hello":
+                                listening.set()
+                        elif line.startswith("data: ") and kind == "update":
+                            data = json.loads(line[6:])
+                            updates.append((time.perf_counter(), set(data.get("entered", {}).get("main/1", []))))
+                            if len(updates[-1][1]) >= len(keys):
+                                return
+
+            listener = threading.Thread(target=listen, daemon=True)
+            listener.start()
+            listening.wait(30)
+            forms = {}
+            for key in keys:
+                link = f"{base}/t/main/1/{key.split('/')[2]}?k={tokens['tables'][key]}"
+                html = urllib.request.urlopen(link, timeout=30).read().decode()
+                csrf = re.search(r'name="csrf" value="([^"]+)"', html).group(1)
+                forms[key] = (link.split("?")[0], tokens["tables"][key], csrf)
+            barrier = threading.Barrier(len(keys))
+            sent: dict[str, float] = {}
+            wall: dict[str, float] = {}
+            answered: dict[str, float] = {}
+            status: dict[str, int] = {}
+
+            def save(key: str) -> None:
+                url, token, csrf = forms[key]
+                body = urllib.parse.urlencode({"k": token, "csrf": csrf, "action": "save",
+                                               "level_a": "A", "level_b": "7"}).encode()
+                barrier.wait(60)
+                sent[key] = time.perf_counter()
+                wall[key] = time.time()
+                with urllib.request.urlopen(urllib.request.Request(url, data=body), timeout=120) as response:
+                    response.read()
+                    status[key] = response.status
+                answered[key] = time.perf_counter()
+
+            threads = [threading.Thread(target=save, args=(key,)) for key in keys]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(180)
+            listener.join(120)
+        finally:
+            desk.terminate()
+            try:
+                desk.wait(20)
+            except subprocess.TimeoutExpired:
+                desk.kill()
+        answered_in = [answered[k] - sent[k] for k in keys if k in answered]
+        import datetime as dt
+
+        audit = [json.loads(line) for line in
+                 (content / "events" / SLUG / "desk-audit.jsonl").read_text(encoding="utf-8").splitlines()]
+        logged = {f"main/1/{line['table']}": dt.datetime.fromisoformat(line["at"]).timestamp() for line in audit}
+        written = [logged[k] - wall[k] for k in keys if k in logged and k in wall]
+        standing = []
+        for key in keys:
+            number = int(key.split("/")[2])
+            seen = next((at for at, entered in updates if number in entered and at >= sent.get(key, 0)), None)
+            if seen is not None and key in sent:
+                standing.append(seen - sent[key])
+        ok = sum(1 for k in keys if status.get(k) == 200)
+        landed = results.read_text(encoding="utf-8").count(": A, ")
+        print(f"machine: {cores} core(s) available ({os.cpu_count()} in all); Python {sys.version.split()[0]}")
+        print(f"site: 1 Guandan event, {2 * args.tables} teams, round 1 of {len(keys)} tables; "
+              f"full build {full:.2f} s")
+        print(f"incremental `paibang build` after one results file changed: median {build_median:.2f} s "
+              f"over {len(builds)} run(s) ({', '.join(f'{b:.2f}' for b in builds)})")
+        print(f"{len(keys)} tables saving at once: {ok} answered 200, {landed} results in the file")
+        for label, values in (("submit -> file written", written), ("submit -> answered", answered_in),
+                              ("submit -> standings updated", standing)):
+            if not values:
+                print(f"{label}: no measurement")
+                continue
+            p50, p95 = percentile(values, 0.50), percentile(values, 0.95)
+            print(f"{label}: p50 {p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms "
+                  f"(p95 / incremental build = {p95 / build_median:.2f}; n = {len(values)})")
+    return 0
+
+
+def _first_teams(text: str, level: str) -> str:
+    """`T001: K, T002: 2` for the first table's teams (a levels-only record)."""
+    match = re.search(r"teams: \[([^,\]]+), ([^\]]+)\]", text)
+    assert match is not None
+    return f"{match.group(1)}: {level}, {match.group(2)}: 2"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

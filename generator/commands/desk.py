@@ -1,0 +1,81 @@
+"""`paibang desk EVENT [--content DIR] [--output DIR] [--lan] [--port 8001]`: the results desk.
+
+Listens on 127.0.0.1 unless --lan (then on every address, for the venue's Wi-Fi). Prints the
+secretary's link at start (with --lan also as a QR code on the terminal); nothing else it
+prints or logs carries a token: uvicorn's access log is off.
+"""
+
+from __future__ import annotations
+
+import socket
+import sys
+from pathlib import Path
+
+from generator.commands.console import words
+
+LOCAL_HOSTS = ("127.0.0.1", "localhost")
+
+
+def lan_address() -> str:
+    """This machine's address on the local network: the source address the system would use
+    for an outside address (a UDP socket sends nothing on connect), else 127.0.0.1."""
+    for probe in ("192.0.2.1", "10.255.255.255"):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+                sock.connect((probe, 9))
+                address = sock.getsockname()[0]
+                if address and not address.startswith("127."):
+                    return address
+        except OSError:
+            continue
+    return "127.0.0.1"
+
+
+def make(content: Path, event: str, output: Path | None, port: int, lan: bool, locale: str | None,
+         build: bool = True):  # noqa: ANN201 - (Desk, app, host)
+    from generator.desk.app import Desk, create_app
+
+    host = "0.0.0.0" if lan else "127.0.0.1"
+    shown = lan_address() if lan else "127.0.0.1"
+    desk = Desk(content, event, output, locale, base=f"http://{shown}:{port}", build=build)
+    desk.watching = True
+    app = create_app(desk, None if lan else LOCAL_HOSTS)
+    return desk, app, host
+
+
+def server(desk, app, host: str, port: int):  # noqa: ANN001, ANN201
+    """uvicorn's server, ending the views' event streams when it stops (it waits for every open
+    connection, and a stream stays open until told)."""
+    import uvicorn
+
+    class DeskServer(uvicorn.Server):
+        async def shutdown(self, sockets=None) -> None:  # noqa: ANN001
+            desk.close_streams()
+            await super().shutdown(sockets)
+
+    config = uvicorn.Config(app, host=host, port=port, access_log=False, log_level="warning",
+                            timeout_graceful_shutdown=2, lifespan="on")
+    return DeskServer(config)
+
+
+def run(args) -> int:  # noqa: ANN001 - argparse namespace
+    content: Path = args.content
+    folder = content / "events" / args.event
+    if not (folder / "event.yaml").is_file():
+        print(words("desk_no_event", args.lang or "zh-Hans", event=args.event, path=content / "events"), file=sys.stderr)
+        return 2
+    try:
+        desk, app, host = make(content, args.event, args.output, args.port, args.lan, args.lang,
+                               build=not args.no_build)
+    except LookupError:
+        print(words("desk_no_event", args.lang or "zh-Hans", event=args.event, path=content / "events"), file=sys.stderr)
+        return 2
+    print(words("desk_started", desk.locale, event=desk.event.title, url=f"{desk.base}/standings",
+                admin=desk.admin_link), flush=True)
+    if args.lan:
+        import segno
+
+        print(words("desk_lan", desk.locale), flush=True)
+        segno.make(desk.admin_link, error="m").terminal(compact=True)
+    server(desk, app, host, args.port).run()
+    return 0

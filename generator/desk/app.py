@@ -1,0 +1,660 @@
+"""The results desk as a Starlette application (served by uvicorn, see commands/desk.py).
+
+Who may do what (event-day.md, "The results desk"):
+- the secretary: the admin link `/admin?k=<admin token>` sets an HttpOnly, SameSite=Strict
+  cookie; every table of every round, any number of times; the score sheets with the tables'
+  links; the round's clock;
+- a table: `/t/<stage>/<round>/<table>?k=<its token>` reads and writes that table of that
+  round only, once; any other table answers 403;
+- everyone on the network: the standings view (`/standings`) and the hall's screen (`/screen`),
+  which the public site would show anyway.
+
+Tokens are compared with hmac.compare_digest; every form carries a CSRF token (an HMAC of the
+holder's token under the desk's secret); requests are capped in size and rate. The access log
+is off: table links carry their token and must never be written anywhere.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import hashlib
+import hmac
+import json
+import sys
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, quote
+
+import anyio
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from generator.content.load import load_event, load_site
+from generator.desk import forms
+from generator.desk.store import (
+    Tokens, append_audit, audit_line, dump_round_trip, find_table, load_round_trip, locked, plain, set_record,
+    table_key, write_atomically,
+)
+from generator.errors import Problems
+from generator.render.i18n import Translator
+from generator.tournament.event import EventResult, run_event
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "desk"
+COOKIE = "paibang_desk"
+MAX_BODY = 64 * 1024  # a form of 60 boards in two rooms is under 8 KiB
+RATE_WINDOW = 60.0  # seconds
+RATE_POSTS = 240  # form posts a minute by one holder of a token (each live check while typing is one)
+MAX_STREAMS = 300  # open standings views and screens: a hall's phones, not a flood
+RATE_FAILURES = 30  # refused tokens a minute from one address, then 429 for everyone there
+
+
+@dataclass
+class Who:
+    kind: str  # admin | table
+    token: str
+    key: str = ""  # the table's key when kind == table
+
+    @property
+    def label(self) -> str:
+        return "secretary" if self.kind == "admin" else f"table {self.key}"
+
+
+class Limits:
+    """Sliding-window counters: posts by token, refusals by address."""
+
+    def __init__(self) -> None:
+        self._hits: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def allow(self, key: str, limit: int, record: bool = True) -> bool:
+        now = time.monotonic()
+        with self._lock:
+            hits = self._hits.setdefault(key, deque())
+            while hits and hits[0] < now - RATE_WINDOW:
+                hits.popleft()
+            if len(hits) >= limit:
+                return False
+            if record:
+                hits.append(now)
+            return True
+
+
+class Desk:
+    """The desk's state: the event as last read, tokens, subscribers to live updates."""
+
+    def __init__(self, content: Path, slug: str, output: Path | None, locale: str | None,
+                 base: str = "http://127.0.0.1:8001", build: bool = True) -> None:
+        self.content = content.resolve()
+        self.slug = slug
+        self.output = output
+        self.base = base.rstrip("/")
+        self.building = build and output is not None
+        self.tokens = Tokens(content, slug)
+        self.limits = Limits()
+        self.version = 0
+        self.built_version = 0
+        self.build_note = ""
+        self.subscribers: set[asyncio.Queue[str]] = set()
+        self._dirty: asyncio.Event | None = None
+        self._build_dirty: asyncio.Event | None = None
+        self._load_lock = threading.Lock()
+        self._writers: dict[Path, Writer] = {}
+        self._writers_guard = threading.Lock()
+        self.event: Any = None
+        self.result: EventResult | None = None
+        self.locale = locale or "zh-Hans"
+        self.watching = False  # commands/desk.py turns the file watcher on
+        self.load()
+        if locale is None:
+            self.locale = self.event.locale or self.site_locale
+        self.t = Translator(self.locale)
+        self.env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]),
+                               trim_blocks=True, lstrip_blocks=True)
+        self.env.globals["_"] = self.t
+
+    # --- content ------------------------------------------------------------------------
+
+    def load(self) -> None:
+        """Read the event again and score it (the standings the views show)."""
+        with self._load_lock:
+            problems = Problems()
+
+            def only_ours(folder: Path, site: Any, found: Problems) -> Any:
+                return load_event(folder, site, found) if folder.name == self.slug else None
+
+            site = load_site(self.content, problems, read_event=only_ours)
+            event = next((e for e in site.events if e.slug == self.slug), None) if site else None
+            if event is None:
+                raise LookupError(self.slug)
+            self.site_locale = site.locale
+            self.result = run_event(event, problems)
+            self.event = event
+            self.problems = problems.sorted()
+            self.tokens.ensure([table_key(s, r.number, t.number) for s, rounds in event.rounds.items()
+                                for r in rounds for t in r.tables if len(t.sides) == 2])
+
+    def spot(self, stage: str, number: int, table: int) -> forms.TableSpot | None:
+        for round_ in self.event.rounds.get(stage, []):
+            if round_.number == number:
+                for item in round_.tables:
+                    if item.number == table and len(item.sides) == 2:
+                        return forms.TableSpot(self.event, self.event.stage(stage), number, item, round_.source)
+        return None
+
+    def entered(self) -> dict[str, list[int]]:
+        """The tables with a result, by "stage/round", as the standings now count them."""
+        out: dict[str, list[int]] = {}
+        for stage in self.result.stages if self.result else []:
+            for round_ in stage.rounds:
+                pending = set(round_.pending)
+                out[f"{stage.stage.id}/{round_.number}"] = [s.table.number for s in round_.tables
+                                                            if s.table.number not in pending]
+        return out
+
+    def current(self) -> tuple[Any, Any] | None:
+        """The round the hall is playing: the first drawn round with a table still to enter,
+        else the last round drawn. (stage result, round result)."""
+        if self.result is None:
+            return None
+        last = None
+        for stage in self.result.stages:
+            for round_ in stage.rounds:
+                last = (stage, round_)
+                if round_.pending:
+                    return last
+        return last
+
+    def link(self, key: str) -> str:
+        stage, number, table = key.split("/")
+        return f"{self.base}/t/{quote(stage)}/{number}/{table}?k={self.tokens.table(key)}"
+
+    @property
+    def admin_link(self) -> str:
+        return f"{self.base}/admin?k={self.tokens.admin}"
+
+    # --- views --------------------------------------------------------------------------
+
+    def standings_view(self) -> list[dict[str, Any]]:
+        """Each stage with standings: its columns (rank_by) and rows, and its rounds' progress."""
+        from generator.games import GAMES, metric_of
+
+        game = GAMES[self.event.game]
+        views = []
+        for stage in self.result.stages if self.result else []:
+            if not stage.rounds:
+                continue
+            names = list(stage.stage.rank_by)
+            columns = [self.t.pick(metric_of(game, n).label) for n in names]
+            rows = [{"rank": s.rank_label, "id": s.entry.id, "label": s.entry.label,
+                     "cells": [forms._number(s.tally.metrics.get(n, 0)) for n in names]}
+                    for s in stage.standings]
+            progress = [self.t("desk_round_status", n=r.number, done=len(r.tables) - len(r.pending),
+                               total=len(r.tables)) for r in stage.rounds]
+            views.append({"name": stage.stage.name, "columns": columns, "rows": rows, "progress": progress})
+        return views
+
+    def draw_view(self) -> dict[str, Any] | None:
+        """The current round's draw for the screen: tables, sides, what is entered, the clock."""
+        current = self.current()
+        if current is None:
+            return None
+        stage, round_ = current
+        tables = []
+        for score in round_.tables:
+            table = score.table
+            names = [f"{side} {self.event.entries[side].label}" for side in table.sides]
+            result = ""
+            if score.table.number not in round_.pending and len(table.sides) == 2:
+                result = self.t("desk_winner_is", team=score.winner) if score.winner else "="
+            tables.append({"number": table.number, "sides": names, "result": result})
+        limit = getattr(stage.stage, "time_limit", None)
+        started = self.tokens.clock(stage.stage.id, round_.number)
+        ends = None
+        if limit and started:
+            ends = dt.datetime.fromisoformat(started).timestamp() + limit * 60
+        return {"stage": stage.stage, "number": round_.number, "tables": tables, "limit": limit,
+                "ends": ends, "entered": len(round_.tables) - len(round_.pending), "total": len(round_.tables)}
+
+    def rounds_view(self) -> list[dict[str, Any]]:
+        """Every drawn round for the admin page: each table, its link, entered or not, used."""
+        out = []
+        for stage_id, rounds in self.event.rounds.items():
+            for round_ in rounds:
+                scored = None
+                if self.result:
+                    stage = next((s for s in self.result.stages if s.stage.id == stage_id), None)
+                    scored = next((r for r in stage.rounds if r.number == round_.number), None) if stage else None
+                pending = set(scored.pending) if scored else set()
+                tables = []
+                for table in round_.tables:
+                    if len(table.sides) != 2:
+                        continue
+                    key = table_key(stage_id, round_.number, table.number)
+                    tables.append({"number": table.number, "sides": table.sides, "entered": table.number not in pending,
+                                   "used": bool(self.tokens.used(key)), "link": self.link(key),
+                                   "edit": f"/t/{quote(stage_id)}/{round_.number}/{table.number}"})
+                out.append({"stage": self.event.stage(stage_id), "number": round_.number, "tables": tables,
+                            "clock": self.tokens.clock(stage_id, round_.number)})
+        return out
+
+    # --- access -------------------------------------------------------------------------
+
+    def csrf(self, who: Who) -> str:
+        return hmac.new(self.tokens.secret, f"csrf:{who.token}".encode(), hashlib.sha256).hexdigest()
+
+    def csrf_ok(self, who: Who, sent: str) -> bool:
+        return hmac.compare_digest(self.csrf(who).encode(), (sent or "").encode())
+
+    def is_admin(self, token: str | None) -> bool:
+        return bool(token) and hmac.compare_digest(self.tokens.admin.encode(), token.encode())
+
+    def who(self, request: Request, key: str | None, sent: str | None) -> Who | None:
+        cookie = request.cookies.get(COOKIE)
+        if self.is_admin(cookie):
+            return Who("admin", cookie)
+        if self.is_admin(sent):
+            return Who("admin", sent)  # type: ignore[arg-type]
+        if key is not None and sent:
+            expected = self.tokens.table(key)
+            if expected and hmac.compare_digest(expected.encode(), sent.encode()):
+                return Who("table", sent, key)
+        return None
+
+    # --- live ---------------------------------------------------------------------------
+
+    def publish(self, kind: str, data: dict[str, Any]) -> None:
+        message = f"event: {kind}\ndata: {json.dumps(data)}\n\n"
+        for queue in list(self.subscribers):
+            if queue.qsize() < 100:
+                queue.put_nowait(message)
+
+    def close_streams(self) -> None:
+        """End every open event stream (the server is stopping: it waits for them)."""
+        for queue in list(self.subscribers):
+            queue.put_nowait("")
+
+    def changed(self) -> None:
+        if self._dirty is not None:
+            self._dirty.set()
+
+    async def scorer(self) -> None:
+        """Reads and scores the event again after every change (coalesced), then tells the
+        views; the site build follows on its own loop."""
+        assert self._dirty is not None and self._build_dirty is not None
+        while True:
+            await self._dirty.wait()
+            self._dirty.clear()
+            try:
+                await anyio.to_thread.run_sync(self.load)
+            except Exception as error:  # noqa: BLE001 - a broken hand edit must not stop the desk
+                self.build_note = f"{type(error).__name__}: {error}"
+                continue
+            self.version += 1
+            self.publish("update", {"version": self.version, "entered": self.entered()})
+            self._build_dirty.set()
+
+    async def builder(self) -> None:
+        """`paibang build` after each change, one at a time, in its own process: the build's
+        one-reading snapshot is process-wide, and the desk must keep answering meanwhile."""
+        assert self._build_dirty is not None
+        while True:
+            await self._build_dirty.wait()
+            self._build_dirty.clear()
+            version = self.version
+            if not self.building:
+                continue
+            process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "generator.cli", "build", "--quiet", "--content", str(self.content),
+                "--output", str(self.output), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+            out, _ = await process.communicate()
+            self.built_version = version
+            self.build_note = out.decode("utf-8", "replace").strip().splitlines()[-1] if out.strip() else ""
+            self.publish("built", {"version": version, "ok": process.returncode == 0})
+
+    async def watch(self) -> None:
+        """Hand edits of the event's files (the secretary's editor) reach the views too."""
+        from watchfiles import awatch
+
+        folder = self.content / "events" / self.slug
+
+        def wanted(_change: Any, path: str) -> bool:
+            return path.endswith((".yaml", ".yml", ".md"))
+
+        async for _ in awatch(folder, watch_filter=wanted, step=100):
+            self.changed()
+
+    # --- saving -------------------------------------------------------------------------
+
+    def submit(self, spot: forms.TableSpot, typed: dict[str, str], who: Who, save: bool) -> dict[str, Any]:
+        """Check (and with `save`, write) one table's entry. Runs in a worker thread."""
+        text = spot.path.read_text(encoding="utf-8")
+        fields = forms.fields_for(spot, text, typed)
+        record = forms.record_from(spot, fields)
+        result = forms.check(spot, text, record)
+        outcome: dict[str, Any] = {"fields": fields, "check": result, "saved": False, "refused": ""}
+        if not save or not result.ok:
+            return outcome
+        job = Job(spot, record, who, table_key(spot.stage.id, spot.number, spot.table.number))
+        with self._writers_guard:
+            writer = self._writers.setdefault(spot.path, Writer(self, spot.path))
+        writer.run(job)
+        outcome["saved"], outcome["refused"] = job.saved, job.refused
+        return outcome
+
+    # --- pages --------------------------------------------------------------------------
+
+    def page(self, name: str, status: int = 200, **values: Any) -> HTMLResponse:
+        html = self.env.get_template(name).render(desk=self, event=self.event, **values)
+        return HTMLResponse(html, status_code=status, headers=SECURITY_HEADERS)
+
+
+@dataclass
+class Job:
+    spot: forms.TableSpot
+    record: dict[str, Any]
+    who: Who
+    key: str
+    done: threading.Event = field(default_factory=threading.Event)
+    saved: bool = False
+    refused: str = ""
+    error: BaseException | None = None
+
+
+class Writer:
+    """The saves of one results file, by flat combining: whoever holds the file's lock writes
+    every save waiting at that moment in one read-modify-replace (one round-trip parse and
+    dump of the file, one fsync, one audit append). Saves arriving together therefore all land,
+    and fifty of them cost about as much as one."""
+
+    def __init__(self, desk: Desk, path: Path) -> None:
+        self.desk = desk
+        self.path = path
+        self._guard = threading.Lock()
+        self._pending: list[Job] = []
+
+    def run(self, job: Job) -> None:
+        with self._guard:
+            self._pending.append(job)
+        with locked(self.path):
+            with self._guard:
+                batch, self._pending = self._pending, []
+            if batch:
+                self._apply(batch)
+        # Done now: a holder before us took it, or we just did (the lock was held meanwhile).
+        job.done.wait(60)
+        if job.error is not None:
+            raise job.error
+
+    def _apply(self, batch: list[Job]) -> None:
+        try:
+            data = load_round_trip(self.path.read_text(encoding="utf-8"))
+            applied = []
+            for job in batch:
+                keys = forms.record_keys(job.spot)
+                table = find_table(data, job.spot.table.number)
+                if table is None:
+                    job.refused = "desk_forbidden_text"
+                    continue
+                if job.who.kind == "table":
+                    # once: a result already in the file (this batch's, the secretary's) or a used token
+                    written = any(plain(table.get(k)) not in (None, [], {}, "") for k in keys)
+                    if written or self.desk.tokens.used(job.key):
+                        job.refused = "desk_once"
+                        continue
+                old = set_record(table, job.record, keys)
+                applied.append((job, old))
+            if applied:
+                write_atomically(self.path, dump_round_trip(data))
+                append_audit(batch[0].spot.event.folder, [
+                    audit_line(job.who.label, job.spot.stage.id, job.spot.number, job.spot.table.number,
+                               self.path, old, plain(job.record)) for job, old in applied])
+                self.desk.tokens.mark_used([job.key for job, _ in applied if job.who.kind == "table"])
+                for job, _ in applied:
+                    job.saved = True
+        except BaseException as error:  # every waiting save hears of it
+            for job in batch:
+                job.error = error
+        finally:
+            for job in batch:
+                job.done.set()
+
+
+SECURITY_HEADERS = {
+    "Referrer-Policy": "no-referrer",  # a table link must not leak through a Referer
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+                               "script-src 'self' 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+}
+
+
+async def _form(request: Request) -> dict[str, str] | None:
+    """The posted form (application/x-www-form-urlencoded), or None when it is too large."""
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            return None
+    try:
+        parsed = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True, max_num_fields=400)
+    except ValueError:  # more fields than any form has
+        return None
+    return {k: v[-1] for k, v in parsed.items()}
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Starlette:
+    t = desk.t
+
+    def forbidden(request: Request) -> Response:
+        desk.limits.allow(f"fail:{_client(request)}", RATE_FAILURES)
+        return desk.page("message.html", 403, title=t("desk_forbidden"), text=t("desk_forbidden_text"))
+
+    def too_many() -> Response:
+        return PlainTextResponse("429", status_code=429, headers={"Retry-After": "60"})
+
+    def refused_address(request: Request) -> bool:
+        return not desk.limits.allow(f"fail:{_client(request)}", RATE_FAILURES, record=False)
+
+    def table_ids(request: Request) -> tuple[str, int, int] | None:
+        try:
+            return (request.path_params["stage"], int(request.path_params["round"]),
+                    int(request.path_params["table"]))
+        except (KeyError, ValueError):
+            return None
+
+    async def table_page(request: Request) -> Response:
+        if refused_address(request):
+            return too_many()
+        ids = table_ids(request)
+        if ids is None:
+            return forbidden(request)
+        key = table_key(*ids)
+        form: dict[str, str] | None = {}
+        if request.method == "POST":
+            form = await _form(request)
+            if form is None:
+                return PlainTextResponse("413", status_code=413)
+        sent = (form or {}).get("k") or request.query_params.get("k")
+        who = desk.who(request, key, sent)
+        spot = desk.spot(*ids)
+        if who is None or (spot is None and who.kind != "admin"):
+            return forbidden(request)
+        if spot is None:
+            return desk.page("message.html", 404, title="404", text=key)
+        if request.method == "GET":
+            text = spot.path.read_text(encoding="utf-8")
+            done = who.kind == "table" and (desk.tokens.used(key) or forms.has_record(spot, text))
+            return desk.page("table.html", spot=spot, who=who, csrf=desk.csrf(who),
+                             fields=forms.fields_for(spot, text), check=None, done=bool(done), saved=False,
+                             lines=[])
+        if not desk.limits.allow(f"post:{who.token}", RATE_POSTS):
+            return too_many()
+        if not desk.csrf_ok(who, form.get("csrf", "")):
+            return forbidden(request)
+        action = form.get("action", "preview")
+        typed = {k: v for k, v in form.items() if k not in ("k", "csrf", "action")}
+        outcome = await anyio.to_thread.run_sync(desk.submit, spot, typed, who, action == "save")
+        result: forms.Check = outcome["check"]
+        lines = forms.score_lines(spot, result.score, t) if result.score is not None and result.ok else []
+        if outcome["saved"]:
+            desk.changed()
+        if action == "check":
+            return JSONResponse({
+                "ok": result.ok, "empty": result.empty, "lines": lines,
+                "problems": [{"message": p.message(desk.locale), "hint": p.hint(desk.locale)}
+                             for p in result.problems if not p.warning]}, headers=SECURITY_HEADERS)
+        status = 200 if result.ok or result.empty else 422
+        if outcome["refused"]:
+            status = 409
+        return desk.page("table.html", status, spot=spot, who=who, csrf=desk.csrf(who), fields=outcome["fields"],
+                         check=result, lines=lines, saved=outcome["saved"], refused=outcome["refused"],
+                         done=outcome["saved"] and who.kind == "table")
+
+    async def admin(request: Request) -> Response:
+        if refused_address(request):
+            return too_many()
+        sent = request.query_params.get("k")
+        if sent is not None:
+            if not desk.is_admin(sent):
+                return forbidden(request)
+            # the token leaves the address bar: a cookie for this browser, then a clean URL
+            response = RedirectResponse("/admin", status_code=303, headers={"Referrer-Policy": "no-referrer"})
+            response.set_cookie(COOKIE, sent, httponly=True, samesite="strict", path="/")
+            return response
+        who = desk.who(request, None, None)
+        if who is None:
+            return forbidden(request)
+        return desk.page("admin.html", who=who, csrf=desk.csrf(who), now=time.time())
+
+    async def clock(request: Request) -> Response:
+        who = desk.who(request, None, None)
+        form = await _form(request)
+        if who is None or form is None or not desk.csrf_ok(who, form.get("csrf", "")):
+            return forbidden(request)
+        stage, number = form.get("stage", ""), form.get("round", "")
+        if not number.isdigit() or not any(s.id == stage for s in desk.event.stages):
+            return desk.page("message.html", 404, title="404", text="")
+        number = int(number)
+        started = dt.datetime.now(dt.timezone.utc).isoformat() if form.get("do") == "start" else None
+        desk.tokens.set_clock(stage, number, started)
+        desk.version += 1
+        desk.publish("update", {"version": desk.version})
+        return RedirectResponse("/admin", status_code=303)
+
+    async def sheets(request: Request) -> Response:
+        who = desk.who(request, None, None)
+        if who is None:
+            return forbidden(request)
+        stage, number = request.path_params["stage"], request.path_params["round"]
+        if not number.isdigit() or not any(s.id == stage for s in desk.event.stages):
+            return desk.page("message.html", 404, title="404", text="")
+        number = int(number)
+        import segno
+
+        rows = []
+        for round_ in desk.event.rounds.get(stage, []):
+            if round_.number != number:
+                continue
+            for table in round_.tables:
+                if len(table.sides) != 2:
+                    continue
+                link = desk.link(table_key(stage, number, table.number))
+                qr = segno.make(link, error="m").svg_inline(scale=3, border=2)
+                rows.append({"table": table, "link": link, "qr": qr})
+        return desk.page("sheets.html", stage=desk.event.stage(stage), number=number, rows=rows)
+
+    async def standings(request: Request) -> Response:
+        part = request.query_params.get("part") == "1"
+        return desk.page("_standings.html" if part else "standings.html")
+
+    async def screen(request: Request) -> Response:
+        part = request.query_params.get("part") == "1"
+        return desk.page("_screen.html" if part else "screen.html")
+
+    async def events(request: Request) -> Response:
+        if len(desk.subscribers) >= MAX_STREAMS:
+            return PlainTextResponse("503", status_code=503, headers={"Retry-After": "10"})
+        queue: asyncio.Queue[str] = asyncio.Queue()
+        desk.subscribers.add(queue)
+
+        async def stream() -> Any:
+            try:
+                yield f"event: hello\ndata: {json.dumps({'version': desk.version})}\n\n"
+                while True:
+                    try:
+                        message = await asyncio.wait_for(queue.get(), timeout=15)
+                    except asyncio.TimeoutError:
+                        message = ": keep-alive\n\n"
+                    if not message:
+                        return
+                    yield message
+            finally:
+                desk.subscribers.discard(queue)
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+    async def home(request: Request) -> Response:
+        return RedirectResponse("/standings", status_code=303)
+
+    async def lifespan(app: Starlette) -> Any:
+        desk._dirty = asyncio.Event()
+        desk._build_dirty = asyncio.Event()
+        tasks = [asyncio.create_task(desk.scorer()), asyncio.create_task(desk.builder())]
+        if desk.watching:
+            tasks.append(asyncio.create_task(desk.watch()))
+        try:
+            yield
+        finally:
+            for task in tasks:
+                task.cancel()
+
+    from contextlib import asynccontextmanager
+
+    app = Starlette(routes=[
+        Route("/", home),
+        Route("/t/{stage}/{round}/{table}", table_page, methods=["GET", "POST"]),
+        Route("/admin", admin),
+        Route("/admin/clock", clock, methods=["POST"]),
+        Route("/admin/sheets/{stage}/{round}", sheets),
+        Route("/standings", standings),
+        Route("/screen", screen),
+        Route("/events", events),
+    ], lifespan=asynccontextmanager(lifespan))
+    return _Guard(app, allowed_hosts)
+
+
+class _Guard:
+    """Outer ASGI layer: a body larger than MAX_BODY is refused (413) before the application
+    reads it, and, when the desk listens on 127.0.0.1 only, a request naming another host is
+    refused (a web page elsewhere cannot reach the desk through DNS rebinding)."""
+
+    def __init__(self, app: Any, allowed_hosts: tuple[str, ...] | None) -> None:
+        self.app = app
+        self.allowed_hosts = allowed_hosts
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            headers = dict(scope.get("headers") or [])
+            length = headers.get(b"content-length", b"0")
+            host = headers.get(b"host", b"").decode("latin-1").rsplit(":", 1)[0].strip("[]")
+            if self.allowed_hosts is not None and host not in self.allowed_hosts:
+                await PlainTextResponse("421", status_code=421)(scope, receive, send)
+                return
+            if not length.isdigit() or int(length) > MAX_BODY:
+                await PlainTextResponse("413", status_code=413)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)

@@ -1,0 +1,294 @@
+"""Each game's entry form at the desk: the fields a table fills in, the record they make, and
+the check of that record by the game's own reader and scorer — the grammar and the messages of
+`paibang check`, on the very text that would be written.
+
+A form never parses a score itself. It turns the typed fields into the record keys of the
+results file (content-format.md), writes them into a copy of the file's text (round trip), and
+reads that text back with the content loader and the game's `read_table`, then scores the table
+with `score_table`. What the table sees before saving is therefore what the site will say.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.content.model import Event, Stage, Table
+from generator.content.reader import Reader
+from generator.content.yaml_loader import YamlMap, load_yaml_text
+from generator.desk.store import dump_round_trip, plain, to_round_trip
+from generator.errors import ContentError, Problems
+from generator.games import GAMES, metric_of
+from generator.games.shorthand import split_items
+from generator.tournament.pairing import table_form
+
+ROOMS = ("open", "closed")
+MAX_FIELD = 2000  # characters of one field: more than any deal log or board
+
+
+@dataclass
+class Field:
+    name: str
+    label: str  # a UI word key (desk_*) or literal text
+    value: str = ""
+    kind: str = "text"  # text | textarea | select
+    choices: tuple[tuple[str, str], ...] = ()  # (value, label) for a select
+    hint: str = ""
+    literal: bool = False  # label is literal text, not a word key
+    board: int = 0  # a board's result: its number
+    room: str = ""  # open | closed, for a team match's board
+
+
+@dataclass
+class Check:
+    """The outcome of checking a form: problems (the loader's and the game's), and when there
+    are none, the table's computed score."""
+
+    problems: list[ContentError]
+    score: Any = None  # TableScore
+    record: dict[str, Any] = field(default_factory=dict)
+    empty: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return not self.empty and not any(not p.warning for p in self.problems)
+
+
+@dataclass
+class TableSpot:
+    """One drawn table of one round: where it is written and who sits there."""
+
+    event: Event
+    stage: Stage
+    number: int  # the round
+    table: Table
+    path: Path
+
+    @property
+    def sides(self) -> list[str]:
+        return list(self.table.sides)
+
+
+def side_keys(spot: TableSpot) -> tuple[str, ...]:
+    form = table_form(spot.event, spot.stage)
+    return form.keys if form.keys is not None else ("teams",)
+
+
+def record_keys(spot: TableSpot) -> tuple[str, ...]:
+    """The table keys a form writes: the game's record keys without the sides, and forfeit."""
+    game = GAMES[spot.event.game]
+    sides = set(side_keys(spot)) | {"teams", "ns", "ew", "home", "away"}
+    return tuple(k for k in game.table_keys if k not in sides) + ("forfeit",)
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, list):
+        return ", ".join(_text(v) for v in value)
+    return str(value)
+
+
+def scalar(text: str) -> Any:
+    """A typed value as YAML would read it unquoted: whole numbers as numbers (80分 points,
+    Guandan levels), everything else as text."""
+    text = text.strip()
+    if re.fullmatch(r"[-+]?[0-9]{1,6}", text):
+        return int(text)
+    return text
+
+
+def _rooms(spot: TableSpot) -> tuple[str, ...]:
+    """Two rooms (open, closed) for team matches; one result a board otherwise."""
+    hint = " ".join(table_form(spot.event, spot.stage).hint)
+    return ROOMS if "open:" in hint else ()
+
+
+def _board_numbers(spot: TableSpot, current: Any, text: str) -> list[int]:
+    """The boards this table plays: those already written, else the ones `paibang pair` listed
+    as comments (`# 3:`, pairs movements), else 1..boards of the stage (8 when unsaid)."""
+    if isinstance(current, dict) and current:
+        return sorted(int(k) for k in current if str(k).isdigit())
+    block = _table_block(text, spot.table.number)
+    listed = [int(n) for n in re.findall(r"^\s*#\s*([0-9]{1,4}):\s*$", block, re.M)]
+    if listed:
+        return listed
+    return list(range(1, (spot.stage.boards or 8) + 1))
+
+
+def _table_block(text: str, number: int) -> str:
+    match = re.search(rf"^\s*-\s*table:\s*{number}\b.*?(?=^\s*-\s*table:|\Z)", text, re.M | re.S)
+    return match.group(0) if match else ""
+
+
+def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None) -> list[Field]:
+    """The form's fields, filled from what was typed, else from the file."""
+    table = current_table(spot, text)
+    forfeit = Field("forfeit", "desk_forfeit", _text(table.get("forfeit")), "select",
+                    (("", "desk_no_forfeit"), *((s, s) for s in spot.sides)))
+    if spot.event.game == "guandan":
+        a, b = (spot.sides + ["", ""])[:2]
+        levels = table.get("levels") or {}
+        fields = [
+            Field("deals", "desk_deals", _text(table.get("deals")), "textarea", hint="desk_deals_hint"),
+            Field("level_a", a, _text(levels.get(a)), literal=True, hint="desk_level_hint"),
+            Field("level_b", b, _text(levels.get(b)), literal=True),
+            Field("winner", "desk_winner", _text(table.get("winner")), "select",
+                  (("", "desk_winner_computed"), (a, a), (b, b))),
+            forfeit,
+        ]
+    else:
+        boards = table.get("boards")
+        rooms = _rooms(spot)
+        fields = []
+        for number in _board_numbers(spot, boards, text):
+            written = boards.get(number) if isinstance(boards, dict) else None
+            if rooms:
+                for room in rooms:
+                    value = written.get(room) if isinstance(written, dict) else None
+                    fields.append(Field(f"b{number}_{room}", str(number), _text(value), literal=True, board=number,
+                                        room=room))
+            else:
+                fields.append(Field(f"b{number}", str(number), _text(written), literal=True, board=number))
+        if spot.event.game == "daguai":
+            fields.append(Field("violations", "desk_violations", _text(table.get("violations")),
+                                hint="desk_violations_hint"))
+        fields.append(forfeit)
+    if typed is not None:
+        for item in fields:
+            if item.name in typed:
+                item.value = typed[item.name][:MAX_FIELD]
+    return fields
+
+
+def record_from(spot: TableSpot, fields: list[Field]) -> dict[str, Any]:
+    """The results-file keys the typed fields make (only what was typed)."""
+    values = {f.name: f.value.strip() for f in fields}
+    record: dict[str, Any] = {}
+    if spot.event.game == "guandan":
+        if values.get("deals"):
+            record["deals"] = split_items(values["deals"]) or [values["deals"]]
+        a, b = (spot.sides + ["", ""])[:2]
+        if values.get("level_a") or values.get("level_b"):
+            record["levels"] = {a: scalar(values.get("level_a", "")), b: scalar(values.get("level_b", ""))}
+        if values.get("winner"):
+            record["winner"] = values["winner"]
+    else:
+        boards: dict[int, Any] = {}
+        for item in fields:
+            match = re.fullmatch(r"b([0-9]+)(?:_(open|closed))?", item.name)
+            if not match or not item.value.strip():
+                continue
+            number, room = int(match.group(1)), match.group(2)
+            if room:
+                boards.setdefault(number, {})[room] = scalar(item.value)
+            else:
+                boards[number] = scalar(item.value)
+        if boards:
+            record["boards"] = boards
+        if values.get("violations"):
+            record["violations"] = split_items(values["violations"]) or [values["violations"]]
+    if values.get("forfeit"):
+        record["forfeit"] = values["forfeit"]
+    return record
+
+
+def current_table(spot: TableSpot, text: str) -> dict[str, Any]:
+    """The table as the file now has it (read by the content loader: fast, and the same reading)."""
+    data = load_yaml_text(text, spot.path, Problems())
+    for item in (data.get("tables") or []) if isinstance(data, dict) else []:
+        if isinstance(item, dict) and item.get("table") == spot.table.number:
+            return item
+    return {}
+
+
+def table_text(spot: TableSpot, record: dict[str, Any]) -> str:
+    """The table with this record as the desk writes it (ruamel, the same representation as in
+    the file), alone in a results document: the text the game's reader checks."""
+    keys = side_keys(spot)
+    table: dict[str, Any] = {"table": spot.table.number}
+    if keys == ("teams",):
+        table["teams"] = list(spot.sides)
+    else:
+        table.update(zip(keys, spot.sides))
+    node = to_round_trip(table)
+    node.fa.set_block_style()
+    for key, value in record.items():
+        node[key] = to_round_trip(value, block=key == "boards")
+    return dump_round_trip({"stage": spot.stage.id, "round": spot.number, "tables": [node]})
+
+
+def check(spot: TableSpot, text: str, record: dict[str, Any]) -> Check:
+    """Check a record as `paibang check` would: the table with the record, as it would be
+    written, read back by the content loader and the game's reader, then scored. A table's
+    record is read on its own (no reader looks at other tables), so this is the check the file
+    will pass, whatever other tables save meanwhile."""
+    if not record:
+        return Check([], record=record, empty=True)
+    problems = Problems()
+    data = load_yaml_text(table_text(spot, record), spot.path, problems)
+    if not isinstance(data, YamlMap) or problems.items:
+        return Check(problems.items, record=record)
+    game = GAMES[spot.event.game]
+    tables = data.get("tables") or []
+    marks = getattr(tables, "item_marks", [])
+    for index, item in enumerate(tables):
+        if isinstance(item, YamlMap) and item.get("table") == spot.table.number:
+            reader = Reader(item, problems, f"tables[{index + 1}].")
+            sides, parsed = game.read_table(reader, spot.stage)
+            forfeit = reader.text("forfeit")
+            if forfeit is not None and forfeit not in spot.sides:
+                problems.add("forfeit-not-at-table", reader.value_mark("forfeit"), id=forfeit)
+            if problems.errors:
+                return Check(problems.items, record=record)
+            table = Table(spot.table.number, [s for s, _ in sides], parsed, forfeit, None,
+                          marks[index] if index < len(marks) else None)
+            # A fresh state: running counts across the event (大怪路子 violations) are the
+            # standings' business; the preview shows this table's own score.
+            score = game.score_table(table, spot.stage, {})
+            return Check(problems.items, score, record)
+    raise KeyError(spot.table.number)
+
+
+def score_lines(spot: TableSpot, score: Any, t: Any) -> list[str]:
+    """The computed score in words: each side's metrics, the winner, the game's own reason."""
+    game = GAMES[spot.event.game]
+    lines = []
+    view = getattr(score, "view", None)
+    why = getattr(view, "why", None)
+    if isinstance(why, str):
+        try:
+            lines.append(t(why, **(view.why_params or {})))
+        except (KeyError, IndexError):
+            pass
+    levels = getattr(view, "levels", None)
+    if spot.event.game == "guandan" and levels and any(levels):
+        lines.append(t("desk_final_levels", levels=" : ".join(
+            f"{team} {level}" for team, level in zip(view.teams, levels))))
+    if spot.stage.format == "pairs":
+        # matchpoints compare a board across every table that played it: not one table's to show
+        lines.append(t("desk_pairs_later"))
+        return lines
+    for side in score.sides:
+        shown = ", ".join(f"{t.pick(metric_of(game, name).label)} {_number(value)}"
+                          for name, value in side.metrics.items() if name in game.metrics)
+        lines.append(f"{side.entry}: {shown}")
+    if score.winner:
+        lines.append(t("desk_winner_is", team=score.winner))
+    return lines
+
+
+def _number(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    return str(value)
+
+
+def has_record(spot: TableSpot, text: str) -> bool:
+    """Whether the file already holds a result for this table (the secretary's or a save)."""
+    table = current_table(spot, text)
+    return any(plain(table.get(k)) not in (None, [], {}, "") for k in record_keys(spot))

@@ -1,0 +1,294 @@
+"""What the desk keeps on disk: tokens (beside content/, never in it), the audit log, and the
+round-trip writes of a round's results file.
+
+Every write of a results file happens under one lock per file (threads of this process) and an
+advisory file lock (another desk on the same content), re-reads the file under that lock, and
+replaces it with os.replace: two tables saving at the same moment both land, and a reader (a
+build, `check`) sees the old file or the new one, never half of one.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import fcntl
+import io
+import json
+import os
+import secrets
+import tempfile
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+AUDIT_NAME = "desk-audit.jsonl"
+TOKEN_BYTES = 16  # secrets.token_urlsafe(16): 128 random bits
+
+
+def desk_folder(content: Path) -> Path:
+    """`.paibang-desk/` beside content/: never inside content/ or output/, so no build or
+    upload can carry a token."""
+    return content.resolve().parent / ".paibang-desk"
+
+
+def table_key(stage: str, number: int, table: int) -> str:
+    return f"{stage}/{number}/{table}"
+
+
+class Tokens:
+    """The admin token and one token per drawn table, kept across restarts (mode 0600), and
+    which table tokens have been used (a table writes its result once)."""
+
+    def __init__(self, content: Path, slug: str) -> None:
+        folder = desk_folder(content)
+        folder.mkdir(mode=0o700, exist_ok=True)
+        os.chmod(folder, 0o700)
+        self.path = folder / f"{slug}.json"
+        self._lock = threading.Lock()
+        self.data: dict[str, Any] = {"admin": "", "tables": {}, "used": {}, "clock": {}}
+        if self.path.is_file():
+            with open(self.path, encoding="utf-8") as handle:
+                self.data.update(json.load(handle))
+        if not self.data["admin"]:
+            self.data["admin"] = secrets.token_urlsafe(TOKEN_BYTES)
+            self.data["secret"] = secrets.token_urlsafe(32)
+            self._save()
+        os.chmod(self.path, 0o600)
+
+    @property
+    def admin(self) -> str:
+        return self.data["admin"]
+
+    @property
+    def secret(self) -> bytes:
+        return self.data["secret"].encode()
+
+    def ensure(self, keys: list[str]) -> None:
+        """A token for every drawn table that has none yet (a round drawn while the desk runs)."""
+        with self._lock:
+            missing = [k for k in keys if k not in self.data["tables"]]
+            for key in missing:
+                self.data["tables"][key] = secrets.token_urlsafe(TOKEN_BYTES)
+            if missing:
+                self._save()
+
+    def table(self, key: str) -> str | None:
+        return self.data["tables"].get(key)
+
+    def used(self, key: str) -> str | None:
+        return self.data["used"].get(key)
+
+    def claim(self, key: str) -> bool:
+        """Mark the table's token used; False when it already was (the second write refused)."""
+        with self._lock:
+            if key in self.data["used"]:
+                return False
+            self.data["used"][key] = _now()
+            self._save()
+            return True
+
+    def mark_used(self, keys: list[str]) -> None:
+        with self._lock:
+            for key in keys:
+                self.data["used"].setdefault(key, _now())
+            if keys:
+                self._save()
+
+    def release(self, key: str) -> None:
+        """Undo a claim whose write failed, so the table can try again."""
+        with self._lock:
+            self.data["used"].pop(key, None)
+            self._save()
+
+    def set_clock(self, stage: str, number: int, started: str | None) -> None:
+        with self._lock:
+            if started is None:
+                self.data["clock"].pop(f"{stage}/{number}", None)
+            else:
+                self.data["clock"][f"{stage}/{number}"] = started
+            self._save()
+
+    def clock(self, stage: str, number: int) -> str | None:
+        return self.data["clock"].get(f"{stage}/{number}")
+
+    def _save(self) -> None:
+        text = json.dumps(self.data, ensure_ascii=False, indent=1, sort_keys=True)
+        fd, temp = tempfile.mkstemp(prefix=".tokens-", dir=self.path.parent)
+        try:
+            os.fchmod(fd, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(temp, self.path)
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds")
+
+
+_audit_lock = threading.Lock()
+
+
+def audit(event_folder: Path, who: str, stage: str, number: int, table: int, path: Path,
+          old: Any, new: Any, note: str = "") -> None:
+    """Append one line to events/<slug>/desk-audit.jsonl: when, who, what, old and new. The
+    loader reads only event.yaml, its entries and notice files and results/*.yaml, so `check`
+    ignores the log and `build` never copies it."""
+    line = {"at": _now(), "who": who, "stage": stage, "round": number, "table": table,
+            "file": path.name, "old": old, "new": new}
+    if note:
+        line["note"] = note
+    append_audit(event_folder, [line])
+
+
+def audit_line(who: str, stage: str, number: int, table: int, path: Path, old: Any, new: Any) -> dict[str, Any]:
+    return {"at": _now(), "who": who, "stage": stage, "round": number, "table": table, "file": path.name,
+            "old": old, "new": new}
+
+
+def append_audit(event_folder: Path, lines: list[dict[str, Any]]) -> None:
+    text = "".join(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n" for line in lines)
+    with _audit_lock:
+        # O_APPEND: each line lands whole at the end, whatever else appends
+        fd = os.open(event_folder / AUDIT_NAME, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            os.write(fd, text.encode("utf-8"))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+# --- round-trip writes --------------------------------------------------------------------
+
+_file_locks: dict[Path, threading.Lock] = {}
+_file_locks_guard = threading.Lock()
+
+
+def _yaml() -> YAML:
+    yaml = YAML(typ="rt")
+    yaml.preserve_quotes = True
+    yaml.width = 4096  # never re-wrap a long deal log
+    # the layout `paibang pair` writes and the demo files use: "  - table: 1\n    teams: …"
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    return yaml
+
+
+def load_round_trip(text: str) -> Any:
+    return _yaml().load(text)
+
+
+def dump_round_trip(data: Any) -> str:
+    out = io.StringIO()
+    _yaml().dump(data, out)
+    return out.getvalue()
+
+
+@contextmanager
+def locked(path: Path) -> Iterator[None]:
+    path = path.resolve()
+    with _file_locks_guard:
+        lock = _file_locks.setdefault(path, threading.Lock())
+    with lock:
+        lock_file = desk_folder_of(path) / "write.lock"
+        with open(lock_file, "a") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def desk_folder_of(results_file: Path) -> Path:
+    """The desk folder of a results file: content/events/<slug>/results/<file> -> .paibang-desk."""
+    content = results_file.parents[3]
+    folder = desk_folder(content)
+    folder.mkdir(mode=0o700, exist_ok=True)
+    return folder
+
+
+def find_table(data: Any, number: int) -> CommentedMap | None:
+    for item in data.get("tables") or []:
+        if isinstance(item, dict) and item.get("table") == number:
+            return item
+    return None
+
+
+def plain(value: Any) -> Any:
+    """A round-trip value as plain JSON data (for the audit log and comparisons)."""
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if isinstance(value, (bool, int, float)) or value is None:
+        return value
+    return str(value)
+
+
+def to_round_trip(value: Any, block: bool = False) -> Any:
+    """A record value as ruamel nodes: lists and mappings in flow style, as secretaries type
+    them on one line (`deals: [T45+3, T50+1]`, `levels: {T01: Q, T17: 9}`); `boards` (block)
+    one board a line, as the demo files and `paibang pair` write them."""
+    if isinstance(value, dict):
+        node = CommentedMap()
+        nested = any(isinstance(v, dict) for v in value.values())
+        for k, v in value.items():
+            node[k] = to_round_trip(v)
+        if not nested and not block:
+            node.fa.set_flow_style()
+        return node
+    if isinstance(value, list):
+        seq = CommentedSeq(to_round_trip(v) for v in value)
+        seq.fa.set_flow_style()
+        return seq
+    return value
+
+
+def apply_record(text: str, number: int, record: dict[str, Any], record_keys: tuple[str, ...]) -> tuple[str, Any]:
+    """The file's new text with table `number`'s record keys replaced by `record`, every other
+    line (comments included) as it was; and the old record (plain data) for the audit log."""
+    data = load_round_trip(text)
+    table = find_table(data, number)
+    if table is None:
+        raise KeyError(number)
+    old = set_record(table, record, record_keys)
+    return dump_round_trip(data), old
+
+
+def set_record(table: CommentedMap, record: dict[str, Any], record_keys: tuple[str, ...]) -> Any:
+    """Replace a loaded table's record keys by `record`; the old record as plain data."""
+    old = {k: plain(table[k]) for k in record_keys if k in table}
+    keys = list(table.keys())
+    for key in record_keys:
+        if key in table and key not in record:
+            del table[key]
+    for key, value in record.items():
+        if key in table:
+            table[key] = to_round_trip(value, block=key == "boards")
+        else:
+            position = len([k for k in keys if k in table])  # after the sides, before referee etc.
+            after = [k for k in ("referee",) if k in table]
+            if after:
+                position = list(table.keys()).index(after[0])
+            table.insert(position, key, to_round_trip(value, block=key == "boards"))
+    return old
+
+
+def write_atomically(path: Path, text: str) -> None:
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".desk-tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temp, 0o644)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise

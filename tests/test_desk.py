@@ -1,0 +1,542 @@
+"""`paibang desk`: the results desk (issue 20; event-day.md, "The results desk").
+
+A copy of the Guandan demo event with a fourth round drawn by `paibang pair` (26 tables to
+enter) is served by the real stack (uvicorn + Starlette) on 127.0.0.1 at a free port, in a
+thread; requests are plain urllib, and the browser tests drive Debian's Chromium at 390 px.
+Every wait is for a state (a response, a text on the page), never for a time.
+"""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import os
+import re
+import shutil
+import socket
+import stat
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from generator import cli
+from generator.desk import forms
+from generator.desk.store import AUDIT_NAME, apply_record, desk_folder, dump_round_trip, load_round_trip
+
+ROOT = Path(__file__).resolve().parents[1]
+DEMO = ROOT / "content"
+SLUG = "tumu-guandan-2020"
+
+
+# --- fixtures -----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def drawn(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """content/ with the Guandan demo event, a 60-minute time limit and round 4 drawn."""
+    content = tmp_path_factory.mktemp("desk-drawn") / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(DEMO / "site.yaml", content / "site.yaml")
+    shutil.copytree(DEMO / "events" / SLUG, content / "events" / SLUG)
+    event = content / "events" / SLUG / "event.yaml"
+    text = event.read_text(encoding="utf-8")
+    assert text.count("    rounds: 3 ") == 1
+    event.write_text(text.replace("    rounds: 3 ", "    time_limit: 60\n    rounds: 4 "), encoding="utf-8")
+    assert cli.main(["pair", SLUG, "main", "--content", str(content)]) == 0
+    return content
+
+
+@pytest.fixture()
+def content(drawn: Path, tmp_path: Path) -> Path:
+    target = tmp_path / "site" / "content"
+    shutil.copytree(drawn, target)
+    return target
+
+
+def round4(content: Path) -> Path:
+    return content / "events" / SLUG / "results" / "round-4.yaml"
+
+
+class Running:
+    def __init__(self, desk, server, thread, port: int) -> None:  # noqa: ANN001
+        self.desk, self.server, self.thread, self.port = desk, server, thread, port
+        self.base = f"http://127.0.0.1:{port}"
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+def start(content: Path, lan: bool = False) -> Running:
+    from generator.commands.desk import make, server as desk_server
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    desk, app, host = make(content, SLUG, None, port, lan, None, build=False)
+    desk.base = f"http://127.0.0.1:{port}"
+    server = desk_server(desk, app, host, port)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(400):  # bounded: up to 20 s for the server to listen
+        if server.started:
+            break
+        time.sleep(0.05)
+    assert server.started
+    return Running(desk, server, thread, port)
+
+
+@pytest.fixture()
+def running(content: Path):
+    desk = start(content)
+    yield desk
+    desk.stop()
+
+
+def fetch(url: str, data: dict[str, str] | None = None, opener=None) -> tuple[int, str]:  # noqa: ANN001
+    body = urllib.parse.urlencode(data).encode() if data is not None else None
+    try:
+        with (opener or urllib.request.build_opener()).open(urllib.request.Request(url, data=body), timeout=30) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def open_table(running: Running, key: str) -> tuple[str, str, str]:
+    """(the table's URL without the token, its token, the form's CSRF token)"""
+    link = running.desk.link(key)
+    status, html = fetch(link)
+    assert status == 200, html
+    csrf = re.search(r'name="csrf" value="([^"]+)"', html).group(1)
+    return link.split("?")[0], link.split("k=")[1], csrf
+
+
+def post(running: Running, key: str, action: str, **fields: str) -> tuple[int, str]:
+    url, token, csrf = open_table(running, key)
+    return fetch(url, {"k": token, "csrf": csrf, "action": action, **fields})
+
+
+def audit_lines(content: Path) -> list[dict]:
+    path = content / "events" / SLUG / AUDIT_NAME
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()] if path.exists() else []
+
+
+# --- writing ------------------------------------------------------------------------------
+
+
+def test_every_demo_results_file_round_trips_unchanged() -> None:
+    for path in sorted(DEMO.glob("events/*/results/*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        assert dump_round_trip(load_round_trip(text)) == text, path
+
+
+def test_a_record_lands_beside_its_table_keeping_comments(drawn: Path) -> None:
+    text = round4(drawn).read_text(encoding="utf-8")
+    new, old = apply_record(text, 1, {"levels": {"T15": "Q", "T45": 9}}, ("deals", "levels", "winner", "forfeit"))
+    assert old == {}
+    added = [line for line in new.splitlines() if line not in text.splitlines()]
+    assert added == ["    levels: {T15: Q, T45: 9}"]
+    assert [line for line in text.splitlines() if line not in new.splitlines()] == []  # every comment kept
+
+
+def test_a_table_saves_sees_its_score_and_the_file_and_audit_log_say_so(running: Running, content: Path) -> None:
+    status, body = post(running, "main/4/1", "check", deals="T15+3, T15+3，T15+3, T15+3, T15+1")
+    assert status == 200
+    data = json.loads(body)
+    assert data["ok"] and data["problems"] == []
+    assert any("T15" in line and "A" in line for line in data["lines"])
+    status, html = post(running, "main/4/1", "save", deals="T15+3, T15+3，T15+3, T15+3, T15+1")
+    assert status == 200 and 'id="saved"' in html
+    assert "    deals: [T15+3, T15+3, T15+3, T15+3, T15+1]" in round4(content).read_text(encoding="utf-8")
+    [line] = audit_lines(content)
+    assert line["who"] == "table main/4/1" and line["old"] == {} and line["new"]["deals"][0] == "T15+3"
+    assert (line["stage"], line["round"], line["table"]) == ("main", 4, 1)
+
+
+def test_a_wrong_entry_shows_the_checks_message_and_writes_nothing(running: Running, content: Path) -> None:
+    before = round4(content).read_bytes()
+    status, html = post(running, "main/4/2", "save", deals="T04+3, T99+2")
+    assert status == 422
+    assert "T99" in html and "T04+3, T99+2" in html  # the message, and what was typed is kept
+    status, html = post(running, "main/4/2", "save", level_a="Z", level_b="9")
+    assert status == 422 and 'value="Z"' in html
+    assert round4(content).read_bytes() == before
+    assert audit_lines(content) == []
+    status, html = post(running, "main/4/2", "save")
+    assert status == 200 and round4(content).read_bytes() == before  # nothing typed, nothing written
+
+
+def test_a_table_token_cannot_read_or_write_another_table(running: Running, content: Path) -> None:
+    url, token, csrf = open_table(running, "main/4/3")
+    other = url.replace("/t/main/4/3", "/t/main/4/4")
+    assert fetch(f"{other}?k={token}")[0] == 403
+    assert fetch(other, {"k": token, "csrf": csrf, "action": "save", "deals": "T46+3"})[0] == 403
+    assert fetch(url.replace("/4/3", "/3/3") + f"?k={token}")[0] == 403  # nor its table of another round
+    assert fetch(f"{running.base}/admin?k={token}")[0] == 403
+    assert fetch(f"{running.base}/admin/sheets/main/4")[0] == 403
+    assert fetch(f"{url}?k=" + "A" * 22)[0] == 403
+    assert "T46" not in round4(content).read_text(encoding="utf-8").split("table: 4")[1].split("table: 5")[0] \
+        .replace("teams: [T46, T02]", "").replace("# deals: [T46+3, T02+1, T02 foul]   或   levels: {T46: Q, T02: 9}", "")
+
+
+def test_every_form_needs_its_csrf_token(running: Running, content: Path) -> None:
+    url, token, _ = open_table(running, "main/4/5")
+    assert fetch(url, {"k": token, "action": "save", "levels_a": "Q", "level_b": "9"})[0] == 403
+    assert fetch(url, {"k": token, "csrf": "0" * 64, "action": "save", "level_a": "Q", "level_b": "9"})[0] == 403
+    assert audit_lines(content) == []
+
+
+def test_a_second_write_by_a_table_is_refused_the_secretary_may_change_it(running: Running, content: Path) -> None:
+    url, token, csrf = open_table(running, "main/4/6")
+    assert fetch(url, {"k": token, "csrf": csrf, "action": "save", "level_a": "Q", "level_b": "9"})[0] == 200
+    # the same form sent again (a second phone at the table, the back button)
+    status, html = fetch(url, {"k": token, "csrf": csrf, "action": "save", "level_a": "3", "level_b": "K"})
+    assert status == 409 and 'id="refused"' in html
+    assert "levels: {T07: Q, T08: 9}" in round4(content).read_text(encoding="utf-8")
+    status, html = fetch(running.desk.link("main/4/6"))
+    assert 'id="done"' in html and 'id="entry"' not in html  # the link shows no form any more
+    # the secretary: admin link -> cookie -> any table, any number of times
+    jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    assert fetch(running.desk.admin_link, opener=jar)[0] == 200
+    status, html = fetch(f"{running.base}/t/main/4/6", opener=jar)
+    csrf = re.search(r'name="csrf" value="([^"]+)"', html).group(1)
+    status, html = fetch(f"{running.base}/t/main/4/6", {"csrf": csrf, "action": "save", "level_a": "3",
+                                                         "level_b": "K"}, opener=jar)
+    assert status == 200 and "levels: {T07: 3, T08: K}" in round4(content).read_text(encoding="utf-8")
+    lines = audit_lines(content)
+    assert [x["who"] for x in lines] == ["table main/4/6", "secretary"]
+    assert lines[1]["old"] == {"levels": {"T07": "Q", "T08": 9}}
+    assert lines[1]["new"] == {"levels": {"T07": 3, "T08": "K"}}
+
+
+def test_tables_saving_at_the_same_moment_all_land(running: Running, content: Path) -> None:
+    keys = [f"main/4/{n}" for n in range(7, 17)]
+    opened = {key: open_table(running, key) for key in keys}
+    barrier = threading.Barrier(len(keys))
+    results: dict[str, int] = {}
+
+    def save(key: str) -> None:
+        url, token, csrf = opened[key]
+        barrier.wait(timeout=30)
+        results[key] = fetch(url, {"k": token, "csrf": csrf, "action": "save", "level_a": "A", "level_b": "5"})[0]
+
+    threads = [threading.Thread(target=save, args=(key,)) for key in keys]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert results == {key: 200 for key in keys}
+    text = round4(content).read_text(encoding="utf-8")
+    assert text.count(": A, ") == len(keys)
+    assert sorted(x["table"] for x in audit_lines(content)) == list(range(7, 17))
+    assert not list((content / "events" / SLUG / "results").glob(".*desk-tmp"))  # no temp file left
+
+
+def test_the_audit_log_is_ignored_by_check_and_never_copied_by_build(running: Running, content: Path,
+                                                                      tmp_path: Path) -> None:
+    assert post(running, "main/4/1", "save", level_a="A", level_b="5")[0] == 200
+    assert audit_lines(content)
+    assert cli.main(["check", "--content", str(content)]) == 0
+    from generator.build import build
+
+    output = tmp_path / "site" / "output"
+    build(content, output, bulletins=False)
+    assert not [p for p in output.rglob("*") if "audit" in p.name or p.suffix == ".jsonl"]
+    site_text = "".join(p.read_text(encoding="utf-8", errors="replace") for p in output.rglob("*.html"))
+    for token in running.desk.tokens.data["tables"].values():
+        assert token not in site_text
+
+
+# --- access -------------------------------------------------------------------------------
+
+
+def test_without_lan_the_desk_answers_on_127_0_0_1_only(running: Running) -> None:
+    # Every listening socket is bound to the loopback address, so no other address of the machine
+    # can reach it. (Probing the machine's other addresses would send traffic off loopback, which
+    # tests here never do.)
+    sockets = [s for server in running.server.servers for s in server.sockets]
+    assert sockets and all(s.getsockname()[0] == "127.0.0.1" for s in sockets)
+    # and a request naming another host (DNS rebinding) is refused
+    request = urllib.request.Request(f"{running.base}/standings", headers={"Host": f"evil.example:{running.port}"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=10)
+    assert refused.value.code == 421
+
+
+def test_a_request_too_large_is_refused(running: Running) -> None:
+    url, token, csrf = open_table(running, "main/4/1")
+    assert fetch(url, {"k": token, "csrf": csrf, "action": "check", "deals": "T15+3," * 20_000})[0] == 413
+
+
+def test_tokens_are_kept_beside_content_private_and_across_restarts(content: Path) -> None:
+    first = start(content)
+    try:
+        admin, table = first.desk.tokens.admin, first.desk.tokens.table("main/4/1")
+    finally:
+        first.stop()
+    path = desk_folder(content) / f"{SLUG}.json"
+    assert path.parent == content.parent / ".paibang-desk"
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert len(table) >= 22 and len(admin) >= 22  # 16 random bytes, base64: 128 bits
+    assert not any(table in p.read_text(encoding="utf-8", errors="replace") for p in content.rglob("*") if p.is_file())
+    second = start(content)
+    try:
+        assert (second.desk.tokens.admin, second.desk.tokens.table("main/4/1")) == (admin, table)
+    finally:
+        second.stop()
+
+
+def test_score_sheets_with_qr_codes_come_from_the_admin_page_only(running: Running) -> None:
+    jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    status, html = fetch(running.desk.admin_link, opener=jar)
+    assert status == 200 and "/admin/sheets/main/4" in html
+    assert running.desk.tokens.admin not in html  # the admin token left the address bar
+    status, sheets = fetch(f"{running.base}/admin/sheets/main/4", opener=jar)
+    assert status == 200
+    assert sheets.count("<svg") == 26
+    assert running.desk.link("main/4/26") in sheets
+
+
+def test_repeated_refusals_from_one_address_are_slowed_down(running: Running) -> None:
+    codes = [fetch(f"{running.base}/t/main/4/1?k=wrong{n}")[0] for n in range(40)]
+    assert codes[0] == 403 and codes[-1] == 429
+
+
+# --- other games' forms ---------------------------------------------------------------------
+
+
+def spot_of(tmp_path: Path, slug: str, results: str, table: int, drop: str):  # noqa: ANN201
+    """A demo event whose `table` in `results` has its record removed (as `pair` leaves it)."""
+    from generator.desk.app import Desk
+
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(DEMO / "site.yaml", content / "site.yaml")
+    shutil.copytree(DEMO / "events" / slug, content / "events" / slug)
+    path = content / "events" / slug / "results" / results
+    data = load_round_trip(path.read_text(encoding="utf-8"))
+    for item in data["tables"]:
+        if item["table"] == table:
+            del item[drop]
+    path.write_text(dump_round_trip(data), encoding="utf-8")
+    desk = Desk(content, slug, None, None, build=False)
+    [round_] = [r for rounds in desk.event.rounds.values() for r in rounds if r.source == path]
+    return desk.spot(round_.stage, round_.number, table), path
+
+
+@pytest.mark.parametrize(("slug", "results", "good", "bad", "error"), [
+    ("chem-park-daguai-2016", "round-1.yaml",
+     {"b1_open": "D07 5", "b1_closed": "D02 3", "b2_open": "D02 3", "b2_closed": "D02 1"},
+     {"b1_open": "D07 7"}, "7"),
+    ("hefei-80fen-teams-2012", "round-1.yaml", {"b1_open": "85", "b1_closed": "130", "b2_open": "125",
+                                                "b2_closed": "40"}, {"b1_open": "87"}, "87"),
+    ("dongke-bridge-2015", "prelim.yaml", {"b1": "4H N =", "b2": "2S E -2"}, {"b1": "8H N ="}, "8H"),
+    ("gaoxiao-bridge-teams-2024", "round-1.yaml", {"b1_open": "1NT S =", "b1_closed": "1S S -1"},
+     {"b1_open": "1NT Q ="}, "Q"),
+])
+def test_the_other_games_forms_are_checked_by_their_own_reader(tmp_path: Path, slug: str, results: str,
+                                                                  good: dict, bad: dict, error: str) -> None:
+    spot, path = spot_of(tmp_path, slug, results, 1, "boards")
+    text = path.read_text(encoding="utf-8")
+    fields = forms.fields_for(spot, text, good)
+    assert any(f.board for f in fields)
+    result = forms.check(spot, text, forms.record_from(spot, fields))
+    assert result.ok, [p.message("en") for p in result.problems]
+    assert result.score is not None and result.score.sides
+    from generator.render.i18n import Translator
+
+    assert forms.score_lines(spot, result.score, Translator("en"))
+    result = forms.check(spot, text, forms.record_from(spot, forms.fields_for(spot, text, bad)))
+    assert not result.ok and any(error in p.message("en") for p in result.problems)
+
+
+def test_time_limit_is_a_stage_key_without_warnings(drawn: Path) -> None:
+    from generator.build import validate
+
+    site, _, warnings = validate(drawn)
+    [event] = site.events
+    assert event.stages[0].time_limit == 60
+    assert not [w for w in warnings if "time_limit" in str(w.params)]
+
+
+# --- in the browser, at 390 px --------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory):
+    from tests.test_browser import CHROMIUM_FLAGS, chromium_path, unavailable
+
+    executable = chromium_path()
+    if executable is None:
+        unavailable("Chromium not found (Debian: apt-get install chromium; or set PAIBANG_CHROMIUM)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("the Python package 'playwright' is not installed")
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("desk-chromium")), executable_path=executable, args=CHROMIUM_FLAGS,
+            headless=True, viewport={"width": 390, "height": 844})
+        context.set_default_timeout(15_000)
+        yield context
+        context.close()
+
+
+def _page(browser):  # noqa: ANN001, ANN202
+    tab = browser.new_page()
+    tab.errors = []
+    tab.on("pageerror", lambda error: tab.errors.append(str(error)))
+    return tab
+
+
+@pytest.mark.slow
+def test_phone_enters_previews_saves_and_the_standings_view_updates(browser, running: Running,
+                                                                   content: Path) -> None:
+    standings = _page(browser)
+    standings.goto(f"{running.base}/standings")
+    row = standings.locator('#standings tr[data-entry="T15"] td.num').nth(1)
+    assert row.inner_text() == "3"  # T15's wins after round 3
+    version = int(standings.locator("#live").get_attribute("data-version"))
+
+    phone = _page(browser)
+    phone.goto(running.desk.link("main/4/1"))
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scrolling
+    phone.fill("#deals", "T15+3，T15+3，T15+3，T15+3，T15+3")
+    phone.locator("#score").wait_for(state="visible")  # checked while typing
+    assert "T15" in phone.locator("#score").inner_text()
+    phone.click("#preview")
+    phone.wait_for_load_state()
+    assert "A+" in phone.locator("#score").inner_text() and not phone.locator("#saved").count()
+    assert "    deals:" not in round4(content).read_text(encoding="utf-8").split("table: 2")[0]  # not saved yet
+    phone.click("#save")
+    phone.locator("#saved").wait_for()
+    assert "deals: [T15+3, T15+3, T15+3, T15+3, T15+3]" in round4(content).read_text(encoding="utf-8")
+
+    standings.wait_for_function(
+        "v => Number(document.getElementById('live').dataset.version) > v", arg=version)
+    standings.locator('#standings tr[data-entry="T15"] td.num').nth(1).filter(has_text="4").wait_for()
+    assert standings.errors == [] and phone.errors == []
+
+
+@pytest.mark.slow
+def test_phone_wrong_entry_shows_the_error_keeps_the_text_writes_nothing(browser, running: Running,
+                                                                         content: Path) -> None:
+    before = round4(content).read_bytes()
+    phone = _page(browser)
+    phone.goto(running.desk.link("main/4/2"))
+    phone.fill("#deals", "T04+3, T06+4")
+    phone.locator("#problems").wait_for(state="visible")  # the live check
+    phone.click("#save")
+    phone.wait_for_load_state()
+    assert "T06+4" in phone.locator("#problems").inner_text()
+    assert phone.input_value("#deals") == "T04+3, T06+4"
+    assert round4(content).read_bytes() == before
+    assert phone.errors == []
+
+
+@pytest.mark.slow
+def test_the_screen_shows_the_draw_countdown_and_standings(browser, running: Running) -> None:
+    jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    fetch(running.desk.admin_link, opener=jar)
+    _, admin = fetch(f"{running.base}/admin", opener=jar)
+    csrf = re.search(r'name="csrf" value="([^"]+)"', admin).group(1)
+    screen = browser.new_page()
+    screen.set_viewport_size({"width": 1920, "height": 1080})
+    screen.goto(f"{running.base}/screen")
+    assert screen.locator("#clock").inner_text() == "60:00"
+    assert "T15" in screen.locator("main").inner_text()
+    assert fetch(f"{running.base}/admin/clock", {"csrf": csrf, "stage": "main", "round": "4", "do": "start"},
+                 opener=jar)[0] in (200, 303)
+    screen.wait_for_function("() => /^(59|60):[0-5][0-9]$/.test(document.getElementById('clock').textContent)"
+                             " && document.getElementById('clock').dataset.ends")
+    screen.close()
+
+
+def test_a_pairs_round_offers_the_boards_pair_listed_and_writes_them_one_a_line(tmp_path: Path) -> None:
+    from generator.desk.app import Desk, Who
+
+    slug = "hefei-80fen-pairs-2012"
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(DEMO / "site.yaml", content / "site.yaml")
+    shutil.copytree(DEMO / "events" / slug, content / "events" / slug)
+    (content / "events" / slug / "results" / "round-7.yaml").unlink()
+    assert cli.main(["pair", slug, "pairs", "--content", str(content)]) == 0
+    desk = Desk(content, slug, None, None, build=False)
+    spot = desk.spot("pairs", 7, 1)
+    text = spot.path.read_text(encoding="utf-8")
+    numbers = [f.board for f in forms.fields_for(spot, text) if f.board]
+    assert numbers == [int(n) for n in re.findall(r"# ([0-9]+):", text.split("table: 2")[0])]
+    typed = {f"b{numbers[0]}": "８５", f"b{numbers[1]}": "30"}
+    outcome = desk.submit(spot, typed, Who("admin", "-"), True)
+    assert outcome["saved"], [p.message("en") for p in outcome["check"].problems]
+    block = spot.path.read_text(encoding="utf-8").split("table: 2")[0]
+    assert f"    boards:\n      {numbers[0]}: ８５\n      {numbers[1]}: 30\n" in block
+    assert forms.score_lines(spot, outcome["check"].score, desk.t) == [desk.t("desk_pairs_later")]
+    assert cli.main(["check", "--content", str(content)]) == 0
+
+
+def test_lan_mode_listens_everywhere_and_prints_the_admin_link_with_its_qr(content: Path, monkeypatch,
+                                                                          capsys) -> None:
+    from generator.commands import desk as command
+
+    started = {}
+
+    class NotRun:
+        def __init__(self, desk, app, host, port) -> None:  # noqa: ANN001
+            started.update(host=host, port=port, guard=app.allowed_hosts)
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr(command, "server", NotRun)
+    assert cli.main(["desk", SLUG, "--content", str(content), "--lan", "--no-build", "--port", "8123"]) == 0
+    out = capsys.readouterr().out
+    admin = json.loads((desk_folder(content) / f"{SLUG}.json").read_text(encoding="utf-8"))["admin"]
+    assert f"/admin?k={admin}" in out
+    assert "█" in out or "▀" in out  # the QR code, drawn with block characters
+    assert started == {"host": "0.0.0.0", "port": 8123, "guard": None}
+    assert cli.main(["desk", SLUG, "--content", str(content), "--no-build"]) == 0
+    assert started["host"] == "127.0.0.1" and started["guard"] == ("127.0.0.1", "localhost")
+    assert "█" not in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_the_secretarys_link_opens_the_admin_page_in_the_browser(browser, running: Running) -> None:
+    page = _page(browser)
+    page.goto(running.desk.admin_link)
+    assert page.url.endswith("/admin")  # the token left the address bar
+    page.locator("a", has_text=running.desk.t("desk_print_sheets")).first.wait_for()
+    page.goto(f"{running.base}/t/main/4/9")  # the cookie opens any table
+    assert page.locator("#entry").count() == 1
+    assert page.errors == []
+
+
+def test_nonsense_addresses_answer_404_not_500(running: Running) -> None:
+    jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    fetch(running.desk.admin_link, opener=jar)
+    assert fetch(f"{running.base}/admin/sheets/main/x", opener=jar)[0] == 404
+    assert fetch(f"{running.base}/admin/sheets/nope/4", opener=jar)[0] == 404
+    assert fetch(f"{running.base}/t/main/4/999", opener=jar)[0] == 404
+    assert fetch(f"{running.base}/t/main/x/1", opener=jar)[0] == 403
+
+
+def test_a_hand_edit_of_the_results_file_reaches_the_views(running: Running, content: Path) -> None:
+    before = running.desk.version
+    path = round4(content)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("    teams: [T28, T42]\n", "    teams: [T28, T42]\n    levels: {T28: A, T42: 5}\n"),
+                    encoding="utf-8")
+    for _ in range(400):  # bounded: up to 20 s for the watcher and the scorer
+        if running.desk.version > before and 23 in running.desk.entered().get("main/4", []):
+            break
+        time.sleep(0.05)
+    assert 23 in running.desk.entered()["main/4"]
+    status, html = fetch(f"{running.base}/standings?part=1")
+    assert status == 200 and "已录 1/26" in html
