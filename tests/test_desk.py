@@ -395,9 +395,26 @@ def _page(browser):  # noqa: ANN001, ANN202
     return tab
 
 
+@pytest.fixture()
+def last_table(content: Path):
+    """The desk over round 4 with every table entered but the first: the phone's save completes
+    the round, and only a complete round counts in the standings (event-day.md)."""
+    lines = []
+    for line in round4(content).read_text(encoding="utf-8").splitlines():
+        lines.append(line)
+        match = re.fullmatch(r"(\s+)teams: \[(\w+), (\w+)\]", line)
+        if match and "T15" not in line:
+            lines.append(f"{match[1]}levels: {{{match[2]}: K, {match[3]}: 5}}")
+    round4(content).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    desk = start(content)
+    yield desk
+    desk.stop()
+
+
 @pytest.mark.slow
-def test_phone_enters_previews_saves_and_the_standings_view_updates(browser, running: Running,
+def test_phone_enters_previews_saves_and_the_standings_view_updates(browser, last_table: Running,
                                                                    content: Path) -> None:
+    running = last_table
     standings = _page(browser)
     standings.goto(f"{running.base}/standings")
     row = standings.locator('#standings tr[data-entry="T15"] td.num').nth(1)
