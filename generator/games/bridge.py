@@ -294,6 +294,9 @@ class BridgeStage:
     field: str = "one"  # pairs: one ranking, or `directions` (NS and EW ranked apart)
     bye: Any = None  # teams: bridge_duplicate.TeamBye, what a bye earns
     hands: Any = None  # bridge_hands.HandRecords, the deals (stage key `hands`)
+    adjusted: str = "session"  # Law 12C2: A+/A- as the pair's session percentage when better/worse, or `fixed`
+    adjusted_imps: float = 3.0  # IMP scoring: what an average-plus is worth (A- the negative)
+    adjustments: tuple[Any, ...] = ()  # bridge_duplicate.Adjustment: penalties and awards on totals
 
     def __post_init__(self) -> None:
         if self.bye is None:
@@ -343,7 +346,7 @@ class BridgeRules:
     name = "bridge"
     title = _localised("桥牌", "橋牌", "Bridge")
     formats = ("matches", "pairs", "swiss", "round_robin")
-    stage_keys = ("vulnerability", "scoring", "hands", "field", "bye")
+    stage_keys = ("vulnerability", "scoring", "hands", "field", "bye", "adjusted", "adjusted_imps", "adjustments")
     table_keys = ("ns", "ew", "home", "away", "boards")
     metrics = {
         "total": Metric(
@@ -520,6 +523,11 @@ class BridgeRules:
 
     def finish_metrics(self, metrics: dict[str, float]) -> None:
         duplicate.finish_metrics(metrics)
+
+    def adjust_tallies(self, stage: Stage, tallies: Any, finished: bool) -> None:
+        """The stage's `adjustments` (penalties and awards) on the pairs' totals: MP and IMPs
+        before the percentage is derived (`finished` False), percentage points after."""
+        duplicate.apply_adjustments(self.options(stage), tallies, finished)
 
     def travellers(self, stage: Stage, rounds: Any) -> list[Any]:
         """Each board of a duplicate stage with every table's result; none for the seed's
