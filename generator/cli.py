@@ -50,6 +50,9 @@ def parser() -> argparse.ArgumentParser:
                                help="read a column under another heading (fields: name, entry, team, captain, "
                                     "group, major, phone, student_id)")
     registrations.add_argument("--prefix", help="letter of new entry ids (default by game: A, T, D, H)")
+    # A bridge session scored by another program (.pbn, USEBIO .xml): commands/bridge_import.py
+    registrations.add_argument("--strict", action="store_true",
+                               help=".pbn/.xml: exit 1 when a figure the file publishes differs from paibang's")
     clean = command("clean", "remove output/, its leftovers and caches: only what paibang made", content=False)
     clean.add_argument("--output", type=Path, default=Path("output"))
     command("schema", "write the editor schemas (schema/*.json)", content=False)
@@ -214,6 +217,10 @@ def _init(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace, locale: str) -> int:
+    if args.sheet.suffix.lower() in (".pbn", ".xml"):  # a bridge session scored elsewhere
+        from generator.commands import bridge_import
+
+        return bridge_import.run(args.content, args.event, args.sheet, args.strict, locale)
     from generator.commands.registrations import import_registrations
 
     mapping = dict(item.split("=", 1) for item in args.map if "=" in item)
