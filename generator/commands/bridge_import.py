@@ -97,10 +97,19 @@ def decode(data: bytes) -> str:
     except UnicodeDecodeError:
         return data.decode("latin-1")
     wide = [c for c in text if ord(c) > 127]
-    # Latin-1 text (é, ø, å) may happen to decode as GBK too, into rare ideographs mixed with
-    # odd symbols; real Chinese is common ideographs and full-width punctuation.
-    common = sum(1 for c in wide if "\u4e00" <= c <= "\u9fff" or "\u3000" <= c <= "\u303f" or "\uff00" <= c <= "\uffef")
-    return text if wide and common == len(wide) else data.decode("latin-1")
+    # Latin-1 text may decode as GBK too ("ør" is 鴕: GBK's trail byte may be an ASCII letter),
+    # into rare or traditional ideographs; Chinese written in GBK is nearly all in its GB2312
+    # core (both bytes 0xA1 and up), so that is what tells the two apart.
+    common = sum(1 for c in wide if _in_gb2312(c))
+    return text if wide and common >= 0.95 * len(wide) else data.decode("latin-1")
+
+
+def _in_gb2312(char: str) -> bool:
+    try:
+        char.encode("gb2312")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 # --- one session, whatever the format ----------------------------------------------------------------
