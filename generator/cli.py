@@ -53,6 +53,10 @@ def parser() -> argparse.ArgumentParser:
     # A bridge session scored by another program (.pbn, USEBIO .xml): commands/bridge_import.py
     registrations.add_argument("--strict", action="store_true",
                                help=".pbn/.xml: exit 1 when a figure the file publishes differs from paibang's")
+    export = command("export", "an event's results for other programs: xlsx (default), csv, pbn, usebio")
+    export.add_argument("event", help="the event's folder name")
+    export.add_argument("--format", choices=("xlsx", "csv", "pbn", "usebio"), default="xlsx")
+    export.add_argument("-o", "--output", type=Path, help="the file (default <event>.<ext> in the current folder)")
     clean = command("clean", "remove output/, its leftovers and caches: only what paibang made", content=False)
     clean.add_argument("--output", type=Path, default=Path("output"))
     command("schema", "write the editor schemas (schema/*.json)", content=False)
@@ -111,6 +115,10 @@ def main(argv: list[str] | None = None) -> int:
             return pair.run(args)
         if args.command == "import":
             return _import(args, locale)
+        if args.command == "export":
+            from generator.commands import export
+
+            return export.run(args)
         if args.command == "print":
             from generator.commands import printing
 

@@ -464,6 +464,10 @@ def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulle
     # the whole build).
     writer.out.write_text(f"events/{event.slug}/results.json", json.dumps(
         results_json(result), ensure_ascii=False, separators=(",", ":")) + "\n")
+    # The same results as a spreadsheet (standings, tables, travellers), byte-reproducible.
+    from generator.interchange.spreadsheet import workbook_bytes
+
+    writer.out.write_bytes(f"events/{event.slug}/results.xlsx", workbook_bytes(result))
 
 
 def _travellers(game: Any, stage_result: StageResult) -> list[Any]:
