@@ -874,6 +874,37 @@ def _check_adjustments(numbered: list[tuple[int, list[TableScore]]], options: Br
                          kinds="mp, percent" if options.scoring == "matchpoints" else "imps")
 
 
+def standings_after_rounds(stage: Stage, rounds: Sequence[Any]) -> dict[int, list[tuple[str, str, float]]]:
+    """A barometer's standings after each round (every board is complete when its round ends):
+    round -> [(rank, entry, percentage or IMPs so far)], best first; equal figures share a rank
+    ("3="). Only for `movement: barometer`: in other movements a board is still travelling."""
+    if getattr(stage, "movement", None) != "barometer":
+        return {}
+    so_far: dict[str, list[float]] = {}
+    found: dict[int, list[tuple[str, str, float]]] = {}
+    for number, tables in _numbered(rounds):
+        matchpoints = False
+        for score in tables:
+            view = score.view
+            if not isinstance(view, PairsView) or view.kind != "played" or not view.scored:
+                continue
+            matchpoints = view.matchpoints
+            for side, entry in enumerate((view.ns, view.ew)):
+                if entry is not None:
+                    sums = so_far.setdefault(entry, [0.0, 0.0])
+                    sums[0] += view.total(side)
+                    sums[1] += view.top
+        figures = {e: round(100 * mp / top, 2) if matchpoints and top else _tidy(mp) for e, (mp, top) in so_far.items()}
+        ordered = sorted(figures.items(), key=lambda item: (-item[1], item[0]))
+        rows = []
+        for entry, figure in ordered:
+            place = 1 + sum(1 for other in figures.values() if other > figure)
+            tied = sum(1 for other in figures.values() if other == figure) > 1
+            rows.append((f"{place}{'=' if tied else ''}", entry, figure))
+        found[number] = rows
+    return found
+
+
 def compare_board(rows: Sequence[PairsRow], scoring: str, expected: int | None = None,
                   average_plus: float = 3.0) -> None:
     """Score one board's rows against each other, in place: matchpoints (with Neuberg up to
