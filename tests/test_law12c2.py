@@ -150,3 +150,15 @@ def test_an_adjustment_for_an_unknown_pair_or_with_two_kinds_is_refused(tmp_path
     with pytest.raises(ContentErrors) as failure:
         _event(tmp_path / "k", "    adjustments:\n      - {entry: P3, mp: -2, imps: 1}\n")
     assert "bridge-adjustment-kind" in [p.code for p in failure.value.problems]
+
+
+def test_teams_adjusted_imps_stage_value():
+    """Teams: an adjusted board is worth the stage's `adjusted_imps` (default 3) to home for A+."""
+    from generator.games.bridge import BridgeStage
+    from generator.games.bridge_duplicate import TeamBoard, score_team_match
+
+    board = TeamBoard(1, adjusted=parse_adjusted(1, "A+"))
+    default = score_team_match("H", "A", [board], BridgeStage(scoring="imps", kind="teams"), 1)
+    assert (default.rows[0].home_imps, default.rows[0].away_imps) == (3, -3)
+    two = score_team_match("H", "A", [board], BridgeStage(scoring="imps", kind="teams", adjusted_imps=2), 1)
+    assert (two.rows[0].home_imps, two.rows[0].away_imps) == (2, -2)
