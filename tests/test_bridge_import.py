@@ -179,3 +179,24 @@ def test_round_trip_gives_the_same_standings(tmp_path, demo, capsys, kind):
     assert run(target, "evening", path, "--strict") == 0
     assert re.search(r"all \d+ figures equal", capsys.readouterr().out)
     assert standings(target, "evening") == standings(content, "qiaoyou-club-pairs-2024")
+
+
+EOQ = ROOT.parent / "shared/data/real-pbn/eoq2021_open_r2_teams.pbn"
+
+
+@pytest.mark.skipif(not EOQ.is_file(), reason="shared/data/real-pbn is not here")
+def test_real_teams_file_every_score_and_imp_equal(tmp_path, capsys):
+    """eoq2021_open_r2_teams.pbn: one game per room; HomeTeam sits NS. 299 results, one without
+    the other room; 576 figures published (the NS score and NS IMPs of each room, where given)."""
+    content = site(tmp_path)
+    assert run(content, "eoq", EOQ, "--strict") == 0
+    out = capsys.readouterr().out
+    assert "imported 30 teams, 15 matches, 299 results (1 without the other room" in out
+    assert "all 576 figures equal" in out
+    event = (content / "events/eoq/event.yaml").read_text(encoding="utf-8")
+    assert "format: matches" in event and "scoring: imps" in event and "boards: 10" in event
+    results = (content / "events/eoq/results/teams.yaml").read_text(encoding="utf-8")
+    assert "      11: {open: 1NT S =, closed: 1NT N =}" in results  # Slovenia v Norway, as the file has it
+    _, found, _ = validate(content)
+    stage = found[0].stage_of("teams")
+    assert len(stage.standings) == 30 and all("vp" in s.tally.metrics for s in stage.standings)

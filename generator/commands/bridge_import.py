@@ -54,6 +54,9 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "written": ("paibang: 导入 {pairs} 对、{rounds} 轮、{results} 个结果（{program}）→ {path}",
                 "paibang: 匯入 {pairs} 對、{rounds} 輪、{results} 個結果（{program}）→ {path}",
                 "paibang: imported {pairs} pairs, {rounds} round(s), {results} results ({program}) -> {path}"),
+    "written_teams": ("paibang: 导入 {teams} 个队、{matches} 场比赛、{results} 个结果（{left} 个缺另一室或看不懂，未用）→ {path}",
+                      "paibang: 匯入 {teams} 個隊、{matches} 場比賽、{results} 個結果（{left} 個缺另一室或看不懂，未用）→ {path}",
+                      "paibang: imported {teams} teams, {matches} matches, {results} results ({left} without the other room or unreadable, left out) -> {path}"),
     "equal": ("全部 {n} 个数字一致", "全部 {n} 個數字一致", "all {n} figures equal"),
     "differ": ("{n} 个数字中有 {bad} 个不同：", "{n} 個數字中有 {bad} 個不同：", "{bad} of {n} figures differ:"),
     "line": ("  {what}  {pair}：文件 {published}，paibang {computed}", "  {what}  {pair}：檔案 {published}，paibang {computed}",
@@ -343,6 +346,158 @@ def read_usebio_session(text: str) -> Session:
     return session
 
 
+# --- team events: one PBN game per table result ---------------------------------------------------
+
+
+@dataclass
+class TeamLine:
+    """One room's result of one board (a team file's game): the team sitting NS and EW."""
+
+    board: int
+    table: int
+    ns: str
+    ew: str
+    record: BoardRecord | None
+    score: int | None  # [Score "NS x"]
+    imps: str | None  # the NS IMPs of [ScoreIMP "NS a EW -a"]
+    players: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class TeamsSession:
+    program: str
+    title: str
+    date: str | None
+    round: int
+    lines: list[TeamLine] = field(default_factory=list)
+
+
+def read_teams_session(text: str) -> TeamsSession | None:
+    """A file of table results with HomeTeam (sitting NS) and VisitTeam (EW), as team events'
+    programs write them; None when the file is not one."""
+    from generator.interchange.pbn import _score_value
+
+    games = [g for g in parse_pbn(text) if g.get("HomeTeam") and g.get("VisitTeam") and small_int(g.get("Board"))]
+    if not games:
+        return None
+    first = games[0]
+    found = TeamsSession("PBN", first.get("Event") or "", first.get("Date"), small_int(first.get("Round")) or 1)
+    for game in games:
+        board = small_int(game.get("Board")) or 0
+        record = record_from(board, game.get("Contract"), game.get("Declarer"), game.get("Result"))
+        imps = None
+        words = (game.get("ScoreIMP") or "").replace("+", "").split()
+        if len(words) >= 2 and words[0].upper() == "NS":
+            imps = words[1]
+        players = {seat: re.sub(r"#.*$", "", game.get(name) or "").strip()
+                   for seat, name in (("N", "North"), ("S", "South"), ("E", "East"), ("W", "West"))}
+        found.lines.append(TeamLine(board, small_int(game.get("Table")) or 0, game.get("HomeTeam").strip(),  # type: ignore[union-attr]
+                                    game.get("VisitTeam").strip(), record, _score_value(game.get("Score")), imps,  # type: ignore[union-attr]
+                                    players))
+    return found
+
+
+def team_id(name: str) -> str:
+    """A team's name as an entry id: letters, digits and hyphens (CZECH REPUBLIC -> CZECH-REPUBLIC)."""
+    text = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")[:32] or "T"
+    return text if text[:1].isalnum() else "T" + text[:31]
+
+
+def team_matches(session: TeamsSession) -> list[tuple[int, str, str, dict[int, tuple[TeamLine, TeamLine]]]]:
+    """(table, home, away, board -> (open, closed)): the two rooms of each board of each match,
+    home the team sitting NS at the lower-numbered table. A board with one room only (the other
+    not recorded or unreadable) is left out: a team board is scored on both rooms."""
+    by_key: dict[tuple[int, str, str], TeamLine] = {}
+    for line in session.lines:
+        if line.record is not None:
+            by_key.setdefault((line.board, line.ns, line.ew), line)
+    matches: dict[tuple[str, str], tuple[int, dict[int, tuple[TeamLine, TeamLine]]]] = {}
+    for (board, ns, ew), line in by_key.items():
+        other = by_key.get((board, ew, ns))
+        if other is None:
+            continue
+        open_, closed = (line, other) if (line.table, ns) <= (other.table, ew) else (other, line)
+        key = (open_.ns, open_.ew)
+        if (open_.ew, open_.ns) in matches:
+            key = (open_.ew, open_.ns)
+            open_, closed = closed, open_
+        table, boards = matches.setdefault(key, (min(line.table, other.table), {}))
+        boards[board] = (open_, closed)
+    return sorted(((t, h, a, b) for (h, a), (t, b) in matches.items()), key=lambda m: (m[0], m[1]))
+
+
+def write_teams_event(content: Path, slug: str, session: TeamsSession) -> tuple[Path, list]:
+    folder = content / "events" / slug
+    (folder / "results").mkdir(parents=True, exist_ok=True)
+    matches = team_matches(session)
+    teams: dict[str, list[str]] = {}
+    for line in session.lines:
+        for team, seats in ((line.ns, "NS"), (line.ew, "EW")):
+            names = teams.setdefault(team, [])
+            for seat in seats:
+                name = line.players.get(seat)
+                if name and name not in names:
+                    names.append(name)
+    boards = max((len(b) for _, _, _, b in matches), default=1)
+    event = folder / "event.yaml"
+    entries = [(team_id(team), names, team) for team, names in sorted(teams.items())]
+    if not event.exists():
+        lines = [f"title: {_yaml_text(session.title or 'Imported match')}", "game: bridge"]
+        day = _date(session.date)
+        if day:
+            lines.append(f"date: {day}")
+        lines.append("entries:")
+        for entry, names, team in entries:
+            players = ", ".join(_yaml_text(n) for n in names) or _yaml_text(team)
+            lines.append(f"  - {{id: {entry}, name: {_yaml_text(team)}, players: [{players}]}}")
+        lines += ["stages:", f"  - id: {STAGE_TEAMS}", f"    name: {_yaml_text(session.title or STAGE_TEAMS)}",
+                  "    format: matches", "    scoring: imps", f"    boards: {boards}"]
+        event.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    else:
+        _add_missing_entries(event, [(e, names) for e, names, _ in entries])
+    text = [f"stage: {STAGE_TEAMS}", "tables:"]
+    for table, home, away, found in matches:
+        text += [f"  - table: {table}", f"    home: {team_id(home)}", f"    away: {team_id(away)}", "    boards:"]
+        for board, (open_, closed) in sorted(found.items()):
+            text.append(f"      {board}: {{open: {_inline(open_.record)}, closed: {_inline(closed.record)}}}")
+    (folder / "results" / f"{STAGE_TEAMS}.yaml").write_text("\n".join(text) + "\n", encoding="utf-8")
+    return folder, matches
+
+
+def _inline(record: Any) -> str:
+    text = record_text(record)
+    return text if text.startswith("{") else text
+
+
+def compare_teams(session: TeamsSession, matches: list, stage_result: Any) -> tuple[int, list[Difference]]:
+    """Each room's published NS score and NS IMPs against paibang's match."""
+    views = {}
+    for round_result in stage_result.rounds:
+        for score in round_result.tables:
+            view = score.view
+            if getattr(view, "kind", None) == "played":
+                views[(view.home, view.away)] = {row.board: row for row in view.rows}
+    checks: list[tuple[str, str, str, float | None]] = []
+    for _, home, away, found in matches:
+        rows = views.get((team_id(home), team_id(away)), {})
+        for board, (open_, closed) in found.items():
+            row = rows.get(board)
+            for room, line, score, imps in (("open", open_, "open_score", "home_imps"), ("closed", closed, "closed_score", "away_imps")):
+                value = None if row is None else getattr(row, score)
+                if line.score is not None:
+                    checks.append((f"board {board} {room} Score", team_id(line.ns), str(line.score), value))
+                if line.imps is not None:
+                    checks.append((f"board {board} {room} ScoreIMP", team_id(line.ns), line.imps,
+                                   None if row is None else getattr(row, imps)))
+    differences = [Difference(where, pair, published, "—" if computed is None else _shown(computed))
+                   for where, pair, published, computed in checks
+                   if computed is None or not _equal(published, float(computed))]
+    return len(checks), differences
+
+
+STAGE_TEAMS = "teams"
+
+
 def read_session(path: Path) -> Session:
     text = decode(path.read_bytes())
     try:
@@ -623,6 +778,36 @@ def say_board(board: int, column: str) -> str:
 # --- the command ----------------------------------------------------------------------------------------
 
 
+def _report(total: int, differences: list[Difference], strict: bool, locale: str) -> int:
+    if not differences:
+        print(say("equal", locale, n=total))
+        return 0
+    print(say("differ", locale, n=total, bad=len(differences)))
+    for difference in differences:
+        print(say("line", locale, what=difference.where, pair=difference.pair, published=difference.published,
+                  computed=difference.computed))
+    return 1 if strict else 0
+
+
+def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, locale: str) -> int:
+    from generator.build import validate
+    from generator.commands.console import print_problems
+    from generator.errors import ContentErrors
+
+    folder, matches = write_teams_event(content, slug, session)
+    teams = {t for line in session.lines for t in (line.ns, line.ew)}
+    print(say("written_teams", locale, teams=len(teams), matches=len(matches), results=len(session.lines),
+              left=sum(1 for line in session.lines) - 2 * sum(len(b) for *_, b in matches), path=folder))
+    try:
+        _, results, _ = validate(content)
+    except ContentErrors as failure:
+        print_problems(failure.problems, locale, content)
+        return 1
+    result = next(r for r in results if r.event.slug == slug)
+    total, differences = compare_teams(session, matches, result.stage_of(STAGE_TEAMS))
+    return _report(total, differences, strict, locale)
+
+
 def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
     from generator.build import validate
     from generator.commands.console import print_problems
@@ -633,9 +818,12 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
         return 2
     try:
         session = read_session(path)
+        teams = read_teams_session(decode(path.read_bytes())) if not session.lines and path.suffix.lower() != ".xml" else None
     except ImportRefused as refusal:
         print(say("refused", locale, path=path, problem=refusal.problem[locale]), file=sys.stderr)
         return 1
+    if teams is not None and teams.lines:
+        return _run_teams(content, slug, teams, strict, locale)
     if not session.lines:
         problem = _words("文件里没有任何一桌的结果（ScoreTable 或 TRAVELLER_LINE）", "檔案裡沒有任何一桌的結果（ScoreTable 或 TRAVELLER_LINE）",
                          "the file has no table results (ScoreTable or TRAVELLER_LINE)")
