@@ -200,3 +200,27 @@ def test_real_teams_file_every_score_and_imp_equal(tmp_path, capsys):
     _, found, _ = validate(content)
     stage = found[0].stage_of("teams")
     assert len(stage.standings) == 30 and all("vp" in s.tally.metrics for s in stage.standings)
+
+
+def test_a_penalty_written_unsigned_is_applied_as_the_file_applies_it(tmp_path, capsys):
+    # pair 3's board MPs sum to 8.0 and its published total is 7.0: "1.0" is a deduction
+    text = CLUB.read_bytes().decode("latin-1").replace(" 7.0 43.75 -1.0 ", " 7.0 43.75  1.0 ")
+    path = tmp_path / "unsigned.pbn"
+    path.write_bytes(text.encode("latin-1"))
+    content = site(tmp_path)
+    assert run(content, "club", path, "--strict") == 0
+    assert "all 114 figures equal" in capsys.readouterr().out
+    assert "{entry: P3, mp: -1, reason: ScorePenalty}" in (content / "events/club/event.yaml").read_text(encoding="utf-8")
+
+
+def test_an_existing_event_without_the_stage_gets_it(tmp_path, capsys):
+    content = site(tmp_path)
+    folder = content / "events/club"
+    (folder / "results").mkdir(parents=True)
+    (folder / "event.yaml").write_text(
+        "title: 周三\ngame: bridge\ndate: 2024-03-13\nentries:\n  - {id: P1, players: [卡丽, 奥拉]}\n"
+        "stages:\n  - id: final\n    name: 决赛\n    format: matches\n", encoding="utf-8")
+    assert run(content, "club", CLUB, "--strict") == 0
+    text = (folder / "event.yaml").read_text(encoding="utf-8")
+    assert "  - id: final\n" in text and "  - id: pairs\n" in text and "    adjustments:\n" in text
+    assert "all 114 figures equal" in capsys.readouterr().out

@@ -450,11 +450,11 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession) -> tuple[
         for entry, names, team in entries:
             players = ", ".join(_yaml_text(n) for n in names) or _yaml_text(team)
             lines.append(f"  - {{id: {entry}, name: {_yaml_text(team)}, players: [{players}]}}")
-        lines += ["stages:", f"  - id: {STAGE_TEAMS}", f"    name: {_yaml_text(session.title or STAGE_TEAMS)}",
-                  "    format: matches", "    scoring: imps", f"    boards: {boards}"]
+        lines += lines_of_stage_teams(session, boards)
         event.write_text("\n".join(lines) + "\n", encoding="utf-8")
     else:
         _add_missing_entries(event, [(e, names) for e, names, _ in entries])
+        _add_missing_stage(event, STAGE_TEAMS, "\n".join(lines_of_stage_teams(session, boards)) + "\n")
     text = [f"stage: {STAGE_TEAMS}", "tables:"]
     for table, home, away, found in matches:
         text += [f"  - table: {table}", f"    home: {team_id(home)}", f"    away: {team_id(away)}", "    boards:"]
@@ -462,6 +462,11 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession) -> tuple[
             text.append(f"      {board}: {{open: {_inline(open_.record)}, closed: {_inline(closed.record)}}}")
     (folder / "results" / f"{STAGE_TEAMS}.yaml").write_text("\n".join(text) + "\n", encoding="utf-8")
     return folder, matches
+
+
+def lines_of_stage_teams(session: TeamsSession, boards: int) -> list[str]:
+    return ["stages:", f"  - id: {STAGE_TEAMS}", f"    name: {_yaml_text(session.title or STAGE_TEAMS)}",
+            "    format: matches", "    scoring: imps", f"    boards: {boards}"]
 
 
 def _inline(record: Any) -> str:
@@ -498,6 +503,28 @@ def compare_teams(session: TeamsSession, matches: list, stage_result: Any) -> tu
 STAGE_TEAMS = "teams"
 
 
+def settle_penalties(session: Session) -> None:
+    """A penalty column is applied as the file applies it: programs write a deduction as -1 or
+    as 1. The sign that brings the pair's published board figures to its published total is
+    taken (both in the file's own convention, so no conversion is needed); as written when the
+    file gives nothing to tell by."""
+    column, total = ("MP", "TotalScoreMP") if session.scoring == "matchpoints" else ("IMP", "TotalScoreIMP")
+    sums: dict[str, float] = defaultdict(float)
+    for line in session.lines:
+        for side, pair in (("NS", line.ns), ("EW", line.ew)):
+            value = _value(line.figures.get(f"{column}_{side}", "") or "x")
+            if value is not None and pair is not None:
+                sums[pair] += value
+    for pair in session.pairs.values():
+        published = _value(pair.figures.get(total, "") or "x")
+        if not pair.penalty or published is None or pair.id not in sums:
+            continue
+        if abs(sums[pair.id] - abs(pair.penalty) - published) < abs(sums[pair.id] + abs(pair.penalty) - published):
+            pair.penalty = -abs(pair.penalty)
+        else:
+            pair.penalty = abs(pair.penalty)
+
+
 def read_session(path: Path) -> Session:
     text = decode(path.read_bytes())
     try:
@@ -505,11 +532,15 @@ def read_session(path: Path) -> Session:
             import xml.etree.ElementTree as ET
 
             try:
-                return read_usebio_session(text)
+                session = read_usebio_session(text)
+                settle_penalties(session)
+                return session
             except (ET.ParseError, ValueError) as error:
                 raise ImportRefused(_words(f"不是可读的 USEBIO 文件（{error}）", f"不是可讀的 USEBIO 檔案（{error}）",
                                            f"not a readable USEBIO file ({error})")) from None
-        return read_pbn_session(text)
+        session = read_pbn_session(text)
+        settle_penalties(session)
+        return session
     except PbnError as error:
         raise ImportRefused(error.problem) from None
 
@@ -631,13 +662,29 @@ def write_event(content: Path, slug: str, session: Session) -> tuple[Path, dict[
     boards = max((len(found) for found in per_round.values()), default=1)
     event = folder / "event.yaml"
     (folder / "results").mkdir(parents=True, exist_ok=True)
+    text = event_text(session, ids, max(rounds_seen, default=1), boards)
     if not event.exists():
-        event.write_text(event_text(session, ids, max(rounds_seen, default=1), boards), encoding="utf-8")
+        event.write_text(text, encoding="utf-8")
     else:
         _add_missing_entries(event, _entries(session, ids))
+        _add_missing_stage(event, STAGE, text)
     for number, text in round_texts(session, ids).items():
         (folder / "results" / f"{STAGE}-round-{number}.yaml").write_text(text, encoding="utf-8")
     return folder, ids
+
+
+def _add_missing_stage(event: Path, stage: str, written: str) -> None:
+    """An existing event without the imported stage gets it (the stage block of a new event's
+    file), at the end of its `stages:` list when that list ends the file; otherwise it is left
+    for the secretary, and the check that follows names the unknown stage."""
+    text = event.read_text(encoding="utf-8")
+    if re.search(rf"\bid:\s*[\"']?{re.escape(stage)}\b", text):
+        return
+    block = written.split("\nstages:\n", 1)[1] if "\nstages:\n" in written else written.split("stages:\n", 1)[-1]
+    lines = text.rstrip("\n").splitlines()
+    tops = [i for i, line in enumerate(lines) if line and not line[0].isspace() and not line.startswith(("#", "-"))]
+    if tops and lines[tops[-1]].startswith("stages:"):
+        event.write_text("\n".join(lines) + "\n" + block, encoding="utf-8")
 
 
 def _add_missing_entries(event: Path, entries: list[tuple[str, list[str]]]) -> None:
