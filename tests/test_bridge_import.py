@@ -224,3 +224,12 @@ def test_an_existing_event_without_the_stage_gets_it(tmp_path, capsys):
     text = (folder / "event.yaml").read_text(encoding="utf-8")
     assert "  - id: final\n" in text and "  - id: pairs\n" in text and "    adjustments:\n" in text
     assert "all 114 figures equal" in capsys.readouterr().out
+
+
+def test_file_numbers_and_names_become_safe_ids():
+    from generator.commands.bridge_import import adjusted_cell, safe_id
+
+    assert [safe_id(t, "P") for t in ("7", "A12", "CZECH REPUBLIC", "true", "-x-", "王", "1:2")] == \
+        ["P7", "A12", "CZECH-REPUBLIC", "Ptrue", "x", "P", "1-2"]
+    assert [adjusted_cell(t) for t in ("A+", "AVE-", "Avg=", "60%", "A60", "40 %", "420", None)] == \
+        [(60.0, False), (40.0, False), (50.0, False), (60.0, True), (60.0, True), (40.0, True), None, None]

@@ -397,10 +397,21 @@ def read_teams_session(text: str) -> TeamsSession | None:
     return found
 
 
+def safe_id(text: str, prefix: str) -> str:
+    """A file's pair number or team name as an entry id (letters, digits, - and _, at most 32,
+    starting with a letter or digit), written bare in YAML: a number gets the prefix (7 -> P7),
+    other characters become hyphens (CZECH REPUBLIC -> CZECH-REPUBLIC), and YAML's words
+    (true, false, null) get the prefix too."""
+    if text.isascii() and text.isdigit():
+        return f"{prefix}{text}"[:32]
+    found = re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-_")[:32]
+    if not found or not found[:1].isalnum() or found.isdigit() or found.lower() in ("true", "false", "null"):
+        found = (prefix + found)[:32]
+    return found
+
+
 def team_id(name: str) -> str:
-    """A team's name as an entry id: letters, digits and hyphens (CZECH REPUBLIC -> CZECH-REPUBLIC)."""
-    text = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")[:32] or "T"
-    return text if text[:1].isalnum() else "T" + text[:31]
+    return safe_id(name, "T")
 
 
 def team_matches(session: TeamsSession) -> list[tuple[int, str, str, dict[int, tuple[TeamLine, TeamLine]]]]:
@@ -561,9 +572,9 @@ def entry_ids(session: Session) -> dict[tuple[str, str], str]:
     for number in numbers:
         if number is None:
             continue
-        base = number if number[:1].isalpha() else f"P{number}"
+        base = safe_id(number, "P")
         for direction in ("NS", "EW"):
-            found[(direction, number)] = (f"{direction}{number}" if apart and not number[:1].isalpha() else base)
+            found[(direction, number)] = safe_id(number, direction) if apart and number.isdigit() else base
     return found
 
 
