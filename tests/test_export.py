@@ -88,3 +88,14 @@ def test_export_output_and_refusals(content, tmp_path, capsys):
     assert main(["export", "tumu-guandan-2020", "--format", "pbn", "--content", str(content), "--lang", "en"]) == 2
     assert "no duplicate bridge stage" in capsys.readouterr().err
     assert main(["export", "nope", "--content", str(content), "--lang", "en"]) == 2
+
+
+def test_xlsx_cells_keep_their_types_and_text_is_never_a_formula():
+    import datetime as dt
+
+    from generator.interchange.spreadsheet import xlsx_bytes
+
+    data = xlsx_bytes([("s", [["name", "n", "x"], ["=1+1", 3, 62.5], ["a\x01b <&>", None, 0]])], dt.datetime(2024, 1, 2))
+    sheet = load_workbook(io.BytesIO(data))["s"]
+    assert [[c.value for c in row] for row in sheet.iter_rows()] == [["name", "n", "x"], ["=1+1", 3, 62.5], ["ab <&>", None, 0]]
+    assert sheet["A2"].data_type == "s"

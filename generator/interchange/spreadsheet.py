@@ -5,9 +5,10 @@ the stage ranks or scores by), a sheet of its rounds' tables (round, table, side
 side's metrics), and for duplicate bridge stages a sheet of travellers (board, round, table, NS,
 EW, contract, declarer, result, lead, NS score, NS and EW matchpoints or IMPs).
 
-Byte-reproducible: openpyxl stamps the document properties with the time of saving and the zip
-members with the current time; both are replaced by a fixed moment (the event's first date, else
-1980-01-01, the earliest a zip can say), so two builds of the same content write the same bytes.
+Byte-reproducible: the document's dates and every zip member's time are a fixed moment (the
+event's first date, else 1980-01-01, the earliest a zip can say), never the time of the build, so
+two builds of the same content write the same bytes. (openpyxl, which reads these files in the
+tests, would stamp both with the time of saving, and is too slow for a build: see xlsx_bytes.)
 """
 
 from __future__ import annotations
@@ -114,17 +115,6 @@ def traveller_rows(result: Any, stage_result: Any) -> list[list[Any]] | None:
     return rows
 
 
-def _text_cell(sheet: Any, value: Any) -> Any:
-    """A name or a record typed as `=…` stays text: openpyxl would write it as a formula."""
-    if isinstance(value, str) and value.startswith("="):
-        from openpyxl.cell import WriteOnlyCell
-
-        cell = WriteOnlyCell(sheet, value=value)
-        cell.data_type = "s"
-        return cell
-    return value
-
-
 _NUMBER = re.compile(r"^[+-]?\d+(?:\.\d+)?$")
 
 
@@ -148,45 +138,123 @@ def _moment(result: Any) -> dt.datetime:
 
 def workbook_bytes(result: Any) -> bytes:
     """The event's results.xlsx, the same bytes for the same results."""
-    from openpyxl import Workbook
-
-    book = Workbook(write_only=True)
     used: set[str] = set()
+    sheets: list[tuple[str, list[list[Any]]]] = []
     for stage_result in result.stages:
         stage = stage_result.stage
-        sheets = [(stage.id, standings_rows(result, stage_result)),
-                  (f"{stage.id} tables", table_rows(stage_result))]
+        found = [(stage.id, standings_rows(result, stage_result)), (f"{stage.id} tables", table_rows(stage_result))]
         travellers = traveller_rows(result, stage_result)
         if travellers:
-            sheets.append((f"{stage.id} boards", travellers))
-        for title, rows in sheets:
-            sheet = book.create_sheet(_sheet_name(title, used))
-            for row in rows:
-                sheet.append([_text_cell(sheet, v) for v in row])
-    if not used:
-        book.create_sheet("results")
-    moment = _moment(result)
-    book.properties.creator = "paibang"
-    book.properties.created = moment
-    raw = io.BytesIO()
-    book.save(raw)
-    return _fixed(raw.getvalue(), moment)
+            found.append((f"{stage.id} boards", travellers))
+        sheets += [(_sheet_name(title, used), rows) for title, rows in found]
+    return xlsx_bytes(sheets or [("results", [])], _moment(result))
 
 
-def _fixed(data: bytes, moment: dt.datetime) -> bytes:
-    """The workbook with the save time (docProps/core.xml) and every zip member's time fixed."""
+# --- a minimal Office Open XML workbook --------------------------------------------------------------
+# Written directly rather than through openpyxl: a build writes one workbook per event, and
+# openpyxl's cell objects cost 30-200 ms an event (a 200-event archive would take seconds longer
+# to build); these few parts, with strings inline, are what Excel, LibreOffice and openpyxl need.
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _xml(text: str) -> str:
+    text = _CONTROL.sub("", text)
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def _column(index: int) -> str:
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+def _sheet_xml(rows: list[list[Any]]) -> str:
+    out = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+           '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>']
+    for r, row in enumerate(rows, start=1):
+        cells = []
+        for c, value in enumerate(row):
+            ref = f"{_column(c)}{r}"
+            if value is None or value == "":
+                continue
+            if isinstance(value, bool):
+                cells.append(f'<c r="{ref}" t="b"><v>{int(value)}</v></c>')
+            elif isinstance(value, (int, float)):
+                cells.append(f'<c r="{ref}"><v>{_cell(value)!r}</v></c>' if isinstance(value, float) and not value.is_integer()
+                             else f'<c r="{ref}"><v>{int(value)}</v></c>')
+            else:
+                # inline strings are never formulas: a name typed as =… stays text
+                cells.append(f'<c r="{ref}" t="inlineStr"><is><t xml:space="preserve">{_xml(str(value))}</t></is></c>')
+        out.append(f'<row r="{r}">{"".join(cells)}</row>')
+    out.append("</sheetData></worksheet>")
+    return "".join(out)
+
+
+def xlsx_bytes(sheets: list[tuple[str, list[list[Any]]]], moment: dt.datetime) -> bytes:
+    """A workbook of named sheets of rows (numbers stay numbers), every zip member and the
+    document's dates at `moment`, so the same sheets are the same bytes."""
     stamp = moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+    parts = {
+        "[Content_Types].xml": (
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+            '<Default Extension="xml" ContentType="application/xml"/>'
+            '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
+            '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>'
+            + "".join(f'<Override PartName="/xl/worksheets/sheet{i}.xml" '
+                      'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
+                      for i in range(1, len(sheets) + 1))
+            + '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>'
+            '</Types>'),
+        "_rels/.rels": (
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+            f'<Relationship Id="rId1" Type="{rel}/officeDocument" Target="xl/workbook.xml"/>'
+            '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" '
+            'Target="docProps/core.xml"/></Relationships>'),
+        "docProps/core.xml": (
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            '<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" '
+            'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" '
+            'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:creator>paibang</dc:creator>'
+            f'<dcterms:created xsi:type="dcterms:W3CDTF">{stamp}</dcterms:created>'
+            f'<dcterms:modified xsi:type="dcterms:W3CDTF">{stamp}</dcterms:modified></cp:coreProperties>'),
+        "xl/workbook.xml": (
+            f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="{main}" xmlns:r="{rel}"><sheets>'
+            + "".join(f'<sheet name="{_xml(name)}" sheetId="{i}" r:id="rId{i}"/>' for i, (name, _) in enumerate(sheets, start=1))
+            + "</sheets></workbook>"),
+        "xl/_rels/workbook.xml.rels": (
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+            + "".join(f'<Relationship Id="rId{i}" Type="{rel}/worksheet" Target="worksheets/sheet{i}.xml"/>'
+                      for i in range(1, len(sheets) + 1))
+            + f'<Relationship Id="rId{len(sheets) + 1}" Type="{rel}/styles" Target="styles.xml"/></Relationships>'),
+        "xl/styles.xml": (
+            f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="{main}">'
+            '<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>'
+            '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>'
+            '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
+            '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
+            '<cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs>'
+            '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>'),
+    }
+    for i, (_, rows) in enumerate(sheets, start=1):
+        parts[f"xl/worksheets/sheet{i}.xml"] = _sheet_xml(rows)
+    when = moment.timetuple()[:6] if moment.year >= 1980 else ZIP_EPOCH
     out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
-        for info in source.infolist():
-            content = source.read(info.filename)
-            if info.filename == "docProps/core.xml":
-                content = re.sub(rb"(<dcterms:(?:created|modified)[^>]*>)[^<]*(</dcterms:)",
-                                 lambda m: m.group(1) + stamp.encode() + m.group(2), content)
-            member = zipfile.ZipInfo(info.filename, date_time=moment.timetuple()[:6] if moment.year >= 1980 else ZIP_EPOCH)
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, text in parts.items():
+            member = zipfile.ZipInfo(name, date_time=when)
             member.compress_type = zipfile.ZIP_DEFLATED
             member.external_attr = 0o600 << 16
-            target.writestr(member, content)
+            archive.writestr(member, text.encode("utf-8"))
     return out.getvalue()
 
 
