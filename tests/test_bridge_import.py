@@ -119,7 +119,7 @@ def test_encodings(tmp_path, encoding):
             .replace("å", "a").replace("Å", "A").replace("æ", "ae")
     data = text.encode(encoding)
     session = read_pbn_session(decode(data))
-    names = session.pairs["2"].names
+    names = next(p for p in session.pairs.values() if p.id == "2").names
     assert names == (["王小明", "李华"] if encoding == "gbk" else ["Søren Ødegård", "Åse Bjørnstad"])
 
 
@@ -233,3 +233,35 @@ def test_file_numbers_and_names_become_safe_ids():
         ["P7", "A12", "CZECH-REPUBLIC", "Ptrue", "x", "P", "1-2"]
     assert [adjusted_cell(t) for t in ("A+", "AVE-", "Avg=", "60%", "A60", "40 %", "420", None)] == \
         [(60.0, False), (40.0, False), (50.0, False), (60.0, True), (60.0, True), (40.0, True), None, None]
+
+
+MITCHELL = """% PBN 2.1
+[Event "Mitchell"]
+[Date "2024.04.03"]
+[Board "1"]
+[Scoring "MP"]
+[TotalScoreTable "Rank\\\\1R;PairId\\\\1R;Direction\\\\3R;TotalScoreMP\\\\1R;TotalPercentage\\\\3R;Names"]
+1 2 N-S 4 100 "N Two - N Two"
+2 1 N-S 2  50 "N One - N One"
+3 3 N-S 0   0 "N Three - N Three"
+1 3 E-W 4 100 "E Three - E Three"
+2 1 E-W 2  50 "E One - E One"
+3 2 E-W 0   0 "E Two - E Two"
+[ScoreTable "Table\\\\1R;Round\\\\1R;PairId_NS\\\\1R;PairId_EW\\\\1R;Contract\\\\3L;Declarer\\\\1R;Result\\\\2R;Score_NS\\\\3R;Score_EW\\\\2R;MP_NS\\\\1R;MP_EW\\\\1R;Percentage_NS\\\\3R;Percentage_EW\\\\3R"]
+1 1 1 1 4S  N 10 420  - 2 2  50  50
+2 1 2 2 4S  N 11 450  - 4 0 100   0
+3 1 3 3 4S  N  9   - 50 0 4   0 100
+"""
+
+
+def test_a_mitchell_numbering_ns_and_ew_apart_ranks_each_direction(tmp_path, capsys):
+    """NS 1-3 and EW 1-3 at the same time: entries NS1…EW3, `field: directions`, two rankings.
+    Board 1 (none vul): 420, 450, -50 -> NS 2, 4, 0 of 4; EW the other way."""
+    path = tmp_path / "mitchell.pbn"
+    path.write_text(MITCHELL, encoding="utf-8")
+    content = site(tmp_path)
+    assert run(content, "m", path, "--strict") == 0
+    assert "all 33 figures equal" in capsys.readouterr().out  # 3 x (score, 2 MP, 2 %) + 6 x (rank, MP, %)
+    event = (content / "events/m/event.yaml").read_text(encoding="utf-8")
+    assert "field: directions" in event and '{id: EW3, players: ["E Three", "E Three"]}' in event
+    assert [s[:2] for s in standings(content, "m")] == [(1, "NS2"), (2, "NS1"), (3, "NS3"), (1, "EW3"), (2, "EW1"), (3, "EW2")]

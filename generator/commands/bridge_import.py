@@ -279,10 +279,11 @@ def _totals(session: Session, game: PbnGame) -> None:
         pair_id = _pair_id(row.get("PairId"))
         if pair_id is None:
             continue
-        pair = session.pairs.setdefault(pair_id, Pair(pair_id))
+        direction = (row.get("Direction") or "").replace("-", "").upper()
+        # A Mitchell may number NS and EW pairs apart (NS 1 and EW 1): keyed by direction too.
+        pair = session.pairs.setdefault(f"{direction}:{pair_id}", Pair(pair_id))
         names = row.get("Names") or ""
         pair.names = [n.strip() for n in re.split(r"\s+-\s+|\s*&\s*|\s*/\s*", names) if n.strip()]
-        direction = (row.get("Direction") or "").replace("-", "").upper()
         pair.direction = direction if direction in ("NS", "EW") else None
         pair.figures = {k: v for k, v in row.items() if v is not None and k in ("Rank", "TotalScoreMP", "TotalPercentage", "TotalScoreIMP")}
         penalty = row.get("ScorePenalty") or row.get("Penalty")
@@ -309,9 +310,10 @@ def read_usebio_session(text: str) -> Session:
         pair_id = _pair_id(data.get("PAIR_NUMBER"))
         if pair_id is None:
             continue
-        pair = session.pairs.setdefault(pair_id, Pair(pair_id))
+        direction = (data.get("DIRECTION") or "").upper()
+        pair = session.pairs.setdefault(f"{direction}:{pair_id}", Pair(pair_id))
         pair.names = [n for n in data.get("PLAYERS", []) if n]
-        pair.direction = (data.get("DIRECTION") or "").upper() or None
+        pair.direction = direction if direction in ("NS", "EW") else None
         place = (data.get("PLACE") or "").rstrip("=")
         pair.figures = {"Rank": place} if place else {}
         if scoring == "matchpoints":
@@ -520,17 +522,19 @@ def settle_penalties(session: Session) -> None:
     taken (both in the file's own convention, so no conversion is needed); as written when the
     file gives nothing to tell by."""
     column, total = ("MP", "TotalScoreMP") if session.scoring == "matchpoints" else ("IMP", "TotalScoreIMP")
-    sums: dict[str, float] = defaultdict(float)
+    sums: dict[tuple[str, str], float] = defaultdict(float)
     for line in session.lines:
         for side, pair in (("NS", line.ns), ("EW", line.ew)):
             value = _value(line.figures.get(f"{column}_{side}", "") or "x")
             if value is not None and pair is not None:
-                sums[pair] += value
+                sums[(side, pair)] += value
     for pair in session.pairs.values():
         published = _value(pair.figures.get(total, "") or "x")
-        if not pair.penalty or published is None or pair.id not in sums:
+        sides = [pair.direction] if pair.direction else ["NS", "EW"]
+        if not pair.penalty or published is None or not any((side, pair.id) in sums for side in sides):
             continue
-        if abs(sums[pair.id] - abs(pair.penalty) - published) < abs(sums[pair.id] + abs(pair.penalty) - published):
+        board_sum = sum(sums.get((side, pair.id), 0.0) for side in sides)
+        if abs(board_sum - abs(pair.penalty) - published) < abs(board_sum + abs(pair.penalty) - published):
             pair.penalty = -abs(pair.penalty)
         else:
             pair.penalty = abs(pair.penalty)
@@ -566,9 +570,11 @@ def entry_ids(session: Session) -> dict[tuple[str, str], str]:
     for line in session.lines:
         for pair in (line.ns, line.ew):
             seen[(line.round, pair)].add(line.table)  # type: ignore[arg-type]
-    apart = any(len(tables) > 1 for tables in seen.values())
+    # the same number at two tables of a round, or on both sides of one table (NS 1 v EW 1)
+    apart = any(len(tables) > 1 for tables in seen.values()) or any(line.ns == line.ew for line in session.lines)
     found = {}
-    numbers = {p for line in session.lines for p in (line.ns, line.ew)} | set(session.pairs) | {p for _, p in session.sit_outs}
+    numbers = ({p for line in session.lines for p in (line.ns, line.ew)} | {p.id for p in session.pairs.values()}
+               | {p for _, p in session.sit_outs})
     for number in numbers:
         if number is None:
             continue
