@@ -265,3 +265,36 @@ def test_a_mitchell_numbering_ns_and_ew_apart_ranks_each_direction(tmp_path, cap
     event = (content / "events/m/event.yaml").read_text(encoding="utf-8")
     assert "field: directions" in event and '{id: EW3, players: ["E Three", "E Three"]}' in event
     assert [s[:2] for s in standings(content, "m")] == [(1, "NS2"), (2, "NS1"), (3, "NS3"), (1, "EW3"), (2, "EW1"), (3, "EW2")]
+
+
+@pytest.fixture(scope="module")
+def teams_demo(tmp_path_factory):
+    root = tmp_path_factory.mktemp("teams")
+    content = root / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    shutil.copytree(ROOT / "content/events/gaoxiao-bridge-teams-2024", content / "events/gaoxiao-bridge-teams-2024")
+    _, results, _ = validate(content)
+    return content, results[0]
+
+
+def team_standings(content: Path, slug: str, stage: str) -> list[tuple]:
+    _, results, _ = validate(content)
+    result = next(r for r in results if r.event.slug == slug)
+    return [(s.rank, s.entry.id, s.tally.metrics["vp"], s.tally.metrics["imps"]) for s in result.stage_of(stage).standings]
+
+
+@pytest.mark.parametrize(("kind", "figures"), [("pbn", 480), ("xml", 522)])
+def test_teams_round_trip_gives_the_same_standings(tmp_path, teams_demo, capsys, kind, figures):
+    """The demo round robin (6 teams, 5 rounds x 8 boards) out as PBN (one game per room) and
+    USEBIO (MATCHes, with VPs, totals and places), back in: every score, IMP (and VP, total,
+    place) equal, the same standings."""
+    content, result = teams_demo
+    text = export_stage(result, "teams") if kind == "pbn" else export_usebio(result, "teams")
+    path = tmp_path / f"teams.{kind}"
+    path.write_text(text, encoding="utf-8")
+    target = site(tmp_path)
+    assert run(target, "rr", path, "--strict") == 0
+    assert f"all {figures} figures equal" in capsys.readouterr().out
+    assert len(list((target / "events/rr/results").iterdir())) == 5
+    assert team_standings(target, "rr", "teams") == team_standings(content, "gaoxiao-bridge-teams-2024", "teams")

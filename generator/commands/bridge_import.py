@@ -360,9 +360,18 @@ class TeamLine:
     ns: str
     ew: str
     record: BoardRecord | None
-    score: int | None  # [Score "NS x"]
-    imps: str | None  # the NS IMPs of [ScoreIMP "NS a EW -a"]
+    score: int | None  # [Score "NS x"], USEBIO's SCORE
+    imps: str | None  # the NS IMPs of [ScoreIMP "NS a EW -a"], USEBIO's IMPS of the team sitting NS
     players: dict[str, str] = field(default_factory=dict)
+    round: int = 1
+    room: str | None = None  # open | closed when the file says
+
+
+@dataclass
+class Team:
+    name: str
+    players: list[str] = field(default_factory=list)
+    figures: dict[str, str] = field(default_factory=dict)  # Rank, TotalVP, as published
 
 
 @dataclass
@@ -372,6 +381,8 @@ class TeamsSession:
     date: str | None
     round: int
     lines: list[TeamLine] = field(default_factory=list)
+    teams: dict[str, Team] = field(default_factory=dict)  # file's team number or name -> team
+    match_vp: dict[tuple[int, str, str], tuple[str, str]] = field(default_factory=dict)  # (round, team, opponent) -> VPs
 
 
 def read_teams_session(text: str) -> TeamsSession | None:
@@ -393,9 +404,45 @@ def read_teams_session(text: str) -> TeamsSession | None:
             imps = words[1]
         players = {seat: re.sub(r"#.*$", "", game.get(name) or "").strip()
                    for seat, name in (("N", "North"), ("S", "South"), ("E", "East"), ("W", "West"))}
+        room = (game.get("Room") or "").strip().lower() or None
         found.lines.append(TeamLine(board, small_int(game.get("Table")) or 0, game.get("HomeTeam").strip(),  # type: ignore[union-attr]
                                     game.get("VisitTeam").strip(), record, _score_value(game.get("Score")), imps,  # type: ignore[union-attr]
-                                    players))
+                                    players, small_int(game.get("Round")) or 1, room if room in ("open", "closed") else None))
+    return found
+
+
+def read_usebio_teams(event: Any) -> TeamsSession:
+    """A USEBIO teams event: PARTICIPANTS / TEAM, one MATCH per match with each BOARD's two
+    TRAVELLER_LINEs (DIRECTION OPEN / CLOSED, NS_PAIR_NUMBER the team sitting NS)."""
+    found = TeamsSession("USEBIO", event.description or "", None, 1)
+    for data in event.participants:
+        number = (data.get("TEAM_NUMBER") or data.get("TEAM_NAME") or "").strip()
+        if not number:
+            continue
+        figures = {}
+        if (data.get("PLACE") or "").rstrip("="):
+            figures["Rank"] = data["PLACE"].rstrip("=")
+        if data.get("TOTAL_SCORE"):
+            figures["TotalVP"] = data["TOTAL_SCORE"]
+        found.teams[number] = Team(data.get("TEAM_NAME") or number, [n for n in data.get("PLAYERS", []) if n], figures)
+    for match in event.matches:
+        number = small_int(match.get("ROUND_NUMBER")) or 1
+        table = small_int(match.get("TABLE_NUMBER")) or 0
+        home, away = (match.get("TEAM_NUMBER") or "").strip(), (match.get("OPPOSING_TEAM_NUMBER") or "").strip()
+        if not home or not away:
+            continue
+        if match.get("VICTORY_POINTS") and match.get("OPPOSING_TEAM_VICTORY_POINTS"):
+            found.match_vp[(number, home, away)] = (match["VICTORY_POINTS"], match["OPPOSING_TEAM_VICTORY_POINTS"])
+        for board in match.get("BOARDS", []):
+            board_number = small_int(board.get("BOARD_NUMBER")) or 0
+            for line in board.get("LINES", []):
+                room = (line.get("DIRECTION") or "").strip().lower()
+                ns, ew = (line.get("NS_PAIR_NUMBER") or "").strip(), (line.get("EW_PAIR_NUMBER") or "").strip()
+                contract = (line.get("CONTRACT") or "").replace("*", "X")
+                record = record_from(board_number, contract, line.get("PLAYED_BY"), line.get("TRICKS"), line.get("LEAD"))
+                imps = board.get("IMPS") if ns == home else board.get("OPPOSING_TEAM_IMPS")
+                found.lines.append(TeamLine(board_number, table, ns, ew, record, small_int(line.get("SCORE")), imps or None,
+                                            {}, number, room if room in ("open", "closed") else None))
     return found
 
 
@@ -416,34 +463,39 @@ def team_id(name: str) -> str:
     return safe_id(name, "T")
 
 
-def team_matches(session: TeamsSession) -> list[tuple[int, str, str, dict[int, tuple[TeamLine, TeamLine]]]]:
-    """(table, home, away, board -> (open, closed)): the two rooms of each board of each match,
-    home the team sitting NS at the lower-numbered table. A board with one room only (the other
-    not recorded or unreadable) is left out: a team board is scored on both rooms."""
-    by_key: dict[tuple[int, str, str], TeamLine] = {}
+Match = tuple[int, int, str, str, dict[int, tuple[TeamLine, TeamLine]]]  # round, table, home, away, boards
+
+
+def team_matches(session: TeamsSession) -> list[Match]:
+    """(round, table, home, away, board -> (open, closed)): the two rooms of each board of each
+    match; home is the team sitting NS in the open room (the file's open room, else the
+    lower-numbered table). A board with one room only (the other not recorded or unreadable) is
+    left out: a team board is scored on both rooms."""
+    by_key: dict[tuple[int, int, str, str], TeamLine] = {}
     for line in session.lines:
         if line.record is not None:
-            by_key.setdefault((line.board, line.ns, line.ew), line)
-    matches: dict[tuple[str, str], tuple[int, dict[int, tuple[TeamLine, TeamLine]]]] = {}
-    for (board, ns, ew), line in by_key.items():
-        other = by_key.get((board, ew, ns))
+            by_key.setdefault((line.round, line.board, line.ns, line.ew), line)
+    matches: dict[tuple[int, str, str], tuple[int, dict[int, tuple[TeamLine, TeamLine]]]] = {}
+    for (number, board, ns, ew), line in by_key.items():
+        other = by_key.get((number, board, ew, ns))
         if other is None:
             continue
-        open_, closed = (line, other) if (line.table, ns) <= (other.table, ew) else (other, line)
-        key = (open_.ns, open_.ew)
-        if (open_.ew, open_.ns) in matches:
-            key = (open_.ew, open_.ns)
+        order = {"open": 0, "closed": 1, None: 0}
+        open_, closed = (line, other) if (order[line.room], line.table, ns) <= (order[other.room], other.table, ew) else (other, line)
+        key = (number, open_.ns, open_.ew)
+        if (number, open_.ew, open_.ns) in matches:  # the match is known the other way round
+            key = (number, open_.ew, open_.ns)
             open_, closed = closed, open_
         table, boards = matches.setdefault(key, (min(line.table, other.table), {}))
         boards[board] = (open_, closed)
-    return sorted(((t, h, a, b) for (h, a), (t, b) in matches.items()), key=lambda m: (m[0], m[1]))
+    return sorted(((n, t, h, a, b) for (n, h, a), (t, b) in matches.items()), key=lambda m: (m[0], m[1], m[2]))
 
 
-def write_teams_event(content: Path, slug: str, session: TeamsSession) -> tuple[Path, list]:
+def write_teams_event(content: Path, slug: str, session: TeamsSession) -> tuple[Path, list[Match]]:
     folder = content / "events" / slug
     (folder / "results").mkdir(parents=True, exist_ok=True)
     matches = team_matches(session)
-    teams: dict[str, list[str]] = {}
+    teams: dict[str, list[str]] = {number: list(team.players) for number, team in session.teams.items()}
     for line in session.lines:
         for team, seats in ((line.ns, "NS"), (line.ew, "EW")):
             names = teams.setdefault(team, [])
@@ -451,9 +503,12 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession) -> tuple[
                 name = line.players.get(seat)
                 if name and name not in names:
                     names.append(name)
-    boards = max((len(b) for _, _, _, b in matches), default=1)
+    boards = max((len(b) for *_, b in matches), default=1)
+    rounds = sorted({m[0] for m in matches})
     event = folder / "event.yaml"
-    entries = [(team_id(team), names, team) for team, names in sorted(teams.items())]
+    entries = [(team_id(team), names, session.teams[team].name if team in session.teams else team)
+               for team, names in sorted(teams.items(), key=lambda item: _natural(item[0]))]
+    stage = lines_of_stage_teams(session, boards, len(rounds))
     if not event.exists():
         lines = [f"title: {_yaml_text(session.title or 'Imported match')}", "game: bridge"]
         day = _date(session.date)
@@ -463,50 +518,62 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession) -> tuple[
         for entry, names, team in entries:
             players = ", ".join(_yaml_text(n) for n in names) or _yaml_text(team)
             lines.append(f"  - {{id: {entry}, name: {_yaml_text(team)}, players: [{players}]}}")
-        lines += lines_of_stage_teams(session, boards)
-        event.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        event.write_text("\n".join(lines + stage) + "\n", encoding="utf-8")
     else:
         _add_missing_entries(event, [(e, names) for e, names, _ in entries])
-        _add_missing_stage(event, STAGE_TEAMS, "\n".join(lines_of_stage_teams(session, boards)) + "\n")
-    text = [f"stage: {STAGE_TEAMS}", "tables:"]
-    for table, home, away, found in matches:
-        text += [f"  - table: {table}", f"    home: {team_id(home)}", f"    away: {team_id(away)}", "    boards:"]
-        for board, (open_, closed) in sorted(found.items()):
-            text.append(f"      {board}: {{open: {_inline(open_.record)}, closed: {_inline(closed.record)}}}")
-    (folder / "results" / f"{STAGE_TEAMS}.yaml").write_text("\n".join(text) + "\n", encoding="utf-8")
+        _add_missing_stage(event, STAGE_TEAMS, "\n".join(stage) + "\n")
+    for number in rounds:
+        text = [f"stage: {STAGE_TEAMS}"] + ([f"round: {number}"] if len(rounds) > 1 else []) + ["tables:"]
+        for _, table, home, away, found in (m for m in matches if m[0] == number):
+            text += [f"  - table: {table}", f"    home: {team_id(home)}", f"    away: {team_id(away)}", "    boards:"]
+            for board, (open_, closed) in sorted(found.items()):
+                text.append(f"      {board}: {{open: {record_text(open_.record)}, closed: {record_text(closed.record)}}}")
+        name = f"{STAGE_TEAMS}.yaml" if len(rounds) == 1 else f"{STAGE_TEAMS}-round-{number}.yaml"
+        (folder / "results" / name).write_text("\n".join(text) + "\n", encoding="utf-8")
     return folder, matches
 
 
-def lines_of_stage_teams(session: TeamsSession, boards: int) -> list[str]:
+def lines_of_stage_teams(session: TeamsSession, boards: int, rounds: int = 1) -> list[str]:
     return ["stages:", f"  - id: {STAGE_TEAMS}", f"    name: {_yaml_text(session.title or STAGE_TEAMS)}",
-            "    format: matches", "    scoring: imps", f"    boards: {boards}"]
+            "    format: matches", "    scoring: imps"] + ([f"    rounds: {rounds}"] if rounds > 1 else []) + [f"    boards: {boards}"]
 
 
-def _inline(record: Any) -> str:
-    text = record_text(record)
-    return text if text.startswith("{") else text
-
-
-def compare_teams(session: TeamsSession, matches: list, stage_result: Any) -> tuple[int, list[Difference]]:
-    """Each room's published NS score and NS IMPs against paibang's match."""
+def compare_teams(session: TeamsSession, matches: list[Match], stage_result: Any) -> tuple[int, list[Difference]]:
+    """Each room's published NS score and NS IMPs, each match's VPs and each team's total and
+    place against paibang's."""
     views = {}
     for round_result in stage_result.rounds:
         for score in round_result.tables:
             view = score.view
             if getattr(view, "kind", None) == "played":
-                views[(view.home, view.away)] = {row.board: row for row in view.rows}
+                views[(round_result.number, view.home, view.away)] = view
+    rounds = sorted({m[0] for m in matches})
+    ours = {number: number if len(rounds) > 1 else 1 for number in rounds}  # one round is written without `round:`
     checks: list[tuple[str, str, str, float | None]] = []
-    for _, home, away, found in matches:
-        rows = views.get((team_id(home), team_id(away)), {})
-        for board, (open_, closed) in found.items():
+    for number, _, home, away, found in matches:
+        view = views.get((ours[number], team_id(home), team_id(away)))
+        rows = {row.board: row for row in view.rows} if view is not None else {}
+        for board, (open_, closed) in sorted(found.items()):
             row = rows.get(board)
             for room, line, score, imps in (("open", open_, "open_score", "home_imps"), ("closed", closed, "closed_score", "away_imps")):
-                value = None if row is None else getattr(row, score)
                 if line.score is not None:
-                    checks.append((f"board {board} {room} Score", team_id(line.ns), str(line.score), value))
+                    checks.append((f"board {board} {room} Score", team_id(line.ns), str(line.score),
+                                   None if row is None else getattr(row, score)))
                 if line.imps is not None:
                     checks.append((f"board {board} {room} ScoreIMP", team_id(line.ns), line.imps,
                                    None if row is None else getattr(row, imps)))
+        for (first, second) in ((home, away), (away, home)):
+            published = session.match_vp.get((number, first, second))
+            if published is not None:
+                for team, value in zip((first, second), published):
+                    checks.append((f"round {number} VP", team_id(team), value,
+                                   None if view is None else view.vp.get(team_id(team))))
+    standings = {s.entry.id: s for s in stage_result.standings}
+    for number, team in session.teams.items():
+        standing = standings.get(team_id(number))
+        for column, published in team.figures.items():
+            computed = None if standing is None else standing.rank if column == "Rank" else standing.tally.metrics.get("vp")
+            checks.append((f"total {column}", team_id(number), published, computed))
     differences = [Difference(where, pair, published, "—" if computed is None else _shown(computed))
                    for where, pair, published, computed in checks
                    if computed is None or not _equal(published, float(computed))]
@@ -882,7 +949,15 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
         return 2
     try:
         session = read_session(path)
-        teams = read_teams_session(decode(path.read_bytes())) if not session.lines and path.suffix.lower() != ".xml" else None
+        teams = None
+        if not session.lines:  # a team event: one PBN game per room, or USEBIO MATCHes
+            text = decode(path.read_bytes())
+            if path.suffix.lower() == ".xml":
+                from generator.interchange.usebio import read_usebio
+
+                teams = read_usebio_teams(read_usebio(text))
+            else:
+                teams = read_teams_session(text)
     except ImportRefused as refusal:
         print(say("refused", locale, path=path, problem=refusal.problem[locale]), file=sys.stderr)
         return 1
