@@ -43,7 +43,8 @@ def parser() -> argparse.ArgumentParser:
     new = command("new", "create an event folder to fill in")
     new.add_argument("event", help="the new event's folder name, e.g. dongke-bridge-2025")
     new.add_argument("--game", required=True, help="bridge, guandan, daguai or shengji")
-    registrations = command("import", "read registrations (.xlsx or .csv) into an event's entries")
+    registrations = command("import", "read registrations (.xlsx or .csv) into an event's entries, "
+                                      "or a bridge session scored elsewhere (.pbn, USEBIO .xml)")
     registrations.add_argument("event", help="the event's folder name")
     registrations.add_argument("sheet", type=Path, help="the registration sheet")
     registrations.add_argument("--map", action="append", default=[], metavar="HEADING=FIELD",
