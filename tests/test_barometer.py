@@ -91,3 +91,10 @@ def test_round_pages_show_the_standings_so_far(tmp_path):
     assert "Standings after round 2" in page and "2=" in page
     stage_page = (tmp_path / "out/events/baro/pairs/index.html").read_text(encoding="utf-8")
     assert "Barometer, 4 pairs, 2 tables, 3 rounds of 1 boards" in stage_page
+    # every build writes results.xlsx beside results.json, linked from the event page
+    from openpyxl import load_workbook
+
+    book = load_workbook(tmp_path / "out/events/baro/results.xlsx")
+    assert book.sheetnames == ["pairs", "pairs tables", "pairs boards"]
+    assert [row[1] for row in book["pairs"].iter_rows(min_row=2, values_only=True)] == ["C", "A", "B", "D"]
+    assert 'href="results.xlsx"' in (tmp_path / "out/events/baro/index.html").read_text(encoding="utf-8")

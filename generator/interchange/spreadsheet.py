@@ -172,23 +172,32 @@ def _column(index: int) -> str:
     return letters
 
 
+_ESCAPE = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
+
+
 def _sheet_xml(rows: list[list[Any]]) -> str:
+    width = max((len(row) for row in rows), default=0)
+    letters = [_column(c) for c in range(width)]  # once a sheet: this runs for every event of a build
     out = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
            '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>']
     for r, row in enumerate(rows, start=1):
         cells = []
         for c, value in enumerate(row):
-            ref = f"{_column(c)}{r}"
             if value is None or value == "":
                 continue
+            ref = f"{letters[c]}{r}"
             if isinstance(value, bool):
                 cells.append(f'<c r="{ref}" t="b"><v>{int(value)}</v></c>')
-            elif isinstance(value, (int, float)):
-                cells.append(f'<c r="{ref}"><v>{_cell(value)!r}</v></c>' if isinstance(value, float) and not value.is_integer()
-                             else f'<c r="{ref}"><v>{int(value)}</v></c>')
+            elif isinstance(value, int) or isinstance(value, float) and value.is_integer():
+                cells.append(f'<c r="{ref}"><v>{int(value)}</v></c>')
+            elif isinstance(value, float):
+                cells.append(f'<c r="{ref}"><v>{value!r}</v></c>')
             else:
                 # inline strings are never formulas: a name typed as =… stays text
-                cells.append(f'<c r="{ref}" t="inlineStr"><is><t xml:space="preserve">{_xml(str(value))}</t></is></c>')
+                text = str(value)
+                if _CONTROL.search(text):
+                    text = _CONTROL.sub("", text)
+                cells.append(f'<c r="{ref}" t="inlineStr"><is><t xml:space="preserve">{text.translate(_ESCAPE)}</t></is></c>')
         out.append(f'<row r="{r}">{"".join(cells)}</row>')
     out.append("</sheetData></worksheet>")
     return "".join(out)
