@@ -298,3 +298,22 @@ def test_teams_round_trip_gives_the_same_standings(tmp_path, teams_demo, capsys,
     assert f"all {figures} figures equal" in capsys.readouterr().out
     assert len(list((target / "events/rr/results").iterdir())) == 5
     assert team_standings(target, "rr", "teams") == team_standings(content, "gaoxiao-bridge-teams-2024", "teams")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not RUTER.is_file(), reason="shared/data/real-pbn is not here")
+def test_imported_real_session_built_publishes_the_files_totals_and_ranks(tmp_path, capsys):
+    """import -> build: results.json carries every pair's published total IMPs and rank."""
+    import json
+
+    from generator.build import build
+    from generator.interchange.pbn import read_pbn
+
+    content = site(tmp_path)
+    assert run(content, "ruter71", RUTER, "--strict") == 0
+    build(content, tmp_path / "out")
+    data = json.loads((tmp_path / "out/events/ruter71/results.json").read_text(encoding="utf-8"))
+    built = {s["entry"]: (s["rank"], s["metrics"]["imps"]) for s in data["stages"][0]["standings"]}
+    published = {f"P{row['PairId']}": (int(row["Rank"]), int(row["TotalScoreIMP"]))
+                 for row in read_pbn(RUTER)[0].table("TotalScoreTable").rows}
+    assert built == published and len(built) == 16
