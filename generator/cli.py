@@ -43,13 +43,21 @@ def parser() -> argparse.ArgumentParser:
     new = command("new", "create an event folder to fill in")
     new.add_argument("event", help="the new event's folder name, e.g. dongke-bridge-2025")
     new.add_argument("--game", required=True, help="bridge, guandan, daguai or shengji")
-    registrations = command("import", "read registrations (.xlsx or .csv) into an event's entries")
+    registrations = command("import", "read registrations (.xlsx or .csv) into an event's entries, "
+                                      "or a bridge session scored elsewhere (.pbn, USEBIO .xml)")
     registrations.add_argument("event", help="the event's folder name")
     registrations.add_argument("sheet", type=Path, help="the registration sheet")
     registrations.add_argument("--map", action="append", default=[], metavar="HEADING=FIELD",
                                help="read a column under another heading (fields: name, entry, team, captain, "
                                     "group, major, phone, student_id)")
     registrations.add_argument("--prefix", help="letter of new entry ids (default by game: A, T, D, H)")
+    # A bridge session scored by another program (.pbn, USEBIO .xml): commands/bridge_import.py
+    registrations.add_argument("--strict", action="store_true",
+                               help=".pbn/.xml: exit 1 when a figure the file publishes differs from paibang's")
+    export = command("export", "an event's results for other programs: xlsx (default), csv, pbn, usebio")
+    export.add_argument("event", help="the event's folder name")
+    export.add_argument("--format", choices=("xlsx", "csv", "pbn", "usebio"), default="xlsx")
+    export.add_argument("-o", "--output", type=Path, help="the file (default <event>.<ext> in the current folder)")
     clean = command("clean", "remove output/, its leftovers and caches: only what paibang made", content=False)
     clean.add_argument("--output", type=Path, default=Path("output"))
     command("schema", "write the editor schemas (schema/*.json)", content=False)
@@ -114,6 +122,10 @@ def main(argv: list[str] | None = None) -> int:
             return pair.run(args)
         if args.command == "import":
             return _import(args, locale)
+        if args.command == "export":
+            from generator.commands import export
+
+            return export.run(args)
         if args.command == "print":
             from generator.commands import printing
 
@@ -230,6 +242,10 @@ def _init(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace, locale: str) -> int:
+    if args.sheet.suffix.lower() in (".pbn", ".xml"):  # a bridge session scored elsewhere
+        from generator.commands import bridge_import
+
+        return bridge_import.run(args.content, args.event, args.sheet, args.strict, locale)
     from generator.commands import registrations
 
     return registrations.run(args, locale)

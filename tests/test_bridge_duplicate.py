@@ -188,7 +188,9 @@ def stage_of(content: Path):
 
 
 def test_pairs_stage_matchpoints_and_percentages(tmp_path):
-    stage, warnings = stage_of(write_pairs_event(tmp_path))
+    # `adjusted: fixed`: A+ is 60 % whatever the pair's session (the default, Law 12C2's
+    # session rule, is tests/test_law12c2.py's)
+    stage, warnings = stage_of(write_pairs_event(tmp_path, extra="    adjusted: fixed\n"))
     assert not warnings
     # board 1 (none vul): 420, 450, -50 -> NS 2, 4, 0; board 2 (NS vul): -90, -90, +100 -> NS 1, 1, 4;
     # board 3 (EW vul): 400, A+ (60 %), 0 -> real 400 v 0: 2, 0 -> x 3/2: (2+1)*1.5-1 = 3.5, 0.5; A+ 2.4
@@ -346,7 +348,9 @@ def test_results_json_has_matchpoints_per_board(small_site):
     rows = [b for r in stage["rounds"] for t in r["tables"] for b in t["boards"]]
     assert len(rows) == 9
     adjusted = [b for b in rows if "adjusted" in b]
-    assert adjusted == [{**adjusted[0], "adjusted": {"NS": 60.0, "EW": 40.0}, "ns_mp": 2.4, "ew_mp": 1.6, "top": 4,
+    # Law 12C2, `adjusted: session` (the default): the EW pair, on 25 % over its other boards
+    # (1 MP of 4), is given its own 25 % for A-, not 40 %
+    assert adjusted == [{**adjusted[0], "adjusted": {"NS": 60.0, "EW": 40.0}, "ns_mp": 2.4, "ew_mp": 1, "top": 4,
                           "ns": None, "ew": None}]
     assert {"contract", "declarer", "score", "ns_mp", "ew_mp", "ns_percent"} <= set(rows[0])
     assert stage["standings"][0]["metrics"].keys() == {"percent"}

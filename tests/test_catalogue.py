@@ -508,6 +508,7 @@ TRIGGERS: dict[str, Trigger] = {
     "bridge-bye-with-play": edit(BT, (R1, "    home: T1\n    away: T6\n", "    home: T1\n")),
     "bridge-forfeit-with-play": edit(BT, (R1, "    away: T6\n", "    away: T6\n    forfeit: T6\n")),
     "bridge-key-not-here": edit(BT, (EV, "    rounds: 5\n", "    rounds: 5\n    field: directions\n")),
+    "bridge-adjustment-kind": edit(BT, (EV, "    rounds: 5\n", "    rounds: 5\n    adjustments: [{entry: T1, imps: 1, mp: 2}]\n")),
     "shengji-pairs-meet-twice": edit(SP, (R2, "    ns: P01\n    ew: P16\n", "    ns: P01\n    ew: P09\n"),
                                      (R2, "    ns: P02\n    ew: P09\n", "    ns: P02\n    ew: P16\n")),
 }

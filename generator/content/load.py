@@ -49,7 +49,7 @@ OFFICIAL_KEYS = ("name", "role", "stages", "sessions")
 CREDIT_KEYS = ("participant", "finalist", "referee", "host", "forfeit")
 STAGE_KEYS = ("id", "name", "date", "format", "rounds", "boards", "rank_by", "advance", "prizes", "lots", "movement",
               "late", "time_limit")
-MOVEMENTS = ("mitchell", "howell")  # a pairs stage's movement (tournament/movements.py)
+MOVEMENTS = ("mitchell", "howell", "barometer")  # a pairs stage's movement (tournament/movements.py)
 PRIZE_KEYS = ("name", "count", "award")
 RESULTS_KEYS = ("stage", "round", "tables")
 # A stage's pages live at events/<slug>/<stage id>/, beside these folders of the event.

@@ -42,7 +42,7 @@ WORDS = {
     "rounds": "轮数", "boards": "每场（每轮）牌数", "rank_by": "排名指标，依次比较",
     "advance": "晋级：{count: 名额, to: 下一阶段 id}", "prizes": "奖项：{name, count} 按名次，或 {name, wins: 3} 按指标",
     "lots": "抽签顺序（并列时）", "stage": "阶段 id", "round": "第几轮", "tables": "各桌结果",
-    "movement": "双人赛移位：mitchell 米切尔（南北不动）或 howell 豪威尔（每两对相遇一次）；不写：8 对以内 howell，更多 mitchell",
+    "movement": "双人赛移位：mitchell 米切尔（南北不动）、howell 豪威尔（每两对相遇一次）或 barometer 巴罗米特（每轮各桌打同一组牌）；不写：8 对以内 howell，更多 mitchell",
     "time_limit": "每轮限时（分钟），成绩录入台的大屏幕倒计时用",
     "table": "桌号", "referee": "裁判", "forfeit": "弃权一方的编号",
     "withdrawn": "退赛：withdrawn: 3 从第 3 轮起不再出场，true 一轮也不打", "late": "迟到参赛者每缺一轮的记分（与 bye 的键相同）；不写按轮空记",

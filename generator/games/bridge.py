@@ -283,6 +283,14 @@ def ns_score(record: BoardRecord, board_vulnerability: str) -> int:
     return score if record.declarer in ("N", "S") else -score
 
 
+def board_block(written: set[int], per_round: int) -> range:
+    """The boards a round plays when a stage numbers its boards on through the rounds (1 to
+    rounds x boards): the block of `per_round` holding the lowest board written (9-16 for a round
+    of 8 whose first board is 9), so a missing board is one of the round's, not of round 1's."""
+    first = (min(written) - 1) // per_round * per_round + 1
+    return range(first, first + per_round)
+
+
 # --- the game's surface for the tournament layer --------------------------------------------
 
 
@@ -294,6 +302,9 @@ class BridgeStage:
     field: str = "one"  # pairs: one ranking, or `directions` (NS and EW ranked apart)
     bye: Any = None  # teams: bridge_duplicate.TeamBye, what a bye earns
     hands: Any = None  # bridge_hands.HandRecords, the deals (stage key `hands`)
+    adjusted: str = "session"  # Law 12C2: A+/A- as the pair's session percentage when better/worse, or `fixed`
+    adjusted_imps: float = 3.0  # IMP scoring: what an average-plus is worth (A- the negative)
+    adjustments: tuple[Any, ...] = ()  # bridge_duplicate.Adjustment: penalties and awards on totals
 
     def __post_init__(self) -> None:
         if self.bye is None:
@@ -343,7 +354,7 @@ class BridgeRules:
     name = "bridge"
     title = _localised("桥牌", "橋牌", "Bridge")
     formats = ("matches", "pairs", "swiss", "round_robin")
-    stage_keys = ("vulnerability", "scoring", "hands", "field", "bye")
+    stage_keys = ("vulnerability", "scoring", "hands", "field", "bye", "adjusted", "adjusted_imps", "adjustments")
     table_keys = ("ns", "ew", "home", "away", "boards")
     metrics = {
         "total": Metric(
@@ -437,7 +448,8 @@ class BridgeRules:
         records: list[BoardRecord] = []
         if boards is None:
             return sides, records
-        limit = stage.boards
+        # Boards may be numbered on through the rounds (round 2 of 8-board rounds plays 9-16).
+        limit = stage.boards * max(stage.rounds or 1, 1) if stage.boards else None
         written: set[int] = set()  # every board the secretary wrote, readable or not
         for number, value in boards.node.items():
             mark = boards.key_mark(number)
@@ -463,8 +475,8 @@ class BridgeRules:
                     recorded=record.recorded, computed=computed, contract=str(record.contract),
                     declarer=record.declarer, result=result_text(record.result), vulnerability=_VUL_WORDS[vul],
                 )
-        if limit and written:
-            missing = sorted(set(range(1, limit + 1)) - written)
+        if stage.boards and written:
+            missing = sorted(set(board_block(written, stage.boards)) - written)
             if missing:
                 reader.problems.add("boards-missing", boards.mark, warning=True,
                                     table=reader.raw("table"), missing=missing)
@@ -520,6 +532,11 @@ class BridgeRules:
 
     def finish_metrics(self, metrics: dict[str, float]) -> None:
         duplicate.finish_metrics(metrics)
+
+    def adjust_tallies(self, stage: Stage, tallies: Any, finished: bool) -> None:
+        """The stage's `adjustments` (penalties and awards) on the pairs' totals: MP and IMPs
+        before the percentage is derived (`finished` False), percentage points after."""
+        duplicate.apply_adjustments(self.options(stage), tallies, finished)
 
     def travellers(self, stage: Stage, rounds: Any) -> list[Any]:
         """Each board of a duplicate stage with every table's result; none for the seed's

@@ -140,9 +140,10 @@ def cross_imps(ns_scores: Sequence[float]) -> list[float]:
     ]
 
 
-def adjusted_imps(percent: float) -> float:
-    """The IMPs an adjusted score is worth: (p - 50) x 0.3 — A+ (60 %) +3, A- (40 %) -3."""
-    return _tidy((percent - 50) * IMPS_PER_PERCENT)
+def adjusted_imps(percent: float, average_plus: float = 3.0) -> float:
+    """The IMPs an adjusted score is worth: (p - 50) / 10 x the stage's `adjusted_imps` (3 by
+    default) — A+ (60 %) +3, A- (40 %) -3, A= 0."""
+    return _tidy((percent - 50) / 10 * average_plus)
 
 
 TAU = (math.sqrt(5) - 1) / 2
@@ -181,12 +182,16 @@ class AdjustedRecord:
     ns: float
     ew: float
     mark: Mark | None = field(default=None, compare=False)
+    # Written as numbers (`60%/40%`, {adjusted: {NS: 60, EW: 40}}): always those percentages;
+    # A+/A-, written as words, follow the stage's `adjusted: session` rule (Law 12C2).
+    fixed: bool = field(default=False, compare=False)
 
     @property
     def text(self) -> str:
-        """NS's then EW's: `A+/A-`, or the percentages when they are not the usual three."""
+        """NS's then EW's: `A+/A-`, or the percentages when they are not the usual three or
+        were written as numbers (so a round trip keeps them fixed)."""
         words = {v: k for k, v in ADJUSTED_PERCENT.items()}
-        if self.ns in words and self.ew in words:
+        if not self.fixed and self.ns in words and self.ew in words:
             return f"A{words[self.ns]}/A{words[self.ew]}"
         return f"{_number(self.ns)}%/{_number(self.ew)}%"
 
@@ -212,7 +217,7 @@ def parse_adjusted(board: int, value: Any, mark: Mark | None = None) -> Adjusted
             if set(keys) != {"NS", "EW"}:
                 raise RecordError("bridge-adjusted-syntax", problem=_problem("adjusted_both"))
             ns, ew = (_percent(keys[k]) for k in ("NS", "EW"))
-            return AdjustedRecord(board, ns, ew, mark)
+            return AdjustedRecord(board, ns, ew, mark, fixed=True)
         found = parse_adjusted(board, str(inner), mark) if inner is not None else None
         if found is None:
             raise RecordError("bridge-adjusted-syntax", problem=_problem("adjusted_form"))
@@ -222,7 +227,8 @@ def parse_adjusted(board: int, value: Any, mark: Mark | None = None) -> Adjusted
     text = half_width(value).strip()
     numbers = _ADJUSTED_PERCENTS.match(text)
     if numbers:
-        return AdjustedRecord(board, _percent(float(numbers.group(1))), _percent(float(numbers.group(2))), mark)
+        return AdjustedRecord(board, _percent(float(numbers.group(1))), _percent(float(numbers.group(2))), mark,
+                              fixed=True)
     match = _ADJUSTED.match(text)
     if not match:
         return None
@@ -333,7 +339,64 @@ def read_duplicate_keys(reader: Reader, stage_format: str, scoring: str) -> dict
             found["bye"] = TeamBye(vp, imp)
     if reader.has("hands") and kind in ("pairs", "teams"):
         found["hands"] = read_hands_key(reader)
+    for key in ("adjusted", "adjusted_imps", "adjustments"):
+        if reader.has(key) and kind not in ("pairs", "teams"):
+            reader.problems.add("bridge-key-not-here", reader.key_mark(key), key=key, kinds=_KIND_WORDS[("pairs", "teams")])
+    if kind in ("pairs", "teams"):
+        found["adjusted"] = reader.choice("adjusted", ADJUSTED_RULES, "session") or "session"
+        found["adjusted_imps"] = _number_key(reader, "adjusted_imps", 3.0, 0, 24)
+        found["adjustments"] = read_adjustments(reader)
     return found
+
+
+ADJUSTED_RULES = ("session", "fixed")
+ADJUSTMENT_KINDS = ("mp", "percent", "imps")
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """A penalty (negative) or award on one entry's stage total, applied as written: `mp` and
+    `imps` to the summed points (the percentage follows), `percent` to the percentage."""
+
+    entry: str
+    kind: str  # mp | percent | imps
+    value: float
+    reason: str = ""
+    mark: Mark | None = field(default=None, compare=False)
+
+
+def read_adjustments(reader: Reader) -> tuple[Adjustment, ...]:
+    """`adjustments: [{entry: P14, mp: -2, reason: 迟到}]`: one of mp, percent, imps, signed."""
+    found = []
+    for index, (item, mark) in enumerate(reader.items("adjustments")):
+        if not isinstance(item, YamlMap):
+            reader.problems.add("type-expected", mark, key=f"{reader.where}adjustments[{index + 1}]",
+                                expected=_localised("映射", "映射", "a mapping"), found=_shown(item))
+            continue
+        item_reader = Reader(item, reader.problems, f"{reader.where}adjustments[{index + 1}].")
+        item_reader.check_keys(("entry", "reason", *ADJUSTMENT_KINDS), required=("entry",))
+        kinds = [k for k in ADJUSTMENT_KINDS if item_reader.has(k)]
+        if len(kinds) != 1:
+            reader.problems.add("bridge-adjustment-kind", mark, kinds=", ".join(ADJUSTMENT_KINDS))
+            continue
+        value = _number_key(item_reader, kinds[0], 0.0, -10000, 10000)
+        entry = item_reader.text("entry")
+        if entry:
+            found.append(Adjustment(entry, kinds[0], value, item_reader.text("reason") or "", mark))
+    return tuple(found)
+
+
+def apply_adjustments(options: Any, tallies: dict[str, Any], finished: bool) -> None:
+    """The stage's adjustments on the tallies: MP and IMPs before the percentage is derived
+    from MP and tops, percentage points after (an entry not in the stage is left alone; the
+    check is `check_adjustments`)."""
+    for adjustment in getattr(options, "adjustments", ()):
+        record = tallies.get(adjustment.entry)
+        if record is None or (adjustment.kind == "percent") != finished:
+            continue
+        if adjustment.kind not in record.metrics:  # points the stage does not score (reported by the check)
+            continue
+        record.metrics[adjustment.kind] = _sum([record.metrics[adjustment.kind], adjustment.value])
 
 
 def _number_key(reader: Reader, key: str, default: float, low: float, high: float) -> float:
@@ -740,7 +803,9 @@ def score_field(stage: Stage, options: BridgeStage, rounds: Sequence[Any], probl
                     by_board.setdefault(row.board, []).append(row)
     expected = max((len(rows) for rows in by_board.values()), default=0)
     for rows in by_board.values():
-        compare_board(rows, options.scoring, expected)
+        compare_board(rows, options.scoring, expected, options.adjusted_imps)
+    if options.scoring == "matchpoints" and options.adjusted == "session":
+        session_adjusted(numbered)
     running: dict[str, tuple[float, float]] = {}
     for _, tables in numbered:
         for score in tables:
@@ -757,9 +822,91 @@ def score_field(stage: Stage, options: BridgeStage, rounds: Sequence[Any], probl
             _refresh_pairs(score)
     if problems is not None:
         _check_field(numbered, problems)
+        _check_adjustments(numbered, options, problems)
 
 
-def compare_board(rows: Sequence[PairsRow], scoring: str, expected: int | None = None) -> None:
+def session_adjusted(numbered: list[tuple[int, list[TableScore]]]) -> None:
+    """Law 12C2 as club programs apply it (`adjusted: session`): an average-plus (A+, 60 %)
+    is the pair's percentage on the boards it played in the session when that is higher, an
+    average-minus (A-, 40 %) that percentage when it is lower. Only A+/A- written as words;
+    percentages written as numbers stay as written. "The boards it played" are its real
+    results, so the adjusted boards themselves do not move the figure they are given."""
+    own: dict[str, list[float]] = {}
+    given: list[tuple[str, int, PairsRow]] = []
+    for _, tables in numbered:
+        for score in tables:
+            view = score.view
+            if not isinstance(view, PairsView) or view.kind != "played":
+                continue
+            for side, entry in enumerate((view.ns, view.ew)):
+                if entry is None:
+                    continue
+                for row in view.rows:
+                    if row.adjusted is None:
+                        if row.value(side) is not None and row.top:
+                            sums = own.setdefault(entry, [0.0, 0.0])
+                            sums[0] += row.value(side) or 0
+                            sums[1] += row.top
+                    elif not row.adjusted.fixed:
+                        given.append((entry, side, row))
+    for entry, side, row in given:
+        mp, top = own.get(entry, (0.0, 0.0))
+        if not top or not row.top:
+            continue
+        session = 100 * mp / top
+        written = row.adjusted.ns if side == 0 else row.adjusted.ew  # type: ignore[union-attr]
+        if (written == ADJUSTED_PERCENT["+"] and session > written) or (written == ADJUSTED_PERCENT["-"] and session < written):
+            value = round(session * row.top / 100, 6)
+            setattr(row, "ns_value" if side == 0 else "ew_value", int(value) if value.is_integer() else value)
+
+
+def _check_adjustments(numbered: list[tuple[int, list[TableScore]]], options: BridgeStage, problems: Problems) -> None:
+    """An adjustment names an entry that plays in the stage, in points the stage scores."""
+    playing = {side for _, tables in numbered for score in tables for side in score.table.sides}
+    for adjustment in options.adjustments:
+        if adjustment.entry not in playing:
+            from generator.content.reader import suggestion
+
+            problems.add("entry-unknown", adjustment.mark or Mark(Path("event.yaml")), id=adjustment.entry,
+                         suggestion=suggestion(adjustment.entry, sorted(playing)))
+        elif adjustment.kind == "mp" and options.scoring != "matchpoints" or adjustment.kind == "imps" and options.scoring == "matchpoints":
+            problems.add("bridge-adjustment-kind", adjustment.mark or Mark(Path("event.yaml")),
+                         kinds="mp, percent" if options.scoring == "matchpoints" else "imps")
+
+
+def standings_after_rounds(stage: Stage, rounds: Sequence[Any]) -> dict[int, list[tuple[str, str, float]]]:
+    """A barometer's standings after each round (every board is complete when its round ends):
+    round -> [(rank, entry, percentage or IMPs so far)], best first; equal figures share a rank
+    ("3="). Only for `movement: barometer`: in other movements a board is still travelling."""
+    if getattr(stage, "movement", None) != "barometer":
+        return {}
+    so_far: dict[str, list[float]] = {}
+    found: dict[int, list[tuple[str, str, float]]] = {}
+    for number, tables in _numbered(rounds):
+        matchpoints = False
+        for score in tables:
+            view = score.view
+            if not isinstance(view, PairsView) or view.kind != "played" or not view.scored:
+                continue
+            matchpoints = view.matchpoints
+            for side, entry in enumerate((view.ns, view.ew)):
+                if entry is not None:
+                    sums = so_far.setdefault(entry, [0.0, 0.0])
+                    sums[0] += view.total(side)
+                    sums[1] += view.top
+        figures = {e: round(100 * mp / top, 2) if matchpoints and top else _tidy(mp) for e, (mp, top) in so_far.items()}
+        ordered = sorted(figures.items(), key=lambda item: (-item[1], item[0]))
+        rows = []
+        for entry, figure in ordered:
+            place = 1 + sum(1 for other in figures.values() if other > figure)
+            tied = sum(1 for other in figures.values() if other == figure) > 1
+            rows.append((f"{place}{'=' if tied else ''}", entry, figure))
+        found[number] = rows
+    return found
+
+
+def compare_board(rows: Sequence[PairsRow], scoring: str, expected: int | None = None,
+                  average_plus: float = 3.0) -> None:
     """Score one board's rows against each other, in place: matchpoints (with Neuberg up to
     `expected` results), cross-IMPs or Butler IMPs; adjusted rows get their percentage."""
     expected = len(rows) if expected is None else max(expected, len(rows))
@@ -787,7 +934,8 @@ def compare_board(rows: Sequence[PairsRow], scoring: str, expected: int | None =
         row.ns_value, row.ew_value, row.datum = _tidy(value), _tidy(-value), datum
     for row in rows:
         if row.adjusted is not None:
-            row.ns_value, row.ew_value = adjusted_imps(row.adjusted.ns), adjusted_imps(row.adjusted.ew)
+            row.ns_value = adjusted_imps(row.adjusted.ns, average_plus)
+            row.ew_value = adjusted_imps(row.adjusted.ew, average_plus)
             row.datum = datum
 
 
@@ -928,7 +1076,8 @@ def score_team_match(home: str, away: str, boards: Sequence[TeamBoard], options:
         vul = vulnerability(board.board, options.vulnerability)
         if board.adjusted is not None:
             rows.append(TeamRow(board.board, dealer(board.board), vul, None, None, board.adjusted, None, None,
-                                adjusted_imps(board.adjusted.ns), adjusted_imps(board.adjusted.ew)))
+                                adjusted_imps(board.adjusted.ns, options.adjusted_imps),
+                                adjusted_imps(board.adjusted.ew, options.adjusted_imps)))
             continue
         assert board.open is not None and board.closed is not None
         open_score, closed_score = ns_score(board.open, vul), ns_score(board.closed, vul)
@@ -1118,6 +1267,12 @@ MESSAGES: dict[str, dict[str, tuple[str, str]]] = {
         "zh-Hant": ("第 {board} 副的調整分 {text} 看不懂：{problem}", "寫 A+、A=、A-（南北 60/50/40%，東西得互補的百分比），A+/A-（先南北後東西），或 {{adjusted: {{NS: 60, EW: 40}}}}。"),
         "en": ("board {board}: cannot read the adjusted score {text}: {problem}",
                "write A+, A=, A- (NS 60/50/40 %, EW the complement), A+/A- (NS first, then EW), or {{adjusted: {{NS: 60, EW: 40}}}}."),
+    },
+    "bridge-adjustment-kind": {
+        "zh-Hans": ("调整（adjustments）的一项要写且只写一种：{kinds}", "例如 {{entry: P14, mp: -2, reason: 迟到}}；比赛分的阶段用 mp 或 percent，IMP 的阶段用 imps。"),
+        "zh-Hant": ("調整（adjustments）的一項要寫且只寫一種：{kinds}", "例如 {{entry: P14, mp: -2, reason: 遲到}}；比賽分的階段用 mp 或 percent，IMP 的階段用 imps。"),
+        "en": ("an adjustment gives exactly one of: {kinds}",
+               "e.g. {{entry: P14, mp: -2, reason: late}}; matchpoint stages take mp or percent, IMP stages imps."),
     },
     "bridge-room-missing": {
         "zh-Hans": ("第 {board} 副缺少{room}的记录", "每副牌写开室和闭室两项，例如 1: {{open: 4S N =, closed: 4S S -1}}。"),

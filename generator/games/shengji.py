@@ -1009,7 +1009,9 @@ class ShengjiRules:
         if not record.played:
             return sides, record
         assert isinstance(written, YamlMap)
-        limit = stage.boards
+        # Boards may be numbered on through the rounds (1 to rounds x boards); the board table
+        # repeats over them (board 17 is board 1's seat and level).
+        limit = stage.boards * max(stage.rounds or 1, 1) if stage.boards else None
         numbers: set[int] = set()
         for number, value in written.items():
             board_mark = written.value_marks.get(number, written.mark)
@@ -1022,8 +1024,10 @@ class ShengjiRules:
             if board is not None:
                 record.boards.append(board)
         record.boards.sort(key=lambda b: b.board)
-        if limit and numbers:
-            missing = sorted(set(range(1, limit + 1)) - numbers)
+        if stage.boards and numbers:
+            from generator.games.bridge import board_block
+
+            missing = sorted(set(board_block(numbers, stage.boards)) - numbers)
             if missing:
                 reader.problems.add("boards-missing", written.mark, warning=True, table=reader.raw("table"),
                                     missing=missing)

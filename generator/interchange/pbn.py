@@ -489,6 +489,18 @@ def _total_lines(event: Any, stage_result: Any, options: Any) -> list[str]:
         columns = ["Rank", "PairId", "TotalScoreIMP", "Names"]
         rows = [[s.rank, s.entry.id, _n(s.tally.metrics.get("imps", 0)), s.entry.player_names]
                 for s in stage_result.standings]
+    # The stage's penalties and awards in points (`adjustments`), as Ruter writes them: a
+    # ScorePenalty column, already in the totals (percentage adjustments are in the percentage).
+    points = "imps" if options.kind == "teams" or options.scoring != "matchpoints" else "mp"
+    penalty: dict[str, float] = {}
+    for adjustment in getattr(options, "adjustments", ()):
+        if adjustment.kind == points:
+            penalty[adjustment.entry] = penalty.get(adjustment.entry, 0) + adjustment.value
+    if penalty:
+        columns.insert(columns.index("Names"), "ScorePenalty")
+        at = columns.index("ScorePenalty")
+        for row, standing in zip(rows, stage_result.standings):
+            row.insert(at, _n(penalty[standing.entry.id]) if standing.entry.id in penalty else None)
     return table_lines("TotalScoreTable", columns, rows)
 
 

@@ -445,10 +445,12 @@ def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulle
             writer.page(env, board_url(event, stage.id, traveller.board), "board.html", day,
                         stage_result=stage_result, stage=stage, traveller=traveller, neighbours=neighbours,
                         traveller_template=f"games/{event.game}_traveller.html", **common)
+        # A barometer's standings after each round (bridge_duplicate.standings_after_rounds).
+        after = _standings_after(event, stage_result)
         for round_result in stage_result.rounds:
             writer.page(env, round_url(event, stage.id, round_result.number), "round.html", day,
                         stage_result=stage_result, stage=stage, round_result=round_result,
-                        table_template=table_template, **common)
+                        table_template=table_template, after_round=after.get(round_result.number), **common)
     # Each stage's tables, by entry, gathered once (not searched again for every entry).
     seated = [_seated(s) for s in result.stages]
     standings = [s.standings_by_entry() for s in result.stages]
@@ -465,6 +467,18 @@ def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulle
     # the whole build).
     writer.out.write_text(f"events/{event.slug}/results.json", json.dumps(
         results_json(result), ensure_ascii=False, separators=(",", ":")) + "\n")
+    # The same results as a spreadsheet (standings, tables, travellers), byte-reproducible.
+    from generator.interchange.spreadsheet import workbook_bytes
+
+    writer.out.write_bytes(f"events/{event.slug}/results.xlsx", workbook_bytes(result))
+
+
+def _standings_after(event: Any, stage_result: StageResult) -> dict[int, Any]:
+    if event.game != "bridge" or getattr(stage_result.stage, "movement", None) != "barometer":
+        return {}
+    from generator.games.bridge_duplicate import standings_after_rounds
+
+    return standings_after_rounds(stage_result.stage, stage_result.rounds)
 
 
 def _travellers(game: Any, stage_result: StageResult) -> list[Any]:

@@ -243,10 +243,17 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     tallies = tally(field_entries, [r.counted for r in counted], game.metrics)
     # Metrics that are not plain sums (a percentage of summed matchpoints and tops) are derived
     # from the sums here, before tie-breaks and ranking read them.
+    # Penalties and awards on totals (bridge `adjustments`): points before the percentage is
+    # derived from them, percentage points after.
+    adjust_tallies = getattr(game, "adjust_tallies", None)
+    if adjust_tallies is not None:
+        adjust_tallies(stage, tallies, finished=False)
     finish_metrics = getattr(game, "finish_metrics", None)
     if finish_metrics is not None:
         for record in tallies.values():
             finish_metrics(record.metrics)
+    if adjust_tallies is not None:
+        adjust_tallies(stage, tallies, finished=True)
     primary = primary_metric(stage.rank_by, game.metrics_for(stage)[0])
     add_tiebreaks(tallies, stage.rank_by, primary)
     lots = lot_order(tallies, stage.lots, event.draw_seed, f"{event.slug}/{stage.id}")

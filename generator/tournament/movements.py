@@ -79,7 +79,7 @@ def travellers(sittings: Sequence[Sitting]) -> dict[int, list[Sitting]]:
 
 HOWELL_MOST_PAIRS = 8  # the default: a Howell up to 8 pairs (4 tables), a Mitchell above
 HOWELL_LARGEST = 40  # a Howell of more pairs would need more than 40 rounds
-MOVEMENTS = ("mitchell", "howell")
+MOVEMENTS = ("mitchell", "howell", "barometer")
 
 # A Room square of side 9 whose rows are the circle rounds of 10 pairs (ROOM_9[round][slot] is
 # the board set, 0-based, of slot 0 = the stationary pair's table, slots 1..4 as in `howell`).
@@ -145,6 +145,21 @@ def howell(pairs: int, rounds: int | None = None, per_round: int = 2) -> list[Si
         if pairs % 2:
             sittings.append(Sitting(r, slots + 1, rho + 1, 0, ()))
     return sorted(sittings, key=lambda s: (s.round, s.table))
+
+
+def barometer(pairs: int, rounds: int | None = None, per_round: int = 2) -> list[Sitting]:
+    """A barometer: every table plays the same boards each round (round r boards (r − 1) x
+    per_round + 1 … r x per_round), so after each round every board is complete and standings
+    can be posted round by round. Who meets whom, and in which direction, is the Howell's circle
+    (`howell`): every pair meets every other pair once and pairs change direction; an odd field
+    has a sit-out each round. Matchpoints compare each board across every table, NS with NS.
+
+    >>> [(s.table, s.ns, s.ew, s.boards) for s in barometer(4, per_round=2) if s.round == 2]
+    [(1, 2, 4, (3, 4)), (2, 1, 3, (3, 4))]
+    """
+    return [Sitting(s.round, s.table, s.ns, s.ew,
+                    () if s.sits_out else tuple(range((s.round - 1) * per_round + 1, s.round * per_round + 1)))
+            for s in howell(pairs, rounds, per_round)]
 
 
 def _howell_sets(even: int) -> list[list[int]]:

@@ -65,7 +65,7 @@ from generator.errors import Refusal  # `paibang pair` will not draw: see MESSAG
 from generator.messages import CATALOGUE
 from generator.tournament.large_draw import is_large, pair_large, surely_pairable
 from generator.tournament.matching import max_weight_matching
-from generator.tournament.movements import HOWELL_LARGEST, Sitting, choose_movement, howell, mitchell
+from generator.tournament.movements import HOWELL_LARGEST, Sitting, barometer, choose_movement, howell, mitchell
 from generator.tournament.standings import lot_order, rank_key
 
 if TYPE_CHECKING:
@@ -382,7 +382,10 @@ class PairsMovement:
             pairs = len(self.numbers)
             lines = [words["howell_line"].format(pairs=pairs, tables=tables, rounds=rounds, boards=self.per_round)]
             shared = pairs + pairs % 2 <= 6 and tables > 1
-            lines.append(words["howell_shared" if shared else "howell_sets"])
+            if self.kind != "barometer":
+                lines.append(words["howell_shared" if shared else "howell_sets"])
+            if self.kind == "barometer":
+                lines = [words["barometer_line"].format(pairs=pairs, tables=tables, rounds=rounds, boards=self.per_round)]
             lines.append(words["howell_numbers"].format(pairs=pairs, ids=_span(self.numbers)))
             if pairs % 2:
                 lines.append(words["howell_sit_out"])
@@ -426,7 +429,8 @@ def pairs_movement(event: Event, stage_result: StageResult) -> PairsMovement:
     if kind == "mitchell":
         return PairsMovement(kind, mitchell(tables, stage.rounds, stage.boards), ids[:tables], ids[tables:],
                              stage.boards)
-    return PairsMovement(kind, howell(len(ids), stage.rounds, stage.boards), ids, [], stage.boards)
+    movement = barometer if kind == "barometer" else howell  # a barometer seats pairs as a Howell does
+    return PairsMovement(kind, movement(len(ids), stage.rounds, stage.boards), ids, [], stage.boards)
 
 
 @dataclass(frozen=True)
@@ -912,6 +916,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
     # pairs movements
     "method_mitchell": ("米切尔移位", "米切爾移位", "Mitchell movement"),
     "method_howell": ("豪威尔移位", "豪威爾移位", "Howell movement"),
+    "method_barometer": ("巴罗米特移位", "巴羅米特移位", "barometer"),
     "mitchell_line": ("米切尔移位，{tables} 桌 {rounds} 轮，每轮 {boards} 副：南北不动（南北第 k 对坐第 k 桌）；东西每轮向大号桌移一桌"
                       "（最后一桌移到第 1 桌），牌每轮向小号桌传一桌（第 1 桌传到最后一桌）。",
                       "米切爾移位，{tables} 桌 {rounds} 輪，每輪 {boards} 副：南北不動（南北第 k 對坐第 k 桌）；東西每輪向大號桌移一桌"
@@ -942,6 +947,13 @@ WORDS: dict[str, tuple[str, str, str]] = {
                       "the tables; every pair plays every set once."),
     "howell_numbers": ("编号按 event.yaml 中参赛对的顺序为 1–{pairs}（{ids}）。", "編號按 event.yaml 中參賽對的順序為 1–{pairs}（{ids}）。",
                        "Pair numbers 1–{pairs} follow the entries of event.yaml ({ids})."),
+    "barometer_line": ("巴罗米特移位（barometer），{pairs} 对，{tables} 桌，{rounds} 轮，每轮 {boards} 副：每轮各桌打同一组牌，"
+                       "每轮结束即可公布成绩；对阵和方向同豪威尔移位，每两对相遇一次。",
+                       "巴羅米特移位（barometer），{pairs} 對，{tables} 桌，{rounds} 輪，每輪 {boards} 副：每輪各桌打同一組牌，"
+                       "每輪結束即可公佈成績；對陣和方向同豪威爾移位，每兩對相遇一次。",
+                       "Barometer, {pairs} pairs, {tables} tables, {rounds} rounds of {boards} boards: every table plays "
+                       "the same boards each round, so standings can be posted after every round; pairs meet and change "
+                       "direction as in a Howell, every pair meeting every other once."),
     "howell_sit_out": ("对数为单数：每轮有一对轮空，轮空的一对少打一组牌。", "對數為單數：每輪有一對輪空，輪空的一對少打一組牌。",
                        "An odd number of pairs: one pair sits out each round, and so misses one set of boards."),
     "compare_line": ("每副牌的成绩在打过它的各桌之间比较：按各桌当时的方向，南北与南北比、东西与东西比。",

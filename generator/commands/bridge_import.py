@@ -1,0 +1,991 @@
+"""`paibang import SLUG FILE.pbn | FILE.xml`: a bridge club's session scored by another program
+(Ruter, BridgeComposer, a Bridgemate scorer; PBN or USEBIO) becomes a paibang event, is scored
+by paibang's rules and compared with every figure the file publishes.
+
+What is read (both formats come to one `Session`):
+
+- every table result: round, table, NS and EW pair, board, contract, declarer, tricks, lead;
+  adjusted scores as real files write them, in the score columns with an empty contract (`A+`,
+  `A=`, `A-`, `60%`, `AVE+`, `A60`); a `Bye` line or a line with one pair: that pair sits out the
+  round; a penalty column (`ScorePenalty`, `Penalty`) of the totals table: an `adjustments` item,
+  signed as the file applies it;
+- the pairs and their names (`TotalScoreTable` / `PARTICIPANTS`); the scoring (`[Scoring]`:
+  `MP` / `MatchPoints`, `IMP;Butler`, `IMP;Cross`; USEBIO's BOARD_SCORING_METHOD);
+- the figures published: per board and pair MPs or IMPs and percentages, the Butler datum, each
+  pair's total, percentage and rank.
+
+Matchpoints are written in several conventions: 2 a beaten result (paibang's) or 1, from zero or
+centred on zero (Ruter's `MP1`: NS +3 / EW -3 on a top of 6), as integers or with one decimal.
+The comparison takes the convention that fits most of the file's board figures, and a published
+figure is equal when paibang's, in that convention, rounds to it at the decimals written.
+
+Written: `events/SLUG/event.yaml` (new event: the entries, the stage with its scoring and
+movement size; an existing event keeps its file and gets only the entries it lacks) and one
+results file per round, `results/<stage>-round-N.yaml`, rewritten on a rerun (no duplicates).
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+import sys
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from generator.games.bridge import BoardRecord
+from generator.games.bridge_duplicate import AdjustedRecord, parse_adjusted
+from generator.interchange.pbn import (
+    PbnError,
+    PbnGame,
+    computed_score,
+    parse_pbn,
+    record_from,
+    record_text,
+    small_int,
+)
+from generator.messages import LOCALES
+
+STAGE = "pairs"
+
+WORDS: dict[str, tuple[str, str, str]] = {
+    "written": ("paibang: 导入 {pairs} 对、{rounds} 轮、{results} 个结果（{program}）→ {path}",
+                "paibang: 匯入 {pairs} 對、{rounds} 輪、{results} 個結果（{program}）→ {path}",
+                "paibang: imported {pairs} pairs, {rounds} round(s), {results} results ({program}) -> {path}"),
+    "written_teams": ("paibang: 导入 {teams} 个队、{matches} 场比赛、{results} 个结果（{left} 个缺另一室或看不懂，未用）→ {path}",
+                      "paibang: 匯入 {teams} 個隊、{matches} 場比賽、{results} 個結果（{left} 個缺另一室或看不懂，未用）→ {path}",
+                      "paibang: imported {teams} teams, {matches} matches, {results} results ({left} without the other room or unreadable, left out) -> {path}"),
+    "equal": ("全部 {n} 个数字一致", "全部 {n} 個數字一致", "all {n} figures equal"),
+    "differ": ("{n} 个数字中有 {bad} 个不同：", "{n} 個數字中有 {bad} 個不同：", "{bad} of {n} figures differ:"),
+    "line": ("  {what}  {pair}：文件 {published}，paibang {computed}", "  {what}  {pair}：檔案 {published}，paibang {computed}",
+             "  {what}  {pair}: file {published}, paibang {computed}"),
+    "board": ("第 {board} 副 {name}", "第 {board} 副 {name}", "board {board} {name}"),
+    "total": ("总成绩 {name}", "總成績 {name}", "total {name}"),
+    "convention": ("比赛分写法：{convention}", "比賽分寫法：{convention}", "matchpoints written: {convention}"),
+    "refused": ("paibang: {path}：{problem}", "paibang: {path}：{problem}", "paibang: {path}: {problem}"),
+}
+
+
+def say(key: str, locale: str, **params: object) -> str:
+    return WORDS[key][LOCALES.index(locale)].format(**params)
+
+
+# --- reading: bytes, encodings ---------------------------------------------------------------------
+
+_DECLARED = re.compile(rb"charset\s*=\s*[\"']?([A-Za-z0-9_.:-]+)|encoding\s*=\s*[\"']([A-Za-z0-9_.:-]+)", re.IGNORECASE)
+
+
+def decode(data: bytes) -> str:
+    """A file's text as real files come: UTF-8 with or without a BOM, what the file declares
+    (`%Content-type: text/pbn; charset=ISO-8859-1`, `<?xml … encoding="GBK"?>`), GBK when the
+    bytes are GBK and read as Chinese, else ISO-8859-1 (every byte is a character there)."""
+    if data.startswith(codecs.BOM_UTF8):
+        return data[3:].decode("utf-8", errors="replace")
+    head = data[:2000]
+    declared = _DECLARED.search(head)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    if declared:
+        name = (declared.group(1) or declared.group(2)).decode("ascii")
+        try:
+            return data.decode(name)
+        except (LookupError, UnicodeDecodeError):
+            pass
+    try:
+        text = data.decode("gbk")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+    wide = [c for c in text if ord(c) > 127]
+    # Latin-1 text may decode as GBK too ("ør" is 鴕: GBK's trail byte may be an ASCII letter),
+    # into rare or traditional ideographs; Chinese written in GBK is nearly all in its GB2312
+    # core (both bytes 0xA1 and up), so that is what tells the two apart.
+    common = sum(1 for c in wide if _in_gb2312(c))
+    return text if wide and common >= 0.95 * len(wide) else data.decode("latin-1")
+
+
+def _in_gb2312(char: str) -> bool:
+    try:
+        char.encode("gb2312")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+# --- one session, whatever the format ----------------------------------------------------------------
+
+
+@dataclass
+class Line:
+    """One table result of one board as the file gives it."""
+
+    round: int
+    table: int
+    board: int
+    ns: str | None
+    ew: str | None
+    record: Any  # BoardRecord | AdjustedRecord | None (unreadable: left out)
+    score: int | None = None  # the NS score the file publishes
+    figures: dict[str, str] = field(default_factory=dict)  # MP_NS, IMP_EW, Percentage_NS, ButlerDatum … as written
+
+
+@dataclass
+class Pair:
+    id: str
+    names: list[str] = field(default_factory=list)
+    direction: str | None = None
+    figures: dict[str, str] = field(default_factory=dict)  # Rank, TotalScoreMP, TotalPercentage, TotalScoreIMP
+    penalty: float = 0.0
+
+
+@dataclass
+class Session:
+    program: str
+    title: str
+    date: str | None
+    scoring: str  # matchpoints | imps | butler
+    lines: list[Line] = field(default_factory=list)
+    pairs: dict[str, Pair] = field(default_factory=dict)
+    sit_outs: list[tuple[int, str]] = field(default_factory=list)  # (round, pair)
+    by_direction: bool = False  # NS and EW ranked apart
+
+
+class ImportRefused(Exception):
+    def __init__(self, problem: dict[str, str]) -> None:
+        super().__init__(problem["en"])
+        self.problem = problem
+
+
+def _words(zh: str, hant: str, en: str) -> dict[str, str]:
+    return {"zh-Hans": zh, "zh-Hant": hant, "en": en}
+
+
+_ADJUSTED_WORD = re.compile(r"^(?:A|AV|AVE|AVG|AVERAGE)\s*([+=-])$|^A?\s*(\d{1,3}(?:[.,]\d+)?)\s*%?$", re.IGNORECASE)
+
+
+def adjusted_cell(text: str | None) -> tuple[float, bool] | None:
+    """An adjusted score in a score column: (percentage, written as a number)."""
+    if text is None:
+        return None
+    text = text.strip().upper().replace("AVE", "A").replace("AVG", "A")
+    words = {"A+": 60.0, "A=": 50.0, "A-": 40.0, "A": 50.0}
+    if text in words:
+        return words[text], False
+    match = re.fullmatch(r"A?\s*(\d{1,3}(?:[.,]\d+)?)\s*%", text) or re.fullmatch(r"A(\d{1,3}(?:[.,]\d+)?)", text)
+    if match:
+        value = float(match.group(1).replace(",", "."))
+        return (value, True) if 0 <= value <= 100 else None
+    return None
+
+
+_BYE = {"BYE", "SITOUT", "SIT-OUT", "SIT OUT", "PHANTOM"}
+
+
+def _pair_id(text: str | None) -> str | None:
+    if text is None:
+        return None
+    text = text.strip()
+    if not text or text in ("-", "0") or text.upper() in _BYE:
+        return None
+    return text
+
+
+def _adjusted_record(board: int, ns_text: str | None, ew_text: str | None, contract: str | None) -> AdjustedRecord | None:
+    """A row with no contract played and adjusted scores in its score (or contract) columns."""
+    ns, ew = adjusted_cell(ns_text), adjusted_cell(ew_text)
+    if ns is None and ew is None and contract:
+        found = parse_adjusted(board, contract)
+        if found is not None:
+            return found
+        ns = adjusted_cell(contract)
+    if ns is None and ew is None:
+        return None
+    if ns is None:
+        assert ew is not None
+        ns = (100 - ew[0], ew[1])
+    if ew is None:
+        ew = (100 - ns[0], ns[1])
+    return AdjustedRecord(board, ns[0], ew[0], fixed=ns[1] or ew[1])
+
+
+def _score_ns(row: dict[str, str | None]) -> int | None:
+    ns, ew = row.get("Score_NS") or row.get("ScoreNS"), row.get("Score_EW") or row.get("ScoreEW")
+    for text, sign in ((ns, 1), (ew, -1)):
+        value = small_int((text or "").replace("NS", "").replace("EW", "").strip() or None)
+        if value is not None:
+            return sign * value
+    return None
+
+
+def read_pbn_session(text: str) -> Session:
+    games = parse_pbn(text)
+    program = "PBN"
+    generator = re.search(r'name=Generator\s+content="([^"]+)"', text)
+    if generator:
+        program = generator.group(1)
+    elif any(g.get("Application") for g in games):
+        program = next(g.get("Application") for g in games if g.get("Application")).split(";")[0]  # type: ignore[union-attr]
+    first = games[0] if games else PbnGame()
+    scoring_tag = " ".join(g.get("Scoring") or "" for g in games[:1]).upper()
+    session = Session(program, first.get("Event") or "", first.get("Date"), _scoring_of(scoring_tag))
+    for game in games:
+        board = small_int(game.get("Board"))
+        table = game.table("ScoreTable")
+        if board is None or table is None:
+            if game.table("TotalScoreTable") is not None:
+                _totals(session, game)
+            continue
+        if game.table("TotalScoreTable") is not None:
+            _totals(session, game)
+        for row in table.rows:
+            ns, ew = _pair_id(row.get("PairId_NS") or row.get("PairNS")), _pair_id(row.get("PairId_EW") or row.get("PairEW"))
+            number = small_int(row.get("Round")) or 1
+            table_no = small_int(row.get("Table")) or 0
+            contract = row.get("Contract")
+            if ns is None or ew is None or (contract or "").strip().upper() in _BYE:
+                for pair in (ns, ew):
+                    if pair is not None and (number, pair) not in session.sit_outs:
+                        session.sit_outs.append((number, pair))
+                continue
+            record: Any = None
+            if contract and contract.strip() not in ("-", ""):
+                record = record_from(board, contract, row.get("Declarer"), row.get("Result"), row.get("Lead"))
+            if record is None:
+                record = _adjusted_record(board, row.get("Score_NS"), row.get("Score_EW"), contract)
+            figures = {k: v for k, v in row.items() if v is not None and k in _FIGURE_COLUMNS}
+            session.lines.append(Line(number, table_no, board, ns, ew, record, _score_ns(row), figures))
+    return session
+
+
+_FIGURE_COLUMNS = ("MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW", "IMP_NS", "IMP_EW", "ButlerDatum")
+
+
+def _scoring_of(tag: str) -> str:
+    if "BUTLER" in tag:
+        return "butler"
+    if "IMP" in tag:
+        return "imps"
+    return "matchpoints"
+
+
+def _totals(session: Session, game: PbnGame) -> None:
+    table = game.table("TotalScoreTable")
+    assert table is not None
+    ranks: dict[str, list[int]] = defaultdict(list)
+    for row in table.rows:
+        pair_id = _pair_id(row.get("PairId"))
+        if pair_id is None:
+            continue
+        direction = (row.get("Direction") or "").replace("-", "").upper()
+        # A Mitchell may number NS and EW pairs apart (NS 1 and EW 1): keyed by direction too.
+        pair = session.pairs.setdefault(f"{direction}:{pair_id}", Pair(pair_id))
+        names = row.get("Names") or ""
+        pair.names = [n.strip() for n in re.split(r"\s+-\s+|\s*&\s*|\s*/\s*", names) if n.strip()]
+        pair.direction = direction if direction in ("NS", "EW") else None
+        pair.figures = {k: v for k, v in row.items() if v is not None and k in ("Rank", "TotalScoreMP", "TotalPercentage", "TotalScoreIMP")}
+        penalty = row.get("ScorePenalty") or row.get("Penalty")
+        if penalty is not None:
+            try:
+                pair.penalty = float(penalty.replace(",", "."))
+            except ValueError:
+                pass
+        rank = small_int(row.get("Rank"))
+        if rank is not None and pair.direction:
+            ranks[pair.direction].append(rank)
+    # Two winners (a Mitchell ranked by direction): each direction's ranks start at 1.
+    session.by_direction = len(ranks) == 2 and all(1 in found for found in ranks.values())
+
+
+def read_usebio_session(text: str) -> Session:
+    from generator.interchange.usebio import read_usebio
+
+    event = read_usebio(text)
+    method = (event.scoring or "").upper()
+    scoring = "butler" if "BUTLER" in method else "imps" if "IMP" in method else "matchpoints"
+    session = Session("USEBIO", event.description or "", None, scoring)
+    for data in event.participants:
+        pair_id = _pair_id(data.get("PAIR_NUMBER"))
+        if pair_id is None:
+            continue
+        direction = (data.get("DIRECTION") or "").upper()
+        pair = session.pairs.setdefault(f"{direction}:{pair_id}", Pair(pair_id))
+        pair.names = [n for n in data.get("PLAYERS", []) if n]
+        pair.direction = direction if direction in ("NS", "EW") else None
+        place = (data.get("PLACE") or "").rstrip("=")
+        pair.figures = {"Rank": place} if place else {}
+        if scoring == "matchpoints":
+            if data.get("PERCENTAGE"):
+                pair.figures["TotalPercentage"] = data["PERCENTAGE"]
+            if data.get("TOTAL_SCORE"):
+                pair.figures["TotalScoreMP"] = data["TOTAL_SCORE"]
+        elif data.get("TOTAL_SCORE"):
+            pair.figures["TotalScoreIMP"] = data["TOTAL_SCORE"]
+    for line in event.lines:
+        get = line.fields.get
+        ns, ew = _pair_id(get("NS_PAIR_NUMBER")), _pair_id(get("EW_PAIR_NUMBER"))
+        number, table = small_int(get("ROUND_NUMBER")) or 1, small_int(get("TABLE_NUMBER")) or 0
+        if ns is None or ew is None:
+            for pair in (ns, ew):
+                if pair is not None:
+                    session.sit_outs.append((number, pair))
+            continue
+        record: Any = None
+        adjusted = get("ADJUSTED_SCORE")
+        if adjusted:
+            record = parse_adjusted(line.board, adjusted) or _adjusted_record(line.board, adjusted, None, None)
+        else:
+            contract = (get("CONTRACT") or "").replace("*", "X")
+            record = record_from(line.board, contract, get("PLAYED_BY"), get("TRICKS"), get("LEAD"))
+        figures = {}
+        for ours, theirs in (("MP_NS", "NS_MATCH_POINTS"), ("MP_EW", "EW_MATCH_POINTS"), ("IMP_NS", "NS_IMPS"),
+                             ("IMP_EW", "EW_IMPS"), ("ButlerDatum", "BUTLER_DATUM")):
+            if get(theirs):
+                figures[ours] = get(theirs)
+        session.lines.append(Line(number, table, line.board, ns, ew, record, small_int(get("SCORE")), figures))
+    return session
+
+
+# --- team events: one PBN game per table result ---------------------------------------------------
+
+
+@dataclass
+class TeamLine:
+    """One room's result of one board (a team file's game): the team sitting NS and EW."""
+
+    board: int
+    table: int
+    ns: str
+    ew: str
+    record: BoardRecord | None
+    score: int | None  # [Score "NS x"], USEBIO's SCORE
+    imps: str | None  # the NS IMPs of [ScoreIMP "NS a EW -a"], USEBIO's IMPS of the team sitting NS
+    players: dict[str, str] = field(default_factory=dict)
+    round: int = 1
+    room: str | None = None  # open | closed when the file says
+
+
+@dataclass
+class Team:
+    name: str
+    players: list[str] = field(default_factory=list)
+    figures: dict[str, str] = field(default_factory=dict)  # Rank, TotalVP, as published
+
+
+@dataclass
+class TeamsSession:
+    program: str
+    title: str
+    date: str | None
+    round: int
+    lines: list[TeamLine] = field(default_factory=list)
+    teams: dict[str, Team] = field(default_factory=dict)  # file's team number or name -> team
+    match_vp: dict[tuple[int, str, str], tuple[str, str]] = field(default_factory=dict)  # (round, team, opponent) -> VPs
+
+
+def read_teams_session(text: str) -> TeamsSession | None:
+    """A file of table results with HomeTeam (sitting NS) and VisitTeam (EW), as team events'
+    programs write them; None when the file is not one."""
+    from generator.interchange.pbn import _score_value
+
+    games = [g for g in parse_pbn(text) if g.get("HomeTeam") and g.get("VisitTeam") and small_int(g.get("Board"))]
+    if not games:
+        return None
+    first = games[0]
+    found = TeamsSession("PBN", first.get("Event") or "", first.get("Date"), small_int(first.get("Round")) or 1)
+    for game in games:
+        board = small_int(game.get("Board")) or 0
+        record = record_from(board, game.get("Contract"), game.get("Declarer"), game.get("Result"))
+        imps = None
+        words = (game.get("ScoreIMP") or "").replace("+", "").split()
+        if len(words) >= 2 and words[0].upper() == "NS":
+            imps = words[1]
+        players = {seat: re.sub(r"#.*$", "", game.get(name) or "").strip()
+                   for seat, name in (("N", "North"), ("S", "South"), ("E", "East"), ("W", "West"))}
+        room = (game.get("Room") or "").strip().lower() or None
+        found.lines.append(TeamLine(board, small_int(game.get("Table")) or 0, game.get("HomeTeam").strip(),  # type: ignore[union-attr]
+                                    game.get("VisitTeam").strip(), record, _score_value(game.get("Score")), imps,  # type: ignore[union-attr]
+                                    players, small_int(game.get("Round")) or 1, room if room in ("open", "closed") else None))
+    return found
+
+
+def read_usebio_teams(event: Any) -> TeamsSession:
+    """A USEBIO teams event: PARTICIPANTS / TEAM, one MATCH per match with each BOARD's two
+    TRAVELLER_LINEs (DIRECTION OPEN / CLOSED, NS_PAIR_NUMBER the team sitting NS)."""
+    found = TeamsSession("USEBIO", event.description or "", None, 1)
+    for data in event.participants:
+        number = (data.get("TEAM_NUMBER") or data.get("TEAM_NAME") or "").strip()
+        if not number:
+            continue
+        figures = {}
+        if (data.get("PLACE") or "").rstrip("="):
+            figures["Rank"] = data["PLACE"].rstrip("=")
+        if data.get("TOTAL_SCORE"):
+            figures["TotalVP"] = data["TOTAL_SCORE"]
+        found.teams[number] = Team(data.get("TEAM_NAME") or number, [n for n in data.get("PLAYERS", []) if n], figures)
+    for match in event.matches:
+        number = small_int(match.get("ROUND_NUMBER")) or 1
+        table = small_int(match.get("TABLE_NUMBER")) or 0
+        home, away = (match.get("TEAM_NUMBER") or "").strip(), (match.get("OPPOSING_TEAM_NUMBER") or "").strip()
+        if not home or not away:
+            continue
+        if match.get("VICTORY_POINTS") and match.get("OPPOSING_TEAM_VICTORY_POINTS"):
+            found.match_vp[(number, home, away)] = (match["VICTORY_POINTS"], match["OPPOSING_TEAM_VICTORY_POINTS"])
+        for board in match.get("BOARDS", []):
+            board_number = small_int(board.get("BOARD_NUMBER")) or 0
+            for line in board.get("LINES", []):
+                room = (line.get("DIRECTION") or "").strip().lower()
+                ns, ew = (line.get("NS_PAIR_NUMBER") or "").strip(), (line.get("EW_PAIR_NUMBER") or "").strip()
+                contract = (line.get("CONTRACT") or "").replace("*", "X")
+                record = record_from(board_number, contract, line.get("PLAYED_BY"), line.get("TRICKS"), line.get("LEAD"))
+                imps = board.get("IMPS") if ns == home else board.get("OPPOSING_TEAM_IMPS")
+                found.lines.append(TeamLine(board_number, table, ns, ew, record, small_int(line.get("SCORE")), imps or None,
+                                            {}, number, room if room in ("open", "closed") else None))
+    return found
+
+
+def safe_id(text: str, prefix: str) -> str:
+    """A file's pair number or team name as an entry id (letters, digits, - and _, at most 32,
+    starting with a letter or digit), written bare in YAML: a number gets the prefix (7 -> P7),
+    other characters become hyphens (CZECH REPUBLIC -> CZECH-REPUBLIC), and YAML's words
+    (true, false, null) get the prefix too."""
+    if text.isascii() and text.isdigit():
+        return f"{prefix}{text}"[:32]
+    found = re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-_")[:32]
+    if not found or not found[:1].isalnum() or found.isdigit() or found.lower() in ("true", "false", "null"):
+        found = (prefix + found)[:32]
+    return found
+
+
+def team_id(name: str) -> str:
+    return safe_id(name, "T")
+
+
+Match = tuple[int, int, str, str, dict[int, tuple[TeamLine, TeamLine]]]  # round, table, home, away, boards
+
+
+def team_matches(session: TeamsSession) -> list[Match]:
+    """(round, table, home, away, board -> (open, closed)): the two rooms of each board of each
+    match; home is the team sitting NS in the open room (the file's open room, else the
+    lower-numbered table). A board with one room only (the other not recorded or unreadable) is
+    left out: a team board is scored on both rooms."""
+    by_key: dict[tuple[int, int, str, str], TeamLine] = {}
+    for line in session.lines:
+        if line.record is not None:
+            by_key.setdefault((line.round, line.board, line.ns, line.ew), line)
+    matches: dict[tuple[int, str, str], tuple[int, dict[int, tuple[TeamLine, TeamLine]]]] = {}
+    for (number, board, ns, ew), line in by_key.items():
+        other = by_key.get((number, board, ew, ns))
+        if other is None:
+            continue
+        order = {"open": 0, "closed": 1, None: 0}
+        open_, closed = (line, other) if (order[line.room], line.table, ns) <= (order[other.room], other.table, ew) else (other, line)
+        key = (number, open_.ns, open_.ew)
+        if (number, open_.ew, open_.ns) in matches:  # the match is known the other way round
+            key = (number, open_.ew, open_.ns)
+            open_, closed = closed, open_
+        table, boards = matches.setdefault(key, (min(line.table, other.table), {}))
+        boards[board] = (open_, closed)
+    return sorted(((n, t, h, a, b) for (n, h, a), (t, b) in matches.items()), key=lambda m: (m[0], m[1], m[2]))
+
+
+def write_teams_event(content: Path, slug: str, session: TeamsSession) -> tuple[Path, list[Match]]:
+    folder = content / "events" / slug
+    (folder / "results").mkdir(parents=True, exist_ok=True)
+    matches = team_matches(session)
+    teams: dict[str, list[str]] = {number: list(team.players) for number, team in session.teams.items()}
+    for line in session.lines:
+        for team, seats in ((line.ns, "NS"), (line.ew, "EW")):
+            names = teams.setdefault(team, [])
+            for seat in seats:
+                name = line.players.get(seat)
+                if name and name not in names:
+                    names.append(name)
+    boards = max((len(b) for *_, b in matches), default=1)
+    rounds = sorted({m[0] for m in matches})
+    event = folder / "event.yaml"
+    entries = [(team_id(team), names, session.teams[team].name if team in session.teams else team)
+               for team, names in sorted(teams.items(), key=lambda item: _natural(item[0]))]
+    stage = lines_of_stage_teams(session, boards, len(rounds))
+    if not event.exists():
+        lines = [f"title: {_yaml_text(session.title or 'Imported match')}", "game: bridge"]
+        day = _date(session.date)
+        if day:
+            lines.append(f"date: {day}")
+        lines.append("entries:")
+        for entry, names, team in entries:
+            players = ", ".join(_yaml_text(n) for n in names) or _yaml_text(team)
+            lines.append(f"  - {{id: {entry}, name: {_yaml_text(team)}, players: [{players}]}}")
+        event.write_text("\n".join(lines + stage) + "\n", encoding="utf-8")
+    else:
+        _add_missing_entries(event, [(e, names) for e, names, _ in entries])
+        _add_missing_stage(event, STAGE_TEAMS, "\n".join(stage) + "\n")
+    for number in rounds:
+        text = [f"stage: {STAGE_TEAMS}"] + ([f"round: {number}"] if len(rounds) > 1 else []) + ["tables:"]
+        for _, table, home, away, found in (m for m in matches if m[0] == number):
+            text += [f"  - table: {table}", f"    home: {team_id(home)}", f"    away: {team_id(away)}", "    boards:"]
+            for board, (open_, closed) in sorted(found.items()):
+                text.append(f"      {board}: {{open: {record_text(open_.record)}, closed: {record_text(closed.record)}}}")
+        name = f"{STAGE_TEAMS}.yaml" if len(rounds) == 1 else f"{STAGE_TEAMS}-round-{number}.yaml"
+        (folder / "results" / name).write_text("\n".join(text) + "\n", encoding="utf-8")
+    return folder, matches
+
+
+def lines_of_stage_teams(session: TeamsSession, boards: int, rounds: int = 1) -> list[str]:
+    return ["stages:", f"  - id: {STAGE_TEAMS}", f"    name: {_yaml_text(session.title or STAGE_TEAMS)}",
+            "    format: matches", "    scoring: imps"] + ([f"    rounds: {rounds}"] if rounds > 1 else []) + [f"    boards: {boards}"]
+
+
+def compare_teams(session: TeamsSession, matches: list[Match], stage_result: Any) -> tuple[int, list[Difference]]:
+    """Each room's published NS score and NS IMPs, each match's VPs and each team's total and
+    place against paibang's."""
+    views = {}
+    for round_result in stage_result.rounds:
+        for score in round_result.tables:
+            view = score.view
+            if getattr(view, "kind", None) == "played":
+                views[(round_result.number, view.home, view.away)] = view
+    rounds = sorted({m[0] for m in matches})
+    ours = {number: number if len(rounds) > 1 else 1 for number in rounds}  # one round is written without `round:`
+    checks: list[tuple[str, str, str, float | None]] = []
+    for number, _, home, away, found in matches:
+        view = views.get((ours[number], team_id(home), team_id(away)))
+        rows = {row.board: row for row in view.rows} if view is not None else {}
+        for board, (open_, closed) in sorted(found.items()):
+            row = rows.get(board)
+            for room, line, score, imps in (("open", open_, "open_score", "home_imps"), ("closed", closed, "closed_score", "away_imps")):
+                if line.score is not None:
+                    checks.append((f"board {board} {room} Score", team_id(line.ns), str(line.score),
+                                   None if row is None else getattr(row, score)))
+                if line.imps is not None:
+                    checks.append((f"board {board} {room} ScoreIMP", team_id(line.ns), line.imps,
+                                   None if row is None else getattr(row, imps)))
+        for (first, second) in ((home, away), (away, home)):
+            published = session.match_vp.get((number, first, second))
+            if published is not None:
+                for team, value in zip((first, second), published):
+                    checks.append((f"round {number} VP", team_id(team), value,
+                                   None if view is None else view.vp.get(team_id(team))))
+    standings = {s.entry.id: s for s in stage_result.standings}
+    for number, team in session.teams.items():
+        standing = standings.get(team_id(number))
+        for column, published in team.figures.items():
+            computed = None if standing is None else standing.rank if column == "Rank" else standing.tally.metrics.get("vp")
+            checks.append((f"total {column}", team_id(number), published, computed))
+    differences = [Difference(where, pair, published, "—" if computed is None else _shown(computed))
+                   for where, pair, published, computed in checks
+                   if computed is None or not _equal(published, float(computed))]
+    return len(checks), differences
+
+
+STAGE_TEAMS = "teams"
+
+
+def settle_penalties(session: Session) -> None:
+    """A penalty column is applied as the file applies it: programs write a deduction as -1 or
+    as 1. The sign that brings the pair's published board figures to its published total is
+    taken (both in the file's own convention, so no conversion is needed); as written when the
+    file gives nothing to tell by."""
+    column, total = ("MP", "TotalScoreMP") if session.scoring == "matchpoints" else ("IMP", "TotalScoreIMP")
+    sums: dict[tuple[str, str], float] = defaultdict(float)
+    for line in session.lines:
+        for side, pair in (("NS", line.ns), ("EW", line.ew)):
+            value = _value(line.figures.get(f"{column}_{side}", "") or "x")
+            if value is not None and pair is not None:
+                sums[(side, pair)] += value
+    for pair in session.pairs.values():
+        published = _value(pair.figures.get(total, "") or "x")
+        sides = [pair.direction] if pair.direction else ["NS", "EW"]
+        if not pair.penalty or published is None or not any((side, pair.id) in sums for side in sides):
+            continue
+        board_sum = sum(sums.get((side, pair.id), 0.0) for side in sides)
+        if abs(board_sum - abs(pair.penalty) - published) < abs(board_sum + abs(pair.penalty) - published):
+            pair.penalty = -abs(pair.penalty)
+        else:
+            pair.penalty = abs(pair.penalty)
+
+
+def read_session(path: Path) -> Session:
+    text = decode(path.read_bytes())
+    try:
+        if path.suffix.lower() == ".xml":
+            import xml.etree.ElementTree as ET
+
+            try:
+                session = read_usebio_session(text)
+                settle_penalties(session)
+                return session
+            except (ET.ParseError, ValueError) as error:
+                raise ImportRefused(_words(f"不是可读的 USEBIO 文件（{error}）", f"不是可讀的 USEBIO 檔案（{error}）",
+                                           f"not a readable USEBIO file ({error})")) from None
+        session = read_pbn_session(text)
+        settle_penalties(session)
+        return session
+    except PbnError as error:
+        raise ImportRefused(error.problem) from None
+
+
+# --- into content -------------------------------------------------------------------------------------
+
+
+def entry_ids(session: Session) -> dict[tuple[str, str], str]:
+    """(direction, file's pair number) -> entry id. Numbers become `P<n>`; when the file numbers
+    NS and EW pairs apart (a Mitchell: NS 1 and EW 1 play at the same time), `NS<n>`/`EW<n>`."""
+    seen: dict[tuple[int, str], set[int]] = defaultdict(set)
+    for line in session.lines:
+        for pair in (line.ns, line.ew):
+            seen[(line.round, pair)].add(line.table)  # type: ignore[arg-type]
+    # the same number at two tables of a round, or on both sides of one table (NS 1 v EW 1)
+    apart = any(len(tables) > 1 for tables in seen.values()) or any(line.ns == line.ew for line in session.lines)
+    found = {}
+    numbers = ({p for line in session.lines for p in (line.ns, line.ew)} | {p.id for p in session.pairs.values()}
+               | {p for _, p in session.sit_outs})
+    for number in numbers:
+        if number is None:
+            continue
+        base = safe_id(number, "P")
+        for direction in ("NS", "EW"):
+            found[(direction, number)] = safe_id(number, direction) if apart and number.isdigit() else base
+    return found
+
+
+def _yaml_text(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def event_text(session: Session, ids: dict[tuple[str, str], str], rounds: int, boards: int) -> str:
+    lines = [f"# {say('written', 'en', pairs=len(set(ids.values())), rounds=rounds, results=len(session.lines), program=session.program, path='')}".rstrip(" ->"),
+             f"title: {_yaml_text(session.title or 'Imported session')}", "game: bridge"]
+    day = _date(session.date)
+    if day:
+        lines.append(f"date: {day}")
+    lines.append("entries:")
+    for entry, names in _entries(session, ids):
+        players = ", ".join(_yaml_text(n) for n in names) if names else _yaml_text(entry)
+        lines.append(f"  - {{id: {entry}, players: [{players}]}}")
+    lines += ["stages:", f"  - id: {STAGE}", "    name: " + _yaml_text(session.title or STAGE), "    format: pairs",
+              f"    scoring: {session.scoring}", f"    rounds: {rounds}", f"    boards: {boards}"]
+    if session.by_direction:
+        lines.append("    field: directions")
+    adjustments = [(ids[(p.direction or "NS", p.id)], p.penalty) for p in session.pairs.values() if p.penalty]
+    if adjustments:
+        kind = "mp" if session.scoring == "matchpoints" else "imps"
+        lines.append("    adjustments:")
+        lines += [f"      - {{entry: {entry}, {kind}: {_number(value)}, reason: ScorePenalty}}" for entry, value in adjustments]
+    return "\n".join(lines) + "\n"
+
+
+def _entries(session: Session, ids: dict[tuple[str, str], str]) -> list[tuple[str, list[str]]]:
+    found: dict[str, list[str]] = {}
+    for line in session.lines:
+        for direction, number in (("NS", line.ns), ("EW", line.ew)):
+            found.setdefault(ids[(direction, number)], [])  # type: ignore[index]
+    for _, number in session.sit_outs:
+        found.setdefault(ids[("NS", number)], [])
+    for pair in session.pairs.values():
+        entry = ids[(pair.direction or "NS", pair.id)]
+        if entry in found or not session.lines:
+            found[entry] = pair.names
+    return sorted(found.items(), key=lambda item: _natural(item[0]))
+
+
+def _natural(text: str) -> tuple[Any, ...]:
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text))
+
+
+def _date(text: str | None) -> str | None:
+    if not text:
+        return None
+    match = re.fullmatch(r"(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})", text.strip()) or None
+    if match:
+        return f"{int(match.group(1)):04d}-{int(match.group(2)):02d}-{int(match.group(3)):02d}"
+    match = re.fullmatch(r"(\d{1,2})[.\-/](\d{1,2})[.\-/](\d{4})", text.strip())  # USEBIO dd/mm/yyyy
+    if match:
+        return f"{int(match.group(3)):04d}-{int(match.group(2)):02d}-{int(match.group(1)):02d}"
+    return None
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def round_texts(session: Session, ids: dict[tuple[str, str], str]) -> dict[int, str]:
+    tables: dict[int, dict[int, list[Line]]] = defaultdict(lambda: defaultdict(list))
+    for line in session.lines:
+        if line.record is not None:
+            tables[line.round][line.table].append(line)
+    sit: dict[int, list[str]] = defaultdict(list)
+    for number, pair in session.sit_outs:
+        sit[number].append(pair)
+    texts = {}
+    for number in sorted(set(tables) | set(sit)):
+        lines = [f"stage: {STAGE}", f"round: {number}", "tables:"]
+        used = set()
+        for table, found in sorted(tables[number].items()):
+            first = found[0]
+            used.add(table)
+            lines += [f"  - table: {table}", f"    ns: {ids[('NS', first.ns)]}", f"    ew: {ids[('EW', first.ew)]}", "    boards:"]  # type: ignore[index]
+            lines += [f"      {r.board}: {record_text(r.record)}" for r in sorted(found, key=lambda r: r.board)]
+        spare = max(used, default=0)
+        for pair in sit[number]:  # a sit-out: a table with one pair and no boards
+            spare += 1
+            lines += [f"  - table: {spare}", f"    ns: {ids[('NS', pair)]}"]
+        texts[number] = "\n".join(lines) + "\n"
+    return texts
+
+
+def write_event(content: Path, slug: str, session: Session) -> tuple[Path, dict[tuple[str, str], str]]:
+    folder = content / "events" / slug
+    ids = entry_ids(session)
+    rounds_seen = {line.round for line in session.lines} | {r for r, _ in session.sit_outs}
+    per_round: dict[tuple[int, int], set[int]] = defaultdict(set)
+    for line in session.lines:
+        per_round[(line.round, line.table)].add(line.board)
+    boards = max((len(found) for found in per_round.values()), default=1)
+    event = folder / "event.yaml"
+    (folder / "results").mkdir(parents=True, exist_ok=True)
+    text = event_text(session, ids, max(rounds_seen, default=1), boards)
+    if not event.exists():
+        event.write_text(text, encoding="utf-8")
+    else:
+        _add_missing_entries(event, _entries(session, ids))
+        _add_missing_stage(event, STAGE, text)
+    for number, text in round_texts(session, ids).items():
+        (folder / "results" / f"{STAGE}-round-{number}.yaml").write_text(text, encoding="utf-8")
+    return folder, ids
+
+
+def _add_missing_stage(event: Path, stage: str, written: str) -> None:
+    """An existing event without the imported stage gets it (the stage block of a new event's
+    file), at the end of its `stages:` list when that list ends the file; otherwise it is left
+    for the secretary, and the check that follows names the unknown stage."""
+    text = event.read_text(encoding="utf-8")
+    if re.search(rf"\bid:\s*[\"']?{re.escape(stage)}\b", text):
+        return
+    block = written.split("\nstages:\n", 1)[1] if "\nstages:\n" in written else written.split("stages:\n", 1)[-1]
+    lines = text.rstrip("\n").splitlines()
+    tops = [i for i, line in enumerate(lines) if line and not line[0].isspace() and not line.startswith(("#", "-"))]
+    if tops and lines[tops[-1]].startswith("stages:"):
+        event.write_text("\n".join(lines) + "\n" + block, encoding="utf-8")
+
+
+def _add_missing_entries(event: Path, entries: list[tuple[str, list[str]]]) -> None:
+    """An existing event keeps its file; entries it lacks are added under `entries:`."""
+    text = event.read_text(encoding="utf-8")
+    present = set(re.findall(r"\bid:\s*[\"']?([A-Za-z0-9_-]+)", text))
+    missing = [(e, names) for e, names in entries if e not in present]
+    if not missing:
+        return
+    lines = text.splitlines()
+    at = next((i for i, line in enumerate(lines) if line.startswith("entries:")), None)
+    added = [f"  - {{id: {e}, players: [{', '.join(_yaml_text(n) for n in names) or _yaml_text(e)}]}}" for e, names in missing]
+    if at is None:
+        lines += ["entries:", *added]
+    else:
+        end = at + 1
+        while end < len(lines) and (lines[end].startswith((" ", "-", "#")) or not lines[end].strip()):
+            end += 1
+        lines[end:end] = added
+    event.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+# --- comparing with the file's figures ------------------------------------------------------------
+
+
+@dataclass
+class Difference:
+    where: str  # board 3 MP_NS, total TotalPercentage
+    pair: str
+    published: str
+    computed: str
+
+
+def _decimals(text: str) -> int:
+    text = text.strip().replace(",", ".")
+    return len(text.split(".", 1)[1]) if "." in text else 0
+
+
+def _value(text: str) -> float | None:
+    try:
+        return float(text.strip().replace(",", ".").replace('"', ""))
+    except ValueError:
+        return None
+
+
+def _equal(published: str, computed: float) -> bool:
+    value = _value(published)
+    if value is None:
+        return False
+    places = _decimals(published)
+    # equal when paibang's figure, rounded at the decimals written, is the published one
+    # (halves either way: programs round half up or to even)
+    return abs(computed - value) <= 0.5 * 10 ** -places + 1e-6
+
+
+def _shown(value: float) -> str:
+    return str(Decimal(str(round(value, 4))).normalize()) if not float(value).is_integer() else str(int(value))
+
+
+MP_CONVENTIONS = {  # (per beaten result, centred on zero)
+    (2, False): ("2 分一胜，从 0 起", "2 分一勝，從 0 起", "2 a result beaten, from zero"),
+    (1, False): ("1 分一胜，从 0 起", "1 分一勝，從 0 起", "1 a result beaten, from zero"),
+    (2, True): ("2 分一胜，以 0 为中心", "2 分一勝，以 0 為中心", "2 a result beaten, centred on zero"),
+    (1, True): ("1 分一胜，以 0 为中心", "1 分一勝，以 0 為中心", "1 a result beaten, centred on zero"),
+}
+
+
+def _in_convention(mp: float, top: float, convention: tuple[int, bool]) -> float:
+    scale, centred = convention
+    value = mp * scale / 2
+    return value - top * scale / 4 if centred else value
+
+
+def compare(session: Session, ids: dict[tuple[str, str], str], stage_result: Any) -> tuple[int, list[Difference], tuple[int, bool] | None]:
+    """Every published figure against paibang's: (figures compared, differences, MP convention)."""
+    ours: dict[tuple[int, str, str], Any] = {}
+    for round_result in stage_result.rounds:
+        for score in round_result.tables:
+            view = score.view
+            if getattr(view, "kind", None) != "played":
+                continue
+            for row in view.rows:
+                ours[(row.board, view.ns, view.ew)] = row
+    checks: list[tuple[str, str, str, float | None]] = []  # (where, pair, published, computed)
+    mp_checks: list[tuple[str, str, str, float, float]] = []  # (where, pair, published, mp, top)
+    for line in session.lines:
+        ns, ew = ids[("NS", line.ns)], ids[("EW", line.ew)]  # type: ignore[index]
+        row = ours.get((line.board, ns, ew))
+        if row is None:
+            continue
+        if isinstance(line.record, BoardRecord) and line.score is not None:
+            checks.append((say_board(line.board, "Score_NS"), ns, str(line.score), row.score))
+        for column, value in line.figures.items():
+            side, pair = (0, ns) if column.endswith("_NS") else (1, ew)
+            if column in ("MP_NS", "MP_EW"):
+                mp_checks.append((say_board(line.board, column), pair, value, row.value(side), row.top))
+            elif column.startswith("Percentage"):
+                percent = row.ns_percent if side == 0 else row.ew_percent
+                checks.append((say_board(line.board, column), pair, value, percent))
+            elif column.startswith("IMP"):
+                checks.append((say_board(line.board, column), pair, value, row.value(side)))
+            elif column == "ButlerDatum":
+                checks.append((say_board(line.board, column), ns, value, row.datum))
+    convention = None
+    if mp_checks:
+        convention = max(MP_CONVENTIONS, key=lambda c: sum(_equal(p, _in_convention(mp, top, c)) for _, _, p, mp, top in mp_checks
+                                                            if mp is not None))
+        checks += [(where, pair, published, None if mp is None else _in_convention(mp, top, convention))
+                   for where, pair, published, mp, top in mp_checks]
+    standings = {s.entry.id: s for s in stage_result.standings}
+    for pair in session.pairs.values():
+        entry = ids.get((pair.direction or "NS", pair.id))
+        standing = standings.get(entry or "")
+        if standing is None:
+            continue
+        metrics = standing.tally.metrics
+        for column, published in pair.figures.items():
+            if column == "Rank":
+                computed: float | None = standing.rank
+            elif column == "TotalPercentage":
+                computed = metrics.get("percent")
+            elif column == "TotalScoreIMP":
+                computed = metrics.get("imps")
+            else:  # TotalScoreMP, in the file's convention, with any penalty as paibang applied it
+                mp, top = metrics.get("mp", 0), metrics.get("top", 0)
+                computed = _in_convention(mp, top, convention or (2, False))
+            checks.append((f"total {column}", entry or pair.id, published, computed))
+    differences = [Difference(where, pair, published, "—" if computed is None else _shown(computed))
+                   for where, pair, published, computed in checks
+                   if computed is None or not _equal(published, float(computed))]
+    return len(checks), differences, convention
+
+
+def say_board(board: int, column: str) -> str:
+    return f"board {board} {column}"
+
+
+# --- the command ----------------------------------------------------------------------------------------
+
+
+def _report(total: int, differences: list[Difference], strict: bool, locale: str) -> int:
+    if not differences:
+        print(say("equal", locale, n=total))
+        return 0
+    print(say("differ", locale, n=total, bad=len(differences)))
+    for difference in differences:
+        print(say("line", locale, what=difference.where, pair=difference.pair, published=difference.published,
+                  computed=difference.computed))
+    return 1 if strict else 0
+
+
+def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, locale: str) -> int:
+    from generator.build import validate
+    from generator.commands.console import print_problems
+    from generator.errors import ContentErrors
+
+    folder, matches = write_teams_event(content, slug, session)
+    teams = {t for line in session.lines for t in (line.ns, line.ew)}
+    print(say("written_teams", locale, teams=len(teams), matches=len(matches), results=len(session.lines),
+              left=sum(1 for line in session.lines) - 2 * sum(len(b) for *_, b in matches), path=folder))
+    try:
+        _, results, _ = validate(content)
+    except ContentErrors as failure:
+        print_problems(failure.problems, locale, content)
+        return 1
+    result = next(r for r in results if r.event.slug == slug)
+    total, differences = compare_teams(session, matches, result.stage_of(STAGE_TEAMS))
+    return _report(total, differences, strict, locale)
+
+
+def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
+    from generator.build import validate
+    from generator.commands.console import print_problems
+    from generator.errors import ContentErrors
+
+    if not path.is_file():
+        print(say("refused", locale, path=path, problem=_words("找不到文件", "找不到檔案", "no such file")[locale]), file=sys.stderr)
+        return 2
+    try:
+        session = read_session(path)
+        teams = None
+        if not session.lines:  # a team event: one PBN game per room, or USEBIO MATCHes
+            text = decode(path.read_bytes())
+            if path.suffix.lower() == ".xml":
+                from generator.interchange.usebio import read_usebio
+
+                teams = read_usebio_teams(read_usebio(text))
+            else:
+                teams = read_teams_session(text)
+    except ImportRefused as refusal:
+        print(say("refused", locale, path=path, problem=refusal.problem[locale]), file=sys.stderr)
+        return 1
+    if teams is not None and teams.lines:
+        return _run_teams(content, slug, teams, strict, locale)
+    if not session.lines:
+        problem = _words("文件里没有任何一桌的结果（ScoreTable 或 TRAVELLER_LINE）", "檔案裡沒有任何一桌的結果（ScoreTable 或 TRAVELLER_LINE）",
+                         "the file has no table results (ScoreTable or TRAVELLER_LINE)")
+        print(say("refused", locale, path=path, problem=problem[locale]), file=sys.stderr)
+        return 1
+    folder, ids = write_event(content, slug, session)
+    rounds = len({line.round for line in session.lines})
+    print(say("written", locale, pairs=len(set(ids.values())), rounds=rounds,
+              results=len(session.lines), program=session.program, path=folder))
+    try:
+        _, results, warnings = validate(content)
+    except ContentErrors as failure:
+        print_problems(failure.problems, locale, content)
+        return 1
+    result = next(r for r in results if r.event.slug == slug)
+    total, differences, convention = compare(session, ids, result.stage_of(STAGE))
+    if convention is not None:
+        print(say("convention", locale, convention=MP_CONVENTIONS[convention][LOCALES.index(locale)]))
+    if not differences:
+        print(say("equal", locale, n=total))
+        return 0
+    print(say("differ", locale, n=total, bad=len(differences)))
+    for difference in differences:
+        print(say("line", locale, what=difference.where, pair=difference.pair, published=difference.published,
+                  computed=difference.computed))
+    return 1 if strict else 0

@@ -1,0 +1,80 @@
+"""`paibang export EVENT [--format xlsx|csv|pbn|usebio] [-o FILE]`: an event's results for other
+programs. xlsx (default): the workbook a build writes as results.xlsx, to `<slug>.xlsx`; csv: one
+file per stage, `<slug>-<stage>.csv`; pbn and usebio: each duplicate bridge stage (pairs or teams),
+`<slug>.pbn` / `<slug>.xml`, or `<slug>-<stage>.<ext>` when the event has several. `-o` names the
+file (with several files, the stage id is added before the extension)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from generator.commands.console import print_problems, site_locale
+from generator.errors import ContentErrors
+from generator.messages import LOCALES
+
+EXTENSIONS = {"xlsx": "xlsx", "csv": "csv", "pbn": "pbn", "usebio": "xml"}
+WORDS = {
+    "written": ("paibang: 已写入 {path}", "paibang: 已寫入 {path}", "paibang: wrote {path}"),
+    "unknown": ("paibang: 没有赛事 {slug}（已有：{allowed}）", "paibang: 沒有賽事 {slug}（已有：{allowed}）",
+                "paibang: no event {slug} (there are: {allowed})"),
+    "no_duplicate": ("paibang: {slug} 没有复式桥牌阶段（双人赛或队式赛），无法导出 {format}",
+                     "paibang: {slug} 沒有複式橋牌階段（雙人賽或隊式賽），無法匯出 {format}",
+                     "paibang: {slug} has no duplicate bridge stage (pairs or teams) to export as {format}"),
+}
+
+
+def say(key: str, locale: str, **params: object) -> str:
+    return WORDS[key][LOCALES.index(locale)].format(**params)
+
+
+def files(result, kind: str) -> dict[str, bytes]:
+    """Suffix ('' or '-<stage>') -> the bytes of each file to write."""
+    from generator.interchange import spreadsheet
+
+    if kind == "xlsx":
+        return {"": spreadsheet.workbook_bytes(result)}
+    if kind == "csv":
+        return {f"-{stage}": text.encode("utf-8") for stage, text in spreadsheet.csv_texts(result).items()}
+    from generator.games.bridge import RULES
+    from generator.interchange.pbn import export_stage
+    from generator.interchange.usebio import export_usebio
+
+    if result.event.game != "bridge":
+        return {}
+    stages = [s.stage.id for s in result.stages if RULES.options(s.stage).kind in ("pairs", "teams") and s.rounds]
+    write = export_stage if kind == "pbn" else export_usebio
+    texts = {stage: write(result, stage).encode("utf-8") for stage in stages}
+    if len(texts) == 1:
+        return {"": next(iter(texts.values()))}
+    return {f"-{stage}": data for stage, data in texts.items()}
+
+
+def run(args: argparse.Namespace) -> int:
+    from generator.build import validate
+
+    locale = args.lang or site_locale(args.content)
+    try:
+        site, results, warnings = validate(args.content)
+    except ContentErrors as failure:
+        print_problems(failure.problems, locale, args.content)
+        return 1
+    locale = args.lang or site.locale
+    result = next((r for r in results if r.event.slug == args.event), None)
+    if result is None:
+        print(say("unknown", locale, slug=args.event, allowed=", ".join(e.slug for e in site.events)), file=sys.stderr)
+        return 2
+    made = files(result, args.format)
+    if not made:
+        print(say("no_duplicate", locale, slug=args.event, format=args.format), file=sys.stderr)
+        return 2
+    ext = EXTENSIONS[args.format]
+    for suffix, data in made.items():
+        if args.output is not None:
+            path = args.output if not suffix else args.output.with_name(f"{args.output.stem}{suffix}{args.output.suffix or '.' + ext}")
+        else:
+            path = Path(f"{args.event}{suffix}.{ext}")
+        path.write_bytes(data)
+        print(say("written", locale, path=path))
+    return 0

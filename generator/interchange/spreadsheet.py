@@ -1,0 +1,286 @@
+"""An event's results as a spreadsheet (results.xlsx in every build, `paibang export`) and as CSV.
+
+The workbook, any game: per stage a sheet of standings (rank, entry, names, group, every metric
+the stage ranks or scores by), a sheet of its rounds' tables (round, table, sides, winner, each
+side's metrics), and for duplicate bridge stages a sheet of travellers (board, round, table, NS,
+EW, contract, declarer, result, lead, NS score, NS and EW matchpoints or IMPs).
+
+Byte-reproducible: the document's dates and every zip member's time are a fixed moment (the
+event's first date, else 1980-01-01, the earliest a zip can say), never the time of the build, so
+two builds of the same content write the same bytes. (openpyxl, which reads these files in the
+tests, would stamp both with the time of saving, and is too slow for a build: see xlsx_bytes.)
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import re
+import zipfile
+from typing import Any
+
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+
+def _sheet_name(text: str, used: set[str]) -> str:
+    """Excel's rules: at most 31 characters, none of []:*?/\\, unique (case-insensitively)."""
+    name = re.sub(r"[\[\]:*?/\\]", "_", text)[:31] or "sheet"
+    base, n = name, 2
+    while name.lower() in used:
+        suffix = f" ({n})"
+        name, n = base[:31 - len(suffix)] + suffix, n + 1
+    used.add(name.lower())
+    return name
+
+
+def _metrics(result: Any, stage_result: Any) -> list[str]:
+    from generator.games import GAMES
+
+    game = GAMES[result.event.game]
+    names = list(stage_result.stage.rank_by)
+    for name in game.metrics_for(stage_result.stage):
+        if name not in names:
+            names.append(name)
+    for standing in stage_result.standings:
+        for name in standing.tally.metrics:
+            if name not in names:
+                names.append(name)
+    return names
+
+
+def _cell(value: Any) -> Any:
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def standings_rows(result: Any, stage_result: Any) -> list[list[Any]]:
+    metrics = _metrics(result, stage_result)
+    rows: list[list[Any]] = [["rank", "entry", "name", "players", "group", *metrics, "qualified", "prize"]]
+    for s in stage_result.standings:
+        entry = s.entry
+        rows.append([s.rank_label if s.rank is not None else "", entry.id, entry.name or "",
+                     " / ".join(p.name for p in entry.players), entry.group or "",
+                     *[_cell(s.tally.metrics.get(m)) for m in metrics], "yes" if s.qualified else "",
+                     s.prize.name if s.prize else ""])
+    return rows
+
+
+def table_rows(stage_result: Any) -> list[list[Any]]:
+    names: list[str] = []
+    for round_result in stage_result.rounds:
+        for score in round_result.tables:
+            for side in score.sides:
+                for name in side.metrics:
+                    if name not in names:
+                        names.append(name)
+    rows: list[list[Any]] = [["round", "table", "side", "entry", "winner", "forfeit", *names]]
+    for round_result in stage_result.rounds:
+        for score in round_result.tables:
+            metrics = {side.entry: side.metrics for side in score.sides}
+            for position, entry in enumerate(score.table.sides, start=1):
+                own = metrics.get(entry, {})
+                rows.append([round_result.number, score.table.number, position, entry,
+                             "yes" if score.winner == entry else "", "yes" if score.table.forfeit == entry else "",
+                             *[_cell(own.get(n)) for n in names]])
+    return rows
+
+
+def traveller_rows(result: Any, stage_result: Any) -> list[list[Any]] | None:
+    from generator.games import GAMES
+
+    # Bridge's duplicate stages (80分's travellers carry other columns; its tables sheet has them).
+    travellers = getattr(GAMES[result.event.game], "travellers", None) if result.event.game == "bridge" else None
+    if travellers is None or not stage_result.rounds:
+        return None
+    found = list(travellers(stage_result.stage, stage_result.rounds))
+    if not found:
+        return None
+    rows: list[list[Any]] = [["board", "round", "table", "ns", "ew", "contract", "declarer", "result", "lead",
+                              "ns_score", "ns_value", "ew_value", "adjusted"]]
+    for traveller in found:
+        for line in traveller.lines:
+            row = line.row
+            ns, ew = (getattr(line, "ns", None), getattr(line, "ew", None)) if hasattr(line, "ns") else (line.home, line.away)
+            board_line = getattr(row, "line", None) or getattr(row, "open", None)
+            adjusted = row.adjusted.text if getattr(row, "adjusted", None) is not None else ""
+            value_ns = getattr(row, "ns_value", None) if hasattr(row, "ns_value") else row.home_imps
+            value_ew = getattr(row, "ew_value", None) if hasattr(row, "ew_value") else row.away_imps
+            score = getattr(row, "score", None) if hasattr(row, "score") else row.open_score
+            rows.append([traveller.board, line.round, line.table, ns, ew,
+                         board_line.contract if board_line else "", board_line.declarer if board_line else "",
+                         board_line.result if board_line else "", board_line.lead if board_line else "",
+                         score, _cell(value_ns), _cell(value_ew), adjusted])
+    return rows
+
+
+_NUMBER = re.compile(r"^[+-]?\d+(?:\.\d+)?$")
+
+
+def _csv_cell(value: Any) -> Any:
+    """CSV has no types: a text that a spreadsheet program would run as a formula (=, @, or + and
+    - not starting a number) is kept text with a leading apostrophe, as OWASP advises."""
+    if value is None:
+        return ""
+    if isinstance(value, str) and value[:1] in ("=", "@", "+", "-", "\t", "\r") and not _NUMBER.match(value):
+        return "'" + value
+    return value
+
+
+def _moment(result: Any) -> dt.datetime:
+    dates = getattr(result.event, "dates", None) or []
+    day = dates[0] if dates else None
+    if day is None or day.year < 1980:
+        return dt.datetime(*ZIP_EPOCH)
+    return dt.datetime(day.year, day.month, day.day)
+
+
+def workbook_bytes(result: Any) -> bytes:
+    """The event's results.xlsx, the same bytes for the same results."""
+    used: set[str] = set()
+    sheets: list[tuple[str, list[list[Any]]]] = []
+    for stage_result in result.stages:
+        stage = stage_result.stage
+        found = [(stage.id, standings_rows(result, stage_result)), (f"{stage.id} tables", table_rows(stage_result))]
+        travellers = traveller_rows(result, stage_result)
+        if travellers:
+            found.append((f"{stage.id} boards", travellers))
+        sheets += [(_sheet_name(title, used), rows) for title, rows in found]
+    return xlsx_bytes(sheets or [("results", [])], _moment(result))
+
+
+# --- a minimal Office Open XML workbook --------------------------------------------------------------
+# Written directly rather than through openpyxl: a build writes one workbook per event, and
+# openpyxl's cell objects cost 30-200 ms an event (a 200-event archive would take seconds longer
+# to build); these few parts, with strings inline, are what Excel, LibreOffice and openpyxl need.
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _xml(text: str) -> str:
+    text = _CONTROL.sub("", text)
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def _column(index: int) -> str:
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+_ESCAPE = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
+
+
+def _sheet_xml(rows: list[list[Any]]) -> str:
+    width = max((len(row) for row in rows), default=0)
+    letters = [_column(c) for c in range(width)]  # once a sheet: this runs for every event of a build
+    out = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+           '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>']
+    for r, row in enumerate(rows, start=1):
+        cells = []
+        for c, value in enumerate(row):
+            if value is None or value == "":
+                continue
+            ref = f"{letters[c]}{r}"
+            if isinstance(value, bool):
+                cells.append(f'<c r="{ref}" t="b"><v>{int(value)}</v></c>')
+            elif isinstance(value, int) or isinstance(value, float) and value.is_integer():
+                cells.append(f'<c r="{ref}"><v>{int(value)}</v></c>')
+            elif isinstance(value, float):
+                cells.append(f'<c r="{ref}"><v>{value!r}</v></c>')
+            else:
+                # inline strings are never formulas: a name typed as =… stays text
+                text = str(value)
+                if _CONTROL.search(text):
+                    text = _CONTROL.sub("", text)
+                cells.append(f'<c r="{ref}" t="inlineStr"><is><t xml:space="preserve">{text.translate(_ESCAPE)}</t></is></c>')
+        out.append(f'<row r="{r}">{"".join(cells)}</row>')
+    out.append("</sheetData></worksheet>")
+    return "".join(out)
+
+
+def xlsx_bytes(sheets: list[tuple[str, list[list[Any]]]], moment: dt.datetime) -> bytes:
+    """A workbook of named sheets of rows (numbers stay numbers), every zip member and the
+    document's dates at `moment`, so the same sheets are the same bytes."""
+    stamp = moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+    parts = {
+        "[Content_Types].xml": (
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+            '<Default Extension="xml" ContentType="application/xml"/>'
+            '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
+            '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>'
+            + "".join(f'<Override PartName="/xl/worksheets/sheet{i}.xml" '
+                      'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
+                      for i in range(1, len(sheets) + 1))
+            + '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>'
+            '</Types>'),
+        "_rels/.rels": (
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+            f'<Relationship Id="rId1" Type="{rel}/officeDocument" Target="xl/workbook.xml"/>'
+            '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" '
+            'Target="docProps/core.xml"/></Relationships>'),
+        "docProps/core.xml": (
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            '<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" '
+            'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" '
+            'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:creator>paibang</dc:creator>'
+            f'<dcterms:created xsi:type="dcterms:W3CDTF">{stamp}</dcterms:created>'
+            f'<dcterms:modified xsi:type="dcterms:W3CDTF">{stamp}</dcterms:modified></cp:coreProperties>'),
+        "xl/workbook.xml": (
+            f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="{main}" xmlns:r="{rel}"><sheets>'
+            + "".join(f'<sheet name="{_xml(name)}" sheetId="{i}" r:id="rId{i}"/>' for i, (name, _) in enumerate(sheets, start=1))
+            + "</sheets></workbook>"),
+        "xl/_rels/workbook.xml.rels": (
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+            + "".join(f'<Relationship Id="rId{i}" Type="{rel}/worksheet" Target="worksheets/sheet{i}.xml"/>'
+                      for i in range(1, len(sheets) + 1))
+            + f'<Relationship Id="rId{len(sheets) + 1}" Type="{rel}/styles" Target="styles.xml"/></Relationships>'),
+        "xl/styles.xml": (
+            f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="{main}">'
+            '<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>'
+            '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>'
+            '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
+            '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
+            '<cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs>'
+            '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>'),
+    }
+    for i, (_, rows) in enumerate(sheets, start=1):
+        parts[f"xl/worksheets/sheet{i}.xml"] = _sheet_xml(rows)
+    when = moment.timetuple()[:6] if moment.year >= 1980 else ZIP_EPOCH
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, text in parts.items():
+            member = zipfile.ZipInfo(name, date_time=when)
+            member.compress_type = zipfile.ZIP_DEFLATED
+            member.external_attr = 0o600 << 16
+            archive.writestr(member, text.encode("utf-8"))
+    return out.getvalue()
+
+
+def csv_texts(result: Any) -> dict[str, str]:
+    """One CSV text per stage (its standings, then its tables, then its travellers, each block
+    after an empty line), UTF-8 with a BOM so spreadsheet programs read Chinese right."""
+    texts = {}
+    for stage_result in result.stages:
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        blocks = [standings_rows(result, stage_result), table_rows(stage_result)]
+        travellers = traveller_rows(result, stage_result)
+        if travellers:
+            blocks.append(travellers)
+        for index, rows in enumerate(blocks):
+            if index:
+                writer.writerow([])
+            writer.writerows([[_csv_cell(v) for v in row] for row in rows])
+        texts[stage_result.stage.id] = "\ufeff" + out.getvalue()
+    return texts

@@ -1,0 +1,319 @@
+"""`paibang import SLUG FILE.pbn | FILE.xml`: another program's session becomes an event, is
+scored by paibang and compared with every figure the file publishes.
+
+- ruter71_butler.pbn (../shared/data/real-pbn, a real Ruter Butler session): all 704 figures
+  equal (168 NS scores, 336 IMPs, 168 datums, 16 totals, 16 ranks);
+- tests/data/ruter_style_mp_adjusted_sitout.pbn (hand-worked, see tests/data/README.md): A+/A-
+  under Law 12C2's session rule, a Bye line each round, a ScorePenalty: all 114 figures equal;
+  the same file with MPs centred on zero; encodings (ISO-8859-1, UTF-8 with and without BOM, GBK);
+- round trips: the demo club evening exported as PBN and as USEBIO, imported again: the same
+  standings, every figure equal.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.build import validate
+from generator.cli import main
+from generator.commands.bridge_import import decode, read_pbn_session
+from generator.interchange.pbn import export_stage
+from generator.interchange.usebio import export_usebio
+
+ROOT = Path(__file__).resolve().parents[1]
+RUTER = ROOT.parent / "shared/data/real-pbn/ruter71_butler.pbn"
+CLUB = ROOT / "tests/data/ruter_style_mp_adjusted_sitout.pbn"
+
+
+def site(tmp_path: Path) -> Path:
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    return content
+
+
+def run(content: Path, slug: str, path: Path, *extra: str) -> int:
+    return main(["import", slug, str(path), "--content", str(content), "--lang", "en", *extra])
+
+
+def standings(content: Path, slug: str, stage: str = "pairs") -> list[tuple]:
+    _, results, _ = validate(content)
+    result = next(r for r in results if r.event.slug == slug)
+    return [(s.rank, s.entry.id, s.tally.metrics.get("percent"), s.tally.metrics.get("imps"))
+            for s in result.stage_of(stage).standings]
+
+
+@pytest.mark.skipif(not RUTER.is_file(), reason="shared/data/real-pbn is not here")
+def test_real_ruter_butler_session_all_figures_equal(tmp_path, capsys):
+    content = site(tmp_path)
+    assert run(content, "ruter71", RUTER, "--strict") == 0
+    out = capsys.readouterr().out
+    assert "all 704 figures equal" in out
+    event = (content / "events/ruter71/event.yaml").read_text(encoding="utf-8")
+    assert "scoring: butler" in event and '["Magne Tønnessen", "Dagfinn Iversen"]' in event
+    assert len(list((content / "events/ruter71/results").iterdir())) == 7
+    # a rerun updates, never duplicates
+    assert run(content, "ruter71", RUTER) == 0
+    assert (content / "events/ruter71/event.yaml").read_text(encoding="utf-8") == event
+    assert len(list((content / "events/ruter71/results").iterdir())) == 7
+
+
+def test_adjusted_sitout_penalty_session_all_figures_equal(tmp_path, capsys):
+    content = site(tmp_path)
+    assert run(content, "club", CLUB, "--strict") == 0
+    out = capsys.readouterr().out
+    assert "all 114 figures equal" in out and "2 a result beaten, from zero" in out
+    event = (content / "events/club/event.yaml").read_text(encoding="utf-8")
+    assert "{entry: P3, mp: -1, reason: ScorePenalty}" in event
+    assert '["Søren Ødegård", "Åse Bjørnstad"]' in event  # ISO-8859-1, as declared
+    round_2 = (content / "events/club/results/pairs-round-2.yaml").read_text(encoding="utf-8")
+    assert "3: A+/A-" in round_2 and round_2.endswith("  - table: 3\n    ns: P2\n")  # P2 sits out
+    assert standings(content, "club") == [(1, "P2", 81.25, None), (2, "P1", 68.75, None), (3, "P3", 43.75, None),
+                                          (4, "P5", 28.57, None), (5, "P4", 20.0, None)]
+
+
+def test_a_difference_is_listed_and_strict_exits_1(tmp_path, capsys):
+    content = site(tmp_path)
+    assert run(content, "club", CLUB) == 0
+    event = content / "events/club/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("    boards: 2\n", "    boards: 2\n    adjusted: fixed\n"),
+                     encoding="utf-8")
+    capsys.readouterr()
+    assert run(content, "club", CLUB, "--strict") == 1
+    out = capsys.readouterr().out
+    # fixed: pair 5's A- is 40 % (0.8 MP) where the file, by the session rule, gives 28.57 % (0.6)
+    assert "board 3 MP_EW  P5: file 0.6, paibang 0.8" in out
+    assert "board 3 Percentage_EW  P5: file 29, paibang 40" in out
+    assert run(content, "club", CLUB) == 0  # without --strict: reported, exit 0
+
+
+def test_matchpoints_centred_on_zero(tmp_path, capsys):
+    text = CLUB.read_bytes().decode("latin-1")
+
+    def centre(match: re.Match) -> str:  # a board's MPs minus half its top (2): 2.0 -> 1.0, 0.0 -> -1.0
+        cells = match.group(0).split(" ")
+        cells[-4:-2] = [f"{float(v) - 1:.1f}" for v in cells[-4:-2]]
+        return " ".join(cells)
+
+    text = re.sub(r"^\d (?:\d \d \d .*?)$", centre, text, flags=re.M)
+    totals = {"13.0": "5.0", "11.0": "3.0", " 7.0": "-1.0", " 4.6": "-3.4", " 3.2": "-4.8"}  # minus half of 16
+    for old, new in totals.items():
+        text = text.replace(f" {old} ", f" {new} ", 1)
+    path = tmp_path / "centred.pbn"
+    path.write_bytes(text.encode("latin-1"))
+    content = site(tmp_path)
+    assert run(content, "club", path, "--strict") == 0
+    out = capsys.readouterr().out
+    assert "centred on zero" in out and "all 114 figures equal" in out
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "gbk"])
+def test_encodings(tmp_path, encoding):
+    text = CLUB.read_bytes().decode("latin-1").replace("charset=ISO-8859-1", "charset=whatever")
+    if encoding == "gbk":
+        text = text.replace("Søren Ødegård - Åse Bjørnstad", "王小明 - 李华").replace("ø", "o").replace("Ø", "O") \
+            .replace("å", "a").replace("Å", "A").replace("æ", "ae")
+    data = text.encode(encoding)
+    session = read_pbn_session(decode(data))
+    names = next(p for p in session.pairs.values() if p.id == "2").names
+    assert names == (["王小明", "李华"] if encoding == "gbk" else ["Søren Ødegård", "Åse Bjørnstad"])
+
+
+def test_latin1_without_a_declaration_is_not_taken_for_gbk():
+    assert decode("Bjørg Jernæs".encode("latin-1")) == "Bjørg Jernæs"
+    assert decode("王小明".encode("gbk")) == "王小明"
+
+
+def test_an_existing_event_gets_only_the_entries_it_lacks(tmp_path):
+    content = site(tmp_path)
+    folder = content / "events/club"
+    (folder / "results").mkdir(parents=True)
+    (folder / "event.yaml").write_text(
+        "title: 周三双人赛\ngame: bridge\ndate: 2024-03-13\nentries:\n  - {id: P1, players: [卡丽, 奥拉]}  # ours\n"
+        "  - {id: P2, players: [索伦, 奥瑟]}\nstages:\n  - id: pairs\n    name: 双人赛\n    format: pairs\n"
+        "    scoring: matchpoints\n    rounds: 5\n    boards: 2\n    adjustments: [{entry: P3, mp: -1}]\n", encoding="utf-8")
+    assert run(content, "club", CLUB, "--strict") == 0
+    text = (folder / "event.yaml").read_text(encoding="utf-8")
+    assert "{id: P1, players: [卡丽, 奥拉]}  # ours" in text and text.count("id: P1") == 1
+    assert '{id: P5, players: ["Marit Sæther", "Eirik Bø"]}' in text
+
+
+def test_a_broken_file_is_refused_with_a_message(tmp_path, capsys):
+    content = site(tmp_path)
+    bad = tmp_path / "bad.pbn"
+    bad.write_text('[Board "1"\n', encoding="utf-8")
+    assert run(content, "x", bad) == 1
+    assert "cannot read the tag" in capsys.readouterr().err
+    empty = tmp_path / "empty.xml"
+    empty.write_text("<USEBIO><EVENT", encoding="utf-8")
+    assert run(content, "x", empty) == 1
+    assert "not a readable USEBIO file" in capsys.readouterr().err
+    assert not (content / "events/x").exists()
+
+
+# --- round trips: paibang -> PBN / USEBIO -> paibang ---------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    root = tmp_path_factory.mktemp("demo")
+    content = root / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    shutil.copytree(ROOT / "content/events/qiaoyou-club-pairs-2024", content / "events/qiaoyou-club-pairs-2024")
+    _, results, _ = validate(content)
+    return content, results[0]
+
+
+@pytest.mark.parametrize("kind", ["pbn", "xml"])
+def test_round_trip_gives_the_same_standings(tmp_path, demo, capsys, kind):
+    content, result = demo
+    text = export_stage(result, "pairs") if kind == "pbn" else export_usebio(result, "pairs")
+    path = tmp_path / f"evening.{kind}"
+    path.write_text(text, encoding="utf-8")
+    target = site(tmp_path)
+    assert run(target, "evening", path, "--strict") == 0
+    assert re.search(r"all \d+ figures equal", capsys.readouterr().out)
+    assert standings(target, "evening") == standings(content, "qiaoyou-club-pairs-2024")
+
+
+EOQ = ROOT.parent / "shared/data/real-pbn/eoq2021_open_r2_teams.pbn"
+
+
+@pytest.mark.skipif(not EOQ.is_file(), reason="shared/data/real-pbn is not here")
+def test_real_teams_file_every_score_and_imp_equal(tmp_path, capsys):
+    """eoq2021_open_r2_teams.pbn: one game per room; HomeTeam sits NS. 299 results, one without
+    the other room; 576 figures published (the NS score and NS IMPs of each room, where given)."""
+    content = site(tmp_path)
+    assert run(content, "eoq", EOQ, "--strict") == 0
+    out = capsys.readouterr().out
+    assert "imported 30 teams, 15 matches, 299 results (1 without the other room" in out
+    assert "all 576 figures equal" in out
+    event = (content / "events/eoq/event.yaml").read_text(encoding="utf-8")
+    assert "format: matches" in event and "scoring: imps" in event and "boards: 10" in event
+    results = (content / "events/eoq/results/teams.yaml").read_text(encoding="utf-8")
+    assert "      11: {open: 1NT S =, closed: 1NT N =}" in results  # Slovenia v Norway, as the file has it
+    _, found, _ = validate(content)
+    stage = found[0].stage_of("teams")
+    assert len(stage.standings) == 30 and all("vp" in s.tally.metrics for s in stage.standings)
+
+
+def test_a_penalty_written_unsigned_is_applied_as_the_file_applies_it(tmp_path, capsys):
+    # pair 3's board MPs sum to 8.0 and its published total is 7.0: "1.0" is a deduction
+    text = CLUB.read_bytes().decode("latin-1").replace(" 7.0 43.75 -1.0 ", " 7.0 43.75  1.0 ")
+    path = tmp_path / "unsigned.pbn"
+    path.write_bytes(text.encode("latin-1"))
+    content = site(tmp_path)
+    assert run(content, "club", path, "--strict") == 0
+    assert "all 114 figures equal" in capsys.readouterr().out
+    assert "{entry: P3, mp: -1, reason: ScorePenalty}" in (content / "events/club/event.yaml").read_text(encoding="utf-8")
+
+
+def test_an_existing_event_without_the_stage_gets_it(tmp_path, capsys):
+    content = site(tmp_path)
+    folder = content / "events/club"
+    (folder / "results").mkdir(parents=True)
+    (folder / "event.yaml").write_text(
+        "title: 周三\ngame: bridge\ndate: 2024-03-13\nentries:\n  - {id: P1, players: [卡丽, 奥拉]}\n"
+        "stages:\n  - id: final\n    name: 决赛\n    format: matches\n", encoding="utf-8")
+    assert run(content, "club", CLUB, "--strict") == 0
+    text = (folder / "event.yaml").read_text(encoding="utf-8")
+    assert "  - id: final\n" in text and "  - id: pairs\n" in text and "    adjustments:\n" in text
+    assert "all 114 figures equal" in capsys.readouterr().out
+
+
+def test_file_numbers_and_names_become_safe_ids():
+    from generator.commands.bridge_import import adjusted_cell, safe_id
+
+    assert [safe_id(t, "P") for t in ("7", "A12", "CZECH REPUBLIC", "true", "-x-", "王", "1:2")] == \
+        ["P7", "A12", "CZECH-REPUBLIC", "Ptrue", "x", "P", "1-2"]
+    assert [adjusted_cell(t) for t in ("A+", "AVE-", "Avg=", "60%", "A60", "40 %", "420", None)] == \
+        [(60.0, False), (40.0, False), (50.0, False), (60.0, True), (60.0, True), (40.0, True), None, None]
+
+
+MITCHELL = """% PBN 2.1
+[Event "Mitchell"]
+[Date "2024.04.03"]
+[Board "1"]
+[Scoring "MP"]
+[TotalScoreTable "Rank\\\\1R;PairId\\\\1R;Direction\\\\3R;TotalScoreMP\\\\1R;TotalPercentage\\\\3R;Names"]
+1 2 N-S 4 100 "N Two - N Two"
+2 1 N-S 2  50 "N One - N One"
+3 3 N-S 0   0 "N Three - N Three"
+1 3 E-W 4 100 "E Three - E Three"
+2 1 E-W 2  50 "E One - E One"
+3 2 E-W 0   0 "E Two - E Two"
+[ScoreTable "Table\\\\1R;Round\\\\1R;PairId_NS\\\\1R;PairId_EW\\\\1R;Contract\\\\3L;Declarer\\\\1R;Result\\\\2R;Score_NS\\\\3R;Score_EW\\\\2R;MP_NS\\\\1R;MP_EW\\\\1R;Percentage_NS\\\\3R;Percentage_EW\\\\3R"]
+1 1 1 1 4S  N 10 420  - 2 2  50  50
+2 1 2 2 4S  N 11 450  - 4 0 100   0
+3 1 3 3 4S  N  9   - 50 0 4   0 100
+"""
+
+
+def test_a_mitchell_numbering_ns_and_ew_apart_ranks_each_direction(tmp_path, capsys):
+    """NS 1-3 and EW 1-3 at the same time: entries NS1…EW3, `field: directions`, two rankings.
+    Board 1 (none vul): 420, 450, -50 -> NS 2, 4, 0 of 4; EW the other way."""
+    path = tmp_path / "mitchell.pbn"
+    path.write_text(MITCHELL, encoding="utf-8")
+    content = site(tmp_path)
+    assert run(content, "m", path, "--strict") == 0
+    assert "all 33 figures equal" in capsys.readouterr().out  # 3 x (score, 2 MP, 2 %) + 6 x (rank, MP, %)
+    event = (content / "events/m/event.yaml").read_text(encoding="utf-8")
+    assert "field: directions" in event and '{id: EW3, players: ["E Three", "E Three"]}' in event
+    assert [s[:2] for s in standings(content, "m")] == [(1, "NS2"), (2, "NS1"), (3, "NS3"), (1, "EW3"), (2, "EW1"), (3, "EW2")]
+
+
+@pytest.fixture(scope="module")
+def teams_demo(tmp_path_factory):
+    root = tmp_path_factory.mktemp("teams")
+    content = root / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    shutil.copytree(ROOT / "content/events/gaoxiao-bridge-teams-2024", content / "events/gaoxiao-bridge-teams-2024")
+    _, results, _ = validate(content)
+    return content, results[0]
+
+
+def team_standings(content: Path, slug: str, stage: str) -> list[tuple]:
+    _, results, _ = validate(content)
+    result = next(r for r in results if r.event.slug == slug)
+    return [(s.rank, s.entry.id, s.tally.metrics["vp"], s.tally.metrics["imps"]) for s in result.stage_of(stage).standings]
+
+
+@pytest.mark.parametrize(("kind", "figures"), [("pbn", 480), ("xml", 522)])
+def test_teams_round_trip_gives_the_same_standings(tmp_path, teams_demo, capsys, kind, figures):
+    """The demo round robin (6 teams, 5 rounds x 8 boards) out as PBN (one game per room) and
+    USEBIO (MATCHes, with VPs, totals and places), back in: every score, IMP (and VP, total,
+    place) equal, the same standings."""
+    content, result = teams_demo
+    text = export_stage(result, "teams") if kind == "pbn" else export_usebio(result, "teams")
+    path = tmp_path / f"teams.{kind}"
+    path.write_text(text, encoding="utf-8")
+    target = site(tmp_path)
+    assert run(target, "rr", path, "--strict") == 0
+    assert f"all {figures} figures equal" in capsys.readouterr().out
+    assert len(list((target / "events/rr/results").iterdir())) == 5
+    assert team_standings(target, "rr", "teams") == team_standings(content, "gaoxiao-bridge-teams-2024", "teams")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not RUTER.is_file(), reason="shared/data/real-pbn is not here")
+def test_imported_real_session_built_publishes_the_files_totals_and_ranks(tmp_path, capsys):
+    """import -> build: results.json carries every pair's published total IMPs and rank."""
+    import json
+
+    from generator.build import build
+    from generator.interchange.pbn import read_pbn
+
+    content = site(tmp_path)
+    assert run(content, "ruter71", RUTER, "--strict") == 0
+    build(content, tmp_path / "out")
+    data = json.loads((tmp_path / "out/events/ruter71/results.json").read_text(encoding="utf-8"))
+    built = {s["entry"]: (s["rank"], s["metrics"]["imps"]) for s in data["stages"][0]["standings"]}
+    published = {f"P{row['PairId']}": (int(row["Rank"]), int(row["TotalScoreIMP"]))
+                 for row in read_pbn(RUTER)[0].table("TotalScoreTable").rows}
+    assert built == published and len(built) == 16

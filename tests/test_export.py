@@ -1,0 +1,101 @@
+"""`paibang export EVENT --format xlsx|csv|pbn|usebio` and results.xlsx in every build:
+the demo events' standings in the workbook and CSV, byte-reproducible; PBN and USEBIO read back
+by `paibang import` to the same standings (tests/test_bridge_import.py has the round trips)."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import time
+import zipfile
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from generator.build import validate
+from generator.cli import main
+from generator.interchange.spreadsheet import csv_texts, workbook_bytes
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def content(tmp_path_factory):
+    content = tmp_path_factory.mktemp("export") / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    for slug in ("qiaoyou-club-pairs-2024", "gaoxiao-bridge-teams-2024", "tumu-guandan-2020"):
+        shutil.copytree(ROOT / "content/events" / slug, content / "events" / slug)
+    return content
+
+
+def result_of(content: Path, slug: str):
+    _, results, _ = validate(content)
+    return next(r for r in results if r.event.slug == slug)
+
+
+def test_workbook_has_standings_tables_and_travellers(content):
+    result = result_of(content, "qiaoyou-club-pairs-2024")
+    book = load_workbook(io.BytesIO(workbook_bytes(result)))
+    assert book.sheetnames == ["pairs", "pairs tables", "pairs boards"]
+    rows = list(book["pairs"].values)
+    assert rows[0][:5] == ("rank", "entry", "name", "players", "group") and "percent" in rows[0]
+    stage = result.stage_of("pairs")
+    at = rows[0].index("percent")
+    assert [(r[1], r[at]) for r in rows[1:]] == [(s.entry.id, s.tally.metrics["percent"]) for s in stage.standings]
+    boards = list(book["pairs boards"].values)
+    assert len(boards) - 1 == sum(len(r.tables) * 3 for r in stage.rounds)  # 3 boards a table
+
+
+def test_workbook_bytes_do_not_depend_on_the_time(content):
+    result = result_of(content, "tumu-guandan-2020")
+    first = workbook_bytes(result)
+    time.sleep(1.1)  # openpyxl stamps seconds
+    assert workbook_bytes(result) == first
+    day = result.event.dates[0]  # the fixed moment: the event's first day
+    with zipfile.ZipFile(io.BytesIO(first)) as archive:
+        core = archive.read("docProps/core.xml").decode()
+        assert {info.date_time for info in archive.infolist()} == {(day.year, day.month, day.day, 0, 0, 0)}
+    assert core.count(f"{day.isoformat()}T00:00:00Z") == 2  # created and modified
+
+
+def test_a_name_written_as_a_formula_stays_text(tmp_path):
+    from generator.interchange.spreadsheet import _csv_cell
+
+    assert _csv_cell("=HYPERLINK(\"x\")") == "'=HYPERLINK(\"x\")" and _csv_cell("-1") == "-1" and _csv_cell("+2") == "+2"
+    assert _csv_cell("-x") == "'-x" and _csv_cell("王小明") == "王小明"
+
+
+def test_csv_one_text_per_stage(content):
+    texts = csv_texts(result_of(content, "gaoxiao-bridge-teams-2024"))
+    assert texts and all(t.startswith("\ufeffrank,entry,name,players,group") for t in texts.values())
+
+
+@pytest.mark.parametrize(("kind", "names"), [
+    ("xlsx", ["qiaoyou-club-pairs-2024.xlsx"]), ("csv", ["qiaoyou-club-pairs-2024-pairs.csv"]),
+    ("pbn", ["qiaoyou-club-pairs-2024.pbn"]), ("usebio", ["qiaoyou-club-pairs-2024.xml"])])
+def test_export_command_writes_in_the_current_folder(content, tmp_path, monkeypatch, kind, names):
+    monkeypatch.chdir(tmp_path)
+    assert main(["export", "qiaoyou-club-pairs-2024", "--format", kind, "--content", str(content), "--lang", "en"]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == names
+
+
+def test_export_output_and_refusals(content, tmp_path, capsys):
+    target = tmp_path / "out.xlsx"
+    assert main(["export", "tumu-guandan-2020", "-o", str(target), "--content", str(content), "--lang", "en"]) == 0
+    assert target.read_bytes()[:2] == b"PK"
+    assert main(["export", "tumu-guandan-2020", "--format", "pbn", "--content", str(content), "--lang", "en"]) == 2
+    assert "no duplicate bridge stage" in capsys.readouterr().err
+    assert main(["export", "nope", "--content", str(content), "--lang", "en"]) == 2
+
+
+def test_xlsx_cells_keep_their_types_and_text_is_never_a_formula():
+    import datetime as dt
+
+    from generator.interchange.spreadsheet import xlsx_bytes
+
+    data = xlsx_bytes([("s", [["name", "n", "x"], ["=1+1", 3, 62.5], ["a\x01b <&>", None, 0]])], dt.datetime(2024, 1, 2))
+    sheet = load_workbook(io.BytesIO(data))["s"]
+    assert [[c.value for c in row] for row in sheet.iter_rows()] == [["name", "n", "x"], ["=1+1", 3, 62.5], ["ab <&>", None, 0]]
+    assert sheet["A2"].data_type == "s"
