@@ -559,3 +559,19 @@ def test_compiled_templates_are_kept_between_builds_per_locale_and_version(tmp_p
     monkeypatch.setattr(html_module, "code_digest", lambda: "another version of paibang")
     assert page("zh-Hans") == first and "search.html" in compiled
     assert len(list(folder.iterdir())) == 1  # the other versions' folders are gone
+
+
+def test_each_ui_word_is_defined_once_in_every_locale() -> None:
+    """Two words under one id: the catalogue keeps the last, and the first's pages say the wrong
+    thing (a merge once gave "after_round" two meanings)."""
+    import re as _re
+
+    from generator.messages import LOCALES
+    from generator.render.i18n import catalogue_path as po_path
+
+    ids = {}
+    for locale in LOCALES:
+        found = _re.findall(r'^msgid "(.+)"$', po_path(locale).read_text(encoding="utf-8"), _re.M)
+        assert len(found) == len(set(found)), sorted({i for i in found if found.count(i) > 1})
+        ids[locale] = set(found)
+    assert ids["zh-Hans"] == ids["zh-Hant"] == ids["en"]
