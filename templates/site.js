@@ -67,20 +67,27 @@
     return (form.getAttribute("data-" + name) || "").replace("{" + key + "}", value);
   }
 
-  function show(form, panel, query, limit, full) {
+  // The count (a live region) and the list are in the page from the start; in the header the list
+  // is a listbox whose options are the links.
+  function show(form, panel, query, limit, full, done) {
     loadIndex(form, function (data) {
       var found = search(data, query), root = form.getAttribute("data-root");
-      panel.textContent = "";
+      var head = panel.querySelector(".search-count"), list = panel.querySelector("ul"), more = panel.querySelector(".search-more");
+      if (more) more.remove();
+      list.textContent = "";
       panel.hidden = !query.trim();
-      if (panel.hidden) return;
-      var head = document.createElement("p");
-      head.className = "search-count";
+      if (done) done(!panel.hidden);
+      if (panel.hidden) { head.textContent = ""; return; }
       head.textContent = found.length ? words(form, "count", "n", found.length) : words(form, "none", "q", query.trim());
-      panel.appendChild(head);
-      var list = document.createElement("ul");
-      found.slice(0, limit).forEach(function (record) {
+      found.slice(0, limit).forEach(function (record, i) {
         var item = document.createElement("li"), link = document.createElement("a");
         link.href = root + record[3];
+        if (!full) {
+          item.setAttribute("role", "presentation");
+          link.setAttribute("role", "option");
+          link.id = list.id + "-" + i;
+          link.tabIndex = -1;
+        }
         var kind = document.createElement("span");
         kind.className = "kind kind-" + record[0];
         kind.textContent = form.getAttribute("data-kind-" + record[0]);
@@ -93,9 +100,8 @@
         item.appendChild(link);
         list.appendChild(item);
       });
-      panel.appendChild(list);
       if (found.length > limit) {
-        var more = document.createElement(full ? "p" : "a");
+        more = document.createElement(full ? "p" : "a");
         more.className = "search-more";
         more.textContent = words(form, "more", "shown", limit);
         if (!full) more.href = form.getAttribute("action") + "?q=" + encodeURIComponent(query.trim());
@@ -108,29 +114,59 @@
     var input = form.querySelector("input[name=q]"), panel = form.querySelector(".search-results");
     var limit = full ? PAGE : DROPDOWN, timer = null;
     if (full) panel.classList.add("full");
+    // Header combobox: focus stays in the box; aria-activedescendant marks the option reached.
+    function options() { return Array.prototype.slice.call(panel.querySelectorAll(full ? "a" : "[role=option]")); }
+    function activate(option) {
+      options().forEach(function (o) { o.setAttribute("aria-selected", o === option); o.classList.toggle("active", o === option); });
+      if (option) { input.setAttribute("aria-activedescendant", option.id); option.scrollIntoView({ block: "nearest" }); }
+      else input.removeAttribute("aria-activedescendant");
+    }
+    function expand(open) {
+      if (full) return;
+      input.setAttribute("aria-expanded", open);
+      if (!open) activate(null);
+    }
+    function close() { panel.hidden = true; expand(false); }
     input.addEventListener("focus", function () { loadIndex(form, function () {}); });
     input.addEventListener("input", function () {
       clearTimeout(timer);
-      timer = setTimeout(function () { show(form, panel, input.value, limit, full); }, 80);
+      activate(null);
+      timer = setTimeout(function () { show(form, panel, input.value, limit, full, expand); }, 80);
     });
     form.addEventListener("keydown", function (event) {
-      if (event.key === "Escape" && !full) { panel.hidden = true; input.focus(); return; }
-      if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
-      var links = Array.prototype.slice.call(panel.querySelectorAll("a"));
-      if (panel.hidden || !links.length) return;
-      var at = links.indexOf(document.activeElement), step = event.key === "ArrowDown" ? 1 : -1;
-      event.preventDefault();
-      if (at + step < 0) input.focus(); else links[Math.min(at + step, links.length - 1)].focus();
+      var arrow = event.key === "ArrowDown" ? 1 : event.key === "ArrowUp" ? -1 : 0;
+      // (the search page: a plain list of links, the arrow keys move the focus)
+      var all = options(), at = all.indexOf(full ? document.activeElement : document.getElementById(input.getAttribute("aria-activedescendant")));
+      if (arrow && !panel.hidden && all.length) {
+        event.preventDefault();
+        var next = at + arrow < 0 ? null : all[Math.min(at + arrow, all.length - 1)];
+        if (full) (next || input).focus(); else activate(next);
+      } else if (!full && event.key === "Escape") {
+        if (panel.hidden) input.value = "";
+        close();
+      } else if (!full && event.key === "Enter" && at >= 0) {
+        event.preventDefault();
+        window.location.href = all[at].href;
+      }
     });
     if (!full) {
       document.addEventListener("click", function (event) {
-        if (!form.contains(event.target)) panel.hidden = true;
+        if (!form.contains(event.target)) close();
       });
     }
     return function (query) { input.value = query; show(form, panel, query, limit, full); };
   }
 
+  // A table's box (a named region) is in the tab order only while it scrolls sideways.
+  function regions() {
+    document.querySelectorAll(".scroll[role=region]").forEach(function (box) {
+      box.tabIndex = box.scrollWidth > box.clientWidth + 1 ? 0 : -1;
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    regions();
+    window.addEventListener("resize", regions);
     var forms = document.querySelectorAll("form.search");
     var page = document.querySelector("main form.search");
     forms.forEach(function (form) {

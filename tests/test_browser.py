@@ -111,8 +111,15 @@ def test_search_finds_a_player_by_two_chinese_characters(page, server: str) -> N
     result = page.locator("header .search-results a", has_text="张浩然").first
     result.wait_for()
     assert "选手" in result.inner_text()
-    page.keyboard.press("ArrowDown")  # the keyboard reaches the results too
-    assert page.evaluate("document.activeElement.textContent").find("张浩然") >= 0
+    box = page.locator("header form.search input[name=q]")
+    # a combobox (ARIA 1.2): open, and the arrow keys move the active option while focus stays in the box
+    assert box.get_attribute("role") == "combobox" and box.get_attribute("aria-expanded") == "true"
+    page.keyboard.press("ArrowDown")
+    active = box.get_attribute("aria-activedescendant")
+    assert page.evaluate("document.activeElement.id") == box.get_attribute("id")
+    assert page.locator(f"#{active}").get_attribute("role") == "option"
+    assert "张浩然" in page.locator(f"#{active}").inner_text()
+    assert page.locator(f"#{box.get_attribute('aria-controls')}").get_attribute("role") == "listbox"
     page.keyboard.press("Enter")
     page.wait_for_url("**/players/*/index.html")
     assert page.locator("h1").inner_text() == "张浩然"
@@ -188,10 +195,15 @@ def test_phone_width_has_no_horizontal_overflow(browser, server: str, site: Path
             tab.wait_for_load_state("load")
             overflow = tab.evaluate("document.documentElement.scrollWidth - window.innerWidth")
             assert overflow <= 0, (path, overflow)
-        # Wide tables scroll inside their own box instead of widening the page.
+        # Results tables fit the screen (their rows become cards, tests/test_phone.py); a wide
+        # reference grid, the movement card, scrolls inside its own named box, which the keyboard
+        # reaches, instead of widening the page.
         tab.goto(server + f"{BRIDGE}/prelim/index.html")
-        box = tab.locator(".scroll").first
+        assert tab.locator(".scroll").first.evaluate("e => e.scrollWidth <= e.clientWidth")
+        tab.goto(server + "events/qiaoyou-club-pairs-2024/pairs/index.html")
+        box = tab.locator(".movement .scroll")
         assert box.evaluate("e => e.scrollWidth > e.clientWidth")
+        assert box.evaluate("e => e.tabIndex") == 0 and box.get_attribute("aria-label")
         shot = tmp_path / "phone.png"
         tab.screenshot(path=str(shot), full_page=True)
         assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -45,7 +45,7 @@ def test_a_changed_results_file_renders_its_event_only(tmp_path: Path) -> None:
     report = build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
     assert report.events_rendered == 1
     page = (tmp_path / "out/events/dongke-bridge-2015/prelim/round-1/index.html").read_text(encoding="utf-8")
-    assert 'aria-label="S">♠</span>' in page.split('id="table-1"')[1].split("</tr>")[1]
+    assert 'role="img" aria-label="黑桃">♠</span>' in page.split('id="table-1"')[1].split("</tr>")[1]
     fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert fresh.events_rendered == 2
     assert digest(tmp_path / "out") == digest(tmp_path / "fresh")

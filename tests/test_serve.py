@@ -133,7 +133,7 @@ def test_serve_rebuilds_shows_errors_and_recovers(tmp_path: Path) -> None:
         prelim.write_text(good.replace("1: 4H N =", "1: 4S N =", 1), encoding="utf-8")
         wait_for_version(server, version)
         _, page, _ = get(server, f"/{EVENT}/prelim/round-1/index.html")
-        assert "内容有错误" not in page and 'aria-label="S">♠</span>' in page.split('id="table-1"')[1].split("</tr>")[1]
+        assert "内容有错误" not in page and 'role="img" aria-label="黑桃">♠</span>' in page.split('id="table-1"')[1].split("</tr>")[1]
 
 
 def test_a_rebuild_that_fails_otherwise_is_reported_in_one_line_and_the_next_change_is_built(

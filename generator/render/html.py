@@ -18,7 +18,7 @@ import re
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import jinja2
 import markdown
@@ -86,7 +86,7 @@ def environment(locale: str, people: People | None = None) -> jinja2.Environment
     env.filters["format_word"] = str.format  # what _("key", n=…) does with the word
     env.filters["signed"] = lambda n: f"{n:+d}" if isinstance(n, int) and n else str(n)
     env.filters["num"] = _number
-    env.filters["suits"] = suit_symbols
+    env.filters["suits"] = _suits_in(translate)
     return env
 
 
@@ -109,9 +109,21 @@ _CONTRACT_TEXT = re.compile(r"^([1-7])(C|D|H|S)(X{0,2})$")
 _CARD_TEXT = re.compile(r"^(C|D|H|S)([2-9TJQKA]|10)$")
 
 
+def _suits_in(translate: Translator) -> Callable[[str], Markup]:
+    """The `suits` filter of one locale: a screen reader says the suit in the page's language
+    (黑桃, spades), not the letter of the content (S, read as an English letter)."""
+    words = tuple(sorted((suit, translate("suit_" + suit)) for suit in _SUIT_SYMBOL))
+
+    def suits(text: str) -> Markup:
+        return suit_symbols(text, words)
+
+    return suits
+
+
 @functools.lru_cache(maxsize=4096)  # a few dozen contracts and cards, on every bridge table
-def suit_symbols(text: str) -> Markup:
-    """4H -> 4♥, HK -> ♥K, red suits marked for colour; anything else is shown as typed."""
+def suit_symbols(text: str, words: tuple[tuple[str, str], ...] = ()) -> Markup:
+    """4H -> 4♥, HK -> ♥K, red suits marked for colour; anything else is shown as typed. The
+    symbol is an image named by `words` (suit letter -> word; the letter without one)."""
     match = _CONTRACT_TEXT.match(text) or _CARD_TEXT.match(text)
     if not match:
         return escape(text)
@@ -119,7 +131,8 @@ def suit_symbols(text: str) -> Markup:
     suit_at = 1 if _CONTRACT_TEXT.match(text) else 0
     suit = parts[suit_at]
     colour = "red" if suit in "DH" else "black"
-    symbol = Markup('<span class="suit {}" aria-label="{}">{}</span>').format(colour, suit, _SUIT_SYMBOL[suit])
+    symbol = Markup('<span class="suit {}" role="img" aria-label="{}">{}</span>').format(
+        colour, dict(words).get(suit, suit), _SUIT_SYMBOL[suit])
     pieces = [escape(p) for p in parts]
     pieces[suit_at] = symbol
     return Markup("").join(pieces)

@@ -1,0 +1,286 @@
+"""The results in a member's hand (issue 24): every kind of page of the demo at phone widths, in
+each locale, with axe-core.
+
+A member opens results from a group chat, on a phone. At 390 and 320 px no results table may be
+wider than the screen (the movement card and the other reference grids may scroll, in a named,
+focusable region), every figure of a results table must be on screen, no text under 14 px, links
+in tables and navigation at least 24×24 px, and axe-core (vendored in tests/vendor/axe-core, so the
+test runs offline) must find nothing serious or critical. The demo's events are written in
+zh-Hans; a copy of the content with `locale: en` / `zh-Hant` in site.yaml gives the other two.
+Browser, server and skipping work as in test_browser.py.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import shutil
+import threading
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from generator.build import validate
+from generator.render.html import render_site
+from generator.render.output import OutputTree
+from test_browser import CHROMIUM_FLAGS, ROOT, _Quiet, chromium_path, unavailable
+
+pytestmark = pytest.mark.slow
+
+AXE = ROOT / "tests/vendor/axe-core/axe.min.js"
+WIDTHS = (390, 320)
+BRIDGE, TEAMS, CLUB = "events/dongke-bridge-2015", "events/gaoxiao-bridge-teams-2024", "events/qiaoyou-club-pairs-2024"
+GUANDAN, DAGUAI = "events/tumu-guandan-2020", "events/chem-park-daguai-2016"
+SJ_PAIRS, SJ_TEAMS = "events/hefei-80fen-pairs-2012", "events/hefei-80fen-teams-2012"
+# One page of every kind a member opens; {player} is a player page found on the players index.
+PAGES = [
+    "index.html", "games/guandan/index.html", "players/index.html", "{player}", "search/index.html?q=王",
+    f"{BRIDGE}/index.html", f"{BRIDGE}/prelim/index.html", f"{BRIDGE}/prelim/round-1/index.html",
+    f"{BRIDGE}/final/round-1/index.html", f"{BRIDGE}/entries/A19/index.html",
+    f"{TEAMS}/index.html", f"{TEAMS}/teams/index.html", f"{TEAMS}/teams/round-1/index.html",
+    f"{TEAMS}/teams/boards/1/index.html", f"{TEAMS}/entries/T1/index.html",
+    f"{CLUB}/pairs/index.html", f"{CLUB}/pairs/round-1/index.html", f"{CLUB}/pairs/boards/1/index.html",
+    f"{CLUB}/entries/P01/index.html",
+    f"{GUANDAN}/index.html", f"{GUANDAN}/main/index.html", f"{GUANDAN}/main/round-1/index.html",
+    f"{GUANDAN}/entries/T01/index.html",
+    f"{DAGUAI}/swiss/index.html", f"{DAGUAI}/swiss/round-1/index.html", f"{DAGUAI}/entries/D01/index.html",
+    f"{SJ_PAIRS}/index.html", f"{SJ_PAIRS}/pairs/index.html", f"{SJ_PAIRS}/pairs/round-1/index.html",
+    f"{SJ_PAIRS}/pairs/boards/1/index.html", f"{SJ_PAIRS}/entries/P01/index.html",
+    f"{SJ_TEAMS}/index.html", f"{SJ_TEAMS}/teams/index.html", f"{SJ_TEAMS}/teams/round-1/index.html",
+    f"{SJ_TEAMS}/entries/T01/index.html",
+]
+# A smaller set in the other two locales: a page of each kind whose words differ most in length.
+OTHER_LOCALE_PAGES = [
+    "index.html", "{player}", "search/index.html?q=王", f"{BRIDGE}/prelim/index.html",
+    f"{BRIDGE}/entries/A19/index.html", f"{CLUB}/pairs/boards/1/index.html", f"{TEAMS}/teams/boards/1/index.html",
+    f"{TEAMS}/teams/round-1/index.html", f"{GUANDAN}/main/index.html", f"{GUANDAN}/main/round-1/index.html",
+    f"{DAGUAI}/swiss/index.html", f"{DAGUAI}/swiss/round-1/index.html", f"{SJ_PAIRS}/pairs/boards/1/index.html",
+    f"{SJ_PAIRS}/pairs/round-1/index.html", f"{SJ_TEAMS}/index.html", f"{SJ_TEAMS}/teams/round-1/index.html",
+]
+# Reference grids, not results: they may scroll sideways inside a named, focusable region.
+REFERENCE = "table.movement-card, table.board-table, table.conversion, .notice table"
+
+# What a page shows at a phone width: every number is a problem to report, none should be found.
+MEASURE = """(reference) => {
+  const width = document.documentElement.clientWidth;
+  const out = {page: document.documentElement.scrollWidth - width, wide: [], offscreen: [], small: [],
+               targets: [], regions: [], captions: [], split: []};
+  const named = (el) => el.getAttribute('aria-label') || el.getAttribute('aria-labelledby');
+  for (const table of document.querySelectorAll('main table')) {
+    const box = table.getBoundingClientRect();
+    const caption = table.caption ? table.caption.textContent.trim() : '';
+    if (table.matches(reference)) {
+      const region = table.closest('.scroll, .notice');
+      if (box.width > width && !(region && (region.tabIndex === 0 || region.querySelector('a')) && named(region)))
+        out.regions.push(caption || table.className);
+      continue;
+    }
+    if (box.right > width + 0.5 || box.left < -0.5) out.wide.push([caption || table.className, Math.round(box.width)]);
+    // a table squeezed to fit is no better: no number, id or name may be split across lines
+    const texts = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      if (node.parentElement.closest('caption, thead, .visually-hidden')) continue;
+      const re = /\\S+/g;
+      for (let m = re.exec(node.textContent); m; m = re.exec(node.textContent)) {
+        if (m[0].length > 12) continue;
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set(Array.from(range.getClientRects(), r => Math.round(r.top)));
+        if (tops.size > 1) { out.split.push([caption, m[0]]); break; }
+      }
+      if (out.split.length > 5) break;
+    }
+    // every figure of the table is on screen: a cell with text has a box inside the viewport
+    for (const cell of table.querySelectorAll('tbody td, tbody th, tfoot td, tfoot th')) {
+      if (!cell.textContent.trim()) continue;
+      const r = cell.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || r.right > width + 0.5 || r.left < -0.5) {
+        out.offscreen.push([caption, cell.textContent.trim().slice(0, 20)]);
+        break;
+      }
+    }
+  }
+  for (const region of document.querySelectorAll('main .scroll')) {
+    if (region.scrollWidth > region.clientWidth + 1 && !(region.tabIndex === 0 && named(region)))
+      out.regions.push(region.className + ':' + (region.querySelector('caption') || region).textContent.trim().slice(0, 30));
+  }
+  // text under 14 px (CSS px; SVG charts are pictures with their own label)
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!node.textContent.trim() || el.closest('svg, script, style, noscript, .visually-hidden, [hidden]')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < 13.99) out.small.push([el.tagName + '.' + el.className, node.textContent.trim().slice(0, 15), size]);
+  }
+  // targets of at least 24×24 px: links in tables and in navigation, buttons, inputs, summaries
+  for (const el of document.querySelectorAll('table a, nav a, header a, button, input, summary, .skip')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    if (r.width < 23.5 || r.height < 23.5) out.targets.push([el.tagName, el.textContent.trim().slice(0, 15), Math.round(r.width), Math.round(r.height)]);
+  }
+  const seen = new Set();
+  for (const c of document.querySelectorAll('caption')) {
+    const text = c.textContent.trim().replace(/\\s+/g, ' ');
+    if (seen.has(text)) out.captions.push(text);
+    seen.add(text);
+  }
+  return out;
+}"""
+
+AXE_RUN = """async () => {
+  const result = await axe.run(document, {resultTypes: ['violations'], rules: {'target-size': {enabled: true}}});
+  return result.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => [v.id, v.impact, v.nodes.length, v.nodes.slice(0, 3).map(n => n.target.join(' '))]);
+}"""
+
+
+def build(folder: Path, locale: str) -> Path:
+    """The demo site rendered (no PDFs) in `locale`: a copy of content/ with site.yaml's locale."""
+    content = folder / "content"
+    shutil.copytree(ROOT / "content", content)
+    site_yaml = content / "site.yaml"
+    site_yaml.write_text(re.sub(r"(?m)^locale: .*$", f"locale: {locale}", site_yaml.read_text(encoding="utf-8")),
+                         encoding="utf-8")
+    out = folder / "output"
+    out.mkdir()
+    site, results, _ = validate(content)
+    render_site(site, results, {}, OutputTree(out))
+    return out
+
+
+@pytest.fixture(scope="module")
+def sites(tmp_path_factory: pytest.TempPathFactory):
+    """The three builds, served on 127.0.0.1 under /zh-Hans/, /en/ and /zh-Hant/."""
+    top = tmp_path_factory.mktemp("phone-sites")
+    for locale in ("zh-Hans", "en", "zh-Hant"):
+        (top / locale).mkdir()
+        shutil.move(str(build(top / locale, locale)), str(top / locale / "site"))
+    handler = functools.partial(_Quiet, directory=str(top))
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield top, f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory):
+    executable = chromium_path()
+    if executable is None:
+        unavailable("Chromium not found (Debian: apt-get install chromium; or set PAIBANG_CHROMIUM)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("the Python package 'playwright' is not installed (pip install playwright)")
+    with sync_playwright() as playwright:
+        try:
+            instance = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS, headless=True)
+        except Exception as error:  # noqa: BLE001 - report why the browser did not start
+            unavailable(f"Chromium at {executable} did not start: {error}")
+        yield instance
+        instance.close()
+
+
+def player_page(site: Path) -> str:
+    """张浩然's page (a player of the bridge event), as linked from the players index."""
+    index = (site / "players/index.html").read_text(encoding="utf-8")
+    return "players/" + re.search(r'href="\.\./players/([0-9a-f]+)/index\.html">张浩然<', index)[1] + "/index.html"
+
+
+def audit(browser, top: Path, base: str, locale: str, pages: list[str], widths: tuple[int, ...]) -> list[str]:
+    """Every problem found on `pages` of the `locale` build at each width, as readable lines."""
+    site = top / locale / "site"
+    problems = []
+    for width in widths:
+        context = browser.new_context(viewport={"width": width, "height": 844})
+        context.set_default_timeout(30_000)
+        tab = context.new_page()
+        errors: list[str] = []
+        tab.on("pageerror", lambda error: errors.append(str(error)))
+        for path in pages:
+            path = path.replace("{player}", player_page(site))
+            assert (site / path.split("?")[0]).is_file(), path
+            tab.goto(f"{base}{locale}/site/{path}")
+            tab.wait_for_load_state("load")
+            if "?q=" in path:
+                tab.locator("main .search-results li").first.wait_for()
+            found = tab.evaluate(MEASURE, REFERENCE)
+            tab.add_script_tag(path=str(AXE))
+            found["axe"] = tab.evaluate(AXE_RUN)
+            found["errors"] = errors[:]
+            errors.clear()
+            where = f"{locale} {width}px {path}"
+            if found.pop("page") > 0:
+                problems.append(f"{where}: the page scrolls sideways")
+            problems += [f"{where}: {key}: {value}" for key, value in found.items() if value]
+        context.close()
+    return problems
+
+
+def test_every_kind_of_page_at_phone_widths_in_simplified_chinese(browser, sites) -> None:
+    top, base = sites
+    problems = audit(browser, top, base, "zh-Hans", PAGES, WIDTHS)
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-Hant"])
+def test_pages_at_320_px_in_english_and_traditional_chinese(browser, sites, locale: str) -> None:
+    top, base = sites
+    problems = audit(browser, top, base, locale, OTHER_LOCALE_PAGES, (320,))
+    assert problems == [], "\n".join(problems)
+
+
+SUIT_WORDS = {"zh-Hans": {"黑桃", "红心", "方块", "梅花"}, "en": {"spades", "hearts", "diamonds", "clubs"},
+              "zh-Hant": {"黑桃", "紅心", "方塊", "梅花"}}
+
+
+def contrast(rgb: str, background: tuple[int, int, int] = (255, 255, 255)) -> float:
+    """WCAG contrast ratio of a CSS rgb()/rgba() colour against `background`."""
+    def luminance(channels) -> float:
+        def linear(c: float) -> float:
+            c /= 255
+            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+        r, g, b = (linear(float(c)) for c in channels[:3])
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    lighter, darker = sorted((luminance(re.findall(r"[\d.]+", rgb)), luminance(background)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+@pytest.mark.parametrize("locale", ["zh-Hans", "en", "zh-Hant"])
+def test_suits_search_landmarks_and_focus_ring_for_a_screen_reader(browser, sites, locale: str) -> None:
+    top, base = sites
+    tab = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        # suits are read as words of the page's language, in the hand record and the traveller
+        tab.goto(f"{base}{locale}/site/{CLUB}/pairs/boards/1/index.html")
+        suits = tab.eval_on_selector_all(".suit", "els => els.map(e => [e.getAttribute('role'), e.getAttribute('aria-label')])")
+        assert len(suits) > 16 and {role for role, _ in suits} == {"img"}
+        assert {label for _, label in suits} == SUIT_WORDS[locale]
+        # two search landmarks on the search page, each with a name of its own; the header's box
+        # is a combobox controlling a listbox
+        tab.goto(f"{base}{locale}/site/search/index.html")
+        names = tab.eval_on_selector_all("form[role=search]", "els => els.map(e => e.getAttribute('aria-label'))")
+        assert len(names) == 2 and all(names) and len(set(names)) == 2
+        box = tab.locator("header input[name=q]")
+        assert box.get_attribute("role") == "combobox" and box.get_attribute("aria-expanded") == "false"
+        assert tab.locator(f"#{box.get_attribute('aria-controls')}").get_attribute("role") == "listbox"
+        # open, with its options, and with the search page's own list of results: nothing for axe
+        box.fill("王")
+        tab.locator("header [role=option]").first.wait_for()
+        tab.locator("main input[name=q]").fill("王")
+        tab.locator("main .search-results li").first.wait_for()
+        assert box.get_attribute("aria-expanded") == "true"
+        tab.add_script_tag(path=str(AXE))
+        assert tab.evaluate(AXE_RUN) == []
+        # the focus ring: at least 3:1 against the page
+        tab.goto(f"{base}{locale}/site/{BRIDGE}/prelim/index.html")
+        tab.keyboard.press("Tab")
+        ring = tab.evaluate("(() => { const s = getComputedStyle(document.activeElement);"
+                            " return [s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor]; })()")
+        assert ring[0] != "none" and ring[1] >= 2 and contrast(ring[2]) >= 3, ring
+    finally:
+        tab.close()
