@@ -303,6 +303,36 @@ def test_score_sheets_with_qr_codes_come_from_the_admin_page_only(running: Runni
     assert running.desk.link("main/4/26") in sheets
 
 
+@pytest.mark.slow  # prints a PDF
+def test_the_rounds_real_score_sheets_print_with_each_tables_own_qr(running: Running, tmp_path: Path) -> None:
+    import subprocess
+
+    from generator.desk.app import table_key
+    from generator.render.bulletins import qr_svg, round_forms
+    from generator.render.pdf import bulletin_html
+
+    url = f"{running.base}/admin/sheets/main/4/print.pdf"
+    assert fetch(url)[0] == 403  # no admin cookie, no sheets
+    jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    fetch(running.desk.admin_link, opener=jar)
+    with jar.open(url, timeout=120) as answer:
+        assert answer.status == 200 and answer.headers["Content-Type"] == "application/pdf"
+        pdf = tmp_path / "sheets.pdf"
+        pdf.write_bytes(answer.read())
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    assert "Pages:           26" in info  # the 记分表 of each of the round's 26 tables
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    assert "记分表" in text and text.count("签名") >= 26
+    # Each table's page carries its own link: the QR of table 26's link is on the 26th page only.
+    forms = round_forms(running.desk.result, "main", 4, "zh-Hans")
+    for page in forms[0].pages:
+        page["qr"] = qr_svg(running.desk.link(table_key("main", 4, int(page["table"]))))
+    html = bulletin_html(forms[0], "zh-Hans")
+    own = qr_svg(running.desk.link(table_key("main", 4, 26)))
+    pages = html.split('<section class="sheet">')[1:]
+    assert len(pages) == 26 and [own in page for page in pages].index(True) == 25 and html.count(own) == 1
+
+
 def test_repeated_refusals_from_one_address_are_slowed_down(running: Running) -> None:
     codes = [fetch(f"{running.base}/t/main/4/1?k=wrong{n}")[0] for n in range(40)]
     assert codes[0] == 403 and codes[-1] == 429

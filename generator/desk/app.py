@@ -33,6 +33,7 @@ from urllib.parse import parse_qs, quote
 import anyio
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -427,6 +428,20 @@ class Writer:
                 job.done.set()
 
 
+def table_sheets(desk: Any, stage: str, number: int) -> bytes:
+    """The round's blank forms as one PDF, each page of a table with that table's link as its QR."""
+    from generator.commands.printing import one_document
+    from generator.render.bulletins import qr_svg, round_forms
+
+    forms = round_forms(desk.result, stage, number, desk.locale)
+    for form in forms:
+        for page in form.pages:
+            table = page.get("table") if isinstance(page, dict) else None
+            if isinstance(table, str) and table.isdigit():
+                page["qr"] = qr_svg(desk.link(table_key(stage, number, int(table))))
+    return one_document(forms, desk.locale)
+
+
 SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",  # a table link must not leak through a Referer
     "X-Content-Type-Options": "nosniff",
@@ -576,6 +591,21 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                 rows.append({"table": table, "link": link, "qr": qr})
         return desk.page("sheets.html", stage=desk.event.stage(stage), number=number, rows=rows)
 
+    async def sheets_pdf(request: Request) -> Response:
+        """The round's real score sheets (the game's 记分表, as `paibang print` prints them), each
+        table's page carrying that table's own link as its QR code: printed from here only, never
+        written to output/, since the links write results."""
+        who = desk.who(request, None, None)
+        if who is None:
+            return forbidden(request)
+        stage, number = request.path_params["stage"], request.path_params["round"]
+        if (not number.isdigit() or desk.result is None or not any(s.id == stage for s in desk.event.stages)
+                or not any(r.number == int(number) for r in desk.result.stage_of(stage).rounds)):
+            return desk.page("message.html", 404, title="404", text="")
+        pdf = await run_in_threadpool(table_sheets, desk, stage, int(number))
+        return Response(pdf, media_type="application/pdf", headers={
+            **SECURITY_HEADERS, "Content-Disposition": f'inline; filename="{stage}-round-{number}.pdf"'})
+
     async def standings(request: Request) -> Response:
         part = request.query_params.get("part") == "1"
         return desk.page("_standings.html" if part else "standings.html")
@@ -630,6 +660,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         Route("/admin", admin),
         Route("/admin/clock", clock, methods=["POST"]),
         Route("/admin/sheets/{stage}/{round}", sheets),
+        Route("/admin/sheets/{stage}/{round}/print.pdf", sheets_pdf),
         Route("/standings", standings),
         Route("/screen", screen),
         Route("/events", events),
