@@ -181,11 +181,6 @@ CATALOGUE: dict[str, Entry] = {
         "zh-Hant": ("{game} 的 {format} 賽制尚未實作", "目前可用：{allowed}"),
         "en": ("format {format} is not implemented yet for {game}", "available now: {allowed}"),
     },
-    "game-not-supported": {
-        "zh-Hans": ("项目 {game} 尚未实现", "目前可用：{allowed}"),
-        "zh-Hant": ("項目 {game} 尚未實作", "目前可用：{allowed}"),
-        "en": ("game {game} is not implemented yet", "available now: {allowed}"),
-    },
     "prize-form": {
         "zh-Hans": ("奖项 {name} 须写 count（按名次）或一个指标门槛（如 wins: 3）", "例如 {{name: 一等奖, count: 1}}"),
         "zh-Hant": ("獎項 {name} 須寫 count（按名次）或一個指標門檻（如 wins: 3）", "例如 {{name: 一等獎, count: 1}}"),
@@ -427,6 +422,15 @@ def localised_format(texts: tuple[str, str, str], *details: object) -> dict[str,
         locale: text.format(*(d.get(locale, "") if isinstance(d, dict) else d for d in details))
         for locale, text in zip(LOCALES, texts)
     }
+
+
+def add_codes(codes: dict[str, Entry]) -> None:
+    """Add a game's codes (`Game.messages`) to the catalogue; the games registry does it when it
+    finds the games, so nothing needs importing "to register its codes". A code is defined once:
+    the same code with another text is a programming error."""
+    for code, entry in codes.items():
+        if CATALOGUE.setdefault(code, entry) is not entry:
+            raise ValueError(f"message code {code!r} is defined twice")
 
 
 def render_message(code: str, locale: str, params: dict[str, object]) -> tuple[str, str]:

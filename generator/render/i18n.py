@@ -136,13 +136,10 @@ def translations(locale: str) -> gettext.GNUTranslations:
 
 @cache
 def game_words() -> dict[str, tuple[str, str, str]]:
-    """Every game module's UI_WORDS, merged."""
-    from generator.games import GAME_MODULES
+    """Every game's UI words (`Game.ui_words`), merged."""
+    from generator.games import GAMES
 
-    words: dict[str, tuple[str, str, str]] = {}
-    for module in GAME_MODULES.values():
-        words.update(getattr(module, "UI_WORDS", {}))
-    return words
+    return GAMES.ui_words()
 
 
 class _GameWords(gettext.NullTranslations):
@@ -157,7 +154,7 @@ class _GameWords(gettext.NullTranslations):
             return game_words()[message][self.index]
         except KeyError:
             raise KeyError(f"no UI word {message!r}: add it to generator/render/locales/*/LC_MESSAGES/"
-                           f"{DOMAIN}.po (or the game's UI_WORDS)") from None
+                           f"{DOMAIN}.po (or the game's ui_words)") from None
 
 
 @cache

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 
 from generator.content.model import Entry, Event, Round, Stage, Table
 from generator.errors import Mark, Problems
-from generator.games import GAMES, TableScore
+from generator.games import GAMES, Game, TableScore
 from generator.messages import CATALOGUE
 from generator.tournament.credits import CreditLine, credits_roster
 from generator.tournament.pairing import DrawRules, draw_rules
@@ -222,9 +222,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
         scored.append(RoundResult(round_.number, scores, [s.table.number for s in scores if is_pending(s)]))
     # Games that compare boards across the field (pairs matchpoints) score the stage as a whole,
     # once every table is scored and before the tally.
-    score_field = getattr(game, "score_field", None)
-    if score_field is not None:
-        score_field(stage, scored, problems)
+    game.score_field(stage, scored, problems)
     late = _late_entries(stage, rounds, field_entries)
     if rounds:
         playing = {side for r in rounds for t in r.tables for side in t.sides}
@@ -245,15 +243,10 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     # from the sums here, before tie-breaks and ranking read them.
     # Penalties and awards on totals (bridge `adjustments`): points before the percentage is
     # derived from them, percentage points after.
-    adjust_tallies = getattr(game, "adjust_tallies", None)
-    if adjust_tallies is not None:
-        adjust_tallies(stage, tallies, finished=False)
-    finish_metrics = getattr(game, "finish_metrics", None)
-    if finish_metrics is not None:
-        for record in tallies.values():
-            finish_metrics(record.metrics)
-    if adjust_tallies is not None:
-        adjust_tallies(stage, tallies, finished=True)
+    game.adjust_tallies(stage, tallies, finished=False)
+    for record in tallies.values():
+        game.finish_metrics(record.metrics)
+    game.adjust_tallies(stage, tallies, finished=True)
     primary = primary_metric(stage.rank_by, game.metrics_for(stage)[0])
     add_tiebreaks(tallies, stage.rank_by, primary)
     lots = lot_order(tallies, stage.lots, event.draw_seed, f"{event.slug}/{stage.id}")
@@ -266,11 +259,10 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     return result
 
 
-def _rank(game: object, stage: Stage, tallies: dict, counted: list[RoundResult], lots: dict[str, int]) -> list[Standing]:
+def _rank(game: Game, stage: Stage, tallies: dict, counted: list[RoundResult], lots: dict[str, int]) -> list[Standing]:
     standings = rank(tallies.values(), stage.rank_by, lots)
     # A game may rank its field in groups (bridge pairs: NS and EW ranked apart).
-    fields = getattr(game, "fields", None)
-    groups = fields(stage, counted) if fields is not None else None
+    groups = game.fields(stage, counted)
     if groups:
         grouped = {entry for group in groups for entry in group}
         standings = [standing for group in [*groups, [e for e in tallies if e not in grouped]]
@@ -278,7 +270,7 @@ def _rank(game: object, stage: Stage, tallies: dict, counted: list[RoundResult],
     return standings
 
 
-def _score(game: object, event: Event, table: Table, number: int, stage: Stage, state: dict[str, object]) -> TableScore:
+def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, state: dict[str, object]) -> TableScore:
     """One table; a match not played against an entry that had withdrawn before this round is
     the withdrawn entry's forfeit (a round robin's schedule keeps meeting it: event-day.md)."""
     score = game.score_table(table, stage, state)
@@ -346,10 +338,8 @@ def _stale_draws(game: object, event: Event, result: StageResult, rounds: list[R
         if len(before) != round_.number - 1 or not all(r.complete for r in before):
             continue
         tallies = tally(result.field, [r.counted for r in before], GAMES[event.game].metrics)
-        finish_metrics = getattr(game, "finish_metrics", None)
-        if finish_metrics is not None:
-            for record in tallies.values():
-                finish_metrics(record.metrics)
+        for record in tallies.values():
+            game.finish_metrics(record.metrics)
         add_tiebreaks(tallies, result.stage.rank_by, result.primary)
         then = StageResult(result.stage, result.field, before, _rank(game, result.stage, tallies, before, result.lots),
                            lots=result.lots, primary=result.primary)

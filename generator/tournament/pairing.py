@@ -60,7 +60,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.content.model import Entry, Event, Stage
-from generator.games import GAMES, metric_of
+from generator.games import GAMES, TableForm, metric_of, yaml_id
 from generator.errors import Refusal  # `paibang pair` will not draw: see MESSAGES below
 from generator.messages import CATALOGUE
 from generator.tournament.large_draw import is_large, pair_large, surely_pairable
@@ -236,7 +236,8 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
     stage = stage_result.stage
     if stage.format not in PAIRABLE:
         raise Refusal("pair-format", stage=stage.id, format=stage.format, allowed=", ".join(PAIRABLE))
-    if event.game not in TABLE_FORMS:
+    game = GAMES.get(event.game)
+    if game is None or game.table_form(stage) is None:
         raise Refusal("pair-game", game=event.game)
     written = [r.number for r in event.rounds.get(stage.id, [])]
     missing = [n for n in range(1, max(written, default=0) + 1) if n not in written]
@@ -484,49 +485,13 @@ def movement_card(event: Event, stage_result: StageResult) -> MovementCard | Non
 # --- writing the results file -------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class TableForm:
-    """How a game writes one table's sides, and a commented example of its record."""
-
-    keys: tuple[str, str] | None  # (first, second) side keys; None: a `teams: [a, b]` list
-    hint: tuple[str, ...]  # record lines, commented out; {a} {b} are the sides
-
-    def side_lines(self, sides: Sequence[str]) -> list[str]:
-        if self.keys is None:
-            return [f"teams: [{', '.join(yaml_id(s) for s in sides)}]"]
-        return [f"{key}: {yaml_id(side)}" for key, side in zip(self.keys, sides)]
-
-
-# By game name (and `pairs` format): the keys of content-format.md. A bye is the same table with
-# its first side only (guandan `teams: [T09]`, daguai `home: D05`).
-TABLE_FORMS: dict[str, TableForm] = {
-    "bridge": TableForm(("ns", "ew"), ("boards:", "  1: 4S N = 420")),
-    "guandan": TableForm(None, ("deals: [{a}+3, {b}+1, {b} foul]   {or}   levels: {{{a}: Q, {b}: 9}}",)),
-    "daguai": TableForm(("home", "away"), ("boards:", "  1: {{open: {a} 8, closed: {b} 1}}")),
-    "shengji": TableForm(("home", "away"), ("boards:", "  1: {{open: 85, closed: 40}}")),
-}
-PAIRS_FORM = TableForm(("ns", "ew"), ("boards: {{1: 85, 2: 0}}",))
-BRIDGE_PAIRS_FORM = TableForm(("ns", "ew"), ("boards: {{1: 4S N =, 2: 3NT E -1}}",))
-BRIDGE_TEAMS_FORM = TableForm(("home", "away"), ("boards:", "  1: {{open: 4S N =, closed: 4S S -1}}"))
-
-_YAML_WORDS = {"true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"}
-
-
-def yaml_id(entry_id: str) -> str:
-    """An entry id as a YAML scalar that reads back as the same text: bare when it starts with
-    a letter and is no YAML keyword, else double-quoted (007, 1e5, true)."""
-    if entry_id[:1].isalpha() and entry_id.isascii() and entry_id.lower() not in _YAML_WORDS:
-        return entry_id
-    return f'"{entry_id}"'
-
-
 def table_form(event: Event, stage: Stage) -> TableForm:
-    if event.game == "bridge":
-        if stage.format == "pairs":
-            return BRIDGE_PAIRS_FORM
-        if getattr(stage.options, "kind", "") == "teams":
-            return BRIDGE_TEAMS_FORM
-    return PAIRS_FORM if stage.format == "pairs" else TABLE_FORMS[event.game]
+    """How a table of this stage is written (`Game.table_form`). A bye is the same table with
+    its first side only (guandan `teams: [T09]`, daguai `home: D05`)."""
+    form = GAMES[event.game].table_form(stage)
+    if form is None:
+        raise Refusal("pair-game", game=event.game)
+    return form
 
 
 def results_text(plan: PlannedRound, locale: str) -> str:
@@ -656,7 +621,7 @@ def draw_rules(stage: Stage, primary: str, game: str) -> DrawRules | None:
 
 
 def _first_side(game: str) -> str:
-    form = TABLE_FORMS.get(game)
+    form = GAMES[game].table_form()
     return "teams" if form is None or form.keys is None else form.keys[0]
 
 
