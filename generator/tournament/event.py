@@ -26,7 +26,6 @@ from dataclasses import dataclass, field, replace
 from generator.content.model import Entry, Event, Round, Stage, Table
 from generator.errors import Mark, Problems
 from generator.games import GAMES, Game, TableScore
-from generator.messages import CATALOGUE
 from generator.tournament.credits import CreditLine, credits_roster
 from generator.tournament.pairing import DrawRules, draw_rules
 from generator.tournament.standings import (
@@ -421,26 +420,3 @@ def _qualify(result: StageResult, problems: Problems) -> list[Entry]:
     for standing in chosen:
         standing.qualified = True
     return [s.entry for s in chosen]
-
-
-CATALOGUE.update({
-    "draw-standings-changed": {
-        "zh-Hans": ("第 {round} 轮是按第 {prev} 轮后的成绩编排的，这些成绩后来改了：{ids}",
-                    "裁判的决定有效，已编排的对阵不会自动重排；核对改动的成绩。若对阵照旧，删去该轮结果文件开头的 # draw-order 行即可不再提示。"),
-        "zh-Hant": ("第 {round} 輪是按第 {prev} 輪後的成績編排的，這些成績後來改了：{ids}",
-                    "裁判的決定有效，已編排的對陣不會自動重排；核對改動的成績。若對陣照舊，刪去該輪結果檔開頭的 # draw-order 行即可不再提示。"),
-        "en": ("round {round} was drawn on the standings after round {prev}, which have changed since for: {ids}",
-               "the referee's decision stands and the draw is never redone by itself; check the corrected results. "
-               "If the draw stands, delete the # draw-order lines at the top of that round's file to silence this."),
-    },
-    "draw-rematch": {
-        "zh-Hans": ("{a} 与 {b} 在第 {round} 轮已经相遇过，第 {this} 轮又相遇", "瑞士制和循环赛中两队只相遇一次；核对对阵，或用 paibang pair 重新编排这一轮。"),
-        "zh-Hant": ("{a} 與 {b} 在第 {round} 輪已經相遇過，第 {this} 輪又相遇", "瑞士制和循環賽中兩隊只相遇一次；核對對陣，或用 paibang pair 重新編排這一輪。"),
-        "en": ("{a} and {b} already met in round {round} and meet again in round {this}", "in a Swiss or round robin two entries meet once; check the draw, or let paibang pair draw this round."),
-    },
-    "draw-entry-missing": {
-        "zh-Hans": ("第 {round} 轮没有安排 {ids}", "每队每轮出场一次（单数时一队轮空，写成只有一方的一桌）；退赛的队可忽略此提示。"),
-        "zh-Hant": ("第 {round} 輪沒有安排 {ids}", "每隊每輪出場一次（單數時一隊輪空，寫成只有一方的一桌）；退賽的隊可忽略此提示。"),
-        "en": ("round {round} has no table for {ids}", "every entry plays once a round (with an odd number, one has the bye: a table with one side); ignore this for an entry that withdrew."),
-    },
-})
