@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,9 +24,12 @@ SHIPPED = ("bridge", "guandan", "daguai", "shengji")
 
 
 @pytest.fixture
-def high_card(monkeypatch: pytest.MonkeyPatch) -> Game:
-    monkeypatch.setitem(GAMES, HIGH_CARD.name, HIGH_CARD)
-    return HIGH_CARD
+def high_card() -> Iterator[Game]:
+    GAMES.register(HIGH_CARD)
+    try:
+        yield HIGH_CARD
+    finally:
+        del GAMES[HIGH_CARD.name]
 
 
 def test_a_toy_game_is_played_through_every_command(high_card: Game, tmp_path: Path, capsys) -> None:

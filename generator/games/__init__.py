@@ -305,6 +305,7 @@ class Registry(MutableMapping[str, Game]):
 
     def __init__(self) -> None:
         self._games: dict[str, Game] | None = None
+        self.version = 0  # counts registrations, for caches of what the games provide
 
     def _found(self) -> dict[str, Game]:
         if self._games is None:
@@ -329,9 +330,11 @@ class Registry(MutableMapping[str, Game]):
     def __setitem__(self, name: str, game: Game) -> None:
         add_codes(game.messages)
         self._found()[name] = game
+        self.version += 1
 
     def __delitem__(self, name: str) -> None:
         del self._found()[name]
+        self.version += 1
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._found())

@@ -134,9 +134,15 @@ def translations(locale: str) -> gettext.GNUTranslations:
 # --- game words -------------------------------------------------------------------------------
 
 
-@cache
 def game_words() -> dict[str, tuple[str, str, str]]:
-    """Every game's UI words (`Game.ui_words`), merged."""
+    """Every game's UI words (`Game.ui_words`), merged; read again when a game is registered."""
+    from generator.games import GAMES
+
+    return _game_words(GAMES.version)
+
+
+@cache
+def _game_words(version: int) -> dict[str, tuple[str, str, str]]:
     from generator.games import GAMES
 
     return GAMES.ui_words()
@@ -166,7 +172,7 @@ def _chain(locale: str) -> gettext.GNUTranslations:
 
 def reload_words() -> None:
     """Forget the loaded catalogues and game words (after editing a .po file in a running process)."""
-    for cached in (catalogue, game_words, _chain):
+    for cached in (catalogue, _game_words, _chain):
         cached.cache_clear()
 
 
