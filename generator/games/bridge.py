@@ -578,11 +578,11 @@ class BridgeRules(Game):
 
     @property
     def messages(self) -> dict[str, dict[str, tuple[str, str]]]:
-        return MESSAGES
+        return duplicate.MESSAGES
 
     @property
     def ui_words(self) -> dict[str, tuple[str, str, str]]:
-        return UI_WORDS
+        return {**UI_WORDS, **duplicate.UI_WORDS}
 
     def bulletins(self, result: Any, t: Any) -> list[Any]:
         return bulletins(result, t)
@@ -671,8 +671,5 @@ def bulletins(result: Any, t: Any) -> list[Any]:
 
 
 # The duplicate half of the game (pairs and teams, travellers), its messages and words. Imported
-# last: it builds on the names above, and generator.games always imports this module first.
+# last: it builds on the names above; nothing of it is read while either module is imported.
 from generator.games import bridge_duplicate as duplicate  # noqa: E402
-
-MESSAGES = duplicate.MESSAGES
-UI_WORDS |= duplicate.UI_WORDS
