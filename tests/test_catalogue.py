@@ -20,8 +20,6 @@ import pytest
 
 import generator.commands.pair  # noqa: F401  every command, so that every module is loaded
 import generator.commands.registrations as registrations
-import generator.content.load as load
-import generator.tournament.event  # noqa: F401  registers its codes in the catalogue
 import generator.tournament.pairing as pairing
 from generator.build import build, validate
 from generator.cli import main

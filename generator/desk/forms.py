@@ -20,13 +20,10 @@ from generator.content.reader import Reader
 from generator.content.yaml_loader import YamlMap, load_yaml_text
 from generator.desk.store import dump_round_trip, plain, to_round_trip
 from generator.errors import ContentError, Problems
-from generator.games import GAMES, ROOMS, EntryField, field_text, metric_of, scalar  # noqa: F401 (scalar: desk API)
+from generator.games import GAMES, ROOMS, EntryField, field_text, metric_of
 from generator.tournament.pairing import table_form
 
 MAX_FIELD = 2000  # characters of one field: more than any deal log or board
-
-
-Field = EntryField  # a field of a table's form (generator.games.EntryField)
 
 
 @dataclass
@@ -94,11 +91,11 @@ def _table_block(text: str, number: int) -> str:
     return match.group(0) if match else ""
 
 
-def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None) -> list[Field]:
+def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None) -> list[EntryField]:
     """The form's fields (`Game.entry_fields`, then forfeit), filled from what was typed, else
     from the file."""
     table = current_table(spot, text)
-    forfeit = Field("forfeit", "desk_forfeit", field_text(table.get("forfeit")), "select",
+    forfeit = EntryField("forfeit", "desk_forfeit", field_text(table.get("forfeit")), "select",
                     (("", "desk_no_forfeit"), *((s, s) for s in spot.sides)))
     boards = _board_numbers(spot, table.get("boards"), text)
     game = GAMES[spot.event.game]
@@ -110,7 +107,7 @@ def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None) 
     return fields
 
 
-def record_from(spot: TableSpot, fields: list[Field]) -> dict[str, Any]:
+def record_from(spot: TableSpot, fields: list[EntryField]) -> dict[str, Any]:
     """The results-file keys the typed fields make (only what was typed: `Game.entry_record`,
     then forfeit)."""
     values = {f.name: f.value.strip() for f in fields}
