@@ -10,8 +10,8 @@ memory when a build first asks for a locale and read with the standard library's
 there is no compiled file to commit or forget to refresh, and no extra dependency. Translators
 can use any .po tool (Poedit, Weblate, `msgfmt --check`).
 
-Game modules add their own words as a module-level `UI_WORDS = {key: (zh-Hans, zh-Hant, en)}`;
-they are looked up after the catalogue, so a game never has to touch the catalogues.
+Games add their own words as data, `Game.ui_words = {key: (zh-Hans, zh-Hant, en)}`, collected by
+the games registry; they are looked up after the catalogue, so a game never has to touch the catalogues.
 """
 
 from __future__ import annotations
