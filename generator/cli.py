@@ -15,7 +15,13 @@ from generator.messages import LOCALES
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 
 
+def _or(names: list[str]) -> str:
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)
+
+
 def parser() -> argparse.ArgumentParser:
+    from generator.games import GAMES
+
     top = argparse.ArgumentParser(prog="paibang", description="Card-game tournament results: YAML in, site out.")
     commands = top.add_subparsers(dest="command", required=True)
 
@@ -42,7 +48,7 @@ def parser() -> argparse.ArgumentParser:
     pair.add_argument("--dry-run", action="store_true", help="print the draw, write nothing")
     new = command("new", "create an event folder to fill in")
     new.add_argument("event", help="the new event's folder name, e.g. dongke-bridge-2025")
-    new.add_argument("--game", required=True, help="bridge, guandan, daguai or shengji")
+    new.add_argument("--game", required=True, help=_or([name for name, g in GAMES.items() if g.example]))
     registrations = command("import", "read registrations (.xlsx or .csv) into an event's entries, "
                                       "or a bridge session scored elsewhere (.pbn, USEBIO .xml)")
     registrations.add_argument("event", help="the event's folder name")
@@ -50,7 +56,7 @@ def parser() -> argparse.ArgumentParser:
     registrations.add_argument("--map", action="append", default=[], metavar="HEADING=FIELD",
                                help="read a column under another heading (fields: name, entry, team, captain, "
                                     "group, major, phone, student_id)")
-    registrations.add_argument("--prefix", help="letter of new entry ids (default by game: A, T, D, H)")
+    registrations.add_argument("--prefix", help=f"letter of new entry ids (default by game: {', '.join(g.id_prefix for g in GAMES.values())})")
     # A bridge session scored by another program (.pbn, USEBIO .xml): commands/bridge_import.py
     registrations.add_argument("--strict", action="store_true",
                                help=".pbn/.xml: exit 1 when a figure the file publishes differs from paibang's")

@@ -181,11 +181,6 @@ CATALOGUE: dict[str, Entry] = {
         "zh-Hant": ("{game} 的 {format} 賽制尚未實作", "目前可用：{allowed}"),
         "en": ("format {format} is not implemented yet for {game}", "available now: {allowed}"),
     },
-    "game-not-supported": {
-        "zh-Hans": ("项目 {game} 尚未实现", "目前可用：{allowed}"),
-        "zh-Hant": ("項目 {game} 尚未實作", "目前可用：{allowed}"),
-        "en": ("game {game} is not implemented yet", "available now: {allowed}"),
-    },
     "prize-form": {
         "zh-Hans": ("奖项 {name} 须写 count（按名次）或一个指标门槛（如 wins: 3）", "例如 {{name: 一等奖, count: 1}}"),
         "zh-Hant": ("獎項 {name} 須寫 count（按名次）或一個指標門檻（如 wins: 3）", "例如 {{name: 一等獎, count: 1}}"),
@@ -411,6 +406,112 @@ CATALOGUE: dict[str, Entry] = {
         "zh-Hant": ("{key} 必須是 http:// 或 https:// 開頭的網址，這裡是 {value}", "寫成完整網址，例如 https://example.org/results/。"),
         "en": ("{key} must be an address starting with http:// or https://, found {value}", "write the full address, e.g. https://example.org/results/."),
     },
+    # --- draws: `paibang pair` (tournament/pairing.py) ---------------------------------------
+    "pair-format": {
+        "zh-Hans": ("阶段 {stage} 的赛制是 {format}，paibang pair 不编排这种赛制", "paibang pair 编排的赛制：{allowed}。"),
+        "zh-Hant": ("階段 {stage} 的賽制是 {format}，paibang pair 不編排這種賽制", "paibang pair 編排的賽制：{allowed}。"),
+        "en": ("stage {stage} is {format}: paibang pair does not draw that format", "paibang pair draws: {allowed}."),
+    },
+    "pair-game": {
+        "zh-Hans": ("paibang pair 还不会写 {game} 的对阵", "请手工编写这一轮的结果文件。"),
+        "zh-Hant": ("paibang pair 還不會寫 {game} 的對陣", "請手工編寫這一輪的結果檔。"),
+        "en": ("paibang pair cannot write a {game} table yet", "write this round's results file by hand."),
+    },
+    "pair-round-gap": {
+        "zh-Hans": ("阶段 {stage} 缺少第 {round} 轮的结果文件", "先补上第 {round} 轮，再编排下一轮。"),
+        "zh-Hant": ("階段 {stage} 缺少第 {round} 輪的結果檔", "先補上第 {round} 輪，再編排下一輪。"),
+        "en": ("stage {stage} has no results file for round {round}", "write round {round} first, then draw the next."),
+    },
+    "pair-stage-complete": {
+        "zh-Hans": ("阶段 {stage} 的 {rounds} 轮都已编排", "如需加赛，先修改该阶段的 rounds。"),
+        "zh-Hant": ("階段 {stage} 的 {rounds} 輪都已編排", "如需加賽，先修改該階段的 rounds。"),
+        "en": ("all {rounds} round(s) of stage {stage} are drawn", "to add a round, raise the stage's rounds first."),
+    },
+    "pair-no-field": {
+        "zh-Hans": ("阶段 {stage} 还没有参赛队", "它的参赛队来自前一阶段的晋级名单：先录入前一阶段的成绩。"),
+        "zh-Hant": ("階段 {stage} 還沒有參賽隊", "它的參賽隊來自前一階段的晉級名單：先錄入前一階段的成績。"),
+        "en": ("stage {stage} has no entries yet", "its entries are the previous stage's qualifiers: enter that stage's results first."),
+    },
+    "pair-round-pending": {
+        "zh-Hans": ("第 {round} 轮第 {tables} 桌还没有成绩", "录入这些成绩后再编排第 {next} 轮（瑞士制按成绩编排）。"),
+        "zh-Hant": ("第 {round} 輪第 {tables} 桌還沒有成績", "錄入這些成績後再編排第 {next} 輪（瑞士制按成績編排）。"),
+        "en": ("round {round}, table(s) {tables}: no result yet", "enter them before drawing round {next} (a Swiss draw follows the results)."),
+    },
+    "pair-impossible": {
+        "zh-Hans": ("第 {round} 轮编不出没有重复相遇的对阵（{count} 队）", "请裁判长手工编写这一轮；paibang check 会指出每一处重复相遇。"),
+        "zh-Hant": ("第 {round} 輪編不出沒有重複相遇的對陣（{count} 隊）", "請裁判長手工編寫這一輪；paibang check 會指出每一處重複相遇。"),
+        "en": ("round {round}: no draw of the {count} entries avoids a rematch", "draw this round by hand; paibang check points out each rematch."),
+    },
+    "pair-robin-complete": {
+        "zh-Hans": ("{count} 队的循环赛只有 {rounds} 轮，已全部编排", "把阶段 {stage} 的 rounds 改为 {rounds}。"),
+        "zh-Hant": ("{count} 隊的循環賽只有 {rounds} 輪，已全部編排", "把階段 {stage} 的 rounds 改為 {rounds}。"),
+        "en": ("a round robin of {count} entries has {rounds} rounds, all drawn", "set stage {stage}'s rounds to {rounds}."),
+    },
+    "pair-file-exists": {
+        "zh-Hans": ("{path} 已经存在，不会覆盖", "检查这个文件；要重新编排，先删除或改名。"),
+        "zh-Hant": ("{path} 已經存在，不會覆蓋", "檢查這個檔案；要重新編排，先刪除或改名。"),
+        "en": ("{path} already exists and is never overwritten", "look at that file; to draw again, delete or rename it first."),
+    },
+    "pair-written-invalid": {
+        "zh-Hans": ("编排写出的文件通不过检查，已删除", "这是 paibang 的问题，请报告；可先手工编写这一轮。"),
+        "zh-Hant": ("編排寫出的檔案通不過檢查，已刪除", "這是 paibang 的問題，請報告；可先手工編寫這一輪。"),
+        "en": ("the file written for the draw fails the checks and was removed", "this is a paibang bug, please report it; write the round by hand meanwhile."),
+    },
+    "pair-movement-boards": {
+        "zh-Hans": ("双人赛阶段 {stage} 没有写每轮几副牌", "在 event.yaml 的该阶段写 boards（每轮牌数），如 boards: 2。"),
+        "zh-Hant": ("雙人賽階段 {stage} 沒有寫每輪幾副牌", "在 event.yaml 的該階段寫 boards（每輪牌數），如 boards: 2。"),
+        "en": ("pairs stage {stage} does not say how many boards a round", "write the stage's boards (boards a round) in event.yaml, e.g. boards: 2."),
+    },
+    "pair-mitchell-odd": {
+        "zh-Hans": ("阶段 {stage} 有 {count} 对，米切尔移位要南北、东西对数相等", "增减一对使对数为双数，或在该阶段写 movement: howell（豪威尔移位，可有一对轮空）。"),
+        "zh-Hant": ("階段 {stage} 有 {count} 對，米切爾移位要南北、東西對數相等", "增減一對使對數為雙數，或在該階段寫 movement: howell（豪威爾移位，可有一對輪空）。"),
+        "en": ("stage {stage} has {count} pairs: a Mitchell needs as many NS pairs as EW pairs", "add or withdraw a pair to make the number even, or write movement: howell for the stage (a Howell seats an odd number, one pair sitting out)."),
+    },
+    "pair-howell-size": {
+        "zh-Hans": ("阶段 {stage} 有 {count} 对，豪威尔移位只排 2 到 {largest} 对", "对数多时在该阶段写 movement: mitchell（米切尔移位）。"),
+        "zh-Hant": ("階段 {stage} 有 {count} 對，豪威爾移位只排 2 到 {largest} 對", "對數多時在該階段寫 movement: mitchell（米切爾移位）。"),
+        "en": ("stage {stage} has {count} pairs: a Howell is for 2 to {largest} pairs", "for a large field write movement: mitchell for the stage."),
+    },
+    "pair-movement-rounds": {
+        "zh-Hans": ("阶段 {stage} 写了 {rounds} 轮，{count} 对的 {movement} 移位最多 {most} 轮", "把该阶段的 rounds 改为 {most} 或更少。"),
+        "zh-Hant": ("階段 {stage} 寫了 {rounds} 輪，{count} 對的 {movement} 移位最多 {most} 輪", "把該階段的 rounds 改為 {most} 或更少。"),
+        "en": ("stage {stage} has {rounds} rounds; a {movement} movement of {count} pairs has at most {most}", "set the stage's rounds to {most} or fewer."),
+    },
+    "pair-all-format": {
+        "zh-Hans": ("阶段 {stage} 的赛制是 {format}，--all 只用于循环赛和双人赛", "去掉 --all，一次编一轮（瑞士制按上一轮的成绩编排）。"),
+        "zh-Hant": ("階段 {stage} 的賽制是 {format}，--all 只用於循環賽和雙人賽", "去掉 --all，一次編一輪（瑞士制按上一輪的成績編排）。"),
+        "en": ("stage {stage} is {format}: --all is for round robin and pairs stages", "draw one round at a time, without --all (a Swiss round follows the results of the last)."),
+    },
+    "pair-event-unknown": {
+        "zh-Hans": ("没有名为 {slug} 的赛事{suggestion}", "赛事：{allowed}"),
+        "zh-Hant": ("沒有名為 {slug} 的賽事{suggestion}", "賽事：{allowed}"),
+        "en": ("no event named {slug}{suggestion}", "events: {allowed}"),
+    },
+    "pair-stage-unknown": {
+        "zh-Hans": ("赛事 {slug} 没有阶段 {stage}{suggestion}", "阶段：{allowed}"),
+        "zh-Hant": ("賽事 {slug} 沒有階段 {stage}{suggestion}", "階段：{allowed}"),
+        "en": ("event {slug} has no stage {stage}{suggestion}", "stages: {allowed}"),
+    },
+    # --- draws checked (tournament/event.py) -----------------------------------------------
+    "draw-standings-changed": {
+        "zh-Hans": ("第 {round} 轮是按第 {prev} 轮后的成绩编排的，这些成绩后来改了：{ids}",
+                    "裁判的决定有效，已编排的对阵不会自动重排；核对改动的成绩。若对阵照旧，删去该轮结果文件开头的 # draw-order 行即可不再提示。"),
+        "zh-Hant": ("第 {round} 輪是按第 {prev} 輪後的成績編排的，這些成績後來改了：{ids}",
+                    "裁判的決定有效，已編排的對陣不會自動重排；核對改動的成績。若對陣照舊，刪去該輪結果檔開頭的 # draw-order 行即可不再提示。"),
+        "en": ("round {round} was drawn on the standings after round {prev}, which have changed since for: {ids}",
+               "the referee's decision stands and the draw is never redone by itself; check the corrected results. "
+               "If the draw stands, delete the # draw-order lines at the top of that round's file to silence this."),
+    },
+    "draw-rematch": {
+        "zh-Hans": ("{a} 与 {b} 在第 {round} 轮已经相遇过，第 {this} 轮又相遇", "瑞士制和循环赛中两队只相遇一次；核对对阵，或用 paibang pair 重新编排这一轮。"),
+        "zh-Hant": ("{a} 與 {b} 在第 {round} 輪已經相遇過，第 {this} 輪又相遇", "瑞士制和循環賽中兩隊只相遇一次；核對對陣，或用 paibang pair 重新編排這一輪。"),
+        "en": ("{a} and {b} already met in round {round} and meet again in round {this}", "in a Swiss or round robin two entries meet once; check the draw, or let paibang pair draw this round."),
+    },
+    "draw-entry-missing": {
+        "zh-Hans": ("第 {round} 轮没有安排 {ids}", "每队每轮出场一次（单数时一队轮空，写成只有一方的一桌）；退赛的队可忽略此提示。"),
+        "zh-Hant": ("第 {round} 輪沒有安排 {ids}", "每隊每輪出場一次（單數時一隊輪空，寫成只有一方的一桌）；退賽的隊可忽略此提示。"),
+        "en": ("round {round} has no table for {ids}", "every entry plays once a round (with an odd number, one has the bye: a table with one side); ignore this for an entry that withdrew."),
+    },
 }
 
 LOCALES = ("zh-Hans", "zh-Hant", "en")
@@ -427,6 +528,15 @@ def localised_format(texts: tuple[str, str, str], *details: object) -> dict[str,
         locale: text.format(*(d.get(locale, "") if isinstance(d, dict) else d for d in details))
         for locale, text in zip(LOCALES, texts)
     }
+
+
+def add_codes(codes: dict[str, Entry]) -> None:
+    """Add a game's codes (`Game.messages`) to the catalogue; the games registry does it when it
+    finds the games, so nothing needs importing "to register its codes". A code is defined once:
+    the same code with another text is a programming error."""
+    for code, entry in codes.items():
+        if CATALOGUE.setdefault(code, entry) is not entry:
+            raise ValueError(f"message code {code!r} is defined twice")
 
 
 def render_message(code: str, locale: str, params: dict[str, object]) -> tuple[str, str]:

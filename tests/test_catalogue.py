@@ -20,20 +20,20 @@ import pytest
 
 import generator.commands.pair  # noqa: F401  every command, so that every module is loaded
 import generator.commands.registrations as registrations
-import generator.content.load as load
-import generator.tournament.event  # noqa: F401  registers its codes in the catalogue
 import generator.tournament.pairing as pairing
 from generator.build import build, validate
 from generator.cli import main
 from generator.commands.registrations import import_registrations
 from generator.errors import ContentErrors
-from generator.messages import CATALOGUE, LOCALES
+from generator.games import GAMES
+from generator.messages import LOCALES
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "content"
 EVENTS = {"bridge": "dongke-bridge-2015", "guandan": "tumu-guandan-2020", "daguai": "chem-park-daguai-2016",
           "shengji": "hefei-80fen-teams-2012", "shengji-pairs": "hefei-80fen-pairs-2012",
           "bridge-pairs": "qiaoyou-club-pairs-2024", "bridge-teams": "gaoxiao-bridge-teams-2024"}
+CATALOGUE = GAMES.catalogue()  # messages.py's codes and each game's (Game.messages)
 WORDS = {"_error", "_warning"}  # the words "error" and "warning", not codes: no hint to give
 CODES = sorted(set(CATALOGUE) - WORDS)
 
@@ -169,13 +169,6 @@ def many_tables(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     event = demo_tree(tmp, B)
     (event / FINAL).write_text("stage: final\ntables:\n" + "  - {table: 1}\n" * 1001, encoding="utf-8")
     return raised(event.parents[1])
-
-
-def game_not_built(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
-    """A game the format knows but this build lacks (as 80分 was before shengji.py)."""
-    monkeypatch.setattr(load, "GAMES", {k: v for k, v in load.GAMES.items() if k != "daguai"})
-    monkeypatch.setattr(load, "PLANNED_GAMES", ("daguai",))
-    return raised(demo_tree(tmp, D).parents[1])
 
 
 def missing_glyph(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
@@ -386,7 +379,6 @@ TRIGGERS: dict[str, Trigger] = {
     "advance-loop": edit(B, (EV, "advance: {count: 15, to: final}", "advance: {count: 15, to: prelim}")),
     "metric-unknown": edit(B, (EV, "rank_by: [total, first_board]   #", "rank_by: [total, frist_board]   #")),
     "format-not-supported": edit(G, (EV, "    format: swiss ", "    format: pairs ")),
-    "game-not-supported": game_not_built,
     "prize-form": edit(B, (EV, "{name: 一等奖, count: 1, award:", "{name: 一等奖, award:")),
     "lots-unknown": edit(B, (EV, "advance: {count: 15, to: final} #", "lots: [A99]\n    advance: {count: 15, to: final} #")),
     "official-stage-unknown": edit(B, (EV, "{name: 王磊, role: referee, stages: [prelim]}",

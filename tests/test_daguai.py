@@ -39,7 +39,10 @@ from generator.games.daguai import (
     room_points,
     score_match,
 )
-from generator.messages import CATALOGUE, LOCALES, render_message
+from generator.messages import LOCALES, render_message
+
+# every code: messages.py's and each game's (read from the registry, which collects Game.messages)
+CATALOGUE = GAMES.catalogue()
 
 
 def board(number: int, open_: tuple[str, int], closed: tuple[str, int]) -> BoardRecord:

@@ -39,16 +39,16 @@ import hypothesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import generator.tournament.event  # noqa: F401  registers its codes in the catalogue
 import generator.tournament.pairing  # noqa: F401
 from generator.build import build, validate
 from generator.content.yaml_loader import YamlList, YamlMap, load_yaml, load_yaml_text
 from generator.errors import ContentError, ContentErrors, Mark, Problems
-from generator.games import bridge, daguai, guandan, shengji
-from generator.messages import CATALOGUE, LOCALES
+from generator.games import GAMES, bridge, daguai, guandan, shengji
+from generator.messages import LOCALES
 from generator.render.output import MARKER, MARKER_TEXT
 
 pytestmark = pytest.mark.fuzz
+CATALOGUE = GAMES.catalogue()  # messages.py's codes and each game's (Game.messages)
 
 # --- profiles ------------------------------------------------------------------------------
 

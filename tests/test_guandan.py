@@ -30,8 +30,11 @@ from generator.games.guandan import (
     parse_level,
     replay,
 )
-from generator.messages import CATALOGUE, render_message
+from generator.messages import render_message
 from generator.render.i18n import Translator
+
+# every code: messages.py's and each game's (read from the registry, which collects Game.messages)
+CATALOGUE = GAMES.catalogue()
 
 # Level indexes written out by hand: 2 = 0 … 10 = 8, J = 9, Q = 10, K = 11, A = 12, A+ = 13.
 L = {"2": 0, "3": 1, "4": 2, "5": 3, "6": 4, "7": 5, "8": 6, "9": 7, "10": 8, "J": 9, "Q": 10, "K": 11,

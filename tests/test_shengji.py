@@ -36,8 +36,11 @@ from generator.games.shengji import (
     score_team_match,
     team_credits,
 )
-from generator.messages import CATALOGUE, LOCALES
+from generator.messages import LOCALES
 from generator.tournament.event import run_event
+
+# every code: messages.py's and each game's (read from the registry, which collects Game.messages)
+CATALOGUE = GAMES.catalogue()
 
 TEAMS = ("H1", "H2", "H3", "H4")
 PAIRS = ("P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8")

@@ -285,10 +285,13 @@ def test_translator_api_keeps_working_in_every_locale() -> None:
 
 
 def test_game_words_are_merged_without_touching_the_catalogues(monkeypatch) -> None:
-    from generator.games import GAME_MODULES
-    module = next(iter(GAME_MODULES.values()))
-    monkeypatch.setattr(module, "UI_WORDS", {**getattr(module, "UI_WORDS", {}),
-                                             "zz_test_word": ("测试", "測試", "test")}, raising=False)
+    from generator.games import GAMES, Game
+
+    class Words(Game):
+        name = "zz_words"
+        ui_words = {"zz_test_word": ("测试", "測試", "test")}
+
+    monkeypatch.setitem(GAMES, Words.name, Words())
     i18n.reload_words()
     try:
         assert [i18n.Translator(loc)("zz_test_word") for loc in i18n.LOCALES] == ["测试", "測試", "test"]

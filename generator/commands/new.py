@@ -1,6 +1,6 @@
 """`paibang new SLUG --game G`: a complete event folder to fill in, every key explained.
 
-The folder is written from the game's example (below) with comments in the site's language,
+The folder is written from the game's example (`Game.example`) with comments in the site's language,
 a notice.md skeleton and an empty results/ folder. It has no entries and no results file: the
 example entries and table are comments only, so that `paibang import` adds the real entries
 (its block replaces the commented examples) and the first `paibang pair` draws round 1 into
@@ -10,18 +10,17 @@ results/round-1.yaml. Nothing that exists is ever overwritten.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 from pathlib import Path
 
 from generator.content.load import SLUG
+from generator.games import GAMES
 
 # Comment lines, by key, in the three site locales.
 COMMENTS: dict[str, tuple[str, str, str]] = {
     "head": ("赛事定义：按说明填写，保存后运行 paibang check 检查。", "賽事定義：按說明填寫，儲存後執行 paibang check 檢查。",
              "Event definition: fill it in, then run paibang check."),
     "title": ("赛事名称（必填）", "賽事名稱（必填）", "event title (required)"),
-    "game": ("项目：bridge 桥牌 / guandan 掼蛋 / daguai 大怪路子 / shengji 80分", "項目：bridge 橋牌 / guandan 摜蛋 / daguai 大怪路子 / shengji 80分",
-             "game: bridge / guandan / daguai / shengji (80分)"),
+    "game": ("项目：{games}", "項目：{games}", "game: {games}"),  # each game's `choice`, by " / "
     "organizer": ("主办单位，印在公告右下角", "主辦單位，印在公告右下角", "organiser, printed bottom right on bulletins"),
     "venue": ("地点（数字请加引号）", "地點（數字請加引號）", "venue (quote numbers)"),
     "dates": ("比赛日期，如 [2015-05-15, 2015-05-22]", "比賽日期，如 [2015-05-15, 2015-05-22]", "dates, e.g. [2015-05-15, 2015-05-22]"),
@@ -42,48 +41,6 @@ COMMENTS: dict[str, tuple[str, str, str]] = {
 }
 
 
-@dataclass(frozen=True)
-class GameExample:
-    entries: str
-    stages: str
-    table: str
-
-
-EXAMPLES = {
-    "bridge": GameExample(
-        entries="  - {id: A01, players: [王小明, 李华], group: 13级动物科学1班}\n"
-                "  - {id: A02, players: [{name: 张伟, phone: \"13800000000\"}, 刘洋], group: 13级动物医学1班}\n",
-        stages="  - id: prelim\n    name: 初赛\n    format: matches\n    boards: 8\n    vulnerability: none\n"
-               "    scoring: total\n    rank_by: [total, first_board]\n    advance: {count: 15, to: final}\n"
-               "  - id: final\n    name: 决赛\n    format: matches\n    boards: 16\n    vulnerability: standard\n"
-               "    rank_by: [total, first_board]\n    prizes:\n      - {name: 一等奖, count: 1}\n"
-               "      - {name: 二等奖, count: 2}\n      - {name: 三等奖, count: 3}\n",
-        table="  - table: 1\n    ns: A01\n    ew: A02\n    boards:\n      # 1: 4S N = 420\n      # 2: pass\n",
-    ),
-    "guandan": GameExample(
-        entries="  - {id: T01, players: [王小明, 李华], group: 结构工程系}\n"
-                "  - {id: T02, players: [张伟, 刘洋], group: 道路与桥梁系}\n",
-        stages="  - id: main\n    name: 比赛\n    format: swiss\n    rounds: 3\n"
-               "    rank_by: [wins, level_diff, buchholz]\n    prizes:\n      - {name: 一等奖, wins: 3}\n"
-               "      - {name: 二等奖, wins: 2}\n      - {name: 优秀奖, wins: 1}\n",
-        table="  - table: 1\n    teams: [T01, T02]\n    deals: []   # 如 [T01+3, T02+1, T02 foul]\n",
-    ),
-    "daguai": GameExample(
-        entries="  - {id: D01, players: [王小明, 李华, 张伟], group: 某某化工}\n"
-                "  - {id: D02, players: [刘洋, 陈静, 杨帆], group: 某某石化}\n",
-        stages="  - id: swiss\n    name: 瑞士制积分赛\n    format: swiss\n    rounds: 7\n    boards: 6\n"
-               "    rank_by: [match_points, net, scored, heads, lot]\n    prizes:\n      - {name: 录取, count: 8}\n",
-        table="  - table: 1\n    home: D01\n    away: D02\n    boards:\n      # 1: {open: D01 8, closed: D02 1}\n",
-    ),
-    "shengji": GameExample(
-        entries="  - {id: H1, players: [王小明, 李华, 张伟, 刘洋], name: 一队}\n"
-                "  - {id: H2, players: [陈静, 杨帆, 赵敏, 钱进], name: 二队}\n",
-        stages="  - id: teams\n    name: 团体赛\n    format: round_robin\n    rounds: 7\n    boards: 8\n"
-               "    rank_by: [match_points, net]\n",
-        table="  - table: 1\n    home: H1\n    away: H2\n    boards:\n      # 1: {open: 85, closed: 40}\n",
-    ),
-}
-
 _LOCALE_INDEX = {"zh-Hans": 0, "zh-Hant": 1, "en": 2}
 
 
@@ -98,18 +55,20 @@ def scaffold_event(content: Path, slug: str, game: str, locale: str = "zh-Hans",
         raise ScaffoldRefused(("目录名只能用小写字母、数字和连字符，例如 dongke-bridge-2025",
                                "目錄名只能用小寫字母、數字和連字號，例如 dongke-bridge-2025",
                                "use lower-case letters, digits and hyphens, e.g. dongke-bridge-2025")[index])
-    if game not in EXAMPLES:
-        raise ScaffoldRefused(f"game: {game}? ({', '.join(EXAMPLES)})")
+    examples = {name: rules.example for name, rules in GAMES.items() if rules.example is not None}
+    if game not in examples:
+        raise ScaffoldRefused(f"game: {game}? ({', '.join(examples)})")
     folder = content / "events" / slug
     if folder.exists():
         raise ScaffoldRefused((f"{folder} 已存在，不会覆盖", f"{folder} 已存在，不會覆蓋", f"{folder} exists; nothing was overwritten")[index])
     day = (today or dt.date.today()).isoformat()
-    example = EXAMPLES[game]
+    example = examples[game]
     first_stage = example.stages.split("\n")[0].split("id:")[1].strip()
     rounds = "round: 1\n" if "rounds:" in example.stages.split("  - id:")[1] else ""
 
     def note(key: str) -> str:
-        return f"# {COMMENTS[key][index]}\n"
+        games = " / ".join(rules.choice[index] for rules in GAMES.values())
+        return f"# {COMMENTS[key][index].format(games=games) if key == 'game' else COMMENTS[key][index]}\n"
 
     def commented(text: str, prefix: str) -> str:
         return "".join(f"{prefix}{line}\n" for line in text.splitlines())

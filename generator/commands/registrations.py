@@ -42,6 +42,7 @@ import yaml
 from generator.content.load import SLUG
 from generator.content.yaml_loader import YamlList, YamlMap, load_yaml
 from generator.errors import ContentErrors, Mark, Problems, Refusal
+from generator.games import GAMES, Game
 from generator.messages import LOCALES, localised
 
 COLUMNS: dict[str, tuple[str, ...]] = {
@@ -66,7 +67,6 @@ PERSONAL_PARTS = ("学号", "學號", "工号", "工號", "身份证", "身份�
                   "学籍", "學籍")
 LONG_DIGITS = re.compile(r"^\d{6,}[Xx]?$")  # student, staff and ID-card numbers (the last may end in X)
 YES = {"是", "√", "✓", "y", "yes", "1", "true", "组长", "組長", "队长", "隊長", "captain"}
-PREFIX = {"bridge": "A", "guandan": "T", "daguai": "D", "shengji": "H"}
 
 # Bounds no real registration sheet meets (2,000 entries of 8 players is 16,000 rows).
 MAX_SHEET_BYTES = 50 * 1024 * 1024  # an .xlsx's parts uncompressed, or a CSV file
@@ -620,7 +620,8 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     existing = _existing_entries(event, folder, problems)
     if problems.errors:  # an entries file that cannot be read is never overwritten as if it were empty
         raise ContentErrors(problems.sorted())
-    letter = prefix or PREFIX.get(str(event.get("game")), "E")
+    game = GAMES.get(str(event.get("game")))
+    letter = prefix or (game.id_prefix if game is not None else Game.id_prefix)
 
     grouped: dict[str, list[Registrant]] = {}
     for person in people:

@@ -21,7 +21,7 @@ from generator.content.yaml_loader import (
     YamlList, YamlMap, load_yaml, mark_of_key, mark_of_value, read_content_text,
 )
 from generator.errors import Mark, Problems
-from generator.games import GAMES, PLANNED_GAMES, SHARED_METRICS
+from generator.games import GAMES, SHARED_METRICS
 from generator.messages import LOCALES
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
@@ -147,9 +147,8 @@ def load_event(folder: Path, site: Site, problems: Problems) -> Event | None:
     game_name = reader.text("game")
     game = GAMES.get(game_name or "")
     if game_name and game is None:
-        code = "game-not-supported" if game_name in PLANNED_GAMES else "value-choice"
-        problems.add(code, reader.value_mark("game"), key="game", value=game_name, game=game_name,
-                     suggestion=suggestion(game_name, (*GAMES, *PLANNED_GAMES)), allowed=", ".join(GAMES))
+        problems.add("value-choice", reader.value_mark("game"), key="game", value=game_name,
+                     suggestion=suggestion(game_name, GAMES), allowed=", ".join(GAMES))
     event = Event(
         slug=slug,
         title=reader.text("title") or slug,

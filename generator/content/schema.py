@@ -30,7 +30,7 @@ INTEGER = {"type": "integer"}
 WORDS = {
     "title": "标题", "organization": "主办机构", "locale": "界面语言：zh-Hans（简体）、zh-Hant（繁體）、en",
     "base_url": "网站地址（用于订阅和站点地图），可不填", "private": "不公开的字段名（电话、学号等之外的）",
-    "game": "项目：bridge 桥牌、guandan 掼蛋、daguai 大怪路子、shengji 80分", "organizer": "主办单位",
+    "organizer": "主办单位",
     "venue": "地点", "dates": "比赛日期列表，如 [2015-05-15, 2015-05-22]", "date": "比赛日期，如 2015-05-15",
     "notice": "通知/规程 Markdown 文件名", "draw_seed": "抽签种子：同一种子抽签结果相同",
     "entries": "参赛队（对）列表", "officials": "裁判与主持人", "credits": "操行分规则",
@@ -50,6 +50,8 @@ WORDS = {
 
 
 def _described(key: str, schema: dict[str, Any]) -> dict[str, Any]:
+    if key == "game":  # each game's `choice` in the secretary's language
+        return {**schema, "description": "项目：" + "、".join(g.choice[0] for g in GAMES.values())}
     return {**schema, "description": WORDS[key]} if key in WORDS else schema
 
 

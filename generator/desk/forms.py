@@ -20,25 +20,10 @@ from generator.content.reader import Reader
 from generator.content.yaml_loader import YamlMap, load_yaml_text
 from generator.desk.store import dump_round_trip, plain, to_round_trip
 from generator.errors import ContentError, Problems
-from generator.games import GAMES, metric_of
-from generator.games.shorthand import split_items
+from generator.games import GAMES, ROOMS, EntryField, field_text, metric_of
 from generator.tournament.pairing import table_form
 
-ROOMS = ("open", "closed")
 MAX_FIELD = 2000  # characters of one field: more than any deal log or board
-
-
-@dataclass
-class Field:
-    name: str
-    label: str  # a UI word key (desk_*) or literal text
-    value: str = ""
-    kind: str = "text"  # text | textarea | select
-    choices: tuple[tuple[str, str], ...] = ()  # (value, label) for a select
-    hint: str = ""
-    literal: bool = False  # label is literal text, not a word key
-    board: int = 0  # a board's result: its number
-    room: str = ""  # open | closed, for a team match's board
 
 
 @dataclass
@@ -83,23 +68,6 @@ def record_keys(spot: TableSpot) -> tuple[str, ...]:
     return tuple(k for k in game.table_keys if k not in sides) + ("forfeit",)
 
 
-def _text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, list):
-        return ", ".join(_text(v) for v in value)
-    return str(value)
-
-
-def scalar(text: str) -> Any:
-    """A typed value as YAML would read it unquoted: whole numbers as numbers (80分 points,
-    Guandan levels), everything else as text."""
-    text = text.strip()
-    if re.fullmatch(r"[-+]?[0-9]{1,6}", text):
-        return int(text)
-    return text
-
-
 def _rooms(spot: TableSpot) -> tuple[str, ...]:
     """Two rooms (open, closed) for team matches; one result a board otherwise."""
     hint = " ".join(table_form(spot.event, spot.stage).hint)
@@ -123,39 +91,15 @@ def _table_block(text: str, number: int) -> str:
     return match.group(0) if match else ""
 
 
-def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None) -> list[Field]:
-    """The form's fields, filled from what was typed, else from the file."""
+def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None) -> list[EntryField]:
+    """The form's fields (`Game.entry_fields`, then forfeit), filled from what was typed, else
+    from the file."""
     table = current_table(spot, text)
-    forfeit = Field("forfeit", "desk_forfeit", _text(table.get("forfeit")), "select",
+    forfeit = EntryField("forfeit", "desk_forfeit", field_text(table.get("forfeit")), "select",
                     (("", "desk_no_forfeit"), *((s, s) for s in spot.sides)))
-    if spot.event.game == "guandan":
-        a, b = (spot.sides + ["", ""])[:2]
-        levels = table.get("levels") or {}
-        fields = [
-            Field("deals", "desk_deals", _text(table.get("deals")), "textarea", hint="desk_deals_hint"),
-            Field("level_a", a, _text(levels.get(a)), literal=True, hint="desk_level_hint"),
-            Field("level_b", b, _text(levels.get(b)), literal=True),
-            Field("winner", "desk_winner", _text(table.get("winner")), "select",
-                  (("", "desk_winner_computed"), (a, a), (b, b))),
-            forfeit,
-        ]
-    else:
-        boards = table.get("boards")
-        rooms = _rooms(spot)
-        fields = []
-        for number in _board_numbers(spot, boards, text):
-            written = boards.get(number) if isinstance(boards, dict) else None
-            if rooms:
-                for room in rooms:
-                    value = written.get(room) if isinstance(written, dict) else None
-                    fields.append(Field(f"b{number}_{room}", str(number), _text(value), literal=True, board=number,
-                                        room=room))
-            else:
-                fields.append(Field(f"b{number}", str(number), _text(written), literal=True, board=number))
-        if spot.event.game == "daguai":
-            fields.append(Field("violations", "desk_violations", _text(table.get("violations")),
-                                hint="desk_violations_hint"))
-        fields.append(forfeit)
+    boards = _board_numbers(spot, table.get("boards"), text)
+    game = GAMES[spot.event.game]
+    fields = [*game.entry_fields(spot.stage, spot.sides, table, boards, _rooms(spot)), forfeit]
     if typed is not None:
         for item in fields:
             if item.name in typed:
@@ -163,33 +107,11 @@ def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None) 
     return fields
 
 
-def record_from(spot: TableSpot, fields: list[Field]) -> dict[str, Any]:
-    """The results-file keys the typed fields make (only what was typed)."""
+def record_from(spot: TableSpot, fields: list[EntryField]) -> dict[str, Any]:
+    """The results-file keys the typed fields make (only what was typed: `Game.entry_record`,
+    then forfeit)."""
     values = {f.name: f.value.strip() for f in fields}
-    record: dict[str, Any] = {}
-    if spot.event.game == "guandan":
-        if values.get("deals"):
-            record["deals"] = split_items(values["deals"]) or [values["deals"]]
-        a, b = (spot.sides + ["", ""])[:2]
-        if values.get("level_a") or values.get("level_b"):
-            record["levels"] = {a: scalar(values.get("level_a", "")), b: scalar(values.get("level_b", ""))}
-        if values.get("winner"):
-            record["winner"] = values["winner"]
-    else:
-        boards: dict[int, Any] = {}
-        for item in fields:
-            match = re.fullmatch(r"b([0-9]+)(?:_(open|closed))?", item.name)
-            if not match or not item.value.strip():
-                continue
-            number, room = int(match.group(1)), match.group(2)
-            if room:
-                boards.setdefault(number, {})[room] = scalar(item.value)
-            else:
-                boards[number] = scalar(item.value)
-        if boards:
-            record["boards"] = boards
-        if values.get("violations"):
-            record["violations"] = split_items(values["violations"]) or [values["violations"]]
+    record = GAMES[spot.event.game].entry_record(spot.sides, values)
     if values.get("forfeit"):
         record["forfeit"] = values["forfeit"]
     return record
@@ -255,18 +177,7 @@ def check(spot: TableSpot, text: str, record: dict[str, Any]) -> Check:
 def score_lines(spot: TableSpot, score: Any, t: Any) -> list[str]:
     """The computed score in words: each side's metrics, the winner, the game's own reason."""
     game = GAMES[spot.event.game]
-    lines = []
-    view = getattr(score, "view", None)
-    why = getattr(view, "why", None)
-    if isinstance(why, str):
-        try:
-            lines.append(t(why, **(view.why_params or {})))
-        except (KeyError, IndexError):
-            pass
-    levels = getattr(view, "levels", None)
-    if spot.event.game == "guandan" and levels and any(levels):
-        lines.append(t("desk_final_levels", levels=" : ".join(
-            f"{team} {level}" for team, level in zip(view.teams, levels))))
+    lines = game.entry_notes(score, t)
     if spot.stage.format == "pairs":
         # matchpoints compare a board across every table that played it: not one table's to show
         lines.append(t("desk_pairs_later"))

@@ -1,21 +1,27 @@
-"""The games paibang scores. Each game is one module with the same small surface.
+"""The games paibang scores, and the contract every game keeps (`Game`).
 
-A game module provides a `RULES` object (see `GameRules`): its metrics, the stage keys it reads,
-how to read one table of a results file, and how to score it. Adding a fifth game means adding
-a module here, its table template under templates/games/, and a line in `GAMES`.
+A game is a module (or package) here whose `RULES` is an instance of a `Game` subclass: its
+metrics, the stage and table keys it reads, how to read and score a table, and every other hook
+the tournament, the pages, the commands and the results desk ask a game for, each declared and
+documented once on `Game`, most with a default. `GAMES` finds the games by looking (nothing to
+list anywhere else): adding a fifth game means adding its module here and its table template
+under templates/games/ (or in the folder its `templates` names).
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
+import pkgutil
+import re
+from collections.abc import Iterator, MutableMapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from pathlib import Path
+from typing import Any
 
 from generator.content.model import Stage, Table
 from generator.content.reader import Reader
-from generator.errors import Mark
-from generator.messages import CATALOGUE
+from generator.errors import Mark, Problems
+from generator.messages import CATALOGUE, add_codes
 from generator.messages import localised as _words
 
 Localised = dict[str, str]
@@ -53,26 +59,206 @@ class TableScore:
     extra: dict[str, Any] = field(default_factory=dict)  # more keys for the table in results.json
 
 
-class GameRules(Protocol):
+@dataclass(frozen=True)
+class TableForm:
+    """How `paibang pair` writes one table's sides, and a commented example of its record."""
+
+    keys: tuple[str, str] | None  # (first, second) side keys; None: a `teams: [a, b]` list
+    hint: tuple[str, ...]  # record lines, commented out; {a} {b} are the sides
+
+    def side_lines(self, sides: Sequence[str]) -> list[str]:
+        if self.keys is None:
+            return [f"teams: [{', '.join(yaml_id(s) for s in sides)}]"]
+        return [f"{key}: {yaml_id(side)}" for key, side in zip(self.keys, sides)]
+
+
+_YAML_WORDS = {"true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"}
+
+
+def yaml_id(entry_id: str) -> str:
+    """An entry id as a YAML scalar that reads back as the same text: bare when it starts with
+    a letter and is no YAML keyword, else double-quoted (007, 1e5, true)."""
+    if entry_id[:1].isalpha() and entry_id.isascii() and entry_id.lower() not in _YAML_WORDS:
+        return entry_id
+    return f'"{entry_id}"'
+
+
+@dataclass(frozen=True)
+class Example:
+    """What `paibang new` writes for a game: entries and a table as comments, stages as YAML."""
+
+    entries: str
+    stages: str
+    table: str
+
+
+@dataclass
+class EntryField:
+    """One field of a table's entry form at the results desk."""
+
     name: str
-    title: Localised
-    formats: tuple[str, ...]
-    metrics: dict[str, Metric]
-    stage_keys: tuple[str, ...]
-    table_keys: tuple[str, ...]
+    label: str  # a UI word key (desk_*) or literal text
+    value: str = ""
+    kind: str = "text"  # text | textarea | select
+    choices: tuple[tuple[str, str], ...] = ()  # (value, label) for a select
+    hint: str = ""
+    literal: bool = False  # label is literal text, not a word key
+    board: int = 0  # a board's result: its number
+    room: str = ""  # open | closed, for a team match's board
 
-    def read_stage_options(self, reader: Reader, stage_format: str) -> Any: ...
 
-    def metrics_for(self, stage: Stage) -> tuple[str, ...]: ...
+ROOMS = ("open", "closed")
 
-    def read_table(self, reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Any]: ...
 
+def scalar(text: str) -> Any:
+    """A typed value as YAML would read it unquoted: whole numbers as numbers (80分 points,
+    Guandan levels), everything else as text."""
+    text = text.strip()
+    if re.fullmatch(r"[-+]?[0-9]{1,6}", text):
+        return int(text)
+    return text
+
+
+def field_text(value: Any) -> str:
+    """A written value as a form field shows it (a list as `a, b`)."""
+    if value is None:
+        return ""
+    if isinstance(value, list):
+        return ", ".join(field_text(v) for v in value)
+    return str(value)
+
+
+class Game:
+    """Everything a game may provide, each hook documented once. A game is a module (or
+    package) under generator/games/ whose `RULES` is an instance of a subclass; the registry
+    below finds it. Hooks with a default need overriding only when the game does more.
+    """
+
+    # --- what it is ------------------------------------------------------------------------
+    name: str  # as content names it: `game: bridge`
+    title: Localised  # 桥牌 / 橋牌 / Bridge
+    position: int = 99  # where it is listed among the games (archive filters, `new --game`)
+    choice: tuple[str, str, str] = ("", "", "")  # its name in lists of games (new's comment), by locale
+    id_prefix: str = "E"  # the letter of entry ids `paibang import` makes (T01 …)
+    example: Example | None = None  # `paibang new`'s event for this game; None: new refuses it
+    templates: Path | None = None  # a folder holding games/<name>_table.html …; None: templates/
+
+    # --- records ---------------------------------------------------------------------------
+    formats: tuple[str, ...]  # stage formats it plays
+    metrics: dict[str, Metric]  # its own standings metrics (SHARED_METRICS come on top)
+    stage_keys: tuple[str, ...]  # stage keys it reads (read_stage_options)
+    table_keys: tuple[str, ...]  # table keys it reads (read_table), sides included
+
+    def read_stage_options(self, reader: Reader, stage_format: str) -> Any:
+        """Its stage keys, read and checked; the object lands in `stage.options`."""
+        return None
+
+    def metrics_for(self, stage: Stage) -> tuple[str, ...]:
+        """The metrics a stage of it produces, the primary first."""
+        return tuple(self.metrics)
+
+    def read_table(self, reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Any]:
+        """One table of a results file: its sides (id, mark) and the parsed record."""
+        raise NotImplementedError
+
+    # --- scoring ---------------------------------------------------------------------------
     def score_table(self, table: Table, stage: Stage, state: dict[str, Any]) -> TableScore:
         """Score one table. Tables arrive in play order (stage, round, table); `state` is one
         dict per event the game may keep running counts in (e.g. violations so far)."""
-        ...
+        raise NotImplementedError
+
+    def score_field(self, stage: Stage, rounds: Sequence[Any], problems: Problems | None = None) -> None:
+        """Score across the field once every table of the stage is scored, before the tally
+        (pairs matchpoints compare a board across tables). Default: nothing to do."""
+
+    def adjust_tallies(self, stage: Stage, tallies: Any, finished: bool) -> None:
+        """Penalties and awards on a stage's totals: called before finish_metrics
+        (`finished=False`) and after it (`finished=True`). Default: none."""
+
+    def finish_metrics(self, metrics: dict[str, float]) -> None:
+        """Derive, in place, the metrics that are not plain sums (a percentage of summed
+        matchpoints and tops) from an entry's sums. Default: every metric is a sum."""
+
+    def fields(self, stage: Stage, rounds: Sequence[Any]) -> list[list[str]] | None:
+        """Groups of entries ranked apart (bridge pairs: NS and EW). Default: one field."""
+        return None
+
+    def standings_after_rounds(self, stage: Stage, rounds: Sequence[Any]) -> dict[int, Any]:
+        """Standings after each round, for rounds pages that show them (a barometer). Default: none."""
+        return {}
+
+    # --- pages and printed matter ------------------------------------------------------------
+    def travellers(self, stage: Stage, rounds: Sequence[Any]) -> list[Any]:
+        """A duplicate stage's boards, each with every table's result (each item has a `board`
+        number; page games/<name>_traveller.html). Default: none."""
+        return []
+
+    def event_tables(self, result: Any) -> list[Any]:
+        """Tables its event page template (games/<name>_event.html) shows. Default: none."""
+        return []
+
+    def bulletins(self, result: Any, t: Any) -> list[Any]:
+        """Its own notice-board postings and blank forms (score sheets, kinds in FORM_KINDS)
+        for an event result, in the translator's language. Default: none."""
+        return []
+
+    # --- pair, new, import ------------------------------------------------------------------
+    def table_form(self, stage: Stage | None = None) -> TableForm | None:
+        """How `paibang pair` writes a table of this stage (without a stage: of an ordinary
+        match, whose first side the draw rules name). None: pair cannot write its tables."""
+        return None
+
+    # --- words --------------------------------------------------------------------------------
+    messages: dict[str, dict[str, tuple[str, str]]] = {}  # its error codes (see messages.py)
+    ui_words: dict[str, tuple[str, str, str]] = {}  # words its templates use (see render/i18n.py)
+
+    # --- the results desk ---------------------------------------------------------------------
+    def entry_fields(self, stage: Stage, sides: list[str], table: dict[str, Any],
+                     boards: list[int], rooms: tuple[str, ...]) -> list[EntryField]:
+        """A table's entry form without the forfeit field, filled from the table as written.
+        Default: one field a board (`boards`), or a board and room when `rooms`."""
+        written_boards = table.get("boards")
+        fields = []
+        for number in boards:
+            written = written_boards.get(number) if isinstance(written_boards, dict) else None
+            if rooms:
+                for room in rooms:
+                    value = written.get(room) if isinstance(written, dict) else None
+                    fields.append(EntryField(f"b{number}_{room}", str(number), field_text(value), literal=True,
+                                             board=number, room=room))
+            else:
+                fields.append(EntryField(f"b{number}", str(number), field_text(written), literal=True, board=number))
+        return fields
+
+    def entry_record(self, sides: list[str], values: dict[str, str]) -> dict[str, Any]:
+        """The results-file keys the typed fields make (only what was typed; `values` by
+        field name, stripped), without forfeit. Default: `boards` from the board fields."""
+        boards: dict[int, Any] = {}
+        for name, value in values.items():
+            match = re.fullmatch(r"b([0-9]+)(?:_(open|closed))?", name)
+            if not match or not value:
+                continue
+            number, room = int(match.group(1)), match.group(2)
+            if room:
+                boards.setdefault(number, {})[room] = scalar(value)
+            else:
+                boards[number] = scalar(value)
+        return {"boards": boards} if boards else {}
+
+    def entry_notes(self, score: TableScore, t: Any) -> list[str]:
+        """Lines the desk shows above a checked table's metrics. Default: the view's reason
+        (`view.why`, a UI word, with `view.why_params`), when it has one."""
+        view = score.view
+        why = getattr(view, "why", None)
+        if isinstance(why, str):
+            try:
+                return [t(why, **(view.why_params or {}))]
+            except (KeyError, IndexError):
+                pass
+        return []
 
 
+GameRules = Game  # the name callers used before the contract was written down
 
 
 # Metrics every game can rank by; the tournament layer computes them.
@@ -107,31 +293,66 @@ SHARED_METRICS = {
 }
 
 
-def metric_of(game: GameRules, name: str) -> Metric:
+def metric_of(game: Game, name: str) -> Metric:
     """A metric by name: the game's own, or one of the shared ones."""
     return game.metrics.get(name) or SHARED_METRICS[name]
 
 
-# Optional module-level names a game may define:
-#   MESSAGES: dict[str, dict[str, tuple[str, str]]]  its error codes (see messages.py)
-#   UI_WORDS: dict[str, tuple[str, str, str]]        words its templates use (see render/i18n.py)
-#   bulletins(result, translator) -> list[Bulletin]  its own notice-board postings (render/pdf.py)
-KNOWN_GAMES = ("bridge", "guandan", "daguai", "shengji")
+class Registry(MutableMapping[str, Game]):
+    """The games, by the name content uses (`game: bridge`): every module or package under
+    generator/games/ that defines `RULES`, found the first time the registry is read (no
+    import-time side effects), in each game's `position`. `register` adds one more (a test's)."""
+
+    def __init__(self) -> None:
+        self._games: dict[str, Game] | None = None
+        self.version = 0  # counts registrations, for caches of what the games provide
+
+    def _found(self) -> dict[str, Game]:
+        if self._games is None:
+            found: list[Game] = []
+            for info in pkgutil.iter_modules(__path__):
+                module = importlib.import_module(f"{__name__}.{info.name}")
+                rules = getattr(module, "RULES", None)
+                if isinstance(rules, Game):
+                    found.append(rules)
+            self._games = {g.name: g for g in sorted(found, key=lambda g: (g.position, g.name))}
+            for game in self._games.values():
+                add_codes(game.messages)
+        return self._games
+
+    def register(self, game: Game) -> None:
+        """Add a game found elsewhere (a test's toy game); `del GAMES[name]` takes it out again."""
+        self[game.name] = game
+
+    def __getitem__(self, name: str) -> Game:
+        return self._found()[name]
+
+    def __setitem__(self, name: str, game: Game) -> None:
+        add_codes(game.messages)
+        self._found()[name] = game
+        self.version += 1
+
+    def __delitem__(self, name: str) -> None:
+        del self._found()[name]
+        self.version += 1
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._found())
+
+    def __len__(self) -> int:
+        return len(self._found())
+
+    def messages(self) -> dict[str, dict[str, tuple[str, str]]]:
+        """Every game's error codes, merged."""
+        return {code: entry for game in self.values() for code, entry in game.messages.items()}
+
+    def catalogue(self) -> dict[str, dict[str, tuple[str, str]]]:
+        """Every message code: messages.py's shared ones and every game's."""
+        return {**CATALOGUE, **self.messages()}
+
+    def ui_words(self) -> dict[str, tuple[str, str, str]]:
+        """Every game's UI words, merged."""
+        return {key: words for game in self.values() for key, words in game.ui_words.items()}
 
 
-def _registry() -> dict[str, Any]:
-    """Every game module present in this package, by the name content uses (`game: bridge`)."""
-    modules = {}
-    for name in KNOWN_GAMES:
-        if importlib.util.find_spec(f"generator.games.{name}") is not None:
-            module = importlib.import_module(f"generator.games.{name}")
-            CATALOGUE.update(getattr(module, "MESSAGES", {}))
-            modules[name] = module
-    return modules
-
-
-GAME_MODULES: dict[str, Any] = _registry()
-GAMES: dict[str, GameRules] = {name: module.RULES for name, module in GAME_MODULES.items()}
-
-# Games the content format knows but this build does not score yet.
-PLANNED_GAMES = tuple(name for name in KNOWN_GAMES if name not in GAMES)
+GAMES = Registry()

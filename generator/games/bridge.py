@@ -19,7 +19,7 @@ from generator.content.model import Stage, Table
 from generator.content.reader import MAX_BOARDS, Reader
 from generator.content.yaml_loader import YamlMap
 from generator.errors import Mark
-from generator.games import Metric, SideScore, TableScore
+from generator.games import Example, Game, Metric, SideScore, TableForm, TableScore
 from generator.games.shorthand import half_width, replace_words
 from generator.messages import localised as _localised
 from generator.messages import localised_format
@@ -350,9 +350,22 @@ class MatchView:
 
 
 
-class BridgeRules:
+class BridgeRules(Game):
     name = "bridge"
     title = _localised("桥牌", "橋牌", "Bridge")
+    position = 1
+    choice = ("bridge 桥牌", "bridge 橋牌", "bridge")
+    id_prefix = "A"
+    example = Example(
+        entries="  - {id: A01, players: [王小明, 李华], group: 13级动物科学1班}\n"
+                "  - {id: A02, players: [{name: 张伟, phone: \"13800000000\"}, 刘洋], group: 13级动物医学1班}\n",
+        stages="  - id: prelim\n    name: 初赛\n    format: matches\n    boards: 8\n    vulnerability: none\n"
+               "    scoring: total\n    rank_by: [total, first_board]\n    advance: {count: 15, to: final}\n"
+               "  - id: final\n    name: 决赛\n    format: matches\n    boards: 16\n    vulnerability: standard\n"
+               "    rank_by: [total, first_board]\n    prizes:\n      - {name: 一等奖, count: 1}\n"
+               "      - {name: 二等奖, count: 2}\n      - {name: 三等奖, count: 3}\n",
+        table="  - table: 1\n    ns: A01\n    ew: A02\n    boards:\n      # 1: 4S N = 420\n      # 2: pass\n",
+    )
     formats = ("matches", "pairs", "swiss", "round_robin")
     stage_keys = ("vulnerability", "scoring", "hands", "field", "bye", "adjusted", "adjusted_imps", "adjustments")
     table_keys = ("ns", "ew", "home", "away", "boards")
@@ -550,6 +563,30 @@ class BridgeRules:
         """`field: directions`: the NS pairs and the EW pairs, ranked apart."""
         return duplicate.fields(stage, self.options(stage), rounds)
 
+    def standings_after_rounds(self, stage: Stage, rounds: Any) -> dict[int, Any]:
+        """A barometer's standings after each round (bridge_duplicate.standings_after_rounds)."""
+        if getattr(stage, "movement", None) != "barometer":
+            return {}
+        return duplicate.standings_after_rounds(stage, rounds)
+
+    def table_form(self, stage: Stage | None = None) -> TableForm:
+        if stage is not None and stage.format == "pairs":
+            return PAIRS_FORM
+        if stage is not None and isinstance(stage.options, BridgeStage) and stage.options.kind == "teams":
+            return TEAMS_FORM
+        return TABLE_FORM
+
+    @property
+    def messages(self) -> dict[str, dict[str, tuple[str, str]]]:
+        return duplicate.MESSAGES
+
+    @property
+    def ui_words(self) -> dict[str, tuple[str, str, str]]:
+        return {**UI_WORDS, **duplicate.UI_WORDS}
+
+    def bulletins(self, result: Any, t: Any) -> list[Any]:
+        return bulletins(result, t)
+
 
 _VUL_WORDS = {
     "None": _localised("双方无局", "雙方無局", "none vulnerable"),
@@ -557,6 +594,10 @@ _VUL_WORDS = {
     "EW": _localised("东西有局", "東西有局", "EW vulnerable"),
     "Both": _localised("双方有局", "雙方有局", "both vulnerable"),
 }
+
+TABLE_FORM = TableForm(("ns", "ew"), ("boards:", "  1: 4S N = 420"))
+PAIRS_FORM = TableForm(("ns", "ew"), ("boards: {{1: 4S N =, 2: 3NT E -1}}",))
+TEAMS_FORM = TableForm(("home", "away"), ("boards:", "  1: {{open: 4S N =, closed: 4S S -1}}"))
 
 RULES = BridgeRules()
 
@@ -630,8 +671,5 @@ def bulletins(result: Any, t: Any) -> list[Any]:
 
 
 # The duplicate half of the game (pairs and teams, travellers), its messages and words. Imported
-# last: it builds on the names above, and generator.games always imports this module first.
+# last: it builds on the names above; nothing of it is read while either module is imported.
 from generator.games import bridge_duplicate as duplicate  # noqa: E402
-
-MESSAGES = duplicate.MESSAGES
-UI_WORDS |= duplicate.UI_WORDS

@@ -48,7 +48,7 @@ from generator.content.model import Stage, Table
 from generator.content.reader import MAX_BOARDS, Reader, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark
-from generator.games import Metric, SideScore, TableScore
+from generator.games import EntryField, Example, Game, Metric, SideScore, TableForm, TableScore, field_text
 from generator.games.shorthand import half_width, split_items
 from generator.messages import localised as _localised
 
@@ -354,9 +354,19 @@ BOARD_POINT_KEYS = OUTCOMES
 BYE_KEYS = ("match_points", "net", "scored", "heads")
 
 
-class DaguaiRules:
+class DaguaiRules(Game):
     name = "daguai"
     title = _localised("大怪路子", "大怪路子", "Da Guai Lu Zi")
+    position = 3
+    choice = ("daguai 大怪路子", "daguai 大怪路子", "daguai")
+    id_prefix = "D"
+    example = Example(
+        entries="  - {id: D01, players: [王小明, 李华, 张伟], group: 某某化工}\n"
+                "  - {id: D02, players: [刘洋, 陈静, 杨帆], group: 某某石化}\n",
+        stages="  - id: swiss\n    name: 瑞士制积分赛\n    format: swiss\n    rounds: 7\n    boards: 6\n"
+               "    rank_by: [match_points, net, scored, heads, lot]\n    prizes:\n      - {name: 录取, count: 8}\n",
+        table="  - table: 1\n    home: D01\n    away: D02\n    boards:\n      # 1: {open: D01 8, closed: D02 1}\n",
+    )
     formats = ("swiss", "round_robin", "matches")
     stage_keys = ("board_points", "bye")
     table_keys = ("home", "away", "boards", "violations")
@@ -611,6 +621,32 @@ class DaguaiRules:
         view = MatchView("played", home, away, rows, result, after=_running(totals, sides))
         return TableScore(table, sides, result.winner, json_rows, view, extra)
 
+    def table_form(self, stage: Stage | None = None) -> TableForm:
+        return TABLE_FORM
+
+    def entry_fields(self, stage: Stage, sides: list[str], table: dict[str, Any],
+                     boards: list[int], rooms: tuple[str, ...]) -> list[EntryField]:
+        """Both rooms of each board, and the violations."""
+        return [*super().entry_fields(stage, sides, table, boards, rooms),
+                EntryField("violations", "desk_violations", field_text(table.get("violations")), hint="desk_violations_hint")]
+
+    def entry_record(self, sides: list[str], values: dict[str, str]) -> dict[str, Any]:
+        record = super().entry_record(sides, values)
+        if values.get("violations"):
+            record["violations"] = split_items(values["violations"]) or [values["violations"]]
+        return record
+
+    @property
+    def messages(self) -> dict[str, dict[str, tuple[str, str]]]:
+        return MESSAGES
+
+    @property
+    def ui_words(self) -> dict[str, tuple[str, str, str]]:
+        return UI_WORDS
+
+    def bulletins(self, result: Any, t: Any) -> list[Any]:
+        return bulletins(result, t)
+
 
 def _running(totals: dict[str, dict[str, float]], sides: list[SideScore]) -> dict[str, dict[str, float]]:
     """Add this match to each side's stage totals; a copy of the totals after it, for the view."""
@@ -666,6 +702,8 @@ def _meaning(points: BoardPoints) -> dict[str, str]:
         out[locale] = joiner.join(f"{getattr(points, o)} = {_OUTCOME_WORDS[o][index]}" for o in OUTCOMES)
     return out
 
+
+TABLE_FORM = TableForm(("home", "away"), ("boards:", "  1: {{open: {a} 8, closed: {b} 1}}"))
 
 RULES = DaguaiRules()
 

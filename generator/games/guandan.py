@@ -37,7 +37,7 @@ from generator.content.model import Stage, Table
 from generator.content.reader import Reader, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark
-from generator.games import Metric, SideScore, TableScore
+from generator.games import EntryField, Example, Game, Metric, SideScore, TableForm, TableScore, field_text, scalar
 from generator.games.shorthand import half_width, split_items
 from generator.messages import localised as _localised
 
@@ -396,9 +396,20 @@ def row_views(result: Replay, a_attempts: int) -> tuple[RowView, ...]:
 TABLE_KEYS = ("teams", "deals", "levels", "winner")
 
 
-class GuandanRules:
+class GuandanRules(Game):
     name = "guandan"
     title = _localised("掼蛋", "摜蛋", "Guandan")
+    position = 2
+    choice = ("guandan 掼蛋", "guandan 摜蛋", "guandan")
+    id_prefix = "T"
+    example = Example(
+        entries="  - {id: T01, players: [王小明, 李华], group: 结构工程系}\n"
+                "  - {id: T02, players: [张伟, 刘洋], group: 道路与桥梁系}\n",
+        stages="  - id: main\n    name: 比赛\n    format: swiss\n    rounds: 3\n"
+               "    rank_by: [wins, level_diff, buchholz]\n    prizes:\n      - {name: 一等奖, wins: 3}\n"
+               "      - {name: 二等奖, wins: 2}\n      - {name: 优秀奖, wins: 1}\n",
+        table="  - table: 1\n    teams: [T01, T02]\n    deals: []   # 如 [T01+3, T02+1, T02 foul]\n",
+    )
     formats = ("swiss", "round_robin", "matches")
     stage_keys = ("start_level", "a_attempts", "bye")
     table_keys = TABLE_KEYS
@@ -682,6 +693,54 @@ class GuandanRules:
         return TableScore(table, sides, winner, [], view,
                           {"levels": {t: level_name(levels[t]) for t in teams}, "decided_by": why})
 
+    def table_form(self, stage: Stage | None = None) -> TableForm:
+        return TABLE_FORM
+
+    def entry_fields(self, stage: Stage, sides: list[str], table: dict[str, Any],
+                     boards: list[int], rooms: tuple[str, ...]) -> list[EntryField]:
+        """The deal log, or both final levels, and the winner when the levels do not say."""
+        a, b = (sides + ["", ""])[:2]
+        levels = table.get("levels") or {}
+        return [
+            EntryField("deals", "desk_deals", field_text(table.get("deals")), "textarea", hint="desk_deals_hint"),
+            EntryField("level_a", a, field_text(levels.get(a)), literal=True, hint="desk_level_hint"),
+            EntryField("level_b", b, field_text(levels.get(b)), literal=True),
+            EntryField("winner", "desk_winner", field_text(table.get("winner")), "select",
+                       (("", "desk_winner_computed"), (a, a), (b, b))),
+        ]
+
+    def entry_record(self, sides: list[str], values: dict[str, str]) -> dict[str, Any]:
+        record: dict[str, Any] = {}
+        if values.get("deals"):
+            record["deals"] = split_items(values["deals"]) or [values["deals"]]
+        a, b = (sides + ["", ""])[:2]
+        if values.get("level_a") or values.get("level_b"):
+            record["levels"] = {a: scalar(values.get("level_a", "")), b: scalar(values.get("level_b", ""))}
+        if values.get("winner"):
+            record["winner"] = values["winner"]
+        return record
+
+    def entry_notes(self, score: TableScore, t: Any) -> list[str]:
+        """The reason, and both final levels when the table has them."""
+        lines = super().entry_notes(score, t)
+        view = score.view
+        levels = getattr(view, "levels", None)
+        if levels and any(levels):
+            lines.append(t("desk_final_levels", levels=" : ".join(
+                f"{team} {level}" for team, level in zip(view.teams, levels))))
+        return lines
+
+    @property
+    def messages(self) -> dict[str, dict[str, tuple[str, str]]]:
+        return MESSAGES
+
+    @property
+    def ui_words(self) -> dict[str, tuple[str, str, str]]:
+        return UI_WORDS
+
+    def bulletins(self, result: Any, t: Any) -> list[Any]:
+        return bulletins(result, t)
+
 
 def _plain(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
@@ -693,6 +752,9 @@ _WHY_WORDS = {
     "first": _localised("同级时先到达", "同級時先到達", "equal levels, got there first"),
 }
 
+
+# A bye is the same table with its first side only (`teams: [T09]`).
+TABLE_FORM = TableForm(None, ("deals: [{a}+3, {b}+1, {b} foul]   {or}   levels: {{{a}: Q, {b}: 9}}",))
 
 RULES = GuandanRules()
 

@@ -61,7 +61,7 @@ from generator.content.model import Stage, Table
 from generator.content.reader import MAX_BOARDS, Reader, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark, Problems
-from generator.games import Metric, SideScore, TableScore
+from generator.games import Example, Game, Metric, SideScore, TableForm, TableScore
 from generator.games.shorthand import half_width
 from generator.tournament.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
 from generator.messages import localised as _localised
@@ -895,9 +895,19 @@ ROOM_AT = {
 }
 
 
-class ShengjiRules:
+class ShengjiRules(Game):
     name = "shengji"
     title = _localised("80分（升级）", "80分（升級）", "80 Points (Sheng Ji)")
+    position = 4
+    choice = ("shengji 80分", "shengji 80分", "shengji (80分)")
+    id_prefix = "H"
+    example = Example(
+        entries="  - {id: H1, players: [王小明, 李华, 张伟, 刘洋], name: 一队}\n"
+                "  - {id: H2, players: [陈静, 杨帆, 赵敏, 钱进], name: 二队}\n",
+        stages="  - id: teams\n    name: 团体赛\n    format: round_robin\n    rounds: 7\n    boards: 8\n"
+               "    rank_by: [match_points, net]\n",
+        table="  - table: 1\n    home: H1\n    away: H2\n    boards:\n      # 1: {open: 85, closed: 40}\n",
+    )
     formats = ("swiss", "round_robin", "matches", "pairs")
     stage_keys = ("board_table", "conversion", "kitty", "bye")
     table_keys = ("home", "away", "ns", "ew", "boards")
@@ -1276,6 +1286,20 @@ class ShengjiRules:
                 groups.append(EventTables((stage.name,), options.board_table, conversion, options.kitty, most))
         return groups
 
+    def table_form(self, stage: Stage | None = None) -> TableForm:
+        return PAIRS_FORM if stage is not None and stage.format == "pairs" else TABLE_FORM
+
+    @property
+    def messages(self) -> dict[str, dict[str, tuple[str, str]]]:
+        return MESSAGES
+
+    @property
+    def ui_words(self) -> dict[str, tuple[str, str, str]]:
+        return UI_WORDS
+
+    def bulletins(self, result: Any, t: Any) -> list[Any]:
+        return bulletins(result, t)
+
 
 # --- records and scoring helpers --------------------------------------------------------------
 
@@ -1608,6 +1632,9 @@ def _problem(kind: str, *details: object) -> dict[str, str]:
     """A localised problem text; a detail may itself be localised (a dict by locale)."""
     return localised_format(_PROBLEMS[kind], *details)
 
+
+TABLE_FORM = TableForm(("home", "away"), ("boards:", "  1: {{open: 85, closed: 40}}"))
+PAIRS_FORM = TableForm(("ns", "ew"), ("boards: {{1: 85, 2: 0}}",))
 
 RULES = ShengjiRules()
 

@@ -24,7 +24,7 @@ from typing import Any
 from markupsafe import Markup
 
 from generator.content.model import Entry, Event, Stage
-from generator.games import GAME_MODULES, GAMES, metric_of
+from generator.games import GAMES, metric_of
 from generator.render.i18n import Translator
 from generator.tournament.event import EventResult, RoundResult, StageResult
 from generator.tournament.pairing import draw_sheet, draw_sheets
@@ -70,9 +70,8 @@ def bulletins_for(result: EventResult, locale: str, base_url: str | None = None)
         found.append(_prizes(t, event, last))
     if result.credits and last is not None and result.complete:
         found.append(_credits(t, event, result))
-    own = getattr(GAME_MODULES[event.game], "bulletins", None)
-    if own is not None:  # the game's notices and reference sheets; its forms come per round below
-        found.extend(b for b in own(result, t) if b.kind not in FORM_KINDS)
+    # the game's notices and reference sheets; its forms come per round below
+    found.extend(b for b in GAMES[event.game].bulletins(result, t) if b.kind not in FORM_KINDS)
     found.extend(Bulletin(**vars(sheet)) for sheet in draw_sheets(result, locale))
     for stage_result in result.stages:
         for round_result in stage_result.rounds:
@@ -91,9 +90,7 @@ def round_forms(result: EventResult, stage_id: str, number: int, locale: str) ->
     """The blank forms of one round: the game's forms made from the event with only that round
     drawn, each named <kind>-<stage>-round-<n>."""
     t = Translator(locale)
-    own = getattr(GAME_MODULES[result.event.game], "bulletins", None)
-    if own is None:
-        return []
+    own = GAMES[result.event.game].bulletins
     narrowed = dataclasses.replace(result, stages=[
         dataclasses.replace(s, rounds=[r for r in s.rounds if s.stage.id == stage_id and r.number == number])
         for s in result.stages])

@@ -29,7 +29,7 @@ from markupsafe import Markup, escape, soft_str
 
 from generator.content import snapshot
 from generator.content.model import Entry, Event, Site
-from generator.games import GAMES, KNOWN_GAMES, metric_of
+from generator.games import GAMES, metric_of
 from generator.render import fast_jinja
 from generator.render.feed import absolute, atom_feed, sitemap, updates
 from generator.render.i18n import CJK_FACE, HTML_LANG, Translator
@@ -66,7 +66,7 @@ def environment(locale: str, people: People | None = None) -> jinja2.Environment
     """The Jinja2 environment of one locale; `people` lets pages link names to player pages."""
     env = (jinja2.Environment if STOCK_JINJA else fast_jinja.Environment)(
         extensions=[] if STOCK_JINJA else [fast_jinja.FixedWords],
-        loader=jinja2.FileSystemLoader(TEMPLATE_DIRS),
+        loader=jinja2.FileSystemLoader([*TEMPLATE_DIRS, *(g.templates for g in GAMES.values() if g.templates)]),
         autoescape=True,  # every template, whatever its extension: all content is untrusted text
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -307,7 +307,7 @@ def _write_indexes(site: Site, results: list[EventResult], people: People, env: 
     out, t = writer.out, Translator(site.locale)
     # The archive: newest first, by year; one filtered copy per game (works without JavaScript).
     ordered = sorted(results, key=lambda r: (_first_day(r), r.event.slug), reverse=True)
-    games = sorted({r.event.game for r in ordered}, key=lambda g: KNOWN_GAMES.index(g) if g in KNOWN_GAMES else 99)
+    games = sorted({r.event.game for r in ordered}, key=lambda g: GAMES[g].position if g in GAMES else 99)
     newest = max((_last_day(r) for r in results if r.event.dates), default=None)
     for game in (None, *games):
         shown = [r for r in ordered if game is None or r.event.game == game]
@@ -487,20 +487,15 @@ def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulle
 
 
 def _standings_after(event: Any, stage_result: StageResult) -> dict[int, Any]:
-    if event.game != "bridge" or getattr(stage_result.stage, "movement", None) != "barometer":
-        return {}
-    from generator.games.bridge_duplicate import standings_after_rounds
-
-    return standings_after_rounds(stage_result.stage, stage_result.rounds)
+    return GAMES[event.game].standings_after_rounds(stage_result.stage, stage_result.rounds)
 
 
 def _travellers(game: Any, stage_result: StageResult) -> list[Any]:
     """A duplicate stage's boards, each with every table's result, when the game provides them
     (`RULES.travellers(stage, rounds)`, each item with a `board` number); else none."""
-    travellers = getattr(game, "travellers", None)
-    if travellers is None or not stage_result.rounds:
+    if not stage_result.rounds:
         return []
-    return list(travellers(stage_result.stage, stage_result.rounds))
+    return list(game.travellers(stage_result.stage, stage_result.rounds))
 
 
 def _next_stage(result: EventResult, stage_result: StageResult) -> StageResult | None:
@@ -567,10 +562,9 @@ def match_lines(game: Any, event: Event, stage_result: StageResult, entry_id: st
     own_sides = [score.sides[index] if index < len(score.sides) else None for _, score, index in matches]
     shown = [m for m in stage.rank_by
              if m not in ("lot", "buchholz") and any(side and m in side.metrics for side in own_sides)]
-    first_only = {m for m in shown if getattr(metric_of(game, m), "first_only", False)}
+    first_only = {m for m in shown if metric_of(game, m).first_only}
     lines: list[MatchLine] = []
     totals = [0.0] * len(shown)
-    finish = getattr(game, "finish_metrics", None)
     sums: dict[str, float] = {}  # every metric of the side so far, for metrics derived from sums
     for (number, score, index), side in zip(matches, own_sides):
         sides = score.table.sides
@@ -582,11 +576,9 @@ def match_lines(game: Any, event: Event, stage_result: StageResult, entry_id: st
                 totals[i] += values[i]
         for name, value in (side.metrics.items() if side else ()):
             sums[name] = sums.get(name, 0) + value
-        running = list(totals)
-        if finish is not None:
-            finished = dict(sums)
-            finish(finished)
-            running = [totals[i] if m in first_only else finished.get(m, totals[i]) for i, m in enumerate(shown)]
+        finished = dict(sums)
+        game.finish_metrics(finished)
+        running = [totals[i] if m in first_only else finished.get(m, totals[i]) for i, m in enumerate(shown)]
         opponents = [s for s in sides if s != entry_id]
         if score.table.number == 0:
             outcome = "late"

@@ -10,8 +10,8 @@ memory when a build first asks for a locale and read with the standard library's
 there is no compiled file to commit or forget to refresh, and no extra dependency. Translators
 can use any .po tool (Poedit, Weblate, `msgfmt --check`).
 
-Game modules add their own words as a module-level `UI_WORDS = {key: (zh-Hans, zh-Hant, en)}`;
-they are looked up after the catalogue, so a game never has to touch the catalogues.
+Games add their own words as data, `Game.ui_words = {key: (zh-Hans, zh-Hant, en)}`, collected by
+the games registry; they are looked up after the catalogue, so a game never has to touch the catalogues.
 """
 
 from __future__ import annotations
@@ -134,15 +134,18 @@ def translations(locale: str) -> gettext.GNUTranslations:
 # --- game words -------------------------------------------------------------------------------
 
 
-@cache
 def game_words() -> dict[str, tuple[str, str, str]]:
-    """Every game module's UI_WORDS, merged."""
-    from generator.games import GAME_MODULES
+    """Every game's UI words (`Game.ui_words`), merged; read again when a game is registered."""
+    from generator.games import GAMES
 
-    words: dict[str, tuple[str, str, str]] = {}
-    for module in GAME_MODULES.values():
-        words.update(getattr(module, "UI_WORDS", {}))
-    return words
+    return _game_words(GAMES.version)
+
+
+@cache
+def _game_words(version: int) -> dict[str, tuple[str, str, str]]:
+    from generator.games import GAMES
+
+    return GAMES.ui_words()
 
 
 class _GameWords(gettext.NullTranslations):
@@ -157,7 +160,7 @@ class _GameWords(gettext.NullTranslations):
             return game_words()[message][self.index]
         except KeyError:
             raise KeyError(f"no UI word {message!r}: add it to generator/render/locales/*/LC_MESSAGES/"
-                           f"{DOMAIN}.po (or the game's UI_WORDS)") from None
+                           f"{DOMAIN}.po (or the game's ui_words)") from None
 
 
 @cache
@@ -169,7 +172,7 @@ def _chain(locale: str) -> gettext.GNUTranslations:
 
 def reload_words() -> None:
     """Forget the loaded catalogues and game words (after editing a .po file in a running process)."""
-    for cached in (catalogue, game_words, _chain):
+    for cached in (catalogue, _game_words, _chain):
         cached.cache_clear()
 
 

@@ -25,8 +25,7 @@ from dataclasses import dataclass, field, replace
 
 from generator.content.model import Entry, Event, Round, Stage, Table
 from generator.errors import Mark, Problems
-from generator.games import GAMES, TableScore
-from generator.messages import CATALOGUE
+from generator.games import GAMES, Game, TableScore
 from generator.tournament.credits import CreditLine, credits_roster
 from generator.tournament.pairing import DrawRules, draw_rules
 from generator.tournament.standings import (
@@ -222,9 +221,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
         scored.append(RoundResult(round_.number, scores, [s.table.number for s in scores if is_pending(s)]))
     # Games that compare boards across the field (pairs matchpoints) score the stage as a whole,
     # once every table is scored and before the tally.
-    score_field = getattr(game, "score_field", None)
-    if score_field is not None:
-        score_field(stage, scored, problems)
+    game.score_field(stage, scored, problems)
     late = _late_entries(stage, rounds, field_entries)
     if rounds:
         playing = {side for r in rounds for t in r.tables for side in t.sides}
@@ -245,15 +242,10 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     # from the sums here, before tie-breaks and ranking read them.
     # Penalties and awards on totals (bridge `adjustments`): points before the percentage is
     # derived from them, percentage points after.
-    adjust_tallies = getattr(game, "adjust_tallies", None)
-    if adjust_tallies is not None:
-        adjust_tallies(stage, tallies, finished=False)
-    finish_metrics = getattr(game, "finish_metrics", None)
-    if finish_metrics is not None:
-        for record in tallies.values():
-            finish_metrics(record.metrics)
-    if adjust_tallies is not None:
-        adjust_tallies(stage, tallies, finished=True)
+    game.adjust_tallies(stage, tallies, finished=False)
+    for record in tallies.values():
+        game.finish_metrics(record.metrics)
+    game.adjust_tallies(stage, tallies, finished=True)
     primary = primary_metric(stage.rank_by, game.metrics_for(stage)[0])
     add_tiebreaks(tallies, stage.rank_by, primary)
     lots = lot_order(tallies, stage.lots, event.draw_seed, f"{event.slug}/{stage.id}")
@@ -266,11 +258,10 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     return result
 
 
-def _rank(game: object, stage: Stage, tallies: dict, counted: list[RoundResult], lots: dict[str, int]) -> list[Standing]:
+def _rank(game: Game, stage: Stage, tallies: dict, counted: list[RoundResult], lots: dict[str, int]) -> list[Standing]:
     standings = rank(tallies.values(), stage.rank_by, lots)
     # A game may rank its field in groups (bridge pairs: NS and EW ranked apart).
-    fields = getattr(game, "fields", None)
-    groups = fields(stage, counted) if fields is not None else None
+    groups = game.fields(stage, counted)
     if groups:
         grouped = {entry for group in groups for entry in group}
         standings = [standing for group in [*groups, [e for e in tallies if e not in grouped]]
@@ -278,7 +269,7 @@ def _rank(game: object, stage: Stage, tallies: dict, counted: list[RoundResult],
     return standings
 
 
-def _score(game: object, event: Event, table: Table, number: int, stage: Stage, state: dict[str, object]) -> TableScore:
+def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, state: dict[str, object]) -> TableScore:
     """One table; a match not played against an entry that had withdrawn before this round is
     the withdrawn entry's forfeit (a round robin's schedule keeps meeting it: event-day.md)."""
     score = game.score_table(table, stage, state)
@@ -346,10 +337,8 @@ def _stale_draws(game: object, event: Event, result: StageResult, rounds: list[R
         if len(before) != round_.number - 1 or not all(r.complete for r in before):
             continue
         tallies = tally(result.field, [r.counted for r in before], GAMES[event.game].metrics)
-        finish_metrics = getattr(game, "finish_metrics", None)
-        if finish_metrics is not None:
-            for record in tallies.values():
-                finish_metrics(record.metrics)
+        for record in tallies.values():
+            game.finish_metrics(record.metrics)
         add_tiebreaks(tallies, result.stage.rank_by, result.primary)
         then = StageResult(result.stage, result.field, before, _rank(game, result.stage, tallies, before, result.lots),
                            lots=result.lots, primary=result.primary)
@@ -431,26 +420,3 @@ def _qualify(result: StageResult, problems: Problems) -> list[Entry]:
     for standing in chosen:
         standing.qualified = True
     return [s.entry for s in chosen]
-
-
-CATALOGUE.update({
-    "draw-standings-changed": {
-        "zh-Hans": ("第 {round} 轮是按第 {prev} 轮后的成绩编排的，这些成绩后来改了：{ids}",
-                    "裁判的决定有效，已编排的对阵不会自动重排；核对改动的成绩。若对阵照旧，删去该轮结果文件开头的 # draw-order 行即可不再提示。"),
-        "zh-Hant": ("第 {round} 輪是按第 {prev} 輪後的成績編排的，這些成績後來改了：{ids}",
-                    "裁判的決定有效，已編排的對陣不會自動重排；核對改動的成績。若對陣照舊，刪去該輪結果檔開頭的 # draw-order 行即可不再提示。"),
-        "en": ("round {round} was drawn on the standings after round {prev}, which have changed since for: {ids}",
-               "the referee's decision stands and the draw is never redone by itself; check the corrected results. "
-               "If the draw stands, delete the # draw-order lines at the top of that round's file to silence this."),
-    },
-    "draw-rematch": {
-        "zh-Hans": ("{a} 与 {b} 在第 {round} 轮已经相遇过，第 {this} 轮又相遇", "瑞士制和循环赛中两队只相遇一次；核对对阵，或用 paibang pair 重新编排这一轮。"),
-        "zh-Hant": ("{a} 與 {b} 在第 {round} 輪已經相遇過，第 {this} 輪又相遇", "瑞士制和循環賽中兩隊只相遇一次；核對對陣，或用 paibang pair 重新編排這一輪。"),
-        "en": ("{a} and {b} already met in round {round} and meet again in round {this}", "in a Swiss or round robin two entries meet once; check the draw, or let paibang pair draw this round."),
-    },
-    "draw-entry-missing": {
-        "zh-Hans": ("第 {round} 轮没有安排 {ids}", "每队每轮出场一次（单数时一队轮空，写成只有一方的一桌）；退赛的队可忽略此提示。"),
-        "zh-Hant": ("第 {round} 輪沒有安排 {ids}", "每隊每輪出場一次（單數時一隊輪空，寫成只有一方的一桌）；退賽的隊可忽略此提示。"),
-        "en": ("round {round} has no table for {ids}", "every entry plays once a round (with an odd number, one has the bye: a table with one side); ignore this for an entry that withdrew."),
-    },
-})

@@ -60,9 +60,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.content.model import Entry, Event, Stage
-from generator.games import GAMES, metric_of
-from generator.errors import Refusal  # `paibang pair` will not draw: see MESSAGES below
-from generator.messages import CATALOGUE
+from generator.games import GAMES, TableForm, metric_of, yaml_id
+from generator.errors import Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
 from generator.tournament.large_draw import is_large, pair_large, surely_pairable
 from generator.tournament.matching import max_weight_matching
 from generator.tournament.movements import HOWELL_LARGEST, Sitting, barometer, choose_movement, howell, mitchell
@@ -236,7 +235,8 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
     stage = stage_result.stage
     if stage.format not in PAIRABLE:
         raise Refusal("pair-format", stage=stage.id, format=stage.format, allowed=", ".join(PAIRABLE))
-    if event.game not in TABLE_FORMS:
+    game = GAMES.get(event.game)
+    if game is None or game.table_form(stage) is None:
         raise Refusal("pair-game", game=event.game)
     written = [r.number for r in event.rounds.get(stage.id, [])]
     missing = [n for n in range(1, max(written, default=0) + 1) if n not in written]
@@ -484,49 +484,13 @@ def movement_card(event: Event, stage_result: StageResult) -> MovementCard | Non
 # --- writing the results file -------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class TableForm:
-    """How a game writes one table's sides, and a commented example of its record."""
-
-    keys: tuple[str, str] | None  # (first, second) side keys; None: a `teams: [a, b]` list
-    hint: tuple[str, ...]  # record lines, commented out; {a} {b} are the sides
-
-    def side_lines(self, sides: Sequence[str]) -> list[str]:
-        if self.keys is None:
-            return [f"teams: [{', '.join(yaml_id(s) for s in sides)}]"]
-        return [f"{key}: {yaml_id(side)}" for key, side in zip(self.keys, sides)]
-
-
-# By game name (and `pairs` format): the keys of content-format.md. A bye is the same table with
-# its first side only (guandan `teams: [T09]`, daguai `home: D05`).
-TABLE_FORMS: dict[str, TableForm] = {
-    "bridge": TableForm(("ns", "ew"), ("boards:", "  1: 4S N = 420")),
-    "guandan": TableForm(None, ("deals: [{a}+3, {b}+1, {b} foul]   {or}   levels: {{{a}: Q, {b}: 9}}",)),
-    "daguai": TableForm(("home", "away"), ("boards:", "  1: {{open: {a} 8, closed: {b} 1}}")),
-    "shengji": TableForm(("home", "away"), ("boards:", "  1: {{open: 85, closed: 40}}")),
-}
-PAIRS_FORM = TableForm(("ns", "ew"), ("boards: {{1: 85, 2: 0}}",))
-BRIDGE_PAIRS_FORM = TableForm(("ns", "ew"), ("boards: {{1: 4S N =, 2: 3NT E -1}}",))
-BRIDGE_TEAMS_FORM = TableForm(("home", "away"), ("boards:", "  1: {{open: 4S N =, closed: 4S S -1}}"))
-
-_YAML_WORDS = {"true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"}
-
-
-def yaml_id(entry_id: str) -> str:
-    """An entry id as a YAML scalar that reads back as the same text: bare when it starts with
-    a letter and is no YAML keyword, else double-quoted (007, 1e5, true)."""
-    if entry_id[:1].isalpha() and entry_id.isascii() and entry_id.lower() not in _YAML_WORDS:
-        return entry_id
-    return f'"{entry_id}"'
-
-
 def table_form(event: Event, stage: Stage) -> TableForm:
-    if event.game == "bridge":
-        if stage.format == "pairs":
-            return BRIDGE_PAIRS_FORM
-        if getattr(stage.options, "kind", "") == "teams":
-            return BRIDGE_TEAMS_FORM
-    return PAIRS_FORM if stage.format == "pairs" else TABLE_FORMS[event.game]
+    """How a table of this stage is written (`Game.table_form`). A bye is the same table with
+    its first side only (guandan `teams: [T09]`, daguai `home: D05`)."""
+    form = GAMES[event.game].table_form(stage)
+    if form is None:
+        raise Refusal("pair-game", game=event.game)
+    return form
 
 
 def results_text(plan: PlannedRound, locale: str) -> str:
@@ -656,7 +620,7 @@ def draw_rules(stage: Stage, primary: str, game: str) -> DrawRules | None:
 
 
 def _first_side(game: str) -> str:
-    form = TABLE_FORMS.get(game)
+    form = GAMES[game].table_form()
     return "teams" if form is None or form.keys is None else form.keys[0]
 
 
@@ -974,93 +938,3 @@ WORDS: dict[str, tuple[str, str, str]] = {
                        "Seated by the {method} (see the movement card). Please take your table and "
                        "direction, and the boards listed."),
 }
-
-
-MESSAGES: dict[str, dict[str, tuple[str, str]]] = {
-    "pair-format": {
-        "zh-Hans": ("阶段 {stage} 的赛制是 {format}，paibang pair 不编排这种赛制", "paibang pair 编排的赛制：{allowed}。"),
-        "zh-Hant": ("階段 {stage} 的賽制是 {format}，paibang pair 不編排這種賽制", "paibang pair 編排的賽制：{allowed}。"),
-        "en": ("stage {stage} is {format}: paibang pair does not draw that format", "paibang pair draws: {allowed}."),
-    },
-    "pair-game": {
-        "zh-Hans": ("paibang pair 还不会写 {game} 的对阵", "请手工编写这一轮的结果文件。"),
-        "zh-Hant": ("paibang pair 還不會寫 {game} 的對陣", "請手工編寫這一輪的結果檔。"),
-        "en": ("paibang pair cannot write a {game} table yet", "write this round's results file by hand."),
-    },
-    "pair-round-gap": {
-        "zh-Hans": ("阶段 {stage} 缺少第 {round} 轮的结果文件", "先补上第 {round} 轮，再编排下一轮。"),
-        "zh-Hant": ("階段 {stage} 缺少第 {round} 輪的結果檔", "先補上第 {round} 輪，再編排下一輪。"),
-        "en": ("stage {stage} has no results file for round {round}", "write round {round} first, then draw the next."),
-    },
-    "pair-stage-complete": {
-        "zh-Hans": ("阶段 {stage} 的 {rounds} 轮都已编排", "如需加赛，先修改该阶段的 rounds。"),
-        "zh-Hant": ("階段 {stage} 的 {rounds} 輪都已編排", "如需加賽，先修改該階段的 rounds。"),
-        "en": ("all {rounds} round(s) of stage {stage} are drawn", "to add a round, raise the stage's rounds first."),
-    },
-    "pair-no-field": {
-        "zh-Hans": ("阶段 {stage} 还没有参赛队", "它的参赛队来自前一阶段的晋级名单：先录入前一阶段的成绩。"),
-        "zh-Hant": ("階段 {stage} 還沒有參賽隊", "它的參賽隊來自前一階段的晉級名單：先錄入前一階段的成績。"),
-        "en": ("stage {stage} has no entries yet", "its entries are the previous stage's qualifiers: enter that stage's results first."),
-    },
-    "pair-round-pending": {
-        "zh-Hans": ("第 {round} 轮第 {tables} 桌还没有成绩", "录入这些成绩后再编排第 {next} 轮（瑞士制按成绩编排）。"),
-        "zh-Hant": ("第 {round} 輪第 {tables} 桌還沒有成績", "錄入這些成績後再編排第 {next} 輪（瑞士制按成績編排）。"),
-        "en": ("round {round}, table(s) {tables}: no result yet", "enter them before drawing round {next} (a Swiss draw follows the results)."),
-    },
-    "pair-impossible": {
-        "zh-Hans": ("第 {round} 轮编不出没有重复相遇的对阵（{count} 队）", "请裁判长手工编写这一轮；paibang check 会指出每一处重复相遇。"),
-        "zh-Hant": ("第 {round} 輪編不出沒有重複相遇的對陣（{count} 隊）", "請裁判長手工編寫這一輪；paibang check 會指出每一處重複相遇。"),
-        "en": ("round {round}: no draw of the {count} entries avoids a rematch", "draw this round by hand; paibang check points out each rematch."),
-    },
-    "pair-robin-complete": {
-        "zh-Hans": ("{count} 队的循环赛只有 {rounds} 轮，已全部编排", "把阶段 {stage} 的 rounds 改为 {rounds}。"),
-        "zh-Hant": ("{count} 隊的循環賽只有 {rounds} 輪，已全部編排", "把階段 {stage} 的 rounds 改為 {rounds}。"),
-        "en": ("a round robin of {count} entries has {rounds} rounds, all drawn", "set stage {stage}'s rounds to {rounds}."),
-    },
-    "pair-file-exists": {
-        "zh-Hans": ("{path} 已经存在，不会覆盖", "检查这个文件；要重新编排，先删除或改名。"),
-        "zh-Hant": ("{path} 已經存在，不會覆蓋", "檢查這個檔案；要重新編排，先刪除或改名。"),
-        "en": ("{path} already exists and is never overwritten", "look at that file; to draw again, delete or rename it first."),
-    },
-    "pair-written-invalid": {
-        "zh-Hans": ("编排写出的文件通不过检查，已删除", "这是 paibang 的问题，请报告；可先手工编写这一轮。"),
-        "zh-Hant": ("編排寫出的檔案通不過檢查，已刪除", "這是 paibang 的問題，請報告；可先手工編寫這一輪。"),
-        "en": ("the file written for the draw fails the checks and was removed", "this is a paibang bug, please report it; write the round by hand meanwhile."),
-    },
-    "pair-movement-boards": {
-        "zh-Hans": ("双人赛阶段 {stage} 没有写每轮几副牌", "在 event.yaml 的该阶段写 boards（每轮牌数），如 boards: 2。"),
-        "zh-Hant": ("雙人賽階段 {stage} 沒有寫每輪幾副牌", "在 event.yaml 的該階段寫 boards（每輪牌數），如 boards: 2。"),
-        "en": ("pairs stage {stage} does not say how many boards a round", "write the stage's boards (boards a round) in event.yaml, e.g. boards: 2."),
-    },
-    "pair-mitchell-odd": {
-        "zh-Hans": ("阶段 {stage} 有 {count} 对，米切尔移位要南北、东西对数相等", "增减一对使对数为双数，或在该阶段写 movement: howell（豪威尔移位，可有一对轮空）。"),
-        "zh-Hant": ("階段 {stage} 有 {count} 對，米切爾移位要南北、東西對數相等", "增減一對使對數為雙數，或在該階段寫 movement: howell（豪威爾移位，可有一對輪空）。"),
-        "en": ("stage {stage} has {count} pairs: a Mitchell needs as many NS pairs as EW pairs", "add or withdraw a pair to make the number even, or write movement: howell for the stage (a Howell seats an odd number, one pair sitting out)."),
-    },
-    "pair-howell-size": {
-        "zh-Hans": ("阶段 {stage} 有 {count} 对，豪威尔移位只排 2 到 {largest} 对", "对数多时在该阶段写 movement: mitchell（米切尔移位）。"),
-        "zh-Hant": ("階段 {stage} 有 {count} 對，豪威爾移位只排 2 到 {largest} 對", "對數多時在該階段寫 movement: mitchell（米切爾移位）。"),
-        "en": ("stage {stage} has {count} pairs: a Howell is for 2 to {largest} pairs", "for a large field write movement: mitchell for the stage."),
-    },
-    "pair-movement-rounds": {
-        "zh-Hans": ("阶段 {stage} 写了 {rounds} 轮，{count} 对的 {movement} 移位最多 {most} 轮", "把该阶段的 rounds 改为 {most} 或更少。"),
-        "zh-Hant": ("階段 {stage} 寫了 {rounds} 輪，{count} 對的 {movement} 移位最多 {most} 輪", "把該階段的 rounds 改為 {most} 或更少。"),
-        "en": ("stage {stage} has {rounds} rounds; a {movement} movement of {count} pairs has at most {most}", "set the stage's rounds to {most} or fewer."),
-    },
-    "pair-all-format": {
-        "zh-Hans": ("阶段 {stage} 的赛制是 {format}，--all 只用于循环赛和双人赛", "去掉 --all，一次编一轮（瑞士制按上一轮的成绩编排）。"),
-        "zh-Hant": ("階段 {stage} 的賽制是 {format}，--all 只用於循環賽和雙人賽", "去掉 --all，一次編一輪（瑞士制按上一輪的成績編排）。"),
-        "en": ("stage {stage} is {format}: --all is for round robin and pairs stages", "draw one round at a time, without --all (a Swiss round follows the results of the last)."),
-    },
-    "pair-event-unknown": {
-        "zh-Hans": ("没有名为 {slug} 的赛事{suggestion}", "赛事：{allowed}"),
-        "zh-Hant": ("沒有名為 {slug} 的賽事{suggestion}", "賽事：{allowed}"),
-        "en": ("no event named {slug}{suggestion}", "events: {allowed}"),
-    },
-    "pair-stage-unknown": {
-        "zh-Hans": ("赛事 {slug} 没有阶段 {stage}{suggestion}", "阶段：{allowed}"),
-        "zh-Hant": ("賽事 {slug} 沒有階段 {stage}{suggestion}", "階段：{allowed}"),
-        "en": ("event {slug} has no stage {stage}{suggestion}", "stages: {allowed}"),
-    },
-}
-CATALOGUE.update(MESSAGES)
