@@ -26,7 +26,7 @@ from generator.errors import ContentError, ContentErrors, Mark, Problems
 
 if TYPE_CHECKING:
     from generator.content.model import Event, Site
-    from generator.tournament.event import EventResult
+    from generator.tournament.results import EventResult
 
 # Reading, scoring and rendering are imported where they are used: a build that finds nothing
 # changed (`make site` again) needs none of them, and their imports were most of its time.

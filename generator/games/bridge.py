@@ -578,7 +578,7 @@ UI_WORDS = {
 def bulletins(result: Any, t: Any) -> list[Any]:
     """Score sheet and bidding sheet for every stage whose tables are drawn, and the play record
     for the last stage (the seed prints 附件五 for the final only)."""
-    from generator.render.bulletins import Bulletin
+    from generator.printed import Bulletin
 
     event = result.event
     forms = []

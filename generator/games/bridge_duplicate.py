@@ -9,7 +9,7 @@ points); this module is its duplicate half, in the words of ../shared/spec/rules
   compared across the field once every table is in (`score_field`):
   - `scoring: matchpoints` — 2 for each result beaten, 1 for each tie, per direction;
     percentage = MP / top; Neuberg for a board with fewer results than the others
-    (generator/tournament/matchpoints.py does the arithmetic);
+    (generator/games/matchpoints.py does the arithmetic);
   - `scoring: imps` — cross-IMPs: each result against every other result of the board in IMPs,
     averaged over the others;
   - `scoring: butler` — IMPs against the datum: the mean of the board's NS scores without the
@@ -78,7 +78,7 @@ from generator.games.bridge import (
 )
 from generator.games.shorthand import half_width
 from generator.messages import localised
-from generator.tournament.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
+from generator.games.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
 
 # --- IMPs, datum, victory points: the arithmetic of the spec -----------------------------------
 
@@ -1405,7 +1405,7 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
     """One printed sheet per duplicate stage in the notice layout, filled where results are in
     and blank where a round is drawn only: a pairs stage's travelling score sheets, one block
     per board with every table that plays it; a teams stage's matches board by board."""
-    from generator.render.bulletins import Bulletin
+    from generator.printed import Bulletin
 
     stage = stage_result.stage
     made = dict(organizer=event.organizer or "", date=stage.date)

@@ -378,7 +378,7 @@ _LEFT = {"Contract", "Lead", "Names", "Declarer"}
 
 
 def export_stage(result: Any, stage_id: str) -> str:
-    """The PBN of one duplicate stage of an event (generator.tournament.event.EventResult)."""
+    """The PBN of one duplicate stage of an event (generator.tournament.results.EventResult)."""
     from generator.games.bridge import RULES
 
     event = result.event

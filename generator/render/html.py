@@ -39,7 +39,7 @@ from generator.render.output import OutputTree
 from generator.render.players import People, Person, collect_people, people_by_group
 from generator.render.search import index_script
 from generator.render.search import records as search_records
-from generator.tournament.event import EventResult, StageResult
+from generator.tournament.results import EventResult, StageResult
 from generator.tournament.pairing import movement_card
 from generator.tournament.standings import Standing
 
