@@ -1025,7 +1025,7 @@ class ShengjiRules:
                 record.boards.append(board)
         record.boards.sort(key=lambda b: b.board)
         if stage.boards and numbers:
-            from generator.games.bridge import board_block
+            from generator.games.bridge_scoring import board_block
 
             missing = sorted(set(board_block(numbers, stage.boards)) - numbers)
             if missing:
