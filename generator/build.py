@@ -8,25 +8,22 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import multiprocessing
 import os
-import pickle
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from generator import caches
-from generator.content import snapshot
 from generator.errors import ContentError, ContentErrors, Mark, Problems
+from generator.event_cache import EventCache, read_ahead
 
 if TYPE_CHECKING:
     from generator.content.model import Event, Site
-    from generator.tournament.event import EventResult
+    from generator.tournament.results import EventResult
 
 # Reading, scoring and rendering are imported where they are used: a build that finds nothing
 # changed (`make site` again) needs none of them, and their imports were most of its time.
@@ -64,7 +61,7 @@ def _validate(content: Path, strict: bool, cache_dir: Path | None, workers: int 
 
     problems = Problems()
     cache = EventCache(cache_dir) if cache_dir is not None else None
-    ahead = _read_ahead(content, cache, workers)
+    ahead = read_ahead(content, cache, workers)
 
     def read_event(folder: Path, site: Site, problems: Problems) -> Event | None:
         prepared = ahead.get(folder)
@@ -99,140 +96,6 @@ def _validate(content: Path, strict: bool, cache_dir: Path | None, workers: int 
     if site is None or failing:
         raise ContentErrors(problems.sorted())
     return site, results, problems.warnings
-
-
-@dataclass
-class _Prepared:
-    """One event read and scored by a worker: what validate would have found reading it itself."""
-
-    event: Event | None
-    loaded: list[ContentError]  # found reading it
-    result: EventResult | None  # scored when reading found no error
-    scored: list[ContentError]  # found scoring it
-
-
-_AHEAD: dict[str, Any] = {}  # the site and the event cache, set before forking, read by the workers
-
-
-def _read_ahead(content: Path, cache: EventCache | None, workers: int | None) -> dict[Path, _Prepared]:
-    """The events to read (those not in the cache), read and scored by forked processes, for
-    validate to take in its own order with the same problems. Nothing on one core, or for fewer
-    than two such events. Each event comes back pickled once, in the event cache's own form; a
-    good one is kept in the event cache by the worker that read it."""
-    from generator.content.load import load_site
-
-    workers = workers or os.cpu_count() or 1
-    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        return {}
-    site = load_site(content, Problems(), lambda *_: None)  # site.yaml alone: what events are read with
-    events_dir = content.resolve() / "events"
-    if site is None or not events_dir.is_dir():
-        return {}
-    folders = [f for f in sorted(events_dir.iterdir()) if f.is_dir() and not (cache and cache.has(f, site))]
-    if len(folders) < 2:
-        return {}
-    folders.sort(key=lambda f: -_size(f))  # big first
-    _AHEAD.update(site=site, cache=cache)
-    prepared = {}
-    try:
-        with ProcessPoolExecutor(max_workers=min(workers, len(folders)),
-                                 mp_context=multiprocessing.get_context("fork")) as pool:
-            # One event per task, biggest first: no worker waits while another has a long list
-            # left, and each event is unpacked here while the workers read the next ones.
-            for folder, loaded_count, payload in pool.map(_prepare_event, folders):
-                event, result, found = pickle.loads(payload)
-                prepared[folder] = _Prepared(event, found[:loaded_count], result, found[loaded_count:])
-    finally:
-        _AHEAD.clear()
-    return prepared
-
-
-def _size(folder: Path) -> int:
-    return sum(os.path.getsize(os.path.join(top, name)) for top, _, names in os.walk(folder) for name in names)
-
-
-def _prepare_event(folder: Path) -> tuple[Path, int, bytes]:
-    from generator.content.load import load_event
-    from generator.tournament.event import run_event
-
-    problems = Problems()
-    event = load_event(folder, _AHEAD["site"], problems)
-    loaded_count = len(problems.items)
-    result = run_event(event, problems) if event is not None and event.stages and not problems.errors else None
-    payload = pickle.dumps((event, result, problems.items), protocol=pickle.HIGHEST_PROTOCOL)
-    cache: EventCache | None = _AHEAD["cache"]
-    if cache is not None and result is not None and not problems.errors:
-        cache.keep(folder, payload)  # here, not in validate's process, which has the rest to do
-    return folder, loaded_count, payload
-
-
-class EventCache:
-    """Each event loaded and scored, kept by the digest of everything it is made from (its
-    folder's files, site.yaml, the code): a rebuild reads again only the events that changed.
-    The files are pickles paibang writes for itself beside its PDF cache, sealed with the user's
-    key: one it did not write is never unpickled (generator/caches.py)."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self.keys: dict[Path, str] = {}
-        self.loaded: dict[Path, list[ContentError]] = {}  # load problems of events read anew
-        self.results: dict[Path, EventResult] = {}
-        self._site_text: bytes | None = None
-
-    def _key(self, folder: Path, site: Site) -> str:
-        from generator.render.incremental import code_digest, folder_digest
-
-        if self._site_text is None:  # read once for all the events of a run
-            site_file = site.root / "site.yaml"
-            self._site_text = snapshot.read(site_file) if site_file.is_file() else b""
-        digest = hashlib.sha256(f"{code_digest()}\0{folder.resolve()}\0{folder_digest(folder)}".encode())
-        digest.update(self._site_text)
-        return digest.hexdigest()
-
-    def has(self, folder: Path, site: Site) -> bool:
-        """Whether the event is kept, as its files are now."""
-        key = self.keys[folder] = self._key(folder, site)
-        return (self.folder / f"{key}.sealed").is_file()
-
-    def adopt(self, folder: Path, site: Site, loaded: list[ContentError]) -> None:
-        """An event read by a worker: remembered as read anew, for `save`."""
-        self.keys.setdefault(folder, self._key(folder, site))
-        self.loaded[folder] = loaded
-
-    def read_event(self, folder: Path, site: Site, problems: Problems) -> Event | None:
-        key = self.keys.get(folder) or self._key(folder, site)
-        self.keys[folder] = key
-        try:
-            with open(self.folder / f"{key}.sealed", "rb") as handle:
-                event, result, found = caches.loads(handle.read())  # verified before it is unpickled
-        except Exception:  # noqa: BLE001 - missing, not ours, or of another shape: read the event again
-            from generator.content.load import load_event
-
-            before = len(problems.items)
-            event = load_event(folder, site, problems)
-            self.loaded[folder] = problems.items[before:]
-            return event
-        problems.items.extend(found)
-        if result is not None:
-            self.results[folder] = result
-        return event
-
-    def result_of(self, event: Event) -> EventResult | None:
-        return self.results.get(event.folder)
-
-    def save(self, event: Event, result: EventResult, scored: list[ContentError]) -> None:
-        """Keep a good event read anew."""
-        if event.folder not in self.loaded:
-            return
-        found = self.loaded[event.folder] + scored
-        if any(not p.warning for p in found):
-            return  # only good events are kept: a broken one is read again until it is fixed
-        self.keep(event.folder, pickle.dumps((event, result, found), protocol=pickle.HIGHEST_PROTOCOL))
-
-    def keep(self, folder: Path, payload: bytes) -> None:
-        """Write (event, result, problems), pickled and sealed (see generator/caches.py): a good
-        event, read anew (see `has`)."""
-        caches.write_atomically(self.folder / f"{self.keys[folder]}.sealed", caches.seal(payload))
 
 
 def _has_errors_in(problems: Problems, folder: Path) -> bool:

@@ -434,8 +434,8 @@ def test_a_pair_sitting_out_has_no_boards(tmp_path):
 def test_the_examples_in_the_docstrings():
     import doctest
 
-    from generator.games import bridge_duplicate, bridge_hands
+    from generator.games import bridge_duplicate, bridge_hands, bridge_scoring
     from generator.interchange import pbn
 
-    for module in (bridge_duplicate, bridge_hands, pbn):
+    for module in (bridge_scoring, bridge_duplicate, bridge_hands, pbn):
         assert doctest.testmod(module).failed == 0, module.__name__

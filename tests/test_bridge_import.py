@@ -21,6 +21,7 @@ import pytest
 from generator.build import validate
 from generator.cli import main
 from generator.commands.bridge_import import decode, read_pbn_session
+from generator.games.bridge import RULES
 from generator.interchange.pbn import export_stage
 from generator.interchange.usebio import export_usebio
 
@@ -172,7 +173,7 @@ def demo(tmp_path_factory):
 @pytest.mark.parametrize("kind", ["pbn", "xml"])
 def test_round_trip_gives_the_same_standings(tmp_path, demo, capsys, kind):
     content, result = demo
-    text = export_stage(result, "pairs") if kind == "pbn" else export_usebio(result, "pairs")
+    text = export_stage(result, "pairs", RULES) if kind == "pbn" else export_usebio(result, "pairs", RULES)
     path = tmp_path / f"evening.{kind}"
     path.write_text(text, encoding="utf-8")
     target = site(tmp_path)
@@ -290,7 +291,7 @@ def test_teams_round_trip_gives_the_same_standings(tmp_path, teams_demo, capsys,
     USEBIO (MATCHes, with VPs, totals and places), back in: every score, IMP (and VP, total,
     place) equal, the same standings."""
     content, result = teams_demo
-    text = export_stage(result, "teams") if kind == "pbn" else export_usebio(result, "teams")
+    text = export_stage(result, "teams", RULES) if kind == "pbn" else export_usebio(result, "teams", RULES)
     path = tmp_path / f"teams.{kind}"
     path.write_text(text, encoding="utf-8")
     target = site(tmp_path)

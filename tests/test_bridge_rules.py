@@ -14,8 +14,8 @@ from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.content.yaml_loader import load_yaml_text
 from generator.errors import Problems
-from generator.games.bridge import (
-    RULES,
+from generator.games.bridge import RULES
+from generator.games.bridge_scoring import (
     BridgeStage,
     Contract,
     RecordError,

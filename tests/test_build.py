@@ -191,9 +191,9 @@ def test_events_read_in_parallel_give_what_one_process_finds(tmp_path: Path) -> 
         return ([(r.event.slug, [(s.entry.id, s.rank, s.tally.metrics) for st in r.stages for s in st.standings])
                  for r in results], [(w.code, w.mark.file, w.mark.line, w.params) for w in warnings])
 
-    from generator.build import _read_ahead
+    from generator.event_cache import read_ahead
 
-    assert len(_read_ahead(content, None, 2)) == 7  # the workers do read every event
+    assert len(read_ahead(content, None, 2)) == 7  # the workers do read every event
     alone = outcome(workers=1)
     assert outcome(workers=2) == alone and len(alone[0]) == 7
     assert outcome(workers=2, cache_dir=tmp_path / "cache") == alone  # written by the workers

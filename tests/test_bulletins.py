@@ -11,7 +11,7 @@ import pytest
 
 from generator.build import build
 from generator.errors import ContentErrors
-from generator.render.bulletins import Bulletin
+from generator.printed import Bulletin
 from generator.render.pdf import _print, bulletin_html, missing_glyphs
 from generator.render.output import MARKER, MARKER_TEXT
 

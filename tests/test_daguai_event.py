@@ -171,7 +171,7 @@ def test_bulletins_standings_and_a_score_sheet_per_round(site: Path, content: Pa
 def test_score_sheet_form_pages_when_the_renderer_has_forms(result, monkeypatch):
     from generator.games import daguai
     from generator.render.i18n import Translator
-    from generator.render.pdf import Bulletin
+    from generator.printed import Bulletin
 
     if "pages" not in getattr(Bulletin, "__dataclass_fields__", {}):
         pytest.skip("this renderer has no form layout")

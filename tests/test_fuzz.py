@@ -43,7 +43,7 @@ import generator.tournament.pairing  # noqa: F401
 from generator.build import build, validate
 from generator.content.yaml_loader import YamlList, YamlMap, load_yaml, load_yaml_text
 from generator.errors import ContentError, ContentErrors, Mark, Problems
-from generator.games import GAMES, bridge, daguai, guandan, shengji
+from generator.games import GAMES, bridge, bridge_scoring, daguai, guandan, shengji
 from generator.messages import LOCALES
 from generator.render.output import MARKER, MARKER_TEXT
 
@@ -195,8 +195,8 @@ BRIDGE_MAPPING = st.dictionaries(
 
 def check_board(value: Any) -> None:
     try:
-        record = bridge.parse_board(3, value)
-    except bridge.RecordError as error:
+        record = bridge_scoring.parse_board(3, value)
+    except bridge_scoring.RecordError as error:
         # read_table adds the board number and the text shown
         assert_renders(error.code, {"board": 3, "text": "…", **error.params})
         return
@@ -204,15 +204,15 @@ def check_board(value: Any) -> None:
     if record.contract is None:
         return
     assert 0 <= record.contract.level + 6 + record.result <= 13
-    assert record.declarer in bridge.SEATS and record.contract.strain in bridge.STRAINS
+    assert record.declarer in bridge_scoring.SEATS and record.contract.strain in bridge_scoring.STRAINS
     for vul in ("None", "NS", "EW", "Both"):
-        score = bridge.ns_score(record, vul)
+        score = bridge_scoring.ns_score(record, vul)
         assert isinstance(score, int) and abs(score) <= 7600
     # What the page shows back is read back as the same board.
-    shown = f"{record.contract} {record.declarer} {bridge.result_text(record.result)}"
+    shown = f"{record.contract} {record.declarer} {bridge_scoring.result_text(record.result)}"
     if record.recorded is not None:
         shown += f" {record.recorded:+d}"
-    again = bridge.parse_board(3, shown)
+    again = bridge_scoring.parse_board(3, shown)
     assert (again.contract, again.declarer, again.result, again.recorded) == (
         record.contract, record.declarer, record.result, record.recorded)
 
@@ -222,7 +222,7 @@ def check_board(value: Any) -> None:
 def test_bridge_board_text_is_read_or_refused_with_a_message(text: str) -> None:
     with time_limit(2):
         check_board(text)
-        bridge.canonical_text(text)
+        bridge_scoring.canonical_text(text)
 
 
 @examples(200, 1000)
@@ -670,8 +670,8 @@ def two_sides(game: str) -> st.SearchStrategy:
 GOOD_BOARD = st.one_of(
     st.just("pass"),
     st.integers(1, 7).flatmap(lambda level: st.tuples(
-        st.just(level), st.sampled_from(bridge.STRAINS), st.sampled_from(["", "X", "XX"]), st.sampled_from(bridge.SEATS),
-        st.integers(-6 - level, 7 - level))).map(lambda t: f"{t[0]}{t[1]}{t[2]} {t[3]} {bridge.result_text(t[4])}"),
+        st.just(level), st.sampled_from(bridge_scoring.STRAINS), st.sampled_from(["", "X", "XX"]), st.sampled_from(bridge_scoring.SEATS),
+        st.integers(-6 - level, 7 - level))).map(lambda t: f"{t[0]}{t[1]}{t[2]} {t[3]} {bridge_scoring.result_text(t[4])}"),
 )
 
 

@@ -1,4 +1,4 @@
-"""Matchpoints, game-independent (generator/tournament/matchpoints.py).
+"""Matchpoints, game-independent (generator/games/matchpoints.py).
 
 The rules are those of rules-bridge.md ("Duplicate methods") and rules-shengji.md ("Pairs
 event"): 2 for each result beaten, 1 for each tie, top = 2 x (n - 1), percentage = MP / top;
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.tournament.matchpoints import (
+from generator.games.matchpoints import (
     Adjusted,
     board_matchpoints,
     finish_percent,

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from generator.build import validate
-from generator.games.bridge import RULES, BoardRecord, Contract
+from generator.games.bridge import RULES
+from generator.games.bridge_scoring import BoardRecord, Contract
 from generator.games.bridge_duplicate import AdjustedRecord, imps
 from generator.games.bridge_hands import DealError, analyse, double_dummy_from_tags, parse_deal, parse_hand
 from generator.interchange.pbn import (
@@ -147,7 +148,7 @@ def demo(tmp_path: Path, slug: str):
 def test_pairs_export_reads_back_to_the_same_results(tmp_path):
     result = demo(tmp_path, "qiaoyou-club-pairs-2024")
     stage = result.stages[0]
-    text = export_stage(result, "pairs")
+    text = export_stage(result, "pairs", RULES)
     games = parse_pbn(text)
     assert len(games) == 30
     assert all(g.get("Deal") and len(parse_deal(g.get("Deal"))) == 4 for g in games)
@@ -172,7 +173,7 @@ def test_pairs_export_reads_back_to_the_same_results(tmp_path):
 
 def test_teams_export_reads_back_to_the_same_imps(tmp_path):
     result = demo(tmp_path, "gaoxiao-bridge-teams-2024")
-    text = export_stage(result, "teams")
+    text = export_stage(result, "teams", RULES)
     read = table_results(parse_pbn(text))
     assert len(read) == 5 * 3 * 8 * 2
     partners = other_room(read)
@@ -192,7 +193,7 @@ def test_pairs_file_becomes_results_files_with_the_same_standings(tmp_path):
     from generator.interchange.pbn import results_files
 
     result = demo(tmp_path / "a", "qiaoyou-club-pairs-2024")
-    games = parse_pbn(export_stage(result, "pairs"))
+    games = parse_pbn(export_stage(result, "pairs", RULES))
     content = tmp_path / "b" / "content"
     shutil.copytree(tmp_path / "a" / "content", content)
     folder = content / "events/qiaoyou-club-pairs-2024/results"

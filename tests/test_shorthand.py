@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.games.bridge import Contract, canonical_text, parse_board
+from generator.games.bridge_scoring import Contract, canonical_text, parse_board
 from generator.games.shorthand import half_width
 
 

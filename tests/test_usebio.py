@@ -29,7 +29,7 @@ def demo(tmp_path: Path, slug: str):
 @pytest.fixture(scope="module")
 def pairs(tmp_path_factory):
     result = demo(tmp_path_factory.mktemp("u"), "qiaoyou-club-pairs-2024")
-    return result, export_usebio(result, "pairs")
+    return result, export_usebio(result, "pairs", RULES)
 
 
 def test_pairs_file_is_usebio_1_2(pairs):
@@ -87,7 +87,7 @@ def test_pairs_handset_reads_back(pairs):
 
 def test_teams_matches_read_back(tmp_path):
     result = demo(tmp_path, "gaoxiao-bridge-teams-2024")
-    read = read_usebio(export_usebio(result, "teams"))
+    read = read_usebio(export_usebio(result, "teams", RULES))
     stage = result.stages[0]
     assert read.event_type == "TEAMS" and len(read.matches) == 15
     views = {(r.number, t.table.number): t.view for r in stage.rounds for t in r.tables}

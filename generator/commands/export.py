@@ -45,7 +45,7 @@ def files(result, kind: str) -> dict[str, bytes]:
         return {}
     stages = [s.stage.id for s in result.stages if RULES.options(s.stage).kind in ("pairs", "teams") and s.rounds]
     write = export_stage if kind == "pbn" else export_usebio
-    texts = {stage: write(result, stage).encode("utf-8") for stage in stages}
+    texts = {stage: write(result, stage, RULES).encode("utf-8") for stage in stages}
     if len(texts) == 1:
         return {"": next(iter(texts.values()))}
     return {f"-{stage}": data for stage, data in texts.items()}

@@ -14,7 +14,7 @@ from generator.errors import ContentErrors, Refusal
 
 if TYPE_CHECKING:
     from generator.content.model import Site
-    from generator.tournament.event import EventResult
+    from generator.tournament.results import EventResult
 
 
 def event_stage(site: Site, results: list[EventResult], slug: str, stage: str) -> EventResult:

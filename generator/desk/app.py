@@ -46,7 +46,8 @@ from generator.desk.store import (
 )
 from generator.errors import Problems
 from generator.render.i18n import Translator
-from generator.tournament.event import EventResult, run_event
+from generator.tournament.event import run_event
+from generator.tournament.results import EventResult
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "desk"
 COOKIE = "paibang_desk"

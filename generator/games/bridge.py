@@ -1,331 +1,38 @@
-"""Contract bridge (桥牌): duplicate scoring of one contract, board conditions, board records.
+"""Contract bridge (桥牌), the game: its `RULES` for the tournament layer, the seed's total-points
+format (pairs at a table adding their own column), and the forms printed before play.
 
-The rules follow ../shared/spec/rules-bridge.md. Scores are always computed here; a score the
-secretary typed is only checked against the computed one.
-
->>> contract_score(Contract(4, "S"), 0, vulnerable=False)
-420
->>> contract_score(Contract(4, "H", doubled=1), -2, vulnerable=True)
--500
+The pure rules (board conditions, a contract's score, board records) are in bridge_scoring.py;
+duplicate stages (pairs and teams, travellers) in bridge_duplicate.py; hand records in
+bridge_hands.py. The rules follow ../shared/spec/rules-bridge.md.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from generator.content.model import Stage, Table
 from generator.content.reader import MAX_BOARDS, Reader
-from generator.content.yaml_loader import YamlMap
 from generator.errors import Mark
 from generator.games import Example, Game, Metric, SideScore, TableForm, TableScore
-from generator.games.shorthand import half_width, replace_words
+from generator.games import bridge_duplicate as duplicate  # the duplicate half: pairs, teams, travellers
+from generator.games.bridge_scoring import (
+    SCORING_METHODS,
+    SEATS,
+    VUL_WORDS,
+    VULNERABILITY_MODES,
+    BoardRecord,
+    BoardView,
+    BridgeStage,
+    RecordError,
+    board_block,
+    dealer,
+    ns_score,
+    parse_board,
+    result_text,
+    vulnerability,
+)
 from generator.messages import localised as _localised
-from generator.messages import localised_format
-
-SEATS = ("N", "E", "S", "W")
-STRAINS = ("C", "D", "H", "S", "NT")
-VULNERABILITY_MODES = ("standard", "none", "all", "ns", "ew")
-SCORING_METHODS = ("total", "matchpoints", "imps", "butler")
-
-# The standard 16-board cycle (seed 000 附件一 三、局况).
-_STANDARD_CYCLE = {
-    **dict.fromkeys((1, 8, 11, 14), "None"),
-    **dict.fromkeys((2, 5, 12, 15), "NS"),
-    **dict.fromkeys((3, 6, 9, 16), "EW"),
-    **dict.fromkeys((4, 7, 10, 13), "Both"),
-}
-_FORCED = {"none": "None", "all": "Both", "ns": "NS", "ew": "EW"}
-
-
-# --- board conditions -------------------------------------------------------------------
-
-
-def dealer(board: int) -> str:
-    """N deals boards 1, 5, 9, 13; E 2, 6, 10, 14; and so on round the table."""
-    return SEATS[(board - 1) % 4]
-
-
-def vulnerability(board: int, mode: str = "standard") -> str:
-    """None, NS, EW or Both; `mode` other than standard forces one for every board."""
-    if mode != "standard":
-        return _FORCED[mode]
-    return _STANDARD_CYCLE[(board - 1) % 16 + 1]
-
-
-def is_vulnerable(seat: str, board_vulnerability: str) -> bool:
-    side = "NS" if seat in ("N", "S") else "EW"
-    return board_vulnerability in (side, "Both")
-
-
-# --- one contract -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Contract:
-    level: int
-    strain: str
-    doubled: int = 0  # 0 undoubled, 1 doubled (X), 2 redoubled (XX)
-
-    def __str__(self) -> str:
-        return f"{self.level}{self.strain}{'X' * self.doubled}"
-
-
-def _trick_value(strain: str) -> int:
-    return 20 if strain in ("C", "D") else 30
-
-
-def contract_score(contract: Contract, result: int, vulnerable: bool) -> int:
-    """The declarer's score: `result` is 0 for made exactly, +k overtricks, -k down."""
-    if result < 0:
-        return -_penalty(-result, contract.doubled, vulnerable)
-    multiplier = (1, 2, 4)[contract.doubled]
-    bid_points = _trick_value(contract.strain) * contract.level
-    if contract.strain == "NT":
-        bid_points += 10  # 40 for the first trick in no trumps
-    contract_points = bid_points * multiplier
-    score = contract_points
-    score += (500 if vulnerable else 300) if contract_points >= 100 else 50
-    if contract.level == 6:
-        score += 750 if vulnerable else 500
-    elif contract.level == 7:
-        score += 1500 if vulnerable else 1000
-    score += (0, 50, 100)[contract.doubled]  # the "insult"
-    if contract.doubled:
-        score += result * (200 if vulnerable else 100) * contract.doubled
-    else:
-        score += result * _trick_value(contract.strain)
-    return score
-
-
-def _penalty(down: int, doubled: int, vulnerable: bool) -> int:
-    if not doubled:
-        return down * (100 if vulnerable else 50)
-    if vulnerable:
-        penalty = 200 + 300 * (down - 1)
-    else:  # 100, 200, 200, then 300 each from the 4th
-        penalty = sum(100 if n == 1 else 200 if n <= 3 else 300 for n in range(1, down + 1))
-    return penalty * doubled
-
-
-# --- a board record ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BoardRecord:
-    """One board as played at one table. `contract` None means passed out."""
-
-    board: int
-    contract: Contract | None
-    declarer: str | None = None
-    result: int = 0
-    recorded: int | None = None  # the NS score the secretary typed, a cross-check
-    lead: str | None = None
-    mark: Mark | None = None
-
-
-class RecordError(ValueError):
-    """A board record that cannot be read; `problem` says why, in English words for the code."""
-
-    def __init__(self, code: str, **params: object) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
-
-
-_CONTRACT = re.compile(r"^([1-7])(NT|C|D|H|S)(XX|X)?$")
-_RESULT = re.compile(r"^(=|[+-](?:1[0-3]|[1-9]))$")
-_SCORE = re.compile(r"^[+-]?\d{1,5}$")
-PASS_WORDS = ("pass", "passed", "allpass", "ap")
-PASS_CHINESE = ("不叫", "全不叫", "四家不叫", "都不叫", "pass")
-
-
-def parse_contract(text: str) -> Contract:
-    text = replace_words(half_width(text).strip(), SHORTHAND).replace(" ", "").upper()
-    match = _CONTRACT.match(text)
-    if not match:
-        raise RecordError("bridge-board-syntax", problem=_problem_text("contract", text))
-    level, strain, doubled = match.groups()
-    return Contract(int(level), strain, len(doubled or ""))
-
-
-def parse_result(value: object) -> int:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    text = replace_words(half_width(str(value)), SHORTHAND).replace(" ", "")
-    if not _RESULT.match(text):
-        raise RecordError("bridge-board-syntax", problem=_problem_text("result", text))
-    return 0 if text == "=" else int(text)
-
-
-# Paper score sheets are in Chinese: 4黑桃 北 宕2, 3无将加倍 东 超1, 全不叫. Suits and doubles
-# stick to the level; seats and results become words of their own.
-SHORTHAND = {
-    "无将": "NT", "無將": "NT", "黑桃": "S", "红心": "H", "红桃": "H", "紅心": "H", "紅桃": "H",
-    "方块": "D", "方片": "D", "方塊": "D", "梅花": "C", "草花": "C",
-    "♠": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C", "♤": "S",
-    "再加倍": "XX", "加倍": "X",
-    "北": " N ", "东": " E ", "東": " E ", "南": " S ", "西": " W ",
-    "宕": " -", "下": " -", "超": " +", "正好": " = ", "刚好": " = ", "剛好": " = ", "完成": " = ",
-}
-_COMPACT = re.compile(r"^([1-7])(NT|[CDHS])(XX|X)?\s*([NESW])\s*(=|[+-]\d{1,2})\s*([+-]?\d{1,5})?$")
-
-
-def canonical_text(value: str) -> str:
-    """A typed record in the canonical spelling: ４黑桃加倍 南 宕２ -> 4SX S -2; 4sn= -> 4S N =."""
-    text = replace_words(half_width(value).strip(), SHORTHAND).upper()
-    text = " ".join(text.split())
-    if text.replace(" ", "").lower() in PASS_WORDS or value.strip() in PASS_CHINESE:
-        return "pass"
-    match = _COMPACT.match(text)
-    if match:
-        level, strain, doubled, seat, result, score = match.groups()
-        return " ".join(filter(None, [f"{level}{strain}{doubled or ''}", seat, result, score]))
-    return text
-
-
-def parse_board(board: int, value: Any, mark: Mark | None = None) -> BoardRecord:
-    """Read `4S N = 420`, `3NT E +1`, `pass`, or the mapping form {contract, by, result, score, lead}.
-    Chinese and full-width spellings are accepted (see SHORTHAND)."""
-    if isinstance(value, YamlMap) or isinstance(value, dict):
-        return _parse_mapping(board, value, mark)
-    if not isinstance(value, str):
-        raise RecordError("bridge-board-syntax", problem=_problem_text("form", str(value)))
-    words = canonical_text(value).split()
-    if not words:
-        raise RecordError("bridge-board-syntax", problem=_problem_text("empty", value))
-    if "".join(words).lower() in PASS_WORDS:
-        return BoardRecord(board, None, mark=mark)
-    if len(words) < 3:
-        raise RecordError("bridge-board-syntax", problem=_problem_text("short", value))
-    if len(words) > 4:
-        raise RecordError("bridge-board-syntax", problem=_problem_text("long", value))
-    contract = parse_contract(words[0])
-    declarer = _seat(words[1])
-    result = parse_result(words[2])
-    recorded = _score(words[3]) if len(words) == 4 else None
-    return _checked(BoardRecord(board, contract, declarer, result, recorded, None, mark))
-
-
-def _parse_mapping(board: int, value: dict, mark: Mark | None) -> BoardRecord:
-    unknown = set(value) - {"contract", "by", "result", "score", "lead"}
-    if unknown:
-        raise RecordError("bridge-board-syntax", problem=_problem_text("keys", ", ".join(map(str, unknown))))
-    contract_text = str(value.get("contract", "")).strip()
-    if contract_text.lower() in PASS_WORDS or contract_text in PASS_CHINESE:
-        return BoardRecord(board, None, mark=mark)
-    for key in ("contract", "by", "result"):
-        if value.get(key) is None:
-            raise RecordError("bridge-board-syntax", problem=_problem_text("missing", key))
-    contract = parse_contract(contract_text)
-    declarer = _seat(str(value["by"]))
-    result = parse_result(value["result"])
-    recorded = _score(str(value["score"])) if value.get("score") is not None else None
-    lead = str(value["lead"]).strip() if value.get("lead") is not None else None
-    return _checked(BoardRecord(board, contract, declarer, result, recorded, lead, mark))
-
-
-def _checked(record: BoardRecord) -> BoardRecord:
-    assert record.contract is not None
-    tricks = record.contract.level + 6 + record.result
-    if not 0 <= tricks <= 13:
-        raise RecordError(
-            "bridge-impossible-result",
-            contract=str(record.contract),
-            result=result_text(record.result),
-            tricks=tricks,
-        )
-    return record
-
-
-def _seat(text: str) -> str:
-    seat = replace_words(half_width(text), SHORTHAND).strip().upper()
-    if seat not in SEATS:
-        raise RecordError("bridge-board-syntax", problem=_problem_text("declarer", text))
-    return seat
-
-
-def _score(text: str) -> int:
-    text = half_width(text).strip()
-    if not _SCORE.match(text):
-        raise RecordError("bridge-board-syntax", problem=_problem_text("score", text))
-    return int(text)
-
-
-_PROBLEMS = {
-    "contract": ("定约 {0} 应为 1–7 加 C/D/H/S/NT，可加 X 或 XX", "定約 {0} 應為 1–7 加 C/D/H/S/NT，可加 X 或 XX", "contract {0} should be 1–7 and C/D/H/S/NT, optionally X or XX"),
-    "result": ("结果 {0} 应为 =、+k 或 -k", "結果 {0} 應為 =、+k 或 -k", "result {0} should be =, +k or -k"),
-    "declarer": ("庄家 {0} 应为 N、E、S 或 W", "莊家 {0} 應為 N、E、S 或 W", "declarer {0} should be N, E, S or W"),
-    "score": ("记录的分数 {0} 应为带符号的整数", "記錄的分數 {0} 應為帶符號的整數", "recorded score {0} should be a signed whole number"),
-    "short": ("缺少庄家或结果", "缺少莊家或結果", "declarer or result missing"),
-    "long": ("多出了内容", "多出了內容", "extra words at the end"),
-    "empty": ("记录是空的", "記錄是空的", "the record is empty"),
-    "form": ("应为一行文字或键值表", "應為一行文字或鍵值表", "should be a line of text or a mapping"),
-    "keys": ("未知的键 {0}（可用 contract, by, result, score, lead）", "未知的鍵 {0}（可用 contract, by, result, score, lead）", "unknown key(s) {0} (use contract, by, result, score, lead)"),
-    "missing": ("缺少 {0}", "缺少 {0}", "{0} is missing"),
-}
-
-
-def _problem_text(kind: str, detail: str) -> dict[str, str]:
-    return localised_format(_PROBLEMS[kind], detail)
-
-
-def result_text(result: int) -> str:
-    return "=" if result == 0 else f"{result:+d}"
-
-
-def ns_score(record: BoardRecord, board_vulnerability: str) -> int:
-    """The board's score from North-South's side: positive when NS gain."""
-    if record.contract is None or record.declarer is None:
-        return 0
-    score = contract_score(record.contract, record.result, is_vulnerable(record.declarer, board_vulnerability))
-    return score if record.declarer in ("N", "S") else -score
-
-
-def board_block(written: set[int], per_round: int) -> range:
-    """The boards a round plays when a stage numbers its boards on through the rounds (1 to
-    rounds x boards): the block of `per_round` holding the lowest board written (9-16 for a round
-    of 8 whose first board is 9), so a missing board is one of the round's, not of round 1's."""
-    first = (min(written) - 1) // per_round * per_round + 1
-    return range(first, first + per_round)
-
-
-# --- the game's surface for the tournament layer --------------------------------------------
-
-
-@dataclass(frozen=True)
-class BridgeStage:
-    vulnerability: str = "standard"
-    scoring: str = "total"
-    kind: str = "total"  # total (the seed's pairs at a table), pairs (a duplicate field), teams
-    field: str = "one"  # pairs: one ranking, or `directions` (NS and EW ranked apart)
-    bye: Any = None  # teams: bridge_duplicate.TeamBye, what a bye earns
-    hands: Any = None  # bridge_hands.HandRecords, the deals (stage key `hands`)
-    adjusted: str = "session"  # Law 12C2: A+/A- as the pair's session percentage when better/worse, or `fixed`
-    adjusted_imps: float = 3.0  # IMP scoring: what an average-plus is worth (A- the negative)
-    adjustments: tuple[Any, ...] = ()  # bridge_duplicate.Adjustment: penalties and awards on totals
-
-    def __post_init__(self) -> None:
-        if self.bye is None:
-            from generator.games.bridge_duplicate import TeamBye
-
-            object.__setattr__(self, "bye", TeamBye())
-
-
-@dataclass(frozen=True)
-class BoardView:
-    """One board row of a table's score sheet, as pages and bulletins show it."""
-
-    board: int
-    dealer: str
-    vulnerability: str
-    contract: str
-    declarer: str
-    result: str
-    lead: str
-    ns: int
-    ew: int
 
 
 @dataclass(frozen=True)
@@ -486,7 +193,7 @@ class BridgeRules(Game):
                 reader.problems.add(
                     "bridge-score-mismatch", record.mark or reader.mark, board=record.board,
                     recorded=record.recorded, computed=computed, contract=str(record.contract),
-                    declarer=record.declarer, result=result_text(record.result), vulnerability=_VUL_WORDS[vul],
+                    declarer=record.declarer, result=result_text(record.result), vulnerability=VUL_WORDS[vul],
                 )
         if stage.boards and written:
             missing = sorted(set(board_block(written, stage.boards)) - written)
@@ -588,13 +295,6 @@ class BridgeRules(Game):
         return bulletins(result, t)
 
 
-_VUL_WORDS = {
-    "None": _localised("双方无局", "雙方無局", "none vulnerable"),
-    "NS": _localised("南北有局", "南北有局", "NS vulnerable"),
-    "EW": _localised("东西有局", "東西有局", "EW vulnerable"),
-    "Both": _localised("双方有局", "雙方有局", "both vulnerable"),
-}
-
 TABLE_FORM = TableForm(("ns", "ew"), ("boards:", "  1: 4S N = 420"))
 PAIRS_FORM = TableForm(("ns", "ew"), ("boards: {{1: 4S N =, 2: 3NT E -1}}",))
 TEAMS_FORM = TableForm(("home", "away"), ("boards:", "  1: {{open: 4S N =, closed: 4S S -1}}"))
@@ -619,7 +319,7 @@ UI_WORDS = {
 def bulletins(result: Any, t: Any) -> list[Any]:
     """Score sheet and bidding sheet for every stage whose tables are drawn, and the play record
     for the last stage (the seed prints 附件五 for the final only)."""
-    from generator.render.bulletins import Bulletin
+    from generator.printed import Bulletin
 
     event = result.event
     forms = []
@@ -669,7 +369,3 @@ def bulletins(result: Any, t: Any) -> list[Any]:
                 columns=[t(f"seat_{s}") for s in SEATS], template="sheets/bridge_playrecord.html", **made))
     return forms
 
-
-# The duplicate half of the game (pairs and teams, travellers), its messages and words. Imported
-# last: it builds on the names above; nothing of it is read while either module is imported.
-from generator.games import bridge_duplicate as duplicate  # noqa: E402

@@ -9,7 +9,7 @@ points); this module is its duplicate half, in the words of ../shared/spec/rules
   compared across the field once every table is in (`score_field`):
   - `scoring: matchpoints` — 2 for each result beaten, 1 for each tie, per direction;
     percentage = MP / top; Neuberg for a board with fewer results than the others
-    (generator/tournament/matchpoints.py does the arithmetic);
+    (generator/games/matchpoints.py does the arithmetic);
   - `scoring: imps` — cross-IMPs: each result against every other result of the board in IMPs,
     averaged over the others;
   - `scoring: butler` — IMPs against the datum: the mean of the board's NS scores without the
@@ -50,7 +50,6 @@ tests/test_bridge_teams.py):
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
@@ -62,23 +61,26 @@ from generator.content.reader import MAX_BOARDS, Reader
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark, Problems
 from generator.games import SideScore, TableScore
-from generator.games.bridge import (
+from generator.games.bridge_scoring import (
+    ADJUSTED_PERCENT,
+    AdjustedRecord,
+    parse_adjusted,
     SEATS,
+    VUL_WORDS,
     BoardRecord,
     BoardView,
     BridgeStage,
     RecordError,
-    _localised,
-    _problem_text,
+    TeamBye,
     dealer,
     ns_score,
     parse_board,
+    problem_text,
     result_text,
     vulnerability,
 )
-from generator.games.shorthand import half_width
 from generator.messages import localised
-from generator.tournament.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
+from generator.games.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
 
 # --- IMPs, datum, victory points: the arithmetic of the spec -----------------------------------
 
@@ -87,7 +89,6 @@ IMP_SCALE = (
     20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750,
     2000, 2250, 2500, 3000, 3500, 4000,
 )
-ADJUSTED_PERCENT = {"+": 60.0, "=": 50.0, "-": 40.0}  # average plus, average, average minus
 IMPS_PER_PERCENT = 0.3  # an adjusted p % in IMP scoring: (p - 50) x 0.3, so A+ is +3 IMPs
 
 
@@ -174,73 +175,7 @@ def _tidy(value: float) -> float:
 # --- records: adjusted scores, pairs tables, team boards ---------------------------------------
 
 
-@dataclass(frozen=True)
-class AdjustedRecord:
-    """An adjusted (artificial) score of one board: NS's and EW's percentage of the top."""
-
-    board: int
-    ns: float
-    ew: float
-    mark: Mark | None = field(default=None, compare=False)
-    # Written as numbers (`60%/40%`, {adjusted: {NS: 60, EW: 40}}): always those percentages;
-    # A+/A-, written as words, follow the stage's `adjusted: session` rule (Law 12C2).
-    fixed: bool = field(default=False, compare=False)
-
-    @property
-    def text(self) -> str:
-        """NS's then EW's: `A+/A-`, or the percentages when they are not the usual three or
-        were written as numbers (so a round trip keeps them fixed)."""
-        words = {v: k for k, v in ADJUSTED_PERCENT.items()}
-        if not self.fixed and self.ns in words and self.ew in words:
-            return f"A{words[self.ns]}/A{words[self.ew]}"
-        return f"{_number(self.ns)}%/{_number(self.ew)}%"
-
-
-def _complement(percent: float) -> float:
-    return 100 - percent
-
-
-_ADJUSTED = re.compile(r"^A\s*([+=-])\s*(?:/\s*A\s*([+=-]))?$", re.IGNORECASE)
-_ADJUSTED_PERCENTS = re.compile(r"^A?\s*(\d{1,3}(?:\.\d+)?)\s*%\s*/\s*A?\s*(\d{1,3}(?:\.\d+)?)\s*%$", re.IGNORECASE)
 Record = BoardRecord | AdjustedRecord
-
-
-def parse_adjusted(board: int, value: Any, mark: Mark | None = None) -> AdjustedRecord | None:
-    """`A+`, `A=`, `A-` (EW the complement), `A+/A-` (NS, EW), `60%/40%`, or {adjusted: …};
-    None when the value is not an adjusted score at all (then it is a played board)."""
-    if isinstance(value, (YamlMap, dict)) and "adjusted" in value:
-        if set(value) - {"adjusted"}:
-            raise RecordError("bridge-adjusted-syntax", problem=_problem("adjusted_alone"))
-        inner = value["adjusted"]
-        if isinstance(inner, (YamlMap, dict)):
-            keys = {str(k).upper(): v for k, v in inner.items()}
-            if set(keys) != {"NS", "EW"}:
-                raise RecordError("bridge-adjusted-syntax", problem=_problem("adjusted_both"))
-            ns, ew = (_percent(keys[k]) for k in ("NS", "EW"))
-            return AdjustedRecord(board, ns, ew, mark, fixed=True)
-        found = parse_adjusted(board, str(inner), mark) if inner is not None else None
-        if found is None:
-            raise RecordError("bridge-adjusted-syntax", problem=_problem("adjusted_form"))
-        return found
-    if not isinstance(value, str):
-        return None
-    text = half_width(value).strip()
-    numbers = _ADJUSTED_PERCENTS.match(text)
-    if numbers:
-        return AdjustedRecord(board, _percent(float(numbers.group(1))), _percent(float(numbers.group(2))), mark,
-                              fixed=True)
-    match = _ADJUSTED.match(text)
-    if not match:
-        return None
-    ns = ADJUSTED_PERCENT[match.group(1)]
-    ew = ADJUSTED_PERCENT[match.group(2)] if match.group(2) else _complement(ns)
-    return AdjustedRecord(board, ns, ew, mark)
-
-
-def _percent(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 100:
-        raise RecordError("bridge-adjusted-syntax", problem=_problem("adjusted_percent"))
-    return float(value)
 
 
 def parse_duplicate_board(board: int, value: Any, mark: Mark | None = None) -> Record:
@@ -303,14 +238,6 @@ SUPPORTED = "matches + scoring: total; pairs + scoring: matchpoints | imps | but
 FIELDS = ("one", "directions")
 
 
-@dataclass(frozen=True)
-class TeamBye:
-    """What a bye (or a forfeit win) earns in a teams stage."""
-
-    vp: float = 12.0
-    imps: float = 0.0
-
-
 def stage_kind(stage_format: str, scoring: str) -> str | None:
     return STAGE_KINDS.get((stage_format, scoring))
 
@@ -371,7 +298,7 @@ def read_adjustments(reader: Reader) -> tuple[Adjustment, ...]:
     for index, (item, mark) in enumerate(reader.items("adjustments")):
         if not isinstance(item, YamlMap):
             reader.problems.add("type-expected", mark, key=f"{reader.where}adjustments[{index + 1}]",
-                                expected=_localised("映射", "映射", "a mapping"), found=_shown(item))
+                                expected=localised("映射", "映射", "a mapping"), found=_shown(item))
             continue
         item_reader = Reader(item, reader.problems, f"{reader.where}adjustments[{index + 1}].")
         item_reader.check_keys(("entry", "reason", *ADJUSTMENT_KINDS), required=("entry",))
@@ -433,9 +360,9 @@ def read_hands_key(reader: Reader) -> Any:
 
 
 _KIND_WORDS = {
-    ("pairs", "teams"): _localised("复式赛（双人赛、队式赛）", "複式賽（雙人賽、隊式賽）", "duplicate stages (pairs, teams)"),
-    ("pairs",): _localised("双人赛（format: pairs）", "雙人賽（format: pairs）", "pairs stages (format: pairs)"),
-    ("teams",): _localised("队式赛（scoring: imps）", "隊式賽（scoring: imps）", "teams stages (scoring: imps)"),
+    ("pairs", "teams"): localised("复式赛（双人赛、队式赛）", "複式賽（雙人賽、隊式賽）", "duplicate stages (pairs, teams)"),
+    ("pairs",): localised("双人赛（format: pairs）", "雙人賽（format: pairs）", "pairs stages (format: pairs)"),
+    ("teams",): localised("队式赛（scoring: imps）", "隊式賽（scoring: imps）", "teams stages (scoring: imps)"),
 }
 
 
@@ -673,7 +600,6 @@ def _played(record: Any) -> list[BoardRecord]:
 
 def check_recorded(problems: Problems, record: BoardRecord, options: BridgeStage, fallback: Mark) -> None:
     """A score the secretary typed must be the one the rules give."""
-    from generator.games.bridge import _VUL_WORDS
 
     if record.recorded is None or record.contract is None:
         return
@@ -682,7 +608,7 @@ def check_recorded(problems: Problems, record: BoardRecord, options: BridgeStage
     if computed != record.recorded:
         problems.add("bridge-score-mismatch", record.mark or fallback, board=record.board, recorded=record.recorded,
                      computed=computed, contract=str(record.contract), declarer=record.declarer,
-                     result=result_text(record.result), vulnerability=_VUL_WORDS[vul])
+                     result=result_text(record.result), vulnerability=VUL_WORDS[vul])
 
 
 def read_team_table(reader: Reader, stage: Stage, options: BridgeStage) -> tuple[list[tuple[str, Mark]], TeamRecord]:
@@ -1244,14 +1170,9 @@ def fields(stage: Stage, options: BridgeStage, rounds: Sequence[Any]) -> list[li
 
 # --- words ----------------------------------------------------------------------------------------
 
-ROOM_NAMES = {"open": _localised("开室", "開室", "open room"), "closed": _localised("闭室", "閉室", "closed room")}
+ROOM_NAMES = {"open": localised("开室", "開室", "open room"), "closed": localised("闭室", "閉室", "closed room")}
 
 _PROBLEMS = {
-    "adjusted_alone": ("调整分不能同时写定约", "調整分不能同時寫定約", "an adjusted board has no contract"),
-    "adjusted_both": ("NS 和 EW 的百分比都要写", "NS 和 EW 的百分比都要寫", "give both NS and EW"),
-    "adjusted_form": ("应为 A+、A=、A-、A+/A-，或 {NS: 60, EW: 40}", "應為 A+、A=、A-、A+/A-，或 {NS: 60, EW: 40}",
-                      "should be A+, A=, A-, A+/A-, or {NS: 60, EW: 40}"),
-    "adjusted_percent": ("百分比应在 0 到 100 之间", "百分比應在 0 到 100 之間", "a percentage is 0 to 100"),
     "rooms": ("队式赛一副牌写开室和闭室两项 {open: …, closed: …}", "隊式賽一副牌寫開室和閉室兩項 {open: …, closed: …}",
               "a team board is written {open: …, closed: …}, each room once"),
 }
@@ -1405,7 +1326,7 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
     """One printed sheet per duplicate stage in the notice layout, filled where results are in
     and blank where a round is drawn only: a pairs stage's travelling score sheets, one block
     per board with every table that plays it; a teams stage's matches board by board."""
-    from generator.render.bulletins import Bulletin
+    from generator.printed import Bulletin
 
     stage = stage_result.stage
     made = dict(organizer=event.organizer or "", date=stage.date)

@@ -832,16 +832,15 @@ UI_WORDS: dict[str, tuple[str, str, str]] = {
 # --- bulletins: the per-round score sheets (记分单) ------------------------------------------
 
 
-# The form layout (one page per match) when the renderer supports game forms and the template
-# is installed; otherwise the generic notice layout, one table per round.
+# The form layout (one page per match) when the printed matter has form pages; otherwise the
+# generic notice layout, one table per round. The template ships under templates/sheets/, as
+# the other games' do.
 SHEET_TEMPLATE = "sheets/daguai_scoresheet.html"
 
 
 def _forms_supported(bulletin_type: Any) -> bool:
-    from generator.render.html import TEMPLATES
-
     fields = getattr(bulletin_type, "__dataclass_fields__", {})
-    return "pages" in fields and "template" in fields and (TEMPLATES / SHEET_TEMPLATE).is_file()
+    return "pages" in fields and "template" in fields
 
 
 def bulletins(result: Any, translator: Any) -> list[Any]:
@@ -851,7 +850,7 @@ def bulletins(result: Any, translator: Any) -> list[Any]:
     Filled in from the results file when the boards are recorded; blank cells (to fill by hand)
     when the round's file has the draw only.
     """
-    from generator.render.pdf import Bulletin  # the renderer imports the games, not the other way
+    from generator.printed import Bulletin
 
     t = translator
     event = result.event

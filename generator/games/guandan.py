@@ -901,7 +901,7 @@ UI_WORDS: dict[str, tuple[str, str, str]] = {
 def bulletins(result: Any, t: Any) -> list[Any]:
     """A results sheet per round (各轮成绩公示): table, both teams, their levels, winner and why,
     for the notice board before the next round's draw is posted."""
-    from generator.render.bulletins import Bulletin  # the renderer imports the games, not the other way
+    from generator.printed import Bulletin
 
     event = result.event
     found = []

@@ -28,7 +28,7 @@ Decisions, where the seed leaves room (each is tested in tests/test_shengji.py):
   the board's score: against the declarers the defenders' score goes up, against the defenders
   it goes down (it may go below 0).
 - Pairs event (双人赛, `format: pairs`, Mitchell): each board's score is the defenders' points
-  after penalties (光头 = 0). Matchpoints as in bridge (generator/tournament/matchpoints.py):
+  after penalties (光头 = 0). Matchpoints as in bridge (generator/games/matchpoints.py):
   the defenders' direction compares its points with every other table's (more is better), the
   declarers' direction the other way. `{adjusted: NS}` (第五条 4.D, 藏牌错误 stops the board): the
   offending side gets 0 % of the top, the other 60 %; the board's real results are compared
@@ -63,7 +63,7 @@ from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark, Problems
 from generator.games import Example, Game, Metric, SideScore, TableForm, TableScore
 from generator.games.shorthand import half_width
-from generator.tournament.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
+from generator.games.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
 from generator.messages import localised as _localised
 from generator.messages import localised_format
 
@@ -1035,7 +1035,7 @@ class ShengjiRules(Game):
                 record.boards.append(board)
         record.boards.sort(key=lambda b: b.board)
         if stage.boards and numbers:
-            from generator.games.bridge import board_block
+            from generator.games.bridge_scoring import board_block
 
             missing = sorted(set(board_block(numbers, stage.boards)) - numbers)
             if missing:
@@ -1893,7 +1893,7 @@ def bulletins(result: Any, t: Any) -> list[Any]:
     (both rooms, net, match points), the pairs event's travelling score sheets (随牌记分单), one
     block per board with every table that plays it. Filled in where results are recorded, blank
     where a round is drawn only, so the same sheet serves before and after play."""
-    from generator.render.bulletins import Bulletin
+    from generator.printed import Bulletin
 
     event = result.event
     found = []
@@ -1928,7 +1928,7 @@ def bulletins(result: Any, t: Any) -> list[Any]:
 def _board_forms(t: Any, event: Any, stage: Stage, options: ShengjiStage, named: str, made: dict) -> list[Any]:
     """The seed's table of boards (牌套顺序号及打牌阶数), to print and put with the board sets,
     and the hand cards (牌型卡) on which each player copies his hand after the board."""
-    from generator.render.bulletins import Bulletin
+    from generator.printed import Bulletin
 
     boards = range(1, (stage.boards or options.board_table.period) + 1)
     table_rows = [[str(n), t(f"seat_{options.board_table.declarer(n)}"), options.board_table.level(n)] for n in boards]

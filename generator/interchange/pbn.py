@@ -33,8 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.games.bridge import BoardRecord, Contract, ns_score, vulnerability
-from generator.games.bridge_duplicate import parse_adjusted
+from generator.games.bridge_scoring import BoardRecord, Contract, ns_score, parse_adjusted, vulnerability
 
 
 class PbnError(ValueError):
@@ -377,21 +376,21 @@ def table_lines(name: str, columns: Sequence[str], rows: Sequence[Sequence[objec
 _LEFT = {"Contract", "Lead", "Names", "Declarer"}
 
 
-def export_stage(result: Any, stage_id: str) -> str:
-    """The PBN of one duplicate stage of an event (generator.tournament.event.EventResult)."""
-    from generator.games.bridge import RULES
-
+def export_stage(result: Any, stage_id: str, rules: Any) -> str:
+    """The PBN of one duplicate stage of an event (generator.tournament.results.EventResult).
+    `rules` is bridge's (games/bridge.py's RULES): its stage options and travellers; the caller
+    passes them, so this format builds on bridge's pure scoring only."""
     event = result.event
     stage_result = result.stage_of(stage_id)
     stage = stage_result.stage
-    options = RULES.options(stage)
+    options = rules.options(stage)
     hands = options.hands
     date = (stage.date or (event.dates[0] if event.dates else None))
     header = ["% PBN 2.1", "% EXPORT", f"% paibang: {event.title} · {stage.name}", ""]
     common = [tag("Event", f"{event.title} · {stage.name}"), tag("Site", event.venue or "?"),
               tag("Date", date.strftime("%Y.%m.%d") if date else "?")]
     scoring = {"matchpoints": "MP", "imps": "IMP;Cross", "butler": "IMP;Butler"}.get(options.scoring, "IMP")
-    travellers = RULES.travellers(stage, stage_result.rounds)
+    travellers = rules.travellers(stage, stage_result.rounds)
     games: list[list[str]] = []
     totals = _total_lines(event, stage_result, options)
     for position, traveller in enumerate(travellers):
@@ -510,8 +509,7 @@ def _total_lines(event: Any, stage_result: Any, options: Any) -> list[str]:
 def record_text(record: Any) -> str:
     """A board record as a secretary would type it: `4SX S -2`, `pass`, `A+/A-`, or the mapping
     form when there is a lead."""
-    from generator.games.bridge import result_text
-    from generator.games.bridge_duplicate import AdjustedRecord
+    from generator.games.bridge_scoring import AdjustedRecord, result_text
 
     if isinstance(record, AdjustedRecord):
         return record.text

@@ -54,14 +54,13 @@ def _text(value: object) -> str:
     return str(value)
 
 
-def export_usebio(result: Any, stage_id: str) -> str:
-    """The USEBIO XML of one duplicate stage of an event (an EventResult)."""
-    from generator.games.bridge import RULES
-
+def export_usebio(result: Any, stage_id: str, rules: Any) -> str:
+    """The USEBIO XML of one duplicate stage of an event (an EventResult). `rules` is bridge's
+    (games/bridge.py's RULES), as for the PBN export."""
     event = result.event
     stage_result = result.stage_of(stage_id)
     stage = stage_result.stage
-    options = RULES.options(stage)
+    options = rules.options(stage)
     root = ET.Element("USEBIO", {"Version": "1.2"})
     club = _add(root, "CLUB")
     _add(club, "CLUB_NAME", event.organizer or event.title)
@@ -72,7 +71,7 @@ def export_usebio(result: Any, stage_id: str) -> str:
     day = stage.date or (event.dates[0] if event.dates else None)
     if day is not None:
         _add(ev, "DATE", day.strftime("%d/%m/%Y"))
-    travellers = RULES.travellers(stage, stage_result.rounds)
+    travellers = rules.travellers(stage, stage_result.rounds)
     if kind == "PAIRS":
         _add(ev, "BOARD_SCORING_METHOD", SCORING_METHODS[options.scoring])
         _add(ev, "WINNER_TYPE", 2 if options.field == "directions" else 1)

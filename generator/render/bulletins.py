@@ -1,10 +1,11 @@
 """What goes on the notice board (公示): each bulletin's title, text, table, organiser and date.
 
 Every notice has the same layout, the seeds' own: a title line, a short text, a table, and the
-organiser and date at the bottom right. Only the words and the rows differ, and they are all
-computed here; `templates/bulletin.html` lays them out and render/pdf.py prints them. Forms
-used at the table (score sheets) are bulletins too, with their own template and one page of
-data per table.
+organiser and date at the bottom right (generator/printed.py's `Bulletin`). Only the words and
+the rows differ; the standings' notices are computed here, the games' and the draw's by their
+own modules; `templates/bulletin.html` lays them out and render/pdf.py prints them. Forms used
+at the table (score sheets) are bulletins too, with their own template and one page of data
+per table.
 
 Blank forms (FORM_KINDS: score sheets, bidding sheets, play records, hand cards) are printed by
 a build only for the rounds drawn and not yet played — a finished event's forms are paper nobody
@@ -18,40 +19,18 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from dataclasses import dataclass, field
-from typing import Any
 
 from markupsafe import Markup
 
 from generator.content.model import Entry, Event, Stage
 from generator.games import GAMES, metric_of
+from generator.printed import Bulletin
 from generator.render.i18n import Translator
-from generator.tournament.event import EventResult, RoundResult, StageResult
+from generator.tournament.results import EventResult, RoundResult, StageResult
 from generator.tournament.pairing import draw_sheet, draw_sheets
 
 # The kinds (file-name prefixes) of the blank forms filled in at the table.
 FORM_KINDS = ("scoresheet", "bidding", "playrecord", "handcards")
-
-
-@dataclass
-class Bulletin:
-    name: str  # file name without .pdf
-    title: str
-    text: str
-    columns: list[str]
-    rows: list[list[str]]
-    organizer: str
-    date: dt.date | None
-    numeric: set[int] = field(default_factory=set)  # column indexes set right-aligned
-    template: str = "bulletin.html"
-    pages: list[Any] = field(default_factory=list)  # a form's data, one item per printed page
-    page_url: str = ""  # the site page it belongs to (site-relative), for its QR code
-    qr: str = ""  # that page's QR code as inline SVG ("" without base_url)
-
-    @property
-    def kind(self) -> str:
-        """qualifiers, standings, prizes, credits, draw, … : the key of `bulletin_text` in event.yaml."""
-        return self.name.split("-", 1)[0]
 
 
 def bulletins_for(result: EventResult, locale: str, base_url: str | None = None) -> list[Bulletin]:
@@ -72,7 +51,7 @@ def bulletins_for(result: EventResult, locale: str, base_url: str | None = None)
         found.append(_credits(t, event, result))
     # the game's notices and reference sheets; its forms come per round below
     found.extend(b for b in GAMES[event.game].bulletins(result, t) if b.kind not in FORM_KINDS)
-    found.extend(Bulletin(**vars(sheet)) for sheet in draw_sheets(result, locale))
+    found.extend(draw_sheets(result, locale))
     for stage_result in result.stages:
         for round_result in stage_result.rounds:
             if unplayed(round_result):
@@ -111,7 +90,7 @@ def printed_round(result: EventResult, stage_id: str, number: int, locale: str,
     """What `paibang print` prints for a round: its draw notice and its blank forms."""
     stage_result = result.stage_of(stage_id)
     round_result = next(r for r in stage_result.rounds if r.number == number)
-    found = [Bulletin(**vars(draw_sheet(result.event, stage_result, round_result, locale)))]
+    found = [draw_sheet(result.event, stage_result, round_result, locale)]
     found.extend(round_forms(result, stage_id, number, locale))
     return _finish(found, result.event, base_url)
 

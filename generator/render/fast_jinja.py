@@ -14,8 +14,8 @@ UI word is looked up again on every page. What is here removes that work and not
   plain dict instead of a ChainMap (copied into a new context at every page and include).
 
 It leans on Jinja 3.1's compiler and Macro internals, so jinja2 is pinned below 3.2, and
-tests/test_site.py renders the demo both with it and with stock Jinja (html.STOCK_JINJA) and
-requires the same bytes, text that must be escaped included.
+tests/test_site.py renders the demo both with it and with stock Jinja (`stock=True` of
+html.environment) and requires the same bytes, text that must be escaped included.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from xml.sax.saxutils import escape, quoteattr
 from generator.content.model import Site
 from generator.games import GAMES
 from generator.render.i18n import Translator
-from generator.tournament.event import EventResult
+from generator.tournament.results import EventResult
 
 FEED_LIMIT = 50  # the newest updates; older ones stay on the site
 

@@ -39,7 +39,7 @@ from generator.render.output import OutputTree
 from generator.render.players import People, Person, collect_people, people_by_group
 from generator.render.search import index_script
 from generator.render.search import records as search_records
-from generator.tournament.event import EventResult, StageResult
+from generator.tournament.results import EventResult, StageResult
 from generator.tournament.pairing import movement_card
 from generator.tournament.standings import Standing
 
@@ -56,23 +56,21 @@ NOTICE_TAGS = {
 NOTICE_ATTRIBUTES = {"a": {"href", "title"}, "abbr": {"title"}, "th": {"align"}, "td": {"align"}}
 
 
-# Jinja's own context and compiler, and no FixedWords, when True: the tests render the demo
-# both ways and require the same bytes, so a Jinja upgrade that breaks fast_jinja's shortcuts
-# (they lean on Jinja 3.1's compiler and Macro internals) is caught before it reaches a page.
-STOCK_JINJA = False
+def environment(locale: str, people: People | None = None, stock: bool = False) -> jinja2.Environment:
+    """The Jinja2 environment of one locale; `people` lets pages link names to player pages.
 
-
-def environment(locale: str, people: People | None = None) -> jinja2.Environment:
-    """The Jinja2 environment of one locale; `people` lets pages link names to player pages."""
-    env = (jinja2.Environment if STOCK_JINJA else fast_jinja.Environment)(
-        extensions=[] if STOCK_JINJA else [fast_jinja.FixedWords],
+    `stock`: Jinja's own context and compiler, and no FixedWords. The tests render the demo both
+    ways and require the same bytes, so a Jinja upgrade that breaks fast_jinja's shortcuts (they
+    lean on Jinja 3.1's compiler and Macro internals) is caught before it reaches a page."""
+    env = (jinja2.Environment if stock else fast_jinja.Environment)(
+        extensions=[] if stock else [fast_jinja.FixedWords],
         loader=jinja2.FileSystemLoader([*TEMPLATE_DIRS, *(g.templates for g in GAMES.values() if g.templates)]),
         autoescape=True,  # every template, whatever its extension: all content is untrusted text
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
-        bytecode_cache=None if STOCK_JINJA else fast_jinja.CompiledTemplates(
+        bytecode_cache=None if stock else fast_jinja.CompiledTemplates(
             TEMPLATES / "__pycache__", code_digest(), locale),
     )
     translate = Translator(locale)
@@ -238,16 +236,17 @@ class SiteWriter:
 
 def render_site(site: Site, results: list[EventResult], bulletins: dict[str, list[tuple[str, str]]],
                 out: OutputTree, previous: PreviousBuild | None = None, workers: int | None = None,
-                ) -> dict[str, EventPages]:
+                stock_jinja: bool = False) -> dict[str, EventPages]:
     """The whole HTML site, plus its search index, feed and sitemap, into `out`. Events whose
     inputs are unchanged since `previous` are linked from it; the others are rendered in
-    parallel, one process per core. Returns what each event wrote, for the next build."""
+    parallel, one process per core. Returns what each event wrote, for the next build.
+    `stock_jinja`: render with Jinja's own environment (see `environment`), for the tests."""
     people = collect_people(results)
     envs: dict[str, jinja2.Environment] = {}
 
     def env_for(locale: str) -> jinja2.Environment:
         if locale not in envs:
-            envs[locale] = environment(locale, people)
+            envs[locale] = environment(locale, people, stock=stock_jinja)
             # These live for one build, while the templates do not change: Jinja need not look at
             # each template file's time again at every page and every include (a system call).
             envs[locale].auto_reload = False

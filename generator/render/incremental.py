@@ -35,7 +35,7 @@ from generator.render.output import OutputTree
 
 if TYPE_CHECKING:  # not imported at run time: a build with nothing to do needs only this module
     from generator.content.model import Site
-    from generator.tournament.event import EventResult
+    from generator.tournament.results import EventResult
 
 PACKAGE = Path(__file__).resolve().parents[1]
 TEMPLATES = PACKAGE.parent / "templates"

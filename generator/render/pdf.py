@@ -22,7 +22,7 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from generator.render.bulletins import Bulletin  # noqa: F401  (games import it from here)
+from generator.printed import Bulletin
 from generator.render.html import TEMPLATES, environment
 from generator.render.i18n import CJK_FACE, Translator
 

@@ -26,8 +26,7 @@ import hashlib
 from dataclasses import dataclass, field
 
 from generator.content.model import Entry, Event
-from generator.tournament.credits import CreditLine
-from generator.tournament.event import EventResult
+from generator.tournament.results import CreditLine, EventResult
 from generator.tournament.standings import Standing
 
 KEY_LENGTH = 10

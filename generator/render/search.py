@@ -27,7 +27,7 @@ from functools import cache
 from generator.content.model import Event
 from generator.render.i18n import Translator
 from generator.render.players import People, Person
-from generator.tournament.event import EventResult
+from generator.tournament.results import EventResult
 
 KINDS = ("player", "entry", "event")  # the order results are listed in
 

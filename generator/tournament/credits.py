@@ -8,25 +8,8 @@ session hosted.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-
 from generator.content.model import Event
-
-if TYPE_CHECKING:
-    from generator.tournament.event import StageResult
-
-
-@dataclass
-class CreditLine:
-    name: str
-    group: str | None
-    points: int = 0
-    reasons: list[tuple[str, int]] = field(default_factory=list)  # (reason code, points)
-
-    def add(self, reason: str, points: int) -> None:
-        self.points += points
-        self.reasons.append((reason, points))
+from generator.tournament.results import CreditLine, StageResult
 
 
 def credits_roster(event: Event, stages: list[StageResult]) -> list[CreditLine]:

@@ -21,129 +21,17 @@ counts it scores the stage's `late:` score, else a bye.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from generator.content.model import Entry, Event, Round, Stage, Table
 from generator.errors import Mark, Problems
 from generator.games import GAMES, Game, TableScore
-from generator.tournament.credits import CreditLine, credits_roster
-from generator.tournament.pairing import DrawRules, draw_rules
+from generator.tournament.credits import credits_roster
+from generator.tournament.pairing import draw_rules
+from generator.tournament.results import COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult
 from generator.tournament.standings import (
     Standing, add_tiebreaks, award_prizes, lot_order, primary_metric, rank, tally,
 )
-
-
-# The status words of event-day.md, exactly as results.json writes them.
-SCHEDULED, IN_PROGRESS, COMPLETE = "scheduled", "in_progress", "complete"
-
-
-@dataclass
-class RoundResult:
-    number: int
-    tables: list[TableScore]  # every table, pending ones included (pages show them as not played)
-    pending: list[int] = field(default_factory=list)  # numbers of the tables with no result yet
-    late: list[TableScore] = field(default_factory=list)  # late entries' scores for this round (`late:`)
-
-    @property
-    def drawn_only(self) -> bool:
-        """Drawn, not played: every match of the round is pending (its byes wait with it)."""
-        return any(len(s.table.sides) == 2 for s in self.tables) and all(
-            s.table.number in self.pending for s in self.tables if len(s.table.sides) == 2)
-
-    @property
-    def has_counted(self) -> bool:
-        """bool(counted), without making the list."""
-        return not self.drawn_only and any(s.table.number not in self.pending for s in self.tables)
-
-    @property
-    def counted(self) -> list[TableScore]:
-        """The tables that count in the standings (with the late entries' scores of the round)."""
-        if self.drawn_only:
-            return []
-        return [s for s in self.tables if s.table.number not in self.pending] + self.late
-
-    @property
-    def complete(self) -> bool:
-        """Every table has its result (a forfeit, a bye): the round counts in the standings."""
-        return bool(self.tables) and not self.pending
-
-    @property
-    def matches(self) -> int:
-        """Tables with two sides (byes are not entered)."""
-        return sum(1 for s in self.tables if len(s.table.sides) == 2)
-
-    @property
-    def entered(self) -> int:
-        """Tables with two sides whose result is in: the k of "已录 k/n 桌"."""
-        return sum(1 for s in self.tables if len(s.table.sides) == 2 and s.table.number not in self.pending)
-
-    @property
-    def partial(self) -> bool:
-        """Some results in, not all: shown on the round's page only, never counted."""
-        return bool(self.pending) and self.entered > 0
-
-
-@dataclass
-class StageResult:
-    stage: Stage
-    field: list[Entry]
-    rounds: list[RoundResult]
-    standings: list[Standing]
-    byes: list[Entry] = field(default_factory=list)  # advance without playing this stage
-    qualifiers: list[Entry] = field(default_factory=list)
-    lots: dict[str, int] = field(default_factory=dict)  # each entry's place in the stage's draw of lots
-    primary: str = ""  # the score tie-breaks and Swiss score groups are built on
-    draw_rules: DrawRules | None = None  # how rounds are drawn, for the stage page (_draw_rules.html)
-    # Fully played rounds, from round 1 without a gap: the standings are "after round N" of these.
-    rounds_played: int = 0
-    status: str = SCHEDULED
-    late: dict[str, list[int]] = field(default_factory=dict)  # late entry -> the rounds it missed
-    # Rounds drawn by `paibang pair` on standings that have changed since: (round, entry ids).
-    stale_draws: list[tuple[int, list[str]]] = field(default_factory=list)
-
-    @property
-    def has_results(self) -> bool:
-        """At least one table of the stage has a result (a draw alone is not a result)."""
-        return any(r.has_counted for r in self.rounds)
-
-    @property
-    def complete(self) -> bool:
-        return self.status == COMPLETE
-
-    @property
-    def drawn_rounds(self) -> list[RoundResult]:
-        """Rounds drawn but not played yet: what the draw bulletin (对阵表) posts."""
-        return [r for r in self.rounds if r.drawn_only]
-
-
-    def standing_of(self, entry_id: str) -> Standing | None:
-        return next((s for s in self.standings if s.entry.id == entry_id), None)
-
-    def standings_by_entry(self) -> dict[str, Standing]:
-        """Each entry's standing, as standing_of finds it: for pages that look up every entry."""
-        found: dict[str, Standing] = {}
-        for standing in self.standings:
-            found.setdefault(standing.entry.id, standing)
-        return found
-
-
-@dataclass
-class EventResult:
-    event: Event
-    stages: list[StageResult]
-    credits: list[CreditLine]
-    status: str = SCHEDULED
-
-    @property
-    def complete(self) -> bool:
-        return self.status == COMPLETE
-
-    @property
-    def last_stage(self) -> StageResult | None:
-        return self.stages[-1] if self.stages else None
-
-    def stage_of(self, stage_id: str) -> StageResult:
-        return next(s for s in self.stages if s.stage.id == stage_id)
 
 
 def run_event(event: Event, problems: Problems) -> EventResult:

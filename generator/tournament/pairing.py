@@ -52,7 +52,6 @@ record: a table with no record is "drawn, not played" to every game (see event.i
 
 from __future__ import annotations
 
-import datetime as dt
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -62,14 +61,15 @@ from typing import TYPE_CHECKING
 from generator.content.model import Entry, Event, Stage
 from generator.games import GAMES, TableForm, metric_of, yaml_id
 from generator.errors import Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
+from generator.printed import Bulletin
 from generator.tournament.large_draw import is_large, pair_large, surely_pairable
 from generator.tournament.matching import max_weight_matching
 from generator.tournament.movements import HOWELL_LARGEST, Sitting, barometer, choose_movement, howell, mitchell
+from generator.tournament.results import DrawRules, EventResult, RoundResult, StageResult
 from generator.tournament.standings import lot_order, rank_key
 
 if TYPE_CHECKING:
     from generator.content.model import Round
-    from generator.tournament.event import EventResult, RoundResult, StageResult
 
 Localised = dict[str, str]
 PAIRABLE = ("swiss", "round_robin", "matches", "pairs")
@@ -594,14 +594,6 @@ def describe(plan: PlannedRound, locale: str) -> list[str]:
 # --- what the stage page says about the draw ----------------------------------------------------
 
 
-@dataclass(frozen=True)
-class DrawRules:
-    """The draw explained for the secretary: a heading and numbered steps, per locale."""
-
-    heading: Localised
-    steps: dict[str, list[str]]
-
-
 def draw_rules(stage: Stage, primary: str, game: str) -> DrawRules | None:
     """The steps of DRAW_RULES for this stage's format, with its metrics named; None for formats
     whose rounds paibang does not draw on its own (fixed matches, pairs)."""
@@ -683,21 +675,7 @@ DRAW_RULES: dict[str, dict[str, list[str]]] = {
 # --- the draw bulletin (对阵表) -------------------------------------------------------------------
 
 
-@dataclass
-class DrawSheet:
-    """A draw bulletin as plain data, with the fields of render's Bulletin: Bulletin(**vars(sheet))."""
-
-    name: str  # draw-<stage>-round-<n>
-    title: str
-    text: str
-    columns: list[str]
-    rows: list[list[str]]
-    organizer: str
-    date: dt.date | None
-    numeric: set[int] = field(default_factory=set)
-
-
-def draw_sheets(result: EventResult, locale: str) -> list[DrawSheet]:
+def draw_sheets(result: EventResult, locale: str) -> list[Bulletin]:
     """One draw bulletin per round drawn but not played yet: table, sides, and for a Swiss round
     after the first each side's primary score (a pairs round: each table's boards); and a pairs
     stage's movement card (移位表), when its rounds follow the movement."""
@@ -711,7 +689,7 @@ def draw_sheets(result: EventResult, locale: str) -> list[DrawSheet]:
     return sheets
 
 
-def movement_sheet(event: Event, stage_result: StageResult, locale: str) -> DrawSheet | None:
+def movement_sheet(event: Event, stage_result: StageResult, locale: str) -> Bulletin | None:
     """The movement card as a bulletin: one row per round and table (NS, EW, boards)."""
     card = movement_card(event, stage_result)
     if card is None:
@@ -722,11 +700,11 @@ def movement_sheet(event: Event, stage_result: StageResult, locale: str) -> Draw
             for number, cells in card.rows for table, cell in zip(card.tables, cells) if cell is not None]
     columns = [words["round"], words["table"], words["side_ns"], words["side_ew"], words["board_col"]]
     title = words["movement_title"].format(event=event.title, stage=stage.name)
-    return DrawSheet(f"movement-{stage.id}", title, " ".join(card.steps[locale]), columns, rows, event.organizer or "",
+    return Bulletin(f"movement-{stage.id}", title, " ".join(card.steps[locale]), columns, rows, event.organizer or "",
                      stage.date or (event.dates[-1] if event.dates else None), {0, 1})
 
 
-def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResult, locale: str) -> DrawSheet:
+def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResult, locale: str) -> Bulletin:
     words = _words(locale)
     stage = stage_result.stage
     form = table_form(event, stage)
@@ -770,7 +748,7 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         text += words["sheet_bye"].format(ids=", ".join(byes))
     numeric = {0, 3, 6} if scored else {0}
     title = words["sheet_title"].format(event=event.title, stage=stage.name, n=round_result.number)
-    return DrawSheet(f"draw-{stage.id}-round-{round_result.number}", title, text, columns, rows,
+    return Bulletin(f"draw-{stage.id}-round-{round_result.number}", title, text, columns, rows,
                      event.organizer or "", stage.date or (event.dates[-1] if event.dates else None), numeric)
 
 

@@ -1,0 +1,432 @@
+"""Contract bridge (桥牌), its pure rules: board conditions, the score of one contract, board
+records as secretaries write them, and the stage options and board rows both halves of the game
+(games/bridge.py, the seed's total points; games/bridge_duplicate.py, pairs and teams) share.
+
+The rules follow ../shared/spec/rules-bridge.md. Scores are always computed here; a score the
+secretary typed is only checked against the computed one. Nothing here knows a tournament, a
+page or a file format: interchange/ (PBN, USEBIO) builds on this module.
+
+>>> contract_score(Contract(4, "S"), 0, vulnerable=False)
+420
+>>> contract_score(Contract(4, "H", doubled=1), -2, vulnerable=True)
+-500
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.content.yaml_loader import YamlMap
+from generator.errors import Mark
+from generator.games.shorthand import half_width, replace_words
+from generator.messages import localised, localised_format
+
+SEATS = ("N", "E", "S", "W")
+STRAINS = ("C", "D", "H", "S", "NT")
+VULNERABILITY_MODES = ("standard", "none", "all", "ns", "ew")
+SCORING_METHODS = ("total", "matchpoints", "imps", "butler")
+
+# The standard 16-board cycle (seed 000 附件一 三、局况).
+_STANDARD_CYCLE = {
+    **dict.fromkeys((1, 8, 11, 14), "None"),
+    **dict.fromkeys((2, 5, 12, 15), "NS"),
+    **dict.fromkeys((3, 6, 9, 16), "EW"),
+    **dict.fromkeys((4, 7, 10, 13), "Both"),
+}
+_FORCED = {"none": "None", "all": "Both", "ns": "NS", "ew": "EW"}
+
+
+# --- board conditions -------------------------------------------------------------------
+
+
+def dealer(board: int) -> str:
+    """N deals boards 1, 5, 9, 13; E 2, 6, 10, 14; and so on round the table."""
+    return SEATS[(board - 1) % 4]
+
+
+def vulnerability(board: int, mode: str = "standard") -> str:
+    """None, NS, EW or Both; `mode` other than standard forces one for every board."""
+    if mode != "standard":
+        return _FORCED[mode]
+    return _STANDARD_CYCLE[(board - 1) % 16 + 1]
+
+
+def is_vulnerable(seat: str, board_vulnerability: str) -> bool:
+    side = "NS" if seat in ("N", "S") else "EW"
+    return board_vulnerability in (side, "Both")
+
+
+# --- one contract -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Contract:
+    level: int
+    strain: str
+    doubled: int = 0  # 0 undoubled, 1 doubled (X), 2 redoubled (XX)
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.strain}{'X' * self.doubled}"
+
+
+def _trick_value(strain: str) -> int:
+    return 20 if strain in ("C", "D") else 30
+
+
+def contract_score(contract: Contract, result: int, vulnerable: bool) -> int:
+    """The declarer's score: `result` is 0 for made exactly, +k overtricks, -k down."""
+    if result < 0:
+        return -_penalty(-result, contract.doubled, vulnerable)
+    multiplier = (1, 2, 4)[contract.doubled]
+    bid_points = _trick_value(contract.strain) * contract.level
+    if contract.strain == "NT":
+        bid_points += 10  # 40 for the first trick in no trumps
+    contract_points = bid_points * multiplier
+    score = contract_points
+    score += (500 if vulnerable else 300) if contract_points >= 100 else 50
+    if contract.level == 6:
+        score += 750 if vulnerable else 500
+    elif contract.level == 7:
+        score += 1500 if vulnerable else 1000
+    score += (0, 50, 100)[contract.doubled]  # the "insult"
+    if contract.doubled:
+        score += result * (200 if vulnerable else 100) * contract.doubled
+    else:
+        score += result * _trick_value(contract.strain)
+    return score
+
+
+def _penalty(down: int, doubled: int, vulnerable: bool) -> int:
+    if not doubled:
+        return down * (100 if vulnerable else 50)
+    if vulnerable:
+        penalty = 200 + 300 * (down - 1)
+    else:  # 100, 200, 200, then 300 each from the 4th
+        penalty = sum(100 if n == 1 else 200 if n <= 3 else 300 for n in range(1, down + 1))
+    return penalty * doubled
+
+
+# --- a board record ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoardRecord:
+    """One board as played at one table. `contract` None means passed out."""
+
+    board: int
+    contract: Contract | None
+    declarer: str | None = None
+    result: int = 0
+    recorded: int | None = None  # the NS score the secretary typed, a cross-check
+    lead: str | None = None
+    mark: Mark | None = None
+
+
+class RecordError(ValueError):
+    """A board record that cannot be read; `problem` says why, in English words for the code."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+_CONTRACT = re.compile(r"^([1-7])(NT|C|D|H|S)(XX|X)?$")
+_RESULT = re.compile(r"^(=|[+-](?:1[0-3]|[1-9]))$")
+_SCORE = re.compile(r"^[+-]?\d{1,5}$")
+PASS_WORDS = ("pass", "passed", "allpass", "ap")
+PASS_CHINESE = ("不叫", "全不叫", "四家不叫", "都不叫", "pass")
+
+
+def parse_contract(text: str) -> Contract:
+    text = replace_words(half_width(text).strip(), SHORTHAND).replace(" ", "").upper()
+    match = _CONTRACT.match(text)
+    if not match:
+        raise RecordError("bridge-board-syntax", problem=problem_text("contract", text))
+    level, strain, doubled = match.groups()
+    return Contract(int(level), strain, len(doubled or ""))
+
+
+def parse_result(value: object) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    text = replace_words(half_width(str(value)), SHORTHAND).replace(" ", "")
+    if not _RESULT.match(text):
+        raise RecordError("bridge-board-syntax", problem=problem_text("result", text))
+    return 0 if text == "=" else int(text)
+
+
+# Paper score sheets are in Chinese: 4黑桃 北 宕2, 3无将加倍 东 超1, 全不叫. Suits and doubles
+# stick to the level; seats and results become words of their own.
+SHORTHAND = {
+    "无将": "NT", "無將": "NT", "黑桃": "S", "红心": "H", "红桃": "H", "紅心": "H", "紅桃": "H",
+    "方块": "D", "方片": "D", "方塊": "D", "梅花": "C", "草花": "C",
+    "♠": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C", "♤": "S",
+    "再加倍": "XX", "加倍": "X",
+    "北": " N ", "东": " E ", "東": " E ", "南": " S ", "西": " W ",
+    "宕": " -", "下": " -", "超": " +", "正好": " = ", "刚好": " = ", "剛好": " = ", "完成": " = ",
+}
+_COMPACT = re.compile(r"^([1-7])(NT|[CDHS])(XX|X)?\s*([NESW])\s*(=|[+-]\d{1,2})\s*([+-]?\d{1,5})?$")
+
+
+def canonical_text(value: str) -> str:
+    """A typed record in the canonical spelling: ４黑桃加倍 南 宕２ -> 4SX S -2; 4sn= -> 4S N =."""
+    text = replace_words(half_width(value).strip(), SHORTHAND).upper()
+    text = " ".join(text.split())
+    if text.replace(" ", "").lower() in PASS_WORDS or value.strip() in PASS_CHINESE:
+        return "pass"
+    match = _COMPACT.match(text)
+    if match:
+        level, strain, doubled, seat, result, score = match.groups()
+        return " ".join(filter(None, [f"{level}{strain}{doubled or ''}", seat, result, score]))
+    return text
+
+
+def parse_board(board: int, value: Any, mark: Mark | None = None) -> BoardRecord:
+    """Read `4S N = 420`, `3NT E +1`, `pass`, or the mapping form {contract, by, result, score, lead}.
+    Chinese and full-width spellings are accepted (see SHORTHAND)."""
+    if isinstance(value, YamlMap) or isinstance(value, dict):
+        return _parse_mapping(board, value, mark)
+    if not isinstance(value, str):
+        raise RecordError("bridge-board-syntax", problem=problem_text("form", str(value)))
+    words = canonical_text(value).split()
+    if not words:
+        raise RecordError("bridge-board-syntax", problem=problem_text("empty", value))
+    if "".join(words).lower() in PASS_WORDS:
+        return BoardRecord(board, None, mark=mark)
+    if len(words) < 3:
+        raise RecordError("bridge-board-syntax", problem=problem_text("short", value))
+    if len(words) > 4:
+        raise RecordError("bridge-board-syntax", problem=problem_text("long", value))
+    contract = parse_contract(words[0])
+    declarer = _seat(words[1])
+    result = parse_result(words[2])
+    recorded = _score(words[3]) if len(words) == 4 else None
+    return _checked(BoardRecord(board, contract, declarer, result, recorded, None, mark))
+
+
+def _parse_mapping(board: int, value: dict, mark: Mark | None) -> BoardRecord:
+    unknown = set(value) - {"contract", "by", "result", "score", "lead"}
+    if unknown:
+        raise RecordError("bridge-board-syntax", problem=problem_text("keys", ", ".join(map(str, unknown))))
+    contract_text = str(value.get("contract", "")).strip()
+    if contract_text.lower() in PASS_WORDS or contract_text in PASS_CHINESE:
+        return BoardRecord(board, None, mark=mark)
+    for key in ("contract", "by", "result"):
+        if value.get(key) is None:
+            raise RecordError("bridge-board-syntax", problem=problem_text("missing", key))
+    contract = parse_contract(contract_text)
+    declarer = _seat(str(value["by"]))
+    result = parse_result(value["result"])
+    recorded = _score(str(value["score"])) if value.get("score") is not None else None
+    lead = str(value["lead"]).strip() if value.get("lead") is not None else None
+    return _checked(BoardRecord(board, contract, declarer, result, recorded, lead, mark))
+
+
+def _checked(record: BoardRecord) -> BoardRecord:
+    assert record.contract is not None
+    tricks = record.contract.level + 6 + record.result
+    if not 0 <= tricks <= 13:
+        raise RecordError(
+            "bridge-impossible-result",
+            contract=str(record.contract),
+            result=result_text(record.result),
+            tricks=tricks,
+        )
+    return record
+
+
+def _seat(text: str) -> str:
+    seat = replace_words(half_width(text), SHORTHAND).strip().upper()
+    if seat not in SEATS:
+        raise RecordError("bridge-board-syntax", problem=problem_text("declarer", text))
+    return seat
+
+
+def _score(text: str) -> int:
+    text = half_width(text).strip()
+    if not _SCORE.match(text):
+        raise RecordError("bridge-board-syntax", problem=problem_text("score", text))
+    return int(text)
+
+
+_PROBLEMS = {
+    "contract": ("定约 {0} 应为 1–7 加 C/D/H/S/NT，可加 X 或 XX", "定約 {0} 應為 1–7 加 C/D/H/S/NT，可加 X 或 XX", "contract {0} should be 1–7 and C/D/H/S/NT, optionally X or XX"),
+    "result": ("结果 {0} 应为 =、+k 或 -k", "結果 {0} 應為 =、+k 或 -k", "result {0} should be =, +k or -k"),
+    "declarer": ("庄家 {0} 应为 N、E、S 或 W", "莊家 {0} 應為 N、E、S 或 W", "declarer {0} should be N, E, S or W"),
+    "score": ("记录的分数 {0} 应为带符号的整数", "記錄的分數 {0} 應為帶符號的整數", "recorded score {0} should be a signed whole number"),
+    "short": ("缺少庄家或结果", "缺少莊家或結果", "declarer or result missing"),
+    "long": ("多出了内容", "多出了內容", "extra words at the end"),
+    "empty": ("记录是空的", "記錄是空的", "the record is empty"),
+    "form": ("应为一行文字或键值表", "應為一行文字或鍵值表", "should be a line of text or a mapping"),
+    "keys": ("未知的键 {0}（可用 contract, by, result, score, lead）", "未知的鍵 {0}（可用 contract, by, result, score, lead）", "unknown key(s) {0} (use contract, by, result, score, lead)"),
+    "missing": ("缺少 {0}", "缺少 {0}", "{0} is missing"),
+}
+
+
+def problem_text(kind: str, detail: str) -> dict[str, str]:
+    return localised_format(_PROBLEMS[kind], detail)
+
+
+def result_text(result: int) -> str:
+    return "=" if result == 0 else f"{result:+d}"
+
+
+def ns_score(record: BoardRecord, board_vulnerability: str) -> int:
+    """The board's score from North-South's side: positive when NS gain."""
+    if record.contract is None or record.declarer is None:
+        return 0
+    score = contract_score(record.contract, record.result, is_vulnerable(record.declarer, board_vulnerability))
+    return score if record.declarer in ("N", "S") else -score
+
+
+def board_block(written: set[int], per_round: int) -> range:
+    """The boards a round plays when a stage numbers its boards on through the rounds (1 to
+    rounds x boards): the block of `per_round` holding the lowest board written (9-16 for a round
+    of 8 whose first board is 9), so a missing board is one of the round's, not of round 1's."""
+    first = (min(written) - 1) // per_round * per_round + 1
+    return range(first, first + per_round)
+
+
+# --- what both halves of the game share: a stage's options, a board's row ------------------
+
+
+@dataclass(frozen=True)
+class TeamBye:
+    """What a bye (or a forfeit win) earns in a teams stage."""
+
+    vp: float = 12.0
+    imps: float = 0.0
+
+
+@dataclass(frozen=True)
+class BridgeStage:
+    vulnerability: str = "standard"
+    scoring: str = "total"
+    kind: str = "total"  # total (the seed's pairs at a table), pairs (a duplicate field), teams
+    field: str = "one"  # pairs: one ranking, or `directions` (NS and EW ranked apart)
+    bye: Any = None  # teams: a TeamBye, what a bye earns
+    hands: Any = None  # bridge_hands.HandRecords, the deals (stage key `hands`)
+    adjusted: str = "session"  # Law 12C2: A+/A- as the pair's session percentage when better/worse, or `fixed`
+    adjusted_imps: float = 3.0  # IMP scoring: what an average-plus is worth (A- the negative)
+    adjustments: tuple[Any, ...] = ()  # bridge_duplicate.Adjustment: penalties and awards on totals
+
+    def __post_init__(self) -> None:
+        if self.bye is None:
+            object.__setattr__(self, "bye", TeamBye())
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """One board row of a table's score sheet, as pages and bulletins show it."""
+
+    board: int
+    dealer: str
+    vulnerability: str
+    contract: str
+    declarer: str
+    result: str
+    lead: str
+    ns: int
+    ew: int
+
+
+# --- adjusted scores (A+, A=, A-, 60%/40%): a board's artificial score -------------------------
+
+ADJUSTED_PERCENT = {"+": 60.0, "=": 50.0, "-": 40.0}  # average plus, average, average minus
+
+
+@dataclass(frozen=True)
+class AdjustedRecord:
+    """An adjusted (artificial) score of one board: NS's and EW's percentage of the top."""
+
+    board: int
+    ns: float
+    ew: float
+    mark: Mark | None = field(default=None, compare=False)
+    # Written as numbers (`60%/40%`, {adjusted: {NS: 60, EW: 40}}): always those percentages;
+    # A+/A-, written as words, follow the stage's `adjusted: session` rule (Law 12C2).
+    fixed: bool = field(default=False, compare=False)
+
+    @property
+    def text(self) -> str:
+        """NS's then EW's: `A+/A-`, or the percentages when they are not the usual three or
+        were written as numbers (so a round trip keeps them fixed)."""
+        words = {v: k for k, v in ADJUSTED_PERCENT.items()}
+        if not self.fixed and self.ns in words and self.ew in words:
+            return f"A{words[self.ns]}/A{words[self.ew]}"
+        return f"{_percent_text(self.ns)}%/{_percent_text(self.ew)}%"
+
+
+def _complement(percent: float) -> float:
+    return 100 - percent
+
+
+_ADJUSTED = re.compile(r"^A\s*([+=-])\s*(?:/\s*A\s*([+=-]))?$", re.IGNORECASE)
+_ADJUSTED_PERCENTS = re.compile(r"^A?\s*(\d{1,3}(?:\.\d+)?)\s*%\s*/\s*A?\s*(\d{1,3}(?:\.\d+)?)\s*%$", re.IGNORECASE)
+
+
+def parse_adjusted(board: int, value: Any, mark: Mark | None = None) -> AdjustedRecord | None:
+    """`A+`, `A=`, `A-` (EW the complement), `A+/A-` (NS, EW), `60%/40%`, or {adjusted: …};
+    None when the value is not an adjusted score at all (then it is a played board)."""
+    if isinstance(value, (YamlMap, dict)) and "adjusted" in value:
+        if set(value) - {"adjusted"}:
+            raise RecordError("bridge-adjusted-syntax", problem=_problem("adjusted_alone"))
+        inner = value["adjusted"]
+        if isinstance(inner, (YamlMap, dict)):
+            keys = {str(k).upper(): v for k, v in inner.items()}
+            if set(keys) != {"NS", "EW"}:
+                raise RecordError("bridge-adjusted-syntax", problem=_problem("adjusted_both"))
+            ns, ew = (_percent(keys[k]) for k in ("NS", "EW"))
+            return AdjustedRecord(board, ns, ew, mark, fixed=True)
+        found = parse_adjusted(board, str(inner), mark) if inner is not None else None
+        if found is None:
+            raise RecordError("bridge-adjusted-syntax", problem=_problem("adjusted_form"))
+        return found
+    if not isinstance(value, str):
+        return None
+    text = half_width(value).strip()
+    numbers = _ADJUSTED_PERCENTS.match(text)
+    if numbers:
+        return AdjustedRecord(board, _percent(float(numbers.group(1))), _percent(float(numbers.group(2))), mark,
+                              fixed=True)
+    match = _ADJUSTED.match(text)
+    if not match:
+        return None
+    ns = ADJUSTED_PERCENT[match.group(1)]
+    ew = ADJUSTED_PERCENT[match.group(2)] if match.group(2) else _complement(ns)
+    return AdjustedRecord(board, ns, ew, mark)
+
+
+def _percent(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 100:
+        raise RecordError("bridge-adjusted-syntax", problem=_problem("adjusted_percent"))
+    return float(value)
+
+
+def _percent_text(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
+
+
+_ADJUSTED_PROBLEMS = {
+    "adjusted_alone": ("调整分不能同时写定约", "調整分不能同時寫定約", "an adjusted board has no contract"),
+    "adjusted_both": ("NS 和 EW 的百分比都要写", "NS 和 EW 的百分比都要寫", "give both NS and EW"),
+    "adjusted_form": ("应为 A+、A=、A-、A+/A-，或 {NS: 60, EW: 40}", "應為 A+、A=、A-、A+/A-，或 {NS: 60, EW: 40}",
+                      "should be A+, A=, A-, A+/A-, or {NS: 60, EW: 40}"),
+    "adjusted_percent": ("百分比应在 0 到 100 之间", "百分比應在 0 到 100 之間", "a percentage is 0 to 100"),
+}
+
+
+def _problem(kind: str) -> dict[str, str]:
+    return localised(*_ADJUSTED_PROBLEMS[kind])
+
+
+# How a board's vulnerability reads in a sentence (a board's row on pages).
+VUL_WORDS = {
+    "None": localised("双方无局", "雙方無局", "none vulnerable"),
+    "NS": localised("南北有局", "南北有局", "NS vulnerable"),
+    "EW": localised("东西有局", "東西有局", "EW vulnerable"),
+    "Both": localised("双方有局", "雙方有局", "both vulnerable"),
+}

@@ -1,0 +1,66 @@
+"""Printed matter as plain data: what a notice (公示) or a form filled at the table says.
+
+Games and the tournament layer describe what they want printed with these types; render/
+lays them out (templates/bulletin.html, or a form's own template under templates/sheets/) and
+render/pdf.py prints them. Nothing here knows HTML or PDF, so games and tournament may import
+it without importing the renderer.
+
+Every notice has the seeds' layout: a title line, a short text, a table (`columns`, `rows`),
+and the organiser and date at the bottom right. A form (score sheet, bidding sheet, hand card)
+has its own template and one `FormPage` of data per printed page.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import TypedDict
+
+# One row of a notice's table: its cells, already formatted, in the order of the columns.
+Row = list[str]
+
+
+class Seat(TypedDict):
+    """One side at the table as a form's heading prints it: `NS` and `N07 王强 / 李娜`."""
+
+    label: str
+    names: str
+
+
+class FormPage(TypedDict, total=False):
+    """One printed page of a form, every value a string (the glyph check reads them all).
+
+    The keys every table form has are declared here; a game's template reads its own keys
+    besides (a bridge score sheet's `boards`, a 大怪路子 sheet's `heads` and `summary`), and a
+    hand card has only its own. Templates read `page.table`, `page.words.date`, ….
+    """
+
+    table: str  # the table number
+    seats: list[Seat]
+    referee: str
+    words: dict[str, str]  # the template's fixed words, in the bulletin's language
+    signatures: list[str]  # the signature lines at the foot of the page
+
+
+@dataclass
+class Bulletin:
+    """A notice or a form to print. `name` is its file name without .pdf; its first part
+    (qualifiers, standings, draw, scoresheet, …) is its kind."""
+
+    name: str
+    title: str
+    text: str
+    columns: list[str]
+    rows: list[Row]
+    organizer: str
+    date: dt.date | None
+    numeric: set[int] = field(default_factory=set)  # column indexes set right-aligned
+    template: str = "bulletin.html"
+    pages: list[FormPage] = field(default_factory=list)  # a form: one per printed page
+    page_url: str = ""  # the site page it belongs to (site-relative), for its QR code
+    qr: str = ""  # that page's QR code as inline SVG ("" without base_url)
+
+    @property
+    def kind(self) -> str:
+        """qualifiers, standings, prizes, credits, draw, … : the key of `bulletin_text` in event.yaml."""
+        return self.name.split("-", 1)[0]
