@@ -27,7 +27,10 @@ from generator.messages import LOCALES
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 FORMATS = ("matches", "swiss", "round_robin", "pairs")
 ALWAYS_PRIVATE = ("phone", "student_id")
-LIMITS = {"events": 500, "entries": 2000, "stages": 20, "tables": 1000, "results files": 500}
+# Counts at real sizes (issue 23): a mass Guandan event draws thousands of teams (万人掼蛋: 5,000
+# teams of two, 2,500 tables a round) and a club's archive passes thousands of weekly sessions.
+# Beyond these a file is surely a mistake; bytes and time are bounded elsewhere (MAX_FILE_BYTES).
+LIMITS = {"events": 20_000, "entries": 20_000, "stages": 20, "tables": 10_000, "results files": 500}
 # What a `too-many` message counts, in the secretary's language.
 COUNTED = {
     "events": {"zh-Hans": "赛事", "zh-Hant": "賽事", "en": "events"},
