@@ -167,7 +167,9 @@ def empty_event_folder(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
 
 def many_tables(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     event = demo_tree(tmp, B)
-    (event / FINAL).write_text("stage: final\ntables:\n" + "  - {table: 1}\n" * 1001, encoding="utf-8")
+    from generator.content.load import LIMITS
+
+    (event / FINAL).write_text("stage: final\ntables:\n" + "  - {table: 1}\n" * (LIMITS["tables"] + 1), encoding="utf-8")
     return raised(event.parents[1])
 
 
