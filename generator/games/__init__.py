@@ -258,7 +258,6 @@ class Game:
         return []
 
 
-GameRules = Game  # the name callers used before the contract was written down
 
 
 # Metrics every game can rank by; the tournament layer computes them.

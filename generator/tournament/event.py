@@ -70,7 +70,7 @@ def event_status(stages: list[StageResult]) -> str:
     return IN_PROGRESS if any(s.has_results for s in stages) else SCHEDULED
 
 
-def rounds_played(stage: Stage, scored: list[RoundResult]) -> int:
+def rounds_played(scored: list[RoundResult]) -> int:
     """Rounds fully played, counted from round 1 and stopping at the first that is not (a round
     partly entered, or not written yet): the standings are "after round N" of these."""
     played = 0
@@ -122,20 +122,11 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
                              warning=True, id=entry.id, stage=stage.id, file=_entries_file(event, entry))
     if stage.format in ("swiss", "round_robin"):
         check_draws(rounds, scored, field_entries, problems)
-    played = rounds_played(stage, scored)
+    played = rounds_played(scored)
     counted = scored[:played]  # rounds_played counts from round 1 without a gap: the first `played`
     _score_late(game, stage, late, counted, state)
-    tallies = tally(field_entries, [r.counted for r in counted], game.metrics)
-    # Metrics that are not plain sums (a percentage of summed matchpoints and tops) are derived
-    # from the sums here, before tie-breaks and ranking read them.
-    # Penalties and awards on totals (bridge `adjustments`): points before the percentage is
-    # derived from them, percentage points after.
-    game.adjust_tallies(stage, tallies, finished=False)
-    for record in tallies.values():
-        game.finish_metrics(record.metrics)
-    game.adjust_tallies(stage, tallies, finished=True)
     primary = primary_metric(stage.rank_by, game.metrics_for(stage)[0])
-    add_tiebreaks(tallies, stage.rank_by, primary)
+    tallies = stage_tallies(game, stage, field_entries, counted, primary)
     lots = lot_order(tallies, stage.lots, event.draw_seed, f"{event.slug}/{stage.id}")
     standings = _rank(game, stage, tallies, counted, lots) if played else []
     result = StageResult(stage, field_entries, scored, standings, lots=lots, primary=primary,
@@ -166,6 +157,21 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
         if len(gone) == 1 or (gone and len(gone) == len(table.sides)):
             score = game.score_table(replace(table, forfeit=gone[0]), stage, state)
     return score
+
+
+def stage_tallies(game: Game, stage: Stage, field_entries: list[Entry], counted: list[RoundResult],
+                  primary: str) -> dict:
+    """The standings' figures after the `counted` rounds: summed; penalties and awards on totals
+    (bridge `adjustments`: points before a percentage is derived from them, percentage points
+    after); metrics that are not plain sums (a percentage of summed matchpoints and tops) derived
+    from the sums; then the tie-breaks, before ranking reads them."""
+    tallies = tally(field_entries, [r.counted for r in counted], game.metrics)
+    game.adjust_tallies(stage, tallies, finished=False)
+    for record in tallies.values():
+        game.finish_metrics(record.metrics)
+    game.adjust_tallies(stage, tallies, finished=True)
+    add_tiebreaks(tallies, stage.rank_by, primary)
+    return tallies
 
 
 def _late_entries(stage: Stage, rounds: list[Round], field_entries: list[Entry]) -> dict[str, list[int]]:
@@ -206,7 +212,7 @@ def _entries_file(event: Event, entry: Entry) -> str:
     return entry.mark.file.name if entry.mark is not None else "event.yaml"
 
 
-def _stale_draws(game: object, event: Event, result: StageResult, rounds: list[Round],
+def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Round],
                  problems: Problems) -> list[tuple[int, list[str]]]:
     """Swiss rounds drawn on standings that have changed since (a result corrected after the
     next round was drawn). `paibang pair` writes the order and primary scores it drew a round
@@ -224,10 +230,7 @@ def _stale_draws(game: object, event: Event, result: StageResult, rounds: list[R
         before = [r for r in result.rounds if r.number < round_.number]
         if len(before) != round_.number - 1 or not all(r.complete for r in before):
             continue
-        tallies = tally(result.field, [r.counted for r in before], GAMES[event.game].metrics)
-        for record in tallies.values():
-            game.finish_metrics(record.metrics)
-        add_tiebreaks(tallies, result.stage.rank_by, result.primary)
+        tallies = stage_tallies(game, result.stage, result.field, before, result.primary)
         then = StageResult(result.stage, result.field, before, _rank(game, result.stage, tallies, before, result.lots),
                            lots=result.lots, primary=result.primary)
         ids = [entry_id for entry_id, _ in round_.drawn_on]
