@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from generator.content import snapshot
 from generator.content.model import (
     Advance, CreditRules, Entry, Event, Official, Player, Prize, Round, Site, Stage, Table,
 )
@@ -545,19 +546,19 @@ def _drawn_on(path: Path) -> list[tuple[str, float]] | None:
     without them. Only the opening comment block is read: the lines are pair's, never typed."""
     found: list[tuple[str, float]] | None = None
     try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            for line in handle:
-                if not line.startswith("#"):
-                    break
-                if not line.startswith(DRAW_ORDER):
-                    continue
-                found = found or []
-                for item in line[len(DRAW_ORDER):].split():
-                    entry_id, _, score = item.rpartition("=")
-                    try:
-                        found.append((entry_id, float(score)))
-                    except ValueError:
-                        return None  # edited by hand: not what pair wrote, so nothing to compare
+        # The bytes the loader parsed (content/snapshot.py), not a second reading of the file.
+        for line in snapshot.read(path).decode("utf-8", errors="replace").splitlines():
+            if not line.startswith("#"):
+                break
+            if not line.startswith(DRAW_ORDER):
+                continue
+            found = found or []
+            for item in line[len(DRAW_ORDER):].split():
+                entry_id, _, score = item.rpartition("=")
+                try:
+                    found.append((entry_id, float(score)))
+                except ValueError:
+                    return None  # edited by hand: not what pair wrote, so nothing to compare
     except OSError:
         return None
     return found

@@ -18,6 +18,7 @@ it belongs to, in vector form.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import datetime as dt
 
 from markupsafe import Markup
@@ -123,6 +124,7 @@ def _absolute(base_url: str, url: str) -> str:
     return base_url.rstrip("/") + "/" + url.removesuffix("index.html")
 
 
+@functools.lru_cache(maxsize=4096)  # a stage's standings, qualifiers and reference sheets share one page
 def qr_svg(url: str) -> str:
     """The QR code of `url` as inline SVG: vector paths, sharp at any printer resolution."""
     import segno

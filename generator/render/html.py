@@ -27,8 +27,9 @@ from markdown.extensions.sane_lists import SaneListExtension
 from markdown.extensions.tables import TableExtension
 from markupsafe import Markup, escape, soft_str
 
-from generator.content import snapshot
 from generator.content.model import Entry, Event, Site
+from generator.content.yaml_loader import read_content_text
+from generator.errors import Problems
 from generator.games import GAMES, metric_of
 from generator.render import fast_jinja
 from generator.render.feed import absolute, atom_feed, sitemap, updates
@@ -146,7 +147,7 @@ def _number(value: Any) -> str:
 
 def render_notice(path: Path) -> str:
     """Markdown to HTML, then sanitised with an allow-list: a notice can never carry script."""
-    text = snapshot.read(path).decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # as hashed
+    text = read_content_text(path, Problems()) or ""  # as hashed and checked when the event was read
     html = _markdown().reset().convert(text)
     clean = nh3.clean(
         html,
@@ -507,8 +508,9 @@ def _seated(stage_result: StageResult) -> dict[str, list[tuple[int, Any, int]]]:
     stage, in round and table order."""
     found: dict[str, list[tuple[int, Any, int]]] = {}
     for round_result in stage_result.rounds:
+        partial, pending = round_result.partial, set(round_result.pending)  # once a round, not a table
         for score in round_result.tables:
-            if round_result.partial and score.table.number not in round_result.pending:
+            if partial and score.table.number not in pending:
                 continue  # a round partly entered shows its results on its own page only (event-day.md)
             sides = score.table.sides
             for entry_id in dict.fromkeys(sides):  # an id twice at one table: its first seat, once
