@@ -23,6 +23,7 @@ from generator.event_cache import EventCache, read_ahead
 
 if TYPE_CHECKING:
     from generator.content.model import Event, Site
+    from generator.render.incremental import PreviousBuild
     from generator.tournament.results import EventResult
 
 # Reading, scoring and rendering are imported where they are used: a build that finds nothing
@@ -188,20 +189,34 @@ def _usable_cache(cache_dir: Path, notify: Notify, spare: Path) -> Path:
     return spare / "pdf"
 
 
+def refuse_output(content: Path, output: Path, cache_dir: Path | None = None) -> PreviousBuild | None:
+    """Raise OutputRefused, before anything is touched, when `output` is not a folder paibang may
+    replace (render/output.py); `build` and `serve` ask the same way. Returns the last build's
+    record of `output` when the cache holding it is the user's own (else None: not trusted)."""
+    from generator.render.incremental import PreviousBuild
+    from generator.render.output import check_output
+
+    cache_dir = cache_dir or default_cache_dir(output)
+    previous = (PreviousBuild(output, cache_dir.parent / _record_name(output))
+                if caches.unsafe(cache_dir.parent) is None else None)
+    check_output(output, content, recorded=bool(previous and previous.data))
+    return previous
+
+
+def _record_name(output: Path) -> str:
+    return f"site-{_path_key(output)}.json"
+
+
 def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, progress: Progress | None,
            bulletins: bool, notify: Notify, spare: Path) -> BuildReport:
     tell = progress or (lambda what, done, total: None)
     from generator.render.incremental import Outcome, PreviousBuild, build_inputs
-    from generator.render.output import check_output
 
     cache_dir = cache_dir or default_cache_dir(output)
-    record = f"site-{_path_key(output)}.json"
-    trusted = caches.unsafe(cache_dir.parent) is None
-    previous = PreviousBuild(output, (cache_dir.parent if trusted else spare) / record)
-    check_output(output, content, recorded=bool(previous.data))  # nothing is touched before this
+    previous = refuse_output(content, output, cache_dir)  # nothing is touched before this
     usable = _usable_cache(cache_dir, notify, spare)
-    if usable != cache_dir:
-        cache_dir, previous = usable, PreviousBuild(output, usable.parent / record)
+    if previous is None or usable != cache_dir:
+        cache_dir, previous = usable, PreviousBuild(output, usable.parent / _record_name(output))
     inputs = build_inputs(content, strict, bulletins)
     known = previous.unchanged(inputs)
     if known is not None and known.locale and not (strict and known.warnings):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from generator.commands.console import os_error_text, print_problems, site_locale, words
 from generator.errors import ContentErrors
-from generator.render.output import OutputRefused, check_output
+from generator.render.output import OutputRefused
 from generator.messages import LOCALES
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
@@ -118,9 +118,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "build":
             return _build(args, locale)
         if args.command == "serve":
+            from generator.build import refuse_output
             from generator.commands.serve import serve
 
-            _check_output(args)  # the same rules as build, before the server starts
+            refuse_output(args.content, args.output)  # the same rules as build, before the server starts
             return serve(args.content, args.output, TEMPLATES, args.port, args.lang)
         if args.command == "pair":
             from generator.commands import pair
@@ -137,10 +138,11 @@ def main(argv: list[str] | None = None) -> int:
 
             return printing.run(args)
         if args.command == "desk":
+            from generator.build import refuse_output
             from generator.commands import desk
 
             if not args.no_build:
-                _check_output(args)  # the same rules as build, before the desk starts
+                refuse_output(args.content, args.output)  # the same rules as build, before the desk starts
             return desk.run(args)
     except OutputRefused as refusal:
         print(words(refusal.reason, locale, path=refusal.path), file=sys.stderr)
@@ -155,18 +157,6 @@ def main(argv: list[str] | None = None) -> int:
         print(os_error_text(failure, locale), file=sys.stderr)
         return 1
     return 2  # pragma: no cover - argparse knows every command
-
-
-def _check_output(args: argparse.Namespace) -> None:
-    """Refuse an output folder paibang may not replace, as `build` would, before anything runs."""
-    from generator.build import _path_key, default_cache_dir
-    from generator.caches import unsafe
-    from generator.render.incremental import PreviousBuild
-
-    cache = default_cache_dir(args.output).parent
-    recorded = unsafe(cache) is None and bool(
-        PreviousBuild(args.output, cache / f"site-{_path_key(args.output)}.json").data)
-    check_output(args.output, args.content, recorded)
 
 
 def _clean(args: argparse.Namespace, locale: str) -> int:

@@ -81,27 +81,13 @@ class Tokens:
     def used(self, key: str) -> str | None:
         return self.data["used"].get(key)
 
-    def claim(self, key: str) -> bool:
-        """Mark the table's token used; False when it already was (the second write refused)."""
-        with self._lock:
-            if key in self.data["used"]:
-                return False
-            self.data["used"][key] = _now()
-            self._save()
-            return True
-
     def mark_used(self, keys: list[str]) -> None:
+        """The tables whose write has just landed: a second write by them is refused."""
         with self._lock:
             for key in keys:
                 self.data["used"].setdefault(key, _now())
             if keys:
                 self._save()
-
-    def release(self, key: str) -> None:
-        """Undo a claim whose write failed, so the table can try again."""
-        with self._lock:
-            self.data["used"].pop(key, None)
-            self._save()
 
     def set_clock(self, stage: str, number: int, started: str | None) -> None:
         with self._lock:
@@ -136,19 +122,10 @@ def _now() -> str:
 _audit_lock = threading.Lock()
 
 
-def audit(event_folder: Path, who: str, stage: str, number: int, table: int, path: Path,
-          old: Any, new: Any, note: str = "") -> None:
-    """Append one line to events/<slug>/desk-audit.jsonl: when, who, what, old and new. The
-    loader reads only event.yaml, its entries and notice files and results/*.yaml, so `check`
-    ignores the log and `build` never copies it."""
-    line = {"at": _now(), "who": who, "stage": stage, "round": number, "table": table,
-            "file": path.name, "old": old, "new": new}
-    if note:
-        line["note"] = note
-    append_audit(event_folder, [line])
-
-
 def audit_line(who: str, stage: str, number: int, table: int, path: Path, old: Any, new: Any) -> dict[str, Any]:
+    """One line of events/<slug>/desk-audit.jsonl: when, who, what, old and new. The loader reads
+    only event.yaml, its entries and notice files and results/*.yaml, so `check` ignores the log
+    and `build` never copies it."""
     return {"at": _now(), "who": who, "stage": stage, "round": number, "table": table, "file": path.name,
             "old": old, "new": new}
 
