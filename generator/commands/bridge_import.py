@@ -45,7 +45,7 @@ from generator.interchange.pbn import (
     record_text,
     small_int,
 )
-from generator.messages import LOCALES
+from generator.messages import LOCALES, localised
 
 STAGE = "pairs"
 
@@ -156,10 +156,6 @@ class ImportRefused(Exception):
     def __init__(self, problem: dict[str, str]) -> None:
         super().__init__(problem["en"])
         self.problem = problem
-
-
-def _words(zh: str, hant: str, en: str) -> dict[str, str]:
-    return {"zh-Hans": zh, "zh-Hant": hant, "en": en}
 
 
 _ADJUSTED_WORD = re.compile(r"^(?:A|AV|AVE|AVG|AVERAGE)\s*([+=-])$|^A?\s*(\d{1,3}(?:[.,]\d+)?)\s*%?$", re.IGNORECASE)
@@ -617,7 +613,7 @@ def read_session(path: Path) -> Session:
                 settle_penalties(session)
                 return session
             except (ET.ParseError, ValueError) as error:
-                raise ImportRefused(_words(f"不是可读的 USEBIO 文件（{error}）", f"不是可讀的 USEBIO 檔案（{error}）",
+                raise ImportRefused(localised(f"不是可读的 USEBIO 文件（{error}）", f"不是可讀的 USEBIO 檔案（{error}）",
                                            f"not a readable USEBIO file ({error})")) from None
         session = read_pbn_session(text)
         settle_penalties(session)
@@ -944,7 +940,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
     from generator.errors import ContentErrors
 
     if not path.is_file():
-        print(say("refused", locale, path=path, problem=_words("找不到文件", "找不到檔案", "no such file")[locale]), file=sys.stderr)
+        print(say("refused", locale, path=path, problem=localised("找不到文件", "找不到檔案", "no such file")[locale]), file=sys.stderr)
         return 2
     try:
         session = read_session(path)
@@ -963,7 +959,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
     if teams is not None and teams.lines:
         return _run_teams(content, slug, teams, strict, locale)
     if not session.lines:
-        problem = _words("文件里没有任何一桌的结果（ScoreTable 或 TRAVELLER_LINE）", "檔案裡沒有任何一桌的結果（ScoreTable 或 TRAVELLER_LINE）",
+        problem = localised("文件里没有任何一桌的结果（ScoreTable 或 TRAVELLER_LINE）", "檔案裡沒有任何一桌的結果（ScoreTable 或 TRAVELLER_LINE）",
                          "the file has no table results (ScoreTable or TRAVELLER_LINE)")
         print(say("refused", locale, path=path, problem=problem[locale]), file=sys.stderr)
         return 1

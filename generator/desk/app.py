@@ -45,6 +45,7 @@ from generator.desk.store import (
     table_key, write_atomically,
 )
 from generator.errors import Problems
+from generator.render.html import number_text
 from generator.render.i18n import Translator
 from generator.tournament.event import run_event
 from generator.tournament.results import EventResult
@@ -196,7 +197,7 @@ class Desk:
             names = list(stage.stage.rank_by)
             columns = [self.t.pick(metric_of(game, n).label) for n in names]
             rows = [{"rank": s.rank_label, "id": s.entry.id, "label": s.entry.label,
-                     "cells": [forms._number(s.tally.metrics.get(n, 0)) for n in names]}
+                     "cells": [number_text(s.tally.metrics.get(n, 0)) for n in names]}
                     for s in stage.standings]
             progress = [self.t("desk_round_status", n=r.number, done=len(r.tables) - len(r.pending),
                                total=len(r.tables)) for r in stage.rounds]

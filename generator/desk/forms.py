@@ -21,6 +21,7 @@ from generator.content.yaml_loader import YamlMap, load_yaml_text
 from generator.desk.store import dump_round_trip, plain, to_round_trip
 from generator.errors import ContentError, Problems
 from generator.games import GAMES, ROOMS, EntryField, field_text, metric_of
+from generator.render.html import number_text
 from generator.tournament.pairing import table_form
 
 MAX_FIELD = 2000  # characters of one field: more than any deal log or board
@@ -183,20 +184,12 @@ def score_lines(spot: TableSpot, score: Any, t: Any) -> list[str]:
         lines.append(t("desk_pairs_later"))
         return lines
     for side in score.sides:
-        shown = ", ".join(f"{t.pick(metric_of(game, name).label)} {_number(value)}"
+        shown = ", ".join(f"{t.pick(metric_of(game, name).label)} {number_text(value)}"
                           for name, value in side.metrics.items() if name in game.metrics)
         lines.append(f"{side.entry}: {shown}")
     if score.winner:
         lines.append(t("desk_winner_is", team=score.winner))
     return lines
-
-
-def _number(value: Any) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    if isinstance(value, float):
-        return f"{value:.2f}"
-    return str(value)
 
 
 def has_record(spot: TableSpot, text: str) -> bool:

@@ -84,7 +84,7 @@ def environment(locale: str, people: People | None = None, stock: bool = False) 
     env.filters["joined_word"] = lambda end, start: translate(start + (end if type(end) is str else soft_str(end)))
     env.filters["format_word"] = str.format  # what _("key", n=…) does with the word
     env.filters["signed"] = lambda n: f"{n:+d}" if isinstance(n, int) and n else str(n)
-    env.filters["num"] = _number
+    env.filters["num"] = number_text
     env.filters["suits"] = _suits_in(translate)
     return env
 
@@ -137,7 +137,8 @@ def suit_symbols(text: str, words: tuple[tuple[str, str], ...] = ()) -> Markup:
     return Markup("").join(pieces)
 
 
-def _number(value: Any) -> str:
+def number_text(value: Any) -> str:
+    """A figure as pages show it: whole numbers without a point, others to two places."""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     if isinstance(value, float):
