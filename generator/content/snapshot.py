@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-KEEP_AT_MOST = 2 * 1024 * 1024  # the loader's own limit (yaml_loader.MAX_FILE_BYTES)
+KEEP_AT_MOST = 2 * 1024 * 1024  # a content file's limit (yaml_loader.MAX_FILE_BYTES is this)
 
 _TAKEN: dict[str, bytes] | None = None  # absolute path -> the bytes read, while a build runs
 

@@ -31,7 +31,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from generator.errors import Mark, Problems
 from generator.content import snapshot
 
-MAX_FILE_BYTES = 2 * 1024 * 1024
+MAX_FILE_BYTES = snapshot.KEEP_AT_MOST  # one limit: the snapshot keeps exactly what the loader may read
 MAX_DEPTH = 24
 # No score, id or date has more digits: a longer "number" stays text (Python also refuses to
 # print an integer of more than 4300 digits).
