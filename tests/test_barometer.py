@@ -11,7 +11,7 @@ import pytest
 
 from generator.build import build, validate
 from generator.cli import main
-from generator.games.bridge_duplicate import standings_after_rounds
+from generator.games.bridge.duplicate import standings_after_rounds
 from generator.tournament.movements import barometer
 
 

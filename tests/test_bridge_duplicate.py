@@ -19,7 +19,7 @@ from generator.cli import main
 from generator.content.model import Stage
 from generator.errors import ContentErrors
 from generator.games.bridge import RULES, BridgeStage
-from generator.games.bridge_duplicate import (
+from generator.games.bridge.duplicate import (
     AdjustedRecord,
     PairsRow,
     butler_datum,
@@ -30,7 +30,7 @@ from generator.games.bridge_duplicate import (
     parse_adjusted,
     round_to_ten,
 )
-from generator.games.bridge_hands import parse_deal
+from generator.games.bridge.hands import parse_deal
 from generator.tournament.movements import mitchell
 from generator.tournament.standings import rank
 
@@ -434,7 +434,7 @@ def test_a_pair_sitting_out_has_no_boards(tmp_path):
 def test_the_examples_in_the_docstrings():
     import doctest
 
-    from generator.games import bridge_duplicate, bridge_hands, bridge_scoring
+    from generator.games.bridge import duplicate as bridge_duplicate, hands as bridge_hands, scoring as bridge_scoring
     from generator.interchange import pbn
 
     for module in (bridge_scoring, bridge_duplicate, bridge_hands, pbn):

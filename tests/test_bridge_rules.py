@@ -15,7 +15,7 @@ from generator.content.reader import Reader
 from generator.content.yaml_loader import load_yaml_text
 from generator.errors import Problems
 from generator.games.bridge import RULES
-from generator.games.bridge_scoring import (
+from generator.games.bridge.scoring import (
     BridgeStage,
     Contract,
     RecordError,

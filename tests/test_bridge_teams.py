@@ -16,7 +16,7 @@ from generator.build import validate
 from generator.cli import main
 from generator.errors import ContentErrors
 from generator.games.bridge import RULES, BridgeStage, parse_board
-from generator.games.bridge_duplicate import AdjustedRecord, TeamBoard, score_team_match, victory_points
+from generator.games.bridge.duplicate import AdjustedRecord, TeamBoard, score_team_match, victory_points
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = "gaoxiao-bridge-teams-2024"

@@ -43,7 +43,8 @@ import generator.tournament.pairing  # noqa: F401
 from generator.build import build, validate
 from generator.content.yaml_loader import YamlList, YamlMap, load_yaml, load_yaml_text
 from generator.errors import ContentError, ContentErrors, Mark, Problems
-from generator.games import GAMES, bridge, bridge_scoring, daguai, guandan, shengji
+from generator.games import GAMES, bridge, daguai, guandan, shengji
+from generator.games.bridge import scoring as bridge_scoring
 from generator.messages import LOCALES
 from generator.render.output import MARKER, MARKER_TEXT
 

@@ -15,7 +15,7 @@ import pytest
 
 from generator.build import validate
 from generator.errors import ContentErrors
-from generator.games.bridge_duplicate import (
+from generator.games.bridge.duplicate import (
     AdjustedRecord,
     PairsRow,
     PairsView,
@@ -155,7 +155,7 @@ def test_an_adjustment_for_an_unknown_pair_or_with_two_kinds_is_refused(tmp_path
 def test_teams_adjusted_imps_stage_value():
     """Teams: an adjusted board is worth the stage's `adjusted_imps` (default 3) to home for A+."""
     from generator.games.bridge import BridgeStage
-    from generator.games.bridge_duplicate import TeamBoard, score_team_match
+    from generator.games.bridge.duplicate import TeamBoard, score_team_match
 
     board = TeamBoard(1, adjusted=parse_adjusted(1, "A+"))
     default = score_team_match("H", "A", [board], BridgeStage(scoring="imps", kind="teams"), 1)

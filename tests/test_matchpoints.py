@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.games.matchpoints import (
+from generator.games.common.matchpoints import (
     Adjusted,
     board_matchpoints,
     finish_percent,

@@ -12,9 +12,9 @@ import pytest
 
 from generator.build import validate
 from generator.games.bridge import RULES
-from generator.games.bridge_scoring import BoardRecord, Contract
-from generator.games.bridge_duplicate import AdjustedRecord, imps
-from generator.games.bridge_hands import DealError, analyse, double_dummy_from_tags, parse_deal, parse_hand
+from generator.games.bridge.scoring import BoardRecord, Contract
+from generator.games.bridge.duplicate import AdjustedRecord, imps
+from generator.games.bridge.hands import DealError, analyse, double_dummy_from_tags, parse_deal, parse_hand
 from generator.interchange.pbn import (
     PbnError,
     computed_score,
@@ -116,7 +116,7 @@ def test_double_dummy_with_endplay_when_installed():
     pytest.importorskip("endplay")
     game = parse_pbn(EOQ.read_text(encoding="utf-8"))[0]
     hands = parse_deal(game.get("Deal"))
-    from generator.games.bridge_hands import Deal
+    from generator.games.bridge.hands import Deal
 
     found = analyse(Deal(11, hands))
     assert found is not None and found.source == "endplay"
@@ -128,7 +128,7 @@ def test_without_endplay_there_is_no_analysis(monkeypatch):
 
     monkeypatch.setitem(sys.modules, "endplay", None)
     monkeypatch.setitem(sys.modules, "endplay.dds", None)
-    from generator.games.bridge_hands import Deal
+    from generator.games.bridge.hands import Deal
 
     assert analyse(Deal(1, parse_deal("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 -"))) is None
 
@@ -218,7 +218,7 @@ def test_a_hostile_run_of_digits_is_refused_not_a_crash():
 
 def test_hands_file_with_a_hostile_board_number_is_reported(tmp_path):
     from generator.errors import Problems
-    from generator.games.bridge_hands import read_hand_records
+    from generator.games.bridge.hands import read_hand_records
 
     path = tmp_path / "hands.pbn"
     path.write_text(f'[Board "{"9" * 5000}"]\n[Deal "N:AKQJ.T98.765.432 - - -"]\n', encoding="utf-8")

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from generator.games.bridge import RULES
-from generator.games.bridge_duplicate import butler_imps, imps
+from generator.games.bridge.duplicate import butler_imps, imps
 from generator.interchange.pbn import computed_score, other_room, pairs_results, read_pbn, table_results
 from generator.tournament.standings import Tally, rank
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.games.bridge_scoring import Contract, canonical_text, parse_board
-from generator.games.shorthand import half_width
+from generator.games.bridge.scoring import Contract, canonical_text, parse_board
+from generator.games.common.shorthand import half_width
 
 
 @pytest.mark.parametrize(("typed", "canonical"), [
@@ -52,7 +52,7 @@ from generator.content.reader import Reader  # noqa: E402
 from generator.content.yaml_loader import load_yaml_text  # noqa: E402
 from generator.errors import Problems  # noqa: E402
 from generator.games import daguai, guandan, shengji  # noqa: E402
-from generator.games.shorthand import split_items  # noqa: E402
+from generator.games.common.shorthand import split_items  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from generator.build import validate
 from generator.games.bridge import RULES
-from generator.games.bridge_hands import parse_deal
+from generator.games.bridge.hands import parse_deal
 from generator.interchange.usebio import export_usebio, read_usebio
 
 ROOT = Path(__file__).resolve().parents[1]

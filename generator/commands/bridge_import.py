@@ -35,7 +35,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from generator.games.bridge_scoring import AdjustedRecord, BoardRecord, parse_adjusted
+from generator.games.bridge.scoring import AdjustedRecord, BoardRecord, parse_adjusted
 from generator.interchange.pbn import (
     PbnError,
     PbnGame,

@@ -8,7 +8,7 @@ for "the same as the previous game", a void written as an empty suit or `-`, `1N
 
 What paibang reads from a file:
 
-- deals (`[Board]`, `[Deal]`), for a stage's hand records (games/bridge_hands.py);
+- deals (`[Board]`, `[Deal]`), for a stage's hand records (games/bridge/hands.py);
 - results, in either of the two shapes files come in: one game per board with a `ScoreTable`
   of every table's result (pairs events; `pairs_results`), or one game per table result with
   `[Contract]`, `[Declarer]`, `[Result]` (tricks), `[Score]` and, in team events, `[HomeTeam]`
@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.games.bridge_scoring import BoardRecord, Contract, ns_score, parse_adjusted, vulnerability
+from generator.games.bridge.scoring import BoardRecord, Contract, ns_score, parse_adjusted, vulnerability
 
 
 class PbnError(ValueError):
@@ -262,7 +262,7 @@ class PbnResult:
     """One table's result on one board, as a file publishes it."""
 
     board: int
-    record: Any  # BoardRecord, an adjusted score (bridge_duplicate.AdjustedRecord), or None when unreadable
+    record: Any  # BoardRecord, an adjusted score (duplicate.AdjustedRecord), or None when unreadable
     score: int | None  # the published NS score
     table: str | None = None
     round: str | None = None
@@ -378,7 +378,7 @@ _LEFT = {"Contract", "Lead", "Names", "Declarer"}
 
 def export_stage(result: Any, stage_id: str, rules: Any) -> str:
     """The PBN of one duplicate stage of an event (generator.tournament.results.EventResult).
-    `rules` is bridge's (games/bridge.py's RULES): its stage options and travellers; the caller
+    `rules` is bridge's (games/bridge/'s RULES): its stage options and travellers; the caller
     passes them, so this format builds on bridge's pure scoring only."""
     event = result.event
     stage_result = result.stage_of(stage_id)
@@ -509,7 +509,7 @@ def _total_lines(event: Any, stage_result: Any, options: Any) -> list[str]:
 def record_text(record: Any) -> str:
     """A board record as a secretary would type it: `4SX S -2`, `pass`, `A+/A-`, or the mapping
     form when there is a lead."""
-    from generator.games.bridge_scoring import AdjustedRecord, result_text
+    from generator.games.bridge.scoring import AdjustedRecord, result_text
 
     if isinstance(record, AdjustedRecord):
         return record.text

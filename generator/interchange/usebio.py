@@ -56,7 +56,7 @@ def _text(value: object) -> str:
 
 def export_usebio(result: Any, stage_id: str, rules: Any) -> str:
     """The USEBIO XML of one duplicate stage of an event (an EventResult). `rules` is bridge's
-    (games/bridge.py's RULES), as for the PBN export."""
+    (games/bridge/'s RULES), as for the PBN export."""
     event = result.event
     stage_result = result.stage_of(stage_id)
     stage = stage_result.stage

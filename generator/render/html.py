@@ -459,7 +459,7 @@ def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulle
             writer.page(env, board_url(event, stage.id, traveller.board), "board.html", day,
                         stage_result=stage_result, stage=stage, traveller=traveller, neighbours=neighbours,
                         traveller_template=f"games/{event.game}_traveller.html", **common)
-        # A barometer's standings after each round (bridge_duplicate.standings_after_rounds).
+        # A barometer's standings after each round (duplicate.standings_after_rounds).
         after = _standings_after(event, stage_result)
         for round_result in stage_result.rounds:
             writer.page(env, round_url(event, stage.id, round_result.number), "round.html", day,

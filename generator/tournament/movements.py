@@ -13,7 +13,7 @@ Mitchell (NS stationary, EW up, boards down), as a director announces it:
 
 Boards compared across the field: `travellers` lists, for each board, every sitting that plays it
 (table, round, NS, EW), in the order it travels; the comparison of those results (matchpoints,
-Neuberg) is games/matchpoints.py's, and what a result is comes with each game.
+Neuberg) is games/common/matchpoints.py's, and what a result is comes with each game.
 
 >>> [(s.table, s.ns, s.ew, s.boards) for s in mitchell(3, per_round=2) if s.round == 2]
 [(1, 1, 3, (3, 4)), (2, 2, 1, (5, 6)), (3, 3, 2, (1, 2))]

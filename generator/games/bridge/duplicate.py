@@ -9,7 +9,7 @@ points); this module is its duplicate half, in the words of ../shared/spec/rules
   compared across the field once every table is in (`score_field`):
   - `scoring: matchpoints` — 2 for each result beaten, 1 for each tie, per direction;
     percentage = MP / top; Neuberg for a board with fewer results than the others
-    (generator/games/matchpoints.py does the arithmetic);
+    (generator/games/common/matchpoints.py does the arithmetic);
   - `scoring: imps` — cross-IMPs: each result against every other result of the board in IMPs,
     averaged over the others;
   - `scoring: butler` — IMPs against the datum: the mean of the board's NS scores without the
@@ -61,7 +61,7 @@ from generator.content.reader import MAX_BOARDS, Reader
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark, Problems
 from generator.games import SideScore, TableScore
-from generator.games.bridge_scoring import (
+from generator.games.bridge.scoring import (
     ADJUSTED_PERCENT,
     AdjustedRecord,
     parse_adjusted,
@@ -80,7 +80,7 @@ from generator.games.bridge_scoring import (
     vulnerability,
 )
 from generator.messages import localised
-from generator.games.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
+from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
 
 # --- IMPs, datum, victory points: the arithmetic of the spec -----------------------------------
 
@@ -339,7 +339,7 @@ def _number_key(reader: Reader, key: str, default: float, low: float, high: floa
 def read_hands_key(reader: Reader) -> Any:
     """`hands: hands.pbn`: a PBN file of the deals, relative to the event folder (beside
     event.yaml; `results/hands.pbn` works too). A path leaving the event folder is refused."""
-    from generator.games.bridge_hands import HandRecords, read_hand_records
+    from generator.games.bridge.hands import HandRecords, read_hand_records
 
     name = reader.text("hands")
     if not name:
@@ -1086,7 +1086,7 @@ class Traveller:
     played: int = 0
     expected: int = 0
     datum: int | None = None
-    hand: Any = None  # bridge_hands.Deal, when the stage has hand records
+    hand: Any = None  # hands.Deal, when the stage has hand records
 
     @property
     def factored(self) -> bool:

@@ -209,7 +209,7 @@ def analyse(deal: Deal, mode: str = "standard") -> DoubleDummy | None:
         from endplay.types import Player, Vul  # type: ignore[import-not-found]
     except ImportError:
         return None
-    from generator.games.bridge_scoring import dealer, vulnerability
+    from generator.games.bridge.scoring import dealer, vulnerability
 
     table = calc_dd_table(EndplayDeal(deal.pbn()))
     # endplay's list: strains spades, hearts, diamonds, clubs, NT; declarers N, E, S, W.

@@ -28,7 +28,7 @@ Decisions, where the seed leaves room (each is tested in tests/test_shengji.py):
   the board's score: against the declarers the defenders' score goes up, against the defenders
   it goes down (it may go below 0).
 - Pairs event (双人赛, `format: pairs`, Mitchell): each board's score is the defenders' points
-  after penalties (光头 = 0). Matchpoints as in bridge (generator/games/matchpoints.py):
+  after penalties (光头 = 0). Matchpoints as in bridge (generator/games/common/matchpoints.py):
   the defenders' direction compares its points with every other table's (more is better), the
   declarers' direction the other way. `{adjusted: NS}` (第五条 4.D, 藏牌错误 stops the board): the
   offending side gets 0 % of the top, the other 60 %; the board's real results are compared
@@ -62,8 +62,8 @@ from generator.content.reader import MAX_BOARDS, Reader, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark, Problems
 from generator.games import Example, Game, Metric, SideScore, TableForm, TableScore
-from generator.games.shorthand import half_width
-from generator.games.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
+from generator.games.common.shorthand import half_width
+from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
 from generator.messages import localised as _localised
 from generator.messages import localised_format
 
@@ -1035,7 +1035,7 @@ class ShengjiRules(Game):
                 record.boards.append(board)
         record.boards.sort(key=lambda b: b.board)
         if stage.boards and numbers:
-            from generator.games.bridge_scoring import board_block
+            from generator.games.bridge.scoring import board_block
 
             missing = sorted(set(board_block(numbers, stage.boards)) - numbers)
             if missing:

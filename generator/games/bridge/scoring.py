@@ -1,6 +1,6 @@
 """Contract bridge (桥牌), its pure rules: board conditions, the score of one contract, board
 records as secretaries write them, and the stage options and board rows both halves of the game
-(games/bridge.py, the seed's total points; games/bridge_duplicate.py, pairs and teams) share.
+(games/bridge/__init__.py, the seed's total points; games/bridge/duplicate.py, pairs and teams) share.
 
 The rules follow ../shared/spec/rules-bridge.md. Scores are always computed here; a score the
 secretary typed is only checked against the computed one. Nothing here knows a tournament, a
@@ -20,7 +20,7 @@ from typing import Any
 
 from generator.content.yaml_loader import YamlMap
 from generator.errors import Mark
-from generator.games.shorthand import half_width, replace_words
+from generator.games.common.shorthand import half_width, replace_words
 from generator.messages import localised, localised_format
 
 SEATS = ("N", "E", "S", "W")
@@ -308,10 +308,10 @@ class BridgeStage:
     kind: str = "total"  # total (the seed's pairs at a table), pairs (a duplicate field), teams
     field: str = "one"  # pairs: one ranking, or `directions` (NS and EW ranked apart)
     bye: Any = None  # teams: a TeamBye, what a bye earns
-    hands: Any = None  # bridge_hands.HandRecords, the deals (stage key `hands`)
+    hands: Any = None  # hands.HandRecords, the deals (stage key `hands`)
     adjusted: str = "session"  # Law 12C2: A+/A- as the pair's session percentage when better/worse, or `fixed`
     adjusted_imps: float = 3.0  # IMP scoring: what an average-plus is worth (A- the negative)
-    adjustments: tuple[Any, ...] = ()  # bridge_duplicate.Adjustment: penalties and awards on totals
+    adjustments: tuple[Any, ...] = ()  # duplicate.Adjustment: penalties and awards on totals
 
     def __post_init__(self) -> None:
         if self.bye is None:

@@ -1,9 +1,8 @@
 """Contract bridge (桥牌), the game: its `RULES` for the tournament layer, the seed's total-points
 format (pairs at a table adding their own column), and the forms printed before play.
 
-The pure rules (board conditions, a contract's score, board records) are in bridge_scoring.py;
-duplicate stages (pairs and teams, travellers) in bridge_duplicate.py; hand records in
-bridge_hands.py. The rules follow ../shared/spec/rules-bridge.md.
+The pure rules (board conditions, a contract's score, board records) are in scoring.py;
+duplicate stages (pairs and teams, travellers) in duplicate.py; hand records in hands.py. The rules follow ../shared/spec/rules-bridge.md.
 """
 
 from __future__ import annotations
@@ -15,8 +14,8 @@ from generator.content.model import Stage, Table
 from generator.content.reader import MAX_BOARDS, Reader
 from generator.errors import Mark
 from generator.games import Example, Game, Metric, SideScore, TableForm, TableScore
-from generator.games import bridge_duplicate as duplicate  # the duplicate half: pairs, teams, travellers
-from generator.games.bridge_scoring import (
+from generator.games.bridge import duplicate  # the duplicate half: pairs, teams, travellers
+from generator.games.bridge.scoring import (
     SCORING_METHODS,
     SEATS,
     VUL_WORDS,
@@ -93,7 +92,7 @@ class BridgeRules(Game):
             _localised("本方在所打第一副牌上的得分（总分相同时，首副得分高者列前）。", "本方在所打第一副牌上的得分（總分相同時，首副得分高者列前）。", "the pair's own points on the first board it played (the seed's tie-break)."),
             first_only=True,
         ),
-        # Duplicate stages (bridge_duplicate.py): pairs by matchpoints or IMPs, teams by VP.
+        # Duplicate stages (duplicate.py): pairs by matchpoints or IMPs, teams by VP.
         "percent": Metric(
             "percent",
             _localised("得分率", "得分率", "Percentage"),
@@ -245,7 +244,7 @@ class BridgeRules(Game):
     # -- duplicate stages: the hooks the tournament layer and the pages call ---------------------
 
     def score_field(self, stage: Stage, rounds: Any, problems: Any = None) -> None:
-        """A pairs stage's boards compared across the field (bridge_duplicate.score_field)."""
+        """A pairs stage's boards compared across the field (duplicate.score_field)."""
         options = self.options(stage)
         if options.kind == "pairs":
             duplicate.score_field(stage, options, rounds, problems)
@@ -271,7 +270,7 @@ class BridgeRules(Game):
         return duplicate.fields(stage, self.options(stage), rounds)
 
     def standings_after_rounds(self, stage: Stage, rounds: Any) -> dict[int, Any]:
-        """A barometer's standings after each round (bridge_duplicate.standings_after_rounds)."""
+        """A barometer's standings after each round (duplicate.standings_after_rounds)."""
         if getattr(stage, "movement", None) != "barometer":
             return {}
         return duplicate.standings_after_rounds(stage, rounds)

@@ -49,7 +49,7 @@ from generator.content.reader import MAX_BOARDS, Reader, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark
 from generator.games import EntryField, Example, Game, Metric, SideScore, TableForm, TableScore, field_text
-from generator.games.shorthand import half_width, split_items
+from generator.games.common.shorthand import half_width, split_items
 from generator.messages import localised as _localised
 
 # --- the rules, as pure functions ---------------------------------------------------------
