@@ -2,7 +2,7 @@
 
 The words live in gettext catalogues, one per locale:
 
-    generator/render/locales/<zh_Hans|zh_Hant|en>/LC_MESSAGES/paibang.po
+    generator/locales/<zh_Hans|zh_Hant|en>/LC_MESSAGES/paibang.po
 
 A msgid is a stable key (`round_n`), the msgstr its text with `{name}` placeholders filled by
 `str.format`. The .po files are the only source: they are compiled to the binary .mo form in
@@ -27,7 +27,7 @@ from pathlib import Path
 LOCALES = ("zh-Hans", "zh-Hant", "en")
 HTML_LANG = {"zh-Hans": "zh-Hans", "zh-Hant": "zh-Hant", "en": "en"}
 CJK_FACE = {"zh-Hans": "SC", "zh-Hant": "TC", "en": "SC"}
-CATALOGUES = Path(__file__).resolve().parent / "locales"
+CATALOGUES = Path(__file__).resolve().parents[1] / "locales"
 DOMAIN = "paibang"
 _INDEX = {locale: index for index, locale in enumerate(LOCALES)}
 
@@ -159,7 +159,7 @@ class _GameWords(gettext.NullTranslations):
         try:
             return game_words()[message][self.index]
         except KeyError:
-            raise KeyError(f"no UI word {message!r}: add it to generator/render/locales/*/LC_MESSAGES/"
+            raise KeyError(f"no UI word {message!r}: add it to generator/locales/*/LC_MESSAGES/"
                            f"{DOMAIN}.po (or the game's ui_words)") from None
 
 
