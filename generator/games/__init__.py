@@ -13,15 +13,18 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
+import sys
 from collections.abc import Iterator, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator import catalogues
 from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark, Problems
-from generator.messages import CATALOGUE, add_codes
+from generator.messages import add_codes
+from generator.messages import catalogue as shared_codes
 from generator.messages import localised as _words
 
 Localised = dict[str, str]
@@ -209,8 +212,29 @@ class Game:
         return None
 
     # --- words --------------------------------------------------------------------------------
-    messages: dict[str, dict[str, tuple[str, str]]] = {}  # its error codes (see messages.py)
-    ui_words: dict[str, tuple[str, str, str]] = {}  # words its templates use (see render/i18n.py)
+    # A game's words are data in its package's catalogues (generator/catalogues.py):
+    # <package>/locales/<locale>/LC_MESSAGES/paibang.po and messages.po. Words every game
+    # shows (bye, unplayed, forfeit) are the shared catalogue's, defined once there.
+    @property
+    def folder(self) -> Path:
+        """The game's package folder, where its catalogues (and templates) are."""
+        return Path(sys.modules[type(self).__module__].__file__ or ".").resolve().parent
+
+    @property
+    def messages(self) -> dict[str, dict[str, tuple[str, str]]]:
+        """Its content problems: code -> {locale: (message, fix)} (see messages.py)."""
+        return catalogues.messages(self.folder)
+
+    @property
+    def ui_words(self) -> dict[str, tuple[str, str, str]]:
+        """Words its templates and printed matter use: key -> (zh-Hans, zh-Hant, en)."""
+        return catalogues.words(self.folder)
+
+    def words(self, key: str, **params: object) -> dict[str, str]:
+        """One of its words (or a shared one) in every locale, parameters filled in, as page
+        data and message parameters carry a text: {locale: text}."""
+        texts = self.ui_words.get(key) or catalogues.words(catalogues.SHARED)[key]
+        return {locale: text.format(**params) if params else text for locale, text in zip(catalogues.LOCALES, texts)}
 
     # --- the results desk ---------------------------------------------------------------------
     def entry_fields(self, stage: Stage, sides: list[str], table: dict[str, Any],
@@ -347,7 +371,8 @@ class Registry(MutableMapping[str, Game]):
 
     def catalogue(self) -> dict[str, dict[str, tuple[str, str]]]:
         """Every message code: messages.py's shared ones and every game's."""
-        return {**CATALOGUE, **self.messages()}
+        games = self.messages()  # finds the games first, which adds their codes
+        return {**shared_codes(), **games}
 
     def ui_words(self) -> dict[str, tuple[str, str, str]]:
         """Every game's UI words, merged."""
