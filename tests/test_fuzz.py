@@ -43,8 +43,11 @@ import generator.tournament.pairing  # noqa: F401
 from generator.build import build, validate
 from generator.content.yaml_loader import YamlList, YamlMap, load_yaml, load_yaml_text
 from generator.errors import ContentError, ContentErrors, Mark, Problems
-from generator.games import GAMES, bridge, daguai, guandan, shengji
+from generator.games import GAMES, bridge, daguai, guandan
 from generator.games.bridge import scoring as bridge_scoring
+from generator.games.shengji import records as shengji_records
+from generator.games.shengji import rules as shengji_rules
+from generator.games.shengji import words as shengji_words
 from generator.messages import LOCALES
 from generator.render.output import MARKER, MARKER_TEXT
 
@@ -368,32 +371,32 @@ SJ_POINTS = st.one_of(
 @examples(200, 1500)
 @given(SJ_POINTS, st.booleans(), st.sampled_from([(2, 4), (2, 2), (3, 5)]))
 def test_shengji_points_are_read_or_refused_with_a_message(value: Any, pairs: bool, multipliers: tuple) -> None:
-    kitty = shengji.KittyRule(*multipliers)
+    kitty = shengji_rules.KittyRule(*multipliers)
     sides = {"P01": "NS", "P09": "EW"}
     with time_limit(2):
         try:
-            result = shengji.parse_result(loaded(value), MARK, kitty, pairs=pairs, against=sides.get)
-        except shengji.RecordError as error:
+            result = shengji_records.parse_result(loaded(value), MARK, kitty, pairs=pairs, against=sides.get)
+        except shengji_records.RecordError as error:
             # the table reader adds the board and the room
-            assert_renders(error.code, {"board": 1, "room": shengji.ROOM_AT[None], **error.params})
+            assert_renders(error.code, {"board": 1, "room": shengji_words.room_at(None), **error.params})
             return
     if result.points is not None:
         assert 0 <= result.points <= kitty.most and result.points % 5 == 0
     assert (result.points is None) == (result.adjusted is not None or result.not_played)
     for penalty in result.penalties:
-        assert penalty.against in shengji.DIRECTIONS and 0 < penalty.points <= shengji.PENALTY_MOST
-    for declaring in shengji.DIRECTIONS:
+        assert penalty.against in shengji_rules.DIRECTIONS and 0 < penalty.points <= shengji_rules.PENALTY_MOST
+    for declaring in shengji_rules.DIRECTIONS:
         if result.scored:
-            shengji.room_credits(declaring, result)
-            shengji.pairs_score(declaring, result)
+            shengji_rules.room_credits(declaring, result)
+            shengji_rules.pairs_score(declaring, result)
 
 
 MARK = Mark(Path("x.yaml"), 1, 1)
 
 
 def test_shengji_long_run_of_digits_is_refused_not_a_crash() -> None:
-    with pytest.raises(shengji.RecordError):
-        shengji.parse_result("9" * 5000, MARK, shengji.KittyRule())
+    with pytest.raises(shengji_records.RecordError):
+        shengji_records.parse_result("9" * 5000, MARK, shengji_rules.KittyRule())
 
 
 # --- the YAML loader ------------------------------------------------------------------------------------

@@ -31,6 +31,8 @@ FOLDERS = sorted({path.parents[3] for path in GENERATOR.rglob("locales/*/LC_MESS
 # seat and suit words, 光头), which is the language of the records, not of the pages.
 RECORD_GRAMMAR = {
     "generator/games/common/shorthand.py",
+    # 80分's seat and direction words (北, 南北), 光头, 未打, 单/对, 主队/客队, 开室/闭室, band ranges
+    "generator/games/shengji/records.py",
 }
 
 # Files whose words are still Python literals, being moved into the catalogues. This list only
@@ -52,7 +54,6 @@ NOT_YET_MOVED = {
     "generator/games/bridge/scoring.py",
     "generator/games/daguai/__init__.py",
     "generator/games/guandan/__init__.py",
-    "generator/games/shengji/__init__.py",
     "generator/interchange/pbn.py",
     "generator/render/i18n.py",
     "generator/render/output.py",
