@@ -52,6 +52,8 @@ from generator.content.reader import Reader  # noqa: E402
 from generator.content.yaml_loader import load_yaml_text  # noqa: E402
 from generator.errors import Problems  # noqa: E402
 from generator.games import daguai, guandan  # noqa: E402
+from generator.games.daguai import records as daguai_records  # noqa: E402
+from generator.games.daguai import rules as daguai_rules  # noqa: E402
 from generator.games.common.shorthand import split_items  # noqa: E402
 from generator.games.shengji import records as shengji_records  # noqa: E402
 from generator.games.shengji import rules as shengji_rules  # noqa: E402
@@ -133,14 +135,14 @@ def test_guandan_any_level_typed_wide_reads_as_typed_narrow(level: int, flags: l
 @settings(max_examples=200, deadline=None)
 @given(st.sampled_from(["D01", "D02"]), st.sampled_from([8, 5, 3, 1, 0]), FLAGS)
 def test_daguai_any_room_typed_wide_reads_as_typed_narrow(team: str, points: int, flags: list) -> None:
-    assert daguai.parse_room(widened(f"{team} {points}", flags)) == daguai.parse_room(f"{team} {points}")
+    assert daguai_records.parse_room(widened(f"{team} {points}", flags)) == daguai_records.parse_room(f"{team} {points}")
 
 
 @pytest.mark.parametrize("board", ["{open: Ｄ０１　８, closed: D02 1}", "[D01 8，D02 1]", "D01 8、Ｄ０２ １"])
 def test_daguai_board_typed_with_full_width_and_chinese_punctuation(board: str) -> None:
     from generator.content.model import Stage
 
-    stage = Stage(id="swiss", name="瑞士制", format="swiss", rounds=7, boards=1, options=daguai.DaguaiStage())
+    stage = Stage(id="swiss", name="瑞士制", format="swiss", rounds=7, boards=1, options=daguai_rules.DaguaiStage())
     record, problems = table(daguai.RULES, f"table: 1\nhome: D01\naway: D02\nboards:\n  1: {board}\n"
                                            "violations: [Ｄ０２]\n", stage)
     assert not problems.items, [p.message("en") for p in problems.items]

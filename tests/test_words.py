@@ -33,6 +33,8 @@ RECORD_GRAMMAR = {
     "generator/games/common/shorthand.py",
     # 80分's seat and direction words (北, 南北), 光头, 未打, 单/对, 主队/客队, 开室/闭室, band ranges
     "generator/games/shengji/records.py",
+    # 大怪路子's room keys (开室/闭室)
+    "generator/games/daguai/records.py",
 }
 
 # Files whose words are still Python literals, being moved into the catalogues. This list only
@@ -52,7 +54,6 @@ NOT_YET_MOVED = {
     "generator/games/bridge/duplicate.py",
     "generator/games/bridge/hands.py",
     "generator/games/bridge/scoring.py",
-    "generator/games/daguai/__init__.py",
     "generator/games/guandan/__init__.py",
     "generator/interchange/pbn.py",
     "generator/render/i18n.py",
