@@ -31,6 +31,10 @@ FOLDERS = sorted({path.parents[3] for path in GENERATOR.rglob("locales/*/LC_MESS
 # seat and suit words, 光头), which is the language of the records, not of the pages.
 RECORD_GRAMMAR = {
     "generator/games/common/shorthand.py",
+    # 80分's seat and direction words (北, 南北), 光头, 未打, 单/对, 主队/客队, 开室/闭室, band ranges
+    "generator/games/shengji/records.py",
+    # 大怪路子's room keys (开室/闭室)
+    "generator/games/daguai/records.py",
 }
 
 # Files whose words are still Python literals, being moved into the catalogues. This list only
@@ -50,9 +54,7 @@ NOT_YET_MOVED = {
     "generator/games/bridge/duplicate.py",
     "generator/games/bridge/hands.py",
     "generator/games/bridge/scoring.py",
-    "generator/games/daguai/__init__.py",
     "generator/games/guandan/__init__.py",
-    "generator/games/shengji/__init__.py",
     "generator/interchange/pbn.py",
     "generator/render/i18n.py",
     "generator/render/output.py",
