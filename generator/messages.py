@@ -512,6 +512,77 @@ CATALOGUE: dict[str, Entry] = {
         "zh-Hant": ("第 {round} 輪沒有安排 {ids}", "每隊每輪出場一次（單數時一隊輪空，寫成只有一方的一桌）；退賽的隊可忽略此提示。"),
         "en": ("round {round} has no table for {ids}", "every entry plays once a round (with an odd number, one has the bye: a table with one side); ignore this for an entry that withdrew."),
     },
+    # --- knockout stages (tournament/knockout.py) ------------------------------------------
+    "knockout-key-unused": {
+        "zh-Hans": ("{key} 只用于淘汰赛，阶段 {id} 的赛制是 {format}，此键不起作用", "删去此键，或把赛制改为 format: knockout。"),
+        "zh-Hant": ("{key} 只用於淘汰賽，階段 {id} 的賽制是 {format}，此鍵不起作用", "刪去此鍵，或把賽制改為 format: knockout。"),
+        "en": ("{key} is for knockout stages; stage {id} is {format}, so it does nothing", "delete it, or make the stage format: knockout."),
+    },
+    "seeding-unknown": {
+        "zh-Hans": ("种子名单中的 {id} 不是本项目的参赛队{suggestion}", "seeding 列出参赛队编号，种子排位高的在前。"),
+        "zh-Hant": ("種子名單中的 {id} 不是本項目的參賽隊{suggestion}", "seeding 列出參賽隊編號，種子排位高的在前。"),
+        "en": ("seeding lists {id}, which is no entry of this event{suggestion}", "seeding lists entry ids, the best seed first."),
+    },
+    "seeding-duplicate": {
+        "zh-Hans": ("{id} 在种子名单中出现两次（已是 {seed} 号种子）", "每队在 seeding 中只写一次。"),
+        "zh-Hant": ("{id} 在種子名單中出現兩次（已是 {seed} 號種子）", "每隊在 seeding 中只寫一次。"),
+        "en": ("{id} is in the seeding twice (already seed {seed})", "write each entry once in seeding."),
+    },
+    "seeding-stage-order": {
+        "zh-Hans": ("阶段 {id} 的种子来自阶段 {source}，但 {source} 不在它之前", "seeding: {{from: …}} 只能指向写在前面的阶段（如 from: swiss）。"),
+        "zh-Hant": ("階段 {id} 的種子來自階段 {source}，但 {source} 不在它之前", "seeding: {{from: …}} 只能指向寫在前面的階段（如 from: swiss）。"),
+        "en": ("stage {id} is seeded from stage {source}, which does not come before it", "seeding: {{from: …}} names an earlier stage (e.g. from: swiss)."),
+    },
+    "knockout-field-small": {
+        "zh-Hans": ("淘汰赛 {id} 只有 {count} 队，至少要 2 队", "检查 seeding 名单或上一阶段的晋级人数（advance: count）。"),
+        "zh-Hant": ("淘汰賽 {id} 只有 {count} 隊，至少要 2 隊", "檢查 seeding 名單或上一階段的晉級人數（advance: count）。"),
+        "en": ("knockout {id} has {count} entries; it needs at least 2", "check the seeding list, or the previous stage's advance: count."),
+    },
+    "seeding-field": {
+        "zh-Hans": ("淘汰赛 {id} 的种子名单与晋级名单不符：晋级但未列入 {missing}；列入但未晋级 {extra}", "seeding 应恰好列出晋级本阶段的各队；或改用 seeding: {{from: …}} 按上一阶段的名次排种子。"),
+        "zh-Hant": ("淘汰賽 {id} 的種子名單與晉級名單不符：晉級但未列入 {missing}；列入但未晉級 {extra}", "seeding 應恰好列出晉級本階段的各隊；或改用 seeding: {{from: …}} 按上一階段的名次排種子。"),
+        "en": ("knockout {id}: the seeding is not the qualifiers: qualified but not listed {missing}; listed but not qualified {extra}", "list exactly the entries that qualified, or use seeding: {{from: …}} to seed by the previous stage's ranking."),
+    },
+    "knockout-rounds": {
+        "zh-Hans": ("淘汰赛 {id} 有 {count} 队，对阵图要 {rounds} 轮，而按预计人数只有 {expected} 轮", "晋级名额处有并列时多出的队也进入淘汰赛；在上一阶段用 lot 或 lots: 分出先后，或改用 seeding 名单。"),
+        "zh-Hant": ("淘汰賽 {id} 有 {count} 隊，對陣圖要 {rounds} 輪，而按預計人數只有 {expected} 輪", "晉級名額處有並列時多出的隊也進入淘汰賽；在上一階段用 lot 或 lots: 分出先後，或改用 seeding 名單。"),
+        "en": ("knockout {id} has {count} entries, a bracket of {rounds} rounds, but {expected} were expected", "a tie at the qualifying cut lets more entries through; break it with lot or lots: in the previous stage, or list the seeding."),
+    },
+    "knockout-winner-not-at-table": {
+        "zh-Hans": ("winner: {id} 不是这一桌的一方（{sides}）", "winner: 写这一桌胜出一方的编号。"),
+        "zh-Hant": ("winner: {id} 不是這一桌的一方（{sides}）", "winner: 寫這一桌勝出一方的編號。"),
+        "en": ("winner: {id} is not a side at this table ({sides})", "winner: names the side of this table that goes through."),
+    },
+    "knockout-not-in-bracket": {
+        "zh-Hans": ("第 {round} 轮的 {sides} 不是淘汰赛对阵图中的一场", "这一轮对阵图中的比赛：{expected}。对阵由上一轮的胜者决定，可用 paibang pair 编排。"),
+        "zh-Hant": ("第 {round} 輪的 {sides} 不是淘汰賽對陣圖中的一場", "這一輪對陣圖中的比賽：{expected}。對陣由上一輪的勝者決定，可用 paibang pair 編排。"),
+        "en": ("{sides} in round {round} is not a match of the knockout bracket", "this round's matches: {expected}. They follow from the previous round's winners; paibang pair draws them."),
+    },
+    "knockout-winner-contradicts": {
+        "zh-Hans": ("第 {table} 桌写了 winner: {winner}，但比赛结果是 {result} 胜", "winner: 只用于平局；结果已分胜负时删去它，或核对成绩。"),
+        "zh-Hant": ("第 {table} 桌寫了 winner: {winner}，但比賽結果是 {result} 勝", "winner: 只用於平局；結果已分勝負時刪去它，或核對成績。"),
+        "en": ("table {table} says winner: {winner}, but the result is a win for {result}", "winner: is for a tie only; delete it when the result has a winner, or check the record."),
+    },
+    "knockout-tie": {
+        "zh-Hans": ("第 {round} 轮第 {table} 桌（{sides}）打平，淘汰赛必须有胜者", "按本项目规则决出胜者并记在这一桌：{key}: {example}。"),
+        "zh-Hant": ("第 {round} 輪第 {table} 桌（{sides}）打平，淘汰賽必須有勝者", "按本項目規則決出勝者並記在這一桌：{key}: {example}。"),
+        "en": ("table {table} of round {round} ({sides}) is a tie; a knockout match needs a winner", "settle it as the game's rules say and write it on the table: {key}: {example}."),
+    },
+    "knockout-match-missing": {
+        "zh-Hans": ("第 {round} 轮缺少对阵图中的第 {match} 场（{sides}）", "补上这一场的一桌，或用 paibang pair 编排这一轮。"),
+        "zh-Hant": ("第 {round} 輪缺少對陣圖中的第 {match} 場（{sides}）", "補上這一場的一桌，或用 paibang pair 編排這一輪。"),
+        "en": ("round {round} has no table for match {match} of the bracket ({sides})", "add its table, or let paibang pair draw the round."),
+    },
+    "pair-knockout-undecided": {
+        "zh-Hans": ("第 {round} 轮还不能编排：对阵图中第 {matches} 场尚未决出胜者", "先录入这些比赛的结果（平局写 winner: 或本项目的加赛记录），再运行 paibang pair。"),
+        "zh-Hant": ("第 {round} 輪還不能編排：對陣圖中第 {matches} 場尚未決出勝者", "先錄入這些比賽的結果（平局寫 winner: 或本項目的加賽記錄），再執行 paibang pair。"),
+        "en": ("round {round} cannot be drawn yet: match(es) {matches} of the bracket have no winner", "enter those results first (a tie: winner: or the game's play-off record), then run paibang pair again."),
+    },
+    "pair-knockout-no-field": {
+        "zh-Hans": ("淘汰赛 {stage} 的参赛队还不确定", "种子来自的阶段结束后（或写出 seeding 名单后）再编排。"),
+        "zh-Hant": ("淘汰賽 {stage} 的參賽隊還不確定", "種子來自的階段結束後（或寫出 seeding 名單後）再編排。"),
+        "en": ("the field of knockout {stage} is not known yet", "draw it once the stage it is seeded from is over (or list the seeding)."),
+    },
 }
 
 LOCALES = ("zh-Hans", "zh-Hant", "en")
