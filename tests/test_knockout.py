@@ -6,6 +6,7 @@ the winners, the event in progress naming no champion, and the pages and bulleti
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -99,3 +100,229 @@ def test_third_place_match_is_numbered_before_the_final() -> None:
     assert [(m.number, m.kind) for m in last] == [(7, "third"), (8, "final")]
     assert [(s.source, s.loser) for s in last[0].slots] == [(5, True), (6, True)]
     assert bracket.byes == []
+
+
+# --- a whole knockout, drawn by pair -------------------------------------------------------------
+
+
+def fill(root: Path, number: int, cards: list[str], extra: dict[str, str] | None = None) -> str:
+    """Round `number`'s file as pair wrote it, with each table's cards filled in, in table order;
+    `extra`: lines to add under a side's line (`away: C10` -> `winner: C10`)."""
+    path = root / f"events/cup/results/round-{number}.yaml"
+    text = path.read_text(encoding="utf-8")
+    for played in cards:
+        text = text.replace("    # cards: [K, 9]", f"    cards: [{played}]", 1)
+    for after, line in (extra or {}).items():
+        text = text.replace(f"    {after}\n", f"    {after}\n    {line}\n", 1)
+    path.write_text(text, encoding="utf-8")
+    return text
+
+
+def test_pair_draws_each_round_from_the_winners(high_card: Game, tmp_path: Path, capsys) -> None:
+    """Twelve entries: four matches in round 1 (seeds 1–4 have byes), then each round from the
+    winners, a tie settled by `winner:`, the third-place play-off beside the final; placings."""
+    root = event(tmp_path, 12, KO + "    third_place: true\n")
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    first = (root / "events/cup/results/round-1.yaml").read_text(encoding="utf-8")
+    # the four matches of round 1, the higher seed written first; seeds 1–4 have byes
+    assert [tuple(m) for m in re.findall(r"home: (C\d+)\n    away: (C\d+)", first)] == [
+        ("C08", "C09"), ("C05", "C12"), ("C07", "C10"), ("C06", "C11")]
+    assert "C01, C02, C03, C04" in first and "# 第 1 场" in first
+    assert "# winner: C08    # 仅在打平时填写" in first  # how a tie is settled, as a comment
+    # round 2 cannot be drawn before round 1 is decided
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 1
+    assert "第 2 轮还不能编排：对阵图中第 1、2、3、4 场尚未决出胜者" in capsys.readouterr().err
+    fill(root, 1, ["K, 9", "3, A", "7, 7", "Q, 2"], {"away: C10": "winner: C10"})  # 7 v 7: a tie, C10 through
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    second = (root / "events/cup/results/round-2.yaml").read_text(encoding="utf-8")
+    # seed 1 meets the winner of 8 v 9, seed 4 the winner of 5 v 12, seed 2 of 7 v 10, seed 3 of 6 v 11
+    assert re.findall(r"home: (C\d+)\n    away: (C\d+)", second) == [
+        ("C01", "C08"), ("C04", "C12"), ("C02", "C10"), ("C03", "C06")]
+    assert "四分之一决赛" in second and "# 第 5 场" in second
+    fill(root, 2, ["A, 2", "2, A", "K, Q", "9, 10"])  # C01, C12, C02, C06 go through
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    assert re.findall(r"home: (C\d+)\n    away: (C\d+)",
+                                    (root / "events/cup/results/round-3.yaml").read_text(encoding="utf-8")) == [
+        ("C01", "C12"), ("C02", "C06")]
+    fill(root, 3, ["A, 2", "2, A"])  # C01 and C06 to the final; C12 and C02 play for third
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    last = (root / "events/cup/results/round-4.yaml").read_text(encoding="utf-8")
+    assert re.findall(r"home: (C\d+)\n    away: (C\d+)", last) == [("C02", "C12"), ("C01", "C06")]
+    assert "第 11 场（三四名决赛）" in last and "第 12 场（决赛）" in last
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 1  # the draw is complete
+    fill(root, 4, ["A, 2", "5, 6"])
+    result, _ = run(root)
+    ko = result.stage_of("ko")
+    assert ko.status == "complete" and ko.bracket.champion == "C06"
+    placed = [(s.rank_label, s.entry.id) for s in ko.standings]
+    assert placed == [("1", "C06"), ("2", "C01"), ("3", "C02"), ("4", "C12"),
+                      ("5=", "C03"), ("5=", "C04"), ("5=", "C08"), ("5=", "C10"),
+                      ("9=", "C05"), ("9=", "C07"), ("9=", "C09"), ("9=", "C11")]
+
+
+# --- ties: `winner:` by default, the game's own rule through the hook -------------------------------
+
+
+FOUR = KO  # four entries: two semi-finals (round 1) and the final (round 2)
+
+
+def test_a_tie_needs_a_winner_and_winner_settles_it(high_card: Game, tmp_path: Path) -> None:
+    tied = results_file("ko", 1, table(1, "C01", "C04", "7, 7"), table(2, "C02", "C03", "K, 2"))
+    root = event(tmp_path, 4, FOUR, {"round-1.yaml": tied})
+    assert errors(root) == ["knockout-tie"]
+    # the referee's decision on the table
+    settled = results_file("ko", 1, table(1, "C01", "C04", "7, 7", "    winner: C04\n"), table(2, "C02", "C03", "K, 2"))
+    root = event(tmp_path, 4, FOUR, {"round-1.yaml": settled})
+    result, _ = run(root)
+    semi = result.stage_of("ko").bracket.match(1)
+    assert (semi.winner, semi.loser) == ("C04", "C01")
+    assert [s.sides for s in result.stage_of("ko").bracket.round_matches(2)] == [["C04", "C02"]]
+    # winner: must be a side at the table, and says nothing against a result that has a winner
+    wrong = results_file("ko", 1, table(1, "C01", "C04", "7, 7", "    winner: C09\n"), table(2, "C02", "C03", "K, 2"))
+    assert "knockout-winner-not-at-table" in errors(event(tmp_path, 4, FOUR, {"round-1.yaml": wrong}))
+    against = results_file("ko", 1, table(1, "C01", "C04", "K, 7", "    winner: C04\n"), table(2, "C02", "C03", "K, 2"))
+    assert errors(event(tmp_path, 4, FOUR, {"round-1.yaml": against})) == ["knockout-winner-contradicts"]
+    # winner: is a knockout's key only
+    other = results_file("main", 1, table(1, "C01", "C04", "7, 7", "    winner: C04\n"))
+    swiss = "  - id: main\n    format: swiss\n    rounds: 1\n"
+    assert "key-unknown" in errors(event(tmp_path, 4, swiss, {"round-1.yaml": other}))
+
+
+class HigherSeedOnATie(HighCardRules):
+    """A game whose rules settle a knockout tie without a referee: the side written first (the
+    higher seed) goes through, unless the table records a `decider:` card game (read by the game)."""
+
+    name = "highcard-ko"
+    tiebreak_key = "decider"
+
+    def knockout_winner(self, score: TableScore, stage) -> str | None:  # noqa: ANN001
+        return score.winner or score.table.sides[0]
+
+
+def test_a_game_settles_a_tie_by_its_own_rule(tmp_path: Path) -> None:
+    game = HigherSeedOnATie()
+    GAMES.register(game)
+    try:
+        tied = results_file("ko", 1, table(1, "C01", "C04", "7, 7"), table(2, "C03", "C02", "5, 5"))
+        result, _ = run(event(tmp_path, 4, FOUR, {"round-1.yaml": tied}, game="highcard-ko"))
+        bracket = result.stage_of("ko").bracket
+        assert [(m.winner, m.loser) for m in bracket.round_matches(1)] == [("C01", "C04"), ("C03", "C02")]
+    finally:
+        del GAMES[game.name]
+    # the default game names its key in the message: a game's own key would be named instead
+    assert HIGH_CARD.tiebreak_key == "winner" and game.tiebreak_key == "decider"
+
+
+def test_daguai_tie_settled_by_the_referee(tmp_path: Path) -> None:
+    """Another game through the default hook: a 大怪路子 match drawn on points (8 : 8) goes to the
+    side the referee names."""
+    def match(number: int, home: str, away: str, boards: str, extra: str = "") -> str:
+        return f"  - table: {number}\n    home: {home}\n    away: {away}\n    boards:\n{boards}{extra}"
+
+    level = "      1: {open: D01 8, closed: D04 8}\n"
+    clear = "      1: {open: D02 8, closed: D02 5}\n"
+    tied = results_file("ko", 1, match(1, "D01", "D04", level), match(2, "D02", "D03", clear))
+    root = event(tmp_path, 4, KO + "    boards: 1\n", {"round-1.yaml": tied}, game="daguai", prefix="D")
+    assert errors(root) == ["knockout-tie"]
+    tied = results_file("ko", 1, match(1, "D01", "D04", level, "    winner: D04\n"), match(2, "D02", "D03", clear))
+    root = event(tmp_path, 4, KO + "    boards: 1\n", {"round-1.yaml": tied}, game="daguai", prefix="D")
+    result, _ = run(root)
+    bracket = result.stage_of("ko").bracket
+    assert [m.winner for m in bracket.round_matches(1)] == ["D04", "D02"]
+    assert bracket.round_matches(1)[0].score.winner is None  # the game's result stays a draw
+
+
+def test_a_table_that_is_not_a_match_of_the_bracket(high_card: Game, tmp_path: Path) -> None:
+    wrong = results_file("ko", 1, table(1, "C01", "C02", "K, 2"), table(2, "C03", "C04", "K, 2"))
+    root = event(tmp_path, 4, FOUR, {"round-1.yaml": wrong})
+    with pytest.raises(ContentErrors) as failure:
+        validate(root)
+    problems = [p for p in failure.value.problems if p.code == "knockout-not-in-bracket"]
+    assert len(problems) == 2
+    hint = problems[0].hint("zh-Hans")
+    assert "第 1 场 C01 – C04" in hint and "第 2 场 C02 – C03" in hint
+    # a final drawn before its semi-finals are decided is not a match of the bracket yet
+    early = {"round-1.yaml": results_file("ko", 1, table(1, "C01", "C04"), table(2, "C02", "C03")),
+             "round-2.yaml": results_file("ko", 2, table(1, "C01", "C02"))}
+    assert errors(event(tmp_path, 4, FOUR, early)) == ["knockout-not-in-bracket"]
+
+
+# --- seeding, third place, placings and prizes ------------------------------------------------------
+
+
+PRELIM = ("  - id: prelim\n    name: 预赛\n    format: matches\n    rank_by: [wins, lot]\n"
+          "    lots: [C06, C02, C05, C01, C03, C04, C07, C08]\n    advance: {count: 4, to: ko}\n")
+PRELIM_RESULTS = results_file("prelim", 1, table(1, "C01", "C08", "K, 2"), table(2, "C02", "C07", "K, 2"),
+                              table(3, "C03", "C06", "2, K"), table(4, "C04", "C05", "2, K"))
+PRIZES = "    prizes:\n      - {name: 冠军, count: 1}\n      - {name: 亚军, count: 1}\n      - {name: 季军, count: 2}\n"
+SEEDED = PRELIM + KO + "    seeding: {from: prelim}\n" + PRIZES
+
+
+def test_seeded_from_the_previous_stage_ranking(high_card: Game, tmp_path: Path) -> None:
+    root = event(tmp_path, 8, SEEDED, {"round-1.yaml": PRELIM_RESULTS})
+    result, _ = run(root)
+    bracket = result.stage_of("ko").bracket
+    # prelim's ranking: the four winners, by lot C06, C02, C05, C01; seed 1 meets seed 4
+    assert bracket.seeds == ["C06", "C02", "C05", "C01"]
+    assert [m.sides for m in bracket.round_matches(1)] == [["C06", "C01"], ["C02", "C05"]]
+    assert result.stage_of("ko").status == "scheduled" and result.status == "in_progress"
+    # before prelim is over the field is not known: the bracket says "seed 1 – seed 4"
+    result, _ = run(event(tmp_path / "early", 8, SEEDED))
+    early = result.stage_of("ko").bracket
+    assert early.seeds == [] and [s.seed for s in early.match(1).slots] == [1, 4]
+
+
+def test_seeding_list_and_its_checks(high_card: Game, tmp_path: Path) -> None:
+    listed = KO + "    seeding: [C03, C01, C02]\n"
+    result, _ = run(event(tmp_path, 3, listed))
+    bracket = result.stage_of("ko").bracket
+    assert bracket.seeds == ["C03", "C01", "C02"] and bracket.byes == [1]  # seed 1 (C03) has the bye
+    assert [m.sides for m in bracket.round_matches(1)] == [["C01", "C02"]]
+    assert errors(event(tmp_path / "a", 3, KO + "    seeding: [C03, C09, C03, C01]\n")) == [
+        "seeding-unknown", "seeding-duplicate"]
+    assert errors(event(tmp_path / "b", 3, KO + "    seeding: {from: later}\n  - id: later\n    format: matches\n")) == [
+        "seeding-stage-order"]
+    assert errors(event(tmp_path / "c", 3, KO + "    seeding: [C01]\n")) == ["knockout-field-small"]
+    # the list must be the qualifiers when a stage advances to the knockout
+    wrong = PRELIM + KO + "    seeding: [C01, C02, C03, C04]\n"
+    with pytest.raises(ContentErrors) as failure:
+        validate(event(tmp_path / "d", 8, wrong, {"round-1.yaml": PRELIM_RESULTS}))
+    problem = next(p for p in failure.value.problems if p.code == "seeding-field")
+    assert "C05、C06" in problem.message("zh-Hans") and "C03、C04" in problem.message("zh-Hans")
+
+
+def semis_and_final(final: str | None, third: str | None = None) -> dict[str, str]:
+    files = {"round-1.yaml": PRELIM_RESULTS,
+             "ko-round-1.yaml": results_file("ko", 1, table(1, "C06", "C01", "K, 2"), table(2, "C02", "C05", "3, 4"))}
+    tables = []
+    if third is not None:
+        tables.append(table(1, "C01", "C02", third))
+    if final is not None:
+        tables.append(table(2, "C06", "C05", final))
+    if tables:
+        files["ko-round-2.yaml"] = results_file("ko", 2, *tables)
+    return files
+
+
+def test_without_a_play_off_the_semi_final_losers_share_third_place_and_prizes_follow(high_card: Game,
+                                                                                         tmp_path: Path) -> None:
+    result, _ = run(event(tmp_path, 8, SEEDED, semis_and_final("2, 9")))  # C05 beats C06 in the final
+    ko = result.stage_of("ko")
+    assert result.status == "complete" and ko.bracket.champion == "C05"
+    assert [(s.rank_label, s.entry.id, s.prize.name if s.prize else None) for s in ko.standings] == [
+        ("1", "C05", "冠军"), ("2", "C06", "亚军"), ("3=", "C02", "季军"), ("3=", "C01", "季军")]
+
+
+def test_the_third_place_play_off(high_card: Game, tmp_path: Path) -> None:
+    stages = SEEDED.replace("    seeding:", "    third_place: true\n    seeding:")
+    result, _ = run(event(tmp_path, 8, stages, semis_and_final("2, 9", third="Q, J")))
+    ko = result.stage_of("ko")
+    third = ko.bracket.match(3)
+    assert third.kind == "third" and (third.winner, third.loser) == ("C01", "C02")
+    assert [(s.rank_label, s.entry.id, s.prize.name if s.prize else None) for s in ko.standings] == [
+        ("1", "C05", "冠军"), ("2", "C06", "亚军"), ("3", "C01", "季军"), ("4", "C02", "季军")]
+    # the final in, the play-off not yet: the stage is not over, nobody is champion
+    result, _ = run(event(tmp_path / "later", 8, stages, semis_and_final("2, 9")))
+    ko = result.stage_of("ko")
+    assert ko.status == "in_progress" and ko.bracket.champion is None and ko.standings == []
+    assert result.status == "in_progress" and all(s.prize is None for st in result.stages for s in st.standings)
