@@ -326,3 +326,57 @@ def test_the_third_place_play_off(high_card: Game, tmp_path: Path) -> None:
     ko = result.stage_of("ko")
     assert ko.status == "in_progress" and ko.bracket.champion is None and ko.standings == []
     assert result.status == "in_progress" and all(s.prize is None for st in result.stages for s in st.standings)
+
+
+# --- the event in progress, the pages, the bulletin ----------------------------------------------------
+
+
+def render(root: Path, out: Path) -> tuple[object, Path]:
+    from generator.render.html import render_site
+    from generator.render.output import OutputTree
+
+    site, results, _ = validate(root)
+    out.mkdir(parents=True)
+    render_site(site, results, {}, OutputTree(out), workers=1)
+    return results[0], out
+
+
+def test_in_progress_the_bracket_names_no_champion(high_card: Game, tmp_path: Path) -> None:
+    files = semis_and_final(None)
+    files["ko-round-1.yaml"] = results_file("ko", 1, table(1, "C06", "C01", "K, 2"), table(2, "C02", "C05"))
+    result, out = render(event(tmp_path, 8, SEEDED, files), tmp_path / "out")
+    assert result.status == "in_progress"
+    page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    assert "第 2 场胜者" in page  # the final: C06 against the winner of the semi-final not played yet
+    assert "冠军：" not in page and "比赛进行中：全部比赛结束后公布冠军和名次" in page
+    assert "淘汰赛办法" in page and "半决赛的负者并列第 3 名" in page and "由裁判判定" in page
+    archive = (out / "index.html").read_text(encoding="utf-8")
+    assert "冠军" not in archive
+    data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))
+    ko = data["stages"][1]
+    assert ko["status"] == "in_progress" and ko["standings"] == [] and ko["bracket"]["champion"] is None
+    assert ko["bracket"]["matches"][2] == {"match": 3, "round": 2, "kind": "final", "sides": ["C06", {"winner_of": 2}],
+                                           "table": None, "winner": None}
+
+
+def test_the_finished_bracket_on_its_page_in_results_and_as_a_bulletin(high_card: Game, tmp_path: Path) -> None:
+    from generator.render.bulletins import bulletins_for
+
+    result, out = render(event(tmp_path, 8, SEEDED, semis_and_final("2, 9")), tmp_path / "out")
+    page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    assert '<p class="ko-champion"><strong>冠军：</strong><a href="../../../events/cup/entries/C05/index.html">C05</a>' in page
+    assert '<h3 id="ko-round-2">第 2 轮 · 决赛</h3>' in page and "淘汰赛 · 名次" in page
+    data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))
+    ko = data["stages"][1]
+    assert ko["bracket"]["champion"] == "C05" and ko["standings"][0]["prize"] == "冠军"
+    assert [s["rank"] for s in ko["standings"]] == [1, 2, 3, 3]
+    printed = {b.name: b for b in bulletins_for(result, "zh-Hans")}
+    bracket = printed["bracket-ko"]
+    assert bracket.title == "淘汰赛杯淘汰赛对阵图"
+    assert bracket.rows[2] == ["3", "第 2 轮 决赛", "C06 选手6甲 / 选手6乙（1）", "C05 选手5甲 / 选手5乙（3）", "2", "C05"]
+    assert "冠军：C05" in bracket.text
+    assert [row[0] for row in printed["prizes"].rows] == ["冠军", "亚军", "季军", "季军"]
+    # in English, before the final: the final's sides as "winner of match N"
+    result, _ = run(event(tmp_path / "en", 8, SEEDED, {"round-1.yaml": PRELIM_RESULTS}))
+    rows = {b.name: b for b in bulletins_for(result, "en")}["bracket-ko"].rows
+    assert rows[2][2:4] == ["winner of match 1", "winner of match 2"] and rows[2][1] == "Round 2 Final"
