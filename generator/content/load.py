@@ -663,7 +663,9 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
             problems.add("table-duplicate", table_reader.value_mark("table"), table=number)
         numbers[number] = mark
         winner = None
-        if stage.format == "knockout" and "winner" in item:  # a knockout's tie decided (tournament/knockout.py)
+        # A knockout's tie decided by the referee (tournament/knockout.py), unless the game reads
+        # `winner:` itself (Guandan: who reached the level first).
+        if stage.format == "knockout" and "winner" in item and "winner" not in game.table_keys:
             winner = (table_reader.text("winner"), table_reader.value_mark("winner"))
             table_reader = Reader(_without(item, "winner"), problems, table_reader.where)
         sides, record = game.read_table(table_reader, stage)
