@@ -33,7 +33,7 @@ def high_card() -> Iterator[Game]:
         del GAMES[HIGH_CARD.name]
 
 
-def event(tmp_path: Path, count: int, stages: str, rounds: dict[str, str] | None = None, game: str = "highcard",
+def event(tmp_path: Path, count: int, stages: str, rounds: dict[str, str] | None = None, game: str = HIGH_CARD.name,
           prefix: str = "C", slug: str = "cup") -> Path:
     """content/ with one event of `count` entries (C01 …) and the given stages and results files."""
     root = tmp_path / "content"
@@ -192,7 +192,7 @@ class HigherSeedOnATie(HighCardRules):
     """A game whose rules settle a knockout tie without a referee: the side written first (the
     higher seed) goes through, unless the table records a `decider:` card game (read by the game)."""
 
-    name = "highcard-ko"
+    name = HIGH_CARD.name + "-ko"
     tiebreak_key = "decider"
 
     def knockout_winner(self, score: TableScore, stage) -> str | None:  # noqa: ANN001
@@ -204,7 +204,7 @@ def test_a_game_settles_a_tie_by_its_own_rule(tmp_path: Path) -> None:
     GAMES.register(game)
     try:
         tied = results_file("ko", 1, table(1, "C01", "C04", "7, 7"), table(2, "C03", "C02", "5, 5"))
-        result, _ = run(event(tmp_path, 4, FOUR, {"round-1.yaml": tied}, game="highcard-ko"))
+        result, _ = run(event(tmp_path, 4, FOUR, {"round-1.yaml": tied}, game=game.name))
         bracket = result.stage_of("ko").bracket
         assert [(m.winner, m.loser) for m in bracket.round_matches(1)] == [("C01", "C04"), ("C03", "C02")]
     finally:
