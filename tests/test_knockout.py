@@ -373,10 +373,68 @@ def test_the_finished_bracket_on_its_page_in_results_and_as_a_bulletin(high_card
     printed = {b.name: b for b in bulletins_for(result, "zh-Hans")}
     bracket = printed["bracket-ko"]
     assert bracket.title == "淘汰赛杯淘汰赛对阵图"
-    assert bracket.rows[2] == ["3", "第 2 轮 决赛", "C06 选手6甲 / 选手6乙（1）", "C05 选手5甲 / 选手5乙（3）", "2", "C05"]
+    assert bracket.rows[2] == ["3", "第 2 轮 决赛", "C06 选手6甲 / 选手6乙（1 号种子）", "C05 选手5甲 / 选手5乙（3 号种子）", "2", "C05"]
     assert "冠军：C05" in bracket.text
     assert [row[0] for row in printed["prizes"].rows] == ["冠军", "亚军", "季军", "季军"]
     # in English, before the final: the final's sides as "winner of match N"
     result, _ = run(event(tmp_path / "en", 8, SEEDED, {"round-1.yaml": PRELIM_RESULTS}))
     rows = {b.name: b for b in bulletins_for(result, "en")}["bracket-ko"].rows
     assert rows[2][2:4] == ["winner of match 1", "winner of match 2"] and rows[2][1] == "Round 2 Final"
+
+
+# --- the bracket page on a phone ----------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_the_bracket_page_at_phone_width(high_card: Game, tmp_path: Path) -> None:
+    """A twelve-entry bracket in progress and an eight-entry one finished, at 390 and 320 px: the
+    page never scrolls sideways, nothing under 14 px, and axe-core finds nothing serious."""
+    import functools
+    import threading
+    from http.server import ThreadingHTTPServer
+
+    from test_browser import CHROMIUM_FLAGS, _Quiet, chromium_path, unavailable
+    from test_phone import AXE, AXE_RUN, MEASURE, REFERENCE
+
+    executable = chromium_path()
+    if executable is None:
+        unavailable("Chromium not found (Debian: apt-get install chromium; or set PAIBANG_CHROMIUM)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("the Python package 'playwright' is not installed (pip install playwright)")
+    twelve = tmp_path / "twelve"
+    twelve.mkdir()
+    root = event(twelve, 12, KO + "    third_place: true\n")
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    fill(root, 1, ["K, 9", "3, A", "7, 7", "Q, 2"], {"away: C10": "winner: C10"})
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    render(root, tmp_path / "site/twelve")
+    render(event(tmp_path / "eight", 8, SEEDED, semis_and_final("2, 9")), tmp_path / "site/eight")
+    handler = functools.partial(_Quiet, directory=str(tmp_path / "site"))
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    problems = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS, headless=True)
+            for width in (390, 320):
+                tab = browser.new_page(viewport={"width": width, "height": 844})
+                for site in ("twelve", "eight"):
+                    tab.goto(f"{base}{site}/events/cup/ko/index.html")
+                    found = tab.evaluate(MEASURE, REFERENCE)
+                    tab.add_script_tag(path=str(AXE))
+                    found["axe"] = tab.evaluate(AXE_RUN)
+                    if found.pop("page") > 0:
+                        problems.append(f"{site} {width}px: the page scrolls sideways")
+                    problems += [f"{site} {width}px: {key}: {value}" for key, value in found.items() if value]
+                    # the rounds one under another: each round's box fits the screen
+                    boxes = tab.eval_on_selector_all(".ko-round", "els => els.map(e => e.getBoundingClientRect().right)")
+                    assert boxes and max(boxes) <= width, (site, width, boxes)
+                tab.close()
+            browser.close()
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert problems == [], "\n".join(problems)
