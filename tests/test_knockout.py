@@ -128,6 +128,12 @@ def test_pair_draws_each_round_from_the_winners(high_card: Game, tmp_path: Path,
     assert [tuple(m) for m in re.findall(r"home: (C\d+)\n    away: (C\d+)", first)] == [
         ("C08", "C09"), ("C05", "C12"), ("C07", "C10"), ("C06", "C11")]
     assert "C01, C02, C03, C04" in first and "# 第 1 场" in first
+    from generator.tournament.pairing import draw_sheets
+
+    result, _ = run(root)
+    (sheet,) = draw_sheets(result, "zh-Hans")
+    assert sheet.text.startswith("淘汰赛第 1 轮（16 强赛），按对阵图编排") and "首轮轮空，直接进入第 2 轮：C01, C02, C03, C04。" in sheet.text
+    assert [row[1] for row in sheet.rows] == ["C08", "C05", "C07", "C06"]
     assert "# winner: C08    # 仅在打平时填写" in first  # how a tie is settled, as a comment
     # round 2 cannot be drawn before round 1 is decided
     assert main(["pair", "cup", "ko", "--content", str(root)]) == 1

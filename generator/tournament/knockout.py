@@ -387,8 +387,12 @@ def tie_hint(key: str, side: str, locale: str) -> str:
 
 
 def sheet_text(bracket: Bracket, number: int, locale: str) -> str:
-    """The draw notice's text for a knockout round."""
-    return _word("sheet_text", locale, n=number, round=round_label(bracket, number, locale))
+    """The draw notice's text for a knockout round (round 1: with the byes)."""
+    text = _word("sheet_text", locale, n=number, round=round_label(bracket, number, locale))
+    if number == 1 and bracket.byes and bracket.seeds:
+        text += (" " if locale == "en" else "") + _word("pair_byes", locale, ids=", ".join(
+            bracket.seeds[s - 1] for s in bracket.byes))
+    return text
 
 
 def round_label(bracket: Bracket, number: int, locale: str) -> str:
