@@ -46,6 +46,9 @@ Pairs (双人赛): no draw, a movement (movements.py): a Mitchell or a Howell, t
 stage's entries in the order written there; in a Mitchell the first half are NS 1..N, the second
 half EW 1..N; in a Howell they are 1..P. Each round's file lists each table's boards.
 
+Knockout (淘汰赛): no draw of its own, the bracket of knockout.py: each round's matches from the
+winners of the round before, the higher seed written first, each table commented with its match.
+
 The results file written for a round has the tables and sides filled in, game by game, and no
 record: a table with no record is "drawn, not played" to every game (see event.is_pending).
 """
