@@ -10,13 +10,13 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from generator.content import snapshot
+from generator.content.knockout import game_format, knockout_rounds, read_knockout, without
 from generator.content.model import (
-    Advance, CreditRules, Entry, Event, Knockout, Official, Player, Prize, Round, Site, Stage, Table,
+    Advance, CreditRules, Entry, Event, Official, Player, Prize, Round, Site, Stage, Table,
 )
 from generator.content.reader import MAX_BOARDS, Reader, parse_date, suggestion
 from generator.content.yaml_loader import (
@@ -402,9 +402,9 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
         if stage.movement is not None and stage_format != "pairs":
             problems.add("stage-movement-unused", stage_reader.value_mark("movement"), warning=True, id=stage_id,
                          format=stage_format)
-        stage.options = game.read_stage_options(stage_reader, _game_format(game, stage_format))
+        stage.options = game.read_stage_options(stage_reader, game_format(game, stage_format))
         if stage_reader.has("late"):
-            stage.late_options = _read_late(item, stage_reader, game, _game_format(game, stage_format), problems)
+            stage.late_options = _read_late(item, stage_reader, game, game_format(game, stage_format), problems)
         stage.rank_by = _read_rank_by(stage_reader, game, stage, problems)
         stage.prizes = _read_prizes(stage_reader, stage.rank_by, game, problems)
         stage.lots = [str(v) for v, _ in stage_reader.items("lots")]
@@ -417,7 +417,7 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
             count, to = advance.integer("count", low=1, high=LIMITS["entries"]), advance.text("to")
             if count is not None and to:
                 stage.advance = Advance(count, to)
-        stage.knockout = _read_knockout(stage_reader, stage, event, problems)
+        stage.knockout = read_knockout(stage_reader, stage, event, problems)
         stages.append(stage)
     ids = [s.id for s in stages]
     for position, stage in enumerate(stages):
@@ -429,80 +429,8 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
             problems.add("stage-unknown", mark, id=target, suggestion=suggestion(target, ids), allowed=", ".join(ids))
         elif ids.index(target) <= position:
             problems.add("advance-loop", mark, id=stage.id)
-    _knockout_rounds(stages, event, reader, problems)
+    knockout_rounds(stages, event, reader, problems)
     return stages
-
-
-def _game_format(game: Any, stage_format: str) -> str:
-    """The format a game reads its stage keys and tables for: a knockout's matches are the game's
-    fixed matches, unless the game plays knockouts its own way (lists `knockout` in its formats)."""
-    return "matches" if stage_format == "knockout" and "knockout" not in game.formats else stage_format
-
-
-def _read_knockout(stage_reader: Reader, stage: Stage, event: Event, problems: Problems) -> Knockout | None:
-    """A knockout stage's `seeding` (`{from: <stage>}` or a list of entry ids, best first) and
-    `third_place`; on another format these keys are unused (a warning)."""
-    if stage.format != "knockout":
-        for key in ("seeding", "third_place"):
-            if stage_reader.has(key):
-                problems.add("knockout-key-unused", stage_reader.key_mark(key), warning=True, key=key,
-                             id=stage.id, format=stage.format)
-        return None
-    third_place = stage_reader.boolean("third_place")
-    value = stage_reader.raw("seeding")
-    if value is None:
-        return Knockout(third_place=third_place)
-    if isinstance(value, YamlMap):
-        seeding = stage_reader.mapping("seeding")
-        assert seeding is not None
-        seeding.check_keys(("from",), required=("from",))
-        return Knockout(from_stage=seeding.text("from"), third_place=third_place)
-    seeds: list[str] = []
-    for seed, mark in stage_reader.items("seeding"):
-        entry_id = str(seed)
-        if entry_id not in event.entries:
-            problems.add("seeding-unknown", mark, id=entry_id, suggestion=suggestion(entry_id, event.entries))
-        elif entry_id in seeds:
-            problems.add("seeding-duplicate", mark, id=entry_id, seed=seeds.index(entry_id) + 1)
-        else:
-            seeds.append(entry_id)
-    return Knockout(seeds=tuple(seeds), third_place=third_place)
-
-
-def _knockout_rounds(stages: list[Stage], event: Event, reader: Reader, problems: Problems) -> None:
-    """A knockout's rounds follow from its field: a bracket of the next power of two, one round
-    per halving (12 entries: 16 places, 4 rounds). The field's size is known before play: its seed
-    list, the qualifiers of the stage advancing to it, or the field of the stage it is seeded from."""
-    ids = [s.id for s in stages]
-
-    def size(stage: Stage, depth: int = 0) -> int:
-        knockout = stage.knockout
-        if knockout is not None and knockout.seeds is not None:
-            return len(knockout.seeds)
-        feeder = next((s for s in stages if s.advance and s.advance.to == stage.id), None)
-        if feeder is not None and feeder.advance is not None:
-            byes = sum(1 for e in event.entries.values() if e.bye) if feeder is stages[0] else 0
-            return feeder.advance.count + byes
-        if knockout is not None and knockout.from_stage in ids and depth < len(stages):
-            return size(stages[ids.index(knockout.from_stage)], depth + 1)
-        return sum(1 for e in event.entries.values() if not e.bye and not e.substitute)
-
-    for position, stage in enumerate(stages):
-        if stage.knockout is None:
-            continue
-        source = stage.knockout.from_stage
-        mark = stage.mark or reader.mark
-        if source is not None and source not in ids:
-            problems.add("stage-unknown", mark, id=source, suggestion=suggestion(source, ids), allowed=", ".join(ids))
-            stage.knockout = replace(stage.knockout, from_stage=None)
-        elif source is not None and ids.index(source) >= position:
-            problems.add("seeding-stage-order", mark, id=stage.id, source=source)
-            stage.knockout = replace(stage.knockout, from_stage=None)
-        entries = size(stage)
-        if entries < 2:
-            problems.add("knockout-field-small", mark, id=stage.id, count=entries)
-        stage.rounds = max(1, (max(entries, 2) - 1).bit_length())
-        stage.knockout = replace(stage.knockout, size=entries)
 
 
 def _read_late(item: YamlMap, stage_reader: Reader, game: Any, stage_format: str, problems: Problems) -> Any:
@@ -667,7 +595,7 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         # `winner:` itself (Guandan: who reached the level first).
         if stage.format == "knockout" and "winner" in item and "winner" not in game.table_keys:
             winner = (table_reader.text("winner"), table_reader.value_mark("winner"))
-            table_reader = Reader(_without(item, "winner"), problems, table_reader.where)
+            table_reader = Reader(without(item, "winner"), problems, table_reader.where)
         sides, record = game.read_table(table_reader, stage)
         side_ids, side_marks = [], []
         for entry_id, side_mark in sides:
@@ -696,12 +624,3 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         tables.append(table)
     tables.sort(key=lambda t: t.number)
     return tables
-
-
-def _without(item: YamlMap, key: str) -> YamlMap:
-    """A copy of a mapping without `key`, its marks kept (for a game reading the rest)."""
-    copy = YamlMap({k: v for k, v in item.items() if k != key})
-    copy.mark = item.mark
-    copy.key_marks = dict(item.key_marks)
-    copy.value_marks = dict(item.value_marks)
-    return copy
