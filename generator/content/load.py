@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.content import snapshot
+from generator.content.knockout import game_format, knockout_rounds, read_knockout, without
 from generator.content.model import (
     Advance, CreditRules, Entry, Event, Official, Player, Prize, Round, Site, Stage, Table,
 )
@@ -26,7 +27,7 @@ from generator.games import GAMES, SHARED_METRICS
 from generator.messages import LOCALES
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
-FORMATS = ("matches", "swiss", "round_robin", "pairs")
+FORMATS = ("matches", "swiss", "round_robin", "pairs", "knockout")
 ALWAYS_PRIVATE = ("phone", "student_id")
 # Counts at real sizes (issue 23): a mass Guandan event draws thousands of teams (万人掼蛋: 5,000
 # teams of two, 2,500 tables a round) and a club's archive passes thousands of weekly sessions.
@@ -46,13 +47,13 @@ EVENT_KEYS = (
     "title", "game", "organizer", "venue", "dates", "date", "notice", "draw_seed", "entries",
     "officials", "credits", "stages", "locale", "bulletin_text",
 )
-BULLETIN_KINDS = ("qualifiers", "standings", "prizes", "credits", "draw")
+BULLETIN_KINDS = ("qualifiers", "standings", "prizes", "credits", "draw", "bracket")
 ENTRY_KEYS = ("id", "players", "group", "name", "bye", "substitute", "withdrawn")
 PLAYER_KEYS = ("name", "id")
 OFFICIAL_KEYS = ("name", "role", "stages", "sessions")
 CREDIT_KEYS = ("participant", "finalist", "referee", "host", "forfeit")
 STAGE_KEYS = ("id", "name", "date", "format", "rounds", "boards", "rank_by", "advance", "prizes", "lots", "movement",
-              "late", "time_limit")
+              "late", "time_limit", "seeding", "third_place")
 MOVEMENTS = ("mitchell", "howell", "barometer")  # a pairs stage's movement (tournament/movements.py)
 PRIZE_KEYS = ("name", "count", "award")
 RESULTS_KEYS = ("stage", "round", "tables")
@@ -383,7 +384,7 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
         if other is not None:
             problems.add("stage-id-case", stage_reader.value_mark("id"), id=stage_id, other=other)
             continue
-        if stage_format not in game.formats:
+        if stage_format not in game.formats and stage_format != "knockout":  # knockout: any game
             problems.add("format-not-supported", stage_reader.value_mark("format"), game=game.name,
                          format=stage_format, allowed=", ".join(game.formats))
         stage = Stage(
@@ -401,9 +402,9 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
         if stage.movement is not None and stage_format != "pairs":
             problems.add("stage-movement-unused", stage_reader.value_mark("movement"), warning=True, id=stage_id,
                          format=stage_format)
-        stage.options = game.read_stage_options(stage_reader, stage_format)
+        stage.options = game.read_stage_options(stage_reader, game_format(game, stage_format))
         if stage_reader.has("late"):
-            stage.late_options = _read_late(item, stage_reader, game, stage_format, problems)
+            stage.late_options = _read_late(item, stage_reader, game, game_format(game, stage_format), problems)
         stage.rank_by = _read_rank_by(stage_reader, game, stage, problems)
         stage.prizes = _read_prizes(stage_reader, stage.rank_by, game, problems)
         stage.lots = [str(v) for v, _ in stage_reader.items("lots")]
@@ -416,6 +417,7 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
             count, to = advance.integer("count", low=1, high=LIMITS["entries"]), advance.text("to")
             if count is not None and to:
                 stage.advance = Advance(count, to)
+        stage.knockout = read_knockout(stage_reader, stage, event, problems)
         stages.append(stage)
     ids = [s.id for s in stages]
     for position, stage in enumerate(stages):
@@ -427,6 +429,7 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
             problems.add("stage-unknown", mark, id=target, suggestion=suggestion(target, ids), allowed=", ".join(ids))
         elif ids.index(target) <= position:
             problems.add("advance-loop", mark, id=stage.id)
+    knockout_rounds(stages, event, reader, problems)
     return stages
 
 
@@ -587,6 +590,12 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         if number in numbers:
             problems.add("table-duplicate", table_reader.value_mark("table"), table=number)
         numbers[number] = mark
+        winner = None
+        # A knockout's tie decided by the referee (tournament/knockout.py), unless the game reads
+        # `winner:` itself (Guandan: who reached the level first).
+        if stage.format == "knockout" and "winner" in item and "winner" not in game.table_keys:
+            winner = (table_reader.text("winner"), table_reader.value_mark("winner"))
+            table_reader = Reader(without(item, "winner"), problems, table_reader.where)
         sides, record = game.read_table(table_reader, stage)
         side_ids, side_marks = [], []
         for entry_id, side_mark in sides:
@@ -606,6 +615,12 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
             forfeit = None
         if len(side_ids) != len(sides):
             continue
-        tables.append(Table(number, side_ids, record, forfeit, table_reader.text("referee"), mark, side_marks))
+        table = Table(number, side_ids, record, forfeit, table_reader.text("referee"), mark, side_marks)
+        if winner is not None and winner[0] is not None:
+            if winner[0] in side_ids:
+                table.winner = winner[0]
+            else:
+                problems.add("knockout-winner-not-at-table", winner[1], id=winner[0], sides=", ".join(side_ids))
+        tables.append(table)
     tables.sort(key=lambda t: t.number)
     return tables

@@ -38,7 +38,9 @@ WORDS = {
     "id": "编号（字母、数字、- 和 _）", "players": "队员姓名，或 {name, phone, student_id}",
     "group": "班级/单位", "name": "名称", "bye": "轮空：不打本阶段直接晋级", "substitute": "替补：可出场，不计名次",
     "role": "referee 裁判 或 host 主持", "sessions": "主持场次",
-    "format": "赛制：matches 固定对阵、swiss 瑞士制、round_robin 循环赛、pairs 双人赛",
+    "format": "赛制：matches 固定对阵、swiss 瑞士制、round_robin 循环赛、pairs 双人赛、knockout 淘汰赛",
+    "seeding": "淘汰赛种子：{from: 阶段 id} 按该阶段名次，或编号列表（种子排位高的在前）",
+    "third_place": "淘汰赛加赛三四名决赛（半决赛负者）", "winner": "淘汰赛平局时由裁判判定的胜者编号",
     "rounds": "轮数", "boards": "每场（每轮）牌数", "rank_by": "排名指标，依次比较",
     "advance": "晋级：{count: 名额, to: 下一阶段 id}", "prizes": "奖项：{name, count} 按名次，或 {name, wins: 3} 按指标",
     "lots": "抽签顺序（并列时）", "stage": "阶段 id", "round": "第几轮", "tables": "各桌结果",
@@ -99,6 +101,9 @@ def event_schema() -> dict[str, Any]:
         "advance": _object({"count": INTEGER, "to": {"type": "string"}}, required=("count", "to")),
         "prizes": {"type": "array", "items": prize}, "lots": {"type": "array", "items": TEXT},
         "movement": {"enum": list(load.MOVEMENTS)}, "late": {"type": "object"}, "time_limit": INTEGER,
+        "seeding": {"anyOf": [_object({"from": {"type": "string"}}, required=("from",)),
+                              {"type": "array", "items": TEXT}]},
+        "third_place": {"type": "boolean"},
         **{key: {} for key in game_stage_keys},
     }, required=("id", "format"))
     credits = _object({"participant": INTEGER, "finalist": INTEGER, "host": INTEGER, "forfeit": INTEGER,
@@ -120,7 +125,8 @@ def event_schema() -> dict[str, Any]:
 
 def results_schema() -> dict[str, Any]:
     table_keys = sorted({key for game in GAMES.values() for key in game.table_keys})
-    table = _object({"table": INTEGER, "referee": TEXT, "forfeit": TEXT, **{key: {} for key in table_keys}},
+    table = _object({"table": INTEGER, "referee": TEXT, "forfeit": TEXT, "winner": TEXT,
+                     **{key: {} for key in table_keys}},
                     required=("table",))
     return {
         "$schema": DRAFT, "title": "paibang results file",

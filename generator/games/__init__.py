@@ -190,6 +190,26 @@ class Game:
         """Standings after each round, for rounds pages that show them (a barometer). Default: none."""
         return {}
 
+    # --- knockout ----------------------------------------------------------------------------
+    # The table key a knockout match's tie is settled by, as the tie's error message names it:
+    # `winner` (the referee's decision, written on the table) unless the game has its own rule.
+    tiebreak_key: str = "winner"
+    # How a tie is settled, in words, for the stage page's explanation of the knockout.
+    tiebreak_rule: Localised = _words(
+        "打平时由裁判判定进入下一轮的一方，记在该桌的 winner: 上。",
+        "打平時由裁判判定進入下一輪的一方，記在該桌的 winner: 上。",
+        "A tie is settled by the referee, whose decision is written on the table as winner:.")
+
+    def knockout_winner(self, score: TableScore, stage: Stage) -> str | None:
+        """Who goes through from a knockout match (`format: knockout`, tournament/knockout.py):
+        the side the game's result makes the winner (a forfeit: the other side); on a tie, the
+        game's own rule. Default: the table's `winner:` key (`score.table.winner`), the referee's
+        decision, written only when the result is a tie. None: not decided (an error once the
+        table has a result). A game that settles ties its own way (Guandan: one extra deal at
+        level 2, `tiebreak_deal: T05`) overrides this and names its key in `tiebreak_key`; it is
+        called only for a table with two sides and a result."""
+        return score.winner or score.table.winner
+
     # --- pages and printed matter ------------------------------------------------------------
     def travellers(self, stage: Stage, rounds: Sequence[Any]) -> list[Any]:
         """A duplicate stage's boards, each with every table's result (each item has a `board`
