@@ -45,30 +45,21 @@ from generator.interchange.pbn import (
     record_text,
     small_int,
 )
-from generator.messages import LOCALES, localised
+from generator import catalogues
+from generator.catalogues import LOCALES
 
 STAGE = "pairs"
 
-WORDS: dict[str, tuple[str, str, str]] = {
-    "written": ("paibang: 导入 {pairs} 对、{rounds} 轮、{results} 个结果（{program}）→ {path}",
-                "paibang: 匯入 {pairs} 對、{rounds} 輪、{results} 個結果（{program}）→ {path}",
-                "paibang: imported {pairs} pairs, {rounds} round(s), {results} results ({program}) -> {path}"),
-    "written_teams": ("paibang: 导入 {teams} 个队、{matches} 场比赛、{results} 个结果（{left} 个缺另一室或看不懂，未用）→ {path}",
-                      "paibang: 匯入 {teams} 個隊、{matches} 場比賽、{results} 個結果（{left} 個缺另一室或看不懂，未用）→ {path}",
-                      "paibang: imported {teams} teams, {matches} matches, {results} results ({left} without the other room or unreadable, left out) -> {path}"),
-    "equal": ("全部 {n} 个数字一致", "全部 {n} 個數字一致", "all {n} figures equal"),
-    "differ": ("{n} 个数字中有 {bad} 个不同：", "{n} 個數字中有 {bad} 個不同：", "{bad} of {n} figures differ:"),
-    "line": ("  {what}  {pair}：文件 {published}，paibang {computed}", "  {what}  {pair}：檔案 {published}，paibang {computed}",
-             "  {what}  {pair}: file {published}, paibang {computed}"),
-    "board": ("第 {board} 副 {name}", "第 {board} 副 {name}", "board {board} {name}"),
-    "total": ("总成绩 {name}", "總成績 {name}", "total {name}"),
-    "convention": ("比赛分写法：{convention}", "比賽分寫法：{convention}", "matchpoints written: {convention}"),
-    "refused": ("paibang: {path}：{problem}", "paibang: {path}：{problem}", "paibang: {path}: {problem}"),
-}
-
 
 def say(key: str, locale: str, **params: object) -> str:
-    return WORDS[key][LOCALES.index(locale)].format(**params)
+    """One of the import's lines (`bridge_import_<key>`, a shared word) in the locale."""
+    return word(f"bridge_import_{key}", **params)[locale]
+
+
+def word(key: str, **params: object) -> dict[str, str]:
+    """A shared word in every locale, parameters filled in: {locale: text}."""
+    texts = catalogues.words(catalogues.SHARED)[key]
+    return {locale: text.format(**params) for locale, text in zip(LOCALES, texts)}
 
 
 # --- reading: bytes, encodings ---------------------------------------------------------------------
@@ -613,8 +604,7 @@ def read_session(path: Path) -> Session:
                 settle_penalties(session)
                 return session
             except (ET.ParseError, ValueError) as error:
-                raise ImportRefused(localised(f"不是可读的 USEBIO 文件（{error}）", f"不是可讀的 USEBIO 檔案（{error}）",
-                                           f"not a readable USEBIO file ({error})")) from None
+                raise ImportRefused(word("bridge_import_not_usebio", error=error)) from None
         session = read_pbn_session(text)
         settle_penalties(session)
         return session
@@ -823,11 +813,11 @@ def _shown(value: float) -> str:
     return str(Decimal(str(round(value, 4))).normalize()) if not float(value).is_integer() else str(int(value))
 
 
-MP_CONVENTIONS = {  # (per beaten result, centred on zero)
-    (2, False): ("2 分一胜，从 0 起", "2 分一勝，從 0 起", "2 a result beaten, from zero"),
-    (1, False): ("1 分一胜，从 0 起", "1 分一勝，從 0 起", "1 a result beaten, from zero"),
-    (2, True): ("2 分一胜，以 0 为中心", "2 分一勝，以 0 為中心", "2 a result beaten, centred on zero"),
-    (1, True): ("1 分一胜，以 0 为中心", "1 分一勝，以 0 為中心", "1 a result beaten, centred on zero"),
+MP_CONVENTIONS = {  # (per beaten result, centred on zero): its words, `bridge_import_<…>`
+    (2, False): "mp_2_from_zero",
+    (1, False): "mp_1_from_zero",
+    (2, True): "mp_2_centred",
+    (1, True): "mp_1_centred",
 }
 
 
@@ -940,7 +930,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
     from generator.errors import ContentErrors
 
     if not path.is_file():
-        print(say("refused", locale, path=path, problem=localised("找不到文件", "找不到檔案", "no such file")[locale]), file=sys.stderr)
+        print(say("refused", locale, path=path, problem=word("bridge_import_no_file")[locale]), file=sys.stderr)
         return 2
     try:
         session = read_session(path)
@@ -959,8 +949,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
     if teams is not None and teams.lines:
         return _run_teams(content, slug, teams, strict, locale)
     if not session.lines:
-        problem = localised("文件里没有任何一桌的结果（ScoreTable 或 TRAVELLER_LINE）", "檔案裡沒有任何一桌的結果（ScoreTable 或 TRAVELLER_LINE）",
-                         "the file has no table results (ScoreTable or TRAVELLER_LINE)")
+        problem = word("bridge_import_no_results")
         print(say("refused", locale, path=path, problem=problem[locale]), file=sys.stderr)
         return 1
     folder, ids = write_event(content, slug, session)
@@ -975,7 +964,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
     result = next(r for r in results if r.event.slug == slug)
     total, differences, convention = compare(session, ids, result.stage_of(STAGE))
     if convention is not None:
-        print(say("convention", locale, convention=MP_CONVENTIONS[convention][LOCALES.index(locale)]))
+        print(say("convention", locale, convention=say(MP_CONVENTIONS[convention], locale)))
     if not differences:
         print(say("equal", locale, n=total))
         return 0

@@ -1035,7 +1035,7 @@ class ShengjiRules(Game):
                 record.boards.append(board)
         record.boards.sort(key=lambda b: b.board)
         if stage.boards and numbers:
-            from generator.games.bridge.scoring import board_block
+            from generator.games.common.boards import board_block
 
             missing = sorted(set(board_block(numbers, stage.boards)) - numbers)
             if missing:
