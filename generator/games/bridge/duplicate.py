@@ -133,13 +133,21 @@ def cross_imps(ns_scores: Sequence[float]) -> list[float]:
     >>> cross_imps([420, 420, -50])
     [5.0, 5.0, -10.0]
     """
+    return [_tidy(value) for value in cross_imps_exact(ns_scores)]
+
+
+def cross_imps_exact(ns_scores: Sequence[float]) -> list[float]:
+    """cross_imps unrounded (thirds stay thirds): what a pair's total is summed from, so that a
+    total is not the sum of per-board roundings (Compscore's totals are these sums, rounded once).
+
+    >>> cross_imps_exact([100, 0, 0, 0])[0]
+    3.0
+    """
     count = len(ns_scores)
     if count < 2:
         return [0.0] * count
-    return [
-        _tidy(sum(imps(own - other) for j, other in enumerate(ns_scores) if j != i) / (count - 1))
-        for i, own in enumerate(ns_scores)
-    ]
+    return [sum(imps(own - other) for j, other in enumerate(ns_scores) if j != i) / (count - 1)
+            for i, own in enumerate(ns_scores)]
 
 
 def adjusted_imps(percent: float, average_plus: float = 3.0) -> float:
@@ -400,6 +408,7 @@ class PairsRow:
     datum: int | None = None  # Butler only
     played: int = 0  # real results of this board in the stage
     expected: int = 0  # results the board should have had
+    exact: tuple[float, float] | None = None  # cross-IMPs unrounded (NS, EW), what totals add up
 
     @property
     def ns_percent(self) -> float | None:
@@ -416,6 +425,10 @@ class PairsRow:
 
     def value(self, side: int) -> float | None:
         return self.ns_value if side == 0 else self.ew_value
+
+    def summed(self, side: int) -> float | None:
+        """What the pair's totals add: the value, unrounded where it was rounded to be shown."""
+        return self.exact[side] if self.exact is not None else self.value(side)
 
     def own_score(self, side: int) -> int | None:
         if self.score is None:
@@ -447,7 +460,7 @@ class PairsView:
         return any(r.line is not None and r.line.lead for r in self.rows)
 
     def total(self, side: int) -> float:
-        return _sum(r.value(side) for r in self.rows)
+        return _sum(r.summed(side) for r in self.rows)
 
     @property
     def ns_total(self) -> float:
@@ -470,7 +483,7 @@ class PairsView:
         value, top = self.carried.get(side, (0.0, 0.0))
         found = []
         for row in self.rows:
-            value += row.value(side) or 0
+            value += row.summed(side) or 0
             top += row.top
             found.append(round(100 * value / top, 2) if self.matchpoints and top else _tidy(value))
         return found
@@ -855,9 +868,11 @@ def compare_board(rows: Sequence[PairsRow], scoring: str, expected: int | None =
         datum, found = butler_imps(scores) if scores else (None, [])
         values: list[float] = [float(v) for v in found]
     else:
-        datum, values = None, cross_imps(scores)
+        datum, values = None, cross_imps_exact(scores)
     for row, value in zip(real, values):
         row.ns_value, row.ew_value, row.datum = _tidy(value), _tidy(-value), datum
+        if scoring != "butler" and not float(value).is_integer():
+            row.exact = (value, -value)
     for row in rows:
         if row.adjusted is not None:
             row.ns_value = adjusted_imps(row.adjusted.ns, average_plus)
