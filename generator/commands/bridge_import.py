@@ -289,9 +289,11 @@ def read_usebio_session(text: str) -> Session:
     from generator.interchange.usebio import read_usebio
 
     event = read_usebio(text)
-    method = (event.scoring or "").upper()
+    # BOARD_SCORING_METHOD; without it, the event type says (Compscore: BUTLER_PAIRS, CROSS_IMP, MP_PAIRS)
+    method = (event.scoring or event.event_type or "").upper()
     scoring = "butler" if "BUTLER" in method else "imps" if "IMP" in method else "matchpoints"
     session = Session("USEBIO", event.description or "", None, scoring)
+    places: dict[str, list[int]] = defaultdict(list)
     for data in event.participants:
         pair_id = _pair_id(data.get("PAIR_NUMBER"))
         if pair_id is None:
@@ -302,6 +304,8 @@ def read_usebio_session(text: str) -> Session:
         pair.direction = direction if direction in ("NS", "EW") else None
         place = (data.get("PLACE") or "").rstrip("=")
         pair.figures = {"Rank": place} if place else {}
+        if pair.direction and small_int(place) is not None:
+            places[pair.direction].append(small_int(place))  # type: ignore[arg-type]
         if scoring == "matchpoints":
             if data.get("PERCENTAGE"):
                 pair.figures["TotalPercentage"] = data["PERCENTAGE"]
@@ -309,6 +313,8 @@ def read_usebio_session(text: str) -> Session:
                 pair.figures["TotalScoreMP"] = data["TOTAL_SCORE"]
         elif data.get("TOTAL_SCORE"):
             pair.figures["TotalScoreIMP"] = data["TOTAL_SCORE"]
+    # Two winners (WINNER_TYPE 2, a Mitchell ranked by direction): each direction's places start at 1.
+    session.by_direction = len(places) == 2 and all(1 in found for found in places.values())
     for line in event.lines:
         get = line.fields.get
         ns, ew = _pair_id(get("NS_PAIR_NUMBER")), _pair_id(get("EW_PAIR_NUMBER"))
@@ -319,7 +325,7 @@ def read_usebio_session(text: str) -> Session:
                     session.sit_outs.append((number, pair))
             continue
         record: Any = None
-        adjusted = get("ADJUSTED_SCORE")
+        adjusted = get("ADJUSTED_SCORE") or _compscore_adjusted(get("SCORE"))
         if adjusted:
             record = parse_adjusted(line.board, adjusted) or _adjusted_record(line.board, adjusted, None, None)
         else:
@@ -327,11 +333,56 @@ def read_usebio_session(text: str) -> Session:
             record = record_from(line.board, contract, get("PLAYED_BY"), get("TRICKS"), get("LEAD"))
         figures = {}
         for ours, theirs in (("MP_NS", "NS_MATCH_POINTS"), ("MP_EW", "EW_MATCH_POINTS"), ("IMP_NS", "NS_IMPS"),
-                             ("IMP_EW", "EW_IMPS"), ("ButlerDatum", "BUTLER_DATUM")):
+                             ("IMP_EW", "EW_IMPS"), ("ButlerDatum", "BUTLER_DATUM"),
+                             # Compscore's names for a board's IMPs
+                             ("IMP_NS", "NS_BUTLER_POINTS"), ("IMP_EW", "EW_BUTLER_POINTS"),
+                             ("IMP_NS", "NS_CROSS_IMP_POINTS"), ("IMP_EW", "EW_CROSS_IMP_POINTS")):
             if get(theirs):
                 figures[ours] = get(theirs)
         session.lines.append(Line(number, table, line.board, ns, ew, record, small_int(get("SCORE")), figures))
+    if session.lines and not any(line.fields.get("ROUND_NUMBER") or line.fields.get("TABLE_NUMBER") for line in event.lines):
+        seat_meetings(session)
     return session
+
+
+_COMPSCORE_ADJUSTED = re.compile(r"^A(\d{2})(\d{2})$")
+
+
+def _compscore_adjusted(score: str | None) -> str | None:
+    """Compscore writes an adjusted board in SCORE, NS's percentage then EW's: `A6040` is
+    A+/A- (60 % / 40 %), `A5050` A=/A=; as the `A+/A-` or `60%/40%` paibang reads."""
+    match = _COMPSCORE_ADJUSTED.match((score or "").strip())
+    if not match:
+        return None
+    ns, ew = int(match.group(1)), int(match.group(2))
+    words = {60: "A+", 50: "A=", 40: "A-"}
+    return f"{words[ns]}/{words[ew]}" if ns in words and ew in words else f"{ns}%/{ew}%"
+
+
+def seat_meetings(session: Session) -> None:
+    """Rounds and tables for a file that gives neither (Compscore's USEBIO: only the pairs and
+    the board of each traveller line): each meeting of an NS and an EW pair is one table, in the
+    first round, by its lowest board, where neither pair is seated yet; a pair seated in no table
+    of a round sits it out. Matchpoints and totals compare boards across the field and do not
+    depend on the rounds; a movement page shows these rounds."""
+    meetings: dict[tuple[str, str], list[Line]] = {}
+    for line in session.lines:
+        meetings.setdefault((line.ns, line.ew), []).append(line)  # type: ignore[arg-type]
+    seated: list[set[str]] = []
+    tables: list[int] = []
+    for (ns, ew), lines in sorted(meetings.items(), key=lambda item: (min(line.board for line in item[1]), item[0])):
+        number = next((i for i, pairs in enumerate(seated) if ns not in pairs and ew not in pairs), len(seated))
+        if number == len(seated):
+            seated.append(set())
+            tables.append(0)
+        seated[number] |= {ns, ew}
+        tables[number] += 1
+        for line in lines:
+            line.round, line.table = number + 1, tables[number]
+    playing = set().union(*seated) if seated else set()
+    for number, pairs in enumerate(seated, start=1):
+        for pair in sorted(playing - pairs, key=_natural):
+            session.sit_outs.append((number, pair))
 
 
 # --- team events: one PBN game per table result ---------------------------------------------------
