@@ -92,3 +92,11 @@ def test_matchpoint_mitchell_ns_sit_out_and_two_fields(tmp_path, capsys):
         assert text.count("    ns: ") == 7 and text.count("    ew: ") == 6  # 6 tables, an NS pair out
     found = standings(folder)
     assert found["3NS"] == (1, None, 62.78) and found["1NS"][0] == found["7NS"][0] == 3  # tied, as published
+
+
+def test_compscore_writes_an_adjusted_board_in_the_score():
+    from generator.commands.bridge_import import _compscore_adjusted
+
+    assert _compscore_adjusted("A6040") == "A+/A-" and _compscore_adjusted("A5050") == "A=/A="
+    assert _compscore_adjusted("A6060") == "A+/A+" and _compscore_adjusted("A7030") == "70%/30%"
+    assert _compscore_adjusted("420") is None and _compscore_adjusted(None) is None

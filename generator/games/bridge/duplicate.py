@@ -57,10 +57,11 @@ from pathlib import Path
 from typing import Any
 
 from generator.content.model import Stage, Table
-from generator.content.reader import MAX_BOARDS, Reader
+from generator.content.reader import MAX_BOARDS, Reader, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark, Problems
 from generator.games import SideScore, TableScore
+from generator.games.bridge.hands import HandRecords, read_hand_records
 from generator.games.bridge.scoring import (
     ADJUSTED_PERCENT,
     ROOM_KEYS,
@@ -347,8 +348,6 @@ def _number_key(reader: Reader, key: str, default: float, low: float, high: floa
 def read_hands_key(reader: Reader) -> Any:
     """`hands: hands.pbn`: a PBN file of the deals, relative to the event folder (beside
     event.yaml; `results/hands.pbn` works too). A path leaving the event folder is refused."""
-    from generator.games.bridge.hands import HandRecords, read_hand_records
-
     name = reader.text("hands")
     if not name:
         return None
@@ -804,8 +803,6 @@ def _check_adjustments(numbered: list[tuple[int, list[TableScore]]], options: Br
     playing = {side for _, tables in numbered for score in tables for side in score.table.sides}
     for adjustment in options.adjustments:
         if adjustment.entry not in playing:
-            from generator.content.reader import suggestion
-
             problems.add("entry-unknown", adjustment.mark or Mark(Path("event.yaml")), id=adjustment.entry,
                          suggestion=suggestion(adjustment.entry, sorted(playing)))
         elif adjustment.kind in ("mp", "imps") and adjustment.kind != options.points:

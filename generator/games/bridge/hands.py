@@ -236,6 +236,8 @@ def read_hand_records(path: Path, problems: Problems) -> HandRecords | None:
     """The deals of a PBN file in content/ (UTF-8, no larger than any content file); a deal that
     cannot be read is reported at its line."""
     from generator.content.yaml_loader import read_content_text
+    # Here, not at the top: interchange/pbn.py builds on bridge's scoring, and importing that
+    # runs this package (bridge/__init__ -> duplicate -> hands) before pbn.py is complete.
     from generator.interchange.pbn import PbnError, parse_pbn, small_int
 
     text = read_content_text(path, problems)
