@@ -453,7 +453,7 @@ def read_team_table(reader: Reader, stage: Stage,
             record.boards.append(board)
     record.boards.sort(key=lambda b: b.board)
     if stage.boards and numbers:
-        from generator.games.bridge.scoring import board_block
+        from generator.games.common.boards import board_block
 
         missing = sorted(set(board_block(numbers, stage.boards)) - numbers)
         if missing:
