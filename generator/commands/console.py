@@ -32,7 +32,8 @@ def os_error_text(error: OSError, locale: str) -> str:
         fix = words(_OS_FIXES[name], locale) if name in _OS_FIXES else ""
         return visible(words("os_error_plain", locale, reason=reason, fix=fix).rstrip())
     fix = words(_OS_FIXES.get(name, "os_fix_other"), locale)
-    return visible(words("os_error", locale, doing=words("os_doing", locale), path=error.filename, reason=reason, fix=fix))
+    doing = words("os_doing", locale)
+    return visible(words("os_error", locale, doing=doing, path=error.filename, reason=reason, fix=fix))
 
 
 def print_problems(problems: list[ContentError], locale: str, content: Path) -> None:

@@ -50,7 +50,8 @@ def run(args: argparse.Namespace) -> int:
     locale = args.lang or site.locale
     result = next((r for r in results if r.event.slug == args.event), None)
     if result is None:
-        print(words("export_no_event", locale, slug=args.event, allowed=", ".join(e.slug for e in site.events)), file=sys.stderr)
+        allowed = ", ".join(e.slug for e in site.events)
+        print(words("export_no_event", locale, slug=args.event, allowed=allowed), file=sys.stderr)
         return 2
     made = files(result, args.format)
     if not made:

@@ -62,7 +62,8 @@ def scaffold_event(content: Path, slug: str, game: str, locale: str = "zh-Hans",
         + commented(f"stage: {first_stage}\n" + rounds + "tables:\n" + example.table, "#   ")
     )
     headings = ("new_notice_time_place", "new_notice_entering", "new_notice_format", "new_notice_prizes")
-    notice = "\n\n".join([f"# {words('new_notice_title', locale)}", *(f"## {words(key, locale)}" for key in headings)]) + "\n"
+    notice = "\n\n".join([f"# {words('new_notice_title', locale)}", *(f"## {words(key, locale)}" for key in headings)])
+    notice += "\n"
     (folder / "results").mkdir(parents=True)
     written = []
     for path, text in ((folder / "event.yaml", event), (folder / "notice.md", notice)):

@@ -414,7 +414,8 @@ def plan_columns(sheet: Path, header: list[str], header_row: int, data: list[lis
         digits = _long_digits(values)
         if wanted is not None and wanted not in PRIVATE and (by_heading or digits):
             problems.add("registration-map-refused", Mark(sheet, header_row, index + 1), heading=heading,
-                         field=wanted, why=localised_words("import_personal_heading" if by_heading else "import_personal_digits"))
+                         field=wanted,
+                         why=localised_words("import_personal_heading" if by_heading else "import_personal_digits"))
             column.note = "refused"
         elif use == "phone":
             column.use, column.note = "phone", "phone"
@@ -717,7 +718,8 @@ def run(args: argparse.Namespace, locale: str) -> int:
         print(f"paibang: {refusal.text(locale)}", file=sys.stderr)
         return 2
     except OSError as exc:  # writing entries.yaml or event.yaml: no permission, a full disk
-        print(words("import_write_failed", locale, path=exc.filename or args.content, reason=exc.strerror or exc), file=sys.stderr)
+        print(words("import_write_failed", locale, path=exc.filename or args.content, reason=exc.strerror or exc),
+              file=sys.stderr)
         return 1
     except ContentErrors as failure:
         report = getattr(failure, "report", None)

@@ -102,7 +102,8 @@ def load_mapping(path: Path, problems: Problems) -> YamlMap | None:
             problems.add("yaml-empty", Mark(path))
         else:
             mark = getattr(data, "mark", Mark(path, 1, 1))
-            problems.add("type-expected", mark, key=path.name, expected=localised_words("type_mapping"), found=_shape(data))
+            problems.add("type-expected", mark, key=path.name, expected=localised_words("type_mapping"),
+                         found=_shape(data))
     return None
 
 
