@@ -67,8 +67,15 @@ def _show(value: object, locale: str) -> str:
     return str(value)
 
 
-def serve_words(key: str, locale: str, **params: object) -> str:
-    """`paibang serve`'s terminal lines and its error page's words (not content problems: no
-    file, no line), from the UI words' catalogue (`serve-…` keys)."""
+def words(key: str, locale: str, **params: object) -> str:
+    """One shared UI word (generator/locales/*/LC_MESSAGES/paibang.po) in `locale` (zh-Hans for
+    a locale paibang does not know), parameters filled: what every command prints on the
+    terminal, and `paibang serve`'s error page. The one lookup of commands' words."""
     texts = catalogues.words(catalogues.SHARED)[key]
     return texts[LOCALES.index(locale) if locale in LOCALES else 0].format(**params)
+
+
+def localised_words(key: str, **params: object) -> dict[str, str]:
+    """One shared UI word in every locale, parameters filled, as message parameters carry a text
+    ({locale: text}; a game's own words: `Game.words`)."""
+    return {locale: text.format(**params) for locale, text in zip(LOCALES, catalogues.words(catalogues.SHARED)[key])}

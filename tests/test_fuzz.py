@@ -52,7 +52,7 @@ from generator.games.shengji import records as shengji_records
 from generator.games.shengji import rules as shengji_rules
 from generator.games.shengji import words as shengji_words
 from generator.messages import LOCALES
-from generator.render.output import MARKER, MARKER_TEXT
+from generator.render.output import MARKER, marker_text
 
 pytestmark = pytest.mark.fuzz
 CATALOGUE = GAMES.catalogue()  # messages.py's codes and each game's (Game.messages)
@@ -897,7 +897,7 @@ def test_any_results_file_builds_or_leaves_the_previous_output(game: str, data: 
         output = Path(folder) / "output"
         output.mkdir()
         (output / "previous.html").write_text("the previous site\n", encoding="utf-8")
-        (output / MARKER).write_text(MARKER_TEXT, encoding="utf-8")  # a site paibang built
+        (output / MARKER).write_text(marker_text(), encoding="utf-8")  # a site paibang built
         before = tree_digest(output)
         with mock.patch("generator.render.pdf.print_pdfs", fake_print_pdfs), time_limit(60):
             try:

@@ -134,9 +134,8 @@ class Translator:
     def date(self, day: dt.date | None) -> str:
         if day is None:
             return ""
-        if self.locale == "en":
-            return f"{day.day} {_MONTHS[day.month - 1]} {day.year}"
-        return f"{day.year}年{day.month}月{day.day}日"
+        # Month names are catalogue words, not the C library's: no output depends on the machine's locale.
+        return self("date_format", year=day.year, month=self(f"month_{day.month}"), day=day.day)
 
     def joiner(self) -> str:
         return ", " if self.locale == "en" else "、"
@@ -144,8 +143,3 @@ class Translator:
     @property
     def html_lang(self) -> str:
         return HTML_LANG[self.locale]
-
-
-# English month names, not the C library's: the output must not depend on the machine's locale.
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-           "October", "November", "December")
