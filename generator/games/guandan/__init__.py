@@ -710,6 +710,61 @@ class GuandanRules(Game):
         options = getattr(stage, "options", None)
         return isinstance(options, GuandanStage) and options.profile == "national"
 
+    def stage_notes(self, stage: Stage) -> list[dict[str, str]]:
+        """How a stage of another rule set scores a match, in words (none for the seed's rules,
+        which the metrics' own explanations say)."""
+        options = getattr(stage, "options", None)
+        if not isinstance(options, GuandanStage):
+            return []
+        notes = []
+        if options.profile == "national":
+            notes.append(_localised(
+                "本阶段按全国竞技掼蛋竞赛规则（竞技掼蛋竞赛规则）计分和排名。",
+                "本階段按全國競技摜蛋競賽規則（競技摜蛋競賽規則）計分和排名。",
+                "This stage is scored and ranked by the national competition rules (竞技掼蛋竞赛规则)."))
+        if options.match_points is not None:
+            p = {key: _plain(value) for key, value in options.match_points.items()}
+            notes.append(_localised(
+                "场分：每场胜 {win}、平 {draw}、负 {loss}，弃权方 {absent}，轮空 {bye}。".format(**p),
+                "場分：每場勝 {win}、平 {draw}、負 {loss}，棄權方 {absent}，輪空 {bye}。".format(**p),
+                "Match points: {win} for a win, {draw} for a draw, {loss} for a loss, {absent} for the team "
+                "absent, {bye} for a bye.".format(**p)))
+        if options.draws:
+            notes.append(_localised(
+                "时间到：已过A者胜，否则级数高者胜；双方同级为平局（不比谁先到达）。",
+                "時間到：已過A者勝，否則級數高者勝；雙方同級為平局（不比誰先到達）。",
+                "At time-up a team that passed A wins, else the higher level; equal levels are a draw (who got "
+                "there first does not count)."))
+        if options.small_points:
+            notes.append(_localised(
+                "小分按最终级数计：2…10 照写，J 11、Q 12、K 13、A 14、过A 15；净积小分为本方减对方，累积小分为本方减 2。",
+                "小分按最終級數計：2…10 照寫，J 11、Q 12、K 13、A 14、過A 15；淨積小分為本方減對方，累積小分為本方減 2。",
+                "The small points count final levels 2…10 as written, J 11, Q 12, K 13, A 14, passed A 15: net "
+                "levels are own minus the opponents', total levels own minus 2."))
+        notes.append(_localised(
+            "罚级给被罚方的对方加级（迟到每 5 分钟 1 级、藏牌 3 级、进贡错误 2 级），加在最终级数上，至 A 为止（罚级不过A），"
+            "计入比赛结果和小分；罚级及原因写在该场比赛上。",
+            "罰級給被罰方的對方加級（遲到每 5 分鐘 1 級、藏牌 3 級、進貢錯誤 2 級），加在最終級數上，至 A 為止（罰級不過A），"
+            "計入比賽結果和小分；罰級及原因寫在該場比賽上。",
+            "A penalty raises the penalised team's opponents' final level (late: 1 level a 5 minutes; hidden cards 3; "
+            "wrong tribute 2), up to A (a penalty never passes A), for the match result and the small points; each "
+            "penalty is shown with its reason on the match.") if options.profile == "national" else None)
+        if options.team_size == 4:
+            zero = (("平局", "平局", "the match is a draw") if options.draws else
+                    ("胜室多者胜，再相同抽签", "勝室多者勝，再相同抽籤", "the team that won more rooms wins, else the lot"))
+            notes.append(_localised(
+                f"每队 4 人：两对分别在开室和闭室与对方两对比赛（座位不同），两室净积小分相加，为正者胜；为 0 时{zero[0]}。",
+                f"每隊 4 人：兩對分別在開室和閉室與對方兩對比賽（座位不同），兩室淨積小分相加，為正者勝；為 0 時{zero[1]}。",
+                f"Teams of four: the team's two pairs play the same opposing team in the open and the closed room, in "
+                f"different seats; both rooms' net levels are added, positive wins; at 0 {zero[2]}."))
+        if self.head_to_head_two_only(stage) and "head_to_head" in stage.rank_by:
+            notes.append(_localised(
+                "相互间成绩只在恰好两队前面各项都相同时比较；三队或以上相同时跳过，由下一项决定。",
+                "相互間成績只在恰好兩隊前面各項都相同時比較；三隊或以上相同時跳過，由下一項決定。",
+                "Head-to-head decides only between exactly two entries equal on everything before it; with three or "
+                "more it is skipped and the next item decides."))
+        return [note for note in notes if note is not None]
+
     def read_table(self, reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], GuandanRecord]:
         reader.check_keys(("table", "referee", "forfeit", *TABLE_KEYS), required=("teams",))
         options: GuandanStage = stage.options or GuandanStage()
@@ -1039,7 +1094,8 @@ class GuandanRules(Game):
         a, b = teams
         winner = result.winner
         loser = b if winner == a else a
-        params: dict[str, Any] = {"winner": winner, "loser": loser, "net": result.net[0] if winner == a else result.net[1],
+        net_value = result.net[teams.index(winner)] if winner in teams else 0
+        params: dict[str, Any] = {"winner": winner, "loser": loser, "net": f"{net_value:+d}",
                                   "won": result.tables.get(winner, 0) if winner else 0,
                                   "lost": result.tables.get(loser, 0) if winner else 0}
         view = MatchView("rooms", teams, tuple(f"{n:+d}" for n in result.net), None, winner,
@@ -1051,6 +1107,9 @@ class GuandanRules(Game):
         return TableScore(table, sides, winner, [], view, extra)
 
     def table_form(self, stage: Stage | None = None) -> TableForm:
+        options = getattr(stage, "options", None)
+        if isinstance(options, GuandanStage) and options.team_size == 4:
+            return TABLE_FORM_FOUR
         return TABLE_FORM
 
     def entry_fields(self, stage: Stage, sides: list[str], table: dict[str, Any],
@@ -1250,6 +1309,10 @@ _WHY_WORDS = {
 
 # A bye is the same table with its first side only (`teams: [T09]`).
 TABLE_FORM = TableForm(None, ("deals: [{a}+3, {b}+1, {b} foul]   {or}   levels: {{{a}: Q, {b}: 9}}",))
+# Teams of four: one table entry, two rooms, each recorded as a two-team table is.
+TABLE_FORM_FOUR = TableForm(None, ("rooms:",
+                                   "  open: {{deals: [{a}+3, {b}+1]}}   {or}   open: {{levels: {{{a}: Q, {b}: 9}}}}",
+                                   "  closed: {{levels: {{{a}: \"5\", {b}: \"7\"}}}}"))
 
 RULES = GuandanRules()
 
@@ -1339,6 +1402,51 @@ MESSAGES: dict[str, dict[str, tuple[str, str]]] = {
         "zh-Hant": ("{team} 輪空（本桌只有一隊），不應有 {key}", "輪空只寫 teams: [{team}]。"),
         "en": ("{team} has a bye (one team at the table): {key} does not belong here", "a bye is just teams: [{team}]."),
     },
+    "guandan-rooms-unexpected": {
+        "zh-Hans": ("本阶段每队 2 人，一桌只有一个比赛室，不应有 rooms", "直接写 deals 或 levels；四人队的比赛在阶段里写 team_size: 4。"),
+        "zh-Hant": ("本階段每隊 2 人，一桌只有一個比賽室，不應有 rooms", "直接寫 deals 或 levels；四人隊的比賽在階段裡寫 team_size: 4。"),
+        "en": ("this stage has teams of two, one room a table: rooms does not belong here",
+               "write deals or levels directly; for teams of four the stage says team_size: 4."),
+    },
+    "guandan-rooms-expected": {
+        "zh-Hans": ("本阶段每队 4 人（team_size: 4），{key} 应写在 rooms 的 open 或 closed 之下",
+                    "写成 rooms: {{open: {{deals: […]}}, closed: {{levels: {{…}}}}}}。"),
+        "zh-Hant": ("本階段每隊 4 人（team_size: 4），{key} 應寫在 rooms 的 open 或 closed 之下",
+                    "寫成 rooms: {{open: {{deals: […]}}, closed: {{levels: {{…}}}}}}。"),
+        "en": ("this stage has teams of four (team_size: 4): {key} belongs under rooms' open or closed",
+               "write rooms: {{open: {{deals: […]}}, closed: {{levels: {{…}}}}}}."),
+    },
+    "guandan-rooms-incomplete": {
+        "zh-Hans": ("两个比赛室的成绩还没有都写好，winner 或 tiebreak_deal 无从判断", "先写好 open 和 closed 两室的记录。"),
+        "zh-Hant": ("兩個比賽室的成績還沒有都寫好，winner 或 tiebreak_deal 無從判斷", "先寫好 open 和 closed 兩室的記錄。"),
+        "en": ("the two rooms are not both recorded yet: winner or tiebreak_deal cannot be checked",
+               "record both rooms, open and closed, first."),
+    },
+    "guandan-rooms-lot": {
+        "zh-Hans": ("两室净积小分之和为 0，两队各胜一室：由抽签决定胜方", "抽签后在这一桌写 winner: {example}（中签的一方）。"),
+        "zh-Hant": ("兩室淨積小分之和為 0，兩隊各勝一室：由抽籤決定勝方", "抽籤後在這一桌寫 winner: {example}（中籤的一方）。"),
+        "en": ("both rooms' net levels add up to 0 and each team won one room: a lot decides",
+               "draw the lot and write winner: {example} (the team it favours) on this table."),
+    },
+    "guandan-record-alone": {
+        "zh-Hans": ("只有 {key}，没有 deals 或 levels", "罚级和加赛记在比赛结果上：写出牌局记录（deals）或双方最终级数（levels）。"),
+        "zh-Hant": ("只有 {key}，沒有 deals 或 levels", "罰級和加賽記在比賽結果上：寫出牌局記錄（deals）或雙方最終級數（levels）。"),
+        "en": ("{key} is given without deals or levels",
+               "penalties and the extra deal go with a result: write the deal log (deals) or both final levels (levels)."),
+    },
+    "guandan-tiebreak-not-tied": {
+        "zh-Hans": ("比赛没有打平（{levels}），不应有加赛 tiebreak_deal: {team}", "只有时间到双方同级（四人队：两室净积小分之和为 0）才加赛一副；删去 tiebreak_deal，或核对级数和罚级。"),
+        "zh-Hant": ("比賽沒有打平（{levels}），不應有加賽 tiebreak_deal: {team}", "只有時間到雙方同級（四人隊：兩室淨積小分之和為 0）才加賽一副；刪去 tiebreak_deal，或核對級數和罰級。"),
+        "en": ("the match is not tied ({levels}): tiebreak_deal: {team} does not belong here",
+               "an extra deal is played only on equal levels at time-up (teams of four: net levels adding up to 0); "
+               "drop tiebreak_deal, or check the levels and penalties."),
+    },
+    "guandan-draw-winner": {
+        "zh-Hans": ("双方同为 {level}，本阶段有平局（draws: true），比赛为平局，不应有 winner", "删去 winner；淘汰赛的加赛写 tiebreak_deal。"),
+        "zh-Hant": ("雙方同為 {level}，本階段有平局（draws: true），比賽為平局，不應有 winner", "刪去 winner；淘汰賽的加賽寫 tiebreak_deal。"),
+        "en": ("both teams are at {level} and the stage has draws: true: the match is a draw, winner does not belong here",
+               "drop winner; a knockout's extra deal is written tiebreak_deal."),
+    },
     "guandan-teams-count": {
         "zh-Hans": ("teams 应有两队（或一队表示轮空），这里有 {count} 个", "写成 teams: [T01, T02]，轮空写 teams: [T09]。"),
         "zh-Hant": ("teams 應有兩隊（或一隊表示輪空），這裡有 {count} 個", "寫成 teams: [T01, T02]，輪空寫 teams: [T09]。"),
@@ -1414,17 +1522,27 @@ def bulletins(result: Any, t: Any) -> list[Any]:
                 for side in range(2):
                     if side < len(view.teams):
                         team = view.teams[side]
-                        cells += [f"{team} {event.entries[team].player_names}", view.levels[side] or "—"]
+                        level = view.levels[side] or "—"
+                        if view.kind == "rooms":  # both rooms' final levels, open / closed
+                            level = " / ".join(room.view.levels[side] or "—" for room in view.rooms)
+                        cells += [f"{team} {event.entries[team].player_names}", level]
                     else:
                         cells += ["", ""]
-                cells += [view.winner or "", t(f"gd_short_{view.why[len('gd_why_'):]}", **view.why_params)]
+                remark = t(f"gd_short_{view.why[len('gd_why_'):]}", **view.why_params)
+                penalties = [*view.penalties, *(p for room in view.rooms for p in room.view.penalties)]
+                if penalties:
+                    remark = t.joiner().join([*([remark] if remark else []), *(
+                        t("gd_short_penalty", team=p.team, levels=p.levels) for p in penalties)])
+                cells += [view.winner or "", remark]
                 rows.append(cells)
             number = round_result.number
             title = t("gd_round_title", event=event.title, stage=stage.name, n=number) if stage.rounds > 1 \
                 else t("gd_stage_results_title", event=event.title, stage=stage.name)
             columns = [t("table"), t("entry"), t("gd_level"), t("entry"), t("gd_level"), t("winner"), t("remark")]
             name = f"round-{stage.id}-{number}" if stage.rounds > 1 else f"results-{stage.id}"
-            found.append(Bulletin(name, title, t("gd_round_text"), columns, rows, event.organizer or "",
+            options = stage.options if isinstance(stage.options, GuandanStage) else GuandanStage()
+            text = t("gd_round_text_draws" if options.draws else "gd_round_text")
+            found.append(Bulletin(name, title, text, columns, rows, event.organizer or "",
                                   stage.date or (event.dates[-1] if event.dates else None), numeric={0}))
         found.extend(_score_sheets(t, event, stage, stage_result, Bulletin))
     return found
@@ -1442,8 +1560,9 @@ def _score_sheets(t: Any, event: Any, stage: Stage, stage_result: Any, bulletin:
     options: GuandanStage = stage.options if isinstance(stage.options, GuandanStage) else GuandanStage()
     found = []
     for round_result in stage_result.rounds:
-        pages = [_sheet_page(t, event, stage, options, score.table) for score in round_result.tables
-                 if len(score.table.sides) == 2]
+        pages = [_sheet_page(t, event, stage, options, score.table, room)
+                 for score in round_result.tables if len(score.table.sides) == 2
+                 for room in (ROOM_NAMES if options.team_size == 4 else (None,))]
         if not pages:
             continue
         number = round_result.number
@@ -1455,12 +1574,23 @@ def _score_sheets(t: Any, event: Any, stage: Stage, stage_result: Any, bulletin:
     return found
 
 
-def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: Table) -> dict[str, Any]:
-    """One match's page; every value a string (the glyph check reads them all)."""
+SHEET_PENALTY_ROWS = 2  # blank rows for penalties, below those already recorded
+
+
+def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: Table,
+                room: str | None = None) -> dict[str, Any]:
+    """One match's page (teams of four: one room's); every value a string (the glyph check
+    reads them all). The penalties recorded for it are printed in its penalty rows."""
     a, b = table.sides
     attempts = t("gd_sheet_attempts", n=options.a_attempts) if options.a_attempts else t("gd_sheet_no_attempts")
-    return {
-        "table": str(table.number),
+    record = table.record if isinstance(table.record, GuandanRecord) else None
+    if record is not None and room is not None:
+        record = (record.rooms or {}).get(room)
+    penalties = [[p.team, str(p.levels), p.reason] for p in (record.penalties if record is not None else [])]
+    page = {
+        "table": str(table.number) if room is None else t("gd_sheet_room_table", table=table.number,
+                                                           room=t(f"gd_room_{room}")),
+
         "seats": [{"label": t("gd_sheet_side_a"), "names": _team_with_players(t, event, a)},
                   {"label": t("gd_sheet_side_b"), "names": _team_with_players(t, event, b)}],
         "referee": table.referee or "",
@@ -1471,14 +1601,21 @@ def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: 
             "foul": t("gd_sheet_foul"), "level_after": t("gd_sheet_level_after"), "notes": t("gd_notes"),
             "final": t("gd_final"), "team": t("gd_sheet_team"), "level": t("gd_level"),
             "passed": t("gd_passed_tag"), "winner": t("gd_sheet_winner"), "first": t("gd_sheet_first"),
-            "time": t("gd_sheet_time"),
+            "time": t("gd_sheet_time"), "penalties": t("gd_sheet_penalties"),
+            "penalty_team": t("gd_sheet_penalty_team"), "penalty_levels": t("gd_sheet_penalty_levels"),
+            "penalty_reason": t("gd_sheet_penalty_reason"),
         },
         "start": level_name(options.start_level),
         "rows": [str(n) for n in range(1, SHEET_DEAL_ROWS + 1)],
-        "key": t("gd_sheet_key", start=level_name(options.start_level), attempts=attempts),
+        "key": t("gd_sheet_key_draws" if options.draws else "gd_sheet_key", start=level_name(options.start_level),
+                 attempts=attempts),
         "signatures": [t("gd_sheet_sign_captain", team=a), t("gd_sheet_sign_captain", team=b),
                        t("gd_sheet_sign_referee")],
     }
+    # Penalty rows on a sheet of another rule set, or with penalties recorded (the seed's form has none).
+    if options.small_points or penalties:
+        page["penalties"] = penalties + [["", "", ""]] * SHEET_PENALTY_ROWS
+    return page
 
 
 def _team_with_players(t: Any, event: Any, entry_id: str) -> str:
@@ -1535,5 +1672,70 @@ UI_WORDS.update({
         "各桌比賽結果如下。級數為比賽結束時雙方所打到的級數（A+ 為已過A）；時間到時級數高者勝，同級時先到達者勝。",
         "Each table's result: the levels both teams had reached at the end (A+: passed A); when time is up the "
         "higher level wins, and on equal levels the team that got there first.",
+    ),
+})
+
+
+# Words of the other rule sets (rules-guandan.md, "Other rule sets"): draws, the extra deal,
+# teams of four in two rooms, penalties in levels.
+UI_WORDS.update({
+    "gd_why_draw": ("时间到，双方同为 {level}，平局", "時間到，雙方同為 {level}，平局", "Time up, both at {level}: a draw"),
+    "gd_why_tiebreak": ("时间到，双方同为 {level}；加赛一副（打 2），{team} 头游获胜",
+                        "時間到，雙方同為 {level}；加賽一副（打 2），{team} 頭遊獲勝",
+                        "Time up, both at {level}; {team} went out first in the extra deal at level 2"),
+    "gd_why_rooms_net": ("两室净积小分合计 {winner} {net}，{winner} 获胜", "兩室淨積小分合計 {winner} {net}，{winner} 獲勝",
+                         "Both rooms' net levels: {winner} {net}; {winner} wins"),
+    "gd_why_rooms_tiebreak": ("两室净积小分合计相同；加赛一副（打 2），{winner} 头游获胜",
+                              "兩室淨積小分合計相同；加賽一副（打 2），{winner} 頭遊獲勝",
+                              "Both rooms' net levels equal; {winner} went out first in the extra deal at level 2"),
+    "gd_why_rooms_draw": ("两室净积小分合计相同，平局", "兩室淨積小分合計相同，平局", "Both rooms' net levels equal: a draw"),
+    "gd_why_rooms_tables": ("两室净积小分合计相同，{winner} 胜 {won} 室，获胜", "兩室淨積小分合計相同，{winner} 勝 {won} 室，獲勝",
+                            "Both rooms' net levels equal; {winner} won {won} room(s) and wins"),
+    "gd_why_rooms_lot": ("两室净积小分合计相同、各胜一室，抽签 {winner} 获胜", "兩室淨積小分合計相同、各勝一室，抽籤 {winner} 獲勝",
+                         "Both rooms' net levels equal, one room each; {winner} wins by lot"),
+    "gd_short_draw": ("平局", "平局", "draw"),
+    "gd_short_tiebreak": ("同级，加赛 {team} 胜", "同級，加賽 {team} 勝", "equal, {team} won the extra deal"),
+    "gd_short_rooms_net": ("净积小分 {net}", "淨積小分 {net}", "net levels {net}"),
+    "gd_short_rooms_tiebreak": ("净积小分相同，加赛 {winner} 胜", "淨積小分相同，加賽 {winner} 勝", "net equal, {winner} won the extra deal"),
+    "gd_short_rooms_draw": ("平局", "平局", "draw"),
+    "gd_short_rooms_tables": ("净积小分相同，{winner} 胜 {won} 室", "淨積小分相同，{winner} 勝 {won} 室", "net equal, {winner} won {won} room(s)"),
+    "gd_short_rooms_lot": ("净积小分相同，抽签", "淨積小分相同，抽籤", "net equal, by lot"),
+    "gd_short_penalty": ("{team} 罚 {levels} 级", "{team} 罰 {levels} 級", "{team} penalised {levels}"),
+    "gd_net_levels": ("两室净积小分合计", "兩室淨積小分合計", "Net levels, both rooms"),
+    "gd_room_open": ("开室", "開室", "Open room"),
+    "gd_room_closed": ("闭室", "閉室", "Closed room"),
+    "gd_room_net": ("本室净积小分 {team} {net}", "本室淨積小分 {team} {net}", "net levels in this room: {team} {net}"),
+    "gd_penalties": ("罚级", "罰級", "Penalties"),
+    "gd_penalty": ("{team} 被罚 {levels} 级{reason}：{other} 由 {start} 升到 {end}",
+                   "{team} 被罰 {levels} 級{reason}：{other} 由 {start} 升到 {end}",
+                   "{team} penalised {levels} level(s){reason}: {other} goes from {start} to {end}"),
+    "gd_penalty_capped": ("{team} 被罚 {levels} 级{reason}：{other} 已是 {end}，罚级不过A",
+                          "{team} 被罰 {levels} 級{reason}：{other} 已是 {end}，罰級不過A",
+                          "{team} penalised {levels} level(s){reason}: {other} is at {end} already (a penalty never passes A)"),
+    "gd_before_penalties": ("罚级前 {a} : {b}", "罰級前 {a} : {b}", "before penalties {a} : {b}"),
+    "gd_sheet_room_table": ("{table}（{room}）", "{table}（{room}）", "{table} ({room})"),
+    "gd_sheet_penalties": ("罚级（被罚方的对方加级，至 A 为止）", "罰級（被罰方的對方加級，至 A 為止）",
+                           "Penalties (levels given to the other team, up to A)"),
+    "gd_sheet_penalty_team": ("被罚方", "被罰方", "Team penalised"),
+    "gd_sheet_penalty_levels": ("罚级数", "罰級數", "Levels"),
+    "gd_sheet_penalty_reason": ("原因", "原因", "Reason"),
+    "gd_sheet_key_draws": (
+        "双方从 {start} 打起。每副写头游方和升级数：双下 +3，对方一家末游 +2，本方对家末游 +1；本副打的是上副头游方的级数。"
+        "越序出牌或一副两次警告为犯规，写犯规方，对方加 1 级。A 必打，须在本方 A 上以 +2 或 +3 过A；{attempts}。"
+        "时间到：已过A者胜，否则级数高者胜，同级为平局。罚级（迟到每 5 分钟 1 级、藏牌 3 级、进贡错误 2 级）给对方加级，写在下表。",
+        "雙方從 {start} 打起。每副寫頭遊方和升級數：雙下 +3，對方一家末遊 +2，本方對家末遊 +1；本副打的是上副頭遊方的級數。"
+        "越序出牌或一副兩次警告為犯規，寫犯規方，對方加 1 級。A 必打，須在本方 A 上以 +2 或 +3 過A；{attempts}。"
+        "時間到：已過A者勝，否則級數高者勝，同級為平局。罰級（遲到每 5 分鐘 1 級、藏牌 3 級、進貢錯誤 2 級）給對方加級，寫在下表。",
+        "Both teams start at {start}. For each deal write who went out first and the gain: +3 when the opponents "
+        "finish 3rd and 4th, +2 when an opponent is last, +1 when the partner is last; a deal is played at the level "
+        "of the last deal's winners. A foul (playing out of turn, or two warnings in a deal): write who fouled; the "
+        "other team goes up one level. A must be played and is passed only at one's own A with +2 or +3; {attempts}. "
+        "At time up: a team that passed A wins, else the higher level; equal levels are a draw. Penalties (late: 1 "
+        "level a 5 minutes; hidden cards 3; wrong tribute 2) raise the other team's level: write them below."),
+    "gd_round_text_draws": (
+        "各桌比赛结果如下。级数为比赛结束时双方所打到的级数（A+ 为已过A，罚级已计入）；时间到时级数高者胜，同级为平局。",
+        "各桌比賽結果如下。級數為比賽結束時雙方所打到的級數（A+ 為已過A，罰級已計入）；時間到時級數高者勝，同級為平局。",
+        "Each table's result: the levels both teams had reached at the end (A+: passed A; penalties included); when "
+        "time is up the higher level wins, and equal levels are a draw.",
     ),
 })
