@@ -111,6 +111,12 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "ids": ("参赛编号由 paibang 编排：新增 {first}–{last}；重新导入时按队员保留原编号",
             "參賽編號由 paibang 編排：新增 {first}–{last}；重新匯入時按隊員保留原編號",
             "entry ids are paibang's own: new {first}–{last}; a rerun keeps each entry's id by its players"),
+    "team_size": ("每 {size} 名选手为一队（赛事阶段的 team_size: {size}），按组号或队名分组",
+                  "每 {size} 名選手為一隊（賽事階段的 team_size: {size}），按組號或隊名分組",
+                  "teams of {size} players (the event's stages say team_size: {size}), grouped by entry number or team name"),
+    "team_size_off": ("注意：第 {row} 行起的一队有 {count} 名选手，不是 {size} 名；核对报名表",
+                      "注意：第 {row} 行起的一隊有 {count} 名選手，不是 {size} 名；核對報名表",
+                      "note: the team from row {row} has {count} players, not {size}; check the sheet"),
     "write_failed": ("paibang: 无法写入 {path}：{reason}", "paibang: 無法寫入 {path}：{reason}", "paibang: cannot write {path}: {reason}"),
     "failed": ("paibang: 发现 {errors} 处错误，未导入（entries.yaml 和 event.yaml 保持不变）。",
                "paibang: 發現 {errors} 處錯誤，未匯入（entries.yaml 和 event.yaml 保持不變）。",
@@ -182,6 +188,8 @@ class ImportReport:
     encoding: str | None = None
     new_ids: list[str] = field(default_factory=list)
     titles: int = 0  # rows with something in them above the heading row
+    team_size: int | None = None  # players a team, as the event's stages say (Guandan `team_size: 4`)
+    uneven: list[tuple[int, int]] = field(default_factory=list)  # (first row, players) of a team of another size
 
     def lines(self, locale: str) -> list[str]:
         """What was done with the sheet, one line per column, in `locale`."""
@@ -196,6 +204,9 @@ class ImportReport:
             lines.append(say("column", n=column.index + 1, heading=column.heading or say("no_heading"), use=use))
         if self.new_ids:
             lines.append(say("ids", first=self.new_ids[0], last=self.new_ids[-1]))
+        if self.team_size:
+            lines.append(say("team_size", size=self.team_size))
+            lines += [say("team_size_off", row=row, count=count, size=self.team_size) for row, count in self.uneven]
         return lines
 
 
@@ -627,6 +638,10 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     for person in people:
         grouped.setdefault(person.key, []).append(person)
     groups = list(grouped.values())
+    report.team_size = _team_size(event)
+    if report.team_size:
+        report.uneven = [(min(p.row for p in members), len(members)) for members in groups
+                         if len(members) != report.team_size]
     for members in groups:
         members.sort(key=lambda p: not p.captain)
     matches = _match_existing(groups, existing)
@@ -660,6 +675,15 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
 
 
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+def _team_size(event: YamlMap) -> int | None:
+    """Players a team when a stage of the event says so (Guandan's `team_size: 4`: a team's two
+    pairs play in the open and the closed room); None when no stage does."""
+    stages = event.get("stages")
+    sizes = {stage.get("team_size") for stage in stages if isinstance(stage, YamlMap)} if isinstance(stages, YamlList) else set()
+    sizes = {size for size in sizes if isinstance(size, int) and not isinstance(size, bool) and size > 2}
+    return max(sizes) if sizes else None
 
 
 def _match_existing(groups: list[list[Registrant]], existing: list[dict]) -> dict[int, dict]:

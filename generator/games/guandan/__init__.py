@@ -1574,7 +1574,8 @@ def _score_sheets(t: Any, event: Any, stage: Stage, stage_result: Any, bulletin:
     return found
 
 
-SHEET_PENALTY_ROWS = 2  # blank rows for penalties, below those already recorded
+SHEET_PENALTY_ROWS = 2  # rows for penalties (more when more are recorded)
+SHEET_DEAL_ROWS_PENALTIES = 16  # deal rows on a sheet that has them; a long match goes on the back
 
 
 def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: Table,
@@ -1600,7 +1601,8 @@ def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: 
             "in_play": t("gd_in_play"), "deal_winner": t("gd_deal_winner"), "gain": t("gd_gain"),
             "foul": t("gd_sheet_foul"), "level_after": t("gd_sheet_level_after"), "notes": t("gd_notes"),
             "final": t("gd_final"), "team": t("gd_sheet_team"), "level": t("gd_level"),
-            "passed": t("gd_passed_tag"), "winner": t("gd_sheet_winner"), "first": t("gd_sheet_first"),
+            "passed": t("gd_passed_tag"), "winner": t("gd_sheet_winner"),
+            "first": t("gd_sheet_draw") if options.draws else t("gd_sheet_first"),
             "time": t("gd_sheet_time"), "penalties": t("gd_sheet_penalties"),
             "penalty_team": t("gd_sheet_penalty_team"), "penalty_levels": t("gd_sheet_penalty_levels"),
             "penalty_reason": t("gd_sheet_penalty_reason"),
@@ -1614,7 +1616,8 @@ def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: 
     }
     # Penalty rows on a sheet of another rule set, or with penalties recorded (the seed's form has none).
     if options.small_points or penalties:
-        page["penalties"] = penalties + [["", "", ""]] * SHEET_PENALTY_ROWS
+        page["penalties"] = (penalties + [["", "", ""]] * SHEET_PENALTY_ROWS)[:max(SHEET_PENALTY_ROWS, len(penalties))]
+        page["rows"] = page["rows"][:SHEET_DEAL_ROWS_PENALTIES]  # room for them on the page
     return page
 
 
@@ -1713,25 +1716,27 @@ UI_WORDS.update({
                           "{team} 被罰 {levels} 級{reason}：{other} 已是 {end}，罰級不過A",
                           "{team} penalised {levels} level(s){reason}: {other} is at {end} already (a penalty never passes A)"),
     "gd_before_penalties": ("罚级前 {a} : {b}", "罰級前 {a} : {b}", "before penalties {a} : {b}"),
+    "gd_sheet_draw": ("同级平局（打√）", "同級平局（打√）", "Equal levels, a draw (tick)"),
     "gd_sheet_room_table": ("{table}（{room}）", "{table}（{room}）", "{table} ({room})"),
-    "gd_sheet_penalties": ("罚级（被罚方的对方加级，至 A 为止）", "罰級（被罰方的對方加級，至 A 為止）",
-                           "Penalties (levels given to the other team, up to A)"),
+    "gd_sheet_penalties": ("罚级：写被罚方、级数和原因（迟到每 5 分钟 1 级、藏牌 3 级、进贡错误 2 级），被罚方的对方加级，至 A 为止。",
+                           "罰級：寫被罰方、級數和原因（遲到每 5 分鐘 1 級、藏牌 3 級、進貢錯誤 2 級），被罰方的對方加級，至 A 為止。",
+                           "Penalties: write the team penalised, the levels and the reason (late: 1 level a 5 minutes; hidden "
+                           "cards 3; wrong tribute 2); the other team goes up that many levels, up to A."),
     "gd_sheet_penalty_team": ("被罚方", "被罰方", "Team penalised"),
     "gd_sheet_penalty_levels": ("罚级数", "罰級數", "Levels"),
     "gd_sheet_penalty_reason": ("原因", "原因", "Reason"),
     "gd_sheet_key_draws": (
         "双方从 {start} 打起。每副写头游方和升级数：双下 +3，对方一家末游 +2，本方对家末游 +1；本副打的是上副头游方的级数。"
         "越序出牌或一副两次警告为犯规，写犯规方，对方加 1 级。A 必打，须在本方 A 上以 +2 或 +3 过A；{attempts}。"
-        "时间到：已过A者胜，否则级数高者胜，同级为平局。罚级（迟到每 5 分钟 1 级、藏牌 3 级、进贡错误 2 级）给对方加级，写在下表。",
+        "时间到：已过A者胜，否则级数高者胜，同级为平局。",
         "雙方從 {start} 打起。每副寫頭遊方和升級數：雙下 +3，對方一家末遊 +2，本方對家末遊 +1；本副打的是上副頭遊方的級數。"
         "越序出牌或一副兩次警告為犯規，寫犯規方，對方加 1 級。A 必打，須在本方 A 上以 +2 或 +3 過A；{attempts}。"
-        "時間到：已過A者勝，否則級數高者勝，同級為平局。罰級（遲到每 5 分鐘 1 級、藏牌 3 級、進貢錯誤 2 級）給對方加級，寫在下表。",
+        "時間到：已過A者勝，否則級數高者勝，同級為平局。",
         "Both teams start at {start}. For each deal write who went out first and the gain: +3 when the opponents "
         "finish 3rd and 4th, +2 when an opponent is last, +1 when the partner is last; a deal is played at the level "
         "of the last deal's winners. A foul (playing out of turn, or two warnings in a deal): write who fouled; the "
         "other team goes up one level. A must be played and is passed only at one's own A with +2 or +3; {attempts}. "
-        "At time up: a team that passed A wins, else the higher level; equal levels are a draw. Penalties (late: 1 "
-        "level a 5 minutes; hidden cards 3; wrong tribute 2) raise the other team's level: write them below."),
+        "At time up: a team that passed A wins, else the higher level; equal levels are a draw."),
     "gd_round_text_draws": (
         "各桌比赛结果如下。级数为比赛结束时双方所打到的级数（A+ 为已过A，罚级已计入）；时间到时级数高者胜，同级为平局。",
         "各桌比賽結果如下。級數為比賽結束時雙方所打到的級數（A+ 為已過A，罰級已計入）；時間到時級數高者勝，同級為平局。",
