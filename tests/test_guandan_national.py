@@ -545,3 +545,19 @@ def test_the_demo_event_prints(demo, tmp_path):
     assert "迟到10分钟" in text and "藏牌" in text and text.count("裁判签名") == 12
     pages = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, check=True, text=True).stdout
     assert "Pages:           13" in pages  # the draw, and one page a match
+
+
+# --- the results desk keeps penalties ------------------------------------------------------------------
+
+
+def test_the_desk_form_shows_and_writes_penalties(tmp_path):
+    stage = _stage(tmp_path, "    profile: national\n")
+    rules = GAMES["guandan"]
+    table = {"levels": {"T01": 8, "T02": 9}, "penalties": [{"team": "T02", "levels": 2, "reason": "迟到10分钟"}]}
+    fields = {f.name: f for f in rules.entry_fields(stage, ["T01", "T02"], table, [], ())}
+    assert fields["penalties"].value == "T02 2 迟到10分钟" and fields["penalties"].kind == "textarea"
+    record = rules.entry_record(["T01", "T02"], {"level_a": "8", "level_b": "9", "penalties": "T02 2 迟到10分钟\nＴ０１ 1"})
+    assert record["penalties"] == [{"team": "T02", "levels": 2, "reason": "迟到10分钟"}, {"team": "T01", "levels": 1}]
+    # the seed's stage shows no penalty box unless the table has penalties
+    seed = _stage(tmp_path / "seed", "")
+    assert "penalties" not in {f.name for f in rules.entry_fields(seed, ["T01", "T02"], {}, [], ())}

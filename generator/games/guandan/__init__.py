@@ -1117,13 +1117,24 @@ class GuandanRules(Game):
         """The deal log, or both final levels, and the winner when the levels do not say."""
         a, b = (sides + ["", ""])[:2]
         levels = table.get("levels") or {}
-        return [
+        fields = [
             EntryField("deals", "desk_deals", field_text(table.get("deals")), "textarea", hint="desk_deals_hint"),
             EntryField("level_a", a, field_text(levels.get(a)), literal=True, hint="desk_level_hint"),
             EntryField("level_b", b, field_text(levels.get(b)), literal=True),
             EntryField("winner", "desk_winner", field_text(table.get("winner")), "select",
                        (("", "desk_winner_computed"), (a, a), (b, b))),
         ]
+        # Penalties and the extra deal: on a stage of another rule set, or when the table has them
+        # (a save rewrites every record key, so what the form does not show would be lost).
+        options = getattr(stage, "options", None)
+        written = table.get("penalties")
+        if (isinstance(options, GuandanStage) and options.small_points) or written:
+            fields.append(EntryField("penalties", "gd_desk_penalties", _penalty_lines(written), "textarea",
+                                     hint="gd_desk_penalties_hint"))
+        if table.get("tiebreak_deal"):
+            fields.append(EntryField("tiebreak_deal", "gd_desk_tiebreak", field_text(table.get("tiebreak_deal")),
+                                     "select", (("", "gd_desk_no_tiebreak"), (a, a), (b, b))))
+        return fields
 
     def entry_record(self, sides: list[str], values: dict[str, str]) -> dict[str, Any]:
         record: dict[str, Any] = {}
@@ -1134,6 +1145,10 @@ class GuandanRules(Game):
             record["levels"] = {a: scalar(values.get("level_a", "")), b: scalar(values.get("level_b", ""))}
         if values.get("winner"):
             record["winner"] = values["winner"]
+        if values.get("penalties"):
+            record["penalties"] = [_penalty_item(line) for line in values["penalties"].splitlines() if line.strip()]
+        if values.get("tiebreak_deal"):
+            record["tiebreak_deal"] = values["tiebreak_deal"]
         return record
 
     def entry_notes(self, score: TableScore, t: Any) -> list[str]:
@@ -1290,6 +1305,32 @@ def _penalty_views(decision: Decision, penalties: list[Penalty]) -> tuple[Penalt
         views.append(PenaltyView(penalty.team, other, penalty.levels, penalty.reason, level_name(start),
                                  level_name(running[other])))
     return tuple(views)
+
+
+def _penalty_lines(written: Any) -> str:
+    """Penalties as the desk's text box shows them: `T02 2 迟到10分钟`, one a line."""
+    if not isinstance(written, list):
+        return field_text(written)
+    lines = []
+    for item in written:
+        if isinstance(item, dict):
+            lines.append(" ".join(str(item[k]) for k in ("team", "levels", "reason") if item.get(k) not in (None, "")))
+        else:
+            lines.append(field_text(item))
+    return "\n".join(lines)
+
+
+def _penalty_item(line: str) -> Any:
+    """One line of the desk's penalties box: `T02 2 迟到10分钟` (team, levels, reason); a line
+    that does not read so is kept as written, for the check to point out."""
+    parts = line.strip().split(None, 2)
+    levels = half_width(parts[1]) if len(parts) > 1 else ""
+    if len(parts) < 2 or not re.fullmatch(r"[0-9]{1,2}", levels):
+        return line.strip()
+    item: dict[str, Any] = {"team": half_width(parts[0]), "levels": int(levels)}
+    if len(parts) == 3:
+        item["reason"] = parts[2]
+    return item
 
 
 def _plain(value: float) -> int | float:
@@ -1716,6 +1757,12 @@ UI_WORDS.update({
                           "{team} 被罰 {levels} 級{reason}：{other} 已是 {end}，罰級不過A",
                           "{team} penalised {levels} level(s){reason}: {other} is at {end} already (a penalty never passes A)"),
     "gd_before_penalties": ("罚级前 {a} : {b}", "罰級前 {a} : {b}", "before penalties {a} : {b}"),
+    "gd_desk_penalties": ("罚级", "罰級", "Penalties"),
+    "gd_desk_penalties_hint": ("每行一项：被罚方 级数 原因，如 T02 2 迟到10分钟（对方加级）",
+                               "每行一項：被罰方 級數 原因，如 T02 2 遲到10分鐘（對方加級）",
+                               "one a line: team penalised, levels, reason, e.g. T02 2 late 10 minutes (the other team goes up)"),
+    "gd_desk_tiebreak": ("加赛头游方", "加賽頭遊方", "Extra deal won by"),
+    "gd_desk_no_tiebreak": ("未加赛", "未加賽", "no extra deal"),
     "gd_sheet_draw": ("同级平局（打√）", "同級平局（打√）", "Equal levels, a draw (tick)"),
     "gd_sheet_room_table": ("{table}（{room}）", "{table}（{room}）", "{table} ({room})"),
     "gd_sheet_penalties": ("罚级：写被罚方、级数和原因（迟到每 5 分钟 1 级、藏牌 3 级、进贡错误 2 级），被罚方的对方加级，至 A 为止。",
