@@ -561,3 +561,13 @@ def test_the_desk_form_shows_and_writes_penalties(tmp_path):
     # the seed's stage shows no penalty box unless the table has penalties
     seed = _stage(tmp_path / "seed", "")
     assert "penalties" not in {f.name for f in rules.entry_fields(seed, ["T01", "T02"], {}, [], ())}
+
+
+def test_a_seed_stage_may_rank_by_the_small_points(tmp_path):
+    stage = run(tmp_path, """\
+      - table: 1
+        teams: [T01, T02]
+        levels: {T01: Q, T02: "9"}
+    """, "    rank_by: [wins, net_levels]\n", teams=2)
+    assert stage.stage.options.match_points is None and not stage.stage.options.draws
+    assert metrics(stage.rounds[0].tables[0])["T01"] == {"wins": 1, "level_diff": 3, "net_levels": 3, "total_levels": 10}

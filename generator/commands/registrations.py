@@ -681,7 +681,9 @@ def _team_size(event: YamlMap) -> int | None:
     """Players a team when a stage of the event says so (Guandan's `team_size: 4`: a team's two
     pairs play in the open and the closed room); None when no stage does."""
     stages = event.get("stages")
-    sizes = {stage.get("team_size") for stage in stages if isinstance(stage, YamlMap)} if isinstance(stages, YamlList) else set()
+    if not isinstance(stages, YamlList):
+        return None
+    sizes = {stage.get("team_size") for stage in stages if isinstance(stage, YamlMap)}
     sizes = {size for size in sizes if isinstance(size, int) and not isinstance(size, bool) and size > 2}
     return max(sizes) if sizes else None
 

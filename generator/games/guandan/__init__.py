@@ -9,6 +9,18 @@ by the higher level, else by the team that reached the common level first.
 
 The engine is pure: `replay()` turns a deal log into each team's level after every item.
 
+Other rule sets (rules-guandan.md, "Other rule sets"; stage keys, the seed's rules stay the
+default): `match_points` (场分 win/draw/loss/absent/bye, the metric `match_points`), `draws: true`
+(equal final levels at time-up are a draw), the small points `net_levels` (净积小分) and
+`total_levels` (累积小分) on level values 2…10, J 11 … A 14, A+ 15, and `profile: national`,
+which sets match points 3/2/1/0/3, draws and, without a `rank_by`, the national tie-break chain
+of the stage's format (`default_rank_by`), where head-to-head decides only between exactly two
+(`head_to_head_two_only`). Any table may carry `penalties` (levels given to the penalised team's
+opponents, capped at A, applied after the deal log or on top of the recorded levels: `decide`)
+and a knockout's `tiebreak_deal` (`tiebreak_winner`). With `team_size: 4` a match is one table
+with two rooms, each recorded as a two-team table is; both rooms' net levels are added
+(`four_result`).
+
 Decisions where the seed is silent (each is said on the pages too):
 - a foul is written after the deal it happened in and counts at once; the next deal is played
   at the levels as they then stand. A foul never passes A.
@@ -276,7 +288,8 @@ class Penalty:
     reason: str = ""
 
 
-def apply_penalties(levels: dict[str, int], teams: tuple[str, str], penalties: list[Penalty] | tuple[Penalty, ...]) -> dict[str, int]:
+def apply_penalties(levels: dict[str, int], teams: tuple[str, str],
+                    penalties: list[Penalty] | tuple[Penalty, ...]) -> dict[str, int]:
     """The final levels once every penalty has raised the penalised team's opponents: capped at
     A (a penalty never passes A); a team that passed A stays A+."""
     raised = dict(levels)
@@ -645,11 +658,11 @@ class GuandanRules(Game):
             reader.problems.add("value-choice", reader.value_mark("team_size"), key=reader.where + "team_size",
                                 value=team_size, suggestion="", allowed="2, 4")
             team_size = 2
-        bye_node = reader.raw("bye")
-        named = [*(v for v, _ in reader.items("rank_by", single_ok=True) if isinstance(v, str))] \
-            if isinstance(reader.raw("rank_by"), (YamlList, str)) else []
-        if isinstance(bye_node, YamlMap):
-            named += [str(k) for k in bye_node]
+        # The small points are produced where another rule set is used, or where `rank_by` or
+        # `bye` name them (the seed's stages keep exactly their two metrics).
+        rank_by, bye_node = reader.raw("rank_by"), reader.raw("bye")
+        named = [str(v) for v in (rank_by if isinstance(rank_by, YamlList) else [rank_by])]
+        named += [str(k) for k in bye_node] if isinstance(bye_node, YamlMap) else []
         small = (national or match_points is not None or draws or team_size == 4
                  or any(name in SMALL_POINTS for name in named))
         bye: dict[str, float] = {"wins": 1.0, "level_diff": 0.0}
