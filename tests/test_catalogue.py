@@ -130,6 +130,7 @@ T3 = "  - table: 3\n    teams: [T47, T48]\n    levels: {T47: K, T48: 8}\n"
 DG1 = "      1: {open: D07 5, closed: D02 3}\n"
 SJ1 = "1: {open: 85, closed: 130}"
 SJ_RANK = "    rank_by: [match_points, net]\n"
+GD_ATTEMPTS = "    a_attempts: 3              # A三牌不过返回2\n"
 
 
 def notice_outside(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
@@ -525,6 +526,16 @@ TRIGGERS: dict[str, Trigger] = {
     "guandan-forfeit-with-record": edit(G, (R1, "levels: {T47: K, T48: 8}", "levels: {T47: K, T48: 8}\n    forfeit: T48")),
     "guandan-bye-with-record": edit(G, (R1, T3, "  - table: 3\n    teams: [T47]\n    levels: {T47: K}\n")),
     "guandan-teams-count": edit(G, (R1, "teams: [T47, T48]", "teams: [T47, T48, T49]")),
+    "guandan-draw-winner": edit(G, (EV, GD_ATTEMPTS, GD_ATTEMPTS + "    draws: true\n"),
+                                (R1, "levels: {T47: K, T48: 8}", "levels: {T47: K, T48: K}\n    winner: T47")),
+    "guandan-record-alone": edit(G, (R1, "levels: {T47: K, T48: 8}", "penalties: [{team: T48, levels: 1}]")),
+    "guandan-rooms-expected": edit(G, (EV, GD_ATTEMPTS, GD_ATTEMPTS + "    team_size: 4\n")),
+    "guandan-rooms-unexpected": edit(G, (R1, "levels: {T47: K, T48: 8}", "rooms: {open: {levels: {T47: K, T48: 8}}}")),
+    "guandan-rooms-incomplete": edit(G, (EV, GD_ATTEMPTS, GD_ATTEMPTS + "    team_size: 4\n"), (
+        R1, "levels: {T47: K, T48: 8}", "rooms: {open: {levels: {T47: K, T48: 8}}}\n    winner: T47")),
+    "guandan-rooms-lot": edit(G, (EV, GD_ATTEMPTS, GD_ATTEMPTS + "    team_size: 4\n"), (
+        R1, "levels: {T47: K, T48: 8}", "rooms: {open: {levels: {T47: K, T48: 8}}, closed: {levels: {T47: 8, T48: K}}}")),
+    "guandan-tiebreak-not-tied": edit(G, (R1, "levels: {T47: K, T48: 8}", "levels: {T47: K, T48: 8}\n    tiebreak_deal: T48")),
     # 大怪路子
     "daguai-board-syntax": edit(D, (R1, DG1, "      1: {open: D07 five, closed: D02 3}\n")),
     "daguai-points-impossible": edit(D, (R1, DG1, "      1: {open: D07 7, closed: D02 3}\n")),

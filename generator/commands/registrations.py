@@ -119,6 +119,8 @@ class ImportReport:
     encoding: str | None = None
     new_ids: list[str] = field(default_factory=list)
     titles: int = 0  # rows with something in them above the heading row
+    team_size: int | None = None  # players a team, as the event's stages say (Guandan `team_size: 4`)
+    uneven: list[tuple[int, int]] = field(default_factory=list)  # (first row, players) of a team of another size
 
     def lines(self, locale: str) -> list[str]:
         """What was done with the sheet, one line per column, in `locale`."""
@@ -133,6 +135,10 @@ class ImportReport:
             lines.append(words("import_column", locale, n=column.index + 1, heading=heading, use=use))
         if self.new_ids:
             lines.append(words("import_ids", locale, first=self.new_ids[0], last=self.new_ids[-1]))
+        if self.team_size:
+            lines.append(words("import_team_size", locale, size=self.team_size))
+            lines += [words("import_team_size_off", locale, row=row, count=count, size=self.team_size)
+                      for row, count in self.uneven]
         return lines
 
 
@@ -553,6 +559,10 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     for person in people:
         grouped.setdefault(person.key, []).append(person)
     groups = list(grouped.values())
+    report.team_size = _team_size(event)
+    if report.team_size:
+        report.uneven = [(min(p.row for p in members), len(members)) for members in groups
+                         if len(members) != report.team_size]
     for members in groups:
         members.sort(key=lambda p: not p.captain)
     matches = _match_existing(groups, existing)
@@ -585,6 +595,17 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
 
 
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+def _team_size(event: YamlMap) -> int | None:
+    """Players a team when a stage of the event says so (Guandan's `team_size: 4`: a team's two
+    pairs play in the open and the closed room); None when no stage does."""
+    stages = event.get("stages")
+    if not isinstance(stages, YamlList):
+        return None
+    sizes = {stage.get("team_size") for stage in stages if isinstance(stage, YamlMap)}
+    sizes = {size for size in sizes if isinstance(size, int) and not isinstance(size, bool) and size > 2}
+    return max(sizes) if sizes else None
 
 
 def _match_existing(groups: list[list[Registrant]], existing: list[dict]) -> dict[int, dict]:

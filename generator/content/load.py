@@ -453,7 +453,7 @@ def _read_rank_by(stage_reader: Reader, game: Any, stage: Stage, problems: Probl
                          suggestion=suggestion(metric, available), allowed=", ".join(available))
             continue
         rank_by.append(metric)
-    return rank_by or [game.metrics_for(stage)[0]]
+    return rank_by or list(game.default_rank_by(stage))
 
 
 def _read_prizes(stage_reader: Reader, rank_by: list[str], game: Any, problems: Problems) -> list[Prize]:

@@ -160,6 +160,16 @@ class Game:
         """The metrics a stage of it produces, the primary first."""
         return tuple(self.metrics)
 
+    def default_rank_by(self, stage: Stage) -> list[str]:
+        """The ranking of a stage that gives no `rank_by` (a rule profile's tie-break chain).
+        Default: its primary metric alone."""
+        return [self.metrics_for(stage)[0]]
+
+    def head_to_head_two_only(self, stage: Stage) -> bool:
+        """Whether the stage's `head_to_head` decides only between exactly two tied entries
+        (skipped, 0 for all, when three or more are tied). Default: no, any number."""
+        return False
+
     def read_table(self, reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Any]:
         """One table of a results file: its sides (id, mark) and the parsed record."""
         raise NotImplementedError
@@ -214,6 +224,11 @@ class Game:
     def travellers(self, stage: Stage, rounds: Sequence[Any]) -> list[Any]:
         """A duplicate stage's boards, each with every table's result (each item has a `board`
         number; page games/<name>_traveller.html). Default: none."""
+        return []
+
+    def stage_notes(self, stage: Stage) -> list[Localised]:
+        """Paragraphs the stage page adds to its ranking rules: how this stage scores a match
+        when its rule set is not the game's default (a rule profile). Default: none."""
         return []
 
     def event_tables(self, result: Any) -> list[Any]:
