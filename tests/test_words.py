@@ -45,7 +45,6 @@ NOT_YET_MOVED = {
     "generator/content/load.py",
     "generator/content/reader.py",
     "generator/content/schema.py",
-    "generator/games/__init__.py",
     "generator/games/bridge/__init__.py",
     "generator/games/bridge/duplicate.py",
     "generator/games/bridge/hands.py",
@@ -56,8 +55,6 @@ NOT_YET_MOVED = {
     "generator/interchange/pbn.py",
     "generator/render/i18n.py",
     "generator/render/output.py",
-    "generator/tournament/event.py",
-    "generator/tournament/pairing.py",
 }
 
 CHINESE = re.compile(r"[\u4e00-\u9fff]")
