@@ -597,19 +597,14 @@ def describe(plan: PlannedRound, locale: str) -> list[str]:
 
 
 def draw_rules(stage: Stage, primary: str, game: str) -> DrawRules | None:
-    """The draw rules of this stage's format (draw_rule_<format>_<n>), with its metrics named; None for formats
-    whose rounds paibang does not draw on its own (fixed matches, pairs)."""
+    """Which rules the draw of this stage follows (draw_rule_<format>_<n>) and what they name, for
+    the stage page to word; None for formats whose rounds paibang does not draw on its own (fixed
+    matches, pairs)."""
     if stage.format not in ("swiss", "round_robin") or game not in GAMES:
         return None
-    steps: dict[str, list[str]] = {}
-    for locale in catalogues.LOCALES:
-        words = _words(locale)
-        rule = _rule_by_game(game, stage, locale)
-        primary_label = _label(game, primary, locale) if primary else ""
-        first_side = words[f"pair_first_side_{_first_side(game)}"]
-        template = [words[f"draw_rule_{stage.format}_{n}"] for n in range(1, DRAW_STEPS[stage.format] + 1)]
-        steps[locale] = [s.format(rule=rule, primary=primary_label, first=first_side) for s in template]
-    return DrawRules(dict(zip(catalogues.LOCALES, catalogues.words(catalogues.SHARED)["draw_rules_heading"])), steps)
+    steps = tuple(f"draw_rule_{stage.format}_{n}" for n in range(1, DRAW_STEPS[stage.format] + 1))
+    return DrawRules(steps, tuple(m for m in stage.rank_by if m != "lot"), primary,
+                     f"pair_first_side_{_first_side(game)}")
 
 
 # The steps of each format's draw rules: draw_rule_<format>_1 … in the shared catalogue.
