@@ -702,7 +702,7 @@ def _with_players(entry: Entry, locale: str) -> str:
     if not entry.name:
         return entry.player_names
     names = ("、" if locale != "en" else ", ").join(p.name for p in entry.players)
-    return f"{entry.name}（{names}）" if locale != "en" else f"{entry.name} ({names})"
+    return entry.name + _words(locale)["paren"].format(text=names)
 
 
 # --- words ----------------------------------------------------------------------------------------
