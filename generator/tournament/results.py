@@ -11,8 +11,6 @@ from generator.content.model import Entry, Event, Stage
 from generator.games import TableScore
 from generator.tournament.standings import Standing
 
-Localised = dict[str, str]
-
 
 # The status words of event-day.md, exactly as results.json writes them.
 SCHEDULED, IN_PROGRESS, COMPLETE = "scheduled", "in_progress", "complete"
