@@ -18,6 +18,8 @@ import yaml
 from generator.build import build, validate
 from generator.cli import main
 from generator.errors import ContentErrors
+from generator.games import GAMES
+from generator.tournament.running import running_totals
 
 SLUG = "xin-guandan-2026"
 TEAMS = 20
@@ -249,6 +251,13 @@ def test_a_late_entry_scores_the_stages_late_score_or_a_bye(tmp_path: Path) -> N
         assert any("T05" in sides for sides in fill(content, 2))
         metrics, stage, _ = standings(content)
         assert stage.rounds_played == 2 and stage.late == {"T05": [1]}
+        # The entry page's running totals (tournament/running.py): the missed round first, at
+        # table 0, then round 2; they end where the standings do.
+        totals = running_totals(GAMES["guandan"], stage, "T05")
+        assert [(row.round, row.table, row.outcome) for row in totals.rows][0] == (1, 0, "late")
+        assert [row.round for row in totals.rows] == [1, 2]
+        assert totals.metrics[0] == "wins" and totals.rows[0].values[0] == totals.rows[0].running[0] == wins
+        assert totals.rows[-1].running == [metrics["T05"][m] for m in totals.metrics]
     build(content, tmp_path / "output", bulletins=False)  # the last one's pages
     site = tmp_path / "output" / "events" / SLUG
     assert json.loads((site / "results.json").read_text(encoding="utf-8"))["stages"][0]["late"] == {"T05": [1]}

@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from generator.build import validate
+from generator.catalogues import SHARED, words
 from generator.cli import main
 from generator.tournament.pairing import berger_rounds
 
@@ -101,7 +102,8 @@ def test_pair_all_writes_every_remaining_round_at_once(tmp_path, capsys):
     _, results, _ = validate(content)
     stage = results[0].stages[0]
     assert [r.number for r in stage.drawn_rounds] == [1, 2, 3, 4, 5]
-    assert stage.draw_rules is not None and "伯格" in "".join(stage.draw_rules.steps["zh-Hans"])
+    assert stage.draw_rules is not None and stage.draw_rules.steps[0] == "draw_rule_round_robin_1"
+    assert "伯格" in "".join(words(SHARED)[step][0] for step in stage.draw_rules.steps)
 
 
 def test_the_schedule_does_not_depend_on_results_or_on_drawing_it_in_steps(tmp_path):

@@ -14,7 +14,7 @@ import importlib
 import pkgutil
 import re
 import sys
-from collections.abc import Iterator, MutableMapping, Sequence
+from collections.abc import Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,19 +25,49 @@ from generator.content.reader import Reader
 from generator.errors import Mark, Problems
 from generator.messages import add_codes
 from generator.messages import catalogue as shared_codes
-from generator.messages import localised as _words
 
 Localised = dict[str, str]
 
 
 @dataclass(frozen=True)
+class Word(Mapping[str, str]):
+    """One UI word in every locale, read from the catalogues when asked for (nothing is read at
+    import): a mapping {locale: text} like any localised text. `folder`: the catalogues it is
+    in (a game's package folder), the shared ones (generator/locales/) when not there."""
+
+    key: str
+    folder: Path = catalogues.SHARED
+
+    def texts(self) -> tuple[str, str, str]:
+        return catalogues.words(self.folder).get(self.key) or catalogues.words(catalogues.SHARED)[self.key]
+
+    def __getitem__(self, locale: str) -> str:
+        if locale not in catalogues.LOCALES:
+            raise KeyError(locale)
+        return self.texts()[catalogues.LOCALES.index(locale)]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(catalogues.LOCALES)
+
+    def __len__(self) -> int:
+        return len(catalogues.LOCALES)
+
+
+@dataclass(frozen=True)
 class Metric:
-    """A standings metric. Higher is better. `first_only`: taken from the first match played."""
+    """A standings metric. Higher is better. `first_only`: taken from the first match played.
+    `label` and `explain` are localised texts, usually the catalogues' (`Metric.worded`)."""
 
     name: str
-    label: Localised
-    explain: Localised
+    label: Mapping[str, str]
+    explain: Mapping[str, str]
     first_only: bool = False
+
+    @classmethod
+    def worded(cls, name: str, folder: Path = catalogues.SHARED, first_only: bool = False) -> Metric:
+        """A metric whose label and explanation are the UI words `metric_<name>` and
+        `metric_<name>_explain` of `folder`'s catalogues, looked up when a page asks for them."""
+        return cls(name, Word(f"metric_{name}", folder), Word(f"metric_{name}_explain", folder), first_only)
 
 
 @dataclass
@@ -205,10 +235,7 @@ class Game:
     # `winner` (the referee's decision, written on the table) unless the game has its own rule.
     tiebreak_key: str = "winner"
     # How a tie is settled, in words, for the stage page's explanation of the knockout.
-    tiebreak_rule: Localised = _words(
-        "打平时由裁判判定进入下一轮的一方，记在该桌的 winner: 上。",
-        "打平時由裁判判定進入下一輪的一方，記在該桌的 winner: 上。",
-        "A tie is settled by the referee, whose decision is written on the table as winner:.")
+    tiebreak_rule: Mapping[str, str] = Word("knockout_tie_by_winner")
 
     def knockout_winner(self, score: TableScore, stage: Stage) -> str | None:
         """Who goes through from a knockout match (`format: knockout`, tournament/knockout.py):
@@ -320,35 +347,8 @@ class Game:
 
 
 # Metrics every game can rank by; the tournament layer computes them.
-SHARED_METRICS = {
-    "buchholz": Metric(
-        "buchholz", _words("对手分", "對手分", "Buchholz"),
-        _words("所遇各对手的主要积分（如胜场）之和；轮空不计。", "所遇各對手的主要積分（如勝場）之和；輪空不計。",
-               "the sum of the opponents' primary score (e.g. their wins); a bye counts nothing."),
-    ),
-    "median_buchholz": Metric(
-        "median_buchholz", _words("中位对手分", "中位對手分", "Median Buchholz"),
-        _words("对手分去掉得分最高和最低的各一个对手后之和（对手不足 3 个时不去掉）。",
-               "對手分去掉得分最高和最低的各一個對手後之和（對手不足 3 個時不去掉）。",
-               "the Buchholz without the best and the worst opponent (with fewer than 3 opponents, nothing is left out)."),
-    ),
-    "sonneborn_berger": Metric(
-        "sonneborn_berger", _words("索伯分", "索伯分", "Sonneborn-Berger"),
-        _words("所胜对手的主要积分之和，加上所平对手主要积分的一半；输给的对手不计。",
-               "所勝對手的主要積分之和，加上所平對手主要積分的一半；輸給的對手不計。",
-               "the primary score of every opponent beaten, plus half that of every opponent drawn with; opponents lost to count nothing."),
-    ),
-    "head_to_head": Metric(
-        "head_to_head", _words("相互间成绩", "相互間成績", "Head-to-head"),
-        _words("只看前面各项都相同的队之间的比赛：胜一场得 2 分、平得 1 分、负得 0 分，得分多者列前。",
-               "只看前面各項都相同的隊之間的比賽：勝一場得 2 分、平得 1 分、負得 0 分，得分多者列前。",
-               "only the matches between the entries equal on everything before it: 2 for a win, 1 for a draw, 0 for a loss; more is better."),
-    ),
-    "lot": Metric(
-        "lot", _words("抽签", "抽籤", "Lot"),
-        _words("各项均相同者以抽签决定先后。", "各項均相同者以抽籤決定先後。", "entries equal on everything are separated by lot."),
-    ),
-}
+SHARED_METRICS = {name: Metric.worded(name) for name in
+                  ("buchholz", "median_buchholz", "sonneborn_berger", "head_to_head", "lot")}
 
 
 def metric_of(game: Game, name: str) -> Metric:

@@ -42,6 +42,7 @@ from generator.render.search import index_script
 from generator.render.search import records as search_records
 from generator.tournament.results import EventResult, StageResult
 from generator.tournament.pairing import movement_card
+from generator.tournament.running import running_totals, seated
 from generator.tournament.standings import Standing
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -466,13 +467,13 @@ def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulle
                         stage_result=stage_result, stage=stage, round_result=round_result,
                         table_template=table_template, after_round=after.get(round_result.number), **common)
     # Each stage's tables, by entry, gathered once (not searched again for every entry).
-    seated = [_seated(s) for s in result.stages]
+    seats = [seated(s) for s in result.stages]
     standings = [s.standings_by_entry() for s in result.stages]
     for entry in event.entries.values():
         appearances = [
             EntryStage(s, ranked.get(entry.id), matches.get(entry.id, []),
                        match_lines(game, event, s, entry.id, matches.get(entry.id, [])))
-            for s, matches, ranked in zip(result.stages, seated, standings)
+            for s, matches, ranked in zip(result.stages, seats, standings)
         ]
         appearances = [a for a in appearances if a.standing is not None or a.matches]
         writer.page(env, entry_url(event, entry.id), "entry.html", day, entry=entry, appearances=appearances,
@@ -502,21 +503,6 @@ def _travellers(game: Any, stage_result: StageResult) -> list[Any]:
 def _next_stage(result: EventResult, stage_result: StageResult) -> StageResult | None:
     advance = stage_result.stage.advance
     return result.stage_of(advance.to) if advance else None
-
-
-def _seated(stage_result: StageResult) -> dict[str, list[tuple[int, Any, int]]]:
-    """Entry id -> (round, table score, side index) for each table the entry sat at in this
-    stage, in round and table order."""
-    found: dict[str, list[tuple[int, Any, int]]] = {}
-    for round_result in stage_result.rounds:
-        partial, pending = round_result.partial, set(round_result.pending)  # once a round, not a table
-        for score in round_result.tables:
-            if partial and score.table.number not in pending:
-                continue  # a round partly entered shows its results on its own page only (event-day.md)
-            sides = score.table.sides
-            for entry_id in dict.fromkeys(sides):  # an id twice at one table: its first seat, once
-                found.setdefault(entry_id, []).append((round_result.number, score, sides.index(entry_id)))
-    return found
 
 
 # --- an entry's whole event, match by match -------------------------------------------------
@@ -551,50 +537,15 @@ class EntryStage:
 
 def match_lines(game: Any, event: Event, stage_result: StageResult, entry_id: str,
                 matches: list[tuple[int, Any, int]] | None = None) -> MatchSummary:
-    """The entry's matches in one stage with each ranking metric, match by match and running.
-    `matches` are the entry's tables in the stage (see _seated), found here if not given."""
+    """The entry's matches in one stage with each ranking metric, match by match and running
+    (tournament/running.py computes them), each linked to its table on the round's page."""
     stage = stage_result.stage
-    if matches is None:
-        matches = _seated(stage_result).get(entry_id, [])
-    # A late entry's score for each round it missed is a line too, table 0 ("—"), so that the
-    # running totals end where the standings do.
-    late = [(r.number, score, 0) for r in stage_result.rounds for score in r.late if score.sides[0].entry == entry_id]
-    if late:
-        matches = sorted([*matches, *late], key=lambda m: m[0])
-    own_sides = [score.sides[index] if index < len(score.sides) else None for _, score, index in matches]
-    shown = [m for m in stage.rank_by
-             if m not in ("lot", "buchholz") and any(side and m in side.metrics for side in own_sides)]
-    first_only = {m for m in shown if metric_of(game, m).first_only}
+    totals = running_totals(game, stage_result, entry_id, matches)
     lines: list[MatchLine] = []
-    totals = [0.0] * len(shown)
-    sums: dict[str, float] = {}  # every metric of the side so far, for metrics derived from sums
-    for (number, score, index), side in zip(matches, own_sides):
-        sides = score.table.sides
-        values = [side.metrics.get(m, 0) if side else 0 for m in shown]
-        for i, metric in enumerate(shown):
-            if metric in first_only:
-                totals[i] = values[i] if not lines else totals[i]
-            else:
-                totals[i] += values[i]
-        for name, value in (side.metrics.items() if side else ()):
-            sums[name] = sums.get(name, 0) + value
-        finished = dict(sums)
-        game.finish_metrics(finished)
-        running = [totals[i] if m in first_only else finished.get(m, totals[i]) for i, m in enumerate(shown)]
-        opponents = [s for s in sides if s != entry_id]
-        if score.table.number == 0:
-            outcome = "late"
-        elif len(sides) < 2:
-            outcome = "bye"
-        elif score.table.forfeit == entry_id:
-            outcome = "forfeit"
-        elif score.winner is None:
-            outcome = "drawn"
-        else:
-            outcome = "won" if score.winner == entry_id else "lost"
-        url = f"{round_url(event, stage.id, number)}" + (f"#table-{score.table.number}" if score.table.number else "")
-        lines.append(MatchLine(number, score.table.number, url, opponents, outcome, values, running))
-    return MatchSummary(shown, lines)
+    for row in totals.rows:
+        url = f"{round_url(event, stage.id, row.round)}" + (f"#table-{row.table}" if row.table else "")
+        lines.append(MatchLine(row.round, row.table, url, row.opponents, row.outcome, row.values, row.running))
+    return MatchSummary(totals.metrics, lines)
 def results_json(result: EventResult) -> dict[str, Any]:
     """The machine-readable result of outputs.md; only public fields, by construction."""
     event = result.event

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from generator import catalogues
 from generator.content.model import Entry, Event, Round, Stage, Table
 from generator.errors import Mark, Problems
 from generator.games import GAMES, Game, TableScore
@@ -298,11 +299,7 @@ def check_draws(rounds: list[Round], scored: list[RoundResult], field_entries: l
 
 
 def _not_qualified_reason() -> dict[str, str]:
-    return {
-        "zh-Hans": "只有晋级的参赛队（和轮空者、替补）能在这一阶段出场；核对编号。",
-        "zh-Hant": "只有晉級的參賽隊（和輪空者、替補）能在這一階段出場；核對編號。",
-        "en": "only qualifiers (and byes, substitutes) play in this stage; check the id.",
-    }
+    return dict(zip(catalogues.LOCALES, catalogues.words(catalogues.SHARED)["not_qualified_reason"]))
 
 
 def _qualify(result: StageResult, problems: Problems) -> list[Entry]:

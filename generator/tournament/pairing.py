@@ -2,7 +2,8 @@
 
 Three ways to draw, one per stage format, all reproducible from the event's `draw_seed`:
 
-Swiss (瑞士制), as the stage page explains it to the secretary (DRAW_RULES, step by step):
+Swiss (瑞士制), as the stage page explains it to the secretary (draw_rule_swiss_1 … in the shared
+catalogue, step by step):
 
 1. Round 1 by lot: the entries in the order of a draw of lots (seeded by `draw_seed`); the 1st
    meets the 2nd, the 3rd the 4th, ...; with an odd number the last one in the lot order has the
@@ -61,6 +62,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator import catalogues
 from generator.content.model import Entry, Event, Stage
 from generator.games import GAMES, TableForm, metric_of, yaml_id
 from generator.errors import Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
@@ -392,23 +394,23 @@ class PairsMovement:
         rounds = max((s.round for s in self.sittings), default=0)
         tables = max((s.table for s in self.sittings if not s.sits_out), default=0)
         if self.kind == "mitchell":
-            lines = [words["mitchell_line"].format(tables=tables, rounds=rounds, boards=self.per_round)]
+            lines = [words["pair_mitchell_line"].format(tables=tables, rounds=rounds, boards=self.per_round)]
             if tables % 2 == 0 and rounds > tables // 2:
-                lines.append(words["mitchell_skip"].format(half=tables // 2))
-            lines.append(words["mitchell_numbers"].format(tables=tables, ns=_span(self.numbers),
+                lines.append(words["pair_mitchell_skip"].format(half=tables // 2))
+            lines.append(words["pair_mitchell_numbers"].format(tables=tables, ns=_span(self.numbers),
                                                           ew=_span(self.ew_numbers)))
         else:
             pairs = len(self.numbers)
-            lines = [words["howell_line"].format(pairs=pairs, tables=tables, rounds=rounds, boards=self.per_round)]
+            lines = [words["pair_howell_line"].format(pairs=pairs, tables=tables, rounds=rounds, boards=self.per_round)]
             shared = pairs + pairs % 2 <= 6 and tables > 1
             if self.kind != "barometer":
-                lines.append(words["howell_shared" if shared else "howell_sets"])
+                lines.append(words["pair_howell_shared" if shared else "pair_howell_sets"])
             if self.kind == "barometer":
-                lines = [words["barometer_line"].format(pairs=pairs, tables=tables, rounds=rounds, boards=self.per_round)]
-            lines.append(words["howell_numbers"].format(pairs=pairs, ids=_span(self.numbers)))
+                lines = [words["pair_barometer_line"].format(pairs=pairs, tables=tables, rounds=rounds, boards=self.per_round)]
+            lines.append(words["pair_howell_numbers"].format(pairs=pairs, ids=_span(self.numbers)))
             if pairs % 2:
-                lines.append(words["howell_sit_out"])
-        lines.append(words["compare_line"])
+                lines.append(words["pair_howell_sit_out"])
+        lines.append(words["pair_compare_line"])
         return lines
 
 
@@ -485,8 +487,8 @@ def movement_card(event: Event, stage_result: StageResult) -> MovementCard | Non
     numbers = sorted({s.table for s in movement.sittings})
     locales = ("zh-Hans", "zh-Hant", "en")
     sit_out = {s.table for s in movement.sittings if s.sits_out}
-    columns = [{loc: _words(loc)["round"] for loc in locales}]
-    columns += [{loc: _words(loc)["bye" if t in sit_out else "table_n"].format(n=t) for loc in locales} for t in numbers]
+    columns = [{loc: _words(loc)["pair_round_col"] for loc in locales}]
+    columns += [{loc: _words(loc)["pair_bye" if t in sit_out else "table_n"].format(n=t) for loc in locales} for t in numbers]
     rows = []
     for number in sorted({s.round for s in movement.sittings}):
         seated = {s.table: s for s in movement.round(number)}
@@ -497,7 +499,7 @@ def movement_card(event: Event, stage_result: StageResult) -> MovementCard | Non
             cells.append(MovementCell(sides[0], sides[1] if len(sides) == 2 else "", board_span(s.boards)) if s else None)
         rows.append((number, cells))
     steps = {loc: movement.summary(loc) for loc in locales}
-    return MovementCard({loc: _words(loc)["movement_heading"] for loc in locales}, steps, columns, numbers, rows)
+    return MovementCard({loc: _words(loc)["pair_movement_heading"] for loc in locales}, steps, columns, numbers, rows)
 
 
 # --- writing the results file -------------------------------------------------------------------
@@ -527,7 +529,7 @@ def results_text(plan: PlannedRound, locale: str) -> str:
     label = _metric_label(event, plan.primary, locale) if plan.method == "swiss" else ""
     for number, sides in enumerate(plan.draw.tables, start=1):
         if len(sides) == 1:
-            note = f"    # {words['bye']}"
+            note = f"    # {words['pair_bye']}"
         elif plan.knockout is not None:  # the match's number in the bracket ("winner of match 5")
             note = f"    # {knockout.match_label(plan.knockout.matches[number - 1], locale)}"
         elif label:
@@ -539,7 +541,7 @@ def results_text(plan: PlannedRound, locale: str) -> str:
         if len(sides) == 2 and plan.boards:  # pairs: the round's boards, each to fill in
             lines += ["    boards:"] + [f"      # {board}:" for board in plan.boards[number - 1]]
         elif len(sides) == 2:
-            lines += [f"    # {line.format(a=sides[0], b=sides[1], **{'or': words['or']})}" for line in form.hint]
+            lines += [f"    # {line.format(a=sides[0], b=sides[1], **{'or': words['pair_or']})}" for line in form.hint]
             if plan.knockout is not None:  # how a tie is settled, in the game's key
                 lines.append(f"    # {knockout.tie_hint(GAMES[event.game].tiebreak_key, sides[0], locale)}")
     return "\n".join(lines) + "\n"
@@ -550,29 +552,29 @@ def header_lines(plan: PlannedRound, locale: str) -> list[str]:
     stage, event = plan.stage, plan.event
     if plan.knockout is not None:
         return knockout.pair_lines(plan.knockout, stage, locale)
-    lines = [words["made_by"].format(stage=stage.name, n=plan.number, method=words[f"method_{plan.method}"])]
+    lines = [words["pair_made_by"].format(stage=stage.name, n=plan.number, method=words[_method_key(plan.method)])]
     if plan.method == "swiss":
-        lines.append(words["summary_swiss"].format(
+        lines.append(words["pair_summary_swiss"].format(
             prev=plan.number - 1, rule=_rule(event, stage, locale), primary=_metric_label(event, plan.primary, locale)))
     elif plan.method == "berger":
-        lines.append(words["summary_berger"].format(count=len(plan.numbers), rounds=len(berger_rounds(plan.numbers))))
+        lines.append(words["pair_summary_berger"].format(count=len(plan.numbers), rounds=len(berger_rounds(plan.numbers))))
         numbered = [f"{i} {e}" for i, e in enumerate(plan.numbers, start=1)]
         for start in range(0, len(numbered), 10):
             lines.append("  " + ", ".join(numbered[start:start + 10]))
     elif plan.movement is not None:
         lines += plan.movement.summary(locale)
         example = table_form(event, stage).hint[0].replace("boards: {{", "").replace("}}", "")
-        lines.append(words["pairs_boards_line"].format(example=example))
+        lines.append(words["pair_pairs_boards_line"].format(example=example))
         return lines  # a movement: no lot, no seed
     else:
-        lines.append(words["summary_lot"])
+        lines.append(words["pair_summary_lot"])
     if plan.draw.bye is not None and plan.method != "berger":
-        lines.append(words["bye_line"].format(id=plan.draw.bye))
+        lines.append(words["pair_bye_line"].format(id=plan.draw.bye))
     if plan.dropped:
-        lines.append(words["dropped_line"].format(ids=", ".join(plan.dropped)))
-    seed = event.draw_seed if event.draw_seed is not None else words["no_seed"]
-    lines.append(words["seed_line"].format(seed=seed))
-    lines.append(words["edit_line"])
+        lines.append(words["pair_dropped_line"].format(ids=", ".join(plan.dropped)))
+    seed = event.draw_seed if event.draw_seed is not None else words["pair_no_seed"]
+    lines.append(words["pair_seed_line"].format(seed=seed))
+    lines.append(words["pair_edit_line"])
     return lines
 
 
@@ -609,9 +611,9 @@ def describe(plan: PlannedRound, locale: str) -> list[str]:
         for side in sides:
             score = f" ({label} {_num(plan.scores[side])})" if label else ""
             shown.append(f"{side} {event.entries[side].label}{score}")
-        text = "  —  ".join(shown) if len(sides) == 2 else f"{shown[0]}  {words['bye']}"
+        text = "  —  ".join(shown) if len(sides) == 2 else f"{shown[0]}  {words['pair_bye']}"
         if plan.boards and plan.boards[number - 1]:
-            text += f"  ({words['boards_short']} {board_span(plan.boards[number - 1])})"
+            text += f"  ({words['pair_boards_short']} {board_span(plan.boards[number - 1])})"
         lines.append(f"  {words['table_n'].format(n=number):>8}  {text}")
     return lines
 
@@ -620,81 +622,23 @@ def describe(plan: PlannedRound, locale: str) -> list[str]:
 
 
 def draw_rules(stage: Stage, primary: str, game: str) -> DrawRules | None:
-    """The steps of DRAW_RULES for this stage's format, with its metrics named; None for formats
-    whose rounds paibang does not draw on its own (fixed matches, pairs)."""
+    """Which rules the draw of this stage follows (draw_rule_<format>_<n>) and what they name, for
+    the stage page to word; None for formats whose rounds paibang does not draw on its own (fixed
+    matches, pairs)."""
     if stage.format not in ("swiss", "round_robin") or game not in GAMES:
         return None
-    steps: dict[str, list[str]] = {}
-    for locale in ("zh-Hans", "zh-Hant", "en"):
-        words = _words(locale)
-        rule = _rule_by_game(game, stage, locale)
-        primary_label = _label(game, primary, locale) if primary else ""
-        first_side = words[f"first_side_{_first_side(game)}"]
-        template = DRAW_RULES[stage.format][locale]
-        steps[locale] = [s.format(rule=rule, primary=primary_label, first=first_side) for s in template]
-    return DrawRules(
-        {"zh-Hans": "对阵编排方法", "zh-Hant": "對陣編排方法", "en": "How the draw is made"}, steps)
+    steps = tuple(f"draw_rule_{stage.format}_{n}" for n in range(1, DRAW_STEPS[stage.format] + 1))
+    return DrawRules(steps, tuple(m for m in stage.rank_by if m != "lot"), primary,
+                     f"pair_first_side_{_first_side(game)}")
+
+
+# The steps of each format's draw rules: draw_rule_<format>_1 … in the shared catalogue.
+DRAW_STEPS = {"swiss": 8, "round_robin": 4}
 
 
 def _first_side(game: str) -> str:
     form = GAMES[game].table_form()
     return "teams" if form is None or form.keys is None else form.keys[0]
-
-
-DRAW_RULES: dict[str, dict[str, list[str]]] = {
-    "swiss": {
-        "zh-Hans": [
-            "第 1 轮抽签：按抽签顺序（由 draw_seed 决定，可以重现）第 1 对第 2、第 3 对第 4……；队数为单数时，抽签排在最后的一队轮空。",
-            "从第 2 轮起，先按当前排名排列各队：依次比较{rule}；仍然相同的按本阶段的抽签顺序。{primary}相同的队为一个分组。",
-            "轮空（队数为单数时）：排名最后、本阶段还没有轮空过的一队轮空；如果它轮空会使其余各队无法全部配成没有重复相遇的对阵，就改由排名在它上面的一队，依此类推。各队都轮空过时，在轮空次数最少的队中照此办理。轮空怎样计分按本项目的规则（通常记胜一场）。",
-            "不重复相遇：本阶段已经相遇过的两队不再相遇。",
-            "尽量同组相遇：在所有没有重复相遇的对阵方案中，只取跨组最少的——每桌两队相差 1 个分组计 1，相差 2 个分组计 4（差的平方），各桌加起来最小。所以一个分组的队数为单数时，只有一队“下浮”到下一组。",
-            "名次相邻者相遇：在这些方案中，从排名最高的未配对队开始，每次给它配排名紧接在它下面的一队，除非这样配会使剩下的队无法按上两条配完（那就配再下面一队）。所以组内第 1 对第 2、第 3 对第 4……；下浮的是组内最后一名，它对下一组的第一名。",
-            "台号：按每桌排名较高一方的名次，从第 1 桌排起，轮空写在最后。排名较高的一方写在前面（{first}）。",
-            "编不出没有重复相遇的对阵时，paibang 不编排，由裁判长手工编排；paibang check 会指出每一处重复相遇。",
-        ],
-        "zh-Hant": [
-            "第 1 輪抽籤：按抽籤順序（由 draw_seed 決定，可以重現）第 1 對第 2、第 3 對第 4……；隊數為單數時，抽籤排在最後的一隊輪空。",
-            "從第 2 輪起，先按當前排名排列各隊：依次比較{rule}；仍然相同的按本階段的抽籤順序。{primary}相同的隊為一個分組。",
-            "輪空（隊數為單數時）：排名最後、本階段還沒有輪空過的一隊輪空；如果它輪空會使其餘各隊無法全部配成沒有重複相遇的對陣，就改由排名在它上面的一隊，依此類推。各隊都輪空過時，在輪空次數最少的隊中照此辦理。輪空怎樣計分按本項目的規則（通常記勝一場）。",
-            "不重複相遇：本階段已經相遇過的兩隊不再相遇。",
-            "盡量同組相遇：在所有沒有重複相遇的對陣方案中，只取跨組最少的——每桌兩隊相差 1 個分組計 1，相差 2 個分組計 4（差的平方），各桌加起來最小。所以一個分組的隊數為單數時，只有一隊「下浮」到下一組。",
-            "名次相鄰者相遇：在這些方案中，從排名最高的未配對隊開始，每次給它配排名緊接在它下面的一隊，除非這樣配會使剩下的隊無法按上兩條配完（那就配再下面一隊）。所以組內第 1 對第 2、第 3 對第 4……；下浮的是組內最後一名，它對下一組的第一名。",
-            "台號：按每桌排名較高一方的名次，從第 1 桌排起，輪空寫在最後。排名較高的一方寫在前面（{first}）。",
-            "編不出沒有重複相遇的對陣時，paibang 不編排，由裁判長手工編排；paibang check 會指出每一處重複相遇。",
-        ],
-        "en": [
-            "Round 1 by lot: in the order of a draw of lots (from draw_seed, so it can be repeated) the 1st meets the 2nd, the 3rd the 4th, …; with an odd number the last in the lot order has the bye.",
-            "From round 2 the entries are put in the order of the current standings: {rule} compared in turn; entries still equal in the stage's lot order. Entries with the same {primary} form a score group.",
-            "Bye (odd number of entries): the lowest-ranked entry that has not had a bye in this stage, unless the others could then not all be paired without a rematch: then the one above it, and so on. Once everyone has had a bye, the same among those with the fewest. What a bye scores is set by the game's rules (usually a win).",
-            "No rematch: two entries that have met in this stage do not meet again.",
-            "Fewest crossings between groups: of all the draws without a rematch, only those where the sum over tables of (groups apart)² is smallest count — one group apart costs 1, two apart 4. So a group with an odd number sends just one entry down (“floats”) to the next group.",
-            "Neighbours meet: of those, going down the ranking, each entry not yet paired meets the entry right below it, unless that would leave the rest unable to be paired under the two rules above (then the next one down). So in a group the 1st meets the 2nd, the 3rd the 4th, …; the entry that floats is the lowest of its group and meets the highest of the next.",
-            "Tables are numbered from 1 by the higher-ranked side of each table; the bye comes last. The higher-ranked entry is written first ({first}).",
-            "When no draw without a rematch exists, paibang draws nothing and the chief referee draws the round by hand; paibang check points out every rematch.",
-        ],
-    },
-    "round_robin": {
-        "zh-Hans": [
-            "抽签决定各队的序号（由 draw_seed 决定，可以重现）。",
-            "按伯格编排表（Berger）：N 队共 N−1 轮，每两队恰好相遇一次；队数为单数时加一个“轮空”位，共 N 轮，每轮与轮空位相遇的队轮空。",
-            "第 1 轮是 1 对 N、2 对 N−1、3 对 N−2……；以后各轮与国际通用的伯格表相同（序号最大者固定，其余序号每轮轮转）。",
-            "台号按伯格表的顺序，轮空写在最后；写在前面的一方（{first}）按伯格表。",
-        ],
-        "zh-Hant": [
-            "抽籤決定各隊的序號（由 draw_seed 決定，可以重現）。",
-            "按伯格編排表（Berger）：N 隊共 N−1 輪，每兩隊恰好相遇一次；隊數為單數時加一個「輪空」位，共 N 輪，每輪與輪空位相遇的隊輪空。",
-            "第 1 輪是 1 對 N、2 對 N−1、3 對 N−2……；以後各輪與國際通用的伯格表相同（序號最大者固定，其餘序號每輪輪轉）。",
-            "台號按伯格表的順序，輪空寫在最後；寫在前面的一方（{first}）按伯格表。",
-        ],
-        "en": [
-            "A draw of lots gives each entry its number (from draw_seed, so it can be repeated).",
-            "The Berger tables: N entries play N−1 rounds and every pair meets exactly once; with an odd number a “bye” is added, N rounds, and whoever meets the bye in a round has the bye.",
-            "Round 1 is 1 v N, 2 v N−1, 3 v N−2, …; later rounds follow the standard (FIDE) Berger tables: the highest number stays put, the others rotate.",
-            "Tables follow the Berger table's order, the bye last; the side written first ({first}) is the Berger table's.",
-        ],
-    },
-}
 
 
 # --- the draw bulletin (对阵表) -------------------------------------------------------------------
@@ -721,10 +665,10 @@ def movement_sheet(event: Event, stage_result: StageResult, locale: str) -> Bull
         return None
     words = _words(locale)
     stage = stage_result.stage
-    rows = [[str(number), str(table) if cell.ew else words["bye"], cell.ns, cell.ew, cell.boards if cell.ew else ""]
+    rows = [[str(number), str(table) if cell.ew else words["pair_bye"], cell.ns, cell.ew, cell.boards if cell.ew else ""]
             for number, cells in card.rows for table, cell in zip(card.tables, cells) if cell is not None]
-    columns = [words["round"], words["table"], words["side_ns"], words["side_ew"], words["board_col"]]
-    title = words["movement_title"].format(event=event.title, stage=stage.name)
+    columns = [words["pair_round_col"], words["table"], words["ns"], words["ew"], words["pair_board_col"]]
+    title = words["pair_movement_title"].format(event=event.title, stage=stage.name)
     return Bulletin(f"movement-{stage.id}", title, " ".join(card.steps[locale]), columns, rows, event.organizer or "",
                      stage.date or (event.dates[-1] if event.dates else None), {0, 1})
 
@@ -733,7 +677,7 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     words = _words(locale)
     stage = stage_result.stage
     form = table_form(event, stage)
-    first, second = (words[f"side_{k}"] for k in (form.keys or ("team_a", "team_b")))
+    first, second = (words[_side_key(k)] for k in (form.keys or ("team_a", "team_b")))
     scored = stage.format == "swiss" and stage_result.has_results
     scores = {s.entry.id: s.tally.metrics.get(stage_result.primary, 0) for s in stage_result.standings}
     label = _metric_label(event, stage_result.primary, locale) if scored else ""
@@ -745,7 +689,7 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         try:
             movement = pairs_movement(event, stage_result)
             boards = {s.table: s.boards for s in movement.round(round_result.number) if not s.sits_out}
-            columns.append(words["board_col"])
+            columns.append(words["pair_board_col"])
         except Refusal:
             movement = None
     rows = []
@@ -756,25 +700,25 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
             cells += [side, _with_players(event.entries[side], locale)] + ([_num(scores.get(side, 0))] if scored else [])
         if len(score.table.sides) == 1:
             byes.append(score.table.sides[0])
-            cells += [words["bye"], ""] + ([""] if scored else [])
+            cells += [words["pair_bye"], ""] + ([""] if scored else [])
         if movement is not None:
             cells.append(board_span(boards.get(score.table.number, ())))
         rows.append(cells)
     if movement is not None:
-        text = words["sheet_movement"].format(method=words[f"method_{movement.kind}"])
+        text = words["pair_sheet_movement"].format(method=words[_method_key(movement.kind)])
     elif stage.format == "swiss" and stage_result.has_results:
-        text = words["sheet_swiss"].format(prev=round_result.number - 1, primary=label)
+        text = words["pair_sheet_swiss"].format(prev=round_result.number - 1, primary=label)
     elif stage.format == "round_robin":
-        text = words["sheet_berger"]
+        text = words["pair_sheet_berger"]
     elif stage.format == "knockout" and stage_result.bracket is not None:
         text = knockout.sheet_text(stage_result.bracket, round_result.number, locale)
     else:
-        seed = event.draw_seed if event.draw_seed is not None else words["no_seed"]
-        text = words["sheet_lot"].format(seed=seed)
+        seed = event.draw_seed if event.draw_seed is not None else words["pair_no_seed"]
+        text = words["pair_sheet_lot"].format(seed=seed)
     if byes:
-        text += words["sheet_bye"].format(ids=", ".join(byes))
+        text += words["pair_sheet_bye"].format(ids=", ".join(byes))
     numeric = {0, 3, 6} if scored else {0}
-    title = words["sheet_title"].format(event=event.title, stage=stage.name, n=round_result.number)
+    title = words["pair_sheet_title"].format(event=event.title, stage=stage.name, n=round_result.number)
     return Bulletin(f"draw-{stage.id}-round-{round_result.number}", title, text, columns, rows,
                      event.organizer or "", stage.date or (event.dates[-1] if event.dates else None), numeric)
 
@@ -785,7 +729,7 @@ def _with_players(entry: Entry, locale: str) -> str:
     if not entry.name:
         return entry.player_names
     names = ("、" if locale != "en" else ", ").join(p.name for p in entry.players)
-    return f"{entry.name}（{names}）" if locale != "en" else f"{entry.name} ({names})"
+    return entry.name + _words(locale)["paren"].format(text=names)
 
 
 # --- words ----------------------------------------------------------------------------------------
@@ -819,127 +763,16 @@ def _rule(event: Event, stage: Stage, locale: str) -> str:
 
 
 def _words(locale: str) -> dict[str, str]:
-    return {key: values[("zh-Hans", "zh-Hant", "en").index(locale)] for key, values in WORDS.items()}
+    """The shared UI words (generator/locales/) in `locale`: key -> text."""
+    index = catalogues.LOCALES.index(locale)
+    return {key: texts[index] for key, texts in catalogues.words(catalogues.SHARED).items()}
 
 
-WORDS: dict[str, tuple[str, str, str]] = {
-    "made_by": ("{stage} 第 {n} 轮对阵，由 paibang pair 编排（{method}）。",
-                "{stage} 第 {n} 輪對陣，由 paibang pair 編排（{method}）。",
-                "{stage}, round {n}: drawn by paibang pair ({method})."),
-    "method_swiss": ("瑞士制", "瑞士制", "Swiss"),
-    "method_lot": ("抽签", "抽籤", "by lot"),
-    "method_berger": ("循环赛，伯格编排表", "循環賽，伯格編排表", "round robin, Berger tables"),
-    "summary_swiss": (
-        "按第 {prev} 轮后的排名（{rule}）：{primary}相同者为一组，组内名次相邻者相遇（第1对第2、第3对第4……），"
-        "不重复相遇；单数组的最后一名下浮，对下一组的第一名；台号按名次从高到低。",
-        "按第 {prev} 輪後的排名（{rule}）：{primary}相同者為一組，組內名次相鄰者相遇（第1對第2、第3對第4……），"
-        "不重複相遇；單數組的最後一名下浮，對下一組的第一名；台號按名次從高到低。",
-        "By the standings after round {prev} ({rule}): entries with the same {primary} form a group and neighbours "
-        "meet (1st v 2nd, 3rd v 4th, …), no rematch; an odd group's last entry floats down to meet the next "
-        "group's first; tables numbered from the top."),
-    "summary_lot": ("按抽签顺序第 1 对第 2、第 3 对第 4……，不重复相遇；单数时抽签排在最后（且未轮空过）的一队轮空。",
-                    "按抽籤順序第 1 對第 2、第 3 對第 4……，不重複相遇；單數時抽籤排在最後（且未輪空過）的一隊輪空。",
-                    "In the order of the lots the 1st meets the 2nd, the 3rd the 4th, …, no rematch; with an odd "
-                    "number the last in the lot order (without a bye so far) has the bye."),
-    "summary_berger": ("{count} 队，共 {rounds} 轮，每两队相遇一次。抽签所得序号：",
-                       "{count} 隊，共 {rounds} 輪，每兩隊相遇一次。抽籤所得序號：",
-                       "{count} entries, {rounds} rounds, every pair meets once. Numbers drawn by lot:"),
-    "bye_line": ("轮空：{id}（排名最后且未轮空过、其余各队仍能配完的一队）。",
-                 "輪空：{id}（排名最後且未輪空過、其餘各隊仍能配完的一隊）。",
-                 "Bye: {id} (the lowest-ranked entry without a bye that leaves the others pairable)."),
-    "dropped_line": ("未编入（已取消资格）：{ids}。", "未編入（已取消資格）：{ids}。", "Left out (disqualified): {ids}."),
-    "seed_line": ("抽签种子 draw_seed：{seed}；成绩和种子相同，编排结果就相同。",
-                  "抽籤種子 draw_seed：{seed}；成績和種子相同，編排結果就相同。",
-                  "draw_seed: {seed}; the same results and seed give the same draw."),
-    "no_seed": ("（未设置，建议在 event.yaml 中写 draw_seed）", "（未設定，建議在 event.yaml 中寫 draw_seed）",
-                "(not set; write draw_seed in event.yaml)"),
-    "edit_line": ("成绩按各桌注释中的格式填写。对阵也可以手工修改：paibang check 会检查每队每轮只出现一次、没有重复相遇。",
-                  "成績按各桌註釋中的格式填寫。對陣也可以手工修改：paibang check 會檢查每隊每輪只出現一次、沒有重複相遇。",
-                  "Fill in each table's record as its comment shows. The draw may be edited by hand: paibang check "
-                  "makes sure every entry plays once a round and nobody meets twice."),
-    "bye": ("轮空", "輪空", "bye"),
-    "or": ("或", "或", "or"),
-    "table": ("桌号", "桌號", "Table"),
-    "table_n": ("第 {n} 桌", "第 {n} 桌", "Table {n}"),
-    "players": ("选手", "選手", "Players"),
-    "side_ns": ("南北", "南北", "NS"),
-    "side_ew": ("东西", "東西", "EW"),
-    "side_home": ("主队", "主隊", "Home"),
-    "side_away": ("客队", "客隊", "Away"),
-    "side_team_a": ("甲方", "甲方", "Team"),
-    "side_team_b": ("乙方", "乙方", "Team"),
-    "first_side_ns": ("南北方", "南北方", "NS"),
-    "first_side_home": ("主队", "主隊", "home"),
-    "first_side_teams": ("teams 中的第一队", "teams 中的第一隊", "first in teams"),
-    "sheet_title": ("{event}{stage}第 {n} 轮对阵表", "{event}{stage}第 {n} 輪對陣表", "{event}: {stage}, round {n} draw"),
-    "sheet_swiss": ("按第 {prev} 轮后的成绩编排：{primary}相同者相遇，不重复相遇。请各队按桌号入座。",
-                    "按第 {prev} 輪後的成績編排：{primary}相同者相遇，不重複相遇。請各隊按桌號入座。",
-                    "Drawn from the standings after round {prev}: entries with the same {primary} meet, no rematch. "
-                    "Please take your seats by table number."),
-    "sheet_lot": ("本轮对阵由抽签决定（抽签种子 {seed}）。请各队按桌号入座。",
-                  "本輪對陣由抽籤決定（抽籤種子 {seed}）。請各隊按桌號入座。",
-                  "This round is drawn by lot (draw_seed {seed}). Please take your seats by table number."),
-    "sheet_berger": ("按伯格循环编排表。请各队按桌号入座。", "按伯格循環編排表。請各隊按桌號入座。",
-                     "From the Berger round-robin tables. Please take your seats by table number."),
-    "sheet_bye": ("本轮轮空：{ids}。", "本輪輪空：{ids}。", " Bye this round: {ids}."),
-    # pairs movements
-    "method_mitchell": ("米切尔移位", "米切爾移位", "Mitchell movement"),
-    "method_howell": ("豪威尔移位", "豪威爾移位", "Howell movement"),
-    "method_barometer": ("巴罗米特移位", "巴羅米特移位", "barometer"),
-    "mitchell_line": ("米切尔移位，{tables} 桌 {rounds} 轮，每轮 {boards} 副：南北不动（南北第 k 对坐第 k 桌）；东西每轮向大号桌移一桌"
-                      "（最后一桌移到第 1 桌），牌每轮向小号桌传一桌（第 1 桌传到最后一桌）。",
-                      "米切爾移位，{tables} 桌 {rounds} 輪，每輪 {boards} 副：南北不動（南北第 k 對坐第 k 桌）；東西每輪向大號桌移一桌"
-                      "（最後一桌移到第 1 桌），牌每輪向小號桌傳一桌（第 1 桌傳到最後一桌）。",
-                      "Mitchell movement, {tables} tables, {rounds} rounds of {boards} boards: NS pairs stay (NS pair k "
-                      "at table k); after each round EW pairs move up one table (the last to table 1) and the boards "
-                      "down one table (table 1 to the last)."),
-    "mitchell_skip": ("桌数为双数：第 {half} 轮后东西多移一桌（跳桌），以免打到已打过的牌。",
-                      "桌數為雙數：第 {half} 輪後東西多移一桌（跳桌），以免打到已打過的牌。",
-                      "An even number of tables: after round {half} the EW pairs move up two tables (the skip), so "
-                      "that nobody meets boards played before."),
-    "mitchell_numbers": ("编号按 event.yaml 中参赛对的顺序：前 {tables} 对（{ns}）为南北 1–{tables}，其后 {tables} 对（{ew}）为东西 1–{tables}。",
-                         "編號按 event.yaml 中參賽對的順序：前 {tables} 對（{ns}）為南北 1–{tables}，其後 {tables} 對（{ew}）為東西 1–{tables}。",
-                         "Pair numbers follow the entries of event.yaml: the first {tables} ({ns}) are NS 1–{tables}, "
-                         "the next {tables} ({ew}) EW 1–{tables}."),
-    "howell_line": ("豪威尔移位，{pairs} 对，{tables} 桌，{rounds} 轮，每轮 {boards} 副：每两对相遇一次；各对每轮按移位表换桌，"
-                    "有时坐南北、有时坐东西。",
-                    "豪威爾移位，{pairs} 對，{tables} 桌，{rounds} 輪，每輪 {boards} 副：每兩對相遇一次；各對每輪按移位表換桌，"
-                    "有時坐南北、有時坐東西。",
-                    "Howell movement, {pairs} pairs, {tables} tables, {rounds} rounds of {boards} boards: every pair "
-                    "meets every other pair once; pairs change tables round by round as the movement card says, "
-                    "sitting sometimes NS, sometimes EW."),
-    "howell_sets": ("每组牌每轮只在一桌打；每对把每组牌各打一次。", "每組牌每輪只在一桌打；每對把每組牌各打一次。",
-                    "Each set of boards is at one table at a time; every pair plays every set once."),
-    "howell_shared": ("对数少（6 对以内）：每轮各桌打同一组牌，打完在桌间交换；每对把每组牌各打一次。",
-                      "對數少（6 對以內）：每輪各桌打同一組牌，打完在桌間交換；每對把每組牌各打一次。",
-                      "A small field (6 pairs or fewer): every table plays the round's set, the boards passed between "
-                      "the tables; every pair plays every set once."),
-    "howell_numbers": ("编号按 event.yaml 中参赛对的顺序为 1–{pairs}（{ids}）。", "編號按 event.yaml 中參賽對的順序為 1–{pairs}（{ids}）。",
-                       "Pair numbers 1–{pairs} follow the entries of event.yaml ({ids})."),
-    "barometer_line": ("巴罗米特移位（barometer），{pairs} 对，{tables} 桌，{rounds} 轮，每轮 {boards} 副：每轮各桌打同一组牌，"
-                       "每轮结束即可公布成绩；对阵和方向同豪威尔移位，每两对相遇一次。",
-                       "巴羅米特移位（barometer），{pairs} 對，{tables} 桌，{rounds} 輪，每輪 {boards} 副：每輪各桌打同一組牌，"
-                       "每輪結束即可公佈成績；對陣和方向同豪威爾移位，每兩對相遇一次。",
-                       "Barometer, {pairs} pairs, {tables} tables, {rounds} rounds of {boards} boards: every table plays "
-                       "the same boards each round, so standings can be posted after every round; pairs meet and change "
-                       "direction as in a Howell, every pair meeting every other once."),
-    "howell_sit_out": ("对数为单数：每轮有一对轮空，轮空的一对少打一组牌。", "對數為單數：每輪有一對輪空，輪空的一對少打一組牌。",
-                       "An odd number of pairs: one pair sits out each round, and so misses one set of boards."),
-    "compare_line": ("每副牌的成绩在打过它的各桌之间比较：按各桌当时的方向，南北与南北比、东西与东西比。",
-                     "每副牌的成績在打過它的各桌之間比較：按各桌當時的方向，南北與南北比、東西與東西比。",
-                     "Each board's results are compared across every table that played it, by the direction each "
-                     "pair sat: NS with NS, EW with EW."),
-    "pairs_boards_line": ("每桌 boards 下列出本轮的牌号：去掉 # 填写成绩，格式如 {example}。",
-                          "每桌 boards 下列出本輪的牌號：去掉 # 填寫成績，格式如 {example}。",
-                          "Each table lists the round's boards under boards: remove the # and fill in the result, "
-                          "as in {example}."),
-    "boards_short": ("牌", "牌", "boards"),
-    "round": ("轮次", "輪次", "Round"),
-    "movement_heading": ("移位表", "移位表", "Movement"),
-    "movement_title": ("{event}{stage}移位表", "{event}{stage}移位表", "{event}: {stage}, movement"),
-    "board_col": ("牌号", "牌號", "Boards"),
-    "sheet_movement": ("按{method}编排（见移位表）。请各对按桌号和方向入座，按表取牌。",
-                       "按{method}編排（見移位表）。請各對按桌號和方向入座，按表取牌。",
-                       "Seated by the {method} (see the movement card). Please take your table and "
-                       "direction, and the boards listed."),
-}
+def _method_key(method: str) -> str:
+    """The word naming a way to draw (lot, swiss, berger) or a movement (mitchell, howell, barometer)."""
+    return "format_swiss" if method == "swiss" else f"pair_method_{method}"
+
+
+def _side_key(side: str) -> str:
+    """The column heading of a table's side (ns, home, team_a …)."""
+    return side if side in ("ns", "ew") else f"pair_side_{side}"

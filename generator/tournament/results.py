@@ -12,8 +12,6 @@ from generator.content.model import Entry, Event, Stage
 from generator.games import TableScore
 from generator.tournament.standings import Standing
 
-Localised = dict[str, str]
-
 
 # The status words of event-day.md, exactly as results.json writes them.
 SCHEDULED, IN_PROGRESS, COMPLETE = "scheduled", "in_progress", "complete"
@@ -131,10 +129,15 @@ class EventResult:
 
 @dataclass(frozen=True)
 class DrawRules:
-    """The draw explained for the secretary: a heading and numbered steps, per locale."""
+    """How a stage's rounds are drawn, as data the stage page words (_draw_rules.html): the rules
+    the draw follows, in order, as UI word keys (draw_rule_swiss_1 …), and what they name: the
+    metrics the ranking compares (`rank_by` without lot), the primary score (a metric, or ""),
+    and the side written first at a table (a UI word key)."""
 
-    heading: Localised
-    steps: dict[str, list[str]]
+    steps: tuple[str, ...]
+    rank_by: tuple[str, ...]
+    primary: str
+    first_side: str
 
 
 @dataclass

@@ -5,7 +5,7 @@ of lots. Entries equal on every ranked metric share a rank, shown "3=", unless `
 metric: then the lots decide, from the stage's `lots:` list or reproducibly from `draw_seed`.
 
 The tie-breaks every game can use are computed here from each entry's matches, in the words the
-stage page uses to explain them (see TIEBREAK_WORDS):
+stage page uses to explain them (metric_<name>_explain in the shared catalogue):
 
 - buchholz: the sum of the opponents' primary score (the first metric of `rank_by` that is not
   a tie-break, e.g. wins). A bye adds nothing; every meeting counts, a rematch twice.

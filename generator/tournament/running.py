@@ -1,0 +1,99 @@
+"""Running totals: an entry's matches in one stage, each with its part of the ranking metrics and
+the totals so far, as the entry page shows them (render/html.py lays them out, links them).
+
+The metrics shown are the stage's `rank_by` that the entry's matches score (lot and buchholz
+are no match's part). A running total is the sum so far, except for a metric taken from the
+first match only (`Metric.first_only`), which keeps its first value, and for metrics that are
+not plain sums (a percentage of summed matchpoints and tops), which the game derives from the
+sums so far (`Game.finish_metrics`), as the standings do. A late entry's score for each round it
+missed is a match too, table 0, so that the running totals end where the standings do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from generator.games import Game, metric_of
+from generator.tournament.results import StageResult
+
+# (round, table score, the entry's side index at that table)
+Seat = tuple[int, Any, int]
+
+
+@dataclass
+class MatchRow:
+    """One match of an entry: its part of each shown metric, and the totals so far."""
+
+    round: int
+    table: int  # 0: a round a late entry missed (its `late:` score)
+    opponents: list[str]
+    outcome: str  # won | drawn | lost | bye | forfeit | late
+    values: list[float]  # this match's part of each shown metric
+    running: list[float]  # the same, summed so far (a first-board metric keeps its first value)
+
+
+@dataclass
+class RunningTotals:
+    metrics: list[str]  # metric names, the stage's rank_by order
+    rows: list[MatchRow]
+
+
+def seated(stage_result: StageResult) -> dict[str, list[Seat]]:
+    """Entry id -> (round, table score, side index) for each table the entry sat at in this
+    stage, in round and table order."""
+    found: dict[str, list[Seat]] = {}
+    for round_result in stage_result.rounds:
+        partial, pending = round_result.partial, set(round_result.pending)  # once a round, not a table
+        for score in round_result.tables:
+            if partial and score.table.number not in pending:
+                continue  # a round partly entered shows its results on its own page only (event-day.md)
+            sides = score.table.sides
+            for entry_id in dict.fromkeys(sides):  # an id twice at one table: its first seat, once
+                found.setdefault(entry_id, []).append((round_result.number, score, sides.index(entry_id)))
+    return found
+
+
+def running_totals(game: Game, stage_result: StageResult, entry_id: str,
+                   matches: list[Seat] | None = None) -> RunningTotals:
+    """The entry's matches in one stage with each ranking metric, match by match and running.
+    `matches` are the entry's tables in the stage (see `seated`), found here if not given."""
+    stage = stage_result.stage
+    if matches is None:
+        matches = seated(stage_result).get(entry_id, [])
+    late = [(r.number, score, 0) for r in stage_result.rounds for score in r.late if score.sides[0].entry == entry_id]
+    if late:
+        matches = sorted([*matches, *late], key=lambda m: m[0])
+    own_sides = [score.sides[index] if index < len(score.sides) else None for _, score, index in matches]
+    shown = [m for m in stage.rank_by
+             if m not in ("lot", "buchholz") and any(side and m in side.metrics for side in own_sides)]
+    first_only = {m for m in shown if metric_of(game, m).first_only}
+    rows: list[MatchRow] = []
+    totals = [0.0] * len(shown)
+    sums: dict[str, float] = {}  # every metric of the side so far, for metrics derived from sums
+    for (number, score, index), side in zip(matches, own_sides):
+        sides = score.table.sides
+        values = [side.metrics.get(m, 0) if side else 0 for m in shown]
+        for i, metric in enumerate(shown):
+            if metric in first_only:
+                totals[i] = values[i] if not rows else totals[i]
+            else:
+                totals[i] += values[i]
+        for name, value in (side.metrics.items() if side else ()):
+            sums[name] = sums.get(name, 0) + value
+        finished = dict(sums)
+        game.finish_metrics(finished)
+        running = [totals[i] if m in first_only else finished.get(m, totals[i]) for i, m in enumerate(shown)]
+        opponents = [s for s in sides if s != entry_id]
+        if score.table.number == 0:
+            outcome = "late"
+        elif len(sides) < 2:
+            outcome = "bye"
+        elif score.table.forfeit == entry_id:
+            outcome = "forfeit"
+        elif score.winner is None:
+            outcome = "drawn"
+        else:
+            outcome = "won" if score.winner == entry_id else "lost"
+        rows.append(MatchRow(number, score.table.number, opponents, outcome, values, running))
+    return RunningTotals(shown, rows)
