@@ -77,7 +77,7 @@ def environment(locale: str, people: People | None = None, stock: bool = False) 
     translate = Translator(locale)
     env.globals.update(_=translate, t=translate, lang=HTML_LANG[locale], cjk=CJK_FACE[locale], GAMES=GAMES,
                        metric_of=metric_of, event_url=event_url, stage_url=stage_url, round_url=round_url,
-                       entry_url=entry_url, board_url=board_url, player_url=player_url, game_url=game_url, players_url=PLAYERS_URL,
+                       entry_url=entry_url, board_url=board_url, table_url=table_url, first_page=first_page, player_url=player_url, game_url=game_url, players_url=PLAYERS_URL,
                        search_url=SEARCH_URL, lang_of=_lang_attribute(locale),
                        person_of=people.of if people else (lambda slug, entry_id, index: None),
                        person_named=people.named_in if people else (lambda slug, name, group: None))
@@ -211,6 +211,61 @@ def player_url(person: Person) -> str:
 
 def game_url(game: str | None) -> str:
     return f"games/{game}/index.html" if game else "index.html"
+
+
+# Large events' pages are split so that no HTML page passes PAGE_LIMIT (a 5,000-team Swiss made a
+# 3.5 MB standings page and rounds of 35 MB). Below each threshold a page is exactly as before;
+# above it the first page keeps the page's URL and the others are `page-<n>/` beneath it, so
+# every URL stays where it was as results come in (README, "What a build writes"):
+PAGE_ROWS = 200  # standings rows a page: <stage>/index.html ranks 1-200, <stage>/page-2/index.html 201-400, …
+PAGE_TABLES = 50  # a round's tables a page, in table order: round-<n>/index.html, round-<n>/page-2/index.html, …
+ARCHIVE_EVENTS = 300  # the archive on one page up to this many events; beyond, one page a year (years/<year>/)
+PAGE_LIMIT = 1_000_000  # bytes: no HTML page is larger at these thresholds (tests, bench/scale.py)
+
+
+def page_url(url: str, number: int) -> str:
+    """Page `number` of a paginated page: the page's own URL for the first, else `page-<n>/`
+    in its folder (…/main/index.html -> …/main/page-2/index.html)."""
+    return url if number == 1 else f"{url.removesuffix('index.html')}page-{number}/index.html"
+
+
+def chunks(items: list[Any], size: int) -> list[list[Any]]:
+    """`items` in pages of `size` (one page, maybe empty, when they fit)."""
+    return [items[start:start + size] for start in range(0, len(items), size)] or [items[:0]]
+
+
+def first_page(rows: list[Any]) -> list[Any]:
+    """The rows a standings' first page shows (the event page's ranking too)."""
+    return rows[:PAGE_ROWS]
+
+
+def standings_pages(event: Event, stage_id: str, rows: list[Any]) -> list[tuple[str, str]]:
+    """(URL, label) of each page of a stage's standings: the label its ranks' span, "1-200"."""
+    base = stage_url(event, stage_id)
+    return [(page_url(base, n + 1), _span(n * PAGE_ROWS + 1, min((n + 1) * PAGE_ROWS, len(rows))))
+            for n in range((len(rows) - 1) // PAGE_ROWS + 1)] if len(rows) > PAGE_ROWS else []
+
+
+def _span(first: Any, last: Any) -> str:
+    return f"{first}–{last}" if first != last else str(first)
+
+
+# A round's table number -> its page, for rounds of more than PAGE_TABLES tables; made once a
+# round while an event renders (render_event empties it).
+_TABLE_PAGES: dict[int, dict[int, int]] = {}
+
+
+def table_url(event: Event, stage_result: StageResult, number: int, table: int) -> str:
+    """A table of a round, on its round page (the page holding it when the round is paginated)."""
+    url = round_url(event, stage_result.stage.id, number)
+    round_result = next((r for r in stage_result.rounds if r.number == number), None)
+    if round_result is not None and len(round_result.tables) > PAGE_TABLES:
+        pages = _TABLE_PAGES.get(id(round_result))
+        if pages is None:
+            pages = _TABLE_PAGES[id(round_result)] = {
+                score.table.number: position // PAGE_TABLES + 1 for position, score in enumerate(round_result.tables)}
+        url = page_url(url, pages.get(table, 1))
+    return url + (f"#table-{table}" if table else "")
 
 
 PLAYERS_URL = "players/index.html"
@@ -447,12 +502,20 @@ def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulle
     notices = [render_notice(path) for path in event.notices]
     writer.page(env, event_url(event), "event.html", day, notices=notices, bulletins=bulletins, **common)
     table_template = f"games/{event.game}_table.html"
+    _TABLE_PAGES.clear()
     for stage_result in result.stages:
         stage = stage_result.stage
         travellers = _travellers(game, stage_result)
+        # The standings, PAGE_ROWS a page: the first on the stage page, with its rules.
+        pages = standings_pages(event, stage.id, stage_result.standings)
+        rows = chunks(stage_result.standings, PAGE_ROWS)
         writer.page(env, stage_url(event, stage.id), "stage.html", day, stage_result=stage_result,
                     stage=stage, next_stage=_next_stage(result, stage_result), travellers=travellers,
-                    movement=movement_card(event, stage_result), **common)
+                    movement=movement_card(event, stage_result), rows=rows[0], pages=pages, page_number=1,
+                    **common)
+        for number in range(2, len(pages) + 1):
+            writer.page(env, pages[number - 1][0], "standings.html", day, stage_result=stage_result, stage=stage,
+                        rows=rows[number - 1], pages=pages, page_number=number, **common)
         for position, traveller in enumerate(travellers):
             neighbours = [travellers[i].board if 0 <= i < len(travellers) else None
                           for i in (position - 1, position + 1)]
@@ -462,9 +525,16 @@ def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulle
         # A barometer's standings after each round (duplicate.standings_after_rounds).
         after = _standings_after(event, stage_result)
         for round_result in stage_result.rounds:
-            writer.page(env, round_url(event, stage.id, round_result.number), "round.html", day,
-                        stage_result=stage_result, stage=stage, round_result=round_result,
-                        table_template=table_template, after_round=after.get(round_result.number), **common)
+            # PAGE_TABLES tables a page, in table order; the first keeps the round's URL.
+            shown = chunks(round_result.tables, PAGE_TABLES)
+            url = round_url(event, stage.id, round_result.number)
+            table_pages = [(page_url(url, n + 1), _span(tables[0].table.number, tables[-1].table.number))
+                           for n, tables in enumerate(shown)] if len(shown) > 1 else []
+            for number, tables in enumerate(shown, 1):
+                writer.page(env, page_url(url, number), "round.html", day,
+                            stage_result=stage_result, stage=stage, round_result=round_result, tables=tables,
+                            pages=table_pages, page_number=number, table_template=table_template,
+                            after_round=after.get(round_result.number) if number == 1 else None, **common)
     # Each stage's tables, by entry, gathered once (not searched again for every entry).
     seated = [_seated(s) for s in result.stages]
     standings = [s.standings_by_entry() for s in result.stages]
@@ -592,7 +662,7 @@ def match_lines(game: Any, event: Event, stage_result: StageResult, entry_id: st
             outcome = "drawn"
         else:
             outcome = "won" if score.winner == entry_id else "lost"
-        url = f"{round_url(event, stage.id, number)}" + (f"#table-{score.table.number}" if score.table.number else "")
+        url = table_url(event, stage_result, number, score.table.number)
         lines.append(MatchLine(number, score.table.number, url, opponents, outcome, values, running))
     return MatchSummary(shown, lines)
 def results_json(result: EventResult) -> dict[str, Any]:
