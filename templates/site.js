@@ -2,12 +2,15 @@
    (assets/search-index.js, built by generator/render/search.py) loaded on first use, so search
    works from a web server and from disk (file://). A record matches when it holds every
    character pair (bigram) of the query and the query's text itself: two characters of a
-   Chinese name are enough. */
+   Chinese name are enough. A large site's index is sharded (version 2, search.py index_files):
+   search-index.js is then a small manifest, and a query loads only the shards of its own
+   character pairs (assets/search/g-<k>.js) and the chunks of records its results are in
+   (assets/search/r-<k>.js). */
 (function () {
   "use strict";
   var KIND_ORDER = { player: 0, entry: 1, event: 2 };
-  var DROPDOWN = 8, PAGE = 200;
-  var waiting = null;
+  var DROPDOWN = 8, PAGE = 200, MAX_CHUNKS = 4;
+  var waiting = null, loadedParts = {}, partWaiting = {};
 
   function loadIndex(form, done) {
     if (window.PAIBANG_SEARCH) { done(window.PAIBANG_SEARCH); return; }
@@ -20,6 +23,37 @@
       calls.forEach(function (call) { call(window.PAIBANG_SEARCH); });
     };
     document.head.appendChild(script);
+  }
+
+  // A sharded index's files: each calls this with its name and its data when loaded.
+  function partLoaded(name, data) {
+    loadedParts[name] = data;
+    var calls = partWaiting[name] || [];
+    delete partWaiting[name];
+    calls.forEach(function (call) { call(); });
+  }
+  window.PAIBANG_SEARCH_PART = partLoaded;
+
+  function loadParts(form, names, done) {
+    var left = names.length, base = form.getAttribute("data-index").replace(/search-index\.js$/, "search/");
+    if (!left) { done(); return; }
+    function one() { if (--left === 0) done(); }
+    names.forEach(function (name) {
+      if (loadedParts[name]) { one(); return; }
+      if (partWaiting[name]) { partWaiting[name].push(one); return; }
+      partWaiting[name] = [one];
+      var script = document.createElement("script");
+      script.src = base + name + ".js";
+      script.onerror = function () { partLoaded(name, name.charAt(0) === "g" ? {} : []); };
+      document.head.appendChild(script);
+    });
+  }
+
+  // As search.py's shard_of: code points, the number kept below the shards' count.
+  function shardOf(gram, shards) {
+    var n = 0;
+    Array.from(gram).forEach(function (c) { n = (n * 31 + c.codePointAt(0)) % shards; });
+    return n;
   }
 
   // As search.py's normalise: NFKC, lower case, 繁體 folded to 简体 (the index's table).
@@ -50,17 +84,74 @@
       for (var i = 0; i + 1 < chars.length; i++) ids = intersect(ids, data.grams[chars[i] + chars[i + 1]] || []);
     });
     if (ids === null) ids = data.records.map(function (_, i) { return i; });
+    return ranked(ids, function (id) { return data.records[id]; }, q, parts, fold);
+  }
+
+  // The records of `ids` (record(id) gives one) that hold every run of the query, best first.
+  function ranked(ids, record, q, parts, fold) {
     var found = ids.filter(function (id) {
-      var text = data.records[id][4];
+      var text = record(id)[4];
       return parts.every(function (run) { return text.indexOf(run) >= 0; });
     });
     function score(id) {
-      var title = normalise(data.records[id][1], fold);
+      var title = normalise(record(id)[1], fold);
       return title === q ? 0 : title.indexOf(q) === 0 ? 1 : title.indexOf(parts[0]) >= 0 ? 2 : 3;
     }
-    return found.map(function (id) { return [score(id), KIND_ORDER[data.records[id][0]], id]; })
+    return found.map(function (id) { return [score(id), KIND_ORDER[record(id)[0]], id]; })
       .sort(function (a, b) { return a[0] - b[0] || a[1] - b[1] || a[2] - b[2]; })
-      .map(function (row) { return data.records[row[2]]; });
+      .map(function (row) { return record(row[2]); });
+  }
+
+  // The query's grams in a sharded index: each run's character pairs, a lone character itself.
+  function queryGrams(q) {
+    var grams = [];
+    runs(q).forEach(function (run) {
+      var chars = Array.from(run);
+      if (chars.length === 1) grams.push(chars[0]);
+      for (var i = 0; i + 1 < chars.length; i++) grams.push(chars[i] + chars[i + 1]);
+    });
+    return grams;
+  }
+
+  // The record chunks to load for `ids` (sorted): all of them when few, else the first ones, in
+  // order, until they hold `limit` candidates (a one-letter query does not load the whole index).
+  function chunksFor(ids, size, limit) {
+    var chunks = [], held = [];
+    ids.forEach(function (id) {
+      var chunk = Math.floor(id / size);
+      if (chunks[chunks.length - 1] !== chunk) { chunks.push(chunk); held.push(0); }
+      held[held.length - 1]++;
+    });
+    if (chunks.length <= MAX_CHUNKS) return chunks;
+    var taken = [], count = 0;
+    for (var i = 0; i < chunks.length && (count < limit || !taken.length); i++) { taken.push(chunks[i]); count += held[i]; }
+    return taken;
+  }
+
+  // A sharded index (version 2): done(records found, best first; how many match in all, the
+  // candidates in chunks not loaded counted as found: their character pairs all match).
+  function searchSharded(form, meta, query, limit, done) {
+    var fold = meta.fold || {}, q = normalise(query, fold), parts = runs(q), grams = queryGrams(q);
+    if (!grams.length) { done([], 0); return; }
+    var shardNames = grams.map(function (g) { return "g-" + shardOf(g, meta.shards); });
+    loadParts(form, shardNames.filter(function (name, i) { return shardNames.indexOf(name) === i; }), function () {
+      var ids = null;
+      grams.forEach(function (g, i) { ids = intersect(ids, loadedParts[shardNames[i]][g] || []); });
+      var chunks = chunksFor(ids, meta.chunk, limit);
+      loadParts(form, chunks.map(function (c) { return "r-" + c; }), function () {
+        var loaded = ids.filter(function (id) { return chunks.indexOf(Math.floor(id / meta.chunk)) >= 0; });
+        var record = function (id) { return loadedParts["r-" + Math.floor(id / meta.chunk)][id % meta.chunk]; };
+        var found = ranked(loaded, record, q, parts, fold);
+        done(found, found.length + ids.length - loaded.length);
+      });
+    });
+  }
+
+  // Every search, whatever the index: done(records found, best first; how many in all).
+  function find(form, data, query, limit, done) {
+    if (data.version === 2) { searchSharded(form, data, query, limit, done); return; }
+    var found = search(data, query);
+    done(found, found.length);
   }
 
   function words(form, name, key, value) {
@@ -70,15 +161,17 @@
   // The count (a live region) and the list are in the page from the start; in the header the list
   // is a listbox whose options are the links.
   function show(form, panel, query, limit, full, done) {
-    loadIndex(form, function (data) {
-      var found = search(data, query), root = form.getAttribute("data-root");
+    var ask = form.asked = (form.asked || 0) + 1;  // a sharded index answers later: the latest query's answer only
+    loadIndex(form, function (data) { find(form, data, query, limit, function (found, count) {
+      if (ask !== form.asked) return;
+      var root = form.getAttribute("data-root");
       var head = panel.querySelector(".search-count"), list = panel.querySelector("ul"), more = panel.querySelector(".search-more");
       if (more) more.remove();
       list.textContent = "";
       panel.hidden = !query.trim();
       if (done) done(!panel.hidden);
       if (panel.hidden) { head.textContent = ""; return; }
-      head.textContent = found.length ? words(form, "count", "n", found.length) : words(form, "none", "q", query.trim());
+      head.textContent = count ? words(form, "count", "n", count) : words(form, "none", "q", query.trim());
       found.slice(0, limit).forEach(function (record, i) {
         var item = document.createElement("li"), link = document.createElement("a");
         link.href = root + record[3];
@@ -100,14 +193,14 @@
         item.appendChild(link);
         list.appendChild(item);
       });
-      if (found.length > limit) {
+      if (count > limit) {
         more = document.createElement(full ? "p" : "a");
         more.className = "search-more";
         more.textContent = words(form, "more", "shown", limit);
         if (!full) more.href = form.getAttribute("action") + "?q=" + encodeURIComponent(query.trim());
         panel.appendChild(more);
       }
-    });
+    }); });
   }
 
   function attach(form, full) {

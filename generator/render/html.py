@@ -38,7 +38,7 @@ from generator.render.incremental import (EventPages, PreviousBuild, code_digest
                                           site_digest)
 from generator.render.output import OutputTree
 from generator.render.players import People, Person, collect_people, people_by_group
-from generator.render.search import index_script
+from generator.render.search import index_files
 from generator.render.search import records as search_records
 from generator.tournament.results import EventResult, StageResult
 from generator.tournament.pairing import movement_card
@@ -268,6 +268,13 @@ def table_url(event: Event, stage_result: StageResult, number: int, table: int) 
     return url + (f"#table-{table}" if table else "")
 
 
+def year_url(game: str | None, year: str) -> str:
+    """A large archive's page of one year (ARCHIVE_EVENTS), of every game or of one; events
+    without a date are under `undated`."""
+    folder = "" if game is None else f"games/{game}/"
+    return f"{folder}years/{year if year.isdigit() else 'undated'}/index.html"
+
+
 PLAYERS_URL = "players/index.html"
 SEARCH_URL = "search/index.html"
 ASSETS = ("style.css", "site.js", "favicon.svg")  # copied from templates/ to output/assets/
@@ -365,11 +372,23 @@ def _write_indexes(site: Site, results: list[EventResult], people: People, env: 
     ordered = sorted(results, key=lambda r: (_first_day(r), r.event.slug), reverse=True)
     games = sorted({r.event.game for r in ordered}, key=lambda g: GAMES[g].position if g in GAMES else 99)
     newest = max((_last_day(r) for r in results if r.event.dates), default=None)
+    counts = {g: sum(1 for r in ordered if r.event.game == g) for g in games}
     for game in (None, *games):
         shown = [r for r in ordered if game is None or r.event.game == game]
-        writer.page(env, game_url(game), "index.html", newest, years=_by_year(shown), games=games,
-                    counts={g: sum(1 for r in ordered if r.event.game == g) for g in games}, total=len(ordered),
-                    current_game=game, winners=_winners)
+        years = _by_year(shown)
+        common = dict(games=games, counts=counts, total=len(ordered), current_game=game, winners=_winners)
+        if len(shown) <= ARCHIVE_EVENTS:
+            writer.page(env, game_url(game), "index.html", newest, years=years, year_pages=[], current_year=None,
+                        **common)
+            continue
+        # A large archive: a page a year (years/<year>/index.html), the newest year's also at the
+        # archive's own URL; each lists the years.
+        year_pages = [(year_url(game, year), year, len(events)) for year, events in years]
+        writer.page(env, game_url(game), "index.html", newest, years=years[:1], year_pages=year_pages,
+                    current_year=years[0][0], **common)
+        for year, events in years:
+            writer.page(env, year_url(game, year), "index.html", newest, years=[(year, events)],
+                        year_pages=year_pages, current_year=year, **common)
 
     # People across events: the index here, each person's page comes with the events.
     writer.page(env, PLAYERS_URL, "players.html", newest, groups=people_by_group(people.everyone, t("no_group")))
@@ -377,7 +396,8 @@ def _write_indexes(site: Site, results: list[EventResult], people: People, env: 
     # Search: the page, and the index it loads.
     writer.page(env, SEARCH_URL, "search.html", None)
     found = search_records(results, people, t, event_url, entry_url, player_url)
-    out.write_text("assets/search-index.js", index_script(found))
+    for path, text in index_files(found).items():  # one file, or a large site's shards
+        out.write_text(path, text)
     out.write_text("feed.xml", atom_feed(site, updates(site, results, event_url, stage_url), t))
 
 
