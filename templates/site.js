@@ -2,58 +2,31 @@
    (assets/search-index.js, built by generator/render/search.py) loaded on first use, so search
    works from a web server and from disk (file://). A record matches when it holds every
    character pair (bigram) of the query and the query's text itself: two characters of a
-   Chinese name are enough. A large site's index is sharded (version 2, search.py index_files):
-   search-index.js is then a small manifest, and a query loads only the shards of its own
-   character pairs (assets/search/g-<k>.js) and the chunks of records its results are in
-   (assets/search/r-<k>.js). */
+   Chinese name are enough. A large site's index is sharded (search-shards.js). */
 (function () {
   "use strict";
   var KIND_ORDER = { player: 0, entry: 1, event: 2 };
-  var DROPDOWN = 8, PAGE = 200, MAX_CHUNKS = 4;
-  var waiting = null, loadedParts = {}, partWaiting = {};
+  var DROPDOWN = 8, PAGE = 200;
+  var waiting = null;
 
   function loadIndex(form, done) {
-    if (window.PAIBANG_SEARCH) { done(window.PAIBANG_SEARCH); return; }
     if (waiting) { waiting.push(done); return; }
+    if (window.PAIBANG_SEARCH) { done(window.PAIBANG_SEARCH); return; }
     waiting = [done];
+    function ready() {
+      var calls = waiting; waiting = null;
+      calls.forEach(function (call) { call(window.PAIBANG_SEARCH); });
+    }
     var script = document.createElement("script");
     script.src = form.getAttribute("data-index");
     script.onload = function () {
-      var calls = waiting; waiting = null;
-      calls.forEach(function (call) { call(window.PAIBANG_SEARCH); });
+      if (window.PAIBANG_SEARCH.version !== 2) { ready(); return; }
+      var more = document.createElement("script");  // a sharded index: its search comes next
+      more.src = script.src.replace(/search-index\.js$/, "search-shards.js");
+      more.onload = ready;
+      document.head.appendChild(more);
     };
     document.head.appendChild(script);
-  }
-
-  // A sharded index's files: each calls this with its name and its data when loaded.
-  function partLoaded(name, data) {
-    loadedParts[name] = data;
-    var calls = partWaiting[name] || [];
-    delete partWaiting[name];
-    calls.forEach(function (call) { call(); });
-  }
-  window.PAIBANG_SEARCH_PART = partLoaded;
-
-  function loadParts(form, names, done) {
-    var left = names.length, base = form.getAttribute("data-index").replace(/search-index\.js$/, "search/");
-    if (!left) { done(); return; }
-    function one() { if (--left === 0) done(); }
-    names.forEach(function (name) {
-      if (loadedParts[name]) { one(); return; }
-      if (partWaiting[name]) { partWaiting[name].push(one); return; }
-      partWaiting[name] = [one];
-      var script = document.createElement("script");
-      script.src = base + name + ".js";
-      script.onerror = function () { partLoaded(name, name.charAt(0) === "g" ? {} : []); };
-      document.head.appendChild(script);
-    });
-  }
-
-  // As search.py's shard_of: code points, the number kept below the shards' count.
-  function shardOf(gram, shards) {
-    var n = 0;
-    Array.from(gram).forEach(function (c) { n = (n * 31 + c.codePointAt(0)) % shards; });
-    return n;
   }
 
   // As search.py's normalise: NFKC, lower case, 繁體 folded to 简体 (the index's table).
@@ -102,54 +75,10 @@
       .map(function (row) { return record(row[2]); });
   }
 
-  // The query's grams in a sharded index: each run's character pairs, a lone character itself.
-  function queryGrams(q) {
-    var grams = [];
-    runs(q).forEach(function (run) {
-      var chars = Array.from(run);
-      if (chars.length === 1) grams.push(chars[0]);
-      for (var i = 0; i + 1 < chars.length; i++) grams.push(chars[i] + chars[i + 1]);
-    });
-    return grams;
-  }
-
-  // The record chunks to load for `ids` (sorted): all of them when few, else the first ones, in
-  // order, until they hold `limit` candidates (a one-letter query does not load the whole index).
-  function chunksFor(ids, size, limit) {
-    var chunks = [], held = [];
-    ids.forEach(function (id) {
-      var chunk = Math.floor(id / size);
-      if (chunks[chunks.length - 1] !== chunk) { chunks.push(chunk); held.push(0); }
-      held[held.length - 1]++;
-    });
-    if (chunks.length <= MAX_CHUNKS) return chunks;
-    var taken = [], count = 0;
-    for (var i = 0; i < chunks.length && (count < limit || !taken.length); i++) { taken.push(chunks[i]); count += held[i]; }
-    return taken;
-  }
-
-  // A sharded index (version 2): done(records found, best first; how many match in all, the
-  // candidates in chunks not loaded counted as found: their character pairs all match).
-  function searchSharded(form, meta, query, limit, done) {
-    var fold = meta.fold || {}, q = normalise(query, fold), parts = runs(q), grams = queryGrams(q);
-    if (!grams.length) { done([], 0); return; }
-    var shardNames = grams.map(function (g) { return "g-" + shardOf(g, meta.shards); });
-    loadParts(form, shardNames.filter(function (name, i) { return shardNames.indexOf(name) === i; }), function () {
-      var ids = null;
-      grams.forEach(function (g, i) { ids = intersect(ids, loadedParts[shardNames[i]][g] || []); });
-      var chunks = chunksFor(ids, meta.chunk, limit);
-      loadParts(form, chunks.map(function (c) { return "r-" + c; }), function () {
-        var loaded = ids.filter(function (id) { return chunks.indexOf(Math.floor(id / meta.chunk)) >= 0; });
-        var record = function (id) { return loadedParts["r-" + Math.floor(id / meta.chunk)][id % meta.chunk]; };
-        var found = ranked(loaded, record, q, parts, fold);
-        done(found, found.length + ids.length - loaded.length);
-      });
-    });
-  }
-
   // Every search, whatever the index: done(records found, best first; how many in all).
   function find(form, data, query, limit, done) {
-    if (data.version === 2) { searchSharded(form, data, query, limit, done); return; }
+    var tools = { normalise: normalise, runs: runs, intersect: intersect, ranked: ranked };
+    if (data.version === 2) { window.PAIBANG_SEARCH_SHARDED(tools, form, data, query, limit, done); return; }
     var found = search(data, query);
     done(found, found.length);
   }

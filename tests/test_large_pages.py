@@ -151,7 +151,7 @@ def test_a_large_round_paginates_every_table_once_and_entries_link_to_its_page(l
 def test_small_events_and_archives_keep_one_page_each(small: Path) -> None:
     assert not list(small.rglob("page-*")) and not (small / "years").exists()
     assert 'class="rounds pages"' not in "".join(read(p) for p in small.rglob("*.html"))
-    assert not (small / "assets/search").exists()
+    assert not (small / "assets/search").exists() and not (small / "assets/search-shards.js").exists()
     assert '"version":1' in read(small / "assets/search-index.js")
     assert max(p.stat().st_size for p in small.rglob("*.html")) < html_module.PAGE_LIMIT
 
@@ -265,7 +265,7 @@ def test_the_scripts_shard_choice_is_pythons_and_search_works_sharded(large: Pat
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
         page.goto((large / "index.html").as_uri())  # from disk: scripts, never fetch()
-        source = read(ROOT / "templates/site.js")
+        source = read(ROOT / "templates/search-shards.js")
         body = re.search(r"function shardOf\(gram, shards\) \{.*?\n  \}", source, re.S)[0]
         grams = ["张浩", "浩然", "a1", "19", "𠀋x", "t", "動"]
         for count in (1, 7, 31, 1000):

@@ -396,8 +396,11 @@ def _write_indexes(site: Site, results: list[EventResult], people: People, env: 
     # Search: the page, and the index it loads.
     writer.page(env, SEARCH_URL, "search.html", None)
     found = search_records(results, people, t, event_url, entry_url, player_url)
-    for path, text in index_files(found).items():  # one file, or a large site's shards
+    files = index_files(found)
+    for path, text in files.items():  # one file, or a large site's shards
         out.write_text(path, text)
+    if len(files) > 1:  # and the script that searches them, which site.js loads then
+        out.write_bytes("assets/search-shards.js", (TEMPLATES / "search-shards.js").read_bytes())
     out.write_text("feed.xml", atom_feed(site, updates(site, results, event_url, stage_url), t))
 
 

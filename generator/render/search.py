@@ -14,6 +14,8 @@ The index is a JavaScript file (`assets/search-index.js`) that sets one global, 
 script tag only when someone uses the search box: that works from a web server and from disk
 (file://), where fetch() is refused. It holds only what pages already show (names, groups, team
 names, titles); private fields never reach the model, and a player's `id` is not written.
+A large site's index is sharded instead (index_files, below): the first keystroke loads a few
+small files, never the whole index.
 """
 
 from __future__ import annotations
