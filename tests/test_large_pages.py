@@ -283,6 +283,35 @@ def test_the_scripts_shard_choice_is_pythons_and_search_works_sharded(large: Pat
         page.close()
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("width", [390, 320])
+def test_the_new_kinds_of_page_on_a_phone(large: Path, browser, width: int) -> None:
+    """A standings page beyond the first, a round's page, a year of the archive, the event page
+    cut to its first page: measured as tests/test_phone.py measures every kind of page (nothing
+    sideways, cards kept, targets of 24 px, axe-core)."""
+    from tests.test_phone import AXE, AXE_RUN, MEASURE, REFERENCE
+
+    tab = browser.new_page()
+    tab.set_viewport_size({"width": width, "height": 844})
+    problems = []
+    try:
+        for path in [f"{GUANDAN}/main/page-2/index.html", f"{GUANDAN}/main/index.html",
+                     f"{GUANDAN}/main/round-1/page-2/index.html", f"{GUANDAN}/index.html", "years/2020/index.html",
+                     "index.html"]:
+            tab.goto((large / path).as_uri())
+            found = tab.evaluate(MEASURE, REFERENCE)
+            tab.add_script_tag(path=str(AXE))
+            found["axe"] = tab.evaluate(AXE_RUN)
+            if found.pop("page") > 0:
+                problems.append(f"{path}: the page scrolls sideways")
+            problems += [f"{width}px {path}: {key}: {value}" for key, value in found.items() if value]
+            if "/main/" in path:  # the standings' rows are cards on a phone, as on the stage page
+                assert tab.evaluate("getComputedStyle(document.querySelector('table.cards tbody tr')).display") == "flex"
+    finally:
+        tab.close()
+    assert problems == [], "\n".join(problems)
+
+
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory):
     """Debian's Chromium, as tests/test_browser.py starts it (skipped where it is missing, not in CI)."""
