@@ -77,7 +77,8 @@ def environment(locale: str, people: People | None = None, stock: bool = False) 
     translate = Translator(locale)
     env.globals.update(_=translate, t=translate, lang=HTML_LANG[locale], cjk=CJK_FACE[locale], GAMES=GAMES,
                        metric_of=metric_of, event_url=event_url, stage_url=stage_url, round_url=round_url,
-                       entry_url=entry_url, board_url=board_url, table_url=table_url, first_page=first_page, player_url=player_url, game_url=game_url, players_url=PLAYERS_URL,
+                       entry_url=entry_url, board_url=board_url, player_url=player_url, game_url=game_url, players_url=PLAYERS_URL,
+                       table_url=table_url, first_page=first_page,
                        search_url=SEARCH_URL, lang_of=_lang_attribute(locale),
                        person_of=people.of if people else (lambda slug, entry_id, index: None),
                        person_named=people.named_in if people else (lambda slug, name, group: None))
@@ -250,9 +251,10 @@ def _span(first: Any, last: Any) -> str:
     return f"{first}–{last}" if first != last else str(first)
 
 
-# A round's table number -> its page, for rounds of more than PAGE_TABLES tables; made once a
-# round while an event renders (render_event empties it).
-_TABLE_PAGES: dict[int, dict[int, int]] = {}
+# A round's table number -> its page, for rounds of more than PAGE_TABLES tables, made once a
+# round (5,000 entry pages ask for it 7 times each); the round itself is kept beside it, so that
+# an id reused by a later round is never taken for it. render_event empties it.
+_TABLE_PAGES: dict[int, tuple[Any, dict[int, int]]] = {}
 
 
 def table_url(event: Event, stage_result: StageResult, number: int, table: int) -> str:
@@ -260,11 +262,13 @@ def table_url(event: Event, stage_result: StageResult, number: int, table: int) 
     url = round_url(event, stage_result.stage.id, number)
     round_result = next((r for r in stage_result.rounds if r.number == number), None)
     if round_result is not None and len(round_result.tables) > PAGE_TABLES:
-        pages = _TABLE_PAGES.get(id(round_result))
-        if pages is None:
-            pages = _TABLE_PAGES[id(round_result)] = {
-                score.table.number: position // PAGE_TABLES + 1 for position, score in enumerate(round_result.tables)}
-        url = page_url(url, pages.get(table, 1))
+        kept = _TABLE_PAGES.get(id(round_result))
+        if kept is None or kept[0] is not round_result:
+            if len(_TABLE_PAGES) > 64:  # called outside render_event (the desk): kept bounded
+                _TABLE_PAGES.clear()
+            kept = _TABLE_PAGES[id(round_result)] = (round_result, {
+                score.table.number: position // PAGE_TABLES + 1 for position, score in enumerate(round_result.tables)})
+        url = page_url(url, kept[1].get(table, 1))
     return url + (f"#table-{table}" if table else "")
 
 
