@@ -17,8 +17,9 @@
    - the largest HTML page of the event's site, against the 1 MB limit (render/html.py paginates
      standings and rounds, PAGE_ROWS and PAGE_TABLES), and the search index's largest shard
      (render/search.py, SHARD_LIMIT): what the first keystroke downloads.
-3. When bench/archive.py exists (the 50/200/400/2,000-event archives), its figures are printed
-   after these, from the same run: see `archive_figures` at the end.
+3. When bench/archive.py exists (the 50/200/400/2,000-event archives, `--archive-sizes`), its
+   figures are printed after these, from the same run, and its targets join the closing list:
+   see `archive_figures` at the end.
 """
 
 from __future__ import annotations
@@ -150,6 +151,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--archive-events", type=int, default=200, help="bench/site.py's archive to compare with")
+    parser.add_argument("--archive-sizes", default="50,200,400,2000",
+                        help="bench/archive.py's archives, when it exists (comma-separated; empty: none)")
     parser.add_argument("--where", type=Path, default=None,
                         help="folder to work in (default: the system's temporary folder)")
     args = parser.parse_args()
@@ -204,22 +207,28 @@ def main() -> None:
         notes.append(("event pages/s / archive pages/s", f"{event_rate / archive_rate:.2f}x", ">= 1x",
                       event_rate >= archive_rate))
 
-    # --- the archives' figures (bench/archive.py, another part of issue 23), next to these -------
-    if (ROOT / "bench/archive.py").exists():
-        notes.extend(archive_figures(args.where))
+    # --- HOOK: the archives' figures (bench/archive.py, another part of issue 23), next to these ---
+    archive_targets: list[str] = []
+    if (ROOT / "bench/archive.py").exists() and args.archive_sizes:
+        archive_targets = archive_figures([int(n) for n in args.archive_sizes.split(",")], args.where)
 
     print("\ntargets:")
     for what, figure, target, met in notes:
         verdict = "" if met is None else ("met" if met else "MISSED")
         print(f"  {what:<36} {figure:>10}   target {target:<34} {verdict}")
+    for line in archive_targets:
+        print(f"  {line}")
 
 
-def archive_figures(where: Path | None) -> list[tuple[str, str, str, bool | None]]:
-    """HOOK: bench/archive.py's 50/200/400/2,000-event figures, printed in this same run.
-    bench/archive.py is expected to offer `figures(where) -> list[(what, figure, target, met)]`
-    and to print its own lines as it goes; the rows join this script's closing list of targets."""
-    print("\narchives (bench/archive.py):", flush=True)
-    return list(_bench("archive").figures(where))
+def archive_figures(sizes: list[int], where: Path | None) -> list[str]:
+    """HOOK: bench/archive.py's figures for archives of `sizes` events, printed in this same run
+    beside this script's. bench/archive.py offers `archive_figures(sizes, where) -> lines`; the
+    lines that name a target are returned, for the closing list of targets."""
+    print(f"\narchives of {', '.join(map(str, sizes))} events (bench/archive.py):", flush=True)
+    lines = list(_bench("archive").archive_figures(sizes, where))
+    for line in lines:
+        print(line, flush=True)
+    return [line for line in lines if "target" in line and not line.startswith(" ")]
 
 
 if __name__ == "__main__":
