@@ -25,6 +25,7 @@ CONTENT = ROOT / "content"
 GUANDAN = "events/tumu-guandan-2020"  # 52 teams, 3 Swiss rounds of 26 tables
 ROWS, TABLES = 10, 5  # the lowered thresholds
 SHARD_BYTES, CHUNK = 5_000, 50
+PEOPLE = 40  # people a page of the players' index
 
 
 def render(out: Path) -> Path:
@@ -42,6 +43,7 @@ def large(tmp_path_factory: pytest.TempPathFactory) -> Path:
         patch.setattr(html_module, "PAGE_ROWS", ROWS)
         patch.setattr(html_module, "PAGE_TABLES", TABLES)
         patch.setattr(html_module, "ARCHIVE_EVENTS", 2)
+        patch.setattr(html_module, "PLAYERS_PAGE", PEOPLE)
         patch.setattr(search_module, "SINGLE_INDEX_LIMIT", 0)
         patch.setattr(search_module, "SHARD_LIMIT", SHARD_BYTES)
         patch.setattr(search_module, "CHUNK_RECORDS", CHUNK)
@@ -177,6 +179,30 @@ def test_a_large_archive_has_a_page_a_year_each_event_on_one(large: Path, demo) 
     assert bridge and all(p.startswith("games/bridge/years/") for p in bridge)
 
 
+# --- the players' index ---------------------------------------------------------------------------
+
+
+def test_a_large_players_index_has_pages_of_whole_groups_each_person_once(large: Path, small: Path) -> None:
+    def people(page: Path) -> list[str]:
+        return re.findall(r'<li><a href="[^"]*(players/[0-9a-f]+/index.html)">', read(page))
+
+    everyone = people(small / "players/index.html")
+    pages = [large / "players/index.html", *sorted(large.glob("players/page-*/index.html"),
+                                                   key=lambda p: int(p.parent.name.split("-")[1]))]
+    assert len(pages) >= len(everyone) // PEOPLE and [p.parent.name for p in pages[1:]] == [
+        f"page-{n}" for n in range(2, len(pages) + 1)]
+    listed = [person for page in pages for person in people(page)]
+    assert sorted(listed) == sorted(everyone) and len(listed) == len(set(listed))
+    for page in pages:
+        assert 0 < len(people(page)) <= PEOPLE
+        nav = re.search(r'<nav class="groups" aria-label="[^"]+">(.*?)</nav>', read(page), re.S)[1]
+        for href in re.findall(r'href="([^"]+)"', nav):  # every group, on the page that holds it
+            path, fragment = href.split("#")
+            assert f'<h2 id="{fragment}">' in read((page.parent / path).resolve()), (page, href)
+        assert all(target.is_file() for target in links(page, large))
+    assert 'class="rounds pages"' not in read(small / "players/index.html")
+
+
 # --- search in shards -------------------------------------------------------------------------------
 
 
@@ -297,6 +323,7 @@ def test_the_new_kinds_of_page_on_a_phone(large: Path, browser, width: int) -> N
     try:
         for path in [f"{GUANDAN}/main/page-2/index.html", f"{GUANDAN}/main/index.html",
                      f"{GUANDAN}/main/round-1/page-2/index.html", f"{GUANDAN}/index.html", "years/2020/index.html",
+                     "players/page-2/index.html",
                      "index.html"]:
             tab.goto((large / path).as_uri())
             found = tab.evaluate(MEASURE, REFERENCE)

@@ -221,6 +221,7 @@ def game_url(game: str | None) -> str:
 PAGE_ROWS = 200  # standings rows a page: <stage>/index.html ranks 1-200, <stage>/page-2/index.html 201-400, …
 PAGE_TABLES = 50  # a round's tables a page, in table order: round-<n>/index.html, round-<n>/page-2/index.html, …
 ARCHIVE_EVENTS = 300  # the archive on one page up to this many events; beyond, one page a year (years/<year>/)
+PLAYERS_PAGE = 5_000  # people the players' index shows a page: players/index.html, players/page-2/index.html, …
 PAGE_LIMIT = 1_000_000  # bytes: no HTML page is larger at these thresholds (tests, bench/scale.py)
 
 
@@ -395,7 +396,7 @@ def _write_indexes(site: Site, results: list[EventResult], people: People, env: 
                         year_pages=year_pages, current_year=year, **common)
 
     # People across events: the index here, each person's page comes with the events.
-    writer.page(env, PLAYERS_URL, "players.html", newest, groups=people_by_group(people.everyone, t("no_group")))
+    _players_index(env, writer, people_by_group(people.everyone, t("no_group")), newest)
 
     # Search: the page, and the index it loads.
     writer.page(env, SEARCH_URL, "search.html", None)
@@ -406,6 +407,39 @@ def _write_indexes(site: Site, results: list[EventResult], people: People, env: 
     if len(files) > 1:  # and the script that searches them, which site.js loads then
         out.write_bytes("assets/search-shards.js", (TEMPLATES / "search-shards.js").read_bytes())
     out.write_text("feed.xml", atom_feed(site, updates(site, results, event_url, stage_url), t))
+
+
+def _players_index(env: jinja2.Environment, writer: SiteWriter, groups: list[tuple[str, list[Person]]],
+                   newest: dt.date | None) -> None:
+    """players/index.html; past PLAYERS_PAGE people, pages of whole groups (a group larger than a
+    page is split) under players/page-<n>/, each with every group's link and the list of pages."""
+    if sum(len(people) for _, people in groups) <= PLAYERS_PAGE:
+        writer.page(env, PLAYERS_URL, "players.html", newest, groups=groups, first_group=0, group_links=[], pages=[],
+                    page_number=1)
+        return
+    shown: list[list[tuple[int, str, list[Person]]]] = [[]]  # each page's (group number, group, people)
+    room = PLAYERS_PAGE
+    for number, (group, people) in enumerate(groups, 1):
+        if len(people) > room and shown[-1]:
+            shown.append([])
+            room = PLAYERS_PAGE
+        for start in range(0, len(people), PLAYERS_PAGE):
+            part = people[start:start + PLAYERS_PAGE]
+            if len(part) > room:
+                shown.append([])
+                room = PLAYERS_PAGE
+            shown[-1].append((number, group, part))
+            room -= len(part)
+    urls = [page_url(PLAYERS_URL, n) for n in range(1, len(shown) + 1)]
+    links: dict[int, tuple[str, str]] = {}
+    for url, page in zip(urls, shown):
+        for number, group, _ in page:
+            links.setdefault(number, (group, f"{url}#g{number}"))
+    pages = [(url, _span(page[0][1], page[-1][1])) for url, page in zip(urls, shown)]
+    for number, (url, page) in enumerate(zip(urls, shown), 1):
+        writer.page(env, url, "players.html", newest, groups=[(group, people) for _, group, people in page],
+                    first_group=page[0][0] - 1, group_links=[links[n] for n in sorted(links)], pages=pages,
+                    page_number=number)
 
 
 def _sitemap_order(page: tuple[str, dt.date | None]) -> tuple[int, str]:
