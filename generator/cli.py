@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         from generator.content.schema import write_schemas
 
         for path in write_schemas():
-            print(words("schema_written", locale, path=path))
+            print(words("wrote_file", locale, path=path))
         return 0
     if args.command == "doctor":
         from generator.commands import doctor
@@ -150,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     except ContentErrors as failure:
         print_problems(failure.problems, locale, args.content)
         errors = sum(1 for p in failure.problems if not p.warning)
-        failed = {"check": "check_failed", "import": "import_failed", "pair": "refused_errors"}
+        failed = {"check": "check_failed", "import": "import_failed", "pair": "pair_refused_errors"}
         print(words(failed.get(args.command, "build_failed"), locale, errors=errors), file=sys.stderr)
         return 1
     except OSError as failure:  # output/ under a file, no permission, a full disk: said, not traced

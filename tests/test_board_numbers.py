@@ -11,7 +11,7 @@ import pytest
 
 from generator.build import validate
 from generator.errors import ContentErrors
-from generator.games.bridge import board_block
+from generator.games.common.boards import board_block
 from generator.games.shengji import RULES as SHENGJI
 
 EVENT = """title: t

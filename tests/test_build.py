@@ -193,9 +193,9 @@ def test_events_read_in_parallel_give_what_one_process_finds(tmp_path: Path) -> 
 
     from generator.event_cache import read_ahead
 
-    assert len(read_ahead(content, None, 2)) == 7  # the workers do read every event
+    assert len(read_ahead(content, None, 2)) == 8  # the workers do read every event
     alone = outcome(workers=1)
-    assert outcome(workers=2) == alone and len(alone[0]) == 7
+    assert outcome(workers=2) == alone and len(alone[0]) == 8
     assert outcome(workers=2, cache_dir=tmp_path / "cache") == alone  # written by the workers
     assert outcome(workers=1, cache_dir=tmp_path / "cache") == alone  # read back
     prelim = content / "events/dongke-bridge-2015/results/prelim.yaml"

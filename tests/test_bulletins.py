@@ -13,7 +13,7 @@ from generator.build import build
 from generator.errors import ContentErrors
 from generator.printed import Bulletin
 from generator.render.pdf import _print, bulletin_html, missing_glyphs
-from generator.render.output import MARKER, MARKER_TEXT
+from generator.render.output import MARKER, marker_text
 
 ROOT = Path(__file__).resolve().parents[1]
 EVENT = "events/dongke-bridge-2015"
@@ -151,7 +151,7 @@ def test_a_character_outside_the_font_fails_the_build(tmp_path: Path) -> None:
     output = tmp_path / "output"
     output.mkdir()
     (output / "keep.txt").write_text("previous site", encoding="utf-8")
-    (output / MARKER).write_text(MARKER_TEXT, encoding="utf-8")  # built by paibang
+    (output / MARKER).write_text(marker_text(), encoding="utf-8")  # built by paibang
     with pytest.raises(ContentErrors) as failure:
         build(content, output)
     (problem,) = failure.value.problems

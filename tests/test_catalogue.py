@@ -130,6 +130,7 @@ T3 = "  - table: 3\n    teams: [T47, T48]\n    levels: {T47: K, T48: 8}\n"
 DG1 = "      1: {open: D07 5, closed: D02 3}\n"
 SJ1 = "1: {open: 85, closed: 130}"
 SJ_RANK = "    rank_by: [match_points, net]\n"
+GD_ATTEMPTS = "    a_attempts: 3              # A三牌不过返回2\n"
 
 
 def notice_outside(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
@@ -263,6 +264,53 @@ def small_swiss(tmp: Path, count: int, rounds: int, fmt: str = "swiss") -> Path:
         f"title: 测试赛\ngame: guandan\ndate: 2024-05-01\ndraw_seed: 1\nentries:\n{entries}"
         f"stages:\n  - {{id: main, name: 主赛, format: {fmt}, rounds: {rounds}, rank_by: [wins]}}\n", encoding="utf-8")
     return root
+
+
+KO = "  - id: ko\n    name: 淘汰赛\n    format: knockout\n    boards: 1\n"
+WON, DRAWN = "{1: {open: D01 8, closed: D01 5}}", "{1: {open: D01 8, closed: D04 8}}"
+
+
+def ko_table(number: int, home: str, away: str, boards: str | None = None, extra: str = "") -> str:
+    played = f", boards: {boards}" if boards else ""
+    return f"  - {{table: {number}, home: {home}, away: {away}{played}{extra}}}\n"
+
+
+def knockout(count: int, stages: str = KO, **files: str) -> Trigger:
+    """A 大怪路子 event of `count` entries (D01 …) with these stages and results files (name: text)."""
+    def trigger(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+        return raised(knockout_tree(tmp, count, stages, files))
+    return trigger
+
+
+def knockout_tree(tmp: Path, count: int, stages: str, files: dict[str, str]) -> Path:
+    root = tmp / "content"
+    (root / "events/ko/results").mkdir(parents=True)
+    (root / "site.yaml").write_text("title: 测试\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: D{i:02d}, players: [甲{i}, 乙{i}]}}\n" for i in range(1, count + 1))
+    (root / "events/ko/event.yaml").write_text(
+        f"title: 淘汰赛\ngame: daguai\ndate: 2024-05-01\nentries:\n{entries}stages:\n{stages}", encoding="utf-8")
+    for name, text in files.items():
+        (root / f"events/ko/results/{name}.yaml").write_text(text, encoding="utf-8")
+    return root
+
+
+def ko_round(number: int, *tables: str, stage: str = "ko") -> str:
+    return f"stage: {stage}\nround: {number}\ntables:\n" + "".join(tables)
+
+
+def knockout_pair(count: int, stages: str = KO, **files: str) -> Trigger:
+    """`paibang pair` of the knockout stage of such an event: its refusal."""
+    def trigger(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+        root = knockout_tree(tmp, count, stages, files)
+        made = refusals(monkeypatch)
+        main(["pair", "ko", "ko", "--content", str(root)])
+        return made
+    return trigger
+
+
+PRE = "  - {id: pre, name: 预赛, format: matches, rank_by: [match_points], advance: {count: 2, to: ko}}\n"
+PRE_DRAWN = ko_round(1, ko_table(1, "D01", "D02", "{1: {open: D01 8, closed: D02 8}}"), ko_table(2, "D03", "D04", "{1: {open: D03 8, closed: D04 8}}"),
+                     ko_table(3, "D05", "D06", "{1: {open: D05 8, closed: D06 8}}"), stage="pre")
 
 
 def pair_impossible(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
@@ -419,7 +467,7 @@ TRIGGERS: dict[str, Trigger] = {
     "notice-not-markdown": edit(B, (EV, "notice: notice.md", "notice: [notice.md, event.yaml]")),
     "notice-private": write(B, "notice.md", "# 通知\n\n- name: 张三\n  phone: 13800000000\n"),
     # paibang pair
-    "pair-format": lambda tmp, mp: planned(tmp, mp, G, "main", nothing, set_attr("stage", "format", "knockout")),
+    "pair-format": lambda tmp, mp: planned(tmp, mp, G, "main", nothing, set_attr("stage", "format", "ladder")),
     "pair-game": lambda tmp, mp: planned(tmp, mp, G, "main", nothing, set_attr("event", "game", "chess")),
     "pair-round-gap": lambda tmp, mp: planned(tmp, mp, G, "main", unlink(R2)),
     "pair-stage-complete": lambda tmp, mp: planned(tmp, mp, G, "main", nothing),
@@ -441,6 +489,21 @@ TRIGGERS: dict[str, Trigger] = {
     "pair-all-format": pair_cli("ev", "main", "--all"),
     "pair-event-unknown": pair_cli("nope", "main"),
     "pair-stage-unknown": pair_cli("ev", "mian"),
+    # knockout stages
+    "knockout-key-unused": edit(B, (EV, "advance: {count: 15, to: final} #", "third_place: true\n    advance: {count: 15, to: final} #")),
+    "seeding-unknown": knockout(4, KO + "    seeding: [D01, D02, D03, D09]\n"),
+    "seeding-duplicate": knockout(4, KO + "    seeding: [D01, D02, D03, D01]\n"),
+    "seeding-stage-order": knockout(4, KO + "    seeding: {from: later}\n  - {id: later, format: matches}\n"),
+    "knockout-field-small": knockout(4, KO + "    seeding: [D01]\n"),
+    "seeding-field": knockout(6, PRE + KO + "    seeding: [D01, D02]\n", pre=PRE_DRAWN),
+    "knockout-rounds": knockout(6, PRE + KO, pre=PRE_DRAWN),
+    "knockout-winner-not-at-table": knockout(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", DRAWN, ", winner: D02"))}),
+    "knockout-not-in-bracket": knockout(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D02", WON))}),
+    "knockout-tie": knockout(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", DRAWN), ko_table(2, "D02", "D03"))}),
+    "knockout-winner-contradicts": knockout(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", WON, ", winner: D04"))}),
+    "knockout-match-missing": knockout(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", WON))}),
+    "pair-knockout-undecided": knockout_pair(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", WON), ko_table(2, "D02", "D03"))}),
+    "pair-knockout-no-field": knockout_pair(6, PRE + KO),
     # bridge
     "bridge-board-syntax": edit(B, (PRELIM, "      3: 3C N -2\n", "      3: 3C Q -2\n")),
     "bridge-impossible-result": edit(B, (PRELIM, "      3: 3C N -2\n", "      3: 7NT N +1\n")),
@@ -463,6 +526,16 @@ TRIGGERS: dict[str, Trigger] = {
     "guandan-forfeit-with-record": edit(G, (R1, "levels: {T47: K, T48: 8}", "levels: {T47: K, T48: 8}\n    forfeit: T48")),
     "guandan-bye-with-record": edit(G, (R1, T3, "  - table: 3\n    teams: [T47]\n    levels: {T47: K}\n")),
     "guandan-teams-count": edit(G, (R1, "teams: [T47, T48]", "teams: [T47, T48, T49]")),
+    "guandan-draw-winner": edit(G, (EV, GD_ATTEMPTS, GD_ATTEMPTS + "    draws: true\n"),
+                                (R1, "levels: {T47: K, T48: 8}", "levels: {T47: K, T48: K}\n    winner: T47")),
+    "guandan-record-alone": edit(G, (R1, "levels: {T47: K, T48: 8}", "penalties: [{team: T48, levels: 1}]")),
+    "guandan-rooms-expected": edit(G, (EV, GD_ATTEMPTS, GD_ATTEMPTS + "    team_size: 4\n")),
+    "guandan-rooms-unexpected": edit(G, (R1, "levels: {T47: K, T48: 8}", "rooms: {open: {levels: {T47: K, T48: 8}}}")),
+    "guandan-rooms-incomplete": edit(G, (EV, GD_ATTEMPTS, GD_ATTEMPTS + "    team_size: 4\n"), (
+        R1, "levels: {T47: K, T48: 8}", "rooms: {open: {levels: {T47: K, T48: 8}}}\n    winner: T47")),
+    "guandan-rooms-lot": edit(G, (EV, GD_ATTEMPTS, GD_ATTEMPTS + "    team_size: 4\n"), (
+        R1, "levels: {T47: K, T48: 8}", "rooms: {open: {levels: {T47: K, T48: 8}}, closed: {levels: {T47: 8, T48: K}}}")),
+    "guandan-tiebreak-not-tied": edit(G, (R1, "levels: {T47: K, T48: 8}", "levels: {T47: K, T48: 8}\n    tiebreak_deal: T48")),
     # 大怪路子
     "daguai-board-syntax": edit(D, (R1, DG1, "      1: {open: D07 five, closed: D02 3}\n")),
     "daguai-points-impossible": edit(D, (R1, DG1, "      1: {open: D07 7, closed: D02 3}\n")),

@@ -16,29 +16,25 @@ from generator.content.reader import Reader
 from generator.content.yaml_loader import load_yaml_text
 from generator.errors import Problems
 from generator.games import GAMES, SideScore
-from generator.games import daguai
-from generator.games.daguai import (
-    MESSAGES,
-    RULES,
-    UI_WORDS,
+from generator.games.daguai import RULES
+from generator.games.daguai.records import RecordError, check_room, parse_room
+from generator.games.daguai.rules import (
     BoardPoints,
     BoardRecord,
     ByeCredit,
     DaguaiStage,
     MatchRecord,
-    RecordError,
     RoomRecord,
     Violation,
     board_points,
-    check_room,
     deduction,
     heads,
     match_points,
     match_totals,
-    parse_room,
     room_points,
     score_match,
 )
+from generator.games.daguai.words import meaning
 from generator.messages import LOCALES, render_message
 
 # every code: messages.py's and each game's (read from the registry, which collects Game.messages)
@@ -448,7 +444,7 @@ PARAMS = dict(board=1, room={"zh-Hans": "开室", "zh-Hant": "開室", "en": ", 
               home="D01", away="D02")
 
 
-@pytest.mark.parametrize("code", sorted(MESSAGES))
+@pytest.mark.parametrize("code", sorted(RULES.messages))
 def test_every_message_has_three_locales_and_a_hint(code):
     assert code in CATALOGUE
     for locale in LOCALES:
@@ -457,15 +453,15 @@ def test_every_message_has_three_locales_and_a_hint(code):
 
 
 def test_ui_words_have_three_locales():
-    for key, words in UI_WORDS.items():
+    for key, words in RULES.ui_words.items():
         assert len(words) == 3 and all(words), key
     from generator.render.i18n import UI
 
-    assert all(key in UI for key in UI_WORDS)
+    assert all(key in UI for key in RULES.ui_words)
 
 
 def test_points_message_names_the_allowed_values_and_their_meaning():
     message, hint = render_message("daguai-points-impossible", "zh-Hans", {
-        **PARAMS, "meaning": daguai._meaning(BoardPoints())})
+        **PARAMS, "meaning": meaning(BoardPoints())})
     assert "8、5、3、1、0" in message
     assert "8 = 抓住对方三家" in hint and "0 = 自方二家被关" in hint

@@ -169,7 +169,7 @@ def test_bulletins_standings_and_a_score_sheet_per_round(site: Path, content: Pa
 
 
 def test_score_sheet_form_pages_when_the_renderer_has_forms(result, monkeypatch):
-    from generator.games import daguai
+    from generator.games.daguai import sheets as daguai
     from generator.render.i18n import Translator
     from generator.printed import Bulletin
 
@@ -198,7 +198,7 @@ stages:
 
 
 def test_a_drawn_round_without_results_gives_blank_sheets_and_does_not_count(tmp_path, monkeypatch):
-    from generator.games import daguai
+    from generator.games.daguai import sheets as daguai
     from generator.render.i18n import Translator
 
     root = tmp_path / "content"

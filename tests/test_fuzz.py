@@ -43,10 +43,16 @@ import generator.tournament.pairing  # noqa: F401
 from generator.build import build, validate
 from generator.content.yaml_loader import YamlList, YamlMap, load_yaml, load_yaml_text
 from generator.errors import ContentError, ContentErrors, Mark, Problems
-from generator.games import GAMES, bridge, daguai, guandan, shengji
+from generator.games import GAMES, bridge, guandan
 from generator.games.bridge import scoring as bridge_scoring
+from generator.games.daguai import records as daguai_records
+from generator.games.daguai import rules as daguai_rules
+from generator.games.daguai import words as daguai_words
+from generator.games.shengji import records as shengji_records
+from generator.games.shengji import rules as shengji_rules
+from generator.games.shengji import words as shengji_words
 from generator.messages import LOCALES
-from generator.render.output import MARKER, MARKER_TEXT
+from generator.render.output import MARKER, marker_text
 
 pytestmark = pytest.mark.fuzz
 CATALOGUE = GAMES.catalogue()  # messages.py's codes and each game's (Game.messages)
@@ -319,24 +325,24 @@ ROOM_TEXT = st.one_of(
 def test_daguai_room_is_read_or_refused_with_a_message(value: Any) -> None:
     with time_limit(2):
         try:
-            room = daguai.parse_room(loaded(value))
-            daguai.check_room(room, ("D01", "D02"), daguai.BoardPoints())
-        except daguai.RecordError as error:
-            assert_renders(error.code, {"board": 1, "room": daguai.ROOM_AT["open"], "text": "…", **error.params})
+            room = daguai_records.parse_room(loaded(value))
+            daguai_records.check_room(room, ("D01", "D02"), daguai_rules.BoardPoints())
+        except daguai_records.RecordError as error:
+            assert_renders(error.code, {"board": 1, "room": daguai_words.room_at("open"), "text": "…", **error.params})
             return
         assert room.first in ("D01", "D02") and room.points in (8, 5, 3, 1, 0)
 
 
-ROOMS = st.builds(daguai.RoomRecord, st.sampled_from(["D01", "D02"]), st.sampled_from([8, 5, 3, 1, 0]))
+ROOMS = st.builds(daguai_rules.RoomRecord, st.sampled_from(["D01", "D02"]), st.sampled_from([8, 5, 3, 1, 0]))
 
 
 @examples(200, 500)
-@given(st.lists(st.builds(daguai.BoardRecord, st.integers(1, 12), ROOMS, ROOMS), max_size=12),
-       st.lists(st.builds(daguai.Violation, st.sampled_from(["D01", "D02"])), max_size=6),
+@given(st.lists(st.builds(daguai_rules.BoardRecord, st.integers(1, 12), ROOMS, ROOMS), max_size=12),
+       st.lists(st.builds(daguai_rules.Violation, st.sampled_from(["D01", "D02"])), max_size=6),
        st.dictionaries(st.sampled_from(["D01", "D02"]), st.integers(0, 5)))
 def test_daguai_match_scores_add_up(boards: list, violations: list, earlier: dict) -> None:
     with time_limit(2):
-        result = daguai.score_match("D01", "D02", boards, violations, dict(earlier))
+        result = daguai_rules.score_match("D01", "D02", boards, violations, dict(earlier))
         for team in ("D01", "D02"):
             assert result.scores[team] == result.points[team] - result.deductions[team]
         assert sorted(result.match_points.values()) in ([0, 2], [1, 1])
@@ -368,32 +374,32 @@ SJ_POINTS = st.one_of(
 @examples(200, 1500)
 @given(SJ_POINTS, st.booleans(), st.sampled_from([(2, 4), (2, 2), (3, 5)]))
 def test_shengji_points_are_read_or_refused_with_a_message(value: Any, pairs: bool, multipliers: tuple) -> None:
-    kitty = shengji.KittyRule(*multipliers)
+    kitty = shengji_rules.KittyRule(*multipliers)
     sides = {"P01": "NS", "P09": "EW"}
     with time_limit(2):
         try:
-            result = shengji.parse_result(loaded(value), MARK, kitty, pairs=pairs, against=sides.get)
-        except shengji.RecordError as error:
+            result = shengji_records.parse_result(loaded(value), MARK, kitty, pairs=pairs, against=sides.get)
+        except shengji_records.RecordError as error:
             # the table reader adds the board and the room
-            assert_renders(error.code, {"board": 1, "room": shengji.ROOM_AT[None], **error.params})
+            assert_renders(error.code, {"board": 1, "room": shengji_words.room_at(None), **error.params})
             return
     if result.points is not None:
         assert 0 <= result.points <= kitty.most and result.points % 5 == 0
     assert (result.points is None) == (result.adjusted is not None or result.not_played)
     for penalty in result.penalties:
-        assert penalty.against in shengji.DIRECTIONS and 0 < penalty.points <= shengji.PENALTY_MOST
-    for declaring in shengji.DIRECTIONS:
+        assert penalty.against in shengji_rules.DIRECTIONS and 0 < penalty.points <= shengji_rules.PENALTY_MOST
+    for declaring in shengji_rules.DIRECTIONS:
         if result.scored:
-            shengji.room_credits(declaring, result)
-            shengji.pairs_score(declaring, result)
+            shengji_rules.room_credits(declaring, result)
+            shengji_rules.pairs_score(declaring, result)
 
 
 MARK = Mark(Path("x.yaml"), 1, 1)
 
 
 def test_shengji_long_run_of_digits_is_refused_not_a_crash() -> None:
-    with pytest.raises(shengji.RecordError):
-        shengji.parse_result("9" * 5000, MARK, shengji.KittyRule())
+    with pytest.raises(shengji_records.RecordError):
+        shengji_records.parse_result("9" * 5000, MARK, shengji_rules.KittyRule())
 
 
 # --- the YAML loader ------------------------------------------------------------------------------------
@@ -891,7 +897,7 @@ def test_any_results_file_builds_or_leaves_the_previous_output(game: str, data: 
         output = Path(folder) / "output"
         output.mkdir()
         (output / "previous.html").write_text("the previous site\n", encoding="utf-8")
-        (output / MARKER).write_text(MARKER_TEXT, encoding="utf-8")  # a site paibang built
+        (output / MARKER).write_text(marker_text(), encoding="utf-8")  # a site paibang built
         before = tree_digest(output)
         with mock.patch("generator.render.pdf.print_pdfs", fake_print_pdfs), time_limit(60):
             try:

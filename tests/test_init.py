@@ -70,6 +70,28 @@ def test_new_writes_no_entries_and_no_results_file(tmp_path: Path, game: str) ->
     validate(content)
 
 
+@pytest.mark.parametrize(("locale", "title", "organizer", "notice"), [
+    ("zh-Hans", "新赛事", "主办单位", "# 比赛通知\n\n## 比赛时间和地点\n"),
+    ("zh-Hant", "新賽事", "主辦單位", "# 比賽通知\n\n## 比賽時間和地點\n"),
+    ("en", "New event", "Organiser", "# Notice\n\n## Time and place\n"),
+])
+def test_new_fills_its_placeholders_in_the_sites_language(tmp_path: Path, locale: str, title: str, organizer: str,
+                                                          notice: str) -> None:
+    """An English site's new event says "New event", not 新赛事: the placeholders, the referee's
+    example and notice.md's headings are in the site's locale, as the comments are."""
+    content = tmp_path / "content"
+    main(["init", str(content), "--locale", locale])
+    assert main(["new", "club-2026", "--game", "guandan", "--content", str(content)]) == 0
+    folder = content / "events/club-2026"
+    event = yaml.safe_load((folder / "event.yaml").read_text(encoding="utf-8"))
+    assert (event["title"], event["organizer"]) == (title, organizer)
+    assert (folder / "notice.md").read_text(encoding="utf-8").startswith(notice)
+    text = (folder / "event.yaml").read_text(encoding="utf-8")
+    assert ("赵敏" in text) == (locale == "zh-Hans") and ("趙敏" in text) == (locale == "zh-Hant")
+    site, _, _ = validate(content)
+    assert site.events[0].title == title
+
+
 def test_first_pair_works_on_an_event_fresh_from_new_and_import(tmp_path: Path, capsys) -> None:
     content = tmp_path / "content"
     assert main(["init", str(content)]) == 0

@@ -47,6 +47,6 @@ def test_schema_refuses_a_misspelt_key() -> None:
 
 
 def test_schema_refuses_an_unknown_game_and_format() -> None:
-    event = {"title": "x", "game": "poker", "entries": [], "stages": [{"id": "a", "format": "knockout"}]}
+    event = {"title": "x", "game": "poker", "entries": [], "stages": [{"id": "a", "format": "ladder"}]}
     messages = " ".join(e.message for e in jsonschema.Draft7Validator(schema("event")).iter_errors(event))
-    assert "'poker' is not one of" in messages and "'knockout' is not one of" in messages
+    assert "'poker' is not one of" in messages and "'ladder' is not one of" in messages

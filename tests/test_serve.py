@@ -26,7 +26,8 @@ from hypothesis import strategies as st
 import generator.build
 from generator.cli import main
 from generator.commands.serve import Serve, read_under, read_under_by_lstat
-from generator.messages import LOCALES, SERVE_WORDS
+from generator import catalogues
+from generator.messages import LOCALES
 
 ROOT = Path(__file__).resolve().parents[1]
 EVENT = "events/dongke-bridge-2015"
@@ -419,7 +420,9 @@ def test_serve_words_speak_three_languages_with_the_same_parameters() -> None:
     def fields(text: str) -> set[str]:
         return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
-    for key, texts in SERVE_WORDS.items():
+    serve_words = {k: v for k, v in catalogues.words(catalogues.SHARED).items() if k.startswith("serve-")}
+    assert len(serve_words) == 10
+    for key, texts in serve_words.items():
         assert len(texts) == len(LOCALES) and all(t.strip() for t in texts), key
         assert len({frozenset(fields(t)) for t in texts}) == 1, key
         assert all("\n" not in t for t in texts), key

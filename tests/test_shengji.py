@@ -16,26 +16,22 @@ import pytest
 from generator.content.load import load_site
 from generator.errors import Problems
 from generator.games import GAMES
-from generator.games.shengji import (
+from generator.games.shengji import RULES
+from generator.games.shengji.records import RecordError, TeamBoard, parse_result
+from generator.games.shengji.rules import (
     DEFAULT_BOARD_TABLE,
     DEFAULT_CONVERSION,
-    MESSAGES,
-    RULES,
     SEED_BOARD_TABLE,
-    UI_WORDS,
     KittyRule,
     Penalty,
-    RecordError,
     RoomResult,
-    TeamBoard,
     defenders_points,
     home_net,
     pairs_score,
-    parse_result,
     room_credits,
-    score_team_match,
     team_credits,
 )
+from generator.games.shengji.views import score_team_match
 from generator.messages import LOCALES
 from generator.tournament.event import run_event
 
@@ -635,10 +631,10 @@ def test_the_game_is_registered_with_its_formats_and_metrics():
 
 
 def test_every_message_and_word_exists_in_every_locale():
-    for code, texts in MESSAGES.items():
+    for code, texts in RULES.messages.items():
         assert CATALOGUE[code] is texts
         assert set(texts) == set(LOCALES), code
-    for key, words in UI_WORDS.items():
+    for key, words in RULES.ui_words.items():
         assert len(words) == 3 and all(words), key
 
 

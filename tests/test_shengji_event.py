@@ -18,7 +18,8 @@ import pytest
 
 from generator.build import validate
 from generator.cli import main
-from generator.games.shengji import DEFAULT_CONVERSION, RULES, SEED_BOARD_TABLE
+from generator.games.shengji import RULES
+from generator.games.shengji.rules import DEFAULT_CONVERSION, SEED_BOARD_TABLE
 from generator.render.html import environment
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -51,8 +51,12 @@ from hypothesis import given, settings  # noqa: E402
 from generator.content.reader import Reader  # noqa: E402
 from generator.content.yaml_loader import load_yaml_text  # noqa: E402
 from generator.errors import Problems  # noqa: E402
-from generator.games import daguai, guandan, shengji  # noqa: E402
+from generator.games import daguai, guandan  # noqa: E402
+from generator.games.daguai import records as daguai_records  # noqa: E402
+from generator.games.daguai import rules as daguai_rules  # noqa: E402
 from generator.games.common.shorthand import split_items  # noqa: E402
+from generator.games.shengji import records as shengji_records  # noqa: E402
+from generator.games.shengji import rules as shengji_rules  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 
@@ -131,14 +135,14 @@ def test_guandan_any_level_typed_wide_reads_as_typed_narrow(level: int, flags: l
 @settings(max_examples=200, deadline=None)
 @given(st.sampled_from(["D01", "D02"]), st.sampled_from([8, 5, 3, 1, 0]), FLAGS)
 def test_daguai_any_room_typed_wide_reads_as_typed_narrow(team: str, points: int, flags: list) -> None:
-    assert daguai.parse_room(widened(f"{team} {points}", flags)) == daguai.parse_room(f"{team} {points}")
+    assert daguai_records.parse_room(widened(f"{team} {points}", flags)) == daguai_records.parse_room(f"{team} {points}")
 
 
 @pytest.mark.parametrize("board", ["{open: Ｄ０１　８, closed: D02 1}", "[D01 8，D02 1]", "D01 8、Ｄ０２ １"])
 def test_daguai_board_typed_with_full_width_and_chinese_punctuation(board: str) -> None:
     from generator.content.model import Stage
 
-    stage = Stage(id="swiss", name="瑞士制", format="swiss", rounds=7, boards=1, options=daguai.DaguaiStage())
+    stage = Stage(id="swiss", name="瑞士制", format="swiss", rounds=7, boards=1, options=daguai_rules.DaguaiStage())
     record, problems = table(daguai.RULES, f"table: 1\nhome: D01\naway: D02\nboards:\n  1: {board}\n"
                                            "violations: [Ｄ０２]\n", stage)
     assert not problems.items, [p.message("en") for p in problems.items]
@@ -149,15 +153,15 @@ def test_daguai_board_typed_with_full_width_and_chinese_punctuation(board: str) 
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 40).map(lambda n: n * 5), FLAGS)
 def test_shengji_any_points_typed_wide_read_as_typed_narrow(points: int, flags: list) -> None:
-    kitty = shengji.KittyRule()
-    narrow = shengji.parse_result(str(points), None, kitty)
-    assert shengji.parse_result(widened(str(points), flags), None, kitty).points == narrow.points == points
-    mapping = shengji.parse_result({"points": widened(str(points), [True] * 4)}, None, kitty)
+    kitty = shengji_rules.KittyRule()
+    narrow = shengji_records.parse_result(str(points), None, kitty)
+    assert shengji_records.parse_result(widened(str(points), flags), None, kitty).points == narrow.points == points
+    mapping = shengji_records.parse_result({"points": widened(str(points), [True] * 4)}, None, kitty)
     assert mapping.points == points
 
 
 def test_shengji_penalty_side_and_kitty_multiplier_typed_wide() -> None:
-    kitty = shengji.KittyRule()
-    result = shengji.parse_result({"tricks": 60, "kitty": 10, "x": "ｘ２", "penalty": {"against": "ＮＳ", "points": 20}},
+    kitty = shengji_rules.KittyRule()
+    result = shengji_records.parse_result({"tricks": 60, "kitty": 10, "x": "ｘ２", "penalty": {"against": "ＮＳ", "points": 20}},
                                   None, kitty)
     assert result.x == 2 and result.penalties[0].against == "NS"

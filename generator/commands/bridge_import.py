@@ -45,30 +45,21 @@ from generator.interchange.pbn import (
     record_text,
     small_int,
 )
-from generator.messages import LOCALES, localised
+from generator import catalogues
+from generator.catalogues import LOCALES
 
 STAGE = "pairs"
 
-WORDS: dict[str, tuple[str, str, str]] = {
-    "written": ("paibang: 导入 {pairs} 对、{rounds} 轮、{results} 个结果（{program}）→ {path}",
-                "paibang: 匯入 {pairs} 對、{rounds} 輪、{results} 個結果（{program}）→ {path}",
-                "paibang: imported {pairs} pairs, {rounds} round(s), {results} results ({program}) -> {path}"),
-    "written_teams": ("paibang: 导入 {teams} 个队、{matches} 场比赛、{results} 个结果（{left} 个缺另一室或看不懂，未用）→ {path}",
-                      "paibang: 匯入 {teams} 個隊、{matches} 場比賽、{results} 個結果（{left} 個缺另一室或看不懂，未用）→ {path}",
-                      "paibang: imported {teams} teams, {matches} matches, {results} results ({left} without the other room or unreadable, left out) -> {path}"),
-    "equal": ("全部 {n} 个数字一致", "全部 {n} 個數字一致", "all {n} figures equal"),
-    "differ": ("{n} 个数字中有 {bad} 个不同：", "{n} 個數字中有 {bad} 個不同：", "{bad} of {n} figures differ:"),
-    "line": ("  {what}  {pair}：文件 {published}，paibang {computed}", "  {what}  {pair}：檔案 {published}，paibang {computed}",
-             "  {what}  {pair}: file {published}, paibang {computed}"),
-    "board": ("第 {board} 副 {name}", "第 {board} 副 {name}", "board {board} {name}"),
-    "total": ("总成绩 {name}", "總成績 {name}", "total {name}"),
-    "convention": ("比赛分写法：{convention}", "比賽分寫法：{convention}", "matchpoints written: {convention}"),
-    "refused": ("paibang: {path}：{problem}", "paibang: {path}：{problem}", "paibang: {path}: {problem}"),
-}
-
 
 def say(key: str, locale: str, **params: object) -> str:
-    return WORDS[key][LOCALES.index(locale)].format(**params)
+    """One of the import's lines (`bridge_import_<key>`, a shared word) in the locale."""
+    return word(f"bridge_import_{key}", **params)[locale]
+
+
+def word(key: str, **params: object) -> dict[str, str]:
+    """A shared word in every locale, parameters filled in: {locale: text}."""
+    texts = catalogues.words(catalogues.SHARED)[key]
+    return {locale: text.format(**params) for locale, text in zip(LOCALES, texts)}
 
 
 # --- reading: bytes, encodings ---------------------------------------------------------------------
@@ -298,9 +289,11 @@ def read_usebio_session(text: str) -> Session:
     from generator.interchange.usebio import read_usebio
 
     event = read_usebio(text)
-    method = (event.scoring or "").upper()
+    # BOARD_SCORING_METHOD; without it, the event type says (Compscore: BUTLER_PAIRS, CROSS_IMP, MP_PAIRS)
+    method = (event.scoring or event.event_type or "").upper()
     scoring = "butler" if "BUTLER" in method else "imps" if "IMP" in method else "matchpoints"
     session = Session("USEBIO", event.description or "", None, scoring)
+    places: dict[str, list[int]] = defaultdict(list)
     for data in event.participants:
         pair_id = _pair_id(data.get("PAIR_NUMBER"))
         if pair_id is None:
@@ -311,6 +304,8 @@ def read_usebio_session(text: str) -> Session:
         pair.direction = direction if direction in ("NS", "EW") else None
         place = (data.get("PLACE") or "").rstrip("=")
         pair.figures = {"Rank": place} if place else {}
+        if pair.direction and small_int(place) is not None:
+            places[pair.direction].append(small_int(place))  # type: ignore[arg-type]
         if scoring == "matchpoints":
             if data.get("PERCENTAGE"):
                 pair.figures["TotalPercentage"] = data["PERCENTAGE"]
@@ -318,6 +313,8 @@ def read_usebio_session(text: str) -> Session:
                 pair.figures["TotalScoreMP"] = data["TOTAL_SCORE"]
         elif data.get("TOTAL_SCORE"):
             pair.figures["TotalScoreIMP"] = data["TOTAL_SCORE"]
+    # Two winners (WINNER_TYPE 2, a Mitchell ranked by direction): each direction's places start at 1.
+    session.by_direction = len(places) == 2 and all(1 in found for found in places.values())
     for line in event.lines:
         get = line.fields.get
         ns, ew = _pair_id(get("NS_PAIR_NUMBER")), _pair_id(get("EW_PAIR_NUMBER"))
@@ -328,7 +325,7 @@ def read_usebio_session(text: str) -> Session:
                     session.sit_outs.append((number, pair))
             continue
         record: Any = None
-        adjusted = get("ADJUSTED_SCORE")
+        adjusted = get("ADJUSTED_SCORE") or _compscore_adjusted(get("SCORE"))
         if adjusted:
             record = parse_adjusted(line.board, adjusted) or _adjusted_record(line.board, adjusted, None, None)
         else:
@@ -336,11 +333,56 @@ def read_usebio_session(text: str) -> Session:
             record = record_from(line.board, contract, get("PLAYED_BY"), get("TRICKS"), get("LEAD"))
         figures = {}
         for ours, theirs in (("MP_NS", "NS_MATCH_POINTS"), ("MP_EW", "EW_MATCH_POINTS"), ("IMP_NS", "NS_IMPS"),
-                             ("IMP_EW", "EW_IMPS"), ("ButlerDatum", "BUTLER_DATUM")):
+                             ("IMP_EW", "EW_IMPS"), ("ButlerDatum", "BUTLER_DATUM"),
+                             # Compscore's names for a board's IMPs
+                             ("IMP_NS", "NS_BUTLER_POINTS"), ("IMP_EW", "EW_BUTLER_POINTS"),
+                             ("IMP_NS", "NS_CROSS_IMP_POINTS"), ("IMP_EW", "EW_CROSS_IMP_POINTS")):
             if get(theirs):
                 figures[ours] = get(theirs)
         session.lines.append(Line(number, table, line.board, ns, ew, record, small_int(get("SCORE")), figures))
+    if session.lines and not any(line.fields.get("ROUND_NUMBER") or line.fields.get("TABLE_NUMBER") for line in event.lines):
+        seat_meetings(session)
     return session
+
+
+_COMPSCORE_ADJUSTED = re.compile(r"^A(\d{2})(\d{2})$")
+
+
+def _compscore_adjusted(score: str | None) -> str | None:
+    """Compscore writes an adjusted board in SCORE, NS's percentage then EW's: `A6040` is
+    A+/A- (60 % / 40 %), `A5050` A=/A=; as the `A+/A-` or `60%/40%` paibang reads."""
+    match = _COMPSCORE_ADJUSTED.match((score or "").strip())
+    if not match:
+        return None
+    ns, ew = int(match.group(1)), int(match.group(2))
+    words = {60: "A+", 50: "A=", 40: "A-"}
+    return f"{words[ns]}/{words[ew]}" if ns in words and ew in words else f"{ns}%/{ew}%"
+
+
+def seat_meetings(session: Session) -> None:
+    """Rounds and tables for a file that gives neither (Compscore's USEBIO: only the pairs and
+    the board of each traveller line): each meeting of an NS and an EW pair is one table, in the
+    first round, by its lowest board, where neither pair is seated yet; a pair seated in no table
+    of a round sits it out. Matchpoints and totals compare boards across the field and do not
+    depend on the rounds; a movement page shows these rounds."""
+    meetings: dict[tuple[str, str], list[Line]] = {}
+    for line in session.lines:
+        meetings.setdefault((line.ns, line.ew), []).append(line)  # type: ignore[arg-type]
+    seated: list[set[str]] = []
+    tables: list[int] = []
+    for (ns, ew), lines in sorted(meetings.items(), key=lambda item: (min(line.board for line in item[1]), item[0])):
+        number = next((i for i, pairs in enumerate(seated) if ns not in pairs and ew not in pairs), len(seated))
+        if number == len(seated):
+            seated.append(set())
+            tables.append(0)
+        seated[number] |= {ns, ew}
+        tables[number] += 1
+        for line in lines:
+            line.round, line.table = number + 1, tables[number]
+    playing = set().union(*seated) if seated else set()
+    for number, pairs in enumerate(seated, start=1):
+        for pair in sorted(playing - pairs, key=_natural):
+            session.sit_outs.append((number, pair))
 
 
 # --- team events: one PBN game per table result ---------------------------------------------------
@@ -613,8 +655,7 @@ def read_session(path: Path) -> Session:
                 settle_penalties(session)
                 return session
             except (ET.ParseError, ValueError) as error:
-                raise ImportRefused(localised(f"不是可读的 USEBIO 文件（{error}）", f"不是可讀的 USEBIO 檔案（{error}）",
-                                           f"not a readable USEBIO file ({error})")) from None
+                raise ImportRefused(word("bridge_import_not_usebio", error=error)) from None
         session = read_pbn_session(text)
         settle_penalties(session)
         return session
@@ -823,11 +864,11 @@ def _shown(value: float) -> str:
     return str(Decimal(str(round(value, 4))).normalize()) if not float(value).is_integer() else str(int(value))
 
 
-MP_CONVENTIONS = {  # (per beaten result, centred on zero)
-    (2, False): ("2 分一胜，从 0 起", "2 分一勝，從 0 起", "2 a result beaten, from zero"),
-    (1, False): ("1 分一胜，从 0 起", "1 分一勝，從 0 起", "1 a result beaten, from zero"),
-    (2, True): ("2 分一胜，以 0 为中心", "2 分一勝，以 0 為中心", "2 a result beaten, centred on zero"),
-    (1, True): ("1 分一胜，以 0 为中心", "1 分一勝，以 0 為中心", "1 a result beaten, centred on zero"),
+MP_CONVENTIONS = {  # (per beaten result, centred on zero): its words, `bridge_import_<…>`
+    (2, False): "mp_2_from_zero",
+    (1, False): "mp_1_from_zero",
+    (2, True): "mp_2_centred",
+    (1, True): "mp_1_centred",
 }
 
 
@@ -940,7 +981,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
     from generator.errors import ContentErrors
 
     if not path.is_file():
-        print(say("refused", locale, path=path, problem=localised("找不到文件", "找不到檔案", "no such file")[locale]), file=sys.stderr)
+        print(say("refused", locale, path=path, problem=word("bridge_import_no_file")[locale]), file=sys.stderr)
         return 2
     try:
         session = read_session(path)
@@ -959,8 +1000,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
     if teams is not None and teams.lines:
         return _run_teams(content, slug, teams, strict, locale)
     if not session.lines:
-        problem = localised("文件里没有任何一桌的结果（ScoreTable 或 TRAVELLER_LINE）", "檔案裡沒有任何一桌的結果（ScoreTable 或 TRAVELLER_LINE）",
-                         "the file has no table results (ScoreTable or TRAVELLER_LINE)")
+        problem = word("bridge_import_no_results")
         print(say("refused", locale, path=path, problem=problem[locale]), file=sys.stderr)
         return 1
     folder, ids = write_event(content, slug, session)
@@ -975,7 +1015,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
     result = next(r for r in results if r.event.slug == slug)
     total, differences, convention = compare(session, ids, result.stage_of(STAGE))
     if convention is not None:
-        print(say("convention", locale, convention=MP_CONVENTIONS[convention][LOCALES.index(locale)]))
+        print(say("convention", locale, convention=say(MP_CONVENTIONS[convention], locale)))
     if not differences:
         print(say("equal", locale, n=total))
         return 0

@@ -10,23 +10,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from generator.commands.console import print_problems, site_locale
+from generator.commands.console import print_problems, site_locale, words
 from generator.errors import ContentErrors
-from generator.messages import LOCALES
 
 EXTENSIONS = {"xlsx": "xlsx", "csv": "csv", "pbn": "pbn", "usebio": "xml"}
-WORDS = {
-    "written": ("paibang: 已写入 {path}", "paibang: 已寫入 {path}", "paibang: wrote {path}"),
-    "unknown": ("paibang: 没有赛事 {slug}（已有：{allowed}）", "paibang: 沒有賽事 {slug}（已有：{allowed}）",
-                "paibang: no event {slug} (there are: {allowed})"),
-    "no_duplicate": ("paibang: {slug} 没有复式桥牌阶段（双人赛或队式赛），无法导出 {format}",
-                     "paibang: {slug} 沒有複式橋牌階段（雙人賽或隊式賽），無法匯出 {format}",
-                     "paibang: {slug} has no duplicate bridge stage (pairs or teams) to export as {format}"),
-}
-
-
-def say(key: str, locale: str, **params: object) -> str:
-    return WORDS[key][LOCALES.index(locale)].format(**params)
 
 
 def files(result, kind: str) -> dict[str, bytes]:
@@ -63,11 +50,12 @@ def run(args: argparse.Namespace) -> int:
     locale = args.lang or site.locale
     result = next((r for r in results if r.event.slug == args.event), None)
     if result is None:
-        print(say("unknown", locale, slug=args.event, allowed=", ".join(e.slug for e in site.events)), file=sys.stderr)
+        allowed = ", ".join(e.slug for e in site.events)
+        print(words("export_no_event", locale, slug=args.event, allowed=allowed), file=sys.stderr)
         return 2
     made = files(result, args.format)
     if not made:
-        print(say("no_duplicate", locale, slug=args.event, format=args.format), file=sys.stderr)
+        print(words("export_no_duplicate", locale, slug=args.event, format=args.format), file=sys.stderr)
         return 2
     ext = EXTENSIONS[args.format]
     for suffix, data in made.items():
@@ -76,5 +64,5 @@ def run(args: argparse.Namespace) -> int:
         else:
             path = Path(f"{args.event}{suffix}.{ext}")
         path.write_bytes(data)
-        print(say("written", locale, path=path))
+        print(words("wrote_file", locale, path=path))
     return 0

@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     except ContentErrors as failure:
         locale = args.lang or site_locale(args.content)
         print_problems(failure.problems, locale, args.content)
-        print(words("refused_errors", locale, errors=sum(1 for p in failure.problems if not p.warning)),
+        print(words("pair_refused_errors", locale, errors=sum(1 for p in failure.problems if not p.warning)),
               file=sys.stderr)
         return 1
     locale = args.lang or site.locale
@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
             if args.dry_run:
                 print(results_text(plan, locale), end="")
                 path = results_path(plan.event, plan)
-                print(words("dry_run", locale, n=plan.number, path=path))
+                print(words("pair_dry_run", locale, n=plan.number, path=path))
             else:
                 path = write_round(plan, locale)
                 try:
@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
                         path.unlink()
                         raise Refusal("pair-written-invalid") from None
                     raise
-                print(words("written", locale, n=plan.number, path=path, tables=len(plan.draw.tables)))
+                print(words("pair_written", locale, n=plan.number, path=path, tables=len(plan.draw.tables)))
             print("\n".join(describe(plan, locale)))
     except Refusal as refusal:
         print(f"paibang: {refusal.text(locale)}", file=sys.stderr)

@@ -39,34 +39,21 @@ from pathlib import Path
 
 import yaml
 
+from generator.commands.console import words
+from generator.commands.headings import COLUMNS, PERSONAL_PARTS, YES
 from generator.content.load import SLUG
 from generator.content.yaml_loader import YamlList, YamlMap, load_yaml
 from generator.errors import ContentErrors, Mark, Problems, Refusal
 from generator.games import GAMES, Game
-from generator.messages import LOCALES, localised
+from generator.messages import LOCALES, localised_words
 
-COLUMNS: dict[str, tuple[str, ...]] = {
-    "name": ("姓名", "名字", "选手", "選手", "队员", "隊員", "成员姓名", "成員姓名", "选手姓名", "選手姓名",
-             "队员姓名", "隊員姓名", "name", "player"),
-    # Grouping only: rows with the same value are one entry. The value is never an entry id.
-    "entry": ("组号", "組號", "编号", "編號", "队号", "隊號", "参赛号", "參賽號", "组别号", "entry", "group no"),
-    "team": ("队名", "隊名", "组名", "組名", "队伍", "隊伍", "队伍名称", "隊伍名稱", "team"),
-    "captain": ("组长", "組長", "队长", "隊長", "captain"),
-    "group": ("班级", "班級", "单位", "單位", "部门", "部門", "系别", "系別", "公司", "group", "class", "unit"),
-    "major": ("专业", "專業", "major"),
-    "phone": ("电话", "電話", "手机", "手機", "手机号", "手機號", "手机号码", "手機號碼", "电话号码", "電話號碼",
-              "联系电话", "聯絡電話", "聯繫電話", "联系方式", "聯絡方式", "phone", "mobile", "tel"),
-    "student_id": ("学号", "學號", "工号", "工號", "student_id", "studentid", "studentnumber", "student number"),
-}
 FIELDS = tuple(COLUMNS)
 PRIVATE = ("phone", "student_id")
-# Headings of personal numbers (compared without spaces, case-insensitively): exact, or contained.
+# Headings of personal numbers (compared without spaces, case-insensitively): exact; those
+# contained in a heading are headings.PERSONAL_PARTS.
 PERSONAL_EXACT = {"id", "idno", "idnumber", "idcard", "studentid", "studentno", "studentnumber", "employeeid",
                   "staffid", "ssn", "passport"}
-PERSONAL_PARTS = ("学号", "學號", "工号", "工號", "身份证", "身份證", "证件", "證件", "证号", "證號", "护照", "護照",
-                  "学籍", "學籍")
 LONG_DIGITS = re.compile(r"^\d{6,}[Xx]?$")  # student, staff and ID-card numbers (the last may end in X)
-YES = {"是", "√", "✓", "y", "yes", "1", "true", "组长", "組長", "队长", "隊長", "captain"}
 
 # Bounds no real registration sheet meets (2,000 entries of 8 players is 16,000 rows).
 MAX_SHEET_BYTES = 50 * 1024 * 1024  # an .xlsx's parts uncompressed, or a CSV file
@@ -80,56 +67,6 @@ _TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?(row|c|si)[\s>/]")  # a row, a cell,
 MAX_CELLS = 500_000  # cells of the workbook, and shared strings: 50,000 rows of 10 columns (openpyxl reads ~30,000 a second)
 MAX_ROW_CELLS = 1_000  # cells in one row (Excel writes a formatted row as one <row>, not 16,384 cells)
 
-# What `import` prints about the sheet and each of its columns (stdout, the site's language).
-WORDS: dict[str, tuple[str, str, str]] = {
-    "header": ("表头：第 {row} 行", "表頭：第 {row} 行", "headings: row {row}"),
-    "titles": ("表头：第 {row} 行（上面 {titles} 行是标题，已跳过）", "表頭：第 {row} 行（上面 {titles} 行是標題，已略過）",
-               "headings: row {row} (the {titles} row(s) above are titles, skipped)"),
-    "encoding": ("编码：{encoding}", "編碼：{encoding}", "encoding: {encoding}"),
-    "column": ("第 {n} 列「{heading}」→ {use}", "第 {n} 欄「{heading}」→ {use}", "column {n} “{heading}” → {use}"),
-    "name": ("队员姓名", "隊員姓名", "player names"),
-    "entry": ("分组：同一值的队员为一队（只用于分组，不作参赛编号）", "分組：同一值的隊員為一隊（只用於分組，不作參賽編號）",
-              "grouping: rows with the same value are one entry (never used as an entry id)"),
-    "team": ("队名（公开）", "隊名（公開）", "team name (public)"),
-    "team_group": ("队名（公开）；同一队名的队员为一队", "隊名（公開）；同一隊名的隊員為一隊",
-                   "team name (public); rows with the same team name are one entry"),
-    "captain": ("组长（排在本队第一位）", "組長（排在本隊第一位）", "captain (listed first in the entry)"),
-    "group": ("单位/班级（公开）", "單位/班級（公開）", "group, e.g. class or company (public)"),
-    "major": ("专业（没有班级时作单位，公开）", "專業（沒有班級時作單位，公開）", "major (the group when there is no class; public)"),
-    "phone": ("phone：私有，不公开", "phone：私有，不公開", "phone: private, never published"),
-    "student_id": ("student_id：私有，不公开", "student_id：私有，不公開", "student_id: private, never published"),
-    "student_id_digits": ("student_id：私有，不公开（值是 6 位以上的数字，像个人号码）",
-                          "student_id：私有，不公開（值是 6 位以上的數字，像個人號碼）",
-                          "student_id: private, never published (its values are long digit strings, like personal numbers)"),
-    "personal_dropped": ("像个人号码，未导入（student_id 取自第 {other} 列）", "像個人號碼，未匯入（student_id 取自第 {other} 欄）",
-                         "looks like personal numbers; not imported (student_id is column {other})"),
-    "duplicate": ("未使用（第 {other} 列已是同一内容）", "未使用（第 {other} 欄已是同一內容）", "not used (column {other} already gives this)"),
-    "ignored": ("未使用", "未使用", "not used"),
-    "refused": ("未导入：--map 不能这样用（见下面的错误）", "未匯入：--map 不能這樣用（見下面的錯誤）",
-                "not imported: --map cannot make it that (see the error below)"),
-    "no_heading": ("（无表头）", "（無表頭）", "(no heading)"),
-    "ids": ("参赛编号由 paibang 编排：新增 {first}–{last}；重新导入时按队员保留原编号",
-            "參賽編號由 paibang 編排：新增 {first}–{last}；重新匯入時按隊員保留原編號",
-            "entry ids are paibang's own: new {first}–{last}; a rerun keeps each entry's id by its players"),
-    "write_failed": ("paibang: 无法写入 {path}：{reason}", "paibang: 無法寫入 {path}：{reason}", "paibang: cannot write {path}: {reason}"),
-    "failed": ("paibang: 发现 {errors} 处错误，未导入（entries.yaml 和 event.yaml 保持不变）。",
-               "paibang: 發現 {errors} 處錯誤，未匯入（entries.yaml 和 event.yaml 保持不變）。",
-               "paibang: {errors} error(s); nothing was imported (entries.yaml and event.yaml are unchanged)."),
-}
-# Why a sheet cannot be read (the `reason` of registration-sheet-unreadable).
-REASONS: dict[str, tuple[str, str, str]] = {
-    "not-xlsx": ("不是 .xlsx 文件（不是 zip 格式）", "不是 .xlsx 檔案（不是 zip 格式）", "not an .xlsx file (not a zip archive)"),
-    "xls": ("是旧版 .xls 文件，或设了打开密码", "是舊版 .xls 檔案，或設了開啟密碼",
-            "an old .xls file, or a password-protected one"),
-    "doctype": ("{part} 含有 DOCTYPE 或 ENTITY 声明，Excel 不会写这种内容", "{part} 含有 DOCTYPE 或 ENTITY 宣告，Excel 不會寫這種內容",
-                "{part} holds a DOCTYPE or ENTITY declaration, which Excel never writes"),
-    "parts": ("压缩包里有 {count} 个文件，不像报名表", "壓縮檔裡有 {count} 個檔案，不像報名表",
-              "the archive holds {count} files: not a registration sheet"),
-    "no-sheet": ("工作簿里没有工作表", "活頁簿裡沒有工作表", "the workbook has no worksheet"),
-    "broken": ("内容损坏（{detail}）", "內容損毀（{detail}）", "the file is damaged ({detail})"),
-    "csv": ("CSV 格式错误（{detail}）", "CSV 格式錯誤（{detail}）", "malformed CSV ({detail})"),
-    "missing": ("无法打开（{detail}）", "無法開啟（{detail}）", "cannot open it ({detail})"),
-}
 ENCODINGS = {"utf-8": "UTF-8", "utf-16": "UTF-16", "gb18030": "GB18030 (GBK)", "big5": "Big5"}
 
 
@@ -151,7 +88,7 @@ class Column:
     index: int  # 0-based
     heading: str
     use: str | None = None  # a field of COLUMNS, or None
-    note: str = ""  # a key of WORDS saying what was done
+    note: str = ""  # what was done: the UI word import_column_<note> says it
     other: int | None = None  # the column (1-based) that took this one's field
 
     @property
@@ -182,30 +119,32 @@ class ImportReport:
     encoding: str | None = None
     new_ids: list[str] = field(default_factory=list)
     titles: int = 0  # rows with something in them above the heading row
+    team_size: int | None = None  # players a team, as the event's stages say (Guandan `team_size: 4`)
+    uneven: list[tuple[int, int]] = field(default_factory=list)  # (first row, players) of a team of another size
 
     def lines(self, locale: str) -> list[str]:
         """What was done with the sheet, one line per column, in `locale`."""
-        say = _say(locale)
         lines = []
         if self.encoding:
-            lines.append(say("encoding", encoding=self.encoding))
-        lines.append(say("titles", row=self.header_row, titles=self.titles) if self.titles
-                     else say("header", row=self.header_row))
+            lines.append(words("import_encoding", locale, encoding=self.encoding))
+        lines.append(words("import_titles", locale, row=self.header_row, titles=self.titles) if self.titles
+                     else words("import_header", locale, row=self.header_row))
         for column in self.columns:
-            use = say(column.note, other=column.other)
-            lines.append(say("column", n=column.index + 1, heading=column.heading or say("no_heading"), use=use))
+            use = words(f"import_column_{column.note}", locale, other=column.other)
+            heading = column.heading or words("import_no_heading", locale)
+            lines.append(words("import_column", locale, n=column.index + 1, heading=heading, use=use))
         if self.new_ids:
-            lines.append(say("ids", first=self.new_ids[0], last=self.new_ids[-1]))
+            lines.append(words("import_ids", locale, first=self.new_ids[0], last=self.new_ids[-1]))
+        if self.team_size:
+            lines.append(words("import_team_size", locale, size=self.team_size))
+            lines += [words("import_team_size_off", locale, row=row, count=count, size=self.team_size)
+                      for row, count in self.uneven]
         return lines
 
 
-def _say(locale: str):
-    index = LOCALES.index(locale) if locale in LOCALES else 0
-    return lambda key, **params: WORDS[key][index].format(**params)
-
-
 def _reason(key: str, **params: object) -> dict[str, str]:
-    return localised(*(text.format(**params) for text in REASONS[key]))
+    """Why a sheet cannot be read (the `reason` of registration-sheet-unreadable): the UI word sheet_<key>."""
+    return localised_words(f"sheet_{key.replace('-', '_')}", **params)
 
 
 # --- reading the sheet ---------------------------------------------------------------------------
@@ -253,8 +192,8 @@ def _read_table(path: Path) -> Table:
 def _megabytes(size: int, unpacked: bool = False) -> dict[str, str]:
     size_text = f"{size / 1024 / 1024:.1f} MB"
     if not unpacked:
-        return localised(size_text, size_text, size_text)
-    return localised(f"解压后 {size_text}", f"解壓後 {size_text}", f"{size_text} uncompressed")
+        return dict.fromkeys(LOCALES, size_text)
+    return localised_words("sheet_size_unpacked", size=size_text)
 
 
 def _read_xlsx(path: Path) -> Table:
@@ -326,9 +265,7 @@ def _check_archive(archive: zipfile.ZipFile) -> None:
 
 
 def _count(what: str, count: int) -> dict[str, str]:
-    texts = {"c": ("{:,} 个单元格", "{:,} 個儲存格", "{:,} cells"), "si": ("{:,} 个字符串", "{:,} 個字串", "{:,} strings"),
-             "row": ("一行 {:,} 个单元格", "一列 {:,} 個儲存格", "{:,} cells in one row")}[what]
-    return localised(*(text.format(count) for text in texts))
+    return localised_words({"c": "sheet_cells", "si": "sheet_strings", "row": "sheet_row_cells"}[what], count=count)
 
 
 def _sheet_rows(sheet) -> Table:  # noqa: ANN001 - openpyxl's ReadOnlyWorksheet
@@ -404,7 +341,8 @@ def _decode(raw: bytes) -> tuple[str, str]:
 
 
 def _plausible(text: str) -> bool:
-    ideographs = [ch for ch in text if "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff" or ch >= "\U00020000"]
+    # CJK ideographs by code point: extension A and the unified block, compatibility ideographs, the rest
+    ideographs = [ch for ch in text if 0x3400 <= ord(ch) <= 0x9FFF or 0xF900 <= ord(ch) <= 0xFAFF or ord(ch) >= 0x20000]
     if not ideographs:
         return True
     common = sum(1 for ch in ideographs if _common(ch))
@@ -482,7 +420,8 @@ def plan_columns(sheet: Path, header: list[str], header_row: int, data: list[lis
         digits = _long_digits(values)
         if wanted is not None and wanted not in PRIVATE and (by_heading or digits):
             problems.add("registration-map-refused", Mark(sheet, header_row, index + 1), heading=heading,
-                         field=wanted, why=_WHY["heading" if by_heading else "digits"])
+                         field=wanted,
+                         why=localised_words("import_personal_heading" if by_heading else "import_personal_digits"))
             column.note = "refused"
         elif use == "phone":
             column.use, column.note = "phone", "phone"
@@ -514,14 +453,6 @@ def plan_columns(sheet: Path, header: list[str], header_row: int, data: list[lis
         if column.active and column.use == "team" and "entry" not in taken:
             column.note = "team_group"
     return columns
-
-
-_WHY = {
-    "heading": localised("它的表头表明是个人号码（学号、身份证号、工号……）", "它的表頭表明是個人號碼（學號、身分證號、工號……）",
-                         "its heading says it holds personal numbers (student, ID card or staff numbers)"),
-    "digits": localised("它的值是 6 位以上的数字，像个人号码", "它的值是 6 位以上的數字，像個人號碼",
-                        "its values are long digit strings, like personal numbers"),
-}
 
 
 def parse_map(items: list[str]) -> dict[str, str]:
@@ -570,9 +501,10 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
 
 
 def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: dict[str, str] | None = None,
-                         prefix: str | None = None) -> ImportReport:
-    """Merge `sheet` into events/<slug>/entries.yaml; raise ContentErrors listing unusable rows,
-    ImportRefusal for a slug, --map or --prefix that cannot be used."""
+                         prefix: str | None = None, locale: str = "zh-Hans") -> ImportReport:
+    """Merge `sheet` into events/<slug>/entries.yaml (its head comment in `locale`); raise
+    ContentErrors listing unusable rows, ImportRefusal for a slug, --map or --prefix that cannot
+    be used."""
     if not SLUG.fullmatch(slug):  # "../../x" would write outside content/
         raise ImportRefusal("slug-invalid", slug=slug)
     if prefix is not None and not re.fullmatch(r"[A-Za-z]{1,8}", prefix):
@@ -627,6 +559,10 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     for person in people:
         grouped.setdefault(person.key, []).append(person)
     groups = list(grouped.values())
+    report.team_size = _team_size(event)
+    if report.team_size:
+        report.uneven = [(min(p.row for p in members), len(members)) for members in groups
+                         if len(members) != report.team_size]
     for members in groups:
         members.sort(key=lambda p: not p.captain)
     matches = _match_existing(groups, existing)
@@ -651,8 +587,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         merged.append(entry)
         new_ids.append(str(entry["id"]))
     text = yaml.dump(merged, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, default_flow_style=None, width=120)
-    header_text = ("# 参赛名单：由 paibang import 从报名表生成，可手工修改；编号由 paibang 编排，重新导入时按队员保留。\n"
-                   "# phone、student_id 等字段不会出现在网站和公告上。\n")
+    header_text = "".join(f"# {line}\n" for line in words("entries_file_head", locale).splitlines())
     _write(entries_path, header_text + text)
     _point_event_at(event_file)
     report.entries, report.new, report.kept, report.new_ids = len(merged), len(new_ids), kept, new_ids
@@ -660,6 +595,17 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
 
 
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+def _team_size(event: YamlMap) -> int | None:
+    """Players a team when a stage of the event says so (Guandan's `team_size: 4`: a team's two
+    pairs play in the open and the closed room); None when no stage does."""
+    stages = event.get("stages")
+    if not isinstance(stages, YamlList):
+        return None
+    sizes = {stage.get("team_size") for stage in stages if isinstance(stage, YamlMap)}
+    sizes = {size for size in sizes if isinstance(size, int) and not isinstance(size, bool) and size > 2}
+    return max(sizes) if sizes else None
 
 
 def _match_existing(groups: list[list[Registrant]], existing: list[dict]) -> dict[int, dict]:
@@ -784,16 +730,17 @@ def _write(path: Path, text: str) -> None:
 def run(args: argparse.Namespace, locale: str) -> int:
     """`paibang import EVENT SHEET [--map HEADING=FIELD] [--prefix L]`: 0 done, 1 the sheet or the
     content has errors (nothing written), 2 a usage error (nothing read)."""
-    from generator.commands.console import print_problems, words
+    from generator.commands.console import print_problems
 
     try:
         extra = parse_map(args.map)
-        report = import_registrations(args.content, args.event, args.sheet, extra, args.prefix)
+        report = import_registrations(args.content, args.event, args.sheet, extra, args.prefix, locale)
     except ImportRefusal as refusal:
         print(f"paibang: {refusal.text(locale)}", file=sys.stderr)
         return 2
     except OSError as exc:  # writing entries.yaml or event.yaml: no permission, a full disk
-        print(_say(locale)("write_failed", path=exc.filename or args.content, reason=exc.strerror or exc), file=sys.stderr)
+        print(words("import_write_failed", locale, path=exc.filename or args.content, reason=exc.strerror or exc),
+              file=sys.stderr)
         return 1
     except ContentErrors as failure:
         report = getattr(failure, "report", None)
@@ -801,7 +748,7 @@ def run(args: argparse.Namespace, locale: str) -> int:
             print(line)
         print_problems(failure.problems, locale, args.content)
         errors = sum(1 for p in failure.problems if not p.warning)
-        print(_say(locale)("failed", errors=errors), file=sys.stderr)
+        print(words("import_sheet_failed", locale, errors=errors), file=sys.stderr)
         return 1
     for line in report.lines(locale):
         print(line)

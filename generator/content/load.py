@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.content import snapshot
+from generator.content.knockout import game_format, knockout_rounds, read_knockout, without
 from generator.content.model import (
     Advance, CreditRules, Entry, Event, Official, Player, Prize, Round, Site, Stage, Table,
 )
@@ -23,36 +24,27 @@ from generator.content.yaml_loader import (
 )
 from generator.errors import Mark, Problems
 from generator.games import GAMES, SHARED_METRICS
-from generator.messages import LOCALES
+from generator.messages import LOCALES, localised_words
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
-FORMATS = ("matches", "swiss", "round_robin", "pairs")
+FORMATS = ("matches", "swiss", "round_robin", "pairs", "knockout")
 ALWAYS_PRIVATE = ("phone", "student_id")
 # Counts at real sizes (issue 23): a mass Guandan event draws thousands of teams (万人掼蛋: 5,000
 # teams of two, 2,500 tables a round) and a club's archive passes thousands of weekly sessions.
 # Beyond these a file is surely a mistake; bytes and time are bounded elsewhere (MAX_FILE_BYTES).
 LIMITS = {"events": 20_000, "entries": 20_000, "stages": 20, "tables": 10_000, "results files": 500}
-# What a `too-many` message counts, in the secretary's language.
-COUNTED = {
-    "events": {"zh-Hans": "赛事", "zh-Hant": "賽事", "en": "events"},
-    "entries": {"zh-Hans": "参赛队", "zh-Hant": "參賽隊", "en": "entries"},
-    "tables": {"zh-Hans": "桌", "zh-Hant": "桌", "en": "tables"},
-    "results files": {"zh-Hans": "结果文件", "zh-Hant": "結果檔", "en": "results files"},
-    "stages": {"zh-Hans": "阶段", "zh-Hant": "階段", "en": "stages"},
-}
-
 SITE_KEYS = ("title", "organization", "locale", "base_url", "private")
 EVENT_KEYS = (
     "title", "game", "organizer", "venue", "dates", "date", "notice", "draw_seed", "entries",
     "officials", "credits", "stages", "locale", "bulletin_text",
 )
-BULLETIN_KINDS = ("qualifiers", "standings", "prizes", "credits", "draw")
+BULLETIN_KINDS = ("qualifiers", "standings", "prizes", "credits", "draw", "bracket")
 ENTRY_KEYS = ("id", "players", "group", "name", "bye", "substitute", "withdrawn")
 PLAYER_KEYS = ("name", "id")
 OFFICIAL_KEYS = ("name", "role", "stages", "sessions")
 CREDIT_KEYS = ("participant", "finalist", "referee", "host", "forfeit")
 STAGE_KEYS = ("id", "name", "date", "format", "rounds", "boards", "rank_by", "advance", "prizes", "lots", "movement",
-              "late", "time_limit")
+              "late", "time_limit", "seeding", "third_place")
 MOVEMENTS = ("mitchell", "howell", "barometer")  # a pairs stage's movement (tournament/movements.py)
 PRIZE_KEYS = ("name", "count", "award")
 RESULTS_KEYS = ("stage", "round", "tables")
@@ -90,7 +82,7 @@ def load_site(root: Path, problems: Problems,
     events_dir = root / "events"
     folders = sorted(p for p in events_dir.iterdir() if p.is_dir()) if events_dir.is_dir() else []
     if len(folders) > LIMITS["events"]:
-        problems.add("too-many", Mark(events_dir), what=COUNTED["events"], count=len(folders),
+        problems.add("too-many", Mark(events_dir), what=localised_words("counted_events"), count=len(folders),
                      limit=LIMITS["events"])
         folders = folders[: LIMITS["events"]]
     for folder in folders:
@@ -98,9 +90,6 @@ def load_site(root: Path, problems: Problems,
         if event is not None:
             site.events.append(event)
     return site
-
-
-MAPPING = {"zh-Hans": "键值表（key: value）", "zh-Hant": "鍵值表（key: value）", "en": "a mapping (key: value)"}
 
 
 def load_mapping(path: Path, problems: Problems) -> YamlMap | None:
@@ -114,7 +103,8 @@ def load_mapping(path: Path, problems: Problems) -> YamlMap | None:
             problems.add("yaml-empty", Mark(path))
         else:
             mark = getattr(data, "mark", Mark(path, 1, 1))
-            problems.add("type-expected", mark, key=path.name, expected=MAPPING, found=_shape(data))
+            problems.add("type-expected", mark, key=path.name, expected=localised_words("type_mapping"),
+                         found=_shape(data))
     return None
 
 
@@ -236,11 +226,11 @@ def _entry_items(reader: Reader, folder: Path, site: Site, problems: Problems) -
         if not isinstance(listed, YamlList):
             if listed is not None:
                 problems.add("type-expected", getattr(listed, "mark", Mark(path, 1, 1)), key=path.name,
-                             expected={"zh-Hans": "列表", "zh-Hant": "列表", "en": "a list"}, found="…")
+                             expected=localised_words("type_list"), found="…")
             return []
         items = list(zip(listed, listed.item_marks))
     if len(items) > LIMITS["entries"]:
-        problems.add("too-many", reader.value_mark("entries"), what=COUNTED["entries"], count=len(items),
+        problems.add("too-many", reader.value_mark("entries"), what=localised_words("counted_entries"), count=len(items),
                      limit=LIMITS["entries"])
         items = items[: LIMITS["entries"]]
     return items
@@ -252,7 +242,7 @@ def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tu
     for index, (item, mark) in enumerate(items):
         if not isinstance(item, YamlMap):
             problems.add("type-expected", mark, key=f"entries[{index + 1}]",
-                         expected=MAPPING, found=str(item))
+                         expected=localised_words("type_mapping"), found=str(item))
             continue
         entry_reader = Reader(item, problems, f"entries[{index + 1}].")
         entry_reader.check_keys((*ENTRY_KEYS, *private), required=("id", "players"))
@@ -312,7 +302,7 @@ def _read_players(entry_reader: Reader, problems: Problems, private: tuple[str, 
             players.append(Player(name=str(value).strip()))
         else:
             problems.add("type-expected", mark, key="players[]",
-                         expected={"zh-Hans": "姓名", "zh-Hant": "姓名", "en": "a name"}, found=str(value))
+                         expected=localised_words("type_name"), found=str(value))
     return players
 
 
@@ -321,7 +311,7 @@ def _read_officials(reader: Reader, problems: Problems) -> list[Official]:
     for index, (item, mark) in enumerate(reader.items("officials")):
         if not isinstance(item, YamlMap):
             problems.add("type-expected", mark, key=f"officials[{index + 1}]",
-                         expected=MAPPING, found=str(item))
+                         expected=localised_words("type_mapping"), found=str(item))
             continue
         official = Reader(item, problems, f"officials[{index + 1}].")
         official.check_keys(OFFICIAL_KEYS, required=("name", "role"))
@@ -358,13 +348,13 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
     if reader.has("stages") and not items:
         problems.add("stages-empty", reader.value_mark("stages"))
     if len(items) > LIMITS["stages"]:
-        problems.add("too-many", reader.value_mark("stages"), what=COUNTED["stages"], count=len(items),
+        problems.add("too-many", reader.value_mark("stages"), what=localised_words("counted_stages"), count=len(items),
                      limit=LIMITS["stages"])
         items = items[: LIMITS["stages"]]
     for index, (item, mark) in enumerate(items):
         if not isinstance(item, YamlMap):
             problems.add("type-expected", mark, key=f"stages[{index + 1}]",
-                         expected=MAPPING, found=str(item))
+                         expected=localised_words("type_mapping"), found=str(item))
             continue
         stage_reader = Reader(item, problems, f"stages[{index + 1}].")
         stage_reader.check_keys((*STAGE_KEYS, *game.stage_keys), required=("id", "format"))
@@ -383,7 +373,7 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
         if other is not None:
             problems.add("stage-id-case", stage_reader.value_mark("id"), id=stage_id, other=other)
             continue
-        if stage_format not in game.formats:
+        if stage_format not in game.formats and stage_format != "knockout":  # knockout: any game
             problems.add("format-not-supported", stage_reader.value_mark("format"), game=game.name,
                          format=stage_format, allowed=", ".join(game.formats))
         stage = Stage(
@@ -401,9 +391,9 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
         if stage.movement is not None and stage_format != "pairs":
             problems.add("stage-movement-unused", stage_reader.value_mark("movement"), warning=True, id=stage_id,
                          format=stage_format)
-        stage.options = game.read_stage_options(stage_reader, stage_format)
+        stage.options = game.read_stage_options(stage_reader, game_format(game, stage_format))
         if stage_reader.has("late"):
-            stage.late_options = _read_late(item, stage_reader, game, stage_format, problems)
+            stage.late_options = _read_late(item, stage_reader, game, game_format(game, stage_format), problems)
         stage.rank_by = _read_rank_by(stage_reader, game, stage, problems)
         stage.prizes = _read_prizes(stage_reader, stage.rank_by, game, problems)
         stage.lots = [str(v) for v, _ in stage_reader.items("lots")]
@@ -416,6 +406,7 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
             count, to = advance.integer("count", low=1, high=LIMITS["entries"]), advance.text("to")
             if count is not None and to:
                 stage.advance = Advance(count, to)
+        stage.knockout = read_knockout(stage_reader, stage, event, problems)
         stages.append(stage)
     ids = [s.id for s in stages]
     for position, stage in enumerate(stages):
@@ -427,6 +418,7 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
             problems.add("stage-unknown", mark, id=target, suggestion=suggestion(target, ids), allowed=", ".join(ids))
         elif ids.index(target) <= position:
             problems.add("advance-loop", mark, id=stage.id)
+    knockout_rounds(stages, event, reader, problems)
     return stages
 
 
@@ -461,7 +453,7 @@ def _read_rank_by(stage_reader: Reader, game: Any, stage: Stage, problems: Probl
                          suggestion=suggestion(metric, available), allowed=", ".join(available))
             continue
         rank_by.append(metric)
-    return rank_by or [game.metrics_for(stage)[0]]
+    return rank_by or list(game.default_rank_by(stage))
 
 
 def _read_prizes(stage_reader: Reader, rank_by: list[str], game: Any, problems: Problems) -> list[Prize]:
@@ -469,7 +461,7 @@ def _read_prizes(stage_reader: Reader, rank_by: list[str], game: Any, problems: 
     for value, mark in stage_reader.items("prizes"):
         if not isinstance(value, YamlMap):
             problems.add("type-expected", mark, key="prizes[]",
-                         expected=MAPPING, found=str(value))
+                         expected=localised_words("type_mapping"), found=str(value))
             continue
         prize = Reader(value, problems, "prizes[].")
         thresholds = [k for k in value if k in game.metrics]
@@ -496,7 +488,7 @@ def _read_results(results_dir: Path, event: Event, game: Any, site: Site, proble
         return
     files = sorted(p for p in results_dir.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
     if len(files) > LIMITS["results files"]:
-        problems.add("too-many", Mark(results_dir), what=COUNTED["results files"], count=len(files),
+        problems.add("too-many", Mark(results_dir), what=localised_words("counted_results_files"), count=len(files),
                      limit=LIMITS["results files"])
         files = files[: LIMITS["results files"]]
     stage_ids = [s.id for s in event.stages]
@@ -570,13 +562,13 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
     playing: dict[str, int] = {}
     items = reader.items("tables")
     if len(items) > LIMITS["tables"]:
-        problems.add("too-many", reader.value_mark("tables"), what=COUNTED["tables"], count=len(items),
+        problems.add("too-many", reader.value_mark("tables"), what=localised_words("counted_tables"), count=len(items),
                      limit=LIMITS["tables"])
         items = items[: LIMITS["tables"]]
     for index, (item, mark) in enumerate(items):
         if not isinstance(item, YamlMap):
             problems.add("type-expected", mark, key=f"tables[{index + 1}]",
-                         expected=MAPPING, found=str(item))
+                         expected=localised_words("type_mapping"), found=str(item))
             continue
         table_reader = Reader(item, problems, f"tables[{index + 1}].")
         number = table_reader.integer("table", low=1, high=10_000)
@@ -587,6 +579,12 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         if number in numbers:
             problems.add("table-duplicate", table_reader.value_mark("table"), table=number)
         numbers[number] = mark
+        winner = None
+        # A knockout's tie decided by the referee (tournament/knockout.py), unless the game reads
+        # `winner:` itself (Guandan: who reached the level first).
+        if stage.format == "knockout" and "winner" in item and "winner" not in game.table_keys:
+            winner = (table_reader.text("winner"), table_reader.value_mark("winner"))
+            table_reader = Reader(without(item, "winner"), problems, table_reader.where)
         sides, record = game.read_table(table_reader, stage)
         side_ids, side_marks = [], []
         for entry_id, side_mark in sides:
@@ -606,6 +604,12 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
             forfeit = None
         if len(side_ids) != len(sides):
             continue
-        tables.append(Table(number, side_ids, record, forfeit, table_reader.text("referee"), mark, side_marks))
+        table = Table(number, side_ids, record, forfeit, table_reader.text("referee"), mark, side_marks)
+        if winner is not None and winner[0] is not None:
+            if winner[0] in side_ids:
+                table.winner = winner[0]
+            else:
+                problems.add("knockout-winner-not-at-table", winner[1], id=winner[0], sides=", ".join(side_ids))
+        tables.append(table)
     tables.sort(key=lambda t: t.number)
     return tables

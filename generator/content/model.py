@@ -82,6 +82,18 @@ class Advance:
     to: str
 
 
+@dataclass(frozen=True)
+class Knockout:
+    """A knockout stage's own keys (`format: knockout`): where its seeds come from (a list of
+    entry ids, best first, or the ranking of stage `from_stage`; neither: the order the field
+    arrives in) and whether the semi-final losers play for third place (tournament/knockout.py)."""
+
+    seeds: tuple[str, ...] | None = None
+    from_stage: str | None = None
+    third_place: bool = False
+    size: int = 0  # the field's size as known before play (the seeds, or the qualifiers expected)
+
+
 @dataclass
 class Stage:
     id: str
@@ -99,6 +111,7 @@ class Stage:
     late_options: Any = None  # `options` with the stage's `late:` score as its bye (None: no `late:`)
     time_limit: int | None = None  # minutes a round (the desk's countdown)
     mark: Mark | None = None
+    knockout: Knockout | None = None  # `format: knockout` only
 
 
 @dataclass
@@ -112,6 +125,7 @@ class Table:
     referee: str | None = None
     mark: Mark | None = None
     side_marks: list[Mark] = field(default_factory=list)  # where each side's id was written
+    winner: str | None = None  # a knockout match's `winner:` (the referee's decision on a tie)
 
 
 @dataclass

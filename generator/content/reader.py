@@ -17,15 +17,7 @@ from typing import Any
 
 from generator.content.yaml_loader import YamlList, YamlMap, mark_of_key, mark_of_value
 from generator.errors import Mark, Problems
-
-TYPE_NAMES = {
-    "text": {"zh-Hans": "文字", "zh-Hant": "文字", "en": "text"},
-    "integer": {"zh-Hans": "整数", "zh-Hant": "整數", "en": "a whole number"},
-    "boolean": {"zh-Hans": " true 或 false", "zh-Hant": " true 或 false", "en": "true or false"},
-    "list": {"zh-Hans": "列表", "zh-Hant": "列表", "en": "a list"},
-    "mapping": {"zh-Hans": "键值表（key: value）", "zh-Hant": "鍵值表（key: value）", "en": "a mapping (key: value)"},
-    "date": {"zh-Hans": "日期", "zh-Hant": "日期", "en": "a date"},
-}
+from generator.messages import LOCALES, localised_words
 
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$")
 # Boards a table plays in one stage, at most: the stage key `boards`, and the board numbers a
@@ -40,8 +32,8 @@ NAME_KEYS = frozenset({"title", "name", "organizer", "organization", "venue", "g
 PERSON_KEYS = frozenset({"name", "players", "group", "referee"})
 # Letters of these scripts look alike (Cyrillic А, Latin A, Greek Α); one word mixing them is a
 # paste or a keyboard slip, and makes a second person the reader cannot tell from the first.
-_LOOKALIKE_SCRIPTS = {"LATIN": ("拉丁", "拉丁", "Latin"), "CYRILLIC": ("西里尔", "西里爾", "Cyrillic"),
-                      "GREEK": ("希腊", "希臘", "Greek")}
+# Their names in messages are the UI words script_latin …
+_LOOKALIKE_SCRIPTS = frozenset({"LATIN", "CYRILLIC", "GREEK"})
 _NON_LATIN_LETTER = re.compile("[\u0370-\u052f\u1c80-\u1c8f\u1f00-\u1fff\u2de0-\u2dff\ua640-\ua69f]")
 _WORD = re.compile(r"[^\W\d_]+")
 
@@ -50,8 +42,8 @@ def suggestion(word: object, candidates: Iterable[object]) -> dict[str, str]:
     """A localised "did you mean" tail for a message, or empty text when nothing is close."""
     guess = closest(str(word), [str(c) for c in candidates])
     if guess is None:
-        return {"zh-Hans": "", "zh-Hant": "", "en": ""}
-    return {"zh-Hans": f"，是不是 {guess}？", "zh-Hant": f"，是不是 {guess}？", "en": f"; did you mean {guess}?"}
+        return dict.fromkeys(LOCALES, "")
+    return localised_words("did_you_mean", guess=guess)
 
 
 # Letters typed for digits on a score sheet: O for 0, l and I for 1.
@@ -157,7 +149,7 @@ class Reader:
             "type-expected",
             self.value_mark(key),
             key=self.where + key,
-            expected=TYPE_NAMES[expected],
+            expected=localised_words(f"type_{expected}"),
             found=describe(self.node.get(key)),
         )
 
@@ -184,7 +176,7 @@ class Reader:
         if key in PERSON_KEYS and (found := confusable(text)):
             chars, script = found
             self.problems.add("name-confusable", mark, warning=True, value=text, chars=", ".join(chars),
-                              script=dict(zip(("zh-Hans", "zh-Hant", "en"), _LOOKALIKE_SCRIPTS[script])))
+                              script=localised_words(f"script_{script.lower()}"))
         return text
 
     def url(self, key: str) -> str | None:

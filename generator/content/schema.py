@@ -16,7 +16,7 @@ from typing import Any
 from generator.content import load
 from generator.content.reader import ID_PATTERN
 from generator.games import GAMES, SHARED_METRICS
-from generator.messages import LOCALES
+from generator.messages import LOCALES, words
 
 SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schema"
 DRAFT = "http://json-schema.org/draft-07/schema#"
@@ -26,33 +26,23 @@ DATE = {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
 ID = {"type": "string", "pattern": ID_PATTERN.pattern}
 INTEGER = {"type": "integer"}
 
-# What each key means, in the words of content-format.md (zh-Hans: the secretary's language).
-WORDS = {
-    "title": "标题", "organization": "主办机构", "locale": "界面语言：zh-Hans（简体）、zh-Hant（繁體）、en",
-    "base_url": "网站地址（用于订阅和站点地图），可不填", "private": "不公开的字段名（电话、学号等之外的）",
-    "organizer": "主办单位",
-    "venue": "地点", "dates": "比赛日期列表，如 [2015-05-15, 2015-05-22]", "date": "比赛日期，如 2015-05-15",
-    "notice": "通知/规程 Markdown 文件名", "draw_seed": "抽签种子：同一种子抽签结果相同",
-    "entries": "参赛队（对）列表", "officials": "裁判与主持人", "credits": "操行分规则",
-    "stages": "比赛阶段（初赛、决赛…）", "bulletin_text": "公告正文（按公告种类）",
-    "id": "编号（字母、数字、- 和 _）", "players": "队员姓名，或 {name, phone, student_id}",
-    "group": "班级/单位", "name": "名称", "bye": "轮空：不打本阶段直接晋级", "substitute": "替补：可出场，不计名次",
-    "role": "referee 裁判 或 host 主持", "sessions": "主持场次",
-    "format": "赛制：matches 固定对阵、swiss 瑞士制、round_robin 循环赛、pairs 双人赛",
-    "rounds": "轮数", "boards": "每场（每轮）牌数", "rank_by": "排名指标，依次比较",
-    "advance": "晋级：{count: 名额, to: 下一阶段 id}", "prizes": "奖项：{name, count} 按名次，或 {name, wins: 3} 按指标",
-    "lots": "抽签顺序（并列时）", "stage": "阶段 id", "round": "第几轮", "tables": "各桌结果",
-    "movement": "双人赛移位：mitchell 米切尔（南北不动）、howell 豪威尔（每两对相遇一次）或 barometer 巴罗米特（每轮各桌打同一组牌）；不写：8 对以内 howell，更多 mitchell",
-    "time_limit": "每轮限时（分钟），成绩录入台的大屏幕倒计时用",
-    "table": "桌号", "referee": "裁判", "forfeit": "弃权一方的编号",
-    "withdrawn": "退赛：withdrawn: 3 从第 3 轮起不再出场，true 一轮也不打", "late": "迟到参赛者每缺一轮的记分（与 bye 的键相同）；不写按轮空记",
-}
+# What each key means, in the words of content-format.md: the UI word schema_<key>, in zh-Hans
+# (the secretary's language), for these keys.
+DESCRIBED = frozenset({
+    "title", "organization", "locale", "base_url", "private", "organizer", "venue", "dates", "date", "notice",
+    "draw_seed", "entries", "officials", "credits", "stages", "bulletin_text", "id", "players", "group", "name",
+    "bye", "substitute", "role", "sessions", "format", "rounds", "boards", "rank_by", "advance", "prizes", "lots",
+    "stage", "round", "tables", "movement", "time_limit", "table", "referee", "forfeit", "withdrawn", "late",
+    "seeding", "third_place", "winner",
+})
+SCHEMA_LOCALE = "zh-Hans"
 
 
 def _described(key: str, schema: dict[str, Any]) -> dict[str, Any]:
     if key == "game":  # each game's `choice` in the secretary's language
-        return {**schema, "description": "项目：" + "、".join(g.choice[0] for g in GAMES.values())}
-    return {**schema, "description": WORDS[key]} if key in WORDS else schema
+        games = "、".join(g.choice[LOCALES.index(SCHEMA_LOCALE)] for g in GAMES.values())
+        return {**schema, "description": words("game_choices", SCHEMA_LOCALE, games=games)}
+    return {**schema, "description": words(f"schema_{key}", SCHEMA_LOCALE)} if key in DESCRIBED else schema
 
 
 def _object(properties: dict[str, Any], required: tuple[str, ...] = (), extra: bool = False) -> dict[str, Any]:
@@ -99,6 +89,9 @@ def event_schema() -> dict[str, Any]:
         "advance": _object({"count": INTEGER, "to": {"type": "string"}}, required=("count", "to")),
         "prizes": {"type": "array", "items": prize}, "lots": {"type": "array", "items": TEXT},
         "movement": {"enum": list(load.MOVEMENTS)}, "late": {"type": "object"}, "time_limit": INTEGER,
+        "seeding": {"anyOf": [_object({"from": {"type": "string"}}, required=("from",)),
+                              {"type": "array", "items": TEXT}]},
+        "third_place": {"type": "boolean"},
         **{key: {} for key in game_stage_keys},
     }, required=("id", "format"))
     credits = _object({"participant": INTEGER, "finalist": INTEGER, "host": INTEGER, "forfeit": INTEGER,
@@ -110,7 +103,7 @@ def event_schema() -> dict[str, Any]:
             "dates": {"type": "array", "items": DATE}, "date": DATE,
             "notice": {"type": ["string", "array"], "items": {"type": "string"}}, "draw_seed": INTEGER,
             "entries": {"anyOf": [{"type": "array", "items": entry},
-                                  {"type": "string", "description": "参赛名单文件，如 entries.yaml（paibang import 生成）"}]}, "officials": {"type": "array", "items": official},
+                                  {"type": "string", "description": words("schema_entries_file", SCHEMA_LOCALE)}]}, "officials": {"type": "array", "items": official},
             "credits": credits, "stages": {"type": "array", "items": stage, "minItems": 1},
             "locale": {"enum": list(LOCALES)},
             "bulletin_text": _object({kind: TEXT for kind in load.BULLETIN_KINDS}),
@@ -120,7 +113,8 @@ def event_schema() -> dict[str, Any]:
 
 def results_schema() -> dict[str, Any]:
     table_keys = sorted({key for game in GAMES.values() for key in game.table_keys})
-    table = _object({"table": INTEGER, "referee": TEXT, "forfeit": TEXT, **{key: {} for key in table_keys}},
+    table = _object({"table": INTEGER, "referee": TEXT, "forfeit": TEXT, "winner": TEXT,
+                     **{key: {} for key in table_keys}},
                     required=("table",))
     return {
         "$schema": DRAFT, "title": "paibang results file",

@@ -13,15 +13,18 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
+import sys
 from collections.abc import Iterator, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator import catalogues
 from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark, Problems
-from generator.messages import CATALOGUE, add_codes
+from generator.messages import add_codes
+from generator.messages import catalogue as shared_codes
 from generator.messages import localised as _words
 
 Localised = dict[str, str]
@@ -157,6 +160,16 @@ class Game:
         """The metrics a stage of it produces, the primary first."""
         return tuple(self.metrics)
 
+    def default_rank_by(self, stage: Stage) -> list[str]:
+        """The ranking of a stage that gives no `rank_by` (a rule profile's tie-break chain).
+        Default: its primary metric alone."""
+        return [self.metrics_for(stage)[0]]
+
+    def head_to_head_two_only(self, stage: Stage) -> bool:
+        """Whether the stage's `head_to_head` decides only between exactly two tied entries
+        (skipped, 0 for all, when three or more are tied). Default: no, any number."""
+        return False
+
     def read_table(self, reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Any]:
         """One table of a results file: its sides (id, mark) and the parsed record."""
         raise NotImplementedError
@@ -187,10 +200,35 @@ class Game:
         """Standings after each round, for rounds pages that show them (a barometer). Default: none."""
         return {}
 
+    # --- knockout ----------------------------------------------------------------------------
+    # The table key a knockout match's tie is settled by, as the tie's error message names it:
+    # `winner` (the referee's decision, written on the table) unless the game has its own rule.
+    tiebreak_key: str = "winner"
+    # How a tie is settled, in words, for the stage page's explanation of the knockout.
+    tiebreak_rule: Localised = _words(
+        "打平时由裁判判定进入下一轮的一方，记在该桌的 winner: 上。",
+        "打平時由裁判判定進入下一輪的一方，記在該桌的 winner: 上。",
+        "A tie is settled by the referee, whose decision is written on the table as winner:.")
+
+    def knockout_winner(self, score: TableScore, stage: Stage) -> str | None:
+        """Who goes through from a knockout match (`format: knockout`, tournament/knockout.py):
+        the side the game's result makes the winner (a forfeit: the other side); on a tie, the
+        game's own rule. Default: the table's `winner:` key (`score.table.winner`), the referee's
+        decision, written only when the result is a tie. None: not decided (an error once the
+        table has a result). A game that settles ties its own way (Guandan: one extra deal at
+        level 2, `tiebreak_deal: T05`) overrides this and names its key in `tiebreak_key`; it is
+        called only for a table with two sides and a result."""
+        return score.winner or score.table.winner
+
     # --- pages and printed matter ------------------------------------------------------------
     def travellers(self, stage: Stage, rounds: Sequence[Any]) -> list[Any]:
         """A duplicate stage's boards, each with every table's result (each item has a `board`
         number; page games/<name>_traveller.html). Default: none."""
+        return []
+
+    def stage_notes(self, stage: Stage) -> list[Localised]:
+        """Paragraphs the stage page adds to its ranking rules: how this stage scores a match
+        when its rule set is not the game's default (a rule profile). Default: none."""
         return []
 
     def event_tables(self, result: Any) -> list[Any]:
@@ -209,8 +247,29 @@ class Game:
         return None
 
     # --- words --------------------------------------------------------------------------------
-    messages: dict[str, dict[str, tuple[str, str]]] = {}  # its error codes (see messages.py)
-    ui_words: dict[str, tuple[str, str, str]] = {}  # words its templates use (see render/i18n.py)
+    # A game's words are data in its package's catalogues (generator/catalogues.py):
+    # <package>/locales/<locale>/LC_MESSAGES/paibang.po and messages.po. Words every game
+    # shows (bye, unplayed, forfeit) are the shared catalogue's, defined once there.
+    @property
+    def folder(self) -> Path:
+        """The game's package folder, where its catalogues (and templates) are."""
+        return Path(sys.modules[type(self).__module__].__file__ or ".").resolve().parent
+
+    @property
+    def messages(self) -> dict[str, dict[str, tuple[str, str]]]:
+        """Its content problems: code -> {locale: (message, fix)} (see messages.py)."""
+        return catalogues.messages(self.folder)
+
+    @property
+    def ui_words(self) -> dict[str, tuple[str, str, str]]:
+        """Words its templates and printed matter use: key -> (zh-Hans, zh-Hant, en)."""
+        return catalogues.words(self.folder)
+
+    def words(self, key: str, **params: object) -> dict[str, str]:
+        """One of its words (or a shared one) in every locale, parameters filled in, as page
+        data and message parameters carry a text: {locale: text}."""
+        texts = self.ui_words.get(key) or catalogues.words(catalogues.SHARED)[key]
+        return {locale: text.format(**params) if params else text for locale, text in zip(catalogues.LOCALES, texts)}
 
     # --- the results desk ---------------------------------------------------------------------
     def entry_fields(self, stage: Stage, sides: list[str], table: dict[str, Any],
@@ -347,7 +406,8 @@ class Registry(MutableMapping[str, Game]):
 
     def catalogue(self) -> dict[str, dict[str, tuple[str, str]]]:
         """Every message code: messages.py's shared ones and every game's."""
-        return {**CATALOGUE, **self.messages()}
+        games = self.messages()  # finds the games first, which adds their codes
+        return {**shared_codes(), **games}
 
     def ui_words(self) -> dict[str, tuple[str, str, str]]:
         """Every game's UI words, merged."""

@@ -33,7 +33,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.games.bridge.scoring import BoardRecord, Contract, ns_score, parse_adjusted, vulnerability
+from generator import catalogues
+from generator.catalogues import LOCALES
+from generator.games.bridge.scoring import (
+    AdjustedRecord,
+    BoardRecord,
+    Contract,
+    ns_score,
+    parse_adjusted,
+    result_text,
+    vulnerability,
+)
 
 
 class PbnError(ValueError):
@@ -45,8 +55,10 @@ class PbnError(ValueError):
         self.problem = problem
 
 
-def _words(zh: str, hant: str, en: str) -> dict[str, str]:
-    return {"zh-Hans": zh, "zh-Hant": hant, "en": en}
+def _problem(key: str, **params: object) -> dict[str, str]:
+    """Why a file cannot be read, in every locale: one of the shared words (`pbn_…`)."""
+    texts = catalogues.words(catalogues.SHARED)[key]
+    return {locale: text.format(**params) for locale, text in zip(LOCALES, texts)}
 
 
 @dataclass
@@ -85,10 +97,8 @@ class PbnGame:
             if not tokens:
                 continue
             if len(tokens) != len(columns):
-                raise PbnError(self.lines.get(name, self.line), _words(
-                    f"{name} 的一行有 {len(tokens)} 项，表头有 {len(columns)} 列",
-                    f"{name} 的一行有 {len(tokens)} 項，表頭有 {len(columns)} 欄",
-                    f"a row of {name} has {len(tokens)} fields for {len(columns)} columns"))
+                raise PbnError(self.lines.get(name, self.line),
+                               _problem("pbn_row_fields", name=name, found=len(tokens), columns=len(columns)))
             rows.append({c: (None if t in ("-", "?") else t) for c, t in zip(columns, tokens)})
         return PbnTable(columns, rows)
 
@@ -157,9 +167,7 @@ def parse_pbn(text: str) -> list[PbnGame]:
         if line.startswith("["):
             match = _TAG.match(line)
             if not match:
-                raise PbnError(number, _words(f"标签 {line[:40]} 看不懂（应为 [名称 \"值\"]）",
-                                              f"標籤 {line[:40]} 看不懂（應為 [名稱 \"值\"]）",
-                                              f"cannot read the tag {line[:40]} (should be [Name \"value\"])"))
+                raise PbnError(number, _problem("pbn_tag_unreadable", tag=line[:40]))
             name, value = match.group(1), _unescape(match.group(2))
             if value == "#" and name in previous:  # "as in the previous game"
                 value = previous[name]
@@ -173,7 +181,7 @@ def parse_pbn(text: str) -> list[PbnGame]:
                 game.sections.setdefault(name, []).append(rest)
             continue
         if current is None:
-            raise PbnError(number, _words("这一行不属于任何标签", "這一行不屬於任何標籤", "this line belongs to no tag"))
+            raise PbnError(number, _problem("pbn_line_no_tag"))
         game.sections.setdefault(current, []).append(line)
     if game.tags:
         games.append(game)
@@ -490,7 +498,7 @@ def _total_lines(event: Any, stage_result: Any, options: Any) -> list[str]:
                 for s in stage_result.standings]
     # The stage's penalties and awards in points (`adjustments`), as Ruter writes them: a
     # ScorePenalty column, already in the totals (percentage adjustments are in the percentage).
-    points = "imps" if options.kind == "teams" or options.scoring != "matchpoints" else "mp"
+    points = options.points  # bridge's rule: the points the stage's totals are in
     penalty: dict[str, float] = {}
     for adjustment in getattr(options, "adjustments", ()):
         if adjustment.kind == points:
@@ -509,8 +517,6 @@ def _total_lines(event: Any, stage_result: Any, options: Any) -> list[str]:
 def record_text(record: Any) -> str:
     """A board record as a secretary would type it: `4SX S -2`, `pass`, `A+/A-`, or the mapping
     form when there is a lead."""
-    from generator.games.bridge.scoring import AdjustedRecord, result_text
-
     if isinstance(record, AdjustedRecord):
         return record.text
     if record.contract is None:

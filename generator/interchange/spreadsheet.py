@@ -88,13 +88,13 @@ def table_rows(stage_result: Any) -> list[list[Any]]:
 
 
 def traveller_rows(result: Any, stage_result: Any) -> list[list[Any]] | None:
-    from generator.games.bridge import RULES as BRIDGE
+    from generator.games import GAMES
 
     # Bridge's duplicate stages, whose traveller lines this sheet knows (80分's travellers carry
-    # other columns; its tables sheet has them): bridge's own rules, as the PBN export asks them.
+    # other columns; its tables sheet has them), as the game gives them.
     if result.event.game != "bridge" or not stage_result.rounds:
         return None
-    found = list(BRIDGE.travellers(stage_result.stage, stage_result.rounds))
+    found = list(GAMES[result.event.game].travellers(stage_result.stage, stage_result.rounds))
     if not found:
         return None
     rows: list[list[Any]] = [["board", "round", "table", "ns", "ew", "contract", "declarer", "result", "lead",

@@ -39,6 +39,8 @@ def bulletins_for(result: EventResult, locale: str, base_url: str | None = None)
     event = result.event
     found = []
     for stage_result in result.stages:
+        if stage_result.bracket is not None and stage_result.bracket.seeds:  # a knockout's bracket, as far as known
+            found.append(_bracket(t, event, stage_result))
         if not stage_result.standings:  # no round fully played yet: nothing to rank
             continue
         if stage_result.stage.advance is not None and stage_result.complete:
@@ -196,6 +198,39 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
         text = t("standings_after_text", n=stage_result.rounds_played, rule=_rule(t, event, stage))
     return Bulletin(f"standings-{stage.id}", title, text, columns, rows, event.organizer or "",
                     stage.date or _last_date(event), numeric={0, *range(4, 4 + len(metric_columns))})
+
+
+def _bracket(t: Translator, event: Event, stage_result: StageResult) -> Bulletin:
+    """A knockout's bracket (对阵图): every match, round by round, with its sides as far as they
+    are known ("winner of match 5" until then), its table once drawn and its winner once played;
+    the champion only once the stage is over."""
+    stage, bracket = stage_result.stage, stage_result.bracket
+
+    def side(slot) -> str:  # noqa: ANN001
+        if slot.entry is not None:
+            seed = bracket.seed_of(slot.entry)
+            return f"{slot.entry} {_who(t, event.entries[slot.entry])}" + (t("paren", text=t("ko_seed_n", n=seed)) if seed else "")
+        if slot.source is not None:
+            return t("ko_loser_of" if slot.loser else "ko_winner_of", n=slot.source)
+        return t("ko_seed_n", n=slot.seed)
+
+    rows = []
+    for match in bracket.matches:
+        name = t(bracket.round_name(match.round), n=bracket.round_of(match.round))
+        if match.kind == "third":
+            name = t("ko_third_match")
+        table = str(match.score.table.number) if match.score is not None else ""
+        rows.append([str(match.number), f"{t('round_n', n=match.round)} {name}", side(match.slots[0]),
+                     side(match.slots[1]), table, match.winner or ""])
+    byes = t("ko_bulletin_byes", ids=t.joiner().join(bracket.seeds[s - 1] for s in bracket.byes)) if bracket.byes else ""
+    text = t("ko_bulletin_text", count=bracket.field_size, size=bracket.size, rounds=bracket.rounds, byes=byes,
+             third=t("ko_bulletin_third") if bracket.third_place else "")
+    if bracket.champion:
+        text += t("ko_bulletin_champion", id=f"{bracket.champion} {_who(t, event.entries[bracket.champion])}")
+    columns = [t("ko_col_match"), t("ko_col_round"), t("ko_col_side_a"), t("ko_col_side_b"), t("table"),
+               t("ko_col_winner")]
+    return Bulletin(f"bracket-{stage.id}", t("ko_bulletin_title", event=event.title, stage=stage.name), text,
+                    columns, rows, event.organizer or "", stage.date or _last_date(event), numeric={0, 4})
 
 
 def _who(t: Translator, entry: Entry) -> str:

@@ -768,6 +768,7 @@ def results_json(result: EventResult) -> dict[str, Any]:
             "standings": standings, "byes": [e.id for e in stage_result.byes],
             "qualifiers": [e.id for e in stage_result.qualifiers], "rounds": rounds,
             "late": {entry_id: missed for entry_id, missed in stage_result.late.items()},
+            **({"bracket": _bracket_json(stage_result.bracket)} if stage_result.bracket is not None else {}),
         })
     return {
         "event": {
@@ -781,6 +782,26 @@ def results_json(result: EventResult) -> dict[str, Any]:
         ],
         "stages": stages,
         "credits": [{"name": c.name, "group": c.group, "points": c.points} for c in result.credits],
+    }
+
+
+def _bracket_json(bracket: Any) -> dict[str, Any]:
+    """A knockout's bracket (tournament/knockout.py): seeds, byes, and every match with its sides
+    (an entry id, or where it comes from: {"winner_of": 5}, {"seed": 3}), its table and winner;
+    the champion only once the stage is over."""
+    def side(slot: Any) -> Any:
+        if slot.entry is not None:
+            return slot.entry
+        if slot.source is not None:
+            return {"loser_of" if slot.loser else "winner_of": slot.source}
+        return {"seed": slot.seed}
+
+    return {
+        "seeds": bracket.seeds, "byes": [bracket.seeds[s - 1] if bracket.seeds else {"seed": s} for s in bracket.byes],
+        "third_place": bracket.third_place, "champion": bracket.champion,
+        "matches": [{"match": m.number, "round": m.round, "kind": m.kind, "sides": [side(s) for s in m.slots],
+                     "table": m.score.table.number if m.score is not None else None, "winner": m.winner}
+                    for m in bracket.matches],
     }
 
 

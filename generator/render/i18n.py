@@ -1,134 +1,45 @@
-"""UI words of pages and bulletins in the three site locales (zh-Hans default, zh-Hant, en).
+"""UI words of pages, bulletins and commands in the three site locales (zh-Hans default, zh-Hant, en).
 
-The words live in gettext catalogues, one per locale:
+The words live in gettext catalogues (generator/catalogues.py says where and how), read and
+compiled in memory by Babel and looked up with the standard library's `gettext`:
 
     generator/locales/<zh_Hans|zh_Hant|en>/LC_MESSAGES/paibang.po
 
 A msgid is a stable key (`round_n`), the msgstr its text with `{name}` placeholders filled by
-`str.format`. The .po files are the only source: they are compiled to the binary .mo form in
-memory when a build first asks for a locale and read with the standard library's `gettext`, so
-there is no compiled file to commit or forget to refresh, and no extra dependency. Translators
-can use any .po tool (Poedit, Weblate, `msgfmt --check`).
-
-Games add their own words as data, `Game.ui_words = {key: (zh-Hans, zh-Hant, en)}`, collected by
-the games registry; they are looked up after the catalogue, so a game never has to touch the catalogues.
+`str.format`. A game's own words are in its package's catalogue of the same shape, collected by
+the games registry; they are looked up after the shared catalogue.
 """
 
 from __future__ import annotations
 
-import ast
 import datetime as dt
 import gettext
-import io
-import struct
 from functools import cache
 from pathlib import Path
 
-LOCALES = ("zh-Hans", "zh-Hant", "en")
+from generator import catalogues
+from generator.catalogues import LOCALES
+
 HTML_LANG = {"zh-Hans": "zh-Hans", "zh-Hant": "zh-Hant", "en": "en"}
 CJK_FACE = {"zh-Hans": "SC", "zh-Hant": "TC", "en": "SC"}
-CATALOGUES = Path(__file__).resolve().parents[1] / "locales"
-DOMAIN = "paibang"
+DOMAIN = catalogues.WORDS
 _INDEX = {locale: index for index, locale in enumerate(LOCALES)}
 
 
 def catalogue_path(locale: str) -> Path:
-    return CATALOGUES / locale.replace("-", "_") / "LC_MESSAGES" / f"{DOMAIN}.po"
-
-
-# --- .po -> .mo -> gettext ------------------------------------------------------------------
-
-
-class CatalogueError(ValueError):
-    pass
-
-
-def read_po(path: Path) -> dict[str, str]:
-    """The translated messages of a .po file: msgid -> msgstr (fuzzy and empty entries skipped).
-
-    Handles what our catalogues use and what .po editors write: comments, flags, msgctxt,
-    multi-line strings and C escapes. Plural entries keep their first form.
-    """
-    messages: dict[str, str] = {}
-    entry: dict[str, str] = {}
-    fuzzy = False
-    field: str | None = None
-
-    def flush() -> None:
-        nonlocal entry, fuzzy
-        if "msgid" in entry and entry["msgid"] and entry.get("msgstr") and not fuzzy:
-            key = entry["msgid"] if "msgctxt" not in entry else f"{entry['msgctxt']}\x04{entry['msgid']}"
-            messages[key] = entry["msgstr"]
-        entry, fuzzy = {}, False
-
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        line = raw.strip()
-        if not line:
-            flush()
-            field = None
-        elif line.startswith("#,"):
-            fuzzy = fuzzy or "fuzzy" in line
-        elif line.startswith("#"):
-            continue
-        elif line.startswith('"'):
-            if field is None:
-                raise CatalogueError(f"{path}:{number}: a string continues nothing")
-            entry[field] += _po_string(line, path, number)
-        else:
-            keyword, _, rest = line.partition(" ")
-            if keyword in ("msgctxt", "msgid") and "msgstr" in entry:
-                flush()
-            if keyword.startswith("msgstr["):
-                keyword = "msgstr" if keyword == "msgstr[0]" else "ignored"
-            elif keyword not in ("msgctxt", "msgid", "msgid_plural", "msgstr"):
-                raise CatalogueError(f"{path}:{number}: unknown keyword {keyword!r}")
-            field = keyword
-            entry[field] = _po_string(rest.strip(), path, number)
-    flush()
-    return messages
-
-
-def _po_string(token: str, path: Path, number: int) -> str:
-    if len(token) < 2 or not (token.startswith('"') and token.endswith('"')):
-        raise CatalogueError(f"{path}:{number}: expected a quoted string")
-    try:
-        return ast.literal_eval(token)  # C-style escapes: \" \\ \n \t
-    except (ValueError, SyntaxError) as error:
-        raise CatalogueError(f"{path}:{number}: {error}") from None
-
-
-def compile_mo(messages: dict[str, str], header: str = "") -> bytes:
-    """The GNU .mo form of `messages` (what `msgfmt` writes), keys sorted, so it is reproducible."""
-    items = sorted({"": header, **messages}.items())
-    ids = [k.encode("utf-8") for k, _ in items]
-    strs = [v.encode("utf-8") for _, v in items]
-    count = len(items)
-    key_start = 7 * 4 + 16 * count
-    value_start = key_start + sum(len(i) + 1 for i in ids)
-    offsets: list[int] = []
-    position = 0
-    for data in ids:
-        offsets += [len(data), key_start + position]
-        position += len(data) + 1
-    position = 0
-    for data in strs:
-        offsets += [len(data), value_start + position]
-        position += len(data) + 1
-    head = struct.pack("Iiiiiii", 0x950412DE, 0, count, 7 * 4, 7 * 4 + count * 8, 0, 0)
-    body = struct.pack(f"{len(offsets)}i", *offsets)
-    return head + body + b"\0".join(ids) + b"\0" + b"\0".join(strs) + b"\0"
+    """The shared UI words' catalogue of a locale."""
+    return catalogues.catalogue_path(catalogues.SHARED, DOMAIN, locale)
 
 
 @cache
 def catalogue(locale: str) -> dict[str, str]:
-    """Every message of one locale's catalogue (cached for the life of the process)."""
-    return read_po(catalogue_path(locale))
+    """Every word of one locale's shared catalogue: key -> text (cached for the life of the process)."""
+    return {key: text for (context, key), text in catalogues.entries(catalogue_path(locale)).items() if context is None}
 
 
-def translations(locale: str) -> gettext.GNUTranslations:
-    """One locale's catalogue as a standard gettext object (a new one each call)."""
-    header = f"Content-Type: text/plain; charset=UTF-8\nLanguage: {locale}\n"
-    return gettext.GNUTranslations(io.BytesIO(compile_mo(catalogue(locale), header)))
+def translations(locale: str) -> gettext.GNUTranslations | gettext.NullTranslations:
+    """One locale's shared catalogue as a standard gettext object (a new one each call)."""
+    return catalogues.translations(catalogues.SHARED, DOMAIN, locale)
 
 
 # --- game words -------------------------------------------------------------------------------
@@ -160,7 +71,7 @@ class _GameWords(gettext.NullTranslations):
             return game_words()[message][self.index]
         except KeyError:
             raise KeyError(f"no UI word {message!r}: add it to generator/locales/*/LC_MESSAGES/"
-                           f"{DOMAIN}.po (or the game's ui_words)") from None
+                           f"{DOMAIN}.po (or to the game's own catalogue)") from None
 
 
 @cache
@@ -172,6 +83,7 @@ def _chain(locale: str) -> gettext.GNUTranslations:
 
 def reload_words() -> None:
     """Forget the loaded catalogues and game words (after editing a .po file in a running process)."""
+    catalogues.forget()
     for cached in (catalogue, _game_words, _chain):
         cached.cache_clear()
 
@@ -222,9 +134,8 @@ class Translator:
     def date(self, day: dt.date | None) -> str:
         if day is None:
             return ""
-        if self.locale == "en":
-            return f"{day.day} {_MONTHS[day.month - 1]} {day.year}"
-        return f"{day.year}年{day.month}月{day.day}日"
+        # Month names are catalogue words, not the C library's: no output depends on the machine's locale.
+        return self("date_format", year=day.year, month=self(f"month_{day.month}"), day=day.day)
 
     def joiner(self) -> str:
         return ", " if self.locale == "en" else "、"
@@ -232,8 +143,3 @@ class Translator:
     @property
     def html_lang(self) -> str:
         return HTML_LANG[self.locale]
-
-
-# English month names, not the C library's: the output must not depend on the machine's locale.
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-           "October", "November", "December")

@@ -21,19 +21,26 @@ import os
 import shutil
 from pathlib import Path
 
+from generator.messages import words
+
 
 class UnsafePath(ValueError):
     pass
 
 
 MARKER = ".paibang-site"
-MARKER_TEXT = ("This folder is a site built by paibang. `paibang build` replaces it whole:\n"
-               "keep nothing else in it. 本目录由 paibang 生成，每次构建整体替换，请勿存放其他文件。\n")
+
+
+def marker_text() -> str:
+    """What the marker file says, in English and in zh-Hans whatever the site's locale: whoever
+    opens the folder learns that it is replaced whole (the UI word output_marker)."""
+    english, chinese = words("output_marker", "en"), words("output_marker", "zh-Hans")
+    return f"{english} {chinese}\n"
 
 
 class OutputRefused(Exception):
-    """The target of a build is not a folder paibang may replace: `reason` names the words
-    (commands/console.py) that say why and what to do instead."""
+    """The target of a build is not a folder paibang may replace: `reason` is the key of the UI
+    words (generator/locales/*/LC_MESSAGES/paibang.po) that say why and what to do instead."""
 
     def __init__(self, reason: str, path: Path) -> None:
         super().__init__(f"{reason}: {path}")
@@ -120,7 +127,7 @@ def staging_dir(output: Path) -> Path:
         _remove(staging)
     staging.mkdir()
     # First of all: a build killed at any moment leaves a folder the next one knows as its own.
-    (staging / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
+    (staging / MARKER).write_text(marker_text(), encoding="utf-8")
     return staging
 
 

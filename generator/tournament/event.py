@@ -27,6 +27,7 @@ from generator.content.model import Entry, Event, Round, Stage, Table
 from generator.errors import Mark, Problems
 from generator.games import GAMES, Game, TableScore
 from generator.tournament.credits import credits_roster
+from generator.tournament.knockout import run_knockout, seeded_field
 from generator.tournament.pairing import draw_rules
 from generator.tournament.results import COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult
 from generator.tournament.standings import (
@@ -46,6 +47,8 @@ def run_event(event: Event, problems: Problems) -> EventResult:
             field_entries = [e for e in event.entries.values() if not e.bye and not e.substitute]
         else:
             field_entries = []  # the stage feeding this one has no results yet
+        if stage.format == "knockout":  # in seed order (tournament/knockout.py)
+            field_entries = seeded_field(event, stage, field_entries, stage.id in incoming, results, problems)
         result = _run_stage(event, stage, field_entries, problems, state)
         if position == 0:
             result.byes = byes
@@ -110,6 +113,8 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     # Games that compare boards across the field (pairs matchpoints) score the stage as a whole,
     # once every table is scored and before the tally.
     game.score_field(stage, scored, problems)
+    if stage.format == "knockout":
+        return run_knockout(game, event, stage, field_entries, scored, rounds_played(scored), problems)
     late = _late_entries(stage, rounds, field_entries)
     if rounds:
         playing = {side for r in rounds for t in r.tables for side in t.sides}
@@ -138,13 +143,14 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
 
 
 def _rank(game: Game, stage: Stage, tallies: dict, counted: list[RoundResult], lots: dict[str, int]) -> list[Standing]:
-    standings = rank(tallies.values(), stage.rank_by, lots)
+    two_only = game.head_to_head_two_only(stage)
+    standings = rank(tallies.values(), stage.rank_by, lots, two_only)
     # A game may rank its field in groups (bridge pairs: NS and EW ranked apart).
     groups = game.fields(stage, counted)
     if groups:
         grouped = {entry for group in groups for entry in group}
         standings = [standing for group in [*groups, [e for e in tallies if e not in grouped]]
-                     for standing in rank([tallies[e] for e in group if e in tallies], stage.rank_by, lots)]
+                     for standing in rank([tallies[e] for e in group if e in tallies], stage.rank_by, lots, two_only)]
     return standings
 
 

@@ -46,6 +46,9 @@ Pairs (双人赛): no draw, a movement (movements.py): a Mitchell or a Howell, t
 stage's entries in the order written there; in a Mitchell the first half are NS 1..N, the second
 half EW 1..N; in a Howell they are 1..P. Each round's file lists each table's boards.
 
+Knockout (淘汰赛): no draw of its own, the bracket of knockout.py: each round's matches from the
+winners of the round before, the higher seed written first, each table commented with its match.
+
 The results file written for a round has the tables and sides filled in, game by game, and no
 record: a table with no record is "drawn, not played" to every game (see event.is_pending).
 """
@@ -62,6 +65,7 @@ from generator.content.model import Entry, Event, Stage
 from generator.games import GAMES, TableForm, metric_of, yaml_id
 from generator.errors import Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
 from generator.printed import Bulletin
+from generator.tournament import knockout
 from generator.tournament.large_draw import is_large, pair_large, surely_pairable
 from generator.tournament.matching import max_weight_matching
 from generator.tournament.movements import HOWELL_LARGEST, Sitting, barometer, choose_movement, howell, mitchell
@@ -72,7 +76,7 @@ if TYPE_CHECKING:
     from generator.content.model import Round
 
 Localised = dict[str, str]
-PAIRABLE = ("swiss", "round_robin", "matches", "pairs")
+PAIRABLE = ("swiss", "round_robin", "matches", "pairs", "knockout")
 
 
 # --- the algorithms, on plain ids ---------------------------------------------------------------
@@ -225,6 +229,7 @@ class PlannedRound:
     dropped: list[str] = field(default_factory=list)  # disqualified entries left out
     boards: list[tuple[int, ...]] = field(default_factory=list)  # pairs: each table's boards, as draw.tables
     movement: PairsMovement | None = None  # pairs: the movement the round comes from
+    knockout: knockout.NextRound | None = None  # knockout: the bracket's round (tournament/knockout.py)
 
 
 def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list[PlannedRound]:
@@ -245,6 +250,8 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
     number = len(written) + 1
     if number > stage.rounds:
         raise Refusal("pair-stage-complete", stage=stage.id, rounds=stage.rounds)
+    if stage.format == "knockout":
+        return [_plan_knockout(result, stage_result, number)]
     if not stage_result.field:
         raise Refusal("pair-no-field", stage=stage.id)
     if stage.format == "round_robin":
@@ -313,6 +320,18 @@ def swiss_order(stage_result: StageResult, field_ids: Sequence[str]) -> tuple[li
     order = [e for *_, e in sorted(ranked)] + [e for _, e in sorted(unranked)]
     scores = {e: (tallies[e].tally.metrics.get(stage_result.primary, 0) if e in tallies else 0) for e in order}
     return order, scores
+
+
+def _plan_knockout(result: EventResult, stage_result: StageResult, number: int) -> PlannedRound:
+    """The bracket's round `number`, from the winners of the rounds before (knockout.py)."""
+    bracket = stage_result.bracket
+    if bracket is None or not bracket.seeds:
+        raise Refusal("pair-knockout-no-field", stage=stage_result.stage.id)
+    drawn = knockout.next_round(bracket, number)
+    if drawn.undecided:
+        raise Refusal("pair-knockout-undecided", round=number, matches=drawn.undecided)
+    draw = Draw([tuple(str(side) for side in match.sides) for match in drawn.matches])
+    return PlannedRound(result.event, stage_result.stage, number, "knockout", draw, knockout=drawn)
 
 
 def _plan_round_robin(result: EventResult, stage_result: StageResult, number: int, every: bool) -> list[PlannedRound]:
@@ -509,6 +528,8 @@ def results_text(plan: PlannedRound, locale: str) -> str:
     for number, sides in enumerate(plan.draw.tables, start=1):
         if len(sides) == 1:
             note = f"    # {words['bye']}"
+        elif plan.knockout is not None:  # the match's number in the bracket ("winner of match 5")
+            note = f"    # {knockout.match_label(plan.knockout.matches[number - 1], locale)}"
         elif label:
             note = f"    # {label} {_num(plan.scores[sides[0]])} : {_num(plan.scores[sides[1]])}"
         else:
@@ -519,12 +540,16 @@ def results_text(plan: PlannedRound, locale: str) -> str:
             lines += ["    boards:"] + [f"      # {board}:" for board in plan.boards[number - 1]]
         elif len(sides) == 2:
             lines += [f"    # {line.format(a=sides[0], b=sides[1], **{'or': words['or']})}" for line in form.hint]
+            if plan.knockout is not None:  # how a tie is settled, in the game's key
+                lines.append(f"    # {knockout.tie_hint(GAMES[event.game].tiebreak_key, sides[0], locale)}")
     return "\n".join(lines) + "\n"
 
 
 def header_lines(plan: PlannedRound, locale: str) -> list[str]:
     words = _words(locale)
     stage, event = plan.stage, plan.event
+    if plan.knockout is not None:
+        return knockout.pair_lines(plan.knockout, stage, locale)
     lines = [words["made_by"].format(stage=stage.name, n=plan.number, method=words[f"method_{plan.method}"])]
     if plan.method == "swiss":
         lines.append(words["summary_swiss"].format(
@@ -741,6 +766,8 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         text = words["sheet_swiss"].format(prev=round_result.number - 1, primary=label)
     elif stage.format == "round_robin":
         text = words["sheet_berger"]
+    elif stage.format == "knockout" and stage_result.bracket is not None:
+        text = knockout.sheet_text(stage_result.bracket, round_result.number, locale)
     else:
         seed = event.draw_seed if event.draw_seed is not None else words["no_seed"]
         text = words["sheet_lot"].format(seed=seed)

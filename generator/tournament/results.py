@@ -6,6 +6,7 @@ render/ (pages, bulletins, results.json), the desk and the commands.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from generator.content.model import Entry, Event, Stage
 from generator.games import TableScore
@@ -81,6 +82,7 @@ class StageResult:
     late: dict[str, list[int]] = field(default_factory=dict)  # late entry -> the rounds it missed
     # Rounds drawn by `paibang pair` on standings that have changed since: (round, entry ids).
     stale_draws: list[tuple[int, list[str]]] = field(default_factory=list)
+    bracket: Any = None  # a knockout stage's bracket (tournament/knockout.py's Bracket)
 
     @property
     def has_results(self) -> bool:

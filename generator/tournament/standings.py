@@ -15,7 +15,9 @@ stage page uses to explain them (see TIEBREAK_WORDS):
   opponent drawn with; opponents lost to add nothing.
 - head_to_head: among the entries equal on every metric before it in `rank_by`, the results
   of their matches against each other: 2 for a win, 1 for a draw, 0 for a loss. An entry
-  equal with nobody gets 0 (there is nobody to compare it with).
+  equal with nobody gets 0 (there is nobody to compare it with). A stage whose game says so
+  (`Game.head_to_head_two_only`, Guandan's national rules) compares exactly two tied entries
+  only: with three or more tied, head-to-head is 0 for each, and the next metric decides.
 - lot: see above.
 """
 
@@ -157,10 +159,11 @@ def add_tiebreaks(tallies: dict[str, Tally], rank_by: Sequence[str], primary: st
         add_sonneborn_berger(tallies, primary)
 
 
-def add_head_to_head(ranked: Sequence[Tally], rank_by: Sequence[str]) -> None:
+def add_head_to_head(ranked: Sequence[Tally], rank_by: Sequence[str], two_only: bool = False) -> None:
     """Head-to-head: within each set of entries equal on every metric before `head_to_head` in
     `rank_by`, each entry's points (2 win, 1 draw, 0 loss) from its matches against the others
-    of the set. An entry equal with nobody gets 0."""
+    of the set. An entry equal with nobody gets 0; with `two_only`, so does every entry of a
+    set of three or more."""
     before = list(rank_by[: list(rank_by).index("head_to_head")])
     groups: dict[tuple[float, ...], list[Tally]] = {}
     for record in ranked:
@@ -172,7 +175,7 @@ def add_head_to_head(ranked: Sequence[Tally], rank_by: Sequence[str]) -> None:
                 match_points_for(record.entry.id, score)
                 for score in record.matches
                 if any(s.entry in ids and s.entry != record.entry.id for s in score.sides)
-            ) if len(members) > 1 else 0
+            ) if len(members) > 1 and not (two_only and len(members) > 2) else 0
 
 
 def lot_order(entry_ids: Iterable[str], lots: Sequence[str], draw_seed: int | None, salt: str) -> dict[str, int]:
@@ -187,15 +190,17 @@ def rank_key(t: Tally, rank_by: Sequence[str]) -> tuple[float, ...]:
     return tuple(t.metrics.get("lot", 0) if m == "lot" else -t.metrics.get(m, 0) for m in rank_by)
 
 
-def rank(tallies: Iterable[Tally], rank_by: Sequence[str], lots: dict[str, int] | None = None) -> list[Standing]:
-    """Order the entries; ties share a rank unless `lot` is among the metrics."""
+def rank(tallies: Iterable[Tally], rank_by: Sequence[str], lots: dict[str, int] | None = None,
+         head_to_head_two_only: bool = False) -> list[Standing]:
+    """Order the entries; ties share a rank unless `lot` is among the metrics.
+    `head_to_head_two_only`: see add_head_to_head."""
     ranked = [t for t in tallies if t.played and not t.forfeited]
     unranked = [t for t in tallies if not t.played or t.forfeited]
     if "lot" in rank_by and lots is not None:
         for t in ranked:
             t.metrics["lot"] = lots[t.entry.id]
     if "head_to_head" in rank_by:
-        add_head_to_head(ranked, rank_by)
+        add_head_to_head(ranked, rank_by, head_to_head_two_only)
 
     def key(t: Tally) -> tuple[float, ...]:
         return rank_key(t, rank_by)

@@ -56,14 +56,7 @@ class HighCardRules(Game):
         "wins": Metric("wins", localised("胜场", "勝場", "Wins"),
                        localised("牌大者胜一场。", "牌大者勝一場。", "1 for each table won by the higher card.")),
     }
-    messages = {
-        "highcard-card": {
-            "zh-Hans": ("{value} 不是一张牌", "写 2–10、J、Q、K 或 A，如 cards: [K, 9]"),
-            "zh-Hant": ("{value} 不是一張牌", "寫 2–10、J、Q、K 或 A，如 cards: [K, 9]"),
-            "en": ("{value} is not a card", "write 2-10, J, Q, K or A, e.g. cards: [K, 9]"),
-        },
-    }
-    ui_words = {"hc_cards": ("牌", "牌", "Cards")}
+    # Its messages ("highcard-card") and words ("hc_cards") are in locales/, found by the base class.
 
     def table_form(self, stage: Stage | None = None) -> TableForm:
         return TableForm(("home", "away"), ("cards: [K, 9]",))

@@ -8,6 +8,7 @@ duplicate stages (pairs and teams, travellers) in duplicate.py; hand records in 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from generator.content.model import Stage, Table
@@ -18,20 +19,20 @@ from generator.games.bridge import duplicate  # the duplicate half: pairs, teams
 from generator.games.bridge.scoring import (
     SCORING_METHODS,
     SEATS,
-    VUL_WORDS,
     VULNERABILITY_MODES,
     BoardRecord,
     BoardView,
     BridgeStage,
     RecordError,
-    board_block,
     dealer,
     ns_score,
     parse_board,
     result_text,
     vulnerability,
+    vulnerability_words,
+    words,
 )
-from generator.messages import localised as _localised
+from generator.games.common.boards import board_block
 
 
 @dataclass(frozen=True)
@@ -58,76 +59,35 @@ class MatchView:
 
 class BridgeRules(Game):
     name = "bridge"
-    title = _localised("桥牌", "橋牌", "Bridge")
     position = 1
-    choice = ("bridge 桥牌", "bridge 橋牌", "bridge")
     id_prefix = "A"
-    example = Example(
-        entries="  - {id: A01, players: [王小明, 李华], group: 13级动物科学1班}\n"
-                "  - {id: A02, players: [{name: 张伟, phone: \"13800000000\"}, 刘洋], group: 13级动物医学1班}\n",
-        stages="  - id: prelim\n    name: 初赛\n    format: matches\n    boards: 8\n    vulnerability: none\n"
-               "    scoring: total\n    rank_by: [total, first_board]\n    advance: {count: 15, to: final}\n"
-               "  - id: final\n    name: 决赛\n    format: matches\n    boards: 16\n    vulnerability: standard\n"
-               "    rank_by: [total, first_board]\n    prizes:\n      - {name: 一等奖, count: 1}\n"
-               "      - {name: 二等奖, count: 2}\n      - {name: 三等奖, count: 3}\n",
-        table="  - table: 1\n    ns: A01\n    ew: A02\n    boards:\n      # 1: 4S N = 420\n      # 2: pass\n",
-    )
     formats = ("matches", "pairs", "swiss", "round_robin")
     stage_keys = ("vulnerability", "scoring", "hands", "field", "bye", "adjusted", "adjusted_imps", "adjustments")
     table_keys = ("ns", "ew", "home", "away", "boards")
-    metrics = {
-        "total": Metric(
-            "total",
-            _localised("总分", "總分", "Total"),
-            _localised("本方一栏得分之和（南北方记南北栏，东西方记东西栏）。", "本方一欄得分之和（南北方記南北欄，東西方記東西欄）。", "the sum of the pair's own column (NS or EW) on the score sheet."),
-        ),
-        "net": Metric(
-            "net",
-            _localised("净胜分", "淨勝分", "Net"),
-            _localised("本方得分减去对方得分。", "本方得分減去對方得分。", "own points minus the opponents'."),
-        ),
-        "first_board": Metric(
-            "first_board",
-            _localised("首副得分", "首副得分", "First board"),
-            _localised("本方在所打第一副牌上的得分（总分相同时，首副得分高者列前）。", "本方在所打第一副牌上的得分（總分相同時，首副得分高者列前）。", "the pair's own points on the first board it played (the seed's tie-break)."),
-            first_only=True,
-        ),
-        # Duplicate stages (duplicate.py): pairs by matchpoints or IMPs, teams by VP.
-        "percent": Metric(
-            "percent",
-            _localised("得分率", "得分率", "Percentage"),
-            _localised("全部比赛分（MP）除以所打各副牌满分之和的百分比；调整分 A+、A=、A- 按满分的 60%、50%、40% 计。",
-                       "全部比賽分（MP）除以所打各副牌滿分之和的百分比；調整分 A+、A=、A- 按滿分的 60%、50%、40% 計。",
-                       "total matchpoints as a percentage of the tops of the boards played; adjusted A+, A=, A- are 60, 50 and 40 % of the top."),
-        ),
-        "mp": Metric(
-            "mp",
-            _localised("比赛分（MP）", "比賽分（MP）", "Matchpoints"),
-            _localised("每副牌与同方向打这副牌的其他各桌比较：胜一桌得 2 分，平一桌得 1 分；打的桌数较少的牌按 Neuberg 公式折算；各副相加。",
-                       "每副牌與同方向打這副牌的其他各桌比較：勝一桌得 2 分，平一桌得 1 分；打的桌數較少的牌按 Neuberg 公式折算；各副相加。",
-                       "each board against every other table in the same direction: 2 for each result beaten, 1 for each tie; a board played fewer times is Neuberg-factored; summed."),
-        ),
-        "imps": Metric(
-            "imps",
-            _localised("IMP", "IMP", "IMPs"),
-            _localised("国际比赛分：双人赛每副牌与基准分比较（Butler：去掉最高、最低各一个南北分后取平均，按 10 分取整），或与这副牌的每个其他结果比较后取平均（交叉 IMP）；队式赛为同一副牌开闭室的分差；按 IMP 换算表换算，各副相加（得失相抵）。",
-                       "國際比賽分：雙人賽每副牌與基準分比較（Butler：去掉最高、最低各一個南北分後取平均，按 10 分取整），或與這副牌的每個其他結果比較後取平均（交叉 IMP）；隊式賽為同一副牌開閉室的分差；按 IMP 換算表換算，各副相加（得失相抵）。",
-                       "International Match Points: in pairs each board against the datum (Butler: the mean NS score without the top and bottom one, to the nearest 10) or against every other result, averaged (cross-IMPs); in teams the difference between the rooms; by the IMP scale, summed (won minus lost)."),
-        ),
-        "vp": Metric(
-            "vp",
-            _localised("胜利分（VP）", "勝利分（VP）", "Victory points"),
-            _localised("每场比赛的 IMP 差按 WBF 2013 连续换算表换成胜利分（两队合计 20）；各场相加。",
-                       "每場比賽的 IMP 差按 WBF 2013 連續換算表換成勝利分（兩隊合計 20）；各場相加。",
-                       "each match's IMP margin converted by the WBF 2013 continuous scale (20 between the two teams); summed over matches."),
-        ),
-        "top": Metric(
-            "top",
-            _localised("满分", "滿分", "Top"),
-            _localised("所打各副牌满分（2 ×（该副牌结果数 − 1））之和。", "所打各副牌滿分（2 ×（該副牌結果數 − 1））之和。",
-                       "the sum of the tops (2 x (results - 1)) of the boards played."),
-        ),
-    }
+    # Its words and messages are in locales/ (paibang.po, messages.po), read by the base class
+    # when first asked for: the title, the metrics, `new`'s example below come from there.
+
+    @cached_property
+    def title(self) -> dict[str, str]:  # type: ignore[override]
+        return words("bridge_title")
+
+    @cached_property
+    def choice(self) -> tuple[str, str, str]:  # type: ignore[override]
+        return self.ui_words["bridge_choice"]
+
+    @cached_property
+    def example(self) -> Example:  # type: ignore[override]
+        """One example for every locale (its names and stage names are sample content)."""
+        return Example(*(words(f"br_example_{part}")["zh-Hans"] for part in ("entries", "stages", "table")))
+
+    @cached_property
+    def metrics(self) -> dict[str, Metric]:  # type: ignore[override]
+        """total, net, first_board (the seed's matches); percent, mp, imps, vp, top (duplicate
+        stages: pairs by matchpoints or IMPs, teams by VP)."""
+        return {name: Metric(name, words(f"br_metric_{name}"), words(f"br_metric_{name}_explain"),
+                             first_only=name == "first_board")
+                for name in ("total", "net", "first_board", "percent", "mp", "imps", "vp", "top")}
+
     stage_metrics = {
         "total": ("total", "net", "first_board"),
         "matchpoints": ("percent", "mp"),
@@ -192,7 +152,7 @@ class BridgeRules(Game):
                 reader.problems.add(
                     "bridge-score-mismatch", record.mark or reader.mark, board=record.board,
                     recorded=record.recorded, computed=computed, contract=str(record.contract),
-                    declarer=record.declarer, result=result_text(record.result), vulnerability=VUL_WORDS[vul],
+                    declarer=record.declarer, result=result_text(record.result), vulnerability=vulnerability_words(vul),
                 )
         if stage.boards and written:
             missing = sorted(set(board_block(written, stage.boards)) - written)
@@ -282,14 +242,6 @@ class BridgeRules(Game):
             return TEAMS_FORM
         return TABLE_FORM
 
-    @property
-    def messages(self) -> dict[str, dict[str, tuple[str, str]]]:
-        return duplicate.MESSAGES
-
-    @property
-    def ui_words(self) -> dict[str, tuple[str, str, str]]:
-        return {**UI_WORDS, **duplicate.UI_WORDS}
-
     def bulletins(self, result: Any, t: Any) -> list[Any]:
         return bulletins(result, t)
 
@@ -302,18 +254,6 @@ RULES = BridgeRules()
 
 
 # --- forms printed before play (seed 000 附件三, 附件四, 附件五) ---------------------------------
-
-UI_WORDS = {
-    "sheet_score_title": ("{event}计分表（{stage}）", "{event}計分表（{stage}）", "{event}: score sheet ({stage})"),
-    "sheet_bidding_title": ("{event}叫牌表（{stage}）", "{event}叫牌表（{stage}）", "{event}: bidding sheet ({stage})"),
-    "sheet_play_title": ("{event}记牌表（{stage}）", "{event}記牌表（{stage}）", "{event}: play record ({stage})"),
-    "sheet_totals": ("总比分", "總比分", "Totals"),
-    "sheet_date": ("日期", "日期", "Date"),
-    "sheet_sign_referee": ("裁判签名", "裁判簽名", "Referee"),
-    "sheet_sign_ns": ("南北签名", "南北簽名", "NS players"),
-    "sheet_sign_ew": ("东西签名", "東西簽名", "EW players"),
-}
-
 
 def bulletins(result: Any, t: Any) -> list[Any]:
     """Score sheet and bidding sheet for every stage whose tables are drawn, and the play record

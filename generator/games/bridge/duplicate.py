@@ -57,16 +57,17 @@ from pathlib import Path
 from typing import Any
 
 from generator.content.model import Stage, Table
-from generator.content.reader import MAX_BOARDS, Reader
+from generator.content.reader import MAX_BOARDS, Reader, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark, Problems
 from generator.games import SideScore, TableScore
+from generator.games.bridge.hands import HandRecords, read_hand_records
 from generator.games.bridge.scoring import (
     ADJUSTED_PERCENT,
+    ROOM_KEYS,
     AdjustedRecord,
     parse_adjusted,
     SEATS,
-    VUL_WORDS,
     BoardRecord,
     BoardView,
     BridgeStage,
@@ -78,8 +79,9 @@ from generator.games.bridge.scoring import (
     problem_text,
     result_text,
     vulnerability,
+    vulnerability_words,
+    words,
 )
-from generator.messages import localised
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
 
 # --- IMPs, datum, victory points: the arithmetic of the spec -----------------------------------
@@ -132,13 +134,21 @@ def cross_imps(ns_scores: Sequence[float]) -> list[float]:
     >>> cross_imps([420, 420, -50])
     [5.0, 5.0, -10.0]
     """
+    return [_tidy(value) for value in cross_imps_exact(ns_scores)]
+
+
+def cross_imps_exact(ns_scores: Sequence[float]) -> list[float]:
+    """cross_imps unrounded (thirds stay thirds): what a pair's total is summed from, so that a
+    total is not the sum of per-board roundings (Compscore's totals are these sums, rounded once).
+
+    >>> cross_imps_exact([100, 0, 0, 0])[0]
+    3.0
+    """
     count = len(ns_scores)
     if count < 2:
         return [0.0] * count
-    return [
-        _tidy(sum(imps(own - other) for j, other in enumerate(ns_scores) if j != i) / (count - 1))
-        for i, own in enumerate(ns_scores)
-    ]
+    return [sum(imps(own - other) for j, other in enumerate(ns_scores) if j != i) / (count - 1)
+            for i, own in enumerate(ns_scores)]
 
 
 def adjusted_imps(percent: float, average_plus: float = 3.0) -> float:
@@ -216,7 +226,6 @@ class TeamRecord:
 # Board numbers run through a duplicate stage (a movement's board sets, a Swiss's rounds): at
 # most this many, MAX_BOARDS for each of a few rounds' worth of tables.
 MAX_BOARD_NUMBER = 5 * MAX_BOARDS
-ROOM_KEYS = {"open": "open", "closed": "closed", "开室": "open", "開室": "open", "闭室": "closed", "閉室": "closed"}
 ROOMS = ("open", "closed")
 
 
@@ -254,7 +263,7 @@ def read_duplicate_keys(reader: Reader, stage_format: str, scoring: str) -> dict
     for key, kinds in (("hands", ("pairs", "teams")), ("field", ("pairs",)), ("bye", ("teams",))):
         if reader.has(key) and kind not in kinds:
             reader.problems.add("bridge-key-not-here", reader.key_mark(key), key=key,
-                                kinds=_KIND_WORDS[kinds])
+                                kinds=words(_KIND_WORDS[kinds]))
     if kind == "pairs":
         found["field"] = reader.choice("field", FIELDS, "one") or "one"
     if kind == "teams":
@@ -268,7 +277,7 @@ def read_duplicate_keys(reader: Reader, stage_format: str, scoring: str) -> dict
         found["hands"] = read_hands_key(reader)
     for key in ("adjusted", "adjusted_imps", "adjustments"):
         if reader.has(key) and kind not in ("pairs", "teams"):
-            reader.problems.add("bridge-key-not-here", reader.key_mark(key), key=key, kinds=_KIND_WORDS[("pairs", "teams")])
+            reader.problems.add("bridge-key-not-here", reader.key_mark(key), key=key, kinds=words(_KIND_WORDS[("pairs", "teams")]))
     if kind in ("pairs", "teams"):
         found["adjusted"] = reader.choice("adjusted", ADJUSTED_RULES, "session") or "session"
         found["adjusted_imps"] = _number_key(reader, "adjusted_imps", 3.0, 0, 24)
@@ -298,7 +307,7 @@ def read_adjustments(reader: Reader) -> tuple[Adjustment, ...]:
     for index, (item, mark) in enumerate(reader.items("adjustments")):
         if not isinstance(item, YamlMap):
             reader.problems.add("type-expected", mark, key=f"{reader.where}adjustments[{index + 1}]",
-                                expected=localised("映射", "映射", "a mapping"), found=_shown(item))
+                                expected=words("br_expected_mapping"), found=_shown(item))
             continue
         item_reader = Reader(item, reader.problems, f"{reader.where}adjustments[{index + 1}].")
         item_reader.check_keys(("entry", "reason", *ADJUSTMENT_KINDS), required=("entry",))
@@ -339,8 +348,6 @@ def _number_key(reader: Reader, key: str, default: float, low: float, high: floa
 def read_hands_key(reader: Reader) -> Any:
     """`hands: hands.pbn`: a PBN file of the deals, relative to the event folder (beside
     event.yaml; `results/hands.pbn` works too). A path leaving the event folder is refused."""
-    from generator.games.bridge.hands import HandRecords, read_hand_records
-
     name = reader.text("hands")
     if not name:
         return None
@@ -359,10 +366,10 @@ def read_hands_key(reader: Reader) -> Any:
     return records
 
 
-_KIND_WORDS = {
-    ("pairs", "teams"): localised("复式赛（双人赛、队式赛）", "複式賽（雙人賽、隊式賽）", "duplicate stages (pairs, teams)"),
-    ("pairs",): localised("双人赛（format: pairs）", "雙人賽（format: pairs）", "pairs stages (format: pairs)"),
-    ("teams",): localised("队式赛（scoring: imps）", "隊式賽（scoring: imps）", "teams stages (scoring: imps)"),
+_KIND_WORDS = {  # the kinds of stage a key is for, as a message names them
+    ("pairs", "teams"): "br_kinds_duplicate",
+    ("pairs",): "br_kinds_pairs",
+    ("teams",): "br_kinds_teams",
 }
 
 
@@ -400,6 +407,7 @@ class PairsRow:
     datum: int | None = None  # Butler only
     played: int = 0  # real results of this board in the stage
     expected: int = 0  # results the board should have had
+    exact: tuple[float, float] | None = None  # cross-IMPs unrounded (NS, EW), what totals add up
 
     @property
     def ns_percent(self) -> float | None:
@@ -416,6 +424,10 @@ class PairsRow:
 
     def value(self, side: int) -> float | None:
         return self.ns_value if side == 0 else self.ew_value
+
+    def summed(self, side: int) -> float | None:
+        """What the pair's totals add: the value, unrounded where it was rounded to be shown."""
+        return self.exact[side] if self.exact is not None else self.value(side)
 
     def own_score(self, side: int) -> int | None:
         if self.score is None:
@@ -447,7 +459,7 @@ class PairsView:
         return any(r.line is not None and r.line.lead for r in self.rows)
 
     def total(self, side: int) -> float:
-        return _sum(r.value(side) for r in self.rows)
+        return _sum(r.summed(side) for r in self.rows)
 
     @property
     def ns_total(self) -> float:
@@ -470,7 +482,7 @@ class PairsView:
         value, top = self.carried.get(side, (0.0, 0.0))
         found = []
         for row in self.rows:
-            value += row.value(side) or 0
+            value += row.summed(side) or 0
             top += row.top
             found.append(round(100 * value / top, 2) if self.matchpoints and top else _tidy(value))
         return found
@@ -608,7 +620,7 @@ def check_recorded(problems: Problems, record: BoardRecord, options: BridgeStage
     if computed != record.recorded:
         problems.add("bridge-score-mismatch", record.mark or fallback, board=record.board, recorded=record.recorded,
                      computed=computed, contract=str(record.contract), declarer=record.declarer,
-                     result=result_text(record.result), vulnerability=VUL_WORDS[vul])
+                     result=result_text(record.result), vulnerability=vulnerability_words(vul))
 
 
 def read_team_table(reader: Reader, stage: Stage, options: BridgeStage) -> tuple[list[tuple[str, Mark]], TeamRecord]:
@@ -655,8 +667,8 @@ def _team_board_reader(problems: Problems) -> Callable[[int, Any, Mark | None], 
         found: dict[str, BoardRecord] = {}
         for room in ROOMS:
             if room not in rooms:
-                problems.add("bridge-room-missing", mark or Mark(Path("results")), board=number, room=ROOM_NAMES[room],
-                             other=ROOM_NAMES["closed" if room == "open" else "open"])
+                problems.add("bridge-room-missing", mark or Mark(Path("results")), board=number, room=words(f"room_name_{room}"),
+                             other=words(f"room_name_{'closed' if room == 'open' else 'open'}"))
                 continue
             item, item_mark = rooms[room]
             try:
@@ -791,11 +803,9 @@ def _check_adjustments(numbered: list[tuple[int, list[TableScore]]], options: Br
     playing = {side for _, tables in numbered for score in tables for side in score.table.sides}
     for adjustment in options.adjustments:
         if adjustment.entry not in playing:
-            from generator.content.reader import suggestion
-
             problems.add("entry-unknown", adjustment.mark or Mark(Path("event.yaml")), id=adjustment.entry,
                          suggestion=suggestion(adjustment.entry, sorted(playing)))
-        elif adjustment.kind == "mp" and options.scoring != "matchpoints" or adjustment.kind == "imps" and options.scoring == "matchpoints":
+        elif adjustment.kind in ("mp", "imps") and adjustment.kind != options.points:
             problems.add("bridge-adjustment-kind", adjustment.mark or Mark(Path("event.yaml")),
                          kinds="mp, percent" if options.scoring == "matchpoints" else "imps")
 
@@ -855,9 +865,11 @@ def compare_board(rows: Sequence[PairsRow], scoring: str, expected: int | None =
         datum, found = butler_imps(scores) if scores else (None, [])
         values: list[float] = [float(v) for v in found]
     else:
-        datum, values = None, cross_imps(scores)
+        datum, values = None, cross_imps_exact(scores)
     for row, value in zip(real, values):
         row.ns_value, row.ew_value, row.datum = _tidy(value), _tidy(-value), datum
+        if scoring != "butler" and not float(value).is_integer():
+            row.exact = (value, -value)
     for row in rows:
         if row.adjusted is not None:
             row.ns_value = adjusted_imps(row.adjusted.ns, average_plus)
@@ -1168,155 +1180,11 @@ def fields(stage: Stage, options: BridgeStage, rounds: Sequence[Any]) -> list[li
     return [ns, ew]
 
 
-# --- words ----------------------------------------------------------------------------------------
-
-ROOM_NAMES = {"open": localised("开室", "開室", "open room"), "closed": localised("闭室", "閉室", "closed room")}
-
-_PROBLEMS = {
-    "rooms": ("队式赛一副牌写开室和闭室两项 {open: …, closed: …}", "隊式賽一副牌寫開室和閉室兩項 {open: …, closed: …}",
-              "a team board is written {open: …, closed: …}, each room once"),
-}
+# --- words: bridge's catalogues (locales/), its messages and the words of its templates ---------
 
 
 def _problem(kind: str) -> dict[str, str]:
-    return localised(*_PROBLEMS[kind])
-
-
-MESSAGES: dict[str, dict[str, tuple[str, str]]] = {
-    "bridge-adjusted-syntax": {
-        "zh-Hans": ("第 {board} 副的调整分 {text} 看不懂：{problem}", "写 A+、A=、A-（南北 60/50/40%，东西得互补的百分比），A+/A-（先南北后东西），或 {{adjusted: {{NS: 60, EW: 40}}}}。"),
-        "zh-Hant": ("第 {board} 副的調整分 {text} 看不懂：{problem}", "寫 A+、A=、A-（南北 60/50/40%，東西得互補的百分比），A+/A-（先南北後東西），或 {{adjusted: {{NS: 60, EW: 40}}}}。"),
-        "en": ("board {board}: cannot read the adjusted score {text}: {problem}",
-               "write A+, A=, A- (NS 60/50/40 %, EW the complement), A+/A- (NS first, then EW), or {{adjusted: {{NS: 60, EW: 40}}}}."),
-    },
-    "bridge-adjustment-kind": {
-        "zh-Hans": ("调整（adjustments）的一项要写且只写一种：{kinds}", "例如 {{entry: P14, mp: -2, reason: 迟到}}；比赛分的阶段用 mp 或 percent，IMP 的阶段用 imps。"),
-        "zh-Hant": ("調整（adjustments）的一項要寫且只寫一種：{kinds}", "例如 {{entry: P14, mp: -2, reason: 遲到}}；比賽分的階段用 mp 或 percent，IMP 的階段用 imps。"),
-        "en": ("an adjustment gives exactly one of: {kinds}",
-               "e.g. {{entry: P14, mp: -2, reason: late}}; matchpoint stages take mp or percent, IMP stages imps."),
-    },
-    "bridge-room-missing": {
-        "zh-Hans": ("第 {board} 副缺少{room}的记录", "每副牌写开室和闭室两项，例如 1: {{open: 4S N =, closed: 4S S -1}}。"),
-        "zh-Hant": ("第 {board} 副缺少{room}的記錄", "每副牌寫開室和閉室兩項，例如 1: {{open: 4S N =, closed: 4S S -1}}。"),
-        "en": ("board {board} has no {room} result", "write both rooms, e.g. 1: {{open: 4S N =, closed: 4S S -1}}."),
-    },
-    "bridge-board-count": {
-        "zh-Hans": ("第 {table} 桌记录了 {count} 副牌，本阶段每轮打 {boards} 副", "核对这一桌的记分表；未打的牌不写，按少打处理。"),
-        "zh-Hant": ("第 {table} 桌記錄了 {count} 副牌，本階段每輪打 {boards} 副", "核對這一桌的記分表；未打的牌不寫，按少打處理。"),
-        "en": ("table {table} records {count} boards; this stage plays {boards} a round",
-               "check the table's score sheet; leave out a board not played."),
-    },
-    "bridge-board-short": {
-        "zh-Hans": ("第 {board} 副只有 {count} 桌的记录（第 {tables} 桌），其他牌最多有 {most} 桌",
-                    "核对牌号是否写错、是否漏了一桌。比赛分按 Neuberg 公式折算。"),
-        "zh-Hant": ("第 {board} 副只有 {count} 桌的記錄（第 {tables} 桌），其他牌最多有 {most} 桌",
-                    "核對牌號是否寫錯、是否漏了一桌。比賽分按 Neuberg 公式折算。"),
-        "en": ("board {board} has results from {count} table(s) (table {tables}); other boards have up to {most}",
-               "check for a mistyped board number or a table left out. Matchpoints are Neuberg-factored."),
-    },
-    "bridge-board-twice": {
-        "zh-Hans": ("{pair} 在第 {round} 轮第 {table} 桌又打了第 {board} 副（第 {first_round} 轮第 {first_table} 桌已打过）",
-                    "每对每副牌只打一次；核对牌号和这一轮的座位。"),
-        "zh-Hant": ("{pair} 在第 {round} 輪第 {table} 桌又打了第 {board} 副（第 {first_round} 輪第 {first_table} 桌已打過）",
-                    "每對每副牌只打一次；核對牌號和這一輪的座位。"),
-        "en": ("{pair} plays board {board} again in round {round} at table {table} (already in round {first_round} at table {first_table})",
-               "every pair plays each board once; check the board numbers and this round's seating."),
-    },
-    "bridge-pairs-meet-twice": {
-        "zh-Hans": ("{a} 与 {b} 在第 {this_round} 轮第 {this_table} 桌再次相遇（第 {round} 轮第 {table} 桌已相遇）", "米切尔移位中南北对与东西对只相遇一次；核对座位。"),
-        "zh-Hant": ("{a} 與 {b} 在第 {this_round} 輪第 {this_table} 桌再次相遇（第 {round} 輪第 {table} 桌已相遇）", "米切爾移位中南北對與東西對只相遇一次；核對座位。"),
-        "en": ("{a} and {b} meet again in round {this_round} at table {this_table} (round {round}, table {table})",
-               "in a Mitchell each NS pair meets each EW pair once; check the seating."),
-    },
-    "bridge-bye-with-play": {
-        "zh-Hans": ("{id} 轮空，这一桌不应有牌的记录", "轮空的一桌只写一方；删去 boards，或补上对手。"),
-        "zh-Hant": ("{id} 輪空，這一桌不應有牌的記錄", "輪空的一桌只寫一方；刪去 boards，或補上對手。"),
-        "en": ("{id} has the bye: this table has no boards", "a bye is a table with one side; remove boards, or add the opponent."),
-    },
-    "bridge-forfeit-with-play": {
-        "zh-Hans": ("{id} 弃权，这一桌不应有牌的记录", "弃权的一场不打牌；删去 boards 或 forfeit。"),
-        "zh-Hant": ("{id} 棄權，這一桌不應有牌的記錄", "棄權的一場不打牌；刪去 boards 或 forfeit。"),
-        "en": ("{id} forfeits: this table has no boards", "a forfeited match is not played; remove boards or forfeit."),
-    },
-    "bridge-key-not-here": {
-        "zh-Hans": ("{key} 只用于{kinds}", "删去这一项，或检查本阶段的 format 和 scoring。"),
-        "zh-Hant": ("{key} 只用於{kinds}", "刪去這一項，或檢查本階段的 format 和 scoring。"),
-        "en": ("{key} is for {kinds} only", "remove it, or check the stage's format and scoring."),
-    },
-    "bridge-hands-syntax": {
-        "zh-Hans": ("牌例文件 {path} 第 {line} 行：{problem}", "牌例用 PBN 格式：[Board \"1\"] 和 [Deal \"N:AKQ.… … … …\"]（四手牌从所写方位起顺时针，花色按黑桃.红心.方块.梅花，缺门留空）。"),
-        "zh-Hant": ("牌例檔 {path} 第 {line} 行：{problem}", "牌例用 PBN 格式：[Board \"1\"] 和 [Deal \"N:AKQ.… … … …\"]（四手牌從所寫方位起順時針，花色按黑桃.紅心.方塊.梅花，缺門留空）。"),
-        "en": ("hand records {path}, line {line}: {problem}",
-               "hand records are PBN: [Board \"1\"] and [Deal \"N:AKQ.… … … …\"] (four hands clockwise from the seat named, suits spades.hearts.diamonds.clubs, a void left empty)."),
-    },
-}
-
-
-# --- words of the templates (templates/games/bridge_table.html, _traveller.html, _hand.html) ---
-
-UI_WORDS: dict[str, tuple[str, str, str]] = {
-    "br_board_link": ("第 {n} 副各桌结果", "第 {n} 副各桌結果", "board {n}: every table"),
-    "br_mp": ("比赛分", "比賽分", "MP"),
-    "br_imps": ("IMP", "IMP", "IMPs"),
-    "br_vp": ("胜利分", "勝利分", "VP"),
-    "br_top": ("满分", "滿分", "top"),
-    "br_own_score": ("本方得分", "本方得分", "Own score"),
-    "br_running_percent": ("累计得分率", "累計得分率", "% so far"),
-    "br_running_imps": ("累计 IMP", "累計 IMP", "IMPs so far"),
-    "br_adjusted": ("调整分", "調整分", "adjusted"),
-    "br_adjusted_teams": ("主队 / 客队：{text}", "主隊 / 客隊：{text}", "home / away: {text}"),
-    "br_sit_out": ("本轮轮空（不打牌，不计分）。", "本輪輪空（不打牌，不計分）。", "Sits out this round (no boards, no score)."),
-    "br_unplayed": ("本桌尚未录入成绩。", "本桌尚未錄入成績。", "No results yet."),
-    "br_pending_field": ("全场各桌录入后计算比赛分。", "全場各桌錄入後計算比賽分。", "Matchpoints are computed once every table is in."),
-    "br_more_at_table": ("本桌得分多者：{id}", "本桌得分多者：{id}", "ahead at this table: {id}"),
-    "br_home": ("主队", "主隊", "Home"),
-    "br_away": ("客队", "客隊", "Away"),
-    "br_open": ("开室", "開室", "Open room"),
-    "br_closed": ("闭室", "閉室", "Closed room"),
-    "br_ns_is": ("（{id} 坐南北）", "（{id} 坐南北）", "({id} NS)"),
-    "br_home_ns": ("（主队坐南北）", "（主隊坐南北）", "(home NS)"),
-    "br_away_ns": ("（客队坐南北）", "（客隊坐南北）", "(away NS)"),
-    "br_ns_score": ("南北分", "南北分", "NS score"),
-    "br_imps_home": ("IMP（主队）", "IMP（主隊）", "IMPs (home)"),
-    "br_match_line": ("{home} {hi} : {ai} {away}（IMP）", "{home} {hi} : {ai} {away}（IMP）", "{home} {hi} : {ai} {away} (IMPs)"),
-    "br_vp_line": ("胜利分 {hv} : {av}", "勝利分 {hv} : {av}", "VP {hv} : {av}"),
-    "br_seats": ("主队开室坐南北、闭室坐东西；每副牌开室南北分减闭室南北分换成 IMP，全场 IMP 差按 {boards} 副的 WBF 2013 连续换算表换成胜利分。",
-                 "主隊開室坐南北、閉室坐東西；每副牌開室南北分減閉室南北分換成 IMP，全場 IMP 差按 {boards} 副的 WBF 2013 連續換算表換成勝利分。",
-                 "Home sits NS in the open room and EW in the closed room; each board's open minus closed NS score is converted to IMPs, the match's IMP margin to victory points (WBF 2013 continuous scale, {boards} boards)."),
-    "br_bye_text": ("本轮轮空：胜利分 {vp}，IMP {imps}。", "本輪輪空：勝利分 {vp}，IMP {imps}。", "Bye: {vp} VP, {imps} IMPs."),
-    "br_forfeit_text": ("{loser} 弃权，{winner} 胜：胜利分 {vp}。", "{loser} 棄權，{winner} 勝：勝利分 {vp}。", "{loser} forfeits; {winner} wins: {vp} VP."),
-    "br_match_unplayed": ("本场尚未录入成绩，暂不计入排名。", "本場尚未錄入成績，暫不計入排名。", "No results yet; not counted."),
-    "br_traveller": ("第 {n} 副各桌结果", "第 {n} 副各桌結果", "Board {n}: every table"),
-    "br_board_caption": ("{dealer}家发牌，{vul}", "{dealer}家發牌，{vul}", "Dealer {dealer}, vulnerable: {vul}"),
-    "br_datum_line": ("基准分（Butler）{datum}", "基準分（Butler）{datum}", "Butler datum {datum}"),
-    "br_cross_imps_line": ("交叉 IMP：与其他各桌逐一比较后取平均", "交叉 IMP：與其他各桌逐一比較後取平均", "cross-IMPs: against every other table, averaged"),
-    "br_factored": ("按 Neuberg 公式折算（本副 {played} 个结果，应有 {expected} 个）", "按 Neuberg 公式折算（本副 {played} 個結果，應有 {expected} 個）",
-                    "Neuberg-factored ({played} results, {expected} expected)"),
-    "br_frequency": ("得分频数", "得分頻數", "Frequency"),
-    "br_count": ("桌数", "桌數", "Tables"),
-    "br_hand_record": ("牌例", "牌例", "Hand record"),
-    "br_hcp": ("{n} 点", "{n} 點", "{n} HCP"),
-    "br_hcp_compass": ("大牌点", "大牌點", "HCP"),
-    "br_double_dummy": ("双明手分析（可完成的阶数）", "雙明手分析（可完成的階數）", "Double dummy (levels made)"),
-    "br_double_dummy_note": ("四家都看着全部牌、各方最佳打法时，庄家能完成的定约阶数", "四家都看著全部牌、各方最佳打法時，莊家能完成的定約階數",
-                             "the level each declarer makes with all four hands in view and best play on both sides"),
-    "br_par": ("标准分（par）{score}（南北）", "標準分（par）{score}（南北）", "par {score} (NS)"),
-    # travelling score sheets (随牌记分单) and team score sheets
-    "br_sheet_pairs_title": ("{event}随牌记分单{stage}", "{event}隨牌記分單{stage}", "{event}: travelling score sheets{stage}"),
-    "br_sheet_pairs_text": ("随牌记分单跟着牌走，每桌打完由北家记下定约、庄家、首攻、结果和得分，东家核对。比赛分由裁判员计算。",
-                            "隨牌記分單跟著牌走，每桌打完由北家記下定約、莊家、首攻、結果和得分，東家核對。比賽分由裁判員計算。",
-                            "The sheet travels with the board: after play North records contract, declarer, lead, result and score; East checks. The director computes the scores."),
-    "br_sheet_teams_title": ("{event}记分表{stage}", "{event}記分表{stage}", "{event}: score sheets{stage}"),
-    "br_sheet_conditions": ("发牌·局况", "發牌·局況", "Dealer, vul."),
-    "br_sheet_teams_text": ("每场开闭室各打一次：主队开室坐南北、闭室坐东西。每副记两室的定约、结果和南北分；开室南北分减闭室南北分按 IMP 换算表换算。",
-                            "每場開閉室各打一次：主隊開室坐南北、閉室坐東西。每副記兩室的定約、結果和南北分；開室南北分減閉室南北分按 IMP 換算表換算。",
-                            "Each match is played in an open and a closed room: home sits NS in the open room, EW in the closed room. Record both rooms' contract, result and NS score; open minus closed NS score is converted to IMPs."),
-    "br_sheet_where": ("轮次·桌号", "輪次·桌號", "Round, table"),
-    "br_sheet_match": ("{home} 对 {away}", "{home} 對 {away}", "{home} v {away}"),
-    "br_sheet_round_table": ("第 {r} 轮第 {t} 桌", "第 {r} 輪第 {t} 桌", "round {r}, table {t}"),
-    "br_sheet_total": ("合计", "合計", "Total"),
-    "br_sheet_vp": ("胜利分（主:客）", "勝利分（主:客）", "VP (home:away)"),
-}
+    return words(f"br_record_{kind}")
 
 
 # --- bulletins: travelling score sheets (随牌记分单), team score sheets ----------------------------

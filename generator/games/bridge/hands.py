@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import Mark, Problems
-from generator.messages import localised as _words
+from generator.games.bridge.scoring import dealer, vulnerability, words
 
 SEATS = ("N", "E", "S", "W")
 SUITS = ("S", "H", "D", "C")
@@ -76,13 +76,12 @@ def parse_hand(text: str) -> Hand | None:
         return None
     parts = text.upper().split(".")
     if len(parts) != 4:
-        raise DealError(_words(f"一手牌 {text} 应有 4 门花色（用 . 分开）", f"一手牌 {text} 應有 4 門花色（用 . 分開）",
-                               f"hand {text} should have 4 suits separated by dots"))
+        raise DealError(words("br_deal_suits", text=text))
     suits = []
     for part in parts:
         part = "" if part == "-" else part.replace("10", "T")
         if any(card not in RANKS for card in part) or len(set(part)) != len(part):
-            raise DealError(_words(f"花色 {part} 看不懂", f"花色 {part} 看不懂", f"cannot read the suit {part}"))
+            raise DealError(words("br_deal_suit", suit=part))
         suits.append("".join(sorted(part, key=RANKS.index)))
     return Hand(tuple(suits))  # type: ignore[arg-type]
 
@@ -95,17 +94,16 @@ def parse_deal(text: str) -> dict[str, Hand | None]:
         first, text = text[0].upper(), text[2:]
     parts = text.split()
     if len(parts) != 4:
-        raise DealError(_words("牌例应有 4 手牌", "牌例應有 4 手牌", "a deal has 4 hands"))
+        raise DealError(words("br_deal_hands"))
     start = SEATS.index(first)
     hands = {SEATS[(start + i) % 4]: parse_hand(part) for i, part in enumerate(parts)}
     known = [h for h in hands.values() if h is not None]
     for hand in known:
         if hand.cards != 13:
-            raise DealError(_words(f"一手牌有 {hand.cards} 张，应为 13 张", f"一手牌有 {hand.cards} 張，應為 13 張",
-                                   f"a hand has {hand.cards} cards, not 13"))
+            raise DealError(words("br_deal_cards", cards=hand.cards))
     cards = [(s, c) for h in known for s, ranks in zip(SUITS, h.suits) for c in ranks]
     if len(set(cards)) != len(cards):
-        raise DealError(_words("同一张牌出现在两手牌中", "同一張牌出現在兩手牌中", "a card is in two hands"))
+        raise DealError(words("br_deal_card_twice"))
     if len(known) == 3:  # the fourth hand is what is left
         missing = next(seat for seat, hand in hands.items() if hand is None)
         rest = ["".join(c for c in RANKS if (s, c) not in cards) for s in SUITS]
@@ -209,8 +207,6 @@ def analyse(deal: Deal, mode: str = "standard") -> DoubleDummy | None:
         from endplay.types import Player, Vul  # type: ignore[import-not-found]
     except ImportError:
         return None
-    from generator.games.bridge.scoring import dealer, vulnerability
-
     table = calc_dd_table(EndplayDeal(deal.pbn()))
     # endplay's list: strains spades, hearts, diamonds, clubs, NT; declarers N, E, S, W.
     grid = table.to_list()
@@ -240,6 +236,8 @@ def read_hand_records(path: Path, problems: Problems) -> HandRecords | None:
     """The deals of a PBN file in content/ (UTF-8, no larger than any content file); a deal that
     cannot be read is reported at its line."""
     from generator.content.yaml_loader import read_content_text
+    # Here, not at the top: interchange/pbn.py builds on bridge's scoring, and importing that
+    # runs this package (bridge/__init__ -> duplicate -> hands) before pbn.py is complete.
     from generator.interchange.pbn import PbnError, parse_pbn, small_int
 
     text = read_content_text(path, problems)
@@ -260,8 +258,7 @@ def read_hand_records(path: Path, problems: Problems) -> HandRecords | None:
         if board is None or board < 1:
             problems.add("bridge-hands-syntax", Mark(path, game.lines.get("Board", line), 1), path=path.name,
                          line=game.lines.get("Board", line),
-                         problem=_words(f"牌号 {board_text[:12]} 应为 1 到 9999 的整数", f"牌號 {board_text[:12]} 應為 1 到 9999 的整數",
-                                        f"board {board_text[:12]} should be a number from 1 to 9999"))
+                         problem=words("br_deal_board", board=board_text[:12]))
             continue
         try:
             hands = parse_deal(deal_text)

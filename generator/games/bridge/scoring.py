@@ -16,12 +16,24 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from generator import catalogues
+from generator.catalogues import LOCALES
 from generator.content.yaml_loader import YamlMap
 from generator.errors import Mark
 from generator.games.common.shorthand import half_width, replace_words
-from generator.messages import localised, localised_format
+
+FOLDER = Path(__file__).resolve().parent  # the package: its catalogues are bridge's words and messages
+
+
+def words(key: str, **params: object) -> dict[str, str]:
+    """One of bridge's words (or a shared one) in every locale, parameters filled in (`{{` is a
+    brace), as message parameters carry a text: {locale: text}."""
+    texts = catalogues.words(FOLDER).get(key) or catalogues.words(catalogues.SHARED)[key]
+    return {locale: text.format(**params) for locale, text in zip(LOCALES, texts)}
+
 
 SEATS = ("N", "E", "S", "W")
 STRAINS = ("C", "D", "H", "S", "NT")
@@ -168,6 +180,8 @@ SHORTHAND = {
     "北": " N ", "东": " E ", "東": " E ", "南": " S ", "西": " W ",
     "宕": " -", "下": " -", "超": " +", "正好": " = ", "刚好": " = ", "剛好": " = ", "完成": " = ",
 }
+# A team board's rooms as a secretary writes them: {open: …, closed: …} or {开室: …, 闭室: …}.
+ROOM_KEYS = {"open": "open", "closed": "closed", "开室": "open", "開室": "open", "闭室": "closed", "閉室": "closed"}
 _COMPACT = re.compile(r"^([1-7])(NT|[CDHS])(XX|X)?\s*([NESW])\s*(=|[+-]\d{1,2})\s*([+-]?\d{1,5})?$")
 
 
@@ -252,22 +266,9 @@ def _score(text: str) -> int:
     return int(text)
 
 
-_PROBLEMS = {
-    "contract": ("定约 {0} 应为 1–7 加 C/D/H/S/NT，可加 X 或 XX", "定約 {0} 應為 1–7 加 C/D/H/S/NT，可加 X 或 XX", "contract {0} should be 1–7 and C/D/H/S/NT, optionally X or XX"),
-    "result": ("结果 {0} 应为 =、+k 或 -k", "結果 {0} 應為 =、+k 或 -k", "result {0} should be =, +k or -k"),
-    "declarer": ("庄家 {0} 应为 N、E、S 或 W", "莊家 {0} 應為 N、E、S 或 W", "declarer {0} should be N, E, S or W"),
-    "score": ("记录的分数 {0} 应为带符号的整数", "記錄的分數 {0} 應為帶符號的整數", "recorded score {0} should be a signed whole number"),
-    "short": ("缺少庄家或结果", "缺少莊家或結果", "declarer or result missing"),
-    "long": ("多出了内容", "多出了內容", "extra words at the end"),
-    "empty": ("记录是空的", "記錄是空的", "the record is empty"),
-    "form": ("应为一行文字或键值表", "應為一行文字或鍵值表", "should be a line of text or a mapping"),
-    "keys": ("未知的键 {0}（可用 contract, by, result, score, lead）", "未知的鍵 {0}（可用 contract, by, result, score, lead）", "unknown key(s) {0} (use contract, by, result, score, lead)"),
-    "missing": ("缺少 {0}", "缺少 {0}", "{0} is missing"),
-}
-
-
 def problem_text(kind: str, detail: str) -> dict[str, str]:
-    return localised_format(_PROBLEMS[kind], detail)
+    """Why a record cannot be read (`br_record_<kind>` in bridge's catalogue), `detail` quoted."""
+    return words(f"br_record_{kind}", text=detail)
 
 
 def result_text(result: int) -> str:
@@ -280,14 +281,6 @@ def ns_score(record: BoardRecord, board_vulnerability: str) -> int:
         return 0
     score = contract_score(record.contract, record.result, is_vulnerable(record.declarer, board_vulnerability))
     return score if record.declarer in ("N", "S") else -score
-
-
-def board_block(written: set[int], per_round: int) -> range:
-    """The boards a round plays when a stage numbers its boards on through the rounds (1 to
-    rounds x boards): the block of `per_round` holding the lowest board written (9-16 for a round
-    of 8 whose first board is 9), so a missing board is one of the round's, not of round 1's."""
-    first = (min(written) - 1) // per_round * per_round + 1
-    return range(first, first + per_round)
 
 
 # --- what both halves of the game share: a stage's options, a board's row ------------------
@@ -316,6 +309,12 @@ class BridgeStage:
     def __post_init__(self) -> None:
         if self.bye is None:
             object.__setattr__(self, "bye", TeamBye())
+
+    @property
+    def points(self) -> str:
+        """What its totals are summed in, so what an adjustment in points (`adjustments`, a
+        file's penalty column) is written in: `mp` in a matchpoint pairs stage, else `imps`."""
+        return "mp" if self.kind == "pairs" and self.scoring == "matchpoints" else "imps"
 
 
 @dataclass(frozen=True)
@@ -410,23 +409,10 @@ def _percent_text(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
 
 
-_ADJUSTED_PROBLEMS = {
-    "adjusted_alone": ("调整分不能同时写定约", "調整分不能同時寫定約", "an adjusted board has no contract"),
-    "adjusted_both": ("NS 和 EW 的百分比都要写", "NS 和 EW 的百分比都要寫", "give both NS and EW"),
-    "adjusted_form": ("应为 A+、A=、A-、A+/A-，或 {NS: 60, EW: 40}", "應為 A+、A=、A-、A+/A-，或 {NS: 60, EW: 40}",
-                      "should be A+, A=, A-, A+/A-, or {NS: 60, EW: 40}"),
-    "adjusted_percent": ("百分比应在 0 到 100 之间", "百分比應在 0 到 100 之間", "a percentage is 0 to 100"),
-}
-
-
 def _problem(kind: str) -> dict[str, str]:
-    return localised(*_ADJUSTED_PROBLEMS[kind])
+    return words(f"br_{kind}")
 
 
-# How a board's vulnerability reads in a sentence (a board's row on pages).
-VUL_WORDS = {
-    "None": localised("双方无局", "雙方無局", "none vulnerable"),
-    "NS": localised("南北有局", "南北有局", "NS vulnerable"),
-    "EW": localised("东西有局", "東西有局", "EW vulnerable"),
-    "Both": localised("双方有局", "雙方有局", "both vulnerable"),
-}
+def vulnerability_words(board_vulnerability: str) -> dict[str, str]:
+    """How a board's vulnerability reads in a sentence (`none vulnerable`, a message's parameter)."""
+    return words(f"br_vul_sentence_{board_vulnerability}")

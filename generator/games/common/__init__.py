@@ -1,2 +1,2 @@
-"""What more than one game uses: record shorthand (full-width digits, Chinese seat words) and
-board matchpoints. Not a game: it defines no `RULES`, so the registry passes it by."""
+"""What more than one game uses: record shorthand (full-width digits, Chinese seat words),
+board matchpoints and board numbers through a stage. Not a game: it defines no `RULES`, so the registry passes it by."""

@@ -9,6 +9,18 @@ by the higher level, else by the team that reached the common level first.
 
 The engine is pure: `replay()` turns a deal log into each team's level after every item.
 
+Other rule sets (rules-guandan.md, "Other rule sets"; stage keys, the seed's rules stay the
+default): `match_points` (场分 win/draw/loss/absent/bye, the metric `match_points`), `draws: true`
+(equal final levels at time-up are a draw), the small points `net_levels` (净积小分) and
+`total_levels` (累积小分) on level values 2…10, J 11 … A 14, A+ 15, and `profile: national`,
+which sets match points 3/2/1/0/3, draws and, without a `rank_by`, the national tie-break chain
+of the stage's format (`default_rank_by`), where head-to-head decides only between exactly two
+(`head_to_head_two_only`). Any table may carry `penalties` (levels given to the penalised team's
+opponents, capped at A, applied after the deal log or on top of the recorded levels: `decide`)
+and a knockout's `tiebreak_deal` (`tiebreak_winner`). With `team_size: 4` a match is one table
+with two rooms, each recorded as a two-team table is; both rooms' net levels are added
+(`four_result`).
+
 Decisions where the seed is silent (each is said on the pages too):
 - a foul is written after the deal it happened in and counts at once; the next deal is played
   at the levels as they then stand. A foul never passes A.
@@ -256,12 +268,121 @@ def levels_result(levels: dict[str, int], teams: tuple[str, str]) -> tuple[str |
     return None, "tie"
 
 
+# --- other rule sets: small points, penalties, draws, the extra deal ------------------------------
+
+
+def level_value(index: int) -> int:
+    """A level's value for the small points (rules-guandan.md, "Other rule sets"): 2 … 10 as
+    written, J 11, Q 12, K 13, A 14, A+ 15. 净积小分 is own value minus the opponents';
+    累积小分 is own value − 2, which is the level's index (A+ counts 13)."""
+    return index + 2
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """Levels given to the opponents of `team` (the team penalised), with the referee's reason:
+    late +1 a 5 minutes, hidden cards +3, wrong tribute +2 (竞技掼蛋竞赛规则)."""
+
+    team: str
+    levels: int
+    reason: str = ""
+
+
+def apply_penalties(levels: dict[str, int], teams: tuple[str, str],
+                    penalties: list[Penalty] | tuple[Penalty, ...]) -> dict[str, int]:
+    """The final levels once every penalty has raised the penalised team's opponents: capped at
+    A (a penalty never passes A); a team that passed A stays A+."""
+    raised = dict(levels)
+    for penalty in penalties:
+        other = teams[1] if penalty.team == teams[0] else teams[0]
+        if raised[other] < PASSED_A:
+            raised[other] = min(raised[other] + penalty.levels, LEVEL_A)
+    return raised
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What a match (or one room of a teams-of-four match) came to, penalties included.
+    `why`: passed_a, higher, first, first_start, recorded, draw, tiebreak, or undecided
+    (levels equal, nothing recorded says who won). `deal`: for first, the deal that brought
+    the winner to the common level."""
+
+    teams: tuple[str, str]
+    levels: dict[str, int]  # final, after penalties
+    before: dict[str, int]  # before penalties (the deal log's or the recorded levels)
+    passed: str | None
+    winner: str | None
+    why: str
+    deal: int = 0
+
+
+def decide(teams: tuple[str, str], replay_result: Replay | None, levels: dict[str, int] | None,
+           penalties: list[Penalty] | tuple[Penalty, ...] = (), draws: bool = False, recorded: str | None = None,
+           tiebreak: str | None = None) -> Decision:
+    """The result of a match from its deal log (or only its final levels), its penalties, and
+    the stage's `draws`: a team that passed A wins; else the higher level after penalties;
+    equal levels: the extra deal (`tiebreak_deal`) when played, a draw when the stage has
+    draws, else who got there first (a penalty's raise arrives after the last deal), else the
+    recorded winner."""
+    a, b = teams
+    if replay_result is not None:
+        before = dict(replay_result.levels)
+        passed = replay_result.passed
+        arrived = dict(replay_result.arrived)
+    else:
+        assert levels is not None
+        before = dict(levels)
+        passed = next((t for t in teams if before[t] == PASSED_A), None)
+        arrived = None
+    final = apply_penalties(before, teams, penalties)
+    if arrived is not None and replay_result is not None:
+        for team in teams:
+            if final[team] != before[team]:
+                arrived[team] = len(replay_result.steps)
+    if passed is not None:
+        return Decision(teams, final, before, passed, passed, "passed_a")
+    if final[a] != final[b]:
+        return Decision(teams, final, before, None, a if final[a] > final[b] else b, "higher")
+    if tiebreak is not None:
+        return Decision(teams, final, before, None, tiebreak, "tiebreak")
+    if draws:
+        return Decision(teams, final, before, None, None, "draw")
+    if arrived is not None and replay_result is not None and arrived[a] != arrived[b]:
+        first = a if arrived[a] < arrived[b] else b
+        deal = replay_result.deals_before(arrived[first]) if arrived[first] >= 0 else 0
+        return Decision(teams, final, before, None, first, "first" if deal else "first_start", deal)
+    if recorded is not None:
+        return Decision(teams, final, before, None, recorded, "recorded")
+    return Decision(teams, final, before, None, None, "undecided")
+
+
+def tiebreak_winner(record: "GuandanRecord") -> str | None:
+    """Guandan's knockout tie rule (rules-guandan.md, "Other rule sets"): a match tied at
+    time-up is decided by one extra deal at level 2, won by the team whose player went out
+    first, written `tiebreak_deal: T05` on the table. The team it names (checked when the
+    table is read: one of the table's teams, on a match whose levels, or teams-of-four net
+    levels, are tied), or None when no extra deal was played."""
+    return record.tiebreak
+
+
+def knockout_winner(score: Any) -> str | None:
+    """Who goes through from a scored Guandan match: its winner (the extra deal decides a tie,
+    see `tiebreak_winner`); None for a tie without one, which a knockout cannot have."""
+    if score.winner is not None:
+        return score.winner
+    record = score.table.record
+    return tiebreak_winner(record) if isinstance(record, GuandanRecord) else None
+
+
 # --- the record of one table --------------------------------------------------------------
 
 
 @dataclass
 class GuandanRecord:
-    """What the results file says about one table, read and checked."""
+    """What the results file says about one table, read and checked. A teams-of-four match
+    (`team_size: 4`) has its two rooms in `rooms`, each a record of its own (deals or levels,
+    winner, penalties); the table's own `winner` is then the lot's (net levels and tables won
+    equal)."""
 
     teams: list[str]
     deals: list[Deal] | None = None  # None: no deal log
@@ -271,10 +392,31 @@ class GuandanRecord:
     replay: Replay | None = None
     deal_marks: list[Mark] = field(default_factory=list)
     broken: bool = False  # some part could not be read (already reported)
+    penalties: list[Penalty] = field(default_factory=list)
+    tiebreak: str | None = None  # `tiebreak_deal`: the extra deal's winner (knockout)
+    rooms: dict[str, GuandanRecord] | None = None  # teams of four: open and closed
 
     @property
     def played(self) -> bool:
+        if self.rooms is not None:
+            return any(room.played for room in self.rooms.values())
         return self.deals is not None or self.levels is not None
+
+
+MATCH_POINT_KEYS = ("win", "draw", "loss", "absent", "bye")
+# 竞技掼蛋竞赛规则: 场分 win 3, draw 2, loss 1, absent 0, bye 3.
+NATIONAL_MATCH_POINTS: dict[str, float] = {"win": 3, "draw": 2, "loss": 1, "absent": 0, "bye": 3}
+PROFILES = ("national",)
+# The national rules' tie-break chains: Swiss, and groups / round robin (a stage of fixed
+# matches is ranked as a group is).
+NATIONAL_CHAINS: dict[str, tuple[str, ...]] = {
+    "swiss": ("match_points", "buchholz", "wins", "total_levels"),
+    "round_robin": ("match_points", "head_to_head", "net_levels", "total_levels", "lot"),
+    "matches": ("match_points", "head_to_head", "net_levels", "total_levels", "lot"),
+}
+SMALL_POINTS = ("net_levels", "total_levels")
+TEAM_SIZES = (2, 4)
+ROOM_NAMES = ("open", "closed")
 
 
 @dataclass(frozen=True)
@@ -282,6 +424,19 @@ class GuandanStage:
     start_level: int = LEVEL_TWO
     a_attempts: int = 3
     bye: dict[str, float] = field(default_factory=lambda: {"wins": 1, "level_diff": 0})
+    # Other rule sets (rules-guandan.md): None and False are the seed's rules.
+    match_points: dict[str, float] | None = None  # win, draw, loss, absent, bye
+    draws: bool = False
+    profile: str | None = None
+    team_size: int = 2
+    small_points: bool = False  # the stage produces net_levels and total_levels
+
+    @property
+    def metric_names(self) -> tuple[str, ...]:
+        """The metrics the stage produces, the primary first."""
+        names = ("match_points",) if self.match_points is not None else ()
+        names += ("wins", "level_diff")
+        return names + SMALL_POINTS if self.small_points else names
 
 
 # --- what pages show ----------------------------------------------------------------------
@@ -331,6 +486,32 @@ class MatchView:
     deals: int = 0  # deals played (log only)
     fouls: int = 0
     start: str = "2"  # both teams' level before the first deal
+    penalties: tuple[PenaltyView, ...] = ()
+    rooms: tuple[RoomView, ...] = ()  # teams of four: the open and the closed room
+    before: tuple[str, ...] = ()  # final level names before penalties (only when a penalty changed one)
+
+
+@dataclass(frozen=True)
+class PenaltyView:
+    """A penalty as the match page shows it: who was penalised, the levels given to the other
+    team, the reason, and the other team's level before and after (equal: it stood at A or A+)."""
+
+    team: str
+    other: str
+    levels: int
+    reason: str
+    start: str
+    end: str
+
+
+@dataclass(frozen=True)
+class RoomView:
+    """One room of a teams-of-four match: `name` open | closed, its match view, and each team's
+    net levels in it."""
+
+    name: str
+    view: MatchView
+    net: tuple[int, int]
 
 
 _CHART_DX = 26
@@ -393,7 +574,8 @@ def row_views(result: Replay, a_attempts: int) -> tuple[RowView, ...]:
 
 
 
-TABLE_KEYS = ("teams", "deals", "levels", "winner")
+TABLE_KEYS = ("teams", "deals", "levels", "winner", "penalties", "tiebreak_deal", "rooms")
+ROOM_KEYS = ("deals", "levels", "winner", "penalties")
 
 
 class GuandanRules(Game):
@@ -411,7 +593,7 @@ class GuandanRules(Game):
         table="  - table: 1\n    teams: [T01, T02]\n    deals: []   # 如 [T01+3, T02+1, T02 foul]\n",
     )
     formats = ("swiss", "round_robin", "matches")
-    stage_keys = ("start_level", "a_attempts", "bye")
+    stage_keys = ("start_level", "a_attempts", "bye", "profile", "match_points", "draws", "team_size")
     table_keys = TABLE_KEYS
     metrics = {
         "wins": Metric(
@@ -430,6 +612,30 @@ class GuandanRules(Game):
                        "the sum over matches of own level minus the opponents' (2 counts 0, 3 counts 1 … A 12, "
                        "passed A 13); a forfeited match counts 0, a bye as the stage says (0 by default)."),
         ),
+        "match_points": Metric(
+            "match_points",
+            _localised("场分", "場分", "Match points"),
+            _localised("每场按规程记场分：胜、平、负、弃权、轮空各记规程所定的分（全国竞技掼蛋竞赛规则：胜 3、平 2、负 1、弃权 0、轮空 3）。",
+                       "每場按規程記場分：勝、平、負、棄權、輪空各記規程所定的分（全國競技摜蛋競賽規則：勝 3、平 2、負 1、棄權 0、輪空 3）。",
+                       "match points for each match as the stage sets them for a win, a draw, a loss, an absence "
+                       "and a bye (the national competition rules: 3, 2, 1, 0 and 3)."),
+        ),
+        "net_levels": Metric(
+            "net_levels",
+            _localised("净积小分", "淨積小分", "Net levels"),
+            _localised("各场本方最终级数减对方最终级数之和（J 记 11、Q 12、K 13、A 14、过A 15，罚级计入）；弃权的一场记 0。",
+                       "各場本方最終級數減對方最終級數之和（J 記 11、Q 12、K 13、A 14、過A 15，罰級計入）；棄權的一場記 0。",
+                       "the sum over matches of own final level minus the opponents' (J 11, Q 12, K 13, A 14, "
+                       "passed A 15; penalties included); a forfeited match counts 0."),
+        ),
+        "total_levels": Metric(
+            "total_levels",
+            _localised("累积小分", "累積小分", "Total levels"),
+            _localised("各场本方最终级数减 2 之和（过A 记 13，罚级计入）；弃权的一场记 0。",
+                       "各場本方最終級數減 2 之和（過A 記 13，罰級計入）；棄權的一場記 0。",
+                       "the sum over matches of own final level minus 2 (passed A counts 13; penalties included); "
+                       "a forfeited match counts 0."),
+        ),
     }
 
     def read_stage_options(self, reader: Reader, stage_format: str) -> GuandanStage:
@@ -441,7 +647,29 @@ class GuandanRules(Game):
                 reader.problems.add("guandan-level-invalid", reader.value_mark("start_level"),
                                     key=reader.where + "start_level", value=reader.raw("start_level"))
         attempts = reader.integer("a_attempts", 3, low=0, high=20)
-        bye = {"wins": 1.0, "level_diff": 0.0}
+        # Other rule sets: `profile: national` sets match points and draws (and the tie-break
+        # chain, default_rank_by); every key given explicitly overrides it.
+        profile = reader.choice("profile", PROFILES)
+        national = profile == "national"
+        draws = reader.boolean("draws", national)
+        match_points = self._read_match_points(reader, dict(NATIONAL_MATCH_POINTS) if national else None)
+        team_size = reader.integer("team_size", 2, low=2, high=4)
+        if team_size not in TEAM_SIZES:
+            reader.problems.add("value-choice", reader.value_mark("team_size"), key=reader.where + "team_size",
+                                value=team_size, suggestion="", allowed="2, 4")
+            team_size = 2
+        # The small points are produced where another rule set is used, or where `rank_by` or
+        # `bye` name them (the seed's stages keep exactly their two metrics).
+        rank_by, bye_node = reader.raw("rank_by"), reader.raw("bye")
+        named = [str(v) for v in (rank_by if isinstance(rank_by, YamlList) else [rank_by])]
+        named += [str(k) for k in bye_node] if isinstance(bye_node, YamlMap) else []
+        small = (national or match_points is not None or draws or team_size == 4
+                 or any(name in SMALL_POINTS for name in named))
+        bye: dict[str, float] = {"wins": 1.0, "level_diff": 0.0}
+        if match_points is not None:
+            bye["match_points"] = match_points["bye"]
+        if small:
+            bye.update(net_levels=0.0, total_levels=0.0)
         bye_reader = reader.mapping("bye")
         if bye_reader is not None:
             bye_reader.check_keys(tuple(self.metrics))
@@ -453,10 +681,102 @@ class GuandanRules(Game):
                     bye_reader.integer(name)  # records the type problem
                     continue
                 bye[name] = value
-        return GuandanStage(start, attempts if attempts is not None else 3, bye)
+        return GuandanStage(start, attempts if attempts is not None else 3, bye, match_points, draws, profile,
+                            team_size, small)
+
+    @staticmethod
+    def _read_match_points(reader: Reader, default: dict[str, float] | None) -> dict[str, float] | None:
+        """`match_points: {win, draw, loss, absent, bye}`; a key left out keeps the national
+        value, except `bye`, which is the win's."""
+        points = reader.mapping("match_points")
+        if points is None:
+            return default
+        points.check_keys(MATCH_POINT_KEYS)
+        values = dict(NATIONAL_MATCH_POINTS)
+        for key in MATCH_POINT_KEYS:
+            value = points.raw(key)
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+                    or abs(value) > 1000:
+                reader.problems.add("type-expected", points.value_mark(key), key=points.where + key,
+                                    expected=_localised("数", "數", "a number"), found=str(value))
+                continue
+            values[key] = value
+        if points.raw("bye") is None:
+            values["bye"] = values["win"]
+        return values
 
     def metrics_for(self, stage: Stage) -> tuple[str, ...]:
-        return tuple(self.metrics)
+        options = getattr(stage, "options", None)
+        return (options if isinstance(options, GuandanStage) else GuandanStage()).metric_names
+
+    def default_rank_by(self, stage: Stage) -> list[str]:
+        """`profile: national`: the national rules' tie-break chain for the stage's format."""
+        options = getattr(stage, "options", None)
+        if isinstance(options, GuandanStage) and options.profile == "national" and stage.format in NATIONAL_CHAINS:
+            return list(NATIONAL_CHAINS[stage.format])
+        return super().default_rank_by(stage)
+
+    def head_to_head_two_only(self, stage: Stage) -> bool:
+        """In the national rules' chains head-to-head decides only between exactly two entries."""
+        options = getattr(stage, "options", None)
+        return isinstance(options, GuandanStage) and options.profile == "national"
+
+    def stage_notes(self, stage: Stage) -> list[dict[str, str]]:
+        """How a stage of another rule set scores a match, in words (none for the seed's rules,
+        which the metrics' own explanations say)."""
+        options = getattr(stage, "options", None)
+        if not isinstance(options, GuandanStage):
+            return []
+        notes = []
+        if options.profile == "national":
+            notes.append(_localised(
+                "本阶段按全国竞技掼蛋竞赛规则（竞技掼蛋竞赛规则）计分和排名。",
+                "本階段按全國競技摜蛋競賽規則（競技摜蛋競賽規則）計分和排名。",
+                "This stage is scored and ranked by the national competition rules (竞技掼蛋竞赛规则)."))
+        if options.match_points is not None:
+            p = {key: _plain(value) for key, value in options.match_points.items()}
+            notes.append(_localised(
+                "场分：每场胜 {win}、平 {draw}、负 {loss}，弃权方 {absent}，轮空 {bye}。".format(**p),
+                "場分：每場勝 {win}、平 {draw}、負 {loss}，棄權方 {absent}，輪空 {bye}。".format(**p),
+                "Match points: {win} for a win, {draw} for a draw, {loss} for a loss, {absent} for the team "
+                "absent, {bye} for a bye.".format(**p)))
+        if options.draws:
+            notes.append(_localised(
+                "时间到：已过A者胜，否则级数高者胜；双方同级为平局（不比谁先到达）。",
+                "時間到：已過A者勝，否則級數高者勝；雙方同級為平局（不比誰先到達）。",
+                "At time-up a team that passed A wins, else the higher level; equal levels are a draw (who got "
+                "there first does not count)."))
+        if options.small_points:
+            notes.append(_localised(
+                "小分按最终级数计：2…10 照写，J 11、Q 12、K 13、A 14、过A 15；净积小分为本方减对方，累积小分为本方减 2。",
+                "小分按最終級數計：2…10 照寫，J 11、Q 12、K 13、A 14、過A 15；淨積小分為本方減對方，累積小分為本方減 2。",
+                "The small points count final levels 2…10 as written, J 11, Q 12, K 13, A 14, passed A 15: net "
+                "levels are own minus the opponents', total levels own minus 2."))
+        notes.append(_localised(
+            "罚级给被罚方的对方加级（迟到每 5 分钟 1 级、藏牌 3 级、进贡错误 2 级），加在最终级数上，至 A 为止（罚级不过A），"
+            "计入比赛结果和小分；罚级及原因写在该场比赛上。",
+            "罰級給被罰方的對方加級（遲到每 5 分鐘 1 級、藏牌 3 級、進貢錯誤 2 級），加在最終級數上，至 A 為止（罰級不過A），"
+            "計入比賽結果和小分；罰級及原因寫在該場比賽上。",
+            "A penalty raises the penalised team's opponents' final level (late: 1 level a 5 minutes; hidden cards 3; "
+            "wrong tribute 2), up to A (a penalty never passes A), for the match result and the small points; each "
+            "penalty is shown with its reason on the match.") if options.profile == "national" else None)
+        if options.team_size == 4:
+            zero = (("平局", "平局", "the match is a draw") if options.draws else
+                    ("胜室多者胜，再相同抽签", "勝室多者勝，再相同抽籤", "the team that won more rooms wins, else the lot"))
+            notes.append(_localised(
+                f"每队 4 人：两对分别在开室和闭室与对方两对比赛（座位不同），两室净积小分相加，为正者胜；为 0 时{zero[0]}。",
+                f"每隊 4 人：兩對分別在開室和閉室與對方兩對比賽（座位不同），兩室淨積小分相加，為正者勝；為 0 時{zero[1]}。",
+                f"Teams of four: the team's two pairs play the same opposing team in the open and the closed room, in "
+                f"different seats; both rooms' net levels are added, positive wins; at 0 {zero[2]}."))
+        if self.head_to_head_two_only(stage) and "head_to_head" in stage.rank_by:
+            notes.append(_localised(
+                "相互间成绩只在恰好两队前面各项都相同时比较；三队或以上相同时跳过，由下一项决定。",
+                "相互間成績只在恰好兩隊前面各項都相同時比較；三隊或以上相同時跳過，由下一項決定。",
+                "Head-to-head decides only between exactly two entries equal on everything before it; with three or "
+                "more it is skipped and the next item decides."))
+        return [note for note in notes if note is not None]
 
     def read_table(self, reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], GuandanRecord]:
         reader.check_keys(("table", "referee", "forfeit", *TABLE_KEYS), required=("teams",))
@@ -475,34 +795,124 @@ class GuandanRules(Game):
         teams = [s for s, _ in sides]
         forfeit = reader.text("forfeit")
         record = GuandanRecord(teams, forfeit=None if forfeit is None else half_width(forfeit).strip())
+        if options.team_size == 4:
+            self._read_four(reader, record, options)
+            return sides, record
+        if reader.has("rooms"):
+            reader.problems.add("guandan-rooms-unexpected", reader.key_mark("rooms"))
+            record.broken = True
+        self._read_play(reader, record, options)
+        return sides, record
+
+    def _read_play(self, reader: Reader, record: GuandanRecord, options: GuandanStage, room: bool = False) -> None:
+        """A two-team table's record, or one room's: deals or levels, winner, penalties (and, at
+        a table, the forfeit and the extra deal), read and checked."""
+        teams = record.teams
         self._read_winner(reader, record)
         self._read_levels(reader, record)
         self._read_deals(reader, record)
-        has_record = record.played or record.winner is not None
+        self._read_penalties(reader, record)
+        if not room:
+            self._read_tiebreak(reader, record)
+        has_record = record.played or record.winner is not None or bool(record.penalties) \
+            or record.tiebreak is not None
         if len(teams) == 1:
             if has_record or record.broken or record.forfeit is not None:
-                key = next(k for k in ("deals", "levels", "winner", "forfeit") if reader.has(k))
+                key = next(k for k in ("deals", "levels", "winner", "penalties", "tiebreak_deal", "rooms", "forfeit")
+                           if reader.has(k))
                 reader.problems.add("guandan-bye-with-record", reader.key_mark(key), team=teams[0], key=key)
-            return sides, record
+            return
         if record.forfeit is not None and (has_record or record.broken):
             reader.problems.add("guandan-forfeit-with-record", reader.value_mark("forfeit"), team=record.forfeit)
-            return sides, record
+            return
         if record.broken:
-            return sides, record
+            return
         if len(teams) == 2 and record.deals is not None:
             self._replay(reader, record, options)
         elif len(teams) == 2 and record.levels is not None:
-            winner, why = levels_result(record.levels, (teams[0], teams[1]))
-            if why == "tie" and record.winner is None:
-                level = level_name(record.levels[teams[0]])
-                reader.problems.add("guandan-tie-no-winner", reader.value_mark("levels"), level=level,
-                                    teams=teams, example=teams[0])
-            elif why != "tie" and record.winner is not None and record.winner != winner:
-                reader.problems.add("guandan-winner-mismatch", reader.value_mark("winner"), winner=record.winner,
-                                    computed=winner, why=_WHY_WORDS[why])
+            self._check_decision(reader, record, options, "levels")
         elif record.winner is not None:
             reader.problems.add("guandan-winner-alone", reader.value_mark("winner"))
-        return sides, record
+        elif record.penalties or record.tiebreak is not None:
+            key = "penalties" if record.penalties else "tiebreak_deal"
+            reader.problems.add("guandan-record-alone", reader.key_mark(key), key=key)
+
+    def _check_decision(self, reader: Reader, record: GuandanRecord, options: GuandanStage, where: str) -> None:
+        """The checks a result needs once its levels are known: a tie the record must settle,
+        a winner or an extra deal that contradicts the levels."""
+        teams = (record.teams[0], record.teams[1])
+        found = decide(teams, record.replay, record.levels, record.penalties, options.draws, None, None)
+        level = level_name(found.levels[teams[0]])
+        tied = found.why in ("undecided", "draw")
+        if record.tiebreak is not None and not tied:
+            reader.problems.add("guandan-tiebreak-not-tied", reader.value_mark("tiebreak_deal"),
+                                team=record.tiebreak, levels=_levels_text(found))
+            return
+        if found.why == "undecided" and record.winner is None and record.tiebreak is None:
+            reader.problems.add("guandan-tie-no-winner", reader.value_mark(where), level=level,
+                                teams=list(teams), example=teams[0])
+        elif found.why == "draw" and record.winner is not None and record.tiebreak is None:
+            reader.problems.add("guandan-draw-winner", reader.value_mark("winner"), level=level)
+        elif not tied and record.winner is not None and record.winner != found.winner:
+            reader.problems.add("guandan-winner-mismatch", reader.value_mark("winner"), winner=record.winner,
+                                computed=found.winner, why=_WHY_WORDS["first" if found.why == "first_start" else found.why])
+        elif tied and record.tiebreak is not None and record.winner is not None and record.winner != record.tiebreak:
+            reader.problems.add("guandan-winner-mismatch", reader.value_mark("winner"), winner=record.winner,
+                                computed=record.tiebreak, why=_WHY_WORDS["tiebreak"])
+
+    def _read_four(self, reader: Reader, record: GuandanRecord, options: GuandanStage) -> None:
+        """A teams-of-four match (`team_size: 4`): `rooms: {open: …, closed: …}`, each room
+        recorded as a two-team table is; the table's own `winner` is the lot's."""
+        teams = record.teams
+        for key in ("deals", "levels", "penalties"):
+            if reader.has(key):
+                reader.problems.add("guandan-rooms-expected", reader.key_mark(key), key=key)
+                record.broken = True
+        self._read_winner(reader, record)
+        self._read_tiebreak(reader, record)
+        rooms_reader = reader.mapping("rooms")
+        rooms: dict[str, GuandanRecord] = {}
+        if rooms_reader is not None:
+            rooms_reader.check_keys(ROOM_NAMES)
+            for name in ROOM_NAMES:
+                if rooms_reader.raw(name) is None:
+                    continue
+                room_reader = rooms_reader.mapping(name)
+                if room_reader is None:
+                    record.broken = True
+                    continue
+                room_reader.check_keys(ROOM_KEYS)
+                room = GuandanRecord(list(teams))
+                if len(teams) == 2:
+                    self._read_play(room_reader, room, options, room=True)
+                record.broken = record.broken or room.broken
+                rooms[name] = room
+        record.rooms = rooms
+        has_record = record.played or record.winner is not None or record.tiebreak is not None
+        if len(teams) == 1:
+            if has_record or record.forfeit is not None or reader.has("rooms"):
+                key = next((k for k in ("rooms", "winner", "tiebreak_deal", "forfeit") if reader.has(k)), "rooms")
+                reader.problems.add("guandan-bye-with-record", reader.key_mark(key), team=teams[0], key=key)
+            return
+        if record.forfeit is not None and (has_record or record.broken):
+            reader.problems.add("guandan-forfeit-with-record", reader.value_mark("forfeit"), team=record.forfeit)
+            return
+        if record.broken or not all(name in rooms and rooms[name].played for name in ROOM_NAMES):
+            if (record.winner is not None or record.tiebreak is not None) and not record.broken:
+                reader.problems.add("guandan-rooms-incomplete", reader.value_mark("rooms") if reader.has("rooms")
+                                    else reader.mark)
+            return
+        if any(room.replay is None and room.levels is None for room in rooms.values()):
+            return  # a room's record has a problem (already reported)
+        result = four_result((teams[0], teams[1]), rooms, options, None, record.tiebreak)
+        if record.tiebreak is not None and result.why != "tiebreak":
+            reader.problems.add("guandan-tiebreak-not-tied", reader.value_mark("tiebreak_deal"),
+                                team=record.tiebreak, levels=f"{result.net[0]:+d}")
+        elif result.why == "lot" and record.winner is None:
+            reader.problems.add("guandan-rooms-lot", reader.value_mark("rooms"), example=teams[0])
+        elif result.why != "lot" and record.winner is not None and record.winner != result.winner:
+            reader.problems.add("guandan-winner-mismatch", reader.value_mark("winner"), winner=record.winner,
+                                computed=result.winner, why=_WHY_WORDS.get(result.why, _WHY_WORDS["rooms_net"]))
 
     def _read_winner(self, reader: Reader, record: GuandanRecord) -> None:
         winner = reader.text("winner")
@@ -514,6 +924,49 @@ class GuandanRules(Game):
                                 teams=record.teams, suggestion=suggestion(winner, record.teams))
             return
         record.winner = winner
+
+    def _read_tiebreak(self, reader: Reader, record: GuandanRecord) -> None:
+        """`tiebreak_deal: T05`: the team whose player went out first in the extra deal."""
+        team = reader.text("tiebreak_deal")
+        if team is None:
+            return
+        team = half_width(team).strip()
+        if team not in record.teams:
+            reader.problems.add("guandan-winner-not-at-table", reader.value_mark("tiebreak_deal"), team=team,
+                                teams=record.teams, suggestion=suggestion(team, record.teams))
+            record.broken = True
+            return
+        record.tiebreak = team
+
+    def _read_penalties(self, reader: Reader, record: GuandanRecord) -> None:
+        """`penalties: [{team: T02, levels: 1, reason: 迟到5分钟}]`: T02 penalised, its
+        opponents go up."""
+        found: list[Penalty] = []
+        for index, (item, mark) in enumerate(reader.items("penalties", single_ok=False), start=1):
+            if not isinstance(item, YamlMap):
+                reader.problems.add("type-expected", mark, key=f"{reader.where}penalties[{index}]",
+                                    expected=_localised("映射，如 {team: T02, levels: 1, reason: 迟到5分钟}",
+                                                        "映射，如 {team: T02, levels: 1, reason: 遲到5分鐘}",
+                                                        "a mapping, e.g. {team: T02, levels: 1, reason: late}"),
+                                    found=str(item))
+                record.broken = True
+                continue
+            item_reader = Reader(item, reader.problems, f"{reader.where}penalties[{index}].")
+            item_reader.check_keys(("team", "levels", "reason"), required=("team", "levels"))
+            team = item_reader.text("team")
+            levels = item_reader.integer("levels", None, low=1, high=LEVEL_A)
+            reason = item_reader.text("reason") or ""
+            if team is None or levels is None:
+                record.broken = True
+                continue
+            team = half_width(team).strip()
+            if team not in record.teams:
+                reader.problems.add("guandan-team-not-at-table", item_reader.value_mark("team"), team=team,
+                                    teams=record.teams, suggestion=suggestion(team, record.teams), text=team)
+                record.broken = True
+                continue
+            found.append(Penalty(team, levels, reason))
+        record.penalties = found
 
     def _read_levels(self, reader: Reader, record: GuandanRecord) -> None:
         levels = reader.mapping("levels")
@@ -588,19 +1041,13 @@ class GuandanRules(Game):
             reader.problems.add(error.code, mark, item=(error.index or 0) + 1, **error.params)
             return
         record.replay = result
-        winner, why = match_result(result)
         if record.levels is not None:
             for team in teams:
                 if record.levels.get(team) != result.levels[team]:
                     reader.problems.add(
                         "guandan-levels-mismatch", reader.value_mark("levels"), team=team,
                         recorded=level_name(record.levels[team]), computed=level_name(result.levels[team]))
-        if why == "undecided" and record.winner is None:
-            reader.problems.add("guandan-tie-no-winner", reader.value_mark("deals"),
-                                level=level_name(result.levels[teams[0]]), teams=list(teams), example=teams[0])
-        elif why != "undecided" and record.winner is not None and record.winner != winner:
-            reader.problems.add("guandan-winner-mismatch", reader.value_mark("winner"), winner=record.winner,
-                                computed=winner, why=_WHY_WORDS[why])
+        self._check_decision(reader, record, options, "deals")
 
     def score_table(self, table: Table, stage: Stage, state: dict[str, Any]) -> TableScore:
         options: GuandanStage = stage.options or GuandanStage()
@@ -610,7 +1057,7 @@ class GuandanRules(Game):
             team = teams[0]
             view = MatchView("bye", teams, ("",), None, team, "gd_why_bye",
                              {"team": team, "wins": _plain(options.bye.get("wins", 1))})
-            bye = {"wins": options.bye.get("wins", 1), "level_diff": options.bye.get("level_diff", 0)}
+            bye = {name: options.bye.get(name, 1 if name == "wins" else 0) for name in _ordered(options)}
             sides = [SideScore(team, bye)]
             return TableScore(table, sides, team, [], view, {"levels": {}, "decided_by": "bye"})
         a, b = teams[0], teams[1]
@@ -619,81 +1066,63 @@ class GuandanRules(Game):
             winner = b if loser == a else a
             view = MatchView("forfeit", teams, ("", ""), None, winner, "gd_why_forfeit",
                              {"winner": winner, "loser": loser}, level_diff=(0, 0))
-            sides = [SideScore(t, {"wins": 1 if t == winner else 0, "level_diff": 0}) for t in teams]
+            sides = [SideScore(t, _side_metrics(options, t == winner, "win" if t == winner else "absent", 0, 0))
+                     for t in teams]
             return TableScore(table, sides, winner, [], view, {"levels": {}, "decided_by": "forfeit"})
-        if record.replay is not None:
-            return self._score_log(table, record, record.replay, options)
-        if record.levels is not None and len(record.levels) == 2:
-            return self._score_levels(table, record)
+        if options.team_size == 4 and record.rooms is not None:
+            return self._score_four(table, record, options)
+        if record.replay is not None or (record.levels is not None and len(record.levels) == 2):
+            decision = decide((a, b), record.replay, record.levels, record.penalties, options.draws,
+                              record.winner, record.tiebreak)
+            view, extra = match_view(decision, record, options)
+            sides = [SideScore(t, _side_metrics(options, decision.winner == t, _outcome(decision.winner, t),
+                                                decision.levels[t] - decision.levels[o], decision.levels[t]))
+                     for t, o in ((a, b), (b, a))]
+            return TableScore(table, sides, decision.winner, [], view, extra)
         view = MatchView("unplayed", teams, ("", ""), None, None, "gd_why_unplayed", {})
         return TableScore(table, [], None, [], view, {"levels": {}, "decided_by": None})
 
-    def _score_log(self, table: Table, record: GuandanRecord, result: Replay, options: GuandanStage) -> TableScore:
-        teams = result.teams
-        winner, why = match_result(result)
-        params: dict[str, Any] = {}
-        if why == "undecided":
-            winner, why = record.winner, "recorded"
-        loser = teams[1] if winner == teams[0] else teams[0]
-        if why == "passed_a":
-            params = {"team": winner, "level": level_name(result.levels[loser]), "loser": loser}
-        elif why == "higher":
-            params = {"winner": winner, "high": level_name(result.levels[winner]), "loser": loser,
-                      "low": level_name(result.levels[loser])}
-        elif why == "first":
-            arrived = result.arrived[winner]
-            deal = result.deals_before(arrived) if arrived >= 0 else 0
-            params = {"team": winner, "level": level_name(result.levels[winner]), "deal": deal}
-            if deal == 0:
-                why = "first_start"
-        else:
-            params = {"team": winner, "level": level_name(result.levels[teams[0]])}
-        diff = result.levels[teams[0]] - result.levels[teams[1]]
-        view = MatchView(
-            "log", teams, tuple(level_name(result.levels[t]) for t in teams), result.passed, winner,
-            f"gd_why_{why}", params, rows=row_views(result, options.a_attempts), chart=chart_view(result),
-            level_diff=(diff, -diff), deals=sum(1 for s in result.steps if not s.deal.foul),
-            fouls=sum(1 for s in result.steps if s.deal.foul), start=level_name(result.start),
-        )
-        sides = [SideScore(t, {"wins": 1 if t == winner else 0, "level_diff": d}) for t, d in zip(teams, (diff, -diff))]
-        path = []
-        for step in result.steps:
-            item: dict[str, Any] = {"deal": step.number, "team": step.deal.team}
-            if step.deal.foul:
-                item["foul"] = True
-            else:
-                item["gain"] = step.deal.gain
-                item["in_play"] = level_name(step.in_play) if step.in_play is not None else None
-            item["levels"] = {t: level_name(step.levels[t]) for t in teams}
-            path.append(item)
-        extra = {"levels": {t: level_name(result.levels[t]) for t in teams},
-                 "decided_by": "first" if why == "first_start" else why, "deals": path}
+    def _score_four(self, table: Table, record: GuandanRecord, options: GuandanStage) -> TableScore:
+        """A teams-of-four match: both rooms' net levels added; pending until both rooms are in."""
+        teams = (table.sides[0], table.sides[1])
+        rooms = record.rooms or {}
+        ready = all(name in rooms and (rooms[name].replay is not None or rooms[name].levels is not None)
+                    for name in ROOM_NAMES)
+        room_views = []
+        extras: dict[str, Any] = {}
+        for name in ROOM_NAMES:
+            room = rooms.get(name)
+            if room is None or (room.replay is None and room.levels is None):
+                view = MatchView("unplayed", teams, ("", ""), None, None, "gd_why_unplayed", {})
+                room_views.append(RoomView(name, view, (0, 0)))
+                continue
+            decision = room_decision(teams, room, options)
+            view, extras[name] = match_view(decision, room, options)
+            net = decision.levels[teams[0]] - decision.levels[teams[1]]
+            room_views.append(RoomView(name, view, (net, -net)))
+        if not ready:
+            view = MatchView("unplayed", teams, ("", ""), None, None, "gd_why_unplayed", {}, rooms=tuple(room_views))
+            return TableScore(table, [], None, [], view, {"levels": {}, "decided_by": None})
+        result = four_result(teams, rooms, options, record.winner, record.tiebreak)
+        a, b = teams
+        winner = result.winner
+        loser = b if winner == a else a
+        net_value = result.net[teams.index(winner)] if winner in teams else 0
+        params: dict[str, Any] = {"winner": winner, "loser": loser, "net": f"{net_value:+d}",
+                                  "won": result.tables.get(winner, 0) if winner else 0,
+                                  "lost": result.tables.get(loser, 0) if winner else 0}
+        view = MatchView("rooms", teams, tuple(f"{n:+d}" for n in result.net), None, winner,
+                         f"gd_why_rooms_{result.why}", params, level_diff=result.net, rooms=tuple(room_views))
+        sides = [SideScore(t, _side_metrics(options, winner == t, _outcome(winner, t), net, total))
+                 for t, net, total in zip(teams, result.net, result.totals)]
+        extra = {"levels": {}, "decided_by": f"rooms_{result.why}", "net_levels": dict(zip(teams, result.net)),
+                 "rooms": extras}
         return TableScore(table, sides, winner, [], view, extra)
 
-    def _score_levels(self, table: Table, record: GuandanRecord) -> TableScore:
-        assert record.levels is not None
-        teams = (table.sides[0], table.sides[1])
-        levels = record.levels
-        winner, why = levels_result(levels, teams)
-        if why == "tie":
-            winner, why = record.winner, "recorded"
-        loser = teams[1] if winner == teams[0] else teams[0]
-        if why == "passed_a":
-            params: dict[str, Any] = {"team": winner, "level": level_name(levels[loser]), "loser": loser}
-        elif why == "higher":
-            params = {"winner": winner, "high": level_name(levels[winner]), "loser": loser,
-                      "low": level_name(levels[loser])}
-        else:
-            params = {"team": winner, "level": level_name(levels[teams[0]])}
-        diff = levels[teams[0]] - levels[teams[1]]
-        view = MatchView("levels", teams, tuple(level_name(levels[t]) for t in teams),
-                         winner if why == "passed_a" else None, winner, f"gd_why_{why}", params,
-                         level_diff=(diff, -diff))
-        sides = [SideScore(t, {"wins": 1 if t == winner else 0, "level_diff": d}) for t, d in zip(teams, (diff, -diff))]
-        return TableScore(table, sides, winner, [], view,
-                          {"levels": {t: level_name(levels[t]) for t in teams}, "decided_by": why})
-
     def table_form(self, stage: Stage | None = None) -> TableForm:
+        options = getattr(stage, "options", None)
+        if isinstance(options, GuandanStage) and options.team_size == 4:
+            return TABLE_FORM_FOUR
         return TABLE_FORM
 
     def entry_fields(self, stage: Stage, sides: list[str], table: dict[str, Any],
@@ -701,13 +1130,24 @@ class GuandanRules(Game):
         """The deal log, or both final levels, and the winner when the levels do not say."""
         a, b = (sides + ["", ""])[:2]
         levels = table.get("levels") or {}
-        return [
+        fields = [
             EntryField("deals", "desk_deals", field_text(table.get("deals")), "textarea", hint="desk_deals_hint"),
             EntryField("level_a", a, field_text(levels.get(a)), literal=True, hint="desk_level_hint"),
             EntryField("level_b", b, field_text(levels.get(b)), literal=True),
             EntryField("winner", "desk_winner", field_text(table.get("winner")), "select",
                        (("", "desk_winner_computed"), (a, a), (b, b))),
         ]
+        # Penalties and the extra deal: on a stage of another rule set, or when the table has them
+        # (a save rewrites every record key, so what the form does not show would be lost).
+        options = getattr(stage, "options", None)
+        written = table.get("penalties")
+        if (isinstance(options, GuandanStage) and options.small_points) or written:
+            fields.append(EntryField("penalties", "gd_desk_penalties", _penalty_lines(written), "textarea",
+                                     hint="gd_desk_penalties_hint"))
+        if table.get("tiebreak_deal"):
+            fields.append(EntryField("tiebreak_deal", "gd_desk_tiebreak", field_text(table.get("tiebreak_deal")),
+                                     "select", (("", "gd_desk_no_tiebreak"), (a, a), (b, b))))
+        return fields
 
     def entry_record(self, sides: list[str], values: dict[str, str]) -> dict[str, Any]:
         record: dict[str, Any] = {}
@@ -718,6 +1158,10 @@ class GuandanRules(Game):
             record["levels"] = {a: scalar(values.get("level_a", "")), b: scalar(values.get("level_b", ""))}
         if values.get("winner"):
             record["winner"] = values["winner"]
+        if values.get("penalties"):
+            record["penalties"] = [_penalty_item(line) for line in values["penalties"].splitlines() if line.strip()]
+        if values.get("tiebreak_deal"):
+            record["tiebreak_deal"] = values["tiebreak_deal"]
         return record
 
     def entry_notes(self, score: TableScore, t: Any) -> list[str]:
@@ -742,6 +1186,166 @@ class GuandanRules(Game):
         return bulletins(result, t)
 
 
+def _ordered(options: GuandanStage) -> tuple[str, ...]:
+    """The stage's metrics in the order a side's score lists them (the seed's first)."""
+    names = ("wins", "level_diff")
+    if options.match_points is not None:
+        names += ("match_points",)
+    return names + SMALL_POINTS if options.small_points else names
+
+
+def _outcome(winner: str | None, team: str) -> str:
+    return "draw" if winner is None else "win" if winner == team else "loss"
+
+
+def _side_metrics(options: GuandanStage, won: bool, outcome: str, net: int, total: int) -> dict[str, float]:
+    """One side's part of a match: a win, the level difference, and, where the stage has them,
+    the match points for `outcome` (win, draw, loss, absent) and the small points."""
+    metrics: dict[str, float] = {"wins": 1 if won else 0, "level_diff": net}
+    if options.match_points is not None:
+        metrics["match_points"] = options.match_points[outcome]
+    if options.small_points:
+        metrics["net_levels"] = net
+        metrics["total_levels"] = total
+    return metrics
+
+
+def room_decision(teams: tuple[str, str], room: GuandanRecord, options: GuandanStage) -> Decision:
+    """One room of a teams-of-four match (or a two-team table), decided."""
+    return decide(teams, room.replay, room.levels, room.penalties, options.draws, room.winner, room.tiebreak)
+
+
+@dataclass(frozen=True)
+class FourResult:
+    """A teams-of-four match: `why` net | tiebreak | draw | tables | lot."""
+
+    winner: str | None
+    why: str
+    net: tuple[int, int]  # each team's net levels, both rooms added
+    totals: tuple[int, int]  # each team's total levels (level − 2), both rooms added
+    tables: dict[str, int]  # rooms won, by team
+
+
+def four_result(teams: tuple[str, str], rooms: dict[str, GuandanRecord], options: GuandanStage,
+                lot: str | None = None, tiebreak: str | None = None) -> FourResult:
+    """Both rooms' net levels added (rules-guandan.md, teams of four): positive wins; zero is
+    settled by the extra deal when one was played (knockout), else a draw when the stage has
+    draws, else by the rooms won, else by the lot (the table's `winner:`)."""
+    a, b = teams
+    decisions = [room_decision(teams, rooms[name], options) for name in ROOM_NAMES]
+    net = sum(d.levels[a] - d.levels[b] for d in decisions)
+    totals = (sum(d.levels[a] for d in decisions), sum(d.levels[b] for d in decisions))
+    tables = {t: sum(1 for d in decisions if d.winner == t) for t in teams}
+    if net:
+        winner, why = (a if net > 0 else b), "net"
+    elif tiebreak is not None:
+        winner, why = tiebreak, "tiebreak"
+    elif options.draws:
+        winner, why = None, "draw"
+    elif tables[a] != tables[b]:
+        winner, why = (a if tables[a] > tables[b] else b), "tables"
+    else:
+        winner, why = lot, "lot"
+    return FourResult(winner, why, (net, -net), totals, tables)
+
+
+def _levels_text(decision: Decision) -> str:
+    return " : ".join(f"{t} {level_name(decision.levels[t])}" for t in decision.teams)
+
+
+def match_view(decision: Decision, record: GuandanRecord, options: GuandanStage) -> tuple[MatchView, dict[str, Any]]:
+    """What the match page shows of a decided two-team match (or room), and its results.json
+    keys: the final levels (penalties included), who won and why, the deal log and chart."""
+    teams = decision.teams
+    levels = decision.levels
+    winner, why = decision.winner, decision.why
+    loser = teams[1] if winner == teams[0] else teams[0]
+    params: dict[str, Any]
+    if why == "passed_a":
+        params = {"team": winner, "level": level_name(levels[loser]), "loser": loser}
+    elif why == "higher":
+        params = {"winner": winner, "high": level_name(levels[winner]), "loser": loser,
+                  "low": level_name(levels[loser])}
+    elif why in ("first", "first_start"):
+        params = {"team": winner, "level": level_name(levels[winner]), "deal": decision.deal}
+    elif why == "draw":
+        params = {"level": level_name(levels[teams[0]])}
+    else:  # recorded, tiebreak
+        params = {"team": winner, "level": level_name(levels[teams[0]])}
+    diff = levels[teams[0]] - levels[teams[1]]
+    names = tuple(level_name(levels[t]) for t in teams)
+    penalties = _penalty_views(decision, record.penalties)
+    before = tuple(level_name(decision.before[t]) for t in teams) if decision.before != levels else ()
+    extra: dict[str, Any] = {"levels": {t: level_name(levels[t]) for t in teams},
+                             "decided_by": "first" if why == "first_start" else why}
+    result = record.replay
+    if result is not None:
+        view = MatchView(
+            "log", teams, names, result.passed, winner, f"gd_why_{why}", params,
+            rows=row_views(result, options.a_attempts), chart=chart_view(result), level_diff=(diff, -diff),
+            deals=sum(1 for s in result.steps if not s.deal.foul), fouls=sum(1 for s in result.steps if s.deal.foul),
+            start=level_name(result.start), penalties=penalties, before=before,
+        )
+        path = []
+        for step in result.steps:
+            item: dict[str, Any] = {"deal": step.number, "team": step.deal.team}
+            if step.deal.foul:
+                item["foul"] = True
+            else:
+                item["gain"] = step.deal.gain
+                item["in_play"] = level_name(step.in_play) if step.in_play is not None else None
+            item["levels"] = {t: level_name(step.levels[t]) for t in teams}
+            path.append(item)
+        extra["deals"] = path
+    else:
+        view = MatchView("levels", teams, names, winner if why == "passed_a" else None, winner, f"gd_why_{why}",
+                         params, level_diff=(diff, -diff), penalties=penalties, before=before)
+    if record.penalties:
+        extra["penalties"] = [{"team": p.team, "levels": p.levels, "reason": p.reason} for p in record.penalties]
+    if record.tiebreak is not None:
+        extra["tiebreak_deal"] = record.tiebreak
+    return view, extra
+
+
+def _penalty_views(decision: Decision, penalties: list[Penalty]) -> tuple[PenaltyView, ...]:
+    teams = decision.teams
+    running = dict(decision.before)
+    views = []
+    for penalty in penalties:
+        other = teams[1] if penalty.team == teams[0] else teams[0]
+        start = running[other]
+        running = apply_penalties(running, teams, [penalty])
+        views.append(PenaltyView(penalty.team, other, penalty.levels, penalty.reason, level_name(start),
+                                 level_name(running[other])))
+    return tuple(views)
+
+
+def _penalty_lines(written: Any) -> str:
+    """Penalties as the desk's text box shows them: `T02 2 迟到10分钟`, one a line."""
+    if not isinstance(written, list):
+        return field_text(written)
+    lines = []
+    for item in written:
+        if isinstance(item, dict):
+            lines.append(" ".join(str(item[k]) for k in ("team", "levels", "reason") if item.get(k) not in (None, "")))
+        else:
+            lines.append(field_text(item))
+    return "\n".join(lines)
+
+
+def _penalty_item(line: str) -> Any:
+    """One line of the desk's penalties box: `T02 2 迟到10分钟` (team, levels, reason); a line
+    that does not read so is kept as written, for the check to point out."""
+    parts = line.strip().split(None, 2)
+    levels = half_width(parts[1]) if len(parts) > 1 else ""
+    if len(parts) < 2 or not re.fullmatch(r"[0-9]{1,2}", levels):
+        return line.strip()
+    item: dict[str, Any] = {"team": half_width(parts[0]), "levels": int(levels)}
+    if len(parts) == 3:
+        item["reason"] = parts[2]
+    return item
+
+
 def _plain(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
@@ -750,11 +1354,19 @@ _WHY_WORDS = {
     "passed_a": _localised("一方过A", "一方過A", "one team passed A"),
     "higher": _localised("级数较高", "級數較高", "the higher level"),
     "first": _localised("同级时先到达", "同級時先到達", "equal levels, got there first"),
+    "tiebreak": _localised("加赛一副的头游方", "加賽一副的頭遊方", "the extra deal"),
+    "net": _localised("两室净积小分之和", "兩室淨積小分之和", "both rooms' net levels added"),
+    "rooms_net": _localised("两室净积小分之和", "兩室淨積小分之和", "both rooms' net levels added"),
+    "tables": _localised("净积小分相同，胜室多者胜", "淨積小分相同，勝室多者勝", "equal net levels, more rooms won"),
 }
 
 
 # A bye is the same table with its first side only (`teams: [T09]`).
 TABLE_FORM = TableForm(None, ("deals: [{a}+3, {b}+1, {b} foul]   {or}   levels: {{{a}: Q, {b}: 9}}",))
+# Teams of four: one table entry, two rooms, each recorded as a two-team table is.
+TABLE_FORM_FOUR = TableForm(None, ("rooms:",
+                                   "  open: {{deals: [{a}+3, {b}+1]}}   {or}   open: {{levels: {{{a}: Q, {b}: 9}}}}",
+                                   "  closed: {{levels: {{{a}: \"5\", {b}: \"7\"}}}}"))
 
 RULES = GuandanRules()
 
@@ -844,6 +1456,51 @@ MESSAGES: dict[str, dict[str, tuple[str, str]]] = {
         "zh-Hant": ("{team} 輪空（本桌只有一隊），不應有 {key}", "輪空只寫 teams: [{team}]。"),
         "en": ("{team} has a bye (one team at the table): {key} does not belong here", "a bye is just teams: [{team}]."),
     },
+    "guandan-rooms-unexpected": {
+        "zh-Hans": ("本阶段每队 2 人，一桌只有一个比赛室，不应有 rooms", "直接写 deals 或 levels；四人队的比赛在阶段里写 team_size: 4。"),
+        "zh-Hant": ("本階段每隊 2 人，一桌只有一個比賽室，不應有 rooms", "直接寫 deals 或 levels；四人隊的比賽在階段裡寫 team_size: 4。"),
+        "en": ("this stage has teams of two, one room a table: rooms does not belong here",
+               "write deals or levels directly; for teams of four the stage says team_size: 4."),
+    },
+    "guandan-rooms-expected": {
+        "zh-Hans": ("本阶段每队 4 人（team_size: 4），{key} 应写在 rooms 的 open 或 closed 之下",
+                    "写成 rooms: {{open: {{deals: […]}}, closed: {{levels: {{…}}}}}}。"),
+        "zh-Hant": ("本階段每隊 4 人（team_size: 4），{key} 應寫在 rooms 的 open 或 closed 之下",
+                    "寫成 rooms: {{open: {{deals: […]}}, closed: {{levels: {{…}}}}}}。"),
+        "en": ("this stage has teams of four (team_size: 4): {key} belongs under rooms' open or closed",
+               "write rooms: {{open: {{deals: […]}}, closed: {{levels: {{…}}}}}}."),
+    },
+    "guandan-rooms-incomplete": {
+        "zh-Hans": ("两个比赛室的成绩还没有都写好，winner 或 tiebreak_deal 无从判断", "先写好 open 和 closed 两室的记录。"),
+        "zh-Hant": ("兩個比賽室的成績還沒有都寫好，winner 或 tiebreak_deal 無從判斷", "先寫好 open 和 closed 兩室的記錄。"),
+        "en": ("the two rooms are not both recorded yet: winner or tiebreak_deal cannot be checked",
+               "record both rooms, open and closed, first."),
+    },
+    "guandan-rooms-lot": {
+        "zh-Hans": ("两室净积小分之和为 0，两队各胜一室：由抽签决定胜方", "抽签后在这一桌写 winner: {example}（中签的一方）。"),
+        "zh-Hant": ("兩室淨積小分之和為 0，兩隊各勝一室：由抽籤決定勝方", "抽籤後在這一桌寫 winner: {example}（中籤的一方）。"),
+        "en": ("both rooms' net levels add up to 0 and each team won one room: a lot decides",
+               "draw the lot and write winner: {example} (the team it favours) on this table."),
+    },
+    "guandan-record-alone": {
+        "zh-Hans": ("只有 {key}，没有 deals 或 levels", "罚级和加赛记在比赛结果上：写出牌局记录（deals）或双方最终级数（levels）。"),
+        "zh-Hant": ("只有 {key}，沒有 deals 或 levels", "罰級和加賽記在比賽結果上：寫出牌局記錄（deals）或雙方最終級數（levels）。"),
+        "en": ("{key} is given without deals or levels",
+               "penalties and the extra deal go with a result: write the deal log (deals) or both final levels (levels)."),
+    },
+    "guandan-tiebreak-not-tied": {
+        "zh-Hans": ("比赛没有打平（{levels}），不应有加赛 tiebreak_deal: {team}", "只有时间到双方同级（四人队：两室净积小分之和为 0）才加赛一副；删去 tiebreak_deal，或核对级数和罚级。"),
+        "zh-Hant": ("比賽沒有打平（{levels}），不應有加賽 tiebreak_deal: {team}", "只有時間到雙方同級（四人隊：兩室淨積小分之和為 0）才加賽一副；刪去 tiebreak_deal，或核對級數和罰級。"),
+        "en": ("the match is not tied ({levels}): tiebreak_deal: {team} does not belong here",
+               "an extra deal is played only on equal levels at time-up (teams of four: net levels adding up to 0); "
+               "drop tiebreak_deal, or check the levels and penalties."),
+    },
+    "guandan-draw-winner": {
+        "zh-Hans": ("双方同为 {level}，本阶段有平局（draws: true），比赛为平局，不应有 winner", "删去 winner；淘汰赛的加赛写 tiebreak_deal。"),
+        "zh-Hant": ("雙方同為 {level}，本階段有平局（draws: true），比賽為平局，不應有 winner", "刪去 winner；淘汰賽的加賽寫 tiebreak_deal。"),
+        "en": ("both teams are at {level} and the stage has draws: true: the match is a draw, winner does not belong here",
+               "drop winner; a knockout's extra deal is written tiebreak_deal."),
+    },
     "guandan-teams-count": {
         "zh-Hans": ("teams 应有两队（或一队表示轮空），这里有 {count} 个", "写成 teams: [T01, T02]，轮空写 teams: [T09]。"),
         "zh-Hant": ("teams 應有兩隊（或一隊表示輪空），這裡有 {count} 個", "寫成 teams: [T01, T02]，輪空寫 teams: [T09]。"),
@@ -919,17 +1576,27 @@ def bulletins(result: Any, t: Any) -> list[Any]:
                 for side in range(2):
                     if side < len(view.teams):
                         team = view.teams[side]
-                        cells += [f"{team} {event.entries[team].player_names}", view.levels[side] or "—"]
+                        level = view.levels[side] or "—"
+                        if view.kind == "rooms":  # both rooms' final levels, open / closed
+                            level = " / ".join(room.view.levels[side] or "—" for room in view.rooms)
+                        cells += [f"{team} {event.entries[team].player_names}", level]
                     else:
                         cells += ["", ""]
-                cells += [view.winner or "", t(f"gd_short_{view.why[len('gd_why_'):]}", **view.why_params)]
+                remark = t(f"gd_short_{view.why[len('gd_why_'):]}", **view.why_params)
+                penalties = [*view.penalties, *(p for room in view.rooms for p in room.view.penalties)]
+                if penalties:
+                    remark = t.joiner().join([*([remark] if remark else []), *(
+                        t("gd_short_penalty", team=p.team, levels=p.levels) for p in penalties)])
+                cells += [view.winner or "", remark]
                 rows.append(cells)
             number = round_result.number
             title = t("gd_round_title", event=event.title, stage=stage.name, n=number) if stage.rounds > 1 \
                 else t("gd_stage_results_title", event=event.title, stage=stage.name)
             columns = [t("table"), t("entry"), t("gd_level"), t("entry"), t("gd_level"), t("winner"), t("remark")]
             name = f"round-{stage.id}-{number}" if stage.rounds > 1 else f"results-{stage.id}"
-            found.append(Bulletin(name, title, t("gd_round_text"), columns, rows, event.organizer or "",
+            options = stage.options if isinstance(stage.options, GuandanStage) else GuandanStage()
+            text = t("gd_round_text_draws" if options.draws else "gd_round_text")
+            found.append(Bulletin(name, title, text, columns, rows, event.organizer or "",
                                   stage.date or (event.dates[-1] if event.dates else None), numeric={0}))
         found.extend(_score_sheets(t, event, stage, stage_result, Bulletin))
     return found
@@ -947,8 +1614,9 @@ def _score_sheets(t: Any, event: Any, stage: Stage, stage_result: Any, bulletin:
     options: GuandanStage = stage.options if isinstance(stage.options, GuandanStage) else GuandanStage()
     found = []
     for round_result in stage_result.rounds:
-        pages = [_sheet_page(t, event, stage, options, score.table) for score in round_result.tables
-                 if len(score.table.sides) == 2]
+        pages = [_sheet_page(t, event, stage, options, score.table, room)
+                 for score in round_result.tables if len(score.table.sides) == 2
+                 for room in (ROOM_NAMES if options.team_size == 4 else (None,))]
         if not pages:
             continue
         number = round_result.number
@@ -960,12 +1628,24 @@ def _score_sheets(t: Any, event: Any, stage: Stage, stage_result: Any, bulletin:
     return found
 
 
-def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: Table) -> dict[str, Any]:
-    """One match's page; every value a string (the glyph check reads them all)."""
+SHEET_PENALTY_ROWS = 2  # rows for penalties (more when more are recorded)
+SHEET_DEAL_ROWS_PENALTIES = 16  # deal rows on a sheet that has them; a long match goes on the back
+
+
+def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: Table,
+                room: str | None = None) -> dict[str, Any]:
+    """One match's page (teams of four: one room's); every value a string (the glyph check
+    reads them all). The penalties recorded for it are printed in its penalty rows."""
     a, b = table.sides
     attempts = t("gd_sheet_attempts", n=options.a_attempts) if options.a_attempts else t("gd_sheet_no_attempts")
-    return {
-        "table": str(table.number),
+    record = table.record if isinstance(table.record, GuandanRecord) else None
+    if record is not None and room is not None:
+        record = (record.rooms or {}).get(room)
+    penalties = [[p.team, str(p.levels), p.reason] for p in (record.penalties if record is not None else [])]
+    page = {
+        "table": str(table.number) if room is None else t("gd_sheet_room_table", table=table.number,
+                                                           room=t(f"gd_room_{room}")),
+
         "seats": [{"label": t("gd_sheet_side_a"), "names": _team_with_players(t, event, a)},
                   {"label": t("gd_sheet_side_b"), "names": _team_with_players(t, event, b)}],
         "referee": table.referee or "",
@@ -975,15 +1655,24 @@ def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: 
             "in_play": t("gd_in_play"), "deal_winner": t("gd_deal_winner"), "gain": t("gd_gain"),
             "foul": t("gd_sheet_foul"), "level_after": t("gd_sheet_level_after"), "notes": t("gd_notes"),
             "final": t("gd_final"), "team": t("gd_sheet_team"), "level": t("gd_level"),
-            "passed": t("gd_passed_tag"), "winner": t("gd_sheet_winner"), "first": t("gd_sheet_first"),
-            "time": t("gd_sheet_time"),
+            "passed": t("gd_passed_tag"), "winner": t("gd_sheet_winner"),
+            "first": t("gd_sheet_draw") if options.draws else t("gd_sheet_first"),
+            "time": t("gd_sheet_time"), "penalties": t("gd_sheet_penalties"),
+            "penalty_team": t("gd_sheet_penalty_team"), "penalty_levels": t("gd_sheet_penalty_levels"),
+            "penalty_reason": t("gd_sheet_penalty_reason"),
         },
         "start": level_name(options.start_level),
         "rows": [str(n) for n in range(1, SHEET_DEAL_ROWS + 1)],
-        "key": t("gd_sheet_key", start=level_name(options.start_level), attempts=attempts),
+        "key": t("gd_sheet_key_draws" if options.draws else "gd_sheet_key", start=level_name(options.start_level),
+                 attempts=attempts),
         "signatures": [t("gd_sheet_sign_captain", team=a), t("gd_sheet_sign_captain", team=b),
                        t("gd_sheet_sign_referee")],
     }
+    # Penalty rows on a sheet of another rule set, or with penalties recorded (the seed's form has none).
+    if options.small_points or penalties:
+        page["penalties"] = (penalties + [["", "", ""]] * SHEET_PENALTY_ROWS)[:max(SHEET_PENALTY_ROWS, len(penalties))]
+        page["rows"] = page["rows"][:SHEET_DEAL_ROWS_PENALTIES]  # room for them on the page
+    return page
 
 
 def _team_with_players(t: Any, event: Any, entry_id: str) -> str:
@@ -1040,5 +1729,78 @@ UI_WORDS.update({
         "各桌比賽結果如下。級數為比賽結束時雙方所打到的級數（A+ 為已過A）；時間到時級數高者勝，同級時先到達者勝。",
         "Each table's result: the levels both teams had reached at the end (A+: passed A); when time is up the "
         "higher level wins, and on equal levels the team that got there first.",
+    ),
+})
+
+
+# Words of the other rule sets (rules-guandan.md, "Other rule sets"): draws, the extra deal,
+# teams of four in two rooms, penalties in levels.
+UI_WORDS.update({
+    "gd_why_draw": ("时间到，双方同为 {level}，平局", "時間到，雙方同為 {level}，平局", "Time up, both at {level}: a draw"),
+    "gd_why_tiebreak": ("时间到，双方同为 {level}；加赛一副（打 2），{team} 头游获胜",
+                        "時間到，雙方同為 {level}；加賽一副（打 2），{team} 頭遊獲勝",
+                        "Time up, both at {level}; {team} went out first in the extra deal at level 2"),
+    "gd_why_rooms_net": ("两室净积小分合计 {winner} {net}，{winner} 获胜", "兩室淨積小分合計 {winner} {net}，{winner} 獲勝",
+                         "Both rooms' net levels: {winner} {net}; {winner} wins"),
+    "gd_why_rooms_tiebreak": ("两室净积小分合计相同；加赛一副（打 2），{winner} 头游获胜",
+                              "兩室淨積小分合計相同；加賽一副（打 2），{winner} 頭遊獲勝",
+                              "Both rooms' net levels equal; {winner} went out first in the extra deal at level 2"),
+    "gd_why_rooms_draw": ("两室净积小分合计相同，平局", "兩室淨積小分合計相同，平局", "Both rooms' net levels equal: a draw"),
+    "gd_why_rooms_tables": ("两室净积小分合计相同，{winner} 胜 {won} 室，获胜", "兩室淨積小分合計相同，{winner} 勝 {won} 室，獲勝",
+                            "Both rooms' net levels equal; {winner} won {won} room(s) and wins"),
+    "gd_why_rooms_lot": ("两室净积小分合计相同、各胜一室，抽签 {winner} 获胜", "兩室淨積小分合計相同、各勝一室，抽籤 {winner} 獲勝",
+                         "Both rooms' net levels equal, one room each; {winner} wins by lot"),
+    "gd_short_draw": ("平局", "平局", "draw"),
+    "gd_short_tiebreak": ("同级，加赛 {team} 胜", "同級，加賽 {team} 勝", "equal, {team} won the extra deal"),
+    "gd_short_rooms_net": ("净积小分 {net}", "淨積小分 {net}", "net levels {net}"),
+    "gd_short_rooms_tiebreak": ("净积小分相同，加赛 {winner} 胜", "淨積小分相同，加賽 {winner} 勝", "net equal, {winner} won the extra deal"),
+    "gd_short_rooms_draw": ("平局", "平局", "draw"),
+    "gd_short_rooms_tables": ("净积小分相同，{winner} 胜 {won} 室", "淨積小分相同，{winner} 勝 {won} 室", "net equal, {winner} won {won} room(s)"),
+    "gd_short_rooms_lot": ("净积小分相同，抽签", "淨積小分相同，抽籤", "net equal, by lot"),
+    "gd_short_penalty": ("{team} 罚 {levels} 级", "{team} 罰 {levels} 級", "{team} penalised {levels}"),
+    "gd_net_levels": ("两室净积小分合计", "兩室淨積小分合計", "Net levels, both rooms"),
+    "gd_room_open": ("开室", "開室", "Open room"),
+    "gd_room_closed": ("闭室", "閉室", "Closed room"),
+    "gd_room_net": ("本室净积小分 {team} {net}", "本室淨積小分 {team} {net}", "net levels in this room: {team} {net}"),
+    "gd_penalties": ("罚级", "罰級", "Penalties"),
+    "gd_penalty": ("{team} 被罚 {levels} 级{reason}：{other} 由 {start} 升到 {end}",
+                   "{team} 被罰 {levels} 級{reason}：{other} 由 {start} 升到 {end}",
+                   "{team} penalised {levels} level(s){reason}: {other} goes from {start} to {end}"),
+    "gd_penalty_capped": ("{team} 被罚 {levels} 级{reason}：{other} 已是 {end}，罚级不过A",
+                          "{team} 被罰 {levels} 級{reason}：{other} 已是 {end}，罰級不過A",
+                          "{team} penalised {levels} level(s){reason}: {other} is at {end} already (a penalty never passes A)"),
+    "gd_before_penalties": ("罚级前 {a} : {b}", "罰級前 {a} : {b}", "before penalties {a} : {b}"),
+    "gd_desk_penalties": ("罚级", "罰級", "Penalties"),
+    "gd_desk_penalties_hint": ("每行一项：被罚方 级数 原因，如 T02 2 迟到10分钟（对方加级）",
+                               "每行一項：被罰方 級數 原因，如 T02 2 遲到10分鐘（對方加級）",
+                               "one a line: team penalised, levels, reason, e.g. T02 2 late 10 minutes (the other team goes up)"),
+    "gd_desk_tiebreak": ("加赛头游方", "加賽頭遊方", "Extra deal won by"),
+    "gd_desk_no_tiebreak": ("未加赛", "未加賽", "no extra deal"),
+    "gd_sheet_draw": ("同级平局（打√）", "同級平局（打√）", "Equal levels, a draw (tick)"),
+    "gd_sheet_room_table": ("{table}（{room}）", "{table}（{room}）", "{table} ({room})"),
+    "gd_sheet_penalties": ("罚级：写被罚方、级数和原因（迟到每 5 分钟 1 级、藏牌 3 级、进贡错误 2 级），被罚方的对方加级，至 A 为止。",
+                           "罰級：寫被罰方、級數和原因（遲到每 5 分鐘 1 級、藏牌 3 級、進貢錯誤 2 級），被罰方的對方加級，至 A 為止。",
+                           "Penalties: write the team penalised, the levels and the reason (late: 1 level a 5 minutes; hidden "
+                           "cards 3; wrong tribute 2); the other team goes up that many levels, up to A."),
+    "gd_sheet_penalty_team": ("被罚方", "被罰方", "Team penalised"),
+    "gd_sheet_penalty_levels": ("罚级数", "罰級數", "Levels"),
+    "gd_sheet_penalty_reason": ("原因", "原因", "Reason"),
+    "gd_sheet_key_draws": (
+        "双方从 {start} 打起。每副写头游方和升级数：双下 +3，对方一家末游 +2，本方对家末游 +1；本副打的是上副头游方的级数。"
+        "越序出牌或一副两次警告为犯规，写犯规方，对方加 1 级。A 必打，须在本方 A 上以 +2 或 +3 过A；{attempts}。"
+        "时间到：已过A者胜，否则级数高者胜，同级为平局。",
+        "雙方從 {start} 打起。每副寫頭遊方和升級數：雙下 +3，對方一家末遊 +2，本方對家末遊 +1；本副打的是上副頭遊方的級數。"
+        "越序出牌或一副兩次警告為犯規，寫犯規方，對方加 1 級。A 必打，須在本方 A 上以 +2 或 +3 過A；{attempts}。"
+        "時間到：已過A者勝，否則級數高者勝，同級為平局。",
+        "Both teams start at {start}. For each deal write who went out first and the gain: +3 when the opponents "
+        "finish 3rd and 4th, +2 when an opponent is last, +1 when the partner is last; a deal is played at the level "
+        "of the last deal's winners. A foul (playing out of turn, or two warnings in a deal): write who fouled; the "
+        "other team goes up one level. A must be played and is passed only at one's own A with +2 or +3; {attempts}. "
+        "At time up: a team that passed A wins, else the higher level; equal levels are a draw."),
+    "gd_round_text_draws": (
+        "各桌比赛结果如下。级数为比赛结束时双方所打到的级数（A+ 为已过A，罚级已计入）；时间到时级数高者胜，同级为平局。",
+        "各桌比賽結果如下。級數為比賽結束時雙方所打到的級數（A+ 為已過A，罰級已計入）；時間到時級數高者勝，同級為平局。",
+        "Each table's result: the levels both teams had reached at the end (A+: passed A; penalties included); when "
+        "time is up the higher level wins, and equal levels are a draw.",
     ),
 })

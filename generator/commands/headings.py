@@ -1,0 +1,28 @@
+"""The headings and marks of registration sheets, as secretaries type them: the words `paibang
+import` recognises in a sheet (generator/commands/registrations.py), Chinese and English.
+
+They are the language of the sheets, not words paibang shows: a sheet headed 姓名 or 學號 is
+read whatever the site's locale, so they are not in the UI words' catalogues.
+"""
+
+from __future__ import annotations
+
+# A column's usual headings, by the field it fills (compared by `registrations._key`).
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "name": ("姓名", "名字", "选手", "選手", "队员", "隊員", "成员姓名", "成員姓名", "选手姓名", "選手姓名",
+             "队员姓名", "隊員姓名", "name", "player"),
+    # Grouping only: rows with the same value are one entry. The value is never an entry id.
+    "entry": ("组号", "組號", "编号", "編號", "队号", "隊號", "参赛号", "參賽號", "组别号", "entry", "group no"),
+    "team": ("队名", "隊名", "组名", "組名", "队伍", "隊伍", "队伍名称", "隊伍名稱", "team"),
+    "captain": ("组长", "組長", "队长", "隊長", "captain"),
+    "group": ("班级", "班級", "单位", "單位", "部门", "部門", "系别", "系別", "公司", "group", "class", "unit"),
+    "major": ("专业", "專業", "major"),
+    "phone": ("电话", "電話", "手机", "手機", "手机号", "手機號", "手机号码", "手機號碼", "电话号码", "電話號碼",
+              "联系电话", "聯絡電話", "聯繫電話", "联系方式", "聯絡方式", "phone", "mobile", "tel"),
+    "student_id": ("学号", "學號", "工号", "工號", "student_id", "studentid", "studentnumber", "student number"),
+}
+# Headings of personal numbers, contained in a heading (see registrations.PERSONAL_EXACT).
+PERSONAL_PARTS = ("学号", "學號", "工号", "工號", "身份证", "身份證", "证件", "證件", "证号", "證號", "护照", "護照",
+                  "学籍", "學籍")
+# A captain's mark in the captain column.
+YES = {"是", "√", "✓", "y", "yes", "1", "true", "组长", "組長", "队长", "隊長", "captain"}

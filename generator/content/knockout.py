@@ -1,0 +1,96 @@
+"""A knockout stage's own keys (`format: knockout`, content-format.md), read while loading:
+`seeding` (`{from: <stage>}` or a list of entry ids, best first), `third_place`, the rounds its
+bracket will have, and a table's `winner:` (the referee's decision on a tie). Rules of play (the
+bracket, winners, placings) live in tournament/knockout.py; this module only reads and checks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from generator.content.model import Event, Knockout, Stage
+from generator.content.reader import Reader, suggestion
+from generator.content.yaml_loader import YamlMap
+from generator.errors import Problems
+
+
+def game_format(game: Any, stage_format: str) -> str:
+    """The format a game reads its stage keys and tables for: a knockout's matches are the game's
+    fixed matches, unless the game plays knockouts its own way (lists `knockout` in its formats)."""
+    return "matches" if stage_format == "knockout" and "knockout" not in game.formats else stage_format
+
+
+def read_knockout(stage_reader: Reader, stage: Stage, event: Event, problems: Problems) -> Knockout | None:
+    """A knockout stage's `seeding` (`{from: <stage>}` or a list of entry ids, best first) and
+    `third_place`; on another format these keys are unused (a warning)."""
+    if stage.format != "knockout":
+        for key in ("seeding", "third_place"):
+            if stage_reader.has(key):
+                problems.add("knockout-key-unused", stage_reader.key_mark(key), warning=True, key=key,
+                             id=stage.id, format=stage.format)
+        return None
+    third_place = stage_reader.boolean("third_place")
+    value = stage_reader.raw("seeding")
+    if value is None:
+        return Knockout(third_place=third_place)
+    if isinstance(value, YamlMap):
+        seeding = stage_reader.mapping("seeding")
+        assert seeding is not None
+        seeding.check_keys(("from",), required=("from",))
+        return Knockout(from_stage=seeding.text("from"), third_place=third_place)
+    seeds: list[str] = []
+    for seed, mark in stage_reader.items("seeding"):
+        entry_id = str(seed)
+        if entry_id not in event.entries:
+            problems.add("seeding-unknown", mark, id=entry_id, suggestion=suggestion(entry_id, event.entries))
+        elif entry_id in seeds:
+            problems.add("seeding-duplicate", mark, id=entry_id, seed=seeds.index(entry_id) + 1)
+        else:
+            seeds.append(entry_id)
+    return Knockout(seeds=tuple(seeds), third_place=third_place)
+
+
+def knockout_rounds(stages: list[Stage], event: Event, reader: Reader, problems: Problems) -> None:
+    """A knockout's rounds follow from its field: a bracket of the next power of two, one round
+    per halving (12 entries: 16 places, 4 rounds). The field's size is known before play: its seed
+    list, the qualifiers of the stage advancing to it, or the field of the stage it is seeded from."""
+    ids = [s.id for s in stages]
+
+    def size(stage: Stage, depth: int = 0) -> int:
+        knockout = stage.knockout
+        if knockout is not None and knockout.seeds is not None:
+            return len(knockout.seeds)
+        feeder = next((s for s in stages if s.advance and s.advance.to == stage.id), None)
+        if feeder is not None and feeder.advance is not None:
+            byes = sum(1 for e in event.entries.values() if e.bye) if feeder is stages[0] else 0
+            return feeder.advance.count + byes
+        if knockout is not None and knockout.from_stage in ids and depth < len(stages):
+            return size(stages[ids.index(knockout.from_stage)], depth + 1)
+        return sum(1 for e in event.entries.values() if not e.bye and not e.substitute)
+
+    for position, stage in enumerate(stages):
+        if stage.knockout is None:
+            continue
+        source = stage.knockout.from_stage
+        mark = stage.mark or reader.mark
+        if source is not None and source not in ids:
+            problems.add("stage-unknown", mark, id=source, suggestion=suggestion(source, ids), allowed=", ".join(ids))
+            stage.knockout = replace(stage.knockout, from_stage=None)
+        elif source is not None and ids.index(source) >= position:
+            problems.add("seeding-stage-order", mark, id=stage.id, source=source)
+            stage.knockout = replace(stage.knockout, from_stage=None)
+        entries = size(stage)
+        if entries < 2:
+            problems.add("knockout-field-small", mark, id=stage.id, count=entries)
+        stage.rounds = max(1, (max(entries, 2) - 1).bit_length())
+        stage.knockout = replace(stage.knockout, size=entries)
+
+
+def without(item: YamlMap, key: str) -> YamlMap:
+    """A copy of a mapping without `key`, its marks kept (for a game reading the rest)."""
+    copy = YamlMap({k: v for k, v in item.items() if k != key})
+    copy.mark = item.mark
+    copy.key_marks = dict(item.key_marks)
+    copy.value_marks = dict(item.value_marks)
+    return copy

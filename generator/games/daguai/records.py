@@ -1,0 +1,239 @@
+"""大怪路子's records: what a secretary writes for a match, read into the rules' types, and the
+record grammar that goes with it.
+
+One board in one room is the team that ran first and its points, `D01 8`; a board names both
+rooms (`{open: D01 8, closed: D02 1}`, or 开室/闭室, or `[D01 8, D02 1]`, or both on one line
+with Chinese punctuation); `violations: [D02]` lists the offending teams. The stage keys
+`board_points` and `bye` are read here too. A room that cannot be accepted is a `RecordError`
+(a catalogue code and its parameters), reported where it was written.
+
+The grammar below (开室/闭室 as room keys) is what a secretary types, in the language of the
+score sheets: it stays here, not in the catalogues.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from generator.content.model import Stage
+from generator.content.reader import MAX_BOARDS, Reader, suggestion
+from generator.content.yaml_loader import YamlList, YamlMap
+from generator.errors import Mark
+from generator.games.common.shorthand import half_width, split_items
+from generator.games.daguai.rules import (
+    OUTCOMES,
+    ROOMS,
+    WIN,
+    BoardPoints,
+    BoardRecord,
+    ByeCredit,
+    DaguaiStage,
+    MatchRecord,
+    RoomRecord,
+    Violation,
+    options,
+)
+from generator.games.daguai.words import meaning, problem, room_at, room_name, word
+
+ROOM_KEYS = {"open": "open", "closed": "closed", "开室": "open", "開室": "open", "闭室": "closed", "閉室": "closed"}
+# How a message lists the room keys a secretary may type.
+ROOM_KEYS_TEXT = "open, closed（开室、闭室）"
+TABLE_KEYS = ("home", "away", "boards", "violations")
+VIOLATION_KEYS = ("team", "board", "note")
+BOARD_POINT_KEYS = OUTCOMES
+BYE_KEYS = ("match_points", "net", "scored", "heads")
+
+
+class RecordError(ValueError):
+    """A room record that cannot be accepted; `code` and `params` feed the message catalogue."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+_RECORD = re.compile(r"^(\S+)\s+([+-]?\d{1,3})$")
+
+
+def parse_room(text: object) -> RoomRecord:
+    """`D01 8` -> RoomRecord("D01", 8). Checks only the form; see `check_room` for the rules."""
+    if not isinstance(text, str):
+        raise RecordError("daguai-board-syntax", text=_shown(text), problem=problem("form"))
+    words = half_width(text).strip()  # Ｄ０１　８ as a Chinese input method types it
+    match = _RECORD.match(words)
+    if match is None:
+        kind = "empty" if not words else "points" if len(words.split()) == 2 else "shape"
+        raise RecordError("daguai-board-syntax", text=text, problem=problem(kind))
+    return RoomRecord(match.group(1), int(match.group(2)))
+
+
+def check_room(record: RoomRecord, sides: Sequence[str], board_points: BoardPoints) -> None:
+    """The team must be at the table and the points possible for a team that ran first."""
+    if sides and record.first not in sides:
+        raise RecordError("daguai-team-not-at-table", team=record.first, sides=" vs ".join(sides),
+                          suggestion=suggestion(record.first, sides))
+    if record.points not in board_points.allowed:
+        raise RecordError("daguai-points-impossible", team=record.first, points=record.points,
+                          allowed=list(board_points.allowed), meaning=meaning(board_points))
+
+
+def read_stage_options(reader: Reader, stage_format: str) -> DaguaiStage:
+    """A stage's keys: board_points and bye."""
+    points = BoardPoints()
+    table = reader.mapping("board_points")
+    if table is not None:
+        table.check_keys(BOARD_POINT_KEYS)
+        defaults = BoardPoints()
+        points = BoardPoints(**{
+            o: v for o in OUTCOMES
+            if (v := table.integer(o, getattr(defaults, o), low=0, high=99)) is not None
+        })
+    credit = ByeCredit()
+    bye = reader.mapping("bye")
+    if bye is not None:
+        bye.check_keys(BYE_KEYS)
+        defaults_bye = ByeCredit()
+        credit = ByeCredit(
+            match_points=bye.integer("match_points", defaults_bye.match_points, low=0, high=WIN) or 0,
+            net=bye.integer("net", defaults_bye.net, low=-999, high=999) or 0,
+            scored=bye.integer("scored", defaults_bye.scored, low=0, high=999) or 0,
+            heads=bye.integer("heads", defaults_bye.heads, low=0, high=999) or 0,
+        )
+    return DaguaiStage(points, credit)
+
+
+def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], MatchRecord]:
+    """One match: home, away, each board's two rooms, the violations."""
+    reader.check_keys(("table", "referee", "forfeit", *TABLE_KEYS), required=("home",))
+    sides = [(reader.text(key) or "", reader.value_mark(key)) for key in ("home", "away") if reader.has(key)]
+    side_ids = [s for s, _ in sides]
+    stage_options = options(stage)
+    # Played once any board is written; `boards:` left empty (a fresh draw) is not played yet.
+    written = reader.raw("boards")
+    record = MatchRecord(played=isinstance(written, YamlMap) and len(written) > 0)
+    record.boards = _read_boards(reader, stage, side_ids, stage_options.board_points)
+    record.violations = _read_violations(reader, side_ids)
+    forfeit = reader.raw("forfeit")
+    table_number = reader.raw("table")
+    if len(side_ids) == 1:  # a bye: nothing is played
+        for key in ("boards", "violations", "forfeit"):
+            if reader.raw(key):
+                reader.problems.add("daguai-bye-with-play", reader.key_mark(key), key=key, id=side_ids[0])
+        record.played = False
+    elif forfeit is not None:
+        for key in ("boards", "violations"):
+            if reader.raw(key):
+                reader.problems.add("daguai-forfeit-with-play", reader.key_mark(key), key=key,
+                                    id=str(forfeit), table=table_number)
+        record.played = False
+    # Two teams and no boards: drawn, not played yet (a fresh `paibang pair` round). Not an
+    # error nor a warning: score_table scores no side, so the match is shown and not counted.
+    return sides, record
+
+def _read_boards(reader: Reader, stage: Stage, side_ids: list[str],
+                 points: BoardPoints) -> list[BoardRecord]:
+    boards = reader.mapping("boards")
+    if boards is None:
+        return []
+    limit = stage.boards
+    written: set[int] = set()
+    records: list[BoardRecord] = []
+    for number, value in boards.node.items():
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= (limit or MAX_BOARDS):
+            reader.problems.add("board-number-range", boards.key_mark(number), board=number, boards=limit or MAX_BOARDS)
+            continue
+        written.add(number)
+        board_mark = boards.value_mark(number)
+        rooms = _rooms_of(reader, number, value, board_mark)
+        if rooms is None:
+            continue
+        read: dict[str, RoomRecord] = {}
+        for room in ROOMS:
+            if room not in rooms:
+                reader.problems.add("daguai-room-missing", board_mark, board=number, room=room_name(room),
+                                    other=room_name("closed" if room == "open" else "open"))
+                continue
+            text, room_mark = rooms[room]
+            mark = board_mark if room_mark.line == board_mark.line else room_mark
+            try:
+                parsed = parse_room(text)
+                check_room(parsed, side_ids, points)
+            except RecordError as error:
+                reader.problems.add(error.code, mark, board=number, room=room_at(room),
+                                    **{"text": _shown(text), **error.params})
+                continue
+            read[room] = RoomRecord(parsed.first, parsed.points, mark)
+        if len(read) == 2:
+            records.append(BoardRecord(number, read["open"], read["closed"]))
+    if limit and written:
+        missing = sorted(set(range(1, limit + 1)) - written)
+        if missing:
+            reader.problems.add("boards-missing", boards.mark, warning=True,
+                                table=reader.raw("table"), missing=missing)
+    return sorted(records, key=lambda r: r.board)
+
+def _rooms_of(reader: Reader, number: int, value: Any,
+              board_mark: Mark) -> dict[str, tuple[Any, Mark]] | None:
+    """The board's rooms by name: {open: D01 8, closed: D02 1} (or 开室/闭室), or [open, closed]."""
+    problems = reader.problems
+    if isinstance(value, YamlMap):
+        rooms: dict[str, tuple[Any, Mark]] = {}
+        for key, room_value in value.items():
+            room = ROOM_KEYS.get(str(key).strip())
+            if room is None:
+                problems.add("key-unknown", value.key_marks.get(key, board_mark), key=key,
+                             suggestion=suggestion(key, ROOMS), allowed=ROOM_KEYS_TEXT)
+                continue
+            if room in rooms:
+                problems.add("daguai-board-syntax", value.key_marks.get(key, board_mark), board=number,
+                             room=room_at(room), text=str(key), problem=problem("twice"))
+                continue
+            rooms[room] = (room_value, value.value_marks.get(key, board_mark))
+        return rooms
+    if isinstance(value, YamlList) and len(value) == 2:
+        return {room: (item, mark) for room, item, mark in zip(ROOMS, value, value.item_marks)}
+    # Both rooms typed on one line with Chinese punctuation: `D01 8，D02 1` (or inside [ ],
+    # where YAML sees one item).
+    typed = value[0] if isinstance(value, YamlList) and len(value) == 1 else value
+    if isinstance(typed, str) and len(split_items(typed)) == 2:
+        at = value.item_marks[0] if isinstance(value, YamlList) else board_mark
+        return {room: (item, at) for room, item in zip(ROOMS, split_items(typed))}
+    problems.add("daguai-board-syntax", board_mark, board=number, room=room_at(None),
+                 text=_shown(value), problem=problem("board"))
+    return None
+
+def _read_violations(reader: Reader, side_ids: list[str]) -> list[Violation]:
+    found = []
+    for item, mark in reader.items("violations", single_ok=True):
+        if isinstance(item, YamlMap):
+            item_reader = Reader(item, reader.problems, "violations[].")
+            item_reader.check_keys(VIOLATION_KEYS, required=("team",))
+            team = item_reader.text("team")
+            team = None if team is None else half_width(team).strip()
+            violation = Violation(team or "", item_reader.integer("board", low=1, high=200),
+                                  item_reader.text("note"), mark)
+            if team is None:
+                continue
+        elif isinstance(item, (str, int)) and not isinstance(item, bool):
+            violation = Violation(half_width(str(item)).strip(), mark=mark)
+        else:
+            reader.problems.add("type-expected", mark, key="violations[]",
+                                expected=word("expected_entry_id"), found=_shown(item))
+            continue
+        if side_ids and violation.entry not in side_ids:
+            reader.problems.add("daguai-violation-not-at-table", mark, team=violation.entry,
+                                sides=" vs ".join(side_ids), suggestion=suggestion(violation.entry, side_ids))
+            continue
+        found.append(violation)
+    return found
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, YamlMap) or isinstance(value, dict):
+        return "{…}"
+    if isinstance(value, YamlList) or isinstance(value, list):
+        return "[…]"
+    return "null" if value is None else str(value)

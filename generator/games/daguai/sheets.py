@@ -1,0 +1,228 @@
+"""大怪路子's printed matter (generator/printed.py types, printed by render/pdf.py): each round's
+score sheets (记分单), one page a match with both rooms, the totals, the violations and the
+signature lines (记分后须经对方核签). Filled in from the results file when the boards are
+recorded; blank cells to fill by hand when the round's file has the draw only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.content.model import Stage
+from generator.games import TableScore
+from generator.games.daguai import words
+from generator.games.daguai.rules import ROOMS, SEATS, WIN, CountedViolation, options
+from generator.games.daguai.views import MatchView, RoomView
+from generator.printed import Bulletin
+
+# The form layout (one page per match) when the printed matter has form pages; otherwise the
+# generic notice layout, one table per round. The template ships under templates/sheets/, as
+# the other games' do.
+SHEET_TEMPLATE = "sheets/daguai_scoresheet.html"
+
+
+def _forms_supported(bulletin_type: Any) -> bool:
+    fields = getattr(bulletin_type, "__dataclass_fields__", {})
+    return "pages" in fields and "template" in fields
+
+
+def bulletins(result: Any, translator: Any) -> list[Any]:
+    """One score-sheet bulletin (记分单) per round: each match's boards in both rooms, totals,
+    violations and signature lines (记分后须经对方核签).
+
+    Filled in from the results file when the boards are recorded; blank cells (to fill by hand)
+    when the round's file has the draw only.
+    """
+    t = translator
+    event = result.event
+    forms = _forms_supported(Bulletin)
+    found = []
+    for stage_result in result.stages:
+        stage = stage_result.stage
+        meaning = t.pick(words.meaning(options(stage).board_points))
+        for round_result in stage_result.rounds:
+            name = f"scoresheet-{stage.id}-round-{round_result.number}"
+            title = t("dg_sheet_title", event=event.title, stage=stage.name, n=round_result.number)
+            if forms:
+                pages = [_sheet_page(t, event, stage, score, meaning) for score in round_result.tables
+                         if len(score.table.sides) == 2]
+                found.append(Bulletin(name=name, title=title, text="", columns=[], rows=[],
+                                      organizer=event.organizer or "", date=stage.date,
+                                      template=SHEET_TEMPLATE, pages=pages))
+                continue
+            rows: list[list[str]] = []
+            for score in round_result.tables:
+                rows.extend(_sheet_rows(t, event, stage, score))
+            columns = [t("table"), t("home_team"), t("away_team"), t("board"), t("dg_sheet_open_first"),
+                       t("dg_sheet_closed_first"), t("dg_sheet_home_pts"), t("dg_sheet_away_pts")]
+            found.append(Bulletin(
+                name=name,
+                title=title,
+                text=t("dg_sheet_text", meaning=meaning),
+                columns=columns,
+                rows=rows,
+                organizer=event.organizer or "",
+                date=stage.date,
+                numeric={3, 6, 7},
+            ))
+    return found
+
+
+def _sheet_page(t: Any, event: Any, stage: Stage, score: TableScore, meaning: str) -> dict[str, Any]:
+    """One match's page of the score-sheet form: every value a string, blank where unrecorded."""
+    view: MatchView = score.view
+    home, away = view.home, view.away or ""
+    seats = lambda room, side: "·".join(map(str, SEATS[room][side]))  # noqa: E731
+    words = {key: t(key) for key in ("table", "referee", "board")}
+    words |= {
+        "date": t("dg_date"), "open": t("open_room"), "closed": t("closed_room"), "ran_first": t("dg_ran_first"),
+        "board_sum": t("dg_board_sum"), "violations": t("dg_violations"), "home": home, "away": away,
+    }
+    page: dict[str, Any] = {
+        "table": str(score.table.number),
+        "seats": [{"label": t("home_team"), "names": _team_full(t, event, home)},
+                  {"label": t("away_team"), "names": _team_full(t, event, away)}],
+        "referee": score.table.referee or "",
+        "words": words,
+        "kind": view.kind,
+        "note": "",
+        "heads": {f"{room}_{side}": f"{team} {seats(room, index)}"
+                  for room in ROOMS for index, (side, team) in enumerate((("home", home), ("away", away)))},
+        "seating": t("dg_semicolon").join(
+            f"{t(room + '_room')}{t('colon')}{t('dg_seats', team=home, seats=seats(room, 0))}{t('dg_comma')}"
+            f"{t('dg_seats', team=away, seats=seats(room, 1))}"
+            for room in ROOMS),
+        "boards": [],
+        "summary": [],
+        "violations": [],
+        "key": t("dg_sheet_key", meaning=meaning),
+        "rule": t("dg_sheet_rule"),
+        "signatures": [t("dg_sign_home"), t("dg_sign_away"), t("dg_sign_referee")],
+    }
+    if view.kind == "forfeit":
+        winner = view.away if view.forfeit == view.home else view.home
+        mp = view.credit.match_points if view.credit else WIN
+        page["note"] = t("dg_forfeit_text", loser=view.forfeit, winner=winner, mp=mp)
+        return page
+    rows = {row.board: row for row in view.rows}
+    for number in range(1, max(stage.boards or 6, *rows, 1) + 1):
+        row = rows.get(number)
+        cells = {"number": str(number)}
+        for room in ROOMS:
+            room_view = getattr(row, room) if row else None
+            cells[f"{room}_first"] = room_view.first if room_view else ""
+            cells[f"{room}_home"] = str(room_view.home) if room_view else ""
+            cells[f"{room}_away"] = str(room_view.away) if room_view else ""
+        cells["home"] = str(row.home) if row else ""
+        cells["away"] = str(row.away) if row else ""
+        page["boards"].append(cells)
+    result = view.result
+    labels = ("dg_points", "dg_deductions", "dg_match_score", "dg_match_points")
+    if result is None:
+        page["summary"] = [{"label": t(key), "home": "", "away": "", "open_home": "", "open_away": "",
+                            "closed_home": "", "closed_away": ""} for key in labels]
+        return page
+    values = (
+        (result.points[home], result.points[away]),
+        (_minus(result.deductions[home]), _minus(result.deductions[away])),
+        (result.scores[home], result.scores[away]),
+        (result.match_points[home], result.match_points[away]),
+    )
+    for index, (key, (h, a)) in enumerate(zip(labels, values)):
+        line = {"label": t(key), "home": str(h), "away": str(a),
+                "open_home": "", "open_away": "", "closed_home": "", "closed_away": ""}
+        if index == 0:
+            line |= {"open_home": str(view.room_total("open", 0)), "open_away": str(view.room_total("open", 1)),
+                     "closed_home": str(view.room_total("closed", 0)),
+                     "closed_away": str(view.room_total("closed", 1))}
+        page["summary"].append(line)
+    page["violations"] = [_violation_text(t, v) for v in result.violations]
+    return page
+
+
+def _team_full(t: Any, event: Any, entry_id: str) -> str:
+    entry = event.entries.get(entry_id) if entry_id else None
+    if entry is None:
+        return entry_id
+    if entry.name:
+        return f"{entry_id} {entry.name}{t('paren', text=t.joiner().join(p.name for p in entry.players))}"
+    return f"{entry_id} {entry.player_names}"
+
+
+def _team_cell(event: Any, entry_id: str | None) -> str:
+    if entry_id is None:
+        return ""
+    entry = event.entries.get(entry_id)
+    return f"{entry_id} {entry.label}" if entry is not None else entry_id
+
+
+def _sheet_rows(t: Any, event: Any, stage: Stage, score: TableScore) -> list[list[str]]:
+    view: MatchView = score.view
+    number = str(score.table.number)
+    home = _team_cell(event, view.home)
+    if view.kind == "bye":
+        return [[number, home, "", "", t("bye"), "", "", ""]]
+    away = _team_cell(event, view.away)
+    if view.kind == "forfeit":
+        loser = view.forfeit
+        winner = view.away if loser == view.home else view.home
+        mp = view.credit.match_points if view.credit else WIN
+        return [[number, home, away, "", t("forfeit") + t("colon") + str(loser), "", "", ""],
+                ["", "", "", "", t("dg_forfeit_text", loser=loser, winner=winner, mp=mp), "", "", ""]]
+    rows_by_board = {row.board: row for row in view.rows}
+    count = stage.boards or max(rows_by_board, default=6)
+    numbers = sorted(set(range(1, count + 1)) | set(rows_by_board))
+    labels = [[home, away], [t("dg_sheet_seats_home"), t("dg_sheet_seats_away")],
+              [_players_if_named(event, view.home), _players_if_named(event, view.away)]]
+    rows = []
+    for index, board in enumerate(numbers):
+        first = [number if index == 0 else ""]
+        names = labels[index] if index < len(labels) else ["", ""]
+        row = rows_by_board.get(board)
+        if row is None:
+            rows.append([*first, *names, str(board), "", "", "", ""])
+        else:
+            rows.append([*first, *names, str(board), _room_cell(t, row.open), _room_cell(t, row.closed),
+                         str(row.home), str(row.away)])
+    result = view.result
+    if result is None:  # drawn, not played: blank lines to fill in by hand
+        for key in ("dg_points", "dg_deductions", "dg_match_score", "dg_match_points"):
+            rows.append(["", "", "", "", t(key), "", "", ""])
+    else:
+        h, a = view.home, view.away
+        assert a is not None
+        notes = t.joiner().join(_violation_text(t, v) for v in result.violations)
+        rows.append(["", "", "", "", t("dg_points"), "", str(result.points[h]), str(result.points[a])])
+        rows.append(["", "", "", "", t("dg_deductions"), notes,
+                     _minus(result.deductions[h]), _minus(result.deductions[a])])
+        rows.append(["", "", "", "", t("dg_match_score"), "", str(result.scores[h]), str(result.scores[a])])
+        rows.append(["", "", "", "", t("dg_match_points"), "", str(result.match_points[h]),
+                     str(result.match_points[a])])
+    referee = score.table.referee or "＿＿＿＿＿"
+    rows.append(["", t("dg_sheet_home_sign"), t("dg_sheet_away_sign"), "", f"{t('dg_sheet_referee_sign')}{referee}",
+                 "", "", ""])
+    return rows
+
+
+def _players_if_named(event: Any, entry_id: str | None) -> str:
+    entry = event.entries.get(entry_id) if entry_id else None
+    if entry is None or not entry.name:
+        return ""
+    return entry.player_names
+
+
+def _room_cell(t: Any, room: RoomView) -> str:
+    return f"{room.first} {room.points}"
+
+
+def _minus(n: int) -> str:
+    return f"-{n}" if n else "0"
+
+
+def _violation_text(t: Any, violation: CountedViolation) -> str:
+    """"D07 累计第 2 次犯规（第 2 副，自报牌数）：扣 1 分"."""
+    penalty = t("dg_violation_deduct", n=violation.deduction) if violation.deduction else t("dg_violation_warning")
+    details = [t("dg_violation_board", n=violation.board)] if violation.board else []
+    details += [violation.note] if violation.note else []
+    where = t("paren", text=t.joiner().join(details)) if details else ""
+    return f"{t('dg_violation_nth', team=violation.entry, n=violation.nth)}{where}{t('colon')}{penalty}"

@@ -1,0 +1,155 @@
+"""What 大怪路子's pages show: a match scored into its view (each board in both rooms, the
+totals, the violations, each side's running totals), and the rows results.json keeps.
+
+Template: templates/games/daguai_table.html.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.content.model import Stage, Table
+from generator.games import SideScore, TableScore
+from generator.games.daguai.rules import (
+    SEATS,
+    BoardPoints,
+    ByeCredit,
+    MatchRecord,
+    MatchResult,
+    RoomRecord,
+    options,
+    room_points,
+    score_match,
+)
+
+@dataclass(frozen=True)
+class RoomView:
+    first: str
+    points: int
+    outcome: str | None
+    home: int
+    away: int
+
+
+@dataclass(frozen=True)
+class BoardView:
+    board: int
+    open: RoomView
+    closed: RoomView
+    home: int
+    away: int
+
+
+@dataclass
+class MatchView:
+    """One table as its template shows it. `kind`: played, forfeit, bye or unplayed."""
+
+    kind: str
+    home: str
+    away: str | None
+    rows: list[BoardView] = field(default_factory=list)
+    result: MatchResult | None = None
+    forfeit: str | None = None
+    credit: ByeCredit | None = None
+    seats: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = field(default_factory=lambda: SEATS)
+    # Each side's stage totals after this match (match_points, net, scored, heads): entry pages
+    # show them as the running total.
+    after: dict[str, dict[str, float]] = field(default_factory=dict)
+
+    def room_total(self, room: str, side: int) -> int:
+        return sum(getattr(getattr(r, room), "home" if side == 0 else "away") for r in self.rows)
+
+    def running(self, side: int) -> list[int]:
+        """The side's points (both rooms) summed board by board (side 0 home, 1 away)."""
+        totals, total = [], 0
+        for row in self.rows:
+            total += row.home if side == 0 else row.away
+            totals.append(total)
+        return totals
+
+
+def _room_view(room: RoomRecord, home: str, away: str, points: BoardPoints) -> RoomView:
+    h, a = room_points(room, home, away)
+    return RoomView(room.first, room.points, points.outcome(room.points), h, a)
+
+
+def score_table(table: Table, stage: Stage, state: dict[str, Any]) -> TableScore:
+    """A match (or a bye, a forfeit, a match drawn and not played yet), scored; `state` keeps
+    each team's violations over the event and its running totals in the stage."""
+    stage_options = options(stage)
+    credit = stage_options.bye
+    counts: dict[str, int] = state.setdefault("daguai.violations", {})
+    record: MatchRecord = table.record if isinstance(table.record, MatchRecord) else MatchRecord()
+    totals: dict[str, dict[str, float]] = state.setdefault("daguai.totals", {}).setdefault(stage.id, {})
+    if len(table.sides) == 1:
+        entry = table.sides[0]
+        view = MatchView("bye", entry, None, credit=credit)
+        extra = {"home": entry, "away": None, "match_points": {entry: credit.match_points}}
+        sides = [SideScore(entry, _credit_metrics(credit))]
+        view.after = _running(totals, sides)
+        return TableScore(table, sides, entry, [], view, extra)
+    home, away = table.sides
+    if table.forfeit is not None:
+        loser = table.forfeit
+        winner = away if loser == home else home
+        view = MatchView("forfeit", home, away, forfeit=loser, credit=credit)
+        lost = {"match_points": 0, "net": -credit.net, "scored": 0, "heads": 0}
+        sides = [SideScore(e, _credit_metrics(credit) if e == winner else lost) for e in (home, away)]
+        extra = {"home": home, "away": away,
+                 "match_points": {home: sides[0].metrics["match_points"], away: sides[1].metrics["match_points"]}}
+        view.after = _running(totals, sides)
+        return TableScore(table, sides, winner, [], view, extra)
+    if not record.played:
+        # Drawn but not yet played (e.g. a fresh Swiss round): shown, not counted.
+        return TableScore(table, [], None, [], MatchView("unplayed", home, away),
+                          {"home": home, "away": away, "match_points": {}})
+    result = score_match(home, away, record.boards, record.violations, counts)
+    rows = []
+    json_rows = []
+    for board in record.boards:
+        open_view = _room_view(board.open, home, away, stage_options.board_points)
+        closed_view = _room_view(board.closed, home, away, stage_options.board_points)
+        row = BoardView(board.board, open_view, closed_view, open_view.home + closed_view.home,
+                        open_view.away + closed_view.away)
+        rows.append(row)
+        json_rows.append({
+            "board": board.board, "home": row.home, "away": row.away,
+            "open": {"ran_first": board.open.first, "points": board.open.points},
+            "closed": {"ran_first": board.closed.first, "points": board.closed.points},
+        })
+    sides = [
+        SideScore(entry, {"match_points": result.match_points[entry], "net": result.net(entry),
+                          "scored": result.scores[entry], "heads": result.heads[entry]})
+        for entry in (home, away)
+    ]
+    extra = {
+        "home": home,
+        "away": away,
+        "match_points": dict(result.match_points),
+        "points": dict(result.points),
+        "deductions": dict(result.deductions),
+        "scores": dict(result.scores),
+        "heads": dict(result.heads),
+        "violations": [
+            {"entry": v.entry, "number": v.nth, "deduction": v.deduction, "board": v.board, "note": v.note}
+            for v in result.violations
+        ],
+    }
+    view = MatchView("played", home, away, rows, result, after=_running(totals, sides))
+    return TableScore(table, sides, result.winner, json_rows, view, extra)
+
+
+def _running(totals: dict[str, dict[str, float]], sides: list[SideScore]) -> dict[str, dict[str, float]]:
+    """Add this match to each side's stage totals; a copy of the totals after it, for the view."""
+    after = {}
+    for side in sides:
+        running = totals.setdefault(side.entry, {})
+        for name, value in side.metrics.items():
+            running[name] = running.get(name, 0) + value
+        after[side.entry] = dict(running)
+    return after
+
+
+def _credit_metrics(credit: ByeCredit) -> dict[str, float]:
+    return {"match_points": credit.match_points, "net": credit.net, "scored": credit.scored, "heads": credit.heads}

@@ -1,0 +1,652 @@
+"""80分's records: what a secretary writes for a table, read into the rules' types, and the
+record grammar that goes with it.
+
+A board at one table (one room) is the defenders' points: `85`, `0` (or 光头), or the breakdown
+`{tricks: 60, kitty: 25, x: 2}`, with `penalty: {against: NS, points: 20}` and `note`; a pairs
+board may also be `{adjusted: NS}` or `{not_played: true}`. A team board names both rooms
+(`{open: 85, closed: 40}`, or 开室/闭室, or `[85, 40]`). The stage keys `board_table`,
+`conversion`, `kitty` and `bye` are read here too. A record that cannot be accepted is a
+`RecordError` (a catalogue code and its parameters), reported where it was written.
+
+The grammar below (seat and direction words, 光头, 未打, 单/对, 主队/客队, 开室/闭室) is what a
+secretary types, in the language of the score sheets: it stays here, not in the catalogues.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.content.model import Stage
+from generator.content.reader import MAX_BOARDS, Reader, suggestion
+from generator.content.yaml_loader import YamlList, YamlMap
+from generator.errors import Mark, Problems
+from generator.games.common.shorthand import half_width
+from generator.games.shengji.rules import (
+    DEFAULT_BOARD_TABLE,
+    DEFAULT_CONVERSION,
+    DIRECTIONS,
+    KITTY_MOST,
+    LEVELS,
+    PENALTY_MOST,
+    ROOMS,
+    STEP,
+    TOTAL_POINTS,
+    Band,
+    BoardTable,
+    ByeCredit,
+    Conversion,
+    KittyRule,
+    Penalty,
+    RoomResult,
+    ShengjiStage,
+    adjusted_split,
+    defenders_points,
+    room_sides,
+)
+from generator.games.shengji.words import Localised, problem, room_at, room_name, word
+
+# --- reading records -------------------------------------------------------------------------
+
+
+class RecordError(ValueError):
+    """A record that cannot be accepted: a catalogue code, its parameters, where it was written."""
+
+    def __init__(self, code: str, mark: Mark | None = None, **params: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.mark = mark
+        self.params = params
+
+
+SEAT_WORDS = {"N": "N", "E": "E", "S": "S", "W": "W", "北": "N", "东": "E", "東": "E", "南": "S", "西": "W"}
+DIRECTION_WORDS = {"NS": "NS", "EW": "EW", "SN": "NS", "WE": "EW", "南北": "NS", "东西": "EW", "東西": "EW"}
+SHUT_OUT_WORDS = ("光头", "光頭")
+NOT_PLAYED_WORDS = ("not played", "未打", "未打牌")
+# The kitty's multiplier by name: x single (单扣) or x pair (对子扣底).
+KITTY_WORDS = {"single": "single", "pair": "pair", "单": "single", "單": "single", "对": "pair", "對": "pair"}
+RESULT_KEYS = ("points", "tricks", "kitty", "x", "penalty", "note")
+PAIRS_RESULT_KEYS = (*RESULT_KEYS, "adjusted", "not_played")
+PENALTY_KEYS = ("against", "points", "note", "room")
+ROOM_KEYS = {"open": "open", "closed": "closed", "开室": "open", "開室": "open", "闭室": "closed", "閉室": "closed"}
+BOARD_KEYS = (*ROOM_KEYS, "penalty", "note")
+# How the board key lists its words in a message (the keys a secretary may type).
+BOARD_KEYS_TEXT = "open, closed（开室、闭室）, penalty, note"
+# A penalty's side in a team room: home or away (or a team id).
+TEAM_WORDS = {"home": "home", "主队": "home", "主隊": "home", "away": "away", "客队": "away", "客隊": "away"}
+_ROW = re.compile(r"^\s*(N|E|S|W|北|东|東|南|西)\s*(10|[2-9]|[JQKA])\s*$", re.IGNORECASE)
+
+
+def parse_seat(value: object) -> str | None:
+    text = str(value).strip()
+    return SEAT_WORDS.get(text.upper()) or SEAT_WORDS.get(text)
+
+
+def parse_level(value: object) -> str | None:
+    if isinstance(value, bool):
+        return None
+    text = str(value).strip().upper()
+    return text if text in LEVELS else None
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_points(value: object, what: str, low: int, high: int, mark: Mark | None,
+                  why: dict[str, str] | None = None) -> int:
+    """A count of card points: a whole number, a multiple of 5, within low..high."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, str) and not value.isascii():  # ８５ typed full-width is a string to YAML
+        typed = half_width(value).strip()
+        if re.fullmatch(r"[+-]?\d{1,9}", typed):
+            value = int(typed)
+    if not _whole(value):
+        raise RecordError("shengji-points-syntax", mark, text=_shown(value), problem=problem("number", _what(what)))
+    assert isinstance(value, int)
+    if value % STEP:
+        raise RecordError("shengji-points-step", mark, what=_what(what), value=value)
+    if not low <= value <= high:
+        raise RecordError("shengji-points-range", mark, what=_what(what), value=value, low=low, high=high,
+                          why=why or _why(what, high))
+    return value
+
+
+def parse_result(value: object, mark: Mark | None, kitty: KittyRule, pairs: bool = False,
+                 against: Callable[[str], str | None] | None = None) -> RoomResult:
+    """Read one board at one table: 85, 0 (or 光头), or a mapping with `points` and/or the
+    breakdown `tricks`, `kitty`, `x`, and `penalty`, `note`; in a pairs event also
+    `adjusted: NS` and `not_played: true`. `against` resolves a penalty's side (an entry id)."""
+    if isinstance(value, str):
+        text = half_width(value).strip()  # ８５, －５ as a Chinese input method types them
+        if text in SHUT_OUT_WORDS:
+            return RoomResult(points=0, mark=mark)
+        if pairs and text.lower() in NOT_PLAYED_WORDS:
+            return RoomResult(not_played=True, mark=mark)
+        if re.fullmatch(r"[+-]?\d{1,9}", text):
+            value = int(text)
+    if _whole(value) or isinstance(value, float):
+        return RoomResult(points=_check_points(value, "points", 0, kitty.most, mark), mark=mark)
+    if isinstance(value, (YamlMap, dict)):
+        return _parse_mapping(value, mark, kitty, pairs, against)
+    raise RecordError("shengji-points-syntax", mark, text=_shown(value), problem=problem("form"))
+
+
+def _marks(node: Any, key: Any, fallback: Mark | None) -> Mark | None:
+    marks = getattr(node, "value_marks", None)
+    return marks.get(key, fallback) if marks else fallback
+
+
+def _key_mark(node: Any, key: Any, fallback: Mark | None) -> Mark | None:
+    marks = getattr(node, "key_marks", None)
+    return marks.get(key, fallback) if marks else fallback
+
+
+def _parse_mapping(node: dict, mark: Mark | None, kitty: KittyRule, pairs: bool,
+                   against: Callable[[str], str | None] | None) -> RoomResult:
+    allowed = PAIRS_RESULT_KEYS if pairs else RESULT_KEYS
+    for key in node:
+        if key not in allowed:
+            if key in ("adjusted", "not_played"):
+                raise RecordError("shengji-pairs-only", _key_mark(node, key, mark), key=key)
+            raise RecordError("key-unknown", _key_mark(node, key, mark), key=key,
+                              suggestion=suggestion(key, allowed), allowed=", ".join(allowed))
+    note = None if node.get("note") is None else str(node["note"]).strip()
+    penalties = parse_penalties(node.get("penalty"), _marks(node, "penalty", mark), against) \
+        if node.get("penalty") is not None else ()
+    if pairs and node.get("adjusted") is not None:
+        if any(node.get(k) is not None for k in ("points", "tricks", "kitty", "x", "penalty", "not_played")):
+            raise RecordError("shengji-adjusted", _marks(node, "adjusted", mark), text=_shown(node["adjusted"]),
+                              problem=problem("adjusted_alone"))
+        split, offender = _parse_adjusted(node["adjusted"], _marks(node, "adjusted", mark), against)
+        return RoomResult(adjusted=split, offender=offender, note=note, mark=mark)
+    if pairs and node.get("not_played") is not None:
+        flag = node["not_played"]
+        if flag is not True:
+            raise RecordError("shengji-points-syntax", _marks(node, "not_played", mark), text=_shown(flag),
+                              problem=problem("not_played"))
+        if any(node.get(k) is not None for k in ("points", "tricks", "kitty", "x", "penalty")):
+            raise RecordError("shengji-points-syntax", mark, text="{…}", problem=problem("not_played_alone"))
+        return RoomResult(not_played=True, note=note, mark=mark)
+    written = node.get("points")
+    if written is not None and isinstance(written, str) and written.strip() in SHUT_OUT_WORDS:
+        written = 0
+    points = None if written is None else _check_points(written, "points", 0, kitty.most,
+                                                        _marks(node, "points", mark))
+    tricks = kitty_points = x = None
+    if node.get("tricks") is not None:
+        tricks = _check_points(node["tricks"], "tricks", 0, TOTAL_POINTS, _marks(node, "tricks", mark))
+    if node.get("kitty") is not None:
+        kitty_points = _check_points(node["kitty"], "kitty", 0, KITTY_MOST, _marks(node, "kitty", mark))
+    if node.get("x") is not None:
+        x = _parse_x(node["x"], _marks(node, "x", mark), kitty)
+    if tricks is None and (kitty_points is not None or x is not None):
+        raise RecordError("shengji-breakdown", mark, problem=problem("no_tricks"))
+    if tricks is not None:
+        if kitty_points and x is None:
+            raise RecordError("shengji-breakdown", _marks(node, "kitty", mark), problem=problem("no_x"),
+                              single=kitty.single, pair=kitty.pair)
+        if x is not None and kitty_points is None:
+            raise RecordError("shengji-breakdown", _marks(node, "x", mark), problem=problem("no_kitty"),
+                              single=kitty.single, pair=kitty.pair)
+        if tricks + (kitty_points or 0) > TOTAL_POINTS:
+            raise RecordError("shengji-breakdown", mark, problem=problem("over_200", tricks, kitty_points),
+                              single=kitty.single, pair=kitty.pair)
+        total = defenders_points(tricks, kitty_points or 0, x or 1)
+        if points is not None and points != total:
+            raise RecordError("shengji-breakdown-sum", _marks(node, "points", mark), tricks=tricks,
+                              kitty=kitty_points or 0, x=x or 1, sum=total, points=points)
+        points = total
+    if points is None:
+        raise RecordError("shengji-points-syntax", mark, text="{…}", problem=problem("no_points"))
+    return RoomResult(points, tricks, kitty_points, x, penalties, note=note, mark=mark)
+
+
+def _parse_x(value: object, mark: Mark | None, kitty: KittyRule) -> int:
+    value = half_width(value) if isinstance(value, str) else value  # ｘ２, ×４
+    words = {name: getattr(kitty, rule) for name, rule in KITTY_WORDS.items()}
+    if isinstance(value, str) and value.strip().lower() in words:
+        return words[value.strip().lower()]
+    if isinstance(value, str) and re.fullmatch(r"[x×]?\d", value.strip().lower()):
+        value = int(value.strip().lower().lstrip("x×"))
+    if not _whole(value) or value not in kitty.allowed:
+        raise RecordError("shengji-breakdown", mark, problem=problem("x", _shown(value), kitty.single, kitty.pair),
+                          single=kitty.single, pair=kitty.pair)
+    assert isinstance(value, int)
+    return value
+
+
+def _side_word(value: object) -> str | None:
+    text = half_width(str(value)).strip()  # ＮＳ, ｅｗ
+    return DIRECTION_WORDS.get(text.upper() if text.isascii() else text)
+
+
+def parse_penalties(value: object, mark: Mark | None,
+                    against: Callable[[str], str | None] | None = None) -> tuple[Penalty, ...]:
+    """`{against: NS, points: 20}` or a list of them. `against` (the offending side) is NS or
+    EW, or whatever the resolver accepts (an entry id at the table)."""
+    items: list[tuple[Any, Mark | None]]
+    if isinstance(value, YamlList):
+        items = list(zip(value, value.item_marks))
+    elif isinstance(value, list):
+        items = [(v, mark) for v in value]
+    else:
+        items = [(value, mark)]
+    found = []
+    for item, item_mark in items:
+        if not isinstance(item, (YamlMap, dict)):
+            raise RecordError("shengji-penalty", item_mark, problem=problem("penalty_form"))
+        for key in item:
+            if key not in PENALTY_KEYS:
+                raise RecordError("shengji-penalty", _key_mark(item, key, item_mark),
+                                  problem=problem("penalty_key", key, ", ".join(PENALTY_KEYS[:3])))
+        if item.get("against") is None or item.get("points") is None:
+            raise RecordError("shengji-penalty", item_mark, problem=problem("penalty_missing"))
+        side = _side_word(item["against"])
+        if side is None and against is not None:
+            side = against(half_width(str(item["against"])).strip())
+        if side is None:
+            raise RecordError("shengji-penalty", _marks(item, "against", item_mark),
+                              problem=problem("penalty_side", _shown(item["against"])))
+        points = item["points"]
+        if not _whole(points) or points <= 0 or points % STEP or points > PENALTY_MOST:
+            raise RecordError("shengji-penalty", _marks(item, "points", item_mark),
+                              problem=problem("penalty_points", _shown(points)))
+        note = None if item.get("note") is None else str(item["note"]).strip()
+        found.append(Penalty(side, points, note))
+    return tuple(found)
+
+
+def _parse_adjusted(value: object, mark: Mark | None,
+                    against: Callable[[str], str | None] | None) -> tuple[tuple[float, float], str | None]:
+    """`NS` (the offending side: 0 % to it, 60 % to the other) or `{NS: 40, EW: 60}` (the
+    referee's own percentages of the top, 第七条)."""
+    if isinstance(value, (YamlMap, dict)):
+        found: dict[str, float] = {}
+        for key, pct in value.items():
+            side = _side_word(key)
+            if side is None or side in found:
+                raise RecordError("shengji-adjusted", _key_mark(value, key, mark), text=_shown(key),
+                                  problem=problem("adjusted_side"))
+            if isinstance(pct, bool) or not isinstance(pct, (int, float)) or not 0 <= pct <= 100:
+                raise RecordError("shengji-adjusted", _marks(value, key, mark), text=_shown(pct),
+                                  problem=problem("adjusted_percent"))
+            found[side] = pct
+        if set(found) != set(DIRECTIONS):
+            raise RecordError("shengji-adjusted", mark, text="{…}", problem=problem("adjusted_both"))
+        return (found["NS"], found["EW"]), None
+    side = _side_word(value)
+    if side is None and against is not None:
+        side = against(half_width(str(value)).strip())
+    if side is None:
+        raise RecordError("shengji-adjusted", mark, text=_shown(value), problem=problem("adjusted_side"))
+    return adjusted_split(side), side
+
+
+# --- stage keys ----------------------------------------------------------------------------
+
+
+def read_board_table(reader: Reader) -> BoardTable | None:
+    """`board_table: {1: N 2, 2: W 3, …}` (or {declarer: N, level: 2} / [N, 2] per board),
+    numbered from 1 without gaps; None (and problems recorded) when it cannot be read."""
+    node = reader.raw("board_table")
+    problems = reader.problems
+    if not isinstance(node, YamlMap) or not node:
+        problems.add("type-expected", reader.value_mark("board_table"), key=f"{reader.where}board_table",
+                     expected=word("sj_expected_board_table"),
+                     found=_shown(node))
+        return None
+    rows: dict[int, tuple[str, str]] = {}
+    ok = True
+    for number, value in node.items():
+        mark = node.value_marks.get(number, node.mark)
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_BOARDS:
+            problems.add("shengji-board-table", node.key_marks.get(number, node.mark), board=number,
+                         text=_shown(value), problem=problem("table_number"))
+            ok = False
+            continue
+        seat = level = None
+        if isinstance(value, str) and (match := _ROW.match(value)):
+            seat, level = parse_seat(match.group(1)), parse_level(match.group(2))
+        elif isinstance(value, YamlMap) and set(value) <= {"declarer", "level"}:
+            seat, level = parse_seat(value.get("declarer", "")), parse_level(value.get("level", ""))
+        elif isinstance(value, YamlList) and len(value) == 2:
+            seat, level = parse_seat(value[0]), parse_level(value[1])
+        if seat is None or level is None:
+            problems.add("shengji-board-table", mark, board=number, text=_shown(value), problem=problem("table_row"))
+            ok = False
+            continue
+        rows[number] = (seat, level)
+    if not ok:
+        return None
+    missing = sorted(set(range(1, max(rows) + 1)) - set(rows))
+    if missing:
+        problems.add("shengji-board-table-gap", node.mark, missing=missing, period=max(rows))
+        return None
+    return BoardTable(tuple(rows[n] for n in range(1, max(rows) + 1)))
+
+
+_BAND = re.compile(r"^\s*(\d+)\s*(?:(?:-|–|—|~|～|至)\s*(\d+)|(\+|以上|及以上|or more))?\s*$")
+
+
+def read_conversion(reader: Reader) -> Conversion | None:
+    """`conversion: {0: 0, 5: 1, 15: 2, …, 180: 10}` (each key the lowest net of its band) or
+    with ranges as the seed prints them: {"0": 0, "5-10": 1, …, "180+": 10}."""
+    node = reader.raw("conversion")
+    problems = reader.problems
+    if not isinstance(node, YamlMap) or not node:
+        problems.add("type-expected", reader.value_mark("conversion"), key=f"{reader.where}conversion",
+                     expected=word("sj_expected_conversion"),
+                     found=_shown(node))
+        return None
+    bands: list[tuple[int, int | None, float, bool, Mark]] = []  # low, high, mp, open-ended given, mark
+    for key, value in node.items():
+        key_mark = node.key_marks.get(key, node.mark)
+        if _whole(key) and key >= 0:
+            low, high, explicit = key, None, False
+        elif isinstance(key, str) and (match := _BAND.match(key)):
+            low = int(match.group(1))
+            high = int(match.group(2)) if match.group(2) else None if match.group(3) else low
+            explicit = True
+            if high is not None and high < low:
+                problems.add("shengji-conversion", key_mark, problem=problem("band_order", key))
+                return None
+        else:
+            problems.add("shengji-conversion", key_mark, problem=problem("band", _shown(key)))
+            return None
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+            problems.add("shengji-conversion", node.value_marks.get(key, node.mark),
+                         problem=problem("band_mp", _shown(key), _shown(value)))
+            return None
+        bands.append((low, high, value, explicit, key_mark))
+    bands.sort(key=lambda b: b[0])
+    if bands[0][0] != 0:
+        problems.add("shengji-conversion", bands[0][4], problem=problem("band_start"))
+        return None
+    made: list[Band] = []
+    for index, (low, high, mp, explicit, mark) in enumerate(bands):
+        following = bands[index + 1] if index + 1 < len(bands) else None
+        if following is not None:
+            if not explicit:
+                high = following[0] - 1
+            elif high is None or following[0] <= high:
+                problems.add("shengji-conversion", following[4], problem=problem("band_overlap", following[0]))
+                return None
+            elif (following[0] - 1) // STEP > high // STEP:
+                problems.add("shengji-conversion", following[4],
+                             problem=problem("band_gap", high, following[0]))
+                return None
+            if following[2] < mp:
+                problems.add("shengji-conversion", following[4], problem=problem("band_down"))
+                return None
+        elif explicit and high is not None:
+            problems.add("shengji-conversion", mark, problem=problem("band_open", low))
+            return None
+        else:
+            high = None
+        made.append(Band(low, high, mp))
+    return Conversion(tuple(made))
+
+
+def read_stage_options(reader: Reader, stage_format: str) -> ShengjiStage:
+    """A stage's keys: board_table, conversion, kitty and bye (the last two: team stages)."""
+    pairs = stage_format == "pairs"
+    table = read_board_table(reader) if reader.has("board_table") else None
+    conversion = read_conversion(reader) if reader.has("conversion") else None
+    if pairs and reader.has("conversion"):
+        reader.problems.add("shengji-team-only", reader.key_mark("conversion"), key="conversion")
+    kitty = KittyRule()
+    node = reader.mapping("kitty")
+    if node is not None:
+        node.check_keys(("single", "pair"))
+        kitty = KittyRule(node.integer("single", 2, low=1, high=8) or 2, node.integer("pair", 4, low=1, high=8) or 4)
+    bye = None
+    node = reader.mapping("bye")
+    if node is not None:
+        if pairs:
+            reader.problems.add("shengji-team-only", reader.key_mark("bye"), key="bye")
+        node.check_keys(("match_points", "net"))
+        bye = ByeCredit(node.integer("match_points", 0, low=0, high=10_000) or 0,
+                        node.integer("net", 0, low=-100_000, high=100_000) or 0)
+    return ShengjiStage(pairs, table or DEFAULT_BOARD_TABLE, conversion or DEFAULT_CONVERSION, kitty, bye)
+
+
+# --- one table of a results file ----------------------------------------------------------------
+
+
+def read_team_table(reader: Reader, stage: Stage,
+                    options: ShengjiStage) -> tuple[list[tuple[str, Mark]], TeamRecord]:
+    """A team match: home, away and each board's open and closed room."""
+    reader.check_keys(("table", "referee", "forfeit", "home", "away", "boards"), required=("home",))
+    sides = [(reader.text(key) or "", reader.value_mark(key)) for key in ("home", "away") if reader.has(key)]
+    ids = [s for s, _ in sides]
+    written = reader.raw("boards")
+    record = TeamRecord(played=isinstance(written, YamlMap) and len(written) > 0)
+    if written is not None and not isinstance(written, YamlMap):
+        reader.mapping("boards")  # records the type problem
+        return sides, record
+    if len(ids) == 1 or reader.raw("forfeit") is not None:
+        if record.played:
+            code = "shengji-bye-with-play" if len(ids) == 1 else "shengji-forfeit-with-play"
+            reader.problems.add(code, reader.key_mark("boards"), id=ids[0] if len(ids) == 1 else reader.raw("forfeit"))
+        record.played = False
+        return sides, record
+    if not record.played:
+        return sides, record
+    assert isinstance(written, YamlMap)
+    # Boards may be numbered on through the rounds (1 to rounds x boards); the board table
+    # repeats over them (board 17 is board 1's seat and level).
+    limit = stage.boards * max(stage.rounds or 1, 1) if stage.boards else None
+    numbers: set[int] = set()
+    for number, value in written.items():
+        board_mark = written.value_marks.get(number, written.mark)
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1 or (limit and number > limit):
+            reader.problems.add("board-number-range", written.key_marks.get(number, written.mark),
+                                board=number, boards=limit or "…")
+            continue
+        numbers.add(number)
+        board = _read_team_board(reader.problems, number, value, board_mark, options, ids)
+        if board is not None:
+            record.boards.append(board)
+    record.boards.sort(key=lambda b: b.board)
+    if stage.boards and numbers:
+        from generator.games.common.boards import board_block
+
+        missing = sorted(set(board_block(numbers, stage.boards)) - numbers)
+        if missing:
+            reader.problems.add("boards-missing", written.mark, warning=True, table=reader.raw("table"),
+                                missing=missing)
+    return sides, record
+
+def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Mark,
+                     options: ShengjiStage, ids: list[str]) -> TeamBoard | None:
+    rooms: dict[str, tuple[Any, Mark]] = {}
+    board_penalty: tuple[Any, Mark] | None = None
+    note = None
+    if isinstance(value, YamlMap):
+        for key, item in value.items():
+            key_mark = value.key_marks.get(key, board_mark)
+            item_mark = value.value_marks.get(key, board_mark)
+            room = ROOM_KEYS.get(str(key).strip())
+            if key == "penalty":
+                board_penalty = (item, item_mark)
+            elif key == "note":
+                note = None if item is None else str(item).strip()
+            elif room is None:
+                problems.add("key-unknown", key_mark, key=key, suggestion=suggestion(key, BOARD_KEYS),
+                             allowed=BOARD_KEYS_TEXT)
+                return None
+            elif room in rooms:
+                problems.add("shengji-points-syntax", key_mark, board=number, room=room_at(room),
+                             text=str(key), problem=problem("twice"))
+                return None
+            else:
+                rooms[room] = (item, item_mark)
+    elif isinstance(value, YamlList) and len(value) == 2:
+        rooms = {room: (item, mark) for room, item, mark in zip(ROOMS, value, value.item_marks)}
+    else:
+        problems.add("shengji-points-syntax", board_mark, board=number, room=room_at(None),
+                     text=_shown(value), problem=problem("board"))
+        return None
+    results: dict[str, RoomResult] = {}
+    for room in ROOMS:
+        if room not in rooms:
+            problems.add("shengji-room-missing", board_mark, board=number, room=room_name(room),
+                         other=room_name("closed" if room == "open" else "open"))
+            continue
+        item, item_mark = rooms[room]
+        mark = item_mark
+        try:
+            results[room] = parse_result(item, mark, options.kitty, pairs=False,
+                                         against=_team_resolver(room, ids))
+        except RecordError as error:
+            _report(problems, error, mark, board=number, room=room_at(room))
+    if board_penalty is not None:
+        item, item_mark = board_penalty
+        try:
+            extra = _board_penalties(item, item_mark, ids)
+        except RecordError as error:
+            _report(problems, error, item_mark, board=number, room=room_at(None))
+            return None
+        for room, penalty in extra:
+            if room in results:
+                current = results[room]
+                results[room] = RoomResult(current.points, current.tricks, current.kitty, current.x,
+                                           (*current.penalties, penalty), note=current.note, mark=current.mark)
+    if len(results) != 2:
+        return None
+    return TeamBoard(number, results["open"], results["closed"], note, board_mark)
+
+def read_pairs_table(reader: Reader, stage: Stage,
+                     options: ShengjiStage) -> tuple[list[tuple[str, Mark]], PairsRecord]:
+    """A pairs table: ns, ew and one result a board."""
+    reader.check_keys(("table", "referee", "forfeit", "ns", "ew", "boards"))
+    if not reader.has("ns") and not reader.has("ew"):
+        reader.problems.add("key-missing", reader.mark, key=f"{reader.where}ns")
+    sides = [(reader.text(key) or "", reader.value_mark(key)) for key in ("ns", "ew") if reader.has(key)]
+    seats = {key: reader.text(key) for key in ("ns", "ew") if reader.has(key)}
+    record = PairsRecord(ns=seats.get("ns"), ew=seats.get("ew"))
+    written = reader.raw("boards")
+    if written is None:
+        return sides, record
+    if not isinstance(written, YamlMap):
+        reader.mapping("boards")
+        return sides, record
+    if len(sides) < 2 and written:
+        reader.problems.add("shengji-bye-with-play", reader.key_mark("boards"), id=sides[0][0] if sides else "?")
+        return sides, record
+    # A Mitchell deals as many board sets as tables, which the round's file knows and one
+    # table does not: any board number is read here, and score_field warns about a board
+    # with fewer results than the others (a mistyped number).
+    limit = None
+    resolver = _pairs_resolver(record.ns, record.ew)
+    for number, value in written.items():
+        mark = written.value_marks.get(number, written.mark)
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1 or (limit and number > limit):
+            reader.problems.add("board-number-range", written.key_marks.get(number, written.mark),
+                                board=number, boards=limit or "…")
+            continue
+        try:
+            record.boards.append((number, parse_result(value, mark, options.kitty, pairs=True, against=resolver)))
+        except RecordError as error:
+            _report(reader.problems, error, mark, board=number, room=room_at(None))
+    record.boards.sort(key=lambda b: b[0])
+    if stage.boards and written and len(written) != stage.boards:
+        reader.problems.add("shengji-board-count", written.mark, warning=True, table=reader.raw("table"),
+                            count=len(written), boards=stage.boards)
+    return sides, record
+
+# -- scoring ----------------------------------------------------------------------------
+
+
+# --- a table's record -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TeamBoard:
+    board: int
+    open: RoomResult
+    closed: RoomResult
+    note: str | None = None
+    mark: Mark | None = field(default=None, compare=False)
+
+    def room(self, name: str) -> RoomResult:
+        return self.open if name == "open" else self.closed
+
+
+@dataclass
+class TeamRecord:
+    boards: list[TeamBoard] = field(default_factory=list)
+    played: bool = False
+
+
+@dataclass
+class PairsRecord:
+    ns: str | None = None
+    ew: str | None = None
+    boards: list[tuple[int, RoomResult]] = field(default_factory=list)
+
+
+def _team_resolver(room: str, ids: list[str]) -> Callable[[str], str | None]:
+    """A penalty's `against` in a team room: home/away or a team id -> NS or EW of that room."""
+    seats = {team: side for side, team in room_sides(room).items()}
+
+    def resolve(text: str) -> str | None:
+        word = TEAM_WORDS.get(text.lower() if text.isascii() else text)
+        if word is None and len(ids) == 2 and text in ids:
+            word = "home" if text == ids[0] else "away"
+        return seats.get(word) if word else None
+
+    return resolve
+
+
+def _pairs_resolver(ns: str | None, ew: str | None) -> Callable[[str], str | None]:
+    def resolve(text: str) -> str | None:
+        return "NS" if text == ns else "EW" if text == ew else None
+
+    return resolve
+
+
+def _board_penalties(value: Any, mark: Mark, ids: list[str]) -> list[tuple[str, Penalty]]:
+    """Board-level penalties of a team match: each names its `room`."""
+    items = list(zip(value, value.item_marks)) if isinstance(value, YamlList) else [(value, mark)]
+    found = []
+    for item, item_mark in items:
+        if not isinstance(item, (YamlMap, dict)):
+            raise RecordError("shengji-penalty", item_mark, problem=problem("penalty_form"))
+        room = ROOM_KEYS.get(str(item.get("room", "")).strip())
+        if room is None:
+            raise RecordError("shengji-penalty", _marks(item, "room", item_mark), problem=problem("penalty_room"))
+        rest = {k: v for k, v in item.items() if k != "room"}
+        if isinstance(item, YamlMap):
+            copy = YamlMap(rest)
+            copy.mark, copy.key_marks, copy.value_marks = item.mark, item.key_marks, item.value_marks
+            rest = copy
+        found.extend((room, p) for p in parse_penalties(rest, item_mark, _team_resolver(room, ids)))
+    return found
+
+
+def _report(problems: Problems, error: RecordError, fallback: Mark, **context: object) -> None:
+    problems.add(error.code, error.mark or fallback, **{**context, **error.params})
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, (YamlMap, dict)):
+        return "{…}"
+    if isinstance(value, (YamlList, list)):
+        return "[…]"
+    return "null" if value is None else str(value)
+
+
+def _what(what: str) -> Localised:
+    """What a number is, in a message: the defenders' points, the points in tricks, the kitty's."""
+    return word(f"sj_what_{what}")
+
+
+def _why(what: str, high: int) -> Localised:
+    if what in ("kitty", "tricks"):
+        return word(f"sj_why_{what}")
+    return word("sj_why_points", high=high)

@@ -1,0 +1,153 @@
+"""80分's printed matter (generator/printed.py types, printed by render/pdf.py): each stage's
+score sheets (记分表: the team event's matches board by board; the pairs event's travelling
+score sheets, 随牌记分单), the table of boards (牌套顺序号及打牌阶数) and the hand cards (牌型卡).
+Filled in where results are recorded, blank where a round is drawn only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.content.model import Stage
+from generator.games import TableScore
+from generator.games.shengji.rules import RoomResult, ShengjiStage, options
+from generator.games.shengji.views import PairsRow, PairsView, TeamView
+from generator.printed import Bulletin
+
+
+def bulletins(result: Any, t: Any) -> list[Any]:
+    """One score sheet per stage in the notice layout: the team event's matches board by board
+    (both rooms, net, match points), the pairs event's travelling score sheets (随牌记分单), one
+    block per board with every table that plays it. Filled in where results are recorded, blank
+    where a round is drawn only, so the same sheet serves before and after play."""
+    event = result.event
+    found = []
+    for stage_result in result.stages:
+        stage = stage_result.stage
+        if not stage_result.rounds:
+            continue
+        stage_options = options(stage)
+        made = dict(organizer=event.organizer or "", date=stage.date)
+        # "…（四人队式赛）记分表" rather than "…（四人队式赛）记分表（四人队式赛）".
+        named = "" if stage.name in event.title else t("paren", text=stage.name)
+        if stage_options.pairs:
+            rows = _pairs_sheet_rows(t, stage, stage_result, stage_options)
+            found.append(Bulletin(
+                f"scoresheet-{stage.id}", t("sj_sheet_pairs_title", event=event.title, stage=named),
+                t("sj_sheet_pairs_text"),
+                [t("board"), t("sj_sheet_seat_level"), t("round"), t("sj_table"), t("ns"), t("ew"),
+                 t("sj_points"), f"{t('ns')} {t('sj_mp')}", f"{t('ew')} {t('sj_mp')}"],
+                rows, numeric={0, 2, 3, 6, 7, 8}, **made))
+        else:
+            rows = _team_sheet_rows(t, stage, stage_result, stage_options)
+            found.append(Bulletin(
+                f"scoresheet-{stage.id}", t("sj_sheet_team_title", event=event.title, stage=named),
+                t("sj_sheet_team_text", single=stage_options.kitty.single, pair=stage_options.kitty.pair),
+                [t("sj_sheet_where"), t("board"), t("sj_sheet_seat_level"),
+                 t("sj_sheet_open"), t("sj_sheet_closed"), t("sj_net_home"), t("sj_sheet_mp")],
+                rows, numeric={1, 3, 4, 5}, **made))
+        found.extend(_board_forms(t, event, stage, stage_options, named, made))
+    return found
+
+
+def _board_forms(t: Any, event: Any, stage: Stage, options: ShengjiStage, named: str, made: dict) -> list[Any]:
+    """The seed's table of boards (牌套顺序号及打牌阶数), to print and put with the board sets,
+    and the hand cards (牌型卡) on which each player copies his hand after the board."""
+    boards = range(1, (stage.boards or options.board_table.period) + 1)
+    table_rows = [[str(n), t(f"seat_{options.board_table.declarer(n)}"), options.board_table.level(n)] for n in boards]
+    cards = [
+        {"board": str(n), "declarer": t(f"seat_{options.board_table.declarer(n)}"),
+         "level": options.board_table.level(n),
+         "seat_names": [t(f"seat_{seat}") for seat in ("N", "E", "S", "W")],
+         "suits": [t("sj_card_trumps"), t("sj_card_spades"), t("sj_card_hearts"), t("sj_card_diamonds"),
+                   t("sj_card_clubs")],
+         "words": {"board": t("board"), "declarer": t("sj_card_declarer"), "level": t("sj_card_level"),
+                   "seat": t("sj_card_seat"), "table": t("table"), "round": t("round")}}
+        for n in boards
+    ]
+    return [
+        Bulletin(f"boardtable-{stage.id}", t("sj_boardtable_title", event=event.title, stage=named),
+                 t("sj_boardtable_text"), [t("board"), t("sj_card_declarer"), t("sj_card_level")],
+                 table_rows, numeric={0}, **made),
+        Bulletin(f"handcards-{stage.id}", t("sj_handcard_title", event=event.title, stage=named), "", [], [],
+                 template="sheets/shengji_handcard.html", pages=cards, **made),
+    ]
+
+
+def _seat_level(t: Any, options: ShengjiStage, board: int) -> str:
+    seat, level = options.board_table.row(board)
+    return t("sj_sheet_board", seat=t(f"seat_{seat}"), level=level)
+
+
+def _team_sheet_rows(t: Any, stage: Stage, stage_result: Any, options: ShengjiStage) -> list[list[str]]:
+    rows: list[list[str]] = []
+    for round_result in stage_result.rounds:
+        for score in round_result.tables:
+            view = score.view
+            where = t("sj_sheet_round_table", r=round_result.number, t=score.table.number)
+            if not isinstance(view, TeamView) or view.away is None:
+                rows.append([where, "", t("bye"), "", "", "", ""])
+                continue
+            rows.append([where, "", t("sj_sheet_match", home=view.home, away=view.away), "", "", "", ""])
+            if view.kind == "forfeit":
+                rows.append(["", "", t("forfeit") + t("colon") + str(view.forfeit), "", "", "", ""])
+                continue
+            recorded = {row.board: row for row in view.rows}
+            for board in sorted(set(range(1, (stage.boards or 8) + 1)) | set(recorded)):
+                row = recorded.get(board)
+                if row is None:
+                    rows.append(["", str(board), _seat_level(t, options, board), "", "", "", ""])
+                    continue
+                rows.append(["", str(board), _seat_level(t, options, board), _room_cell(t, row.open.result),
+                             _room_cell(t, row.closed.result), f"{row.net:+d}" if row.net else "0",
+                             f"{_n(row.home_mp)} : {_n(row.away_mp)}"])
+            if view.kind == "played":
+                rows.append(["", "", t("total"), "", "", f"{view.net[view.home]:+d}" if view.net[view.home] else "0",
+                             f"{_n(view.match_points[view.home])} : {_n(view.match_points[view.away])}"])
+            else:
+                rows.append(["", "", t("total"), "", "", "", ""])
+    return rows
+
+
+def _pairs_sheet_rows(t: Any, stage: Stage, stage_result: Any, options: ShengjiStage) -> list[list[str]]:
+    by_board: dict[int, list[tuple[int, TableScore, PairsRow | None]]] = {}
+    for round_result in stage_result.rounds:
+        for score in round_result.tables:
+            view = score.view
+            if not isinstance(view, PairsView) or view.ns is None or view.ew is None:
+                continue
+            for row in view.rows:
+                by_board.setdefault(row.board, []).append((round_result.number, score, row))
+    rows: list[list[str]] = []
+    for board in sorted(by_board):
+        for index, (number, score, row) in enumerate(by_board[board]):
+            view: PairsView = score.view
+            cells = [str(board) if index == 0 else "", _seat_level(t, options, board) if index == 0 else "",
+                     str(number), str(score.table.number), view.ns or "", view.ew or ""]
+            if row is None or not row.counted:
+                cells += [t("sj_not_played") if row is not None else "", "", ""]
+            elif row.result.adjusted is not None:
+                cells += [t("sj_adjusted"), _n(row.ns_mp), _n(row.ew_mp)]
+            else:
+                cells += [str(row.score), _n(row.ns_mp), _n(row.ew_mp)]
+            rows.append(cells)
+    return rows
+
+
+def _room_cell(t: Any, result: RoomResult) -> str:
+    if result.points is None:
+        return ""
+    text = str(result.points)
+    if result.breakdown:
+        text += t("paren", text=result.breakdown)
+    for penalty in result.penalties:
+        text += f" · {t(penalty.against.lower())}{t('sj_penalty')} {penalty.points}"
+    return text
+
+
+def _n(value: float | None) -> str:
+    if value is None:
+        return ""
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:.2f}"

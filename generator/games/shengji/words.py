@@ -1,0 +1,45 @@
+"""80分's words as its code asks for them: looked up in the package's catalogues
+(generator/games/shengji/locales/<locale>/LC_MESSAGES/paibang.po) or in the shared ones
+(generator/locales/…), each as {locale: text}, the shape message parameters and page data carry.
+
+Nothing is read at import: a catalogue is read the first time one of its words is asked for.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator import catalogues
+from generator.catalogues import LOCALES
+from generator.messages import localised_format
+
+FOLDER = Path(__file__).resolve().parent  # the package: its catalogues are under locales/
+
+Localised = dict[str, str]
+
+
+def texts(key: str) -> tuple[str, str, str]:
+    """A word of the game's catalogue, or else of the shared one: (zh-Hans, zh-Hant, en)."""
+    return catalogues.words(FOLDER).get(key) or catalogues.words(catalogues.SHARED)[key]
+
+
+def word(key: str, **params: object) -> Localised:
+    """A word in every locale, parameters filled in: {locale: text}."""
+    return {locale: text.format(**params) if params else text for locale, text in zip(LOCALES, texts(key))}
+
+
+def problem(kind: str, *details: object) -> Localised:
+    """What is wrong with a record (a message's {problem}), `sj_problem_<kind>` with its
+    positional details filled in; a detail may itself be localised (a dict by locale)."""
+    return localised_format(texts(f"sj_problem_{kind}"), *details)
+
+
+def room_name(room: str) -> Localised:
+    """A room as a message names it on its own: "开室" / "open room"."""
+    return word(f"room_name_{room}")
+
+
+def room_at(room: str | None) -> Localised:
+    """A room after a board number in a message: "第 1 副开室…" / "board 1, open room: …";
+    nothing when the message is about the whole board."""
+    return word(f"room_at_{room}") if room is not None else dict.fromkeys(LOCALES, "")

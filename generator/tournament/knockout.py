@@ -1,0 +1,439 @@
+"""Knockout stages (淘汰赛, `format: knockout`, any game): the bracket, its matches, placings.
+
+The field is seeded (content-format.md): by the ranking of an earlier stage (`seeding: {from:
+swiss}`), by a list (`seeding: [T05, T12, …]`, best first), or else in the order the field
+arrives (the qualifiers by rank; a first stage: the entries as written).
+
+The bracket has the next power of two of places (12 entries: 16) and one round per halving.
+Seeds are placed the standard way, so that the two best can meet only in the final, the best
+four only from the semi-finals, and so on: 1 v 16, 8 v 9, 4 v 13, 5 v 12, 2 v 15, 7 v 10,
+3 v 14, 6 v 11 (each pair of a round adds to the bracket's places + 1). A place beyond the
+field is a bye: the top seeds go straight to round 2 (12 entries: seeds 1–4). Matches are
+numbered through the bracket, round by round in bracket order; a third-place play-off
+(`third_place: true`, the semi-final losers) is numbered just before the final and played in
+the final's round. A match not yet known shows "winner of match N" (or "loser of match N").
+
+A match's winner is the game's result; a tie is settled by the game's rule (`Game.
+knockout_winner`: the referee's `winner:` on the table by default; Guandan's extra deal). A
+forfeit loses. Placings, once every match is decided: the final's winner 1st and loser 2nd; the
+third-place match's winner 3rd and loser 4th, or both semi-final losers 3= without one; the
+losers of an earlier round share the place after everyone who went further (quarter-final
+losers 5=, round-of-16 losers 9=). These ranks are the stage's standings: prizes by place,
+qualifiers and the champion read them like a Swiss stage's. While the stage is in progress
+there are no standings and no champion: the bracket shows how far each entry has come.
+
+`paibang pair` draws the next round from the winners (pairing.py asks `next_round`); a results
+file written by hand is checked: every table must be a match of the bracket in that round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from generator.content.model import Entry, Event, Stage
+from generator.errors import Mark, Problems
+from generator.games import Game, TableScore
+from generator.tournament.results import COMPLETE, IN_PROGRESS, SCHEDULED, RoundResult, StageResult
+from generator.tournament.standings import Standing, tally
+
+if TYPE_CHECKING:
+    from generator.content.model import Round
+
+Localised = dict[str, str]
+LOCALES = ("zh-Hans", "zh-Hant", "en")
+
+
+# --- the bracket -------------------------------------------------------------------------------
+
+
+def bracket_size(entries: int) -> int:
+    """The places of a bracket for `entries`: the next power of two (at least 2)."""
+    return 1 << max(1, (max(entries, 2) - 1).bit_length())
+
+
+def seed_order(size: int) -> list[int]:
+    """The seeds in bracket order, top to bottom: each round-1 pair adds to size + 1, and the
+    seeds that would meet later sit in different halves, quarters, ….
+
+    >>> seed_order(8)
+    [1, 8, 4, 5, 2, 7, 3, 6]
+    """
+    order = [1]
+    while len(order) < size:
+        places = len(order) * 2
+        order = [seed for top in order for seed in (top, places + 1 - top)]
+    return order
+
+
+@dataclass
+class Slot:
+    """One side of a bracket match: a seed (round 1, or a bye into round 2), or the winner (the
+    loser, for the third-place play-off) of an earlier match; `entry` once it is known."""
+
+    seed: int | None = None
+    source: int | None = None  # the match whose winner (loser) fills it
+    loser: bool = False
+    entry: str | None = None
+
+
+@dataclass
+class Match:
+    number: int
+    round: int
+    slots: list[Slot]
+    kind: str = "match"  # match | semi | final | third
+    score: TableScore | None = None  # the table that plays it, once drawn
+    winner: str | None = None
+    loser: str | None = None
+
+    @property
+    def sides(self) -> list[str | None]:
+        return [slot.entry for slot in self.slots]
+
+    @property
+    def known(self) -> bool:
+        """Both sides known: the match can be drawn."""
+        return all(slot.entry is not None for slot in self.slots)
+
+    @property
+    def decided(self) -> bool:
+        return self.winner is not None
+
+
+@dataclass
+class Bracket:
+    size: int  # places, a power of two
+    rounds: int
+    seeds: list[str]  # entry ids, seed 1 first (empty: the field is not known yet)
+    field_size: int
+    byes: list[int]  # the seeds that go straight to round 2
+    matches: list[Match]
+    third_place: bool = False
+    champion: str | None = None  # only once the final is decided
+
+    def round_matches(self, number: int) -> list[Match]:
+        return [m for m in self.matches if m.round == number]
+
+    def match(self, number: int) -> Match:
+        return self.matches[number - 1]
+
+    def seed_of(self, entry_id: str) -> int | None:
+        return self.seeds.index(entry_id) + 1 if entry_id in self.seeds else None
+
+    @property
+    def final(self) -> Match | None:
+        return next((m for m in self.matches if m.kind == "final"), None)
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.matches) and all(m.decided for m in self.matches)
+
+    def round_name(self, number: int) -> str:
+        """The round's key among the UI words: final, semi, quarter, or round of N."""
+        left = self.rounds - number
+        return ("ko_final", "ko_semi", "ko_quarter")[left] if left < 3 else "ko_round_of"
+
+    def round_of(self, number: int) -> int:
+        """How many places the round starts with (16 for a round of 16)."""
+        return self.size >> (number - 1)
+
+
+def make_bracket(field_size: int, seeds: list[str], third_place: bool) -> Bracket:
+    """The bracket of a field of `field_size` (seeds: its entry ids, best first, when known)."""
+    size = bracket_size(field_size)
+    rounds = size.bit_length() - 1
+    order = seed_order(size)
+    matches: list[Match] = []
+    feeders: list[Slot] = []  # what enters round 2, in bracket order
+    byes = []
+    entry = (lambda seed: seeds[seed - 1] if seed <= len(seeds) else None)
+    for top, bottom in zip(order[::2], order[1::2]):
+        if bottom > field_size:  # a bye: the top seed goes straight on
+            byes.append(top)
+            feeders.append(Slot(seed=top, entry=entry(top)))
+            continue
+        match = Match(len(matches) + 1, 1, [Slot(seed=top, entry=entry(top)), Slot(seed=bottom, entry=entry(bottom))])
+        matches.append(match)
+        feeders.append(Slot(source=match.number))
+    for number in range(2, rounds + 1):
+        if number == rounds and third_place and rounds >= 2:
+            semis = [m for m in matches if m.round == number - 1]
+            matches.append(Match(len(matches) + 1, number, [Slot(source=m.number, loser=True) for m in semis], "third"))
+        made = []
+        for first, second in zip(feeders[::2], feeders[1::2]):
+            match = Match(len(matches) + 1, number, [first, second])
+            matches.append(match)
+            made.append(Slot(source=match.number))
+        feeders = made
+    for match in matches:
+        if match.kind == "match" and match.round == rounds:
+            match.kind = "final"
+        elif match.kind == "match" and match.round == rounds - 1:
+            match.kind = "semi"
+    return Bracket(size, rounds, list(seeds), field_size, sorted(byes), matches, third_place and rounds >= 2)
+
+
+# --- the field and its seeds ------------------------------------------------------------------
+
+
+def seeded_field(event: Event, stage: Stage, arriving: list[Entry], incoming: bool,
+                 earlier: list[StageResult], problems: Problems) -> list[Entry]:
+    """The knockout's field in seed order. `arriving`: the field as any stage gets it (the
+    qualifiers of the stage advancing here, with the byes; or every entry); `incoming`: whether
+    a stage advancing here is complete (so `arriving` are its qualifiers)."""
+    knockout = stage.knockout
+    if knockout is None:
+        return arriving
+    mark = stage.mark or Mark(event.folder / "event.yaml")
+    if knockout.seeds is not None:
+        listed = [event.entries[e] for e in knockout.seeds if e in event.entries]
+        if incoming:
+            given, came = {e.id for e in listed}, {e.id for e in arriving}
+            if given != came:
+                problems.add("seeding-field", mark, id=stage.id, missing=sorted(came - given) or "—",
+                             extra=sorted(given - came) or "—")
+        return listed
+    if knockout.from_stage is None:
+        return arriving
+    source = next((s for s in earlier if s.stage.id == knockout.from_stage), None)
+    if source is None:
+        return arriving
+    ranked = [s.entry for s in source.standings if s.rank is not None]
+    if incoming or any(s.advance and s.advance.to == stage.id for s in event.stages):
+        place = {e.id: i for i, e in enumerate(ranked)}
+        return sorted(arriving, key=lambda e: place.get(e.id, len(place)))  # sorted is stable
+    return ranked if source.complete else []
+
+
+# --- the stage: tables to matches, winners, placings ---------------------------------------------
+
+
+def run_knockout(game: Game, event: Event, stage: Stage, field_entries: list[Entry], scored: list[RoundResult],
+                 played: int, problems: Problems) -> StageResult:
+    """The knockout's result: its bracket with every table in its place, and once every match is
+    decided the placings as standings."""
+    assert stage.knockout is not None
+    seeds = [e.id for e in field_entries]
+    size = len(seeds) or stage.knockout.size
+    bracket = make_bracket(size, seeds, stage.knockout.third_place)
+    rounds = event.rounds.get(stage.id, [])
+    if seeds and bracket.rounds != stage.rounds:
+        problems.add("knockout-rounds", stage.mark or Mark(event.folder / "event.yaml"), id=stage.id,
+                     count=len(seeds), rounds=bracket.rounds, expected=stage.rounds)
+    by_number = {r.number: (r, source) for r, source in zip(scored, rounds)}
+    for number in range(1, bracket.rounds + 1):
+        _fill(bracket, number)
+        if number in by_number and seeds:
+            round_result, round_ = by_number[number]
+            _place_tables(game, stage, bracket, round_result, round_, problems)
+    if bracket.complete:
+        final = bracket.final
+        bracket.champion = final.winner if final else None
+    standings = placings(bracket, field_entries, scored, game) if bracket.complete and seeds else []
+    has_results = any(r.has_counted for r in scored)
+    status = COMPLETE if bracket.complete and seeds else IN_PROGRESS if has_results else SCHEDULED
+    result = StageResult(stage, field_entries, scored, standings, rounds_played=played, status=status,
+                         primary=game.metrics_for(stage)[0])
+    result.bracket = bracket
+    return result
+
+
+def _fill(bracket: Bracket, number: int) -> None:
+    """The sides of round `number` that earlier matches have decided."""
+    for match in bracket.round_matches(number):
+        for slot in match.slots:
+            if slot.source is not None:
+                source = bracket.match(slot.source)
+                slot.entry = source.loser if slot.loser else source.winner
+
+
+def _place_tables(game: Game, stage: Stage, bracket: Bracket, round_result: RoundResult, round_: Round,
+                  problems: Problems) -> None:
+    """Each table of a round to its bracket match, and each match's winner."""
+    matches = bracket.round_matches(round_result.number)
+    byes = {bracket.seeds[s - 1] for s in bracket.byes} if round_result.number == 1 else set()
+    for score in round_result.tables:
+        table = score.table
+        mark = table.mark or Mark(round_.source)
+        if len(table.sides) == 1 and table.sides[0] in byes:
+            continue  # a bye written as a table: the bracket has it already
+        match = next((m for m in matches if m.known and set(m.sides) == set(table.sides)), None)
+        if match is None or len(table.sides) != 2:
+            problems.add("knockout-not-in-bracket", mark, round=round_result.number, sides=" – ".join(table.sides),
+                         expected=_expected(bracket, matches))
+            continue
+        if match.score is not None:
+            continue  # the same match at two tables: entry-twice-in-round says so
+        match.score = score
+        if table.number in round_result.pending:
+            continue
+        winner = game.knockout_winner(score, stage)
+        if score.winner is not None and table.winner is not None and table.winner != score.winner:
+            problems.add("knockout-winner-contradicts", mark, table=table.number, winner=table.winner,
+                         result=score.winner)
+        if winner not in table.sides:
+            problems.add("knockout-tie", mark, table=table.number, round=round_result.number,
+                         sides=" – ".join(table.sides), key=game.tiebreak_key, example=table.sides[0])
+            continue
+        match.winner = winner
+        match.loser = next(side for side in table.sides if side != winner)
+    for match in matches:
+        if match.known and match.score is None and round_result.tables:
+            problems.add("knockout-match-missing", Mark(round_.source), warning=True, round=round_result.number,
+                         match=match.number, sides=" – ".join(str(s) for s in match.sides))
+
+
+def _expected(bracket: Bracket, matches: list[Match]) -> dict[str, str]:
+    """The round's matches as the message lists them, per locale."""
+    found = {}
+    for locale in LOCALES:
+        parts = [f"{_word('match_n', locale, n=m.number)} {' – '.join(slot_text(bracket, s, locale) for s in m.slots)}"
+                 for m in matches]
+        found[locale] = ("；" if locale != "en" else "; ").join(parts)
+    return found
+
+
+def slot_text(bracket: Bracket, slot: Slot, locale: str) -> str:
+    """A side as plain text: its entry, else "winner of match N" / "seed N"."""
+    if slot.entry is not None:
+        return slot.entry
+    if slot.source is not None:
+        return _word("loser_of" if slot.loser else "winner_of", locale, n=slot.source)
+    return _word("seed_n", locale, n=slot.seed)
+
+
+def placings(bracket: Bracket, field_entries: list[Entry], scored: list[RoundResult], game: Game) -> list[Standing]:
+    """Each entry's place, once every match is decided (see the module's text)."""
+    place: dict[str, tuple[int, bool]] = {}
+    for match in bracket.matches:
+        if match.loser is None or match.winner is None:
+            continue
+        if match.kind == "final":
+            place[match.winner] = (1, False)
+            place[match.loser] = (2, False)
+        elif match.kind == "third":
+            place[match.winner] = (3, False)
+            place[match.loser] = (4, False)
+        elif not (match.kind == "semi" and bracket.third_place):
+            place[match.loser] = ((bracket.size >> match.round) + 1, True)
+    tallies = tally(field_entries, [r.counted for r in scored], game.metrics)
+    seed = {entry_id: i for i, entry_id in enumerate(bracket.seeds)}
+    ranked = sorted((e for e in tallies if e in place), key=lambda e: (place[e][0], seed.get(e, 0)))
+    standings = []
+    for entry_id in ranked:
+        rank, shared = place[entry_id]
+        tied = shared and sum(1 for other in place.values() if other[0] == rank) > 1
+        standings.append(Standing(tallies[entry_id], rank, tied=tied))
+    standings.extend(Standing(tallies[e], None) for e in tallies if e not in place)
+    return standings
+
+
+# --- the next round, for `paibang pair` ------------------------------------------------------------
+
+
+@dataclass
+class NextRound:
+    """The round `paibang pair` writes: its matches, each (higher seed first) with its number."""
+
+    number: int
+    bracket: Bracket
+    matches: list[Match] = field(default_factory=list)
+    byes: list[str] = field(default_factory=list)  # round 1: the entries that go straight on
+    undecided: list[int] = field(default_factory=list)  # matches of earlier rounds without a winner
+
+
+def next_round(bracket: Bracket, number: int) -> NextRound:
+    """Round `number` of the bracket as far as the earlier rounds decide it; `undecided` lists
+    the earlier matches still to be decided (pair refuses to draw then)."""
+    undecided = [m.number for m in bracket.matches if m.round < number and not m.decided]
+    drawn = NextRound(number, bracket, undecided=undecided)
+    if undecided:
+        return drawn
+    for match in bracket.round_matches(number):
+        seeds = [bracket.seed_of(e) or 0 for e in match.sides if e is not None]
+        if len(seeds) == 2 and seeds[1] < seeds[0]:  # the higher seed first (ns, home, the first team)
+            match = Match(match.number, match.round, match.slots[::-1], match.kind)
+        drawn.matches.append(match)
+    if number == 1:
+        drawn.byes = [bracket.seeds[s - 1] for s in bracket.byes]
+    return drawn
+
+
+def pair_lines(drawn: NextRound, stage: Stage, locale: str) -> list[str]:
+    """The header lines of the results file `paibang pair` writes for a knockout round."""
+    bracket = drawn.bracket
+    lines = [_word("pair_made", locale, stage=stage.name, n=drawn.number,
+                   round=round_label(bracket, drawn.number, locale))]
+    lines.append(_word("pair_rule", locale))
+    if drawn.byes:
+        lines.append(_word("pair_byes", locale, ids=", ".join(drawn.byes)))
+    lines.append(_word("pair_edit", locale))
+    return lines
+
+
+def match_label(match: Match, locale: str) -> str:
+    """"Match 5", "Match 12 (final)": a table's comment in the results file."""
+    kind = {"final": "ko_final", "third": "third_match", "semi": "ko_semi"}.get(match.kind)
+    label = _word("match_n", locale, n=match.number)
+    if kind is None:
+        return label
+    return f"{label} ({_word(kind, locale)})" if locale == "en" else f"{label}（{_word(kind, locale)}）"
+
+
+def tie_hint(key: str, side: str, locale: str) -> str:
+    """The commented line that shows how a tied match is settled (`winner: C08`)."""
+    return f"{key}: {side}    # {_word('tie_only', locale)}"
+
+
+def sheet_text(bracket: Bracket, number: int, locale: str) -> str:
+    """The draw notice's text for a knockout round (round 1: with the byes)."""
+    text = _word("sheet_text", locale, n=number, round=round_label(bracket, number, locale))
+    if number == 1 and bracket.byes and bracket.seeds:
+        text += (" " if locale == "en" else "") + _word("pair_byes", locale, ids=", ".join(
+            bracket.seeds[s - 1] for s in bracket.byes))
+    return text
+
+
+def round_label(bracket: Bracket, number: int, locale: str) -> str:
+    key = bracket.round_name(number)
+    return _word(key, locale, n=bracket.round_of(number))
+
+
+# Words of the results file `paibang pair` writes and of content messages (the tournament layer
+# does not read the page catalogues; pages and bulletins use generator/locales' ko_* words).
+WORDS: dict[str, tuple[str, str, str]] = {
+    "match_n": ("第 {n} 场", "第 {n} 場", "Match {n}"),
+    "winner_of": ("第 {n} 场胜者", "第 {n} 場勝者", "winner of match {n}"),
+    "loser_of": ("第 {n} 场负者", "第 {n} 場負者", "loser of match {n}"),
+    "seed_n": ("{n} 号种子", "{n} 號種子", "seed {n}"),
+    "ko_final": ("决赛", "決賽", "final"),
+    "ko_semi": ("半决赛", "半決賽", "semi-finals"),
+    "ko_quarter": ("四分之一决赛", "四分之一決賽", "quarter-finals"),
+    "ko_round_of": ("{n} 强赛", "{n} 強賽", "round of {n}"),
+    "third_match": ("三四名决赛", "三四名決賽", "third-place play-off"),
+    "pair_made": ("{stage} 第 {n} 轮（{round}）对阵，由 paibang pair 按淘汰赛对阵图编排。",
+                  "{stage} 第 {n} 輪（{round}）對陣，由 paibang pair 按淘汰賽對陣圖編排。",
+                  "{stage}, round {n} ({round}): drawn by paibang pair from the knockout bracket."),
+    "pair_rule": ("每场的胜者进入下一轮；种子排位高的一方写在前面。平局按本项目规则决出胜者（在该桌写 winner: 或本项目的加赛记录）。",
+                  "每場的勝者進入下一輪；種子排位高的一方寫在前面。平局按本項目規則決出勝者（在該桌寫 winner: 或本項目的加賽記錄）。",
+                  "Each match's winner goes on to the next round; the higher seed is written first. A tie is settled "
+                  "by the game's rule (write winner: on the table, or the game's play-off record)."),
+    "pair_edit": ("成绩按本项目的格式填写在各桌下；paibang check 会核对每桌都是对阵图中的一场。",
+                  "成績按本項目的格式填寫在各桌下；paibang check 會核對每桌都是對陣圖中的一場。",
+                  "Fill in each table's record as for any match; paibang check makes sure every table is a match "
+                  "of the bracket."),
+    "sheet_text": ("淘汰赛第 {n} 轮（{round}），按对阵图编排：胜者进入下一轮。请各队按桌号入座。",
+                   "淘汰賽第 {n} 輪（{round}），按對陣圖編排：勝者進入下一輪。請各隊按桌號入座。",
+                   "Knockout round {n} ({round}), from the bracket: the winners go on. Please take your seats by "
+                   "table number."),
+    "tie_only": ("仅在打平时填写：进入下一轮的一方", "僅在打平時填寫：進入下一輪的一方",
+                 "only on a tie: the side that goes through"),
+    "pair_byes": ("首轮轮空，直接进入第 2 轮：{ids}。", "首輪輪空，直接進入第 2 輪：{ids}。",
+                  "Byes into round 2: {ids}."),
+}
+
+
+def _word(key: str, locale: str, **params: object) -> str:
+    text = WORDS[key][LOCALES.index(locale) if locale in LOCALES else 0]
+    return text.format(**params) if params else text

@@ -1,0 +1,573 @@
+"""Guandan as federations play it (rules-guandan.md, "Other rule sets"; issue 22): match points
+with draws, net and total levels, `profile: national`, penalties in levels, teams of four in two
+rooms, head-to-head only between exactly two, the extra deal of a knockout, and the demo event.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+from openpyxl import Workbook
+
+from generator.build import validate
+from generator.cli import main
+from generator.commands.registrations import import_registrations
+from generator.content.model import Entry, Table
+from generator.errors import ContentErrors
+from generator.games import GAMES, SideScore, TableScore
+from generator.games.guandan import (
+    LEVEL_A, NATIONAL_MATCH_POINTS, PASSED_A, GuandanRecord, GuandanStage, Penalty, apply_penalties, decide,
+    knockout_winner, level_value, parse_level, tiebreak_winner,
+)
+from generator.render.bulletins import round_forms
+from generator.tournament.standings import Tally, rank
+from support import demo_content
+
+L = {name: parse_level(name) for name in ("2", "5", "7", "8", "9", "10", "Q", "K", "A", "A+")}
+
+SITE = "title: 测试\nlocale: zh-Hans\n"
+EVENT = """\
+title: 掼蛋测试
+game: guandan
+date: 2025-11-15
+draw_seed: 7
+entries:
+{entries}
+stages:
+  - id: main
+    format: {format}
+    rounds: 1
+{stage}
+"""
+
+
+def make_content(tmp_path: Path, tables: str, stage: str = "    profile: national\n", teams: int = 4,
+                 format: str = "swiss", players: int = 2) -> Path:
+    root = tmp_path / "content"
+    folder = root / "events" / "gd"
+    (folder / "results").mkdir(parents=True)
+    (root / "site.yaml").write_text(SITE, encoding="utf-8")
+    entries = "\n".join(f"  - {{id: T{n:02d}, players: [{', '.join(f'选手{n}{c}' for c in 'ABCD'[:players])}]}}"
+                        for n in range(1, teams + 1))
+    (folder / "event.yaml").write_text(EVENT.format(entries=entries, stage=stage, format=format), encoding="utf-8")
+    if tables:
+        (folder / "results" / "round-1.yaml").write_text(
+            "stage: main\nround: 1\ntables:\n" + textwrap.dedent(tables), encoding="utf-8")
+    return root
+
+
+def run(tmp_path: Path, tables: str, stage: str = "    profile: national\n", teams: int = 4, format: str = "swiss"):
+    _, results, _ = validate(make_content(tmp_path, tables, stage, teams, format))
+    return results[0].stages[0]
+
+
+def codes(tmp_path: Path, tables: str, stage: str = "    profile: national\n") -> list[str]:
+    with pytest.raises(ContentErrors) as caught:
+        validate(make_content(tmp_path, tables, stage))
+    return [p.code for p in caught.value.problems if not p.warning]
+
+
+def metrics(score: TableScore) -> dict[str, dict[str, float]]:
+    return {side.entry: side.metrics for side in score.sides}
+
+
+# --- the worked cases of "Other rule sets", verbatim (match_points 3/2/1/0, draws: true) ------------
+
+
+def test_worked_case_q_against_9(tmp_path):
+    """T01 ends at Q, T02 at 9: T01 3 points, T02 1; net_levels +3 / −3; total_levels 10 / 7."""
+    stage = run(tmp_path, """\
+      - table: 1
+        teams: [T01, T02]
+        levels: {T01: Q, T02: "9"}
+    """, teams=2)
+    score = stage.rounds[0].tables[0]
+    found = metrics(score)
+    assert score.winner == "T01"
+    assert (found["T01"]["match_points"], found["T02"]["match_points"]) == (3, 1)
+    assert (found["T01"]["net_levels"], found["T02"]["net_levels"]) == (+3, -3)
+    assert (found["T01"]["total_levels"], found["T02"]["total_levels"]) == (10, 7)
+
+
+def test_worked_case_passed_a_against_k(tmp_path):
+    """T01 passes A, T02 at K: T01 wins; net_levels 15 − 13 = +2; total_levels 13 / 11."""
+    assert (level_value(L["A+"]), level_value(L["K"])) == (15, 13)
+    stage = run(tmp_path, """\
+      - table: 1
+        teams: [T01, T02]
+        levels: {T01: A+, T02: K}
+    """, teams=2)
+    score = stage.rounds[0].tables[0]
+    found = metrics(score)
+    assert score.winner == "T01" and score.extra["decided_by"] == "passed_a"
+    assert (found["T01"]["net_levels"], found["T02"]["net_levels"]) == (+2, -2)
+    assert (found["T01"]["total_levels"], found["T02"]["total_levels"]) == (13, 11)
+
+
+def test_worked_case_both_at_10_is_a_draw(tmp_path):
+    """Both at 10 at time-up: a draw, 2 points each; net_levels 0."""
+    stage = run(tmp_path, """\
+      - table: 1
+        teams: [T01, T02]
+        levels: {T01: "10", T02: "10"}
+      - table: 2
+        teams: [T03, T04]
+        deals: [T03+2, T04+2]
+    """)
+    for score in stage.rounds[0].tables:  # with the final levels only, and with a deal log
+        found = metrics(score)
+        assert score.winner is None and score.extra["decided_by"] == "draw"
+        assert [m["match_points"] for m in found.values()] == [2, 2]
+        assert [m["net_levels"] for m in found.values()] == [0, 0]
+        assert [m["wins"] for m in found.values()] == [0, 0]
+    tallies = {s.entry.id: s.tally for s in stage.standings}
+    assert tallies["T01"].drawn == 1 and tallies["T01"].won == tallies["T01"].lost == 0
+
+
+def test_worked_case_teams_of_four(tmp_path):
+    """Teams of four, open room T01 Q vs T02 9 (+3), closed room T01 5 vs T02 7 (−2): T01 +1, wins."""
+    stage = run(tmp_path, """\
+      - table: 1
+        teams: [T01, T02]
+        rooms:
+          open: {levels: {T01: Q, T02: "9"}}
+          closed: {levels: {T01: "5", T02: "7"}}
+    """, stage="    profile: national\n    team_size: 4\n", teams=2)
+    score = stage.rounds[0].tables[0]
+    found = metrics(score)
+    assert score.winner == "T01" and score.extra["decided_by"] == "rooms_net"
+    assert [room.net for room in score.view.rooms] == [(3, -3), (-2, 2)]
+    assert (found["T01"]["net_levels"], found["T02"]["net_levels"]) == (+1, -1)
+    assert (found["T01"]["match_points"], found["T02"]["match_points"]) == (3, 1)
+    # total levels: both rooms' own levels − 2 added: Q (10) + 5 (3); 9 (7) + 7 (5)
+    assert (found["T01"]["total_levels"], found["T02"]["total_levels"]) == (13, 12)
+
+
+def test_worked_case_penalty_late_ten_minutes(tmp_path):
+    """Levels recorded T01 8, T02 9, penalty T02 late 10 minutes (2 levels to T01): T01 ends at 10,
+    wins; net_levels +1 / −1; total_levels 8 / 7."""
+    stage = run(tmp_path, """\
+      - table: 1
+        teams: [T01, T02]
+        levels: {T01: "8", T02: "9"}
+        penalties: [{team: T02, levels: 2, reason: 迟到10分钟}]
+    """, teams=2)
+    score = stage.rounds[0].tables[0]
+    found = metrics(score)
+    assert score.winner == "T01" and score.extra["levels"] == {"T01": "10", "T02": "9"}
+    assert (found["T01"]["net_levels"], found["T02"]["net_levels"]) == (+1, -1)
+    assert (found["T01"]["total_levels"], found["T02"]["total_levels"]) == (8, 7)
+    assert score.extra["penalties"] == [{"team": "T02", "levels": 2, "reason": "迟到10分钟"}]
+
+
+# --- the engine -----------------------------------------------------------------------------------
+
+
+def test_level_values_for_the_small_points():
+    assert [level_value(parse_level(n)) for n in ("2", "10", "J", "Q", "K", "A", "A+")] == [2, 10, 11, 12, 13, 14, 15]
+
+
+def test_a_penalty_is_capped_at_a_and_never_passes_it():
+    teams = ("T01", "T02")
+    assert apply_penalties({"T01": L["K"], "T02": L["5"]}, teams, [Penalty("T02", 3)])["T01"] == LEVEL_A
+    assert apply_penalties({"T01": L["A"], "T02": L["5"]}, teams, [Penalty("T02", 1)])["T01"] == LEVEL_A
+    assert apply_penalties({"T01": L["A+"], "T02": L["5"]}, teams, [Penalty("T02", 2)])["T01"] == PASSED_A
+    # two penalties add up, and still stop at A
+    raised = apply_penalties({"T01": L["9"], "T02": L["5"]}, teams, [Penalty("T02", 2), Penalty("T02", 3)])
+    assert raised == {"T01": LEVEL_A, "T02": L["5"]}
+
+
+def test_a_penalty_can_turn_a_result_and_a_tie_goes_to_the_team_there_first():
+    from generator.games.guandan import parse_deal, replay
+
+    log = replay(("T01", "T02"), [parse_deal("T01+3"), parse_deal("T02+2")])  # 5 : 4
+    turned = decide(("T01", "T02"), log, None, [Penalty("T01", 2)])
+    assert (turned.winner, turned.why, turned.levels) == ("T02", "higher", {"T01": L["5"], "T02": parse_level(6)})
+    # seed rules: a penalty that brings T02 level with T01 arrives after the last deal, so T01 was first
+    equal = decide(("T01", "T02"), log, None, [Penalty("T01", 1)])
+    assert (equal.winner, equal.why) == ("T01", "first")
+    assert decide(("T01", "T02"), log, None, [Penalty("T01", 1)], draws=True).why == "draw"
+
+
+def test_penalties_on_a_table(tmp_path):
+    stage = run(tmp_path, """\
+      - table: 1
+        teams: [T01, T02]
+        levels: {T01: K, T02: "5"}
+        penalties: [{team: T02, levels: 3, reason: 藏牌}]
+      - table: 2
+        teams: [T03, T04]
+        deals: [T03+3, T04+2]
+        penalties:
+          - {team: T03, levels: 1, reason: 迟到5分钟}
+          - {team: T03, levels: 2, reason: 进贡错误}
+    """)
+    one, two = stage.rounds[0].tables
+    assert one.extra["levels"] == {"T01": "A", "T02": "5"} and one.winner == "T01"
+    assert metrics(one)["T01"]["total_levels"] == 12  # A, not A+: a penalty never passes A
+    assert [(p.team, p.other, p.start, p.end, p.reason) for p in one.view.penalties] == [("T02", "T01", "K", "A", "藏牌")]
+    # T03 5 : T04 4 by the log, then +1 and +2 for T04: 5 : 7, T04 wins
+    assert two.extra["levels"] == {"T03": "5", "T04": "7"} and two.winner == "T04"
+    assert [(p.start, p.end) for p in two.view.penalties] == [("4", "5"), ("5", "7")]
+    assert two.view.before == ("5", "4")
+
+
+@pytest.mark.parametrize(("tables", "code"), [
+    ("  - table: 1\n    teams: [T01, T02]\n    levels: {T01: 8, T02: 9}\n    penalties: [{team: T05, levels: 1}]\n",
+     "guandan-team-not-at-table"),
+    ("  - table: 1\n    teams: [T01, T02]\n    levels: {T01: 8, T02: 9}\n    penalties: [{team: T01, levels: 0}]\n",
+     "value-range"),
+    ("  - table: 1\n    teams: [T01, T02]\n    levels: {T01: 8, T02: 9}\n    penalties: [{team: T01}]\n",
+     "key-missing"),
+    ("  - table: 1\n    teams: [T01, T02]\n    levels: {T01: 8, T02: 9}\n    penalties: [T01]\n", "type-expected"),
+    ("  - table: 1\n    teams: [T01, T02]\n    penalties: [{team: T01, levels: 1}]\n", "guandan-record-alone"),
+    ("  - table: 1\n    teams: [T01, T02]\n    levels: {T01: 8, T02: 8}\n    winner: T01\n", "guandan-draw-winner"),
+    ("  - table: 1\n    teams: [T01, T02]\n    rooms: {open: {levels: {T01: 8, T02: 9}}}\n", "guandan-rooms-unexpected"),
+])
+def test_record_problems(tmp_path, tables, code):
+    assert code in codes(tmp_path, tables)
+
+
+# --- the profile and its stage keys ---------------------------------------------------------------
+
+
+def _stage(tmp_path: Path, stage: str, format: str = "swiss"):
+    return run(tmp_path, "", stage, format=format).stage
+
+
+def test_profile_national_sets_exactly_what_content_format_says(tmp_path):
+    swiss = _stage(tmp_path / "s", "    profile: national\n")
+    assert swiss.options.match_points == {"win": 3, "draw": 2, "loss": 1, "absent": 0, "bye": 3}
+    assert swiss.options.draws is True
+    assert swiss.rank_by == ["match_points", "buchholz", "wins", "total_levels"]
+    robin = _stage(tmp_path / "r", "    profile: national\n", format="round_robin")
+    assert robin.rank_by == ["match_points", "head_to_head", "net_levels", "total_levels", "lot"]
+    assert GAMES["guandan"].head_to_head_two_only(robin) and GAMES["guandan"].metrics_for(robin)[0] == "match_points"
+    # every key can still be given explicitly
+    own = _stage(tmp_path / "o", "    profile: national\n    draws: false\n    match_points: {win: 2, draw: 1, loss: 0}\n"
+                                 "    rank_by: [match_points, net_levels]\n")
+    assert own.options.draws is False and own.rank_by == ["match_points", "net_levels"]
+    assert own.options.match_points == {"win": 2, "draw": 1, "loss": 0, "absent": 0, "bye": 2}
+
+
+def test_the_keys_without_the_profile(tmp_path):
+    stage = _stage(tmp_path / "k", "    match_points: {win: 1, draw: 0.5, loss: 0, absent: -1}\n    draws: true\n")
+    assert stage.options.profile is None and stage.options.draws
+    assert stage.options.match_points == {"win": 1, "draw": 0.5, "loss": 0, "absent": -1, "bye": 1}
+    assert stage.rank_by == ["match_points"]  # no profile: no chain
+    assert not GAMES["guandan"].head_to_head_two_only(stage)
+
+
+def test_the_seeds_rules_stay_the_default(tmp_path):
+    stage = _stage(tmp_path, "")
+    assert stage.options == GuandanStage() and stage.rank_by == ["wins"]
+    assert GAMES["guandan"].metrics_for(stage) == ("wins", "level_diff")
+    assert GAMES["guandan"].stage_notes(stage) == []
+    assert not GAMES["guandan"].head_to_head_two_only(stage)
+
+
+def test_forfeit_scores_absent_and_a_bye_scores_bye(tmp_path):
+    stage = run(tmp_path, """\
+      - table: 1
+        teams: [T01, T02]
+        forfeit: T02
+      - table: 2
+        teams: [T03]
+    """, teams=3)
+    forfeit, bye = stage.rounds[0].tables
+    assert metrics(forfeit)["T01"]["match_points"] == NATIONAL_MATCH_POINTS["win"]
+    assert metrics(forfeit)["T02"]["match_points"] == NATIONAL_MATCH_POINTS["absent"] == 0
+    assert bye.sides[0].metrics["match_points"] == NATIONAL_MATCH_POINTS["bye"] == 3
+
+
+@pytest.mark.parametrize("stage", ["    profile: nationl\n", "    team_size: 3\n", "    draws: yes\n",
+                                   "    match_points: {win: 3, tie: 2}\n", "    match_points: {win: lots}\n"])
+def test_stage_keys_are_checked(tmp_path, stage):
+    with pytest.raises(ContentErrors):
+        validate(make_content(tmp_path, "", stage))
+
+
+# --- head-to-head only between exactly two --------------------------------------------------------
+
+
+def _tallies(points: dict[str, tuple[float, float]], results: list[tuple[str, str, str | None]]) -> dict[str, Tally]:
+    tallies = {e: Tally(Entry(e, []), {"match_points": mp, "net_levels": net}, played=1) for e, (mp, net) in points.items()}
+    for a, b, winner in results:
+        score = TableScore(Table(1, [a, b], None), [SideScore(a, {}), SideScore(b, {})], winner)
+        tallies[a].matches.append(score)
+        tallies[b].matches.append(score)
+    return tallies
+
+
+def test_head_to_head_is_skipped_when_three_are_tied():
+    chain = ["match_points", "head_to_head", "net_levels"]
+    tallies = _tallies({"T01": (6, 1), "T02": (6, 2), "T03": (6, 9)}, [("T01", "T02", "T01")])
+    assert [s.entry.id for s in rank(tallies.values(), chain)] == ["T01", "T03", "T02"]  # the shared metric
+    tallies = _tallies({"T01": (6, 1), "T02": (6, 2), "T03": (6, 9)}, [("T01", "T02", "T01")])
+    assert [s.entry.id for s in rank(tallies.values(), chain, head_to_head_two_only=True)] == ["T03", "T02", "T01"]
+
+
+def test_head_to_head_decides_between_exactly_two():
+    chain = ["match_points", "head_to_head", "net_levels"]
+    tallies = _tallies({"T01": (6, 1), "T02": (6, 9), "T03": (3, 20)}, [("T01", "T02", "T01")])
+    assert [s.entry.id for s in rank(tallies.values(), chain, head_to_head_two_only=True)] == ["T01", "T02", "T03"]
+
+
+def test_a_national_round_robin_skips_head_to_head_for_three(tmp_path):
+    # T01 beats T02, T02 beats T03, T03 beats T01 by more: all 4 match points (3 + 1)
+    stage = run(tmp_path, """\
+      - table: 1
+        teams: [T01, T02]
+        levels: {T01: "5", T02: "4"}
+      - table: 2
+        teams: [T03]
+    """, teams=3, format="round_robin")
+    assert stage.stage.rank_by[:2] == ["match_points", "head_to_head"]
+    assert GAMES["guandan"].head_to_head_two_only(stage.stage)
+
+
+# --- teams of four ----------------------------------------------------------------------------------
+
+FOUR = "    profile: national\n    team_size: 4\n"
+
+
+def test_teams_of_four_zero_net_is_a_draw_or_the_rooms_won_or_the_lot(tmp_path):
+    tables = """\
+      - table: 1
+        teams: [T01, T02]
+        rooms:
+          open: {levels: {T01: Q, T02: "9"}}
+          closed: {levels: {T01: "6", T02: "9"}}
+    """
+    assert run(tmp_path / "a", tables, FOUR, teams=2).rounds[0].tables[0].extra["decided_by"] == "rooms_draw"
+    seed = "    team_size: 4\n"
+    assert "guandan-rooms-lot" in codes(tmp_path / "b", tables, seed)
+    lot = run(tmp_path / "c", tables.rstrip(" ") + "        winner: T02\n", seed, teams=2).rounds[0].tables[0]
+    assert (lot.winner, lot.extra["decided_by"]) == ("T02", "rooms_lot")
+    rooms_won = run(tmp_path / "d", """\
+      - table: 1
+        teams: [T01, T02]
+        rooms:
+          open: {deals: [T01+2, T02+2]}
+          closed: {levels: {T01: "9", T02: "9"}, winner: T01}
+    """, seed, teams=2).rounds[0].tables[0]
+    assert (rooms_won.winner, rooms_won.extra["decided_by"]) == ("T01", "rooms_tables")
+
+
+def test_teams_of_four_record_problems(tmp_path):
+    assert "guandan-rooms-expected" in codes(tmp_path / "a", """\
+      - table: 1
+        teams: [T01, T02]
+        levels: {T01: Q, T02: "9"}
+    """, FOUR)
+    assert "key-unknown" in codes(tmp_path / "b", """\
+      - table: 1
+        teams: [T01, T02]
+        rooms: {open: {levels: {T01: Q, T02: "9"}}, lounge: {levels: {T01: Q, T02: "9"}}}
+    """, FOUR)
+
+
+def test_one_room_in_is_pending(tmp_path):
+    stage = run(tmp_path, """\
+      - table: 1
+        teams: [T01, T02]
+        rooms:
+          open: {levels: {T01: Q, T02: "9"}}
+    """, FOUR, teams=2)
+    score = stage.rounds[0].tables[0]
+    assert score.sides == [] and stage.rounds[0].pending == [1] and stage.standings == []
+    assert [room.view.kind for room in score.view.rooms] == ["levels", "unplayed"]
+
+
+@pytest.fixture(scope="module")
+def four_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    root = make_content(tmp_path_factory.mktemp("four"), """\
+      - table: 1
+        teams: [T01, T02]
+        rooms:
+          open: {deals: [T01+3, T02+1, T01+2, T02 foul, T01+1]}
+          closed:
+            levels: {T01: "5", T02: "7"}
+            penalties: [{team: T01, levels: 1, reason: 迟到5分钟}]
+      - table: 2
+        teams: [T03, T04]
+        forfeit: T04
+    """, FOUR, teams=4, players=4)
+    out = root.parent / "output"
+    assert main(["build", "--content", str(root), "--output", str(out), "--quiet"]) == 0
+    return root, out / "events/gd"
+
+
+def test_a_page_shows_both_rooms(four_site):
+    _, site = four_site
+    html = (site / "main/round-1/index.html").read_text(encoding="utf-8")
+    assert "开室" in html and "闭室" in html
+    # open: T01 9 : 3 T02 (+6); closed: 5 : 7, T01 penalised 1 level, 5 : 8 (-3); T01 +3
+    assert "两室净积小分合计 T01 +3，T01 获胜" in html and "开室 · 本室净积小分 T01 +6" in html
+    assert "闭室 · 本室净积小分 T01 -3" in html and "T01 被罚 1 级（迟到5分钟）：T02 由 7 升到 8" in html
+    assert "牌局记录" in html and "只记录了最终级数。" in html
+    entry = (site / "entries/T01/index.html").read_text(encoding="utf-8")
+    assert "开室" in entry and "闭室" in entry
+
+
+def test_score_sheets_show_both_rooms_and_the_penalties(four_site):
+    root, _ = four_site
+    _, results, _ = validate(root)
+    sheets = [b for b in round_forms(results[0], "main", 1, "zh-Hans") if b.kind == "scoresheet"]
+    assert len(sheets) == 1
+    pages = sheets[0].pages
+    assert [page["table"] for page in pages] == ["1（开室）", "1（闭室）", "2（开室）", "2（闭室）"]
+    assert pages[1]["penalties"][0] == ["T01", "1", "迟到5分钟"] and pages[0]["penalties"][0] == ["", "", ""]
+    round_sheet = next(b for b in GAMES["guandan"].bulletins(results[0], _translator()) if b.name == "results-main")
+    assert round_sheet.rows[0][2] == "9 / 5" and round_sheet.rows[0][4] == "3 / 8" and "T01 罚 1 级" in round_sheet.rows[0][-1]
+
+
+def _translator():
+    from generator.render.i18n import Translator
+
+    return Translator("zh-Hans")
+
+
+def test_pair_draws_teams_of_four(tmp_path):
+    root = make_content(tmp_path, "", FOUR.replace("profile: national\n", "profile: national\n    rounds: 3\n")
+                        .replace("    rounds: 3\n", ""), teams=6, players=4)
+    event = root / "events/gd/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("rounds: 1", "rounds: 3"), encoding="utf-8")
+    assert main(["pair", "gd", "main", "--content", str(root)]) == 0
+    text = (root / "events/gd/results/round-1.yaml").read_text(encoding="utf-8")
+    assert text.count("teams: [") == 3 and "#   open: {deals: [" in text and "#   closed: {levels: {" in text
+    _, results, _ = validate(root)
+    assert all(score.view.kind == "unplayed" for score in results[0].stages[0].rounds[0].tables)
+
+
+def test_import_groups_four_players_a_team(tmp_path):
+    root = make_content(tmp_path, "", FOUR, teams=0)
+    event = root / "events/gd/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("entries:\n\n", "entries: []\n"), encoding="utf-8")
+    book = Workbook()
+    book.active.append(["队名", "姓名", "单位"])
+    for team, names in (("同心队", "甲乙丙丁"), ("育才队", "子丑寅卯"), ("三人队", "天地人")):
+        for name in names:
+            book.active.append([team, f"{name}选手", "工会"])
+    sheet = tmp_path / "报名表.xlsx"
+    book.save(sheet)
+    report = import_registrations(root, "gd", sheet, prefix="T")
+    assert report.new == 3 and report.team_size == 4 and report.uneven == [(10, 3)]
+    lines = report.lines("zh-Hans")
+    assert "每 4 名选手为一队" in lines[-2] and "第 10 行起的一队有 3 名选手" in lines[-1]
+    _, results, _ = validate(root, strict=False)
+    entries = results[0].event.entries
+    assert [len(e.players) for e in entries.values()] == [4, 4, 3]
+
+
+# --- the knockout's extra deal ------------------------------------------------------------------------
+
+
+def test_tiebreak_deal_settles_a_tied_match(tmp_path):
+    stage = run(tmp_path, """\
+      - table: 1
+        teams: [T05, T06]
+        levels: {T05: "9", T06: "9"}
+        tiebreak_deal: T06
+    """, "", teams=6)
+    score = stage.rounds[0].tables[0]
+    assert isinstance(score.table.record, GuandanRecord) and tiebreak_winner(score.table.record) == "T06"
+    assert score.winner == "T06" and score.extra["decided_by"] == "tiebreak" and knockout_winner(score) == "T06"
+    assert score.view.why == "gd_why_tiebreak"
+
+
+@pytest.mark.parametrize(("tables", "code"), [
+    ("  - table: 1\n    teams: [T01, T02]\n    levels: {T01: 9, T02: 8}\n    tiebreak_deal: T02\n",
+     "guandan-tiebreak-not-tied"),
+    ("  - table: 1\n    teams: [T01, T02]\n    levels: {T01: 9, T02: 9}\n    tiebreak_deal: T07\n",
+     "guandan-winner-not-at-table"),
+])
+def test_tiebreak_deal_problems(tmp_path, tables, code):
+    assert code in codes(tmp_path, tables)
+
+
+def test_tiebreak_winner_without_an_extra_deal_is_none():
+    assert tiebreak_winner(GuandanRecord(["T01", "T02"])) is None
+
+
+# --- the demo event -----------------------------------------------------------------------------------
+
+SLUG = "tongxin-guandan-2025"
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return demo_content(tmp_path_factory.mktemp("tongxin"), SLUG)
+
+
+def test_the_demo_event_passes_check_strict(demo):
+    assert main(["check", "--content", str(demo), "--strict"]) == 0
+    _, results, warnings = validate(demo, strict=True)
+    assert not warnings
+    event = results[0].event
+    stage = results[0].stages[0]
+    assert len(event.entries) == 24 and stage.stage.format == "swiss" and stage.stage.rounds == 5
+    assert stage.stage.options.profile == "national"
+    assert stage.stage.rank_by == ["match_points", "buchholz", "wins", "total_levels"]
+    assert stage.rounds_played == 5 and stage.status == "complete"
+    tables = [score for r in stage.rounds for score in r.tables]
+    assert sum(1 for s in tables if s.extra.get("decided_by") == "draw") >= 5
+    penalised = [s for s in tables if s.extra.get("penalties")]
+    assert [s.extra["penalties"][0]["reason"] for s in penalised] == ["藏牌", "迟到10分钟"]
+    met = [frozenset(s.table.sides) for s in tables]
+    assert len(met) == len(set(met)) == 60  # no rematch
+    # Buchholz on match points: the sum of the opponents' match points
+    by_id = {s.entry.id: s.tally for s in stage.standings}
+    for tally in by_id.values():
+        assert tally.metrics["buchholz"] == sum(by_id[o].metrics["match_points"] for o in tally.opponents)
+
+
+def test_the_demo_stage_page_explains_the_profile(demo, tmp_path):
+    out = tmp_path / "output"
+    assert main(["build", "--content", str(demo), "--output", str(out), "--quiet"]) == 0
+    html = (out / f"events/{SLUG}/swiss/index.html").read_text(encoding="utf-8")
+    assert "本阶段按全国竞技掼蛋竞赛规则" in html and "场分：每场胜 3、平 2、负 1，弃权方 0，轮空 3。" in html
+    assert "双方同级为平局" in html and "罚级不过A" in html and "累积小分" in html
+    round_five = (out / f"events/{SLUG}/swiss/round-5/index.html").read_text(encoding="utf-8")
+    assert "T07 被罚 2 级（迟到10分钟）：T21 由 8 升到 10" in round_five
+    assert "T24 被罚 3 级（藏牌）：T17 已是 A，罚级不过A" in round_five
+
+
+@pytest.mark.slow
+def test_the_demo_event_prints(demo, tmp_path):
+    import subprocess
+
+    pdf = tmp_path / "round-5.pdf"
+    assert main(["print", SLUG, "swiss", "--round", "5", "--content", str(demo), "--output", str(pdf)]) == 0
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, check=True, text=True).stdout
+    assert "迟到10分钟" in text and "藏牌" in text and text.count("裁判签名") == 12
+    pages = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, check=True, text=True).stdout
+    assert "Pages:           13" in pages  # the draw, and one page a match
+
+
+# --- the results desk keeps penalties ------------------------------------------------------------------
+
+
+def test_the_desk_form_shows_and_writes_penalties(tmp_path):
+    stage = _stage(tmp_path, "    profile: national\n")
+    rules = GAMES["guandan"]
+    table = {"levels": {"T01": 8, "T02": 9}, "penalties": [{"team": "T02", "levels": 2, "reason": "迟到10分钟"}]}
+    fields = {f.name: f for f in rules.entry_fields(stage, ["T01", "T02"], table, [], ())}
+    assert fields["penalties"].value == "T02 2 迟到10分钟" and fields["penalties"].kind == "textarea"
+    record = rules.entry_record(["T01", "T02"], {"level_a": "8", "level_b": "9", "penalties": "T02 2 迟到10分钟\nＴ０１ 1"})
+    assert record["penalties"] == [{"team": "T02", "levels": 2, "reason": "迟到10分钟"}, {"team": "T01", "levels": 1}]
+    # the seed's stage shows no penalty box unless the table has penalties
+    seed = _stage(tmp_path / "seed", "")
+    assert "penalties" not in {f.name for f in rules.entry_fields(seed, ["T01", "T02"], {}, [], ())}
+
+
+def test_a_seed_stage_may_rank_by_the_small_points(tmp_path):
+    stage = run(tmp_path, """\
+      - table: 1
+        teams: [T01, T02]
+        levels: {T01: Q, T02: "9"}
+    """, "    rank_by: [wins, net_levels]\n", teams=2)
+    assert stage.stage.options.match_points is None and not stage.stage.options.draws
+    assert metrics(stage.rounds[0].tables[0])["T01"] == {"wins": 1, "level_diff": 3, "net_levels": 3, "total_levels": 10}

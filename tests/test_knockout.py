@@ -1,0 +1,446 @@
+"""Knockout stages (`format: knockout`, tournament/knockout.py): the bracket and its byes, who
+meets whom, a tie settled by `winner:` or by the game's own rule (the `Game.knockout_winner`
+hook), the third-place play-off, placings feeding prizes, `paibang pair` drawing each round from
+the winners, the event in progress naming no champion, and the pages and bulletin."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from generator.build import validate
+from generator.cli import main
+from generator.errors import ContentErrors
+from generator.games import GAMES, Game, TableScore
+from generator.tournament.knockout import make_bracket, seed_order
+
+from tests.toygame import RULES as HIGH_CARD
+from tests.toygame import HighCardRules
+
+SITE = "title: 测试\nlocale: zh-Hans\n"
+
+
+@pytest.fixture
+def high_card() -> Iterator[Game]:
+    GAMES.register(HIGH_CARD)
+    try:
+        yield HIGH_CARD
+    finally:
+        del GAMES[HIGH_CARD.name]
+
+
+def event(tmp_path: Path, count: int, stages: str, rounds: dict[str, str] | None = None, game: str = HIGH_CARD.name,
+          prefix: str = "C", slug: str = "cup") -> Path:
+    """content/ with one event of `count` entries (C01 …) and the given stages and results files."""
+    root = tmp_path / "content"
+    folder = root / "events" / slug
+    (folder / "results").mkdir(parents=True, exist_ok=True)
+    (root / "site.yaml").write_text(SITE, encoding="utf-8")
+    entries = "".join(f"  - {{id: {prefix}{i:02d}, players: [选手{i}甲, 选手{i}乙]}}\n" for i in range(1, count + 1))
+    (folder / "event.yaml").write_text(
+        f"title: 淘汰赛杯\ngame: {game}\ndates: [2026-05-01]\norganizer: 牌协\nentries:\n{entries}stages:\n{stages}",
+        encoding="utf-8")
+    for name, text in (rounds or {}).items():
+        (folder / "results" / name).write_text(text, encoding="utf-8")
+    return root
+
+
+def run(root: Path):
+    site, results, warnings = validate(root)
+    return results[0], warnings
+
+
+def errors(root: Path) -> list[str]:
+    with pytest.raises(ContentErrors) as failure:
+        validate(root)
+    return [p.code for p in failure.value.problems if not p.warning]
+
+
+def table(number: int, home: str, away: str, cards: str | None = None, extra: str = "") -> str:
+    text = f"  - table: {number}\n    home: {home}\n    away: {away}\n"
+    if cards:
+        text += f"    cards: [{cards}]\n"
+    return text + extra
+
+
+def results_file(stage: str, number: int, *tables: str) -> str:
+    return f"stage: {stage}\nround: {number}\ntables:\n" + "".join(tables)
+
+
+KO = "  - id: ko\n    name: 淘汰赛\n    format: knockout\n"
+
+
+# --- the bracket ---------------------------------------------------------------------------------
+
+
+def test_standard_placement_and_byes_for_a_field_of_twelve() -> None:
+    assert seed_order(16) == [1, 16, 8, 9, 4, 13, 5, 12, 2, 15, 7, 10, 3, 14, 6, 11]
+    seeds = [f"C{i:02d}" for i in range(1, 13)]
+    bracket = make_bracket(12, seeds, third_place=False)
+    assert (bracket.size, bracket.rounds) == (16, 4)
+    assert bracket.byes == [1, 2, 3, 4]  # the top four seeds go straight to round 2
+    first = [(m.number, [s.seed for s in m.slots]) for m in bracket.round_matches(1)]
+    assert first == [(1, [8, 9]), (2, [5, 12]), (3, [7, 10]), (4, [6, 11])]
+    second = [[(s.seed, s.source) for s in m.slots] for m in bracket.round_matches(2)]
+    # seed 1 meets the winner of 8 v 9, seed 4 the winner of 5 v 12, …
+    assert second == [[(1, None), (None, 1)], [(4, None), (None, 2)], [(2, None), (None, 3)], [(3, None), (None, 4)]]
+    assert [m.sides[0] for m in bracket.round_matches(2)] == ["C01", "C04", "C02", "C03"]
+    semis = [[s.source for s in m.slots] for m in bracket.round_matches(3)]
+    assert semis == [[5, 6], [7, 8]]  # seeds 1 and 2 in different halves: they can meet only in the final
+    assert [m.kind for m in bracket.round_matches(4)] == ["final"] and bracket.final.number == 11
+
+
+def test_third_place_match_is_numbered_before_the_final() -> None:
+    bracket = make_bracket(8, [f"C{i:02d}" for i in range(1, 9)], third_place=True)
+    last = bracket.round_matches(3)
+    assert [(m.number, m.kind) for m in last] == [(7, "third"), (8, "final")]
+    assert [(s.source, s.loser) for s in last[0].slots] == [(5, True), (6, True)]
+    assert bracket.byes == []
+
+
+# --- a whole knockout, drawn by pair -------------------------------------------------------------
+
+
+def fill(root: Path, number: int, cards: list[str], extra: dict[str, str] | None = None) -> str:
+    """Round `number`'s file as pair wrote it, with each table's cards filled in, in table order;
+    `extra`: lines to add under a side's line (`away: C10` -> `winner: C10`)."""
+    path = root / f"events/cup/results/round-{number}.yaml"
+    text = path.read_text(encoding="utf-8")
+    for played in cards:
+        text = text.replace("    # cards: [K, 9]", f"    cards: [{played}]", 1)
+    for after, line in (extra or {}).items():
+        text = text.replace(f"    {after}\n", f"    {after}\n    {line}\n", 1)
+    path.write_text(text, encoding="utf-8")
+    return text
+
+
+def test_pair_draws_each_round_from_the_winners(high_card: Game, tmp_path: Path, capsys) -> None:
+    """Twelve entries: four matches in round 1 (seeds 1–4 have byes), then each round from the
+    winners, a tie settled by `winner:`, the third-place play-off beside the final; placings."""
+    root = event(tmp_path, 12, KO + "    third_place: true\n")
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    first = (root / "events/cup/results/round-1.yaml").read_text(encoding="utf-8")
+    # the four matches of round 1, the higher seed written first; seeds 1–4 have byes
+    assert [tuple(m) for m in re.findall(r"home: (C\d+)\n    away: (C\d+)", first)] == [
+        ("C08", "C09"), ("C05", "C12"), ("C07", "C10"), ("C06", "C11")]
+    assert "C01, C02, C03, C04" in first and "# 第 1 场" in first
+    from generator.tournament.pairing import draw_sheets
+
+    result, _ = run(root)
+    (sheet,) = draw_sheets(result, "zh-Hans")
+    assert sheet.text.startswith("淘汰赛第 1 轮（16 强赛），按对阵图编排") and "首轮轮空，直接进入第 2 轮：C01, C02, C03, C04。" in sheet.text
+    assert [row[1] for row in sheet.rows] == ["C08", "C05", "C07", "C06"]
+    assert "# winner: C08    # 仅在打平时填写" in first  # how a tie is settled, as a comment
+    # round 2 cannot be drawn before round 1 is decided
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 1
+    assert "第 2 轮还不能编排：对阵图中第 1、2、3、4 场尚未决出胜者" in capsys.readouterr().err
+    fill(root, 1, ["K, 9", "3, A", "7, 7", "Q, 2"], {"away: C10": "winner: C10"})  # 7 v 7: a tie, C10 through
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    second = (root / "events/cup/results/round-2.yaml").read_text(encoding="utf-8")
+    # seed 1 meets the winner of 8 v 9, seed 4 the winner of 5 v 12, seed 2 of 7 v 10, seed 3 of 6 v 11
+    assert re.findall(r"home: (C\d+)\n    away: (C\d+)", second) == [
+        ("C01", "C08"), ("C04", "C12"), ("C02", "C10"), ("C03", "C06")]
+    assert "四分之一决赛" in second and "# 第 5 场" in second
+    fill(root, 2, ["A, 2", "2, A", "K, Q", "9, 10"])  # C01, C12, C02, C06 go through
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    assert re.findall(r"home: (C\d+)\n    away: (C\d+)",
+                                    (root / "events/cup/results/round-3.yaml").read_text(encoding="utf-8")) == [
+        ("C01", "C12"), ("C02", "C06")]
+    fill(root, 3, ["A, 2", "2, A"])  # C01 and C06 to the final; C12 and C02 play for third
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    last = (root / "events/cup/results/round-4.yaml").read_text(encoding="utf-8")
+    assert re.findall(r"home: (C\d+)\n    away: (C\d+)", last) == [("C02", "C12"), ("C01", "C06")]
+    assert "第 11 场（三四名决赛）" in last and "第 12 场（决赛）" in last
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 1  # the draw is complete
+    fill(root, 4, ["A, 2", "5, 6"])
+    result, _ = run(root)
+    ko = result.stage_of("ko")
+    assert ko.status == "complete" and ko.bracket.champion == "C06"
+    placed = [(s.rank_label, s.entry.id) for s in ko.standings]
+    assert placed == [("1", "C06"), ("2", "C01"), ("3", "C02"), ("4", "C12"),
+                      ("5=", "C03"), ("5=", "C04"), ("5=", "C08"), ("5=", "C10"),
+                      ("9=", "C05"), ("9=", "C07"), ("9=", "C09"), ("9=", "C11")]
+
+
+# --- ties: `winner:` by default, the game's own rule through the hook -------------------------------
+
+
+FOUR = KO  # four entries: two semi-finals (round 1) and the final (round 2)
+
+
+def test_a_tie_needs_a_winner_and_winner_settles_it(high_card: Game, tmp_path: Path) -> None:
+    tied = results_file("ko", 1, table(1, "C01", "C04", "7, 7"), table(2, "C02", "C03", "K, 2"))
+    root = event(tmp_path, 4, FOUR, {"round-1.yaml": tied})
+    assert errors(root) == ["knockout-tie"]
+    # the referee's decision on the table
+    settled = results_file("ko", 1, table(1, "C01", "C04", "7, 7", "    winner: C04\n"), table(2, "C02", "C03", "K, 2"))
+    root = event(tmp_path, 4, FOUR, {"round-1.yaml": settled})
+    result, _ = run(root)
+    semi = result.stage_of("ko").bracket.match(1)
+    assert (semi.winner, semi.loser) == ("C04", "C01")
+    assert [s.sides for s in result.stage_of("ko").bracket.round_matches(2)] == [["C04", "C02"]]
+    # winner: must be a side at the table, and says nothing against a result that has a winner
+    wrong = results_file("ko", 1, table(1, "C01", "C04", "7, 7", "    winner: C09\n"), table(2, "C02", "C03", "K, 2"))
+    assert "knockout-winner-not-at-table" in errors(event(tmp_path, 4, FOUR, {"round-1.yaml": wrong}))
+    against = results_file("ko", 1, table(1, "C01", "C04", "K, 7", "    winner: C04\n"), table(2, "C02", "C03", "K, 2"))
+    assert errors(event(tmp_path, 4, FOUR, {"round-1.yaml": against})) == ["knockout-winner-contradicts"]
+    # winner: is a knockout's key only
+    other = results_file("main", 1, table(1, "C01", "C04", "7, 7", "    winner: C04\n"))
+    swiss = "  - id: main\n    format: swiss\n    rounds: 1\n"
+    assert "key-unknown" in errors(event(tmp_path, 4, swiss, {"round-1.yaml": other}))
+
+
+class HigherSeedOnATie(HighCardRules):
+    """A game whose rules settle a knockout tie without a referee: the side written first (the
+    higher seed) goes through, unless the table records a `decider:` card game (read by the game)."""
+
+    name = HIGH_CARD.name + "-ko"
+    tiebreak_key = "decider"
+
+    def knockout_winner(self, score: TableScore, stage) -> str | None:  # noqa: ANN001
+        return score.winner or score.table.sides[0]
+
+
+def test_a_game_settles_a_tie_by_its_own_rule(tmp_path: Path) -> None:
+    game = HigherSeedOnATie()
+    GAMES.register(game)
+    try:
+        tied = results_file("ko", 1, table(1, "C01", "C04", "7, 7"), table(2, "C03", "C02", "5, 5"))
+        result, _ = run(event(tmp_path, 4, FOUR, {"round-1.yaml": tied}, game=game.name))
+        bracket = result.stage_of("ko").bracket
+        assert [(m.winner, m.loser) for m in bracket.round_matches(1)] == [("C01", "C04"), ("C03", "C02")]
+    finally:
+        del GAMES[game.name]
+    # the default game names its key in the message: a game's own key would be named instead
+    assert HIGH_CARD.tiebreak_key == "winner" and game.tiebreak_key == "decider"
+
+
+def test_daguai_tie_settled_by_the_referee(tmp_path: Path) -> None:
+    """Another game through the default hook: a 大怪路子 match drawn on points (8 : 8) goes to the
+    side the referee names."""
+    def match(number: int, home: str, away: str, boards: str, extra: str = "") -> str:
+        return f"  - table: {number}\n    home: {home}\n    away: {away}\n    boards:\n{boards}{extra}"
+
+    level = "      1: {open: D01 8, closed: D04 8}\n"
+    clear = "      1: {open: D02 8, closed: D02 5}\n"
+    tied = results_file("ko", 1, match(1, "D01", "D04", level), match(2, "D02", "D03", clear))
+    root = event(tmp_path, 4, KO + "    boards: 1\n", {"round-1.yaml": tied}, game="daguai", prefix="D")
+    assert errors(root) == ["knockout-tie"]
+    tied = results_file("ko", 1, match(1, "D01", "D04", level, "    winner: D04\n"), match(2, "D02", "D03", clear))
+    root = event(tmp_path, 4, KO + "    boards: 1\n", {"round-1.yaml": tied}, game="daguai", prefix="D")
+    result, _ = run(root)
+    bracket = result.stage_of("ko").bracket
+    assert [m.winner for m in bracket.round_matches(1)] == ["D04", "D02"]
+    assert bracket.round_matches(1)[0].score.winner is None  # the game's result stays a draw
+
+
+def test_a_table_that_is_not_a_match_of_the_bracket(high_card: Game, tmp_path: Path) -> None:
+    wrong = results_file("ko", 1, table(1, "C01", "C02", "K, 2"), table(2, "C03", "C04", "K, 2"))
+    root = event(tmp_path, 4, FOUR, {"round-1.yaml": wrong})
+    with pytest.raises(ContentErrors) as failure:
+        validate(root)
+    problems = [p for p in failure.value.problems if p.code == "knockout-not-in-bracket"]
+    assert len(problems) == 2
+    hint = problems[0].hint("zh-Hans")
+    assert "第 1 场 C01 – C04" in hint and "第 2 场 C02 – C03" in hint
+    # a final drawn before its semi-finals are decided is not a match of the bracket yet
+    early = {"round-1.yaml": results_file("ko", 1, table(1, "C01", "C04"), table(2, "C02", "C03")),
+             "round-2.yaml": results_file("ko", 2, table(1, "C01", "C02"))}
+    assert errors(event(tmp_path, 4, FOUR, early)) == ["knockout-not-in-bracket"]
+
+
+# --- seeding, third place, placings and prizes ------------------------------------------------------
+
+
+PRELIM = ("  - id: prelim\n    name: 预赛\n    format: matches\n    rank_by: [wins, lot]\n"
+          "    lots: [C06, C02, C05, C01, C03, C04, C07, C08]\n    advance: {count: 4, to: ko}\n")
+PRELIM_RESULTS = results_file("prelim", 1, table(1, "C01", "C08", "K, 2"), table(2, "C02", "C07", "K, 2"),
+                              table(3, "C03", "C06", "2, K"), table(4, "C04", "C05", "2, K"))
+PRIZES = "    prizes:\n      - {name: 冠军, count: 1}\n      - {name: 亚军, count: 1}\n      - {name: 季军, count: 2}\n"
+SEEDED = PRELIM + KO + "    seeding: {from: prelim}\n" + PRIZES
+
+
+def test_seeded_from_the_previous_stage_ranking(high_card: Game, tmp_path: Path) -> None:
+    root = event(tmp_path, 8, SEEDED, {"round-1.yaml": PRELIM_RESULTS})
+    result, _ = run(root)
+    bracket = result.stage_of("ko").bracket
+    # prelim's ranking: the four winners, by lot C06, C02, C05, C01; seed 1 meets seed 4
+    assert bracket.seeds == ["C06", "C02", "C05", "C01"]
+    assert [m.sides for m in bracket.round_matches(1)] == [["C06", "C01"], ["C02", "C05"]]
+    assert result.stage_of("ko").status == "scheduled" and result.status == "in_progress"
+    # before prelim is over the field is not known: the bracket says "seed 1 – seed 4"
+    result, _ = run(event(tmp_path / "early", 8, SEEDED))
+    early = result.stage_of("ko").bracket
+    assert early.seeds == [] and [s.seed for s in early.match(1).slots] == [1, 4]
+
+
+def test_seeding_list_and_its_checks(high_card: Game, tmp_path: Path) -> None:
+    listed = KO + "    seeding: [C03, C01, C02]\n"
+    result, _ = run(event(tmp_path, 3, listed))
+    bracket = result.stage_of("ko").bracket
+    assert bracket.seeds == ["C03", "C01", "C02"] and bracket.byes == [1]  # seed 1 (C03) has the bye
+    assert [m.sides for m in bracket.round_matches(1)] == [["C01", "C02"]]
+    assert errors(event(tmp_path / "a", 3, KO + "    seeding: [C03, C09, C03, C01]\n")) == [
+        "seeding-unknown", "seeding-duplicate"]
+    assert errors(event(tmp_path / "b", 3, KO + "    seeding: {from: later}\n  - id: later\n    format: matches\n")) == [
+        "seeding-stage-order"]
+    assert errors(event(tmp_path / "c", 3, KO + "    seeding: [C01]\n")) == ["knockout-field-small"]
+    # the list must be the qualifiers when a stage advances to the knockout
+    wrong = PRELIM + KO + "    seeding: [C01, C02, C03, C04]\n"
+    with pytest.raises(ContentErrors) as failure:
+        validate(event(tmp_path / "d", 8, wrong, {"round-1.yaml": PRELIM_RESULTS}))
+    problem = next(p for p in failure.value.problems if p.code == "seeding-field")
+    assert "C05、C06" in problem.message("zh-Hans") and "C03、C04" in problem.message("zh-Hans")
+
+
+def semis_and_final(final: str | None, third: str | None = None) -> dict[str, str]:
+    files = {"round-1.yaml": PRELIM_RESULTS,
+             "ko-round-1.yaml": results_file("ko", 1, table(1, "C06", "C01", "K, 2"), table(2, "C02", "C05", "3, 4"))}
+    tables = []
+    if third is not None:
+        tables.append(table(1, "C01", "C02", third))
+    if final is not None:
+        tables.append(table(2, "C06", "C05", final))
+    if tables:
+        files["ko-round-2.yaml"] = results_file("ko", 2, *tables)
+    return files
+
+
+def test_without_a_play_off_the_semi_final_losers_share_third_place_and_prizes_follow(high_card: Game,
+                                                                                         tmp_path: Path) -> None:
+    result, _ = run(event(tmp_path, 8, SEEDED, semis_and_final("2, 9")))  # C05 beats C06 in the final
+    ko = result.stage_of("ko")
+    assert result.status == "complete" and ko.bracket.champion == "C05"
+    assert [(s.rank_label, s.entry.id, s.prize.name if s.prize else None) for s in ko.standings] == [
+        ("1", "C05", "冠军"), ("2", "C06", "亚军"), ("3=", "C02", "季军"), ("3=", "C01", "季军")]
+
+
+def test_the_third_place_play_off(high_card: Game, tmp_path: Path) -> None:
+    stages = SEEDED.replace("    seeding:", "    third_place: true\n    seeding:")
+    result, _ = run(event(tmp_path, 8, stages, semis_and_final("2, 9", third="Q, J")))
+    ko = result.stage_of("ko")
+    third = ko.bracket.match(3)
+    assert third.kind == "third" and (third.winner, third.loser) == ("C01", "C02")
+    assert [(s.rank_label, s.entry.id, s.prize.name if s.prize else None) for s in ko.standings] == [
+        ("1", "C05", "冠军"), ("2", "C06", "亚军"), ("3", "C01", "季军"), ("4", "C02", "季军")]
+    # the final in, the play-off not yet: the stage is not over, nobody is champion
+    result, _ = run(event(tmp_path / "later", 8, stages, semis_and_final("2, 9")))
+    ko = result.stage_of("ko")
+    assert ko.status == "in_progress" and ko.bracket.champion is None and ko.standings == []
+    assert result.status == "in_progress" and all(s.prize is None for st in result.stages for s in st.standings)
+
+
+# --- the event in progress, the pages, the bulletin ----------------------------------------------------
+
+
+def render(root: Path, out: Path) -> tuple[object, Path]:
+    from generator.render.html import render_site
+    from generator.render.output import OutputTree
+
+    site, results, _ = validate(root)
+    out.mkdir(parents=True)
+    render_site(site, results, {}, OutputTree(out), workers=1)
+    return results[0], out
+
+
+def test_in_progress_the_bracket_names_no_champion(high_card: Game, tmp_path: Path) -> None:
+    files = semis_and_final(None)
+    files["ko-round-1.yaml"] = results_file("ko", 1, table(1, "C06", "C01", "K, 2"), table(2, "C02", "C05"))
+    result, out = render(event(tmp_path, 8, SEEDED, files), tmp_path / "out")
+    assert result.status == "in_progress"
+    page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    assert "第 2 场胜者" in page  # the final: C06 against the winner of the semi-final not played yet
+    assert "冠军：" not in page and "比赛进行中：全部比赛结束后公布冠军和名次" in page
+    assert "淘汰赛办法" in page and "半决赛的负者并列第 3 名" in page and "由裁判判定" in page
+    archive = (out / "index.html").read_text(encoding="utf-8")
+    assert "冠军" not in archive
+    data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))
+    ko = data["stages"][1]
+    assert ko["status"] == "in_progress" and ko["standings"] == [] and ko["bracket"]["champion"] is None
+    assert ko["bracket"]["matches"][2] == {"match": 3, "round": 2, "kind": "final", "sides": ["C06", {"winner_of": 2}],
+                                           "table": None, "winner": None}
+
+
+def test_the_finished_bracket_on_its_page_in_results_and_as_a_bulletin(high_card: Game, tmp_path: Path) -> None:
+    from generator.render.bulletins import bulletins_for
+
+    result, out = render(event(tmp_path, 8, SEEDED, semis_and_final("2, 9")), tmp_path / "out")
+    page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    assert '<p class="ko-champion"><strong>冠军：</strong><a href="../../../events/cup/entries/C05/index.html">C05</a>' in page
+    assert '<h3 id="ko-round-2">第 2 轮 · 决赛</h3>' in page and "淘汰赛 · 名次" in page
+    data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))
+    ko = data["stages"][1]
+    assert ko["bracket"]["champion"] == "C05" and ko["standings"][0]["prize"] == "冠军"
+    assert [s["rank"] for s in ko["standings"]] == [1, 2, 3, 3]
+    printed = {b.name: b for b in bulletins_for(result, "zh-Hans")}
+    bracket = printed["bracket-ko"]
+    assert bracket.title == "淘汰赛杯淘汰赛对阵图"
+    assert bracket.rows[2] == ["3", "第 2 轮 决赛", "C06 选手6甲 / 选手6乙（1 号种子）", "C05 选手5甲 / 选手5乙（3 号种子）", "2", "C05"]
+    assert "冠军：C05" in bracket.text
+    assert [row[0] for row in printed["prizes"].rows] == ["冠军", "亚军", "季军", "季军"]
+    # in English, before the final: the final's sides as "winner of match N"
+    result, _ = run(event(tmp_path / "en", 8, SEEDED, {"round-1.yaml": PRELIM_RESULTS}))
+    rows = {b.name: b for b in bulletins_for(result, "en")}["bracket-ko"].rows
+    assert rows[2][2:4] == ["winner of match 1", "winner of match 2"] and rows[2][1] == "Round 2 Final"
+
+
+# --- the bracket page on a phone ----------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_the_bracket_page_at_phone_width(high_card: Game, tmp_path: Path) -> None:
+    """A twelve-entry bracket in progress and an eight-entry one finished, at 390 and 320 px: the
+    page never scrolls sideways, nothing under 14 px, and axe-core finds nothing serious."""
+    import functools
+    import threading
+    from http.server import ThreadingHTTPServer
+
+    from test_browser import CHROMIUM_FLAGS, _Quiet, chromium_path, unavailable
+    from test_phone import AXE, AXE_RUN, MEASURE, REFERENCE
+
+    executable = chromium_path()
+    if executable is None:
+        unavailable("Chromium not found (Debian: apt-get install chromium; or set PAIBANG_CHROMIUM)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("the Python package 'playwright' is not installed (pip install playwright)")
+    twelve = tmp_path / "twelve"
+    twelve.mkdir()
+    root = event(twelve, 12, KO + "    third_place: true\n")
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    fill(root, 1, ["K, 9", "3, A", "7, 7", "Q, 2"], {"away: C10": "winner: C10"})
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    render(root, tmp_path / "site/twelve")
+    render(event(tmp_path / "eight", 8, SEEDED, semis_and_final("2, 9")), tmp_path / "site/eight")
+    handler = functools.partial(_Quiet, directory=str(tmp_path / "site"))
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    problems = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS, headless=True)
+            for width in (390, 320):
+                tab = browser.new_page(viewport={"width": width, "height": 844})
+                for site in ("twelve", "eight"):
+                    tab.goto(f"{base}{site}/events/cup/ko/index.html")
+                    found = tab.evaluate(MEASURE, REFERENCE)
+                    tab.add_script_tag(path=str(AXE))
+                    found["axe"] = tab.evaluate(AXE_RUN)
+                    if found.pop("page") > 0:
+                        problems.append(f"{site} {width}px: the page scrolls sideways")
+                    problems += [f"{site} {width}px: {key}: {value}" for key, value in found.items() if value]
+                    # the rounds one under another: each round's box fits the screen
+                    boxes = tab.eval_on_selector_all(".ko-round", "els => els.map(e => e.getBoundingClientRect().right)")
+                    assert boxes and max(boxes) <= width, (site, width, boxes)
+                tab.close()
+            browser.close()
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert problems == [], "\n".join(problems)
