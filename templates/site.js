@@ -2,7 +2,7 @@
    (assets/search-index.js, built by generator/render/search.py) loaded on first use, so search
    works from a web server and from disk (file://). A record matches when it holds every
    character pair (bigram) of the query and the query's text itself: two characters of a
-   Chinese name are enough. */
+   Chinese name are enough. A large site's index is sharded (search-shards.js). */
 (function () {
   "use strict";
   var KIND_ORDER = { player: 0, entry: 1, event: 2 };
@@ -10,14 +10,21 @@
   var waiting = null;
 
   function loadIndex(form, done) {
-    if (window.PAIBANG_SEARCH) { done(window.PAIBANG_SEARCH); return; }
     if (waiting) { waiting.push(done); return; }
+    if (window.PAIBANG_SEARCH) { done(window.PAIBANG_SEARCH); return; }
     waiting = [done];
+    function ready() {
+      var calls = waiting; waiting = null;
+      calls.forEach(function (call) { call(window.PAIBANG_SEARCH); });
+    }
     var script = document.createElement("script");
     script.src = form.getAttribute("data-index");
     script.onload = function () {
-      var calls = waiting; waiting = null;
-      calls.forEach(function (call) { call(window.PAIBANG_SEARCH); });
+      if (window.PAIBANG_SEARCH.version !== 2) { ready(); return; }
+      var more = document.createElement("script");  // a sharded index: its search comes next
+      more.src = script.src.replace(/search-index\.js$/, "search-shards.js");
+      more.onload = ready;
+      document.head.appendChild(more);
     };
     document.head.appendChild(script);
   }
@@ -50,17 +57,30 @@
       for (var i = 0; i + 1 < chars.length; i++) ids = intersect(ids, data.grams[chars[i] + chars[i + 1]] || []);
     });
     if (ids === null) ids = data.records.map(function (_, i) { return i; });
+    return ranked(ids, function (id) { return data.records[id]; }, q, parts, fold);
+  }
+
+  // The records of `ids` (record(id) gives one) that hold every run of the query, best first.
+  function ranked(ids, record, q, parts, fold) {
     var found = ids.filter(function (id) {
-      var text = data.records[id][4];
+      var text = record(id)[4];
       return parts.every(function (run) { return text.indexOf(run) >= 0; });
     });
     function score(id) {
-      var title = normalise(data.records[id][1], fold);
+      var title = normalise(record(id)[1], fold);
       return title === q ? 0 : title.indexOf(q) === 0 ? 1 : title.indexOf(parts[0]) >= 0 ? 2 : 3;
     }
-    return found.map(function (id) { return [score(id), KIND_ORDER[data.records[id][0]], id]; })
+    return found.map(function (id) { return [score(id), KIND_ORDER[record(id)[0]], id]; })
       .sort(function (a, b) { return a[0] - b[0] || a[1] - b[1] || a[2] - b[2]; })
-      .map(function (row) { return data.records[row[2]]; });
+      .map(function (row) { return record(row[2]); });
+  }
+
+  // Every search, whatever the index: done(records found, best first; how many in all).
+  function find(form, data, query, limit, done) {
+    var tools = { normalise: normalise, runs: runs, intersect: intersect, ranked: ranked };
+    if (data.version === 2) { window.PAIBANG_SEARCH_SHARDED(tools, form, data, query, limit, done); return; }
+    var found = search(data, query);
+    done(found, found.length);
   }
 
   function words(form, name, key, value) {
@@ -70,15 +90,17 @@
   // The count (a live region) and the list are in the page from the start; in the header the list
   // is a listbox whose options are the links.
   function show(form, panel, query, limit, full, done) {
-    loadIndex(form, function (data) {
-      var found = search(data, query), root = form.getAttribute("data-root");
+    var ask = form.asked = (form.asked || 0) + 1;  // a sharded index answers later: the latest query's answer only
+    loadIndex(form, function (data) { find(form, data, query, limit, function (found, count) {
+      if (ask !== form.asked) return;
+      var root = form.getAttribute("data-root");
       var head = panel.querySelector(".search-count"), list = panel.querySelector("ul"), more = panel.querySelector(".search-more");
       if (more) more.remove();
       list.textContent = "";
       panel.hidden = !query.trim();
       if (done) done(!panel.hidden);
       if (panel.hidden) { head.textContent = ""; return; }
-      head.textContent = found.length ? words(form, "count", "n", found.length) : words(form, "none", "q", query.trim());
+      head.textContent = count ? words(form, "count", "n", count) : words(form, "none", "q", query.trim());
       found.slice(0, limit).forEach(function (record, i) {
         var item = document.createElement("li"), link = document.createElement("a");
         link.href = root + record[3];
@@ -100,14 +122,14 @@
         item.appendChild(link);
         list.appendChild(item);
       });
-      if (found.length > limit) {
+      if (count > limit) {
         more = document.createElement(full ? "p" : "a");
         more.className = "search-more";
         more.textContent = words(form, "more", "shown", limit);
         if (!full) more.href = form.getAttribute("action") + "?q=" + encodeURIComponent(query.trim());
         panel.appendChild(more);
       }
-    });
+    }); });
   }
 
   function attach(form, full) {

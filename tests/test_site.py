@@ -199,7 +199,9 @@ def test_tables_scroll_in_their_own_box(site: Path) -> None:
 
 def test_assets_are_small_and_frameworkless(site: Path) -> None:
     assert (site / "assets/style.css").stat().st_size < 12_000
-    assert (site / "assets/site.js").stat().st_size < 8_000
+    # (9.5 kB: the search of a large site's sharded index is assets/search-shards.js, loaded by
+    # such a site only; site.js has the step to it and keeps answers in the order of the queries)
+    assert (site / "assets/site.js").stat().st_size < 9_500
     css = read(site / "assets/style.css")
     assert "@media print" in css and "max-width: 40rem" in css and "overflow-x: auto" in css
 

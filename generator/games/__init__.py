@@ -258,6 +258,11 @@ class Game:
         when its rule set is not the game's default (a rule profile). Default: none."""
         return []
 
+    def traveller_rows(self, stage: Stage, rounds: Sequence[Any]) -> list[list[Any]] | None:
+        """Its travellers as a spreadsheet's rows (results.xlsx, `paibang export`), the heading
+        row (column names, not words) first. Default: none (its tables sheet says it all)."""
+        return None
+
     def event_tables(self, result: Any) -> list[Any]:
         """Tables its event page template (games/<name>_event.html) shows. Default: none."""
         return []

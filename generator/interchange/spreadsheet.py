@@ -88,31 +88,14 @@ def table_rows(stage_result: Any) -> list[list[Any]]:
 
 
 def traveller_rows(result: Any, stage_result: Any) -> list[list[Any]] | None:
+    """A duplicate stage's travellers as rows, the heading row first (the game's `traveller_rows`);
+    None for a stage without travellers."""
     from generator.games import GAMES
 
-    # Bridge's duplicate stages, whose traveller lines this sheet knows (80分's travellers carry
-    # other columns; its tables sheet has them), as the game gives them.
-    if result.event.game != "bridge" or not stage_result.rounds:
+    if not stage_result.rounds:
         return None
-    found = list(GAMES[result.event.game].travellers(stage_result.stage, stage_result.rounds))
-    if not found:
-        return None
-    rows: list[list[Any]] = [["board", "round", "table", "ns", "ew", "contract", "declarer", "result", "lead",
-                              "ns_score", "ns_value", "ew_value", "adjusted"]]
-    for traveller in found:
-        for line in traveller.lines:
-            row = line.row
-            ns, ew = (getattr(line, "ns", None), getattr(line, "ew", None)) if hasattr(line, "ns") else (line.home, line.away)
-            board_line = getattr(row, "line", None) or getattr(row, "open", None)
-            adjusted = row.adjusted.text if getattr(row, "adjusted", None) is not None else ""
-            value_ns = getattr(row, "ns_value", None) if hasattr(row, "ns_value") else row.home_imps
-            value_ew = getattr(row, "ew_value", None) if hasattr(row, "ew_value") else row.away_imps
-            score = getattr(row, "score", None) if hasattr(row, "score") else row.open_score
-            rows.append([traveller.board, line.round, line.table, ns, ew,
-                         board_line.contract if board_line else "", board_line.declarer if board_line else "",
-                         board_line.result if board_line else "", board_line.lead if board_line else "",
-                         score, _cell(value_ns), _cell(value_ew), adjusted])
-    return rows
+    rows = GAMES[result.event.game].traveller_rows(stage_result.stage, stage_result.rounds)
+    return [[_cell(value) for value in row] for row in rows] if rows else None
 
 
 _NUMBER = re.compile(r"^[+-]?\d+(?:\.\d+)?$")

@@ -38,7 +38,7 @@ from generator.render.incremental import (EventPages, PreviousBuild, code_digest
                                           site_digest)
 from generator.render.output import OutputTree
 from generator.render.players import People, Person, collect_people, people_by_group
-from generator.render.search import index_script
+from generator.render.search import index_files
 from generator.render.search import records as search_records
 from generator.tournament.results import EventResult, StageResult
 from generator.tournament.pairing import movement_card
@@ -79,6 +79,7 @@ def environment(locale: str, people: People | None = None, stock: bool = False) 
     env.globals.update(_=translate, t=translate, lang=HTML_LANG[locale], cjk=CJK_FACE[locale], GAMES=GAMES,
                        metric_of=metric_of, event_url=event_url, stage_url=stage_url, round_url=round_url,
                        entry_url=entry_url, board_url=board_url, player_url=player_url, game_url=game_url, players_url=PLAYERS_URL,
+                       table_url=table_url, first_page=first_page,
                        search_url=SEARCH_URL, lang_of=_lang_attribute(locale),
                        person_of=people.of if people else (lambda slug, entry_id, index: None),
                        person_named=people.named_in if people else (lambda slug, name, group: None))
@@ -214,6 +215,72 @@ def game_url(game: str | None) -> str:
     return f"games/{game}/index.html" if game else "index.html"
 
 
+# Large events' pages are split so that no HTML page passes PAGE_LIMIT (a 5,000-team Swiss made a
+# 3.5 MB standings page and rounds of 35 MB). Below each threshold a page is exactly as before;
+# above it the first page keeps the page's URL and the others are `page-<n>/` beneath it, so
+# every URL stays where it was as results come in (README, "What a build writes"):
+PAGE_ROWS = 200  # standings rows a page: <stage>/index.html ranks 1-200, <stage>/page-2/index.html 201-400, …
+PAGE_TABLES = 50  # a round's tables a page, in table order: round-<n>/index.html, round-<n>/page-2/index.html, …
+ARCHIVE_EVENTS = 300  # the archive on one page up to this many events; beyond, one page a year (years/<year>/)
+PLAYERS_PAGE = 5_000  # people the players' index shows a page: players/index.html, players/page-2/index.html, …
+PAGE_LIMIT = 1_000_000  # bytes: no HTML page is larger at these thresholds (tests, bench/scale.py)
+
+
+def page_url(url: str, number: int) -> str:
+    """Page `number` of a paginated page: the page's own URL for the first, else `page-<n>/`
+    in its folder (…/main/index.html -> …/main/page-2/index.html)."""
+    return url if number == 1 else f"{url.removesuffix('index.html')}page-{number}/index.html"
+
+
+def chunks(items: list[Any], size: int) -> list[list[Any]]:
+    """`items` in pages of `size` (one page, maybe empty, when they fit)."""
+    return [items[start:start + size] for start in range(0, len(items), size)] or [items[:0]]
+
+
+def first_page(rows: list[Any]) -> list[Any]:
+    """The rows a standings' first page shows (the event page's ranking too)."""
+    return rows[:PAGE_ROWS]
+
+
+def standings_pages(event: Event, stage_id: str, rows: list[Any]) -> list[tuple[str, str]]:
+    """(URL, label) of each page of a stage's standings: the label its ranks' span, "1-200"."""
+    base = stage_url(event, stage_id)
+    return [(page_url(base, n + 1), _span(n * PAGE_ROWS + 1, min((n + 1) * PAGE_ROWS, len(rows))))
+            for n in range((len(rows) - 1) // PAGE_ROWS + 1)] if len(rows) > PAGE_ROWS else []
+
+
+def _span(first: Any, last: Any) -> str:
+    return f"{first}–{last}" if first != last else str(first)
+
+
+# A round's table number -> its page, for rounds of more than PAGE_TABLES tables, made once a
+# round (5,000 entry pages ask for it 7 times each); the round itself is kept beside it, so that
+# an id reused by a later round is never taken for it. render_event empties it.
+_TABLE_PAGES: dict[int, tuple[Any, dict[int, int]]] = {}
+
+
+def table_url(event: Event, stage_result: StageResult, number: int, table: int) -> str:
+    """A table of a round, on its round page (the page holding it when the round is paginated)."""
+    url = round_url(event, stage_result.stage.id, number)
+    round_result = next((r for r in stage_result.rounds if r.number == number), None)
+    if round_result is not None and len(round_result.tables) > PAGE_TABLES:
+        kept = _TABLE_PAGES.get(id(round_result))
+        if kept is None or kept[0] is not round_result:
+            if len(_TABLE_PAGES) > 64:  # called outside render_event (the desk): kept bounded
+                _TABLE_PAGES.clear()
+            kept = _TABLE_PAGES[id(round_result)] = (round_result, {
+                score.table.number: position // PAGE_TABLES + 1 for position, score in enumerate(round_result.tables)})
+        url = page_url(url, kept[1].get(table, 1))
+    return url + (f"#table-{table}" if table else "")
+
+
+def year_url(game: str | None, year: str) -> str:
+    """A large archive's page of one year (ARCHIVE_EVENTS), of every game or of one; events
+    without a date are under `undated`."""
+    folder = "" if game is None else f"games/{game}/"
+    return f"{folder}years/{year if year.isdigit() else 'undated'}/index.html"
+
+
 PLAYERS_URL = "players/index.html"
 SEARCH_URL = "search/index.html"
 ASSETS = ("style.css", "site.js", "favicon.svg")  # copied from templates/ to output/assets/
@@ -311,20 +378,69 @@ def _write_indexes(site: Site, results: list[EventResult], people: People, env: 
     ordered = sorted(results, key=lambda r: (_first_day(r), r.event.slug), reverse=True)
     games = sorted({r.event.game for r in ordered}, key=lambda g: GAMES[g].position if g in GAMES else 99)
     newest = max((_last_day(r) for r in results if r.event.dates), default=None)
+    counts = {g: sum(1 for r in ordered if r.event.game == g) for g in games}
     for game in (None, *games):
         shown = [r for r in ordered if game is None or r.event.game == game]
-        writer.page(env, game_url(game), "index.html", newest, years=_by_year(shown), games=games,
-                    counts={g: sum(1 for r in ordered if r.event.game == g) for g in games}, total=len(ordered),
-                    current_game=game, winners=_winners)
+        years = _by_year(shown)
+        common = dict(games=games, counts=counts, total=len(ordered), current_game=game, winners=_winners)
+        if len(shown) <= ARCHIVE_EVENTS:
+            writer.page(env, game_url(game), "index.html", newest, years=years, year_pages=[], current_year=None,
+                        **common)
+            continue
+        # A large archive: a page a year (years/<year>/index.html), the newest year's also at the
+        # archive's own URL; each lists the years.
+        year_pages = [(year_url(game, year), year, len(events)) for year, events in years]
+        writer.page(env, game_url(game), "index.html", newest, years=years[:1], year_pages=year_pages,
+                    current_year=years[0][0], **common)
+        for year, events in years:
+            writer.page(env, year_url(game, year), "index.html", newest, years=[(year, events)],
+                        year_pages=year_pages, current_year=year, **common)
 
     # People across events: the index here, each person's page comes with the events.
-    writer.page(env, PLAYERS_URL, "players.html", newest, groups=people_by_group(people.everyone, t("no_group")))
+    _players_index(env, writer, people_by_group(people.everyone, t("no_group")), newest)
 
     # Search: the page, and the index it loads.
     writer.page(env, SEARCH_URL, "search.html", None)
     found = search_records(results, people, t, event_url, entry_url, player_url)
-    out.write_text("assets/search-index.js", index_script(found))
+    files = index_files(found)
+    for path, text in files.items():  # one file, or a large site's shards
+        out.write_text(path, text)
+    if len(files) > 1:  # and the script that searches them, which site.js loads then
+        out.write_bytes("assets/search-shards.js", (TEMPLATES / "search-shards.js").read_bytes())
     out.write_text("feed.xml", atom_feed(site, updates(site, results, event_url, stage_url), t))
+
+
+def _players_index(env: jinja2.Environment, writer: SiteWriter, groups: list[tuple[str, list[Person]]],
+                   newest: dt.date | None) -> None:
+    """players/index.html; past PLAYERS_PAGE people, pages of whole groups (a group larger than a
+    page is split) under players/page-<n>/, each with every group's link and the list of pages."""
+    if sum(len(people) for _, people in groups) <= PLAYERS_PAGE:
+        writer.page(env, PLAYERS_URL, "players.html", newest, groups=groups, first_group=0, group_links=[], pages=[],
+                    page_number=1)
+        return
+    shown: list[list[tuple[int, str, list[Person]]]] = [[]]  # each page's (group number, group, people)
+    room = PLAYERS_PAGE
+    for number, (group, people) in enumerate(groups, 1):
+        if len(people) > room and shown[-1]:
+            shown.append([])
+            room = PLAYERS_PAGE
+        for start in range(0, len(people), PLAYERS_PAGE):
+            part = people[start:start + PLAYERS_PAGE]
+            if len(part) > room:
+                shown.append([])
+                room = PLAYERS_PAGE
+            shown[-1].append((number, group, part))
+            room -= len(part)
+    urls = [page_url(PLAYERS_URL, n) for n in range(1, len(shown) + 1)]
+    links: dict[int, tuple[str, str]] = {}
+    for url, page in zip(urls, shown):
+        for number, group, _ in page:
+            links.setdefault(number, (group, f"{url}#g{number}"))
+    pages = [(url, _span(page[0][1], page[-1][1])) for url, page in zip(urls, shown)]
+    for number, (url, page) in enumerate(zip(urls, shown), 1):
+        writer.page(env, url, "players.html", newest, groups=[(group, people) for _, group, people in page],
+                    first_group=page[0][0] - 1, group_links=[links[n] for n in sorted(links)], pages=pages,
+                    page_number=number)
 
 
 def _sitemap_order(page: tuple[str, dt.date | None]) -> tuple[int, str]:
@@ -448,12 +564,20 @@ def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulle
     notices = [render_notice(path) for path in event.notices]
     writer.page(env, event_url(event), "event.html", day, notices=notices, bulletins=bulletins, **common)
     table_template = f"games/{event.game}_table.html"
+    _TABLE_PAGES.clear()
     for stage_result in result.stages:
         stage = stage_result.stage
         travellers = _travellers(game, stage_result)
+        # The standings, PAGE_ROWS a page: the first on the stage page, with its rules.
+        pages = standings_pages(event, stage.id, stage_result.standings)
+        rows = chunks(stage_result.standings, PAGE_ROWS)
         writer.page(env, stage_url(event, stage.id), "stage.html", day, stage_result=stage_result,
                     stage=stage, next_stage=_next_stage(result, stage_result), travellers=travellers,
-                    movement=movement_card(event, stage_result), **common)
+                    movement=movement_card(event, stage_result), rows=rows[0], pages=pages, page_number=1,
+                    **common)
+        for number in range(2, len(pages) + 1):
+            writer.page(env, pages[number - 1][0], "standings.html", day, stage_result=stage_result, stage=stage,
+                        rows=rows[number - 1], pages=pages, page_number=number, **common)
         for position, traveller in enumerate(travellers):
             neighbours = [travellers[i].board if 0 <= i < len(travellers) else None
                           for i in (position - 1, position + 1)]
@@ -463,9 +587,16 @@ def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulle
         # A barometer's standings after each round (duplicate.standings_after_rounds).
         after = _standings_after(event, stage_result)
         for round_result in stage_result.rounds:
-            writer.page(env, round_url(event, stage.id, round_result.number), "round.html", day,
-                        stage_result=stage_result, stage=stage, round_result=round_result,
-                        table_template=table_template, after_round=after.get(round_result.number), **common)
+            # PAGE_TABLES tables a page, in table order; the first keeps the round's URL.
+            shown = chunks(round_result.tables, PAGE_TABLES)
+            url = round_url(event, stage.id, round_result.number)
+            table_pages = [(page_url(url, n + 1), _span(tables[0].table.number, tables[-1].table.number))
+                           for n, tables in enumerate(shown)] if len(shown) > 1 else []
+            for number, tables in enumerate(shown, 1):
+                writer.page(env, page_url(url, number), "round.html", day,
+                            stage_result=stage_result, stage=stage, round_result=round_result, tables=tables,
+                            pages=table_pages, page_number=number, table_template=table_template,
+                            after_round=after.get(round_result.number) if number == 1 else None, **common)
     # Each stage's tables, by entry, gathered once (not searched again for every entry).
     seats = [seated(s) for s in result.stages]
     standings = [s.standings_by_entry() for s in result.stages]
@@ -543,9 +674,11 @@ def match_lines(game: Any, event: Event, stage_result: StageResult, entry_id: st
     totals = running_totals(game, stage_result, entry_id, matches)
     lines: list[MatchLine] = []
     for row in totals.rows:
-        url = f"{round_url(event, stage.id, row.round)}" + (f"#table-{row.table}" if row.table else "")
+        url = table_url(event, stage_result, row.round, row.table)
         lines.append(MatchLine(row.round, row.table, url, row.opponents, row.outcome, row.values, row.running))
     return MatchSummary(totals.metrics, lines)
+
+
 def results_json(result: EventResult) -> dict[str, Any]:
     """The machine-readable result of outputs.md; only public fields, by construction."""
     event = result.event

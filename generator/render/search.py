@@ -14,6 +14,8 @@ The index is a JavaScript file (`assets/search-index.js`) that sets one global, 
 script tag only when someone uses the search box: that works from a web server and from disk
 (file://), where fetch() is refused. It holds only what pages already show (names, groups, team
 names, titles); private fields never reach the model, and a player's `id` is not written.
+A large site's index is sharded instead (index_files, below): the first keystroke loads a few
+small files, never the whole index.
 """
 
 from __future__ import annotations
@@ -135,3 +137,77 @@ def index_script(found: list[Record]) -> str:
     # "</" cannot close anything in a .js file, but keep the file safe to inline anywhere.
     body = body.replace("</", "<\\/")
     return f"/* paibang search index: see generator/render/search.py */\nwindow.PAIBANG_SEARCH={body};\n"
+
+
+# --- a large site's index, in shards ------------------------------------------------------------
+#
+# A site of 10,000 players made a 3 MB search-index.js, all of it loaded at the first keystroke.
+# Past SINGLE_INDEX_LIMIT bytes the index is split instead (a small site keeps the one file above,
+# byte for byte):
+#
+#   assets/search-index.js     the manifest: version 2, how many gram shards, records a chunk,
+#                              the 繁→简 folds (loaded on focus, as before; a few kB)
+#   assets/search/g-<k>.js     postings: character pair (or single character) -> record numbers,
+#                              for the grams whose shard_of() is k; SHARD_LIMIT bytes at most
+#                              (one gram is never split: its list alone may pass it)
+#   assets/search/r-<k>.js     records k*CHUNK_RECORDS … (k+1)*CHUNK_RECORDS-1, as version 1's
+#
+# A query loads the shards of its grams (a name's two or three characters: one to three files),
+# intersects their lists, then only the chunks of records that hold the first results. Each file
+# calls window.PAIBANG_SEARCH_PART(name, data): a script, so that it loads from disk (file://).
+
+SINGLE_INDEX_LIMIT = 500_000  # bytes: a larger index is sharded
+SHARD_LIMIT = 100_000  # bytes a gram shard aims at (their number is chosen so)
+CHUNK_RECORDS = 400  # records a chunk (about 50 kB of names, details and addresses)
+
+
+def shard_of(gram: str, shards: int) -> int:
+    """Which gram shard holds `gram`: the same arithmetic as site.js's shardOf (code points, not
+    UTF-16 units, and no number past 2**31: both languages compute it alike)."""
+    number = 0
+    for char in gram:
+        number = (number * 31 + ord(char)) % shards
+    return number
+
+
+def grams_of(text: str) -> set[str]:
+    """What the sharded index lists a record under: its bigrams, and each character alone (a
+    query of one character has no bigram)."""
+    found = bigrams(text)
+    for run in _runs(normalise(text)):
+        found.update(run)
+    return found
+
+
+def _script(body: object) -> str:
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+
+
+def index_files(found: list[Record]) -> dict[str, str]:
+    """The search index's files by path under output/: the one search-index.js of a small site,
+    the manifest, gram shards and record chunks of a large one."""
+    single = index_script(found)
+    if len(single.encode()) <= SINGLE_INDEX_LIMIT:
+        return {"assets/search-index.js": single}
+    postings: dict[str, list[int]] = {}
+    for number, record in enumerate(found):
+        for gram in sorted(grams_of(record.text)):
+            postings.setdefault(gram, []).append(number)
+    size = sum(len(gram.encode()) + 6 + sum(len(str(n)) + 1 for n in numbers) for gram, numbers in postings.items())
+    shards = max(1, -(-size // SHARD_LIMIT))
+    parts: list[dict[str, list[int]]] = [{} for _ in range(shards)]
+    for gram in sorted(postings):
+        parts[shard_of(gram, shards)][gram] = postings[gram]
+    present = {char for record in found for char in record.text}
+    folds = {chr(code): char for code, char in simplified().items() if char in present}
+    manifest = {"version": 2, "shards": shards, "chunk": CHUNK_RECORDS, "records": len(found),
+                "fold": dict(sorted(folds.items()))}
+    files = {"assets/search-index.js": "/* paibang search index (sharded): see generator/render/search.py */\n"
+                                       f"window.PAIBANG_SEARCH={_script(manifest)};\n"}
+    for number, part in enumerate(parts):
+        files[f"assets/search/g-{number}.js"] = f'window.PAIBANG_SEARCH_PART("g-{number}",{_script(part)});\n'
+    for start in range(0, len(found), CHUNK_RECORDS):
+        chunk = [[r.kind, r.title, r.detail, r.url, r.text] for r in found[start:start + CHUNK_RECORDS]]
+        name = f"r-{start // CHUNK_RECORDS}"
+        files[f"assets/search/{name}.js"] = f'window.PAIBANG_SEARCH_PART("{name}",{_script(chunk)});\n'
+    return files

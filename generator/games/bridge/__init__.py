@@ -225,6 +225,11 @@ class BridgeRules(Game):
             return []
         return duplicate.travellers(stage, options, rounds)
 
+    def traveller_rows(self, stage: Stage, rounds: Any) -> list[list[Any]] | None:
+        """Each board's lines, a row each (pairs: NS and EW; teams: home and away, the open room)."""
+        travellers = self.travellers(stage, rounds)
+        return duplicate.traveller_rows(travellers) if travellers else None
+
     def fields(self, stage: Stage, rounds: Any) -> list[list[str]] | None:
         """`field: directions`: the NS pairs and the EW pairs, ranked apart."""
         return duplicate.fields(stage, self.options(stage), rounds)

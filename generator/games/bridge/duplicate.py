@@ -1268,3 +1268,24 @@ def _value(value: float | None) -> str:
     if value is None:
         return ""
     return _number(value) if not float(value).is_integer() else str(int(value))
+
+
+def traveller_rows(travellers: list[Traveller]) -> list[list[Any]]:
+    """Travellers as a spreadsheet's rows, the heading row first: a pairs line names NS and EW
+    and its board line; a teams line names home and away, the open room's line and its IMPs."""
+    rows: list[list[Any]] = [["board", "round", "table", "ns", "ew", "contract", "declarer", "result", "lead",
+                              "ns_score", "ns_value", "ew_value", "adjusted"]]
+    for traveller in travellers:
+        for line in traveller.lines:
+            row = line.row
+            pairs = isinstance(line, TravellerLine)
+            ns, ew = (line.ns, line.ew) if pairs else (line.home, line.away)
+            board_line = row.line if pairs else row.open
+            adjusted = row.adjusted.text if row.adjusted is not None else ""
+            value_ns, value_ew = (row.ns_value, row.ew_value) if pairs else (row.home_imps, row.away_imps)
+            score = row.score if pairs else row.open_score
+            rows.append([traveller.board, line.round, line.table, ns, ew,
+                         board_line.contract if board_line else "", board_line.declarer if board_line else "",
+                         board_line.result if board_line else "", board_line.lead if board_line else "",
+                         score, value_ns, value_ew, adjusted])
+    return rows

@@ -1,0 +1,360 @@
+"""Large events and archives at reduced sizes (issue 23): the thresholds of render/html.py and
+render/search.py lowered, so that the demo content is "large". Standings and rounds paginate under
+documented URLs, every entry and table once; the archive splits by year; the search index is
+sharded, every record findable, each shard bounded. No timing: bench/scale.py measures.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from generator.build import validate
+from generator.render import html as html_module
+from generator.render import search as search_module
+from generator.render.html import render_site
+from generator.render.output import OutputTree
+from generator.render.search import bigrams, grams_of, normalise, shard_of
+
+ROOT = Path(__file__).resolve().parents[1]
+CONTENT = ROOT / "content"
+GUANDAN = "events/tumu-guandan-2020"  # 52 teams, 3 Swiss rounds of 26 tables
+ROWS, TABLES = 10, 5  # the lowered thresholds
+SHARD_BYTES, CHUNK = 5_000, 50
+PEOPLE = 40  # people a page of the players' index
+
+
+def render(out: Path) -> Path:
+    site, results, _ = validate(CONTENT)
+    out.mkdir(parents=True, exist_ok=True)
+    render_site(site, results, {}, OutputTree(out))
+    return out
+
+
+@pytest.fixture(scope="module")
+def large(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo site rendered as a large one: 10 standings rows a page, 5 tables, an archive of
+    at most 2 events a page, an index always sharded."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(html_module, "PAGE_ROWS", ROWS)
+        patch.setattr(html_module, "PAGE_TABLES", TABLES)
+        patch.setattr(html_module, "ARCHIVE_EVENTS", 2)
+        patch.setattr(html_module, "PLAYERS_PAGE", PEOPLE)
+        patch.setattr(search_module, "SINGLE_INDEX_LIMIT", 0)
+        patch.setattr(search_module, "SHARD_LIMIT", SHARD_BYTES)
+        patch.setattr(search_module, "CHUNK_RECORDS", CHUNK)
+        return render(tmp_path_factory.mktemp("large") / "output")  # the thresholds as they were after
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return render(tmp_path_factory.mktemp("small") / "output")
+
+
+@pytest.fixture(scope="module")
+def demo():
+    return validate(CONTENT)[1]
+
+
+def read(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def links(page: Path, site: Path) -> list[Path]:
+    """The files a page's relative links lead to (fragment and query dropped)."""
+    found = []
+    for href in re.findall(r'href="([^"]+)"', read(page)):
+        if href.startswith(("http:", "https:", "mailto:", "#")):
+            continue
+        found.append((page.parent / unquote(urlsplit(href).path)).resolve())
+    return found
+
+
+def standings_ids(page: Path) -> list[str]:
+    table = re.search(r'<table class="standings cards gutter">.*?</table>', read(page), re.S)[0]
+    return re.findall(r'<th scope="row"><a href="[^"]*">([^<]+)</a></th>', table)
+
+
+# --- standings ----------------------------------------------------------------------------------
+
+
+def test_a_large_stages_standings_paginate_under_documented_urls(large: Path, demo) -> None:
+    result = next(r for r in demo if r.event.slug == GUANDAN.split("/")[1])
+    standings = result.stages[0].standings
+    count = -(-len(standings) // ROWS)
+    stage = large / GUANDAN / "main"
+    expected = [stage / "index.html", *(stage / f"page-{n}/index.html" for n in range(2, count + 1))]
+    assert sorted(p for p in stage.glob("page-*/index.html")) == sorted(expected[1:])
+    assert not (stage / "page-1").exists() and not (stage / f"page-{count + 1}").exists()
+    seen: list[str] = []
+    for number, page in enumerate(expected, 1):
+        ids = standings_ids(page)
+        assert 0 < len(ids) <= ROWS
+        assert ids == [s.entry.id for s in standings[(number - 1) * ROWS: number * ROWS]]  # rank order, page by page
+        assert page.stat().st_size < html_module.PAGE_LIMIT
+        nav = re.search(r'<nav class="rounds pages" aria-label="名次分页">(.*?)</nav>', read(page))[1]
+        assert nav.count("<a ") == count + (number > 1) + (number < count)
+        assert 'aria-current="page"' in nav and (number == 1) == ('rel="prev"' not in nav)
+        seen += ids
+    assert sorted(seen) == sorted(s.entry.id for s in standings) and len(seen) == len(set(seen))
+    # the rules once, on the first page; the other pages link back to it
+    assert "ranking-rule" in read(expected[0]) and "ranking-rule" not in read(expected[1])
+
+
+def test_every_link_of_the_paginated_pages_resolves(large: Path) -> None:
+    event = large / GUANDAN
+    checked = 0
+    for page in [*event.glob("main/**/index.html"), *event.glob("entries/*/index.html"), event / "index.html"]:
+        for target in links(page, large):
+            assert target.is_file(), (page, target)
+            checked += 1
+    assert checked > 1000
+
+
+def test_the_event_page_shows_the_first_page_and_links_to_the_rest(large: Path, small: Path) -> None:
+    page = large / GUANDAN / "index.html"
+    assert len(standings_ids(page)) == ROWS
+    assert re.search(r'<a href="../../events/tumu-guandan-2020/main/index.html">全部名次（共 52 个）</a>', read(page))
+    assert "全部名次" not in read(small / GUANDAN / "index.html")
+    assert len(standings_ids(small / GUANDAN / "index.html")) == 52
+
+
+# --- rounds -------------------------------------------------------------------------------------
+
+
+def test_a_large_round_paginates_every_table_once_and_entries_link_to_its_page(large: Path, demo) -> None:
+    result = next(r for r in demo if r.event.slug == GUANDAN.split("/")[1])
+    for round_result in result.stages[0].rounds:
+        folder = large / GUANDAN / f"main/round-{round_result.number}"
+        numbers = [s.table.number for s in round_result.tables]
+        pages = [folder / "index.html", *(folder / f"page-{n}/index.html" for n in range(2, -(-len(numbers) // TABLES) + 1))]
+        assert sorted(folder.glob("page-*/index.html")) == sorted(pages[1:])
+        seen = []
+        for number, page in enumerate(pages, 1):
+            tables = [int(t) for t in re.findall(r'<section class="table-result" id="table-(\d+)"', read(page))]
+            assert tables == numbers[(number - 1) * TABLES: number * TABLES]
+            assert page.stat().st_size < html_module.PAGE_LIMIT
+            seen += tables
+        assert seen == numbers
+    # an entry's page: each of its tables links to the page that holds it
+    for entry in (large / GUANDAN / "entries").glob("*/index.html"):
+        for href in re.findall(r'href="([^"]*#table-\d+)"', read(entry)):
+            path, fragment = href.split("#")
+            assert f'id="{fragment}"' in read((entry.parent / path).resolve()), (entry, href)
+
+
+# --- small events and sites keep today's URLs ------------------------------------------------------
+
+
+def test_small_events_and_archives_keep_one_page_each(small: Path) -> None:
+    assert not list(small.rglob("page-*")) and not (small / "years").exists()
+    assert 'class="rounds pages"' not in "".join(read(p) for p in small.rglob("*.html"))
+    assert not (small / "assets/search").exists() and not (small / "assets/search-shards.js").exists()
+    assert '"version":1' in read(small / "assets/search-index.js")
+    assert max(p.stat().st_size for p in small.rglob("*.html")) < html_module.PAGE_LIMIT
+
+
+# --- the archive by year --------------------------------------------------------------------------
+
+
+def test_a_large_archive_has_a_page_a_year_each_event_on_one(large: Path, demo) -> None:
+    years = sorted({str(r.event.dates[0].year) for r in demo}, reverse=True)
+    pages = {year: large / f"years/{year}/index.html" for year in years}
+    assert sorted(large.glob("years/*/index.html")) == sorted(pages.values())
+    listed: list[str] = []
+    for year, page in pages.items():
+        text = read(page)
+        assert re.findall(r'<h2 id="year-(\d{4})">', text) == [year]
+        listed += re.findall(r'<h3><a href="\.\./\.\./(events/[^/]+)/index.html"', text)
+        assert all(target.is_file() for target in links(page, large))
+    assert sorted(listed) == sorted(f"events/{r.event.slug}" for r in demo)
+    index = read(large / "index.html")
+    assert re.findall(r'<h2 id="year-(\d{4})">', index) == years[:1]  # the newest year, and the list of years
+    assert all(f'href="years/{year}/index.html"' in index for year in years)
+    bridge = sorted(p.relative_to(large).as_posix() for p in large.glob("games/bridge/years/*/index.html"))
+    assert bridge and all(p.startswith("games/bridge/years/") for p in bridge)
+
+
+# --- the players' index ---------------------------------------------------------------------------
+
+
+def test_a_large_players_index_has_pages_of_whole_groups_each_person_once(large: Path, small: Path) -> None:
+    def people(page: Path) -> list[str]:
+        return re.findall(r'<li><a href="[^"]*(players/[0-9a-f]+/index.html)">', read(page))
+
+    everyone = people(small / "players/index.html")
+    pages = [large / "players/index.html", *sorted(large.glob("players/page-*/index.html"),
+                                                   key=lambda p: int(p.parent.name.split("-")[1]))]
+    assert len(pages) >= len(everyone) // PEOPLE and [p.parent.name for p in pages[1:]] == [
+        f"page-{n}" for n in range(2, len(pages) + 1)]
+    listed = [person for page in pages for person in people(page)]
+    assert sorted(listed) == sorted(everyone) and len(listed) == len(set(listed))
+    for page in pages:
+        assert 0 < len(people(page)) <= PEOPLE
+        nav = re.search(r'<nav class="groups" aria-label="[^"]+">(.*?)</nav>', read(page), re.S)[1]
+        for href in re.findall(r'href="([^"]+)"', nav):  # every group, on the page that holds it
+            path, fragment = href.split("#")
+            assert f'<h2 id="{fragment}">' in read((page.parent / path).resolve()), (page, href)
+        assert all(target.is_file() for target in links(page, large))
+    assert 'class="rounds pages"' not in read(small / "players/index.html")
+
+
+# --- search in shards -------------------------------------------------------------------------------
+
+
+def script_data(path: Path) -> tuple[str | None, object]:
+    text = read(path)
+    if text.startswith("window.PAIBANG_SEARCH_PART("):
+        name, _, body = text[len("window.PAIBANG_SEARCH_PART("):].partition(",")
+        return json.loads(name), json.loads(body[: body.rindex(");")])
+    return None, json.loads(text[text.index("=") + 1: text.rindex(";")])
+
+
+@pytest.fixture(scope="module")
+def shards(large: Path) -> dict:
+    _, manifest = script_data(large / "assets/search-index.js")
+    parts = {}
+    for path in sorted((large / "assets/search").glob("*.js")):
+        name, data = script_data(path)
+        assert name == path.stem
+        parts[name] = data
+    return {"manifest": manifest, "parts": parts}
+
+
+def sharded_search(index: dict, query: str) -> tuple[list[list[str]], set[str]]:
+    """What site.js does with a sharded index, in Python: the shards of the query's grams, then
+    the records holding every run; also which files it loaded."""
+    manifest, parts = index["manifest"], index["parts"]
+    runs = [r for r in re.split(r"[^\w]+|_", normalise(query)) if r]
+    grams = [g for run in runs for g in ([run] if len(run) == 1 else [run[i:i + 2] for i in range(len(run) - 1)])]
+    loaded = {f"g-{shard_of(g, manifest['shards'])}" for g in grams}
+    ids = None
+    for gram in grams:
+        posting = set(parts[f"g-{shard_of(gram, manifest['shards'])}"].get(gram, []))
+        ids = posting if ids is None else ids & posting
+    found = []
+    for number in sorted(ids or ()):
+        loaded.add(f"r-{number // manifest['chunk']}")
+        record = parts[f"r-{number // manifest['chunk']}"][number % manifest["chunk"]]
+        if all(run in record[4] for run in runs):
+            found.append(record)
+    return found, loaded
+
+
+def test_search_shards_cover_every_record_and_each_is_bounded(large: Path, small: Path, shards: dict) -> None:
+    manifest, parts = shards["manifest"], shards["parts"]
+    _, single = script_data(small / "assets/search-index.js")
+    records = [record for n in range(-(-manifest["records"] // CHUNK)) for record in parts[f"r-{n}"]]
+    assert records == single["records"]  # every record, players included, in the same order
+    assert all(len(parts[f"r-{n}"]) <= CHUNK for n in range(-(-manifest["records"] // CHUNK)))
+    for number, record in enumerate(records):
+        for gram in grams_of(record[4]):
+            assert number in parts[f"g-{shard_of(gram, manifest['shards'])}"][gram]
+    assert {r[1] for r in records if r[0] == "player"} >= {"张浩然"}
+    # each gram shard is bounded: near SHARD_LIMIT, never the whole index
+    largest_gram = max(len(json.dumps({g: ids}, ensure_ascii=False).encode())
+                       for n in range(manifest["shards"]) for g, ids in parts[f"g-{n}"].items())
+    for path in (large / "assets/search").glob("g-*.js"):
+        assert path.stat().st_size <= 2 * SHARD_BYTES + largest_gram
+    whole = sum(p.stat().st_size for p in (large / "assets").rglob("search*/*.js"))
+    assert (large / "assets/search-index.js").stat().st_size < whole / 10  # the manifest: what focus loads
+
+
+def test_sharded_search_finds_a_player_loading_a_few_files(shards: dict) -> None:
+    found, loaded = sharded_search(shards, "浩然")
+    assert any(r[0] == "player" and r[1] == "张浩然" for r in found)
+    assert len(loaded) <= 4 < len(shards["parts"]) / 4
+    assert any(r[1] == "张浩然" for r in sharded_search(shards, "張浩")[0])  # 繁體 query, 简体 name
+    assert any(r[0] == "entry" and r[1].startswith("A19") for r in sharded_search(shards, "a19")[0])
+    one, loaded = sharded_search(shards, "张")  # one character: its own list
+    assert any(r[1] == "张浩然" for r in one)
+
+
+def test_a_gram_in_the_index_is_what_a_query_is_split_into(shards: dict) -> None:
+    assert grams_of("张浩然 A19") == bigrams("张浩然 A19") | set("张浩然a19")
+    assert all(0 <= shard_of(g, 7) < 7 for g in ("张浩", "a", "𠀋x", "19"))
+
+
+# --- in a browser: the script chooses the same shards, and finds the player -------------------------
+
+
+@pytest.mark.slow
+def test_the_scripts_shard_choice_is_pythons_and_search_works_sharded(large: Path, browser) -> None:
+    page = browser.new_page()
+    requested: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto((large / "index.html").as_uri())  # from disk: scripts, never fetch()
+        source = read(ROOT / "templates/search-shards.js")
+        body = re.search(r"function shardOf\(gram, shards\) \{.*?\n  \}", source, re.S)[0]
+        grams = ["张浩", "浩然", "a1", "19", "𠀋x", "t", "動"]
+        for count in (1, 7, 31, 1000):
+            chosen = page.evaluate(f"(grams) => {{ {body}; return grams.map(g => shardOf(g, {count})); }}", grams)
+            assert chosen == [shard_of(g, count) for g in grams]
+        page.fill("header form.search input[name=q]", "浩然")
+        page.locator("header .search-results a", has_text="张浩然").first.wait_for()
+        shards_loaded = [u for u in requested if "/assets/search/" in u]
+        assert 0 < len(shards_loaded) <= 4
+        page.goto((large / "search/index.html").as_uri() + "?q=" + "13级动物科学1班")
+        page.locator("main .search-results li").first.wait_for()
+        assert page.locator("main .search-results li").count() >= 8
+        assert not errors
+    finally:
+        page.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("width", [390, 320])
+def test_the_new_kinds_of_page_on_a_phone(large: Path, browser, width: int) -> None:
+    """A standings page beyond the first, a round's page, a year of the archive, the event page
+    cut to its first page: measured as tests/test_phone.py measures every kind of page (nothing
+    sideways, cards kept, targets of 24 px, axe-core)."""
+    from tests.test_phone import AXE, AXE_RUN, MEASURE, REFERENCE
+
+    tab = browser.new_page()
+    tab.set_viewport_size({"width": width, "height": 844})
+    problems = []
+    try:
+        for path in [f"{GUANDAN}/main/page-2/index.html", f"{GUANDAN}/main/index.html",
+                     f"{GUANDAN}/main/round-1/page-2/index.html", f"{GUANDAN}/index.html", "years/2020/index.html",
+                     "players/page-2/index.html",
+                     "index.html"]:
+            tab.goto((large / path).as_uri())
+            found = tab.evaluate(MEASURE, REFERENCE)
+            tab.add_script_tag(path=str(AXE))
+            found["axe"] = tab.evaluate(AXE_RUN)
+            if found.pop("page") > 0:
+                problems.append(f"{path}: the page scrolls sideways")
+            problems += [f"{width}px {path}: {key}: {value}" for key, value in found.items() if value]
+            if "/main/" in path:  # the standings' rows are cards on a phone, as on the stage page
+                assert tab.evaluate("getComputedStyle(document.querySelector('table.cards tbody tr')).display") == "flex"
+    finally:
+        tab.close()
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory):
+    """Debian's Chromium, as tests/test_browser.py starts it (skipped where it is missing, not in CI)."""
+    from tests.test_browser import CHROMIUM_FLAGS, DESKTOP, chromium_path, unavailable
+
+    executable = chromium_path()
+    if executable is None:
+        unavailable("Chromium not found (Debian: apt-get install chromium; or set PAIBANG_CHROMIUM)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("the Python package 'playwright' is not installed (pip install playwright)")
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=executable, args=CHROMIUM_FLAGS,
+            headless=True, viewport=DESKTOP)
+        context.set_default_timeout(10_000)
+        yield context
+        context.close()
