@@ -17,9 +17,10 @@ from generator.commands.registrations import import_registrations
 from generator.content.model import Entry, Table
 from generator.errors import ContentErrors
 from generator.games import GAMES, SideScore, TableScore
-from generator.games.guandan import (
+from generator.games.guandan.records import parse_level
+from generator.games.guandan.rules import (
     LEVEL_A, NATIONAL_MATCH_POINTS, PASSED_A, GuandanRecord, GuandanStage, Penalty, apply_penalties, decide,
-    knockout_winner, level_value, parse_level, tiebreak_winner,
+    knockout_winner, level_value, tiebreak_winner,
 )
 from generator.render.bulletins import round_forms
 from generator.tournament.standings import Tally, rank
@@ -180,7 +181,8 @@ def test_a_penalty_is_capped_at_a_and_never_passes_it():
 
 
 def test_a_penalty_can_turn_a_result_and_a_tie_goes_to_the_team_there_first():
-    from generator.games.guandan import parse_deal, replay
+    from generator.games.guandan.records import parse_deal
+    from generator.games.guandan.rules import replay
 
     log = replay(("T01", "T02"), [parse_deal("T01+3"), parse_deal("T02+2")])  # 5 : 4
     turned = decide(("T01", "T02"), log, None, [Penalty("T01", 2)])

@@ -204,11 +204,9 @@ class Game:
     # The table key a knockout match's tie is settled by, as the tie's error message names it:
     # `winner` (the referee's decision, written on the table) unless the game has its own rule.
     tiebreak_key: str = "winner"
-    # How a tie is settled, in words, for the stage page's explanation of the knockout.
-    tiebreak_rule: Localised = _words(
-        "打平时由裁判判定进入下一轮的一方，记在该桌的 winner: 上。",
-        "打平時由裁判判定進入下一輪的一方，記在該桌的 winner: 上。",
-        "A tie is settled by the referee, whose decision is written on the table as winner:.")
+    # How a tie is settled, in words, for the stage page's explanation of the knockout: a UI word
+    # key (the shared catalogue's, or the game's own).
+    tiebreak_rule: str = "ko_tiebreak_referee"
 
     def knockout_winner(self, score: TableScore, stage: Stage) -> str | None:
         """Who goes through from a knockout match (`format: knockout`, tournament/knockout.py):
