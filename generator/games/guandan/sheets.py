@@ -52,7 +52,8 @@ def bulletins(result: Any, t: Any) -> list[Any]:
             columns = [t("table"), t("entry"), t("gd_level"), t("entry"), t("gd_level"), t("winner"), t("remark")]
             name = f"round-{stage.id}-{number}" if stage.rounds > 1 else f"results-{stage.id}"
             options = stage.options if isinstance(stage.options, GuandanStage) else GuandanStage()
-            text = t("gd_round_text_draws" if options.draws else "gd_round_text")
+            text = t(("gd_round_text_knockout" if stage.format == "knockout" else "gd_round_text_draws")
+                     if options.draws else "gd_round_text")
             found.append(Bulletin(name, title, text, columns, rows, event.organizer or "",
                                   stage.date or (event.dates[-1] if event.dates else None), numeric={0}))
         found.extend(score_sheets(t, event, stage, stage_result, Bulletin))
@@ -99,6 +100,8 @@ def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: 
     if record is not None and room is not None:
         record = (record.rooms or {}).get(room)
     penalties = [[p.team, str(p.levels), p.reason] for p in (record.penalties if record is not None else [])]
+    # A knockout match cannot end level: equal levels at time-up go to one extra deal at level 2.
+    knockout = stage.format == "knockout"
     page = {
         "table": str(table.number) if room is None else t("gd_sheet_room_table", table=table.number,
                                                            room=t(f"{room}_room")),
@@ -113,15 +116,15 @@ def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: 
             "foul": t("gd_sheet_foul"), "level_after": t("gd_sheet_level_after"), "notes": t("gd_notes"),
             "final": t("gd_final"), "team": t("gd_sheet_team"), "level": t("gd_level"),
             "passed": t("gd_passed_tag"), "winner": t("gd_sheet_winner"),
-            "first": t("gd_sheet_draw") if options.draws else t("gd_sheet_first"),
+            "first": t(("gd_sheet_tiebreak" if knockout else "gd_sheet_draw") if options.draws else "gd_sheet_first"),
             "time": t("gd_sheet_time"), "penalties": t("gd_sheet_penalties"),
             "penalty_team": t("gd_sheet_penalty_team"), "penalty_levels": t("gd_sheet_penalty_levels"),
             "penalty_reason": t("gd_sheet_penalty_reason"),
         },
         "start": level_name(options.start_level),
         "rows": [str(n) for n in range(1, SHEET_DEAL_ROWS + 1)],
-        "key": t("gd_sheet_key_draws" if options.draws else "gd_sheet_key", start=level_name(options.start_level),
-                 attempts=attempts),
+        "key": t(("gd_sheet_key_knockout" if knockout else "gd_sheet_key_draws") if options.draws else "gd_sheet_key",
+                 start=level_name(options.start_level), attempts=attempts),
         "signatures": [t("gd_sheet_sign_captain", team=a), t("gd_sheet_sign_captain", team=b),
                        t("sheet_sign_referee")],
     }
