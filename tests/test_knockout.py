@@ -227,7 +227,8 @@ def test_guandan_tie_settled_by_the_extra_deal(tmp_path: Path) -> None:
         return f"  - table: {number}\n    teams: [{a}, {b}]\n    levels: {levels}\n{extra}"
 
     stages = KO + "    profile: national\n    third_place: true\n"
-    tied = results_file("ko", 1, match(1, "T01", "T04", '{T01: "9", T04: "9"}'), match(2, "T02", "T03", '{T02: Q, T03: "7"}'))
+    tied = results_file("ko", 1, match(1, "T01", "T04", '{T01: "9", T04: "9"}'),
+                        match(2, "T02", "T03", '{T02: Q, T03: "7"}'))
     root = event(tmp_path, 4, stages, {"round-1.yaml": tied}, game="guandan", prefix="T")
     with pytest.raises(ContentErrors) as failure:
         validate(root)

@@ -289,8 +289,8 @@ def _expected(bracket: Bracket, matches: list[Match]) -> dict[str, str]:
     """The round's matches as the message lists them, per locale."""
     found = {}
     for locale in LOCALES:
-        parts = [f"{_word('ko_match_n', locale, n=m.number)} {' – '.join(slot_text(bracket, s, locale) for s in m.slots)}"
-                 for m in matches]
+        parts = [f"{_word('ko_match_n', locale, n=m.number)} "
+                 f"{' – '.join(slot_text(bracket, s, locale) for s in m.slots)}" for m in matches]
         found[locale] = ("；" if locale != "en" else "; ").join(parts)
     return found
 

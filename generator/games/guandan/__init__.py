@@ -52,7 +52,9 @@ from generator.games import EntryField, Example, Game, Metric, TableForm, TableS
 from generator.games.common.shorthand import split_items
 from generator.games.guandan import records, sheets, views
 from generator.games.guandan.records import TABLE_KEYS, penalty_item, penalty_lines
-from generator.games.guandan.rules import METRIC_NAMES, NATIONAL_CHAINS, GuandanRecord, GuandanStage, knockout_winner, plain
+from generator.games.guandan.rules import (
+    METRIC_NAMES, NATIONAL_CHAINS, GuandanRecord, GuandanStage, knockout_winner, plain,
+)
 from generator.games.guandan.words import texts, word
 
 
