@@ -43,9 +43,12 @@ import generator.tournament.pairing  # noqa: F401
 from generator.build import build, validate
 from generator.content.yaml_loader import YamlList, YamlMap, load_yaml, load_yaml_text
 from generator.errors import ContentError, ContentErrors, Mark, Problems
-from generator.games import GAMES, bridge, guandan
+from generator.games import GAMES, bridge
 from generator.games.bridge import scoring as bridge_scoring
 from generator.games.daguai import records as daguai_records
+from generator.games.guandan import records as guandan_records
+from generator.games.guandan import rules as guandan_rules
+from generator.games.guandan import views as guandan_views
 from generator.games.daguai import rules as daguai_rules
 from generator.games.daguai import words as daguai_words
 from generator.games.shengji import records as shengji_records
@@ -260,12 +263,12 @@ LEVEL_VALUES = st.one_of(
 def test_guandan_deal_is_read_or_refused_with_a_message(value: Any) -> None:
     with time_limit(2):
         try:
-            deal = guandan.parse_deal(loaded(value))
-        except guandan.RecordError as error:
+            deal = guandan_records.parse_deal(loaded(value))
+        except guandan_rules.RecordError as error:
             assert_renders(error.code, {"item": 1, **error.params})
             return
-        assert deal.foul or deal.gain in guandan.GAINS
-        assert deal == guandan.parse_deal(str(deal))  # the page's spelling reads back the same
+        assert deal.foul or deal.gain in guandan_rules.GAINS
+        assert deal == guandan_records.parse_deal(str(deal))  # the page's spelling reads back the same
 
 
 @examples(200, 500)
@@ -273,18 +276,18 @@ def test_guandan_deal_is_read_or_refused_with_a_message(value: Any) -> None:
 def test_guandan_level_is_a_level_or_value_error(value: Any, allow_passed: bool) -> None:
     with time_limit(2):
         try:
-            level = guandan.parse_level(loaded(value), allow_passed=allow_passed)
+            level = guandan_records.parse_level(loaded(value), allow_passed=allow_passed)
         except ValueError:
             return
-        assert 0 <= level <= (guandan.PASSED_A if allow_passed else guandan.LEVEL_A)
-        assert guandan.parse_level(guandan.level_name(level)) == level
+        assert 0 <= level <= (guandan_rules.PASSED_A if allow_passed else guandan_rules.LEVEL_A)
+        assert guandan_records.parse_level(guandan_rules.level_name(level)) == level
 
 
 DEALS = st.lists(
     st.one_of(
-        st.builds(guandan.Deal, st.sampled_from(["T01", "T02"]), st.sampled_from(guandan.GAINS)),
-        st.builds(lambda team: guandan.Deal(team, foul=True), st.sampled_from(["T01", "T02"])),
-        st.builds(guandan.Deal, st.sampled_from(["T03", "T1"]), st.sampled_from(guandan.GAINS)),
+        st.builds(guandan_rules.Deal, st.sampled_from(["T01", "T02"]), st.sampled_from(guandan_rules.GAINS)),
+        st.builds(lambda team: guandan_rules.Deal(team, foul=True), st.sampled_from(["T01", "T02"])),
+        st.builds(guandan_rules.Deal, st.sampled_from(["T03", "T1"]), st.sampled_from(guandan_rules.GAINS)),
     ),
     max_size=40,
 )
@@ -295,19 +298,19 @@ DEALS = st.lists(
 def test_guandan_any_deal_log_replays_or_points_at_one_item(deals: list, start: int, attempts: int) -> None:
     with time_limit(2):
         try:
-            result = guandan.replay(("T01", "T02"), deals, start, attempts)
-        except guandan.RecordError as error:
+            result = guandan_rules.replay(("T01", "T02"), deals, start, attempts)
+        except guandan_rules.RecordError as error:
             assert error.index is not None and 0 <= error.index < len(deals)
             assert_renders(error.code, {"item": error.index + 1, **error.params})
             return
         assert len(result.steps) == len(deals)
-        assert all(0 <= level <= guandan.PASSED_A for level in result.levels.values())
-        passed = [t for t, level in result.levels.items() if level == guandan.PASSED_A]
+        assert all(0 <= level <= guandan_rules.PASSED_A for level in result.levels.values())
+        passed = [t for t, level in result.levels.items() if level == guandan_rules.PASSED_A]
         assert passed == ([result.passed] if result.passed else [])
-        winner, why = guandan.match_result(result)
+        winner, why = guandan_rules.match_result(result)
         assert why in ("passed_a", "higher", "first", "undecided") and (winner is None) == (why == "undecided")
-        guandan.chart_view(result)
-        guandan.row_views(result, attempts)
+        guandan_views.chart_view(result)
+        guandan_views.row_views(result, attempts)
 
 
 # --- 大怪路子: one room, one match ---------------------------------------------------------------------
@@ -708,7 +711,7 @@ def guandan_table(draw: st.DrawFn, often: Any = often) -> dict:
         typed = st.tuples(deals, st.sampled_from(["，", "、", "；", ",", " ，"])).map(lambda d: d[1].join(d[0]))
         table["deals"] = draw(st.one_of(deals, typed, st.lists(typed, max_size=2)))
     if kind in ("levels", "both"):
-        table["levels"] = draw(often(st.fixed_dictionaries({t: st.sampled_from(guandan.LEVEL_NAMES) for t in pair}),
+        table["levels"] = draw(often(st.fixed_dictionaries({t: st.sampled_from(guandan_rules.LEVEL_NAMES) for t in pair}),
                                      st.dictionaries(side("guandan"), LEVEL_VALUES, max_size=3)))
     if kind == "forfeit":
         table["forfeit"] = draw(often(st.sampled_from(pair), side("guandan")))

@@ -16,18 +16,15 @@ from hypothesis import strategies as st
 from generator.build import validate
 from generator.errors import ContentErrors
 from generator.games import GAMES
-from generator.games.guandan import (
-    MESSAGES,
-    RULES,
-    UI_WORDS,
+from generator.games.guandan import RULES
+from generator.games.guandan.records import parse_deal, parse_level
+from generator.games.guandan.rules import (
     Deal,
     GuandanStage,
     RecordError,
     level_name,
     levels_result,
     match_result,
-    parse_deal,
-    parse_level,
     replay,
 )
 from generator.messages import render_message
@@ -332,11 +329,11 @@ def test_guandan_is_registered_with_its_metrics_and_formats():
 
 
 def test_every_message_and_word_is_in_three_locales_with_a_hint():
-    for code, entry in MESSAGES.items():
+    for code, entry in RULES.messages.items():
         assert CATALOGUE[code] is entry
         assert set(entry) == {"zh-Hans", "zh-Hant", "en"}, code
         assert all(message and hint for message, hint in entry.values()), code
-    for key, words in UI_WORDS.items():
+    for key, words in RULES.ui_words.items():
         assert len(words) == 3
         assert tuple(Translator(locale)(key) for locale in ("zh-Hans", "zh-Hant", "en")) == words, key
 

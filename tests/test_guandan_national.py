@@ -17,9 +17,10 @@ from generator.commands.registrations import import_registrations
 from generator.content.model import Entry, Table
 from generator.errors import ContentErrors
 from generator.games import GAMES, SideScore, TableScore
-from generator.games.guandan import (
+from generator.games.guandan.records import parse_level
+from generator.games.guandan.rules import (
     LEVEL_A, NATIONAL_MATCH_POINTS, PASSED_A, GuandanRecord, GuandanStage, Penalty, apply_penalties, decide,
-    knockout_winner, level_value, parse_level, tiebreak_winner,
+    knockout_winner, level_value, tiebreak_winner,
 )
 from generator.render.bulletins import round_forms
 from generator.tournament.standings import Tally, rank
@@ -180,7 +181,8 @@ def test_a_penalty_is_capped_at_a_and_never_passes_it():
 
 
 def test_a_penalty_can_turn_a_result_and_a_tie_goes_to_the_team_there_first():
-    from generator.games.guandan import parse_deal, replay
+    from generator.games.guandan.records import parse_deal
+    from generator.games.guandan.rules import replay
 
     log = replay(("T01", "T02"), [parse_deal("T01+3"), parse_deal("T02+2")])  # 5 : 4
     turned = decide(("T01", "T02"), log, None, [Penalty("T01", 2)])
@@ -535,6 +537,31 @@ def test_the_demo_stage_page_explains_the_profile(demo, tmp_path):
     assert "T24 被罚 3 级（藏牌）：T17 已是 A，罚级不过A" in round_five
 
 
+def test_the_demo_knockout_after_the_swiss(demo, tmp_path):
+    """The top 8 of the Swiss play a knockout seeded from it, with a third-place match; a
+    quarter-final tied at J is settled by the extra deal (`tiebreak_deal`); prizes go by the
+    knockout's placings, and the stage page says how a tie is settled."""
+    _, results, _ = validate(demo, strict=True)
+    swiss, ko = results[0].stage_of("swiss"), results[0].stage_of("ko")
+    assert ko.stage.knockout.from_stage == "swiss" and ko.stage.knockout.third_place
+    bracket = ko.bracket
+    assert bracket.seeds == [s.entry.id for s in swiss.standings[:8]]
+    assert ko.status == "complete" and bracket.champion == "T17"
+    tied = bracket.match(2)
+    assert tied.score.view.levels == ("J", "J") and tied.score.extra["tiebreak_deal"] == "T16"
+    assert (tied.winner, tied.score.extra["decided_by"]) == ("T16", "tiebreak")
+    assert [(s.rank_label, s.entry.id) for s in ko.standings] == [
+        ("1", "T17"), ("2", "T08"), ("3", "T09"), ("4", "T16"), ("5=", "T06"), ("5=", "T24"), ("5=", "T21"),
+        ("5=", "T11")]
+    assert [p.name for p in ko.stage.prizes] == ["冠军", "亚军", "季军", "第四名", "优胜奖"]
+    out = tmp_path / "output"
+    assert main(["build", "--content", str(demo), "--output", str(out), "--quiet"]) == 0
+    page = (out / f"events/{SLUG}/ko/index.html").read_text(encoding="utf-8")
+    assert "时间到双方同级时加赛一副（打 2），先出完牌（头游）的一方获胜，记在该桌的 tiebreak_deal: 上。" in page
+    round_one = (out / f"events/{SLUG}/ko/round-1/index.html").read_text(encoding="utf-8")
+    assert "时间到，双方同为 J；加赛一副（打 2），T16 头游获胜" in round_one
+
+
 @pytest.mark.slow
 def test_the_demo_event_prints(demo, tmp_path):
     import subprocess
@@ -545,6 +572,11 @@ def test_the_demo_event_prints(demo, tmp_path):
     assert "迟到10分钟" in text and "藏牌" in text and text.count("裁判签名") == 12
     pages = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, check=True, text=True).stdout
     assert "Pages:           13" in pages  # the draw, and one page a match
+    # a knockout round's sheets: a level match goes to the extra deal, not a draw
+    pdf = tmp_path / "ko-round-1.pdf"
+    assert main(["print", SLUG, "ko", "--round", "1", "--content", str(demo), "--output", str(pdf)]) == 0
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, check=True, text=True).stdout
+    assert "同级时加赛一副（打 2），先出完牌的一方胜" in text and "同级加赛头游方" in text and "同级平局" not in text
 
 
 # --- the results desk keeps penalties ------------------------------------------------------------------

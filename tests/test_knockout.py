@@ -219,6 +219,38 @@ def test_a_game_settles_a_tie_by_its_own_rule(tmp_path: Path) -> None:
     assert HIGH_CARD.tiebreak_key == "winner" and game.tiebreak_key == "decider"
 
 
+def test_guandan_tie_settled_by_the_extra_deal(tmp_path: Path) -> None:
+    """Guandan's own rule through the hook: a semi-final tied at time-up (both at 9; the national
+    profile makes equal levels a draw) is the tie error naming `tiebreak_deal`, and one extra
+    deal at level 2, `tiebreak_deal: T04`, sends T04 through."""
+    def match(number: int, a: str, b: str, levels: str, extra: str = "") -> str:
+        return f"  - table: {number}\n    teams: [{a}, {b}]\n    levels: {levels}\n{extra}"
+
+    stages = KO + "    profile: national\n    third_place: true\n"
+    tied = results_file("ko", 1, match(1, "T01", "T04", '{T01: "9", T04: "9"}'),
+                        match(2, "T02", "T03", '{T02: Q, T03: "7"}'))
+    root = event(tmp_path, 4, stages, {"round-1.yaml": tied}, game="guandan", prefix="T")
+    with pytest.raises(ContentErrors) as failure:
+        validate(root)
+    (tie,) = [p for p in failure.value.problems if not p.warning]
+    assert tie.code == "knockout-tie" and tie.params["key"] == "tiebreak_deal" and tie.params["example"] == "T01"
+    settled = results_file("ko", 1, match(1, "T01", "T04", '{T01: "9", T04: "9"}', "    tiebreak_deal: T04\n"),
+                           match(2, "T02", "T03", '{T02: Q, T03: "7"}'))
+    root = event(tmp_path, 4, stages, {"round-1.yaml": settled}, game="guandan", prefix="T")
+    result, _ = run(root)
+    bracket = result.stage_of("ko").bracket
+    semi = bracket.match(1)
+    assert (semi.winner, semi.loser) == ("T04", "T01")
+    assert semi.score.winner == "T04" and semi.score.extra["decided_by"] == "tiebreak"
+    assert [m.sides for m in bracket.round_matches(2)] == [["T01", "T03"], ["T04", "T02"]]  # third place, final
+    # the referee's winner: is not Guandan's way: a draw with winner: is refused, pointing to tiebreak_deal
+    refereed = results_file("ko", 1, match(1, "T01", "T04", '{T01: "9", T04: "9"}', "    winner: T04\n"),
+                            match(2, "T02", "T03", '{T02: Q, T03: "7"}'))
+    assert "guandan-draw-winner" in errors(event(tmp_path, 4, stages, {"round-1.yaml": refereed}, game="guandan",
+                                                 prefix="T"))
+    assert GAMES["guandan"].tiebreak_key == "tiebreak_deal"
+
+
 def test_daguai_tie_settled_by_the_referee(tmp_path: Path) -> None:
     """Another game through the default hook: a 大怪路子 match drawn on points (8 : 8) goes to the
     side the referee names."""

@@ -53,6 +53,8 @@ from generator.content.yaml_loader import load_yaml_text  # noqa: E402
 from generator.errors import Problems  # noqa: E402
 from generator.games import daguai, guandan  # noqa: E402
 from generator.games.daguai import records as daguai_records  # noqa: E402
+from generator.games.guandan import records as guandan_records  # noqa: E402
+from generator.games.guandan import rules as guandan_rules  # noqa: E402
 from generator.games.daguai import rules as daguai_rules  # noqa: E402
 from generator.games.common.shorthand import split_items  # noqa: E402
 from generator.games.shengji import records as shengji_records  # noqa: E402
@@ -93,7 +95,7 @@ def table(game_rules, text: str, stage):
 def guandan_stage():
     from generator.content.model import Stage
 
-    return Stage(id="main", name="比赛", format="swiss", rounds=3, options=guandan.GuandanStage())
+    return Stage(id="main", name="比赛", format="swiss", rounds=3, options=guandan_rules.GuandanStage())
 
 
 @pytest.mark.parametrize("deals", ["[Ｔ０７＋３, T13+2]", "[T13+2，T07+2]", "T13+2，T07+2", "[T13+2、Ｔ０７＋２]",
@@ -107,29 +109,29 @@ def test_guandan_deals_typed_with_chinese_punctuation_are_read(deals: str) -> No
 def test_guandan_full_width_levels_winner_and_foul_are_read() -> None:
     record, problems = table(guandan.RULES, "table: 1\nteams: [T07, T13]\nlevels: {Ｔ０７: １０, T13: Ｑ}\n",
                              guandan_stage())
-    assert not problems.items and record.levels == {"T07": guandan.parse_level(10), "T13": guandan.parse_level("Q")}
+    assert not problems.items and record.levels == {"T07": guandan_records.parse_level(10), "T13": guandan_records.parse_level("Q")}
     record, problems = table(guandan.RULES, "table: 1\nteams: [T07, T13]\nlevels: {T07: ９, T13: ９}\nwinner: Ｔ１３\n",
                              guandan_stage())
     assert not problems.items and record.winner == "T13"
-    assert guandan.parse_deal("Ｔ０７　ｆｏｕｌ") == guandan.Deal("T07", foul=True)
-    assert guandan.parse_level("Ａ＋") == guandan.PASSED_A
+    assert guandan_records.parse_deal("Ｔ０７　ｆｏｕｌ") == guandan_rules.Deal("T07", foul=True)
+    assert guandan_records.parse_level("Ａ＋") == guandan_rules.PASSED_A
 
 
-DEAL = st.one_of(st.builds(guandan.Deal, st.sampled_from(["T07", "T13"]), st.sampled_from(guandan.GAINS)),
-                 st.builds(lambda team: guandan.Deal(team, foul=True), st.sampled_from(["T07", "T13"])))
+DEAL = st.one_of(st.builds(guandan_rules.Deal, st.sampled_from(["T07", "T13"]), st.sampled_from(guandan_rules.GAINS)),
+                 st.builds(lambda team: guandan_rules.Deal(team, foul=True), st.sampled_from(["T07", "T13"])))
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(DEAL, min_size=1, max_size=12), SEPARATORS, FLAGS)
 def test_guandan_any_deal_log_typed_wide_reads_as_typed_narrow(deals: list, separator: str, flags: list) -> None:
     typed = widened(separator.join(str(d) for d in deals), flags)
-    assert [guandan.parse_deal(item) for item in split_items(typed)] == deals
+    assert [guandan_records.parse_deal(item) for item in split_items(typed)] == deals
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.integers(guandan.LEVEL_TWO, guandan.PASSED_A), FLAGS)
+@given(st.integers(guandan_rules.LEVEL_TWO, guandan_rules.PASSED_A), FLAGS)
 def test_guandan_any_level_typed_wide_reads_as_typed_narrow(level: int, flags: list) -> None:
-    assert guandan.parse_level(widened(guandan.level_name(level), flags)) == level
+    assert guandan_records.parse_level(widened(guandan_rules.level_name(level), flags)) == level
 
 
 @settings(max_examples=200, deadline=None)

@@ -234,8 +234,9 @@ class Game:
     # The table key a knockout match's tie is settled by, as the tie's error message names it:
     # `winner` (the referee's decision, written on the table) unless the game has its own rule.
     tiebreak_key: str = "winner"
-    # How a tie is settled, in words, for the stage page's explanation of the knockout.
-    tiebreak_rule: Mapping[str, str] = Word("knockout_tie_by_winner")
+    # How a tie is settled, in words, for the stage page's explanation of the knockout: a UI word
+    # key (the shared catalogue's, or the game's own).
+    tiebreak_rule: str = "ko_tiebreak_referee"
 
     def knockout_winner(self, score: TableScore, stage: Stage) -> str | None:
         """Who goes through from a knockout match (`format: knockout`, tournament/knockout.py):

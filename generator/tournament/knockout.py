@@ -31,6 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from generator import catalogues
+from generator.catalogues import LOCALES
 from generator.content.model import Entry, Event, Stage
 from generator.errors import Mark, Problems
 from generator.games import Game, TableScore
@@ -41,7 +43,6 @@ if TYPE_CHECKING:
     from generator.content.model import Round
 
 Localised = dict[str, str]
-LOCALES = ("zh-Hans", "zh-Hant", "en")
 
 
 # --- the bracket -------------------------------------------------------------------------------
@@ -288,8 +289,8 @@ def _expected(bracket: Bracket, matches: list[Match]) -> dict[str, str]:
     """The round's matches as the message lists them, per locale."""
     found = {}
     for locale in LOCALES:
-        parts = [f"{_word('match_n', locale, n=m.number)} {' – '.join(slot_text(bracket, s, locale) for s in m.slots)}"
-                 for m in matches]
+        parts = [f"{_word('ko_match_n', locale, n=m.number)} "
+                 f"{' – '.join(slot_text(bracket, s, locale) for s in m.slots)}" for m in matches]
         found[locale] = ("；" if locale != "en" else "; ").join(parts)
     return found
 
@@ -299,8 +300,8 @@ def slot_text(bracket: Bracket, slot: Slot, locale: str) -> str:
     if slot.entry is not None:
         return slot.entry
     if slot.source is not None:
-        return _word("loser_of" if slot.loser else "winner_of", locale, n=slot.source)
-    return _word("seed_n", locale, n=slot.seed)
+        return _word("ko_loser_of" if slot.loser else "ko_winner_of", locale, n=slot.source)
+    return _word("ko_seed_n", locale, n=slot.seed)
 
 
 def placings(bracket: Bracket, field_entries: list[Entry], scored: list[RoundResult], game: Game) -> list[Standing]:
@@ -363,77 +364,46 @@ def next_round(bracket: Bracket, number: int) -> NextRound:
 def pair_lines(drawn: NextRound, stage: Stage, locale: str) -> list[str]:
     """The header lines of the results file `paibang pair` writes for a knockout round."""
     bracket = drawn.bracket
-    lines = [_word("pair_made", locale, stage=stage.name, n=drawn.number,
+    lines = [_word("ko_pair_made", locale, stage=stage.name, n=drawn.number,
                    round=round_label(bracket, drawn.number, locale))]
-    lines.append(_word("pair_rule", locale))
+    lines.append(_word("ko_pair_rule", locale))
     if drawn.byes:
-        lines.append(_word("pair_byes", locale, ids=", ".join(drawn.byes)))
-    lines.append(_word("pair_edit", locale))
+        lines.append(_word("ko_pair_byes", locale, ids=", ".join(drawn.byes)))
+    lines.append(_word("ko_pair_edit", locale))
     return lines
 
 
 def match_label(match: Match, locale: str) -> str:
     """"Match 5", "Match 12 (final)": a table's comment in the results file."""
-    kind = {"final": "ko_final", "third": "third_match", "semi": "ko_semi"}.get(match.kind)
-    label = _word("match_n", locale, n=match.number)
+    kind = {"final": "ko_text_final", "third": "ko_text_third_match", "semi": "ko_text_semi"}.get(match.kind)
+    label = _word("ko_match_n", locale, n=match.number)
     if kind is None:
         return label
-    return f"{label} ({_word(kind, locale)})" if locale == "en" else f"{label}（{_word(kind, locale)}）"
+    return label + _word("paren", locale, text=_word(kind, locale))
 
 
 def tie_hint(key: str, side: str, locale: str) -> str:
     """The commented line that shows how a tied match is settled (`winner: C08`)."""
-    return f"{key}: {side}    # {_word('tie_only', locale)}"
+    return f"{key}: {side}    # {_word('ko_tie_only', locale)}"
 
 
 def sheet_text(bracket: Bracket, number: int, locale: str) -> str:
     """The draw notice's text for a knockout round (round 1: with the byes)."""
-    text = _word("sheet_text", locale, n=number, round=round_label(bracket, number, locale))
+    text = _word("ko_sheet_text", locale, n=number, round=round_label(bracket, number, locale))
     if number == 1 and bracket.byes and bracket.seeds:
-        text += (" " if locale == "en" else "") + _word("pair_byes", locale, ids=", ".join(
+        text += (" " if locale == "en" else "") + _word("ko_pair_byes", locale, ids=", ".join(
             bracket.seeds[s - 1] for s in bracket.byes))
     return text
 
 
 def round_label(bracket: Bracket, number: int, locale: str) -> str:
-    key = bracket.round_name(number)
+    key = bracket.round_name(number).replace("ko_", "ko_text_")  # the name inside a sentence
     return _word(key, locale, n=bracket.round_of(number))
 
 
-# Words of the results file `paibang pair` writes and of content messages (the tournament layer
-# does not read the page catalogues; pages and bulletins use generator/locales' ko_* words).
-WORDS: dict[str, tuple[str, str, str]] = {
-    "match_n": ("第 {n} 场", "第 {n} 場", "Match {n}"),
-    "winner_of": ("第 {n} 场胜者", "第 {n} 場勝者", "winner of match {n}"),
-    "loser_of": ("第 {n} 场负者", "第 {n} 場負者", "loser of match {n}"),
-    "seed_n": ("{n} 号种子", "{n} 號種子", "seed {n}"),
-    "ko_final": ("决赛", "決賽", "final"),
-    "ko_semi": ("半决赛", "半決賽", "semi-finals"),
-    "ko_quarter": ("四分之一决赛", "四分之一決賽", "quarter-finals"),
-    "ko_round_of": ("{n} 强赛", "{n} 強賽", "round of {n}"),
-    "third_match": ("三四名决赛", "三四名決賽", "third-place play-off"),
-    "pair_made": ("{stage} 第 {n} 轮（{round}）对阵，由 paibang pair 按淘汰赛对阵图编排。",
-                  "{stage} 第 {n} 輪（{round}）對陣，由 paibang pair 按淘汰賽對陣圖編排。",
-                  "{stage}, round {n} ({round}): drawn by paibang pair from the knockout bracket."),
-    "pair_rule": ("每场的胜者进入下一轮；种子排位高的一方写在前面。平局按本项目规则决出胜者（在该桌写 winner: 或本项目的加赛记录）。",
-                  "每場的勝者進入下一輪；種子排位高的一方寫在前面。平局按本項目規則決出勝者（在該桌寫 winner: 或本項目的加賽記錄）。",
-                  "Each match's winner goes on to the next round; the higher seed is written first. A tie is settled "
-                  "by the game's rule (write winner: on the table, or the game's play-off record)."),
-    "pair_edit": ("成绩按本项目的格式填写在各桌下；paibang check 会核对每桌都是对阵图中的一场。",
-                  "成績按本項目的格式填寫在各桌下；paibang check 會核對每桌都是對陣圖中的一場。",
-                  "Fill in each table's record as for any match; paibang check makes sure every table is a match "
-                  "of the bracket."),
-    "sheet_text": ("淘汰赛第 {n} 轮（{round}），按对阵图编排：胜者进入下一轮。请各队按桌号入座。",
-                   "淘汰賽第 {n} 輪（{round}），按對陣圖編排：勝者進入下一輪。請各隊按桌號入座。",
-                   "Knockout round {n} ({round}), from the bracket: the winners go on. Please take your seats by "
-                   "table number."),
-    "tie_only": ("仅在打平时填写：进入下一轮的一方", "僅在打平時填寫：進入下一輪的一方",
-                 "only on a tie: the side that goes through"),
-    "pair_byes": ("首轮轮空，直接进入第 2 轮：{ids}。", "首輪輪空，直接進入第 2 輪：{ids}。",
-                  "Byes into round 2: {ids}."),
-}
-
-
 def _word(key: str, locale: str, **params: object) -> str:
-    text = WORDS[key][LOCALES.index(locale) if locale in LOCALES else 0]
+    """A word of the shared catalogue in one locale (the tournament layer reads the catalogues,
+    never the page translator): the results file `paibang pair` writes, content messages."""
+    texts = catalogues.words(catalogues.SHARED)[key]
+    text = texts[LOCALES.index(locale) if locale in LOCALES else 0]
     return text.format(**params) if params else text

@@ -1,0 +1,442 @@
+"""Reading Guandan's records: a results file's stage keys and tables, checked, into the
+`GuandanStage` and `GuandanRecord` of rules.py, and the record grammar a secretary types.
+
+The grammar is the records' language, not the pages': a deal `T01+3`, a foul `T02 foul` (or
+`T02 犯规`), a level 2 … 10, J, Q, K, A, and `A+` (or 过A) for a team that passed A, full-width
+digits and letters as a Chinese input method types them. The desk's penalty lines (`T02 2
+迟到10分钟`) are read here too.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from generator.content.model import Stage
+from generator.content.reader import Reader, suggestion
+from generator.content.yaml_loader import YamlList, YamlMap
+from generator.errors import Mark
+from generator.games import field_text
+from generator.games.common.shorthand import half_width, split_items
+from generator.games.guandan.rules import (
+    GAINS, LEVEL_A, LEVEL_NAMES, LEVEL_TWO, MATCH_POINT_KEYS, METRIC_NAMES, NATIONAL_MATCH_POINTS, PASSED_A, PROFILES,
+    ROOM_NAMES, SMALL_POINTS, TEAM_SIZES, Deal, GuandanRecord, GuandanStage, Penalty, RecordError, decide,
+    four_result, level_name, levels_text, replay,
+)
+from generator.games.guandan.words import why_word, word
+
+
+TABLE_KEYS = ("teams", "deals", "levels", "winner", "penalties", "tiebreak_deal", "rooms")
+ROOM_KEYS = ("deals", "levels", "winner", "penalties")
+
+
+def parse_level(value: object, allow_passed: bool = True) -> int:
+    """A level as written: a bare number (9, 10), a string ("9", J, q, A, A+). ValueError if not."""
+    if isinstance(value, bool) or value is None or isinstance(value, (dict, list, float)):
+        raise ValueError(value)
+    text = half_width(str(value)).strip().upper().replace(" ", "")  # Ｑ, １０, Ａ＋ as typed in Chinese
+    if text in ("A+", "过A", "過A"):
+        if not allow_passed:
+            raise ValueError(value)
+        return PASSED_A
+    if text in LEVEL_NAMES:
+        return LEVEL_NAMES.index(text)
+    raise ValueError(value)
+
+
+_DEAL = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_-]*?)\s*\+\s*(\d+)$")
+_FOUL = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_-]*?)\s*(?:\s(?:foul|fouled)|犯规|犯規)$", re.IGNORECASE)
+_MINUS = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_-]*?)\s*-\s*(\d+)$")
+
+
+def parse_deal(value: object) -> Deal:
+    """`T01+3` (T01 won the deal, +3), `T02 foul` (T02 fouled: the other team +1)."""
+    if not isinstance(value, (str, int)) or isinstance(value, bool):
+        raise RecordError("guandan-deal-syntax", text="{…}" if isinstance(value, dict) else "[…]")
+    text = half_width(str(value)).strip()  # Ｔ０７＋３ as a Chinese input method types it
+    if (match := _DEAL.match(text)) is not None:
+        digits = match.group(2).lstrip("0") or "0"
+        gain = int(digits) if len(digits) <= 3 else digits  # never int() a pasted run of digits
+        if gain not in GAINS:
+            raise RecordError("guandan-gain-range", text=text, gain=gain, team=match.group(1))
+        return Deal(match.group(1), gain)
+    if (match := _FOUL.match(text)) is not None:
+        return Deal(match.group(1), foul=True)
+    if (match := _MINUS.match(text)) is not None:
+        raise RecordError("guandan-gain-range", text=text, gain=f"-{match.group(2)}", team=match.group(1))
+    raise RecordError("guandan-deal-syntax", text=text)
+
+
+def read_stage_options(reader: Reader, stage_format: str) -> GuandanStage:
+    start = LEVEL_TWO
+    if reader.has("start_level"):
+        try:
+            start = parse_level(reader.raw("start_level"), allow_passed=False)
+        except ValueError:
+            reader.problems.add("guandan-level-invalid", reader.value_mark("start_level"),
+                                key=reader.where + "start_level", value=reader.raw("start_level"))
+    attempts = reader.integer("a_attempts", 3, low=0, high=20)
+    # Other rule sets: `profile: national` sets match points and draws (and the tie-break
+    # chain, default_rank_by); every key given explicitly overrides it.
+    profile = reader.choice("profile", PROFILES)
+    national = profile == "national"
+    draws = reader.boolean("draws", national)
+    match_points = read_match_points(reader, dict(NATIONAL_MATCH_POINTS) if national else None)
+    team_size = reader.integer("team_size", 2, low=2, high=4)
+    if team_size not in TEAM_SIZES:
+        reader.problems.add("value-choice", reader.value_mark("team_size"), key=reader.where + "team_size",
+                            value=team_size, suggestion="", allowed="2, 4")
+        team_size = 2
+    # The small points are produced where another rule set is used, or where `rank_by` or
+    # `bye` name them (the seed's stages keep exactly their two metrics).
+    rank_by, bye_node = reader.raw("rank_by"), reader.raw("bye")
+    named = [str(v) for v in (rank_by if isinstance(rank_by, YamlList) else [rank_by])]
+    named += [str(k) for k in bye_node] if isinstance(bye_node, YamlMap) else []
+    small = (national or match_points is not None or draws or team_size == 4
+             or any(name in SMALL_POINTS for name in named))
+    bye: dict[str, float] = {"wins": 1.0, "level_diff": 0.0}
+    if match_points is not None:
+        bye["match_points"] = match_points["bye"]
+    if small:
+        bye.update(net_levels=0.0, total_levels=0.0)
+    bye_reader = reader.mapping("bye")
+    if bye_reader is not None:
+        bye_reader.check_keys(METRIC_NAMES)
+        for name in METRIC_NAMES:
+            value = bye_reader.raw(name)
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+                bye_reader.integer(name)  # records the type problem
+                continue
+            bye[name] = value
+    return GuandanStage(start, attempts if attempts is not None else 3, bye, match_points, draws, profile,
+                        team_size, small)
+
+
+def read_match_points(reader: Reader, default: dict[str, float] | None) -> dict[str, float] | None:
+    """`match_points: {win, draw, loss, absent, bye}`; a key left out keeps the national
+    value, except `bye`, which is the win's."""
+    points = reader.mapping("match_points")
+    if points is None:
+        return default
+    points.check_keys(MATCH_POINT_KEYS)
+    values = dict(NATIONAL_MATCH_POINTS)
+    for key in MATCH_POINT_KEYS:
+        value = points.raw(key)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+                or abs(value) > 1000:
+            reader.problems.add("type-expected", points.value_mark(key), key=points.where + key,
+                                expected=word("gd_expected_number"), found=str(value))
+            continue
+        values[key] = value
+    if points.raw("bye") is None:
+        values["bye"] = values["win"]
+    return values
+
+
+def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], GuandanRecord]:
+    reader.check_keys(("table", "referee", "forfeit", *TABLE_KEYS), required=("teams",))
+    options: GuandanStage = stage.options or GuandanStage()
+    sides: list[tuple[str, Mark]] = []
+    for value, mark in reader.items("teams", single_ok=True):
+        if isinstance(value, (YamlMap, YamlList)) or isinstance(value, bool) or value is None:
+            reader.problems.add("type-expected", mark, key=reader.where + "teams[]",
+                                expected=word("expected_entry_id"),
+                                found=str(value))
+            continue
+        sides.append((str(value).strip(), mark))
+    if reader.has("teams") and not 1 <= len(sides) <= 2:
+        reader.problems.add("guandan-teams-count", reader.value_mark("teams"), count=len(sides))
+        return sides, GuandanRecord([s for s, _ in sides])
+    teams = [s for s, _ in sides]
+    forfeit = reader.text("forfeit")
+    record = GuandanRecord(teams, forfeit=None if forfeit is None else half_width(forfeit).strip())
+    if options.team_size == 4:
+        read_four(reader, record, options)
+        return sides, record
+    if reader.has("rooms"):
+        reader.problems.add("guandan-rooms-unexpected", reader.key_mark("rooms"))
+        record.broken = True
+    read_play(reader, record, options)
+    return sides, record
+
+
+def read_play(reader: Reader, record: GuandanRecord, options: GuandanStage, room: bool = False) -> None:
+    """A two-team table's record, or one room's: deals or levels, winner, penalties (and, at
+    a table, the forfeit and the extra deal), read and checked."""
+    teams = record.teams
+    read_winner(reader, record)
+    read_levels(reader, record)
+    read_deals(reader, record)
+    read_penalties(reader, record)
+    if not room:
+        read_tiebreak(reader, record)
+    has_record = record.played or record.winner is not None or bool(record.penalties) \
+        or record.tiebreak is not None
+    if len(teams) == 1:
+        if has_record or record.broken or record.forfeit is not None:
+            key = next(k for k in ("deals", "levels", "winner", "penalties", "tiebreak_deal", "rooms", "forfeit")
+                       if reader.has(k))
+            reader.problems.add("guandan-bye-with-record", reader.key_mark(key), team=teams[0], key=key)
+        return
+    if record.forfeit is not None and (has_record or record.broken):
+        reader.problems.add("guandan-forfeit-with-record", reader.value_mark("forfeit"), team=record.forfeit)
+        return
+    if record.broken:
+        return
+    if len(teams) == 2 and record.deals is not None:
+        replay_record(reader, record, options)
+    elif len(teams) == 2 and record.levels is not None:
+        check_decision(reader, record, options, "levels")
+    elif record.winner is not None:
+        reader.problems.add("guandan-winner-alone", reader.value_mark("winner"))
+    elif record.penalties or record.tiebreak is not None:
+        key = "penalties" if record.penalties else "tiebreak_deal"
+        reader.problems.add("guandan-record-alone", reader.key_mark(key), key=key)
+
+
+def check_decision(reader: Reader, record: GuandanRecord, options: GuandanStage, where: str) -> None:
+    """The checks a result needs once its levels are known: a tie the record must settle,
+    a winner or an extra deal that contradicts the levels."""
+    teams = (record.teams[0], record.teams[1])
+    found = decide(teams, record.replay, record.levels, record.penalties, options.draws, None, None)
+    level = level_name(found.levels[teams[0]])
+    tied = found.why in ("undecided", "draw")
+    if record.tiebreak is not None and not tied:
+        reader.problems.add("guandan-tiebreak-not-tied", reader.value_mark("tiebreak_deal"),
+                            team=record.tiebreak, levels=levels_text(found))
+        return
+    if found.why == "undecided" and record.winner is None and record.tiebreak is None:
+        reader.problems.add("guandan-tie-no-winner", reader.value_mark(where), level=level,
+                            teams=list(teams), example=teams[0])
+    elif found.why == "draw" and record.winner is not None and record.tiebreak is None:
+        reader.problems.add("guandan-draw-winner", reader.value_mark("winner"), level=level)
+    elif not tied and record.winner is not None and record.winner != found.winner:
+        reader.problems.add("guandan-winner-mismatch", reader.value_mark("winner"), winner=record.winner,
+                            computed=found.winner, why=why_word("first" if found.why == "first_start" else found.why))
+    elif tied and record.tiebreak is not None and record.winner is not None and record.winner != record.tiebreak:
+        reader.problems.add("guandan-winner-mismatch", reader.value_mark("winner"), winner=record.winner,
+                            computed=record.tiebreak, why=why_word("tiebreak"))
+
+
+def read_four(reader: Reader, record: GuandanRecord, options: GuandanStage) -> None:
+    """A teams-of-four match (`team_size: 4`): `rooms: {open: …, closed: …}`, each room
+    recorded as a two-team table is; the table's own `winner` is the lot's."""
+    teams = record.teams
+    for key in ("deals", "levels", "penalties"):
+        if reader.has(key):
+            reader.problems.add("guandan-rooms-expected", reader.key_mark(key), key=key)
+            record.broken = True
+    read_winner(reader, record)
+    read_tiebreak(reader, record)
+    rooms_reader = reader.mapping("rooms")
+    rooms: dict[str, GuandanRecord] = {}
+    if rooms_reader is not None:
+        rooms_reader.check_keys(ROOM_NAMES)
+        for name in ROOM_NAMES:
+            if rooms_reader.raw(name) is None:
+                continue
+            room_reader = rooms_reader.mapping(name)
+            if room_reader is None:
+                record.broken = True
+                continue
+            room_reader.check_keys(ROOM_KEYS)
+            room = GuandanRecord(list(teams))
+            if len(teams) == 2:
+                read_play(room_reader, room, options, room=True)
+            record.broken = record.broken or room.broken
+            rooms[name] = room
+    record.rooms = rooms
+    has_record = record.played or record.winner is not None or record.tiebreak is not None
+    if len(teams) == 1:
+        if has_record or record.forfeit is not None or reader.has("rooms"):
+            key = next((k for k in ("rooms", "winner", "tiebreak_deal", "forfeit") if reader.has(k)), "rooms")
+            reader.problems.add("guandan-bye-with-record", reader.key_mark(key), team=teams[0], key=key)
+        return
+    if record.forfeit is not None and (has_record or record.broken):
+        reader.problems.add("guandan-forfeit-with-record", reader.value_mark("forfeit"), team=record.forfeit)
+        return
+    if record.broken or not all(name in rooms and rooms[name].played for name in ROOM_NAMES):
+        if (record.winner is not None or record.tiebreak is not None) and not record.broken:
+            reader.problems.add("guandan-rooms-incomplete", reader.value_mark("rooms") if reader.has("rooms")
+                                else reader.mark)
+        return
+    if any(room.replay is None and room.levels is None for room in rooms.values()):
+        return  # a room's record has a problem (already reported)
+    result = four_result((teams[0], teams[1]), rooms, options, None, record.tiebreak)
+    if record.tiebreak is not None and result.why != "tiebreak":
+        reader.problems.add("guandan-tiebreak-not-tied", reader.value_mark("tiebreak_deal"),
+                            team=record.tiebreak, levels=f"{result.net[0]:+d}")
+    elif result.why == "lot" and record.winner is None:
+        reader.problems.add("guandan-rooms-lot", reader.value_mark("rooms"), example=teams[0])
+    elif result.why != "lot" and record.winner is not None and record.winner != result.winner:
+        reader.problems.add("guandan-winner-mismatch", reader.value_mark("winner"), winner=record.winner,
+                            computed=result.winner, why=why_word(result.why))
+
+
+def read_winner(reader: Reader, record: GuandanRecord) -> None:
+    winner = reader.text("winner")
+    if winner is None:
+        return
+    winner = half_width(winner).strip()
+    if winner not in record.teams:
+        reader.problems.add("guandan-winner-not-at-table", reader.value_mark("winner"), team=winner,
+                            teams=record.teams, suggestion=suggestion(winner, record.teams))
+        return
+    record.winner = winner
+
+
+def read_tiebreak(reader: Reader, record: GuandanRecord) -> None:
+    """`tiebreak_deal: T05`: the team whose player went out first in the extra deal."""
+    team = reader.text("tiebreak_deal")
+    if team is None:
+        return
+    team = half_width(team).strip()
+    if team not in record.teams:
+        reader.problems.add("guandan-winner-not-at-table", reader.value_mark("tiebreak_deal"), team=team,
+                            teams=record.teams, suggestion=suggestion(team, record.teams))
+        record.broken = True
+        return
+    record.tiebreak = team
+
+
+def read_penalties(reader: Reader, record: GuandanRecord) -> None:
+    """`penalties: [{team: T02, levels: 1, reason: 迟到5分钟}]`: T02 penalised, its
+    opponents go up."""
+    found: list[Penalty] = []
+    for index, (item, mark) in enumerate(reader.items("penalties", single_ok=False), start=1):
+        if not isinstance(item, YamlMap):
+            reader.problems.add("type-expected", mark, key=f"{reader.where}penalties[{index}]",
+                                expected=word("gd_expected_penalty"), found=str(item))
+            record.broken = True
+            continue
+        item_reader = Reader(item, reader.problems, f"{reader.where}penalties[{index}].")
+        item_reader.check_keys(("team", "levels", "reason"), required=("team", "levels"))
+        team = item_reader.text("team")
+        levels = item_reader.integer("levels", None, low=1, high=LEVEL_A)
+        reason = item_reader.text("reason") or ""
+        if team is None or levels is None:
+            record.broken = True
+            continue
+        team = half_width(team).strip()
+        if team not in record.teams:
+            reader.problems.add("guandan-team-not-at-table", item_reader.value_mark("team"), team=team,
+                                teams=record.teams, suggestion=suggestion(team, record.teams), text=team)
+            record.broken = True
+            continue
+        found.append(Penalty(team, levels, reason))
+    record.penalties = found
+
+
+def read_levels(reader: Reader, record: GuandanRecord) -> None:
+    levels = reader.mapping("levels")
+    if levels is None or all(value is None for value in levels.node.values()):
+        return  # `levels: {}` or every level blank: nothing recorded yet (a fresh draw)
+    found: dict[str, int] = {}
+    ok = True
+    for key in levels.node:
+        team = half_width(str(key)).strip()
+        if team not in record.teams:
+            reader.problems.add("guandan-team-not-at-table", levels.key_mark(key), team=team, teams=record.teams,
+                                suggestion=suggestion(team, record.teams), text=team)
+            ok = False
+            continue
+        try:
+            found[team] = parse_level(levels.raw(key))
+        except ValueError:
+            reader.problems.add("guandan-level-invalid", levels.value_mark(key), key=f"levels.{team}",
+                                value=levels.raw(key))
+            ok = False
+    written = {half_width(str(key)).strip() for key in levels.node}
+    missing = [t for t in record.teams if t not in written]
+    if len(record.teams) == 2 and missing:
+        reader.problems.add("guandan-levels-missing", reader.value_mark("levels"), teams=missing)
+        ok = False
+    if ok and list(found.values()).count(PASSED_A) > 1:
+        reader.problems.add("guandan-both-passed", reader.value_mark("levels"))
+        ok = False
+    if ok:
+        record.levels = found
+    else:
+        record.broken = True  # the problem is recorded; no cross-checks on top of it
+
+
+def read_deals(reader: Reader, record: GuandanRecord) -> None:
+    if reader.raw("deals") is None or reader.raw("deals") == []:
+        return  # `deals:` or `deals: []`: nothing recorded yet (a fresh draw)
+    # One item may hold several deals typed on one line with Chinese punctuation
+    # (`[T13+2，T07+2]` is one YAML item), and the whole log may be one such text.
+    raw = reader.raw("deals")
+    ok = isinstance(raw, YamlList) or (isinstance(raw, str) and bool(split_items(raw)))
+    items = [(part, mark) for value, mark in reader.items("deals", single_ok=isinstance(raw, str))
+             for part in (split_items(value) if isinstance(value, str) and split_items(value) else [value])]
+    deals: list[Deal] = []
+    marks: list[Mark] = []
+    for position, (value, mark) in enumerate(items, start=1):
+        try:
+            deal = parse_deal(value)
+        except RecordError as error:
+            reader.problems.add(error.code, mark, item=position, **error.params)
+            ok = False
+            continue
+        if len(record.teams) == 2 and deal.team not in record.teams:
+            reader.problems.add("guandan-team-not-at-table", mark, team=deal.team, teams=record.teams,
+                                suggestion=suggestion(deal.team, record.teams), text=str(deal))
+            ok = False
+            continue
+        deals.append(deal)
+        marks.append(mark)
+    if ok:
+        record.deals = deals
+        record.deal_marks = marks
+    else:
+        record.broken = True
+
+
+def replay_record(reader: Reader, record: GuandanRecord, options: GuandanStage) -> None:
+    assert record.deals is not None
+    teams = (record.teams[0], record.teams[1])
+    try:
+        result = replay(teams, record.deals, options.start_level, options.a_attempts)
+    except RecordError as error:
+        mark = record.deal_marks[error.index] if error.index is not None else reader.value_mark("deals")
+        reader.problems.add(error.code, mark, item=(error.index or 0) + 1, **error.params)
+        return
+    record.replay = result
+    if record.levels is not None:
+        for team in teams:
+            if record.levels.get(team) != result.levels[team]:
+                reader.problems.add(
+                    "guandan-levels-mismatch", reader.value_mark("levels"), team=team,
+                    recorded=level_name(record.levels[team]), computed=level_name(result.levels[team]))
+    check_decision(reader, record, options, "deals")
+
+
+def penalty_lines(written: Any) -> str:
+    """Penalties as the desk's text box shows them: `T02 2 迟到10分钟`, one a line."""
+    if not isinstance(written, list):
+        return field_text(written)
+    lines = []
+    for item in written:
+        if isinstance(item, dict):
+            lines.append(" ".join(str(item[k]) for k in ("team", "levels", "reason") if item.get(k) not in (None, "")))
+        else:
+            lines.append(field_text(item))
+    return "\n".join(lines)
+
+
+def penalty_item(line: str) -> Any:
+    """One line of the desk's penalties box: `T02 2 迟到10分钟` (team, levels, reason); a line
+    that does not read so is kept as written, for the check to point out."""
+    parts = line.strip().split(None, 2)
+    levels = half_width(parts[1]) if len(parts) > 1 else ""
+    if len(parts) < 2 or not re.fullmatch(r"[0-9]{1,2}", levels):
+        return line.strip()
+    item: dict[str, Any] = {"team": half_width(parts[0]), "levels": int(levels)}
+    if len(parts) == 3:
+        item["reason"] = parts[2]
+    return item

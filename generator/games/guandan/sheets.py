@@ -1,0 +1,145 @@
+"""Guandan's printed matter: a results sheet per round for the notice board (各轮成绩公示) and
+the score sheets (记分表), one page per match (teams of four: per room)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.content.model import Stage, Table
+from generator.games.guandan.rules import ROOM_NAMES, GuandanRecord, GuandanStage, level_name
+from generator.games.guandan.views import MatchView
+
+
+def bulletins(result: Any, t: Any) -> list[Any]:
+    """A results sheet per round (各轮成绩公示): table, both teams, their levels, winner and why,
+    for the notice board before the next round's draw is posted."""
+    from generator.printed import Bulletin
+
+    event = result.event
+    found = []
+    for stage_result in result.stages:
+        stage = stage_result.stage
+        for round_result in stage_result.rounds:
+            if getattr(round_result, "drawn_only", False):
+                continue  # a draw with no result yet: the draw bulletin (对阵表) posts it
+            if getattr(round_result, "partial", False):
+                continue  # partly entered: shown on its round page only until every table is in
+            rows = []
+            for score in round_result.tables:
+                view: MatchView = score.view
+                cells = [str(score.table.number)]
+                for side in range(2):
+                    if side < len(view.teams):
+                        team = view.teams[side]
+                        level = view.levels[side] or "—"
+                        if view.kind == "rooms":  # both rooms' final levels, open / closed
+                            level = " / ".join(room.view.levels[side] or "—" for room in view.rooms)
+                        cells += [f"{team} {event.entries[team].player_names}", level]
+                    else:
+                        cells += ["", ""]
+                why = view.why[len("gd_why_"):]
+                # a win on the higher level needs no remark: the levels say it
+                remark = "" if why == "higher" else t(f"gd_short_{why}", **view.why_params)
+                penalties = [*view.penalties, *(p for room in view.rooms for p in room.view.penalties)]
+                if penalties:
+                    remark = t.joiner().join([*([remark] if remark else []), *(
+                        t("gd_short_penalty", team=p.team, levels=p.levels) for p in penalties)])
+                cells += [view.winner or "", remark]
+                rows.append(cells)
+            number = round_result.number
+            title = t("gd_round_title", event=event.title, stage=stage.name, n=number) if stage.rounds > 1 \
+                else t("gd_stage_results_title", event=event.title, stage=stage.name)
+            columns = [t("table"), t("entry"), t("gd_level"), t("entry"), t("gd_level"), t("winner"), t("remark")]
+            name = f"round-{stage.id}-{number}" if stage.rounds > 1 else f"results-{stage.id}"
+            options = stage.options if isinstance(stage.options, GuandanStage) else GuandanStage()
+            text = t(("gd_round_text_knockout" if stage.format == "knockout" else "gd_round_text_draws")
+                     if options.draws else "gd_round_text")
+            found.append(Bulletin(name, title, text, columns, rows, event.organizer or "",
+                                  stage.date or (event.dates[-1] if event.dates else None), numeric={0}))
+        found.extend(score_sheets(t, event, stage, stage_result, Bulletin))
+    return found
+
+
+SHEET_TEMPLATE = "sheets/guandan_scoresheet.html"
+SHEET_DEAL_ROWS = 20  # a 60-minute round is 15–20 deals (seed 001); a long one goes on the back
+
+
+def score_sheets(t: Any, event: Any, stage: Stage, stage_result: Any, bulletin: Any) -> list[Any]:
+    """记分表, one per round, one page per match: the table, both teams with their players, the
+    deal log to fill in deal by deal (who went out first, the gain, fouls, both levels after it),
+    the final levels, the winner, and the signatures of both captains and the referee. Printed
+    blank for a round drawn and not yet played (render/bulletins.py chooses the rounds)."""
+    options: GuandanStage = stage.options if isinstance(stage.options, GuandanStage) else GuandanStage()
+    found = []
+    for round_result in stage_result.rounds:
+        pages = [_sheet_page(t, event, stage, options, score.table, room)
+                 for score in round_result.tables if len(score.table.sides) == 2
+                 for room in (ROOM_NAMES if options.team_size == 4 else (None,))]
+        if not pages:
+            continue
+        number = round_result.number
+        found.append(bulletin(
+            name=f"scoresheet-{stage.id}-round-{number}",
+            title=t("gd_sheet_title", event=event.title, stage=stage.name, n=number),
+            text="", columns=[], rows=[], organizer=event.organizer or "",
+            date=stage.date or (event.dates[-1] if event.dates else None), template=SHEET_TEMPLATE, pages=pages))
+    return found
+
+
+SHEET_PENALTY_ROWS = 2  # rows for penalties (more when more are recorded)
+SHEET_DEAL_ROWS_PENALTIES = 16  # deal rows on a sheet that has them; a long match goes on the back
+
+
+def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: Table,
+                room: str | None = None) -> dict[str, Any]:
+    """One match's page (teams of four: one room's); every value a string (the glyph check
+    reads them all). The penalties recorded for it are printed in its penalty rows."""
+    a, b = table.sides
+    attempts = t("gd_sheet_attempts", n=options.a_attempts) if options.a_attempts else t("gd_sheet_no_attempts")
+    record = table.record if isinstance(table.record, GuandanRecord) else None
+    if record is not None and room is not None:
+        record = (record.rooms or {}).get(room)
+    penalties = [[p.team, str(p.levels), p.reason] for p in (record.penalties if record is not None else [])]
+    # A knockout match cannot end level: equal levels at time-up go to one extra deal at level 2.
+    knockout = stage.format == "knockout"
+    page = {
+        "table": str(table.number) if room is None else t("gd_sheet_room_table", table=table.number,
+                                                           room=t(f"{room}_room")),
+
+        "seats": [{"label": t("gd_sheet_side_a"), "names": _team_with_players(t, event, a)},
+                  {"label": t("gd_sheet_side_b"), "names": _team_with_players(t, event, b)}],
+        "referee": table.referee or "",
+        "teams": [a, b],
+        "words": {
+            "table": t("table"), "referee": t("referee"), "date": t("sheet_date"), "deal": t("gd_deal"),
+            "in_play": t("gd_in_play"), "deal_winner": t("gd_deal_winner"), "gain": t("gd_gain"),
+            "foul": t("gd_sheet_foul"), "level_after": t("gd_sheet_level_after"), "notes": t("gd_notes"),
+            "final": t("gd_final"), "team": t("gd_sheet_team"), "level": t("gd_level"),
+            "passed": t("gd_passed_tag"), "winner": t("gd_sheet_winner"),
+            "first": t(("gd_sheet_tiebreak" if knockout else "gd_sheet_draw") if options.draws else "gd_sheet_first"),
+            "time": t("gd_sheet_time"), "penalties": t("gd_sheet_penalties"),
+            "penalty_team": t("gd_sheet_penalty_team"), "penalty_levels": t("gd_sheet_penalty_levels"),
+            "penalty_reason": t("gd_sheet_penalty_reason"),
+        },
+        "start": level_name(options.start_level),
+        "rows": [str(n) for n in range(1, SHEET_DEAL_ROWS + 1)],
+        "key": t(("gd_sheet_key_knockout" if knockout else "gd_sheet_key_draws") if options.draws else "gd_sheet_key",
+                 start=level_name(options.start_level), attempts=attempts),
+        "signatures": [t("gd_sheet_sign_captain", team=a), t("gd_sheet_sign_captain", team=b),
+                       t("sheet_sign_referee")],
+    }
+    # Penalty rows on a sheet of another rule set, or with penalties recorded (the seed's form has none).
+    if options.small_points or penalties:
+        page["penalties"] = (penalties + [["", "", ""]] * SHEET_PENALTY_ROWS)[:max(SHEET_PENALTY_ROWS, len(penalties))]
+        page["rows"] = page["rows"][:SHEET_DEAL_ROWS_PENALTIES]  # room for them on the page
+    return page
+
+
+def _team_with_players(t: Any, event: Any, entry_id: str) -> str:
+    """`T07 结构一队（王强、李娜）`, or `T07 王强 / 李娜` for a team without a name."""
+    entry = event.entries.get(entry_id)
+    if entry is None:
+        return entry_id
+    if entry.name:
+        return f"{entry_id} {entry.name}{t('paren', text=t.joiner().join(p.name for p in entry.players))}"
+    return f"{entry_id} {entry.player_names}"

@@ -1,0 +1,281 @@
+"""What Guandan's pages show: a table scored into its match view (the reason it was won, the
+deal log row by row with its notes, the step chart of both teams' levels, penalties, the two
+rooms of a teams-of-four match) and the keys results.json carries for it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from generator.content.model import Stage, Table
+from generator.games import SideScore, TableScore
+from generator.games.guandan.rules import (
+    LEVEL_A, PASSED_A, ROOM_NAMES, Decision, GuandanRecord, GuandanStage, Penalty, Replay, apply_penalties, decide,
+    four_result, level_name, ordered_metrics, outcome, plain, room_decision, side_metrics,
+)
+
+
+@dataclass(frozen=True)
+class RowView:
+    """One item of the deal log on the page."""
+
+    number: int | None  # None for a foul
+    foul: bool
+    team: str  # the deal's winners, or the team that fouled
+    gain: int
+    in_play: str  # level name, "" for a foul
+    in_play_team: str | None
+    levels: tuple[str, str]
+    changed: tuple[bool, bool]
+    notes: tuple[tuple[str, dict[str, Any]], ...]  # (UI word key, params)
+
+
+@dataclass(frozen=True)
+class ChartView:
+    """A small step chart of both teams' levels, in SVG user units."""
+
+    width: int
+    height: int
+    lines: tuple[str, str]  # polyline points per side
+    grid: tuple[tuple[int, str], ...]  # (y, level name)
+    left: int
+    right: int
+    ticks: tuple[tuple[int, str], ...]  # (x, deal number) along the bottom
+    dots: tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]  # the points, per side
+
+
+@dataclass(frozen=True)
+class MatchView:
+    kind: str  # log | levels | forfeit | bye | unplayed
+    teams: tuple[str, ...]
+    levels: tuple[str, ...]  # final level names per side ("" when none)
+    passed: str | None
+    winner: str | None
+    why: str  # a UI word key
+    why_params: dict[str, Any]
+    rows: tuple[RowView, ...] = ()
+    chart: ChartView | None = None
+    level_diff: tuple[int, ...] = ()
+    deals: int = 0  # deals played (log only)
+    fouls: int = 0
+    start: str = "2"  # both teams' level before the first deal
+    penalties: tuple[PenaltyView, ...] = ()
+    rooms: tuple[RoomView, ...] = ()  # teams of four: the open and the closed room
+    before: tuple[str, ...] = ()  # final level names before penalties (only when a penalty changed one)
+
+
+@dataclass(frozen=True)
+class PenaltyView:
+    """A penalty as the match page shows it: who was penalised, the levels given to the other
+    team, the reason, and the other team's level before and after (equal: it stood at A or A+)."""
+
+    team: str
+    other: str
+    levels: int
+    reason: str
+    start: str
+    end: str
+
+
+@dataclass(frozen=True)
+class RoomView:
+    """One room of a teams-of-four match: `name` open | closed, its match view, and each team's
+    net levels in it."""
+
+    name: str
+    view: MatchView
+    net: tuple[int, int]
+
+
+_CHART_DX = 26
+_CHART_DY = 9
+_CHART_LEFT = 30
+_CHART_TOP = 8
+
+
+def chart_view(result: Replay) -> ChartView:
+    top_level = PASSED_A if result.passed else LEVEL_A
+    points: list[list[tuple[int, int]]] = [[], []]
+    states = [dict.fromkeys(result.teams, result.start)] + [s.levels for s in result.steps]
+    for position, state in enumerate(states):
+        x = _CHART_LEFT + position * _CHART_DX
+        for side, team in enumerate(result.teams):
+            points[side].append((x, _CHART_TOP + (top_level - state[team]) * _CHART_DY))
+    width = _CHART_LEFT + max(len(states) - 1, 1) * _CHART_DX + 12
+    height = _CHART_TOP + top_level * _CHART_DY + 22
+    shown = (0, 3, 6, 9, PASSED_A if result.passed else LEVEL_A)  # labels 9 units apart never touch
+    grid = tuple((_CHART_TOP + (top_level - level) * _CHART_DY, level_name(level)) for level in shown)
+    ticks = []
+    for position, step in enumerate(result.steps, start=1):
+        if step.number is not None:
+            ticks.append((_CHART_LEFT + position * _CHART_DX, str(step.number)))
+    lines = tuple(" ".join(f"{x},{y}" for x, y in side) for side in points)
+    return ChartView(width, height, (lines[0], lines[1]), grid, _CHART_LEFT, width - 12, tuple(ticks),
+                     (tuple(points[0]), tuple(points[1])))
+
+
+def _note_words(notes: tuple[tuple[str, str, int], ...], teams: tuple[str, str], limit: int) -> tuple:
+    words = []
+    for code, team, count in notes:
+        other = teams[1] if team == teams[0] else teams[0]
+        words.append((f"gd_note_{code}", {"team": team, "other": other, "n": count, "limit": limit}))
+    return tuple(words)
+
+
+def row_views(result: Replay, a_attempts: int) -> tuple[RowView, ...]:
+    rows = []
+    before = dict.fromkeys(result.teams, result.start)
+    for step in result.steps:
+        rows.append(RowView(
+            number=step.number,
+            foul=step.deal.foul,
+            team=step.deal.team,
+            gain=step.deal.gain,
+            in_play=level_name(step.in_play) if step.in_play is not None else "",
+            in_play_team=step.in_play_team,
+            levels=(level_name(step.levels[result.teams[0]]), level_name(step.levels[result.teams[1]])),
+            changed=(step.levels[result.teams[0]] != before[result.teams[0]],
+                     step.levels[result.teams[1]] != before[result.teams[1]]),
+            notes=_note_words(step.notes, result.teams, a_attempts),
+        ))
+        before = step.levels
+    return tuple(rows)
+
+
+def score_table(table: Table, stage: Stage) -> TableScore:
+    options: GuandanStage = stage.options or GuandanStage()
+    record: GuandanRecord = table.record if isinstance(table.record, GuandanRecord) else GuandanRecord(table.sides)
+    teams = tuple(table.sides)
+    if len(teams) == 1:
+        team = teams[0]
+        view = MatchView("bye", teams, ("",), None, team, "gd_why_bye",
+                         {"team": team, "wins": plain(options.bye.get("wins", 1))})
+        bye = {name: options.bye.get(name, 1 if name == "wins" else 0) for name in ordered_metrics(options)}
+        sides = [SideScore(team, bye)]
+        return TableScore(table, sides, team, [], view, {"levels": {}, "decided_by": "bye"})
+    a, b = teams[0], teams[1]
+    if table.forfeit is not None:
+        loser = table.forfeit
+        winner = b if loser == a else a
+        view = MatchView("forfeit", teams, ("", ""), None, winner, "gd_why_forfeit",
+                         {"winner": winner, "loser": loser}, level_diff=(0, 0))
+        sides = [SideScore(t, side_metrics(options, t == winner, "win" if t == winner else "absent", 0, 0))
+                 for t in teams]
+        return TableScore(table, sides, winner, [], view, {"levels": {}, "decided_by": "forfeit"})
+    if options.team_size == 4 and record.rooms is not None:
+        return score_four(table, record, options)
+    if record.replay is not None or (record.levels is not None and len(record.levels) == 2):
+        decision = decide((a, b), record.replay, record.levels, record.penalties, options.draws,
+                          record.winner, record.tiebreak)
+        view, extra = match_view(decision, record, options)
+        sides = [SideScore(t, side_metrics(options, decision.winner == t, outcome(decision.winner, t),
+                                            decision.levels[t] - decision.levels[o], decision.levels[t]))
+                 for t, o in ((a, b), (b, a))]
+        return TableScore(table, sides, decision.winner, [], view, extra)
+    view = MatchView("unplayed", teams, ("", ""), None, None, "gd_why_unplayed", {})
+    return TableScore(table, [], None, [], view, {"levels": {}, "decided_by": None})
+
+
+def score_four(table: Table, record: GuandanRecord, options: GuandanStage) -> TableScore:
+    """A teams-of-four match: both rooms' net levels added; pending until both rooms are in."""
+    teams = (table.sides[0], table.sides[1])
+    rooms = record.rooms or {}
+    ready = all(name in rooms and (rooms[name].replay is not None or rooms[name].levels is not None)
+                for name in ROOM_NAMES)
+    room_views = []
+    extras: dict[str, Any] = {}
+    for name in ROOM_NAMES:
+        room = rooms.get(name)
+        if room is None or (room.replay is None and room.levels is None):
+            view = MatchView("unplayed", teams, ("", ""), None, None, "gd_why_unplayed", {})
+            room_views.append(RoomView(name, view, (0, 0)))
+            continue
+        decision = room_decision(teams, room, options)
+        view, extras[name] = match_view(decision, room, options)
+        net = decision.levels[teams[0]] - decision.levels[teams[1]]
+        room_views.append(RoomView(name, view, (net, -net)))
+    if not ready:
+        view = MatchView("unplayed", teams, ("", ""), None, None, "gd_why_unplayed", {}, rooms=tuple(room_views))
+        return TableScore(table, [], None, [], view, {"levels": {}, "decided_by": None})
+    result = four_result(teams, rooms, options, record.winner, record.tiebreak)
+    a, b = teams
+    winner = result.winner
+    loser = b if winner == a else a
+    net_value = result.net[teams.index(winner)] if winner in teams else 0
+    params: dict[str, Any] = {"winner": winner, "loser": loser, "net": f"{net_value:+d}",
+                              "won": result.tables.get(winner, 0) if winner else 0,
+                              "lost": result.tables.get(loser, 0) if winner else 0}
+    view = MatchView("rooms", teams, tuple(f"{n:+d}" for n in result.net), None, winner,
+                     f"gd_why_rooms_{result.why}", params, level_diff=result.net, rooms=tuple(room_views))
+    sides = [SideScore(t, side_metrics(options, winner == t, outcome(winner, t), net, total))
+             for t, net, total in zip(teams, result.net, result.totals)]
+    extra = {"levels": {}, "decided_by": f"rooms_{result.why}", "net_levels": dict(zip(teams, result.net)),
+             "rooms": extras}
+    return TableScore(table, sides, winner, [], view, extra)
+
+
+def match_view(decision: Decision, record: GuandanRecord, options: GuandanStage) -> tuple[MatchView, dict[str, Any]]:
+    """What the match page shows of a decided two-team match (or room), and its results.json
+    keys: the final levels (penalties included), who won and why, the deal log and chart."""
+    teams = decision.teams
+    levels = decision.levels
+    winner, why = decision.winner, decision.why
+    loser = teams[1] if winner == teams[0] else teams[0]
+    params: dict[str, Any]
+    if why == "passed_a":
+        params = {"team": winner, "level": level_name(levels[loser]), "loser": loser}
+    elif why == "higher":
+        params = {"winner": winner, "high": level_name(levels[winner]), "loser": loser,
+                  "low": level_name(levels[loser])}
+    elif why in ("first", "first_start"):
+        params = {"team": winner, "level": level_name(levels[winner]), "deal": decision.deal}
+    elif why == "draw":
+        params = {"level": level_name(levels[teams[0]])}
+    else:  # recorded, tiebreak
+        params = {"team": winner, "level": level_name(levels[teams[0]])}
+    diff = levels[teams[0]] - levels[teams[1]]
+    names = tuple(level_name(levels[t]) for t in teams)
+    penalties = penalty_views(decision, record.penalties)
+    before = tuple(level_name(decision.before[t]) for t in teams) if decision.before != levels else ()
+    extra: dict[str, Any] = {"levels": {t: level_name(levels[t]) for t in teams},
+                             "decided_by": "first" if why == "first_start" else why}
+    result = record.replay
+    if result is not None:
+        view = MatchView(
+            "log", teams, names, result.passed, winner, f"gd_why_{why}", params,
+            rows=row_views(result, options.a_attempts), chart=chart_view(result), level_diff=(diff, -diff),
+            deals=sum(1 for s in result.steps if not s.deal.foul), fouls=sum(1 for s in result.steps if s.deal.foul),
+            start=level_name(result.start), penalties=penalties, before=before,
+        )
+        path = []
+        for step in result.steps:
+            item: dict[str, Any] = {"deal": step.number, "team": step.deal.team}
+            if step.deal.foul:
+                item["foul"] = True
+            else:
+                item["gain"] = step.deal.gain
+                item["in_play"] = level_name(step.in_play) if step.in_play is not None else None
+            item["levels"] = {t: level_name(step.levels[t]) for t in teams}
+            path.append(item)
+        extra["deals"] = path
+    else:
+        view = MatchView("levels", teams, names, winner if why == "passed_a" else None, winner, f"gd_why_{why}",
+                         params, level_diff=(diff, -diff), penalties=penalties, before=before)
+    if record.penalties:
+        extra["penalties"] = [{"team": p.team, "levels": p.levels, "reason": p.reason} for p in record.penalties]
+    if record.tiebreak is not None:
+        extra["tiebreak_deal"] = record.tiebreak
+    return view, extra
+
+
+def penalty_views(decision: Decision, penalties: list[Penalty]) -> tuple[PenaltyView, ...]:
+    teams = decision.teams
+    running = dict(decision.before)
+    views = []
+    for penalty in penalties:
+        other = teams[1] if penalty.team == teams[0] else teams[0]
+        start = running[other]
+        running = apply_penalties(running, teams, [penalty])
+        views.append(PenaltyView(penalty.team, other, penalty.levels, penalty.reason, level_name(start),
+                                 level_name(running[other])))
+    return tuple(views)
