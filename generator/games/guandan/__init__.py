@@ -57,6 +57,9 @@ from generator.games.guandan.rules import (
 )
 from generator.games.guandan.words import texts, word
 
+# Metric words other games show too: the shared catalogue's metric_<word>, not gd_metric_<word>.
+SHARED_METRIC_WORDS = ("match_points",)
+
 
 class GuandanRules(Game):
     name = "guandan"
@@ -84,8 +87,8 @@ class GuandanRules(Game):
 
     @cached_property
     def metrics(self) -> dict[str, Metric]:  # type: ignore[override]
-        return {name: Metric(name, word(f"gd_metric_{name}"), word(f"gd_metric_{name}_explain"))
-                for name in METRIC_NAMES}
+        key = lambda w: f"metric_{w}" if w in SHARED_METRIC_WORDS else f"gd_metric_{w}"  # noqa: E731
+        return {name: Metric(name, word(key(name)), word(key(f"{name}_explain"))) for name in METRIC_NAMES}
 
     # -- records ----------------------------------------------------------------------------
 
