@@ -330,7 +330,7 @@ def test_guandan_is_registered_with_its_metrics_and_formats():
 
 def test_every_message_and_word_is_in_three_locales_with_a_hint():
     for code, entry in RULES.messages.items():
-        assert CATALOGUE[code] is entry
+        assert CATALOGUE[code] == entry
         assert set(entry) == {"zh-Hans", "zh-Hant", "en"}, code
         assert all(message and hint for message, hint in entry.values()), code
     for key, words in RULES.ui_words.items():

@@ -632,7 +632,7 @@ def test_the_game_is_registered_with_its_formats_and_metrics():
 
 def test_every_message_and_word_exists_in_every_locale():
     for code, texts in RULES.messages.items():
-        assert CATALOGUE[code] is texts
+        assert CATALOGUE[code] == texts
         assert set(texts) == set(LOCALES), code
     for key, words in RULES.ui_words.items():
         assert len(words) == 3 and all(words), key
