@@ -173,6 +173,9 @@ def build(content: Path, output: Path, strict: bool = False, cache_dir: Path | N
                       Path(spare), memory)
 
 
+PDF_BATCH = 100  # bulletins printed (or read from the cache) and written at a time
+
+
 Notify = Callable[[str, dict[str, object]], None]  # (words' key in commands/console.py, parameters)
 
 
@@ -273,21 +276,27 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     staging = staging_dir(output)
     try:
         tree = OutputTree(staging)
-        to_print = [job for job, stamp in zip(jobs, kept) if stamp is None]
-        printed_pdfs, printed = print_pdfs(to_print, cache_dir, done=lambda n, total: tell("pdfs", n, total))
+        # Printed (or read from the PDF cache) and written a batch at a time: the build holds
+        # PDF_BATCH documents in memory, not the archive's.
+        to_print = [(path, job) for path, job, stamp in zip(paths, jobs, kept) if stamp is None]
+        printed = 0
+        for start in range(0, len(to_print), PDF_BATCH):
+            batch = to_print[start:start + PDF_BATCH]
+            pdfs, count = print_pdfs([job for _, job in batch], cache_dir,
+                                     done=lambda n, total, start=start: tell("pdfs", start + n, len(to_print)))
+            printed += count
+            for (path, _), pdf in zip(batch, pdfs):
+                tree.write_bytes(path, pdf)
+            del pdfs
         prune_cache(cache_dir)
         clock.lap("printing")
         links: dict[str, list[tuple[str, str]]] = {}
-        new_pdfs = iter(printed_pdfs)
         for (event, bulletin, _), path, stamp in zip(planned, paths, kept):
-            if stamp is None:
-                tree.write_bytes(path, next(new_pdfs))
-            else:
+            if stamp is not None:
                 tree.keep(path, stamp)
             # On the event's own page its title need not be repeated in every link.
             label = bulletin.title.removeprefix(event.title).strip(" :：") or bulletin.title
             links.setdefault(event.slug, []).append((label, f"bulletins/{bulletin.name}.pdf"))
-        del printed_pdfs, new_pdfs
         made = render_site(site, results, links, tree, previous)
         clock.lap("rendering")
         pages = sum(1 for path in tree.written if path.endswith(".html"))
