@@ -220,3 +220,42 @@ def test_clean_rolls_back_a_journal_and_removes_everything(tmp_path: Path) -> No
     assert subprocess.run([sys.executable, "-c", script]).returncode == 9
     remove_site(output)
     assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+# --- bulletins and memory -----------------------------------------------------------------------
+
+
+def fake_print_pdfs(jobs: list, cache_dir: object, workers: object = None, done: object = None) -> tuple[list[bytes], int]:
+    return [f"%PDF-1.7 stub {job.key}\n".encode() for job in jobs], len(jobs)
+
+
+def test_bulletins_of_unchanged_events_stay_in_output_unread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("generator.render.pdf.print_pdfs", fake_print_pdfs)
+    content = archive(tmp_path, 4)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    first = build(content, out, cache_dir=cache)
+    pdfs = {p: p.stat().st_ino for p in out.rglob("*.pdf")}
+    assert first.pdfs == len(pdfs) > 4
+    slug = change_one_results_file(content)
+    asked: list[int] = []
+    monkeypatch.setattr("generator.render.pdf.print_pdfs",
+                        lambda jobs, *rest, **kw: asked.append(len(jobs)) or fake_print_pdfs(jobs, *rest))
+    report = build(content, out, cache_dir=cache)
+    assert report.in_place and report.pdfs == first.pdfs
+    assert all(path.startswith(f"events/{slug}/") for path in report.written if path.endswith(".pdf"))
+    assert sum(asked) == sum(1 for path in report.written if path.endswith(".pdf"))  # the others not even read
+    for path, inode in pdfs.items():
+        if f"events/{slug}/" not in str(path):
+            assert path.stat().st_ino == inode
+
+
+def test_printing_processes_are_replaced_after_a_few_documents(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker that has printed WORKER_DOCUMENTS documents is replaced: none grows for ever."""
+    from generator.render import pdf
+
+    monkeypatch.setattr(pdf, "WORKER_DOCUMENTS", 2)
+    monkeypatch.setattr(pdf, "_print", lambda html: str(os.getpid()).encode())  # forked with the workers
+    jobs = [pdf.PrintJob(f"<p>{n}</p>", f"key{n}") for n in range(12)]
+    printed, count = pdf.print_pdfs(jobs, None, workers=2)
+    assert count == 12 and len(printed) == 12
+    assert len(set(printed)) >= 12 // 2  # each process printed two documents at most
