@@ -240,7 +240,8 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     # Imported only now (rendering, WeasyPrint): see the note at the top.
     from generator.render.bulletins import bulletins_for
     from generator.render.html import render_site
-    from generator.render.output import OutputTree, apply_in_place, discard, is_ours, staging_dir, swap_into_place
+    from generator.render.output import (OutputTree, apply_in_place, discard, in_place_possible, is_ours, staging_dir,
+                                         swap_into_place)
     from generator.render.pdf import bulletin_html, bulletin_words, missing_glyphs, print_job, print_pdfs, prune_cache
 
     clock = _Clock()
@@ -304,10 +305,13 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         fresh = tree.fresh
         old_files = previous.data.get("files") if previous.data.get("output") == str(output.resolve()) else None
         in_place = isinstance(old_files, dict) and is_ours(output.resolve()) and len(tree.kept) >= len(fresh)
-        previous.forget()
         if in_place:
             now = set(tree.written)
-            apply_in_place(staging, output, fresh, [path for path in old_files if path not in now])
+            gone = [path for path in old_files if path not in now]
+            in_place = in_place_possible(output, fresh + gone)
+        previous.forget()
+        if in_place:
+            apply_in_place(staging, output, fresh, gone)
         else:
             tree.link_kept(output)
             swap_into_place(staging, output)

@@ -259,3 +259,22 @@ def test_printing_processes_are_replaced_after_a_few_documents(monkeypatch: pyte
     printed, count = pdf.print_pdfs(jobs, None, workers=2)
     assert count == 12 and len(printed) == 12
     assert len(set(printed)) >= 12 // 2  # each process printed two documents at most
+
+
+def test_nothing_is_written_through_a_folder_linked_out_of_output(tmp_path: Path) -> None:
+    """A folder of output/ replaced by a symbolic link to one elsewhere: the rebuild does not put
+    its files in place through it (the whole site is swapped instead), the other folder is untouched."""
+    content = archive(tmp_path, 4)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    slug = f"{DEMOS[0]}-000"
+    elsewhere = tmp_path / "elsewhere"
+    shutil.move(out / "events" / slug, elsewhere)
+    (out / "events" / slug).symlink_to(elsewhere, target_is_directory=True)
+    before = digest(elsewhere)
+    change_one_results_file(content)
+    report = build(content, out, cache_dir=cache, bulletins=False)
+    assert not report.in_place and digest(elsewhere) == before
+    assert not (out / "events" / slug).is_symlink()
+    fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")

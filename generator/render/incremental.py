@@ -263,7 +263,7 @@ class PreviousBuild:
         """The file is still there, and (when the record says) as the last build wrote it: a
         page edited or replaced by hand in output/ is rendered again, never linked."""
         try:
-            found = os.stat(source)
+            found = os.lstat(source)  # a symbolic link put in its place is not the page written
         except OSError:
             return False
         recorded = self.data.get("files", {}).get(relative)

@@ -37,6 +37,7 @@ import ctypes
 import json
 import os
 import shutil
+import stat
 from pathlib import Path
 
 
@@ -228,7 +229,8 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
             if existed:
                 saved = _backup_path(back, relative, made)
                 try:
-                    os.link(target, saved)  # the old file stays readable until the new one replaces it
+                    # The old file stays readable until the new one replaces it.
+                    os.link(target, saved, follow_symlinks=False)
                 except OSError:
                     shutil.copy2(target, saved)
             os.replace(f"{stage}/{relative}", target)
@@ -248,6 +250,33 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
             parent = parent.rpartition("/")[0]
     _remove(backup)
     _remove(staging)
+
+
+def in_place_possible(output: Path, relatives: list[str]) -> bool:
+    """Whether files can be put in place at `relatives` under output/: every folder on their way
+    is a real folder of output/'s own (or not there yet), never a symbolic link, so that nothing
+    is written, replaced or removed outside output/. Else the whole site is swapped."""
+    root = os.fspath(output.resolve())
+    folders: set[str] = set()
+    for relative in relatives:
+        try:
+            _checked(relative)
+        except UnsafePath:
+            return False
+        parent = relative.rpartition("/")[0]
+        while parent and parent not in folders:
+            folders.add(parent)
+            parent = parent.rpartition("/")[0]
+    for folder in folders:
+        try:
+            found = os.lstat(f"{root}/{folder}")
+        except FileNotFoundError:
+            continue
+        except OSError:
+            return False
+        if not stat.S_ISDIR(found.st_mode):
+            return False
+    return True
 
 
 def _backup_path(back: str, relative: str, made: set[str]) -> str:
@@ -282,7 +311,7 @@ def _roll_back(output: Path, journal: Path) -> None:
     except (OSError, ValueError, TypeError, KeyError):
         journal.unlink(missing_ok=True)  # not one paibang wrote whole: nothing it names is touched
         return
-    if is_ours(output):
+    if is_ours(output) and in_place_possible(output, [r for r, _ in replace] + remove):
         for relative, existed in replace:
             if os.path.lexists(f"{back}/{relative}"):
                 os.replace(f"{back}/{relative}", f"{root}/{relative}")
