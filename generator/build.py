@@ -1,4 +1,4 @@
-"""The build, top to bottom: load -> validate -> score -> rank -> render -> swap into output/.
+"""The build, top to bottom: load -> validate -> score -> rank -> render -> into output/ (swapped, or in place).
 
 Read this function to follow a results file from disk to a page. A build with any content
 error stops before rendering and leaves output/ exactly as it was.
@@ -161,8 +161,9 @@ def _no_cycle_collection() -> Iterator[None]:
 def build(content: Path, output: Path, strict: bool = False, cache_dir: Path | None = None,
           progress: Progress | None = None, bulletins: bool = True, notify: Notify | None = None,
           memory: EventMemory | None = None) -> BuildReport:
-    """Validate, then write the whole site into a staging folder and swap it in for output/.
-    PDFs are cached under `cache_dir` (default: .paibang-cache beside output/). Raises
+    """Validate, then write the new files into a staging folder and put them in place: the whole
+    site swapped for output/ in one step, or, when most of it is kept as the last build left it,
+    only the new files, in place under a journal (render/output.py). PDFs are cached under `cache_dir` (default: .paibang-cache beside output/). Raises
     OutputRefused, before anything is touched, when output/ is not a folder paibang may replace.
     `notify` hears of things that are not content problems (a cache not used). `memory`: the
     events of the last build, kept by `paibang serve` between rebuilds (event_cache.EventMemory)."""
@@ -309,11 +310,12 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
             now = set(tree.written)
             gone = [path for path in old_files if path not in now]
             in_place = in_place_possible(output, fresh + gone)
+        if not in_place:
+            tree.link_kept(output)  # the staging folder becomes the whole site
         previous.forget()
         if in_place:
             apply_in_place(staging, output, fresh, gone)
         else:
-            tree.link_kept(output)
             swap_into_place(staging, output)
         previous.save(made, inputs, Outcome(pages, len(planned), len(results), warnings, site.locale), tree.written,
                       tree.stamps, {path: job.key for path, job in zip(paths, jobs)})
