@@ -112,6 +112,7 @@ def lines_for(found: list[dict]) -> list[str]:
             f"peak memory {_mib(full['rss_kib'])} (build) + largest child {_mib(full['children_rss_kib'])}")
         lines.append(
             f"{'':>5}         one results file changed: {one['seconds']:.2f} s as a fresh build "
+            f"({one['process']:.2f} s with the process's start and exit) "
             f"({one['rendered']} event rendered, {one['written']} files written, "
             f"{'in place' if one['in_place'] else 'whole site swapped'}; {one['processor']:.2f} s of processor time); "
             f"kept in memory as serve does: {serve['seconds']:.2f} s = {serve['seconds'] / full['seconds']:.1%} "
