@@ -448,6 +448,8 @@ def _sitemap_order(page: tuple[str, dt.date | None]) -> tuple[int, str]:
     return (page[0].startswith("events/"), page[0])
 
 
+SMALL_SHARE = 64  # player pages that, with one event, are rendered without forking
+
 # Set just before forking, read by the workers (which inherit it instead of unpickling results).
 _JOB: dict[str, Any] = {}
 
@@ -463,6 +465,11 @@ class _Rendering:
         self.out = out
         self.pool: ProcessPoolExecutor | None = None
         workers = min(workers or os.cpu_count() or 1, max(len(jobs) + len(persons), 1))
+        if len(jobs) <= 1 and len(persons) <= SMALL_SHARE:
+            # A rebuild after one file was saved: one event and its players. Forking workers
+            # from a process that holds a large archive (its page tables copied) cost more
+            # than rendering them here.
+            workers = 1
         _JOB.update(site=site, jobs=jobs, persons=persons, bulletins=bulletins, env_for=env_for, root=out.root)
         try:
             if workers <= 1:
