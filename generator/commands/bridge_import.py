@@ -35,16 +35,9 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from generator.games.bridge.hands import PbnError, PbnGame, parse_pbn, small_int
 from generator.games.bridge.scoring import AdjustedRecord, BoardRecord, parse_adjusted
-from generator.interchange.pbn import (
-    PbnError,
-    PbnGame,
-    computed_score,
-    parse_pbn,
-    record_from,
-    record_text,
-    small_int,
-)
+from generator.interchange.pbn import record_from, record_text
 from generator import catalogues
 from generator.catalogues import LOCALES
 
