@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.content.reader import suggestion
 from generator.errors import Mark
 
 # --- levels -----------------------------------------------------------------------------
@@ -120,8 +119,8 @@ def replay(teams: tuple[str, str] | list[str], deals: list[Deal], start_level: i
 
     for index, deal in enumerate(deals):
         if deal.team not in pair:
-            raise RecordError("guandan-team-not-at-table", index, team=deal.team, teams=list(pair),
-                              suggestion=suggestion(deal.team, pair), text=str(deal))
+            # The "did you mean" is the reader's to add (records.replay_record).
+            raise RecordError("guandan-team-not-at-table", index, team=deal.team, teams=list(pair), text=str(deal))
         if passed is not None:
             raise RecordError("guandan-after-pass", index, team=passed, text=str(deal))
         notes: list[tuple[str, str, int]] = []
