@@ -464,6 +464,17 @@ def test_import_groups_four_players_a_team(tmp_path):
     assert [len(e.players) for e in entries.values()] == [4, 4, 3]
 
 
+def test_the_size_of_an_entry_is_the_games_to_say():
+    """`paibang import` asks the game (Game.players_per_entry) how many players an entry of a
+    stage has: Guandan's `team_size: 4`; a key no game reads that way fixes nothing."""
+    from generator.games import GAMES
+
+    guandan = GAMES["guandan"]
+    assert guandan.players_per_entry({"team_size": 4}) == 4
+    assert [guandan.players_per_entry(stage) for stage in ({}, {"team_size": 2}, {"team_size": True})] == [None] * 3
+    assert GAMES["bridge"].players_per_entry({"team_size": 4}) is None
+
+
 # --- the knockout's extra deal ------------------------------------------------------------------------
 
 

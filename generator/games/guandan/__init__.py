@@ -42,6 +42,7 @@ the game's surface: `GuandanRules`, the hooks of `Game`, each handing over to th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
@@ -162,6 +163,11 @@ class GuandanRules(Game):
         if isinstance(options, GuandanStage) and options.team_size == 4:
             return TABLE_FORM_FOUR
         return TABLE_FORM
+
+    def players_per_entry(self, stage: Mapping[str, Any]) -> int | None:
+        """`team_size: 4`: a team's two pairs play in the open and the closed room."""
+        size = stage.get("team_size")
+        return size if isinstance(size, int) and not isinstance(size, bool) and size > 2 else None
 
     def entry_fields(self, stage: Stage, sides: list[str], table: dict[str, Any],
                      boards: list[int], rooms: tuple[str, ...]) -> list[EntryField]:
