@@ -22,8 +22,8 @@ from generator.games.guandan.rules import (
     Deal,
     GuandanStage,
     RecordError,
+    decide,
     level_name,
-    levels_result,
     match_result,
     replay,
 )
@@ -293,9 +293,13 @@ def test_impossible_levels_are_refused(value):
 
 
 def test_levels_only_results():
-    assert levels_result({"T03": L["Q"], "T04": L["9"]}, ("T03", "T04")) == ("T03", "higher")
-    assert levels_result({"T03": L["K"], "T04": L["A+"]}, ("T03", "T04")) == ("T04", "passed_a")
-    assert levels_result({"T05": L["A"], "T06": L["A"]}, ("T05", "T06")) == (None, "tie")
+    def decided(levels: dict[str, int]) -> tuple[str | None, str]:
+        decision = decide(tuple(levels), None, levels)  # type: ignore[arg-type]
+        return decision.winner, decision.why
+
+    assert decided({"T03": L["Q"], "T04": L["9"]}) == ("T03", "higher")
+    assert decided({"T03": L["K"], "T04": L["A+"]}) == ("T04", "passed_a")
+    assert decided({"T05": L["A"], "T06": L["A"]}) == (None, "undecided")  # the record must say who won
 
 
 # --- properties of the engine --------------------------------------------------------------------

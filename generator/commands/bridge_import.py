@@ -142,9 +142,6 @@ class ImportRefused(Exception):
         self.problem = problem
 
 
-_ADJUSTED_WORD = re.compile(r"^(?:A|AV|AVE|AVG|AVERAGE)\s*([+=-])$|^A?\s*(\d{1,3}(?:[.,]\d+)?)\s*%?$", re.IGNORECASE)
-
-
 def adjusted_cell(text: str | None) -> tuple[float, bool] | None:
     """An adjusted score in a score column: (percentage, written as a number)."""
     if text is None:
