@@ -17,7 +17,7 @@ from generator.content.load import load_site
 from generator.errors import Problems
 from generator.games import GAMES
 from generator.games.shengji import RULES
-from generator.games.shengji.records import RecordError, TeamBoard, parse_result
+from generator.games.shengji.records import RecordError, parse_result
 from generator.games.shengji.rules import (
     DEFAULT_BOARD_TABLE,
     DEFAULT_CONVERSION,
@@ -25,6 +25,7 @@ from generator.games.shengji.rules import (
     KittyRule,
     Penalty,
     RoomResult,
+    TeamBoard,
     defenders_points,
     home_net,
     pairs_score,

@@ -677,7 +677,6 @@ def match_lines(game: Any, event: Event, stage_result: StageResult, entry_id: st
                 matches: list[tuple[int, Any, int]] | None = None) -> MatchSummary:
     """The entry's matches in one stage with each ranking metric, match by match and running
     (tournament/running.py computes them), each linked to its table on the round's page."""
-    stage = stage_result.stage
     totals = running_totals(game, stage_result, entry_id, matches)
     lines: list[MatchLine] = []
     for row in totals.rows:

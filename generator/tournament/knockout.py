@@ -42,8 +42,6 @@ from generator.tournament.standings import Standing, tally
 if TYPE_CHECKING:
     from generator.content.model import Round
 
-Localised = dict[str, str]
-
 
 # --- the bracket -------------------------------------------------------------------------------
 

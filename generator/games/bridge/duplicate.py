@@ -66,8 +66,6 @@ from generator.games.bridge.scoring import (
     ADJUSTED_PERCENT,
     ROOM_KEYS,
     AdjustedRecord,
-    parse_adjusted,
-    SEATS,
     BoardRecord,
     BoardView,
     BridgeStage,
@@ -75,8 +73,8 @@ from generator.games.bridge.scoring import (
     TeamBye,
     dealer,
     ns_score,
+    parse_adjusted,
     parse_board,
-    problem_text,
     result_text,
     vulnerability,
     vulnerability_words,
@@ -91,7 +89,6 @@ IMP_SCALE = (
     20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750,
     2000, 2250, 2500, 3000, 3500, 4000,
 )
-IMPS_PER_PERCENT = 0.3  # an adjusted p % in IMP scoring: (p - 50) x 0.3, so A+ is +3 IMPs
 
 
 def imps(difference: float) -> int:

@@ -404,7 +404,10 @@ def replay_record(reader: Reader, record: GuandanRecord, options: GuandanStage) 
         result = replay(teams, record.deals, options.start_level, options.a_attempts)
     except RecordError as error:
         mark = record.deal_marks[error.index] if error.index is not None else reader.value_mark("deals")
-        reader.problems.add(error.code, mark, item=(error.index or 0) + 1, **error.params)
+        params = dict(error.params)
+        if error.code == "guandan-team-not-at-table":
+            params["suggestion"] = suggestion(params["team"], teams)
+        reader.problems.add(error.code, mark, item=(error.index or 0) + 1, **params)
         return
     record.replay = result
     if record.levels is not None:

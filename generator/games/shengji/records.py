@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from generator.content.model import Stage
@@ -39,9 +38,12 @@ from generator.games.shengji.rules import (
     ByeCredit,
     Conversion,
     KittyRule,
+    PairsRecord,
     Penalty,
     RoomResult,
     ShengjiStage,
+    TeamBoard,
+    TeamRecord,
     adjusted_split,
     defenders_points,
     room_sides,
@@ -558,36 +560,6 @@ def read_pairs_table(reader: Reader, stage: Stage,
         reader.problems.add("shengji-board-count", written.mark, warning=True, table=reader.raw("table"),
                             count=len(written), boards=stage.boards)
     return sides, record
-
-# -- scoring ----------------------------------------------------------------------------
-
-
-# --- a table's record -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TeamBoard:
-    board: int
-    open: RoomResult
-    closed: RoomResult
-    note: str | None = None
-    mark: Mark | None = field(default=None, compare=False)
-
-    def room(self, name: str) -> RoomResult:
-        return self.open if name == "open" else self.closed
-
-
-@dataclass
-class TeamRecord:
-    boards: list[TeamBoard] = field(default_factory=list)
-    played: bool = False
-
-
-@dataclass
-class PairsRecord:
-    ns: str | None = None
-    ew: str | None = None
-    boards: list[tuple[int, RoomResult]] = field(default_factory=list)
 
 
 def _team_resolver(room: str, ids: list[str]) -> Callable[[str], str | None]:
