@@ -102,6 +102,29 @@ def test_third_place_match_is_numbered_before_the_final() -> None:
     assert bracket.byes == []
 
 
+def test_three_or_two_entries_have_no_third_place_match_and_a_warning(high_card: Game, tmp_path: Path) -> None:
+    """Three entries: seed 1 has a bye, so one semi-final and one loser: `third_place: true` makes
+    no play-off (it could never be filled), the stage says so in a warning and can be finished."""
+    assert [m.kind for m in make_bracket(3, ["C01", "C02", "C03"], third_place=True).matches] == ["semi", "final"]
+    assert [m.kind for m in make_bracket(2, ["C01", "C02"], third_place=True).matches] == ["final"]
+    root = event(tmp_path, 3, KO + "    third_place: true\n")
+    result, warnings = run(root)
+    assert not result.stage_of("ko").bracket.third_place
+    assert [w.code for w in warnings] == ["knockout-no-third-place"]
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    fill(root, 1, ["K, 9"])  # C02 beats C03
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    final = (root / "events/cup/results/round-2.yaml").read_text(encoding="utf-8")
+    assert re.findall(r"home: (C\d+)\n    away: (C\d+)", final) == [("C01", "C02")]
+    fill(root, 2, ["2, A"])
+    result, _ = run(root)
+    ko = result.stage_of("ko")
+    assert ko.status == "complete" and ko.bracket.champion == "C02"
+    assert [(s.rank_label, s.entry.id) for s in ko.standings] == [("1", "C02"), ("2", "C01"), ("3", "C03")]
+    _, warnings = run(event(tmp_path / "two", 2, KO + "    third_place: true\n"))
+    assert [w.code for w in warnings] == ["knockout-no-third-place"]
+
+
 # --- a whole knockout, drawn by pair -------------------------------------------------------------
 
 

@@ -158,8 +158,8 @@ def make_bracket(field_size: int, seeds: list[str], third_place: bool) -> Bracke
         matches.append(match)
         feeders.append(Slot(source=match.number))
     for number in range(2, rounds + 1):
-        if number == rounds and third_place and rounds >= 2:
-            semis = [m for m in matches if m.round == number - 1]
+        semis = [m for m in matches if m.round == number - 1] if number == rounds else []
+        if third_place and len(semis) == 2:  # a semi-final with a bye (3 entries) has one loser only
             matches.append(Match(len(matches) + 1, number, [Slot(source=m.number, loser=True) for m in semis], "third"))
         made = []
         for first, second in zip(feeders[::2], feeders[1::2]):
@@ -172,7 +172,8 @@ def make_bracket(field_size: int, seeds: list[str], third_place: bool) -> Bracke
             match.kind = "final"
         elif match.kind == "match" and match.round == rounds - 1:
             match.kind = "semi"
-    return Bracket(size, rounds, list(seeds), field_size, sorted(byes), matches, third_place and rounds >= 2)
+    has_third = any(m.kind == "third" for m in matches)
+    return Bracket(size, rounds, list(seeds), field_size, sorted(byes), matches, has_third)
 
 
 # --- the field and its seeds ------------------------------------------------------------------
@@ -222,6 +223,9 @@ def run_knockout(game: Game, event: Event, stage: Stage, field_entries: list[Ent
     if seeds and bracket.rounds != stage.rounds:
         problems.add("knockout-rounds", stage.mark or Mark(event.folder / "event.yaml"), id=stage.id,
                      count=len(seeds), rounds=bracket.rounds, expected=stage.rounds)
+    if seeds and stage.knockout.third_place and not bracket.third_place:
+        problems.add("knockout-no-third-place", stage.mark or Mark(event.folder / "event.yaml"), warning=True,
+                     id=stage.id, count=len(seeds))
     by_number = {r.number: (r, source) for r, source in zip(scored, rounds)}
     for number in range(1, bracket.rounds + 1):
         _fill(bracket, number)
