@@ -352,6 +352,26 @@ def test_seeding_list_and_its_checks(high_card: Game, tmp_path: Path) -> None:
     assert "C05、C06" in problem.message("zh-Hans") and "C03、C04" in problem.message("zh-Hans")
 
 
+def test_a_seeding_list_waits_for_the_stage_advancing_to_the_knockout(high_card: Game, tmp_path: Path,
+                                                                      capsys) -> None:
+    """`seeding: [...]` with a stage advancing here: before that stage is over its qualifiers are
+    not known, so the bracket has no field yet and `paibang pair` refuses rather than draw."""
+    listed = PRELIM + KO + "    seeding: [C06, C05, C02, C01]\n"
+    half = results_file("prelim", 1, table(1, "C01", "C08", "K, 2"), table(2, "C02", "C07"),
+                        table(3, "C03", "C06", "2, K"), table(4, "C04", "C05", "2, K"))
+    root = event(tmp_path, 8, listed, {"round-1.yaml": half})
+    result, _ = run(root)
+    assert result.stage_of("ko").bracket.seeds == []
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 1
+    assert "淘汰赛 ko 的参赛队还不确定" in capsys.readouterr().err
+    assert [p.name for p in (root / "events/cup/results").iterdir()] == ["round-1.yaml"]  # nothing drawn
+    # prelim over: the list is the field, in its order
+    root = event(tmp_path / "done", 8, listed, {"round-1.yaml": PRELIM_RESULTS})
+    result, _ = run(root)
+    assert result.stage_of("ko").bracket.seeds == ["C06", "C05", "C02", "C01"]
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+
+
 def semis_and_final(final: str | None, third: str | None = None) -> dict[str, str]:
     files = {"round-1.yaml": PRELIM_RESULTS,
              "ko-round-1.yaml": results_file("ko", 1, table(1, "C06", "C01", "K, 2"), table(2, "C02", "C05", "3, 4"))}

@@ -188,7 +188,10 @@ def seeded_field(event: Event, stage: Stage, arriving: list[Entry], incoming: bo
     if knockout is None:
         return arriving
     mark = stage.mark or Mark(event.folder / "event.yaml")
+    advanced = any(s.advance and s.advance.to == stage.id for s in event.stages)
     if knockout.seeds is not None:
+        if advanced and not incoming:
+            return []  # the stage advancing here is not over: its qualifiers, the field, are not known
         listed = [event.entries[e] for e in knockout.seeds if e in event.entries]
         if incoming:
             given, came = {e.id for e in listed}, {e.id for e in arriving}
@@ -202,7 +205,7 @@ def seeded_field(event: Event, stage: Stage, arriving: list[Entry], incoming: bo
     if source is None:
         return arriving
     ranked = [s.entry for s in source.standings if s.rank is not None]
-    if incoming or any(s.advance and s.advance.to == stage.id for s in event.stages):
+    if incoming or advanced:
         place = {e.id: i for i, e in enumerate(ranked)}
         return sorted(arriving, key=lambda e: place.get(e.id, len(place)))  # sorted is stable
     return ranked if source.complete else []
