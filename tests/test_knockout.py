@@ -125,6 +125,38 @@ def test_three_or_two_entries_have_no_third_place_match_and_a_warning(high_card:
     assert [w.code for w in warnings] == ["knockout-no-third-place"]
 
 
+def withdraw(root: Path, entry: str, when: str) -> None:
+    path = root / "events/cup/event.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(f"{{id: {entry}, ", f"{{id: {entry}, withdrawn: {when}, "), encoding="utf-8")
+
+
+def test_a_withdrawn_entry_is_not_seeded_and_a_later_withdrawal_is_a_walkover(high_card: Game,
+                                                                               tmp_path: Path) -> None:
+    """`withdrawn: true` before round 1: not seeded, not drawn (three entries: seed 1 has a bye).
+    `withdrawn: 2`: it played round 1; its round-2 match is a walkover, the opponent goes through."""
+    root = event(tmp_path, 4, KO)
+    withdraw(root, "C04", "true")
+    result, _ = run(root)
+    bracket = result.stage_of("ko").bracket
+    assert bracket.seeds == ["C01", "C02", "C03"] and bracket.byes == [1]
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    drawn = (root / "events/cup/results/round-1.yaml").read_text(encoding="utf-8")
+    assert "C04" not in drawn and re.findall(r"home: (C\d+)\n    away: (C\d+)", drawn) == [("C02", "C03")]
+
+    root = event(tmp_path / "later", 4, KO)
+    withdraw(root, "C04", "2")
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    fill(root, 1, ["2, A", "K, 9"])  # C04 beats C01, C02 beats C03
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0  # the final: C02 v C04, not played
+    result, _ = run(root)
+    ko = result.stage_of("ko")
+    final = ko.bracket.final
+    assert final.sides == ["C04", "C02"] and (final.winner, final.loser) == ("C02", "C04")
+    assert ko.status == "complete" and ko.bracket.champion == "C02"
+    assert [(s.rank_label, s.entry.id) for s in ko.standings][:2] == [("1", "C02"), ("2", "C04")]
+
+
 # --- a whole knockout, drawn by pair -------------------------------------------------------------
 
 
@@ -431,6 +463,9 @@ def test_in_progress_the_bracket_names_no_champion(high_card: Game, tmp_path: Pa
     assert "第 2 场胜者" in page  # the final: C06 against the winner of the semi-final not played yet
     assert "冠军：" not in page and "比赛进行中：全部比赛结束后公布冠军和名次" in page
     assert "淘汰赛办法" in page and "半决赛的负者并列第 3 名" in page and "由裁判判定" in page
+    # how seeds tied in prelim are ordered, and withdrawals (the rule's words)
+    assert "名次相同的参赛单位（如并列第 3 名）按该阶段名次表上的先后（即编号顺序）排种子" in page
+    assert "赛前退赛的参赛单位不排种子、不进入对阵图" in page
     archive = (out / "index.html").read_text(encoding="utf-8")
     assert "冠军" not in archive
     data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))
