@@ -498,6 +498,32 @@ def test_the_finished_bracket_on_its_page_in_results_and_as_a_bulletin(high_card
     assert rows[2][2:4] == ["winner of match 1", "winner of match 2"] and rows[2][1] == "Round 2 Final"
 
 
+def test_the_bracket_links_each_table_on_its_page_of_a_paginated_round(high_card: Game, tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round 1 of eight entries has four tables; two a page (PAGE_TABLES lowered, as 64 tables of
+    a 128-entry knockout are past the real one): tables 3 and 4 are on page 2, and the bracket,
+    like the entry pages, links them there."""
+    from generator.render import html
+
+    monkeypatch.setattr(html, "PAGE_TABLES", 2)
+    root = event(tmp_path, 8, KO)
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    fill(root, 1, ["K, 9", "K, 9", "K, 9", "K, 9"])
+    _, out = render(root, tmp_path / "out")
+    page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    links = dict((int(n), url) for url, n in re.findall(r'<a href="([^"]+)">第 (\d+) 桌</a>', page))
+    assert links == {1: "../../../events/cup/ko/round-1/index.html#table-1",
+                     2: "../../../events/cup/ko/round-1/index.html#table-2",
+                     3: "../../../events/cup/ko/round-1/page-2/index.html#table-3",
+                     4: "../../../events/cup/ko/round-1/page-2/index.html#table-4"}
+    assert 'id="table-3"' in (out / "events/cup/ko/round-1/page-2/index.html").read_text(encoding="utf-8")
+    # table 3 (C02 – C07) from C07's entry page, and the same link without render_event's pages
+    entry = (out / "events/cup/entries/C07/index.html").read_text(encoding="utf-8")
+    assert "../../../events/cup/ko/round-1/page-2/index.html#table-3" in entry
+    result, _ = run(root)
+    assert html.table_url(result.event, result.stage_of("ko"), 1, 3) == "events/cup/ko/round-1/page-2/index.html#table-3"
+
+
 # --- the bracket page on a phone ----------------------------------------------------------------------
 
 
