@@ -238,6 +238,14 @@ def test_a_tie_needs_a_winner_and_winner_settles_it(high_card: Game, tmp_path: P
     semi = result.stage_of("ko").bracket.match(1)
     assert (semi.winner, semi.loser) == ("C04", "C01")
     assert [s.sides for s in result.stage_of("ko").bracket.round_matches(2)] == [["C04", "C02"]]
+    # the entry pages' match lines say won and lost, as the bracket does, not "drawn"
+    from generator.tournament.running import running_totals
+
+    assert [running_totals(high_card, result.stage_of("ko"), e).rows[0].outcome for e in ("C04", "C01")] == [
+        "won", "lost"]
+    _, out = render(root, tmp_path / "out")
+    page = (out / "events/cup/entries/C04/index.html").read_text(encoding="utf-8")
+    assert '<td class="outcome won">' in page and '<td class="outcome drawn">' not in page
     # winner: must be a side at the table, and says nothing against a result that has a winner
     wrong = results_file("ko", 1, table(1, "C01", "C04", "7, 7", "    winner: C09\n"), table(2, "C02", "C03", "K, 2"))
     assert "knockout-winner-not-at-table" in errors(event(tmp_path, 4, FOUR, {"round-1.yaml": wrong}))
@@ -363,6 +371,25 @@ def test_seeded_from_the_previous_stage_ranking(high_card: Game, tmp_path: Path)
     result, _ = run(event(tmp_path / "early", 8, SEEDED))
     early = result.stage_of("ko").bracket
     assert early.seeds == [] and [s.seed for s in early.match(1).slots] == [1, 4]
+
+
+def test_entries_tied_in_the_seeding_stage_are_seeded_as_its_standings_show_them(high_card: Game,
+                                                                                  tmp_path: Path) -> None:
+    """No lot in prelim: the four winners share 1st place; the standings list them by entry id
+    and the seeds follow that order (the stage page's rule says so), whatever event.yaml's order."""
+    tied = PRELIM.replace("rank_by: [wins, lot]", "rank_by: [wins]").replace(
+        "    lots: [C06, C02, C05, C01, C03, C04, C07, C08]\n", "")
+    root = event(tmp_path, 8, tied + KO + "    seeding: {from: prelim}\n", {"round-1.yaml": PRELIM_RESULTS})
+    path = root / "events/cup/event.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    entries = [i for i, line in enumerate(lines) if line.startswith("  - {id: C")]
+    reordered = [lines[i] for i in reversed(entries)]  # C08 … C01 in event.yaml
+    path.write_text("".join(lines[:entries[0]] + reordered + lines[entries[-1] + 1:]), encoding="utf-8")
+    result, _ = run(root)
+    prelim = result.stage_of("prelim")
+    shown = [s.entry.id for s in prelim.standings if s.rank == 1]
+    assert shown == ["C01", "C02", "C05", "C06"]
+    assert result.stage_of("ko").bracket.seeds == shown
 
 
 def test_seeding_list_and_its_checks(high_card: Game, tmp_path: Path) -> None:
