@@ -121,6 +121,10 @@ def test_three_or_two_entries_have_no_third_place_match_and_a_warning(high_card:
     ko = result.stage_of("ko")
     assert ko.status == "complete" and ko.bracket.champion == "C02"
     assert [(s.rank_label, s.entry.id) for s in ko.standings] == [("1", "C02"), ("2", "C01"), ("3", "C03")]
+    _, out = render(root, tmp_path / "out")
+    page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    assert "只有一场半决赛（1 号种子轮空直接进入决赛），不进行三四名决赛：半决赛的负者为第 3 名。" in page
+    assert "两场半决赛的负者" not in page
     _, warnings = run(event(tmp_path / "two", 2, KO + "    third_place: true\n"))
     assert [w.code for w in warnings] == ["knockout-no-third-place"]
 
