@@ -475,15 +475,16 @@ def test_the_size_of_an_entry_is_the_games_to_say():
 def test_tiebreak_deal_settles_a_tied_match(tmp_path):
     stage = run(tmp_path, """\
       - table: 1
-        teams: [T05, T06]
-        levels: {T05: "9", T06: "9"}
-        tiebreak_deal: T06
-    """, "", teams=6)
+        teams: [T01, T02]
+        levels: {T01: "9", T02: "9"}
+        tiebreak_deal: T02
+    """, "", teams=2, format="knockout")
     score = stage.rounds[0].tables[0]
-    assert isinstance(score.table.record, GuandanRecord) and score.table.record.tiebreak == "T06"
-    assert score.winner == "T06" and score.extra["decided_by"] == "tiebreak"
-    assert GAMES["guandan"].knockout_winner(score, stage.stage) == "T06"
+    assert isinstance(score.table.record, GuandanRecord) and score.table.record.tiebreak == "T02"
+    assert score.winner == "T02" and score.extra["decided_by"] == "tiebreak"
+    assert GAMES["guandan"].knockout_winner(score, stage.stage) == "T02"
     assert score.view.why == "gd_why_tiebreak"
+    assert stage.bracket.champion == "T02"
 
 
 @pytest.mark.parametrize(("tables", "code"), [
@@ -493,7 +494,27 @@ def test_tiebreak_deal_settles_a_tied_match(tmp_path):
      "guandan-winner-not-at-table"),
 ])
 def test_tiebreak_deal_problems(tmp_path, tables, code):
-    assert code in codes(tmp_path, tables)
+    with pytest.raises(ContentErrors) as caught:
+        validate(make_content(tmp_path, tables, "", teams=2, format="knockout"))
+    assert code in [p.code for p in caught.value.problems if not p.warning]
+
+
+def test_tiebreak_deal_outside_a_knockout_is_reported_and_ignored(tmp_path):
+    """The extra deal is a knockout's only (rules-guandan.md, "Other rule sets"): in a national
+    Swiss 10:10 is a draw, 2 match points each, whatever `tiebreak_deal:` says (a warning)."""
+    root = make_content(tmp_path, """\
+      - {table: 1, teams: [T01, T02], levels: {T01: "10", T02: "10"}, tiebreak_deal: T01}
+      - {table: 2, teams: [T03, T04], levels: {T03: "10", T04: "10"}}
+    """)
+    _, results, warnings = validate(root)
+    assert [w.code for w in warnings] == ["guandan-tiebreak-not-knockout"]
+    assert "tiebreak_deal: T01 只用于淘汰赛" in warnings[0].message("zh-Hans")
+    first, second = results[0].stages[0].rounds[0].tables
+    assert first.winner is None and first.extra.get("decided_by") != "tiebreak"
+    assert [list(m.values()) for m in metrics(first).values()] == [list(m.values()) for m in metrics(second).values()]
+    assert [side.metrics["match_points"] for side in first.sides] == [2, 2]
+    with pytest.raises(ContentErrors):
+        validate(root, strict=True)
 
 
 # --- the demo event -----------------------------------------------------------------------------------

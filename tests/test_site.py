@@ -344,6 +344,22 @@ def test_search_matches_simplified_and_traditional_either_way(site: Path) -> Non
     assert {"張": "张", "動": "动", "學": "学"}.items() <= written["fold"].items() and "科" not in written["fold"]
 
 
+def test_search_index_is_lower_cased_as_the_browser_lower_cases_a_query(site: Path) -> None:
+    """site.js lower-cases a query with toLowerCase(), which keeps ß and a final ς: the index is
+    lower-cased the same way (not casefold(), which made Strauß "strauss" and ς σ, so that "uß" or
+    "ς" typed in the browser found nothing)."""
+    from generator.render.search import Record, index_script
+
+    script = index_script([Record("player", "Johann Strauß", "", "players/a/index.html"),
+                           Record("player", "ΟΔΥΣΣΕΑΣ", "", "players/b/index.html")])
+    written = json.loads(script[script.index("=") + 1: script.rindex(";")])
+    assert [r[4] for r in written["records"]] == ["johann strauß", "οδυσσεας"]  # as "…".toLowerCase() in a browser
+    assert "uß" in written["grams"] and "ας" in written["grams"]
+    assert [r[1] for r in search(written, "Strauß")] == [r[1] for r in search(written, "uß")] == ["Johann Strauß"]
+    assert [r[1] for r in search(written, "σεας")] == ["ΟΔΥΣΣΕΑΣ"]
+    assert search(written, "strauss") == []  # as in the browser: ß is not ss
+
+
 def test_search_index_bigrams_cover_every_record(site: Path) -> None:
     index = load_index(site)
     for number, record in enumerate(index["records"]):

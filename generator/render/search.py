@@ -49,9 +49,10 @@ class Record:
 
 
 def normalise(text: str) -> str:
-    """What both sides compare: NFKC (full-width Ａ１９ -> A19), case folded, 繁體 folded to 简体,
-    spaces collapsed."""
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().translate(simplified()).split())
+    """What both sides compare: NFKC (full-width Ａ１９ -> A19), lower case, 繁體 folded to 简体,
+    spaces collapsed. Lower case as site.js's toLowerCase() makes it, never casefold(): that
+    would index Strauß as "strauss" and Σ/ς as σ, which a query typed in the browser never is."""
+    return " ".join(unicodedata.normalize("NFKC", text).lower().translate(simplified()).split())
 
 
 @cache
