@@ -24,6 +24,7 @@ from generator.event_cache import EventCache, EventMemory, read_ahead
 
 if TYPE_CHECKING:
     from generator.content.model import Event, Site
+    from generator.printed import Bulletin
     from generator.render.incremental import PreviousBuild
     from generator.tournament.results import EventResult
 
@@ -255,9 +256,8 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     # Imported only now (rendering, WeasyPrint): see the note at the top.
     from generator.render.bulletins import bulletins_for
     from generator.render.html import render_site
-    from generator.render.output import (OutputTree, apply_in_place, discard, in_place_possible, is_ours, staging_dir,
-                                         swap_into_place)
-    from generator.render.pdf import bulletin_html, bulletin_words, missing_glyphs, print_job, print_pdfs, prune_cache
+    from generator.render.output import OutputTree, discard, place_site, staging_dir
+    from generator.render.pdf import bulletin_html, print_job, print_pdfs, prune_cache
 
     clock = _Clock()
     site, results, warnings = validate(content, strict, cache_dir.parent / "events", memory=memory)
@@ -271,23 +271,12 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
                                                                    site.base_url)
                                                       if bulletins else [])]
     jobs = [print_job(bulletin_html(bulletin, locale)) for _, bulletin, locale in planned]
-    problems = Problems()
-    missing: dict[Path, dict[str, list[str]]] = {}  # event.yaml -> character -> bulletin titles
     # A PDF already in output/ as the last build wrote it, from the same printing job, stays
     # there: it is neither read from the cache nor written again.
     paths = [f"events/{event.slug}/bulletins/{bulletin.name}.pdf" for event, bulletin, _ in planned]
     kept = [previous.kept_pdf(path, job.key) for path, job in zip(paths, jobs)]
-    for (event, bulletin, locale), job, stamp in zip(planned, jobs, kept):
-        if stamp is not None or (cache_dir / f"{job.key}.pdf").is_file():
-            continue
-        for char in missing_glyphs(bulletin_words(bulletin, locale), locale):
-            missing.setdefault(event.folder / "event.yaml", {}).setdefault(char, []).append(bulletin.title)
-    for event_file, chars in missing.items():
-        titles = sorted({title for found in chars.values() for title in found})
-        problems.add("bulletin-missing-glyph", _first_written(event_file, set(chars)), bulletin="》《".join(titles),
-                     chars=" ".join(f"{c} (U+{ord(c):04X})" for c in sorted(chars)))
-    if problems.errors:
-        raise ContentErrors(problems.sorted())
+    _check_glyphs([entry for entry, job, stamp in zip(planned, jobs, kept)
+                   if stamp is None and not (cache_dir / f"{job.key}.pdf").is_file()])
 
     staging = staging_dir(output)
     try:
@@ -318,19 +307,8 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         pages = sum(1 for path in tree.written if path.endswith(".html"))
         tell("pages", pages, 0)
         fresh = tree.fresh
-        old_files = previous.data.get("files") if previous.data.get("output") == str(output.resolve()) else None
-        in_place = isinstance(old_files, dict) and is_ours(output.resolve()) and len(tree.kept) >= len(fresh)
-        if in_place:
-            now = set(tree.written)
-            gone = [path for path in old_files if path not in now]
-            in_place = in_place_possible(output, fresh + gone)
-        if not in_place:
-            tree.link_kept(output)  # the staging folder becomes the whole site
-        previous.forget()
-        if in_place:
-            apply_in_place(staging, output, fresh, gone)
-        else:
-            swap_into_place(staging, output)
+        previous.forget()  # a build killed from here on is not mistaken for the last one
+        in_place = place_site(staging, output, tree, previous.data)
         previous.save(made, inputs, Outcome(pages, len(planned), len(results), warnings, site.locale), tree.written,
                       tree.stamps, {path: job.key for path, job in zip(paths, jobs)})
         clock.lap("writing")
@@ -341,6 +319,25 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
                    and (slug not in previous.events or previous.events[slug].key != pages.key))
     return BuildReport(site, results, warnings, pages, len(planned), printed, rendered, len(results), locale=site.locale,
                        written=fresh, in_place=in_place, seconds=clock.laps)
+
+
+def _check_glyphs(to_print: list[tuple[Event, Bulletin, str]]) -> None:
+    """Every bulletin about to be printed can be printed: each of its characters is in the
+    bundled fonts (a name in a rare character would print as a box). One refusal per event,
+    naming the characters and the bulletins that hold them."""
+    from generator.render.pdf import bulletin_words, missing_glyphs
+
+    missing: dict[Path, dict[str, list[str]]] = {}  # event.yaml -> character -> bulletin titles
+    for event, bulletin, locale in to_print:
+        for char in missing_glyphs(bulletin_words(bulletin, locale), locale):
+            missing.setdefault(event.folder / "event.yaml", {}).setdefault(char, []).append(bulletin.title)
+    problems = Problems()
+    for event_file, chars in missing.items():
+        titles = sorted({title for found in chars.values() for title in found})
+        problems.add("bulletin-missing-glyph", _first_written(event_file, set(chars)), bulletin="》《".join(titles),
+                     chars=" ".join(f"{c} (U+{ord(c):04X})" for c in sorted(chars)))
+    if problems.errors:
+        raise ContentErrors(problems.sorted())
 
 
 class _Clock:

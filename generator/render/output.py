@@ -183,6 +183,25 @@ def staging_dir(output: Path) -> Path:
     return staging
 
 
+def place_site(staging: Path, output: Path, tree: OutputTree, last: dict) -> bool:
+    """Put the finished site in place; True when it went in place under a journal. Most of the
+    site kept (`last`, the last build's record, lists its files): only the new files go into
+    output/, in place (apply_in_place); otherwise the staging folder becomes the whole site and
+    is swapped in (swap_into_place). Either way a build killed at any moment leaves the old site
+    or the new one."""
+    fresh = tree.fresh
+    old_files = last.get("files") if last.get("output") == str(output.resolve()) else None
+    if isinstance(old_files, dict) and is_ours(output.resolve()) and len(tree.kept) >= len(fresh):
+        now = set(tree.written)
+        gone = [path for path in old_files if path not in now]
+        if in_place_possible(output, fresh + gone):
+            apply_in_place(staging, output, fresh, gone)
+            return True
+    tree.link_kept(output)  # the staging folder becomes the whole site
+    swap_into_place(staging, output)
+    return False
+
+
 def swap_into_place(staging: Path, output: Path) -> None:
     """Replace output/ by the finished staging folder; the old site is removed afterwards."""
     output = output.resolve()
