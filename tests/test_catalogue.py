@@ -535,6 +535,9 @@ TRIGGERS: dict[str, Trigger] = {
         R1, "levels: {T47: K, T48: 8}", "rooms: {open: {levels: {T47: K, T48: 8}}}\n    winner: T47")),
     "guandan-rooms-lot": edit(G, (EV, GD_ATTEMPTS, GD_ATTEMPTS + "    team_size: 4\n"), (
         R1, "levels: {T47: K, T48: 8}", "rooms: {open: {levels: {T47: K, T48: 8}}, closed: {levels: {T47: 8, T48: K}}}")),
+    "guandan-rooms-draw-winner": edit(G, (EV, GD_ATTEMPTS, GD_ATTEMPTS + "    team_size: 4\n    draws: true\n"), (
+        R1, "levels: {T47: K, T48: 8}",
+        "rooms: {open: {levels: {T47: K, T48: 8}}, closed: {levels: {T47: 8, T48: K}}}\n    winner: T47")),
     "guandan-tiebreak-not-tied": edit(G, (R1, "levels: {T47: K, T48: 8}", "levels: {T47: K, T48: 8}\n    tiebreak_deal: T48")),
     # 大怪路子
     "daguai-board-syntax": edit(D, (R1, DG1, "      1: {open: D07 five, closed: D02 3}\n")),

@@ -46,20 +46,13 @@ from generator.interchange.pbn import (
     small_int,
 )
 from generator import catalogues
-from generator.catalogues import LOCALES
 
 STAGE = "pairs"
 
 
 def say(key: str, locale: str, **params: object) -> str:
     """One of the import's lines (`bridge_import_<key>`, a shared word) in the locale."""
-    return word(f"bridge_import_{key}", **params)[locale]
-
-
-def word(key: str, **params: object) -> dict[str, str]:
-    """A shared word in every locale, parameters filled in: {locale: text}."""
-    texts = catalogues.words(catalogues.SHARED)[key]
-    return {locale: text.format(**params) for locale, text in zip(LOCALES, texts)}
+    return catalogues.text(f"bridge_import_{key}", locale, **params)
 
 
 # --- reading: bytes, encodings ---------------------------------------------------------------------
@@ -655,7 +648,7 @@ def read_session(path: Path) -> Session:
                 settle_penalties(session)
                 return session
             except (ET.ParseError, ValueError) as error:
-                raise ImportRefused(word("bridge_import_not_usebio", error=error)) from None
+                raise ImportRefused(catalogues.word("bridge_import_not_usebio", error=error)) from None
         session = read_pbn_session(text)
         settle_penalties(session)
         return session
@@ -981,7 +974,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
     from generator.errors import ContentErrors
 
     if not path.is_file():
-        print(say("refused", locale, path=path, problem=word("bridge_import_no_file")[locale]), file=sys.stderr)
+        print(say("refused", locale, path=path, problem=catalogues.word("bridge_import_no_file")[locale]), file=sys.stderr)
         return 2
     try:
         session = read_session(path)
@@ -1000,7 +993,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
     if teams is not None and teams.lines:
         return _run_teams(content, slug, teams, strict, locale)
     if not session.lines:
-        problem = word("bridge_import_no_results")
+        problem = catalogues.word("bridge_import_no_results")
         print(say("refused", locale, path=path, problem=problem[locale]), file=sys.stderr)
         return 1
     folder, ids = write_event(content, slug, session)

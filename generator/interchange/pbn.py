@@ -34,7 +34,6 @@ from pathlib import Path
 from typing import Any
 
 from generator import catalogues
-from generator.catalogues import LOCALES
 from generator.games.bridge.scoring import (
     AdjustedRecord,
     BoardRecord,
@@ -53,12 +52,6 @@ class PbnError(ValueError):
         super().__init__(f"line {line}: {problem['en']}")
         self.line = line
         self.problem = problem
-
-
-def _problem(key: str, **params: object) -> dict[str, str]:
-    """Why a file cannot be read, in every locale: one of the shared words (`pbn_…`)."""
-    texts = catalogues.words(catalogues.SHARED)[key]
-    return {locale: text.format(**params) for locale, text in zip(LOCALES, texts)}
 
 
 @dataclass
@@ -98,7 +91,7 @@ class PbnGame:
                 continue
             if len(tokens) != len(columns):
                 raise PbnError(self.lines.get(name, self.line),
-                               _problem("pbn_row_fields", name=name, found=len(tokens), columns=len(columns)))
+                               catalogues.word("pbn_row_fields", name=name, found=len(tokens), columns=len(columns)))
             rows.append({c: (None if t in ("-", "?") else t) for c, t in zip(columns, tokens)})
         return PbnTable(columns, rows)
 
@@ -167,7 +160,7 @@ def parse_pbn(text: str) -> list[PbnGame]:
         if line.startswith("["):
             match = _TAG.match(line)
             if not match:
-                raise PbnError(number, _problem("pbn_tag_unreadable", tag=line[:40]))
+                raise PbnError(number, catalogues.word("pbn_tag_unreadable", tag=line[:40]))
             name, value = match.group(1), _unescape(match.group(2))
             if value == "#" and name in previous:  # "as in the previous game"
                 value = previous[name]
@@ -181,7 +174,7 @@ def parse_pbn(text: str) -> list[PbnGame]:
                 game.sections.setdefault(name, []).append(rest)
             continue
         if current is None:
-            raise PbnError(number, _problem("pbn_line_no_tag"))
+            raise PbnError(number, catalogues.word("pbn_line_no_tag"))
         game.sections.setdefault(current, []).append(line)
     if game.tags:
         games.append(game)
