@@ -189,3 +189,41 @@ def test_no_module_fills_the_message_catalogue_at_import() -> None:
     """Messages are data the registry collects: no `CATALOGUE.update(...)` anywhere."""
     for path in GENERATOR.rglob("*.py"):
         assert "CATALOGUE.update(" not in path.read_text(encoding="utf-8"), path
+
+
+def test_one_lookup_formats_always_and_takes_a_word_per_locale_as_a_parameter() -> None:
+    """`catalogues.word` / `catalogues.text`: the game's word or else the shared one; `{{` is a
+    brace even without parameters; a {locale: text} parameter gives each locale its own text;
+    `folder` and `key` may be parameter names."""
+    guandan = GENERATOR / "games" / "guandan"
+    assert catalogues.word("gd_expected_penalty", guandan)["en"].startswith("a mapping, e.g. {team: T02")
+    assert catalogues.word("bye", guandan) == catalogues.word("bye")  # a shared word, from a game's folder
+    note = catalogues.word("gd_stage_note_four", guandan, zero=catalogues.word("gd_stage_note_four_draw", guandan))
+    assert note["zh-Hant"] == catalogues.text("gd_stage_note_four", "zh-Hant", guandan,
+                                              zero=catalogues.text("gd_stage_note_four_draw", "zh-Hant", guandan))
+    assert "{" not in note["en"]
+    assert catalogues.text("new_exists", "en", folder="x/y").startswith("x/y")
+    assert catalogues.text("round_n", "xx", n=2) == catalogues.text("round_n", "zh-Hans", n=2)  # unknown locale
+
+
+def test_words_read_again_reach_metrics_titles_and_messages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page holds a game's metric words lazily (`Metric.worded`): a catalogue read again
+    (`i18n.reload_words`) changes them, and the content problems' messages are read again too."""
+    from generator import messages
+    from generator.games import GAMES
+    from generator.render import i18n
+
+    guandan = GAMES["guandan"]
+    label = guandan.metrics["wins"].label
+    assert label["en"] == "Wins" and guandan.title["en"] == "Guandan"
+    real = catalogues.words
+    edited = {"gd_metric_wins": ("胜", "勝", "Won"), "gd_title": ("掼蛋", "摜蛋", "Guan Dan")}
+    monkeypatch.setattr(catalogues, "words", lambda folder: {**real(folder), **edited} if folder == guandan.folder
+                        else real(folder))
+    assert label["en"] == "Won" and guandan.metrics["wins"].label["zh-Hant"] == "勝"
+    assert guandan.title["en"] == "Guan Dan"
+    monkeypatch.undo()
+    monkeypatch.setitem(messages.CATALOGUE, "file-missing", {"en": ("stale {path}", "")})
+    i18n.reload_words()
+    assert messages.render_message("file-missing", "en", {"path": "x"})[0] == "file not found: x"
+    assert messages.render_message("guandan-rooms-draw-winner", "en", {})[0].startswith("both rooms'")
