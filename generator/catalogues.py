@@ -15,6 +15,12 @@ same msgid under `msgctxt "hint"` is the fix (absent when there is none). A word
 defined once among all catalogues (tests/test_words.py checks it), so "bye" or "unplayed" is
 written in one place and every game shows the same word.
 
+Code looks a word up with one pair of functions: `word(key, folder)` -> {locale: text} (the shape
+message parameters and page data carry) and `text(key, locale, folder)` -> str; both look in
+`folder`'s catalogues (a game's package) and then in the shared ones, and always fill the
+placeholders with `str.format`, so a literal brace in any entry is written `{{ }}`. Templates use
+the translator (render/i18n.py), which reads the same catalogues.
+
 Catalogues are data: reading one runs nothing, and nothing is read until a word is asked for.
 Translators can use any .po tool (Poedit, Weblate, `pybabel`, `msgfmt --check`).
 """
