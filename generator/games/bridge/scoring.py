@@ -27,7 +27,7 @@ from generator.games.common.shorthand import half_width, replace_words
 FOLDER = Path(__file__).resolve().parent  # the package: its catalogues are bridge's words and messages
 
 
-def word(key: str, **params: object) -> dict[str, str]:
+def word(key: str, /, **params: object) -> dict[str, str]:
     """One of bridge's words (or a shared one) in every locale, parameters filled in (`{{` is a
     brace), as message parameters carry a text: {locale: text}."""
     return catalogues.word(key, FOLDER, **params)

@@ -18,13 +18,13 @@ FOLDER = Path(__file__).resolve().parent  # the package: its catalogues are unde
 Localised = dict[str, str]
 
 
-def word(key: str, **params: object) -> Localised:
+def word(key: str, /, **params: object) -> Localised:
     """A word of the game's catalogue, or else of the shared one, in every locale, parameters
     filled in: {locale: text}."""
     return catalogues.word(key, FOLDER, **params)
 
 
-def text(key: str, locale: str, **params: object) -> str:
+def text(key: str, locale: str, /, **params: object) -> str:
     """The same word in one locale."""
     return catalogues.text(key, locale, FOLDER, **params)
 

@@ -19,7 +19,7 @@ Localised = dict[str, str]
 REASONS = ("passed_a", "higher", "first", "tiebreak", "net", "tables")
 
 
-def word(key: str, **params: object) -> Localised:
+def word(key: str, /, **params: object) -> Localised:
     """A word of the game's catalogue, or else of the shared one, in every locale, parameters
     filled in: {locale: text}."""
     return catalogues.word(key, FOLDER, **params)

@@ -17,13 +17,13 @@ FOLDER = Path(__file__).resolve().parent  # the package: its catalogues are unde
 Localised = dict[str, str]
 
 
-def word(key: str, **params: object) -> Localised:
+def word(key: str, /, **params: object) -> Localised:
     """A word of the game's catalogue, or else of the shared one, in every locale, parameters
     filled in: {locale: text}."""
     return catalogues.word(key, FOLDER, **params)
 
 
-def problem(kind: str, **details: object) -> Localised:
+def problem(kind: str, /, **details: object) -> Localised:
     """What is wrong with a record (a message's {problem}), `sj_problem_<kind>` with its
     details filled in; a detail may itself be localised (a dict by locale)."""
     return word(f"sj_problem_{kind}", **details)
