@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator import catalogues
 from generator import caches
 from generator.errors import ContentError, ContentErrors, Mark, Problems
 from generator.event_cache import EventCache, EventMemory, read_ahead
@@ -197,9 +198,9 @@ Notify = Callable[[str, dict[str, object]], None]  # (words' key in commands/con
 
 def _tell_stderr(content: Path) -> Notify:
     def tell(key: str, params: dict[str, object]) -> None:
-        from generator.commands.console import site_locale, words
+        from generator.commands.console import site_locale
 
-        print(words(key, site_locale(content), **params), file=sys.stderr)
+        print(catalogues.text(key, site_locale(content), **params), file=sys.stderr)
     return tell
 
 

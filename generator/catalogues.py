@@ -12,8 +12,14 @@ touches a shared catalogue.
 UI words: msgid is a stable key (`round_n`), msgstr its text with `{name}` placeholders filled by
 `str.format`. Messages: msgid is the problem's code (`file-missing`), msgstr the message; the
 same msgid under `msgctxt "hint"` is the fix (absent when there is none). A word or a code is
-defined once among all catalogues (tests/test_site.py checks it), so "bye" or "unplayed" is
+defined once among all catalogues (tests/test_words.py checks it), so "bye" or "unplayed" is
 written in one place and every game shows the same word.
+
+Code looks a word up with one pair of functions: `word(key, folder)` -> {locale: text} (the shape
+message parameters and page data carry) and `text(key, locale, folder)` -> str; both look in
+`folder`'s catalogues (a game's package) and then in the shared ones, and always fill the
+placeholders with `str.format`, so a literal brace in any entry is written `{{ }}`. Templates use
+the translator (render/i18n.py), which reads the same catalogues.
 
 Catalogues are data: reading one runs nothing, and nothing is read until a word is asked for.
 Translators can use any .po tool (Poedit, Weblate, `pybabel`, `msgfmt --check`).
@@ -23,6 +29,7 @@ from __future__ import annotations
 
 import gettext
 import io
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
@@ -70,11 +77,39 @@ def entries(path: Path) -> dict[tuple[str | None, str], str]:
 @cache
 def words(folder: Path) -> dict[str, tuple[str, str, str]]:
     """A folder's UI words: key -> (zh-Hans, zh-Hant, en). A word missing in a locale falls back
-    to zh-Hans, the default locale (tests/test_site.py requires every locale to have every word)."""
+    to zh-Hans, the default locale (tests/test_words.py requires every locale to have every word)."""
     by_locale = [entries(catalogue_path(folder, WORDS, locale)) for locale in LOCALES]
     keys = [key for (context, key) in by_locale[0] if context is None]
     return {key: tuple(found.get((None, key), by_locale[0][(None, key)]) for found in by_locale)  # type: ignore[misc]
             for key in keys}
+
+
+def texts(key: str, folder: Path = SHARED) -> tuple[str, str, str]:
+    """A UI word's texts (zh-Hans, zh-Hant, en), unformatted: `folder`'s catalogues' (a game's
+    package folder), else the shared ones'."""
+    return words(folder).get(key) or words(SHARED)[key]
+
+
+def _param(value: object, locale: str) -> object:
+    """A parameter as a locale shows it: a {locale: text} gives that locale's text."""
+    if isinstance(value, Mapping) and value and set(value) <= set(LOCALES):
+        return value.get(locale) or value.get("zh-Hans", "")
+    return value
+
+
+def text(key: str, locale: str, folder: Path = SHARED, /, **params: object) -> str:
+    """One UI word in `locale` (zh-Hans for a locale paibang does not know), parameters filled
+    in (always: `{{` is a brace); a parameter given as {locale: text} gives each locale its own.
+    The word is `folder`'s (a game's package folder) or else a shared one. The key, locale and
+    folder are positional only, so that any name (`folder`, `key`) can be a parameter."""
+    index = LOCALES.index(locale) if locale in LOCALES else 0
+    return texts(key, folder)[index].format(**{name: _param(value, locale) for name, value in params.items()})
+
+
+def word(key: str, folder: Path = SHARED, /, **params: object) -> dict[str, str]:
+    """One UI word in every locale, parameters filled in as `text` fills them: {locale: text},
+    the shape message parameters and page data carry."""
+    return {locale: text(key, locale, folder, **params) for locale in LOCALES}
 
 
 @cache

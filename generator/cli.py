@@ -9,7 +9,8 @@ import sys
 import time
 from pathlib import Path
 
-from generator.commands.console import os_error_text, print_problems, site_locale, words
+from generator import catalogues
+from generator.commands.console import os_error_text, print_problems, site_locale
 from generator.errors import ContentErrors
 from generator.render.output import OutputRefused
 from generator.messages import LOCALES
@@ -99,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         from generator.content.schema import write_schemas
 
         for path in write_schemas():
-            print(words("wrote_file", locale, path=path))
+            print(catalogues.text("wrote_file", locale, path=path))
         return 0
     if args.command == "doctor":
         from generator.commands import doctor
@@ -112,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "init":
         return _init(args)
     if not args.content.is_dir():
-        print(words("no_content", locale, path=args.content), file=sys.stderr)
+        print(catalogues.text("no_content", locale, path=args.content), file=sys.stderr)
         return 2
     try:
         if args.command == "check":
@@ -147,13 +148,13 @@ def main(argv: list[str] | None = None) -> int:
                 refuse_output(args.content, args.output)  # the same rules as build, before the desk starts
             return desk.run(args)
     except OutputRefused as refusal:
-        print(words(refusal.reason, locale, path=refusal.path), file=sys.stderr)
+        print(catalogues.text(refusal.reason, locale, path=refusal.path), file=sys.stderr)
         return 2
     except ContentErrors as failure:
         print_problems(failure.problems, locale, args.content)
         errors = sum(1 for p in failure.problems if not p.warning)
         failed = {"check": "check_failed", "import": "import_failed", "pair": "pair_refused_errors"}
-        print(words(failed.get(args.command, "build_failed"), locale, errors=errors), file=sys.stderr)
+        print(catalogues.text(failed.get(args.command, "build_failed"), locale, errors=errors), file=sys.stderr)
         return 1
     except OSError as failure:  # output/ under a file, no permission, a full disk: said, not traced
         print(os_error_text(failure, locale), file=sys.stderr)
@@ -175,7 +176,7 @@ def _clean(args: argparse.Namespace, locale: str) -> int:
         shutil.rmtree(cache, ignore_errors=True)
         removed.append(cache)
     for path in removed:
-        print(words("cleaned", locale, path=path))
+        print(catalogues.text("cleaned", locale, path=path))
     return 0
 
 
@@ -185,7 +186,7 @@ def _check(args: argparse.Namespace) -> int:
     site, _, warnings = validate(args.content, args.strict)
     locale = args.lang or site.locale
     print_problems(warnings, locale, args.content)
-    print(words("checked", locale, events=len(site.events), warnings=len(warnings)))
+    print(catalogues.text("checked", locale, events=len(site.events), warnings=len(warnings)))
     return 0
 
 
@@ -212,7 +213,7 @@ def _build(args: argparse.Namespace, locale: str) -> int:
 
     def progress(what: str, done: int, total: int) -> None:
         if show:
-            print(f"\r\033[K{words('progress_' + what, locale, done=done, total=total)}", end="", file=sys.stderr,
+            print(f"\r\033[K{catalogues.text('progress_' + what, locale, done=done, total=total)}", end="", file=sys.stderr,
                   flush=True)
 
     report = build(args.content, args.output, args.strict, progress=progress)
@@ -220,10 +221,10 @@ def _build(args: argparse.Namespace, locale: str) -> int:
         print("\r\033[K", end="", file=sys.stderr)
     print_problems(report.warnings, args.lang or report.locale, args.content)
     if report.up_to_date:
-        print(words("up_to_date", args.lang or report.locale, events=report.events, pages=report.pages,
+        print(catalogues.text("up_to_date", args.lang or report.locale, events=report.events, pages=report.pages,
                     pdfs=report.pdfs, output=args.output, seconds=time.monotonic() - started))
         return 0
-    print(words("built", args.lang or report.locale, events=report.events, pages=report.pages,
+    print(catalogues.text("built", args.lang or report.locale, events=report.events, pages=report.pages,
                 pdfs=report.pdfs, printed=report.pdfs_printed, cached=report.pdfs - report.pdfs_printed,
                 output=args.output, seconds=time.monotonic() - started))
     return 0
@@ -237,7 +238,7 @@ def _new(args: argparse.Namespace, locale: str) -> int:
     except ScaffoldRefused as refusal:
         print(f"paibang: {refusal}", file=sys.stderr)
         return 1
-    print(words("new_written", locale, path=written[0].parent))
+    print(catalogues.text("new_written", locale, path=written[0].parent))
     return 0
 
 
@@ -250,7 +251,7 @@ def _init(args: argparse.Namespace) -> int:
     except InitRefused as refusal:
         print(f"paibang: {refusal}", file=sys.stderr)
         return 2
-    print(words("init_written", locale, path=args.folder / "site.yaml", events=args.folder / "events"))
+    print(catalogues.text("init_written", locale, path=args.folder / "site.yaml", events=args.folder / "events"))
     return 0
 
 

@@ -8,6 +8,8 @@ empty. The README links those catalogues as the list of codes.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from generator import catalogues
 from generator.catalogues import LOCALES
 
@@ -24,21 +26,6 @@ def catalogue() -> dict[str, Entry]:
         for code, entry in catalogues.messages(catalogues.SHARED).items():
             CATALOGUE.setdefault(code, entry)
     return CATALOGUE
-
-
-
-
-def localised(zh: str, hant: str, en: str) -> dict[str, str]:
-    """One text in the three locales, as message parameters and page words carry it."""
-    return {"zh-Hans": zh, "zh-Hant": hant, "en": en}
-
-
-def localised_format(texts: tuple[str, str, str], *details: object) -> dict[str, str]:
-    """A (zh-Hans, zh-Hant, en) template filled with `details`; a detail may itself be localised."""
-    return {
-        locale: text.format(*(d.get(locale, "") if isinstance(d, dict) else d for d in details))
-        for locale, text in zip(LOCALES, texts)
-    }
 
 
 def add_codes(codes: dict[str, Entry]) -> None:
@@ -60,22 +47,9 @@ def render_message(code: str, locale: str, params: dict[str, object]) -> tuple[s
 
 
 def _show(value: object, locale: str) -> str:
-    if isinstance(value, dict) and set(value) <= set(LOCALES):
+    if isinstance(value, Mapping) and set(value) <= set(LOCALES):
         return str(value.get(locale) or value.get("zh-Hans", ""))
     if isinstance(value, (list, tuple)):
         return "、".join(map(str, value)) if locale != "en" else ", ".join(map(str, value))
     return str(value)
 
-
-def words(key: str, locale: str, **params: object) -> str:
-    """One shared UI word (generator/locales/*/LC_MESSAGES/paibang.po) in `locale` (zh-Hans for
-    a locale paibang does not know), parameters filled: what every command prints on the
-    terminal, and `paibang serve`'s error page. The one lookup of commands' words."""
-    texts = catalogues.words(catalogues.SHARED)[key]
-    return texts[LOCALES.index(locale) if locale in LOCALES else 0].format(**params)
-
-
-def localised_words(key: str, **params: object) -> dict[str, str]:
-    """One shared UI word in every locale, parameters filled, as message parameters carry a text
-    ({locale: text}; a game's own words: `Game.words`)."""
-    return {locale: text.format(**params) for locale, text in zip(LOCALES, catalogues.words(catalogues.SHARED)[key])}

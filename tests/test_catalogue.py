@@ -540,6 +540,9 @@ TRIGGERS: dict[str, Trigger] = {
     "guandan-tiebreak-not-tied": edit("guandan-ko", ("results/ko-round-1.yaml", "levels: {T08: K, T21: \"8\"}",
                                                      "levels: {T08: K, T21: \"8\"}\n    tiebreak_deal: T08")),
     "guandan-tiebreak-not-knockout": edit(G, (R1, "levels: {T47: K, T48: 8}", "levels: {T47: K, T48: 8}\n    tiebreak_deal: T48")),
+    "guandan-rooms-draw-winner": edit(G, (EV, GD_ATTEMPTS, GD_ATTEMPTS + "    team_size: 4\n    draws: true\n"), (
+        R1, "levels: {T47: K, T48: 8}",
+        "rooms: {open: {levels: {T47: K, T48: 8}}, closed: {levels: {T47: 8, T48: K}}}\n    winner: T47")),
     # 大怪路子
     "daguai-board-syntax": edit(D, (R1, DG1, "      1: {open: D07 five, closed: D02 3}\n")),
     "daguai-points-impossible": edit(D, (R1, DG1, "      1: {open: D07 7, closed: D02 3}\n")),

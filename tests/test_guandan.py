@@ -552,3 +552,19 @@ def test_a_table_without_a_result_yet_scores_nothing(tmp_path, record):
 def test_stage_defaults():
     options = GuandanStage()
     assert options.start_level == L["2"] and options.a_attempts == 3 and options.bye == {"wins": 1, "level_diff": 0}
+
+
+def test_every_decision_has_its_words_and_an_unknown_reason_is_refused():
+    """A view names its reason `gd_why_<why>` / `gd_short_<why>` for whatever `decide` returns
+    (an undecided tie included, which a record with an error still shows; the results sheet
+    says nothing for a higher level); the winner-mismatch
+    message's reason refuses a reason it has no words for instead of guessing one."""
+    from generator import catalogues
+    from generator.games.guandan.words import FOLDER, why_word
+
+    for why in ("passed_a", "higher", "first", "first_start", "recorded", "draw", "tiebreak", "undecided"):
+        assert f"gd_why_{why}" in catalogues.words(FOLDER), why
+        assert why == "higher" or f"gd_short_{why}" in catalogues.words(FOLDER), why  # the sheet: no remark
+    assert why_word("tables")["en"] == "equal net levels, more rooms won"
+    with pytest.raises(ValueError):
+        why_word("undecided")

@@ -24,8 +24,9 @@ from generator.catalogues import LOCALES, MESSAGES, WORDS
 ROOT = Path(__file__).resolve().parents[1]
 GENERATOR = ROOT / "generator"
 
-# Every folder holding catalogues: generator/ and each game package that has its own.
-FOLDERS = sorted({path.parents[3] for path in GENERATOR.rglob("locales/*/LC_MESSAGES/*.po")})
+# Every folder holding catalogues: generator/ and each game package that has its own, and the
+# tests' toy game (tests/toygame/), whose catalogues are read the same way.
+FOLDERS = sorted({path.parents[3] for path in GENERATOR.rglob("locales/*/LC_MESSAGES/*.po")} | {ROOT / "tests" / "toygame"})
 
 # Python files that may hold Chinese text: record grammar a secretary types (full-width digits,
 # seat and suit words, 光头), which is the language of the records, not of the pages.
@@ -67,14 +68,43 @@ def test_each_id_is_defined_once_among_all_catalogues(domain: str) -> None:
     merge once gave "after_round" two meanings). A word every game uses is the shared one."""
     seen: dict[tuple[str | None, str], Path] = {}
     for folder in FOLDERS:
+        for locale in LOCALES:
+            path = catalogues.catalogue_path(folder, domain, locale)
+            if not path.exists():
+                continue
+            # Babel keeps one entry of an id written twice in a file: count the ids as written.
+            ids = written_ids(path.read_text(encoding="utf-8"))
+            assert len(ids) == len(set(ids)), (path, sorted({i for i in ids if ids.count(i) > 1}))
         path = catalogues.catalogue_path(folder, domain, "zh-Hans")
-        if not path.exists():
-            continue
-        ids = re.findall(r'^(?:msgctxt "(.*)"\n)?msgid "(.+)"$', path.read_text(encoding="utf-8"), re.M)
-        assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
-        for key in ids:
+        for key in catalogues.entries(path):
             assert key not in seen, f"{key} in {path} and in {seen[key]}"
             seen[key] = path
+
+
+def written_ids(text: str) -> list[tuple[str | None, str]]:
+    """Every (msgctxt, msgid) of a .po file as written, a long id continued over several lines
+    joined, the header (msgid "") left out."""
+    ids: list[tuple[str | None, str]] = []
+    context: str | None = None
+    lines = text.splitlines()
+    for number, line in enumerate(lines):
+        if line.startswith("msgctxt "):
+            context = ast.literal_eval(line[len("msgctxt "):])
+        elif line.startswith("msgid "):
+            parts = [ast.literal_eval(line[len("msgid "):])]
+            for more in lines[number + 1:]:
+                if not more.startswith('"'):
+                    break
+                parts.append(ast.literal_eval(more))
+            if "".join(parts):
+                ids.append((context, "".join(parts)))
+            context = None
+    return ids
+
+
+def test_an_id_written_twice_in_one_file_is_counted_twice() -> None:
+    text = 'msgid ""\nmsgstr ""\n\nmsgid "a"\nmsgstr "x"\n\nmsgid ""\n"a"\nmsgstr "y"\n\nmsgctxt "hint"\nmsgid "a"\nmsgstr "z"\n'
+    assert written_ids(text) == [(None, "a"), (None, "a"), ("hint", "a")]
 
 
 # Keys whose texts are the same in every locale today but whose roles differ, so that a translator
@@ -96,6 +126,7 @@ SAME_TEXT_OTHER_ROLE = {
     " draw at one table vs a teams-of-four match drawn on both rooms",
     ("gd_desk_penalties", "gd_penalties"): "the desk form's field label vs the match page's heading",
     ("sj_match_points", "sj_metric_match_points"): "80分's column heading vs the metric's label on standings",
+    ("gd_metric_wins", "hc_metric_wins"): "Guandan's metric vs the tests' toy game's, which keeps its own words",
 }
 
 def test_no_two_keys_hold_the_same_word() -> None:
@@ -158,3 +189,41 @@ def test_no_module_fills_the_message_catalogue_at_import() -> None:
     """Messages are data the registry collects: no `CATALOGUE.update(...)` anywhere."""
     for path in GENERATOR.rglob("*.py"):
         assert "CATALOGUE.update(" not in path.read_text(encoding="utf-8"), path
+
+
+def test_one_lookup_formats_always_and_takes_a_word_per_locale_as_a_parameter() -> None:
+    """`catalogues.word` / `catalogues.text`: the game's word or else the shared one; `{{` is a
+    brace even without parameters; a {locale: text} parameter gives each locale its own text;
+    `folder` and `key` may be parameter names."""
+    guandan = GENERATOR / "games" / "guandan"
+    assert catalogues.word("gd_expected_penalty", guandan)["en"].startswith("a mapping, e.g. {team: T02")
+    assert catalogues.word("bye", guandan) == catalogues.word("bye")  # a shared word, from a game's folder
+    note = catalogues.word("gd_stage_note_four", guandan, zero=catalogues.word("gd_stage_note_four_draw", guandan))
+    assert note["zh-Hant"] == catalogues.text("gd_stage_note_four", "zh-Hant", guandan,
+                                              zero=catalogues.text("gd_stage_note_four_draw", "zh-Hant", guandan))
+    assert "{" not in note["en"]
+    assert catalogues.text("new_exists", "en", folder="x/y").startswith("x/y")
+    assert catalogues.text("round_n", "xx", n=2) == catalogues.text("round_n", "zh-Hans", n=2)  # unknown locale
+
+
+def test_words_read_again_reach_metrics_titles_and_messages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page holds a game's metric words lazily (`Metric.worded`): a catalogue read again
+    (`i18n.reload_words`) changes them, and the content problems' messages are read again too."""
+    from generator import messages
+    from generator.games import GAMES
+    from generator.render import i18n
+
+    guandan = GAMES["guandan"]
+    label = guandan.metrics["wins"].label
+    assert label["en"] == "Wins" and guandan.title["en"] == "Guandan"
+    real = catalogues.words
+    edited = {"gd_metric_wins": ("胜", "勝", "Won"), "gd_title": ("掼蛋", "摜蛋", "Guan Dan")}
+    monkeypatch.setattr(catalogues, "words", lambda folder: {**real(folder), **edited} if folder == guandan.folder
+                        else real(folder))
+    assert label["en"] == "Won" and guandan.metrics["wins"].label["zh-Hant"] == "勝"
+    assert guandan.title["en"] == "Guan Dan"
+    monkeypatch.undo()
+    monkeypatch.setitem(messages.CATALOGUE, "file-missing", {"en": ("stale {path}", "")})
+    i18n.reload_words()
+    assert messages.render_message("file-missing", "en", {"path": "x"})[0] == "file not found: x"
+    assert messages.render_message("guandan-rooms-draw-winner", "en", {})[0].startswith("both rooms'")

@@ -37,22 +37,15 @@ from typing import Any
 
 from generator.games.bridge.hands import PbnError, PbnGame, parse_pbn, small_int
 from generator.games.bridge.scoring import AdjustedRecord, BoardRecord, parse_adjusted
-from generator.interchange.pbn import record_from, record_text
 from generator import catalogues
-from generator.catalogues import LOCALES
+from generator.interchange.pbn import record_from, record_text
 
 STAGE = "pairs"
 
 
 def say(key: str, locale: str, **params: object) -> str:
     """One of the import's lines (`bridge_import_<key>`, a shared word) in the locale."""
-    return word(f"bridge_import_{key}", **params)[locale]
-
-
-def word(key: str, **params: object) -> dict[str, str]:
-    """A shared word in every locale, parameters filled in: {locale: text}."""
-    texts = catalogues.words(catalogues.SHARED)[key]
-    return {locale: text.format(**params) for locale, text in zip(LOCALES, texts)}
+    return catalogues.text(f"bridge_import_{key}", locale, **params)
 
 
 # --- reading: bytes, encodings ---------------------------------------------------------------------
@@ -593,14 +586,14 @@ def compare_teams(session: TeamsSession, matches: list[Match], stage_result: Any
             published = session.match_vp.get((number, first, second))
             if published is not None:
                 for team, value in zip((first, second), published):
-                    checks.append((word("bridge_import_round_vp", round=number), team_id(team), value,
+                    checks.append((catalogues.word("bridge_import_round_vp", round=number), team_id(team), value,
                                    None if view is None else view.vp.get(team_id(team))))
     standings = {s.entry.id: s for s in stage_result.standings}
     for number, team in session.teams.items():
         standing = standings.get(team_id(number))
         for column, published in team.figures.items():
             computed = None if standing is None else standing.rank if column == "Rank" else standing.tally.metrics.get("vp")
-            checks.append((word("bridge_import_total", column=column), team_id(number), published, computed))
+            checks.append((catalogues.word("bridge_import_total", column=column), team_id(number), published, computed))
     differences = [Difference(where, pair, published, "—" if computed is None else _shown(computed))
                    for where, pair, published, computed in checks
                    if computed is None or not _equal(published, float(computed))]
@@ -645,7 +638,7 @@ def read_session(path: Path) -> Session:
                 settle_penalties(session)
                 return session
             except (ET.ParseError, ValueError) as error:
-                raise ImportRefused(word("bridge_import_not_usebio", error=error)) from None
+                raise ImportRefused(catalogues.word("bridge_import_not_usebio", error=error)) from None
         session = read_pbn_session(text)
         settle_penalties(session)
         return session
@@ -921,7 +914,7 @@ def compare(session: Session, ids: dict[tuple[str, str], str], stage_result: Any
             else:  # TotalScoreMP, in the file's convention, with any penalty as paibang applied it
                 mp, top = metrics.get("mp", 0), metrics.get("top", 0)
                 computed = _in_convention(mp, top, convention or (2, False))
-            checks.append((word("bridge_import_total", column=column), entry or pair.id, published, computed))
+            checks.append((catalogues.word("bridge_import_total", column=column), entry or pair.id, published, computed))
     differences = [Difference(where, pair, published, "—" if computed is None else _shown(computed))
                    for where, pair, published, computed in checks
                    if computed is None or not _equal(published, float(computed))]
@@ -932,10 +925,9 @@ def say_board(board: int, column: str, room: str | None = None) -> dict[str, str
     """Where a figure is, in every locale: the board and the file's column (MP_NS), and the
     room of a team match's board."""
     if room is None:
-        return word("bridge_import_board", board=board, column=column)
-    rooms = word(f"room_name_{room}")
-    return {locale: word("bridge_import_board_room", board=board, room=rooms[locale], column=column)[locale]
-            for locale in LOCALES}
+        return catalogues.word("bridge_import_board", board=board, column=column)
+    return catalogues.word("bridge_import_board_room", board=board, room=catalogues.word(f"room_name_{room}"),
+                           column=column)
 
 
 # --- the command ----------------------------------------------------------------------------------------
@@ -977,7 +969,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
     from generator.errors import ContentErrors
 
     if not path.is_file():
-        print(say("refused", locale, path=path, problem=word("bridge_import_no_file")[locale]), file=sys.stderr)
+        print(say("refused", locale, path=path, problem=catalogues.word("bridge_import_no_file")[locale]), file=sys.stderr)
         return 2
     try:
         session = read_session(path)
@@ -996,7 +988,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
     if teams is not None and teams.lines:
         return _run_teams(content, slug, teams, strict, locale)
     if not session.lines:
-        problem = word("bridge_import_no_results")
+        problem = catalogues.word("bridge_import_no_results")
         print(say("refused", locale, path=path, problem=problem[locale]), file=sys.stderr)
         return 1
     folder, ids = write_event(content, slug, session)

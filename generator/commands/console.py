@@ -1,15 +1,16 @@
 """What commands print on the terminal: problems, summaries and their words in three locales.
 
 The words are the shared UI words' catalogue (generator/locales/*/LC_MESSAGES/paibang.po), looked
-up by `words(key, locale, **params)`, the one lookup every command uses."""
+up by `catalogues.text(key, locale, **params)`, the one lookup every command uses."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
+from generator import catalogues
 from generator.errors import ContentError, visible
-from generator.messages import LOCALES, words
+from generator.messages import LOCALES
 
 # What was being done, and the fix, by what the system said (errno): a folder that cannot be
 # written (output/ under a file, a read-only disk, no permission) is the user's to fix, and is
@@ -29,11 +30,11 @@ def os_error_text(error: OSError, locale: str) -> str:
     name = errno.errorcode.get(error.errno or 0, "")
     reason = error.strerror or str(error) or error.__class__.__name__
     if error.filename is None:  # not about a path (a port in use)
-        fix = words(_OS_FIXES[name], locale) if name in _OS_FIXES else ""
-        return visible(words("os_error_plain", locale, reason=reason, fix=fix).rstrip())
-    fix = words(_OS_FIXES.get(name, "os_fix_other"), locale)
-    doing = words("os_doing", locale)
-    return visible(words("os_error", locale, doing=doing, path=error.filename, reason=reason, fix=fix))
+        fix = catalogues.text(_OS_FIXES[name], locale) if name in _OS_FIXES else ""
+        return visible(catalogues.text("os_error_plain", locale, reason=reason, fix=fix).rstrip())
+    fix = catalogues.text(_OS_FIXES.get(name, "os_fix_other"), locale)
+    doing = catalogues.text("os_doing", locale)
+    return visible(catalogues.text("os_error", locale, doing=doing, path=error.filename, reason=reason, fix=fix))
 
 
 def print_problems(problems: list[ContentError], locale: str, content: Path) -> None:

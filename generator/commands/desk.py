@@ -11,7 +11,7 @@ import socket
 import sys
 from pathlib import Path
 
-from generator.commands.console import words
+from generator import catalogues
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
 
@@ -62,20 +62,20 @@ def run(args) -> int:  # noqa: ANN001 - argparse namespace
     content: Path = args.content
     folder = content / "events" / args.event
     if not (folder / "event.yaml").is_file():
-        print(words("desk_no_event", args.lang or "zh-Hans", event=args.event, path=content / "events"), file=sys.stderr)
+        print(catalogues.text("desk_no_event", args.lang or "zh-Hans", event=args.event, path=content / "events"), file=sys.stderr)
         return 2
     try:
         desk, app, host = make(content, args.event, args.output, args.port, args.lan, args.lang,
                                build=not args.no_build)
     except LookupError:
-        print(words("desk_no_event", args.lang or "zh-Hans", event=args.event, path=content / "events"), file=sys.stderr)
+        print(catalogues.text("desk_no_event", args.lang or "zh-Hans", event=args.event, path=content / "events"), file=sys.stderr)
         return 2
-    print(words("desk_started", desk.locale, event=desk.event.title, url=f"{desk.base}/standings",
+    print(catalogues.text("desk_started", desk.locale, event=desk.event.title, url=f"{desk.base}/standings",
                 admin=desk.admin_link), flush=True)
     if args.lan:
         import segno
 
-        print(words("desk_lan", desk.locale), flush=True)
+        print(catalogues.text("desk_lan", desk.locale), flush=True)
         segno.make(desk.admin_link, error="m").terminal(compact=True)
     server(desk, app, host, args.port).run()
     return 0

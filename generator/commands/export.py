@@ -10,7 +10,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from generator.commands.console import print_problems, site_locale, words
+from generator import catalogues
+from generator.commands.console import print_problems, site_locale
 from generator.errors import ContentErrors
 
 EXTENSIONS = {"xlsx": "xlsx", "csv": "csv", "pbn": "pbn", "usebio": "xml"}
@@ -51,11 +52,11 @@ def run(args: argparse.Namespace) -> int:
     result = next((r for r in results if r.event.slug == args.event), None)
     if result is None:
         allowed = ", ".join(e.slug for e in site.events)
-        print(words("export_no_event", locale, slug=args.event, allowed=allowed), file=sys.stderr)
+        print(catalogues.text("export_no_event", locale, slug=args.event, allowed=allowed), file=sys.stderr)
         return 2
     made = files(result, args.format)
     if not made:
-        print(words("export_no_duplicate", locale, slug=args.event, format=args.format), file=sys.stderr)
+        print(catalogues.text("export_no_duplicate", locale, slug=args.event, format=args.format), file=sys.stderr)
         return 2
     ext = EXTENSIONS[args.format]
     for suffix, data in made.items():
@@ -64,5 +65,5 @@ def run(args: argparse.Namespace) -> int:
         else:
             path = Path(f"{args.event}{suffix}.{ext}")
         path.write_bytes(data)
-        print(words("wrote_file", locale, path=path))
+        print(catalogues.text("wrote_file", locale, path=path))
     return 0

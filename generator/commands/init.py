@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.commands.console import words
+from generator import catalogues
 
 # (comment, key line) per key: the comment a key of the shared UI words, the line written as it
 # is after `.format(locale=…, value=…)`, `value` being the `…_value` word. base_url is written
@@ -29,18 +29,18 @@ class InitRefused(Exception):
 def site_text(locale: str) -> str:
     lines = ["# yaml-language-server: $schema=../schema/site.schema.json"]
     for comment, line in SITE_LINES:
-        lines.append(f"# {words(comment, locale)}")
+        lines.append(f"# {catalogues.text(comment, locale)}")
         if line:
-            value = words(f"{comment}_value", locale) if "{value}" in line else ""
+            value = catalogues.text(f"{comment}_value", locale) if "{value}" in line else ""
             lines.append(line.format(locale=locale, value=value))
-    lines.append(f"# {words('init_next', locale)}")
+    lines.append(f"# {catalogues.text('init_next', locale)}")
     return "\n".join(lines) + "\n"
 
 
 def init_site(folder: Path, locale: str = "zh-Hans") -> list[Path]:
     """Write folder/site.yaml and folder/events/; returns what was written."""
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
-        raise InitRefused(words("init_not_empty", locale, folder=folder))
+        raise InitRefused(catalogues.text("init_not_empty", locale, folder=folder))
     (folder / "events").mkdir(parents=True)
     site = folder / "site.yaml"
     site.write_text(site_text(locale), encoding="utf-8")

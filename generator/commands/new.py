@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from generator.commands.console import words
+from generator import catalogues
 from generator.content.load import SLUG
 from generator.games import GAMES
 from generator.messages import LOCALES
@@ -26,13 +26,13 @@ def scaffold_event(content: Path, slug: str, game: str, locale: str = "zh-Hans",
     """Write events/<slug>/ for `game`; returns the files written."""
     index = LOCALES.index(locale)
     if not SLUG.match(slug):
-        raise ScaffoldRefused(words("new_bad_slug", locale))
+        raise ScaffoldRefused(catalogues.text("new_bad_slug", locale))
     examples = {name: rules.example for name, rules in GAMES.items() if rules.example is not None}
     if game not in examples:
         raise ScaffoldRefused(f"game: {game}? ({', '.join(examples)})")
     folder = content / "events" / slug
     if folder.exists():
-        raise ScaffoldRefused(words("new_exists", locale, folder=folder))
+        raise ScaffoldRefused(catalogues.text("new_exists", locale, folder=folder))
     day = (today or dt.date.today()).isoformat()
     example = examples[game]
     first_stage = example.stages.split("\n")[0].split("id:")[1].strip()
@@ -40,7 +40,7 @@ def scaffold_event(content: Path, slug: str, game: str, locale: str = "zh-Hans",
 
     def note(key: str, **params: object) -> str:
         """A comment line: the shared UI word `new_<key>` in the site's locale."""
-        return f"# {words('new_' + key, locale, **params)}\n"
+        return f"# {catalogues.text('new_' + key, locale, **params)}\n"
 
     def commented(text: str, prefix: str) -> str:
         return "".join(f"{prefix}{line}\n" for line in text.splitlines())
@@ -48,21 +48,21 @@ def scaffold_event(content: Path, slug: str, game: str, locale: str = "zh-Hans",
     games = " / ".join(rules.choice[index] for rules in GAMES.values())
     event = (
         "# yaml-language-server: $schema=../../../schema/event.schema.json\n" + note("head")
-        + note("title") + f"title: {words('new_title_value', locale)}\n"
-        + f"# {words('game_choices', locale, games=games)}\n" + f"game: {game}\n"
-        + note("organizer") + f"organizer: {words('new_organizer_value', locale)}\n" + note("venue") + 'venue: "7201"\n'
+        + note("title") + f"title: {catalogues.text('new_title_value', locale)}\n"
+        + f"# {catalogues.text('game_choices', locale, games=games)}\n" + f"game: {game}\n"
+        + note("organizer") + f"organizer: {catalogues.text('new_organizer_value', locale)}\n" + note("venue") + 'venue: "7201"\n'
         + note("dates") + f"dates: [{day}]\n" + note("notice") + "notice: notice.md\n"
         + note("draw_seed") + f"draw_seed: {day.replace('-', '')}\n"
         # Indented, the examples belong to the `entries:` block that `paibang import` replaces.
         + note("entries") + "entries: []\n" + commented(example.entries.replace("  - ", "- "), "  # ")
         + note("officials") + "officials: []\n"
-        + commented(f"- {{name: {words('new_referee_name', locale)}, role: referee, stages: [{first_stage}]}}", "  # ")
+        + commented(f"- {{name: {catalogues.text('new_referee_name', locale)}, role: referee, stages: [{first_stage}]}}", "  # ")
         + note("stages") + "stages:\n" + example.stages
         + note("results", slug=slug, stage=first_stage)
         + commented(f"stage: {first_stage}\n" + rounds + "tables:\n" + example.table, "#   ")
     )
     headings = ("new_notice_time_place", "new_notice_entering", "new_notice_format", "new_notice_prizes")
-    notice = "\n\n".join([f"# {words('new_notice_title', locale)}", *(f"## {words(key, locale)}" for key in headings)])
+    notice = "\n\n".join([f"# {catalogues.text('new_notice_title', locale)}", *(f"## {catalogues.text(key, locale)}" for key in headings)])
     notice += "\n"
     (folder / "results").mkdir(parents=True)
     written = []

@@ -9,7 +9,8 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from generator.commands.console import print_problems, site_locale, words
+from generator import catalogues
+from generator.commands.console import print_problems, site_locale
 from generator.errors import ContentErrors, Refusal
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     except ContentErrors as failure:
         locale = args.lang or site_locale(args.content)
         print_problems(failure.problems, locale, args.content)
-        print(words("pair_refused_errors", locale, errors=sum(1 for p in failure.problems if not p.warning)),
+        print(catalogues.text("pair_refused_errors", locale, errors=sum(1 for p in failure.problems if not p.warning)),
               file=sys.stderr)
         return 1
     locale = args.lang or site.locale
@@ -72,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
             if args.dry_run:
                 print(results_text(plan, locale), end="")
                 path = results_path(plan.event, plan)
-                print(words("pair_dry_run", locale, n=plan.number, path=path))
+                print(catalogues.text("pair_dry_run", locale, n=plan.number, path=path))
             else:
                 path = write_round(plan, locale)
                 try:
@@ -84,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
                         path.unlink()
                         raise Refusal("pair-written-invalid") from None
                     raise
-                print(words("pair_written", locale, n=plan.number, path=path, tables=len(plan.draw.tables)))
+                print(catalogues.text("pair_written", locale, n=plan.number, path=path, tables=len(plan.draw.tables)))
             print("\n".join(describe(plan, locale)))
     except Refusal as refusal:
         print(f"paibang: {refusal.text(locale)}", file=sys.stderr)

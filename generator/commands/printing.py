@@ -15,7 +15,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from generator.commands.console import print_problems, words
+from generator import catalogues
+from generator.commands.console import print_problems
 from generator.errors import Refusal
 
 
@@ -35,11 +36,11 @@ def run(args: argparse.Namespace) -> int:
     locale = args.lang or result.event.locale or site.locale
     drawn = [r.number for r in result.stage_of(args.stage).rounds]
     if not drawn:
-        print(words("print_no_rounds", locale, slug=args.event, stage=args.stage), file=sys.stderr)
+        print(catalogues.text("print_no_rounds", locale, slug=args.event, stage=args.stage), file=sys.stderr)
         return 2
     number = args.round if args.round is not None else max(drawn)
     if number not in drawn:
-        print(words("print_no_round", locale, stage=args.stage, n=number, rounds=", ".join(map(str, drawn))),
+        print(catalogues.text("print_no_round", locale, stage=args.stage, n=number, rounds=", ".join(map(str, drawn))),
               file=sys.stderr)
         return 2
     bulletins = printed_round(result, args.stage, number, locale, site.base_url)
@@ -59,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
             path.write_bytes(pdf)
             written.append(path)
     for path in written:
-        print(words("print_written", locale, n=number, path=path))
+        print(catalogues.text("print_written", locale, n=number, path=path))
     return 0
 
 

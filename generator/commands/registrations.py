@@ -39,13 +39,13 @@ from pathlib import Path
 
 import yaml
 
-from generator.commands.console import words
+from generator import catalogues
 from generator.commands.headings import COLUMNS, PERSONAL_PARTS, YES
 from generator.content.load import SLUG
 from generator.content.yaml_loader import YamlList, YamlMap, load_yaml
 from generator.errors import ContentErrors, Mark, Problems, Refusal
 from generator.games import GAMES, Game
-from generator.messages import LOCALES, localised_words
+from generator.messages import LOCALES
 
 FIELDS = tuple(COLUMNS)
 PRIVATE = ("phone", "student_id")
@@ -126,25 +126,25 @@ class ImportReport:
         """What was done with the sheet, one line per column, in `locale`."""
         lines = []
         if self.encoding:
-            lines.append(words("import_encoding", locale, encoding=self.encoding))
-        lines.append(words("import_titles", locale, row=self.header_row, titles=self.titles) if self.titles
-                     else words("import_header", locale, row=self.header_row))
+            lines.append(catalogues.text("import_encoding", locale, encoding=self.encoding))
+        lines.append(catalogues.text("import_titles", locale, row=self.header_row, titles=self.titles) if self.titles
+                     else catalogues.text("import_header", locale, row=self.header_row))
         for column in self.columns:
-            use = words(f"import_column_{column.note}", locale, other=column.other)
-            heading = column.heading or words("import_no_heading", locale)
-            lines.append(words("import_column", locale, n=column.index + 1, heading=heading, use=use))
+            use = catalogues.text(f"import_column_{column.note}", locale, other=column.other)
+            heading = column.heading or catalogues.text("import_no_heading", locale)
+            lines.append(catalogues.text("import_column", locale, n=column.index + 1, heading=heading, use=use))
         if self.new_ids:
-            lines.append(words("import_ids", locale, first=self.new_ids[0], last=self.new_ids[-1]))
+            lines.append(catalogues.text("import_ids", locale, first=self.new_ids[0], last=self.new_ids[-1]))
         if self.team_size:
-            lines.append(words("import_team_size", locale, size=self.team_size))
-            lines += [words("import_team_size_off", locale, row=row, count=count, size=self.team_size)
+            lines.append(catalogues.text("import_team_size", locale, size=self.team_size))
+            lines += [catalogues.text("import_team_size_off", locale, row=row, count=count, size=self.team_size)
                       for row, count in self.uneven]
         return lines
 
 
 def _reason(key: str, **params: object) -> dict[str, str]:
     """Why a sheet cannot be read (the `reason` of registration-sheet-unreadable): the UI word sheet_<key>."""
-    return localised_words(f"sheet_{key.replace('-', '_')}", **params)
+    return catalogues.word(f"sheet_{key.replace('-', '_')}", **params)
 
 
 # --- reading the sheet ---------------------------------------------------------------------------
@@ -193,7 +193,7 @@ def _megabytes(size: int, unpacked: bool = False) -> dict[str, str]:
     size_text = f"{size / 1024 / 1024:.1f} MB"
     if not unpacked:
         return dict.fromkeys(LOCALES, size_text)
-    return localised_words("sheet_size_unpacked", size=size_text)
+    return catalogues.word("sheet_size_unpacked", size=size_text)
 
 
 def _read_xlsx(path: Path) -> Table:
@@ -265,7 +265,7 @@ def _check_archive(archive: zipfile.ZipFile) -> None:
 
 
 def _count(what: str, count: int) -> dict[str, str]:
-    return localised_words({"c": "sheet_cells", "si": "sheet_strings", "row": "sheet_row_cells"}[what], count=count)
+    return catalogues.word({"c": "sheet_cells", "si": "sheet_strings", "row": "sheet_row_cells"}[what], count=count)
 
 
 def _sheet_rows(sheet) -> Table:  # noqa: ANN001 - openpyxl's ReadOnlyWorksheet
@@ -421,7 +421,7 @@ def plan_columns(sheet: Path, header: list[str], header_row: int, data: list[lis
         if wanted is not None and wanted not in PRIVATE and (by_heading or digits):
             problems.add("registration-map-refused", Mark(sheet, header_row, index + 1), heading=heading,
                          field=wanted,
-                         why=localised_words("import_personal_heading" if by_heading else "import_personal_digits"))
+                         why=catalogues.word("import_personal_heading" if by_heading else "import_personal_digits"))
             column.note = "refused"
         elif use == "phone":
             column.use, column.note = "phone", "phone"
@@ -587,7 +587,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         merged.append(entry)
         new_ids.append(str(entry["id"]))
     text = yaml.dump(merged, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, default_flow_style=None, width=120)
-    header_text = "".join(f"# {line}\n" for line in words("entries_file_head", locale).splitlines())
+    header_text = "".join(f"# {line}\n" for line in catalogues.text("entries_file_head", locale).splitlines())
     _write(entries_path, header_text + text)
     _point_event_at(event_file)
     report.entries, report.new, report.kept, report.new_ids = len(merged), len(new_ids), kept, new_ids
@@ -739,7 +739,7 @@ def run(args: argparse.Namespace, locale: str) -> int:
         print(f"paibang: {refusal.text(locale)}", file=sys.stderr)
         return 2
     except OSError as exc:  # writing entries.yaml or event.yaml: no permission, a full disk
-        print(words("import_write_failed", locale, path=exc.filename or args.content, reason=exc.strerror or exc),
+        print(catalogues.text("import_write_failed", locale, path=exc.filename or args.content, reason=exc.strerror or exc),
               file=sys.stderr)
         return 1
     except ContentErrors as failure:
@@ -748,9 +748,9 @@ def run(args: argparse.Namespace, locale: str) -> int:
             print(line)
         print_problems(failure.problems, locale, args.content)
         errors = sum(1 for p in failure.problems if not p.warning)
-        print(words("import_sheet_failed", locale, errors=errors), file=sys.stderr)
+        print(catalogues.text("import_sheet_failed", locale, errors=errors), file=sys.stderr)
         return 1
     for line in report.lines(locale):
         print(line)
-    print(words("import_done", locale, entries=report.entries, new=report.new, kept=report.kept, path=report.path))
+    print(catalogues.text("import_done", locale, entries=report.entries, new=report.new, kept=report.kept, path=report.path))
     return 0

@@ -41,7 +41,8 @@ from urllib.parse import parse_qsl, unquote_to_bytes
 import uvicorn
 import watchfiles
 
-from generator.commands.console import print_problems, site_locale, words
+from generator import catalogues
+from generator.commands.console import print_problems, site_locale
 from generator.errors import ContentErrors
 from generator.event_cache import EventMemory
 
@@ -143,16 +144,16 @@ class Site:
         except ContentErrors as failure:
             print_problems(failure.problems, locale, self.content)
             errors = sum(1 for p in failure.problems if not p.warning)
-            say(words("serve-content-errors", locale, errors=errors))
+            say(catalogues.text("serve-content-errors", locale, errors=errors))
             self.overlay = content_error_page(failure, locale, self.content)
         except BaseException as failure:  # noqa: BLE001 - serve survives every failure of a build, SystemExit too
             what, where = describe(failure)
-            line = words("serve-build-failed", locale, error=what, where=where or "?")
+            line = catalogues.text("serve-build-failed", locale, error=what, where=where or "?")
             say(line)
             self.overlay = failure_page(line, locale)
         else:
             print_problems(report.warnings, self.lang or report.locale or locale, self.content)
-            print(words("serve-built", self.lang or report.locale or locale, pages=report.pages,
+            print(catalogues.text("serve-built", self.lang or report.locale or locale, pages=report.pages,
                               printed=report.pdfs_printed), flush=True)
             self.overlay = None
 
@@ -181,11 +182,11 @@ def content_error_page(failure: ContentErrors, locale: str, content: Path) -> st
         f'<pre class="{"warning" if p.warning else "error"}">{html.escape(p.format(locale, content.resolve()))}</pre>'
         for p in failure.problems
     )
-    return _page(words("serve-overlay-content", locale), blocks, locale)
+    return _page(catalogues.text("serve-overlay-content", locale), blocks, locale)
 
 
 def failure_page(line: str, locale: str) -> str:
-    return _page(words("serve-overlay-failed", locale), f'<pre class="error">{html.escape(line)}</pre>', locale)
+    return _page(catalogues.text("serve-overlay-failed", locale), f'<pre class="error">{html.escape(line)}</pre>', locale)
 
 
 def _page(title: str, blocks: str, locale: str) -> str:
@@ -227,7 +228,7 @@ class App:
             answer = await self.answer(scope)
         except Exception as failure:  # noqa: BLE001 - one line, never a traceback, and a 500
             what, where = describe(failure)
-            say(words("serve-request-failed", self.site.locale, path=one_line(repr(scope.get("raw_path")), 200),
+            say(catalogues.text("serve-request-failed", self.site.locale, path=one_line(repr(scope.get("raw_path")), 200),
                             error=what, where=where or "?"))
             answer = plain(500, "Internal Server Error")
         headers = [(b"content-type", answer.content_type.encode()), (b"content-length", str(len(answer.body)).encode()),
@@ -400,7 +401,7 @@ async def watch(site: Site, stop: asyncio.Event) -> None:
         except Exception as failure:  # noqa: BLE001 - the watcher keeps going
             owed = True
             what, _ = describe(failure)
-            line = words("serve-watch-failed", site.locale, error=what, seconds=int(WATCH_RETRY_SECONDS))
+            line = catalogues.text("serve-watch-failed", site.locale, error=what, seconds=int(WATCH_RETRY_SECONDS))
             if line != said:
                 say(line)
                 said = line
@@ -466,9 +467,9 @@ def listen(host: str, port: int, locale: str) -> socket.socket:
     except (OSError, OverflowError) as failure:
         sock.close()
         if isinstance(failure, OSError) and failure.errno == errno.EADDRINUSE:
-            raise ListenRefused(words("serve-port-busy", locale, port=port, other=port + 1)) from None
+            raise ListenRefused(catalogues.text("serve-port-busy", locale, port=port, other=port + 1)) from None
         reason = one_line(failure.strerror or str(failure) if isinstance(failure, OSError) else str(failure), 200)
-        raise ListenRefused(words("serve-cannot-listen", locale, host=host, port=port, reason=reason)) from None
+        raise ListenRefused(catalogues.text("serve-cannot-listen", locale, host=host, port=port, reason=reason)) from None
     return sock
 
 
@@ -531,7 +532,7 @@ def serve(content: Path, output: Path, templates: Path, port: int, lang: str | N
         return 2
     try:
         server.build()
-        print(words("serve-listening", locale, url=server.url), flush=True)
+        print(catalogues.text("serve-listening", locale, url=server.url), flush=True)
         asyncio.run(server.run())
     except KeyboardInterrupt:  # Ctrl-C, during the first build too: no traceback
         pass

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from generator import catalogues
 from generator.content import snapshot
 from generator.content.knockout import game_format, knockout_rounds, read_knockout, without
 from generator.content.model import (
@@ -24,7 +25,7 @@ from generator.content.yaml_loader import (
 )
 from generator.errors import Mark, Problems
 from generator.games import GAMES, SHARED_METRICS
-from generator.messages import LOCALES, localised_words
+from generator.messages import LOCALES
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 FORMATS = ("matches", "swiss", "round_robin", "pairs", "knockout")
@@ -82,7 +83,7 @@ def load_site(root: Path, problems: Problems,
     events_dir = root / "events"
     folders = sorted(p for p in events_dir.iterdir() if p.is_dir()) if events_dir.is_dir() else []
     if len(folders) > LIMITS["events"]:
-        problems.add("too-many", Mark(events_dir), what=localised_words("counted_events"), count=len(folders),
+        problems.add("too-many", Mark(events_dir), what=catalogues.word("counted_events"), count=len(folders),
                      limit=LIMITS["events"])
         folders = folders[: LIMITS["events"]]
     for folder in folders:
@@ -103,7 +104,7 @@ def load_mapping(path: Path, problems: Problems) -> YamlMap | None:
             problems.add("yaml-empty", Mark(path))
         else:
             mark = getattr(data, "mark", Mark(path, 1, 1))
-            problems.add("type-expected", mark, key=path.name, expected=localised_words("type_mapping"),
+            problems.add("type-expected", mark, key=path.name, expected=catalogues.word("type_mapping"),
                          found=_shape(data))
     return None
 
@@ -226,11 +227,11 @@ def _entry_items(reader: Reader, folder: Path, site: Site, problems: Problems) -
         if not isinstance(listed, YamlList):
             if listed is not None:
                 problems.add("type-expected", getattr(listed, "mark", Mark(path, 1, 1)), key=path.name,
-                             expected=localised_words("type_list"), found="…")
+                             expected=catalogues.word("type_list"), found="…")
             return []
         items = list(zip(listed, listed.item_marks))
     if len(items) > LIMITS["entries"]:
-        problems.add("too-many", reader.value_mark("entries"), what=localised_words("counted_entries"), count=len(items),
+        problems.add("too-many", reader.value_mark("entries"), what=catalogues.word("counted_entries"), count=len(items),
                      limit=LIMITS["entries"])
         items = items[: LIMITS["entries"]]
     return items
@@ -242,7 +243,7 @@ def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tu
     for index, (item, mark) in enumerate(items):
         if not isinstance(item, YamlMap):
             problems.add("type-expected", mark, key=f"entries[{index + 1}]",
-                         expected=localised_words("type_mapping"), found=str(item))
+                         expected=catalogues.word("type_mapping"), found=str(item))
             continue
         entry_reader = Reader(item, problems, f"entries[{index + 1}].")
         entry_reader.check_keys((*ENTRY_KEYS, *private), required=("id", "players"))
@@ -302,7 +303,7 @@ def _read_players(entry_reader: Reader, problems: Problems, private: tuple[str, 
             players.append(Player(name=str(value).strip()))
         else:
             problems.add("type-expected", mark, key="players[]",
-                         expected=localised_words("type_name"), found=str(value))
+                         expected=catalogues.word("type_name"), found=str(value))
     return players
 
 
@@ -311,7 +312,7 @@ def _read_officials(reader: Reader, problems: Problems) -> list[Official]:
     for index, (item, mark) in enumerate(reader.items("officials")):
         if not isinstance(item, YamlMap):
             problems.add("type-expected", mark, key=f"officials[{index + 1}]",
-                         expected=localised_words("type_mapping"), found=str(item))
+                         expected=catalogues.word("type_mapping"), found=str(item))
             continue
         official = Reader(item, problems, f"officials[{index + 1}].")
         official.check_keys(OFFICIAL_KEYS, required=("name", "role"))
@@ -348,13 +349,13 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
     if reader.has("stages") and not items:
         problems.add("stages-empty", reader.value_mark("stages"))
     if len(items) > LIMITS["stages"]:
-        problems.add("too-many", reader.value_mark("stages"), what=localised_words("counted_stages"), count=len(items),
+        problems.add("too-many", reader.value_mark("stages"), what=catalogues.word("counted_stages"), count=len(items),
                      limit=LIMITS["stages"])
         items = items[: LIMITS["stages"]]
     for index, (item, mark) in enumerate(items):
         if not isinstance(item, YamlMap):
             problems.add("type-expected", mark, key=f"stages[{index + 1}]",
-                         expected=localised_words("type_mapping"), found=str(item))
+                         expected=catalogues.word("type_mapping"), found=str(item))
             continue
         stage_reader = Reader(item, problems, f"stages[{index + 1}].")
         stage_reader.check_keys((*STAGE_KEYS, *game.stage_keys), required=("id", "format"))
@@ -461,7 +462,7 @@ def _read_prizes(stage_reader: Reader, rank_by: list[str], game: Any, problems: 
     for value, mark in stage_reader.items("prizes"):
         if not isinstance(value, YamlMap):
             problems.add("type-expected", mark, key="prizes[]",
-                         expected=localised_words("type_mapping"), found=str(value))
+                         expected=catalogues.word("type_mapping"), found=str(value))
             continue
         prize = Reader(value, problems, "prizes[].")
         thresholds = [k for k in value if k in game.metrics]
@@ -488,7 +489,7 @@ def _read_results(results_dir: Path, event: Event, game: Any, site: Site, proble
         return
     files = sorted(p for p in results_dir.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
     if len(files) > LIMITS["results files"]:
-        problems.add("too-many", Mark(results_dir), what=localised_words("counted_results_files"), count=len(files),
+        problems.add("too-many", Mark(results_dir), what=catalogues.word("counted_results_files"), count=len(files),
                      limit=LIMITS["results files"])
         files = files[: LIMITS["results files"]]
     stage_ids = [s.id for s in event.stages]
@@ -562,13 +563,13 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
     playing: dict[str, int] = {}
     items = reader.items("tables")
     if len(items) > LIMITS["tables"]:
-        problems.add("too-many", reader.value_mark("tables"), what=localised_words("counted_tables"), count=len(items),
+        problems.add("too-many", reader.value_mark("tables"), what=catalogues.word("counted_tables"), count=len(items),
                      limit=LIMITS["tables"])
         items = items[: LIMITS["tables"]]
     for index, (item, mark) in enumerate(items):
         if not isinstance(item, YamlMap):
             problems.add("type-expected", mark, key=f"tables[{index + 1}]",
-                         expected=localised_words("type_mapping"), found=str(item))
+                         expected=catalogues.word("type_mapping"), found=str(item))
             continue
         table_reader = Reader(item, problems, f"tables[{index + 1}].")
         number = table_reader.integer("table", low=1, high=10_000)

@@ -15,9 +15,10 @@ from urllib.parse import urlsplit
 from collections.abc import Iterable
 from typing import Any
 
+from generator import catalogues
 from generator.content.yaml_loader import YamlList, YamlMap, mark_of_key, mark_of_value
 from generator.errors import Mark, Problems
-from generator.messages import LOCALES, localised_words
+from generator.messages import LOCALES
 
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$")
 # Boards a table plays in one stage, at most: the stage key `boards`, and the board numbers a
@@ -43,7 +44,7 @@ def suggestion(word: object, candidates: Iterable[object]) -> dict[str, str]:
     guess = closest(str(word), [str(c) for c in candidates])
     if guess is None:
         return dict.fromkeys(LOCALES, "")
-    return localised_words("did_you_mean", guess=guess)
+    return catalogues.word("did_you_mean", guess=guess)
 
 
 # Letters typed for digits on a score sheet: O for 0, l and I for 1.
@@ -149,7 +150,7 @@ class Reader:
             "type-expected",
             self.value_mark(key),
             key=self.where + key,
-            expected=localised_words(f"type_{expected}"),
+            expected=catalogues.word(f"type_{expected}"),
             found=describe(self.node.get(key)),
         )
 
@@ -176,7 +177,7 @@ class Reader:
         if key in PERSON_KEYS and (found := confusable(text)):
             chars, script = found
             self.problems.add("name-confusable", mark, warning=True, value=text, chars=", ".join(chars),
-                              script=localised_words(f"script_{script.lower()}"))
+                              script=catalogues.word(f"script_{script.lower()}"))
         return text
 
     def url(self, key: str) -> str | None:

@@ -13,10 +13,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+from generator import catalogues
 from generator.content import load
 from generator.content.reader import ID_PATTERN
 from generator.games import GAMES, SHARED_METRICS
-from generator.messages import LOCALES, words
+from generator.messages import LOCALES
 
 SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schema"
 DRAFT = "http://json-schema.org/draft-07/schema#"
@@ -41,8 +42,8 @@ SCHEMA_LOCALE = "zh-Hans"
 def _described(key: str, schema: dict[str, Any]) -> dict[str, Any]:
     if key == "game":  # each game's `choice` in the secretary's language
         games = "、".join(g.choice[LOCALES.index(SCHEMA_LOCALE)] for g in GAMES.values())
-        return {**schema, "description": words("game_choices", SCHEMA_LOCALE, games=games)}
-    return {**schema, "description": words(f"schema_{key}", SCHEMA_LOCALE)} if key in DESCRIBED else schema
+        return {**schema, "description": catalogues.text("game_choices", SCHEMA_LOCALE, games=games)}
+    return {**schema, "description": catalogues.text(f"schema_{key}", SCHEMA_LOCALE)} if key in DESCRIBED else schema
 
 
 def _object(properties: dict[str, Any], required: tuple[str, ...] = (), extra: bool = False) -> dict[str, Any]:
@@ -103,7 +104,7 @@ def event_schema() -> dict[str, Any]:
             "dates": {"type": "array", "items": DATE}, "date": DATE,
             "notice": {"type": ["string", "array"], "items": {"type": "string"}}, "draw_seed": INTEGER,
             "entries": {"anyOf": [{"type": "array", "items": entry},
-                                  {"type": "string", "description": words("schema_entries_file", SCHEMA_LOCALE)}]}, "officials": {"type": "array", "items": official},
+                                  {"type": "string", "description": catalogues.text("schema_entries_file", SCHEMA_LOCALE)}]}, "officials": {"type": "array", "items": official},
             "credits": credits, "stages": {"type": "array", "items": stage, "minItems": 1},
             "locale": {"enum": list(LOCALES)},
             "bulletin_text": _object({kind: TEXT for kind in load.BULLETIN_KINDS}),

@@ -16,6 +16,7 @@ import re
 import sys
 from collections.abc import Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -38,13 +39,10 @@ class Word(Mapping[str, str]):
     key: str
     folder: Path = catalogues.SHARED
 
-    def texts(self) -> tuple[str, str, str]:
-        return catalogues.words(self.folder).get(self.key) or catalogues.words(catalogues.SHARED)[self.key]
-
     def __getitem__(self, locale: str) -> str:
         if locale not in catalogues.LOCALES:
             raise KeyError(locale)
-        return self.texts()[catalogues.LOCALES.index(locale)]
+        return catalogues.text(self.key, locale, self.folder)
 
     def __iter__(self) -> Iterator[str]:
         return iter(catalogues.LOCALES)
@@ -64,10 +62,17 @@ class Metric:
     first_only: bool = False
 
     @classmethod
-    def worded(cls, name: str, folder: Path = catalogues.SHARED, first_only: bool = False) -> Metric:
+    def worded(cls, name: str, folder: Path = catalogues.SHARED, first_only: bool = False, prefix: str = "",
+               shared: Sequence[str] = ()) -> Metric:
         """A metric whose label and explanation are the UI words `metric_<name>` and
-        `metric_<name>_explain` of `folder`'s catalogues, looked up when a page asks for them."""
-        return cls(name, Word(f"metric_{name}", folder), Word(f"metric_{name}_explain", folder), first_only)
+        `metric_<name>_explain` of `folder`'s catalogues, looked up when a page asks for them (so
+        they follow a catalogue read again). `prefix`: the game's word prefix, giving
+        `<prefix>_metric_<name>`, except for the words in `shared` (`<name>` for the label,
+        `<name>_explain` for the explanation), which are the shared catalogue's `metric_<word>`."""
+        def key(word: str) -> str:
+            return f"{prefix}_metric_{word}" if prefix and word not in shared else f"metric_{word}"
+
+        return cls(name, Word(key(name), folder), Word(key(f"{name}_explain"), folder), first_only)
 
 
 @dataclass
@@ -169,16 +174,48 @@ class Game:
 
     # --- what it is ------------------------------------------------------------------------
     name: str  # as content names it: `game: bridge`
-    title: Localised  # 桥牌 / 橋牌 / Bridge
     position: int = 99  # where it is listed among the games (archive filters, `new --game`)
-    choice: tuple[str, str, str] = ("", "", "")  # its name in lists of games (new's comment), by locale
     id_prefix: str = "E"  # the letter of entry ids `paibang import` makes (T01 …)
-    example: Example | None = None  # `paibang new`'s event for this game; None: new refuses it
     templates: Path | None = None  # a folder holding games/<name>_table.html …; None: templates/
+    # The prefix of its own words in its catalogues ("gd": gd_title, gd_metric_net …), which the
+    # defaults of `title`, `choice`, `example` and `metrics` below read.
+    word_prefix: str = ""
+
+    @property
+    def title(self) -> Localised:
+        """Its name (桥牌 / 橋牌 / Bridge): the word `<word_prefix>_title`."""
+        return catalogues.word(f"{self.word_prefix}_title", self.folder)
+
+    @property
+    def choice(self) -> tuple[str, str, str]:
+        """Its name in lists of games (new's comment), by locale: the word `<word_prefix>_choice`."""
+        return catalogues.texts(f"{self.word_prefix}_choice", self.folder)
+
+    @property
+    def example(self) -> Example | None:
+        """`paibang new`'s event for this game, one for every locale (its names are sample
+        content): the words `<word_prefix>_example_{entries,stages,table}`. None (no such
+        words): new refuses the game."""
+        keys = [f"{self.word_prefix}_example_{part}" for part in ("entries", "stages", "table")]
+        if not self.word_prefix or keys[0] not in catalogues.words(self.folder):
+            return None
+        return Example(*(catalogues.text(key, "zh-Hans", self.folder) for key in keys))
 
     # --- records ---------------------------------------------------------------------------
     formats: tuple[str, ...]  # stage formats it plays
-    metrics: dict[str, Metric]  # its own standings metrics (SHARED_METRICS come on top)
+    metric_names: tuple[str, ...] = ()  # its own standings metrics (SHARED_METRICS come on top)
+    # Metric words other games show too (`net`, or `top_explain` for an explanation alone): the
+    # shared catalogue's metric_<word>, not <word_prefix>_metric_<word>.
+    shared_metric_words: tuple[str, ...] = ()
+    first_only_metrics: tuple[str, ...] = ()  # metrics taken from the first match played
+
+    @property
+    def metrics(self) -> dict[str, Metric]:
+        """Its own standings metrics, by name, worded from the catalogues when a page asks
+        (`Metric.worded`)."""
+        return {name: Metric.worded(name, self.folder, name in self.first_only_metrics, self.word_prefix,
+                                    self.shared_metric_words) for name in self.metric_names}
+
     stage_keys: tuple[str, ...]  # stage keys it reads (read_stage_options)
     table_keys: tuple[str, ...]  # table keys it reads (read_table), sides included
 
@@ -290,7 +327,7 @@ class Game:
     # A game's words are data in its package's catalogues (generator/catalogues.py):
     # <package>/locales/<locale>/LC_MESSAGES/paibang.po and messages.po. Words every game
     # shows (bye, unplayed, forfeit) are the shared catalogue's, defined once there.
-    @property
+    @cached_property
     def folder(self) -> Path:
         """The game's package folder, where its catalogues (and templates) are."""
         return Path(sys.modules[type(self).__module__].__file__ or ".").resolve().parent
@@ -304,12 +341,6 @@ class Game:
     def ui_words(self) -> dict[str, tuple[str, str, str]]:
         """Words its templates and printed matter use: key -> (zh-Hans, zh-Hant, en)."""
         return catalogues.words(self.folder)
-
-    def words(self, key: str, **params: object) -> dict[str, str]:
-        """One of its words (or a shared one) in every locale, parameters filled in, as page
-        data and message parameters carry a text: {locale: text}."""
-        texts = self.ui_words.get(key) or catalogues.words(catalogues.SHARED)[key]
-        return {locale: text.format(**params) if params else text for locale, text in zip(catalogues.LOCALES, texts)}
 
     # --- the results desk ---------------------------------------------------------------------
     def entry_fields(self, stage: Stage, sides: list[str], table: dict[str, Any],

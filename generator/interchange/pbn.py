@@ -34,8 +34,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator import catalogues
-from generator.catalogues import LOCALES
 from generator.games.bridge.hands import PbnGame, parse_pbn, small_int
 from generator.games.bridge.scoring import (
     AdjustedRecord,
@@ -46,12 +44,6 @@ from generator.games.bridge.scoring import (
     result_text,
     vulnerability,
 )
-
-
-def _problem(key: str, **params: object) -> dict[str, str]:
-    """Why a file cannot be read, in every locale: one of the shared words (`pbn_…`)."""
-    texts = catalogues.words(catalogues.SHARED)[key]
-    return {locale: text.format(**params) for locale, text in zip(LOCALES, texts)}
 
 
 def read_pbn(path: Path) -> list[PbnGame]:

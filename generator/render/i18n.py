@@ -17,7 +17,7 @@ import gettext
 from functools import cache
 from pathlib import Path
 
-from generator import catalogues
+from generator import catalogues, messages
 from generator.catalogues import LOCALES
 
 HTML_LANG = {"zh-Hans": "zh-Hans", "zh-Hant": "zh-Hant", "en": "en"}
@@ -29,12 +29,6 @@ _INDEX = {locale: index for index, locale in enumerate(LOCALES)}
 def catalogue_path(locale: str) -> Path:
     """The shared UI words' catalogue of a locale."""
     return catalogues.catalogue_path(catalogues.SHARED, DOMAIN, locale)
-
-
-@cache
-def catalogue(locale: str) -> dict[str, str]:
-    """Every word of one locale's shared catalogue: key -> text (cached for the life of the process)."""
-    return {key: text for (context, key), text in catalogues.entries(catalogue_path(locale)).items() if context is None}
 
 
 def translations(locale: str) -> gettext.GNUTranslations | gettext.NullTranslations:
@@ -82,29 +76,16 @@ def _chain(locale: str) -> gettext.GNUTranslations:
 
 
 def reload_words() -> None:
-    """Forget the loaded catalogues and game words (after editing a .po file in a running process)."""
+    """Forget the loaded catalogues, game words and content problems' messages (after editing
+    a .po file in a running process): every word and message is read again when next asked for."""
+    from generator.games import GAMES
+
     catalogues.forget()
-    for cached in (catalogue, _game_words, _chain):
+    messages.CATALOGUE.clear()
+    for game in GAMES.values():  # the shared codes come back by themselves, the games' are added
+        messages.add_codes(game.messages)
+    for cached in (_game_words, _chain):
         cached.cache_clear()
-
-
-def words_of(key: str) -> tuple[str, str, str]:
-    """One word in the three locales, zh-Hans first (what `UI[key]` was)."""
-    return tuple(Translator(locale)(key) for locale in LOCALES)  # type: ignore[return-value]
-
-
-class _AllWords(dict):
-    """`UI[key]` -> (zh-Hans, zh-Hant, en): the catalogues and game words as one read-only view,
-    kept for code written against the former dictionary."""
-
-    def __missing__(self, key: str) -> tuple[str, str, str]:
-        return words_of(key)
-
-    def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and (key in catalogue("zh-Hans") or key in game_words())
-
-
-UI = _AllWords()
 
 
 # --- the translator ---------------------------------------------------------------------------

@@ -40,7 +40,7 @@ import shutil
 import stat
 from pathlib import Path
 
-from generator.messages import words
+from generator import catalogues
 
 
 class UnsafePath(ValueError):
@@ -53,7 +53,7 @@ MARKER = ".paibang-site"
 def marker_text() -> str:
     """What the marker file says, in English and in zh-Hans whatever the site's locale: whoever
     opens the folder learns that it is replaced whole (the UI word output_marker)."""
-    english, chinese = words("output_marker", "en"), words("output_marker", "zh-Hans")
+    english, chinese = catalogues.text("output_marker", "en"), catalogues.text("output_marker", "zh-Hans")
     return f"{english} {chinese}\n"
 
 

@@ -109,7 +109,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
                     problems.add("entry-bye-played", table.mark or entry.mark, id=entry_id, stage=stage.id)
                 elif field_entries:
                     problems.add("entry-not-in-stage", table.mark or entry.mark, id=entry_id, stage=stage.id,
-                                 reason=_not_qualified_reason())
+                                 reason=catalogues.word("not_qualified_reason"))
         scores = [_score(game, event, t, round_.number, stage, state) for t in round_.tables]
         scored.append(RoundResult(round_.number, scores, [s.table.number for s in scores if is_pending(s)]))
     # Games that compare boards across the field (pairs matchpoints) score the stage as a whole,
@@ -298,10 +298,6 @@ def check_draws(rounds: list[Round], scored: list[RoundResult], field_entries: l
             problems.add("draw-entry-missing", mark, warning=True, round=round_.number, ids=missing)
         for score in result.counted:
             out.update(side.entry for side in score.sides if side.disqualified)
-
-
-def _not_qualified_reason() -> dict[str, str]:
-    return dict(zip(catalogues.LOCALES, catalogues.words(catalogues.SHARED)["not_qualified_reason"]))
 
 
 def _qualify(result: StageResult, problems: Problems) -> list[Entry]:

@@ -306,7 +306,7 @@ def _expected(bracket: Bracket, matches: list[Match]) -> dict[str, str]:
     """The round's matches as the message lists them, per locale."""
     found = {}
     for locale in LOCALES:
-        parts = [f"{_word('ko_match_n', locale, n=m.number)} "
+        parts = [f"{catalogues.text('ko_match_n', locale, n=m.number)} "
                  f"{' – '.join(slot_text(bracket, s, locale) for s in m.slots)}" for m in matches]
         found[locale] = ("；" if locale != "en" else "; ").join(parts)
     return found
@@ -317,8 +317,8 @@ def slot_text(bracket: Bracket, slot: Slot, locale: str) -> str:
     if slot.entry is not None:
         return slot.entry
     if slot.source is not None:
-        return _word("ko_loser_of" if slot.loser else "ko_winner_of", locale, n=slot.source)
-    return _word("ko_seed_n", locale, n=slot.seed)
+        return catalogues.text("ko_loser_of" if slot.loser else "ko_winner_of", locale, n=slot.source)
+    return catalogues.text("ko_seed_n", locale, n=slot.seed)
 
 
 def placings(bracket: Bracket, field_entries: list[Entry], scored: list[RoundResult], game: Game) -> list[Standing]:
@@ -381,46 +381,38 @@ def next_round(bracket: Bracket, number: int) -> NextRound:
 def pair_lines(drawn: NextRound, stage: Stage, locale: str) -> list[str]:
     """The header lines of the results file `paibang pair` writes for a knockout round."""
     bracket = drawn.bracket
-    lines = [_word("ko_pair_made", locale, stage=stage.name, n=drawn.number,
+    lines = [catalogues.text("ko_pair_made", locale, stage=stage.name, n=drawn.number,
                    round=round_label(bracket, drawn.number, locale))]
-    lines.append(_word("ko_pair_rule", locale))
+    lines.append(catalogues.text("ko_pair_rule", locale))
     if drawn.byes:
-        lines.append(_word("ko_pair_byes", locale, ids=", ".join(drawn.byes)))
-    lines.append(_word("ko_pair_edit", locale))
+        lines.append(catalogues.text("ko_pair_byes", locale, ids=", ".join(drawn.byes)))
+    lines.append(catalogues.text("ko_pair_edit", locale))
     return lines
 
 
 def match_label(match: Match, locale: str) -> str:
     """"Match 5", "Match 12 (final)": a table's comment in the results file."""
     kind = {"final": "ko_text_final", "third": "ko_text_third_match", "semi": "ko_text_semi"}.get(match.kind)
-    label = _word("ko_match_n", locale, n=match.number)
+    label = catalogues.text("ko_match_n", locale, n=match.number)
     if kind is None:
         return label
-    return label + _word("paren", locale, text=_word(kind, locale))
+    return label + catalogues.text("paren", locale, text=catalogues.text(kind, locale))
 
 
 def tie_hint(key: str, side: str, locale: str) -> str:
     """The commented line that shows how a tied match is settled (`winner: C08`)."""
-    return f"{key}: {side}    # {_word('ko_tie_only', locale)}"
+    return f"{key}: {side}    # {catalogues.text('ko_tie_only', locale)}"
 
 
 def sheet_text(bracket: Bracket, number: int, locale: str) -> str:
     """The draw notice's text for a knockout round (round 1: with the byes)."""
-    text = _word("ko_sheet_text", locale, n=number, round=round_label(bracket, number, locale))
+    text = catalogues.text("ko_sheet_text", locale, n=number, round=round_label(bracket, number, locale))
     if number == 1 and bracket.byes and bracket.seeds:
-        text += (" " if locale == "en" else "") + _word("ko_pair_byes", locale, ids=", ".join(
+        text += (" " if locale == "en" else "") + catalogues.text("ko_pair_byes", locale, ids=", ".join(
             bracket.seeds[s - 1] for s in bracket.byes))
     return text
 
 
 def round_label(bracket: Bracket, number: int, locale: str) -> str:
     key = bracket.round_name(number).replace("ko_", "ko_text_")  # the name inside a sentence
-    return _word(key, locale, n=bracket.round_of(number))
-
-
-def _word(key: str, locale: str, **params: object) -> str:
-    """A word of the shared catalogue in one locale (the tournament layer reads the catalogues,
-    never the page translator): the results file `paibang pair` writes, content messages."""
-    texts = catalogues.words(catalogues.SHARED)[key]
-    text = texts[LOCALES.index(locale) if locale in LOCALES else 0]
-    return text.format(**params) if params else text
+    return catalogues.text(key, locale, n=bracket.round_of(number))

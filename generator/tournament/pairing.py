@@ -390,27 +390,26 @@ class PairsMovement:
 
     def summary(self, locale: str) -> list[str]:
         """The movement in the secretary's words: what moves, the pair numbers, the comparison."""
-        words = _words(locale)
         rounds = max((s.round for s in self.sittings), default=0)
         tables = max((s.table for s in self.sittings if not s.sits_out), default=0)
         if self.kind == "mitchell":
-            lines = [words["pair_mitchell_line"].format(tables=tables, rounds=rounds, boards=self.per_round)]
+            lines = [catalogues.text("pair_mitchell_line", locale, tables=tables, rounds=rounds, boards=self.per_round)]
             if tables % 2 == 0 and rounds > tables // 2:
-                lines.append(words["pair_mitchell_skip"].format(half=tables // 2))
-            lines.append(words["pair_mitchell_numbers"].format(tables=tables, ns=_span(self.numbers),
+                lines.append(catalogues.text("pair_mitchell_skip", locale, half=tables // 2))
+            lines.append(catalogues.text("pair_mitchell_numbers", locale, tables=tables, ns=_span(self.numbers),
                                                           ew=_span(self.ew_numbers)))
         else:
             pairs = len(self.numbers)
-            lines = [words["pair_howell_line"].format(pairs=pairs, tables=tables, rounds=rounds, boards=self.per_round)]
+            lines = [catalogues.text("pair_howell_line", locale, pairs=pairs, tables=tables, rounds=rounds, boards=self.per_round)]
             shared = pairs + pairs % 2 <= 6 and tables > 1
             if self.kind != "barometer":
-                lines.append(words["pair_howell_shared" if shared else "pair_howell_sets"])
+                lines.append(catalogues.text("pair_howell_shared" if shared else "pair_howell_sets", locale))
             if self.kind == "barometer":
-                lines = [words["pair_barometer_line"].format(pairs=pairs, tables=tables, rounds=rounds, boards=self.per_round)]
-            lines.append(words["pair_howell_numbers"].format(pairs=pairs, ids=_span(self.numbers)))
+                lines = [catalogues.text("pair_barometer_line", locale, pairs=pairs, tables=tables, rounds=rounds, boards=self.per_round)]
+            lines.append(catalogues.text("pair_howell_numbers", locale, pairs=pairs, ids=_span(self.numbers)))
             if pairs % 2:
-                lines.append(words["pair_howell_sit_out"])
-        lines.append(words["pair_compare_line"])
+                lines.append(catalogues.text("pair_howell_sit_out", locale))
+        lines.append(catalogues.text("pair_compare_line", locale))
         return lines
 
 
@@ -487,8 +486,8 @@ def movement_card(event: Event, stage_result: StageResult) -> MovementCard | Non
     numbers = sorted({s.table for s in movement.sittings})
     locales = ("zh-Hans", "zh-Hant", "en")
     sit_out = {s.table for s in movement.sittings if s.sits_out}
-    columns = [{loc: _words(loc)["pair_round_col"] for loc in locales}]
-    columns += [{loc: _words(loc)["pair_bye" if t in sit_out else "table_n"].format(n=t) for loc in locales} for t in numbers]
+    columns = [{loc: catalogues.text("pair_round_col", loc) for loc in locales}]
+    columns += [{loc: catalogues.text("pair_bye" if t in sit_out else "table_n", loc, n=t) for loc in locales} for t in numbers]
     rows = []
     for number in sorted({s.round for s in movement.sittings}):
         seated = {s.table: s for s in movement.round(number)}
@@ -499,7 +498,7 @@ def movement_card(event: Event, stage_result: StageResult) -> MovementCard | Non
             cells.append(MovementCell(sides[0], sides[1] if len(sides) == 2 else "", board_span(s.boards)) if s else None)
         rows.append((number, cells))
     steps = {loc: movement.summary(loc) for loc in locales}
-    return MovementCard({loc: _words(loc)["pair_movement_heading"] for loc in locales}, steps, columns, numbers, rows)
+    return MovementCard({loc: catalogues.text("pair_movement_heading", loc) for loc in locales}, steps, columns, numbers, rows)
 
 
 # --- writing the results file -------------------------------------------------------------------
@@ -517,7 +516,6 @@ def table_form(event: Event, stage: Stage) -> TableForm:
 def results_text(plan: PlannedRound, locale: str) -> str:
     """The YAML of the round's results file, header comment first."""
     event, stage = plan.event, plan.stage
-    words = _words(locale)
     form = table_form(event, stage)
     lines = [f"# {line}" for line in header_lines(plan, locale)]
     if plan.method == "swiss":
@@ -529,7 +527,7 @@ def results_text(plan: PlannedRound, locale: str) -> str:
     label = _metric_label(event, plan.primary, locale) if plan.method == "swiss" else ""
     for number, sides in enumerate(plan.draw.tables, start=1):
         if len(sides) == 1:
-            note = f"    # {words['pair_bye']}"
+            note = f"    # {catalogues.text('pair_bye', locale)}"
         elif plan.knockout is not None:  # the match's number in the bracket ("winner of match 5")
             note = f"    # {knockout.match_label(plan.knockout.matches[number - 1], locale)}"
         elif label:
@@ -541,40 +539,39 @@ def results_text(plan: PlannedRound, locale: str) -> str:
         if len(sides) == 2 and plan.boards:  # pairs: the round's boards, each to fill in
             lines += ["    boards:"] + [f"      # {board}:" for board in plan.boards[number - 1]]
         elif len(sides) == 2:
-            lines += [f"    # {line.format(a=sides[0], b=sides[1], **{'or': words['pair_or']})}" for line in form.hint]
+            lines += [f"    # {line.format(a=sides[0], b=sides[1], **{'or': catalogues.text('pair_or', locale)})}" for line in form.hint]
             if plan.knockout is not None:  # how a tie is settled, in the game's key
                 lines.append(f"    # {knockout.tie_hint(GAMES[event.game].tiebreak_key, sides[0], locale)}")
     return "\n".join(lines) + "\n"
 
 
 def header_lines(plan: PlannedRound, locale: str) -> list[str]:
-    words = _words(locale)
     stage, event = plan.stage, plan.event
     if plan.knockout is not None:
         return knockout.pair_lines(plan.knockout, stage, locale)
-    lines = [words["pair_made_by"].format(stage=stage.name, n=plan.number, method=words[_method_key(plan.method)])]
+    lines = [catalogues.text("pair_made_by", locale, stage=stage.name, n=plan.number, method=catalogues.text(_method_key(plan.method), locale))]
     if plan.method == "swiss":
-        lines.append(words["pair_summary_swiss"].format(
+        lines.append(catalogues.text("pair_summary_swiss", locale,
             prev=plan.number - 1, rule=_rule(event, stage, locale), primary=_metric_label(event, plan.primary, locale)))
     elif plan.method == "berger":
-        lines.append(words["pair_summary_berger"].format(count=len(plan.numbers), rounds=len(berger_rounds(plan.numbers))))
+        lines.append(catalogues.text("pair_summary_berger", locale, count=len(plan.numbers), rounds=len(berger_rounds(plan.numbers))))
         numbered = [f"{i} {e}" for i, e in enumerate(plan.numbers, start=1)]
         for start in range(0, len(numbered), 10):
             lines.append("  " + ", ".join(numbered[start:start + 10]))
     elif plan.movement is not None:
         lines += plan.movement.summary(locale)
         example = table_form(event, stage).hint[0].replace("boards: {{", "").replace("}}", "")
-        lines.append(words["pair_pairs_boards_line"].format(example=example))
+        lines.append(catalogues.text("pair_pairs_boards_line", locale, example=example))
         return lines  # a movement: no lot, no seed
     else:
-        lines.append(words["pair_summary_lot"])
+        lines.append(catalogues.text("pair_summary_lot", locale))
     if plan.draw.bye is not None and plan.method != "berger":
-        lines.append(words["pair_bye_line"].format(id=plan.draw.bye))
+        lines.append(catalogues.text("pair_bye_line", locale, id=plan.draw.bye))
     if plan.dropped:
-        lines.append(words["pair_dropped_line"].format(ids=", ".join(plan.dropped)))
-    seed = event.draw_seed if event.draw_seed is not None else words["pair_no_seed"]
-    lines.append(words["pair_seed_line"].format(seed=seed))
-    lines.append(words["pair_edit_line"])
+        lines.append(catalogues.text("pair_dropped_line", locale, ids=", ".join(plan.dropped)))
+    seed = event.draw_seed if event.draw_seed is not None else catalogues.text("pair_no_seed", locale)
+    lines.append(catalogues.text("pair_seed_line", locale, seed=seed))
+    lines.append(catalogues.text("pair_edit_line", locale))
     return lines
 
 
@@ -602,7 +599,6 @@ def write_round(plan: PlannedRound, locale: str) -> Path:
 
 def describe(plan: PlannedRound, locale: str) -> list[str]:
     """The draw as `paibang pair` prints it: one line per table."""
-    words = _words(locale)
     event = plan.event
     label = _metric_label(event, plan.primary, locale) if plan.method == "swiss" else ""
     lines = []
@@ -611,10 +607,10 @@ def describe(plan: PlannedRound, locale: str) -> list[str]:
         for side in sides:
             score = f" ({label} {_num(plan.scores[side])})" if label else ""
             shown.append(f"{side} {event.entries[side].label}{score}")
-        text = "  —  ".join(shown) if len(sides) == 2 else f"{shown[0]}  {words['pair_bye']}"
+        text = "  —  ".join(shown) if len(sides) == 2 else f"{shown[0]}  {catalogues.text('pair_bye', locale)}"
         if plan.boards and plan.boards[number - 1]:
-            text += f"  ({words['pair_boards_short']} {board_span(plan.boards[number - 1])})"
-        lines.append(f"  {words['table_n'].format(n=number):>8}  {text}")
+            text += f"  ({catalogues.text('pair_boards_short', locale)} {board_span(plan.boards[number - 1])})"
+        lines.append(f"  {catalogues.text('table_n', locale, n=number):>8}  {text}")
     return lines
 
 
@@ -663,33 +659,31 @@ def movement_sheet(event: Event, stage_result: StageResult, locale: str) -> Bull
     card = movement_card(event, stage_result)
     if card is None:
         return None
-    words = _words(locale)
     stage = stage_result.stage
-    rows = [[str(number), str(table) if cell.ew else words["pair_bye"], cell.ns, cell.ew, cell.boards if cell.ew else ""]
+    rows = [[str(number), str(table) if cell.ew else catalogues.text("pair_bye", locale), cell.ns, cell.ew, cell.boards if cell.ew else ""]
             for number, cells in card.rows for table, cell in zip(card.tables, cells) if cell is not None]
-    columns = [words["pair_round_col"], words["table"], words["ns"], words["ew"], words["pair_board_col"]]
-    title = words["pair_movement_title"].format(event=event.title, stage=stage.name)
+    columns = [catalogues.text(key, locale) for key in ("pair_round_col", "table", "ns", "ew", "pair_board_col")]
+    title = catalogues.text("pair_movement_title", locale, event=event.title, stage=stage.name)
     return Bulletin(f"movement-{stage.id}", title, " ".join(card.steps[locale]), columns, rows, event.organizer or "",
                      stage.date or (event.dates[-1] if event.dates else None), {0, 1})
 
 
 def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResult, locale: str) -> Bulletin:
-    words = _words(locale)
     stage = stage_result.stage
     form = table_form(event, stage)
-    first, second = (words[_side_key(k)] for k in (form.keys or ("team_a", "team_b")))
+    first, second = (catalogues.text(_side_key(k), locale) for k in (form.keys or ("team_a", "team_b")))
     scored = stage.format == "swiss" and stage_result.has_results
     scores = {s.entry.id: s.tally.metrics.get(stage_result.primary, 0) for s in stage_result.standings}
     label = _metric_label(event, stage_result.primary, locale) if scored else ""
-    columns = [words["table"], first, words["players"]] + ([label] if scored else [])
-    columns += [second, words["players"]] + ([label] if scored else [])
+    columns = [catalogues.text("table", locale), first, catalogues.text("players", locale)] + ([label] if scored else [])
+    columns += [second, catalogues.text("players", locale)] + ([label] if scored else [])
     boards: dict[int, tuple[int, ...]] = {}
     movement = None
     if stage.format == "pairs":
         try:
             movement = pairs_movement(event, stage_result)
             boards = {s.table: s.boards for s in movement.round(round_result.number) if not s.sits_out}
-            columns.append(words["pair_board_col"])
+            columns.append(catalogues.text("pair_board_col", locale))
         except Refusal:
             movement = None
     rows = []
@@ -700,25 +694,25 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
             cells += [side, _with_players(event.entries[side], locale)] + ([_num(scores.get(side, 0))] if scored else [])
         if len(score.table.sides) == 1:
             byes.append(score.table.sides[0])
-            cells += [words["pair_bye"], ""] + ([""] if scored else [])
+            cells += [catalogues.text("pair_bye", locale), ""] + ([""] if scored else [])
         if movement is not None:
             cells.append(board_span(boards.get(score.table.number, ())))
         rows.append(cells)
     if movement is not None:
-        text = words["pair_sheet_movement"].format(method=words[_method_key(movement.kind)])
+        text = catalogues.text("pair_sheet_movement", locale, method=catalogues.text(_method_key(movement.kind), locale))
     elif stage.format == "swiss" and stage_result.has_results:
-        text = words["pair_sheet_swiss"].format(prev=round_result.number - 1, primary=label)
+        text = catalogues.text("pair_sheet_swiss", locale, prev=round_result.number - 1, primary=label)
     elif stage.format == "round_robin":
-        text = words["pair_sheet_berger"]
+        text = catalogues.text("pair_sheet_berger", locale)
     elif stage.format == "knockout" and stage_result.bracket is not None:
         text = knockout.sheet_text(stage_result.bracket, round_result.number, locale)
     else:
-        seed = event.draw_seed if event.draw_seed is not None else words["pair_no_seed"]
-        text = words["pair_sheet_lot"].format(seed=seed)
+        seed = event.draw_seed if event.draw_seed is not None else catalogues.text("pair_no_seed", locale)
+        text = catalogues.text("pair_sheet_lot", locale, seed=seed)
     if byes:
-        text += words["pair_sheet_bye"].format(ids=", ".join(byes))
+        text += catalogues.text("pair_sheet_bye", locale, ids=", ".join(byes))
     numeric = {0, 3, 6} if scored else {0}
-    title = words["pair_sheet_title"].format(event=event.title, stage=stage.name, n=round_result.number)
+    title = catalogues.text("pair_sheet_title", locale, event=event.title, stage=stage.name, n=round_result.number)
     return Bulletin(f"draw-{stage.id}-round-{round_result.number}", title, text, columns, rows,
                      event.organizer or "", stage.date or (event.dates[-1] if event.dates else None), numeric)
 
@@ -729,7 +723,7 @@ def _with_players(entry: Entry, locale: str) -> str:
     if not entry.name:
         return entry.player_names
     names = ("、" if locale != "en" else ", ").join(p.name for p in entry.players)
-    return entry.name + _words(locale)["paren"].format(text=names)
+    return entry.name + catalogues.text("paren", locale, text=names)
 
 
 # --- words ----------------------------------------------------------------------------------------
@@ -760,12 +754,6 @@ def _rule_by_game(game: str, stage: Stage, locale: str) -> str:
 
 def _rule(event: Event, stage: Stage, locale: str) -> str:
     return _rule_by_game(event.game, stage, locale)
-
-
-def _words(locale: str) -> dict[str, str]:
-    """The shared UI words (generator/locales/) in `locale`: key -> text."""
-    index = catalogues.LOCALES.index(locale)
-    return {key: texts[index] for key, texts in catalogues.words(catalogues.SHARED).items()}
 
 
 def _method_key(method: str) -> str:

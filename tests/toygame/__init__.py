@@ -17,8 +17,7 @@ from typing import Any
 from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark
-from generator.games import Example, Game, Metric, SideScore, TableForm, TableScore
-from generator.messages import localised
+from generator.games import Example, Game, SideScore, TableForm, TableScore
 
 CARDS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
@@ -40,9 +39,8 @@ class View:
 
 class HighCardRules(Game):
     name = "highcard"
-    title = localised("比大小", "比大小", "High card")
-    choice = ("highcard 比大小", "highcard 比大小", "highcard")
     id_prefix = "C"
+    word_prefix = "hc"  # its words, in locales/: hc_title, hc_choice, hc_metric_wins …
     templates = Path(__file__).resolve().parent / "templates"
     example = Example(
         entries="  - {id: C01, players: [王小明]}\n  - {id: C02, players: [李华]}\n",
@@ -52,10 +50,7 @@ class HighCardRules(Game):
     formats = ("swiss", "round_robin", "matches")
     stage_keys = ()
     table_keys = ("home", "away", "cards")
-    metrics = {
-        "wins": Metric("wins", localised("胜场", "勝場", "Wins"),
-                       localised("牌大者胜一场。", "牌大者勝一場。", "1 for each table won by the higher card.")),
-    }
+    metric_names = ("wins",)
     # Its messages ("highcard-card") and words ("hc_cards") are in locales/, found by the base class.
 
     def table_form(self, stage: Stage | None = None) -> TableForm:

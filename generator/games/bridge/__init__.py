@@ -8,13 +8,12 @@ duplicate stages (pairs and teams, travellers) in duplicate.py; hand records in 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 from generator.content.model import Stage, Table
 from generator.content.reader import MAX_BOARDS, Reader
 from generator.errors import Mark
-from generator.games import Example, Game, Metric, SideScore, TableForm, TableScore
+from generator.games import Game, SideScore, TableForm, TableScore
 from generator.games.bridge import duplicate  # the duplicate half: pairs, teams, travellers
 from generator.games.bridge.scoring import (
     SCORING_METHODS,
@@ -30,12 +29,9 @@ from generator.games.bridge.scoring import (
     result_text,
     vulnerability,
     vulnerability_words,
-    words,
 )
 from generator.games.common.boards import board_block
 
-# Metric words 80分 or 大怪路子 shows too: the shared catalogue's metric_<word>, not br_metric_<word>.
-SHARED_METRIC_WORDS = ("net", "percent", "mp", "top", "top_explain")
 
 
 @dataclass(frozen=True)
@@ -68,29 +64,14 @@ class BridgeRules(Game):
     stage_keys = ("vulnerability", "scoring", "hands", "field", "bye", "adjusted", "adjusted_imps", "adjustments")
     table_keys = ("ns", "ew", "home", "away", "boards")
     # Its words and messages are in locales/ (paibang.po, messages.po), read by the base class
-    # when first asked for: the title, the metrics, `new`'s example below come from there.
-
-    @cached_property
-    def title(self) -> dict[str, str]:  # type: ignore[override]
-        return words("bridge_title")
-
-    @cached_property
-    def choice(self) -> tuple[str, str, str]:  # type: ignore[override]
-        return self.ui_words["bridge_choice"]
-
-    @cached_property
-    def example(self) -> Example:  # type: ignore[override]
-        """One example for every locale (its names and stage names are sample content)."""
-        return Example(*(words(f"br_example_{part}")["zh-Hans"] for part in ("entries", "stages", "table")))
-
-    @cached_property
-    def metrics(self) -> dict[str, Metric]:  # type: ignore[override]
-        """total, net, first_board (the seed's matches); percent, mp, imps, vp, top (duplicate
-        stages: pairs by matchpoints or IMPs, teams by VP)."""
-        key = lambda word: f"metric_{word}" if word in SHARED_METRIC_WORDS else f"br_metric_{word}"  # noqa: E731
-        return {name: Metric(name, words(key(name)), words(key(f"{name}_explain")),
-                             first_only=name == "first_board")
-                for name in ("total", "net", "first_board", "percent", "mp", "imps", "vp", "top")}
+    # when first asked for: the title (br_title), choice, `new`'s example, the metrics' words.
+    word_prefix = "br"
+    # total, net, first_board (the seed's matches); percent, mp, imps, vp, top (duplicate stages:
+    # pairs by matchpoints or IMPs, teams by VP).
+    metric_names = ("total", "net", "first_board", "percent", "mp", "imps", "vp", "top")
+    # Metric words 80分 or 大怪路子 shows too: the shared catalogue's metric_<word>, not br_metric_<word>.
+    shared_metric_words = ("net", "percent", "mp", "top", "top_explain")
+    first_only_metrics = ("first_board",)
 
     stage_metrics = {
         "total": ("total", "net", "first_board"),

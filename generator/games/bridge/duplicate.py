@@ -78,7 +78,7 @@ from generator.games.bridge.scoring import (
     result_text,
     vulnerability,
     vulnerability_words,
-    words,
+    word,
 )
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
 
@@ -260,7 +260,7 @@ def read_duplicate_keys(reader: Reader, stage_format: str, scoring: str) -> dict
     for key, kinds in (("hands", ("pairs", "teams")), ("field", ("pairs",)), ("bye", ("teams",))):
         if reader.has(key) and kind not in kinds:
             reader.problems.add("bridge-key-not-here", reader.key_mark(key), key=key,
-                                kinds=words(_KIND_WORDS[kinds]))
+                                kinds=word(_KIND_WORDS[kinds]))
     if kind == "pairs":
         found["field"] = reader.choice("field", FIELDS, "one") or "one"
     if kind == "teams":
@@ -274,7 +274,7 @@ def read_duplicate_keys(reader: Reader, stage_format: str, scoring: str) -> dict
         found["hands"] = read_hands_key(reader)
     for key in ("adjusted", "adjusted_imps", "adjustments"):
         if reader.has(key) and kind not in ("pairs", "teams"):
-            reader.problems.add("bridge-key-not-here", reader.key_mark(key), key=key, kinds=words(_KIND_WORDS[("pairs", "teams")]))
+            reader.problems.add("bridge-key-not-here", reader.key_mark(key), key=key, kinds=word(_KIND_WORDS[("pairs", "teams")]))
     if kind in ("pairs", "teams"):
         found["adjusted"] = reader.choice("adjusted", ADJUSTED_RULES, "session") or "session"
         found["adjusted_imps"] = _number_key(reader, "adjusted_imps", 3.0, 0, 24)
@@ -304,7 +304,7 @@ def read_adjustments(reader: Reader) -> tuple[Adjustment, ...]:
     for index, (item, mark) in enumerate(reader.items("adjustments")):
         if not isinstance(item, YamlMap):
             reader.problems.add("type-expected", mark, key=f"{reader.where}adjustments[{index + 1}]",
-                                expected=words("br_expected_mapping"), found=_shown(item))
+                                expected=word("br_expected_mapping"), found=_shown(item))
             continue
         item_reader = Reader(item, reader.problems, f"{reader.where}adjustments[{index + 1}].")
         item_reader.check_keys(("entry", "reason", *ADJUSTMENT_KINDS), required=("entry",))
@@ -664,8 +664,8 @@ def _team_board_reader(problems: Problems) -> Callable[[int, Any, Mark | None], 
         found: dict[str, BoardRecord] = {}
         for room in ROOMS:
             if room not in rooms:
-                problems.add("bridge-room-missing", mark or Mark(Path("results")), board=number, room=words(f"room_name_{room}"),
-                             other=words(f"room_name_{'closed' if room == 'open' else 'open'}"))
+                problems.add("bridge-room-missing", mark or Mark(Path("results")), board=number, room=word(f"room_name_{room}"),
+                             other=word(f"room_name_{'closed' if room == 'open' else 'open'}"))
                 continue
             item, item_mark = rooms[room]
             try:
@@ -1181,7 +1181,7 @@ def fields(stage: Stage, options: BridgeStage, rounds: Sequence[Any]) -> list[li
 
 
 def _problem(kind: str) -> dict[str, str]:
-    return words(f"br_record_{kind}")
+    return word(f"br_record_{kind}")
 
 
 # --- bulletins: travelling score sheets (随牌记分单), team score sheets ----------------------------

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import Mark, Problems
-from generator.games.bridge.scoring import dealer, vulnerability, words
+from generator.games.bridge.scoring import dealer, vulnerability, word
 
 SEATS = ("N", "E", "S", "W")
 SUITS = ("S", "H", "D", "C")
@@ -77,12 +77,12 @@ def parse_hand(text: str) -> Hand | None:
         return None
     parts = text.upper().split(".")
     if len(parts) != 4:
-        raise DealError(words("br_deal_suits", text=text))
+        raise DealError(word("br_deal_suits", text=text))
     suits = []
     for part in parts:
         part = "" if part == "-" else part.replace("10", "T")
         if any(card not in RANKS for card in part) or len(set(part)) != len(part):
-            raise DealError(words("br_deal_suit", suit=part))
+            raise DealError(word("br_deal_suit", suit=part))
         suits.append("".join(sorted(part, key=RANKS.index)))
     return Hand(tuple(suits))  # type: ignore[arg-type]
 
@@ -95,16 +95,16 @@ def parse_deal(text: str) -> dict[str, Hand | None]:
         first, text = text[0].upper(), text[2:]
     parts = text.split()
     if len(parts) != 4:
-        raise DealError(words("br_deal_hands"))
+        raise DealError(word("br_deal_hands"))
     start = SEATS.index(first)
     hands = {SEATS[(start + i) % 4]: parse_hand(part) for i, part in enumerate(parts)}
     known = [h for h in hands.values() if h is not None]
     for hand in known:
         if hand.cards != 13:
-            raise DealError(words("br_deal_cards", cards=hand.cards))
+            raise DealError(word("br_deal_cards", cards=hand.cards))
     cards = [(s, c) for h in known for s, ranks in zip(SUITS, h.suits) for c in ranks]
     if len(set(cards)) != len(cards):
-        raise DealError(words("br_deal_card_twice"))
+        raise DealError(word("br_deal_card_twice"))
     if len(known) == 3:  # the fourth hand is what is left
         missing = next(seat for seat, hand in hands.items() if hand is None)
         rest = ["".join(c for c in RANKS if (s, c) not in cards) for s in SUITS]
@@ -271,7 +271,7 @@ class PbnGame:
                 continue
             if len(tokens) != len(columns):
                 raise PbnError(self.lines.get(name, self.line),
-                               words("pbn_row_fields", name=name, found=len(tokens), columns=len(columns)))
+                               word("pbn_row_fields", name=name, found=len(tokens), columns=len(columns)))
             rows.append({c: (None if t in ("-", "?") else t) for c, t in zip(columns, tokens)})
         return PbnTable(columns, rows)
 
@@ -340,7 +340,7 @@ def parse_pbn(text: str) -> list[PbnGame]:
         if line.startswith("["):
             match = _TAG.match(line)
             if not match:
-                raise PbnError(number, words("pbn_tag_unreadable", tag=line[:40]))
+                raise PbnError(number, word("pbn_tag_unreadable", tag=line[:40]))
             name, value = match.group(1), _unescape(match.group(2))
             if value == "#" and name in previous:  # "as in the previous game"
                 value = previous[name]
@@ -354,7 +354,7 @@ def parse_pbn(text: str) -> list[PbnGame]:
                 game.sections.setdefault(name, []).append(rest)
             continue
         if current is None:
-            raise PbnError(number, words("pbn_line_no_tag"))
+            raise PbnError(number, word("pbn_line_no_tag"))
         game.sections.setdefault(current, []).append(line)
     if game.tags:
         games.append(game)
@@ -409,7 +409,7 @@ def read_hand_records(path: Path, problems: Problems) -> HandRecords | None:
         if board is None or board < 1:
             problems.add("bridge-hands-syntax", Mark(path, game.lines.get("Board", line), 1), path=path.name,
                          line=game.lines.get("Board", line),
-                         problem=words("br_deal_board", board=board_text[:12]))
+                         problem=word("br_deal_board", board=board_text[:12]))
             continue
         try:
             hands = parse_deal(deal_text)

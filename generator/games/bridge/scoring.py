@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 from generator import catalogues
-from generator.catalogues import LOCALES
 from generator.content.yaml_loader import YamlMap
 from generator.errors import Mark
 from generator.games.common.shorthand import half_width, replace_words
@@ -28,11 +27,10 @@ from generator.games.common.shorthand import half_width, replace_words
 FOLDER = Path(__file__).resolve().parent  # the package: its catalogues are bridge's words and messages
 
 
-def words(key: str, **params: object) -> dict[str, str]:
+def word(key: str, /, **params: object) -> dict[str, str]:
     """One of bridge's words (or a shared one) in every locale, parameters filled in (`{{` is a
     brace), as message parameters carry a text: {locale: text}."""
-    texts = catalogues.words(FOLDER).get(key) or catalogues.words(catalogues.SHARED)[key]
-    return {locale: text.format(**params) for locale, text in zip(LOCALES, texts)}
+    return catalogues.word(key, FOLDER, **params)
 
 
 SEATS = ("N", "E", "S", "W")
@@ -207,7 +205,7 @@ def parse_board(board: int, value: Any, mark: Mark | None = None) -> BoardRecord
         raise RecordError("bridge-board-syntax", problem=problem_text("form", str(value)))
     parts = canonical_text(value).split()
     if not parts:
-        raise RecordError("bridge-board-syntax", problem=words("problem_record_empty"))
+        raise RecordError("bridge-board-syntax", problem=word("problem_record_empty"))
     if "".join(parts).lower() in PASS_WORDS:
         return BoardRecord(board, None, mark=mark)
     if len(parts) < 3:
@@ -268,7 +266,7 @@ def _score(text: str) -> int:
 
 def problem_text(kind: str, detail: str) -> dict[str, str]:
     """Why a record cannot be read (`br_record_<kind>` in bridge's catalogue), `detail` quoted."""
-    return words(f"br_record_{kind}", text=detail)
+    return word(f"br_record_{kind}", text=detail)
 
 
 def result_text(result: int) -> str:
@@ -377,7 +375,7 @@ def parse_adjusted(board: int, value: Any, mark: Mark | None = None) -> Adjusted
         if isinstance(inner, (YamlMap, dict)):
             keys = {str(k).upper(): v for k, v in inner.items()}
             if set(keys) != {"NS", "EW"}:
-                raise RecordError("bridge-adjusted-syntax", problem=words("problem_adjusted_both"))
+                raise RecordError("bridge-adjusted-syntax", problem=word("problem_adjusted_both"))
             ns, ew = (_percent(keys[k]) for k in ("NS", "EW"))
             return AdjustedRecord(board, ns, ew, mark, fixed=True)
         found = parse_adjusted(board, str(inner), mark) if inner is not None else None
@@ -401,7 +399,7 @@ def parse_adjusted(board: int, value: Any, mark: Mark | None = None) -> Adjusted
 
 def _percent(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 100:
-        raise RecordError("bridge-adjusted-syntax", problem=words("problem_adjusted_percent"))
+        raise RecordError("bridge-adjusted-syntax", problem=word("problem_adjusted_percent"))
     return float(value)
 
 
@@ -410,9 +408,9 @@ def _percent_text(value: float) -> str:
 
 
 def _problem(kind: str) -> dict[str, str]:
-    return words(f"br_{kind}")
+    return word(f"br_{kind}")
 
 
 def vulnerability_words(board_vulnerability: str) -> dict[str, str]:
     """How a board's vulnerability reads in a sentence (`none vulnerable`, a message's parameter)."""
-    return words(f"br_vul_sentence_{board_vulnerability}")
+    return word(f"br_vul_sentence_{board_vulnerability}")

@@ -38,21 +38,16 @@ words, looked up in locales/, the package's catalogues). This module is the game
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Any
 
 from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark
-from generator.games import EntryField, Example, Game, Metric, TableForm, TableScore, field_text
+from generator.games import EntryField, Game, TableForm, TableScore, field_text
 from generator.games.common.shorthand import split_items
 from generator.games.daguai import records, sheets, views
 from generator.games.daguai.records import TABLE_KEYS
 from generator.games.daguai.rules import DaguaiStage, MatchRecord
-from generator.games.daguai.words import texts, word
-
-# Metric words bridge shows too: the shared catalogue's metric_<word>, not dg_metric_<word>.
-SHARED_METRIC_WORDS = ("net", "match_points")
 
 
 class DaguaiRules(Game):
@@ -62,24 +57,9 @@ class DaguaiRules(Game):
     formats = ("swiss", "round_robin", "matches")
     stage_keys = ("board_points", "bye")
     table_keys = TABLE_KEYS
-
-    @property
-    def title(self) -> dict[str, str]:  # type: ignore[override]
-        return word("dg_title")
-
-    @property
-    def choice(self) -> tuple[str, str, str]:  # type: ignore[override]
-        return texts("dg_choice")
-
-    @property
-    def example(self) -> Example:  # type: ignore[override]
-        return Example(*(texts(f"dg_example_{part}")[0] for part in ("entries", "stages", "table")))
-
-    @cached_property
-    def metrics(self) -> dict[str, Metric]:  # type: ignore[override]
-        key = lambda w: f"metric_{w}" if w in SHARED_METRIC_WORDS else f"dg_metric_{w}"  # noqa: E731
-        return {name: Metric(name, word(key(name)), word(key(f"{name}_explain")))
-                for name in ("match_points", "net", "scored", "heads")}
+    word_prefix = "dg"  # its words: dg_title, dg_choice, dg_example_*, dg_metric_*
+    metric_names = ("match_points", "net", "scored", "heads")
+    shared_metric_words = ("net", "match_points")  # labels bridge shows too: the shared metric_<word>
 
     # -- records ----------------------------------------------------------------------------
 

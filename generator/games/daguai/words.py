@@ -18,14 +18,15 @@ FOLDER = Path(__file__).resolve().parent  # the package: its catalogues are unde
 Localised = dict[str, str]
 
 
-def texts(key: str) -> tuple[str, str, str]:
-    """A word of the game's catalogue, or else of the shared one: (zh-Hans, zh-Hant, en)."""
-    return catalogues.words(FOLDER).get(key) or catalogues.words(catalogues.SHARED)[key]
+def word(key: str, /, **params: object) -> Localised:
+    """A word of the game's catalogue, or else of the shared one, in every locale, parameters
+    filled in: {locale: text}."""
+    return catalogues.word(key, FOLDER, **params)
 
 
-def word(key: str, **params: object) -> Localised:
-    """A word in every locale, parameters filled in: {locale: text}."""
-    return {locale: text.format(**params) if params else text for locale, text in zip(LOCALES, texts(key))}
+def text(key: str, locale: str, /, **params: object) -> str:
+    """The same word in one locale."""
+    return catalogues.text(key, locale, FOLDER, **params)
 
 
 def problem(kind: str) -> Localised:
@@ -47,7 +48,7 @@ def room_at(room: str | None) -> Localised:
 def meaning(points: BoardPoints) -> Localised:
     """'8 = 抓住对方三家、5 = …' in each locale, from the stage's own values."""
     out = {}
-    for index, locale in enumerate(LOCALES):
+    for locale in LOCALES:
         joiner = ", " if locale == "en" else "、"
-        out[locale] = joiner.join(f"{getattr(points, o)} = {texts(f'dg_meaning_{o}')[index]}" for o in OUTCOMES)
+        out[locale] = joiner.join(f"{getattr(points, o)} = {text(f'dg_meaning_{o}', locale)}" for o in OUTCOMES)
     return out

@@ -43,23 +43,19 @@ the game's surface: `GuandanRules`, the hooks of `Game`, each handing over to th
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cached_property
 from typing import Any
 
 from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark
-from generator.games import EntryField, Example, Game, Metric, TableForm, TableScore, field_text, scalar
+from generator.games import EntryField, Game, TableForm, TableScore, field_text, scalar
 from generator.games.common.shorthand import split_items
 from generator.games.guandan import records, sheets, views
 from generator.games.guandan.records import TABLE_KEYS, penalty_item, penalty_lines
 from generator.games.guandan.rules import (
     METRIC_NAMES, NATIONAL_CHAINS, GuandanRecord, GuandanStage, plain,
 )
-from generator.games.guandan.words import texts, word
-
-# Metric words other games show too: the shared catalogue's metric_<word>, not gd_metric_<word>.
-SHARED_METRIC_WORDS = ("match_points",)
+from generator.games.guandan.words import word
 
 
 class GuandanRules(Game):
@@ -73,23 +69,9 @@ class GuandanRules(Game):
     # "Other rule sets"), written `tiebreak_deal: T05` on the table.
     tiebreak_key = "tiebreak_deal"
     tiebreak_rule = "gd_tiebreak_rule"
-
-    @property
-    def title(self) -> dict[str, str]:  # type: ignore[override]
-        return word("gd_title")
-
-    @property
-    def choice(self) -> tuple[str, str, str]:  # type: ignore[override]
-        return texts("gd_choice")
-
-    @property
-    def example(self) -> Example:  # type: ignore[override]
-        return Example(*(texts(f"gd_example_{part}")[0] for part in ("entries", "stages", "table")))
-
-    @cached_property
-    def metrics(self) -> dict[str, Metric]:  # type: ignore[override]
-        key = lambda w: f"metric_{w}" if w in SHARED_METRIC_WORDS else f"gd_metric_{w}"  # noqa: E731
-        return {name: Metric(name, word(key(name)), word(key(f"{name}_explain"))) for name in METRIC_NAMES}
+    word_prefix = "gd"  # its words: gd_title, gd_choice, gd_example_*, gd_metric_*
+    metric_names = METRIC_NAMES
+    shared_metric_words = ("match_points",)  # a label other games show too: the shared metric_<word>
 
     # -- records ----------------------------------------------------------------------------
 
@@ -131,9 +113,8 @@ class GuandanRules(Game):
         if options.profile == "national":
             notes.append(word("gd_stage_note_penalties"))
         if options.team_size == 4:
-            zero = word("gd_stage_note_four_draw" if options.draws else "gd_stage_note_four_tables")
-            notes.append({locale: text.format(zero=zero[locale])
-                          for locale, text in word("gd_stage_note_four").items()})
+            notes.append(word("gd_stage_note_four",
+                              zero=word("gd_stage_note_four_draw" if options.draws else "gd_stage_note_four_tables")))
         if self.head_to_head_two_only(stage) and "head_to_head" in stage.rank_by:
             notes.append(word("gd_stage_note_head_to_head"))
         return notes

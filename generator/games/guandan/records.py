@@ -275,6 +275,8 @@ def read_four(reader: Reader, record: GuandanRecord, options: GuandanStage, knoc
                             team=record.tiebreak, levels=f"{result.net[0]:+d}")
     elif result.why == "lot" and record.winner is None:
         reader.problems.add("guandan-rooms-lot", reader.value_mark("rooms"), example=teams[0])
+    elif result.why == "draw" and record.winner is not None:
+        reader.problems.add("guandan-rooms-draw-winner", reader.value_mark("winner"))
     elif result.why != "lot" and record.winner is not None and record.winner != result.winner:
         reader.problems.add("guandan-winner-mismatch", reader.value_mark("winner"), winner=record.winner,
                             computed=result.winner, why=why_word(result.why))

@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator import catalogues
-from generator.catalogues import LOCALES
 
 FOLDER = Path(__file__).resolve().parent  # the package: its catalogues are under locales/
 
@@ -20,17 +19,16 @@ Localised = dict[str, str]
 REASONS = ("passed_a", "higher", "first", "tiebreak", "net", "tables")
 
 
-def texts(key: str) -> tuple[str, str, str]:
-    """A word of the game's catalogue, or else of the shared one: (zh-Hans, zh-Hant, en)."""
-    return catalogues.words(FOLDER).get(key) or catalogues.words(catalogues.SHARED)[key]
-
-
-def word(key: str, **params: object) -> Localised:
-    """A word in every locale, parameters filled in: {locale: text}."""
-    return {locale: text.format(**params) if params else text for locale, text in zip(LOCALES, texts(key))}
+def word(key: str, /, **params: object) -> Localised:
+    """A word of the game's catalogue, or else of the shared one, in every locale, parameters
+    filled in: {locale: text}."""
+    return catalogues.word(key, FOLDER, **params)
 
 
 def why_word(why: str) -> Localised:
-    """Why the computed winner won, as the winner-mismatch message says it; a teams-of-four
-    match's other outcomes are its rooms' net levels added."""
-    return word(f"gd_reason_{why if why in REASONS else 'net'}")
+    """Why the computed winner won, as the winner-mismatch message says it: one of REASONS
+    (a match or a teams-of-four match that has a computed winner); any other is a programming
+    error, not a word to guess."""
+    if why not in REASONS:
+        raise ValueError(f"no words for the reason {why!r}: one of {', '.join(REASONS)}")
+    return word(f"gd_reason_{why}")

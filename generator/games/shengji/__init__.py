@@ -50,21 +50,16 @@ hooks of `Game`, each handing over to those modules.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cached_property
 from typing import Any
 
 from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark, Problems
-from generator.games import Example, Game, Metric, TableForm, TableScore
+from generator.games import Game, TableForm, TableScore
 from generator.games.common.matchpoints import finish_percent
 from generator.games.shengji import records, sheets, views
 from generator.games.shengji.rules import BoardTable, ShengjiStage, options
 from generator.games.shengji.views import EventTables, Traveller
-from generator.games.shengji.words import texts, word
-
-# Metric words bridge shows too: the shared catalogue's metric_<word>, not sj_metric_<word>.
-SHARED_METRIC_WORDS = ("percent", "mp", "top", "top_explain")
 
 
 class ShengjiRules(Game):
@@ -76,24 +71,10 @@ class ShengjiRules(Game):
     table_keys = ("home", "away", "ns", "ew", "boards")
     team_metrics = ("match_points", "net")
     pairs_metrics = ("percent", "mp")
-
-    @property
-    def title(self) -> dict[str, str]:  # type: ignore[override]
-        return word("sj_title")
-
-    @property
-    def choice(self) -> tuple[str, str, str]:  # type: ignore[override]
-        return texts("sj_choice")
-
-    @property
-    def example(self) -> Example:  # type: ignore[override]
-        return Example(*(texts(f"sj_example_{part}")[0] for part in ("entries", "stages", "table")))
-
-    @cached_property
-    def metrics(self) -> dict[str, Metric]:  # type: ignore[override]
-        key = lambda w: f"metric_{w}" if w in SHARED_METRIC_WORDS else f"sj_metric_{w}"  # noqa: E731
-        return {name: Metric(name, word(key(name)), word(key(f"{name}_explain")))
-                for name in ("match_points", "net", "percent", "mp", "top")}
+    word_prefix = "sj"  # its words: sj_title, sj_choice, sj_example_*, sj_metric_*
+    metric_names = ("match_points", "net", "percent", "mp", "top")
+    # Metric words bridge shows too: the shared catalogue's metric_<word>, not sj_metric_<word>.
+    shared_metric_words = ("percent", "mp", "top", "top_explain")
 
     def default_stage(self, pairs: bool = False) -> ShengjiStage:
         return ShengjiStage(pairs=pairs)

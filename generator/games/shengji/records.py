@@ -107,7 +107,7 @@ def _check_points(value: object, what: str, low: int, high: int, mark: Mark | No
         if re.fullmatch(r"[+-]?\d{1,9}", typed):
             value = int(typed)
     if not _whole(value):
-        raise RecordError("shengji-points-syntax", mark, text=_shown(value), problem=problem("number", _what(what)))
+        raise RecordError("shengji-points-syntax", mark, text=_shown(value), problem=problem("number", what=_what(what)))
     assert isinstance(value, int)
     if value % STEP:
         raise RecordError("shengji-points-step", mark, what=_what(what), value=value)
@@ -195,7 +195,7 @@ def _parse_mapping(node: dict, mark: Mark | None, kitty: KittyRule, pairs: bool,
             raise RecordError("shengji-breakdown", _marks(node, "x", mark), problem=problem("no_kitty"),
                               single=kitty.single, pair=kitty.pair)
         if tricks + (kitty_points or 0) > TOTAL_POINTS:
-            raise RecordError("shengji-breakdown", mark, problem=problem("over_200", tricks, kitty_points),
+            raise RecordError("shengji-breakdown", mark, problem=problem("over_200", tricks=tricks, kitty=kitty_points),
                               single=kitty.single, pair=kitty.pair)
         total = defenders_points(tricks, kitty_points or 0, x or 1)
         if points is not None and points != total:
@@ -215,7 +215,7 @@ def _parse_x(value: object, mark: Mark | None, kitty: KittyRule) -> int:
     if isinstance(value, str) and re.fullmatch(r"[x×]?\d", value.strip().lower()):
         value = int(value.strip().lower().lstrip("x×"))
     if not _whole(value) or value not in kitty.allowed:
-        raise RecordError("shengji-breakdown", mark, problem=problem("x", _shown(value), kitty.single, kitty.pair),
+        raise RecordError("shengji-breakdown", mark, problem=problem("x", x=_shown(value), single=kitty.single, pair=kitty.pair),
                           single=kitty.single, pair=kitty.pair)
     assert isinstance(value, int)
     return value
@@ -244,7 +244,7 @@ def parse_penalties(value: object, mark: Mark | None,
         for key in item:
             if key not in PENALTY_KEYS:
                 raise RecordError("shengji-penalty", _key_mark(item, key, item_mark),
-                                  problem=problem("penalty_key", key, ", ".join(PENALTY_KEYS[:3])))
+                                  problem=problem("penalty_key", key=key, keys=", ".join(PENALTY_KEYS[:3])))
         if item.get("against") is None or item.get("points") is None:
             raise RecordError("shengji-penalty", item_mark, problem=problem("penalty_missing"))
         side = _side_word(item["against"])
@@ -252,11 +252,11 @@ def parse_penalties(value: object, mark: Mark | None,
             side = against(half_width(str(item["against"])).strip())
         if side is None:
             raise RecordError("shengji-penalty", _marks(item, "against", item_mark),
-                              problem=problem("penalty_side", _shown(item["against"])))
+                              problem=problem("penalty_side", side=_shown(item["against"])))
         points = item["points"]
         if not _whole(points) or points <= 0 or points % STEP or points > PENALTY_MOST:
             raise RecordError("shengji-penalty", _marks(item, "points", item_mark),
-                              problem=problem("penalty_points", _shown(points)))
+                              problem=problem("penalty_points", points=_shown(points)))
         note = None if item.get("note") is None else str(item["note"]).strip()
         found.append(Penalty(side, points, note))
     return tuple(found)
@@ -354,14 +354,14 @@ def read_conversion(reader: Reader) -> Conversion | None:
             high = int(match.group(2)) if match.group(2) else None if match.group(3) else low
             explicit = True
             if high is not None and high < low:
-                problems.add("shengji-conversion", key_mark, problem=problem("band_order", key))
+                problems.add("shengji-conversion", key_mark, problem=problem("band_order", band=key))
                 return None
         else:
-            problems.add("shengji-conversion", key_mark, problem=problem("band", _shown(key)))
+            problems.add("shengji-conversion", key_mark, problem=problem("band", band=_shown(key)))
             return None
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
             problems.add("shengji-conversion", node.value_marks.get(key, node.mark),
-                         problem=problem("band_mp", _shown(key), _shown(value)))
+                         problem=problem("band_mp", band=_shown(key), points=_shown(value)))
             return None
         bands.append((low, high, value, explicit, key_mark))
     bands.sort(key=lambda b: b[0])
@@ -375,17 +375,17 @@ def read_conversion(reader: Reader) -> Conversion | None:
             if not explicit:
                 high = following[0] - 1
             elif high is None or following[0] <= high:
-                problems.add("shengji-conversion", following[4], problem=problem("band_overlap", following[0]))
+                problems.add("shengji-conversion", following[4], problem=problem("band_overlap", low=following[0]))
                 return None
             elif (following[0] - 1) // STEP > high // STEP:
                 problems.add("shengji-conversion", following[4],
-                             problem=problem("band_gap", high, following[0]))
+                             problem=problem("band_gap", high=high, low=following[0]))
                 return None
             if following[2] < mp:
                 problems.add("shengji-conversion", following[4], problem=problem("band_down"))
                 return None
         elif explicit and high is not None:
-            problems.add("shengji-conversion", mark, problem=problem("band_open", low))
+            problems.add("shengji-conversion", mark, problem=problem("band_open", low=low))
             return None
         else:
             high = None

@@ -11,27 +11,22 @@ from pathlib import Path
 
 from generator import catalogues
 from generator.catalogues import LOCALES
-from generator.messages import localised_format
 
 FOLDER = Path(__file__).resolve().parent  # the package: its catalogues are under locales/
 
 Localised = dict[str, str]
 
 
-def texts(key: str) -> tuple[str, str, str]:
-    """A word of the game's catalogue, or else of the shared one: (zh-Hans, zh-Hant, en)."""
-    return catalogues.words(FOLDER).get(key) or catalogues.words(catalogues.SHARED)[key]
+def word(key: str, /, **params: object) -> Localised:
+    """A word of the game's catalogue, or else of the shared one, in every locale, parameters
+    filled in: {locale: text}."""
+    return catalogues.word(key, FOLDER, **params)
 
 
-def word(key: str, **params: object) -> Localised:
-    """A word in every locale, parameters filled in: {locale: text}."""
-    return {locale: text.format(**params) if params else text for locale, text in zip(LOCALES, texts(key))}
-
-
-def problem(kind: str, *details: object) -> Localised:
+def problem(kind: str, /, **details: object) -> Localised:
     """What is wrong with a record (a message's {problem}), `sj_problem_<kind>` with its
-    positional details filled in; a detail may itself be localised (a dict by locale)."""
-    return localised_format(texts(f"sj_problem_{kind}"), *details)
+    details filled in; a detail may itself be localised (a dict by locale)."""
+    return word(f"sj_problem_{kind}", **details)
 
 
 def room_name(room: str) -> Localised:
