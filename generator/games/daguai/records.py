@@ -35,7 +35,8 @@ from generator.games.daguai.rules import (
     Violation,
     options,
 )
-from generator.games.daguai.words import meaning, problem, room_at, room_name, word
+from generator.games.common.rooms import room_at, room_name
+from generator.games.daguai.words import meaning, problem, word
 
 ROOM_KEYS = {"open": "open", "closed": "closed", "开室": "open", "開室": "open", "闭室": "closed", "閉室": "closed"}
 # How a message lists the room keys a secretary may type.

@@ -34,15 +34,6 @@ def problem(kind: str) -> Localised:
     return word(f"dg_problem_{kind}")
 
 
-def room_name(room: str) -> Localised:
-    """A room as a message names it on its own: "开室" / "open room"."""
-    return word(f"room_name_{room}")
-
-
-def room_at(room: str | None) -> Localised:
-    """A room after a board number in a message: "第 1 副开室…" / "board 1, open room: …";
-    nothing when the message is about the whole board."""
-    return word(f"room_at_{room}") if room is not None else dict.fromkeys(LOCALES, "")
 
 
 def meaning(points: BoardPoints) -> Localised:

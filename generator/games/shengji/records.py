@@ -48,7 +48,8 @@ from generator.games.shengji.rules import (
     defenders_points,
     room_sides,
 )
-from generator.games.shengji.words import Localised, problem, room_at, room_name, word
+from generator.games.common.rooms import room_at, room_name
+from generator.games.shengji.words import Localised, problem, word
 
 # --- reading records -------------------------------------------------------------------------
 

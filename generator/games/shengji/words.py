@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator import catalogues
-from generator.catalogues import LOCALES
 
 FOLDER = Path(__file__).resolve().parent  # the package: its catalogues are under locales/
 
@@ -29,12 +28,3 @@ def problem(kind: str, /, **details: object) -> Localised:
     return word(f"sj_problem_{kind}", **details)
 
 
-def room_name(room: str) -> Localised:
-    """A room as a message names it on its own: "开室" / "open room"."""
-    return word(f"room_name_{room}")
-
-
-def room_at(room: str | None) -> Localised:
-    """A room after a board number in a message: "第 1 副开室…" / "board 1, open room: …";
-    nothing when the message is about the whole board."""
-    return word(f"room_at_{room}") if room is not None else dict.fromkeys(LOCALES, "")
