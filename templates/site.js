@@ -19,11 +19,12 @@
     }
     var script = document.createElement("script");
     script.src = form.getAttribute("data-index");
+    script.onerror = ready;
     script.onload = function () {
       if (window.PAIBANG_SEARCH.version !== 2) { ready(); return; }
       var more = document.createElement("script");  // a sharded index: its search comes next
       more.src = script.src.replace(/search-index\.js$/, "search-shards.js");
-      more.onload = ready;
+      more.onload = more.onerror = ready;  // failed: ready all the same (find answers nothing)
       document.head.appendChild(more);
     };
     document.head.appendChild(script);
@@ -78,6 +79,7 @@
   // Every search, whatever the index: done(records found, best first; how many in all).
   function find(form, data, query, limit, done) {
     var tools = { normalise: normalise, runs: runs, intersect: intersect, ranked: ranked };
+    if (!data || data.version === 2 && !window.PAIBANG_SEARCH_SHARDED) { done([], 0); return; }
     if (data.version === 2) { window.PAIBANG_SEARCH_SHARDED(tools, form, data, query, limit, done); return; }
     var found = search(data, query);
     done(found, found.length);

@@ -90,6 +90,19 @@ def test_a_difference_is_listed_and_strict_exits_1(tmp_path, capsys):
     assert "board 3 MP_EW  P5: file 0.6, paibang 0.8" in out
     assert "board 3 Percentage_EW  P5: file 29, paibang 40" in out
     assert run(content, "club", CLUB) == 0  # without --strict: reported, exit 0
+    capsys.readouterr()
+    # every word of a line in the language asked for, the file's column names as the file has them
+    assert main(["import", "club", str(CLUB), "--content", str(content), "--lang", "zh-Hans"]) == 0
+    out = capsys.readouterr().out
+    assert "  第 3 副 MP_EW  P5：文件 0.6，paibang 0.8" in out and "  总成绩表 TotalScoreMP  P5：文件 4.6，paibang 4.8" in out
+
+
+def test_where_a_figure_is_is_said_in_every_language():
+    from generator.commands.bridge_import import say_board
+
+    assert say_board(3, "MP_EW") == {"zh-Hans": "第 3 副 MP_EW", "zh-Hant": "第 3 副 MP_EW", "en": "board 3 MP_EW"}
+    assert say_board(1, "Score", "closed") == {"zh-Hans": "第 1 副闭室 Score", "zh-Hant": "第 1 副閉室 Score",
+                                               "en": "board 1 closed room Score"}
 
 
 def test_matchpoints_centred_on_zero(tmp_path, capsys):

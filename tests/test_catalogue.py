@@ -32,7 +32,8 @@ ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "content"
 EVENTS = {"bridge": "dongke-bridge-2015", "guandan": "tumu-guandan-2020", "daguai": "chem-park-daguai-2016",
           "shengji": "hefei-80fen-teams-2012", "shengji-pairs": "hefei-80fen-pairs-2012",
-          "bridge-pairs": "qiaoyou-club-pairs-2024", "bridge-teams": "gaoxiao-bridge-teams-2024"}
+          "bridge-pairs": "qiaoyou-club-pairs-2024", "bridge-teams": "gaoxiao-bridge-teams-2024",
+          "guandan-ko": "tongxin-guandan-2025"}
 CATALOGUE = GAMES.catalogue()  # messages.py's codes and each game's (Game.messages)
 WORDS = {"_error", "_warning"}  # the words "error" and "warning", not codes: no hint to give
 CODES = sorted(set(CATALOGUE) - WORDS)
@@ -504,6 +505,7 @@ TRIGGERS: dict[str, Trigger] = {
     "knockout-match-missing": knockout(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", WON))}),
     "pair-knockout-undecided": knockout_pair(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", WON), ko_table(2, "D02", "D03"))}),
     "pair-knockout-no-field": knockout_pair(6, PRE + KO),
+    "knockout-no-third-place": knockout(3, KO + "    third_place: true\n"),
     # bridge
     "bridge-board-syntax": edit(B, (PRELIM, "      3: 3C N -2\n", "      3: 3C Q -2\n")),
     "bridge-impossible-result": edit(B, (PRELIM, "      3: 3C N -2\n", "      3: 7NT N +1\n")),
@@ -535,7 +537,9 @@ TRIGGERS: dict[str, Trigger] = {
         R1, "levels: {T47: K, T48: 8}", "rooms: {open: {levels: {T47: K, T48: 8}}}\n    winner: T47")),
     "guandan-rooms-lot": edit(G, (EV, GD_ATTEMPTS, GD_ATTEMPTS + "    team_size: 4\n"), (
         R1, "levels: {T47: K, T48: 8}", "rooms: {open: {levels: {T47: K, T48: 8}}, closed: {levels: {T47: 8, T48: K}}}")),
-    "guandan-tiebreak-not-tied": edit(G, (R1, "levels: {T47: K, T48: 8}", "levels: {T47: K, T48: 8}\n    tiebreak_deal: T48")),
+    "guandan-tiebreak-not-tied": edit("guandan-ko", ("results/ko-round-1.yaml", "levels: {T08: K, T21: \"8\"}",
+                                                     "levels: {T08: K, T21: \"8\"}\n    tiebreak_deal: T08")),
+    "guandan-tiebreak-not-knockout": edit(G, (R1, "levels: {T47: K, T48: 8}", "levels: {T47: K, T48: 8}\n    tiebreak_deal: T48")),
     # 大怪路子
     "daguai-board-syntax": edit(D, (R1, DG1, "      1: {open: D07 five, closed: D02 3}\n")),
     "daguai-points-impossible": edit(D, (R1, DG1, "      1: {open: D07 7, closed: D02 3}\n")),

@@ -22,8 +22,8 @@ from generator.games.guandan.rules import (
     Deal,
     GuandanStage,
     RecordError,
+    decide,
     level_name,
-    levels_result,
     match_result,
     replay,
 )
@@ -230,6 +230,26 @@ def test_a_deal_by_a_team_not_at_the_table_is_an_error():
     with pytest.raises(RecordError) as caught:
         replay(TEAMS, log("T01+1", "T03+2"))
     assert caught.value.code == "guandan-team-not-at-table" and caught.value.index == 1
+    assert "suggestion" not in caught.value.params  # the pure replay knows no words
+
+
+def test_the_reader_adds_the_did_you_mean_to_a_replay_that_meets_a_team_not_at_the_table():
+    from generator.content.reader import Reader
+    from generator.content.yaml_loader import load_yaml_text
+    from generator.errors import Mark, Problems
+    from generator.games.guandan.records import replay_record
+    from generator.games.guandan.rules import GuandanRecord
+
+    problems = Problems()
+    path = Path("/tmp/round-1.yaml")
+    node = load_yaml_text("table: 1\nteams: [T01, T02]\ndeals: [T01+1, t02+2]\n", path, problems)
+    marks = [Mark(path, 3, 9), Mark(path, 3, 16)]
+    record = GuandanRecord(["T01", "T02"], deals=[Deal("T01", 1), Deal("t02", 2)], deal_marks=marks)
+    replay_record(Reader(node, problems), record, GuandanStage())
+    [problem] = problems.items
+    assert (problem.code, problem.mark, problem.params["item"]) == ("guandan-team-not-at-table", marks[1], 2)
+    message, _ = render_message(problem.code, "en", problem.params)
+    assert message == "t02+2: t02 is not at this table (teams: T01, T02); did you mean T02?"
 
 
 @pytest.mark.parametrize("text", ["T01+4", "T01+0", "T01+10", "T01-1"])
@@ -273,9 +293,13 @@ def test_impossible_levels_are_refused(value):
 
 
 def test_levels_only_results():
-    assert levels_result({"T03": L["Q"], "T04": L["9"]}, ("T03", "T04")) == ("T03", "higher")
-    assert levels_result({"T03": L["K"], "T04": L["A+"]}, ("T03", "T04")) == ("T04", "passed_a")
-    assert levels_result({"T05": L["A"], "T06": L["A"]}, ("T05", "T06")) == (None, "tie")
+    def decided(levels: dict[str, int]) -> tuple[str | None, str]:
+        decision = decide(tuple(levels), None, levels)  # type: ignore[arg-type]
+        return decision.winner, decision.why
+
+    assert decided({"T03": L["Q"], "T04": L["9"]}) == ("T03", "higher")
+    assert decided({"T03": L["K"], "T04": L["A+"]}) == ("T04", "passed_a")
+    assert decided({"T05": L["A"], "T06": L["A"]}) == (None, "undecided")  # the record must say who won
 
 
 # --- properties of the engine --------------------------------------------------------------------
@@ -330,7 +354,7 @@ def test_guandan_is_registered_with_its_metrics_and_formats():
 
 def test_every_message_and_word_is_in_three_locales_with_a_hint():
     for code, entry in RULES.messages.items():
-        assert CATALOGUE[code] is entry
+        assert CATALOGUE[code] == entry
         assert set(entry) == {"zh-Hans", "zh-Hant", "en"}, code
         assert all(message and hint for message, hint in entry.values()), code
     for key, words in RULES.ui_words.items():

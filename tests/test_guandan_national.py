@@ -20,7 +20,6 @@ from generator.games import GAMES, SideScore, TableScore
 from generator.games.guandan.records import parse_level
 from generator.games.guandan.rules import (
     LEVEL_A, NATIONAL_MATCH_POINTS, PASSED_A, GuandanRecord, GuandanStage, Penalty, apply_penalties, decide,
-    knockout_winner, level_value, tiebreak_winner,
 )
 from generator.render.bulletins import round_forms
 from generator.tournament.standings import Tally, rank
@@ -94,7 +93,6 @@ def test_worked_case_q_against_9(tmp_path):
 
 def test_worked_case_passed_a_against_k(tmp_path):
     """T01 passes A, T02 at K: T01 wins; net_levels 15 − 13 = +2; total_levels 13 / 11."""
-    assert (level_value(L["A+"]), level_value(L["K"])) == (15, 13)
     stage = run(tmp_path, """\
       - table: 1
         teams: [T01, T02]
@@ -164,10 +162,6 @@ def test_worked_case_penalty_late_ten_minutes(tmp_path):
 
 
 # --- the engine -----------------------------------------------------------------------------------
-
-
-def test_level_values_for_the_small_points():
-    assert [level_value(parse_level(n)) for n in ("2", "10", "J", "Q", "K", "A", "A+")] == [2, 10, 11, 12, 13, 14, 15]
 
 
 def test_a_penalty_is_capped_at_a_and_never_passes_it():
@@ -464,20 +458,33 @@ def test_import_groups_four_players_a_team(tmp_path):
     assert [len(e.players) for e in entries.values()] == [4, 4, 3]
 
 
+def test_the_size_of_an_entry_is_the_games_to_say():
+    """`paibang import` asks the game (Game.players_per_entry) how many players an entry of a
+    stage has: Guandan's `team_size: 4`; a key no game reads that way fixes nothing."""
+    from generator.games import GAMES
+
+    guandan = GAMES["guandan"]
+    assert guandan.players_per_entry({"team_size": 4}) == 4
+    assert [guandan.players_per_entry(stage) for stage in ({}, {"team_size": 2}, {"team_size": True})] == [None] * 3
+    assert GAMES["bridge"].players_per_entry({"team_size": 4}) is None
+
+
 # --- the knockout's extra deal ------------------------------------------------------------------------
 
 
 def test_tiebreak_deal_settles_a_tied_match(tmp_path):
     stage = run(tmp_path, """\
       - table: 1
-        teams: [T05, T06]
-        levels: {T05: "9", T06: "9"}
-        tiebreak_deal: T06
-    """, "", teams=6)
+        teams: [T01, T02]
+        levels: {T01: "9", T02: "9"}
+        tiebreak_deal: T02
+    """, "", teams=2, format="knockout")
     score = stage.rounds[0].tables[0]
-    assert isinstance(score.table.record, GuandanRecord) and tiebreak_winner(score.table.record) == "T06"
-    assert score.winner == "T06" and score.extra["decided_by"] == "tiebreak" and knockout_winner(score) == "T06"
+    assert isinstance(score.table.record, GuandanRecord) and score.table.record.tiebreak == "T02"
+    assert score.winner == "T02" and score.extra["decided_by"] == "tiebreak"
+    assert GAMES["guandan"].knockout_winner(score, stage.stage) == "T02"
     assert score.view.why == "gd_why_tiebreak"
+    assert stage.bracket.champion == "T02"
 
 
 @pytest.mark.parametrize(("tables", "code"), [
@@ -487,11 +494,27 @@ def test_tiebreak_deal_settles_a_tied_match(tmp_path):
      "guandan-winner-not-at-table"),
 ])
 def test_tiebreak_deal_problems(tmp_path, tables, code):
-    assert code in codes(tmp_path, tables)
+    with pytest.raises(ContentErrors) as caught:
+        validate(make_content(tmp_path, tables, "", teams=2, format="knockout"))
+    assert code in [p.code for p in caught.value.problems if not p.warning]
 
 
-def test_tiebreak_winner_without_an_extra_deal_is_none():
-    assert tiebreak_winner(GuandanRecord(["T01", "T02"])) is None
+def test_tiebreak_deal_outside_a_knockout_is_reported_and_ignored(tmp_path):
+    """The extra deal is a knockout's only (rules-guandan.md, "Other rule sets"): in a national
+    Swiss 10:10 is a draw, 2 match points each, whatever `tiebreak_deal:` says (a warning)."""
+    root = make_content(tmp_path, """\
+      - {table: 1, teams: [T01, T02], levels: {T01: "10", T02: "10"}, tiebreak_deal: T01}
+      - {table: 2, teams: [T03, T04], levels: {T03: "10", T04: "10"}}
+    """)
+    _, results, warnings = validate(root)
+    assert [w.code for w in warnings] == ["guandan-tiebreak-not-knockout"]
+    assert "tiebreak_deal: T01 只用于淘汰赛" in warnings[0].message("zh-Hans")
+    first, second = results[0].stages[0].rounds[0].tables
+    assert first.winner is None and first.extra.get("decided_by") != "tiebreak"
+    assert [list(m.values()) for m in metrics(first).values()] == [list(m.values()) for m in metrics(second).values()]
+    assert [side.metrics["match_points"] for side in first.sides] == [2, 2]
+    with pytest.raises(ContentErrors):
+        validate(root, strict=True)
 
 
 # --- the demo event -----------------------------------------------------------------------------------

@@ -102,6 +102,65 @@ def test_third_place_match_is_numbered_before_the_final() -> None:
     assert bracket.byes == []
 
 
+def test_three_or_two_entries_have_no_third_place_match_and_a_warning(high_card: Game, tmp_path: Path) -> None:
+    """Three entries: seed 1 has a bye, so one semi-final and one loser: `third_place: true` makes
+    no play-off (it could never be filled), the stage says so in a warning and can be finished."""
+    assert [m.kind for m in make_bracket(3, ["C01", "C02", "C03"], third_place=True).matches] == ["semi", "final"]
+    assert [m.kind for m in make_bracket(2, ["C01", "C02"], third_place=True).matches] == ["final"]
+    root = event(tmp_path, 3, KO + "    third_place: true\n")
+    result, warnings = run(root)
+    assert not result.stage_of("ko").bracket.third_place
+    assert [w.code for w in warnings] == ["knockout-no-third-place"]
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    fill(root, 1, ["K, 9"])  # C02 beats C03
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    final = (root / "events/cup/results/round-2.yaml").read_text(encoding="utf-8")
+    assert re.findall(r"home: (C\d+)\n    away: (C\d+)", final) == [("C01", "C02")]
+    fill(root, 2, ["2, A"])
+    result, _ = run(root)
+    ko = result.stage_of("ko")
+    assert ko.status == "complete" and ko.bracket.champion == "C02"
+    assert [(s.rank_label, s.entry.id) for s in ko.standings] == [("1", "C02"), ("2", "C01"), ("3", "C03")]
+    _, out = render(root, tmp_path / "out")
+    page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    assert "只有一场半决赛（1 号种子轮空直接进入决赛），不进行三四名决赛：半决赛的负者为第 3 名。" in page
+    assert "两场半决赛的负者" not in page
+    _, warnings = run(event(tmp_path / "two", 2, KO + "    third_place: true\n"))
+    assert [w.code for w in warnings] == ["knockout-no-third-place"]
+
+
+def withdraw(root: Path, entry: str, when: str) -> None:
+    path = root / "events/cup/event.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(f"{{id: {entry}, ", f"{{id: {entry}, withdrawn: {when}, "), encoding="utf-8")
+
+
+def test_a_withdrawn_entry_is_not_seeded_and_a_later_withdrawal_is_a_walkover(high_card: Game,
+                                                                               tmp_path: Path) -> None:
+    """`withdrawn: true` before round 1: not seeded, not drawn (three entries: seed 1 has a bye).
+    `withdrawn: 2`: it played round 1; its round-2 match is a walkover, the opponent goes through."""
+    root = event(tmp_path, 4, KO)
+    withdraw(root, "C04", "true")
+    result, _ = run(root)
+    bracket = result.stage_of("ko").bracket
+    assert bracket.seeds == ["C01", "C02", "C03"] and bracket.byes == [1]
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    drawn = (root / "events/cup/results/round-1.yaml").read_text(encoding="utf-8")
+    assert "C04" not in drawn and re.findall(r"home: (C\d+)\n    away: (C\d+)", drawn) == [("C02", "C03")]
+
+    root = event(tmp_path / "later", 4, KO)
+    withdraw(root, "C04", "2")
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    fill(root, 1, ["2, A", "K, 9"])  # C04 beats C01, C02 beats C03
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0  # the final: C02 v C04, not played
+    result, _ = run(root)
+    ko = result.stage_of("ko")
+    final = ko.bracket.final
+    assert final.sides == ["C04", "C02"] and (final.winner, final.loser) == ("C02", "C04")
+    assert ko.status == "complete" and ko.bracket.champion == "C02"
+    assert [(s.rank_label, s.entry.id) for s in ko.standings][:2] == [("1", "C02"), ("2", "C04")]
+
+
 # --- a whole knockout, drawn by pair -------------------------------------------------------------
 
 
@@ -183,6 +242,14 @@ def test_a_tie_needs_a_winner_and_winner_settles_it(high_card: Game, tmp_path: P
     semi = result.stage_of("ko").bracket.match(1)
     assert (semi.winner, semi.loser) == ("C04", "C01")
     assert [s.sides for s in result.stage_of("ko").bracket.round_matches(2)] == [["C04", "C02"]]
+    # the entry pages' match lines say won and lost, as the bracket does, not "drawn"
+    from generator.tournament.running import running_totals
+
+    assert [running_totals(high_card, result.stage_of("ko"), e).rows[0].outcome for e in ("C04", "C01")] == [
+        "won", "lost"]
+    _, out = render(root, tmp_path / "out")
+    page = (out / "events/cup/entries/C04/index.html").read_text(encoding="utf-8")
+    assert '<td class="outcome won">' in page and '<td class="outcome drawn">' not in page
     # winner: must be a side at the table, and says nothing against a result that has a winner
     wrong = results_file("ko", 1, table(1, "C01", "C04", "7, 7", "    winner: C09\n"), table(2, "C02", "C03", "K, 2"))
     assert "knockout-winner-not-at-table" in errors(event(tmp_path, 4, FOUR, {"round-1.yaml": wrong}))
@@ -310,6 +377,25 @@ def test_seeded_from_the_previous_stage_ranking(high_card: Game, tmp_path: Path)
     assert early.seeds == [] and [s.seed for s in early.match(1).slots] == [1, 4]
 
 
+def test_entries_tied_in_the_seeding_stage_are_seeded_as_its_standings_show_them(high_card: Game,
+                                                                                  tmp_path: Path) -> None:
+    """No lot in prelim: the four winners share 1st place; the standings list them by entry id
+    and the seeds follow that order (the stage page's rule says so), whatever event.yaml's order."""
+    tied = PRELIM.replace("rank_by: [wins, lot]", "rank_by: [wins]").replace(
+        "    lots: [C06, C02, C05, C01, C03, C04, C07, C08]\n", "")
+    root = event(tmp_path, 8, tied + KO + "    seeding: {from: prelim}\n", {"round-1.yaml": PRELIM_RESULTS})
+    path = root / "events/cup/event.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    entries = [i for i, line in enumerate(lines) if line.startswith("  - {id: C")]
+    reordered = [lines[i] for i in reversed(entries)]  # C08 … C01 in event.yaml
+    path.write_text("".join(lines[:entries[0]] + reordered + lines[entries[-1] + 1:]), encoding="utf-8")
+    result, _ = run(root)
+    prelim = result.stage_of("prelim")
+    shown = [s.entry.id for s in prelim.standings if s.rank == 1]
+    assert shown == ["C01", "C02", "C05", "C06"]
+    assert result.stage_of("ko").bracket.seeds == shown
+
+
 def test_seeding_list_and_its_checks(high_card: Game, tmp_path: Path) -> None:
     listed = KO + "    seeding: [C03, C01, C02]\n"
     result, _ = run(event(tmp_path, 3, listed))
@@ -327,6 +413,26 @@ def test_seeding_list_and_its_checks(high_card: Game, tmp_path: Path) -> None:
         validate(event(tmp_path / "d", 8, wrong, {"round-1.yaml": PRELIM_RESULTS}))
     problem = next(p for p in failure.value.problems if p.code == "seeding-field")
     assert "C05、C06" in problem.message("zh-Hans") and "C03、C04" in problem.message("zh-Hans")
+
+
+def test_a_seeding_list_waits_for_the_stage_advancing_to_the_knockout(high_card: Game, tmp_path: Path,
+                                                                      capsys) -> None:
+    """`seeding: [...]` with a stage advancing here: before that stage is over its qualifiers are
+    not known, so the bracket has no field yet and `paibang pair` refuses rather than draw."""
+    listed = PRELIM + KO + "    seeding: [C06, C05, C02, C01]\n"
+    half = results_file("prelim", 1, table(1, "C01", "C08", "K, 2"), table(2, "C02", "C07"),
+                        table(3, "C03", "C06", "2, K"), table(4, "C04", "C05", "2, K"))
+    root = event(tmp_path, 8, listed, {"round-1.yaml": half})
+    result, _ = run(root)
+    assert result.stage_of("ko").bracket.seeds == []
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 1
+    assert "淘汰赛 ko 的参赛队还不确定" in capsys.readouterr().err
+    assert [p.name for p in (root / "events/cup/results").iterdir()] == ["round-1.yaml"]  # nothing drawn
+    # prelim over: the list is the field, in its order
+    root = event(tmp_path / "done", 8, listed, {"round-1.yaml": PRELIM_RESULTS})
+    result, _ = run(root)
+    assert result.stage_of("ko").bracket.seeds == ["C06", "C05", "C02", "C01"]
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
 
 
 def semis_and_final(final: str | None, third: str | None = None) -> dict[str, str]:
@@ -388,6 +494,9 @@ def test_in_progress_the_bracket_names_no_champion(high_card: Game, tmp_path: Pa
     assert "第 2 场胜者" in page  # the final: C06 against the winner of the semi-final not played yet
     assert "冠军：" not in page and "比赛进行中：全部比赛结束后公布冠军和名次" in page
     assert "淘汰赛办法" in page and "半决赛的负者并列第 3 名" in page and "由裁判判定" in page
+    # how seeds tied in prelim are ordered, and withdrawals (the rule's words)
+    assert "名次相同的参赛单位（如并列第 3 名）按该阶段名次表上的先后（即编号顺序）排种子" in page
+    assert "赛前退赛的参赛单位不排种子、不进入对阵图" in page
     archive = (out / "index.html").read_text(encoding="utf-8")
     assert "冠军" not in archive
     data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))
@@ -418,6 +527,32 @@ def test_the_finished_bracket_on_its_page_in_results_and_as_a_bulletin(high_card
     result, _ = run(event(tmp_path / "en", 8, SEEDED, {"round-1.yaml": PRELIM_RESULTS}))
     rows = {b.name: b for b in bulletins_for(result, "en")}["bracket-ko"].rows
     assert rows[2][2:4] == ["winner of match 1", "winner of match 2"] and rows[2][1] == "Round 2 Final"
+
+
+def test_the_bracket_links_each_table_on_its_page_of_a_paginated_round(high_card: Game, tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round 1 of eight entries has four tables; two a page (PAGE_TABLES lowered, as 64 tables of
+    a 128-entry knockout are past the real one): tables 3 and 4 are on page 2, and the bracket,
+    like the entry pages, links them there."""
+    from generator.render import html
+
+    monkeypatch.setattr(html, "PAGE_TABLES", 2)
+    root = event(tmp_path, 8, KO)
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    fill(root, 1, ["K, 9", "K, 9", "K, 9", "K, 9"])
+    _, out = render(root, tmp_path / "out")
+    page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    links = dict((int(n), url) for url, n in re.findall(r'<a href="([^"]+)">第 (\d+) 桌</a>', page))
+    assert links == {1: "../../../events/cup/ko/round-1/index.html#table-1",
+                     2: "../../../events/cup/ko/round-1/index.html#table-2",
+                     3: "../../../events/cup/ko/round-1/page-2/index.html#table-3",
+                     4: "../../../events/cup/ko/round-1/page-2/index.html#table-4"}
+    assert 'id="table-3"' in (out / "events/cup/ko/round-1/page-2/index.html").read_text(encoding="utf-8")
+    # table 3 (C02 – C07) from C07's entry page, and the same link without render_event's pages
+    entry = (out / "events/cup/entries/C07/index.html").read_text(encoding="utf-8")
+    assert "../../../events/cup/ko/round-1/page-2/index.html#table-3" in entry
+    result, _ = run(root)
+    assert html.table_url(result.event, result.stage_of("ko"), 1, 3) == "events/cup/ko/round-1/page-2/index.html#table-3"
 
 
 # --- the bracket page on a phone ----------------------------------------------------------------------

@@ -310,6 +310,25 @@ def test_the_scripts_shard_choice_is_pythons_and_search_works_sharded(large: Pat
 
 
 @pytest.mark.slow
+def test_search_answers_when_the_sharded_search_script_fails_to_load(large: Path, browser) -> None:
+    """search-shards.js missing (a failed download): the search box says it found nothing,
+    instead of every search waiting for it forever."""
+    shards = large / "assets/search-shards.js"
+    kept = shards.with_name("search-shards.js.kept")
+    shards.rename(kept)
+    page = browser.new_page()
+    try:
+        page.goto((large / "index.html").as_uri())
+        page.fill("header form.search input[name=q]", "浩然")
+        page.locator("header .search-count", has_text="没有找到").wait_for(timeout=10_000)
+        page.fill("header form.search input[name=q]", "张浩")  # a later search answers too
+        page.locator("header .search-count", has_text="没有找到“张浩”").wait_for(timeout=10_000)
+    finally:
+        page.close()
+        kept.rename(shards)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("width", [390, 320])
 def test_the_new_kinds_of_page_on_a_phone(large: Path, browser, width: int) -> None:
     """A standings page beyond the first, a round's page, a year of the archive, the event page

@@ -24,7 +24,7 @@ PACKAGE = ROOT / "generator"
 # A layer may not import the layers listed against it.
 FORBIDDEN = {
     "content": ("tournament", "render"),
-    "games": ("tournament", "render", "commands"),
+    "games": ("tournament", "render", "commands", "interchange", "desk"),
     "tournament": ("render",),
 }
 

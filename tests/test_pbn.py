@@ -14,9 +14,8 @@ from generator.build import validate
 from generator.games.bridge import RULES
 from generator.games.bridge.scoring import BoardRecord, Contract
 from generator.games.bridge.duplicate import AdjustedRecord, imps
-from generator.games.bridge.hands import DealError, analyse, double_dummy_from_tags, parse_deal, parse_hand
+from generator.games.bridge.hands import DealError, PbnError, analyse, double_dummy_from_tags, parse_deal, parse_hand
 from generator.interchange.pbn import (
-    PbnError,
     computed_score,
     export_stage,
     other_room,

@@ -17,7 +17,7 @@ from generator.content.load import load_site
 from generator.errors import Problems
 from generator.games import GAMES
 from generator.games.shengji import RULES
-from generator.games.shengji.records import RecordError, TeamBoard, parse_result
+from generator.games.shengji.records import RecordError, parse_result
 from generator.games.shengji.rules import (
     DEFAULT_BOARD_TABLE,
     DEFAULT_CONVERSION,
@@ -25,6 +25,7 @@ from generator.games.shengji.rules import (
     KittyRule,
     Penalty,
     RoomResult,
+    TeamBoard,
     defenders_points,
     home_net,
     pairs_score,
@@ -632,7 +633,7 @@ def test_the_game_is_registered_with_its_formats_and_metrics():
 
 def test_every_message_and_word_exists_in_every_locale():
     for code, texts in RULES.messages.items():
-        assert CATALOGUE[code] is texts
+        assert CATALOGUE[code] == texts
         assert set(texts) == set(LOCALES), code
     for key, words in RULES.ui_words.items():
         assert len(words) == 3 and all(words), key

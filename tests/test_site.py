@@ -230,9 +230,9 @@ def test_every_word_the_templates_use_is_in_the_catalogues() -> None:
     dynamic = {k for k in known if re.match(r"(format|vul|seat|outcome|role)_", k)}
     missing = {k for k in template_keys() if not k.endswith("_")} - known
     assert not missing, missing
-    assert dynamic  # keys built in templates ("outcome_" ~ …) exist as well
-    for outcome in ("won", "drawn", "lost", "bye", "forfeit"):
-        assert f"outcome_{outcome}" in known
+    assert dynamic  # keys built in templates ("seat_" ~ …) exist as well
+    # an entry's outcomes (entry.html): a bye and a forfeit are the shared words
+    assert {"outcome_won", "outcome_drawn", "outcome_lost", "bye", "forfeit", "outcome_late"} <= known
 
 
 def test_page_templates_hold_no_chinese_or_english_words() -> None:
@@ -342,6 +342,22 @@ def test_search_matches_simplified_and_traditional_either_way(site: Path) -> Non
     assert [r[1] for r in search(written, "张浩")] == ["張浩然"]  # a name in 繁體, a query in 简体
     assert [r[1] for r in search(written, "动物科学")] == ["張浩然"]
     assert {"張": "张", "動": "动", "學": "学"}.items() <= written["fold"].items() and "科" not in written["fold"]
+
+
+def test_search_index_is_lower_cased_as_the_browser_lower_cases_a_query(site: Path) -> None:
+    """site.js lower-cases a query with toLowerCase(), which keeps ß and a final ς: the index is
+    lower-cased the same way (not casefold(), which made Strauß "strauss" and ς σ, so that "uß" or
+    "ς" typed in the browser found nothing)."""
+    from generator.render.search import Record, index_script
+
+    script = index_script([Record("player", "Johann Strauß", "", "players/a/index.html"),
+                           Record("player", "ΟΔΥΣΣΕΑΣ", "", "players/b/index.html")])
+    written = json.loads(script[script.index("=") + 1: script.rindex(";")])
+    assert [r[4] for r in written["records"]] == ["johann strauß", "οδυσσεας"]  # as "…".toLowerCase() in a browser
+    assert "uß" in written["grams"] and "ας" in written["grams"]
+    assert [r[1] for r in search(written, "Strauß")] == [r[1] for r in search(written, "uß")] == ["Johann Strauß"]
+    assert [r[1] for r in search(written, "σεας")] == ["ΟΔΥΣΣΕΑΣ"]
+    assert search(written, "strauss") == []  # as in the browser: ß is not ss
 
 
 def test_search_index_bigrams_cover_every_record(site: Path) -> None:

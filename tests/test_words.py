@@ -77,6 +77,43 @@ def test_each_id_is_defined_once_among_all_catalogues(domain: str) -> None:
             seen[key] = path
 
 
+# Keys whose texts are the same in every locale today but whose roles differ, so that a translator
+# may word them apart. Any other two keys with one text are one word defined twice: keep one
+# (the shared catalogue's when two games or parts use it) and let every user ask for it.
+SAME_TEXT_OTHER_ROLE = {
+    ("new_organizer_value", "organizer"): "the sample value `paibang new` writes into event.yaml, not the field's label",
+    ("ns", "vul_NS"): "a table's side vs a board's vulnerability (vul_<None|NS|EW|Both>, looked up by value)",
+    ("ew", "vul_EW"): "a table's side vs a board's vulnerability (vul_<None|NS|EW|Both>, looked up by value)",
+    ("role_referee", "schema_referee"): "a role on a player's page vs the schema's description of the referee field",
+    ("metric_top", "sj_top"): "the metric's label on standings vs 80分's column heading of a board's top",
+    ("br_imps", "br_metric_imps"): "bridge's column heading vs the metric's label on standings",
+    ("dg_match_points", "metric_match_points"): "大怪路子's column heading vs the metric's label on standings",
+    ("gd_short_bye", "pair_bye"): "Guandan's results sheet's remark vs the comment paibang pair writes on a bye",
+    ("gd_note_passed", "gd_short_passed_a"): "the match page's note vs the results sheet's remark",
+    ("gd_short_first", "gd_short_first_start", "gd_short_recorded"): "one results-sheet remark per reason a match"
+    " was decided (looked up by the reason): each can be worded apart",
+    ("gd_short_draw", "gd_short_rooms_draw"): "one results-sheet remark per reason (looked up by the reason): a"
+    " draw at one table vs a teams-of-four match drawn on both rooms",
+    ("gd_desk_penalties", "gd_penalties"): "the desk form's field label vs the match page's heading",
+    ("sj_match_points", "sj_metric_match_points"): "80分's column heading vs the metric's label on standings",
+}
+
+def test_no_two_keys_hold_the_same_word() -> None:
+    """A word every game or part shows is defined once (bye, forfeit, open room, the sheets'
+    headings): two keys with identical texts in all three locales drift apart the first time one
+    is translated again. Keys that only look alike are listed, with why, in SAME_TEXT_OTHER_ROLE."""
+    by_texts: dict[tuple[str, str, str], list[str]] = {}
+    for folder in FOLDERS:
+        for key, texts in catalogues.words(folder).items():
+            by_texts.setdefault(texts, []).append(key)
+    twice = {tuple(sorted(keys)): texts[2] for texts, keys in by_texts.items() if len(keys) > 1}
+    unlisted = {keys: en for keys, en in twice.items() if keys not in SAME_TEXT_OTHER_ROLE}
+    assert not unlisted, f"one word under several keys, keep one of each: {unlisted}"
+    every_key = {key for keys in by_texts.values() for key in keys}
+    gone = {key for keys in SAME_TEXT_OTHER_ROLE for key in keys} - every_key
+    assert not gone, f"take these off SAME_TEXT_OTHER_ROLE, no catalogue has them any more: {sorted(gone)}"
+
+
 def test_babel_reads_continuations_escapes_plurals_and_skips_fuzzy(tmp_path: Path) -> None:
     folder = tmp_path
     path = catalogues.catalogue_path(folder, WORDS, "en")

@@ -35,16 +35,9 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from generator.games.bridge.hands import PbnError, PbnGame, parse_pbn, small_int
 from generator.games.bridge.scoring import AdjustedRecord, BoardRecord, parse_adjusted
-from generator.interchange.pbn import (
-    PbnError,
-    PbnGame,
-    computed_score,
-    parse_pbn,
-    record_from,
-    record_text,
-    small_int,
-)
+from generator.interchange.pbn import record_from, record_text
 from generator import catalogues
 from generator.catalogues import LOCALES
 
@@ -147,9 +140,6 @@ class ImportRefused(Exception):
     def __init__(self, problem: dict[str, str]) -> None:
         super().__init__(problem["en"])
         self.problem = problem
-
-
-_ADJUSTED_WORD = re.compile(r"^(?:A|AV|AVE|AVG|AVERAGE)\s*([+=-])$|^A?\s*(\d{1,3}(?:[.,]\d+)?)\s*%?$", re.IGNORECASE)
 
 
 def adjusted_cell(text: str | None) -> tuple[float, bool] | None:
@@ -586,7 +576,7 @@ def compare_teams(session: TeamsSession, matches: list[Match], stage_result: Any
                 views[(round_result.number, view.home, view.away)] = view
     rounds = sorted({m[0] for m in matches})
     ours = {number: number if len(rounds) > 1 else 1 for number in rounds}  # one round is written without `round:`
-    checks: list[tuple[str, str, str, float | None]] = []
+    checks: list[tuple[dict[str, str], str, str, float | None]] = []
     for number, _, home, away, found in matches:
         view = views.get((ours[number], team_id(home), team_id(away)))
         rows = {row.board: row for row in view.rows} if view is not None else {}
@@ -594,23 +584,23 @@ def compare_teams(session: TeamsSession, matches: list[Match], stage_result: Any
             row = rows.get(board)
             for room, line, score, imps in (("open", open_, "open_score", "home_imps"), ("closed", closed, "closed_score", "away_imps")):
                 if line.score is not None:
-                    checks.append((f"board {board} {room} Score", team_id(line.ns), str(line.score),
+                    checks.append((say_board(board, "Score", room), team_id(line.ns), str(line.score),
                                    None if row is None else getattr(row, score)))
                 if line.imps is not None:
-                    checks.append((f"board {board} {room} ScoreIMP", team_id(line.ns), line.imps,
+                    checks.append((say_board(board, "ScoreIMP", room), team_id(line.ns), line.imps,
                                    None if row is None else getattr(row, imps)))
         for (first, second) in ((home, away), (away, home)):
             published = session.match_vp.get((number, first, second))
             if published is not None:
                 for team, value in zip((first, second), published):
-                    checks.append((f"round {number} VP", team_id(team), value,
+                    checks.append((word("bridge_import_round_vp", round=number), team_id(team), value,
                                    None if view is None else view.vp.get(team_id(team))))
     standings = {s.entry.id: s for s in stage_result.standings}
     for number, team in session.teams.items():
         standing = standings.get(team_id(number))
         for column, published in team.figures.items():
             computed = None if standing is None else standing.rank if column == "Rank" else standing.tally.metrics.get("vp")
-            checks.append((f"total {column}", team_id(number), published, computed))
+            checks.append((word("bridge_import_total", column=column), team_id(number), published, computed))
     differences = [Difference(where, pair, published, "—" if computed is None else _shown(computed))
                    for where, pair, published, computed in checks
                    if computed is None or not _equal(published, float(computed))]
@@ -832,7 +822,7 @@ def _add_missing_entries(event: Path, entries: list[tuple[str, list[str]]]) -> N
 
 @dataclass
 class Difference:
-    where: str  # board 3 MP_NS, total TotalPercentage
+    where: dict[str, str]  # board 3 MP_NS, total TotalPercentage: in every locale
     pair: str
     published: str
     computed: str
@@ -888,8 +878,8 @@ def compare(session: Session, ids: dict[tuple[str, str], str], stage_result: Any
                 continue
             for row in view.rows:
                 ours[(row.board, view.ns, view.ew)] = row
-    checks: list[tuple[str, str, str, float | None]] = []  # (where, pair, published, computed)
-    mp_checks: list[tuple[str, str, str, float, float]] = []  # (where, pair, published, mp, top)
+    checks: list[tuple[dict[str, str], str, str, float | None]] = []  # (where, pair, published, computed)
+    mp_checks: list[tuple[dict[str, str], str, str, float, float]] = []  # (where, pair, published, mp, top)
     for line in session.lines:
         ns, ew = ids[("NS", line.ns)], ids[("EW", line.ew)]  # type: ignore[index]
         row = ours.get((line.board, ns, ew))
@@ -931,15 +921,21 @@ def compare(session: Session, ids: dict[tuple[str, str], str], stage_result: Any
             else:  # TotalScoreMP, in the file's convention, with any penalty as paibang applied it
                 mp, top = metrics.get("mp", 0), metrics.get("top", 0)
                 computed = _in_convention(mp, top, convention or (2, False))
-            checks.append((f"total {column}", entry or pair.id, published, computed))
+            checks.append((word("bridge_import_total", column=column), entry or pair.id, published, computed))
     differences = [Difference(where, pair, published, "—" if computed is None else _shown(computed))
                    for where, pair, published, computed in checks
                    if computed is None or not _equal(published, float(computed))]
     return len(checks), differences, convention
 
 
-def say_board(board: int, column: str) -> str:
-    return f"board {board} {column}"
+def say_board(board: int, column: str, room: str | None = None) -> dict[str, str]:
+    """Where a figure is, in every locale: the board and the file's column (MP_NS), and the
+    room of a team match's board."""
+    if room is None:
+        return word("bridge_import_board", board=board, column=column)
+    rooms = word(f"room_name_{room}")
+    return {locale: word("bridge_import_board_room", board=board, room=rooms[locale], column=column)[locale]
+            for locale in LOCALES}
 
 
 # --- the command ----------------------------------------------------------------------------------------
@@ -951,7 +947,7 @@ def _report(total: int, differences: list[Difference], strict: bool, locale: str
         return 0
     print(say("differ", locale, n=total, bad=len(differences)))
     for difference in differences:
-        print(say("line", locale, what=difference.where, pair=difference.pair, published=difference.published,
+        print(say("line", locale, what=difference.where[locale], pair=difference.pair, published=difference.published,
                   computed=difference.computed))
     return 1 if strict else 0
 
@@ -1021,6 +1017,6 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
         return 0
     print(say("differ", locale, n=total, bad=len(differences)))
     for difference in differences:
-        print(say("line", locale, what=difference.where, pair=difference.pair, published=difference.published,
+        print(say("line", locale, what=difference.where[locale], pair=difference.pair, published=difference.published,
                   computed=difference.computed))
     return 1 if strict else 0

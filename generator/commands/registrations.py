@@ -559,7 +559,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     for person in people:
         grouped.setdefault(person.key, []).append(person)
     groups = list(grouped.values())
-    report.team_size = _team_size(event)
+    report.team_size = _team_size(event, game)
     if report.team_size:
         report.uneven = [(min(p.row for p in members), len(members)) for members in groups
                          if len(members) != report.team_size]
@@ -597,14 +597,14 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
-def _team_size(event: YamlMap) -> int | None:
-    """Players a team when a stage of the event says so (Guandan's `team_size: 4`: a team's two
-    pairs play in the open and the closed room); None when no stage does."""
+def _team_size(event: YamlMap, game: Game | None) -> int | None:
+    """Players an entry when a stage of the event says so (the game's `players_per_entry`:
+    Guandan's `team_size: 4`); None when no stage does."""
     stages = event.get("stages")
-    if not isinstance(stages, YamlList):
+    if game is None or not isinstance(stages, YamlList):
         return None
-    sizes = {stage.get("team_size") for stage in stages if isinstance(stage, YamlMap)}
-    sizes = {size for size in sizes if isinstance(size, int) and not isinstance(size, bool) and size > 2}
+    sizes = [size for stage in stages
+             if isinstance(stage, YamlMap) and (size := game.players_per_entry(stage)) is not None]
     return max(sizes) if sizes else None
 
 

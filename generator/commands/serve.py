@@ -43,6 +43,7 @@ import watchfiles
 
 from generator.commands.console import print_problems, site_locale, words
 from generator.errors import ContentErrors
+from generator.event_cache import EventMemory
 
 HOST = "127.0.0.1"
 # Connections the kernel keeps waiting while the loop is busy: far more than a browser or a
@@ -119,6 +120,9 @@ class Site:
         self.content, self.output, self.templates, self.lang = content, output, templates, lang
         self.version = 0
         self.overlay: str | None = None  # the error page while the last build failed
+        # The events of the last build, kept between rebuilds: after a save, the changed event is
+        # read and scored, the others are taken from here (not unpickled from the cache again).
+        self.memory = EventMemory()
         self.closing = False
         self._changed = asyncio.Event()  # set (and replaced) at every new version
 
@@ -130,10 +134,12 @@ class Site:
     def build_once(self) -> None:
         """One build; never raises. The outcome is printed and kept as the overlay."""
         from generator.build import build
+        from generator.render.incremental import code_digest
 
         locale = self.locale
         try:
-            report = build(self.content, self.output)
+            code_digest.cache_clear()  # a template changed while serving: every page, as in a fresh build
+            report = build(self.content, self.output, memory=self.memory)
         except ContentErrors as failure:
             print_problems(failure.problems, locale, self.content)
             errors = sum(1 for p in failure.problems if not p.warning)

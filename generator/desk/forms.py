@@ -96,7 +96,7 @@ def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None) 
     """The form's fields (`Game.entry_fields`, then forfeit), filled from what was typed, else
     from the file."""
     table = current_table(spot, text)
-    forfeit = EntryField("forfeit", "desk_forfeit", field_text(table.get("forfeit")), "select",
+    forfeit = EntryField("forfeit", "forfeit", field_text(table.get("forfeit")), "select",
                     (("", "desk_no_forfeit"), *((s, s) for s in spot.sides)))
     boards = _board_numbers(spot, table.get("boards"), text)
     game = GAMES[spot.event.game]

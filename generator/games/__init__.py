@@ -279,6 +279,13 @@ class Game:
         match, whose first side the draw rules name). None: pair cannot write its tables."""
         return None
 
+    def players_per_entry(self, stage: Mapping[str, Any]) -> int | None:
+        """Players an entry of this stage fields when its keys make it more than a pair
+        (Guandan's `team_size: 4`), so `paibang import` can say which rows of the sheet make an
+        entry of another size. `stage` is the stage as written in event.yaml, not yet checked
+        (import reads it before any check). Default: None, the keys fix no size."""
+        return None
+
     # --- words --------------------------------------------------------------------------------
     # A game's words are data in its package's catalogues (generator/catalogues.py):
     # <package>/locales/<locale>/LC_MESSAGES/paibang.po and messages.po. Words every game

@@ -8,7 +8,8 @@ for "the same as the previous game", a void written as an empty suit or `-`, `1N
 
 What paibang reads from a file:
 
-- deals (`[Board]`, `[Deal]`), for a stage's hand records (games/bridge/hands.py);
+- deals (`[Board]`, `[Deal]`), for a stage's hand records (games/bridge/hands.py, which holds
+  the reader of PBN text itself, `parse_pbn`: the tags and sections of each game);
 - results, in either of the two shapes files come in: one game per board with a `ScoreTable`
   of every table's result (pairs events; `pairs_results`), or one game per table result with
   `[Contract]`, `[Declarer]`, `[Result]` (tricks), `[Score]` and, in team events, `[HomeTeam]`
@@ -35,6 +36,7 @@ from typing import Any
 
 from generator import catalogues
 from generator.catalogues import LOCALES
+from generator.games.bridge.hands import PbnGame, parse_pbn, small_int
 from generator.games.bridge.scoring import (
     AdjustedRecord,
     BoardRecord,
@@ -46,146 +48,10 @@ from generator.games.bridge.scoring import (
 )
 
 
-class PbnError(ValueError):
-    """A file that cannot be read as PBN: the line, and why (in the three locales)."""
-
-    def __init__(self, line: int, problem: dict[str, str]) -> None:
-        super().__init__(f"line {line}: {problem['en']}")
-        self.line = line
-        self.problem = problem
-
-
 def _problem(key: str, **params: object) -> dict[str, str]:
     """Why a file cannot be read, in every locale: one of the shared words (`pbn_…`)."""
     texts = catalogues.words(catalogues.SHARED)[key]
     return {locale: text.format(**params) for locale, text in zip(LOCALES, texts)}
-
-
-@dataclass
-class PbnTable:
-    """A table tag (`ScoreTable`, `TotalScoreTable`, …): its column names and rows."""
-
-    columns: list[str]
-    rows: list[dict[str, str | None]]
-
-
-@dataclass
-class PbnGame:
-    """One game of a PBN file: its tags in order, the lines after each tag (auction, play,
-    table rows), and where each tag was written."""
-
-    tags: dict[str, str] = field(default_factory=dict)
-    sections: dict[str, list[str]] = field(default_factory=dict)
-    lines: dict[str, int] = field(default_factory=dict)
-    line: int = 0
-
-    def get(self, name: str) -> str | None:
-        """A tag's value; None when absent or unknown (`?`)."""
-        value = self.tags.get(name)
-        if value is None or value.strip() == "?":
-            return None
-        return value
-
-    def table(self, name: str) -> PbnTable | None:
-        spec = self.tags.get(name)
-        if spec is None:
-            return None
-        columns = [part.split("\\")[0].strip() for part in spec.split(";") if part.strip()]
-        rows = []
-        for text in self.sections.get(name, []):
-            tokens = tokenize(text)
-            if not tokens:
-                continue
-            if len(tokens) != len(columns):
-                raise PbnError(self.lines.get(name, self.line),
-                               _problem("pbn_row_fields", name=name, found=len(tokens), columns=len(columns)))
-            rows.append({c: (None if t in ("-", "?") else t) for c, t in zip(columns, tokens)})
-        return PbnTable(columns, rows)
-
-
-_TAG = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
-_TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
-
-
-def tokenize(text: str) -> list[str]:
-    """The fields of a section line: quoted strings (unquoted) and bare words."""
-    return [_unescape(quoted) if quoted is not None else bare for quoted, bare in
-            ((m.group(1), m.group(2)) for m in _TOKEN.finditer(text))]
-
-
-def _unescape(text: str) -> str:
-    return text.replace('\\"', '"').replace("\\\\", "\\")
-
-
-def _strip_comments(text: str, in_brace: bool) -> tuple[str, bool]:
-    """The line without `;` and `{…}` comments (outside quotes); whether a brace comment is
-    still open at its end."""
-    out, quoted, index = [], False, 0
-    while index < len(text):
-        char = text[index]
-        if in_brace:
-            if char == "}":
-                in_brace = False
-        elif quoted:
-            out.append(char)
-            if char == "\\" and index + 1 < len(text):
-                out.append(text[index + 1])
-                index += 1
-            elif char == '"':
-                quoted = False
-        elif char == '"':
-            quoted = True
-            out.append(char)
-        elif char == ";":
-            break
-        elif char == "{":
-            in_brace = True
-        else:
-            out.append(char)
-        index += 1
-    return "".join(out), in_brace
-
-
-def parse_pbn(text: str) -> list[PbnGame]:
-    """Every game of a PBN text, in order."""
-    games: list[PbnGame] = []
-    game = PbnGame()
-    current: str | None = None
-    in_brace = False
-    previous: dict[str, str] = {}
-    for number, raw in enumerate(text.splitlines(), start=1):
-        if raw.startswith("%") and not in_brace:
-            continue
-        line, in_brace = _strip_comments(raw, in_brace)
-        line = line.strip()
-        if not line:
-            if not in_brace and raw.strip() == "" and game.tags:
-                previous = dict(game.tags)
-                games.append(game)
-                game, current = PbnGame(), None
-            continue
-        if line.startswith("["):
-            match = _TAG.match(line)
-            if not match:
-                raise PbnError(number, _problem("pbn_tag_unreadable", tag=line[:40]))
-            name, value = match.group(1), _unescape(match.group(2))
-            if value == "#" and name in previous:  # "as in the previous game"
-                value = previous[name]
-            if not game.tags:
-                game.line = number
-            game.tags[name] = value
-            game.lines[name] = number
-            current = name
-            rest = line[match.end():].strip()
-            if rest:
-                game.sections.setdefault(name, []).append(rest)
-            continue
-        if current is None:
-            raise PbnError(number, _problem("pbn_line_no_tag"))
-        game.sections.setdefault(current, []).append(line)
-    if game.tags:
-        games.append(game)
-    return games
 
 
 def read_pbn(path: Path) -> list[PbnGame]:
@@ -201,18 +67,6 @@ def read_pbn(path: Path) -> list[PbnGame]:
 # --- contracts and results ------------------------------------------------------------------------
 
 _PBN_CONTRACT = re.compile(r"^([1-7])(NT|N|C|D|H|S)(XX|X)?$", re.IGNORECASE)
-
-
-def small_int(text: str | None, digits: int = 6) -> int | None:
-    """A whole number of at most `digits` digits (a board, a round, tricks); None otherwise, so
-    a hostile run of digits never reaches int()."""
-    if text is None:
-        return None
-    text = text.strip()
-    body = text[1:] if text[:1] in "+-" else text
-    if not body.isascii() or not body.isdigit() or len(body) > digits:
-        return None
-    return int(text)
 
 
 def parse_contract(text: str | None) -> tuple[Contract | None, bool]:

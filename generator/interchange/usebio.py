@@ -34,7 +34,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.interchange.pbn import small_int
+from generator.games.bridge.hands import small_int
 
 SCORING_METHODS = {"matchpoints": "MATCH_POINTS", "imps": "CROSS_IMPS", "butler": "BUTLER_IMPS"}
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}

@@ -227,7 +227,7 @@ def _bracket(t: Translator, event: Event, stage_result: StageResult) -> Bulletin
              third=t("ko_bulletin_third") if bracket.third_place else "")
     if bracket.champion:
         text += t("ko_bulletin_champion", id=f"{bracket.champion} {_who(t, event.entries[bracket.champion])}")
-    columns = [t("ko_col_match"), t("ko_col_round"), t("ko_col_side_a"), t("ko_col_side_b"), t("table"),
+    columns = [t("ko_col_match"), t("pair_round_col"), t("ko_col_side_a"), t("ko_col_side_b"), t("table"),
                t("ko_col_winner")]
     return Bulletin(f"bracket-{stage.id}", t("ko_bulletin_title", event=event.title, stage=stage.name), text,
                     columns, rows, event.organizer or "", stage.date or _last_date(event), numeric={0, 4})

@@ -238,39 +238,67 @@ def chunks(items: list[Any], size: int) -> list[list[Any]]:
 
 
 def first_page(rows: list[Any]) -> list[Any]:
-    """The rows a standings' first page shows (the event page's ranking too)."""
+    """The rows a standings' first page shows (the event page's ranking too): chunks()[0]."""
     return rows[:PAGE_ROWS]
+
+
+def paged(pages: list[list[Any]], url: str, label_of: Callable[[int, list[Any]], str]) -> list[tuple[str, str]]:
+    """(URL, label) of each page of a paginated page, none when there is one page: page 1 at
+    `url`, the others at page_url's; `label_of(start, items)` says what a page holds ("1–200",
+    "T1–T50"), `start` the position of its first item among all the pages'."""
+    if len(pages) <= 1:
+        return []
+    starts = [0]
+    for page in pages[:-1]:
+        starts.append(starts[-1] + len(page))
+    return [(page_url(url, n), label_of(start, page)) for n, (start, page) in enumerate(zip(starts, pages), 1)]
 
 
 def standings_pages(event: Event, stage_id: str, rows: list[Any]) -> list[tuple[str, str]]:
     """(URL, label) of each page of a stage's standings: the label its ranks' span, "1-200"."""
-    base = stage_url(event, stage_id)
-    return [(page_url(base, n + 1), _span(n * PAGE_ROWS + 1, min((n + 1) * PAGE_ROWS, len(rows))))
-            for n in range((len(rows) - 1) // PAGE_ROWS + 1)] if len(rows) > PAGE_ROWS else []
+    return paged(chunks(rows, PAGE_ROWS), stage_url(event, stage_id),
+                 lambda start, page: _span(start + 1, start + len(page)))
 
 
 def _span(first: Any, last: Any) -> str:
     return f"{first}–{last}" if first != last else str(first)
 
 
-# A round's table number -> its page, for rounds of more than PAGE_TABLES tables, made once a
-# round (5,000 entry pages ask for it 7 times each); the round itself is kept beside it, so that
-# an id reused by a later round is never taken for it. render_event empties it.
-_TABLE_PAGES: dict[int, tuple[Any, dict[int, int]]] = {}
+@dataclass
+class TablePages:
+    """A round's tables in pages (PAGE_TABLES a page, in table order; the first page keeps the
+    round's URL) and each table's page number."""
+
+    chunks: list[list[Any]]
+    page_of: dict[int, int]  # table number -> its page; empty when the round has one page
 
 
-def table_url(event: Event, stage_result: StageResult, number: int, table: int) -> str:
-    """A table of a round, on its round page (the page holding it when the round is paginated)."""
+def table_pages(round_result: Any) -> TablePages:
+    shown = chunks(round_result.tables, PAGE_TABLES)
+    page_of = {score.table.number: n for n, tables in enumerate(shown, 1) for score in tables} if len(shown) > 1 else {}
+    return TablePages(shown, page_of)
+
+
+# Every round's TablePages of an event, by (stage id, round number): made once by render_event
+# (5,000 entry pages ask for a table's page 7 times each) and passed to the pages.
+RoundPages = dict[tuple[str, int], TablePages]
+
+
+def round_pages(result: EventResult) -> RoundPages:
+    return {(s.stage.id, r.number): table_pages(r) for s in result.stages for r in s.rounds}
+
+
+def table_url(event: Event, stage_result: StageResult, number: int, table: int, pages: RoundPages | None = None) -> str:
+    """A table of a round, on its round page (the page holding it when the round is paginated).
+    `pages`: the event's round_pages (render_event's); without them (the desk) the round's are
+    worked out here."""
     url = round_url(event, stage_result.stage.id, number)
-    round_result = next((r for r in stage_result.rounds if r.number == number), None)
-    if round_result is not None and len(round_result.tables) > PAGE_TABLES:
-        kept = _TABLE_PAGES.get(id(round_result))
-        if kept is None or kept[0] is not round_result:
-            if len(_TABLE_PAGES) > 64:  # called outside render_event (the desk): kept bounded
-                _TABLE_PAGES.clear()
-            kept = _TABLE_PAGES[id(round_result)] = (round_result, {
-                score.table.number: position // PAGE_TABLES + 1 for position, score in enumerate(round_result.tables)})
-        url = page_url(url, kept[1].get(table, 1))
+    found = pages.get((stage_result.stage.id, number)) if pages is not None else None
+    if found is None and pages is None:
+        round_result = next((r for r in stage_result.rounds if r.number == number), None)
+        found = table_pages(round_result) if round_result is not None else None
+    if found is not None and found.page_of:
+        url = page_url(url, found.page_of.get(table, 1))
     return url + (f"#table-{table}" if table else "")
 
 
@@ -436,7 +464,7 @@ def _players_index(env: jinja2.Environment, writer: SiteWriter, groups: list[tup
     for url, page in zip(urls, shown):
         for number, group, _ in page:
             links.setdefault(number, (group, f"{url}#g{number}"))
-    pages = [(url, _span(page[0][1], page[-1][1])) for url, page in zip(urls, shown)]
+    pages = paged(shown, PLAYERS_URL, lambda _, page: _span(page[0][1], page[-1][1]))
     for number, (url, page) in enumerate(zip(urls, shown), 1):
         writer.page(env, url, "players.html", newest, groups=[(group, people) for _, group, people in page],
                     first_group=page[0][0] - 1, group_links=[links[n] for n in sorted(links)], pages=pages,
@@ -447,6 +475,8 @@ def _sitemap_order(page: tuple[str, dt.date | None]) -> tuple[int, str]:
     """Archive and index pages first, then every event's pages in path order."""
     return (page[0].startswith("events/"), page[0])
 
+
+SMALL_SHARE = 64  # player pages that, with one event, are rendered without forking
 
 # Set just before forking, read by the workers (which inherit it instead of unpickling results).
 _JOB: dict[str, Any] = {}
@@ -463,6 +493,11 @@ class _Rendering:
         self.out = out
         self.pool: ProcessPoolExecutor | None = None
         workers = min(workers or os.cpu_count() or 1, max(len(jobs) + len(persons), 1))
+        if len(jobs) <= 1 and len(persons) <= SMALL_SHARE:
+            # A rebuild after one file was saved: one event and its players. Forking workers
+            # from a process that holds a large archive (its page tables copied) cost more
+            # than rendering them here.
+            workers = 1
         _JOB.update(site=site, jobs=jobs, persons=persons, bulletins=bulletins, env_for=env_for, root=out.root)
         try:
             if workers <= 1:
@@ -560,11 +595,11 @@ def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulle
     event = result.event
     game = GAMES[event.game]
     day = _last_day(result) if event.dates else None
-    common = dict(event=event, game=game, result=result)
+    pages_of_rounds = round_pages(result)
+    common = dict(event=event, game=game, result=result, pages_of_rounds=pages_of_rounds)
     notices = [render_notice(path) for path in event.notices]
     writer.page(env, event_url(event), "event.html", day, notices=notices, bulletins=bulletins, **common)
     table_template = f"games/{event.game}_table.html"
-    _TABLE_PAGES.clear()
     for stage_result in result.stages:
         stage = stage_result.stage
         travellers = _travellers(game, stage_result)
@@ -588,14 +623,13 @@ def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulle
         after = _standings_after(event, stage_result)
         for round_result in stage_result.rounds:
             # PAGE_TABLES tables a page, in table order; the first keeps the round's URL.
-            shown = chunks(round_result.tables, PAGE_TABLES)
+            shown = pages_of_rounds[(stage.id, round_result.number)].chunks
             url = round_url(event, stage.id, round_result.number)
-            table_pages = [(page_url(url, n + 1), _span(tables[0].table.number, tables[-1].table.number))
-                           for n, tables in enumerate(shown)] if len(shown) > 1 else []
+            links = paged(shown, url, lambda _, tables: _span(tables[0].table.number, tables[-1].table.number))
             for number, tables in enumerate(shown, 1):
                 writer.page(env, page_url(url, number), "round.html", day,
                             stage_result=stage_result, stage=stage, round_result=round_result, tables=tables,
-                            pages=table_pages, page_number=number, table_template=table_template,
+                            pages=links, page_number=number, table_template=table_template,
                             after_round=after.get(round_result.number) if number == 1 else None, **common)
     # Each stage's tables, by entry, gathered once (not searched again for every entry).
     seats = [seated(s) for s in result.stages]
@@ -603,7 +637,7 @@ def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulle
     for entry in event.entries.values():
         appearances = [
             EntryStage(s, ranked.get(entry.id), matches.get(entry.id, []),
-                       match_lines(game, event, s, entry.id, matches.get(entry.id, [])))
+                       match_lines(game, event, s, entry.id, matches.get(entry.id, []), pages_of_rounds))
             for s, matches, ranked in zip(result.stages, seats, standings)
         ]
         appearances = [a for a in appearances if a.standing is not None or a.matches]
@@ -667,14 +701,13 @@ class EntryStage:
 
 
 def match_lines(game: Any, event: Event, stage_result: StageResult, entry_id: str,
-                matches: list[tuple[int, Any, int]] | None = None) -> MatchSummary:
+                matches: list[tuple[int, Any, int]] | None = None, pages: RoundPages | None = None) -> MatchSummary:
     """The entry's matches in one stage with each ranking metric, match by match and running
     (tournament/running.py computes them), each linked to its table on the round's page."""
-    stage = stage_result.stage
     totals = running_totals(game, stage_result, entry_id, matches)
     lines: list[MatchLine] = []
     for row in totals.rows:
-        url = table_url(event, stage_result, row.round, row.table)
+        url = table_url(event, stage_result, row.round, row.table, pages)
         lines.append(MatchLine(row.round, row.table, url, row.opponents, row.outcome, row.values, row.running))
     return MatchSummary(totals.metrics, lines)
 

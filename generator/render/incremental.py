@@ -20,7 +20,6 @@ import datetime as dt
 import hashlib
 import json
 import os
-import shutil
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -235,34 +234,36 @@ class PreviousBuild:
         return self.record.with_suffix(".warnings.sealed")
 
     def reuse(self, slug: str, key: str, out: OutputTree) -> EventPages | None:
-        """Link the event's previous files into `out` when its key is unchanged and they are all there."""
+        """Keep the event's previous files for `out` when its key is unchanged and they are all
+        there as written: nothing is copied or linked here (see OutputTree.keep)."""
         previous = self.events.get(slug)
         if previous is None or previous.key != key or not self.output.is_dir():
             return None
-        sources = [self.output / path for path in previous.files]
-        if not all(self._as_written(relative, source) for relative, source in zip(previous.files, sources)):
+        root = os.fspath(self.output)
+        recorded = self.data.get("files", {})
+        if not all(self._as_written(relative, f"{root}/{relative}") for relative in previous.files):
             return None
-        made: set[Path] = set()
-        for relative, source in zip(previous.files, sources):
-            target = out.path(relative)
-            if target.parent not in made:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                made.add(target.parent)
-            try:
-                os.link(source, target)  # the same file: its recorded stamp holds
-                recorded = self.data.get("files", {}).get(relative)
-                if recorded is not None:
-                    out.stamps[relative] = tuple(recorded)
-            except OSError:
-                shutil.copyfile(source, target)
-            out.written.append(relative)
+        for relative in previous.files:
+            stamp = recorded.get(relative)
+            out.keep(relative, tuple(stamp) if stamp is not None else None)
         return previous
 
-    def _as_written(self, relative: str, source: Path) -> bool:
+    def kept_pdf(self, relative: str, key: str) -> tuple[int, int] | None:
+        """The recorded stamp of a bulletin in output/ when the last build wrote it from the same
+        printing job (`key`) and it is still as written; else None (to be printed or read from
+        the PDF cache)."""
+        if self.data.get("pdf_keys", {}).get(relative) != key:
+            return None
+        stamp = self.data.get("files", {}).get(relative)
+        if stamp is None or not self._as_written(relative, f"{self.output}/{relative}"):
+            return None
+        return tuple(stamp)
+
+    def _as_written(self, relative: str, source: str) -> bool:
         """The file is still there, and (when the record says) as the last build wrote it: a
         page edited or replaced by hand in output/ is rendered again, never linked."""
         try:
-            found = os.stat(source)
+            found = os.lstat(source)  # a symbolic link put in its place is not the page written
         except OSError:
             return False
         recorded = self.data.get("files", {}).get(relative)
@@ -275,10 +276,12 @@ class PreviousBuild:
         self.record.unlink(missing_ok=True)
 
     def save(self, events: dict[str, EventPages], inputs: str | None = None, outcome: Outcome | None = None,
-             files: list[str] = (), stamps: dict[str, tuple[int, int]] | None = None) -> None:
+             files: list[str] = (), stamps: dict[str, tuple[int, int]] | None = None,
+             pdf_keys: dict[str, str] | None = None) -> None:
         """Record what each event wrote; with `inputs` and `outcome`, also what the whole build was
         made from and every file it wrote, with its size and modification time (`stamps` as the
-        writing found them, else read back from output/), for `unchanged`."""
+        writing found them, else read back from output/), for `unchanged`; `pdf_keys`: each
+        bulletin's printing job, for `kept_pdf`."""
         self.record.parent.mkdir(parents=True, exist_ok=True)
         data: dict = {"output": str(self.output),
                       "events": {slug: pages.as_json() for slug, pages in sorted(events.items())}}
@@ -288,7 +291,8 @@ class PreviousBuild:
             found = {relative: stamps.get(relative) or _stamp(self.output / relative) for relative in files}
             data |= {"inputs": inputs, "pages": outcome.pages, "pdfs": outcome.pdfs, "events_built": outcome.events,
                      "locale": outcome.locale,
-                     "files": {relative: list(stamp) for relative, stamp in found.items()}}
+                     "files": {relative: list(stamp) for relative, stamp in found.items()},
+                     "pdf_keys": pdf_keys or {}}
         temporary = self.record.with_suffix(f".tmp-{os.getpid()}")
         temporary.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
         os.replace(temporary, self.record)

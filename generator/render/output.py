@@ -12,13 +12,32 @@ file, the system's root or the home folder, content/ (or a folder inside it or h
 a folder that is not empty and is not paibang's. A site built before the marker existed counts
 as paibang's when the last build's record describes it; it gets the marker with this build.
 Leftovers of killed builds are tidied only when they carry the marker and paibang's exact name.
+
+A rebuild that changed a few files (one results file saved: one event's pages, its players'
+pages, the indexes) does not copy the rest of the site into a new tree and swap it: that cost
+grew with the archive (~8,400 links for 200 events), not with the change. It writes only the new
+files into `output.tmp-<pid>/` and puts them into output/ in place, under a journal
+(`apply_in_place`): before output/ is touched, `output.journal-<pid>` lists every file to be
+replaced or removed and whether it was there before; each old file is first linked into
+`output.old-<pid>/` (the backup), then the new one renamed over it (so a reader never finds a
+file missing); the journal is removed once every file is in place, which is the commit. A build
+killed while applying leaves its journal, and the next build (or `paibang clean`) rolls it back
+before anything else (`recover_leftovers`): each file from the backup, new files removed. So
+output/ is the old site or the new one, never a mix, once paibang next runs; a web server
+reading output/ during those milliseconds may see some new files beside old ones, as it would
+while a site is uploaded. Swapping per event was the other choice: an event's folder swaps
+atomically, but the indexes, the players' pages and several events do not swap together, so a
+journal was needed anyway. When most of the site changed (a template, site.yaml), the whole tree
+is still written and swapped in one step, as before.
 """
 
 from __future__ import annotations
 
 import ctypes
+import json
 import os
 import shutil
+import stat
 from pathlib import Path
 
 from generator.messages import words
@@ -79,6 +98,7 @@ class OutputTree:
         self.stamps: dict[str, tuple[int, int]] = {}  # (size, modification time) of each file written
         self._root = os.fspath(root)
         self._folders: set[str] = set()  # made already: most pages share a folder with another
+        self.kept: list[str] = []  # files of the previous site kept as they are (see `keep`)
 
     def path(self, relative: str) -> Path:
         return Path(self._target(relative))
@@ -114,6 +134,38 @@ class OutputTree:
     def write_text(self, relative: str, text: str) -> None:
         self.write_bytes(relative, text.encode("utf-8"))
 
+    def keep(self, relative: str, stamp: tuple[int, int] | None) -> None:
+        """A file of the previous site, unchanged, that belongs to this one too: linked into the
+        tree (`link_kept`) when the whole tree is swapped, else left where it is."""
+        self._target(relative)  # checked as a written one would be
+        self.kept.append(relative)
+        if stamp is not None:
+            self.stamps[relative] = stamp
+        self.written.append(relative)
+
+    def link_kept(self, previous_root: Path) -> None:
+        """Hard-link every kept file from the previous site into this tree (copied where links
+        cannot be made): the tree is then the whole new site, to be swapped in."""
+        source_root = os.fspath(previous_root)
+        for relative in self.kept:
+            target = self._target(relative)
+            folder = target.rpartition("/")[0]
+            if folder not in self._folders:
+                os.makedirs(folder, exist_ok=True)
+                self._folders.add(folder)
+            try:
+                os.link(f"{source_root}/{relative}", target)  # the same file: its recorded stamp holds
+            except OSError:
+                shutil.copyfile(f"{source_root}/{relative}", target)
+                self.stamps.pop(relative, None)  # a copy has a time of its own: read back when recorded
+        self.kept = []
+
+    @property
+    def fresh(self) -> list[str]:
+        """The files written into this tree (not kept from the previous site)."""
+        kept = set(self.kept)
+        return [relative for relative in self.written if relative not in kept]
+
 
 def staging_dir(output: Path) -> Path:
     """A new, empty folder next to output/ (same filesystem, so the final rename is cheap)."""
@@ -145,12 +197,155 @@ def swap_into_place(staging: Path, output: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
+def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str]) -> None:
+    """Put the files `fresh` (relative paths) of `staging` into output/, each over the old one,
+    and take away `gone` (files of the old site the new one has not), under a journal: see the
+    note at the top. Raises, with output/ put back as it was, when a step fails; `staging` and
+    the backup are removed once the new site is in place."""
+    output = output.resolve()
+    root, stage, pid = os.fspath(output), os.fspath(staging), os.getpid()
+    backup = output.parent / f"{output.name}.old-{pid}"
+    journal = output.parent / f"{output.name}.journal-{pid}"
+    for relative in (*fresh, *gone):
+        _checked(relative)
+    folders: list[str] = []  # made by this build, parents first: removed again by a roll-back
+    seen: set[str] = set()
+    for relative in fresh:
+        parent = relative.rpartition("/")[0]
+        while parent and parent not in seen:
+            seen.add(parent)
+            parent = parent.rpartition("/")[0]
+    for folder in sorted(seen, key=lambda f: (f.count("/"), f)):
+        if not os.path.isdir(f"{root}/{folder}"):
+            folders.append(folder)
+    steps = {"replace": [[relative, os.path.lexists(f"{root}/{relative}")] for relative in fresh],
+             "remove": [relative for relative in gone if os.path.lexists(f"{root}/{relative}")], "folders": folders}
+    if os.path.lexists(backup):
+        _remove(backup)
+    backup.mkdir()
+    (backup / MARKER).write_text(marker_text(), encoding="utf-8")  # tidied like any leftover of ours
+    # From here on, a kill is rolled back by the next build. One killed while this is written
+    # leaves a journal that does not parse: nothing had been touched, and nothing it names is.
+    journal.write_text(json.dumps(steps, ensure_ascii=False), encoding="utf-8")
+    back, made = os.fspath(backup), set()
+    try:
+        for folder in folders:
+            os.mkdir(f"{root}/{folder}")
+        for relative, existed in steps["replace"]:
+            target = f"{root}/{relative}"
+            if existed:
+                saved = _backup_path(back, relative, made)
+                try:
+                    # The old file stays readable until the new one replaces it.
+                    os.link(target, saved, follow_symlinks=False)
+                except OSError:
+                    shutil.copy2(target, saved)
+            os.replace(f"{stage}/{relative}", target)
+        for relative in steps["remove"]:
+            os.replace(f"{root}/{relative}", _backup_path(back, relative, made))
+    except BaseException:
+        _roll_back(output, journal)
+        raise
+    journal.unlink()  # the commit: the new site is in place
+    for relative in steps["remove"]:  # folders emptied by what was taken away (an event deleted)
+        parent = relative.rpartition("/")[0]
+        while parent:
+            try:
+                os.rmdir(f"{root}/{parent}")
+            except OSError:
+                break
+            parent = parent.rpartition("/")[0]
+    _remove(backup)
+    _remove(staging)
+
+
+def in_place_possible(output: Path, relatives: list[str]) -> bool:
+    """Whether files can be put in place at `relatives` under output/: every folder on their way
+    is a real folder of output/'s own (or not there yet), never a symbolic link, so that nothing
+    is written, replaced or removed outside output/. Else the whole site is swapped."""
+    root = os.fspath(output.resolve())
+    folders: set[str] = set()
+    for relative in relatives:
+        try:
+            _checked(relative)
+        except UnsafePath:
+            return False
+        parent = relative.rpartition("/")[0]
+        while parent and parent not in folders:
+            folders.add(parent)
+            parent = parent.rpartition("/")[0]
+    for folder in folders:
+        try:
+            found = os.lstat(f"{root}/{folder}")
+        except FileNotFoundError:
+            continue
+        except OSError:
+            return False
+        if not stat.S_ISDIR(found.st_mode):
+            return False
+    return True
+
+
+def _backup_path(back: str, relative: str, made: set[str]) -> str:
+    saved = f"{back}/{relative}"
+    folder = saved.rpartition("/")[0]
+    if folder not in made:
+        os.makedirs(folder, exist_ok=True)
+        made.add(folder)
+    return saved
+
+
+def _checked(relative: object) -> str:
+    """A path relative to a site, as OutputTree accepts it; UnsafePath for anything else."""
+    if not isinstance(relative, str):
+        raise UnsafePath(repr(relative))
+    parts = relative.split("/")
+    if relative.startswith("/") or "\\" in relative or "\0" in relative or any(p in ("..", ".", "") for p in parts):
+        raise UnsafePath(relative)
+    return relative
+
+
+def _roll_back(output: Path, journal: Path) -> None:
+    """Undo what the journal's build put in place: output/ as it was before it. Each step is
+    safe to take again, so a roll-back that is itself killed is finished by the next one."""
+    pid = journal.name.rpartition("-")[2]
+    back, root = os.fspath(output.parent / f"{output.name}.old-{pid}"), os.fspath(output)
+    try:
+        steps = json.loads(journal.read_text(encoding="utf-8"))
+        replace = [(_checked(relative), bool(existed)) for relative, existed in steps["replace"]]
+        remove = [_checked(relative) for relative in steps["remove"]]
+        folders = [_checked(folder) for folder in steps["folders"]]
+    except (OSError, ValueError, TypeError, KeyError):
+        journal.unlink(missing_ok=True)  # not one paibang wrote whole: nothing it names is touched
+        return
+    if is_ours(output) and in_place_possible(output, [r for r, _ in replace] + remove):
+        for relative, existed in replace:
+            if os.path.lexists(f"{back}/{relative}"):
+                os.replace(f"{back}/{relative}", f"{root}/{relative}")
+            elif not existed and os.path.lexists(f"{root}/{relative}") and not os.path.isdir(f"{root}/{relative}"):
+                os.unlink(f"{root}/{relative}")  # new with the killed build
+        for relative in remove:
+            if os.path.lexists(f"{back}/{relative}"):
+                os.replace(f"{back}/{relative}", f"{root}/{relative}")
+        for folder in reversed(folders):
+            try:
+                os.rmdir(f"{root}/{folder}")
+            except OSError:
+                pass
+    journal.unlink(missing_ok=True)
+
+
 def recover_leftovers(output: Path) -> None:
     """Tidy up after builds that were killed: put back a previous site left as `output.old-<pid>`
     (killed between the two renames), and remove their `.tmp-` and `.old-` folders. Only folders
     named exactly as paibang names them and carrying its marker (or empty) are touched: a backup
     called `output.old-2024` is the user's. Folders of a build still running are left alone."""
     leftovers = []
+    for path in sorted(output.parent.iterdir()):  # journals first: the backups they name are needed
+        kind, _, pid = path.name[len(output.name):].partition("-")
+        if path.name.startswith(output.name) and kind == ".journal" and pid.isdigit() and pid == str(int(pid)):
+            if int(pid) != os.getpid() and not _running(int(pid)) and path.is_file() and not path.is_symlink():
+                _roll_back(output, path)
     for path in output.parent.iterdir():
         kind, _, pid = path.name[len(output.name):].partition("-")
         if path.name.startswith(output.name) and kind in (".tmp", ".old") and pid.isdigit() and pid == str(int(pid)):
@@ -179,8 +374,13 @@ def remove_site(output: Path) -> list[Path]:
     output = output.resolve()
     removed = []
     if output.parent.is_dir():
-        for path in [output, *sorted(output.parent.glob(f"{output.name}.*-*"))]:
+        # Journals first (their name sorts before .old and .tmp), output/ last.
+        for path in [*sorted(output.parent.glob(f"{output.name}.*-*")), output]:
             kind, _, pid = path.name[len(output.name):].partition("-")
+            if path != output and kind == ".journal" and pid.isdigit() and path.is_file() and not path.is_symlink():
+                if not _running(int(pid)):
+                    _roll_back(output, path)  # before its backup goes: output/ whole again, if it stays
+                continue
             if (path == output or (kind in (".tmp", ".old") and pid.isdigit())) and _removable(path):
                 if path != output and _running(int(pid)) and int(pid) != os.getpid():
                     continue

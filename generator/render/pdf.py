@@ -4,17 +4,20 @@ A bulletin becomes HTML here (templates/bulletin.html or a form's own template),
 character is checked against the Chinese face the page names (a missing glyph is a build
 error, never tofu), and the PDF comes from the cache when the same HTML was printed before with
 the same fonts and WeasyPrint; the rest are printed in parallel, one process per core, each
-keeping one FontConfiguration for all its documents.
+keeping one FontConfiguration for its documents. A worker is replaced by a fresh one after
+WORKER_DOCUMENTS documents: WeasyPrint's caches and the allocator's fragments made a worker
+grow to ~2 GB over a 400-event build, and a recycled one starts again from the parent's
+memory (forked after WeasyPrint is imported, so a new worker costs a fork, not an import).
 """
 
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
 import os
 import subprocess
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -156,6 +159,14 @@ def _print(html: str) -> bytes:
     return weasyprint.HTML(string=html, base_url=str(TEMPLATES)).write_pdf(font_config=_WORKER_FONTS)
 
 
+def _print_at(job: tuple[int, str]) -> tuple[int, bytes]:
+    return job[0], _print(job[1])
+
+
+# Documents a printing process makes before it is replaced (see the note at the top).
+WORKER_DOCUMENTS = 25
+
+
 def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None = None,
                done: Callable[[int, int], None] | None = None) -> tuple[list[bytes], int]:
     """The PDFs of `jobs` in order, and how many had to be printed (the rest came from the cache).
@@ -175,12 +186,16 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
 
         # The longest documents first, so that no core is left with a big one at the end.
         todo.sort(key=lambda p: len(jobs[p].html), reverse=True)
-        with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker) as pool:
-            futures = [pool.submit(_print, jobs[p].html) for p in todo]
-            for count, _ in enumerate(as_completed(futures), start=1):
+        by_position: dict[int, bytes] = {}
+        forking = "fork" in multiprocessing.get_all_start_methods()
+        with multiprocessing.get_context("fork" if forking else None).Pool(workers, initializer=_start_worker,
+                                                      maxtasksperchild=WORKER_DOCUMENTS) as pool:
+            for count, (position, pdf) in enumerate(
+                    pool.imap_unordered(_print_at, [(p, jobs[p].html) for p in todo]), start=1):
+                by_position[position] = pdf
                 if done:
                     done(count, len(todo))
-            printed = [future.result() for future in futures]
+        printed = [by_position.pop(p) for p in todo]
     else:
         printed = []
         for p in todo:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import importlib.resources
 import json
+import re
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
@@ -48,9 +49,10 @@ class Record:
 
 
 def normalise(text: str) -> str:
-    """What both sides compare: NFKC (full-width Ａ１９ -> A19), case folded, 繁體 folded to 简体,
-    spaces collapsed."""
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().translate(simplified()).split())
+    """What both sides compare: NFKC (full-width Ａ１９ -> A19), lower case, 繁體 folded to 简体,
+    spaces collapsed. Lower case as site.js's toLowerCase() makes it, never casefold(): that
+    would index Strauß as "strauss" and Σ/ς as σ, which a query typed in the browser never is."""
+    return " ".join(unicodedata.normalize("NFKC", text).lower().translate(simplified()).split())
 
 
 @cache
@@ -66,18 +68,14 @@ def simplified() -> dict[int, str]:
     return folds
 
 
+# A letter or digit of any script: exactly the characters str.isalnum() accepts (re's \w is
+# isalnum or "_", checked over every code point), found by re's C loop instead of one by one.
+_RUN = re.compile(r"[^\W_]+")
+
+
 def _runs(text: str) -> list[str]:
     """Runs of letters and digits (any script); punctuation and spaces split them."""
-    runs, current = [], []
-    for char in text:
-        if char.isalnum():
-            current.append(char)
-        elif current:
-            runs.append("".join(current))
-            current = []
-    if current:
-        runs.append("".join(current))
-    return runs
+    return _RUN.findall(text)
 
 
 def bigrams(text: str) -> set[str]:
@@ -121,15 +119,16 @@ def _person_detail(person: Person, t: Translator) -> str:
 def index_script(found: list[Record]) -> str:
     """assets/search-index.js: the records and the bigram -> record numbers lists."""
     postings: dict[str, list[int]] = {}
-    for number, record in enumerate(found):
-        for gram in sorted(bigrams(record.text)):
+    texts = [record.text for record in found]  # each made once (normalising was most of the time)
+    for number, text in enumerate(texts):
+        for gram in sorted(bigrams(text)):
             postings.setdefault(gram, []).append(number)
     # The folds a query can need: every traditional character whose simplified form is in a record.
-    present = {char for record in found for char in record.text}
+    present = set().union(*texts)
     folds = {chr(code): char for code, char in simplified().items() if char in present}
     data = {
         "version": 1,
-        "records": [[r.kind, r.title, r.detail, r.url, r.text] for r in found],
+        "records": [[r.kind, r.title, r.detail, r.url, text] for r, text in zip(found, texts)],
         "grams": dict(sorted(postings.items())),
         "fold": dict(sorted(folds.items())),
     }

@@ -13,8 +13,9 @@ The event in progress (event-day.md): the standings count only the rounds fully 
 round 1 on (`rounds_played`: "after round N"); a round partly entered is shown, never counted.
 Each stage, and the event, is scheduled (no result), in progress, or complete (every round the
 stage declares fully played). Qualifiers come from a complete stage only; prizes and the
-credits roster from a complete event only. In a Swiss or round robin, an entry `withdrawn: N`
-plays no round from N on (a match drawn against it anyway is its forfeit), and an entry absent
+credits roster from a complete event only. In a Swiss, round robin or knockout, an entry
+`withdrawn: N` plays no round from N on (a match drawn against it anyway is its forfeit; in a
+knockout a walkover, the opponent goes through), and in a Swiss or round robin an entry absent
 from every table of the rounds drawn before its first is late: for each of those rounds that
 counts it scores the stage's `late:` score, else a bye.
 """
@@ -157,9 +158,10 @@ def _rank(game: Game, stage: Stage, tallies: dict, counted: list[RoundResult], l
 
 def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, state: dict[str, object]) -> TableScore:
     """One table; a match not played against an entry that had withdrawn before this round is
-    the withdrawn entry's forfeit (a round robin's schedule keeps meeting it: event-day.md)."""
+    the withdrawn entry's forfeit (a round robin's schedule keeps meeting it: event-day.md; a
+    knockout's bracket too: a walkover, the opponent goes through)."""
     score = game.score_table(table, stage, state)
-    if is_pending(score) and stage.format in ("swiss", "round_robin"):
+    if is_pending(score) and stage.format in ("swiss", "round_robin", "knockout"):
         gone = [side for side in table.sides if (w := event.entries[side].withdrawn) is not None and w <= number]
         if len(gone) == 1 or (gone and len(gone) == len(table.sides)):
             score = game.score_table(replace(table, forfeit=gone[0]), stage, state)

@@ -2,7 +2,11 @@
 
 The field is seeded (content-format.md): by the ranking of an earlier stage (`seeding: {from:
 swiss}`), by a list (`seeding: [T05, T12, …]`, best first), or else in the order the field
-arrives (the qualifiers by rank; a first stage: the entries as written).
+arrives (the qualifiers by rank; a first stage: the entries as written). Entries ranked equal
+there (3=) are seeded in the order its standings list them (by entry id); entries that come
+straight to the knockout (`bye`) follow in the order of the entry list; a list keeps its order.
+An entry withdrawn before round 1 (`withdrawn: true`) is not seeded; one withdrawn later loses
+its match by walkover (tournament/event.py).
 
 The bracket has the next power of two of places (12 entries: 16) and one round per halving.
 Seeds are placed the standard way, so that the two best can meet only in the final, the best
@@ -41,8 +45,6 @@ from generator.tournament.standings import Standing, tally
 
 if TYPE_CHECKING:
     from generator.content.model import Round
-
-Localised = dict[str, str]
 
 
 # --- the bracket -------------------------------------------------------------------------------
@@ -158,8 +160,8 @@ def make_bracket(field_size: int, seeds: list[str], third_place: bool) -> Bracke
         matches.append(match)
         feeders.append(Slot(source=match.number))
     for number in range(2, rounds + 1):
-        if number == rounds and third_place and rounds >= 2:
-            semis = [m for m in matches if m.round == number - 1]
+        semis = [m for m in matches if m.round == number - 1] if number == rounds else []
+        if third_place and len(semis) == 2:  # a semi-final with a bye (3 entries) has one loser only
             matches.append(Match(len(matches) + 1, number, [Slot(source=m.number, loser=True) for m in semis], "third"))
         made = []
         for first, second in zip(feeders[::2], feeders[1::2]):
@@ -172,7 +174,8 @@ def make_bracket(field_size: int, seeds: list[str], third_place: bool) -> Bracke
             match.kind = "final"
         elif match.kind == "match" and match.round == rounds - 1:
             match.kind = "semi"
-    return Bracket(size, rounds, list(seeds), field_size, sorted(byes), matches, third_place and rounds >= 2)
+    has_third = any(m.kind == "third" for m in matches)
+    return Bracket(size, rounds, list(seeds), field_size, sorted(byes), matches, has_third)
 
 
 # --- the field and its seeds ------------------------------------------------------------------
@@ -187,8 +190,13 @@ def seeded_field(event: Event, stage: Stage, arriving: list[Entry], incoming: bo
     if knockout is None:
         return arriving
     mark = stage.mark or Mark(event.folder / "event.yaml")
+    arriving = [e for e in arriving if not _withdrawn_before(e)]  # never seeded, never drawn
+    advanced = any(s.advance and s.advance.to == stage.id for s in event.stages)
     if knockout.seeds is not None:
-        listed = [event.entries[e] for e in knockout.seeds if e in event.entries]
+        if advanced and not incoming:
+            return []  # the stage advancing here is not over: its qualifiers, the field, are not known
+        listed = [event.entries[e] for e in knockout.seeds if e in event.entries
+                  and not _withdrawn_before(event.entries[e])]
         if incoming:
             given, came = {e.id for e in listed}, {e.id for e in arriving}
             if given != came:
@@ -200,11 +208,17 @@ def seeded_field(event: Event, stage: Stage, arriving: list[Entry], incoming: bo
     source = next((s for s in earlier if s.stage.id == knockout.from_stage), None)
     if source is None:
         return arriving
-    ranked = [s.entry for s in source.standings if s.rank is not None]
-    if incoming or any(s.advance and s.advance.to == stage.id for s in event.stages):
+    ranked = [s.entry for s in source.standings if s.rank is not None and not _withdrawn_before(s.entry)]
+    if incoming or advanced:
         place = {e.id: i for i, e in enumerate(ranked)}
         return sorted(arriving, key=lambda e: place.get(e.id, len(place)))  # sorted is stable
     return ranked if source.complete else []
+
+
+def _withdrawn_before(entry: Entry) -> bool:
+    """Withdrawn before round 1 (`withdrawn: true`): out of the knockout's field. A later
+    withdrawal is a walkover in its match (event.py, _score)."""
+    return entry.withdrawn is not None and entry.withdrawn <= 1
 
 
 # --- the stage: tables to matches, winners, placings ---------------------------------------------
@@ -222,6 +236,9 @@ def run_knockout(game: Game, event: Event, stage: Stage, field_entries: list[Ent
     if seeds and bracket.rounds != stage.rounds:
         problems.add("knockout-rounds", stage.mark or Mark(event.folder / "event.yaml"), id=stage.id,
                      count=len(seeds), rounds=bracket.rounds, expected=stage.rounds)
+    if seeds and stage.knockout.third_place and not bracket.third_place:
+        problems.add("knockout-no-third-place", stage.mark or Mark(event.folder / "event.yaml"), warning=True,
+                     id=stage.id, count=len(seeds))
     by_number = {r.number: (r, source) for r, source in zip(scored, rounds)}
     for number in range(1, bracket.rounds + 1):
         _fill(bracket, number)

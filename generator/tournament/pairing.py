@@ -775,4 +775,4 @@ def _method_key(method: str) -> str:
 
 def _side_key(side: str) -> str:
     """The column heading of a table's side (ns, home, team_a …)."""
-    return side if side in ("ns", "ew") else f"pair_side_{side}"
+    return side if side in ("ns", "ew") else f"{side}_team" if side in ("home", "away") else f"pair_side_{side}"

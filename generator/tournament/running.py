@@ -70,6 +70,11 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
     first_only = {m for m in shown if metric_of(game, m).first_only}
     rows: list[MatchRow] = []
     totals = [0.0] * len(shown)
+    # A knockout's match is won as its bracket says: a tie settled by `winner:` (or the game's
+    # own rule, Game.knockout_winner) has no winner in its score.
+    bracket = stage_result.bracket
+    went_on = {(m.round, m.score.table.number): m.winner for m in bracket.matches
+               if m.score is not None and m.winner is not None} if bracket is not None else {}
     sums: dict[str, float] = {}  # every metric of the side so far, for metrics derived from sums
     for (number, score, index), side in zip(matches, own_sides):
         sides = score.table.sides
@@ -91,9 +96,9 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
             outcome = "bye"
         elif score.table.forfeit == entry_id:
             outcome = "forfeit"
-        elif score.winner is None:
+        elif (winner := went_on.get((number, score.table.number), score.winner)) is None:
             outcome = "drawn"
         else:
-            outcome = "won" if score.winner == entry_id else "lost"
+            outcome = "won" if winner == entry_id else "lost"
         rows.append(MatchRow(number, score.table.number, opponents, outcome, values, running))
     return RunningTotals(shown, rows)

@@ -34,6 +34,9 @@ from generator.games.bridge.scoring import (
 )
 from generator.games.common.boards import board_block
 
+# Metric words 80分 or 大怪路子 shows too: the shared catalogue's metric_<word>, not br_metric_<word>.
+SHARED_METRIC_WORDS = ("net", "percent", "mp", "top", "top_explain")
+
 
 @dataclass(frozen=True)
 class MatchView:
@@ -84,7 +87,8 @@ class BridgeRules(Game):
     def metrics(self) -> dict[str, Metric]:  # type: ignore[override]
         """total, net, first_board (the seed's matches); percent, mp, imps, vp, top (duplicate
         stages: pairs by matchpoints or IMPs, teams by VP)."""
-        return {name: Metric(name, words(f"br_metric_{name}"), words(f"br_metric_{name}_explain"),
+        key = lambda word: f"metric_{word}" if word in SHARED_METRIC_WORDS else f"br_metric_{word}"  # noqa: E731
+        return {name: Metric(name, words(key(name)), words(key(f"{name}_explain")),
                              first_only=name == "first_board")
                 for name in ("total", "net", "first_board", "percent", "mp", "imps", "vp", "top")}
 

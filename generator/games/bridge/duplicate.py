@@ -66,8 +66,6 @@ from generator.games.bridge.scoring import (
     ADJUSTED_PERCENT,
     ROOM_KEYS,
     AdjustedRecord,
-    parse_adjusted,
-    SEATS,
     BoardRecord,
     BoardView,
     BridgeStage,
@@ -75,8 +73,8 @@ from generator.games.bridge.scoring import (
     TeamBye,
     dealer,
     ns_score,
+    parse_adjusted,
     parse_board,
-    problem_text,
     result_text,
     vulnerability,
     vulnerability_words,
@@ -91,7 +89,6 @@ IMP_SCALE = (
     20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750,
     2000, 2250, 2500, 3000, 3500, 4000,
 )
-IMPS_PER_PERCENT = 0.3  # an adjusted p % in IMP scoring: (p - 50) x 0.3, so A+ is +3 IMPs
 
 
 def imps(difference: float) -> int:
@@ -1200,7 +1197,7 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
     made = dict(organizer=event.organizer or "", date=stage.date)
     named = "" if stage.name in event.title else t("paren", text=stage.name)  # no "…（队式赛）…（队式赛）"
     mp = options.scoring == "matchpoints"
-    value = t("br_mp") if mp else t("br_imps")
+    value = t("mp") if mp else t("br_imps")
     if options.kind == "pairs":
         rows: list[list[str]] = []
         for traveller in travellers(stage, options, stage_result.rounds):
@@ -1210,7 +1207,7 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
                 cells = [str(traveller.board) if first else "", t(f"seat_{traveller.dealer}") + "·" + t(f"vul_{traveller.vulnerability}") if first else "",
                          str(line.round), str(line.table), line.ns, line.ew]
                 if row.adjusted is not None:
-                    cells += [t("br_adjusted") + " " + row.adjusted.text, "", "", ""]
+                    cells += [t("adjusted") + " " + row.adjusted.text, "", "", ""]
                 else:
                     board = row.line
                     assert board is not None
@@ -1218,7 +1215,7 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
                 cells[-1] = f"{_value(row.ns_value)} / {_value(row.ew_value)}" if row.ns_value is not None else ""
                 rows.append(cells)
         return [Bulletin(
-            f"scoresheet-{stage.id}", t("br_sheet_pairs_title", event=event.title, stage=named), t("br_sheet_pairs_text"),
+            f"scoresheet-{stage.id}", t("sheet_pairs_title", event=event.title, stage=named), t("br_sheet_pairs_text"),
             [t("board"), t("br_sheet_conditions"), t("round"), t("table"), t("ns"), t("ew"), t("contract"), t("lead"), t("br_ns_score"),
              f"{value} {t('ns')} / {t('ew')}"],
             rows, numeric={0, 2, 3, 8, 9}, **made)]
@@ -1226,17 +1223,17 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
     for round_result in stage_result.rounds:
         for score in round_result.tables:
             view = score.view
-            where = t("br_sheet_round_table", r=round_result.number, t=score.table.number)
+            where = t("sheet_round_table", r=round_result.number, t=score.table.number)
             if not isinstance(view, TeamView) or view.away is None:
                 rows.append([where, "", t("bye"), "", "", ""])
                 continue
-            rows.append([where, "", t("br_sheet_match", home=view.home, away=view.away), "", "", ""])
+            rows.append([where, "", t("sheet_match", home=view.home, away=view.away), "", "", ""])
             if view.kind == "forfeit":
                 rows.append(["", "", t("forfeit") + t("colon") + str(view.forfeit), "", "", ""])
                 continue
             for row in view.rows:
                 if row.adjusted is not None:
-                    rows.append(["", str(row.board), t("br_adjusted") + " " + row.adjusted.text, "", "", _value(row.home_imps)])
+                    rows.append(["", str(row.board), t("adjusted") + " " + row.adjusted.text, "", "", _value(row.home_imps)])
                     continue
                 assert row.open is not None and row.closed is not None
                 rows.append(["", str(row.board), t(f"seat_{row.dealer}") + "·" + t(f"vul_{row.vulnerability}"),
@@ -1244,11 +1241,11 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
                              f"{_sheet_contract(t, row.closed)} {_signed(row.closed_score)}", _value(row.home_imps)])
             if view.kind == "played":
                 h, a = view.home, view.away
-                rows.append(["", "", t("br_sheet_total"), f"{_value(view.won[h])} : {_value(view.won[a])}",
+                rows.append(["", "", t("total"), f"{_value(view.won[h])} : {_value(view.won[a])}",
                              f"{t('br_sheet_vp')} {_value(view.vp[h])} : {_value(view.vp[a])}", _value(view.margin[h])])
     return [Bulletin(
-        f"scoresheet-{stage.id}", t("br_sheet_teams_title", event=event.title, stage=named), t("br_sheet_teams_text"),
-        [t("br_sheet_where"), t("board"), t("br_sheet_conditions"), t("br_open"), t("br_closed"), t("br_imps_home")],
+        f"scoresheet-{stage.id}", t("sheet_teams_title", event=event.title, stage=named), t("br_sheet_teams_text"),
+        [t("sheet_where"), t("board"), t("br_sheet_conditions"), t("open_room"), t("closed_room"), t("br_imps_home")],
         rows, numeric={1, 5}, **made)]
 
 

@@ -1,7 +1,8 @@
 """Hand records (牌例): the four hands of each board, high-card points, double dummy and par.
 
 A duplicate stage names its deals with the stage key `hands: hands.pbn`, a PBN file in the event
-folder (generator/interchange/pbn.py reads it). Each board page then shows the four hands round
+folder (`read_hand_records`; the PBN text reader below is the one generator/interchange/pbn.py
+builds on). Each board page then shows the four hands round
 a compass, the dealer, the vulnerability and each hand's high-card points (A 4, K 3, Q 2, J 1).
 
 Double dummy tricks (how many tricks each seat makes as declarer in each strain with every
@@ -219,6 +220,159 @@ def analyse(deal: Deal, mode: str = "standard") -> DoubleDummy | None:
     return DoubleDummy(tricks, int(found.score), contracts, "endplay")
 
 
+# --- PBN text: the tags and sections of each game ------------------------------------------------
+# Read here, where a stage's hand records need it; interchange/pbn.py builds PBN's results, import
+# and export on top of it.
+
+
+class PbnError(ValueError):
+    """A file that cannot be read as PBN: the line, and why (in the three locales)."""
+
+    def __init__(self, line: int, problem: dict[str, str]) -> None:
+        super().__init__(f"line {line}: {problem['en']}")
+        self.line = line
+        self.problem = problem
+
+
+@dataclass
+class PbnTable:
+    """A table tag (`ScoreTable`, `TotalScoreTable`, …): its column names and rows."""
+
+    columns: list[str]
+    rows: list[dict[str, str | None]]
+
+
+@dataclass
+class PbnGame:
+    """One game of a PBN file: its tags in order, the lines after each tag (auction, play,
+    table rows), and where each tag was written."""
+
+    tags: dict[str, str] = field(default_factory=dict)
+    sections: dict[str, list[str]] = field(default_factory=dict)
+    lines: dict[str, int] = field(default_factory=dict)
+    line: int = 0
+
+    def get(self, name: str) -> str | None:
+        """A tag's value; None when absent or unknown (`?`)."""
+        value = self.tags.get(name)
+        if value is None or value.strip() == "?":
+            return None
+        return value
+
+    def table(self, name: str) -> PbnTable | None:
+        spec = self.tags.get(name)
+        if spec is None:
+            return None
+        columns = [part.split("\\")[0].strip() for part in spec.split(";") if part.strip()]
+        rows = []
+        for text in self.sections.get(name, []):
+            tokens = tokenize(text)
+            if not tokens:
+                continue
+            if len(tokens) != len(columns):
+                raise PbnError(self.lines.get(name, self.line),
+                               words("pbn_row_fields", name=name, found=len(tokens), columns=len(columns)))
+            rows.append({c: (None if t in ("-", "?") else t) for c, t in zip(columns, tokens)})
+        return PbnTable(columns, rows)
+
+
+_TAG = re.compile(r'^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
+
+
+def tokenize(text: str) -> list[str]:
+    """The fields of a section line: quoted strings (unquoted) and bare words."""
+    return [_unescape(quoted) if quoted is not None else bare for quoted, bare in
+            ((m.group(1), m.group(2)) for m in _TOKEN.finditer(text))]
+
+
+def _unescape(text: str) -> str:
+    return text.replace('\\"', '"').replace("\\\\", "\\")
+
+
+def _strip_comments(text: str, in_brace: bool) -> tuple[str, bool]:
+    """The line without `;` and `{…}` comments (outside quotes); whether a brace comment is
+    still open at its end."""
+    out, quoted, index = [], False, 0
+    while index < len(text):
+        char = text[index]
+        if in_brace:
+            if char == "}":
+                in_brace = False
+        elif quoted:
+            out.append(char)
+            if char == "\\" and index + 1 < len(text):
+                out.append(text[index + 1])
+                index += 1
+            elif char == '"':
+                quoted = False
+        elif char == '"':
+            quoted = True
+            out.append(char)
+        elif char == ";":
+            break
+        elif char == "{":
+            in_brace = True
+        else:
+            out.append(char)
+        index += 1
+    return "".join(out), in_brace
+
+
+def parse_pbn(text: str) -> list[PbnGame]:
+    """Every game of a PBN text, in order."""
+    games: list[PbnGame] = []
+    game = PbnGame()
+    current: str | None = None
+    in_brace = False
+    previous: dict[str, str] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if raw.startswith("%") and not in_brace:
+            continue
+        line, in_brace = _strip_comments(raw, in_brace)
+        line = line.strip()
+        if not line:
+            if not in_brace and raw.strip() == "" and game.tags:
+                previous = dict(game.tags)
+                games.append(game)
+                game, current = PbnGame(), None
+            continue
+        if line.startswith("["):
+            match = _TAG.match(line)
+            if not match:
+                raise PbnError(number, words("pbn_tag_unreadable", tag=line[:40]))
+            name, value = match.group(1), _unescape(match.group(2))
+            if value == "#" and name in previous:  # "as in the previous game"
+                value = previous[name]
+            if not game.tags:
+                game.line = number
+            game.tags[name] = value
+            game.lines[name] = number
+            current = name
+            rest = line[match.end():].strip()
+            if rest:
+                game.sections.setdefault(name, []).append(rest)
+            continue
+        if current is None:
+            raise PbnError(number, words("pbn_line_no_tag"))
+        game.sections.setdefault(current, []).append(line)
+    if game.tags:
+        games.append(game)
+    return games
+
+
+def small_int(text: str | None, digits: int = 6) -> int | None:
+    """A whole number of at most `digits` digits (a board, a round, tricks); None otherwise, so
+    a hostile run of digits never reaches int()."""
+    if text is None:
+        return None
+    text = text.strip()
+    body = text[1:] if text[:1] in "+-" else text
+    if not body.isascii() or not body.isdigit() or len(body) > digits:
+        return None
+    return int(text)
+
+
 _PAR = re.compile(r"^([1-7])(NT|N|[SHDC♠♥♦♣])(X{0,2})\s*([NESW]{1,2})\s*([xX]{0,2})\s*([=+-]\d*)$")
 _SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "N": "NT"}
 
@@ -236,9 +390,6 @@ def read_hand_records(path: Path, problems: Problems) -> HandRecords | None:
     """The deals of a PBN file in content/ (UTF-8, no larger than any content file); a deal that
     cannot be read is reported at its line."""
     from generator.content.yaml_loader import read_content_text
-    # Here, not at the top: interchange/pbn.py builds on bridge's scoring, and importing that
-    # runs this package (bridge/__init__ -> duplicate -> hands) before pbn.py is complete.
-    from generator.interchange.pbn import PbnError, parse_pbn, small_int
 
     text = read_content_text(path, problems)
     if text is None:

@@ -205,19 +205,19 @@ def parse_board(board: int, value: Any, mark: Mark | None = None) -> BoardRecord
         return _parse_mapping(board, value, mark)
     if not isinstance(value, str):
         raise RecordError("bridge-board-syntax", problem=problem_text("form", str(value)))
-    words = canonical_text(value).split()
-    if not words:
-        raise RecordError("bridge-board-syntax", problem=problem_text("empty", value))
-    if "".join(words).lower() in PASS_WORDS:
+    parts = canonical_text(value).split()
+    if not parts:
+        raise RecordError("bridge-board-syntax", problem=words("problem_record_empty"))
+    if "".join(parts).lower() in PASS_WORDS:
         return BoardRecord(board, None, mark=mark)
-    if len(words) < 3:
+    if len(parts) < 3:
         raise RecordError("bridge-board-syntax", problem=problem_text("short", value))
-    if len(words) > 4:
+    if len(parts) > 4:
         raise RecordError("bridge-board-syntax", problem=problem_text("long", value))
-    contract = parse_contract(words[0])
-    declarer = _seat(words[1])
-    result = parse_result(words[2])
-    recorded = _score(words[3]) if len(words) == 4 else None
+    contract = parse_contract(parts[0])
+    declarer = _seat(parts[1])
+    result = parse_result(parts[2])
+    recorded = _score(parts[3]) if len(parts) == 4 else None
     return _checked(BoardRecord(board, contract, declarer, result, recorded, None, mark))
 
 
@@ -377,7 +377,7 @@ def parse_adjusted(board: int, value: Any, mark: Mark | None = None) -> Adjusted
         if isinstance(inner, (YamlMap, dict)):
             keys = {str(k).upper(): v for k, v in inner.items()}
             if set(keys) != {"NS", "EW"}:
-                raise RecordError("bridge-adjusted-syntax", problem=_problem("adjusted_both"))
+                raise RecordError("bridge-adjusted-syntax", problem=words("problem_adjusted_both"))
             ns, ew = (_percent(keys[k]) for k in ("NS", "EW"))
             return AdjustedRecord(board, ns, ew, mark, fixed=True)
         found = parse_adjusted(board, str(inner), mark) if inner is not None else None
@@ -401,7 +401,7 @@ def parse_adjusted(board: int, value: Any, mark: Mark | None = None) -> Adjusted
 
 def _percent(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 100:
-        raise RecordError("bridge-adjusted-syntax", problem=_problem("adjusted_percent"))
+        raise RecordError("bridge-adjusted-syntax", problem=words("problem_adjusted_percent"))
     return float(value)
 
 

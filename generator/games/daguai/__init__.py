@@ -51,6 +51,9 @@ from generator.games.daguai.records import TABLE_KEYS
 from generator.games.daguai.rules import DaguaiStage, MatchRecord
 from generator.games.daguai.words import texts, word
 
+# Metric words bridge shows too: the shared catalogue's metric_<word>, not dg_metric_<word>.
+SHARED_METRIC_WORDS = ("net", "match_points")
+
 
 class DaguaiRules(Game):
     name = "daguai"
@@ -74,7 +77,8 @@ class DaguaiRules(Game):
 
     @cached_property
     def metrics(self) -> dict[str, Metric]:  # type: ignore[override]
-        return {name: Metric(name, word(f"dg_metric_{name}"), word(f"dg_metric_{name}_explain"))
+        key = lambda w: f"metric_{w}" if w in SHARED_METRIC_WORDS else f"dg_metric_{w}"  # noqa: E731
+        return {name: Metric(name, word(key(name)), word(key(f"{name}_explain")))
                 for name in ("match_points", "net", "scored", "heads")}
 
     # -- records ----------------------------------------------------------------------------

@@ -65,8 +65,8 @@ def parse_room(text: object) -> RoomRecord:
     words = half_width(text).strip()  # Ｄ０１　８ as a Chinese input method types it
     match = _RECORD.match(words)
     if match is None:
-        kind = "empty" if not words else "points" if len(words.split()) == 2 else "shape"
-        raise RecordError("daguai-board-syntax", text=text, problem=problem(kind))
+        key = "problem_record_empty" if not words else "dg_problem_points" if len(words.split()) == 2 else "dg_problem_shape"
+        raise RecordError("daguai-board-syntax", text=text, problem=word(key))
     return RoomRecord(match.group(1), int(match.group(2)))
 
 
@@ -189,7 +189,7 @@ def _rooms_of(reader: Reader, number: int, value: Any,
                 continue
             if room in rooms:
                 problems.add("daguai-board-syntax", value.key_marks.get(key, board_mark), board=number,
-                             room=room_at(room), text=str(key), problem=problem("twice"))
+                             room=room_at(room), text=str(key), problem=word("problem_room_twice"))
                 continue
             rooms[room] = (room_value, value.value_marks.get(key, board_mark))
         return rooms
@@ -202,7 +202,7 @@ def _rooms_of(reader: Reader, number: int, value: Any,
         at = value.item_marks[0] if isinstance(value, YamlList) else board_mark
         return {room: (item, at) for room, item in zip(ROOMS, split_items(typed))}
     problems.add("daguai-board-syntax", board_mark, board=number, room=room_at(None),
-                 text=_shown(value), problem=problem("board"))
+                 text=_shown(value), problem=word("problem_board_rooms"))
     return None
 
 def _read_violations(reader: Reader, side_ids: list[str]) -> list[Violation]:

@@ -75,7 +75,7 @@ def _sheet_page(t: Any, event: Any, stage: Stage, score: TableScore, meaning: st
     seats = lambda room, side: "·".join(map(str, SEATS[room][side]))  # noqa: E731
     words = {key: t(key) for key in ("table", "referee", "board")}
     words |= {
-        "date": t("dg_date"), "open": t("open_room"), "closed": t("closed_room"), "ran_first": t("dg_ran_first"),
+        "date": t("sheet_date"), "open": t("open_room"), "closed": t("closed_room"), "ran_first": t("dg_ran_first"),
         "board_sum": t("dg_board_sum"), "violations": t("dg_violations"), "home": home, "away": away,
     }
     page: dict[str, Any] = {
@@ -97,7 +97,7 @@ def _sheet_page(t: Any, event: Any, stage: Stage, score: TableScore, meaning: st
         "violations": [],
         "key": t("dg_sheet_key", meaning=meaning),
         "rule": t("dg_sheet_rule"),
-        "signatures": [t("dg_sign_home"), t("dg_sign_away"), t("dg_sign_referee")],
+        "signatures": [t("dg_sign_home"), t("dg_sign_away"), t("sheet_sign_referee")],
     }
     if view.kind == "forfeit":
         winner = view.away if view.forfeit == view.home else view.home

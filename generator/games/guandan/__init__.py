@@ -17,7 +17,7 @@ which sets match points 3/2/1/0/3, draws and, without a `rank_by`, the national 
 of the stage's format (`default_rank_by`), where head-to-head decides only between exactly two
 (`head_to_head_two_only`). Any table may carry `penalties` (levels given to the penalised team's
 opponents, capped at A, applied after the deal log or on top of the recorded levels: `decide`)
-and a knockout's `tiebreak_deal` (`tiebreak_winner`). With `team_size: 4` a match is one table
+and a knockout's `tiebreak_deal` (`decide`). With `team_size: 4` a match is one table
 with two rooms, each recorded as a two-team table is; both rooms' net levels are added
 (`four_result`).
 
@@ -42,6 +42,7 @@ the game's surface: `GuandanRules`, the hooks of `Game`, each handing over to th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
@@ -53,9 +54,12 @@ from generator.games.common.shorthand import split_items
 from generator.games.guandan import records, sheets, views
 from generator.games.guandan.records import TABLE_KEYS, penalty_item, penalty_lines
 from generator.games.guandan.rules import (
-    METRIC_NAMES, NATIONAL_CHAINS, GuandanRecord, GuandanStage, knockout_winner, plain,
+    METRIC_NAMES, NATIONAL_CHAINS, GuandanRecord, GuandanStage, plain,
 )
 from generator.games.guandan.words import texts, word
+
+# Metric words other games show too: the shared catalogue's metric_<word>, not gd_metric_<word>.
+SHARED_METRIC_WORDS = ("match_points",)
 
 
 class GuandanRules(Game):
@@ -84,8 +88,8 @@ class GuandanRules(Game):
 
     @cached_property
     def metrics(self) -> dict[str, Metric]:  # type: ignore[override]
-        return {name: Metric(name, word(f"gd_metric_{name}"), word(f"gd_metric_{name}_explain"))
-                for name in METRIC_NAMES}
+        key = lambda w: f"metric_{w}" if w in SHARED_METRIC_WORDS else f"gd_metric_{w}"  # noqa: E731
+        return {name: Metric(name, word(key(name)), word(key(f"{name}_explain"))) for name in METRIC_NAMES}
 
     # -- records ----------------------------------------------------------------------------
 
@@ -143,9 +147,14 @@ class GuandanRules(Game):
         return views.score_table(table, stage)
 
     def knockout_winner(self, score: TableScore, stage: Stage) -> str | None:
-        """A tie at time-up goes to the extra deal's winner (`tiebreak_deal`, rules.tiebreak_winner);
-        a tie without one is the knockout's tie error, naming `tiebreak_key`."""
-        return knockout_winner(score)
+        """The match's winner. A match tied at time-up is decided by one extra deal at level 2
+        (rules-guandan.md, "Other rule sets"), won by the team whose player went out first and
+        written `tiebreak_deal: T05` on the table (checked when the table is read: one of its
+        teams, on a match whose levels, or teams-of-four net levels, are tied); scoring makes
+        that team the winner (`rules.decide`, `rules.four_result`). A tie without it (None) is
+        the knockout's tie error, naming `tiebreak_key`; the referee's `winner:` is not
+        Guandan's way."""
+        return score.winner
 
     # -- pages and printed matter -----------------------------------------------------------
 
@@ -159,6 +168,11 @@ class GuandanRules(Game):
         if isinstance(options, GuandanStage) and options.team_size == 4:
             return TABLE_FORM_FOUR
         return TABLE_FORM
+
+    def players_per_entry(self, stage: Mapping[str, Any]) -> int | None:
+        """`team_size: 4`: a team's two pairs play in the open and the closed room."""
+        size = stage.get("team_size")
+        return size if isinstance(size, int) and not isinstance(size, bool) and size > 2 else None
 
     def entry_fields(self, stage: Stage, sides: list[str], table: dict[str, Any],
                      boards: list[int], rooms: tuple[str, ...]) -> list[EntryField]:

@@ -155,17 +155,19 @@ def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Gu
     teams = [s for s, _ in sides]
     forfeit = reader.text("forfeit")
     record = GuandanRecord(teams, forfeit=None if forfeit is None else half_width(forfeit).strip())
+    knockout = stage.format == "knockout"
     if options.team_size == 4:
-        read_four(reader, record, options)
+        read_four(reader, record, options, knockout)
         return sides, record
     if reader.has("rooms"):
         reader.problems.add("guandan-rooms-unexpected", reader.key_mark("rooms"))
         record.broken = True
-    read_play(reader, record, options)
+    read_play(reader, record, options, knockout=knockout)
     return sides, record
 
 
-def read_play(reader: Reader, record: GuandanRecord, options: GuandanStage, room: bool = False) -> None:
+def read_play(reader: Reader, record: GuandanRecord, options: GuandanStage, room: bool = False,
+              knockout: bool = False) -> None:
     """A two-team table's record, or one room's: deals or levels, winner, penalties (and, at
     a table, the forfeit and the extra deal), read and checked."""
     teams = record.teams
@@ -174,7 +176,7 @@ def read_play(reader: Reader, record: GuandanRecord, options: GuandanStage, room
     read_deals(reader, record)
     read_penalties(reader, record)
     if not room:
-        read_tiebreak(reader, record)
+        read_tiebreak(reader, record, knockout)
     has_record = record.played or record.winner is not None or bool(record.penalties) \
         or record.tiebreak is not None
     if len(teams) == 1:
@@ -223,7 +225,7 @@ def check_decision(reader: Reader, record: GuandanRecord, options: GuandanStage,
                             computed=record.tiebreak, why=why_word("tiebreak"))
 
 
-def read_four(reader: Reader, record: GuandanRecord, options: GuandanStage) -> None:
+def read_four(reader: Reader, record: GuandanRecord, options: GuandanStage, knockout: bool = False) -> None:
     """A teams-of-four match (`team_size: 4`): `rooms: {open: …, closed: …}`, each room
     recorded as a two-team table is; the table's own `winner` is the lot's."""
     teams = record.teams
@@ -232,7 +234,7 @@ def read_four(reader: Reader, record: GuandanRecord, options: GuandanStage) -> N
             reader.problems.add("guandan-rooms-expected", reader.key_mark(key), key=key)
             record.broken = True
     read_winner(reader, record)
-    read_tiebreak(reader, record)
+    read_tiebreak(reader, record, knockout)
     rooms_reader = reader.mapping("rooms")
     rooms: dict[str, GuandanRecord] = {}
     if rooms_reader is not None:
@@ -290,10 +292,16 @@ def read_winner(reader: Reader, record: GuandanRecord) -> None:
     record.winner = winner
 
 
-def read_tiebreak(reader: Reader, record: GuandanRecord) -> None:
-    """`tiebreak_deal: T05`: the team whose player went out first in the extra deal."""
+def read_tiebreak(reader: Reader, record: GuandanRecord, knockout: bool) -> None:
+    """`tiebreak_deal: T05`: the team whose player went out first in the extra deal, which is
+    played in a knockout only (rules-guandan.md, "Other rule sets"); elsewhere the key is
+    reported and ignored."""
     team = reader.text("tiebreak_deal")
     if team is None:
+        return
+    if not knockout:
+        reader.problems.add("guandan-tiebreak-not-knockout", reader.key_mark("tiebreak_deal"), team=team,
+                            warning=True)
         return
     team = half_width(team).strip()
     if team not in record.teams:
@@ -404,7 +412,10 @@ def replay_record(reader: Reader, record: GuandanRecord, options: GuandanStage) 
         result = replay(teams, record.deals, options.start_level, options.a_attempts)
     except RecordError as error:
         mark = record.deal_marks[error.index] if error.index is not None else reader.value_mark("deals")
-        reader.problems.add(error.code, mark, item=(error.index or 0) + 1, **error.params)
+        params = dict(error.params)
+        if error.code == "guandan-team-not-at-table":
+            params["suggestion"] = suggestion(params["team"], teams)
+        reader.problems.add(error.code, mark, item=(error.index or 0) + 1, **params)
         return
     record.replay = result
     if record.levels is not None:

@@ -13,9 +13,7 @@ Nothing here reads a file or knows a word: records.py reads what a secretary wro
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-from generator.content.reader import suggestion
 from generator.errors import Mark
 
 # --- levels -----------------------------------------------------------------------------
@@ -120,8 +118,8 @@ def replay(teams: tuple[str, str] | list[str], deals: list[Deal], start_level: i
 
     for index, deal in enumerate(deals):
         if deal.team not in pair:
-            raise RecordError("guandan-team-not-at-table", index, team=deal.team, teams=list(pair),
-                              suggestion=suggestion(deal.team, pair), text=str(deal))
+            # The "did you mean" is the reader's to add (records.replay_record).
+            raise RecordError("guandan-team-not-at-table", index, team=deal.team, teams=list(pair), text=str(deal))
         if passed is not None:
             raise RecordError("guandan-after-pass", index, team=passed, text=str(deal))
         notes: list[tuple[str, str, int]] = []
@@ -189,23 +187,11 @@ def match_result(result: Replay) -> tuple[str | None, str]:
     return (a if result.arrived[a] < result.arrived[b] else b), "first"
 
 
-def levels_result(levels: dict[str, int], teams: tuple[str, str]) -> tuple[str | None, str]:
-    """(winner, why) from final levels only: `passed_a`, `higher`, or `tie` (needs `winner:`)."""
-    a, b = teams
-    if levels[a] != levels[b]:
-        winner = a if levels[a] > levels[b] else b
-        return winner, "passed_a" if levels[winner] == PASSED_A else "higher"
-    return None, "tie"
-
-
 # --- other rule sets: small points, penalties, draws, the extra deal ------------------------------
 
-
-def level_value(index: int) -> int:
-    """A level's value for the small points (rules-guandan.md, "Other rule sets"): 2 … 10 as
-    written, J 11, Q 12, K 13, A 14, A+ 15. 净积小分 is own value minus the opponents';
-    累积小分 is own value − 2, which is the level's index (A+ counts 13)."""
-    return index + 2
+# The small points (rules-guandan.md, "Other rule sets") count a level's value: 2 … 10 as written,
+# J 11, Q 12, K 13, A 14, A+ 15. 净积小分 is own value minus the opponents', 累积小分 own value − 2:
+# both are reckoned on the level's index (A+ counts 13).
 
 
 @dataclass(frozen=True)
@@ -284,24 +270,6 @@ def decide(teams: tuple[str, str], replay_result: Replay | None, levels: dict[st
     if recorded is not None:
         return Decision(teams, final, before, None, recorded, "recorded")
     return Decision(teams, final, before, None, None, "undecided")
-
-
-def tiebreak_winner(record: "GuandanRecord") -> str | None:
-    """Guandan's knockout tie rule (rules-guandan.md, "Other rule sets"): a match tied at
-    time-up is decided by one extra deal at level 2, won by the team whose player went out
-    first, written `tiebreak_deal: T05` on the table. The team it names (checked when the
-    table is read: one of the table's teams, on a match whose levels, or teams-of-four net
-    levels, are tied), or None when no extra deal was played."""
-    return record.tiebreak
-
-
-def knockout_winner(score: Any) -> str | None:
-    """Who goes through from a scored Guandan match: its winner (the extra deal decides a tie,
-    see `tiebreak_winner`); None for a tie without one, which a knockout cannot have."""
-    if score.winner is not None:
-        return score.winner
-    record = score.table.record
-    return tiebreak_winner(record) if isinstance(record, GuandanRecord) else None
 
 
 # --- the record of one table --------------------------------------------------------------

@@ -63,6 +63,9 @@ from generator.games.shengji.rules import BoardTable, ShengjiStage, options
 from generator.games.shengji.views import EventTables, Traveller
 from generator.games.shengji.words import texts, word
 
+# Metric words bridge shows too: the shared catalogue's metric_<word>, not sj_metric_<word>.
+SHARED_METRIC_WORDS = ("percent", "mp", "top", "top_explain")
+
 
 class ShengjiRules(Game):
     name = "shengji"
@@ -88,7 +91,8 @@ class ShengjiRules(Game):
 
     @cached_property
     def metrics(self) -> dict[str, Metric]:  # type: ignore[override]
-        return {name: Metric(name, word(f"sj_metric_{name}"), word(f"sj_metric_{name}_explain"))
+        key = lambda w: f"metric_{w}" if w in SHARED_METRIC_WORDS else f"sj_metric_{w}"  # noqa: E731
+        return {name: Metric(name, word(key(name)), word(key(f"{name}_explain")))
                 for name in ("match_points", "net", "percent", "mp", "top")}
 
     def default_stage(self, pairs: bool = False) -> ShengjiStage:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from generator.content.model import Stage
@@ -39,9 +38,12 @@ from generator.games.shengji.rules import (
     ByeCredit,
     Conversion,
     KittyRule,
+    PairsRecord,
     Penalty,
     RoomResult,
     ShengjiStage,
+    TeamBoard,
+    TeamRecord,
     adjusted_split,
     defenders_points,
     room_sides,
@@ -273,10 +275,10 @@ def _parse_adjusted(value: object, mark: Mark | None,
                                   problem=problem("adjusted_side"))
             if isinstance(pct, bool) or not isinstance(pct, (int, float)) or not 0 <= pct <= 100:
                 raise RecordError("shengji-adjusted", _marks(value, key, mark), text=_shown(pct),
-                                  problem=problem("adjusted_percent"))
+                                  problem=word("problem_adjusted_percent"))
             found[side] = pct
         if set(found) != set(DIRECTIONS):
-            raise RecordError("shengji-adjusted", mark, text="{…}", problem=problem("adjusted_both"))
+            raise RecordError("shengji-adjusted", mark, text="{…}", problem=word("problem_adjusted_both"))
         return (found["NS"], found["EW"]), None
     side = _side_word(value)
     if side is None and against is not None:
@@ -481,7 +483,7 @@ def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Ma
                 return None
             elif room in rooms:
                 problems.add("shengji-points-syntax", key_mark, board=number, room=room_at(room),
-                             text=str(key), problem=problem("twice"))
+                             text=str(key), problem=word("problem_room_twice"))
                 return None
             else:
                 rooms[room] = (item, item_mark)
@@ -489,7 +491,7 @@ def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Ma
         rooms = {room: (item, mark) for room, item, mark in zip(ROOMS, value, value.item_marks)}
     else:
         problems.add("shengji-points-syntax", board_mark, board=number, room=room_at(None),
-                     text=_shown(value), problem=problem("board"))
+                     text=_shown(value), problem=word("problem_board_rooms"))
         return None
     results: dict[str, RoomResult] = {}
     for room in ROOMS:
@@ -558,36 +560,6 @@ def read_pairs_table(reader: Reader, stage: Stage,
         reader.problems.add("shengji-board-count", written.mark, warning=True, table=reader.raw("table"),
                             count=len(written), boards=stage.boards)
     return sides, record
-
-# -- scoring ----------------------------------------------------------------------------
-
-
-# --- a table's record -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TeamBoard:
-    board: int
-    open: RoomResult
-    closed: RoomResult
-    note: str | None = None
-    mark: Mark | None = field(default=None, compare=False)
-
-    def room(self, name: str) -> RoomResult:
-        return self.open if name == "open" else self.closed
-
-
-@dataclass
-class TeamRecord:
-    boards: list[TeamBoard] = field(default_factory=list)
-    played: bool = False
-
-
-@dataclass
-class PairsRecord:
-    ns: str | None = None
-    ew: str | None = None
-    boards: list[tuple[int, RoomResult]] = field(default_factory=list)
 
 
 def _team_resolver(room: str, ids: list[str]) -> Callable[[str], str | None]:

@@ -261,6 +261,34 @@ def adjusted_split(offender: str) -> tuple[float, float]:
     return (ADJUSTED_OFFENDER, ADJUSTED_OTHER) if offender == "NS" else (ADJUSTED_OTHER, ADJUSTED_OFFENDER)
 
 
+# --- a table's record -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TeamBoard:
+    board: int
+    open: RoomResult
+    closed: RoomResult
+    note: str | None = None
+    mark: Mark | None = field(default=None, compare=False)
+
+    def room(self, name: str) -> RoomResult:
+        return self.open if name == "open" else self.closed
+
+
+@dataclass
+class TeamRecord:
+    boards: list[TeamBoard] = field(default_factory=list)
+    played: bool = False
+
+
+@dataclass
+class PairsRecord:
+    ns: str | None = None
+    ew: str | None = None
+    boards: list[tuple[int, RoomResult]] = field(default_factory=list)
+
+
 # --- a stage's options ------------------------------------------------------------------------
 
 

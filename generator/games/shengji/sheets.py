@@ -33,17 +33,17 @@ def bulletins(result: Any, t: Any) -> list[Any]:
         if stage_options.pairs:
             rows = _pairs_sheet_rows(t, stage, stage_result, stage_options)
             found.append(Bulletin(
-                f"scoresheet-{stage.id}", t("sj_sheet_pairs_title", event=event.title, stage=named),
+                f"scoresheet-{stage.id}", t("sheet_pairs_title", event=event.title, stage=named),
                 t("sj_sheet_pairs_text"),
                 [t("board"), t("sj_sheet_seat_level"), t("round"), t("sj_table"), t("ns"), t("ew"),
-                 t("sj_points"), f"{t('ns')} {t('sj_mp')}", f"{t('ew')} {t('sj_mp')}"],
+                 t("sj_points"), f"{t('ns')} {t('mp')}", f"{t('ew')} {t('mp')}"],
                 rows, numeric={0, 2, 3, 6, 7, 8}, **made))
         else:
             rows = _team_sheet_rows(t, stage, stage_result, stage_options)
             found.append(Bulletin(
-                f"scoresheet-{stage.id}", t("sj_sheet_team_title", event=event.title, stage=named),
+                f"scoresheet-{stage.id}", t("sheet_teams_title", event=event.title, stage=named),
                 t("sj_sheet_team_text", single=stage_options.kitty.single, pair=stage_options.kitty.pair),
-                [t("sj_sheet_where"), t("board"), t("sj_sheet_seat_level"),
+                [t("sheet_where"), t("board"), t("sj_sheet_seat_level"),
                  t("sj_sheet_open"), t("sj_sheet_closed"), t("sj_net_home"), t("sj_sheet_mp")],
                 rows, numeric={1, 3, 4, 5}, **made))
         found.extend(_board_forms(t, event, stage, stage_options, named, made))
@@ -84,11 +84,11 @@ def _team_sheet_rows(t: Any, stage: Stage, stage_result: Any, options: ShengjiSt
     for round_result in stage_result.rounds:
         for score in round_result.tables:
             view = score.view
-            where = t("sj_sheet_round_table", r=round_result.number, t=score.table.number)
+            where = t("sheet_round_table", r=round_result.number, t=score.table.number)
             if not isinstance(view, TeamView) or view.away is None:
                 rows.append([where, "", t("bye"), "", "", "", ""])
                 continue
-            rows.append([where, "", t("sj_sheet_match", home=view.home, away=view.away), "", "", "", ""])
+            rows.append([where, "", t("sheet_match", home=view.home, away=view.away), "", "", "", ""])
             if view.kind == "forfeit":
                 rows.append(["", "", t("forfeit") + t("colon") + str(view.forfeit), "", "", "", ""])
                 continue
@@ -127,7 +127,7 @@ def _pairs_sheet_rows(t: Any, stage: Stage, stage_result: Any, options: ShengjiS
             if row is None or not row.counted:
                 cells += [t("sj_not_played") if row is not None else "", "", ""]
             elif row.result.adjusted is not None:
-                cells += [t("sj_adjusted"), _n(row.ns_mp), _n(row.ew_mp)]
+                cells += [t("adjusted"), _n(row.ns_mp), _n(row.ew_mp)]
             else:
                 cells += [str(row.score), _n(row.ns_mp), _n(row.ew_mp)]
             rows.append(cells)

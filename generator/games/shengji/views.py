@@ -16,7 +16,6 @@ from generator.content.model import Stage, Table
 from generator.errors import Mark, Problems
 from generator.games import SideScore, TableScore
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, percentage
-from generator.games.shengji.records import PairsRecord, TeamBoard, TeamRecord
 from generator.games.shengji.rules import (
     DEFAULT_BOARD_TABLE,
     DEFAULT_CONVERSION,
@@ -25,8 +24,11 @@ from generator.games.shengji.rules import (
     ByeCredit,
     Conversion,
     KittyRule,
+    PairsRecord,
     RoomResult,
     ShengjiStage,
+    TeamBoard,
+    TeamRecord,
     default_bye,
     direction,
     options,

@@ -1,0 +1,163 @@
+"""Benchmark: archives of 50, 200, 400 and 2,000 events (issue 23, "Real sizes").
+
+    .venv/bin/python bench/archive.py [--sizes 50,200,400,2000] [--pdfs] [--where /dev/shm]
+
+Each archive is bench/site.py's: the demo events copied under new slugs. For each size:
+
+1. a full build as a fresh `paibang build` (a new process, its imports included), from nothing:
+   seconds, pages, and the peak resident memory of the build's process and of the largest of
+   its children (renderers, readers, PDF printers), which is what must grow with the largest
+   event, not with the archive;
+2. one results file changed, rebuilt as a fresh `paibang build` (median of three): what it
+   cost, how many files it wrote, and whether they were put in place (render/output.py);
+3. the same change rebuilt by a process that keeps the last build's events in memory, as
+   `paibang serve` does between saves (event_cache.EventMemory): its time against the fresh
+   full build's (target: under a tenth).
+
+Then the ratios the issue sets: full builds linear in events (400 vs 50 within 1.25x of 8x),
+one results file changed in the largest archive vs the 50-event one (target within 1.5x).
+Without --pdfs the builds make no bulletins (bench/bulletins.py measures printing).
+
+`archive_figures(sizes, where)` returns the lines, for bench/scale.py to print beside its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _bench_site():  # noqa: ANN202
+    """bench/site.py, by its path: `import site` is Python's own module."""
+    spec = importlib.util.spec_from_file_location("bench_site", Path(__file__).with_name("site.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
+
+
+SITE = _bench_site()
+
+SERVE_REBUILD = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from pathlib import Path
+from generator.build import build
+from generator.event_cache import EventMemory
+from generator.render.incremental import code_digest
+content, output, cache, changed = Path(sys.argv[2]), Path(sys.argv[3]), Path(sys.argv[4]), Path(sys.argv[6])
+memory = EventMemory()
+build(content, output, cache_dir=cache, bulletins=sys.argv[5] == "1", memory=memory)  # serve's first build
+times = []
+for attempt in range(3):
+    changed.write_text(changed.read_text(encoding="utf-8") + f"\\n# saved again {time.time()}\\n", encoding="utf-8")
+    start = time.perf_counter()
+    code_digest.cache_clear()  # as serve does before each rebuild
+    report = build(content, output, cache_dir=cache, bulletins=sys.argv[5] == "1", memory=memory)
+    times.append(time.perf_counter() - start)
+print(json.dumps({"seconds": sorted(times)[1], "rendered": report.events_rendered, "written": len(report.written)}))
+"""
+
+
+def _changed_file(content: Path) -> Path:
+    return sorted((content / "events").glob("*-000/results/*.yaml"))[0]
+
+
+def _touch(path: Path, note: str) -> None:
+    path.write_text(path.read_text(encoding="utf-8") + f"\n# {note}\n", encoding="utf-8")
+
+
+def measure(size: int, where: Path, pdfs: bool = False) -> dict:
+    """The figures of one archive of `size` events, built under `where` (removed afterwards)."""
+    work = Path(tempfile.mkdtemp(prefix=f"archive-{size}-", dir=where))
+    try:
+        content = SITE.make_archive(work, size)
+        output, cache = work / "output", work / "cache" / "pdf"
+        full = SITE.fresh_build_figures(content, output, cache, bulletins=pdfs)
+        changed = _changed_file(content)
+        rebuilds = []
+        for attempt in range(3):
+            _touch(changed, f"changed {attempt}")
+            rebuilds.append(SITE.fresh_build_figures(content, output, cache, bulletins=pdfs))
+        one = sorted(rebuilds, key=lambda r: r["seconds"])[1]
+        done = subprocess.run([sys.executable, "-c", SERVE_REBUILD, str(ROOT), str(content), str(output), str(cache),
+                               "1" if pdfs else "0", str(changed)], check=True, capture_output=True, text=True)
+        serve = json.loads(done.stdout.splitlines()[-1])
+        return {"size": size, "full": full, "one": one, "serve": serve}
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _mib(kib: int) -> str:
+    return f"{kib / 1024:.0f} MiB"
+
+
+def lines_for(found: list[dict]) -> list[str]:
+    """The figures of `measure` as lines: one per size, then the ratios against their targets."""
+    lines = []
+    by_size = {f["size"]: f for f in found}
+    for f in found:
+        full, one, serve = f["full"], f["one"], f["serve"]
+        lines.append(
+            f"{f['size']:>5} events: full build {full['seconds']:.2f} s, {full['pages']} pages "
+            f"({full['pages'] / full['seconds']:.0f} pages/s, {full['processor']:.1f} s of processor time); "
+            f"peak memory {_mib(full['rss_kib'])} (build) + largest child {_mib(full['children_rss_kib'])}")
+        lines.append(
+            f"{'':>5}         one results file changed: {one['seconds']:.2f} s as a fresh build "
+            f"({one['process']:.2f} s with the process's start and exit) "
+            f"({one['rendered']} event rendered, {one['written']} files written, "
+            f"{'in place' if one['in_place'] else 'whole site swapped'}; {one['processor']:.2f} s of processor time); "
+            f"kept in memory as serve does: {serve['seconds']:.2f} s = {serve['seconds'] / full['seconds']:.1%} "
+            f"of the full build (target < 10%)")
+        parts = SITE.where_the_time_goes(one["parts"])
+        lines.append(f"{'':>5}         the rebuild's time: {parts}")
+    if 50 in by_size and 400 in by_size:
+        ratio = by_size[400]["full"]["seconds"] / by_size[50]["full"]["seconds"]
+        used = by_size[400]["full"]["processor"] / by_size[50]["full"]["processor"]
+        lines.append(f"full builds, 400 vs 50 events: {ratio:.2f}x the time ({ratio / 8:.2f} of 8x), "
+                     f"{used:.2f}x the processor time ({used / 8:.2f} of 8x); target within 1.25 of 8x: "
+                     f"{'met' if ratio / 8 <= 1.25 else 'missed'}")
+    largest = max(by_size)
+    if 50 in by_size and largest != 50:
+        ratio = by_size[largest]["one"]["seconds"] / by_size[50]["one"]["seconds"]
+        used = by_size[largest]["one"]["processor"] / by_size[50]["one"]["processor"]
+        lines.append(f"one results file changed, {largest} vs 50 events: {ratio:.2f}x the time, {used:.2f}x the "
+                     f"processor time; target within 1.5x: {'met' if ratio <= 1.5 else 'missed'}")
+    for size in (200, 2000):
+        if size in by_size:
+            full = by_size[size]["full"]
+            lines.append(f"peak resident memory at {size} events: build process {_mib(full['rss_kib'])}, largest "
+                         f"child {_mib(full['children_rss_kib'])}")
+    return lines
+
+
+def archive_figures(sizes: list[int], where: Path | None, pdfs: bool = False) -> list[str]:
+    """Build an archive of each size under `where` (the system's temporary folder if None) and
+    return the lines to print (see the note at the top)."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "generator")], check=True)
+    return lines_for([measure(size, where or Path(tempfile.gettempdir()), pdfs) for size in sizes])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sizes", default="50,200,400,2000", help="events per archive, comma-separated")
+    parser.add_argument("--pdfs", action="store_true", help="with bulletins (slow: thousands of PDFs)")
+    parser.add_argument("--where", type=Path, default=None, help="folder to build in (default: temporary)")
+    args = parser.parse_args()
+    sizes = sorted({int(size) for size in args.sizes.split(",") if size.strip()})
+    start = time.perf_counter()
+    for line in archive_figures(sizes, args.where, args.pdfs):
+        print(line, flush=True)
+    print(f"({time.perf_counter() - start:.0f} s in all)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,280 @@
+"""A rebuild's cost follows what changed, not the archive (issue 23): one results file saved in a
+larger archive re-reads no other event, renders only that event's pages, its players' pages and
+the indexes, and puts just those files into output/ in place, under a journal that a build
+killed halfway leaves to be rolled back. Sizes are small here; the figures are bench/archive.py's."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator import caches
+from generator.build import build
+from generator.event_cache import EventMemory
+from generator.render.output import MARKER, OutputTree, marker_text, apply_in_place, recover_leftovers, remove_site
+
+ROOT = Path(__file__).resolve().parents[1]
+DEMOS = ("dongke-bridge-2015", "chem-park-daguai-2016")
+INDEXES = {"index.html", "players/index.html", "search/index.html", "assets/search-index.js", "feed.xml",
+           "sitemap.xml"}
+
+
+def digest(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def archive(tmp_path: Path, events: int) -> Path:
+    """`events` events, copies of two demo events under new slugs (as bench/site.py makes them)."""
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    for number in range(events):
+        demo = DEMOS[number % len(DEMOS)]
+        folder = content / "events" / f"{demo}-{number:03d}"
+        shutil.copytree(ROOT / "content/events" / demo, folder)
+        event = folder / "event.yaml"
+        text = event.read_text(encoding="utf-8")
+        event.write_text(text.replace("\ntitle: ", f"\ntitle: 第{number + 1}届", 1), encoding="utf-8")
+    return content
+
+
+def change_one_results_file(content: Path) -> str:
+    slug = f"{DEMOS[0]}-000"
+    prelim = content / "events" / slug / "results/prelim.yaml"
+    prelim.write_text(prelim.read_text(encoding="utf-8").replace("1: 4H N =", "1: 4S N =", 1), encoding="utf-8")
+    return slug
+
+
+@pytest.fixture()
+def counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, list]:
+    """Every event read from content/ (load_event) and every pickle read back from the cache."""
+    import generator.content.load as loading
+
+    seen: dict[str, list] = {"read": [], "unpickled": []}
+    load_event, loads = loading.load_event, caches.loads
+    monkeypatch.setattr(loading, "load_event",
+                        lambda folder, *rest: seen["read"].append(folder.name) or load_event(folder, *rest))
+    monkeypatch.setattr(caches, "loads", lambda data: seen["unpickled"].append(len(data)) or loads(data))
+    return seen
+
+
+def test_one_changed_file_rewrites_only_its_event_and_the_indexes(tmp_path: Path, counted: dict[str, list]) -> None:
+    content = archive(tmp_path, 6)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    first = build(content, out, cache_dir=cache, bulletins=False)
+    assert first.events_rendered == 6 and not first.in_place
+    before = {p: p.stat().st_ino for p in out.rglob("*") if p.is_file()}
+    slug = change_one_results_file(content)
+    counted["read"].clear()
+
+    report = build(content, out, cache_dir=cache, bulletins=False)
+    assert counted["read"] == [slug]  # no other event read from content/
+    assert report.events_rendered == 1 and report.in_place
+    written = set(report.written)
+    others = {w for w in written if not w.startswith((f"events/{slug}/", "players/", "games/"))}
+    assert others <= INDEXES | {f"assets/{name}" for name in ("style.css", "site.js", "favicon.svg")}
+    assert any(w.startswith(f"events/{slug}/") for w in written)
+    players = {w.split("/")[1] for w in written if w.startswith("players/") and w != "players/index.html"}
+    for key in players:  # a player page written again is one of a player of the changed event
+        assert f"events/{slug}/" in (out / "players" / key / "index.html").read_text(encoding="utf-8")
+    # Every other event's files are the very same files, untouched.
+    for path, inode in before.items():
+        relative = str(path.relative_to(out))
+        if relative.startswith("events/") and not relative.startswith(f"events/{slug}/"):
+            assert path.stat().st_ino == inode, relative
+    assert not [p.name for p in tmp_path.iterdir() if p.name.startswith("out.")]  # nothing left beside it
+    fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")
+
+
+def test_with_serves_memory_no_other_event_is_read_back(tmp_path: Path, counted: dict[str, list]) -> None:
+    content = archive(tmp_path, 6)
+    out, cache, memory = tmp_path / "out", tmp_path / "cache/pdf", EventMemory()
+    build(content, out, cache_dir=cache, bulletins=False, memory=memory)
+    assert len(memory.events) == 6
+    slug = change_one_results_file(content)
+    counted["read"].clear()
+    counted["unpickled"].clear()
+    report = build(content, out, cache_dir=cache, bulletins=False, memory=memory)
+    assert counted["read"] == [slug] and counted["unpickled"] == []  # nor from the cache
+    assert report.events_rendered == 1 and len(memory.events) == 6  # the old version of the event forgotten
+    fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")
+
+
+def test_a_removed_event_goes_with_its_folders(tmp_path: Path) -> None:
+    content = archive(tmp_path, 6)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    shutil.rmtree(content / "events" / f"{DEMOS[1]}-005")
+    build(content, out, cache_dir=cache, bulletins=False)  # the list of events changed: every page
+    assert not (out / "events" / f"{DEMOS[1]}-005").exists()
+    fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")
+
+
+# --- the journal: killed at any moment, the old site or the new one -----------------------------
+
+
+def finished_pid() -> int:
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    return int(done.stdout)
+
+
+def two_sites(tmp_path: Path) -> tuple[Path, Path, list[str], list[str]]:
+    """output/ (the old site) and a staging folder with the new files; what changes and goes."""
+    output, staging = tmp_path / "output", tmp_path / f"output.tmp-{finished_pid()}"  # a build's, gone
+    old, new = OutputTree(output), OutputTree(staging)
+    for tree in (old, new):
+        tree.write_text(MARKER, marker_text())
+    for n in range(6):
+        old.write_text(f"events/e{n}/index.html", f"old {n}")
+    old.write_text("events/gone/index.html", "an event removed")
+    fresh = [f"events/e{n}/index.html" for n in (1, 3)] + ["events/new/index.html", "events/new/r/index.html"]
+    for relative in fresh:
+        new.write_text(relative, f"new {relative}")
+    return output, staging, fresh, ["events/gone/index.html"]
+
+
+KILLED = """
+import os, sys
+from pathlib import Path
+sys.path.insert(0, {root!r})
+from generator.render import output as out
+calls = [0]
+replace = os.replace
+def dying(a, b):
+    if calls[0] == {after}:
+        os._exit(9)  # as SIGKILL: no handler runs
+    calls[0] += 1
+    replace(a, b)
+out.os.replace = dying
+{unlink}
+out.apply_in_place(Path({staging!r}), Path({output!r}), {fresh!r}, {gone!r})
+"""
+
+
+@pytest.mark.parametrize("after", range(5))  # 4 files put in place, 1 taken away
+def test_a_build_killed_while_applying_is_rolled_back(tmp_path: Path, after: int) -> None:
+    output, staging, fresh, gone = two_sites(tmp_path)
+    before = digest(output)
+    script = KILLED.format(root=str(ROOT), after=after, unlink="", staging=str(staging), output=str(output),
+                           fresh=fresh, gone=gone)
+    assert subprocess.run([sys.executable, "-c", script]).returncode == 9
+    assert any(p.name.startswith("output.journal-") for p in tmp_path.iterdir())
+    recover_leftovers(output)  # what the next build does first
+    assert digest(output) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["output"]
+    assert not (output / "events/new").exists()
+
+
+def test_a_build_killed_after_the_commit_keeps_the_new_site(tmp_path: Path) -> None:
+    output, staging, fresh, gone = two_sites(tmp_path)
+    expected = digest(output) | {relative: hashlib.sha256(f"new {relative}".encode()).hexdigest() for relative in fresh}
+    del expected["events/gone/index.html"]
+    # Killed at the first removal of a leftover after the journal went (shutil.rmtree is os.rmdir/unlink).
+    unlink = "import shutil\nshutil.rmtree = lambda *a, **k: os._exit(9)"
+    script = KILLED.format(root=str(ROOT), after=99, unlink=unlink, staging=str(staging), output=str(output),
+                           fresh=fresh, gone=gone)
+    assert subprocess.run([sys.executable, "-c", script]).returncode == 9
+    assert not any(p.name.startswith("output.journal-") for p in tmp_path.iterdir())
+    recover_leftovers(output)
+    assert digest(output) == expected
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["output"]
+
+
+def test_a_failure_while_applying_puts_the_old_site_back_at_once(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    output, staging, fresh, gone = two_sites(tmp_path)
+    before = digest(output)
+    (staging / "events/new/r/index.html").unlink()  # the last file cannot be put in place
+    with pytest.raises(FileNotFoundError):
+        apply_in_place(staging, output, fresh, gone)
+    assert digest(output) == before
+    assert not any(p.name.startswith("output.journal-") for p in tmp_path.iterdir())
+
+
+def test_a_journal_that_is_not_ours_touches_nothing_outside_output(tmp_path: Path) -> None:
+    output, staging, fresh, gone = two_sites(tmp_path)
+    outside = tmp_path / "precious.txt"
+    outside.write_text("keep")
+    (tmp_path / "output.journal-999999999").write_text(
+        '{"replace": [["../precious.txt", false]], "remove": [], "folders": []}')
+    before = digest(output)
+    recover_leftovers(output)
+    assert outside.read_text() == "keep" and digest(output) == before
+    assert not (tmp_path / "output.journal-999999999").exists()
+
+
+def test_clean_rolls_back_a_journal_and_removes_everything(tmp_path: Path) -> None:
+    output, staging, fresh, gone = two_sites(tmp_path)
+    script = KILLED.format(root=str(ROOT), after=2, unlink="", staging=str(staging), output=str(output),
+                           fresh=fresh, gone=gone)
+    assert subprocess.run([sys.executable, "-c", script]).returncode == 9
+    remove_site(output)
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+# --- bulletins and memory -----------------------------------------------------------------------
+
+
+def fake_print_pdfs(jobs: list, cache_dir: object, workers: object = None, done: object = None) -> tuple[list[bytes], int]:
+    return [f"%PDF-1.7 stub {job.key}\n".encode() for job in jobs], len(jobs)
+
+
+def test_bulletins_of_unchanged_events_stay_in_output_unread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("generator.render.pdf.print_pdfs", fake_print_pdfs)
+    content = archive(tmp_path, 4)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    first = build(content, out, cache_dir=cache)
+    pdfs = {p: p.stat().st_ino for p in out.rglob("*.pdf")}
+    assert first.pdfs == len(pdfs) > 4
+    slug = change_one_results_file(content)
+    asked: list[int] = []
+    monkeypatch.setattr("generator.render.pdf.print_pdfs",
+                        lambda jobs, *rest, **kw: asked.append(len(jobs)) or fake_print_pdfs(jobs, *rest))
+    report = build(content, out, cache_dir=cache)
+    assert report.in_place and report.pdfs == first.pdfs
+    assert all(path.startswith(f"events/{slug}/") for path in report.written if path.endswith(".pdf"))
+    assert sum(asked) == sum(1 for path in report.written if path.endswith(".pdf"))  # the others not even read
+    for path, inode in pdfs.items():
+        if f"events/{slug}/" not in str(path):
+            assert path.stat().st_ino == inode
+
+
+def test_printing_processes_are_replaced_after_a_few_documents(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker that has printed WORKER_DOCUMENTS documents is replaced: none grows for ever."""
+    from generator.render import pdf
+
+    monkeypatch.setattr(pdf, "WORKER_DOCUMENTS", 2)
+    monkeypatch.setattr(pdf, "_print", lambda html: str(os.getpid()).encode())  # forked with the workers
+    jobs = [pdf.PrintJob(f"<p>{n}</p>", f"key{n}") for n in range(12)]
+    printed, count = pdf.print_pdfs(jobs, None, workers=2)
+    assert count == 12 and len(printed) == 12
+    assert len(set(printed)) >= 12 // 2  # each process printed two documents at most
+
+
+def test_nothing_is_written_through_a_folder_linked_out_of_output(tmp_path: Path) -> None:
+    """A folder of output/ replaced by a symbolic link to one elsewhere: the rebuild does not put
+    its files in place through it (the whole site is swapped instead), the other folder is untouched."""
+    content = archive(tmp_path, 4)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    slug = f"{DEMOS[0]}-000"
+    elsewhere = tmp_path / "elsewhere"
+    shutil.move(out / "events" / slug, elsewhere)
+    (out / "events" / slug).symlink_to(elsewhere, target_is_directory=True)
+    before = digest(elsewhere)
+    change_one_results_file(content)
+    report = build(content, out, cache_dir=cache, bulletins=False)
+    assert not report.in_place and digest(elsewhere) == before
+    assert not (out / "events" / slug).is_symlink()
+    fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")
