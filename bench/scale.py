@@ -9,8 +9,8 @@
 2. Figures, each a ratio of two times measured in this run on this machine (a shared machine's
    speed drifts; ratios of neighbours drift less), every command a fresh process:
    - `paibang pair` of the last round against `paibang check` of the same content (target <= 2x:
-     drawing costs little beyond reading the event, which `pair` must do, twice: before drawing
-     and to check the file it wrote);
+     drawing costs little beyond reading the event, which `pair` must do before drawing; its
+     check of the file it wrote reads that file alone and scores its event again, build.validate_again);
    - the event's full build (no PDFs, as bench/site.py) in pages per second, against the
      200-event archive of bench/site.py built in the same run (target >= 1x);
    - one round's results file changed: the rebuild against the event's full build;

@@ -14,7 +14,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,6 +24,7 @@ from generator.errors import ContentError, ContentErrors, Mark, Problems
 from generator.event_cache import EventCache, EventMemory, read_ahead
 
 if TYPE_CHECKING:
+    from generator.content.load import Kept
     from generator.content.model import Event, Site
     from generator.printed import Bulletin
     from generator.render.incremental import PreviousBuild
@@ -51,61 +52,141 @@ class BuildReport:
 
 
 def validate(content: Path, strict: bool = False, cache_dir: Path | None = None, workers: int | None = None,
-             memory: EventMemory | None = None) -> tuple[Site, list[EventResult], list[ContentError]]:
+             memory: EventMemory | None = None, reading: Reading | None = None,
+             ) -> tuple[Site, list[EventResult], list[ContentError]]:
     """Load, validate and score everything; raise ContentErrors with every problem found.
     With `cache_dir`, an event whose files are unchanged since a previous run is not read again.
     The events that are read are read and scored in parallel, one process per core (`workers`).
-    With `memory` (serve's), events kept from the last build are taken from it, not unpickled."""
+    With `memory` (serve's), events kept from the last build are taken from it, not unpickled.
+    With `reading`, what was read and found is kept there, event by event, for `validate_again`."""
     from generator.render.incremental import one_reading
 
     with _no_cycle_collection(), one_reading():
         try:
-            return _validate(content, strict, cache_dir, workers, memory)
+            return _validate(content, strict, cache_dir, workers, memory, reading)
         finally:
             if memory is not None:
                 memory.forget_unused()
 
 
+@dataclass
+class Reading:
+    """What one `validate` read and found, event by event, for `validate_again` to check the
+    content once more after one event changed (`paibang pair` wrote a round into it) without
+    reading or scoring the others again. The changed event, `keep` (its folder's name), is kept
+    file by file (content/load.py's Kept), so that only a file added to it is parsed."""
+
+    keep: str
+    strict: bool = False
+    site: Site | None = None
+    site_found: list[ContentError] = field(default_factory=list)  # found before any event
+    events: list[tuple[Path, Event | None, list[ContentError]]] = field(default_factory=list)  # and found reading it
+    scored: dict[Path, tuple[EventResult, list[ContentError]]] = field(default_factory=dict)
+    kept: Kept | None = None
+
+
+def validate_again(reading: Reading) -> tuple[Site, list[EventResult], list[ContentError]]:
+    """`validate` once more, the same checks in the same order, on the content as `reading` read
+    it but for its `keep` event, whose results folder is listed and read again (content/load.py's
+    `load_event_again`: a file added since is read, the others' readings taken as they were) and
+    whose rounds are all scored again. The other events' readings and scores are taken as they
+    were: they are as the first reading found them unless edited in between, and `paibang pair`
+    asks this to check the file it wrote. Raises ContentErrors as `validate` would."""
+    from generator.content.load import load_event, load_event_again
+    from generator.render.incremental import one_reading
+    from generator.tournament.event import run_event
+
+    assert reading.site is not None
+    with _no_cycle_collection(), one_reading():
+        problems = Problems()
+        problems.items.extend(reading.site_found)
+        events = []
+        for folder, event, found in reading.events:
+            if folder.name != reading.keep:
+                problems.items.extend(found)
+            elif reading.kept is not None and reading.kept.event is not None:
+                event = load_event_again(reading.kept, reading.site, problems)
+            else:  # not kept (read from the event cache, or cut short): read it whole
+                event = load_event(folder, reading.site, problems)
+            if event is not None:
+                events.append(event)
+        site = replace(reading.site, events=events)
+        results: list[EventResult] = []
+        for event in site.events:
+            if _has_errors_in(problems, event.folder) or not event.stages:
+                continue
+            if event.folder.name != reading.keep and event.folder in reading.scored:
+                result, found = reading.scored[event.folder]
+                problems.items.extend(found)
+                results.append(result)
+            else:
+                results.append(run_event(event, problems))
+        failing = problems.errors + (problems.warnings if reading.strict else [])
+        if failing:
+            raise ContentErrors(problems.sorted())
+        return site, results, problems.warnings
+
+
 def _validate(content: Path, strict: bool, cache_dir: Path | None, workers: int | None, memory: EventMemory | None,
+              reading: Reading | None,
               ) -> tuple[Site, list[EventResult], list[ContentError]]:
-    from generator.content.load import load_event, load_site
+    from generator.content.load import Kept, load_event, load_site
     from generator.tournament.event import run_event
 
     problems = Problems()
     cache = EventCache(cache_dir, memory) if cache_dir is not None else None
-    ahead = read_ahead(content, cache, workers)
+    ahead = read_ahead(content, cache, workers, reading.keep if reading else None)
 
     def read_event(folder: Path, site: Site, problems: Problems) -> Event | None:
         prepared = ahead.get(folder)
         if prepared is None:
+            if reading is not None and folder.name == reading.keep and not cache:
+                reading.kept = Kept()
+                return load_event(folder, site, problems, reading.kept)
             return (cache.read_event if cache else load_event)(folder, site, problems)
         problems.items.extend(prepared.loaded)
         if cache:
             cache.adopt(folder, site, prepared.loaded)
+        if reading is not None and prepared.kept is not None:
+            reading.kept = prepared.kept
         return prepared.event
 
-    site = load_site(content, problems, read_event)
+    def read_and_keep(folder: Path, site: Site, problems: Problems) -> Event | None:
+        if not reading.events:
+            reading.site_found = list(problems.items)
+        before = len(problems.items)
+        event = read_event(folder, site, problems)
+        reading.events.append((folder, event, problems.items[before:]))
+        return event
+
+    site = load_site(content, problems, read_event if reading is None else read_and_keep)
     results: list[EventResult] = []
+    if reading is not None:
+        reading.site, reading.strict = site, strict
+        if not reading.events:
+            reading.site_found = list(problems.items)
     if site is not None:
         for event in site.events:
             if _has_errors_in(problems, event.folder) or not event.stages:
                 continue
             known = cache.result_of(event) if cache else None
+            before = len(problems.items)
             if known is not None:
                 results.append(known)
-                continue
-            before = len(problems.items)
-            prepared = ahead.get(event.folder)
-            if prepared is not None and prepared.result is not None:
-                problems.items.extend(prepared.scored)
-                results.append(prepared.result)
-                if cache:
-                    cache.remember(event, prepared.result, prepared.loaded + prepared.scored)
             else:
-                prepared = None  # scored here after all: the worker's payload has no result
-                results.append(run_event(event, problems))
-            if cache and prepared is None:  # a worker's event was kept by the worker
-                cache.save(event, results[-1], problems.items[before:])
+                prepared = ahead.get(event.folder)
+                if prepared is not None and prepared.result is not None:
+                    problems.items.extend(prepared.scored)
+                    results.append(prepared.result)
+                    if cache:
+                        cache.remember(event, prepared.result, prepared.loaded + prepared.scored)
+                else:
+                    prepared = None  # scored here after all: the worker's payload has no result
+                    results.append(run_event(event, problems))
+                if cache and prepared is None:  # a worker's event was kept by the worker
+                    cache.save(event, results[-1], problems.items[before:])
+            if reading is not None:
+                reading.scored[event.folder] = (results[-1], problems.items[before:])
     failing = problems.errors + (problems.warnings if strict else [])
     if site is None or failing:
         raise ContentErrors(problems.sorted())

@@ -22,6 +22,7 @@ from generator.content import snapshot
 from generator.errors import ContentError, Problems
 
 if TYPE_CHECKING:
+    from generator.content.load import Kept
     from generator.content.model import Event, Site
     from generator.tournament.results import EventResult
 
@@ -37,16 +38,19 @@ class Prepared:
     loaded: list[ContentError]  # found reading it
     result: EventResult | None  # scored when reading found no error
     scored: list[ContentError]  # found scoring it
+    kept: Kept | None = None  # the event validate was asked to keep (content/load.py's Kept)
 
 
 _AHEAD: dict[str, Any] = {}  # the site and the event cache, set before forking, read by the workers
 
 
-def read_ahead(content: Path, cache: EventCache | None, workers: int | None) -> dict[Path, Prepared]:
+def read_ahead(content: Path, cache: EventCache | None, workers: int | None,
+               keep: str | None = None) -> dict[Path, Prepared]:
     """The events to read (those not in the cache), read and scored by forked processes, for
     validate to take in its own order with the same problems. Nothing on one core, or for fewer
     than two such events. Each event comes back pickled once, in the event cache's own form; a
-    good one is kept in the event cache by the worker that read it."""
+    good one is kept in the event cache by the worker that read it. The event whose folder is
+    named `keep` comes back with its reading kept (load.Kept), pickled with it."""
     from generator.content.load import load_site
 
     workers = workers or os.cpu_count() or 1
@@ -60,7 +64,7 @@ def read_ahead(content: Path, cache: EventCache | None, workers: int | None) -> 
     if len(folders) < 2:
         return {}
     folders.sort(key=lambda f: -_size(f))  # big first
-    _AHEAD.update(site=site, cache=cache)
+    _AHEAD.update(site=site, cache=cache, keep=keep)
     prepared = {}
     try:
         with ProcessPoolExecutor(max_workers=min(workers, len(folders)),
@@ -68,8 +72,8 @@ def read_ahead(content: Path, cache: EventCache | None, workers: int | None) -> 
             # One event per task, biggest first: no worker waits while another has a long list
             # left, and each event is unpacked here while the workers read the next ones.
             for folder, loaded_count, payload in pool.map(_prepare_event, folders):
-                event, result, found = pickle.loads(payload)
-                prepared[folder] = Prepared(event, found[:loaded_count], result, found[loaded_count:])
+                event, result, found, *kept = pickle.loads(payload)
+                prepared[folder] = Prepared(event, found[:loaded_count], result, found[loaded_count:], *kept)
     finally:
         _AHEAD.clear()
     return prepared
@@ -80,17 +84,20 @@ def _size(folder: Path) -> int:
 
 
 def _prepare_event(folder: Path) -> tuple[Path, int, bytes]:
-    from generator.content.load import load_event
+    from generator.content.load import Kept, load_event
     from generator.tournament.event import run_event
 
     problems = Problems()
-    event = load_event(folder, _AHEAD["site"], problems)
+    kept = Kept() if folder.name == _AHEAD["keep"] else None
+    event = load_event(folder, _AHEAD["site"], problems, kept)
     loaded_count = len(problems.items)
     result = run_event(event, problems) if event is not None and event.stages and not problems.errors else None
     payload = pickle.dumps((event, result, problems.items), protocol=pickle.HIGHEST_PROTOCOL)
     cache: EventCache | None = _AHEAD["cache"]
     if cache is not None and result is not None and not problems.errors:
         cache.keep(folder, payload)  # here, not in validate's process, which has the rest to do
+    if kept is not None:  # pickled with the event: its tables are the event's, sent once
+        payload = pickle.dumps((event, result, problems.items, kept), protocol=pickle.HIGHEST_PROTOCOL)
     return folder, loaded_count, payload
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.build import validate
+from generator.build import Reading, validate, validate_again
 from generator.cli import main
 from generator.errors import ContentErrors
 from generator.tournament.matching import max_weight_matching
@@ -479,6 +479,93 @@ def test_pair_refuses_when_both_file_names_are_taken(tmp_path, capsys):
     assert pair(content) == 1
     assert "不会覆盖" in capsys.readouterr().err
     assert {p.name: p.read_text(encoding="utf-8") for p in results.iterdir()} == before
+
+
+def demo_without(tmp_path: Path, *files: str) -> Path:
+    """The demo content, every event, less some results files (paths under events/), with
+    warnings to find: in event.yaml and a results file of the event drawn (look-alike letters),
+    in another event's results file, and in the scoring of another event (an entry that never
+    plays)."""
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content", content)
+    for name in files:
+        (content / "events" / name).unlink()
+    events = content / "events"
+    for path, old, new in [
+        ("tumu-guandan-2020/event.yaml", "players: [崔涛, 肖文华]", "players: [崔涛, \u041elga]"),
+        ("tumu-guandan-2020/results/round-1.yaml", "  - table: 2\n", "    referee: \u0412ob\n  - table: 2\n"),
+        ("chem-park-daguai-2016/results/round-1.yaml", "referee: 钱国华", "referee: \u0410lice"),
+        ("chem-park-daguai-2016/event.yaml", "entries:\n", "entries:\n  - {id: D99, players: [甲, 乙, 丙]}\n"),
+    ]:
+        text = (events / path).read_text(encoding="utf-8")
+        assert old in text
+        (events / path).write_text(text.replace(old, new, 1), encoding="utf-8")
+    return content
+
+
+def write_next_round(content: Path, slug: str, stage: str, reading: Reading, extra: str = "",
+                     workers: int | None = None) -> Path:
+    """What `paibang pair` does between its two checks: draw from the first, write the file."""
+    from generator.tournament.pairing import write_round
+
+    _, results, _ = validate(content, workers=workers, reading=reading)
+    result = next(r for r in results if r.event.slug == slug)
+    path = write_round(plan_rounds(result, stage)[0], "zh-Hans")
+    if extra:
+        path.write_text(path.read_text(encoding="utf-8") + extra, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("workers", [1, 2])  # the event read here, or by a forked reader
+@pytest.mark.parametrize("slug, stage, removed", [
+    ("tumu-guandan-2020", "main", "tumu-guandan-2020/results/round-3.yaml"),
+    ("hefei-80fen-teams-2012", "teams", "hefei-80fen-teams-2012/results/round-7.yaml"),
+])
+def test_the_check_after_pair_finds_what_a_whole_check_finds(tmp_path, workers, slug, stage, removed):
+    content = demo_without(tmp_path, removed)
+    reading = Reading(keep=slug)
+    write_next_round(content, slug, stage, reading, workers=workers)
+    site, results, warnings = validate_again(reading)
+    whole_site, whole_results, whole_warnings = validate(content)
+    assert warnings == whole_warnings
+    assert {p.code for p in warnings} >= {"name-confusable", "entry-not-played"}
+    assert [e.slug for e in site.events] == [e.slug for e in whole_site.events]
+    assert results == whole_results  # every event's rounds, scores, standings and status
+    drawn = next(r for r in results if r.event.slug == slug).stage_of(stage).rounds[-1]
+    assert drawn.drawn_only  # the round written is in, drawn and not played
+
+
+@pytest.mark.parametrize("extra, code", [
+    ("  - {table: 99, teams: [T9901, T9902]}\n", "entry-unknown"),
+    ("  - {table: 99\n", "yaml-syntax"),
+])
+def test_the_check_after_pair_finds_the_errors_of_the_file_written(tmp_path, extra, code):
+    content = demo_without(tmp_path, "tumu-guandan-2020/results/round-3.yaml")
+    reading = Reading(keep="tumu-guandan-2020")
+    path = write_next_round(content, "tumu-guandan-2020", "main", reading, extra)
+    with pytest.raises(ContentErrors) as again:
+        validate_again(reading)
+    with pytest.raises(ContentErrors) as whole:
+        validate(content)
+    assert again.value.problems == whole.value.problems
+    assert code in {p.code for p in again.value.problems if p.mark.file == path}
+
+
+def test_the_check_after_pair_reads_only_the_file_written_and_scores_only_its_event(tmp_path, monkeypatch):
+    from generator.content import load
+    from generator.tournament import event as scoring
+
+    content = demo_without(tmp_path, "tumu-guandan-2020/results/round-3.yaml")
+    reading = Reading(keep="tumu-guandan-2020")
+    path = write_next_round(content, "tumu-guandan-2020", "main", reading)
+    parsed, scored = [], []
+    parse, score = load.load_mapping, scoring.run_event
+    monkeypatch.setattr(load, "load_mapping", lambda file, problems: parsed.append(file) or parse(file, problems))
+    monkeypatch.setattr(scoring, "run_event", lambda event, problems: scored.append(event.slug) or score(event, problems))
+    _, results, _ = validate_again(reading)
+    assert parsed == [path]
+    assert scored == ["tumu-guandan-2020"]
+    assert len(results) == len(list((content / "events").glob("*/event.yaml")))
 
 
 def test_pair_writes_bridge_tables_with_ns_and_ew(tmp_path):

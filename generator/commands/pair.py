@@ -6,6 +6,7 @@ content/ besides `new` and `import`."""
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from typing import TYPE_CHECKING
 
@@ -38,7 +39,20 @@ def run(args: argparse.Namespace) -> int:
     """`paibang pair EVENT STAGE`: check the content, draw the next round, write its results file
     (never over an existing one), check again, print the draw. The only command that writes to
     content/."""
-    from generator.build import validate
+    # What the first check reads is kept to the end (the draw and the second check use it): with
+    # the cycle collector on, it would walk that heap again and again for nothing, as in a build
+    # (build._no_cycle_collection) — at 5,000 teams, more than the draw itself.
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _pair(args)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _pair(args: argparse.Namespace) -> int:
+    from generator.build import Reading, validate, validate_again
     from generator.content.load import SLUG
     from generator.tournament.pairing import describe, plan_rounds, results_path, results_text, write_round
 
@@ -46,8 +60,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"paibang: {Refusal('slug-invalid', slug=args.event).text(args.lang or site_locale(args.content))}",
               file=sys.stderr)
         return 2
+    reading = Reading(keep=args.event)  # the event the round is written into: checked again below
     try:
-        site, results, warnings = validate(args.content)
+        site, results, warnings = validate(args.content, reading=reading)
     except ContentErrors as failure:
         locale = args.lang or site_locale(args.content)
         print_problems(failure.problems, locale, args.content)
@@ -77,7 +92,9 @@ def run(args: argparse.Namespace) -> int:
             else:
                 path = write_round(plan, locale)
                 try:
-                    validate(args.content)
+                    # The content checked again as `paibang check` would, but reading and scoring
+                    # again only the event written into (build.validate_again).
+                    validate_again(reading)
                 except ContentErrors as failure:
                     new = [p for p in failure.problems if p.mark.file.resolve() == path.resolve()]
                     print_problems(new or failure.problems, locale, args.content)

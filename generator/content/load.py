@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from generator.content.reader import MAX_BOARDS, Reader, parse_date, suggestion
 from generator.content.yaml_loader import (
     YamlList, YamlMap, load_yaml, mark_of_key, mark_of_value, read_content_text,
 )
-from generator.errors import Mark, Problems
+from generator.errors import ContentError, Mark, Problems
 from generator.games import GAMES, SHARED_METRICS
 from generator.messages import LOCALES
 
@@ -123,7 +124,10 @@ def _inside(path: Path, root: Path, problems: Problems) -> bool:
     return True
 
 
-def load_event(folder: Path, site: Site, problems: Problems) -> Event | None:
+def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None = None) -> Event | None:
+    """One event folder, checked; None when it cannot be read at all. With `keep`, what was read
+    is kept there, for `load_event_again`."""
+    start = len(problems.items)
     slug = folder.name
     event_file = folder / "event.yaml"
     if not SLUG.fullmatch(slug):  # fullmatch: "$" alone would let "x\n" through
@@ -186,7 +190,48 @@ def load_event(folder: Path, site: Site, problems: Problems) -> Event | None:
         for stage_id in official.stages:
             if stage_id not in {s.id for s in event.stages}:
                 problems.add("official-stage-unknown", reader.value_mark("officials"), name=official.name, id=stage_id)
-    _read_results(folder / "results", event, game, site, problems)
+    if keep is not None:
+        keep.event, keep.game, keep.head = event, game, problems.items[start:]
+    _read_results(folder / "results", event, game, site, problems, keep.files if keep is not None else None)
+    return event
+
+
+@dataclass
+class FileReading:
+    """One results file as `_read_results` read it: what it found in the file on its own, and
+    its tables once read, for reading the event again without parsing the file again."""
+
+    found: list[ContentError]  # found reading the file's stage and round
+    round: tuple[str, int] | None  # (stage id, round number); None: the file is left out
+    stage_mark: Mark | None = None  # where a duplicate round is reported
+    data: YamlMap | None = None  # the parsed file, until its tables are read
+    tables: list[Table] | None = None
+    tables_found: list[ContentError] = field(default_factory=list)  # found reading its tables
+    drawn_on: list[tuple[str, float]] | None = None
+
+
+@dataclass
+class Kept:
+    """An event as `load_event` read it, for `load_event_again` (`paibang pair`: the event once
+    more, after the round it drew was written into it): the event and what was found reading
+    event.yaml (and the files it names), and each results file's reading."""
+
+    event: Event | None = None  # None: the event stopped before its results folder was read
+    game: Any = None
+    head: list[ContentError] = field(default_factory=list)
+    files: dict[Path, FileReading] = field(default_factory=dict)
+
+
+def load_event_again(kept: Kept, site: Site, problems: Problems) -> Event:
+    """The kept event read again as `load_event` would read it, with every file read as before
+    and its results folder listed again: a results file added since (the round `paibang pair`
+    wrote) is read, the others' readings are taken as they were; whatever spans files (a round
+    written twice, the rounds in order) is checked again. Its problems are added as
+    `load_event`'s would be, in the same order."""
+    assert kept.event is not None
+    problems.items.extend(kept.head)
+    event = replace(kept.event, rounds={})
+    _read_results(event.folder / "results", event, kept.game, site, problems, kept.files)
     return event
 
 
@@ -484,7 +529,10 @@ def _read_prizes(stage_reader: Reader, rank_by: list[str], game: Any, problems: 
     return prizes
 
 
-def _read_results(results_dir: Path, event: Event, game: Any, site: Site, problems: Problems) -> None:
+def _read_results(results_dir: Path, event: Event, game: Any, site: Site, problems: Problems,
+                  readings: dict[Path, FileReading] | None = None) -> None:
+    """Every results file of the event. `readings`: each file's reading, taken from there when it
+    has one (the file was read before), kept there otherwise."""
     if not results_dir.is_dir():
         return
     files = sorted(p for p in results_dir.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
@@ -492,42 +540,68 @@ def _read_results(results_dir: Path, event: Event, game: Any, site: Site, proble
         problems.add("too-many", Mark(results_dir), what=catalogues.word("counted_results_files"), count=len(files),
                      limit=LIMITS["results files"])
         files = files[: LIMITS["results files"]]
-    stage_ids = [s.id for s in event.stages]
     seen: dict[tuple[str, int], Path] = {}
     for path in files:
         if not _inside(path, site.root, problems):
             continue
-        data = load_mapping(path, problems)
-        if data is None:
+        reading = readings.get(path) if readings is not None else None
+        if reading is None:
+            before = len(problems.items)
+            reading = _read_round_of(path, event, problems)
+            reading.found = problems.items[before:]
+            if readings is not None:
+                readings[path] = reading
+        else:
+            problems.items.extend(reading.found)
+        if reading.round is None:
             continue
-        reader = Reader(data, problems)
-        reader.check_keys(RESULTS_KEYS, required=("stage", "tables"))
-        stage_id = reader.text("stage")
-        if stage_id is None:
-            continue
-        if stage_id not in stage_ids:
-            problems.add("stage-unknown", reader.value_mark("stage"), id=stage_id,
-                         suggestion=suggestion(stage_id, stage_ids), allowed=", ".join(stage_ids))
-            continue
-        stage = event.stage(stage_id)
-        number = reader.integer("round", low=1, high=50)
-        if number is None:
-            if stage.rounds > 1 and not reader.has("round"):
-                problems.add("results-round-missing", reader.mark, stage=stage_id)
-                continue
-            number = 1
-        if number > stage.rounds:
-            problems.add("results-round-range", reader.value_mark("round"), stage=stage_id, rounds=stage.rounds, round=number)
-            continue
+        stage_id, number = reading.round
         if (stage_id, number) in seen:
-            problems.add("results-round-duplicate", reader.value_mark("stage"), stage=stage_id, round=number,
+            problems.add("results-round-duplicate", reading.stage_mark, stage=stage_id, round=number,
                          other=seen[(stage_id, number)].name)
             continue
         seen[(stage_id, number)] = path
-        tables = _read_tables(reader, stage, event, game, problems)
-        event.rounds.setdefault(stage_id, []).append(Round(stage_id, number, tables, path, _drawn_on(path)))
+        if reading.tables is None:
+            assert reading.data is not None
+            before = len(problems.items)
+            reading.tables = _read_tables(Reader(reading.data, problems), event.stage(stage_id), event, game, problems)
+            reading.tables_found = problems.items[before:]
+            reading.drawn_on = _drawn_on(path)
+            reading.data = None  # read: the parsed file is not needed again
+        else:
+            problems.items.extend(reading.tables_found)
+        event.rounds.setdefault(stage_id, []).append(Round(stage_id, number, list(reading.tables), path,
+                                                           reading.drawn_on))
     for rounds in event.rounds.values():
         rounds.sort(key=lambda r: r.number)
+
+
+def _read_round_of(path: Path, event: Event, problems: Problems) -> FileReading:
+    """A results file's stage and round (its tables are read once its round is known to be new)."""
+    data = load_mapping(path, problems)
+    if data is None:
+        return FileReading([], None)
+    reader = Reader(data, problems)
+    reader.check_keys(RESULTS_KEYS, required=("stage", "tables"))
+    stage_id = reader.text("stage")
+    if stage_id is None:
+        return FileReading([], None)
+    stage_ids = [s.id for s in event.stages]
+    if stage_id not in stage_ids:
+        problems.add("stage-unknown", reader.value_mark("stage"), id=stage_id,
+                     suggestion=suggestion(stage_id, stage_ids), allowed=", ".join(stage_ids))
+        return FileReading([], None)
+    stage = event.stage(stage_id)
+    number = reader.integer("round", low=1, high=50)
+    if number is None:
+        if stage.rounds > 1 and not reader.has("round"):
+            problems.add("results-round-missing", reader.mark, stage=stage_id)
+            return FileReading([], None)
+        number = 1
+    if number > stage.rounds:
+        problems.add("results-round-range", reader.value_mark("round"), stage=stage_id, rounds=stage.rounds, round=number)
+        return FileReading([], None)
+    return FileReading([], (stage_id, number), reader.value_mark("stage"), data)
 
 
 DRAW_ORDER = "# draw-order:"
