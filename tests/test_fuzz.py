@@ -45,15 +45,14 @@ from generator.content.yaml_loader import YamlList, YamlMap, load_yaml, load_yam
 from generator.errors import ContentError, ContentErrors, Mark, Problems
 from generator.games import GAMES, bridge
 from generator.games.bridge import scoring as bridge_scoring
+from generator.games.common.rooms import room_at
 from generator.games.daguai import records as daguai_records
 from generator.games.guandan import records as guandan_records
 from generator.games.guandan import rules as guandan_rules
 from generator.games.guandan import views as guandan_views
 from generator.games.daguai import rules as daguai_rules
-from generator.games.daguai import words as daguai_words
 from generator.games.shengji import records as shengji_records
 from generator.games.shengji import rules as shengji_rules
-from generator.games.shengji import words as shengji_words
 from generator.messages import LOCALES
 from generator.render.output import MARKER, marker_text
 
@@ -333,7 +332,7 @@ def test_daguai_room_is_read_or_refused_with_a_message(value: Any) -> None:
             room = daguai_records.parse_room(loaded(value))
             daguai_records.check_room(room, ("D01", "D02"), daguai_rules.BoardPoints())
         except daguai_records.RecordError as error:
-            assert_renders(error.code, {"board": 1, "room": daguai_words.room_at("open"), "text": "…", **error.params})
+            assert_renders(error.code, {"board": 1, "room": room_at("open"), "text": "…", **error.params})
             return
         assert room.first in ("D01", "D02") and room.points in (8, 5, 3, 1, 0)
 
@@ -386,7 +385,7 @@ def test_shengji_points_are_read_or_refused_with_a_message(value: Any, pairs: bo
             result = shengji_records.parse_result(loaded(value), MARK, kitty, pairs=pairs, against=sides.get)
         except shengji_records.RecordError as error:
             # the table reader adds the board and the room
-            assert_renders(error.code, {"board": 1, "room": shengji_words.room_at(None), **error.params})
+            assert_renders(error.code, {"board": 1, "room": room_at(None), **error.params})
             return
     if result.points is not None:
         assert 0 <= result.points <= kitty.most and result.points % 5 == 0
