@@ -315,3 +315,28 @@ def test_clean_without_a_site_removes_nothing(tmp_path: Path) -> None:
     (tmp_path / "output" / "mine.txt").write_text("mine")
     assert main(["clean", "--output", str(tmp_path / "output")]) == 0
     assert (tmp_path / "output" / "mine.txt").is_file()
+
+
+def test_an_old_site_is_removed_whole_without_following_its_links(tmp_path: Path) -> None:
+    """An old site (after the swap) is removed side by side, folder by folder (render/output.py
+    _remove): every file and folder of it goes, and a link inside it is removed, never followed."""
+    from generator.render import output as written
+
+    outside = tmp_path / "outside"
+    (outside / "keep").mkdir(parents=True)
+    (outside / "keep" / "file.txt").write_text("not paibang's", encoding="utf-8")
+    old = tmp_path / "output.tmp-1"
+    for number in range(60):  # folders of one page each, some nested, as a site's are
+        page = old / "players" / f"p{number}" / ("sub" if number % 3 else "") / "index.html"
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(f"page {number}", encoding="utf-8")
+    (old / MARKER).write_text("x", encoding="utf-8")
+    (old / "events").mkdir()
+    (old / "events" / "linked").symlink_to(outside / "keep", target_is_directory=True)
+    (old / "players" / "p1" / "file-link").symlink_to(outside / "keep" / "file.txt")
+    if written._SIDE_BY_SIDE:
+        written._remove_side_by_side(str(old))  # the threads alone leave only the top folder
+        assert list(old.iterdir()) == []
+    written._remove(old)
+    assert not os.path.lexists(old)
+    assert (outside / "keep" / "file.txt").read_text(encoding="utf-8") == "not paibang's"

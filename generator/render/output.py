@@ -38,6 +38,7 @@ import json
 import os
 import shutil
 import stat
+import threading
 from pathlib import Path
 
 from generator import catalogues
@@ -206,14 +207,14 @@ def swap_into_place(staging: Path, output: Path) -> None:
     """Replace output/ by the finished staging folder; the old site is removed afterwards."""
     output = output.resolve()
     if output.exists() and _exchange(staging, output):
-        shutil.rmtree(staging, ignore_errors=True)  # it holds the old site now
+        _remove(staging)  # it holds the old site now
         return
     old = output.parent / f"{output.name}.old-{os.getpid()}"
     if output.exists():
         os.replace(output, old)
     os.replace(staging, output)
     if old.exists():
-        shutil.rmtree(old, ignore_errors=True)
+        _remove(old)
 
 
 def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str]) -> None:
@@ -384,8 +385,95 @@ def _removable(path: Path) -> bool:
     return is_ours(path) or not any(os.scandir(path))
 
 
+REMOVERS = 8  # threads removing a folder of paibang's (see _remove)
+# Folders removed relative to open folders, as shutil.rmtree's own safe version needs (POSIX).
+_SIDE_BY_SIDE = ({os.open, os.unlink, os.rmdir} <= os.supports_dir_fd and os.scandir in os.supports_fd
+                 and hasattr(os, "O_NOFOLLOW") and hasattr(os, "O_DIRECTORY"))
+
+
 def _remove(path: Path) -> None:
+    """Remove a folder paibang made (an old site after the swap, a staging folder, a backup)
+    whole. A site is thousands of folders of one page each, and one unlink or rmdir after
+    another waits on the disk each time (ext4 mounted with `discard`: ~2 ms each, so removing
+    the old tree of a 3,000-page event took longer than building the new one); the same calls
+    made from several threads at once overlap, ten times faster. The folder's subtrees are
+    removed side by side, folder by folder, relative to open folders (never following a symbolic
+    link, as shutil.rmtree alone does); whatever is left, serially."""
+    if _SIDE_BY_SIDE:
+        try:
+            _remove_side_by_side(os.fspath(path))
+        except OSError:
+            pass  # what could not be removed side by side is removed below, or left as before
     shutil.rmtree(path, ignore_errors=True)
+
+
+def _remove_side_by_side(path: str) -> None:
+    """Most of `path`'s files and folders removed by REMOVERS threads: one task per folder
+    unlinks its files and queues its subfolders; a folder is removed once its last subfolder
+    is. Every call is relative to an open folder, opened with O_NOFOLLOW: a symbolic link is
+    unlinked, never followed. Whatever fails is left (with `path` itself) to the caller."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    flags = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW
+    lock = threading.Lock()
+    idle = threading.Condition(lock)
+    outstanding = [1]  # tasks queued or running
+
+    class Folder:
+        __slots__ = ("fd", "parent", "name", "pending")
+
+        def __init__(self, fd: int, parent: Folder | None, name: str) -> None:
+            self.fd, self.parent, self.name, self.pending = fd, parent, name, 1  # 1: its own task
+
+    def done(folder: Folder | None) -> None:
+        """The folder's task or one of its subfolders finished: when all have, it is closed
+        and removed, which may finish its parent in turn."""
+        while folder is not None:
+            with lock:
+                folder.pending -= 1
+                if folder.pending:
+                    return
+            os.close(folder.fd)
+            if folder.parent is not None:
+                try:
+                    os.rmdir(folder.name, dir_fd=folder.parent.fd)
+                except OSError:
+                    pass
+            folder = folder.parent
+
+    def clear(folder: Folder) -> None:
+        try:
+            with os.scandir(folder.fd) as entries:
+                for entry in entries:
+                    if entry.is_dir(follow_symlinks=False):
+                        try:
+                            inner = Folder(os.open(entry.name, flags, dir_fd=folder.fd), folder, entry.name)
+                        except OSError:
+                            continue
+                        with lock:
+                            folder.pending += 1
+                            outstanding[0] += 1
+                        pool.submit(clear, inner)
+                    else:
+                        try:
+                            os.unlink(entry.name, dir_fd=folder.fd)
+                        except OSError:
+                            pass
+        except OSError:
+            pass
+        finally:
+            done(folder)
+            with lock:
+                outstanding[0] -= 1
+                if not outstanding[0]:
+                    idle.notify_all()
+
+    top = Folder(os.open(path, flags), None, "")
+    with ThreadPoolExecutor(REMOVERS) as pool:
+        pool.submit(clear, top)
+        with lock:
+            while outstanding[0]:
+                idle.wait()
 
 
 def remove_site(output: Path) -> list[Path]:
@@ -435,4 +523,4 @@ def _exchange(a: Path, b: Path) -> bool:
 
 
 def discard(staging: Path) -> None:
-    shutil.rmtree(staging, ignore_errors=True)
+    _remove(staging)
