@@ -12,6 +12,7 @@ import functools
 import os
 import shutil
 import threading
+from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -73,6 +74,14 @@ def server(site: Path):
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory):
+    with chromium_context(tmp_path_factory.mktemp("chromium-profile"), DESKTOP) as context:
+        yield context
+
+
+@contextmanager
+def chromium_context(profile: Path, viewport: dict[str, int], timeout_ms: int = 10_000):
+    """Debian's Chromium in a browsing context of its own profile, for every browser test
+    (skipped, with why, where Chromium or Playwright is missing: never in CI)."""
     executable = chromium_path()
     if executable is None:
         unavailable("Chromium not found (Debian: apt-get install chromium; or set PAIBANG_CHROMIUM)")
@@ -80,15 +89,13 @@ def browser(tmp_path_factory: pytest.TempPathFactory):
         from playwright.sync_api import sync_playwright
     except ImportError:
         unavailable("the Python package 'playwright' is not installed (pip install playwright)")
-    profile = tmp_path_factory.mktemp("chromium-profile")
     with sync_playwright() as playwright:
         try:
             context = playwright.chromium.launch_persistent_context(
-                str(profile), executable_path=executable, args=CHROMIUM_FLAGS, headless=True,
-                viewport=DESKTOP)
+                str(profile), executable_path=executable, args=CHROMIUM_FLAGS, headless=True, viewport=viewport)
         except Exception as error:  # noqa: BLE001 - report why the browser did not start
             unavailable(f"Chromium at {executable} did not start: {error}")
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(timeout_ms)
         yield context
         context.close()
 

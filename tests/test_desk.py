@@ -400,22 +400,10 @@ def test_time_limit_is_a_stage_key_without_warnings(drawn: Path) -> None:
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory):
-    from tests.test_browser import CHROMIUM_FLAGS, chromium_path, unavailable
+    from tests.test_browser import chromium_context
 
-    executable = chromium_path()
-    if executable is None:
-        unavailable("Chromium not found (Debian: apt-get install chromium; or set PAIBANG_CHROMIUM)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        unavailable("the Python package 'playwright' is not installed")
-    with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("desk-chromium")), executable_path=executable, args=CHROMIUM_FLAGS,
-            headless=True, viewport={"width": 390, "height": 844})
-        context.set_default_timeout(15_000)
+    with chromium_context(tmp_path_factory.mktemp("desk-chromium"), {"width": 390, "height": 844}, 15_000) as context:
         yield context
-        context.close()
 
 
 def _page(browser):  # noqa: ANN001, ANN202

@@ -361,19 +361,7 @@ def test_the_new_kinds_of_page_on_a_phone(large: Path, browser, width: int) -> N
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory):
     """Debian's Chromium, as tests/test_browser.py starts it (skipped where it is missing, not in CI)."""
-    from tests.test_browser import CHROMIUM_FLAGS, DESKTOP, chromium_path, unavailable
+    from tests.test_browser import DESKTOP, chromium_context
 
-    executable = chromium_path()
-    if executable is None:
-        unavailable("Chromium not found (Debian: apt-get install chromium; or set PAIBANG_CHROMIUM)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        unavailable("the Python package 'playwright' is not installed (pip install playwright)")
-    with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=executable, args=CHROMIUM_FLAGS,
-            headless=True, viewport=DESKTOP)
-        context.set_default_timeout(10_000)
+    with chromium_context(tmp_path_factory.mktemp("chromium-profile"), DESKTOP) as context:
         yield context
-        context.close()
