@@ -1004,11 +1004,4 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
     total, differences, convention = compare(session, ids, result.stage_of(STAGE))
     if convention is not None:
         print(say("convention", locale, convention=say(MP_CONVENTIONS[convention], locale)))
-    if not differences:
-        print(say("equal", locale, n=total))
-        return 0
-    print(say("differ", locale, n=total, bad=len(differences)))
-    for difference in differences:
-        print(say("line", locale, what=difference.where[locale], pair=difference.pair, published=difference.published,
-                  computed=difference.computed))
-    return 1 if strict else 0
+    return _report(total, differences, strict, locale)
