@@ -81,6 +81,7 @@ from generator.games.bridge.scoring import (
     word,
 )
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
+from generator.games.common.shorthand import shown
 
 # --- IMPs, datum, victory points: the arithmetic of the spec -----------------------------------
 
@@ -304,7 +305,7 @@ def read_adjustments(reader: Reader) -> tuple[Adjustment, ...]:
     for index, (item, mark) in enumerate(reader.items("adjustments")):
         if not isinstance(item, YamlMap):
             reader.problems.add("type-expected", mark, key=f"{reader.where}adjustments[{index + 1}]",
-                                expected=word("br_expected_mapping"), found=_shown(item))
+                                expected=word("br_expected_mapping"), found=shown(item))
             continue
         item_reader = Reader(item, reader.problems, f"{reader.where}adjustments[{index + 1}].")
         item_reader.check_keys(("entry", "reason", *ADJUSTMENT_KINDS), required=("entry",))
@@ -590,7 +591,7 @@ def _read_boards(reader: Reader, written: YamlMap, options: BridgeStage,
         try:
             record = parse(number, value, mark)
         except RecordError as error:
-            reader.problems.add(error.code, mark, board=number, text=_shown(value), **error.params)
+            reader.problems.add(error.code, mark, board=number, text=shown(value), **error.params)
             continue
         if record is not None:
             found.append(record)
@@ -672,20 +673,13 @@ def _team_board_reader(problems: Problems) -> Callable[[int, Any, Mark | None], 
                 found[room] = parse_board(number, item, item_mark)
             except RecordError as error:
                 problems.add(error.code, item_mark or mark or Mark(Path("results")), board=number,
-                             text=_shown(item), **error.params)
+                             text=shown(item), **error.params)
         if len(found) != 2:
             return None
         return TeamBoard(number, found["open"], found["closed"], mark=mark)
 
     return read
 
-
-def _shown(value: object) -> str:
-    if isinstance(value, (YamlMap, dict)):
-        return "{…}"
-    if isinstance(value, (YamlList, list)):
-        return "[…]"
-    return "null" if value is None else str(value)
 
 
 # --- scoring a table, and the field ---------------------------------------------------------------

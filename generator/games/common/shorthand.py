@@ -59,3 +59,13 @@ def _ordered(words: dict[str, str]) -> tuple[list[tuple[str, str]], bool]:
         ordered = [(word, words[word]) for word in sorted(words, key=len, reverse=True)]
         known = _ORDERED[id(words)] = (words, ordered, not any(word.isascii() for word in words))
     return known[1], known[2]
+
+
+def shown(value: object) -> str:
+    """A written value as a message quotes it: a mapping or a list only by its shape (it may be
+    long), null as YAML writes it, anything else as written."""
+    if isinstance(value, dict):  # YamlMap is a dict
+        return "{…}"
+    if isinstance(value, list):  # YamlList is a list
+        return "[…]"
+    return "null" if value is None else str(value)

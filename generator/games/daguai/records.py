@@ -21,7 +21,7 @@ from generator.content.model import Stage
 from generator.content.reader import MAX_BOARDS, Reader, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark
-from generator.games.common.shorthand import half_width, split_items
+from generator.games.common.shorthand import half_width, shown, split_items
 from generator.games.daguai.rules import (
     OUTCOMES,
     ROOMS,
@@ -62,7 +62,7 @@ _RECORD = re.compile(r"^(\S+)\s+([+-]?\d{1,3})$")
 def parse_room(text: object) -> RoomRecord:
     """`D01 8` -> RoomRecord("D01", 8). Checks only the form; see `check_room` for the rules."""
     if not isinstance(text, str):
-        raise RecordError("daguai-board-syntax", text=_shown(text), problem=problem("form"))
+        raise RecordError("daguai-board-syntax", text=shown(text), problem=problem("form"))
     words = half_width(text).strip()  # Ｄ０１　８ as a Chinese input method types it
     match = _RECORD.match(words)
     if match is None:
@@ -164,7 +164,7 @@ def _read_boards(reader: Reader, stage: Stage, side_ids: list[str],
                 check_room(parsed, side_ids, points)
             except RecordError as error:
                 reader.problems.add(error.code, mark, board=number, room=room_at(room),
-                                    **{"text": _shown(text), **error.params})
+                                    **{"text": shown(text), **error.params})
                 continue
             read[room] = RoomRecord(parsed.first, parsed.points, mark)
         if len(read) == 2:
@@ -203,7 +203,7 @@ def _rooms_of(reader: Reader, number: int, value: Any,
         at = value.item_marks[0] if isinstance(value, YamlList) else board_mark
         return {room: (item, at) for room, item in zip(ROOMS, split_items(typed))}
     problems.add("daguai-board-syntax", board_mark, board=number, room=room_at(None),
-                 text=_shown(value), problem=word("problem_board_rooms"))
+                 text=shown(value), problem=word("problem_board_rooms"))
     return None
 
 def _read_violations(reader: Reader, side_ids: list[str]) -> list[Violation]:
@@ -222,7 +222,7 @@ def _read_violations(reader: Reader, side_ids: list[str]) -> list[Violation]:
             violation = Violation(half_width(str(item)).strip(), mark=mark)
         else:
             reader.problems.add("type-expected", mark, key="violations[]",
-                                expected=word("expected_entry_id"), found=_shown(item))
+                                expected=word("expected_entry_id"), found=shown(item))
             continue
         if side_ids and violation.entry not in side_ids:
             reader.problems.add("daguai-violation-not-at-table", mark, team=violation.entry,
@@ -231,10 +231,3 @@ def _read_violations(reader: Reader, side_ids: list[str]) -> list[Violation]:
         found.append(violation)
     return found
 
-
-def _shown(value: object) -> str:
-    if isinstance(value, YamlMap) or isinstance(value, dict):
-        return "{…}"
-    if isinstance(value, YamlList) or isinstance(value, list):
-        return "[…]"
-    return "null" if value is None else str(value)

@@ -22,7 +22,7 @@ from generator.content.model import Stage
 from generator.content.reader import MAX_BOARDS, Reader, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark, Problems
-from generator.games.common.shorthand import half_width
+from generator.games.common.shorthand import half_width, shown
 from generator.games.shengji.rules import (
     DEFAULT_BOARD_TABLE,
     DEFAULT_CONVERSION,
@@ -108,7 +108,7 @@ def _check_points(value: object, what: str, low: int, high: int, mark: Mark | No
         if re.fullmatch(r"[+-]?\d{1,9}", typed):
             value = int(typed)
     if not _whole(value):
-        raise RecordError("shengji-points-syntax", mark, text=_shown(value), problem=problem("number", what=_what(what)))
+        raise RecordError("shengji-points-syntax", mark, text=shown(value), problem=problem("number", what=_what(what)))
     assert isinstance(value, int)
     if value % STEP:
         raise RecordError("shengji-points-step", mark, what=_what(what), value=value)
@@ -135,7 +135,7 @@ def parse_result(value: object, mark: Mark | None, kitty: KittyRule, pairs: bool
         return RoomResult(points=_check_points(value, "points", 0, kitty.most, mark), mark=mark)
     if isinstance(value, (YamlMap, dict)):
         return _parse_mapping(value, mark, kitty, pairs, against)
-    raise RecordError("shengji-points-syntax", mark, text=_shown(value), problem=problem("form"))
+    raise RecordError("shengji-points-syntax", mark, text=shown(value), problem=problem("form"))
 
 
 def _marks(node: Any, key: Any, fallback: Mark | None) -> Mark | None:
@@ -162,14 +162,14 @@ def _parse_mapping(node: dict, mark: Mark | None, kitty: KittyRule, pairs: bool,
         if node.get("penalty") is not None else ()
     if pairs and node.get("adjusted") is not None:
         if any(node.get(k) is not None for k in ("points", "tricks", "kitty", "x", "penalty", "not_played")):
-            raise RecordError("shengji-adjusted", _marks(node, "adjusted", mark), text=_shown(node["adjusted"]),
+            raise RecordError("shengji-adjusted", _marks(node, "adjusted", mark), text=shown(node["adjusted"]),
                               problem=problem("adjusted_alone"))
         split, offender = _parse_adjusted(node["adjusted"], _marks(node, "adjusted", mark), against)
         return RoomResult(adjusted=split, offender=offender, note=note, mark=mark)
     if pairs and node.get("not_played") is not None:
         flag = node["not_played"]
         if flag is not True:
-            raise RecordError("shengji-points-syntax", _marks(node, "not_played", mark), text=_shown(flag),
+            raise RecordError("shengji-points-syntax", _marks(node, "not_played", mark), text=shown(flag),
                               problem=problem("not_played"))
         if any(node.get(k) is not None for k in ("points", "tricks", "kitty", "x", "penalty")):
             raise RecordError("shengji-points-syntax", mark, text="{…}", problem=problem("not_played_alone"))
@@ -216,7 +216,7 @@ def _parse_x(value: object, mark: Mark | None, kitty: KittyRule) -> int:
     if isinstance(value, str) and re.fullmatch(r"[x×]?\d", value.strip().lower()):
         value = int(value.strip().lower().lstrip("x×"))
     if not _whole(value) or value not in kitty.allowed:
-        raise RecordError("shengji-breakdown", mark, problem=problem("x", x=_shown(value), single=kitty.single, pair=kitty.pair),
+        raise RecordError("shengji-breakdown", mark, problem=problem("x", x=shown(value), single=kitty.single, pair=kitty.pair),
                           single=kitty.single, pair=kitty.pair)
     assert isinstance(value, int)
     return value
@@ -253,11 +253,11 @@ def parse_penalties(value: object, mark: Mark | None,
             side = against(half_width(str(item["against"])).strip())
         if side is None:
             raise RecordError("shengji-penalty", _marks(item, "against", item_mark),
-                              problem=problem("penalty_side", side=_shown(item["against"])))
+                              problem=problem("penalty_side", side=shown(item["against"])))
         points = item["points"]
         if not _whole(points) or points <= 0 or points % STEP or points > PENALTY_MOST:
             raise RecordError("shengji-penalty", _marks(item, "points", item_mark),
-                              problem=problem("penalty_points", points=_shown(points)))
+                              problem=problem("penalty_points", points=shown(points)))
         note = None if item.get("note") is None else str(item["note"]).strip()
         found.append(Penalty(side, points, note))
     return tuple(found)
@@ -272,10 +272,10 @@ def _parse_adjusted(value: object, mark: Mark | None,
         for key, pct in value.items():
             side = _side_word(key)
             if side is None or side in found:
-                raise RecordError("shengji-adjusted", _key_mark(value, key, mark), text=_shown(key),
+                raise RecordError("shengji-adjusted", _key_mark(value, key, mark), text=shown(key),
                                   problem=problem("adjusted_side"))
             if isinstance(pct, bool) or not isinstance(pct, (int, float)) or not 0 <= pct <= 100:
-                raise RecordError("shengji-adjusted", _marks(value, key, mark), text=_shown(pct),
+                raise RecordError("shengji-adjusted", _marks(value, key, mark), text=shown(pct),
                                   problem=word("problem_adjusted_percent"))
             found[side] = pct
         if set(found) != set(DIRECTIONS):
@@ -285,7 +285,7 @@ def _parse_adjusted(value: object, mark: Mark | None,
     if side is None and against is not None:
         side = against(half_width(str(value)).strip())
     if side is None:
-        raise RecordError("shengji-adjusted", mark, text=_shown(value), problem=problem("adjusted_side"))
+        raise RecordError("shengji-adjusted", mark, text=shown(value), problem=problem("adjusted_side"))
     return adjusted_split(side), side
 
 
@@ -300,7 +300,7 @@ def read_board_table(reader: Reader) -> BoardTable | None:
     if not isinstance(node, YamlMap) or not node:
         problems.add("type-expected", reader.value_mark("board_table"), key=f"{reader.where}board_table",
                      expected=word("sj_expected_board_table"),
-                     found=_shown(node))
+                     found=shown(node))
         return None
     rows: dict[int, tuple[str, str]] = {}
     ok = True
@@ -308,7 +308,7 @@ def read_board_table(reader: Reader) -> BoardTable | None:
         mark = node.value_marks.get(number, node.mark)
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_BOARDS:
             problems.add("shengji-board-table", node.key_marks.get(number, node.mark), board=number,
-                         text=_shown(value), problem=problem("table_number"))
+                         text=shown(value), problem=problem("table_number"))
             ok = False
             continue
         seat = level = None
@@ -319,7 +319,7 @@ def read_board_table(reader: Reader) -> BoardTable | None:
         elif isinstance(value, YamlList) and len(value) == 2:
             seat, level = parse_seat(value[0]), parse_level(value[1])
         if seat is None or level is None:
-            problems.add("shengji-board-table", mark, board=number, text=_shown(value), problem=problem("table_row"))
+            problems.add("shengji-board-table", mark, board=number, text=shown(value), problem=problem("table_row"))
             ok = False
             continue
         rows[number] = (seat, level)
@@ -343,7 +343,7 @@ def read_conversion(reader: Reader) -> Conversion | None:
     if not isinstance(node, YamlMap) or not node:
         problems.add("type-expected", reader.value_mark("conversion"), key=f"{reader.where}conversion",
                      expected=word("sj_expected_conversion"),
-                     found=_shown(node))
+                     found=shown(node))
         return None
     bands: list[tuple[int, int | None, float, bool, Mark]] = []  # low, high, mp, open-ended given, mark
     for key, value in node.items():
@@ -358,11 +358,11 @@ def read_conversion(reader: Reader) -> Conversion | None:
                 problems.add("shengji-conversion", key_mark, problem=problem("band_order", band=key))
                 return None
         else:
-            problems.add("shengji-conversion", key_mark, problem=problem("band", band=_shown(key)))
+            problems.add("shengji-conversion", key_mark, problem=problem("band", band=shown(key)))
             return None
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
             problems.add("shengji-conversion", node.value_marks.get(key, node.mark),
-                         problem=problem("band_mp", band=_shown(key), points=_shown(value)))
+                         problem=problem("band_mp", band=shown(key), points=shown(value)))
             return None
         bands.append((low, high, value, explicit, key_mark))
     bands.sort(key=lambda b: b[0])
@@ -492,7 +492,7 @@ def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Ma
         rooms = {room: (item, mark) for room, item, mark in zip(ROOMS, value, value.item_marks)}
     else:
         problems.add("shengji-points-syntax", board_mark, board=number, room=room_at(None),
-                     text=_shown(value), problem=word("problem_board_rooms"))
+                     text=shown(value), problem=word("problem_board_rooms"))
         return None
     results: dict[str, RoomResult] = {}
     for room in ROOMS:
@@ -605,13 +605,6 @@ def _board_penalties(value: Any, mark: Mark, ids: list[str]) -> list[tuple[str, 
 def _report(problems: Problems, error: RecordError, fallback: Mark, **context: object) -> None:
     problems.add(error.code, error.mark or fallback, **{**context, **error.params})
 
-
-def _shown(value: object) -> str:
-    if isinstance(value, (YamlMap, dict)):
-        return "{…}"
-    if isinstance(value, (YamlList, list)):
-        return "[…]"
-    return "null" if value is None else str(value)
 
 
 def _what(what: str) -> Localised:
