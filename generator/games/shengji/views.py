@@ -99,8 +99,22 @@ class TeamView:
         return totals
 
 
+class Declared:
+    """A pairs board's declaring and defending directions, from the declarer's seat (`seat`)."""
+
+    seat: str
+
+    @property
+    def declaring(self) -> str:
+        return direction(self.seat)
+
+    @property
+    def defenders(self) -> str:
+        return other(self.declaring)
+
+
 @dataclass
-class PairsRow:
+class PairsRow(Declared):
     """One board at one pairs table; matchpoints arrive when the whole field is scored."""
 
     board: int
@@ -112,14 +126,6 @@ class PairsRow:
     top: int = 0
     played: int = 0  # results on this board in the stage
     expected: int = 0  # results the board should have had
-
-    @property
-    def declaring(self) -> str:
-        return direction(self.seat)
-
-    @property
-    def defenders(self) -> str:
-        return other(self.declaring)
 
     @property
     def score(self) -> int | None:
@@ -217,7 +223,7 @@ class FrequencyLine:
 
 
 @dataclass
-class Traveller:
+class Traveller(Declared):
     """One board of a pairs stage: every table's result, and the frequency of each score."""
 
     stage: str
@@ -229,14 +235,6 @@ class Traveller:
     top: int
     played: int  # real results (neither adjusted nor not played)
     expected: int
-
-    @property
-    def declaring(self) -> str:
-        return direction(self.seat)
-
-    @property
-    def defenders(self) -> str:
-        return other(self.declaring)
 
     @property
     def factored(self) -> bool:
