@@ -42,7 +42,7 @@ from generator.render.search import index_files
 from generator.render.search import records as search_records
 from generator.tournament.results import EventResult, StageResult
 from generator.tournament.pairing import movement_card
-from generator.tournament.running import running_totals, seated
+from generator.tournament.running import MatchRow, running_totals, seated
 from generator.tournament.standings import Standing
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -674,16 +674,11 @@ def _next_stage(result: EventResult, stage_result: StageResult) -> StageResult |
 
 
 @dataclass
-class MatchLine:
-    """One match of an entry, as the entry page's summary shows it: numbers already summed."""
+class MatchLine(MatchRow):
+    """One match of an entry as the entry page's summary shows it (tournament/running.py's
+    row), with its link: the round page, at this table."""
 
-    round: int
-    table: int
-    url: str  # the round page, at this table
-    opponents: list[str]
-    outcome: str  # won | drawn | lost | bye | forfeit
-    values: list[float]  # this match's part of each shown metric
-    running: list[float]  # the same, summed so far (a first-board metric keeps its first value)
+    url: str = ""
 
 
 @dataclass
@@ -708,7 +703,7 @@ def match_lines(game: Any, event: Event, stage_result: StageResult, entry_id: st
     lines: list[MatchLine] = []
     for row in totals.rows:
         url = table_url(event, stage_result, row.round, row.table, pages)
-        lines.append(MatchLine(row.round, row.table, url, row.opponents, row.outcome, row.values, row.running))
+        lines.append(MatchLine(**vars(row), url=url))
     return MatchSummary(totals.metrics, lines)
 
 
