@@ -78,10 +78,9 @@ def browser(tmp_path_factory: pytest.TempPathFactory):
         yield context
 
 
-@contextmanager
-def chromium_context(profile: Path, viewport: dict[str, int], timeout_ms: int = 10_000):
-    """Debian's Chromium in a browsing context of its own profile, for every browser test
-    (skipped, with why, where Chromium or Playwright is missing: never in CI)."""
+def playwright_and_chromium():  # noqa: ANN201 - Playwright's types are optional
+    """Playwright's `sync_playwright` and Debian's Chromium, for every browser test; the test is
+    skipped, saying why, where either is missing (never in CI)."""
     executable = chromium_path()
     if executable is None:
         unavailable("Chromium not found (Debian: apt-get install chromium; or set PAIBANG_CHROMIUM)")
@@ -89,6 +88,14 @@ def chromium_context(profile: Path, viewport: dict[str, int], timeout_ms: int = 
         from playwright.sync_api import sync_playwright
     except ImportError:
         unavailable("the Python package 'playwright' is not installed (pip install playwright)")
+    return sync_playwright, executable
+
+
+@contextmanager
+def chromium_context(profile: Path, viewport: dict[str, int], timeout_ms: int = 10_000):
+    """Debian's Chromium in a browsing context of its own profile, for every browser test
+    (skipped, with why, where Chromium or Playwright is missing: never in CI)."""
+    sync_playwright, executable = playwright_and_chromium()
     with sync_playwright() as playwright:
         try:
             context = playwright.chromium.launch_persistent_context(

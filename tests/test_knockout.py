@@ -566,16 +566,10 @@ def test_the_bracket_page_at_phone_width(high_card: Game, tmp_path: Path) -> Non
     import threading
     from http.server import ThreadingHTTPServer
 
-    from test_browser import CHROMIUM_FLAGS, _Quiet, chromium_path, unavailable
+    from test_browser import CHROMIUM_FLAGS, _Quiet, playwright_and_chromium
     from test_phone import AXE, AXE_RUN, MEASURE, REFERENCE
 
-    executable = chromium_path()
-    if executable is None:
-        unavailable("Chromium not found (Debian: apt-get install chromium; or set PAIBANG_CHROMIUM)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        unavailable("the Python package 'playwright' is not installed (pip install playwright)")
+    sync_playwright, executable = playwright_and_chromium()
     twelve = tmp_path / "twelve"
     twelve.mkdir()
     root = event(twelve, 12, KO + "    third_place: true\n")

@@ -24,7 +24,7 @@ import pytest
 from generator.build import validate
 from generator.render.html import render_site
 from generator.render.output import OutputTree
-from test_browser import CHROMIUM_FLAGS, ROOT, _Quiet, chromium_path, unavailable
+from test_browser import CHROMIUM_FLAGS, ROOT, _Quiet, playwright_and_chromium, unavailable
 
 pytestmark = pytest.mark.slow
 
@@ -169,13 +169,7 @@ def sites(tmp_path_factory: pytest.TempPathFactory):
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory):
-    executable = chromium_path()
-    if executable is None:
-        unavailable("Chromium not found (Debian: apt-get install chromium; or set PAIBANG_CHROMIUM)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        unavailable("the Python package 'playwright' is not installed (pip install playwright)")
+    sync_playwright, executable = playwright_and_chromium()
     with sync_playwright() as playwright:
         try:
             instance = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS, headless=True)

@@ -435,15 +435,9 @@ def test_serve_words_speak_three_languages_with_the_same_parameters() -> None:
 def test_the_open_page_reloads_itself_into_the_error_and_back(tmp_path: Path, fake_build: list[object]) -> None:
     """The page's long-poll script, in headless Chromium: a failed rebuild replaces the open
     page by the error, the next good one brings the page back, with no reload by hand."""
-    from test_browser import CHROMIUM_FLAGS, chromium_path, unavailable
+    from test_browser import CHROMIUM_FLAGS, playwright_and_chromium
 
-    executable = chromium_path()
-    if executable is None:
-        unavailable("Chromium not found (Debian: apt-get install chromium; or set PAIBANG_CHROMIUM)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        unavailable("the Python package 'playwright' is not installed (pip install playwright)")
+    sync_playwright, executable = playwright_and_chromium()
     content, output = laid_site(tmp_path)
     with serving(content, output) as server, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS, headless=True)
