@@ -16,12 +16,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator import catalogues
 from generator import caches
 from generator.errors import ContentError, ContentErrors, Mark, Problems
-from generator.event_cache import EventCache, EventMemory, read_ahead
+from generator.event_cache import BulletinPlan, EventCache, EventMemory, read_ahead
 
 if TYPE_CHECKING:
     from generator.content.load import Kept
@@ -52,18 +52,22 @@ class BuildReport:
 
 
 def validate(content: Path, strict: bool = False, cache_dir: Path | None = None, workers: int | None = None,
-             memory: EventMemory | None = None, reading: Reading | None = None,
+             memory: EventMemory | None = None, reading: Reading | None = None, summaries: bool = False,
+             plan: BulletinPlan | None = None,
              ) -> tuple[Site, list[EventResult], list[ContentError]]:
     """Load, validate and score everything; raise ContentErrors with every problem found.
     With `cache_dir`, an event whose files are unchanged since a previous run is not read again.
     The events that are read are read and scored in parallel, one process per core (`workers`).
     With `memory` (serve's), events kept from the last build are taken from it, not unpickled.
-    With `reading`, what was read and found is kept there, event by event, for `validate_again`."""
+    With `reading`, what was read and found is kept there, event by event, for `validate_again`.
+    With `summaries` (and `cache_dir`), the events that have not just been read and scored here
+    come back as their summaries (tournament/summary.py), their bulletins planned by `plan`:
+    the build reads each one's whole result only where its pages are rendered (`whole_result`)."""
     from generator.render.incremental import one_reading
 
     with _no_cycle_collection(), one_reading():
         try:
-            return _validate(content, strict, cache_dir, workers, memory, reading)
+            return _validate(content, strict, cache_dir, workers, memory, reading, summaries, plan)
         finally:
             if memory is not None:
                 memory.forget_unused()
@@ -128,13 +132,13 @@ def validate_again(reading: Reading) -> tuple[Site, list[EventResult], list[Cont
 
 
 def _validate(content: Path, strict: bool, cache_dir: Path | None, workers: int | None, memory: EventMemory | None,
-              reading: Reading | None,
+              reading: Reading | None, summaries: bool = False, plan: BulletinPlan | None = None,
               ) -> tuple[Site, list[EventResult], list[ContentError]]:
     from generator.content.load import Kept, load_event, load_site
     from generator.tournament.event import run_event
 
     problems = Problems()
-    cache = EventCache(cache_dir, memory) if cache_dir is not None else None
+    cache = EventCache(cache_dir, memory, summaries, plan) if cache_dir is not None else None
     ahead = read_ahead(content, cache, workers, reading.keep if reading else None)
 
     def read_event(folder: Path, site: Site, problems: Problems) -> Event | None:
@@ -184,7 +188,7 @@ def _validate(content: Path, strict: bool, cache_dir: Path | None, workers: int 
                     prepared = None  # scored here after all: the worker's payload has no result
                     results.append(run_event(event, problems))
                 if cache and prepared is None:  # a worker's event was kept by the worker
-                    cache.save(event, results[-1], problems.items[before:])
+                    cache.save(event, results[-1], problems.items[before:], site)
             if reading is not None:
                 reading.scored[event.folder] = (results[-1], problems.items[before:])
     failing = problems.errors + (problems.warnings if strict else [])
@@ -336,55 +340,61 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     if known is not None and known.locale and not (strict and known.warnings):
         return BuildReport(None, [], known.warnings, known.pages, known.pdfs, 0, 0, known.events, True, known.locale)
     # Imported only now (rendering, WeasyPrint): see the note at the top.
-    from generator.render.bulletins import bulletins_for
     from generator.render.html import render_site
     from generator.render.output import OutputTree, discard, place_site, staging_dir
-    from generator.render.pdf import bulletin_html, print_job, print_pdfs, prune_cache
+    from generator.render.pdf import PrintJob, print_pdfs, prune_cache
 
     clock = _Clock()
-    site, results, warnings = validate(content, strict, cache_dir.parent / "events", memory=memory)
+    # The events come back as their summaries, but for those read and scored in this process:
+    # each one's whole result is read back from the event cache only where its pages or a
+    # bulletin to print are made (generator/event_cache.py, `whole`).
+    events_cache = cache_dir.parent / "events"
+    site, results, warnings = validate(content, strict, events_cache, memory=memory, summaries=True,
+                                       plan=bulletin_plan if bulletins else None)
+    whole = WholeResults(EventCache(events_cache, memory), site)
     clock.lap("reading and scoring")
     tell("events", len(results), len(results))
 
-    # Every bulletin is known before anything is printed: check that it can be printed at all.
-    # One found in the cache was printed, and so checked, before.
-    planned = [(result.event, bulletin, result.event.locale or site.locale)
-               for result in results for bulletin in (bulletins_for(result, result.event.locale or site.locale,
-                                                                   site.base_url)
-                                                      if bulletins else [])]
-    jobs = [print_job(bulletin_html(bulletin, locale)) for _, bulletin, locale in planned]
+    # Every bulletin as (event's result, file name, title, printing key), from its summary.
+    planned = [(result, name, title, key) for result in results
+               for name, title, key in (_plan_of(result, site) if bulletins else [])]
     # A PDF already in output/ as the last build wrote it, from the same printing job, stays
     # there: it is neither read from the cache nor written again.
-    paths = [f"events/{event.slug}/bulletins/{bulletin.name}.pdf" for event, bulletin, _ in planned]
-    kept = [previous.kept_pdf(path, job.key) for path, job in zip(paths, jobs)]
-    _check_glyphs([entry for entry, job, stamp in zip(planned, jobs, kept)
-                   if stamp is None and not (cache_dir / f"{job.key}.pdf").is_file()])
+    paths = [f"events/{result.event.slug}/bulletins/{name}.pdf" for result, name, _, _ in planned]
+    kept = [previous.kept_pdf(path, key) for path, (_, _, _, key) in zip(paths, planned)]
+    # Every bulletin to print is known before anything is printed: check that it can be printed
+    # at all. One found in the PDF cache was printed, and so checked, before.
+    to_print = [i for i, stamp in enumerate(kept) if stamp is None]
+    made_anew = {i: whole.bulletin(planned[i][0], planned[i][1]) for i in to_print
+                 if not (cache_dir / f"{planned[i][3]}.pdf").is_file()}
+    _check_glyphs(list(made_anew.values()))
 
     staging = staging_dir(output)
     try:
         tree = OutputTree(staging)
         # Printed (or read from the PDF cache) and written a batch at a time: the build holds
         # PDF_BATCH documents in memory, not the archive's.
-        to_print = [(path, job) for path, job, stamp in zip(paths, jobs, kept) if stamp is None]
         printed = 0
         for start in range(0, len(to_print), PDF_BATCH):
             batch = to_print[start:start + PDF_BATCH]
-            pdfs, count = print_pdfs([job for _, job in batch], cache_dir,
+            jobs = [PrintJob(_html(made_anew.get(i) or _uncached(whole, planned[i], cache_dir)), planned[i][3])
+                    for i in batch]
+            pdfs, count = print_pdfs(jobs, cache_dir,
                                      done=lambda n, total, start=start: tell("pdfs", start + n, len(to_print)))
             printed += count
-            for (path, _), pdf in zip(batch, pdfs):
-                tree.write_bytes(path, pdf)
-            del pdfs
+            for i, pdf in zip(batch, pdfs):
+                tree.write_bytes(paths[i], pdf)
+            del pdfs, jobs
         prune_cache(cache_dir)
         clock.lap("printing")
         links: dict[str, list[tuple[str, str]]] = {}
-        for (event, bulletin, _), path, stamp in zip(planned, paths, kept):
+        for (result, name, title, _), path, stamp in zip(planned, paths, kept):
             if stamp is not None:
                 tree.keep(path, stamp)
             # On the event's own page its title need not be repeated in every link.
-            label = bulletin.title.removeprefix(event.title).strip(" :：") or bulletin.title
-            links.setdefault(event.slug, []).append((label, f"bulletins/{bulletin.name}.pdf"))
-        made = render_site(site, results, links, tree, previous)
+            label = title.removeprefix(result.event.title).strip(" :：") or title
+            links.setdefault(result.event.slug, []).append((label, f"bulletins/{name}.pdf"))
+        made = render_site(site, results, links, tree, previous, whole=whole)
         clock.lap("rendering")
         pages = sum(1 for path in tree.written if path.endswith(".html"))
         tell("pages", pages, 0)
@@ -392,7 +402,7 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         previous.forget()  # a build killed from here on is not mistaken for the last one
         in_place = place_site(staging, output, tree, previous.data)
         previous.save(made, inputs, Outcome(pages, len(planned), len(results), warnings, site.locale), tree.written,
-                      tree.stamps, {path: job.key for path, job in zip(paths, jobs)})
+                      tree.stamps, {path: key for path, (_, _, _, key) in zip(paths, planned)})
         clock.lap("writing")
     except BaseException:
         discard(staging)
@@ -401,6 +411,73 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
                    and (slug not in previous.events or previous.events[slug].key != pages.key))
     return BuildReport(site, results, warnings, pages, len(planned), printed, rendered, len(results), locale=site.locale,
                        written=fresh, in_place=in_place, seconds=clock.laps)
+
+
+def bulletin_plan(result: EventResult, site: Site) -> list[tuple[str, str, str]]:
+    """The event's bulletins as (file name, title, printing key): what a summary keeps of them."""
+    from generator.render.bulletins import bulletins_for
+    from generator.render.pdf import bulletin_html, print_job
+
+    locale = result.event.locale or site.locale
+    return [(bulletin.name, bulletin.title, print_job(bulletin_html(bulletin, locale)).key)
+            for bulletin in bulletins_for(result, locale, site.base_url)]
+
+
+def _plan_of(result: Any, site: Site) -> list[tuple[str, str, str]]:
+    planned = getattr(result, "bulletins", None)  # a summary's; a result has none
+    return planned if planned is not None else bulletin_plan(WholeResults.of(result, site), site)
+
+
+class WholeResults:
+    """Each event's whole result, where a build makes its pages or prints one of its bulletins:
+    the result itself when the build read the event, else read back from the event cache (and
+    read and scored again in the rare case it has gone from there since)."""
+
+    def __init__(self, cache: EventCache, site: Site) -> None:
+        self.cache = cache
+        self.site = site
+        self._bulletins: tuple[str, dict[str, tuple[Event, Bulletin, str]]] = ("", {})  # the last event's
+
+    @staticmethod
+    def of(result: Any, site: Site, cache: EventCache | None = None) -> EventResult:
+        if not hasattr(result, "bulletins"):  # a whole result already
+            return result
+        found = cache.full(result.event.folder, site) if cache is not None else None
+        if found is None:
+            from generator.content.load import load_event
+            from generator.tournament.event import run_event
+
+            problems = Problems()
+            found = run_event(load_event(result.event.folder, site, problems), problems)
+        return found
+
+    def __call__(self, result: Any) -> EventResult:
+        return self.of(result, self.site, self.cache)
+
+    def bulletin(self, result: Any, name: str) -> tuple[Event, Bulletin, str]:
+        """(event, bulletin, locale) of the event's bulletin `name`, to print."""
+        from generator.render.bulletins import bulletins_for
+
+        slug = result.event.slug
+        if self._bulletins[0] != slug:  # bulletins are asked for event by event
+            found = self(result)
+            locale = found.event.locale or self.site.locale
+            self._bulletins = (slug, {b.name: (found.event, b, locale)
+                                      for b in bulletins_for(found, locale, self.site.base_url)})
+        return self._bulletins[1][name]
+
+
+def _html(entry: tuple[Event, Bulletin, str] | None) -> str:
+    """A bulletin's HTML to print; "" for one the PDF cache holds (print_pdfs reads it there)."""
+    from generator.render.pdf import bulletin_html
+
+    return "" if entry is None else bulletin_html(entry[1], entry[2])
+
+
+def _uncached(whole: WholeResults, planned: tuple[Any, str, str, str], cache_dir: Path
+              ) -> tuple[Event, Bulletin, str] | None:
+    result, name, _, key = planned
+    return None if (cache_dir / f"{key}.pdf").is_file() else whole.bulletin(result, name)
 
 
 def _check_glyphs(to_print: list[tuple[Event, Bulletin, str]]) -> None:

@@ -4,6 +4,14 @@ that reads and scores the other events in forked processes while the build goes 
 build.py's `validate` takes both in its own order, so a build finds the same problems, in the
 same order, with or without them. The cache's files are pickles sealed with the user's key
 (generator/caches.py): one paibang did not write is never unpickled.
+
+Each event is kept twice: whole (`<key>.sealed`: the event as read, its result, its problems)
+and summarised (`<key>.summary.sealed`: tournament/summary.py's EventSummary, what the site's
+indexes read of it, with its bulletins' names and printing keys). A build asks for summaries
+(`summaries=True`): the events it reads anew come back to it summarised too, and each event's
+whole reading is read back (`EventCache.full`) only by the process that renders its pages.
+The build then holds the summaries of the archive and the largest events being rendered, not
+the archive; a rebuild reads a few kilobytes for each unchanged event, not its every table.
 """
 
 from __future__ import annotations
@@ -25,6 +33,11 @@ if TYPE_CHECKING:
     from generator.content.load import Kept
     from generator.content.model import Event, Site
     from generator.tournament.results import EventResult
+    from generator.tournament.summary import EventSummary
+
+
+# (event's result, site) -> each bulletin as (file name, title, printing key): build.py's bulletin_plan
+BulletinPlan = Any
 
 # Reading and scoring are imported where they are used, as in build.py: a build that finds
 # nothing changed needs neither.
@@ -36,7 +49,7 @@ class Prepared:
 
     event: Event | None
     loaded: list[ContentError]  # found reading it
-    result: EventResult | None  # scored when reading found no error
+    result: EventResult | EventSummary | None  # scored when reading found no error (summarised: see the top)
     scored: list[ContentError]  # found scoring it
     kept: Kept | None = None  # the event validate was asked to keep (content/load.py's Kept)
 
@@ -50,7 +63,8 @@ def read_ahead(content: Path, cache: EventCache | None, workers: int | None,
     validate to take in its own order with the same problems. Nothing on one core, or for fewer
     than two such events. Each event comes back pickled once, in the event cache's own form; a
     good one is kept in the event cache by the worker that read it. The event whose folder is
-    named `keep` comes back with its reading kept (load.Kept), pickled with it."""
+    named `keep` comes back with its reading kept (load.Kept), pickled with it. With a cache
+    that keeps summaries (EventCache.summaries), the others come back summarised."""
     from generator.content.load import load_site
 
     workers = workers or os.cpu_count() or 1
@@ -94,10 +108,13 @@ def _prepare_event(folder: Path) -> tuple[Path, int, bytes]:
     result = run_event(event, problems) if event is not None and event.stages and not problems.errors else None
     payload = pickle.dumps((event, result, problems.items), protocol=pickle.HIGHEST_PROTOCOL)
     cache: EventCache | None = _AHEAD["cache"]
+    summary = cache.summary_of(result, _AHEAD["site"]) if cache is not None and result is not None else None
     if cache is not None and result is not None and not problems.errors:
-        cache.keep(folder, payload)  # here, not in validate's process, which has the rest to do
+        cache.keep(folder, payload, summary, problems.items)  # here, not in validate's process, which has the rest to do
     if kept is not None:  # pickled with the event: its tables are the event's, sent once
         payload = pickle.dumps((event, result, problems.items, kept), protocol=pickle.HIGHEST_PROTOCOL)
+    elif summary is not None and not problems.errors:  # the whole reading stays in the cache
+        payload = pickle.dumps((summary.event, summary, problems.items), protocol=pickle.HIGHEST_PROTOCOL)
     return folder, loaded_count, payload
 
 
@@ -133,12 +150,15 @@ class EventCache:
     The files are pickles paibang writes for itself beside its PDF cache, sealed with the user's
     key: one it did not write is never unpickled (generator/caches.py)."""
 
-    def __init__(self, folder: Path, memory: EventMemory | None = None) -> None:
+    def __init__(self, folder: Path, memory: EventMemory | None = None, summaries: bool = False,
+                 plan: BulletinPlan | None = None) -> None:
         self.folder = folder
         self.memory = memory
+        self.summaries = summaries  # events come back summarised (see the top), their bulletins
+        self.plan = plan  # planned with them when given (build.py's bulletin_plan)
         self.keys: dict[Path, str] = {}
         self.loaded: dict[Path, list[ContentError]] = {}  # load problems of events read anew
-        self.results: dict[Path, EventResult] = {}
+        self.results: dict[Path, EventResult | EventSummary] = {}
         self._site_text: bytes | None = None
 
     def _key(self, folder: Path, site: Site) -> str:
@@ -169,8 +189,7 @@ class EventCache:
             if remembered is not None:
                 event, result, found = remembered
             else:
-                with open(self.folder / f"{key}.sealed", "rb") as handle:
-                    event, result, found = caches.loads(handle.read())  # verified before it is unpickled
+                event, result, found = self._read(key, site)
                 if self.memory is not None and result is not None:
                     self.memory.put(key, event, result, found)
         except Exception:  # noqa: BLE001 - missing, not ours, or of another shape: read the event again
@@ -185,25 +204,80 @@ class EventCache:
             self.results[folder] = result
         return event
 
+    def _read(self, key: str, site: Site) -> tuple[Any, Any, list[ContentError]]:
+        """(event, result, problems) as kept: summarised when asked, else whole. A summary kept
+        without its bulletins when they are now wanted is made again from the whole reading."""
+        if self.summaries:
+            try:
+                event, summary, found = self._load(self.folder / f"{key}.summary.sealed")
+                if summary.bulletins is not None or self.plan is None:
+                    return event, summary, found
+            except Exception:  # noqa: BLE001 - missing or not ours: made from the whole reading
+                pass
+            event, result, found = self._load(self.folder / f"{key}.sealed")
+            summary = self.summary_of(result, site)
+            caches.write_atomically(self.folder / f"{key}.summary.sealed", caches.seal(
+                pickle.dumps((summary.event, summary, found), protocol=pickle.HIGHEST_PROTOCOL)))
+            return summary.event, summary, found
+        return self._load(self.folder / f"{key}.sealed")
+
+    @staticmethod
+    def _load(path: Path) -> Any:
+        with open(path, "rb") as handle:
+            return caches.loads(handle.read())  # verified before it is unpickled
+
+    def summary_of(self, result: EventResult | EventSummary, site: Site) -> EventSummary | None:
+        """The event's summary as this cache keeps it (None: it keeps no summaries)."""
+        if not self.summaries:
+            return None
+        from generator.tournament.summary import EventSummary, summarise
+
+        planned = None
+        if self.plan is not None and not (isinstance(result, EventSummary) and result.bulletins is not None):
+            planned = self.plan(result, site)
+        return summarise(result, planned)
+
+    def full(self, folder: Path, site: Site) -> EventResult | None:
+        """The event's whole result as kept (for its pages): None when it is not kept whole."""
+        key = self.keys.get(folder) or self._key(folder, site)
+        remembered = self.memory.events.get(key) if self.memory is not None else None
+        if remembered is not None and not _summarised(remembered[1]):
+            return remembered[1]
+        try:
+            return self._load(self.folder / f"{key}.sealed")[1]
+        except Exception:  # noqa: BLE001 - gone or not ours: the caller reads the event again
+            return None
+
     def result_of(self, event: Event) -> EventResult | None:
         return self.results.get(event.folder)
 
-    def save(self, event: Event, result: EventResult, scored: list[ContentError]) -> None:
-        """Keep a good event read anew."""
+    def save(self, event: Event, result: EventResult, scored: list[ContentError], site: Site | None = None) -> None:
+        """Keep a good event read anew (and its summary, when this cache keeps them: `site`)."""
         if event.folder not in self.loaded:
             return
         found = self.loaded[event.folder] + scored
         if any(not p.warning for p in found):
             return  # only good events are kept: a broken one is read again until it is fixed
-        self.remember(event, result, found)
-        self.keep(event.folder, pickle.dumps((event, result, found), protocol=pickle.HIGHEST_PROTOCOL))
+        summary = self.summary_of(result, site) if site is not None else None
+        self.remember(event, summary or result, found)
+        self.keep(event.folder, pickle.dumps((event, result, found), protocol=pickle.HIGHEST_PROTOCOL), summary, found)
 
-    def remember(self, event: Event, result: EventResult, found: list[ContentError]) -> None:
+    def remember(self, event: Event, result: EventResult | EventSummary, found: list[ContentError]) -> None:
         """A good event read anew, kept in memory too (when there is one) for the next build."""
         if self.memory is not None and event.folder in self.keys and not any(not p.warning for p in found):
-            self.memory.put(self.keys[event.folder], event, result, found)
+            self.memory.put(self.keys[event.folder], getattr(result, "event", event), result, found)
 
-    def keep(self, folder: Path, payload: bytes) -> None:
+    def keep(self, folder: Path, payload: bytes, summary: EventSummary | None = None,
+             found: list[ContentError] = ()) -> None:
         """Write (event, result, problems), pickled and sealed (see generator/caches.py): a good
-        event, read anew (see `has`)."""
+        event, read anew (see `has`); and its summary with the same problems (`found`), when given."""
         caches.write_atomically(self.folder / f"{self.keys[folder]}.sealed", caches.seal(payload))
+        if summary is not None:
+            caches.write_atomically(self.folder / f"{self.keys[folder]}.summary.sealed", caches.seal(
+                pickle.dumps((summary.event, summary, found), protocol=pickle.HIGHEST_PROTOCOL)))
+
+
+def _summarised(result: Any) -> bool:
+    from generator.tournament.summary import EventSummary
+
+    return isinstance(result, EventSummary)

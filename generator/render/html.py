@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import gc
+import hashlib
 import json
 import multiprocessing
 import os
@@ -41,6 +42,7 @@ from generator.render.players import People, Person, collect_people, people_by_g
 from generator.render.search import index_files
 from generator.render.search import records as search_records
 from generator.tournament.results import EventResult, StageResult
+from generator.tournament.summary import EventSummary
 from generator.tournament.pairing import movement_card
 from generator.tournament.running import MatchRow, running_totals, seated
 from generator.tournament.standings import Standing
@@ -332,12 +334,16 @@ class SiteWriter:
         self.pages.append((path, day))
 
 
-def render_site(site: Site, results: list[EventResult], bulletins: dict[str, list[tuple[str, str]]],
+def render_site(site: Site, results: list[EventResult | EventSummary], bulletins: dict[str, list[tuple[str, str]]],
                 out: OutputTree, previous: PreviousBuild | None = None, workers: int | None = None,
-                stock_jinja: bool = False) -> dict[str, EventPages]:
+                stock_jinja: bool = False, whole: Callable[[Any], EventResult] | None = None,
+                ) -> dict[str, EventPages]:
     """The whole HTML site, plus its search index, feed and sitemap, into `out`. Events whose
     inputs are unchanged since `previous` are linked from it; the others are rendered in
     parallel, one process per core. Returns what each event wrote, for the next build.
+    `results` may hold events' summaries (tournament/summary.py): the indexes read only what a
+    summary has, and an event whose pages are rendered again is first made whole by `whole`
+    (build.py's WholeResults), in the process that renders it.
     `stock_jinja`: render with Jinja's own environment (see `environment`), for the tests."""
     people = collect_people(results)
     envs: dict[str, jinja2.Environment] = {}
@@ -382,9 +388,9 @@ def render_site(site: Site, results: list[EventResult], bulletins: dict[str, lis
         env_for(result)
     # Every event's pages and every player's page, in parallel (a player page needs no other page);
     # meanwhile this process writes the archive and the indexes, which need none of those pages.
-    rendering = _Rendering(site, to_render, persons, bulletins, env_for, out, workers)
+    rendering = _Rendering(site, to_render, persons, bulletins, env_for, out, workers, whole)
     try:
-        _write_indexes(site, results, people, env, writer)
+        made[SEARCH_PART] = _write_indexes(site, results, people, env, writer, previous)
     except BaseException:
         rendering.abandon()
         raise
@@ -398,9 +404,10 @@ def render_site(site: Site, results: list[EventResult], bulletins: dict[str, lis
     return made
 
 
-def _write_indexes(site: Site, results: list[EventResult], people: People, env: jinja2.Environment,
-                   writer: SiteWriter) -> None:
-    """The archive, the players' index, the search page and its index, and the feed."""
+def _write_indexes(site: Site, results: list[EventResult | EventSummary], people: People, env: jinja2.Environment,
+                   writer: SiteWriter, previous: PreviousBuild | None = None) -> EventPages:
+    """The archive, the players' index, the search page and its index, and the feed. Returns
+    what the search index wrote (SEARCH_PART), for the next build."""
     out, t = writer.out, Translator(site.locale)
     # The archive: newest first, by year; one filtered copy per game (works without JavaScript).
     ordered = sorted(results, key=lambda r: (_first_day(r), r.event.slug), reverse=True)
@@ -427,15 +434,33 @@ def _write_indexes(site: Site, results: list[EventResult], people: People, env: 
     # People across events: the index here, each person's page comes with the events.
     _players_index(env, writer, people_by_group(people.everyone, t("no_group")), newest)
 
-    # Search: the page, and the index it loads.
+    # Search: the page, and the index it loads; kept as the last build wrote it when the records
+    # are the same (most rebuilds: a results file changes no name, title or group).
     writer.page(env, SEARCH_URL, "search.html", None)
     found = search_records(results, people, t, event_url, entry_url, player_url)
-    files = index_files(found)
-    for path, text in files.items():  # one file, or a large site's shards
-        out.write_text(path, text)
-    if len(files) > 1:  # and the script that searches them, which site.js loads then
-        out.write_bytes("assets/search-shards.js", (TEMPLATES / "search-shards.js").read_bytes())
+    key = _records_key(found)
+    search = previous.reuse(SEARCH_PART, key, out) if previous is not None else None
+    if search is None:
+        files = index_files(found)
+        for path, text in files.items():  # one file, or a large site's shards
+            out.write_text(path, text)
+        if len(files) > 1:  # and the script that searches them, which site.js loads then
+            out.write_bytes("assets/search-shards.js", (TEMPLATES / "search-shards.js").read_bytes())
+            files["assets/search-shards.js"] = ""
+        search = EventPages(key, list(files))
     out.write_text("feed.xml", atom_feed(site, updates(site, results, event_url, stage_url), t))
+    return search
+
+
+SEARCH_PART = "indexes/search"  # how the search index's files are recorded beside the events' (incremental.py)
+
+
+def _records_key(found: list[Any]) -> str:
+    """The search records and the code that writes them: the index's files are kept when the same."""
+    digest = hashlib.sha256(code_digest().encode())
+    digest.update(json.dumps([[r.kind, r.title, r.detail, r.url, r.fields] for r in found],
+                             ensure_ascii=False).encode())
+    return digest.hexdigest()
 
 
 def _players_index(env: jinja2.Environment, writer: SiteWriter, groups: list[tuple[str, list[Person]]],
@@ -489,7 +514,7 @@ class _Rendering:
 
     def __init__(self, site: Site, jobs: list[tuple[EventResult, str]], persons: list[tuple[Person, str]],
                  bulletins: dict[str, list[tuple[str, str]]], env_for: Any, out: OutputTree, workers: int | None,
-                 ) -> None:
+                 whole: Callable[[Any], EventResult] | None = None) -> None:
         self.out = out
         self.pool: ProcessPoolExecutor | None = None
         workers = min(workers or os.cpu_count() or 1, max(len(jobs) + len(persons), 1))
@@ -498,7 +523,8 @@ class _Rendering:
             # from a process that holds a large archive (its page tables copied) cost more
             # than rendering them here.
             workers = 1
-        _JOB.update(site=site, jobs=jobs, persons=persons, bulletins=bulletins, env_for=env_for, root=out.root)
+        _JOB.update(site=site, jobs=jobs, persons=persons, bulletins=bulletins, env_for=env_for, root=out.root,
+                    whole=whole or (lambda result: result))
         try:
             if workers <= 1:
                 self.shares = [_render_share((list(range(len(jobs))), list(range(len(persons)))))]
@@ -545,7 +571,8 @@ def _render_share(share: tuple[list[int], list[int]]) -> tuple[dict[str, EventPa
     event_indexes, person_indexes = share
     made, stamps = {}, {}
     for index in event_indexes:
-        result, key = jobs[index]
+        summary, key = jobs[index]
+        result = _JOB["whole"](summary)  # read back here, and let go once its pages are written
         tree = OutputTree(_JOB["root"])
         writer = SiteWriter(site, tree)
         render_event(_JOB["env_for"](result.event.locale or site.locale), site, result,

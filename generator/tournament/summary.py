@@ -1,0 +1,91 @@
+"""What the site's indexes read of an event, without its rounds: an EventSummary.
+
+The archive, the players' index and each player's page, the search index, the feed and what
+every event page shares with the others (who is who) need an event's title, dates, entries,
+officials, credits and where each entry finished, never its tables. A build keeps each event's
+summary beside its full reading in the event cache (generator/event_cache.py): a rebuild after
+one results file changed reads the other events' summaries only, a few kilobytes each, and the
+full reading of an event only where its own pages are rendered again. That is what keeps the
+cost of a rebuild, and the memory of any build, following the events that changed rather than
+the archive (issue "Real sizes").
+
+An EventSummary answers the attributes of tournament/results.py's EventResult that the indexes
+use, by the same names (`event`, `stages`, `credits`, `status`, `complete`, `last_stage`; a
+stage's `stage`, `standings`, `has_results`, `rounds_played`, `status`, `complete`), so that the
+index code reads either. tests/test_summary.py renders the indexes from both and compares them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from generator.content.model import Event, Stage
+from generator.tournament.results import COMPLETE, CreditLine, EventResult, StageResult
+from generator.tournament.standings import Standing, Tally
+
+
+@dataclass
+class StageSummary:
+    stage: Stage
+    standings: list[Standing]  # their tallies without the matches (tournament/standings.py's Tally)
+    has_results: bool
+    rounds_played: int
+    status: str
+
+    @property
+    def complete(self) -> bool:
+        return self.status == COMPLETE
+
+    def standing_of(self, entry_id: str) -> Standing | None:
+        return next((s for s in self.standings if s.entry.id == entry_id), None)
+
+    def standings_by_entry(self) -> dict[str, Standing]:
+        found: dict[str, Standing] = {}
+        for standing in self.standings:
+            found.setdefault(standing.entry.id, standing)
+        return found
+
+
+@dataclass
+class EventSummary:
+    event: Event  # without its rounds, notices or bulletin texts
+    stages: list[StageSummary]
+    credits: list[CreditLine]
+    status: str
+    # Each bulletin as (file name, title, printing key), when the build that summarised the
+    # event planned its bulletins (None: planned without them, e.g. `make site` without PDFs).
+    bulletins: list[tuple[str, str, str]] | None = None
+
+    @property
+    def complete(self) -> bool:
+        return self.status == COMPLETE
+
+    @property
+    def last_stage(self) -> StageSummary | None:
+        return self.stages[-1] if self.stages else None
+
+
+def summarise(result: EventResult | EventSummary,
+              bulletins: list[tuple[str, str, str]] | None = None) -> EventSummary:
+    """The summary of a scored event (a summary stays as it is, its bulletins added if given)."""
+    if isinstance(result, EventSummary):
+        return result if bulletins is None else replace(result, bulletins=bulletins)
+    # A stage without the game's options (a bridge stage's hand records, its boards): the
+    # indexes name a stage and date it, nothing more.
+    stages = {id(stage): replace(stage, options=None, late_options=None) for stage in result.event.stages}
+    event = replace(result.event, rounds={}, notices=[], bulletin_text={},
+                    stages=[stages[id(stage)] for stage in result.event.stages])
+    return EventSummary(event, [_stage(s, stages) for s in result.stages], list(result.credits), result.status,
+                        bulletins)
+
+
+def _stage(stage_result: StageResult, stages: dict[int, Stage]) -> StageSummary:
+    stage = stages.get(id(stage_result.stage)) or replace(stage_result.stage, options=None, late_options=None)
+    return StageSummary(stage, [_standing(s) for s in stage_result.standings],
+                        stage_result.has_results, stage_result.rounds_played, stage_result.status)
+
+
+def _standing(standing: Standing) -> Standing:
+    tally = standing.tally
+    slim = Tally(tally.entry, dict(tally.metrics), tally.played, tally.won, tally.drawn, tally.lost, tally.forfeited)
+    return replace(standing, tally=slim)
