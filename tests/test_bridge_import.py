@@ -12,6 +12,7 @@ scored by paibang and compared with every figure the file publishes.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import shutil
 from pathlib import Path
@@ -385,3 +386,26 @@ def test_a_session_adds_its_entries_to_the_entries_file_a_registration_import_wr
     assert text.startswith("# the registration sheet's entries\n- id: P1\n  players: [卡丽, 奥拉]\n")
     assert text.count("id: P1") == 1 and '- {id: P5, players: ["Marit Sæther", "Eirik Bø"]}' in text
     assert sorted(s[1] for s in standings(content, "club")) == ["P1", "P2", "P3", "P4", "P5"]
+
+
+@pytest.mark.parametrize(("path", "day"), [
+    (USEBIO_DATA / "compscore_butler_mitchell.xml", dt.date(2026, 3, 11)),
+    (USEBIO_DATA / "compscore_cross_imp_howell.xml", dt.date(2026, 2, 2)),
+    (CLUB, dt.date(2024, 3, 13)),
+    (EOQ, dt.date(2021, 8, 23)),
+], ids=["butler-xml", "cross-imps-xml", "club-pbn", "eoq-teams-pbn"])
+def test_the_sessions_date_is_the_events_and_the_stages(tmp_path, capsys, path, day):
+    """The EVENT's DATE of a USEBIO file (dd/mm/yyyy; was dropped) and a PBN file's Date tag: the
+    day of a new event and of its stage, and of the stage added to an event `paibang new` made."""
+    if not path.is_file():
+        pytest.skip("shared/data/real-pbn is not here")
+    content = site(tmp_path)
+    assert run(content, "club", path, "--strict") == 0
+    new_event(content, "later")
+    assert run(content, "later", path, "--strict") == 0
+    _, results, _ = validate(content)
+    found = {r.event.slug: r.event for r in results}
+    assert found["club"].dates == [day]
+    stage = "teams" if path == EOQ else "pairs"
+    assert next(s for s in found["club"].stages if s.id == stage).date == day
+    assert next(s for s in found["later"].stages if s.id == stage).date == day

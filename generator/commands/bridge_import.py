@@ -275,7 +275,7 @@ def read_usebio_session(text: str) -> Session:
     # BOARD_SCORING_METHOD; without it, the event type says (Compscore: BUTLER_PAIRS, CROSS_IMP, MP_PAIRS)
     method = (event.scoring or event.event_type or "").upper()
     scoring = "butler" if "BUTLER" in method else "imps" if "IMP" in method else "matchpoints"
-    session = Session("USEBIO", event.description or "", None, scoring)
+    session = Session("USEBIO", event.description or "", event.date, scoring)
     places: dict[str, list[int]] = defaultdict(list)
     for data in event.participants:
         pair_id = _pair_id(data.get("PAIR_NUMBER"))
@@ -434,7 +434,7 @@ def read_teams_session(text: str) -> TeamsSession | None:
 def read_usebio_teams(event: Any) -> TeamsSession:
     """A USEBIO teams event: PARTICIPANTS / TEAM, one MATCH per match with each BOARD's two
     TRAVELLER_LINEs (DIRECTION OPEN / CLOSED, NS_PAIR_NUMBER the team sitting NS)."""
-    found = TeamsSession("USEBIO", event.description or "", None, 1)
+    found = TeamsSession("USEBIO", event.description or "", event.date, 1)
     for data in event.participants:
         number = (data.get("TEAM_NUMBER") or data.get("TEAM_NAME") or "").strip()
         if not number:
@@ -554,8 +554,10 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession) -> tuple[
 
 
 def lines_of_stage_teams(session: TeamsSession, boards: int, rounds: int = 1) -> list[str]:
+    day = _date(session.date)
     return ["stages:", f"  - id: {STAGE_TEAMS}", f"    name: {_yaml_text(session.title or STAGE_TEAMS)}",
-            "    format: matches", "    scoring: imps"] + ([f"    rounds: {rounds}"] if rounds > 1 else []) + [f"    boards: {boards}"]
+            "    format: matches", "    scoring: imps", *([f"    rounds: {rounds}"] if rounds > 1 else []), f"    boards: {boards}",
+            *([f"    date: {day}"] if day else [])]
 
 
 def compare_teams(session: TeamsSession, matches: list[Match], stage_result: Any) -> tuple[int, list[Difference]]:
@@ -686,6 +688,8 @@ def event_text(session: Session, ids: dict[tuple[str, str], str], rounds: int, b
         lines.append(f"  - {{id: {entry}, players: [{players}]}}")
     lines += ["stages:", f"  - id: {STAGE}", "    name: " + _yaml_text(session.title or STAGE), "    format: pairs",
               f"    scoring: {session.scoring}", f"    rounds: {rounds}", f"    boards: {boards}"]
+    if day:  # the session's day, also when the stage is added to an event of several days
+        lines.append(f"    date: {day}")
     if session.by_direction:
         lines.append("    field: directions")
     adjustments = [(ids[(p.direction or "NS", p.id)], p.penalty) for p in session.pairs.values() if p.penalty]
