@@ -769,3 +769,28 @@ def test_each_round_a_different_entry_meets_the_substitute(tmp_path):
     assert len(against_sub) == 4 and len(set(against_sub)) == 4
     every = [t for tables in rounds for t in tables]
     assert len(every) == len(set(every)) == 12 and all(len(t) == 2 for t in every)
+
+
+def test_an_odd_bridge_field_without_a_substitute_is_refused_before_writing(tmp_path, capsys):
+    """A bridge match has no bye: with 5 pairs and no substitute, `pair` says so (and how to add
+    one) and writes nothing; a Guandan match has a bye, and its odd team gets it."""
+    content = make_content(tmp_path / "b", "bridge", 5, fmt="matches", rounds=2)
+    assert pair(content, "--lang", "en") == 1
+    err = capsys.readouterr().err
+    assert "needs two sides: an odd pair out plays the substitutes" in err and "substitute: true" in err
+    assert not round_file(content, 1).exists()
+    content = make_content(tmp_path / "g", "guandan", 5, fmt="matches", rounds=2)
+    assert pair(content) == 0
+    assert [len(t) for t in meetings(content)[0]] == [2, 2, 1]
+
+
+def test_a_round_robin_gives_each_round_s_bye_to_the_substitute(tmp_path):
+    """Bridge teams, 5 teams and a substitute: each Berger round's odd team plays the substitute."""
+    content = make_content(tmp_path, "bridge", 5, fmt="round_robin", rounds=5, rank_by="[vp, imps]")
+    event = content / "events/ev/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(
+        "stages:", "  - {id: SUB, players: [替补甲, 替补乙], substitute: true}\nstages:"), encoding="utf-8")
+    assert pair(content, "--all") == 0
+    rounds = meetings(content)
+    assert len(rounds) == 5 and all(len(t) == 2 for tables in rounds for t in tables)
+    assert sorted(next(iter(t - {"SUB"})) for tables in rounds for t in tables if "SUB" in t) == [f"A0{i}" for i in range(1, 6)]

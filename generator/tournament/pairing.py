@@ -278,10 +278,10 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
     if stage.format == "matches" or number == 1 or not stage_result.has_results:
         places = lot_order(field_ids, [], event.draw_seed, salt)
         order = sorted(field_ids, key=places.__getitem__)
-        draw = _with_substitute(_pair_or_refuse(order, {}, met, byes, number), substitutes, met)
+        draw = _with_substitute(_pair_or_refuse(order, {}, met, byes, number), substitutes, met, game.table_form(stage), stage)
         return [PlannedRound(event, stage, number, "lot", draw, dropped=sorted(out))]
     order, scores = swiss_order(stage_result, field_ids)
-    draw = _with_substitute(_pair_or_refuse(order, scores, met, byes, number), substitutes, met)
+    draw = _with_substitute(_pair_or_refuse(order, scores, met, byes, number), substitutes, met, game.table_form(stage), stage)
     return [PlannedRound(event, stage, number, "swiss", draw, stage_result.primary, scores, dropped=sorted(out))]
 
 
@@ -293,11 +293,17 @@ def _pair_or_refuse(order: list[str], scores: dict[str, float], met: set[frozens
         raise Refusal("pair-impossible", round=number, count=len(order)) from None
 
 
-def _with_substitute(draw: Draw, substitutes: Sequence[str], met: Collection[frozenset[str]]) -> Draw:
+def _with_substitute(draw: Draw, substitutes: Sequence[str], met: Collection[frozenset[str]], form: TableForm | None,
+                     stage: Stage) -> Draw:
     """The odd entry out meets a substitute (`substitute: true`, never ranked) instead of sitting
     out, as the seed's odd pair plays the substitute referees (替补裁判代打): a substitute it has
-    not met yet, else the first. Without a substitute the draw keeps its bye."""
-    if draw.bye is None or not substitutes:
+    not met yet, else the first. Without a substitute the draw keeps its bye, unless the game's
+    table has none (a bridge match): then Refusal, before anything is written."""
+    if draw.bye is None:
+        return draw
+    if not substitutes:
+        if form is not None and not form.bye:
+            raise Refusal("pair-odd-no-substitute", stage=stage.id, id=draw.bye)
         return draw
     substitute = next((s for s in substitutes if _meeting(draw.bye, s) not in met), substitutes[0])
     tables = [sides if sides != (draw.bye,) else (draw.bye, substitute) for sides in draw.tables]
@@ -362,7 +368,10 @@ def _plan_round_robin(result: EventResult, stage_result: StageResult, number: in
         raise Refusal("pair-robin-complete", stage=stage.id, count=len(ids), rounds=len(schedule))
     last = min(stage.rounds, len(schedule)) if every else number
     out = sorted(s.entry.id for s in stage_result.standings if s.tally.forfeited)
-    return [PlannedRound(event, stage, n, "berger", schedule[n - 1], numbers=numbers, dropped=out)
+    substitutes = [e.id for e in event.entries.values() if e.substitute and e.withdrawn is None]
+    form = GAMES[event.game].table_form(stage)
+    return [PlannedRound(event, stage, n, "berger", _with_substitute(schedule[n - 1], substitutes, (), form, stage),
+                         numbers=numbers, dropped=out)
             for n in range(number, last + 1)]
 
 
@@ -583,10 +592,11 @@ def header_lines(plan: PlannedRound, locale: str) -> list[str]:
         return lines  # a movement: no lot, no seed
     else:
         lines.append(catalogues.text("pair_summary_lot", locale))
-    if plan.draw.substitute is not None:
-        lines.append(catalogues.text("pair_substitute_line", locale, id=plan.draw.bye, substitute=plan.draw.substitute))
-    elif plan.draw.bye is not None and plan.method != "berger":
-        lines.append(catalogues.text("pair_bye_line", locale, id=plan.draw.bye))
+    if plan.draw.bye is not None and plan.method != "berger":
+        if plan.draw.substitute is not None:
+            lines.append(catalogues.text("pair_substitute_line", locale, id=plan.draw.bye, substitute=plan.draw.substitute))
+        else:
+            lines.append(catalogues.text("pair_bye_line", locale, id=plan.draw.bye))
     if plan.dropped:
         lines.append(catalogues.text("pair_dropped_line", locale, ids=", ".join(plan.dropped)))
     seed = event.draw_seed if event.draw_seed is not None else catalogues.text("pair_no_seed", locale)
