@@ -794,7 +794,7 @@ def _add_missing_stage(event: Path, stage: str, written: str) -> None:
     if not tops or not re.match(r"stages\s*:\s*(\[\s*\]\s*)?(#.*)?$", lines[tops[-1]]):
         return
     at = tops[-1]
-    lines[at] = "stages:"
+    lines[at] = re.sub(r"\[\s*\]", "", lines[at], count=1).rstrip()
     end = _block_end(lines, at)
     lines[end:end] = block.rstrip("\n").splitlines()
     event.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -831,8 +831,9 @@ def _add_missing_entries(event: Path, entries: list[tuple[str, list[str], str | 
     lines = text.splitlines()
     at = next((i for i, line in enumerate(lines) if re.match(r"entries\s*:", line)), None)
     value = re.sub(r"\s+#.*$", "", lines[at].split(":", 1)[1]).strip() if at is not None else ""
-    listed = event.parent / value
-    if value and not value.startswith(("[", "{")) and listed.is_file():  # the entries are in their own file
+    listed = (event.parent / value).resolve()
+    if value and not value.startswith(("[", "{")) and listed.is_file() and listed.is_relative_to(event.parent.resolve()):
+        # the entries are in their own file, in the event's folder
         own = listed.read_text(encoding="utf-8")
         present = set(re.findall(r"\bid:\s*[\"']?([A-Za-z0-9_-]+)", own))
         missing = [_entry_line(e, names, name, "") for e, names, name in entries if e not in present]
@@ -846,7 +847,7 @@ def _add_missing_entries(event: Path, entries: list[tuple[str, list[str], str | 
     if at is None:
         lines += ["entries:", *added]
     elif value in ("", "[]"):
-        lines[at] = "entries:"
+        lines[at] = re.sub(r"\[\s*\]", "", lines[at], count=1).rstrip()
         end = _block_end(lines, at)
         lines[end:end] = added
     else:  # a flow list written by hand, or a file that is not there: the check that follows says so
