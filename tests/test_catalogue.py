@@ -477,6 +477,8 @@ TRIGGERS: dict[str, Trigger] = {
         tmp, mp, G, "main", lambda event: (unlink(R2, "results/round-3.yaml")(event),
                                            replace(event / R1, "levels: {T47: K, T48: 8}", "levels: {}"))),
     "pair-impossible": pair_impossible,
+    "pair-odd-no-substitute": lambda tmp, mp: planned(tmp, mp, B, "prelim", unlink(PRELIM),
+                                                   lambda result: result.event.entries.pop("SUB")),  # type: ignore[attr-defined]
     "pair-robin-complete": robin_complete,
     "pair-file-exists": file_exists,
     "pair-written-invalid": written_invalid,

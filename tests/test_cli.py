@@ -56,3 +56,20 @@ def test_doctor_lists_fonts_and_tools(capsys) -> None:
     main(["doctor", "--lang", "en"])
     out = capsys.readouterr().out
     assert "Noto Sans CJK SC font" in out and "libharfbuzz-subset" in out and "WeasyPrint" in out
+
+
+def test_check_and_pair_from_the_command_line_end_without_collecting(tmp_path: Path) -> None:
+    """`paibang check` / `pair` as a process (main() without arguments) run with the cycle
+    collector off and freeze the heap at exit; main() called with arguments, as here, keeps the
+    collector as it was."""
+    import gc
+    import subprocess
+    import sys
+
+    assert main(["check", "--content", str(Path(__file__).resolve().parents[1] / "content")]) == 0
+    assert gc.isenabled()
+    probe = ("import gc, sys; from generator import cli; sys.argv = ['paibang', 'check', '--content', sys.argv[1]]; "
+             "code = cli.main(); print(code, gc.isenabled(), cli._EXIT_FROZEN)")
+    done = subprocess.run([sys.executable, "-c", probe, str(Path(__file__).resolve().parents[1] / "content")],
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.split("\n")[-2] == "0 False [True]"

@@ -724,3 +724,73 @@ def test_module_examples_hold():
 
     for module in (matching, movements, pairing):
         assert doctest.testmod(module).failed == 0
+
+
+def test_the_demo_prelim_drawn_again_gives_the_odd_pair_the_substitute(tmp_path, capsys):
+    """dongke-bridge-2015's prelim (33 pairs in the field, A34 through on a bye, SUB the
+    substitute referees) with its results file removed: `pair` draws 17 tables, the odd pair
+    against SUB as the seed plays it (was: a one-pair bye table, which a bridge match cannot
+    be, refused by check at tables[17].ew), and the content checks."""
+    content = tmp_path / "content"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "content", content)
+    (content / "events/dongke-bridge-2015/results/prelim.yaml").unlink()
+    assert main(["pair", "dongke-bridge-2015", "prelim", "--content", str(content), "--lang", "en"]) == 0
+    text = (content / "events/dongke-bridge-2015/results/round-1.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    tables = data["tables"]
+    assert len(tables) == 17 and all(set(t) >= {"ns", "ew"} for t in tables)
+    sides = [t[k] for t in tables for k in ("ns", "ew")]
+    assert sorted(sides) == [f"A{i:02d}" for i in range(1, 34)] + ["SUB"]
+    odd = tables[-1]
+    assert odd["ew"] == "SUB" and f"# Odd one out: {odd['ns']} meets the substitute SUB (never ranked)" in text
+    assert f"{odd['ns']} " in capsys.readouterr().out.splitlines()[-1]  # the draw printed, the odd table last
+    validate(content)  # no ContentErrors
+    assert len(meetings_of(content, "dongke-bridge-2015", "prelim")[0]) == 17
+
+
+def meetings_of(content: Path, slug: str, stage: str) -> list[list[frozenset[str]]]:
+    _, results, _ = validate(content)
+    result = next(r for r in results if r.event.slug == slug)
+    return [[frozenset(s.table.sides) for s in r.tables] for r in result.stage_of(stage).rounds]
+
+
+def test_each_round_a_different_entry_meets_the_substitute(tmp_path):
+    """Fixed bridge matches by lot, 5 pairs and a substitute, 4 rounds: each round the odd pair
+    plays the substitute, never the same pair twice (a match against a substitute counts as that
+    pair's bye), and nobody meets twice."""
+    content = make_content(tmp_path, "bridge", 5, fmt="matches", rounds=4)
+    event = content / "events/ev/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(
+        "stages:", "  - {id: SUB, players: [替补甲, 替补乙], substitute: true}\nstages:"), encoding="utf-8")
+    for _ in range(4):
+        assert pair(content) == 0
+    rounds = meetings_of(content, "ev", "main")
+    against_sub = [next(iter(t - {"SUB"})) for tables in rounds for t in tables if "SUB" in t]
+    assert len(against_sub) == 4 and len(set(against_sub)) == 4
+    every = [t for tables in rounds for t in tables]
+    assert len(every) == len(set(every)) == 12 and all(len(t) == 2 for t in every)
+
+
+def test_an_odd_bridge_field_without_a_substitute_is_refused_before_writing(tmp_path, capsys):
+    """A bridge match has no bye: with 5 pairs and no substitute, `pair` says so (and how to add
+    one) and writes nothing; a Guandan match has a bye, and its odd team gets it."""
+    content = make_content(tmp_path / "b", "bridge", 5, fmt="matches", rounds=2)
+    assert pair(content, "--lang", "en") == 1
+    err = capsys.readouterr().err
+    assert "needs two sides: an odd pair out plays the substitutes" in err and "substitute: true" in err
+    assert not round_file(content, 1).exists()
+    content = make_content(tmp_path / "g", "guandan", 5, fmt="matches", rounds=2)
+    assert pair(content) == 0
+    assert [len(t) for t in meetings(content)[0]] == [2, 2, 1]
+
+
+def test_a_round_robin_gives_each_round_s_bye_to_the_substitute(tmp_path):
+    """Bridge teams, 5 teams and a substitute: each Berger round's odd team plays the substitute."""
+    content = make_content(tmp_path, "bridge", 5, fmt="round_robin", rounds=5, rank_by="[vp, imps]")
+    event = content / "events/ev/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(
+        "stages:", "  - {id: SUB, players: [替补甲, 替补乙], substitute: true}\nstages:"), encoding="utf-8")
+    assert pair(content, "--all") == 0
+    rounds = meetings(content)
+    assert len(rounds) == 5 and all(len(t) == 2 for tables in rounds for t in tables)
+    assert sorted(next(iter(t - {"SUB"})) for tables in rounds for t in tables if "SUB" in t) == [f"A0{i}" for i in range(1, 6)]

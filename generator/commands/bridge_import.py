@@ -275,7 +275,7 @@ def read_usebio_session(text: str) -> Session:
     # BOARD_SCORING_METHOD; without it, the event type says (Compscore: BUTLER_PAIRS, CROSS_IMP, MP_PAIRS)
     method = (event.scoring or event.event_type or "").upper()
     scoring = "butler" if "BUTLER" in method else "imps" if "IMP" in method else "matchpoints"
-    session = Session("USEBIO", event.description or "", None, scoring)
+    session = Session("USEBIO", event.description or "", event.date, scoring)
     places: dict[str, list[int]] = defaultdict(list)
     for data in event.participants:
         pair_id = _pair_id(data.get("PAIR_NUMBER"))
@@ -434,7 +434,7 @@ def read_teams_session(text: str) -> TeamsSession | None:
 def read_usebio_teams(event: Any) -> TeamsSession:
     """A USEBIO teams event: PARTICIPANTS / TEAM, one MATCH per match with each BOARD's two
     TRAVELLER_LINEs (DIRECTION OPEN / CLOSED, NS_PAIR_NUMBER the team sitting NS)."""
-    found = TeamsSession("USEBIO", event.description or "", None, 1)
+    found = TeamsSession("USEBIO", event.description or "", event.date, 1)
     for data in event.participants:
         number = (data.get("TEAM_NUMBER") or data.get("TEAM_NAME") or "").strip()
         if not number:
@@ -540,7 +540,7 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession) -> tuple[
             lines.append(f"  - {{id: {entry}, name: {_yaml_text(team)}, players: [{players}]}}")
         event.write_text("\n".join(lines + stage) + "\n", encoding="utf-8")
     else:
-        _add_missing_entries(event, [(e, names) for e, names, _ in entries])
+        _add_missing_entries(event, entries)
         _add_missing_stage(event, STAGE_TEAMS, "\n".join(stage) + "\n")
     for number in rounds:
         text = [f"stage: {STAGE_TEAMS}"] + ([f"round: {number}"] if len(rounds) > 1 else []) + ["tables:"]
@@ -554,8 +554,10 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession) -> tuple[
 
 
 def lines_of_stage_teams(session: TeamsSession, boards: int, rounds: int = 1) -> list[str]:
+    day = _date(session.date)
     return ["stages:", f"  - id: {STAGE_TEAMS}", f"    name: {_yaml_text(session.title or STAGE_TEAMS)}",
-            "    format: matches", "    scoring: imps"] + ([f"    rounds: {rounds}"] if rounds > 1 else []) + [f"    boards: {boards}"]
+            "    format: matches", "    scoring: imps", *([f"    rounds: {rounds}"] if rounds > 1 else []), f"    boards: {boards}",
+            *([f"    date: {day}"] if day else [])]
 
 
 def compare_teams(session: TeamsSession, matches: list[Match], stage_result: Any) -> tuple[int, list[Difference]]:
@@ -686,6 +688,8 @@ def event_text(session: Session, ids: dict[tuple[str, str], str], rounds: int, b
         lines.append(f"  - {{id: {entry}, players: [{players}]}}")
     lines += ["stages:", f"  - id: {STAGE}", "    name: " + _yaml_text(session.title or STAGE), "    format: pairs",
               f"    scoring: {session.scoring}", f"    rounds: {rounds}", f"    boards: {boards}"]
+    if day:  # the session's day, also when the stage is added to an event of several days
+        lines.append(f"    date: {day}")
     if session.by_direction:
         lines.append("    field: directions")
     adjustments = [(ids[(p.direction or "NS", p.id)], p.penalty) for p in session.pairs.values() if p.penalty]
@@ -769,7 +773,7 @@ def write_event(content: Path, slug: str, session: Session) -> tuple[Path, dict[
     if not event.exists():
         event.write_text(text, encoding="utf-8")
     else:
-        _add_missing_entries(event, _entries(session, ids))
+        _add_missing_entries(event, [(e, names, None) for e, names in _entries(session, ids)])
         _add_missing_stage(event, STAGE, text)
     for number, text in round_texts(session, ids).items():
         (folder / "results" / f"{STAGE}-round-{number}.yaml").write_text(text, encoding="utf-8")
@@ -778,35 +782,76 @@ def write_event(content: Path, slug: str, session: Session) -> tuple[Path, dict[
 
 def _add_missing_stage(event: Path, stage: str, written: str) -> None:
     """An existing event without the imported stage gets it (the stage block of a new event's
-    file), at the end of its `stages:` list when that list ends the file; otherwise it is left
+    file), at the end of its `stages:` list when that list is the file's last key (comments after
+    it, such as `paibang new`'s commented results example, stay after it); otherwise it is left
     for the secretary, and the check that follows names the unknown stage."""
     text = event.read_text(encoding="utf-8")
     if re.search(rf"\bid:\s*[\"']?{re.escape(stage)}\b", text):
         return
     block = written.split("\nstages:\n", 1)[1] if "\nstages:\n" in written else written.split("stages:\n", 1)[-1]
     lines = text.rstrip("\n").splitlines()
-    tops = [i for i, line in enumerate(lines) if line and not line[0].isspace() and not line.startswith(("#", "-"))]
-    if tops and lines[tops[-1]].startswith("stages:"):
-        event.write_text("\n".join(lines) + "\n" + block, encoding="utf-8")
-
-
-def _add_missing_entries(event: Path, entries: list[tuple[str, list[str]]]) -> None:
-    """An existing event keeps its file; entries it lacks are added under `entries:`."""
-    text = event.read_text(encoding="utf-8")
-    present = set(re.findall(r"\bid:\s*[\"']?([A-Za-z0-9_-]+)", text))
-    missing = [(e, names) for e, names in entries if e not in present]
-    if not missing:
+    tops = [i for i, line in enumerate(lines) if _top_key(line)]
+    if not tops or not re.match(r"stages\s*:\s*(\[\s*\]\s*)?(#.*)?$", lines[tops[-1]]):
         return
+    at = tops[-1]
+    lines[at] = re.sub(r"\[\s*\]", "", lines[at], count=1).rstrip()
+    end = _block_end(lines, at)
+    lines[end:end] = block.rstrip("\n").splitlines()
+    event.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _top_key(line: str) -> bool:
+    return bool(line) and not line[0].isspace() and not line.startswith(("#", "-"))
+
+
+def _block_end(lines: list[str], at: int) -> int:
+    """The index after the last line of the block that the top-level key on line `at` holds: its
+    indented lines and list items, not the blank lines and column-0 comments after them (those
+    introduce the next key)."""
+    end = at + 1
+    last = at + 1
+    while end < len(lines) and not _top_key(lines[end]):
+        if lines[end].startswith((" ", "\t", "-")) and lines[end].strip():
+            last = end + 1
+        end += 1
+    return last
+
+
+def _entry_line(entry: str, names: list[str], name: str | None = None, indent: str = "  ") -> str:
+    team = f", name: {_yaml_text(name)}" if name else ""
+    return f"{indent}- {{id: {entry}{team}, players: [{', '.join(_yaml_text(n) for n in names) or _yaml_text(name or entry)}]}}"
+
+
+def _add_missing_entries(event: Path, entries: list[tuple[str, list[str], str | None]]) -> None:
+    """An existing event keeps its file; entries it lacks are added to its `entries:` list: below
+    the key (whose `[]`, as `paibang new` writes it, becomes a block list, the commented examples
+    kept), or at the end of the file it names (`entries: entries.yaml`, as `paibang import` of a
+    registration sheet writes it)."""
+    text = event.read_text(encoding="utf-8")
     lines = text.splitlines()
-    at = next((i for i, line in enumerate(lines) if line.startswith("entries:")), None)
-    added = [f"  - {{id: {e}, players: [{', '.join(_yaml_text(n) for n in names) or _yaml_text(e)}]}}" for e, names in missing]
+    at = next((i for i, line in enumerate(lines) if re.match(r"entries\s*:", line)), None)
+    value = re.sub(r"\s+#.*$", "", lines[at].split(":", 1)[1]).strip() if at is not None else ""
+    listed = (event.parent / value).resolve()
+    if value and not value.startswith(("[", "{")) and listed.is_file() and listed.is_relative_to(event.parent.resolve()):
+        # the entries are in their own file, in the event's folder
+        own = listed.read_text(encoding="utf-8")
+        present = set(re.findall(r"\bid:\s*[\"']?([A-Za-z0-9_-]+)", own))
+        missing = [_entry_line(e, names, name, "") for e, names, name in entries if e not in present]
+        if missing and re.search(r"^entries\s*:", own, re.MULTILINE) is None:
+            listed.write_text(own.rstrip("\n") + "\n" + "\n".join(missing) + "\n", encoding="utf-8")
+        return
+    present = set(re.findall(r"\bid:\s*[\"']?([A-Za-z0-9_-]+)", text))
+    added = [_entry_line(e, names, name) for e, names, name in entries if e not in present]
+    if not added:
+        return
     if at is None:
         lines += ["entries:", *added]
-    else:
-        end = at + 1
-        while end < len(lines) and (lines[end].startswith((" ", "-", "#")) or not lines[end].strip()):
-            end += 1
+    elif value in ("", "[]"):
+        lines[at] = re.sub(r"\[\s*\]", "", lines[at], count=1).rstrip()
+        end = _block_end(lines, at)
         lines[end:end] = added
+    else:  # a flow list written by hand, or a file that is not there: the check that follows says so
+        return
     event.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 

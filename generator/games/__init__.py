@@ -103,6 +103,7 @@ class TableForm:
 
     keys: tuple[str, str] | None  # (first, second) side keys; None: a `teams: [a, b]` list
     hint: tuple[str, ...]  # record lines, commented out; {a} {b} are the sides
+    bye: bool = True  # a table of one side is a bye; False: the odd entry out needs a substitute
 
     def side_lines(self, sides: Sequence[str]) -> list[str]:
         if self.keys is None:

@@ -242,6 +242,7 @@ class UsebioEvent:
     event_type: str
     description: str | None
     scoring: str | None
+    date: str | None = None  # DATE as the file writes it (dd/mm/yyyy)
     participants: list[dict[str, Any]] = field(default_factory=list)  # PAIR or TEAM: fields, PLAYERS
     lines: list[UsebioLine] = field(default_factory=list)  # pairs: every traveller line
     matches: list[dict[str, Any]] = field(default_factory=list)  # teams: fields, BOARDS
@@ -259,7 +260,8 @@ def read_usebio(text: str) -> UsebioEvent:
     if ev is None:
         raise ValueError("no EVENT in this USEBIO file")
     # Some programs nest the boards in SESSION / SECTION; search the whole event.
-    found = UsebioEvent(ev.get("EVENT_TYPE", ""), ev.findtext("EVENT_DESCRIPTION"), ev.findtext("BOARD_SCORING_METHOD"))
+    found = UsebioEvent(ev.get("EVENT_TYPE", ""), ev.findtext("EVENT_DESCRIPTION"), ev.findtext("BOARD_SCORING_METHOD"),
+                        (ev.findtext("DATE") or "").strip() or None)
     for participant in ev.iter():
         if participant.tag in ("PAIR", "TEAM"):
             data: dict[str, Any] = _fields(participant)

@@ -94,6 +94,7 @@ class Draw:
 
     tables: list[tuple[str, ...]]
     bye: str | None = None
+    substitute: str | None = None  # the substitute the odd entry (`bye`) meets instead of a bye
 
 
 def _meeting(a: str, b: str) -> frozenset[str]:
@@ -271,15 +272,16 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
     # Withdrawn from this round on (`withdrawn: N`, N <= this round): never drawn again.
     gone = {e.id for e in stage_result.field if e.withdrawn is not None and e.withdrawn <= number}
     field_ids = [e.id for e in stage_result.field if e.id not in out and e.id not in gone]
-    met, byes = history(stage_result)
+    substitutes = [e.id for e in event.entries.values() if e.substitute and (e.withdrawn is None or e.withdrawn > number)]
+    met, byes = history(stage_result, frozenset(substitutes))
     salt = f"{event.slug}/{stage.id}/round-{number}"
     if stage.format == "matches" or number == 1 or not stage_result.has_results:
         places = lot_order(field_ids, [], event.draw_seed, salt)
         order = sorted(field_ids, key=places.__getitem__)
-        draw = _pair_or_refuse(order, {}, met, byes, number)
+        draw = _with_substitute(_pair_or_refuse(order, {}, met, byes, number), substitutes, met, game.table_form(stage), stage)
         return [PlannedRound(event, stage, number, "lot", draw, dropped=sorted(out))]
     order, scores = swiss_order(stage_result, field_ids)
-    draw = _pair_or_refuse(order, scores, met, byes, number)
+    draw = _with_substitute(_pair_or_refuse(order, scores, met, byes, number), substitutes, met, game.table_form(stage), stage)
     return [PlannedRound(event, stage, number, "swiss", draw, stage_result.primary, scores, dropped=sorted(out))]
 
 
@@ -291,9 +293,26 @@ def _pair_or_refuse(order: list[str], scores: dict[str, float], met: set[frozens
         raise Refusal("pair-impossible", round=number, count=len(order)) from None
 
 
-def history(stage_result: StageResult) -> tuple[set[frozenset[str]], Counter[str]]:
+def _with_substitute(draw: Draw, substitutes: Sequence[str], met: Collection[frozenset[str]], form: TableForm | None,
+                     stage: Stage) -> Draw:
+    """The odd entry out meets a substitute (`substitute: true`, never ranked) instead of sitting
+    out, as the seed's odd pair plays the substitute referees (替补裁判代打): a substitute it has
+    not met yet, else the first. Without a substitute the draw keeps its bye, unless the game's
+    table has none (a bridge match): then Refusal, before anything is written."""
+    if draw.bye is None:
+        return draw
+    if not substitutes:
+        if form is not None and not form.bye:
+            raise Refusal("pair-odd-no-substitute", stage=stage.id, id=draw.bye)
+        return draw
+    substitute = next((s for s in substitutes if _meeting(draw.bye, s) not in met), substitutes[0])
+    tables = [sides if sides != (draw.bye,) else (draw.bye, substitute) for sides in draw.tables]
+    return Draw(tables, draw.bye, substitute)
+
+
+def history(stage_result: StageResult, substitutes: Collection[str] = frozenset()) -> tuple[set[frozenset[str]], Counter[str]]:
     """Who has met whom in the stage, and each entry's byes so far (every table written counts,
-    a forfeited match too)."""
+    a forfeited match too; a match against a substitute counts as the other side's bye)."""
     met: set[frozenset[str]] = set()
     byes: Counter[str] = Counter()
     for round_result in stage_result.rounds:
@@ -301,6 +320,9 @@ def history(stage_result: StageResult) -> tuple[set[frozenset[str]], Counter[str
             sides = score.table.sides
             if len(sides) == 2:
                 met.add(_meeting(*sides))
+                for side, other in (sides, sides[::-1]):
+                    if other in substitutes and side not in substitutes:
+                        byes[side] += 1
             elif len(sides) == 1:
                 byes[sides[0]] += 1
     return met, byes
@@ -346,7 +368,10 @@ def _plan_round_robin(result: EventResult, stage_result: StageResult, number: in
         raise Refusal("pair-robin-complete", stage=stage.id, count=len(ids), rounds=len(schedule))
     last = min(stage.rounds, len(schedule)) if every else number
     out = sorted(s.entry.id for s in stage_result.standings if s.tally.forfeited)
-    return [PlannedRound(event, stage, n, "berger", schedule[n - 1], numbers=numbers, dropped=out)
+    substitutes = [e.id for e in event.entries.values() if e.substitute and e.withdrawn is None]
+    form = GAMES[event.game].table_form(stage)
+    return [PlannedRound(event, stage, n, "berger", _with_substitute(schedule[n - 1], substitutes, (), form, stage),
+                         numbers=numbers, dropped=out)
             for n in range(number, last + 1)]
 
 
@@ -528,6 +553,8 @@ def results_text(plan: PlannedRound, locale: str) -> str:
     for number, sides in enumerate(plan.draw.tables, start=1):
         if len(sides) == 1:
             note = f"    # {catalogues.text('pair_bye', locale)}"
+        elif plan.draw.substitute is not None and sides == (plan.draw.bye, plan.draw.substitute):
+            note = f"    # {catalogues.text('substitute', locale)}"
         elif plan.knockout is not None:  # the match's number in the bracket ("winner of match 5")
             note = f"    # {knockout.match_label(plan.knockout.matches[number - 1], locale)}"
         elif label:
@@ -566,7 +593,10 @@ def header_lines(plan: PlannedRound, locale: str) -> list[str]:
     else:
         lines.append(catalogues.text("pair_summary_lot", locale))
     if plan.draw.bye is not None and plan.method != "berger":
-        lines.append(catalogues.text("pair_bye_line", locale, id=plan.draw.bye))
+        if plan.draw.substitute is not None:
+            lines.append(catalogues.text("pair_substitute_line", locale, id=plan.draw.bye, substitute=plan.draw.substitute))
+        else:
+            lines.append(catalogues.text("pair_bye_line", locale, id=plan.draw.bye))
     if plan.dropped:
         lines.append(catalogues.text("pair_dropped_line", locale, ids=", ".join(plan.dropped)))
     seed = event.draw_seed if event.draw_seed is not None else catalogues.text("pair_no_seed", locale)
@@ -605,7 +635,7 @@ def describe(plan: PlannedRound, locale: str) -> list[str]:
     for number, sides in enumerate(plan.draw.tables, start=1):
         shown = []
         for side in sides:
-            score = f" ({label} {_num(plan.scores[side])})" if label else ""
+            score = f" ({label} {_num(plan.scores[side])})" if label and side in plan.scores else ""
             shown.append(f"{side} {event.entries[side].label}{score}")
         text = "  —  ".join(shown) if len(sides) == 2 else f"{shown[0]}  {catalogues.text('pair_bye', locale)}"
         if plan.boards and plan.boards[number - 1]:

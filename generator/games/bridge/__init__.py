@@ -236,7 +236,8 @@ class BridgeRules(Game):
         return bulletins(result, t)
 
 
-TABLE_FORM = TableForm(("ns", "ew"), ("boards:", "  1: 4S N = 420"))
+# The seed's matches have no bye: an odd pair out plays the substitutes (替补裁判代打).
+TABLE_FORM = TableForm(("ns", "ew"), ("boards:", "  1: 4S N = 420"), bye=False)
 PAIRS_FORM = TableForm(("ns", "ew"), ("boards: {{1: 4S N =, 2: 3NT E -1}}",))
 TEAMS_FORM = TableForm(("home", "away"), ("boards:", "  1: {{open: 4S N =, closed: 4S S -1}}"))
 
