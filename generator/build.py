@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from generator.printed import Bulletin
     from generator.render.incremental import PreviousBuild
     from generator.tournament.results import EventResult
+    from generator.tournament.summary import EventSummary
 
 # Reading, scoring and rendering are imported where they are used: a build that finds nothing
 # changed (`make site` again) needs none of them, and their imports were most of its time.
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 @dataclass
 class BuildReport:
     site: Site | None  # None when the site was up to date (nothing was read)
-    results: list[EventResult]
+    results: list[EventResult | EventSummary]  # summaries (tournament/summary.py) for events not read anew
     warnings: list[ContentError] = field(default_factory=list)
     pages: int = 0
     pdfs: int = 0
