@@ -277,6 +277,7 @@ def _age_the_heap() -> None:
 
 
 PDF_BATCH = 100  # bulletins printed (or read from the cache) and written at a time
+EVENT_CACHE_DAYS = 30  # an event's reading no build has used for so long is forgotten (EventCache.prune)
 
 
 Notify = Callable[[str, dict[str, object]], None]  # (words' key in commands/console.py, parameters)
@@ -387,6 +388,7 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
                 tree.write_bytes(paths[i], pdf)
             del pdfs, jobs
         prune_cache(cache_dir)
+        whole.cache.prune(EVENT_CACHE_DAYS)
         clock.lap("printing")
         links: dict[str, list[tuple[str, str]]] = {}
         for (result, name, title, _), path, stamp in zip(planned, paths, kept):

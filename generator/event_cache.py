@@ -20,6 +20,7 @@ import hashlib
 import multiprocessing
 import os
 import pickle
+import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -224,7 +225,25 @@ class EventCache:
     @staticmethod
     def _load(path: Path) -> Any:
         with open(path, "rb") as handle:
-            return caches.loads(handle.read())  # verified before it is unpickled
+            found = caches.loads(handle.read())  # verified before it is unpickled
+        os.utime(path)  # used: kept by `prune`
+        return found
+
+    def prune(self, days: int) -> None:
+        """Forget what no build has read for `days` days: every save of a results file makes its
+        event a new key, and the cache must not keep every version of every event for ever."""
+        if not self.folder.is_dir():
+            return
+        limit = time.time() - days * 86400
+        kept = set(self.keys.values())
+        with os.scandir(self.folder) as found:
+            for item in found:
+                if (item.name.endswith(".sealed") and item.name.split(".", 1)[0] not in kept
+                        and item.stat(follow_symlinks=False).st_mtime < limit):
+                    try:
+                        os.unlink(item.path)
+                    except OSError:
+                        pass  # removed by another build meanwhile, or not ours to remove
 
     def summary_of(self, result: EventResult | EventSummary, site: Site) -> EventSummary | None:
         """The event's summary as this cache keeps it (None: it keeps no summaries)."""

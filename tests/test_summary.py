@@ -129,3 +129,23 @@ def test_a_rebuild_keeps_the_search_index_when_no_name_changed(tmp_path: Path) -
     assert "欧阳娜娜" in (tmp_path / "out/assets/search-index.js").read_text(encoding="utf-8")
     build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(tmp_path / "out") == digest(tmp_path / "fresh")
+
+
+def test_the_event_cache_forgets_what_no_build_has_read_for_a_month(tmp_path: Path) -> None:
+    content = some_events(tmp_path, EVENTS[:2])
+    cache = tmp_path / "cache/pdf"
+    build(content, tmp_path / "out", cache_dir=cache, bulletins=False)
+    events = tmp_path / "cache/events"
+    before = {p.name for p in events.iterdir()}
+    assert len(before) == 4  # two events, each whole and summarised
+    month_ago = __import__("time").time() - 40 * 86400
+    for path in events.iterdir():
+        os.utime(path, (month_ago, month_ago))
+    prelim = content / "events/dongke-bridge-2015/results/prelim.yaml"
+    prelim.write_text(prelim.read_text(encoding="utf-8").replace("1: 4H N =", "1: 4S N =", 1), encoding="utf-8")
+    build(content, tmp_path / "out", cache_dir=cache, bulletins=False)
+    after = {p.name for p in events.iterdir()}
+    # the changed event's old version is gone, its new one kept; the unchanged event's summary
+    # was read by this build, so kept (its whole reading, unread for 40 days, is forgotten)
+    assert len(after - before) == 2 and len(before & after) == 1
+    assert all(name.endswith(".summary.sealed") for name in before & after)
