@@ -35,6 +35,7 @@ from generator.render.output import OutputTree
 if TYPE_CHECKING:  # not imported at run time: a build with nothing to do needs only this module
     from generator.content.model import Site
     from generator.tournament.results import EventResult
+    from generator.tournament.summary import EventSummary
 
 PACKAGE = Path(__file__).resolve().parents[1]
 TEMPLATES = PACKAGE.parent / "templates"
@@ -162,18 +163,16 @@ class Outcome:
     locale: str = ""  # the site's, for messages
 
 
-def site_digest(site: Site, results: list[EventResult]) -> str:
-    """The part of the whole site every event page shows or links to."""
+def site_digest(site: Site, results: list[EventResult | EventSummary]) -> str:
+    """The part of the whole site every event page shows or links to: each event's title and
+    who is who in it (tournament/summary.py's `who_is_who`, kept in its summary)."""
+    from generator.tournament.summary import who_is_who  # here: see the note under the imports
+
     digest = hashlib.sha256(code_digest().encode())
     site_file = site.root / "site.yaml"
     digest.update(snapshot.read(site_file) if site_file.is_file() else b"")
     for result in sorted(results, key=lambda r: r.event.slug):
-        event = result.event
-        digest.update(json.dumps([event.slug, event.title, event.game, [d.isoformat() for d in event.dates],
-                                  event.locale], ensure_ascii=False).encode())
-        for entry in event.entries.values():  # who is who: player pages and links
-            digest.update(json.dumps([entry.id, entry.group, [(p.name, p.id) for p in entry.players]],
-                                     ensure_ascii=False).encode())
+        digest.update((getattr(result, "who", "") or who_is_who(result.event)).encode())
     return digest.hexdigest()
 
 
