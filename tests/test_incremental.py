@@ -182,3 +182,32 @@ def test_nothing_changed_loads_no_reader_or_renderer(tmp_path: Path) -> None:
         "print(report.up_to_date, report.locale, [m for m in heavy if m in sys.modules])")
     done = subprocess.run([sys.executable, "-c", check], cwd=ROOT, capture_output=True, text=True, check=True)
     assert done.stdout.split(maxsplit=2) == ["True", "zh-Hans", "[]\n"]
+
+
+def test_an_event_added_renders_that_event_and_those_whose_players_it_joins(tmp_path: Path) -> None:
+    """An event's pages take nothing from the other events but who their names link to: adding
+    an event renders it alone, unless its players change who someone elsewhere is (a player with
+    an id joins the namesake without one in the same group, players.py rule 3)."""
+    content = two_events(tmp_path)
+    build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    shutil.copytree(ROOT / "content/events/hefei-80fen-pairs-2012", content / "events/hefei-80fen-pairs-2012")
+    report = build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    assert report.events_rendered == 1
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(tmp_path / "out") == digest(tmp_path / "fresh")
+
+    again = content / "events/dongke-bridge-2016"
+    shutil.copytree(content / "events/dongke-bridge-2015", again)
+    event = again / "event.yaml"
+    text = event.read_text(encoding="utf-8")
+    assert "      - 李思雨\n" in text
+    event.write_text(text.replace("      - 李思雨\n", "      - {name: 李思雨, id: S0001}\n", 1), encoding="utf-8")
+    report = build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    assert report.events_rendered == 2  # the new one, and dongke-bridge-2015, whose 李思雨 is now S0001
+    shutil.rmtree(tmp_path / "fresh")
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(tmp_path / "out") == digest(tmp_path / "fresh")
+    page = (tmp_path / "out/events/dongke-bridge-2015/index.html").read_text(encoding="utf-8")
+    player = (tmp_path / "out/events/dongke-bridge-2016/index.html").read_text(encoding="utf-8")
+    link = lambda html: html.split(">李思雨<")[0].rsplit('href="', 1)[1]  # noqa: E731
+    assert link(page) == link(player)  # one person, one page

@@ -362,13 +362,13 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
         out.write_bytes(f"assets/{asset}", (TEMPLATES / asset).read_bytes())
 
     # What each event and each player page is made from: kept from the previous build when the same.
-    shared = site_digest(site, results)
+    shared = site_digest(site)
     made: dict[str, EventPages] = {}
     to_render: list[tuple[EventResult, str]] = []
     keys: dict[str, str] = {}
     for result in results:
         slug = result.event.slug
-        key = keys[slug] = event_key(shared, result, bulletins.get(slug, []))
+        key = keys[slug] = event_key(shared, result, bulletins.get(slug, []), people.keys_in(slug))
         kept = previous.reuse(slug, key, out) if previous is not None else None
         if kept is not None:
             made[slug] = kept
@@ -376,7 +376,7 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
             to_render.append((result, key))
     persons: list[tuple[Person, str]] = []
     for person in people.everyone:
-        key = player_key(shared, person.key, [keys[e.result.event.slug] for e in person.events])
+        key = player_key(shared, person.shown, [keys[e.result.event.slug] for e in person.events])
         kept = previous.reuse(player_part(person.key), key, out) if previous is not None else None
         if kept is not None:
             made[player_part(person.key)] = kept

@@ -163,23 +163,23 @@ class Outcome:
     locale: str = ""  # the site's, for messages
 
 
-def site_digest(site: Site, results: list[EventResult | EventSummary]) -> str:
-    """The part of the whole site every event page shows or links to: each event's title and
-    who is who in it (tournament/summary.py's `who_is_who`, kept in its summary)."""
-    from generator.tournament.summary import who_is_who  # here: see the note under the imports
-
+def site_digest(site: Site) -> str:
+    """What every page of the site shows besides its own: site.yaml (title, organisation,
+    language, base URL), and the code and templates that render it."""
     digest = hashlib.sha256(code_digest().encode())
     site_file = site.root / "site.yaml"
     digest.update(snapshot.read(site_file) if site_file.is_file() else b"")
-    for result in sorted(results, key=lambda r: r.event.slug):
-        digest.update((getattr(result, "who", "") or who_is_who(result.event)).encode())
     return digest.hexdigest()
 
 
-def event_key(shared: str, result: EventResult, bulletins: list[tuple[str, str]]) -> str:
+def event_key(shared: str, result: EventResult | EventSummary, bulletins: list[tuple[str, str]],
+              persons: list[str]) -> str:
+    """An event's pages: the shared part, its own folder, its bulletins' links, and the keys of
+    the persons its names link to (render/players.py's People.keys_in): the only thing its pages
+    take from the other events, for a person's key follows who they are across the site."""
     digest = hashlib.sha256(shared.encode())
     digest.update(folder_digest(result.event.folder).encode())
-    digest.update(json.dumps(bulletins, ensure_ascii=False).encode())
+    digest.update(json.dumps([bulletins, persons], ensure_ascii=False).encode())
     return digest.hexdigest()
 
 
@@ -188,10 +188,11 @@ def player_part(person_key: str) -> str:
     return f"players/{person_key}"
 
 
-def player_key(shared: str, person_key: str, event_keys: list[str]) -> str:
-    """A player's page: the shared part of the site (who is who, namesakes included), the person,
-    and the keys of the events the person appears in."""
-    return hashlib.sha256("\0".join([shared, person_key, *event_keys]).encode()).hexdigest()
+def player_key(shared: str, identity: str, event_keys: list[str]) -> str:
+    """A player's page: the shared part of the site, who the person is as the page says it (name,
+    groups, namesakes: render/players.py's Person.shown), and the keys of the events the person
+    appears in (which hold their teammates' keys)."""
+    return hashlib.sha256("\0".join([shared, identity, *event_keys]).encode()).hexdigest()
 
 
 class PreviousBuild:

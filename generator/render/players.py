@@ -23,7 +23,8 @@ and group), so it is stable across builds, safe in a URL, and shows neither id n
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+import json
+from dataclasses import astuple, dataclass, field
 
 from generator.content.model import Entry, Event
 from generator.tournament.results import CreditLine, EventResult
@@ -88,6 +89,14 @@ class Person:
         return self.groups[0] if self.groups else None
 
     @property
+    def shown(self) -> str:
+        """Who the person's page says they are, namesakes included: what its key is made of
+        beside the events (render/incremental.py's player_key)."""
+        def who(person: Person) -> list:
+            return [person.key, person.name, person.groups, person.by_id, astuple(person.apart) if person.apart else None]
+        return json.dumps([who(self), [who(other) for other in self.homonyms]], ensure_ascii=False)
+
+    @property
     def credits_total(self) -> int:
         return sum(e.credits.points for e in self.events if e.credits)
 
@@ -140,12 +149,25 @@ class People:
     everyone: list[Person]  # by name, then key
     seats: dict[tuple[str, str, int], Person]  # (event slug, entry id, player index) -> person
     named: dict[tuple[str, str, str | None], Person]  # (event slug, name, group) -> person, for credits
+    _by_event: dict[str, list[str]] | None = field(default=None, repr=False)  # keys_in, made once
 
     def of(self, slug: str, entry_id: str, index: int) -> Person | None:
         return self.seats.get((slug, entry_id, index))
 
     def named_in(self, slug: str, name: str, group: str | None) -> Person | None:
         return self.named.get((slug, name, group))
+
+    def keys_in(self, slug: str) -> list[str]:
+        """Which person each name of the event links to (its seats, its credits and officials), as
+        text: all an event's pages take from the other events (render/incremental.py's event_key)."""
+        if self._by_event is None:
+            found: dict[str, list[str]] = {}
+            for (event, entry_id, index), person in self.seats.items():
+                found.setdefault(event, []).append(f"{entry_id}/{index}={person.key}")
+            for (event, name, group), person in self.named.items():
+                found.setdefault(event, []).append(f"{name}\n{group or ''}={person.key}")
+            self._by_event = {event: sorted(keys) for event, keys in found.items()}
+        return self._by_event.get(slug, [])
 
 
 def collect_people(results: list[EventResult]) -> People:

@@ -17,8 +17,6 @@ index code reads either. tests/test_summary.py renders the indexes from both and
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass, replace
 
 from generator.content.model import Event, Stage
@@ -57,7 +55,6 @@ class EventSummary:
     # Each bulletin as (file name, title, printing key), when the build that summarised the
     # event planned its bulletins (None: planned without them, e.g. `make site` without PDFs).
     bulletins: list[tuple[str, str, str]] | None = None
-    who: str = ""  # who_is_who(event), made once
 
     @property
     def complete(self) -> bool:
@@ -79,19 +76,7 @@ def summarise(result: EventResult | EventSummary,
     event = replace(result.event, rounds={}, notices=[], bulletin_text={},
                     stages=[stages[id(stage)] for stage in result.event.stages])
     return EventSummary(event, [_stage(s, stages) for s in result.stages], list(result.credits), result.status,
-                        bulletins, who_is_who(result.event))
-
-
-def who_is_who(event: Event) -> str:
-    """A digest of what every page of the site may show of the event beside its own pages: its
-    title, game, dates and language, and who is who in it (each entry's players, for the player
-    links and pages). render/incremental.py's site_digest is made of these."""
-    digest = hashlib.sha256(json.dumps([event.slug, event.title, event.game, [d.isoformat() for d in event.dates],
-                                        event.locale], ensure_ascii=False).encode())
-    for entry in event.entries.values():
-        digest.update(json.dumps([entry.id, entry.group, [(p.name, p.id) for p in entry.players]],
-                                 ensure_ascii=False).encode())
-    return digest.hexdigest()
+                        bulletins)
 
 
 def _stage(stage_result: StageResult, stages: dict[int, Stage]) -> StageSummary:
