@@ -149,3 +149,24 @@ def test_the_event_cache_forgets_what_no_build_has_read_for_a_month(tmp_path: Pa
     # was read by this build, so kept (its whole reading, unread for 40 days, is forgotten)
     assert len(after - before) == 2 and len(before & after) == 1
     assert all(name.endswith(".summary.sealed") for name in before & after)
+
+
+def test_a_rebuild_keeps_the_archive_pages_that_list_no_changed_event(tmp_path: Path, monkeypatch) -> None:
+    """A large archive's page of a year lists its own events only: a results file changed in one
+    event writes that year's page (and the archive's front page, which lists the newest year, and
+    the game's) again, never another year's."""
+    import generator.render.html as html
+
+    monkeypatch.setattr(html, "ARCHIVE_EVENTS", 2)  # a page a year from three events on
+    content = some_events(tmp_path)
+    cache = tmp_path / "cache/pdf"
+    build(content, tmp_path / "out", cache_dir=cache, bulletins=False)
+    years = sorted(p.parent.name for p in (tmp_path / "out/years").glob("*/index.html"))
+    assert years == ["2015", "2016", "2025"]
+    prelim = content / "events/dongke-bridge-2015/results/prelim.yaml"
+    prelim.write_text(prelim.read_text(encoding="utf-8").replace("1: 4H N =", "1: 4S N =", 1), encoding="utf-8")
+    report = build(content, tmp_path / "out", cache_dir=cache, bulletins=False)
+    written = {path for path in report.written if path.startswith("years/") or path == "index.html"}
+    assert written == {"years/2015/index.html"}  # the front page shows 2025: kept as it was
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(tmp_path / "out") == digest(tmp_path / "fresh")

@@ -390,7 +390,7 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     # meanwhile this process writes the archive and the indexes, which need none of those pages.
     rendering = _Rendering(site, to_render, persons, bulletins, env_for, out, workers, whole)
     try:
-        made[SEARCH_PART] = _write_indexes(site, results, people, env, writer, previous)
+        made.update(_write_indexes(site, results, people, env, writer, previous, shared, keys))
     except BaseException:
         rendering.abandon()
         raise
@@ -405,10 +405,29 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
 
 
 def _write_indexes(site: Site, results: list[EventResult | EventSummary], people: People, env: jinja2.Environment,
-                   writer: SiteWriter, previous: PreviousBuild | None = None) -> EventPages:
+                   writer: SiteWriter, previous: PreviousBuild | None = None, shared: str = "",
+                   keys: dict[str, str] | None = None) -> dict[str, EventPages]:
     """The archive, the players' index, the search page and its index, and the feed. Returns
-    what the search index wrote (SEARCH_PART), for the next build."""
+    what the archive's pages and the search index wrote, recorded as parts beside the events'
+    (`previous` keeps each as it was when made of the same: the archive's pages by the keys of
+    the events they list, `keys`; the search index by its records)."""
     out, t = writer.out, Translator(site.locale)
+    parts: dict[str, EventPages] = {}
+
+    def archive_page(path: str, **context: Any) -> None:
+        listed = [[year, [(keys or {}).get(r.event.slug, "") for r in events]] for year, events in context["years"]]
+        shown = {name: value for name, value in context.items() if name not in ("years", "winners")}
+        key = hashlib.sha256(json.dumps([shared, path, str(newest), listed, shown], ensure_ascii=False,
+                                        default=str).encode()).hexdigest()
+        part = f"indexes/{path}"
+        kept = previous.reuse(part, key, out) if previous is not None and keys is not None else None
+        if kept is None:
+            before = len(writer.pages)
+            writer.page(env, path, "index.html", newest, **context)
+            kept = EventPages(key, [path], writer.pages[before:])
+            del writer.pages[before:]  # the sitemap has it from the part
+        parts[part] = kept
+
     # The archive: newest first, by year; one filtered copy per game (works without JavaScript).
     ordered = sorted(results, key=lambda r: (_first_day(r), r.event.slug), reverse=True)
     games = sorted({r.event.game for r in ordered}, key=lambda g: GAMES[g].position if g in GAMES else 99)
@@ -419,17 +438,15 @@ def _write_indexes(site: Site, results: list[EventResult | EventSummary], people
         years = _by_year(shown)
         common = dict(games=games, counts=counts, total=len(ordered), current_game=game, winners=_winners)
         if len(shown) <= ARCHIVE_EVENTS:
-            writer.page(env, game_url(game), "index.html", newest, years=years, year_pages=[], current_year=None,
-                        **common)
+            archive_page(game_url(game), years=years, year_pages=[], current_year=None, **common)
             continue
         # A large archive: a page a year (years/<year>/index.html), the newest year's also at the
         # archive's own URL; each lists the years.
         year_pages = [(year_url(game, year), year, len(events)) for year, events in years]
-        writer.page(env, game_url(game), "index.html", newest, years=years[:1], year_pages=year_pages,
-                    current_year=years[0][0], **common)
+        archive_page(game_url(game), years=years[:1], year_pages=year_pages, current_year=years[0][0], **common)
         for year, events in years:
-            writer.page(env, year_url(game, year), "index.html", newest, years=[(year, events)],
-                        year_pages=year_pages, current_year=year, **common)
+            archive_page(year_url(game, year), years=[(year, events)], year_pages=year_pages, current_year=year,
+                         **common)
 
     # People across events: the index here, each person's page comes with the events.
     _players_index(env, writer, people_by_group(people.everyone, t("no_group")), newest)
@@ -448,8 +465,9 @@ def _write_indexes(site: Site, results: list[EventResult | EventSummary], people
             out.write_bytes("assets/search-shards.js", (TEMPLATES / "search-shards.js").read_bytes())
             files["assets/search-shards.js"] = ""
         search = EventPages(key, list(files))
+    parts[SEARCH_PART] = search
     out.write_text("feed.xml", atom_feed(site, updates(site, results, event_url, stage_url), t))
-    return search
+    return parts
 
 
 SEARCH_PART = "indexes/search"  # how the search index's files are recorded beside the events' (incremental.py)
