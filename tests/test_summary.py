@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -17,6 +17,7 @@ from generator.render.html import render_site
 from generator.render.output import OutputTree
 from generator.tournament.results import EventResult
 from generator.tournament.summary import EventSummary, summarise
+from support import demo_content
 
 ROOT = Path(__file__).resolve().parents[1]
 EVENTS = ("dongke-bridge-2015", "chem-park-daguai-2016", "tongxin-guandan-2025")
@@ -28,12 +29,13 @@ def digest(folder: Path) -> dict[str, str]:
 
 
 def some_events(tmp_path: Path, slugs: tuple[str, ...] = EVENTS) -> Path:
-    content = tmp_path / "content"
-    (content / "events").mkdir(parents=True)
-    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
-    for slug in slugs:
-        shutil.copytree(ROOT / "content/events" / slug, content / "events" / slug)
-    return content
+    return demo_content(tmp_path, *slugs)
+
+
+def change_a_contract(content: Path) -> None:
+    """A results file of dongke-bridge-2015 saved with one contract changed (4H to 4S)."""
+    prelim = content / "events/dongke-bridge-2015/results/prelim.yaml"
+    prelim.write_text(prelim.read_text(encoding="utf-8").replace("1: 4H N =", "1: 4S N =", 1), encoding="utf-8")
 
 
 def test_the_site_made_from_summaries_is_the_site_made_from_results(tmp_path: Path) -> None:
@@ -83,8 +85,7 @@ def test_a_rebuild_reads_the_other_events_summaries_only(tmp_path: Path, monkeyp
         return found
 
     monkeypatch.setattr(EventCache, "_load", staticmethod(load))
-    prelim = content / "events/dongke-bridge-2015/results/prelim.yaml"
-    prelim.write_text(prelim.read_text(encoding="utf-8").replace("1: 4H N =", "1: 4S N =", 1), encoding="utf-8")
+    change_a_contract(content)
     report = build(content, tmp_path / "out", cache_dir=cache, bulletins=bulletins)
     assert report.events_rendered == 1
     # The two unchanged events: their summaries, never their whole readings.
@@ -116,8 +117,7 @@ def test_a_rebuild_keeps_the_search_index_when_no_name_changed(tmp_path: Path) -
     content = some_events(tmp_path, EVENTS[:2])
     cache = tmp_path / "cache/pdf"
     build(content, tmp_path / "out", cache_dir=cache, bulletins=False)
-    prelim = content / "events/dongke-bridge-2015/results/prelim.yaml"
-    prelim.write_text(prelim.read_text(encoding="utf-8").replace("1: 4H N =", "1: 4S N =", 1), encoding="utf-8")
+    change_a_contract(content)
     report = build(content, tmp_path / "out", cache_dir=cache, bulletins=False)
     assert "assets/search-index.js" not in report.written  # kept as it was: no name or title changed
     entries = content / "events/dongke-bridge-2015/event.yaml"
@@ -138,11 +138,10 @@ def test_the_event_cache_forgets_what_no_build_has_read_for_a_month(tmp_path: Pa
     events = tmp_path / "cache/events"
     before = {p.name for p in events.iterdir()}
     assert len(before) == 4  # two events, each whole and summarised
-    month_ago = __import__("time").time() - 40 * 86400
+    month_ago = time.time() - 40 * 86400
     for path in events.iterdir():
         os.utime(path, (month_ago, month_ago))
-    prelim = content / "events/dongke-bridge-2015/results/prelim.yaml"
-    prelim.write_text(prelim.read_text(encoding="utf-8").replace("1: 4H N =", "1: 4S N =", 1), encoding="utf-8")
+    change_a_contract(content)
     build(content, tmp_path / "out", cache_dir=cache, bulletins=False)
     after = {p.name for p in events.iterdir()}
     # the changed event's old version is gone, its new one kept; the unchanged event's summary
@@ -163,8 +162,7 @@ def test_a_rebuild_keeps_the_archive_pages_that_list_no_changed_event(tmp_path: 
     build(content, tmp_path / "out", cache_dir=cache, bulletins=False)
     years = sorted(p.parent.name for p in (tmp_path / "out/years").glob("*/index.html"))
     assert years == ["2015", "2016", "2025"]
-    prelim = content / "events/dongke-bridge-2015/results/prelim.yaml"
-    prelim.write_text(prelim.read_text(encoding="utf-8").replace("1: 4H N =", "1: 4S N =", 1), encoding="utf-8")
+    change_a_contract(content)
     report = build(content, tmp_path / "out", cache_dir=cache, bulletins=False)
     written = {path for path in report.written if path.startswith("years/") or path == "index.html"}
     assert written == {"years/2015/index.html"}  # the front page shows 2025: kept as it was

@@ -96,16 +96,23 @@ class StageResult:
         """Rounds drawn but not played yet: what the draw bulletin (对阵表) posts."""
         return [r for r in self.rounds if r.drawn_only]
 
-
     def standing_of(self, entry_id: str) -> Standing | None:
-        return next((s for s in self.standings if s.entry.id == entry_id), None)
+        return standing_of(self.standings, entry_id)
 
     def standings_by_entry(self) -> dict[str, Standing]:
-        """Each entry's standing, as standing_of finds it: for pages that look up every entry."""
-        found: dict[str, Standing] = {}
-        for standing in self.standings:
-            found.setdefault(standing.entry.id, standing)
-        return found
+        return standings_by_entry(self.standings)
+
+
+def standing_of(standings: list[Standing], entry_id: str) -> Standing | None:
+    return next((s for s in standings if s.entry.id == entry_id), None)
+
+
+def standings_by_entry(standings: list[Standing]) -> dict[str, Standing]:
+    """Each entry's standing, as standing_of finds it: for pages that look up every entry."""
+    found: dict[str, Standing] = {}
+    for standing in standings:
+        found.setdefault(standing.entry.id, standing)
+    return found
 
 
 @dataclass

@@ -20,7 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from generator.content.model import Event, Stage
-from generator.tournament.results import COMPLETE, CreditLine, EventResult, StageResult
+from generator.tournament.results import (COMPLETE, CreditLine, EventResult, StageResult, standing_of,
+                                          standings_by_entry)
 from generator.tournament.standings import Standing, Tally
 
 
@@ -37,13 +38,10 @@ class StageSummary:
         return self.status == COMPLETE
 
     def standing_of(self, entry_id: str) -> Standing | None:
-        return next((s for s in self.standings if s.entry.id == entry_id), None)
+        return standing_of(self.standings, entry_id)
 
     def standings_by_entry(self) -> dict[str, Standing]:
-        found: dict[str, Standing] = {}
-        for standing in self.standings:
-            found.setdefault(standing.entry.id, standing)
-        return found
+        return standings_by_entry(self.standings)
 
 
 @dataclass
