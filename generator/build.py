@@ -14,9 +14,10 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from generator import catalogues
 from generator import caches
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
     from generator.render.incremental import PreviousBuild
     from generator.tournament.results import EventResult
     from generator.tournament.summary import EventSummary
+
+    Planned = tuple[str, str, tuple[str, ...], str, str]  # render/pdf.py's `planned`
 
 # Reading, scoring and rendering are imported where they are used: a build that finds nothing
 # changed (`make site` again) needs none of them, and their imports were most of its time.
@@ -55,7 +58,7 @@ class BuildReport:
 def validate(content: Path, strict: bool = False, cache_dir: Path | None = None, workers: int | None = None,
              memory: EventMemory | None = None, reading: Reading | None = None, summaries: bool = False,
              plan: BulletinPlan | None = None,
-             ) -> tuple[Site, list[EventResult], list[ContentError]]:
+             ) -> tuple[Site, list[EventResult | EventSummary], list[ContentError]]:
     """Load, validate and score everything; raise ContentErrors with every problem found.
     With `cache_dir`, an event whose files are unchanged since a previous run is not read again.
     The events that are read are read and scored in parallel, one process per core (`workers`).
@@ -63,7 +66,7 @@ def validate(content: Path, strict: bool = False, cache_dir: Path | None = None,
     With `reading`, what was read and found is kept there, event by event, for `validate_again`.
     With `summaries` (and `cache_dir`), the events that have not just been read and scored here
     come back as their summaries (tournament/summary.py), their bulletins planned by `plan`:
-    the build reads each one's whole result only where its pages are rendered (`whole_result`)."""
+    the build reads each one's whole result only where it needs it (WholeResults)."""
     from generator.render.incremental import one_reading
 
     with _no_cycle_collection(), one_reading():
@@ -195,6 +198,8 @@ def _validate(content: Path, strict: bool, cache_dir: Path | None, workers: int 
     failing = problems.errors + (problems.warnings if strict else [])
     if site is None or failing:
         raise ContentErrors(problems.sorted())
+    if cache is not None and summaries:  # a build's: every event of the site has its key now
+        cache.prune(EVENT_CACHE_DAYS)
     return site, results, problems.warnings
 
 
@@ -344,12 +349,12 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     # Imported only now (rendering, WeasyPrint): see the note at the top.
     from generator.render.html import render_site
     from generator.render.output import OutputTree, discard, place_site, staging_dir
-    from generator.render.pdf import PrintJob, print_pdfs, prune_cache
+    from generator.render.pdf import PrintJob, print_pdfs, printing_key, prune_cache
 
     clock = _Clock()
     # The events come back as their summaries, but for those read and scored in this process:
-    # each one's whole result is read back from the event cache only where its pages or a
-    # bulletin to print are made (generator/event_cache.py, `whole`).
+    # each one's whole result is read back from the event cache only where its pages are
+    # rendered or one of its bulletins is printed (WholeResults).
     events_cache = cache_dir.parent / "events"
     site, results, warnings = validate(content, strict, events_cache, memory=memory, summaries=True,
                                        plan=bulletin_plan if bulletins else None)
@@ -357,19 +362,19 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     clock.lap("reading and scoring")
     tell("events", len(results), len(results))
 
-    # Every bulletin as (event's result, file name, title, printing key), from its summary.
-    planned = [(result, name, title, key) for result in results
-               for name, title, key in (_plan_of(result, site) if bulletins else [])]
+    # Every bulletin as (event's result, its plan: render/pdf.py's `planned`), from its summary,
+    # and its printing key with the fonts and WeasyPrint installed now.
+    planned = [(result, plan) for result in results for plan in (_plan_of(result, site) if bulletins else [])]
+    keys = [printing_key(plan[2], plan[3]) for _, plan in planned]
     # A PDF already in output/ as the last build wrote it, from the same printing job, stays
     # there: it is neither read from the cache nor written again.
-    paths = [f"events/{result.event.slug}/bulletins/{name}.pdf" for result, name, _, _ in planned]
-    kept = [previous.kept_pdf(path, key) for path, (_, _, _, key) in zip(paths, planned)]
+    paths = [f"events/{result.event.slug}/bulletins/{plan[0]}.pdf" for result, plan in planned]
+    kept = [previous.kept_pdf(path, key) for path, key in zip(paths, keys)]
     # Every bulletin to print is known before anything is printed: check that it can be printed
     # at all. One found in the PDF cache was printed, and so checked, before.
     to_print = [i for i, stamp in enumerate(kept) if stamp is None]
-    made_anew = {i: whole.bulletin(planned[i][0], planned[i][1]) for i in to_print
-                 if not (cache_dir / f"{planned[i][3]}.pdf").is_file()}
-    _check_glyphs(list(made_anew.values()))
+    _check_glyphs([(planned[i][0].event, planned[i][1][1], planned[i][1][4], planned[i][0].event.locale or site.locale)
+                   for i in to_print if not (cache_dir / f"{keys[i]}.pdf").is_file()])
 
     staging = staging_dir(output)
     try:
@@ -379,8 +384,7 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         printed = 0
         for start in range(0, len(to_print), PDF_BATCH):
             batch = to_print[start:start + PDF_BATCH]
-            jobs = [PrintJob(_html(made_anew.get(i) or _uncached(whole, planned[i], cache_dir)), planned[i][3])
-                    for i in batch]
+            jobs = [PrintJob(partial(whole.html, planned[i][0], planned[i][1][0]), keys[i]) for i in batch]
             pdfs, count = print_pdfs(jobs, cache_dir,
                                      done=lambda n, total, start=start: tell("pdfs", start + n, len(to_print)))
             printed += count
@@ -388,10 +392,9 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
                 tree.write_bytes(paths[i], pdf)
             del pdfs, jobs
         prune_cache(cache_dir)
-        whole.cache.prune(EVENT_CACHE_DAYS)
         clock.lap("printing")
         links: dict[str, list[tuple[str, str]]] = {}
-        for (result, name, title, _), path, stamp in zip(planned, paths, kept):
+        for (result, (name, title, *_)), path, stamp in zip(planned, paths, kept):
             if stamp is not None:
                 tree.keep(path, stamp)
             # On the event's own page its title need not be repeated in every link.
@@ -405,7 +408,7 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         previous.forget()  # a build killed from here on is not mistaken for the last one
         in_place = place_site(staging, output, tree, previous.data)
         previous.save(made, inputs, Outcome(pages, len(planned), len(results), warnings, site.locale), tree.written,
-                      tree.stamps, {path: key for path, (_, _, _, key) in zip(paths, planned)})
+                      tree.stamps, dict(zip(paths, keys)))
         clock.lap("writing")
     except BaseException:
         discard(staging)
@@ -416,34 +419,38 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
                        written=fresh, in_place=in_place, seconds=clock.laps)
 
 
-def bulletin_plan(result: EventResult, site: Site) -> list[tuple[str, str, str]]:
-    """The event's bulletins as (file name, title, printing key): what a summary keeps of them."""
+def bulletin_plan(result: EventResult, site: Site) -> list[Planned]:
+    """The event's bulletins as a build keeps them in its summary (render/pdf.py's `planned`)."""
     from generator.render.bulletins import bulletins_for
-    from generator.render.pdf import bulletin_html, print_job
+    from generator.render.pdf import planned
 
     locale = result.event.locale or site.locale
-    return [(bulletin.name, bulletin.title, print_job(bulletin_html(bulletin, locale)).key)
-            for bulletin in bulletins_for(result, locale, site.base_url)]
+    return [planned(bulletin, locale) for bulletin in bulletins_for(result, locale, site.base_url)]
 
 
-def _plan_of(result: Any, site: Site) -> list[tuple[str, str, str]]:
-    planned = getattr(result, "bulletins", None)  # a summary's; a result has none
-    return planned if planned is not None else bulletin_plan(WholeResults.of(result, site), site)
+def _plan_of(result: EventResult | EventSummary, site: Site) -> list[Planned]:
+    from generator.tournament.summary import is_summary
+
+    if is_summary(result) and result.bulletins is not None:
+        return result.bulletins
+    return bulletin_plan(WholeResults.of(result, site), site)
 
 
 class WholeResults:
-    """Each event's whole result, where a build makes its pages or prints one of its bulletins:
-    the result itself when the build read the event, else read back from the event cache (and
-    read and scored again in the rare case it has gone from there since)."""
+    """Each event's whole result, where a build renders its pages or prints one of its bulletins:
+    the result itself when the build read the event, else read back from the event cache (and,
+    when it has gone from there since, read and scored again, and kept there again)."""
 
     def __init__(self, cache: EventCache, site: Site) -> None:
         self.cache = cache
         self.site = site
-        self._bulletins: tuple[str, dict[str, tuple[Event, Bulletin, str]]] = ("", {})  # the last event's
+        self._bulletins: tuple[str, dict[str, tuple[Bulletin, str]]] = ("", {})  # the last event's
 
     @staticmethod
-    def of(result: Any, site: Site, cache: EventCache | None = None) -> EventResult:
-        if not hasattr(result, "bulletins"):  # a whole result already
+    def of(result: EventResult | EventSummary, site: Site, cache: EventCache | None = None) -> EventResult:
+        from generator.tournament.summary import is_summary
+
+        if not is_summary(result):
             return result
         found = cache.full(result.event.folder, site) if cache is not None else None
         if found is None:
@@ -451,48 +458,41 @@ class WholeResults:
             from generator.tournament.event import run_event
 
             problems = Problems()
-            found = run_event(load_event(result.event.folder, site, problems), problems)
+            event = load_event(result.event.folder, site, problems)
+            found = run_event(event, problems)
+            if cache is not None and not problems.errors:
+                cache.keep_whole(event, found, problems.items)
         return found
 
-    def __call__(self, result: Any) -> EventResult:
+    def __call__(self, result: EventResult | EventSummary) -> EventResult:
         return self.of(result, self.site, self.cache)
 
-    def bulletin(self, result: Any, name: str) -> tuple[Event, Bulletin, str]:
-        """(event, bulletin, locale) of the event's bulletin `name`, to print."""
+    def html(self, result: EventResult | EventSummary, name: str) -> str:
+        """The HTML of the event's bulletin `name`, to print. Bulletins are printed event by
+        event: one event's are made at a time."""
         from generator.render.bulletins import bulletins_for
+        from generator.render.pdf import bulletin_html
 
         slug = result.event.slug
-        if self._bulletins[0] != slug:  # bulletins are asked for event by event
+        if self._bulletins[0] != slug:
             found = self(result)
             locale = found.event.locale or self.site.locale
-            self._bulletins = (slug, {b.name: (found.event, b, locale)
-                                      for b in bulletins_for(found, locale, self.site.base_url)})
-        return self._bulletins[1][name]
+            self._bulletins = (slug, {b.name: (b, locale) for b in bulletins_for(found, locale, self.site.base_url)})
+        bulletin, locale = self._bulletins[1][name]
+        return bulletin_html(bulletin, locale)
 
 
-def _html(entry: tuple[Event, Bulletin, str] | None) -> str:
-    """A bulletin's HTML to print; "" for one the PDF cache holds (print_pdfs reads it there)."""
-    from generator.render.pdf import bulletin_html
-
-    return "" if entry is None else bulletin_html(entry[1], entry[2])
-
-
-def _uncached(whole: WholeResults, planned: tuple[Any, str, str, str], cache_dir: Path
-              ) -> tuple[Event, Bulletin, str] | None:
-    result, name, _, key = planned
-    return None if (cache_dir / f"{key}.pdf").is_file() else whole.bulletin(result, name)
-
-
-def _check_glyphs(to_print: list[tuple[Event, Bulletin, str]]) -> None:
+def _check_glyphs(to_print: list[tuple[Event, str, str, str]]) -> None:
     """Every bulletin about to be printed can be printed: each of its characters is in the
     bundled fonts (a name in a rare character would print as a box). One refusal per event,
-    naming the characters and the bulletins that hold them."""
-    from generator.render.pdf import bulletin_words, missing_glyphs
+    naming the characters and the bulletins that hold them. `to_print`: (event, bulletin title,
+    the characters it prints, locale), as its plan keeps them (render/pdf.py's `planned`)."""
+    from generator.render.pdf import missing_glyphs
 
     missing: dict[Path, dict[str, list[str]]] = {}  # event.yaml -> character -> bulletin titles
-    for event, bulletin, locale in to_print:
-        for char in missing_glyphs(bulletin_words(bulletin, locale), locale):
-            missing.setdefault(event.folder / "event.yaml", {}).setdefault(char, []).append(bulletin.title)
+    for event, title, chars, locale in to_print:
+        for char in missing_glyphs(chars, locale):
+            missing.setdefault(event.folder / "event.yaml", {}).setdefault(char, []).append(title)
     problems = Problems()
     for event_file, chars in missing.items():
         titles = sorted({title for found in chars.values() for title in found})

@@ -24,6 +24,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from generator import caches
@@ -37,8 +38,8 @@ if TYPE_CHECKING:
     from generator.tournament.summary import EventSummary
 
 
-# (event's result, site) -> each bulletin as (file name, title, printing key): build.py's bulletin_plan
-BulletinPlan = Any
+# (event's result, site) -> its bulletins' plans: build.py's bulletin_plan
+BulletinPlan = Callable[[Any, Any], list]
 
 # Reading and scoring are imported where they are used, as in build.py: a build that finds
 # nothing changed needs neither.
@@ -109,8 +110,9 @@ def _prepare_event(folder: Path) -> tuple[Path, int, bytes]:
     result = run_event(event, problems) if event is not None and event.stages and not problems.errors else None
     payload = pickle.dumps((event, result, problems.items), protocol=pickle.HIGHEST_PROTOCOL)
     cache: EventCache | None = _AHEAD["cache"]
-    summary = cache.summary_of(result, _AHEAD["site"]) if cache is not None and result is not None else None
-    if cache is not None and result is not None and not problems.errors:
+    good = cache is not None and result is not None and not problems.errors
+    summary = cache.summary_of(result, _AHEAD["site"]) if good else None
+    if good:
         cache.keep(folder, payload, summary, problems.items)  # here, not in validate's process, which has the rest to do
     if kept is not None:  # pickled with the event: its tables are the event's, sent once
         payload = pickle.dumps((event, result, problems.items, kept), protocol=pickle.HIGHEST_PROTOCOL)
@@ -217,8 +219,7 @@ class EventCache:
                 pass
             event, result, found = self._load(self.folder / f"{key}.sealed")
             summary = self.summary_of(result, site)
-            caches.write_atomically(self.folder / f"{key}.summary.sealed", caches.seal(
-                pickle.dumps((summary.event, summary, found), protocol=pickle.HIGHEST_PROTOCOL)))
+            self._keep_summary(key, summary, found)
             return summary.event, summary, found
         return self._load(self.folder / f"{key}.sealed")
 
@@ -230,37 +231,47 @@ class EventCache:
         return found
 
     def prune(self, days: int) -> None:
-        """Forget what no build has read for `days` days: every save of a results file makes its
-        event a new key, and the cache must not keep every version of every event for ever."""
+        """Forget the events no build has read for `days` days: every save of a results file
+        makes its event a new key, and the cache must not keep every version of every event for
+        ever. The events of this build (`keys`) are kept, and an event's whole reading is kept
+        with its summary (a build reads the summary only)."""
         if not self.folder.is_dir():
             return
         limit = time.time() - days * 86400
-        kept = set(self.keys.values())
+        by_key: dict[str, list[tuple[str, float]]] = {}
         with os.scandir(self.folder) as found:
             for item in found:
-                if (item.name.endswith(".sealed") and item.name.split(".", 1)[0] not in kept
-                        and item.stat(follow_symlinks=False).st_mtime < limit):
-                    try:
-                        os.unlink(item.path)
-                    except OSError:
-                        pass  # removed by another build meanwhile, or not ours to remove
+                if item.name.endswith(".sealed"):
+                    by_key.setdefault(item.name.split(".", 1)[0], []).append(
+                        (item.path, item.stat(follow_symlinks=False).st_mtime))
+        current = set(self.keys.values())
+        for key, files in by_key.items():
+            if key in current or any(modified >= limit for _, modified in files):
+                continue
+            for path, _ in files:
+                try:
+                    os.unlink(path)
+                except OSError:
+                    pass  # removed by another build meanwhile
 
     def summary_of(self, result: EventResult | EventSummary, site: Site) -> EventSummary | None:
         """The event's summary as this cache keeps it (None: it keeps no summaries)."""
         if not self.summaries:
             return None
-        from generator.tournament.summary import EventSummary, summarise
+        from generator.tournament.summary import is_summary, summarise
 
         planned = None
-        if self.plan is not None and not (isinstance(result, EventSummary) and result.bulletins is not None):
+        if self.plan is not None and not (is_summary(result) and result.bulletins is not None):
             planned = self.plan(result, site)
         return summarise(result, planned)
 
     def full(self, folder: Path, site: Site) -> EventResult | None:
         """The event's whole result as kept (for its pages): None when it is not kept whole."""
-        key = self.keys.get(folder) or self._key(folder, site)
+        from generator.tournament.summary import is_summary
+
+        key = self.keys[folder] = self.keys.get(folder) or self._key(folder, site)
         remembered = self.memory.events.get(key) if self.memory is not None else None
-        if remembered is not None and not _summarised(remembered[1]):
+        if remembered is not None and not is_summary(remembered[1]):
             return remembered[1]
         try:
             return self._load(self.folder / f"{key}.sealed")[1]
@@ -284,7 +295,7 @@ class EventCache:
     def remember(self, event: Event, result: EventResult | EventSummary, found: list[ContentError]) -> None:
         """A good event read anew, kept in memory too (when there is one) for the next build."""
         if self.memory is not None and event.folder in self.keys and not any(not p.warning for p in found):
-            self.memory.put(self.keys[event.folder], getattr(result, "event", event), result, found)
+            self.memory.put(self.keys[event.folder], result.event, result, found)
 
     def keep(self, folder: Path, payload: bytes, summary: EventSummary | None = None,
              found: list[ContentError] = ()) -> None:
@@ -292,11 +303,13 @@ class EventCache:
         event, read anew (see `has`); and its summary with the same problems (`found`), when given."""
         caches.write_atomically(self.folder / f"{self.keys[folder]}.sealed", caches.seal(payload))
         if summary is not None:
-            caches.write_atomically(self.folder / f"{self.keys[folder]}.summary.sealed", caches.seal(
-                pickle.dumps((summary.event, summary, found), protocol=pickle.HIGHEST_PROTOCOL)))
+            self._keep_summary(self.keys[folder], summary, found)
 
+    def keep_whole(self, event: Event, result: EventResult, found: list[ContentError]) -> None:
+        """An event's whole reading made again (gone from the cache since its summary was kept)."""
+        if event.folder in self.keys:
+            self.keep(event.folder, pickle.dumps((event, result, found), protocol=pickle.HIGHEST_PROTOCOL))
 
-def _summarised(result: Any) -> bool:
-    from generator.tournament.summary import EventSummary
-
-    return isinstance(result, EventSummary)
+    def _keep_summary(self, key: str, summary: EventSummary, found: list[ContentError]) -> None:
+        caches.write_atomically(self.folder / f"{key}.summary.sealed", caches.seal(
+            pickle.dumps((summary.event, summary, found), protocol=pickle.HIGHEST_PROTOCOL)))

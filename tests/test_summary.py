@@ -96,19 +96,29 @@ def test_a_rebuild_reads_the_other_events_summaries_only(tmp_path: Path, monkeyp
     assert digest(tmp_path / "out") == digest(tmp_path / "fresh")
 
 
-def test_an_event_gone_from_the_cache_is_read_again_for_its_pages(tmp_path: Path) -> None:
+def test_an_event_gone_from_the_cache_is_read_again_for_its_pages(tmp_path: Path, monkeypatch) -> None:
     """The rendering of an event whose whole reading has gone from the event cache (cleaned by
-    hand, another user's cache) reads and scores it again: the pages are the same."""
+    hand) while its summary stayed reads and scores it again, and keeps it again: the pages
+    are the same. On one core, so that no read-ahead reads the event anew first."""
+    import generator.content.load as loading
+
+    monkeypatch.setattr("generator.event_cache.os.cpu_count", lambda: 1)
     content = some_events(tmp_path, EVENTS[:2])
     cache = tmp_path / "cache/pdf"
     build(content, tmp_path / "out", cache_dir=cache, bulletins=False)
-    for whole in (tmp_path / "cache/events").glob("*.sealed"):
+    events = tmp_path / "cache/events"
+    for whole in events.glob("*.sealed"):
         if not whole.name.endswith(".summary.sealed"):
             whole.unlink()
-    site_yaml = content / "site.yaml"  # every event's pages are rendered again (the site changed)
-    site_yaml.write_text(site_yaml.read_text(encoding="utf-8") + "\n# 改过\n", encoding="utf-8")
+    for record in (tmp_path / "cache").glob("site-*.json"):  # every page is rendered again
+        record.unlink()
+    read: list[str] = []
+    original = loading.load_event
+    monkeypatch.setattr(loading, "load_event", lambda folder, *rest: read.append(folder.name) or original(folder, *rest))
     report = build(content, tmp_path / "out", cache_dir=cache, bulletins=False)
     assert report.events_rendered == 2
+    assert sorted(read) == sorted(EVENTS[:2])  # read again for its pages, from the YAML
+    assert len(list(events.glob("*.sealed"))) == 4  # and kept whole again
     build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(tmp_path / "out") == digest(tmp_path / "fresh")
 
@@ -144,10 +154,10 @@ def test_the_event_cache_forgets_what_no_build_has_read_for_a_month(tmp_path: Pa
     change_a_contract(content)
     build(content, tmp_path / "out", cache_dir=cache, bulletins=False)
     after = {p.name for p in events.iterdir()}
-    # the changed event's old version is gone, its new one kept; the unchanged event's summary
-    # was read by this build, so kept (its whole reading, unread for 40 days, is forgotten)
-    assert len(after - before) == 2 and len(before & after) == 1
-    assert all(name.endswith(".summary.sealed") for name in before & after)
+    # the changed event's old version is gone, its new one kept; the unchanged event is one of
+    # this build's, so kept, whole and summarised, however long since it was read whole
+    assert len(after - before) == 2 and len(before & after) == 2
+    assert len({name.split(".")[0] for name in before & after}) == 1
 
 
 def test_a_rebuild_keeps_the_archive_pages_that_list_no_changed_event(tmp_path: Path, monkeypatch) -> None:
@@ -168,3 +178,34 @@ def test_a_rebuild_keeps_the_archive_pages_that_list_no_changed_event(tmp_path: 
     assert written == {"years/2015/index.html"}  # the front page shows 2025: kept as it was
     build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(tmp_path / "out") == digest(tmp_path / "fresh")
+
+
+def test_a_pdf_gone_from_the_cache_is_printed_from_its_html_never_from_nothing(tmp_path: Path) -> None:
+    from generator.render import pdf
+
+    made: list[str] = []
+
+    def html() -> str:
+        made.append("html")
+        return "<html><body><p>成绩公告</p></body></html>"
+
+    (tmp_path / "k1.pdf").write_bytes(b"%PDF-cached")
+    found, printed = pdf.print_pdfs([pdf.PrintJob(html, "k1")], tmp_path)
+    assert (found, printed, made) == ([b"%PDF-cached"], 0, [])  # in the cache: no HTML made
+    (tmp_path / "k1.pdf").unlink()  # gone since the build planned it
+    found, printed = pdf.print_pdfs([pdf.PrintJob(html, "k1")], tmp_path)
+    assert printed == 1 and made == ["html"] and found[0].startswith(b"%PDF") and len(found[0]) > 1000
+    with pytest.raises(ValueError):
+        pdf.print_pdfs([pdf.PrintJob("", "k2")], tmp_path)
+    assert not (tmp_path / "k2.pdf").exists()
+
+
+def test_a_printing_key_follows_the_fonts_and_weasyprint_installed_now(monkeypatch) -> None:
+    """A summary keeps what a bulletin's HTML is, not its printing key: a new WeasyPrint or font
+    gives every bulletin a new key, and so a new PDF, though no event changed."""
+    from generator.render import pdf
+
+    before = pdf.printing_key(("SC",), "d" * 64)
+    monkeypatch.setattr(pdf, "_fingerprint", lambda scripts: "weasyprint 99.0")
+    assert pdf.printing_key(("SC",), "d" * 64) != before
+    assert pdf.print_job("<p>x</p>").key == pdf.printing_key((), hashlib.sha256(b"<p>x</p>").hexdigest())

@@ -35,10 +35,20 @@ FACES = ("Noto Serif CJK {cjk}", "Noto Sans CJK {cjk}", "Noto Sans CJK {cjk}:bol
 
 @dataclass(frozen=True)
 class PrintJob:
-    """One PDF to make: its HTML and the key it is cached under."""
+    """One PDF to make: its HTML, or what makes it (made only when the PDF is not in the cache:
+    a build holds bulletins' plans, not their HTML), and the key it is cached under."""
 
-    html: str
+    html: str | Callable[[], str]
     key: str
+
+
+def planned(bulletin: Bulletin, locale: str) -> tuple[str, str, tuple[str, ...], str, str]:
+    """What a build keeps of a bulletin between builds (in its event's summary): its file name,
+    title, the scripts and the digest of its HTML (its printing key but for the fonts and
+    WeasyPrint of the day: printing_key), and the characters it prints (for the glyph check)."""
+    html = bulletin_html(bulletin, locale)
+    chars = "".join(sorted(set(bulletin_words(bulletin, locale))))
+    return bulletin.name, bulletin.title, _scripts(html), hashlib.sha256(html.encode("utf-8")).hexdigest(), chars
 
 
 @cache
@@ -136,9 +146,17 @@ def _fingerprint(scripts: tuple[str, ...]) -> str:
 
 
 def print_job(html: str) -> PrintJob:
-    scripts = tuple(cjk for cjk in ("SC", "TC") if f"CJK {cjk}" in html)
-    key = hashlib.sha256((_fingerprint(scripts) + "\0" + html).encode("utf-8")).hexdigest()
-    return PrintJob(html, key)
+    return PrintJob(html, printing_key(_scripts(html), hashlib.sha256(html.encode("utf-8")).hexdigest()))
+
+
+def printing_key(scripts: tuple[str, ...], html_digest: str) -> str:
+    """The PDF cache's key of a document: its HTML and what else decides its bytes (the fonts
+    of the scripts it names and WeasyPrint's version, as installed now)."""
+    return hashlib.sha256(f"{_fingerprint(scripts)}\0{html_digest}".encode()).hexdigest()
+
+
+def _scripts(html: str) -> tuple[str, ...]:
+    return tuple(cjk for cjk in ("SC", "TC") if f"CJK {cjk}" in html)
 
 
 _WORKER_FONTS = None
@@ -180,18 +198,21 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
             os.utime(cached)  # recently used: kept by prune_cache
         else:
             todo.append(position)
+    # Each HTML made now, not before: a PDF in the cache needs none (and one gone from the cache
+    # since the build planned it is printed from its HTML, never from nothing).
+    htmls = {p: _html(jobs[p]) for p in todo}
     workers = workers or min(len(todo), os.cpu_count() or 1)
     if len(todo) > 1 and workers > 1:
         import weasyprint  # noqa: F401  loaded once here, shared by the forked workers
 
         # The longest documents first, so that no core is left with a big one at the end.
-        todo.sort(key=lambda p: len(jobs[p].html), reverse=True)
+        todo.sort(key=lambda p: len(htmls[p]), reverse=True)
         by_position: dict[int, bytes] = {}
         forking = "fork" in multiprocessing.get_all_start_methods()
         with multiprocessing.get_context("fork" if forking else None).Pool(workers, initializer=_start_worker,
                                                       maxtasksperchild=WORKER_DOCUMENTS) as pool:
             for count, (position, pdf) in enumerate(
-                    pool.imap_unordered(_print_at, [(p, jobs[p].html) for p in todo]), start=1):
+                    pool.imap_unordered(_print_at, [(p, htmls.pop(p)) for p in todo]), start=1):
                 by_position[position] = pdf
                 if done:
                     done(count, len(todo))
@@ -199,7 +220,7 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
     else:
         printed = []
         for p in todo:
-            printed.append(_print(jobs[p].html))
+            printed.append(_print(htmls.pop(p)))
             if done:
                 done(len(printed), len(todo))
     for position, pdf in zip(todo, printed):
@@ -210,6 +231,13 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
             temporary.write_bytes(pdf)
             os.replace(temporary, cache_dir / f"{jobs[position].key}.pdf")
     return [results[p] for p in range(len(jobs))], len(todo)
+
+
+def _html(job: PrintJob) -> str:
+    html = job.html() if callable(job.html) else job.html
+    if not html:
+        raise ValueError(f"no HTML to print for {job.key}")  # never a blank PDF under a real key
+    return html
 
 
 CACHE_DAYS = 30

@@ -50,9 +50,10 @@ class EventSummary:
     stages: list[StageSummary]
     credits: list[CreditLine]
     status: str
-    # Each bulletin as (file name, title, printing key), when the build that summarised the
-    # event planned its bulletins (None: planned without them, e.g. `make site` without PDFs).
-    bulletins: list[tuple[str, str, str]] | None = None
+    # Each bulletin as the build plans it (render/pdf.py's `planned`: name, title, what its
+    # printing key is made of, its characters), when the build that summarised the event
+    # planned its bulletins (None: built without them).
+    bulletins: list[tuple[str, str, tuple[str, ...], str, str]] | None = None
 
     @property
     def complete(self) -> bool:
@@ -63,8 +64,13 @@ class EventSummary:
         return self.stages[-1] if self.stages else None
 
 
+def is_summary(result: object) -> bool:
+    """An event's summary, not its whole result."""
+    return isinstance(result, EventSummary)
+
+
 def summarise(result: EventResult | EventSummary,
-              bulletins: list[tuple[str, str, str]] | None = None) -> EventSummary:
+              bulletins: list[tuple[str, str, tuple[str, ...], str, str]] | None = None) -> EventSummary:
     """The summary of a scored event (a summary stays as it is, its bulletins added if given)."""
     if isinstance(result, EventSummary):
         return result if bulletins is None else replace(result, bulletins=bulletins)
