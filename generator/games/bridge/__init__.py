@@ -232,8 +232,8 @@ class BridgeRules(Game):
             return TEAMS_FORM
         return TABLE_FORM
 
-    def bulletins(self, result: Any, t: Any) -> list[Any]:
-        return bulletins(result, t)
+    def bulletins(self, result: Any, t: Any, forms: bool | None = None) -> list[Any]:
+        return bulletins(result, t, forms)
 
 
 # The seed's matches have no bye: an odd pair out plays the substitutes (替补裁判代打).
@@ -246,11 +246,14 @@ RULES = BridgeRules()
 
 # --- forms printed before play (seed 000 附件三, 附件四, 附件五) ---------------------------------
 
-def bulletins(result: Any, t: Any) -> list[Any]:
+def bulletins(result: Any, t: Any, forms: bool | None = None) -> list[Any]:
     """Score sheet and bidding sheet for every stage whose tables are drawn, and the play record
-    for the last stage (the seed prints 附件五 for the final only)."""
+    for the last stage (the seed prints 附件五 for the final only): forms all, none built when
+    `forms` is False (Game.bulletins)."""
     from generator.printed import Bulletin
 
+    if forms is False:
+        return []
     event = result.event
     forms = []
     for position, stage_result in enumerate(result.stages):
