@@ -104,6 +104,66 @@ def test_a_partly_entered_round_still_gets_its_forms_and_a_played_one_none(guand
     assert not [b for b in bulletins_for(result, site.locale) if b.kind in FORM_KINDS]
 
 
+# Every game, each demo event of it: a demo event of each kind of stage (bridge totals, teams, pairs).
+GAME_EVENTS = ("dongke-bridge-2015", "gaoxiao-bridge-teams-2024", "qiaoyou-club-pairs-2024", "chem-park-daguai-2016",
+               "hefei-80fen-teams-2012", "hefei-80fen-pairs-2012", GD, "tongxin-guandan-2025")
+
+
+def test_a_game_builds_only_the_bulletins_asked_for(tmp_path: Path) -> None:
+    """Game.bulletins' `forms`: False, notices and reference sheets only; True, forms only; None,
+    both, the same as the two together."""
+    from generator.games import GAMES
+    from generator.render.i18n import Translator
+
+    content = demo_content(tmp_path, *GAME_EVENTS)
+    site, results, _ = validate(content)
+    assert {r.event.game for r in results} == {"bridge", "daguai", "shengji", "guandan"}
+    t = Translator(site.locale)
+    for result in results:
+        game, slug = GAMES[result.event.game], result.event.slug
+        notices, forms = game.bulletins(result, t, forms=False), game.bulletins(result, t, forms=True)
+        assert not [b.name for b in notices if b.kind in FORM_KINDS], slug
+        assert forms and not [b.name for b in forms if b.kind not in FORM_KINDS], slug
+        assert sorted(b.name for b in game.bulletins(result, t)) == names(notices + forms), slug
+
+
+def test_a_build_never_builds_a_form_it_does_not_print(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A finished event's forms are not printed, so not built either (a 5,000-team Swiss built
+    17,500 score-sheet pages a build, to drop them); a drawn round's are built once, for it."""
+    from generator.games import GAMES
+    from generator.games.guandan import sheets as guandan_sheets
+
+    asked: list[tuple[str, bool | None, list[str]]] = []  # (event, forms, kinds built)
+    for game in {type(game) for game in GAMES.values()}:
+        def counted(self, result, t, forms=None, _own=game.bulletins):  # noqa: ANN001, ANN202
+            found = _own(self, result, t, **({} if forms is None else {"forms": forms}))
+            asked.append((result.event.slug, forms, sorted({b.kind for b in found})))
+            return found
+        monkeypatch.setattr(game, "bulletins", counted)
+    sheets_for: list[list[int]] = []  # the rounds of each call of Guandan's score-sheet builder
+    real = guandan_sheets.score_sheets
+    monkeypatch.setattr(guandan_sheets, "score_sheets", lambda t, event, stage, stage_result, made: (
+        sheets_for.append([r.number for r in stage_result.rounds]) or real(t, event, stage, stage_result, made)))
+
+    content = demo_content(tmp_path, *GAME_EVENTS)
+    site, results, _ = validate(content)
+    for result in results:
+        assert not [b.name for b in bulletins_for(result, site.locale) if b.kind in FORM_KINDS]
+    assert sorted(slug for slug, _, _ in asked) == sorted(GAME_EVENTS)  # each game asked once an event …
+    assert not [(slug, kinds) for slug, forms, kinds in asked if forms is not False or set(kinds) & set(FORM_KINDS)]
+    assert sheets_for == []  # … for its notices only: no score sheet built
+
+    content = demo_content(tmp_path / "drawn", GD)  # a fourth round drawn, not played: its forms only
+    event = content / f"events/{GD}/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("rounds: 3", "rounds: 4", 1), encoding="utf-8")
+    assert main(["pair", GD, "main", "--content", str(content)]) == 0
+    asked.clear()
+    site, result = result_of(content, GD)
+    assert "scoresheet-main-round-4" in names(bulletins_for(result, site.locale))
+    assert [(forms, kinds) for _, forms, kinds in asked] == [(False, ["round"]), (True, ["scoresheet"])]
+    assert sheets_for == [[4]]
+
+
 def test_every_game_has_score_sheets_for_a_round(tmp_path: Path) -> None:
     for slug, stage, kinds in (("dongke-bridge-2015", "final", {"scoresheet", "bidding", "playrecord"}),
                                ("dongke-bridge-2015", "prelim", {"scoresheet", "bidding"}),

@@ -306,9 +306,12 @@ class Game:
         """Tables its event page template (games/<name>_event.html) shows. Default: none."""
         return []
 
-    def bulletins(self, result: Any, t: Any) -> list[Any]:
-        """Its own notice-board postings and blank forms (score sheets, kinds in FORM_KINDS)
-        for an event result, in the translator's language. Default: none."""
+    def bulletins(self, result: Any, t: Any, forms: bool | None = None) -> list[Any]:
+        """Its own notice-board postings and reference sheets, and its blank forms (score sheets,
+        the kinds in render/bulletins.py's FORM_KINDS), for an event result, in the translator's
+        language. `forms` says which are wanted, and the others are not built at all: False, the
+        notices and reference sheets only (what a build posts); True, the forms only (asked with
+        the result narrowed to one round, for that round's forms); None, both. Default: none."""
         return []
 
     # --- pair, new, import ------------------------------------------------------------------

@@ -30,7 +30,8 @@ from generator.render.i18n import Translator
 from generator.tournament.results import EventResult, RoundResult, StageResult
 from generator.tournament.pairing import draw_sheet, draw_sheets
 
-# The kinds (file-name prefixes) of the blank forms filled in at the table.
+# The kinds (file-name prefixes) of the blank forms filled in at the table: what a game's
+# `bulletins(…, forms=True)` builds, and `forms=False` leaves out (Game.bulletins).
 FORM_KINDS = ("scoresheet", "bidding", "playrecord", "handcards")
 
 
@@ -52,8 +53,8 @@ def bulletins_for(result: EventResult, locale: str, base_url: str | None = None)
         found.append(_prizes(t, event, last))
     if result.credits and last is not None and result.complete:
         found.append(_credits(t, event, result))
-    # the game's notices and reference sheets; its forms come per round below
-    found.extend(b for b in GAMES[event.game].bulletins(result, t) if b.kind not in FORM_KINDS)
+    # the game's notices and reference sheets; its forms come per round below, only for the rounds unplayed
+    found.extend(GAMES[event.game].bulletins(result, t, forms=False))
     found.extend(draw_sheets(result, locale))
     for stage_result in result.stages:
         for round_result in stage_result.rounds:
@@ -76,7 +77,7 @@ def round_forms(result: EventResult, stage_id: str, number: int, locale: str) ->
     narrowed = dataclasses.replace(result, stages=[
         dataclasses.replace(s, rounds=[r for r in s.rounds if s.stage.id == stage_id and r.number == number])
         for s in result.stages])
-    forms = [b for b in own(narrowed, t) if b.kind in FORM_KINDS]
+    forms = own(narrowed, t, forms=True)
     stage_result = result.stage_of(stage_id)
     several = len(stage_result.rounds) > 1 or (stage_result.stage.rounds or 1) > 1
     for form in forms:

@@ -232,8 +232,8 @@ class BridgeRules(Game):
             return TEAMS_FORM
         return TABLE_FORM
 
-    def bulletins(self, result: Any, t: Any) -> list[Any]:
-        return bulletins(result, t)
+    def bulletins(self, result: Any, t: Any, forms: bool | None = None) -> list[Any]:
+        return bulletins(result, t, forms)
 
 
 # The seed's matches have no bye: an odd pair out plays the substitutes (替补裁判代打).
@@ -246,13 +246,16 @@ RULES = BridgeRules()
 
 # --- forms printed before play (seed 000 附件三, 附件四, 附件五) ---------------------------------
 
-def bulletins(result: Any, t: Any) -> list[Any]:
+def bulletins(result: Any, t: Any, forms: bool | None = None) -> list[Any]:
     """Score sheet and bidding sheet for every stage whose tables are drawn, and the play record
-    for the last stage (the seed prints 附件五 for the final only)."""
+    for the last stage (the seed prints 附件五 for the final only): forms all, none built when
+    `forms` is False (Game.bulletins)."""
     from generator.printed import Bulletin
 
+    if forms is False:
+        return []
     event = result.event
-    forms = []
+    found = []
     for position, stage_result in enumerate(result.stages):
         stage = stage_result.stage
         tables = [score.table for round_ in stage_result.rounds for score in round_.tables]
@@ -260,7 +263,7 @@ def bulletins(result: Any, t: Any) -> list[Any]:
             continue
         options = RULES.options(stage)
         if options.kind != "total":  # duplicate stages: travelling score sheets, one per board
-            forms.extend(duplicate.bulletins(event, stage_result, options, t))
+            found.extend(duplicate.bulletins(event, stage_result, options, t))
             continue
         count = stage.boards or max((r.board for table in tables for r in table.record), default=0)
         boards = [
@@ -284,18 +287,18 @@ def bulletins(result: Any, t: Any) -> list[Any]:
                 "signatures": [t("sheet_sign_referee"), t("sheet_sign_ns"), t("sheet_sign_ew")],
             })
         made = dict(organizer=event.organizer or "", date=stage.date, text="", rows=[], pages=pages)
-        forms.append(Bulletin(
+        found.append(Bulletin(
             f"scoresheet-{stage.id}", t("sheet_score_title", event=event.title, stage=stage.name),
             columns=[t("board"), t("dealer"), t("vulnerability"), t("declarer"), t("contract"), t("result"),
                      t("ns"), t("ew")],
             template="sheets/bridge_scoresheet.html", **made))
         seats = [t(f"seat_{s}") for s in ("W", "N", "E", "S")]
-        forms.append(Bulletin(
+        found.append(Bulletin(
             f"bidding-{stage.id}", t("sheet_bidding_title", event=event.title, stage=stage.name),
             columns=seats, template="sheets/bridge_bidding.html", **made))
         if position == len(result.stages) - 1:
-            forms.append(Bulletin(
+            found.append(Bulletin(
                 f"playrecord-{stage.id}", t("sheet_play_title", event=event.title, stage=stage.name),
                 columns=[t(f"seat_{s}") for s in SEATS], template="sheets/bridge_playrecord.html", **made))
-    return forms
+    return found
 

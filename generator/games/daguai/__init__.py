@@ -79,8 +79,8 @@ class DaguaiRules(Game):
 
     # -- printed matter, pair and the results desk ------------------------------------------
 
-    def bulletins(self, result: Any, t: Any) -> list[Any]:
-        return sheets.bulletins(result, t)
+    def bulletins(self, result: Any, t: Any, forms: bool | None = None) -> list[Any]:
+        return sheets.bulletins(result, t, forms)
 
     def table_form(self, stage: Stage | None = None) -> TableForm:
         return TABLE_FORM

@@ -26,13 +26,16 @@ def _forms_supported(bulletin_type: Any) -> bool:
     return "pages" in fields and "template" in fields
 
 
-def bulletins(result: Any, translator: Any) -> list[Any]:
+def bulletins(result: Any, translator: Any, forms: bool | None = None) -> list[Any]:
     """One score-sheet bulletin (记分单) per round: each match's boards in both rooms, totals,
     violations and signature lines (记分后须经对方核签).
 
     Filled in from the results file when the boards are recorded; blank cells (to fill by hand)
-    when the round's file has the draw only.
+    when the round's file has the draw only. Forms all: none built when `forms` is False
+    (Game.bulletins).
     """
+    if forms is False:
+        return []
     t = translator
     event = result.event
     forms = _forms_supported(Bulletin)

@@ -139,8 +139,8 @@ class GuandanRules(Game):
 
     # -- pages and printed matter -----------------------------------------------------------
 
-    def bulletins(self, result: Any, t: Any) -> list[Any]:
-        return sheets.bulletins(result, t)
+    def bulletins(self, result: Any, t: Any, forms: bool | None = None) -> list[Any]:
+        return sheets.bulletins(result, t, forms)
 
     # -- pair and the results desk ----------------------------------------------------------
 

@@ -10,16 +10,17 @@ from generator.games.guandan.rules import ROOM_NAMES, GuandanRecord, GuandanStag
 from generator.games.guandan.views import MatchView
 
 
-def bulletins(result: Any, t: Any) -> list[Any]:
+def bulletins(result: Any, t: Any, forms: bool | None = None) -> list[Any]:
     """A results sheet per round (各轮成绩公示): table, both teams, their levels, winner and why,
-    for the notice board before the next round's draw is posted."""
+    for the notice board before the next round's draw is posted; and the score sheets (forms).
+    `forms` False: the results sheets only; True: the score sheets only (Game.bulletins)."""
     from generator.printed import Bulletin
 
     event = result.event
     found = []
     for stage_result in result.stages:
         stage = stage_result.stage
-        for round_result in stage_result.rounds:
+        for round_result in stage_result.rounds if forms is not True else ():
             if getattr(round_result, "drawn_only", False):
                 continue  # a draw with no result yet: the draw bulletin (对阵表) posts it
             if getattr(round_result, "partial", False):
@@ -56,7 +57,8 @@ def bulletins(result: Any, t: Any) -> list[Any]:
                      if options.draws else "gd_round_text")
             found.append(Bulletin(name, title, text, columns, rows, event.organizer or "",
                                   stage.date or (event.dates[-1] if event.dates else None), numeric={0}))
-        found.extend(score_sheets(t, event, stage, stage_result, Bulletin))
+        if forms is not False:
+            found.extend(score_sheets(t, event, stage, stage_result, Bulletin))
     return found
 
 

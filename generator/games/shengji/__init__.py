@@ -126,8 +126,8 @@ class ShengjiRules(Game):
     def event_tables(self, result: Any) -> list[EventTables]:
         return views.event_tables(result)
 
-    def bulletins(self, result: Any, t: Any) -> list[Any]:
-        return sheets.bulletins(result, t)
+    def bulletins(self, result: Any, t: Any, forms: bool | None = None) -> list[Any]:
+        return sheets.bulletins(result, t, forms)
 
     # -- pair -------------------------------------------------------------------------------
 

@@ -15,11 +15,13 @@ from generator.games.shengji.views import PairsRow, PairsView, TeamView
 from generator.printed import Bulletin
 
 
-def bulletins(result: Any, t: Any) -> list[Any]:
+def bulletins(result: Any, t: Any, forms: bool | None = None) -> list[Any]:
     """One score sheet per stage in the notice layout: the team event's matches board by board
     (both rooms, net, match points), the pairs event's travelling score sheets (随牌记分单), one
     block per board with every table that plays it. Filled in where results are recorded, blank
-    where a round is drawn only, so the same sheet serves before and after play."""
+    where a round is drawn only, so the same sheet serves before and after play. The score
+    sheets and hand cards are forms, the table of boards a reference sheet: `forms` False builds
+    the table of boards only, True the forms only (Game.bulletins)."""
     event = result.event
     found = []
     for stage_result in result.stages:
@@ -30,7 +32,8 @@ def bulletins(result: Any, t: Any) -> list[Any]:
         made = dict(organizer=event.organizer or "", date=stage.date)
         # "…（四人队式赛）记分表" rather than "…（四人队式赛）记分表（四人队式赛）".
         named = "" if stage.name in event.title else t("paren", text=stage.name)
-        if stage_options.pairs:
+        sheet = forms is not False
+        if sheet and stage_options.pairs:
             rows = _pairs_sheet_rows(t, stage, stage_result, stage_options)
             found.append(Bulletin(
                 f"scoresheet-{stage.id}", t("sheet_pairs_title", event=event.title, stage=named),
@@ -38,7 +41,7 @@ def bulletins(result: Any, t: Any) -> list[Any]:
                 [t("board"), t("sj_sheet_seat_level"), t("round"), t("sj_table"), t("ns"), t("ew"),
                  t("sj_points"), f"{t('ns')} {t('mp')}", f"{t('ew')} {t('mp')}"],
                 rows, numeric={0, 2, 3, 6, 7, 8}, **made))
-        else:
+        elif sheet:
             rows = _team_sheet_rows(t, stage, stage_result, stage_options)
             found.append(Bulletin(
                 f"scoresheet-{stage.id}", t("sheet_teams_title", event=event.title, stage=named),
@@ -46,15 +49,25 @@ def bulletins(result: Any, t: Any) -> list[Any]:
                 [t("sheet_where"), t("board"), t("sj_sheet_seat_level"),
                  t("sj_sheet_open"), t("sj_sheet_closed"), t("sj_net_home"), t("sj_sheet_mp")],
                 rows, numeric={1, 3, 4, 5}, **made))
-        found.extend(_board_forms(t, event, stage, stage_options, named, made))
+        found.extend(_board_forms(t, event, stage, stage_options, named, made, forms))
     return found
 
 
-def _board_forms(t: Any, event: Any, stage: Stage, options: ShengjiStage, named: str, made: dict) -> list[Any]:
-    """The seed's table of boards (牌套顺序号及打牌阶数), to print and put with the board sets,
-    and the hand cards (牌型卡) on which each player copies his hand after the board."""
+def _board_forms(t: Any, event: Any, stage: Stage, options: ShengjiStage, named: str, made: dict,
+                 forms: bool | None = None) -> list[Any]:
+    """The seed's table of boards (牌套顺序号及打牌阶数), to print and put with the board sets
+    (not when `forms` is True), and the hand cards (牌型卡, a form: not when `forms` is False)
+    on which each player copies his hand after the board."""
     boards = range(1, (stage.boards or options.board_table.period) + 1)
-    table_rows = [[str(n), t(f"seat_{options.board_table.declarer(n)}"), options.board_table.level(n)] for n in boards]
+    found = []
+    if forms is not True:
+        table_rows = [[str(n), t(f"seat_{options.board_table.declarer(n)}"), options.board_table.level(n)]
+                      for n in boards]
+        found.append(Bulletin(f"boardtable-{stage.id}", t("sj_boardtable_title", event=event.title, stage=named),
+                              t("sj_boardtable_text"), [t("board"), t("sj_card_declarer"), t("sj_card_level")],
+                              table_rows, numeric={0}, **made))
+    if forms is False:
+        return found
     cards = [
         {"board": str(n), "declarer": t(f"seat_{options.board_table.declarer(n)}"),
          "level": options.board_table.level(n),
@@ -65,13 +78,9 @@ def _board_forms(t: Any, event: Any, stage: Stage, options: ShengjiStage, named:
                    "seat": t("sj_card_seat"), "table": t("table"), "round": t("round")}}
         for n in boards
     ]
-    return [
-        Bulletin(f"boardtable-{stage.id}", t("sj_boardtable_title", event=event.title, stage=named),
-                 t("sj_boardtable_text"), [t("board"), t("sj_card_declarer"), t("sj_card_level")],
-                 table_rows, numeric={0}, **made),
-        Bulletin(f"handcards-{stage.id}", t("sj_handcard_title", event=event.title, stage=named), "", [], [],
-                 template="sheets/shengji_handcard.html", pages=cards, **made),
-    ]
+    found.append(Bulletin(f"handcards-{stage.id}", t("sj_handcard_title", event=event.title, stage=named), "", [],
+                          [], template="sheets/shengji_handcard.html", pages=cards, **made))
+    return found
 
 
 def _seat_level(t: Any, options: ShengjiStage, board: int) -> str:
