@@ -209,10 +209,10 @@ class Game:
     shared_metric_words: tuple[str, ...] = ()
     first_only_metrics: tuple[str, ...] = ()  # metrics taken from the first match played
 
-    @property
+    @cached_property
     def metrics(self) -> dict[str, Metric]:
         """Its own standings metrics, by name, worded from the catalogues when a page asks
-        (`Metric.worded`)."""
+        (`Metric.worded`). Made once: pages ask for them at every metric cell (metric_of)."""
         return {name: Metric.worded(name, self.folder, name in self.first_only_metrics, self.word_prefix,
                                     self.shared_metric_words) for name in self.metric_names}
 
