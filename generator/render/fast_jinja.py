@@ -162,6 +162,56 @@ class _CodeGenerator(jinja2.compiler.CodeGenerator):
         else:
             super()._output_child_pre(node, frame, finalize)
 
+    def visit_Output(self, node: Any, frame: Any) -> None:
+        """A run of text and `{{ }}` between two tags yielded as one joined piece, not piece by
+        piece (`<td data-label="{{ a }}">{{ b }}</td>` was five yields, each a resumption of the
+        template's generator and an item more for the page's final join). The pieces and their
+        order are Jinja's own (the same code, written inside one `"".join((…))`)."""
+        if frame.buffer is not None or self.environment.is_async:
+            return super().visit_Output(node, frame)
+        if frame.require_output_check:
+            if self.has_known_extends:
+                return
+            self.writeline("if parent_template is None:")
+            self.indent()
+        finalize = self._make_finalize()
+        body: list[Any] = []
+        for child in node.nodes:  # as Jinja: constants folded at compile time, the rest at run time
+            try:
+                if not (finalize.const or isinstance(child, jinja2.nodes.TemplateData)):
+                    raise jinja2.nodes.Impossible()
+                const = self._output_child_to_const(child, frame, finalize)
+            except (jinja2.nodes.Impossible, Exception):
+                body.append(child)
+                continue
+            if body and isinstance(body[-1], list):
+                body[-1].append(const)
+            else:
+                body.append([const])
+        if len(body) == 1 and isinstance(body[0], list):
+            self.writeline("yield " + self._output_const_repr(body[0]))
+        elif len(body) == 1:
+            self.writeline("yield ", body[0])
+            self._output_child_pre(body[0], frame, finalize)
+            self.visit(body[0], frame)
+            self._output_child_post(body[0], frame, finalize)
+        elif body:
+            self.writeline('yield "".join((')
+            self.indent()
+            for item in body:
+                if isinstance(item, list):
+                    self.writeline(self._output_const_repr(item) + ",")
+                else:
+                    self.newline(item)
+                    self._output_child_pre(item, frame, finalize)
+                    self.visit(item, frame)
+                    self._output_child_post(item, frame, finalize)
+                    self.write(",")
+            self.outdent()
+            self.writeline("))")
+        if frame.require_output_check:
+            self.outdent()
+
     @jinja2.compiler.optimizeconst
     def visit_Getattr(self, node: Any, frame: Any) -> None:
         """`a.b` as Python's own getattr with a default, and Jinja's `environment.getattr`
