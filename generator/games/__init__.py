@@ -44,6 +44,15 @@ class Word(Mapping[str, str]):
             raise KeyError(locale)
         return catalogues.text(self.key, locale, self.folder)
 
+    def get(self, locale: str, default: Any = None) -> Any:
+        """Mapping's get, one call shorter (pages ask for metric names at every table)."""
+        if locale not in catalogues.LOCALES:
+            return default
+        try:
+            return catalogues.text(self.key, locale, self.folder)
+        except KeyError:
+            return default
+
     def __iter__(self) -> Iterator[str]:
         return iter(catalogues.LOCALES)
 

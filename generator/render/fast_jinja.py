@@ -111,7 +111,15 @@ class _Context(jinja2.runtime.Context):
                         "value was undefined because a callable raised a StopIteration exception")
                 return Markup(html) if __self.eval_ctx.autoescape else html
             args = (__self.eval_ctx, *args)  # Macro.__call__ is pass_eval_context
-        elif not (kind in _NEVER_PASSED or (kind in _MAY_BE_PASSED and not hasattr(__obj, "jinja_pass_arg"))):
+        elif kind in _MAY_BE_PASSED:
+            # A method's marks are its function's: each function is asked once (hasattr of a
+            # name it lacks costs an exception inside, at every call of every page).
+            function = __obj.__func__ if kind is types.MethodType else __obj
+            if function not in _PLAIN:
+                if hasattr(function, "jinja_pass_arg"):
+                    return super().call(__obj, *args, **kwargs)
+                _PLAIN.add(function)
+        elif kind not in _NEVER_PASSED:
             return super().call(__obj, *args, **kwargs)
         if kwargs:  # Jinja adds these inside blocks and loops, for pass_context functions only
             kwargs.pop("_block_vars", None)
@@ -127,6 +135,7 @@ class _Context(jinja2.runtime.Context):
 # translator), and those that might (a function or method marked with @pass_context).
 _NEVER_PASSED = {types.BuiltinFunctionType, types.BuiltinMethodType, Translator}
 _MAY_BE_PASSED = {types.FunctionType, types.MethodType}
+_PLAIN: set[Any] = set()  # functions found without `jinja_pass_arg`: called straight away
 
 
 def _html_text(value: Any) -> str:
