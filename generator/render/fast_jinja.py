@@ -166,10 +166,17 @@ class _CodeGenerator(jinja2.compiler.CodeGenerator):
     it makes it itself, from the escaped text."""
 
     def _output_child_pre(self, node: Any, frame: Any, finalize: Any) -> None:
+        # A str (most values) escaped right here, anything else by html_text: one call fewer.
         if frame.eval_ctx.autoescape and not frame.eval_ctx.volatile and finalize.src is None:
-            self.write("html_text(")
+            self.write("(escape_inner(_ht_v) if type(_ht_v := (")
         else:
             super()._output_child_pre(node, frame, finalize)
+
+    def _output_child_post(self, node: Any, frame: Any, finalize: Any) -> None:
+        if frame.eval_ctx.autoescape and not frame.eval_ctx.volatile and finalize.src is None:
+            self.write(")) is str else html_text(_ht_v))")
+        else:
+            super()._output_child_post(node, frame, finalize)
 
     def visit_Output(self, node: Any, frame: Any) -> None:
         """A run of text and `{{ }}` between two tags yielded as one joined piece, not piece by
@@ -261,7 +268,7 @@ class _CodeGenerator(jinja2.compiler.CodeGenerator):
     def visit_Template(self, node: Any, frame: Any = None) -> None:
         super().visit_Template(node, frame)
         # At the end of the template's module: its functions run only once it is all loaded.
-        self.writeline("from generator.render.fast_jinja import _html_text as html_text")
+        self.writeline("from generator.render.fast_jinja import _escape_inner as escape_inner, _html_text as html_text")
 
 
 class Environment(jinja2.Environment):
