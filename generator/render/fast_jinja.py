@@ -21,6 +21,7 @@ html.environment) and requires the same bytes, text that must be escaped include
 from __future__ import annotations
 
 import hashlib
+import io
 import re
 import shutil
 import sys
@@ -119,8 +120,12 @@ class _Context(jinja2.runtime.Context):
                 if hasattr(function, "jinja_pass_arg"):
                     return super().call(__obj, *args, **kwargs)
                 _PLAIN.add(function)
+            if kind is types.FunctionType:
+                PLAIN_CALLS[id(__obj)] = __obj  # from now on called by the template itself
         elif kind not in _NEVER_PASSED:
             return super().call(__obj, *args, **kwargs)
+        elif kind is Translator:
+            PLAIN_CALLS[id(__obj)] = __obj
         if kwargs:  # Jinja adds these inside blocks and loops, for pass_context functions only
             kwargs.pop("_block_vars", None)
             kwargs.pop("_loop_vars", None)
@@ -136,6 +141,10 @@ class _Context(jinja2.runtime.Context):
 _NEVER_PASSED = {types.BuiltinFunctionType, types.BuiltinMethodType, Translator}
 _MAY_BE_PASSED = {types.FunctionType, types.MethodType}
 _PLAIN: set[Any] = set()  # functions found without `jinja_pass_arg`: called straight away
+# Functions and translators that _Context.call found plain, by id (each held here, so that its id
+# names no other object): a template calls these itself, without going through the context
+# (_CodeGenerator.visit_Call). Methods and macros are made anew at each use: never here.
+PLAIN_CALLS: dict[int, Any] = {}
 
 
 def _html_text(value: Any) -> str:
@@ -240,6 +249,35 @@ class _CodeGenerator(jinja2.compiler.CodeGenerator):
         self.visit(node.node, frame)
         self.write(f"), {node.attr!r}, missing)) is not missing else environment.getattr(_ga_o, {node.attr!r}))")
 
+    @jinja2.compiler.optimizeconst
+    def visit_Call(self, node: Any, frame: Any, forward_caller: bool = False) -> None:
+        """`f(x)`, `f` a name, called straight away when `f` is a function (or translator) the
+        context has already found plain (PLAIN_CALLS), else through `context.call` as Jinja
+        writes it, which also builds a dict of Jinja's loop and block variables for every call
+        in a loop or block (for functions that take the context, none of paibang's). The callee
+        is evaluated once, before its arguments; the arguments' code is written for both ways,
+        one of which runs. A plain function raising StopIteration raises it, where
+        context.call would have made it undefined (StrictUndefined: an error either way)."""
+        if self.environment.is_async or self.environment.sandboxed or not isinstance(node.node, jinja2.nodes.Name):
+            return super().visit_Call(node, frame, forward_caller=forward_caller)  # methods: made anew at each use
+        # The direct call: the arguments only (and the caller of a {% call %} block), as Jinja
+        # writes them after the callee, without the comma that would follow it.
+        stream, self.stream = self.stream, io.StringIO()
+        self.signature(node, frame, {"caller": "caller"} if forward_caller else None)
+        arguments, self.stream = self.stream.getvalue(), stream
+        self.write(f"(_cf({arguments.removeprefix(', ')}) if id(_cf := ")
+        self.visit(node.node, frame)
+        self.write(") in plain_calls else context.call(_cf")
+        extra_kwargs = {"caller": "caller"} if forward_caller else None
+        loop_kwargs = {"_loop_vars": "_loop_vars"} if frame.loop_frame else {}
+        block_kwargs = {"_block_vars": "_block_vars"} if frame.block_frame else {}
+        if extra_kwargs:
+            extra_kwargs.update(loop_kwargs, **block_kwargs)
+        elif loop_kwargs or block_kwargs:
+            extra_kwargs = dict(loop_kwargs, **block_kwargs)
+        self.signature(node, frame, extra_kwargs)
+        self.write("))")
+
     def visit_Include(self, node: Any, frame: Any) -> None:
         """`{% include %}` yields the included template's text as one piece, joined where it is
         made, instead of passing each of its pieces (a table has a thousand) one by one up
@@ -268,7 +306,8 @@ class _CodeGenerator(jinja2.compiler.CodeGenerator):
     def visit_Template(self, node: Any, frame: Any = None) -> None:
         super().visit_Template(node, frame)
         # At the end of the template's module: its functions run only once it is all loaded.
-        self.writeline("from generator.render.fast_jinja import _escape_inner as escape_inner, _html_text as html_text")
+        self.writeline("from generator.render.fast_jinja import PLAIN_CALLS as plain_calls, _escape_inner as escape_inner, "
+                       "_html_text as html_text")
 
 
 class Environment(jinja2.Environment):
