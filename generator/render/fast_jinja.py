@@ -26,6 +26,7 @@ import re
 import shutil
 import sys
 import types
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -116,16 +117,14 @@ class _Context(jinja2.runtime.Context):
             # A method's marks are its function's: each function is asked once (hasattr of a
             # name it lacks costs an exception inside, at every call of every page).
             function = __obj.__func__ if kind is types.MethodType else __obj
-            if function not in _PLAIN:
+            if id(function) not in PLAIN_CALLS:
                 if hasattr(function, "jinja_pass_arg"):
                     return super().call(__obj, *args, **kwargs)
-                _PLAIN.add(function)
-            if kind is types.FunctionType:
-                PLAIN_CALLS[id(__obj)] = __obj  # from now on called by the template itself
+                _call_plainly(function)
         elif kind not in _NEVER_PASSED:
             return super().call(__obj, *args, **kwargs)
-        elif kind is Translator:
-            PLAIN_CALLS[id(__obj)] = __obj
+        elif kind is Translator and id(__obj) not in PLAIN_CALLS:
+            _call_plainly(__obj)
         if kwargs:  # Jinja adds these inside blocks and loops, for pass_context functions only
             kwargs.pop("_block_vars", None)
             kwargs.pop("_loop_vars", None)
@@ -140,11 +139,22 @@ class _Context(jinja2.runtime.Context):
 # translator), and those that might (a function or method marked with @pass_context).
 _NEVER_PASSED = {types.BuiltinFunctionType, types.BuiltinMethodType, Translator}
 _MAY_BE_PASSED = {types.FunctionType, types.MethodType}
-_PLAIN: set[Any] = set()  # functions found without `jinja_pass_arg`: called straight away
-# Functions and translators that _Context.call found plain, by id (each held here, so that its id
-# names no other object): a template calls these itself, without going through the context
-# (_CodeGenerator.visit_Call). Methods and macros are made anew at each use: never here.
-PLAIN_CALLS: dict[int, Any] = {}
+# The ids of functions and translators that _Context.call found plain (no `jinja_pass_arg`):
+# called straight away from then on, a named one by the template itself, without going through
+# the context (_CodeGenerator.visit_Call). A method is made anew at each use: its function is
+# here, never the method itself, which the context calls as before; macros are never here.
+PLAIN_CALLS: dict[int, None] = {}
+
+
+def _call_plainly(function: Any) -> None:
+    """Into PLAIN_CALLS, until the function is freed (its id then names nothing of it: the
+    entry goes as it dies, before the id can be another object's). Nothing is kept alive, so
+    `paibang serve` rebuilding for hours holds no old build's functions."""
+    try:
+        weakref.finalize(function, PLAIN_CALLS.pop, id(function), None)
+    except TypeError:  # no weak references to it: asked again at every call, as before
+        return
+    PLAIN_CALLS[id(function)] = None
 
 
 def _html_text(value: Any) -> str:
