@@ -21,10 +21,12 @@ html.environment) and requires the same bytes, text that must be escaped include
 from __future__ import annotations
 
 import hashlib
+import io
 import re
 import shutil
 import sys
 import types
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -111,8 +113,18 @@ class _Context(jinja2.runtime.Context):
                         "value was undefined because a callable raised a StopIteration exception")
                 return Markup(html) if __self.eval_ctx.autoescape else html
             args = (__self.eval_ctx, *args)  # Macro.__call__ is pass_eval_context
-        elif not (kind in _NEVER_PASSED or (kind in _MAY_BE_PASSED and not hasattr(__obj, "jinja_pass_arg"))):
+        elif kind in _MAY_BE_PASSED:
+            # A method's marks are its function's: each function is asked once (hasattr of a
+            # name it lacks costs an exception inside, at every call of every page).
+            function = __obj.__func__ if kind is types.MethodType else __obj
+            if id(function) not in PLAIN_CALLS:
+                if hasattr(function, "jinja_pass_arg"):
+                    return super().call(__obj, *args, **kwargs)
+                _call_plainly(function)
+        elif kind not in _NEVER_PASSED:
             return super().call(__obj, *args, **kwargs)
+        elif kind is Translator and id(__obj) not in PLAIN_CALLS:
+            _call_plainly(__obj)
         if kwargs:  # Jinja adds these inside blocks and loops, for pass_context functions only
             kwargs.pop("_block_vars", None)
             kwargs.pop("_loop_vars", None)
@@ -127,6 +139,22 @@ class _Context(jinja2.runtime.Context):
 # translator), and those that might (a function or method marked with @pass_context).
 _NEVER_PASSED = {types.BuiltinFunctionType, types.BuiltinMethodType, Translator}
 _MAY_BE_PASSED = {types.FunctionType, types.MethodType}
+# The ids of functions and translators that _Context.call found plain (no `jinja_pass_arg`):
+# called straight away from then on, a named one by the template itself, without going through
+# the context (_CodeGenerator.visit_Call). A method is made anew at each use: its function is
+# here, never the method itself, which the context calls as before; macros are never here.
+PLAIN_CALLS: dict[int, None] = {}
+
+
+def _call_plainly(function: Any) -> None:
+    """Into PLAIN_CALLS, until the function is freed (its id then names nothing of it: the
+    entry goes as it dies, before the id can be another object's). Nothing is kept alive, so
+    `paibang serve` rebuilding for hours holds no old build's functions."""
+    try:
+        weakref.finalize(function, PLAIN_CALLS.pop, id(function), None)
+    except TypeError:  # no weak references to it: asked again at every call, as before
+        return
+    PLAIN_CALLS[id(function)] = None
 
 
 def _html_text(value: Any) -> str:
@@ -157,10 +185,108 @@ class _CodeGenerator(jinja2.compiler.CodeGenerator):
     it makes it itself, from the escaped text."""
 
     def _output_child_pre(self, node: Any, frame: Any, finalize: Any) -> None:
+        # A str (most values) escaped right here, anything else by html_text: one call fewer.
         if frame.eval_ctx.autoescape and not frame.eval_ctx.volatile and finalize.src is None:
-            self.write("html_text(")
+            self.write("(escape_inner(_ht_v) if type(_ht_v := (")
         else:
             super()._output_child_pre(node, frame, finalize)
+
+    def _output_child_post(self, node: Any, frame: Any, finalize: Any) -> None:
+        if frame.eval_ctx.autoescape and not frame.eval_ctx.volatile and finalize.src is None:
+            self.write(")) is str else html_text(_ht_v))")
+        else:
+            super()._output_child_post(node, frame, finalize)
+
+    def visit_Output(self, node: Any, frame: Any) -> None:
+        """A run of text and `{{ }}` between two tags yielded as one joined piece, not piece by
+        piece (`<td data-label="{{ a }}">{{ b }}</td>` was five yields, each a resumption of the
+        template's generator and an item more for the page's final join). The pieces and their
+        order are Jinja's own (the same code, written inside one `"".join((…))`)."""
+        if frame.buffer is not None or self.environment.is_async:
+            return super().visit_Output(node, frame)
+        if frame.require_output_check:
+            if self.has_known_extends:
+                return
+            self.writeline("if parent_template is None:")
+            self.indent()
+        finalize = self._make_finalize()
+        body: list[Any] = []
+        for child in node.nodes:  # as Jinja: constants folded at compile time, the rest at run time
+            try:
+                if not (finalize.const or isinstance(child, jinja2.nodes.TemplateData)):
+                    raise jinja2.nodes.Impossible()
+                const = self._output_child_to_const(child, frame, finalize)
+            except (jinja2.nodes.Impossible, Exception):
+                body.append(child)
+                continue
+            if body and isinstance(body[-1], list):
+                body[-1].append(const)
+            else:
+                body.append([const])
+        if len(body) == 1 and isinstance(body[0], list):
+            self.writeline("yield " + self._output_const_repr(body[0]))
+        elif len(body) == 1:
+            self.writeline("yield ", body[0])
+            self._output_child_pre(body[0], frame, finalize)
+            self.visit(body[0], frame)
+            self._output_child_post(body[0], frame, finalize)
+        elif body:
+            self.writeline('yield "".join((')
+            self.indent()
+            for item in body:
+                if isinstance(item, list):
+                    self.writeline(self._output_const_repr(item) + ",")
+                else:
+                    self.newline(item)
+                    self._output_child_pre(item, frame, finalize)
+                    self.visit(item, frame)
+                    self._output_child_post(item, frame, finalize)
+                    self.write(",")
+            self.outdent()
+            self.writeline("))")
+        if frame.require_output_check:
+            self.outdent()
+
+    @jinja2.compiler.optimizeconst
+    def visit_Getattr(self, node: Any, frame: Any) -> None:
+        """`a.b` as Python's own getattr with a default, and Jinja's `environment.getattr`
+        (an item of that name, else undefined) only when there is no such attribute: the same
+        value, without a call into Python code for every attribute a page reads (a tenth of the
+        rendering). The object is evaluated once; the two names are the enclosing function's."""
+        if self.environment.is_async:
+            return super().visit_Getattr(node, frame)
+        self.write("(_ga_v if (_ga_v := getattr((_ga_o := ")
+        self.visit(node.node, frame)
+        self.write(f"), {node.attr!r}, missing)) is not missing else environment.getattr(_ga_o, {node.attr!r}))")
+
+    @jinja2.compiler.optimizeconst
+    def visit_Call(self, node: Any, frame: Any, forward_caller: bool = False) -> None:
+        """`f(x)`, `f` a name, called straight away when `f` is a function (or translator) the
+        context has already found plain (PLAIN_CALLS), else through `context.call` as Jinja
+        writes it, which also builds a dict of Jinja's loop and block variables for every call
+        in a loop or block (for functions that take the context, none of paibang's). The callee
+        is evaluated once, before its arguments; the arguments' code is written for both ways,
+        one of which runs. A plain function raising StopIteration raises it, where
+        context.call would have made it undefined (StrictUndefined: an error either way)."""
+        if self.environment.is_async or self.environment.sandboxed or not isinstance(node.node, jinja2.nodes.Name):
+            return super().visit_Call(node, frame, forward_caller=forward_caller)  # methods: made anew at each use
+        # The direct call: the arguments only (and the caller of a {% call %} block), as Jinja
+        # writes them after the callee, without the comma that would follow it.
+        stream, self.stream = self.stream, io.StringIO()
+        self.signature(node, frame, {"caller": "caller"} if forward_caller else None)
+        arguments, self.stream = self.stream.getvalue(), stream
+        self.write(f"(_cf({arguments.removeprefix(', ')}) if id(_cf := ")
+        self.visit(node.node, frame)
+        self.write(") in plain_calls else context.call(_cf")
+        extra_kwargs = {"caller": "caller"} if forward_caller else None
+        loop_kwargs = {"_loop_vars": "_loop_vars"} if frame.loop_frame else {}
+        block_kwargs = {"_block_vars": "_block_vars"} if frame.block_frame else {}
+        if extra_kwargs:
+            extra_kwargs.update(loop_kwargs, **block_kwargs)
+        elif loop_kwargs or block_kwargs:
+            extra_kwargs = dict(loop_kwargs, **block_kwargs)
+        self.signature(node, frame, extra_kwargs)
+        self.write("))")
 
     def visit_Include(self, node: Any, frame: Any) -> None:
         """`{% include %}` yields the included template's text as one piece, joined where it is
@@ -190,7 +316,8 @@ class _CodeGenerator(jinja2.compiler.CodeGenerator):
     def visit_Template(self, node: Any, frame: Any = None) -> None:
         super().visit_Template(node, frame)
         # At the end of the template's module: its functions run only once it is all loaded.
-        self.writeline("from generator.render.fast_jinja import _html_text as html_text")
+        self.writeline("from generator.render.fast_jinja import PLAIN_CALLS as plain_calls, _escape_inner as escape_inner, "
+                       "_html_text as html_text")
 
 
 class Environment(jinja2.Environment):

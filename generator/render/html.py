@@ -81,7 +81,7 @@ def environment(locale: str, people: People | None = None, stock: bool = False) 
     env.globals.update(_=translate, t=translate, lang=HTML_LANG[locale], cjk=CJK_FACE[locale], GAMES=GAMES,
                        metric_of=metric_of, event_url=event_url, stage_url=stage_url, round_url=round_url,
                        entry_url=entry_url, board_url=board_url, player_url=player_url, game_url=game_url, players_url=PLAYERS_URL,
-                       table_url=table_url, first_page=first_page,
+                       table_url=table_url, first_page=first_page, shared_part=shared_part,
                        search_url=SEARCH_URL, lang_of=_lang_attribute(locale),
                        person_of=people.of if people else (lambda slug, entry_id, index: None),
                        person_named=people.named_in if people else (lambda slug, name, group: None))
@@ -139,6 +139,40 @@ def suit_symbols(text: str, words: tuple[tuple[str, str], ...] = ()) -> Markup:
     pieces = [escape(p) for p in parts]
     pieces[suit_at] = symbol
     return Markup("").join(pieces)
+
+
+# A part of a page that is the same wherever it is shown, kept while render_event renders one
+# event: {(id(owner), name): (owner, UTF-8 text, showings left)}. None outside render_event.
+_SHARED_PARTS: dict[tuple[int, str], tuple[Any, bytes, int]] | None = None
+SHARED_PARTS_LIMIT = 32_000_000  # bytes of them kept at a time; past it, parts are rendered again
+_shared_bytes = 0
+
+
+def shared_part(owner: Any, name: str, showings: int, caller: Callable[[], str]) -> Markup:
+    """`{% call shared_part(view, "chart", 3) %}…{% endcall %}`: the body, rendered once per
+    event for `owner` and shown again as it was. For a part that depends on `owner` (and the
+    page's locale) alone: a Guandan table's level chart and deal log appear on its round's page
+    and on both teams' pages. Forgotten after `showings` (a guess: fewer only renders it again)
+    and at the event's end; `owner` is held meanwhile, so its id names no other object."""
+    global _shared_bytes
+    parts = _SHARED_PARTS
+    if parts is None:
+        return Markup(caller())
+    key = (id(owner), name)
+    found = parts.get(key)
+    if found is None:
+        text = caller()
+        if showings > 1 and _shared_bytes < SHARED_PARTS_LIMIT:
+            kept = text.encode("utf-8")
+            parts[key] = (owner, kept, showings - 1)
+            _shared_bytes += len(kept)
+        return Markup(text)
+    if found[2] > 1:
+        parts[key] = (owner, found[1], found[2] - 1)
+    else:
+        del parts[key]
+        _shared_bytes -= len(found[1])
+    return Markup(found[1].decode("utf-8"))
 
 
 def number_text(value: Any) -> str:
@@ -637,6 +671,16 @@ def _winners(result: EventResult) -> list[Entry]:
 
 def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulletins: list[tuple[str, str]],
                  writer: SiteWriter) -> None:
+    global _SHARED_PARTS, _shared_bytes
+    _SHARED_PARTS, _shared_bytes = {}, 0
+    try:
+        _render_event(env, site, result, bulletins, writer)
+    finally:
+        _SHARED_PARTS, _shared_bytes = None, 0
+
+
+def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bulletins: list[tuple[str, str]],
+                  writer: SiteWriter) -> None:
     event = result.event
     game = GAMES[event.game]
     day = _last_day(result) if event.dates else None
