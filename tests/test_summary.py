@@ -209,3 +209,18 @@ def test_a_printing_key_follows_the_fonts_and_weasyprint_installed_now(monkeypat
     monkeypatch.setattr(pdf, "_fingerprint", lambda scripts: "weasyprint 99.0")
     assert pdf.printing_key(("SC",), "d" * 64) != before
     assert pdf.print_job("<p>x</p>").key == pdf.printing_key((), hashlib.sha256(b"<p>x</p>").hexdigest())
+
+
+def test_a_large_event_rendered_in_shares_is_the_same_site(tmp_path: Path, monkeypatch) -> None:
+    """An event of SPLIT_ENTRIES entries or more has its entries' pages rendered by several
+    processes (render/html.py's _Rendering): the pages, and what the build records of them, are
+    those of one process rendering it all."""
+    import generator.render.html as html
+
+    site, results, _ = validate(ROOT / "content")
+    one = render_site(site, results, {}, OutputTree(tmp_path / "one"), workers=1)
+    monkeypatch.setattr(html, "SPLIT_ENTRIES", 10)  # the national Swiss's 24 teams, in four shares
+    several = render_site(site, results, {}, OutputTree(tmp_path / "several"), workers=2)
+    assert digest(tmp_path / "one") == digest(tmp_path / "several")
+    assert {part: (sorted(p.files), sorted(p.pages, key=str)) for part, p in one.items()} == \
+        {part: (sorted(p.files), sorted(p.pages, key=str)) for part, p in several.items()}

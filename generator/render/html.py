@@ -579,13 +579,16 @@ class _Rendering:
                     whole=whole or (lambda result: result))
         try:
             if workers <= 1:
-                self.shares = [_render_share((list(range(len(jobs))), list(range(len(persons)))))]
+                self.shares = [_render_share(([(i, 0, 1) for i in range(len(jobs))], list(range(len(persons)))))]
                 return
-            # One event per task, big events first, then the persons in small batches: each worker
-            # takes the next task when it is free, so that all finish together.
+            # One event per task, big events first (a mass event's entries' pages in several
+            # tasks), then the persons in small batches: each worker takes the next task when it
+            # is free, so that all finish together.
             order = sorted(range(len(jobs)), key=lambda i: -len(jobs[i][0].event.entries))
             batch = max(1, len(persons) // (8 * workers))
-            shares = [([i], []) for i in order] + [
+            shares = [([(i, k, n)], []) for i in order
+                      for n in [2 * workers if len(jobs[i][0].event.entries) >= SPLIT_ENTRIES else 1]
+                      for k in range(n)] + [
                 ([], list(range(start, min(start + batch, len(persons))))) for start in range(0, len(persons), batch)]
             # The workers inherit the heap, frozen: their cycle collector (on again, for Jinja's
             # short-lived cycles) then walks only their own objects and copies no inherited page.
@@ -608,7 +611,10 @@ class _Rendering:
         for share, stamps in self.shares:
             for part, pages in share.items():
                 self.out.written.extend(pages.files)
-                made[part] = pages
+                if part in made:  # another share of a large event's pages
+                    made[part] = EventPages(pages.key, made[part].files + pages.files, made[part].pages + pages.pages)
+                else:
+                    made[part] = pages
             self.out.stamps.update(stamps)
         return made
 
@@ -617,18 +623,23 @@ class _Rendering:
             self.pool.shutdown(cancel_futures=True)
 
 
-def _render_share(share: tuple[list[int], list[int]]) -> tuple[dict[str, EventPages], dict[str, tuple[int, int]]]:
-    """What each event and person of the share wrote, and the files' stamps (OutputTree.stamps)."""
+SPLIT_ENTRIES = 1_000  # entries from which an event's pages are rendered by several tasks
+
+
+def _render_share(share: tuple[list[tuple[int, int, int]], list[int]],
+                  ) -> tuple[dict[str, EventPages], dict[str, tuple[int, int]]]:
+    """What each event (its share k of n: render_event's `part`) and each person of the share
+    wrote, and the files' stamps (OutputTree.stamps)."""
     site, jobs, persons = _JOB["site"], _JOB["jobs"], _JOB["persons"]
-    event_indexes, person_indexes = share
+    event_parts, person_indexes = share
     made, stamps = {}, {}
-    for index in event_indexes:
+    for index, k, n in event_parts:
         summary, key = jobs[index]
         result = _JOB["whole"](summary)  # read back here, and let go once its pages are written
         tree = OutputTree(_JOB["root"])
         writer = SiteWriter(site, tree)
         render_event(_JOB["env_for"](result.event.locale or site.locale), site, result,
-                     _JOB["bulletins"].get(result.event.slug, []), writer)
+                     _JOB["bulletins"].get(result.event.slug, []), writer, (k, n))
         made[result.event.slug] = EventPages(key, tree.written, writer.pages)
         stamps.update(tree.stamps)
     env = _JOB["env_for"](site.locale)
@@ -670,22 +681,51 @@ def _winners(result: EventResult) -> list[Entry]:
 
 
 def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulletins: list[tuple[str, str]],
-                 writer: SiteWriter) -> None:
+                 writer: SiteWriter, part: tuple[int, int] = (0, 1)) -> None:
+    """The event's pages and files; `part` (k, n): only its share k of n, for a large event
+    rendered by several processes (`_Rendering`): the entries' pages whose place in the entry
+    list is k modulo n, and, in share 0, every other page and file."""
     global _SHARED_PARTS, _shared_bytes
     _SHARED_PARTS, _shared_bytes = {}, 0
     try:
-        _render_event(env, site, result, bulletins, writer)
+        _render_event(env, site, result, bulletins, writer, part)
     finally:
         _SHARED_PARTS, _shared_bytes = None, 0
 
 
 def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bulletins: list[tuple[str, str]],
-                  writer: SiteWriter) -> None:
+                  writer: SiteWriter, part: tuple[int, int] = (0, 1)) -> None:
     event = result.event
     game = GAMES[event.game]
     day = _last_day(result) if event.dates else None
     pages_of_rounds = round_pages(result)
     common = dict(event=event, game=game, result=result, pages_of_rounds=pages_of_rounds)
+    table_template = f"games/{event.game}_table.html"
+    share, shares = part
+    if share == 0:
+        _event_pages(env, result, bulletins, writer, day, common)
+    # Each stage's tables, by entry, gathered once (not searched again for every entry).
+    seats = [seated(s) for s in result.stages]
+    standings = [s.standings_by_entry() for s in result.stages]
+    for place, entry in enumerate(event.entries.values()):
+        if place % shares != share:
+            continue
+        appearances = [
+            EntryStage(s, ranked.get(entry.id), matches.get(entry.id, []),
+                       match_lines(game, event, s, entry.id, matches.get(entry.id, []), pages_of_rounds))
+            for s, matches, ranked in zip(result.stages, seats, standings)
+        ]
+        appearances = [a for a in appearances if a.standing is not None or a.matches]
+        writer.page(env, entry_url(event, entry.id), "entry.html", day, entry=entry, appearances=appearances,
+                    table_template=table_template, **common)
+
+
+def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[tuple[str, str]],
+                 writer: SiteWriter, day: dt.date | None, common: dict[str, Any]) -> None:
+    """Every page and file of the event but its entries' pages."""
+    event = result.event
+    game = GAMES[event.game]
+    pages_of_rounds = common["pages_of_rounds"]
     notices = [render_notice(path) for path in event.notices]
     writer.page(env, event_url(event), "event.html", day, notices=notices, bulletins=bulletins, **common)
     table_template = f"games/{event.game}_table.html"
@@ -720,18 +760,6 @@ def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bull
                             stage_result=stage_result, stage=stage, round_result=round_result, tables=tables,
                             pages=links, page_number=number, table_template=table_template,
                             after_round=after.get(round_result.number) if number == 1 else None, **common)
-    # Each stage's tables, by entry, gathered once (not searched again for every entry).
-    seats = [seated(s) for s in result.stages]
-    standings = [s.standings_by_entry() for s in result.stages]
-    for entry in event.entries.values():
-        appearances = [
-            EntryStage(s, ranked.get(entry.id), matches.get(entry.id, []),
-                       match_lines(game, event, s, entry.id, matches.get(entry.id, []), pages_of_rounds))
-            for s, matches, ranked in zip(result.stages, seats, standings)
-        ]
-        appearances = [a for a in appearances if a.standing is not None or a.matches]
-        writer.page(env, entry_url(event, entry.id), "entry.html", day, entry=entry, appearances=appearances,
-                    table_template=table_template, **common)
     # Compact: json's C encoder only runs without `indent` (indented, this file took a tenth of
     # the whole build).
     writer.out.write_text(f"events/{event.slug}/results.json", json.dumps(
