@@ -567,7 +567,7 @@ def test_the_bracket_page_at_phone_width(high_card: Game, tmp_path: Path) -> Non
     from http.server import ThreadingHTTPServer
 
     from test_browser import CHROMIUM_FLAGS, _Quiet, playwright_and_chromium
-    from test_phone import AXE, AXE_RUN, MEASURE, REFERENCE
+    from test_phone import page_problems
 
     sync_playwright, executable = playwright_and_chromium()
     twelve = tmp_path / "twelve"
@@ -590,12 +590,7 @@ def test_the_bracket_page_at_phone_width(high_card: Game, tmp_path: Path) -> Non
                 tab = browser.new_page(viewport={"width": width, "height": 844})
                 for site in ("twelve", "eight"):
                     tab.goto(f"{base}{site}/events/cup/ko/index.html")
-                    found = tab.evaluate(MEASURE, REFERENCE)
-                    tab.add_script_tag(path=str(AXE))
-                    found["axe"] = tab.evaluate(AXE_RUN)
-                    if found.pop("page") > 0:
-                        problems.append(f"{site} {width}px: the page scrolls sideways")
-                    problems += [f"{site} {width}px: {key}: {value}" for key, value in found.items() if value]
+                    problems += page_problems(tab, f"{site} {width}px")
                     # the rounds one under another: each round's box fits the screen
                     boxes = tab.eval_on_selector_all(".ko-round", "els => els.map(e => e.getBoundingClientRect().right)")
                     assert boxes and max(boxes) <= width, (site, width, boxes)

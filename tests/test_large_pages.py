@@ -334,7 +334,7 @@ def test_the_new_kinds_of_page_on_a_phone(large: Path, browser, width: int) -> N
     """A standings page beyond the first, a round's page, a year of the archive, the event page
     cut to its first page: measured as tests/test_phone.py measures every kind of page (nothing
     sideways, cards kept, targets of 24 px, axe-core)."""
-    from tests.test_phone import AXE, AXE_RUN, MEASURE, REFERENCE
+    from tests.test_phone import page_problems
 
     tab = browser.new_page()
     tab.set_viewport_size({"width": width, "height": 844})
@@ -345,12 +345,7 @@ def test_the_new_kinds_of_page_on_a_phone(large: Path, browser, width: int) -> N
                      "players/page-2/index.html",
                      "index.html"]:
             tab.goto((large / path).as_uri())
-            found = tab.evaluate(MEASURE, REFERENCE)
-            tab.add_script_tag(path=str(AXE))
-            found["axe"] = tab.evaluate(AXE_RUN)
-            if found.pop("page") > 0:
-                problems.append(f"{path}: the page scrolls sideways")
-            problems += [f"{width}px {path}: {key}: {value}" for key, value in found.items() if value]
+            problems += page_problems(tab, f"{width}px {path}")
             if "/main/" in path:  # the standings' rows are cards on a phone, as on the stage page
                 assert tab.evaluate("getComputedStyle(document.querySelector('table.cards tbody tr')).display") == "flex"
     finally:

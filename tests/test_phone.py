@@ -202,17 +202,22 @@ def audit(browser, top: Path, base: str, locale: str, pages: list[str], widths: 
             tab.wait_for_load_state("load")
             if "?q=" in path:
                 tab.locator("main .search-results li").first.wait_for()
-            found = tab.evaluate(MEASURE, REFERENCE)
-            tab.add_script_tag(path=str(AXE))
-            found["axe"] = tab.evaluate(AXE_RUN)
-            found["errors"] = errors[:]
+            problems += page_problems(tab, f"{locale} {width}px {path}", errors=errors[:])
             errors.clear()
-            where = f"{locale} {width}px {path}"
-            if found.pop("page") > 0:
-                problems.append(f"{where}: the page scrolls sideways")
-            problems += [f"{where}: {key}: {value}" for key, value in found.items() if value]
         context.close()
     return problems
+
+
+def page_problems(tab, where: str, **more: object) -> list[str]:  # noqa: ANN001 (a Playwright page)
+    """What the phone check finds on the page open in `tab`, each as a line naming `where`: the
+    page scrolling sideways, what MEASURE finds, axe-core's violations, and `more` (e.g. the
+    page's script errors)."""
+    found = tab.evaluate(MEASURE, REFERENCE)
+    tab.add_script_tag(path=str(AXE))
+    found["axe"] = tab.evaluate(AXE_RUN)
+    found.update(more)
+    problems = [f"{where}: the page scrolls sideways"] if found.pop("page") > 0 else []
+    return problems + [f"{where}: {key}: {value}" for key, value in found.items() if value]
 
 
 def test_every_kind_of_page_at_phone_widths_in_simplified_chinese(browser, sites) -> None:
