@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import time
 from pathlib import Path
 
 import pytest
 
-from generator.build import build, validate
+from generator.build import BuildReport, build, validate
 from generator.event_cache import EventCache
 from generator.render.html import render_site
 from generator.render.output import OutputTree
@@ -30,6 +31,18 @@ def digest(folder: Path) -> dict[str, str]:
 
 def some_events(tmp_path: Path, slugs: tuple[str, ...] = EVENTS) -> Path:
     return demo_content(tmp_path, *slugs)
+
+
+def rebuild(content: Path, tmp_path: Path) -> BuildReport:
+    """A build of `content` into tmp_path/out, without bulletins, with its caches beside it."""
+    return build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
+
+
+def as_a_fresh_build(content: Path, tmp_path: Path) -> bool:
+    """Whether tmp_path/out is, file for file, what a fresh build of `content` makes."""
+    shutil.rmtree(tmp_path / "fresh", ignore_errors=True)
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    return digest(tmp_path / "out") == digest(tmp_path / "fresh")
 
 
 def change_a_contract(content: Path) -> None:
@@ -104,8 +117,7 @@ def test_an_event_gone_from_the_cache_is_read_again_for_its_pages(tmp_path: Path
 
     monkeypatch.setattr("generator.event_cache.os.cpu_count", lambda: 1)
     content = some_events(tmp_path, EVENTS[:2])
-    cache = tmp_path / "cache/pdf"
-    build(content, tmp_path / "out", cache_dir=cache, bulletins=False)
+    rebuild(content, tmp_path)
     events = tmp_path / "cache/events"
     for whole in events.glob("*.sealed"):
         if not whole.name.endswith(".summary.sealed"):
@@ -115,36 +127,32 @@ def test_an_event_gone_from_the_cache_is_read_again_for_its_pages(tmp_path: Path
     read: list[str] = []
     original = loading.load_event
     monkeypatch.setattr(loading, "load_event", lambda folder, *rest: read.append(folder.name) or original(folder, *rest))
-    report = build(content, tmp_path / "out", cache_dir=cache, bulletins=False)
+    report = rebuild(content, tmp_path)
     assert report.events_rendered == 2
     assert sorted(read) == sorted(EVENTS[:2])  # read again for its pages, from the YAML
     assert len(list(events.glob("*.sealed"))) == 4  # and kept whole again
-    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
-    assert digest(tmp_path / "out") == digest(tmp_path / "fresh")
+    assert as_a_fresh_build(content, tmp_path)
 
 
 def test_a_rebuild_keeps_the_search_index_when_no_name_changed(tmp_path: Path) -> None:
     content = some_events(tmp_path, EVENTS[:2])
-    cache = tmp_path / "cache/pdf"
-    build(content, tmp_path / "out", cache_dir=cache, bulletins=False)
+    rebuild(content, tmp_path)
     change_a_contract(content)
-    report = build(content, tmp_path / "out", cache_dir=cache, bulletins=False)
+    report = rebuild(content, tmp_path)
     assert "assets/search-index.js" not in report.written  # kept as it was: no name or title changed
     entries = content / "events/dongke-bridge-2015/event.yaml"
     text = entries.read_text(encoding="utf-8")
     assert "{name: 张浩然," in text
     entries.write_text(text.replace("{name: 张浩然,", "{name: 欧阳娜娜,", 1), encoding="utf-8")
-    report = build(content, tmp_path / "out", cache_dir=cache, bulletins=False)
+    report = rebuild(content, tmp_path)
     assert "assets/search-index.js" in report.written
     assert "欧阳娜娜" in (tmp_path / "out/assets/search-index.js").read_text(encoding="utf-8")
-    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
-    assert digest(tmp_path / "out") == digest(tmp_path / "fresh")
+    assert as_a_fresh_build(content, tmp_path)
 
 
 def test_the_event_cache_forgets_what_no_build_has_read_for_a_month(tmp_path: Path) -> None:
     content = some_events(tmp_path, EVENTS[:2])
-    cache = tmp_path / "cache/pdf"
-    build(content, tmp_path / "out", cache_dir=cache, bulletins=False)
+    rebuild(content, tmp_path)
     events = tmp_path / "cache/events"
     before = {p.name for p in events.iterdir()}
     assert len(before) == 4  # two events, each whole and summarised
@@ -152,7 +160,7 @@ def test_the_event_cache_forgets_what_no_build_has_read_for_a_month(tmp_path: Pa
     for path in events.iterdir():
         os.utime(path, (month_ago, month_ago))
     change_a_contract(content)
-    build(content, tmp_path / "out", cache_dir=cache, bulletins=False)
+    rebuild(content, tmp_path)
     after = {p.name for p in events.iterdir()}
     # the changed event's old version is gone, its new one kept; the unchanged event is one of
     # this build's, so kept, whole and summarised, however long since it was read whole
@@ -168,16 +176,14 @@ def test_a_rebuild_keeps_the_archive_pages_that_list_no_changed_event(tmp_path: 
 
     monkeypatch.setattr(html, "ARCHIVE_EVENTS", 2)  # a page a year from three events on
     content = some_events(tmp_path)
-    cache = tmp_path / "cache/pdf"
-    build(content, tmp_path / "out", cache_dir=cache, bulletins=False)
+    rebuild(content, tmp_path)
     years = sorted(p.parent.name for p in (tmp_path / "out/years").glob("*/index.html"))
     assert years == ["2015", "2016", "2025"]
     change_a_contract(content)
-    report = build(content, tmp_path / "out", cache_dir=cache, bulletins=False)
+    report = rebuild(content, tmp_path)
     written = {path for path in report.written if path.startswith("years/") or path == "index.html"}
     assert written == {"years/2015/index.html"}  # the front page shows 2025: kept as it was
-    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
-    assert digest(tmp_path / "out") == digest(tmp_path / "fresh")
+    assert as_a_fresh_build(content, tmp_path)
 
 
 def test_a_pdf_gone_from_the_cache_is_printed_from_its_html_never_from_nothing(tmp_path: Path) -> None:
