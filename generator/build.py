@@ -364,17 +364,21 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
 
     # Every bulletin as (event's result, its plan: render/pdf.py's `planned`), from its summary,
     # and its printing key with the fonts and WeasyPrint installed now.
-    planned = [(result, plan) for result in results for plan in (_plan_of(result, site) if bulletins else [])]
-    keys = [printing_key(plan[2], plan[3]) for _, plan in planned]
+    planned = [(result, plan) for result in results for plan in (_plan_of(result, whole) if bulletins else [])]
+    keys = [printing_key(scripts, digest) for _, (_, _, scripts, digest, _) in planned]
     # A PDF already in output/ as the last build wrote it, from the same printing job, stays
     # there: it is neither read from the cache nor written again.
-    paths = [f"events/{result.event.slug}/bulletins/{plan[0]}.pdf" for result, plan in planned]
+    paths = [f"events/{result.event.slug}/bulletins/{name}.pdf" for result, (name, *_) in planned]
     kept = [previous.kept_pdf(path, key) for path, key in zip(paths, keys)]
     # Every bulletin to print is known before anything is printed: check that it can be printed
     # at all. One found in the PDF cache was printed, and so checked, before.
     to_print = [i for i, stamp in enumerate(kept) if stamp is None]
-    _check_glyphs([(planned[i][0].event, planned[i][1][1], planned[i][1][4], planned[i][0].event.locale or site.locale)
-                   for i in to_print if not (cache_dir / f"{keys[i]}.pdf").is_file()])
+    unprinted = []  # (event, title, characters, locale) of each bulletin not in the PDF cache
+    for i in to_print:
+        result, (_, title, _, _, chars) = planned[i]
+        if not (cache_dir / f"{keys[i]}.pdf").is_file():
+            unprinted.append((result.event, title, chars, result.event.locale or site.locale))
+    _check_glyphs(unprinted)
 
     staging = staging_dir(output)
     try:
@@ -384,7 +388,10 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         printed = 0
         for start in range(0, len(to_print), PDF_BATCH):
             batch = to_print[start:start + PDF_BATCH]
-            jobs = [PrintJob(partial(whole.html, planned[i][0], planned[i][1][0]), keys[i]) for i in batch]
+            jobs = []
+            for i in batch:
+                result, (name, *_) = planned[i]
+                jobs.append(PrintJob(partial(whole.html, result, name), keys[i]))
             pdfs, count = print_pdfs(jobs, cache_dir,
                                      done=lambda n, total, start=start: tell("pdfs", start + n, len(to_print)))
             printed += count
@@ -428,12 +435,12 @@ def bulletin_plan(result: EventResult, site: Site) -> list[Planned]:
     return [planned(bulletin, locale) for bulletin in bulletins_for(result, locale, site.base_url)]
 
 
-def _plan_of(result: EventResult | EventSummary, site: Site) -> list[Planned]:
+def _plan_of(result: EventResult | EventSummary, whole: WholeResults) -> list[Planned]:
     from generator.tournament.summary import is_summary
 
     if is_summary(result) and result.bulletins is not None:
         return result.bulletins
-    return bulletin_plan(WholeResults.of(result, site), site)
+    return bulletin_plan(whole(result), whole.site)
 
 
 class WholeResults:
@@ -446,26 +453,22 @@ class WholeResults:
         self.site = site
         self._bulletins: tuple[str, dict[str, tuple[Bulletin, str]]] = ("", {})  # the last event's
 
-    @staticmethod
-    def of(result: EventResult | EventSummary, site: Site, cache: EventCache | None = None) -> EventResult:
+    def __call__(self, result: EventResult | EventSummary) -> EventResult:
         from generator.tournament.summary import is_summary
 
         if not is_summary(result):
             return result
-        found = cache.full(result.event.folder, site) if cache is not None else None
+        found = self.cache.full(result.event.folder, self.site)
         if found is None:
             from generator.content.load import load_event
             from generator.tournament.event import run_event
 
             problems = Problems()
-            event = load_event(result.event.folder, site, problems)
+            event = load_event(result.event.folder, self.site, problems)
             found = run_event(event, problems)
-            if cache is not None and not problems.errors:
-                cache.keep_whole(event, found, problems.items)
+            if not problems.errors:
+                self.cache.keep_whole(event, found, problems.items)
         return found
-
-    def __call__(self, result: EventResult | EventSummary) -> EventResult:
-        return self.of(result, self.site, self.cache)
 
     def html(self, result: EventResult | EventSummary, name: str) -> str:
         """The HTML of the event's bulletin `name`, to print. Bulletins are printed event by

@@ -347,6 +347,7 @@ def year_url(game: str | None, year: str) -> str:
 
 PLAYERS_URL = "players/index.html"
 SEARCH_URL = "search/index.html"
+SEARCH_PART = "indexes/search"  # how the search index's files are recorded beside the events' (incremental.py)
 ASSETS = ("style.css", "site.js", "favicon.svg")  # copied from templates/ to output/assets/
 
 
@@ -439,8 +440,8 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
 
 
 def _write_indexes(site: Site, results: list[EventResult | EventSummary], people: People, env: jinja2.Environment,
-                   writer: SiteWriter, previous: PreviousBuild | None = None, shared: str = "",
-                   keys: dict[str, str] | None = None) -> dict[str, EventPages]:
+                   writer: SiteWriter, previous: PreviousBuild | None, shared: str,
+                   keys: dict[str, str]) -> dict[str, EventPages]:
     """The archive, the players' index, the search page and its index, and the feed. Returns
     what the archive's pages and the search index wrote, recorded as parts beside the events'
     (`previous` keeps each as it was when made of the same: the archive's pages by the keys of
@@ -449,12 +450,12 @@ def _write_indexes(site: Site, results: list[EventResult | EventSummary], people
     parts: dict[str, EventPages] = {}
 
     def archive_page(path: str, **context: Any) -> None:
-        listed = [[year, [(keys or {}).get(r.event.slug, "") for r in events]] for year, events in context["years"]]
+        listed = [[year, [keys[r.event.slug] for r in events]] for year, events in context["years"]]
         shown = {name: value for name, value in context.items() if name not in ("years", "winners")}
         key = hashlib.sha256(json.dumps([shared, path, str(newest), listed, shown], ensure_ascii=False,
                                         default=str).encode()).hexdigest()
         part = f"indexes/{path}"
-        kept = previous.reuse(part, key, out) if previous is not None and keys is not None else None
+        kept = previous.reuse(part, key, out) if previous is not None else None
         if kept is None:
             before = len(writer.pages)
             writer.page(env, path, "index.html", newest, **context)
@@ -502,9 +503,6 @@ def _write_indexes(site: Site, results: list[EventResult | EventSummary], people
     parts[SEARCH_PART] = search
     out.write_text("feed.xml", atom_feed(site, updates(site, results, event_url, stage_url), t))
     return parts
-
-
-SEARCH_PART = "indexes/search"  # how the search index's files are recorded beside the events' (incremental.py)
 
 
 def _records_key(found: list[Any]) -> str:
@@ -585,11 +583,12 @@ class _Rendering:
             # tasks), then the persons in small batches: each worker takes the next task when it
             # is free, so that all finish together.
             order = sorted(range(len(jobs)), key=lambda i: -len(jobs[i][0].event.entries))
+            shares: list[tuple[list[tuple[int, int, int]], list[int]]] = []
+            for i in order:
+                parts = 2 * workers if len(jobs[i][0].event.entries) >= SPLIT_ENTRIES else 1
+                shares += [([(i, k, parts)], []) for k in range(parts)]
             batch = max(1, len(persons) // (8 * workers))
-            shares = [([(i, k, n)], []) for i in order
-                      for n in [2 * workers if len(jobs[i][0].event.entries) >= SPLIT_ENTRIES else 1]
-                      for k in range(n)] + [
-                ([], list(range(start, min(start + batch, len(persons))))) for start in range(0, len(persons), batch)]
+            shares += [([], list(range(start, min(start + batch, len(persons))))) for start in range(0, len(persons), batch)]
             # The workers inherit the heap, frozen: their cycle collector (on again, for Jinja's
             # short-lived cycles) then walks only their own objects and copies no inherited page.
             # They are all forked at the first submit (so _JOB can be emptied right after).
