@@ -329,7 +329,7 @@ def refuse_output(content: Path, output: Path, cache_dir: Path | None = None) ->
 
 
 def _record_name(output: Path) -> str:
-    return f"site-{_path_key(output)}.json"
+    return f"site-{_path_key(output)}.record"
 
 
 def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, progress: Progress | None,
@@ -342,7 +342,8 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     usable = _usable_cache(cache_dir, notify, spare)
     if previous is None or usable != cache_dir:
         cache_dir, previous = usable, PreviousBuild(output, usable.parent / _record_name(output))
-    inputs = build_inputs(content, strict, bulletins)
+    folders: dict[str, tuple[str, str]] = {}  # the event folders' stats, for the next build
+    inputs = build_inputs(content, strict, bulletins, known=previous.folders, found=folders)
     known = previous.unchanged(inputs)
     if known is not None and known.locale and not (strict and known.warnings):
         return BuildReport(None, [], known.warnings, known.pages, known.pdfs, 0, 0, known.events, True, known.locale)
@@ -409,13 +410,17 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
             links.setdefault(result.event.slug, []).append((label, f"bulletins/{name}.pdf"))
         made = render_site(site, results, links, tree, previous, whole=whole)
         clock.lap("rendering")
-        pages = sum(1 for path in tree.written if path.endswith(".html"))
+        pages = sum(1 for path in tree.written if path.endswith(".html")) + sum(
+            1 for part in tree.kept_parts for path in part.files if path.endswith(".html"))
         tell("pages", pages, 0)
         fresh = tree.fresh
+        gone = previous.gone(made, tree)
         previous.forget()  # a build killed from here on is not mistaken for the last one
-        in_place = place_site(staging, output, tree, previous.data)
-        previous.save(made, inputs, Outcome(pages, len(planned), len(results), warnings, site.locale), tree.written,
-                      tree.stamps, dict(zip(paths, keys)))
+        in_place = place_site(staging, output, tree, gone)
+        for part in [part for part, pages in made.items() if any(pages is d for d in tree.dropped)]:
+            del made[part]  # found changed in output/ while linked: left out, rendered again next time
+        previous.save(made, tree, inputs, Outcome(pages, len(planned), len(results), warnings, site.locale),
+                      dict(zip(paths, keys)), folders)
         clock.lap("writing")
     except BaseException:
         discard(staging)

@@ -177,7 +177,24 @@ class EventCache:
     def has(self, folder: Path, site: Site) -> bool:
         """Whether the event is kept, as its files are now."""
         key = self.keys[folder] = self._key(folder, site)
+        if self._kept(key):
+            return True
+        if self._hashed_anew(folder, site):  # to be read: keyed by the bytes that are parsed
+            return self._kept(self.keys[folder])
+        return False
+
+    def _kept(self, key: str) -> bool:
         return (self.memory is not None and key in self.memory.events) or (self.folder / f"{key}.sealed").is_file()
+
+    def _hashed_anew(self, folder: Path, site: Site) -> bool:
+        """An event about to be read from its files, whose digest the build took from their stats
+        (render/incremental.py's build_inputs): hashed from its bytes first, and keyed so."""
+        from generator.render.incremental import hash_anew
+
+        if not hash_anew(folder):
+            return False
+        self.keys[folder] = self._key(folder, site)
+        return True
 
     def adopt(self, folder: Path, site: Site, loaded: list[ContentError]) -> None:
         """An event read by a worker: remembered as read anew, for `save`."""
@@ -198,6 +215,7 @@ class EventCache:
         except Exception:  # noqa: BLE001 - missing, not ours, or of another shape: read the event again
             from generator.content.load import load_event
 
+            self._hashed_anew(folder, site)
             before = len(problems.items)
             event = load_event(folder, site, problems)
             self.loaded[folder] = problems.items[before:]
@@ -276,6 +294,7 @@ class EventCache:
         try:
             return self._load(self.folder / f"{key}.sealed")[1]
         except Exception:  # noqa: BLE001 - gone or not ours: the caller reads the event again
+            self._hashed_anew(folder, site)
             return None
 
     def result_of(self, event: Event) -> EventResult | None:

@@ -54,14 +54,15 @@ def change_one_results_file(content: Path) -> str:
 
 @pytest.fixture()
 def counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, list]:
-    """Every event read from content/ (load_event) and every pickle read back from the cache."""
+    """Every event read from content/ (load_event) and every event read back from the event cache."""
     import generator.content.load as loading
+    from generator.event_cache import EventCache
 
     seen: dict[str, list] = {"read": [], "unpickled": []}
-    load_event, loads = loading.load_event, caches.loads
+    load_event, load = loading.load_event, EventCache._load
     monkeypatch.setattr(loading, "load_event",
                         lambda folder, *rest: seen["read"].append(folder.name) or load_event(folder, *rest))
-    monkeypatch.setattr(caches, "loads", lambda data: seen["unpickled"].append(len(data)) or loads(data))
+    monkeypatch.setattr(EventCache, "_load", staticmethod(lambda path: (load(path), seen["unpickled"].append(path.name))[0]))
     return seen
 
 

@@ -122,7 +122,7 @@ def test_an_event_gone_from_the_cache_is_read_again_for_its_pages(tmp_path: Path
     for whole in events.glob("*.sealed"):
         if not whole.name.endswith(".summary.sealed"):
             whole.unlink()
-    for record in (tmp_path / "cache").glob("site-*.json"):  # every page is rendered again
+    for record in (tmp_path / "cache").glob("site-*.record"):  # every page is rendered again
         record.unlink()
     read: list[str] = []
     original = loading.load_event

@@ -42,7 +42,7 @@ from generator.render.players import People, Person, collect_people, people_by_g
 from generator.render.search import index_files
 from generator.render.search import records as search_records
 from generator.tournament.results import EventResult, StageResult
-from generator.tournament.summary import EventSummary
+from generator.tournament.summary import EventSummary, is_summary, names_digest
 from generator.tournament.pairing import movement_card
 from generator.tournament.running import MatchRow, running_totals, seated
 from generator.tournament.standings import Standing
@@ -400,15 +400,17 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     shared = site_digest(site)
     made: dict[str, EventPages] = {}
     to_render: list[tuple[EventResult, str]] = []
-    keys: dict[str, str] = {}
+    keys = {r.event.slug: event_key(shared, r, bulletins.get(r.event.slug, []), people.keys_in(r.event.slug))
+            for r in results}
+    if previous is not None:
+        previous.expect(sum(1 for slug, key in keys.items() if previous.has(slug, key)), len(keys))
     for result in results:
         slug = result.event.slug
-        key = keys[slug] = event_key(shared, result, bulletins.get(slug, []), people.keys_in(slug))
-        kept = previous.reuse(slug, key, out) if previous is not None else None
+        kept = previous.reuse(slug, keys[slug], out) if previous is not None else None
         if kept is not None:
             made[slug] = kept
         else:
-            to_render.append((result, key))
+            to_render.append((result, keys[slug]))
     persons: list[tuple[Person, str]] = []
     for person in people.everyone:
         key = player_key(shared, person.shown, [keys[e.result.event.slug] for e in person.events])
@@ -489,11 +491,10 @@ def _write_indexes(site: Site, results: list[EventResult | EventSummary], people
     # Search: the page, and the index it loads; kept as the last build wrote it when the records
     # are the same (most rebuilds: a results file changes no name, title or group).
     writer.page(env, SEARCH_URL, "search.html", None)
-    found = search_records(results, people, t, event_url, entry_url, player_url)
-    key = _records_key(found)
+    key = _records_key(shared, results, people)
     search = previous.reuse(SEARCH_PART, key, out) if previous is not None else None
     if search is None:
-        files = index_files(found)
+        files = index_files(search_records(results, people, t, event_url, entry_url, player_url))
         for path, text in files.items():  # one file, or a large site's shards
             out.write_text(path, text)
         if len(files) > 1:  # and the script that searches them, which site.js loads then
@@ -505,11 +506,18 @@ def _write_indexes(site: Site, results: list[EventResult | EventSummary], people
     return parts
 
 
-def _records_key(found: list[Any]) -> str:
-    """The search records and the code that writes them: the index's files are kept when the same."""
-    digest = hashlib.sha256(code_digest().encode())
-    digest.update(json.dumps([[r.kind, r.title, r.detail, r.url, r.fields] for r in found],
-                             ensure_ascii=False).encode())
+def _records_key(shared: str, results: list[EventResult | EventSummary], people: People) -> str:
+    """What the search records are made of, without making them (search.py's `records`, which
+    took a tenth of a rebuild of 2,000 events): the shared part (code, site.yaml: the words
+    that join a record's detail), what names each event and its entries (its summary's
+    `names`, made once), and each person as their record shows them (name, groups, latest
+    event). The index's files are kept when the same: a results file changes none of these."""
+    digest = hashlib.sha256(shared.encode())
+    for result in results:
+        digest.update(f"{result.names if is_summary(result) else names_digest(result.event)}\0".encode())
+    for person in people.everyone:
+        latest = person.events[0].result.event.slug if person.events else ""
+        digest.update(json.dumps([person.key, person.name, person.groups, latest], ensure_ascii=False).encode())
     return digest.hexdigest()
 
 

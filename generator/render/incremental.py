@@ -21,12 +21,13 @@ import hashlib
 import json
 import os
 import stat
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from generator import caches
 from generator.content import snapshot
@@ -43,21 +44,16 @@ TEMPLATES = PACKAGE.parent / "templates"
 
 @dataclass
 class EventPages:
-    """What one event (or one player page) contributed to a build: its key, files and (page, date)
-    for the sitemap."""
+    """What one part of the site (an event, a player page, an archive page, the search index)
+    contributed to a build: its key, files and (page, date) for the sitemap. `stamps`, aligned
+    with `files`, are their (size, modification time) as the record of the build keeps them:
+    a part kept from the last build brings them along (None: a part rendered by this build,
+    whose stamps are in its OutputTree's)."""
 
     key: str
     files: list[str] = field(default_factory=list)
     pages: list[tuple[str, dt.date | None]] = field(default_factory=list)
-
-    def as_json(self) -> dict:
-        return {"key": self.key, "files": self.files,
-                "pages": [[path, day.isoformat() if day else None] for path, day in self.pages]}
-
-    @classmethod
-    def from_json(cls, data: dict) -> EventPages:
-        pages = [(path, dt.date.fromisoformat(day) if day else None) for path, day in data.get("pages", [])]
-        return cls(str(data.get("key", "")), list(data.get("files", [])), pages)
+    stamps: tuple[tuple[int, int], ...] | None = None
 
 
 @cache
@@ -73,6 +69,7 @@ def code_digest() -> str:
 
 
 _READ: dict[Path, str] | None = None  # each folder's digest, while one build runs
+_TRUSTED: set[Path] = set()  # event folders whose digest this build took from their files' stats (build_inputs)
 
 
 @contextmanager
@@ -84,23 +81,46 @@ def one_reading() -> Iterator[None]:
         yield
         return
     _READ = {}
+    _TRUSTED.clear()
     try:
         with snapshot.taking():  # and each file is read once: what is hashed is what is parsed
             yield
     finally:
         _READ = None
+        _TRUSTED.clear()
 
 
-def _entries(folder: str) -> list[tuple[str, bool]]:
+def _entries(folder: str, keep_out: str | None = None) -> list[tuple[str, bool]]:
     """Everything under `folder` as (path relative to it with "/", is a file), in path order;
-    symbolic links to folders are not followed (as Path.rglob does not)."""
+    symbolic links to folders are not followed (as Path.rglob does not). The folders in the
+    folder `keep_out` (relative) are listed, not walked."""
     found = []
     for top, folders, files in os.walk(folder):
         relative = os.path.relpath(top, folder)
         prefix = "" if relative == "." else relative.replace(os.sep, "/") + "/"
         found.extend((prefix + name, False) for name in folders)
         found.extend((prefix + name, os.path.isfile(os.path.join(top, name))) for name in files)
+        if relative == keep_out:
+            folders[:] = []
     return sorted(found, key=lambda entry: entry[0].split("/"))
+
+
+def _files(folder: str, prefix: str = "") -> Iterator[tuple[str, os.stat_result]]:
+    """The files under `folder` as (path relative to it, its stat), in the order of `_entries`
+    (path order; a symbolic link to a file counts as that file, one to a folder is not walked)."""
+    try:
+        with os.scandir(folder) as found:
+            items = sorted(found, key=lambda item: item.name)
+    except OSError:
+        return
+    for item in items:
+        try:
+            if item.is_dir(follow_symlinks=False):
+                yield from _files(item.path, f"{prefix}{item.name}/")
+            elif item.is_file():
+                yield f"{prefix}{item.name}", item.stat()
+        except OSError:  # gone meanwhile
+            continue
 
 
 def _name(relative: str) -> bytes:
@@ -124,30 +144,85 @@ def folder_digest(folder: Path) -> str:
     return digest.hexdigest()
 
 
-def build_inputs(content: Path, *options: object) -> str:
+def hash_anew(folder: Path) -> bool:
+    """The event folder's digest made from its files' bytes, now, when this build took it from
+    their stats (build_inputs): before the event is read, so that what is parsed is what is
+    hashed. True when it was so (the digest may have changed)."""
+    folder = folder.resolve()
+    if folder not in _TRUSTED:
+        return False
+    _TRUSTED.discard(folder)
+    if _READ is not None:
+        _READ.pop(folder, None)
+    folder_digest(folder)
+    return True
+
+
+# A file modified this close to the moment its folder was hashed may be modified again within
+# the same tick of a coarse clock (FAT's two seconds) without its stats changing: its folder's
+# stats are not trusted by the next build (as git treats a "racily clean" file).
+RACY_NS = 3_000_000_000
+
+Folders = dict[str, tuple[str, str]]  # event folder's name -> (its files' stats, its digest), in the record
+
+
+def _signature(files: list[tuple[str, os.stat_result]]) -> str:
+    """An event folder's files as their stats say: name, size, modification and change time,
+    inode. A file written, replaced, renamed or touched changes it."""
+    digest = hashlib.sha256()
+    for relative, found in files:
+        digest.update(b"%s\0%d\0%d\0%d\0%d\n" % (_name(relative), found.st_size, found.st_mtime_ns,
+                                                   found.st_ctime_ns, found.st_ino))
+    return digest.hexdigest()
+
+
+def build_inputs(content: Path, *options: object, known: Folders | None = None, found: Folders | None = None) -> str:
     """Everything a build is made from: content/, the code and templates, the build's options.
     content/ is walked once: each event folder's digest (as folder_digest makes it, and kept for
-    the rest of the build) stands for its files."""
+    the rest of the build) stands for its files.
+
+    An event folder whose files' stats are those `known` (the last build's record) takes the
+    digest recorded with them, without reading its files: a rebuild of 2,000 events read and
+    hashed all 16,000 of their files (half a second) to find the one that changed. The stats are
+    name, size, modification and change time and inode (git's index works the same way); the
+    change time is set by the system at every write and cannot be set back. Only stats older
+    than RACY_NS are recorded, into `found`. An event read anew (not in the event cache) is
+    hashed from its bytes first (hash_anew): what is parsed is still what is hashed."""
     content = content.resolve()
     root = os.fspath(content)
+    taken = time.time_ns()
     digest = hashlib.sha256(code_digest().encode())
-    events: dict[str, Any] = {}
-    for relative, is_file in _entries(root):
-        parts = relative.split("/", 2)
-        if len(parts) > 2 and parts[0] == "events":
-            if is_file:
-                folder_hash = events.setdefault(parts[1], hashlib.sha256())
-                folder_hash.update(_name(parts[2]))
-                snapshot.feed(folder_hash, f"{root}/{relative}")
-            continue
+    events: list[str] = []
+    for relative, is_file in _entries(root, keep_out="events"):
+        parts = relative.split("/")
+        if (len(parts) == 2 and parts[0] == "events" and not is_file and os.path.isdir(f"{root}/{relative}")
+                and not os.path.islink(f"{root}/{relative}")):  # a linked folder is not walked (load_site refuses it)
+            events.append(parts[1])
         folder_mark = "" if is_file or not os.path.isdir(f"{root}/{relative}") else "/"
         digest.update(_name(f"{relative}{folder_mark}\0"))  # folders too: an empty one counts
         if is_file:
             snapshot.feed(digest, f"{root}/{relative}")
-    for name, folder_hash in events.items():
+    for name in events:
+        folder = f"{root}/events/{name}"
+        files = list(_files(folder))
+        signature = _signature(files)
+        recorded = (known or {}).get(name)
+        if recorded is not None and recorded[0] == signature:
+            folder_hash = recorded[1]
+            _TRUSTED.add(content / "events" / name)
+        else:
+            hashing = hashlib.sha256()
+            for relative, _ in files:
+                hashing.update(_name(relative))
+                snapshot.feed(hashing, f"{folder}/{relative}")
+            folder_hash = hashing.hexdigest()
+            _TRUSTED.discard(content / "events" / name)
+        if found is not None and all(max(f.st_mtime_ns, f.st_ctime_ns) < taken - RACY_NS for _, f in files):
+            found[name] = (signature, folder_hash)
         if _READ is not None:
-            _READ[content / "events" / name] = folder_hash.hexdigest()
-        digest.update(_name(f"{name}\0{folder_hash.hexdigest()}"))
+            _READ[content / "events" / name] = folder_hash
+        if files:
+            digest.update(_name(f"{name}\0{folder_hash}"))
     digest.update(repr(options).encode())
     return digest.hexdigest()
 
@@ -196,56 +271,98 @@ def player_key(shared: str, identity: str, event_keys: list[str]) -> str:
 
 
 class PreviousBuild:
-    """The record of the last build of an output folder, kept beside the PDF cache."""
+    """The record of the last build of an output folder, kept beside the PDF cache: what each part
+    of the site (an event's pages, a player's page, an archive page, the search index) was made
+    from and which files it wrote, with their size and modification time as written; the other
+    files it wrote (assets, indexes, bulletins); its outcome, warnings and printing keys; and its
+    event folders' stats (build_inputs). A sealed pickle (generator/caches.py), each file named
+    once: the JSON record of 2,000 events was 19.5 MB, read and written whole by every rebuild.
+
+    A rebuild that puts its few new files in place keeps a part whole when its key is unchanged:
+    its files are not looked at one by one (86,000 of them in 2,000 events), only its first, to
+    find a part removed by hand. Every file is looked at where it matters: a build that finds
+    nothing else changed looks at them all (`unchanged`) and renders again the parts of any file
+    edited, replaced or removed since (`damaged`); a build that will swap a whole new site, its
+    kept files linked into it, looks at each before keeping it (`expect`), and linking looks
+    again (OutputTree.link_kept). So a page edited by hand in output/ while content changed
+    stays until its part changes or a build finds nothing else changed; a file that is not as
+    written is never linked into a new site."""
 
     def __init__(self, output: Path, record: Path) -> None:
         self.output = output.resolve()
         self.record = record
-        self.events: dict[str, EventPages] = {}
+        self.events: dict[str, EventPages] = {}  # every part, by its name (an event's slug, player_part, …)
         self.data: dict = {}
+        self.damaged: set[str] = set()  # files found changed in output/ since written (by `unchanged`)
+        self.every_file = False  # each kept part's every file is looked at (`expect`)
         try:
-            data = json.loads(record.read_text(encoding="utf-8"))
-            if data.get("output") == str(self.output):
-                self.events = {slug: EventPages.from_json(v) for slug, v in data.get("events", {}).items()}
+            with open(record, "rb") as handle:
+                data = caches.loads(handle.read())  # sealed: never a pickle someone else wrote
+            if data.get("version") == RECORD_VERSION and data.get("output") == str(self.output):
+                self.events = {part: EventPages(key, list(files), list(pages), stamps)
+                               for part, (key, files, stamps, pages) in data["parts"].items()}
                 self.data = data
-        except (OSError, ValueError, AttributeError):
-            self.events = {}
+        except Exception:  # noqa: BLE001 - any record that cannot be read is as good as none
+            self.events, self.data = {}, {}
+        self._there = self.output.is_dir()
+
+    @property
+    def folders(self) -> Folders:
+        """The last build's event folders' stats, for build_inputs."""
+        return self.data.get("folders", {})
+
+    def _stamps(self) -> Iterator[tuple[str, tuple[int, int]]]:
+        for pages in self.events.values():
+            yield from zip(pages.files, pages.stamps or ())
+        yield from self.data.get("loose", {}).items()
 
     def unchanged(self, inputs: str) -> Outcome | None:
         """The last build's outcome when it was made from the same `inputs` and every file it
-        wrote is still in output/ as it was written (size and modification time); else None."""
-        if self.data.get("inputs") != inputs or not isinstance(self.data.get("files"), dict):
-            return None
-        try:
-            root = os.fspath(self.output)
-            for relative, (size, modified) in self.data["files"].items():
-                found = os.stat(f"{root}/{relative}")
-                if found.st_size != size or found.st_mtime_ns != modified:
-                    return None
-            with open(self._warnings_file, "rb") as handle:
-                warnings = caches.loads(handle.read())  # sealed: never a pickle someone else wrote
-            return Outcome(int(self.data["pages"]), int(self.data["pdfs"]), int(self.data["events_built"]), warnings,
-                           str(self.data.get("locale", "")))
-        except Exception:  # noqa: BLE001 - any record that cannot be read is as good as none
-            return None
-
-    @property
-    def _warnings_file(self) -> Path:
-        return self.record.with_suffix(".warnings.sealed")
-
-    def reuse(self, slug: str, key: str, out: OutputTree) -> EventPages | None:
-        """Keep the event's previous files for `out` when its key is unchanged and they are all
-        there as written: nothing is copied or linked here (see OutputTree.keep)."""
-        previous = self.events.get(slug)
-        if previous is None or previous.key != key or not self.output.is_dir():
+        wrote is still in output/ as it was written (size and modification time); else None,
+        with the files found changed in `damaged` (their parts are then rendered again)."""
+        if self.data.get("inputs") != inputs:
             return None
         root = os.fspath(self.output)
-        recorded = self.data.get("files", {})
-        if not all(self._as_written(relative, f"{root}/{relative}") for relative in previous.files):
+        for relative, (size, modified) in self._stamps():
+            try:
+                found = os.lstat(f"{root}/{relative}")
+            except OSError:
+                self.damaged.add(relative)
+                continue
+            if found.st_size != size or found.st_mtime_ns != modified or not stat.S_ISREG(found.st_mode):
+                self.damaged.add(relative)
+        if self.damaged:
             return None
-        for relative in previous.files:
-            stamp = recorded.get(relative)
-            out.keep(relative, tuple(stamp) if stamp is not None else None)
+        try:
+            return Outcome(int(self.data["pages"]), int(self.data["pdfs"]), int(self.data["events_built"]),
+                           list(self.data["warnings"]), str(self.data.get("locale", "")))
+        except Exception:  # noqa: BLE001 - a record of another shape: build
+            return None
+
+    def has(self, part: str, key: str) -> bool:
+        """Whether the last build made `part` from the same `key`."""
+        previous = self.events.get(part)
+        return previous is not None and previous.key == key
+
+    def expect(self, kept: int, events: int) -> None:
+        """How many of the site's `events` are to be `kept`: when fewer than half, the new site
+        will be swapped whole (render/output.py's place_site), its kept files linked into it, and
+        each one is looked at before it is kept (a part with a file not as written is rendered
+        again), not only its first."""
+        self.every_file = 2 * kept < events
+
+    def reuse(self, slug: str, key: str, out: OutputTree) -> EventPages | None:
+        """Keep the part's previous files for `out` when its key is unchanged and they are there
+        as written (see the note above): nothing is copied or linked here (OutputTree.keep_part)."""
+        previous = self.events.get(slug)
+        if previous is None or previous.key != key or not self._there or not previous.stamps:
+            return None
+        if self.damaged and any(relative in self.damaged for relative in previous.files):
+            return None
+        looked_at = zip(previous.files, previous.stamps) if self.every_file else zip(previous.files[:1], previous.stamps)
+        if not all(self._as_written(relative, stamp) for relative, stamp in looked_at):
+            return None
+        out.keep_part(previous)
         return previous
 
     def kept_pdf(self, relative: str, key: str) -> tuple[int, int] | None:
@@ -254,48 +371,70 @@ class PreviousBuild:
         the PDF cache)."""
         if self.data.get("pdf_keys", {}).get(relative) != key:
             return None
-        stamp = self.data.get("files", {}).get(relative)
-        if stamp is None or not self._as_written(relative, f"{self.output}/{relative}"):
+        stamp = self.data.get("loose", {}).get(relative)
+        if stamp is None or relative in self.damaged or not self._as_written(relative, stamp):
             return None
         return tuple(stamp)
 
-    def _as_written(self, relative: str, source: str) -> bool:
-        """The file is still there, and (when the record says) as the last build wrote it: a
-        page edited or replaced by hand in output/ is rendered again, never linked."""
+    def _as_written(self, relative: str, stamp: tuple[int, int]) -> bool:
+        """The file is still there as the last build wrote it: a page edited or replaced by hand
+        in output/ is rendered again, never linked."""
         try:
-            found = os.lstat(source)  # a symbolic link put in its place is not the page written
+            found = os.lstat(f"{self.output}/{relative}")  # a symbolic link put in its place is not the page written
         except OSError:
             return False
-        recorded = self.data.get("files", {}).get(relative)
-        return stat.S_ISREG(found.st_mode) and (
-            recorded is None or [found.st_size, found.st_mtime_ns] == recorded)
+        return stat.S_ISREG(found.st_mode) and (found.st_size, found.st_mtime_ns) == tuple(stamp)
+
+    def gone(self, parts: dict[str, EventPages], tree: OutputTree) -> list[str] | None:
+        """The files of the last build's site that the new one has not (None: no record of this
+        output/): a part's files are compared only when it was made anew."""
+        if not self.data:
+            return None
+        gone = []
+        for part, pages in self.events.items():
+            now = parts.get(part)
+            if now is None:
+                gone.extend(pages.files)
+            elif now is not pages:
+                kept = set(now.files)
+                gone.extend(relative for relative in pages.files if relative not in kept)
+        written = set(tree.written) | set(tree.kept)
+        gone.extend(relative for relative in self.data.get("loose", {}) if relative not in written)
+        return gone
 
     def forget(self) -> None:
         """Drop the record before output/ changes: a build killed between the swap and `save`
         must not leave a record that describes the site it replaced."""
         self.record.unlink(missing_ok=True)
 
-    def save(self, events: dict[str, EventPages], inputs: str | None = None, outcome: Outcome | None = None,
-             files: list[str] = (), stamps: dict[str, tuple[int, int]] | None = None,
-             pdf_keys: dict[str, str] | None = None) -> None:
-        """Record what each event wrote; with `inputs` and `outcome`, also what the whole build was
-        made from and every file it wrote, with its size and modification time (`stamps` as the
-        writing found them, else read back from output/), for `unchanged`; `pdf_keys`: each
-        bulletin's printing job, for `kept_pdf`."""
-        self.record.parent.mkdir(parents=True, exist_ok=True)
-        data: dict = {"output": str(self.output),
-                      "events": {slug: pages.as_json() for slug, pages in sorted(events.items())}}
+    def save(self, parts: dict[str, EventPages], tree: OutputTree, inputs: str | None = None,
+             outcome: Outcome | None = None, pdf_keys: dict[str, str] | None = None,
+             folders: Folders | None = None) -> None:
+        """Record what each part wrote, with the stamps of its files (a kept part's as recorded,
+        a new one's as `tree` wrote them, else read back from output/), and the other files of
+        `tree`; with `inputs` and `outcome`, also what the whole build was made from, for
+        `unchanged`; `pdf_keys`: each bulletin's printing job, for `kept_pdf`; `folders`: the
+        event folders' stats, for the next build_inputs."""
+        def stamp(relative: str) -> tuple[int, int]:
+            return tree.stamps.get(relative) or _stamp(self.output / relative)
+
+        recorded: dict[str, tuple] = {}
+        in_parts: set[str] = set()
+        for part, pages in sorted(parts.items()):
+            if pages.stamps is None or len(pages.stamps) != len(pages.files):
+                pages.stamps = tuple(stamp(relative) for relative in pages.files)
+                in_parts.update(pages.files)
+            recorded[part] = (pages.key, tuple(pages.files), pages.stamps, tuple(pages.pages))
+        loose = {relative: stamp(relative) for relative in (*tree.written, *tree.kept) if relative not in in_parts}
+        data: dict = {"version": RECORD_VERSION, "output": str(self.output), "parts": recorded, "loose": loose,
+                      "folders": folders or {}}
         if inputs is not None and outcome is not None:
-            caches.write_atomically(self._warnings_file, caches.dumps(outcome.warnings))
-            stamps = stamps or {}
-            found = {relative: stamps.get(relative) or _stamp(self.output / relative) for relative in files}
             data |= {"inputs": inputs, "pages": outcome.pages, "pdfs": outcome.pdfs, "events_built": outcome.events,
-                     "locale": outcome.locale,
-                     "files": {relative: list(stamp) for relative, stamp in found.items()},
-                     "pdf_keys": pdf_keys or {}}
-        temporary = self.record.with_suffix(f".tmp-{os.getpid()}")
-        temporary.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-        os.replace(temporary, self.record)
+                     "locale": outcome.locale, "warnings": list(outcome.warnings), "pdf_keys": pdf_keys or {}}
+        caches.write_atomically(self.record, caches.dumps(data))
+
+
+RECORD_VERSION = 2
 
 
 def _stamp(path: Path) -> tuple[int, int]:

@@ -40,6 +40,7 @@ import shutil
 import stat
 import threading
 from pathlib import Path
+from typing import Any
 
 from generator import catalogues
 
@@ -95,11 +96,13 @@ class OutputTree:
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self.written: list[str] = []
+        self.written: list[str] = []  # files written anew
         self.stamps: dict[str, tuple[int, int]] = {}  # (size, modification time) of each file written
         self._root = os.fspath(root)
         self._folders: set[str] = set()  # made already: most pages share a folder with another
-        self.kept: list[str] = []  # files of the previous site kept as they are (see `keep`)
+        self.kept: list[str] = []  # single files of the previous site kept as they are (see `keep`)
+        self.kept_parts: list[Any] = []  # whole parts of it (render/incremental.py's EventPages)
+        self.dropped: list[Any] = []  # kept parts found changed when linked (link_kept): not kept after all
 
     def path(self, relative: str) -> Path:
         return Path(self._target(relative))
@@ -135,37 +138,68 @@ class OutputTree:
     def write_text(self, relative: str, text: str) -> None:
         self.write_bytes(relative, text.encode("utf-8"))
 
-    def keep(self, relative: str, stamp: tuple[int, int] | None) -> None:
+    def keep(self, relative: str, stamp: tuple[int, int]) -> None:
         """A file of the previous site, unchanged, that belongs to this one too: linked into the
         tree (`link_kept`) when the whole tree is swapped, else left where it is."""
         self._target(relative)  # checked as a written one would be
         self.kept.append(relative)
-        if stamp is not None:
-            self.stamps[relative] = stamp
-        self.written.append(relative)
+        self.stamps[relative] = stamp
+
+    def keep_part(self, part: Any) -> None:
+        """A whole part of the previous site (EventPages: its files, with their recorded stamps),
+        unchanged: as `keep`, without looking at each of its files now."""
+        self.kept_parts.append(part)
+
+    @property
+    def kept_files(self) -> int:
+        return len(self.kept) + sum(len(part.files) for part in self.kept_parts)
 
     def link_kept(self, previous_root: Path) -> None:
         """Hard-link every kept file from the previous site into this tree (copied where links
-        cannot be made): the tree is then the whole new site, to be swapped in."""
+        cannot be made): the tree is then the whole new site, to be swapped in. A file that is
+        no longer as the last build wrote it (edited, replaced, a link put in its place) is never
+        carried into the new site: it is left out, and its part with it (`dropped`: the caller
+        does not record it, so that the next build renders it again)."""
         source_root = os.fspath(previous_root)
-        for relative in self.kept:
+        singles = [(relative, self.stamps.get(relative), None) for relative in self.kept]
+        in_parts = [(relative, stamp, part) for part in self.kept_parts
+                    for relative, stamp in zip(part.files, part.stamps or [None] * len(part.files))]
+        left_out: set[int] = set()
+        for relative, stamp, part in (*singles, *in_parts):
+            if part is not None and id(part) in left_out:
+                continue
+            source = f"{source_root}/{relative}"
+            try:
+                found = os.lstat(source)
+            except OSError:
+                found = None
+            if found is None or not stat.S_ISREG(found.st_mode) or (found.st_size, found.st_mtime_ns) != stamp:
+                if part is None:
+                    self.kept.remove(relative)
+                    self.stamps.pop(relative, None)
+                else:
+                    left_out.add(id(part))
+                continue
             target = self._target(relative)
             folder = target.rpartition("/")[0]
             if folder not in self._folders:
                 os.makedirs(folder, exist_ok=True)
                 self._folders.add(folder)
             try:
-                os.link(f"{source_root}/{relative}", target)  # the same file: its recorded stamp holds
+                os.link(source, target)  # the same file: its recorded stamp holds
             except OSError:
-                shutil.copyfile(f"{source_root}/{relative}", target)
-                self.stamps.pop(relative, None)  # a copy has a time of its own: read back when recorded
-        self.kept = []
+                shutil.copyfile(source, target)
+                if part is None:
+                    self.stamps.pop(relative, None)  # a copy has a time of its own: read back when recorded
+                else:
+                    part.stamps = None
+        self.dropped = [part for part in self.kept_parts if id(part) in left_out]
+        self.kept_parts = [part for part in self.kept_parts if id(part) not in left_out]
 
     @property
     def fresh(self) -> list[str]:
         """The files written into this tree (not kept from the previous site)."""
-        kept = set(self.kept)
-        return [relative for relative in self.written if relative not in kept]
+        return list(self.written)
 
 
 def staging_dir(output: Path) -> Path:
@@ -184,17 +218,14 @@ def staging_dir(output: Path) -> Path:
     return staging
 
 
-def place_site(staging: Path, output: Path, tree: OutputTree, last: dict) -> bool:
+def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | None) -> bool:
     """Put the finished site in place; True when it went in place under a journal. Most of the
-    site kept (`last`, the last build's record, lists its files): only the new files go into
-    output/, in place (apply_in_place); otherwise the staging folder becomes the whole site and
-    is swapped in (swap_into_place). Either way a build killed at any moment leaves the old site
-    or the new one."""
+    site kept and the last build's record describing output/ (`gone`: the files of its site the
+    new one has not; None without a record): only the new files go into output/, in place
+    (apply_in_place); otherwise the staging folder becomes the whole site and is swapped in
+    (swap_into_place). Either way a build killed at any moment leaves the old site or the new one."""
     fresh = tree.fresh
-    old_files = last.get("files") if last.get("output") == str(output.resolve()) else None
-    if isinstance(old_files, dict) and is_ours(output.resolve()) and len(tree.kept) >= len(fresh):
-        now = set(tree.written)
-        gone = [path for path in old_files if path not in now]
+    if gone is not None and is_ours(output.resolve()) and tree.kept_files >= len(fresh):
         if in_place_possible(output, fresh + gone):
             apply_in_place(staging, output, fresh, gone)
             return True

@@ -16,6 +16,8 @@ index code reads either. tests/test_summary.py renders the indexes from both and
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, replace
 
 from generator.content.model import Event, Stage
@@ -53,6 +55,7 @@ class EventSummary:
     # printing key is made of, its characters), when the build that summarised the event
     # planned its bulletins (None: built without them).
     bulletins: list[tuple[str, str, tuple[str, ...], str, str]] | None = None
+    names: str = ""  # names_digest(event), made once when the event is summarised
 
     @property
     def complete(self) -> bool:
@@ -61,6 +64,15 @@ class EventSummary:
     @property
     def last_stage(self) -> StageSummary | None:
         return self.stages[-1] if self.stages else None
+
+
+def names_digest(event: Event) -> str:
+    """What names the event and its entries (title, dates, organiser, venue; each entry's id,
+    name, group and players), as a digest: the site's search index is made of these and of
+    the people (render/html.py's _records_key), and a results file changes none of them."""
+    names = [event.slug, event.title, [day.isoformat() for day in event.dates], event.organizer, event.venue,
+             [[e.id, e.name, e.group, [p.name for p in e.players]] for e in event.entries.values()]]
+    return hashlib.sha256(json.dumps(names, ensure_ascii=False).encode()).hexdigest()
 
 
 def is_summary(result: object) -> bool:
@@ -79,7 +91,7 @@ def summarise(result: EventResult | EventSummary,
     event = replace(result.event, rounds={}, notices=[], bulletin_text={},
                     stages=[stages[id(stage)] for stage in result.event.stages])
     return EventSummary(event, [_stage(s, stages) for s in result.stages], list(result.credits), result.status,
-                        bulletins)
+                        bulletins, names_digest(result.event))
 
 
 def _stage(stage_result: StageResult, stages: dict[int, Stage]) -> StageSummary:
