@@ -165,12 +165,12 @@ class EventCache:
         self._site_text: bytes | None = None
 
     def _key(self, folder: Path, site: Site) -> str:
-        from generator.render.incremental import code_digest, folder_digest
+        from generator.render.incremental import code_digest, folder_digest, resolved
 
         if self._site_text is None:  # read once for all the events of a run
             site_file = site.root / "site.yaml"
             self._site_text = snapshot.read(site_file) if site_file.is_file() else b""
-        digest = hashlib.sha256(f"{code_digest()}\0{folder.resolve()}\0{folder_digest(folder)}".encode())
+        digest = hashlib.sha256(f"{code_digest()}\0{resolved(folder)}\0{folder_digest(folder)}".encode())
         digest.update(self._site_text)
         return digest.hexdigest()
 

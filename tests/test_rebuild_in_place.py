@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from generator import caches
 from generator.build import build
 from generator.event_cache import EventMemory
 from generator.render.output import MARKER, OutputTree, marker_text, apply_in_place, recover_leftovers, remove_site
@@ -277,5 +276,122 @@ def test_nothing_is_written_through_a_folder_linked_out_of_output(tmp_path: Path
     report = build(content, out, cache_dir=cache, bulletins=False)
     assert not report.in_place and digest(elsewhere) == before
     assert not (out / "events" / slug).is_symlink()
+    fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")
+
+
+# --- what a rebuild looks at --------------------------------------------------------------------
+
+
+@pytest.fixture()
+def hashed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every content file read and hashed (snapshot.feed), by path; stats are trusted at once
+    (RACY_NS 0: the files here were all written a moment ago)."""
+    from generator.content import snapshot
+    from generator.render import incremental
+
+    monkeypatch.setattr(incremental, "RACY_NS", 0)
+    seen: list[str] = []
+    feed = snapshot.feed
+    monkeypatch.setattr(snapshot, "feed", lambda digest, path: seen.append(str(path)) or feed(digest, path))
+    return seen
+
+
+def test_a_rebuild_hashes_the_changed_events_files_only(tmp_path: Path, hashed: list[str]) -> None:
+    content = archive(tmp_path, 6)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    assert any("-005/" in path for path in hashed)  # the first build hashes every file
+    slug = change_one_results_file(content)
+    hashed.clear()
+    report = build(content, out, cache_dir=cache, bulletins=False)
+    events = {path.split("/events/")[1].split("/")[0] for path in hashed if "/events/" in path}
+    assert events == {slug} and report.events_rendered == 1
+    # A file written again with the same size and its old modification time is still seen:
+    # its change time (and inode, when replaced) are part of its stats.
+    other = content / "events" / f"{DEMOS[1]}-001" / "event.yaml"
+    before = other.stat()
+    text = other.read_text(encoding="utf-8")
+    other.write_text(text.replace("第2届", "第9届", 1), encoding="utf-8")
+    os.utime(other, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert other.stat().st_size == before.st_size and other.stat().st_mtime_ns == before.st_mtime_ns
+    hashed.clear()
+    report = build(content, out, cache_dir=cache, bulletins=False)
+    assert report.events_rendered == 1 and "第9届" in (out / "events" / f"{DEMOS[1]}-001/index.html").read_text(
+        encoding="utf-8")
+    fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")
+
+
+def test_an_event_gone_from_the_cache_is_hashed_from_what_is_read(tmp_path: Path, hashed: list[str]) -> None:
+    """Its digest was taken from its files' stats; read again from content/, it is hashed from
+    the very bytes that are parsed, before it is kept again."""
+    content = archive(tmp_path, 3)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    for kept in (tmp_path / "cache/events").iterdir():
+        kept.unlink()
+    slug = change_one_results_file(content)
+    hashed.clear()
+    build(content, out, cache_dir=cache, bulletins=False)
+    events = {path.split("/events/")[1].split("/")[0] for path in hashed if "/events/" in path}
+    assert events == {f"{DEMOS[0]}-000", f"{DEMOS[1]}-001", f"{DEMOS[0]}-002"} and slug in events
+    assert len(list((tmp_path / "cache/events").glob("*.summary.sealed"))) == 3
+
+
+def test_a_page_replaced_by_a_link_is_never_carried_into_a_swapped_site(tmp_path: Path) -> None:
+    """Most events changed: the new site is swapped in whole, each kept file linked into it. A
+    kept page replaced by a symbolic link to a file elsewhere is rendered again, never linked."""
+    content = archive(tmp_path, 4)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    secret = tmp_path / "secret.html"
+    secret.write_text("not to be published", encoding="utf-8")
+    kept = out / "events" / f"{DEMOS[1]}-003" / "index.html"
+    good = kept.read_text(encoding="utf-8")
+    kept.unlink()
+    kept.symlink_to(secret)
+    for number in range(3):  # three of the four events change
+        results = sorted((content / "events" / f"{DEMOS[number % 2]}-{number:03d}" / "results").glob("*.yaml"))[0]
+        results.write_text(results.read_text(encoding="utf-8") + "\n# again\n", encoding="utf-8")
+    report = build(content, out, cache_dir=cache, bulletins=False)
+    assert not report.in_place and not kept.is_symlink()
+    assert kept.read_text(encoding="utf-8") == good
+    assert "not to be published" not in {p.read_text(encoding="utf-8") for p in out.rglob("*.html")}
+
+
+def test_a_large_sites_sitemap_is_split_and_rewritten_where_it_changed(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from xml.etree import ElementTree
+
+    from generator.render import html
+
+    content = archive(tmp_path, 4)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    small = build(content, out, cache_dir=cache, bulletins=False)
+    one_file = ElementTree.parse(out / "sitemap.xml").getroot()
+    every_page = {u.findtext("{*}loc") for u in one_file}
+    assert one_file.tag.endswith("urlset") and len(every_page) == small.pages - 1  # all but the search page
+    monkeypatch.setattr(html, "SITEMAP_URLS", 40)
+    (out / "index.html").unlink()  # not up to date: built again, with sitemap files of 40 pages
+    build(content, out, cache_dir=cache, bulletins=False)
+    index = ElementTree.parse(out / "sitemap.xml").getroot()
+    assert index.tag.endswith("sitemapindex")
+    files = [loc.text.split("/example.org/paibang/")[-1] for loc in index.findall(".//{*}loc")]
+    listed = []
+    for path in files:
+        urls = [u.findtext("{*}loc") for u in ElementTree.parse(out / path).getroot()]
+        assert 0 < len(urls) <= 40, path
+        listed += urls
+    assert len(listed) == len(set(listed)) and set(listed) == every_page
+    slug = change_one_results_file(content)
+    report = build(content, out, cache_dir=cache, bulletins=False)
+    rewritten = [path for path in files if path in report.written]
+    assert rewritten and len(rewritten) < len(files)
+    again = {f"https://example.org/paibang/{w.removesuffix('index.html')}" for w in report.written if w.endswith(".html")}
+    assert any(f"events/{slug}/" in url for url in again)
+    for path in rewritten:  # each one lists a page written again (the event's, or its players')
+        urls = {u.findtext("{*}loc") for u in ElementTree.parse(out / path).getroot()}
+        assert urls & again, path
     fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")

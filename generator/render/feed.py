@@ -137,3 +137,12 @@ def sitemap(site: Site, pages: list[tuple[str, dt.date | None]]) -> str | None:
         lines.append(f"  <url><loc>{_text(absolute(site, url))}</loc>{lastmod}</url>")
     lines.append("</urlset>")
     return "\n".join(lines) + "\n"
+
+
+def sitemap_index(site: Site, files: list[str]) -> str:
+    """sitemap.xml of a large site: the sitemap files it is split into (render/html.py)."""
+    lines = ['<?xml version="1.0" encoding="utf-8"?>',
+             '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">']
+    lines += [f"  <sitemap><loc>{_text(absolute(site, path))}</loc></sitemap>" for path in files]
+    lines.append("</sitemapindex>")
+    return "\n".join(lines) + "\n"

@@ -33,7 +33,7 @@ from generator.content.yaml_loader import read_content_text
 from generator.errors import Problems
 from generator.games import GAMES, metric_of
 from generator.render import fast_jinja
-from generator.render.feed import absolute, atom_feed, sitemap, updates
+from generator.render.feed import absolute, atom_feed, sitemap, sitemap_index, updates
 from generator.render.i18n import CJK_FACE, HTML_LANG, Translator
 from generator.render.incremental import (EventPages, PreviousBuild, code_digest, event_key, player_key, player_part,
                                           site_digest)
@@ -432,13 +432,58 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
         rendering.abandon()
         raise
     made.update(rendering.finish())
-    for part in sorted(made):
-        writer.pages.extend(made[part].pages)
-
-    sitemap_xml = sitemap(site, [(p, d) for p, d in sorted(writer.pages, key=_sitemap_order) if p != SEARCH_URL])
-    if sitemap_xml is not None:
-        out.write_text("sitemap.xml", sitemap_xml)
+    made.update(_write_sitemap(site, writer, made, previous))
     return made
+
+
+SITEMAP_URLS = 50_000  # the sitemaps protocol's limit for one file (sitemaps.org)
+SITEMAP_PART = "sitemaps/"  # how a large site's sitemap files are recorded beside the events'
+
+
+def _write_sitemap(site: Site, writer: SiteWriter, made: dict[str, EventPages],
+                   previous: PreviousBuild | None) -> dict[str, EventPages]:
+    """sitemap.xml (only with a base_url: it needs absolute URLs). A site of more than
+    SITEMAP_URLS pages (2,000 events make 87,000) gets an index instead, sitemap.xml listing
+    sitemaps/<n>.xml, each the pages of whole parts (events, player pages, archive pages) in
+    their order, SITEMAP_URLS at most: each is kept as the last build wrote it when made of the
+    same parts, so a rebuild writes the one that lists the changed event. Returns those files
+    as parts, for the record."""
+    if not site.base_url:
+        return {}
+    out = writer.out
+    loose = [(page, day) for page, day in writer.pages if page != SEARCH_URL]
+    parts = [(name, made[name]) for name in sorted(made) if not name.startswith(SITEMAP_PART)]
+    if len(loose) + sum(len(pages.pages) for _, pages in parts) <= SITEMAP_URLS:
+        pages = loose + [page for _, made_part in parts for page in made_part.pages]
+        out.write_text("sitemap.xml", sitemap(site, sorted(pages, key=_sitemap_order)))
+        return {}
+    chunks: list[list[tuple[str, EventPages]]] = [[]]
+    room = SITEMAP_URLS - len(loose)  # the first file lists the archive and index pages too
+    for name, pages in parts:
+        for start in range(0, max(len(pages.pages), 1), SITEMAP_URLS):  # a part larger than a file is split
+            share = pages if len(pages.pages) <= SITEMAP_URLS else EventPages(
+                pages.key, [], pages.pages[start:start + SITEMAP_URLS])
+            if len(share.pages) > room:
+                chunks.append([])
+                room = SITEMAP_URLS
+            chunks[-1].append((name, share))
+            room -= len(share.pages)
+    written: dict[str, EventPages] = {}
+    files = []
+    for number, chunk in enumerate(chunks, 1):
+        path = f"{SITEMAP_PART}{number}.xml"
+        extra = loose if number == 1 else []
+        key = hashlib.sha256(json.dumps([site.base_url, code_digest(), [[n, p.key, len(p.pages)] for n, p in chunk],
+                                         [[page, str(day)] for page, day in extra]]).encode()).hexdigest()
+        kept = previous.reuse(path, key, out) if previous is not None else None
+        if kept is None:
+            pages = extra + [page for _, share in chunk for page in share.pages]
+            out.write_text(path, sitemap(site, sorted(pages, key=_sitemap_order)))
+            kept = EventPages(key, [path])
+        written[path] = kept
+        files.append(path)
+    out.write_text("sitemap.xml", sitemap_index(site, files))
+    return written
 
 
 def _write_indexes(site: Site, results: list[EventResult | EventSummary], people: People, env: jinja2.Environment,
