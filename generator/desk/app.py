@@ -339,11 +339,14 @@ class Desk:
     def submit(self, spot: forms.TableSpot, typed: dict[str, str], who: Who, save: bool) -> dict[str, Any]:
         """Check (and with `save`, write) one table's entry. Runs in a worker thread."""
         text = spot.path.read_text(encoding="utf-8")
-        fields = forms.fields_for(spot, text, typed)
+        fields = forms.fields_for(spot, text, typed, secretary=who.kind == "admin")
         record = forms.record_from(spot, fields)
         result = forms.check(spot, text, record)
         outcome: dict[str, Any] = {"fields": fields, "check": result, "saved": False, "refused": ""}
         if not save or not result.ok:
+            return outcome
+        if result.incomplete and who.kind == "table":
+            outcome["refused"] = "desk_incomplete_refused"  # it saves once: the whole match, then
             return outcome
         job = Job(spot, record, who, table_key(spot.stage.id, spot.number, spot.table.number))
         with self._writers_guard:
@@ -515,7 +518,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             text = spot.path.read_text(encoding="utf-8")
             done = who.kind == "table" and (desk.tokens.used(key) or forms.has_record(spot, text))
             return desk.page("table.html", spot=spot, who=who, csrf=desk.csrf(who),
-                             fields=forms.fields_for(spot, text), check=None, done=bool(done), saved=False,
+                             fields=forms.fields_for(spot, text, secretary=who.kind == "admin"), check=None, done=bool(done), saved=False,
                              lines=[])
         if not desk.limits.allow(f"post:{who.token}", RATE_POSTS):
             return too_many()
@@ -526,6 +529,8 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         outcome = await anyio.to_thread.run_sync(desk.submit, spot, typed, who, action == "save")
         result: forms.Check = outcome["check"]
         lines = forms.score_lines(spot, result.score, t) if result.score is not None and result.ok else []
+        if result.ok and result.incomplete:
+            lines.append(t("desk_incomplete"))
         if outcome["saved"]:
             desk.changed()
         if action == "check":

@@ -148,11 +148,18 @@ class EntryField:
     label: str  # a UI word key (desk_*) or literal text
     value: str = ""
     kind: str = "text"  # text | textarea | select
-    choices: tuple[tuple[str, str], ...] = ()  # (value, label) for a select
+    # (value, label) for a select: the label a UI word key, or the value itself (an entry id),
+    # shown as it is
+    choices: tuple[tuple[str, str], ...] = ()
     hint: str = ""
     literal: bool = False  # label is literal text, not a word key
     board: int = 0  # a board's result: its number
-    room: str = ""  # open | closed, for a team match's board
+    # open | closed: a team match's board, or a field of one room's record (the desk shows a
+    # room's fields under its name)
+    room: str = ""
+    # Offered on the secretary's form only: a table's link neither shows nor changes it (the
+    # value the file has is kept), for what a table's score sheet has no place for.
+    secretary: bool = False
 
 
 ROOMS = ("open", "closed")
