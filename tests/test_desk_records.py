@@ -336,3 +336,32 @@ def test_on_the_seeds_rules_penalties_are_the_secretarys(tmp_path: Path, desk_of
     before = results(root).read_bytes()
     status, html = secretary.post("main/1/1", "save", level_a="8", level_b="9", penalties="T02 0 迟到")
     assert status == 422 and "penalties" in html and results(root).read_bytes() == before
+
+
+# --- at a phone's width -------------------------------------------------------------------------
+
+from tests.test_desk import browser  # noqa: E402,F401 - the module's Chromium at 390 px (a fixture)
+
+
+@pytest.mark.slow
+def test_a_phone_enters_both_rooms_at_390_px(browser, tmp_path: Path, desk_of) -> None:  # noqa: F811
+    from test_phone import page_problems
+
+    root = make(tmp_path, FOUR, FOUR_TABLES, players=4)
+    running = desk_of(root)
+    phone = browser.new_page()
+    errors: list[str] = []
+    phone.on("pageerror", lambda error: errors.append(str(error)))
+    phone.goto(running.desk.link("main/1/1"))
+    assert [h.inner_text() for h in phone.locator("form h2").all()] == ["开室", "闭室", "整场比赛"]
+    phone.fill("#open_deals", "T01+3，T02+1，T01+2，T02 foul，T01+1")
+    phone.fill("#closed_level_a", "5")
+    phone.fill("#closed_level_b", "7")
+    phone.fill("#closed_penalties", "T01 1 迟到5分钟")
+    phone.locator("#score-lines li", has_text="两室净积小分合计 T01 +3").wait_for()  # checked while typing
+    assert page_problems(phone, "the four-room form", errors=errors) == []
+    phone.click("#save")
+    phone.locator("#saved").wait_for()
+    assert "closed: {levels: {T01: 5, T02: 7}, penalties: [{team: T01, levels: 1, reason: 迟到5分钟}]}" in \
+        table_block(root, 1)
+    assert page_problems(phone, "the four-room form, saved", errors=errors) == []
