@@ -5,7 +5,8 @@ Who may do what (event-day.md, "The results desk"):
   cookie; every table of every round, any number of times; the score sheets with the tables'
   links; the round's clock;
 - a table: `/t/<stage>/<round>/<table>?k=<its token>` reads and writes that table of that
-  round only, once; any other table answers 403;
+  round only, once, and the whole match (not one room of it); any other table answers 403;
+  a field the game keeps for the secretary (`EntryField.secretary`) is not on its form;
 - everyone on the network: the standings view (`/standings`) and the hall's screen (`/screen`),
   which the public site would show anyway.
 

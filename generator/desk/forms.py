@@ -21,7 +21,7 @@ from generator.content.reader import Reader
 from generator.content.yaml_loader import YamlMap, load_yaml_text
 from generator.desk.store import dump_round_trip, plain, to_round_trip
 from generator.errors import ContentError, Mark, Problems
-from generator.games import GAMES, ROOMS, EntryField, field_text, metric_of
+from generator.games import GAMES, EntryField, field_text, metric_of
 from generator.render.html import number_text
 from generator.tournament.event import is_pending
 from generator.tournament.knockout import match_winner
@@ -82,9 +82,9 @@ def referee_winner(spot: TableSpot) -> bool:
 
 
 def _rooms(spot: TableSpot) -> tuple[str, ...]:
-    """Two rooms (open, closed) for team matches; one result a board otherwise."""
-    hint = " ".join(table_form(spot.event, spot.stage).hint)
-    return ROOMS if "open:" in hint else ()
+    """Two rooms (open, closed) for team matches, as the game's table form declares them; one
+    result a board otherwise."""
+    return table_form(spot.event, spot.stage).rooms
 
 
 def _board_numbers(spot: TableSpot, current: Any, text: str) -> list[int]:
