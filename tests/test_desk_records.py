@@ -120,9 +120,10 @@ def test_a_table_enters_both_rooms_of_a_teams_of_four_match(tmp_path: Path, desk
     running = desk_of(root)
     status, html = fetch(running.desk.link("main/1/1"))
     assert status == 200
-    for name in ("open_deals", "open_level_a", "closed_level_b", "closed_penalties", "closed_winner"):
+    for name in ("open_deals", "open_level_a", "closed_level_b", "closed_penalties"):
         assert f'name="{name}"' in html  # each room's record, under the room's name
     assert "开室" in html and "闭室" in html and 'name="deals"' not in html
+    assert 'name="open_winner"' not in html  # the national rules' equal levels are a draw: no winner to say
     # the check while typing: open room T01 9 : T02 3; closed 5 : 7, T01 penalised a level (T02 8)
     typed = {"open_deals": "T01+3, T02+1, T01+2, T02 foul, T01+1", "closed_level_a": "5", "closed_level_b": "7",
              "closed_penalties": "T01 1 迟到5分钟"}
@@ -207,6 +208,7 @@ def test_a_guandan_knockout_tie_is_settled_by_the_extra_deal(tmp_path: Path, des
     before = results(root).read_bytes()
     status, html = fetch(running.desk.link("main/1/1"))
     assert 'name="tiebreak_deal"' in html and "加赛头游方" in html and "未加赛" in html
+    assert 'name="winner"' not in html  # equal levels are a draw here, settled by the extra deal only
     # both at 9 at time-up: a tie the bracket cannot take, the message `check` gives, naming the key
     status, html = post(running, "main/1/1", "save", level_a="9", level_b="9")
     assert status == 422 and "tiebreak_deal" in html and results(root).read_bytes() == before

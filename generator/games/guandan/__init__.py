@@ -214,9 +214,10 @@ def _play_fields(a: str, b: str, written: dict[str, Any], options: GuandanStage,
                    hint="desk_deals_hint", room=room),
         EntryField(f"{prefix}level_a", a, field_text(levels.get(a)), literal=True, hint="desk_level_hint", room=room),
         EntryField(f"{prefix}level_b", b, field_text(levels.get(b)), literal=True, room=room),
-        EntryField(f"{prefix}winner", "desk_winner", field_text(written.get("winner")), "select",
-                   (("", "desk_winner_computed"), (a, a), (b, b)), room=room),
     ]
+    if not options.draws or written.get("winner"):  # with draws, equal levels are a draw: no winner to say
+        fields.append(EntryField(f"{prefix}winner", "desk_winner", field_text(written.get("winner")), "select",
+                                 (("", "desk_winner_computed"), (a, a), (b, b)), room=room))
     penalties = written.get("penalties")
     fields.append(EntryField(f"{prefix}penalties", "gd_desk_penalties", penalty_lines(penalties), "textarea",
                              hint="gd_desk_penalties_hint", room=room,
