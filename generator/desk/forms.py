@@ -72,7 +72,8 @@ def record_keys(spot: TableSpot) -> tuple[str, ...]:
     """The table keys a form writes: the game's record keys without the sides, and forfeit."""
     game = GAMES[spot.event.game]
     sides = set(side_keys(spot)) | {"teams", "ns", "ew", "home", "away"}
-    return tuple(k for k in game.table_keys if k not in sides) + ("winner",) * referee_winner(spot) + ("forfeit",)
+    keys = tuple(k for k in game.table_keys if k not in sides)
+    return keys + (("winner",) if referee_winner(spot) else ()) + ("forfeit",)
 
 
 def referee_winner(spot: TableSpot) -> bool:

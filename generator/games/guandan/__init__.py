@@ -232,7 +232,8 @@ def _play_record(sides: list[str], values: dict[str, str], prefix: str) -> dict[
         record["deals"] = split_items(values[f"{prefix}deals"]) or [values[f"{prefix}deals"]]
     a, b = (sides + ["", ""])[:2]
     if values.get(f"{prefix}level_a") or values.get(f"{prefix}level_b"):
-        record["levels"] = {a: scalar(values.get(f"{prefix}level_a", "")), b: scalar(values.get(f"{prefix}level_b", ""))}
+        record["levels"] = {a: scalar(values.get(f"{prefix}level_a", "")),
+                            b: scalar(values.get(f"{prefix}level_b", ""))}
     if values.get(f"{prefix}winner"):
         record["winner"] = values[f"{prefix}winner"]
     if values.get(f"{prefix}penalties"):
