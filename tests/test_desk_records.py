@@ -156,7 +156,8 @@ def test_one_room_alone_is_refused_to_a_table_and_kept_by_the_secretary(tmp_path
     root = make(tmp_path, FOUR, FOUR_TABLES.replace('    rooms: {open: {levels: {T03: Q, T04: "9"}}, closed: '
                                                     '{levels: {T03: "9", T04: Q}}}\n', ""), players=4)
     results(root).write_text(results(root).read_text(encoding="utf-8").replace(
-        "    # rooms: open / closed\n", "    rooms: {open: {levels: {T01: Q, T02: 9}}, closed: {levels: {T01: 9, T02: 5}}}\n"),
+        "    # rooms: open / closed\n",
+        "    rooms: {open: {levels: {T01: Q, T02: 9}}, closed: {levels: {T01: 9, T02: 5}}}\n"),
         encoding="utf-8")  # table 1 is in: T01 +3 and +4
     running = desk_of(root)
     before = results(root).read_bytes()
