@@ -72,14 +72,14 @@ class Running:
         self.thread.join(10)
 
 
-def start(content: Path, lan: bool = False) -> Running:
+def start(content: Path, lan: bool = False, slug: str = SLUG) -> Running:
     from generator.commands.desk import make, server as desk_server
 
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     sock.close()
-    desk, app, host = make(content, SLUG, None, port, lan, None, build=False)
+    desk, app, host = make(content, slug, None, port, lan, None, build=False)
     desk.base = f"http://127.0.0.1:{port}"
     server = desk_server(desk, app, host, port)
     thread = threading.Thread(target=server.run, daemon=True)

@@ -613,9 +613,11 @@ def test_the_desk_form_shows_and_writes_penalties(tmp_path):
     assert fields["penalties"].value == "T02 2 迟到10分钟" and fields["penalties"].kind == "textarea"
     record = rules.entry_record(["T01", "T02"], {"level_a": "8", "level_b": "9", "penalties": "T02 2 迟到10分钟\nＴ０１ 1"})
     assert record["penalties"] == [{"team": "T02", "levels": 2, "reason": "迟到10分钟"}, {"team": "T01", "levels": 1}]
-    # the seed's stage shows no penalty box unless the table has penalties
+    assert not fields["penalties"].secretary  # the national score sheet has penalty rows: every form has the box
+    # the seed's score sheet has none: the secretary's form only, unless the table has penalties
     seed = _stage(tmp_path / "seed", "")
-    assert "penalties" not in {f.name for f in rules.entry_fields(seed, ["T01", "T02"], {}, [], ())}
+    assert {f.name: f.secretary for f in rules.entry_fields(seed, ["T01", "T02"], {}, [], ())}["penalties"]
+    assert not {f.name: f.secretary for f in rules.entry_fields(seed, ["T01", "T02"], table, [], ())}["penalties"]
 
 
 def test_a_seed_stage_may_rank_by_the_small_points(tmp_path):

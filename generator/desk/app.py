@@ -5,7 +5,8 @@ Who may do what (event-day.md, "The results desk"):
   cookie; every table of every round, any number of times; the score sheets with the tables'
   links; the round's clock;
 - a table: `/t/<stage>/<round>/<table>?k=<its token>` reads and writes that table of that
-  round only, once; any other table answers 403;
+  round only, once, and the whole match (not one room of it); any other table answers 403;
+  a field the game keeps for the secretary (`EntryField.secretary`) is not on its form;
 - everyone on the network: the standings view (`/standings`) and the hall's screen (`/screen`),
   which the public site would show anyway.
 
@@ -339,11 +340,14 @@ class Desk:
     def submit(self, spot: forms.TableSpot, typed: dict[str, str], who: Who, save: bool) -> dict[str, Any]:
         """Check (and with `save`, write) one table's entry. Runs in a worker thread."""
         text = spot.path.read_text(encoding="utf-8")
-        fields = forms.fields_for(spot, text, typed)
+        fields = forms.fields_for(spot, text, typed, secretary=who.kind == "admin")
         record = forms.record_from(spot, fields)
         result = forms.check(spot, text, record)
         outcome: dict[str, Any] = {"fields": fields, "check": result, "saved": False, "refused": ""}
         if not save or not result.ok:
+            return outcome
+        if result.incomplete and who.kind == "table":
+            outcome["refused"] = "desk_incomplete_refused"  # it saves once: the whole match, then
             return outcome
         job = Job(spot, record, who, table_key(spot.stage.id, spot.number, spot.table.number))
         with self._writers_guard:
@@ -514,9 +518,9 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if request.method == "GET":
             text = spot.path.read_text(encoding="utf-8")
             done = who.kind == "table" and (desk.tokens.used(key) or forms.has_record(spot, text))
-            return desk.page("table.html", spot=spot, who=who, csrf=desk.csrf(who),
-                             fields=forms.fields_for(spot, text), check=None, done=bool(done), saved=False,
-                             lines=[])
+            fields = forms.fields_for(spot, text, secretary=who.kind == "admin")
+            return desk.page("table.html", spot=spot, who=who, csrf=desk.csrf(who), fields=fields, check=None,
+                             done=bool(done), saved=False, lines=[])
         if not desk.limits.allow(f"post:{who.token}", RATE_POSTS):
             return too_many()
         if not desk.csrf_ok(who, form.get("csrf", "")):
@@ -526,6 +530,8 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         outcome = await anyio.to_thread.run_sync(desk.submit, spot, typed, who, action == "save")
         result: forms.Check = outcome["check"]
         lines = forms.score_lines(spot, result.score, t) if result.score is not None and result.ok else []
+        if result.ok and result.incomplete:
+            lines.append(t("desk_incomplete"))
         if outcome["saved"]:
             desk.changed()
         if action == "check":

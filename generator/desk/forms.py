@@ -15,13 +15,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator.content.knockout import without
 from generator.content.model import Event, Stage, Table
 from generator.content.reader import Reader
 from generator.content.yaml_loader import YamlMap, load_yaml_text
 from generator.desk.store import dump_round_trip, plain, to_round_trip
-from generator.errors import ContentError, Problems
-from generator.games import GAMES, ROOMS, EntryField, field_text, metric_of
+from generator.errors import ContentError, Mark, Problems
+from generator.games import GAMES, EntryField, field_text, metric_of
 from generator.render.html import number_text
+from generator.tournament.event import is_pending
+from generator.tournament.knockout import match_winner
 from generator.tournament.pairing import table_form
 
 MAX_FIELD = 2000  # characters of one field: more than any deal log or board
@@ -36,6 +39,9 @@ class Check:
     score: Any = None  # TableScore
     record: dict[str, Any] = field(default_factory=dict)
     empty: bool = False
+    # A record without a result yet (one room of a teams-of-four match): the file may hold it,
+    # but a table, which saves once, is asked for the whole match.
+    incomplete: bool = False
 
     @property
     def ok(self) -> bool:
@@ -66,13 +72,20 @@ def record_keys(spot: TableSpot) -> tuple[str, ...]:
     """The table keys a form writes: the game's record keys without the sides, and forfeit."""
     game = GAMES[spot.event.game]
     sides = set(side_keys(spot)) | {"teams", "ns", "ew", "home", "away"}
-    return tuple(k for k in game.table_keys if k not in sides) + ("forfeit",)
+    keys = tuple(k for k in game.table_keys if k not in sides)
+    return keys + (("winner",) if referee_winner(spot) else ()) + ("forfeit",)
+
+
+def referee_winner(spot: TableSpot) -> bool:
+    """Whether the table takes the referee's `winner:` on a tie: a knockout's, of a game that
+    does not read `winner:` itself (the content loader's key then, as forfeit is)."""
+    return spot.stage.format == "knockout" and "winner" not in GAMES[spot.event.game].table_keys
 
 
 def _rooms(spot: TableSpot) -> tuple[str, ...]:
-    """Two rooms (open, closed) for team matches; one result a board otherwise."""
-    hint = " ".join(table_form(spot.event, spot.stage).hint)
-    return ROOMS if "open:" in hint else ()
+    """Two rooms (open, closed) for team matches, as the game's table form declares them; one
+    result a board otherwise."""
+    return table_form(spot.event, spot.stage).rooms
 
 
 def _board_numbers(spot: TableSpot, current: Any, text: str) -> list[int]:
@@ -92,18 +105,25 @@ def _table_block(text: str, number: int) -> str:
     return match.group(0) if match else ""
 
 
-def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None) -> list[EntryField]:
-    """The form's fields (`Game.entry_fields`, then forfeit), filled from what was typed, else
-    from the file."""
+def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
+               secretary: bool = False) -> list[EntryField]:
+    """The form's fields (`Game.entry_fields`, a knockout's `winner` when the game does not
+    read it, then forfeit), filled from what was typed, else from the file. A table's form
+    (`secretary` False) takes nothing typed into a secretary's field: it keeps the file's."""
     table = current_table(spot, text)
     forfeit = EntryField("forfeit", "forfeit", field_text(table.get("forfeit")), "select",
                     (("", "desk_no_forfeit"), *((s, s) for s in spot.sides)))
     boards = _board_numbers(spot, table.get("boards"), text)
     game = GAMES[spot.event.game]
-    fields = [*game.entry_fields(spot.stage, spot.sides, table, boards, _rooms(spot)), forfeit]
+    fields = game.entry_fields(spot.stage, spot.sides, table, boards, _rooms(spot))
+    if referee_winner(spot):
+        fields.append(EntryField("winner", "desk_ko_winner", field_text(table.get("winner")), "select",
+                                 (("", "desk_ko_winner_result"), *((s, s) for s in spot.sides)),
+                                 hint="desk_ko_winner_hint"))
+    fields.append(forfeit)
     if typed is not None:
         for item in fields:
-            if item.name in typed:
+            if item.name in typed and (secretary or not item.secretary):
                 item.value = typed[item.name][:MAX_FIELD]
     return fields
 
@@ -113,6 +133,8 @@ def record_from(spot: TableSpot, fields: list[EntryField]) -> dict[str, Any]:
     then forfeit)."""
     values = {f.name: f.value.strip() for f in fields}
     record = GAMES[spot.event.game].entry_record(spot.sides, values)
+    if referee_winner(spot) and values.get("winner"):
+        record["winner"] = values["winner"]
     if values.get("forfeit"):
         record["forfeit"] = values["forfeit"]
     return record
@@ -160,18 +182,31 @@ def check(spot: TableSpot, text: str, record: dict[str, Any]) -> Check:
     for index, item in enumerate(tables):
         if isinstance(item, YamlMap) and item.get("table") == spot.table.number:
             reader = Reader(item, problems, f"tables[{index + 1}].")
+            winner = None
+            if referee_winner(spot) and "winner" in item:  # as the content loader reads it
+                winner = reader.text("winner")
+                if winner is not None and winner not in spot.sides:
+                    problems.add("knockout-winner-not-at-table", reader.value_mark("winner"), id=winner,
+                                 sides=", ".join(spot.sides))
+                reader = Reader(without(item, "winner"), problems, reader.where)
             sides, parsed = game.read_table(reader, spot.stage)
             forfeit = reader.text("forfeit")
             if forfeit is not None and forfeit not in spot.sides:
                 problems.add("forfeit-not-at-table", reader.value_mark("forfeit"), id=forfeit)
             if problems.errors:
                 return Check(problems.items, record=record)
-            table = Table(spot.table.number, [s for s, _ in sides], parsed, forfeit, None,
-                          marks[index] if index < len(marks) else None)
+            mark = marks[index] if index < len(marks) else None
+            table = Table(spot.table.number, [s for s, _ in sides], parsed, forfeit, None, mark, winner=winner)
             # A fresh state: running counts across the event (大怪路子 violations) are the
             # standings' business; the preview shows this table's own score.
             score = game.score_table(table, spot.stage, {})
-            return Check(problems.items, score, record)
+            pending = is_pending(score)
+            if spot.stage.format == "knockout" and not pending and len(table.sides) == 2:
+                # a tie must be settled as the game says, as the bracket will ask
+                match_winner(game, spot.stage, score, spot.number, mark or Mark(spot.path), problems)
+                if problems.errors:
+                    return Check(problems.items, record=record)
+            return Check(problems.items, score, record, incomplete=pending)
     raise KeyError(spot.table.number)
 
 

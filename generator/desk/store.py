@@ -211,10 +211,12 @@ def plain(value: Any) -> Any:
 def to_round_trip(value: Any, block: bool = False) -> Any:
     """A record value as ruamel nodes: lists and mappings in flow style, as secretaries type
     them on one line (`deals: [T45+3, T50+1]`, `levels: {T01: Q, T17: 9}`); `boards` (block)
-    one board a line, as the demo files and `paibang pair` write them."""
+    one board a line, as the demo files and `paibang pair` write them, and so a mapping of
+    mappings of mappings (Guandan's `rooms`: one room a line)."""
     if isinstance(value, dict):
         node = CommentedMap()
-        nested = any(isinstance(v, dict) for v in value.values())
+        # `rooms: {open: {levels: {…}}}` one room a line, each room in flow style
+        nested = any(isinstance(v, dict) and any(isinstance(w, dict) for w in v.values()) for v in value.values())
         for k, v in value.items():
             node[k] = to_round_trip(v)
         if not nested and not block:
@@ -245,15 +247,18 @@ def set_record(table: CommentedMap, record: dict[str, Any], record_keys: tuple[s
     for key in record_keys:
         if key in table and key not in record:
             del table[key]
+    position = None
     for key, value in record.items():
         if key in table:
             table[key] = to_round_trip(value, block=key == "boards")
         else:
-            position = len([k for k in keys if k in table])  # after the sides, before referee etc.
-            after = [k for k in ("referee",) if k in table]
-            if after:
-                position = list(table.keys()).index(after[0])
+            if position is None:
+                position = len([k for k in keys if k in table])  # after the sides, before referee etc.
+                after = [k for k in ("referee",) if k in table]
+                if after:
+                    position = list(table.keys()).index(after[0])
             table.insert(position, key, to_round_trip(value, block=key == "boards"))
+            position += 1  # the record's keys in the record's order
     return old
 
 

@@ -113,6 +113,7 @@ class TableForm:
     keys: tuple[str, str] | None  # (first, second) side keys; None: a `teams: [a, b]` list
     hint: tuple[str, ...]  # record lines, commented out; {a} {b} are the sides
     bye: bool = True  # a table of one side is a bye; False: the odd entry out needs a substitute
+    rooms: tuple[str, ...] = ()  # a team match's rooms (ROOMS): its record is kept a room at a time
 
     def side_lines(self, sides: Sequence[str]) -> list[str]:
         if self.keys is None:
@@ -148,11 +149,18 @@ class EntryField:
     label: str  # a UI word key (desk_*) or literal text
     value: str = ""
     kind: str = "text"  # text | textarea | select
-    choices: tuple[tuple[str, str], ...] = ()  # (value, label) for a select
+    # (value, label) for a select: the label a UI word key, or the value itself (an entry id),
+    # shown as it is
+    choices: tuple[tuple[str, str], ...] = ()
     hint: str = ""
     literal: bool = False  # label is literal text, not a word key
     board: int = 0  # a board's result: its number
-    room: str = ""  # open | closed, for a team match's board
+    # open | closed: a team match's board, or a field of one room's record (the desk shows a
+    # room's fields under its name)
+    room: str = ""
+    # Offered on the secretary's form only: a table's link neither shows nor changes it (the
+    # value the file has is kept), for what a table's score sheet has no place for.
+    secretary: bool = False
 
 
 ROOMS = ("open", "closed")

@@ -286,13 +286,8 @@ def _place_tables(game: Game, stage: Stage, bracket: Bracket, round_result: Roun
         match.score = score
         if table.number in round_result.pending:
             continue
-        winner = game.knockout_winner(score, stage)
-        if score.winner is not None and table.winner is not None and table.winner != score.winner:
-            problems.add("knockout-winner-contradicts", mark, table=table.number, winner=table.winner,
-                         result=score.winner)
-        if winner not in table.sides:
-            problems.add("knockout-tie", mark, table=table.number, round=round_result.number,
-                         sides=" – ".join(table.sides), key=game.tiebreak_key, example=table.sides[0])
+        winner = match_winner(game, stage, score, round_result.number, mark, problems)
+        if winner is None:
             continue
         match.winner = winner
         match.loser = next(side for side in table.sides if side != winner)
@@ -300,6 +295,24 @@ def _place_tables(game: Game, stage: Stage, bracket: Bracket, round_result: Roun
         if match.known and match.score is None and round_result.tables:
             problems.add("knockout-match-missing", Mark(round_.source), warning=True, round=round_result.number,
                          match=match.number, sides=" – ".join(str(s) for s in match.sides))
+
+
+def match_winner(game: Game, stage: Stage, score: TableScore, number: int, mark: Mark,
+                 problems: Problems) -> str | None:
+    """Who goes through from a played knockout match of round `number` (`Game.knockout_winner`),
+    or None, a tie nobody settled (`knockout-tie`, naming the game's `tiebreak_key`); a referee's
+    `winner:` that the result contradicts is reported too. The results desk asks this of one
+    table before saving it."""
+    table = score.table
+    winner = game.knockout_winner(score, stage)
+    if score.winner is not None and table.winner is not None and table.winner != score.winner:
+        problems.add("knockout-winner-contradicts", mark, table=table.number, winner=table.winner,
+                     result=score.winner)
+    if winner not in table.sides:
+        problems.add("knockout-tie", mark, table=table.number, round=number,
+                     sides=" – ".join(table.sides), key=game.tiebreak_key, example=table.sides[0])
+        return None
+    return winner
 
 
 def _expected(bracket: Bracket, matches: list[Match]) -> dict[str, str]:

@@ -13,7 +13,7 @@ from typing import Any
 from generator.content.model import Stage, Table
 from generator.content.reader import MAX_BOARDS, Reader
 from generator.errors import Mark
-from generator.games import Game, SideScore, TableForm, TableScore
+from generator.games import ROOMS, Game, SideScore, TableForm, TableScore
 from generator.games.bridge import duplicate  # the duplicate half: pairs, teams, travellers
 from generator.games.bridge.scoring import (
     SCORING_METHODS,
@@ -239,7 +239,7 @@ class BridgeRules(Game):
 # The seed's matches have no bye: an odd pair out plays the substitutes (替补裁判代打).
 TABLE_FORM = TableForm(("ns", "ew"), ("boards:", "  1: 4S N = 420"), bye=False)
 PAIRS_FORM = TableForm(("ns", "ew"), ("boards: {{1: 4S N =, 2: 3NT E -1}}",))
-TEAMS_FORM = TableForm(("home", "away"), ("boards:", "  1: {{open: 4S N =, closed: 4S S -1}}"))
+TEAMS_FORM = TableForm(("home", "away"), ("boards:", "  1: {{open: 4S N =, closed: 4S S -1}}"), rooms=ROOMS)
 
 RULES = BridgeRules()
 

@@ -43,7 +43,7 @@ from typing import Any
 from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark
-from generator.games import EntryField, Game, TableForm, TableScore, field_text
+from generator.games import ROOMS, EntryField, Game, TableForm, TableScore, field_text
 from generator.games.common.shorthand import split_items
 from generator.games.daguai import records, sheets, views
 from generator.games.daguai.records import TABLE_KEYS
@@ -98,6 +98,6 @@ class DaguaiRules(Game):
         return record
 
 
-TABLE_FORM = TableForm(("home", "away"), ("boards:", "  1: {{open: {a} 8, closed: {b} 1}}"))
+TABLE_FORM = TableForm(("home", "away"), ("boards:", "  1: {{open: {a} 8, closed: {b} 1}}"), rooms=ROOMS)
 
 RULES = DaguaiRules()

@@ -53,7 +53,7 @@ from generator.games.common.shorthand import split_items
 from generator.games.guandan import records, sheets, views
 from generator.games.guandan.records import TABLE_KEYS, penalty_item, penalty_lines
 from generator.games.guandan.rules import (
-    METRIC_NAMES, NATIONAL_CHAINS, GuandanRecord, GuandanStage, plain,
+    METRIC_NAMES, NATIONAL_CHAINS, ROOM_NAMES, GuandanRecord, GuandanStage, plain,
 )
 from generator.games.guandan.words import word
 
@@ -157,52 +157,88 @@ class GuandanRules(Game):
 
     def entry_fields(self, stage: Stage, sides: list[str], table: dict[str, Any],
                      boards: list[int], rooms: tuple[str, ...]) -> list[EntryField]:
-        """The deal log, or both final levels, and the winner when the levels do not say."""
+        """The deal log, or both final levels, and the winner when the levels do not say; with
+        `team_size: 4` those of each room (`open_deals` …, the room's name first), then the
+        match's lot. Penalties: on every form of a stage whose score sheet has penalty rows
+        (another rule set), else on the secretary's only (the referee's decision, which the
+        reader takes on any table). The extra deal (`tiebreak_deal`): on a knockout's forms. What
+        the table already has is always shown: a save rewrites every record key."""
         a, b = (sides + ["", ""])[:2]
-        levels = table.get("levels") or {}
-        fields = [
-            EntryField("deals", "desk_deals", field_text(table.get("deals")), "textarea", hint="desk_deals_hint"),
-            EntryField("level_a", a, field_text(levels.get(a)), literal=True, hint="desk_level_hint"),
-            EntryField("level_b", b, field_text(levels.get(b)), literal=True),
-            EntryField("winner", "desk_winner", field_text(table.get("winner")), "select",
-                       (("", "desk_winner_computed"), (a, a), (b, b))),
-        ]
-        # Penalties and the extra deal: on a stage of another rule set, or when the table has them
-        # (a save rewrites every record key, so what the form does not show would be lost).
         options = getattr(stage, "options", None)
-        written = table.get("penalties")
-        if (isinstance(options, GuandanStage) and options.small_points) or written:
-            fields.append(EntryField("penalties", "gd_desk_penalties", penalty_lines(written), "textarea",
-                                     hint="gd_desk_penalties_hint"))
-        if table.get("tiebreak_deal"):
+        options = options if isinstance(options, GuandanStage) else GuandanStage()
+        if options.team_size == 4:
+            written = table.get("rooms") if isinstance(table.get("rooms"), dict) else {}
+            fields = [item for room in ROOM_NAMES
+                      for item in _play_fields(a, b, written.get(room) if isinstance(written.get(room), dict) else {},
+                                                options, room)]
+            if not options.draws or table.get("winner"):
+                fields.append(EntryField("winner", "gd_desk_lot", field_text(table.get("winner")), "select",
+                                         (("", "gd_desk_no_lot"), (a, a), (b, b))))
+        else:
+            fields = _play_fields(a, b, table, options, "")
+        if stage.format == "knockout" or table.get("tiebreak_deal"):
             fields.append(EntryField("tiebreak_deal", "gd_desk_tiebreak", field_text(table.get("tiebreak_deal")),
-                                     "select", (("", "gd_desk_no_tiebreak"), (a, a), (b, b))))
+                                     "select", (("", "gd_desk_no_tiebreak"), (a, a), (b, b)),
+                                     hint="gd_desk_tiebreak_hint"))
         return fields
 
     def entry_record(self, sides: list[str], values: dict[str, str]) -> dict[str, Any]:
-        record: dict[str, Any] = {}
-        if values.get("deals"):
-            record["deals"] = split_items(values["deals"]) or [values["deals"]]
-        a, b = (sides + ["", ""])[:2]
-        if values.get("level_a") or values.get("level_b"):
-            record["levels"] = {a: scalar(values.get("level_a", "")), b: scalar(values.get("level_b", ""))}
-        if values.get("winner"):
+        rooms = {room: found for room in ROOM_NAMES if (found := _play_record(sides, values, f"{room}_"))}
+        record: dict[str, Any] = {"rooms": rooms} if rooms else _play_record(sides, values, "")
+        if rooms and values.get("winner"):
             record["winner"] = values["winner"]
-        if values.get("penalties"):
-            record["penalties"] = [penalty_item(line) for line in values["penalties"].splitlines() if line.strip()]
         if values.get("tiebreak_deal"):
             record["tiebreak_deal"] = values["tiebreak_deal"]
         return record
 
     def entry_notes(self, score: TableScore, t: Any) -> list[str]:
-        """The reason, and both final levels when the table has them."""
+        """The reason, and both final levels when the table has them (each room's, for a
+        teams-of-four match)."""
         lines = super().entry_notes(score, t)
         view = score.view
-        levels = getattr(view, "levels", None)
-        if levels and any(levels):
-            lines.append(t("desk_final_levels", levels=" : ".join(
-                f"{team} {level}" for team, level in zip(view.teams, levels))))
+        parts = [(f"{t(room.name + '_room')} · ", room.view) for room in getattr(view, "rooms", ())]
+        for before, shown in parts or [("", view)]:
+            levels = getattr(shown, "levels", None)
+            if levels and any(levels):
+                lines.append(before + t("desk_final_levels", levels=" : ".join(
+                    f"{team} {level}" for team, level in zip(shown.teams, levels))))
         return lines
+
+
+def _play_fields(a: str, b: str, written: dict[str, Any], options: GuandanStage, room: str) -> list[EntryField]:
+    """The fields of a two-team record (a table's, or one room's: names `<room>_deals` …)."""
+    prefix = f"{room}_" if room else ""
+    levels = written.get("levels") if isinstance(written.get("levels"), dict) else {}
+    fields = [
+        EntryField(f"{prefix}deals", "desk_deals", field_text(written.get("deals")), "textarea",
+                   hint="desk_deals_hint", room=room),
+        EntryField(f"{prefix}level_a", a, field_text(levels.get(a)), literal=True, hint="desk_level_hint", room=room),
+        EntryField(f"{prefix}level_b", b, field_text(levels.get(b)), literal=True, room=room),
+    ]
+    if not options.draws or written.get("winner"):  # with draws, equal levels are a draw: no winner to say
+        fields.append(EntryField(f"{prefix}winner", "desk_winner", field_text(written.get("winner")), "select",
+                                 (("", "desk_winner_computed"), (a, a), (b, b)), room=room))
+    penalties = written.get("penalties")
+    fields.append(EntryField(f"{prefix}penalties", "gd_desk_penalties", penalty_lines(penalties), "textarea",
+                             hint="gd_desk_penalties_hint", room=room,
+                             secretary=not (options.small_points or penalties)))
+    return fields
+
+
+def _play_record(sides: list[str], values: dict[str, str], prefix: str) -> dict[str, Any]:
+    """The record keys of a two-team record's fields (`prefix`: a room's), only what was typed."""
+    record: dict[str, Any] = {}
+    if values.get(f"{prefix}deals"):
+        record["deals"] = split_items(values[f"{prefix}deals"]) or [values[f"{prefix}deals"]]
+    a, b = (sides + ["", ""])[:2]
+    if values.get(f"{prefix}level_a") or values.get(f"{prefix}level_b"):
+        record["levels"] = {a: scalar(values.get(f"{prefix}level_a", "")),
+                            b: scalar(values.get(f"{prefix}level_b", ""))}
+    if values.get(f"{prefix}winner"):
+        record["winner"] = values[f"{prefix}winner"]
+    if values.get(f"{prefix}penalties"):
+        record["penalties"] = [penalty_item(line) for line in values[f"{prefix}penalties"].splitlines() if line.strip()]
+    return record
 
 
 # A bye is the same table with its first side only (`teams: [T09]`).
@@ -210,6 +246,6 @@ TABLE_FORM = TableForm(None, ("deals: [{a}+3, {b}+1, {b} foul]   {or}   levels: 
 # Teams of four: one table entry, two rooms, each recorded as a two-team table is.
 TABLE_FORM_FOUR = TableForm(None, ("rooms:",
                                    "  open: {{deals: [{a}+3, {b}+1]}}   {or}   open: {{levels: {{{a}: Q, {b}: 9}}}}",
-                                   "  closed: {{levels: {{{a}: \"5\", {b}: \"7\"}}}}"))
+                                   "  closed: {{levels: {{{a}: \"5\", {b}: \"7\"}}}}"), rooms=ROOM_NAMES)
 
 RULES = GuandanRules()

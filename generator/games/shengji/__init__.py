@@ -55,7 +55,7 @@ from typing import Any
 from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark, Problems
-from generator.games import Game, TableForm, TableScore
+from generator.games import ROOMS, Game, TableForm, TableScore
 from generator.games.common.matchpoints import finish_percent
 from generator.games.shengji import records, sheets, views
 from generator.games.shengji.rules import BoardTable, ShengjiStage, options
@@ -135,7 +135,7 @@ class ShengjiRules(Game):
         return PAIRS_FORM if stage is not None and stage.format == "pairs" else TABLE_FORM
 
 
-TABLE_FORM = TableForm(("home", "away"), ("boards:", "  1: {{open: 85, closed: 40}}"))
+TABLE_FORM = TableForm(("home", "away"), ("boards:", "  1: {{open: 85, closed: 40}}"), rooms=ROOMS)
 PAIRS_FORM = TableForm(("ns", "ew"), ("boards: {{1: 85, 2: 0}}",))
 
 RULES = ShengjiRules()

@@ -1,0 +1,370 @@
+"""The results desk enters everything a table's record can hold (content-format.md, Guandan and
+"Knockout"): teams of four in two rooms, a knockout's tie settled by the game's rule
+(`tiebreak_deal`, the referee's `winner:`), Guandan's level penalties. Each form is posted over
+HTTP as a table's phone (its link) or the secretary (the admin cookie) sends it, to the real
+stack on 127.0.0.1; the test then reads the written YAML and the standings paibang computes
+from the file, and a wrong entry is refused with the check's message, in the site's language,
+nothing written.
+"""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import re
+import textwrap
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from generator import cli
+from generator.build import validate
+from tests.test_desk import Running, fetch, post, start
+
+SLUG = "gd"
+SITE = "title: 测试\nlocale: zh-Hans\n"
+
+
+def make(tmp_path: Path, stage: str, tables: str, game: str = "guandan", prefix: str = "T", count: int = 4,
+         players: int = 2) -> Path:
+    """content/ with one event of `count` entries and one stage `main` whose round 1 is `tables`."""
+    root = tmp_path / "content"
+    folder = root / "events" / SLUG
+    (folder / "results").mkdir(parents=True)
+    (root / "site.yaml").write_text(SITE, encoding="utf-8")
+    entries = "".join(f"  - {{id: {prefix}{n:02d}, players: [{', '.join(f'选手{n}{c}' for c in 'ABCD'[:players])}]}}\n"
+                      for n in range(1, count + 1))
+    (folder / "event.yaml").write_text(
+        f"title: 测试赛\ngame: {game}\ndate: 2025-11-15\ndraw_seed: 7\nentries:\n{entries}"
+        f"stages:\n  - id: main\n    name: 主赛\n{textwrap.indent(textwrap.dedent(stage), '    ')}", encoding="utf-8")
+    (folder / "results" / "round-1.yaml").write_text(
+        "# 第 1 轮（手工编排）\nstage: main\nround: 1\ntables:\n" + tables, encoding="utf-8")
+    return root
+
+
+def results(root: Path) -> Path:
+    return root / "events" / SLUG / "results" / "round-1.yaml"
+
+
+def table_block(root: Path, number: int) -> str:
+    text = results(root).read_text(encoding="utf-8")
+    return re.search(rf"  - table: {number}\b.*?(?=\n  - table:|\Z)", text, re.S).group(0)
+
+
+def standings(root: Path) -> dict[str, dict[str, float]]:
+    """Each entry's metrics in the stage's standings, as `paibang build` computes them."""
+    _, found, _ = validate(root)
+    [stage] = found[0].stages
+    return {s.entry.id: dict(s.tally.metrics) for s in stage.standings}
+
+
+def audit(root: Path) -> list[dict]:
+    path = root / "events" / SLUG / "desk-audit.jsonl"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()] if path.exists() else []
+
+
+class Secretary:
+    """The secretary's browser: the admin link's cookie, then any table's form."""
+
+    def __init__(self, running: Running) -> None:
+        self.running = running
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        fetch(running.desk.admin_link, opener=self.opener)
+
+    def page(self, key: str) -> str:
+        status, html = fetch(f"{self.running.base}/t/{key}", opener=self.opener)
+        assert status == 200, html
+        return html
+
+    def post(self, key: str, action: str, **fields: str) -> tuple[int, str]:
+        csrf = re.search(r'name="csrf" value="([^"]+)"', self.page(key)).group(1)
+        return fetch(f"{self.running.base}/t/{key}", {"k": "", "csrf": csrf, "action": action, **fields},
+                     opener=self.opener)
+
+
+@pytest.fixture()
+def desk_of():
+    """start(content) -> a running desk over event `gd`, stopped after the test."""
+    started: list[Running] = []
+
+    def run(root: Path) -> Running:
+        started.append(start(root, slug=SLUG))
+        return started[-1]
+
+    yield run
+    for running in started:
+        running.stop()
+
+
+# --- 1. teams of four: two rooms ----------------------------------------------------------------
+
+FOUR = """\
+format: swiss
+rounds: 1
+profile: national
+team_size: 4
+"""
+FOUR_TABLES = """\
+  - table: 1
+    teams: [T01, T02]
+    # rooms: open / closed
+  - table: 2
+    teams: [T03, T04]
+    rooms: {open: {levels: {T03: Q, T04: "9"}}, closed: {levels: {T03: "9", T04: Q}}}
+"""
+
+
+def test_a_table_enters_both_rooms_of_a_teams_of_four_match(tmp_path: Path, desk_of) -> None:
+    root = make(tmp_path, FOUR, FOUR_TABLES, players=4)  # table 2 is in: +3 and -3, a draw
+    running = desk_of(root)
+    status, html = fetch(running.desk.link("main/1/1"))
+    assert status == 200
+    for name in ("open_deals", "open_level_a", "closed_level_b", "closed_penalties"):
+        assert f'name="{name}"' in html  # each room's record, under the room's name
+    assert "开室" in html and "闭室" in html and 'name="deals"' not in html
+    assert 'name="open_winner"' not in html  # the national rules' equal levels are a draw: no winner to say
+    # the check while typing: open room T01 9 : T02 3; closed 5 : 7, T01 penalised a level (T02 8)
+    typed = {"open_deals": "T01+3, T02+1, T01+2, T02 foul, T01+1", "closed_level_a": "5", "closed_level_b": "7",
+             "closed_penalties": "T01 1 迟到5分钟"}
+    status, body = post(running, "main/1/1", "check", **typed)
+    checked = json.loads(body)
+    assert status == 200 and checked["ok"] and checked["lines"][:3] == [
+        "两室净积小分合计 T01 +3，T01 获胜", "开室 · 最终级数：T01 9 : T02 3", "闭室 · 最终级数：T01 5 : T02 8"]
+    status, html = post(running, "main/1/1", "save", **typed)
+    assert status == 200 and 'id="saved"' in html
+    assert table_block(root, 1) == (
+        "  - table: 1\n"
+        "    teams: [T01, T02]\n"
+        "    rooms:\n"
+        "      open: {deals: [T01+3, T02+1, T01+2, T02 foul, T01+1]}\n"
+        "      closed: {levels: {T01: 5, T02: 7}, penalties: [{team: T01, levels: 1, reason: 迟到5分钟}]}\n"
+        "    # rooms: open / closed")
+    [line] = audit(root)
+    assert line["who"] == "table main/1/1" and line["new"]["rooms"]["closed"]["levels"] == {"T01": 5, "T02": 7}
+    # the worked values: open +6, closed 5 : 8 is -3, T01 +3 and wins (match points 3 : 1); total levels
+    # are each room's level - 2 added: T01 (9-2)+(5-2) = 10, T02 (3-2)+(8-2) = 7
+    found = standings(root)
+    assert {k: found["T01"][k] for k in ("match_points", "wins", "net_levels", "total_levels")} == \
+        {"match_points": 3, "wins": 1, "net_levels": 3, "total_levels": 10}
+    assert {k: found["T02"][k] for k in ("match_points", "wins", "net_levels", "total_levels")} == \
+        {"match_points": 1, "wins": 0, "net_levels": -3, "total_levels": 7}
+    assert cli.main(["check", "--content", str(root)]) == 0
+
+
+def test_one_room_alone_is_refused_to_a_table_and_kept_by_the_secretary(tmp_path: Path, desk_of) -> None:
+    root = make(tmp_path, FOUR, FOUR_TABLES.replace('    rooms: {open: {levels: {T03: Q, T04: "9"}}, closed: '
+                                                    '{levels: {T03: "9", T04: Q}}}\n', ""), players=4)
+    results(root).write_text(results(root).read_text(encoding="utf-8").replace(
+        "    # rooms: open / closed\n",
+        "    rooms: {open: {levels: {T01: Q, T02: 9}}, closed: {levels: {T01: 9, T02: 5}}}\n"),
+        encoding="utf-8")  # table 1 is in: T01 +3 and +4
+    running = desk_of(root)
+    before = results(root).read_bytes()
+    status, html = post(running, "main/1/2", "save", open_level_a="Q", open_level_b="9")
+    assert status == 409 and 'id="refused"' in html and "每桌只能提交一次" in html  # the table saves once
+    assert 'value="Q"' in html  # what was typed is kept
+    assert results(root).read_bytes() == before and audit(root) == []
+    # a room's record naming a team not at the table: the check's message, nothing written
+    status, html = post(running, "main/1/2", "save", open_level_a="Q", open_level_b="9", closed_deals="T03+3, T09+1")
+    assert status == 422 and "T09 不在这一桌" in html and results(root).read_bytes() == before
+    # the secretary may save the open room first and come back for the closed one
+    secretary = Secretary(running)
+    status, html = secretary.post("main/1/2", "save", open_level_a="Q", open_level_b="9")
+    assert status == 200 and 'id="saved"' in html
+    assert table_block(root, 2).endswith("    rooms:\n      open: {levels: {T03: Q, T04: 9}}\n")
+    assert standings(root) == {}  # not a result yet: the round is not complete, no standings
+    status, html = secretary.post("main/1/2", "save", open_level_a="Q", open_level_b="9",
+                                  closed_level_a="9", closed_level_b="Q")
+    assert status == 200 and 'id="saved"' in html
+    # +3 and -3: net 0, a draw on the national profile (match points 2 each)
+    found = standings(root)
+    assert (found["T03"]["match_points"], found["T04"]["match_points"], found["T03"]["net_levels"]) == (2, 2, 0)
+    assert (found["T01"]["match_points"], found["T01"]["net_levels"], found["T02"]["total_levels"]) == (3, 7, 3 + 7)
+
+
+# --- 2. knockout ties ---------------------------------------------------------------------------
+
+KO = """\
+format: knockout
+seeding: [T01, T02, T03, T04]
+"""
+KO_TABLES = """\
+  - table: 1
+    teams: [T01, T04]
+  - table: 2
+    teams: [T02, T03]
+    levels: {T02: Q, T03: "7"}
+"""
+
+
+def knockout(root: Path):
+    _, found, _ = validate(root)
+    return found[0].stage_of("main").bracket
+
+
+def test_a_guandan_knockout_tie_is_settled_by_the_extra_deal(tmp_path: Path, desk_of) -> None:
+    root = make(tmp_path, KO + "profile: national\n", KO_TABLES)
+    running = desk_of(root)
+    before = results(root).read_bytes()
+    status, html = fetch(running.desk.link("main/1/1"))
+    assert 'name="tiebreak_deal"' in html and "加赛头游方" in html and "未加赛" in html
+    assert 'name="winner"' not in html  # equal levels are a draw here, settled by the extra deal only
+    # both at 9 at time-up: a tie the bracket cannot take, the message `check` gives, naming the key
+    status, html = post(running, "main/1/1", "save", level_a="9", level_b="9")
+    assert status == 422 and "tiebreak_deal" in html and results(root).read_bytes() == before
+    # the extra deal won by a team not at the table (a forged form): refused, nothing written
+    status, html = post(running, "main/1/1", "save", level_a="9", level_b="9", tiebreak_deal="T09")
+    assert status == 422 and "获胜方 T09 不在这一桌（本桌：T01、T04）" in html
+    assert results(root).read_bytes() == before and audit(root) == []
+    status, html = post(running, "main/1/1", "save", level_a="9", level_b="9", tiebreak_deal="T04")
+    assert status == 200 and 'id="saved"' in html
+    assert table_block(root, 1) == "  - table: 1\n    teams: [T01, T04]\n    levels: {T01: 9, T04: 9}\n" \
+                                   "    tiebreak_deal: T04"
+    semi = knockout(root).match(1)
+    assert (semi.winner, semi.loser) == ("T04", "T01") and semi.score.extra["decided_by"] == "tiebreak"
+    assert cli.main(["pair", SLUG, "main", "--content", str(root)]) == 0  # the final: T04 v T02
+    final = (root / "events" / SLUG / "results" / "round-2.yaml").read_text(encoding="utf-8")
+    assert re.search(r"teams: \[T0[24], T0[24]\]", final)
+
+
+def test_guandan_winner_settles_equal_levels_without_a_deal_log(tmp_path: Path, desk_of) -> None:
+    """The seed's rules in a knockout: equal levels without a log need `winner:` (who got there
+    first, the score sheet says); the extra deal is offered too."""
+    root = make(tmp_path, KO, KO_TABLES)
+    running = desk_of(root)
+    before = results(root).read_bytes()
+    status, html = post(running, "main/1/1", "save", level_a="K", level_b="K")
+    assert status == 422 and "双方同为 K，无法确定谁先到达" in html and results(root).read_bytes() == before
+    status, html = post(running, "main/1/1", "save", level_a="K", level_b="K", winner="T09")
+    assert status == 422 and "获胜方 T09 不在这一桌" in html and results(root).read_bytes() == before
+    status, html = post(running, "main/1/1", "save", level_a="K", level_b="K", winner="T01")
+    assert status == 200 and 'id="saved"' in html
+    assert "    levels: {T01: K, T04: K}\n    winner: T01" in table_block(root, 1)
+    assert knockout(root).match(1).winner == "T01"
+
+
+DAGUAI_TABLES = """\
+  - table: 1
+    home: D01
+    away: D04
+  - table: 2
+    home: D02
+    away: D03
+    boards:
+      1: {open: D02 8, closed: D02 5}
+"""
+
+
+def test_another_games_knockout_tie_is_the_referees_winner(tmp_path: Path, desk_of) -> None:
+    root = make(tmp_path, KO.replace("T0", "D0") + "boards: 1\n", DAGUAI_TABLES, game="daguai", prefix="D")
+    running = desk_of(root)
+    before = results(root).read_bytes()
+    status, html = fetch(running.desk.link("main/1/1"))
+    assert 'name="winner"' in html and "平局时的胜方（裁判判定）" in html
+    # 8 : 8 on points: a tie, and 大怪路子 leaves it to the referee (`winner:`)
+    status, html = post(running, "main/1/1", "save", b1_open="D01 8", b1_closed="D04 8")
+    assert status == 422 and "winner" in html and results(root).read_bytes() == before
+    status, html = post(running, "main/1/1", "save", b1_open="D01 8", b1_closed="D04 8", winner="D09")
+    assert status == 422 and "winner: D09 不是这一桌的一方（D01, D04）" in html
+    assert results(root).read_bytes() == before and audit(root) == []
+    status, html = post(running, "main/1/1", "save", b1_open="D01 8", b1_closed="D04 8", winner="D04")
+    assert status == 200 and 'id="saved"' in html
+    assert "    boards:\n      1: {open: D01 8, closed: D04 8}\n    winner: D04" in table_block(root, 1)
+    [semi, other] = knockout(root).round_matches(1)
+    assert (semi.winner, other.winner) == ("D04", "D02") and semi.score.winner is None  # the result stays a draw
+    # a winner the result contradicts is refused too
+    secretary = Secretary(running)
+    status, html = secretary.post("main/1/2", "save", b1_open="D02 8", b1_closed="D02 5", winner="D03")
+    assert status == 422 and "D03" in html
+
+
+# --- 3. level penalties -------------------------------------------------------------------------
+
+TWO_TABLES = """\
+  - table: 1
+    teams: [T01, T02]
+  - table: 2
+    teams: [T03, T04]
+    levels: {T03: Q, T04: "9"}
+"""
+
+
+def test_a_table_enters_penalties_where_its_score_sheet_has_them(tmp_path: Path, desk_of) -> None:
+    """The national profile's score sheet has penalty rows (the referee fills and signs them):
+    the table copies them with its result. The worked case: T01 8, T02 9, T02 late 10 minutes
+    (2 levels to T01): T01 ends at 10 and wins; net levels +1 / -1; total levels 8 / 7."""
+    root = make(tmp_path, "format: swiss\nrounds: 1\nprofile: national\n", TWO_TABLES)
+    running = desk_of(root)
+    status, html = fetch(running.desk.link("main/1/1"))
+    assert 'name="penalties"' in html and "罚级" in html
+    status, html = post(running, "main/1/1", "save", level_a="8", level_b="9", penalties="T02 2 迟到10分钟")
+    assert status == 200 and 'id="saved"' in html
+    assert table_block(root, 1) == "  - table: 1\n    teams: [T01, T02]\n    levels: {T01: 8, T02: 9}\n" \
+                                   "    penalties: [{team: T02, levels: 2, reason: 迟到10分钟}]"
+    found = standings(root)
+    assert {k: found["T01"][k] for k in ("match_points", "net_levels", "total_levels")} == \
+        {"match_points": 3, "net_levels": 1, "total_levels": 8}
+    assert {k: found["T02"][k] for k in ("match_points", "net_levels", "total_levels")} == \
+        {"match_points": 1, "net_levels": -1, "total_levels": 7}
+    # a penalty naming a team not at the table: the check's message, nothing written
+    before = results(root).read_bytes()
+    status, html = Secretary(running).post("main/1/2", "save", level_a="Q", level_b="9", penalties="T09 1 迟到5分钟")
+    assert status == 422 and "T09 不在这一桌（本桌：T03、T04）" in html and "T09 1 迟到5分钟" in html
+    assert results(root).read_bytes() == before
+
+
+def test_on_the_seeds_rules_penalties_are_the_secretarys(tmp_path: Path, desk_of) -> None:
+    """The seed's score sheet has no penalty rows: a table's form has no penalty box, and a
+    penalty posted through it anyway is not taken; the secretary's form has it (the reader takes
+    penalties on any table). T01 8, T02 9, T02 penalised 2: T01 10 against 9, T01 wins by 1."""
+    root = make(tmp_path, "format: swiss\nrounds: 1\n", TWO_TABLES)
+    running = desk_of(root)
+    status, html = fetch(running.desk.link("main/1/1"))
+    assert 'name="penalties"' not in html
+    status, html = post(running, "main/1/1", "save", level_a="8", level_b="9", penalties="T02 2 迟到10分钟")
+    assert status == 200 and 'id="saved"' in html
+    assert table_block(root, 1) == "  - table: 1\n    teams: [T01, T02]\n    levels: {T01: 8, T02: 9}"
+    assert standings(root)["T02"]["wins"] == 1
+    secretary = Secretary(running)
+    assert 'name="penalties"' in secretary.page("main/1/1")
+    status, html = secretary.post("main/1/1", "save", level_a="8", level_b="9", penalties="T02 2 迟到10分钟")
+    assert status == 200 and 'id="saved"' in html
+    assert "    penalties: [{team: T02, levels: 2, reason: 迟到10分钟}]" in table_block(root, 1)
+    found = standings(root)
+    assert (found["T01"]["wins"], found["T01"]["level_diff"], found["T02"]["level_diff"]) == (1, 1, -1)
+    assert [line["who"] for line in audit(root)] == ["table main/1/1", "secretary"]
+    assert audit(root)[1]["old"] == {"levels": {"T01": 8, "T02": 9}}
+    # the secretary's wrong penalty: refused in the site's language, nothing written
+    before = results(root).read_bytes()
+    status, html = secretary.post("main/1/1", "save", level_a="8", level_b="9", penalties="T02 0 迟到")
+    assert status == 422 and "penalties" in html and results(root).read_bytes() == before
+
+
+# --- at a phone's width -------------------------------------------------------------------------
+
+from tests.test_desk import browser  # noqa: E402,F401 - the module's Chromium at 390 px (a fixture)
+
+
+@pytest.mark.slow
+def test_a_phone_enters_both_rooms_at_390_px(browser, tmp_path: Path, desk_of) -> None:  # noqa: F811
+    from test_phone import page_problems
+
+    root = make(tmp_path, FOUR, FOUR_TABLES, players=4)
+    running = desk_of(root)
+    phone = browser.new_page()
+    errors: list[str] = []
+    phone.on("pageerror", lambda error: errors.append(str(error)))
+    phone.goto(running.desk.link("main/1/1"))
+    assert [h.inner_text() for h in phone.locator("form h2").all()] == ["开室", "闭室", "整场比赛"]
+    phone.fill("#open_deals", "T01+3，T02+1，T01+2，T02 foul，T01+1")
+    phone.fill("#closed_level_a", "5")
+    phone.fill("#closed_level_b", "7")
+    phone.fill("#closed_penalties", "T01 1 迟到5分钟")
+    phone.locator("#score-lines li", has_text="两室净积小分合计 T01 +3").wait_for()  # checked while typing
+    assert page_problems(phone, "the four-room form", errors=errors) == []
+    phone.click("#save")
+    phone.locator("#saved").wait_for()
+    assert "closed: {levels: {T01: 5, T02: 7}, penalties: [{team: T01, levels: 1, reason: 迟到5分钟}]}" in \
+        table_block(root, 1)
+    assert page_problems(phone, "the four-room form, saved", errors=errors) == []
