@@ -380,7 +380,9 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     summary has, and an event whose pages are rendered again is first made whole by `whole`
     (build.py's WholeResults), in the process that renders it.
     `stock_jinja`: render with Jinja's own environment (see `environment`), for the tests."""
-    people = collect_people(results)
+    people = collect_people(results, previous.people if previous is not None else None)
+    if previous is not None:
+        previous.people = people.index.data()  # recorded for the next build
     envs: dict[str, jinja2.Environment] = {}
 
     def env_for(locale: str) -> jinja2.Environment:
@@ -413,7 +415,7 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
             to_render.append((result, keys[slug]))
     persons: list[tuple[Person, str]] = []
     for person in people.everyone:
-        key = player_key(shared, person.shown, [keys[e.result.event.slug] for e in person.events])
+        key = player_key(shared, person.shown, [keys[slug] for slug in person.slugs])
         kept = previous.reuse(player_part(person.key), key, out) if previous is not None else None
         if kept is not None:
             made[player_part(person.key)] = kept
@@ -561,7 +563,7 @@ def _records_key(shared: str, results: list[EventResult | EventSummary], people:
     for result in results:
         digest.update(f"{result.names if is_summary(result) else names_digest(result.event)}\0".encode())
     for person in people.everyone:
-        latest = person.events[0].result.event.slug if person.events else ""
+        latest = person.slugs[0] if person.slugs else ""
         digest.update(json.dumps([person.key, person.name, person.groups, latest], ensure_ascii=False).encode())
     return digest.hexdigest()
 

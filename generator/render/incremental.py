@@ -309,6 +309,9 @@ class PreviousBuild:
         self.data: dict = {}
         self.damaged: set[str] = set()  # files found changed in output/ since written (by `unchanged`)
         self.every_file = False  # each kept part's every file is looked at (`expect`)
+        # Who is who across the site (render/players.py's PeopleIndex): the last build's, then,
+        # once render_site has matched people, this build's, to be recorded for the next one.
+        self.people = self.data.get("people")
         try:
             with open(record, "rb") as handle:
                 data = caches.loads(handle.read())  # sealed: never a pickle someone else wrote
@@ -441,7 +444,7 @@ class PreviousBuild:
             recorded[part] = (pages.key, tuple(pages.files), pages.stamps, tuple(pages.pages))
         loose = {relative: stamp(relative) for relative in (*tree.written, *tree.kept) if relative not in in_parts}
         data: dict = {"version": RECORD_VERSION, "output": str(self.output), "parts": recorded, "loose": loose,
-                      "folders": folders or {}}
+                      "folders": folders or {}, "people": self.people}
         if inputs is not None and outcome is not None:
             data |= {"inputs": inputs, "pages": outcome.pages, "pdfs": outcome.pdfs, "events_built": outcome.events,
                      "locale": outcome.locale, "warnings": list(outcome.warnings), "pdf_keys": pdf_keys or {}}

@@ -24,11 +24,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import pickle
 from dataclasses import astuple, dataclass, field
 
 from generator.content.model import Entry, Event
 from generator.tournament.results import CreditLine, EventResult
 from generator.tournament.standings import Standing
+from generator.tournament.summary import EventSummary, is_summary, names_digest
 
 KEY_LENGTH = 10
 
@@ -74,15 +76,25 @@ class Apart:
     count: int
 
 
-@dataclass
+@dataclass(eq=False)
 class Person:
     key: str
     name: str
     groups: list[str]
     by_id: bool
-    events: list[PersonEvent] = field(default_factory=list)
     homonyms: list[Person] = field(default_factory=list)
     apart: Apart | None = None
+    slugs: list[str] = field(default_factory=list)  # the events the person appears in, newest first
+    _people: People | None = field(default=None, repr=False)
+    _rows: list[PersonEvent] | None = field(default=None, repr=False)
+
+    @property
+    def events(self) -> list[PersonEvent]:
+        """One row per event, newest first: made when first asked for (a player page, the
+        search index's detail), not for every person of the archive at every build."""
+        if self._rows is None:
+            self._rows = self._people.rows_of(self) if self._people is not None else []
+        return self._rows
 
     @property
     def group(self) -> str | None:
@@ -144,34 +156,125 @@ def _chronological(results: list[EventResult]) -> list[EventResult]:
     return sorted(results, key=lambda r: (r.event.dates[0].isoformat() if r.event.dates else "", r.event.slug))
 
 
+# Who is who in one event, as data (numbers are places in PeopleIndex.persons):
+#   seats: (entry id, player index, person), named: (name, group, person),
+#   rows:  (person, entry id or None, player index or None, credit lines' (name, group) in the
+#          order they are tried, roles): one per person, the seat their row shows.
+EventPeople = tuple[list[tuple[str, int, int]], list[tuple[str, str | None, int]],
+                    list[tuple[int, str | None, int | None, tuple[tuple[str, str | None], ...], tuple[str, ...]]]]
+
+
 @dataclass
+class PeopleIndex:
+    """Who is who across the site, as data: what collect_people matched, kept by the record of
+    the build (render/incremental.py) for the next one. It holds while no event's names change
+    (`inputs`: every event's names_digest, in order): a results file changes none, and the
+    next build then matches nobody again (100,000 seats in 2,000 events: half a second)."""
+
+    inputs: str
+    persons: list[tuple[str, str, list[str], bool, tuple | None, list[str]]]  # key, name, groups, by_id, apart, slugs
+    events: dict[str, tuple[str, bytes]]  # slug -> (keys_in's digest, the pickled EventPeople)
+
+    def data(self) -> tuple:
+        """As plain data, for the record: reading the record of a build that has nothing to do
+        must not import this module (and the readers it needs)."""
+        return (self.inputs, self.persons, self.events)
+
+
+def people_inputs(results: list[EventResult | EventSummary]) -> str:
+    """What the matching of people is made of: each event's names (tournament/summary.py's
+    names_digest: entries, players and their ids, officials, dates), in date order."""
+    digest = hashlib.sha256()
+    for result in _chronological(results):
+        names = result.names if is_summary(result) else names_digest(result.event)
+        digest.update(f"{result.event.slug}\0{names}\0".encode())
+    return digest.hexdigest()
+
+
+@dataclass(eq=False)
 class People:
     everyone: list[Person]  # by name, then key
-    seats: dict[tuple[str, str, int], Person]  # (event slug, entry id, player index) -> person
-    named: dict[tuple[str, str, str | None], Person]  # (event slug, name, group) -> person, for credits
-    _by_event: dict[str, list[str]] | None = field(default=None, repr=False)  # keys_in, made once
+    index: PeopleIndex
+    persons: list[Person]  # in the index's order: its numbers
+    results: dict[str, EventResult]  # by slug
+    _events: dict[str, tuple[dict, dict, dict]] = field(default_factory=dict, repr=False)  # unpacked, by slug
+    _numbers: dict[str, int] = field(default_factory=dict, repr=False)  # person's key -> number
+    _standings: dict[str, list] = field(default_factory=dict, repr=False)  # by slug: (stage, standings by entry)
+
+    def _event(self, slug: str) -> tuple[dict, dict, dict]:
+        found = self._events.get(slug)
+        if found is None:
+            persons = self.persons
+            seats, named, rows = pickle.loads(self.index.events[slug][1]) if slug in self.index.events else ([], [], [])
+            found = self._events[slug] = (
+                {(entry_id, index): persons[n] for entry_id, index, n in seats},
+                {(name, group): persons[n] for name, group, n in named},
+                {n: row for n, *row in rows})
+        return found
 
     def of(self, slug: str, entry_id: str, index: int) -> Person | None:
-        return self.seats.get((slug, entry_id, index))
+        return self._event(slug)[0].get((entry_id, index))
 
     def named_in(self, slug: str, name: str, group: str | None) -> Person | None:
-        return self.named.get((slug, name, group))
+        return self._event(slug)[1].get((name, group))
 
-    def keys_in(self, slug: str) -> list[str]:
+    def keys_in(self, slug: str) -> str:
         """Which person each name of the event links to (its seats, its credits and officials), as
-        text: all an event's pages take from the other events (render/incremental.py's event_key)."""
-        if self._by_event is None:
-            found: dict[str, list[str]] = {}
-            for (event, entry_id, index), person in self.seats.items():
-                found.setdefault(event, []).append(f"{entry_id}/{index}={person.key}")
-            for (event, name, group), person in self.named.items():
-                found.setdefault(event, []).append(f"{name}\n{group or ''}={person.key}")
-            self._by_event = {event: sorted(keys) for event, keys in found.items()}
-        return self._by_event.get(slug, [])
+        a digest: all an event's pages take from the other events (render/incremental.py's event_key)."""
+        found = self.index.events.get(slug)
+        return found[0] if found else ""
+
+    def rows_of(self, person: Person) -> list[PersonEvent]:
+        """The person's row in each of their events, newest first."""
+        if not self._numbers:
+            self._numbers.update((p.key, n) for n, p in enumerate(self.persons))
+        number = self._numbers[person.key]
+        return [self._row(slug, number) for slug in person.slugs]
+
+    def _row(self, slug: str, number: int) -> PersonEvent:
+        result = self.results[slug]
+        seats, _, rows = self._event(slug)
+        entry_id, index, credit_keys, roles = rows[number]
+        row = PersonEvent(result, roles=list(roles))
+        if entry_id is not None:
+            entry = result.event.entries[entry_id]
+            row.entry = entry
+            row.teammates = [(p.name, seats[(entry_id, j)]) for j, p in enumerate(entry.players) if j != index]
+            if slug not in self._standings:
+                self._standings[slug] = [(s, s.standings_by_entry()) for s in result.stages]
+            row.stages = [StageMark(s.stage.id, s.stage.name, ranked[entry_id]) for s, ranked in self._standings[slug]
+                          if entry_id in ranked]
+        credit_lines = {(c.name, c.group): c for c in result.credits}
+        row.credits = next((credit_lines[k] for k in credit_keys if k in credit_lines), None)
+        return row
 
 
-def collect_people(results: list[EventResult]) -> People:
-    """Every person of every event, matched by the rules above."""
+def collect_people(results: list[EventResult | EventSummary], known: tuple | None = None) -> People:
+    """Every person of every event, matched by the rules above; by `known` (the last build's
+    PeopleIndex, as its `data`) when no event's names have changed since. Each person's rows
+    are made when first asked for (Person.events)."""
+    inputs = people_inputs(results)
+    try:
+        index = PeopleIndex(*known) if known else None
+    except TypeError:  # a record of another shape
+        index = None
+    if index is None or index.inputs != inputs:
+        index = _match(results, inputs)
+    persons = [Person(key, name, list(groups), by_id, apart=Apart(*apart) if apart else None, slugs=list(slugs))
+               for key, name, groups, by_id, apart, slugs in index.persons]
+    everyone = sorted(persons, key=lambda p: (p.name, p.key))
+    people = People(everyone, index, persons, {r.event.slug: r for r in results})
+    by_name: dict[str, list[Person]] = {}
+    for person in everyone:
+        person._people = people
+        by_name.setdefault(person.name, []).append(person)
+    for person in everyone:
+        person.homonyms = [p for p in by_name[person.name] if p is not person]
+    return people
+
+
+def _match(results: list[EventResult | EventSummary], inputs: str) -> PeopleIndex:
+    """Who is who (the rules at the top), as a PeopleIndex."""
     ordered = _chronological(results)
     # Rule 3 needs to know, before anything else, which ids used each (name, group).
     ids_by_name: dict[tuple[str, str | None], set[str]] = {}
@@ -181,12 +284,11 @@ def collect_people(results: list[EventResult]) -> People:
                 if player.id:
                     ids_by_name.setdefault((player.name, entry.group), set()).add(player.id)
 
-    people: dict[str, Person] = {}  # identity -> person
-    seats: dict[tuple[str, str, int], Person] = {}
-    named: dict[tuple[str, str, str | None], Person] = {}
+    numbers: dict[str, int] = {}  # identity -> person number
+    persons: list[list] = []  # [identity, name, groups, by_id, apart, slugs]
 
     def person_for(name: str, group: str | None, player_id: str | None,
-                   apart: tuple[str, Apart] | None = None) -> Person:
+                   apart: tuple[str, Apart] | None = None) -> int:
         if not player_id and apart is None:
             owners = ids_by_name.get((name, group), set())
             if len(owners) == 1:
@@ -195,78 +297,78 @@ def collect_people(results: list[EventResult]) -> People:
             identity = apart[0]
         else:
             identity = _id_identity(player_id) if player_id else _name_identity(name, group)
-        person = people.get(identity)
-        if person is None:
-            person = people[identity] = Person(person_key(identity), name, [], by_id=bool(player_id),
-                                               apart=apart[1] if apart else None)
-        person.name = name  # the latest spelling names the page
+        number = numbers.get(identity)
+        if number is None:
+            number = numbers[identity] = len(persons)
+            persons.append([identity, name, [], bool(player_id), astuple(apart[1]) if apart else None, []])
+        person = persons[number]
+        person[1] = name  # the latest spelling names the page
         if group:
-            if group in person.groups:
-                person.groups.remove(group)
-            person.groups.insert(0, group)  # the latest group first
-        return person
+            if group in person[2]:
+                person[2].remove(group)
+            person[2].insert(0, group)  # the latest group first
+        return number
 
+    events: dict[str, tuple[str, bytes]] = {}
     for result in ordered:
         event = result.event
-        credit_lines = {(c.name, c.group): c for c in result.credits}
-        seen: dict[int, PersonEvent] = {}  # one row per person in this event
-        players_by_name: dict[str, list[tuple[Person, PersonEvent]]] = {}
-        standings = [(s, s.standings_by_entry()) for s in result.stages]
+        seats: list[tuple[str, int, int]] = []
+        named: dict[tuple[str, str | None], int] = {}
+        rows: dict[int, list] = {}  # person -> [entry id, index, substitute?, credit keys, roles]
+        players_by_name: dict[str, list[int]] = {}
         namesakes = _namesakes(event)
         for entry in event.entries.values():
-            marks = [StageMark(s.stage.id, s.stage.name, ranked[entry.id]) for s, ranked in standings
-                     if entry.id in ranked]
-            persons = [person_for(p.name, entry.group, p.id, namesakes.get((entry.id, index)))
-                       for index, p in enumerate(entry.players)]
-            for index, (player, person) in enumerate(zip(entry.players, persons)):
-                seats[(event.slug, entry.id, index)] = person
-                named.setdefault((event.slug, player.name, entry.group), person)
-                row = seen.get(id(person))
+            for index, player in enumerate(entry.players):
+                number = person_for(player.name, entry.group, player.id, namesakes.get((entry.id, index)))
+                seats.append((entry.id, index, number))
+                named.setdefault((player.name, entry.group), number)
+                row = rows.get(number)
                 if row is None:
-                    row = seen[id(person)] = PersonEvent(result)
-                    person.events.append(row)
-                if row.entry is None or (row.entry.substitute and not entry.substitute):
-                    row.entry = entry
-                    row.teammates = [(p.name, other) for j, (p, other) in enumerate(zip(entry.players, persons))
-                                     if j != index]
-                    row.stages = marks
-                row.credits = row.credits or credit_lines.get((player.name, entry.group))
-                players_by_name.setdefault(player.name, []).append((person, row))
+                    row = rows[number] = [None, None, True, [], []]
+                if row[0] is None or (row[2] and not entry.substitute):
+                    row[0], row[1], row[2] = entry.id, index, entry.substitute
+                row[3].append((player.name, entry.group))
+                players_by_name.setdefault(player.name, []).append(number)
         for official in event.officials:
-            namesakes = {id(p): (p, r) for p, r in players_by_name.get(official.name, [])}
-            if len(namesakes) == 1:
-                person, row = next(iter(namesakes.values()))
+            namesakes_here = set(players_by_name.get(official.name, []))
+            if len(namesakes_here) == 1:
+                number = next(iter(namesakes_here))
             else:
-                person = person_for(official.name, None, None)
-                row = seen.get(id(person))
-                if row is None:
-                    row = seen[id(person)] = PersonEvent(result)
-                    person.events.append(row)
-            named.setdefault((event.slug, official.name, None), person)
-            if official.role not in row.roles:
-                row.roles.append(official.role)
-            row.credits = row.credits or credit_lines.get((official.name, None))
+                number = person_for(official.name, None, None)
+                rows.setdefault(number, [None, None, True, [], []])
+            named.setdefault((official.name, None), number)
+            row = rows[number]
+            if official.role not in row[4]:
+                row[4].append(official.role)
+            row[3].append((official.name, None))
+        for number in rows:
+            persons[number][5].append(event.slug)
+        keys = (seats, list(named.items()), rows)
+        events[event.slug] = keys  # made into (digest, bytes) once every person's key is settled
 
-    everyone = sorted(people.values(), key=lambda p: (p.name, p.key))
-    _settle_key_collisions(everyone, people)
-    by_name: dict[str, list[Person]] = {}
-    for person in everyone:
-        by_name.setdefault(person.name, []).append(person)
-        person.events.reverse()  # newest first on the page
-    for person in everyone:
-        person.homonyms = [p for p in by_name[person.name] if p is not person]
-    return People(everyone, seats, named)
+    _settle_key_collisions(persons)
+    index_events: dict[str, tuple[str, bytes]] = {}
+    for slug, (seats, named, rows) in events.items():
+        linked = sorted([f"{entry_id}/{index}={persons[n][0]}" for entry_id, index, n in seats]
+                        + [f"{name}\n{group or ''}={persons[n][0]}" for (name, group), n in named])
+        data = (seats, [(name, group, n) for (name, group), n in named],
+                [(n, entry_id, index, tuple(credit_keys), tuple(roles))
+                 for n, (entry_id, index, _, credit_keys, roles) in rows.items()])
+        index_events[slug] = (hashlib.sha256("\n".join(linked).encode()).hexdigest(),
+                              pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
+    return PeopleIndex(inputs, [(key, name, groups, by_id, apart, slugs[::-1])
+                                for key, name, groups, by_id, apart, slugs in persons], index_events)
 
 
-def _settle_key_collisions(everyone: list[Person], people: dict[str, Person]) -> None:
-    """Two identities with the same short hash (vanishingly rare) both get longer keys."""
-    by_key: dict[str, list[str]] = {}
-    for identity, person in people.items():
-        by_key.setdefault(person.key, []).append(identity)
-    for identities in by_key.values():
-        if len(identities) > 1:
-            for identity in identities:
-                people[identity].key = person_key(identity, 2 * KEY_LENGTH)
+def _settle_key_collisions(persons: list[list]) -> None:
+    """Each person's key, a short hash of their identity, in place of it; two identities with
+    the same short hash (vanishingly rare) both get longer keys."""
+    by_key: dict[str, list[list]] = {}
+    for person in persons:
+        by_key.setdefault(person_key(person[0]), []).append(person)
+    for key, found in by_key.items():
+        for person in found:
+            person[0] = key if len(found) == 1 else person_key(person[0], 2 * KEY_LENGTH)
 
 
 def people_by_group(people: list[Person], no_group: str) -> list[tuple[str, list[Person]]]:

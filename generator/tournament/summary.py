@@ -67,11 +67,13 @@ class EventSummary:
 
 
 def names_digest(event: Event) -> str:
-    """What names the event and its entries (title, dates, organiser, venue; each entry's id,
-    name, group and players), as a digest: the site's search index is made of these and of
-    the people (render/html.py's _records_key), and a results file changes none of them."""
+    """What names the event and who is in it (title, dates, organiser, venue; each entry's id,
+    name, group, players and their ids; its officials), as a digest: the site's search index
+    (render/html.py's _records_key) and who is who across events (render/players.py) are made
+    of these, and a results file changes none of them."""
     names = [event.slug, event.title, [day.isoformat() for day in event.dates], event.organizer, event.venue,
-             [[e.id, e.name, e.group, [p.name for p in e.players]] for e in event.entries.values()]]
+             [[e.id, e.name, e.group, e.substitute, [[p.name, p.id] for p in e.players]] for e in event.entries.values()],
+             [[o.name, o.role] for o in event.officials]]
     return hashlib.sha256(json.dumps(names, ensure_ascii=False).encode()).hexdigest()
 
 
