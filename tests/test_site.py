@@ -262,6 +262,25 @@ def test_translator_api_keeps_working_in_every_locale() -> None:
         words["en"]("no_such_word")
 
 
+@pytest.mark.parametrize("stock", [False, True], ids=["fast", "stock"])
+def test_a_word_reads_the_same_with_and_without_parameters(stock: bool) -> None:
+    """`_()` formats always, as Jinja's newstyle gettext and catalogues.text do: `{{ }}` in a
+    catalogue is a brace whether the word is given parameters or not, in code and in a template
+    (fast_jinja compiles `_("key")` into the template; stock Jinja calls the translator)."""
+    from generator.render import html as html_module
+
+    guandan = ROOT / "generator" / "games" / "guandan"
+    expected = catalogues.text("gd_expected_penalty", "en", guandan)
+    assert expected.startswith("a mapping, e.g. {team: T02") and "{{" not in expected
+    translate = i18n.Translator("en")
+    assert translate("gd_expected_penalty") == translate("gd_expected_penalty", unused=1) == expected
+    assert translate.unformatted("gd_expected_penalty").startswith("a mapping, e.g. {{team: T02")
+    env = html_module.environment("en", stock=stock)
+    page = env.from_string('{{ _("gd_expected_penalty") }}|{{ _("gd_expected_penalty", n=1) }}'
+                           '|{{ _("table_n", n=number) }}').render(number=7)
+    assert page == f"{html.escape(expected)}|{html.escape(expected)}|Table 7"
+
+
 def test_game_words_are_merged_without_touching_the_catalogues(monkeypatch) -> None:
     from generator.games import GAMES, Game
 

@@ -78,7 +78,7 @@ class FixedWords(jinja2.ext.Extension):
 
         def formatted(match: re.Match[str]) -> str:
             try:
-                text = translate(match.group(2))
+                text = translate.unformatted(match.group(2))
             except KeyError:
                 return match.group(0)
             return quoted(text) + "|format_word("
