@@ -16,6 +16,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from urllib.parse import unquote, urlsplit
 
+import jinja2
 import pytest
 
 from generator import catalogues
@@ -539,6 +540,24 @@ def test_pages_are_byte_for_byte_what_stock_jinja_renders(site: Path, tmp_path: 
     names = sorted(p.relative_to(fast) for p in fast.rglob("*") if p.is_file())
     assert names == sorted(p.relative_to(stock) for p in stock.rglob("*") if p.is_file()) and len(names) > 600
     assert [n for n in names if (fast / n).read_bytes() != (stock / n).read_bytes()] == []
+
+
+@pytest.mark.parametrize("stock", [False, True], ids=["fast", "stock"])
+def test_a_plain_function_raising_stop_iteration_gives_undefined_as_in_jinja(stock: bool) -> None:
+    """Jinja makes a callable's StopIteration an undefined value; fast_jinja's direct call of a
+    function it has found plain (the second call on) does the same, in a loop and outside."""
+    from generator.render import html as html_module
+
+    def stop(*args: object, **kwargs: object) -> str:
+        raise StopIteration
+
+    env = html_module.environment("en", stock=stock)
+    env.globals["stop"] = stop
+    template = env.from_string('{% for n in range(3) %}{{ stop(n)|default("none") }},{% endfor %}'
+                               '{{ stop() is defined }}{{ stop(1, b=2)|default("!") }}')
+    assert template.render() == template.render() == "none,none,none,False!"
+    with pytest.raises(jinja2.UndefinedError):  # StrictUndefined, shown: an error either way
+        env.from_string("{{ stop() }}").render()
 
 
 def test_compiled_templates_are_kept_between_builds_per_locale_and_version(tmp_path: Path, monkeypatch) -> None:
