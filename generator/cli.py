@@ -230,7 +230,10 @@ def _build(args: argparse.Namespace, locale: str) -> int:
             print(f"\r\033[K{catalogues.text('progress_' + what, locale, done=done, total=total)}", end="", file=sys.stderr,
                   flush=True)
 
-    report = build(args.content, args.output, args.strict, progress=progress)
+    def notify(key: str, params: dict[str, object]) -> None:  # a cache not used: in --lang, else the site's
+        print(catalogues.text(key, locale, **params), file=sys.stderr)
+
+    report = build(args.content, args.output, args.strict, progress=progress, notify=notify)
     if show:
         print("\r\033[K", end="", file=sys.stderr)
     print_problems(report.warnings, args.lang or report.locale, args.content)
