@@ -600,3 +600,16 @@ def test_every_code_has_a_trigger_that_raises_it(code: str, tmp_path: Path, monk
 
 def test_no_trigger_for_a_code_that_is_not_catalogued() -> None:
     assert sorted(set(TRIGGERS) - set(CODES)) == []
+
+
+@pytest.mark.parametrize("seeding", ["", "    seeding: [D06, D05, D04, D03, D02, D01]\n"], ids=["qualifiers", "seeding-list"])
+def test_a_knockout_waiting_for_its_field_says_to_finish_the_stage_before_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], seeding: str) -> None:
+    """pair-knockout-no-field: the qualifiers of the stage advancing to the knockout are not
+    known until that stage is over, a seeding list or not; the fix names what to finish and how
+    to see it is, never "list the seeding" (a list waits for that stage too)."""
+    root = knockout_tree(tmp_path, 6, PRE + KO + seeding, {})
+    assert main(["pair", "ko", "ko", "--content", str(root), "--lang", "en"]) == 1
+    said = capsys.readouterr().err
+    assert "the field of knockout ko is not known yet" in said
+    assert "advance: {to: ko}" in said and "paibang check" in said and "list the seeding" not in said
