@@ -433,7 +433,7 @@ def read_team_table(reader: Reader, stage: Stage,
         return sides, record
     if len(ids) == 1 or reader.raw("forfeit") is not None:
         if record.played:
-            code = "shengji-bye-with-play" if len(ids) == 1 else "shengji-forfeit-with-play"
+            code = "bye-with-play" if len(ids) == 1 else "forfeit-with-play"
             reader.problems.add(code, reader.key_mark("boards"), id=ids[0] if len(ids) == 1 else reader.raw("forfeit"))
         record.played = False
         return sides, record
@@ -539,7 +539,7 @@ def read_pairs_table(reader: Reader, stage: Stage,
         reader.mapping("boards")
         return sides, record
     if len(sides) < 2 and written:
-        reader.problems.add("shengji-bye-with-play", reader.key_mark("boards"), id=sides[0][0] if sides else "?")
+        reader.problems.add("bye-with-play", reader.key_mark("boards"), id=sides[0][0] if sides else "?")
         return sides, record
     # A Mitchell deals as many board sets as tables, which the round's file knows and one
     # table does not: any board number is read here, and score_field warns about a board
