@@ -513,6 +513,8 @@ TRIGGERS: dict[str, Trigger] = {
     "bridge-impossible-result": edit(B, (PRELIM, "      3: 3C N -2\n", "      3: 7NT N +1\n")),
     "bridge-score-mismatch": edit(B, (FINAL, "4: 4HX S -2 -500", "4: 4HX S -2 -300")),
     "board-number-range": edit(B, (PRELIM, "      8: 1NT E -1\n", "      8: 1NT E -1\n      9: pass\n")),
+    "board-number-invalid": edit(B, (PRELIM, "      8: 1NT E -1\n", "      8: 1NT E -1\n      0: pass\n")),
+    "board-number-largest": edit(BP, (R1, "      2: 3NT W -1\n", "      2: 3NT W -1\n      1001: pass\n")),
     "boards-missing": edit(B, (PRELIM, "      8: 1NT E -1\n", "")),
     # Guandan
     "guandan-deal-syntax": edit(G, (R1, "deals: [T45+3, T45+2,", "deals: [T45+3, T45 two,")),

@@ -250,6 +250,7 @@ def test_with_the_kitty_multiplied_the_defenders_can_pass_200_up_to_440():
     ("1: 85", "shengji-points-syntax", "1: 85"),
     ("1: {open: {adjusted: NS}, closed: 40}", "shengji-pairs-only", "adjusted"),
     ("3: {open: 85, closed: 40}", "board-number-range", "3:"),
+    ("0: {open: 85, closed: 40}", "board-number-invalid", "0:"),  # not "this stage's boards are 1 to …"
 ])
 def test_an_impossible_record_is_an_error_with_file_and_line(tmp_path, record, code, marker):
     event, problems, folder = load(tmp_path, TEAM_STAGE, team_file(record + "\n2: {open: 60, closed: 60}"))

@@ -57,7 +57,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.content.model import Stage, Table
-from generator.content.reader import MAX_BOARDS, Reader, suggestion
+from generator.content.reader import MAX_BOARDS, Reader, board_number_problem, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark, Problems
 from generator.games import SideScore, TableScore
@@ -584,9 +584,9 @@ def _read_boards(reader: Reader, written: YamlMap, options: BridgeStage,
     found = []
     for number, value in written.items():
         mark = written.value_marks.get(number, written.mark)
-        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_BOARD_NUMBER:
-            reader.problems.add("board-number-range", written.key_marks.get(number, written.mark), board=number,
-                                boards=MAX_BOARD_NUMBER)
+        wrong = board_number_problem(number, None, MAX_BOARD_NUMBER)
+        if wrong is not None:
+            reader.problems.add(wrong[0], written.key_marks.get(number, written.mark), **wrong[1])
             continue
         try:
             record = parse(number, value, mark)
