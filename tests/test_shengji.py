@@ -694,3 +694,15 @@ def test_the_content_format_pairs_example_reads_as_written(tmp_path):
     assert [(r.board, r.score) for r in rows] == [(1, 85), (2, 0), (3, None)]
     assert (rows[2].ns_percent, rows[2].ew_percent) == (None, None)  # one table: no top
     assert rows[2].result.adjusted == (0, 60)
+
+
+@pytest.mark.parametrize("value", [{"not_played": "yes"}, {"not_played": True, "points": 90}])
+def test_a_board_not_played_written_wrong_has_its_own_code_and_fix(value):
+    """shengji-not-played, not shengji-points-syntax (whose fix is about writing points)."""
+    from generator.messages import render_message
+
+    with pytest.raises(RecordError) as caught:
+        parse_result(value, None, KittyRule(), pairs=True)
+    assert caught.value.code == "shengji-not-played"
+    _, hint = render_message(caught.value.code, "en", {"board": 1, "room": "", "text": "x", **caught.value.params})
+    assert "not_played: true" in hint and "defenders' points" not in hint

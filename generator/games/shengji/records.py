@@ -169,10 +169,10 @@ def _parse_mapping(node: dict, mark: Mark | None, kitty: KittyRule, pairs: bool,
     if pairs and node.get("not_played") is not None:
         flag = node["not_played"]
         if flag is not True:
-            raise RecordError("shengji-points-syntax", _marks(node, "not_played", mark), text=shown(flag),
+            raise RecordError("shengji-not-played", _marks(node, "not_played", mark), text=shown(flag),
                               problem=problem("not_played"))
         if any(node.get(k) is not None for k in ("points", "tricks", "kitty", "x", "penalty")):
-            raise RecordError("shengji-points-syntax", mark, text="{…}", problem=problem("not_played_alone"))
+            raise RecordError("shengji-not-played", mark, text="{…}", problem=problem("not_played_alone"))
         return RoomResult(not_played=True, note=note, mark=mark)
     written = node.get("points")
     if written is not None and isinstance(written, str) and written.strip() in SHUT_OUT_WORDS:
