@@ -296,8 +296,9 @@ def test_a_cache_open_to_others_is_not_used(tmp_path: Path, how: str) -> None:
     assert list(cache_root.rglob("*.*")) == [] and not proof.exists()  # nothing written there
 
 
-@pytest.mark.parametrize(("lang", "words"), [(None, ("缓存目录", "不安全")), ("en", ("the cache folder", "not safe")),
-                                            ("zh-Hant", ("快取目錄", "不安全"))])
+@pytest.mark.parametrize(("lang", "words"), [(None, ("缓存目录", "不安全", "所有人都可以写入")),
+                                            ("en", ("the cache folder", "not safe", "can be written by everyone")),
+                                            ("zh-Hant", ("快取目錄", "不安全", "所有人都可以寫入"))])
 def test_the_cache_note_is_printed_in_the_sites_language_or_the_one_asked_for(
         tmp_path: Path, lang: str | None, words: tuple[str, str]) -> None:
     small_site(tmp_path)
@@ -319,7 +320,7 @@ def test_serve_says_the_cache_note_in_its_lang(tmp_path: Path, monkeypatch: pyte
     monkeypatch.setenv("PAIBANG_CACHE", str(tmp_path / "cache" / "pdf"))
     Site(content, tmp_path / "output", ROOT / "templates", "en").build_once()
     err = capsys.readouterr().err
-    assert "the cache folder" in err and "缓存" not in err, err
+    assert "the cache folder" in err and "can be written by everyone" in err and "缓存" not in err, err
 
 
 def test_default_cache_is_beside_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
