@@ -27,6 +27,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from generator import catalogues
+
 MAGIC = b"paibang-sealed-1\n"
 _DIGEST = hashlib.sha256().digest_size
 
@@ -110,11 +112,30 @@ def write_atomically(path: Path, data: bytes) -> None:
     os.replace(temporary, path)
 
 
-def unsafe(folder: Path) -> str | None:
-    """Why `folder` (a cache) must not be used, or None. The folder and the folders paibang keeps
-    in it are checked as they are; one that does not exist yet is checked when made."""
+def unsafe(folder: Path) -> dict[str, str] | None:
+    """Why `folder` (a cache) must not be used, in every locale ({locale: text}, a parameter
+    the notice `cache_ignored` words in its own), or None. The folder and the folders paibang
+    keeps in it are checked as they are; one that does not exist yet is checked when made."""
     if os.name != "posix":
         return None
+    for path in (folder, *(folder / name for name in ("events", "pdf"))):
+        try:
+            found = os.lstat(path)
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            return catalogues.word("cache_unsafe_error", path=path, error=exc.strerror or exc)
+        if stat.S_ISLNK(found.st_mode) and path != folder:
+            return catalogues.word("cache_unsafe_link", path=path)
+        if path == folder and stat.S_ISLNK(found.st_mode):
+            found = os.stat(path)
+        if not stat.S_ISDIR(found.st_mode):
+            return catalogues.word("cache_unsafe_not_folder", path=path)
+        if found.st_uid != os.getuid():
+            return catalogues.word("cache_unsafe_owner", path=path, uid=found.st_uid)
+        if found.st_mode & stat.S_IWOTH:
+            return catalogues.word("cache_unsafe_everyone", path=path)
+    return None
     for path in (folder, *(folder / name for name in ("events", "pdf"))):
         try:
             found = os.lstat(path)

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from generator import catalogues
-from generator.commands.console import os_error_text, print_problems, site_locale
+from generator.commands.console import environment_locale, os_error_text, print_problems, site_locale
 from generator.errors import ContentErrors
 from generator.render.output import OutputRefused
 from generator.messages import LOCALES
@@ -18,81 +18,113 @@ from generator.messages import LOCALES
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 
 
-def _or(names: list[str]) -> str:
-    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)
+def _or(names: list[str], locale: str) -> str:
+    joiner = ", " if locale == "en" else "、"
+    return joiner.join(names[:-1]) + f" {catalogues.text('pair_or', locale)} " + names[-1] if len(names) > 1 else "".join(names)
 
 
-def parser() -> argparse.ArgumentParser:
+def _parser_class(locale: str) -> type[argparse.ArgumentParser]:
+    """argparse's parser with its own words (usage, the sections, -h) in `locale`."""
+
+    class Formatter(argparse.HelpFormatter):
+        def add_usage(self, usage, actions, groups, prefix=None):  # noqa: ANN001, ANN201 - argparse's
+            super().add_usage(usage, actions, groups, catalogues.text("cli_usage", locale) if prefix is None else prefix)
+
+    class Parser(argparse.ArgumentParser):
+        def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003 - argparse's
+            kwargs.setdefault("formatter_class", Formatter)
+            add_help = kwargs.pop("add_help", True)
+            super().__init__(*args, add_help=False, **kwargs)
+            self._positionals.title = catalogues.text("cli_positionals", locale)
+            self._optionals.title = catalogues.text("cli_options", locale)
+            if add_help:
+                self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                                  help=catalogues.text("cli_help", locale))
+
+    return Parser
+
+
+def parser(locale: str | None = None) -> argparse.ArgumentParser:
+    """The commands and their help, in `locale` (default: the environment's language, as
+    LC_ALL / LC_MESSAGES / LANG say: there may be no site yet to ask)."""
     from generator.games import GAMES
 
-    top = argparse.ArgumentParser(prog="paibang", description="Card-game tournament results: YAML in, site out.")
+    locale = locale or environment_locale()
+
+    def say(key: str, **params: object) -> str:
+        return catalogues.text(key, locale, **params)
+
+    top = _parser_class(locale)(prog="paibang", description=say("cli_description"))
     commands = top.add_subparsers(dest="command", required=True)
 
-    def command(name: str, help_text: str, content: bool = True) -> argparse.ArgumentParser:
-        sub = commands.add_parser(name, help=help_text)
+    def command(name: str, help_key: str, content: bool = True) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=say(help_key), description=say(help_key))
         if content:
             sub.add_argument("--content", type=Path, default=Path("content"))
-        sub.add_argument("--lang", choices=LOCALES, help="language of messages (default: the site's locale)")
+        sub.add_argument("--lang", choices=LOCALES, help=say("cli_lang"))
         return sub
 
-    build = command("build", "validate content/ and build the site into output/")
+    build = command("build", "cli_build")
     build.add_argument("--output", type=Path, default=Path("output"))
-    build.add_argument("--strict", action="store_true", help="treat warnings as errors")
-    build.add_argument("--quiet", action="store_true", help="no progress, only problems and the summary")
-    check = command("check", "validate content/ only; report every problem")
-    check.add_argument("--strict", action="store_true", help="treat warnings as errors")
-    serve = command("serve", "build, serve on localhost, rebuild and reload on every change")
+    build.add_argument("--strict", action="store_true", help=say("cli_strict"))
+    build.add_argument("--quiet", action="store_true", help=say("cli_quiet"))
+    check = command("check", "cli_check")
+    check.add_argument("--strict", action="store_true", help=say("cli_strict"))
+    serve = command("serve", "cli_serve")
     serve.add_argument("--output", type=Path, default=Path("output"))
     serve.add_argument("--port", type=int, default=8000)
-    pair = command("pair", "draw the next round of a stage into content/ (swiss, round_robin, matches)")
-    pair.add_argument("event", help="the event's folder name, e.g. tumu-guandan-2020")
-    pair.add_argument("stage", help="the stage id, e.g. main")
-    pair.add_argument("--all", action="store_true", help="round robin or pairs stage: write every remaining round")
-    pair.add_argument("--dry-run", action="store_true", help="print the draw, write nothing")
-    new = command("new", "create an event folder to fill in")
-    new.add_argument("event", help="the new event's folder name, e.g. dongke-bridge-2025")
-    new.add_argument("--game", required=True, help=_or([name for name, g in GAMES.items() if g.example]))
-    registrations = command("import", "read registrations (.xlsx or .csv) into an event's entries, "
-                                      "or a bridge session scored elsewhere (.pbn, USEBIO .xml)")
-    registrations.add_argument("event", help="the event's folder name")
-    registrations.add_argument("sheet", type=Path, help="the registration sheet")
-    registrations.add_argument("--map", action="append", default=[], metavar="HEADING=FIELD",
-                               help="read a column under another heading (fields: name, entry, team, captain, "
-                                    "group, major, phone, student_id)")
-    registrations.add_argument("--prefix", help=f"letter of new entry ids (default by game: {', '.join(g.id_prefix for g in GAMES.values())})")
+    pair = command("pair", "cli_pair")
+    pair.add_argument("event", help=say("cli_event_example"))
+    pair.add_argument("stage", help=say("cli_stage_example"))
+    pair.add_argument("--all", action="store_true", help=say("cli_pair_all"))
+    pair.add_argument("--dry-run", action="store_true", help=say("cli_dry_run"))
+    new = command("new", "cli_new")
+    new.add_argument("event", help=say("cli_new_event"))
+    new.add_argument("--game", required=True, help=_or([name for name, g in GAMES.items() if g.example], locale))
+    registrations = command("import", "cli_import")
+    registrations.add_argument("event", help=say("cli_event"))
+    registrations.add_argument("sheet", type=Path, help=say("cli_sheet"))
+    registrations.add_argument("--map", action="append", default=[], metavar="HEADING=FIELD", help=say("cli_map"))
+    registrations.add_argument("--prefix", help=say("cli_prefix", prefixes=", ".join(g.id_prefix for g in GAMES.values())))
     # A bridge session scored by another program (.pbn, USEBIO .xml): commands/bridge_import.py
-    registrations.add_argument("--strict", action="store_true",
-                               help=".pbn/.xml: exit 1 when a figure the file publishes differs from paibang's")
-    export = command("export", "an event's results for other programs: xlsx (default), csv, pbn, usebio")
-    export.add_argument("event", help="the event's folder name")
+    registrations.add_argument("--strict", action="store_true", help=say("cli_import_strict"))
+    export = command("export", "cli_export")
+    export.add_argument("event", help=say("cli_event"))
     export.add_argument("--format", choices=("xlsx", "csv", "pbn", "usebio"), default="xlsx")
-    export.add_argument("-o", "--output", type=Path, help="the file (default <event>.<ext> in the current folder)")
-    clean = command("clean", "remove output/, its leftovers and caches: only what paibang made", content=False)
+    export.add_argument("-o", "--output", type=Path, help=say("cli_export_output"))
+    clean = command("clean", "cli_clean", content=False)
     clean.add_argument("--output", type=Path, default=Path("output"))
-    command("schema", "write the editor schemas (schema/*.json)", content=False)
-    command("doctor", "check fonts and tools on this machine", content=False)
-    init = command("init", "start a new site: DIR/site.yaml, every key explained, and DIR/events/", content=False)
-    init.add_argument("folder", nargs="?", type=Path, default=Path("content"), metavar="DIR",
-                      help="a new or empty folder (default: content)")
-    init.add_argument("--locale", choices=LOCALES, default="zh-Hans", help="the site's language (default: zh-Hans)")
-    printing = command("print", "print a round's draw and blank score sheets as PDF (any round, played or not)")
-    printing.add_argument("event", help="the event's folder name, e.g. tumu-guandan-2020")
-    printing.add_argument("stage", help="the stage id, e.g. main")
-    printing.add_argument("--round", type=int, help="the round (default: the last one drawn)")
-    printing.add_argument("--output", type=Path, help="a .pdf file (all sheets in one) or a folder (one PDF a sheet); "
-                                                      "default ./EVENT-STAGE-round-N.pdf")
-    desk = command("desk", "the results desk: score entry from the tables' phones, live standings, a hall screen")
-    desk.add_argument("event", help="the event's folder name, e.g. tumu-guandan-2020")
-    desk.add_argument("--output", type=Path, default=Path("output"), help="the site rebuilt after each save")
+    command("schema", "cli_schema", content=False)
+    command("doctor", "cli_doctor", content=False)
+    init = command("init", "cli_init", content=False)
+    init.add_argument("folder", nargs="?", type=Path, default=Path("content"), metavar="DIR", help=say("cli_init_folder"))
+    init.add_argument("--locale", choices=LOCALES, default="zh-Hans", help=say("cli_init_locale"))
+    printing = command("print", "cli_print")
+    printing.add_argument("event", help=say("cli_event_example"))
+    printing.add_argument("stage", help=say("cli_stage_example"))
+    printing.add_argument("--round", type=int, help=say("cli_round"))
+    printing.add_argument("--output", type=Path, help=say("cli_print_output"))
+    desk = command("desk", "cli_desk")
+    desk.add_argument("event", help=say("cli_event_example"))
+    desk.add_argument("--output", type=Path, default=Path("output"), help=say("cli_desk_output"))
     desk.add_argument("--port", type=int, default=8001)
-    desk.add_argument("--lan", action="store_true", help="answer the venue's network, not only this computer")
-    desk.add_argument("--no-build", action="store_true", help="do not rebuild the site after each save")
+    desk.add_argument("--lan", action="store_true", help=say("cli_lan"))
+    desk.add_argument("--no-build", action="store_true", help=say("cli_no_build"))
     return top
+
+
+def _asked_lang(argv: list[str]) -> str | None:
+    """`--lang X` on the command line, read before argparse so that its help is in X too."""
+    for number, arg in enumerate(argv):
+        value = arg.partition("=")[2] if arg.startswith("--lang=") else argv[number + 1] if arg == "--lang" and number + 1 < len(argv) else None
+        if value in LOCALES:
+            return value
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
     try:
-        args = parser().parse_args(argv)
+        args = parser(_asked_lang(sys.argv[1:] if argv is None else argv)).parse_args(argv)
     except SystemExit as exit_:
         return int(exit_.code or 0)
     if argv is None and args.command in ("check", "pair"):
@@ -230,7 +262,10 @@ def _build(args: argparse.Namespace, locale: str) -> int:
             print(f"\r\033[K{catalogues.text('progress_' + what, locale, done=done, total=total)}", end="", file=sys.stderr,
                   flush=True)
 
-    report = build(args.content, args.output, args.strict, progress=progress)
+    def notify(key: str, params: dict[str, object]) -> None:  # a cache not used: in --lang, else the site's
+        print(catalogues.text(key, locale, **params), file=sys.stderr)
+
+    report = build(args.content, args.output, args.strict, progress=progress, notify=notify)
     if show:
         print("\r\033[K", end="", file=sys.stderr)
     print_problems(report.warnings, args.lang or report.locale, args.content)
@@ -247,8 +282,8 @@ def _build(args: argparse.Namespace, locale: str) -> int:
 def _new(args: argparse.Namespace, locale: str) -> int:
     from generator.commands.new import ScaffoldRefused, scaffold_event
 
-    try:
-        written = scaffold_event(args.content, args.event, args.game, locale)
+    try:  # the file's comments in the site's language, what is said here in --lang
+        written = scaffold_event(args.content, args.event, args.game, site_locale(args.content), lang=locale)
     except ScaffoldRefused as refusal:
         print(f"paibang: {refusal}", file=sys.stderr)
         return 1

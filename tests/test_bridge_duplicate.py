@@ -416,7 +416,7 @@ def test_pairs_meeting_twice_and_a_wrong_board_count_are_warned(tmp_path):
         "  - {table: 3, ns: N3, ew: E2, boards: {1: 4S N -1}}\n", encoding="utf-8")
     _, warnings = stage_of(content)
     codes = {w.code for w in warnings}
-    assert {"bridge-pairs-meet-twice", "bridge-board-count"} <= codes
+    assert {"pairs-meet-twice", "bridge-board-count"} <= codes
 
 
 def test_a_pair_sitting_out_has_no_boards(tmp_path):
@@ -428,7 +428,7 @@ def test_a_pair_sitting_out_has_no_boards(tmp_path):
                      encoding="utf-8")
     with pytest.raises(ContentErrors) as caught:
         validate(content)
-    assert "bridge-bye-with-play" in {p.code for p in caught.value.problems}
+    assert "bye-with-play" in {p.code for p in caught.value.problems}
 
 
 def test_the_examples_in_the_docstrings():

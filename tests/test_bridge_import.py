@@ -344,6 +344,23 @@ def new_event(content: Path, slug: str) -> Path:
     return content / "events" / slug / "event.yaml"
 
 
+def test_entries_added_to_a_new_event_replace_its_examples_even_of_the_same_id(tmp_path):
+    """`paibang new`'s commented examples (A01, A02) are not entries: an imported A01 is added,
+    and the examples go, as the registration import's block replaces them; the file checks."""
+    from generator.commands.bridge_import import _add_missing_entries
+
+    content = site(tmp_path)
+    event = new_event(content, "club")
+    before = event.read_text(encoding="utf-8")
+    assert "# - {id: A01" in before
+    _add_missing_entries(event, [("A01", ["甲", "乙"], None), ("A02", ["丙", "丁"], None)])
+    text = event.read_text(encoding="utf-8")
+    assert '\nentries:\n  - {id: A01, players: ["甲", "乙"]}\n  - {id: A02, players: ["丙", "丁"]}\n# ' in text
+    assert "# - {id: A0" not in text
+    assert [line for line in text.splitlines() if "entries" not in line and "A0" not in line] == \
+        [line for line in before.splitlines() if "entries" not in line and "A0" not in line]  # the rest as it was
+
+
 @pytest.mark.parametrize(("path", "stage", "figures"), [
     (CLUB, "pairs", 114), (RUTER, "pairs", 704), (EOQ, "teams", 576),
     (USEBIO_DATA / "compscore_butler_mitchell.xml", "pairs", 762),
@@ -363,7 +380,8 @@ def test_a_session_imported_into_an_event_just_made_by_new(tmp_path, capsys, pat
     out = capsys.readouterr().out
     assert f"all {figures} figures equal" in out
     text = event.read_text(encoding="utf-8")
-    assert "entries: []" not in text and "  # - {id: A01, players: [王小明, 李华]" in text  # the examples kept
+    assert "entries: []" not in text and "王小明" not in text  # the real entries replace the commented examples
+    assert re.search(r"^entries:\n  - \{id: ", text, re.MULTILINE)
     assert "  - id: prelim\n" in text and "  - id: final\n" in text and f"  - id: {stage}\n" in text
     fresh = site(tmp_path / "fresh")
     assert run(fresh, "club", path, "--strict") == 0

@@ -230,8 +230,8 @@ def test_demo_teams_pages(demo, tmp_path):
 
 
 @pytest.mark.parametrize(("table", "code"), [
-    ("  - {table: 1, home: T1, away: T2, forfeit: T2, boards: {1: [pass, pass]}}\n", "bridge-forfeit-with-play"),
-    ("  - {table: 1, home: T1, boards: {1: [pass, pass]}}\n", "bridge-bye-with-play"),
+    ("  - {table: 1, home: T1, away: T2, forfeit: T2, boards: {1: [pass, pass]}}\n", "forfeit-with-play"),
+    ("  - {table: 1, home: T1, boards: {1: [pass, pass]}}\n", "bye-with-play"),
 ])
 def test_a_match_not_played_has_no_boards(tmp_path, table, code):
     with pytest.raises(ContentErrors) as caught:

@@ -513,6 +513,8 @@ TRIGGERS: dict[str, Trigger] = {
     "bridge-impossible-result": edit(B, (PRELIM, "      3: 3C N -2\n", "      3: 7NT N +1\n")),
     "bridge-score-mismatch": edit(B, (FINAL, "4: 4HX S -2 -500", "4: 4HX S -2 -300")),
     "board-number-range": edit(B, (PRELIM, "      8: 1NT E -1\n", "      8: 1NT E -1\n      9: pass\n")),
+    "board-number-invalid": edit(B, (PRELIM, "      8: 1NT E -1\n", "      8: 1NT E -1\n      0: pass\n")),
+    "board-number-largest": edit(BP, (R1, "      2: 3NT W -1\n", "      2: 3NT W -1\n      1001: pass\n")),
     "boards-missing": edit(B, (PRELIM, "      8: 1NT E -1\n", "")),
     # Guandan
     "guandan-deal-syntax": edit(G, (R1, "deals: [T45+3, T45+2,", "deals: [T45+3, T45 two,")),
@@ -566,9 +568,8 @@ TRIGGERS: dict[str, Trigger] = {
     "shengji-board-table": edit(S, (EV, SJ_RANK, SJ_RANK + "    board_table: {1: Q 2}\n")),
     "shengji-board-table-gap": edit(S, (EV, SJ_RANK, SJ_RANK + "    board_table: {1: N 2, 3: S 4}\n")),
     "shengji-conversion": edit(S, (EV, SJ_RANK, SJ_RANK + '    conversion: {"5-10": 1}\n')),
-    "shengji-bye-with-play": edit(S, (R1, "    away: T08\n", "")),
-    "shengji-forfeit-with-play": edit(S, (R1, "    away: T08\n", "    away: T08\n    forfeit: T08\n")),
     "shengji-adjusted": edit(SP, (R1, "      1: 90\n", "      1: {adjusted: XX}\n")),
+    "shengji-not-played": edit(SP, (R1, "      1: 90\n", "      1: {not_played: true, points: 90}\n")),
     "shengji-board-count": edit(SP, (R1, "      2: 75\n", "")),
     "shengji-board-short": edit(SP, (R1, "      2: 75\n", "")),
     "shengji-board-twice": edit(SP, (R2, "      3: 150\n", "      1: 150\n")),
@@ -576,17 +577,15 @@ TRIGGERS: dict[str, Trigger] = {
     "bridge-board-count": edit(BP, (R1, "      2: 3NT W -1\n", "")),
     "bridge-board-short": edit(BP, (R1, "      2: 3NT W -1\n", "")),
     "bridge-board-twice": edit(BP, (R2, "      7: 2S E +1\n", "      1: 2S E +1\n")),
-    "bridge-pairs-meet-twice": edit(BP, (R2, "    ns: P01\n    ew: P20\n", "    ns: P01\n    ew: P1X\n"),
-                                    (R2, "    ns: P02\n    ew: P11\n", "    ns: P02\n    ew: P20\n"),
-                                    (R2, "    ew: P1X\n", "    ew: P11\n")),
+    "pairs-meet-twice": edit(BP, (R2, "    ns: P01\n    ew: P20\n", "    ns: P01\n    ew: P1X\n"),
+                             (R2, "    ns: P02\n    ew: P11\n", "    ns: P02\n    ew: P20\n"),
+                             (R2, "    ew: P1X\n", "    ew: P11\n")),
     "bridge-hands-syntax": edit(BP, ("hands.pbn", '[Deal "N:AQ.AKJ7653.3.AQ2 ', '[Deal "N:AQ.AKJ7653.3.AQ2Z ')),
     "bridge-room-missing": edit(BT, (R1, BT1, "      1: {open: 1NT S =}\n")),
-    "bridge-bye-with-play": edit(BT, (R1, "    home: T1\n    away: T6\n", "    home: T1\n")),
-    "bridge-forfeit-with-play": edit(BT, (R1, "    away: T6\n", "    away: T6\n    forfeit: T6\n")),
+    "bye-with-play": edit(BT, (R1, "    home: T1\n    away: T6\n", "    home: T1\n")),
+    "forfeit-with-play": edit(BT, (R1, "    away: T6\n", "    away: T6\n    forfeit: T6\n")),
     "bridge-key-not-here": edit(BT, (EV, "    rounds: 5\n", "    rounds: 5\n    field: directions\n")),
     "bridge-adjustment-kind": edit(BT, (EV, "    rounds: 5\n", "    rounds: 5\n    adjustments: [{entry: T1, imps: 1, mp: 2}]\n")),
-    "shengji-pairs-meet-twice": edit(SP, (R2, "    ns: P01\n    ew: P16\n", "    ns: P01\n    ew: P09\n"),
-                                     (R2, "    ns: P02\n    ew: P09\n", "    ns: P02\n    ew: P16\n")),
 }
 
 
@@ -598,5 +597,33 @@ def test_every_code_has_a_trigger_that_raises_it(code: str, tmp_path: Path, monk
     assert code in found, f"{code} not raised; got {sorted(found)}"
 
 
+# Shared codes that more than one game raises, the other games' triggers (TRIGGERS has one each).
+OTHER_GAMES_TRIGGERS = {
+    ("bye-with-play", "shengji"): edit(S, (R1, "    away: T08\n", "")),
+    ("forfeit-with-play", "shengji"): edit(S, (R1, "    away: T08\n", "    away: T08\n    forfeit: T08\n")),
+    ("pairs-meet-twice", "shengji"): edit(SP, (R2, "    ns: P01\n    ew: P16\n", "    ns: P01\n    ew: P09\n"),
+                                          (R2, "    ns: P02\n    ew: P09\n", "    ns: P02\n    ew: P16\n")),
+}
+
+
+@pytest.mark.parametrize(("code", "game"), OTHER_GAMES_TRIGGERS, ids="-".join)
+def test_a_shared_code_is_raised_by_each_game_that_uses_it(code: str, game: str, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    assert code in CODES and code in OTHER_GAMES_TRIGGERS[code, game](tmp_path, monkeypatch)
+
+
 def test_no_trigger_for_a_code_that_is_not_catalogued() -> None:
     assert sorted(set(TRIGGERS) - set(CODES)) == []
+
+
+@pytest.mark.parametrize("seeding", ["", "    seeding: [D06, D05, D04, D03, D02, D01]\n"], ids=["qualifiers", "seeding-list"])
+def test_a_knockout_waiting_for_its_field_says_to_finish_the_stage_before_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], seeding: str) -> None:
+    """pair-knockout-no-field: the qualifiers of the stage advancing to the knockout are not
+    known until that stage is over, a seeding list or not; the fix names what to finish and how
+    to see it is, never "list the seeding" (a list waits for that stage too)."""
+    root = knockout_tree(tmp_path, 6, PRE + KO + seeding, {})
+    assert main(["pair", "ko", "ko", "--content", str(root), "--lang", "en"]) == 1
+    said = capsys.readouterr().err
+    assert "the field of knockout ko is not known yet" in said
+    assert "advance: {to: ko}" in said and "paibang check" in said and "list the seeding" not in said

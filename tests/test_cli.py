@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
+import pytest
+
+from generator import catalogues
+from generator.catalogues import LOCALES
 from generator.cli import main
+from generator.commands.console import environment_locale
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -30,10 +36,34 @@ def test_new_then_import_then_build(tmp_path: Path, capsys) -> None:
     out = capsys.readouterr().out
     assert "新增 2，更新 0）" in out  # ids are paibang's: the sheet's A01/A02 never replace the examples
     assert "第 4 列「电话」→ phone：私有，不公开" in out
+    event = (content / "events/club-2025/event.yaml").read_text(encoding="utf-8")
+    assert "\nentries: entries.yaml\n# " in event and "王小明" not in event  # the block replaces the examples
     assert main(["build", "--quiet", "--content", str(content), "--output", str(tmp_path / "out")]) == 0
     summary = capsys.readouterr().out
     assert "1 个赛事" in summary and "份 PDF（新印" in summary
     assert "13800000001" not in "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "out").rglob("*.html"))
+
+
+def test_new_says_everything_in_lang_and_writes_the_file_in_the_sites_language(tmp_path: Path, capsys) -> None:
+    """`--lang` is the language of what the command says; the event file it writes belongs to the
+    site, its comments in the site's language (zh-Hans here)."""
+    content = site(tmp_path)
+    new = ["new", "--content", str(content), "--lang", "en"]
+    assert main([*new, "club-2025", "--game", "bridge"]) == 0
+    assert capsys.readouterr().out.startswith("paibang: created ")
+    assert "# 赛事定义：按说明填写" in (content / "events/club-2025/event.yaml").read_text(encoding="utf-8")
+    refusals = {"exists": [*new, "club-2025", "--game", "bridge"], "slug": [*new, "Club 2025", "--game", "bridge"],
+                "game": [*new, "club-2026", "--game", "chess"]}
+    said = {}
+    for what, argv in refusals.items():
+        assert main(argv) == 1
+        said[what] = capsys.readouterr().err
+    assert "exists; nothing was overwritten" in said["exists"]
+    assert "lower-case letters" in said["slug"]
+    assert said["game"].startswith("paibang: no game chess (one of ") and "bridge" in said["game"]
+    assert not any(re.search(r"[\u4e00-\u9fff]", text) for text in said.values()), said
+    assert main(["new", "--content", str(content), "club-2026", "--game", "chess"]) == 1
+    assert "没有 chess 这个项目" in capsys.readouterr().err  # without --lang: the site's language
 
 
 def test_import_with_bad_rows_exits_1_with_row_numbers(tmp_path: Path, capsys) -> None:
@@ -44,6 +74,39 @@ def test_import_with_bad_rows_exits_1_with_row_numbers(tmp_path: Path, capsys) -
     assert main(["import", "club-2025", str(sheet), "--content", str(content)]) == 1
     err = capsys.readouterr().err
     assert "bad.csv:2:1: 错误 [registration-no-name] 第 2 行没有姓名" in err
+
+
+@pytest.mark.parametrize(("env", "locale"), [
+    ({"LANG": "en_US.UTF-8"}, "en"), ({"LANG": "zh_TW.UTF-8"}, "zh-Hant"), ({"LANG": "zh_HK.Big5HKSCS"}, "zh-Hant"),
+    ({"LANG": "zh_CN.UTF-8"}, "zh-Hans"), ({"LANG": "zh_SG"}, "zh-Hans"), ({"LANG": "C.UTF-8"}, "zh-Hans"), ({}, "zh-Hans"),
+    ({"LANG": "fr_FR.UTF-8"}, "en"), ({"LC_ALL": "en_GB.UTF-8", "LANG": "zh_CN.UTF-8"}, "en"),
+    ({"LC_MESSAGES": "zh_Hant_TW", "LANG": "en_US"}, "zh-Hant"), ({"LC_ALL": "", "LANG": "en_US"}, "en")])
+def test_the_environments_language_is_read_from_lc_all_lc_messages_and_lang(env: dict[str, str], locale: str) -> None:
+    assert environment_locale(env) == locale
+
+
+@pytest.mark.parametrize("locale", ["zh-Hans", "zh-Hant", "en"])
+def test_help_is_in_the_environments_language_with_no_site(tmp_path: Path, monkeypatch, capsys, locale: str) -> None:
+    """`paibang --help` and each command's help need no site: their words are the catalogues',
+    in the language LANG asks for; `--lang` on the command line wins."""
+    monkeypatch.chdir(tmp_path)  # no content/ here
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", {"zh-Hans": "zh_CN.UTF-8", "zh-Hant": "zh_TW.UTF-8", "en": "en_US.UTF-8"}[locale])
+    words = {key: catalogues.text(key, locale) for key in ("cli_description", "cli_usage", "cli_build", "cli_help")}
+    assert main(["--help"]) == 0
+    top = capsys.readouterr().out
+    assert top.startswith(words["cli_usage"] + "paibang") and words["cli_description"] in top and words["cli_build"] in top
+    others = [catalogues.text("cli_strict", other) for other in LOCALES if other != locale]
+    for command in ("build", "check", "serve", "pair", "new", "import", "export", "clean", "schema", "doctor", "init",
+                    "print", "desk"):
+        assert main([command, "--help"]) == 0
+        shown = capsys.readouterr().out
+        assert words["cli_help"] in shown and catalogues.text(f"cli_{command}", locale) in " ".join(shown.split())
+        assert not any(other in shown for other in others), (command, shown)
+    english = "en" if locale != "en" else "zh-Hans"
+    assert main(["build", "--lang", english, "--help"]) == 0
+    assert catalogues.text("cli_strict", english) in capsys.readouterr().out
 
 
 def test_usage_errors_exit_2(tmp_path: Path) -> None:

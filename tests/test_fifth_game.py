@@ -75,7 +75,7 @@ def test_the_toy_game_is_not_shipped() -> None:
     shipped = json.loads((SCHEMA_DIR / "event.schema.json").read_text(encoding="utf-8"))
     assert shipped["properties"]["game"]["enum"] == sorted(SHIPPED)
     assert "highcard" not in (SCHEMA_DIR / "event.schema.json").read_text(encoding="utf-8")
-    new = next(a for a in parser()._subparsers._group_actions[0].choices["new"]._actions if a.dest == "game")
+    new = next(a for a in parser("en")._subparsers._group_actions[0].choices["new"]._actions if a.dest == "game")
     assert new.help == "bridge, guandan, daguai or shengji"
 
 

@@ -308,8 +308,9 @@ def test_guandan_any_deal_log_replays_or_points_at_one_item(deals: list, start: 
         assert all(0 <= level <= guandan_rules.PASSED_A for level in result.levels.values())
         passed = [t for t, level in result.levels.items() if level == guandan_rules.PASSED_A]
         assert passed == ([result.passed] if result.passed else [])
-        winner, why = guandan_rules.match_result(result)
-        assert why in ("passed_a", "higher", "first", "undecided") and (winner is None) == (why == "undecided")
+        decision = guandan_rules.decide(result.teams, result, None)
+        winner, why = decision.winner, decision.why
+        assert why in ("passed_a", "higher", "first", "first_start", "undecided") and (winner is None) == (why == "undecided")
         guandan_views.chart_view(result)
         guandan_views.row_views(result, attempts)
 

@@ -176,8 +176,9 @@ def test_board_numbers_stop_at_200_when_the_stage_does_not_say(tmp_path: Path) -
     (root / "events/ev/results/r.yaml").write_text(
         "stage: main\ntables:\n  - {table: 1, ns: A1, ew: A2, boards: {1: pass, 200: pass, 100000000: pass}}\n",
         encoding="utf-8")
-    problem = only(problems(root), "board-number-range")
-    assert problem.params == {"board": 100000000, "boards": 200}
+    problem = only(problems(root), "board-number-largest")  # not "this stage's boards": the stage has none
+    assert problem.params == {"board": 100000000, "largest": 200}
+    assert problem.message("en") == "board 100000000 is past the largest board number paibang reads (200)"
 
 
 def test_daguai_board_numbers_stop_at_200_too(tmp_path: Path) -> None:
@@ -190,7 +191,7 @@ def test_daguai_board_numbers_stop_at_200_too(tmp_path: Path) -> None:
     (root / "events/ev/results/r.yaml").write_text(
         "stage: main\ntables:\n  - {table: 1, home: D1, away: D2, boards: {1: {open: D1 8, closed: D2 5}, "
         "100000000: {open: D1 8, closed: D2 5}}}\n", encoding="utf-8")
-    assert only(problems(root), "board-number-range").params["boards"] == 200
+    assert only(problems(root), "board-number-largest").params["largest"] == 200
 
 
 def test_shengji_board_table_numbered_past_200_is_refused_not_a_hang(tmp_path: Path) -> None:

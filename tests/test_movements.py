@@ -215,6 +215,24 @@ def test_demo_stage_follows_its_movement_and_has_a_card(slug):
     assert card is not None and len(card.rows) == DEMOS[slug][1]
 
 
+@pytest.mark.parametrize("slug", sorted(DEMOS))
+def test_the_card_is_worded_in_each_locale_from_the_catalogues(slug):
+    """The movement card's words are catalogue words (pair_* in the shared catalogue), one set
+    per locale: the page picks its event's language. English has no Chinese in it."""
+    import re
+
+    from generator import catalogues
+
+    _, results, _ = validate(ROOT / "content")
+    result = next(r for r in results if r.event.slug == slug)
+    card = movement_card(result.event, result.stages[0])
+    for locale in ("zh-Hans", "zh-Hant", "en"):
+        assert card.heading[locale] == catalogues.text("pair_movement_heading", locale)
+        assert card.steps[locale][-1] == catalogues.text("pair_compare_line", locale)
+        assert card.columns[1][locale] == catalogues.text("table_n", locale, n=1)
+    assert not re.search(r"[\u4e00-\u9fff]", " ".join([card.heading["en"], *card.steps["en"], *(c["en"] for c in card.columns)]))
+
+
 def without_results(tmp_path: Path, *slugs: str) -> Path:
     content = demo_content(tmp_path, *slugs)
     for slug in slugs:

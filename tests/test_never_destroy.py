@@ -296,13 +296,31 @@ def test_a_cache_open_to_others_is_not_used(tmp_path: Path, how: str) -> None:
     assert list(cache_root.rglob("*.*")) == [] and not proof.exists()  # nothing written there
 
 
-def test_the_cache_note_is_printed_in_the_sites_language(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("lang", "words"), [(None, ("缓存目录", "不安全", "所有人都可以写入")),
+                                            ("en", ("the cache folder", "not safe", "can be written by everyone")),
+                                            ("zh-Hant", ("快取目錄", "不安全", "所有人都可以寫入"))])
+def test_the_cache_note_is_printed_in_the_sites_language_or_the_one_asked_for(
+        tmp_path: Path, lang: str | None, words: tuple[str, str]) -> None:
     small_site(tmp_path)
     (tmp_path / "cache").mkdir(mode=0o777)
     (tmp_path / "cache").chmod(0o777)
-    done = run("build", "--content", "content", "--output", "output", "--strict", cwd=tmp_path)
+    done = run("build", "--content", "content", "--output", "output", "--strict", *(("--lang", lang) if lang else ()),
+               cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    assert "缓存目录" in done.stderr and "不安全" in done.stderr
+    note = next(line for line in done.stderr.splitlines() if "cache" in line)
+    assert all(word in note for word in words), note
+
+
+def test_serve_says_the_cache_note_in_its_lang(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    from generator.commands.serve import Site
+
+    content = small_site(tmp_path)
+    (tmp_path / "cache").mkdir(mode=0o777)
+    (tmp_path / "cache").chmod(0o777)
+    monkeypatch.setenv("PAIBANG_CACHE", str(tmp_path / "cache" / "pdf"))
+    Site(content, tmp_path / "output", ROOT / "templates", "en").build_once()
+    err = capsys.readouterr().err
+    assert "the cache folder" in err and "can be written by everyone" in err and "缓存" not in err, err
 
 
 def test_default_cache_is_beside_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

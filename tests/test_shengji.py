@@ -250,6 +250,7 @@ def test_with_the_kitty_multiplied_the_defenders_can_pass_200_up_to_440():
     ("1: 85", "shengji-points-syntax", "1: 85"),
     ("1: {open: {adjusted: NS}, closed: 40}", "shengji-pairs-only", "adjusted"),
     ("3: {open: 85, closed: 40}", "board-number-range", "3:"),
+    ("0: {open: 85, closed: 40}", "board-number-invalid", "0:"),  # not "this stage's boards are 1 to …"
 ])
 def test_an_impossible_record_is_an_error_with_file_and_line(tmp_path, record, code, marker):
     event, problems, folder = load(tmp_path, TEAM_STAGE, team_file(record + "\n2: {open: 60, closed: 60}"))
@@ -693,3 +694,15 @@ def test_the_content_format_pairs_example_reads_as_written(tmp_path):
     assert [(r.board, r.score) for r in rows] == [(1, 85), (2, 0), (3, None)]
     assert (rows[2].ns_percent, rows[2].ew_percent) == (None, None)  # one table: no top
     assert rows[2].result.adjusted == (0, 60)
+
+
+@pytest.mark.parametrize("value", [{"not_played": "yes"}, {"not_played": True, "points": 90}])
+def test_a_board_not_played_written_wrong_has_its_own_code_and_fix(value):
+    """shengji-not-played, not shengji-points-syntax (whose fix is about writing points)."""
+    from generator.messages import render_message
+
+    with pytest.raises(RecordError) as caught:
+        parse_result(value, None, KittyRule(), pairs=True)
+    assert caught.value.code == "shengji-not-played"
+    _, hint = render_message(caught.value.code, "en", {"board": 1, "room": "", "text": "x", **caught.value.params})
+    assert "not_played: true" in hint and "defenders' points" not in hint

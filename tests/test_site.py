@@ -16,6 +16,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from urllib.parse import unquote, urlsplit
 
+import jinja2
 import pytest
 
 from generator import catalogues
@@ -260,6 +261,25 @@ def test_translator_api_keeps_working_in_every_locale() -> None:
     assert tuple(t("archive") for t in words.values()) == ("赛事成绩", "賽事成績", "Results archive")
     with pytest.raises(KeyError):
         words["en"]("no_such_word")
+
+
+@pytest.mark.parametrize("stock", [False, True], ids=["fast", "stock"])
+def test_a_word_reads_the_same_with_and_without_parameters(stock: bool) -> None:
+    """`_()` formats always, as Jinja's newstyle gettext and catalogues.text do: `{{ }}` in a
+    catalogue is a brace whether the word is given parameters or not, in code and in a template
+    (fast_jinja compiles `_("key")` into the template; stock Jinja calls the translator)."""
+    from generator.render import html as html_module
+
+    guandan = ROOT / "generator" / "games" / "guandan"
+    expected = catalogues.text("gd_expected_penalty", "en", guandan)
+    assert expected.startswith("a mapping, e.g. {team: T02") and "{{" not in expected
+    translate = i18n.Translator("en")
+    assert translate("gd_expected_penalty") == translate("gd_expected_penalty", unused=1) == expected
+    assert translate.unformatted("gd_expected_penalty").startswith("a mapping, e.g. {{team: T02")
+    env = html_module.environment("en", stock=stock)
+    page = env.from_string('{{ _("gd_expected_penalty") }}|{{ _("gd_expected_penalty", n=1) }}'
+                           '|{{ _("table_n", n=number) }}').render(number=7)
+    assert page == f"{html.escape(expected)}|{html.escape(expected)}|Table 7"
 
 
 def test_game_words_are_merged_without_touching_the_catalogues(monkeypatch) -> None:
@@ -520,6 +540,24 @@ def test_pages_are_byte_for_byte_what_stock_jinja_renders(site: Path, tmp_path: 
     names = sorted(p.relative_to(fast) for p in fast.rglob("*") if p.is_file())
     assert names == sorted(p.relative_to(stock) for p in stock.rglob("*") if p.is_file()) and len(names) > 600
     assert [n for n in names if (fast / n).read_bytes() != (stock / n).read_bytes()] == []
+
+
+@pytest.mark.parametrize("stock", [False, True], ids=["fast", "stock"])
+def test_a_plain_function_raising_stop_iteration_gives_undefined_as_in_jinja(stock: bool) -> None:
+    """Jinja makes a callable's StopIteration an undefined value; fast_jinja's direct call of a
+    function it has found plain (the second call on) does the same, in a loop and outside."""
+    from generator.render import html as html_module
+
+    def stop(*args: object, **kwargs: object) -> str:
+        raise StopIteration
+
+    env = html_module.environment("en", stock=stock)
+    env.globals["stop"] = stop
+    template = env.from_string('{% for n in range(3) %}{{ stop(n)|default("none") }},{% endfor %}'
+                               '{{ stop() is defined }}{{ stop(1, b=2)|default("!") }}')
+    assert template.render() == template.render() == "none,none,none,False!"
+    with pytest.raises(jinja2.UndefinedError):  # StrictUndefined, shown: an error either way
+        env.from_string("{{ stop() }}").render()
 
 
 def test_compiled_templates_are_kept_between_builds_per_locale_and_version(tmp_path: Path, monkeypatch) -> None:

@@ -227,3 +227,16 @@ def test_words_read_again_reach_metrics_titles_and_messages(monkeypatch: pytest.
     i18n.reload_words()
     assert messages.render_message("file-missing", "en", {"path": "x"})[0] == "file not found: x"
     assert messages.render_message("guandan-rooms-draw-winner", "en", {})[0].startswith("both rooms'")
+
+
+def test_no_two_codes_hold_the_same_message_and_fix() -> None:
+    """A content problem two games share (a bye with boards, a Mitchell's pairs meeting twice) is
+    one code, in the shared catalogue: two codes with the same message and fix in every locale
+    are one message defined twice, and drift apart the first time one is reworded. Codes whose
+    messages read alike but whose fixes differ (each game's own example) are distinct."""
+    by_texts: dict[tuple[tuple[str, str], ...], list[str]] = {}
+    for folder in FOLDERS:
+        for code, entry in catalogues.messages(folder).items():
+            by_texts.setdefault(tuple(entry.get(locale, ("", "")) for locale in LOCALES), []).append(code)
+    twice = sorted(sorted(codes) for codes in by_texts.values() if len(codes) > 1)
+    assert not twice, f"one message under several codes, keep one (shared) code for each: {twice}"

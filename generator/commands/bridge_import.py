@@ -824,9 +824,10 @@ def _entry_line(entry: str, names: list[str], name: str | None = None, indent: s
 
 def _add_missing_entries(event: Path, entries: list[tuple[str, list[str], str | None]]) -> None:
     """An existing event keeps its file; entries it lacks are added to its `entries:` list: below
-    the key (whose `[]`, as `paibang new` writes it, becomes a block list, the commented examples
-    kept), or at the end of the file it names (`entries: entries.yaml`, as `paibang import` of a
-    registration sheet writes it)."""
+    the key (whose `[]`, as `paibang new` writes it, becomes a block list that replaces the
+    commented examples beneath it, as `paibang import` of a registration sheet replaces them), or
+    at the end of the file it names (`entries: entries.yaml`, as that import writes it). An id
+    only in a comment (an example) is not an entry the event has."""
     text = event.read_text(encoding="utf-8")
     lines = text.splitlines()
     at = next((i for i, line in enumerate(lines) if re.match(r"entries\s*:", line)), None)
@@ -840,15 +841,19 @@ def _add_missing_entries(event: Path, entries: list[tuple[str, list[str], str | 
         if missing and re.search(r"^entries\s*:", own, re.MULTILINE) is None:
             listed.write_text(own.rstrip("\n") + "\n" + "\n".join(missing) + "\n", encoding="utf-8")
         return
-    present = set(re.findall(r"\bid:\s*[\"']?([A-Za-z0-9_-]+)", text))
+    written = "\n".join(line for line in lines if not line.lstrip().startswith("#"))
+    present = set(re.findall(r"\bid:\s*[\"']?([A-Za-z0-9_-]+)", written))
     added = [_entry_line(e, names, name) for e, names, name in entries if e not in present]
     if not added:
         return
     if at is None:
         lines += ["entries:", *added]
     elif value in ("", "[]"):
-        lines[at] = re.sub(r"\[\s*\]", "", lines[at], count=1).rstrip()
         end = _block_end(lines, at)
+        if value == "[]":  # nothing but comments below an empty list: `paibang new`'s examples
+            lines[at + 1:end] = [line for line in lines[at + 1:end] if not line.lstrip().startswith("#")]
+            end = _block_end(lines, at)
+        lines[at] = re.sub(r"\[\s*\]", "", lines[at], count=1).rstrip()
         lines[end:end] = added
     else:  # a flow list written by hand, or a file that is not there: the check that follows says so
         return

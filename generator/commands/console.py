@@ -5,7 +5,9 @@ up by `catalogues.text(key, locale, **params)`, the one lookup every command use
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from generator import catalogues
@@ -55,3 +57,19 @@ def site_locale(content: Path) -> str:
         if key.strip() == "locale" and value in LOCALES:
             return value
     return "zh-Hans"
+
+
+def environment_locale(environ: Mapping[str, str] = os.environ) -> str:
+    """The language the environment asks for, where there is no site to ask (`paibang --help`):
+    the first of LC_ALL, LC_MESSAGES and LANG that is set, as the C library picks the language
+    of messages. Chinese of Taiwan, Hong Kong or Macau (or written zh_Hant) is zh-Hant, any other
+    Chinese zh-Hans, English en; C, POSIX or nothing is paibang's default, zh-Hans, as for a site
+    without `locale`; another language gets English, the one a reader of neither script likely reads."""
+    value = next((environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(name)), "")
+    language = value.split(".")[0].split("@")[0].replace("-", "_").lower()
+    if language in ("", "c", "posix"):
+        return "zh-Hans"
+    parts = language.split("_")
+    if parts[0] == "zh":
+        return "zh-Hant" if {"hant", "tw", "hk", "mo"} & set(parts[1:]) else "zh-Hans"
+    return "en"

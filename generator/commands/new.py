@@ -19,20 +19,24 @@ from generator.messages import LOCALES
 
 
 class ScaffoldRefused(Exception):
-    """The event cannot be created: the message says why, in the site's language."""
+    """The event cannot be created: the message says why, in the language of messages (`lang`)."""
 
 
-def scaffold_event(content: Path, slug: str, game: str, locale: str = "zh-Hans", today: dt.date | None = None) -> list[Path]:
-    """Write events/<slug>/ for `game`; returns the files written."""
+def scaffold_event(content: Path, slug: str, game: str, locale: str = "zh-Hans", today: dt.date | None = None,
+                   lang: str | None = None) -> list[Path]:
+    """Write events/<slug>/ for `game`, its comments in `locale` (the site's); returns the files
+    written. A refusal is worded in `lang` (`--lang`), else in `locale`."""
     index = LOCALES.index(locale)
+    said = lang or locale
     if not SLUG.match(slug):
-        raise ScaffoldRefused(catalogues.text("new_bad_slug", locale))
+        raise ScaffoldRefused(catalogues.text("new_bad_slug", said))
     examples = {name: rules.example for name, rules in GAMES.items() if rules.example is not None}
     if game not in examples:
-        raise ScaffoldRefused(f"game: {game}? ({', '.join(examples)})")
+        joiner = ", " if said == "en" else "、"
+        raise ScaffoldRefused(catalogues.text("new_unknown_game", said, game=game, games=joiner.join(examples)))
     folder = content / "events" / slug
     if folder.exists():
-        raise ScaffoldRefused(catalogues.text("new_exists", locale, folder=folder))
+        raise ScaffoldRefused(catalogues.text("new_exists", said, folder=folder))
     day = (today or dt.date.today()).isoformat()
     example = examples[game]
     first_stage = example.stages.split("\n")[0].split("id:")[1].strip()

@@ -140,7 +140,8 @@ class Site:
         locale = self.locale
         try:
             code_digest.cache_clear()  # a template changed while serving: every page, as in a fresh build
-            report = build(self.content, self.output, memory=self.memory)
+            report = build(self.content, self.output, memory=self.memory,
+                           notify=lambda key, params: say(catalogues.text(key, locale, **params)))
         except ContentErrors as failure:
             print_problems(failure.problems, locale, self.content)
             errors = sum(1 for p in failure.problems if not p.warning)

@@ -78,7 +78,7 @@ class FixedWords(jinja2.ext.Extension):
 
         def formatted(match: re.Match[str]) -> str:
             try:
-                text = translate(match.group(2))
+                text = translate.unformatted(match.group(2))
             except KeyError:
                 return match.group(0)
             return quoted(text) + "|format_word("
@@ -155,6 +155,16 @@ def _call_plainly(function: Any) -> None:
     except TypeError:  # no weak references to it: asked again at every call, as before
         return
     PLAIN_CALLS[id(function)] = None
+
+
+def _plain_call(environment: jinja2.Environment, function: Any, /, *args: Any, **kwargs: Any) -> Any:
+    """A plain function called straight from a template (_CodeGenerator.visit_Call), as
+    Context.call would call it: a StopIteration it raises is an undefined value, not an
+    exception (inside the template's generator it would become a RuntimeError)."""
+    try:
+        return function(*args, **kwargs)
+    except StopIteration:
+        return environment.undefined("value was undefined because a callable raised a StopIteration exception")
 
 
 def _html_text(value: Any) -> str:
@@ -266,8 +276,8 @@ class _CodeGenerator(jinja2.compiler.CodeGenerator):
         writes it, which also builds a dict of Jinja's loop and block variables for every call
         in a loop or block (for functions that take the context, none of paibang's). The callee
         is evaluated once, before its arguments; the arguments' code is written for both ways,
-        one of which runs. A plain function raising StopIteration raises it, where
-        context.call would have made it undefined (StrictUndefined: an error either way)."""
+        one of which runs. A plain function raising StopIteration gives undefined, as
+        context.call makes it (plain_call)."""
         if self.environment.is_async or self.environment.sandboxed or not isinstance(node.node, jinja2.nodes.Name):
             return super().visit_Call(node, frame, forward_caller=forward_caller)  # methods: made anew at each use
         # The direct call: the arguments only (and the caller of a {% call %} block), as Jinja
@@ -275,7 +285,7 @@ class _CodeGenerator(jinja2.compiler.CodeGenerator):
         stream, self.stream = self.stream, io.StringIO()
         self.signature(node, frame, {"caller": "caller"} if forward_caller else None)
         arguments, self.stream = self.stream.getvalue(), stream
-        self.write(f"(_cf({arguments.removeprefix(', ')}) if id(_cf := ")
+        self.write(f"(plain_call(environment, _cf{arguments}) if id(_cf := ")
         self.visit(node.node, frame)
         self.write(") in plain_calls else context.call(_cf")
         extra_kwargs = {"caller": "caller"} if forward_caller else None
@@ -317,7 +327,7 @@ class _CodeGenerator(jinja2.compiler.CodeGenerator):
         super().visit_Template(node, frame)
         # At the end of the template's module: its functions run only once it is all loaded.
         self.writeline("from generator.render.fast_jinja import PLAIN_CALLS as plain_calls, _escape_inner as escape_inner, "
-                       "_html_text as html_text")
+                       "_html_text as html_text, _plain_call as plain_call")
 
 
 class Environment(jinja2.Environment):

@@ -106,8 +106,15 @@ class Translator:
         self._gettext = _chain(locale).gettext
 
     def __call__(self, key: str, **params: object) -> str:
-        text = self._gettext(key)
-        return text.format(**params) if params else text
+        """The word with its placeholders filled, always: as Jinja's i18n extension (newstyle
+        gettext) formats a text even without variables, so `{{ }}` in a catalogue is a brace
+        whether the word takes parameters or not, as catalogues.text reads it."""
+        return self._gettext(key).format(**params)
+
+    def unformatted(self, key: str) -> str:
+        """The word's text as the catalogue writes it, placeholders and `{{ }}` left in (for a
+        template to format later, as fast_jinja's FixedWords does)."""
+        return self._gettext(key)
 
     def pick(self, localised: dict[str, str]) -> str:
         return localised.get(self.locale) or localised.get("zh-Hans", "")

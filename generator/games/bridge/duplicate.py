@@ -57,7 +57,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.content.model import Stage, Table
-from generator.content.reader import MAX_BOARDS, Reader, suggestion
+from generator.content.reader import MAX_BOARDS, Reader, board_number_problem, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark, Problems
 from generator.games import SideScore, TableScore
@@ -570,7 +570,7 @@ def read_pairs_table(reader: Reader, stage: Stage, options: BridgeStage) -> tupl
         reader.mapping("boards")  # records the type problem
         return sides, record
     if len(sides) < 2 and written:
-        reader.problems.add("bridge-bye-with-play", reader.key_mark("boards"), id=sides[0][0] if sides else "?")
+        reader.problems.add("bye-with-play", reader.key_mark("boards"), id=sides[0][0] if sides else "?")
         return sides, record
     record.boards = _read_boards(reader, written, options, parse_duplicate_board)
     if stage.boards and written and len(written) != stage.boards:
@@ -584,9 +584,9 @@ def _read_boards(reader: Reader, written: YamlMap, options: BridgeStage,
     found = []
     for number, value in written.items():
         mark = written.value_marks.get(number, written.mark)
-        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_BOARD_NUMBER:
-            reader.problems.add("board-number-range", written.key_marks.get(number, written.mark), board=number,
-                                boards=MAX_BOARD_NUMBER)
+        wrong = board_number_problem(number, None, MAX_BOARD_NUMBER)
+        if wrong is not None:
+            reader.problems.add(wrong[0], written.key_marks.get(number, written.mark), **wrong[1])
             continue
         try:
             record = parse(number, value, mark)
@@ -632,7 +632,7 @@ def read_team_table(reader: Reader, stage: Stage, options: BridgeStage) -> tuple
         reader.mapping("boards")
         return sides, record
     if record.played and (len(sides) == 1 or reader.raw("forfeit") is not None):
-        code = "bridge-bye-with-play" if len(sides) == 1 else "bridge-forfeit-with-play"
+        code = "bye-with-play" if len(sides) == 1 else "forfeit-with-play"
         reader.problems.add(code, reader.key_mark("boards"), id=sides[0][0] if len(sides) == 1 else reader.raw("forfeit"))
         record.played = False
         return sides, record
@@ -943,7 +943,7 @@ def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problem
                 records.setdefault(row.board, []).append((row, score))
             pair = frozenset((view.ns, view.ew))
             if pair in met:
-                problems.add("bridge-pairs-meet-twice", _mark_of(score), warning=True, a=view.ns, b=view.ew,
+                problems.add("pairs-meet-twice", _mark_of(score), warning=True, a=view.ns, b=view.ew,
                              round=met[pair][0], table=met[pair][1], this_round=number, this_table=score.table.number)
             else:
                 met[pair] = (number, score.table.number)

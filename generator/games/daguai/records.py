@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from generator.content.model import Stage
-from generator.content.reader import MAX_BOARDS, Reader, suggestion
+from generator.content.reader import Reader, board_number_problem, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark
 from generator.games.common.shorthand import half_width, shown, split_items
@@ -143,8 +143,9 @@ def _read_boards(reader: Reader, stage: Stage, side_ids: list[str],
     written: set[int] = set()
     records: list[BoardRecord] = []
     for number, value in boards.node.items():
-        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= (limit or MAX_BOARDS):
-            reader.problems.add("board-number-range", boards.key_mark(number), board=number, boards=limit or MAX_BOARDS)
+        wrong = board_number_problem(number, limit or None)
+        if wrong is not None:
+            reader.problems.add(wrong[0], boards.key_mark(number), **wrong[1])
             continue
         written.add(number)
         board_mark = boards.value_mark(number)

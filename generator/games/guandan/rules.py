@@ -6,8 +6,9 @@ Nothing here reads a file or knows a word: records.py reads what a secretary wro
 
 >>> from generator.games.guandan.records import parse_deal
 >>> r = replay(("T01", "T02"), [parse_deal("T01+2"), parse_deal("T02+2")])
->>> [level_name(r.levels[t]) for t in r.teams], match_result(r)
-(['4', '4'], ('T01', 'first'))
+>>> d = decide(r.teams, r, None)
+>>> [level_name(r.levels[t]) for t in r.teams], d.winner, d.why
+(['4', '4'], 'T01', 'first')
 """
 
 from __future__ import annotations
@@ -172,19 +173,6 @@ def _fail_attempt(team: str, attempts: dict[str, int], limit: int, notes: list[t
         notes.append(("back_to_two", team, count))
     else:
         notes.append(("a_failed", team, count))
-
-
-def match_result(result: Replay) -> tuple[str | None, str]:
-    """(winner, why) at the end of a logged match: why is `passed_a`, `higher`, `first`, or
-    `undecided` (levels equal and neither team ever moved: the record must say who won)."""
-    if result.passed is not None:
-        return result.passed, "passed_a"
-    a, b = result.teams
-    if result.levels[a] != result.levels[b]:
-        return (a if result.levels[a] > result.levels[b] else b), "higher"
-    if result.arrived[a] == result.arrived[b]:
-        return None, "undecided"
-    return (a if result.arrived[a] < result.arrived[b] else b), "first"
 
 
 # --- other rule sets: small points, penalties, draws, the extra deal ------------------------------

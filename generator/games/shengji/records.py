@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from generator.content.model import Stage
-from generator.content.reader import MAX_BOARDS, Reader, suggestion
+from generator.content.reader import MAX_BOARDS, Reader, board_number_problem, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark, Problems
 from generator.games.common.shorthand import half_width, shown
@@ -169,10 +169,10 @@ def _parse_mapping(node: dict, mark: Mark | None, kitty: KittyRule, pairs: bool,
     if pairs and node.get("not_played") is not None:
         flag = node["not_played"]
         if flag is not True:
-            raise RecordError("shengji-points-syntax", _marks(node, "not_played", mark), text=shown(flag),
+            raise RecordError("shengji-not-played", _marks(node, "not_played", mark), text=shown(flag),
                               problem=problem("not_played"))
         if any(node.get(k) is not None for k in ("points", "tricks", "kitty", "x", "penalty")):
-            raise RecordError("shengji-points-syntax", mark, text="{…}", problem=problem("not_played_alone"))
+            raise RecordError("shengji-not-played", mark, text="{…}", problem=problem("not_played_alone"))
         return RoomResult(not_played=True, note=note, mark=mark)
     written = node.get("points")
     if written is not None and isinstance(written, str) and written.strip() in SHUT_OUT_WORDS:
@@ -433,7 +433,7 @@ def read_team_table(reader: Reader, stage: Stage,
         return sides, record
     if len(ids) == 1 or reader.raw("forfeit") is not None:
         if record.played:
-            code = "shengji-bye-with-play" if len(ids) == 1 else "shengji-forfeit-with-play"
+            code = "bye-with-play" if len(ids) == 1 else "forfeit-with-play"
             reader.problems.add(code, reader.key_mark("boards"), id=ids[0] if len(ids) == 1 else reader.raw("forfeit"))
         record.played = False
         return sides, record
@@ -446,9 +446,9 @@ def read_team_table(reader: Reader, stage: Stage,
     numbers: set[int] = set()
     for number, value in written.items():
         board_mark = written.value_marks.get(number, written.mark)
-        if isinstance(number, bool) or not isinstance(number, int) or number < 1 or (limit and number > limit):
-            reader.problems.add("board-number-range", written.key_marks.get(number, written.mark),
-                                board=number, boards=limit or "…")
+        wrong = board_number_problem(number, limit or None, None)
+        if wrong is not None:
+            reader.problems.add(wrong[0], written.key_marks.get(number, written.mark), **wrong[1])
             continue
         numbers.add(number)
         board = _read_team_board(reader.problems, number, value, board_mark, options, ids)
@@ -539,7 +539,7 @@ def read_pairs_table(reader: Reader, stage: Stage,
         reader.mapping("boards")
         return sides, record
     if len(sides) < 2 and written:
-        reader.problems.add("shengji-bye-with-play", reader.key_mark("boards"), id=sides[0][0] if sides else "?")
+        reader.problems.add("bye-with-play", reader.key_mark("boards"), id=sides[0][0] if sides else "?")
         return sides, record
     # A Mitchell deals as many board sets as tables, which the round's file knows and one
     # table does not: any board number is read here, and score_field warns about a board
@@ -548,9 +548,9 @@ def read_pairs_table(reader: Reader, stage: Stage,
     resolver = _pairs_resolver(record.ns, record.ew)
     for number, value in written.items():
         mark = written.value_marks.get(number, written.mark)
-        if isinstance(number, bool) or not isinstance(number, int) or number < 1 or (limit and number > limit):
-            reader.problems.add("board-number-range", written.key_marks.get(number, written.mark),
-                                board=number, boards=limit or "…")
+        wrong = board_number_problem(number, limit or None, None)
+        if wrong is not None:
+            reader.problems.add(wrong[0], written.key_marks.get(number, written.mark), **wrong[1])
             continue
         try:
             record.boards.append((number, parse_result(value, mark, options.kitty, pairs=True, against=resolver)))

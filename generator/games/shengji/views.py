@@ -410,7 +410,7 @@ def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problem
                 continue
             pair = frozenset((view.ns, view.ew))
             if pair in met:
-                problems.add("shengji-pairs-meet-twice", _mark_of(score), warning=True, a=view.ns, b=view.ew, round=met[pair][0], table=met[pair][1],
+                problems.add("pairs-meet-twice", _mark_of(score), warning=True, a=view.ns, b=view.ew, round=met[pair][0], table=met[pair][1],
                              this_round=number, this_table=score.table.number)
             else:
                 met[pair] = (number, score.table.number)
