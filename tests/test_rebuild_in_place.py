@@ -395,3 +395,33 @@ def test_a_large_sites_sitemap_is_split_and_rewritten_where_it_changed(tmp_path:
         assert urls & again, path
     fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")
+
+
+def test_who_is_who_is_matched_again_only_when_names_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The players' matching (render/players.py) is kept in the record of the build: a results
+    file saved matches nobody again; a player's name changed does, and the site is as a fresh
+    build makes it either way."""
+    from generator.render import players
+
+    matched: list[int] = []
+    match = players._match
+    monkeypatch.setattr(players, "_match", lambda results, inputs: matched.append(len(results)) or match(results, inputs))
+    content = archive(tmp_path, 4)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    assert matched == [4]
+    change_one_results_file(content)
+    build(content, out, cache_dir=cache, bulletins=False)
+    assert matched == [4]
+    fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")
+    event = content / "events" / f"{DEMOS[1]}-003" / "event.yaml"
+    text = event.read_text(encoding="utf-8")
+    name = text.split("players: [", 1)[1].split(",", 1)[0].strip()
+    event.write_text(text.replace(f"players: [{name},", "players: [欧阳娜娜,", 1), encoding="utf-8")
+    build(content, out, cache_dir=cache, bulletins=False)
+    assert len(matched) == 3  # the fresh build's, and this one's
+    assert "欧阳娜娜" in (out / "players/index.html").read_text(encoding="utf-8")
+    shutil.rmtree(tmp_path / "fresh")
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other2/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")

@@ -309,9 +309,6 @@ class PreviousBuild:
         self.data: dict = {}
         self.damaged: set[str] = set()  # files found changed in output/ since written (by `unchanged`)
         self.every_file = False  # each kept part's every file is looked at (`expect`)
-        # Who is who across the site (render/players.py's PeopleIndex): the last build's, then,
-        # once render_site has matched people, this build's, to be recorded for the next one.
-        self.people = self.data.get("people")
         try:
             with open(record, "rb") as handle:
                 data = caches.loads(handle.read())  # sealed: never a pickle someone else wrote
@@ -322,6 +319,9 @@ class PreviousBuild:
         except Exception:  # noqa: BLE001 - any record that cannot be read is as good as none
             self.events, self.data = {}, {}
         self._there = self.output.is_dir()
+        # Who is who across the site (render/players.py's PeopleIndex): the last build's, then,
+        # once render_site has matched people, this build's, to be recorded for the next one.
+        self.people = self.data.get("people")
 
     @property
     def folders(self) -> Folders:

@@ -101,6 +101,11 @@ class Person:
         return self.groups[0] if self.groups else None
 
     @property
+    def latest(self) -> Event | None:
+        """The newest event the person appears in (without making their rows)."""
+        return self._people.results[self.slugs[0]].event if self._people is not None and self.slugs else None
+
+    @property
     def shown(self) -> str:
         """Who the person's page says they are, namesakes included: what its key is made of
         beside the events (render/incremental.py's player_key)."""
@@ -200,6 +205,7 @@ class People:
     _events: dict[str, tuple[dict, dict, dict]] = field(default_factory=dict, repr=False)  # unpacked, by slug
     _numbers: dict[str, int] = field(default_factory=dict, repr=False)  # person's key -> number
     _standings: dict[str, list] = field(default_factory=dict, repr=False)  # by slug: (stage, standings by entry)
+    _credits: dict[str, dict] = field(default_factory=dict, repr=False)  # by slug: (name, group) -> credit line
 
     def _event(self, slug: str) -> tuple[dict, dict, dict]:
         found = self._events.get(slug)
@@ -244,7 +250,9 @@ class People:
                 self._standings[slug] = [(s, s.standings_by_entry()) for s in result.stages]
             row.stages = [StageMark(s.stage.id, s.stage.name, ranked[entry_id]) for s, ranked in self._standings[slug]
                           if entry_id in ranked]
-        credit_lines = {(c.name, c.group): c for c in result.credits}
+        credit_lines = self._credits.get(slug)
+        if credit_lines is None:
+            credit_lines = self._credits[slug] = {(c.name, c.group): c for c in result.credits}
         row.credits = next((credit_lines[k] for k in credit_keys if k in credit_lines), None)
         return row
 

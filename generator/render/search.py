@@ -112,7 +112,7 @@ def _event_label(event: Event) -> str:
 
 def _person_detail(person: Person, t: Translator) -> str:
     groups = t.joiner().join(person.groups)
-    latest = next((e.result.event for e in person.events), None)
+    latest = person.latest
     return t.joiner().join(p for p in (groups, _event_label(latest) if latest else "") if p)
 
 
