@@ -163,6 +163,7 @@ class EventCache:
         self.loaded: dict[Path, list[ContentError]] = {}  # load problems of events read anew
         self.results: dict[Path, EventResult | EventSummary] = {}
         self._site_text: bytes | None = None
+        self._listing: set[str] | None = None  # the folder's files, as `has` first found them
 
     def _key(self, folder: Path, site: Site) -> str:
         from generator.render.incremental import code_digest, folder_digest, resolved
@@ -184,7 +185,15 @@ class EventCache:
         return False
 
     def _kept(self, key: str) -> bool:
-        return (self.memory is not None and key in self.memory.events) or (self.folder / f"{key}.sealed").is_file()
+        if self.memory is not None and key in self.memory.events:
+            return True
+        if self._listing is None:  # one listing, not a look for each of 2,000 events' files
+            try:
+                with os.scandir(self.folder) as found:
+                    self._listing = {item.name for item in found}
+            except OSError:
+                self._listing = set()
+        return f"{key}.sealed" in self._listing
 
     def _hashed_anew(self, folder: Path, site: Site) -> bool:
         """An event about to be read from its files, whose digest the build took from their stats
