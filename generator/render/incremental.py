@@ -449,6 +449,8 @@ class PreviousBuild:
             data |= {"inputs": inputs, "pages": outcome.pages, "pdfs": outcome.pdfs, "events_built": outcome.events,
                      "locale": outcome.locale, "warnings": list(outcome.warnings), "pdf_keys": pdf_keys or {}}
         caches.write_atomically(self.record, caches.dumps(data))
+        for older in (".json", ".warnings.sealed"):  # an older paibang's record of the same output/
+            self.record.with_suffix(older).unlink(missing_ok=True)
 
 
 RECORD_VERSION = 2
