@@ -136,21 +136,3 @@ def unsafe(folder: Path) -> dict[str, str] | None:
         if found.st_mode & stat.S_IWOTH:
             return catalogues.word("cache_unsafe_everyone", path=path)
     return None
-    for path in (folder, *(folder / name for name in ("events", "pdf"))):
-        try:
-            found = os.lstat(path)
-        except FileNotFoundError:
-            continue
-        except OSError as exc:
-            return f"{path}: {exc.strerror or exc}"
-        if stat.S_ISLNK(found.st_mode) and path != folder:
-            return f"{path} is a symbolic link"
-        if path == folder and stat.S_ISLNK(found.st_mode):
-            found = os.stat(path)
-        if not stat.S_ISDIR(found.st_mode):
-            return f"{path} is not a folder"
-        if found.st_uid != os.getuid():
-            return f"{path} belongs to another user (uid {found.st_uid})"
-        if found.st_mode & stat.S_IWOTH:
-            return f"{path} can be written by everyone"
-    return None
