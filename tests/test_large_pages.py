@@ -44,6 +44,7 @@ def large(tmp_path_factory: pytest.TempPathFactory) -> Path:
         patch.setattr(html_module, "PAGE_TABLES", TABLES)
         patch.setattr(html_module, "ARCHIVE_EVENTS", 2)
         patch.setattr(html_module, "PLAYERS_PAGE", PEOPLE)
+        patch.setattr(html_module, "PLAYER_EVENTS", 1)  # a player of two events has two pages
         patch.setattr(search_module, "SINGLE_INDEX_LIMIT", 0)
         patch.setattr(search_module, "SHARD_LIMIT", SHARD_BYTES)
         patch.setattr(search_module, "CHUNK_RECORDS", CHUNK)
@@ -332,8 +333,8 @@ def test_search_answers_when_the_sharded_search_script_fails_to_load(large: Path
 @pytest.mark.parametrize("width", [390, 320])
 def test_the_new_kinds_of_page_on_a_phone(large: Path, browser, width: int) -> None:
     """A standings page beyond the first, a round's page, a year of the archive, the event page
-    cut to its first page: measured as tests/test_phone.py measures every kind of page (nothing
-    sideways, cards kept, targets of 24 px, axe-core)."""
+    cut to its first page, a player's second page: measured as tests/test_phone.py measures
+    every kind of page (nothing sideways, cards kept, targets of 24 px, axe-core)."""
     from tests.test_phone import page_problems
 
     tab = browser.new_page()
@@ -343,6 +344,7 @@ def test_the_new_kinds_of_page_on_a_phone(large: Path, browser, width: int) -> N
         for path in [f"{GUANDAN}/main/page-2/index.html", f"{GUANDAN}/main/index.html",
                      f"{GUANDAN}/main/round-1/page-2/index.html", f"{GUANDAN}/index.html", "years/2020/index.html",
                      "players/page-2/index.html",
+                     str(next(large.glob("players/*/page-2/index.html")).relative_to(large)),
                      "index.html"]:
             tab.goto((large / path).as_uri())
             problems += page_problems(tab, f"{width}px {path}")

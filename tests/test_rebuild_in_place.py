@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -424,4 +425,32 @@ def test_who_is_who_is_matched_again_only_when_names_change(tmp_path: Path, monk
     assert "欧阳娜娜" in (out / "players/index.html").read_text(encoding="utf-8")
     shutil.rmtree(tmp_path / "fresh")
     build(content, tmp_path / "fresh", cache_dir=tmp_path / "other2/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")
+
+
+def test_a_regulars_page_is_split_and_a_change_renders_the_page_that_lists_it(tmp_path: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player of many events (a club's regular: hundreds of weekly sessions) has a page per
+    PLAYER_EVENTS events, newest first; the first shows their totals. A results file of an old
+    event renders again the page that lists it, not every page of every player in it."""
+    from generator.render import html
+
+    monkeypatch.setattr(html, "PLAYER_EVENTS", 2)
+    content = archive(tmp_path, 6)  # each player is in three events
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    pages = sorted(out.glob("players/*/page-2/index.html"))
+    assert pages and not list(out.glob("players/*/page-3"))
+    first = pages[0].parent.parent / "index.html"
+    text, second = first.read_text(encoding="utf-8"), pages[0].read_text(encoding="utf-8")
+    assert text.count('<th scope="row" class="wrap">') == 2 and second.count('<th scope="row" class="wrap">') == 1
+    assert "page-2/" in text and 'aria-current="page"' in second
+    listed = re.findall(r"events/[a-z0-9-]+-(\d{3})/", text + second)
+    assert [int(n) for n in dict.fromkeys(listed)] == sorted({int(n) for n in listed}, reverse=True)  # newest first
+    slug = change_one_results_file(content)  # the oldest event of its players: on their second pages
+    report = build(content, out, cache_dir=cache, bulletins=False)
+    players = [w for w in report.written if w.startswith("players/") and w != "players/index.html"]
+    assert players and all(w.endswith("/page-2/index.html") for w in players), players
+    assert all(f"events/{slug}/" in (out / w).read_text(encoding="utf-8") for w in players)
+    fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")

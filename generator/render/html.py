@@ -42,7 +42,7 @@ from generator.render.players import People, Person, collect_people, people_by_g
 from generator.render.search import index_files
 from generator.render.search import records as search_records
 from generator.tournament.results import EventResult, StageResult
-from generator.tournament.summary import EventSummary, is_summary, names_digest
+from generator.tournament.summary import EventSummary, credits_digest, is_summary, names_digest
 from generator.tournament.pairing import movement_card
 from generator.tournament.running import MatchRow, running_totals, seated
 from generator.tournament.standings import Standing
@@ -404,6 +404,7 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     to_render: list[tuple[EventResult, str]] = []
     keys = {r.event.slug: event_key(shared, r, bulletins.get(r.event.slug, []), people.keys_in(r.event.slug))
             for r in results}
+    by_slug = {r.event.slug: r for r in results}
     if previous is not None:
         previous.expect(sum(1 for slug, key in keys.items() if previous.has(slug, key)), len(keys))
     for result in results:
@@ -413,14 +414,23 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
             made[slug] = kept
         else:
             to_render.append((result, keys[slug]))
-    persons: list[tuple[Person, str]] = []
+    # A player's page, and past PLAYER_EVENTS events each further page of their events: each
+    # made of the events it lists; the first shows the person's totals too, made of every
+    # event's credits (so that a change to an old event renders the page that lists it alone).
+    persons: list[tuple[Person, str, int]] = []
     for person in people.everyone:
-        key = player_key(shared, person.shown, [keys[slug] for slug in person.slugs])
-        kept = previous.reuse(player_part(person.key), key, out) if previous is not None else None
-        if kept is not None:
-            made[player_part(person.key)] = kept
-        else:
-            persons.append((person, key))
+        pages = chunks(person.slugs, PLAYER_EVENTS)
+        for number, slugs in enumerate(pages, 1):
+            shown = [person.shown, f"{number}/{len(person.slugs)}", *[keys[slug] for slug in slugs]]
+            if number == 1 and len(pages) > 1:
+                shown += [credits_digest(by_slug[slug]) for slug in person.slugs]
+            key = player_key(shared, "\0".join(shown[:2]), shown[2:])
+            part = player_page_part(person, number)
+            kept = previous.reuse(part, key, out) if previous is not None else None
+            if kept is not None:
+                made[part] = kept
+            else:
+                persons.append((person, key, number))
     for result in {r.event.locale or site.locale for r, _ in to_render}:
         # Made before forking, so every worker has them. Their templates compile when first used, in
         # each worker: compiling them all here first was measured no faster with two workers.
@@ -698,14 +708,33 @@ def _render_share(share: tuple[list[tuple[int, int, int]], list[int]],
         stamps.update(tree.stamps)
     env = _JOB["env_for"](site.locale)
     for index in person_indexes:
-        person, key = persons[index]
+        person, key, number = persons[index]
         tree = OutputTree(_JOB["root"])
         writer = SiteWriter(site, tree)
-        days = [_last_day(e.result) for e in person.events if e.result.event.dates]
-        writer.page(env, player_url(person), "player.html", max(days, default=None), person=person)
-        made[player_part(person.key)] = EventPages(key, tree.written, writer.pages)
+        render_player(env, writer, person, number)
+        made[player_page_part(person, number)] = EventPages(key, tree.written, writer.pages)
         stamps.update(tree.stamps)
     return made, stamps
+
+
+PLAYER_EVENTS = 100  # events a player's page lists: players/<key>/ the newest 100, players/<key>/page-2/ the next, …
+
+
+def player_page_part(person: Person, number: int) -> str:
+    """How page `number` of a player's pages is recorded beside the events (incremental.py)."""
+    return player_part(person.key) if number == 1 else f"{player_part(person.key)}/page-{number}"
+
+
+def render_player(env: jinja2.Environment, writer: SiteWriter, person: Person, number: int = 1) -> None:
+    """Page `number` of a person's page: their events, newest first, PLAYER_EVENTS a page (the
+    first with their totals)."""
+    pages = chunks(person.slugs, PLAYER_EVENTS)
+    slugs = pages[number - 1]
+    rows = person.rows(slugs) if len(pages) > 1 else person.events
+    days = [_last_day(row.result) for row in rows if row.result.event.dates]
+    links = paged(pages, player_url(person), lambda start, page: _span(start + 1, start + len(page)))
+    writer.page(env, page_url(player_url(person), number), "player.html", max(days, default=None), person=person,
+                rows=rows, pages=links, page_number=number)
 
 
 def _first_day(result: EventResult) -> str:

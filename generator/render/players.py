@@ -96,6 +96,13 @@ class Person:
             self._rows = self._people.rows_of(self) if self._people is not None else []
         return self._rows
 
+    def rows(self, slugs: list[str]) -> list[PersonEvent]:
+        """The person's rows in the events `slugs` (a page of their events), newest first."""
+        if self._rows is not None or self._people is None:
+            wanted = set(slugs)
+            return [row for row in self.events if row.result.event.slug in wanted]
+        return self._people.rows_of(self, slugs)
+
     @property
     def group(self) -> str | None:
         return self.groups[0] if self.groups else None
@@ -230,12 +237,12 @@ class People:
         found = self.index.events.get(slug)
         return found[0] if found else ""
 
-    def rows_of(self, person: Person) -> list[PersonEvent]:
-        """The person's row in each of their events, newest first."""
+    def rows_of(self, person: Person, slugs: list[str] | None = None) -> list[PersonEvent]:
+        """The person's row in each of their events (of `slugs`, else all), newest first."""
         if not self._numbers:
             self._numbers.update((p.key, n) for n, p in enumerate(self.persons))
         number = self._numbers[person.key]
-        return [self._row(slug, number) for slug in person.slugs]
+        return [self._row(slug, number) for slug in (person.slugs if slugs is None else slugs)]
 
     def _row(self, slug: str, number: int) -> PersonEvent:
         result = self.results[slug]

@@ -56,6 +56,7 @@ class EventSummary:
     # planned its bulletins (None: built without them).
     bulletins: list[tuple[str, str, tuple[str, ...], str, str]] | None = None
     names: str = ""  # names_digest(event), made once when the event is summarised
+    credits_key: str = ""  # credits_digest(result), likewise
 
     @property
     def complete(self) -> bool:
@@ -77,6 +78,15 @@ def names_digest(event: Event) -> str:
     return hashlib.sha256(json.dumps(names, ensure_ascii=False).encode()).hexdigest()
 
 
+def credits_digest(result: EventResult | EventSummary) -> str:
+    """The event's credit lines (who earned what, and why) as a digest: a player's page shows
+    their credits total, made of every one of their events' (render/html.py's player pages)."""
+    if isinstance(result, EventSummary) and result.credits_key:
+        return result.credits_key
+    lines = [[c.name, c.group, c.points, c.reasons] for c in result.credits]
+    return hashlib.sha256(json.dumps(lines, ensure_ascii=False).encode()).hexdigest()
+
+
 def is_summary(result: object) -> bool:
     """An event's summary, not its whole result."""
     return isinstance(result, EventSummary)
@@ -93,7 +103,7 @@ def summarise(result: EventResult | EventSummary,
     event = replace(result.event, rounds={}, notices=[], bulletin_text={},
                     stages=[stages[id(stage)] for stage in result.event.stages])
     return EventSummary(event, [_stage(s, stages) for s in result.stages], list(result.credits), result.status,
-                        bulletins, names_digest(result.event))
+                        bulletins, names_digest(result.event), credits_digest(result))
 
 
 def _stage(stage_result: StageResult, stages: dict[int, Stage]) -> StageSummary:
