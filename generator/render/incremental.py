@@ -80,7 +80,15 @@ def resolved(folder: Path) -> Path:
         return folder.resolve()
     found = _RESOLVED.get(folder)
     if found is None:
-        found = _RESOLVED[folder] = folder.resolve()
+        # A folder in a folder already resolved to itself, and no link itself: itself (one look
+        # at it, not at every part of its path).
+        parent = folder.parent
+        if (folder.is_absolute() and parent != folder and folder.name not in ("", ".", "..")
+                and resolved(parent) == parent and not os.path.islink(folder)):
+            found = folder
+        else:
+            found = folder.resolve()
+        _RESOLVED[folder] = found
     return found
 
 
