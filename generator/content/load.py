@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -623,7 +624,7 @@ def _drawn_on(path: Path) -> list[tuple[str, float]] | None:
             for item in line[len(DRAW_ORDER):].split():
                 entry_id, _, score = item.rpartition("=")
                 try:
-                    found.append((entry_id, float(score)))
+                    found.append((sys.intern(entry_id), float(score)))  # the entries' own ids
                 except ValueError:
                     return None  # edited by hand: not what pair wrote, so nothing to compare
     except OSError:
