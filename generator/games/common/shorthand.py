@@ -24,6 +24,8 @@ _SEPARATORS = re.compile(r"[,;]")
 
 def half_width(text: str) -> str:
     """４Ｓ　Ｎ　＝ -> 4S N =, every look-alike minus to '-', Chinese punctuation to its ASCII."""
+    if text.isascii():  # no character of the tables is ASCII: most records are typed so
+        return text
     return text.translate(MINUS_SIGNS).translate(_HALF)
 
 

@@ -56,7 +56,14 @@ def parse_deal(value: object) -> Deal:
     """`T01+3` (T01 won the deal, +3), `T02 foul` (T02 fouled: the other team +1)."""
     if not isinstance(value, (str, int)) or isinstance(value, bool):
         raise RecordError("guandan-deal-syntax", text="{…}" if isinstance(value, dict) else "[…]")
-    text = half_width(str(value)).strip()  # Ｔ０７＋３ as a Chinese input method types it
+    return _parse_deal(str(value))
+
+
+@lru_cache(maxsize=1 << 16)
+def _parse_deal(written: str) -> Deal:
+    """parse_deal of a text, read once (a team's `T01+3` recurs in every match it plays); a text
+    that is no deal raises its RecordError each time."""
+    text = half_width(written).strip()  # Ｔ０７＋３ as a Chinese input method types it
     if (match := _DEAL.match(text)) is not None:
         digits = match.group(2).lstrip("0") or "0"
         gain = int(digits) if len(digits) <= 3 else digits  # never int() a pasted run of digits
@@ -393,7 +400,7 @@ def read_deals(reader: Reader, record: GuandanRecord) -> None:
     raw = reader.raw("deals")
     ok = isinstance(raw, YamlList) or (isinstance(raw, str) and bool(split_items(raw)))
     items = [(part, mark) for value, mark in reader.items("deals", single_ok=isinstance(raw, str))
-             for part in (split_items(value) if isinstance(value, str) and split_items(value) else [value])]
+             for part in ((isinstance(value, str) and split_items(value)) or [value])]
     deals: list[Deal] = []
     marks: list[Mark] = []
     for position, (value, mark) in enumerate(items, start=1):

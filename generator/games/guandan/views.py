@@ -109,7 +109,7 @@ def chart_view(result: Replay) -> ChartView:
     for position, step in enumerate(result.steps, start=1):
         if step.number is not None:
             ticks.append(_tick(position, step.number))
-    lines = tuple(" ".join(f"{x},{y}" for x, y in side) for side in points)
+    lines = tuple(" ".join([_point_text(point) for point in side]) for side in points)
     return ChartView(width, height, (lines[0], lines[1]), _grid(top_level), _CHART_LEFT, width - 12, tuple(ticks),
                      (tuple(points[0]), tuple(points[1])))
 
@@ -123,6 +123,11 @@ _CHANGED = {(a, b): (a, b) for a in (False, True) for b in (False, True)}
 
 def _shared(value: tuple, made: dict[tuple, tuple]) -> tuple:
     return made.setdefault(value, value) if len(made) < 1 << 16 else value
+
+
+@lru_cache(maxsize=1 << 12)
+def _point_text(point: tuple[int, int]) -> str:
+    return f"{point[0]},{point[1]}"
 
 
 @lru_cache(maxsize=None)
