@@ -287,10 +287,16 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
         # the same recorded draw: the same answer as the last time the event was scored.
         changed = known.stale.get(_stale_key(result, round_, before)) if known is not None else None
         if changed is None:
-            tallies = stage_tallies(game, result.stage, result.field, before, result.primary)
-            then = StageResult(result.stage, result.field, before,
-                               _rank(game, result.stage, tallies, before, result.lots), lots=result.lots,
-                               primary=result.primary)
+            if result.rounds_played and len(before) == result.rounds_played and \
+                    all(a is b for a, b in zip(before, result.rounds)):
+                # Drawn on the rounds the standings count (the round after the last one played):
+                # those are the standings after them, as ranked just now.
+                then, tallies = result, {standing.entry.id for standing in result.standings}
+            else:
+                tallies = stage_tallies(game, result.stage, result.field, before, result.primary)
+                then = StageResult(result.stage, result.field, before,
+                                   _rank(game, result.stage, tallies, before, result.lots), lots=result.lots,
+                                   primary=result.primary)
             ids = [entry_id for entry_id, _ in round_.drawn_on]
             order, scores = swiss_order(then, [i for i in ids if i in tallies])
             recorded = dict(round_.drawn_on)
