@@ -96,13 +96,15 @@ class Reading:
 def validate_again(reading: Reading) -> tuple[Site, list[EventResult], list[ContentError]]:
     """`validate` once more, the same checks in the same order, on the content as `reading` read
     it but for its `keep` event, whose results folder is listed and read again (content/load.py's
-    `load_event_again`: a file added since is read, the others' readings taken as they were) and
-    whose rounds are all scored again. The other events' readings and scores are taken as they
-    were: they are as the first reading found them unless edited in between, and `paibang pair`
-    asks this to check the file it wrote. Raises ContentErrors as `validate` would."""
+    `load_event_again`: a file added or changed since is read, the others' readings taken as they
+    were) and which is scored again, the tables of the files not read again keeping their scores
+    where the game allows it (tournament/event.py's ScoredTables). The other events' readings and
+    scores are taken as they were: they are as the first reading found them unless edited in
+    between, and `paibang pair` asks this to check the file it wrote. Raises ContentErrors as
+    `validate` would."""
     from generator.content.load import load_event, load_event_again
     from generator.render.incremental import one_reading
-    from generator.tournament.event import run_event
+    from generator.tournament.event import ScoredTables, run_event
 
     assert reading.site is not None
     with _no_cycle_collection(), one_reading():
@@ -128,7 +130,9 @@ def validate_again(reading: Reading) -> tuple[Site, list[EventResult], list[Cont
                 problems.items.extend(found)
                 results.append(result)
             else:
-                results.append(run_event(event, problems))
+                before = reading.scored.get(event.folder)
+                results.append(run_event(event, problems, ScoredTables(before[0] if before else None)))
+                reading.scored[event.folder] = (results[-1], [])  # scores the next check may take
         failing = problems.errors + (problems.warnings if reading.strict else [])
         if failing:
             raise ContentErrors(problems.sorted())

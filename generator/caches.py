@@ -83,14 +83,24 @@ def _read_secret(path: Path) -> bytes:
 
 
 def seal(payload: bytes) -> bytes:
-    return MAGIC + hmac.new(secret(), payload, hashlib.sha256).digest() + payload
+    return _seal_of(payload) + payload
+
+
+def _seal_of(payload: bytes) -> bytes:
+    """What goes before the payload in a sealed file."""
+    return MAGIC + hmac.new(secret(), payload, hashlib.sha256).digest()
 
 
 def unseal(data: bytes) -> bytes:
     """The payload of a sealed file; Unsealed when it was not sealed with the user's key."""
+    return bytes(_verified(data))
+
+
+def _verified(data: bytes) -> memoryview:
+    """The payload of a sealed file, not copied (an event's reading is tens of megabytes)."""
     if not data.startswith(MAGIC) or len(data) < len(MAGIC) + _DIGEST:
         raise Unsealed("not a sealed cache file")
-    mac, payload = data[len(MAGIC):len(MAGIC) + _DIGEST], data[len(MAGIC) + _DIGEST:]
+    mac, payload = data[len(MAGIC):len(MAGIC) + _DIGEST], memoryview(data)[len(MAGIC) + _DIGEST:]
     if not hmac.compare_digest(mac, hmac.new(secret(), payload, hashlib.sha256).digest()):
         raise Unsealed("the seal does not match")
     return payload
@@ -102,13 +112,22 @@ def dumps(value: Any) -> bytes:
 
 def loads(data: bytes) -> Any:
     """Unpickle a sealed file: only after its seal is verified."""
-    return pickle.loads(unseal(data))
+    return pickle.loads(_verified(data))
 
 
-def write_atomically(path: Path, data: bytes) -> None:
+def write_sealed(path: Path, payload: bytes) -> None:
+    """`seal(payload)` written atomically, the seal before the payload, without a sealed copy
+    of the payload in memory."""
+    write_atomically(path, _seal_of(payload), payload)
+
+
+def write_atomically(path: Path, data: bytes, *more: bytes) -> None:
+    """`data` (and `more` after it) into `path`, which holds the old content or the new, never a part."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f"{path.name}.tmp-{os.getpid()}")
-    temporary.write_bytes(data)
+    with open(temporary, "wb") as handle:
+        for part in (data, *more):
+            handle.write(part)
     os.replace(temporary, path)
 
 

@@ -329,7 +329,7 @@ class EventCache:
              found: list[ContentError] = ()) -> None:
         """Write (event, result, problems), pickled and sealed (see generator/caches.py): a good
         event, read anew (see `has`); and its summary with the same problems (`found`), when given."""
-        caches.write_atomically(self.folder / f"{self.keys[folder]}.sealed", caches.seal(payload))
+        caches.write_sealed(self.folder / f"{self.keys[folder]}.sealed", payload)
         if summary is not None:
             self._keep_summary(self.keys[folder], summary, found)
 
@@ -339,5 +339,5 @@ class EventCache:
             self.keep(event.folder, pickle.dumps((event, result, found), protocol=pickle.HIGHEST_PROTOCOL))
 
     def _keep_summary(self, key: str, summary: EventSummary, found: list[ContentError]) -> None:
-        caches.write_atomically(self.folder / f"{key}.summary.sealed", caches.seal(
-            pickle.dumps((summary.event, summary, found), protocol=pickle.HIGHEST_PROTOCOL)))
+        caches.write_sealed(self.folder / f"{key}.summary.sealed",
+                            pickle.dumps((summary.event, summary, found), protocol=pickle.HIGHEST_PROTOCOL))

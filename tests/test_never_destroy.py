@@ -233,6 +233,20 @@ def test_a_seal_is_checked_before_anything_is_unpickled(tmp_path: Path) -> None:
     assert not proof.exists()
 
 
+def test_a_file_written_sealed_is_the_sealed_payload(tmp_path: Path) -> None:
+    """write_sealed (the event cache's: the seal, then the payload, no sealed copy in memory)
+    writes what seal() makes, and loads verifies it before unpickling, as any sealed file."""
+    payload = pickle.dumps({"tables": list(range(1000))})
+    path = tmp_path / "cache" / "x.sealed"
+    caches.write_sealed(path, payload)
+    data = path.read_bytes()
+    assert data == caches.seal(payload) and caches.unseal(data) == payload
+    assert caches.loads(data) == {"tables": list(range(1000))}
+    with pytest.raises(caches.Unsealed):
+        caches.loads(data[:-1] + bytes([data[-1] ^ 1]))
+    assert [p.name for p in path.parent.iterdir()] == ["x.sealed"]  # no temporary file left
+
+
 def test_the_key_is_the_users_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     caches.secret.cache_clear()

@@ -561,11 +561,91 @@ def test_the_check_after_pair_reads_only_the_file_written_and_scores_only_its_ev
     parsed, scored = [], []
     parse, score = load.load_mapping, scoring.run_event
     monkeypatch.setattr(load, "load_mapping", lambda file, problems: parsed.append(file) or parse(file, problems))
-    monkeypatch.setattr(scoring, "run_event", lambda event, problems: scored.append(event.slug) or score(event, problems))
+    monkeypatch.setattr(scoring, "run_event",
+                        lambda event, problems, *known: scored.append(event.slug) or score(event, problems, *known))
     _, results, _ = validate_again(reading)
     assert parsed == [path]
     assert scored == ["tumu-guandan-2020"]
     assert len(results) == len(list((content / "events").glob("*/event.yaml")))
+
+
+def test_the_check_after_pair_scores_again_only_the_tables_read_again(tmp_path):
+    """A Guandan table scores from itself and its stage alone (Game.scores_alone): the check
+    after `pair` takes the scores of the rounds whose files it did not read again, and scores
+    the round written and a round edited in between, as a whole check would."""
+    content = demo_without(tmp_path, "tumu-guandan-2020/results/round-3.yaml")
+    slug = "tumu-guandan-2020"
+    reading = Reading(keep=slug)
+    write_next_round(content, slug, "main", reading)
+    first = next(result for result, _ in reading.scored.values() if result.event.slug == slug).stage_of("main")
+    edited = content / "events" / slug / "results" / "round-1.yaml"
+    text = edited.read_text(encoding="utf-8")
+    old = "    deals: [T45+3, T45+2, T50+1, T45+3, T45+3, T50+1, T45+3]\n"
+    assert old in text  # T45 won; now T50 did
+    edited.write_text(text.replace(old, "    levels: {T45: 5, T50: K}\n", 1), encoding="utf-8")
+
+    site, results, warnings = validate_again(reading)
+    whole_site, whole_results, whole_warnings = validate(content)
+    assert results == whole_results and warnings == whole_warnings
+    again = next(r for r in results if r.event.slug == slug).stage_of("main")
+    now, then = again.standings_by_entry(), first.standings_by_entry()
+    assert (now["T45"].tally.won, now["T50"].tally.won) == (then["T45"].tally.won - 1, then["T50"].tally.won + 1)
+    # Round 2's file was not read again: its tables keep their scores, the very objects.
+    assert all(new is old for new, old in zip(again.rounds[1].tables, first.rounds[1].tables))
+    # Round 1 was read again (edited), round 3 is new: scored anew.
+    assert not any(new is old for new, old in zip(again.rounds[0].tables, first.rounds[0].tables))
+    assert again.rounds[2].drawn_only and len(first.rounds) == 2
+
+
+def test_the_check_after_pair_finds_a_stale_draw_as_a_whole_check_does(tmp_path, monkeypatch):
+    """Round 1 corrected after later rounds were drawn: their draws are stale. The check after
+    `pair` wrote the next round takes those findings as the first check made them (the same
+    rounds, the same scores), ranking only the standings the new round was drawn on, and says
+    them as a whole check does."""
+    from generator.tournament import event as scoring
+
+    slug = "tongxin-guandan-2025"
+    content = demo_without(tmp_path, *(f"{slug}/results/{name}.yaml"
+                                       for name in ("round-5", "ko-round-1", "ko-round-2", "ko-round-3")))
+    edited = content / "events" / slug / "results" / "round-1.yaml"
+    text = edited.read_text(encoding="utf-8")
+    old = '    levels: {T08: "8", T11: "2"}\n'
+    assert old in text
+    edited.write_text(text.replace(old, '    levels: {T08: "2", T11: "8"}\n', 1), encoding="utf-8")
+    reading = Reading(keep=slug)
+    write_next_round(content, slug, "swiss", reading)
+    ranked = []
+    tallies = scoring.stage_tallies
+    monkeypatch.setattr(scoring, "stage_tallies", lambda game, stage, field, counted, primary:
+                        ranked.append(len(counted)) or tallies(game, stage, field, counted, primary))
+    _, results, warnings = validate_again(reading)
+    assert ranked == [4]  # the standings after round 4, round 5's draw checked on them as they are
+    monkeypatch.undo()
+    whole_site, whole_results, whole_warnings = validate(content)
+    assert results == whole_results and warnings == whole_warnings
+    assert [p.params["round"] for p in warnings if p.code == "draw-standings-changed"] == [2, 3, 4]
+
+
+def test_scores_are_taken_again_only_from_games_that_score_a_table_alone(tmp_path):
+    """Daguai keeps running counts across an event's tables (`state`): its event is scored
+    again whole, never from the scores of a previous reading."""
+    from generator.tournament.event import ScoredTables, run_event
+    from generator.errors import Problems
+
+    site, results, _ = validate(ROOT / "content")
+    for result in results:
+        found, found_again = Problems(), Problems()
+        assert run_event(result.event, found) == result
+        again = run_event(result.event, found_again, ScoredTables(result))
+        assert again == result and found_again.items == found.items
+        pairs = [(new, old) for s_new, s_old in zip(again.stages, result.stages)
+                 for r_new, r_old in zip(s_new.rounds, s_old.rounds) for new, old in zip(r_new.tables, r_old.tables)]
+        game = result.event.game
+        taken = [new is old for new, old in pairs]
+        if game == "guandan":
+            assert all(taken)
+        elif game in ("daguai", "bridge"):
+            assert not any(taken)
 
 
 def test_pair_writes_bridge_tables_with_ns_and_ew(tmp_path):

@@ -7,8 +7,10 @@ well-formed and refers to things that exist.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -208,6 +210,7 @@ class FileReading:
     tables: list[Table] | None = None
     tables_found: list[ContentError] = field(default_factory=list)  # found reading its tables
     drawn_on: list[tuple[str, float]] | None = None
+    digest: bytes = b""  # of the bytes read: a file changed since is read again
 
 
 @dataclass
@@ -225,9 +228,9 @@ class Kept:
 def load_event_again(kept: Kept, site: Site, problems: Problems) -> Event:
     """The kept event read again as `load_event` would read it, with every file read as before
     and its results folder listed again: a results file added since (the round `paibang pair`
-    wrote) is read, the others' readings are taken as they were; whatever spans files (a round
-    written twice, the rounds in order) is checked again. Its problems are added as
-    `load_event`'s would be, in the same order."""
+    wrote), or changed since, is read, the others' readings are taken as they were; whatever
+    spans files (a round written twice, the rounds in order) is checked again. Its problems are
+    added as `load_event`'s would be, in the same order."""
     assert kept.event is not None
     problems.items.extend(kept.head)
     event = replace(kept.event, rounds={})
@@ -545,11 +548,14 @@ def _read_results(results_dir: Path, event: Event, game: Any, site: Site, proble
         if not _inside(path, site.root, problems):
             continue
         reading = readings.get(path) if readings is not None else None
+        if reading is not None and reading.digest != _digest(path):
+            reading = None  # changed since it was read: read again
         if reading is None:
             before = len(problems.items)
             reading = _read_round_of(path, event, problems)
             reading.found = problems.items[before:]
             if readings is not None:
+                reading.digest = _digest(path)
                 readings[path] = reading
         else:
             problems.items.extend(reading.found)
@@ -574,6 +580,14 @@ def _read_results(results_dir: Path, event: Event, game: Any, site: Site, proble
                                                            reading.drawn_on))
     for rounds in event.rounds.values():
         rounds.sort(key=lambda r: r.number)
+
+
+def _digest(path: Path) -> bytes:
+    """The file's bytes as this reading took them (content/snapshot.py), hashed; b"" when unreadable."""
+    try:
+        return hashlib.sha256(snapshot.read(path)).digest()
+    except OSError:
+        return b""
 
 
 def _read_round_of(path: Path, event: Event, problems: Problems) -> FileReading:
@@ -623,7 +637,7 @@ def _drawn_on(path: Path) -> list[tuple[str, float]] | None:
             for item in line[len(DRAW_ORDER):].split():
                 entry_id, _, score = item.rpartition("=")
                 try:
-                    found.append((entry_id, float(score)))
+                    found.append((sys.intern(entry_id), float(score)))  # the entries' own ids
                 except ValueError:
                     return None  # edited by hand: not what pair wrote, so nothing to compare
     except OSError:

@@ -269,6 +269,14 @@ class Game:
         """Score across the field once every table of the stage is scored, before the tally
         (pairs matchpoints compare a board across tables). Default: nothing to do."""
 
+    def scores_alone(self, stage: Stage) -> bool:
+        """Whether a table's score is made from the table and its stage alone: `score_table`
+        reads no `state` (nothing of the tables before it) and `score_field` changes no score.
+        Then a table read as before, in a stage read as before, scores as before, and an event
+        scored again (tournament/event.py's ScoredTables) takes its score as it was. Default:
+        no (a game must say so, and mean it)."""
+        return False
+
     def adjust_tallies(self, stage: Stage, tallies: Any, finished: bool) -> None:
         """Penalties and awards on a stage's totals: called before finish_metrics
         (`finished=False`) and after it (`finished=True`). Default: none."""

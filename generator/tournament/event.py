@@ -37,7 +37,46 @@ from generator.tournament.standings import (
 )
 
 
-def run_event(event: Event, problems: Problems) -> EventResult:
+class ScoredTables:
+    """Tables already scored, for scoring an event again (build.validate_again: `paibang pair`'s
+    check of the round it wrote) without scoring again the tables of the rounds read as before.
+    A score is taken only for the same table (the same object: its file was not read again), at
+    the same round of the same stage (the same object: event.yaml was not read again), and only
+    when the stage's game scores a table from the table and its stage alone
+    (Game.scores_alone): then nothing else it depends on can have changed. The tally, tie-breaks,
+    ranks and checks are all made again."""
+
+    def __init__(self, result: EventResult | None = None) -> None:
+        self.result = result  # held: no id below is reused by another object while this lives
+        # id(table) -> (table, stage, round number, its score)
+        self.scores: dict[int, tuple[Table, Stage, int, TableScore]] = {}
+        # _stale_key -> the entries whose place or score changed since the round was drawn
+        self.stale: dict[tuple, list[str]] = {}
+        for stage_result in result.stages if result is not None else []:
+            if not hasattr(stage_result, "rounds"):
+                continue  # a summary (summary.py): no tables
+            for round_result in stage_result.rounds:
+                for score in round_result.tables:
+                    self.scores[id(score.table)] = (score.table, stage_result.stage, round_result.number, score)
+            if stage_result.stage.format != "swiss":
+                continue
+            changed = dict(stage_result.stale_draws)
+            for round_ in result.event.rounds.get(stage_result.stage.id, []):
+                if round_.drawn_on:  # checked then unless the rounds before were not all played (then not now either)
+                    before = [r for r in stage_result.rounds if r.number < round_.number]
+                    self.stale[_stale_key(stage_result, round_, before)] = changed.get(round_.number, [])
+
+    def get(self, table: Table, stage: Stage, number: int) -> TableScore | None:
+        found = self.scores.get(id(table))
+        if found is None or found[0] is not table or found[1] is not stage or found[2] != number:
+            return None
+        return found[3]
+
+
+def run_event(event: Event, problems: Problems, known: ScoredTables | None = None) -> EventResult:
+    """The event scored: each stage's rounds, standings, qualifiers and prizes, and the credits.
+    `known`: tables scored before, whose scores are taken as they were where that holds
+    (ScoredTables)."""
     results: list[StageResult] = []
     state: dict[str, object] = {}  # the game's running counts across the whole event
     incoming: dict[str, list[Entry]] = {}
@@ -51,7 +90,7 @@ def run_event(event: Event, problems: Problems) -> EventResult:
             field_entries = []  # the stage feeding this one has no results yet
         if stage.format == "knockout":  # in seed order (tournament/knockout.py)
             field_entries = seeded_field(event, stage, field_entries, stage.id in incoming, results, problems)
-        result = _run_stage(event, stage, field_entries, problems, state)
+        result = _run_stage(event, stage, field_entries, problems, state, known)
         if position == 0:
             result.byes = byes
         results.append(result)
@@ -94,10 +133,12 @@ def stage_status(stage: Stage, scored: list[RoundResult], played: int) -> str:
 
 
 def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems: Problems,
-               state: dict[str, object]) -> StageResult:
+               state: dict[str, object], known: ScoredTables | None = None) -> StageResult:
     game = GAMES[event.game]
     rounds = event.rounds.get(stage.id, [])
     in_field = {e.id for e in field_entries}
+    if known is not None and not game.scores_alone(stage):
+        known = None
     scored: list[RoundResult] = []
     for round_ in rounds:
         for table in round_.tables:
@@ -110,7 +151,10 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
                 elif field_entries:
                     problems.add("entry-not-in-stage", table.mark or entry.mark, id=entry_id, stage=stage.id,
                                  reason=catalogues.word("not_qualified_reason"))
-        scores = [_score(game, event, t, round_.number, stage, state) for t in round_.tables]
+        scores = []
+        for t in round_.tables:
+            score = known.get(t, stage, round_.number) if known is not None else None
+            scores.append(score if score is not None else _score(game, event, t, round_.number, stage, state))
         scored.append(RoundResult(round_.number, scores, [s.table.number for s in scores if is_pending(s)]))
     # Games that compare boards across the field (pairs matchpoints) score the stage as a whole,
     # once every table is scored and before the tally.
@@ -140,7 +184,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
                          draw_rules=draw_rules(stage, primary, event.game), rounds_played=played,
                          status=stage_status(stage, scored, played), late=late)
     if stage.format == "swiss":
-        result.stale_draws = _stale_draws(game, event, result, rounds, problems)
+        result.stale_draws = _stale_draws(game, event, result, rounds, problems, known)
     return result
 
 
@@ -222,7 +266,7 @@ def _entries_file(event: Event, entry: Entry) -> str:
 
 
 def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Round],
-                 problems: Problems) -> list[tuple[int, list[str]]]:
+                 problems: Problems, known: ScoredTables | None = None) -> list[tuple[int, list[str]]]:
     """Swiss rounds drawn on standings that have changed since (a result corrected after the
     next round was drawn). `paibang pair` writes the order and primary scores it drew a round
     on in the file's opening comment (`# draw-order:`); the standings after the round before
@@ -239,21 +283,39 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
         before = [r for r in result.rounds if r.number < round_.number]
         if len(before) != round_.number - 1 or not all(r.complete for r in before):
             continue
-        tallies = stage_tallies(game, result.stage, result.field, before, result.primary)
-        then = StageResult(result.stage, result.field, before, _rank(game, result.stage, tallies, before, result.lots),
-                           lots=result.lots, primary=result.primary)
-        ids = [entry_id for entry_id, _ in round_.drawn_on]
-        order, scores = swiss_order(then, [i for i in ids if i in tallies])
-        recorded = dict(round_.drawn_on)
-        recorded_order = [i for i in ids if i in tallies]
-        changed = [i for position, i in enumerate(order)
-                   if recorded_order[position] != i or recorded.get(i) != scores.get(i)]
+        # The same rounds scored as before (the very scores: ScoredTables), the same field and
+        # the same recorded draw: the same answer as the last time the event was scored.
+        changed = known.stale.get(_stale_key(result, round_, before)) if known is not None else None
+        if changed is None:
+            if result.rounds_played and len(before) == result.rounds_played and \
+                    all(a is b for a, b in zip(before, result.rounds)):
+                # Drawn on the rounds the standings count (the round after the last one played):
+                # those are the standings after them, as ranked just now.
+                then, tallies = result, {standing.entry.id for standing in result.standings}
+            else:
+                tallies = stage_tallies(game, result.stage, result.field, before, result.primary)
+                then = StageResult(result.stage, result.field, before,
+                                   _rank(game, result.stage, tallies, before, result.lots), lots=result.lots,
+                                   primary=result.primary)
+            ids = [entry_id for entry_id, _ in round_.drawn_on]
+            order, scores = swiss_order(then, [i for i in ids if i in tallies])
+            recorded = dict(round_.drawn_on)
+            recorded_order = [i for i in ids if i in tallies]
+            changed = [i for position, i in enumerate(order)
+                       if recorded_order[position] != i or recorded.get(i) != scores.get(i)]
         if changed:
             found.append((round_.number, changed))
             mark = round_.tables[0].mark if round_.tables and round_.tables[0].mark else Mark(round_.source)
             problems.add("draw-standings-changed", mark, warning=True, round=round_.number,
                          prev=round_.number - 1, ids=", ".join(changed))
     return found
+
+
+def _stale_key(result: StageResult, round_: Round, before: list[RoundResult]) -> tuple:
+    """What `_stale_draws` reads to check `round_`, by identity: the stage, its field, the
+    recorded draw and the scores of the rounds before (their lots and primary score follow)."""
+    return (id(result.stage), tuple(map(id, result.field)), round_.number, id(round_.drawn_on),
+            tuple((r.number, tuple(map(id, r.tables))) for r in before))
 
 
 def is_pending(score: TableScore) -> bool:

@@ -24,6 +24,8 @@ _SEPARATORS = re.compile(r"[,;]")
 
 def half_width(text: str) -> str:
     """４Ｓ　Ｎ　＝ -> 4S N =, every look-alike minus to '-', Chinese punctuation to its ASCII."""
+    if text.isascii():  # no character of the tables is ASCII: most records are typed so
+        return text
     return text.translate(MINUS_SIGNS).translate(_HALF)
 
 
@@ -32,6 +34,8 @@ def split_items(text: str) -> list[str]:
     `［Ｔ１３＋２、Ｔ０７＋２］` -> ["T13+2", "T07+2"]. Each item half-width and stripped; empty items
     (a trailing comma) dropped."""
     text = half_width(text).strip()
+    if text.isascii() and "," not in text and ";" not in text and "[" not in text:
+        return [text] if text else []  # one item, as most are typed: what the split below gives
     if text.startswith("[") and text.endswith("]"):
         text = text[1:-1]
     return [item.strip() for item in _SEPARATORS.split(text) if item.strip()]

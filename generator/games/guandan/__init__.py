@@ -127,6 +127,11 @@ class GuandanRules(Game):
     def score_table(self, table: Table, stage: Stage, state: dict[str, Any]) -> TableScore:
         return views.score_table(table, stage)
 
+    def scores_alone(self, stage: Stage) -> bool:
+        """Yes: views.score_table reads the table and the stage's options only, and no
+        score_field follows."""
+        return True
+
     def knockout_winner(self, score: TableScore, stage: Stage) -> str | None:
         """The match's winner. A match tied at time-up is decided by one extra deal at level 2
         (rules-guandan.md, "Other rule sets"), won by the team whose player went out first and

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 import re
+import sys
+from functools import lru_cache
 from typing import Any
 
 from generator.content.model import Stage
@@ -54,18 +56,33 @@ def parse_deal(value: object) -> Deal:
     """`T01+3` (T01 won the deal, +3), `T02 foul` (T02 fouled: the other team +1)."""
     if not isinstance(value, (str, int)) or isinstance(value, bool):
         raise RecordError("guandan-deal-syntax", text="{…}" if isinstance(value, dict) else "[…]")
-    text = half_width(str(value)).strip()  # Ｔ０７＋３ as a Chinese input method types it
+    return _parse_deal(str(value))
+
+
+@lru_cache(maxsize=1 << 16)
+def _parse_deal(written: str) -> Deal:
+    """parse_deal of a text, read once (a team's `T01+3` recurs in every match it plays); a text
+    that is no deal raises its RecordError each time."""
+    text = half_width(written).strip()  # Ｔ０７＋３ as a Chinese input method types it
     if (match := _DEAL.match(text)) is not None:
         digits = match.group(2).lstrip("0") or "0"
         gain = int(digits) if len(digits) <= 3 else digits  # never int() a pasted run of digits
         if gain not in GAINS:
             raise RecordError("guandan-gain-range", text=text, gain=gain, team=match.group(1))
-        return Deal(match.group(1), gain)
+        return _deal(match.group(1), gain)
     if (match := _FOUL.match(text)) is not None:
-        return Deal(match.group(1), foul=True)
+        return _deal(match.group(1), 0, True)
     if (match := _MINUS.match(text)) is not None:
         raise RecordError("guandan-gain-range", text=text, gain=f"-{match.group(2)}", team=match.group(1))
     raise RecordError("guandan-deal-syntax", text=text)
+
+
+@lru_cache(maxsize=1 << 16)
+def _deal(team: str, gain: int, foul: bool = False) -> Deal:
+    """One Deal (frozen) for every item written alike, its team the string the table's sides
+    hold (interned): a mass event's 100,000 deal items are a few thousand objects, read, kept
+    and pickled into the event cache once each."""
+    return Deal(sys.intern(team), gain, foul)
 
 
 def read_stage_options(reader: Reader, stage_format: str) -> GuandanStage:
@@ -148,7 +165,7 @@ def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Gu
                                 expected=word("expected_entry_id"),
                                 found=str(value))
             continue
-        sides.append((str(value).strip(), mark))
+        sides.append((sys.intern(str(value).strip()), mark))  # one string for every mention (see _deal)
     if reader.has("teams") and not 1 <= len(sides) <= 2:
         reader.problems.add("guandan-teams-count", reader.value_mark("teams"), count=len(sides))
         return sides, GuandanRecord([s for s, _ in sides])
@@ -383,7 +400,7 @@ def read_deals(reader: Reader, record: GuandanRecord) -> None:
     raw = reader.raw("deals")
     ok = isinstance(raw, YamlList) or (isinstance(raw, str) and bool(split_items(raw)))
     items = [(part, mark) for value, mark in reader.items("deals", single_ok=isinstance(raw, str))
-             for part in (split_items(value) if isinstance(value, str) and split_items(value) else [value])]
+             for part in ((isinstance(value, str) and split_items(value)) or [value])]
     deals: list[Deal] = []
     marks: list[Mark] = []
     for position, (value, mark) in enumerate(items, start=1):

@@ -139,7 +139,7 @@ def replay(teams: tuple[str, str] | list[str], deals: list[Deal], start_level: i
         at_own_a = {
             t: levels[t] == LEVEL_A and (declarer == t or (declarer is None and levels[t] == start_level))
             for t in pair
-        }
+        } if LEVEL_A in (levels[pair[0]], levels[pair[1]]) else dict.fromkeys(pair, False)
         winner = deal.team
         if at_own_a[winner] and deal.gain >= 2:
             set_level(winner, PASSED_A, index)
@@ -156,7 +156,7 @@ def replay(teams: tuple[str, str] | list[str], deals: list[Deal], start_level: i
                 set_level(winner, min(levels[winner] + deal.gain, LEVEL_A), index)
         if at_own_a[opponent]:
             _fail_attempt(opponent, attempts, a_attempts, notes)
-        for team in pair:
+        for team in pair if notes else ():
             if any(code == "back_to_two" and who == team for code, who, _ in notes):
                 set_level(team, LEVEL_TWO, index)
         declarer = winner

@@ -4,7 +4,9 @@ rooms of a teams-of-four match) and the keys results.json carries for it."""
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from generator.content.model import Stage, Table
@@ -96,22 +98,49 @@ _CHART_TOP = 8
 def chart_view(result: Replay) -> ChartView:
     top_level = PASSED_A if result.passed else LEVEL_A
     points: list[list[tuple[int, int]]] = [[], []]
+    texts: list[list[str]] = [[], []]
     states = [dict.fromkeys(result.teams, result.start)] + [s.levels for s in result.steps]
     for position, state in enumerate(states):
         x = _CHART_LEFT + position * _CHART_DX
         for side, team in enumerate(result.teams):
-            points[side].append((x, _CHART_TOP + (top_level - state[team]) * _CHART_DY))
+            point, text = _point(x, _CHART_TOP + (top_level - state[team]) * _CHART_DY)
+            points[side].append(point)
+            texts[side].append(text)
     width = _CHART_LEFT + max(len(states) - 1, 1) * _CHART_DX + 12
     height = _CHART_TOP + top_level * _CHART_DY + 22
-    shown = (0, 3, 6, 9, PASSED_A if result.passed else LEVEL_A)  # labels 9 units apart never touch
-    grid = tuple((_CHART_TOP + (top_level - level) * _CHART_DY, level_name(level)) for level in shown)
     ticks = []
     for position, step in enumerate(result.steps, start=1):
         if step.number is not None:
-            ticks.append((_CHART_LEFT + position * _CHART_DX, str(step.number)))
-    lines = tuple(" ".join(f"{x},{y}" for x, y in side) for side in points)
-    return ChartView(width, height, (lines[0], lines[1]), grid, _CHART_LEFT, width - 12, tuple(ticks),
-                     (tuple(points[0]), tuple(points[1])))
+            ticks.append(_tick(position, step.number))
+    return ChartView(width, height, (" ".join(texts[0]), " ".join(texts[1])), _grid(top_level), _CHART_LEFT,
+                     width - 12, tuple(ticks), (tuple(points[0]), tuple(points[1])))
+
+
+# A chart's parts, and a row's pairs, are immutable and take few values: each is made once and
+# shared by every table (a mass event has 17,500 charts), not made, kept and pickled again each time.
+_CHANGED = {(a, b): (a, b) for a in (False, True) for b in (False, True)}
+
+
+@lru_cache(maxsize=1 << 14)
+def _point(x: int, y: int) -> tuple[tuple[int, int], str]:
+    """A chart's point, and its text in the polyline's points."""
+    return (x, y), f"{x},{y}"
+
+
+@lru_cache(maxsize=1 << 10)
+def _level_names(first: int, second: int) -> tuple[str, str]:
+    return (level_name(first), level_name(second))
+
+
+@lru_cache(maxsize=None)
+def _grid(top_level: int) -> tuple[tuple[int, str], ...]:
+    shown = (0, 3, 6, 9, top_level)  # labels 9 units apart never touch
+    return tuple((_CHART_TOP + (top_level - level) * _CHART_DY, level_name(level)) for level in shown)
+
+
+@lru_cache(maxsize=1024)
+def _tick(position: int, number: int) -> tuple[int, str]:
+    return (_CHART_LEFT + position * _CHART_DX, str(number))
 
 
 def _note_words(notes: tuple[tuple[str, str, int], ...], teams: tuple[str, str], limit: int) -> tuple:
@@ -124,21 +153,17 @@ def _note_words(notes: tuple[tuple[str, str, int], ...], teams: tuple[str, str],
 
 def row_views(result: Replay, a_attempts: int) -> tuple[RowView, ...]:
     rows = []
+    a, b = result.teams
     before = dict.fromkeys(result.teams, result.start)
     for step in result.steps:
-        rows.append(RowView(
-            number=step.number,
-            foul=step.deal.foul,
-            team=step.deal.team,
-            gain=step.deal.gain,
-            in_play=level_name(step.in_play) if step.in_play is not None else "",
-            in_play_team=step.in_play_team,
-            levels=(level_name(step.levels[result.teams[0]]), level_name(step.levels[result.teams[1]])),
-            changed=(step.levels[result.teams[0]] != before[result.teams[0]],
-                     step.levels[result.teams[1]] != before[result.teams[1]]),
-            notes=_note_words(step.notes, result.teams, a_attempts),
+        deal, levels = step.deal, step.levels
+        rows.append(RowView(  # number, foul, team, gain, in_play, in_play_team, levels, changed, notes
+            step.number, deal.foul, deal.team, deal.gain,
+            level_name(step.in_play) if step.in_play is not None else "", step.in_play_team,
+            _level_names(levels[a], levels[b]), _CHANGED[(levels[a] != before[a], levels[b] != before[b])],
+            _note_words(step.notes, result.teams, a_attempts) if step.notes else (),
         ))
-        before = step.levels
+        before = levels
     return tuple(rows)
 
 
@@ -242,12 +267,13 @@ def match_view(decision: Decision, record: GuandanRecord, options: GuandanStage)
     result = record.replay
     if result is not None:
         view = MatchView(
-            "log", teams, names, result.passed, winner, f"gd_why_{why}", params,
+            "log", teams, names, result.passed, winner, sys.intern(f"gd_why_{why}"), params,
             rows=row_views(result, options.a_attempts), chart=chart_view(result), level_diff=(diff, -diff),
             deals=sum(1 for s in result.steps if not s.deal.foul), fouls=sum(1 for s in result.steps if s.deal.foul),
             start=level_name(result.start), penalties=penalties, before=before,
         )
         path = []
+        first, second = teams
         for step in result.steps:
             item: dict[str, Any] = {"deal": step.number, "team": step.deal.team}
             if step.deal.foul:
@@ -255,11 +281,13 @@ def match_view(decision: Decision, record: GuandanRecord, options: GuandanStage)
             else:
                 item["gain"] = step.deal.gain
                 item["in_play"] = level_name(step.in_play) if step.in_play is not None else None
-            item["levels"] = {t: level_name(step.levels[t]) for t in teams}
+            names_then = _level_names(step.levels[first], step.levels[second])
+            item["levels"] = {first: names_then[0], second: names_then[1]}
             path.append(item)
         extra["deals"] = path
     else:
-        view = MatchView("levels", teams, names, winner if why == "passed_a" else None, winner, f"gd_why_{why}",
+        view = MatchView("levels", teams, names, winner if why == "passed_a" else None, winner,
+                         sys.intern(f"gd_why_{why}"),
                          params, level_diff=(diff, -diff), penalties=penalties, before=before)
     if record.penalties:
         extra["penalties"] = [{"team": p.team, "levels": p.levels, "reason": p.reason} for p in record.penalties]

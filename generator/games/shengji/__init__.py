@@ -112,6 +112,11 @@ class ShengjiRules(Game):
         """Matchpoint a pairs stage once every table is scored (views.score_field)."""
         views.score_field(stage, rounds, problems)
 
+    def scores_alone(self, stage: Stage) -> bool:
+        """A team match, yes (views.score_team_table reads the table and the stage's options
+        only); a pairs table, no: score_field matchpoints it against the field."""
+        return not options(stage).pairs
+
     def finish_metrics(self, metrics: dict[str, float]) -> None:
         """After the tally has summed a stage: the pairs percentage is total MP / total top
         (summing the tables' percentages would be wrong). Team metrics are sums already."""
