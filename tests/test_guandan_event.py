@@ -7,6 +7,7 @@ these tests do not depend on the other demo events.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from collections import Counter
 from pathlib import Path
@@ -164,3 +165,23 @@ def test_prize_list_and_standings_bulletins(site, result):
     assert "胜场" in standings and "级差" in standings and "对手分" in standings
     round_two = text("round-main-2")
     assert "学院赛第2轮成绩" in "".join(round_two.split()) and "T12 弃权" in round_two
+
+
+def test_each_match_with_a_log_has_its_level_chart(site, result):
+    """The chart (render/html.py's level_chart): a line and a dot per step for each team, the
+    level names up the side, the deal numbers along the bottom, named for a screen reader."""
+    from xml.etree import ElementTree
+
+    html = (site / "main/round-1/index.html").read_text(encoding="utf-8")
+    views = [s.view for s in result.stages[0].rounds[0].tables if s.view.kind == "log"]
+    charts = re.findall(r'<figure class="level-chart">.*?</figure>', html, re.S)
+    assert len(charts) == len(views) > 0
+    for view, chart in zip(views, charts):
+        figure = ElementTree.fromstring(chart)  # well-formed
+        svg = figure.find("div/svg")
+        assert svg.get("aria-label") == f"级数走势：{view.teams[0]}（实线）与 {view.teams[1]}（虚线），横轴为副数"
+        lines = [p.get("points") for p in svg.iter() if p.tag.endswith("polyline")]
+        assert lines == list(view.chart.lines)
+        assert sum(1 for c in svg.iter() if c.tag.endswith("circle")) == sum(len(d) for d in view.chart.dots)
+        labels = [t.text for t in svg.iter() if t.tag.endswith("text")]
+        assert labels == [name for _, name in view.chart.grid] + [tick for _, tick in view.chart.ticks]

@@ -81,7 +81,7 @@ def environment(locale: str, people: People | None = None, stock: bool = False) 
     env.globals.update(_=translate, t=translate, lang=HTML_LANG[locale], cjk=CJK_FACE[locale], GAMES=GAMES,
                        metric_of=metric_of, event_url=event_url, stage_url=stage_url, round_url=round_url,
                        entry_url=entry_url, board_url=board_url, player_url=player_url, game_url=game_url, players_url=PLAYERS_URL,
-                       table_url=table_url, first_page=first_page, shared_part=shared_part,
+                       table_url=table_url, first_page=first_page, shared_part=shared_part, level_chart=level_chart,
                        search_url=SEARCH_URL, lang_of=_lang_attribute(locale),
                        person_of=people.of if people else (lambda slug, entry_id, index: None),
                        person_named=people.named_in if people else (lambda slug, name, group: None))
@@ -173,6 +173,38 @@ def shared_part(owner: Any, name: str, showings: int, caller: Callable[[], str])
         del parts[key]
         _shared_bytes -= len(found[1])
     return Markup(found[1].decode("utf-8"))
+
+
+def level_chart(chart: Any, teams: tuple[str, ...], colours: tuple[str, str], label: str) -> Markup:
+    """A Guandan match's level chart (games/guandan/views.py's ChartView) as SVG: 17,500 of them
+    in a 5,000-team event, each a few dozen elements, written here in one pass (1.6 times as fast
+    as the template's loops were: bench figures in the commit). `label` names it for a screen
+    reader."""
+    label_text, (first, second) = escape(label), (escape(teams[0]), escape(teams[1]))
+    left, right, height = chart.left, chart.right, chart.height
+    out = [f'<figure class="level-chart">\n<div class="scroll" role="region" tabindex="0" aria-label="{label_text}">\n'
+           f'<svg width="{chart.width}" height="{height}" viewBox="0 0 {chart.width} {height}" role="img" '
+           f'aria-label="{label_text}">\n']
+    for y, name in chart.grid:
+        out.append(f'  <line x1="{left}" x2="{right}" y1="{y}" y2="{y}" stroke="#d6d6d6" stroke-width="1"/>\n'
+                   f'  <text x="{left - 6}" y="{y + 3}" text-anchor="end" font-size="14" fill="#595959">'
+                   f'{escape(name)}</text>\n')
+    for x, tick in chart.ticks:
+        out.append(f'  <text x="{x}" y="{height - 6}" text-anchor="middle" font-size="14" fill="#595959">'
+                   f'{escape(tick)}</text>\n')
+    out.append(f'  <polyline points="{escape(chart.lines[0])}" fill="none" stroke="{colours[0]}" stroke-width="2" '
+               f'stroke-linejoin="round"/>\n'
+               f'  <polyline points="{escape(chart.lines[1])}" fill="none" stroke="{colours[1]}" stroke-width="2" '
+               f'stroke-dasharray="5 3" stroke-linejoin="round"/>\n')
+    for side in (0, 1):
+        out.extend(f'<circle cx="{x}" cy="{y}" r="2.2" fill="{colours[side]}"/>' for x, y in chart.dots[side])
+    out.append(f'</svg>\n</div>\n<figcaption class="meta">\n'
+               f'  <svg width="22" height="8" aria-hidden="true"><line x1="0" x2="22" y1="4" y2="4" '
+               f'stroke="{colours[0]}" stroke-width="2"/></svg> {first}\n'
+               f'  <svg width="22" height="8" aria-hidden="true"><line x1="0" x2="22" y1="4" y2="4" '
+               f'stroke="{colours[1]}" stroke-width="2" stroke-dasharray="5 3"/></svg> {second}\n'
+               f'</figcaption>\n</figure>\n')
+    return Markup("".join(out))
 
 
 def number_text(value: Any) -> str:
