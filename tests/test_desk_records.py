@@ -215,7 +215,7 @@ def test_a_guandan_knockout_tie_is_settled_by_the_extra_deal(tmp_path: Path, des
     assert status == 422 and "tiebreak_deal" in html and results(root).read_bytes() == before
     # the extra deal won by a team not at the table (a forged form): refused, nothing written
     status, html = post(running, "main/1/1", "save", level_a="9", level_b="9", tiebreak_deal="T09")
-    assert status == 422 and "获胜方 T09 不在这一桌（本桌：T01、T04）" in html
+    assert status == 422 and "加赛头游方 T09 不在这一桌（本桌：T01、T04）" in html
     assert results(root).read_bytes() == before and audit(root) == []
     status, html = post(running, "main/1/1", "save", level_a="9", level_b="9", tiebreak_deal="T04")
     assert status == 200 and 'id="saved"' in html

@@ -491,7 +491,7 @@ def test_tiebreak_deal_settles_a_tied_match(tmp_path):
     ("  - table: 1\n    teams: [T01, T02]\n    levels: {T01: 9, T02: 8}\n    tiebreak_deal: T02\n",
      "guandan-tiebreak-not-tied"),
     ("  - table: 1\n    teams: [T01, T02]\n    levels: {T01: 9, T02: 9}\n    tiebreak_deal: T07\n",
-     "guandan-winner-not-at-table"),
+     "guandan-tiebreak-not-at-table"),
 ])
 def test_tiebreak_deal_problems(tmp_path, tables, code):
     with pytest.raises(ContentErrors) as caught:

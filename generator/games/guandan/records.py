@@ -324,7 +324,7 @@ def read_tiebreak(reader: Reader, record: GuandanRecord, knockout: bool) -> None
         return
     team = half_width(team).strip()
     if team not in record.teams:
-        reader.problems.add("guandan-winner-not-at-table", reader.value_mark("tiebreak_deal"), team=team,
+        reader.problems.add("guandan-tiebreak-not-at-table", reader.value_mark("tiebreak_deal"), team=team,
                             teams=record.teams, suggestion=suggestion(team, record.teams))
         record.broken = True
         return
