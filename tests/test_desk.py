@@ -575,3 +575,34 @@ def test_a_hand_edit_of_the_results_file_reaches_the_views(running: Running, con
     assert 23 in running.desk.entered()["main/4"]
     status, html = fetch(f"{running.base}/standings?part=1")
     assert status == 200 and "已录 1/26" in html
+
+
+def test_the_desks_build_speaks_the_desks_language(tmp_path: Path) -> None:
+    """The desk builds the site after each change in a process of its own: what that build
+    says (here, a content problem) is shown on the admin page in the desk's language."""
+    import asyncio
+
+    from generator.desk.app import Desk
+
+    slug = "tumu-guandan-2020"
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(DEMO / "site.yaml", content / "site.yaml")
+    shutil.copytree(DEMO / "events" / slug, content / "events" / slug)
+    desk = Desk(content, slug, tmp_path / "output", "en")
+    event_file = content / "events" / slug / "event.yaml"
+    event_file.write_text(event_file.read_text(encoding="utf-8").replace("game: guandan", "game: guandan\ngame: x", 1),
+                          encoding="utf-8")
+
+    async def one_build() -> None:
+        desk._build_dirty = asyncio.Event()
+        desk._build_dirty.set()
+        task = asyncio.create_task(desk.builder())
+        while not desk.built_version and not task.done():
+            await asyncio.sleep(0.05)
+        task.cancel()
+
+    desk.version = 1
+    asyncio.run(asyncio.wait_for(one_build(), 120))
+    assert desk.built_version == 1 and desk.build_note
+    assert re.search(r"[A-Za-z]{3}", desk.build_note) and not re.search(r"[\u4e00-\u9fff]{2}", desk.build_note), desk.build_note

@@ -317,7 +317,8 @@ class Desk:
                 continue
             process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "generator.cli", "build", "--quiet", "--content", str(self.content),
-                "--output", str(self.output), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+                "--output", str(self.output), "--lang", self.locale,  # its note is shown in the desk's words
+                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
             out, _ = await process.communicate()
             self.built_version = version
             self.build_note = out.decode("utf-8", "replace").strip().splitlines()[-1] if out.strip() else ""
