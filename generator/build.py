@@ -421,8 +421,8 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         gone = previous.gone(made, tree)
         previous.forget()  # a build killed from here on is not mistaken for the last one
         in_place = place_site(staging, output, tree, gone)
-        for part in [part for part, pages in made.items() if any(pages is d for d in tree.dropped)]:
-            del made[part]  # found changed in output/ while linked: left out, rendered again next time
+        dropped = {id(pages) for pages in tree.dropped}  # found changed in output/ while linked:
+        made = {part: pages for part, pages in made.items() if id(pages) not in dropped}  # rendered next time
         previous.save(made, tree, inputs, Outcome(pages, len(planned), len(results), warnings, site.locale),
                       dict(zip(paths, keys)), folders)
         clock.lap("writing")

@@ -42,7 +42,7 @@ from generator.render.players import People, Person, collect_people, people_by_g
 from generator.render.search import index_files
 from generator.render.search import records as search_records
 from generator.tournament.results import EventResult, StageResult
-from generator.tournament.summary import EventSummary, credits_digest, is_summary, names_digest
+from generator.tournament.summary import EventSummary, credits_digest, names_of
 from generator.tournament.pairing import movement_card
 from generator.tournament.running import MatchRow, running_totals, seated
 from generator.tournament.standings import Standing
@@ -436,7 +436,6 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     to_render: list[tuple[EventResult, str]] = []
     keys = {r.event.slug: event_key(shared, r, bulletins.get(r.event.slug, []), people.keys_in(r.event.slug))
             for r in results}
-    by_slug = {r.event.slug: r for r in results}
     if previous is not None:
         previous.expect(sum(1 for slug, key in keys.items() if previous.has(slug, key)), len(keys))
     for result in results:
@@ -450,13 +449,18 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     # made of the events it lists; the first shows the person's totals too, made of every
     # event's credits (so that a change to an old event renders the page that lists it alone).
     persons: list[tuple[Person, str, int]] = []
+
+    @functools.cache
+    def credits_of(slug: str) -> str:  # an event's, once, however many of its players' pages ask
+        return credits_digest(people.results[slug])
+
     for person in people.everyone:
         pages = chunks(person.slugs, PLAYER_EVENTS)
         for number, slugs in enumerate(pages, 1):
-            shown = [person.shown, f"{number}/{len(person.slugs)}", *[keys[slug] for slug in slugs]]
+            made_of = [keys[slug] for slug in slugs]
             if number == 1 and len(pages) > 1:
-                shown += [credits_digest(by_slug[slug]) for slug in person.slugs]
-            key = player_key(shared, "\0".join(shown[:2]), shown[2:])
+                made_of += [credits_of(slug) for slug in person.slugs]
+            key = player_key(shared, f"{person.shown}\0{number}/{len(person.slugs)}", made_of)
             part = player_page_part(person, number)
             kept = previous.reuse(part, key, out) if previous is not None else None
             if kept is not None:
@@ -603,7 +607,7 @@ def _records_key(shared: str, results: list[EventResult | EventSummary], people:
     event). The index's files are kept when the same: a results file changes none of these."""
     digest = hashlib.sha256(shared.encode())
     for result in results:
-        digest.update(f"{result.names if is_summary(result) else names_digest(result.event)}\0".encode())
+        digest.update(f"{names_of(result)}\0".encode())
     for person in people.everyone:
         latest = person.slugs[0] if person.slugs else ""
         digest.update(json.dumps([person.key, person.name, person.groups, latest], ensure_ascii=False).encode())

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from generator import caches
 from generator.content import snapshot
-from generator.render.output import OutputTree
+from generator.render.output import OutputTree, as_written
 
 if TYPE_CHECKING:  # not imported at run time: a build with nothing to do needs only this module
     from generator.content.model import Site
@@ -128,8 +128,8 @@ def _entries(folder: str, keep_out: str | None = None) -> list[tuple[str, bool]]
 
 
 def _files(folder: str, prefix: str = "") -> Iterator[tuple[str, os.stat_result]]:
-    """The files under `folder` as (path relative to it, its stat), in the order of `_entries`
-    (path order; a symbolic link to a file counts as that file, one to a folder is not walked)."""
+    """The files under `folder` as (path relative to it, its stat), in path order (a symbolic
+    link to a file counts as that file, one to a folder is not walked)."""
     try:
         with os.scandir(folder) as found:
             items = sorted(found, key=lambda item: item.name)
@@ -155,14 +155,20 @@ def folder_digest(folder: Path) -> str:
     folder = resolved(folder)
     if _READ is not None and folder in _READ:
         return _READ[folder]
-    digest = hashlib.sha256()
     root = os.fspath(folder)
-    for relative, is_file in _entries(root):
-        if is_file:
-            digest.update(_name(relative))
-            snapshot.feed(digest, f"{root}/{relative}")
+    found = _hash_files(root, [relative for relative, _ in _files(root)])
     if _READ is not None:
-        _READ[folder] = digest.hexdigest()
+        _READ[folder] = found
+    return found
+
+
+def _hash_files(root: str, relatives: list[str]) -> str:
+    """An event folder's digest: each file's name and bytes (as snapshot.feed reads them), in
+    path order (`_files`)."""
+    digest = hashlib.sha256()
+    for relative in relatives:
+        digest.update(_name(relative))
+        snapshot.feed(digest, f"{root}/{relative}")
     return digest.hexdigest()
 
 
@@ -217,10 +223,11 @@ def build_inputs(content: Path, *options: object, known: Folders | None = None, 
     events: list[str] = []
     for relative, is_file in _entries(root, keep_out="events"):
         parts = relative.split("/")
-        if (len(parts) == 2 and parts[0] == "events" and not is_file and os.path.isdir(f"{root}/{relative}")
+        is_folder = not is_file and os.path.isdir(f"{root}/{relative}")
+        if (len(parts) == 2 and parts[0] == "events" and is_folder
                 and not os.path.islink(f"{root}/{relative}")):  # a linked folder is not walked (load_site refuses it)
             events.append(parts[1])
-        folder_mark = "" if is_file or not os.path.isdir(f"{root}/{relative}") else "/"
+        folder_mark = "/" if is_folder else ""
         digest.update(_name(f"{relative}{folder_mark}\0"))  # folders too: an empty one counts
         if is_file:
             snapshot.feed(digest, f"{root}/{relative}")
@@ -233,11 +240,7 @@ def build_inputs(content: Path, *options: object, known: Folders | None = None, 
             folder_hash = recorded[1]
             _TRUSTED.add(content / "events" / name)
         else:
-            hashing = hashlib.sha256()
-            for relative, _ in files:
-                hashing.update(_name(relative))
-                snapshot.feed(hashing, f"{folder}/{relative}")
-            folder_hash = hashing.hexdigest()
+            folder_hash = _hash_files(folder, [relative for relative, _ in files])
             _TRUSTED.discard(content / "events" / name)
         if found is not None and all(max(f.st_mtime_ns, f.st_ctime_ns) < taken - RACY_NS for _, f in files):
             found[name] = (signature, folder_hash)
@@ -404,11 +407,7 @@ class PreviousBuild:
     def _as_written(self, relative: str, stamp: tuple[int, int]) -> bool:
         """The file is still there as the last build wrote it: a page edited or replaced by hand
         in output/ is rendered again, never linked."""
-        try:
-            found = os.lstat(f"{self.output}/{relative}")  # a symbolic link put in its place is not the page written
-        except OSError:
-            return False
-        return stat.S_ISREG(found.st_mode) and (found.st_size, found.st_mtime_ns) == tuple(stamp)
+        return as_written(f"{self.output}/{relative}", stamp)
 
     def gone(self, parts: dict[str, EventPages], tree: OutputTree) -> list[str] | None:
         """The files of the last build's site that the new one has not (None: no record of this

@@ -163,17 +163,13 @@ class OutputTree:
         source_root = os.fspath(previous_root)
         singles = [(relative, self.stamps.get(relative), None) for relative in self.kept]
         in_parts = [(relative, stamp, part) for part in self.kept_parts
-                    for relative, stamp in zip(part.files, part.stamps or [None] * len(part.files))]
+                    for relative, stamp in zip(part.files, part.stamps)]
         left_out: set[int] = set()
         for relative, stamp, part in (*singles, *in_parts):
             if part is not None and id(part) in left_out:
                 continue
             source = f"{source_root}/{relative}"
-            try:
-                found = os.lstat(source)
-            except OSError:
-                found = None
-            if found is None or not stat.S_ISREG(found.st_mode) or (found.st_size, found.st_mtime_ns) != stamp:
+            if not as_written(source, stamp):
                 if part is None:
                     self.kept.remove(relative)
                     self.stamps.pop(relative, None)
@@ -200,6 +196,16 @@ class OutputTree:
     def fresh(self) -> list[str]:
         """The files written into this tree (not kept from the previous site)."""
         return list(self.written)
+
+
+def as_written(path: str, stamp: tuple[int, int] | None) -> bool:
+    """The file is there as a build wrote it, (size, modification time) `stamp`: a regular file
+    still, not a symbolic link put in its place, nor edited since."""
+    try:
+        found = os.lstat(path)
+    except OSError:
+        return False
+    return stat.S_ISREG(found.st_mode) and stamp is not None and (found.st_size, found.st_mtime_ns) == tuple(stamp)
 
 
 def staging_dir(output: Path) -> Path:

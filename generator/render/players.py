@@ -30,7 +30,7 @@ from dataclasses import astuple, dataclass, field
 from generator.content.model import Entry, Event
 from generator.tournament.results import CreditLine, EventResult
 from generator.tournament.standings import Standing
-from generator.tournament.summary import EventSummary, is_summary, names_digest
+from generator.tournament.summary import EventSummary, names_of
 
 KEY_LENGTH = 10
 
@@ -198,8 +198,7 @@ def people_inputs(results: list[EventResult | EventSummary]) -> str:
     names_digest: entries, players and their ids, officials, dates), in date order."""
     digest = hashlib.sha256()
     for result in _chronological(results):
-        names = result.names if is_summary(result) else names_digest(result.event)
-        digest.update(f"{result.event.slug}\0{names}\0".encode())
+        digest.update(f"{result.event.slug}\0{names_of(result)}\0".encode())
     return digest.hexdigest()
 
 

@@ -78,6 +78,13 @@ def names_digest(event: Event) -> str:
     return hashlib.sha256(json.dumps(names, ensure_ascii=False).encode()).hexdigest()
 
 
+def names_of(result: EventResult | EventSummary) -> str:
+    """names_digest of the event: as its summary keeps it, else made now."""
+    if isinstance(result, EventSummary) and result.names:
+        return result.names
+    return names_digest(result.event)
+
+
 def credits_digest(result: EventResult | EventSummary) -> str:
     """The event's credit lines (who earned what, and why) as a digest: a player's page shows
     their credits total, made of every one of their events' (render/html.py's player pages)."""
