@@ -106,6 +106,11 @@ def text(key: str, locale: str, folder: Path = SHARED, /, **params: object) -> s
     return texts(key, folder)[index].format(**{name: _param(value, locale) for name, value in params.items()})
 
 
+def joiner(locale: str) -> str:
+    """What separates the items of a list in `locale`'s text: 、 in Chinese, ", " in English."""
+    return ", " if locale == "en" else "、"
+
+
 def word(key: str, folder: Path = SHARED, /, **params: object) -> dict[str, str]:
     """One UI word in every locale, parameters filled in as `text` fills them: {locale: text},
     the shape message parameters and page data carry."""

@@ -19,8 +19,7 @@ TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 
 
 def _or(names: list[str], locale: str) -> str:
-    joiner = ", " if locale == "en" else "、"
-    return joiner.join(names[:-1]) + f" {catalogues.text('pair_or', locale)} " + names[-1] if len(names) > 1 else "".join(names)
+    return catalogues.joiner(locale).join(names[:-1]) + f" {catalogues.text('pair_or', locale)} " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def _parser_class(locale: str) -> type[argparse.ArgumentParser]:

@@ -50,6 +50,6 @@ def _show(value: object, locale: str) -> str:
     if isinstance(value, Mapping) and set(value) <= set(LOCALES):
         return str(value.get(locale) or value.get("zh-Hans", ""))
     if isinstance(value, (list, tuple)):
-        return "、".join(map(str, value)) if locale != "en" else ", ".join(map(str, value))
+        return catalogues.joiner(locale).join(map(str, value))
     return str(value)
 

@@ -32,8 +32,8 @@ def scaffold_event(content: Path, slug: str, game: str, locale: str = "zh-Hans",
         raise ScaffoldRefused(catalogues.text("new_bad_slug", said))
     examples = {name: rules.example for name, rules in GAMES.items() if rules.example is not None}
     if game not in examples:
-        joiner = ", " if said == "en" else "、"
-        raise ScaffoldRefused(catalogues.text("new_unknown_game", said, game=game, games=joiner.join(examples)))
+        raise ScaffoldRefused(catalogues.text("new_unknown_game", said, game=game,
+                                              games=catalogues.joiner(said).join(examples)))
     folder = content / "events" / slug
     if folder.exists():
         raise ScaffoldRefused(catalogues.text("new_exists", said, folder=folder))

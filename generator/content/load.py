@@ -548,14 +548,15 @@ def _read_results(results_dir: Path, event: Event, game: Any, site: Site, proble
         if not _inside(path, site.root, problems):
             continue
         reading = readings.get(path) if readings is not None else None
-        if reading is not None and reading.digest != _digest(path):
+        digest = _digest(path) if readings is not None else None
+        if reading is not None and reading.digest != digest:
             reading = None  # changed since it was read: read again
         if reading is None:
             before = len(problems.items)
             reading = _read_round_of(path, event, problems)
             reading.found = problems.items[before:]
             if readings is not None:
-                reading.digest = _digest(path)
+                reading.digest = digest
                 readings[path] = reading
         else:
             problems.items.extend(reading.found)

@@ -391,6 +391,6 @@ class CompiledTemplates(jinja2.FileSystemBytecodeCache):
                 for other in self.folder.parent.iterdir():  # left by other versions
                     if other != self.folder and other.is_dir():
                         shutil.rmtree(other, ignore_errors=True)
-            caches.write_atomically(Path(self._get_cache_filename(bucket)), caches.seal(bucket.bytecode_to_string()))
+            caches.write_sealed(Path(self._get_cache_filename(bucket)), bucket.bytecode_to_string())
         except OSError:
             pass

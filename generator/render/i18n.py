@@ -126,7 +126,7 @@ class Translator:
         return self("date_format", year=day.year, month=self(f"month_{day.month}"), day=day.day)
 
     def joiner(self) -> str:
-        return ", " if self.locale == "en" else "、"
+        return catalogues.joiner(self.locale)
 
     @property
     def html_lang(self) -> str:

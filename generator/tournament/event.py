@@ -52,9 +52,12 @@ class ScoredTables:
         self.scores: dict[int, tuple[Table, Stage, int, TableScore]] = {}
         # _stale_key -> the entries whose place or score changed since the round was drawn
         self.stale: dict[tuple, list[str]] = {}
+        game = GAMES[result.event.game] if result is not None else None
         for stage_result in result.stages if result is not None else []:
             if not hasattr(stage_result, "rounds"):
                 continue  # a summary (summary.py): no tables
+            if not game.scores_alone(stage_result.stage):
+                continue  # its tables are scored again, and its draws checked again
             for round_result in stage_result.rounds:
                 for score in round_result.tables:
                     self.scores[id(score.table)] = (score.table, stage_result.stage, round_result.number, score)
@@ -137,8 +140,6 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     game = GAMES[event.game]
     rounds = event.rounds.get(stage.id, [])
     in_field = {e.id for e in field_entries}
-    if known is not None and not game.scores_alone(stage):
-        known = None
     scored: list[RoundResult] = []
     for round_ in rounds:
         for table in round_.tables:

@@ -752,7 +752,7 @@ def _with_players(entry: Entry, locale: str) -> str:
     every player finds his table; the players alone for a pair or a team without a name."""
     if not entry.name:
         return entry.player_names
-    names = ("、" if locale != "en" else ", ").join(p.name for p in entry.players)
+    names = catalogues.joiner(locale).join(p.name for p in entry.players)
     return entry.name + catalogues.text("paren", locale, text=names)
 
 
@@ -778,7 +778,7 @@ def _metric_label(event: Event, metric: str, locale: str) -> str:
 
 
 def _rule_by_game(game: str, stage: Stage, locale: str) -> str:
-    joiner = ", " if locale == "en" else "、"
+    joiner = catalogues.joiner(locale)
     return joiner.join(_label(game, m, locale) for m in stage.rank_by if m != "lot")
 
 
