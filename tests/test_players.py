@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator.build import validate
+from generator.errors import ContentErrors
 from generator.render.html import render_site
 from generator.render.output import OutputTree
 from generator.render.players import KEY_LENGTH, collect_people, person_key
@@ -131,6 +132,17 @@ def test_an_official_who_also_played_is_one_person_with_credits(content: Path) -
     assert zhao.events[0].credits.points == 2 and zhao.credits_total == 2
     wang = named(people, "王小明")[0]
     assert wang.credits_total == 2  # finalist: the only stage is the last
+
+
+def test_a_referee_credit_under_a_number_is_named_in_the_message(content: Path) -> None:
+    """YAML keys need not be text: `referee: {0: x}` is a problem at credits.referee.0, not a crash."""
+    write_event(content, "e2015", "2015-05-15", [("A1", [player("王小明")], "g"), ("A2", [player("李华")], "g")],
+                credits="credits: {referee: {0: many}}")
+    with pytest.raises(ContentErrors) as caught:
+        validate(content)
+    (problem,) = [p for p in caught.value.problems if not p.warning]
+    assert problem.code == "type-expected" and problem.params["key"] == "credits.referee.0"
+    assert "credits.referee.0" in problem.format("zh")
 
 
 def test_player_keys_are_short_hashes_safe_in_urls_and_stable(content: Path, tmp_path: Path) -> None:

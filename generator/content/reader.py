@@ -136,6 +136,10 @@ class Reader:
     def has(self, key: str) -> bool:
         return key in self.node
 
+    def path(self, key: Any) -> str:
+        """The key as messages name it; YAML keys need not be text (`referee: {0: 2}`)."""
+        return f"{self.where}{key}"
+
     def key_mark(self, key: Any) -> Mark:
         return mark_of_key(self.node, key)
 
@@ -158,13 +162,13 @@ class Reader:
                 )
         for key in required:
             if key not in self.node or self.node[key] is None:
-                self.problems.add("key-missing", self.mark, key=self.where + key)
+                self.problems.add("key-missing", self.mark, key=self.path(key))
 
     def _wrong(self, key: str, expected: str) -> None:
         self.problems.add(
             "type-expected",
             self.value_mark(key),
-            key=self.where + key,
+            key=self.path(key),
             expected=catalogues.word(f"type_{expected}"),
             found=describe(self.node.get(key)),
         )
@@ -187,7 +191,7 @@ class Reader:
     def _name(self, key: str, text: str, mark: Mark) -> str:
         """A name or title: refused when too long, warned about when it mixes look-alike scripts."""
         if len(text) > MAX_NAME_CHARS:
-            self.problems.add("name-too-long", mark, key=self.where + key, length=len(text), limit=MAX_NAME_CHARS)
+            self.problems.add("name-too-long", mark, key=self.path(key), length=len(text), limit=MAX_NAME_CHARS)
             return text[:MAX_NAME_CHARS]
         if key in PERSON_KEYS and (found := confusable(text)):
             chars, script = found
@@ -207,7 +211,7 @@ class Reader:
         except ValueError:  # an unclosed [ in the host
             good = False
         if not good:
-            self.problems.add("url-scheme", self.value_mark(key), key=self.where + key, value=value)
+            self.problems.add("url-scheme", self.value_mark(key), key=self.path(key), value=value)
             return None
         return value
 
@@ -220,7 +224,7 @@ class Reader:
             return default
         if (low is not None and value < low) or (high is not None and value > high):
             self.problems.add(
-                "value-range", self.value_mark(key), key=self.where + key, value=value,
+                "value-range", self.value_mark(key), key=self.path(key), value=value,
                 low=low if low is not None else "-∞", high=high if high is not None else "∞",
             )
             return default
@@ -242,7 +246,7 @@ class Reader:
             return default
         if value not in choices:
             self.problems.add(
-                "value-choice", self.value_mark(key), key=self.where + key, value=value,
+                "value-choice", self.value_mark(key), key=self.path(key), value=value,
                 suggestion=suggestion(value, choices), allowed=", ".join(choices),
             )
             return default
@@ -268,7 +272,7 @@ class Reader:
         if not isinstance(value, YamlMap):
             self._wrong(key, "mapping")
             return None
-        return Reader(value, self.problems, f"{self.where}{key}.")
+        return Reader(value, self.problems, self.path(key) + ".")
 
     def items(self, key: str, single_ok: bool = False) -> list[tuple[Any, Mark]]:
         """The items of a list with their marks; `single_ok` accepts one bare value as a list."""

@@ -146,7 +146,7 @@ def read_match_points(reader: Reader, default: dict[str, float] | None) -> dict[
             continue
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
                 or abs(value) > 1000:
-            reader.problems.add("type-expected", points.value_mark(key), key=points.where + key,
+            reader.problems.add("type-expected", points.value_mark(key), key=points.path(key),
                                 expected=word("gd_expected_number"), found=str(value))
             continue
         values[key] = value
