@@ -132,9 +132,11 @@ def sitemap(site: Site, pages: list[tuple[str, dt.date | None]]) -> str | None:
         return None
     lines = ['<?xml version="1.0" encoding="utf-8"?>',
              '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">']
+    base = site.base_url.rstrip("/") + "/"
     for url, day in sorted(pages):
         lastmod = f"<lastmod>{day.isoformat()}</lastmod>" if day else ""
-        lines.append(f"  <url><loc>{_text(absolute(site, url))}</loc>{lastmod}</url>")
+        url = url.removesuffix("index.html")  # as `absolute` writes it
+        lines.append(f"  <url><loc>{_text(base + url)}</loc>{lastmod}</url>")
     lines.append("</urlset>")
     return "\n".join(lines) + "\n"
 

@@ -35,7 +35,7 @@ from generator.games import GAMES, metric_of
 from generator.render import fast_jinja
 from generator.render.feed import absolute, atom_feed, sitemap, sitemap_index, updates
 from generator.render.i18n import CJK_FACE, HTML_LANG, Translator
-from generator.render.incremental import (EventPages, PreviousBuild, code_digest, event_key, player_key, player_part,
+from generator.render.incremental import (EventPages, PreviousBuild, code_digest, event_key, listed_digest, player_key, player_part,
                                           site_digest)
 from generator.render.output import OutputTree
 from generator.render.players import People, Person, collect_people, people_by_group
@@ -491,24 +491,57 @@ SITEMAP_PART = "sitemaps/"  # how a large site's sitemap files are recorded besi
 def _write_sitemap(site: Site, writer: SiteWriter, made: dict[str, EventPages],
                    previous: PreviousBuild | None) -> dict[str, EventPages]:
     """sitemap.xml (only with a base_url: it needs absolute URLs). A site of more than
-    SITEMAP_URLS pages (2,000 events make 87,000) gets an index instead, sitemap.xml listing
-    sitemaps/<n>.xml, each the pages of whole parts (events, player pages, archive pages) in
-    their order, SITEMAP_URLS at most: each is kept as the last build wrote it when made of the
-    same parts, so a rebuild writes the one that lists the changed event. Returns those files
-    as parts, for the record."""
+    SITEMAP_URLS pages (2,000 events make 87,000) gets an index instead: sitemap.xml lists
+    sitemaps/0.xml (the pages of no part: the players' index) and sitemaps/<n>.xml, each the
+    pages of the whole parts (events, player pages, archive pages) whose name falls in its
+    bucket. A part stays in its bucket while the count of buckets stands (it doubles as the site
+    grows past a quarter of SITEMAP_URLS a file), whatever the other parts do, and a file is
+    kept while its parts list the same pages with the same dates (listed_digest), though they
+    were rendered again: a results file saved writes none of them, and a round added writes the
+    one file, a quarter of the limit or less, that lists its event. A bucket over SITEMAP_URLS
+    is written as <n>-<k>.xml files. Returns those files as parts, for the record."""
     if not site.base_url:
         return {}
     out = writer.out
     loose = [(page, day) for page, day in writer.pages if page != SEARCH_URL]
     parts = [(name, made[name]) for name in sorted(made) if not name.startswith(SITEMAP_PART)]
-    if len(loose) + sum(len(pages.pages) for _, pages in parts) <= SITEMAP_URLS:
+    total = len(loose) + sum(len(pages.pages) for _, pages in parts)
+    if total <= SITEMAP_URLS:
         pages = loose + [page for _, made_part in parts for page in made_part.pages]
         out.write_text("sitemap.xml", sitemap(site, sorted(pages, key=_sitemap_order)))
         return {}
-    chunks: list[list[tuple[str, EventPages]]] = [[]]
-    room = SITEMAP_URLS - len(loose)  # the first file lists the archive and index pages too
+    buckets = 1
+    while total > buckets * (SITEMAP_URLS // 4):
+        buckets *= 2
+    grouped: list[list[tuple[str, EventPages]]] = [[] for _ in range(buckets)]
     for name, pages in parts:
-        for start in range(0, max(len(pages.pages), 1), SITEMAP_URLS):  # a part larger than a file is split
+        grouped[int(hashlib.sha256(name.encode()).hexdigest()[:8], 16) % buckets].append((name, pages))
+    files = [f"{SITEMAP_PART}0.xml"]
+    out.write_text(files[0], sitemap(site, sorted(loose, key=_sitemap_order)))
+    written: dict[str, EventPages] = {}
+    for number, group in enumerate(grouped, 1):
+        chunks = _sitemap_chunks(group)
+        for k, chunk in enumerate(chunks, 1):
+            path = f"{SITEMAP_PART}{number}.xml" if len(chunks) == 1 else f"{SITEMAP_PART}{number}-{k}.xml"
+            key = hashlib.sha256(json.dumps([site.base_url, code_digest(),
+                                             [[n, listed_digest(p)] for n, p in chunk]]).encode()).hexdigest()
+            kept = previous.reuse(path, key, out) if previous is not None else None
+            if kept is None:
+                pages = [page for _, share in chunk for page in share.pages]
+                out.write_text(path, sitemap(site, sorted(pages, key=_sitemap_order)))
+                kept = EventPages(key, [path])
+            written[path] = kept
+            files.append(path)
+    out.write_text("sitemap.xml", sitemap_index(site, files))
+    return written
+
+
+def _sitemap_chunks(parts: list[tuple[str, EventPages]]) -> list[list[tuple[str, EventPages]]]:
+    """Parts into files of SITEMAP_URLS pages at most, in order; a part larger than a file is split."""
+    chunks: list[list[tuple[str, EventPages]]] = [[]]
+    room = SITEMAP_URLS
+    for name, pages in parts:
+        for start in range(0, max(len(pages.pages), 1), SITEMAP_URLS):
             share = pages if len(pages.pages) <= SITEMAP_URLS else EventPages(
                 pages.key, [], pages.pages[start:start + SITEMAP_URLS])
             if len(share.pages) > room:
@@ -516,22 +549,7 @@ def _write_sitemap(site: Site, writer: SiteWriter, made: dict[str, EventPages],
                 room = SITEMAP_URLS
             chunks[-1].append((name, share))
             room -= len(share.pages)
-    written: dict[str, EventPages] = {}
-    files = []
-    for number, chunk in enumerate(chunks, 1):
-        path = f"{SITEMAP_PART}{number}.xml"
-        extra = loose if number == 1 else []
-        key = hashlib.sha256(json.dumps([site.base_url, code_digest(), [[n, p.key, len(p.pages)] for n, p in chunk],
-                                         [[page, str(day)] for page, day in extra]]).encode()).hexdigest()
-        kept = previous.reuse(path, key, out) if previous is not None else None
-        if kept is None:
-            pages = extra + [page for _, share in chunk for page in share.pages]
-            out.write_text(path, sitemap(site, sorted(pages, key=_sitemap_order)))
-            kept = EventPages(key, [path])
-        written[path] = kept
-        files.append(path)
-    out.write_text("sitemap.xml", sitemap_index(site, files))
-    return written
+    return chunks
 
 
 def _write_indexes(site: Site, results: list[EventResult | EventSummary], people: People, env: jinja2.Environment,

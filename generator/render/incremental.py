@@ -54,6 +54,15 @@ class EventPages:
     files: list[str] = field(default_factory=list)
     pages: list[tuple[str, dt.date | None]] = field(default_factory=list)
     stamps: tuple[tuple[int, int], ...] | None = None
+    listed: str = ""  # `pages` as a digest, made once (listed_digest) and kept with the part
+
+
+def listed_digest(part: EventPages) -> str:
+    """The part's (page, date) list as a digest: a large site's sitemap file (render/html.py) is
+    kept while its parts list the same pages, though their pages were rendered again."""
+    if not part.listed:
+        part.listed = hashlib.sha256(json.dumps([[page, str(day)] for page, day in part.pages]).encode()).hexdigest()
+    return part.listed
 
 
 @cache
@@ -324,8 +333,8 @@ class PreviousBuild:
             with open(record, "rb") as handle:
                 data = caches.loads(handle.read())  # sealed: never a pickle someone else wrote
             if data.get("version") == RECORD_VERSION and data.get("output") == str(self.output):
-                self.events = {part: EventPages(key, list(files), list(pages), stamps)
-                               for part, (key, files, stamps, pages) in data["parts"].items()}
+                self.events = {part: EventPages(key, list(files), list(pages), stamps, listed)
+                               for part, (key, files, stamps, pages, listed) in data["parts"].items()}
                 self.data = data
         except Exception:  # noqa: BLE001 - any record that cannot be read is as good as none
             self.events, self.data = {}, {}
@@ -448,7 +457,7 @@ class PreviousBuild:
             if pages.stamps is None or len(pages.stamps) != len(pages.files):
                 pages.stamps = tuple(stamp(relative) for relative in pages.files)
                 in_parts.update(pages.files)
-            recorded[part] = (pages.key, tuple(pages.files), pages.stamps, tuple(pages.pages))
+            recorded[part] = (pages.key, tuple(pages.files), pages.stamps, tuple(pages.pages), pages.listed)
         loose = {relative: stamp(relative) for relative in (*tree.written, *tree.kept) if relative not in in_parts}
         data: dict = {"version": RECORD_VERSION, "output": str(self.output), "parts": recorded, "loose": loose,
                       "folders": folders or {}, "people": self.people}
@@ -460,7 +469,7 @@ class PreviousBuild:
             self.record.with_suffix(older).unlink(missing_ok=True)
 
 
-RECORD_VERSION = 2
+RECORD_VERSION = 3
 
 
 def _stamp(path: Path) -> tuple[int, int]:
