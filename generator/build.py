@@ -179,7 +179,7 @@ def _validate(content: Path, strict: bool, cache_dir: Path | None, workers: int 
             reading.site_found = list(problems.items)
     if site is not None:
         for event in site.events:
-            if _has_errors_in(problems, event.folder) or not event.stages:
+            if _has_errors_in(problems, event.folder) or not event.has_stages:
                 continue
             known = cache.result_of(event) if cache else None
             before = len(problems.items)

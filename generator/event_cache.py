@@ -12,6 +12,11 @@ indexes read of it, with its bulletins' names and printing keys). A build asks f
 whole reading is read back (`EventCache.full`) only by the process that renders its pages.
 The build then holds the summaries of the archive and the largest events being rendered, not
 the archive; a rebuild reads a few kilobytes for each unchanged event, not its every table.
+
+A ledger (`ledger.lines`, sealed) keeps each summary's line (tournament/summary.py's SummaryLine: the
+event's place, game, days and digests), all in one small file: a build takes an unchanged
+event as its line, and reads its summary only where a page that shows it is rendered
+(LazySummary). A rebuild after one results file changed reads one file for the archive.
 """
 
 from __future__ import annotations
@@ -164,6 +169,8 @@ class EventCache:
         self.results: dict[Path, EventResult | EventSummary] = {}
         self._site_text: bytes | None = None
         self._listing: set[str] | None = None  # the folder's files, as `has` first found them
+        self._ledger: dict[str, tuple[Any, list[ContentError]]] | None = None  # key -> (SummaryLine, problems)
+        self._new_lines: dict[str, tuple[Any, list[ContentError]]] = {}  # to be added to the ledger
 
     def _key(self, folder: Path, site: Site) -> str:
         from generator.render.incremental import code_digest, folder_digest, resolved
@@ -235,20 +242,76 @@ class EventCache:
         return event
 
     def _read(self, key: str, site: Site) -> tuple[Any, Any, list[ContentError]]:
-        """(event, result, problems) as kept: summarised when asked, else whole. A summary kept
-        without its bulletins when they are now wanted is made again from the whole reading."""
+        """(event, result, problems) as kept: summarised when asked (as its line in the ledger,
+        when there), else whole. A summary kept without its bulletins when they are now wanted
+        is made again from the whole reading."""
         if self.summaries:
-            try:
-                event, summary, found = self._load(self.folder / f"{key}.summary.sealed")
-                if summary.bulletins is not None or self.plan is None:
-                    return event, summary, found
-            except Exception:  # noqa: BLE001 - missing or not ours: made from the whole reading
-                pass
-            event, result, found = self._load(self.folder / f"{key}.sealed")
-            summary = self.summary_of(result, site)
-            self._keep_summary(key, summary, found)
-            return summary.event, summary, found
+            from functools import partial
+
+            from generator.tournament.summary import LazySummary, SummaryLine
+
+            line, found = self.ledger().get(key, (None, []))
+            if isinstance(line, SummaryLine) and (line.bulletins is not None or self.plan is None):
+                lazy = LazySummary(line, partial(self._summary, key, site, line.folder))
+                return lazy.event, lazy, list(found)
+            event, summary, found = self._read_summary(key, site)
+            return event, summary, found
         return self._load(self.folder / f"{key}.sealed")
+
+    def _read_summary(self, key: str, site: Site) -> tuple[Any, EventSummary, list[ContentError]]:
+        try:
+            event, summary, found = self._load(self.folder / f"{key}.summary.sealed")
+            if summary.bulletins is not None or self.plan is None:
+                self._line(key, summary, found)
+                return event, summary, found
+        except Exception:  # noqa: BLE001 - missing or not ours: made from the whole reading
+            pass
+        event, result, found = self._load(self.folder / f"{key}.sealed")
+        summary = self.summary_of(result, site)
+        self._keep_summary(key, summary, found)
+        return summary.event, summary, found
+
+    def _summary(self, key: str, site: Site, folder: Path) -> EventSummary:
+        """An event's summary, for its line (LazySummary): as kept, else read and scored again
+        (its files gone from the cache since the line was read)."""
+        try:
+            return self._read_summary(key, site)[1]
+        except Exception:  # noqa: BLE001 - gone or not ours: the event is read again
+            from generator.content.load import load_event
+            from generator.tournament.event import run_event
+            from generator.tournament.summary import summarise
+
+            problems = Problems()
+            event = load_event(folder, site, problems)
+            return summarise(run_event(event, problems)) if event is not None else None
+
+    def ledger(self) -> dict[str, tuple[Any, list[ContentError]]]:
+        """Each kept summary's line, by its key (see the top)."""
+        if self._ledger is None:
+            try:
+                with open(self.folder / LEDGER, "rb") as handle:
+                    ledger = caches.loads(handle.read())  # verified before it is unpickled
+                self._ledger = {key: line for key, line in ledger.items()
+                                if isinstance(line, tuple) and len(line) == 2 and isinstance(line[1], list)}
+            except Exception:  # noqa: BLE001 - none yet, not ours, or of another shape: lines are made again
+                self._ledger = {}
+        return self._ledger
+
+    def _line(self, key: str, summary: EventSummary, found: list[ContentError]) -> None:
+        from generator.tournament.summary import line_of
+
+        if key not in self.ledger():
+            self._new_lines[key] = self._ledger[key] = (line_of(summary), list(found))
+
+    def save_ledger(self, kept: set[str]) -> None:
+        """Add this build's new lines to the ledger as it is now on disk (another build may have
+        added others since it was read), keeping the lines of the summaries still `kept`."""
+        if not self._new_lines and self._ledger is not None and set(self._ledger) <= kept:
+            return
+        self._ledger = None
+        ledger = {key: line for key, line in {**self.ledger(), **self._new_lines}.items() if key in kept}
+        caches.write_sealed(self.folder / LEDGER, pickle.dumps(ledger, protocol=pickle.HIGHEST_PROTOCOL))
+        self._ledger, self._new_lines = ledger, {}
 
     @staticmethod
     def _load(path: Path) -> Any:
@@ -272,14 +335,21 @@ class EventCache:
                     by_key.setdefault(item.name.split(".", 1)[0], []).append(
                         (item.path, item.stat(follow_symlinks=False).st_mtime))
         current = set(self.keys.values())
+        # A summary read through its line only is not touched (`_load`): the events of this
+        # build are kept whatever their age, and the ledger's lines are kept for those kept.
+        summarised = set()
         for key, files in by_key.items():
             if key in current or any(modified >= limit for _, modified in files):
+                if any(path.endswith(".summary.sealed") for path, _ in files):
+                    summarised.add(key)
                 continue
             for path, _ in files:
                 try:
                     os.unlink(path)
                 except OSError:
                     pass  # removed by another build meanwhile
+        if self.summaries:
+            self.save_ledger(summarised)
 
     def summary_of(self, result: EventResult | EventSummary, site: Site) -> EventSummary | None:
         """The event's summary as this cache keeps it (None: it keeps no summaries)."""
@@ -321,9 +391,16 @@ class EventCache:
         self.keep(event.folder, pickle.dumps((event, result, found), protocol=pickle.HIGHEST_PROTOCOL), summary, found)
 
     def remember(self, event: Event, result: EventResult | EventSummary, found: list[ContentError]) -> None:
-        """A good event read anew, kept in memory too (when there is one) for the next build."""
-        if self.memory is not None and event.folder in self.keys and not any(not p.warning for p in found):
+        """A good event read anew, kept in memory too (when there is one) for the next build, and
+        its summary's line in the ledger (a worker that read it kept its summary, not the line)."""
+        from generator.tournament.summary import EventSummary
+
+        if event.folder not in self.keys or any(not p.warning for p in found):
+            return
+        if self.memory is not None:
             self.memory.put(self.keys[event.folder], result.event, result, found)
+        if self.summaries and isinstance(result, EventSummary) and (result.bulletins is not None or self.plan is None):
+            self._line(self.keys[event.folder], result, found)
 
     def keep(self, folder: Path, payload: bytes, summary: EventSummary | None = None,
              found: list[ContentError] = ()) -> None:
@@ -341,3 +418,7 @@ class EventCache:
     def _keep_summary(self, key: str, summary: EventSummary, found: list[ContentError]) -> None:
         caches.write_sealed(self.folder / f"{key}.summary.sealed",
                             pickle.dumps((summary.event, summary, found), protocol=pickle.HIGHEST_PROTOCOL))
+        self._line(key, summary, found)
+
+
+LEDGER = "ledger.lines"  # the summaries' lines, sealed (see the top)

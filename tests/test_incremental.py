@@ -132,12 +132,20 @@ def test_a_changed_results_file_keeps_the_pages_of_players_not_in_its_event(tmp_
 
     before = player_pages()
     prelim = content / "events/dongke-bridge-2015/results/prelim.yaml"
+    # 4S= scores as 4H= did: no one moves, and no player's page is rendered again.
     prelim.write_text(prelim.read_text(encoding="utf-8").replace("1: 4H N =", "1: 4S N =", 1), encoding="utf-8")
     assert build(content, out, cache_dir=tmp_path / "cache/pdf", bulletins=False).events_rendered == 1
     after = player_pages()
-    kept = {k for k in before if after[k][0] == before[k][0]}  # the same file, linked
-    bridge = {k for k, (_, text) in after.items() if "dongke-bridge-2015" in text}
-    assert kept and bridge and kept == set(after) - bridge  # exactly those not in the changed event
+    assert {k for k in before if after[k][0] == before[k][0]} == set(after)  # the same files, linked
+    # 7NT= for A26 in the final (3NT-3 before) moves pairs: the pages of the event's players are
+    # rendered again, the others kept.
+    final = content / "events/dongke-bridge-2015/results/final.yaml"
+    final.write_text(final.read_text(encoding="utf-8").replace("1: 3NT S -3", "1: 7NT S =", 1), encoding="utf-8")
+    assert build(content, out, cache_dir=tmp_path / "cache/pdf", bulletins=False).events_rendered == 1
+    again = player_pages()
+    kept = {k for k in after if again[k][0] == after[k][0]}
+    bridge = {k for k, (_, text) in again.items() if "dongke-bridge-2015" in text}
+    assert kept and bridge and kept == set(again) - bridge  # exactly those not in the changed event
     fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert fresh.events_rendered == 2 and digest(out) == digest(tmp_path / "fresh")
 

@@ -455,6 +455,10 @@ def test_a_regulars_page_is_split_and_a_change_renders_the_page_that_lists_it(tm
     assert [int(n) for n in dict.fromkeys(listed)] == sorted({int(n) for n in listed}, reverse=True)  # newest first
     slug = change_one_results_file(content)  # the oldest event of its players: on their second pages
     report = build(content, out, cache_dir=cache, bulletins=False)
+    assert not [w for w in report.written if w.startswith("players/") and w != "players/index.html"]  # no one moved
+    event = content / "events" / slug / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("title: ", "title: 新", 1), encoding="utf-8")
+    report = build(content, out, cache_dir=cache, bulletins=False)  # a title its players' rows show
     players = [w for w in report.written if w.startswith("players/") and w != "players/index.html"]
     assert players and all(w.endswith("/page-2/index.html") for w in players), players
     assert all(f"events/{slug}/" in (out / w).read_text(encoding="utf-8") for w in players)

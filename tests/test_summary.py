@@ -17,7 +17,7 @@ from generator.event_cache import EventCache
 from generator.render.html import render_site
 from generator.render.output import OutputTree
 from generator.tournament.results import EventResult
-from generator.tournament.summary import EventSummary, summarise
+from generator.tournament.summary import EventSummary, is_summary, summarise
 from support import demo_content
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -101,9 +101,10 @@ def test_a_rebuild_reads_the_other_events_summaries_only(tmp_path: Path, monkeyp
     change_a_contract(content)
     report = build(content, tmp_path / "out", cache_dir=cache, bulletins=bulletins)
     assert report.events_rendered == 1
-    # The two unchanged events: their summaries, never their whole readings.
+    # The two unchanged events: their lines, and their summaries for the feed (which shows
+    # their venues), never their whole readings.
     assert len(read) == 2 and all(name.endswith(".summary.sealed") for name in read), read
-    assert sum(isinstance(r, EventSummary) for r in report.results) == 2
+    assert sum(is_summary(r) for r in report.results) == 2
     # and the site is the one a fresh build makes
     build(content, tmp_path / "fresh", cache_dir=cache if bulletins else tmp_path / "other/pdf", bulletins=bulletins)
     assert digest(tmp_path / "out") == digest(tmp_path / "fresh")
@@ -154,14 +155,14 @@ def test_the_event_cache_forgets_what_no_build_has_read_for_a_month(tmp_path: Pa
     content = some_events(tmp_path, EVENTS[:2])
     rebuild(content, tmp_path)
     events = tmp_path / "cache/events"
-    before = {p.name for p in events.iterdir()}
+    before = {p.name for p in events.glob("*.sealed")}
     assert len(before) == 4  # two events, each whole and summarised
     month_ago = time.time() - 40 * 86400
     for path in events.iterdir():
         os.utime(path, (month_ago, month_ago))
     change_a_contract(content)
     rebuild(content, tmp_path)
-    after = {p.name for p in events.iterdir()}
+    after = {p.name for p in events.glob("*.sealed")}
     # the changed event's old version is gone, its new one kept; the unchanged event is one of
     # this build's, so kept, whole and summarised, however long since it was read whole
     assert len(after - before) == 2 and len(before & after) == 2
@@ -169,9 +170,10 @@ def test_the_event_cache_forgets_what_no_build_has_read_for_a_month(tmp_path: Pa
 
 
 def test_a_rebuild_keeps_the_archive_pages_that_list_no_changed_event(tmp_path: Path, monkeypatch) -> None:
-    """A large archive's page of a year lists its own events only: a results file changed in one
-    event writes that year's page (and the archive's front page, which lists the newest year, and
-    the game's) again, never another year's."""
+    """A large archive's page of a year lists its own events only, each as its card shows it: a
+    results file changed in one event writes no archive page when its card is the same (the
+    same champions), and a change to its card writes that year's page again (and the archive's
+    front page, which lists the newest year, and the game's), never another year's."""
     import generator.render.html as html
 
     monkeypatch.setattr(html, "ARCHIVE_EVENTS", 2)  # a page a year from three events on
@@ -181,8 +183,15 @@ def test_a_rebuild_keeps_the_archive_pages_that_list_no_changed_event(tmp_path: 
     assert years == ["2015", "2016", "2025"]
     change_a_contract(content)
     report = rebuild(content, tmp_path)
+    assert any(path.startswith("events/dongke-bridge-2015/") for path in report.written)
+    assert not [path for path in report.written if path.startswith("years/") or path == "index.html"]
+    assert as_a_fresh_build(content, tmp_path)
+    event = content / "events/dongke-bridge-2015/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("venue: ", "venue: 新", 1), encoding="utf-8")
+    report = rebuild(content, tmp_path)
     written = {path for path in report.written if path.startswith("years/") or path == "index.html"}
     assert written == {"years/2015/index.html"}  # the front page shows 2025: kept as it was
+    assert "新" in (tmp_path / "out/years/2015/index.html").read_text(encoding="utf-8")
     assert as_a_fresh_build(content, tmp_path)
 
 
@@ -230,3 +239,51 @@ def test_a_large_event_rendered_in_shares_is_the_same_site(tmp_path: Path, monke
     assert digest(tmp_path / "one") == digest(tmp_path / "several")
     assert {part: (sorted(p.files), sorted(p.pages, key=str)) for part, p in one.items()} == \
         {part: (sorted(p.files), sorted(p.pages, key=str)) for part, p in several.items()}
+
+
+def test_a_rebuild_takes_the_other_events_as_their_lines_and_reads_no_summary(tmp_path: Path, monkeypatch) -> None:
+    """The event cache's ledger (generator/event_cache.py): a rebuild after one results file
+    changed takes every other event as its line (tournament/summary.py's SummaryLine) and reads
+    none of their summaries when no page that shows them is rendered; the site is as a fresh
+    build makes it. A summary asked for beyond its line is read then, and the same."""
+    from generator.render import feed
+    from generator.tournament import summary
+
+    monkeypatch.setattr(feed, "FEED_LIMIT", 1)  # the feed shows the newest event's updates only
+    content = some_events(tmp_path)
+    rebuild(content, tmp_path)
+    read: list[str] = []
+    load = EventCache._read_summary
+
+    def spy(self: EventCache, key: str, site) -> tuple:  # noqa: ANN001 - what was read, not looked for
+        found = load(self, key, site)
+        read.append(found[1].event.slug)
+        return found
+
+    monkeypatch.setattr(EventCache, "_read_summary", spy)
+    change_a_contract(content)
+    report = rebuild(content, tmp_path)
+    assert read == ["tongxin-guandan-2025"]  # for the feed, which shows its venue
+    lazy = [r for r in report.results if isinstance(r, summary.LazySummary)]
+    assert sorted(r.event.slug for r in lazy) == sorted(EVENTS[1:])  # the changed event was read anew
+    older = next(r for r in lazy if r.event.slug == "chem-park-daguai-2016")
+    assert older._whole is None
+    assert older.event.title and len(read) == 2  # its title is not in its line: read now
+    lazy[0] = older
+    assert summary.card_digest(lazy[0]) == summary.card_digest(lazy[0].whole())
+    assert summary.last_day(lazy[0]) == summary.last_day(lazy[0].whole())
+    assert as_a_fresh_build(content, tmp_path)
+
+
+def test_summaries_read_through_their_lines_are_held_a_few_at_a_time(tmp_path: Path, monkeypatch) -> None:
+    from generator.tournament import summary
+
+    monkeypatch.setattr(summary, "SUMMARIES_HELD", 1)
+    content = some_events(tmp_path)
+    rebuild(content, tmp_path)
+    change_a_contract(content)
+    report = rebuild(content, tmp_path)
+    first, second = [r for r in report.results if isinstance(r, summary.LazySummary)]
+    assert first.event.title and first._whole is not None
+    assert second.event.title and second._whole is not None and first._whole is None  # let go
+    assert first.event.title == first.whole().event.title  # and read again when asked

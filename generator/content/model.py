@@ -161,6 +161,10 @@ class Event:
     def stage(self, stage_id: str) -> Stage:
         return next(s for s in self.stages if s.id == stage_id)
 
+    @property
+    def has_stages(self) -> bool:
+        return bool(self.stages)
+
 
 @dataclass
 class Site:

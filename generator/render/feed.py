@@ -18,6 +18,7 @@ from generator.content.model import Site
 from generator.games import GAMES
 from generator.render.i18n import Translator
 from generator.tournament.results import EventResult
+from generator.tournament.summary import last_day
 
 FEED_LIMIT = 50  # the newest updates; older ones stay on the site
 
@@ -66,13 +67,19 @@ def _entry_id(site: Site, key: str) -> str:
 
 
 def updates(site: Site, results: list[EventResult], event_url, stage_url) -> list[Update]:  # noqa: ANN001
+    """The FEED_LIMIT newest updates. No update of an event is later than its last day, so the
+    events are taken newest first until the next one cannot make the list: a large archive's
+    older events are not looked into (each would be read from the event cache)."""
     found: list[Update] = []
-    for result in results:
+    for result in sorted((r for r in results if r.event.dates), key=last_day, reverse=True):
+        if len(found) >= FEED_LIMIT:
+            found.sort(key=lambda u: (u.day, u.key), reverse=True)
+            del found[FEED_LIMIT:]
+            if last_day(result) < found[-1].day:
+                break
         event = result.event
         locale = event.locale or site.locale
         t = Translator(locale)
-        if not event.dates:
-            continue
         pieces = [t.pick(GAMES[event.game].title), t.joiner().join(t.date(d) for d in event.dates)]
         pieces += [p for p in (event.organizer, event.venue) if p]
         summary = " · ".join(pieces)

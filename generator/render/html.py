@@ -28,7 +28,7 @@ from markdown.extensions.sane_lists import SaneListExtension
 from markdown.extensions.tables import TableExtension
 from markupsafe import Markup, escape, soft_str
 
-from generator.content.model import Entry, Event, Site
+from generator.content.model import Event, Site
 from generator.content.yaml_loader import read_content_text
 from generator.errors import Problems
 from generator.games import GAMES, metric_of
@@ -42,7 +42,8 @@ from generator.render.players import People, Person, collect_people, people_by_g
 from generator.render.search import index_files
 from generator.render.search import records as search_records
 from generator.tournament.results import EventResult, StageResult
-from generator.tournament.summary import EventSummary, credits_digest, names_of
+from generator.tournament.summary import (EventSummary, card_digest, champions, credits_digest, last_day, names_of,
+                                          placings_digest)
 from generator.tournament.pairing import movement_card
 from generator.tournament.running import MatchRow, running_totals, seated
 from generator.tournament.standings import Standing
@@ -454,10 +455,18 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     def credits_of(slug: str) -> str:  # an event's, once, however many of its players' pages ask
         return credits_digest(people.results[slug])
 
+    @functools.cache
+    def shown_in_rows(slug: str) -> str:
+        """What a player's row shows of the event: its placings and names (not its own key,
+        which follows every file: a results file that moves no one renders no player's page),
+        and whom its names link to."""
+        return hashlib.sha256(json.dumps([placings_digest(people.results[slug]),
+                                          people.keys_in(slug)]).encode()).hexdigest()
+
     for person in people.everyone:
         pages = chunks(person.slugs, PLAYER_EVENTS)
         for number, slugs in enumerate(pages, 1):
-            made_of = [keys[slug] for slug in slugs]
+            made_of = [shown_in_rows(slug) for slug in slugs]
             if number == 1 and len(pages) > 1:
                 made_of += [credits_of(slug) for slug in person.slugs]
             key = player_key(shared, f"{person.shown}\0{number}/{len(person.slugs)}", made_of)
@@ -475,7 +484,7 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     # meanwhile this process writes the archive and the indexes, which need none of those pages.
     rendering = _Rendering(site, to_render, persons, bulletins, env_for, out, workers, whole)
     try:
-        made.update(_write_indexes(site, results, people, env, writer, previous, shared, keys))
+        made.update(_write_indexes(site, results, people, env, writer, previous, shared))
     except BaseException:
         rendering.abandon()
         raise
@@ -553,17 +562,18 @@ def _sitemap_chunks(parts: list[tuple[str, EventPages]]) -> list[list[tuple[str,
 
 
 def _write_indexes(site: Site, results: list[EventResult | EventSummary], people: People, env: jinja2.Environment,
-                   writer: SiteWriter, previous: PreviousBuild | None, shared: str,
-                   keys: dict[str, str]) -> dict[str, EventPages]:
+                   writer: SiteWriter, previous: PreviousBuild | None, shared: str) -> dict[str, EventPages]:
     """The archive, the players' index, the search page and its index, and the feed. Returns
     what the archive's pages and the search index wrote, recorded as parts beside the events'
-    (`previous` keeps each as it was when made of the same: the archive's pages by the keys of
-    the events they list, `keys`; the search index by its records)."""
+    (`previous` keeps each as it was when made of the same: the archive's pages by the cards of
+    the events they list, tournament/summary.py's card_digest; the search index by its records)."""
     out, t = writer.out, Translator(site.locale)
     parts: dict[str, EventPages] = {}
 
     def archive_page(path: str, **context: Any) -> None:
-        listed = [[year, [keys[r.event.slug] for r in events]] for year, events in context["years"]]
+        # Each event as its card shows it: a page is kept when a results file of an event on it
+        # changes nothing its card shows (not the event's own key, which follows every file).
+        listed = [[year, [card_digest(r) for r in events]] for year, events in context["years"]]
         shown = {name: value for name, value in context.items() if name not in ("years", "winners")}
         key = hashlib.sha256(json.dumps([shared, path, str(newest), listed, shown], ensure_ascii=False,
                                         default=str).encode()).hexdigest()
@@ -579,12 +589,12 @@ def _write_indexes(site: Site, results: list[EventResult | EventSummary], people
     # The archive: newest first, by year; one filtered copy per game (works without JavaScript).
     ordered = sorted(results, key=lambda r: (_first_day(r), r.event.slug), reverse=True)
     games = sorted({r.event.game for r in ordered}, key=lambda g: GAMES[g].position if g in GAMES else 99)
-    newest = max((_last_day(r) for r in results if r.event.dates), default=None)
+    newest = max((last_day(r) for r in results if r.event.dates), default=None)
     counts = {g: sum(1 for r in ordered if r.event.game == g) for g in games}
     for game in (None, *games):
         shown = [r for r in ordered if game is None or r.event.game == game]
         years = _by_year(shown)
-        common = dict(games=games, counts=counts, total=len(ordered), current_game=game, winners=_winners)
+        common = dict(games=games, counts=counts, total=len(ordered), current_game=game, winners=champions)
         if len(shown) <= ARCHIVE_EVENTS:
             archive_page(game_url(game), years=years, year_pages=[], current_year=None, **common)
             continue
@@ -785,7 +795,7 @@ def render_player(env: jinja2.Environment, writer: SiteWriter, person: Person, n
     pages = chunks(person.slugs, PLAYER_EVENTS)
     slugs = pages[number - 1]
     rows = person.rows(slugs) if len(pages) > 1 else person.events
-    days = [_last_day(row.result) for row in rows if row.result.event.dates]
+    days = [last_day(row.result) for row in rows if row.result.event.dates]
     links = paged(pages, player_url(person), lambda start, page: _span(start + 1, start + len(page)))
     writer.page(env, page_url(player_url(person), number), "player.html", max(days, default=None), person=person,
                 rows=rows, pages=links, page_number=number)
@@ -795,26 +805,12 @@ def _first_day(result: EventResult) -> str:
     return result.event.dates[0].isoformat() if result.event.dates else ""
 
 
-def _last_day(result: EventResult) -> dt.date:
-    event = result.event
-    stage_days = [s.stage.date for s in result.stages if s.stage.date and s.has_results]
-    return max([*event.dates, *stage_days])
-
-
 def _by_year(results: list[EventResult]) -> list[tuple[str, list[EventResult]]]:
     years: dict[str, list[EventResult]] = {}
     for result in results:
         year = str(result.event.dates[0].year) if result.event.dates else "—"
         years.setdefault(year, []).append(result)
     return list(years.items())
-
-
-def _winners(result: EventResult) -> list[Entry]:
-    """The champions, once the event is over (never while it is in progress)."""
-    last = result.last_stage
-    if last is None or not result.complete:
-        return []
-    return [s.entry for s in last.standings if s.rank == 1]
 
 
 def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulletins: list[tuple[str, str]],
@@ -834,7 +830,7 @@ def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bull
                   writer: SiteWriter, part: tuple[int, int] = (0, 1)) -> None:
     event = result.event
     game = GAMES[event.game]
-    day = _last_day(result) if event.dates else None
+    day = last_day(result) if event.dates else None
     pages_of_rounds = round_pages(result)
     common = dict(event=event, game=game, result=result, pages_of_rounds=pages_of_rounds)
     table_template = f"games/{event.game}_table.html"

@@ -299,8 +299,9 @@ def player_part(person_key: str) -> str:
 
 def player_key(shared: str, identity: str, event_keys: list[str]) -> str:
     """A player's page: the shared part of the site, who the person is as the page says it (name,
-    groups, namesakes: render/players.py's Person.shown), and the keys of the events the person
-    appears in (which hold their teammates' keys)."""
+    groups, namesakes: render/players.py's Person.shown), and what it shows of each event the
+    person appears in (render/html.py's shown_in_rows: the event's placings, names, credits and
+    whom its names link to)."""
     return hashlib.sha256("\0".join([shared, identity, *event_keys]).encode()).hexdigest()
 
 

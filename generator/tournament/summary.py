@@ -16,9 +16,14 @@ index code reads either. tests/test_summary.py renders the indexes from both and
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import json
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
 
 from generator.content.model import Event, Stage
 from generator.tournament.results import (COMPLETE, CreditLine, EventResult, StageResult, standing_of,
@@ -57,6 +62,8 @@ class EventSummary:
     bulletins: list[tuple[str, str, tuple[str, ...], str, str]] | None = None
     names: str = ""  # names_digest(event), made once when the event is summarised
     credits_key: str = ""  # credits_digest(result), likewise
+    card: str = ""  # card_digest(result), likewise
+    placings: str = ""  # placings_digest(result), likewise
 
     @property
     def complete(self) -> bool:
@@ -65,6 +72,53 @@ class EventSummary:
     @property
     def last_stage(self) -> StageSummary | None:
         return self.stages[-1] if self.stages else None
+
+
+def champions(result: EventResult | EventSummary) -> list[Any]:
+    """The entries ranked first in the last stage, once the event is over (never while it is
+    in progress): the winners an event's card in the archive names."""
+    last = result.last_stage
+    if last is None or not result.complete:
+        return []
+    return [s.entry for s in last.standings if s.rank == 1]
+
+
+def last_day(result: EventResult | EventSummary) -> dt.date:
+    """The event's last day: its last date, or a later stage's day once that stage has results."""
+    if isinstance(result, LazySummary):
+        return result.line.last_day
+    stage_days = [s.stage.date for s in result.stages if s.stage.date and s.has_results]
+    return max([*result.event.dates, *stage_days])
+
+
+def card_digest(result: EventResult | EventSummary) -> str:
+    """What the event's card in the archive shows (templates/index.html: title, dates, game,
+    venue, organiser, language, the champions, or how far it has come), as a digest: an archive
+    page is kept while its cards are (render/html.py), though a results file of an event on it
+    changed."""
+    if is_summary(result) and result.card:
+        return result.card
+    event = result.event
+    played = [s for s in result.stages if s.has_results]
+    now = [played[-1].stage.name, played[-1].stage.rounds, played[-1].rounds_played] if played else None
+    card = [event.slug, event.title, [day.isoformat() for day in event.dates], event.game, event.venue,
+            event.organizer, event.locale, result.status, result.complete, now,
+            [[e.id, e.label, e.name, e.player_names] for e in champions(result)]]
+    return hashlib.sha256(json.dumps(card, ensure_ascii=False, default=str).encode()).hexdigest()
+
+
+def placings_digest(result: EventResult | EventSummary) -> str:
+    """Where each entry finished in each stage (rank, tie, qualification, prize, forfeit), each
+    stage's name and day, and the event's card, names and credits, as a digest: what a player's
+    page shows of one of their events (render/html.py keeps the page by these), so that a
+    results file that moves no one leaves the pages of the event's players as they were."""
+    if is_summary(result) and result.placings:
+        return result.placings
+    stages = [[s.stage.id, s.stage.name, str(s.stage.date), s.has_results,
+               [[st.entry.id, st.rank, st.tied, st.qualified, st.prize.name if st.prize else None, st.tally.forfeited]
+                for st in s.standings]] for s in result.stages]
+    shown = [card_digest(result), names_of(result), credits_digest(result), stages]
+    return hashlib.sha256(json.dumps(shown, ensure_ascii=False).encode()).hexdigest()
 
 
 def names_digest(event: Event) -> str:
@@ -80,7 +134,7 @@ def names_digest(event: Event) -> str:
 
 def names_of(result: EventResult | EventSummary) -> str:
     """names_digest of the event: as its summary keeps it, else made now."""
-    if isinstance(result, EventSummary) and result.names:
+    if is_summary(result) and result.names:
         return result.names
     return names_digest(result.event)
 
@@ -88,20 +142,22 @@ def names_of(result: EventResult | EventSummary) -> str:
 def credits_digest(result: EventResult | EventSummary) -> str:
     """The event's credit lines (who earned what, and why) as a digest: a player's page shows
     their credits total, made of every one of their events' (render/html.py's player pages)."""
-    if isinstance(result, EventSummary) and result.credits_key:
+    if is_summary(result) and result.credits_key:
         return result.credits_key
     lines = [[c.name, c.group, c.points, c.reasons] for c in result.credits]
     return hashlib.sha256(json.dumps(lines, ensure_ascii=False).encode()).hexdigest()
 
 
 def is_summary(result: object) -> bool:
-    """An event's summary, not its whole result."""
-    return isinstance(result, EventSummary)
+    """An event's summary (or its line: LazySummary), not its whole result."""
+    return isinstance(result, (EventSummary, LazySummary))
 
 
 def summarise(result: EventResult | EventSummary,
               bulletins: list[tuple[str, str, tuple[str, ...], str, str]] | None = None) -> EventSummary:
     """The summary of a scored event (a summary stays as it is, its bulletins added if given)."""
+    if isinstance(result, LazySummary):
+        result = result.whole()
     if isinstance(result, EventSummary):
         return result if bulletins is None else replace(result, bulletins=bulletins)
     # A stage without the game's options (a bridge stage's hand records, its boards): the
@@ -110,7 +166,8 @@ def summarise(result: EventResult | EventSummary,
     event = replace(result.event, rounds={}, notices=[], bulletin_text={},
                     stages=[stages[id(stage)] for stage in result.event.stages])
     return EventSummary(event, [_stage(s, stages) for s in result.stages], list(result.credits), result.status,
-                        bulletins, names_digest(result.event), credits_digest(result))
+                        bulletins, names_digest(result.event), credits_digest(result), card_digest(result),
+                        placings_digest(result))
 
 
 def _stage(stage_result: StageResult, stages: dict[int, Stage]) -> StageSummary:
@@ -123,3 +180,98 @@ def _standing(standing: Standing) -> Standing:
     tally = standing.tally
     slim = Tally(tally.entry, dict(tally.metrics), tally.played, tally.won, tally.drawn, tally.lost, tally.forfeited)
     return replace(standing, tally=slim)
+
+
+@dataclass(frozen=True)
+class SummaryLine:
+    """An event as a build needs it when it neither reads the event again nor renders its pages:
+    where it is, its game and days, and the digests its pages and the indexes are kept by. The
+    event cache keeps a ledger of these (generator/event_cache.py), one small file for the
+    archive: a rebuild after one results file changed reads no other event's summary, except
+    where a page that shows it is rendered (LazySummary)."""
+
+    slug: str
+    folder: Path
+    game: str
+    dates: tuple[dt.date, ...]
+    locale: str | None
+    has_stages: bool
+    last_day: dt.date | None
+    names: str
+    credits_key: str
+    card: str
+    placings: str
+    bulletins: list[tuple[str, str, tuple[str, ...], str, str]] | None
+
+
+def line_of(summary: EventSummary) -> SummaryLine:
+    event = summary.event
+    return SummaryLine(event.slug, event.folder, event.game, tuple(event.dates), event.locale, bool(event.stages),
+                       last_day(summary) if event.dates else None, summary.names or names_digest(event),
+                       summary.credits_key or credits_digest(summary), summary.card or card_digest(summary),
+                       summary.placings or placings_digest(summary), summary.bulletins)
+
+
+SUMMARIES_HELD = 256  # summaries read through their lines and held at a time (the most recently used)
+_held: OrderedDict[int, LazySummary] = OrderedDict()
+
+
+class LazySummary:
+    """An event's summary known by its line (SummaryLine): the line's attributes are answered
+    at once; anything else (its entries, standings, credits) reads the summary, through `load`,
+    from the event cache. The SUMMARIES_HELD most recently used are held; the others are read
+    again when asked: a build holds a bounded number of summaries, not the archive's."""
+
+    def __init__(self, line: SummaryLine, load: Callable[[], EventSummary]) -> None:
+        self.line = line
+        self._load = load
+        self._whole: EventSummary | None = None
+        self.event = LazyEvent(line, self)
+
+    bulletins = property(lambda self: self.line.bulletins)
+    names = property(lambda self: self.line.names)
+    credits_key = property(lambda self: self.line.credits_key)
+    card = property(lambda self: self.line.card)
+    placings = property(lambda self: self.line.placings)
+
+    def whole(self) -> EventSummary:
+        """The summary itself."""
+        if self._whole is None:
+            self._whole = self._load()
+            _held[id(self)] = self
+            while len(_held) > SUMMARIES_HELD:
+                _, oldest = _held.popitem(last=False)
+                oldest._whole = None
+        else:
+            _held.move_to_end(id(self), last=True)
+        return self._whole
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):  # copy and pickle look for these: not the summary's
+            raise AttributeError(name)
+        return getattr(self.whole(), name)
+
+    def __reduce__(self) -> tuple:
+        return (_whole_summary, (self.whole(),))  # sent to another process: as the summary itself
+
+
+def _whole_summary(summary: EventSummary) -> EventSummary:
+    return summary
+
+
+class LazyEvent:
+    """A LazySummary's event: its line's attributes at once, the others from the summary."""
+
+    def __init__(self, line: SummaryLine, owner: LazySummary) -> None:
+        self.slug, self.folder, self.game, self.locale = line.slug, line.folder, line.game, line.locale
+        self.dates = list(line.dates)
+        self.has_stages = line.has_stages
+        self._owner = owner
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self._owner.whole().event, name)
+
+    def __reduce__(self) -> tuple:
+        return (_whole_summary, (self._owner.whole().event,))
