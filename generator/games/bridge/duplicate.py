@@ -57,7 +57,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.content.model import Stage, Table
-from generator.content.reader import MAX_BOARDS, Reader, board_number_problem, suggestion
+from generator.content.reader import MAX_BOARDS, Reader, suggestion, wrong_board_number
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark, Problems
 from generator.games import SideScore, TableScore
@@ -584,9 +584,7 @@ def _read_boards(reader: Reader, written: YamlMap, options: BridgeStage,
     found = []
     for number, value in written.items():
         mark = written.value_marks.get(number, written.mark)
-        wrong = board_number_problem(number, None, MAX_BOARD_NUMBER)
-        if wrong is not None:
-            reader.problems.add(wrong[0], written.key_marks.get(number, written.mark), **wrong[1])
+        if wrong_board_number(reader.problems, number, written.key_marks.get(number, written.mark), None, MAX_BOARD_NUMBER):
             continue
         try:
             record = parse(number, value, mark)

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from generator.content.model import Stage
-from generator.content.reader import Reader, board_number_problem, suggestion
+from generator.content.reader import Reader, suggestion, wrong_board_number
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark
 from generator.games.common.shorthand import half_width, shown, split_items
@@ -143,9 +143,7 @@ def _read_boards(reader: Reader, stage: Stage, side_ids: list[str],
     written: set[int] = set()
     records: list[BoardRecord] = []
     for number, value in boards.node.items():
-        wrong = board_number_problem(number, limit or None)
-        if wrong is not None:
-            reader.problems.add(wrong[0], boards.key_mark(number), **wrong[1])
+        if wrong_board_number(reader.problems, number, boards.key_mark(number), limit or None):
             continue
         written.add(number)
         board_mark = boards.value_mark(number)
