@@ -13,7 +13,7 @@ from typing import Any
 from generator.content.model import Stage, Table
 from generator.content.reader import Reader, wrong_board_number
 from generator.errors import Mark
-from generator.games import ROOMS, Game, SideScore, TableForm, TableScore
+from generator.games import Game, SideScore, TableForm, TableScore
 from generator.games.bridge import duplicate  # the duplicate half: pairs, teams, travellers
 from generator.games.bridge.scoring import (
     SCORING_METHODS,
@@ -31,6 +31,7 @@ from generator.games.bridge.scoring import (
     vulnerability_words,
 )
 from generator.games.common.boards import board_block
+from generator.games.common.rooms import ROOMS
 
 
 
