@@ -81,6 +81,7 @@ from generator.games.bridge.scoring import (
     word,
 )
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
+from generator.games.common.rooms import ROOMS
 from generator.games.common.shorthand import shown
 
 # --- IMPs, datum, victory points: the arithmetic of the spec -----------------------------------
@@ -224,7 +225,6 @@ class TeamRecord:
 # Board numbers run through a duplicate stage (a movement's board sets, a Swiss's rounds): at
 # most this many, MAX_BOARDS for each of a few rounds' worth of tables.
 MAX_BOARD_NUMBER = 5 * MAX_BOARDS
-ROOMS = ("open", "closed")
 
 
 # --- stage options -------------------------------------------------------------------------------

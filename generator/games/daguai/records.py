@@ -24,7 +24,6 @@ from generator.errors import Mark
 from generator.games.common.shorthand import half_width, shown, split_items
 from generator.games.daguai.rules import (
     OUTCOMES,
-    ROOMS,
     WIN,
     BoardPoints,
     BoardRecord,
@@ -35,7 +34,7 @@ from generator.games.daguai.rules import (
     Violation,
     options,
 )
-from generator.games.common.rooms import room_at, room_name
+from generator.games.common.rooms import ROOMS, room_at, room_name
 from generator.games.daguai.words import meaning, problem, word
 
 ROOM_KEYS = {"open": "open", "closed": "closed", "开室": "open", "開室": "open", "闭室": "closed", "閉室": "closed"}

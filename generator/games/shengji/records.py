@@ -30,7 +30,6 @@ from generator.games.shengji.rules import (
     KITTY_MOST,
     LEVELS,
     PENALTY_MOST,
-    ROOMS,
     STEP,
     TOTAL_POINTS,
     Band,
@@ -48,7 +47,7 @@ from generator.games.shengji.rules import (
     defenders_points,
     room_sides,
 )
-from generator.games.common.rooms import room_at, room_name
+from generator.games.common.rooms import ROOMS, room_at, room_name
 from generator.games.shengji.words import Localised, problem, word
 
 # --- reading records -------------------------------------------------------------------------
