@@ -337,6 +337,46 @@ def test_daguai_tie_settled_by_the_referee(tmp_path: Path) -> None:
     assert bracket.round_matches(1)[0].score.winner is None  # the game's result stays a draw
 
 
+def test_bridge_teams_of_four_tie_settled_by_the_referee(tmp_path: Path) -> None:
+    """Bridge teams of four (`scoring: imps`) through the default hook (content-format.md,
+    Knockout: games other than Guandan settle a tied match by `winner:`, as the referee decided).
+    Semi-final 1, two boards, T01 home: board 1 (none vul) open 4S N = +420, closed 4S S -1 -50:
+    +470, T01 +10 IMPs; board 2 (NS vul) open 3NT E = -400, closed 3NT W -1 +50: -450, T04 +10
+    IMPs. 0 IMPs either way, 10 : 10 VP: the tie error, naming `winner`; `winner: T04` sends T04
+    through, the match itself still a draw. Semi-final 2, T02 +10 IMPs on board 1 and board 2
+    flat, is T02's without a referee (16.46 : 3.54 VP over the stage's 2 boards), and `winner:`
+    against it is refused."""
+    def match(number: int, home: str, away: str, boards: str, extra: str = "") -> str:
+        return f"  - table: {number}\n    home: {home}\n    away: {away}\n    boards:\n{boards}{extra}"
+
+    level = "      1: {open: 4S N =, closed: 4S S -1}\n      2: {open: 3NT E =, closed: 3NT W -1}\n"
+    clear = "      1: {open: 4S N =, closed: 4S S -1}\n      2: {open: 3NT E =, closed: 3NT W =}\n"
+    stages = KO + "    scoring: imps\n    boards: 2\n"
+
+    def root(first: str = "", second: str = "") -> Path:
+        tables = results_file("ko", 1, match(1, "T01", "T04", level, first), match(2, "T02", "T03", clear, second))
+        return event(tmp_path, 4, stages, {"round-1.yaml": tables}, game="bridge", prefix="T")
+
+    with pytest.raises(ContentErrors) as failure:
+        validate(root())
+    (tie,) = [p for p in failure.value.problems if not p.warning]
+    assert tie.code == "knockout-tie" and tie.params["key"] == "winner" and tie.params["sides"] == "T01 – T04"
+    result, _ = run(root("    winner: T04\n"))
+    bracket = result.stage_of("ko").bracket
+    semi = bracket.match(1)
+    assert (semi.winner, semi.loser) == ("T04", "T01")
+    assert semi.score.winner is None  # the match stays a draw: the referee decided who goes through
+    assert semi.score.extra["margin"] == {"T01": 0, "T04": 0} and semi.score.extra["vp"] == {"T01": 10.0, "T04": 10.0}
+    other = bracket.match(2)
+    assert (other.winner, other.loser) == ("T02", "T03") and other.score.winner == "T02"
+    assert other.score.extra["margin"] == {"T02": 10, "T03": -10}
+    assert other.score.extra["vp"] == {"T02": 16.46, "T03": 3.54}
+    assert [m.sides for m in bracket.round_matches(2)] == [["T04", "T02"]]  # the final
+    # winner: must be a side at the table, and never overturns a match that has a winner
+    assert errors(root("    winner: T09\n")) == ["knockout-winner-not-at-table"]
+    assert errors(root("    winner: T04\n", "    winner: T03\n")) == ["knockout-winner-contradicts"]
+
+
 def test_a_table_that_is_not_a_match_of_the_bracket(high_card: Game, tmp_path: Path) -> None:
     wrong = results_file("ko", 1, table(1, "C01", "C02", "K, 2"), table(2, "C03", "C04", "K, 2"))
     root = event(tmp_path, 4, FOUR, {"round-1.yaml": wrong})

@@ -12,7 +12,7 @@ from typing import Any
 from generator.content.model import Event, Knockout, Stage
 from generator.content.reader import Reader, suggestion
 from generator.content.yaml_loader import YamlMap
-from generator.errors import Problems
+from generator.errors import Mark, Problems
 
 
 def game_format(game: Any, stage_format: str) -> str:
@@ -85,6 +85,34 @@ def knockout_rounds(stages: list[Stage], event: Event, reader: Reader, problems:
             problems.add("knockout-field-small", mark, id=stage.id, count=entries)
         stage.rounds = max(1, (max(entries, 2) - 1).bit_length())
         stage.knockout = replace(stage.knockout, size=entries)
+
+
+def takes_winner(game: Any, stage_format: str) -> bool:
+    """Whether a stage's tables take the referee's `winner:` (a knockout's tie decided by the
+    referee, tournament/knockout.py): a knockout's, unless the game reads `winner:` itself
+    (Guandan: who reached the level first). The loader reads the key then, as it reads forfeit,
+    and so does the desk's form."""
+    return stage_format == "knockout" and "winner" not in game.table_keys
+
+
+def read_winner(table: Reader, game: Any, stage_format: str) -> tuple[Reader, tuple[str | None, Mark] | None]:
+    """A table's referee `winner:` when its stage takes one (takes_winner) and the table writes
+    it: the reader of the rest of the table (the game's reader never sees the key), and the
+    winner as written with its mark, else None. winner_at_table checks it against the sides."""
+    if not takes_winner(game, stage_format) or "winner" not in table.node:
+        return table, None
+    winner = (table.text("winner"), table.value_mark("winner"))
+    return Reader(without(table.node, "winner"), table.problems, table.where), winner
+
+
+def winner_at_table(winner: tuple[str | None, Mark] | None, sides: list[str], problems: Problems) -> str | None:
+    """The referee's winner (read_winner) if it is one of the table's sides; a problem if not."""
+    if winner is None or winner[0] is None:
+        return None
+    if winner[0] not in sides:
+        problems.add("knockout-winner-not-at-table", winner[1], id=winner[0], sides=", ".join(sides))
+        return None
+    return winner[0]
 
 
 def without(item: YamlMap, key: str) -> YamlMap:

@@ -18,7 +18,7 @@ from typing import Any
 
 from generator import catalogues
 from generator.content import snapshot
-from generator.content.knockout import game_format, knockout_rounds, read_knockout, without
+from generator.content.knockout import game_format, knockout_rounds, read_knockout, read_winner, winner_at_table
 from generator.content.model import (
     Advance, CreditRules, Entry, Event, Official, Player, Prize, Round, Site, Stage, Table,
 )
@@ -669,12 +669,9 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         if number in numbers:
             problems.add("table-duplicate", table_reader.value_mark("table"), table=number)
         numbers[number] = mark
-        winner = None
         # A knockout's tie decided by the referee (tournament/knockout.py), unless the game reads
         # `winner:` itself (Guandan: who reached the level first).
-        if stage.format == "knockout" and "winner" in item and "winner" not in game.table_keys:
-            winner = (table_reader.text("winner"), table_reader.value_mark("winner"))
-            table_reader = Reader(without(item, "winner"), problems, table_reader.where)
+        table_reader, winner = read_winner(table_reader, game, stage.format)
         sides, record = game.read_table(table_reader, stage)
         side_ids, side_marks = [], []
         for entry_id, side_mark in sides:
@@ -695,11 +692,7 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         if len(side_ids) != len(sides):
             continue
         table = Table(number, side_ids, record, forfeit, table_reader.text("referee"), mark, side_marks)
-        if winner is not None and winner[0] is not None:
-            if winner[0] in side_ids:
-                table.winner = winner[0]
-            else:
-                problems.add("knockout-winner-not-at-table", winner[1], id=winner[0], sides=", ".join(side_ids))
+        table.winner = winner_at_table(winner, side_ids, problems)
         tables.append(table)
     tables.sort(key=lambda t: t.number)
     return tables

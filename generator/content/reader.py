@@ -39,19 +39,25 @@ _NON_LATIN_LETTER = re.compile("[\u0370-\u052f\u1c80-\u1c8f\u1f00-\u1fff\u2de0-\
 _WORD = re.compile(r"[^\W\d_]+")
 
 
-def board_number_problem(number: object, limit: int | None, largest: int | None = MAX_BOARDS) -> tuple[str, dict[str, Any]] | None:
-    """What is wrong with a board number a results file writes, as (code, parameters), or None.
-    `limit`: the stage's last board number (its boards, or boards x rounds numbered on through
-    its rounds), None when the stage does not say; `largest`: the largest number paibang reads
-    when the stage does not say (None: no bound). Three problems, three codes: not a board number
-    at all, past the stage's boards, past paibang's largest."""
+def wrong_board_number(problems: Problems, number: object, mark: Mark, limit: int | None,
+                       largest: int | None = MAX_BOARDS) -> bool:
+    """Whether a board number a results file writes is wrong; if it is, the problem is recorded
+    at `mark` (the number's key), and the caller skips that board. `limit`: the stage's last
+    board number (its boards, or boards x rounds numbered on through its rounds), None when the
+    stage does not say; `largest`: the largest number paibang reads when the stage does not say
+    (None: no bound). Three problems, three codes: not a board number at all, past the stage's
+    boards, past paibang's largest."""
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        return "board-number-invalid", {"board": number}
-    if limit is not None:
-        return ("board-number-range", {"board": number, "boards": limit}) if number > limit else None
-    if largest is not None and number > largest:
-        return "board-number-largest", {"board": number, "largest": largest}
-    return None
+        problems.add("board-number-invalid", mark, board=number)
+    elif limit is not None:
+        if number <= limit:
+            return False
+        problems.add("board-number-range", mark, board=number, boards=limit)
+    elif largest is not None and number > largest:
+        problems.add("board-number-largest", mark, board=number, largest=largest)
+    else:
+        return False
+    return True
 
 
 def suggestion(word: object, candidates: Iterable[object]) -> dict[str, str]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.content.knockout import without
+from generator.content.knockout import read_winner, takes_winner, winner_at_table
 from generator.content.model import Event, Stage, Table
 from generator.content.reader import Reader
 from generator.content.yaml_loader import YamlMap, load_yaml_text
@@ -73,13 +73,7 @@ def record_keys(spot: TableSpot) -> tuple[str, ...]:
     game = GAMES[spot.event.game]
     sides = set(side_keys(spot)) | {"teams", "ns", "ew", "home", "away"}
     keys = tuple(k for k in game.table_keys if k not in sides)
-    return keys + (("winner",) if referee_winner(spot) else ()) + ("forfeit",)
-
-
-def referee_winner(spot: TableSpot) -> bool:
-    """Whether the table takes the referee's `winner:` on a tie: a knockout's, of a game that
-    does not read `winner:` itself (the content loader's key then, as forfeit is)."""
-    return spot.stage.format == "knockout" and "winner" not in GAMES[spot.event.game].table_keys
+    return keys + (("winner",) if takes_winner(game, spot.stage.format) else ()) + ("forfeit",)
 
 
 def _rooms(spot: TableSpot) -> tuple[str, ...]:
@@ -116,7 +110,7 @@ def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
     boards = _board_numbers(spot, table.get("boards"), text)
     game = GAMES[spot.event.game]
     fields = game.entry_fields(spot.stage, spot.sides, table, boards, _rooms(spot))
-    if referee_winner(spot):
+    if takes_winner(game, spot.stage.format):
         fields.append(EntryField("winner", "desk_ko_winner", field_text(table.get("winner")), "select",
                                  (("", "desk_ko_winner_result"), *((s, s) for s in spot.sides)),
                                  hint="desk_ko_winner_hint"))
@@ -132,8 +126,9 @@ def record_from(spot: TableSpot, fields: list[EntryField]) -> dict[str, Any]:
     """The results-file keys the typed fields make (only what was typed: `Game.entry_record`,
     then forfeit)."""
     values = {f.name: f.value.strip() for f in fields}
-    record = GAMES[spot.event.game].entry_record(spot.sides, values)
-    if referee_winner(spot) and values.get("winner"):
+    game = GAMES[spot.event.game]
+    record = game.entry_record(spot.sides, values)
+    if takes_winner(game, spot.stage.format) and values.get("winner"):
         record["winner"] = values["winner"]
     if values.get("forfeit"):
         record["forfeit"] = values["forfeit"]
@@ -181,14 +176,9 @@ def check(spot: TableSpot, text: str, record: dict[str, Any]) -> Check:
     marks = getattr(tables, "item_marks", [])
     for index, item in enumerate(tables):
         if isinstance(item, YamlMap) and item.get("table") == spot.table.number:
-            reader = Reader(item, problems, f"tables[{index + 1}].")
-            winner = None
-            if referee_winner(spot) and "winner" in item:  # as the content loader reads it
-                winner = reader.text("winner")
-                if winner is not None and winner not in spot.sides:
-                    problems.add("knockout-winner-not-at-table", reader.value_mark("winner"), id=winner,
-                                 sides=", ".join(spot.sides))
-                reader = Reader(without(item, "winner"), problems, reader.where)
+            # the referee's winner as the content loader reads it
+            reader, written = read_winner(Reader(item, problems, f"tables[{index + 1}]."), game, spot.stage.format)
+            winner = winner_at_table(written, spot.sides, problems)
             sides, parsed = game.read_table(reader, spot.stage)
             forfeit = reader.text("forfeit")
             if forfeit is not None and forfeit not in spot.sides:

@@ -113,7 +113,7 @@ class TableForm:
     keys: tuple[str, str] | None  # (first, second) side keys; None: a `teams: [a, b]` list
     hint: tuple[str, ...]  # record lines, commented out; {a} {b} are the sides
     bye: bool = True  # a table of one side is a bye; False: the odd entry out needs a substitute
-    rooms: tuple[str, ...] = ()  # a team match's rooms (ROOMS): its record is kept a room at a time
+    rooms: tuple[str, ...] = ()  # a team match's rooms (common.rooms.ROOMS): its record is kept a room at a time
 
     def side_lines(self, sides: Sequence[str]) -> list[str]:
         if self.keys is None:
@@ -161,9 +161,6 @@ class EntryField:
     # Offered on the secretary's form only: a table's link neither shows nor changes it (the
     # value the file has is kept), for what a table's score sheet has no place for.
     secretary: bool = False
-
-
-ROOMS = ("open", "closed")
 
 
 def scalar(text: str) -> Any:

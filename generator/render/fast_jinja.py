@@ -21,7 +21,6 @@ html.environment) and requires the same bytes, text that must be escaped include
 from __future__ import annotations
 
 import hashlib
-import io
 import re
 import shutil
 import sys
@@ -157,14 +156,20 @@ def _call_plainly(function: Any) -> None:
     PLAIN_CALLS[id(function)] = None
 
 
-def _plain_call(environment: jinja2.Environment, function: Any, /, *args: Any, **kwargs: Any) -> Any:
-    """A plain function called straight from a template (_CodeGenerator.visit_Call), as
-    Context.call would call it: a StopIteration it raises is an undefined value, not an
-    exception (inside the template's generator it would become a RuntimeError)."""
-    try:
-        return function(*args, **kwargs)
-    except StopIteration:
-        return environment.undefined("value was undefined because a callable raised a StopIteration exception")
+def _plain_caller(environment: jinja2.Environment) -> Any:
+    """How a template calls a plain function straight away (_CodeGenerator.visit_Call), as
+    Context.call would call it: Jinja's loop and block variables, which the call is given for
+    the context's sake, are dropped, and a StopIteration the function raises is an undefined
+    value, not an exception (inside the template's generator it would become a RuntimeError).
+    One for each template's module, made with its environment as it loads."""
+
+    def plain_call(function: Any, /, *args: Any, _loop_vars: Any = None, _block_vars: Any = None, **kwargs: Any) -> Any:
+        try:
+            return function(*args, **kwargs)
+        except StopIteration:
+            return environment.undefined("value was undefined because a callable raised a StopIteration exception")
+
+    return plain_call
 
 
 def _html_text(value: Any) -> str:
@@ -275,19 +280,15 @@ class _CodeGenerator(jinja2.compiler.CodeGenerator):
         context has already found plain (PLAIN_CALLS), else through `context.call` as Jinja
         writes it, which also builds a dict of Jinja's loop and block variables for every call
         in a loop or block (for functions that take the context, none of paibang's). The callee
-        is evaluated once, before its arguments; the arguments' code is written for both ways,
-        one of which runs. A plain function raising StopIteration gives undefined, as
-        context.call makes it (plain_call)."""
+        is evaluated once, before its arguments, and chooses which of the two is called; the
+        arguments are written once, for whichever it is (so `f(g(h(x)))` is code in proportion
+        to its depth). A plain function raising StopIteration gives undefined, as context.call
+        makes it (plain_call, which also drops the loop and block variables)."""
         if self.environment.is_async or self.environment.sandboxed or not isinstance(node.node, jinja2.nodes.Name):
             return super().visit_Call(node, frame, forward_caller=forward_caller)  # methods: made anew at each use
-        # The direct call: the arguments only (and the caller of a {% call %} block), as Jinja
-        # writes them after the callee, without the comma that would follow it.
-        stream, self.stream = self.stream, io.StringIO()
-        self.signature(node, frame, {"caller": "caller"} if forward_caller else None)
-        arguments, self.stream = self.stream.getvalue(), stream
-        self.write(f"(plain_call(environment, _cf{arguments}) if id(_cf := ")
+        self.write("(plain_call if id(_cf := ")
         self.visit(node.node, frame)
-        self.write(") in plain_calls else context.call(_cf")
+        self.write(") in plain_calls else context.call)(_cf")
         extra_kwargs = {"caller": "caller"} if forward_caller else None
         loop_kwargs = {"_loop_vars": "_loop_vars"} if frame.loop_frame else {}
         block_kwargs = {"_block_vars": "_block_vars"} if frame.block_frame else {}
@@ -296,7 +297,7 @@ class _CodeGenerator(jinja2.compiler.CodeGenerator):
         elif loop_kwargs or block_kwargs:
             extra_kwargs = dict(loop_kwargs, **block_kwargs)
         self.signature(node, frame, extra_kwargs)
-        self.write("))")
+        self.write(")")
 
     def visit_Include(self, node: Any, frame: Any) -> None:
         """`{% include %}` yields the included template's text as one piece, joined where it is
@@ -327,7 +328,8 @@ class _CodeGenerator(jinja2.compiler.CodeGenerator):
         super().visit_Template(node, frame)
         # At the end of the template's module: its functions run only once it is all loaded.
         self.writeline("from generator.render.fast_jinja import PLAIN_CALLS as plain_calls, _escape_inner as escape_inner, "
-                       "_html_text as html_text, _plain_call as plain_call")
+                       "_html_text as html_text, _plain_caller")
+        self.writeline("plain_call = _plain_caller(environment)")
 
 
 class Environment(jinja2.Environment):

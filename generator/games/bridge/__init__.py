@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.content.model import Stage, Table
-from generator.content.reader import Reader, board_number_problem
+from generator.content.reader import Reader, wrong_board_number
 from generator.errors import Mark
-from generator.games import ROOMS, Game, SideScore, TableForm, TableScore
+from generator.games import Game, SideScore, TableForm, TableScore
 from generator.games.bridge import duplicate  # the duplicate half: pairs, teams, travellers
 from generator.games.bridge.scoring import (
     SCORING_METHODS,
@@ -31,6 +31,7 @@ from generator.games.bridge.scoring import (
     vulnerability_words,
 )
 from generator.games.common.boards import board_block
+from generator.games.common.rooms import ROOMS
 
 
 
@@ -117,9 +118,7 @@ class BridgeRules(Game):
         written: set[int] = set()  # every board the secretary wrote, readable or not
         for number, value in boards.node.items():
             mark = boards.key_mark(number)
-            wrong = board_number_problem(number, limit)
-            if wrong is not None:
-                reader.problems.add(wrong[0], mark, **wrong[1])
+            if wrong_board_number(reader.problems, number, mark, limit):
                 continue
             written.add(number)
             try:

@@ -57,7 +57,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.content.model import Stage, Table
-from generator.content.reader import MAX_BOARDS, Reader, board_number_problem, suggestion
+from generator.content.reader import MAX_BOARDS, Reader, suggestion, wrong_board_number
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark, Problems
 from generator.games import SideScore, TableScore
@@ -81,6 +81,7 @@ from generator.games.bridge.scoring import (
     word,
 )
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
+from generator.games.common.rooms import ROOMS
 from generator.games.common.shorthand import shown
 
 # --- IMPs, datum, victory points: the arithmetic of the spec -----------------------------------
@@ -224,7 +225,6 @@ class TeamRecord:
 # Board numbers run through a duplicate stage (a movement's board sets, a Swiss's rounds): at
 # most this many, MAX_BOARDS for each of a few rounds' worth of tables.
 MAX_BOARD_NUMBER = 5 * MAX_BOARDS
-ROOMS = ("open", "closed")
 
 
 # --- stage options -------------------------------------------------------------------------------
@@ -584,9 +584,7 @@ def _read_boards(reader: Reader, written: YamlMap, options: BridgeStage,
     found = []
     for number, value in written.items():
         mark = written.value_marks.get(number, written.mark)
-        wrong = board_number_problem(number, None, MAX_BOARD_NUMBER)
-        if wrong is not None:
-            reader.problems.add(wrong[0], written.key_marks.get(number, written.mark), **wrong[1])
+        if wrong_board_number(reader.problems, number, written.key_marks.get(number, written.mark), None, MAX_BOARD_NUMBER):
             continue
         try:
             record = parse(number, value, mark)

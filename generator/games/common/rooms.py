@@ -1,10 +1,14 @@
-"""The two rooms of a team match (open and closed) as messages name them: the shared
+"""The two rooms of a team match (open and closed), and their names in messages: the shared
 catalogue's words, one definition for every game that plays in two rooms (大怪路子, 80分)."""
 
 from __future__ import annotations
 
 from generator import catalogues
 from generator.catalogues import LOCALES
+
+# A team match's rooms, as results files key them (`open:`, `closed:`) and in this order: every
+# game's (bridge teams, 大怪路子, 80分 teams, Guandan's teams of four) and TableForm.rooms.
+ROOMS = ("open", "closed")
 
 
 def room_name(room: str) -> dict[str, str]:

@@ -43,7 +43,8 @@ from typing import Any
 from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark
-from generator.games import ROOMS, EntryField, Game, TableForm, TableScore, field_text
+from generator.games import EntryField, Game, TableForm, TableScore, field_text
+from generator.games.common.rooms import ROOMS
 from generator.games.common.shorthand import split_items
 from generator.games.daguai import records, sheets, views
 from generator.games.daguai.records import TABLE_KEYS

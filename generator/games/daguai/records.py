@@ -18,13 +18,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from generator.content.model import Stage
-from generator.content.reader import Reader, board_number_problem, suggestion
+from generator.content.reader import Reader, suggestion, wrong_board_number
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark
 from generator.games.common.shorthand import half_width, shown, split_items
 from generator.games.daguai.rules import (
     OUTCOMES,
-    ROOMS,
     WIN,
     BoardPoints,
     BoardRecord,
@@ -35,7 +34,7 @@ from generator.games.daguai.rules import (
     Violation,
     options,
 )
-from generator.games.common.rooms import room_at, room_name
+from generator.games.common.rooms import ROOMS, room_at, room_name
 from generator.games.daguai.words import meaning, problem, word
 
 ROOM_KEYS = {"open": "open", "closed": "closed", "开室": "open", "開室": "open", "闭室": "closed", "閉室": "closed"}
@@ -143,9 +142,7 @@ def _read_boards(reader: Reader, stage: Stage, side_ids: list[str],
     written: set[int] = set()
     records: list[BoardRecord] = []
     for number, value in boards.node.items():
-        wrong = board_number_problem(number, limit or None)
-        if wrong is not None:
-            reader.problems.add(wrong[0], boards.key_mark(number), **wrong[1])
+        if wrong_board_number(reader.problems, number, boards.key_mark(number), limit or None):
             continue
         written.add(number)
         board_mark = boards.value_mark(number)

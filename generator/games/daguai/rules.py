@@ -21,7 +21,6 @@ from generator.content.model import Stage
 from generator.errors import Mark
 
 OUTCOMES = ("caught3", "caught2", "caught1", "own1", "own2")
-ROOMS = ("open", "closed")
 # Seats of (home, away) in each room: the home team sits 1, 3, 5 in the open room (规则二.3).
 SEATS = {"open": ((1, 3, 5), (2, 4, 6)), "closed": ((2, 4, 6), (1, 3, 5))}
 # Deductions for a team's 1st, 2nd, 3rd-and-later violation in the event (规则六).

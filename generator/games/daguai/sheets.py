@@ -10,8 +10,9 @@ from typing import Any
 
 from generator.content.model import Stage
 from generator.games import TableScore
+from generator.games.common.rooms import ROOMS
 from generator.games.daguai import words
-from generator.games.daguai.rules import ROOMS, SEATS, WIN, CountedViolation, options
+from generator.games.daguai.rules import SEATS, WIN, CountedViolation, options
 from generator.games.daguai.views import MatchView, RoomView
 from generator.printed import Bulletin
 

@@ -49,11 +49,12 @@ from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark
 from generator.games import EntryField, Game, TableForm, TableScore, field_text, scalar
+from generator.games.common.rooms import ROOMS
 from generator.games.common.shorthand import split_items
 from generator.games.guandan import records, sheets, views
 from generator.games.guandan.records import TABLE_KEYS, penalty_item, penalty_lines
 from generator.games.guandan.rules import (
-    METRIC_NAMES, NATIONAL_CHAINS, ROOM_NAMES, GuandanRecord, GuandanStage, plain,
+    METRIC_NAMES, NATIONAL_CHAINS, GuandanRecord, GuandanStage, plain,
 )
 from generator.games.guandan.words import word
 
@@ -173,7 +174,7 @@ class GuandanRules(Game):
         options = options if isinstance(options, GuandanStage) else GuandanStage()
         if options.team_size == 4:
             written = table.get("rooms") if isinstance(table.get("rooms"), dict) else {}
-            fields = [item for room in ROOM_NAMES
+            fields = [item for room in ROOMS
                       for item in _play_fields(a, b, written.get(room) if isinstance(written.get(room), dict) else {},
                                                 options, room)]
             if not options.draws or table.get("winner"):
@@ -188,7 +189,7 @@ class GuandanRules(Game):
         return fields
 
     def entry_record(self, sides: list[str], values: dict[str, str]) -> dict[str, Any]:
-        rooms = {room: found for room in ROOM_NAMES if (found := _play_record(sides, values, f"{room}_"))}
+        rooms = {room: found for room in ROOMS if (found := _play_record(sides, values, f"{room}_"))}
         record: dict[str, Any] = {"rooms": rooms} if rooms else _play_record(sides, values, "")
         if rooms and values.get("winner"):
             record["winner"] = values["winner"]
@@ -251,6 +252,6 @@ TABLE_FORM = TableForm(None, ("deals: [{a}+3, {b}+1, {b} foul]   {or}   levels: 
 # Teams of four: one table entry, two rooms, each recorded as a two-team table is.
 TABLE_FORM_FOUR = TableForm(None, ("rooms:",
                                    "  open: {{deals: [{a}+3, {b}+1]}}   {or}   open: {{levels: {{{a}: Q, {b}: 9}}}}",
-                                   "  closed: {{levels: {{{a}: \"5\", {b}: \"7\"}}}}"), rooms=ROOM_NAMES)
+                                   "  closed: {{levels: {{{a}: \"5\", {b}: \"7\"}}}}"), rooms=ROOMS)
 
 RULES = GuandanRules()

@@ -20,10 +20,11 @@ from generator.content.reader import Reader, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark
 from generator.games import field_text
+from generator.games.common.rooms import ROOMS
 from generator.games.common.shorthand import half_width, split_items
 from generator.games.guandan.rules import (
     GAINS, LEVEL_A, LEVEL_NAMES, LEVEL_TWO, MATCH_POINT_KEYS, METRIC_NAMES, NATIONAL_MATCH_POINTS, PASSED_A, PROFILES,
-    ROOM_NAMES, SMALL_POINTS, TEAM_SIZES, Deal, GuandanRecord, GuandanStage, Penalty, RecordError, decide,
+    SMALL_POINTS, TEAM_SIZES, Deal, GuandanRecord, GuandanStage, Penalty, RecordError, decide,
     four_result, level_name, levels_text, replay,
 )
 from generator.games.guandan.words import why_word, word
@@ -255,8 +256,8 @@ def read_four(reader: Reader, record: GuandanRecord, options: GuandanStage, knoc
     rooms_reader = reader.mapping("rooms")
     rooms: dict[str, GuandanRecord] = {}
     if rooms_reader is not None:
-        rooms_reader.check_keys(ROOM_NAMES)
-        for name in ROOM_NAMES:
+        rooms_reader.check_keys(ROOMS)
+        for name in ROOMS:
             if rooms_reader.raw(name) is None:
                 continue
             room_reader = rooms_reader.mapping(name)
@@ -279,7 +280,7 @@ def read_four(reader: Reader, record: GuandanRecord, options: GuandanStage, knoc
     if record.forfeit is not None and (has_record or record.broken):
         reader.problems.add("guandan-forfeit-with-record", reader.value_mark("forfeit"), team=record.forfeit)
         return
-    if record.broken or not all(name in rooms and rooms[name].played for name in ROOM_NAMES):
+    if record.broken or not all(name in rooms and rooms[name].played for name in ROOMS):
         if (record.winner is not None or record.tiebreak is not None) and not record.broken:
             reader.problems.add("guandan-rooms-incomplete", reader.value_mark("rooms") if reader.has("rooms")
                                 else reader.mark)

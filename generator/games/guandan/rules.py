@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.errors import Mark
+from generator.games.common.rooms import ROOMS
 
 # --- levels -----------------------------------------------------------------------------
 
@@ -302,7 +303,6 @@ NATIONAL_CHAINS: dict[str, tuple[str, ...]] = {
 }
 SMALL_POINTS = ("net_levels", "total_levels")
 TEAM_SIZES = (2, 4)
-ROOM_NAMES = ("open", "closed")
 
 
 @dataclass(frozen=True)
@@ -374,7 +374,7 @@ def four_result(teams: tuple[str, str], rooms: dict[str, GuandanRecord], options
     settled by the extra deal when one was played (knockout), else a draw when the stage has
     draws, else by the rooms won, else by the lot (the table's `winner:`)."""
     a, b = teams
-    decisions = [room_decision(teams, rooms[name], options) for name in ROOM_NAMES]
+    decisions = [room_decision(teams, rooms[name], options) for name in ROOMS]
     net = sum(d.levels[a] - d.levels[b] for d in decisions)
     totals = (sum(d.levels[a] for d in decisions), sum(d.levels[b] for d in decisions))
     tables = {t: sum(1 for d in decisions if d.winner == t) for t in teams}

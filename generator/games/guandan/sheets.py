@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from generator.content.model import Stage, Table
-from generator.games.guandan.rules import ROOM_NAMES, GuandanRecord, GuandanStage, level_name
+from generator.games.common.rooms import ROOMS
+from generator.games.guandan.rules import GuandanRecord, GuandanStage, level_name
 from generator.games.guandan.views import MatchView
 
 
@@ -76,7 +77,7 @@ def score_sheets(t: Any, event: Any, stage: Stage, stage_result: Any, bulletin: 
     for round_result in stage_result.rounds:
         pages = [_sheet_page(t, event, stage, options, score.table, room)
                  for score in round_result.tables if len(score.table.sides) == 2
-                 for room in (ROOM_NAMES if options.team_size == 4 else (None,))]
+                 for room in (ROOMS if options.team_size == 4 else (None,))]
         if not pages:
             continue
         number = round_result.number

@@ -11,8 +11,9 @@ from typing import Any
 
 from generator.content.model import Stage, Table
 from generator.games import SideScore, TableScore
+from generator.games.common.rooms import ROOMS
 from generator.games.guandan.rules import (
-    LEVEL_A, PASSED_A, ROOM_NAMES, Decision, GuandanRecord, GuandanStage, Penalty, Replay, apply_penalties, decide,
+    LEVEL_A, PASSED_A, Decision, GuandanRecord, GuandanStage, Penalty, Replay, apply_penalties, decide,
     four_result, level_name, ordered_metrics, outcome, plain, room_decision, side_metrics,
 )
 
@@ -206,10 +207,10 @@ def score_four(table: Table, record: GuandanRecord, options: GuandanStage) -> Ta
     teams = (table.sides[0], table.sides[1])
     rooms = record.rooms or {}
     ready = all(name in rooms and (rooms[name].replay is not None or rooms[name].levels is not None)
-                for name in ROOM_NAMES)
+                for name in ROOMS)
     room_views = []
     extras: dict[str, Any] = {}
-    for name in ROOM_NAMES:
+    for name in ROOMS:
         room = rooms.get(name)
         if room is None or (room.replay is None and room.levels is None):
             view = MatchView("unplayed", teams, ("", ""), None, None, "gd_why_unplayed", {})

@@ -55,8 +55,9 @@ from typing import Any
 from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark, Problems
-from generator.games import ROOMS, Game, TableForm, TableScore
+from generator.games import Game, TableForm, TableScore
 from generator.games.common.matchpoints import finish_percent
+from generator.games.common.rooms import ROOMS
 from generator.games.shengji import records, sheets, views
 from generator.games.shengji.rules import BoardTable, ShengjiStage, options
 from generator.games.shengji.views import EventTables, Traveller

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from generator.content.model import Stage
-from generator.content.reader import MAX_BOARDS, Reader, board_number_problem, suggestion
+from generator.content.reader import MAX_BOARDS, Reader, suggestion, wrong_board_number
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark, Problems
 from generator.games.common.shorthand import half_width, shown
@@ -30,7 +30,6 @@ from generator.games.shengji.rules import (
     KITTY_MOST,
     LEVELS,
     PENALTY_MOST,
-    ROOMS,
     STEP,
     TOTAL_POINTS,
     Band,
@@ -48,7 +47,7 @@ from generator.games.shengji.rules import (
     defenders_points,
     room_sides,
 )
-from generator.games.common.rooms import room_at, room_name
+from generator.games.common.rooms import ROOMS, room_at, room_name
 from generator.games.shengji.words import Localised, problem, word
 
 # --- reading records -------------------------------------------------------------------------
@@ -446,9 +445,7 @@ def read_team_table(reader: Reader, stage: Stage,
     numbers: set[int] = set()
     for number, value in written.items():
         board_mark = written.value_marks.get(number, written.mark)
-        wrong = board_number_problem(number, limit or None, None)
-        if wrong is not None:
-            reader.problems.add(wrong[0], written.key_marks.get(number, written.mark), **wrong[1])
+        if wrong_board_number(reader.problems, number, written.key_marks.get(number, written.mark), limit or None, None):
             continue
         numbers.add(number)
         board = _read_team_board(reader.problems, number, value, board_mark, options, ids)
@@ -548,9 +545,7 @@ def read_pairs_table(reader: Reader, stage: Stage,
     resolver = _pairs_resolver(record.ns, record.ew)
     for number, value in written.items():
         mark = written.value_marks.get(number, written.mark)
-        wrong = board_number_problem(number, limit or None, None)
-        if wrong is not None:
-            reader.problems.add(wrong[0], written.key_marks.get(number, written.mark), **wrong[1])
+        if wrong_board_number(reader.problems, number, written.key_marks.get(number, written.mark), limit or None, None):
             continue
         try:
             record.boards.append((number, parse_result(value, mark, options.kitty, pairs=True, against=resolver)))

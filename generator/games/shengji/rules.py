@@ -30,7 +30,6 @@ STEP = 5
 SHUT_OUT_CREDIT = 200  # 光头: 庄家按净得分200计算 (第四条.4)
 ADJUSTED_OFFENDER, ADJUSTED_OTHER = 0, 60  # 第五条 4.D: 违规方得0分，非违规方只能得60%
 PENALTY_MOST = TOTAL_POINTS
-ROOMS = ("open", "closed")
 
 # The seed's board table (牌套顺序号及打牌阶数): board -> (declarer seat, level).
 SEED_BOARD_TABLE = {

@@ -16,10 +16,10 @@ from generator.content.model import Stage, Table
 from generator.errors import Mark, Problems
 from generator.games import SideScore, TableScore
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, percentage
+from generator.games.common.rooms import ROOMS
 from generator.games.shengji.rules import (
     DEFAULT_BOARD_TABLE,
     DEFAULT_CONVERSION,
-    ROOMS,
     BoardTable,
     ByeCredit,
     Conversion,
