@@ -414,8 +414,7 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
             links.setdefault(result.event.slug, []).append((label, f"bulletins/{name}.pdf"))
         made = render_site(site, results, links, tree, previous, whole=whole)
         clock.lap("rendering")
-        pages = sum(1 for path in tree.written if path.endswith(".html")) + sum(
-            1 for part in tree.kept_parts for path in part.files if path.endswith(".html"))
+        pages = sum(1 for path in tree.written if path.endswith(".html")) + sum(part.html_count for part in tree.kept_parts)
         tell("pages", pages, 0)
         fresh = tree.fresh
         gone = previous.gone(made, tree)

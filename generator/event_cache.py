@@ -252,7 +252,7 @@ class EventCache:
 
             line, found = self.ledger().get(key, (None, []))
             if isinstance(line, SummaryLine) and (line.bulletins is not None or self.plan is None):
-                lazy = LazySummary(line, partial(self._summary, key, site, line.folder))
+                lazy = LazySummary(line, partial(self._summary, key, site, Path(line.folder)))
                 return lazy.event, lazy, list(found)
             event, summary, found = self._read_summary(key, site)
             return event, summary, found
@@ -303,13 +303,14 @@ class EventCache:
         if key not in self.ledger():
             self._new_lines[key] = self._ledger[key] = (line_of(summary), list(found))
 
-    def save_ledger(self, kept: set[str]) -> None:
+    def save_ledger(self, kept: set[str] | None = None) -> None:
         """Add this build's new lines to the ledger as it is now on disk (another build may have
-        added others since it was read), keeping the lines of the summaries still `kept`."""
-        if not self._new_lines and self._ledger is not None and set(self._ledger) <= kept:
+        added others since it was read), keeping the lines of the summaries still `kept` (None:
+        every line, when the cache was not pruned)."""
+        if not self._new_lines and (kept is None or (self._ledger is not None and set(self._ledger) <= kept)):
             return
         self._ledger = None
-        ledger = {key: line for key, line in {**self.ledger(), **self._new_lines}.items() if key in kept}
+        ledger = {key: line for key, line in {**self.ledger(), **self._new_lines}.items() if kept is None or key in kept}
         caches.write_sealed(self.folder / LEDGER, pickle.dumps(ledger, protocol=pickle.HIGHEST_PROTOCOL))
         self._ledger, self._new_lines = ledger, {}
 
@@ -324,9 +325,20 @@ class EventCache:
         """Forget the events no build has read for `days` days: every save of a results file
         makes its event a new key, and the cache must not keep every version of every event for
         ever. The events of this build (`keys`) are kept, and an event's whole reading is kept
-        with its summary (a build reads the summary only)."""
+        with its summary (a build reads the summary only). Looked into once in PRUNE_EVERY
+        seconds, not at every build: it stats each of the cache's files (4,000 for 2,000 events)."""
         if not self.folder.is_dir():
             return
+        pruned = self.folder / PRUNED
+        try:
+            recent = time.time() - pruned.stat().st_mtime < PRUNE_EVERY
+        except OSError:
+            recent = False
+        if recent:
+            if self.summaries:
+                self.save_ledger()
+            return
+        pruned.touch()
         limit = time.time() - days * 86400
         by_key: dict[str, list[tuple[str, float]]] = {}
         with os.scandir(self.folder) as found:
@@ -421,4 +433,6 @@ class EventCache:
         self._line(key, summary, found)
 
 
+PRUNE_EVERY = 86400  # seconds between two looks for what no build has read for long (EventCache.prune)
+PRUNED = "pruned"  # touched when it was last looked
 LEDGER = "ledger.lines"  # the summaries' lines, sealed (see the top)

@@ -464,3 +464,38 @@ def test_a_regulars_page_is_split_and_a_change_renders_the_page_that_lists_it(tm
     assert all(f"events/{slug}/" in (out / w).read_text(encoding="utf-8") for w in players)
     fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")
+
+
+def test_a_rebuild_unpacks_the_record_of_the_parts_it_renders_again_only(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The record keeps each part packed (render/incremental.py's RecordedPages): a rebuild keeps
+    the unchanged parts by their key and first file, and records them again as they were; only
+    the parts rendered again have their files and pages unpacked (to find the files they no
+    longer have). The next build reads the record as written and finds the site up to date."""
+    from generator.render import html, incremental
+
+    monkeypatch.setattr(html, "SITEMAP_URLS", 40)  # as a large site's: a small one's lists every page again
+    content = archive(tmp_path, 4)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    unpacked: list[str] = []
+    fields = incremental.RecordedPages._fields
+
+    def spy(self: incremental.RecordedPages) -> list:
+        if self._unpacked is None:
+            unpacked.append(self.key)
+        return fields(self)
+
+    monkeypatch.setattr(incremental.RecordedPages, "_fields", spy)
+    slug = change_one_results_file(content)
+    report = build(content, out, cache_dir=cache, bulletins=False)
+    assert report.in_place and any(w.startswith(f"events/{slug}/") for w in report.written)
+    record = next((tmp_path / "cache").glob("site-*.record"))
+    now = incremental.PreviousBuild(out, record).events
+    kept = {pages.key for pages in now.values()}
+    assert unpacked and not set(unpacked) & kept  # each one unpacked was made anew
+    assert len(now) > 3 * len(unpacked)
+    assert f"events/{slug}/index.html" in now[slug].files  # the changed event's, unpacked when asked
+    assert build(content, out, cache_dir=cache, bulletins=False).up_to_date
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")

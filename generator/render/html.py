@@ -514,7 +514,7 @@ def _write_sitemap(site: Site, writer: SiteWriter, made: dict[str, EventPages],
     out = writer.out
     loose = [(page, day) for page, day in writer.pages if page != SEARCH_URL]
     parts = [(name, made[name]) for name in sorted(made) if not name.startswith(SITEMAP_PART)]
-    total = len(loose) + sum(len(pages.pages) for _, pages in parts)
+    total = len(loose) + sum(pages.page_count for _, pages in parts)
     if total <= SITEMAP_URLS:
         pages = loose + [page for _, made_part in parts for page in made_part.pages]
         out.write_text("sitemap.xml", sitemap(site, sorted(pages, key=_sitemap_order)))
@@ -550,14 +550,14 @@ def _sitemap_chunks(parts: list[tuple[str, EventPages]]) -> list[list[tuple[str,
     chunks: list[list[tuple[str, EventPages]]] = [[]]
     room = SITEMAP_URLS
     for name, pages in parts:
-        for start in range(0, max(len(pages.pages), 1), SITEMAP_URLS):
-            share = pages if len(pages.pages) <= SITEMAP_URLS else EventPages(
+        for start in range(0, max(pages.page_count, 1), SITEMAP_URLS):
+            share = pages if pages.page_count <= SITEMAP_URLS else EventPages(
                 pages.key, [], pages.pages[start:start + SITEMAP_URLS])
-            if len(share.pages) > room:
+            if share.page_count > room:
                 chunks.append([])
                 room = SITEMAP_URLS
             chunks[-1].append((name, share))
-            room -= len(share.pages)
+            room -= share.page_count
     return chunks
 
 

@@ -152,7 +152,7 @@ class OutputTree:
 
     @property
     def kept_files(self) -> int:
-        return len(self.kept) + sum(len(part.files) for part in self.kept_parts)
+        return len(self.kept) + sum(part.file_count for part in self.kept_parts)
 
     def link_kept(self, previous_root: Path) -> None:
         """Hard-link every kept file from the previous site into this tree (copied where links

@@ -23,7 +23,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from generator.content.model import Event, Stage
 from generator.tournament.results import (COMPLETE, CreditLine, EventResult, StageResult, standing_of,
@@ -182,16 +182,16 @@ def _standing(standing: Standing) -> Standing:
     return replace(standing, tally=slim)
 
 
-@dataclass(frozen=True)
-class SummaryLine:
+class SummaryLine(NamedTuple):
     """An event as a build needs it when it neither reads the event again nor renders its pages:
     where it is, its game and days, and the digests its pages and the indexes are kept by. The
     event cache keeps a ledger of these (generator/event_cache.py), one small file for the
     archive: a rebuild after one results file changed reads no other event's summary, except
-    where a page that shows it is rendered (LazySummary)."""
+    where a page that shows it is rendered (LazySummary). A tuple of text, numbers and dates:
+    the ledger of 2,000 events is read in a few milliseconds."""
 
     slug: str
-    folder: Path
+    folder: str
     game: str
     dates: tuple[dt.date, ...]
     locale: str | None
@@ -206,7 +206,7 @@ class SummaryLine:
 
 def line_of(summary: EventSummary) -> SummaryLine:
     event = summary.event
-    return SummaryLine(event.slug, event.folder, event.game, tuple(event.dates), event.locale, bool(event.stages),
+    return SummaryLine(event.slug, str(event.folder), event.game, tuple(event.dates), event.locale, bool(event.stages),
                        last_day(summary) if event.dates else None, summary.names or names_digest(event),
                        summary.credits_key or credits_digest(summary), summary.card or card_digest(summary),
                        summary.placings or placings_digest(summary), summary.bulletins)
@@ -263,7 +263,7 @@ class LazyEvent:
     """A LazySummary's event: its line's attributes at once, the others from the summary."""
 
     def __init__(self, line: SummaryLine, owner: LazySummary) -> None:
-        self.slug, self.folder, self.game, self.locale = line.slug, line.folder, line.game, line.locale
+        self.slug, self.folder, self.game, self.locale = line.slug, Path(line.folder), line.game, line.locale
         self.dates = list(line.dates)
         self.has_stages = line.has_stages
         self._owner = owner
