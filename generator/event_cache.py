@@ -225,7 +225,7 @@ class EventCache:
             if remembered is not None:
                 event, result, found = remembered
             else:
-                event, result, found = self._read(key, site)
+                event, result, found = self._read(key, site, folder)
                 if self.memory is not None and result is not None:
                     self.memory.put(key, event, result, found)
         except Exception:  # noqa: BLE001 - missing, not ours, or of another shape: read the event again
@@ -241,7 +241,7 @@ class EventCache:
             self.results[folder] = result
         return event
 
-    def _read(self, key: str, site: Site) -> tuple[Any, Any, list[ContentError]]:
+    def _read(self, key: str, site: Site, folder: Path) -> tuple[Any, Any, list[ContentError]]:
         """(event, result, problems) as kept: summarised when asked (as its line in the ledger,
         when there), else whole. A summary kept without its bulletins when they are now wanted
         is made again from the whole reading."""
@@ -252,7 +252,7 @@ class EventCache:
 
             line, found = self.ledger().get(key, (None, []))
             if isinstance(line, SummaryLine) and (line.bulletins is not None or self.plan is None):
-                lazy = LazySummary(line, partial(self._summary, key, site, Path(line.folder)))
+                lazy = LazySummary(line, partial(self._summary, key, site, folder), folder)
                 return lazy.event, lazy, list(found)
             event, summary, found = self._read_summary(key, site)
             return event, summary, found

@@ -287,3 +287,52 @@ def test_summaries_read_through_their_lines_are_held_a_few_at_a_time(tmp_path: P
     assert first.event.title and first._whole is not None
     assert second.event.title and second._whole is not None and first._whole is None  # let go
     assert first.event.title == first.whole().event.title  # and read again when asked
+
+
+def test_the_feed_passes_over_events_that_cannot_make_it_and_lists_what_a_full_sort_lists(monkeypatch) -> None:
+    """render/feed.py's `updates` looks into the newest events only, and only those whose updates
+    could make the list: here many events on few days (slugs that are prefixes of others among
+    them), stages on later days. Its list is the full sort's, and the events it passes over are
+    never looked into (an event's title is read only for its updates)."""
+    import datetime as dt
+    import random
+    from types import SimpleNamespace
+
+    from generator.content.model import Site
+    from generator.render import feed
+
+    looked: list[str] = []
+
+    class Event(SimpleNamespace):
+        @property
+        def title(self) -> str:
+            looked.append(self.slug)
+            return self.slug
+
+    def event_result(slug: str, day: dt.date, stage_days: list[dt.date | None]) -> SimpleNamespace:
+        event = Event(slug=slug, game="bridge", locale=None, organizer=None, venue=None,
+                      dates=[day, day + dt.timedelta(days=1)])
+        stages = [SimpleNamespace(has_results=True, complete=True, status="complete", rounds_played=1, standings=[],
+                                  stage=SimpleNamespace(id=f"s{n}", name=f"s{n}", date=when, rounds=1))
+                  for n, when in enumerate(stage_days)]
+        return SimpleNamespace(event=event, stages=stages, complete=True, status="complete")
+
+    rng = random.Random(7)
+    days = [dt.date(2024, 5, 1) + dt.timedelta(days=n) for n in range(4)]
+    slugs = sorted({rng.choice(["a", "a-1", "a-10", "b", "b-2", "c"]) + f"-{rng.randint(0, 9)}" * rng.randint(0, 2)
+                    for _ in range(200)})
+    results = [event_result(slug, rng.choice(days), [rng.choice([None, *days]) for _ in range(rng.randint(0, 3))])
+               for slug in slugs]
+    site = Site(title="t", organization=None, locale="zh-Hans", base_url=None, private=(), events=[], root=Path("."))
+    urls = (lambda e: e.slug, lambda e, s: f"{e.slug}/{s}")
+    for limit in (1, 3, 10, 1000):
+        monkeypatch.setattr(feed, "FEED_LIMIT", limit)
+        with monkeypatch.context() as every:
+            every.setattr(feed, "last_day", lambda r: dt.date.max)  # no event can be passed over: the full sort
+            expected = feed.updates(site, results, *urls)
+        looked.clear()
+        found = feed.updates(site, results, *urls)
+        assert [(u.day, u.key) for u in found] == [(u.day, u.key) for u in expected], limit
+        assert len(found) == min(limit, len(expected))
+        if limit < 10:
+            assert len(looked) < len(results) / 2, limit

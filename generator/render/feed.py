@@ -67,16 +67,21 @@ def _entry_id(site: Site, key: str) -> str:
 
 
 def updates(site: Site, results: list[EventResult], event_url, stage_url) -> list[Update]:  # noqa: ANN001
-    """The FEED_LIMIT newest updates. No update of an event is later than its last day, so the
-    events are taken newest first until the next one cannot make the list: a large archive's
-    older events are not looked into (each would be read from the event cache)."""
+    """The FEED_LIMIT newest updates, by (day, key). No update of an event is later than its last
+    day, and each one's key is its slug or "<slug>/<stage id>", below slug + "0" ("/" comes just
+    before "0"): once the list is full, an event that cannot make it is passed over without
+    being looked into (each would be read from the event cache), and the first event older than
+    the whole list ends the search."""
     found: list[Update] = []
-    for result in sorted((r for r in results if r.event.dates), key=last_day, reverse=True):
-        if len(found) >= FEED_LIMIT:
-            found.sort(key=lambda u: (u.day, u.key), reverse=True)
-            del found[FEED_LIMIT:]
-            if last_day(result) < found[-1].day:
+    last: tuple[dt.date, str] | None = None  # the list's last (day, key), once it is full
+    for result in sorted((r for r in results if r.event.dates), key=lambda r: (last_day(r), r.event.slug),
+                         reverse=True):
+        if last is not None:
+            day = last_day(result)
+            if day < last[0]:
                 break
+            if day == last[0] and result.event.slug + "0" <= last[1]:
+                continue
         event = result.event
         locale = event.locale or site.locale
         t = Translator(locale)
@@ -100,6 +105,10 @@ def updates(site: Site, results: list[EventResult], event_url, stage_url) -> lis
                     stage_summary += " · " + t("after_round", n=stage_result.rounds_played)
             found.append(Update(f"{event.slug}/{stage.id}", text, stage_url(event, stage.id), day, stage_summary,
                                 t.html_lang))
+        if len(found) >= FEED_LIMIT:
+            found.sort(key=lambda u: (u.day, u.key), reverse=True)
+            del found[FEED_LIMIT:]
+            last = (found[-1].day, found[-1].key)
     found.sort(key=lambda u: (u.day, u.key), reverse=True)
     return found[:FEED_LIMIT]
 

@@ -222,11 +222,11 @@ class LazySummary:
     from the event cache. The SUMMARIES_HELD most recently used are held; the others are read
     again when asked: a build holds a bounded number of summaries, not the archive's."""
 
-    def __init__(self, line: SummaryLine, load: Callable[[], EventSummary]) -> None:
+    def __init__(self, line: SummaryLine, load: Callable[[], EventSummary], folder: Path | None = None) -> None:
         self.line = line
         self._load = load
         self._whole: EventSummary | None = None
-        self.event = LazyEvent(line, self)
+        self.event = LazyEvent(line, self, folder)
 
     bulletins = property(lambda self: self.line.bulletins)
     names = property(lambda self: self.line.names)
@@ -262,8 +262,9 @@ def _whole_summary(summary: EventSummary) -> EventSummary:
 class LazyEvent:
     """A LazySummary's event: its line's attributes at once, the others from the summary."""
 
-    def __init__(self, line: SummaryLine, owner: LazySummary) -> None:
-        self.slug, self.folder, self.game, self.locale = line.slug, Path(line.folder), line.game, line.locale
+    def __init__(self, line: SummaryLine, owner: LazySummary, folder: Path | None = None) -> None:
+        self.slug, self.game, self.locale = line.slug, line.game, line.locale
+        self.folder = folder or Path(line.folder)  # the event folder as the build names it, when given
         self.dates = list(line.dates)
         self.has_stages = line.has_stages
         self._owner = owner
