@@ -122,8 +122,9 @@ def validate_again(reading: Reading) -> tuple[Site, list[EventResult], list[Cont
                 events.append(event)
         site = replace(reading.site, events=events)
         results: list[EventResult] = []
+        has_errors_in = _ErrorsIn(problems)
         for event in site.events:
-            if _has_errors_in(problems, event.folder) or not event.stages:
+            if has_errors_in(event.folder) or not event.stages:
                 continue
             if event.folder.name != reading.keep and event.folder in reading.scored:
                 result, found = reading.scored[event.folder]
@@ -178,8 +179,9 @@ def _validate(content: Path, strict: bool, cache_dir: Path | None, workers: int 
         if not reading.events:
             reading.site_found = list(problems.items)
     if site is not None:
+        has_errors_in = _ErrorsIn(problems)
         for event in site.events:
-            if _has_errors_in(problems, event.folder) or not event.has_stages:
+            if has_errors_in(event.folder) or not event.has_stages:
                 continue
             known = cache.result_of(event) if cache else None
             before = len(problems.items)
@@ -207,8 +209,21 @@ def _validate(content: Path, strict: bool, cache_dir: Path | None, workers: int 
     return site, results, problems.warnings
 
 
-def _has_errors_in(problems: Problems, folder: Path) -> bool:
-    return any(p.mark.file.is_relative_to(folder) for p in problems.errors)
+class _ErrorsIn:
+    """Whether any error found so far is in an event's folder: the errors are looked for among
+    the problems once, as they come (2,000 events' warnings were looked through again for each
+    event)."""
+
+    def __init__(self, problems: Problems) -> None:
+        self.problems = problems
+        self.seen = 0
+        self.files: list[Path] = []
+
+    def __call__(self, folder: Path) -> bool:
+        items = self.problems.items
+        self.files.extend(p.mark.file for p in items[self.seen:] if not p.warning)
+        self.seen = len(items)
+        return any(file.is_relative_to(folder) for file in self.files)
 
 
 def _first_written(event_file: Path, chars: set[str]) -> Mark:

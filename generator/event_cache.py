@@ -72,7 +72,7 @@ def read_ahead(content: Path, cache: EventCache | None, workers: int | None,
     good one is kept in the event cache by the worker that read it. The event whose folder is
     named `keep` comes back with its reading kept (load.Kept), pickled with it. With a cache
     that keeps summaries (EventCache.summaries), the others come back summarised."""
-    from generator.content.load import load_site
+    from generator.content.load import event_folders, load_site
 
     workers = workers or os.cpu_count() or 1
     if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
@@ -81,7 +81,7 @@ def read_ahead(content: Path, cache: EventCache | None, workers: int | None,
     events_dir = content.resolve() / "events"
     if site is None or not events_dir.is_dir():
         return {}
-    folders = [f for f in sorted(events_dir.iterdir()) if f.is_dir() and not (cache and cache.has(f, site))]
+    folders = [f for f in event_folders(events_dir) if not (cache and cache.has(f, site))]
     if len(folders) < 2:
         return {}
     folders.sort(key=lambda f: -_size(f))  # big first
@@ -303,16 +303,19 @@ class EventCache:
         if key not in self.ledger():
             self._new_lines[key] = self._ledger[key] = (line_of(summary), list(found))
 
-    def save_ledger(self, kept: set[str] | None = None) -> None:
-        """Add this build's new lines to the ledger as it is now on disk (another build may have
-        added others since it was read), keeping the lines of the summaries still `kept` (None:
-        every line, when the cache was not pruned)."""
-        if not self._new_lines and (kept is None or (self._ledger is not None and set(self._ledger) <= kept)):
+    def save_ledger(self) -> None:
+        """The ledger of this build's events: the lines of the events it has (`keys`), those it
+        read anew among them. An event changed, removed or keyed anew (new code, a new site.yaml)
+        leaves the ledger at once, though its files stay in the cache until `prune` forgets them:
+        the ledger is read whole by every build. A cache shared by two sites keeps the lines of
+        the one built last (the other's events are read from their summaries, and lined again)."""
+        ledger = self.ledger()
+        current = set(self.keys.values())
+        if not self._new_lines and set(ledger) <= current:
             return
-        self._ledger = None
-        ledger = {key: line for key, line in {**self.ledger(), **self._new_lines}.items() if kept is None or key in kept}
-        caches.write_sealed(self.folder / LEDGER, pickle.dumps(ledger, protocol=pickle.HIGHEST_PROTOCOL))
-        self._ledger, self._new_lines = ledger, {}
+        self._ledger = {key: line for key, line in ledger.items() if key in current}
+        caches.write_sealed(self.folder / LEDGER, pickle.dumps(self._ledger, protocol=pickle.HIGHEST_PROTOCOL))
+        self._new_lines = {}
 
     @staticmethod
     def _load(path: Path) -> Any:
@@ -334,9 +337,9 @@ class EventCache:
             recent = time.time() - pruned.stat().st_mtime < PRUNE_EVERY
         except OSError:
             recent = False
+        if self.summaries:
+            self.save_ledger()
         if recent:
-            if self.summaries:
-                self.save_ledger()
             return
         pruned.touch()
         limit = time.time() - days * 86400
@@ -348,20 +351,15 @@ class EventCache:
                         (item.path, item.stat(follow_symlinks=False).st_mtime))
         current = set(self.keys.values())
         # A summary read through its line only is not touched (`_load`): the events of this
-        # build are kept whatever their age, and the ledger's lines are kept for those kept.
-        summarised = set()
+        # build are kept whatever their age.
         for key, files in by_key.items():
             if key in current or any(modified >= limit for _, modified in files):
-                if any(path.endswith(".summary.sealed") for path, _ in files):
-                    summarised.add(key)
                 continue
             for path, _ in files:
                 try:
                     os.unlink(path)
                 except OSError:
                     pass  # removed by another build meanwhile
-        if self.summaries:
-            self.save_ledger(summarised)
 
     def summary_of(self, result: EventResult | EventSummary, site: Site) -> EventSummary | None:
         """The event's summary as this cache keeps it (None: it keeps no summaries)."""
