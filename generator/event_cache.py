@@ -194,6 +194,8 @@ class EventCache:
     def _kept(self, key: str) -> bool:
         if self.memory is not None and key in self.memory.events:
             return True
+        if self.summaries and key in self.ledger():  # lined: read through its line (a summary gone since is made again)
+            return True
         if self._listing is None:  # one listing, not a look for each of 2,000 events' files
             try:
                 with os.scandir(self.folder) as found:

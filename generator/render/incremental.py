@@ -272,11 +272,9 @@ Folders = dict[str, tuple[str, str]]  # event folder's name -> (its files' stats
 def _signature(files: list[tuple[str, os.stat_result]]) -> str:
     """An event folder's files as their stats say: name, size, modification and change time,
     inode. A file written, replaced, renamed or touched changes it."""
-    digest = hashlib.sha256()
-    for relative, found in files:
-        digest.update(b"%s\0%d\0%d\0%d\0%d\n" % (_name(relative), found.st_size, found.st_mtime_ns,
-                                                   found.st_ctime_ns, found.st_ino))
-    return digest.hexdigest()
+    return hashlib.sha256(b"".join(b"%s\0%d\0%d\0%d\0%d\n" % (_name(relative), found.st_size, found.st_mtime_ns,
+                                                                found.st_ctime_ns, found.st_ino)
+                                   for relative, found in files)).hexdigest()
 
 
 def build_inputs(content: Path, *options: object, known: Folders | None = None, found: Folders | None = None) -> str:
@@ -306,21 +304,23 @@ def build_inputs(content: Path, *options: object, known: Folders | None = None, 
         digest.update(_name(f"{relative}{folder_mark}\0"))  # folders too: an empty one counts
         if is_file:
             snapshot.feed(digest, f"{root}/{relative}")
+    events_root = content / "events"
     for name in events:
         folder = f"{root}/events/{name}"
         files = list(_files(folder))
         signature = _signature(files)
         recorded = (known or {}).get(name)
+        path = events_root / name
         if recorded is not None and recorded[0] == signature:
             folder_hash = recorded[1]
-            _TRUSTED.add(content / "events" / name)
+            _TRUSTED.add(path)
         else:
             folder_hash = _hash_files(folder, [relative for relative, _ in files])
-            _TRUSTED.discard(content / "events" / name)
+            _TRUSTED.discard(path)
         if found is not None and all(max(f.st_mtime_ns, f.st_ctime_ns) < taken - RACY_NS for _, f in files):
             found[name] = (signature, folder_hash)
         if _READ is not None:
-            _READ[content / "events" / name] = folder_hash
+            _READ[path] = folder_hash
         if files:
             digest.update(_name(f"{name}\0{folder_hash}"))
     digest.update(repr(options).encode())
