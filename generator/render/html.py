@@ -16,6 +16,7 @@ import json
 import multiprocessing
 import os
 import re
+import zlib
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -524,7 +525,7 @@ def _write_sitemap(site: Site, writer: SiteWriter, made: dict[str, EventPages],
         buckets *= 2
     grouped: list[list[tuple[str, EventPages]]] = [[] for _ in range(buckets)]
     for name, pages in parts:
-        grouped[int(hashlib.sha256(name.encode()).hexdigest()[:8], 16) % buckets].append((name, pages))
+        grouped[zlib.crc32(name.encode()) % buckets].append((name, pages))  # the same in every run
     files = [f"{SITEMAP_PART}0.xml"]
     out.write_text(files[0], sitemap(site, sorted(loose, key=_sitemap_order)))
     written: dict[str, EventPages] = {}
