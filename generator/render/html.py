@@ -530,7 +530,8 @@ def _write_sitemap(site: Site, writer: SiteWriter, made: dict[str, EventPages],
     out.write_text(files[0], sitemap(site, sorted(loose, key=_sitemap_order)))
     written: dict[str, EventPages] = {}
     for number, group in enumerate(grouped, 1):
-        chunks = _sitemap_chunks(group)
+        chunks = [chunk for chunk in _sitemap_chunks(group) if any(share.page_count for _, share in chunk)]
+        # (a bucket of no page, such as the search index's alone, has no file)
         for k, chunk in enumerate(chunks, 1):
             path = f"{SITEMAP_PART}{number}.xml" if len(chunks) == 1 else f"{SITEMAP_PART}{number}-{k}.xml"
             key = hashlib.sha256(json.dumps([site.base_url, code_digest(),
