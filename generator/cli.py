@@ -7,6 +7,8 @@ import atexit
 import gc
 import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from generator import catalogues
@@ -22,8 +24,45 @@ def _or(names: list[str], locale: str) -> str:
     return catalogues.joiner(locale).join(names[:-1]) + f" {catalogues.text('pair_or', locale)} " + names[-1] if len(names) > 1 else "".join(names)
 
 
+# argparse's own messages as it words them (Python 3.11's), by the keys of ours: a secretary who
+# mistypes a command reads why in the site's language. One it has not worded so stays as it is.
+ARGPARSE_WORDS = {
+    "%(prog)s: error: %(message)s\n": "cli_error",
+    "argument %(argument_name)s: %(message)s": "cli_error_argument",
+    "unrecognized arguments: %s": "cli_error_unrecognized",
+    "the following arguments are required: %s": "cli_error_required",
+    "one of the arguments %s is required": "cli_error_one_of",
+    "not allowed with argument %s": "cli_error_not_allowed",
+    "ignored explicit argument %r": "cli_error_ignored",
+    "expected one argument": "cli_error_one",
+    "expected at most one argument": "cli_error_at_most_one",
+    "expected at least one argument": "cli_error_at_least_one",
+    "expected %s argument": "cli_error_expected_n",
+    "expected %s arguments": "cli_error_expected_n",
+    "ambiguous option: %(option)s could match %(matches)s": "cli_error_ambiguous",
+    "invalid %(type)s value: %(value)r": "cli_error_invalid_value",
+    "invalid choice: %(value)r (choose from %(choices)s)": "cli_error_invalid_choice",
+}
+
+
+@contextmanager
+def _argparse_words(say: Callable[[str], str]) -> Iterator[None]:
+    words, plural = argparse._, argparse.ngettext
+    argparse._ = say
+    argparse.ngettext = lambda one, many, count: say(one if count == 1 else many)
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = words, plural
+
+
 def _parser_class(locale: str) -> type[argparse.ArgumentParser]:
-    """argparse's parser with its own words (usage, the sections, -h) in `locale`."""
+    """argparse's parser with its own words (usage, the sections, -h, its error messages) in
+    `locale`."""
+
+    def say(text: str) -> str:
+        key = ARGPARSE_WORDS.get(text)
+        return catalogues.text(key, locale) if key else text
 
     class Formatter(argparse.HelpFormatter):
         def add_usage(self, usage, actions, groups, prefix=None):  # noqa: ANN001, ANN201 - argparse's
@@ -39,6 +78,16 @@ def _parser_class(locale: str) -> type[argparse.ArgumentParser]:
             if add_help:
                 self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
                                   help=catalogues.text("cli_help", locale))
+
+        # argparse words its messages through its module's gettext functions, looked up as they
+        # are used: ours while the command line is read (a subcommand's parser nests).
+        def parse_args(self, args=None, namespace=None):  # noqa: ANN001, ANN201 - argparse's
+            with _argparse_words(say):
+                return super().parse_args(args, namespace)
+
+        def parse_known_args(self, args=None, namespace=None):  # noqa: ANN001, ANN201 - argparse's
+            with _argparse_words(say):
+                return super().parse_known_args(args, namespace)
 
     return Parser
 

@@ -109,6 +109,32 @@ def test_help_is_in_the_environments_language_with_no_site(tmp_path: Path, monke
     assert catalogues.text("cli_strict", english) in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("locale", ["zh-Hans", "zh-Hant", "en"])
+def test_a_mistyped_command_line_is_refused_in_the_environments_language(tmp_path: Path, monkeypatch, capsys,
+                                                                         locale: str) -> None:
+    """argparse's own messages (an unknown command or option, a missing argument, a value where
+    none is taken) are said in the language LANG or --lang asks for, exit 2; English ones are
+    argparse's very words. Nothing is left changed in argparse afterwards."""
+    import argparse
+
+    monkeypatch.chdir(tmp_path)
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", {"zh-Hans": "zh_CN.UTF-8", "zh-Hant": "zh_TW.UTF-8", "en": "en_US.UTF-8"}[locale])
+    error = catalogues.text("cli_error", locale).split("%")[1]  # "(prog)s：错误：" in zh-Hans
+    cases = [(["buidl"], "cli_error_invalid_choice", "'buidl'"), (["build", "--bogus"], "cli_error_unrecognized", "--bogus"),
+             (["pair"], "cli_error_required", "event, stage"), (["build", "--strict=3"], "cli_error_ignored", "'3'")]
+    for arguments, key, value in cases:
+        assert main(arguments) == 2
+        said = capsys.readouterr().err.splitlines()[-1]
+        assert error.split("s", 1)[1] in said and value in said, said
+        assert catalogues.text(key, locale).split("%")[0] in said, said
+    assert argparse._("unrecognized arguments: %s") == "unrecognized arguments: %s"
+    english = "en" if locale != "en" else "zh-Hans"
+    assert main(["build", "--lang", english, "--bogus"]) == 2
+    assert catalogues.text("cli_error_unrecognized", english).split("%")[0] in capsys.readouterr().err
+
+
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
     assert main(["frobnicate"]) == 2
     assert main(["build", "--content", str(tmp_path / "missing")]) == 2
