@@ -302,7 +302,9 @@ class EventCache:
     def _line(self, key: str, summary: EventSummary, found: list[ContentError]) -> None:
         from generator.tournament.summary import line_of
 
-        if key not in self.ledger():
+        known = self.ledger().get(key)
+        # A line without bulletins (built without them) is made again once they are planned.
+        if known is None or (known[0].bulletins is None and summary.bulletins is not None):
             self._new_lines[key] = self._ledger[key] = (line_of(summary), list(found))
 
     def save_ledger(self) -> None:

@@ -336,3 +336,20 @@ def test_the_feed_passes_over_events_that_cannot_make_it_and_lists_what_a_full_s
         assert len(found) == min(limit, len(expected))
         if limit < 10:
             assert len(looked) < len(results) / 2, limit
+
+
+def test_a_build_with_bulletins_after_one_without_lines_its_events_again(tmp_path: Path, monkeypatch) -> None:
+    """A line made by a build without bulletins has none planned: the first build with them reads
+    the summaries (their bulletins planned from the whole readings) and lines them again, so that
+    the next one takes the events as their lines."""
+    from generator.render import pdf
+    from generator.tournament import summary
+
+    monkeypatch.setattr(pdf, "print_pdfs", lambda jobs, cache, done=None: ([b"%PDF-1.7 test"] * len(jobs), 0))
+    content = some_events(tmp_path, EVENTS[:2])
+    rebuild(content, tmp_path)
+    build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=True)
+    change_a_contract(content)
+    report = build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=True)
+    lazy = [r for r in report.results if isinstance(r, summary.LazySummary)]
+    assert [r.event.slug for r in lazy] == [EVENTS[1]] and lazy[0].bulletins
