@@ -186,7 +186,14 @@ def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Gu
 def read_play(reader: Reader, record: GuandanRecord, options: GuandanStage, room: bool = False,
               knockout: bool = False) -> None:
     """A two-team table's record, or one room's: deals or levels, winner, penalties (and, at
-    a table, the forfeit and the extra deal), read and checked."""
+    a table, the forfeit and the extra deal), read and checked. The deals' marks point at a
+    problem while the record is checked, and are not kept after: the event cache pickles every
+    record (a mass event's 120,000 deals)."""
+    _read_play(reader, record, options, room, knockout)
+    record.deal_marks = []
+
+
+def _read_play(reader: Reader, record: GuandanRecord, options: GuandanStage, room: bool, knockout: bool) -> None:
     teams = record.teams
     read_winner(reader, record)
     read_levels(reader, record)

@@ -14,6 +14,7 @@ Nothing here reads a file or knows a word: records.py reads what a secretary wro
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from generator.errors import Mark
 
@@ -90,6 +91,12 @@ class Replay:
     passed: str | None  # the team that passed A, if one did
     attempts: dict[str, int]  # failed attempts at A still counting
     arrived: dict[str, int]  # index of the step that brought each team to its final level (-1: the start)
+    a_attempts: int = 3  # the stage's limit the log was replayed with
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as the log it replays (its deals, shared with the record's), replayed again
+        when unpickled: a mass event's 120,000 steps are not written into the event cache."""
+        return replay, (self.teams, [step.deal for step in self.steps], self.start, self.a_attempts)
 
     def deals_before(self, index: int) -> int:
         """How many deals had been played up to and including step `index`."""
@@ -161,7 +168,7 @@ def replay(teams: tuple[str, str] | list[str], deals: list[Deal], start_level: i
                 set_level(team, LEVEL_TWO, index)
         declarer = winner
         steps.append(Step(index, deal, number, in_play, in_play_team, dict(levels), tuple(notes)))
-    return Replay(pair, start_level, steps, dict(levels), passed, attempts, arrived)
+    return Replay(pair, start_level, steps, dict(levels), passed, attempts, arrived, a_attempts)
 
 
 def _fail_attempt(team: str, attempts: dict[str, int], limit: int, notes: list[tuple[str, str, int]]) -> None:

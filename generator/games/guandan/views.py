@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from generator.content.model import Stage, Table
@@ -48,6 +48,11 @@ class ChartView:
 
 @dataclass(frozen=True)
 class MatchView:
+    """A match as its pages show it. A deal log's rows and chart are made from its replay
+    (`log`) when a page first asks for them: a mass event's 17,500 tables are scored, kept and
+    pickled into the event cache without them, and the processes that render the pages make
+    them, each for the tables it renders."""
+
     kind: str  # log | levels | forfeit | bye | unplayed
     teams: tuple[str, ...]
     levels: tuple[str, ...]  # final level names per side ("" when none)
@@ -55,8 +60,8 @@ class MatchView:
     winner: str | None
     why: str  # a UI word key
     why_params: dict[str, Any]
-    rows: tuple[RowView, ...] = ()
-    chart: ChartView | None = None
+    log: Replay | None = None  # the deal log replayed (kind "log")
+    a_attempts: int = 3  # the stage's, for the rows' notes
     level_diff: tuple[int, ...] = ()
     deals: int = 0  # deals played (log only)
     fouls: int = 0
@@ -64,6 +69,21 @@ class MatchView:
     penalties: tuple[PenaltyView, ...] = ()
     rooms: tuple[RoomView, ...] = ()  # teams of four: the open and the closed room
     before: tuple[str, ...] = ()  # final level names before penalties (only when a penalty changed one)
+
+    @cached_property
+    def rows(self) -> tuple[RowView, ...]:
+        return row_views(self.log, self.a_attempts) if self.log is not None else ()
+
+    @cached_property
+    def chart(self) -> ChartView | None:
+        return chart_view(self.log) if self.log is not None else None
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the rows and chart made so far: they are made again from `log`."""
+        state = self.__dict__
+        if "rows" in state or "chart" in state:
+            state = {key: value for key, value in state.items() if key not in ("rows", "chart")}
+        return state
 
 
 @dataclass(frozen=True)
@@ -268,23 +288,11 @@ def match_view(decision: Decision, record: GuandanRecord, options: GuandanStage)
     if result is not None:
         view = MatchView(
             "log", teams, names, result.passed, winner, sys.intern(f"gd_why_{why}"), params,
-            rows=row_views(result, options.a_attempts), chart=chart_view(result), level_diff=(diff, -diff),
+            log=result, a_attempts=options.a_attempts, level_diff=(diff, -diff),
             deals=sum(1 for s in result.steps if not s.deal.foul), fouls=sum(1 for s in result.steps if s.deal.foul),
             start=level_name(result.start), penalties=penalties, before=before,
         )
-        path = []
-        first, second = teams
-        for step in result.steps:
-            item: dict[str, Any] = {"deal": step.number, "team": step.deal.team}
-            if step.deal.foul:
-                item["foul"] = True
-            else:
-                item["gain"] = step.deal.gain
-                item["in_play"] = level_name(step.in_play) if step.in_play is not None else None
-            names_then = _level_names(step.levels[first], step.levels[second])
-            item["levels"] = {first: names_then[0], second: names_then[1]}
-            path.append(item)
-        extra["deals"] = path
+        extra["deals"] = deal_path(result, *teams)
     else:
         view = MatchView("levels", teams, names, winner if why == "passed_a" else None, winner,
                          sys.intern(f"gd_why_{why}"),
@@ -294,6 +302,32 @@ def match_view(decision: Decision, record: GuandanRecord, options: GuandanStage)
     if record.tiebreak is not None:
         extra["tiebreak_deal"] = record.tiebreak
     return view, extra
+
+
+class DealPath(list):
+    """results.json's `deals` of a match: each item of its log as a mapping, made from its
+    replay and pickled as that replay (which the event cache keeps with the record anyway)."""
+
+    __slots__ = ("made_from",)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return deal_path, self.made_from
+
+
+def deal_path(result: Replay, first: str, second: str) -> DealPath:
+    path = DealPath()
+    path.made_from = (result, first, second)
+    for step in result.steps:
+        item: dict[str, Any] = {"deal": step.number, "team": step.deal.team}
+        if step.deal.foul:
+            item["foul"] = True
+        else:
+            item["gain"] = step.deal.gain
+            item["in_play"] = level_name(step.in_play) if step.in_play is not None else None
+        names_then = _level_names(step.levels[first], step.levels[second])
+        item["levels"] = {first: names_then[0], second: names_then[1]}
+        path.append(item)
+    return path
 
 
 def penalty_views(decision: Decision, penalties: list[Penalty]) -> tuple[PenaltyView, ...]:
