@@ -131,8 +131,8 @@ def replay(teams: tuple[str, str] | list[str], deals: list[Deal], start_level: i
         if passed is not None:
             raise RecordError("guandan-after-pass", index, team=passed, text=str(deal))
         notes: list[tuple[str, str, int]] = []
-        opponent = other(deal.team)
         if deal.foul:
+            opponent = other(deal.team)
             # 给对家加1级，己方不降级: the other team +1 at once, never past A.
             if levels[opponent] >= LEVEL_A:
                 notes.append(("a_stay", opponent, 0))
@@ -143,11 +143,18 @@ def replay(teams: tuple[str, str] | list[str], deals: list[Deal], start_level: i
         number += 1
         in_play_team = declarer
         in_play = levels[declarer] if declarer is not None else start_level
+        winner = deal.team
+        if levels[pair[0]] < LEVEL_A and levels[pair[1]] < LEVEL_A and levels[winner] + deal.gain <= LEVEL_A:
+            # Nobody at A, nor going past it: the winner goes up, nothing to note (most deals).
+            set_level(winner, levels[winner] + deal.gain, index)
+            declarer = winner
+            steps.append(Step(index, deal, number, in_play, in_play_team, dict(levels)))
+            continue
+        opponent = other(winner)
         at_own_a = {
             t: levels[t] == LEVEL_A and (declarer == t or (declarer is None and levels[t] == start_level))
             for t in pair
         } if LEVEL_A in (levels[pair[0]], levels[pair[1]]) else dict.fromkeys(pair, False)
-        winner = deal.team
         if at_own_a[winner] and deal.gain >= 2:
             set_level(winner, PASSED_A, index)
             passed = winner
