@@ -22,6 +22,7 @@ from __future__ import annotations
 import bisect
 import os
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -333,8 +334,10 @@ def _read_pair(mapping: YamlMap, found: re.Match[str], path: Path, number: int) 
     mapping.key_marks[key] = _new_tuple(Mark, (path, number, found.start(1) + 1))
 
 
+@lru_cache(maxsize=1 << 16)
 def _plain_scalar(text: str) -> Any:
-    """A plain scalar's value, typed by the YAML 1.2 core schema as _FastReader types it."""
+    """A plain scalar's value, typed by the YAML 1.2 core schema as _FastReader types it: each
+    text once (a round's ids and deals recur in the other rounds; _WORD: at most 100 characters)."""
     for tag, pattern in _CORE_BY_FIRST.get(text[:1], ()):
         if pattern.match(text):
             return _scalar(tag, text)
