@@ -317,16 +317,17 @@ class DealPath(list):
 def deal_path(result: Replay, first: str, second: str) -> DealPath:
     path = DealPath()
     path.made_from = (result, first, second)
+    append = path.append
     for step in result.steps:
-        item: dict[str, Any] = {"deal": step.number, "team": step.deal.team}
-        if step.deal.foul:
-            item["foul"] = True
+        deal, levels = step.deal, step.levels
+        names_then = _level_names(levels[first], levels[second])
+        if deal.foul:
+            append({"deal": step.number, "team": deal.team, "foul": True,
+                    "levels": {first: names_then[0], second: names_then[1]}})
         else:
-            item["gain"] = step.deal.gain
-            item["in_play"] = level_name(step.in_play) if step.in_play is not None else None
-        names_then = _level_names(step.levels[first], step.levels[second])
-        item["levels"] = {first: names_then[0], second: names_then[1]}
-        path.append(item)
+            append({"deal": step.number, "team": deal.team, "gain": deal.gain,
+                    "in_play": level_name(step.in_play) if step.in_play is not None else None,
+                    "levels": {first: names_then[0], second: names_then[1]}})
     return path
 
 
