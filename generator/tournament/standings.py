@@ -126,8 +126,11 @@ def _opponent_scores(record: Tally, tallies: dict[str, Tally], primary: str) -> 
 def add_buchholz(tallies: dict[str, Tally], primary: str) -> None:
     """Buchholz: the sum of the opponents' `primary` metric (e.g. wins) over the stage.
     A bye adds nothing; an opponent outside the tally (a substitute) counts 0."""
+    # Each entry's score looked up once, before any Buchholz is written (the primary metric is
+    # never a tie-break: primary_metric).
+    scores = {entry_id: record.metrics.get(primary, 0) for entry_id, record in tallies.items()}
     for record in tallies.values():
-        record.metrics["buchholz"] = sum(_opponent_scores(record, tallies, primary))
+        record.metrics["buchholz"] = sum([scores.get(o, 0) for o in record.opponents])
 
 
 def add_median_buchholz(tallies: dict[str, Tally], primary: str) -> None:

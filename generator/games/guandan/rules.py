@@ -92,11 +92,12 @@ class Replay:
     attempts: dict[str, int]  # failed attempts at A still counting
     arrived: dict[str, int]  # index of the step that brought each team to its final level (-1: the start)
     a_attempts: int = 3  # the stage's limit the log was replayed with
+    deals: list[Deal] = field(default_factory=list)  # the log replayed (the record's own list)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled as the log it replays (its deals, shared with the record's), replayed again
-        when unpickled: a mass event's 120,000 steps are not written into the event cache."""
-        return replay, (self.teams, [step.deal for step in self.steps], self.start, self.a_attempts)
+        """Pickled as the log it replays (its deals, the record's), replayed again when
+        unpickled: a mass event's 120,000 steps are not written into the event cache."""
+        return replay, (self.teams, self.deals, self.start, self.a_attempts)
 
     def deals_before(self, index: int) -> int:
         """How many deals had been played up to and including step `index`."""
@@ -175,7 +176,7 @@ def replay(teams: tuple[str, str] | list[str], deals: list[Deal], start_level: i
                 set_level(team, LEVEL_TWO, index)
         declarer = winner
         steps.append(Step(index, deal, number, in_play, in_play_team, dict(levels), tuple(notes)))
-    return Replay(pair, start_level, steps, dict(levels), passed, attempts, arrived, a_attempts)
+    return Replay(pair, start_level, steps, dict(levels), passed, attempts, arrived, a_attempts, deals)
 
 
 def _fail_attempt(team: str, attempts: dict[str, int], limit: int, notes: list[tuple[str, str, int]]) -> None:
