@@ -49,9 +49,8 @@ class ChartView:
 @dataclass(frozen=True)
 class MatchView:
     """A match as its pages show it. A deal log's rows and chart are made from its replay
-    (`log`) when a page first asks for them: a mass event's 17,500 tables are scored, kept and
-    pickled into the event cache without them, and the processes that render the pages make
-    them, each for the tables it renders."""
+    (`log`) as it is scored (`make_parts`), and are not pickled: a match read back from the
+    event cache makes them again when a page first asks for them."""
 
     kind: str  # log | levels | forfeit | bye | unplayed
     teams: tuple[str, ...]
@@ -77,6 +76,14 @@ class MatchView:
     @cached_property
     def chart(self) -> ChartView | None:
         return chart_view(self.log) if self.log is not None else None
+
+    def make_parts(self) -> MatchView:
+        """The rows and chart made now, in the build's own process: the processes that render
+        the pages are forked from it and inherit them, where rows they made themselves would
+        be walked by their cycle collector again and again (a mass event's 120,000 rows)."""
+        self.__dict__["rows"] = row_views(self.log, self.a_attempts) if self.log is not None else ()
+        self.__dict__["chart"] = chart_view(self.log) if self.log is not None else None
+        return self
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without the rows and chart made so far: they are made again from `log`."""
@@ -291,7 +298,7 @@ def match_view(decision: Decision, record: GuandanRecord, options: GuandanStage)
             log=result, a_attempts=options.a_attempts, level_diff=(diff, -diff),
             deals=sum(1 for s in result.steps if not s.deal.foul), fouls=sum(1 for s in result.steps if s.deal.foul),
             start=level_name(result.start), penalties=penalties, before=before,
-        )
+        ).make_parts()
         extra["deals"] = deal_path(result, *teams)
     else:
         view = MatchView("levels", teams, names, winner if why == "passed_a" else None, winner,
