@@ -14,7 +14,7 @@ Nothing here reads a file or knows a word: records.py reads what a secretary wro
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from generator.errors import Mark
 
@@ -61,9 +61,9 @@ class Deal:
         return f"{self.team} foul" if self.foul else f"{self.team}+{self.gain}"
 
 
-@dataclass(frozen=True)
-class Step:
-    """The state after one item of the log.
+class Step(NamedTuple):
+    """The state after one item of the log. (A named tuple: a mass event's deal logs have
+    120,000 items, each replayed into its step as the results are read.)
 
     `number`: the deal's number (fouls are not deals: None). `in_play`: the level the deal was
     played at and `in_play_team` whose level it was (None: the first deal, at the start level).

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from generator.content.model import Stage, Table
 from generator.games import SideScore, TableScore
@@ -17,9 +17,9 @@ from generator.games.guandan.rules import (
 )
 
 
-@dataclass(frozen=True)
-class RowView:
-    """One item of the deal log on the page."""
+class RowView(NamedTuple):
+    """One item of the deal log on the page. (A named tuple: a mass event's 120,000 rows are
+    made as its tables are scored.)"""
 
     number: int | None  # None for a foul
     foul: bool
