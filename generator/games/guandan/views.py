@@ -89,7 +89,9 @@ class MatchView:
         """Pickled without the rows and chart made so far: they are made again from `log`."""
         state = self.__dict__
         if "rows" in state or "chart" in state:
-            state = {key: value for key, value in state.items() if key not in ("rows", "chart")}
+            state = state.copy()
+            state.pop("rows", None)
+            state.pop("chart", None)
         return state
 
 
