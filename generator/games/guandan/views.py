@@ -81,8 +81,7 @@ class MatchView:
         """The rows and chart made now, in the build's own process: the processes that render
         the pages are forked from it and inherit them, where rows they made themselves would
         be walked by their cycle collector again and again (a mass event's 120,000 rows)."""
-        self.__dict__["rows"] = row_views(self.log, self.a_attempts) if self.log is not None else ()
-        self.__dict__["chart"] = chart_view(self.log) if self.log is not None else None
+        _ = self.rows, self.chart  # made and kept (cached_property)
         return self
 
     def __getstate__(self) -> dict[str, Any]:
