@@ -510,6 +510,66 @@ def test_yaml_libyaml_reads_what_pyyaml_reads(text: str) -> None:
     assert problems.items == []
 
 
+WORDS = st.one_of(st.from_regex(r"[A-Z][0-9]{1,4}(\+[1-3])?", fullmatch=True),
+                  st.sampled_from(["1", "07", "0x1F", "1e3", "1.5", "null", "true", "True", "A+", "a-b", "_x"]))
+
+
+@st.composite
+def drawn_round(draw: st.DrawFn) -> str:
+    """A results file as `paibang pair` writes and a secretary fills one (comments, tables of
+    `key: value` and `key: [a, b]` lines), then a few lines moved or re-indented and a few
+    characters inserted or deleted."""
+    lines = [f"# {draw(st.text(max_size=20))}", "stage: main", f"round: {draw(st.integers(1, 9))}", "tables:"]
+    for number in range(1, draw(st.integers(1, 4)) + 1):
+        lines.append(f"  - table: {number}" + draw(st.sampled_from(["", "    # 胜场 2 : 2", " #x"])))
+        for key in draw(st.lists(st.sampled_from(["teams", "deals", "winner", "forfeit", "referee"]), max_size=3)):
+            value = draw(st.one_of(WORDS, st.lists(WORDS, max_size=4).map(lambda w: "[" + ", ".join(w) + "]")))
+            lines.append(f"    {key}: {value}")
+        if draw(st.booleans()):
+            lines.append("    # deals: [T01+1, T02+2]")
+    for _ in range(draw(st.integers(0, 3))):
+        at, other = draw(st.integers(0, len(lines) - 1)), draw(st.integers(0, len(lines) - 1))
+        lines[at] = draw(st.sampled_from(["", " ", "  ", "    ", "- "])) + lines[other].lstrip(" ")
+    text = "\n".join(lines) + "\n"
+    for _ in range(draw(st.integers(0, 4))):
+        at = draw(st.integers(0, len(text)))
+        if draw(st.booleans()):
+            text = text[:at] + draw(st.one_of(st.text(YAML_ALPHABET, min_size=1, max_size=3), YAML_TOKENS)) + text[at:]
+        else:
+            text = text[:at] + text[at + draw(st.integers(1, 3)):]
+    return text
+
+
+@examples(300, 1500)
+@given(st.one_of(drawn_round(), mangled_yaml()))
+def test_yaml_results_files_read_by_lines_as_pyyaml_reads_them(text: str) -> None:
+    """A results file as `paibang pair` writes it is read line by line (yaml_loader's
+    _load_plain_rounds) when it can be; then it must give exactly what PyYAML's own reading
+    gives, and libyaml's when that reads it, value for value and mark for mark, with no problem."""
+    from generator.content import yaml_loader
+
+    try:
+        plain = yaml_loader._load_plain_rounds(text, PATH)
+    except yaml_loader._NotFast:
+        return  # read by libyaml or PyYAML, as before
+    where = yaml_loader._Where(PATH, text)
+    slow = yaml_loader._NoAliasLoader(text)
+    try:
+        node = slow.get_single_node()
+    except (yaml.YAMLError, yaml_loader._Refused) as exc:
+        raise AssertionError(f"read by lines what PyYAML refuses: {exc}") from None
+    finally:
+        slow.dispose()
+    problems = Problems()
+    assert loaded_tree(yaml_loader._finish(node, where, PATH, problems)) == loaded_tree(plain)
+    assert problems.items == []
+    try:
+        fast = yaml_loader._load_fast(text, where)
+    except yaml_loader._NotFast:
+        return
+    assert loaded_tree(fast) == loaded_tree(plain)
+
+
 NESTED = st.tuples(st.sampled_from(["[", "{a: ", "- ", "? ", "a:\n  " , "[{b: "]), st.integers(1, 400)).map(
     lambda t: t[0] * t[1])
 
@@ -927,4 +987,4 @@ def test_big_profile_runs_ten_thousand_examples() -> None:
                 "test_any_event_yaml_edit_validates_or_has_marked_problems",
                 "test_any_results_file_builds_or_leaves_the_previous_output"}
     total = sum(count * (len(EVENTS) if name in per_game else 1) for name, count in BIG_COUNTS.items())
-    assert len(BIG_COUNTS) == 16 and total >= 10_000, (len(BIG_COUNTS), total)
+    assert len(BIG_COUNTS) == 17 and total >= 10_000, (len(BIG_COUNTS), total)

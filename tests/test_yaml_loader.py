@@ -323,3 +323,61 @@ def test_board_keys_and_values_are_marked(marked):
     assert where(boards.value_marks[1]) == (11, 10)
     assert where(boards.value_marks[12]) == (12, 11)
     assert where(boards[12].value_marks["result"]) == (12, 41)
+
+
+# --- results files as `paibang pair` writes them: read line by line -------------------------------
+
+ROUND = """\
+# 瑞士移位赛 第 2 轮对阵，由 paibang pair 编排（瑞士制）。
+# draw-order: T01=1 T02=1 T03=0
+stage: main
+round: 2
+tables:
+  - table: 1    # 胜场 1 : 1
+    teams: [T01, T02]
+    deals: [T01+3, T02+1, T01+2]
+  - table: 2
+    teams: [T03, T04]
+    # deals: [T03+1]
+  - table: 3
+    teams: [T05]
+    winner: T05
+"""
+
+
+def test_a_drawn_round_is_read_by_lines_as_libyaml_reads_it():
+    from generator.content import yaml_loader
+
+    plain = yaml_loader._load_plain_rounds(ROUND, PATH)
+    fast = yaml_loader._load_fast(ROUND, yaml_loader._Where(PATH, ROUND))
+    assert plain == fast == load_clean(ROUND)
+    assert plain["round"] == 2 and plain["tables"][0]["deals"] == ["T01+3", "T02+1", "T01+2"]
+
+    def marks(value):
+        if isinstance(value, YamlMap):
+            return [where(value.mark), [(k, where(value.key_marks[k]), where(value.value_marks[k]), marks(v))
+                                        for k, v in value.items()]]
+        if isinstance(value, YamlList):
+            return [where(value.mark), [(where(m), marks(v)) for m, v in zip(value.item_marks, value)]]
+        return None
+
+    assert marks(plain) == marks(fast)
+    assert where(plain.value_marks["tables"]) == (6, 3)  # the list starts at its first "-"
+    assert where(plain["tables"][0].mark) == (6, 5)
+    assert [where(m) for m in plain["tables"][0]["deals"].item_marks] == [(8, 13), (8, 20), (8, 27)]
+
+
+@pytest.mark.parametrize("change", [
+    ("table: 3\n", "table: 3\n    levels: {T05: A}\n"),  # a mapping in braces
+    ("winner: T05", "winner: 'T05'"),  # quoted
+    ("winner: T05", "winner:"),  # blank
+    ("round: 2", "round: 2\nround: 3"),  # a duplicate key
+    ("  - table: 3", "  -  table: 3"),  # another indentation
+    ("stage: main", "stage: main\u2028round: 3"),  # a line separator libyaml breaks lines at
+])
+def test_a_results_file_written_otherwise_is_read_by_libyaml_or_pyyaml(change):
+    from generator.content import yaml_loader
+
+    text = ROUND.replace(*change)
+    with pytest.raises(yaml_loader._NotFast):
+        yaml_loader._load_plain_rounds(text, PATH)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import bisect
 import os
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -233,6 +234,116 @@ class _FastReader:
         return mapping
 
 
+# --- results files as `paibang pair` writes them -------------------------------------------------
+#
+# A results file as drawn and filled in (a mass event's seven rounds are 17,500 tables) is read
+# line by line, without libyaml: keys and values on their own lines, each value one plain word
+# or a one-line list of them ([T01+3, T02+1]), the tables a list of such mappings. Anything
+# else in the text (another indentation, a quoted or a longer value, a mapping in braces, a
+# blank value, a character libyaml and this reading might see differently) and it is read by
+# the readings above, which give the same value with the same marks for what this one reads
+# (tests/test_yaml_loader.py and tests/test_fuzz.py compare them).
+
+# A plain scalar with no character YAML gives a meaning to, and far shorter than MAX_TEXT_CHARS.
+_WORD = r"[A-Za-z0-9_][A-Za-z0-9_+.\-]{0,99}"
+_VALUE = rf"{_WORD}|\[(?:{_WORD}(?:, {_WORD})*)?\]"
+_KEY = r"[A-Za-z_][A-Za-z0-9_]{0,99}"
+_END = r"(?: +#.*)?"  # a comment after the value
+_TOP_LINE = re.compile(rf"({_KEY}):(?: ({_VALUE}))?{_END}")
+_ITEM_LINE = re.compile(rf"  - ({_KEY}): ({_VALUE}){_END}")  # a table's first key
+_MORE_LINE = re.compile(rf"    ({_KEY}): ({_VALUE}){_END}")  # its other keys
+_SKIPPED = re.compile(r" *(?:#.*)?")  # a blank or comment line
+# Characters after which libyaml and a reading by lines do not see the same lines (CR, NEL, the
+# Unicode line and paragraph separators) or which libyaml refuses (controls, surrogates):
+# such a text is read by the readings above, which report what they refuse.
+_NOT_PLAIN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufeff\ufffe\uffff\u2028\u2029\t]")
+
+
+def _load_plain_rounds(text: str, path: Path) -> YamlMap:
+    """The value of a results file written as `paibang pair` writes one (see above), with the
+    marks libyaml's reading gives; _NotFast for any other text."""
+    if _NOT_PLAIN_TEXT.search(text):
+        raise _NotFast
+    top: YamlMap | None = None
+    listed: YamlList | None = None  # the list of mappings after a key with no value, if reading one
+    listed_key: tuple[Any, Mark] | None = None  # that key and its mark, until the list's first item
+    current: YamlMap | None = None  # the list's mapping being read
+    for number, line in enumerate(text.split("\n"), start=1):
+        if (found := _ITEM_LINE.fullmatch(line) or _MORE_LINE.fullmatch(line)) is not None:
+            if listed is None:
+                raise _NotFast
+            if line[2] == "-":  # a new item: a mapping from its first key
+                if listed_key is not None:  # the list starts at its first "-"
+                    key, key_mark = listed_key
+                    listed.mark = top.value_marks[key] = _new_tuple(Mark, (path, number, 3))
+                    top[key] = listed
+                    top.key_marks[key] = key_mark
+                    listed_key = None
+                current = YamlMap()
+                current.mark = _new_tuple(Mark, (path, number, 5))
+                current.key_marks, current.value_marks = {}, {}
+                listed.item_marks.append(current.mark)
+                listed.append(current)
+            elif current is None:
+                raise _NotFast
+            _read_pair(current, found, path, number)
+        elif (found := _TOP_LINE.fullmatch(line)) is not None:
+            if listed_key is not None:  # a key with no value and no list after it: null
+                raise _NotFast
+            if top is None:
+                top = YamlMap()
+                top.mark = _new_tuple(Mark, (path, number, 1))
+                top.key_marks, top.value_marks = {}, {}
+            listed = current = None
+            if found.group(2) is not None:
+                _read_pair(top, found, path, number)
+                continue
+            key = _plain_scalar(found.group(1))
+            if key in top:
+                raise _NotFast  # "yaml-duplicate-key"
+            listed_key = (key, _new_tuple(Mark, (path, number, 1)))
+            listed = YamlList()
+            listed.item_marks = []
+        elif _SKIPPED.fullmatch(line) is None:
+            raise _NotFast
+    if top is None or listed_key is not None:
+        raise _NotFast
+    return top
+
+
+def _read_pair(mapping: YamlMap, found: re.Match[str], path: Path, number: int) -> None:
+    """One `key: value` line's key and value into `mapping`, with their marks."""
+    key = _plain_scalar(found.group(1))
+    if key in mapping:
+        raise _NotFast  # "yaml-duplicate-key", said by the slow reading
+    written = found.group(2)
+    mark = mapping.value_marks[key] = _new_tuple(Mark, (path, number, found.start(2) + 1))
+    if written[0] != "[":
+        mapping[key] = _plain_scalar(written)
+    else:
+        items = YamlList()
+        items.mark = mark
+        items.item_marks = marks = []
+        column = found.start(2) + 2  # the first item's, after "["
+        if len(written) > 2:
+            for word in written[1:-1].split(", "):
+                marks.append(_new_tuple(Mark, (path, number, column)))
+                items.append(_plain_scalar(word))
+                column += len(word) + 2
+        mapping[key] = items
+    mapping.key_marks[key] = _new_tuple(Mark, (path, number, found.start(1) + 1))
+
+
+@lru_cache(maxsize=1 << 16)
+def _plain_scalar(text: str) -> Any:
+    """A plain scalar's value, typed by the YAML 1.2 core schema as _FastReader types it: each
+    text once (a round's ids and deals recur in the other rounds; _WORD: at most 100 characters)."""
+    for tag, pattern in _CORE_BY_FIRST.get(text[:1], ()):
+        if pattern.match(text):
+            return _scalar(tag, text)
+    return text
+
+
 def read_content_text(path: Path, problems: Problems, markdown: bool = False) -> str | None:
     """The text of one content file (UTF-8, at most MAX_FILE_BYTES; `markdown`: a notice that
     Python-Markdown can read in bounded time); None with the problem recorded otherwise. Line
@@ -302,6 +413,10 @@ def load_yaml(path: Path, problems: Problems) -> Any:
 
 
 def load_yaml_text(text: str, path: Path, problems: Problems) -> Any:
+    try:
+        return _load_plain_rounds(text, path)
+    except _NotFast:
+        pass
     where = _Where(path, text)
     try:
         return _load_fast(text, where)

@@ -33,7 +33,7 @@ from generator.tournament.knockout import run_knockout, seeded_field
 from generator.tournament.pairing import draw_rules
 from generator.tournament.results import COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult
 from generator.tournament.standings import (
-    Standing, add_tiebreaks, award_prizes, lot_order, primary_metric, rank, tally,
+    Standing, Tally, add_tiebreaks, award_prizes, lot_order, primary_metric, rank, tally,
 )
 
 
@@ -214,12 +214,13 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
 
 
 def stage_tallies(game: Game, stage: Stage, field_entries: list[Entry], counted: list[RoundResult],
-                  primary: str) -> dict:
+                  primary: str, summed: dict[str, Tally] | None = None) -> dict:
     """The standings' figures after the `counted` rounds: summed; penalties and awards on totals
     (bridge `adjustments`: points before a percentage is derived from them, percentage points
     after); metrics that are not plain sums (a percentage of summed matchpoints and tops) derived
-    from the sums; then the tie-breaks, before ranking reads them."""
-    tallies = tally(field_entries, [r.counted for r in counted], game.metrics)
+    from the sums; then the tie-breaks, before ranking reads them. `summed`: the `counted`
+    rounds already summed (standings.tally), finished here."""
+    tallies = summed if summed is not None else tally(field_entries, [r.counted for r in counted], game.metrics)
     game.adjust_tallies(stage, tallies, finished=False)
     for record in tallies.values():
         game.finish_metrics(record.metrics)
@@ -278,6 +279,10 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
     from generator.tournament.pairing import swiss_order  # pairing imports this module's types
 
     found: list[tuple[int, list[str]]] = []
+    # The rounds before each round checked, summed a round at a time (standings.tally) and
+    # copied for each check, not summed again from round 1 for each.
+    summed: list[RoundResult] = []
+    running: dict[str, Tally] = {}
     for round_ in rounds:
         if not round_.drawn_on or round_.number < 2:
             continue
@@ -294,7 +299,14 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
                 # those are the standings after them, as ranked just now.
                 then, tallies = result, {standing.entry.id for standing in result.standings}
             else:
-                tallies = stage_tallies(game, result.stage, result.field, before, result.primary)
+                if len(summed) > len(before) or not all(a is b for a, b in zip(summed, before)):
+                    summed, running = [], {}
+                if not summed:
+                    running = tally(result.field, [], game.metrics)
+                running = tally(result.field, [r.counted for r in before[len(summed):]], game.metrics, running)
+                summed = list(before)
+                tallies = stage_tallies(game, result.stage, result.field, before, result.primary,
+                                        {key: record.copy() for key, record in running.items()})
                 then = StageResult(result.stage, result.field, before,
                                    _rank(game, result.stage, tallies, before, result.lots), lots=result.lots,
                                    primary=result.primary)

@@ -45,6 +45,12 @@ class Tally:
     opponents: list[str] = field(default_factory=list)
     matches: list[TableScore] = field(default_factory=list)
 
+    def copy(self) -> Tally:
+        """The record as it stands, to be finished and ranked apart from this one (which
+        goes on counting the next rounds: tournament/event.py's stale draws)."""
+        return Tally(self.entry, dict(self.metrics), self.played, self.won, self.drawn, self.lost, self.forfeited,
+                     list(self.opponents), list(self.matches))
+
 
 @dataclass
 class Standing:
@@ -66,29 +72,35 @@ class Standing:
 
 
 def tally(field_entries: Iterable[Entry], scored_rounds: Sequence[Sequence[TableScore]],
-          metrics: dict[str, Metric]) -> dict[str, Tally]:
-    """Sum each entry's metric contributions, round by round; substitutes are left out."""
-    tallies = {e.id: Tally(e) for e in field_entries if not e.substitute}
+          metrics: dict[str, Metric], tallies: dict[str, Tally] | None = None) -> dict[str, Tally]:
+    """Sum each entry's metric contributions, round by round; substitutes are left out.
+    `tallies`: the sums of the rounds before these (made by this function), added to."""
+    if tallies is None:
+        tallies = {e.id: Tally(e) for e in field_entries if not e.substitute}
+    first_only = {name: metric.first_only for name, metric in metrics.items()}  # looked up for every side
     for tables in scored_rounds:
         for score in tables:
-            for side in score.sides:
-                record = tallies.get(side.entry)
+            sides = score.sides
+            for side in sides:
+                entry = side.entry
+                record = tallies.get(entry)
                 if record is None:
                     continue
                 record.matches.append(score)
-                record.opponents.extend(s.entry for s in score.sides if s.entry != side.entry)
+                record.opponents.extend([s.entry for s in sides if s.entry != entry])
                 if side.disqualified:
                     record.forfeited = True
                     continue
+                totals = record.metrics
                 for name, value in side.metrics.items():
-                    if metrics[name].first_only:
-                        record.metrics.setdefault(name, value)
+                    if first_only[name]:
+                        totals.setdefault(name, value)
                     else:
-                        record.metrics[name] = record.metrics.get(name, 0) + value
+                        totals[name] = totals.get(name, 0) + value
                 record.played += 1
                 if score.winner is None:
                     record.drawn += 1
-                elif score.winner == side.entry:
+                elif score.winner == entry:
                     record.won += 1
                 else:
                     record.lost += 1
@@ -114,8 +126,11 @@ def _opponent_scores(record: Tally, tallies: dict[str, Tally], primary: str) -> 
 def add_buchholz(tallies: dict[str, Tally], primary: str) -> None:
     """Buchholz: the sum of the opponents' `primary` metric (e.g. wins) over the stage.
     A bye adds nothing; an opponent outside the tally (a substitute) counts 0."""
+    # Each entry's score looked up once, before any Buchholz is written (the primary metric is
+    # never a tie-break: primary_metric).
+    scores = {entry_id: record.metrics.get(primary, 0) for entry_id, record in tallies.items()}
     for record in tallies.values():
-        record.metrics["buchholz"] = sum(_opponent_scores(record, tallies, primary))
+        record.metrics["buchholz"] = sum([scores.get(o, 0) for o in record.opponents])
 
 
 def add_median_buchholz(tallies: dict[str, Tally], primary: str) -> None:
@@ -187,7 +202,8 @@ def lot_order(entry_ids: Iterable[str], lots: Sequence[str], draw_seed: int | No
 
 def rank_key(t: Tally, rank_by: Sequence[str]) -> tuple[float, ...]:
     """Sorting key of an entry: smaller sorts first (higher metrics, lower lot place)."""
-    return tuple(t.metrics.get("lot", 0) if m == "lot" else -t.metrics.get(m, 0) for m in rank_by)
+    get = t.metrics.get
+    return tuple([get("lot", 0) if m == "lot" else -get(m, 0) for m in rank_by])
 
 
 def rank(tallies: Iterable[Tally], rank_by: Sequence[str], lots: dict[str, int] | None = None,
@@ -202,14 +218,12 @@ def rank(tallies: Iterable[Tally], rank_by: Sequence[str], lots: dict[str, int] 
     if "head_to_head" in rank_by:
         add_head_to_head(ranked, rank_by, head_to_head_two_only)
 
-    def key(t: Tally) -> tuple[float, ...]:
-        return rank_key(t, rank_by)
-
-    ranked.sort(key=lambda t: (key(t), t.entry.id))
+    keys = {id(t): rank_key(t, rank_by) for t in ranked}  # each entry's, made once
+    ranked.sort(key=lambda t: (keys[id(t)], t.entry.id))
     standings: list[Standing] = []
     for position, t in enumerate(ranked, start=1):
         previous = standings[-1] if standings else None
-        if previous is not None and key(previous.tally) == key(t):
+        if previous is not None and keys[id(previous.tally)] == keys[id(t)]:
             standings.append(Standing(t, previous.rank, tied=True))
             previous.tied = True
         else:

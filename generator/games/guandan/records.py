@@ -79,6 +79,18 @@ def _parse_deal(written: str) -> Deal:
 
 
 @lru_cache(maxsize=1 << 16)
+def _plain_deal(text: str) -> Deal | None:
+    """The deal an item of a deal log is when it is one deal as written, which read_deals
+    reads as it is (no item split from it, nothing to report); else None."""
+    if split_items(text) != [text]:
+        return None
+    try:
+        return _parse_deal(text)
+    except RecordError:
+        return None
+
+
+@lru_cache(maxsize=1 << 16)
 def _deal(team: str, gain: int, foul: bool = False) -> Deal:
     """One Deal (frozen) for every item written alike, its team the string the table's sides
     hold (interned): a mass event's 100,000 deal items are a few thousand objects, read, kept
@@ -187,7 +199,14 @@ def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Gu
 def read_play(reader: Reader, record: GuandanRecord, options: GuandanStage, room: bool = False,
               knockout: bool = False) -> None:
     """A two-team table's record, or one room's: deals or levels, winner, penalties (and, at
-    a table, the forfeit and the extra deal), read and checked."""
+    a table, the forfeit and the extra deal), read and checked. The deals' marks point at a
+    problem while the record is checked, and are not kept after: the event cache pickles every
+    record (a mass event's 120,000 deals)."""
+    _read_play(reader, record, options, room, knockout)
+    record.deal_marks = []
+
+
+def _read_play(reader: Reader, record: GuandanRecord, options: GuandanStage, room: bool, knockout: bool) -> None:
     teams = record.teams
     read_winner(reader, record)
     read_levels(reader, record)
@@ -399,6 +418,17 @@ def read_deals(reader: Reader, record: GuandanRecord) -> None:
     # One item may hold several deals typed on one line with Chinese punctuation
     # (`[T13+2，T07+2]` is one YAML item), and the whole log may be one such text.
     raw = reader.raw("deals")
+    if type(raw) is YamlList:  # as most logs are written, one deal an item: read by _plain_deal
+        deals = []
+        for value in raw:
+            deal = _plain_deal(value) if type(value) is str else None
+            if deal is None or (len(record.teams) == 2 and deal.team not in record.teams):
+                break  # read below, where its problem is reported
+            deals.append(deal)
+        else:
+            record.deals = deals
+            record.deal_marks = list(raw.item_marks)
+            return
     ok = isinstance(raw, YamlList) or (isinstance(raw, str) and bool(split_items(raw)))
     items = [(part, mark) for value, mark in reader.items("deals", single_ok=isinstance(raw, str))
              for part in ((isinstance(value, str) and split_items(value)) or [value])]

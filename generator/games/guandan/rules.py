@@ -14,6 +14,7 @@ Nothing here reads a file or knows a word: records.py reads what a secretary wro
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from generator.errors import Mark
 from generator.games.common.rooms import ROOMS
@@ -61,9 +62,9 @@ class Deal:
         return f"{self.team} foul" if self.foul else f"{self.team}+{self.gain}"
 
 
-@dataclass(frozen=True)
-class Step:
-    """The state after one item of the log.
+class Step(NamedTuple):
+    """The state after one item of the log. (A named tuple: a mass event's deal logs have
+    120,000 items, each replayed into its step as the results are read.)
 
     `number`: the deal's number (fouls are not deals: None). `in_play`: the level the deal was
     played at and `in_play_team` whose level it was (None: the first deal, at the start level).
@@ -91,6 +92,13 @@ class Replay:
     passed: str | None  # the team that passed A, if one did
     attempts: dict[str, int]  # failed attempts at A still counting
     arrived: dict[str, int]  # index of the step that brought each team to its final level (-1: the start)
+    a_attempts: int = 3  # the stage's limit the log was replayed with
+    deals: list[Deal] = field(default_factory=list)  # the log replayed (the record's own list)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as the log it replays (its deals, the record's), replayed again when
+        unpickled: a mass event's 120,000 steps are not written into the event cache."""
+        return replay, (self.teams, self.deals, self.start, self.a_attempts)
 
     def deals_before(self, index: int) -> int:
         """How many deals had been played up to and including step `index`."""
@@ -125,8 +133,8 @@ def replay(teams: tuple[str, str] | list[str], deals: list[Deal], start_level: i
         if passed is not None:
             raise RecordError("guandan-after-pass", index, team=passed, text=str(deal))
         notes: list[tuple[str, str, int]] = []
-        opponent = other(deal.team)
         if deal.foul:
+            opponent = other(deal.team)
             # 给对家加1级，己方不降级: the other team +1 at once, never past A.
             if levels[opponent] >= LEVEL_A:
                 notes.append(("a_stay", opponent, 0))
@@ -137,11 +145,18 @@ def replay(teams: tuple[str, str] | list[str], deals: list[Deal], start_level: i
         number += 1
         in_play_team = declarer
         in_play = levels[declarer] if declarer is not None else start_level
+        winner = deal.team
+        if levels[pair[0]] < LEVEL_A and levels[pair[1]] < LEVEL_A and levels[winner] + deal.gain <= LEVEL_A:
+            # Nobody at A, nor going past it: the winner goes up, nothing to note (most deals).
+            set_level(winner, levels[winner] + deal.gain, index)
+            declarer = winner
+            steps.append(Step(index, deal, number, in_play, in_play_team, dict(levels)))
+            continue
+        opponent = other(winner)
         at_own_a = {
             t: levels[t] == LEVEL_A and (declarer == t or (declarer is None and levels[t] == start_level))
             for t in pair
         } if LEVEL_A in (levels[pair[0]], levels[pair[1]]) else dict.fromkeys(pair, False)
-        winner = deal.team
         if at_own_a[winner] and deal.gain >= 2:
             set_level(winner, PASSED_A, index)
             passed = winner
@@ -162,7 +177,7 @@ def replay(teams: tuple[str, str] | list[str], deals: list[Deal], start_level: i
                 set_level(team, LEVEL_TWO, index)
         declarer = winner
         steps.append(Step(index, deal, number, in_play, in_play_team, dict(levels), tuple(notes)))
-    return Replay(pair, start_level, steps, dict(levels), passed, attempts, arrived)
+    return Replay(pair, start_level, steps, dict(levels), passed, attempts, arrived, a_attempts, deals)
 
 
 def _fail_attempt(team: str, attempts: dict[str, int], limit: int, notes: list[tuple[str, str, int]]) -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any
+from functools import cached_property, lru_cache
+from typing import Any, NamedTuple
 
 from generator.content.model import Stage, Table
 from generator.games import SideScore, TableScore
@@ -18,9 +18,9 @@ from generator.games.guandan.rules import (
 )
 
 
-@dataclass(frozen=True)
-class RowView:
-    """One item of the deal log on the page."""
+class RowView(NamedTuple):
+    """One item of the deal log on the page. (A named tuple: a mass event's 120,000 rows are
+    made as its tables are scored.)"""
 
     number: int | None  # None for a foul
     foul: bool
@@ -49,6 +49,10 @@ class ChartView:
 
 @dataclass(frozen=True)
 class MatchView:
+    """A match as its pages show it. A deal log's rows and chart are made from its replay
+    (`log`) as it is scored (`make_parts`), and are not pickled: a match read back from the
+    event cache makes them again when a page first asks for them."""
+
     kind: str  # log | levels | forfeit | bye | unplayed
     teams: tuple[str, ...]
     levels: tuple[str, ...]  # final level names per side ("" when none)
@@ -56,8 +60,8 @@ class MatchView:
     winner: str | None
     why: str  # a UI word key
     why_params: dict[str, Any]
-    rows: tuple[RowView, ...] = ()
-    chart: ChartView | None = None
+    log: Replay | None = None  # the deal log replayed (kind "log")
+    a_attempts: int = 3  # the stage's, for the rows' notes
     level_diff: tuple[int, ...] = ()
     deals: int = 0  # deals played (log only)
     fouls: int = 0
@@ -65,6 +69,30 @@ class MatchView:
     penalties: tuple[PenaltyView, ...] = ()
     rooms: tuple[RoomView, ...] = ()  # teams of four: the open and the closed room
     before: tuple[str, ...] = ()  # final level names before penalties (only when a penalty changed one)
+
+    @cached_property
+    def rows(self) -> tuple[RowView, ...]:
+        return row_views(self.log, self.a_attempts) if self.log is not None else ()
+
+    @cached_property
+    def chart(self) -> ChartView | None:
+        return chart_view(self.log) if self.log is not None else None
+
+    def make_parts(self) -> MatchView:
+        """The rows and chart made now, in the build's own process: the processes that render
+        the pages are forked from it and inherit them, where rows they made themselves would
+        be walked by their cycle collector again and again (a mass event's 120,000 rows)."""
+        _ = self.rows, self.chart  # made and kept (cached_property)
+        return self
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the rows and chart made so far: they are made again from `log`."""
+        state = self.__dict__
+        if "rows" in state or "chart" in state:
+            state = state.copy()
+            state.pop("rows", None)
+            state.pop("chart", None)
+        return state
 
 
 @dataclass(frozen=True)
@@ -269,23 +297,11 @@ def match_view(decision: Decision, record: GuandanRecord, options: GuandanStage)
     if result is not None:
         view = MatchView(
             "log", teams, names, result.passed, winner, sys.intern(f"gd_why_{why}"), params,
-            rows=row_views(result, options.a_attempts), chart=chart_view(result), level_diff=(diff, -diff),
+            log=result, a_attempts=options.a_attempts, level_diff=(diff, -diff),
             deals=sum(1 for s in result.steps if not s.deal.foul), fouls=sum(1 for s in result.steps if s.deal.foul),
             start=level_name(result.start), penalties=penalties, before=before,
-        )
-        path = []
-        first, second = teams
-        for step in result.steps:
-            item: dict[str, Any] = {"deal": step.number, "team": step.deal.team}
-            if step.deal.foul:
-                item["foul"] = True
-            else:
-                item["gain"] = step.deal.gain
-                item["in_play"] = level_name(step.in_play) if step.in_play is not None else None
-            names_then = _level_names(step.levels[first], step.levels[second])
-            item["levels"] = {first: names_then[0], second: names_then[1]}
-            path.append(item)
-        extra["deals"] = path
+        ).make_parts()
+        extra["deals"] = deal_path(result, *teams)
     else:
         view = MatchView("levels", teams, names, winner if why == "passed_a" else None, winner,
                          sys.intern(f"gd_why_{why}"),
@@ -295,6 +311,33 @@ def match_view(decision: Decision, record: GuandanRecord, options: GuandanStage)
     if record.tiebreak is not None:
         extra["tiebreak_deal"] = record.tiebreak
     return view, extra
+
+
+class DealPath(list):
+    """results.json's `deals` of a match: each item of its log as a mapping, made from its
+    replay and pickled as that replay (which the event cache keeps with the record anyway)."""
+
+    __slots__ = ("made_from",)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return deal_path, self.made_from
+
+
+def deal_path(result: Replay, first: str, second: str) -> DealPath:
+    path = DealPath()
+    path.made_from = (result, first, second)
+    append = path.append
+    for step in result.steps:
+        deal, levels = step.deal, step.levels
+        names_then = _level_names(levels[first], levels[second])
+        if deal.foul:
+            append({"deal": step.number, "team": deal.team, "foul": True,
+                    "levels": {first: names_then[0], second: names_then[1]}})
+        else:
+            append({"deal": step.number, "team": deal.team, "gain": deal.gain,
+                    "in_play": level_name(step.in_play) if step.in_play is not None else None,
+                    "levels": {first: names_then[0], second: names_then[1]}})
+    return path
 
 
 def penalty_views(decision: Decision, penalties: list[Penalty]) -> tuple[PenaltyView, ...]:
