@@ -499,3 +499,33 @@ def test_a_rebuild_unpacks_the_record_of_the_parts_it_renders_again_only(tmp_pat
     assert build(content, out, cache_dir=cache, bulletins=False).up_to_date
     build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")
+
+
+def test_the_record_is_kept_in_files_a_rebuild_rewrites_few_of(tmp_path: Path) -> None:
+    """The record of the last build names files beside it, each holding the parts whose names
+    fall in one bucket, and who is who (render/incremental.py's PreviousBuild.save): a rebuild
+    writes the files of the parts it rendered again and removes those no longer named; who is
+    who is not written again while no name changes. A file of it lost makes the record as good
+    as none: the next build renders everything, and makes what a fresh build makes."""
+    content = archive(tmp_path, 4)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+
+    def side_files() -> set[str]:
+        return {path.name for path in (tmp_path / "cache").glob("site-*.record.*")}
+
+    before = side_files()
+    people = [name for name in before if ".people-" in name]
+    assert len(people) == 1 and len(before) > 4
+    change_one_results_file(content)
+    build(content, out, cache_dir=cache, bulletins=False)
+    after = side_files()
+    written, removed = after - before, before - after
+    assert written and len(written) == len(removed) and len(written) < len(before) / 2
+    assert people[0] in after
+    lost = sorted(name for name in after if ".parts-" in name)[0]
+    (tmp_path / "cache" / lost).unlink()
+    (out / "index.html").unlink()  # not up to date: the record is read
+    assert build(content, out, cache_dir=cache, bulletins=False).events_rendered == 4
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")

@@ -23,6 +23,7 @@ import os
 import pickle
 import stat
 import time
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -93,6 +94,12 @@ class RecordedPages(EventPages):
         self.key, self.listed = key, listed
         self._head, self._rest = head, rest
         self._unpacked: list | None = None
+        self._listed = listed  # as recorded
+
+    @property
+    def as_recorded(self) -> bool:
+        """Nothing of it changed since it was read from the record: recorded again as it was."""
+        return bool(self._rest) and self.listed == self._listed
 
     def _fields(self) -> list:
         if self._unpacked is None:
@@ -396,18 +403,26 @@ class PreviousBuild:
         self.data: dict = {}
         self.damaged: set[str] = set()  # files found changed in output/ since written (by `unchanged`)
         self.every_file = False  # each kept part's every file is looked at (`expect`)
+        self._buckets: dict[int, tuple[str, frozenset[str]]] = {}  # bucket -> (its file, its parts), as read
+        self._people_file: tuple[str, str] | None = None  # (its file, the people's inputs), as read
+        people = None
         try:
-            with open(record, "rb") as handle:
-                data = caches.loads(handle.read())  # sealed: never a pickle someone else wrote
+            data = _read_sealed(record)  # sealed: never a pickle someone else wrote
             if data.get("version") == RECORD_VERSION and data.get("output") == str(self.output):
-                self.events = {part: RecordedPages(*packed) for part, packed in data["parts"].items()}
+                for bucket, name in data["parts"].items():
+                    packed = _read_sealed(record.parent / name)
+                    self.events.update((part, RecordedPages(*found)) for part, found in packed.items())
+                    self._buckets[bucket] = (name, frozenset(packed))
+                if data.get("people"):
+                    people = _read_sealed(record.parent / data["people"])
+                    self._people_file = (data["people"], people[0])
                 self.data = data
         except Exception:  # noqa: BLE001 - any record that cannot be read is as good as none
-            self.events, self.data = {}, {}
+            self.events, self.data, self._buckets, self._people_file, people = {}, {}, {}, None, None
         self._there = self.output.is_dir()
         # Who is who across the site (render/players.py's PeopleIndex): the last build's, then,
         # once render_site has matched people, this build's, to be recorded for the next one.
-        self.people = self.data.get("people")
+        self.people = people
 
     @property
     def folders(self) -> Folders:
@@ -517,27 +532,77 @@ class PreviousBuild:
         def stamp(relative: str) -> tuple[int, int]:
             return tree.stamps.get(relative) or _stamp(self.output / relative)
 
-        recorded: dict[str, tuple] = {}
+        by_bucket: dict[int, dict[str, EventPages]] = {}
         in_parts: set[str] = set()
-        for part, pages in sorted(parts.items()):
+        for part, pages in parts.items():
             if not isinstance(pages, RecordedPages) and (pages.stamps is None or len(pages.stamps) != len(pages.files)):
                 pages.stamps = tuple(stamp(relative) for relative in pages.files)
                 in_parts.update(pages.files)
             elif isinstance(pages, RecordedPages) and not pages._rest and pages.stamps is None:  # copied (link_kept)
                 pages.stamps = tuple(stamp(relative) for relative in pages.files)
-            recorded[part] = pages.packed()
+            by_bucket.setdefault(_bucket(part), {})[part] = pages
+        # Each bucket's file as read when it holds the same parts, each recorded again as it was;
+        # else written anew, named by its content (so that the record, written last, names only
+        # files that are whole, and a build killed meanwhile leaves the last record as it was).
+        files: dict[int, str] = {}
+        for bucket, found in sorted(by_bucket.items()):
+            known = self._buckets.get(bucket)
+            if (known is not None and known[1] == found.keys()
+                    and all(isinstance(pages, RecordedPages) and pages.as_recorded and self.events.get(part) is pages
+                            for part, pages in found.items())):
+                files[bucket] = known[0]
+            else:
+                files[bucket] = self._side_file("parts", {part: found[part].packed() for part in sorted(found)})
+        people = None
+        if self.people is not None:
+            known_people = self._people_file
+            same = known_people is not None and known_people[1] == self.people[0]  # the same inputs: the same index
+            people = known_people[0] if same else self._side_file("people", self.people)
         loose = {relative: stamp(relative) for relative in (*tree.written, *tree.kept) if relative not in in_parts}
-        data: dict = {"version": RECORD_VERSION, "output": str(self.output), "parts": recorded, "loose": loose,
-                      "folders": folders or {}, "people": self.people}
+        data: dict = {"version": RECORD_VERSION, "output": str(self.output), "parts": files, "loose": loose,
+                      "folders": folders or {}, "people": people}
         if inputs is not None and outcome is not None:
             data |= {"inputs": inputs, "pages": outcome.pages, "pdfs": outcome.pdfs, "events_built": outcome.events,
                      "locale": outcome.locale, "warnings": list(outcome.warnings), "pdf_keys": pdf_keys or {}}
         caches.write_atomically(self.record, caches.dumps(data))
+        self._forget_side_files({*files.values(), people})
         for older in (".json", ".warnings.sealed"):  # an older paibang's record of the same output/
             self.record.with_suffix(older).unlink(missing_ok=True)
 
+    def _side_file(self, what: str, value: object) -> str:
+        """`value` sealed into a file beside the record, named by its content; its name."""
+        sealed = caches.dumps(value)
+        name = f"{self.record.name}.{what}-{hashlib.sha256(sealed).hexdigest()[:24]}"
+        if not (self.record.parent / name).is_file():
+            caches.write_atomically(self.record.parent / name, sealed)
+        return name
 
-RECORD_VERSION = 4
+    def _forget_side_files(self, kept: set[str | None]) -> None:
+        """The files beside the record that it no longer names (an older build's, or one killed)."""
+        prefix = f"{self.record.name}."
+        try:
+            with os.scandir(self.record.parent) as found:
+                names = [item.name for item in found if item.name.startswith(prefix) and item.name not in kept]
+        except OSError:
+            return
+        for name in names:
+            try:
+                os.unlink(self.record.parent / name)
+            except OSError:
+                pass  # removed meanwhile
+
+
+RECORD_VERSION = 5
+RECORD_BUCKETS = 64  # the record's parts in so many files, by name: a rebuild writes those of the parts it renders
+
+
+def _bucket(part: str) -> int:
+    return zlib.crc32(part.encode()) % RECORD_BUCKETS
+
+
+def _read_sealed(path: Path) -> Any:
+    with open(path, "rb") as handle:
+        return caches.loads(handle.read())
 
 
 def _stamp(path: Path) -> tuple[int, int]:
