@@ -169,6 +169,7 @@ class EventCache:
         self.results: dict[Path, EventResult | EventSummary] = {}
         self._site_text: bytes | None = None
         self._listing: set[str] | None = None  # the folder's files, as `has` first found them
+        self._looks = 0  # files looked for one by one before listing the folder
         self._ledger: dict[str, tuple[Any, list[ContentError]]] | None = None  # key -> (SummaryLine, problems)
         self._new_lines: dict[str, tuple[Any, list[ContentError]]] = {}  # to be added to the ledger
 
@@ -196,7 +197,10 @@ class EventCache:
             return True
         if self.summaries and key in self.ledger():  # lined: read through its line (a summary gone since is made again)
             return True
-        if self._listing is None:  # one listing, not a look for each of 2,000 events' files
+        if self._listing is None and self._looks < LOOKS:  # a few events: a look at each (the cache holds thousands)
+            self._looks += 1
+            return os.path.exists(self.folder / f"{key}.sealed")
+        if self._listing is None:  # many: one listing, not a look for each of 2,000 events' files
             try:
                 with os.scandir(self.folder) as found:
                     self._listing = {item.name for item in found}
@@ -435,6 +439,7 @@ class EventCache:
         self._line(key, summary, found)
 
 
+LOOKS = 64  # events looked for in the cache one by one before it is listed once (EventCache._kept)
 PRUNE_EVERY = 86400  # seconds between two looks for what no build has read for long (EventCache.prune)
 PRUNED = "pruned"  # touched when it was last looked
 LEDGER = "ledger.lines"  # the summaries' lines, sealed (see the top)

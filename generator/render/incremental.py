@@ -318,6 +318,7 @@ def build_inputs(content: Path, *options: object, known: Folders | None = None, 
         signature = _signature(files)
         recorded = (known or {}).get(name)
         path = events_root / name
+        _RESOLVED.setdefault(path, path)  # in content/ resolved, and no link (see above): itself
         if recorded is not None and recorded[0] == signature:
             folder_hash = recorded[1]
             _TRUSTED.add(path)
