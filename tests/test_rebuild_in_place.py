@@ -324,6 +324,38 @@ def test_a_rebuild_hashes_the_changed_events_files_only(tmp_path: Path, hashed: 
     assert digest(out) == digest(tmp_path / "fresh")
 
 
+def test_a_file_added_removed_or_put_in_a_new_folder_is_seen_without_listing_unchanged_folders(
+        tmp_path: Path, hashed: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """build_inputs looks at each file of an event folder by the name the last build recorded
+    when the folder's stats are unchanged (render/incremental.py's _files_as_laid_out): a file
+    added, removed or renamed changes its folder's stats, and the folder is walked again."""
+    from generator.render import incremental
+
+    content = archive(tmp_path, 3)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    walked: list[str] = []
+    files = incremental._files
+    monkeypatch.setattr(incremental, "_files", lambda folder, prefix="", dirs=None: (
+        walked.append(folder) if not prefix else None) or files(folder, prefix, dirs))
+    event = content / "events" / f"{DEMOS[1]}-001"
+    steps = [(lambda: (event / "results" / "note.txt").write_text("补记", encoding="utf-8"), True),
+             (lambda: (event / "results" / "note.txt").unlink(), True),
+             (lambda: (event / "results" / "old").mkdir(), False),  # an empty folder: no file, no change
+             (lambda: (event / "results" / "old" / "x.txt").write_text("旧", encoding="utf-8"), True),
+             (lambda: (event / "results" / "old" / "x.txt").rename(event / "results" / "old" / "y.txt"), True)]
+    for number, (step, changes) in enumerate(steps):
+        before = incremental.build_inputs(content, False)
+        step()
+        walked.clear()
+        report = build(content, out, cache_dir=cache, bulletins=False)
+        assert [Path(folder).name for folder in walked] == [event.name], number  # the changed folder only
+        assert report.events_rendered == (1 if changes else 0) and report.up_to_date is not changes, number
+        assert (incremental.build_inputs(content, False) != before) is changes, number
+    fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")
+
+
 def test_an_event_gone_from_the_cache_is_hashed_from_what_is_read(tmp_path: Path, hashed: list[str]) -> None:
     """Its digest was taken from its files' stats; read again from content/, it is hashed from
     the very bytes that are parsed, before it is kept again."""

@@ -461,16 +461,16 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
         """What a player's row shows of the event: its placings and names (not its own key,
         which follows every file: a results file that moves no one renders no player's page),
         and whom its names link to."""
-        return hashlib.sha256(json.dumps([placings_digest(people.results[slug]),
-                                          people.keys_in(slug)]).encode()).hexdigest()
+        return f"{placings_digest(people.results[slug])}\0{people.keys_in(slug)}"
 
     for person in people.everyone:
         pages = chunks(person.slugs, PLAYER_EVENTS)
+        shown = person.shown
         for number, slugs in enumerate(pages, 1):
             made_of = [shown_in_rows(slug) for slug in slugs]
             if number == 1 and len(pages) > 1:
                 made_of += [credits_of(slug) for slug in person.slugs]
-            key = player_key(shared, f"{person.shown}\0{number}/{len(person.slugs)}", made_of)
+            key = player_key(shared, f"{shown}\0{number}/{len(person.slugs)}", made_of)
             part = player_page_part(person, number)
             kept = previous.reuse(part, key, out) if previous is not None else None
             if kept is not None:

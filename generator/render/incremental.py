@@ -209,10 +209,13 @@ def _entries(folder: str, keep_out: str | None = None) -> list[tuple[str, bool]]
     return sorted(found, key=lambda entry: entry[0].split("/"))
 
 
-def _files(folder: str, prefix: str = "") -> Iterator[tuple[str, os.stat_result]]:
+def _files(folder: str, prefix: str = "", dirs: list | None = None) -> Iterator[tuple[str, os.stat_result]]:
     """The files under `folder` as (path relative to it, its stat), in path order (a symbolic
-    link to a file counts as that file, one to a folder is not walked)."""
+    link to a file counts as that file, one to a folder is not walked); with `dirs`, each folder
+    walked as (path relative to `folder`, its stat) too."""
     try:
+        if dirs is not None and not prefix:
+            dirs.append(("", os.stat(folder, follow_symlinks=False)))
         with os.scandir(folder) as found:
             items = sorted(found, key=lambda item: item.name)
     except OSError:
@@ -220,11 +223,32 @@ def _files(folder: str, prefix: str = "") -> Iterator[tuple[str, os.stat_result]
     for item in items:
         try:
             if item.is_dir(follow_symlinks=False):
-                yield from _files(item.path, f"{prefix}{item.name}/")
+                if dirs is not None:
+                    dirs.append((f"{prefix}{item.name}", item.stat(follow_symlinks=False)))
+                yield from _files(item.path, f"{prefix}{item.name}/", dirs)
             elif item.is_file():
                 yield f"{prefix}{item.name}", item.stat()
         except OSError:  # gone meanwhile
             continue
+
+
+Layout = tuple[tuple[tuple[str, tuple[int, int, int]], ...], tuple[str, ...]]  # (each folder's stats, the files)
+
+
+def _files_as_laid_out(folder: str, layout: Layout) -> list[tuple[str, os.stat_result]] | None:
+    """The files under `folder`, as `_files` finds them, when its folders are as `layout` found
+    them: a file added, removed or renamed changes its folder's modification time, so the
+    files are the same and each is looked at by its name, with no folder listed. None when a
+    folder changed (or a file is gone): `_files` then walks it."""
+    dirs, names = layout
+    try:
+        for relative, stats in dirs:
+            found = os.stat(f"{folder}/{relative}" if relative else folder, follow_symlinks=False)
+            if (found.st_mtime_ns, found.st_ctime_ns, found.st_ino) != stats:
+                return None
+        return [(relative, os.stat(f"{folder}/{relative}")) for relative in names]
+    except OSError:
+        return None
 
 
 def _name(relative: str) -> bytes:
@@ -273,7 +297,7 @@ def hash_anew(folder: Path) -> bool:
 # stats are not trusted by the next build (as git treats a "racily clean" file).
 RACY_NS = 3_000_000_000
 
-Folders = dict[str, tuple[str, str]]  # event folder's name -> (its files' stats, its digest), in the record
+Folders = dict[str, tuple[str, str, Layout]]  # event folder's name -> (its files' stats, its digest, its layout), in the record
 
 
 def _signature(files: list[tuple[str, os.stat_result]]) -> str:
@@ -295,7 +319,9 @@ def build_inputs(content: Path, *options: object, known: Folders | None = None, 
     name, size, modification and change time and inode (git's index works the same way); the
     change time is set by the system at every write and cannot be set back. Only stats older
     than RACY_NS are recorded, into `found`. An event read anew (not in the event cache) is
-    hashed from its bytes first (hash_anew): what is parsed is still what is hashed."""
+    hashed from its bytes first (hash_anew): what is parsed is still what is hashed. With them,
+    its layout: its folders' stats and its files' names, so that the next build looks at each
+    file by its name, listing no folder whose stats are unchanged (_files_as_laid_out)."""
     content = content.resolve()
     root = os.fspath(content)
     taken = time.time_ns()
@@ -314,9 +340,16 @@ def build_inputs(content: Path, *options: object, known: Folders | None = None, 
     events_root = content / "events"
     for name in events:
         folder = f"{root}/events/{name}"
-        files = list(_files(folder))
-        signature = _signature(files)
         recorded = (known or {}).get(name)
+        files = _files_as_laid_out(folder, recorded[2]) if recorded is not None else None
+        if files is None:
+            dirs: list[tuple[str, os.stat_result]] = []
+            files = list(_files(folder, dirs=dirs))
+            layout = (tuple((relative, (found.st_mtime_ns, found.st_ctime_ns, found.st_ino)) for relative, found in dirs),
+                      tuple(relative for relative, _ in files))
+        else:
+            layout = recorded[2]
+        signature = _signature(files)
         path = events_root / name
         _RESOLVED.setdefault(path, path)  # in content/ resolved, and no link (see above): itself
         if recorded is not None and recorded[0] == signature:
@@ -325,8 +358,9 @@ def build_inputs(content: Path, *options: object, known: Folders | None = None, 
         else:
             folder_hash = _hash_files(folder, [relative for relative, _ in files])
             _TRUSTED.discard(path)
-        if found is not None and all(max(f.st_mtime_ns, f.st_ctime_ns) < taken - RACY_NS for _, f in files):
-            found[name] = (signature, folder_hash)
+        if found is not None and all(max(f.st_mtime_ns, f.st_ctime_ns) < taken - RACY_NS for _, f in files) and all(
+                max(stats[0], stats[1]) < taken - RACY_NS for _, stats in layout[0]):
+            found[name] = (signature, folder_hash, layout)
         if _READ is not None:
             _READ[path] = folder_hash
         if files:
@@ -593,7 +627,7 @@ class PreviousBuild:
                 pass  # removed meanwhile
 
 
-RECORD_VERSION = 5
+RECORD_VERSION = 6
 RECORD_BUCKETS = 64  # the record's parts in so many files, by name: a rebuild writes those of the parts it renders
 
 
