@@ -561,3 +561,38 @@ def test_the_record_is_kept_in_files_a_rebuild_rewrites_few_of(tmp_path: Path) -
     assert build(content, out, cache_dir=cache, bulletins=False).events_rendered == 4
     build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")
+
+
+def test_a_large_event_saved_again_is_rendered_by_several_processes(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """One event to render again, and none of its players' pages: rendered here when it is
+    small; a mass event's pages (SPLIT_ENTRIES entries or more) are shared among the workers,
+    as a full build shares them (a round saved in a 5,000-team event took longer than its full
+    build, on one core)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from generator.render import html
+
+    pools: list[int] = []
+
+    class Counted(ProcessPoolExecutor):
+        def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
+            pools.append(kwargs.get("max_workers", 0))
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(html, "ProcessPoolExecutor", Counted)
+    content = archive(tmp_path, 2)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    change_one_results_file(content)
+    pools.clear()
+    build(content, out, cache_dir=cache, bulletins=False)
+    assert pools == []  # a small event alone: here
+    monkeypatch.setattr(html, "SPLIT_ENTRIES", 2)
+    monkeypatch.setattr(html.os, "cpu_count", lambda: 2)
+    results = content / "events" / f"{DEMOS[0]}-000" / "results/prelim.yaml"
+    results.write_text(results.read_text(encoding="utf-8") + "\n# again\n", encoding="utf-8")
+    report = build(content, out, cache_dir=cache, bulletins=False)
+    assert pools == [2] and report.events_rendered == 1
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")

@@ -698,11 +698,13 @@ class _Rendering:
                  whole: Callable[[Any], EventResult] | None = None) -> None:
         self.out = out
         self.pool: ProcessPoolExecutor | None = None
-        workers = min(workers or os.cpu_count() or 1, max(len(jobs) + len(persons), 1))
-        if len(jobs) <= 1 and len(persons) <= SMALL_SHARE:
+        cores = workers or os.cpu_count() or 1
+        big = sum(1 for result, _ in jobs if len(result.event.entries) >= SPLIT_ENTRIES)  # each in 2 x cores shares
+        workers = min(cores, max(len(jobs) + len(persons) + big * (2 * cores - 1), 1))
+        if len(jobs) <= 1 and len(persons) <= SMALL_SHARE and not big:
             # A rebuild after one file was saved: one event and its players. Forking workers
             # from a process that holds a large archive (its page tables copied) cost more
-            # than rendering them here.
+            # than rendering them here; not so a mass event's pages (a round saved in it).
             workers = 1
         _JOB.update(site=site, jobs=jobs, persons=persons, bulletins=bulletins, env_for=env_for, root=out.root,
                     whole=whole or (lambda result: result))
