@@ -455,13 +455,25 @@ def test_yaml_any_text_loads_or_has_marked_problems(text: str) -> None:
     load_text(text)
 
 
-@st.composite
-def mangled_yaml(draw: st.DrawFn) -> str:
-    """A real YAML document (block or flow style), then a few characters inserted or deleted."""
-    data = draw(values(st.one_of(SCALARS, st.sampled_from(["NO", "yes", "10:30", "2015-05-15", "=", "4S N =", "*x", "&a"])))
-                .map(lambda v: v if isinstance(v, (dict, list)) else {"value": v}))
-    text = yaml.safe_dump(data, allow_unicode=draw(st.booleans()), default_flow_style=draw(st.sampled_from([None, True, False])),
-                          sort_keys=False)
+def pyyaml_tree(text: str, where: Any, who: str) -> Any:
+    """`text` as PyYAML's reading (the slow one) finds it, without a problem, as loaded_tree."""
+    from generator.content import yaml_loader
+
+    slow = yaml_loader._NoAliasLoader(text)
+    try:
+        node = slow.get_single_node()
+    except (yaml.YAMLError, yaml_loader._Refused) as exc:
+        raise AssertionError(f"{who} what PyYAML refuses: {exc}") from None
+    finally:
+        slow.dispose()
+    problems = Problems()
+    tree = loaded_tree(yaml_loader._finish(node, where, PATH, problems))
+    assert problems.items == []
+    return tree
+
+
+def mangled(draw: Any, text: str) -> str:
+    """`text` with up to four runs of a few characters inserted or deleted."""
     for _ in range(draw(st.integers(0, 4))):
         at = draw(st.integers(0, len(text)))
         if draw(st.booleans()):
@@ -469,6 +481,16 @@ def mangled_yaml(draw: st.DrawFn) -> str:
         else:
             text = text[:at] + text[at + draw(st.integers(1, 3)):]
     return text
+
+
+@st.composite
+def mangled_yaml(draw: st.DrawFn) -> str:
+    """A real YAML document (block or flow style), then a few characters inserted or deleted."""
+    data = draw(values(st.one_of(SCALARS, st.sampled_from(["NO", "yes", "10:30", "2015-05-15", "=", "4S N =", "*x", "&a"])))
+                .map(lambda v: v if isinstance(v, (dict, list)) else {"value": v}))
+    text = yaml.safe_dump(data, allow_unicode=draw(st.booleans()), default_flow_style=draw(st.sampled_from([None, True, False])),
+                          sort_keys=False)
+    return mangled(draw, text)
 
 
 @examples(300, 1500)
@@ -498,16 +520,7 @@ def test_yaml_libyaml_reads_what_pyyaml_reads(text: str) -> None:
         fast = yaml_loader._load_fast(text, where)
     except yaml_loader._NotFast:
         return  # the slow reading reads it, as before
-    slow = yaml_loader._NoAliasLoader(text)
-    try:
-        node = slow.get_single_node()
-    except (yaml.YAMLError, yaml_loader._Refused) as exc:
-        raise AssertionError(f"libyaml accepted what PyYAML refuses: {exc}") from None
-    finally:
-        slow.dispose()
-    problems = Problems()
-    assert loaded_tree(yaml_loader._finish(node, where, PATH, problems)) == loaded_tree(fast)
-    assert problems.items == []
+    assert pyyaml_tree(text, where, "libyaml accepted") == loaded_tree(fast)
 
 
 WORDS = st.one_of(st.from_regex(r"[A-Z][0-9]{1,4}(\+[1-3])?", fullmatch=True),
@@ -531,13 +544,7 @@ def drawn_round(draw: st.DrawFn) -> str:
         at, other = draw(st.integers(0, len(lines) - 1)), draw(st.integers(0, len(lines) - 1))
         lines[at] = draw(st.sampled_from(["", " ", "  ", "    ", "- "])) + lines[other].lstrip(" ")
     text = "\n".join(lines) + "\n"
-    for _ in range(draw(st.integers(0, 4))):
-        at = draw(st.integers(0, len(text)))
-        if draw(st.booleans()):
-            text = text[:at] + draw(st.one_of(st.text(YAML_ALPHABET, min_size=1, max_size=3), YAML_TOKENS)) + text[at:]
-        else:
-            text = text[:at] + text[at + draw(st.integers(1, 3)):]
-    return text
+    return mangled(draw, text)
 
 
 @examples(300, 1500)
@@ -553,16 +560,7 @@ def test_yaml_results_files_read_by_lines_as_pyyaml_reads_them(text: str) -> Non
     except yaml_loader._NotFast:
         return  # read by libyaml or PyYAML, as before
     where = yaml_loader._Where(PATH, text)
-    slow = yaml_loader._NoAliasLoader(text)
-    try:
-        node = slow.get_single_node()
-    except (yaml.YAMLError, yaml_loader._Refused) as exc:
-        raise AssertionError(f"read by lines what PyYAML refuses: {exc}") from None
-    finally:
-        slow.dispose()
-    problems = Problems()
-    assert loaded_tree(yaml_loader._finish(node, where, PATH, problems)) == loaded_tree(plain)
-    assert problems.items == []
+    assert pyyaml_tree(text, where, "read by lines") == loaded_tree(plain)
     try:
         fast = yaml_loader._load_fast(text, where)
     except yaml_loader._NotFast:
