@@ -198,6 +198,19 @@ KO_TABLES = """\
 """
 
 
+def refused(running: Running, root: Path, **fields: str) -> str:
+    """A save of table 1 the desk refuses (422) writing nothing; the page it answers with."""
+    before = results(root).read_bytes()
+    status, html = post(running, "main/1/1", "save", **fields)
+    assert status == 422 and results(root).read_bytes() == before
+    return html
+
+
+def saved(running: Running, **fields: str) -> None:
+    status, html = post(running, "main/1/1", "save", **fields)
+    assert status == 200 and 'id="saved"' in html
+
+
 def knockout(root: Path):
     _, found, _ = validate(root)
     return found[0].stage_of("main").bracket
@@ -206,19 +219,15 @@ def knockout(root: Path):
 def test_a_guandan_knockout_tie_is_settled_by_the_extra_deal(tmp_path: Path, desk_of) -> None:
     root = make(tmp_path, KO + "profile: national\n", KO_TABLES)
     running = desk_of(root)
-    before = results(root).read_bytes()
     status, html = fetch(running.desk.link("main/1/1"))
     assert 'name="tiebreak_deal"' in html and "加赛头游方" in html and "未加赛" in html
     assert 'name="winner"' not in html  # equal levels are a draw here, settled by the extra deal only
     # both at 9 at time-up: a tie the bracket cannot take, the message `check` gives, naming the key
-    status, html = post(running, "main/1/1", "save", level_a="9", level_b="9")
-    assert status == 422 and "tiebreak_deal" in html and results(root).read_bytes() == before
+    assert "tiebreak_deal" in refused(running, root, level_a="9", level_b="9")
     # the extra deal won by a team not at the table (a forged form): refused, nothing written
-    status, html = post(running, "main/1/1", "save", level_a="9", level_b="9", tiebreak_deal="T09")
-    assert status == 422 and "加赛头游方 T09 不在这一桌（本桌：T01、T04）" in html
-    assert results(root).read_bytes() == before and audit(root) == []
-    status, html = post(running, "main/1/1", "save", level_a="9", level_b="9", tiebreak_deal="T04")
-    assert status == 200 and 'id="saved"' in html
+    html = refused(running, root, level_a="9", level_b="9", tiebreak_deal="T09")
+    assert "加赛头游方 T09 不在这一桌（本桌：T01、T04）" in html and audit(root) == []
+    saved(running, level_a="9", level_b="9", tiebreak_deal="T04")
     assert table_block(root, 1) == "  - table: 1\n    teams: [T01, T04]\n    levels: {T01: 9, T04: 9}\n" \
                                    "    tiebreak_deal: T04"
     semi = knockout(root).match(1)
@@ -233,13 +242,9 @@ def test_guandan_winner_settles_equal_levels_without_a_deal_log(tmp_path: Path, 
     first, the score sheet says); the extra deal is offered too."""
     root = make(tmp_path, KO, KO_TABLES)
     running = desk_of(root)
-    before = results(root).read_bytes()
-    status, html = post(running, "main/1/1", "save", level_a="K", level_b="K")
-    assert status == 422 and "双方同为 K，无法确定谁先到达" in html and results(root).read_bytes() == before
-    status, html = post(running, "main/1/1", "save", level_a="K", level_b="K", winner="T09")
-    assert status == 422 and "获胜方 T09 不在这一桌" in html and results(root).read_bytes() == before
-    status, html = post(running, "main/1/1", "save", level_a="K", level_b="K", winner="T01")
-    assert status == 200 and 'id="saved"' in html
+    assert "双方同为 K，无法确定谁先到达" in refused(running, root, level_a="K", level_b="K")
+    assert "获胜方 T09 不在这一桌" in refused(running, root, level_a="K", level_b="K", winner="T09")
+    saved(running, level_a="K", level_b="K", winner="T01")
     assert "    levels: {T01: K, T04: K}\n    winner: T01" in table_block(root, 1)
     assert knockout(root).match(1).winner == "T01"
 
@@ -259,17 +264,13 @@ DAGUAI_TABLES = """\
 def test_another_games_knockout_tie_is_the_referees_winner(tmp_path: Path, desk_of) -> None:
     root = make(tmp_path, KO.replace("T0", "D0") + "boards: 1\n", DAGUAI_TABLES, game="daguai", prefix="D")
     running = desk_of(root)
-    before = results(root).read_bytes()
     status, html = fetch(running.desk.link("main/1/1"))
     assert 'name="winner"' in html and "平局时的胜方（裁判判定）" in html
     # 8 : 8 on points: a tie, and 大怪路子 leaves it to the referee (`winner:`)
-    status, html = post(running, "main/1/1", "save", b1_open="D01 8", b1_closed="D04 8")
-    assert status == 422 and "winner" in html and results(root).read_bytes() == before
-    status, html = post(running, "main/1/1", "save", b1_open="D01 8", b1_closed="D04 8", winner="D09")
-    assert status == 422 and "winner: D09 不是这一桌的一方（D01, D04）" in html
-    assert results(root).read_bytes() == before and audit(root) == []
-    status, html = post(running, "main/1/1", "save", b1_open="D01 8", b1_closed="D04 8", winner="D04")
-    assert status == 200 and 'id="saved"' in html
+    assert "winner" in refused(running, root, b1_open="D01 8", b1_closed="D04 8")
+    html = refused(running, root, b1_open="D01 8", b1_closed="D04 8", winner="D09")
+    assert "winner: D09 不是这一桌的一方（D01, D04）" in html and audit(root) == []
+    saved(running, b1_open="D01 8", b1_closed="D04 8", winner="D04")
     assert "    boards:\n      1: {open: D01 8, closed: D04 8}\n    winner: D04" in table_block(root, 1)
     [semi, other] = knockout(root).round_matches(1)
     assert (semi.winner, other.winner) == ("D04", "D02") and semi.score.winner is None  # the result stays a draw
