@@ -324,7 +324,7 @@ def _usable_cache(cache_dir: Path, notify: Notify, spare: Path) -> Path:
         try:
             os.makedirs(root, mode=0o700, exist_ok=True)
         except OSError as exc:
-            why = f"{root}: {exc.strerror or exc}"
+            why = catalogues.word("cache_unsafe_error", path=root, error=exc.strerror or exc)
         else:
             why = caches.unsafe(root)  # made by someone else in between: checked once it exists
     if why is None:
@@ -431,14 +431,16 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         clock.lap("rendering")
         pages = sum(1 for path in tree.written if path.endswith(".html")) + sum(part.html_count for part in tree.kept_parts)
         tell("pages", pages, 0)
-        fresh = tree.fresh
+        fresh = list(tree.written)  # the files written anew (not kept from the last site)
         gone = previous.gone(made, tree)
         previous.forget()  # a build killed from here on is not mistaken for the last one
         in_place = place_site(staging, output, tree, gone)
         dropped = {id(pages) for pages in tree.dropped}  # found changed in output/ while linked:
         made = {part: pages for part, pages in made.items() if id(pages) not in dropped}  # rendered next time
-        previous.save(made, tree, inputs, Outcome(pages, len(planned), len(results), warnings, site.locale),
-                      dict(zip(paths, keys)), folders)
+        # A file left out when linked is not in output/: recorded without what the build was made
+        # from, so that the next build renders it again instead of finding nothing changed.
+        previous.save(made, tree, None if tree.incomplete else inputs,
+                      Outcome(pages, len(planned), len(results), warnings, site.locale), dict(zip(paths, keys)), folders)
         clock.lap("writing")
     except BaseException:
         discard(staging)

@@ -596,3 +596,29 @@ def test_a_large_event_saved_again_is_rendered_by_several_processes(tmp_path: Pa
     assert pools == [2] and report.events_rendered == 1
     build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")
+
+
+def test_a_page_left_out_when_linked_is_rendered_by_the_next_build(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rebuild that keeps most parts looks at each one's first file only; when the site is then
+    swapped whole, linking finds a page edited by hand deeper in a kept part and leaves that
+    part out. The build is then not recorded as the whole site: the next one renders the part
+    again (it did nothing, the pages missing, when the record said the site was up to date)."""
+    from generator.render import output
+
+    content = archive(tmp_path, 4)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    kept = sorted((out / "events" / f"{DEMOS[1]}-001").rglob("*.html"))[-1]  # not its part's first file
+    good = kept.read_text(encoding="utf-8")
+    kept.write_text("edited by hand", encoding="utf-8")
+    change_one_results_file(content)
+    with monkeypatch.context() as swap:
+        swap.setattr(output, "in_place_possible", lambda *_: False)  # the whole site swapped in
+        report = build(content, out, cache_dir=cache, bulletins=False)
+    assert not report.in_place and not kept.exists()  # left out, not carried into the new site
+    again = build(content, out, cache_dir=cache, bulletins=False)
+    assert not again.up_to_date and kept.read_text(encoding="utf-8") == good
+    assert build(content, out, cache_dir=cache, bulletins=False).up_to_date
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")

@@ -102,6 +102,7 @@ class OutputTree:
         self._folders: set[str] = set()  # made already: most pages share a folder with another
         self.kept: list[str] = []  # single files of the previous site kept as they are (see `keep`)
         self.kept_parts: list[Any] = []  # whole parts of it (render/incremental.py's EventPages)
+        self.incomplete = False  # a kept file was left out when linked (link_kept): not the whole site
         self.dropped: list[Any] = []  # kept parts found changed when linked (link_kept): not kept after all
 
     def path(self, relative: str) -> Path:
@@ -175,6 +176,7 @@ class OutputTree:
                     self.stamps.pop(relative, None)
                 else:
                     left_out.add(id(part))
+                self.incomplete = True
                 continue
             target = self._target(relative)
             folder = target.rpartition("/")[0]
@@ -191,11 +193,6 @@ class OutputTree:
                     part.stamps = None
         self.dropped = [part for part in self.kept_parts if id(part) in left_out]
         self.kept_parts = [part for part in self.kept_parts if id(part) not in left_out]
-
-    @property
-    def fresh(self) -> list[str]:
-        """The files written into this tree (not kept from the previous site)."""
-        return list(self.written)
 
 
 def as_written(path: str, stamp: tuple[int, int] | None) -> bool:
@@ -230,7 +227,7 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     new one has not; None without a record): only the new files go into output/, in place
     (apply_in_place); otherwise the staging folder becomes the whole site and is swapped in
     (swap_into_place). Either way a build killed at any moment leaves the old site or the new one."""
-    fresh = tree.fresh
+    fresh = tree.written
     if gone is not None and is_ours(output.resolve()) and tree.kept_files >= len(fresh):
         if in_place_possible(output, fresh + gone):
             apply_in_place(staging, output, fresh, gone)
