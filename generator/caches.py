@@ -115,6 +115,12 @@ def loads(data: bytes) -> Any:
     return pickle.loads(_verified(data))
 
 
+def read_sealed(path: Path) -> Any:
+    """A sealed file, unpickled once its seal is verified."""
+    with open(path, "rb") as handle:
+        return loads(handle.read())
+
+
 def write_sealed(path: Path, payload: bytes) -> None:
     """`seal(payload)` written atomically, the seal before the payload, without a sealed copy
     of the payload in memory."""

@@ -295,8 +295,7 @@ class EventCache:
         """Each kept summary's line, by its key (see the top)."""
         if self._ledger is None:
             try:
-                with open(self.folder / LEDGER, "rb") as handle:
-                    ledger = caches.loads(handle.read())  # verified before it is unpickled
+                ledger = caches.read_sealed(self.folder / LEDGER)  # verified before it is unpickled
                 self._ledger = {key: line for key, line in ledger.items()
                                 if isinstance(line, tuple) and len(line) == 2 and isinstance(line[1], list)}
             except Exception:  # noqa: BLE001 - none yet, not ours, or of another shape: lines are made again
@@ -327,8 +326,7 @@ class EventCache:
 
     @staticmethod
     def _load(path: Path) -> Any:
-        with open(path, "rb") as handle:
-            found = caches.loads(handle.read())  # verified before it is unpickled
+        found = caches.read_sealed(path)  # verified before it is unpickled
         os.utime(path)  # used: kept by `prune`
         return found
 

@@ -148,11 +148,9 @@ def sitemap(site: Site, pages: list[tuple[str, dt.date | None]]) -> str | None:
         return None
     lines = ['<?xml version="1.0" encoding="utf-8"?>',
              '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">']
-    base = site.base_url.rstrip("/") + "/"
-    for url, day in sorted(pages):
+    for url, day in sorted(pages):  # by address: the file is the same whatever order its pages come in
         lastmod = f"<lastmod>{day.isoformat()}</lastmod>" if day else ""
-        url = url.removesuffix("index.html")  # as `absolute` writes it
-        lines.append(f"  <url><loc>{_text(base + url)}</loc>{lastmod}</url>")
+        lines.append(f"  <url><loc>{_text(absolute(site, url))}</loc>{lastmod}</url>")
     lines.append("</urlset>")
     return "\n".join(lines) + "\n"
 

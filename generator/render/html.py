@@ -518,7 +518,7 @@ def _write_sitemap(site: Site, writer: SiteWriter, made: dict[str, EventPages],
     total = len(loose) + sum(pages.page_count for _, pages in parts)
     if total <= SITEMAP_URLS:
         pages = loose + [page for _, made_part in parts for page in made_part.pages]
-        out.write_text("sitemap.xml", sitemap(site, sorted(pages, key=_sitemap_order)))
+        out.write_text("sitemap.xml", sitemap(site, pages))
         return {}
     buckets = 1
     while total > buckets * (SITEMAP_URLS // 4):
@@ -527,7 +527,7 @@ def _write_sitemap(site: Site, writer: SiteWriter, made: dict[str, EventPages],
     for name, pages in parts:
         grouped[zlib.crc32(name.encode()) % buckets].append((name, pages))  # the same in every run
     files = [f"{SITEMAP_PART}0.xml"]
-    out.write_text(files[0], sitemap(site, sorted(loose, key=_sitemap_order)))
+    out.write_text(files[0], sitemap(site, loose))
     written: dict[str, EventPages] = {}
     for number, group in enumerate(grouped, 1):
         chunks = [chunk for chunk in _sitemap_chunks(group) if any(share.page_count for _, share in chunk)]
@@ -539,7 +539,7 @@ def _write_sitemap(site: Site, writer: SiteWriter, made: dict[str, EventPages],
             kept = previous.reuse(path, key, out) if previous is not None else None
             if kept is None:
                 pages = [page for _, share in chunk for page in share.pages]
-                out.write_text(path, sitemap(site, sorted(pages, key=_sitemap_order)))
+                out.write_text(path, sitemap(site, pages))
                 kept = EventPages(key, [path])
             written[path] = kept
             files.append(path)
@@ -675,11 +675,6 @@ def _players_index(env: jinja2.Environment, writer: SiteWriter, groups: list[tup
         writer.page(env, url, "players.html", newest, groups=[(group, people) for _, group, people in page],
                     first_group=page[0][0] - 1, group_links=[links[n] for n in sorted(links)], pages=pages,
                     page_number=number)
-
-
-def _sitemap_order(page: tuple[str, dt.date | None]) -> tuple[int, str]:
-    """Archive and index pages first, then every event's pages in path order."""
-    return (page[0].startswith("events/"), page[0])
 
 
 SMALL_SHARE = 64  # player pages that, with one event, are rendered without forking

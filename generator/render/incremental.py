@@ -453,14 +453,14 @@ class PreviousBuild:
         self._people_file: tuple[str, str] | None = None  # (its file, the people's inputs), as read
         people = None
         try:
-            data = _read_sealed(record)  # sealed: never a pickle someone else wrote
+            data = caches.read_sealed(record)  # sealed: never a pickle someone else wrote
             if data.get("version") == RECORD_VERSION and data.get("output") == str(self.output):
                 for bucket, name in data["parts"].items():
-                    packed = _read_sealed(record.parent / name)
+                    packed = caches.read_sealed(record.parent / name)
                     self.events.update((part, RecordedPages(*found)) for part, found in packed.items())
                     self._buckets[bucket] = (name, frozenset(packed))
                 if data.get("people"):
-                    people = _read_sealed(record.parent / data["people"])
+                    people = caches.read_sealed(record.parent / data["people"])
                     self._people_file = (data["people"], people[0])
                 self.data = data
         except Exception:  # noqa: BLE001 - any record that cannot be read is as good as none
@@ -644,11 +644,6 @@ RECORD_BUCKETS = 64  # the record's parts in so many files, by name: a rebuild w
 
 def _bucket(part: str) -> int:
     return zlib.crc32(part.encode()) % RECORD_BUCKETS
-
-
-def _read_sealed(path: Path) -> Any:
-    with open(path, "rb") as handle:
-        return caches.loads(handle.read())
 
 
 def _stamp(path: Path) -> tuple[int, int]:

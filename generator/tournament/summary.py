@@ -207,9 +207,8 @@ class SummaryLine(NamedTuple):
 def line_of(summary: EventSummary) -> SummaryLine:
     event = summary.event
     return SummaryLine(event.slug, str(event.folder), event.game, tuple(event.dates), event.locale, bool(event.stages),
-                       last_day(summary) if event.dates else None, summary.names or names_digest(event),
-                       summary.credits_key or credits_digest(summary), summary.card or card_digest(summary),
-                       summary.placings or placings_digest(summary), summary.bulletins)
+                       last_day(summary) if event.dates else None, names_of(summary),
+                       credits_digest(summary), card_digest(summary), placings_digest(summary), summary.bulletins)
 
 
 SUMMARIES_HELD = 256  # summaries read through their lines and held at a time (the most recently used)
