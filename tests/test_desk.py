@@ -145,6 +145,16 @@ def test_a_record_lands_beside_its_table_keeping_comments(drawn: Path) -> None:
     assert [line for line in text.splitlines() if line not in new.splitlines()] == []  # every comment kept
 
 
+def test_a_teams_of_four_record_has_a_room_a_line_whether_of_levels_or_of_deals(drawn: Path) -> None:
+    text = round4(drawn).read_text(encoding="utf-8")
+    rooms = ("deals", "levels", "rooms", "winner", "forfeit")
+    for room, shown in (({"levels": {"T15": "Q", "T45": 9}}, "{levels: {T15: Q, T45: 9}}"),
+                        ({"deals": ["T15+3", "T45+1"]}, "{deals: [T15+3, T45+1]}")):
+        new, _ = apply_record(text, 1, {"rooms": {"open": room, "closed": room}}, rooms)
+        added = [line for line in new.splitlines() if line not in text.splitlines()]
+        assert added == ["    rooms:", f"      open: {shown}", f"      closed: {shown}"], added
+
+
 def test_a_table_saves_sees_its_score_and_the_file_and_audit_log_say_so(running: Running, content: Path) -> None:
     status, body = post(running, "main/4/1", "check", deals="T15+3, T15+3，T15+3, T15+3, T15+1")
     assert status == 200

@@ -215,8 +215,8 @@ def to_round_trip(value: Any, block: bool = False) -> Any:
     mappings of mappings (Guandan's `rooms`: one room a line)."""
     if isinstance(value, dict):
         node = CommentedMap()
-        # `rooms: {open: {levels: {…}}}` one room a line, each room in flow style
-        nested = any(isinstance(v, dict) and any(isinstance(w, dict) for w in v.values()) for v in value.values())
+        # `rooms: {open: {levels: {…}}}` (or `{deals: […]}`) one room a line, each room in flow style
+        nested = any(isinstance(v, dict) and any(isinstance(w, (dict, list)) for w in v.values()) for v in value.values())
         for k, v in value.items():
             node[k] = to_round_trip(v)
         if not nested and not block:
