@@ -519,7 +519,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if request.method == "GET":
             text = spot.path.read_text(encoding="utf-8")
             done = who.kind == "table" and (desk.tokens.used(key) or forms.has_record(spot, text))
-            fields = forms.fields_for(spot, text, secretary=who.kind == "admin")
+            fields = forms.fields_for(spot, text)
             return desk.page("table.html", spot=spot, who=who, csrf=desk.csrf(who), fields=fields, check=None,
                              done=bool(done), saved=False, lines=[])
         if not desk.limits.allow(f"post:{who.token}", RATE_POSTS):

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from generator.content.model import Entry, Prize
 from generator.games import Metric, TableScore
@@ -48,8 +48,7 @@ class Tally:
     def copy(self) -> Tally:
         """The record as it stands, to be finished and ranked apart from this one (which
         goes on counting the next rounds: tournament/event.py's stale draws)."""
-        return Tally(self.entry, dict(self.metrics), self.played, self.won, self.drawn, self.lost, self.forfeited,
-                     list(self.opponents), list(self.matches))
+        return replace(self, metrics=dict(self.metrics), opponents=list(self.opponents), matches=list(self.matches))
 
 
 @dataclass
@@ -117,27 +116,32 @@ def primary_metric(rank_by: Sequence[str], fallback: str) -> str:
     return next((m for m in rank_by if m not in TIEBREAKS), fallback)
 
 
-def _opponent_scores(record: Tally, tallies: dict[str, Tally], primary: str) -> list[float]:
+def _primary_scores(tallies: dict[str, Tally], primary: str) -> dict[str, float]:
+    """Each entry's `primary` score, looked up once before any tie-break is written (the primary
+    metric is never a tie-break: primary_metric)."""
+    return {entry_id: record.metrics.get(primary, 0) for entry_id, record in tallies.items()}
+
+
+def _opponent_scores(record: Tally, scores: dict[str, float]) -> list[float]:
     """The opponents' primary score, one item per meeting; an opponent outside the tally (a
     substitute) counts 0."""
-    return [tallies[o].metrics.get(primary, 0) if o in tallies else 0 for o in record.opponents]
+    return [scores.get(o, 0) for o in record.opponents]
 
 
 def add_buchholz(tallies: dict[str, Tally], primary: str) -> None:
     """Buchholz: the sum of the opponents' `primary` metric (e.g. wins) over the stage.
     A bye adds nothing; an opponent outside the tally (a substitute) counts 0."""
-    # Each entry's score looked up once, before any Buchholz is written (the primary metric is
-    # never a tie-break: primary_metric).
-    scores = {entry_id: record.metrics.get(primary, 0) for entry_id, record in tallies.items()}
+    scores = _primary_scores(tallies, primary)
     for record in tallies.values():
-        record.metrics["buchholz"] = sum([scores.get(o, 0) for o in record.opponents])
+        record.metrics["buchholz"] = sum(_opponent_scores(record, scores))
 
 
 def add_median_buchholz(tallies: dict[str, Tally], primary: str) -> None:
     """Median Buchholz: Buchholz without the highest and the lowest opponent, when the entry
     met 3 opponents or more; with fewer it is the plain Buchholz."""
+    primary_scores = _primary_scores(tallies, primary)
     for record in tallies.values():
-        scores = sorted(_opponent_scores(record, tallies, primary))
+        scores = sorted(_opponent_scores(record, primary_scores))
         if len(scores) >= 3:
             scores = scores[1:-1]
         record.metrics["median_buchholz"] = sum(scores)

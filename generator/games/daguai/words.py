@@ -40,6 +40,6 @@ def meaning(points: BoardPoints) -> Localised:
     """'8 = 抓住对方三家、5 = …' in each locale, from the stage's own values."""
     out = {}
     for locale in LOCALES:
-        joiner = ", " if locale == "en" else "、"
+        joiner = catalogues.joiner(locale)
         out[locale] = joiner.join(f"{getattr(points, o)} = {text(f'dg_meaning_{o}', locale)}" for o in OUTCOMES)
     return out

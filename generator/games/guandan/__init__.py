@@ -164,7 +164,7 @@ class GuandanRules(Game):
     def entry_fields(self, stage: Stage, sides: list[str], table: dict[str, Any],
                      boards: list[int], rooms: tuple[str, ...]) -> list[EntryField]:
         """The deal log, or both final levels, and the winner when the levels do not say; with
-        `team_size: 4` those of each room (`open_deals` …, the room's name first), then the
+        `team_size: 4` (the table form's `rooms`) those of each room (`open_deals` …, the room's name first), then the
         match's lot. Penalties: on every form of a stage whose score sheet has penalty rows
         (another rule set), else on the secretary's only (the referee's decision, which the
         reader takes on any table). The extra deal (`tiebreak_deal`): on a knockout's forms. What
@@ -172,9 +172,9 @@ class GuandanRules(Game):
         a, b = (sides + ["", ""])[:2]
         options = getattr(stage, "options", None)
         options = options if isinstance(options, GuandanStage) else GuandanStage()
-        if options.team_size == 4:
+        if rooms:
             written = table.get("rooms") if isinstance(table.get("rooms"), dict) else {}
-            fields = [item for room in ROOMS
+            fields = [item for room in rooms
                       for item in _play_fields(a, b, written.get(room) if isinstance(written.get(room), dict) else {},
                                                 options, room)]
             if not options.draws or table.get("winner"):
