@@ -250,8 +250,8 @@ def test_the_reader_adds_the_did_you_mean_to_a_replay_that_meets_a_team_not_at_t
     path = Path("/tmp/round-1.yaml")
     node = load_yaml_text("table: 1\nteams: [T01, T02]\ndeals: [T01+1, t02+2]\n", path, problems)
     marks = [Mark(path, 3, 9), Mark(path, 3, 16)]
-    record = GuandanRecord(["T01", "T02"], deals=[Deal("T01", 1), Deal("t02", 2)], deal_marks=marks)
-    replay_record(Reader(node, problems), record, GuandanStage())
+    record = GuandanRecord(["T01", "T02"], deals=[Deal("T01", 1), Deal("t02", 2)])
+    replay_record(Reader(node, problems), record, GuandanStage(), marks)
     [problem] = problems.items
     assert (problem.code, problem.mark, problem.params["item"]) == ("guandan-team-not-at-table", marks[1], 2)
     message, _ = render_message(problem.code, "en", problem.params)

@@ -200,17 +200,12 @@ def read_play(reader: Reader, record: GuandanRecord, options: GuandanStage, room
               knockout: bool = False) -> None:
     """A two-team table's record, or one room's: deals or levels, winner, penalties (and, at
     a table, the forfeit and the extra deal), read and checked. The deals' marks point at a
-    problem while the record is checked, and are not kept after: the event cache pickles every
+    problem while the record is checked, and are not kept on it: the event cache pickles every
     record (a mass event's 120,000 deals)."""
-    _read_play(reader, record, options, room, knockout)
-    record.deal_marks = []
-
-
-def _read_play(reader: Reader, record: GuandanRecord, options: GuandanStage, room: bool, knockout: bool) -> None:
     teams = record.teams
     read_winner(reader, record)
     read_levels(reader, record)
-    read_deals(reader, record)
+    deal_marks = read_deals(reader, record)
     read_penalties(reader, record)
     if not room:
         read_tiebreak(reader, record, knockout)
@@ -228,7 +223,7 @@ def _read_play(reader: Reader, record: GuandanRecord, options: GuandanStage, roo
     if record.broken:
         return
     if len(teams) == 2 and record.deals is not None:
-        replay_record(reader, record, options)
+        replay_record(reader, record, options, deal_marks)
     elif len(teams) == 2 and record.levels is not None:
         check_decision(reader, record, options, "levels")
     elif record.winner is not None:
@@ -412,9 +407,11 @@ def read_levels(reader: Reader, record: GuandanRecord) -> None:
         record.broken = True  # the problem is recorded; no cross-checks on top of it
 
 
-def read_deals(reader: Reader, record: GuandanRecord) -> None:
+def read_deals(reader: Reader, record: GuandanRecord) -> list[Mark]:
+    """The deal log into `record.deals` (or `record.broken`, its problems reported); returns
+    each deal's mark, for the replay's problems."""
     if reader.raw("deals") is None or reader.raw("deals") == []:
-        return  # `deals:` or `deals: []`: nothing recorded yet (a fresh draw)
+        return []  # `deals:` or `deals: []`: nothing recorded yet (a fresh draw)
     # One item may hold several deals typed on one line with Chinese punctuation
     # (`[T13+2，T07+2]` is one YAML item), and the whole log may be one such text.
     raw = reader.raw("deals")
@@ -427,8 +424,7 @@ def read_deals(reader: Reader, record: GuandanRecord) -> None:
             deals.append(deal)
         else:
             record.deals = deals
-            record.deal_marks = list(raw.item_marks)
-            return
+            return raw.item_marks
     ok = isinstance(raw, YamlList) or (isinstance(raw, str) and bool(split_items(raw)))
     items = [(part, mark) for value, mark in reader.items("deals", single_ok=isinstance(raw, str))
              for part in ((isinstance(value, str) and split_items(value)) or [value])]
@@ -450,18 +446,18 @@ def read_deals(reader: Reader, record: GuandanRecord) -> None:
         marks.append(mark)
     if ok:
         record.deals = deals
-        record.deal_marks = marks
     else:
         record.broken = True
+    return marks
 
 
-def replay_record(reader: Reader, record: GuandanRecord, options: GuandanStage) -> None:
+def replay_record(reader: Reader, record: GuandanRecord, options: GuandanStage, deal_marks: list[Mark]) -> None:
     assert record.deals is not None
     teams = (record.teams[0], record.teams[1])
     try:
         result = replay(teams, record.deals, options.start_level, options.a_attempts)
     except RecordError as error:
-        mark = record.deal_marks[error.index] if error.index is not None else reader.value_mark("deals")
+        mark = deal_marks[error.index] if error.index is not None else reader.value_mark("deals")
         params = dict(error.params)
         if error.code == "guandan-team-not-at-table":
             params["suggestion"] = suggestion(params["team"], teams)

@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from generator.errors import Mark
 from generator.games.common.rooms import ROOMS
 
 # --- levels -----------------------------------------------------------------------------
@@ -292,7 +291,6 @@ class GuandanRecord:
     winner: str | None = None  # the recorded winner (needed on a tie without a log)
     forfeit: str | None = None
     replay: Replay | None = None
-    deal_marks: list[Mark] = field(default_factory=list)
     broken: bool = False  # some part could not be read (already reported)
     penalties: list[Penalty] = field(default_factory=list)
     tiebreak: str | None = None  # `tiebreak_deal`: the extra deal's winner (knockout)
