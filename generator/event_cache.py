@@ -72,7 +72,8 @@ def read_ahead(content: Path, cache: EventCache | None, workers: int | None,
     good one is kept in the event cache by the worker that read it. The event whose folder is
     named `keep` comes back with its reading kept (load.Kept), pickled with it. With a cache
     that keeps summaries (EventCache.summaries), the others come back summarised."""
-    from generator.content.load import event_folders, load_site
+    from generator.content.load import load_site
+    from generator.content.snapshot import event_folders
 
     workers = workers or os.cpu_count() or 1
     if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():

@@ -356,6 +356,28 @@ def test_a_file_added_removed_or_put_in_a_new_folder_is_seen_without_listing_unc
     assert digest(out) == digest(tmp_path / "fresh")
 
 
+def test_a_build_lists_events_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """events/ is listed once in a build (content/snapshot.py's event_folders), though three
+    steps ask for it (has anything changed, which events to read ahead, the site): 2,000 entries
+    each time in a large archive. The listing is the build's: an event added meanwhile waits for
+    the next build, whole."""
+    content = archive(tmp_path, 3)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    events = os.path.abspath(content / "events")
+    listed: list[str] = []
+    scandir = os.scandir
+    monkeypatch.setattr(os, "scandir", lambda path=".": (  # (rmtree lists by descriptor)
+        isinstance(path, int) or listed.append(os.path.abspath(path))) and False or scandir(path))
+    change_one_results_file(content)
+    report = build(content, out, cache_dir=cache, bulletins=False)
+    assert report.events_rendered == 1
+    assert listed.count(events) == 1
+    listed.clear()
+    report = build(content, out, cache_dir=cache, bulletins=False)  # nothing changed
+    assert report.up_to_date and listed.count(events) == 1
+
+
 def test_an_event_gone_from_the_cache_is_hashed_from_what_is_read(tmp_path: Path, hashed: list[str]) -> None:
     """Its digest was taken from its files' stats; read again from content/, it is hashed from
     the very bytes that are parsed, before it is kept again."""

@@ -7,7 +7,6 @@ well-formed and refers to things that exist.
 
 from __future__ import annotations
 
-import os
 import hashlib
 import math
 import re
@@ -19,6 +18,7 @@ from typing import Any
 
 from generator import catalogues
 from generator.content import snapshot
+from generator.content.snapshot import event_folders
 from generator.content.knockout import game_format, knockout_rounds, read_knockout, read_winner, winner_at_table
 from generator.content.model import (
     Advance, CreditRules, Entry, Event, Official, Player, Prize, Round, Site, Stage, Table,
@@ -95,17 +95,6 @@ def load_site(root: Path, problems: Problems,
         if event is not None:
             site.events.append(event)
     return site
-
-
-def event_folders(events_dir: Path) -> list[Path]:
-    """The folders in events/ (a link to one counts), by name: one listing, whose entries say
-    what they are without a look at each (2,000 events)."""
-    try:
-        with os.scandir(events_dir) as found:
-            names = sorted(entry.name for entry in found if entry.is_dir())
-    except OSError:  # no events/ (yet)
-        return []
-    return [events_dir / name for name in names]
 
 
 def load_mapping(path: Path, problems: Problems) -> YamlMap | None:

@@ -15,11 +15,13 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 KEEP_AT_MOST = 2 * 1024 * 1024  # a content file's limit (yaml_loader.MAX_FILE_BYTES is this)
 
 _TAKEN: dict[str, bytes] | None = None  # absolute path -> the bytes read, while a build runs
+_LISTED: dict[str, list] = {}  # each folder's listing, while a build runs (`listing`)
 
 
 @contextmanager
@@ -29,10 +31,46 @@ def taking() -> Iterator[None]:
         yield
         return
     _TAKEN = {}
+    _LISTED.clear()
     try:
         yield
     finally:
         _TAKEN = None
+        _LISTED.clear()
+
+
+Entry = tuple[str, bool, bool, bool]  # (name, is a file, is a folder, is a link) as a folder's listing says
+
+
+def listing(folder: str | os.PathLike[str]) -> list[Entry]:
+    """What is in the folder, by name, each entry saying what it is without a look at each (a
+    link to a folder counts as a folder; one that cannot be told is left out, as gone). Listed
+    once while a build runs: a build asks for events/ four times (has anything changed, which
+    events to read ahead, the site), 2,000 entries each in a large archive."""
+    key = _key(folder)
+    found = _LISTED.get(key) if _TAKEN is not None else None
+    if found is None:
+        found = []
+        try:
+            with os.scandir(key) as listed:
+                items = list(listed)
+        except OSError:  # not there (yet)
+            items = []
+        for item in items:
+            try:
+                is_folder = item.is_dir()
+                found.append((item.name, not is_folder and item.is_file(), is_folder, item.is_symlink()))
+            except OSError:  # gone meanwhile
+                continue
+        found.sort()
+        if _TAKEN is not None:
+            _LISTED[key] = found
+    return found
+
+
+def event_folders(events_dir: Path) -> list[Path]:
+    """The folders in events/ (a link to one counts), by name."""
+    return [events_dir / name for name, _, is_folder, _ in listing(events_dir) if is_folder]
 
 
 def _key(path: str | os.PathLike[str]) -> str:

@@ -451,25 +451,19 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     # made of the events it lists; the first shows the person's totals too, made of every
     # event's credits (so that a change to an old event renders the page that lists it alone).
     persons: list[tuple[Person, str, int]] = []
-
-    @functools.cache
-    def credits_of(slug: str) -> str:  # an event's, once, however many of its players' pages ask
-        return credits_digest(people.results[slug])
-
-    @functools.cache
-    def shown_in_rows(slug: str) -> str:
-        """What a player's row shows of the event: its placings and names (not its own key,
-        which follows every file: a results file that moves no one renders no player's page),
-        and whom its names link to."""
-        return f"{placings_digest(people.results[slug])}\0{people.keys_in(slug)}"
-
+    # Each event's, once, however many of its players' pages ask (a dict, not a cached function:
+    # 400 players of 250 events each ask 100,000 times). What a player's row shows of the event
+    # is its placings and names (not its own key, which follows every file: a results file that
+    # moves no one renders no player's page), and whom its names link to.
+    credits_of = _Made(lambda slug: credits_digest(people.results[slug]))
+    shown_in_rows = _Made(lambda slug: f"{placings_digest(people.results[slug])}\0{people.keys_in(slug)}")
     for person in people.everyone:
         pages = chunks(person.slugs, PLAYER_EVENTS)
         shown = person.shown
         for number, slugs in enumerate(pages, 1):
-            made_of = [shown_in_rows(slug) for slug in slugs]
+            made_of = list(map(shown_in_rows.__getitem__, slugs))
             if number == 1 and len(pages) > 1:
-                made_of += [credits_of(slug) for slug in person.slugs]
+                made_of += map(credits_of.__getitem__, person.slugs)
             key = player_key(shared, f"{shown}\0{number}/{len(person.slugs)}", made_of)
             part = player_page_part(person, number)
             kept = previous.reuse(part, key, out) if previous is not None else None
@@ -492,6 +486,18 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     made.update(rendering.finish())
     made.update(_write_sitemap(site, writer, made, previous))
     return made
+
+
+class _Made(dict):
+    """A value for each key, made by `make` when first asked."""
+
+    def __init__(self, make: Callable[[str], str]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: str) -> str:
+        value = self[key] = self.make(key)
+        return value
 
 
 SITEMAP_URLS = 50_000  # the sitemaps protocol's limit for one file (sitemaps.org)

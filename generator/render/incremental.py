@@ -22,6 +22,7 @@ import json
 import os
 import pickle
 import stat
+import sys
 import time
 import zlib
 from collections.abc import Iterator
@@ -33,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator import caches
 from generator.content import snapshot
+from generator.content.snapshot import event_folders
 from generator.render.output import OutputTree, as_written
 
 if TYPE_CHECKING:  # not imported at run time: a build with nothing to do needs only this module
@@ -202,21 +204,11 @@ def _entries(folder: str, keep_out: str | None = None) -> list[tuple[str, bool, 
     found: list[tuple[str, bool, bool, bool]] = []
 
     def walk(top: str, prefix: str) -> None:
-        try:
-            with os.scandir(top) as listed:
-                items = list(listed)
-        except OSError:
-            return
-        for item in items:
-            try:
-                is_folder = item.is_dir()  # a link to a folder counts as one, as os.walk lists it
-                is_link = item.is_symlink()
-                is_file = not is_folder and item.is_file()
-            except OSError:  # gone meanwhile
-                continue
-            found.append((prefix + item.name, is_file, is_folder, is_link))
+        # (a link to a folder counts as one, as os.walk lists it)
+        for name, is_file, is_folder, is_link in snapshot.listing(top):  # as the build lists it
+            found.append((prefix + name, is_file, is_folder, is_link))
             if is_folder and not is_link and prefix.rstrip("/") != (keep_out or "\0"):
-                walk(item.path, f"{prefix}{item.name}/")
+                walk(f"{top}/{name}", f"{prefix}{name}/")
 
     walk(folder, "")
     return sorted(found, key=lambda entry: entry[0].split("/"))
@@ -316,9 +308,35 @@ Folders = dict[str, tuple[str, str, Layout]]  # event folder's name -> (its file
 def _signature(files: list[tuple[str, os.stat_result]]) -> str:
     """An event folder's files as their stats say: name, size, modification and change time,
     inode. A file written, replaced, renamed or touched changes it."""
-    return hashlib.sha256(b"".join(b"%s\0%d\0%d\0%d\0%d\n" % (_name(relative), found.st_size, found.st_mtime_ns,
-                                                                found.st_ctime_ns, found.st_ino)
-                                   for relative, found in files)).hexdigest()
+    # Encoded once, as os.fsencode encodes each name (a name that is not UTF-8 comes with
+    # surrogate escapes): 16,000 files' names one by one were a tenth of a 2,000-event rebuild.
+    return hashlib.sha256("".join([f"{relative}\0{found.st_size}\0{found.st_mtime_ns}\0{found.st_ctime_ns}\0"
+                                   f"{found.st_ino}\n" for relative, found in files])
+                          .encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def _look_at_events(events: str, known: Folders, names: list[str]) -> list[tuple[str, int, Layout | None]]:
+    """Each event folder's files as their stats say (_signature), the newest time among them and
+    its folders', and its layout when it is not the recorded one (None: as `known` has it)."""
+    looked_at = []
+    for name in names:
+        folder = f"{events}/{name}"
+        recorded = known.get(name)
+        files = _files_as_laid_out(folder, recorded[2]) if recorded is not None else None
+        if files is None:
+            dirs: list[tuple[str, os.stat_result]] = []
+            files = list(_files(folder, dirs=dirs))
+            # Names interned: the record pickles each name once ("event.yaml" in 2,000 layouts).
+            layout = (tuple((sys.intern(relative), (found.st_mtime_ns, found.st_ctime_ns, found.st_ino))
+                            for relative, found in dirs),
+                      tuple(sys.intern(relative) for relative, _ in files))
+            new_layout: Layout | None = layout
+        else:
+            layout, new_layout = recorded[2], None
+        newest = max([0, *(max(f.st_mtime_ns, f.st_ctime_ns) for _, f in files),
+                      *(max(stats[0], stats[1]) for _, stats in layout[0])])
+        looked_at.append((_signature(files), newest, new_layout))
+    return looked_at
 
 
 def build_inputs(content: Path, *options: object, known: Folders | None = None, found: Folders | None = None) -> str:
@@ -349,32 +367,25 @@ def build_inputs(content: Path, *options: object, known: Folders | None = None, 
         if is_file:
             snapshot.feed(digest, f"{root}/{relative}")
     events_root = content / "events"
-    for name in events:
-        folder = f"{root}/events/{name}"
-        recorded = (known or {}).get(name)
-        files = _files_as_laid_out(folder, recorded[2]) if recorded is not None else None
-        if files is None:
-            dirs: list[tuple[str, os.stat_result]] = []
-            files = list(_files(folder, dirs=dirs))
-            layout = (tuple((relative, (found.st_mtime_ns, found.st_ctime_ns, found.st_ino)) for relative, found in dirs),
-                      tuple(relative for relative, _ in files))
-        else:
-            layout = recorded[2]
-        signature = _signature(files)
-        path = events_root / name
+    paths = {path.name: path for path in event_folders(events_root)}  # the Paths the build reads them by
+    known = known or {}
+    looked_at = _look_at_events(f"{root}/events", known, events)
+    for name, (signature, newest, new_layout) in zip(events, looked_at):
+        recorded = known.get(name)
+        layout = new_layout or recorded[2]
+        path = paths.get(name) or events_root / name
         _RESOLVED.setdefault(path, path)  # in content/ resolved, and no link (see above): itself
         if recorded is not None and recorded[0] == signature:
             folder_hash = recorded[1]
             _TRUSTED.add(path)
         else:
-            folder_hash = _hash_files(folder, [relative for relative, _ in files])
+            folder_hash = _hash_files(f"{root}/events/{name}", layout[1])
             _TRUSTED.discard(path)
-        if found is not None and all(max(f.st_mtime_ns, f.st_ctime_ns) < taken - RACY_NS for _, f in files) and all(
-                max(stats[0], stats[1]) < taken - RACY_NS for _, stats in layout[0]):
+        if found is not None and newest < taken - RACY_NS:
             found[name] = (signature, folder_hash, layout)
         if _READ is not None:
             _READ[path] = folder_hash
-        if files:
+        if layout[1]:
             digest.update(_name(f"{name}\0{folder_hash}"))
     digest.update(repr(options).encode())
     return digest.hexdigest()
@@ -421,7 +432,11 @@ def player_key(shared: str, identity: str, event_keys: list[str]) -> str:
     groups, namesakes: render/players.py's Person.shown), and what it shows of each event the
     person appears in (render/html.py's shown_in_rows: the event's placings, names, credits and
     whom its names link to)."""
-    return hashlib.sha256("\0".join([shared, identity, *event_keys]).encode()).hexdigest()
+    digest = hashlib.sha256(f"{shared}\0{identity}\0".encode())
+    # The events' digests apart from the name: joined with a Chinese name, the first page of a
+    # person of 250 events (each event's credits) was a 16 kB text made wide and encoded back.
+    digest.update("\0".join(event_keys).encode())
+    return digest.hexdigest()
 
 
 class PreviousBuild:
@@ -466,6 +481,7 @@ class PreviousBuild:
         except Exception:  # noqa: BLE001 - any record that cannot be read is as good as none
             self.events, self.data, self._buckets, self._people_file, people = {}, {}, {}, None, None
         self._there = self.output.is_dir()
+        self._root = os.fspath(self.output)
         # Who is who across the site (render/players.py's PeopleIndex): the last build's, then,
         # once render_site has matched people, this build's, to be recorded for the next one.
         self.people = people
@@ -499,7 +515,8 @@ class PreviousBuild:
             return None
         try:
             return Outcome(int(self.data["pages"]), int(self.data["pdfs"]), int(self.data["events_built"]),
-                           list(self.data["warnings"]), str(self.data.get("locale", "")))
+                           list(caches.read_sealed(self.record.parent / self.data["warnings"])),
+                           str(self.data.get("locale", "")))
         except Exception:  # noqa: BLE001 - a record of another shape: build
             return None
 
@@ -519,12 +536,16 @@ class PreviousBuild:
         """Keep the part's previous files for `out` when its key is unchanged and they are there
         as written (see the note above): nothing is copied or linked here (OutputTree.keep_part)."""
         previous = self.events.get(slug)
-        if previous is None or previous.key != key or not self._there or not previous.first():
+        if previous is None or previous.key != key or not self._there:
             return None
-        if self.damaged and any(relative in self.damaged for relative in previous.files):
+        first = previous.first()
+        if not first or self.damaged and any(relative in self.damaged for relative in previous.files):
             return None
-        looked_at = zip(previous.files, previous.stamps) if self.every_file else previous.first()
-        if not all(self._as_written(relative, stamp) for relative, stamp in looked_at):
+        root = self._root
+        if self.every_file:
+            if not all(as_written(f"{root}/{relative}", stamp) for relative, stamp in zip(previous.files, previous.stamps)):
+                return None
+        elif not as_written(f"{root}/{first[0][0]}", first[0][1]):  # (3,000 parts of 2,000 events: one look each)
             return None
         out.keep_part(previous)
         return previous
@@ -543,7 +564,7 @@ class PreviousBuild:
     def _as_written(self, relative: str, stamp: tuple[int, int]) -> bool:
         """The file is still there as the last build wrote it: a page edited or replaced by hand
         in output/ is rendered again, never linked."""
-        return as_written(f"{self.output}/{relative}", stamp)
+        return as_written(f"{self._root}/{relative}", stamp)
 
     def gone(self, parts: dict[str, EventPages], tree: OutputTree) -> list[str] | None:
         """The files of the last build's site that the new one has not (None: no record of this
@@ -609,9 +630,12 @@ class PreviousBuild:
                       "folders": folders or {}, "people": people}
         if inputs is not None and outcome is not None:
             data |= {"inputs": inputs, "pages": outcome.pages, "pdfs": outcome.pdfs, "events_built": outcome.events,
-                     "locale": outcome.locale, "warnings": list(outcome.warnings), "pdf_keys": pdf_keys or {}}
+                     "locale": outcome.locale, "pdf_keys": pdf_keys or {},
+                     # beside it: read only by a build that finds nothing changed (500 warnings of
+                     # 2,000 events were a tenth of the record, read by every rebuild)
+                     "warnings": self._side_file("warnings", list(outcome.warnings))}
         caches.write_atomically(self.record, caches.dumps(data))
-        self._forget_side_files({*files.values(), people})
+        self._forget_side_files({*files.values(), people, data.get("warnings")})
         for older in (".json", ".warnings.sealed"):  # an older paibang's record of the same output/
             self.record.with_suffix(older).unlink(missing_ok=True)
 
@@ -638,7 +662,7 @@ class PreviousBuild:
                 pass  # removed meanwhile
 
 
-RECORD_VERSION = 6
+RECORD_VERSION = 7
 RECORD_BUCKETS = 64  # the record's parts in so many files, by name: a rebuild writes those of the parts it renders
 
 
