@@ -83,7 +83,8 @@ def environment(locale: str, people: People | None = None, stock: bool = False) 
     env.globals.update(_=translate, t=translate, lang=HTML_LANG[locale], cjk=CJK_FACE[locale], GAMES=GAMES,
                        metric_of=metric_of, event_url=event_url, stage_url=stage_url, round_url=round_url,
                        entry_url=entry_url, board_url=board_url, player_url=player_url, game_url=game_url, players_url=PLAYERS_URL,
-                       table_url=table_url, first_page=first_page, shared_part=shared_part, level_chart=level_chart,
+                       table_url=table_url, first_page=first_page, shared_part=shared_part, shared_rows=shared_rows,
+                       table_showings=table_showings, level_chart=level_chart,
                        search_url=SEARCH_URL, lang_of=_lang_attribute(locale),
                        person_of=people.of if people else (lambda slug, entry_id, index: None),
                        person_named=people.named_in if people else (lambda slug, name, group: None))
@@ -144,9 +145,10 @@ def suit_symbols(text: str, words: tuple[tuple[str, str], ...] = ()) -> Markup:
 
 
 # A part of a page that is the same wherever it is shown, kept while render_event renders one
-# event: {(id(owner), name): (owner, UTF-8 text, showings left)}. None outside render_event.
-_SHARED_PARTS: dict[tuple[int, str], tuple[Any, bytes, int]] | None = None
-SHARED_PARTS_LIMIT = 32_000_000  # bytes of them kept at a time; past it, parts are rendered again
+# event: {(id(owner), name): (owner, UTF-8 text, showings left)}, or a table's rows' cells
+# (shared_rows: a list of texts). None outside render_event.
+_SHARED_PARTS: dict[tuple[int, str], tuple[Any, Any, int]] | None = None
+SHARED_PARTS_LIMIT = 32_000_000  # bytes (rows: characters) kept at a time; past it, parts are rendered again
 _shared_bytes = 0
 
 
@@ -175,6 +177,46 @@ def shared_part(owner: Any, name: str, showings: int, caller: Callable[[], str])
         del parts[key]
         _shared_bytes -= len(found[1])
     return Markup(found[1].decode("utf-8"))
+
+
+def shared_rows(owner: Any, root: str, showings: int, rows: list[Any], cells: Callable[[Any], str]) -> list[Markup]:
+    """`shared_rows(view, root, showings, view.rows, row_cells)`: each row's `row_cells(row)`, the
+    text of its cells, rendered once per event for `owner` at the page depth `root` and shown
+    again as it was. A game's table is on its round's page and on both entries' pages (a
+    20-board table: 20 rows, each a few dozen template calls), and its rows' cells are the same
+    on all three but for the running total an entry's page adds after them (the template adds
+    it, then closes the row). The links in them are relative: only pages as deep share them (an
+    entry's page and the round's first page are; a round's later pages are a folder deeper).
+    `showings`: how many pages at this depth show the table (table_showings), kept and forgotten
+    as shared_part's parts are (a mass event's entries rendered in several processes see fewer:
+    the rest is forgotten at the event's end)."""
+    global _shared_bytes
+    parts = _SHARED_PARTS
+    if parts is None:
+        return [Markup(cells(row)) for row in rows]
+    key = (id(owner), "rows " + root)
+    found = parts.get(key)
+    if found is None:
+        shown = [Markup(cells(row)) for row in rows]
+        if showings > 1 and _shared_bytes < SHARED_PARTS_LIMIT:
+            parts[key] = (owner, shown, showings - 1)
+            _shared_bytes += sum(map(len, shown))
+        return shown
+    if found[2] > 1:
+        parts[key] = (owner, found[1], found[2] - 1)
+    else:
+        del parts[key]
+        _shared_bytes -= sum(map(len, found[1]))
+    return found[1]
+
+
+def table_showings(pages: RoundPages, stage_id: str, number: int, score: Any) -> int:
+    """How many pages as deep as an entry's page show a round's table (shared_rows): its sides'
+    entry pages, and the round's page when the table is on its first page (the later pages
+    are a folder deeper)."""
+    found = pages.get((stage_id, number))
+    on_first = found is None or found.page_of.get(score.table.number, 1) == 1
+    return len(score.table.sides) + on_first
 
 
 def level_chart(chart: Any, teams: tuple[str, ...], colours: tuple[str, str], label: str) -> Markup:
