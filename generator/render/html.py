@@ -775,12 +775,12 @@ class _Rendering:
                 shares += [([(i, k, parts)], []) for k in range(parts)]
             batch = max(1, len(persons) // (8 * workers))
             shares += [([], list(range(start, min(start + batch, len(persons))))) for start in range(0, len(persons), batch)]
-            # The workers inherit the heap, frozen: their cycle collector (on again, for Jinja's
-            # short-lived cycles) then walks only their own objects and copies no inherited page.
+            # The workers inherit the heap, frozen: their cycle collector then walks only their
+            # own objects and copies no inherited page (_start_worker).
             # They are all forked at the first submit (so _JOB can be emptied right after).
             gc.freeze()
             self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
-                                            initializer=gc.enable)
+                                            initializer=_start_worker)
             self.futures = [self.pool.submit(_render_share, share) for share in shares]
         finally:
             gc.unfreeze()
@@ -810,11 +810,29 @@ class _Rendering:
 
 SPLIT_ENTRIES = 1_000  # entries from which an event's pages are rendered by several tasks
 
+# In a worker (_start_worker): the cycle collector runs at the start of each task, not by itself.
+_COLLECT_EACH_TASK = False
+
+
+def _start_worker() -> None:
+    """A render worker's cycle collector: off, and run once at the start of each task (an
+    event, or a batch of persons) on what the tasks before made. Every page leaves cycles (a
+    Jinja context holds its macros, which hold the context), freed only by the collector; run
+    by itself (every 700 new objects) it also walked, again and again, the event being
+    rendered and all the worker kept. Between tasks, the last task's objects are all garbage:
+    each is walked once, as it is freed (workers' processor time 6% less at 200 events, the
+    same peak memory)."""
+    global _COLLECT_EACH_TASK
+    gc.disable()
+    _COLLECT_EACH_TASK = True
+
 
 def _render_share(share: tuple[list[tuple[int, int, int]], list[int]],
                   ) -> tuple[dict[str, EventPages], dict[str, tuple[int, int]]]:
     """What each event (its share k of n: render_event's `part`) and each person of the share
     wrote, and the files' stamps (OutputTree.stamps)."""
+    if _COLLECT_EACH_TASK:
+        gc.collect(1)  # the young objects: what the worker made since (survivors go to the oldest)
     site, jobs, persons = _JOB["site"], _JOB["jobs"], _JOB["persons"]
     event_parts, person_indexes = share
     made, stamps = {}, {}
