@@ -25,6 +25,7 @@ from generator.render import i18n
 from generator.render.html import render_site
 from generator.render.output import OutputTree
 from generator.render.search import bigrams, normalise
+from support import demo_content
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content"
@@ -631,3 +632,39 @@ def test_compiled_templates_are_kept_between_builds_per_locale_and_version(tmp_p
     assert len(list(folder.iterdir())) == 1  # the other versions' folders are gone
 
 
+
+
+def test_a_tables_rows_are_rendered_once_and_read_as_rendered_on_every_page(tmp_path: Path, monkeypatch) -> None:
+    """A table is on its round's page and on both entries' pages; the cells of its rows are
+    rendered once per event and shown again (html.shared_rows). Every page must read exactly as
+    when each page renders its own rows (nothing kept: SHARED_PARTS_LIMIT 0), with a third or
+    so of the rows rendered."""
+    from generator.render import html as site_html
+
+    content = demo_content(tmp_path, "dongke-bridge-2015", "qiaoyou-club-pairs-2024", "gaoxiao-bridge-teams-2024",
+                           "chem-park-daguai-2016", "hefei-80fen-pairs-2012", "hefei-80fen-teams-2012")
+    rendered: list[int] = []
+    own = site_html.shared_rows
+
+    def counted(owner, root, showings, rows, cells):  # noqa: ANN001, ANN202
+        def cell(row):  # noqa: ANN001, ANN202
+            rendered.append(1)
+            return cells(row)
+        return own(owner, root, showings, rows, cell)
+
+    def render_here(out: Path) -> Path:  # in this process, where the rows are counted
+        site, results, _ = validate(content)
+        render_site(site, results, {}, OutputTree(out), workers=1)
+        return out
+
+    monkeypatch.setattr(site_html, "shared_rows", counted)
+    monkeypatch.setattr(site_html, "SHARED_PARTS_LIMIT", 0)
+    alone = render_here(tmp_path / "alone")
+    each_page = len(rendered)
+    monkeypatch.setattr(site_html, "SHARED_PARTS_LIMIT", 32_000_000)
+    rendered.clear()
+    shared = render_here(tmp_path / "shared")
+    names = sorted(p.relative_to(alone) for p in alone.rglob("*") if p.is_file())
+    assert names == sorted(p.relative_to(shared) for p in shared.rglob("*") if p.is_file())
+    assert [n for n in names if (alone / n).read_bytes() != (shared / n).read_bytes()] == []
+    assert each_page > 1000 and len(rendered) * 2 < each_page, (each_page, len(rendered))
