@@ -21,7 +21,7 @@ from typing import Any
 KEEP_AT_MOST = 2 * 1024 * 1024  # a content file's limit (yaml_loader.MAX_FILE_BYTES is this)
 
 _TAKEN: dict[str, bytes] | None = None  # absolute path -> the bytes read, while a build runs
-_LISTED: dict[str, list] = {}  # each folder's listing, while a build runs (`listing`)
+_LISTED: dict[str, list] = {}  # each folder's listing (and events/'s folders' paths) while a build runs
 
 
 @contextmanager
@@ -69,8 +69,15 @@ def listing(folder: str | os.PathLike[str]) -> list[Entry]:
 
 
 def event_folders(events_dir: Path) -> list[Path]:
-    """The folders in events/ (a link to one counts), by name."""
-    return [events_dir / name for name, _, is_folder, _ in listing(events_dir) if is_folder]
+    """The folders in events/ (a link to one counts), by name: made once while a build runs (2,000
+    paths, each asked for by several steps)."""
+    key = f"{_key(events_dir)}/"
+    found = _LISTED.get(key) if _TAKEN is not None else None
+    if found is None:
+        found = [events_dir / name for name, _, is_folder, _ in listing(events_dir) if is_folder]
+        if _TAKEN is not None:
+            _LISTED[key] = found
+    return list(found)
 
 
 def _key(path: str | os.PathLike[str]) -> str:

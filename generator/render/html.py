@@ -598,8 +598,9 @@ def _write_sitemap(site: Site, writer: SiteWriter, made: dict[str, EventPages],
         # (a bucket of no page, such as the search index's alone, has no file)
         for k, chunk in enumerate(chunks, 1):
             path = f"{SITEMAP_PART}{number}.xml" if len(chunks) == 1 else f"{SITEMAP_PART}{number}-{k}.xml"
-            key = hashlib.sha256(json.dumps([site.base_url, code_digest(),
-                                             [[n, listed_digest(p)] for n, p in chunk]]).encode()).hexdigest()
+            # (each part by its name and listed_digest: 3,000 parts, no JSON of them)
+            listed = "".join([f"{n}\0{listed_digest(p)}\n" for n, p in chunk])
+            key = hashlib.sha256(f"{site.base_url}\0{code_digest()}\0{listed}".encode()).hexdigest()
             kept = previous.reuse(path, key, out) if previous is not None else None
             if kept is None:
                 pages = [page for _, share in chunk for page in share.pages]
@@ -639,7 +640,7 @@ def _write_indexes(site: Site, results: list[EventResult | EventSummary], people
     def archive_page(path: str, **context: Any) -> None:
         # Each event as its card shows it: a page is kept when a results file of an event on it
         # changes nothing its card shows (not the event's own key, which follows every file).
-        listed = [[year, [card_digest(r) for r in events]] for year, events in context["years"]]
+        listed = [[year, [cards[r.event.slug] for r in events]] for year, events in context["years"]]
         shown = {name: value for name, value in context.items() if name not in ("years", "winners")}
         key = hashlib.sha256(json.dumps([shared, path, str(newest), listed, shown], ensure_ascii=False,
                                         default=str).encode()).hexdigest()
@@ -653,6 +654,7 @@ def _write_indexes(site: Site, results: list[EventResult | EventSummary], people
         parts[part] = kept
 
     # The archive: newest first, by year; one filtered copy per game (works without JavaScript).
+    cards = {r.event.slug: card_digest(r) for r in results}  # each event is on two or three pages
     ordered = sorted(results, key=lambda r: (_first_day(r), r.event.slug), reverse=True)
     games = sorted({r.event.game for r in ordered}, key=lambda g: GAMES[g].position if g in GAMES else 99)
     newest = max((last_day(r) for r in results if r.event.dates), default=None)
@@ -700,11 +702,9 @@ def _records_key(shared: str, results: list[EventResult | EventSummary], people:
     `names`, made once), and each person as their record shows them (name, groups, latest
     event). The index's files are kept when the same: a results file changes none of these."""
     digest = hashlib.sha256(shared.encode())
-    for result in results:
-        digest.update(f"{names_of(result)}\0".encode())
-    for person in people.everyone:
-        latest = person.slugs[0] if person.slugs else ""
-        digest.update(json.dumps([person.key, person.name, person.groups, latest], ensure_ascii=False).encode())
+    digest.update("".join([f"{names_of(result)}\0" for result in results]).encode())
+    digest.update("".join([json.dumps([person.key, person.name, person.groups, person.slugs[0] if person.slugs else ""],
+                                      ensure_ascii=False) for person in people.everyone]).encode())
     return digest.hexdigest()
 
 
