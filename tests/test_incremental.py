@@ -101,6 +101,25 @@ def test_nothing_changed_leaves_output_alone_and_repeats_the_report(tmp_path: Pa
     assert {p: p.stat().st_ino for p in out.rglob("*")} == before  # not one file written again
 
 
+def test_nothing_changed_repeats_the_warnings_kept_beside_the_record(tmp_path: Path) -> None:
+    """The last build's warnings are kept in a file beside its record (render/incremental.py),
+    read only by a build that finds nothing changed, which repeats them."""
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    shutil.copytree(ROOT / "content/events/tongxin-guandan-2025", content / "events/tongxin-guandan-2025")
+    event = content / "events/tongxin-guandan-2025/event.yaml"  # a movement on a Swiss stage: a warning
+    event.write_text(event.read_text(encoding="utf-8").replace("    format: swiss\n", "    format: swiss\n    movement: mitchell\n", 1),
+                     encoding="utf-8")
+    first = build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    again = build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    assert first.warnings and again.up_to_date
+    assert [(w.code, w.mark.file, w.mark.line) for w in again.warnings] == [
+        (w.code, w.mark.file, w.mark.line) for w in first.warnings]
+    beside = sorted(p.name.rsplit("-", 1)[0] for p in (tmp_path / "cache").glob("site-*.record.*"))
+    assert any(name.endswith(".warnings") for name in beside), beside
+
+
 def test_a_damaged_output_or_any_content_change_builds_again(tmp_path: Path) -> None:
     content = two_events(tmp_path)
     out = tmp_path / "out"
