@@ -149,6 +149,7 @@ def sampled_build_figures(content: Path, output: Path, cache: Path, bulletins: b
     finally:
         sampler.stop()
     if build.returncode:
+        print(err, file=sys.stderr)
         raise subprocess.CalledProcessError(build.returncode, build.args, out, err)
     figures = json.loads(out.splitlines()[-1])
     figures["processor"] = SITE.processor_time() - before

@@ -160,6 +160,10 @@ def _validate(content: Path, strict: bool, cache_dir: Path | None, workers: int 
         problems.items.extend(prepared.loaded)
         if cache:
             cache.adopt(folder, site, prepared.loaded)
+            if reading is None:  # kept as its line, as an event not read again is (EventCache.as_line)
+                lined = cache.as_line(folder, site, prepared.result, prepared.loaded + prepared.scored)
+                if lined is not prepared.result:
+                    prepared.result, prepared.event = lined, lined.event
         if reading is not None and prepared.kept is not None:
             reading.kept = prepared.kept
         return prepared.event
