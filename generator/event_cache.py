@@ -10,13 +10,16 @@ and summarised (`<key>.summary.sealed`: tournament/summary.py's EventSummary, wh
 indexes read of it, with its bulletins' names and printing keys). A build asks for summaries
 (`summaries=True`): the events it reads anew come back to it summarised too, and each event's
 whole reading is read back (`EventCache.full`) only by the process that renders its pages.
-The build then holds the summaries of the archive and the largest events being rendered, not
-the archive; a rebuild reads a few kilobytes for each unchanged event, not its every table.
+A rebuild reads a few kilobytes for each unchanged event, not its every table.
 
 A ledger (`ledger.lines`, sealed) keeps each summary's line (tournament/summary.py's SummaryLine: the
 event's place, game, days and digests), all in one small file: a build takes an unchanged
 event as its line, and reads its summary only where a page that shows it is rendered
-(LazySummary). A rebuild after one results file changed reads one file for the archive.
+(LazySummary). A rebuild after one results file changed reads one file for the archive. A
+full build takes the events its workers read anew as their lines too, once they have kept
+them (`as_line`): it holds the archive's lines, a few hundred bytes and the rows players'
+pages show (tournament/summary.py's shown_rows) for each event, SUMMARIES_HELD summaries and
+the events being rendered, not the archive's summaries.
 """
 
 from __future__ import annotations

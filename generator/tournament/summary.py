@@ -5,8 +5,10 @@ every event page shares with the others (who is who) need an event's title, date
 officials, credits and where each entry finished, never its tables. A build keeps each event's
 summary beside its full reading in the event cache (generator/event_cache.py): a rebuild after
 one results file changed reads the other events' summaries only, a few kilobytes each, and the
-full reading of an event only where its own pages are rendered again; a build holds the
-archive's summaries and the events it is rendering, not every event whole.
+full reading of an event only where its own pages are rendered again. A build, full or not,
+holds each event as its line (SummaryLine, LazySummary: its digests, title and the rows
+players' pages show of it), a bounded number of summaries read through their lines, and the
+events it is rendering: not every event's summary, nor every event whole.
 
 An EventSummary answers the attributes of tournament/results.py's EventResult that the indexes
 use, by the same names (`event`, `stages`, `credits`, `status`, `complete`, `last_stage`; a
