@@ -5,9 +5,16 @@
 Each archive is bench/site.py's: the demo events copied under new slugs. For each size:
 
 1. a full build as a fresh `paibang build` (a new process, its imports included), from nothing:
-   seconds, pages, and the peak resident memory of the build's process and of the largest of
-   its children (renderers, readers, PDF printers), which is what must grow with the largest
-   event, not with the archive;
+   seconds, pages, and its memory, which is what must grow with the largest event, not with
+   the archive, given two ways:
+   - RSS (resident set size, the kernel's ru_maxrss): the peak of the build's process and of
+     the largest of its children (renderers, readers, PDF printers). A forked child counts in
+     its RSS every page it still shares with the build's process (copy-on-write): a large
+     parent makes large children by RSS, and the two figures count those pages twice;
+   - PSS (proportional set size, /proc/PID/smaps_rollup, sampled every SAMPLE_EVERY seconds
+     during the build): each shared page divided among the processes that share it, so that
+     the sum over the build's processes is the memory the build really holds. Reported: the
+     peak of that sum, and the peaks of the build's process and of its largest child;
 2. one results file changed, rebuilt as a fresh `paibang build` (median of three): what it
    cost, how many files it wrote, and whether they were put in place (render/output.py);
 3. the same change rebuilt by a process that keeps the last build's events in memory, as
@@ -26,10 +33,12 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
 import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -67,6 +76,88 @@ print(json.dumps({"seconds": sorted(times)[1], "rendered": report.events_rendere
 """
 
 
+SAMPLE_EVERY = 0.05  # seconds between two readings of the build's processes' PSS
+
+
+def _descendants(pid: int) -> list[int]:
+    """The process's children, theirs, and so on (Linux: /proc/PID/task/TID/children)."""
+    found, todo = [], [pid]
+    while todo:
+        parent = todo.pop()
+        try:
+            tasks = os.listdir(f"/proc/{parent}/task")
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                with open(f"/proc/{parent}/task/{task}/children", encoding="ascii") as listed:
+                    children = [int(child) for child in listed.read().split()]
+            except OSError:
+                continue
+            found += children
+            todo += children
+    return found
+
+
+def _pss_kib(pid: int) -> int:
+    """The process's proportional set size (KiB); 0 when it is gone or cannot be read."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup", encoding="ascii") as rollup:
+            for line in rollup:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return 0
+
+
+class PssSampler:
+    """The PSS of a process and of its descendants, read every SAMPLE_EVERY seconds in a thread
+    while it runs: the peak of their sum (`total`), of the process's own (`own`) and of its
+    largest descendant's (`child`), in KiB."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.total = self.own = self.child = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            own = _pss_kib(self.pid)
+            children = [_pss_kib(child) for child in _descendants(self.pid)]
+            self.own = max(self.own, own)
+            self.child = max([self.child, *children])
+            self.total = max(self.total, own + sum(children))
+            self._stop.wait(SAMPLE_EVERY)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def sampled_build_figures(content: Path, output: Path, cache: Path, bulletins: bool = False) -> dict:
+    """bench/site.py's fresh_build_figures (a fresh `paibang build`), its processes' PSS sampled
+    meanwhile (PssSampler): pss_kib, pss_own_kib, pss_child_kib beside its figures."""
+    before, started = SITE.processor_time(), time.perf_counter()
+    build = subprocess.Popen([sys.executable, "-c", SITE.FULL_BUILD, str(ROOT), str(content), str(output), str(cache),
+                              "1" if bulletins else "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    sampler = PssSampler(build.pid)
+    try:
+        out, err = build.communicate()
+    finally:
+        sampler.stop()
+    if build.returncode:
+        print(err, file=sys.stderr)
+        raise subprocess.CalledProcessError(build.returncode, build.args, out, err)
+    figures = json.loads(out.splitlines()[-1])
+    figures["processor"] = SITE.processor_time() - before
+    figures["process"] = time.perf_counter() - started
+    figures.update(pss_kib=sampler.total, pss_own_kib=sampler.own, pss_child_kib=sampler.child)
+    return figures
+
+
 def _changed_file(content: Path) -> Path:
     return sorted((content / "events").glob("*-000/results/*.yaml"))[0]
 
@@ -81,7 +172,7 @@ def measure(size: int, where: Path, pdfs: bool = False) -> dict:
     try:
         content = SITE.make_archive(work, size)
         output, cache = work / "output", work / "cache" / "pdf"
-        full = SITE.fresh_build_figures(content, output, cache, bulletins=pdfs)
+        full = sampled_build_figures(content, output, cache, bulletins=pdfs)
         changed = _changed_file(content)
         rebuilds = []
         for attempt in range(3):
@@ -109,7 +200,9 @@ def lines_for(found: list[dict]) -> list[str]:
         lines.append(
             f"{f['size']:>5} events: full build {full['seconds']:.2f} s, {full['pages']} pages "
             f"({full['pages'] / full['seconds']:.0f} pages/s, {full['processor']:.1f} s of processor time); "
-            f"peak memory {_mib(full['rss_kib'])} (build) + largest child {_mib(full['children_rss_kib'])}")
+            f"peak memory: RSS {_mib(full['rss_kib'])} (build) + largest child {_mib(full['children_rss_kib'])}; "
+            f"PSS {_mib(full['pss_kib'])} summed over its processes (build {_mib(full['pss_own_kib'])}, "
+            f"largest child {_mib(full['pss_child_kib'])})")
         lines.append(
             f"{'':>5}         one results file changed: {one['seconds']:.2f} s as a fresh build "
             f"({one['process']:.2f} s with the process's start and exit) "
@@ -134,8 +227,10 @@ def lines_for(found: list[dict]) -> list[str]:
     for size in (200, 2000):
         if size in by_size:
             full = by_size[size]["full"]
-            lines.append(f"peak resident memory at {size} events: build process {_mib(full['rss_kib'])}, largest "
-                         f"child {_mib(full['children_rss_kib'])}")
+            lines.append(f"peak memory at {size} events: RSS (shared fork pages counted in each process) build "
+                         f"process {_mib(full['rss_kib'])}, largest child {_mib(full['children_rss_kib'])}; PSS "
+                         f"(shared pages divided among their processes) all processes {_mib(full['pss_kib'])}, build "
+                         f"process {_mib(full['pss_own_kib'])}, largest child {_mib(full['pss_child_kib'])}")
     return lines
 
 

@@ -65,8 +65,10 @@ def validate(content: Path, strict: bool = False, cache_dir: Path | None = None,
     With `memory` (serve's), events kept from the last build are taken from it, not unpickled.
     With `reading`, what was read and found is kept there, event by event, for `validate_again`.
     With `summaries` (and `cache_dir`), the events that have not just been read and scored here
-    come back as their summaries (tournament/summary.py), their bulletins planned by `plan`:
-    the build reads each one's whole result only where it needs it (WholeResults)."""
+    come back as their summaries (tournament/summary.py), their bulletins planned by `plan`, and
+    as their lines (LazySummary) once the event cache has them, those the workers read anew
+    included (EventCache.as_line): the build reads each one's summary, and its whole result,
+    only where it needs it (WholeResults)."""
     from generator.render.incremental import one_reading
 
     with _no_cycle_collection(), one_reading():
@@ -160,6 +162,10 @@ def _validate(content: Path, strict: bool, cache_dir: Path | None, workers: int 
         problems.items.extend(prepared.loaded)
         if cache:
             cache.adopt(folder, site, prepared.loaded)
+            if reading is None:  # kept as its line, as an event not read again is (EventCache.as_line)
+                lined = cache.as_line(folder, site, prepared.result, prepared.loaded + prepared.scored)
+                if lined is not prepared.result:
+                    prepared.result, prepared.event = lined, lined.event
         if reading is not None and prepared.kept is not None:
             reading.kept = prepared.kept
         return prepared.event
@@ -372,8 +378,8 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     from generator.render.pdf import PrintJob, print_pdfs, printing_key, prune_cache
 
     clock = _Clock()
-    # The events come back as their summaries, but for those read and scored in this process:
-    # each one's whole result is read back from the event cache only where its pages are
+    # The events come back as their lines (or summaries), but for those read and scored in this
+    # process: each one's whole result is read back from the event cache only where its pages are
     # rendered or one of its bulletins is printed (WholeResults).
     events_cache = cache_dir.parent / "events"
     site, results, warnings = validate(content, strict, events_cache, memory=memory, summaries=True,

@@ -10,17 +10,21 @@ and summarised (`<key>.summary.sealed`: tournament/summary.py's EventSummary, wh
 indexes read of it, with its bulletins' names and printing keys). A build asks for summaries
 (`summaries=True`): the events it reads anew come back to it summarised too, and each event's
 whole reading is read back (`EventCache.full`) only by the process that renders its pages.
-The build then holds the summaries of the archive and the largest events being rendered, not
-the archive; a rebuild reads a few kilobytes for each unchanged event, not its every table.
+A rebuild reads a few kilobytes for each unchanged event, not its every table.
 
 A ledger (`ledger.lines`, sealed) keeps each summary's line (tournament/summary.py's SummaryLine: the
 event's place, game, days and digests), all in one small file: a build takes an unchanged
 event as its line, and reads its summary only where a page that shows it is rendered
-(LazySummary). A rebuild after one results file changed reads one file for the archive.
+(LazySummary). A rebuild after one results file changed reads one file for the archive. A
+full build takes the events its workers read anew as their lines too, once they have kept
+them (`as_line`): it holds the archive's lines, a few hundred bytes and the rows players'
+pages show (tournament/summary.py's shown_rows) for each event, SUMMARIES_HELD summaries and
+the events being rendered, not the archive's summaries.
 """
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import multiprocessing
 import os
@@ -89,7 +93,7 @@ def read_ahead(content: Path, cache: EventCache | None, workers: int | None,
     _AHEAD.update(site=site, cache=cache, keep=keep)
     prepared = {}
     try:
-        with ProcessPoolExecutor(max_workers=min(workers, len(folders)),
+        with ProcessPoolExecutor(max_workers=min(workers, len(folders)), initializer=gc.freeze,
                                  mp_context=multiprocessing.get_context("fork")) as pool:
             # One event per task, biggest first: no worker waits while another has a long list
             # left, and each event is unpacked here while the workers read the next ones.
@@ -108,6 +112,11 @@ def _size(folder: Path) -> int:
 def _prepare_event(folder: Path) -> tuple[Path, int, bytes]:
     from generator.content.load import Kept, load_event
     from generator.tournament.event import run_event
+
+    # The cycles the last event's reading and scoring left, freed: the worker runs without the
+    # cycle collector, as the build does, and kept them all (0.4 MB an event: a worker that read
+    # 1,000 events held 400 MB). The heap it inherited is frozen (read_ahead): not walked.
+    gc.collect()
 
     problems = Problems()
     kept = Kept() if folder.name == _AHEAD["keep"] else None
@@ -223,6 +232,23 @@ class EventCache:
         """An event read by a worker: remembered as read anew, for `save`."""
         self.keys.setdefault(folder, self._key(folder, site))
         self.loaded[folder] = loaded
+
+    def as_line(self, folder: Path, site: Site, result: Any, found: list[ContentError]) -> Any:
+        """A good event a worker read anew and summarised (and kept in the cache, whole and
+        summarised: `_prepare_event`), taken as its line (LazySummary), as a build takes an event
+        it did not read again: the build holds the archive's lines, not its summaries (2,000
+        events' were 110 MB). `result` as it is when there is no line to take: this cache keeps
+        no summaries, serve keeps its events in memory (EventMemory), or the event has an error."""
+        from functools import partial
+
+        from generator.tournament.summary import EventSummary, LazySummary
+
+        if (not self.summaries or self.memory is not None or not isinstance(result, EventSummary)
+                or (result.bulletins is None and self.plan is not None) or any(not p.warning for p in found)):
+            return result
+        key = self.keys[folder]
+        self._line(key, result, found)
+        return LazySummary(self.ledger()[key][0], partial(self._summary, key, site, folder), folder)
 
     def read_event(self, folder: Path, site: Site, problems: Problems) -> Event | None:
         key = self.keys.get(folder) or self._key(folder, site)

@@ -268,7 +268,8 @@ def test_a_rebuild_takes_the_other_events_as_their_lines_and_reads_no_summary(tm
     assert sorted(r.event.slug for r in lazy) == sorted(EVENTS[1:])  # the changed event was read anew
     older = next(r for r in lazy if r.event.slug == "chem-park-daguai-2016")
     assert older._whole is None
-    assert older.event.title and len(read) == 2  # its title is not in its line: read now
+    assert older.event.title == "上海市化学工业区第四届运动会大怪路子比赛" and len(read) == 1  # its title is in its line
+    assert older.event.entries and len(read) == 2  # its entries are not: read now
     lazy[0] = older
     assert summary.card_digest(lazy[0]) == summary.card_digest(lazy[0].whole())
     assert summary.last_day(lazy[0]) == summary.last_day(lazy[0].whole())
@@ -284,8 +285,8 @@ def test_summaries_read_through_their_lines_are_held_a_few_at_a_time(tmp_path: P
     change_a_contract(content)
     report = rebuild(content, tmp_path)
     first, second = [r for r in report.results if isinstance(r, summary.LazySummary)]
-    assert first.event.title and first._whole is not None
-    assert second.event.title and second._whole is not None and first._whole is None  # let go
+    assert first.event.entries and first._whole is not None
+    assert second.event.entries and second._whole is not None and first._whole is None  # let go
     assert first.event.title == first.whole().event.title  # and read again when asked
 
 
@@ -353,3 +354,50 @@ def test_a_build_with_bulletins_after_one_without_lines_its_events_again(tmp_pat
     report = build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=True)
     lazy = [r for r in report.results if isinstance(r, summary.LazySummary)]
     assert [r.event.slug for r in lazy] == [EVENTS[1]] and lazy[0].bulletins
+
+
+def _held_by(root: object) -> list[object]:
+    """Every object reachable from `root` but through functions, classes and modules (which
+    reach everything): what a report of a build holds."""
+    import gc
+    import types
+
+    seen, todo, found = set(), [root], []
+    while todo:
+        item = todo.pop()
+        if id(item) in seen or isinstance(item, (types.FunctionType, types.ModuleType, type,
+                                                 types.BuiltinFunctionType)):
+            continue
+        seen.add(id(item))
+        found.append(item)
+        todo.extend(gc.get_referents(item))
+    return found
+
+
+def test_a_full_build_holds_the_events_lines_not_their_summaries(tmp_path: Path, monkeypatch) -> None:
+    """A full build, its events read and scored by the workers, keeps each one as its line
+    (tournament/summary.py's LazySummary), as a rebuild keeps the events it does not read again:
+    what it holds after the build is no more summaries than SUMMARIES_HELD and no other event's
+    entries, and players' pages come from the lines' rows (shown_rows) without holding any
+    summary. The site is the one made from the events' whole results."""
+    from generator.content.model import Entry
+    from generator.render import players
+    from generator.tournament import summary
+
+    if (os.cpu_count() or 1) < 2:
+        pytest.skip("events are read by forked workers on two cores or more")
+    monkeypatch.setattr(summary, "SUMMARIES_HELD", 1)
+    monkeypatch.setattr(players, "ROWS_HELD", 1)
+    content = some_events(tmp_path)
+    report = rebuild(content, tmp_path)
+    assert len(report.results) == len(EVENTS) and all(isinstance(r, summary.LazySummary) for r in report.results)
+    held = _held_by(report)
+    summaries = [o for o in held if isinstance(o, EventSummary)]
+    assert len(summaries) <= 1
+    assert sum(1 for o in held if isinstance(o, Entry)) <= max((len(s.event.entries) for s in summaries), default=0)
+
+    site, results, _ = validate(content)
+    render_site(site, results, {}, OutputTree(tmp_path / "whole"), workers=1)
+    built = digest(tmp_path / "out")
+    del built[".paibang-site"]  # the mark of a folder paibang made (render/output.py)
+    assert built == digest(tmp_path / "whole")

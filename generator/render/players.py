@@ -25,14 +25,55 @@ from __future__ import annotations
 import hashlib
 import json
 import pickle
+from collections import OrderedDict
 from dataclasses import astuple, dataclass, field
+from typing import NamedTuple
 
-from generator.content.model import Entry, Event
-from generator.tournament.results import CreditLine, EventResult
-from generator.tournament.standings import Standing
-from generator.tournament.summary import EventSummary, names_of
+from generator.content.model import Event
+from generator.tournament.results import EventResult
+from generator.tournament.summary import EventSummary, names_of, shown_rows
 
 KEY_LENGTH = 10
+
+
+class ShownEntry(NamedTuple):
+    """An entry as a player's row shows it (tournament/summary.py's shown_rows)."""
+
+    id: str
+    name: str | None
+    group: str | None
+    substitute: bool
+    players: tuple[str, ...]  # their names
+
+
+@dataclass(frozen=True, slots=True)
+class ShownStanding:
+    """An entry's standing in a stage as a player's row shows it: its place, not its tally."""
+
+    rank: int | None
+    tied: bool
+    qualified: bool
+    prize: str | None  # the prize's name
+    forfeited: bool
+
+    @property
+    def rank_label(self) -> str:  # as tournament/standings.py's Standing.rank_label
+        if self.rank is None:
+            return "—"
+        return f"{self.rank}=" if self.tied else str(self.rank)
+
+    @property
+    def tally(self) -> ShownStanding:
+        """What the page asks of a standing's tally (`forfeited`) is answered here."""
+        return self
+
+
+class ShownCredit(NamedTuple):
+    """A credit line as a player's row shows it: its total."""
+
+    name: str
+    group: str | None
+    points: int
 
 
 @dataclass
@@ -41,19 +82,21 @@ class StageMark:
 
     stage_id: str
     stage_name: str
-    standing: Standing | None
+    standing: ShownStanding | None
 
 
 @dataclass
 class PersonEvent:
-    """One person in one event: the entry they played in (if any), how it did, their credits."""
+    """One person in one event: the entry they played in (if any), how it did, their credits.
+    `result` is the event's result, summary or line (LazySummary): a row reads its event's slug,
+    title, dates, game and locale, which a line answers, and the rest from shown_rows."""
 
     result: EventResult
-    entry: Entry | None = None
+    entry: ShownEntry | None = None
     teammates: list[tuple[str, Person]] = field(default_factory=list)  # (name as written, person)
     stages: list[StageMark] = field(default_factory=list)
     roles: list[str] = field(default_factory=list)  # official roles: referee, host, …
-    credits: CreditLine | None = None
+    credits: ShownCredit | None = None
 
     @property
     def final(self) -> StageMark | None:
@@ -63,7 +106,7 @@ class PersonEvent:
 
     @property
     def prizes(self) -> list[str]:
-        return [s.standing.prize.name for s in self.stages if s.standing and s.standing.prize]
+        return [s.standing.prize for s in self.stages if s.standing and s.standing.prize]
 
 
 @dataclass(frozen=True)
@@ -210,8 +253,8 @@ class People:
     results: dict[str, EventResult]  # by slug
     _events: dict[str, tuple[dict, dict, dict]] = field(default_factory=dict, repr=False)  # unpacked, by slug
     _numbers: dict[str, int] = field(default_factory=dict, repr=False)  # person's key -> number
-    _standings: dict[str, list] = field(default_factory=dict, repr=False)  # by slug: (stage, standings by entry)
-    _credits: dict[str, dict] = field(default_factory=dict, repr=False)  # by slug: (name, group) -> credit line
+    # What rows show of an event (_shown), by slug: the ROWS_HELD most recently used.
+    _shown: OrderedDict[str, tuple] = field(default_factory=OrderedDict, repr=False)
 
     def _event(self, slug: str) -> tuple[dict, dict, dict]:
         found = self._events.get(slug)
@@ -246,21 +289,39 @@ class People:
     def _row(self, slug: str, number: int) -> PersonEvent:
         result = self.results[slug]
         seats, _, rows = self._event(slug)
+        entries, stages, credit_lines = self._shown_in(slug)
         entry_id, index, credit_keys, roles = rows[number]
         row = PersonEvent(result, roles=list(roles))
         if entry_id is not None:
-            entry = result.event.entries[entry_id]
-            row.entry = entry
-            row.teammates = [(p.name, seats[(entry_id, j)]) for j, p in enumerate(entry.players) if j != index]
-            if slug not in self._standings:
-                self._standings[slug] = [(s, s.standings_by_entry()) for s in result.stages]
-            row.stages = [StageMark(s.stage.id, s.stage.name, ranked[entry_id]) for s, ranked in self._standings[slug]
+            entry = row.entry = entries[entry_id]
+            row.teammates = [(name, seats[(entry_id, j)]) for j, name in enumerate(entry.players) if j != index]
+            row.stages = [StageMark(stage_id, name, ranked[entry_id]) for stage_id, name, ranked in stages
                           if entry_id in ranked]
-        credit_lines = self._credits.get(slug)
-        if credit_lines is None:
-            credit_lines = self._credits[slug] = {(c.name, c.group): c for c in result.credits}
         row.credits = next((credit_lines[k] for k in credit_keys if k in credit_lines), None)
         return row
+
+    def _shown_in(self, slug: str) -> tuple[dict, list, dict]:
+        """What the rows show of the event (tournament/summary.py's shown_rows, from its line when
+        the build holds only that), unpacked; the ROWS_HELD events last asked for are kept."""
+        found = self._shown.get(slug)
+        if found is not None:
+            self._shown.move_to_end(slug)
+            return found
+        entries, stages, credits = shown_rows(self.results[slug])
+        credit_lines: dict[tuple[str, str | None], ShownCredit] = {}
+        for name, group, points in credits:
+            credit_lines[(name, group)] = ShownCredit(name, group, points)
+        found = self._shown[slug] = (
+            {entry_id: ShownEntry(entry_id, *shown) for entry_id, shown in entries.items()},
+            [(stage_id, name, {entry_id: ShownStanding(*placed) for entry_id, *placed in ranked})
+             for stage_id, name, ranked in stages],
+            credit_lines)
+        while len(self._shown) > ROWS_HELD:
+            self._shown.popitem(last=False)
+        return found
+
+
+ROWS_HELD = 512  # events whose rows People holds unpacked at a time (the most recently used)
 
 
 def collect_people(results: list[EventResult | EventSummary], known: tuple | None = None) -> People:

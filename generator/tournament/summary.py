@@ -5,8 +5,10 @@ every event page shares with the others (who is who) need an event's title, date
 officials, credits and where each entry finished, never its tables. A build keeps each event's
 summary beside its full reading in the event cache (generator/event_cache.py): a rebuild after
 one results file changed reads the other events' summaries only, a few kilobytes each, and the
-full reading of an event only where its own pages are rendered again; a build holds the
-archive's summaries and the events it is rendering, not every event whole.
+full reading of an event only where its own pages are rendered again. A build, full or not,
+holds each event as its line (SummaryLine, LazySummary: its digests, title and the rows
+players' pages show of it), a bounded number of summaries read through their lines, and the
+events it is rendering: not every event's summary, nor every event whole.
 
 An EventSummary answers the attributes of tournament/results.py's EventResult that the indexes
 use, by the same names (`event`, `stages`, `credits`, `status`, `complete`, `last_stage`; a
@@ -19,6 +21,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import pickle
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -202,13 +205,41 @@ class SummaryLine(NamedTuple):
     card: str
     placings: str
     bulletins: list[tuple[str, str, tuple[str, ...], str, str]] | None
+    title: str
+    rows: bytes  # what players' pages show of the event (shown_rows), pickled
 
 
 def line_of(summary: EventSummary) -> SummaryLine:
     event = summary.event
     return SummaryLine(event.slug, str(event.folder), event.game, tuple(event.dates), event.locale, bool(event.stages),
                        last_day(summary) if event.dates else None, names_of(summary),
-                       credits_digest(summary), card_digest(summary), placings_digest(summary), summary.bulletins)
+                       credits_digest(summary), card_digest(summary), placings_digest(summary), summary.bulletins,
+                       event.title, pickle.dumps(shown_rows(summary), protocol=pickle.HIGHEST_PROTOCOL))
+
+
+# What a player's row shows of one event (render/players.py), as plain data:
+#   entries: entry id -> (name, group, substitute, its players' names)
+#   stages:  (stage id, stage name, ((entry id, rank, tied, qualified, prize's name, forfeited), ...)), each
+#            entry's first standing in the stage (standings_by_entry)
+#   credits: ((name, group, points), ...) in the event's order
+ShownRows = tuple[dict[str, tuple[str | None, str | None, bool, tuple[str, ...]]],
+                  tuple[tuple[str, str, tuple[tuple[str, int | None, bool, bool, str | None, bool], ...]], ...],
+                  tuple[tuple[str, str | None, int], ...]]
+
+
+def shown_rows(result: EventResult | EventSummary) -> ShownRows:
+    """What players' pages show of the event (placings_digest's digest is made of the same),
+    without its Entry, Standing and CreditLine objects: kept in its line, so that a build
+    renders every player's page without holding, or reading again, any event's summary."""
+    if isinstance(result, LazySummary):
+        return pickle.loads(result.line.rows)
+    entries = {e.id: (e.name, e.group, e.substitute, tuple(p.name for p in e.players))
+               for e in result.event.entries.values()}
+    stages = tuple((s.stage.id, s.stage.name,
+                    tuple((st.entry.id, st.rank, st.tied, st.qualified, st.prize.name if st.prize else None,
+                           bool(st.tally.forfeited)) for st in standings_by_entry(s.standings).values()))
+                   for s in result.stages)
+    return entries, stages, tuple((c.name, c.group, c.points) for c in result.credits)
 
 
 SUMMARIES_HELD = 256  # summaries read through their lines and held at a time (the most recently used)
@@ -262,7 +293,7 @@ class LazyEvent:
     """A LazySummary's event: its line's attributes at once, the others from the summary."""
 
     def __init__(self, line: SummaryLine, owner: LazySummary, folder: Path | None = None) -> None:
-        self.slug, self.game, self.locale = line.slug, line.game, line.locale
+        self.slug, self.game, self.locale, self.title = line.slug, line.game, line.locale, line.title
         self.folder = folder or Path(line.folder)  # the event folder as the build names it, when given
         self.dates = list(line.dates)
         self.has_stages = line.has_stages
