@@ -182,6 +182,7 @@ class EventCache:
         self._looks = 0  # files looked for one by one before listing the folder
         self._ledger: dict[str, tuple[Any, list[ContentError]]] | None = None  # key -> (SummaryLine, problems)
         self._new_lines: dict[str, tuple[Any, list[ContentError]]] = {}  # to be added to the ledger
+        self._rows: dict[str, dict[str, bytes]] = {}  # the lines' rows kept apart, by bucket, as read
 
     def _key(self, folder: Path, site: Site) -> str:
         from generator.render.incremental import code_digest, folder_digest, resolved
@@ -248,7 +249,8 @@ class EventCache:
             return result
         key = self.keys[folder]
         self._line(key, result, found)
-        return LazySummary(self.ledger()[key][0], partial(self._summary, key, site, folder), folder)
+        return LazySummary(self.ledger()[key][0], partial(self._summary, key, site, folder), folder,
+                           partial(self._rows_of, key))
 
     def read_event(self, folder: Path, site: Site, problems: Problems) -> Event | None:
         key = self.keys.get(folder) or self._key(folder, site)
@@ -285,7 +287,7 @@ class EventCache:
 
             line, found = self.ledger().get(key, (None, []))
             if isinstance(line, SummaryLine) and (line.bulletins is not None or self.plan is None):
-                lazy = LazySummary(line, partial(self._summary, key, site, folder), folder)
+                lazy = LazySummary(line, partial(self._summary, key, site, folder), folder, partial(self._rows_of, key))
                 return lazy.event, lazy, list(found)
             event, summary, found = self._read_summary(key, site)
             return event, summary, found
@@ -337,6 +339,19 @@ class EventCache:
         if known is None or (known[0].bulletins is None and summary.bulletins is not None):
             self._new_lines[key] = self._ledger[key] = (line_of(summary), list(found))
 
+    def _rows_of(self, key: str) -> bytes | None:
+        """The rows of a line kept apart from it (`save_ledger`): its bucket's file, read when
+        first asked (only players' pages ask)."""
+        bucket = key[:1]
+        if bucket not in self._rows:
+            try:
+                found = caches.read_sealed(self.folder / f"{LEDGER_ROWS}-{bucket}")  # verified before it is unpickled
+                self._rows[bucket] = found if isinstance(found, dict) else {}
+            except Exception:  # noqa: BLE001 - none yet, or not ours: made from the summary (LazySummary.rows)
+                self._rows[bucket] = {}
+        found = self._rows[bucket].get(key)
+        return found if isinstance(found, bytes) else None
+
     def save_ledger(self) -> None:
         """The ledger of this build's events: the lines of the events it has (`keys`), those it
         read anew among them. An event changed, removed or keyed anew (new code, a new site.yaml)
@@ -348,6 +363,22 @@ class EventCache:
         if not self._new_lines and set(ledger) <= current:
             return
         self._ledger = {key: line for key, line in ledger.items() if key in current}
+        # The lines' rows (what players' pages show: four fifths of the bytes) are kept apart, in
+        # LEDGER_BUCKETS files by the key's first digit, each rewritten only when a line of its
+        # own is new: a rebuild after one results file reads and writes the small lines alone.
+        # Written first: a line never names rows that are not kept (they are made again if so).
+        fresh: dict[str, dict[str, bytes]] = {}
+        for key, (line, found) in self._ledger.items():
+            if line.rows is not None:
+                fresh.setdefault(key[:1], {})[key] = line.rows
+        for bucket, rows in sorted(fresh.items()):
+            self._rows_of(next(iter(rows)))  # the bucket's file as it is, read
+            kept = {key: found for key, found in self._rows[bucket].items() if key in current}
+            self._rows[bucket] = kept | rows
+            caches.write_sealed(self.folder / f"{LEDGER_ROWS}-{bucket}",
+                                pickle.dumps(self._rows[bucket], protocol=pickle.HIGHEST_PROTOCOL))
+        self._ledger = {key: (line._replace(rows=None) if line.rows is not None else line, found)
+                        for key, (line, found) in self._ledger.items()}
         caches.write_sealed(self.folder / LEDGER, pickle.dumps(self._ledger, protocol=pickle.HIGHEST_PROTOCOL))
         self._new_lines = {}
 
@@ -468,3 +499,4 @@ LOOKS = 64  # events looked for in the cache one by one before it is listed once
 PRUNE_EVERY = 86400  # seconds between two looks for what no build has read for long (EventCache.prune)
 PRUNED = "pruned"  # touched when it was last looked
 LEDGER = "ledger.lines"  # the summaries' lines, sealed (see the top)
+LEDGER_ROWS = "ledger.rows"  # and beside it, their rows: ledger.rows-<the key's first digit> (save_ledger)

@@ -401,3 +401,35 @@ def test_a_full_build_holds_the_events_lines_not_their_summaries(tmp_path: Path,
     built = digest(tmp_path / "out")
     del built[".paibang-site"]  # the mark of a folder paibang made (render/output.py)
     assert built == digest(tmp_path / "whole")
+
+
+def test_the_ledger_keeps_the_rows_apart_and_a_rebuild_reads_and_writes_few_of_them(tmp_path: Path, monkeypatch) -> None:
+    """What players' pages show of each event (its rows: most of the ledger's bytes) is kept
+    beside the ledger's lines, in files by the key's first digit: a rebuild after a results file
+    that moves no one reads none of them and writes only the changed event's; one that moves
+    players reads them for their pages, which are what a fresh build makes."""
+    from generator import caches
+
+    content = some_events(tmp_path)
+    rebuild(content, tmp_path)
+    events = tmp_path / "cache/events"
+    lines = caches.read_sealed(events / "ledger.lines")
+    assert len(lines) == len(EVENTS) and all(line.rows is None for line, _ in lines.values())
+    before = {p.name: p.stat().st_mtime_ns for p in events.glob("ledger.rows-*")}
+    assert before
+    read: list[str] = []
+    rows_of = EventCache._rows_of
+    monkeypatch.setattr(EventCache, "_rows_of", lambda self, key: read.append(key) or rows_of(self, key))
+    change_a_contract(content)  # 4S= for 4H=: no one moves
+    assert rebuild(content, tmp_path).events_rendered == 1
+    after = {p.name: p.stat().st_mtime_ns for p in events.glob("ledger.rows-*")}
+    lines = caches.read_sealed(events / "ledger.lines")
+    bridge = next(key for key, (line, _) in lines.items() if line.slug == "dongke-bridge-2015")
+    assert {name for name in after if after[name] != before.get(name)} == {f"ledger.rows-{bridge[0]}"}
+    assert set(read) <= {bridge}  # (its own bucket, read to be written again)
+    final = content / "events/dongke-bridge-2015/results/final.yaml"  # 7NT= for 3NT-3: pairs move
+    final.write_text(final.read_text(encoding="utf-8").replace("1: 3NT S -3", "1: 7NT S =", 1), encoding="utf-8")
+    read.clear()
+    assert rebuild(content, tmp_path).events_rendered == 1
+    assert set(read) - {bridge}  # the other events' rows, for the moved players' pages
+    assert as_a_fresh_build(content, tmp_path)

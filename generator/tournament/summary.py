@@ -206,7 +206,7 @@ class SummaryLine(NamedTuple):
     placings: str
     bulletins: list[tuple[str, str, tuple[str, ...], str, str]] | None
     title: str
-    rows: bytes  # what players' pages show of the event (shown_rows), pickled
+    rows: bytes | None  # what players' pages show of the event (shown_rows), pickled; None: kept apart (LazySummary.rows)
 
 
 def line_of(summary: EventSummary) -> SummaryLine:
@@ -232,7 +232,7 @@ def shown_rows(result: EventResult | EventSummary) -> ShownRows:
     without its Entry, Standing and CreditLine objects: kept in its line, so that a build
     renders every player's page without holding, or reading again, any event's summary."""
     if isinstance(result, LazySummary):
-        return pickle.loads(result.line.rows)
+        return pickle.loads(result.rows())
     entries = {e.id: (e.name, e.group, e.substitute, tuple(p.name for p in e.players))
                for e in result.event.entries.values()}
     stages = tuple((s.stage.id, s.stage.name,
@@ -252,9 +252,11 @@ class LazySummary:
     from the event cache. The SUMMARIES_HELD most recently used are held; the others are read
     again when asked: a build holds a bounded number of summaries, not the archive's."""
 
-    def __init__(self, line: SummaryLine, load: Callable[[], EventSummary], folder: Path | None = None) -> None:
+    def __init__(self, line: SummaryLine, load: Callable[[], EventSummary], folder: Path | None = None,
+                 rows: Callable[[], bytes | None] | None = None) -> None:
         self.line = line
         self._load = load
+        self._rows = rows  # the line's rows where they are kept apart from it (event_cache.py's ledger)
         self._whole: EventSummary | None = None
         self.event = LazyEvent(line, self, folder)
 
@@ -263,6 +265,12 @@ class LazySummary:
     credits_key = property(lambda self: self.line.credits_key)
     card = property(lambda self: self.line.card)
     placings = property(lambda self: self.line.placings)
+
+    def rows(self) -> bytes:
+        """What players' pages show of the event, pickled (shown_rows): in its line, or where the
+        ledger keeps it apart (read when first asked), else made from the summary."""
+        found = self.line.rows if self.line.rows is not None else self._rows() if self._rows is not None else None
+        return found if found is not None else pickle.dumps(shown_rows(self.whole()), protocol=pickle.HIGHEST_PROTOCOL)
 
     def whole(self) -> EventSummary:
         """The summary itself."""
