@@ -183,6 +183,7 @@ class EventCache:
         self._ledger: dict[str, tuple[Any, list[ContentError]]] | None = None  # key -> (SummaryLine, problems)
         self._new_lines: dict[str, tuple[Any, list[ContentError]]] = {}  # to be added to the ledger
         self._rows: dict[str, dict[str, bytes]] = {}  # the lines' rows kept apart, by bucket, as read
+        self._in_ledger: set[str] = set()  # the keys of the ledger's file, as read (save_ledger)
 
     def _key(self, folder: Path, site: Site) -> str:
         from generator.render.incremental import code_digest, folder_digest, resolved
@@ -323,13 +324,19 @@ class EventCache:
     def ledger(self) -> dict[str, tuple[Any, list[ContentError]]]:
         """Each kept summary's line, by its key (see the top)."""
         if self._ledger is None:
-            try:
-                ledger = caches.read_sealed(self.folder / LEDGER)  # verified before it is unpickled
-                self._ledger = {key: line for key, line in ledger.items()
-                                if isinstance(line, tuple) and len(line) == 2 and isinstance(line[1], list)}
-            except Exception:  # noqa: BLE001 - none yet, not ours, or of another shape: lines are made again
-                self._ledger = {}
+            self._ledger = self._read_lines(LEDGER)
+            more = self._read_lines(LEDGER_MORE)  # written since, over the file's (save_ledger)
+            self._in_ledger = set(self._ledger) - set(more)
+            self._ledger.update(more)
         return self._ledger
+
+    def _read_lines(self, name: str) -> dict[str, tuple[Any, list[ContentError]]]:
+        try:
+            ledger = caches.read_sealed(self.folder / name)  # verified before it is unpickled
+            return {key: line for key, line in ledger.items()
+                    if isinstance(line, tuple) and len(line) == 2 and isinstance(line[1], list)}
+        except Exception:  # noqa: BLE001 - none yet, not ours, or of another shape: lines are made again
+            return {}
 
     def _line(self, key: str, summary: EventSummary, found: list[ContentError]) -> None:
         from generator.tournament.summary import line_of
@@ -355,8 +362,9 @@ class EventCache:
     def save_ledger(self) -> None:
         """The ledger of this build's events: the lines of the events it has (`keys`), those it
         read anew among them. An event changed, removed or keyed anew (new code, a new site.yaml)
-        leaves the ledger at once, though its files stay in the cache until `prune` forgets them:
-        the ledger is read whole by every build. A cache shared by two sites keeps the lines of
+        leaves the ledger (its file keeps up to LEDGER_MORE_AT_MOST such lines until it is written
+        again), though its files stay in the cache until `prune` forgets them: the ledger is read
+        whole by every build. A cache shared by two sites keeps the lines of
         the one built last (the other's events are read from their summaries, and lined again)."""
         ledger = self.ledger()
         current = set(self.keys.values())
@@ -364,7 +372,7 @@ class EventCache:
             return
         self._ledger = {key: line for key, line in ledger.items() if key in current}
         # The lines' rows (what players' pages show: four fifths of the bytes) are kept apart, in
-        # LEDGER_BUCKETS files by the key's first digit, each rewritten only when a line of its
+        # 16 files by the key's first digit, each rewritten only when a line of its
         # own is new: a rebuild after one results file reads and writes the small lines alone.
         # Written first: a line never names rows that are not kept (they are made again if so).
         fresh: dict[str, dict[str, bytes]] = {}
@@ -379,7 +387,19 @@ class EventCache:
                                 pickle.dumps(self._rows[bucket], protocol=pickle.HIGHEST_PROTOCOL))
         self._ledger = {key: (line._replace(rows=None) if line.rows is not None else line, found)
                         for key, (line, found) in self._ledger.items()}
-        caches.write_sealed(self.folder / LEDGER, pickle.dumps(self._ledger, protocol=pickle.HIGHEST_PROTOCOL))
+        # The lines not in the ledger's file go into a small one beside it while they are few and
+        # the file's lines gone since are few: a rebuild after one results file writes one line,
+        # not 2,000. A line is keyed by what its event is made of, so any line of either file is
+        # true of its key, whatever happened between their writes.
+        more = {key: line for key, line in self._ledger.items()
+                if key not in self._in_ledger or key in self._new_lines}  # (new, or lined again: `_line`)
+        gone = len(self._in_ledger) - sum(1 for key in self._ledger if key in self._in_ledger)
+        if self._in_ledger and len(more) <= LEDGER_MORE_AT_MOST and gone <= LEDGER_MORE_AT_MOST:
+            caches.write_sealed(self.folder / LEDGER_MORE, pickle.dumps(more, protocol=pickle.HIGHEST_PROTOCOL))
+        else:
+            caches.write_sealed(self.folder / LEDGER, pickle.dumps(self._ledger, protocol=pickle.HIGHEST_PROTOCOL))
+            (self.folder / LEDGER_MORE).unlink(missing_ok=True)
+            self._in_ledger = set(self._ledger)
         self._new_lines = {}
 
     @staticmethod
@@ -500,3 +520,5 @@ PRUNE_EVERY = 86400  # seconds between two looks for what no build has read for 
 PRUNED = "pruned"  # touched when it was last looked
 LEDGER = "ledger.lines"  # the summaries' lines, sealed (see the top)
 LEDGER_ROWS = "ledger.rows"  # and beside it, their rows: ledger.rows-<the key's first digit> (save_ledger)
+LEDGER_MORE = "ledger.more"  # the lines since the ledger's file was written, while few (save_ledger)
+LEDGER_MORE_AT_MOST = 64  # lines added, or gone, before the ledger's file is written again

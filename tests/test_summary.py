@@ -354,6 +354,14 @@ def test_a_build_with_bulletins_after_one_without_lines_its_events_again(tmp_pat
     report = build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=True)
     lazy = [r for r in report.results if isinstance(r, summary.LazySummary)]
     assert [r.event.slug for r in lazy] == [EVENTS[1]] and lazy[0].bulletins
+    # lined again beside the ledger's file: still so after a build that writes other lines
+    final = content / "events/dongke-bridge-2015/results/final.yaml"
+    final.write_text(final.read_text(encoding="utf-8").replace("1: 3NT S -3", "1: 7NT S =", 1), encoding="utf-8")
+    report = build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=True)
+    lazy = [r for r in report.results if isinstance(r, summary.LazySummary)]
+    assert [r.event.slug for r in lazy] == [EVENTS[1]] and lazy[0].bulletins
+    kept = EventCache(tmp_path / "cache/events", summaries=True).ledger()  # as the next build reads it
+    assert all(line.bulletins is not None for line, _ in kept.values() if line.slug == EVENTS[1])
 
 
 def _held_by(root: object) -> list[object]:
@@ -416,20 +424,51 @@ def test_the_ledger_keeps_the_rows_apart_and_a_rebuild_reads_and_writes_few_of_t
     lines = caches.read_sealed(events / "ledger.lines")
     assert len(lines) == len(EVENTS) and all(line.rows is None for line, _ in lines.values())
     before = {p.name: p.stat().st_mtime_ns for p in events.glob("ledger.rows-*")}
-    assert before
+    assert before and not (events / "ledger.more").exists()
+    written = (events / "ledger.lines").stat().st_mtime_ns
     read: list[str] = []
     rows_of = EventCache._rows_of
     monkeypatch.setattr(EventCache, "_rows_of", lambda self, key: read.append(key) or rows_of(self, key))
     change_a_contract(content)  # 4S= for 4H=: no one moves
     assert rebuild(content, tmp_path).events_rendered == 1
     after = {p.name: p.stat().st_mtime_ns for p in events.glob("ledger.rows-*")}
-    lines = caches.read_sealed(events / "ledger.lines")
-    bridge = next(key for key, (line, _) in lines.items() if line.slug == "dongke-bridge-2015")
+    lines = caches.read_sealed(events / "ledger.lines") | caches.read_sealed(events / "ledger.more")
+    bridge = next(key for key, (line, _) in lines.items() if line.slug == "dongke-bridge-2015" and key in read)
     assert {name for name in after if after[name] != before.get(name)} == {f"ledger.rows-{bridge[0]}"}
     assert set(read) <= {bridge}  # (its own bucket, read to be written again)
+    # and its new line alone, beside the ledger's file, which is not written again
+    assert (events / "ledger.lines").stat().st_mtime_ns == written
+    assert set(caches.read_sealed(events / "ledger.more")) == {bridge} and bridge not in caches.read_sealed(
+        events / "ledger.lines")
+    assert rebuild(content, tmp_path).up_to_date
+    (content / "events/dongke-bridge-2015/note.txt").write_text("补记", encoding="utf-8")  # read again, no one moves
+    assert rebuild(content, tmp_path).events_rendered == 1
+    more = caches.read_sealed(events / "ledger.more")  # the event's new line, the last one's gone with its key
+    assert len(more) == 1 and bridge not in more and (events / "ledger.lines").stat().st_mtime_ns == written
     final = content / "events/dongke-bridge-2015/results/final.yaml"  # 7NT= for 3NT-3: pairs move
     final.write_text(final.read_text(encoding="utf-8").replace("1: 3NT S -3", "1: 7NT S =", 1), encoding="utf-8")
     read.clear()
     assert rebuild(content, tmp_path).events_rendered == 1
     assert set(read) - {bridge}  # the other events' rows, for the moved players' pages
     assert as_a_fresh_build(content, tmp_path)
+
+
+def test_the_ledgers_file_is_written_again_once_lines_beside_it_are_many(tmp_path: Path, monkeypatch) -> None:
+    """Past LEDGER_MORE_AT_MOST new (or gone) lines, the ledger's file is written whole again and
+    the small file beside it removed; a build after it reads its lines from the one file."""
+    from generator import caches, event_cache
+
+    content = some_events(tmp_path)
+    rebuild(content, tmp_path)
+    events = tmp_path / "cache/events"
+    change_a_contract(content)
+    rebuild(content, tmp_path)
+    assert (events / "ledger.more").exists()
+    monkeypatch.setattr(event_cache, "LEDGER_MORE_AT_MOST", 0)
+    final = content / "events/dongke-bridge-2015/results/final.yaml"
+    final.write_text(final.read_text(encoding="utf-8").replace("1: 3NT S -3", "1: 7NT S =", 1), encoding="utf-8")
+    assert rebuild(content, tmp_path).events_rendered == 1
+    assert not (events / "ledger.more").exists()
+    lines = caches.read_sealed(events / "ledger.lines")
+    assert sorted(line.slug for line, _ in lines.values()) == sorted(EVENTS)  # this build's, no line gone
+    assert rebuild(content, tmp_path).up_to_date and as_a_fresh_build(content, tmp_path)
