@@ -211,6 +211,7 @@ def _validate(content: Path, strict: bool, cache_dir: Path | None, workers: int 
     if site is None or failing:
         raise ContentErrors(problems.sorted())
     if cache is not None and summaries:  # a build's: every event of the site has its key now
+        cache.save_ledger()
         cache.prune(EVENT_CACHE_DAYS)
     return site, results, problems.warnings
 

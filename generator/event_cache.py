@@ -12,10 +12,12 @@ indexes read of it, with its bulletins' names and printing keys). A build asks f
 whole reading is read back (`EventCache.full`) only by the process that renders its pages.
 A rebuild reads a few kilobytes for each unchanged event, not its every table.
 
-A ledger (`ledger.lines`, sealed) keeps each summary's line (tournament/summary.py's SummaryLine: the
-event's place, game, days and digests), all in one small file: a build takes an unchanged
-event as its line, and reads its summary only where a page that shows it is rendered
-(LazySummary). A rebuild after one results file changed reads one file for the archive. A
+A ledger keeps each summary's line (tournament/summary.py's SummaryLine: the event's place,
+game, days and digests): `ledger.lines` and the few lines since beside it (`ledger.more`),
+their rows in files of their own (`ledger.rows-<digit>`, read by players' pages only; see
+`save_ledger`). A build takes an unchanged event as its line, and reads its summary only where
+a page that shows it is rendered (LazySummary). A rebuild after one results file changed reads
+the lines for the archive, and writes one line and one rows file. A
 full build takes the events its workers read anew as their lines too, once they have kept
 them (`as_line`): it holds the archive's lines, a few hundred bytes and the rows players'
 pages show (tournament/summary.py's shown_rows) for each event, SUMMARIES_HELD summaries and
@@ -32,6 +34,7 @@ import pickle
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -241,17 +244,14 @@ class EventCache:
         it did not read again: the build holds the archive's lines, not its summaries (2,000
         events' were 110 MB). `result` as it is when there is no line to take: this cache keeps
         no summaries, serve keeps its events in memory (EventMemory), or the event has an error."""
-        from functools import partial
-
-        from generator.tournament.summary import EventSummary, LazySummary
+        from generator.tournament.summary import EventSummary
 
         if (not self.summaries or self.memory is not None or not isinstance(result, EventSummary)
                 or (result.bulletins is None and self.plan is not None) or any(not p.warning for p in found)):
             return result
         key = self.keys[folder]
         self._line(key, result, found)
-        return LazySummary(self.ledger()[key][0], partial(self._summary, key, site, folder), folder,
-                           partial(self._rows_of, key))
+        return self._lazy(key, self.ledger()[key][0], site, folder)
 
     def read_event(self, folder: Path, site: Site, problems: Problems) -> Event | None:
         key = self.keys.get(folder) or self._key(folder, site)
@@ -282,17 +282,20 @@ class EventCache:
         when there), else whole. A summary kept without its bulletins when they are now wanted
         is made again from the whole reading."""
         if self.summaries:
-            from functools import partial
-
-            from generator.tournament.summary import LazySummary, SummaryLine
+            from generator.tournament.summary import SummaryLine
 
             line, found = self.ledger().get(key, (None, []))
             if isinstance(line, SummaryLine) and (line.bulletins is not None or self.plan is None):
-                lazy = LazySummary(line, partial(self._summary, key, site, folder), folder, partial(self._rows_of, key))
+                lazy = self._lazy(key, line, site, folder)
                 return lazy.event, lazy, list(found)
-            event, summary, found = self._read_summary(key, site)
-            return event, summary, found
+            return self._read_summary(key, site)
         return self._load(self.folder / f"{key}.sealed")
+
+    def _lazy(self, key: str, line: Any, site: Site, folder: Path) -> Any:
+        """The event as its line (LazySummary): its summary and rows read from here when asked."""
+        from generator.tournament.summary import LazySummary
+
+        return LazySummary(line, partial(self._summary, key, site, folder), folder, partial(self._rows_of, key))
 
     def _read_summary(self, key: str, site: Site) -> tuple[Any, EventSummary, list[ContentError]]:
         try:
@@ -305,6 +308,7 @@ class EventCache:
         event, result, found = self._load(self.folder / f"{key}.sealed")
         summary = self.summary_of(result, site)
         self._keep_summary(key, summary, found)
+        self._line(key, summary, found)
         return summary.event, summary, found
 
     def _summary(self, key: str, site: Site, folder: Path) -> EventSummary:
@@ -347,17 +351,19 @@ class EventCache:
             self._new_lines[key] = self._ledger[key] = (line_of(summary), list(found))
 
     def _rows_of(self, key: str) -> bytes | None:
-        """The rows of a line kept apart from it (`save_ledger`): its bucket's file, read when
-        first asked (only players' pages ask)."""
-        bucket = key[:1]
+        """The rows of a line kept apart from it (`save_ledger`), from its bucket's file."""
+        found = self._rows_bucket(key[:1]).get(key)
+        return found if isinstance(found, bytes) else None
+
+    def _rows_bucket(self, bucket: str) -> dict[str, bytes]:
+        """A file of the lines' rows, read when first asked (only players' pages and `save_ledger` ask)."""
         if bucket not in self._rows:
             try:
                 found = caches.read_sealed(self.folder / f"{LEDGER_ROWS}-{bucket}")  # verified before it is unpickled
                 self._rows[bucket] = found if isinstance(found, dict) else {}
             except Exception:  # noqa: BLE001 - none yet, or not ours: made from the summary (LazySummary.rows)
                 self._rows[bucket] = {}
-        found = self._rows[bucket].get(key)
-        return found if isinstance(found, bytes) else None
+        return self._rows[bucket]
 
     def save_ledger(self) -> None:
         """The ledger of this build's events: the lines of the events it has (`keys`), those it
@@ -380,8 +386,7 @@ class EventCache:
             if line.rows is not None:
                 fresh.setdefault(key[:1], {})[key] = line.rows
         for bucket, rows in sorted(fresh.items()):
-            self._rows_of(next(iter(rows)))  # the bucket's file as it is, read
-            kept = {key: found for key, found in self._rows[bucket].items() if key in current}
+            kept = {key: found for key, found in self._rows_bucket(bucket).items() if key in current}
             self._rows[bucket] = kept | rows
             caches.write_sealed(self.folder / f"{LEDGER_ROWS}-{bucket}",
                                 pickle.dumps(self._rows[bucket], protocol=pickle.HIGHEST_PROTOCOL))
@@ -393,7 +398,7 @@ class EventCache:
         # true of its key, whatever happened between their writes.
         more = {key: line for key, line in self._ledger.items()
                 if key not in self._in_ledger or key in self._new_lines}  # (new, or lined again: `_line`)
-        gone = len(self._in_ledger) - sum(1 for key in self._ledger if key in self._in_ledger)
+        gone = len(self._in_ledger - current)
         if self._in_ledger and len(more) <= LEDGER_MORE_AT_MOST and gone <= LEDGER_MORE_AT_MOST:
             caches.write_sealed(self.folder / LEDGER_MORE, pickle.dumps(more, protocol=pickle.HIGHEST_PROTOCOL))
         else:
@@ -421,8 +426,6 @@ class EventCache:
             recent = time.time() - pruned.stat().st_mtime < PRUNE_EVERY
         except OSError:
             recent = False
-        if self.summaries:
-            self.save_ledger()
         if recent:
             return
         pruned.touch()
@@ -512,7 +515,6 @@ class EventCache:
     def _keep_summary(self, key: str, summary: EventSummary, found: list[ContentError]) -> None:
         caches.write_sealed(self.folder / f"{key}.summary.sealed",
                             pickle.dumps((summary.event, summary, found), protocol=pickle.HIGHEST_PROTOCOL))
-        self._line(key, summary, found)
 
 
 LOOKS = 64  # events looked for in the cache one by one before it is listed once (EventCache._kept)

@@ -20,8 +20,11 @@ from typing import Any
 
 KEEP_AT_MOST = 2 * 1024 * 1024  # a content file's limit (yaml_loader.MAX_FILE_BYTES is this)
 
+Entry = tuple[str, bool, bool, bool]  # (name, is a file, is a folder, is a link) as a folder's listing says
+
 _TAKEN: dict[str, bytes] | None = None  # absolute path -> the bytes read, while a build runs
-_LISTED: dict[str, list] = {}  # each folder's listing (and events/'s folders' paths) while a build runs
+_LISTED: dict[str, list[Entry]] = {}  # each folder's listing, while a build runs
+_EVENT_FOLDERS: dict[str, list[Path]] = {}  # and events/'s folders' paths
 
 
 @contextmanager
@@ -31,15 +34,12 @@ def taking() -> Iterator[None]:
         yield
         return
     _TAKEN = {}
-    _LISTED.clear()
     try:
         yield
     finally:
         _TAKEN = None
         _LISTED.clear()
-
-
-Entry = tuple[str, bool, bool, bool]  # (name, is a file, is a folder, is a link) as a folder's listing says
+        _EVENT_FOLDERS.clear()
 
 
 def listing(folder: str | os.PathLike[str]) -> list[Entry]:
@@ -71,12 +71,12 @@ def listing(folder: str | os.PathLike[str]) -> list[Entry]:
 def event_folders(events_dir: Path) -> list[Path]:
     """The folders in events/ (a link to one counts), by name: made once while a build runs (2,000
     paths, each asked for by several steps)."""
-    key = f"{_key(events_dir)}/"
-    found = _LISTED.get(key) if _TAKEN is not None else None
+    key = _key(events_dir)
+    found = _EVENT_FOLDERS.get(key) if _TAKEN is not None else None
     if found is None:
         found = [events_dir / name for name, _, is_folder, _ in listing(events_dir) if is_folder]
         if _TAKEN is not None:
-            _LISTED[key] = found
+            _EVENT_FOLDERS[key] = found
     return list(found)
 
 

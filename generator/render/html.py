@@ -161,42 +161,51 @@ def suit_symbols(text: str, words: tuple[tuple[str, str], ...] = ()) -> Markup:
 
 
 # A part of a page that is the same wherever it is shown, kept while render_event renders one
-# event: {(id(owner), name): (owner, UTF-8 text, showings left)}, or a table's rows' cells
-# (shared_rows: a list of texts). None outside render_event.
-_SHARED_PARTS: dict[tuple[int, str], tuple[Any, Any, int]] | None = None
+# event: {(id(owner), name): (owner, the part, showings left, its size)}. None outside render_event.
+_SHARED_PARTS: dict[tuple[int, str], tuple[Any, Any, int, int]] | None = None
 SHARED_PARTS_LIMIT = 32_000_000  # bytes (rows: characters) kept at a time; past it, parts are rendered again
 _shared_bytes = 0
+
+
+def _shown_again(owner: Any, name: str, showings: int, make: Callable[[], tuple[Any, int]]) -> Any:
+    """The part `name` of `owner`, made by `make` (the part and its size) the first time and kept
+    for its `showings` (a guess: fewer only makes it again), and forgotten at the event's end;
+    `owner` is held meanwhile, so its id names no other object (shared_part, shared_rows)."""
+    global _shared_bytes
+    parts = _SHARED_PARTS
+    if parts is None:
+        return make()[0]
+    key = (id(owner), name)
+    found = parts.get(key)
+    if found is None:
+        part, size = make()
+        if showings > 1 and _shared_bytes < SHARED_PARTS_LIMIT:
+            parts[key] = (owner, part, showings - 1, size)
+            _shared_bytes += size
+        return part
+    _, part, left, size = found
+    if left > 1:
+        parts[key] = (owner, part, left - 1, size)
+    else:
+        del parts[key]
+        _shared_bytes -= size
+    return part
 
 
 def shared_part(owner: Any, name: str, showings: int, caller: Callable[[], str]) -> Markup:
     """`{% call shared_part(view, "chart", 3) %}…{% endcall %}`: the body, rendered once per
     event for `owner` and shown again as it was. For a part that depends on `owner` (and the
     page's locale) alone: a Guandan table's level chart and deal log appear on its round's page
-    and on both teams' pages. Forgotten after `showings` (a guess: fewer only renders it again)
-    and at the event's end; `owner` is held meanwhile, so its id names no other object."""
-    global _shared_bytes
-    parts = _SHARED_PARTS
-    if parts is None:
-        return Markup(caller())
-    key = (id(owner), name)
-    found = parts.get(key)
-    if found is None:
-        text = caller()
-        if showings > 1 and _shared_bytes < SHARED_PARTS_LIMIT:
-            kept = text.encode("utf-8")
-            parts[key] = (owner, kept, showings - 1)
-            _shared_bytes += len(kept)
-        return Markup(text)
-    if found[2] > 1:
-        parts[key] = (owner, found[1], found[2] - 1)
-    else:
-        del parts[key]
-        _shared_bytes -= len(found[1])
-    return Markup(found[1].decode("utf-8"))
+    and on both teams' pages. Kept as UTF-8 (a mass event's charts are many)."""
+    def make() -> tuple[bytes, int]:
+        text = caller().encode("utf-8")
+        return text, len(text)
+
+    return Markup(_shown_again(owner, name, showings, make).decode("utf-8"))
 
 
-def shared_rows(owner: Any, root: str, showings: int, rows: list[Any], cells: Callable[[Any], str]) -> list[Markup]:
-    """`shared_rows(view, root, showings, view.rows, row_cells)`: each row's `row_cells(row)`, the
+def shared_rows(owner: Any, root: str, showings: int, cells: Callable[[Any], str]) -> list[Markup]:
+    """`shared_rows(view, root, showings, row_cells)`: each of `view.rows`' `row_cells(row)`, the
     text of its cells, rendered once per event for `owner` at the page depth `root` and shown
     again as it was. A game's table is on its round's page and on both entries' pages (a
     20-board table: 20 rows, each a few dozen template calls), and its rows' cells are the same
@@ -206,24 +215,11 @@ def shared_rows(owner: Any, root: str, showings: int, rows: list[Any], cells: Ca
     `showings`: how many pages at this depth show the table (table_showings), kept and forgotten
     as shared_part's parts are (a mass event's entries rendered in several processes see fewer:
     the rest is forgotten at the event's end)."""
-    global _shared_bytes
-    parts = _SHARED_PARTS
-    if parts is None:
-        return [Markup(cells(row)) for row in rows]
-    key = (id(owner), "rows " + root)
-    found = parts.get(key)
-    if found is None:
-        shown = [Markup(cells(row)) for row in rows]
-        if showings > 1 and _shared_bytes < SHARED_PARTS_LIMIT:
-            parts[key] = (owner, shown, showings - 1)
-            _shared_bytes += sum(map(len, shown))
-        return shown
-    if found[2] > 1:
-        parts[key] = (owner, found[1], found[2] - 1)
-    else:
-        del parts[key]
-        _shared_bytes -= sum(map(len, found[1]))
-    return found[1]
+    def make() -> tuple[list[Markup], int]:
+        shown = [Markup(cells(row)) for row in owner.rows]
+        return shown, sum(map(len, shown))
+
+    return _shown_again(owner, "rows " + root, showings, make)
 
 
 def table_showings(pages: RoundPages, stage_id: str, number: int, score: Any) -> int:
@@ -594,10 +590,10 @@ def _write_sitemap(site: Site, writer: SiteWriter, made: dict[str, EventPages],
     out.write_text(files[0], sitemap(site, loose))
     written: dict[str, EventPages] = {}
     for number, group in enumerate(grouped, 1):
-        chunks = [chunk for chunk in _sitemap_chunks(group) if any(share.page_count for _, share in chunk)]
+        in_bucket = [chunk for chunk in _sitemap_chunks(group) if any(share.page_count for _, share in chunk)]
         # (a bucket of no page, such as the search index's alone, has no file)
-        for k, chunk in enumerate(chunks, 1):
-            path = f"{SITEMAP_PART}{number}.xml" if len(chunks) == 1 else f"{SITEMAP_PART}{number}-{k}.xml"
+        for k, chunk in enumerate(in_bucket, 1):
+            path = f"{SITEMAP_PART}{number}.xml" if len(in_bucket) == 1 else f"{SITEMAP_PART}{number}-{k}.xml"
             # (each part by its name and listed_digest: 3,000 parts, no JSON of them)
             listed = "".join([f"{n}\0{listed_digest(p)}\n" for n, p in chunk])
             key = hashlib.sha256(f"{site.base_url}\0{code_digest()}\0{listed}".encode()).hexdigest()
@@ -614,18 +610,18 @@ def _write_sitemap(site: Site, writer: SiteWriter, made: dict[str, EventPages],
 
 def _sitemap_chunks(parts: list[tuple[str, EventPages]]) -> list[list[tuple[str, EventPages]]]:
     """Parts into files of SITEMAP_URLS pages at most, in order; a part larger than a file is split."""
-    chunks: list[list[tuple[str, EventPages]]] = [[]]
+    files: list[list[tuple[str, EventPages]]] = [[]]
     room = SITEMAP_URLS
     for name, pages in parts:
         for start in range(0, max(pages.page_count, 1), SITEMAP_URLS):
             share = pages if pages.page_count <= SITEMAP_URLS else EventPages(
                 pages.key, [], pages.pages[start:start + SITEMAP_URLS])
             if share.page_count > room:
-                chunks.append([])
+                files.append([])
                 room = SITEMAP_URLS
-            chunks[-1].append((name, share))
+            files[-1].append((name, share))
             room -= share.page_count
-    return chunks
+    return files
 
 
 def _write_indexes(site: Site, results: list[EventResult | EventSummary], people: People, env: jinja2.Environment,

@@ -315,9 +315,9 @@ def _signature(files: list[tuple[str, os.stat_result]]) -> str:
                           .encode("utf-8", "surrogateescape")).hexdigest()
 
 
-def _look_at_events(events: str, known: Folders, names: list[str]) -> list[tuple[str, int, Layout | None]]:
+def _look_at_events(events: str, known: Folders, names: list[str]) -> list[tuple[str, int, Layout]]:
     """Each event folder's files as their stats say (_signature), the newest time among them and
-    its folders', and its layout when it is not the recorded one (None: as `known` has it)."""
+    its folders', and its layout (the recorded one when its folders are as recorded)."""
     looked_at = []
     for name in names:
         folder = f"{events}/{name}"
@@ -330,12 +330,11 @@ def _look_at_events(events: str, known: Folders, names: list[str]) -> list[tuple
             layout = (tuple((sys.intern(relative), (found.st_mtime_ns, found.st_ctime_ns, found.st_ino))
                             for relative, found in dirs),
                       tuple(sys.intern(relative) for relative, _ in files))
-            new_layout: Layout | None = layout
         else:
-            layout, new_layout = recorded[2], None
+            layout = recorded[2]
         newest = max([0, *(max(f.st_mtime_ns, f.st_ctime_ns) for _, f in files),
                       *(max(stats[0], stats[1]) for _, stats in layout[0])])
-        looked_at.append((_signature(files), newest, new_layout))
+        looked_at.append((_signature(files), newest, layout))
     return looked_at
 
 
@@ -370,10 +369,9 @@ def build_inputs(content: Path, *options: object, known: Folders | None = None, 
     paths = {path.name: path for path in event_folders(events_root)}  # the Paths the build reads them by
     known = known or {}
     looked_at = _look_at_events(f"{root}/events", known, events)
-    for name, (signature, newest, new_layout) in zip(events, looked_at):
+    for name, (signature, newest, layout) in zip(events, looked_at):
         recorded = known.get(name)
-        layout = new_layout or recorded[2]
-        path = paths.get(name) or events_root / name
+        path = paths.get(name) or events_root / name  # (outside a build, listed twice: it may have come since)
         _RESOLVED.setdefault(path, path)  # in content/ resolved, and no link (see above): itself
         if recorded is not None and recorded[0] == signature:
             folder_hash = recorded[1]
@@ -444,8 +442,10 @@ class PreviousBuild:
     of the site (an event's pages, a player's page, an archive page, the search index) was made
     from and which files it wrote, with their size and modification time as written; the other
     files it wrote (assets, indexes, bulletins); its outcome, warnings and printing keys; and its
-    event folders' stats (build_inputs). A sealed pickle (generator/caches.py), each file named
-    once: the JSON record of 2,000 events was 19.5 MB, read and written whole by every rebuild.
+    event folders' stats (build_inputs). Sealed pickles (generator/caches.py), each file named
+    once: the record itself, written last, and the files it names beside it, named by their
+    content (its parts in RECORD_BUCKETS files, who is who, the warnings): the JSON record of
+    2,000 events was 19.5 MB, read and written whole by every rebuild.
 
     A rebuild that puts its few new files in place keeps a part whole when its key is unchanged:
     its files are not looked at one by one (86,000 of them in 2,000 events), only its first, to
@@ -502,10 +502,9 @@ class PreviousBuild:
         with the files found changed in `damaged` (their parts are then rendered again)."""
         if self.data.get("inputs") != inputs:
             return None
-        root = os.fspath(self.output)
         for relative, (size, modified) in self._stamps():
             try:
-                found = os.lstat(f"{root}/{relative}")
+                found = os.lstat(f"{self._root}/{relative}")
             except OSError:
                 self.damaged.add(relative)
                 continue
@@ -541,11 +540,10 @@ class PreviousBuild:
         first = previous.first()
         if not first or self.damaged and any(relative in self.damaged for relative in previous.files):
             return None
-        root = self._root
         if self.every_file:
-            if not all(as_written(f"{root}/{relative}", stamp) for relative, stamp in zip(previous.files, previous.stamps)):
+            if not all(self._as_written(relative, stamp) for relative, stamp in zip(previous.files, previous.stamps)):
                 return None
-        elif not as_written(f"{root}/{first[0][0]}", first[0][1]):  # (3,000 parts of 2,000 events: one look each)
+        elif not self._as_written(*first[0]):  # (3,000 parts of 2,000 events: one look each)
             return None
         out.keep_part(previous)
         return previous

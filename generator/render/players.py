@@ -31,6 +31,7 @@ from typing import NamedTuple
 
 from generator.content.model import Event
 from generator.tournament.results import EventResult
+from generator.tournament.standings import rank_label
 from generator.tournament.summary import EventSummary, names_of, shown_rows
 
 KEY_LENGTH = 10
@@ -57,15 +58,8 @@ class ShownStanding:
     forfeited: bool
 
     @property
-    def rank_label(self) -> str:  # as tournament/standings.py's Standing.rank_label
-        if self.rank is None:
-            return "—"
-        return f"{self.rank}=" if self.tied else str(self.rank)
-
-    @property
-    def tally(self) -> ShownStanding:
-        """What the page asks of a standing's tally (`forfeited`) is answered here."""
-        return self
+    def rank_label(self) -> str:
+        return rank_label(self.rank, self.tied)
 
 
 class ShownCredit(NamedTuple):

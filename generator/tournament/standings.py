@@ -51,6 +51,13 @@ class Tally:
         return replace(self, metrics=dict(self.metrics), opponents=list(self.opponents), matches=list(self.matches))
 
 
+def rank_label(rank: int | None, tied: bool) -> str:
+    """A place as the pages print it: "3", "3=" (tied), "—" (not ranked)."""
+    if rank is None:
+        return "—"
+    return f"{rank}=" if tied else str(rank)
+
+
 @dataclass
 class Standing:
     tally: Tally
@@ -65,9 +72,7 @@ class Standing:
 
     @property
     def rank_label(self) -> str:
-        if self.rank is None:
-            return "—"
-        return f"{self.rank}=" if self.tied else str(self.rank)
+        return rank_label(self.rank, self.tied)
 
 
 def tally(field_entries: Iterable[Entry], scored_rounds: Sequence[Sequence[TableScore]],

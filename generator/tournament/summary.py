@@ -188,8 +188,8 @@ def _standing(standing: Standing) -> Standing:
 class SummaryLine(NamedTuple):
     """An event as a build needs it when it neither reads the event again nor renders its pages:
     where it is, its game and days, and the digests its pages and the indexes are kept by. The
-    event cache keeps a ledger of these (generator/event_cache.py), one small file for the
-    archive: a rebuild after one results file changed reads no other event's summary, except
+    event cache keeps a ledger of these (generator/event_cache.py), their rows apart from them:
+    a rebuild after one results file changed reads no other event's summary, except
     where a page that shows it is rendered (LazySummary). A tuple of text, numbers and dates:
     the ledger of 2,000 events is read in a few milliseconds."""
 

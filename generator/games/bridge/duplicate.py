@@ -58,7 +58,7 @@ from typing import Any
 
 from generator.content.model import Stage, Table
 from generator.content.reader import MAX_BOARDS, Reader, suggestion, wrong_board_number
-from generator.content.yaml_loader import YamlList, YamlMap
+from generator.content.yaml_loader import YamlList, YamlMap, mark_of_key
 from generator.errors import Mark, Problems
 from generator.games import SideScore, TableScore
 from generator.games.bridge.hands import HandRecords, read_hand_records
@@ -584,7 +584,7 @@ def _read_boards(reader: Reader, written: YamlMap, options: BridgeStage,
     found = []
     for number, value in written.items():
         mark = written.value_marks.get(number, written.mark)
-        if wrong_board_number(reader.problems, number, written.key_marks.get(number, written.mark), None, MAX_BOARD_NUMBER):
+        if wrong_board_number(reader.problems, number, mark_of_key(written, number), None, MAX_BOARD_NUMBER):
             continue
         try:
             record = parse(number, value, mark)

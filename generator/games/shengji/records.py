@@ -20,7 +20,7 @@ from typing import Any
 
 from generator.content.model import Stage
 from generator.content.reader import MAX_BOARDS, Reader, suggestion, wrong_board_number
-from generator.content.yaml_loader import YamlList, YamlMap
+from generator.content.yaml_loader import YamlList, YamlMap, mark_of_key
 from generator.errors import Mark, Problems
 from generator.games.common.shorthand import half_width, shown
 from generator.games.shengji.rules import (
@@ -445,7 +445,7 @@ def read_team_table(reader: Reader, stage: Stage,
     numbers: set[int] = set()
     for number, value in written.items():
         board_mark = written.value_marks.get(number, written.mark)
-        if wrong_board_number(reader.problems, number, written.key_marks.get(number, written.mark), limit or None, None):
+        if wrong_board_number(reader.problems, number, mark_of_key(written, number), limit or None, None):
             continue
         numbers.add(number)
         board = _read_team_board(reader.problems, number, value, board_mark, options, ids)
@@ -545,7 +545,7 @@ def read_pairs_table(reader: Reader, stage: Stage,
     resolver = _pairs_resolver(record.ns, record.ew)
     for number, value in written.items():
         mark = written.value_marks.get(number, written.mark)
-        if wrong_board_number(reader.problems, number, written.key_marks.get(number, written.mark), limit or None, None):
+        if wrong_board_number(reader.problems, number, mark_of_key(written, number), limit or None, None):
             continue
         try:
             record.boards.append((number, parse_result(value, mark, options.kitty, pairs=True, against=resolver)))
