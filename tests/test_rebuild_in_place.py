@@ -336,8 +336,13 @@ def test_a_file_added_removed_or_put_in_a_new_folder_is_seen_without_listing_unc
     build(content, out, cache_dir=cache, bulletins=False)
     walked: list[str] = []
     files = incremental._files
-    monkeypatch.setattr(incremental, "_files", lambda folder, prefix="", dirs=None: (
-        walked.append(folder) if not prefix else None) or files(folder, prefix, dirs))
+
+    def walking(folder: str, prefix: str = "", dirs: list | None = None):  # noqa: ANN202
+        if not prefix:
+            walked.append(folder)
+        return files(folder, prefix, dirs)
+
+    monkeypatch.setattr(incremental, "_files", walking)
     event = content / "events" / f"{DEMOS[1]}-001"
     steps = [(lambda: (event / "results" / "note.txt").write_text("补记", encoding="utf-8"), True),
              (lambda: (event / "results" / "note.txt").unlink(), True),
@@ -367,8 +372,13 @@ def test_a_build_lists_events_once(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     events = os.path.abspath(content / "events")
     listed: list[str] = []
     scandir = os.scandir
-    monkeypatch.setattr(os, "scandir", lambda path=".": (  # (rmtree lists by descriptor)
-        isinstance(path, int) or listed.append(os.path.abspath(path))) and False or scandir(path))
+
+    def listing(path: str | int = "."):  # noqa: ANN202
+        if not isinstance(path, int):  # (rmtree lists by descriptor)
+            listed.append(os.path.abspath(path))
+        return scandir(path)
+
+    monkeypatch.setattr(os, "scandir", listing)
     change_one_results_file(content)
     report = build(content, out, cache_dir=cache, bulletins=False)
     assert report.events_rendered == 1

@@ -646,22 +646,23 @@ def test_a_tables_rows_are_rendered_once_and_read_as_rendered_on_every_page(tmp_
     rendered: list[int] = []
     own = site_html.shared_rows
 
-    def counted(owner, root, showings, rows, cells):  # noqa: ANN001, ANN202
+    def counted(owner, root, showings, cells):  # noqa: ANN001, ANN202
         def cell(row):  # noqa: ANN001, ANN202
             rendered.append(1)
             return cells(row)
-        return own(owner, root, showings, rows, cell)
+        return own(owner, root, showings, cell)
 
     def render_here(out: Path) -> Path:  # in this process, where the rows are counted
         site, results, _ = validate(content)
         render_site(site, results, {}, OutputTree(out), workers=1)
         return out
 
+    limit = site_html.SHARED_PARTS_LIMIT
     monkeypatch.setattr(site_html, "shared_rows", counted)
     monkeypatch.setattr(site_html, "SHARED_PARTS_LIMIT", 0)
     alone = render_here(tmp_path / "alone")
     each_page = len(rendered)
-    monkeypatch.setattr(site_html, "SHARED_PARTS_LIMIT", 32_000_000)
+    monkeypatch.setattr(site_html, "SHARED_PARTS_LIMIT", limit)
     rendered.clear()
     shared = render_here(tmp_path / "shared")
     names = sorted(p.relative_to(alone) for p in alone.rglob("*") if p.is_file())
