@@ -91,7 +91,7 @@ def test_one_changed_file_rewrites_only_its_event_and_the_indexes(tmp_path: Path
         if relative.startswith("events/") and not relative.startswith(f"events/{slug}/"):
             assert path.stat().st_ino == inode, relative
     assert not [p.name for p in tmp_path.iterdir() if p.name.startswith("out.")]  # nothing left beside it
-    fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")
 
 
@@ -106,7 +106,7 @@ def test_with_serves_memory_no_other_event_is_read_back(tmp_path: Path, counted:
     report = build(content, out, cache_dir=cache, bulletins=False, memory=memory)
     assert counted["read"] == [slug] and counted["unpickled"] == []  # nor from the cache
     assert report.events_rendered == 1 and len(memory.events) == 6  # the old version of the event forgotten
-    fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")
 
 
@@ -117,7 +117,7 @@ def test_a_removed_event_goes_with_its_folders(tmp_path: Path) -> None:
     shutil.rmtree(content / "events" / f"{DEMOS[1]}-005")
     build(content, out, cache_dir=cache, bulletins=False)  # the list of events changed: every page
     assert not (out / "events" / f"{DEMOS[1]}-005").exists()
-    fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")
 
 
@@ -277,7 +277,7 @@ def test_nothing_is_written_through_a_folder_linked_out_of_output(tmp_path: Path
     report = build(content, out, cache_dir=cache, bulletins=False)
     assert not report.in_place and digest(elsewhere) == before
     assert not (out / "events" / slug).is_symlink()
-    fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")
 
 
@@ -320,7 +320,7 @@ def test_a_rebuild_hashes_the_changed_events_files_only(tmp_path: Path, hashed: 
     report = build(content, out, cache_dir=cache, bulletins=False)
     assert report.events_rendered == 1 and "第9届" in (out / "events" / f"{DEMOS[1]}-001/index.html").read_text(
         encoding="utf-8")
-    fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")
 
 
@@ -357,7 +357,7 @@ def test_a_file_added_removed_or_put_in_a_new_folder_is_seen_without_listing_unc
         assert [Path(folder).name for folder in walked] == [event.name], number  # the changed folder only
         assert report.events_rendered == (1 if changes else 0) and report.up_to_date is not changes, number
         assert (incremental.build_inputs(content, False) != before) is changes, number
-    fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")
 
 
@@ -454,7 +454,7 @@ def test_a_large_sites_sitemap_is_split_and_rewritten_where_it_changed(tmp_path:
     assert any(w.startswith(f"events/{slug}/") for w in report.written)
     # The same pages with the same dates, though rendered again: only the players' index's file.
     assert [path for path in files if path in report.written] == ["sitemaps/0.xml"]
-    fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")
     shutil.rmtree(content / "events" / slug)  # its pages leave the sitemap file that listed them
     report = build(content, out, cache_dir=cache, bulletins=False)
@@ -464,7 +464,7 @@ def test_a_large_sites_sitemap_is_split_and_rewritten_where_it_changed(tmp_path:
     assert urls and not any(f"events/{slug}/" in url for url in urls)
     rewritten = [path for path in now if path in report.written and path != "sitemaps/0.xml"]
     assert 0 < len(rewritten) < len(now) - 1
-    fresh = build(content, tmp_path / "fresh2", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    build(content, tmp_path / "fresh2", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh2")
 
 
@@ -484,7 +484,7 @@ def test_who_is_who_is_matched_again_only_when_names_change(tmp_path: Path, monk
     change_one_results_file(content)
     build(content, out, cache_dir=cache, bulletins=False)
     assert matched == [4]
-    fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")
     event = content / "events" / f"{DEMOS[1]}-003" / "event.yaml"
     text = event.read_text(encoding="utf-8")
@@ -526,7 +526,7 @@ def test_a_regulars_page_is_split_and_a_change_renders_the_page_that_lists_it(tm
     players = [w for w in report.written if w.startswith("players/") and w != "players/index.html"]
     assert players and all(w.endswith("/page-2/index.html") for w in players), players
     assert all(f"events/{slug}/" in (out / w).read_text(encoding="utf-8") for w in players)
-    fresh = build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")
 
 
