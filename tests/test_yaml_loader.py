@@ -381,3 +381,20 @@ def test_a_results_file_written_otherwise_is_read_by_libyaml_or_pyyaml(change):
     text = ROUND.replace(*change)
     with pytest.raises(yaml_loader._NotFast):
         yaml_loader._load_plain_rounds(text, PATH)
+
+
+def test_a_content_file_is_read_as_it_is_when_read_even_when_it_grew_since_its_size_was_taken(tmp_path: Path) -> None:
+    """snapshot reads a file as the size its stats gave, then on: a file that grew in between is
+    read whole up to the limit, and one past the limit still says so (one byte more)."""
+    from generator.content import snapshot
+
+    path = tmp_path / "results.yaml"
+    path.write_bytes(b"x" * 100)
+    with open(path, "rb") as handle:
+        assert snapshot._read_up_to(handle, 10, 1000) == b"x" * 100  # stats said 10 bytes
+    with open(path, "rb") as handle:
+        assert len(snapshot._read_up_to(handle, 10, 50)) == 51  # over the limit
+    with open(path, "rb") as handle:
+        assert snapshot._read_up_to(handle, 100, 1000) == b"x" * 100
+    with pytest.raises(snapshot.TooLarge):
+        snapshot.read(path, 50)
