@@ -93,7 +93,7 @@ def read_ahead(content: Path, cache: EventCache | None, workers: int | None,
     if len(folders) < 2:
         return {}
     folders.sort(key=lambda f: -_size(f))  # big first
-    _AHEAD.update(site=site, cache=cache, keep=keep)
+    _AHEAD.update(site=site, cache=cache, keep=keep, lines=keep is None)  # (validate_again takes no lines)
     prepared = {}
     try:
         with ProcessPoolExecutor(max_workers=min(workers, len(folders)), initializer=gc.freeze,
@@ -134,6 +134,13 @@ def _prepare_event(folder: Path) -> tuple[Path, int, bytes]:
         cache.keep(folder, payload, summary, problems.items)  # here, not in validate's process, which has the rest to do
     if kept is not None:  # pickled with the event: its tables are the event's, sent once
         payload = pickle.dumps((event, result, problems.items, kept), protocol=pickle.HIGHEST_PROTOCOL)
+    elif summary is not None and _AHEAD["lines"] and cache.lines(summary, problems.items):
+        # Taken as its line (EventCache.as_line), made here: the build never holds, or leaves
+        # the holes of, the archive's summaries (pymalloc's arenas stayed at 130 MB for 2,000
+        # events' summaries held at once and freed, holes the render workers then copied).
+        from generator.tournament.summary import line_of
+
+        payload = pickle.dumps((None, line_of(summary), problems.items), protocol=pickle.HIGHEST_PROTOCOL)
     elif summary is not None and not problems.errors:  # the whole reading stays in the cache
         payload = pickle.dumps((summary.event, summary, problems.items), protocol=pickle.HIGHEST_PROTOCOL)
     return folder, loaded_count, payload
@@ -242,16 +249,27 @@ class EventCache:
         """A good event a worker read anew and summarised (and kept in the cache, whole and
         summarised: `_prepare_event`), taken as its line (LazySummary), as a build takes an event
         it did not read again: the build holds the archive's lines, not its summaries (2,000
-        events' were 110 MB). `result` as it is when there is no line to take: this cache keeps
-        no summaries, serve keeps its events in memory (EventMemory), or the event has an error."""
-        from generator.tournament.summary import EventSummary
+        events' were 110 MB). The worker sends the line itself (a SummaryLine) when `lines`
+        says so. `result` as it is when there is no line to take: this cache keeps no
+        summaries, serve keeps its events in memory (EventMemory), or the event has an error."""
+        from generator.tournament.summary import SummaryLine
 
-        if (not self.summaries or self.memory is not None or not isinstance(result, EventSummary)
-                or (result.bulletins is None and self.plan is not None) or any(not p.warning for p in found)):
+        if isinstance(result, SummaryLine):
+            key = self.keys[folder]
+            self._add_line(key, result, found)
+            return self._lazy(key, self.ledger()[key][0], site, folder)
+        if not self.lines(result, found):
             return result
         key = self.keys[folder]
         self._line(key, result, found)
         return self._lazy(key, self.ledger()[key][0], site, folder)
+
+    def lines(self, result: Any, found: list[ContentError]) -> bool:
+        """Whether a build takes this event, read anew, as its line (`as_line`)."""
+        from generator.tournament.summary import EventSummary
+
+        return (self.summaries and self.memory is None and isinstance(result, EventSummary)
+                and (result.bulletins is not None or self.plan is None) and all(p.warning for p in found))
 
     def read_event(self, folder: Path, site: Site, problems: Problems) -> Event | None:
         key = self.keys.get(folder) or self._key(folder, site)
@@ -345,10 +363,17 @@ class EventCache:
     def _line(self, key: str, summary: EventSummary, found: list[ContentError]) -> None:
         from generator.tournament.summary import line_of
 
+        if self._wants_line(key, summary.bulletins):
+            self._add_line(key, line_of(summary), found)
+
+    def _wants_line(self, key: str, bulletins: list | None) -> bool:
         known = self.ledger().get(key)
         # A line without bulletins (built without them) is made again once they are planned.
-        if known is None or (known[0].bulletins is None and summary.bulletins is not None):
-            self._new_lines[key] = self._ledger[key] = (line_of(summary), list(found))
+        return known is None or (known[0].bulletins is None and bulletins is not None)
+
+    def _add_line(self, key: str, line: Any, found: list[ContentError]) -> None:
+        if self._wants_line(key, line.bulletins):
+            self._new_lines[key] = self._ledger[key] = (line, list(found))
 
     def _rows_of(self, key: str) -> bytes | None:
         """The rows of a line kept apart from it (`save_ledger`), from its bucket's file."""
