@@ -195,3 +195,28 @@ def test_player_page_shows_event_team_place_prize_and_credits(content: Path, tmp
     for text in ("赛事e2015", "2015年5月15日", "桥牌", 'entries/A1/index.html">A1</a>', "李华", "比赛</a> 1",
                  "一等奖", "+2", "操行分合计"):
         assert text in page, text
+
+
+def test_people_hold_a_bounded_number_of_events_unpacked_and_no_rows_after_a_page(content: Path, tmp_path: Path,
+                                                                                  monkeypatch) -> None:
+    """A render worker asks People for every event of the archive (names linked on event pages,
+    rows on players' pages): it holds ROWS_HELD events' seats unpacked, the most recently used,
+    and each person's rows only while their page is rendered."""
+    from generator.render import players
+    from generator.render.html import SiteWriter, environment, render_player
+
+    monkeypatch.setattr(players, "ROWS_HELD", 1)
+    for number, day in enumerate(["2024-03-01", "2024-04-01", "2024-05-01"], 1):
+        write_event(content, f"e{number}", day, [("A", ["张三", "李四"], "一队"), ("B", ["王五", "赵六"], "二队")])
+    people = people_of(content)
+    zhang = named(people, "张三")[0]
+    for slug in ("e1", "e2", "e3", "e1"):
+        assert people.of(slug, "A", 0) is zhang and people.named_in(slug, "王五", "二队") is named(people, "王五")[0]
+        assert len(people._events) == 1
+    site, _, _ = validate(content)
+    out = tmp_path / "out"
+    out.mkdir()
+    render_player(environment("zh-Hans", people), SiteWriter(site, OutputTree(out)), zhang)
+    page = next(out.rglob("index.html")).read_text(encoding="utf-8")
+    assert all(f"赛事e{n}" in page for n in (1, 2, 3))
+    assert zhang._rows is None

@@ -879,6 +879,7 @@ def render_player(env: jinja2.Environment, writer: SiteWriter, person: Person, n
     links = paged(pages, player_url(person), lambda start, page: _span(start + 1, start + len(page)))
     writer.page(env, page_url(player_url(person), number), "player.html", max(days, default=None), person=person,
                 rows=rows, pages=links, page_number=number)
+    person.forget_rows()
 
 
 def _first_day(result: EventResult) -> str:

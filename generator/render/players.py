@@ -140,6 +140,11 @@ class Person:
             return [row for row in self.events if row.result.event.slug in wanted]
         return self._people.rows_of(self, slugs)
 
+    def forget_rows(self) -> None:
+        """Let go of the rows `events` made: a render worker renders thousands of persons' pages,
+        each with its own rows (one worker held 100,000 rows of 400 persons at 2,000 events)."""
+        self._rows = None
+
     @property
     def group(self) -> str | None:
         return self.groups[0] if self.groups else None
@@ -245,20 +250,25 @@ class People:
     index: PeopleIndex
     persons: list[Person]  # in the index's order: its numbers
     results: dict[str, EventResult]  # by slug
-    _events: dict[str, tuple[dict, dict, dict]] = field(default_factory=dict, repr=False)  # unpacked, by slug
+    # Who is who in an event (its seats, names and rows), unpacked, by slug: the ROWS_HELD most recently used.
+    _events: OrderedDict[str, tuple[dict, dict, dict]] = field(default_factory=OrderedDict, repr=False)
     _numbers: dict[str, int] = field(default_factory=dict, repr=False)  # person's key -> number
     # What rows show of an event (_shown), by slug: the ROWS_HELD most recently used.
     _shown: OrderedDict[str, tuple] = field(default_factory=OrderedDict, repr=False)
 
     def _event(self, slug: str) -> tuple[dict, dict, dict]:
         found = self._events.get(slug)
-        if found is None:
-            persons = self.persons
-            seats, named, rows = pickle.loads(self.index.events[slug][1]) if slug in self.index.events else ([], [], [])
-            found = self._events[slug] = (
-                {(entry_id, index): persons[n] for entry_id, index, n in seats},
-                {(name, group): persons[n] for name, group, n in named},
-                {n: row for n, *row in rows})
+        if found is not None:
+            self._events.move_to_end(slug)
+            return found
+        persons = self.persons
+        seats, named, rows = pickle.loads(self.index.events[slug][1]) if slug in self.index.events else ([], [], [])
+        found = self._events[slug] = (
+            {(entry_id, index): persons[n] for entry_id, index, n in seats},
+            {(name, group): persons[n] for name, group, n in named},
+            {n: row for n, *row in rows})
+        while len(self._events) > ROWS_HELD:  # a render worker asks for every event of the archive
+            self._events.popitem(last=False)
         return found
 
     def of(self, slug: str, entry_id: str, index: int) -> Person | None:
@@ -315,7 +325,7 @@ class People:
         return found
 
 
-ROWS_HELD = 512  # events whose rows People holds unpacked at a time (the most recently used)
+ROWS_HELD = 512  # events whose rows (and seats) People holds unpacked at a time (the most recently used)
 
 
 def collect_people(results: list[EventResult | EventSummary], known: tuple | None = None) -> People:
@@ -378,7 +388,7 @@ def _match(results: list[EventResult | EventSummary], inputs: str) -> PeopleInde
             person[2].insert(0, group)  # the latest group first
         return number
 
-    events: dict[str, tuple[str, bytes]] = {}
+    events: dict[str, bytes] = {}
     for result in ordered:
         event = result.event
         seats: list[tuple[str, int, int]] = []
@@ -412,19 +422,21 @@ def _match(results: list[EventResult | EventSummary], inputs: str) -> PeopleInde
             row[3].append((official.name, None))
         for number in rows:
             persons[number][5].append(event.slug)
-        keys = (seats, list(named.items()), rows)
-        events[event.slug] = keys  # made into (digest, bytes) once every person's key is settled
+        # Pickled at once, as the index keeps it: the build does not hold every event's seats as
+        # objects made between the summaries read and let go (their holes in the heap stayed,
+        # 90 MB at 2,000 events, and the render workers forked from it copied them).
+        events[event.slug] = pickle.dumps((seats, [(name, group, n) for (name, group), n in named.items()],
+                                           [(n, entry_id, index, tuple(credit_keys), tuple(roles))
+                                            for n, (entry_id, index, _, credit_keys, roles) in rows.items()]),
+                                          protocol=pickle.HIGHEST_PROTOCOL)
 
     _settle_key_collisions(persons)
     index_events: dict[str, tuple[str, bytes]] = {}
-    for slug, (seats, named, rows) in events.items():
+    for slug, data in events.items():  # each event's digest, once every person's key is settled
+        seats, named, _ = pickle.loads(data)
         linked = sorted([f"{entry_id}/{index}={persons[n][0]}" for entry_id, index, n in seats]
-                        + [f"{name}\n{group or ''}={persons[n][0]}" for (name, group), n in named])
-        data = (seats, [(name, group, n) for (name, group), n in named],
-                [(n, entry_id, index, tuple(credit_keys), tuple(roles))
-                 for n, (entry_id, index, _, credit_keys, roles) in rows.items()])
-        index_events[slug] = (hashlib.sha256("\n".join(linked).encode()).hexdigest(),
-                              pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
+                        + [f"{name}\n{group or ''}={persons[n][0]}" for name, group, n in named])
+        index_events[slug] = (hashlib.sha256("\n".join(linked).encode()).hexdigest(), data)
     return PeopleIndex(inputs, [(key, name, groups, by_id, apart, slugs[::-1])
                                 for key, name, groups, by_id, apart, slugs in persons], index_events)
 
