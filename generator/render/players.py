@@ -211,11 +211,12 @@ def _chronological(results: list[EventResult]) -> list[EventResult]:
 
 
 # Who is who in one event, as data (numbers are places in PeopleIndex.persons):
-#   seats: (entry id, player index, person), named: (name, group, person),
-#   rows:  (person, entry id or None, player index or None, credit lines' (name, group) in the
-#          order they are tried, roles): one per person, the seat their row shows.
-EventPeople = tuple[list[tuple[str, int, int]], list[tuple[str, str | None, int]],
-                    list[tuple[int, str | None, int | None, tuple[tuple[str, str | None], ...], tuple[str, ...]]]]
+#   seats: (entry id, player index, person), named: (name, group, person).
+EventPeople = tuple[list[tuple[str, int, int]], list[tuple[str, str | None, int]]]
+# A person's rows, as data: for each of their events, by slug, (entry id or None, player index
+# or None, credit lines' (name, group) in the order they are tried, roles, the persons seated in
+# that entry in its players' order): the seat their row shows, and their teammates.
+PersonRows = dict[str, tuple[str | None, int | None, tuple[tuple[str, str | None], ...], tuple[str, ...], tuple[int, ...]]]
 
 
 @dataclass
@@ -228,11 +229,14 @@ class PeopleIndex:
     inputs: str
     persons: list[tuple[str, str, list[str], bool, tuple | None, list[str]]]  # key, name, groups, by_id, apart, slugs
     events: dict[str, tuple[str, bytes]]  # slug -> (keys_in's digest, the pickled EventPeople)
+    # Each person's rows (pickled PersonRows), in the order of `persons`: a player's page reads
+    # its own, not every event's seats (a render worker unpacked a whole event for one row).
+    rows: list[bytes]
 
     def data(self) -> tuple:
         """As plain data, for the record: reading the record of a build that has nothing to do
         must not import this module (and the readers it needs)."""
-        return (self.inputs, self.persons, self.events)
+        return (self.inputs, self.persons, self.events, self.rows)
 
 
 def people_inputs(results: list[EventResult | EventSummary]) -> str:
@@ -250,24 +254,22 @@ class People:
     index: PeopleIndex
     persons: list[Person]  # in the index's order: its numbers
     results: dict[str, EventResult]  # by slug
-    # Who is who in an event (its seats, names and rows), unpacked, by slug: the ROWS_HELD most recently used.
-    _events: OrderedDict[str, tuple[dict, dict, dict]] = field(default_factory=OrderedDict, repr=False)
+    # Who is who in an event (its seats and names), unpacked, by slug: the ROWS_HELD most recently used.
+    _events: OrderedDict[str, tuple[dict, dict]] = field(default_factory=OrderedDict, repr=False)
     _numbers: dict[str, int] = field(default_factory=dict, repr=False)  # person's key -> number
     # What rows show of an event (_shown), by slug: the ROWS_HELD most recently used.
     _shown: OrderedDict[str, tuple] = field(default_factory=OrderedDict, repr=False)
 
-    def _event(self, slug: str) -> tuple[dict, dict, dict]:
+    def _event(self, slug: str) -> tuple[dict, dict]:
         found = self._events.get(slug)
         if found is not None:
             self._events.move_to_end(slug)
             return found
         persons = self.persons
-        seats, named, rows = pickle.loads(self.index.events[slug][1]) if slug in self.index.events else ([], [], [])
-        found = self._events[slug] = (
-            {(entry_id, index): persons[n] for entry_id, index, n in seats},
-            {(name, group): persons[n] for name, group, n in named},
-            {n: row for n, *row in rows})
-        while len(self._events) > ROWS_HELD:  # a render worker asks for every event of the archive
+        seats, named = pickle.loads(self.index.events[slug][1]) if slug in self.index.events else ([], [])
+        found = self._events[slug] = ({(entry_id, index): persons[n] for entry_id, index, n in seats},
+                                      {(name, group): persons[n] for name, group, n in named})
+        while len(self._events) > ROWS_HELD:  # a render worker's events come one after the other
             self._events.popitem(last=False)
         return found
 
@@ -287,18 +289,17 @@ class People:
         """The person's row in each of their events (of `slugs`, else all), newest first."""
         if not self._numbers:
             self._numbers.update((p.key, n) for n, p in enumerate(self.persons))
-        number = self._numbers[person.key]
-        return [self._row(slug, number) for slug in (person.slugs if slugs is None else slugs)]
+        mine: PersonRows = pickle.loads(self.index.rows[self._numbers[person.key]])
+        return [self._row(slug, mine[slug]) for slug in (person.slugs if slugs is None else slugs)]
 
-    def _row(self, slug: str, number: int) -> PersonEvent:
+    def _row(self, slug: str, seat: tuple) -> PersonEvent:
         result = self.results[slug]
-        seats, _, rows = self._event(slug)
         entries, stages, credit_lines = self._shown_in(slug)
-        entry_id, index, credit_keys, roles = rows[number]
+        entry_id, index, credit_keys, roles, seated = seat
         row = PersonEvent(result, roles=list(roles))
         if entry_id is not None:
             entry = row.entry = entries[entry_id]
-            row.teammates = [(name, seats[(entry_id, j)]) for j, name in enumerate(entry.players) if j != index]
+            row.teammates = [(name, self.persons[seated[j]]) for j, name in enumerate(entry.players) if j != index]
             row.stages = [StageMark(stage_id, name, ranked[entry_id]) for stage_id, name, ranked in stages
                           if entry_id in ranked]
         row.credits = next((credit_lines[k] for k in credit_keys if k in credit_lines), None)
@@ -422,9 +423,9 @@ def _match(results: list[EventResult | EventSummary], inputs: str) -> PeopleInde
             row[3].append((official.name, None))
         for number in rows:
             persons[number][5].append(event.slug)
-        # Pickled at once, as the index keeps it: the build does not hold every event's seats as
-        # objects made between the summaries read and let go (their holes in the heap stayed,
-        # 90 MB at 2,000 events, and the render workers forked from it copied them).
+        # Pickled at once: the build does not hold every event's seats as objects made between
+        # the summaries read and let go (their holes in the heap stayed, 90 MB at 2,000 events,
+        # and the render workers forked from it copied them).
         events[event.slug] = pickle.dumps((seats, [(name, group, n) for (name, group), n in named.items()],
                                            [(n, entry_id, index, tuple(credit_keys), tuple(roles))
                                             for n, (entry_id, index, _, credit_keys, roles) in rows.items()]),
@@ -432,13 +433,22 @@ def _match(results: list[EventResult | EventSummary], inputs: str) -> PeopleInde
 
     _settle_key_collisions(persons)
     index_events: dict[str, tuple[str, bytes]] = {}
+    person_rows: list[PersonRows] = [{} for _ in persons]
     for slug, data in events.items():  # each event's digest, once every person's key is settled
-        seats, named, _ = pickle.loads(data)
+        seats, named, rows = pickle.loads(data)
         linked = sorted([f"{entry_id}/{index}={persons[n][0]}" for entry_id, index, n in seats]
                         + [f"{name}\n{group or ''}={persons[n][0]}" for name, group, n in named])
-        index_events[slug] = (hashlib.sha256("\n".join(linked).encode()).hexdigest(), data)
+        index_events[slug] = (hashlib.sha256("\n".join(linked).encode()).hexdigest(),
+                              pickle.dumps((seats, named), protocol=pickle.HIGHEST_PROTOCOL))
+        seated: dict[str, list[int]] = {}  # entry id -> its players' persons, in order
+        for entry_id, _, number in seats:
+            seated.setdefault(entry_id, []).append(number)
+        for number, entry_id, index, credit_keys, roles in rows:
+            person_rows[number][slug] = (entry_id, index, credit_keys, roles,
+                                         tuple(seated[entry_id]) if entry_id is not None else ())
     return PeopleIndex(inputs, [(key, name, groups, by_id, apart, slugs[::-1])
-                                for key, name, groups, by_id, apart, slugs in persons], index_events)
+                                for key, name, groups, by_id, apart, slugs in persons], index_events,
+                       [pickle.dumps(mine, protocol=pickle.HIGHEST_PROTOCOL) for mine in person_rows])
 
 
 def _settle_key_collisions(persons: list[list]) -> None:
