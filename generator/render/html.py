@@ -679,13 +679,14 @@ def _write_indexes(site: Site, results: list[EventResult | EventSummary], people
     key = _records_key(shared, results, people)
     search = previous.reuse(SEARCH_PART, key, out) if previous is not None else None
     if search is None:
-        files = index_files(search_records(results, people, t, event_url, entry_url, player_url))
-        for path, text in files.items():  # one file, or a large site's shards
-            out.write_text(path, text)
+        files = []
+        for path, text in index_files(search_records(results, people, t, event_url, entry_url, player_url)):
+            out.write_text(path, text)  # one file, or a large site's shards
+            files.append(path)
         if len(files) > 1:  # and the script that searches them, which site.js loads then
             out.write_bytes("assets/search-shards.js", (TEMPLATES / "search-shards.js").read_bytes())
-            files["assets/search-shards.js"] = ""
-        search = EventPages(key, list(files))
+            files.append("assets/search-shards.js")
+        search = EventPages(key, files)
     parts[SEARCH_PART] = search
     out.write_text("feed.xml", atom_feed(site, updates(site, results, event_url, stage_url), t))
     return parts

@@ -24,6 +24,7 @@ import importlib.resources
 import json
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -182,31 +183,40 @@ def _script(body: object) -> str:
     return json.dumps(body, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
 
-def index_files(found: list[Record]) -> dict[str, str]:
-    """The search index's files by path under output/: the one search-index.js of a small site,
-    the manifest, gram shards and record chunks of a large one."""
-    single = index_script(found)
-    if len(single.encode()) <= SINGLE_INDEX_LIMIT:
-        return {"assets/search-index.js": single}
+def index_files(found: list[Record]) -> Iterator[tuple[str, str]]:
+    """The search index's files as (path under output/, text): the one search-index.js of a
+    small site, the manifest, gram shards and record chunks of a large one, made one at a time
+    (to be written as they come: not a large site's whole index in memory at once)."""
+    texts = [record.text for record in found]  # each made once (normalising is most of the time)
+    # The single file holds every record's texts, so these bytes alone past the limit say it is
+    # sharded without making it (2,000 events' single index was a 60 MB peak of the build, for nothing).
+    least = sum(len(r.kind.encode()) + len(r.title.encode()) + len(r.detail.encode()) + len(r.url.encode())
+                + len(text.encode()) for r, text in zip(found, texts))
+    if least <= SINGLE_INDEX_LIMIT:
+        single = index_script(found)
+        if len(single.encode()) <= SINGLE_INDEX_LIMIT:
+            yield "assets/search-index.js", single
+            return
+        del single
     postings: dict[str, list[int]] = {}
-    for number, record in enumerate(found):
-        for gram in sorted(grams_of(record.text)):
+    for number, text in enumerate(texts):
+        for gram in sorted(grams_of(text)):
             postings.setdefault(gram, []).append(number)
     size = sum(len(gram.encode()) + 6 + sum(len(str(n)) + 1 for n in numbers) for gram, numbers in postings.items())
     shards = max(1, -(-size // SHARD_LIMIT))
     parts: list[dict[str, list[int]]] = [{} for _ in range(shards)]
     for gram in sorted(postings):
         parts[shard_of(gram, shards)][gram] = postings[gram]
-    present = {char for record in found for char in record.text}
+    present = {char for text in texts for char in text}
     folds = {chr(code): char for code, char in simplified().items() if char in present}
     manifest = {"version": 2, "shards": shards, "chunk": CHUNK_RECORDS, "records": len(found),
                 "fold": dict(sorted(folds.items()))}
-    files = {"assets/search-index.js": "/* paibang search index (sharded): see generator/render/search.py */\n"
-                                       f"window.PAIBANG_SEARCH={_script(manifest)};\n"}
+    yield ("assets/search-index.js", "/* paibang search index (sharded): see generator/render/search.py */\n"
+                                     f"window.PAIBANG_SEARCH={_script(manifest)};\n")
     for number, part in enumerate(parts):
-        files[f"assets/search/g-{number}.js"] = f'window.PAIBANG_SEARCH_PART("g-{number}",{_script(part)});\n'
+        yield f"assets/search/g-{number}.js", f'window.PAIBANG_SEARCH_PART("g-{number}",{_script(part)});\n'
     for start in range(0, len(found), CHUNK_RECORDS):
-        chunk = [[r.kind, r.title, r.detail, r.url, r.text] for r in found[start:start + CHUNK_RECORDS]]
+        chunk = [[r.kind, r.title, r.detail, r.url, text]
+                 for r, text in zip(found[start:start + CHUNK_RECORDS], texts[start:start + CHUNK_RECORDS])]
         name = f"r-{start // CHUNK_RECORDS}"
-        files[f"assets/search/{name}.js"] = f'window.PAIBANG_SEARCH_PART("{name}",{_script(chunk)});\n'
-    return files
+        yield f"assets/search/{name}.js", f'window.PAIBANG_SEARCH_PART("{name}",{_script(chunk)});\n'
