@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from generator import catalogues
 from generator import caches
+from generator.content import snapshot
 from generator.errors import ContentError, ContentErrors, Mark, Problems
 from generator.event_cache import BulletinPlan, EventCache, EventMemory, read_ahead
 
@@ -386,6 +387,10 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     site, results, warnings = validate(content, strict, events_cache, memory=memory, summaries=True,
                                        plan=bulletin_plan if bulletins else None)
     whole = WholeResults(EventCache(events_cache, memory), site)
+    # The events' files are read and scored (or their events taken from the event cache): their
+    # bytes are let go, but for what rendering reads again (notices; site.yaml: site_digest).
+    site_file = os.path.abspath(site.root / "site.yaml")
+    snapshot.let_go(keep=lambda path: path.endswith(".md") or path == site_file)
     clock.lap("reading and scoring")
     tell("events", len(results), len(results))
 

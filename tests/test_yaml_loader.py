@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.content.yaml_loader import YamlList, YamlMap, load_yaml, load_yaml_text
+from generator.content.yaml_loader import YamlList, YamlMap, load_yaml, load_yaml_text, read_content_text
 from generator.errors import Problems
 
 PATH = Path("/content/events/x/results/r.yaml")
@@ -398,3 +398,27 @@ def test_a_content_file_is_read_as_it_is_when_read_even_when_it_grew_since_its_s
         assert snapshot._read_up_to(handle, 100, 1000) == b"x" * 100
     with pytest.raises(snapshot.TooLarge):
         snapshot.read(path, 50)
+
+
+def test_a_file_let_go_and_read_again_must_be_as_it_was_read(tmp_path: Path) -> None:
+    """A build lets go of the events' files once read (snapshot.let_go): one read again later (an
+    event read again because the event cache lost it) is refused when it has changed since, not
+    parsed under its old bytes' digest; as it was, it is read again."""
+    from generator.content import snapshot
+
+    kept, gone = tmp_path / "notice.md", tmp_path / "results.yaml"
+    kept.write_text("# 通知\n", encoding="utf-8")
+    gone.write_text("stage: main\n", encoding="utf-8")
+    with snapshot.taking():
+        snapshot.read(kept), snapshot.read(gone)
+        snapshot.let_go(keep=lambda path: path.endswith(".md"))
+        kept.write_text("# 改了\n", encoding="utf-8")
+        assert snapshot.read(kept) == "# 通知\n".encode()  # kept: as first read
+        assert snapshot.read(gone) == b"stage: main\n"  # let go, read again, unchanged
+        snapshot.let_go(keep=lambda path: False)
+        gone.write_text("stage: final\n", encoding="utf-8")
+        with pytest.raises(snapshot.Changed):
+            snapshot.read(gone)
+        problems = Problems()
+        assert read_content_text(gone, problems) is None
+        assert [p.code for p in problems.errors] == ["file-unreadable"]
