@@ -220,3 +220,26 @@ def test_people_hold_a_bounded_number_of_events_unpacked_and_no_rows_after_a_pag
     page = next(out.rglob("index.html")).read_text(encoding="utf-8")
     assert all(f"赛事e{n}" in page for n in (1, 2, 3))
     assert zhang._rows is None
+
+
+def test_a_large_site_matches_its_people_in_a_process_of_its_own(content: Path, tmp_path: Path, monkeypatch) -> None:
+    """Past MATCH_APART_FROM events, people are matched in a forked process (what it reads of every
+    event leaves no holes in the build's heap for the render workers to copy): the same index."""
+    import os
+
+    from generator.render import players
+
+    for number, day in enumerate(["2024-03-01", "2024-04-01", "2024-05-01"], 1):
+        write_event(content, f"e{number}", day, [("A", ["张三", "李四"], "一队"), ("B", ["王五", "赵六"], "二队")])
+    _, results, _ = validate(content)
+    here = players.collect_people(results).index.data()
+    match, where = players._match, tmp_path / "matched-in"
+
+    def match_and_say_where(*args):  # noqa: ANN002, ANN202
+        where.write_text(str(os.getpid()))
+        return match(*args)
+
+    monkeypatch.setattr(players, "_match", match_and_say_where)
+    monkeypatch.setattr(players, "MATCH_APART_FROM", 3)
+    apart = players.collect_people(results).index.data()
+    assert apart == here and int(where.read_text()) != os.getpid()

@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import pickle
 from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import astuple, dataclass, field
 from typing import NamedTuple
 
@@ -339,7 +341,7 @@ def collect_people(results: list[EventResult | EventSummary], known: tuple | Non
     except TypeError:  # a record of another shape
         index = None
     if index is None or index.inputs != inputs:
-        index = _match(results, inputs)
+        index = _match_apart(results, inputs)
     persons = [Person(key, name, list(groups), by_id, apart=Apart(*apart) if apart else None, slugs=list(slugs))
                for key, name, groups, by_id, apart, slugs in index.persons]
     everyone = sorted(persons, key=lambda p: (p.name, p.key))
@@ -351,6 +353,29 @@ def collect_people(results: list[EventResult | EventSummary], known: tuple | Non
     for person in everyone:
         person.homonyms = [p for p in by_name[person.name] if p is not person]
     return people
+
+
+MATCH_APART_FROM = 100  # events from which people are matched in a process of their own (_match_apart)
+_MATCHING: dict[str, object] = {}  # set just before forking, read by that process
+
+
+def _match_apart(results: list[EventResult | EventSummary], inputs: str) -> PeopleIndex:
+    """`_match` in a forked process, where the platform forks and the site is large: it reads
+    every event's summary (each event's entries), and the holes those leave in the heap stayed
+    in this process (56 MB at 2,000 events, around 16 MB of people), to be copied by each render
+    worker forked from it. Only the index comes back."""
+    if len(results) < MATCH_APART_FROM or "fork" not in multiprocessing.get_all_start_methods():
+        return _match(results, inputs)
+    _MATCHING.update(results=results, inputs=inputs)
+    try:
+        with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork")) as pool:
+            return pool.submit(_match_here).result()
+    finally:
+        _MATCHING.clear()
+
+
+def _match_here() -> PeopleIndex:
+    return _match(_MATCHING["results"], _MATCHING["inputs"])
 
 
 def _match(results: list[EventResult | EventSummary], inputs: str) -> PeopleIndex:
