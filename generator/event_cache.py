@@ -17,11 +17,11 @@ game, days and digests): `ledger.lines` and the few lines since beside it (`ledg
 their rows in files of their own (`ledger.rows-<digit>`, read by players' pages only; see
 `save_ledger`). A build takes an unchanged event as its line, and reads its summary only where
 a page that shows it is rendered (LazySummary). A rebuild after one results file changed reads
-the lines for the archive, and writes one line and one rows file. A
-full build takes the events its workers read anew as their lines too, once they have kept
-them (`as_line`): it holds the archive's lines, a few hundred bytes and the rows players'
-pages show (tournament/summary.py's shown_rows) for each event, SUMMARIES_HELD summaries and
-the events being rendered, not the archive's summaries.
+the lines for the archive, and writes one line and one rows file. A full build takes the events
+its workers read anew as their lines too, which the workers make and send once they have kept
+them (`as_line`): it holds the archive's lines, a few hundred bytes and the rows players' pages
+show (tournament/summary.py's shown_rows) for each event, SUMMARIES_HELD summaries and the
+events being rendered, not the archive's summaries.
 """
 
 from __future__ import annotations
