@@ -500,3 +500,33 @@ def test_the_ledgers_file_is_written_again_once_lines_beside_it_are_many(tmp_pat
     lines = caches.read_sealed(events / "ledger.lines")
     assert sorted(line.slug for line, _ in lines.values()) == sorted(EVENTS)  # this build's, no line gone
     assert rebuild(content, tmp_path).up_to_date and as_a_fresh_build(content, tmp_path)
+
+
+def test_the_persons_rows_are_read_from_the_record_only_to_render_players_pages(tmp_path: Path, monkeypatch) -> None:
+    """Who is who is kept by the record for the next build, each person's rows (the larger half)
+    in a file of their own: a rebuild that moves no one never reads it; one that renders players'
+    pages does, and when that file is not ours it matches the people again and makes the pages a
+    fresh build makes."""
+    from generator import caches
+
+    content = some_events(tmp_path)
+    rebuild(content, tmp_path)
+    rows_files = list((tmp_path / "cache").glob("*.record.people-rows-*"))
+    assert len(rows_files) == 1
+    read: list[str] = []
+    read_sealed = caches.read_sealed
+
+    def spy(path: Path) -> object:
+        read.append(path.name)
+        return read_sealed(path)
+
+    monkeypatch.setattr(caches, "read_sealed", spy)
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)  # rendered here, where the reads are seen
+    change_a_contract(content)  # no one moves
+    assert rebuild(content, tmp_path).events_rendered == 1
+    assert read and not any(".people-rows-" in name for name in read)
+    rows_files[0].write_bytes(b"not ours")
+    move_pairs(content)  # players' pages rendered again
+    assert rebuild(content, tmp_path).events_rendered == 1
+    assert rows_files[0].name in read
+    assert as_a_fresh_build(content, tmp_path)

@@ -477,6 +477,10 @@ class PreviousBuild:
                 if data.get("people"):
                     people = caches.read_sealed(record.parent / data["people"])
                     self._people_file = (data["people"], people[0])
+                    *people, rows = people  # each person's rows: in a file of their own, read when asked
+                    if not (record.parent / rows).is_file():
+                        raise FileNotFoundError(rows)
+                    people = (*people, _SideRows(record.parent / rows, rows))
                 self.data = data
         except Exception:  # noqa: BLE001 - any record that cannot be read is as good as none
             self.events, self.data, self._buckets, self._people_file, people = {}, {}, {}, None, None
@@ -618,11 +622,18 @@ class PreviousBuild:
                 files[bucket] = known[0]
             else:
                 files[bucket] = self._side_file("parts", {part: found[part].packed() for part in sorted(found)})
-        people = None
+        people = rows = None
         if self.people is not None:
             known_people = self._people_file
             same = known_people is not None and known_people[1] == self.people[0]  # the same inputs: the same index
-            people = known_people[0] if same else self._side_file("people", self.people)
+            *index, person_rows = self.people
+            # Each person's rows (render/players.py's PeopleIndex.rows, twice the rest at 2,000
+            # events) in a file of their own, read only by a build that renders a player's page.
+            if same and isinstance(person_rows, _SideRows):
+                people, rows = known_people[0], person_rows.name
+            else:
+                rows = self._side_file("people-rows", list(person_rows))
+                people = self._side_file("people", (*index, rows))
         loose = {relative: stamp(relative) for relative in (*tree.written, *tree.kept) if relative not in in_parts}
         data: dict = {"version": RECORD_VERSION, "output": str(self.output), "parts": files, "loose": loose,
                       "folders": folders or {}, "people": people}
@@ -633,7 +644,7 @@ class PreviousBuild:
                      # 2,000 events were a tenth of the record, read by every rebuild)
                      "warnings": self._side_file("warnings", list(outcome.warnings))}
         caches.write_atomically(self.record, caches.dumps(data))
-        self._forget_side_files({*files.values(), people, data.get("warnings")})
+        self._forget_side_files({*files.values(), people, rows, data.get("warnings")})
         for older in (".json", ".warnings.sealed"):  # an older paibang's record of the same output/
             self.record.with_suffix(older).unlink(missing_ok=True)
 
@@ -660,12 +671,35 @@ class PreviousBuild:
                 pass  # removed meanwhile
 
 
-RECORD_VERSION = 7
+RECORD_VERSION = 8  # 8: the people index names its persons' rows, kept in a file of their own
 RECORD_BUCKETS = 64  # the record's parts in so many files, by name: a rebuild writes those of the parts it renders
 
 
 def _bucket(part: str) -> int:
     return zlib.crc32(part.encode()) % RECORD_BUCKETS
+
+
+class _SideRows:
+    """The persons' rows of the last build's PeopleIndex, as the record keeps them beside it:
+    read when first asked (a player's page rendered again), not by every rebuild."""
+
+    def __init__(self, path: Path, name: str) -> None:
+        self.path, self.name = path, name
+        self._rows: list[bytes] | None = None
+
+    def _read(self) -> list[bytes]:
+        if self._rows is None:
+            self._rows = caches.read_sealed(self.path)  # sealed: never a pickle someone else wrote
+        return self._rows
+
+    def __getitem__(self, number: int) -> bytes:
+        return self._read()[number]
+
+    def __len__(self) -> int:
+        return len(self._read())
+
+    def __iter__(self) -> Iterator[bytes]:
+        return iter(self._read())
 
 
 def _stamp(path: Path) -> tuple[int, int]:

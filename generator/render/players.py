@@ -27,6 +27,7 @@ import json
 import multiprocessing
 import pickle
 from collections import OrderedDict
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import astuple, dataclass, field
 from typing import NamedTuple
@@ -232,8 +233,9 @@ class PeopleIndex:
     persons: list[tuple[str, str, list[str], bool, tuple | None, list[str]]]  # key, name, groups, by_id, apart, slugs
     events: dict[str, tuple[str, bytes]]  # slug -> (keys_in's digest, the pickled EventPeople)
     # Each person's rows (pickled PersonRows), in the order of `persons`: a player's page reads
-    # its own, not every event's seats (a render worker unpacked a whole event for one row).
-    rows: list[bytes]
+    # its own, not every event's seats (a render worker unpacked a whole event for one row). The
+    # last build's are read from the record when first asked (render/incremental.py's _SideRows).
+    rows: Sequence[bytes]
 
     def data(self) -> tuple:
         """As plain data, for the record: reading the record of a build that has nothing to do
@@ -291,7 +293,12 @@ class People:
         """The person's row in each of their events (of `slugs`, else all), newest first."""
         if not self._numbers:
             self._numbers.update((p.key, n) for n, p in enumerate(self.persons))
-        mine: PersonRows = pickle.loads(self.index.rows[self._numbers[person.key]])
+        try:
+            blob = self.index.rows[self._numbers[person.key]]
+        except Exception:  # noqa: BLE001 - the last build's, kept apart, and gone or not ours: matched again
+            self.index.rows = _match(list(self.results.values()), self.index.inputs).rows  # (the same persons)
+            blob = self.index.rows[self._numbers[person.key]]
+        mine: PersonRows = pickle.loads(blob)
         return [self._row(slug, mine[slug]) for slug in (person.slugs if slugs is None else slugs)]
 
     def _row(self, slug: str, seat: tuple) -> PersonEvent:
