@@ -362,7 +362,7 @@ def collect_people(results: list[EventResult | EventSummary], known: tuple | Non
     return people
 
 
-MATCH_APART_FROM = 100  # events from which people are matched in a process of their own (_match_apart)
+MATCH_APART_FROM = 500  # events from which people are matched in a process of their own (_match_apart)
 _MATCHING: dict[str, object] = {}  # set just before forking, read by that process
 
 
@@ -370,7 +370,8 @@ def _match_apart(results: list[EventResult | EventSummary], inputs: str) -> Peop
     """`_match` in a forked process, where the platform forks and the site is large: it reads
     every event's summary (each event's entries), and the holes those leave in the heap stayed
     in this process (56 MB at 2,000 events, around 16 MB of people), to be copied by each render
-    worker forked from it. Only the index comes back."""
+    worker forked from it. Only the index comes back. A smaller site's holes are a few MB: not
+    worth a process."""
     if len(results) < MATCH_APART_FROM or "fork" not in multiprocessing.get_all_start_methods():
         return _match(results, inputs)
     _MATCHING.update(results=results, inputs=inputs)
