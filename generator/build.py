@@ -151,7 +151,7 @@ def _validate(content: Path, strict: bool, cache_dir: Path | None, workers: int 
 
     problems = Problems()
     cache = EventCache(cache_dir, memory, summaries, plan) if cache_dir is not None else None
-    ahead = read_ahead(content, cache, workers, reading.keep if reading else None)
+    ahead = read_ahead(content, cache, workers, reading.keep if reading else None, lines=reading is None)
 
     def read_event(folder: Path, site: Site, problems: Problems) -> Event | None:
         prepared = ahead.get(folder)
@@ -390,7 +390,7 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     # The events' files are read and scored (or their events taken from the event cache): their
     # bytes are let go, but for what rendering reads again (notices; site.yaml: site_digest).
     site_file = os.path.abspath(site.root / "site.yaml")
-    snapshot.let_go(keep=lambda path: path.endswith(".md") or path == site_file)
+    snapshot.let_go(keep=lambda path: path.lower().endswith(".md") or path == site_file)
     clock.lap("reading and scoring")
     tell("events", len(results), len(results))
 
@@ -502,9 +502,12 @@ class WholeResults:
 
             problems = Problems()
             event = load_event(result.event.folder, self.site, problems)
+            if event is None or problems.errors:  # (a file changed since it was read: snapshot.Changed)
+                raise ContentErrors(problems.sorted())
             found = run_event(event, problems)
-            if not problems.errors:
-                self.cache.keep_whole(event, found, problems.items)
+            if problems.errors:
+                raise ContentErrors(problems.sorted())
+            self.cache.keep_whole(event, found, problems.items)
         return found
 
     def html(self, result: EventResult | EventSummary, name: str) -> str:

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator import caches
 from generator.content import snapshot
-from generator.errors import ContentError, Problems
+from generator.errors import ContentError, ContentErrors, Problems
 
 if TYPE_CHECKING:
     from generator.content.load import Kept
@@ -72,13 +72,14 @@ _AHEAD: dict[str, Any] = {}  # the site and the event cache, set before forking,
 
 
 def read_ahead(content: Path, cache: EventCache | None, workers: int | None,
-               keep: str | None = None) -> dict[Path, Prepared]:
+               keep: str | None = None, lines: bool = False) -> dict[Path, Prepared]:
     """The events to read (those not in the cache), read and scored by forked processes, for
     validate to take in its own order with the same problems. Nothing on one core, or for fewer
     than two such events. Each event comes back pickled once, in the event cache's own form; a
     good one is kept in the event cache by the worker that read it. The event whose folder is
     named `keep` comes back with its reading kept (load.Kept), pickled with it. With a cache
-    that keeps summaries (EventCache.summaries), the others come back summarised."""
+    that keeps summaries (EventCache.summaries), the others come back summarised; with `lines`
+    (the build takes them so: EventCache.as_line), as their lines, made by the workers."""
     from generator.content.load import load_site
     from generator.content.snapshot import event_folders
 
@@ -93,7 +94,7 @@ def read_ahead(content: Path, cache: EventCache | None, workers: int | None,
     if len(folders) < 2:
         return {}
     folders.sort(key=lambda f: -_size(f))  # big first
-    _AHEAD.update(site=site, cache=cache, keep=keep, lines=keep is None)  # (validate_again takes no lines)
+    _AHEAD.update(site=site, cache=cache, keep=keep, lines=lines)
     prepared = {}
     try:
         with ProcessPoolExecutor(max_workers=min(workers, len(folders)), initializer=gc.freeze,
@@ -341,7 +342,9 @@ class EventCache:
 
             problems = Problems()
             event = load_event(folder, site, problems)
-            return summarise(run_event(event, problems)) if event is not None else None
+            if event is None or problems.errors:  # (a file changed since it was read: snapshot.Changed)
+                raise ContentErrors(problems.sorted())
+            return summarise(run_event(event, problems))
 
     def ledger(self) -> dict[str, tuple[Any, list[ContentError]]]:
         """Each kept summary's line, by its key (see the top)."""
@@ -363,8 +366,8 @@ class EventCache:
     def _line(self, key: str, summary: EventSummary, found: list[ContentError]) -> None:
         from generator.tournament.summary import line_of
 
-        if self._wants_line(key, summary.bulletins):
-            self._add_line(key, line_of(summary), found)
+        if self._wants_line(key, summary.bulletins):  # (the line made only then)
+            self._new_lines[key] = self._ledger[key] = (line_of(summary), list(found))
 
     def _wants_line(self, key: str, bulletins: list | None) -> bool:
         known = self.ledger().get(key)

@@ -530,3 +530,40 @@ def test_the_persons_rows_are_read_from_the_record_only_to_render_players_pages(
     assert rebuild(content, tmp_path).events_rendered == 1
     assert rows_files[0].name in read
     assert as_a_fresh_build(content, tmp_path)
+    # and removed: the next build matches who is who again, and keeps rows of its own
+    assert not rows_files[0].exists()
+    (content / "events/dongke-bridge-2015/note.txt").write_text("补记", encoding="utf-8")  # read again
+    assert rebuild(content, tmp_path).events_rendered == 1
+    rows_files = list((tmp_path / "cache").glob("*.record.people-rows-*"))
+    assert len(rows_files) == 1 and isinstance(read_sealed(rows_files[0]), list)
+
+
+def test_an_event_read_again_for_its_pages_after_its_files_changed_stops_the_build(tmp_path: Path,
+                                                                                   monkeypatch) -> None:
+    """The events' files are let go once read (content/snapshot.py's let_go). An event whose whole
+    reading has gone from the event cache is read again for its pages: when one of its files has
+    changed since this build hashed it, the build stops with the file named (never pages made of
+    the new text under the old text's digest), and output/ is left as it was."""
+    from generator.content import snapshot
+    from generator.errors import ContentErrors
+
+    content = some_events(tmp_path)
+    rebuild(content, tmp_path)
+    shutil.rmtree(tmp_path / "out")  # every page rendered again, every file hashed again
+    for record in (tmp_path / "cache").glob("site-*.record*"):
+        record.unlink()
+    for whole in (tmp_path / "cache/events").glob("*.sealed"):
+        if not whole.name.endswith(".summary.sealed"):
+            whole.unlink()  # read again from their files
+    prelim = content / "events/dongke-bridge-2015/results/prelim.yaml"
+    let_go = snapshot.let_go
+
+    def let_go_then_edit(keep):  # noqa: ANN001, ANN202
+        let_go(keep)
+        change_a_contract(content)  # saved while this build runs
+
+    monkeypatch.setattr(snapshot, "let_go", let_go_then_edit)
+    with pytest.raises(ContentErrors) as raised:
+        rebuild(content, tmp_path)
+    assert {(p.code, p.mark.file) for p in raised.value.problems} == {("file-unreadable", prelim)}
+    assert not (tmp_path / "out").exists()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import math
 from pathlib import Path
 
@@ -422,3 +423,5 @@ def test_a_file_let_go_and_read_again_must_be_as_it_was_read(tmp_path: Path) -> 
         problems = Problems()
         assert read_content_text(gone, problems) is None
         assert [p.code for p in problems.errors] == ["file-unreadable"]
+        with pytest.raises(snapshot.Changed):  # hashed again: the same check
+            snapshot.feed(hashlib.sha256(), gone)

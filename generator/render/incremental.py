@@ -478,9 +478,10 @@ class PreviousBuild:
                     people = caches.read_sealed(record.parent / data["people"])
                     self._people_file = (data["people"], people[0])
                     *people, rows = people  # each person's rows: in a file of their own, read when asked
-                    if not (record.parent / rows).is_file():
-                        raise FileNotFoundError(rows)
-                    people = (*people, _SideRows(record.parent / rows, rows))
+                    if (record.parent / rows).is_file():
+                        people = (*people, _SideRows(record.parent / rows, rows))
+                    else:  # gone (or found not ours: _SideRows): who is who is matched again
+                        people, self._people_file = None, None
                 self.data = data
         except Exception:  # noqa: BLE001 - any record that cannot be read is as good as none
             self.events, self.data, self._buckets, self._people_file, people = {}, {}, {}, None, None
@@ -689,7 +690,13 @@ class _SideRows:
 
     def _read(self) -> list[bytes]:
         if self._rows is None:
-            self._rows = caches.read_sealed(self.path)  # sealed: never a pickle someone else wrote
+            try:
+                self._rows = caches.read_sealed(self.path)  # sealed: never a pickle someone else wrote
+            except Exception:
+                # Not ours (or gone): removed, so that the next build matches who is who again
+                # rather than every build that renders a player's page (People.rows_of).
+                self.path.unlink(missing_ok=True)
+                raise
         return self._rows
 
     def __getitem__(self, number: int) -> bytes:

@@ -29,6 +29,7 @@ import pickle
 from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import astuple, dataclass, field
 from typing import NamedTuple
 
@@ -378,6 +379,8 @@ def _match_apart(results: list[EventResult | EventSummary], inputs: str) -> Peop
     try:
         with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork")) as pool:
             return pool.submit(_match_here).result()
+    except BrokenProcessPool:  # killed (out of memory?): matched here after all
+        return _match(results, inputs)
     finally:
         _MATCHING.clear()
 
