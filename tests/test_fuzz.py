@@ -502,7 +502,8 @@ def test_yaml_mangled_document_loads_or_has_marked_problems(text: str) -> None:
 def loaded_tree(value: Any) -> Any:
     """A loaded value as plain data, every mark included, all the way down."""
     if isinstance(value, YamlMap):
-        return ("map", value.mark, [(k, value.key_marks[k], value.value_marks[k], loaded_tree(v)) for k, v in value.items()])
+        return ("map", value.mark, [(loaded_tree(k), value.key_marks[k], value.value_marks[k], loaded_tree(v))
+                                    for k, v in value.items()])  # keys too: `.nan:` is a key
     if isinstance(value, YamlList):
         return ("list", value.mark, list(zip(value.item_marks, map(loaded_tree, value))))
     return (type(value).__name__, repr(value))  # repr: nan == nan, and 1 is not True
