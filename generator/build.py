@@ -23,7 +23,7 @@ from generator import catalogues
 from generator import caches
 from generator.content import snapshot
 from generator.errors import ContentError, ContentErrors, Mark, Problems
-from generator.event_cache import BulletinPlan, EventCache, EventMemory, read_ahead
+from generator.event_cache import BulletinPlan, EventCache, EventMemory, read_again, read_ahead
 
 if TYPE_CHECKING:
     from generator.content.load import Kept
@@ -497,17 +497,8 @@ class WholeResults:
             return result
         found = self.cache.full(result.event.folder, self.site)
         if found is None:
-            from generator.content.load import load_event
-            from generator.tournament.event import run_event
-
-            problems = Problems()
-            event = load_event(result.event.folder, self.site, problems)
-            if event is None or problems.errors:  # (a file changed since it was read: snapshot.Changed)
-                raise ContentErrors(problems.sorted())
-            found = run_event(event, problems)
-            if problems.errors:
-                raise ContentErrors(problems.sorted())
-            self.cache.keep_whole(event, found, problems.items)
+            event, found, warnings = read_again(result.event.folder, self.site)
+            self.cache.keep_whole(event, found, warnings)
         return found
 
     def html(self, result: EventResult | EventSummary, name: str) -> str:

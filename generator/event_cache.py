@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from generator.content.load import Kept
     from generator.content.model import Event, Site
     from generator.tournament.results import EventResult
-    from generator.tournament.summary import EventSummary
+    from generator.tournament.summary import EventSummary, SummaryLine
 
 
 # (event's result, site) -> its bulletins' plans: build.py's bulletin_plan
@@ -107,6 +107,21 @@ def read_ahead(content: Path, cache: EventCache | None, workers: int | None,
     finally:
         _AHEAD.clear()
     return prepared
+
+
+def read_again(folder: Path, site: Site) -> tuple[Event, EventResult, list[ContentError]]:
+    """An event read and scored anew from its files, the event cache having lost it since this
+    build took it from there: (event, result, its problems: warnings). ContentErrors when it has
+    an error now; a file changed since this build read it (snapshot.Changed) is one."""
+    from generator.content.load import load_event
+    from generator.tournament.event import run_event
+
+    problems = Problems()
+    event = load_event(folder, site, problems)
+    result = run_event(event, problems) if event is not None and not problems.errors else None
+    if result is None or problems.errors:
+        raise ContentErrors(problems.sorted())
+    return event, result, problems.items
 
 
 def _size(folder: Path) -> int:
@@ -255,11 +270,7 @@ class EventCache:
         summaries, serve keeps its events in memory (EventMemory), or the event has an error."""
         from generator.tournament.summary import SummaryLine
 
-        if isinstance(result, SummaryLine):
-            key = self.keys[folder]
-            self._add_line(key, result, found)
-            return self._lazy(key, self.ledger()[key][0], site, folder)
-        if not self.lines(result, found):
+        if not isinstance(result, SummaryLine) and not self.lines(result, found):
             return result
         key = self.keys[folder]
         self._line(key, result, found)
@@ -336,15 +347,9 @@ class EventCache:
         try:
             return self._read_summary(key, site)[1]
         except Exception:  # noqa: BLE001 - gone or not ours: the event is read again
-            from generator.content.load import load_event
-            from generator.tournament.event import run_event
             from generator.tournament.summary import summarise
 
-            problems = Problems()
-            event = load_event(folder, site, problems)
-            if event is None or problems.errors:  # (a file changed since it was read: snapshot.Changed)
-                raise ContentErrors(problems.sorted())
-            return summarise(run_event(event, problems))
+            return summarise(read_again(folder, site)[1])
 
     def ledger(self) -> dict[str, tuple[Any, list[ContentError]]]:
         """Each kept summary's line, by its key (see the top)."""
@@ -363,19 +368,14 @@ class EventCache:
         except Exception:  # noqa: BLE001 - none yet, not ours, or of another shape: lines are made again
             return {}
 
-    def _line(self, key: str, summary: EventSummary, found: list[ContentError]) -> None:
-        from generator.tournament.summary import line_of
+    def _line(self, key: str, summary: EventSummary | SummaryLine, found: list[ContentError]) -> None:
+        """The summary's line into the ledger (or the line itself, as a worker made it: `as_line`)."""
+        from generator.tournament.summary import SummaryLine, line_of
 
-        if self._wants_line(key, summary.bulletins):  # (the line made only then)
-            self._new_lines[key] = self._ledger[key] = (line_of(summary), list(found))
-
-    def _wants_line(self, key: str, bulletins: list | None) -> bool:
         known = self.ledger().get(key)
         # A line without bulletins (built without them) is made again once they are planned.
-        return known is None or (known[0].bulletins is None and bulletins is not None)
-
-    def _add_line(self, key: str, line: Any, found: list[ContentError]) -> None:
-        if self._wants_line(key, line.bulletins):
+        if known is None or (known[0].bulletins is None and summary.bulletins is not None):
+            line = summary if isinstance(summary, SummaryLine) else line_of(summary)
             self._new_lines[key] = self._ledger[key] = (line, list(found))
 
     def _rows_of(self, key: str) -> bytes | None:

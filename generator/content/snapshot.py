@@ -155,7 +155,7 @@ def _read_up_to(handle: Any, size: int, limit: int) -> bytes:
     stats gave and then on (it may have grown since). Not read(limit + 1): that buffer, 2 MB for
     each file, was given back only down to its pages (4 kB for a 200-byte results file: 71 MB
     to hold 37 MB of 2,000 events' files)."""
-    data = handle.read(min(size, limit) + 1)
+    data = handle.read(size + 1)  # (size <= limit: a larger file is refused by its stats)
     if len(data) > size and len(data) <= limit:  # grown since its stats were taken
         data += handle.read(limit + 1 - len(data))
     return data

@@ -117,10 +117,12 @@ def _person_detail(person: Person, t: Translator) -> str:
     return t.joiner().join(p for p in (groups, _event_label(latest) if latest else "") if p)
 
 
-def index_script(found: list[Record]) -> str:
-    """assets/search-index.js: the records and the bigram -> record numbers lists."""
+def index_script(found: list[Record], texts: list[str] | None = None) -> str:
+    """assets/search-index.js: the records and the bigram -> record numbers lists. `texts`: each
+    record's text, when made already."""
     postings: dict[str, list[int]] = {}
-    texts = [record.text for record in found]  # each made once (normalising was most of the time)
+    if texts is None:
+        texts = [record.text for record in found]  # each made once (normalising was most of the time)
     for number, text in enumerate(texts):
         for gram in sorted(bigrams(text)):
             postings.setdefault(gram, []).append(number)
@@ -193,11 +195,10 @@ def index_files(found: list[Record]) -> Iterator[tuple[str, str]]:
     least = sum(len(r.kind.encode()) + len(r.title.encode()) + len(r.detail.encode()) + len(r.url.encode())
                 + len(text.encode()) for r, text in zip(found, texts))
     if least <= SINGLE_INDEX_LIMIT:
-        single = index_script(found)
+        single = index_script(found, texts)
         if len(single.encode()) <= SINGLE_INDEX_LIMIT:
             yield "assets/search-index.js", single
             return
-        del single
     postings: dict[str, list[int]] = {}
     for number, text in enumerate(texts):
         for gram in sorted(grams_of(text)):
