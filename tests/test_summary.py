@@ -429,6 +429,37 @@ def test_a_full_build_holds_the_events_lines_not_their_summaries(tmp_path: Path,
     assert built == digest(tmp_path / "whole")
 
 
+def test_the_search_index_is_made_from_the_events_lines_without_reading_their_summaries(tmp_path: Path,
+                                                                                        monkeypatch) -> None:
+    """The search index lists every entry of every event: made from the events' lines (their
+    rows and organizer and venue), it reads no event's summary again (a 2,000-event archive's
+    full build read all 2,000 for it, 50 MB of its heap), and its records are those the whole
+    results make."""
+    from generator.render import html, search
+    from generator.render.i18n import Translator
+    from generator.tournament import summary
+
+    if (os.cpu_count() or 1) < 2:
+        pytest.skip("events are read by forked workers on two cores or more, and kept as their lines")
+    content = some_events(tmp_path)
+    lines = rebuild(content, tmp_path).results
+    assert all(isinstance(r, summary.LazySummary) for r in lines)
+    site, whole, _ = validate(content)
+    t = Translator(site.locale)
+
+    def made(results: list, people: object) -> list:
+        return search.records(results, people, t, html.event_url, html.entry_url, html.player_url)
+
+    expected = made(whole, html.collect_people(whole, None))
+    assert any(r.kind == "entry" for r in expected) and any(r.kind == "event" and r.detail for r in expected)
+    people = html.collect_people(lines, None)  # who is who: matched from the events themselves
+    read: list[str] = []
+    real = summary.LazySummary.whole
+    monkeypatch.setattr(summary.LazySummary, "whole", lambda self: read.append(self.line.slug) or real(self))
+    assert made(lines, people) == expected
+    assert read == []
+
+
 def test_the_ledger_keeps_the_rows_apart_and_a_rebuild_reads_and_writes_few_of_them(tmp_path: Path, monkeypatch) -> None:
     """What players' pages show of each event (its rows: most of the ledger's bytes) is kept
     beside the ledger's lines, in files by the key's first digit: a rebuild after a results file

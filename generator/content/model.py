@@ -7,6 +7,7 @@ and never reach these objects, so nothing downstream can output them by mistake.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -19,6 +20,11 @@ from generator.errors import Mark
 class Player:
     name: str
     id: str | None = None
+
+
+def player_names(names: Iterable[str]) -> str:
+    """An entry's players' names as pages show them, one line."""
+    return " / ".join(names)
 
 
 @dataclass
@@ -43,7 +49,7 @@ class Entry:
 
     @cached_property
     def player_names(self) -> str:
-        return " / ".join(p.name for p in self.players)
+        return player_names(p.name for p in self.players)
 
 
 @dataclass(frozen=True)

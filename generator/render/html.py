@@ -538,6 +538,10 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
         rendering.abandon()
         raise
     made.update(rendering.finish())
+    # The search index once the workers are done: its records (every entry of every event, 46,000
+    # of them at 2,000 events) are the largest thing this process makes, and the workers' peak
+    # and its own then do not add up.
+    made.update(_write_search(site, results, people, env, writer, previous, shared))
     made.update(_write_sitemap(site, writer, made, previous))
     return made
 
@@ -626,10 +630,9 @@ def _sitemap_chunks(parts: list[tuple[str, EventPages]]) -> list[list[tuple[str,
 
 def _write_indexes(site: Site, results: list[EventResult | EventSummary], people: People, env: jinja2.Environment,
                    writer: SiteWriter, previous: PreviousBuild | None, shared: str) -> dict[str, EventPages]:
-    """The archive, the players' index, the search page and its index, and the feed. Returns
-    what the archive's pages and the search index wrote, recorded as parts beside the events'
-    (`previous` keeps each as it was when made of the same: the archive's pages by the cards of
-    the events they list, tournament/summary.py's card_digest; the search index by its records)."""
+    """The archive, the players' index and the feed. Returns what the archive's pages wrote,
+    recorded as parts beside the events' (`previous` keeps each as it was when made of the same:
+    by the cards of the events they list, tournament/summary.py's card_digest)."""
     out, t = writer.out, Translator(site.locale)
     parts: dict[str, EventPages] = {}
 
@@ -672,24 +675,29 @@ def _write_indexes(site: Site, results: list[EventResult | EventSummary], people
 
     # People across events: the index here, each person's page comes with the events.
     _players_index(env, writer, people_by_group(people.everyone, t("no_group")), newest)
+    out.write_text("feed.xml", atom_feed(site, updates(site, results, event_url, stage_url), t))
+    return parts
 
-    # Search: the page, and the index it loads; kept as the last build wrote it when the records
-    # are the same (most rebuilds: a results file changes no name, title or group).
+
+def _write_search(site: Site, results: list[EventResult | EventSummary], people: People, env: jinja2.Environment,
+                  writer: SiteWriter, previous: PreviousBuild | None, shared: str) -> dict[str, EventPages]:
+    """The search page, and the index it loads; kept as the last build wrote it when the records
+    are the same (most rebuilds: a results file changes no name, title or group)."""
+    out = writer.out
     writer.page(env, SEARCH_URL, "search.html", None)
     key = _records_key(shared, results, people)
     search = previous.reuse(SEARCH_PART, key, out) if previous is not None else None
     if search is None:
         files = []
-        for path, text in index_files(search_records(results, people, t, event_url, entry_url, player_url)):
+        found = search_records(results, people, Translator(site.locale), event_url, entry_url, player_url)
+        for path, text in index_files(found):
             out.write_text(path, text)  # one file, or a large site's shards
             files.append(path)
         if len(files) > 1:  # and the script that searches them, which site.js loads then
             out.write_bytes("assets/search-shards.js", (TEMPLATES / "search-shards.js").read_bytes())
             files.append("assets/search-shards.js")
         search = EventPages(key, files)
-    parts[SEARCH_PART] = search
-    out.write_text("feed.xml", atom_feed(site, updates(site, results, event_url, stage_url), t))
-    return parts
+    return {SEARCH_PART: search}
 
 
 def _records_key(shared: str, results: list[EventResult | EventSummary], people: People) -> str:

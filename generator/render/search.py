@@ -28,10 +28,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from generator.content.model import Event
+from generator.content.model import Event, player_names
 from generator.render.i18n import Translator
 from generator.render.players import People, Person
 from generator.tournament.results import EventResult
+from generator.tournament.summary import shown_entries
 
 KINDS = ("player", "entry", "event")  # the order results are listed in
 
@@ -95,11 +96,12 @@ def records(results: list[EventResult], people: People, t: Translator,
     for result in results:
         event = result.event
         year = str(event.dates[0].year) if event.dates else ""
-        for entry in event.entries.values():
-            title = f"{entry.id} {entry.name}" if entry.name else entry.id
-            detail = t.joiner().join(p for p in (entry.player_names, entry.group or "", _event_label(event)) if p)
-            found.append(Record("entry", title, detail, entry_url(event, entry.id),
-                                (*(p.name for p in entry.players), entry.group or "")))
+        # The entries as players' pages show them: an event known by its line (a large
+        # archive's) is not read again for them, as event.entries would read its summary.
+        for entry_id, (name, group, _, players) in shown_entries(result).items():
+            title = f"{entry_id} {name}" if name else entry_id
+            detail = t.joiner().join(p for p in (player_names(players), group or "", _event_label(event)) if p)
+            found.append(Record("entry", title, detail, entry_url(event, entry_id), (*players, group or "")))
         detail = t.joiner().join(p for p in (year, event.organizer or "", event.venue or "") if p)
         found.append(Record("event", event.title, detail, event_url(event),
                             (event.organizer or "", event.venue or "", year)))

@@ -207,6 +207,8 @@ class SummaryLine(NamedTuple):
     bulletins: list[tuple[str, str, tuple[str, ...], str, str]] | None
     title: str
     rows: bytes | None  # what players' pages show of the event (shown_rows), pickled; None: kept apart (LazySummary.rows)
+    organizer: str | None = None  # with the title and the entries in `rows`: all the search index lists of it
+    venue: str | None = None
 
 
 def line_of(summary: EventSummary) -> SummaryLine:
@@ -214,7 +216,8 @@ def line_of(summary: EventSummary) -> SummaryLine:
     return SummaryLine(event.slug, str(event.folder), event.game, tuple(event.dates), event.locale, bool(event.stages),
                        last_day(summary) if event.dates else None, names_of(summary),
                        credits_digest(summary), card_digest(summary), placings_digest(summary), summary.bulletins,
-                       event.title, pickle.dumps(shown_rows(summary), protocol=pickle.HIGHEST_PROTOCOL))
+                       event.title, pickle.dumps(shown_rows(summary), protocol=pickle.HIGHEST_PROTOCOL),
+                       event.organizer, event.venue)
 
 
 # What a player's row shows of one event (render/players.py), as plain data:
@@ -233,13 +236,23 @@ def shown_rows(result: EventResult | EventSummary) -> ShownRows:
     renders every player's page without holding, or reading again, any event's summary."""
     if isinstance(result, LazySummary):
         return pickle.loads(result.rows())
-    entries = {e.id: (e.name, e.group, e.substitute, tuple(p.name for p in e.players))
-               for e in result.event.entries.values()}
+    entries = _shown_entries(result.event)
     stages = tuple((s.stage.id, s.stage.name,
                     tuple((st.entry.id, st.rank, st.tied, st.qualified, st.prize.name if st.prize else None,
                            bool(st.tally.forfeited)) for st in standings_by_entry(s.standings).values()))
                    for s in result.stages)
     return entries, stages, tuple((c.name, c.group, c.points) for c in result.credits)
+
+
+def shown_entries(result: EventResult | EventSummary) -> dict[str, tuple[str | None, str | None, bool, tuple[str, ...]]]:
+    """shown_rows' entries alone (the search index's): an event known by its line is not read again."""
+    if isinstance(result, LazySummary):
+        return shown_rows(result)[0]
+    return _shown_entries(result.event)
+
+
+def _shown_entries(event: Any) -> dict[str, tuple[str | None, str | None, bool, tuple[str, ...]]]:
+    return {e.id: (e.name, e.group, e.substitute, tuple(p.name for p in e.players)) for e in event.entries.values()}
 
 
 SUMMARIES_HELD = 256  # summaries read through their lines and held at a time (the most recently used)
@@ -302,6 +315,7 @@ class LazyEvent:
 
     def __init__(self, line: SummaryLine, owner: LazySummary, folder: Path | None = None) -> None:
         self.slug, self.game, self.locale, self.title = line.slug, line.game, line.locale, line.title
+        self.organizer, self.venue = line.organizer, line.venue
         self.folder = folder or Path(line.folder)  # the event folder as the build names it, when given
         self.dates = list(line.dates)
         self.has_stages = line.has_stages
