@@ -121,15 +121,20 @@ def test_a_mistyped_command_line_is_refused_in_the_environments_language(tmp_pat
     for name in ("LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", {"zh-Hans": "zh_CN.UTF-8", "zh-Hant": "zh_TW.UTF-8", "en": "en_US.UTF-8"}[locale])
+    words, plural = argparse._, argparse.ngettext
     error = catalogues.text("cli_error", locale).split("%")[1]  # "(prog)s：错误：" in zh-Hans
-    cases = [(["buidl"], "cli_error_invalid_choice", "'buidl'"), (["build", "--bogus"], "cli_error_unrecognized", "--bogus"),
-             (["pair"], "cli_error_required", "event, stage"), (["build", "--strict=3"], "cli_error_ignored", "'3'")]
-    for arguments, key, value in cases:
+    # each case with argparse's own English words: said in English only, where they are the catalogue's
+    cases = [(["buidl"], "cli_error_invalid_choice", "'buidl'", "invalid choice: 'buidl' (choose from "),
+             (["build", "--bogus"], "cli_error_unrecognized", "--bogus", "unrecognized arguments: --bogus"),
+             (["pair"], "cli_error_required", "event, stage", "the following arguments are required: event, stage"),
+             (["build", "--strict=3"], "cli_error_ignored", "'3'", "ignored explicit argument '3'")]
+    for arguments, key, value, english_words in cases:
         assert main(arguments) == 2
         said = capsys.readouterr().err.splitlines()[-1]
         assert error.split("s", 1)[1] in said and value in said, said
         assert catalogues.text(key, locale).split("%")[0] in said, said
-    assert argparse._("unrecognized arguments: %s") == "unrecognized arguments: %s"
+        assert (english_words in said and ": error: " in said) == (locale == "en"), said
+    assert argparse._ is words and argparse.ngettext is plural  # not ours, whose English is argparse's too
     english = "en" if locale != "en" else "zh-Hans"
     assert main(["build", "--lang", english, "--bogus"]) == 2
     assert catalogues.text("cli_error_unrecognized", english).split("%")[0] in capsys.readouterr().err
