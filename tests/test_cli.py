@@ -10,7 +10,7 @@ import pytest
 
 from generator import catalogues
 from generator.catalogues import LOCALES
-from generator.cli import main
+from generator.cli import main, parser
 from generator.commands.console import environment_locale
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -138,6 +138,37 @@ def test_a_mistyped_command_line_is_refused_in_the_environments_language(tmp_pat
     english = "en" if locale != "en" else "zh-Hans"
     assert main(["build", "--lang", english, "--bogus"]) == 2
     assert catalogues.text("cli_error_unrecognized", english).split("%")[0] in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("locale", ["zh-Hans", "zh-Hant", "en"])
+def test_an_option_given_no_value_is_told_how_many_it_takes(capsys, locale: str) -> None:
+    """argparse's "expected one argument" (`--content` with nothing after it) and its singular
+    and plural "expected %s argument(s)" (options of nargs=1 and nargs=2): each in the locale's
+    words, the English ones argparse's very words, "1 argument" in the singular."""
+    assert main(["build", "--lang", locale, "--content"]) == 2
+    said = [capsys.readouterr().err.splitlines()[-1]]
+    top = parser(locale)
+    top.add_argument("--seat", nargs=1)
+    top.add_argument("--pair", nargs=2)
+    for arguments in (["--seat"], ["--pair", "A01"]):
+        with pytest.raises(SystemExit):
+            top.parse_args(arguments)
+        said.append(capsys.readouterr().err.splitlines()[-1])
+    if locale == "en":
+        assert said == ["paibang build: error: argument --content: expected one argument",
+                        "paibang: error: argument --seat: expected 1 argument",
+                        "paibang: error: argument --pair: expected 2 arguments"]
+        return
+
+    def line(prog: str, name: str, key: str, count: int | None = None) -> str:
+        message = catalogues.text(key, locale) if count is None else catalogues.text(key, locale) % count
+        argument = catalogues.text("cli_error_argument", locale) % {"argument_name": name, "message": message}
+        return (catalogues.text("cli_error", locale) % {"prog": prog, "message": argument}).rstrip("\n")
+
+    assert said == [line("paibang build", "--content", "cli_error_one"),
+                    line("paibang", "--seat", "cli_error_expected_n_one", 1),
+                    line("paibang", "--pair", "cli_error_expected_n", 2)]
+    assert not any("expected" in text for text in said), said
 
 
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
