@@ -132,30 +132,17 @@ class PssSampler:
             self.total = max(self.total, own + sum(children))
             self._stop.wait(SAMPLE_EVERY)
 
-    def stop(self) -> None:
+    def stop(self) -> dict[str, int]:
+        """Stop sampling; the peaks as figures: pss_kib, pss_own_kib, pss_child_kib."""
         self._stop.set()
         self._thread.join()
+        return {"pss_kib": self.total, "pss_own_kib": self.own, "pss_child_kib": self.child}
 
 
 def sampled_build_figures(content: Path, output: Path, cache: Path, bulletins: bool = False) -> dict:
     """bench/site.py's fresh_build_figures (a fresh `paibang build`), its processes' PSS sampled
     meanwhile (PssSampler): pss_kib, pss_own_kib, pss_child_kib beside its figures."""
-    before, started = SITE.processor_time(), time.perf_counter()
-    build = subprocess.Popen([sys.executable, "-c", SITE.FULL_BUILD, str(ROOT), str(content), str(output), str(cache),
-                              "1" if bulletins else "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    sampler = PssSampler(build.pid)
-    try:
-        out, err = build.communicate()
-    finally:
-        sampler.stop()
-    if build.returncode:
-        print(err, file=sys.stderr)
-        raise subprocess.CalledProcessError(build.returncode, build.args, out, err)
-    figures = json.loads(out.splitlines()[-1])
-    figures["processor"] = SITE.processor_time() - before
-    figures["process"] = time.perf_counter() - started
-    figures.update(pss_kib=sampler.total, pss_own_kib=sampler.own, pss_child_kib=sampler.child)
-    return figures
+    return SITE.fresh_build_figures(content, output, cache, bulletins, watch=PssSampler)
 
 
 def _changed_file(content: Path) -> Path:

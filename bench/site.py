@@ -32,6 +32,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -101,17 +102,33 @@ print(json.dumps({"seconds": seconds, "pages": report.pages, "rendered": report.
 """
 
 
-def fresh_build_figures(content: Path, output: Path, cache: Path, bulletins: bool = False) -> dict:
+def fresh_build_figures(content: Path, output: Path, cache: Path, bulletins: bool = False,
+                        watch: Callable[[int], Any] | None = None) -> dict:
     """A build as a fresh `paibang build` makes it: in a new process, paibang's imports included
     (only the interpreter's own start is left out). Its figures: seconds, pages, events rendered,
     files written, the seconds of each part (parts), peak resident memory of the build's process
-    and of the largest of its children (KiB), and the processor seconds on all cores."""
+    and of the largest of its children (KiB), and the processor seconds on all cores.
+
+    `watch`, if given, is called with the build's process id once it has started; what it returns
+    is stopped (`.stop()`) when the build ends, and the figures that stop returns are added to the
+    build's (bench/archive.py samples the build's memory so). A failed build's errors are printed."""
     before, started = processor_time(), time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", FULL_BUILD, str(ROOT), str(content), str(output), str(cache),
-                           "1" if bulletins else "0"], check=True, capture_output=True, text=True)
-    figures = json.loads(done.stdout.splitlines()[-1])
+    build = subprocess.Popen([sys.executable, "-c", FULL_BUILD, str(ROOT), str(content), str(output), str(cache),
+                              "1" if bulletins else "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    watcher = watch(build.pid) if watch is not None else None
+    watched: dict = {}
+    try:
+        out, err = build.communicate()
+    finally:
+        if watcher is not None:
+            watched = watcher.stop()
+    if build.returncode:
+        print(err, file=sys.stderr)
+        raise subprocess.CalledProcessError(build.returncode, build.args, out, err)
+    figures = json.loads(out.splitlines()[-1])
     figures["processor"] = processor_time() - before
     figures["process"] = time.perf_counter() - started  # the interpreter's start and exit too
+    figures.update(watched)
     return figures
 
 

@@ -37,7 +37,7 @@ ARGPARSE_WORDS = {
     "expected one argument": "cli_error_one",
     "expected at most one argument": "cli_error_at_most_one",
     "expected at least one argument": "cli_error_at_least_one",
-    "expected %s argument": "cli_error_expected_n",
+    "expected %s argument": "cli_error_expected_n_one",  # ngettext's singular: nargs=1
     "expected %s arguments": "cli_error_expected_n",
     "ambiguous option: %(option)s could match %(matches)s": "cli_error_ambiguous",
     "invalid %(type)s value: %(value)r": "cli_error_invalid_value",

@@ -10,7 +10,7 @@ import pytest
 
 from generator import catalogues
 from generator.catalogues import LOCALES
-from generator.cli import main
+from generator.cli import main, parser
 from generator.commands.console import environment_locale
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -121,18 +121,54 @@ def test_a_mistyped_command_line_is_refused_in_the_environments_language(tmp_pat
     for name in ("LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", {"zh-Hans": "zh_CN.UTF-8", "zh-Hant": "zh_TW.UTF-8", "en": "en_US.UTF-8"}[locale])
+    words, plural = argparse._, argparse.ngettext
     error = catalogues.text("cli_error", locale).split("%")[1]  # "(prog)s：错误：" in zh-Hans
-    cases = [(["buidl"], "cli_error_invalid_choice", "'buidl'"), (["build", "--bogus"], "cli_error_unrecognized", "--bogus"),
-             (["pair"], "cli_error_required", "event, stage"), (["build", "--strict=3"], "cli_error_ignored", "'3'")]
-    for arguments, key, value in cases:
+    # each case with argparse's own English words: said in English only, where they are the catalogue's
+    cases = [(["buidl"], "cli_error_invalid_choice", "'buidl'", "invalid choice: 'buidl' (choose from "),
+             (["build", "--bogus"], "cli_error_unrecognized", "--bogus", "unrecognized arguments: --bogus"),
+             (["pair"], "cli_error_required", "event, stage", "the following arguments are required: event, stage"),
+             (["build", "--strict=3"], "cli_error_ignored", "'3'", "ignored explicit argument '3'")]
+    for arguments, key, value, english_words in cases:
         assert main(arguments) == 2
         said = capsys.readouterr().err.splitlines()[-1]
         assert error.split("s", 1)[1] in said and value in said, said
         assert catalogues.text(key, locale).split("%")[0] in said, said
-    assert argparse._("unrecognized arguments: %s") == "unrecognized arguments: %s"
+        assert (english_words in said and ": error: " in said) == (locale == "en"), said
+    assert argparse._ is words and argparse.ngettext is plural  # not ours, whose English is argparse's too
     english = "en" if locale != "en" else "zh-Hans"
     assert main(["build", "--lang", english, "--bogus"]) == 2
     assert catalogues.text("cli_error_unrecognized", english).split("%")[0] in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("locale", ["zh-Hans", "zh-Hant", "en"])
+def test_an_option_given_no_value_is_told_how_many_it_takes(capsys, locale: str) -> None:
+    """argparse's "expected one argument" (`--content` with nothing after it) and its singular
+    and plural "expected %s argument(s)" (options of nargs=1 and nargs=2): each in the locale's
+    words, the English ones argparse's very words, "1 argument" in the singular."""
+    assert main(["build", "--lang", locale, "--content"]) == 2
+    said = [capsys.readouterr().err.splitlines()[-1]]
+    top = parser(locale)
+    top.add_argument("--seat", nargs=1)
+    top.add_argument("--pair", nargs=2)
+    for arguments in (["--seat"], ["--pair", "A01"]):
+        with pytest.raises(SystemExit):
+            top.parse_args(arguments)
+        said.append(capsys.readouterr().err.splitlines()[-1])
+    if locale == "en":
+        assert said == ["paibang build: error: argument --content: expected one argument",
+                        "paibang: error: argument --seat: expected 1 argument",
+                        "paibang: error: argument --pair: expected 2 arguments"]
+        return
+
+    def line(prog: str, name: str, key: str, count: int | None = None) -> str:
+        message = catalogues.text(key, locale) if count is None else catalogues.text(key, locale) % count
+        argument = catalogues.text("cli_error_argument", locale) % {"argument_name": name, "message": message}
+        return (catalogues.text("cli_error", locale) % {"prog": prog, "message": argument}).rstrip("\n")
+
+    assert said == [line("paibang build", "--content", "cli_error_one"),
+                    line("paibang", "--seat", "cli_error_expected_n_one", 1),
+                    line("paibang", "--pair", "cli_error_expected_n", 2)]
+    assert not any("expected" in text for text in said), said
 
 
 def test_usage_errors_exit_2(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import os
 from pathlib import Path
 
 import pytest
@@ -399,6 +400,90 @@ def test_a_content_file_is_read_as_it_is_when_read_even_when_it_grew_since_its_s
         assert snapshot._read_up_to(handle, 100, 1000) == b"x" * 100
     with pytest.raises(snapshot.TooLarge):
         snapshot.read(path, 50)
+
+
+def grow_after_its_stats(patch: pytest.MonkeyPatch, path: Path, more: bytes) -> list[os.stat_result]:
+    """os.fstat, but `more` appended to `path` just after its stats are first taken: the file
+    really grows between its stats and its reading. Gives the stats taken (the old size)."""
+    fstat, inode, taken = os.fstat, path.stat().st_ino, []
+
+    def stats_then_grow(fd: int) -> os.stat_result:
+        found = fstat(fd)
+        if found.st_ino == inode and not taken:
+            taken.append(found)
+            with open(path, "ab") as handle:
+                handle.write(more)
+        return found
+
+    patch.setattr(os, "fstat", stats_then_grow)
+    return taken
+
+
+def test_a_file_that_grows_after_its_stats_is_read_and_hashed_whole(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """snapshot.read and snapshot.feed take a file's size from its stats, then read it: one saved
+    longer in between is read whole, as it is when read, and the bytes hashed are the bytes
+    parsed."""
+    from generator.content import snapshot
+
+    first, more = b"stage: main\n", b"round: 1\n" * 1000
+    for name in ("read.yaml", "fed.yaml", "alone.yaml"):
+        (tmp_path / name).write_bytes(first)
+    with snapshot.taking(), monkeypatch.context() as patch:
+        grown = grow_after_its_stats(patch, tmp_path / "read.yaml", more)
+        assert snapshot.read(tmp_path / "read.yaml") == first + more
+        assert grown[0].st_size == len(first)  # its stats said the old size
+        digest = hashlib.sha256()
+        snapshot.feed(digest, tmp_path / "read.yaml")
+        assert digest.digest() == hashlib.sha256(first + more).digest()
+    with snapshot.taking(), monkeypatch.context() as patch:
+        grown = grow_after_its_stats(patch, tmp_path / "fed.yaml", more)
+        digest = hashlib.sha256()
+        snapshot.feed(digest, tmp_path / "fed.yaml")
+        assert grown[0].st_size == len(first)
+        assert digest.digest() == hashlib.sha256(first + more).digest()
+        (tmp_path / "fed.yaml").write_bytes(b"stage: final\n")  # saved again after it was hashed
+        assert snapshot.read(tmp_path / "fed.yaml") == first + more  # parsed as hashed
+    with monkeypatch.context() as patch:  # no build running: read as it is all the same
+        grow_after_its_stats(patch, tmp_path / "alone.yaml", more)
+        assert snapshot.read(tmp_path / "alone.yaml") == first + more
+
+
+def test_a_file_that_grows_past_the_limit_after_its_stats_is_refused(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file whose stats say it is small but that grows past the 2 MB limit before it is read is
+    read no further than the limit and one byte more: refused by read (TooLarge, the loader's
+    file-too-large) and stamped by feed (its size as read and the time its stats gave), as a
+    file its stats show too large; neither keeps it for the build."""
+    from generator.content import snapshot
+
+    limit = snapshot.KEEP_AT_MOST
+    first, more = b"stage: main\n", b"#" * limit
+    read_path, loaded_path, fed_path = tmp_path / "read.yaml", tmp_path / "loaded.yaml", tmp_path / "fed.yaml"
+    for path in (read_path, loaded_path, fed_path):
+        path.write_bytes(first)
+    with snapshot.taking():
+        with monkeypatch.context() as patch:
+            grow_after_its_stats(patch, read_path, more)
+            with pytest.raises(snapshot.TooLarge) as refused:
+                snapshot.read(read_path)
+        assert refused.value.size == limit + 1  # the limit and one byte more read, no further
+        read_path.write_bytes(first)  # saved short again: read as it is now, the long one was not kept
+        assert snapshot.read(read_path) == first
+        with monkeypatch.context() as patch:
+            grow_after_its_stats(patch, loaded_path, more)
+            problems = Problems()
+            assert read_content_text(loaded_path, problems) is None
+        assert [(p.code, p.params["size"]) for p in problems.errors] == [("file-too-large", limit + 1)]
+        with monkeypatch.context() as patch:
+            grown = grow_after_its_stats(patch, fed_path, more)
+            digest = hashlib.sha256()
+            snapshot.feed(digest, fed_path)
+        stamp = b"\0stamp\0%d\0%d" % (limit + 1, grown[0].st_mtime_ns)
+        assert digest.digest() == hashlib.sha256(stamp).digest()
+        with pytest.raises(snapshot.TooLarge) as refused:  # not kept: read again, refused by its stats
+            snapshot.read(fed_path)
+        assert refused.value.size == len(first) + len(more)
 
 
 def test_a_file_let_go_and_read_again_must_be_as_it_was_read(tmp_path: Path) -> None:

@@ -95,7 +95,7 @@ def takes_winner(game: Any, stage_format: str) -> bool:
     return stage_format == "knockout" and "winner" not in game.table_keys
 
 
-def read_winner(table: Reader, game: Any, stage_format: str) -> tuple[Reader, tuple[str | None, Mark] | None]:
+def read_referee_winner(table: Reader, game: Any, stage_format: str) -> tuple[Reader, tuple[str | None, Mark] | None]:
     """A table's referee `winner:` when its stage takes one (takes_winner) and the table writes
     it: the reader of the rest of the table (the game's reader never sees the key), and the
     winner as written with its mark, else None. winner_at_table checks it against the sides."""
@@ -106,7 +106,7 @@ def read_winner(table: Reader, game: Any, stage_format: str) -> tuple[Reader, tu
 
 
 def winner_at_table(winner: tuple[str | None, Mark] | None, sides: list[str], problems: Problems) -> str | None:
-    """The referee's winner (read_winner) if it is one of the table's sides; a problem if not."""
+    """The referee's winner (read_referee_winner) if it is one of the table's sides; a problem if not."""
     if winner is None or winner[0] is None:
         return None
     if winner[0] not in sides:

@@ -19,7 +19,7 @@ from typing import Any
 from generator import catalogues
 from generator.content import snapshot
 from generator.content.snapshot import event_folders
-from generator.content.knockout import game_format, knockout_rounds, read_knockout, read_winner, winner_at_table
+from generator.content.knockout import game_format, knockout_rounds, read_knockout, read_referee_winner, winner_at_table
 from generator.content.model import (
     Advance, CreditRules, Entry, Event, Official, Player, Prize, Round, Site, Stage, Table,
 )
@@ -672,7 +672,7 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         numbers[number] = mark
         # A knockout's tie decided by the referee (tournament/knockout.py), unless the game reads
         # `winner:` itself (Guandan: who reached the level first).
-        table_reader, winner = read_winner(table_reader, game, stage.format)
+        table_reader, winner = read_referee_winner(table_reader, game, stage.format)
         sides, record = game.read_table(table_reader, stage)
         side_ids, side_marks = [], []
         for entry_id, side_mark in sides:

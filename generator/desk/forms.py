@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.content.knockout import read_winner, takes_winner, winner_at_table
+from generator.content.knockout import read_referee_winner, takes_winner, winner_at_table
 from generator.content.model import Event, Stage, Table
 from generator.content.reader import Reader
 from generator.content.yaml_loader import YamlMap, load_yaml_text
@@ -177,7 +177,7 @@ def check(spot: TableSpot, text: str, record: dict[str, Any]) -> Check:
     for index, item in enumerate(tables):
         if isinstance(item, YamlMap) and item.get("table") == spot.table.number:
             # the referee's winner as the content loader reads it
-            reader, written = read_winner(Reader(item, problems, f"tables[{index + 1}]."), game, spot.stage.format)
+            reader, written = read_referee_winner(Reader(item, problems, f"tables[{index + 1}]."), game, spot.stage.format)
             winner = winner_at_table(written, spot.sides, problems)
             sides, parsed = game.read_table(reader, spot.stage)
             forfeit = reader.text("forfeit")
