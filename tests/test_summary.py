@@ -460,6 +460,55 @@ def test_the_search_index_is_made_from_the_events_lines_without_reading_their_su
     assert read == []
 
 
+def test_the_render_workers_share_the_events_by_their_lines_reading_no_summary(tmp_path: Path, monkeypatch) -> None:
+    """How the events' pages are shared among the render workers (largest first, a mass event
+    in several shares) is decided by each event's count of entries, which its line carries:
+    deciding reads no event's summary in the build process (a 2,000-event archive's full build
+    read them all, twice, just before forking the workers)."""
+    from concurrent.futures import Future
+
+    from generator.render import html
+    from generator.tournament import summary
+
+    if (os.cpu_count() or 1) < 2:
+        pytest.skip("events are read by forked workers on two cores or more, and kept as their lines")
+    content = some_events(tmp_path)
+    lines = rebuild(content, tmp_path).results
+    assert all(isinstance(r, summary.LazySummary) for r in lines)
+    _, whole, _ = validate(content)
+    assert [summary.entry_count(r) for r in lines] == [len(r.event.entries) for r in whole]
+
+    shares: list = []
+
+    class Pool:  # the shares as they would be sent, none rendered
+        def __init__(self, **_: object) -> None:
+            pass
+
+        def submit(self, _: object, share: object) -> Future:
+            shares.append(share)
+            future: Future = Future()
+            future.set_result(({}, {}))
+            return future
+
+        def shutdown(self, **_: object) -> None:
+            pass
+
+    counts = [len(r.event.entries) for r in whole]
+    largest = counts.index(max(counts))
+    assert counts.count(max(counts)) == 1
+    monkeypatch.setattr(html, "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr(html, "SPLIT_ENTRIES", max(counts))  # the largest event's pages in shares
+    read: list[str] = []
+    real = summary.LazySummary.whole
+    monkeypatch.setattr(summary.LazySummary, "whole", lambda self: read.append(self.line.slug) or real(self))
+    jobs = [(line, "key") for line in lines]
+    html._Rendering(None, jobs, [], {}, None, OutputTree(tmp_path / "unused"), 2).finish()
+    assert read == []
+    # the largest event first, in 2 x 2 shares; then the others, largest first, whole
+    others = sorted((i for i in range(len(lines)) if i != largest), key=lambda i: -counts[i])
+    assert shares == [([(largest, k, 4)], []) for k in range(4)] + [([(i, 0, 1)], []) for i in others]
+
+
 def test_the_ledger_keeps_the_rows_apart_and_a_rebuild_reads_and_writes_few_of_them(tmp_path: Path, monkeypatch) -> None:
     """What players' pages show of each event (its rows: most of the ledger's bytes) is kept
     beside the ledger's lines, in files by the key's first digit: a rebuild after a results file

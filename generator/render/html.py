@@ -43,8 +43,8 @@ from generator.render.players import People, Person, collect_people, people_by_g
 from generator.render.search import index_files
 from generator.render.search import records as search_records
 from generator.tournament.results import EventResult, StageResult
-from generator.tournament.summary import (EventSummary, card_digest, champions, credits_digest, last_day, names_of,
-                                          placings_digest)
+from generator.tournament.summary import (EventSummary, card_digest, champions, credits_digest, entry_count, last_day,
+                                          names_of, placings_digest)
 from generator.tournament.pairing import movement_card
 from generator.tournament.running import MatchRow, running_totals, seated
 from generator.tournament.standings import Standing
@@ -763,7 +763,10 @@ class _Rendering:
         self.out = out
         self.pool: ProcessPoolExecutor | None = None
         cores = workers or os.cpu_count() or 1
-        big = sum(1 for result, _ in jobs if len(result.event.entries) >= SPLIT_ENTRIES)  # each in 2 x cores shares
+        # (an event known by its line is not read again here for its entries: a large archive's
+        # 2,000 summaries read in turn left 23 MB of holes in the heap the workers are forked from)
+        sizes = [entry_count(result) for result, _ in jobs]
+        big = sum(1 for size in sizes if size >= SPLIT_ENTRIES)  # each in 2 x cores shares
         workers = min(cores, max(len(jobs) + len(persons) + big * (2 * cores - 1), 1))
         if len(jobs) <= 1 and len(persons) <= SMALL_SHARE and not big:
             # A rebuild after one file was saved: one event and its players. Forking workers
@@ -779,10 +782,10 @@ class _Rendering:
             # One event per task, big events first (a mass event's entries' pages in several
             # tasks), then the persons in small batches: each worker takes the next task when it
             # is free, so that all finish together.
-            order = sorted(range(len(jobs)), key=lambda i: -len(jobs[i][0].event.entries))
+            order = sorted(range(len(jobs)), key=lambda i: -sizes[i])
             shares: list[tuple[list[tuple[int, int, int]], list[int]]] = []
             for i in order:
-                parts = 2 * workers if len(jobs[i][0].event.entries) >= SPLIT_ENTRIES else 1
+                parts = 2 * workers if sizes[i] >= SPLIT_ENTRIES else 1
                 shares += [([(i, k, parts)], []) for k in range(parts)]
             batch = max(1, len(persons) // (8 * workers))
             shares += [([], list(range(start, min(start + batch, len(persons))))) for start in range(0, len(persons), batch)]

@@ -207,8 +207,9 @@ class SummaryLine(NamedTuple):
     bulletins: list[tuple[str, str, tuple[str, ...], str, str]] | None
     title: str
     rows: bytes | None  # what players' pages show of the event (shown_rows), pickled; None: kept apart (LazySummary.rows)
-    organizer: str | None = None  # with the title and the entries in `rows`: all the search index lists of it
-    venue: str | None = None
+    organizer: str | None  # with the title and the entries in `rows`: all the search index lists of it
+    venue: str | None
+    entry_count: int  # how its pages are shared among the render workers (entry_count)
 
 
 def line_of(summary: EventSummary) -> SummaryLine:
@@ -217,7 +218,7 @@ def line_of(summary: EventSummary) -> SummaryLine:
                        last_day(summary) if event.dates else None, names_of(summary),
                        credits_digest(summary), card_digest(summary), placings_digest(summary), summary.bulletins,
                        event.title, pickle.dumps(shown_rows(summary), protocol=pickle.HIGHEST_PROTOCOL),
-                       event.organizer, event.venue)
+                       event.organizer, event.venue, len(event.entries))
 
 
 # What a player's row shows of one event (render/players.py), as plain data:
@@ -242,6 +243,11 @@ def shown_rows(result: EventResult | EventSummary) -> ShownRows:
                            bool(st.tally.forfeited)) for st in standings_by_entry(s.standings).values()))
                    for s in result.stages)
     return entries, stages, tuple((c.name, c.group, c.points) for c in result.credits)
+
+
+def entry_count(result: EventResult | EventSummary) -> int:
+    """How many entries the event has: an event known by its line is not read again for it."""
+    return result.line.entry_count if isinstance(result, LazySummary) else len(result.event.entries)
 
 
 def shown_entries(result: EventResult | EventSummary) -> dict[str, tuple[str | None, str | None, bool, tuple[str, ...]]]:
