@@ -509,6 +509,42 @@ def test_the_render_workers_share_the_events_by_their_lines_reading_no_summary(t
     assert shares == [([(largest, k, 4)], []) for k in range(4)] + [([(i, 0, 1)], []) for i in others]
 
 
+def test_the_archive_pages_are_made_from_the_events_lines_reading_no_summary(tmp_path: Path, monkeypatch) -> None:
+    """The archive's pages list every event on a card (its champions, or how far it has come):
+    made from the lines' cards (summary.py's ArchiveCard), they read no event's summary in the
+    build process (a 2,000-event archive's full build read every one, some twice), and they
+    are the pages the whole results make."""
+    from generator.render import html
+    from generator.tournament import summary
+
+    if (os.cpu_count() or 1) < 2:
+        pytest.skip("events are read by forked workers on two cores or more, and kept as their lines")
+    content = some_events(tmp_path)
+    rebuild(content, tmp_path)
+    read: list[str] = []
+    real, write_indexes = summary.LazySummary.whole, html._write_indexes
+
+    def spied(*args: object, **kwargs: object) -> object:
+        monkeypatch.setattr(summary.LazySummary, "whole", lambda self: read.append(self.line.slug) or real(self))
+        try:
+            return write_indexes(*args, **kwargs)
+        finally:
+            monkeypatch.setattr(summary.LazySummary, "whole", real)
+
+    monkeypatch.setattr(html, "_write_indexes", spied)
+    monkeypatch.setattr(html, "updates", lambda *_: [])  # the feed reads its newest events, as it may
+    report = build(content, tmp_path / "again", cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    assert all(isinstance(r, summary.LazySummary) for r in report.results)
+    assert read == []
+    site, whole, _ = validate(content)
+    render_site(site, whole, {}, OutputTree(tmp_path / "whole"), workers=1)
+    archive = [path.relative_to(tmp_path / "whole") for path in (tmp_path / "whole").rglob("index.html")
+               if "events" not in path.parts and "players" not in path.parts and "search" not in path.parts]
+    assert archive and all((tmp_path / "again" / path).read_bytes() == (tmp_path / "whole" / path).read_bytes()
+                           for path in archive)
+    assert "class=\"winners\"" in (tmp_path / "again/index.html").read_text(encoding="utf-8")
+
+
 def test_the_ledger_keeps_the_rows_apart_and_a_rebuild_reads_and_writes_few_of_them(tmp_path: Path, monkeypatch) -> None:
     """What players' pages show of each event (its rows: most of the ledger's bytes) is kept
     beside the ledger's lines, in files by the key's first digit: a rebuild after a results file

@@ -43,7 +43,7 @@ from generator.render.players import People, Person, collect_people, people_by_g
 from generator.render.search import index_files
 from generator.render.search import records as search_records
 from generator.tournament.results import EventResult, StageResult
-from generator.tournament.summary import (EventSummary, card_digest, champions, credits_digest, entry_count, last_day,
+from generator.tournament.summary import (EventSummary, archive_card, card_digest, credits_digest, entry_count, last_day,
                                           names_of, placings_digest)
 from generator.tournament.pairing import movement_card
 from generator.tournament.running import MatchRow, running_totals, seated
@@ -640,7 +640,7 @@ def _write_indexes(site: Site, results: list[EventResult | EventSummary], people
         # Each event as its card shows it: a page is kept when a results file of an event on it
         # changes nothing its card shows (not the event's own key, which follows every file).
         listed = [[year, [cards[r.event.slug] for r in events]] for year, events in context["years"]]
-        shown = {name: value for name, value in context.items() if name not in ("years", "winners")}
+        shown = {name: value for name, value in context.items() if name not in ("years", "card_of")}
         key = hashlib.sha256(json.dumps([shared, path, str(newest), listed, shown], ensure_ascii=False,
                                         default=str).encode()).hexdigest()
         part = f"indexes/{path}"
@@ -661,7 +661,7 @@ def _write_indexes(site: Site, results: list[EventResult | EventSummary], people
     for game in (None, *games):
         shown = [r for r in ordered if game is None or r.event.game == game]
         years = _by_year(shown)
-        common = dict(games=games, counts=counts, total=len(ordered), current_game=game, winners=champions)
+        common = dict(games=games, counts=counts, total=len(ordered), current_game=game, card_of=archive_card)
         if len(shown) <= ARCHIVE_EVENTS:
             archive_page(game_url(game), years=years, year_pages=[], current_year=None, **common)
             continue

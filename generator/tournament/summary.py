@@ -86,6 +86,33 @@ def champions(result: EventResult | EventSummary) -> list[Any]:
     return [s.entry for s in last.standings if s.rank == 1]
 
 
+class Champion(NamedTuple):
+    id: str
+    label: str
+    name: str | None
+    player_names: str
+
+
+class ArchiveCard(NamedTuple):
+    """What an event's card in the archive shows beside its event's title, days, game, venue
+    and organiser (templates/index.html), as plain data: kept in its line, so that the archive's
+    pages read no event's summary (2,000 of them, each on two or three pages)."""
+
+    status: str
+    complete: bool
+    now: tuple[str, int, int] | None  # the last stage with results: its name, rounds, rounds played
+    champions: tuple[Champion, ...]
+
+
+def archive_card(result: EventResult | EventSummary) -> ArchiveCard:
+    if isinstance(result, LazySummary):
+        return result.line.archive_card
+    played = [s for s in result.stages if s.has_results]
+    now = (played[-1].stage.name, played[-1].stage.rounds, played[-1].rounds_played) if played else None
+    return ArchiveCard(result.status, result.complete, now,
+                       tuple(Champion(e.id, e.label, e.name, e.player_names) for e in champions(result)))
+
+
 def last_day(result: EventResult | EventSummary) -> dt.date:
     """The event's last day: its last date, or a later stage's day once that stage has results."""
     if isinstance(result, LazySummary):
@@ -101,12 +128,9 @@ def card_digest(result: EventResult | EventSummary) -> str:
     changed."""
     if is_summary(result) and result.card:
         return result.card
-    event = result.event
-    played = [s for s in result.stages if s.has_results]
-    now = [played[-1].stage.name, played[-1].stage.rounds, played[-1].rounds_played] if played else None
+    event, shown = result.event, archive_card(result)
     card = [event.slug, event.title, [day.isoformat() for day in event.dates], event.game, event.venue,
-            event.organizer, event.locale, result.status, result.complete, now,
-            [[e.id, e.label, e.name, e.player_names] for e in champions(result)]]
+            event.organizer, event.locale, shown.status, shown.complete, shown.now, shown.champions]
     return hashlib.sha256(json.dumps(card, ensure_ascii=False, default=str).encode()).hexdigest()
 
 
@@ -210,6 +234,7 @@ class SummaryLine(NamedTuple):
     organizer: str | None  # with the title and the entries in `rows`: all the search index lists of it
     venue: str | None
     entry_count: int  # how its pages are shared among the render workers (entry_count)
+    archive_card: ArchiveCard
 
 
 def line_of(summary: EventSummary) -> SummaryLine:
@@ -218,7 +243,7 @@ def line_of(summary: EventSummary) -> SummaryLine:
                        last_day(summary) if event.dates else None, names_of(summary),
                        credits_digest(summary), card_digest(summary), placings_digest(summary), summary.bulletins,
                        event.title, pickle.dumps(shown_rows(summary), protocol=pickle.HIGHEST_PROTOCOL),
-                       event.organizer, event.venue, len(event.entries))
+                       event.organizer, event.venue, len(event.entries), archive_card(summary))
 
 
 # What a player's row shows of one event (render/players.py), as plain data:
