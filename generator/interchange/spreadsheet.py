@@ -64,19 +64,24 @@ def _cells(values: Any) -> list[Any]:
     return [int(v) if isinstance(v, float) and v.is_integer() else v for v in values]
 
 
-def standings_rows(result: Any, stage_result: Any) -> list[list[Any]]:
+# The rows' functions: `raw` leaves numbers as they are, for the workbook, whose sheets write
+# 3.0 as 3 themselves (_cell_xml), so _cell there would only cost time; CSV, which has no
+# types, needs it.
+
+def standings_rows(result: Any, stage_result: Any, raw: bool = False) -> list[list[Any]]:
     metrics = _metrics(result, stage_result)
+    cells = list if raw else _cells
     rows: list[list[Any]] = [["rank", "entry", "name", "players", "group", *metrics, "qualified", "prize"]]
     for s in stage_result.standings:
         entry = s.entry
         rows.append([s.rank_label if s.rank is not None else "", entry.id, entry.name or "",
                      " / ".join([p.name for p in entry.players]), entry.group or "",
-                     *_cells(map(s.tally.metrics.get, metrics)), "yes" if s.qualified else "",
+                     *cells(map(s.tally.metrics.get, metrics)), "yes" if s.qualified else "",
                      s.prize.name if s.prize else ""])
     return rows
 
 
-def table_rows(stage_result: Any) -> list[list[Any]]:
+def table_rows(stage_result: Any, raw: bool = False) -> list[list[Any]]:
     first_met: dict[str, Any] = {}  # every side's metric names, in the order first met
     for round_result in stage_result.rounds:
         for score in round_result.tables:
@@ -85,6 +90,7 @@ def table_rows(stage_result: Any) -> list[list[Any]]:
     names = list(first_met)
     rows: list[list[Any]] = [["round", "table", "side", "entry", "winner", "forfeit", *names]]
     none: dict[str, Any] = {}
+    cells = list if raw else _cells
     for round_result in stage_result.rounds:
         number = round_result.number
         for score in round_result.tables:
@@ -93,11 +99,11 @@ def table_rows(stage_result: Any) -> list[list[Any]]:
             for position, entry in enumerate(table.sides, start=1):
                 rows.append([number, table.number, position, entry,
                              "yes" if winner == entry else "", "yes" if table.forfeit == entry else "",
-                             *_cells(map(metrics.get(entry, none).get, names))])
+                             *cells(map(metrics.get(entry, none).get, names))])
     return rows
 
 
-def traveller_rows(result: Any, stage_result: Any) -> list[list[Any]] | None:
+def traveller_rows(result: Any, stage_result: Any, raw: bool = False) -> list[list[Any]] | None:
     """A duplicate stage's travellers as rows, the heading row first (the game's `traveller_rows`);
     None for a stage without travellers."""
     from generator.games import GAMES
@@ -105,7 +111,9 @@ def traveller_rows(result: Any, stage_result: Any) -> list[list[Any]] | None:
     if not stage_result.rounds:
         return None
     rows = GAMES[result.event.game].traveller_rows(stage_result.stage, stage_result.rounds)
-    return [_cells(row) for row in rows] if rows else None
+    if not rows:
+        return None
+    return rows if raw else [_cells(row) for row in rows]
 
 
 _NUMBER = re.compile(r"^[+-]?\d+(?:\.\d+)?$")
@@ -135,8 +143,9 @@ def workbook_bytes(result: Any) -> bytes:
     sheets: list[tuple[str, list[list[Any]]]] = []
     for stage_result in result.stages:
         stage = stage_result.stage
-        found = [(stage.id, standings_rows(result, stage_result)), (f"{stage.id} tables", table_rows(stage_result))]
-        travellers = traveller_rows(result, stage_result)
+        found = [(stage.id, standings_rows(result, stage_result, raw=True)),
+                 (f"{stage.id} tables", table_rows(stage_result, raw=True))]
+        travellers = traveller_rows(result, stage_result, raw=True)
         if travellers:
             found.append((f"{stage.id} boards", travellers))
         sheets += [(_sheet_name(title, used), rows) for title, rows in found]
@@ -166,64 +175,61 @@ def _column(index: int) -> str:
     return letters
 
 
-def _cell_end(value: Any) -> str:
-    """A cell's XML after `<c r="B7` (its reference), "" for an empty cell (None or "")."""
+# Stands for a cell's row number until its row puts the number in: a cell is written once for
+# its column, not once a row. Never in a cell's XML otherwise (_xml drops control characters).
+_ROW = b"\0"
+
+
+def _cell_xml(start: str, value: Any) -> bytes:
+    """A cell in UTF-8 (`start` is `<c r="B`), whole but for its row number (_ROW); b"" for an
+    empty one (None or "")."""
     kind = type(value)
     if kind is int:  # the commonest first
-        return f'"><v>{value}</v></c>'
-    if kind is not str:
-        if value is None or value == "":
-            return ""
-        if isinstance(value, bool):
-            return f'" t="b"><v>{int(value)}</v></c>'
-        if isinstance(value, int) or isinstance(value, float) and value.is_integer():
-            return f'"><v>{int(value)}</v></c>'
-        if isinstance(value, float):
-            return f'"><v>{value!r}</v></c>'
-    elif not value:
-        return ""
+        return f'{start}\0"><v>{value}</v></c>'.encode()
+    if kind is str:
+        if not value:
+            return b""
+        text = value
+    elif value is None or value == "":
+        return b""
+    elif isinstance(value, bool):
+        return f'{start}\0" t="b"><v>{int(value)}</v></c>'.encode()
+    elif isinstance(value, int) or isinstance(value, float) and value.is_integer():
+        return f'{start}\0"><v>{int(value)}</v></c>'.encode()
+    elif isinstance(value, float):
+        return f'{start}\0"><v>{value!r}</v></c>'.encode()
+    else:
+        text = str(value)
     # inline strings are never formulas: a name typed as =… stays text
-    return f'" t="inlineStr"><is><t xml:space="preserve">{_xml(str(value))}</t></is></c>'
+    return f'{start}\0" t="inlineStr"><is><t xml:space="preserve">{_xml(text)}</t></is></c>'.encode()
 
 
-class _Ends(dict):
-    """Cell ends by value, each worked out once: a workbook repeats its numbers, entries and
-    "yes" over and over, and writing a text costs more than looking it up. Only for sheets of
-    plain values (_PLAIN): values that are equal are then written alike (3 and 3.0 both as 3),
-    whereas True equals 1 but is written as a boolean."""
-
-    def __missing__(self, value: Any) -> str:
-        end = self[value] = _cell_end(value)
-        return end
-
-
-class _EndsUncached:
-    """Any other sheet's cell ends, worked out cell by cell."""
-
-    def __getitem__(self, value: Any) -> str:
-        return _cell_end(value)
-
-
+# Values whose equals are written alike (3 and 3.0 both as 3), so that a column of them can be
+# written a distinct value at a time; True equals 1 but is written as a boolean.
 _PLAIN = frozenset({str, int, float, type(None)})
 
 
-def _sheet_xml(rows: list[list[Any]], known: _Ends | None = None) -> str:
-    """A worksheet; `known` the cell ends of the workbook's sheets so far (its other sheets
-    repeat the same entries and numbers)."""
-    width = max((len(row) for row in rows), default=0)
-    # once a sheet: this runs for every event of a build
-    starts = [f'<c r="{_column(c)}' for c in range(width)]
-    plain = set(map(type, itertools.chain.from_iterable(rows))) <= _PLAIN
-    ends: Any = (_Ends() if known is None else known) if plain else _EndsUncached()
-    out = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-           '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>']
-    for r, row in enumerate(rows, start=1):
-        n = str(r)
-        # one comprehension a row, no call a cell: 375,000 cells at 200 events
-        cells = "".join([f"{start}{n}{end}" for start, value in zip(starts, row) if (end := ends[value])])
-        out.append(f'<row r="{n}">{cells}</row>')
-    out.append("</sheetData></worksheet>")
-    return "".join(out)
+def _sheet_xml(rows: list[list[Any]]) -> bytes:
+    """A worksheet in UTF-8. Bytes throughout: a join of texts widens every ASCII piece to
+    the widest (a Chinese name's), and the sheet would still have to be encoded."""
+    # A column at a time (a short row's missing cells are None, empty): each distinct value
+    # written once, then a lookup a cell in C (zip, set, map, join) — a column repeats its
+    # rounds, tables, "yes" and entries, and there are 375,000 cells at 200 events.
+    cells = []
+    for c, values in enumerate(itertools.zip_longest(*rows)):
+        start = f'<c r="{_column(c)}'
+        if set(map(type, values)) <= _PLAIN:
+            written = {value: _cell_xml(start, value) for value in set(values)}
+            cells.append(map(written.__getitem__, values))
+        else:
+            cells.append([_cell_xml(start, value) for value in values])
+    out = [b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+           b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>']
+    # then a row at a time, its number into each of its cells at once
+    for r, row in enumerate(zip(*cells) if cells else [()] * len(rows), start=1):  # no column: empty rows
+        out.append((b'<row r="\0">%b</row>' % b"".join(row)).replace(_ROW, b"%d" % r))
+    out.append(b"</sheetData></worksheet>")
+    return b"".join(out)
 
 
 def xlsx_bytes(sheets: list[tuple[str, list[list[Any]]]], moment: dt.datetime) -> bytes:
@@ -277,11 +283,11 @@ def xlsx_bytes(sheets: list[tuple[str, list[list[Any]]]], moment: dt.datetime) -
             '<cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs>'
             '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>'),
     }
-    known = _Ends()
+    encoded = {name: text.encode("utf-8") for name, text in parts.items()}
     for i, (_, rows) in enumerate(sheets, start=1):
-        parts[f"xl/worksheets/sheet{i}.xml"] = _sheet_xml(rows, known)
+        encoded[f"xl/worksheets/sheet{i}.xml"] = _sheet_xml(rows)
     when = moment.timetuple()[:6] if moment.year >= 1980 else ZIP_EPOCH
-    return _zip({name: text.encode("utf-8") for name, text in parts.items()}, when)
+    return _zip(encoded, when)
 
 
 # --- the zip around it ------------------------------------------------------------------------------
