@@ -116,7 +116,9 @@ def test_xlsx_bytes_are_pinned_cell_by_cell_and_the_zip_is_zipfiles_own():
     mixed = [["name", "n", "x", "flag"], ["=1+1", 3, 62.5, True], ["a\x01b <&>\"", None, 3.0, False],
              ["", 1, -0.0, 1], ["王小明", 10**20, float("nan"), 1.5e-7]]
     when = (2024, 1, 2, 3, 4, 5)
-    data = xlsx_bytes([("plain", [["x", 1, 1.0, "1"]]), ("mixed", mixed)], dt.datetime(*when))
+    ragged = [["a"], [], [None, 2]]
+    data = xlsx_bytes([("plain", [["x", 1, 1.0, "1"]]), ("mixed", mixed), ("ragged", ragged), ("empty", [[], []])],
+                      dt.datetime(*when))
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         assert archive.testzip() is None
         parts = {info.filename: archive.read(info) for info in archive.infolist()}
@@ -131,6 +133,10 @@ def test_xlsx_bytes_are_pinned_cell_by_cell_and_the_zip_is_zipfiles_own():
         '<row r="4"><c r="B4"><v>1</v></c><c r="C4"><v>0</v></c><c r="D4"><v>1</v></c></row>'
         f'<row r="5"><c r="A5{text("王小明")}<c r="B5"><v>100000000000000000000</v></c><c r="C5"><v>nan</v></c>'
         '<c r="D5"><v>1.5e-07</v></c></row></sheetData></worksheet>')
+    assert parts["xl/worksheets/sheet3.xml"].decode() == (
+        f'{head}<row r="1"><c r="A1{text("a")}</row><row r="2"></row><row r="3"><c r="B3"><v>2</v></c></row>'
+        '</sheetData></worksheet>')
+    assert parts["xl/worksheets/sheet4.xml"].decode() == f'{head}<row r="1"></row><row r="2"></row></sheetData></worksheet>'
     assert list(parts)[:6] == ["[Content_Types].xml", "_rels/.rels", "docProps/core.xml", "xl/workbook.xml",
                                "xl/_rels/workbook.xml.rels", "xl/styles.xml"]
     out = io.BytesIO()
