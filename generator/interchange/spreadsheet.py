@@ -223,11 +223,12 @@ def _sheet_xml(rows: list[list[Any]]) -> bytes:
             cells.append(map(written.__getitem__, values))
         else:
             cells.append([_cell_xml(start, value) for value in values])
+    # then a row at a time, from its tags and cells, its number into each of them at once
+    tags = [itertools.repeat(b'<row r="\0">'), *cells, itertools.repeat(b"</row>")]
     out = [b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
            b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>']
-    # then a row at a time, its number into each of its cells at once
-    for r, row in enumerate(zip(*cells) if cells else [()] * len(rows), start=1):  # no column: empty rows
-        out.append((b'<row r="\0">%b</row>' % b"".join(row)).replace(_ROW, b"%d" % r))
+    for r, row in zip(range(1, len(rows) + 1), zip(*tags)):
+        out.append(b"".join(row).replace(_ROW, b"%d" % r))
     out.append(b"</sheetData></worksheet>")
     return b"".join(out)
 
