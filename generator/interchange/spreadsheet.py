@@ -292,10 +292,11 @@ def xlsx_bytes(sheets: list[tuple[str, list[list[Any]]]], moment: dt.datetime) -
 
 
 # --- the zip around it ------------------------------------------------------------------------------
-# Written here, not by zipfile: zipfile's objects, header rewrites and seeks cost a tenth of the
-# workbook's time (nine members an event). The bytes are zipfile's own, field for field (what
+# Written here, not by zipfile: zipfile's objects, header rewrites and seeks cost over a tenth of
+# the workbook's time (nine members an event). The bytes are zipfile's own, field for field (what
 # `ZipFile(out, "w").writestr(ZipInfo(name, when), data)` writes on a POSIX system, DEFLATED at
-# zlib's default level; tests/test_export.py pins them), so workbooks did not change with it.
+# zlib's default level; tests/test_export.py pins them), so workbooks did not change with it
+# (and are now the same bytes when built on Windows, where zipfile says "made on MS-DOS").
 
 _FIXED_PARTS = frozenset({"[Content_Types].xml", "_rels/.rels", "xl/_rels/workbook.xml.rels", "xl/styles.xml"})
 
@@ -313,7 +314,7 @@ _deflated_again = functools.lru_cache(maxsize=32)(_deflated)
 
 
 def _zip(parts: dict[str, bytes], when: tuple[int, ...]) -> bytes:
-    if sum(map(len, parts.values())) * 1.05 + 1024 * len(parts) > zipfile.ZIP64_LIMIT:
+    if sum(map(len, parts.values())) * 1.05 + 1024 * len(parts) > zipfile.ZIP64_LIMIT or len(parts) >= 0xFFFF:
         return _zip_by_zipfile(parts, when)  # ZIP64 (2 GB), never met by a results workbook
     dos_date = (when[0] - 1980) << 9 | when[1] << 5 | when[2]
     dos_time = when[3] << 11 | when[4] << 5 | when[5] // 2
