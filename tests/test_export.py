@@ -99,3 +99,51 @@ def test_xlsx_cells_keep_their_types_and_text_is_never_a_formula():
     sheet = load_workbook(io.BytesIO(data))["s"]
     assert [[c.value for c in row] for row in sheet.iter_rows()] == [["name", "n", "x"], ["=1+1", 3, 62.5], ["ab <&>", None, 0]]
     assert sheet["A2"].data_type == "s"
+
+
+def test_xlsx_bytes_are_pinned_cell_by_cell_and_the_zip_is_zipfiles_own():
+    """The sheets' XML written out in full, and the zip around the parts the very bytes zipfile
+    writes for them (spreadsheet.py writes the zip itself, for speed): a workbook changes only
+    when its results do. A boolean after a 1 in another sheet stays a boolean (cells are
+    looked up by value, and True == 1)."""
+    import datetime as dt
+
+    from generator.interchange.spreadsheet import xlsx_bytes
+
+    head = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet '
+            'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>')
+    text = '" t="inlineStr"><is><t xml:space="preserve">{}</t></is></c>'.format
+    mixed = [["name", "n", "x", "flag"], ["=1+1", 3, 62.5, True], ["a\x01b <&>\"", None, 3.0, False],
+             ["", 1, -0.0, 1], ["王小明", 10**20, float("nan"), 1.5e-7]]
+    when = (2024, 1, 2, 3, 4, 5)
+    ragged = [["a"], [], [None, 2]]
+    data = xlsx_bytes([("plain", [["x", 1, 1.0, "1"]]), ("mixed", mixed), ("ragged", ragged), ("empty", [[], []])],
+                      dt.datetime(*when))
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        assert archive.testzip() is None
+        parts = {info.filename: archive.read(info) for info in archive.infolist()}
+    assert parts["xl/worksheets/sheet1.xml"].decode() == (
+        f'{head}<row r="1"><c r="A1{text("x")}<c r="B1"><v>1</v></c><c r="C1"><v>1</v></c>'
+        f'<c r="D1{text("1")}</row></sheetData></worksheet>')
+    assert parts["xl/worksheets/sheet2.xml"].decode() == (
+        f'{head}<row r="1"><c r="A1{text("name")}<c r="B1{text("n")}<c r="C1{text("x")}<c r="D1{text("flag")}</row>'
+        f'<row r="2"><c r="A2{text("=1+1")}<c r="B2"><v>3</v></c><c r="C2"><v>62.5</v></c>'
+        '<c r="D2" t="b"><v>1</v></c></row>'
+        f'<row r="3"><c r="A3{text("ab &lt;&amp;&gt;&quot;")}<c r="C3"><v>3</v></c><c r="D3" t="b"><v>0</v></c></row>'
+        '<row r="4"><c r="B4"><v>1</v></c><c r="C4"><v>0</v></c><c r="D4"><v>1</v></c></row>'
+        f'<row r="5"><c r="A5{text("王小明")}<c r="B5"><v>100000000000000000000</v></c><c r="C5"><v>nan</v></c>'
+        '<c r="D5"><v>1.5e-07</v></c></row></sheetData></worksheet>')
+    assert parts["xl/worksheets/sheet3.xml"].decode() == (
+        f'{head}<row r="1"><c r="A1{text("a")}</row><row r="2"></row><row r="3"><c r="B3"><v>2</v></c></row>'
+        '</sheetData></worksheet>')
+    assert parts["xl/worksheets/sheet4.xml"].decode() == f'{head}<row r="1"></row><row r="2"></row></sheetData></worksheet>'
+    assert list(parts)[:6] == ["[Content_Types].xml", "_rels/.rels", "docProps/core.xml", "xl/workbook.xml",
+                               "xl/_rels/workbook.xml.rels", "xl/styles.xml"]
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, part in parts.items():
+            member = zipfile.ZipInfo(name, date_time=when)
+            member.compress_type = zipfile.ZIP_DEFLATED
+            member.external_attr = 0o600 << 16
+            archive.writestr(member, part)
+    assert data == out.getvalue()

@@ -15,9 +15,13 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import functools
 import io
+import itertools
 import re
+import struct
 import zipfile
+import zlib
 from typing import Any
 
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -55,39 +59,51 @@ def _cell(value: Any) -> Any:
     return value
 
 
-def standings_rows(result: Any, stage_result: Any) -> list[list[Any]]:
+def _cells(values: Any) -> list[Any]:
+    """_cell of each value, in one comprehension: a call a row rather than a cell."""
+    return [int(v) if isinstance(v, float) and v.is_integer() else v for v in values]
+
+
+# The rows' functions: `raw` leaves numbers as they are, for the workbook, whose sheets write
+# 3.0 as 3 themselves (_cell_xml), so _cell there would only cost time; CSV, which has no
+# types, needs it.
+
+def standings_rows(result: Any, stage_result: Any, raw: bool = False) -> list[list[Any]]:
     metrics = _metrics(result, stage_result)
+    cells = list if raw else _cells
     rows: list[list[Any]] = [["rank", "entry", "name", "players", "group", *metrics, "qualified", "prize"]]
     for s in stage_result.standings:
         entry = s.entry
         rows.append([s.rank_label if s.rank is not None else "", entry.id, entry.name or "",
-                     " / ".join(p.name for p in entry.players), entry.group or "",
-                     *[_cell(s.tally.metrics.get(m)) for m in metrics], "yes" if s.qualified else "",
+                     " / ".join([p.name for p in entry.players]), entry.group or "",
+                     *cells(map(s.tally.metrics.get, metrics)), "yes" if s.qualified else "",
                      s.prize.name if s.prize else ""])
     return rows
 
 
-def table_rows(stage_result: Any) -> list[list[Any]]:
-    names: list[str] = []
+def table_rows(stage_result: Any, raw: bool = False) -> list[list[Any]]:
+    first_met: dict[str, Any] = {}  # every side's metric names, in the order first met
     for round_result in stage_result.rounds:
         for score in round_result.tables:
             for side in score.sides:
-                for name in side.metrics:
-                    if name not in names:
-                        names.append(name)
+                first_met.update(side.metrics)  # a new name goes last, a known one stays where it is
+    names = list(first_met)
     rows: list[list[Any]] = [["round", "table", "side", "entry", "winner", "forfeit", *names]]
+    none: dict[str, Any] = {}
+    cells = list if raw else _cells
     for round_result in stage_result.rounds:
+        number = round_result.number
         for score in round_result.tables:
+            table, winner = score.table, score.winner
             metrics = {side.entry: side.metrics for side in score.sides}
-            for position, entry in enumerate(score.table.sides, start=1):
-                own = metrics.get(entry, {})
-                rows.append([round_result.number, score.table.number, position, entry,
-                             "yes" if score.winner == entry else "", "yes" if score.table.forfeit == entry else "",
-                             *[_cell(own.get(n)) for n in names]])
+            for position, entry in enumerate(table.sides, start=1):
+                rows.append([number, table.number, position, entry,
+                             "yes" if winner == entry else "", "yes" if table.forfeit == entry else "",
+                             *cells(map(metrics.get(entry, none).get, names))])
     return rows
 
 
-def traveller_rows(result: Any, stage_result: Any) -> list[list[Any]] | None:
+def traveller_rows(result: Any, stage_result: Any, raw: bool = False) -> list[list[Any]] | None:
     """A duplicate stage's travellers as rows, the heading row first (the game's `traveller_rows`);
     None for a stage without travellers."""
     from generator.games import GAMES
@@ -95,7 +111,9 @@ def traveller_rows(result: Any, stage_result: Any) -> list[list[Any]] | None:
     if not stage_result.rounds:
         return None
     rows = GAMES[result.event.game].traveller_rows(stage_result.stage, stage_result.rounds)
-    return [[_cell(value) for value in row] for row in rows] if rows else None
+    if not rows:
+        return None
+    return rows if raw else [_cells(row) for row in rows]
 
 
 _NUMBER = re.compile(r"^[+-]?\d+(?:\.\d+)?$")
@@ -125,8 +143,9 @@ def workbook_bytes(result: Any) -> bytes:
     sheets: list[tuple[str, list[list[Any]]]] = []
     for stage_result in result.stages:
         stage = stage_result.stage
-        found = [(stage.id, standings_rows(result, stage_result)), (f"{stage.id} tables", table_rows(stage_result))]
-        travellers = traveller_rows(result, stage_result)
+        found = [(stage.id, standings_rows(result, stage_result, raw=True)),
+                 (f"{stage.id} tables", table_rows(stage_result, raw=True))]
+        travellers = traveller_rows(result, stage_result, raw=True)
         if travellers:
             found.append((f"{stage.id} boards", travellers))
         sheets += [(_sheet_name(title, used), rows) for title, rows in found]
@@ -142,7 +161,8 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 def _xml(text: str) -> str:
-    text = _CONTROL.sub("", text)
+    if not text.isprintable():  # no control character is printable; most texts are, and this is quicker
+        text = _CONTROL.sub("", text)
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
@@ -155,35 +175,62 @@ def _column(index: int) -> str:
     return letters
 
 
-_ESCAPE = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
+# Stands for a cell's row number until its row puts the number in: a cell is written once for
+# its column, not once a row. Never in a cell's XML otherwise (_xml drops control characters).
+_ROW = b"\0"
 
 
-def _sheet_xml(rows: list[list[Any]]) -> str:
-    width = max((len(row) for row in rows), default=0)
-    letters = [_column(c) for c in range(width)]  # once a sheet: this runs for every event of a build
-    out = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-           '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>']
-    for r, row in enumerate(rows, start=1):
-        cells = []
-        for c, value in enumerate(row):
-            if value is None or value == "":
-                continue
-            ref = f"{letters[c]}{r}"
-            if isinstance(value, bool):
-                cells.append(f'<c r="{ref}" t="b"><v>{int(value)}</v></c>')
-            elif isinstance(value, int) or isinstance(value, float) and value.is_integer():
-                cells.append(f'<c r="{ref}"><v>{int(value)}</v></c>')
-            elif isinstance(value, float):
-                cells.append(f'<c r="{ref}"><v>{value!r}</v></c>')
-            else:
-                # inline strings are never formulas: a name typed as =… stays text
-                text = str(value)
-                if _CONTROL.search(text):
-                    text = _CONTROL.sub("", text)
-                cells.append(f'<c r="{ref}" t="inlineStr"><is><t xml:space="preserve">{text.translate(_ESCAPE)}</t></is></c>')
-        out.append(f'<row r="{r}">{"".join(cells)}</row>')
-    out.append("</sheetData></worksheet>")
-    return "".join(out)
+def _cell_xml(start: str, value: Any) -> bytes:
+    """A cell in UTF-8 (`start` is `<c r="B`), whole but for its row number (_ROW); b"" for an
+    empty one (None or "")."""
+    kind = type(value)
+    if kind is int:  # the commonest first
+        return f'{start}\0"><v>{value}</v></c>'.encode()
+    if kind is str:
+        if not value:
+            return b""
+        text = value
+    elif value is None or value == "":
+        return b""
+    elif isinstance(value, bool):
+        return f'{start}\0" t="b"><v>{int(value)}</v></c>'.encode()
+    elif isinstance(value, int) or isinstance(value, float) and value.is_integer():
+        return f'{start}\0"><v>{int(value)}</v></c>'.encode()
+    elif isinstance(value, float):
+        return f'{start}\0"><v>{value!r}</v></c>'.encode()
+    else:
+        text = str(value)
+    # inline strings are never formulas: a name typed as =… stays text
+    return f'{start}\0" t="inlineStr"><is><t xml:space="preserve">{_xml(text)}</t></is></c>'.encode()
+
+
+# Values whose equals are written alike (3 and 3.0 both as 3), so that a column of them can be
+# written a distinct value at a time; True equals 1 but is written as a boolean.
+_PLAIN = frozenset({str, int, float, type(None)})
+
+
+def _sheet_xml(rows: list[list[Any]]) -> bytes:
+    """A worksheet in UTF-8. Bytes throughout: a join of texts widens every ASCII piece to
+    the widest (a Chinese name's), and the sheet would still have to be encoded."""
+    # A column at a time (a short row's missing cells are None, empty): each distinct value
+    # written once, then a lookup a cell in C (zip, set, map, join) — a column repeats its
+    # rounds, tables, "yes" and entries, and there are 375,000 cells at 200 events.
+    cells = []
+    for c, values in enumerate(itertools.zip_longest(*rows)):
+        start = f'<c r="{_column(c)}'
+        if set(map(type, values)) <= _PLAIN:
+            written = {value: _cell_xml(start, value) for value in set(values)}
+            cells.append(map(written.__getitem__, values))
+        else:
+            cells.append([_cell_xml(start, value) for value in values])
+    # then a row at a time, from its tags and cells, its number into each of them at once
+    tags = [itertools.repeat(b'<row r="\0">'), *cells, itertools.repeat(b"</row>")]
+    out = [b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+           b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>']
+    for r, row in zip(range(1, len(rows) + 1), zip(*tags)):
+        out.append(b"".join(row).replace(_ROW, b"%d" % r))
+    out.append(b"</sheetData></worksheet>")
+    return b"".join(out)
 
 
 def xlsx_bytes(sheets: list[tuple[str, list[list[Any]]]], moment: dt.datetime) -> bytes:
@@ -237,16 +284,68 @@ def xlsx_bytes(sheets: list[tuple[str, list[list[Any]]]], moment: dt.datetime) -
             '<cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs>'
             '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>'),
     }
+    encoded = {name: text.encode("utf-8") for name, text in parts.items()}
     for i, (_, rows) in enumerate(sheets, start=1):
-        parts[f"xl/worksheets/sheet{i}.xml"] = _sheet_xml(rows)
+        encoded[f"xl/worksheets/sheet{i}.xml"] = _sheet_xml(rows)
     when = moment.timetuple()[:6] if moment.year >= 1980 else ZIP_EPOCH
+    return _zip(encoded, when)
+
+
+# --- the zip around it ------------------------------------------------------------------------------
+# Written here, not by zipfile: zipfile's objects, header rewrites and seeks cost over a tenth of
+# the workbook's time (nine members an event). The bytes are zipfile's own, field for field (what
+# `ZipFile(out, "w").writestr(ZipInfo(name, when), data)` writes on a POSIX system, DEFLATED at
+# zlib's default level; tests/test_export.py pins them), so workbooks did not change with it
+# (and are now the same bytes when built on Windows, where zipfile says "made on MS-DOS").
+
+_FIXED_PARTS = frozenset({"[Content_Types].xml", "_rels/.rels", "xl/_rels/workbook.xml.rels", "xl/styles.xml"})
+
+
+def _deflated(data: bytes) -> tuple[int, bytes]:
+    """CRC-32 and raw deflate stream, as zipfile's compressor makes them."""
+    packer = zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -15)
+    return zlib.crc32(data), packer.compress(data) + packer.flush()
+
+
+# The parts that depend on nothing but the number of sheets are the same bytes in most events:
+# deflated once a process (deflate is a function of its input, so the bytes are those a fresh
+# compressor makes).
+_deflated_again = functools.lru_cache(maxsize=32)(_deflated)
+
+
+def _zip(parts: dict[str, bytes], when: tuple[int, ...]) -> bytes:
+    if sum(map(len, parts.values())) * 1.05 + 1024 * len(parts) > zipfile.ZIP64_LIMIT or len(parts) >= 0xFFFF:
+        return _zip_by_zipfile(parts, when)  # ZIP64 (2 GB), never met by a results workbook
+    dos_date = (when[0] - 1980) << 9 | when[1] << 5 | when[2]
+    dos_time = when[3] << 11 | when[4] << 5 | when[5] // 2
+    out: list[bytes] = []
+    directory: list[bytes] = []
+    offset = 0
+    for name, data in parts.items():
+        crc, packed = (_deflated_again if name in _FIXED_PARTS else _deflated)(data)
+        encoded = name.encode("ascii")
+        # version 2.0, no flags, deflated, time, date, CRC, sizes, name length, no extra field
+        fields = struct.pack("<2HL2L2H", dos_time, dos_date, crc, len(packed), len(data), len(encoded), 0)
+        local = b"PK\x03\x04\x14\x00\x00\x00\x08\x00" + fields + encoded
+        # made by version 2.0 on Unix (3), then as the local header; no comment, disk 0, no
+        # internal attributes, rw------- (zipfile's for bytes written), the local header's offset
+        directory.append(b"PK\x01\x02\x14\x03\x14\x00\x00\x00\x08\x00" + fields
+                         + struct.pack("<3HLL", 0, 0, 0, 0o600 << 16, offset) + encoded)
+        out += (local, packed)
+        offset += len(local) + len(packed)
+    size = sum(map(len, directory))
+    end = b"PK\x05\x06" + struct.pack("<4H2LH", 0, 0, len(parts), len(parts), size, offset, 0)
+    return b"".join(out + directory + [end])
+
+
+def _zip_by_zipfile(parts: dict[str, bytes], when: tuple[int, ...]) -> bytes:
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, text in parts.items():
+        for name, data in parts.items():
             member = zipfile.ZipInfo(name, date_time=when)
             member.compress_type = zipfile.ZIP_DEFLATED
             member.external_attr = 0o600 << 16
-            archive.writestr(member, text.encode("utf-8"))
+            archive.writestr(member, data)
     return out.getvalue()
 
 
