@@ -186,8 +186,7 @@ _TYPED_AT_MOST = 1 << 14
 
 class _FastReader:
     """A mark is libyaml's own line and column (_LIBYAML_DIFFERS keeps out the line breaks
-    other than LF, where it counts lines as an editor does not): no search of the line starts.
-    A scalar is read in its collection's loop, without a call for its value's event."""
+    other than LF, where it counts lines as an editor does not): no search of the line starts."""
 
     def __init__(self, parser: Any, where: _Where) -> None:
         self.next_event = parser.get_event
