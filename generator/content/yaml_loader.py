@@ -140,8 +140,17 @@ class _NoAliasLoader(_RefuseAliasesAndDepth, _CoreLoader):
 # mark (libyaml does not count it in marks), an empty value in a flow collection (its mark is
 # one column apart), a comment right after a block scalar's "|" (libyaml allows it), a line
 # break other than LF (U+0085, U+2028, U+2029: libyaml's marks count lines as PyYAML's do, not as
-# an editor's; CR is gone already). Such texts are read by PyYAML only.
-_LIBYAML_DIFFERS = re.compile(r"[\t?\ufeff\x85\u2028\u2029]|:\s*[,}\]]|[|>][-+0-9]*#")
+# an editor's; CR is gone already). Such texts are read by PyYAML only. (Looked for one by one:
+# a character with `in`, the two patterns only where they can start; one regular expression of
+# the three alternatives took 50 ms for the 1,401 files of a 200-event archive, these 8 ms.)
+_LIBYAML_DIFFERS_CHARS = ("\t", "?", "\ufeff", "\x85", "\u2028", "\u2029")
+_LIBYAML_DIFFERS_EMPTY = re.compile(r":\s*[,}\]]")
+_LIBYAML_DIFFERS_COMMENT = re.compile(r"[|>][-+0-9]*#")
+
+
+def _libyaml_differs(text: str) -> bool:
+    return (any(char in text for char in _LIBYAML_DIFFERS_CHARS) or _LIBYAML_DIFFERS_EMPTY.search(text) is not None
+            or (("|" in text or ">" in text) and _LIBYAML_DIFFERS_COMMENT.search(text) is not None))
 
 try:
     from yaml._yaml import CParser
@@ -158,7 +167,7 @@ def _load_fast(text: str, where: _Where) -> Any:
     node tree, no second pass), or _NotFast when libyaml is missing, finds any problem, or the
     text has anything but plain, untagged, unaliased data no deeper than MAX_DEPTH: then the
     slow reading gives the value or the problems, with PyYAML's marks and messages."""
-    if CParser is None or _LIBYAML_DIFFERS.search(text):
+    if CParser is None or _libyaml_differs(text):
         raise _NotFast
     parser = None
     try:
@@ -185,7 +194,7 @@ _TYPED_AT_MOST = 1 << 14
 
 
 class _FastReader:
-    """A mark is libyaml's own line and column (_LIBYAML_DIFFERS keeps out the line breaks
+    """A mark is libyaml's own line and column (_libyaml_differs keeps out the line breaks
     other than LF, where it counts lines as an editor does not): no search of the line starts."""
 
     def __init__(self, parser: Any, where: _Where) -> None:
