@@ -138,9 +138,19 @@ class _NoAliasLoader(_RefuseAliasesAndDepth, _CoreLoader):
 # Where libyaml and PyYAML read the same text differently (found by the differential fuzz test
 # in test_fuzz.py): tabs and "?" inside flow collections (libyaml allows them), a byte-order
 # mark (libyaml does not count it in marks), an empty value in a flow collection (its mark is
-# one column apart), a comment right after a block scalar's "|" (libyaml allows it). Such
-# texts are read by PyYAML only.
-_LIBYAML_DIFFERS = re.compile(r"[\t?\ufeff]|:\s*[,}\]]|[|>][-+0-9]*#")
+# one column apart), a comment right after a block scalar's "|" (libyaml allows it), a line
+# break other than LF (CR, U+0085, U+2028, U+2029: libyaml's marks count lines as PyYAML's do, not
+# as an editor's; CR is gone from a file's text, not from the desk's). Such texts are read by PyYAML only. (Looked for one by one:
+# a character with `in`, the two patterns only where they can start; one regular expression of
+# the three alternatives took 50 ms for the 1,401 files of a 200-event archive, these 8 ms.)
+_LIBYAML_DIFFERS_CHARS = ("\t", "?", "\ufeff", "\r", "\x85", "\u2028", "\u2029")
+_LIBYAML_DIFFERS_EMPTY = re.compile(r":\s*[,}\]]")
+_LIBYAML_DIFFERS_COMMENT = re.compile(r"[|>][-+0-9]*#")
+
+
+def _libyaml_differs(text: str) -> bool:
+    return (any(char in text for char in _LIBYAML_DIFFERS_CHARS) or _LIBYAML_DIFFERS_EMPTY.search(text) is not None
+            or (("|" in text or ">" in text) and _LIBYAML_DIFFERS_COMMENT.search(text) is not None))
 
 try:
     from yaml._yaml import CParser
@@ -157,7 +167,7 @@ def _load_fast(text: str, where: _Where) -> Any:
     node tree, no second pass), or _NotFast when libyaml is missing, finds any problem, or the
     text has anything but plain, untagged, unaliased data no deeper than MAX_DEPTH: then the
     slow reading gives the value or the problems, with PyYAML's marks and messages."""
-    if CParser is None or _LIBYAML_DIFFERS.search(text):
+    if CParser is None or _libyaml_differs(text):
         raise _NotFast
     parser = None
     try:
@@ -172,10 +182,24 @@ def _load_fast(text: str, where: _Where) -> Any:
             parser.dispose()
 
 
+_SCALAR, _SEQUENCE_START, _SEQUENCE_END, _MAPPING_START, _MAPPING_END = (
+    yaml.ScalarEvent, yaml.SequenceStartEvent, yaml.SequenceEndEvent, yaml.MappingStartEvent, yaml.MappingEndEvent)
+
+
+# Plain scalars as typed, each text once: a results file repeats its keys, ids and scores (the
+# 303,660 scalars of a 200-event archive are 1,780 texts). Only short, showable texts, and no
+# float: a NaN is not equal to itself, and two `.nan` keys must stay two objects, as PyYAML reads them.
+_TYPED: dict[str, Any] = {}
+_TYPED_AT_MOST = 1 << 14
+
+
 class _FastReader:
+    """A mark is libyaml's own line and column (_libyaml_differs keeps out the line breaks
+    other than LF, where it counts lines as an editor does not): no search of the line starts."""
+
     def __init__(self, parser: Any, where: _Where) -> None:
         self.next_event = parser.get_event
-        self.at = where.at
+        self.path = where.path
         self.escapes = where.escapes
 
     def document(self) -> Any:
@@ -183,52 +207,70 @@ class _FastReader:
         event = self.next_event()
         if type(event) is not yaml.DocumentStartEvent:
             raise _NotFast  # no document: "yaml-empty", said by the slow reading
-        value = self.value(self.next_event(), 0)
+        event = self.next_event()
+        value = self.scalar(event) if type(event) is _SCALAR else self.collection(event, 0)
         if type(self.next_event()) is not yaml.DocumentEndEvent or type(self.next_event()) is not yaml.StreamEndEvent:
             raise _NotFast  # a second document
         return value
 
-    def value(self, event: Any, depth: int) -> Any:
-        kind = type(event)
-        if kind is yaml.AliasEvent or event.anchor is not None or event.tag is not None:
+    def scalar(self, event: Any) -> Any:
+        if event.anchor is not None or event.tag is not None:
             raise _NotFast  # refused, or read as PyYAML reads tags, by the slow reading
-        if kind is yaml.ScalarEvent:
-            if len(event.value) > MAX_TEXT_CHARS or (self.escapes and _UNSHOWABLE.search(event.value)):
-                raise _NotFast  # "text-too-long", "text-control-char", said by the slow reading
-            if event.implicit[0]:  # plain: typed by the YAML 1.2 core schema
-                text = event.value
-                for tag, pattern in _CORE_BY_FIRST.get(text[:1], ()):
-                    if pattern.match(text):
-                        return _scalar(tag, text)
-            return event.value
+        text = event.value
+        plain = event.implicit[0]
+        if plain and (typed := _TYPED.get(text, _TYPED)) is not _TYPED:
+            return typed
+        if len(text) > MAX_TEXT_CHARS or (self.escapes and _UNSHOWABLE.search(text)):
+            raise _NotFast  # "text-too-long", "text-control-char", said by the slow reading
+        if not plain:
+            return text
+        typed = text
+        for tag, pattern in _CORE_BY_FIRST.get(text[:1], ()):  # plain: typed by the YAML 1.2 core schema
+            if pattern.match(text):
+                typed = _scalar(tag, text)
+                break
+        if len(text) <= MAX_NUMBER_CHARS and type(typed) is not float and not _UNSHOWABLE.search(text):
+            if len(_TYPED) >= _TYPED_AT_MOST:
+                _TYPED.clear()
+            _TYPED[text] = typed
+        return typed
+
+    def collection(self, event: Any, depth: int) -> Any:
+        kind = type(event)
+        if (kind is not _MAPPING_START and kind is not _SEQUENCE_START) or event.anchor is not None or event.tag is not None:
+            raise _NotFast  # an alias, an anchor or a tag: refused, or read as PyYAML reads tags, by the slow reading
         if depth >= MAX_DEPTH:
             raise _NotFast  # "yaml-too-deep", at the place the slow reading finds
-        at, next_event = self.at, self.next_event
-        if kind is yaml.SequenceStartEvent:
+        path, next_event, scalar, collection, depth = self.path, self.next_event, self.scalar, self.collection, depth + 1
+        start = event.start_mark
+        if kind is _SEQUENCE_START:
             items, marks = YamlList(), []
-            items.mark = at(event.start_mark.index)
+            items.mark = _new_tuple(Mark, (path, start.line + 1, start.column + 1))
             event = next_event()
-            while type(event) is not yaml.SequenceEndEvent:
-                marks.append(at(event.start_mark.index))
-                items.append(self.value(event, depth + 1))
+            while (kind := type(event)) is not _SEQUENCE_END:
+                start = event.start_mark
+                marks.append(_new_tuple(Mark, (path, start.line + 1, start.column + 1)))
+                items.append(scalar(event) if kind is _SCALAR else collection(event, depth))
                 event = next_event()
             items.item_marks = marks
             return items
         mapping = YamlMap()
-        mapping.mark = at(event.start_mark.index)
+        mapping.mark = _new_tuple(Mark, (path, start.line + 1, start.column + 1))
         mapping.key_marks = key_marks = {}
         mapping.value_marks = value_marks = {}
         event = next_event()
-        while type(event) is not yaml.MappingEndEvent:
-            if type(event) is not yaml.ScalarEvent:
+        while (kind := type(event)) is not _MAPPING_END:
+            if kind is not _SCALAR:
                 raise _NotFast  # a collection as a key: "a key must be plain text"
-            key_mark = at(event.start_mark.index)
-            key = self.value(event, depth + 1)
+            start = event.start_mark
+            key_mark = _new_tuple(Mark, (path, start.line + 1, start.column + 1))
+            key = scalar(event)
             if key in mapping:
                 raise _NotFast  # "yaml-duplicate-key"
             event = next_event()
-            value_marks[key] = at(event.start_mark.index)
-            mapping[key] = self.value(event, depth + 1)
+            start = event.start_mark
+            value_marks[key] = _new_tuple(Mark, (path, start.line + 1, start.column + 1))
+            mapping[key] = scalar(event) if type(event) is _SCALAR else collection(event, depth)
             key_marks[key] = key_mark
             event = next_event()
         return mapping

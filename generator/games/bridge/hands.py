@@ -293,6 +293,10 @@ def _unescape(text: str) -> str:
 def _strip_comments(text: str, in_brace: bool) -> tuple[str, bool]:
     """The line without `;` and `{…}` comments (outside quotes); whether a brace comment is
     still open at its end."""
+    if not in_brace and ";" not in text and "{" not in text:
+        return text, False  # no comment can start on it: every character is kept (most lines)
+    if in_brace and "}" not in text:
+        return "", True
     out, quoted, index = [], False, 0
     while index < len(text):
         char = text[index]
