@@ -205,15 +205,16 @@ class _CodeGenerator(jinja2.compiler.CodeGenerator):
     it makes it itself, from the escaped text."""
 
     def _output_child_pre(self, node: Any, frame: Any, finalize: Any) -> None:
-        # A str (most values) escaped right here, anything else by html_text: one call fewer.
+        # A str (most values) escaped right here, Markup (a macro's text, shared rows) and an int
+        # taken as html_text takes them, anything else by html_text: a call fewer for each.
         if frame.eval_ctx.autoescape and not frame.eval_ctx.volatile and finalize.src is None:
-            self.write("(escape_inner(_ht_v) if type(_ht_v := (")
+            self.write("(escape_inner(_ht_v) if (_ht_t := type(_ht_v := (")
         else:
             super()._output_child_pre(node, frame, finalize)
 
     def _output_child_post(self, node: Any, frame: Any, finalize: Any) -> None:
         if frame.eval_ctx.autoescape and not frame.eval_ctx.volatile and finalize.src is None:
-            self.write(")) is str else html_text(_ht_v))")
+            self.write("))) is str else _ht_v if _ht_t is Markup else str(_ht_v) if _ht_t is int else html_text(_ht_v))")
         else:
             super()._output_child_post(node, frame, finalize)
 
