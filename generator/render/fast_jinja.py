@@ -364,9 +364,26 @@ class _DirectCodeGenerator(_CodeGenerator):
         and block variables (through a partial: the arguments are written once)."""
         if self.environment.is_async or self.environment.sandboxed or forward_caller:
             return super().visit_Call(node, frame, forward_caller=forward_caller)
+        if (isinstance(node.node, jinja2.nodes.Name) and node.node.name in self._macro_names and not node.kwargs
+                and node.dyn_args is None and node.dyn_kwargs is None and frame.eval_ctx.autoescape
+                and not frame.eval_ctx.volatile):
+            # A macro's name given all its arguments, in order: its function called and its text
+            # made Markup, as _Context.call does it (the Markup chosen first, before the arguments).
+            self.write("(Markup if (_mf := (_ct := type(_cf := ")
+            self.visit(node.node, frame)
+            self.write(f")) is macro_type and _cf._argument_count == {len(node.args)} and not (_cf.caller or "
+                       "_cf.catch_kwargs or _cf.catch_varargs)) else same)((_cf._func if _mf else _cf if ("
+                       "id(_cf.__func__) if _ct is method_type else id(_cf)) in plain_calls or _ct is builtin_type else ")
+            self._call_rest(node, frame)
+            self.write(")")
+            return
         self.write("(_cf if (id(_cf.__func__) if (_ct := type(_cf := ")
         self.visit(node.node, frame)
         self.write(")) is method_type else id(_cf)) in plain_calls or _ct is builtin_type else ")
+        self._call_rest(node, frame)
+
+    def _call_rest(self, node: Any, frame: Any) -> None:
+        """The way through the context, and the arguments (visit_Call)."""
         if frame.loop_frame or frame.block_frame:  # a macro wants none of them
             self.write("partial(context.call, _cf) if _ct is macro_type else partial(context.call, _cf")
             if frame.loop_frame:
@@ -386,10 +403,20 @@ class _DirectCodeGenerator(_CodeGenerator):
         self.write(arguments.removeprefix(", ") + ")")
 
     def visit_Template(self, node: Any, frame: Any = None) -> None:
+        # The names of its macros and of those it imports by name: calls of these are written for
+        # a macro (visit_Call), whatever they turn out to be.
+        self._macro_names = {m.name for m in node.find_all(jinja2.nodes.Macro)}
+        for imported in node.find_all(jinja2.nodes.FromImport):
+            self._macro_names.update(n if isinstance(n, str) else n[1] for n in imported.names)
         super().visit_Template(node, frame)
+        self.writeline("from generator.render.fast_jinja import _same as same")
         self.writeline("from functools import partial")
         self.writeline("from types import BuiltinFunctionType as builtin_type, MethodType as method_type")
         self.writeline("macro_type = Macro")
+
+
+def _same(value: Any) -> Any:
+    return value
 
 
 class _Template(jinja2.Template):
