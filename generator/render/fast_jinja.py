@@ -10,6 +10,9 @@ UI word is looked up again on every page. What is here removes that work and not
 - _Context: a shorter `call` for plain functions, methods, macros and the translator;
 - _CodeGenerator: `{{ value }}` as escaped text without a Markup object, includes and blocks
   yielded whole;
+- _DirectCodeGenerator: `a.b` as Python's attribute access and plain functions and methods
+  called straight away, Jinja's fallbacks (an item for a missing attribute, undefined for a
+  StopIteration) taken by rendering the page again with _CodeGenerator's code (Environment.exact);
 - Environment: all of these, templates found again in a plain dict, and template globals in a
   plain dict instead of a ChainMap (copied into a new context at every page and include).
 
@@ -21,6 +24,8 @@ html.environment) and requires the same bytes, text that must be escaped include
 from __future__ import annotations
 
 import hashlib
+import io
+import keyword
 import re
 import shutil
 import sys
@@ -200,15 +205,16 @@ class _CodeGenerator(jinja2.compiler.CodeGenerator):
     it makes it itself, from the escaped text."""
 
     def _output_child_pre(self, node: Any, frame: Any, finalize: Any) -> None:
-        # A str (most values) escaped right here, anything else by html_text: one call fewer.
+        # A str (most values) escaped right here, Markup (a macro's text, shared rows) and an int
+        # taken as html_text takes them, anything else by html_text: a call fewer for each.
         if frame.eval_ctx.autoescape and not frame.eval_ctx.volatile and finalize.src is None:
-            self.write("(escape_inner(_ht_v) if type(_ht_v := (")
+            self.write("(escape_inner(_ht_v) if (_ht_t := type(_ht_v := (")
         else:
             super()._output_child_pre(node, frame, finalize)
 
     def _output_child_post(self, node: Any, frame: Any, finalize: Any) -> None:
         if frame.eval_ctx.autoescape and not frame.eval_ctx.volatile and finalize.src is None:
-            self.write(")) is str else html_text(_ht_v))")
+            self.write("))) is str else _ht_v if _ht_t is Markup else str(_ht_v) if _ht_t is int else html_text(_ht_v))")
         else:
             super()._output_child_post(node, frame, finalize)
 
@@ -332,6 +338,104 @@ class _CodeGenerator(jinja2.compiler.CodeGenerator):
         self.writeline("plain_call = _plain_caller(environment)")
 
 
+class _DirectCodeGenerator(_CodeGenerator):
+    """The compiler of Environment's own templates: `a.b` as Python's attribute access and a
+    call of a plain function or method (PLAIN_CALLS) straight away, without the fallbacks
+    _CodeGenerator writes around each for what Jinja does differently from Python there: an
+    attribute missing (Jinja then reads the item of that name, or gives undefined) and a
+    callee raising StopIteration (Jinja gives undefined; inside a template's generator Python
+    makes it a RuntimeError). Either then stops the page with an exception, and _Template.render
+    renders the page again with those fallbacks (Environment.exact): the same text, whatever
+    happens, and paibang's pages never take that way (their attributes are all there)."""
+
+    @jinja2.compiler.optimizeconst
+    def visit_Getattr(self, node: Any, frame: Any) -> None:
+        if self.environment.is_async or not node.attr.isidentifier() or keyword.iskeyword(node.attr):
+            return super().visit_Getattr(node, frame)
+        self.write("(")
+        self.visit(node.node, frame)
+        self.write(f").{node.attr}")
+
+    @jinja2.compiler.optimizeconst
+    def visit_Call(self, node: Any, frame: Any, forward_caller: bool = False) -> None:
+        """`f(x)` or `a.f(x)`: the callee evaluated once, before its arguments, and called
+        straight away when it is a function, translator or method found plain (PLAIN_CALLS:
+        _Context.call put it there); else `context.call` as Jinja calls it, with Jinja's loop
+        and block variables (through a partial: the arguments are written once)."""
+        if self.environment.is_async or self.environment.sandboxed or forward_caller:
+            return super().visit_Call(node, frame, forward_caller=forward_caller)
+        if (isinstance(node.node, jinja2.nodes.Name) and node.node.name in self._macro_names and not node.kwargs
+                and node.dyn_args is None and node.dyn_kwargs is None and frame.eval_ctx.autoescape
+                and not frame.eval_ctx.volatile):
+            # A macro's name given all its arguments, in order: its function called and its text
+            # made Markup, as _Context.call does it (the Markup chosen first, before the arguments).
+            self.write("(Markup if (_mf := (_ct := type(_cf := ")
+            self.visit(node.node, frame)
+            self.write(f")) is macro_type and _cf._argument_count == {len(node.args)} and not (_cf.caller or "
+                       "_cf.catch_kwargs or _cf.catch_varargs)) else same)((_cf._func if _mf else _cf if ("
+                       "id(_cf.__func__) if _ct is method_type else id(_cf)) in plain_calls or _ct is builtin_type else ")
+            self._call_rest(node, frame)
+            self.write(")")
+            return
+        self.write("(_cf if (id(_cf.__func__) if (_ct := type(_cf := ")
+        self.visit(node.node, frame)
+        self.write(")) is method_type else id(_cf)) in plain_calls or _ct is builtin_type else ")
+        self._call_rest(node, frame)
+
+    def _call_rest(self, node: Any, frame: Any) -> None:
+        """The way through the context, and the arguments (visit_Call)."""
+        if frame.loop_frame or frame.block_frame:  # a macro wants none of them
+            self.write("partial(context.call, _cf) if _ct is macro_type else partial(context.call, _cf")
+            if frame.loop_frame:
+                self.write(", _loop_vars=_loop_vars")
+            if frame.block_frame:
+                self.write(", _block_vars=_block_vars")
+            self.write(")")
+        else:
+            self.write("partial(context.call, _cf)")
+        self.write(")(")
+        stream, self.stream = self.stream, io.StringIO()
+        try:
+            self.signature(node, frame)
+            arguments = self.stream.getvalue()
+        finally:
+            self.stream = stream
+        self.write(arguments.removeprefix(", ") + ")")
+
+    def visit_Template(self, node: Any, frame: Any = None) -> None:
+        # The names of its macros and of those it imports by name: calls of these are written for
+        # a macro (visit_Call), whatever they turn out to be.
+        self._macro_names = {m.name for m in node.find_all(jinja2.nodes.Macro)}
+        for imported in node.find_all(jinja2.nodes.FromImport):
+            self._macro_names.update(n if isinstance(n, str) else n[1] for n in imported.names)
+        super().visit_Template(node, frame)
+        self.writeline("from generator.render.fast_jinja import _same as same")
+        self.writeline("from functools import partial")
+        self.writeline("from types import BuiltinFunctionType as builtin_type, MethodType as method_type")
+        self.writeline("macro_type = Macro")
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+class _Template(jinja2.Template):
+    """A page of Environment's: rendered again by its exact twin (Environment.exact) when the
+    direct code stopped where Jinja would have gone on (_DirectCodeGenerator)."""
+
+    def render(self, *args: Any, **kwargs: Any) -> str:
+        try:
+            return super().render(*args, **kwargs)
+        except (AttributeError, RuntimeError) as error:
+            exact = self.environment.exact()
+            source = getattr(self, "paibang_source", None)
+            if exact is self.environment or (self.name is None and source is None) or (
+                    isinstance(error, RuntimeError) and not isinstance(error.__cause__, StopIteration)):
+                raise
+            twin = exact.get_template(self.name) if source is None else exact.from_string(*source)
+            return twin.render(*args, **kwargs)
+
+
 class Environment(jinja2.Environment):
     """Jinja's environment for one build, where the templates and the globals do not change once
     the first page is rendered: with the shorter context and the compiler below (FixedWords is
@@ -341,17 +445,41 @@ class Environment(jinja2.Environment):
     walking a ChainMap's keys was a twentieth of the rendering)."""
 
     context_class = _Context
-    code_generator_class = _CodeGenerator
+    code_generator_class = _DirectCodeGenerator
+    template_class = _Template
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.auto_reload = False
         self._found: dict[str, jinja2.Template] = {}
+        self._exact: Environment | None = None
+
+    def exact(self) -> Environment:
+        """This environment's twin for a page whose direct code stopped (_Template.render): the
+        same loader, globals, filters and words, its templates compiled with Jinja's fallbacks
+        (_CodeGenerator), when first asked for, and not kept between builds."""
+        if self._exact is None:
+            twin = object.__new__(type(self))
+            twin.__dict__.update(self.__dict__)
+            twin.code_generator_class = _CodeGenerator
+            twin.template_class = jinja2.Template
+            twin.cache = jinja2.environment.create_cache(400)
+            twin.bytecode_cache = None
+            twin._found = {}
+            twin._exact = twin
+            self._exact = twin
+        return self._exact
 
     def make_globals(self, d: Any = None) -> Any:
         if self.auto_reload:
             return super().make_globals(d)
         return {**self.globals, **d} if d else dict(self.globals)
+
+    def from_string(self, source: Any, globals: Any = None, template_class: Any = None) -> jinja2.Template:
+        template = super().from_string(source, globals, template_class)
+        if isinstance(template, _Template):  # for its exact twin, should it be rendered again
+            template.paibang_source = (source, globals)
+        return template
 
     def get_template(self, name: Any, parent: str | None = None, globals: Any = None) -> jinja2.Template:
         if type(name) is not str or globals or self.auto_reload:
