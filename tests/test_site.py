@@ -561,6 +561,26 @@ def test_a_plain_function_raising_stop_iteration_gives_undefined_as_in_jinja(sto
         env.from_string("{{ stop() }}").render()
 
 
+@pytest.mark.parametrize("stock", [False, True], ids=["fast", "stock"])
+def test_an_attribute_missing_reads_the_item_as_in_jinja(stock: bool) -> None:
+    """Jinja reads `a.b` as the attribute b, else the item "b", else undefined; fast_jinja's
+    pages read the attribute straight away, and a page where one is missing is rendered again
+    the exact way (fast_jinja.Environment.exact): the same text, a dict's keys, `is defined` and
+    a method's name included, and the same error for an undefined value shown."""
+    from generator.render import html as html_module
+
+    class Seat:
+        name = "N"
+
+    env = html_module.environment("en", stock=stock)
+    template = env.from_string("{{ seat.name }}-{{ d.key }}-{{ d.items is defined }}-{{ seat.gone is defined }}-"
+                               "{{ d.gone|default('none') }}-{% for k in d.keys() %}{{ k }}{% endfor %}")
+    context = {"seat": Seat(), "d": {"key": "v", "items": "shadowed"}}
+    assert template.render(**context) == template.render(**context) == "N-v-True-False-none-keyitems"
+    with pytest.raises(jinja2.UndefinedError):  # StrictUndefined, shown: an error either way
+        env.from_string("{{ seat.gone }}").render(seat=Seat())
+
+
 def test_nested_calls_compile_to_code_in_proportion_to_their_depth() -> None:
     """fast_jinja writes a call's arguments once, whichever way the call goes (straight to a
     plain function, or through the context): two expressions of twelve nested calls, functions
