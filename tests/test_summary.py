@@ -429,6 +429,28 @@ def test_a_full_build_holds_the_events_lines_not_their_summaries(tmp_path: Path,
     assert built == digest(tmp_path / "whole")
 
 
+def built_as_lines(tmp_path: Path) -> tuple[Path, list]:
+    """Some events built, and as the next build takes them: each by its line (LazySummary)."""
+    from generator.tournament import summary
+
+    if (os.cpu_count() or 1) < 2:
+        pytest.skip("events are read by forked workers on two cores or more, and kept as their lines")
+    content = some_events(tmp_path)
+    lines = rebuild(content, tmp_path).results
+    assert all(isinstance(r, summary.LazySummary) for r in lines)
+    return content, lines
+
+
+def summaries_read(monkeypatch) -> list[str]:
+    """The slugs of the events whose summaries are read from their lines from now on."""
+    from generator.tournament import summary
+
+    read: list[str] = []
+    real = summary.LazySummary.whole
+    monkeypatch.setattr(summary.LazySummary, "whole", lambda self: read.append(self.line.slug) or real(self))
+    return read
+
+
 def test_the_search_index_is_made_from_the_events_lines_without_reading_their_summaries(tmp_path: Path,
                                                                                         monkeypatch) -> None:
     """The search index lists every entry of every event: made from the events' lines (their
@@ -437,13 +459,8 @@ def test_the_search_index_is_made_from_the_events_lines_without_reading_their_su
     results make."""
     from generator.render import html, search
     from generator.render.i18n import Translator
-    from generator.tournament import summary
 
-    if (os.cpu_count() or 1) < 2:
-        pytest.skip("events are read by forked workers on two cores or more, and kept as their lines")
-    content = some_events(tmp_path)
-    lines = rebuild(content, tmp_path).results
-    assert all(isinstance(r, summary.LazySummary) for r in lines)
+    content, lines = built_as_lines(tmp_path)
     site, whole, _ = validate(content)
     t = Translator(site.locale)
 
@@ -453,9 +470,7 @@ def test_the_search_index_is_made_from_the_events_lines_without_reading_their_su
     expected = made(whole, html.collect_people(whole, None))
     assert any(r.kind == "entry" for r in expected) and any(r.kind == "event" and r.detail for r in expected)
     people = html.collect_people(lines, None)  # who is who: matched from the events themselves
-    read: list[str] = []
-    real = summary.LazySummary.whole
-    monkeypatch.setattr(summary.LazySummary, "whole", lambda self: read.append(self.line.slug) or real(self))
+    read = summaries_read(monkeypatch)
     assert made(lines, people) == expected
     assert read == []
 
@@ -470,11 +485,7 @@ def test_the_render_workers_share_the_events_by_their_lines_reading_no_summary(t
     from generator.render import html
     from generator.tournament import summary
 
-    if (os.cpu_count() or 1) < 2:
-        pytest.skip("events are read by forked workers on two cores or more, and kept as their lines")
-    content = some_events(tmp_path)
-    lines = rebuild(content, tmp_path).results
-    assert all(isinstance(r, summary.LazySummary) for r in lines)
+    content, lines = built_as_lines(tmp_path)
     _, whole, _ = validate(content)
     assert [summary.entry_count(r) for r in lines] == [len(r.event.entries) for r in whole]
 
@@ -498,9 +509,7 @@ def test_the_render_workers_share_the_events_by_their_lines_reading_no_summary(t
     assert counts.count(max(counts)) == 1
     monkeypatch.setattr(html, "ProcessPoolExecutor", Pool)
     monkeypatch.setattr(html, "SPLIT_ENTRIES", max(counts))  # the largest event's pages in shares
-    read: list[str] = []
-    real = summary.LazySummary.whole
-    monkeypatch.setattr(summary.LazySummary, "whole", lambda self: read.append(self.line.slug) or real(self))
+    read = summaries_read(monkeypatch)
     jobs = [(line, "key") for line in lines]
     html._Rendering(None, jobs, [], {}, None, OutputTree(tmp_path / "unused"), 2).finish()
     assert read == []
