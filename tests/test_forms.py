@@ -178,6 +178,28 @@ def test_every_game_has_score_sheets_for_a_round(tmp_path: Path) -> None:
         assert all(f.name == f"{f.kind}-{stage}-round-1" for f in forms)
 
 
+def test_every_form_renders_with_the_fast_pages_code_as_with_jinjas(tmp_path: Path, monkeypatch) -> None:
+    """A form's pages are dicts (printed.py's FormPage), read in the sheets' templates with dots
+    (`page.words.table`, `page.qr is defined`): fast_jinja's pages read a dict as Jinja does, so
+    that no form is rendered twice (its exact twin, fast_jinja.Environment.exact, never asked
+    for), and each prints the HTML stock Jinja renders."""
+    from generator.render import fast_jinja, pdf
+    from generator.render.html import environment
+
+    monkeypatch.setattr(fast_jinja.Environment, "exact", lambda self: pytest.fail("a form rendered twice"))
+    pdf._environment.cache_clear()  # environments made before, with the exact twin of theirs
+    forms = []
+    for slug, stage in (("dongke-bridge-2015", "final"), ("chem-park-daguai-2016", "swiss"),
+                        ("hefei-80fen-teams-2012", "teams"), (GD, "main")):
+        content = demo_content(tmp_path / slug, slug)
+        site, result = result_of(content, slug)
+        forms += [(form, site.locale) for form in round_forms(result, stage, 1, site.locale)]
+    assert len(forms) >= 6
+    fast = [pdf.bulletin_html(form, locale) for form, locale in forms]
+    monkeypatch.setattr(pdf, "_environment", lambda locale: environment(locale, stock=True))
+    assert [pdf.bulletin_html(form, locale) for form, locale in forms] == fast
+
+
 def test_the_draw_notice_names_each_team_with_its_players(tmp_path: Path) -> None:
     content = demo_content(tmp_path, GD)
     event = content / f"events/{GD}/event.yaml"

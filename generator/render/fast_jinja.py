@@ -346,15 +346,18 @@ class _DirectCodeGenerator(_CodeGenerator):
     callee raising StopIteration (Jinja gives undefined; inside a template's generator Python
     makes it a RuntimeError). Either then stops the page with an exception, and _Template.render
     renders the page again with those fallbacks (Environment.exact): the same text, whatever
-    happens, and paibang's pages never take that way (their attributes are all there)."""
+    happens, and paibang's pages never take that way (their attributes are all there, and a
+    dict's are read as Jinja reads them)."""
 
     @jinja2.compiler.optimizeconst
     def visit_Getattr(self, node: Any, frame: Any) -> None:
         if self.environment.is_async or not node.attr.isidentifier() or keyword.iskeyword(node.attr):
             return super().visit_Getattr(node, frame)
-        self.write("(")
+        # A dict's (a printed form's page, a TypedDict) as Jinja reads it: the attribute, else
+        # the item; anything else's straight away.
+        self.write(f"(environment.getattr(_ga_o, {node.attr!r}) if type(_ga_o := (")
         self.visit(node.node, frame)
-        self.write(f").{node.attr}")
+        self.write(f")) is dict else _ga_o.{node.attr})")
 
     @jinja2.compiler.optimizeconst
     def visit_Call(self, node: Any, frame: Any, forward_caller: bool = False) -> None:
