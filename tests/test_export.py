@@ -147,3 +147,20 @@ def test_xlsx_bytes_are_pinned_cell_by_cell_and_the_zip_is_zipfiles_own():
             member.external_attr = 0o600 << 16
             archive.writestr(member, part)
     assert data == out.getvalue()
+
+
+def test_an_event_dated_past_what_a_zip_can_say_still_gets_its_workbook(tmp_path: Path) -> None:
+    """A zip member's date says 1980 to 2107: an event dated later (a typing slip such as 2150)
+    gets a workbook dated as one before 1980 is, never a failed build."""
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    event = content / "events/tumu-guandan-2020"
+    shutil.copytree(ROOT / "content/events/tumu-guandan-2020", event)
+    text = (event / "event.yaml").read_text(encoding="utf-8")
+    (event / "event.yaml").write_text(text.replace("\ndate: 2020-", "\ndate: 2150-", 1), encoding="utf-8")
+    result = result_of(content, "tumu-guandan-2020")
+    assert result.event.dates[0].year == 2150
+    with zipfile.ZipFile(io.BytesIO(workbook_bytes(result))) as archive:
+        assert {member.date_time for member in archive.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+    assert load_workbook(io.BytesIO(workbook_bytes(result))).sheetnames

@@ -132,7 +132,7 @@ def _csv_cell(value: Any) -> Any:
 def _moment(result: Any) -> dt.datetime:
     dates = getattr(result.event, "dates", None) or []
     day = dates[0] if dates else None
-    if day is None or day.year < 1980:
+    if day is None or not 1980 <= day.year <= 2107:  # what a zip member's date can say
         return dt.datetime(*ZIP_EPOCH)
     return dt.datetime(day.year, day.month, day.day)
 
