@@ -53,19 +53,13 @@ def _metrics(result: Any, stage_result: Any) -> list[str]:
     return names
 
 
-def _cell(value: Any) -> Any:
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
-
-
 def _cells(values: Any) -> list[Any]:
-    """_cell of each value, in one comprehension: a call a row rather than a cell."""
+    """Each value, a whole float as an int (3.0 as 3), in one comprehension: a call a row."""
     return [int(v) if isinstance(v, float) and v.is_integer() else v for v in values]
 
 
 # The rows' functions: `raw` leaves numbers as they are, for the workbook, whose sheets write
-# 3.0 as 3 themselves (_cell_xml), so _cell there would only cost time; CSV, which has no
+# 3.0 as 3 themselves (_cell_xml), so _cells there would only cost time; CSV, which has no
 # types, needs it.
 
 def standings_rows(result: Any, stage_result: Any, raw: bool = False) -> list[list[Any]]:
@@ -75,7 +69,7 @@ def standings_rows(result: Any, stage_result: Any, raw: bool = False) -> list[li
     for s in stage_result.standings:
         entry = s.entry
         rows.append([s.rank_label if s.rank is not None else "", entry.id, entry.name or "",
-                     " / ".join([p.name for p in entry.players]), entry.group or "",
+                     entry.player_names, entry.group or "",
                      *cells(map(s.tally.metrics.get, metrics)), "yes" if s.qualified else "",
                      s.prize.name if s.prize else ""])
     return rows
@@ -132,7 +126,7 @@ def _csv_cell(value: Any) -> Any:
 def _moment(result: Any) -> dt.datetime:
     dates = getattr(result.event, "dates", None) or []
     day = dates[0] if dates else None
-    if day is None or not 1980 <= day.year <= 2107:  # what a zip member's date can say
+    if day is None or day.year < 1980:
         return dt.datetime(*ZIP_EPOCH)
     return dt.datetime(day.year, day.month, day.day)
 
@@ -287,7 +281,7 @@ def xlsx_bytes(sheets: list[tuple[str, list[list[Any]]]], moment: dt.datetime) -
     encoded = {name: text.encode("utf-8") for name, text in parts.items()}
     for i, (_, rows) in enumerate(sheets, start=1):
         encoded[f"xl/worksheets/sheet{i}.xml"] = _sheet_xml(rows)
-    when = moment.timetuple()[:6] if moment.year >= 1980 else ZIP_EPOCH
+    when = moment.timetuple()[:6] if 1980 <= moment.year <= 2107 else ZIP_EPOCH  # what a zip member's date can say
     return _zip(encoded, when)
 
 
