@@ -22,7 +22,7 @@ from __future__ import annotations
 import bisect
 import os
 import re
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -515,8 +515,14 @@ class _Where:
 
     def __init__(self, path: Path, text: str) -> None:
         self.path = path
-        self.starts = [0] + [match.end() for match in re.finditer("\n", text)]
+        self.text = text
         self.escapes = "\\" in text  # only an escape can put an unshowable character in a value
+
+    @cached_property
+    def starts(self) -> list[int]:
+        """Where each line starts: for the slow reading's marks only (libyaml's fast reading
+        takes libyaml's own line and column)."""
+        return [0] + [match.end() for match in re.finditer("\n", self.text)]
 
     def at(self, index: int) -> Mark:
         line = bisect.bisect_right(self.starts, index)
