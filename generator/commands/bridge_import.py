@@ -31,7 +31,7 @@ import re
 import sys
 from collections import defaultdict
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
@@ -127,6 +127,8 @@ class Session:
     pairs: dict[str, Pair] = field(default_factory=dict)
     sit_outs: list[tuple[int, str]] = field(default_factory=list)  # (round, pair)
     by_direction: bool = False  # NS and EW ranked apart
+    movement: str | None = None  # barometer, when the file says so (Magic Contest's `Barometer` META)
+    cumulative: int | None = None  # the boards of several sessions the file's totals run over (its session's are compared)
 
 
 class ImportRefused(Exception):
@@ -200,6 +202,8 @@ def read_pbn_session(text: str) -> Session:
     first = games[0] if games else PbnGame()
     scoring_tag = " ".join(g.get("Scoring") or "" for g in games[:1]).upper()
     session = Session(program, first.get("Event") or "", first.get("Date"), _scoring_of(scoring_tag))
+    if re.search(r'name=Barometer\s+content="Y"', text):  # every table plays the same boards each round
+        session.movement = "barometer"
     for game in games:
         board = small_int(game.get("Board"))
         table = game.table("ScoreTable")
@@ -255,13 +259,21 @@ def _totals(session: Session, game: PbnGame) -> None:
         pair.names = [n.strip() for n in re.split(r"\s+-\s+|\s*&\s*|\s*/\s*", names) if n.strip()]
         pair.direction = direction if direction in ("NS", "EW") else None
         pair.figures = {k: v for k, v in row.items() if v is not None and k in ("Rank", "TotalScoreMP", "TotalPercentage", "TotalScoreIMP")}
+        session_boards, all_boards = small_int(row.get("NrBoardsSession")), small_int(row.get("NrBoards"))
+        if session_boards is not None and all_boards is not None and all_boards > session_boards:
+            # Magic Contest's totals of a later session run over every session so far; this
+            # session's own figures are its Session columns, and those are what it publishes of it.
+            session.cumulative = all_boards
+            pair.figures = {ours: row[theirs] for ours, theirs in (("Rank", "SessionRank"), ("TotalScoreMP", "SessionScoreMP"),
+                                                                   ("TotalPercentage", "SessionPercentage"))
+                            if row.get(theirs) is not None}
         penalty = row.get("ScorePenalty") or row.get("Penalty")
         if penalty is not None:
             try:
                 pair.penalty = float(penalty.replace(",", "."))
             except ValueError:
                 pass
-        rank = small_int(row.get("Rank"))
+        rank = small_int(pair.figures.get("Rank"))
         if rank is not None and pair.direction:
             ranks[pair.direction].append(rank)
     # Two winners (a Mitchell ranked by direction): each direction's ranks start at 1.
@@ -690,6 +702,8 @@ def event_text(session: Session, ids: dict[tuple[str, str], str], rounds: int, b
               f"    scoring: {session.scoring}", f"    rounds: {rounds}", f"    boards: {boards}"]
     if day:  # the session's day, also when the stage is added to an event of several days
         lines.append(f"    date: {day}")
+    if session.movement:
+        lines.append(f"    movement: {session.movement}")
     if session.by_direction:
         lines.append("    field: directions")
     adjustments = [(ids[(p.direction or "NS", p.id)], p.penalty) for p in session.pairs.values() if p.penalty]
@@ -911,8 +925,9 @@ def _in_convention(mp: float, top: float, convention: tuple[int, bool]) -> float
     return value - top * scale / 4 if centred else value
 
 
-def compare(session: Session, ids: dict[tuple[str, str], str], stage_result: Any) -> tuple[int, list[Difference], tuple[int, bool] | None]:
-    """Every published figure against paibang's: (figures compared, differences, MP convention)."""
+def compare(session: Session, ids: dict[tuple[str, str], str], stage_result: Any) -> tuple[int, list[Difference], tuple[int, bool] | None, bool]:
+    """Every published figure against paibang's: (figures compared, differences, MP convention,
+    whether the file's totals are its board figures as printed, summed)."""
     ours: dict[tuple[int, str, str], Any] = {}
     for round_result in stage_result.rounds:
         for score in round_result.tables:
@@ -948,6 +963,52 @@ def compare(session: Session, ids: dict[tuple[str, str], str], stage_result: Any
         checks += [(where, pair, published, None if mp is None else _in_convention(mp, top, convention))
                    for where, pair, published, mp, top in mp_checks]
     standings = {s.entry.id: s for s in stage_result.standings}
+    exact = _pair_figures(session, ids, standings, convention)
+    # Some programs (Magic Contest) total the board figures as they print them: each rounded at
+    # the decimals written, then summed, the percentage and the place taken from that sum.
+    # Whichever way agrees with more of the file's totals is the file's (said when it is that one).
+    as_printed = _pair_figures(session, ids, standings, convention, _printed_sums(mp_checks, convention)) if mp_checks else []
+    totals_printed = bool(as_printed) and (sum(c is not None and _equal(p, c) for *_, p, c in as_printed)
+                                           > sum(c is not None and _equal(p, c) for *_, p, c in exact))
+    checks += as_printed if totals_printed else exact
+    differences = [Difference(where, pair, published, "—" if computed is None else _shown(computed))
+                   for where, pair, published, computed in checks
+                   if computed is None or not _equal(published, float(computed))]
+    return len(checks), differences, convention, totals_printed
+
+
+def _printed_sums(mp_checks: list[tuple[dict[str, str], str, str, float, float]],
+                  convention: tuple[int, bool] | None) -> dict[str, tuple[float, float]]:
+    """Each pair's board figures in the file's convention, rounded (halves up) at the decimals the
+    file writes them with, summed; with the tops of those boards: entry -> (sum, top)."""
+    sums: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
+    for _, pair, published, mp, top in mp_checks:
+        if mp is None:
+            continue
+        step = Decimal(1).scaleb(-_decimals(published))
+        value = Decimal(repr(_in_convention(mp, top, convention or (2, False)))).quantize(step, rounding=ROUND_HALF_UP)
+        sums[pair][0] += float(value)
+        sums[pair][1] += top
+    return {pair: (round(total, 6), top) for pair, (total, top) in sums.items()}
+
+
+def _pair_figures(session: Session, ids: dict[tuple[str, str], str], standings: dict[str, Any],
+                  convention: tuple[int, bool] | None,
+                  printed: dict[str, tuple[float, float]] | None = None) -> list[tuple[dict[str, str], str, str, float | None]]:
+    """Each pair's published total, percentage and place against paibang's standings, or, given
+    `printed` (the board figures as printed, summed), against what that sum makes of them."""
+    scale, centred = convention or (2, False)
+    percent_of: dict[str, float] = {}
+    if printed is not None:
+        for entry, (total, top) in printed.items():
+            mp = (total + (top * scale / 4 if centred else 0)) * 2 / scale
+            percent_of[entry] = round(100 * mp / top, 6) if top else 0.0
+    fields: dict[str, str] = {}
+    for pair in session.pairs.values():
+        entry = ids.get((pair.direction or "NS", pair.id))
+        if entry is not None:
+            fields[entry] = (pair.direction or "") if session.by_direction else ""
+    checks: list[tuple[dict[str, str], str, str, float | None]] = []
     for pair in session.pairs.values():
         entry = ids.get((pair.direction or "NS", pair.id))
         standing = standings.get(entry or "")
@@ -957,18 +1018,20 @@ def compare(session: Session, ids: dict[tuple[str, str], str], stage_result: Any
         for column, published in pair.figures.items():
             if column == "Rank":
                 computed: float | None = standing.rank
+                if printed is not None and entry in percent_of:
+                    computed = 1 + sum(1 for other, figure in percent_of.items()
+                                       if fields.get(other) == fields.get(entry) and figure > percent_of[entry])
             elif column == "TotalPercentage":
-                computed = metrics.get("percent")
+                computed = percent_of.get(entry) if printed is not None else metrics.get("percent")  # type: ignore[arg-type]
             elif column == "TotalScoreIMP":
                 computed = metrics.get("imps")
+            elif printed is not None:
+                computed = printed[entry][0] if entry in printed else None  # type: ignore[index]
             else:  # TotalScoreMP, in the file's convention, with any penalty as paibang applied it
                 mp, top = metrics.get("mp", 0), metrics.get("top", 0)
                 computed = _in_convention(mp, top, convention or (2, False))
             checks.append((catalogues.word("bridge_import_total", column=column), entry or pair.id, published, computed))
-    differences = [Difference(where, pair, published, "—" if computed is None else _shown(computed))
-                   for where, pair, published, computed in checks
-                   if computed is None or not _equal(published, float(computed))]
-    return len(checks), differences, convention
+    return checks
 
 
 def say_board(board: int, column: str, room: str | None = None) -> dict[str, str]:
@@ -1051,7 +1114,11 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
         print_problems(failure.problems, locale, content)
         return 1
     result = next(r for r in results if r.event.slug == slug)
-    total, differences, convention = compare(session, ids, result.stage_of(STAGE))
+    total, differences, convention, totals_printed = compare(session, ids, result.stage_of(STAGE))
     if convention is not None:
         print(say("convention", locale, convention=say(MP_CONVENTIONS[convention], locale)))
+    if totals_printed:
+        print(say("totals_printed", locale))
+    if session.cumulative:
+        print(say("cumulative", locale, boards=session.cumulative))
     return _report(total, differences, strict, locale)
