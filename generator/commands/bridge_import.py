@@ -27,11 +27,12 @@ results file per round, `results/<stage>-round-N.yaml`, rewritten on a rerun (no
 from __future__ import annotations
 
 import codecs
+import math
 import re
 import sys
 from collections import defaultdict
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_FLOOR, ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
@@ -304,7 +305,9 @@ def read_usebio_session(text: str) -> Session:
         if scoring == "matchpoints":
             if data.get("PERCENTAGE"):
                 pair.figures["TotalPercentage"] = data["PERCENTAGE"]
-            if data.get("TOTAL_SCORE"):
+            # a TOTAL_SCORE that is the PERCENTAGE again (scorer-to-usebio writes Scorer's result
+            # in both) is no matchpoint total
+            if data.get("TOTAL_SCORE") and data.get("TOTAL_SCORE") != data.get("PERCENTAGE"):
                 pair.figures["TotalScoreMP"] = data["TOTAL_SCORE"]
         elif data.get("TOTAL_SCORE"):
             pair.figures["TotalScoreIMP"] = data["TOTAL_SCORE"]
@@ -925,9 +928,12 @@ def _in_convention(mp: float, top: float, convention: tuple[int, bool]) -> float
     return value - top * scale / 4 if centred else value
 
 
-def compare(session: Session, ids: dict[tuple[str, str], str], stage_result: Any) -> tuple[int, list[Difference], tuple[int, bool] | None, bool]:
+def compare(session: Session, ids: dict[tuple[str, str], str],
+            stage_result: Any) -> tuple[int, list[Difference], tuple[int, bool] | None, bool, int | None, bool]:
     """Every published figure against paibang's: (figures compared, differences, MP convention,
-    whether the file's totals are its board figures as printed, summed)."""
+    whether the file's totals are its board figures as printed, summed, the results the file
+    factors its boards to when it factors them to more than were played, whether it cuts its
+    board figures at the decimals written instead of rounding them)."""
     ours: dict[tuple[int, str, str], Any] = {}
     for round_result in stage_result.rounds:
         for score in round_result.tables:
@@ -937,7 +943,8 @@ def compare(session: Session, ids: dict[tuple[str, str], str], stage_result: Any
             for row in view.rows:
                 ours[(row.board, view.ns, view.ew)] = row
     checks: list[tuple[dict[str, str], str, str, float | None]] = []  # (where, pair, published, computed)
-    mp_checks: list[tuple[dict[str, str], str, str, float, float]] = []  # (where, pair, published, mp, top)
+    mp_found: list[tuple[dict[str, str], str, str, float, float, Any]] = []  # (where, pair, published, mp, top, row)
+    sums: dict[int, list[float]] = defaultdict(list)  # board -> the file's NS + EW figure of each real result
     for line in session.lines:
         ns, ew = ids[("NS", line.ns)], ids[("EW", line.ew)]  # type: ignore[index]
         row = ours.get((line.board, ns, ew))
@@ -945,10 +952,13 @@ def compare(session: Session, ids: dict[tuple[str, str], str], stage_result: Any
             continue
         if isinstance(line.record, BoardRecord) and line.score is not None:
             checks.append((say_board(line.board, "Score_NS"), ns, str(line.score), row.score))
+        both = [_value(line.figures.get(c) or "x") for c in ("MP_NS", "MP_EW")]
+        if isinstance(line.record, BoardRecord) and None not in both:
+            sums[line.board].append(round(both[0] + both[1], 4))  # type: ignore[operator]
         for column, value in line.figures.items():
             side, pair = (0, ns) if column.endswith("_NS") else (1, ew)
             if column in ("MP_NS", "MP_EW"):
-                mp_checks.append((say_board(line.board, column), pair, value, row.value(side), row.top))
+                mp_found.append((say_board(line.board, column), pair, value, row.value(side), row.top, row))
             elif column.startswith("Percentage"):
                 percent = row.ns_percent if side == 0 else row.ew_percent
                 checks.append((say_board(line.board, column), pair, value, percent))
@@ -957,36 +967,93 @@ def compare(session: Session, ids: dict[tuple[str, str], str], stage_result: Any
             elif column == "ButlerDatum":
                 checks.append((say_board(line.board, column), ns, value, row.datum))
     convention = None
-    if mp_checks:
-        convention = max(MP_CONVENTIONS, key=lambda c: sum(_equal(p, _in_convention(mp, top, c)) for _, _, p, mp, top in mp_checks
-                                                            if mp is not None))
-        checks += [(where, pair, published, None if mp is None else _in_convention(mp, top, convention))
+    factored: dict[int, int] = {}
+    cut = False
+    mp_checks: list[tuple[dict[str, str], str, str, float, float]] = []  # (where, pair, published, mp, top)
+    if mp_found:
+        # The file's figures of each board on paibang's top, or factored up (Neuberg) to more
+        # results than the board had: Scorer (Bridge NZ) factors every board to the tables of the
+        # movement, a phantom's table counted, where paibang compares the results there are.
+        # And a program may cut its figures at the decimals it writes rather than round them
+        # (Scorer: 47.9677 is written 47.9).
+        candidates = [(c, to, cut) for cut in (False, True)
+                      for c, to in [(c, {}) for c in MP_CONVENTIONS] + [(c, _factored_to(sums, c)) for c in MP_CONVENTIONS if not c[1]]]
+
+        def agreeing(candidate: tuple[tuple[int, bool], dict[int, int], bool]) -> int:
+            c, to, cut = candidate
+            return sum(_equal(p, _cut(p, _in_convention(*_factor(mp, top, row, to), c), cut))
+                       for _, _, p, mp, top, row in mp_found if mp is not None)
+
+        convention, factored, cut = max(candidates, key=agreeing)
+        mp_checks = [(where, pair, published, *_factor(mp, top, row, factored)) for where, pair, published, mp, top, row in mp_found]  # type: ignore[misc]
+        checks += [(where, pair, published, None if mp is None else _cut(published, _in_convention(mp, top, convention), cut))
                    for where, pair, published, mp, top in mp_checks]
     standings = {s.entry.id: s for s in stage_result.standings}
     exact = _pair_figures(session, ids, standings, convention)
     # Some programs (Magic Contest) total the board figures as they print them: each rounded at
     # the decimals written, then summed, the percentage and the place taken from that sum.
     # Whichever way agrees with more of the file's totals is the file's (said when it is that one).
-    as_printed = _pair_figures(session, ids, standings, convention, _printed_sums(mp_checks, convention)) if mp_checks else []
+    as_printed = _pair_figures(session, ids, standings, convention, _printed_sums(mp_checks, convention, cut)) if mp_checks else []
     totals_printed = bool(as_printed) and (sum(c is not None and _equal(p, c) for *_, p, c in as_printed)
                                            > sum(c is not None and _equal(p, c) for *_, p, c in exact))
     checks += as_printed if totals_printed else exact
     differences = [Difference(where, pair, published, "—" if computed is None else _shown(computed))
                    for where, pair, published, computed in checks
                    if computed is None or not _equal(published, float(computed))]
-    return len(checks), differences, convention, totals_printed
+    return len(checks), differences, convention, totals_printed, _most_common(factored.values()), cut
+
+
+def _cut(published: str, computed: float, cut: bool) -> float:
+    """Paibang's figure cut (not rounded) at the decimals the file writes, when the file cuts."""
+    if not cut:
+        return computed
+    step = 10 ** _decimals(published)
+    return math.floor(computed * step + 1e-6) / step
+
+
+def _most_common(values: Any) -> int | None:
+    found = list(values)
+    return max(sorted(set(found)), key=found.count) if found else None
+
+
+def _factored_to(sums: dict[int, list[float]], convention: tuple[int, bool]) -> dict[int, int]:
+    """board -> the results the file factors it to, from its figures: a result's NS and EW figures
+    add up to the top (2 x (results - 1), or half that at 1 a result beaten); the boards whose
+    figures say more results than paibang has."""
+    scale = convention[0]
+    found = {}
+    for board, values in sums.items():
+        common = _most_common(values)
+        if common is not None and common > 0 and float(common / scale).is_integer():
+            found[board] = int(common / scale) + 1
+    return found
+
+
+def _factor(mp: float | None, top: float, row: Any, to: dict[int, int]) -> tuple[float | None, float]:
+    """Paibang's figure of a board factored (Neuberg) up to `to[board]` results: (MP + 1) x E' / E
+    - 1 on a top of 2 x (E' - 1), E being paibang's own results (its figure already factored to
+    them); an adjusted score keeps its percentage. Unchanged when the file has no more results."""
+    wanted = to.get(row.board)
+    have = top / 2 + 1
+    if mp is None or not wanted or not top or wanted <= have:
+        return mp, top
+    new_top = 2 * (wanted - 1)
+    if row.adjusted is not None:
+        return mp * new_top / top, new_top
+    return (mp + 1) * wanted / have - 1, new_top
 
 
 def _printed_sums(mp_checks: list[tuple[dict[str, str], str, str, float, float]],
-                  convention: tuple[int, bool] | None) -> dict[str, tuple[float, float]]:
-    """Each pair's board figures in the file's convention, rounded (halves up) at the decimals the
-    file writes them with, summed; with the tops of those boards: entry -> (sum, top)."""
+                  convention: tuple[int, bool] | None, cut: bool = False) -> dict[str, tuple[float, float]]:
+    """Each pair's board figures in the file's convention, rounded (halves up; cut when the file
+    cuts them) at the decimals the file writes them with, summed; with the tops of those boards:
+    entry -> (sum, top)."""
     sums: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
     for _, pair, published, mp, top in mp_checks:
         if mp is None:
             continue
         step = Decimal(1).scaleb(-_decimals(published))
-        value = Decimal(repr(_in_convention(mp, top, convention or (2, False)))).quantize(step, rounding=ROUND_HALF_UP)
+        value = Decimal(repr(_in_convention(mp, top, convention or (2, False)))).quantize(step, rounding=ROUND_FLOOR if cut else ROUND_HALF_UP)
         sums[pair][0] += float(value)
         sums[pair][1] += top
     return {pair: (round(total, 6), top) for pair, (total, top) in sums.items()}
@@ -1114,9 +1181,13 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
         print_problems(failure.problems, locale, content)
         return 1
     result = next(r for r in results if r.event.slug == slug)
-    total, differences, convention, totals_printed = compare(session, ids, result.stage_of(STAGE))
+    total, differences, convention, totals_printed, factored, cut = compare(session, ids, result.stage_of(STAGE))
     if convention is not None:
         print(say("convention", locale, convention=say(MP_CONVENTIONS[convention], locale)))
+    if factored:
+        print(say("factored", locale, results=factored))
+    if cut:
+        print(say("cut", locale))
     if totals_printed:
         print(say("totals_printed", locale))
     if session.cumulative:
