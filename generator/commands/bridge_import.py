@@ -900,11 +900,13 @@ def _value(text: str) -> float | None:
         return None
 
 
-def _equal(published: str, computed: float) -> bool:
+def _equal(published: str, computed: float, places: int | None = None) -> bool:
+    """`places`: the decimals the file writes the column with, when it drops trailing zeros
+    (Scorer: 64.10 written 64.1); else those of the figure itself."""
     value = _value(published)
     if value is None:
         return False
-    places = _decimals(published)
+    places = max(_decimals(published), places or 0)
     # equal when paibang's figure, rounded at the decimals written, is the published one
     # (halves either way: programs round half up or to even)
     return abs(computed - value) <= 0.5 * 10 ** -places + 1e-6
@@ -942,8 +944,9 @@ def compare(session: Session, ids: dict[tuple[str, str], str],
                 continue
             for row in view.rows:
                 ours[(row.board, view.ns, view.ew)] = row
-    checks: list[tuple[dict[str, str], str, str, float | None]] = []  # (where, pair, published, computed)
-    mp_found: list[tuple[dict[str, str], str, str, float, float, Any]] = []  # (where, pair, published, mp, top, row)
+    checks: list[tuple[dict[str, str], str, str, float | None, str]] = []  # (where, pair, published, computed, column)
+    mp_found: list[tuple[dict[str, str], str, str, float, float, Any, str]] = []  # (where, pair, published, mp, top, row, column)
+    places = _places(session)
     sums: dict[int, list[float]] = defaultdict(list)  # board -> the file's NS + EW figure of each real result
     for line in session.lines:
         ns, ew = ids[("NS", line.ns)], ids[("EW", line.ew)]  # type: ignore[index]
@@ -951,25 +954,25 @@ def compare(session: Session, ids: dict[tuple[str, str], str],
         if row is None:
             continue
         if isinstance(line.record, BoardRecord) and line.score is not None:
-            checks.append((say_board(line.board, "Score_NS"), ns, str(line.score), row.score))
+            checks.append((say_board(line.board, "Score_NS"), ns, str(line.score), row.score, "Score_NS"))
         both = [_value(line.figures.get(c) or "x") for c in ("MP_NS", "MP_EW")]
         if isinstance(line.record, BoardRecord) and None not in both:
             sums[line.board].append(round(both[0] + both[1], 4))  # type: ignore[operator]
         for column, value in line.figures.items():
             side, pair = (0, ns) if column.endswith("_NS") else (1, ew)
             if column in ("MP_NS", "MP_EW"):
-                mp_found.append((say_board(line.board, column), pair, value, row.value(side), row.top, row))
+                mp_found.append((say_board(line.board, column), pair, value, row.value(side), row.top, row, column))
             elif column.startswith("Percentage"):
                 percent = row.ns_percent if side == 0 else row.ew_percent
-                checks.append((say_board(line.board, column), pair, value, percent))
+                checks.append((say_board(line.board, column), pair, value, percent, column))
             elif column.startswith("IMP"):
-                checks.append((say_board(line.board, column), pair, value, row.value(side)))
+                checks.append((say_board(line.board, column), pair, value, row.value(side), column))
             elif column == "ButlerDatum":
-                checks.append((say_board(line.board, column), ns, value, row.datum))
+                checks.append((say_board(line.board, column), ns, value, row.datum, column))
     convention = None
     factored: dict[int, int] = {}
     cut = False
-    mp_checks: list[tuple[dict[str, str], str, str, float, float]] = []  # (where, pair, published, mp, top)
+    mp_checks: list[tuple[dict[str, str], str, str, float, float, str]] = []  # (where, pair, published, mp, top, column)
     if mp_found:
         # The file's figures of each board on paibang's top, or factored up (Neuberg) to more
         # results than the board had: Scorer (Bridge NZ) factors every board to the tables of the
@@ -981,34 +984,50 @@ def compare(session: Session, ids: dict[tuple[str, str], str],
 
         def agreeing(candidate: tuple[tuple[int, bool], dict[int, int], bool]) -> int:
             c, to, cut = candidate
-            return sum(_equal(p, _cut(p, _in_convention(*_factor(mp, top, row, to), c), cut))
-                       for _, _, p, mp, top, row in mp_found if mp is not None)
+            return sum(_equal(p, _cut(p, _in_convention(*_factor(mp, top, row, to), c), cut, places.get(column)), places.get(column))
+                       for _, _, p, mp, top, row, column in mp_found if mp is not None)
 
         convention, factored, cut = max(candidates, key=agreeing)
-        mp_checks = [(where, pair, published, *_factor(mp, top, row, factored)) for where, pair, published, mp, top, row in mp_found]  # type: ignore[misc]
-        checks += [(where, pair, published, None if mp is None else _cut(published, _in_convention(mp, top, convention), cut))
-                   for where, pair, published, mp, top in mp_checks]
+        mp_checks = [(where, pair, published, *_factor(mp, top, row, factored), column)  # type: ignore[misc]
+                     for where, pair, published, mp, top, row, column in mp_found]
+        checks += [(where, pair, published,
+                    None if mp is None else _cut(published, _in_convention(mp, top, convention), cut, places.get(column)), column)
+                   for where, pair, published, mp, top, column in mp_checks]
     standings = {s.entry.id: s for s in stage_result.standings}
     exact = _pair_figures(session, ids, standings, convention)
     # Some programs (Magic Contest) total the board figures as they print them: each rounded at
     # the decimals written, then summed, the percentage and the place taken from that sum.
     # Whichever way agrees with more of the file's totals is the file's (said when it is that one).
-    as_printed = _pair_figures(session, ids, standings, convention, _printed_sums(mp_checks, convention, cut)) if mp_checks else []
-    totals_printed = bool(as_printed) and (sum(c is not None and _equal(p, c) for *_, p, c in as_printed)
-                                           > sum(c is not None and _equal(p, c) for *_, p, c in exact))
+    as_printed = (_pair_figures(session, ids, standings, convention, _printed_sums(mp_checks, convention, cut, places))
+                  if mp_checks else [])
+    totals_printed = bool(as_printed) and (sum(c is not None and _equal(p, c, places.get(k)) for *_, p, c, k in as_printed)
+                                           > sum(c is not None and _equal(p, c, places.get(k)) for *_, p, c, k in exact))
     checks += as_printed if totals_printed else exact
     differences = [Difference(where, pair, published, "—" if computed is None else _shown(computed))
-                   for where, pair, published, computed in checks
-                   if computed is None or not _equal(published, float(computed))]
+                   for where, pair, published, computed, column in checks
+                   if computed is None or not _equal(published, float(computed), places.get(column))]
     return len(checks), differences, convention, totals_printed, _most_common(factored.values()), cut
 
 
-def _cut(published: str, computed: float, cut: bool) -> float:
+def _cut(published: str, computed: float, cut: bool, places: int | None = None) -> float:
     """Paibang's figure cut (not rounded) at the decimals the file writes, when the file cuts."""
     if not cut:
         return computed
-    step = 10 ** _decimals(published)
+    step = 10 ** max(_decimals(published), places or 0)
     return math.floor(computed * step + 1e-6) / step
+
+
+def _places(session: Session) -> dict[str, int]:
+    """The decimals of each column of figures: the most any of its figures has (a program that
+    drops trailing zeros writes 64.10 as 64.1 and 50.00 as 50)."""
+    found: dict[str, int] = defaultdict(int)
+    for line in session.lines:
+        for column, value in line.figures.items():
+            found[column] = max(found[column], _decimals(value))
+    for pair in session.pairs.values():
+        for column, value in pair.figures.items():
+            found[column] = max(found[column], _decimals(value))
+    return dict(found)
 
 
 def _most_common(values: Any) -> int | None:
@@ -1043,16 +1062,16 @@ def _factor(mp: float | None, top: float, row: Any, to: dict[int, int]) -> tuple
     return (mp + 1) * wanted / have - 1, new_top
 
 
-def _printed_sums(mp_checks: list[tuple[dict[str, str], str, str, float, float]],
-                  convention: tuple[int, bool] | None, cut: bool = False) -> dict[str, tuple[float, float]]:
+def _printed_sums(mp_checks: list[tuple[dict[str, str], str, str, float, float, str]], convention: tuple[int, bool] | None,
+                  cut: bool = False, places: dict[str, int] | None = None) -> dict[str, tuple[float, float]]:
     """Each pair's board figures in the file's convention, rounded (halves up; cut when the file
     cuts them) at the decimals the file writes them with, summed; with the tops of those boards:
     entry -> (sum, top)."""
     sums: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
-    for _, pair, published, mp, top in mp_checks:
+    for _, pair, published, mp, top, column in mp_checks:
         if mp is None:
             continue
-        step = Decimal(1).scaleb(-_decimals(published))
+        step = Decimal(1).scaleb(-(places or {}).get(column, _decimals(published)))
         value = Decimal(repr(_in_convention(mp, top, convention or (2, False)))).quantize(step, rounding=ROUND_FLOOR if cut else ROUND_HALF_UP)
         sums[pair][0] += float(value)
         sums[pair][1] += top
@@ -1061,7 +1080,7 @@ def _printed_sums(mp_checks: list[tuple[dict[str, str], str, str, float, float]]
 
 def _pair_figures(session: Session, ids: dict[tuple[str, str], str], standings: dict[str, Any],
                   convention: tuple[int, bool] | None,
-                  printed: dict[str, tuple[float, float]] | None = None) -> list[tuple[dict[str, str], str, str, float | None]]:
+                  printed: dict[str, tuple[float, float]] | None = None) -> list[tuple[dict[str, str], str, str, float | None, str]]:
     """Each pair's published total, percentage and place against paibang's standings, or, given
     `printed` (the board figures as printed, summed), against what that sum makes of them."""
     scale, centred = convention or (2, False)
@@ -1075,7 +1094,7 @@ def _pair_figures(session: Session, ids: dict[tuple[str, str], str], standings: 
         entry = ids.get((pair.direction or "NS", pair.id))
         if entry is not None:
             fields[entry] = (pair.direction or "") if session.by_direction else ""
-    checks: list[tuple[dict[str, str], str, str, float | None]] = []
+    checks: list[tuple[dict[str, str], str, str, float | None, str]] = []
     for pair in session.pairs.values():
         entry = ids.get((pair.direction or "NS", pair.id))
         standing = standings.get(entry or "")
@@ -1097,7 +1116,7 @@ def _pair_figures(session: Session, ids: dict[tuple[str, str], str], standings: 
             else:  # TotalScoreMP, in the file's convention, with any penalty as paibang applied it
                 mp, top = metrics.get("mp", 0), metrics.get("top", 0)
                 computed = _in_convention(mp, top, convention or (2, False))
-            checks.append((catalogues.word("bridge_import_total", column=column), entry or pair.id, published, computed))
+            checks.append((catalogues.word("bridge_import_total", column=column), entry or pair.id, published, computed, column))
     return checks
 
 
