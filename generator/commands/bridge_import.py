@@ -15,9 +15,16 @@ What is read (both formats come to one `Session`):
   pair's total, percentage and rank.
 
 Matchpoints are written in several conventions: 2 a beaten result (paibang's) or 1, from zero or
-centred on zero (Ruter's `MP1`: NS +3 / EW -3 on a top of 6), as integers or with one decimal.
-The comparison takes the convention that fits most of the file's board figures, and a published
-figure is equal when paibang's, in that convention, rounds to it at the decimals written.
+centred on zero (Ruter's `MP1`: NS +3 / EW -3 on a top of 6), as integers or with one decimal;
+factored (Neuberg) up to every table of the movement, a phantom's counted (Scorer); rounded or
+cut at the decimals written (Scorer cuts). The comparison takes the way that fits most of the
+file's board figures, and a published figure is equal when paibang's, that way, rounds to it at
+the decimals its column is written with (the most any figure of the column has: 64.10 may be
+written 64.1). Totals are paibang's, or, when more of the file's totals agree, the board figures
+as printed, summed (Magic Contest). A later session of a multi-session event (Magic Contest:
+NrBoards over NrBoardsSession) is compared on its Session columns. What the file says of the
+stage is written into it: a barometer (`movement: barometer`), A+ / A- given a fixed 60 / 40 %
+where the session rule would not (`adjusted: fixed`, `adjusted_rule`).
 
 Written: `events/SLUG/event.yaml` (new event: the entries, the stage with its scoring and
 movement size; an existing event keeps its file and gets only the entries it lacks) and one
@@ -130,6 +137,7 @@ class Session:
     by_direction: bool = False  # NS and EW ranked apart
     movement: str | None = None  # barometer, when the file says so (Magic Contest's `Barometer` META)
     cumulative: int | None = None  # the boards of several sessions the file's totals run over (its session's are compared)
+    adjusted: str | None = None  # `fixed` when the file gives A+ / A- their 60 / 40 % whatever the pair's session
 
 
 class ImportRefused(Exception):
@@ -620,6 +628,56 @@ def compare_teams(session: TeamsSession, matches: list[Match], stage_result: Any
 STAGE_TEAMS = "teams"
 
 
+def adjusted_rule(session: Session) -> str | None:
+    """`fixed` when the file's own figures show it gives an average-plus 60 % to a pair that has
+    more on its other boards (or an average-minus 40 % to one that has less), where Law 12C2 as
+    paibang applies it by default (`adjusted: session`) gives that pair its own percentage; None
+    (the default) when they show the session rule, or cannot tell (every adjusted pair between 40
+    and 60 %). A side's figure is its Percentage column, or its MPs over the board's top (what a
+    result's NS and EW MPs add up to on that board)."""
+    if session.scoring != "matchpoints":
+        return None
+    tops: dict[int, list[float]] = defaultdict(list)
+    for line in session.lines:
+        both = [_value(line.figures.get(c) or "x") for c in ("MP_NS", "MP_EW")]
+        if isinstance(line.record, BoardRecord) and None not in both:
+            tops[line.board].append(round(both[0] + both[1], 4))  # type: ignore[operator]
+    top = {board: _most_common(values) for board, values in tops.items()}
+
+    def percent(line: Line, side: str) -> float | None:
+        written = _value(line.figures.get(f"Percentage_{side}") or "x")
+        if written is not None:
+            return written
+        mp, board_top = _value(line.figures.get(f"MP_{side}") or "x"), top.get(line.board)
+        return None if mp is None or not board_top else 100 * mp / board_top
+
+    ids = entry_ids(session)
+    own: dict[str, list[float]] = defaultdict(list)  # entry -> its real boards' percentages
+    given: list[tuple[str, float, float]] = []  # (entry, written 60 / 40, the file's figure)
+    for line in session.lines:
+        for side, pair in (("NS", line.ns), ("EW", line.ew)):
+            figure = percent(line, side)
+            if figure is None or pair is None:
+                continue
+            record = line.record
+            if isinstance(record, BoardRecord):
+                own[ids[(side, pair)]].append(figure)
+            elif isinstance(record, AdjustedRecord) and not record.fixed:
+                written = record.ns if side == "NS" else record.ew
+                if written in (40.0, 60.0):
+                    given.append((ids[(side, pair)], written, figure))
+    fixed = moved = 0
+    for entry, written, figure in given:
+        if abs(figure - written) > 1:  # the file moved it: the pair's own percentage
+            moved += 1
+            continue
+        figures = own.get(entry, [])
+        session_percent = sum(figures) / len(figures) if figures else 50.0
+        if (written == 60.0 and session_percent > 61) or (written == 40.0 and session_percent < 39):
+            fixed += 1
+    return "fixed" if fixed > moved else None
+
+
 def settle_penalties(session: Session) -> None:
     """A penalty column is applied as the file applies it: programs write a deduction as -1 or
     as 1. The sign that brings the pair's published board figures to its published total is
@@ -653,11 +711,13 @@ def read_session(path: Path) -> Session:
             try:
                 session = read_usebio_session(text)
                 settle_penalties(session)
+                session.adjusted = adjusted_rule(session)
                 return session
             except (ET.ParseError, ValueError) as error:
                 raise ImportRefused(catalogues.word("bridge_import_not_usebio", error=error)) from None
         session = read_pbn_session(text)
         settle_penalties(session)
+        session.adjusted = adjusted_rule(session)
         return session
     except PbnError as error:
         raise ImportRefused(error.problem) from None
@@ -707,6 +767,8 @@ def event_text(session: Session, ids: dict[tuple[str, str], str], rounds: int, b
         lines.append(f"    date: {day}")
     if session.movement:
         lines.append(f"    movement: {session.movement}")
+    if session.adjusted:
+        lines.append(f"    adjusted: {session.adjusted}")
     if session.by_direction:
         lines.append("    field: directions")
     adjustments = [(ids[(p.direction or "NS", p.id)], p.penalty) for p in session.pairs.values() if p.penalty]
@@ -1209,6 +1271,8 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
         print(say("cut", locale))
     if totals_printed:
         print(say("totals_printed", locale))
+    if session.adjusted == "fixed":
+        print(say("adjusted_fixed", locale))
     if session.cumulative:
         print(say("cumulative", locale, boards=session.cumulative))
     return _report(total, differences, strict, locale)
