@@ -1146,16 +1146,19 @@ def _pair_figures(session: Session, ids: dict[tuple[str, str], str], standings: 
     """Each pair's published total, percentage and place against paibang's standings, or, given
     `printed` (the board figures as printed, summed), against what that sum makes of them."""
     scale, centred = convention or (2, False)
-    percent_of: dict[str, float] = {}
-    if printed is not None:
-        for entry, (total, top) in printed.items():
-            mp = (total + (top * scale / 4 if centred else 0)) * 2 / scale
-            percent_of[entry] = round(100 * mp / top, 6) if top else 0.0
     fields: dict[str, str] = {}
+    penalty: dict[str, float] = {}  # a penalty column, in the file's own figures (settle_penalties)
     for pair in session.pairs.values():
         entry = ids.get((pair.direction or "NS", pair.id))
         if entry is not None:
             fields[entry] = (pair.direction or "") if session.by_direction else ""
+            penalty[entry] = pair.penalty if session.scoring == "matchpoints" else 0.0
+    percent_of: dict[str, float] = {}
+    if printed is not None:
+        printed = {entry: (round(total + penalty.get(entry, 0.0), 6), top) for entry, (total, top) in printed.items()}
+        for entry, (total, top) in printed.items():
+            mp = (total + (top * scale / 4 if centred else 0)) * 2 / scale
+            percent_of[entry] = round(100 * mp / top, 6) if top else 0.0
     checks: list[tuple[dict[str, str], str, str, float | None, str]] = []
     for pair in session.pairs.values():
         entry = ids.get((pair.direction or "NS", pair.id))
