@@ -5,7 +5,8 @@ scored by paibang and compared with every figure the file publishes.
   equal (168 NS scores, 336 IMPs, 168 datums, 16 totals, 16 ranks);
 - tests/data/ruter_style_mp_adjusted_sitout.pbn (hand-worked, see tests/data/README.md): A+/A-
   under Law 12C2's session rule, a Bye line each round, a ScorePenalty: all 114 figures equal;
-  the same file with MPs centred on zero; encodings (ISO-8859-1, UTF-8 with and without BOM, GBK);
+  the same file with MPs centred on zero, and with its A- a fixed 40 % (written `adjusted:
+  fixed`); encodings (ISO-8859-1, UTF-8 with and without BOM, GBK);
 - round trips: the demo club evening exported as PBN and as USEBIO, imported again: the same
   standings, every figure equal.
 """
