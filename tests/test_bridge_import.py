@@ -5,7 +5,8 @@ scored by paibang and compared with every figure the file publishes.
   equal (168 NS scores, 336 IMPs, 168 datums, 16 totals, 16 ranks);
 - tests/data/ruter_style_mp_adjusted_sitout.pbn (hand-worked, see tests/data/README.md): A+/A-
   under Law 12C2's session rule, a Bye line each round, a ScorePenalty: all 114 figures equal;
-  the same file with MPs centred on zero; encodings (ISO-8859-1, UTF-8 with and without BOM, GBK);
+  the same file with MPs centred on zero, and with its A- a fixed 40 % (written `adjusted:
+  fixed`); encodings (ISO-8859-1, UTF-8 with and without BOM, GBK);
 - round trips: the demo club evening exported as PBN and as USEBIO, imported again: the same
   standings, every figure equal.
 """
@@ -76,6 +77,28 @@ def test_adjusted_sitout_penalty_session_all_figures_equal(tmp_path, capsys):
     assert "3: A+/A-" in round_2 and round_2.endswith("  - table: 3\n    ns: P2\n")  # P2 sits out
     assert standings(content, "club") == [(1, "P2", 81.25, None), (2, "P1", 68.75, None), (3, "P3", 43.75, None),
                                           (4, "P5", 28.57, None), (5, "P4", 20.0, None)]
+
+
+def test_fixed_adjusted_scores_are_read_from_the_file(tmp_path, capsys):
+    """The hand-worked file with its A- given as a fixed 40 %: pair 5 has 4 MPs of 14 on its
+    real boards (28.57 %) and gets 0.8 MP (40 % of 2) on board 3, not its own 28.57 % (0.6):
+    the file's program does not apply the session rule, so the stage is written `adjusted:
+    fixed`, and every figure is equal: P5 4.8 MP of 16, 30.00 %."""
+    text = CLUB.read_bytes().decode("latin-1")
+    for old, new in (('"A+" "A-" 1.2 0.6 60 29', '"A+" "A-" 1.2 0.8 60 40'), (" 4  5   4.6 28.57", " 4  5   4.8 30.00")):
+        assert text.count(old) == 1
+        text = text.replace(old, new)
+    path = tmp_path / "fixed.pbn"
+    path.write_bytes(text.encode("latin-1"))
+    content = site(tmp_path)
+    assert run(content, "club", path, "--strict") == 0
+    out = capsys.readouterr().out
+    assert "all 114 figures equal" in out and "adjusted scores: A+ 60 % and A- 40 % whatever" in out
+    assert "    adjusted: fixed\n" in (content / "events/club/event.yaml").read_text(encoding="utf-8")
+    assert standings(content, "club")[3] == (4, "P5", 30.0, None)
+    # the file as worked (A- 28.57 %, the session rule): the default, not written
+    assert run(site(tmp_path / "session"), "club", CLUB, "--strict") == 0
+    assert "adjusted:" not in (tmp_path / "session/content/events/club/event.yaml").read_text(encoding="utf-8")
 
 
 def test_a_difference_is_listed_and_strict_exits_1(tmp_path, capsys):

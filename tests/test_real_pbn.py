@@ -1,9 +1,14 @@
-"""Real published results (../shared/data/real-pbn/): importing them reproduces every figure.
+"""Real published results (../shared/data/real-pbn/ and tests/data/real/): importing them
+reproduces every figure.
 
 - ruter71_butler.pbn, a Norwegian club night scored Butler (21 boards x 8 tables): every
   board's datum, every table's IMPs both ways, every pair's total and every rank.
 - eoq2021_open_r2_teams.pbn, a national teams qualifier: every IMP figure of the 278 table
   results that have a score and the other table of their match.
+- ffb_magic_contest_seance1.pbn / _seance5.pbn (tests/data/real/), two sessions of a French
+  Federation final written by Magic Contest: a barometer of 44 pairs, matchpoints on a top of 42,
+  adjusted scores (A+ / A-), totals summed from the board figures as printed; séance 5's totals
+  run over five sessions, its own figures are its Session columns.
 
 The files are read as they are, never changed; the scoring is paibang's own
 (generator/games/bridge_duplicate.py), the figures the files' own.
@@ -25,7 +30,10 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "real-pbn"
 RUTER = DATA / "ruter71_butler.pbn"
 EOQ = DATA / "eoq2021_open_r2_teams.pbn"
 
-pytestmark = pytest.mark.skipif(not RUTER.is_file() or not EOQ.is_file(), reason="shared/data/real-pbn is not here")
+shared = pytest.mark.skipif(not RUTER.is_file() or not EOQ.is_file(), reason="shared/data/real-pbn is not here")
+REAL = Path(__file__).resolve().parent / "data" / "real"
+SEANCE_1 = REAL / "ffb_magic_contest_seance1.pbn"
+SEANCE_5 = REAL / "ffb_magic_contest_seance5.pbn"
 
 
 def _by_board(results):
@@ -35,12 +43,14 @@ def _by_board(results):
     return boards
 
 
+@shared
 def test_ruter71_every_published_score_is_the_rules_score():
     results = pairs_results(read_pbn(RUTER))
     assert len(results) == 168
     assert all(computed_score(r) == r.score for r in results)
 
 
+@shared
 def test_ruter71_every_datum_and_every_imp_is_reproduced():
     boards = _by_board(pairs_results(read_pbn(RUTER)))
     assert sorted(boards) == list(range(1, 22)) and all(len(rows) == 8 for rows in boards.values())
@@ -56,6 +66,7 @@ def test_ruter71_every_datum_and_every_imp_is_reproduced():
     assert (data, imps_checked) == (168, 336)
 
 
+@shared
 def test_ruter71_board_1_as_the_readme_works_it():
     rows = _by_board(pairs_results(read_pbn(RUTER)))[1]
     datum, found = butler_imps([r.score for r in rows])
@@ -63,6 +74,7 @@ def test_ruter71_board_1_as_the_readme_works_it():
     assert datum == -90 and found[[r.score for r in rows].index(120)] == 5
 
 
+@shared
 def test_ruter71_every_total_and_rank_is_reproduced():
     games = read_pbn(RUTER)
     totals: dict[str, int] = defaultdict(int)
@@ -92,6 +104,7 @@ def test_ruter71_every_total_and_rank_is_reproduced():
             assert ranks[pair].rank + sharing - 1 == tied_to
 
 
+@shared
 def test_eoq2021_every_checkable_imp_is_reproduced():
     results = table_results(read_pbn(EOQ))
     assert len(results) == 299
@@ -111,12 +124,14 @@ def test_eoq2021_every_checkable_imp_is_reproduced():
     assert (checked, unchecked) == (278, 21)
 
 
+@shared
 def test_eoq2021_every_published_score_is_the_rules_score():
     results = [r for r in table_results(read_pbn(EOQ)) if r.score is not None and r.record is not None]
     assert len(results) == 279
     assert all(computed_score(r) == r.score for r in results)
 
 
+@shared
 def test_eoq2021_board_11_austria_denmark_as_the_readme_works_it():
     results = table_results(read_pbn(EOQ))
     austria = next(r for r in results if r.board == 11 and (r.ns, r.ew) == ("AUSTRIA", "DENMARK"))
@@ -125,6 +140,7 @@ def test_eoq2021_board_11_austria_denmark_as_the_readme_works_it():
     assert imps(austria.score - denmark.score) == 4 and austria.fields["ScoreIMP"] == "NS 4 EW -4"
 
 
+@shared
 def test_ruter71_imported_as_a_paibang_event_reproduces_the_ranking(tmp_path):
     """The whole way: the file's results written as paibang results files of a Butler pairs
     stage, loaded, scored by the game and ranked as any event is."""
@@ -155,3 +171,61 @@ def test_ruter71_imported_as_a_paibang_event_reproduces_the_ranking(tmp_path):
     stage = results[0].stages[0]
     datums = {t.board: t.datum for t in RULES.travellers(stage.stage, stage.rounds)}
     assert datums == {int(g.get("Board")): int(g.table("ScoreTable").rows[0]["ButlerDatum"]) for g in games}
+
+
+# --- Magic Contest (Fédération Française de Bridge): a barometer, tests/data/real/ ------------------
+
+
+def _imported(tmp_path: Path, path: Path, capsys) -> tuple[Path, str]:
+    from generator.cli import main
+
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    main(["import", "finale", str(path), "--content", str(content), "--lang", "en"])
+    return content / "events/finale", capsys.readouterr().out
+
+
+def _standings(folder: Path) -> dict[str, tuple[int, bool, float]]:
+    from generator.build import validate
+
+    _, results, warnings = validate(folder.parents[1], strict=True)
+    assert not warnings
+    return {s.entry.id: (s.rank, s.tied, s.tally.metrics["percent"]) for s in results[0].stage_of("pairs").standings}
+
+
+def test_ffb_seance_1_every_figure_but_one_tie_the_file_breaks(tmp_path, capsys):
+    """30 boards, 22 tables, each board's MPs on a top of 42 (Neuberg where a table is adjusted:
+    21 results), A+ 25.2 = 60 %. The file totals the board figures as it prints them (28.33 as
+    28.3): P7's 30 figures make 771.2 and 771.2 / 1260 = 61.21 %, where the exact MPs make
+    771.13 (61.20 %); the import compares in the file's way. The one figure left: P44 and P1
+    both have 593.2 (47.08 %); the file places them 31 and 32 by its Tiebreak column (2 and 0),
+    a rule it does not state; paibang shares the place."""
+    folder, out = _imported(tmp_path, SEANCE_1, capsys)
+    assert "2 a result beaten, from zero" in out
+    assert "totals written: each board's figure as printed (rounded), summed" in out
+    assert "1 of 3428 figures differ:" in out
+    assert "  total Rank  P1: file 32, paibang 31" in out
+    event = (folder / "event.yaml").read_text(encoding="utf-8")
+    assert "movement: barometer" in event and "rounds: 15" in event and "boards: 2" in event
+    round_1 = (folder / "results/pairs-round-1.yaml").read_text(encoding="utf-8")
+    assert "      1: A+/A+\n" in round_1  # table 16: "A+" "A+" 25.2 25.2 60 60
+    found = _standings(folder)
+    assert found["P7"] == (1, False, 61.2) and found["P26"][:2] == (2, False) and found["P11"][0] == 44
+    assert found["P44"] == found["P1"] == (31, True, 47.08)
+
+
+def test_ffb_seance_5_session_columns_every_figure_equal(tmp_path, capsys):
+    """Séance 5 of the same final: its TotalScoreTable is the final's running total (144 boards:
+    P44 3383.0, 55.94 %), with this session's own figures in SessionScoreMP / SessionPercentage /
+    SessionRank (P44 718.9, 61.13 %, first). Those are compared, every one equal; the places
+    shared in the file (11 and 12: P22 and P30, 623.1) are shared by paibang."""
+    folder, out = _imported(tmp_path, SEANCE_5, capsys)
+    assert "the file's totals run over 144 boards of several sessions" in out
+    assert "all 3211 figures equal" in out
+    round_9 = (folder / "results/pairs-round-9.yaml").read_text(encoding="utf-8")
+    assert "      17: A-/A+\n" in round_9  # table 21: P1 (43.86 % in the session) A- 40 %, P4 A+ 60 %
+    found = _standings(folder)
+    assert found["P44"] == (1, False, 61.13) and found["P14"] == (2, False, 60.45)
+    assert found["P22"] == found["P30"] == (11, True, 52.98)
+    assert found["P21"] == found["P40"] == (30, True, 47.2) and found["P6"][0] == 44

@@ -15,9 +15,16 @@ What is read (both formats come to one `Session`):
   pair's total, percentage and rank.
 
 Matchpoints are written in several conventions: 2 a beaten result (paibang's) or 1, from zero or
-centred on zero (Ruter's `MP1`: NS +3 / EW -3 on a top of 6), as integers or with one decimal.
-The comparison takes the convention that fits most of the file's board figures, and a published
-figure is equal when paibang's, in that convention, rounds to it at the decimals written.
+centred on zero (Ruter's `MP1`: NS +3 / EW -3 on a top of 6), as integers or with one decimal;
+factored (Neuberg) up to every table of the movement, a phantom's counted (Scorer); rounded or
+cut at the decimals written (Scorer cuts). The comparison takes the way that fits most of the
+file's board figures, and a published figure is equal when paibang's, that way, rounds to it at
+the decimals its column is written with (the most any figure of the column has: 64.10 may be
+written 64.1). Totals are paibang's, or, when more of the file's totals agree, the board figures
+as printed, summed (Magic Contest). A later session of a multi-session event (Magic Contest:
+NrBoards over NrBoardsSession) is compared on its Session columns. What the file says of the
+stage is written into it: a barometer (`movement: barometer`), A+ / A- given a fixed 60 / 40 %
+where the session rule would not (`adjusted: fixed`, `adjusted_rule`).
 
 Written: `events/SLUG/event.yaml` (new event: the entries, the stage with its scoring and
 movement size; an existing event keeps its file and gets only the entries it lacks) and one
@@ -27,11 +34,12 @@ results file per round, `results/<stage>-round-N.yaml`, rewritten on a rerun (no
 from __future__ import annotations
 
 import codecs
+import math
 import re
 import sys
 from collections import defaultdict
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_FLOOR, ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
@@ -127,6 +135,9 @@ class Session:
     pairs: dict[str, Pair] = field(default_factory=dict)
     sit_outs: list[tuple[int, str]] = field(default_factory=list)  # (round, pair)
     by_direction: bool = False  # NS and EW ranked apart
+    movement: str | None = None  # barometer, when the file says so (Magic Contest's `Barometer` META)
+    cumulative: int | None = None  # the boards of several sessions the file's totals run over (its session's are compared)
+    adjusted: str | None = None  # `fixed` when the file gives A+ / A- their 60 / 40 % whatever the pair's session
 
 
 class ImportRefused(Exception):
@@ -200,6 +211,8 @@ def read_pbn_session(text: str) -> Session:
     first = games[0] if games else PbnGame()
     scoring_tag = " ".join(g.get("Scoring") or "" for g in games[:1]).upper()
     session = Session(program, first.get("Event") or "", first.get("Date"), _scoring_of(scoring_tag))
+    if re.search(r'name=Barometer\s+content="Y"', text):  # every table plays the same boards each round
+        session.movement = "barometer"
     for game in games:
         board = small_int(game.get("Board"))
         table = game.table("ScoreTable")
@@ -255,13 +268,21 @@ def _totals(session: Session, game: PbnGame) -> None:
         pair.names = [n.strip() for n in re.split(r"\s+-\s+|\s*&\s*|\s*/\s*", names) if n.strip()]
         pair.direction = direction if direction in ("NS", "EW") else None
         pair.figures = {k: v for k, v in row.items() if v is not None and k in ("Rank", "TotalScoreMP", "TotalPercentage", "TotalScoreIMP")}
+        session_boards, all_boards = small_int(row.get("NrBoardsSession")), small_int(row.get("NrBoards"))
+        if session_boards is not None and all_boards is not None and all_boards > session_boards:
+            # Magic Contest's totals of a later session run over every session so far; this
+            # session's own figures are its Session columns, and those are what it publishes of it.
+            session.cumulative = all_boards
+            pair.figures = {ours: row[theirs] for ours, theirs in (("Rank", "SessionRank"), ("TotalScoreMP", "SessionScoreMP"),
+                                                                   ("TotalPercentage", "SessionPercentage"))
+                            if row.get(theirs) is not None}
         penalty = row.get("ScorePenalty") or row.get("Penalty")
         if penalty is not None:
             try:
                 pair.penalty = float(penalty.replace(",", "."))
             except ValueError:
                 pass
-        rank = small_int(row.get("Rank"))
+        rank = small_int(pair.figures.get("Rank"))
         if rank is not None and pair.direction:
             ranks[pair.direction].append(rank)
     # Two winners (a Mitchell ranked by direction): each direction's ranks start at 1.
@@ -292,7 +313,9 @@ def read_usebio_session(text: str) -> Session:
         if scoring == "matchpoints":
             if data.get("PERCENTAGE"):
                 pair.figures["TotalPercentage"] = data["PERCENTAGE"]
-            if data.get("TOTAL_SCORE"):
+            # a TOTAL_SCORE that is the PERCENTAGE again (scorer-to-usebio writes Scorer's result
+            # in both) is no matchpoint total
+            if data.get("TOTAL_SCORE") and data.get("TOTAL_SCORE") != data.get("PERCENTAGE"):
                 pair.figures["TotalScoreMP"] = data["TOTAL_SCORE"]
         elif data.get("TOTAL_SCORE"):
             pair.figures["TotalScoreIMP"] = data["TOTAL_SCORE"]
@@ -605,6 +628,56 @@ def compare_teams(session: TeamsSession, matches: list[Match], stage_result: Any
 STAGE_TEAMS = "teams"
 
 
+def adjusted_rule(session: Session) -> str | None:
+    """`fixed` when the file's own figures show it gives an average-plus 60 % to a pair that has
+    more on its other boards (or an average-minus 40 % to one that has less), where Law 12C2 as
+    paibang applies it by default (`adjusted: session`) gives that pair its own percentage; None
+    (the default) when they show the session rule, or cannot tell (every adjusted pair between 40
+    and 60 %). A side's figure is its Percentage column, or its MPs over the board's top (what a
+    result's NS and EW MPs add up to on that board)."""
+    if session.scoring != "matchpoints":
+        return None
+    tops: dict[int, list[float]] = defaultdict(list)
+    for line in session.lines:
+        both = [_value(line.figures.get(c) or "x") for c in ("MP_NS", "MP_EW")]
+        if isinstance(line.record, BoardRecord) and None not in both:
+            tops[line.board].append(round(both[0] + both[1], 4))  # type: ignore[operator]
+    top = {board: _most_common(values) for board, values in tops.items()}
+
+    def percent(line: Line, side: str) -> float | None:
+        written = _value(line.figures.get(f"Percentage_{side}") or "x")
+        if written is not None:
+            return written
+        mp, board_top = _value(line.figures.get(f"MP_{side}") or "x"), top.get(line.board)
+        return None if mp is None or not board_top else 100 * mp / board_top
+
+    ids = entry_ids(session)
+    own: dict[str, list[float]] = defaultdict(list)  # entry -> its real boards' percentages
+    given: list[tuple[str, float, float]] = []  # (entry, written 60 / 40, the file's figure)
+    for line in session.lines:
+        for side, pair in (("NS", line.ns), ("EW", line.ew)):
+            figure = percent(line, side)
+            if figure is None or pair is None:
+                continue
+            record = line.record
+            if isinstance(record, BoardRecord):
+                own[ids[(side, pair)]].append(figure)
+            elif isinstance(record, AdjustedRecord) and not record.fixed:
+                written = record.ns if side == "NS" else record.ew
+                if written in (40.0, 60.0):
+                    given.append((ids[(side, pair)], written, figure))
+    fixed = moved = 0
+    for entry, written, figure in given:
+        if abs(figure - written) > 1:  # the file moved it: the pair's own percentage
+            moved += 1
+            continue
+        figures = own.get(entry, [])
+        session_percent = sum(figures) / len(figures) if figures else 50.0
+        if (written == 60.0 and session_percent > 61) or (written == 40.0 and session_percent < 39):
+            fixed += 1
+    return "fixed" if fixed > moved else None
+
+
 def settle_penalties(session: Session) -> None:
     """A penalty column is applied as the file applies it: programs write a deduction as -1 or
     as 1. The sign that brings the pair's published board figures to its published total is
@@ -638,11 +711,13 @@ def read_session(path: Path) -> Session:
             try:
                 session = read_usebio_session(text)
                 settle_penalties(session)
+                session.adjusted = adjusted_rule(session)
                 return session
             except (ET.ParseError, ValueError) as error:
                 raise ImportRefused(catalogues.word("bridge_import_not_usebio", error=error)) from None
         session = read_pbn_session(text)
         settle_penalties(session)
+        session.adjusted = adjusted_rule(session)
         return session
     except PbnError as error:
         raise ImportRefused(error.problem) from None
@@ -690,6 +765,10 @@ def event_text(session: Session, ids: dict[tuple[str, str], str], rounds: int, b
               f"    scoring: {session.scoring}", f"    rounds: {rounds}", f"    boards: {boards}"]
     if day:  # the session's day, also when the stage is added to an event of several days
         lines.append(f"    date: {day}")
+    if session.movement:
+        lines.append(f"    movement: {session.movement}")
+    if session.adjusted:
+        lines.append(f"    adjusted: {session.adjusted}")
     if session.by_direction:
         lines.append("    field: directions")
     adjustments = [(ids[(p.direction or "NS", p.id)], p.penalty) for p in session.pairs.values() if p.penalty]
@@ -883,11 +962,13 @@ def _value(text: str) -> float | None:
         return None
 
 
-def _equal(published: str, computed: float) -> bool:
+def _equal(published: str, computed: float, places: int | None = None) -> bool:
+    """`places`: the decimals the file writes the column with, when it drops trailing zeros
+    (Scorer: 64.10 written 64.1); else those of the figure itself."""
     value = _value(published)
     if value is None:
         return False
-    places = _decimals(published)
+    places = max(_decimals(published), places or 0)
     # equal when paibang's figure, rounded at the decimals written, is the published one
     # (halves either way: programs round half up or to even)
     return abs(computed - value) <= 0.5 * 10 ** -places + 1e-6
@@ -911,8 +992,12 @@ def _in_convention(mp: float, top: float, convention: tuple[int, bool]) -> float
     return value - top * scale / 4 if centred else value
 
 
-def compare(session: Session, ids: dict[tuple[str, str], str], stage_result: Any) -> tuple[int, list[Difference], tuple[int, bool] | None]:
-    """Every published figure against paibang's: (figures compared, differences, MP convention)."""
+def compare(session: Session, ids: dict[tuple[str, str], str],
+            stage_result: Any) -> tuple[int, list[Difference], tuple[int, bool] | None, bool, int | None, bool]:
+    """Every published figure against paibang's: (figures compared, differences, MP convention,
+    whether the file's totals are its board figures as printed, summed, the results the file
+    factors its boards to when it factors them to more than were played, whether it cuts its
+    board figures at the decimals written instead of rounding them)."""
     ours: dict[tuple[int, str, str], Any] = {}
     for round_result in stage_result.rounds:
         for score in round_result.tables:
@@ -921,33 +1006,160 @@ def compare(session: Session, ids: dict[tuple[str, str], str], stage_result: Any
                 continue
             for row in view.rows:
                 ours[(row.board, view.ns, view.ew)] = row
-    checks: list[tuple[dict[str, str], str, str, float | None]] = []  # (where, pair, published, computed)
-    mp_checks: list[tuple[dict[str, str], str, str, float, float]] = []  # (where, pair, published, mp, top)
+    checks: list[tuple[dict[str, str], str, str, float | None, str]] = []  # (where, pair, published, computed, column)
+    mp_found: list[tuple[dict[str, str], str, str, float, float, Any, str]] = []  # (where, pair, published, mp, top, row, column)
+    places = _places(session)
+    sums: dict[int, list[float]] = defaultdict(list)  # board -> the file's NS + EW figure of each real result
     for line in session.lines:
         ns, ew = ids[("NS", line.ns)], ids[("EW", line.ew)]  # type: ignore[index]
         row = ours.get((line.board, ns, ew))
         if row is None:
             continue
         if isinstance(line.record, BoardRecord) and line.score is not None:
-            checks.append((say_board(line.board, "Score_NS"), ns, str(line.score), row.score))
+            checks.append((say_board(line.board, "Score_NS"), ns, str(line.score), row.score, "Score_NS"))
+        both = [_value(line.figures.get(c) or "x") for c in ("MP_NS", "MP_EW")]
+        if isinstance(line.record, BoardRecord) and None not in both:
+            sums[line.board].append(round(both[0] + both[1], 4))  # type: ignore[operator]
         for column, value in line.figures.items():
             side, pair = (0, ns) if column.endswith("_NS") else (1, ew)
             if column in ("MP_NS", "MP_EW"):
-                mp_checks.append((say_board(line.board, column), pair, value, row.value(side), row.top))
+                mp_found.append((say_board(line.board, column), pair, value, row.value(side), row.top, row, column))
             elif column.startswith("Percentage"):
                 percent = row.ns_percent if side == 0 else row.ew_percent
-                checks.append((say_board(line.board, column), pair, value, percent))
+                checks.append((say_board(line.board, column), pair, value, percent, column))
             elif column.startswith("IMP"):
-                checks.append((say_board(line.board, column), pair, value, row.value(side)))
+                checks.append((say_board(line.board, column), pair, value, row.value(side), column))
             elif column == "ButlerDatum":
-                checks.append((say_board(line.board, column), ns, value, row.datum))
+                checks.append((say_board(line.board, column), ns, value, row.datum, column))
     convention = None
-    if mp_checks:
-        convention = max(MP_CONVENTIONS, key=lambda c: sum(_equal(p, _in_convention(mp, top, c)) for _, _, p, mp, top in mp_checks
-                                                            if mp is not None))
-        checks += [(where, pair, published, None if mp is None else _in_convention(mp, top, convention))
-                   for where, pair, published, mp, top in mp_checks]
+    factored: dict[int, int] = {}
+    cut = False
+    mp_checks: list[tuple[dict[str, str], str, str, float, float, str]] = []  # (where, pair, published, mp, top, column)
+    if mp_found:
+        # The file's figures of each board on paibang's top, or factored up (Neuberg) to more
+        # results than the board had: Scorer (Bridge NZ) factors every board to the tables of the
+        # movement, a phantom's table counted, where paibang compares the results there are.
+        # And a program may cut its figures at the decimals it writes rather than round them
+        # (Scorer: 47.9677 is written 47.9).
+        candidates = [(c, to, cut) for cut in (False, True)
+                      for c, to in [(c, {}) for c in MP_CONVENTIONS] + [(c, _factored_to(sums, c)) for c in MP_CONVENTIONS if not c[1]]]
+
+        def agreeing(candidate: tuple[tuple[int, bool], dict[int, int], bool]) -> int:
+            c, to, cut = candidate
+            return sum(_equal(p, _cut(p, _in_convention(*_factor(mp, top, row, to), c), cut, places.get(column)), places.get(column))
+                       for _, _, p, mp, top, row, column in mp_found if mp is not None)
+
+        convention, factored, cut = max(candidates, key=agreeing)
+        mp_checks = [(where, pair, published, *_factor(mp, top, row, factored), column)  # type: ignore[misc]
+                     for where, pair, published, mp, top, row, column in mp_found]
+        checks += [(where, pair, published,
+                    None if mp is None else _cut(published, _in_convention(mp, top, convention), cut, places.get(column)), column)
+                   for where, pair, published, mp, top, column in mp_checks]
     standings = {s.entry.id: s for s in stage_result.standings}
+    exact = _pair_figures(session, ids, standings, convention)
+    # Some programs (Magic Contest) total the board figures as they print them: each rounded at
+    # the decimals written, then summed, the percentage and the place taken from that sum.
+    # Whichever way agrees with more of the file's totals is the file's (said when it is that one).
+    as_printed = (_pair_figures(session, ids, standings, convention, _printed_sums(mp_checks, convention, cut, places))
+                  if mp_checks else [])
+    totals_printed = bool(as_printed) and (sum(c is not None and _equal(p, c, places.get(k)) for *_, p, c, k in as_printed)
+                                           > sum(c is not None and _equal(p, c, places.get(k)) for *_, p, c, k in exact))
+    checks += as_printed if totals_printed else exact
+    differences = [Difference(where, pair, published, "—" if computed is None else _shown(computed))
+                   for where, pair, published, computed, column in checks
+                   if computed is None or not _equal(published, float(computed), places.get(column))]
+    return len(checks), differences, convention, totals_printed, _most_common(factored.values()), cut
+
+
+def _cut(published: str, computed: float, cut: bool, places: int | None = None) -> float:
+    """Paibang's figure cut (not rounded) at the decimals the file writes, when the file cuts."""
+    if not cut:
+        return computed
+    step = 10 ** max(_decimals(published), places or 0)
+    return math.floor(computed * step + 1e-6) / step
+
+
+def _places(session: Session) -> dict[str, int]:
+    """The decimals of each column of figures: the most any of its figures has (a program that
+    drops trailing zeros writes 64.10 as 64.1 and 50.00 as 50)."""
+    found: dict[str, int] = defaultdict(int)
+    for line in session.lines:
+        for column, value in line.figures.items():
+            found[column] = max(found[column], _decimals(value))
+    for pair in session.pairs.values():
+        for column, value in pair.figures.items():
+            found[column] = max(found[column], _decimals(value))
+    return dict(found)
+
+
+def _most_common(values: Any) -> int | None:
+    found = list(values)
+    return max(sorted(set(found)), key=found.count) if found else None
+
+
+def _factored_to(sums: dict[int, list[float]], convention: tuple[int, bool]) -> dict[int, int]:
+    """board -> the results the file factors it to, from its figures: a result's NS and EW figures
+    add up to the top (2 x (results - 1), or half that at 1 a result beaten); the boards whose
+    figures say more results than paibang has."""
+    scale = convention[0]
+    found = {}
+    for board, values in sums.items():
+        common = _most_common(values)
+        if common is not None and common > 0 and float(common / scale).is_integer():
+            found[board] = int(common / scale) + 1
+    return found
+
+
+def _factor(mp: float | None, top: float, row: Any, to: dict[int, int]) -> tuple[float | None, float]:
+    """Paibang's figure of a board factored (Neuberg) up to `to[board]` results: (MP + 1) x E' / E
+    - 1 on a top of 2 x (E' - 1), E being paibang's own results (its figure already factored to
+    them); an adjusted score keeps its percentage. Unchanged when the file has no more results."""
+    wanted = to.get(row.board)
+    have = top / 2 + 1
+    if mp is None or not wanted or not top or wanted <= have:
+        return mp, top
+    new_top = 2 * (wanted - 1)
+    if row.adjusted is not None:
+        return mp * new_top / top, new_top
+    return (mp + 1) * wanted / have - 1, new_top
+
+
+def _printed_sums(mp_checks: list[tuple[dict[str, str], str, str, float, float, str]], convention: tuple[int, bool] | None,
+                  cut: bool = False, places: dict[str, int] | None = None) -> dict[str, tuple[float, float]]:
+    """Each pair's board figures in the file's convention, rounded (halves up; cut when the file
+    cuts them) at the decimals the file writes them with, summed; with the tops of those boards:
+    entry -> (sum, top)."""
+    sums: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
+    for _, pair, published, mp, top, column in mp_checks:
+        if mp is None:
+            continue
+        step = Decimal(1).scaleb(-(places or {}).get(column, _decimals(published)))
+        value = Decimal(repr(_in_convention(mp, top, convention or (2, False)))).quantize(step, rounding=ROUND_FLOOR if cut else ROUND_HALF_UP)
+        sums[pair][0] += float(value)
+        sums[pair][1] += top
+    return {pair: (round(total, 6), top) for pair, (total, top) in sums.items()}
+
+
+def _pair_figures(session: Session, ids: dict[tuple[str, str], str], standings: dict[str, Any],
+                  convention: tuple[int, bool] | None,
+                  printed: dict[str, tuple[float, float]] | None = None) -> list[tuple[dict[str, str], str, str, float | None, str]]:
+    """Each pair's published total, percentage and place against paibang's standings, or, given
+    `printed` (the board figures as printed, summed), against what that sum makes of them."""
+    scale, centred = convention or (2, False)
+    fields: dict[str, str] = {}
+    penalty: dict[str, float] = {}  # a penalty column, in the file's own figures (settle_penalties)
+    for pair in session.pairs.values():
+        entry = ids.get((pair.direction or "NS", pair.id))
+        if entry is not None:
+            fields[entry] = (pair.direction or "") if session.by_direction else ""
+            penalty[entry] = pair.penalty if session.scoring == "matchpoints" else 0.0
+    percent_of: dict[str, float] = {}
+    if printed is not None:
+        printed = {entry: (round(total + penalty.get(entry, 0.0), 6), top) for entry, (total, top) in printed.items()}
+        for entry, (total, top) in printed.items():
+            mp = (total + (top * scale / 4 if centred else 0)) * 2 / scale
+            percent_of[entry] = round(100 * mp / top, 6) if top else 0.0
+    checks: list[tuple[dict[str, str], str, str, float | None, str]] = []
     for pair in session.pairs.values():
         entry = ids.get((pair.direction or "NS", pair.id))
         standing = standings.get(entry or "")
@@ -957,18 +1169,20 @@ def compare(session: Session, ids: dict[tuple[str, str], str], stage_result: Any
         for column, published in pair.figures.items():
             if column == "Rank":
                 computed: float | None = standing.rank
+                if printed is not None and entry in percent_of:
+                    computed = 1 + sum(1 for other, figure in percent_of.items()
+                                       if fields.get(other) == fields.get(entry) and figure > percent_of[entry])
             elif column == "TotalPercentage":
-                computed = metrics.get("percent")
+                computed = percent_of.get(entry) if printed is not None else metrics.get("percent")  # type: ignore[arg-type]
             elif column == "TotalScoreIMP":
                 computed = metrics.get("imps")
+            elif printed is not None:
+                computed = printed[entry][0] if entry in printed else None  # type: ignore[index]
             else:  # TotalScoreMP, in the file's convention, with any penalty as paibang applied it
                 mp, top = metrics.get("mp", 0), metrics.get("top", 0)
                 computed = _in_convention(mp, top, convention or (2, False))
-            checks.append((catalogues.word("bridge_import_total", column=column), entry or pair.id, published, computed))
-    differences = [Difference(where, pair, published, "—" if computed is None else _shown(computed))
-                   for where, pair, published, computed in checks
-                   if computed is None or not _equal(published, float(computed))]
-    return len(checks), differences, convention
+            checks.append((catalogues.word("bridge_import_total", column=column), entry or pair.id, published, computed, column))
+    return checks
 
 
 def say_board(board: int, column: str, room: str | None = None) -> dict[str, str]:
@@ -1051,7 +1265,17 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
         print_problems(failure.problems, locale, content)
         return 1
     result = next(r for r in results if r.event.slug == slug)
-    total, differences, convention = compare(session, ids, result.stage_of(STAGE))
+    total, differences, convention, totals_printed, factored, cut = compare(session, ids, result.stage_of(STAGE))
     if convention is not None:
         print(say("convention", locale, convention=say(MP_CONVENTIONS[convention], locale)))
+    if factored:
+        print(say("factored", locale, results=factored))
+    if cut:
+        print(say("cut", locale))
+    if totals_printed:
+        print(say("totals_printed", locale))
+    if session.adjusted == "fixed":
+        print(say("adjusted_fixed", locale))
+    if session.cumulative:
+        print(say("cumulative", locale, boards=session.cumulative))
     return _report(total, differences, strict, locale)
