@@ -28,11 +28,9 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import multiprocessing
 import os
 import pickle
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -42,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 from generator import caches
 from generator.content import snapshot
 from generator.errors import ContentError, ContentErrors, Problems
+from generator.forking import can_fork, forked_pool
 
 if TYPE_CHECKING:
     from generator.content.load import Kept
@@ -84,7 +83,7 @@ def read_ahead(content: Path, cache: EventCache | None, workers: int | None,
     from generator.content.snapshot import event_folders
 
     workers = workers or os.cpu_count() or 1
-    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    if workers < 2 or not can_fork():
         return {}
     site = load_site(content, Problems(), lambda *_: None)  # site.yaml alone: what events are read with
     events_dir = content.resolve() / "events"
@@ -97,8 +96,7 @@ def read_ahead(content: Path, cache: EventCache | None, workers: int | None,
     _AHEAD.update(site=site, cache=cache, keep=keep, lines=lines)
     prepared = {}
     try:
-        with ProcessPoolExecutor(max_workers=min(workers, len(folders)), initializer=gc.freeze,
-                                 mp_context=multiprocessing.get_context("fork")) as pool:
+        with forked_pool(min(workers, len(folders)), initializer=gc.freeze) as pool:
             # One event per task, biggest first: no worker waits while another has a long list
             # left, and each event is unpacked here while the workers read the next ones.
             for folder, loaded_count, payload in pool.map(_prepare_event, folders):

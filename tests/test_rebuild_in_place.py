@@ -601,18 +601,16 @@ def test_a_large_event_saved_again_is_rendered_by_several_processes(tmp_path: Pa
     small; a mass event's pages (SPLIT_ENTRIES entries or more) are shared among the workers,
     as a full build shares them (a round saved in a 5,000-team event took longer than its full
     build, on one core)."""
-    from concurrent.futures import ProcessPoolExecutor
-
+    from generator import forking
     from generator.render import html
 
     pools: list[int] = []
 
-    class Counted(ProcessPoolExecutor):
-        def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
-            pools.append(kwargs.get("max_workers", 0))
-            super().__init__(*args, **kwargs)
+    def counted(workers: int, initializer=None):  # noqa: ANN001, ANN202
+        pools.append(workers)
+        return forking.forked_pool(workers, initializer)
 
-    monkeypatch.setattr(html, "ProcessPoolExecutor", Counted)
+    monkeypatch.setattr(html, "forked_pool", counted)
     content = archive(tmp_path, 2)
     out, cache = tmp_path / "out", tmp_path / "cache/pdf"
     build(content, out, cache_dir=cache, bulletins=False)
@@ -628,6 +626,36 @@ def test_a_large_event_saved_again_is_rendered_by_several_processes(tmp_path: Pa
     assert pools == [2] and report.events_rendered == 1
     build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")
+
+
+def test_the_render_workers_are_forked_afresh_every_wave_and_the_site_is_the_same(tmp_path: Path,
+                                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A large archive's pages are rendered in waves, each by workers forked afresh (a worker
+    copies pages of the heap it inherits as it renders: at 2,000 events each grew by 30 MB): the
+    events' pages WAVE_TASKS tasks a worker at a time, then the persons' pages in waves of their
+    own. The site is the one a single wave renders, byte for byte."""
+    from generator import forking
+    from generator.render import html
+
+    if not forking.can_fork():
+        pytest.skip("the platform does not fork: pages are rendered in one process")
+    pools: list[int] = []
+
+    def counted(workers: int, initializer=None):  # noqa: ANN001, ANN202
+        pools.append(workers)
+        return forking.forked_pool(workers, initializer)
+
+    monkeypatch.setattr(html, "forked_pool", counted)
+    monkeypatch.setattr(html.os, "cpu_count", lambda: 2)
+    content = archive(tmp_path, 3)  # six events
+    build(content, tmp_path / "one", cache_dir=tmp_path / "c1/pdf", bulletins=False)
+    assert pools == [2]  # a small site: one wave
+    pools.clear()
+    monkeypatch.setattr(html, "WAVE_TASKS", 1)
+    build(content, tmp_path / "waves", cache_dir=tmp_path / "c2/pdf", bulletins=False)
+    # six events' tasks, two a wave; then the persons' 2 x 8 batches (or fewer), two a wave
+    assert len(pools) >= 3 + 2 and set(pools) == {2}
+    assert digest(tmp_path / "waves") == digest(tmp_path / "one")
 
 
 def test_a_page_left_out_when_linked_is_rendered_by_the_next_build(tmp_path: Path,

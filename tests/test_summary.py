@@ -507,7 +507,7 @@ def test_the_render_workers_share_the_events_by_their_lines_reading_no_summary(t
     counts = [len(r.event.entries) for r in whole]
     largest = counts.index(max(counts))
     assert counts.count(max(counts)) == 1
-    monkeypatch.setattr(html, "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr(html, "forked_pool", lambda workers, initializer=None: Pool())
     monkeypatch.setattr(html, "SPLIT_ENTRIES", max(counts))  # the largest event's pages in shares
     read = summaries_read(monkeypatch)
     jobs = [(line, "key") for line in lines]

@@ -13,7 +13,6 @@ import functools
 import gc
 import hashlib
 import json
-import multiprocessing
 import os
 import re
 import zlib
@@ -32,6 +31,7 @@ from markupsafe import Markup, escape, soft_str
 from generator.content.model import Event, Site
 from generator.content.yaml_loader import read_content_text
 from generator.errors import Problems
+from generator.forking import forked_pool
 from generator.games import GAMES, metric_of
 from generator.render import fast_jinja
 from generator.render.feed import absolute, atom_feed, sitemap, sitemap_index, updates
@@ -788,24 +788,46 @@ class _Rendering:
                 parts = 2 * workers if sizes[i] >= SPLIT_ENTRIES else 1
                 shares += [([(i, k, parts)], []) for k in range(parts)]
             batch = max(1, len(persons) // (8 * workers))
-            shares += [([], list(range(start, min(start + batch, len(persons))))) for start in range(0, len(persons), batch)]
-            # The workers inherit the heap, frozen: their cycle collector then walks only their
-            # own objects and copies no inherited page (_start_worker).
-            # They are all forked at the first submit (so _JOB can be emptied right after).
-            gc.freeze()
-            self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
-                                            initializer=_start_worker)
+            by_persons = [([], list(range(start, min(start + batch, len(persons))))) for start in range(0, len(persons), batch)]
+            # In waves of WAVE_TASKS tasks a worker, each forked afresh: a worker copies pages of
+            # the heap it inherits as it renders (generator/forking.py), and a large archive's
+            # workers grew by 30 MB each over their thousand events. The persons' pages, which
+            # read the rows of many events each, in waves of their own. The first wave renders
+            # while the caller goes on; the others, in `finish`.
+            wave = WAVE_TASKS * workers
+            self.waves = [part[start:start + wave] for part in (shares, by_persons) for start in range(0, len(part), wave)]
+            if len(self.waves) == 2 and len(shares) + len(by_persons) <= wave:  # a small site: one wave
+                self.waves = [shares + by_persons]
+            self.workers = workers
+            self._fork(self.waves.pop(0))
+        finally:
+            if self.pool is None:
+                _JOB.clear()
+
+    def _fork(self, shares: list[tuple[list[tuple[int, int, int]], list[int]]]) -> None:
+        # The workers inherit the heap, frozen: their cycle collector then walks only their own
+        # objects and copies no inherited page (_start_worker). They are all forked at the
+        # first submit.
+        gc.freeze()
+        try:
+            self.pool = forked_pool(self.workers, initializer=_start_worker)
             self.futures = [self.pool.submit(_render_share, share) for share in shares]
         finally:
             gc.unfreeze()
-            _JOB.clear()
 
     def finish(self) -> dict[str, EventPages]:
         if self.pool is not None:
+            self.shares = []
             try:
-                self.shares = [future.result() for future in self.futures]
+                while True:
+                    self.shares += [future.result() for future in self.futures]
+                    self.pool.shutdown()
+                    if not self.waves:
+                        break
+                    self._fork(self.waves.pop(0))
             finally:
                 self.pool.shutdown(cancel_futures=True)
+                _JOB.clear()
         made: dict[str, EventPages] = {}
         for share, stamps in self.shares:
             for part, pages in share.items():
@@ -820,9 +842,11 @@ class _Rendering:
     def abandon(self) -> None:
         if self.pool is not None:
             self.pool.shutdown(cancel_futures=True)
+            _JOB.clear()
 
 
 SPLIT_ENTRIES = 1_000  # entries from which an event's pages are rendered by several tasks
+WAVE_TASKS = 250  # tasks a render worker takes before it is forked afresh (_Rendering)
 
 # In a worker (_start_worker): the cycle collector runs at the start of each task.
 _COLLECT_EACH_TASK = False

@@ -24,16 +24,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import pickle
 from collections import OrderedDict
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import astuple, dataclass, field
 from typing import NamedTuple
 
 from generator.content.model import Event
+from generator.forking import can_fork, forked_pool
 from generator.tournament.results import EventResult
 from generator.tournament.standings import rank_label
 from generator.tournament.summary import EventSummary, names_of, shown_rows
@@ -373,11 +372,11 @@ def _match_apart(results: list[EventResult | EventSummary], inputs: str) -> Peop
     in this process (56 MB at 2,000 events, around 16 MB of people), to be copied by each render
     worker forked from it. Only the index comes back. A smaller site's holes are a few MB: not
     worth a process."""
-    if len(results) < MATCH_APART_FROM or "fork" not in multiprocessing.get_all_start_methods():
+    if len(results) < MATCH_APART_FROM or not can_fork():
         return _match(results, inputs)
     _MATCHING.update(results=results, inputs=inputs)
     try:
-        with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork")) as pool:
+        with forked_pool(1) as pool:
             return pool.submit(_match_here).result()
     except BrokenProcessPool:  # killed (out of memory?): matched here after all
         return _match(results, inputs)

@@ -1,0 +1,50 @@
+"""Worker processes forked from the build: what they inherit, and what that costs in memory.
+
+A forked worker shares its parent's memory page by page until either writes to a page. Two
+things decide what a large archive's build costs in memory beside its workers:
+
+- The parent's free heap. Python's allocator (glibc's malloc, for blocks over 512 bytes) keeps
+  memory freed during the build, 30 MB at 2,000 events, resident; each worker inherits it, and
+  writing its own objects into it copies the pages. Given back to the system before forking
+  (malloc_trim), it is neither held by the parent nor copied by the workers.
+- What the workers touch of the parent's objects (an object's reference count is written when
+  it is used): the pages that hold them are copied, a few for each event a worker renders. A
+  worker that renders a thousand events has copied a share of the archive. The render workers
+  are therefore forked afresh every WAVE_TASKS tasks (render/html.py's _Rendering).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from functools import cache
+
+
+def can_fork() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def forked_pool(workers: int, initializer: Callable[[], object] | None = None) -> ProcessPoolExecutor:
+    """A pool of `workers` processes forked from this one (all of them at the first submit), the
+    free heap given back to the system first (give_back_free_memory)."""
+    give_back_free_memory()
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
+                               initializer=initializer)
+
+
+def give_back_free_memory() -> None:
+    """The free memory of glibc's heap returned to the system (malloc_trim): a few milliseconds;
+    nothing where the C library is another (macOS, musl)."""
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
+
+
+@cache
+def _malloc_trim() -> Callable[[int], int] | None:
+    try:
+        return ctypes.CDLL(None).malloc_trim  # the C library's, where it is glibc
+    except (OSError, AttributeError):
+        return None
