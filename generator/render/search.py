@@ -24,6 +24,7 @@ import importlib.resources
 import json
 import re
 import unicodedata
+from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -44,10 +45,19 @@ class Record:
     detail: str
     url: str  # relative to the site root
     fields: tuple[str, ...] = ()  # what a query is matched against (the title is always)
+    normal: str | None = None  # its text, when made with the record (_record)
 
     @property
     def text(self) -> str:
+        if self.normal is not None:
+            return self.normal
         return normalise(" ".join(part for part in (self.title, *self.fields) if part))
+
+
+def _record(kind: str, title: str, detail: str, url: str, fields: tuple[str, ...]) -> Record:
+    """A record with its text made at once, its fields not kept: 2,000 events' 46,000 records
+    held their players' names twice (fields and text), a third of the records' memory."""
+    return Record(kind, title, detail, url, normal=normalise(" ".join(part for part in (title, *fields) if part)))
 
 
 def normalise(text: str) -> str:
@@ -91,8 +101,8 @@ def records(results: list[EventResult], people: People, t: Translator,
             event_url, entry_url, player_url) -> list[Record]:  # noqa: ANN001 (url helpers of html.py)
     found: list[Record] = []
     for person in people.everyone:
-        found.append(Record("player", person.name, _person_detail(person, t), player_url(person),
-                            tuple(person.groups)))
+        found.append(_record("player", person.name, _person_detail(person, t), player_url(person),
+                             tuple(person.groups)))
     for result in results:
         event = result.event
         year = str(event.dates[0].year) if event.dates else ""
@@ -101,10 +111,10 @@ def records(results: list[EventResult], people: People, t: Translator,
         for entry_id, (name, group, _, players) in shown_entries(result).items():
             title = f"{entry_id} {name}" if name else entry_id
             detail = t.joiner().join(p for p in (player_names(players), group or "", _event_label(event)) if p)
-            found.append(Record("entry", title, detail, entry_url(event, entry_id), (*players, group or "")))
+            found.append(_record("entry", title, detail, entry_url(event, entry_id), (*players, group or "")))
         detail = t.joiner().join(p for p in (year, event.organizer or "", event.venue or "") if p)
-        found.append(Record("event", event.title, detail, event_url(event),
-                            (event.organizer or "", event.venue or "", year)))
+        found.append(_record("event", event.title, detail, event_url(event),
+                             (event.organizer or "", event.venue or "", year)))
     order = {kind: i for i, kind in enumerate(KINDS)}
     return sorted(found, key=lambda r: (order[r.kind], r.title, r.url))
 
@@ -201,13 +211,18 @@ def index_files(found: list[Record]) -> Iterator[tuple[str, str]]:
         if len(single.encode()) <= SINGLE_INDEX_LIMIT:
             yield "assets/search-index.js", single
             return
-    postings: dict[str, list[int]] = {}
+    # Record numbers as 4-byte items, not a list's 8-byte pointers: 2,000 events' postings are
+    # some two million numbers, made into lists one shard at a time as each is written.
+    postings: dict[str, array[int]] = {}
     for number, text in enumerate(texts):
         for gram in sorted(grams_of(text)):
-            postings.setdefault(gram, []).append(number)
+            numbers = postings.get(gram)
+            if numbers is None:
+                numbers = postings[gram] = array("I")
+            numbers.append(number)
     size = sum(len(gram.encode()) + 6 + sum(len(str(n)) + 1 for n in numbers) for gram, numbers in postings.items())
     shards = max(1, -(-size // SHARD_LIMIT))
-    parts: list[dict[str, list[int]]] = [{} for _ in range(shards)]
+    parts: list[dict[str, array[int]]] = [{} for _ in range(shards)]
     for gram in sorted(postings):
         parts[shard_of(gram, shards)][gram] = postings[gram]
     present = {char for text in texts for char in text}
@@ -217,7 +232,8 @@ def index_files(found: list[Record]) -> Iterator[tuple[str, str]]:
     yield ("assets/search-index.js", "/* paibang search index (sharded): see generator/render/search.py */\n"
                                      f"window.PAIBANG_SEARCH={_script(manifest)};\n")
     for number, part in enumerate(parts):
-        yield f"assets/search/g-{number}.js", f'window.PAIBANG_SEARCH_PART("g-{number}",{_script(part)});\n'
+        listed = {gram: numbers.tolist() for gram, numbers in part.items()}
+        yield f"assets/search/g-{number}.js", f'window.PAIBANG_SEARCH_PART("g-{number}",{_script(listed)});\n'
     for start in range(0, len(found), CHUNK_RECORDS):
         chunk = [[r.kind, r.title, r.detail, r.url, text]
                  for r, text in zip(found[start:start + CHUNK_RECORDS], texts[start:start + CHUNK_RECORDS])]
