@@ -83,10 +83,10 @@ def _read_secret(path: Path) -> bytes:
 
 
 def seal(payload: bytes) -> bytes:
-    return _seal_of(payload) + payload
+    return seal_of(payload) + payload
 
 
-def _seal_of(payload: bytes) -> bytes:
+def seal_of(payload: bytes) -> bytes:
     """What goes before the payload in a sealed file."""
     return MAGIC + hmac.new(secret(), payload, hashlib.sha256).digest()
 
@@ -124,7 +124,7 @@ def read_sealed(path: Path) -> Any:
 def write_sealed(path: Path, payload: bytes) -> None:
     """`seal(payload)` written atomically, the seal before the payload, without a sealed copy
     of the payload in memory."""
-    write_atomically(path, _seal_of(payload), payload)
+    write_atomically(path, seal_of(payload), payload)
 
 
 def write_atomically(path: Path, data: bytes, *more: bytes) -> None:

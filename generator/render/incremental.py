@@ -644,17 +644,22 @@ class PreviousBuild:
                      # beside it: read only by a build that finds nothing changed (500 warnings of
                      # 2,000 events were a tenth of the record, read by every rebuild)
                      "warnings": self._side_file("warnings", list(outcome.warnings))}
-        caches.write_atomically(self.record, caches.dumps(data))
+        caches.write_sealed(self.record, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
         self._forget_side_files({*files.values(), people, rows, data.get("warnings")})
         for older in (".json", ".warnings.sealed"):  # an older paibang's record of the same output/
             self.record.with_suffix(older).unlink(missing_ok=True)
 
     def _side_file(self, what: str, value: object) -> str:
         """`value` sealed into a file beside the record, named by its content; its name."""
-        sealed = caches.dumps(value)
-        name = f"{self.record.name}.{what}-{hashlib.sha256(sealed).hexdigest()[:24]}"
+        # (the sealed bytes are not made: the seal is written before the payload, and the name
+        # is their digest; a 2,000-event archive's persons' rows are some tens of MB)
+        payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        seal = caches.seal_of(payload)
+        digest = hashlib.sha256(seal)
+        digest.update(payload)
+        name = f"{self.record.name}.{what}-{digest.hexdigest()[:24]}"
         if not (self.record.parent / name).is_file():
-            caches.write_atomically(self.record.parent / name, sealed)
+            caches.write_atomically(self.record.parent / name, seal, payload)
         return name
 
     def _forget_side_files(self, kept: set[str | None]) -> None:
