@@ -754,8 +754,8 @@ _JOB: dict[str, Any] = {}
 
 class _Rendering:
     """The events' pages and the persons' pages, rendered by one process per core while the
-    caller goes on; `finish` waits for them and says what each wrote, by event slug and by
-    `player_part`."""
+    caller goes on (a large site's in waves: the first meanwhile, the others in `finish`);
+    `finish` waits for them and says what each wrote, by event slug and by `player_part`."""
 
     def __init__(self, site: Site, jobs: list[tuple[EventResult, str]], persons: list[tuple[Person, str]],
                  bulletins: dict[str, list[tuple[str, str]]], env_for: Any, out: OutputTree, workers: int | None,
