@@ -79,6 +79,16 @@ def test_adjusted_sitout_penalty_session_all_figures_equal(tmp_path, capsys):
                                           (4, "P5", 28.57, None), (5, "P4", 20.0, None)]
 
 
+def import_strictly(tmp_path, name, text, capsys):
+    """`text` written as a Latin-1 file `name` and imported as event `club` of a new site with
+    --strict (every figure equal): the site and what the import printed."""
+    path = tmp_path / name
+    path.write_bytes(text.encode("latin-1"))
+    content = site(tmp_path)
+    assert run(content, "club", path, "--strict") == 0
+    return content, capsys.readouterr().out
+
+
 def test_fixed_adjusted_scores_are_read_from_the_file(tmp_path, capsys):
     """The hand-worked file with its A- given as a fixed 40 %: pair 5 has 4 MPs of 14 on its
     real boards (28.57 %) and gets 0.8 MP (40 % of 2) on board 3, not its own 28.57 % (0.6):
@@ -88,11 +98,7 @@ def test_fixed_adjusted_scores_are_read_from_the_file(tmp_path, capsys):
     for old, new in (('"A+" "A-" 1.2 0.6 60 29', '"A+" "A-" 1.2 0.8 60 40'), (" 4  5   4.6 28.57", " 4  5   4.8 30.00")):
         assert text.count(old) == 1
         text = text.replace(old, new)
-    path = tmp_path / "fixed.pbn"
-    path.write_bytes(text.encode("latin-1"))
-    content = site(tmp_path)
-    assert run(content, "club", path, "--strict") == 0
-    out = capsys.readouterr().out
+    content, out = import_strictly(tmp_path, "fixed.pbn", text, capsys)
     assert "all 114 figures equal" in out and "adjusted scores: A+ 60 % and A- 40 % whatever" in out
     assert "    adjusted: fixed\n" in (content / "events/club/event.yaml").read_text(encoding="utf-8")
     assert standings(content, "club")[3] == (4, "P5", 30.0, None)
@@ -141,11 +147,7 @@ def test_matchpoints_centred_on_zero(tmp_path, capsys):
     totals = {"13.0": "5.0", "11.0": "3.0", " 7.0": "-1.0", " 4.6": "-3.4", " 3.2": "-4.8"}  # minus half of 16
     for old, new in totals.items():
         text = text.replace(f" {old} ", f" {new} ", 1)
-    path = tmp_path / "centred.pbn"
-    path.write_bytes(text.encode("latin-1"))
-    content = site(tmp_path)
-    assert run(content, "club", path, "--strict") == 0
-    out = capsys.readouterr().out
+    _, out = import_strictly(tmp_path, "centred.pbn", text, capsys)
     assert "centred on zero" in out and "all 114 figures equal" in out
 
 
