@@ -46,5 +46,5 @@ def give_back_free_memory() -> None:
 def _malloc_trim() -> Callable[[int], int] | None:
     try:
         return ctypes.CDLL(None).malloc_trim  # the C library's, where it is glibc
-    except (OSError, AttributeError):
+    except (OSError, AttributeError, TypeError):  # not glibc; Windows' CDLL needs a name
         return None

@@ -639,22 +639,34 @@ def test_the_render_workers_are_forked_afresh_every_wave_and_the_site_is_the_sam
 
     if not forking.can_fork():
         pytest.skip("the platform does not fork: pages are rendered in one process")
-    pools: list[int] = []
+    waves: list[list[str]] = []  # each pool's tasks: "events" or "persons"
 
-    def counted(workers: int, initializer=None):  # noqa: ANN001, ANN202
-        pools.append(workers)
-        return forking.forked_pool(workers, initializer)
+    class Recorded:
+        def __init__(self, workers: int, initializer=None) -> None:  # noqa: ANN001
+            self.pool = forking.forked_pool(workers, initializer)
+            self.tasks: list[str] = []
+            waves.append(self.tasks)
 
-    monkeypatch.setattr(html, "forked_pool", counted)
+        def submit(self, function, share):  # noqa: ANN001, ANN201
+            self.tasks.append("events" if share[0] else "persons")
+            return self.pool.submit(function, share)
+
+        def shutdown(self, **options) -> None:  # noqa: ANN003
+            self.pool.shutdown(**options)
+
+    monkeypatch.setattr(html, "forked_pool", Recorded)
     monkeypatch.setattr(html.os, "cpu_count", lambda: 2)
-    content = archive(tmp_path, 3)  # six events
+    content = archive(tmp_path, 3)
     build(content, tmp_path / "one", cache_dir=tmp_path / "c1/pdf", bulletins=False)
-    assert pools == [2]  # a small site: one wave
-    pools.clear()
+    assert len(waves) == 1 and {"events", "persons"} <= set(waves[0])  # a small site: one wave
+    waves.clear()
     monkeypatch.setattr(html, "WAVE_TASKS", 1)
     build(content, tmp_path / "waves", cache_dir=tmp_path / "c2/pdf", bulletins=False)
-    # six events' tasks, two a wave; then the persons' 2 x 8 batches (or fewer), two a wave
-    assert len(pools) >= 3 + 2 and set(pools) == {2}
+    # the events' tasks, two a wave; then the persons' batches, two a wave, never mixed
+    kinds = [set(tasks) for tasks in waves]
+    assert all(len(tasks) <= 2 for tasks in waves) and all(len(kind) == 1 for kind in kinds)
+    events = kinds.count({"events"})
+    assert events >= 2 and kinds[:events] == [{"events"}] * events and len(kinds) - events >= 2
     assert digest(tmp_path / "waves") == digest(tmp_path / "one")
 
 

@@ -31,7 +31,7 @@ from markupsafe import Markup, escape, soft_str
 from generator.content.model import Event, Site
 from generator.content.yaml_loader import read_content_text
 from generator.errors import Problems
-from generator.forking import forked_pool
+from generator.forking import can_fork, forked_pool
 from generator.games import GAMES, metric_of
 from generator.render import fast_jinja
 from generator.render.feed import absolute, atom_feed, sitemap, sitemap_index, updates
@@ -773,6 +773,8 @@ class _Rendering:
             # from a process that holds a large archive (its page tables copied) cost more
             # than rendering them here; not so a mass event's pages (a round saved in it).
             workers = 1
+        if not can_fork():  # the workers inherit _JOB: where the platform cannot fork, here
+            workers = 1
         _JOB.update(site=site, jobs=jobs, persons=persons, bulletins=bulletins, env_for=env_for, root=out.root,
                     whole=whole or (lambda result: result))
         try:
@@ -810,8 +812,12 @@ class _Rendering:
         # first submit.
         gc.freeze()
         try:
-            self.pool = forked_pool(self.workers, initializer=_start_worker)
-            self.futures = [self.pool.submit(_render_share, share) for share in shares]
+            self.pool = forked_pool(min(self.workers, len(shares)), initializer=_start_worker)
+            try:
+                self.futures = [self.pool.submit(_render_share, share) for share in shares]
+            except BaseException:  # not forked (out of memory?), or interrupted: nothing left behind
+                self.abandon()
+                raise
         finally:
             gc.unfreeze()
 
