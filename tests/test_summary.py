@@ -518,6 +518,29 @@ def test_the_render_workers_share_the_events_by_their_lines_reading_no_summary(t
     assert shares == [([(largest, k, 4)], []) for k in range(4)] + [([(i, 0, 1)], []) for i in others]
 
 
+def test_a_render_pool_that_cannot_fork_leaves_nothing_behind(tmp_path: Path, monkeypatch) -> None:
+    """Workers that cannot be forked (out of memory), or a build interrupted as they are: the
+    error is the build's, and the pool is shut down and _JOB (the whole archive, for the
+    workers to inherit) let go, as `paibang serve` lives on after a failed build."""
+    from generator.render import html
+
+    content, lines = built_as_lines(tmp_path)
+    shut: list[bool] = []
+
+    class Pool:
+        def submit(self, *_: object) -> None:
+            raise OSError(12, "Cannot allocate memory")
+
+        def shutdown(self, **_: object) -> None:
+            shut.append(True)
+
+    monkeypatch.setattr(html, "forked_pool", lambda workers, initializer=None: Pool())
+    monkeypatch.setattr(html, "can_fork", lambda: True)
+    with pytest.raises(OSError):
+        html._Rendering(None, [(line, "key") for line in lines], [], {}, None, OutputTree(tmp_path / "unused"), 2)
+    assert shut and html._JOB == {}
+
+
 def test_the_archive_pages_are_made_from_the_events_lines_reading_no_summary(tmp_path: Path, monkeypatch) -> None:
     """The archive's pages list every event on a card (its champions, or how far it has come):
     made from the lines' cards (summary.py's ArchiveCard), they read no event's summary in the
