@@ -25,6 +25,7 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
+from generator.forking import can_fork, give_back_free_memory
 from generator.printed import Bulletin
 from generator.render.html import TEMPLATES, environment
 from generator.render.i18n import CJK_FACE, Translator
@@ -208,7 +209,8 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
         # The longest documents first, so that no core is left with a big one at the end.
         todo.sort(key=lambda p: len(htmls[p]), reverse=True)
         by_position: dict[int, bytes] = {}
-        forking = "fork" in multiprocessing.get_all_start_methods()
+        forking = can_fork()
+        give_back_free_memory()  # not inherited by the workers (generator/forking.py)
         with multiprocessing.get_context("fork" if forking else None).Pool(workers, initializer=_start_worker,
                                                       maxtasksperchild=WORKER_DOCUMENTS) as pool:
             for count, (position, pdf) in enumerate(
