@@ -451,6 +451,23 @@ def summaries_read(monkeypatch) -> list[str]:
     return read
 
 
+def test_people_are_matched_from_the_events_lines_reading_no_summary(tmp_path: Path, monkeypatch) -> None:
+    """Who is who across events (render/players.py's rules: ids, names in a group, namesakes in
+    one event, officials) is matched from each event's line (its rows carry who sits where, ids
+    included), reading no event's summary (a 2,000-event archive's matching read all 2,000, in a
+    process of its own that grew past 110 MB), and the index is the one the whole results give."""
+    from generator.render import players
+
+    content, lines = built_as_lines(tmp_path)
+    _, whole, _ = validate(content)
+    read = summaries_read(monkeypatch)
+    from_lines = players._match(lines, players.people_inputs(lines))
+    assert read == []
+    from_whole = players._match(whole, players.people_inputs(whole))
+    assert from_lines == from_whole
+    assert len(from_lines.persons) > 100
+
+
 def test_the_search_index_is_made_from_the_events_lines_without_reading_their_summaries(tmp_path: Path,
                                                                                         monkeypatch) -> None:
     """The search index lists every entry of every event: made from the events' lines (their

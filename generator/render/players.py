@@ -35,7 +35,7 @@ from generator.content.model import Event
 from generator.forking import can_fork, forked_pool
 from generator.tournament.results import EventResult
 from generator.tournament.standings import rank_label
-from generator.tournament.summary import EventSummary, names_of, shown_rows
+from generator.tournament.summary import EventSummary, Seating, names_of, seating, shown_rows
 
 KEY_LENGTH = 10
 
@@ -186,17 +186,17 @@ def _name_identity(name: str, group: str | None) -> str:
     return f"name:{name}\n{group or ''}"
 
 
-def _namesakes(event: Event) -> dict[tuple[str, int], tuple[str, Apart]]:
+def _namesakes(event: Event, seated: Seating) -> dict[tuple[str, int], tuple[str, Apart]]:
     """Rule 5: (entry id, player index) -> (identity, why) for each player without an id whose
     name and group another seat of the event shares. A substitute entry's players are left out:
     a substitute is the regular player of that name filling a table (rule 2 joins them)."""
     seats: dict[tuple[str, str | None], list[tuple[str, int]]] = {}
-    for entry in event.entries.values():
-        if entry.substitute:
+    for entry_id, group, substitute, players in seated[0]:
+        if substitute:
             continue
-        for index, player in enumerate(entry.players):
-            if not player.id:
-                seats.setdefault((player.name, entry.group), []).append((entry.id, index))
+        for index, (name, player_id) in enumerate(players):
+            if not player_id:
+                seats.setdefault((name, group), []).append((entry_id, index))
     apart: dict[tuple[str, int], tuple[str, Apart]] = {}
     for (name, group), found in seats.items():
         if len(found) < 2:
@@ -321,7 +321,7 @@ class People:
         if found is not None:
             self._shown.move_to_end(slug)
             return found
-        entries, stages, credits = shown_rows(self.results[slug])
+        entries, stages, credits, _ = shown_rows(self.results[slug])
         credit_lines: dict[tuple[str, str | None], ShownCredit] = {}
         for name, group, points in credits:
             credit_lines[(name, group)] = ShownCredit(name, group, points)
@@ -367,11 +367,11 @@ _MATCHING: dict[str, object] = {}  # set just before forking, read by that proce
 
 
 def _match_apart(results: list[EventResult | EventSummary], inputs: str) -> PeopleIndex:
-    """`_match` in a forked process, where the platform forks and the site is large: it reads
-    every event's summary (each event's entries), and the holes those leave in the heap stayed
-    in this process (56 MB at 2,000 events, around 16 MB of people), to be copied by each render
-    worker forked from it. Only the index comes back. A smaller site's holes are a few MB: not
-    worth a process."""
+    """`_match` in a forked process, where the platform forks and the site is large: it unpacks
+    every event's seating (from its line: no summary is read) and makes every person's rows,
+    and the holes those leave in the heap would stay in this process (at 2,000 events, 50 MB at
+    the matching's peak), to be copied by each render worker forked from it. Only the index
+    comes back. A smaller site's holes are a few MB: not worth a process."""
     if len(results) < MATCH_APART_FROM or not can_fork():
         return _match(results, inputs)
     _MATCHING.update(results=results, inputs=inputs)
@@ -391,13 +391,15 @@ def _match_here() -> PeopleIndex:
 def _match(results: list[EventResult | EventSummary], inputs: str) -> PeopleIndex:
     """Who is who (the rules at the top), as a PeopleIndex."""
     ordered = _chronological(results)
+    # Who sits where in each event, from its line where the build holds that (no summary read),
+    # unpacked once for each of the two passes rather than held for both.
     # Rule 3 needs to know, before anything else, which ids used each (name, group).
     ids_by_name: dict[tuple[str, str | None], set[str]] = {}
-    for result in ordered:
-        for entry in result.event.entries.values():
-            for player in entry.players:
-                if player.id:
-                    ids_by_name.setdefault((player.name, entry.group), set()).add(player.id)
+    for seated, _ in map(seating, ordered):
+        for _, group, _, players in seated:
+            for name, player_id in players:
+                if player_id:
+                    ids_by_name.setdefault((name, group), set()).add(player_id)
 
     numbers: dict[str, int] = {}  # identity -> person number
     persons: list[list] = []  # [identity, name, groups, by_id, apart, slugs]
@@ -426,36 +428,37 @@ def _match(results: list[EventResult | EventSummary], inputs: str) -> PeopleInde
 
     events: dict[str, bytes] = {}
     for result in ordered:
+        seated, officials = seating(result)
         event = result.event
         seats: list[tuple[str, int, int]] = []
         named: dict[tuple[str, str | None], int] = {}
         rows: dict[int, list] = {}  # person -> [entry id, index, substitute?, credit keys, roles]
         players_by_name: dict[str, list[int]] = {}
-        namesakes = _namesakes(event)
-        for entry in event.entries.values():
-            for index, player in enumerate(entry.players):
-                number = person_for(player.name, entry.group, player.id, namesakes.get((entry.id, index)))
-                seats.append((entry.id, index, number))
-                named.setdefault((player.name, entry.group), number)
+        namesakes = _namesakes(event, (seated, officials))
+        for entry_id, group, substitute, players in seated:
+            for index, (name, player_id) in enumerate(players):
+                number = person_for(name, group, player_id, namesakes.get((entry_id, index)))
+                seats.append((entry_id, index, number))
+                named.setdefault((name, group), number)
                 row = rows.get(number)
                 if row is None:
                     row = rows[number] = [None, None, True, [], []]
-                if row[0] is None or (row[2] and not entry.substitute):
-                    row[0], row[1], row[2] = entry.id, index, entry.substitute
-                row[3].append((player.name, entry.group))
-                players_by_name.setdefault(player.name, []).append(number)
-        for official in event.officials:
-            namesakes_here = set(players_by_name.get(official.name, []))
+                if row[0] is None or (row[2] and not substitute):
+                    row[0], row[1], row[2] = entry_id, index, substitute
+                row[3].append((name, group))
+                players_by_name.setdefault(name, []).append(number)
+        for official_name, role in officials:
+            namesakes_here = set(players_by_name.get(official_name, []))
             if len(namesakes_here) == 1:
                 number = next(iter(namesakes_here))
             else:
-                number = person_for(official.name, None, None)
+                number = person_for(official_name, None, None)
                 rows.setdefault(number, [None, None, True, [], []])
-            named.setdefault((official.name, None), number)
+            named.setdefault((official_name, None), number)
             row = rows[number]
-            if official.role not in row[4]:
-                row[4].append(official.role)
-            row[3].append((official.name, None))
+            if role not in row[4]:
+                row[4].append(role)
+            row[3].append((official_name, None))
         for number in rows:
             persons[number][5].append(event.slug)
         # Pickled at once: the build does not hold every event's seats as objects made between
@@ -481,9 +484,12 @@ def _match(results: list[EventResult | EventSummary], inputs: str) -> PeopleInde
         for number, entry_id, index, credit_keys, roles in rows:
             person_rows[number][slug] = (entry_id, index, credit_keys, roles,
                                          tuple(seated[entry_id]) if entry_id is not None else ())
+    packed = []
+    for number, mine in enumerate(person_rows):  # each person's rows let go as they are pickled
+        packed.append(pickle.dumps(mine, protocol=pickle.HIGHEST_PROTOCOL))
+        person_rows[number] = {}
     return PeopleIndex(inputs, [(key, name, groups, by_id, apart, slugs[::-1])
-                                for key, name, groups, by_id, apart, slugs in persons], index_events,
-                       [pickle.dumps(mine, protocol=pickle.HIGHEST_PROTOCOL) for mine in person_rows])
+                                for key, name, groups, by_id, apart, slugs in persons], index_events, packed)
 
 
 def _settle_key_collisions(persons: list[list]) -> None:

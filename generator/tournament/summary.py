@@ -246,14 +246,22 @@ def line_of(summary: EventSummary) -> SummaryLine:
                        event.organizer, event.venue, len(event.entries), archive_card(summary))
 
 
-# What a player's row shows of one event (render/players.py), as plain data:
+# Who sits where in one event, as plain data, for matching people across events (render/players.py):
+#   seats:     ((entry id, group, substitute, ((player's name, id or None), ...)), ...) in the event's order
+#   officials: ((name, role), ...)
+# (ids are matched on, never shown: like the rest of the event cache, kept in the user's own folder)
+Seating = tuple[tuple[tuple[str, str | None, bool, tuple[tuple[str, str | None], ...]], ...], tuple[tuple[str, str], ...]]
+
+# What a player's row shows of one event (render/players.py), as plain data, and who is who in it:
 #   entries: entry id -> (name, group, substitute, its players' names)
 #   stages:  (stage id, stage name, ((entry id, rank, tied, qualified, prize's name, forfeited), ...)), each
 #            entry's first standing in the stage (standings_by_entry)
 #   credits: ((name, group, points), ...) in the event's order
+#   seating: Seating, above
 ShownRows = tuple[dict[str, tuple[str | None, str | None, bool, tuple[str, ...]]],
                   tuple[tuple[str, str, tuple[tuple[str, int | None, bool, bool, str | None, bool], ...]], ...],
-                  tuple[tuple[str, str | None, int], ...]]
+                  tuple[tuple[str, str | None, int], ...],
+                  Seating]
 
 
 def shown_rows(result: EventResult | EventSummary) -> ShownRows:
@@ -267,7 +275,21 @@ def shown_rows(result: EventResult | EventSummary) -> ShownRows:
                     tuple((st.entry.id, st.rank, st.tied, st.qualified, st.prize.name if st.prize else None,
                            bool(st.tally.forfeited)) for st in standings_by_entry(s.standings).values()))
                    for s in result.stages)
-    return entries, stages, tuple((c.name, c.group, c.points) for c in result.credits)
+    return entries, stages, tuple((c.name, c.group, c.points) for c in result.credits), _seating(result.event)
+
+
+def seating(result: EventResult | EventSummary) -> Seating:
+    """Who sits where in the event (Seating), for matching people: an event known by its line is
+    not read again for it (a 2,000-event archive's matching read every event's summary, and the
+    process doing it grew past 110 MB)."""
+    if isinstance(result, LazySummary):
+        return shown_rows(result)[3]
+    return _seating(result.event)
+
+
+def _seating(event: Any) -> Seating:
+    return (tuple((e.id, e.group, e.substitute, tuple((p.name, p.id) for p in e.players)) for e in event.entries.values()),
+            tuple((o.name, o.role) for o in event.officials))
 
 
 def entry_count(result: EventResult | EventSummary) -> int:
