@@ -948,6 +948,7 @@ class Difference:
     pair: str
     published: str
     computed: str
+    printed: str | None = None  # a total that is the file's board figures as printed, summed: what that sum makes
 
 
 def _decimals(text: str) -> int:
@@ -1056,18 +1057,36 @@ def compare(session: Session, ids: dict[tuple[str, str], str],
                     None if mp is None else _cut(published, _in_convention(mp, top, convention), cut, places.get(column)), column)
                    for where, pair, published, mp, top, column in mp_checks]
     standings = {s.entry.id: s for s in stage_result.standings}
+    # The totals are always paibang's own standings: place, total and percentage as the site shows them.
     exact = _pair_figures(session, ids, standings, convention)
     # Some programs (Magic Contest) total the board figures as they print them: each rounded at
-    # the decimals written, then summed, the percentage and the place taken from that sum.
-    # Whichever way agrees with more of the file's totals is the file's (said when it is that one).
+    # the decimals written, then summed, the percentage and the place taken from that sum. A total
+    # that differs from paibang's but is what that sum makes of it is still a difference, said
+    # with that explanation when it explains most of the totals that differ (the file's way);
+    # otherwise it is a coincidence of a few (Scorer's percentages), and nothing is said.
     as_printed = (_pair_figures(session, ids, standings, convention, _printed_sums(mp_checks, convention, cut, places))
                   if mp_checks else [])
-    totals_printed = bool(as_printed) and (sum(c is not None and _equal(p, c, places.get(k)) for *_, p, c, k in as_printed)
-                                           > sum(c is not None and _equal(p, c, places.get(k)) for *_, p, c, k in exact))
-    checks += as_printed if totals_printed else exact
-    differences = [Difference(where, pair, published, "—" if computed is None else _shown(computed))
-                   for where, pair, published, computed, column in checks
-                   if computed is None or not _equal(published, float(computed), places.get(column))]
+    printed_of = {id(check): other[3] for check, other in zip(exact, as_printed)}
+    checks += exact
+    differences = []
+    totals = explained = 0
+    for check in checks:
+        where, pair, published, computed, column = check
+        if computed is not None and _equal(published, float(computed), places.get(column)):
+            continue
+        printed = printed_of.get(id(check))
+        if id(check) in printed_of:
+            totals += 1
+            if printed is not None and _equal(published, float(printed), places.get(column)):
+                explained += 1
+            else:
+                printed = None
+        differences.append(Difference(where, pair, published, "—" if computed is None else _shown(computed),
+                                      None if printed is None else _shown(printed)))
+    totals_printed = 2 * explained > totals
+    if not totals_printed:
+        for difference in differences:
+            difference.printed = None
     return len(checks), differences, convention, totals_printed, _most_common(factored.values()), cut
 
 
@@ -1201,10 +1220,18 @@ def _report(total: int, differences: list[Difference], strict: bool, locale: str
     if not differences:
         print(say("equal", locale, n=total))
         return 0
-    print(say("differ", locale, n=total, bad=len(differences)))
+    printed = sum(1 for difference in differences if difference.printed is not None)
+    if printed:  # totals that are the file's board figures as printed, summed: still differences, counted apart
+        print(say("differ_printed", locale, n=total, bad=len(differences), printed=printed))
+    else:
+        print(say("differ", locale, n=total, bad=len(differences)))
     for difference in differences:
-        print(say("line", locale, what=difference.where[locale], pair=difference.pair, published=difference.published,
-                  computed=difference.computed))
+        if difference.printed is not None:
+            print(say("line_printed", locale, what=difference.where[locale], pair=difference.pair,
+                      published=difference.published, computed=difference.computed, printed=difference.printed))
+        else:
+            print(say("line", locale, what=difference.where[locale], pair=difference.pair, published=difference.published,
+                      computed=difference.computed))
     return 1 if strict else 0
 
 
