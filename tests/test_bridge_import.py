@@ -127,6 +127,37 @@ def test_a_difference_is_listed_and_strict_exits_1(tmp_path, capsys):
     assert "  第 3 副 MP_EW  P5：文件 0.6，paibang 0.8" in out and "  总成绩表 TotalScoreMP  P5：文件 4.6，paibang 4.8" in out
 
 
+@pytest.mark.parametrize(("old", "new", "equal"), [
+    (" 2.0 0.0 100 0", " 2." + "0" * 30 + " 0.0 100 0", True),  # more decimals than Decimal's 28 digits
+    (" 2.0 0.0 100 0", " 2." + "0" * 400 + " 0.0 100 0", True),  # more than a float's 308
+    ('"420" - 0.0 2.0 0 100', '"420" - 1e308 7e307 0 100', False),  # NS + EW near the largest float
+    ('"420" - 0.0 2.0 0 100', '"420" - 1e400 nan 0 100', False),  # infinite, not a number
+])
+def test_odd_board_figures_are_compared_without_a_traceback(tmp_path, capsys, old, new, equal):
+    """A figure written with hundreds of decimals is compared at 9 (equal: 2.000… is 2); figures
+    too large to be MPs are differences, and say no number of results the file factors to."""
+    text = CLUB.read_bytes().decode("latin-1")
+    assert text.count(old) >= 1
+    text = text.replace(old, new, 1)
+    if "420" in old:  # both results of board 1
+        text = text.replace('"450" - 2.0 0.0 100 0', '"450" - ' + new.split(" - ")[1].replace(" 0 100", " 100 0"), 1)
+    path = tmp_path / "odd.pbn"
+    path.write_bytes(text.encode("latin-1"))
+    assert run(site(tmp_path), "club", path) == 0
+    out = capsys.readouterr().out
+    assert ("all 114 figures equal" in out) is equal
+    assert "factored" not in out and ("board 1 MP_NS  P5: file " in out) is not equal
+
+
+def test_a_cut_figure_below_zero_is_cut_toward_zero():
+    """Centred MPs below zero cut at the decimals written as a program cuts them: -1.25 is -1.2."""
+    from generator.commands.bridge_import import _cut
+
+    assert _cut("-1.2", -1.25, True) == -1.2 and _cut("1.2", 1.25, True) == 1.2
+    assert _cut("-1.2", -1.2000000001, True) == -1.2 and _cut("47.9", 47.9677, True) == 47.9
+    assert _cut("1.0", 1e308, True) == 1e308
+
+
 def test_where_a_figure_is_is_said_in_every_language():
     from generator.commands.bridge_import import say_board
 

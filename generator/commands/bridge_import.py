@@ -39,7 +39,7 @@ import re
 import sys
 from collections import defaultdict
 from dataclasses import dataclass, field
-from decimal import ROUND_FLOOR, ROUND_HALF_UP, Decimal
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
@@ -952,8 +952,10 @@ class Difference:
 
 
 def _decimals(text: str) -> int:
+    """The decimals a figure is written with; at most 9 (no program writes more, and a figure
+    written with hundreds is still compared, at 9)."""
     text = text.strip().replace(",", ".")
-    return len(text.split(".", 1)[1]) if "." in text else 0
+    return min(len(text.split(".", 1)[1]), 9) if "." in text else 0
 
 
 def _value(text: str) -> float | None:
@@ -1091,11 +1093,15 @@ def compare(session: Session, ids: dict[tuple[str, str], str],
 
 
 def _cut(published: str, computed: float, cut: bool, places: int | None = None) -> float:
-    """Paibang's figure cut (not rounded) at the decimals the file writes, when the file cuts."""
+    """Paibang's figure cut (not rounded: truncated toward zero, as centred MPs below zero are)
+    at the decimals the file writes, when the file cuts."""
     if not cut:
         return computed
     step = 10 ** max(_decimals(published), places or 0)
-    return math.floor(computed * step + 1e-6) / step
+    scaled = computed * step
+    if not math.isfinite(scaled):
+        return computed
+    return math.trunc(scaled + math.copysign(1e-6, scaled)) / step
 
 
 def _places(session: Session) -> dict[str, int]:
@@ -1124,8 +1130,8 @@ def _factored_to(sums: dict[int, list[float]], convention: tuple[int, bool]) -> 
     found = {}
     for board, values in sums.items():
         common = _most_common(values)
-        if common is not None and common > 0 and float(common / scale).is_integer():
-            found[board] = int(common / scale) + 1
+        if common is not None and common > 0 and float(common / scale).is_integer() and common / scale <= 10_000:
+            found[board] = int(common / scale) + 1  # 2 to 10,001 results: no other figures say results
     return found
 
 
@@ -1153,8 +1159,12 @@ def _printed_sums(mp_checks: list[tuple[dict[str, str], str, str, float, float, 
         if mp is None:
             continue
         step = Decimal(1).scaleb(-(places or {}).get(column, _decimals(published)))
-        value = Decimal(repr(_in_convention(mp, top, convention or (2, False)))).quantize(step, rounding=ROUND_FLOOR if cut else ROUND_HALF_UP)
-        sums[pair][0] += float(value)
+        figure = _in_convention(mp, top, convention or (2, False))
+        try:
+            value = float(Decimal(repr(figure)).quantize(step, rounding=ROUND_DOWN if cut else ROUND_HALF_UP))
+        except InvalidOperation:  # a figure too large to round at those decimals: as it is
+            value = figure
+        sums[pair][0] += value
         sums[pair][1] += top
     return {pair: (round(total, 6), top) for pair, (total, top) in sums.items()}
 
