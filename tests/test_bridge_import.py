@@ -158,6 +158,30 @@ def test_a_cut_figure_below_zero_is_cut_toward_zero():
     assert _cut("1.0", 1e308, True) == 1e308
 
 
+@pytest.mark.parametrize(("first", "second", "rule"), [
+    (("10", "0"), ("20", "20"), None),  # 100 % of 10 and 50 % of 40: 30 of 50 = 60 % (a mean of 75 %)
+    (("30", "10"), ("4", "6"), "fixed"),  # 75 % of 40 and 40 % of 10: 34 of 50 = 68 % (a mean of 57.5 %)
+])
+def test_the_adjusted_rule_measures_a_session_as_paibang_does(first, second, rule):
+    """Boards of different tops (10 and 40): a pair's session is its MPs over its tops, as
+    paibang's rule (duplicate.session_adjusted) measures it, not the mean of its boards'
+    percentages. Pair 1 has 60 % of the session and the file gives its A+ 60 %: the session
+    rule gives the same, nothing tells `fixed`; with 68 %, the A+'s 60 % is the fixed rule."""
+    from generator.commands.bridge_import import Line, Session, adjusted_rule
+    from generator.games.bridge.scoring import AdjustedRecord, BoardRecord
+
+    def line(board, record, ns, ew, percent=None):
+        figures = {"MP_NS": ns, "MP_EW": ew} if ns is not None else {}
+        if percent:
+            figures.update({"Percentage_NS": percent[0], "Percentage_EW": percent[1]})
+        return Line(1, 1, board, "1", "2", record, figures=figures)
+
+    session = Session("x", "t", None, "matchpoints", lines=[
+        line(1, BoardRecord(1, None), *first), line(2, BoardRecord(2, None), *second),
+        line(3, AdjustedRecord(3, 60.0, 40.0), None, None, ("60", "40"))])
+    assert adjusted_rule(session) == rule
+
+
 def test_where_a_figure_is_is_said_in_every_language():
     from generator.commands.bridge_import import say_board
 

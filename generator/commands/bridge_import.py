@@ -634,7 +634,9 @@ def adjusted_rule(session: Session) -> str | None:
     paibang applies it by default (`adjusted: session`) gives that pair its own percentage; None
     (the default) when they show the session rule, or cannot tell (every adjusted pair between 40
     and 60 %). A side's figure is its Percentage column, or its MPs over the board's top (what a
-    result's NS and EW MPs add up to on that board)."""
+    result's NS and EW MPs add up to on that board); a pair's session, as paibang's rule measures
+    it (duplicate.session_adjusted), its MPs on its real boards over their tops, the mean of its
+    Percentage column only when the file's MPs give no tops."""
     if session.scoring != "matchpoints":
         return None
     tops: dict[int, list[float]] = defaultdict(list)
@@ -653,6 +655,7 @@ def adjusted_rule(session: Session) -> str | None:
 
     ids = entry_ids(session)
     own: dict[str, list[float]] = defaultdict(list)  # entry -> its real boards' percentages
+    mps: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])  # entry -> its real boards' MPs and tops
     given: list[tuple[str, float, float]] = []  # (entry, written 60 / 40, the file's figure)
     for line in session.lines:
         for side, pair in (("NS", line.ns), ("EW", line.ew)):
@@ -662,6 +665,10 @@ def adjusted_rule(session: Session) -> str | None:
             record = line.record
             if isinstance(record, BoardRecord):
                 own[ids[(side, pair)]].append(figure)
+                mp, board_top = _value(line.figures.get(f"MP_{side}") or "x"), top.get(line.board)
+                if mp is not None and board_top and board_top > 0:
+                    mps[ids[(side, pair)]][0] += mp
+                    mps[ids[(side, pair)]][1] += board_top
             elif isinstance(record, AdjustedRecord) and not record.fixed:
                 written = record.ns if side == "NS" else record.ew
                 if written in (40.0, 60.0):
@@ -671,8 +678,12 @@ def adjusted_rule(session: Session) -> str | None:
         if abs(figure - written) > 1:  # the file moved it: the pair's own percentage
             moved += 1
             continue
-        figures = own.get(entry, [])
-        session_percent = sum(figures) / len(figures) if figures else 50.0
+        if mps:  # total MPs over total tops, as session_adjusted: boards of different tops weigh by their tops
+            mp, tops = mps.get(entry, (0.0, 0.0))
+            session_percent = 100 * mp / tops if tops else 50.0
+        else:
+            figures = own.get(entry, [])
+            session_percent = sum(figures) / len(figures) if figures else 50.0
         if (written == 60.0 and session_percent > 61) or (written == 40.0 and session_percent < 39):
             fixed += 1
     return "fixed" if fixed > moved else None
