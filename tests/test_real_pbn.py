@@ -241,3 +241,19 @@ def test_ffb_seance_5_session_columns_every_figure_equal(tmp_path, capsys):
     assert found["P44"] == (1, False, 61.13) and found["P14"] == (2, False, 60.45)
     assert found["P22"] == found["P30"] == (11, True, 52.98)
     assert found["P21"] == found["P40"] == (30, True, 47.2) and found["P6"][0] == 44
+
+
+def test_ffb_seance_5_without_its_session_columns_says_the_totals_were_not_compared(tmp_path, capsys):
+    """The same file with its Session columns named otherwise: its totals run over 144 boards
+    and nothing of this session's own is there, so no total is compared, and the import says
+    so rather than that the Session columns were."""
+    text = SEANCE_5.read_bytes().decode("latin-1")
+    for column in ("SessionScoreMP", "SessionPercentage", "SessionRank"):
+        assert f";{column}\\" in text
+        text = text.replace(f";{column}\\", f";Other{column}\\", 1)
+    path = tmp_path / "seance5.pbn"
+    path.write_bytes(text.encode("latin-1"))
+    _, out = _imported(tmp_path, path, capsys)
+    assert "the file's totals run over 144 boards of several sessions and it gives no columns of this session's own" in out
+    assert "are compared" not in out and "total " not in out
+    assert "all 3079 figures equal" in out  # 3211 less this session's 44 ranks, totals and percentages

@@ -147,6 +147,17 @@ def test_scorer_howell_with_a_phantom(tmp_path, capsys):
     assert found["P4"][0] == 2 and found["P8"][0] == 11
 
 
+def test_a_total_score_that_is_the_percentage_written_otherwise_is_no_mp_total(tmp_path, capsys):
+    """Scorer's TOTAL_SCORE is its PERCENTAGE again; written 62.50 beside 62.5 it is the same
+    figure, not a matchpoint total to compare: the same 32 differences as the file as it is."""
+    text = HOWELL.read_text(encoding="utf-8")
+    assert text.count("<TOTAL_SCORE>62.5</TOTAL_SCORE>") == 1
+    path = tmp_path / "howell.xml"
+    path.write_text(text.replace("<TOTAL_SCORE>62.5</TOTAL_SCORE>", "<TOTAL_SCORE>62.50</TOTAL_SCORE>"), encoding="utf-8")
+    _, out = imported(tmp_path, path, capsys, strict=False)
+    assert "32 of 427 figures differ:" in out and "TotalScoreMP" not in out
+
+
 def test_scorer_a_board_not_played_is_left_out(tmp_path, capsys):
     """Board 19 at table 1 of round 10 (1 NS v 5 EW) was not played: CONTRACT NP. Scorer
     matchpointed it as a score of 0 (NS 20 of 24: it beats -50 and below); paibang leaves the

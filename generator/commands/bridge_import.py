@@ -314,8 +314,9 @@ def read_usebio_session(text: str) -> Session:
             if data.get("PERCENTAGE"):
                 pair.figures["TotalPercentage"] = data["PERCENTAGE"]
             # a TOTAL_SCORE that is the PERCENTAGE again (scorer-to-usebio writes Scorer's result
-            # in both) is no matchpoint total
-            if data.get("TOTAL_SCORE") and data.get("TOTAL_SCORE") != data.get("PERCENTAGE"):
+            # in both, 55.2 and 55.20 alike) is no matchpoint total
+            total, percent = data.get("TOTAL_SCORE"), data.get("PERCENTAGE")
+            if total and (total != percent and (_value(total) is None or _value(total) != _value(percent or "x"))):
                 pair.figures["TotalScoreMP"] = data["TOTAL_SCORE"]
         elif data.get("TOTAL_SCORE"):
             pair.figures["TotalScoreIMP"] = data["TOTAL_SCORE"]
@@ -1324,6 +1325,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
         print(say("totals_printed", locale))
     if session.adjusted == "fixed":
         print(say("adjusted_fixed", locale))
-    if session.cumulative:
-        print(say("cumulative", locale, boards=session.cumulative))
+    if session.cumulative:  # its Session columns compared, or none to compare
+        print(say("cumulative" if any(p.figures for p in session.pairs.values()) else "cumulative_none", locale,
+                  boards=session.cumulative))
     return _report(total, differences, strict, locale)
