@@ -107,6 +107,23 @@ def test_fixed_adjusted_scores_are_read_from_the_file(tmp_path, capsys):
     assert "adjusted:" not in (tmp_path / "session/content/events/club/event.yaml").read_text(encoding="utf-8")
 
 
+def test_a_kept_stage_is_not_said_to_be_written_adjusted_fixed(tmp_path, capsys):
+    """The file gives its A- a fixed 40 %, but the event already has the stage, without
+    `adjusted: fixed`: the import keeps the stage as it is and says so; it does not say it
+    wrote `adjusted: fixed`. Paibang's session rule then differs from the file on that board."""
+    text = CLUB.read_bytes().decode("latin-1")
+    for old, new in (('"A+" "A-" 1.2 0.6 60 29', '"A+" "A-" 1.2 0.8 60 40'), (" 4  5   4.6 28.57", " 4  5   4.8 30.00")):
+        text = text.replace(old, new)
+    content, _ = import_strictly(tmp_path, "fixed.pbn", text, capsys)
+    event = content / "events/club/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("    adjusted: fixed\n", ""), encoding="utf-8")
+    assert run(content, "club", tmp_path / "fixed.pbn") == 0
+    out = capsys.readouterr().out
+    assert "the event's stage was kept as it is (adjusted: fixed not written)" in out
+    assert "(written adjusted: fixed)" not in out and "adjusted:" not in event.read_text(encoding="utf-8")
+    assert "board 3 MP_EW  P5: file 0.8, paibang 0.5714" in out  # 28.57 % of 2
+
+
 def test_a_difference_is_listed_and_strict_exits_1(tmp_path, capsys):
     content = site(tmp_path)
     assert run(content, "club", CLUB) == 0

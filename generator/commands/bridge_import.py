@@ -850,7 +850,9 @@ def round_texts(session: Session, ids: dict[tuple[str, str], str]) -> dict[int, 
     return texts
 
 
-def write_event(content: Path, slug: str, session: Session) -> tuple[Path, dict[tuple[str, str], str]]:
+def write_event(content: Path, slug: str, session: Session) -> tuple[Path, dict[tuple[str, str], str], bool]:
+    """The event's folder, the entry ids, and whether the stage was written (False: the event
+    already had it, kept as it is)."""
     folder = content / "events" / slug
     ids = entry_ids(session)
     rounds_seen = {line.round for line in session.lines} | {r for r, _ in session.sit_outs}
@@ -863,32 +865,34 @@ def write_event(content: Path, slug: str, session: Session) -> tuple[Path, dict[
     text = event_text(session, ids, max(rounds_seen, default=1), boards)
     if not event.exists():
         event.write_text(text, encoding="utf-8")
+        wrote = True
     else:
         _add_missing_entries(event, [(e, names, None) for e, names in _entries(session, ids)])
-        _add_missing_stage(event, STAGE, text)
+        wrote = _add_missing_stage(event, STAGE, text)
     for number, text in round_texts(session, ids).items():
         (folder / "results" / f"{STAGE}-round-{number}.yaml").write_text(text, encoding="utf-8")
-    return folder, ids
+    return folder, ids, wrote
 
 
-def _add_missing_stage(event: Path, stage: str, written: str) -> None:
+def _add_missing_stage(event: Path, stage: str, written: str) -> bool:
     """An existing event without the imported stage gets it (the stage block of a new event's
     file), at the end of its `stages:` list when that list is the file's last key (comments after
     it, such as `paibang new`'s commented results example, stay after it); otherwise it is left
-    for the secretary, and the check that follows names the unknown stage."""
+    for the secretary, and the check that follows names the unknown stage. True when written."""
     text = event.read_text(encoding="utf-8")
     if re.search(rf"\bid:\s*[\"']?{re.escape(stage)}\b", text):
-        return
+        return False
     block = written.split("\nstages:\n", 1)[1] if "\nstages:\n" in written else written.split("stages:\n", 1)[-1]
     lines = text.rstrip("\n").splitlines()
     tops = [i for i, line in enumerate(lines) if _top_key(line)]
     if not tops or not re.match(r"stages\s*:\s*(\[\s*\]\s*)?(#.*)?$", lines[tops[-1]]):
-        return
+        return False
     at = tops[-1]
     lines[at] = re.sub(r"\[\s*\]", "", lines[at], count=1).rstrip()
     end = _block_end(lines, at)
     lines[end:end] = block.rstrip("\n").splitlines()
     event.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return True
 
 
 def _top_key(line: str) -> bool:
@@ -1304,7 +1308,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
         problem = catalogues.word("bridge_import_no_results")
         print(say("refused", locale, path=path, problem=problem[locale]), file=sys.stderr)
         return 1
-    folder, ids = write_event(content, slug, session)
+    folder, ids, wrote = write_event(content, slug, session)
     rounds = len({line.round for line in session.lines})
     print(say("written", locale, pairs=len(set(ids.values())), rounds=rounds,
               results=len(session.lines), program=session.program, path=folder))
@@ -1323,8 +1327,8 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
         print(say("cut", locale))
     if totals_printed:
         print(say("totals_printed", locale))
-    if session.adjusted == "fixed":
-        print(say("adjusted_fixed", locale))
+    if session.adjusted == "fixed":  # written so only when this import wrote the stage
+        print(say("adjusted_fixed" if wrote else "adjusted_fixed_kept", locale))
     if session.cumulative:  # its Session columns compared, or none to compare
         print(say("cumulative" if any(p.figures for p in session.pairs.values()) else "cumulative_none", locale,
                   boards=session.cumulative))
