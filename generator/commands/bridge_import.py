@@ -1013,8 +1013,10 @@ def _in_convention(mp: float, top: float, convention: tuple[int, bool]) -> float
 
 def compare(session: Session, ids: dict[tuple[str, str], str],
             stage_result: Any) -> tuple[int, list[Difference], tuple[int, bool] | None, bool, int | None, bool]:
-    """Every published figure against paibang's: (figures compared, differences, MP convention,
-    whether the file's totals are its board figures as printed, summed, the results the file
+    """Every published figure against paibang's (the totals against its standings as the site
+    shows them): (figures compared, differences, MP convention, whether the file's totals are its
+    board figures as printed, summed (most of the totals that differ are that sum; those
+    differences carry it), the results the file
     factors its boards to when it factors them to more than were played, whether it cuts its
     board figures at the decimals written instead of rounding them)."""
     ours: dict[tuple[int, str, str], Any] = {}
