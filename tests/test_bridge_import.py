@@ -107,6 +107,23 @@ def test_fixed_adjusted_scores_are_read_from_the_file(tmp_path, capsys):
     assert "adjusted:" not in (tmp_path / "session/content/events/club/event.yaml").read_text(encoding="utf-8")
 
 
+def test_a_kept_stage_is_not_said_to_be_written_adjusted_fixed(tmp_path, capsys):
+    """The file gives its A- a fixed 40 %, but the event already has the stage, without
+    `adjusted: fixed`: the import keeps the stage as it is and says so; it does not say it
+    wrote `adjusted: fixed`. Paibang's session rule then differs from the file on that board."""
+    text = CLUB.read_bytes().decode("latin-1")
+    for old, new in (('"A+" "A-" 1.2 0.6 60 29', '"A+" "A-" 1.2 0.8 60 40'), (" 4  5   4.6 28.57", " 4  5   4.8 30.00")):
+        text = text.replace(old, new)
+    content, _ = import_strictly(tmp_path, "fixed.pbn", text, capsys)
+    event = content / "events/club/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("    adjusted: fixed\n", ""), encoding="utf-8")
+    assert run(content, "club", tmp_path / "fixed.pbn") == 0
+    out = capsys.readouterr().out
+    assert "the event's stage was kept as it is (adjusted: fixed not written)" in out
+    assert "(written adjusted: fixed)" not in out and "adjusted:" not in event.read_text(encoding="utf-8")
+    assert "board 3 MP_EW  P5: file 0.8, paibang 0.5714" in out  # 28.57 % of 2
+
+
 def test_a_difference_is_listed_and_strict_exits_1(tmp_path, capsys):
     content = site(tmp_path)
     assert run(content, "club", CLUB) == 0
@@ -125,6 +142,61 @@ def test_a_difference_is_listed_and_strict_exits_1(tmp_path, capsys):
     assert main(["import", "club", str(CLUB), "--content", str(content), "--lang", "zh-Hans"]) == 0
     out = capsys.readouterr().out
     assert "  第 3 副 MP_EW  P5：文件 0.6，paibang 0.8" in out and "  总成绩表 TotalScoreMP  P5：文件 4.6，paibang 4.8" in out
+
+
+@pytest.mark.parametrize(("old", "new", "equal"), [
+    (" 2.0 0.0 100 0", " 2." + "0" * 30 + " 0.0 100 0", True),  # more decimals than Decimal's 28 digits
+    (" 2.0 0.0 100 0", " 2." + "0" * 400 + " 0.0 100 0", True),  # more than a float's 308
+    ('"420" - 0.0 2.0 0 100', '"420" - 1e308 7e307 0 100', False),  # NS + EW near the largest float
+    ('"420" - 0.0 2.0 0 100', '"420" - 1e400 nan 0 100', False),  # infinite, not a number
+])
+def test_odd_board_figures_are_compared_without_a_traceback(tmp_path, capsys, old, new, equal):
+    """A figure written with hundreds of decimals is compared at 9 (equal: 2.000… is 2); figures
+    too large to be MPs are differences, and say no number of results the file factors to."""
+    text = CLUB.read_bytes().decode("latin-1")
+    assert text.count(old) >= 1
+    text = text.replace(old, new, 1)
+    if "420" in old:  # both results of board 1
+        text = text.replace('"450" - 2.0 0.0 100 0', '"450" - ' + new.split(" - ")[1].replace(" 0 100", " 100 0"), 1)
+    path = tmp_path / "odd.pbn"
+    path.write_bytes(text.encode("latin-1"))
+    assert run(site(tmp_path), "club", path) == 0
+    out = capsys.readouterr().out
+    assert ("all 114 figures equal" in out) is equal
+    assert "factored" not in out and ("board 1 MP_NS  P5: file " in out) is not equal
+
+
+def test_a_cut_figure_below_zero_is_cut_toward_zero():
+    """Centred MPs below zero cut at the decimals written as a program cuts them: -1.25 is -1.2."""
+    from generator.commands.bridge_import import _cut
+
+    assert _cut("-1.2", -1.25, True) == -1.2 and _cut("1.2", 1.25, True) == 1.2
+    assert _cut("-1.2", -1.2000000001, True) == -1.2 and _cut("47.9", 47.9677, True) == 47.9
+    assert _cut("1.0", 1e308, True) == 1e308
+
+
+@pytest.mark.parametrize(("first", "second", "rule"), [
+    (("10", "0"), ("20", "20"), None),  # 100 % of 10 and 50 % of 40: 30 of 50 = 60 % (a mean of 75 %)
+    (("30", "10"), ("4", "6"), "fixed"),  # 75 % of 40 and 40 % of 10: 34 of 50 = 68 % (a mean of 57.5 %)
+])
+def test_the_adjusted_rule_measures_a_session_as_paibang_does(first, second, rule):
+    """Boards of different tops (10 and 40): a pair's session is its MPs over its tops, as
+    paibang's rule (duplicate.session_adjusted) measures it, not the mean of its boards'
+    percentages. Pair 1 has 60 % of the session and the file gives its A+ 60 %: the session
+    rule gives the same, nothing tells `fixed`; with 68 %, the A+'s 60 % is the fixed rule."""
+    from generator.commands.bridge_import import Line, Session, adjusted_rule
+    from generator.games.bridge.scoring import AdjustedRecord, BoardRecord
+
+    def line(board, record, ns, ew, percent=None):
+        figures = {"MP_NS": ns, "MP_EW": ew} if ns is not None else {}
+        if percent:
+            figures.update({"Percentage_NS": percent[0], "Percentage_EW": percent[1]})
+        return Line(1, 1, board, "1", "2", record, figures=figures)
+
+    session = Session("x", "t", None, "matchpoints", lines=[
+        line(1, BoardRecord(1, None), *first), line(2, BoardRecord(2, None), *second),
+        line(3, AdjustedRecord(3, 60.0, 40.0), None, None, ("60", "40"))])
+    assert adjusted_rule(session) == rule
 
 
 def test_where_a_figure_is_is_said_in_every_language():

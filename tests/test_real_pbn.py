@@ -198,14 +198,20 @@ def test_ffb_seance_1_every_figure_but_one_tie_the_file_breaks(tmp_path, capsys)
     """30 boards, 22 tables, each board's MPs on a top of 42 (Neuberg where a table is adjusted:
     21 results), A+ 25.2 = 60 %. The file totals the board figures as it prints them (28.33 as
     28.3): P7's 30 figures make 771.2 and 771.2 / 1260 = 61.21 %, where the exact MPs make
-    771.13 (61.20 %); the import compares in the file's way. The one figure left: P44 and P1
-    both have 593.2 (47.08 %); the file places them 31 and 32 by its Tiebreak column (2 and 0),
-    a rule it does not state; paibang shares the place."""
+    771.13 (61.20 %, what paibang's standings show). The import compares paibang's own standings
+    and lists those 17 totals as differences, each explained by the file's way (the sum of its
+    printed figures is the published figure). The one other: P44 and P1 both have 593.2
+    (47.08 %); the file places them 31 and 32 by its Tiebreak column (2 and 0), a rule it does
+    not state; paibang shares the place."""
     folder, out = _imported(tmp_path, SEANCE_1, capsys)
     assert "2 a result beaten, from zero" in out
     assert "totals written: each board's figure as printed (rounded), summed" in out
-    assert "1 of 3428 figures differ:" in out
-    assert "  total Rank  P1: file 32, paibang 31" in out
+    assert "18 of 3428 figures differ, 17 of them totals that are the file's board figures as printed (rounded), summed:" in out
+    assert ("  total TotalScoreMP  P7: file 771.2, paibang 771.1 (explained: the file's board figures as printed, summed,"
+            " make 771.2)") in out
+    assert "  total TotalPercentage  P7: file 61.21, paibang 61.2 (explained:" in out
+    assert "  total Rank  P1: file 32, paibang 31\n" in out  # not explained: the file's tiebreak
+    assert out.count("(explained: ") == 17
     event = (folder / "event.yaml").read_text(encoding="utf-8")
     assert "movement: barometer" in event and "rounds: 15" in event and "boards: 2" in event
     round_1 = (folder / "results/pairs-round-1.yaml").read_text(encoding="utf-8")
@@ -218,14 +224,36 @@ def test_ffb_seance_1_every_figure_but_one_tie_the_file_breaks(tmp_path, capsys)
 def test_ffb_seance_5_session_columns_every_figure_equal(tmp_path, capsys):
     """Séance 5 of the same final: its TotalScoreTable is the final's running total (144 boards:
     P44 3383.0, 55.94 %), with this session's own figures in SessionScoreMP / SessionPercentage /
-    SessionRank (P44 718.9, 61.13 %, first). Those are compared, every one equal; the places
-    shared in the file (11 and 12: P22 and P30, 623.1) are shared by paibang."""
+    SessionRank (P44 718.9, 61.13 %, first). Those are compared with paibang's standings: two
+    percentages differ, each the file's board figures as printed, summed (P37 49.24 %, paibang
+    49.25 %; P25 54.18 %, paibang 54.17 %); every place and MP total is equal, the places shared
+    in the file (11 and 12: P22 and P30, 623.1) shared by paibang."""
     folder, out = _imported(tmp_path, SEANCE_5, capsys)
     assert "the file's totals run over 144 boards of several sessions" in out
-    assert "all 3211 figures equal" in out
+    assert "totals written: each board's figure as printed (rounded), summed" in out
+    assert "2 of 3211 figures differ, 2 of them totals that are the file's board figures as printed (rounded), summed:" in out
+    assert ("  total TotalPercentage  P37: file 49.24, paibang 49.25 (explained: the file's board figures as printed,"
+            " summed, make 49.2432)") in out
+    assert "  total TotalPercentage  P25: file 54.18, paibang 54.17 (explained:" in out
     round_9 = (folder / "results/pairs-round-9.yaml").read_text(encoding="utf-8")
     assert "      17: A-/A+\n" in round_9  # table 21: P1 (43.86 % in the session) A- 40 %, P4 A+ 60 %
     found = _standings(folder)
     assert found["P44"] == (1, False, 61.13) and found["P14"] == (2, False, 60.45)
     assert found["P22"] == found["P30"] == (11, True, 52.98)
     assert found["P21"] == found["P40"] == (30, True, 47.2) and found["P6"][0] == 44
+
+
+def test_ffb_seance_5_without_its_session_columns_says_the_totals_were_not_compared(tmp_path, capsys):
+    """The same file with its Session columns named otherwise: its totals run over 144 boards
+    and nothing of this session's own is there, so no total is compared, and the import says
+    so rather than that the Session columns were."""
+    text = SEANCE_5.read_bytes().decode("latin-1")
+    for column in ("SessionScoreMP", "SessionPercentage", "SessionRank"):
+        assert f";{column}\\" in text
+        text = text.replace(f";{column}\\", f";Other{column}\\", 1)
+    path = tmp_path / "seance5.pbn"
+    path.write_bytes(text.encode("latin-1"))
+    _, out = _imported(tmp_path, path, capsys)
+    assert "the file's totals run over 144 boards of several sessions and it gives no columns of this session's own" in out
+    assert "are compared" not in out and "total " not in out
+    assert "all 3079 figures equal" in out  # 3211 less this session's 44 ranks, totals and percentages

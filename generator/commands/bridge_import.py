@@ -39,7 +39,7 @@ import re
 import sys
 from collections import defaultdict
 from dataclasses import dataclass, field
-from decimal import ROUND_FLOOR, ROUND_HALF_UP, Decimal
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
@@ -314,8 +314,9 @@ def read_usebio_session(text: str) -> Session:
             if data.get("PERCENTAGE"):
                 pair.figures["TotalPercentage"] = data["PERCENTAGE"]
             # a TOTAL_SCORE that is the PERCENTAGE again (scorer-to-usebio writes Scorer's result
-            # in both) is no matchpoint total
-            if data.get("TOTAL_SCORE") and data.get("TOTAL_SCORE") != data.get("PERCENTAGE"):
+            # in both, 55.2 and 55.20 alike) is no matchpoint total
+            total, percent = data.get("TOTAL_SCORE"), data.get("PERCENTAGE")
+            if total and (total != percent and (_value(total) is None or _value(total) != _value(percent or "x"))):
                 pair.figures["TotalScoreMP"] = data["TOTAL_SCORE"]
         elif data.get("TOTAL_SCORE"):
             pair.figures["TotalScoreIMP"] = data["TOTAL_SCORE"]
@@ -634,7 +635,9 @@ def adjusted_rule(session: Session) -> str | None:
     paibang applies it by default (`adjusted: session`) gives that pair its own percentage; None
     (the default) when they show the session rule, or cannot tell (every adjusted pair between 40
     and 60 %). A side's figure is its Percentage column, or its MPs over the board's top (what a
-    result's NS and EW MPs add up to on that board)."""
+    result's NS and EW MPs add up to on that board); a pair's session, as paibang's rule measures
+    it (duplicate.session_adjusted), its MPs on its real boards over their tops, the mean of its
+    Percentage column only when the file's MPs give no tops."""
     if session.scoring != "matchpoints":
         return None
     tops: dict[int, list[float]] = defaultdict(list)
@@ -653,6 +656,7 @@ def adjusted_rule(session: Session) -> str | None:
 
     ids = entry_ids(session)
     own: dict[str, list[float]] = defaultdict(list)  # entry -> its real boards' percentages
+    mps: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])  # entry -> its real boards' MPs and tops
     given: list[tuple[str, float, float]] = []  # (entry, written 60 / 40, the file's figure)
     for line in session.lines:
         for side, pair in (("NS", line.ns), ("EW", line.ew)):
@@ -662,6 +666,10 @@ def adjusted_rule(session: Session) -> str | None:
             record = line.record
             if isinstance(record, BoardRecord):
                 own[ids[(side, pair)]].append(figure)
+                mp, board_top = _value(line.figures.get(f"MP_{side}") or "x"), top.get(line.board)
+                if mp is not None and board_top and board_top > 0:
+                    mps[ids[(side, pair)]][0] += mp
+                    mps[ids[(side, pair)]][1] += board_top
             elif isinstance(record, AdjustedRecord) and not record.fixed:
                 written = record.ns if side == "NS" else record.ew
                 if written in (40.0, 60.0):
@@ -671,8 +679,12 @@ def adjusted_rule(session: Session) -> str | None:
         if abs(figure - written) > 1:  # the file moved it: the pair's own percentage
             moved += 1
             continue
-        figures = own.get(entry, [])
-        session_percent = sum(figures) / len(figures) if figures else 50.0
+        if mps:  # total MPs over total tops, as session_adjusted: boards of different tops weigh by their tops
+            mp, tops = mps.get(entry, (0.0, 0.0))
+            session_percent = 100 * mp / tops if tops else 50.0
+        else:
+            figures = own.get(entry, [])
+            session_percent = sum(figures) / len(figures) if figures else 50.0
         if (written == 60.0 and session_percent > 61) or (written == 40.0 and session_percent < 39):
             fixed += 1
     return "fixed" if fixed > moved else None
@@ -838,7 +850,9 @@ def round_texts(session: Session, ids: dict[tuple[str, str], str]) -> dict[int, 
     return texts
 
 
-def write_event(content: Path, slug: str, session: Session) -> tuple[Path, dict[tuple[str, str], str]]:
+def write_event(content: Path, slug: str, session: Session) -> tuple[Path, dict[tuple[str, str], str], bool]:
+    """The event's folder, the entry ids, and whether the stage was written (False: the event
+    already had it, kept as it is)."""
     folder = content / "events" / slug
     ids = entry_ids(session)
     rounds_seen = {line.round for line in session.lines} | {r for r, _ in session.sit_outs}
@@ -851,32 +865,34 @@ def write_event(content: Path, slug: str, session: Session) -> tuple[Path, dict[
     text = event_text(session, ids, max(rounds_seen, default=1), boards)
     if not event.exists():
         event.write_text(text, encoding="utf-8")
+        wrote = True
     else:
         _add_missing_entries(event, [(e, names, None) for e, names in _entries(session, ids)])
-        _add_missing_stage(event, STAGE, text)
+        wrote = _add_missing_stage(event, STAGE, text)
     for number, text in round_texts(session, ids).items():
         (folder / "results" / f"{STAGE}-round-{number}.yaml").write_text(text, encoding="utf-8")
-    return folder, ids
+    return folder, ids, wrote
 
 
-def _add_missing_stage(event: Path, stage: str, written: str) -> None:
+def _add_missing_stage(event: Path, stage: str, written: str) -> bool:
     """An existing event without the imported stage gets it (the stage block of a new event's
     file), at the end of its `stages:` list when that list is the file's last key (comments after
     it, such as `paibang new`'s commented results example, stay after it); otherwise it is left
-    for the secretary, and the check that follows names the unknown stage."""
+    for the secretary, and the check that follows names the unknown stage. True when written."""
     text = event.read_text(encoding="utf-8")
     if re.search(rf"\bid:\s*[\"']?{re.escape(stage)}\b", text):
-        return
+        return False
     block = written.split("\nstages:\n", 1)[1] if "\nstages:\n" in written else written.split("stages:\n", 1)[-1]
     lines = text.rstrip("\n").splitlines()
     tops = [i for i, line in enumerate(lines) if _top_key(line)]
     if not tops or not re.match(r"stages\s*:\s*(\[\s*\]\s*)?(#.*)?$", lines[tops[-1]]):
-        return
+        return False
     at = tops[-1]
     lines[at] = re.sub(r"\[\s*\]", "", lines[at], count=1).rstrip()
     end = _block_end(lines, at)
     lines[end:end] = block.rstrip("\n").splitlines()
     event.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return True
 
 
 def _top_key(line: str) -> bool:
@@ -948,11 +964,14 @@ class Difference:
     pair: str
     published: str
     computed: str
+    printed: str | None = None  # a total that is the file's board figures as printed, summed: what that sum makes
 
 
 def _decimals(text: str) -> int:
+    """The decimals a figure is written with; at most 9 (no program writes more, and a figure
+    written with hundreds is still compared, at 9)."""
     text = text.strip().replace(",", ".")
-    return len(text.split(".", 1)[1]) if "." in text else 0
+    return min(len(text.split(".", 1)[1]), 9) if "." in text else 0
 
 
 def _value(text: str) -> float | None:
@@ -994,8 +1013,10 @@ def _in_convention(mp: float, top: float, convention: tuple[int, bool]) -> float
 
 def compare(session: Session, ids: dict[tuple[str, str], str],
             stage_result: Any) -> tuple[int, list[Difference], tuple[int, bool] | None, bool, int | None, bool]:
-    """Every published figure against paibang's: (figures compared, differences, MP convention,
-    whether the file's totals are its board figures as printed, summed, the results the file
+    """Every published figure against paibang's (the totals against its standings as the site
+    shows them): (figures compared, differences, MP convention, whether the file's totals are its
+    board figures as printed, summed (most of the totals that differ are that sum; those
+    differences carry it), the results the file
     factors its boards to when it factors them to more than were played, whether it cuts its
     board figures at the decimals written instead of rounding them)."""
     ours: dict[tuple[int, str, str], Any] = {}
@@ -1056,27 +1077,49 @@ def compare(session: Session, ids: dict[tuple[str, str], str],
                     None if mp is None else _cut(published, _in_convention(mp, top, convention), cut, places.get(column)), column)
                    for where, pair, published, mp, top, column in mp_checks]
     standings = {s.entry.id: s for s in stage_result.standings}
+    # The totals are always paibang's own standings: place, total and percentage as the site shows them.
     exact = _pair_figures(session, ids, standings, convention)
     # Some programs (Magic Contest) total the board figures as they print them: each rounded at
-    # the decimals written, then summed, the percentage and the place taken from that sum.
-    # Whichever way agrees with more of the file's totals is the file's (said when it is that one).
+    # the decimals written, then summed, the percentage and the place taken from that sum. A total
+    # that differs from paibang's but is what that sum makes of it is still a difference, said
+    # with that explanation when it explains most of the totals that differ (the file's way);
+    # otherwise it is a coincidence of a few (Scorer's percentages), and nothing is said.
     as_printed = (_pair_figures(session, ids, standings, convention, _printed_sums(mp_checks, convention, cut, places))
                   if mp_checks else [])
-    totals_printed = bool(as_printed) and (sum(c is not None and _equal(p, c, places.get(k)) for *_, p, c, k in as_printed)
-                                           > sum(c is not None and _equal(p, c, places.get(k)) for *_, p, c, k in exact))
-    checks += as_printed if totals_printed else exact
-    differences = [Difference(where, pair, published, "—" if computed is None else _shown(computed))
-                   for where, pair, published, computed, column in checks
-                   if computed is None or not _equal(published, float(computed), places.get(column))]
+    printed_of = {id(check): other[3] for check, other in zip(exact, as_printed)}
+    checks += exact
+    differences = []
+    totals = explained = 0
+    for check in checks:
+        where, pair, published, computed, column = check
+        if computed is not None and _equal(published, float(computed), places.get(column)):
+            continue
+        printed = printed_of.get(id(check))
+        if id(check) in printed_of:
+            totals += 1
+            if printed is not None and _equal(published, float(printed), places.get(column)):
+                explained += 1
+            else:
+                printed = None
+        differences.append(Difference(where, pair, published, "—" if computed is None else _shown(computed),
+                                      None if printed is None else _shown(printed)))
+    totals_printed = 2 * explained > totals
+    if not totals_printed:
+        for difference in differences:
+            difference.printed = None
     return len(checks), differences, convention, totals_printed, _most_common(factored.values()), cut
 
 
 def _cut(published: str, computed: float, cut: bool, places: int | None = None) -> float:
-    """Paibang's figure cut (not rounded) at the decimals the file writes, when the file cuts."""
+    """Paibang's figure cut (not rounded: truncated toward zero, as centred MPs below zero are)
+    at the decimals the file writes, when the file cuts."""
     if not cut:
         return computed
     step = 10 ** max(_decimals(published), places or 0)
-    return math.floor(computed * step + 1e-6) / step
+    scaled = computed * step
+    if not math.isfinite(scaled):
+        return computed
+    return math.trunc(scaled + math.copysign(1e-6, scaled)) / step
 
 
 def _places(session: Session) -> dict[str, int]:
@@ -1105,8 +1148,8 @@ def _factored_to(sums: dict[int, list[float]], convention: tuple[int, bool]) -> 
     found = {}
     for board, values in sums.items():
         common = _most_common(values)
-        if common is not None and common > 0 and float(common / scale).is_integer():
-            found[board] = int(common / scale) + 1
+        if common is not None and common > 0 and float(common / scale).is_integer() and common / scale <= 10_000:
+            found[board] = int(common / scale) + 1  # 2 to 10,001 results: no other figures say results
     return found
 
 
@@ -1134,8 +1177,12 @@ def _printed_sums(mp_checks: list[tuple[dict[str, str], str, str, float, float, 
         if mp is None:
             continue
         step = Decimal(1).scaleb(-(places or {}).get(column, _decimals(published)))
-        value = Decimal(repr(_in_convention(mp, top, convention or (2, False)))).quantize(step, rounding=ROUND_FLOOR if cut else ROUND_HALF_UP)
-        sums[pair][0] += float(value)
+        figure = _in_convention(mp, top, convention or (2, False))
+        try:
+            value = float(Decimal(repr(figure)).quantize(step, rounding=ROUND_DOWN if cut else ROUND_HALF_UP))
+        except InvalidOperation:  # a figure too large to round at those decimals: as it is
+            value = figure
+        sums[pair][0] += value
         sums[pair][1] += top
     return {pair: (round(total, 6), top) for pair, (total, top) in sums.items()}
 
@@ -1201,10 +1248,18 @@ def _report(total: int, differences: list[Difference], strict: bool, locale: str
     if not differences:
         print(say("equal", locale, n=total))
         return 0
-    print(say("differ", locale, n=total, bad=len(differences)))
+    printed = sum(1 for difference in differences if difference.printed is not None)
+    if printed:  # totals that are the file's board figures as printed, summed: still differences, counted apart
+        print(say("differ_printed", locale, n=total, bad=len(differences), printed=printed))
+    else:
+        print(say("differ", locale, n=total, bad=len(differences)))
     for difference in differences:
-        print(say("line", locale, what=difference.where[locale], pair=difference.pair, published=difference.published,
-                  computed=difference.computed))
+        if difference.printed is not None:
+            print(say("line_printed", locale, what=difference.where[locale], pair=difference.pair,
+                      published=difference.published, computed=difference.computed, printed=difference.printed))
+        else:
+            print(say("line", locale, what=difference.where[locale], pair=difference.pair, published=difference.published,
+                      computed=difference.computed))
     return 1 if strict else 0
 
 
@@ -1255,7 +1310,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
         problem = catalogues.word("bridge_import_no_results")
         print(say("refused", locale, path=path, problem=problem[locale]), file=sys.stderr)
         return 1
-    folder, ids = write_event(content, slug, session)
+    folder, ids, wrote = write_event(content, slug, session)
     rounds = len({line.round for line in session.lines})
     print(say("written", locale, pairs=len(set(ids.values())), rounds=rounds,
               results=len(session.lines), program=session.program, path=folder))
@@ -1274,8 +1329,9 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
         print(say("cut", locale))
     if totals_printed:
         print(say("totals_printed", locale))
-    if session.adjusted == "fixed":
-        print(say("adjusted_fixed", locale))
-    if session.cumulative:
-        print(say("cumulative", locale, boards=session.cumulative))
+    if session.adjusted == "fixed":  # written so only when this import wrote the stage
+        print(say("adjusted_fixed" if wrote else "adjusted_fixed_kept", locale))
+    if session.cumulative:  # its Session columns compared, or none to compare
+        print(say("cumulative" if any(p.figures for p in session.pairs.values()) else "cumulative_none", locale,
+                  boards=session.cumulative))
     return _report(total, differences, strict, locale)
