@@ -221,7 +221,7 @@ def test_ffb_seance_1_every_figure_but_one_tie_the_file_breaks(tmp_path, capsys)
     assert found["P44"] == found["P1"] == (31, True, 47.08)
 
 
-def test_ffb_seance_5_session_columns_every_figure_equal(tmp_path, capsys):
+def test_ffb_seance_5_session_columns_two_percentages_from_printed_figures(tmp_path, capsys):
     """Séance 5 of the same final: its TotalScoreTable is the final's running total (144 boards:
     P44 3383.0, 55.94 %), with this session's own figures in SessionScoreMP / SessionPercentage /
     SessionRank (P44 718.9, 61.13 %, first). Those are compared with paibang's standings: two
