@@ -20,8 +20,9 @@ factored (Neuberg) up to every table of the movement, a phantom's counted (Score
 cut at the decimals written (Scorer cuts). The comparison takes the way that fits most of the
 file's board figures, and a published figure is equal when paibang's, that way, rounds to it at
 the decimals its column is written with (the most any figure of the column has: 64.10 may be
-written 64.1). Totals are paibang's, or, when more of the file's totals agree, the board figures
-as printed, summed (Magic Contest). A later session of a multi-session event (Magic Contest:
+written 64.1). Totals are always paibang's standings, as the site shows them; one that differs
+but is the file's board figures as printed, summed (Magic Contest), is listed with that
+explanation when it explains most of the totals that differ. A later session of a multi-session event (Magic Contest:
 NrBoards over NrBoardsSession) is compared on its Session columns. What the file says of the
 stage is written into it: a barometer (`movement: barometer`), A+ / A- given a fixed 60 / 40 %
 where the session rule would not (`adjusted: fixed`, `adjusted_rule`).
@@ -1084,30 +1085,25 @@ def compare(session: Session, ids: dict[tuple[str, str], str],
     # that differs from paibang's but is what that sum makes of it is still a difference, said
     # with that explanation when it explains most of the totals that differ (the file's way);
     # otherwise it is a coincidence of a few (Scorer's percentages), and nothing is said.
-    as_printed = (_pair_figures(session, ids, standings, convention, _printed_sums(mp_checks, convention, cut, places))
-                  if mp_checks else [])
-    printed_of = {id(check): other[3] for check, other in zip(exact, as_printed)}
-    checks += exact
-    differences = []
-    totals = explained = 0
-    for check in checks:
-        where, pair, published, computed, column = check
-        if computed is not None and _equal(published, float(computed), places.get(column)):
-            continue
-        printed = printed_of.get(id(check))
-        if id(check) in printed_of:
-            totals += 1
-            if printed is not None and _equal(published, float(printed), places.get(column)):
-                explained += 1
-            else:
-                printed = None
-        differences.append(Difference(where, pair, published, "—" if computed is None else _shown(computed),
-                                      None if printed is None else _shown(printed)))
-    totals_printed = 2 * explained > totals
-    if not totals_printed:
-        for difference in differences:
-            difference.printed = None
-    return len(checks), differences, convention, totals_printed, _most_common(factored.values()), cut
+    as_printed = [check[3] for check in
+                  _pair_figures(session, ids, standings, convention, _printed_sums(mp_checks, convention, cut, places))
+                  ] if mp_checks else [None] * len(exact)  # each total's figure from that sum, in exact's order
+
+    def differs(published: str, computed: float | None, column: str) -> bool:
+        return computed is None or not _equal(published, float(computed), places.get(column))
+
+    differences = [Difference(where, pair, published, "—" if computed is None else _shown(computed))
+                   for where, pair, published, computed, column in checks if differs(published, computed, column)]
+    totals = [(Difference(where, pair, published, "—" if computed is None else _shown(computed)),
+               printed is not None and not differs(published, printed, column), printed)
+              for (where, pair, published, computed, column), printed in zip(exact, as_printed)
+              if differs(published, computed, column)]
+    totals_printed = 2 * sum(explained for _, explained, _ in totals) > len(totals)
+    for difference, explained, printed in totals:
+        if totals_printed and explained:
+            difference.printed = _shown(printed)
+        differences.append(difference)
+    return len(checks) + len(exact), differences, convention, totals_printed, _most_common(factored.values()), cut
 
 
 def _cut(published: str, computed: float, cut: bool, places: int | None = None) -> float:
