@@ -797,9 +797,10 @@ class _Rendering:
             # read the rows of many events each, in waves of their own. The first wave renders
             # while the caller goes on; the others, in `finish`.
             wave = WAVE_TASKS * workers
-            self.waves = [part[start:start + wave] for part in (shares, by_persons) for start in range(0, len(part), wave)]
-            if len(self.waves) == 2 and len(shares) + len(by_persons) <= wave:  # a small site: one wave
+            if len(shares) + len(by_persons) <= wave:  # a small site: one wave
                 self.waves = [shares + by_persons]
+            else:
+                self.waves = [part[start:start + wave] for part in (shares, by_persons) for start in range(0, len(part), wave)]
             self.workers = workers
             self._fork(self.waves.pop(0))
         finally:

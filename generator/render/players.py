@@ -35,7 +35,7 @@ from generator.content.model import Event
 from generator.forking import can_fork, forked_pool
 from generator.tournament.results import EventResult
 from generator.tournament.standings import rank_label
-from generator.tournament.summary import EventSummary, Seating, names_of, seating, shown_rows
+from generator.tournament.summary import EventSummary, Seats, names_of, seating, shown_rows
 
 KEY_LENGTH = 10
 
@@ -186,12 +186,12 @@ def _name_identity(name: str, group: str | None) -> str:
     return f"name:{name}\n{group or ''}"
 
 
-def _namesakes(event: Event, seated: Seating) -> dict[tuple[str, int], tuple[str, Apart]]:
+def _namesakes(event: Event, seated: Seats) -> dict[tuple[str, int], tuple[str, Apart]]:
     """Rule 5: (entry id, player index) -> (identity, why) for each player without an id whose
     name and group another seat of the event shares. A substitute entry's players are left out:
     a substitute is the regular player of that name filling a table (rule 2 joins them)."""
     seats: dict[tuple[str, str | None], list[tuple[str, int]]] = {}
-    for entry_id, group, substitute, players in seated[0]:
+    for entry_id, group, substitute, players in seated:
         if substitute:
             continue
         for index, (name, player_id) in enumerate(players):
@@ -434,7 +434,7 @@ def _match(results: list[EventResult | EventSummary], inputs: str) -> PeopleInde
         named: dict[tuple[str, str | None], int] = {}
         rows: dict[int, list] = {}  # person -> [entry id, index, substitute?, credit keys, roles]
         players_by_name: dict[str, list[int]] = {}
-        namesakes = _namesakes(event, (seated, officials))
+        namesakes = _namesakes(event, seated)
         for entry_id, group, substitute, players in seated:
             for index, (name, player_id) in enumerate(players):
                 number = person_for(name, group, player_id, namesakes.get((entry_id, index)))

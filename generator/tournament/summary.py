@@ -250,7 +250,8 @@ def line_of(summary: EventSummary) -> SummaryLine:
 #   seats:     ((entry id, group, substitute, ((player's name, id or None), ...)), ...) in the event's order
 #   officials: ((name, role), ...)
 # (ids are matched on, never shown: like the rest of the event cache, kept in the user's own folder)
-Seating = tuple[tuple[tuple[str, str | None, bool, tuple[tuple[str, str | None], ...]], ...], tuple[tuple[str, str], ...]]
+Seats = tuple[tuple[str, str | None, bool, tuple[tuple[str, str | None], ...]], ...]
+Seating = tuple[Seats, tuple[tuple[str, str], ...]]
 
 # What a player's row shows of one event (render/players.py), as plain data, and who is who in it:
 #   entries: entry id -> (name, group, substitute, its players' names)
