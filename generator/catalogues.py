@@ -22,19 +22,26 @@ placeholders with `str.format`, so a literal brace in any entry is written `{{ }
 the translator (render/i18n.py), which reads the same catalogues.
 
 Catalogues are data: reading one runs nothing, and nothing is read until a word is asked for.
-Translators can use any .po tool (Poedit, Weblate, `pybabel`, `msgfmt --check`).
+Translators can use any .po tool (Poedit, Weblate, `pybabel`, `msgfmt --check`). What Babel made
+of a .po file is kept beside it, sealed, for the next process (see "The catalogues' cache" below).
 """
 
 from __future__ import annotations
 
 import gettext
+import hashlib
+import importlib.util
 import io
+import json
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from babel.messages import mofile, pofile
-from babel.messages.catalog import Catalog
+from generator import seals
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
 
 LOCALES = ("zh-Hans", "zh-Hant", "en")
 SHARED = Path(__file__).resolve().parent  # generator/: the catalogues every part shares
@@ -47,23 +54,36 @@ def catalogue_path(folder: Path, domain: str, locale: str) -> Path:
     return folder / "locales" / locale.replace("-", "_") / "LC_MESSAGES" / f"{domain}.po"
 
 
+Entries = dict[tuple[str | None, str], str]  # (msgctxt, msgid) -> msgstr
+
+
 @cache
 def read_catalogue(path: Path) -> Catalog | None:
     """One .po file as Babel reads it (None when the folder has no such catalogue). A broken
     file is an error of paibang's own, raised with its line by Babel (`abort_invalid`)."""
     if not path.is_file():
         return None
-    with path.open("rb") as handle:
-        return pofile.read_po(handle, abort_invalid=True)
+    return _parsed(path.read_bytes())
 
 
-def entries(path: Path) -> dict[tuple[str | None, str], str]:
+def _parsed(data: bytes) -> Catalog:
+    # Babel is imported only where a .po file is parsed: a process that finds every catalogue
+    # in the cache never imports it (about 20 ms of processor time).
+    from babel.messages import pofile
+
+    return pofile.read_po(io.BytesIO(data), abort_invalid=True)
+
+
+def entries(path: Path) -> Entries:
     """The translated entries of a .po file: (msgctxt, msgid) -> msgstr; fuzzy and empty ones
     skipped, as gettext skips them. Plural entries keep their first form."""
-    catalog = read_catalogue(path)
-    if catalog is None:
-        return {}
-    found: dict[tuple[str | None, str], str] = {}
+    found = _compiled(path)
+    return dict(found[0]) if found else {}
+
+
+def _entries_of(catalog: Catalog) -> Entries:
+    """`entries` of a catalogue Babel has read, in the order of its file."""
+    found: Entries = {}
     for message in catalog:
         if not message.id or message.fuzzy:
             continue
@@ -131,21 +151,103 @@ def messages(folder: Path) -> dict[str, dict[str, tuple[str, str]]]:
 
 def compile_mo(catalog: Catalog) -> bytes:
     """The GNU .mo form of a catalogue, as Babel's `pybabel compile` writes it (reproducible)."""
+    from babel.messages import mofile
+
     buffer = io.BytesIO()
     mofile.write_mo(buffer, catalog)
     return buffer.getvalue()
 
 
 def translations(folder: Path, domain: str, locale: str) -> gettext.GNUTranslations | gettext.NullTranslations:
-    """One catalogue as a standard gettext object, compiled in memory: there is no .mo file to
-    commit or to forget to refresh."""
-    catalog = read_catalogue(catalogue_path(folder, domain, locale))
-    if catalog is None:
+    """One catalogue as a standard gettext object, compiled from its .po file (or taken from
+    the cache made of it): there is no .mo file to commit or to forget to refresh."""
+    found = _compiled(catalogue_path(folder, domain, locale))
+    if found is None:
         return gettext.NullTranslations()
-    return gettext.GNUTranslations(io.BytesIO(compile_mo(catalog)))
+    return gettext.GNUTranslations(io.BytesIO(found[1]))
 
 
 def forget() -> None:
     """Read the catalogues again on the next word (after editing a .po file in a running process)."""
-    for cached in (read_catalogue, words, messages):
+    for cached in (read_catalogue, _compiled, words, messages):
         cached.cache_clear()
+
+
+# The catalogues' cache. Importing Babel and parsing the 30 .po files with it took about 0.1 s
+# of processor time in every command that reads them all (build, check, pair, serve's rebuilds;
+# 0.03 s from this cache), so what Babel makes of one, its entries and its GNU .mo, is kept
+# beside it in __pycache__/<domain>.po.sealed, as Python keeps a module's compiled code and
+# render/fast_jinja.py a template's (and the code's digest, render/incremental.py's code_digest,
+# passes over __pycache__ as it does for theirs). Not in .paibang-cache/: that folder is a site's,
+# beside its output/, which `check` or `pair` never name, and the words are read before a
+# command knows of any site (its help, its errors); the catalogues are the code's, whatever the site.
+#
+# The file is data, never code: a JSON line (the key, the entries in the file's order) and the
+# .mo that stdlib gettext reads. Still, a file someone else put there must not change one word
+# paibang publishes, so:
+# - it is sealed with the user's key (generator/seals.py; a planted or altered file does not
+#   verify) and holds the key it was made for: the digest of the .po file's bytes, read and
+#   hashed each time (an mtime can be set to anything; hashing the catalogues takes about a
+#   millisecond), of this module's source and of Babel's version. So a sealed file of the
+#   user's own moved beside another catalogue, or made by other code, is not believed either;
+# - the folder is used only when it is the user's own and closed to others (seals.private,
+#   caches.unsafe's test without its words, which come from here): in a folder others can
+#   write, the file written could be swapped for a link to one of the user's files.
+# A file not believed is made again from the .po file. Where the folder cannot be made or
+# written (an installation the user cannot write, a folder not theirs), the catalogues are
+# parsed in every process, as without the cache.
+CACHE = "__pycache__"
+
+
+@cache
+def _maker() -> bytes:
+    """What made a cached catalogue besides its .po file: this module and Babel (its version is
+    in its package's __init__.py, read without importing Babel)."""
+    spec = importlib.util.find_spec("babel")
+    babel = Path(spec.origin).read_bytes() if spec and spec.origin else b""
+    return hashlib.sha256(Path(__file__).read_bytes()).digest() + hashlib.sha256(babel).digest()
+
+
+@cache
+def _compiled(path: Path) -> tuple[Entries, bytes] | None:
+    """A .po file's entries and GNU .mo (None when there is no such file): from the cache beside
+    it when that was made of these very bytes, else parsed by Babel (a broken file raises its
+    error, with its line) and kept there for the next process."""
+    if not path.is_file():
+        return None
+    data = path.read_bytes()
+    key = hashlib.sha256(_maker() + data).hexdigest()
+    kept = path.parent / CACHE / f"{path.name}.sealed"
+    found = _read_kept(kept, key)
+    if found is None:
+        catalog = _parsed(data)
+        found = _entries_of(catalog), compile_mo(catalog)
+        _keep(kept, key, *found)
+    return found
+
+
+def _read_kept(kept: Path, key: str) -> tuple[Entries, bytes] | None:
+    """A cached catalogue made for `key`, sealed by this user; None for anything else."""
+    if not seals.private(kept.parent):
+        return None
+    try:
+        head, _, mo = seals.unseal(kept.read_bytes()).partition(b"\n")
+        made = json.loads(head)
+    except (OSError, ValueError):  # none, not sealed by this user (Unsealed), not this format
+        return None
+    if not isinstance(made, dict) or made.get("key") != key:
+        return None  # made of other bytes, or by other code
+    return {(context, msgid): text for context, msgid, text in made["entries"]}, mo
+
+
+def _keep(kept: Path, key: str, found: Entries, mo: bytes) -> None:
+    """Write a catalogue's cache, sealed; nothing when its folder cannot be the user's own."""
+    # JSON escapes every line break inside a string: the first b"\n" ends the line.
+    head = json.dumps({"key": key, "entries": [[context, msgid, text] for (context, msgid), text in found.items()]})
+    payload = head.encode() + b"\n" + mo
+    try:
+        kept.parent.mkdir(mode=0o700, exist_ok=True)
+        if seals.private(kept.parent):
+            seals.write_atomically(kept, seals.seal_of(payload), payload)
+    except OSError:
+        pass  # a folder paibang cannot write: parsed again by the next process

@@ -1,0 +1,114 @@
+"""The seal on what paibang keeps between runs: a keyed hash (HMAC-SHA256) under a secret only
+the user can read (its file: generator/caches.py), so that a file someone else wrote is never
+believed. It imports nothing of paibang's: the catalogues' cache (generator/catalogues.py) seals
+with it, and caches.py, which seals the other caches, takes its words from the catalogues.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import stat
+from functools import cache
+from pathlib import Path
+
+MAGIC = b"paibang-sealed-1\n"
+_DIGEST = hashlib.sha256().digest_size
+
+
+class Unsealed(ValueError):
+    """A cache file whose seal is missing or wrong: never to be unpickled."""
+
+
+def _key_file() -> Path:
+    config = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return Path(config) / "paibang" / "cache-key"
+
+
+@cache
+def secret() -> bytes:
+    """The user's own key: read, or made once (atomically: parallel builds agree on one)."""
+    path = _key_file()
+    try:
+        return _read_secret(path)
+    except OSError:
+        pass
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        temporary = path.with_name(f".cache-key.tmp-{os.getpid()}")
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(os.urandom(32))
+        try:
+            os.link(temporary, path)  # fails if another process made it first: then theirs is the key
+        except FileExistsError:
+            pass
+        finally:
+            temporary.unlink(missing_ok=True)
+        return _read_secret(path)
+    except OSError:
+        return os.urandom(32)  # no place to keep a key: caches hold within this run only
+
+
+def _read_secret(path: Path) -> bytes:
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    try:
+        found = os.fstat(descriptor)
+        # A key someone else could read or write is no secret: make a new one for this run.
+        if os.name == "posix" and (found.st_uid != os.getuid() or found.st_mode & 0o077):
+            raise PermissionError(f"{path} is not the user's own")
+        data = os.read(descriptor, 64)
+    finally:
+        os.close(descriptor)
+    if len(data) < 32:
+        raise OSError(f"{path} is too short")
+    return data
+
+
+def seal(payload: bytes) -> bytes:
+    return seal_of(payload) + payload
+
+
+def seal_of(payload: bytes) -> bytes:
+    """What goes before the payload in a sealed file."""
+    return MAGIC + hmac.new(secret(), payload, hashlib.sha256).digest()
+
+
+def unseal(data: bytes) -> bytes:
+    """The payload of a sealed file; Unsealed when it was not sealed with the user's key."""
+    return bytes(verified(data))
+
+
+def verified(data: bytes) -> memoryview:
+    """The payload of a sealed file, not copied (an event's reading is tens of megabytes)."""
+    if not data.startswith(MAGIC) or len(data) < len(MAGIC) + _DIGEST:
+        raise Unsealed("not a sealed cache file")
+    mac, payload = data[len(MAGIC):len(MAGIC) + _DIGEST], memoryview(data)[len(MAGIC) + _DIGEST:]
+    if not hmac.compare_digest(mac, hmac.new(secret(), payload, hashlib.sha256).digest()):
+        raise Unsealed("the seal does not match")
+    return payload
+
+
+def write_atomically(path: Path, data: bytes, *more: bytes) -> None:
+    """`data` (and `more` after it) into `path`, which holds the old content or the new, never a part."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f"{path.name}.tmp-{os.getpid()}")
+    with open(temporary, "wb") as handle:
+        for part in (data, *more):
+            handle.write(part)
+    os.replace(temporary, path)
+
+
+def private(folder: Path) -> bool:
+    """Whether `folder` is a folder of the user's own that others cannot write into (not a link):
+    caches.unsafe's test, without its words, for the catalogues' cache, which the words come from.
+    In a folder others can write, a file could be swapped for a link between the look and the
+    write, and the write would land where the link points."""
+    try:
+        found = os.lstat(folder)
+    except OSError:
+        return False
+    if not stat.S_ISDIR(found.st_mode):
+        return False
+    return os.name != "posix" or (found.st_uid == os.getuid() and not found.st_mode & stat.S_IWOTH)
