@@ -10,8 +10,11 @@ pair's total, percentage and place.
 And three sessions of Bridge NZ's Scorer, converted to USEBIO 1.2 by scorer-to-usebio (README):
 
 - a three-quarter Howell of 11 pairs and a phantom: one pair sits out each round;
-- a Mitchell with a board not played (NP) at one table and passed-out boards;
-- three sections (two Mitchells and a Howell) matchpointed across the field, adjusted A6060 / A6040.
+- a Mitchell with a board not played (NP) at one table and passed-out boards: the import says
+  which board, table and pairs and what paibang does with it;
+- three sections (two Mitchells and a Howell) matchpointed across the field, adjusted A6060 / A6040:
+  the import tells it from the file's figures (and the same file matchpointed within each section
+  from those: a stage a section).
 """
 
 from __future__ import annotations
@@ -203,3 +206,99 @@ def test_scorer_sections_across_the_field(tmp_path, capsys):
     texts = "".join(path.read_text(encoding="utf-8") for path in (folder / "results").iterdir())
     assert "      17: A+/A+\n" in texts and "      17: A+/A-\n" in texts
     assert "id: C-10," in (folder / "event.yaml").read_text(encoding="utf-8")
+
+
+def test_scorer_a_board_not_played_is_said_at_import_in_the_sites_language(tmp_path, capsys):
+    """The import says, before its comparison, which board was not played where and what paibang
+    does with it, as the build does it: board 19 left out of table 1 of round 10 (1-NS v 5-EW);
+    its other 12 results factored (Neuberg) from 12 to 13, the most a board has; the two pairs
+    scored on the boards they played. And that the file scores that table's board all the same
+    (SCORE 0, 20 / 4: as a pass-out), with how the secretary writes a result if it was played.
+    In the site's language when no --lang is given."""
+    _, out = imported(tmp_path, NOT_PLAYED, capsys, strict=False)
+    said = out.split("matchpoints written:")[0].splitlines()[1:]
+    assert said == [
+        "not played: board 19 at table 1 of round 10, 1-NS v 5-EW (the file writes NP); left out of that table "
+        "(results/pairs-round-10.yaml)",
+        "the file scores that table's board 19 all the same (SCORE 0, MP_NS 20, MP_EW 4); paibang gives it no result",
+        "board 19 as the rules treat a board not played: the results of the other tables (12) are matchpointed among "
+        "themselves and factored (Neuberg) from 12 to 13 results, the most a board of the stage has; 1-NS and 5-EW are "
+        "scored on the boards they played (their percentage over those boards' tops)",
+        "if it was played after all, write its result under that table's boards in the round's file (a pass-out as "
+        "`19: pass`, an adjusted score as `19: A=`) and build; importing the file again rewrites that file",
+    ]
+    content = tmp_path / "zh" / "content"
+    (content / "events").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: t\nlocale: zh-Hans\n", encoding="utf-8")
+    assert main(["import", "club", str(NOT_PLAYED), "--content", str(content)]) == 0
+    out = capsys.readouterr().out
+    assert "未打：第 10 轮第 1 桌的第 19 副（1-NS 对 5-EW，文件写作 NP），该桌不记这副牌（results/pairs-round-10.yaml）\n" in out
+    assert "并从 12 个折算（Neuberg）到 13 个" in out
+
+
+def test_scorer_not_played_line_read_as_a_pass_out_makes_every_figure_equal(tmp_path, capsys):
+    """What Scorer did with `N P`: the same file with that line a pass-out (CONTRACT PASS) has
+    every figure equal, 1-NS's 54.33 % and 8-EW's 57.69 % among them. (scorer-to-usebio's own
+    history calls `N P` "a passed in hand"; the import reads NP as not played and says so.)"""
+    text = NOT_PLAYED.read_text(encoding="utf-8")
+    assert text.count("<CONTRACT>NP</CONTRACT>") == 1
+    path = tmp_path / "passed.xml"
+    path.write_text(text.replace("<CONTRACT>NP</CONTRACT>", "<CONTRACT>PASS</CONTRACT>"), encoding="utf-8")
+    _, out = imported(tmp_path, path, capsys)
+    assert "all 1066 figures equal" in out and "not played" not in out
+
+
+def _sections_rescored_apart(tmp_path: Path) -> Path:
+    """The multi-section file with each section's real results matchpointed within the section
+    (2 a result beaten, 1 a tie; the file's own NS scores), as a program scoring sections apart
+    would: every other byte as published."""
+    import re
+    from collections import defaultdict
+
+    text = SECTIONS.read_text(encoding="utf-8")
+    lines = list(re.finditer(r"<TRAVELLER_LINE>.*?</TRAVELLER_LINE>", text))
+    sections = [(m.start(), m.group(1)) for m in re.finditer(r'<SECTION SECTION_ID="(\w)">', text)]
+    boards = [(m.start(), m.group(1)) for m in re.finditer(r"<BOARD><BOARD_NUMBER>(\d+)</BOARD_NUMBER>", text)]
+    groups: dict[tuple[str, str], list[tuple[re.Match, int]]] = defaultdict(list)
+    for line in lines:
+        score = re.search(r"<SCORE>(-?\d+)</SCORE>", line.group(0))
+        if score is None:  # adjusted (A6060): kept as published
+            continue
+        section = [s for at, s in sections if at < line.start()][-1]
+        board = [b for at, b in boards if at < line.start()][-1]
+        groups[(section, board)].append((line, int(score.group(1))))
+    replaced = {}
+    for found in groups.values():
+        for line, score in found:
+            ns = sum(2 if score > other else 1 if score == other else 0 for _, other in found) - 1
+            new = re.sub(r"<NS_MATCH_POINTS>[^<]*</NS_MATCH_POINTS><EW_MATCH_POINTS>[^<]*</EW_MATCH_POINTS>",
+                         f"<NS_MATCH_POINTS>{ns}</NS_MATCH_POINTS><EW_MATCH_POINTS>{2 * (len(found) - 1) - ns}</EW_MATCH_POINTS>",
+                         line.group(0))
+            replaced[line.start()] = (line.end(), new)
+    out, at = [], 0
+    for start in sorted(replaced):
+        end, new = replaced[start]
+        out += [text[at:start], new]
+        at = end
+    path = tmp_path / "apart.xml"
+    path.write_text("".join(out) + text[at:], encoding="utf-8")
+    return path
+
+
+def test_scorer_sections_are_told_apart_by_their_own_figures(tmp_path, capsys):
+    """Scorer's own file says `field_scoring="true"` (scorer-to-usebio does not carry it into
+    USEBIO, which has no word for it): the import finds it in the figures, every one of the 9074
+    pairs of results of different sections on a board agreeing with one field. The same file
+    matchpointed within each section is found scored apart (2744 of them disagree) and becomes a
+    stage a section."""
+    folder, out = imported(tmp_path, SECTIONS, capsys, strict=False)
+    assert out.startswith("sections A, B, C: scored across the field, as the file's board figures show (a score has the "
+                          "same figure in every section: 9074 pairs of results of different sections compared, none "
+                          "disagrees); one stage\n")
+    _, out = imported(tmp_path / "apart", _sections_rescored_apart(tmp_path), capsys, strict=False)
+    assert out.startswith("sections A, B, C: each scored apart, as the file's board figures show (9074 pairs of results "
+                          "of different sections compared, 2744 disagree with one field: the same score, different "
+                          "figures); a stage for each: pairs-a, pairs-b, pairs-c\n")
+    event = (tmp_path / "apart/content/events/club/event.yaml").read_text(encoding="utf-8")
+    assert [line for line in event.splitlines() if line.startswith("  - id: ")] == ["  - id: pairs-a", "  - id: pairs-b",
+                                                                                   "  - id: pairs-c"]
