@@ -561,10 +561,11 @@ SECTION_RESULTS = {
 }
 
 
-def sections_file(apart: bool, figures: bool = True) -> str:
+def sections_file(apart: bool, figures: bool = True, numbered_apart: bool = False) -> str:
     """The two sections as a USEBIO file, matchpointed within each section (`apart`) or across
     both: each board's NS and EW MPs (2 a result beaten, 1 a tie), each pair's MP total,
-    percentage and place (one ranking per section, or one over both)."""
+    percentage and place (one ranking per section, or one over both). `numbered_apart`: each
+    section numbers its pairs from 1 (B's 7-12 written 1-6)."""
     from generator.games.bridge.scoring import ns_score, vulnerability
     from generator.interchange.pbn import record_from
 
@@ -577,6 +578,7 @@ def sections_file(apart: bool, figures: bool = True) -> str:
                                  for score in found]
     top = 4 if apart else 10
     first = {"A": 1, "B": 7}
+    written = (lambda pair: pair - 6 if pair > 6 else pair) if numbered_apart else (lambda pair: pair)
     totals: dict[int, int] = {}
     for (board, section), found in mps.items():
         for table, mp in enumerate(found, start=1):
@@ -591,7 +593,7 @@ def sections_file(apart: bool, figures: bool = True) -> str:
     for section in ("A", "B"):
         parts.append(f'<SECTION SECTION_ID="{section}"><PARTICIPANTS>')
         for pair in range(first[section], first[section] + 6):
-            parts.append(f"<PAIR><PAIR_NUMBER>{pair}</PAIR_NUMBER><PLAYER><PLAYER_NAME>N{pair}</PLAYER_NAME></PLAYER>"
+            parts.append(f"<PAIR><PAIR_NUMBER>{written(pair)}</PAIR_NUMBER><PLAYER><PLAYER_NAME>N{pair}</PLAYER_NAME></PLAYER>"
                          f"<PLAYER><PLAYER_NAME>S{pair}</PLAYER_NAME></PLAYER><PLACE>{places[pair]}</PLACE>"
                          f"<TOTAL_SCORE>{totals[pair]}</TOTAL_SCORE>"
                          f"<PERCENTAGE>{100 * totals[pair] / (4 * top):.2f}</PERCENTAGE></PAIR>")
@@ -602,8 +604,9 @@ def sections_file(apart: bool, figures: bool = True) -> str:
                     zip(by_section[section], scores[(board, section)], mps[(board, section)]), start=1):
                 mp_text = f"<NS_MATCH_POINTS>{mp}</NS_MATCH_POINTS><EW_MATCH_POINTS>{top - mp}</EW_MATCH_POINTS>" if figures else ""
                 parts.append(f"<TRAVELLER_LINE><ROUND_NUMBER>1</ROUND_NUMBER><TABLE_NUMBER>{table}</TABLE_NUMBER>"
-                             f"<NS_PAIR_NUMBER>{first[section] + 2 * table - 2}</NS_PAIR_NUMBER>"
-                             f"<EW_PAIR_NUMBER>{first[section] + 2 * table - 1}</EW_PAIR_NUMBER><CONTRACT>{contract}</CONTRACT>"
+                             f"<NS_PAIR_NUMBER>{written(first[section] + 2 * table - 2)}</NS_PAIR_NUMBER>"
+                             f"<EW_PAIR_NUMBER>{written(first[section] + 2 * table - 1)}</EW_PAIR_NUMBER>"
+                             f"<CONTRACT>{contract}</CONTRACT>"
                              f"<PLAYED_BY>{declarer}</PLAYED_BY><TRICKS>{tricks}</TRICKS><SCORE>{score}</SCORE>{mp_text}"
                              "</TRAVELLER_LINE>")
             parts.append("</BOARD>")
@@ -666,3 +669,26 @@ def test_sections_without_board_figures_are_scored_across_the_field_and_said_so(
                                    "--sections", "apart", "--strict")
     assert "each scored apart, a stage for each, as asked (--sections apart)" in out
     assert out.count("all 30 figures equal") == 2  # scores, totals, percentages and places of each section
+
+
+@pytest.mark.parametrize("apart", [True, False], ids=["apart", "field"])
+def test_sections_numbering_their_pairs_alike_are_told_apart_by_section(tmp_path, capsys, apart):
+    """Each section numbers its pairs from 1: section A's pair 1 and section B's are two pairs,
+    A-1 and B-1, whether the sections are scored apart or across the field: every figure equal."""
+    content, out = import_sections(tmp_path, sections_file(apart=apart, numbered_apart=True), capsys, "--strict")
+    assert out.count("all 54 figures equal") == 2 if apart else "all 108 figures equal" in out
+    event = (content / "events/club/event.yaml").read_text(encoding="utf-8")
+    assert re.findall(r"\{id: ([\w-]+),", event) == [f"{s}-{n}" for s in "AB" for n in range(1, 7)]
+
+
+def test_a_sections_number_on_both_sides_gets_the_direction():
+    """A section's Mitchell numbering its NS and EW pairs alike (A-1 NS v A-1 EW): A-NS1, A-EW1;
+    plain numbers as before (NS1, EW1); a number with letters after its digits kept (1NS)."""
+    from generator.commands.bridge_import import Line, Session, entry_ids
+
+    session = Session("USEBIO", "t", None, "matchpoints")
+    session.lines = [Line(1, 1, 1, "A-1", "A-1", None), Line(1, 2, 2, "A-2", "A-2", None),
+                     Line(1, 3, 1, "1", "1", None), Line(1, 4, 1, "1NS", "1EW", None)]
+    ids = entry_ids(session)
+    assert (ids[("NS", "A-1")], ids[("EW", "A-1")], ids[("NS", "1")], ids[("EW", "1")]) == ("A-NS1", "A-EW1", "NS1", "EW1")
+    assert (ids[("NS", "1NS")], ids[("EW", "1EW")]) == ("1NS", "1EW")

@@ -322,8 +322,9 @@ def read_usebio_session(text: str) -> Session:
     scoring = "butler" if "BUTLER" in method else "imps" if "IMP" in method else "matchpoints"
     session = Session("USEBIO", event.description or "", event.date, scoring)
     places: dict[str, list[int]] = defaultdict(list)
+    qualify = _section_pair_numbers(event)
     for data in event.participants:
-        pair_id = _pair_id(data.get("PAIR_NUMBER"))
+        pair_id = qualify(_pair_id(data.get("PAIR_NUMBER")), data.get("SECTION"))
         if pair_id is None:
             continue
         direction = (data.get("DIRECTION") or "").upper()
@@ -349,7 +350,7 @@ def read_usebio_session(text: str) -> Session:
     session.by_direction = len(places) == 2 and all(1 in found for found in places.values())
     for line in event.lines:
         get = line.fields.get
-        ns, ew = _pair_id(get("NS_PAIR_NUMBER")), _pair_id(get("EW_PAIR_NUMBER"))
+        ns, ew = qualify(_pair_id(get("NS_PAIR_NUMBER")), line.section), qualify(_pair_id(get("EW_PAIR_NUMBER")), line.section)
         number, table = small_int(get("ROUND_NUMBER")) or 1, small_int(get("TABLE_NUMBER")) or 0
         if ns is None or ew is None:
             for pair in (ns, ew):
@@ -383,6 +384,27 @@ def read_usebio_session(text: str) -> Session:
         session.seated = True
         seat_meetings(session)
     return session
+
+
+def _section_pair_numbers(event: Any) -> Any:
+    """How a pair number of a section reads: as written, unless two sections use the same
+    numbers (each numbering its pairs from 1, where scorer-to-usebio writes `(A) 1 NS`): then
+    with its section, `A-1`, so that section A's pair 1 and section B's are two pairs."""
+    numbers: dict[str, set[str]] = defaultdict(set)
+    for data in event.participants:
+        if data.get("SECTION") and _pair_id(data.get("PAIR_NUMBER")):
+            numbers[_pair_id(data.get("PAIR_NUMBER"))].add(data["SECTION"])  # type: ignore[index]
+    for line in event.lines:
+        for name in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
+            number = _pair_id(line.fields.get(name))
+            if line.section and number:
+                numbers[number].add(line.section)
+    shared = any(len(sections) > 1 for sections in numbers.values())
+
+    def qualify(number: str | None, section: str | None) -> str | None:
+        return f"{section}-{number}" if shared and number is not None and section else number
+
+    return qualify
 
 
 _COMPSCORE_ADJUSTED = re.compile(r"^A(\d{2})(\d{2})$")
@@ -849,7 +871,8 @@ def field_tables(session: Session) -> None:
 
 def entry_ids(session: Session) -> dict[tuple[str, str], str]:
     """(direction, file's pair number) -> entry id. Numbers become `P<n>`; when the file numbers
-    NS and EW pairs apart (a Mitchell: NS 1 and EW 1 play at the same time), `NS<n>`/`EW<n>`."""
+    NS and EW pairs apart (a Mitchell: NS 1 and EW 1 play at the same time), `NS<n>`/`EW<n>`
+    (a section's `A-1`: `A-NS1`/`A-EW1`)."""
     seen: dict[tuple[int, str], set[int]] = defaultdict(set)
     for line in session.lines:
         for pair in (line.ns, line.ew):
@@ -859,12 +882,21 @@ def entry_ids(session: Session) -> dict[tuple[str, str], str]:
     found = {}
     numbers = ({p for line in session.lines for p in (line.ns, line.ew)} | {p.id for p in session.pairs.values()}
                | {p for _, p in session.sit_outs})
+    sides = ({("NS", line.ns) for line in session.lines} | {("EW", line.ew) for line in session.lines}
+             | {(p.direction, p.id) for p in session.pairs.values()})
     for number in numbers:
         if number is None:
             continue
         base = safe_id(number, "P")
+        # a section's number (A-1) on both sides: the direction before its digits (A-NS1, A-EW1)
+        split = re.fullmatch(r"(.*?)(\d+)", number) if ("NS", number) in sides and ("EW", number) in sides else None
         for direction in ("NS", "EW"):
-            found[(direction, number)] = safe_id(number, direction) if apart and number.isdigit() else base
+            if apart and number.isdigit():
+                found[(direction, number)] = safe_id(number, direction)
+            elif apart and split is not None:
+                found[(direction, number)] = safe_id(f"{split.group(1)}{direction}{split.group(2)}", "P")
+            else:
+                found[(direction, number)] = base
     return found
 
 
