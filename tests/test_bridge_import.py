@@ -549,6 +549,54 @@ def test_a_pbn_board_not_played_is_said_at_import(tmp_path, capsys):
     assert "    ns: P5\n    ew: P2\n    boards:\n      1: 4S N =\n  - table: 2" in round_1  # board 2 left out
 
 
+def _board_2(tmp_path: Path, table_1: str, table_2: str) -> Path:
+    """The club file with board 2's two lines (3NT S 9, 600 at both tables) as given."""
+    text = CLUB.read_bytes().decode("latin-1")
+    old = '1 1 5 2 3NT S 9 "600" - 1.0 1.0 50 50\n2 1 3 4 3NT S 9 "600" - 1.0 1.0 50 50\n'
+    assert text.count(old) == 1
+    path = tmp_path / "np.pbn"
+    path.write_bytes(text.replace(old, f"{table_1}\n{table_2}\n").encode("latin-1"))
+    return path
+
+
+def test_a_pbn_line_marked_not_played_that_the_file_scores_is_imported_as_it_scores_it(tmp_path, capsys):
+    """Table 1's board 2 marked NP in its contract, but scored as a result played: score 0, MPs
+    0 / 2 against table 2's 600 (as a pass-out would have). Imported as the file applies it, a
+    pass-out: board 2's figures equal; the import says so, and what deleting that line does."""
+    path = _board_2(tmp_path, '1 1 5 2 NP - - "0" - 0.0 2.0 0 100', '2 1 3 4 3NT S 9 "600" - 2.0 0.0 100 0')
+    content = site(tmp_path)
+    assert run(content, "club", path) == 0
+    out = capsys.readouterr().out
+    assert ("board 2 at table 1 of round 1, P5 v P2: the file writes NP (not played) but scores it as it scores a result "
+            "played (SCORE 0, MP_NS 0.0, MP_EW 2.0, Percentage_NS 0, Percentage_EW 100); imported as the file applies "
+            "it, a pass-out (`2: pass`, results/pairs-round-1.yaml)\n"
+            "if board 2 was really not played at that table, delete that line (`2: pass` under P5 v P2) from "
+            "results/pairs-round-1.yaml and build; the build then scores the board so:\n"
+            "board 2 as the rules treat a board not played: the results of the other tables (1) are matchpointed among "
+            "themselves and factored (Neuberg) from 1 to 2 results, the most a board of the stage has; P5 and P2 are "
+            "scored on the boards they played (their percentage over those boards' tops)\n") in out
+    assert "\nnot played:" not in out and "if it was played after all" not in out
+    assert not [line for line in out.splitlines() if line.startswith("  board 2 ")]  # board 2's figures equal
+    round_1 = (content / "events/club/results/pairs-round-1.yaml").read_text(encoding="utf-8")
+    assert "    ns: P5\n    ew: P2\n    boards:\n      1: 4S N =\n      2: pass\n" in round_1
+
+
+def test_a_pbn_line_marked_not_played_with_figures_but_no_score_is_left_out(tmp_path, capsys):
+    """Board figures but no score (the file does not say what result they are for): left out
+    of that table, with the figures the file writes said."""
+    path = _board_2(tmp_path, "1 1 5 2 NP - - - - 0.0 2.0 0 100", '2 1 3 4 3NT S 9 "600" - 2.0 0.0 100 0')
+    content = site(tmp_path)
+    assert run(content, "club", path) == 0
+    out = capsys.readouterr().out
+    assert ("not played: board 2 at table 1 of round 1, P5 v P2 (the file writes NP); left out of that table "
+            "(results/pairs-round-1.yaml)\n"
+            "the file scores that table's board 2 all the same (MP_NS 0.0, MP_EW 2.0, Percentage_NS 0, "
+            "Percentage_EW 100); paibang gives it no result\n") in out
+    assert "a pass-out as `2: pass`" in out and "imported as the file applies it" not in out
+    round_1 = (content / "events/club/results/pairs-round-1.yaml").read_text(encoding="utf-8")
+    assert "    ns: P5\n    ew: P2\n    boards:\n      1: 4S N =\n  - table: 2" in round_1
+
+
 # --- sections: scored across the field or each apart, as the file's figures show ------------------
 
 # Two sections of three tables, one round, boards 1-4 at every table: section A pairs 1-6

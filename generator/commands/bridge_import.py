@@ -11,7 +11,11 @@ What is read (both formats come to one `Session`):
   signed as the file applies it;
 - a board not played at a table (`NP`, Scorer's `N P`, `Not played` in the contract or a score
   column): no result, the board left out of that table as the rules treat a board not played;
-  the import says which board, table and pairs, and what the build does with it (say_not_played);
+  the import says which board, table and pairs, and what the build does with it (say_not_played).
+  A line so marked that the file scores all the same, a score and the board's figures as for a
+  result played (Scorer's `N P` with score 0, MPs 20 / 4), is imported as the file applies it,
+  the result those say: score 0, a pass-out (scored_not_played); the import says so, and how
+  to leave the board out instead;
 - USEBIO SECTIONs: one stage scored across the field, or a stage a section (`pairs-a`, …) scored
   apart, as the file's own board figures show (section_scoring: USEBIO does not say which);
   `--sections field|apart` decides when they do not, and the import says which it took;
@@ -121,7 +125,8 @@ class Line:
     record: Any  # BoardRecord | AdjustedRecord | None (unreadable: left out)
     score: int | None = None  # the NS score the file publishes
     figures: dict[str, str] = field(default_factory=dict)  # MP_NS, IMP_EW, Percentage_NS, ButlerDatum … as written
-    not_played: str | None = None  # what the file writes for a board not played at this table (NP): no result, left out
+    not_played: str | None = None  # what the file writes for a board not played at this table (NP): no result, left
+    # out, unless the file scores the line (record: the result it applies, scored_not_played)
     section: str | None = None  # the file's section (USEBIO SECTION), in a file of several
 
 
@@ -184,6 +189,23 @@ def not_played(*cells: str | None) -> str | None:
     for cell in cells:
         if cell is not None and " ".join(cell.split()).upper() in _NOT_PLAYED:
             return cell.strip()
+    return None
+
+
+# The board figures of a result played: a line marked not played that has them and a score is
+# scored by the file as that result.
+_BOARD_FIGURES = ("MP_NS", "MP_EW", "IMP_NS", "IMP_EW", "Percentage_NS", "Percentage_EW")
+
+
+def scored_not_played(board: int, score: int | None, figures: dict[str, str]) -> BoardRecord | None:
+    """The result a line marked not played (NP) is given by the file that scores it all the
+    same, as it scores a result played: a score and the board's figures (MPs or IMPs). A score
+    of 0 is a pass-out, the one result a score alone says (Scorer writes `N P` with score 0 and
+    matchpoints it as one: "a passed in hand", scorer-to-usebio). None when the file does not
+    score the line (no score, no board figures) or gives a score no contract is read from: the
+    board stays left out of that table."""
+    if score == 0 and any(figures.get(column) for column in _BOARD_FIGURES):
+        return BoardRecord(board, None)
     return None
 
 
@@ -262,6 +284,8 @@ def read_pbn_session(text: str) -> Session:
             if record is None and missing is None:
                 record = _adjusted_record(board, row.get("Score_NS"), row.get("Score_EW"), contract)
             figures = {k: v for k, v in row.items() if v is not None and k in _FIGURE_COLUMNS}
+            if missing is not None:
+                record = scored_not_played(board, _score_ns(row), figures)
             session.lines.append(Line(number, table_no, board, ns, ew, record, _score_ns(row), figures, missing))
     return session
 
@@ -361,7 +385,7 @@ def read_usebio_session(text: str) -> Session:
         adjusted = get("ADJUSTED_SCORE") or _compscore_adjusted(get("SCORE"))
         missing = not_played(get("CONTRACT"), get("SCORE"), get("ADJUSTED_SCORE"))
         if missing is not None:
-            pass  # no result: the board is left out of this table
+            pass  # no result, unless the file scores the line (below): the board is left out of this table
         elif adjusted:
             record = parse_adjusted(line.board, adjusted) or _adjusted_record(line.board, adjusted, None, None)
         else:
@@ -375,6 +399,8 @@ def read_usebio_session(text: str) -> Session:
                              ("IMP_NS", "NS_CROSS_IMP_POINTS"), ("IMP_EW", "EW_CROSS_IMP_POINTS")):
             if get(theirs):
                 figures[ours] = get(theirs)
+        if missing is not None:
+            record = scored_not_played(line.board, small_int(get("SCORE")), figures)
         session.lines.append(Line(number, table, line.board, ns, ew, record, small_int(get("SCORE")), figures, missing,
                                   line.section))
     session.sections = list(dict.fromkeys(s for s in [line.section for line in session.lines] if s is not None))
@@ -1517,31 +1543,48 @@ def say_not_played(session: Session, ids: dict[tuple[str, str], str], stage: str
     board and table only): the board is left out of that table, as the rules treat a board not
     played (duplicate.py): its other results are compared among themselves, matchpoints factored
     (Neuberg) to the most results a board of the stage has; the two pairs are scored on the
-    boards they played."""
-    missing = sorted((line for line in session.lines if line.not_played is not None), key=lambda l: (l.board, l.round, l.table))
-    if not missing:
+    boards they played. A line so marked that the file scores all the same was imported as the
+    result the file applies (scored_not_played): that is said, with what the file writes, and
+    what the build would do with the board were that line deleted."""
+    marked = sorted((line for line in session.lines if line.not_played is not None), key=lambda l: (l.board, l.round, l.table))
+    if not marked:
         return
-    rows: dict[int, Any] = {}
+    boards: dict[int, list[Any]] = defaultdict(list)  # the stage's rows of each board, as built
     if stage_result is not None:
         for round_result in stage_result.rounds:
             for score in round_result.tables:
                 if getattr(score.view, "kind", None) == "played":
                     for row in score.view.rows:
-                        rows.setdefault(row.board, row)
-    for line in missing:
+                        boards[row.board].append(row)
+    for line in marked:
         ns, ew = ids[("NS", line.ns)], ids[("EW", line.ew)]  # type: ignore[index]
-        print(say("not_played", locale, board=line.board, table=line.table, round=line.round, ns=ns, ew=ew,
-                  written=line.not_played, path=f"results/{stage}-round-{line.round}.yaml"))
-        figures = ([f"SCORE {line.score}"] if line.score is not None else []) + [f"{c} {v}" for c, v in line.figures.items()]
-        if figures:
-            print(say("not_played_file", locale, board=line.board, figures=", ".join(figures)))
-        row = rows.get(line.board)
-        if row is None:
-            continue
-        if session.scoring != "matchpoints":
-            print(say("not_played_imps", locale, board=line.board, played=row.played, ns=ns, ew=ew))
-        elif row.played < row.expected:
-            print(say("not_played_mp", locale, board=line.board, played=row.played, expected=row.expected, ns=ns, ew=ew))
+        path = f"results/{stage}-round-{line.round}.yaml"
+        figures = ", ".join(([f"SCORE {line.score}"] if line.score is not None else [])
+                            + [f"{c} {v}" for c, v in line.figures.items()])
+        if line.record is not None:
+            print(say("not_played_scored", locale, board=line.board, table=line.table, round=line.round, ns=ns, ew=ew,
+                      written=line.not_played, figures=figures, path=path))
+            print(say("not_played_scored_change", locale, board=line.board, ns=ns, ew=ew, path=path))
         else:
-            print(say("not_played_mp_plain", locale, board=line.board, played=row.played, top=_shown(row.top), ns=ns, ew=ew))
-    print(say("not_played_change", locale, board=missing[0].board))
+            print(say("not_played", locale, board=line.board, table=line.table, round=line.round, ns=ns, ew=ew,
+                      written=line.not_played, path=path))
+            if figures:
+                print(say("not_played_file", locale, board=line.board, figures=figures))
+        rows = boards.get(line.board)
+        if not rows:
+            continue
+        # a scored line: the board as the build would score it were that line deleted (one result fewer)
+        row, gone = rows[0], int(line.record is not None)
+        played, expected = row.played - gone, row.expected
+        if gone:
+            expected = max(len(found) - (board == line.board) for board, found in boards.items())
+        if session.scoring != "matchpoints":
+            print(say("not_played_imps", locale, board=line.board, played=played, ns=ns, ew=ew))
+        elif played < expected:
+            print(say("not_played_mp", locale, board=line.board, played=played, expected=expected, ns=ns, ew=ew))
+        else:
+            top = row.top * (len(rows) - gone - 1) / (len(rows) - 1) if len(rows) > 1 else row.top
+            print(say("not_played_mp_plain", locale, board=line.board, played=played, top=_shown(top), ns=ns, ew=ew))
+    left_out = [line for line in marked if line.record is None]
+    if left_out:
+        print(say("not_played_change", locale, board=left_out[0].board))
