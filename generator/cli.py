@@ -136,6 +136,7 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     registrations.add_argument("--prefix", help=say("cli_prefix", prefixes=", ".join(g.id_prefix for g in GAMES.values())))
     # A bridge session scored by another program (.pbn, USEBIO .xml): commands/bridge_import.py
     registrations.add_argument("--strict", action="store_true", help=say("cli_import_strict"))
+    registrations.add_argument("--sections", choices=("field", "apart"), help=say("cli_import_sections"))
     export = command("export", "cli_export")
     export.add_argument("event", help=say("cli_event"))
     export.add_argument("--format", choices=("xlsx", "csv", "pbn", "usebio"), default="xlsx")
@@ -356,7 +357,7 @@ def _import(args: argparse.Namespace, locale: str) -> int:
     if args.sheet.suffix.lower() in (".pbn", ".xml"):  # a bridge session scored elsewhere
         from generator.commands import bridge_import
 
-        return bridge_import.run(args.content, args.event, args.sheet, args.strict, locale)
+        return bridge_import.run(args.content, args.event, args.sheet, args.strict, locale, args.sections)
     from generator.commands import registrations
 
     return registrations.run(args, locale)

@@ -524,3 +524,220 @@ def test_the_sessions_date_is_the_events_and_the_stages(tmp_path, capsys, path, 
     stage = "teams" if path == EOQ else "pairs"
     assert next(s for s in found["club"].stages if s.id == stage).date == day
     assert next(s for s in found["later"].stages if s.id == stage).date == day
+
+
+def test_a_pbn_board_not_played_is_said_at_import(tmp_path, capsys):
+    """A score column saying a board was not played (`NP`) at a table: the import says which
+    board, table and pairs, and what paibang does with it as the build does it: board 2 is left
+    out of table 1 (P5 v P2), its one other result is factored (Neuberg) from 1 to 2 results,
+    P5 and P2 are scored on the boards they played."""
+    text = CLUB.read_bytes().decode("latin-1")
+    old = '1 1 5 2 3NT S 9 "600" - 1.0 1.0 50 50'
+    assert text.count(old) == 1
+    path = tmp_path / "np.pbn"
+    path.write_bytes(text.replace(old, '1 1 5 2 - - - "NP" "NP" - - - -').encode("latin-1"))
+    content = site(tmp_path)
+    assert run(content, "club", path) == 0
+    out = capsys.readouterr().out
+    assert ("not played: board 2 at table 1 of round 1, P5 v P2 (the file writes NP); left out of that table "
+            "(results/pairs-round-1.yaml)\n") in out
+    assert ("board 2 as the rules treat a board not played: the results of the other tables (1) are matchpointed among "
+            "themselves and factored (Neuberg) from 1 to 2 results, the most a board of the stage has; P5 and P2 are "
+            "scored on the boards they played (their percentage over those boards' tops)\n") in out
+    assert "a pass-out as `2: pass`" in out
+    round_1 = (content / "events/club/results/pairs-round-1.yaml").read_text(encoding="utf-8")
+    assert "    ns: P5\n    ew: P2\n    boards:\n      1: 4S N =\n  - table: 2" in round_1  # board 2 left out
+
+
+def _board_2(tmp_path: Path, table_1: str, table_2: str) -> Path:
+    """The club file with board 2's two lines (3NT S 9, 600 at both tables) as given."""
+    text = CLUB.read_bytes().decode("latin-1")
+    old = '1 1 5 2 3NT S 9 "600" - 1.0 1.0 50 50\n2 1 3 4 3NT S 9 "600" - 1.0 1.0 50 50\n'
+    assert text.count(old) == 1
+    path = tmp_path / "np.pbn"
+    path.write_bytes(text.replace(old, f"{table_1}\n{table_2}\n").encode("latin-1"))
+    return path
+
+
+def test_a_pbn_line_marked_not_played_that_the_file_scores_is_imported_as_it_scores_it(tmp_path, capsys):
+    """Table 1's board 2 marked NP in its contract, but scored as a result played: score 0, MPs
+    0 / 2 against table 2's 600 (as a pass-out would have). Imported as the file applies it, a
+    pass-out: board 2's figures equal; the import says so, and what deleting that line does."""
+    path = _board_2(tmp_path, '1 1 5 2 NP - - "0" - 0.0 2.0 0 100', '2 1 3 4 3NT S 9 "600" - 2.0 0.0 100 0')
+    content = site(tmp_path)
+    assert run(content, "club", path) == 0
+    out = capsys.readouterr().out
+    assert ("board 2 at table 1 of round 1, P5 v P2: the file writes NP (not played) but scores it as it scores a result "
+            "played (SCORE 0, MP_NS 0.0, MP_EW 2.0, Percentage_NS 0, Percentage_EW 100); imported as the file applies "
+            "it, a pass-out (`2: pass`, results/pairs-round-1.yaml)\n"
+            "if board 2 was really not played at that table, delete that line (`2: pass` under P5 v P2) from "
+            "results/pairs-round-1.yaml and build; the build then scores the board so:\n"
+            "board 2 as the rules treat a board not played: the results of the other tables (1) are matchpointed among "
+            "themselves and factored (Neuberg) from 1 to 2 results, the most a board of the stage has; P5 and P2 are "
+            "scored on the boards they played (their percentage over those boards' tops)\n") in out
+    assert "\nnot played:" not in out and "if it was played after all" not in out
+    assert not [line for line in out.splitlines() if line.startswith("  board 2 ")]  # board 2's figures equal
+    round_1 = (content / "events/club/results/pairs-round-1.yaml").read_text(encoding="utf-8")
+    assert "    ns: P5\n    ew: P2\n    boards:\n      1: 4S N =\n      2: pass\n" in round_1
+
+
+def test_a_pbn_line_marked_not_played_with_figures_but_no_score_is_left_out(tmp_path, capsys):
+    """Board figures but no score (the file does not say what result they are for): left out
+    of that table, with the figures the file writes said."""
+    path = _board_2(tmp_path, "1 1 5 2 NP - - - - 0.0 2.0 0 100", '2 1 3 4 3NT S 9 "600" - 2.0 0.0 100 0')
+    content = site(tmp_path)
+    assert run(content, "club", path) == 0
+    out = capsys.readouterr().out
+    assert ("not played: board 2 at table 1 of round 1, P5 v P2 (the file writes NP); left out of that table "
+            "(results/pairs-round-1.yaml)\n"
+            "the file scores that table's board 2 all the same (MP_NS 0.0, MP_EW 2.0, Percentage_NS 0, "
+            "Percentage_EW 100); paibang gives it no result\n") in out
+    assert "a pass-out as `2: pass`" in out and "imported as the file applies it" not in out
+    round_1 = (content / "events/club/results/pairs-round-1.yaml").read_text(encoding="utf-8")
+    assert "    ns: P5\n    ew: P2\n    boards:\n      1: 4S N =\n  - table: 2" in round_1
+
+
+# --- sections: scored across the field or each apart, as the file's figures show ------------------
+
+# Two sections of three tables, one round, boards 1-4 at every table: section A pairs 1-6
+# (table t: NS 2t-1 v EW 2t), B pairs 7-12. Each board's results: (contract, declarer, tricks).
+SECTION_RESULTS = {
+    1: {"A": [("4S", "N", 10), ("4S", "N", 11), ("4S", "N", 9)], "B": [("4S", "N", 10), ("3NT", "N", 9), ("2S", "N", 10)]},
+    2: {"A": [("3NT", "N", 9), ("3NT", "N", 8), ("2H", "E", 8)], "B": [("3NT", "N", 10), ("3NT", "N", 9), ("3NT", "N", 9)]},
+    3: {"A": [("2H", "E", 8), ("2H", "E", 9), ("1NT", "N", 7)], "B": [("4H", "E", 10), ("2H", "E", 8), ("3H", "E", 8)]},
+    4: {"A": [("1NT", "S", 8), ("3NT", "S", 9), ("1NT", "S", 7)], "B": [("1NT", "S", 7), ("1NT", "S", 7), ("1NT", "S", 6)]},
+}
+
+
+def sections_file(apart: bool, figures: bool = True, numbered_apart: bool = False) -> str:
+    """The two sections as a USEBIO file, matchpointed within each section (`apart`) or across
+    both: each board's NS and EW MPs (2 a result beaten, 1 a tie), each pair's MP total,
+    percentage and place (one ranking per section, or one over both). `numbered_apart`: each
+    section numbers its pairs from 1 (B's 7-12 written 1-6)."""
+    from generator.games.bridge.scoring import ns_score, vulnerability
+    from generator.interchange.pbn import record_from
+
+    scores = {(board, section): [ns_score(record_from(board, c, d, str(t)), vulnerability(board)) for c, d, t in results]
+              for board, by_section in SECTION_RESULTS.items() for section, results in by_section.items()}
+    mps: dict[tuple[int, str], list[int]] = {}
+    for (board, section), found in scores.items():
+        field = found if apart else found + scores[(board, "B" if section == "A" else "A")]
+        mps[(board, section)] = [sum(2 if score > other else 1 if score == other else 0 for other in field) - 1
+                                 for score in found]
+    top = 4 if apart else 10
+    first = {"A": 1, "B": 7}
+    written = (lambda pair: pair - 6 if pair > 6 else pair) if numbered_apart else (lambda pair: pair)
+    totals: dict[int, int] = {}
+    for (board, section), found in mps.items():
+        for table, mp in enumerate(found, start=1):
+            ns, ew = first[section] + 2 * table - 2, first[section] + 2 * table - 1
+            totals[ns] = totals.get(ns, 0) + mp
+            totals[ew] = totals.get(ew, 0) + top - mp
+    rankings = [range(1, 7), range(7, 13)] if apart else [range(1, 13)]
+    places = {pair: 1 + sum(totals[other] > totals[pair] for other in ranking) for ranking in rankings for pair in ranking}
+    parts = ['<?xml version="1.0"?>', '<USEBIO Version="1.2"><EVENT EVENT_TYPE="PAIRS"><PROGRAM_NAME>Hand</PROGRAM_NAME>',
+             "<EVENT_DESCRIPTION>Two sections</EVENT_DESCRIPTION><DATE>01/03/2026</DATE>",
+             "<BOARD_SCORING_METHOD>MATCH_POINTS</BOARD_SCORING_METHOD><WINNER_TYPE>1</WINNER_TYPE>"]
+    for section in ("A", "B"):
+        parts.append(f'<SECTION SECTION_ID="{section}"><PARTICIPANTS>')
+        for pair in range(first[section], first[section] + 6):
+            parts.append(f"<PAIR><PAIR_NUMBER>{written(pair)}</PAIR_NUMBER><PLAYER><PLAYER_NAME>N{pair}</PLAYER_NAME></PLAYER>"
+                         f"<PLAYER><PLAYER_NAME>S{pair}</PLAYER_NAME></PLAYER><PLACE>{places[pair]}</PLACE>"
+                         f"<TOTAL_SCORE>{totals[pair]}</TOTAL_SCORE>"
+                         f"<PERCENTAGE>{100 * totals[pair] / (4 * top):.2f}</PERCENTAGE></PAIR>")
+        parts.append("</PARTICIPANTS>")
+        for board, by_section in SECTION_RESULTS.items():
+            parts.append(f"<BOARD><BOARD_NUMBER>{board}</BOARD_NUMBER>")
+            for table, ((contract, declarer, tricks), score, mp) in enumerate(
+                    zip(by_section[section], scores[(board, section)], mps[(board, section)]), start=1):
+                mp_text = f"<NS_MATCH_POINTS>{mp}</NS_MATCH_POINTS><EW_MATCH_POINTS>{top - mp}</EW_MATCH_POINTS>" if figures else ""
+                parts.append(f"<TRAVELLER_LINE><ROUND_NUMBER>1</ROUND_NUMBER><TABLE_NUMBER>{table}</TABLE_NUMBER>"
+                             f"<NS_PAIR_NUMBER>{written(first[section] + 2 * table - 2)}</NS_PAIR_NUMBER>"
+                             f"<EW_PAIR_NUMBER>{written(first[section] + 2 * table - 1)}</EW_PAIR_NUMBER>"
+                             f"<CONTRACT>{contract}</CONTRACT>"
+                             f"<PLAYED_BY>{declarer}</PLAYED_BY><TRICKS>{tricks}</TRICKS><SCORE>{score}</SCORE>{mp_text}"
+                             "</TRAVELLER_LINE>")
+            parts.append("</BOARD>")
+        parts.append("</SECTION>")
+    return "".join(parts) + "</EVENT></USEBIO>\n"
+
+
+def import_sections(tmp_path: Path, text: str, capsys, *extra: str) -> tuple[Path, str]:
+    tmp_path.mkdir(exist_ok=True)
+    path = tmp_path / "sections.xml"
+    path.write_text(text, encoding="utf-8")
+    content = site(tmp_path)
+    assert run(content, "club", path, *extra) == 0
+    return content, capsys.readouterr().out
+
+
+def test_sections_matchpointed_apart_become_a_stage_each(tmp_path, capsys):
+    """Each section matchpointed on its own (top 4): board 1's 420 is 2 MPs in A (beating -50)
+    and 4 in B (beating 400 and 170). The import sees it in the figures (9 of the 36 results of
+    different sections side by side disagree with one field) and scores each section as a stage
+    of its own: every figure equal, places within each section."""
+    content, out = import_sections(tmp_path, sections_file(apart=True), capsys, "--strict")
+    assert ("sections A, B: each scored apart, as the file's board figures show (36 pairs of results of different "
+            "sections compared, 9 disagree with one field: the same score, different figures); a stage for each: "
+            "pairs-a, pairs-b; the build will warn that the other sections' pairs play no table of a section's stage: "
+            "that is expected\n") in out
+    assert out.count("all 54 figures equal") == 2
+    event = (content / "events/club/event.yaml").read_text(encoding="utf-8")
+    assert '  - id: pairs-a\n    name: "Two sections · A"' in event and '  - id: pairs-b\n    name: "Two sections · B"' in event
+    assert sorted(p.name for p in (content / "events/club/results").iterdir()) == ["pairs-a-round-1.yaml", "pairs-b-round-1.yaml"]
+    # places within each section, as the file gives them: B's P7 and P12 first, 11 MPs of 16 each
+    assert [s[:3] for s in standings(content, "club", "pairs-b")][:3] == [(1, "P12", 68.75), (1, "P7", 68.75), (3, "P10", 50)]
+    assert [s[:3] for s in standings(content, "club", "pairs-a")][:2] == [(1, "P6", 75), (2, "P1", 62.5)]
+    # told to score them across the field: one stage, and the file's figures differ from it
+    content, out = import_sections(tmp_path / "field", sections_file(apart=True), capsys, "--sections", "field")
+    assert "sections A, B: scored across the field, one stage, as asked (--sections field)" in out
+    assert "figures differ:" in out and "all 54 figures equal" not in out
+
+
+def test_sections_matchpointed_across_the_field_are_one_stage(tmp_path, capsys):
+    """The same results matchpointed across both sections (top 10): a score has one figure
+    whatever its section, so the import scores one stage, the sections' tables numbered on
+    (B's 1-3 become 4-6: both sections number theirs from 1): every figure equal."""
+    content, out = import_sections(tmp_path, sections_file(apart=False), capsys, "--strict")
+    assert ("sections A, B: scored across the field, as the file's board figures show (a score has the same figure in "
+            "every section: 36 pairs of results of different sections compared, none disagrees); one stage\n") in out
+    assert "all 108 figures equal" in out
+    round_1 = (content / "events/club/results/pairs-round-1.yaml").read_text(encoding="utf-8")
+    assert round_1.count("  - table: ") == 6 and "  - table: 6\n    ns: P11\n    ew: P12\n" in round_1
+
+
+def test_sections_without_board_figures_are_scored_across_the_field_and_said_so(tmp_path, capsys):
+    """No board figures to tell by: scored across the field, and the import says how to score
+    each section apart."""
+    content, out = import_sections(tmp_path, sections_file(apart=True, figures=False), capsys)
+    assert ("sections A, B: the file's board figures do not say whether they were scored across the field or each apart "
+            "(0 pairs of results of different sections compared, 0 disagree with one field); scored across the field, "
+            "one stage. If each section was scored apart, import again with --sections apart\n") in out
+    assert "  - id: pairs\n" in (content / "events/club/event.yaml").read_text(encoding="utf-8")
+    content, out = import_sections(tmp_path / "apart", sections_file(apart=True, figures=False), capsys,
+                                   "--sections", "apart", "--strict")
+    assert "each scored apart, a stage for each, as asked (--sections apart)" in out
+    assert out.count("all 30 figures equal") == 2  # scores, totals, percentages and places of each section
+
+
+@pytest.mark.parametrize("apart", [True, False], ids=["apart", "field"])
+def test_sections_numbering_their_pairs_alike_are_told_apart_by_section(tmp_path, capsys, apart):
+    """Each section numbers its pairs from 1: section A's pair 1 and section B's are two pairs,
+    A-1 and B-1, whether the sections are scored apart or across the field: every figure equal."""
+    content, out = import_sections(tmp_path, sections_file(apart=apart, numbered_apart=True), capsys, "--strict")
+    assert out.count("all 54 figures equal") == 2 if apart else "all 108 figures equal" in out
+    event = (content / "events/club/event.yaml").read_text(encoding="utf-8")
+    assert re.findall(r"\{id: ([\w-]+),", event) == [f"{s}-{n}" for s in "AB" for n in range(1, 7)]
+
+
+def test_a_sections_number_on_both_sides_gets_the_direction():
+    """A section's Mitchell numbering its NS and EW pairs alike (A-1 NS v A-1 EW): A-NS1, A-EW1;
+    plain numbers as before (NS1, EW1); a number with letters after its digits kept (1NS)."""
+    from generator.commands.bridge_import import Line, Session, entry_ids
+
+    session = Session("USEBIO", "t", None, "matchpoints")
+    session.lines = [Line(1, 1, 1, "A-1", "A-1", None), Line(1, 2, 2, "A-2", "A-2", None),
+                     Line(1, 3, 1, "1", "1", None), Line(1, 4, 1, "1NS", "1EW", None)]
+    ids = entry_ids(session)
+    assert (ids[("NS", "A-1")], ids[("EW", "A-1")], ids[("NS", "1")], ids[("EW", "1")]) == ("A-NS1", "A-EW1", "NS1", "EW1")
+    assert (ids[("NS", "1NS")], ids[("EW", "1EW")]) == ("1NS", "1EW")

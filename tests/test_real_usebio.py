@@ -10,8 +10,12 @@ pair's total, percentage and place.
 And three sessions of Bridge NZ's Scorer, converted to USEBIO 1.2 by scorer-to-usebio (README):
 
 - a three-quarter Howell of 11 pairs and a phantom: one pair sits out each round;
-- a Mitchell with a board not played (NP) at one table and passed-out boards;
-- three sections (two Mitchells and a Howell) matchpointed across the field, adjusted A6060 / A6040.
+- a Mitchell with a board marked not played (NP) at one table, which the file scores as a
+  pass-out (score 0, MPs 20 / 4), and passed-out boards: imported as the file applies it, a
+  pass-out, every figure equal; the import says so, and how to leave the board out instead;
+- three sections (two Mitchells and a Howell) matchpointed across the field, adjusted A6060 / A6040:
+  the import tells it from the file's figures (and the same file matchpointed within each section
+  from those: a stage a section).
 """
 
 from __future__ import annotations
@@ -158,16 +162,46 @@ def test_a_total_score_that_is_the_percentage_written_otherwise_is_no_mp_total(t
     assert "32 of 427 figures differ:" in out and "TotalScoreMP" not in out
 
 
-def test_scorer_a_board_not_played_is_left_out(tmp_path, capsys):
-    """Board 19 at table 1 of round 10 (1 NS v 5 EW) was not played: CONTRACT NP. Scorer
-    matchpointed it as a score of 0 (NS 20 of 24: it beats -50 and below); paibang leaves the
-    board out of that table (the rules: a board not played is no result) and factors the 12
-    results (Neuberg). So board 19's figures and the totals differ, nothing else: every other
-    board's figures, the passed-out boards (PASS, 0) among them, are equal. Every percentage
-    differs (the winner 8 EW: 57.69, paibang 57.73), compared with paibang's standings as the
-    site shows them; 8 of them happen to be what the board figures as printed make, summed, too
-    few for that to be the file's way, so nothing is said of it."""
-    folder, out = imported(tmp_path, NOT_PLAYED, capsys, strict=False)
+def test_scorer_np_line_the_file_scores_is_imported_as_a_pass_out(tmp_path, capsys):
+    """Board 19 at table 1 of round 10 (1 NS v 5 EW) is marked not played (CONTRACT NP), and
+    the file scores it all the same: score 0, NS 20 of 24 (it beats -50 and below), the board in
+    both pairs' totals. Imported as the file applies it, a pass-out: every figure equal, the
+    passed-out boards (PASS, 0) among them; the winner 8 EW 57.69, 1 NS 54.33 (Scorer's own
+    file counts board 19 in their tops, `match_points="339/624"`)."""
+    folder, out = imported(tmp_path, NOT_PLAYED, capsys)
+    assert "all 1066 figures equal" in out
+    round_10 = (folder / "results/pairs-round-10.yaml").read_text(encoding="utf-8")
+    assert "    ns: 1-NS\n    ew: 5-EW\n    boards:\n      19: pass\n      20: 1NT W -1\n" in round_10
+    assert "      16: pass\n" in (folder / "results/pairs-round-8.yaml").read_text(encoding="utf-8")
+    found = standings(folder)
+    assert found["8-EW"] == (1, None, 57.69) and found["5-NS"][0] == 1 and found["1-NS"] == (5, None, 54.33)
+
+
+def test_scorer_np_line_without_figures_is_left_out(tmp_path, capsys):
+    """The same line with its score and figures taken away (CONTRACT NP, nothing else): the file
+    does not score it, so the board is left out of that table (the rules: a board not played is
+    no result) and its 12 other results factored (Neuberg) to 13. Board 19's figures and the
+    totals differ from the file's, which scored it: 16 of board 19's figures and every one of
+    the 26 percentages (the winner 8 EW: 57.69, paibang 57.73), compared with paibang's
+    standings as the site shows them; 8 of them happen to be what the board figures as printed
+    make, summed, too few for that to be the file's way, so nothing is said of it."""
+    text = NOT_PLAYED.read_text(encoding="utf-8")
+    line = ("<CONTRACT>NP</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>0</TRICKS><SCORE>0</SCORE>"
+            "<NS_MATCH_POINTS>20</NS_MATCH_POINTS><EW_MATCH_POINTS>4</EW_MATCH_POINTS>")
+    assert text.count(line) == 1
+    path = tmp_path / "unscored.xml"
+    path.write_text(text.replace(line, "<CONTRACT>NP</CONTRACT>"), encoding="utf-8")
+    folder, out = imported(tmp_path, path, capsys, strict=False)
+    said = out.split("matchpoints written:")[0].splitlines()[1:]
+    assert said == [
+        "not played: board 19 at table 1 of round 10, 1-NS v 5-EW (the file writes NP); left out of that table "
+        "(results/pairs-round-10.yaml)",
+        "board 19 as the rules treat a board not played: the results of the other tables (12) are matchpointed among "
+        "themselves and factored (Neuberg) from 12 to 13 results, the most a board of the stage has; 1-NS and 5-EW are "
+        "scored on the boards they played (their percentage over those boards' tops)",
+        "if it was played after all, write its result under that table's boards in the round's file (a pass-out as "
+        "`19: pass`, an adjusted score as `19: A=`) and build; importing the file again rewrites that file",
+    ]
     assert "42 of 1063 figures differ:" in out
     assert "totals written" not in out and "(explained: " not in out
     differing = _differing(out)
@@ -175,7 +209,6 @@ def test_scorer_a_board_not_played_is_left_out(tmp_path, capsys):
     assert all(d.startswith(("board 19 ", "total ")) for d in differing)
     round_10 = (folder / "results/pairs-round-10.yaml").read_text(encoding="utf-8")
     assert "    ns: 1-NS\n    ew: 5-EW\n    boards:\n      20: 1NT W -1\n" in round_10
-    assert "      16: pass\n" in (folder / "results/pairs-round-8.yaml").read_text(encoding="utf-8")
     found = standings(folder)
     assert found["8-EW"] == (1, None, 57.73) and found["5-NS"][0] == 1
     # Scorer drops trailing zeros: 1 EW's "50" is 50.00 (312 of 624), compared at two decimals
@@ -203,3 +236,93 @@ def test_scorer_sections_across_the_field(tmp_path, capsys):
     texts = "".join(path.read_text(encoding="utf-8") for path in (folder / "results").iterdir())
     assert "      17: A+/A+\n" in texts and "      17: A+/A-\n" in texts
     assert "id: C-10," in (folder / "event.yaml").read_text(encoding="utf-8")
+
+
+def test_scorer_np_line_scored_as_a_pass_out_is_said_at_import_in_the_sites_language(tmp_path, capsys):
+    """The import says, before its comparison, that board 19 at table 1 of round 10 (1-NS v
+    5-EW) is marked not played but scored by the file (SCORE 0, 20 / 4), so imported as a
+    pass-out; and how the secretary leaves it out if it was really not played: delete that line,
+    and the build then factors its other 12 results (Neuberg) from 12 to 13, the most a board
+    has, the two pairs scored on the boards they played. In the site's language when no --lang
+    is given."""
+    _, out = imported(tmp_path, NOT_PLAYED, capsys)
+    said = out.split("matchpoints written:")[0].splitlines()[1:]
+    assert said == [
+        "board 19 at table 1 of round 10, 1-NS v 5-EW: the file writes NP (not played) but scores it as it scores a "
+        "result played (SCORE 0, MP_NS 20, MP_EW 4); imported as the file applies it, a pass-out (`19: pass`, "
+        "results/pairs-round-10.yaml)",
+        "if board 19 was really not played at that table, delete that line (`19: pass` under 1-NS v 5-EW) from "
+        "results/pairs-round-10.yaml and build; the build then scores the board so:",
+        "board 19 as the rules treat a board not played: the results of the other tables (12) are matchpointed among "
+        "themselves and factored (Neuberg) from 12 to 13 results, the most a board of the stage has; 1-NS and 5-EW are "
+        "scored on the boards they played (their percentage over those boards' tops)",
+    ]
+    for locale, lines in (("zh-Hans", ["第 10 轮第 1 桌的第 19 副（1-NS 对 5-EW）：文件写作 NP（未打），却像打过的结果一样给它"
+                                       "记了分（SCORE 0, MP_NS 20, MP_EW 4）；按文件的算法导入，记作全不叫（`19: pass`，"
+                                       "results/pairs-round-10.yaml）\n",
+                                       "若这副牌在该桌确实没打：从 results/pairs-round-10.yaml 删掉那一行（1-NS 对 5-EW 下的 "
+                                       "`19: pass`），再生成网站；生成时这副牌这样计算：\n", "并从 12 个折算（Neuberg）到 13 个"]),
+                          ("zh-Hant", ["檔案寫作 NP（未打），卻像打過的結果一樣給它記了分", "並從 12 個折算（Neuberg）到 13 個"])):
+        content = tmp_path / locale / "content"
+        (content / "events").mkdir(parents=True)
+        (content / "site.yaml").write_text(f"title: t\nlocale: {locale}\n", encoding="utf-8")
+        assert main(["import", "club", str(NOT_PLAYED), "--content", str(content)]) == 0
+        out = capsys.readouterr().out
+        assert all(line in out for line in lines), out
+
+
+def _sections_rescored_apart(tmp_path: Path) -> Path:
+    """The multi-section file with each section's real results matchpointed within the section
+    (2 a result beaten, 1 a tie; the file's own NS scores), as a program scoring sections apart
+    would: every other byte as published."""
+    import re
+    from collections import defaultdict
+
+    text = SECTIONS.read_text(encoding="utf-8")
+    lines = list(re.finditer(r"<TRAVELLER_LINE>.*?</TRAVELLER_LINE>", text))
+    sections = [(m.start(), m.group(1)) for m in re.finditer(r'<SECTION SECTION_ID="(\w)">', text)]
+    boards = [(m.start(), m.group(1)) for m in re.finditer(r"<BOARD><BOARD_NUMBER>(\d+)</BOARD_NUMBER>", text)]
+    groups: dict[tuple[str, str], list[tuple[re.Match, int]]] = defaultdict(list)
+    for line in lines:
+        score = re.search(r"<SCORE>(-?\d+)</SCORE>", line.group(0))
+        if score is None:  # adjusted (A6060): kept as published
+            continue
+        section = [s for at, s in sections if at < line.start()][-1]
+        board = [b for at, b in boards if at < line.start()][-1]
+        groups[(section, board)].append((line, int(score.group(1))))
+    replaced = {}
+    for found in groups.values():
+        for line, score in found:
+            ns = sum(2 if score > other else 1 if score == other else 0 for _, other in found) - 1
+            new = re.sub(r"<NS_MATCH_POINTS>[^<]*</NS_MATCH_POINTS><EW_MATCH_POINTS>[^<]*</EW_MATCH_POINTS>",
+                         f"<NS_MATCH_POINTS>{ns}</NS_MATCH_POINTS><EW_MATCH_POINTS>{2 * (len(found) - 1) - ns}</EW_MATCH_POINTS>",
+                         line.group(0))
+            replaced[line.start()] = (line.end(), new)
+    out, at = [], 0
+    for start in sorted(replaced):
+        end, new = replaced[start]
+        out += [text[at:start], new]
+        at = end
+    path = tmp_path / "apart.xml"
+    path.write_text("".join(out) + text[at:], encoding="utf-8")
+    return path
+
+
+def test_scorer_sections_are_told_apart_by_their_own_figures(tmp_path, capsys):
+    """Scorer's own file says `field_scoring="true"` (scorer-to-usebio does not carry it into
+    USEBIO, which has no word for it): the import finds it in the figures, every one of the 9074
+    pairs of results of different sections on a board agreeing with one field. The same file
+    matchpointed within each section is found scored apart (2744 of them disagree) and becomes a
+    stage a section."""
+    folder, out = imported(tmp_path, SECTIONS, capsys, strict=False)
+    assert out.startswith("sections A, B, C: scored across the field, as the file's board figures show (a score has the "
+                          "same figure in every section: 9074 pairs of results of different sections compared, none "
+                          "disagrees); one stage\n")
+    _, out = imported(tmp_path / "apart", _sections_rescored_apart(tmp_path), capsys, strict=False)
+    assert out.startswith("sections A, B, C: each scored apart, as the file's board figures show (9074 pairs of results "
+                          "of different sections compared, 2744 disagree with one field: the same score, different "
+                          "figures); a stage for each: pairs-a, pairs-b, pairs-c; the build will warn that the "
+                          "other sections' pairs play no table of a section's stage: that is expected\n")
+    event = (tmp_path / "apart/content/events/club/event.yaml").read_text(encoding="utf-8")
+    assert [line for line in event.splitlines() if line.startswith("  - id: ")] == ["  - id: pairs-a", "  - id: pairs-b",
+                                                                                   "  - id: pairs-c"]

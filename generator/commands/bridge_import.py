@@ -9,6 +9,16 @@ What is read (both formats come to one `Session`):
   `A=`, `A-`, `60%`, `AVE+`, `A60`); a `Bye` line or a line with one pair: that pair sits out the
   round; a penalty column (`ScorePenalty`, `Penalty`) of the totals table: an `adjustments` item,
   signed as the file applies it;
+- a board not played at a table (`NP`, Scorer's `N P`, `Not played` in the contract or a score
+  column): no result, the board left out of that table as the rules treat a board not played;
+  the import says which board, table and pairs, and what the build does with it (say_not_played).
+  A line so marked that the file scores all the same, a score and the board's figures as for a
+  result played (Scorer's `N P` with score 0, MPs 20 / 4), is imported as the file applies it,
+  the result those say: score 0, a pass-out (scored_not_played); the import says so, and how
+  to leave the board out instead;
+- USEBIO SECTIONs: one stage scored across the field, or a stage a section (`pairs-a`, …) scored
+  apart, as the file's own board figures show (section_scoring: USEBIO does not say which);
+  `--sections field|apart` decides when they do not, and the import says which it took;
 - the pairs and their names (`TotalScoreTable` / `PARTICIPANTS`); the scoring (`[Scoring]`:
   `MP` / `MatchPoints`, `IMP;Butler`, `IMP;Cross`; USEBIO's BOARD_SCORING_METHOD);
 - the figures published: per board and pair MPs or IMPs and percentages, the Butler datum, each
@@ -115,6 +125,9 @@ class Line:
     record: Any  # BoardRecord | AdjustedRecord | None (unreadable: left out)
     score: int | None = None  # the NS score the file publishes
     figures: dict[str, str] = field(default_factory=dict)  # MP_NS, IMP_EW, Percentage_NS, ButlerDatum … as written
+    not_played: str | None = None  # what the file writes for a board not played at this table (NP): no result, left
+    # out, unless the file scores the line (record: the result it applies, scored_not_played)
+    section: str | None = None  # the file's section (USEBIO SECTION), in a file of several
 
 
 @dataclass
@@ -124,6 +137,7 @@ class Pair:
     direction: str | None = None
     figures: dict[str, str] = field(default_factory=dict)  # Rank, TotalScoreMP, TotalPercentage, TotalScoreIMP
     penalty: float = 0.0
+    section: str | None = None
 
 
 @dataclass
@@ -139,6 +153,8 @@ class Session:
     movement: str | None = None  # barometer, when the file says so (Magic Contest's `Barometer` META)
     cumulative: int | None = None  # the boards of several sessions the file's totals run over (its session's are compared)
     adjusted: str | None = None  # `fixed` when the file gives A+ / A- their 60 / 40 % whatever the pair's session
+    seated: bool = False  # the file gives no rounds or tables: paibang seated its meetings (seat_meetings)
+    sections: list[str] = field(default_factory=list)  # the file's sections (USEBIO SECTION), when it has several
 
 
 class ImportRefused(Exception):
@@ -163,6 +179,34 @@ def adjusted_cell(text: str | None) -> tuple[float, bool] | None:
 
 
 _BYE = {"BYE", "SITOUT", "SIT-OUT", "SIT OUT", "PHANTOM"}
+# A board not played at a table, in a contract or score column: Scorer (Bridge NZ) writes `N P`
+# (scorer-to-usebio `NP`); other programs `Not played`, `N/P`.
+_NOT_PLAYED = {"NP", "N P", "N/P", "N.P.", "NOT PLAYED", "NOTPLAYED", "NOT-PLAYED"}
+
+
+def not_played(*cells: str | None) -> str | None:
+    """The first cell that says the board was not played at the table, as written."""
+    for cell in cells:
+        if cell is not None and " ".join(cell.split()).upper() in _NOT_PLAYED:
+            return cell.strip()
+    return None
+
+
+# The board figures of a result played: a line marked not played that has them and a score is
+# scored by the file as that result.
+_BOARD_FIGURES = ("MP_NS", "MP_EW", "IMP_NS", "IMP_EW", "Percentage_NS", "Percentage_EW")
+
+
+def scored_not_played(board: int, score: int | None, figures: dict[str, str]) -> BoardRecord | None:
+    """The result a line marked not played (NP) is given by the file that scores it all the
+    same, as it scores a result played: a score and the board's figures (MPs or IMPs). A score
+    of 0 is a pass-out, the one result a score alone says (Scorer writes `N P` with score 0 and
+    matchpoints it as one: "a passed in hand", scorer-to-usebio). None when the file does not
+    score the line (no score, no board figures) or gives a score no contract is read from: the
+    board stays left out of that table."""
+    if score == 0 and any(figures.get(column) for column in _BOARD_FIGURES):
+        return BoardRecord(board, None)
+    return None
 
 
 def _pair_id(text: str | None) -> str | None:
@@ -234,12 +278,15 @@ def read_pbn_session(text: str) -> Session:
                         session.sit_outs.append((number, pair))
                 continue
             record: Any = None
-            if contract and contract.strip() not in ("-", ""):
+            missing = not_played(contract, row.get("Score_NS") or row.get("ScoreNS"), row.get("Score_EW") or row.get("ScoreEW"))
+            if contract and contract.strip() not in ("-", "") and missing is None:
                 record = record_from(board, contract, row.get("Declarer"), row.get("Result"), row.get("Lead"))
-            if record is None:
+            if record is None and missing is None:
                 record = _adjusted_record(board, row.get("Score_NS"), row.get("Score_EW"), contract)
             figures = {k: v for k, v in row.items() if v is not None and k in _FIGURE_COLUMNS}
-            session.lines.append(Line(number, table_no, board, ns, ew, record, _score_ns(row), figures))
+            if missing is not None:
+                record = scored_not_played(board, _score_ns(row), figures)
+            session.lines.append(Line(number, table_no, board, ns, ew, record, _score_ns(row), figures, missing))
     return session
 
 
@@ -299,14 +346,16 @@ def read_usebio_session(text: str) -> Session:
     scoring = "butler" if "BUTLER" in method else "imps" if "IMP" in method else "matchpoints"
     session = Session("USEBIO", event.description or "", event.date, scoring)
     places: dict[str, list[int]] = defaultdict(list)
+    qualify = _section_pair_numbers(event)
     for data in event.participants:
-        pair_id = _pair_id(data.get("PAIR_NUMBER"))
+        pair_id = qualify(_pair_id(data.get("PAIR_NUMBER")), data.get("SECTION"))
         if pair_id is None:
             continue
         direction = (data.get("DIRECTION") or "").upper()
         pair = session.pairs.setdefault(f"{direction}:{pair_id}", Pair(pair_id))
         pair.names = [n for n in data.get("PLAYERS", []) if n]
         pair.direction = direction if direction in ("NS", "EW") else None
+        pair.section = data.get("SECTION")
         place = (data.get("PLACE") or "").rstrip("=")
         pair.figures = {"Rank": place} if place else {}
         if pair.direction and small_int(place) is not None:
@@ -325,7 +374,7 @@ def read_usebio_session(text: str) -> Session:
     session.by_direction = len(places) == 2 and all(1 in found for found in places.values())
     for line in event.lines:
         get = line.fields.get
-        ns, ew = _pair_id(get("NS_PAIR_NUMBER")), _pair_id(get("EW_PAIR_NUMBER"))
+        ns, ew = qualify(_pair_id(get("NS_PAIR_NUMBER")), line.section), qualify(_pair_id(get("EW_PAIR_NUMBER")), line.section)
         number, table = small_int(get("ROUND_NUMBER")) or 1, small_int(get("TABLE_NUMBER")) or 0
         if ns is None or ew is None:
             for pair in (ns, ew):
@@ -334,7 +383,10 @@ def read_usebio_session(text: str) -> Session:
             continue
         record: Any = None
         adjusted = get("ADJUSTED_SCORE") or _compscore_adjusted(get("SCORE"))
-        if adjusted:
+        missing = not_played(get("CONTRACT"), get("SCORE"), get("ADJUSTED_SCORE"))
+        if missing is not None:
+            pass  # no result, unless the file scores the line (below): the board is left out of this table
+        elif adjusted:
             record = parse_adjusted(line.board, adjusted) or _adjusted_record(line.board, adjusted, None, None)
         else:
             contract = (get("CONTRACT") or "").replace("*", "X")
@@ -347,10 +399,38 @@ def read_usebio_session(text: str) -> Session:
                              ("IMP_NS", "NS_CROSS_IMP_POINTS"), ("IMP_EW", "EW_CROSS_IMP_POINTS")):
             if get(theirs):
                 figures[ours] = get(theirs)
-        session.lines.append(Line(number, table, line.board, ns, ew, record, small_int(get("SCORE")), figures))
+        if missing is not None:
+            record = scored_not_played(line.board, small_int(get("SCORE")), figures)
+        session.lines.append(Line(number, table, line.board, ns, ew, record, small_int(get("SCORE")), figures, missing,
+                                  line.section))
+    session.sections = list(dict.fromkeys(s for s in [line.section for line in session.lines] if s is not None))
+    if len(session.sections) < 2:
+        session.sections = []
     if session.lines and not any(line.fields.get("ROUND_NUMBER") or line.fields.get("TABLE_NUMBER") for line in event.lines):
+        session.seated = True
         seat_meetings(session)
     return session
+
+
+def _section_pair_numbers(event: Any) -> Any:
+    """How a pair number of a section reads: as written, unless two sections use the same
+    numbers (each numbering its pairs from 1, where scorer-to-usebio writes `(A) 1 NS`): then
+    with its section, `A-1`, so that section A's pair 1 and section B's are two pairs."""
+    numbers: dict[str, set[str]] = defaultdict(set)
+    for data in event.participants:
+        if data.get("SECTION") and _pair_id(data.get("PAIR_NUMBER")):
+            numbers[_pair_id(data.get("PAIR_NUMBER"))].add(data["SECTION"])  # type: ignore[index]
+    for line in event.lines:
+        for name in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
+            number = _pair_id(line.fields.get(name))
+            if line.section and number:
+                numbers[number].add(line.section)
+    shared = any(len(sections) > 1 for sections in numbers.values())
+
+    def qualify(number: str | None, section: str | None) -> str | None:
+        return f"{section}-{number}" if shared and number is not None and section else number
+
+    return qualify
 
 
 _COMPSCORE_ADJUSTED = re.compile(r"^A(\d{2})(\d{2})$")
@@ -736,12 +816,89 @@ def read_session(path: Path) -> Session:
         raise ImportRefused(error.problem) from None
 
 
+# --- sections ---------------------------------------------------------------------------------------
+
+
+def section_scoring(session: Session) -> tuple[str | None, int, int]:
+    """How the file scored its sections, told by its own board figures (USEBIO does not say:
+    a SECTION holds its pairs and boards, nothing says what their results were compared with).
+    Across the field, a board's NS score has the same figure in every section and a better score
+    never a smaller one; each section apart, results are compared with their own section's only,
+    so the same score gets different figures in sections whose other results differ. Every two
+    real results of a board in different sections with the file's NS score and NS figure (MP_NS,
+    IMP_NS) are put side by side: (`field` when none of them disagrees with one field, `apart`
+    when at least 5 % do, None when there are too few (under 20) or the figures are in between;
+    the pairs compared; those that disagree with one field)."""
+    by_board: dict[int, list[tuple[str, int, float]]] = defaultdict(list)
+    for line in session.lines:
+        if line.section is None or not isinstance(line.record, BoardRecord) or line.score is None:
+            continue
+        figure = _value(line.figures.get("MP_NS") or line.figures.get("IMP_NS") or "x")
+        if figure is not None:
+            by_board[line.board].append((line.section, line.score, figure))
+    compared = disagree = 0
+    for results in by_board.values():
+        for at, (section, score, figure) in enumerate(results):
+            for other, other_score, other_figure in results[at + 1:]:
+                if other == section:
+                    continue
+                compared += 1
+                if (score - other_score) * (figure - other_figure) < -1e-9 or (score == other_score and abs(figure - other_figure) > 1e-6):
+                    disagree += 1
+    if compared < 20:
+        return None, compared, disagree
+    if disagree == 0:
+        return "field", compared, disagree
+    return ("apart" if disagree >= 0.05 * compared else None), compared, disagree
+
+
+def section_stage(section: str, index: int) -> str:
+    """The stage id of a section scored apart: `pairs-a` for section A."""
+    found = re.sub(r"[^a-z0-9]+", "-", section.lower()).strip("-")
+    return f"{STAGE}-{found or index}"[:32]
+
+
+def section_sessions(session: Session) -> list[tuple[str, Session]]:
+    """Each section of the file as a session of its own, to be scored apart: its lines, its
+    pairs, its sit-outs (seated again when paibang seated the file's meetings)."""
+    found = []
+    for section in session.sections:
+        part = Session(session.program, session.title, session.date, session.scoring, by_direction=session.by_direction,
+                       movement=session.movement, cumulative=session.cumulative, seated=session.seated)
+        part.lines = [line for line in session.lines if line.section == section]
+        part.pairs = {key: pair for key, pair in session.pairs.items() if pair.section == section}
+        if session.seated:
+            seat_meetings(part)
+        else:
+            members = {p for line in part.lines for p in (line.ns, line.ew)} | {pair.id for pair in part.pairs.values()}
+            part.sit_outs = [(number, pair) for number, pair in session.sit_outs if pair in members]
+        part.adjusted = adjusted_rule(part)
+        found.append((section, part))
+    return found
+
+
+def field_tables(session: Session) -> None:
+    """Sections scored across the field are one stage: where two sections number their tables
+    alike (A's 1-3 and B's 1-3 in the same round), each section's tables follow the previous
+    section's (B's become 4-6), so that no two tables of a round share a number."""
+    seen: dict[tuple[int, int], str] = {}
+    if not any(seen.setdefault((line.round, line.table), line.section or "") != (line.section or "") for line in session.lines):
+        return
+    offset = 0
+    for section in session.sections:
+        lines = [line for line in session.lines if line.section == section]
+        for line in lines:
+            line.table += offset
+        offset = max((line.table for line in lines), default=offset)
+
+
 # --- into content -------------------------------------------------------------------------------------
 
 
 def entry_ids(session: Session) -> dict[tuple[str, str], str]:
     """(direction, file's pair number) -> entry id. Numbers become `P<n>`; when the file numbers
-    NS and EW pairs apart (a Mitchell: NS 1 and EW 1 play at the same time), `NS<n>`/`EW<n>`."""
+    NS and EW pairs apart (a Mitchell: NS 1 and EW 1 play at the same time), `NS<n>`/`EW<n>`
+    (a section's `A-1`: `A-NS1`/`A-EW1`)."""
     seen: dict[tuple[int, str], set[int]] = defaultdict(set)
     for line in session.lines:
         for pair in (line.ns, line.ew):
@@ -751,12 +908,21 @@ def entry_ids(session: Session) -> dict[tuple[str, str], str]:
     found = {}
     numbers = ({p for line in session.lines for p in (line.ns, line.ew)} | {p.id for p in session.pairs.values()}
                | {p for _, p in session.sit_outs})
+    sides = ({("NS", line.ns) for line in session.lines} | {("EW", line.ew) for line in session.lines}
+             | {(p.direction, p.id) for p in session.pairs.values()})
     for number in numbers:
         if number is None:
             continue
         base = safe_id(number, "P")
+        # a section's number (A-1) on both sides: the direction before its digits (A-NS1, A-EW1)
+        split = re.fullmatch(r"(.*?)(\d+)", number) if ("NS", number) in sides and ("EW", number) in sides else None
         for direction in ("NS", "EW"):
-            found[(direction, number)] = safe_id(number, direction) if apart and number.isdigit() else base
+            if apart and number.isdigit():
+                found[(direction, number)] = safe_id(number, direction)
+            elif apart and split is not None:
+                found[(direction, number)] = safe_id(f"{split.group(1)}{direction}{split.group(2)}", "P")
+            else:
+                found[(direction, number)] = base
     return found
 
 
@@ -764,7 +930,8 @@ def _yaml_text(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def event_text(session: Session, ids: dict[tuple[str, str], str], rounds: int, boards: int) -> str:
+def event_text(session: Session, ids: dict[tuple[str, str], str], rounds: int, boards: int, stage: str = STAGE,
+               name: str | None = None) -> str:
     lines = [f"# {say('written', 'en', pairs=len(set(ids.values())), rounds=rounds, results=len(session.lines), program=session.program, path='')}".rstrip(" ->"),
              f"title: {_yaml_text(session.title or 'Imported session')}", "game: bridge"]
     day = _date(session.date)
@@ -774,7 +941,7 @@ def event_text(session: Session, ids: dict[tuple[str, str], str], rounds: int, b
     for entry, names in _entries(session, ids):
         players = ", ".join(_yaml_text(n) for n in names) if names else _yaml_text(entry)
         lines.append(f"  - {{id: {entry}, players: [{players}]}}")
-    lines += ["stages:", f"  - id: {STAGE}", "    name: " + _yaml_text(session.title or STAGE), "    format: pairs",
+    lines += ["stages:", f"  - id: {stage}", "    name: " + _yaml_text(name or session.title or stage), "    format: pairs",
               f"    scoring: {session.scoring}", f"    rounds: {rounds}", f"    boards: {boards}"]
     if day:  # the session's day, also when the stage is added to an event of several days
         lines.append(f"    date: {day}")
@@ -826,7 +993,7 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
-def round_texts(session: Session, ids: dict[tuple[str, str], str]) -> dict[int, str]:
+def round_texts(session: Session, ids: dict[tuple[str, str], str], stage: str = STAGE) -> dict[int, str]:
     tables: dict[int, dict[int, list[Line]]] = defaultdict(lambda: defaultdict(list))
     for line in session.lines:
         if line.record is not None:
@@ -836,7 +1003,7 @@ def round_texts(session: Session, ids: dict[tuple[str, str], str]) -> dict[int, 
         sit[number].append(pair)
     texts = {}
     for number in sorted(set(tables) | set(sit)):
-        lines = [f"stage: {STAGE}", f"round: {number}", "tables:"]
+        lines = [f"stage: {stage}", f"round: {number}", "tables:"]
         used = set()
         for table, found in sorted(tables[number].items()):
             first = found[0]
@@ -851,9 +1018,11 @@ def round_texts(session: Session, ids: dict[tuple[str, str], str]) -> dict[int, 
     return texts
 
 
-def write_event(content: Path, slug: str, session: Session) -> tuple[Path, dict[tuple[str, str], str], bool]:
+def write_event(content: Path, slug: str, session: Session, stage: str = STAGE,
+                name: str | None = None) -> tuple[Path, dict[tuple[str, str], str], bool]:
     """The event's folder, the entry ids, and whether the stage was written (False: the event
-    already had it, kept as it is)."""
+    already had it, kept as it is). `stage`, `name`: the stage's id and name (a section scored
+    apart is a stage of its own)."""
     folder = content / "events" / slug
     ids = entry_ids(session)
     rounds_seen = {line.round for line in session.lines} | {r for r, _ in session.sit_outs}
@@ -863,15 +1032,15 @@ def write_event(content: Path, slug: str, session: Session) -> tuple[Path, dict[
     boards = max((len(found) for found in per_round.values()), default=1)
     event = folder / "event.yaml"
     (folder / "results").mkdir(parents=True, exist_ok=True)
-    text = event_text(session, ids, max(rounds_seen, default=1), boards)
+    text = event_text(session, ids, max(rounds_seen, default=1), boards, stage, name)
     if not event.exists():
         event.write_text(text, encoding="utf-8")
         wrote = True
     else:
         _add_missing_entries(event, [(e, names, None) for e, names in _entries(session, ids)])
-        wrote = _add_missing_stage(event, STAGE, text)
-    for number, text in round_texts(session, ids).items():
-        (folder / "results" / f"{STAGE}-round-{number}.yaml").write_text(text, encoding="utf-8")
+        wrote = _add_missing_stage(event, stage, text)
+    for number, text in round_texts(session, ids, stage).items():
+        (folder / "results" / f"{stage}-round-{number}.yaml").write_text(text, encoding="utf-8")
     return folder, ids, wrote
 
 
@@ -1278,7 +1447,8 @@ def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, lo
     return _report(total, differences, strict, locale)
 
 
-def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
+def run(content: Path, slug: str, path: Path, strict: bool, locale: str, sections: str | None = None) -> int:
+    """`sections`: `field` or `apart` to score a file's sections so whatever its figures show."""
     from generator.build import validate
     from generator.commands.console import print_problems
     from generator.errors import ContentErrors
@@ -1306,17 +1476,51 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
         problem = catalogues.word("bridge_import_no_results")
         print(say("refused", locale, path=path, problem=problem[locale]), file=sys.stderr)
         return 1
-    folder, ids, wrote = write_event(content, slug, session)
-    rounds = len({line.round for line in session.lines})
-    print(say("written", locale, pairs=len(set(ids.values())), rounds=rounds,
-              results=len(session.lines), program=session.program, path=folder))
+    parts: list[tuple[str, str | None, Session]] = [(STAGE, None, session)]  # (stage, section, its session)
+    if session.sections:
+        chosen, compared, disagree = section_scoring(session)
+        named = ", ".join(session.sections)
+        if sections is not None:
+            print(say(f"sections_asked_{sections}", locale, sections=named, compared=compared, disagree=disagree))
+        else:
+            print(say(f"sections_{chosen or 'unknown'}", locale, sections=named, compared=compared, disagree=disagree,
+                      stages=", ".join(section_stage(s, i) for i, s in enumerate(session.sections, start=1))))
+        if (sections or chosen) == "apart":
+            parts = [(section_stage(section, i), section, part)
+                     for i, (section, part) in enumerate(section_sessions(session), start=1)]
+        else:
+            field_tables(session)
+    written = []
+    for stage, section, part in parts:
+        if section is not None:
+            print(say("section", locale, section=section, stage=stage))
+        name = f"{part.title or STAGE} · {section}" if section is not None else None
+        folder, ids, wrote = write_event(content, slug, part, stage, name)
+        rounds = len({line.round for line in part.lines})
+        print(say("written", locale, pairs=len(set(ids.values())), rounds=rounds,
+                  results=len(part.lines), program=part.program, path=folder))
+        written.append((stage, section, part, ids, wrote))
     try:
         _, results, warnings = validate(content)
     except ContentErrors as failure:
+        for stage, _, part, ids, _ in written:
+            say_not_played(part, ids, stage, None, locale)
         print_problems(failure.problems, locale, content)
         return 1
     result = next(r for r in results if r.event.slug == slug)
-    total, differences, convention, totals_printed, factored, cut = compare(session, ids, result.stage_of(STAGE))
+    code = 0
+    for stage, section, part, ids, wrote in written:
+        if section is not None:
+            print(say("section", locale, section=section, stage=stage))
+        stage_result = result.stage_of(stage)
+        say_not_played(part, ids, stage, stage_result, locale)
+        code = max(code, _compare_and_report(part, ids, stage_result, wrote, strict, locale))
+    return code
+
+
+def _compare_and_report(session: Session, ids: dict[tuple[str, str], str], stage_result: Any, wrote: bool, strict: bool,
+                        locale: str) -> int:
+    total, differences, convention, totals_printed, factored, cut = compare(session, ids, stage_result)
     if convention is not None:
         print(say("convention", locale, convention=say(MP_CONVENTIONS[convention], locale)))
     if factored:
@@ -1331,3 +1535,56 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str) -> int:
         print(say("cumulative" if any(p.figures for p in session.pairs.values()) else "cumulative_none", locale,
                   boards=session.cumulative))
     return _report(total, differences, strict, locale)
+
+
+def say_not_played(session: Session, ids: dict[tuple[str, str], str], stage: str, stage_result: Any, locale: str) -> None:
+    """Each board the file says was not played at a table (NP): which board, table and pairs,
+    and what paibang does with it, from the stage as built (None: it could not be built, the
+    board and table only): the board is left out of that table, as the rules treat a board not
+    played (duplicate.py): its other results are compared among themselves, matchpoints factored
+    (Neuberg) to the most results a board of the stage has; the two pairs are scored on the
+    boards they played. A line so marked that the file scores all the same was imported as the
+    result the file applies (scored_not_played): that is said, with what the file writes, and
+    what the build would do with the board were that line deleted."""
+    marked = sorted((line for line in session.lines if line.not_played is not None), key=lambda l: (l.board, l.round, l.table))
+    if not marked:
+        return
+    boards: dict[int, list[Any]] = defaultdict(list)  # the stage's rows of each board, as built
+    if stage_result is not None:
+        for round_result in stage_result.rounds:
+            for score in round_result.tables:
+                if getattr(score.view, "kind", None) == "played":
+                    for row in score.view.rows:
+                        boards[row.board].append(row)
+    for line in marked:
+        ns, ew = ids[("NS", line.ns)], ids[("EW", line.ew)]  # type: ignore[index]
+        path = f"results/{stage}-round-{line.round}.yaml"
+        figures = ", ".join(([f"SCORE {line.score}"] if line.score is not None else [])
+                            + [f"{c} {v}" for c, v in line.figures.items()])
+        if line.record is not None:
+            print(say("not_played_scored", locale, board=line.board, table=line.table, round=line.round, ns=ns, ew=ew,
+                      written=line.not_played, figures=figures, path=path))
+            print(say("not_played_scored_change", locale, board=line.board, ns=ns, ew=ew, path=path))
+        else:
+            print(say("not_played", locale, board=line.board, table=line.table, round=line.round, ns=ns, ew=ew,
+                      written=line.not_played, path=path))
+            if figures:
+                print(say("not_played_file", locale, board=line.board, figures=figures))
+        rows = boards.get(line.board)
+        if not rows:
+            continue
+        # a scored line: the board as the build would score it were that line deleted (one result fewer)
+        row, gone = rows[0], int(line.record is not None)
+        played, expected = row.played - gone, row.expected
+        if gone:
+            expected = max(len(found) - (board == line.board) for board, found in boards.items())
+        if session.scoring != "matchpoints":
+            print(say("not_played_imps", locale, board=line.board, played=played, ns=ns, ew=ew))
+        elif played < expected:
+            print(say("not_played_mp", locale, board=line.board, played=played, expected=expected, ns=ns, ew=ew))
+        else:
+            top = row.top * (len(rows) - gone - 1) / (len(rows) - 1) if len(rows) > 1 else row.top
+            print(say("not_played_mp_plain", locale, board=line.board, played=played, top=_shown(top), ns=ns, ew=ew))
+    left_out = [line for line in marked if line.record is None]
+    if left_out:
+        print(say("not_played_change", locale, board=left_out[0].board))

@@ -232,6 +232,7 @@ class UsebioLine:
 
     board: int
     fields: dict[str, str]
+    section: str | None = None  # the SECTION it is in (its SECTION_ID), in a file of several
 
     def get(self, name: str) -> str | None:
         return self.fields.get(name)
@@ -253,6 +254,26 @@ def _fields(element: ET.Element) -> dict[str, str]:
     return {child.tag: (child.text or "").strip() for child in element if len(child) == 0}
 
 
+def _section_id(section: ET.Element, number: int) -> str:
+    """A SECTION's name: its SECTION_ID (an attribute, as scorer-to-usebio writes it, or an
+    element), else its place in the file (1, 2, …)."""
+    return (section.get("SECTION_ID") or section.findtext("SECTION_ID") or "").strip() or str(number)
+
+
+def _with_section(ev: ET.Element, sections: dict[int, str]) -> list[tuple[ET.Element, str | None]]:
+    """Every element of the event with the SECTION it is in (None outside any)."""
+    found: list[tuple[ET.Element, str | None]] = []
+
+    def walk(element: ET.Element, section: str | None) -> None:
+        for child in element:
+            inside = sections.get(id(child), section)
+            found.append((child, inside))
+            walk(child, inside)
+
+    walk(ev, None)
+    return found
+
+
 def read_usebio(text: str) -> UsebioEvent:
     """A USEBIO file's event (the first), participants, traveller lines, matches and hands."""
     root = ET.fromstring(text)
@@ -262,10 +283,13 @@ def read_usebio(text: str) -> UsebioEvent:
     # Some programs nest the boards in SESSION / SECTION; search the whole event.
     found = UsebioEvent(ev.get("EVENT_TYPE", ""), ev.findtext("EVENT_DESCRIPTION"), ev.findtext("BOARD_SCORING_METHOD"),
                         (ev.findtext("DATE") or "").strip() or None)
-    for participant in ev.iter():
+    sections = {id(element): _section_id(element, number) for number, element in enumerate(ev.iter("SECTION"), start=1)}
+    for participant, section in _with_section(ev, sections):
         if participant.tag in ("PAIR", "TEAM"):
             data: dict[str, Any] = _fields(participant)
             data["PLAYERS"] = [p.findtext("PLAYER_NAME") for p in participant.findall("PLAYER")]
+            if section is not None:
+                data["SECTION"] = section
             found.participants.append(data)
     for match in ev.iter("MATCH"):
         data = _fields(match)
@@ -278,7 +302,7 @@ def read_usebio(text: str) -> UsebioEvent:
         for board in section.findall("BOARD"):
             number = small_int(board.findtext("BOARD_NUMBER")) or 0
             for line in board.findall("TRAVELLER_LINE"):
-                found.lines.append(UsebioLine(number, _fields(line)))
+                found.lines.append(UsebioLine(number, _fields(line), sections.get(id(section))))
     handset = root.find("HANDSET")
     if handset is not None:
         seats = {v: k for k, v in SEAT_NAMES.items()}
