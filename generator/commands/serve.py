@@ -185,9 +185,11 @@ class Site:
 #
 # The ways weighed:
 # - Refusing to fork while threads run (forking.can_fork false when threading.active_count() > 1),
-#   serve then building in one process: simple, but each full rebuild (a template or site.yaml
-#   saved) of a large archive slower, every core but one idle: a 200-event archive's full rebuild
-#   took 1.2 to 1.6 times as long (wall) on 2 cores, and would take more on more.
+#   serve then building in one process: simple, but every core but one idle during each full
+#   rebuild (a template or site.yaml saved). A 200-event archive's full rebuild took 13.3 s of
+#   processor time in one process; forked, 1.3 s in the building process and 14 s in its two
+#   workers (wall, min of 6 on 2 busy shared cores: 14.2 s against 11.8 s; about 9 s on two idle
+#   ones, and less again on more cores, which one process cannot use).
 # - Forking the builder once from serve's main thread before any thread starts: cheap, but serve
 #   cannot start it again from there once threads run (after the builder was killed), and which
 #   threads a caller already runs (a test's) is not serve's to know.
@@ -226,15 +228,20 @@ class Builder:
         self.connection: Any = None  # serve's end of the pipe
 
     def start(self) -> None:
+        # (spawn imports the __main__ module again in the new process, as __mp_main__: paibang's
+        # entry point runs nothing then, a script calling serve() must test __name__ as well.)
         context = multiprocessing.get_context("spawn")
         ours, theirs = context.Pipe()
         # Not a daemon: a daemonic process may not start processes, and the builder forks pools.
-        self.process = context.Process(target=build_forever, args=(theirs, *self.arguments), name="paibang-builder")
+        process = context.Process(target=build_forever, args=(theirs, *self.arguments), name="paibang-builder")
         try:
-            self.process.start()
+            process.start()
+        except BaseException:
+            ours.close()
+            raise
         finally:
             theirs.close()
-        self.connection = ours
+        self.process, self.connection = process, ours
 
     def build(self) -> str | None:
         """One build by the builder: the page to show instead of every page (None: the build
