@@ -226,16 +226,22 @@ def test_content_removed_and_put_back_is_watched_again(tmp_path: Path, fake_buil
 _FORKS: list[int] = []  # in the builder process: how many threads ran at each fork
 
 
-def counting_build(content: Path, output: Path, **kwargs: Any) -> Any:
-    """generator.build.build, saying in forks.txt beside content/ how many threads ran in the
-    builder at each process it forked."""
+def watched_build(content: Path, output: Path, **kwargs: Any) -> Any:
+    """generator.build.build, saying beside content/ how many threads ran in the builder at each
+    process it forked (forks.txt), and how many events each build took from the memory kept
+    since the last build, the same objects (kept.txt)."""
     if not _FORKS:
         os.register_at_fork(before=lambda: _FORKS.append(threading.active_count()))
         _FORKS.append(0)  # the hook is registered
+    memory = kwargs["memory"]
+    before = {key: id(value[0]) for key, value in memory.events.items()}
     try:
         return generator.build.build(content, output, **kwargs)
     finally:
         (Path(content).parent / "forks.txt").write_text(" ".join(map(str, _FORKS[1:])), encoding="utf-8")
+        kept = sum(1 for key, value in memory.events.items() if before.get(key) == id(value[0]))
+        with open(Path(content).parent / "kept.txt", "a", encoding="utf-8") as file:
+            file.write(f"{kept}\n")
 
 
 def test_a_full_rebuild_forks_no_process_while_serves_threads_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -244,12 +250,12 @@ def test_a_full_rebuild_forks_no_process_while_serves_threads_run(tmp_path: Path
     forked while other threads run may hang on a lock one of them held. serve runs uvicorn's
     loop and the watcher in threads: its builds, and so their forks, are the builder process's,
     whose only thread is its main thread. Before, a full rebuild forked from serve's process
-    beside its threads."""
+    beside its threads. The builder keeps the last build's events for the next, as serve did."""
     content = demo_content(tmp_path)
     shutil.copytree(ROOT / "content/events/tumu-guandan-2020", content / "events/tumu-guandan-2020")
     forks_here: list[int] = []
     os.register_at_fork(before=lambda: forks_here.append(threading.active_count()))
-    monkeypatch.setattr(sys.modules[__name__], "BUILD", counting_build)
+    monkeypatch.setattr(sys.modules[__name__], "BUILD", watched_build)
     with serving(content, tmp_path / "output") as server:
         version = server.site.version
         # site.yaml changed: every event read and scored again, every page rendered again.
@@ -260,6 +266,17 @@ def test_a_full_rebuild_forks_no_process_while_serves_threads_run(tmp_path: Path
         status, page, _ = get(server, f"/{EVENT}/prelim/round-1/index.html")
         assert status == 200 and "校园牌类赛事成绩公告（新）" in page and "A31" in page
         assert "内容有错误" not in page and "生成失败" not in page
+
+        # And the builder keeps the events between rebuilds: one event's file saved, the other
+        # event is taken from memory, not read again.
+        version = server.site.version
+        builds = len((tmp_path / "kept.txt").read_text(encoding="utf-8").split())
+        prelim = content / PRELIM
+        prelim.write_text(prelim.read_text(encoding="utf-8").replace("1: 4H N =", "1: 4S N =", 1), encoding="utf-8")
+        wait_for_version(server, version)
+        _, page, _ = get(server, f"/{EVENT}/prelim/round-1/index.html")
+        assert 'role="img" aria-label="黑桃">♠</span>' in page.split('id="table-1"')[1].split("</tr>")[1]
+        assert "1" in (tmp_path / "kept.txt").read_text(encoding="utf-8").split()[builds:]
         in_builder = [int(n) for n in (tmp_path / "forks.txt").read_text(encoding="utf-8").split()]
     assert forks_here == []  # serve itself forks nothing (the builder is spawned: fork and exec at once)
     assert all(n == 1 for n in in_builder), in_builder
