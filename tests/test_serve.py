@@ -8,15 +8,19 @@ from __future__ import annotations
 
 import http.client
 import os
+import pickle
 import shutil
+import signal
 import socket
 import string
+import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 from urllib.parse import quote_from_bytes
 
 import pytest
@@ -51,9 +55,14 @@ def replace(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+# The build serve's builder process runs: None, generator.build.build; the fake_build fixture's
+# (a module-level function: the builder is a process of its own, which it is sent to by name).
+BUILD: Callable[..., Any] | None = None
+
+
 @contextmanager
 def serving(content: Path, output: Path) -> Iterator[Serve]:
-    server = Serve(content, output, ROOT / "templates", port=0)
+    server = Serve(content, output, ROOT / "templates", port=0, build=BUILD)
     server.build()
     server.start()
     try:
@@ -83,20 +92,33 @@ def wait_for_version(server: Serve, since: int) -> int:
     raise AssertionError("no rebuild within 250 s")
 
 
+class Failures:
+    """What the fake build raises, kept in a file beside content/ that the builder process reads
+    at each build: while it holds an exception, every build raises it (so that a change the
+    watcher happens to report in two batches makes no difference)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def fail(self, failure: BaseException) -> None:
+        self.path.write_bytes(pickle.dumps(failure))
+
+    def clear(self) -> None:
+        self.path.unlink(missing_ok=True)
+
+
+def fake(content: Path, output: Path, *args: object, **kwargs: object) -> SimpleNamespace:
+    """build() that writes nothing: for the tests of requests, whose output/ the test lays itself."""
+    failing = Path(content).parent / "failing.pickle"
+    if failing.exists():
+        raise pickle.loads(failing.read_bytes())
+    return SimpleNamespace(pages=1, pdfs_printed=0, warnings=[], locale="zh-Hans")
+
+
 @pytest.fixture
-def fake_build(monkeypatch: pytest.MonkeyPatch) -> list[object]:
-    """build() replaced by one that writes nothing: for the tests of requests, whose output/ the
-    test lays itself. While the returned list holds an exception, every build raises it (so that
-    a change the watcher happens to report in two batches makes no difference)."""
-    failures: list[object] = []
-
-    def build(content: Path, output: Path, *args: object, **kwargs: object) -> SimpleNamespace:
-        if failures:
-            raise failures[-1]  # type: ignore[misc]
-        return SimpleNamespace(pages=1, pdfs_printed=0, warnings=[], locale="zh-Hans")
-
-    monkeypatch.setattr(generator.build, "build", build)
-    return failures
+def fake_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Failures:
+    monkeypatch.setattr(sys.modules[__name__], "BUILD", fake)
+    return Failures(tmp_path / "failing.pickle")
 
 
 def laid_site(tmp_path: Path) -> tuple[Path, Path]:
@@ -138,14 +160,14 @@ def test_serve_rebuilds_shows_errors_and_recovers(tmp_path: Path) -> None:
 
 
 def test_a_rebuild_that_fails_otherwise_is_reported_in_one_line_and_the_next_change_is_built(
-        tmp_path: Path, fake_build: list[object], capfd: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, fake_build: Failures, capfd: pytest.CaptureFixture[str]) -> None:
     """Before, any exception but a content error killed the watcher thread: nothing was rebuilt
     again until serve was restarted."""
     content, output = laid_site(tmp_path)
     with serving(content, output) as server:
         capfd.readouterr()
         version = server.site.version
-        fake_build.append(KeyError("stage"))
+        fake_build.fail(KeyError("stage"))
         (content / "site.yaml").write_text("title: t2\nlocale: zh-Hans\n", encoding="utf-8")
         version = wait_for_version(server, version)
         lines = capfd.readouterr().err.splitlines()
@@ -157,7 +179,7 @@ def test_a_rebuild_that_fails_otherwise_is_reported_in_one_line_and_the_next_cha
         assert status == 200 and body.startswith("%PDF")  # files other than pages are still served
 
         for n, failure in enumerate([MemoryError(), SystemExit(3), RecursionError("too deep\n\x1b[2J")]):  # any at all
-            fake_build[:] = [failure]
+            fake_build.fail(failure)
             (content / "site.yaml").write_text(f"title: t3-{n}\nlocale: zh-Hans\n", encoding="utf-8")
             version = wait_for_version(server, version)
             lines = capfd.readouterr().err.splitlines()
@@ -171,11 +193,11 @@ def test_a_rebuild_that_fails_otherwise_is_reported_in_one_line_and_the_next_cha
         assert "event page" in page and "生成失败" not in page
 
 
-def test_a_change_in_templates_is_watched_too(tmp_path: Path, fake_build: list[object]) -> None:
+def test_a_change_in_templates_is_watched_too(tmp_path: Path, fake_build: Failures) -> None:
     content, output = laid_site(tmp_path)
     templates = tmp_path / "templates"
     templates.mkdir()
-    server = Serve(content, output, templates, port=0)
+    server = Serve(content, output, templates, port=0, build=BUILD)
     server.build()
     server.start()
     try:
@@ -186,7 +208,7 @@ def test_a_change_in_templates_is_watched_too(tmp_path: Path, fake_build: list[o
         server.stop()
 
 
-def test_content_removed_and_put_back_is_watched_again(tmp_path: Path, fake_build: list[object],
+def test_content_removed_and_put_back_is_watched_again(tmp_path: Path, fake_build: Failures,
                                                        capfd: pytest.CaptureFixture[str]) -> None:
     """A watcher notices nothing in a folder that replaced the one it watched (a content/
     restored from a copy): serve watches it anew and rebuilds."""
@@ -199,6 +221,94 @@ def test_content_removed_and_put_back_is_watched_again(tmp_path: Path, fake_buil
         (content / "site.yaml").write_text("title: t2\nlocale: zh-Hans\n", encoding="utf-8")
         wait_for_version(server, version)
     assert "Traceback" not in capfd.readouterr().err
+
+
+_FORKS: list[int] = []  # in the builder process: how many threads ran at each fork
+
+
+def watched_build(content: Path, output: Path, **kwargs: Any) -> Any:
+    """generator.build.build, saying beside content/ how many threads ran in the builder at each
+    process it forked (forks.txt), and how many events each build took from the memory kept
+    since the last build, the same objects (kept.txt)."""
+    if not _FORKS:
+        os.register_at_fork(before=lambda: _FORKS.append(threading.active_count()))
+        _FORKS.append(0)  # the hook is registered
+    memory = kwargs["memory"]
+    before = {key: id(value[0]) for key, value in memory.events.items()}
+    try:
+        return generator.build.build(content, output, **kwargs)
+    finally:
+        (Path(content).parent / "forks.txt").write_text(" ".join(map(str, _FORKS[1:])), encoding="utf-8")
+        kept = sum(1 for key, value in memory.events.items() if before.get(key) == id(value[0]))
+        with open(Path(content).parent / "kept.txt", "a", encoding="utf-8") as file:
+            file.write(f"{kept}\n")
+
+
+def test_a_full_rebuild_forks_no_process_while_serves_threads_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                  capfd: pytest.CaptureFixture[str]) -> None:
+    """A build forks processes (events read ahead, pages rendered, PDFs printed); a process
+    forked while other threads run may hang on a lock one of them held. serve runs uvicorn's
+    loop and the watcher in threads: its builds, and so their forks, are the builder process's,
+    whose only thread is its main thread. Before, a full rebuild forked from serve's process
+    beside its threads. The builder keeps the last build's events for the next, as serve did."""
+    content = demo_content(tmp_path)
+    shutil.copytree(ROOT / "content/events/tumu-guandan-2020", content / "events/tumu-guandan-2020")
+    forks_here: list[int] = []
+    os.register_at_fork(before=lambda: forks_here.append(threading.active_count()))
+    monkeypatch.setattr(sys.modules[__name__], "BUILD", watched_build)
+    with serving(content, tmp_path / "output") as server:
+        version = server.site.version
+        # site.yaml changed: every event read and scored again, every page rendered again.
+        replace(content / "site.yaml", "title: 校园牌类赛事成绩公告", "title: 校园牌类赛事成绩公告（新）")
+        wait_for_version(server, version)
+        status, home, _ = get(server, "/index.html")
+        assert status == 200 and "校园牌类赛事成绩公告（新）" in home and "tumu-guandan-2020" in home
+        status, page, _ = get(server, f"/{EVENT}/prelim/round-1/index.html")
+        assert status == 200 and "校园牌类赛事成绩公告（新）" in page and "A31" in page
+        assert "内容有错误" not in page and "生成失败" not in page
+
+        # And the builder keeps the events between rebuilds: one event's file saved, the other
+        # event is taken from memory, not read again.
+        version = server.site.version
+        builds = len((tmp_path / "kept.txt").read_text(encoding="utf-8").split())
+        prelim = content / PRELIM
+        prelim.write_text(prelim.read_text(encoding="utf-8").replace("1: 4H N =", "1: 4S N =", 1), encoding="utf-8")
+        wait_for_version(server, version)
+        _, page, _ = get(server, f"/{EVENT}/prelim/round-1/index.html")
+        assert 'role="img" aria-label="黑桃">♠</span>' in page.split('id="table-1"')[1].split("</tr>")[1]
+        assert "1" in (tmp_path / "kept.txt").read_text(encoding="utf-8").split()[builds:]
+        in_builder = [int(n) for n in (tmp_path / "forks.txt").read_text(encoding="utf-8").split()]
+    assert forks_here == []  # serve itself forks nothing (the builder is spawned: fork and exec at once)
+    assert all(n == 1 for n in in_builder), in_builder
+    if (os.cpu_count() or 1) > 1:
+        assert in_builder  # the builder did fork its pools: the full rebuild kept its speed
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_a_builder_that_dies_is_said_in_one_line_and_the_next_change_starts_another(
+        tmp_path: Path, fake_build: Failures, capfd: pytest.CaptureFixture[str]) -> None:
+    content, output = laid_site(tmp_path)
+    with serving(content, output) as server:
+        capfd.readouterr()
+        version = server.site.version
+        process = server.site.builder.process
+        assert process is not None and process.pid is not None
+        os.kill(process.pid, signal.SIGKILL)  # as the kernel does when memory runs out
+        process.join(60)
+        (content / "site.yaml").write_text("title: t2\nlocale: zh-Hans\n", encoding="utf-8")
+        version = wait_for_version(server, version)
+        assert capfd.readouterr().err.splitlines() == ["paibang serve: 生成进程意外结束（SIGKILL）；output/ 保留上次成功的结果，下次保存时重新启动。"]
+        _, page, _ = get(server, "/events/e/")
+        # (unless the watcher reported the change in two batches, the second built by a new builder)
+        assert ("SIGKILL" in page and "event page" not in page) or server.site.version > version
+
+        (content / "site.yaml").write_text("title: t3\nlocale: zh-Hans\n", encoding="utf-8")
+        wait_for_version(server, version)
+        assert "已生成" in capfd.readouterr().out
+        _, page, _ = get(server, "/events/e/")
+        assert "event page" in page and "SIGKILL" not in page
+        assert server.site.builder.process is not None and server.site.builder.process.pid != process.pid
+    assert server.site.builder.process is None  # stopped with serve
 
 
 @pytest.mark.parametrize(("locale", "title", "message"), [
@@ -247,7 +357,7 @@ ODD_REQUESTS = [
 ]
 
 
-def test_odd_requests_get_a_4xx_and_no_traceback(tmp_path: Path, fake_build: list[object],
+def test_odd_requests_get_a_4xx_and_no_traceback(tmp_path: Path, fake_build: Failures,
                                                  capfd: pytest.CaptureFixture[str]) -> None:
     content, output = laid_site(tmp_path)
     (tmp_path / "passwd").write_text("secret", encoding="utf-8")
@@ -271,7 +381,7 @@ def test_odd_requests_get_a_4xx_and_no_traceback(tmp_path: Path, fake_build: lis
     assert len(err.splitlines()) <= 1  # uvicorn's one "Invalid HTTP request received." for the raw bytes
 
 
-def test_any_path_or_query_gets_an_answer_and_no_traceback(tmp_path: Path, fake_build: list[object],
+def test_any_path_or_query_gets_an_answer_and_no_traceback(tmp_path: Path, fake_build: Failures,
                                                              capfd: pytest.CaptureFixture[str]) -> None:
     """Any bytes, percent-encoded, as the path or as `since`: 200, 301, 400, 404 or 414, never a
     failure of the server."""
@@ -295,7 +405,7 @@ def test_any_path_or_query_gets_an_answer_and_no_traceback(tmp_path: Path, fake_
     assert "Traceback" not in err and "Error" not in err
 
 
-def test_the_long_poll(tmp_path: Path, fake_build: list[object]) -> None:
+def test_the_long_poll(tmp_path: Path, fake_build: Failures) -> None:
     content, output = laid_site(tmp_path)
     with serving(content, output) as server:
         version = server.site.version
@@ -312,7 +422,7 @@ def test_the_long_poll(tmp_path: Path, fake_build: list[object]) -> None:
 # --- what is served --------------------------------------------------------------------------
 
 
-def test_a_symbolic_link_inside_output_is_never_followed(tmp_path: Path, fake_build: list[object]) -> None:
+def test_a_symbolic_link_inside_output_is_never_followed(tmp_path: Path, fake_build: Failures) -> None:
     content, output = laid_site(tmp_path)
     outside = tmp_path / "outside"
     outside.mkdir()
@@ -347,7 +457,7 @@ def test_a_link_is_refused_by_both_ways_of_reading(tmp_path: Path, read: object)
         assert read(output, parts, True) is None, parts  # type: ignore[operator]
 
 
-def test_a_folder_is_never_listed(tmp_path: Path, fake_build: list[object]) -> None:
+def test_a_folder_is_never_listed(tmp_path: Path, fake_build: Failures) -> None:
     content, output = laid_site(tmp_path)
     (output / "events/e/index.html").unlink()
     with serving(content, output) as server:
@@ -357,7 +467,7 @@ def test_a_folder_is_never_listed(tmp_path: Path, fake_build: list[object]) -> N
         assert get(server, "/events/e/draw.pdf")[0] == 200
 
 
-def test_a_folder_with_its_page_is_served_at_its_slash(tmp_path: Path, fake_build: list[object]) -> None:
+def test_a_folder_with_its_page_is_served_at_its_slash(tmp_path: Path, fake_build: Failures) -> None:
     content, output = laid_site(tmp_path)
     with serving(content, output) as server:
         status, body, _ = get(server, "/events/e/")
@@ -371,7 +481,7 @@ def test_a_folder_with_its_page_is_served_at_its_slash(tmp_path: Path, fake_buil
 # --- load ------------------------------------------------------------------------------------
 
 
-def test_500_requests_at_once_are_all_answered(tmp_path: Path, fake_build: list[object]) -> None:
+def test_500_requests_at_once_are_all_answered(tmp_path: Path, fake_build: Failures) -> None:
     """ThreadingHTTPServer's listening queue of 5 left about half of them unanswered (they timed
     out after 60 s); the kernel now queues BACKLOG connections."""
     content, output = laid_site(tmp_path)
@@ -421,7 +531,7 @@ def test_serve_words_speak_three_languages_with_the_same_parameters() -> None:
         return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
     serve_words = {k: v for k, v in catalogues.words(catalogues.SHARED).items() if k.startswith("serve-")}
-    assert len(serve_words) == 10
+    assert len(serve_words) == 11
     for key, texts in serve_words.items():
         assert len(texts) == len(LOCALES) and all(t.strip() for t in texts), key
         assert len({frozenset(fields(t)) for t in texts}) == 1, key
@@ -432,7 +542,7 @@ def test_serve_words_speak_three_languages_with_the_same_parameters() -> None:
 
 
 @pytest.mark.slow
-def test_the_open_page_reloads_itself_into_the_error_and_back(tmp_path: Path, fake_build: list[object]) -> None:
+def test_the_open_page_reloads_itself_into_the_error_and_back(tmp_path: Path, fake_build: Failures) -> None:
     """The page's long-poll script, in headless Chromium: a failed rebuild replaces the open
     page by the error, the next good one brings the page back, with no reload by hand."""
     from test_browser import CHROMIUM_FLAGS, playwright_and_chromium
@@ -448,7 +558,7 @@ def test_the_open_page_reloads_itself_into_the_error_and_back(tmp_path: Path, fa
             page.goto(server.url + "events/e/")
             assert page.locator("p").inner_text() == "event page"
 
-            fake_build.append(RuntimeError("the printer caught fire"))
+            fake_build.fail(RuntimeError("the printer caught fire"))
             (content / "site.yaml").write_text("title: t2\nlocale: zh-Hans\n", encoding="utf-8")
             page.locator("h1", has_text="生成失败").wait_for(timeout=60_000)
             assert "RuntimeError: the printer caught fire" in page.locator("pre").inner_text()

@@ -1,7 +1,8 @@
 """`paibang serve`: build, serve output/ on localhost, rebuild on every change, reload the page.
 
 The port is taken first, so that a busy one is said in one line before minutes of building.
-watchfiles watches content/ and templates/; a change rebuilds the site in a worker thread.
+watchfiles watches content/ and templates/; a change rebuilds the site in the builder, a process
+of serve's own (Builder, below), which keeps the last build's events in memory between rebuilds.
 Each page served gets a few lines of script that long-poll `/__paibang/version?since=N` and
 reload when the build changes. When the content has errors, every page shows them instead (file,
 line, the offending line, the fix) in the site's language until they are fixed; the output/ on
@@ -25,8 +26,10 @@ import errno
 import html
 import logging
 import mimetypes
+import multiprocessing
 import os
 import re
+import signal
 import socket
 import stat
 import sys
@@ -115,15 +118,15 @@ def say(line: str) -> None:
 
 class Site:
     """The state shared by the watcher and the request handlers: the build's version and, while
-    the last build failed, the page to show instead of every page."""
+    the last build failed, the page to show instead of every page. The builds themselves are the
+    builder's (Builder)."""
 
-    def __init__(self, content: Path, output: Path, templates: Path, lang: str | None) -> None:
+    def __init__(self, content: Path, output: Path, templates: Path, lang: str | None,
+                 build: Callable[..., Any] | None = None) -> None:
         self.content, self.output, self.templates, self.lang = content, output, templates, lang
         self.version = 0
         self.overlay: str | None = None  # the error page while the last build failed
-        # The events of the last build, kept between rebuilds: after a save, the changed event is
-        # read and scored, the others are taken from here (not unpickled from the cache again).
-        self.memory = EventMemory()
+        self.builder = Builder(content, output, lang, build)
         self.closing = False
         self._changed = asyncio.Event()  # set (and replaced) at every new version
 
@@ -133,30 +136,21 @@ class Site:
         return self.lang or site_locale(self.content)
 
     def build_once(self) -> None:
-        """One build; never raises. The outcome is printed and kept as the overlay."""
-        from generator.build import build
-        from generator.render.incremental import code_digest
-
-        locale = self.locale
+        """One build, by the builder; never raises. The builder prints the outcome; the page
+        it makes of a failure is kept as the overlay."""
         try:
-            code_digest.cache_clear()  # a template changed while serving: every page, as in a fresh build
-            report = build(self.content, self.output, memory=self.memory,
-                           notify=lambda key, params: say(catalogues.text(key, locale, **params)))
-        except ContentErrors as failure:
-            print_problems(failure.problems, locale, self.content)
-            errors = sum(1 for p in failure.problems if not p.warning)
-            say(catalogues.text("serve-content-errors", locale, errors=errors))
-            self.overlay = content_error_page(failure, locale, self.content)
-        except BaseException as failure:  # noqa: BLE001 - serve survives every failure of a build, SystemExit too
-            what, where = describe(failure)
-            line = catalogues.text("serve-build-failed", locale, error=what, where=where or "?")
+            self.overlay = self.builder.build()
+        except BuilderEnded as ended:
+            if ended.code == 0 or self.closing:  # it stopped as asked (Ctrl-C): serve is stopping
+                return
+            line = catalogues.text("serve-builder-ended", self.locale, reason=ended.reason)
             say(line)
-            self.overlay = failure_page(line, locale)
-        else:
-            print_problems(report.warnings, self.lang or report.locale or locale, self.content)
-            print(catalogues.text("serve-built", self.lang or report.locale or locale, pages=report.pages,
-                              printed=report.pdfs_printed), flush=True)
-            self.overlay = None
+            self.overlay = failure_page(line, self.locale)
+        except Exception as failure:  # noqa: BLE001 - the builder could not be started (no memory, no process left)
+            what, where = describe(failure)
+            line = catalogues.text("serve-build-failed", self.locale, error=what, where=where or "?")
+            say(line)
+            self.overlay = failure_page(line, self.locale)
 
     def bump(self) -> None:
         """A new version: every waiting long-poll answers. Called on the event loop."""
@@ -175,6 +169,176 @@ class Site:
             except asyncio.TimeoutError:
                 pass
         return self.version
+
+
+# --- the builder ----------------------------------------------------------------------------
+#
+# A build forks processes (generator/forking.py: the events read ahead, the people matched apart,
+# the pages rendered in waves, the PDFs printed), and a process must not be forked while other
+# threads run in it: the child gets a copy of every lock as it was, held or not, and only the
+# forking thread, so a lock another thread held then (the logging module's, an I/O buffer's,
+# malloc's arenas) is never released in the child, which may hang on it (Python 3.12 warns
+# "This process is multi-threaded, use of fork() may lead to deadlocks"). serve runs uvicorn's
+# loop, watchfiles' watcher thread and asyncio's worker threads: its builds are therefore done
+# in a process of their own, the builder, whose only thread is its main thread, and which forks
+# its pools from it as `paibang build` does.
+#
+# The ways weighed:
+# - Refusing to fork while threads run (forking.can_fork false when threading.active_count() > 1),
+#   serve then building in one process: simple, but every core but one idle during each full
+#   rebuild (a template or site.yaml saved). A 200-event archive's full rebuild took 13.3 s of
+#   processor time in one process; forked, 1.3 s in the building process and 14 s in its two
+#   workers (wall, min of 6 on 2 busy shared cores: 14.2 s against 11.8 s; about 9 s on two idle
+#   ones, and less again on more cores, which one process cannot use).
+# - Forking the builder once from serve's main thread before any thread starts: cheap, but serve
+#   cannot start it again from there once threads run (after the builder was killed), and which
+#   threads a caller already runs (a test's) is not serve's to know.
+# - A builder started by "spawn" (a fresh interpreter, fork and exec in one step, which no
+#   lock in this process can hang): the same in every case, at the first build and after the
+#   builder died, for about a second of imports once. This one. It keeps the last build's events
+#   (EventMemory) between rebuilds, so that a rebuild after one file was saved stays fast, prints
+#   what a build says on the terminal it shares, and answers each build with the error page to
+#   show (or None) through a pipe. Should it die (killed for memory), the build says so in one
+#   line and on the page, and the next change starts a new one.
+
+
+class BuilderEnded(Exception):
+    """The builder process ended during a build; `code` is its exit code (-N: signal N)."""
+
+    def __init__(self, code: int | None) -> None:
+        super().__init__(code)
+        self.code = code
+
+    @property
+    def reason(self) -> str:
+        """SIGKILL, SIGSEGV, or exit N: the same in every language."""
+        if self.code is not None and self.code < 0:
+            with contextlib.suppress(ValueError):
+                return signal.Signals(-self.code).name
+        return f"exit {self.code}"
+
+
+class Builder:
+    """The builder process, seen from serve: started at the first build, asked for one build at
+    a time (`build` waits for it: called from one thread at a time), stopped by `stop`."""
+
+    def __init__(self, content: Path, output: Path, lang: str | None, build: Callable[..., Any] | None = None) -> None:
+        self.arguments = (content, output, lang, build)
+        self.process: multiprocessing.process.BaseProcess | None = None
+        self.connection: Any = None  # serve's end of the pipe
+
+    def start(self) -> None:
+        # (spawn imports the __main__ module again in the new process, as __mp_main__: paibang's
+        # entry point runs nothing then, a script calling serve() must test __name__ as well.)
+        context = multiprocessing.get_context("spawn")
+        ours, theirs = context.Pipe()
+        # Not a daemon: a daemonic process may not start processes, and the builder forks pools.
+        process = context.Process(target=build_forever, args=(theirs, *self.arguments), name="paibang-builder")
+        try:
+            process.start()
+        except BaseException:
+            ours.close()
+            raise
+        finally:
+            theirs.close()
+        self.process, self.connection = process, ours
+
+    def build(self) -> str | None:
+        """One build by the builder: the page to show instead of every page (None: the build
+        succeeded). Raises BuilderEnded if the builder ended meanwhile."""
+        if self.process is None:
+            self.start()
+        try:
+            self.connection.send("build")
+            return self.connection.recv()
+        except (EOFError, OSError):
+            assert self.process is not None
+            self.process.join(5)
+            code = self.process.exitcode
+            self._forget()
+            raise BuilderEnded(code) from None
+
+    def stop(self) -> None:
+        """The builder told to end (its end of the pipe closed) and waited for; a build it was
+        doing is interrupted as Ctrl-C would."""
+        process = self.process
+        self._forget()
+        if process is None:
+            return
+        process.join(5)
+        if process.is_alive() and process.pid is not None:
+            with contextlib.suppress(OSError):
+                os.kill(process.pid, signal.SIGINT)  # its pools wound up, its workers ended
+            process.join(30)
+        if process.is_alive():
+            process.kill()
+            process.join()
+
+    def _forget(self) -> None:
+        if self.connection is not None:
+            self.connection.close()
+        self.connection = self.process = None
+
+
+def build_forever(connection: Any, content: Path, output: Path, lang: str | None,
+                  build: Callable[..., Any] | None) -> None:
+    """The builder's main: a build for each request, answered with its error page (or None),
+    until serve closes its end of the pipe or Ctrl-C reaches this process too."""
+    building = Building(content, output, lang, build)
+    try:
+        while True:
+            try:
+                connection.recv()
+            except EOFError:  # serve has stopped
+                return
+            overlay = building.build_once()
+            sys.stdout.flush()
+            sys.stderr.flush()
+            connection.send(overlay)
+    except KeyboardInterrupt:  # Ctrl-C: serve stops too, and says nothing more of it
+        return
+    except BrokenPipeError:
+        return
+
+
+class Building:
+    """The builder's state: the last build's events, kept between rebuilds."""
+
+    def __init__(self, content: Path, output: Path, lang: str | None, build: Callable[..., Any] | None = None) -> None:
+        self.content, self.output, self.lang, self.build = content, output, lang, build
+        # The events of the last build, kept between rebuilds: after a save, the changed event is
+        # read and scored, the others are taken from here (not unpickled from the cache again).
+        self.memory = EventMemory()
+
+    def build_once(self) -> str | None:
+        """One build; never raises but for Ctrl-C. The outcome is printed; the page to show
+        instead of every page is returned while the build failed."""
+        from generator.render.incremental import code_digest
+
+        build = self.build
+        if build is None:
+            from generator.build import build
+        locale = self.lang or site_locale(self.content)
+        try:
+            code_digest.cache_clear()  # a template changed while serving: every page, as in a fresh build
+            report = build(self.content, self.output, memory=self.memory,
+                           notify=lambda key, params: say(catalogues.text(key, locale, **params)))
+        except ContentErrors as failure:
+            print_problems(failure.problems, locale, self.content)
+            errors = sum(1 for p in failure.problems if not p.warning)
+            say(catalogues.text("serve-content-errors", locale, errors=errors))
+            return content_error_page(failure, locale, self.content)
+        except KeyboardInterrupt:
+            raise
+        except BaseException as failure:  # noqa: BLE001 - serve survives every failure of a build, SystemExit too
+            what, where = describe(failure)
+            line = catalogues.text("serve-build-failed", locale, error=what, where=where or "?")
+            say(line)
+            return failure_page(line, locale)
+        print_problems(report.warnings, self.lang or report.locale or locale, self.content)
+        print(catalogues.text("serve-built", self.lang or report.locale or locale, pages=report.pages,
+                              printed=report.pdfs_printed), flush=True)
+        return None
 
 
 def content_error_page(failure: ContentErrors, locale: str, content: Path) -> str:
@@ -479,8 +643,10 @@ class Serve:
     in a background thread (the tests)."""
 
     def __init__(self, content: Path, output: Path, templates: Path, port: int = 8000, host: str = HOST,
-                 lang: str | None = None) -> None:
-        self.site = Site(content, output, templates, lang)
+                 lang: str | None = None, build: Callable[..., Any] | None = None) -> None:
+        """`build`: generator.build.build unless given (the tests' fake one); it is called in
+        the builder process, which a module-level function can be sent to."""
+        self.site = Site(content, output, templates, lang, build)
         self.socket = listen(host, port, self.site.locale)
         self.host, self.port = self.socket.getsockname()[:2]
         config = uvicorn.Config(App(self.site), http="h11", ws="none", lifespan="off", loop="asyncio",
@@ -522,6 +688,7 @@ class Serve:
         if self._thread is not None:
             self._thread.join(30)
         self.socket.close()
+        self.site.builder.stop()
 
 
 def serve(content: Path, output: Path, templates: Path, port: int, lang: str | None) -> int:
@@ -539,4 +706,5 @@ def serve(content: Path, output: Path, templates: Path, port: int, lang: str | N
         pass
     finally:
         server.socket.close()
+        server.site.builder.stop()
     return 0
