@@ -5,12 +5,14 @@ killed halfway leaves to be rolled back. Sizes are small here; the figures are b
 
 from __future__ import annotations
 
+import collections
 import hashlib
 import os
 import re
 import shutil
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -250,16 +252,38 @@ def test_bulletins_of_unchanged_events_stay_in_output_unread(tmp_path: Path, mon
             assert path.stat().st_ino == inode
 
 
-def test_printing_processes_are_replaced_after_a_few_documents(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A worker that has printed WORKER_DOCUMENTS documents is replaced: none grows for ever."""
+_FORKS: list[int] | None = None  # threads running at each fork, while a test listens
+
+
+def _count_threads_at_fork() -> None:
+    if _FORKS is not None:
+        _FORKS.append(threading.active_count())
+
+
+os.register_at_fork(before=_count_threads_at_fork)
+
+
+def test_printing_processes_are_forked_afresh_after_a_few_documents(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The printing workers are forked afresh every WORKER_DOCUMENTS documents each (none grows
+    for ever), and always from the build's only thread: never, as a pool with `maxtasksperchild`
+    does, from a thread of the pool's own while others run."""
+    global _FORKS
     from generator.render import pdf
 
     monkeypatch.setattr(pdf, "WORKER_DOCUMENTS", 2)
     monkeypatch.setattr(pdf, "_print", lambda html: str(os.getpid()).encode())  # forked with the workers
     jobs = [pdf.PrintJob(f"<p>{n}</p>", f"key{n}") for n in range(12)]
-    printed, count = pdf.print_pdfs(jobs, None, workers=2)
+    running = threading.active_count()  # the test runner's own (pytest-xdist has more than one)
+    _FORKS = []
+    try:
+        printed, count = pdf.print_pdfs(jobs, None, workers=2)
+        forks = _FORKS
+    finally:
+        _FORKS = None
     assert count == 12 and len(printed) == 12
-    assert len(set(printed)) >= 12 // 2  # each process printed two documents at most
+    assert len(forks) == 6 and set(forks) == {running}  # 3 pools of 2, with no thread of a pool's running
+    by_process = collections.Counter(printed)
+    assert len(by_process) >= 3 and max(by_process.values()) <= 2 * 2  # a pool's documents at most
 
 
 def test_nothing_is_written_through_a_folder_linked_out_of_output(tmp_path: Path) -> None:

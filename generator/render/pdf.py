@@ -4,10 +4,10 @@ A bulletin becomes HTML here (templates/bulletin.html or a form's own template),
 character is checked against the Chinese face the page names (a missing glyph is a build
 error, never tofu), and the PDF comes from the cache when the same HTML was printed before with
 the same fonts and WeasyPrint; the rest are printed in parallel, one process per core, each
-keeping one FontConfiguration for its documents. A worker is replaced by a fresh one after
-WORKER_DOCUMENTS documents: WeasyPrint's caches and the allocator's fragments made a worker
-grow to ~2 GB over a 400-event build, and a recycled one starts again from the parent's
-memory (forked after WeasyPrint is imported, so a new worker costs a fork, not an import).
+keeping one FontConfiguration for its documents. The workers are forked afresh for every
+WORKER_DOCUMENTS documents each: WeasyPrint's caches and the allocator's fragments made a worker
+grow to ~2 GB over a 400-event build, and a new one starts again from the parent's memory
+(forked after WeasyPrint is imported, so a new worker costs a fork, not an import).
 """
 
 from __future__ import annotations
@@ -182,7 +182,8 @@ def _print_at(job: tuple[int, str]) -> tuple[int, bytes]:
     return job[0], _print(job[1])
 
 
-# Documents a printing process makes before it is replaced (see the note at the top).
+# Documents a printing process makes, on average, before the pool is forked afresh (see the
+# note at the top); one that takes its documents faster may make up to `workers` times as many.
 WORKER_DOCUMENTS = 25
 
 
@@ -209,15 +210,26 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
         # The longest documents first, so that no core is left with a big one at the end.
         todo.sort(key=lambda p: len(htmls[p]), reverse=True)
         by_position: dict[int, bytes] = {}
-        forking = can_fork()
-        give_back_free_memory()  # not inherited by the workers (generator/forking.py)
-        with multiprocessing.get_context("fork" if forking else None).Pool(workers, initializer=_start_worker,
-                                                      maxtasksperchild=WORKER_DOCUMENTS) as pool:
-            for count, (position, pdf) in enumerate(
-                    pool.imap_unordered(_print_at, [(p, htmls.pop(p)) for p in todo]), start=1):
-                by_position[position] = pdf
-                if done:
-                    done(count, len(todo))
+        context = multiprocessing.get_context("fork" if can_fork() else None)
+        # A fresh pool for every WORKER_DOCUMENTS documents a worker, forked here, from the
+        # build's only thread, once the last pool's threads and processes are gone: not
+        # `maxtasksperchild`, whose pool forks the replacements from a thread of its own while
+        # three others run (a lock one of them holds at that moment is held for ever in the child).
+        wave = WORKER_DOCUMENTS * workers
+        for start in range(0, len(todo), wave):
+            give_back_free_memory()  # not inherited by the workers (generator/forking.py)
+            pool = context.Pool(min(workers, len(todo) - start), initializer=_start_worker)
+            try:
+                for position, pdf in pool.imap_unordered(_print_at, [(p, htmls.pop(p)) for p in todo[start:start + wave]]):
+                    by_position[position] = pdf
+                    if done:
+                        done(len(by_position), len(todo))
+                pool.close()
+            except BaseException:
+                pool.terminate()
+                raise
+            finally:
+                pool.join()  # its threads and processes gone before the next is forked
         printed = [by_position.pop(p) for p in todo]
     else:
         printed = []
