@@ -307,35 +307,37 @@ class People:
         entry_id, index, credit_keys, roles, seated = seat
         row = PersonEvent(result, roles=list(roles))
         if entry_id is not None:
-            entry = row.entry = entries[entry_id]
+            entry = row.entry = ShownEntry(entry_id, *entries[entry_id])
             row.teammates = [(name, self.persons[seated[j]]) for j, name in enumerate(entry.players) if j != index]
-            row.stages = [StageMark(stage_id, name, ranked[entry_id]) for stage_id, name, ranked in stages
+            row.stages = [StageMark(stage_id, name, ShownStanding(*ranked[entry_id][1:])) for stage_id, name, ranked in stages
                           if entry_id in ranked]
-        row.credits = next((credit_lines[k] for k in credit_keys if k in credit_lines), None)
+        credit = next((k for k in credit_keys if k in credit_lines), None)
+        row.credits = ShownCredit(*credit, credit_lines[credit]) if credit is not None else None
         return row
 
     def _shown_in(self, slug: str) -> tuple[dict, list, dict]:
         """What the rows show of the event (tournament/summary.py's shown_rows, from its line when
-        the build holds only that), unpacked; the ROWS_HELD events last asked for are kept."""
+        the build holds only that), as it was pickled but for a dict of each stage's standings by
+        entry: a row makes its own entry's objects, not the whole event's (three times the
+        cost of unpickling). The ROWS_HELD events last asked for are kept."""
         found = self._shown.get(slug)
         if found is not None:
             self._shown.move_to_end(slug)
             return found
         entries, stages, credits, _ = shown_rows(self.results[slug])
-        credit_lines: dict[tuple[str, str | None], ShownCredit] = {}
-        for name, group, points in credits:
-            credit_lines[(name, group)] = ShownCredit(name, group, points)
         found = self._shown[slug] = (
-            {entry_id: ShownEntry(entry_id, *shown) for entry_id, shown in entries.items()},
-            [(stage_id, name, {entry_id: ShownStanding(*placed) for entry_id, *placed in ranked})
-             for stage_id, name, ranked in stages],
-            credit_lines)
+            entries,
+            [(stage_id, name, {placed[0]: placed for placed in ranked}) for stage_id, name, ranked in stages],
+            {(name, group): points for name, group, points in credits})
         while len(self._shown) > ROWS_HELD:
             self._shown.popitem(last=False)
         return found
 
 
-ROWS_HELD = 512  # events whose rows (and seats) People holds unpacked at a time (the most recently used)
+# Events whose rows (and seats) People holds unpacked at a time, the most recently used. A row
+# unpacks only its own entry's objects (_row), so a miss costs about an unpickling: at 2,000
+# events, the persons' render workers took as long with 64 as with 512, and 8 MB less each.
+ROWS_HELD = 64
 
 
 def collect_people(results: list[EventResult | EventSummary], known: tuple | None = None) -> People:
