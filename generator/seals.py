@@ -101,14 +101,23 @@ def write_atomically(path: Path, data: bytes, *more: bytes) -> None:
 
 
 def private(folder: Path) -> bool:
-    """Whether `folder` is a folder of the user's own that others cannot write into (not a link):
-    caches.unsafe's test, without its words, for the catalogues' cache, which the words come from.
-    In a folder others can write, a file could be swapped for a link between the look and the
-    write, and the write would land where the link points."""
+    """Whether `folder` is a folder of the user's own that others cannot write into (not a link),
+    in a folder others cannot write into either: caches.unsafe's test, without its words, for
+    the catalogues' cache, which the words come from. In a folder others can write, a file
+    could be swapped for a link between the look and the write, and the write would land where
+    the link points; in a parent others can write, the folder itself could be so swapped."""
+    if os.name != "posix":
+        return _is_folder(folder)
     try:
-        found = os.lstat(folder)
+        found, above = os.lstat(folder), os.lstat(folder.parent)
     except OSError:
         return False
-    if not stat.S_ISDIR(found.st_mode):
+    return (stat.S_ISDIR(found.st_mode) and found.st_uid == os.getuid() and not found.st_mode & stat.S_IWOTH
+            and stat.S_ISDIR(above.st_mode) and above.st_uid in (os.getuid(), 0) and not above.st_mode & stat.S_IWOTH)
+
+
+def _is_folder(folder: Path) -> bool:
+    try:
+        return stat.S_ISDIR(os.lstat(folder).st_mode)
+    except OSError:
         return False
-    return os.name != "posix" or (found.st_uid == os.getuid() and not found.st_mode & stat.S_IWOTH)

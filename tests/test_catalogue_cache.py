@@ -186,6 +186,13 @@ def test_where_the_cache_cannot_be_kept_the_words_are_the_same(tmp_path: Path) -
     assert (found, parsed) == (truth, 2)  # both of the English catalogues parsed again
     assert kept(folder).read_bytes() == ours  # and nothing written into it
 
+    # Nor one in a folder everyone can write into (the cache folder itself could be swapped).
+    cache.chmod(0o700)
+    cache.parent.chmod(0o777)
+    assert read_in_a_new_process(folder) == (truth, 2)
+    cache.parent.chmod(0o755)
+    assert read_in_a_new_process(folder) == (truth, 0)
+
     # A link in the folder's place: nothing written where it points.
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
