@@ -741,3 +741,19 @@ def test_a_sections_number_on_both_sides_gets_the_direction():
     ids = entry_ids(session)
     assert (ids[("NS", "A-1")], ids[("EW", "A-1")], ids[("NS", "1")], ids[("EW", "1")]) == ("A-NS1", "A-EW1", "NS1", "EW1")
     assert (ids[("NS", "1NS")], ids[("EW", "1EW")]) == ("1NS", "1EW")
+
+
+def test_a_pbn_line_marked_not_played_with_an_adjusted_score_keeps_it(tmp_path, capsys):
+    """NP in the contract with A= in the score columns (the director's ruling for a board that
+    could not be played): the adjusted score wins, written `2: A=/A=`, nothing said not played."""
+    text = CLUB.read_bytes().decode("latin-1")
+    old = '1 1 5 2 3NT S 9 "600" - 1.0 1.0 50 50'
+    assert text.count(old) == 1
+    path = tmp_path / "np.pbn"
+    path.write_bytes(text.replace(old, '1 1 5 2 NP - - "A=" "A=" - - - -').encode("latin-1"))
+    content = site(tmp_path)
+    assert run(content, "club", path) == 0
+    out = capsys.readouterr().out
+    assert "not played" not in out
+    round_1 = (content / "events/club/results/pairs-round-1.yaml").read_text(encoding="utf-8")
+    assert "    ns: P5\n    ew: P2\n    boards:\n      1: 4S N =\n      2: A=/A=\n" in round_1

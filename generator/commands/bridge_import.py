@@ -281,8 +281,12 @@ def read_pbn_session(text: str) -> Session:
             missing = not_played(contract, row.get("Score_NS") or row.get("ScoreNS"), row.get("Score_EW") or row.get("ScoreEW"))
             if contract and contract.strip() not in ("-", "") and missing is None:
                 record = record_from(board, contract, row.get("Declarer"), row.get("Result"), row.get("Lead"))
-            if record is None and missing is None:
-                record = _adjusted_record(board, row.get("Score_NS"), row.get("Score_EW"), contract)
+            if record is None:
+                # an adjusted score wins over NP (a director's ruling for a board that could not be played)
+                record = _adjusted_record(board, row.get("Score_NS"), row.get("Score_EW"),
+                                          None if not_played(contract) else contract)
+                if record is not None:
+                    missing = None
             figures = {k: v for k, v in row.items() if v is not None and k in _FIGURE_COLUMNS}
             if missing is not None:
                 record = scored_not_played(board, _score_ns(row), figures)
@@ -384,11 +388,12 @@ def read_usebio_session(text: str) -> Session:
         record: Any = None
         adjusted = get("ADJUSTED_SCORE") or _compscore_adjusted(get("SCORE"))
         missing = not_played(get("CONTRACT"), get("SCORE"), get("ADJUSTED_SCORE"))
-        if missing is not None:
-            pass  # no result, unless the file scores the line (below): the board is left out of this table
-        elif adjusted:
+        if adjusted and not not_played(adjusted):
+            # an adjusted score wins over NP (a director's ruling for a board that could not be played)
             record = parse_adjusted(line.board, adjusted) or _adjusted_record(line.board, adjusted, None, None)
-        else:
+            if record is not None:
+                missing = None
+        elif missing is None:  # NP: no result, unless the file scores the line (below): left out of this table
             contract = (get("CONTRACT") or "").replace("*", "X")
             record = record_from(line.board, contract, get("PLAYED_BY"), get("TRICKS"), get("LEAD"))
         figures = {}
