@@ -757,3 +757,54 @@ def test_a_pbn_line_marked_not_played_with_an_adjusted_score_keeps_it(tmp_path, 
     assert "not played" not in out
     round_1 = (content / "events/club/results/pairs-round-1.yaml").read_text(encoding="utf-8")
     assert "    ns: P5\n    ew: P2\n    boards:\n      1: 4S N =\n      2: A=/A=\n" in round_1
+
+
+@pytest.mark.parametrize("apart", [True, False], ids=["apart", "field"])
+def test_sections_named_in_chinese_get_a_tag_each(tmp_path, capsys, apart):
+    """Sections 甲组 and 乙组, each numbering its pairs from 1: a section's pair 1 is `S1-1` or
+    `S2-1` (its place in the file), not both `P1` (merged); scored apart, stages pairs-1 and
+    pairs-2, each its own file: every figure equal."""
+    text = sections_file(apart=apart, numbered_apart=True)
+    text = text.replace('SECTION_ID="A"', 'SECTION_ID="甲组"').replace('SECTION_ID="B"', 'SECTION_ID="乙组"')
+    content, out = import_sections(tmp_path, text, capsys, "--strict")
+    assert out.count("all 54 figures equal") == 2 if apart else "all 108 figures equal" in out
+    event = (content / "events/club/event.yaml").read_text(encoding="utf-8")
+    assert re.findall(r"\{id: ([\w-]+),", event) == [f"S{s}-{n}" for s in "12" for n in range(1, 7)]
+    assert '{id: S2-1, players: ["N7", "S7"]}' in event
+    files = sorted(p.name for p in (content / "events/club/results").iterdir())
+    assert files == (["pairs-1-round-1.yaml", "pairs-2-round-1.yaml"] if apart else ["pairs-round-1.yaml"])
+    if apart:
+        assert [s[:2] for s in standings(content, "club", "pairs-2")][:2] == [(1, "S2-1"), (1, "S2-6")]
+
+
+def test_sections_whose_names_differ_only_in_case_are_two_stages(tmp_path, capsys):
+    """Sections A and a scored apart: stages pairs-a and pairs-a-2, pairs A-1 and S2-1; neither
+    section's round file overwrites the other's."""
+    text = sections_file(apart=True, numbered_apart=True).replace('SECTION_ID="B"', 'SECTION_ID="a"')
+    content, out = import_sections(tmp_path, text, capsys, "--strict")
+    assert "a stage for each: pairs-a, pairs-a-2;" in out
+    assert out.count("all 54 figures equal") == 2
+    event = (content / "events/club/event.yaml").read_text(encoding="utf-8")
+    assert re.findall(r"\{id: ([\w-]+),", event) == [f"{s}-{n}" for s in ("A", "S2") for n in range(1, 7)]
+    assert sorted(p.name for p in (content / "events/club/results").iterdir()) == ["pairs-a-2-round-1.yaml",
+                                                                                  "pairs-a-round-1.yaml"]
+
+
+def test_section_stages_and_tags_are_unique():
+    from generator.commands.bridge_import import section_stages, section_tags
+
+    assert section_stages(["A B", "A/B", "甲", "1", "x" * 60, "x" * 61]) == [
+        "pairs-a-b", "pairs-a-b-2", "pairs-3", "pairs-1", "pairs-" + "x" * 26, "pairs-" + "x" * 24 + "-2"]
+    assert section_stages(["甲", "1"]) == ["pairs-1", "pairs-1-2"]
+    assert section_tags(["A", "a", "甲组", "S2", "B1"]) == {"A": "A", "a": "S2", "甲组": "S3", "S2": "S4", "B1": "B1"}
+
+
+def test_a_section_without_an_id_is_not_named_as_another_is():
+    """A SECTION with no SECTION_ID is named by its place (2), unless another is called 2."""
+    from generator.interchange.usebio import read_usebio
+
+    line = ("<BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>"
+            "<EW_PAIR_NUMBER>2</EW_PAIR_NUMBER></TRAVELLER_LINE></BOARD>")
+    text = (f'<USEBIO><EVENT><SECTION SECTION_ID="2">{line}</SECTION><SECTION>{line}</SECTION>'
+            f"<SECTION>{line}</SECTION></EVENT></USEBIO>")
+    assert [found.section for found in read_usebio(text).lines] == ["2", "2-2", "3"]

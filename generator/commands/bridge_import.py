@@ -431,11 +431,33 @@ def _section_pair_numbers(event: Any) -> Any:
             if line.section and number:
                 numbers[number].add(line.section)
     shared = any(len(sections) > 1 for sections in numbers.values())
+    names = [data["SECTION"] for data in event.participants if data.get("SECTION")] + [line.section for line in event.lines
+                                                                                      if line.section]
+    tags = section_tags(list(dict.fromkeys(names)))
 
     def qualify(number: str | None, section: str | None) -> str | None:
-        return f"{section}-{number}" if shared and number is not None and section else number
+        return f"{tags[section]}-{number}" if shared and number is not None and section else number
 
     return qualify
+
+
+def section_tags(sections: list[str]) -> dict[str, str]:
+    """Each section's tag before its pair numbers (`A-1`): its name when that is a short ASCII
+    letter or number (A, 2, B1), else `S<its place>` (甲组: S1); unique across the file, letters
+    of either case alike (A and a: A and S2)."""
+    found: dict[str, str] = {}
+    used: set[str] = set()
+    for index, section in enumerate(sections, start=1):
+        tag = section if re.fullmatch(r"[A-Za-z0-9]{1,3}", section) else f"S{index}"
+        if tag.lower() in used:
+            tag = f"S{index}"
+        base, more = tag, 1
+        while tag.lower() in used:
+            more += 1
+            tag = f"{base}x{more}"
+        used.add(tag.lower())
+        found[section] = tag
+    return found
 
 
 _COMPSCORE_ADJUSTED = re.compile(r"^A(\d{2})(\d{2})$")
@@ -863,6 +885,21 @@ def section_stage(section: str, index: int) -> str:
     return f"{STAGE}-{found or index}"[:32]
 
 
+def section_stages(sections: list[str]) -> list[str]:
+    """Each section's stage id (section_stage), unique: one a previous section already has
+    (A and a, A B and A/B, 甲 and 1, two long names alike in their first 32 characters) gets a
+    number after it (`pairs-a-2`), so that no section's round files overwrite another's."""
+    found: list[str] = []
+    for index, section in enumerate(sections, start=1):
+        stage = base = section_stage(section, index)
+        more = 1
+        while stage in found:
+            more += 1
+            stage = f"{base[:32 - len(str(more)) - 1]}-{more}"
+        found.append(stage)
+    return found
+
+
 def section_sessions(session: Session) -> list[tuple[str, Session]]:
     """Each section of the file as a session of its own, to be scored apart: its lines, its
     pairs, its sit-outs (seated again when paibang seated the file's meetings)."""
@@ -900,10 +937,13 @@ def field_tables(session: Session) -> None:
 # --- into content -------------------------------------------------------------------------------------
 
 
-def entry_ids(session: Session) -> dict[tuple[str, str], str]:
+def entry_ids(session: Session, taken: dict[str, str] | None = None) -> dict[tuple[str, str], str]:
     """(direction, file's pair number) -> entry id. Numbers become `P<n>`; when the file numbers
     NS and EW pairs apart (a Mitchell: NS 1 and EW 1 play at the same time), `NS<n>`/`EW<n>`
-    (a section's `A-1`: `A-NS1`/`A-EW1`)."""
+    (a section's `A-1`: `A-NS1`/`A-EW1`). Two pair numbers never share an id: one that a
+    different number already has (`1 a` and `1-a`; letters of either case alike), here or in
+    `taken` (id -> pair number, the ids of the file's other sections, filled in), gets a number
+    after it (`1-a-2`)."""
     seen: dict[tuple[int, str], set[int]] = defaultdict(set)
     for line in session.lines:
         for pair in (line.ns, line.ew):
@@ -928,6 +968,17 @@ def entry_ids(session: Session) -> dict[tuple[str, str], str]:
                 found[(direction, number)] = safe_id(f"{split.group(1)}{direction}{split.group(2)}", "P")
             else:
                 found[(direction, number)] = base
+    owners = {} if taken is None else taken
+    chosen: dict[tuple[str, str], str] = {}  # (number, id wanted) -> id given
+    for key in sorted(found, key=lambda key: (_natural(key[1]), key[0])):
+        number, wanted = key[1], found[key]
+        if (number, wanted) not in chosen:
+            given, more = wanted, 1
+            while owners.setdefault(given.lower(), number) != number:
+                more += 1
+                given = f"{wanted[:32 - len(str(more)) - 1]}-{more}"
+            chosen[(number, wanted)] = given
+        found[key] = chosen[(number, wanted)]
     return found
 
 
@@ -1024,12 +1075,12 @@ def round_texts(session: Session, ids: dict[tuple[str, str], str], stage: str = 
 
 
 def write_event(content: Path, slug: str, session: Session, stage: str = STAGE,
-                name: str | None = None) -> tuple[Path, dict[tuple[str, str], str], bool]:
+                name: str | None = None, ids: dict[tuple[str, str], str] | None = None) -> tuple[Path, dict[tuple[str, str], str], bool]:
     """The event's folder, the entry ids, and whether the stage was written (False: the event
     already had it, kept as it is). `stage`, `name`: the stage's id and name (a section scored
-    apart is a stage of its own)."""
+    apart is a stage of its own); `ids`: the entry ids, when made with the other sections'."""
     folder = content / "events" / slug
-    ids = entry_ids(session)
+    ids = entry_ids(session) if ids is None else ids
     rounds_seen = {line.round for line in session.lines} | {r for r, _ in session.sit_outs}
     per_round: dict[tuple[int, int], set[int]] = defaultdict(set)
     for line in session.lines:
@@ -1489,18 +1540,20 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
             print(say(f"sections_asked_{sections}", locale, sections=named, compared=compared, disagree=disagree))
         else:
             print(say(f"sections_{chosen or 'unknown'}", locale, sections=named, compared=compared, disagree=disagree,
-                      stages=", ".join(section_stage(s, i) for i, s in enumerate(session.sections, start=1))))
+                      stages=", ".join(section_stages(session.sections))))
         if (sections or chosen) == "apart":
-            parts = [(section_stage(section, i), section, part)
-                     for i, (section, part) in enumerate(section_sessions(session), start=1)]
+            parts = [(stage, section, part)
+                     for stage, (section, part) in zip(section_stages(session.sections), section_sessions(session))]
         else:
             field_tables(session)
     written = []
-    for stage, section, part in parts:
+    taken: dict[str, str] = {}  # every section's entry ids, made before anything is written: none shared
+    all_ids = [entry_ids(part, taken) for _, _, part in parts]
+    for (stage, section, part), part_ids in zip(parts, all_ids):
         if section is not None:
             print(say("section", locale, section=section, stage=stage))
         name = f"{part.title or STAGE} · {section}" if section is not None else None
-        folder, ids, wrote = write_event(content, slug, part, stage, name)
+        folder, ids, wrote = write_event(content, slug, part, stage, name, part_ids)
         rounds = len({line.round for line in part.lines})
         print(say("written", locale, pairs=len(set(ids.values())), rounds=rounds,
                   results=len(part.lines), program=part.program, path=folder))
