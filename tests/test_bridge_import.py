@@ -590,8 +590,9 @@ def test_a_pbn_line_marked_not_played_with_figures_but_no_score_is_left_out(tmp_
     out = capsys.readouterr().out
     assert ("not played: board 2 at table 1 of round 1, P5 v P2 (the file writes NP); left out of that table "
             "(results/pairs-round-1.yaml)\n"
-            "the file scores that table's board 2 all the same (MP_NS 0.0, MP_EW 2.0, Percentage_NS 0, "
-            "Percentage_EW 100); paibang gives it no result\n") in out
+            "the file writes figures for that table's board 2 all the same (MP_NS 0.0, MP_EW 2.0, Percentage_NS 0, "
+            "Percentage_EW 100), but not those a result played gets there (a score of 0 with what 0 gets among the "
+            "board's other results); paibang gives it no result\n") in out
     assert "a pass-out as `2: pass`" in out and "imported as the file applies it" not in out
     round_1 = (content / "events/club/results/pairs-round-1.yaml").read_text(encoding="utf-8")
     assert "    ns: P5\n    ew: P2\n    boards:\n      1: 4S N =\n  - table: 2" in round_1
@@ -808,3 +809,21 @@ def test_a_section_without_an_id_is_not_named_as_another_is():
     text = (f'<USEBIO><EVENT><SECTION SECTION_ID="2">{line}</SECTION><SECTION>{line}</SECTION>'
             f"<SECTION>{line}</SECTION></EVENT></USEBIO>")
     assert [found.section for found in read_usebio(text).lines] == ["2", "2-2", "3"]
+
+
+def test_an_np_line_scored_in_imps_is_a_pass_out_only_with_a_pass_outs_imps():
+    """IMPs: against the line's Butler datum (+100), a 0 gets -3 IMPs: -3 / 3 is a pass-out,
+    0 / 0 is not; without a datum NS must be -EW."""
+    from generator.commands.bridge_import import Line, Session, check_not_played
+    from generator.games.bridge.scoring import BoardRecord
+
+    def session(figures):
+        found = Session("PBN", "t", None, "butler")
+        found.lines = [Line(1, 1, 1, "1", "2", BoardRecord(1, None), 0, figures, "NP"),
+                       Line(1, 2, 1, "3", "4", BoardRecord(1, None), 100, {"IMP_NS": "0", "IMP_EW": "0"})]
+        check_not_played(found)
+        return found.lines[0].record is not None
+
+    assert session({"IMP_NS": "-3", "IMP_EW": "3", "ButlerDatum": "100"})
+    assert not session({"IMP_NS": "0", "IMP_EW": "0", "ButlerDatum": "100"})
+    assert session({"IMP_NS": "-2", "IMP_EW": "2"}) and not session({"IMP_NS": "-2", "IMP_EW": "-2"})

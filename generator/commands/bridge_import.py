@@ -12,10 +12,12 @@ What is read (both formats come to one `Session`):
 - a board not played at a table (`NP`, Scorer's `N P`, `Not played` in the contract or a score
   column): no result, the board left out of that table as the rules treat a board not played;
   the import says which board, table and pairs, and what the build does with it (say_not_played).
-  A line so marked that the file scores all the same, a score and the board's figures as for a
-  result played (Scorer's `N P` with score 0, MPs 20 / 4), is imported as the file applies it,
-  the result those say: score 0, a pass-out (scored_not_played); the import says so, and how
-  to leave the board out instead;
+  A line so marked that the file scores all the same as a result played, score 0 with the
+  figures a 0 gets on that board among its other results (Scorer's `N P` with score 0, MPs
+  20 / 4 where 0 beats most), is imported as the file applies it, a pass-out
+  (scored_not_played, check_not_played); the import says so, and how to leave the board out
+  instead. Other figures (MPs 0 / 0, an average 12 / 12) are no result's: the line is left
+  out. A line marked NP with an adjusted score (A=) is that adjusted score;
 - USEBIO SECTIONs: one stage scored across the field, or a stage a section (`pairs-a`, …) scored
   apart, as the file's own board figures show (section_scoring: USEBIO does not say which);
   `--sections field|apart` decides when they do not, and the import says which it took;
@@ -198,15 +200,77 @@ _BOARD_FIGURES = ("MP_NS", "MP_EW", "IMP_NS", "IMP_EW", "Percentage_NS", "Percen
 
 
 def scored_not_played(board: int, score: int | None, figures: dict[str, str]) -> BoardRecord | None:
-    """The result a line marked not played (NP) is given by the file that scores it all the
-    same, as it scores a result played: a score and the board's figures (MPs or IMPs). A score
-    of 0 is a pass-out, the one result a score alone says (Scorer writes `N P` with score 0 and
-    matchpoints it as one: "a passed in hand", scorer-to-usebio). None when the file does not
-    score the line (no score, no board figures) or gives a score no contract is read from: the
-    board stays left out of that table."""
+    """The result a line marked not played (NP) may be given by a file that scores it all the
+    same: a score of 0 with board figures (MPs or IMPs) is a pass-out, the one result a score
+    alone says (Scorer writes `N P` with score 0 and matchpoints it as one: "a passed in hand",
+    scorer-to-usebio). A candidate only: check_not_played keeps it when the figures are what a
+    0 gets on that board. None when the file gives no score, a score other than 0 (no contract
+    is read from it) or no board figures: the board stays left out of that table."""
     if score == 0 and any(figures.get(column) for column in _BOARD_FIGURES):
         return BoardRecord(board, None)
     return None
+
+
+def check_not_played(session: Session) -> None:
+    """A line marked not played that scored_not_played read as a pass-out keeps it only when
+    its figures are what a score of 0 gets on its board among the board's other results (of
+    the whole board, or of its own section); otherwise it is left out (no result), as a line
+    the file does not score: MPs 0 / 0, or an average 12 / 12 where 0 beats most, are no
+    pass-out's figures."""
+    for line in session.lines:
+        if line.not_played is None or line.record is None or isinstance(line.record, AdjustedRecord):
+            continue
+        others = [o for o in session.lines if o is not line and o.board == line.board and isinstance(o.record, BoardRecord)
+                  and o.score is not None]
+        fields = [others] + ([[o for o in others if o.section == line.section]] if line.section is not None else [])
+        if not any(_zero_fits(line, field, session.scoring) for field in fields):
+            line.record = None
+
+
+def _zero_fits(line: Line, others: list[Line], scoring: str) -> bool:
+    """Whether the line's figures are what a score of 0 gets among `others` (results of its
+    board, with scores). Matchpoints (MP_NS / MP_EW, else the Percentage columns): NS + EW is
+    the top the other results' figures add up to, and the NS figure is what 0's place among
+    the board's NS scores gives (paibang's matchpoints, 2 a score beaten and 1 a tie, in the
+    file's own scale, centring and factoring: the line through the other results' figures
+    against their matchpoints, 0 counted among them), within a unit of the decimals written.
+    IMPs: against the line's Butler datum the IMPs of 0 minus it, else NS = -EW."""
+    from generator.games.bridge.duplicate import imps
+
+    columns = [("MP_NS", "MP_EW"), ("Percentage_NS", "Percentage_EW")] if scoring == "matchpoints" else [("IMP_NS", "IMP_EW")]
+    ns_column, ew_column = next(((n, e) for n, e in columns if line.figures.get(n)), columns[0])
+    figure, ew = _value(line.figures.get(ns_column) or "x"), _value(line.figures.get(ew_column) or "x")
+    if figure is None:
+        return False
+    written = [line.figures[ns_column]] + [o.figures[ns_column] for o in others if o.figures.get(ns_column)]
+    step = 10.0 ** -max(_decimals(text) for text in written) + 1e-6
+    if scoring != "matchpoints":
+        datum = _value(line.figures.get("ButlerDatum") or "x")
+        if datum is not None:
+            return abs(figure - imps(0 - datum)) <= step and (ew is None or abs(figure + ew) <= step)
+        return ew is not None and abs(figure + ew) <= step
+    rows = [(o.score, _value(o.figures.get(ns_column) or "x"), _value(o.figures.get(ew_column) or "x")) for o in others]
+    rows = [(score, ns, e) for score, ns, e in rows if ns is not None and e is not None]
+    if not rows or ew is None:
+        return False
+    top = _most_common(round(ns + e, 6) for _, ns, e in rows)
+    if abs(figure + ew - top) > step:  # type: ignore[operator]
+        return False
+    scores = [score for score, _, _ in rows] + [0]
+
+    def mp(score: int) -> int:  # paibang's matchpoints among the board's scores, 0 counted
+        return sum(2 if score > other else 1 if score == other else 0 for other in scores) - 1
+
+    points = [(mp(score), ns) for score, ns, _ in rows]  # type: ignore[arg-type]
+    mean_x = sum(x for x, _ in points) / len(points)
+    mean_y = sum(y for _, y in points) / len(points)
+    spread = sum((x - mean_x) ** 2 for x, _ in points)
+    if spread:
+        slope = sum((x - mean_x) * (y - mean_y) for x, y in points) / spread
+        expected = mean_y + slope * (mp(0) - mean_x)
+    else:  # every other result alike: the file's top over paibang's
+        expected = mp(0) * top / (2 * (len(scores) - 1))  # type: ignore[operator]
+    return abs(figure - expected) <= step
 
 
 def _pair_id(text: str | None) -> str | None:
@@ -291,6 +355,7 @@ def read_pbn_session(text: str) -> Session:
             if missing is not None:
                 record = scored_not_played(board, _score_ns(row), figures)
             session.lines.append(Line(number, table_no, board, ns, ew, record, _score_ns(row), figures, missing))
+    check_not_played(session)
     return session
 
 
@@ -408,6 +473,7 @@ def read_usebio_session(text: str) -> Session:
             record = scored_not_played(line.board, small_int(get("SCORE")), figures)
         session.lines.append(Line(number, table, line.board, ns, ew, record, small_int(get("SCORE")), figures, missing,
                                   line.section))
+    check_not_played(session)
     session.sections = list(dict.fromkeys(s for s in [line.section for line in session.lines] if s is not None))
     if len(session.sections) < 2:
         session.sections = []
