@@ -827,3 +827,9 @@ def test_an_np_line_scored_in_imps_is_a_pass_out_only_with_a_pass_outs_imps():
     assert session({"IMP_NS": "-3", "IMP_EW": "3", "ButlerDatum": "100"})
     assert not session({"IMP_NS": "0", "IMP_EW": "0", "ButlerDatum": "100"})
     assert session({"IMP_NS": "-2", "IMP_EW": "2"}) and not session({"IMP_NS": "-2", "IMP_EW": "-2"})
+
+
+def test_sections_asked_of_a_file_without_sections_is_said_to_be_ignored(tmp_path, capsys):
+    content = site(tmp_path)
+    assert run(content, "club", CLUB, "--sections", "apart") == 0
+    assert "--sections apart ignored: the file has no sections to score (one section, or a PBN file)\n" in capsys.readouterr().out

@@ -1612,6 +1612,8 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
                      for stage, (section, part) in zip(section_stages(session.sections), section_sessions(session))]
         else:
             field_tables(session)
+    elif sections is not None:
+        print(say("sections_ignored", locale, sections=sections))
     written = []
     taken: dict[str, str] = {}  # every section's entry ids, made before anything is written: none shared
     all_ids = [entry_ids(part, taken) for _, _, part in parts]
