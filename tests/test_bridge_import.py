@@ -833,3 +833,16 @@ def test_sections_asked_of_a_file_without_sections_is_said_to_be_ignored(tmp_pat
     content = site(tmp_path)
     assert run(content, "club", CLUB, "--sections", "apart") == 0
     assert "--sections apart ignored: the file has no sections to score (one section, or a PBN file)\n" in capsys.readouterr().out
+
+
+def test_two_pair_numbers_never_share_an_entry_id():
+    """`1 a` and `1-a` both read as 1-a (and `x` and `X` alike): the later in order gets a number after
+    it; ids other sections took (`taken`) are not given again."""
+    from generator.commands.bridge_import import Line, Session, entry_ids
+
+    session = Session("USEBIO", "t", None, "matchpoints")
+    session.lines = [Line(1, 1, 1, "1 a", "1-a", None), Line(1, 2, 1, "x", "X", None)]
+    ids = entry_ids(session)
+    assert [ids[("NS", "1 a")], ids[("EW", "1-a")], ids[("NS", "x")], ids[("EW", "X")]] == ["1-a", "1-a-2", "x-2", "X"]
+    taken: dict[str, str] = {"1-a": "other section's 1-a"}
+    assert entry_ids(session, taken)[("NS", "1 a")] == "1-a-2"
