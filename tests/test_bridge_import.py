@@ -590,8 +590,9 @@ def test_a_pbn_line_marked_not_played_with_figures_but_no_score_is_left_out(tmp_
     out = capsys.readouterr().out
     assert ("not played: board 2 at table 1 of round 1, P5 v P2 (the file writes NP); left out of that table "
             "(results/pairs-round-1.yaml)\n"
-            "the file scores that table's board 2 all the same (MP_NS 0.0, MP_EW 2.0, Percentage_NS 0, "
-            "Percentage_EW 100); paibang gives it no result\n") in out
+            "the file writes figures for that table's board 2 all the same (MP_NS 0.0, MP_EW 2.0, Percentage_NS 0, "
+            "Percentage_EW 100), but not those a result played gets there (a score of 0 with what 0 gets among the "
+            "board's other results); paibang gives it no result\n") in out
     assert "a pass-out as `2: pass`" in out and "imported as the file applies it" not in out
     round_1 = (content / "events/club/results/pairs-round-1.yaml").read_text(encoding="utf-8")
     assert "    ns: P5\n    ew: P2\n    boards:\n      1: 4S N =\n  - table: 2" in round_1
@@ -741,3 +742,107 @@ def test_a_sections_number_on_both_sides_gets_the_direction():
     ids = entry_ids(session)
     assert (ids[("NS", "A-1")], ids[("EW", "A-1")], ids[("NS", "1")], ids[("EW", "1")]) == ("A-NS1", "A-EW1", "NS1", "EW1")
     assert (ids[("NS", "1NS")], ids[("EW", "1EW")]) == ("1NS", "1EW")
+
+
+def test_a_pbn_line_marked_not_played_with_an_adjusted_score_keeps_it(tmp_path, capsys):
+    """NP in the contract with A= in the score columns (the director's ruling for a board that
+    could not be played): the adjusted score wins, written `2: A=/A=`, nothing said not played."""
+    text = CLUB.read_bytes().decode("latin-1")
+    old = '1 1 5 2 3NT S 9 "600" - 1.0 1.0 50 50'
+    assert text.count(old) == 1
+    path = tmp_path / "np.pbn"
+    path.write_bytes(text.replace(old, '1 1 5 2 NP - - "A=" "A=" - - - -').encode("latin-1"))
+    content = site(tmp_path)
+    assert run(content, "club", path) == 0
+    out = capsys.readouterr().out
+    assert "not played" not in out
+    round_1 = (content / "events/club/results/pairs-round-1.yaml").read_text(encoding="utf-8")
+    assert "    ns: P5\n    ew: P2\n    boards:\n      1: 4S N =\n      2: A=/A=\n" in round_1
+
+
+@pytest.mark.parametrize("apart", [True, False], ids=["apart", "field"])
+def test_sections_named_in_chinese_get_a_tag_each(tmp_path, capsys, apart):
+    """Sections 甲组 and 乙组, each numbering its pairs from 1: a section's pair 1 is `S1-1` or
+    `S2-1` (its place in the file), not both `P1` (merged); scored apart, stages pairs-1 and
+    pairs-2, each its own file: every figure equal."""
+    text = sections_file(apart=apart, numbered_apart=True)
+    text = text.replace('SECTION_ID="A"', 'SECTION_ID="甲组"').replace('SECTION_ID="B"', 'SECTION_ID="乙组"')
+    content, out = import_sections(tmp_path, text, capsys, "--strict")
+    assert out.count("all 54 figures equal") == 2 if apart else "all 108 figures equal" in out
+    event = (content / "events/club/event.yaml").read_text(encoding="utf-8")
+    assert re.findall(r"\{id: ([\w-]+),", event) == [f"S{s}-{n}" for s in "12" for n in range(1, 7)]
+    assert '{id: S2-1, players: ["N7", "S7"]}' in event
+    files = sorted(p.name for p in (content / "events/club/results").iterdir())
+    assert files == (["pairs-1-round-1.yaml", "pairs-2-round-1.yaml"] if apart else ["pairs-round-1.yaml"])
+    if apart:
+        assert [s[:2] for s in standings(content, "club", "pairs-2")][:2] == [(1, "S2-1"), (1, "S2-6")]
+
+
+def test_sections_whose_names_differ_only_in_case_are_two_stages(tmp_path, capsys):
+    """Sections A and a scored apart: stages pairs-a and pairs-a-2, pairs A-1 and S2-1; neither
+    section's round file overwrites the other's."""
+    text = sections_file(apart=True, numbered_apart=True).replace('SECTION_ID="B"', 'SECTION_ID="a"')
+    content, out = import_sections(tmp_path, text, capsys, "--strict")
+    assert "a stage for each: pairs-a, pairs-a-2;" in out
+    assert out.count("all 54 figures equal") == 2
+    event = (content / "events/club/event.yaml").read_text(encoding="utf-8")
+    assert re.findall(r"\{id: ([\w-]+),", event) == [f"{s}-{n}" for s in ("A", "S2") for n in range(1, 7)]
+    assert sorted(p.name for p in (content / "events/club/results").iterdir()) == ["pairs-a-2-round-1.yaml",
+                                                                                  "pairs-a-round-1.yaml"]
+
+
+def test_section_stages_and_tags_are_unique():
+    from generator.commands.bridge_import import section_stages, section_tags
+
+    assert section_stages(["A B", "A/B", "甲", "1", "x" * 60, "x" * 61]) == [
+        "pairs-a-b", "pairs-a-b-2", "pairs-3", "pairs-1", "pairs-" + "x" * 26, "pairs-" + "x" * 24 + "-2"]
+    assert section_stages(["甲", "1"]) == ["pairs-1", "pairs-1-2"]
+    assert section_tags(["A", "a", "甲组", "S2", "B1"]) == {"A": "A", "a": "S2", "甲组": "S3", "S2": "S4", "B1": "B1"}
+
+
+def test_a_section_without_an_id_is_not_named_as_another_is():
+    """A SECTION with no SECTION_ID is named by its place (2), unless another is called 2."""
+    from generator.interchange.usebio import read_usebio
+
+    line = ("<BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>"
+            "<EW_PAIR_NUMBER>2</EW_PAIR_NUMBER></TRAVELLER_LINE></BOARD>")
+    text = (f'<USEBIO><EVENT><SECTION SECTION_ID="2">{line}</SECTION><SECTION>{line}</SECTION>'
+            f"<SECTION>{line}</SECTION></EVENT></USEBIO>")
+    assert [found.section for found in read_usebio(text).lines] == ["2", "2-2", "3"]
+
+
+def test_an_np_line_scored_in_imps_is_a_pass_out_only_with_a_pass_outs_imps():
+    """IMPs: against the line's Butler datum (+100), a 0 gets -3 IMPs: -3 / 3 is a pass-out,
+    0 / 0 is not; without a datum NS must be -EW."""
+    from generator.commands.bridge_import import Line, Session, check_not_played
+    from generator.games.bridge.scoring import BoardRecord
+
+    def session(figures):
+        found = Session("PBN", "t", None, "butler")
+        found.lines = [Line(1, 1, 1, "1", "2", BoardRecord(1, None), 0, figures, "NP"),
+                       Line(1, 2, 1, "3", "4", BoardRecord(1, None), 100, {"IMP_NS": "0", "IMP_EW": "0"})]
+        check_not_played(found)
+        return found.lines[0].record is not None
+
+    assert session({"IMP_NS": "-3", "IMP_EW": "3", "ButlerDatum": "100"})
+    assert not session({"IMP_NS": "0", "IMP_EW": "0", "ButlerDatum": "100"})
+    assert session({"IMP_NS": "-2", "IMP_EW": "2"}) and not session({"IMP_NS": "-2", "IMP_EW": "-2"})
+
+
+def test_sections_asked_of_a_file_without_sections_is_said_to_be_ignored(tmp_path, capsys):
+    content = site(tmp_path)
+    assert run(content, "club", CLUB, "--sections", "apart") == 0
+    assert "--sections apart ignored: the file has no sections to score (one section, or a PBN file)\n" in capsys.readouterr().out
+
+
+def test_two_pair_numbers_never_share_an_entry_id():
+    """`1 a` and `1-a` both read as 1-a (and `x` and `X` alike): the later in order gets a number after
+    it; ids other sections took (`taken`) are not given again."""
+    from generator.commands.bridge_import import Line, Session, entry_ids
+
+    session = Session("USEBIO", "t", None, "matchpoints")
+    session.lines = [Line(1, 1, 1, "1 a", "1-a", None), Line(1, 2, 1, "x", "X", None)]
+    ids = entry_ids(session)
+    assert [ids[("NS", "1 a")], ids[("EW", "1-a")], ids[("NS", "x")], ids[("EW", "X")]] == ["1-a", "1-a-2", "x-2", "X"]
+    taken: dict[str, str] = {"1-a": "other section's 1-a"}
+    assert entry_ids(session, taken)[("NS", "1 a")] == "1-a-2"

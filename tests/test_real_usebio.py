@@ -326,3 +326,45 @@ def test_scorer_sections_are_told_apart_by_their_own_figures(tmp_path, capsys):
     event = (tmp_path / "apart/content/events/club/event.yaml").read_text(encoding="utf-8")
     assert [line for line in event.splitlines() if line.startswith("  - id: ")] == ["  - id: pairs-a", "  - id: pairs-b",
                                                                                    "  - id: pairs-c"]
+
+
+@pytest.mark.parametrize("adjusted", ["<ADJUSTED_SCORE>A=</ADJUSTED_SCORE>", "<SCORE>A6060</SCORE>"])
+def test_scorer_np_line_with_an_adjusted_score_keeps_it(tmp_path, capsys, adjusted):
+    """The NP line given an adjusted score (USEBIO's ADJUSTED_SCORE, or Compscore's A6060 in
+    SCORE): the adjusted score wins, as before NP was read: `19: A=/A=` (A+/A+ for 60 / 60)."""
+    text = NOT_PLAYED.read_text(encoding="utf-8")
+    line = ("<CONTRACT>NP</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>0</TRICKS><SCORE>0</SCORE>"
+            "<NS_MATCH_POINTS>20</NS_MATCH_POINTS><EW_MATCH_POINTS>4</EW_MATCH_POINTS>")
+    assert text.count(line) == 1
+    path = tmp_path / "adjusted.xml"
+    path.write_text(text.replace(line, f"<CONTRACT>NP</CONTRACT>{adjusted}"), encoding="utf-8")
+    folder, out = imported(tmp_path, path, capsys, strict=False)
+    assert "not played" not in out
+    written = "A=/A=" if "A=" in adjusted else "A+/A+"
+    round_10 = (folder / "results/pairs-round-10.yaml").read_text(encoding="utf-8")
+    assert f"    ns: 1-NS\n    ew: 5-EW\n    boards:\n      19: {written}\n      20: 1NT W -1\n" in round_10
+
+
+@pytest.mark.parametrize("ns, ew", [(0, 0), (12, 12)], ids=["nothing", "average"])
+def test_scorer_np_line_with_figures_no_pass_out_gets_is_left_out(tmp_path, capsys, ns, ew):
+    """The NP line with score 0 but MPs 0 / 0 (adding up to nothing, not the board's top of 24)
+    or 12 / 12 (an average, where 0 beats enough of the board's other scores for 20): no
+    pass-out's figures, so the line is left out as one the file does not score, and said so."""
+    text = NOT_PLAYED.read_text(encoding="utf-8")
+    line = ("<CONTRACT>NP</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>0</TRICKS><SCORE>0</SCORE>"
+            "<NS_MATCH_POINTS>20</NS_MATCH_POINTS><EW_MATCH_POINTS>4</EW_MATCH_POINTS>")
+    assert text.count(line) == 1
+    path = tmp_path / "np.xml"
+    path.write_text(text.replace(line, line.replace(">20<", f">{ns}<").replace(">4<", f">{ew}<")), encoding="utf-8")
+    folder, out = imported(tmp_path, path, capsys, strict=False)
+    said = out.split("matchpoints written:")[0].splitlines()[1:]
+    assert said[:2] == [
+        "not played: board 19 at table 1 of round 10, 1-NS v 5-EW (the file writes NP); left out of that table "
+        "(results/pairs-round-10.yaml)",
+        f"the file writes figures for that table's board 19 all the same (SCORE 0, MP_NS {ns}, MP_EW {ew}), but not "
+        "those a result played gets there (a score of 0 with what 0 gets among the board's other results); paibang "
+        "gives it no result",
+    ]
+    assert "imported as the file applies it" not in out
+    round_10 = (folder / "results/pairs-round-10.yaml").read_text(encoding="utf-8")
+    assert "    ns: 1-NS\n    ew: 5-EW\n    boards:\n      20: 1NT W -1\n" in round_10

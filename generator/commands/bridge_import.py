@@ -12,10 +12,12 @@ What is read (both formats come to one `Session`):
 - a board not played at a table (`NP`, Scorer's `N P`, `Not played` in the contract or a score
   column): no result, the board left out of that table as the rules treat a board not played;
   the import says which board, table and pairs, and what the build does with it (say_not_played).
-  A line so marked that the file scores all the same, a score and the board's figures as for a
-  result played (Scorer's `N P` with score 0, MPs 20 / 4), is imported as the file applies it,
-  the result those say: score 0, a pass-out (scored_not_played); the import says so, and how
-  to leave the board out instead;
+  A line so marked that the file scores all the same as a result played, score 0 with the
+  figures a 0 gets on that board among its other results (Scorer's `N P` with score 0, MPs
+  20 / 4 where 0 beats most), is imported as the file applies it, a pass-out
+  (scored_not_played, check_not_played); the import says so, and how to leave the board out
+  instead. Other figures (MPs 0 / 0, an average 12 / 12) are no result's: the line is left
+  out. A line marked NP with an adjusted score (A=) is that adjusted score;
 - USEBIO SECTIONs: one stage scored across the field, or a stage a section (`pairs-a`, …) scored
   apart, as the file's own board figures show (section_scoring: USEBIO does not say which);
   `--sections field|apart` decides when they do not, and the import says which it took;
@@ -198,15 +200,77 @@ _BOARD_FIGURES = ("MP_NS", "MP_EW", "IMP_NS", "IMP_EW", "Percentage_NS", "Percen
 
 
 def scored_not_played(board: int, score: int | None, figures: dict[str, str]) -> BoardRecord | None:
-    """The result a line marked not played (NP) is given by the file that scores it all the
-    same, as it scores a result played: a score and the board's figures (MPs or IMPs). A score
-    of 0 is a pass-out, the one result a score alone says (Scorer writes `N P` with score 0 and
-    matchpoints it as one: "a passed in hand", scorer-to-usebio). None when the file does not
-    score the line (no score, no board figures) or gives a score no contract is read from: the
-    board stays left out of that table."""
+    """The result a line marked not played (NP) may be given by a file that scores it all the
+    same: a score of 0 with board figures (MPs or IMPs) is a pass-out, the one result a score
+    alone says (Scorer writes `N P` with score 0 and matchpoints it as one: "a passed in hand",
+    scorer-to-usebio). A candidate only: check_not_played keeps it when the figures are what a
+    0 gets on that board. None when the file gives no score, a score other than 0 (no contract
+    is read from it) or no board figures: the board stays left out of that table."""
     if score == 0 and any(figures.get(column) for column in _BOARD_FIGURES):
         return BoardRecord(board, None)
     return None
+
+
+def check_not_played(session: Session) -> None:
+    """A line marked not played that scored_not_played read as a pass-out keeps it only when
+    its figures are what a score of 0 gets on its board among the board's other results (of
+    the whole board, or of its own section); otherwise it is left out (no result), as a line
+    the file does not score: MPs 0 / 0, or an average 12 / 12 where 0 beats most, are no
+    pass-out's figures."""
+    for line in session.lines:
+        if line.not_played is None or line.record is None or isinstance(line.record, AdjustedRecord):
+            continue
+        others = [o for o in session.lines if o is not line and o.board == line.board and isinstance(o.record, BoardRecord)
+                  and o.score is not None]
+        fields = [others] + ([[o for o in others if o.section == line.section]] if line.section is not None else [])
+        if not any(_zero_fits(line, field, session.scoring) for field in fields):
+            line.record = None
+
+
+def _zero_fits(line: Line, others: list[Line], scoring: str) -> bool:
+    """Whether the line's figures are what a score of 0 gets among `others` (results of its
+    board, with scores). Matchpoints (MP_NS / MP_EW, else the Percentage columns): NS + EW is
+    the top the other results' figures add up to, and the NS figure is what 0's place among
+    the board's NS scores gives (paibang's matchpoints, 2 a score beaten and 1 a tie, in the
+    file's own scale, centring and factoring: the line through the other results' figures
+    against their matchpoints, 0 counted among them), within a unit of the decimals written.
+    IMPs: against the line's Butler datum the IMPs of 0 minus it, else NS = -EW."""
+    from generator.games.bridge.duplicate import imps
+
+    columns = [("MP_NS", "MP_EW"), ("Percentage_NS", "Percentage_EW")] if scoring == "matchpoints" else [("IMP_NS", "IMP_EW")]
+    ns_column, ew_column = next(((n, e) for n, e in columns if line.figures.get(n)), columns[0])
+    figure, ew = _value(line.figures.get(ns_column) or "x"), _value(line.figures.get(ew_column) or "x")
+    if figure is None:
+        return False
+    written = [line.figures[ns_column]] + [o.figures[ns_column] for o in others if o.figures.get(ns_column)]
+    step = 10.0 ** -max(_decimals(text) for text in written) + 1e-6
+    if scoring != "matchpoints":
+        datum = _value(line.figures.get("ButlerDatum") or "x")
+        if datum is not None:
+            return abs(figure - imps(0 - datum)) <= step and (ew is None or abs(figure + ew) <= step)
+        return ew is not None and abs(figure + ew) <= step
+    rows = [(o.score, _value(o.figures.get(ns_column) or "x"), _value(o.figures.get(ew_column) or "x")) for o in others]
+    rows = [(score, ns, e) for score, ns, e in rows if ns is not None and e is not None]
+    if not rows or ew is None:
+        return False
+    top = _most_common(round(ns + e, 6) for _, ns, e in rows)
+    if abs(figure + ew - top) > step:  # type: ignore[operator]
+        return False
+    scores = [score for score, _, _ in rows] + [0]
+
+    def mp(score: int) -> int:  # paibang's matchpoints among the board's scores, 0 counted
+        return sum(2 if score > other else 1 if score == other else 0 for other in scores) - 1
+
+    points = [(mp(score), ns) for score, ns, _ in rows]  # type: ignore[arg-type]
+    mean_x = sum(x for x, _ in points) / len(points)
+    mean_y = sum(y for _, y in points) / len(points)
+    spread = sum((x - mean_x) ** 2 for x, _ in points)
+    if spread:
+        slope = sum((x - mean_x) * (y - mean_y) for x, y in points) / spread
+        expected = mean_y + slope * (mp(0) - mean_x)
+    else:  # every other result alike: the file's top over paibang's
+        expected = mp(0) * top / (2 * (len(scores) - 1))  # type: ignore[operator]
+    return abs(figure - expected) <= step
 
 
 def _pair_id(text: str | None) -> str | None:
@@ -281,12 +345,17 @@ def read_pbn_session(text: str) -> Session:
             missing = not_played(contract, row.get("Score_NS") or row.get("ScoreNS"), row.get("Score_EW") or row.get("ScoreEW"))
             if contract and contract.strip() not in ("-", "") and missing is None:
                 record = record_from(board, contract, row.get("Declarer"), row.get("Result"), row.get("Lead"))
-            if record is None and missing is None:
-                record = _adjusted_record(board, row.get("Score_NS"), row.get("Score_EW"), contract)
+            if record is None:
+                # an adjusted score wins over NP (a director's ruling for a board that could not be played)
+                record = _adjusted_record(board, row.get("Score_NS"), row.get("Score_EW"),
+                                          None if not_played(contract) else contract)
+                if record is not None:
+                    missing = None
             figures = {k: v for k, v in row.items() if v is not None and k in _FIGURE_COLUMNS}
             if missing is not None:
                 record = scored_not_played(board, _score_ns(row), figures)
             session.lines.append(Line(number, table_no, board, ns, ew, record, _score_ns(row), figures, missing))
+    check_not_played(session)
     return session
 
 
@@ -384,11 +453,12 @@ def read_usebio_session(text: str) -> Session:
         record: Any = None
         adjusted = get("ADJUSTED_SCORE") or _compscore_adjusted(get("SCORE"))
         missing = not_played(get("CONTRACT"), get("SCORE"), get("ADJUSTED_SCORE"))
-        if missing is not None:
-            pass  # no result, unless the file scores the line (below): the board is left out of this table
-        elif adjusted:
+        if adjusted and not not_played(adjusted):
+            # an adjusted score wins over NP (a director's ruling for a board that could not be played)
             record = parse_adjusted(line.board, adjusted) or _adjusted_record(line.board, adjusted, None, None)
-        else:
+            if record is not None:
+                missing = None
+        elif missing is None:  # NP: no result, unless the file scores the line (below): left out of this table
             contract = (get("CONTRACT") or "").replace("*", "X")
             record = record_from(line.board, contract, get("PLAYED_BY"), get("TRICKS"), get("LEAD"))
         figures = {}
@@ -403,6 +473,7 @@ def read_usebio_session(text: str) -> Session:
             record = scored_not_played(line.board, small_int(get("SCORE")), figures)
         session.lines.append(Line(number, table, line.board, ns, ew, record, small_int(get("SCORE")), figures, missing,
                                   line.section))
+    check_not_played(session)
     session.sections = list(dict.fromkeys(s for s in [line.section for line in session.lines] if s is not None))
     if len(session.sections) < 2:
         session.sections = []
@@ -426,11 +497,33 @@ def _section_pair_numbers(event: Any) -> Any:
             if line.section and number:
                 numbers[number].add(line.section)
     shared = any(len(sections) > 1 for sections in numbers.values())
+    names = [data["SECTION"] for data in event.participants if data.get("SECTION")] + [line.section for line in event.lines
+                                                                                      if line.section]
+    tags = section_tags(list(dict.fromkeys(names)))
 
     def qualify(number: str | None, section: str | None) -> str | None:
-        return f"{section}-{number}" if shared and number is not None and section else number
+        return f"{tags[section]}-{number}" if shared and number is not None and section else number
 
     return qualify
+
+
+def section_tags(sections: list[str]) -> dict[str, str]:
+    """Each section's tag before its pair numbers (`A-1`): its name when that is a short ASCII
+    letter or number (A, 2, B1), else `S<its place>` (甲组: S1); unique across the file, letters
+    of either case alike (A and a: A and S2)."""
+    found: dict[str, str] = {}
+    used: set[str] = set()
+    for index, section in enumerate(sections, start=1):
+        tag = section if re.fullmatch(r"[A-Za-z0-9]{1,3}", section) else f"S{index}"
+        if tag.lower() in used:
+            tag = f"S{index}"
+        base, more = tag, 1
+        while tag.lower() in used:
+            more += 1
+            tag = f"{base}x{more}"
+        used.add(tag.lower())
+        found[section] = tag
+    return found
 
 
 _COMPSCORE_ADJUSTED = re.compile(r"^A(\d{2})(\d{2})$")
@@ -858,6 +951,21 @@ def section_stage(section: str, index: int) -> str:
     return f"{STAGE}-{found or index}"[:32]
 
 
+def section_stages(sections: list[str]) -> list[str]:
+    """Each section's stage id (section_stage), unique: one a previous section already has
+    (A and a, A B and A/B, 甲 and 1, two long names alike in their first 32 characters) gets a
+    number after it (`pairs-a-2`), so that no section's round files overwrite another's."""
+    found: list[str] = []
+    for index, section in enumerate(sections, start=1):
+        stage = base = section_stage(section, index)
+        more = 1
+        while stage in found:
+            more += 1
+            stage = f"{base[:32 - len(str(more)) - 1]}-{more}"
+        found.append(stage)
+    return found
+
+
 def section_sessions(session: Session) -> list[tuple[str, Session]]:
     """Each section of the file as a session of its own, to be scored apart: its lines, its
     pairs, its sit-outs (seated again when paibang seated the file's meetings)."""
@@ -895,10 +1003,13 @@ def field_tables(session: Session) -> None:
 # --- into content -------------------------------------------------------------------------------------
 
 
-def entry_ids(session: Session) -> dict[tuple[str, str], str]:
+def entry_ids(session: Session, taken: dict[str, str] | None = None) -> dict[tuple[str, str], str]:
     """(direction, file's pair number) -> entry id. Numbers become `P<n>`; when the file numbers
     NS and EW pairs apart (a Mitchell: NS 1 and EW 1 play at the same time), `NS<n>`/`EW<n>`
-    (a section's `A-1`: `A-NS1`/`A-EW1`)."""
+    (a section's `A-1`: `A-NS1`/`A-EW1`). Two pair numbers never share an id: one that a
+    different number already has (`1 a` and `1-a`; letters of either case alike), here or in
+    `taken` (id -> pair number, the ids of the file's other sections, filled in), gets a number
+    after it (`1-a-2`)."""
     seen: dict[tuple[int, str], set[int]] = defaultdict(set)
     for line in session.lines:
         for pair in (line.ns, line.ew):
@@ -923,6 +1034,17 @@ def entry_ids(session: Session) -> dict[tuple[str, str], str]:
                 found[(direction, number)] = safe_id(f"{split.group(1)}{direction}{split.group(2)}", "P")
             else:
                 found[(direction, number)] = base
+    owners = {} if taken is None else taken
+    chosen: dict[tuple[str, str], str] = {}  # (number, id wanted) -> id given
+    for key in sorted(found, key=lambda key: (_natural(key[1]), key[0])):
+        number, wanted = key[1], found[key]
+        if (number, wanted) not in chosen:
+            given, more = wanted, 1
+            while owners.setdefault(given.lower(), number) != number:
+                more += 1
+                given = f"{wanted[:32 - len(str(more)) - 1]}-{more}"
+            chosen[(number, wanted)] = given
+        found[key] = chosen[(number, wanted)]
     return found
 
 
@@ -1019,12 +1141,12 @@ def round_texts(session: Session, ids: dict[tuple[str, str], str], stage: str = 
 
 
 def write_event(content: Path, slug: str, session: Session, stage: str = STAGE,
-                name: str | None = None) -> tuple[Path, dict[tuple[str, str], str], bool]:
+                name: str | None = None, ids: dict[tuple[str, str], str] | None = None) -> tuple[Path, dict[tuple[str, str], str], bool]:
     """The event's folder, the entry ids, and whether the stage was written (False: the event
     already had it, kept as it is). `stage`, `name`: the stage's id and name (a section scored
-    apart is a stage of its own)."""
+    apart is a stage of its own); `ids`: the entry ids, when made with the other sections'."""
     folder = content / "events" / slug
-    ids = entry_ids(session)
+    ids = entry_ids(session) if ids is None else ids
     rounds_seen = {line.round for line in session.lines} | {r for r, _ in session.sit_outs}
     per_round: dict[tuple[int, int], set[int]] = defaultdict(set)
     for line in session.lines:
@@ -1484,18 +1606,22 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
             print(say(f"sections_asked_{sections}", locale, sections=named, compared=compared, disagree=disagree))
         else:
             print(say(f"sections_{chosen or 'unknown'}", locale, sections=named, compared=compared, disagree=disagree,
-                      stages=", ".join(section_stage(s, i) for i, s in enumerate(session.sections, start=1))))
+                      stages=", ".join(section_stages(session.sections))))
         if (sections or chosen) == "apart":
-            parts = [(section_stage(section, i), section, part)
-                     for i, (section, part) in enumerate(section_sessions(session), start=1)]
+            parts = [(stage, section, part)
+                     for stage, (section, part) in zip(section_stages(session.sections), section_sessions(session))]
         else:
             field_tables(session)
+    elif sections is not None:
+        print(say("sections_ignored", locale, sections=sections))
     written = []
-    for stage, section, part in parts:
+    taken: dict[str, str] = {}  # every section's entry ids, made before anything is written: none shared
+    all_ids = [entry_ids(part, taken) for _, _, part in parts]
+    for (stage, section, part), part_ids in zip(parts, all_ids):
         if section is not None:
             print(say("section", locale, section=section, stage=stage))
         name = f"{part.title or STAGE} · {section}" if section is not None else None
-        folder, ids, wrote = write_event(content, slug, part, stage, name)
+        folder, ids, wrote = write_event(content, slug, part, stage, name, part_ids)
         rounds = len({line.round for line in part.lines})
         print(say("written", locale, pairs=len(set(ids.values())), rounds=rounds,
                   results=len(part.lines), program=part.program, path=folder))

@@ -284,6 +284,16 @@ def read_usebio(text: str) -> UsebioEvent:
     found = UsebioEvent(ev.get("EVENT_TYPE", ""), ev.findtext("EVENT_DESCRIPTION"), ev.findtext("BOARD_SCORING_METHOD"),
                         (ev.findtext("DATE") or "").strip() or None)
     sections = {id(element): _section_id(element, number) for number, element in enumerate(ev.iter("SECTION"), start=1)}
+    # a SECTION without an id is named by its place (2), unless another SECTION has that id: then `2-2`
+    named = {(element.get("SECTION_ID") or element.findtext("SECTION_ID") or "").strip() for element in ev.iter("SECTION")}
+    for number, element in enumerate(ev.iter("SECTION"), start=1):
+        if not (element.get("SECTION_ID") or element.findtext("SECTION_ID") or "").strip() and str(number) in named:
+            name, more = f"{number}-2", 2
+            while name in named:
+                more += 1
+                name = f"{number}-{more}"
+            named.add(name)
+            sections[id(element)] = name
     for participant, section in _with_section(ev, sections):
         if participant.tag in ("PAIR", "TEAM"):
             data: dict[str, Any] = _fields(participant)
