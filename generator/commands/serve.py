@@ -435,7 +435,8 @@ def _on_its_own(connection: Any, serve_pid: int) -> None:
     terminal allowed from a group not in the foreground (`stty tostop` would stop it)."""
     with contextlib.suppress(OSError, AttributeError):
         os.setpgid(0, 0)
-    os.register_at_fork(after_in_child=connection.close)
+    if hasattr(os, "register_at_fork"):  # (not on Windows, which forks nothing)
+        os.register_at_fork(after_in_child=connection.close)
     with contextlib.suppress(AttributeError, ValueError, OSError):
         signal.signal(signal.SIGTTOU, signal.SIG_IGN)
     if sys.platform.startswith("linux"):
