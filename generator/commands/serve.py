@@ -240,6 +240,8 @@ class BuilderEnded(Exception):
 # serve watches the builder's own exit besides (its sentinel, and waitid), so that nothing a
 # worker holds can keep serve waiting. Should serve itself be killed, the builder gets SIGINT
 # (PR_SET_PDEATHSIG, Linux; elsewhere it ends at its next request, EOF) and its pool ends with it.
+# (Linux sends it when the thread that started the builder ends: serve's main thread, or one of
+# asyncio's executor threads, which live as long as serve's loop.)
 BUILDER_POLL_SECONDS = 0.5  # how often a waiting serve checks that the builder still lives
 STOP_GRACE_SECONDS = 30.0  # how long an interrupted build may take to wind up before SIGKILL
 
