@@ -855,7 +855,7 @@ def serve(content: Path, output: Path, templates: Path, port: int, lang: str | N
     # would end this process at once and leave the builder building. While serving, uvicorn takes
     # SIGINT and SIGTERM itself, shuts down, puts these handlers back and raises the signal again.
     handled = [s for s in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)) if s is not None]
-    previous = {}
+    previous: dict[int, Any] = {}
     if threading.current_thread() is threading.main_thread():
         previous = {number: signal.signal(number, _interrupt) for number in handled}
     try:
