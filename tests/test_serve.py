@@ -13,10 +13,13 @@ import shutil
 import signal
 import socket
 import string
+import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+import contextlib
 from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
@@ -29,7 +32,7 @@ from hypothesis import strategies as st
 
 import generator.build
 from generator.cli import main
-from generator.commands.serve import Serve, read_under, read_under_by_lstat
+from generator.commands.serve import Serve, Site, read_under, read_under_by_lstat
 from generator import catalogues
 from generator.messages import LOCALES
 
@@ -309,6 +312,180 @@ def test_a_builder_that_dies_is_said_in_one_line_and_the_next_change_starts_anot
         assert "event page" in page and "SIGKILL" not in page
         assert server.site.builder.process is not None and server.site.builder.process.pid != process.pid
     assert server.site.builder.process is None  # stopped with serve
+
+
+def forking_build(content: Path, output: Path, *args: object, **kwargs: object) -> SimpleNamespace:
+    """fake(), but while a file `hang` lies beside content/, a long build: it forks a child that
+    sleeps (as a pool's worker works), says its own pid and the child's in pids.txt, and sleeps."""
+    here = Path(content).parent
+    if (here / "hang").exists():
+        child = os.fork()
+        if child == 0:
+            try:
+                time.sleep(600)
+            finally:
+                os._exit(0)
+        (here / "pids.tmp").write_text(f"{os.getpid()} {child}", encoding="utf-8")
+        os.replace(here / "pids.tmp", here / "pids.txt")
+        time.sleep(600)
+    return fake(content, output, *args, **kwargs)
+
+
+def building_pids(here: Path) -> tuple[int, int]:
+    """(the builder, the child its build forked), once forking_build has said them."""
+    assert until(lambda: (here / "pids.txt").exists()), "the build never started"
+    builder, child = map(int, (here / "pids.txt").read_text(encoding="utf-8").split())
+    (here / "pids.txt").unlink()
+    return builder, child
+
+
+def until(condition: Callable[[], bool], seconds: float = 120) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+def gone(pid: int) -> bool:
+    """Whether process `pid` has ended (a zombie not yet reaped by whoever adopts orphans too)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    try:
+        return Path(f"/proc/{pid}/stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+
+
+def group_members(*groups: int) -> list[int]:
+    """The processes still running in any of these process groups (Linux's /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) in groups and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.parametrize(("number", "reason"), [(signal.SIGKILL, "SIGKILL"), (signal.SIGINT, "exit 0")])
+def test_a_builder_that_ends_during_a_build_is_said_and_what_it_forked_ends_with_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str], number: int,
+        reason: str) -> None:
+    """Before, the workers a killed builder had forked kept its end of the pipe open: serve
+    waited for the answer for good (no line, no page, no later build) and the workers ran on. A
+    builder that ended with exit 0 unasked (SIGINT sent to it alone) was passed over in silence."""
+    monkeypatch.setattr(sys.modules[__name__], "BUILD", forking_build)
+    content, output = laid_site(tmp_path)
+    with serving(content, output) as server:
+        capfd.readouterr()
+        version = server.site.version
+        (tmp_path / "hang").touch()
+        (content / "site.yaml").write_text("title: t2\nlocale: zh-Hans\n", encoding="utf-8")
+        builder, child = building_pids(tmp_path)
+        assert not gone(child)
+        (tmp_path / "hang").unlink()
+        os.kill(builder, number)  # SIGKILL: as the kernel does when memory runs out
+        version = wait_for_version(server, version)
+        assert capfd.readouterr().err.splitlines() == [f"paibang serve: 生成进程意外结束（{reason}）；output/ 保留上次成功的结果，下次保存时重新启动。"]
+        _, page, _ = get(server, "/events/e/")
+        # (unless the watcher reported the change in two batches, the second built by a new builder)
+        assert (reason in page and "event page" not in page) or server.site.version > version
+        assert until(lambda: gone(child))  # the builder's process group killed with it
+
+        version = server.site.version
+        (content / "site.yaml").write_text("title: t3\nlocale: zh-Hans\n", encoding="utf-8")
+        wait_for_version(server, version)
+        assert "已生成" in capfd.readouterr().out
+        _, page, _ = get(server, "/events/e/")
+        assert "event page" in page and reason not in page
+        assert server.site.builder.process is not None and server.site.builder.process.pid != builder
+    assert server.site.builder.process is None
+
+
+def test_a_build_waited_for_in_one_thread_while_another_stops_the_builder(
+        tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """Before, stop() forgot the builder under the waiting thread, which then failed on an
+    assertion ("生成失败：AssertionError"); and it waited 5 s for a build before interrupting it."""
+    content, output = laid_site(tmp_path)
+    site = Site(content, output, ROOT / "templates", None, forking_build)
+    (tmp_path / "hang").touch()
+    building = threading.Thread(target=site.build_once)
+    building.start()
+    builder, child = building_pids(tmp_path)
+    site.builder.stop()
+    building.join(120)
+    assert not building.is_alive()
+    assert site.overlay is None and site.builder.process is None
+    assert until(lambda: gone(builder) and gone(child))
+    assert "生成" not in capfd.readouterr().err  # stopped as asked: nothing to say
+    site.build_once()  # and a stopped builder is not started again
+    assert site.builder.process is None and site.overlay is None
+
+
+SERVE_SCRIPT = """import signal
+import sys
+from pathlib import Path
+
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as from a terminal, whatever this one inherited
+
+sys.path.insert(0, {tests!r})
+from generator.commands.serve import serve
+from test_serve import forking_build
+
+if __name__ == "__main__":
+    sys.exit(serve(Path({content!r}), Path({output!r}), Path({templates!r}), 0, None, build=forking_build))
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="the process groups are read in /proc")
+@pytest.mark.parametrize(("when", "number"), [("first build", signal.SIGTERM), ("rebuild", signal.SIGTERM),
+                                               ("rebuild", signal.SIGINT), ("rebuild", signal.SIGHUP)])
+def test_sigterm_ends_serve_its_builder_and_what_the_build_forked(tmp_path: Path, when: str, number: int) -> None:
+    """Before, SIGTERM ended serve (no handler before the first build; uvicorn's raised again
+    with the default action after it) but never reached the builder: the build went on for
+    minutes, swapped output/ and printed to a terminal nobody read. SIGINT sent to serve alone
+    (not to its process group, as Ctrl-C does) and SIGHUP (the terminal closed) end it all too."""
+    content, output = laid_site(tmp_path)
+    script = tmp_path / "serve_script.py"
+    script.write_text(SERVE_SCRIPT.format(tests=str(ROOT / "tests"), content=str(content), output=str(output),
+                                          templates=str(ROOT / "templates")), encoding="utf-8")
+    if when == "first build":
+        (tmp_path / "hang").touch()
+    with open(tmp_path / "out.txt", "wb") as out, open(tmp_path / "err.txt", "wb") as err:
+        serving_process = subprocess.Popen([sys.executable, str(script)], stdout=out, stderr=err, cwd=tmp_path,
+                                           start_new_session=True)
+    builder = 0
+    try:
+        if when == "rebuild":
+            assert until(lambda: "http://127.0.0.1:" in (tmp_path / "out.txt").read_text(encoding="utf-8"))
+            (tmp_path / "hang").touch()
+            for n in range(60):  # (the watcher starts a moment after the line is printed)
+                (content / "site.yaml").write_text(f"title: t{n}\nlocale: zh-Hans\n", encoding="utf-8")
+                if until(lambda: (tmp_path / "pids.txt").exists(), 2):
+                    break
+        builder, child = building_pids(tmp_path)
+        serving_process.send_signal(number)
+        assert serving_process.wait(120) == 0
+        assert until(lambda: gone(builder) and gone(child))
+        # (and multiprocessing's resource tracker, in serve's group, ends on its own)
+        assert until(lambda: group_members(serving_process.pid, builder) == []), group_members(serving_process.pid, builder)
+        said = (tmp_path / "err.txt").read_text(encoding="utf-8")
+        assert "Traceback" not in said and "生成" not in said, said
+    finally:
+        for group in (serving_process.pid, builder):
+            if group:
+                with contextlib.suppress(OSError):
+                    os.killpg(group, signal.SIGKILL)
+        serving_process.wait()
 
 
 @pytest.mark.parametrize(("locale", "title", "message"), [

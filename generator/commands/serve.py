@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import errno
 import html
 import logging
 import mimetypes
 import multiprocessing
+import multiprocessing.connection
 import os
 import re
 import signal
@@ -34,6 +36,7 @@ import socket
 import stat
 import sys
 import threading
+import time
 import traceback
 import unicodedata
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -141,7 +144,7 @@ class Site:
         try:
             self.overlay = self.builder.build()
         except BuilderEnded as ended:
-            if ended.code == 0 or self.closing:  # it stopped as asked (Ctrl-C): serve is stopping
+            if ended.stopped or self.closing:  # serve stopped it (Ctrl-C, SIGTERM): nothing to say
                 return
             line = catalogues.text("serve-builder-ended", self.locale, reason=ended.reason)
             say(line)
@@ -203,11 +206,12 @@ class Site:
 
 
 class BuilderEnded(Exception):
-    """The builder process ended during a build; `code` is its exit code (-N: signal N)."""
+    """The builder process ended during a build; `code` is its exit code (-N: signal N);
+    `stopped`: it ended because serve stopped it (Builder.stop), nothing to say then."""
 
-    def __init__(self, code: int | None) -> None:
+    def __init__(self, code: int | None, stopped: bool = False) -> None:
         super().__init__(code)
-        self.code = code
+        self.code, self.stopped = code, stopped
 
     @property
     def reason(self) -> str:
@@ -218,14 +222,44 @@ class BuilderEnded(Exception):
         return f"exit {self.code}"
 
 
+# How the builder's workers never outlive it. A builder killed during a build (the kernel's
+# out-of-memory killer sends SIGKILL) leaves the processes it forked (render, read-ahead and
+# PDF workers) running: they would go on writing, and hold whatever they inherited. The ways
+# weighed:
+# - PR_SET_PDEATHSIG in each worker (prctl, through ctypes, in an at-fork hook): Linux only,
+#   racy (a worker forked as the builder dies must check getppid itself), and a grandchild
+#   needs its own.
+# - The builder in a process group of its own, killed as a whole (killpg) by serve once the
+#   builder has ended, whatever the way, and when serve stops it: every POSIX system, every
+#   process the build forked however deep, and serve (alive) does it. This one. The group is
+#   killed before the builder is reaped (waitid with WNOWAIT), so that its number cannot have
+#   been taken by another process meanwhile. The group being the builder's own, Ctrl-C at the
+#   terminal reaches serve alone; Builder.stop interrupts the build as Ctrl-C would (SIGINT).
+# The workers inherit the builder's end of the pipe too: an at-fork hook closes it in every
+# process the builder forks, so that serve sees EOF as soon as the builder itself is gone; and
+# serve watches the builder's own exit besides (its sentinel, and waitid), so that nothing a
+# worker holds can keep serve waiting. Should serve itself be killed, the builder gets SIGINT
+# (PR_SET_PDEATHSIG, Linux; elsewhere it ends at its next request, EOF) and its pool ends with it.
+# (Linux sends it when the thread that started the builder ends: serve's main thread, or one of
+# asyncio's executor threads, which live as long as serve's loop.)
+BUILDER_POLL_SECONDS = 0.5  # how often a waiting serve checks that the builder still lives
+STOP_GRACE_SECONDS = 30.0  # how long an interrupted build may take to wind up before SIGKILL
+
+
 class Builder:
     """The builder process, seen from serve: started at the first build, asked for one build at
-    a time (`build` waits for it: called from one thread at a time), stopped by `stop`."""
+    a time (`build` waits for it), stopped by `stop`, from any thread: a build running in one
+    thread while another stops the builder ends at once with BuilderEnded(stopped=True). After
+    `stop`, no builder is started again."""
 
     def __init__(self, content: Path, output: Path, lang: str | None, build: Callable[..., Any] | None = None) -> None:
         self.arguments = (content, output, lang, build)
         self.process: multiprocessing.process.BaseProcess | None = None
         self.connection: Any = None  # serve's end of the pipe
+        self._state = threading.Condition()  # guards the fields below and the two above
+        self._busy = False  # a thread is in build()
+        self._pending = False  # a build was asked for and not answered: the builder is building
+        self._stopped = False
 
     def start(self) -> None:
         # (spawn imports the __main__ module again in the new process, as __mp_main__: paibang's
@@ -233,7 +267,8 @@ class Builder:
         context = multiprocessing.get_context("spawn")
         ours, theirs = context.Pipe()
         # Not a daemon: a daemonic process may not start processes, and the builder forks pools.
-        process = context.Process(target=build_forever, args=(theirs, *self.arguments), name="paibang-builder")
+        process = context.Process(target=build_forever, args=(theirs, os.getpid(), *self.arguments),
+                                  name="paibang-builder")
         try:
             process.start()
         except BaseException:
@@ -245,45 +280,140 @@ class Builder:
 
     def build(self) -> str | None:
         """One build by the builder: the page to show instead of every page (None: the build
-        succeeded). Raises BuilderEnded if the builder ended meanwhile."""
-        if self.process is None:
-            self.start()
+        succeeded). Raises BuilderEnded if the builder ended meanwhile (or was stopped)."""
+        with self._state:
+            if self._stopped:
+                raise BuilderEnded(None, stopped=True)
+            assert not self._busy, "one build at a time"
+            if self.process is None:
+                self.start()
+            # Kept here: stop() may forget them, in another thread, while this one waits.
+            process, connection = self.process, self.connection
+            assert process is not None and connection is not None
+            self._busy = self._pending = True
         try:
-            self.connection.send("build")
-            return self.connection.recv()
-        except (EOFError, OSError):
-            assert self.process is not None
-            self.process.join(5)
-            code = self.process.exitcode
-            self._forget()
-            raise BuilderEnded(code) from None
+            try:
+                connection.send("build")
+                answer = _answer(process, connection)
+            except (EOFError, OSError):
+                answer = _ENDED
+            if answer is not _ENDED:
+                with self._state:
+                    self._pending = False
+                return answer  # type: ignore[return-value]
+            code = _end(process, STOP_GRACE_SECONDS)
+            with self._state:
+                if self.process is process:
+                    self._forget()
+                raise BuilderEnded(code, stopped=self._stopped)
+        finally:
+            with self._state:
+                self._busy = False
+                self._state.notify_all()
 
     def stop(self) -> None:
-        """The builder told to end (its end of the pipe closed) and waited for; a build it was
-        doing is interrupted as Ctrl-C would."""
-        process = self.process
-        self._forget()
-        if process is None:
-            return
-        process.join(5)
-        if process.is_alive() and process.pid is not None:
-            with contextlib.suppress(OSError):
-                os.kill(process.pid, signal.SIGINT)  # its pools wound up, its workers ended
-            process.join(30)
-        if process.is_alive():
-            process.kill()
-            process.join()
+        """The builder told to end and waited for, its workers with it: idle, its end of the pipe
+        closed; building, the build interrupted at once as Ctrl-C would (SIGINT). A build being
+        waited for in another thread then ends (BuilderEnded, stopped)."""
+        with self._state:
+            self._stopped = True
+            process = self.process
+            if process is None:
+                return
+            if self._pending:
+                _signal(process, signal.SIGINT)
+            if self._busy:  # the thread in build() sees the builder end, and reaps it
+                if not self._state.wait_for(lambda: not self._busy, STOP_GRACE_SECONDS):
+                    _kill_group(process)
+                    self._state.wait_for(lambda: not self._busy, STOP_GRACE_SECONDS)
+                if self.process is not process:
+                    return
+            # No thread waits on the builder: it is this one's to end and reap.
+            pending = self._pending
+            self._forget()  # idle, it reads EOF and ends
+        _end(process, STOP_GRACE_SECONDS if pending else 5.0, interrupt=not pending)
 
     def _forget(self) -> None:
         if self.connection is not None:
             self.connection.close()
         self.connection = self.process = None
+        self._pending = False
 
 
-def build_forever(connection: Any, content: Path, output: Path, lang: str | None,
+_ENDED = object()  # _answer's "the builder ended": None is an answer (the build succeeded)
+
+
+def _answer(process: multiprocessing.process.BaseProcess, connection: Any) -> object:
+    """The builder's answer, or _ENDED once it has ended (EOF on the pipe, or the process gone
+    while something it forked still holds the pipe or its sentinel)."""
+    while True:
+        ready = multiprocessing.connection.wait([connection, process.sentinel], BUILDER_POLL_SECONDS)
+        if connection in ready:
+            try:
+                return connection.recv()
+            except (EOFError, OSError):
+                return _ENDED
+        if _ended(process):
+            return _ENDED
+
+
+def _ended(process: multiprocessing.process.BaseProcess) -> bool:
+    """Whether the builder has ended, without reaping it (waitid, WNOWAIT): its process group
+    is killed before its number can be taken again."""
+    if process.pid is None:
+        return True
+    waitid = getattr(os, "waitid", None)
+    if waitid is None or not hasattr(os, "WNOWAIT"):  # pragma: no cover - not Linux or the BSDs
+        return process.exitcode is not None
+    try:
+        return waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+    except ChildProcessError:  # reaped already
+        return True
+
+
+def _end(process: multiprocessing.process.BaseProcess, grace: float, interrupt: bool = False) -> int | None:
+    """Waits up to `grace` seconds for the builder to end (then, if `interrupt`, sends SIGINT and
+    waits STOP_GRACE_SECONDS more), kills its process group (whatever it forked that is left, and
+    itself if still running), reaps it; its exit code."""
+    if not _wait_for_end(process, grace) and interrupt:
+        _signal(process, signal.SIGINT)
+        _wait_for_end(process, STOP_GRACE_SECONDS)
+    _kill_group(process)
+    _signal(process, signal.SIGKILL)  # should it not lead a group of its own
+    process.join()
+    return process.exitcode
+
+
+def _wait_for_end(process: multiprocessing.process.BaseProcess, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while not _ended(process):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return False
+        # The sentinel is ready at once when nothing the builder forked outlives it; else polled.
+        multiprocessing.connection.wait([process.sentinel], min(left, 0.1))
+    return True
+
+
+def _signal(process: multiprocessing.process.BaseProcess, number: int) -> None:
+    if process.pid is not None and not _ended(process):
+        with contextlib.suppress(OSError):
+            os.kill(process.pid, number)
+
+
+def _kill_group(process: multiprocessing.process.BaseProcess) -> None:
+    """SIGKILL to the builder's process group: the builder if still running, and whatever it
+    forked that is left. (Its group's number is its pid, not yet reaped: no other group's.)"""
+    if process.pid is not None and hasattr(os, "killpg"):
+        with contextlib.suppress(OSError):
+            os.killpg(process.pid, signal.SIGKILL)
+
+
+def build_forever(connection: Any, serve_pid: int, content: Path, output: Path, lang: str | None,
                   build: Callable[..., Any] | None) -> None:
     """The builder's main: a build for each request, answered with its error page (or None),
-    until serve closes its end of the pipe or Ctrl-C reaches this process too."""
+    until serve closes its end of the pipe or interrupts a build (SIGINT), or serve is gone."""
+    _on_its_own(connection, serve_pid)
     building = Building(content, output, lang, build)
     try:
         while True:
@@ -295,10 +425,27 @@ def build_forever(connection: Any, content: Path, output: Path, lang: str | None
             sys.stdout.flush()
             sys.stderr.flush()
             connection.send(overlay)
-    except KeyboardInterrupt:  # Ctrl-C: serve stops too, and says nothing more of it
+    except KeyboardInterrupt:  # stopped by serve (or Ctrl-C sent to this process): nothing more to say
         return
     except BrokenPipeError:
         return
+
+
+def _on_its_own(connection: Any, serve_pid: int) -> None:
+    """The builder's setting up (see the ways weighed above Builder): its own process group; the
+    pipe closed in every process it forks; SIGINT when serve dies (Linux); writing to the
+    terminal allowed from a group not in the foreground (`stty tostop` would stop it)."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.setpgid(0, 0)
+    if hasattr(os, "register_at_fork"):  # (not on Windows, which forks nothing)
+        os.register_at_fork(after_in_child=connection.close)
+    with contextlib.suppress(AttributeError, ValueError, OSError):
+        signal.signal(signal.SIGTTOU, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None).prctl(1, int(signal.SIGINT), 0, 0, 0)  # PR_SET_PDEATHSIG
+        if os.getppid() != serve_pid:  # serve died before that: nobody is left to ask for a build
+            raise SystemExit(0)
 
 
 class Building:
@@ -672,6 +819,9 @@ class Serve:
         finally:
             stop.set()
             watcher.cancel()
+            # A build in the watcher's thread is interrupted now: asyncio.run waits for that
+            # thread before it returns, and would wait for the whole build.
+            self.site.builder.stop()
             try:
                 await watcher
             except (asyncio.CancelledError, Exception):  # noqa: BLE001 - stopping: nothing more to say
@@ -691,20 +841,38 @@ class Serve:
         self.site.builder.stop()
 
 
-def serve(content: Path, output: Path, templates: Path, port: int, lang: str | None) -> int:
+def serve(content: Path, output: Path, templates: Path, port: int, lang: str | None,
+          build: Callable[..., Any] | None = None) -> int:
+    """`build`: as Serve's (the tests' fake one)."""
     locale = lang or site_locale(content)
     try:
-        server = Serve(content, output, templates, port=port, lang=lang)
+        server = Serve(content, output, templates, port=port, lang=lang, build=build)
     except ListenRefused as refusal:
         say(refusal.line)
         return 2
+    # SIGTERM (`kill`, a service manager) and SIGHUP (the terminal closed) end serve as Ctrl-C
+    # does, through the `finally` below, which stops the builder and its workers: by default they
+    # would end this process at once and leave the builder building. While serving, uvicorn takes
+    # SIGINT and SIGTERM itself, shuts down, puts these handlers back and raises the signal again.
+    handled = [s for s in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)) if s is not None]
+    previous: dict[int, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        previous = {number: signal.signal(number, _interrupt) for number in handled}
     try:
         server.build()
         print(catalogues.text("serve-listening", locale, url=server.url), flush=True)
         asyncio.run(server.run())
-    except KeyboardInterrupt:  # Ctrl-C, during the first build too: no traceback
+    except KeyboardInterrupt:  # Ctrl-C, SIGTERM, during the first build too: no traceback
         pass
     finally:
+        for number in previous:  # a second one does not cut the stopping short
+            signal.signal(number, signal.SIG_IGN)
         server.socket.close()
         server.site.builder.stop()
+        for number, handler in previous.items():
+            signal.signal(number, handler)
     return 0
+
+
+def _interrupt(number: int, frame: object) -> None:
+    raise KeyboardInterrupt
