@@ -325,15 +325,20 @@ def test_the_cache_note_is_printed_in_the_sites_language_or_the_one_asked_for(
     assert all(word in note for word in words), note
 
 
-def test_serve_says_the_cache_note_in_its_lang(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+def test_serve_says_the_cache_note_in_its_lang(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd) -> None:
+    """serve's builder (a process of its own) says the note on serve's terminal, in serve's language."""
     from generator.commands.serve import Site
 
     content = small_site(tmp_path)
     (tmp_path / "cache").mkdir(mode=0o777)
     (tmp_path / "cache").chmod(0o777)
     monkeypatch.setenv("PAIBANG_CACHE", str(tmp_path / "cache" / "pdf"))
-    Site(content, tmp_path / "output", ROOT / "templates", "en").build_once()
-    err = capsys.readouterr().err
+    site = Site(content, tmp_path / "output", ROOT / "templates", "en")
+    try:
+        site.build_once()
+    finally:
+        site.builder.stop()
+    err = capfd.readouterr().err
     assert "the cache folder" in err and "can be written by everyone" in err and "缓存" not in err, err
 
 
