@@ -531,11 +531,7 @@ def test_a_pbn_board_not_played_is_said_at_import(tmp_path, capsys):
     board, table and pairs, and what paibang does with it as the build does it: board 2 is left
     out of table 1 (P5 v P2), its one other result is factored (Neuberg) from 1 to 2 results,
     P5 and P2 are scored on the boards they played."""
-    text = CLUB.read_bytes().decode("latin-1")
-    old = '1 1 5 2 3NT S 9 "600" - 1.0 1.0 50 50'
-    assert text.count(old) == 1
-    path = tmp_path / "np.pbn"
-    path.write_bytes(text.replace(old, '1 1 5 2 - - - "NP" "NP" - - - -').encode("latin-1"))
+    path = _board_2(tmp_path, '1 1 5 2 - - - "NP" "NP" - - - -', TABLE_2_BOARD_2)
     content = site(tmp_path)
     assert run(content, "club", path) == 0
     out = capsys.readouterr().out
@@ -547,6 +543,9 @@ def test_a_pbn_board_not_played_is_said_at_import(tmp_path, capsys):
     assert "a pass-out as `2: pass`" in out
     round_1 = (content / "events/club/results/pairs-round-1.yaml").read_text(encoding="utf-8")
     assert "    ns: P5\n    ew: P2\n    boards:\n      1: 4S N =\n  - table: 2" in round_1  # board 2 left out
+
+
+TABLE_2_BOARD_2 = '2 1 3 4 3NT S 9 "600" - 1.0 1.0 50 50'  # as the club file has it
 
 
 def _board_2(tmp_path: Path, table_1: str, table_2: str) -> Path:
@@ -747,11 +746,7 @@ def test_a_sections_number_on_both_sides_gets_the_direction():
 def test_a_pbn_line_marked_not_played_with_an_adjusted_score_keeps_it(tmp_path, capsys):
     """NP in the contract with A= in the score columns (the director's ruling for a board that
     could not be played): the adjusted score wins, written `2: A=/A=`, nothing said not played."""
-    text = CLUB.read_bytes().decode("latin-1")
-    old = '1 1 5 2 3NT S 9 "600" - 1.0 1.0 50 50'
-    assert text.count(old) == 1
-    path = tmp_path / "np.pbn"
-    path.write_bytes(text.replace(old, '1 1 5 2 NP - - "A=" "A=" - - - -').encode("latin-1"))
+    path = _board_2(tmp_path, '1 1 5 2 NP - - "A=" "A=" - - - -', TABLE_2_BOARD_2)
     content = site(tmp_path)
     assert run(content, "club", path) == 0
     out = capsys.readouterr().out
