@@ -242,6 +242,9 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as failure:  # output/ under a file, no permission, a full disk: said, not traced
         print(os_error_text(failure, locale), file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # Ctrl-C: one line, not a traceback; a build's staging folder is gone by now
+        print(catalogues.text("interrupted", locale), file=sys.stderr)
+        return 130  # 128 + SIGINT, as a shell reports a command it interrupted
     return 2  # pragma: no cover - argparse knows every command
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from pathlib import Path
@@ -198,3 +199,33 @@ def test_check_and_pair_from_the_command_line_end_without_collecting(tmp_path: P
     done = subprocess.run([sys.executable, "-c", probe, str(Path(__file__).resolve().parents[1] / "content")],
                           capture_output=True, text=True, check=True)
     assert done.stdout.split("\n")[-2] == "0 False [True]"
+
+
+def test_a_build_interrupted_says_so_in_one_line_and_exits_130(tmp_path: Path) -> None:
+    """Ctrl-C (SIGINT to the terminal's whole group) during a first build, once it has begun
+    making the site (its bulletins printed by a pool of workers): one line in the site's
+    language, exit 130, no traceback from the build or its workers, and nothing left in the
+    output's place."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "generator.cli", "build", "--content", "content", "--output", "output"],
+        cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        env={**os.environ, "PAIBANG_CACHE": str(tmp_path / "cache" / "pdf"), "PYTHONPATH": str(ROOT)},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # a shell's background job ignores it
+    deadline = time.monotonic() + 60
+    while not list(tmp_path.glob("output.tmp-*")) and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)  # until the events are read and the site is being made (printed, rendered)
+    time.sleep(0.5)  # the printing workers forked, here
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=120)
+    if process.returncode == 0:
+        pytest.skip("the build ended before it was interrupted")
+    assert process.returncode == 130, err
+    assert err.strip().splitlines()[-1] == catalogues.text("interrupted", "zh-Hans"), err
+    assert "Traceback" not in err and "Process " not in err, err
+    assert sorted(path.name for path in tmp_path.iterdir()) in (["cache", "content"], ["content"])

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
+import signal
 import subprocess
 import time
 from collections.abc import Callable
@@ -170,6 +171,13 @@ def _start_worker() -> None:
     _WORKER_FONTS = FontConfiguration()
 
 
+def _start_printing_worker() -> None:
+    # Ctrl-C reaches the terminal's whole group: the build says it in one line and ends its
+    # pool (print_pdfs: terminate), rather than each worker printing its own traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _start_worker()
+
+
 def _print(html: str) -> bytes:
     import weasyprint
 
@@ -218,7 +226,7 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
         wave = WORKER_DOCUMENTS * workers
         for start in range(0, len(todo), wave):
             give_back_free_memory()  # not inherited by the workers (generator/forking.py)
-            pool = context.Pool(min(workers, len(todo) - start), initializer=_start_worker)
+            pool = context.Pool(min(workers, len(todo) - start), initializer=_start_printing_worker)
             try:
                 for position, pdf in pool.imap_unordered(_print_at, [(p, htmls.pop(p)) for p in todo[start:start + wave]]):
                     by_position[position] = pdf
