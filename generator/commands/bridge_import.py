@@ -51,6 +51,7 @@ import math
 import re
 import sys
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation
 from pathlib import Path
@@ -236,6 +237,8 @@ def _zero_fits(line: Line, others: list[Line], scoring: str) -> bool:
     against their matchpoints, 0 counted among them), within a unit of the decimals written.
     IMPs: against the line's Butler datum the IMPs of 0 minus it, else NS = -EW."""
     from generator.games.bridge.duplicate import imps
+    from generator.games.common.matchpoints import matchpoints
+    from generator.games.common.matchpoints import top as top_mp
 
     columns = [("MP_NS", "MP_EW"), ("Percentage_NS", "Percentage_EW")] if scoring == "matchpoints" else [("IMP_NS", "IMP_EW")]
     ns_column, ew_column = next(((n, e) for n, e in columns if line.figures.get(n)), columns[0])
@@ -256,20 +259,16 @@ def _zero_fits(line: Line, others: list[Line], scoring: str) -> bool:
     top = _most_common(round(ns + e, 6) for _, ns, e in rows)
     if abs(figure + ew - top) > step:  # type: ignore[operator]
         return False
-    scores = [score for score, _, _ in rows] + [0]
-
-    def mp(score: int) -> int:  # paibang's matchpoints among the board's scores, 0 counted
-        return sum(2 if score > other else 1 if score == other else 0 for other in scores) - 1
-
-    points = [(mp(score), ns) for score, ns, _ in rows]  # type: ignore[arg-type]
+    *theirs, zero = matchpoints([score for score, _, _ in rows] + [0])  # paibang's, 0 counted among them
+    points = [(mp, ns) for mp, (_, ns, _) in zip(theirs, rows)]
     mean_x = sum(x for x, _ in points) / len(points)
     mean_y = sum(y for _, y in points) / len(points)
     spread = sum((x - mean_x) ** 2 for x, _ in points)
     if spread:
         slope = sum((x - mean_x) * (y - mean_y) for x, y in points) / spread
-        expected = mean_y + slope * (mp(0) - mean_x)
+        expected = mean_y + slope * (zero - mean_x)
     else:  # every other result alike: the file's top over paibang's
-        expected = mp(0) * top / (2 * (len(scores) - 1))  # type: ignore[operator]
+        expected = zero * top / top_mp(len(rows) + 1)  # type: ignore[operator]
     return abs(figure - expected) <= step
 
 
@@ -957,13 +956,18 @@ def section_stages(sections: list[str]) -> list[str]:
     number after it (`pairs-a-2`), so that no section's round files overwrite another's."""
     found: list[str] = []
     for index, section in enumerate(sections, start=1):
-        stage = base = section_stage(section, index)
-        more = 1
-        while stage in found:
-            more += 1
-            stage = f"{base[:32 - len(str(more)) - 1]}-{more}"
-        found.append(stage)
+        found.append(_unused(section_stage(section, index), lambda stage: stage in found))
     return found
+
+
+def _unused(wanted: str, taken: Callable[[str], bool]) -> str:
+    """`wanted`, else it with a number after it (`-2`, `-3`, … within 32 characters), the first
+    that `taken` (asked of the id in lower case: A and a are one) says is free."""
+    given, more = wanted, 1
+    while taken(given.lower()):
+        more += 1
+        given = f"{wanted[:32 - len(str(more)) - 1]}-{more}"
+    return given
 
 
 def section_sessions(session: Session) -> list[tuple[str, Session]]:
@@ -1038,12 +1042,8 @@ def entry_ids(session: Session, taken: dict[str, str] | None = None) -> dict[tup
     chosen: dict[tuple[str, str], str] = {}  # (number, id wanted) -> id given
     for key in sorted(found, key=lambda key: (_natural(key[1]), key[0])):
         number, wanted = key[1], found[key]
-        if (number, wanted) not in chosen:
-            given, more = wanted, 1
-            while owners.setdefault(given.lower(), number) != number:
-                more += 1
-                given = f"{wanted[:32 - len(str(more)) - 1]}-{more}"
-            chosen[(number, wanted)] = given
+        if (number, wanted) not in chosen:  # (an id is the number's own once it is asked for it)
+            chosen[(number, wanted)] = _unused(wanted, lambda given: owners.setdefault(given, number) != number)
         found[key] = chosen[(number, wanted)]
     return found
 
