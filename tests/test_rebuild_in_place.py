@@ -348,6 +348,50 @@ def test_a_rebuild_hashes_the_changed_events_files_only(tmp_path: Path, hashed: 
     assert digest(out) == digest(tmp_path / "fresh")
 
 
+def test_a_large_archives_event_folders_are_looked_at_by_two_processes(tmp_path: Path, hashed: list[str],
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """build_inputs looks at the second half of a large archive's event folders in a process forked
+    for it (render/incremental.py's _look_at_events): it finds what one process finds, a file
+    changed in that half is seen, a forked process that fails leaves the work to the build, and
+    none is left behind."""
+    from generator.render import incremental
+
+    content = archive(tmp_path, 6)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    known = incremental.PreviousBuild(out, next((tmp_path / "cache").glob("site-*.record"))).folders
+    assert len(known) == 6
+
+    def inputs() -> tuple[str, dict]:
+        found: dict = {}
+        return incremental.build_inputs(content, False, False, known=known, found=found), found
+
+    looked_here: list[int] = []
+    look_here = incremental._look_here
+    monkeypatch.setattr(incremental, "_look_here", lambda events, names, known: looked_here.append(len(names))
+                        or look_here(events, names, known))
+    alone = inputs()
+    monkeypatch.setattr(incremental, "LOOK_APART_FROM", 2)
+    looked_here.clear()
+    assert inputs() == alone and looked_here == [3]  # the other three by the forked process
+    # A forked process that fails (here: it cannot send what it found) leaves them to the build.
+    monkeypatch.setattr(incremental.pickle, "dumps", lambda *args, **kwargs: 1 / 0)
+    looked_here.clear()
+    assert inputs() == alone and looked_here == [3, 3]
+    monkeypatch.undo()  # (pickle's own dumps again, and the hashed fixture's patches with it)
+    monkeypatch.setattr(incremental, "RACY_NS", 0)
+    monkeypatch.setattr(incremental, "LOOK_APART_FROM", 2)
+    last = content / "events" / f"{DEMOS[1]}-005" / "event.yaml"  # in the second half
+    last.write_text(last.read_text(encoding="utf-8").replace("第6届", "第60届", 1), encoding="utf-8")
+    report = build(content, out, cache_dir=cache, bulletins=False)
+    assert report.events_rendered == 1 and "第60届" in (out / "events" / f"{DEMOS[1]}-005/index.html").read_text(
+        encoding="utf-8")
+    children = [path.read_text() for path in Path("/proc/self/task").glob("*/children")]
+    assert not "".join(children).strip()  # (where /proc tells) none left, nor waiting to be reaped
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")
+
+
 def test_a_file_added_removed_or_put_in_a_new_folder_is_seen_without_listing_unchanged_folders(
         tmp_path: Path, hashed: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """build_inputs looks at each file of an event folder by the name the last build recorded
