@@ -609,11 +609,14 @@ SECTION_RESULTS = {
 }
 
 
-def sections_file(apart: bool, figures: bool = True, numbered_apart: bool = False) -> str:
+def sections_file(apart: bool, figures: bool = True, numbered_apart: bool = False, pairs: str = "inside") -> str:
     """The two sections as a USEBIO file, matchpointed within each section (`apart`) or across
     both: each board's NS and EW MPs (2 a result beaten, 1 a tie), each pair's MP total,
     percentage and place (one ranking per section, or one over both). `numbered_apart`: each
-    section numbers its pairs from 1 (B's 7-12 written 1-6)."""
+    section numbers its pairs from 1 (B's 7-12 written 1-6). `pairs`: where the PAIRs are
+    listed: in their SECTION (`inside`), or in one PARTICIPANTS before the sections, section
+    by section (`outside`), by place and then number over all (`ranked`), or so with each
+    PAIR's SECTION_ID (`named`)."""
     from generator.games.bridge.scoring import ns_score, vulnerability
     from generator.interchange.pbn import record_from
 
@@ -638,14 +641,20 @@ def sections_file(apart: bool, figures: bool = True, numbered_apart: bool = Fals
     parts = ['<?xml version="1.0"?>', '<USEBIO Version="1.2"><EVENT EVENT_TYPE="PAIRS"><PROGRAM_NAME>Hand</PROGRAM_NAME>',
              "<EVENT_DESCRIPTION>Two sections</EVENT_DESCRIPTION><DATE>01/03/2026</DATE>",
              "<BOARD_SCORING_METHOD>MATCH_POINTS</BOARD_SCORING_METHOD><WINNER_TYPE>1</WINNER_TYPE>"]
+    listed = {pair: (f"<PAIR><PAIR_NUMBER>{written(pair)}</PAIR_NUMBER>"
+                     + (f"<SECTION_ID>{'A' if pair < 7 else 'B'}</SECTION_ID>" if pairs == "named" else "")
+                     + f"<PLAYER><PLAYER_NAME>N{pair}</PLAYER_NAME></PLAYER>"
+                     f"<PLAYER><PLAYER_NAME>S{pair}</PLAYER_NAME></PLAYER><PLACE>{places[pair]}</PLACE>"
+                     f"<TOTAL_SCORE>{totals[pair]}</TOTAL_SCORE>"
+                     f"<PERCENTAGE>{100 * totals[pair] / (4 * top):.2f}</PERCENTAGE></PAIR>") for pair in range(1, 13)}
+    if pairs != "inside":
+        order = range(1, 13) if pairs == "outside" else sorted(range(1, 13), key=lambda pair: (places[pair], written(pair)))
+        parts.append("<PARTICIPANTS>" + "".join(listed[pair] for pair in order) + "</PARTICIPANTS>")
     for section in ("A", "B"):
-        parts.append(f'<SECTION SECTION_ID="{section}"><PARTICIPANTS>')
-        for pair in range(first[section], first[section] + 6):
-            parts.append(f"<PAIR><PAIR_NUMBER>{written(pair)}</PAIR_NUMBER><PLAYER><PLAYER_NAME>N{pair}</PLAYER_NAME></PLAYER>"
-                         f"<PLAYER><PLAYER_NAME>S{pair}</PLAYER_NAME></PLAYER><PLACE>{places[pair]}</PLACE>"
-                         f"<TOTAL_SCORE>{totals[pair]}</TOTAL_SCORE>"
-                         f"<PERCENTAGE>{100 * totals[pair] / (4 * top):.2f}</PERCENTAGE></PAIR>")
-        parts.append("</PARTICIPANTS>")
+        parts.append(f'<SECTION SECTION_ID="{section}">')
+        if pairs == "inside":
+            parts.append("<PARTICIPANTS>" + "".join(listed[pair] for pair in range(first[section], first[section] + 6))
+                         + "</PARTICIPANTS>")
         for board, by_section in SECTION_RESULTS.items():
             parts.append(f"<BOARD><BOARD_NUMBER>{board}</BOARD_NUMBER>")
             for table, ((contract, declarer, tricks), score, mp) in enumerate(
@@ -728,6 +737,104 @@ def test_sections_numbering_their_pairs_alike_are_told_apart_by_section(tmp_path
     assert out.count("all 54 figures equal") == 2 if apart else "all 108 figures equal" in out
     event = (content / "events/club/event.yaml").read_text(encoding="utf-8")
     assert re.findall(r"\{id: ([\w-]+),", event) == [f"{s}-{n}" for s in "AB" for n in range(1, 7)]
+
+
+def entries(content: Path) -> dict[str, str]:
+    """Each entry id of the imported event and its players, as event.yaml writes them."""
+    event = (content / "events/club/event.yaml").read_text(encoding="utf-8")
+    return dict(re.findall(r"\{id: ([\w-]+), players: \[(.*?)\]\}", event))
+
+
+@pytest.mark.parametrize("apart", [True, False], ids=["apart", "field"])
+def test_pairs_listed_outside_the_sections_each_naming_its_section_get_their_own_names(tmp_path, capsys, apart):
+    """One PARTICIPANTS for the whole event, by place over both sections, each PAIR's
+    SECTION_ID saying its section, both sections numbering their pairs 1-6: A's pair 1 gets
+    A's names and B's pair 1 B's, and every figure of the file is compared and equal."""
+    text = sections_file(apart=apart, numbered_apart=True, pairs="named")
+    content, out = import_sections(tmp_path, text, capsys, "--strict")
+    assert out.count("all 54 figures equal") == 2 if apart else "all 108 figures equal" in out
+    found = entries(content)
+    assert (found["A-1"], found["B-1"], found["B-6"]) == ('"N1", "S1"', '"N7", "S7"', '"N12", "S12"')
+    assert "outside the sections" not in out
+
+
+@pytest.mark.parametrize("apart", [True, False], ids=["apart", "field"])
+def test_pairs_listed_outside_the_sections_section_by_section_are_placed_by_the_order_and_said_so(tmp_path, capsys,
+                                                                                                  apart):
+    """One PARTICIPANTS for the event, A's pairs 1-6 then B's 1-6, no SECTION_ID: the list
+    numbers its pairs again once for each section, in the sections' order: A's names to A's
+    pairs, B's to B's, every figure equal; the import says it placed them by the order listed."""
+    content, out = import_sections(tmp_path, sections_file(apart=apart, numbered_apart=True, pairs="outside"), capsys,
+                                   "--strict")
+    assert (f"{tmp_path / 'sections.xml'}: the pairs are listed outside the sections, without the section of each; their "
+            "numbers start again once for each section, so they were given to the sections in the order listed (A 1…6; "
+            f"B 1…6). Check their names in {content / 'events/club/event.yaml'}; ") in out
+    assert out.count("all 54 figures equal") == 2 if apart else "all 108 figures equal" in out
+    found = entries(content)
+    assert (found["A-1"], found["A-6"], found["B-1"]) == ('"N1", "S1"', '"N6", "S6"', '"N7", "S7"')
+
+
+@pytest.mark.parametrize("apart", [True, False], ids=["apart", "field"])
+def test_pairs_listed_outside_the_sections_with_nothing_to_tell_their_section_keep_no_names_and_it_is_said(
+        tmp_path, capsys, apart):
+    """One PARTICIPANTS for the event, by place over both sections, both numbering their pairs
+    1-6, no SECTION_ID: nothing tells whether a pair 1 is A's or B's. No names are guessed: the
+    import says which pairs, in which file, that their totals are not compared, and what to
+    do; the entries are named by their ids, and the boards' figures are still all compared."""
+    content, out = import_sections(tmp_path, sections_file(apart=apart, numbered_apart=True, pairs="ranked"), capsys,
+                                   "--strict")
+    assert (f"{tmp_path / 'sections.xml'}: 12 pairs are listed outside the sections and the file does not say which "
+            "section each is in: their numbers are used in several sections (") in out
+    assert "6 (A/B)" in out and "Their names are left out (those pairs are shown by their ids) and their published " \
+        "totals are not compared. List each section's pairs inside its SECTION, or give each PAIR a SECTION_ID naming its " \
+        f"section, and import again; or write the players' names into {content / 'events/club/event.yaml'}\n" in out
+    assert out.count("all 36 figures equal") == 2 if apart else "all 72 figures equal" in out
+    found = entries(content)
+    assert len(found) == 12 and all(players == f'"{entry}"' for entry, players in found.items())
+
+
+def test_what_is_said_of_pairs_outside_the_sections_is_said_in_every_language():
+    from generator.catalogues import LOCALES
+    from generator.commands.bridge_import import say
+
+    for key, params in (("names_by_order", {"placed": "A 1…6"}), ("names_unplaced", {"n": 2, "pairs": "1 (A/B)"}),
+                        ("names_unknown_section", {"pair": 1, "section": "C", "sections": "A, B"})):
+        for locale in LOCALES:
+            line = say(key, locale, path="x.xml", event="events/club/event.yaml", **params)
+            assert line.startswith("x.xml") and "events/club/event.yaml" in line and "SECTION_ID" in line
+
+
+def test_a_pair_outside_the_sections_naming_a_section_the_file_lacks_keeps_no_names(tmp_path, capsys):
+    """A PAIR listed outside the sections whose SECTION_ID names no SECTION of the file (C): its
+    names are left out and said so; every other pair gets its own section's names."""
+    text = sections_file(apart=True, numbered_apart=True, pairs="named")
+    at = text.index("<PAIR_NUMBER>3</PAIR_NUMBER><SECTION_ID>B</SECTION_ID>")
+    text = text[:at] + text[at:].replace("<SECTION_ID>B</SECTION_ID>", "<SECTION_ID>C</SECTION_ID>", 1)
+    content, out = import_sections(tmp_path, text, capsys)
+    assert (f"{tmp_path / 'sections.xml'}: pair 3 is listed for section C, which the file has no SECTION of (its "
+            "sections: A, B); its names are left out and its published totals are not compared. Correct the pair's "
+            f"SECTION_ID and import again, or write the players' names into {content / 'events/club/event.yaml'}\n") in out
+    found = entries(content)
+    assert (found["B-3"], found["A-3"], found["B-4"]) == ('"B-3"', '"N3", "S3"', '"N10", "S10"')
+
+
+@pytest.mark.parametrize("pairs", ["outside", "one section's"])
+def test_pairs_outside_the_sections_numbered_apart_get_their_names_in_a_stage_a_section(tmp_path, capsys, pairs):
+    """Sections scored apart, pairs listed outside them: numbered 1-12 over both (a number is
+    in one section's travellers only), or only B's listed outside and numbered 1-6 like A's
+    (A lists its own in its SECTION): each pair gets its names in its section's stage, every
+    figure equal, nothing said."""
+    if pairs == "outside":
+        text = sections_file(apart=True, pairs="outside")
+        names = {"P1": '"N1", "S1"', "P7": '"N7", "S7"'}
+    else:
+        text = sections_file(apart=True, numbered_apart=True)
+        b = re.search(r'(<SECTION SECTION_ID="B">)(<PARTICIPANTS>.*?</PARTICIPANTS>)', text)
+        text = text.replace(b.group(0), b.group(1)).replace('<SECTION SECTION_ID="A">', b.group(2) + '<SECTION SECTION_ID="A">')
+        names = {"A-1": '"N1", "S1"', "B-1": '"N7", "S7"'}
+    content, out = import_sections(tmp_path, text, capsys, "--strict")
+    assert out.count("all 54 figures equal") == 2 and "outside the sections" not in out
+    assert {entry: players for entry, players in entries(content).items() if entry in names} == names
 
 
 def test_a_sections_number_on_both_sides_gets_the_direction():
