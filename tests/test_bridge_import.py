@@ -794,6 +794,7 @@ def test_pairs_listed_outside_the_sections_with_nothing_to_tell_their_section_ke
 
 
 def test_what_is_said_of_pairs_outside_the_sections_is_said_in_every_language():
+    from generator import catalogues
     from generator.catalogues import LOCALES
     from generator.commands.bridge_import import say
 
@@ -802,6 +803,8 @@ def test_what_is_said_of_pairs_outside_the_sections_is_said_in_every_language():
         for locale in LOCALES:
             line = say(key, locale, path="x.xml", event="events/club/event.yaml", **params)
             assert line.startswith("x.xml") and "events/club/event.yaml" in line and "SECTION_ID" in line
+    refused = catalogues.word("bridge_import_lines_outside_sections", sections="A, B", pair=1, board=2, n=24)
+    assert set(refused) == set(LOCALES) and all("SECTION" in line and "A, B" in line for line in refused.values())
 
 
 def test_a_pair_outside_the_sections_naming_a_section_the_file_lacks_keeps_no_names(tmp_path, capsys):
@@ -835,6 +838,25 @@ def test_pairs_outside_the_sections_numbered_apart_get_their_names_in_a_stage_a_
     content, out = import_sections(tmp_path, text, capsys, "--strict")
     assert out.count("all 54 figures equal") == 2 and "outside the sections" not in out
     assert {entry: players for entry, players in entries(content).items() if entry in names} == names
+
+
+def test_traveller_lines_outside_the_sections_numbering_their_pairs_alike_are_refused(tmp_path, capsys):
+    """Each section's pairs in its SECTION, numbered 1-6 in both, but every BOARD at event level:
+    which section's pair 1 played a line is not said. Refused, with the file and what to do,
+    nothing written (not a results file the build rejects, A's and B's pair 1 made one pair
+    playing each board twice)."""
+    text = sections_file(apart=False, numbered_apart=True)
+    boards = "".join(re.findall(r"<BOARD>.*?</BOARD>", text))
+    path = tmp_path / "sections.xml"
+    path.write_text(re.sub(r"<BOARD>.*?</BOARD>", "", text).replace("</EVENT>", boards + "</EVENT>"), encoding="utf-8")
+    content = site(tmp_path)
+    assert run(content, "club", path) == 1
+    assert capsys.readouterr().err == (
+        f"paibang: {path}: its traveller lines are outside the sections (BOARDs at event level, 24 lines), while sections "
+        "A, B number their pairs alike: the file does not say which section's pair 1 played board 1. Nothing was "
+        "written. Export the file with each section's boards inside its SECTION, or with pair numbers no two sections "
+        "share, and import again\n")
+    assert not (content / "events/club").exists()
 
 
 def test_a_sections_number_on_both_sides_gets_the_direction():

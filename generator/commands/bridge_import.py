@@ -424,6 +424,7 @@ def read_usebio_session(text: str) -> Session:
     session = Session("USEBIO", event.description or "", event.date, scoring)
     places: dict[str, list[int]] = defaultdict(list)
     participants = place_participants(event, session)
+    refuse_unsectioned_lines(event)
     qualify = _section_pair_numbers(event)
     for data in participants:
         pair_id = qualify(_pair_id(data.get("PAIR_NUMBER")), data.get("SECTION"))
@@ -541,6 +542,31 @@ def place_participants(event: Any, session: Session) -> list[dict[str, Any]]:
         if id(data) in placed:
             data["SECTION"] = placed[id(data)]
     return [data for data in event.participants if id(data) not in left_out]
+
+
+def refuse_unsectioned_lines(event: Any) -> None:
+    """Refused (ImportRefused): traveller lines outside every SECTION (BOARDs at event level)
+    with a pair number that several sections have (their pairs listed in their SECTIONs, each
+    numbering from 1): nothing says which section's pair 1 played the line, and two sections'
+    lines of one table would be written as one table playing each board twice."""
+    having: dict[str, set[str]] = defaultdict(set)  # pair number -> the sections with a pair or a line so numbered
+    for data in event.participants:
+        if data.get("SECTION") and _direction_number(data)[1]:
+            having[_direction_number(data)[1]].add(data["SECTION"])
+    for line in event.lines:
+        for name in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
+            number = _pair_id(line.fields.get(name))
+            if line.section is not None and number is not None:
+                having[number].add(line.section)
+    unsure = [(line.board, number) for line in event.lines if line.section is None
+              for number in (_pair_id(line.fields.get("NS_PAIR_NUMBER")), _pair_id(line.fields.get("EW_PAIR_NUMBER")))
+              if number is not None and len(having[number]) > 1]
+    if unsure:
+        board, number = unsure[0]
+        sections = [section for section in event.sections if section in having[number]]
+        raise ImportRefused(catalogues.word("bridge_import_lines_outside_sections", sections=", ".join(sections),
+                                            pair=number, board=board, n=len({id(line) for line in event.lines
+                                                                            if line.section is None})))
 
 
 def _direction_number(data: dict[str, Any]) -> tuple[str, str]:
