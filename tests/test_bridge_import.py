@@ -739,7 +739,7 @@ def test_sections_numbering_their_pairs_alike_are_told_apart_by_section(tmp_path
     assert re.findall(r"\{id: ([\w-]+),", event) == [f"{s}-{n}" for s in "AB" for n in range(1, 7)]
 
 
-def entries(content: Path) -> dict[str, str]:
+def imported_players(content: Path) -> dict[str, str]:
     """Each entry id of the imported event and its players, as event.yaml writes them."""
     event = (content / "events/club/event.yaml").read_text(encoding="utf-8")
     return dict(re.findall(r"\{id: ([\w-]+), players: \[(.*?)\]\}", event))
@@ -753,7 +753,7 @@ def test_pairs_listed_outside_the_sections_each_naming_its_section_get_their_own
     text = sections_file(apart=apart, numbered_apart=True, pairs="named")
     content, out = import_sections(tmp_path, text, capsys, "--strict")
     assert out.count("all 54 figures equal") == 2 if apart else "all 108 figures equal" in out
-    found = entries(content)
+    found = imported_players(content)
     assert (found["A-1"], found["B-1"], found["B-6"]) == ('"N1", "S1"', '"N7", "S7"', '"N12", "S12"')
     assert "outside the sections" not in out
 
@@ -770,7 +770,7 @@ def test_pairs_listed_outside_the_sections_section_by_section_are_placed_by_the_
             "numbers start again once for each section, so they were given to the sections in the order listed (A 1…6; "
             f"B 1…6). Check their names in {content / 'events/club/event.yaml'}; ") in out
     assert out.count("all 54 figures equal") == 2 if apart else "all 108 figures equal" in out
-    found = entries(content)
+    found = imported_players(content)
     assert (found["A-1"], found["A-6"], found["B-1"]) == ('"N1", "S1"', '"N6", "S6"', '"N7", "S7"')
 
 
@@ -789,7 +789,7 @@ def test_pairs_listed_outside_the_sections_with_nothing_to_tell_their_section_ke
         "totals are not compared. List each section's pairs inside its SECTION, or give each PAIR a SECTION_ID naming its " \
         f"section, and import again; or write the players' names into {content / 'events/club/event.yaml'}\n" in out
     assert out.count("all 36 figures equal") == 2 if apart else "all 72 figures equal" in out
-    found = entries(content)
+    found = imported_players(content)
     assert len(found) == 12 and all(players == f'"{entry}"' for entry, players in found.items())
 
 
@@ -817,7 +817,7 @@ def test_a_pair_outside_the_sections_naming_a_section_the_file_lacks_keeps_no_na
     assert (f"{tmp_path / 'sections.xml'}: pair 3 is listed for section C, which the file has no SECTION of (its "
             "sections: A, B); its names are left out and its published totals are not compared. Correct the pair's "
             f"SECTION_ID and import again, or write the players' names into {content / 'events/club/event.yaml'}\n") in out
-    found = entries(content)
+    found = imported_players(content)
     assert (found["B-3"], found["A-3"], found["B-4"]) == ('"B-3"', '"N3", "S3"', '"N10", "S10"')
 
 
@@ -837,7 +837,7 @@ def test_pairs_outside_the_sections_numbered_apart_get_their_names_in_a_stage_a_
         names = {"A-1": '"N1", "S1"', "B-1": '"N7", "S7"'}
     content, out = import_sections(tmp_path, text, capsys, "--strict")
     assert out.count("all 54 figures equal") == 2 and "outside the sections" not in out
-    assert {entry: players for entry, players in entries(content).items() if entry in names} == names
+    assert {entry: players for entry, players in imported_players(content).items() if entry in names} == names
 
 
 def test_traveller_lines_outside_the_sections_numbering_their_pairs_alike_are_refused(tmp_path, capsys):
