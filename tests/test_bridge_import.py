@@ -859,6 +859,104 @@ def test_traveller_lines_outside_the_sections_numbering_their_pairs_alike_are_re
     assert not (content / "events/club").exists()
 
 
+
+def boards_outside(text: str) -> str:
+    """The file with its traveller lines outside the SECTIONs: one BOARD a board number at
+    event level, every section's lines of that board in it (section A's, then B's), each
+    section's table numbers as they were (both 1-3)."""
+    lines: dict[str, list[str]] = {}
+    for board in re.findall(r"<BOARD>.*?</BOARD>", text):
+        number = re.search(r"<BOARD_NUMBER>(\d+)</BOARD_NUMBER>", board).group(1)
+        lines.setdefault(number, []).extend(re.findall(r"<TRAVELLER_LINE>.*?</TRAVELLER_LINE>", board))
+    boards = "".join(f"<BOARD><BOARD_NUMBER>{number}</BOARD_NUMBER>{''.join(found)}</BOARD>" for number, found in lines.items())
+    return re.sub(r"<BOARD>.*?</BOARD>", "", text).replace("</EVENT>", boards + "</EVENT>")
+
+
+@pytest.mark.parametrize("apart, pairs", [(False, "inside"), (True, "inside"), (False, "named")],
+                         ids=["field", "apart", "field-pairs-outside"])
+def test_traveller_lines_outside_the_sections_numbering_their_tables_alike_get_their_pairs_section(tmp_path, capsys,
+                                                                                                  apart, pairs):
+    """Every BOARD at event level, pairs 1-12 (A 1-6, B 7-12, listed in their SECTIONs or
+    outside with a SECTION_ID), each section numbering its tables 1-3 in round 1: each line is
+    its pairs' section's, so the sections are scored as the figures show and, across the field,
+    B's tables follow A's (4-6): every figure equal, not two pairs at table 1 of round 1."""
+    content, out = import_sections(tmp_path, boards_outside(sections_file(apart=apart, pairs=pairs)), capsys, "--strict")
+    assert out.count("all 54 figures equal") == 2 if apart else "all 108 figures equal" in out
+    results = content / "events/club/results"
+    if apart:
+        assert sorted(p.name for p in results.iterdir()) == ["pairs-a-round-1.yaml", "pairs-b-round-1.yaml"]
+        round_b = (results / "pairs-b-round-1.yaml").read_text(encoding="utf-8")
+        assert round_b.count("  - table: ") == 3 and "  - table: 1\n    ns: P7\n    ew: P8\n" in round_b
+    else:
+        round_1 = (results / "pairs-round-1.yaml").read_text(encoding="utf-8")
+        assert re.findall(r"  - table: (\d+)\n    ns: (\w+)\n    ew: (\w+)\n", round_1) == [
+            (str(table), f"P{2 * table - 1}", f"P{2 * table}") for table in range(1, 7)]
+    assert imported_players(content)["P7"] == '"N7", "S7"'
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("apart", [False, True], ids=["field", "apart"])
+def test_traveller_lines_outside_the_sections_numbering_their_tables_alike_build(tmp_path, capsys, apart):
+    """import -> `paibang build`: the event so imported builds, every pair's place and
+    percentage (in its section's stage, when scored apart) the file's."""
+    import json
+
+    text = boards_outside(sections_file(apart=apart))
+    content, _ = import_sections(tmp_path, text, capsys, "--strict")
+    assert main(["build", "--content", str(content), "--output", str(tmp_path / "out"), "--lang", "en"]) == 0
+    data = json.loads((tmp_path / "out/events/club/results.json").read_text(encoding="utf-8"))
+    assert [stage["id"] for stage in data["stages"]] == (["pairs-a", "pairs-b"] if apart else ["pairs"])
+    built = {s["entry"]: (s["rank"], s["metrics"]["percent"]) for stage in data["stages"] for s in stage["standings"]
+             if s["rank"] is not None}
+    published = {f"P{pair}": (int(place), float(percent)) for pair, place, percent in re.findall(
+        r"<PAIR_NUMBER>(\d+)</PAIR_NUMBER>.*?<PLACE>(\d+)</PLACE>.*?<PERCENTAGE>([\d.]+)</PERCENTAGE>", text)}
+    assert built == published and len(built) == 12
+
+
+@pytest.mark.parametrize("case", ["two sections", "a pair in none", "pairs outside"])
+def test_traveller_lines_outside_the_sections_whose_section_cannot_be_told_are_refused(tmp_path, capsys, case):
+    """Every BOARD at event level, each section numbering its tables 1-3: a line whose pairs
+    are of two sections (A's pair 1 v B's pair 8), or with a pair no section lists (B's pair 9
+    left out of B's PARTICIPANTS; every pair listed outside the sections without SECTION_ID),
+    has no section to number its table in. Refused: the file, the round, table and board,
+    which pairs, what to do; nothing written."""
+    text = boards_outside(sections_file(apart=False, pairs="outside" if case == "pairs outside" else "inside"))
+    if case == "two sections":  # board 2 at A's table 1: NS 1 v EW 8
+        at = text.index("<BOARD_NUMBER>2</BOARD_NUMBER>")
+        text = text[:at] + text[at:].replace("<EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>", "<EW_PAIR_NUMBER>8</EW_PAIR_NUMBER>", 1)
+    elif case == "a pair in none":
+        text = re.sub(r"<PAIR><PAIR_NUMBER>9</PAIR_NUMBER>.*?</PAIR>", "", text)
+    path = tmp_path / "sections.xml"
+    path.write_text(text, encoding="utf-8")
+    content = site(tmp_path)
+    assert run(content, "club", path) == 1
+    told = ("its traveller lines are outside the sections (BOARDs at event level) and the sections number their tables "
+            "alike, so each line's section is told by its pairs; but ")
+    fix = ("Nothing was written. List the pair in its section's PARTICIPANTS (or give its PAIR a SECTION_ID naming its "
+           "section), or export the file with each section's boards inside its SECTION, and import again\n")
+    assert capsys.readouterr().err == f"paibang: {path}: " + {
+        "two sections": f"round 1, table 1, board 2: {told}this line's NS pair 1 is in section A and its EW pair 8 in "
+                        "section B. Nothing was written. Correct the pair numbers of that line (or the section a pair is "
+                        "listed in), or export the file with each section's boards inside its SECTION, and import again\n",
+        "a pair in none": f"round 1, table 2, board 1: {told}the file does not say which section pair 9 is in (its "
+                          f"sections: A, B). {fix}",
+        "pairs outside": f"round 1, table 1, board 1: {told}the file does not say which section pair 1 is in (its "
+                         f"sections: A, B). {fix}"}[case]
+    assert not (content / "events/club").exists()
+
+
+def test_a_line_whose_section_cannot_be_told_is_said_in_every_language():
+    from generator import catalogues
+    from generator.catalogues import LOCALES
+
+    for key, params in (("line_two_sections", {"ns": 1, "ew": 8, "ns_section": "A", "ew_section": "B"}),
+                        ("line_no_section", {"pair": 9, "sections": {"zh-Hans": "A、B", "zh-Hant": "A、B", "en": "A, B"}})):
+        said = catalogues.word(f"bridge_import_{key}", round=1, table=3, board=2, **params)
+        assert set(said) == set(LOCALES)
+        for line in said.values():
+            assert all(str(n) in line for n in (3, 2, *[v for v in params.values() if isinstance(v, int)]))
+            assert "SECTION" in line and "BOARD" in line and "A" in line and "B" in line
+
 def test_a_sections_number_on_both_sides_gets_the_direction():
     """A section's Mitchell numbering its NS and EW pairs alike (A-1 NS v A-1 EW): A-NS1, A-EW1;
     plain numbers as before (NS1, EW1); a number with letters after its digits kept (1NS)."""

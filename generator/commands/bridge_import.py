@@ -21,6 +21,9 @@ What is read (both formats come to one `Session`):
 - USEBIO SECTIONs: one stage scored across the field, or a stage a section (`pairs-a`, …) scored
   apart, as the file's own board figures show (section_scoring: USEBIO does not say which);
   `--sections field|apart` decides when they do not, and the import says which it took;
+  traveller lines outside the SECTIONs (BOARDs at event level) whose sections number their
+  tables alike are each their pairs' section's (section_lines), refused, said where, when a
+  line's pairs do not tell it;
 - the pairs and their names (`TotalScoreTable` / `PARTICIPANTS`); in a file of several sections,
   pairs listed outside them get their section's entries when the file says which section
   (place_participants: a PAIR's SECTION_ID, a number one section's travellers have, or a list
@@ -483,8 +486,10 @@ def read_usebio_session(text: str) -> Session:
             record = scored_not_played(line.board, small_int(get("SCORE")), figures)
         session.lines.append(Line(number, table, line.board, ns, ew, record, small_int(get("SCORE")), figures, missing,
                                   line.section))
+    section_lines(session, participants, event.sections)
     check_not_played(session)
-    session.sections = list(dict.fromkeys(s for s in [line.section for line in session.lines] if s is not None))
+    found = {line.section for line in session.lines if line.section is not None}
+    session.sections = [s for s in event.sections if s in found]
     if len(session.sections) < 2:
         session.sections = []
     if session.lines and not any(line.fields.get("ROUND_NUMBER") or line.fields.get("TABLE_NUMBER") for line in event.lines):
@@ -567,6 +572,53 @@ def refuse_unsectioned_lines(event: Any) -> None:
         raise ImportRefused(catalogues.word("bridge_import_lines_outside_sections", sections=", ".join(sections),
                                             pair=number, board=board, n=len({id(line) for line in event.lines
                                                                             if line.section is None})))
+
+
+def section_lines(session: Session, participants: list[dict[str, Any]], sections: list[str]) -> None:
+    """Traveller lines outside every SECTION (BOARDs at event level) in a file of several
+    sections whose tables are numbered alike in two sections (each numbering its tables from 1:
+    A's table 1 and B's both in round 1, other pairs at one table) get their section: the one
+    their pairs are listed in (`SECTION` of the participants, place_participants), so that the
+    sections are scored and their tables numbered on as those of lines inside SECTIONs
+    (section_scoring, field_tables). A line whose section cannot be told, its two pairs in two
+    sections or one in none, is refused (ImportRefused), said where, before anything is written.
+    Files without that (one section, or no table played by other pairs in a round, or by other
+    pairs of one section only) are left as they are."""
+    loose = [line for line in session.lines if line.section is None]
+    if len(sections) < 2 or not loose:
+        return
+    at: dict[tuple[int, int], list[Line]] = defaultdict(list)
+    for line in loose:
+        at[(line.round, line.table)].append(line)
+    shared = [lines for lines in at.values() if len({frozenset((line.ns, line.ew)) for line in lines}) > 1]
+    if not shared:
+        return
+    listed: dict[str, set[str]] = defaultdict(set)  # pair number -> the sections it is listed in
+    for data in participants:
+        number = _pair_id(data.get("PAIR_NUMBER"))
+        if number is not None and data.get("SECTION"):
+            listed[number].add(data["SECTION"])
+
+    def told(line: Line) -> str | None:
+        ns, ew = listed[line.ns or ""], listed[line.ew or ""]
+        return next(iter(ns)) if len(ns) == 1 and ns == ew else None
+
+    # other pairs at a table, all of one section (a file without round numbers): no section tells them apart
+    if not any(len({told(line) for line in lines}) > 1 or told(lines[0]) is None for lines in shared):
+        return
+    for line in loose:
+        if told(line) is not None:
+            continue
+        ns, ew = listed[line.ns or ""], listed[line.ew or ""]
+        where = {"board": line.board, "table": line.table, "round": line.round}
+        if ns and ew:
+            raise ImportRefused(catalogues.word("bridge_import_line_two_sections", ns=line.ns, ew=line.ew,
+                                                ns_section="/".join(sorted(ns)), ew_section="/".join(sorted(ew)), **where))
+        raise ImportRefused(catalogues.word("bridge_import_line_no_section", pair=line.ew if ns else line.ns,
+                                            sections={locale: catalogues.joiner(locale).join(sections)
+                                                      for locale in catalogues.LOCALES}, **where))
+    for line in loose:
+        line.section = told(line)
 
 
 def _direction_number(data: dict[str, Any]) -> tuple[str, str]:
