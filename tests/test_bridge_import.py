@@ -609,11 +609,14 @@ SECTION_RESULTS = {
 }
 
 
-def sections_file(apart: bool, figures: bool = True, numbered_apart: bool = False) -> str:
+def sections_file(apart: bool, figures: bool = True, numbered_apart: bool = False, pairs: str = "inside") -> str:
     """The two sections as a USEBIO file, matchpointed within each section (`apart`) or across
     both: each board's NS and EW MPs (2 a result beaten, 1 a tie), each pair's MP total,
     percentage and place (one ranking per section, or one over both). `numbered_apart`: each
-    section numbers its pairs from 1 (B's 7-12 written 1-6)."""
+    section numbers its pairs from 1 (B's 7-12 written 1-6). `pairs`: where the PAIRs are
+    listed: in their SECTION (`inside`), or in one PARTICIPANTS before the sections, section
+    by section (`outside`), by place and then number over all (`ranked`), or so with each
+    PAIR's SECTION_ID (`named`)."""
     from generator.games.bridge.scoring import ns_score, vulnerability
     from generator.interchange.pbn import record_from
 
@@ -638,14 +641,20 @@ def sections_file(apart: bool, figures: bool = True, numbered_apart: bool = Fals
     parts = ['<?xml version="1.0"?>', '<USEBIO Version="1.2"><EVENT EVENT_TYPE="PAIRS"><PROGRAM_NAME>Hand</PROGRAM_NAME>',
              "<EVENT_DESCRIPTION>Two sections</EVENT_DESCRIPTION><DATE>01/03/2026</DATE>",
              "<BOARD_SCORING_METHOD>MATCH_POINTS</BOARD_SCORING_METHOD><WINNER_TYPE>1</WINNER_TYPE>"]
+    listed = {pair: (f"<PAIR><PAIR_NUMBER>{written(pair)}</PAIR_NUMBER>"
+                     + (f"<SECTION_ID>{'A' if pair < 7 else 'B'}</SECTION_ID>" if pairs == "named" else "")
+                     + f"<PLAYER><PLAYER_NAME>N{pair}</PLAYER_NAME></PLAYER>"
+                     f"<PLAYER><PLAYER_NAME>S{pair}</PLAYER_NAME></PLAYER><PLACE>{places[pair]}</PLACE>"
+                     f"<TOTAL_SCORE>{totals[pair]}</TOTAL_SCORE>"
+                     f"<PERCENTAGE>{100 * totals[pair] / (4 * top):.2f}</PERCENTAGE></PAIR>") for pair in range(1, 13)}
+    if pairs != "inside":
+        order = range(1, 13) if pairs == "outside" else sorted(range(1, 13), key=lambda pair: (places[pair], written(pair)))
+        parts.append("<PARTICIPANTS>" + "".join(listed[pair] for pair in order) + "</PARTICIPANTS>")
     for section in ("A", "B"):
-        parts.append(f'<SECTION SECTION_ID="{section}"><PARTICIPANTS>')
-        for pair in range(first[section], first[section] + 6):
-            parts.append(f"<PAIR><PAIR_NUMBER>{written(pair)}</PAIR_NUMBER><PLAYER><PLAYER_NAME>N{pair}</PLAYER_NAME></PLAYER>"
-                         f"<PLAYER><PLAYER_NAME>S{pair}</PLAYER_NAME></PLAYER><PLACE>{places[pair]}</PLACE>"
-                         f"<TOTAL_SCORE>{totals[pair]}</TOTAL_SCORE>"
-                         f"<PERCENTAGE>{100 * totals[pair] / (4 * top):.2f}</PERCENTAGE></PAIR>")
-        parts.append("</PARTICIPANTS>")
+        parts.append(f'<SECTION SECTION_ID="{section}">')
+        if pairs == "inside":
+            parts.append("<PARTICIPANTS>" + "".join(listed[pair] for pair in range(first[section], first[section] + 6))
+                         + "</PARTICIPANTS>")
         for board, by_section in SECTION_RESULTS.items():
             parts.append(f"<BOARD><BOARD_NUMBER>{board}</BOARD_NUMBER>")
             for table, ((contract, declarer, tricks), score, mp) in enumerate(
@@ -729,6 +738,224 @@ def test_sections_numbering_their_pairs_alike_are_told_apart_by_section(tmp_path
     event = (content / "events/club/event.yaml").read_text(encoding="utf-8")
     assert re.findall(r"\{id: ([\w-]+),", event) == [f"{s}-{n}" for s in "AB" for n in range(1, 7)]
 
+
+def imported_players(content: Path) -> dict[str, str]:
+    """Each entry id of the imported event and its players, as event.yaml writes them."""
+    event = (content / "events/club/event.yaml").read_text(encoding="utf-8")
+    return dict(re.findall(r"\{id: ([\w-]+), players: \[(.*?)\]\}", event))
+
+
+@pytest.mark.parametrize("apart", [True, False], ids=["apart", "field"])
+def test_pairs_listed_outside_the_sections_each_naming_its_section_get_their_own_names(tmp_path, capsys, apart):
+    """One PARTICIPANTS for the whole event, by place over both sections, each PAIR's
+    SECTION_ID saying its section, both sections numbering their pairs 1-6: A's pair 1 gets
+    A's names and B's pair 1 B's, and every figure of the file is compared and equal."""
+    text = sections_file(apart=apart, numbered_apart=True, pairs="named")
+    content, out = import_sections(tmp_path, text, capsys, "--strict")
+    assert out.count("all 54 figures equal") == 2 if apart else "all 108 figures equal" in out
+    found = imported_players(content)
+    assert (found["A-1"], found["B-1"], found["B-6"]) == ('"N1", "S1"', '"N7", "S7"', '"N12", "S12"')
+    assert "outside the sections" not in out
+
+
+@pytest.mark.parametrize("apart", [True, False], ids=["apart", "field"])
+def test_pairs_listed_outside_the_sections_section_by_section_are_placed_by_the_order_and_said_so(tmp_path, capsys,
+                                                                                                  apart):
+    """One PARTICIPANTS for the event, A's pairs 1-6 then B's 1-6, no SECTION_ID: the list
+    numbers its pairs again once for each section, in the sections' order: A's names to A's
+    pairs, B's to B's, every figure equal; the import says it placed them by the order listed."""
+    content, out = import_sections(tmp_path, sections_file(apart=apart, numbered_apart=True, pairs="outside"), capsys,
+                                   "--strict")
+    assert (f"{tmp_path / 'sections.xml'}: the pairs are listed outside the sections, without the section of each; their "
+            "numbers start again once for each section, so they were given to the sections in the order listed (A 1…6; "
+            f"B 1…6). Check their names in {content / 'events/club/event.yaml'}; ") in out
+    assert out.count("all 54 figures equal") == 2 if apart else "all 108 figures equal" in out
+    found = imported_players(content)
+    assert (found["A-1"], found["A-6"], found["B-1"]) == ('"N1", "S1"', '"N6", "S6"', '"N7", "S7"')
+
+
+@pytest.mark.parametrize("apart", [True, False], ids=["apart", "field"])
+def test_pairs_listed_outside_the_sections_with_nothing_to_tell_their_section_keep_no_names_and_it_is_said(
+        tmp_path, capsys, apart):
+    """One PARTICIPANTS for the event, by place over both sections, both numbering their pairs
+    1-6, no SECTION_ID: nothing tells whether a pair 1 is A's or B's. No names are guessed: the
+    import says which pairs, in which file, that their totals are not compared, and what to
+    do; the entries are named by their ids, and the boards' figures are still all compared."""
+    content, out = import_sections(tmp_path, sections_file(apart=apart, numbered_apart=True, pairs="ranked"), capsys,
+                                   "--strict")
+    assert (f"{tmp_path / 'sections.xml'}: 12 pairs are listed outside the sections and the file does not say which "
+            "section each is in: their numbers are used in several sections (") in out
+    assert "6 (A/B)" in out and "Their names are left out (those pairs are shown by their ids) and their published " \
+        "totals are not compared. List each section's pairs inside its SECTION, or give each PAIR a SECTION_ID naming its " \
+        f"section, and import again; or write the players' names into {content / 'events/club/event.yaml'}\n" in out
+    assert out.count("all 36 figures equal") == 2 if apart else "all 72 figures equal" in out
+    found = imported_players(content)
+    assert len(found) == 12 and all(players == f'"{entry}"' for entry, players in found.items())
+
+
+def test_what_is_said_of_pairs_outside_the_sections_is_said_in_every_language():
+    from generator import catalogues
+    from generator.catalogues import LOCALES
+    from generator.commands.bridge_import import say
+
+    for key, params in (("names_by_order", {"placed": "A 1…6"}), ("names_unplaced", {"n": 2, "pairs": "1 (A/B)"}),
+                        ("names_unknown_section", {"pair": 1, "section": "C", "sections": "A, B"})):
+        for locale in LOCALES:
+            line = say(key, locale, path="x.xml", event="events/club/event.yaml", **params)
+            assert line.startswith("x.xml") and "events/club/event.yaml" in line and "SECTION_ID" in line
+    refused = catalogues.word("bridge_import_lines_outside_sections", sections="A, B", pair=1, board=2, n=24)
+    assert set(refused) == set(LOCALES) and all("SECTION" in line and "A, B" in line for line in refused.values())
+
+
+def test_a_pair_outside_the_sections_naming_a_section_the_file_lacks_keeps_no_names(tmp_path, capsys):
+    """A PAIR listed outside the sections whose SECTION_ID names no SECTION of the file (C): its
+    names are left out and said so; every other pair gets its own section's names."""
+    text = sections_file(apart=True, numbered_apart=True, pairs="named")
+    at = text.index("<PAIR_NUMBER>3</PAIR_NUMBER><SECTION_ID>B</SECTION_ID>")
+    text = text[:at] + text[at:].replace("<SECTION_ID>B</SECTION_ID>", "<SECTION_ID>C</SECTION_ID>", 1)
+    content, out = import_sections(tmp_path, text, capsys)
+    assert (f"{tmp_path / 'sections.xml'}: pair 3 is listed for section C, which the file has no SECTION of (its "
+            "sections: A, B); its names are left out and its published totals are not compared. Correct the pair's "
+            f"SECTION_ID and import again, or write the players' names into {content / 'events/club/event.yaml'}\n") in out
+    found = imported_players(content)
+    assert (found["B-3"], found["A-3"], found["B-4"]) == ('"B-3"', '"N3", "S3"', '"N10", "S10"')
+
+
+@pytest.mark.parametrize("pairs", ["outside", "one section's"])
+def test_pairs_outside_the_sections_numbered_apart_get_their_names_in_a_stage_a_section(tmp_path, capsys, pairs):
+    """Sections scored apart, pairs listed outside them: numbered 1-12 over both (a number is
+    in one section's travellers only), or only B's listed outside and numbered 1-6 like A's
+    (A lists its own in its SECTION): each pair gets its names in its section's stage, every
+    figure equal, nothing said."""
+    if pairs == "outside":
+        text = sections_file(apart=True, pairs="outside")
+        names = {"P1": '"N1", "S1"', "P7": '"N7", "S7"'}
+    else:
+        text = sections_file(apart=True, numbered_apart=True)
+        b = re.search(r'(<SECTION SECTION_ID="B">)(<PARTICIPANTS>.*?</PARTICIPANTS>)', text)
+        text = text.replace(b.group(0), b.group(1)).replace('<SECTION SECTION_ID="A">', b.group(2) + '<SECTION SECTION_ID="A">')
+        names = {"A-1": '"N1", "S1"', "B-1": '"N7", "S7"'}
+    content, out = import_sections(tmp_path, text, capsys, "--strict")
+    assert out.count("all 54 figures equal") == 2 and "outside the sections" not in out
+    assert {entry: players for entry, players in imported_players(content).items() if entry in names} == names
+
+
+def test_traveller_lines_outside_the_sections_numbering_their_pairs_alike_are_refused(tmp_path, capsys):
+    """Each section's pairs in its SECTION, numbered 1-6 in both, but every BOARD at event level:
+    which section's pair 1 played a line is not said. Refused, with the file and what to do,
+    nothing written (not a results file the build rejects, A's and B's pair 1 made one pair
+    playing each board twice)."""
+    text = sections_file(apart=False, numbered_apart=True)
+    boards = "".join(re.findall(r"<BOARD>.*?</BOARD>", text))
+    path = tmp_path / "sections.xml"
+    path.write_text(re.sub(r"<BOARD>.*?</BOARD>", "", text).replace("</EVENT>", boards + "</EVENT>"), encoding="utf-8")
+    content = site(tmp_path)
+    assert run(content, "club", path) == 1
+    assert capsys.readouterr().err == (
+        f"paibang: {path}: its traveller lines are outside the sections (BOARDs at event level, 24 lines), while sections "
+        "A, B number their pairs alike: the file does not say which section's pair 1 played board 1. Nothing was "
+        "written. Export the file with each section's boards inside its SECTION, or with pair numbers no two sections "
+        "share, and import again\n")
+    assert not (content / "events/club").exists()
+
+
+
+def boards_outside(text: str) -> str:
+    """The file with its traveller lines outside the SECTIONs: one BOARD a board number at
+    event level, every section's lines of that board in it (section A's, then B's), each
+    section's table numbers as they were (both 1-3)."""
+    lines: dict[str, list[str]] = {}
+    for board in re.findall(r"<BOARD>.*?</BOARD>", text):
+        number = re.search(r"<BOARD_NUMBER>(\d+)</BOARD_NUMBER>", board).group(1)
+        lines.setdefault(number, []).extend(re.findall(r"<TRAVELLER_LINE>.*?</TRAVELLER_LINE>", board))
+    boards = "".join(f"<BOARD><BOARD_NUMBER>{number}</BOARD_NUMBER>{''.join(found)}</BOARD>" for number, found in lines.items())
+    return re.sub(r"<BOARD>.*?</BOARD>", "", text).replace("</EVENT>", boards + "</EVENT>")
+
+
+@pytest.mark.parametrize("apart, pairs", [(False, "inside"), (True, "inside"), (False, "named")],
+                         ids=["field", "apart", "field-pairs-outside"])
+def test_traveller_lines_outside_the_sections_numbering_their_tables_alike_get_their_pairs_section(tmp_path, capsys,
+                                                                                                  apart, pairs):
+    """Every BOARD at event level, pairs 1-12 (A 1-6, B 7-12, listed in their SECTIONs or
+    outside with a SECTION_ID), each section numbering its tables 1-3 in round 1: each line is
+    its pairs' section's, so the sections are scored as the figures show and, across the field,
+    B's tables follow A's (4-6): every figure equal, not two pairs at table 1 of round 1."""
+    content, out = import_sections(tmp_path, boards_outside(sections_file(apart=apart, pairs=pairs)), capsys, "--strict")
+    assert out.count("all 54 figures equal") == 2 if apart else "all 108 figures equal" in out
+    results = content / "events/club/results"
+    if apart:
+        assert sorted(p.name for p in results.iterdir()) == ["pairs-a-round-1.yaml", "pairs-b-round-1.yaml"]
+        round_b = (results / "pairs-b-round-1.yaml").read_text(encoding="utf-8")
+        assert round_b.count("  - table: ") == 3 and "  - table: 1\n    ns: P7\n    ew: P8\n" in round_b
+    else:
+        round_1 = (results / "pairs-round-1.yaml").read_text(encoding="utf-8")
+        assert re.findall(r"  - table: (\d+)\n    ns: (\w+)\n    ew: (\w+)\n", round_1) == [
+            (str(table), f"P{2 * table - 1}", f"P{2 * table}") for table in range(1, 7)]
+    assert imported_players(content)["P7"] == '"N7", "S7"'
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("apart", [False, True], ids=["field", "apart"])
+def test_traveller_lines_outside_the_sections_numbering_their_tables_alike_build(tmp_path, capsys, apart):
+    """import -> `paibang build`: the event so imported builds, every pair's place and
+    percentage (in its section's stage, when scored apart) the file's."""
+    import json
+
+    text = boards_outside(sections_file(apart=apart))
+    content, _ = import_sections(tmp_path, text, capsys, "--strict")
+    assert main(["build", "--content", str(content), "--output", str(tmp_path / "out"), "--lang", "en"]) == 0
+    data = json.loads((tmp_path / "out/events/club/results.json").read_text(encoding="utf-8"))
+    assert [stage["id"] for stage in data["stages"]] == (["pairs-a", "pairs-b"] if apart else ["pairs"])
+    built = {s["entry"]: (s["rank"], s["metrics"]["percent"]) for stage in data["stages"] for s in stage["standings"]
+             if s["rank"] is not None}
+    published = {f"P{pair}": (int(place), float(percent)) for pair, place, percent in re.findall(
+        r"<PAIR_NUMBER>(\d+)</PAIR_NUMBER>.*?<PLACE>(\d+)</PLACE>.*?<PERCENTAGE>([\d.]+)</PERCENTAGE>", text)}
+    assert built == published and len(built) == 12
+
+
+@pytest.mark.parametrize("case", ["two sections", "a pair in none", "pairs outside"])
+def test_traveller_lines_outside_the_sections_whose_section_cannot_be_told_are_refused(tmp_path, capsys, case):
+    """Every BOARD at event level, each section numbering its tables 1-3: a line whose pairs
+    are of two sections (A's pair 1 v B's pair 8), or with a pair no section lists (B's pair 9
+    left out of B's PARTICIPANTS; every pair listed outside the sections without SECTION_ID),
+    has no section to number its table in. Refused: the file, the round, table and board,
+    which pairs, what to do; nothing written."""
+    text = boards_outside(sections_file(apart=False, pairs="outside" if case == "pairs outside" else "inside"))
+    if case == "two sections":  # board 2 at A's table 1: NS 1 v EW 8
+        at = text.index("<BOARD_NUMBER>2</BOARD_NUMBER>")
+        text = text[:at] + text[at:].replace("<EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>", "<EW_PAIR_NUMBER>8</EW_PAIR_NUMBER>", 1)
+    elif case == "a pair in none":
+        text = re.sub(r"<PAIR><PAIR_NUMBER>9</PAIR_NUMBER>.*?</PAIR>", "", text)
+    path = tmp_path / "sections.xml"
+    path.write_text(text, encoding="utf-8")
+    content = site(tmp_path)
+    assert run(content, "club", path) == 1
+    told = ("its traveller lines are outside the sections (BOARDs at event level) and the sections number their tables "
+            "alike, so each line's section is told by its pairs; but ")
+    fix = ("Nothing was written. List the pair in its section's PARTICIPANTS (or give its PAIR a SECTION_ID naming its "
+           "section), or export the file with each section's boards inside its SECTION, and import again\n")
+    assert capsys.readouterr().err == f"paibang: {path}: " + {
+        "two sections": f"round 1, table 1, board 2: {told}this line's NS pair 1 is in section A and its EW pair 8 in "
+                        "section B. Nothing was written. Correct the pair numbers of that line (or the section a pair is "
+                        "listed in), or export the file with each section's boards inside its SECTION, and import again\n",
+        "a pair in none": f"round 1, table 2, board 1: {told}the file does not say which section pair 9 is in (its "
+                          f"sections: A, B). {fix}",
+        "pairs outside": f"round 1, table 1, board 1: {told}the file does not say which section pair 1 is in (its "
+                         f"sections: A, B). {fix}"}[case]
+    assert not (content / "events/club").exists()
+
+
+def test_a_line_whose_section_cannot_be_told_is_said_in_every_language():
+    from generator import catalogues
+    from generator.catalogues import LOCALES
+
+    for key, params in (("line_two_sections", {"ns": 1, "ew": 8, "ns_section": "A", "ew_section": "B"}),
+                        ("line_no_section", {"pair": 9, "sections": {"zh-Hans": "A、B", "zh-Hant": "A、B", "en": "A, B"}})):
+        said = catalogues.word(f"bridge_import_{key}", round=1, table=3, board=2, **params)
+        assert set(said) == set(LOCALES)
+        for line in said.values():
+            assert all(str(n) in line for n in (3, 2, *[v for v in params.values() if isinstance(v, int)]))
+            assert "SECTION" in line and "BOARD" in line and "A" in line and "B" in line
 
 def test_a_sections_number_on_both_sides_gets_the_direction():
     """A section's Mitchell numbering its NS and EW pairs alike (A-1 NS v A-1 EW): A-NS1, A-EW1;

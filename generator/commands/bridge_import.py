@@ -21,7 +21,13 @@ What is read (both formats come to one `Session`):
 - USEBIO SECTIONs: one stage scored across the field, or a stage a section (`pairs-a`, …) scored
   apart, as the file's own board figures show (section_scoring: USEBIO does not say which);
   `--sections field|apart` decides when they do not, and the import says which it took;
-- the pairs and their names (`TotalScoreTable` / `PARTICIPANTS`); the scoring (`[Scoring]`:
+  traveller lines outside the SECTIONs (BOARDs at event level) whose sections number their
+  tables alike are each their pairs' section's (section_lines), refused, said where, when a
+  line's pairs do not tell it;
+- the pairs and their names (`TotalScoreTable` / `PARTICIPANTS`); in a file of several sections,
+  pairs listed outside them get their section's entries when the file says which section
+  (place_participants: a PAIR's SECTION_ID, a number one section's travellers have, or a list
+  numbering its pairs again once a section), and otherwise no names, said so (say_names); the scoring (`[Scoring]`:
   `MP` / `MatchPoints`, `IMP;Butler`, `IMP;Cross`; USEBIO's BOARD_SCORING_METHOD);
 - the figures published: per board and pair MPs or IMPs and percentages, the Butler datum, each
   pair's total, percentage and rank.
@@ -158,6 +164,12 @@ class Session:
     adjusted: str | None = None  # `fixed` when the file gives A+ / A- their 60 / 40 % whatever the pair's session
     seated: bool = False  # the file gives no rounds or tables: paibang seated its meetings (seat_meetings)
     sections: list[str] = field(default_factory=list)  # the file's sections (USEBIO SECTION), when it has several
+    # pairs a file of several sections lists outside them (place_participants): given to sections by the
+    # order listed [(section, its numbers)]; not placed [(number, the sections using it)]; naming a
+    # section the file lacks [(number, the section named)]
+    names_by_order: list[tuple[str, list[str]]] = field(default_factory=list)
+    names_unplaced: list[tuple[str, list[str]]] = field(default_factory=list)
+    names_unknown: list[tuple[str, str]] = field(default_factory=list)
 
 
 class ImportRefused(Exception):
@@ -414,8 +426,10 @@ def read_usebio_session(text: str) -> Session:
     scoring = "butler" if "BUTLER" in method else "imps" if "IMP" in method else "matchpoints"
     session = Session("USEBIO", event.description or "", event.date, scoring)
     places: dict[str, list[int]] = defaultdict(list)
+    participants = place_participants(event, session)
+    refuse_unsectioned_lines(event)
     qualify = _section_pair_numbers(event)
-    for data in event.participants:
+    for data in participants:
         pair_id = qualify(_pair_id(data.get("PAIR_NUMBER")), data.get("SECTION"))
         if pair_id is None:
             continue
@@ -472,14 +486,166 @@ def read_usebio_session(text: str) -> Session:
             record = scored_not_played(line.board, small_int(get("SCORE")), figures)
         session.lines.append(Line(number, table, line.board, ns, ew, record, small_int(get("SCORE")), figures, missing,
                                   line.section))
+    section_lines(session, participants, event.sections)
     check_not_played(session)
-    session.sections = list(dict.fromkeys(s for s in [line.section for line in session.lines] if s is not None))
+    found = {line.section for line in session.lines if line.section is not None}
+    session.sections = [s for s in event.sections if s in found]
     if len(session.sections) < 2:
         session.sections = []
     if session.lines and not any(line.fields.get("ROUND_NUMBER") or line.fields.get("TABLE_NUMBER") for line in event.lines):
         session.seated = True
         seat_meetings(session)
     return session
+
+
+def place_participants(event: Any, session: Session) -> list[dict[str, Any]]:
+    """The pairs to read from a USEBIO event: in a file of several sections, each pair listed
+    outside them (one PARTICIPANTS for the whole event, the traveller lines in SECTIONs) is put
+    in its section (`SECTION`) when the file tells which: the section the PAIR names
+    (read_usebio); else the one section whose travellers have its number (and no pair of its own
+    so numbered); else, where several sections number their pairs alike, the order listed: the
+    list numbers its pairs again from the start once for each section without pairs of its own,
+    in the sections' order, each time with numbers of that section, and is not one ranking over
+    all (its places never fall back). A pair the file does not place so is left out, its names
+    and its figures, rather than given to a section by a guess; the session says which
+    (names_unplaced, names_unknown) and which were placed by the order listed (names_by_order)."""
+    played = {line.section for line in event.lines if line.section is not None}
+    order = [section for section in event.sections if section in played]
+    if len(order) < 2:
+        return event.participants
+    used: dict[str, set[str]] = defaultdict(set)  # pair number -> the sections whose travellers have it
+    for line in event.lines:
+        for name in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
+            number = _pair_id(line.fields.get(name))
+            if line.section is not None and number is not None:
+                used[number].add(line.section)
+    listed = {(data["SECTION"], *_direction_number(data)) for data in event.participants if data.get("SECTION")}
+    loose = [data for data in event.participants if not data.get("SECTION") and _direction_number(data)[1]]
+    named = [data for data in loose if data.get("SECTION_NAMED")]
+    session.names_unknown = [(_direction_number(data)[1], data["SECTION_NAMED"]) for data in named]
+    loose = [data for data in loose if not data.get("SECTION_NAMED")]
+
+    def candidates(data: dict[str, Any]) -> list[str]:
+        direction, number = _direction_number(data)
+        return [section for section in order if section in used[number] and (section, direction, number) not in listed]
+
+    placed = {id(data): candidates(data)[0] for data in loose if len(candidates(data)) == 1}
+    several = [data for data in loose if len(candidates(data)) > 1]
+    if several:
+        own = {section for section, *_ in listed}
+        by_order = _placed_by_order(loose, [section for section in order if section not in own], used)
+        if by_order is not None:
+            placed = by_order
+            for section in order:
+                numbers = [_direction_number(data)[1] for data in loose if placed.get(id(data)) == section]
+                if numbers:
+                    session.names_by_order.append((section, numbers))
+        else:
+            session.names_unplaced = [(_direction_number(data)[1], candidates(data)) for data in several]
+    left_out = {id(data) for data in named} | {id(data) for data in several if id(data) not in placed}
+    for data in loose:
+        if id(data) in placed:
+            data["SECTION"] = placed[id(data)]
+    return [data for data in event.participants if id(data) not in left_out]
+
+
+def refuse_unsectioned_lines(event: Any) -> None:
+    """Refused (ImportRefused): traveller lines outside every SECTION (BOARDs at event level)
+    with a pair number that several sections have (their pairs listed in their SECTIONs, each
+    numbering from 1): nothing says which section's pair 1 played the line, and two sections'
+    lines of one table would be written as one table playing each board twice."""
+    having: dict[str, set[str]] = defaultdict(set)  # pair number -> the sections with a pair or a line so numbered
+    for data in event.participants:
+        if data.get("SECTION") and _direction_number(data)[1]:
+            having[_direction_number(data)[1]].add(data["SECTION"])
+    for line in event.lines:
+        for name in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
+            number = _pair_id(line.fields.get(name))
+            if line.section is not None and number is not None:
+                having[number].add(line.section)
+    unsure = [(line.board, number) for line in event.lines if line.section is None
+              for number in (_pair_id(line.fields.get("NS_PAIR_NUMBER")), _pair_id(line.fields.get("EW_PAIR_NUMBER")))
+              if number is not None and len(having[number]) > 1]
+    if unsure:
+        board, number = unsure[0]
+        sections = [section for section in event.sections if section in having[number]]
+        raise ImportRefused(catalogues.word("bridge_import_lines_outside_sections", sections=", ".join(sections),
+                                            pair=number, board=board, n=len({id(line) for line in event.lines
+                                                                            if line.section is None})))
+
+
+def section_lines(session: Session, participants: list[dict[str, Any]], sections: list[str]) -> None:
+    """Traveller lines outside every SECTION (BOARDs at event level) in a file of several
+    sections whose tables are numbered alike in two sections (each numbering its tables from 1:
+    A's table 1 and B's both in round 1, other pairs at one table) get their section: the one
+    their pairs are listed in (`SECTION` of the participants, place_participants), so that the
+    sections are scored and their tables numbered on as those of lines inside SECTIONs
+    (section_scoring, field_tables). A line whose section cannot be told, its two pairs in two
+    sections or one in none, is refused (ImportRefused), said where, before anything is written.
+    Files without that (one section, or no table played by other pairs in a round, or by other
+    pairs of one section only) are left as they are."""
+    loose = [line for line in session.lines if line.section is None]
+    if len(sections) < 2 or not loose:
+        return
+    at: dict[tuple[int, int], list[Line]] = defaultdict(list)
+    for line in loose:
+        at[(line.round, line.table)].append(line)
+    shared = [lines for lines in at.values() if len({frozenset((line.ns, line.ew)) for line in lines}) > 1]
+    if not shared:
+        return
+    listed: dict[str, set[str]] = defaultdict(set)  # pair number -> the sections it is listed in
+    for data in participants:
+        number = _pair_id(data.get("PAIR_NUMBER"))
+        if number is not None and data.get("SECTION"):
+            listed[number].add(data["SECTION"])
+
+    def told(line: Line) -> str | None:
+        ns, ew = listed[line.ns or ""], listed[line.ew or ""]
+        return next(iter(ns)) if len(ns) == 1 and ns == ew else None
+
+    # other pairs at a table, all of one section (a file without round numbers): no section tells them apart
+    if not any(len({told(line) for line in lines}) > 1 or told(lines[0]) is None for lines in shared):
+        return
+    for line in loose:
+        if told(line) is not None:
+            continue
+        ns, ew = listed[line.ns or ""], listed[line.ew or ""]
+        where = {"board": line.board, "table": line.table, "round": line.round}
+        if ns and ew:
+            raise ImportRefused(catalogues.word("bridge_import_line_two_sections", ns=line.ns, ew=line.ew,
+                                                ns_section="/".join(sorted(ns)), ew_section="/".join(sorted(ew)), **where))
+        raise ImportRefused(catalogues.word("bridge_import_line_no_section", pair=line.ew if ns else line.ns,
+                                            sections={locale: catalogues.joiner(locale).join(sections)
+                                                      for locale in catalogues.LOCALES}, **where))
+    for line in loose:
+        line.section = told(line)
+
+
+def _direction_number(data: dict[str, Any]) -> tuple[str, str]:
+    """A USEBIO PAIR's direction (`NS`, `EW` or "") and number ("" without one)."""
+    return (data.get("DIRECTION") or "").upper(), _pair_id(data.get("PAIR_NUMBER")) or ""
+
+
+def _placed_by_order(loose: list[dict[str, Any]], sections: list[str], used: dict[str, set[str]]) -> dict[int, str] | None:
+    """id(pair) -> section, when the pairs listed outside the sections are one run a section:
+    a run ends where a pair number (of the same direction) comes again, the runs as many as the
+    `sections` (without pairs of their own, in the file's order), every number of a run one its
+    section's travellers have, and the places, when every pair has one, falling back somewhere
+    (a list by places over all is no list by section). None otherwise."""
+    runs: list[list[dict[str, Any]]] = [[]]
+    for data in loose:
+        if any(_direction_number(other) == _direction_number(data) for other in runs[-1]):
+            runs.append([])
+        runs[-1].append(data)
+    if len(runs) != len(sections):
+        return None
+    if any(section not in used[_direction_number(data)[1]] for run, section in zip(runs, sections) for data in run):
+        return None
+    places = [small_int((data.get("PLACE") or "").rstrip("=")) for data in loose]
+    known = [place for place in places if place is not None]
+    if len(runs) > 1 and len(known) == len(places) and all(a <= b for a, b in zip(known, known[1:])):
+        return None
+    return {id(data): section for run, section in zip(runs, sections) for data in run}
 
 
 def _section_pair_numbers(event: Any) -> Any:
@@ -1614,6 +1780,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
             field_tables(session)
     elif sections is not None:
         print(say("sections_ignored", locale, sections=sections))
+    say_names(session, path, content / "events" / slug / "event.yaml", locale)
     written = []
     taken: dict[str, str] = {}  # every section's entry ids, made before anything is written: none shared
     all_ids = [entry_ids(part, taken) for _, _, part in parts]
@@ -1642,6 +1809,21 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
         say_not_played(part, ids, stage, stage_result, locale)
         code = max(code, _compare_and_report(part, ids, stage_result, wrote, strict, locale))
     return code
+
+
+def say_names(session: Session, path: Path, event: Path, locale: str) -> None:
+    """What became of the pairs a file of several sections lists outside them (place_participants):
+    given to sections by the order listed (to check), or left out, with what to do."""
+    if session.names_by_order:
+        placed = "; ".join(f"{section} {numbers[0]}…{numbers[-1]}" if len(numbers) > 1 else f"{section} {numbers[0]}"
+                           for section, numbers in session.names_by_order)
+        print(say("names_by_order", locale, path=path, placed=placed, event=event))
+    if session.names_unplaced:
+        pairs = ", ".join(f"{number} ({'/'.join(sections)})" for number, sections in session.names_unplaced)
+        print(say("names_unplaced", locale, path=path, n=len(session.names_unplaced), pairs=pairs, event=event))
+    for number, named in session.names_unknown:
+        print(say("names_unknown_section", locale, path=path, pair=number, section=named,
+                  sections=", ".join(session.sections), event=event))
 
 
 def _compare_and_report(session: Session, ids: dict[tuple[str, str], str], stage_result: Any, wrote: bool, strict: bool,

@@ -26,11 +26,18 @@ OPPOSING_TEAM_NUMBER, SCORE and OPPOSING_TEAM_SCORE in IMPs, VICTORY_POINTS,
 OPPOSING_TEAM_VICTORY_POINTS, then each BOARD with a TRAVELLER_LINE per room, DIRECTION
 `OPEN`/`CLOSED`). Entry ids are written as the pair and team numbers, so a file read back names
 the same entries.
+
+Read, files of other programs may nest the boards in SESSION / SECTION (SECTION_ID an attribute
+or an element), each SECTION with its PARTICIPANTS (Scorer through scorer-to-usebio) or one
+PARTICIPANTS for the whole event: a PAIR listed there is in the section its own SECTION_ID (or
+its PARTICIPANTS') names, when it names one; which section the others are in is the import's
+question (bridge_import.place_participants).
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -248,6 +255,7 @@ class UsebioEvent:
     lines: list[UsebioLine] = field(default_factory=list)  # pairs: every traveller line
     matches: list[dict[str, Any]] = field(default_factory=list)  # teams: fields, BOARDS
     hands: dict[int, dict[str, str]] = field(default_factory=dict)  # board -> seat -> "S.H.D.C"
+    sections: list[str] = field(default_factory=list)  # the SECTIONs' names, in the file's order
 
 
 def _fields(element: ET.Element) -> dict[str, str]:
@@ -260,18 +268,32 @@ def _section_id(section: ET.Element, number: int) -> str:
     return (section.get("SECTION_ID") or section.findtext("SECTION_ID") or "").strip() or str(number)
 
 
-def _with_section(ev: ET.Element, sections: dict[int, str]) -> list[tuple[ET.Element, str | None]]:
-    """Every element of the event with the SECTION it is in (None outside any)."""
-    found: list[tuple[ET.Element, str | None]] = []
+def _with_section(ev: ET.Element, sections: dict[int, str]) -> list[tuple[ET.Element, str | None, ET.Element]]:
+    """Every element of the event with the SECTION it is in (None outside any) and its parent."""
+    found: list[tuple[ET.Element, str | None, ET.Element]] = []
 
     def walk(element: ET.Element, section: str | None) -> None:
         for child in element:
             inside = sections.get(id(child), section)
-            found.append((child, inside))
+            found.append((child, inside, element))
             walk(child, inside)
 
     walk(ev, None)
     return found
+
+
+_SECTION_FIELDS = ("SECTION_ID", "SECTION")  # how a PAIR outside the SECTIONs may name its section
+
+
+def _section_named(participant: ET.Element, parent: ET.Element) -> str | None:
+    """The section a PAIR or TEAM listed outside every SECTION names, as written: a SECTION_ID
+    (or SECTION) attribute or element of its own, else of the PARTICIPANTS it is in."""
+    for element in (participant, parent) if parent.tag == "PARTICIPANTS" else (participant,):
+        for name in _SECTION_FIELDS:
+            given = (element.get(name) or element.findtext(name) or "").strip()
+            if given:
+                return given
+    return None
 
 
 def read_usebio(text: str) -> UsebioEvent:
@@ -294,10 +316,26 @@ def read_usebio(text: str) -> UsebioEvent:
                 name = f"{number}-{more}"
             named.add(name)
             sections[id(element)] = name
-    for participant, section in _with_section(ev, sections):
+    found.sections = list(sections.values())
+    # a section named by its id as written, or by it in another case when only one is so named
+    folded: dict[str, list[str]] = defaultdict(list)
+    for name in found.sections:
+        folded[name.casefold()].append(name)
+    for participant, section, parent in _with_section(ev, sections):
         if participant.tag in ("PAIR", "TEAM"):
             data: dict[str, Any] = _fields(participant)
+            for name in _SECTION_FIELDS:
+                data.pop(name, None)
             data["PLAYERS"] = [p.findtext("PLAYER_NAME") for p in participant.findall("PLAYER")]
+            if section is None and found.sections:
+                # listed outside the SECTIONs (one PARTICIPANTS for the whole event): the
+                # section the PAIR names, when the file has it; else what it names, as written
+                given = _section_named(participant, parent)
+                if given is not None:
+                    matches = folded.get(given.casefold(), [])
+                    section = given if given in found.sections else matches[0] if len(matches) == 1 else None
+                    if section is None:
+                        data["SECTION_NAMED"] = given
             if section is not None:
                 data["SECTION"] = section
             found.participants.append(data)
