@@ -13,7 +13,7 @@ from pathlib import Path
 
 from generator import catalogues
 from generator.commands.console import environment_locale, os_error_text, print_problems, site_locale
-from generator.errors import ContentErrors
+from generator.errors import ContentErrors, CouldNotFinish
 from generator.render.output import OutputRefused
 from generator.messages import LOCALES
 
@@ -238,6 +238,9 @@ def main(argv: list[str] | None = None) -> int:
         errors = sum(1 for p in failure.problems if not p.warning)
         failed = {"check": "check_failed", "import": "import_failed", "pair": "pair_refused_errors"}
         print(catalogues.text(failed.get(args.command, "build_failed"), locale, errors=errors), file=sys.stderr)
+        return 1
+    except CouldNotFinish as failure:  # a printing process killed (no memory left): what died, what to do
+        print(failure.text(locale), file=sys.stderr)
         return 1
     except OSError as failure:  # output/ under a file, no permission, a full disk: said, not traced
         print(os_error_text(failure, locale), file=sys.stderr)

@@ -49,7 +49,7 @@ import watchfiles
 
 from generator import catalogues
 from generator.commands.console import print_problems, site_locale
-from generator.errors import ContentErrors
+from generator.errors import ContentErrors, CouldNotFinish
 from generator.event_cache import EventMemory
 
 HOST = "127.0.0.1"
@@ -475,6 +475,10 @@ class Building:
             errors = sum(1 for p in failure.problems if not p.warning)
             say(catalogues.text("serve-content-errors", locale, errors=errors))
             return content_error_page(failure, locale, self.content)
+        except CouldNotFinish as failure:  # a printing process killed (no memory left): said as the CLI says it
+            line = failure.text(locale)
+            say(line)
+            return failure_page(line, locale)
         except KeyboardInterrupt:
             raise
         except BaseException as failure:  # noqa: BLE001 - serve survives every failure of a build, SystemExit too
