@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from generator import catalogues
-from generator.commands.console import environment_locale, os_error_text, print_problems, site_locale
+from generator.commands.console import ProgressLine, environment_locale, os_error_text, print_problems, site_locale
 from generator.errors import ContentErrors, CouldNotFinish
 from generator.render.output import OutputRefused
 from generator.messages import LOCALES
@@ -310,19 +310,17 @@ def _build(args: argparse.Namespace, locale: str) -> int:
 
     _exit_without_collecting()
     started = time.monotonic()
-    show = not args.quiet and sys.stderr.isatty()
+    # Erased as the build ends, however it ends: a failure main() prints starts on a line of its own.
+    with ProgressLine(not args.quiet and sys.stderr.isatty()) as line:
 
-    def progress(what: str, done: int, total: int) -> None:
-        if show:
-            print(f"\r\033[K{catalogues.text('progress_' + what, locale, done=done, total=total)}", end="", file=sys.stderr,
-                  flush=True)
+        def progress(what: str, done: int, total: int) -> None:
+            line.draw(catalogues.text("progress_" + what, locale, done=done, total=total))
 
-    def notify(key: str, params: dict[str, object]) -> None:  # a cache not used: in --lang, else the site's
-        print(catalogues.text(key, locale, **params), file=sys.stderr)
+        def notify(key: str, params: dict[str, object]) -> None:  # a cache not used: in --lang, else the site's
+            line.end()
+            print(catalogues.text(key, locale, **params), file=sys.stderr)
 
-    report = build(args.content, args.output, args.strict, progress=progress, notify=notify)
-    if show:
-        print("\r\033[K", end="", file=sys.stderr)
+        report = build(args.content, args.output, args.strict, progress=progress, notify=notify)
     print_problems(report.warnings, args.lang or report.locale, args.content)
     if report.up_to_date:
         print(catalogues.text("up_to_date", args.lang or report.locale, events=report.events, pages=report.pages,
