@@ -231,16 +231,19 @@ def main(argv: list[str] | None = None) -> int:
                 refuse_output(args.content, args.output)  # the same rules as build, before the desk starts
             return desk.run(args)
     except OutputRefused as refusal:
-        print(catalogues.text(refusal.reason, locale, path=refusal.path), file=sys.stderr)
+        print(catalogues.text(refusal.reason, locale, path=refusal.path, content=args.content), file=sys.stderr)
         return 2
     except ContentErrors as failure:
         print_problems(failure.problems, locale, args.content)
         errors = sum(1 for p in failure.problems if not p.warning)
-        failed = {"check": "check_failed", "import": "import_failed", "pair": "pair_refused_errors"}
-        print(catalogues.text(failed.get(args.command, "build_failed"), locale, errors=errors), file=sys.stderr)
+        # build_failed (nothing built, the folder unchanged) for the commands that build into --output
+        failed = {"check": "check_failed", "import": "import_failed", "pair": "pair_refused_errors",
+                  "export": "check_failed", "print": "check_failed"}
+        print(catalogues.text(failed.get(args.command, "build_failed"), locale, errors=errors,
+                              output=getattr(args, "output", None)), file=sys.stderr)
         return 1
     except CouldNotFinish as failure:  # a printing process killed (no memory left): what died, what to do
-        print(failure.text(locale), file=sys.stderr)
+        print(failure.text(locale, output=args.output), file=sys.stderr)
         return 1
     except OSError as failure:  # output/ under a file, no permission, a full disk: said, not traced
         print(os_error_text(failure, locale), file=sys.stderr)

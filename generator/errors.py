@@ -163,5 +163,7 @@ class CouldNotFinish(Exception):
         self.key = key
         self.params = params
 
-    def text(self, locale: str) -> str:
-        return visible(catalogues.text(self.key, locale, **self.params))
+    def text(self, locale: str, *, output: object) -> str:
+        """`output`: the folder left as it was, as the user named it (--output): the caller's to
+        say, the printing process that died never knew it."""
+        return visible(catalogues.text(self.key, locale, output=output, **self.params))

@@ -276,7 +276,7 @@ def late_failures(output: Path) -> dict[str, tuple[BaseException, str]]:
                            + catalogues.text("build_failed", "zh-Hans", errors=1, output=output) + "\n"),
         "Ctrl-C": (KeyboardInterrupt(), catalogues.text("interrupted", "zh-Hans") + "\n"),
         "disk full": (full, os_error_text(full, "zh-Hans") + "\n"),
-        "printing process killed": (killed, killed.text("zh-Hans") + "\n"),
+        "printing process killed": (killed, killed.text("zh-Hans", output=output) + "\n"),
     }
 
 
@@ -320,3 +320,43 @@ def test_a_build_that_fails_before_drawing_anything_prints_the_same_on_a_termina
     monkeypatch.setattr(sys, "stderr", terminal)
     assert main(["build", "--content", str(ROOT / "content"), "--output", str(tmp_path / "output")]) == 2
     assert terminal.getvalue() == catalogues.text("output_not_folder", "zh-Hans", path=tmp_path / "output") + "\n"
+
+
+# --- the folder the user named, named ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_build_with_errors_names_the_folder_it_left_unchanged(tmp_path: Path, capsys, locale: str) -> None:
+    """`--output somewhere-else`: the last line says that folder is unchanged, not "output/"."""
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content", content)
+    prelim = content / "events/dongke-bridge-2015/results/prelim.yaml"
+    prelim.write_text(prelim.read_text(encoding="utf-8").replace("1: 4H N =", "1: 4H N =+", 1), encoding="utf-8")
+    elsewhere = tmp_path / "somewhere-else"
+    assert main(["build", "--content", str(content), "--output", str(elsewhere), "--lang", locale]) == 1
+    last = capsys.readouterr().err.splitlines()[-1]
+    assert last == catalogues.text("build_failed", locale, errors=1, output=elsewhere)
+    assert str(elsewhere) in last and "output/" not in last
+
+
+def test_a_printing_process_killed_names_the_folder_it_left_unchanged(tmp_path: Path, monkeypatch, capsys) -> None:
+    from generator.errors import CouldNotFinish
+    from generator.render import pdf
+
+    def printing(*args: object, **kwargs: object) -> None:
+        raise CouldNotFinish("printer_killed", signal=9, name="SIGKILL")
+
+    monkeypatch.setattr(pdf, "print_pdfs", printing)
+    elsewhere = tmp_path / "somewhere-else"
+    assert main(["build", "--content", str(ROOT / "content"), "--output", str(elsewhere), "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert f"nothing was put in place ({elsewhere} is unchanged)" in err and "output/" not in err
+
+
+def test_an_output_inside_the_content_names_the_content_folder(tmp_path: Path, capsys) -> None:
+    """--content club: the fix says to build outside club, not outside "content/"."""
+    club = tmp_path / "club"
+    shutil.copytree(ROOT / "content", club)
+    assert main(["build", "--content", str(club), "--output", str(club / "site"), "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert f"overlaps the content folder {club} " in err and f"outside {club}, such as output" in err, err

@@ -109,13 +109,13 @@ jobs = [pdf.PrintJob(f"<p>{n}</p>", f"key{n}") for n in range(12)]
 try:
     pdf.print_pdfs(jobs, None)
 except Exception as failure:
-    print(type(failure).__name__, failure.text("en") if hasattr(failure, "text") else failure)
+    print(type(failure).__name__, failure.text("en", output="output") if hasattr(failure, "text") else failure)
 print("children", children())
 """
     done = run(tmp_path, script)
     assert done.returncode == 0, done.stderr
     what, left = done.stdout.strip().splitlines()
-    assert what == "CouldNotFinish " + catalogues.text("printer_killed", "en", signal=9, name="SIGKILL")
+    assert what == "CouldNotFinish " + catalogues.text("printer_killed", "en", signal=9, name="SIGKILL", output="output")
     assert left == "children []"  # every printing process ended and reaped before print_pdfs raised
     assert (tmp_path / "pids.killed").exists()
 
@@ -126,10 +126,11 @@ def test_a_printing_process_that_crashes_is_said_so(tmp_path: Path) -> None:
 try:
     pdf.print_pdfs([pdf.PrintJob(f"<p>{n}</p>", f"key{n}") for n in range(6)], None)
 except Exception as failure:
-    print(failure.text("zh-Hant"))
+    print(failure.text("zh-Hant", output="output"))
 """
     done = run(tmp_path, script)
-    assert done.stdout.strip() == catalogues.text("printer_crashed", "zh-Hant", signal=11, name="SIGSEGV"), done.stderr
+    assert done.stdout.strip() == catalogues.text("printer_crashed", "zh-Hant", signal=11, name="SIGSEGV",
+                                                  output="output"), done.stderr
 
 
 def test_what_was_printed_before_a_printing_process_died_is_not_printed_again(tmp_path: Path) -> None:
@@ -179,8 +180,8 @@ def test_serve_says_a_killed_printing_process_in_one_line(tmp_path: Path, capsys
         raise CouldNotFinish("printer_killed", signal=9, name="SIGKILL")
 
     page = Building(tmp_path, tmp_path / "output", "zh-Hant", build).build_once()
-    line = catalogues.text("printer_killed", "zh-Hant", signal=9, name="SIGKILL")
-    assert capsys.readouterr().err.strip() == line
+    line = catalogues.text("printer_killed", "zh-Hant", signal=9, name="SIGKILL", output=tmp_path / "output")
+    assert capsys.readouterr().err.strip() == line and str(tmp_path / "output") in line  # the folder serve builds into
     assert page is not None and "SIGKILL" in page
 
 
@@ -200,7 +201,7 @@ sys.exit(cli.main(sys.argv[1:]))
     done = run(tmp_path, script, "build", "--content", "content", "--output", "output", *(["--lang", lang] if lang else []))
     locale = lang or "zh-Hans"
     assert done.returncode == 1, done.stderr
-    assert done.stderr.strip() == catalogues.text("printer_killed", locale, signal=9, name="SIGKILL")
+    assert done.stderr.strip() == catalogues.text("printer_killed", locale, signal=9, name="SIGKILL", output="output")
     assert digest(tmp_path / "output") == before
     assert sorted(path.name for path in tmp_path.iterdir()) == ["cache", "content", "output", "pids", "pids.killed"]
     assert printers(tmp_path) and all(gone(pid) for pid in printers(tmp_path))
