@@ -12,8 +12,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from generator import catalogues
-from generator.commands.console import environment_locale, os_error_text, print_problems, site_locale
-from generator.errors import ContentErrors
+from generator.commands.console import ProgressLine, environment_locale, os_error_text, print_problems, site_locale
+from generator.errors import ContentErrors, CouldNotFinish
 from generator.render.output import OutputRefused
 from generator.messages import LOCALES
 
@@ -231,13 +231,19 @@ def main(argv: list[str] | None = None) -> int:
                 refuse_output(args.content, args.output)  # the same rules as build, before the desk starts
             return desk.run(args)
     except OutputRefused as refusal:
-        print(catalogues.text(refusal.reason, locale, path=refusal.path), file=sys.stderr)
+        print(catalogues.text(refusal.reason, locale, path=refusal.path, content=args.content), file=sys.stderr)
         return 2
     except ContentErrors as failure:
         print_problems(failure.problems, locale, args.content)
         errors = sum(1 for p in failure.problems if not p.warning)
-        failed = {"check": "check_failed", "import": "import_failed", "pair": "pair_refused_errors"}
-        print(catalogues.text(failed.get(args.command, "build_failed"), locale, errors=errors), file=sys.stderr)
+        # build_failed (nothing built, the folder unchanged) for the commands that build into --output
+        failed = {"check": "check_failed", "import": "import_failed", "pair": "pair_refused_errors",
+                  "export": "check_failed", "print": "check_failed"}
+        print(catalogues.text(failed.get(args.command, "build_failed"), locale, errors=errors,
+                              output=getattr(args, "output", None)), file=sys.stderr)
+        return 1
+    except CouldNotFinish as failure:  # a printing process killed (no memory left): what died, what to do
+        print(failure.text(locale, output=args.output), file=sys.stderr)
         return 1
     except OSError as failure:  # output/ under a file, no permission, a full disk: said, not traced
         print(os_error_text(failure, locale), file=sys.stderr)
@@ -307,19 +313,17 @@ def _build(args: argparse.Namespace, locale: str) -> int:
 
     _exit_without_collecting()
     started = time.monotonic()
-    show = not args.quiet and sys.stderr.isatty()
+    # Erased as the build ends, however it ends: a failure main() prints starts on a line of its own.
+    with ProgressLine(not args.quiet and sys.stderr.isatty()) as line:
 
-    def progress(what: str, done: int, total: int) -> None:
-        if show:
-            print(f"\r\033[K{catalogues.text('progress_' + what, locale, done=done, total=total)}", end="", file=sys.stderr,
-                  flush=True)
+        def progress(what: str, done: int, total: int) -> None:
+            line.draw(catalogues.text("progress_" + what, locale, done=done, total=total))
 
-    def notify(key: str, params: dict[str, object]) -> None:  # a cache not used: in --lang, else the site's
-        print(catalogues.text(key, locale, **params), file=sys.stderr)
+        def notify(key: str, params: dict[str, object]) -> None:  # a cache not used: in --lang, else the site's
+            line.end()
+            print(catalogues.text(key, locale, **params), file=sys.stderr)
 
-    report = build(args.content, args.output, args.strict, progress=progress, notify=notify)
-    if show:
-        print("\r\033[K", end="", file=sys.stderr)
+        report = build(args.content, args.output, args.strict, progress=progress, notify=notify)
     print_problems(report.warnings, args.lang or report.locale, args.content)
     if report.up_to_date:
         print(catalogues.text("up_to_date", args.lang or report.locale, events=report.events, pages=report.pages,

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
+from generator import catalogues
 from generator.messages import render_message
 
 
@@ -149,3 +150,20 @@ class Refusal(Exception):
     def text(self, locale: str) -> str:
         message, hint = render_message(self.code, locale, self.params)
         return f"{message}\n  → {hint}" if hint else message
+
+
+class CouldNotFinish(Exception):
+    """A command could not finish, for a reason neither in content/ nor in the user's files (a
+    printing process killed for want of memory): a key of the UI words (generator/catalogues.py)
+    and its parameters, said in one line in the site's language, with what to do; exit 1.
+    Nothing the command was making has been put in place (a build's staging folder is gone)."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key, params)
+        self.key = key
+        self.params = params
+
+    def text(self, locale: str, *, output: object) -> str:
+        """`output`: the folder left as it was, as the user named it (--output): the caller's to
+        say, the printing process that died never knew it."""
+        return visible(catalogues.text(self.key, locale, output=output, **self.params))

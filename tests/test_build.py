@@ -123,7 +123,7 @@ def test_failed_build_leaves_previous_output_untouched(content_copy: Path, tmp_p
     assert main(["build", "--content", str(content_copy), "--output", str(out)]) == 1
     err = capsys.readouterr().err
     assert "prelim.yaml:13:10: 错误 [bridge-board-syntax]" in err and "boards-missing" not in err
-    assert "未生成网站（output/ 保持不变）" in err
+    assert f"未生成网站（{out} 保持不变）" in err
     assert tree_digest(out) == previous
     assert not [p for p in tmp_path.iterdir() if p.name.startswith("output.")]
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -229,3 +231,132 @@ def test_a_build_interrupted_says_so_in_one_line_and_exits_130(tmp_path: Path) -
     assert err.strip().splitlines()[-1] == catalogues.text("interrupted", "zh-Hans"), err
     assert "Traceback" not in err and "Process " not in err, err
     assert sorted(path.name for path in tmp_path.iterdir()) in (["cache", "content"], ["content"])
+
+
+# --- a failure after the progress line ---------------------------------------------------------
+
+
+class Terminal(io.StringIO):
+    """stderr as a terminal: `paibang build` draws its progress line on it."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def screen(written: str) -> list[str]:
+    """The lines a terminal shows of what was written to it: a carriage return goes back to the
+    start of the line, ESC [ K erases from there to its end, the rest is written over it."""
+    lines, column = [""], 0
+    for part in re.split(r"(\r|\n|\x1b\[K)", written):
+        if part == "\r":
+            column = 0
+        elif part == "\n":
+            lines.append("")
+            column = 0
+        elif part == "\x1b[K":
+            lines[-1] = lines[-1][:column]
+        elif part:
+            lines[-1] = lines[-1][:column] + part + lines[-1][column + len(part):]
+            column += len(part)
+    return lines
+
+
+def late_failures(output: Path) -> dict[str, tuple[BaseException, str]]:
+    """Failures that end a build once its progress line is drawn, each with what a run that is
+    not on a terminal prints of it (as it printed before the progress line was erased)."""
+    from generator.commands.console import os_error_text
+    from generator.errors import ContentError, ContentErrors, CouldNotFinish, Mark
+
+    problem = ContentError("bulletin-missing-glyph", Mark(ROOT / "content/site.yaml"),
+                           {"bulletin": "Round 1", "chars": "龘 (U+9F98)"})
+    full = OSError(28, "No space left on device", str(output) + ".tmp-1/x.pdf")
+    killed = CouldNotFinish("printer_killed", signal=9, name="SIGKILL")
+    return {
+        "content errors": (ContentErrors([problem]), problem.format("zh-Hans", ROOT / "content") + "\n"
+                           + catalogues.text("build_failed", "zh-Hans", errors=1, output=output) + "\n"),
+        "Ctrl-C": (KeyboardInterrupt(), catalogues.text("interrupted", "zh-Hans") + "\n"),
+        "disk full": (full, os_error_text(full, "zh-Hans") + "\n"),
+        "printing process killed": (killed, killed.text("zh-Hans", output=output) + "\n"),
+    }
+
+
+@pytest.mark.parametrize("name", ["content errors", "Ctrl-C", "disk full", "printing process killed"])
+def test_a_build_that_fails_after_drawing_its_progress_says_so_on_a_line_of_its_own(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """The demo site's build fails as it prints its bulletins, its progress line drawn: on a
+    terminal the line is erased first, and the screen shows exactly what a run that is not on a
+    terminal prints (not the message glued to "printing bulletins 1/…"); that run prints what it
+    always did, byte for byte."""
+    from generator.render import pdf
+
+    output = tmp_path / "output"
+    failure, said = late_failures(output)[name]
+
+    def printing(jobs: list, cache_dir: Path | None, workers: int | None = None, done=None) -> tuple[list, int]:  # noqa: ANN001
+        done(1, len(jobs))
+        raise failure
+
+    monkeypatch.setattr(pdf, "print_pdfs", printing)
+    shown = {}
+    for stream in (Terminal(), io.StringIO()):
+        with monkeypatch.context() as patch:
+            patch.setattr(sys, "stderr", stream)
+            code = main(["build", "--content", str(ROOT / "content"), "--output", str(output)])
+        shown[stream.isatty()] = stream.getvalue()
+        assert code == (130 if name == "Ctrl-C" else 1)
+    drawn = re.escape(catalogues.text("progress_pdfs", "zh-Hans", done=1, total=999)).replace("999", r"\d+")
+    assert re.search(drawn, shown[True]), shown[True]
+    assert screen(shown[True]) == said.split("\n")
+    assert shown[False] == said
+    assert not output.exists()
+
+
+def test_a_build_that_fails_before_drawing_anything_prints_the_same_on_a_terminal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Refused before it began (--output names a file): no progress line was drawn, none is
+    erased, no blank line is added: a terminal is written what any stream is."""
+    (tmp_path / "output").write_text("a file", encoding="utf-8")
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["build", "--content", str(ROOT / "content"), "--output", str(tmp_path / "output")]) == 2
+    assert terminal.getvalue() == catalogues.text("output_not_folder", "zh-Hans", path=tmp_path / "output") + "\n"
+
+
+# --- the folder the user named, named ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_build_with_errors_names_the_folder_it_left_unchanged(tmp_path: Path, capsys, locale: str) -> None:
+    """`--output somewhere-else`: the last line says that folder is unchanged, not "output/"."""
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content", content)
+    prelim = content / "events/dongke-bridge-2015/results/prelim.yaml"
+    prelim.write_text(prelim.read_text(encoding="utf-8").replace("1: 4H N =", "1: 4H N =+", 1), encoding="utf-8")
+    elsewhere = tmp_path / "somewhere-else"
+    assert main(["build", "--content", str(content), "--output", str(elsewhere), "--lang", locale]) == 1
+    last = capsys.readouterr().err.splitlines()[-1]
+    assert last == catalogues.text("build_failed", locale, errors=1, output=elsewhere)
+    assert str(elsewhere) in last and "output/" not in last
+
+
+def test_a_printing_process_killed_names_the_folder_it_left_unchanged(tmp_path: Path, monkeypatch, capsys) -> None:
+    from generator.errors import CouldNotFinish
+    from generator.render import pdf
+
+    def printing(*args: object, **kwargs: object) -> None:
+        raise CouldNotFinish("printer_killed", signal=9, name="SIGKILL")
+
+    monkeypatch.setattr(pdf, "print_pdfs", printing)
+    elsewhere = tmp_path / "somewhere-else"
+    assert main(["build", "--content", str(ROOT / "content"), "--output", str(elsewhere), "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert f"nothing was put in place ({elsewhere} is unchanged)" in err and "output/" not in err
+
+
+def test_an_output_inside_the_content_names_the_content_folder(tmp_path: Path, capsys) -> None:
+    """--content club: the fix says to build outside club, not outside "content/"."""
+    club = tmp_path / "club"
+    shutil.copytree(ROOT / "content", club)
+    assert main(["build", "--content", str(club), "--output", str(club / "site"), "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert f"overlaps the content folder {club} " in err and f"outside {club}, such as output" in err, err

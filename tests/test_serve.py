@@ -300,7 +300,7 @@ def test_a_builder_that_dies_is_said_in_one_line_and_the_next_change_starts_anot
         process.join(60)
         (content / "site.yaml").write_text("title: t2\nlocale: zh-Hans\n", encoding="utf-8")
         version = wait_for_version(server, version)
-        assert capfd.readouterr().err.splitlines() == ["paibang serve: 生成进程意外结束（SIGKILL）；output/ 保留上次成功的结果，下次保存时重新启动。"]
+        assert capfd.readouterr().err.splitlines() == [f"paibang serve: 生成进程意外结束（SIGKILL）；{output} 保留上次成功的结果，下次保存时重新启动。"]
         _, page, _ = get(server, "/events/e/")
         # (unless the watcher reported the change in two batches, the second built by a new builder)
         assert ("SIGKILL" in page and "event page" not in page) or server.site.version > version
@@ -395,7 +395,7 @@ def test_a_builder_that_ends_during_a_build_is_said_and_what_it_forked_ends_with
         (tmp_path / "hang").unlink()
         os.kill(builder, number)  # SIGKILL: as the kernel does when memory runs out
         version = wait_for_version(server, version)
-        assert capfd.readouterr().err.splitlines() == [f"paibang serve: 生成进程意外结束（{reason}）；output/ 保留上次成功的结果，下次保存时重新启动。"]
+        assert capfd.readouterr().err.splitlines() == [f"paibang serve: 生成进程意外结束（{reason}）；{output} 保留上次成功的结果，下次保存时重新启动。"]
         _, page, _ = get(server, "/events/e/")
         # (unless the watcher reported the change in two batches, the second built by a new builder)
         assert (reason in page and "event page" not in page) or server.site.version > version

@@ -39,6 +39,35 @@ def os_error_text(error: OSError, locale: str) -> str:
     return visible(catalogues.text("os_error", locale, doing=doing, path=error.filename, reason=reason, fix=fix))
 
 
+class ProgressLine:
+    """A line redrawn in place on a terminal while a command works (a carriage return, then
+    erase to its end): drawn only where `shown` (stderr a terminal, no --quiet). As the block
+    is left, however it is left (done, content errors, Ctrl-C, a full disk, a printing process
+    killed), the line is erased, once: what is printed next starts on a clean line. Where nothing
+    was drawn nothing is printed at all, so a run that is not on a terminal prints what it did."""
+
+    def __init__(self, shown: bool) -> None:
+        self.shown = shown
+        self.drawn = False
+
+    def draw(self, text: str) -> None:
+        if self.shown:
+            self.drawn = True  # before it is written: a line half written (Ctrl-C) is erased too
+            print(f"\r\033[K{text}", end="", file=sys.stderr, flush=True)
+
+    def end(self) -> None:
+        """Erase the line, if one was drawn, before something else is printed."""
+        if self.drawn:
+            self.drawn = False
+            print("\r\033[K", end="", file=sys.stderr, flush=True)
+
+    def __enter__(self) -> ProgressLine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.end()
+
+
 def print_problems(problems: list[ContentError], locale: str, content: Path) -> None:
     for problem in problems:
         print(problem.format(locale, content.resolve()), file=sys.stderr)

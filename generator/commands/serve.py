@@ -49,7 +49,7 @@ import watchfiles
 
 from generator import catalogues
 from generator.commands.console import print_problems, site_locale
-from generator.errors import ContentErrors
+from generator.errors import ContentErrors, CouldNotFinish
 from generator.event_cache import EventMemory
 
 HOST = "127.0.0.1"
@@ -146,12 +146,12 @@ class Site:
         except BuilderEnded as ended:
             if ended.stopped or self.closing:  # serve stopped it (Ctrl-C, SIGTERM): nothing to say
                 return
-            line = catalogues.text("serve-builder-ended", self.locale, reason=ended.reason)
+            line = catalogues.text("serve-builder-ended", self.locale, reason=ended.reason, output=self.output)
             say(line)
             self.overlay = failure_page(line, self.locale)
         except Exception as failure:  # noqa: BLE001 - the builder could not be started (no memory, no process left)
             what, where = describe(failure)
-            line = catalogues.text("serve-build-failed", self.locale, error=what, where=where or "?")
+            line = catalogues.text("serve-build-failed", self.locale, error=what, where=where or "?", output=self.output)
             say(line)
             self.overlay = failure_page(line, self.locale)
 
@@ -473,13 +473,17 @@ class Building:
         except ContentErrors as failure:
             print_problems(failure.problems, locale, self.content)
             errors = sum(1 for p in failure.problems if not p.warning)
-            say(catalogues.text("serve-content-errors", locale, errors=errors))
+            say(catalogues.text("serve-content-errors", locale, errors=errors, output=self.output))
             return content_error_page(failure, locale, self.content)
+        except CouldNotFinish as failure:  # a printing process killed (no memory left): said as the CLI says it
+            line = failure.text(locale, output=self.output)
+            say(line)
+            return failure_page(line, locale)
         except KeyboardInterrupt:
             raise
         except BaseException as failure:  # noqa: BLE001 - serve survives every failure of a build, SystemExit too
             what, where = describe(failure)
-            line = catalogues.text("serve-build-failed", locale, error=what, where=where or "?")
+            line = catalogues.text("serve-build-failed", locale, error=what, where=where or "?", output=self.output)
             say(line)
             return failure_page(line, locale)
         print_problems(report.warnings, self.lang or report.locale or locale, self.content)

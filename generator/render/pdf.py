@@ -12,20 +12,26 @@ grow to ~2 GB over a 400-event build, and a new one starts again from the parent
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import multiprocessing
 import os
+import pickle
 import signal
 import subprocess
 import time
-from collections.abc import Callable
+import traceback
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
+from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import NoReturn
 
 import jinja2
 from markupsafe import Markup
 
+from generator.errors import CouldNotFinish
 from generator.forking import can_fork, give_back_free_memory
 from generator.printed import Bulletin
 from generator.render.html import TEMPLATES, environment
@@ -198,7 +204,9 @@ WORKER_DOCUMENTS = 25
 def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None = None,
                done: Callable[[int, int], None] | None = None) -> tuple[list[bytes], int]:
     """The PDFs of `jobs` in order, and how many had to be printed (the rest came from the cache).
-    `done(printed so far, to print)` is called as each one is finished."""
+    `done(printed so far, to print)` is called as each one is finished. Raises CouldNotFinish
+    (generator/errors.py) when a printing process dies (killed for want of memory, a crash in a
+    C library), its workers all gone by then."""
     results: dict[int, bytes] = {}
     todo: list[int] = []
     for position, job in enumerate(jobs):
@@ -212,47 +220,154 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
     # since the build planned it is printed from its HTML, never from nothing).
     htmls = {p: _html(jobs[p]) for p in todo}
     workers = workers or min(len(todo), os.cpu_count() or 1)
-    if len(todo) > 1 and workers > 1:
-        import weasyprint  # noqa: F401  loaded once here, shared by the forked workers
+    cached = len(results)
 
-        # The longest documents first, so that no core is left with a big one at the end.
-        todo.sort(key=lambda p: len(htmls[p]), reverse=True)
-        by_position: dict[int, bytes] = {}
-        context = multiprocessing.get_context("fork" if can_fork() else None)
-        # A fresh pool for every WORKER_DOCUMENTS documents a worker, forked here, from the
-        # build's only thread, once the last pool's threads and processes are gone: not
-        # `maxtasksperchild`, whose pool forks the replacements from a thread of its own while
-        # three others run (a lock one of them holds at that moment is held for ever in the child).
-        wave = WORKER_DOCUMENTS * workers
-        for start in range(0, len(todo), wave):
-            give_back_free_memory()  # not inherited by the workers (generator/forking.py)
-            pool = context.Pool(min(workers, len(todo) - start), initializer=_start_printing_worker)
-            try:
-                for position, pdf in pool.imap_unordered(_print_at, [(p, htmls.pop(p)) for p in todo[start:start + wave]]):
-                    by_position[position] = pdf
-                    if done:
-                        done(len(by_position), len(todo))
-                pool.close()
-            except BaseException:
-                pool.terminate()
-                raise
-            finally:
-                pool.join()  # its threads and processes gone before the next is forked
-        printed = [by_position.pop(p) for p in todo]
-    else:
-        printed = []
-        for p in todo:
-            printed.append(_print(htmls.pop(p)))
-            if done:
-                done(len(printed), len(todo))
-    for position, pdf in zip(todo, printed):
+    def printed(position: int, pdf: bytes) -> None:
+        # Into the cache at once: a build that cannot finish (a printing process killed for want
+        # of memory) prints only the others when it is run again.
         results[position] = pdf
         if cache_dir is not None:
             cache_dir.mkdir(parents=True, exist_ok=True)
             temporary = cache_dir / f"{jobs[position].key}.tmp-{os.getpid()}"
             temporary.write_bytes(pdf)
             os.replace(temporary, cache_dir / f"{jobs[position].key}.pdf")
+        if done:
+            done(len(results) - cached, len(todo))
+
+    if len(todo) > 1 and workers > 1:
+        import weasyprint  # noqa: F401  loaded once here, shared by the forked workers
+
+        # The longest documents first, so that no core is left with a big one at the end.
+        todo.sort(key=lambda p: len(htmls[p]), reverse=True)
+        context = multiprocessing.get_context("fork" if can_fork() else None)
+        # A fresh pool for every WORKER_DOCUMENTS documents a worker, forked here, from the
+        # build's only thread, once the last pool's processes are gone: not `maxtasksperchild`,
+        # whose pool forks the replacements from a thread of its own while three others run (a
+        # lock one of them holds at that moment is held for ever in the child).
+        wave = WORKER_DOCUMENTS * workers
+        for start in range(0, len(todo), wave):
+            give_back_free_memory()  # not inherited by the workers (generator/forking.py)
+            tasks = [(p, htmls.pop(p)) for p in todo[start:start + wave]]
+            with contextlib.closing(_printed(context, min(workers, len(tasks)), tasks)) as wave_printed:
+                for position, pdf in wave_printed:
+                    printed(position, pdf)
+    else:
+        for p in todo:
+            printed(p, _print(htmls.pop(p)))
     return [results[p] for p in range(len(jobs))], len(todo)
+
+
+def _printed(context: multiprocessing.context.BaseContext, workers: int,
+             tasks: list[tuple[int, str]]) -> Iterator[tuple[int, bytes]]:
+    """(position, PDF) of each task as it is printed by `workers` processes, forked at once from
+    the caller's thread, each given one document at a time over a pipe of its own, the tasks in
+    their order. Closed (`closing`), or failed, it leaves no process behind.
+
+    Not multiprocessing.Pool: a worker of a Pool that dies (SIGKILL from the kernel's
+    out-of-memory killer, a segfault in a C library) is replaced in silence, from a thread of the
+    pool's own, and the document it held is lost: imap_unordered then waits for ever and the
+    build hangs without a word. Nor ProcessPoolExecutor, though it raises BrokenProcessPool: it
+    cannot say how its process ended (killed, and by which signal: the fix differs) but through
+    its private `_processes`, and its workers, which ignore Ctrl-C (_start_printing_worker), would
+    each finish their document before it shut down. Here no thread runs at all, the end of every
+    process is seen (its sentinel) with its exit code, and a failure, Ctrl-C, or a caller that
+    stops listening terminates them all at once."""
+    from multiprocessing.connection import wait
+
+    waiting = tasks[::-1]  # taken from the end: the first task first
+    processes: dict[Connection, multiprocessing.process.BaseProcess] = {}  # by the caller's end of its pipe
+    told = False  # each process told that there is nothing more to print
+    try:
+        for _ in range(workers):
+            ours, theirs = context.Pipe()
+            process = context.Process(target=_printing_worker, args=(theirs, [*processes, ours]), daemon=True)
+            processes[ours] = process
+            process.start()
+            theirs.close()  # a process forked after this one does not hold it: its end is seen (EOF)
+        ended = {process.sentinel: process for process in processes.values()}
+        idle, busy = list(processes), set()
+        while waiting or busy:
+            while idle and waiting:
+                pipe = idle.pop()
+                try:
+                    pipe.send(waiting.pop())
+                except OSError:  # it has ended (a broken pipe)
+                    _ended(processes[pipe])
+                busy.add(pipe)
+            ready = wait([*busy, *ended])
+            for pipe in [r for r in ready if r in busy]:  # a document sent back before its process ended is not lost
+                try:
+                    position, pdf, failure = pipe.recv()
+                except (EOFError, OSError):  # it ended as it was printing
+                    _ended(processes[pipe])
+                if failure is not None:
+                    raise failure
+                busy.remove(pipe)
+                idle.append(pipe)
+                yield position, pdf
+            for sentinel in ready:
+                if sentinel in ended:  # no printing process may end before it is told to, idle or not
+                    _ended(ended[sentinel])
+        told = True
+        for pipe in processes:
+            with contextlib.suppress(OSError):  # ended since its last document: all are printed
+                pipe.send(None)
+    finally:
+        for pipe, process in processes.items():
+            if process.pid is not None:  # started
+                if told:
+                    process.join(ENDING_SECONDS)
+                if process.exitcode is None:  # a failure, Ctrl-C, a caller that stopped listening
+                    process.terminate()
+                    process.join(ENDING_SECONDS)
+                if process.exitcode is None:
+                    process.kill()
+                    process.join()
+            pipe.close()
+
+
+ENDING_SECONDS = 5.0  # a printing process's time to end, told to or terminated, before it is killed
+
+
+def _ended(process: multiprocessing.process.BaseProcess) -> NoReturn:
+    """A printing process ended before it was told to: CouldNotFinish, saying how."""
+    process.join()
+    code = process.exitcode or 0
+    if code < 0:
+        name = signal.Signals(-code).name if -code in signal.valid_signals() else "?"
+        raise CouldNotFinish("printer_killed" if -code == signal.SIGKILL else "printer_crashed", signal=-code,
+                             name=name)
+    raise CouldNotFinish("printer_exited", code=code)
+
+
+def _printing_worker(pipe: Connection, callers: list[Connection]) -> None:
+    """A printing process: each document it is sent, printed and sent back, until it is sent None.
+    A failure of WeasyPrint's is sent back, to be raised where the document was asked for. The
+    caller's ends of the pipes, inherited, are closed: when the caller is gone (killed), `recv`
+    ends, and so does this process."""
+    _start_printing_worker()
+    for end in callers:
+        end.close()
+    try:
+        while (task := pipe.recv()) is not None:
+            try:
+                pipe.send((*_print_at(task), None))
+            except Exception as failure:  # noqa: BLE001 - raised again by the caller
+                pipe.send((task[0], b"", _sendable(failure)))
+    except (EOFError, BrokenPipeError):  # the caller is gone
+        pass
+
+
+def _sendable(failure: Exception) -> Exception:
+    """`failure`, raised in a printing process, as it can be sent back to the caller: its
+    traceback there in a note, or, where it cannot be pickled, a RuntimeError saying it."""
+    text = "".join(traceback.format_exception(failure)).rstrip()
+    failure.add_note(f"in the printing process {os.getpid()}:\n{text}")
+    try:
+        pickle.loads(pickle.dumps(failure))
+    except Exception:  # noqa: BLE001 - anything pickle may raise
+        return RuntimeError(text)
+    return failure
 
 
 def _html(job: PrintJob) -> str:

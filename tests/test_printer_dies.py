@@ -1,0 +1,207 @@
+"""A printing process that dies mid-print (killed by the kernel's out-of-memory killer, a crash
+in a C library) ends the build at once: one line in the site's language saying what died and
+what to do, exit 1, output/ as it was, no process left behind. It never hangs.
+
+Each run is a process of its own, in a session of its own, under a time limit: a regression
+fails here (the session killed whole) rather than hanging the test run."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator import catalogues
+from generator.build import build
+from tests.test_rebuild_in_place import digest
+
+ROOT = Path(__file__).resolve().parents[1]
+LIMIT = 60  # seconds: a printing run here takes a few
+
+# Run in the process under test: the printing processes print stubs and write their pids to
+# PIDS; the first one to print a document of its own (not the caller, which never dies) holding
+# DIE_ON is killed by signal SIG`HOW` (SIGKILL: as the kernel's out-of-memory killer kills).
+DYING = """
+import multiprocessing, os, signal, sys
+from pathlib import Path
+from generator.render import pdf
+
+PIDS = Path(os.environ["PIDS"])
+
+def dying(html):
+    with open(PIDS, "a") as pids:
+        pids.write(f"{os.getpid()}\\n")
+    if multiprocessing.parent_process() is not None and DIE_ON in html:
+        try:
+            os.close(os.open(PIDS.with_suffix(".killed"), os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        except FileExistsError:
+            pass
+        else:
+            os.kill(os.getpid(), getattr(signal, "SIG" + HOW))
+    return b"%PDF-1.7 stub\\n"
+
+pdf._print = dying
+printing = pdf.print_pdfs
+pdf.print_pdfs = lambda jobs, cache_dir, workers=None, done=None: printing(jobs, cache_dir, 2, done)  # a pool of 2
+"""
+
+
+def dying_script(how: str, die_on: str = "") -> str:
+    """DYING, its printing process killed by signal SIG`how` on the first document holding `die_on`."""
+    return f"HOW = {how!r}\nDIE_ON = {die_on!r}\n" + DYING
+
+
+CHILDREN = """
+def children():
+    # Processes whose parent is this one, zombies included: a worker left behind, or not reaped.
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(fields[1]) == os.getpid():
+            found.append(int(stat.parent.name))
+    return found
+"""
+
+
+def run(tmp_path: Path, script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """`script` run by Python in a session of its own, killed whole if it outlives LIMIT."""
+    process = subprocess.Popen([sys.executable, "-c", script, *args], cwd=tmp_path, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               env={**os.environ, "PYTHONPATH": str(ROOT), "PIDS": str(tmp_path / "pids"),
+                                    "PAIBANG_CACHE": str(tmp_path / "cache" / "pdf")})
+    try:
+        out, err = process.communicate(timeout=LIMIT)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)  # its printing processes with it
+        out, err = process.communicate()
+        pytest.fail(f"still running after {LIMIT} s: a printing process died and the caller waits for ever\n{err}",
+                    pytrace=False)
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+
+
+def printers(tmp_path: Path) -> set[int]:
+    return {int(line) for line in (tmp_path / "pids").read_text().split()}
+
+
+def gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="lists processes through /proc")
+def test_a_printing_process_killed_ends_print_pdfs_saying_what_died(tmp_path: Path) -> None:
+    """One of 2 printing processes killed (SIGKILL) mid-print: print_pdfs raises at once, saying
+    so, its other process ended and every one reaped. (multiprocessing.Pool replaced the dead
+    one and waited for ever for the document it held.)"""
+    script = dying_script("KILL") + CHILDREN + """
+jobs = [pdf.PrintJob(f"<p>{n}</p>", f"key{n}") for n in range(12)]
+try:
+    pdf.print_pdfs(jobs, None)
+except Exception as failure:
+    print(type(failure).__name__, failure.text("en", output="output") if hasattr(failure, "text") else failure)
+print("children", children())
+"""
+    done = run(tmp_path, script)
+    assert done.returncode == 0, done.stderr
+    what, left = done.stdout.strip().splitlines()
+    assert what == "CouldNotFinish " + catalogues.text("printer_killed", "en", signal=9, name="SIGKILL", output="output")
+    assert left == "children []"  # every printing process ended and reaped before print_pdfs raised
+    assert (tmp_path / "pids.killed").exists()
+
+
+def test_a_printing_process_that_crashes_is_said_so(tmp_path: Path) -> None:
+    """Another signal than SIGKILL (a fault in a C library): said, with its own fix."""
+    script = dying_script("SEGV") + """
+try:
+    pdf.print_pdfs([pdf.PrintJob(f"<p>{n}</p>", f"key{n}") for n in range(6)], None)
+except Exception as failure:
+    print(failure.text("zh-Hant", output="output"))
+"""
+    done = run(tmp_path, script)
+    assert done.stdout.strip() == catalogues.text("printer_crashed", "zh-Hant", signal=11, name="SIGSEGV",
+                                                  output="output"), done.stderr
+
+
+def test_what_was_printed_before_a_printing_process_died_is_not_printed_again(tmp_path: Path) -> None:
+    """Each PDF goes into the cache as it comes back: run again (other programs closed), the
+    build prints only the rest. The shortest document is given out last: the 4 before it were
+    back by then (2 processes: one was still printing, at most)."""
+    script = dying_script("KILL", die_on="<p>x</p>") + """
+jobs = [pdf.PrintJob("<p>" + "x" * (6 - n) + "</p>", f"key{n}") for n in range(6)]
+cache = Path("pdfs")
+try:
+    pdf.print_pdfs(jobs, cache)
+except Exception as failure:
+    print(type(failure).__name__)
+kept = sorted(path.name for path in cache.iterdir())
+pdf._print = lambda html: b"%PDF-1.7 again\\n"
+printed, count = pdf.print_pdfs(jobs, cache)
+print(len(kept), count, "key5.pdf" in kept, all(path.suffix == ".pdf" for path in cache.iterdir()))
+"""
+    done = run(tmp_path, script)
+    assert done.returncode == 0, done.stderr
+    failure, kept, count, last, only_pdfs = done.stdout.split()
+    assert failure == "CouldNotFinish" and int(kept) >= 4 and int(count) == 6 - int(kept), done.stderr
+    assert last == "False" and only_pdfs == "True"
+
+
+def test_a_failure_in_a_printing_process_reaches_the_caller_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    """WeasyPrint's own exceptions come back from the printing process, as multiprocessing.Pool
+    gave them: the same type and words, where in the printing process in a note."""
+    from generator.render import pdf
+
+    def failing(html: str) -> bytes:
+        if "2" in html:
+            raise ValueError(f"cannot print {html}")
+        return html.encode()
+
+    monkeypatch.setattr(pdf, "_print", failing)  # forked with the workers
+    with pytest.raises(ValueError, match="cannot print <p>2</p>") as raised:
+        pdf.print_pdfs([pdf.PrintJob(f"<p>{n}</p>", f"key{n}") for n in range(5)], None, workers=2)
+    assert "in failing" in "".join(raised.value.__notes__)
+
+
+def test_serve_says_a_killed_printing_process_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from generator.commands.serve import Building
+    from generator.errors import CouldNotFinish
+
+    def build(*args: object, **kwargs: object) -> None:
+        raise CouldNotFinish("printer_killed", signal=9, name="SIGKILL")
+
+    page = Building(tmp_path, tmp_path / "output", "zh-Hant", build).build_once()
+    line = catalogues.text("printer_killed", "zh-Hant", signal=9, name="SIGKILL", output=tmp_path / "output")
+    assert capsys.readouterr().err.strip() == line and str(tmp_path / "output") in line  # the folder serve builds into
+    assert page is not None and "SIGKILL" in page
+
+
+@pytest.mark.parametrize("lang", [None, "en"])
+def test_a_build_whose_printing_process_is_killed_says_so_and_leaves_output_as_it_was(
+        tmp_path: Path, lang: str | None) -> None:
+    """`paibang build` of the demo site, its bulletins printed for the first time by a pool of 2,
+    one of which is killed: one line in the site's language (or --lang's), exit 1, no traceback,
+    output/ as the last build left it, no staging folder, and every printing process gone."""
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    build(tmp_path / "content", tmp_path / "output", cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    before = digest(tmp_path / "output")
+    script = dying_script("KILL") + """
+from generator import cli
+sys.exit(cli.main(sys.argv[1:]))
+"""
+    done = run(tmp_path, script, "build", "--content", "content", "--output", "output", *(["--lang", lang] if lang else []))
+    locale = lang or "zh-Hans"
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip() == catalogues.text("printer_killed", locale, signal=9, name="SIGKILL", output="output")
+    assert digest(tmp_path / "output") == before
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["cache", "content", "output", "pids", "pids.killed"]
+    assert printers(tmp_path) and all(gone(pid) for pid in printers(tmp_path))
