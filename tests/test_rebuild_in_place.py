@@ -373,19 +373,34 @@ def test_a_large_archives_event_folders_are_looked_at_by_two_processes(tmp_path:
     def children() -> set[str]:  # this process's, waiting to be reaped or not (where /proc tells)
         return {pid for path in Path("/proc/self/task").glob("*/children") for pid in path.read_text().split()}
 
+    def forked() -> tuple[str, dict]:
+        monkeypatch.setattr(incremental, "LOOK_APART_FROM", 2)
+        # (pytest-xdist runs a thread of execnet's beside the tests, which paibang build never
+        # has: the look is forked all the same here, its child stats files and pickles alone)
+        monkeypatch.setattr(incremental, "_can_fork_alone", lambda: True)
+        try:
+            return inputs()
+        finally:
+            monkeypatch.setattr(incremental, "LOOK_APART_FROM", 10**9)
+
     alone = inputs()
     before = children()
-    monkeypatch.setattr(incremental, "LOOK_APART_FROM", 2)
     looked_here.clear()
-    assert inputs() == alone and looked_here == [3]  # the other three by the forked process
+    assert forked() == alone and looked_here == [3]  # the other three by the forked process
+    # A folder of the forked half walked again (a file added): its new layout comes back.
+    (content / "events" / f"{DEMOS[0]}-004" / "results" / "note.txt").write_text("补记", encoding="utf-8")
+    alone = inputs()
+    assert forked() == alone and "results/note.txt" in alone[1][f"{DEMOS[0]}-004"][2][1]
     # A forked process that fails (here: it cannot send what it found) leaves them to the build.
     monkeypatch.setattr(incremental.pickle, "dumps", lambda *args, **kwargs: 1 / 0)
     looked_here.clear()
-    assert inputs() == alone and looked_here == [3, 3]
+    assert forked() == alone and looked_here == [3, 3]
     assert children() <= before  # none left behind
+    (content / "events" / f"{DEMOS[0]}-004" / "results" / "note.txt").unlink()
     monkeypatch.undo()  # (pickle's own dumps again, and the hashed fixture's patches with it)
     monkeypatch.setattr(incremental, "RACY_NS", 0)
     monkeypatch.setattr(incremental, "LOOK_APART_FROM", 2)
+    monkeypatch.setattr(incremental, "_can_fork_alone", lambda: True)
     last = content / "events" / f"{DEMOS[1]}-005" / "event.yaml"  # in the second half
     last.write_text(last.read_text(encoding="utf-8").replace("第6届", "第60届", 1), encoding="utf-8")
     report = build(content, out, cache_dir=cache, bulletins=False)
@@ -393,6 +408,26 @@ def test_a_large_archives_event_folders_are_looked_at_by_two_processes(tmp_path:
         encoding="utf-8")
     build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")
+
+
+def test_the_look_is_forked_only_by_a_process_of_one_thread_on_several_cores() -> None:
+    """_look_at_events forks only where nothing can be held for ever in the child: in a process
+    of one thread (here a fresh one) that may run on several cores; never beside another thread."""
+    from generator.render import incremental
+
+    ask = "from generator.render.incremental import _can_fork_alone; print(_can_fork_alone())"
+    alone = subprocess.run([sys.executable, "-c", ask], capture_output=True, text=True, check=True, cwd=ROOT,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)}).stdout.strip()
+    assert alone == str(len(os.sched_getaffinity(0)) > 1)
+    ready, stop = threading.Event(), threading.Event()
+    beside = threading.Thread(target=lambda: (ready.set(), stop.wait()))
+    beside.start()
+    ready.wait()
+    try:
+        assert not incremental._can_fork_alone()
+    finally:
+        stop.set()
+        beside.join()
 
 
 def test_a_file_added_removed_or_put_in_a_new_folder_is_seen_without_listing_unchanged_folders(

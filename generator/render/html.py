@@ -552,11 +552,11 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
 class _Made(dict):
     """A value for each key, made by `make` when first asked."""
 
-    def __init__(self, make: Callable[[str], str]) -> None:
+    def __init__(self, make: Callable[[str], bytes]) -> None:
         super().__init__()
         self.make = make
 
-    def __missing__(self, key: str) -> str:
+    def __missing__(self, key: str) -> bytes:
         value = self[key] = self.make(key)
         return value
 

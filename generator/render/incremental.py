@@ -16,6 +16,7 @@ site is up to date, and repeats the last build's figures and warnings.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import json
@@ -384,13 +385,18 @@ def _look_at_events(events: str, names: list[str], known: Folders) -> list[tuple
     file (20,000 of them in 2,000 events, a sixth of a rebuild that changed one results file),
     and a thread would not do: the calls are many and short, and each one takes the
     interpreter's lock back. A small archive's take less than forking would cost."""
-    half = len(names) // 2
     if len(names) < LOOK_APART_FROM or not _can_fork_alone():
         return _look_here(events, names, known)
+    half = len(names) // 2
     reading, writing = os.pipe()
+    # Ctrl-C (and serve's SIGTERM, SIGHUP) held back while forking, and in the forked process
+    # for good: it must never unwind the build's stack (whose `finally`s would remove the build's
+    # folders), and this process must know its child before an interruption can reach it.
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
     try:
         child = os.fork()
     except OSError:  # no process to be had: looked at here
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
         os.close(reading)
         os.close(writing)
         return _look_here(events, names, known)
@@ -406,29 +412,52 @@ def _look_at_events(events: str, names: list[str], known: Folders) -> list[tuple
         finally:
             os._exit(code)  # nothing of the build's (its atexit, its buffers) runs here
     os.close(writing)
-    done = False
+    ended = False
     try:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a Ctrl-C held meanwhile is raised here
         mine = _look_here(events, names[:half], known)
         with os.fdopen(reading, "rb") as pipe:
+            reading = -1  # closed with `pipe`
             payload = pipe.read()
-        _, status = os.waitpid(child, 0)
-        done = True
-        if status != 0:
-            return mine + _look_here(events, names[half:], known)  # it failed: looked at here
-        theirs = pickle.loads(payload)  # from the process forked above: the build's own data
-        return mine + [(signature, newest, known[name][2] if layout is None else layout)
-                       for name, (signature, newest, layout) in zip(names[half:], theirs)]
-    finally:
-        if not done:  # interrupted (Ctrl-C): the forked process does not outlive this one
-            os.kill(child, signal.SIGKILL)
+        ended = True  # it has closed its end: it is ending (reaped below, or by the system)
+        with contextlib.suppress(ChildProcessError):  # SIGCHLD ignored: reaped by the system
             os.waitpid(child, 0)
+        try:
+            theirs = pickle.loads(payload)  # from the process forked above: the build's own data
+        except Exception:  # noqa: BLE001 - it failed before it sent everything: looked at here
+            theirs = None
+        if not isinstance(theirs, list) or len(theirs) != len(names) - half:
+            return mine + _look_here(events, names[half:], known)
+        return mine + [(signature, newest, known[name][2] if layout is None else layout)
+                       for name, (signature, newest, layout) in zip(names[half:], theirs, strict=True)]
+    finally:
+        if reading >= 0:
+            os.close(reading)
+        if not ended:  # interrupted (Ctrl-C): the forked process does not outlive this one
+            with contextlib.suppress(ProcessLookupError, ChildProcessError):
+                os.kill(child, signal.SIGKILL)
+                os.waitpid(child, 0)
+
+
+_HELD = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP} if hasattr(signal, "SIGHUP") else {signal.SIGINT}
 
 
 def _can_fork_alone() -> bool:
-    """Whether this process may fork now: the system forks, and no other thread runs (a lock
-    another thread holds at that moment would be held for ever in the child)."""
-    threading = sys.modules.get("threading")  # not imported: no thread was started by it
-    return hasattr(os, "fork") and (threading is None or threading.active_count() == 1)
+    """Whether this process may fork for `_look_at_events` now: the system forks, the process
+    may run on more than one core, and no other thread runs (a lock another thread holds at
+    that moment would be held for ever in the child). Threads are counted by the system where
+    it tells (Linux): a thread not started by `threading` (execnet's, under pytest-xdist) is
+    not in threading's count."""
+    if not hasattr(os, "fork") or not hasattr(signal, "pthread_sigmask"):
+        return False
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    if cores < 2:
+        return False
+    try:
+        return len(os.listdir("/proc/self/task")) == 1
+    except OSError:  # no /proc (macOS)
+        threading = sys.modules.get("threading")  # not imported: no thread was started by it
+        return threading is None or threading.active_count() == 1
 
 
 def _look_here(events: str, names: list[str], known: Folders) -> list[tuple[str, int | None, Layout]]:
