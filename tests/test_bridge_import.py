@@ -25,7 +25,7 @@ from generator.cli import main
 from generator.commands.bridge_import import decode, read_pbn_session
 from generator.games.bridge import RULES
 from generator.interchange.pbn import export_stage
-from generator.interchange.usebio import export_usebio
+from generator.interchange.usebio import export_usebio, read_usebio
 
 ROOT = Path(__file__).resolve().parents[1]
 RUTER = ROOT.parent / "shared/data/real-pbn/ruter71_butler.pbn"
@@ -956,6 +956,45 @@ def test_a_line_whose_section_cannot_be_told_is_said_in_every_language():
         for line in said.values():
             assert all(str(n) in line for n in (3, 2, *[v for v in params.values() if isinstance(v, int)]))
             assert "SECTION" in line and "BOARD" in line and "A" in line and "B" in line
+
+
+def two_sessions(text: str) -> str:
+    """The file with its sections in two SESSIONs: boards 1-2 of each section in the first,
+    3-4 in the second (a SECTION element with the same SECTION_ID in each), the PARTICIPANTS
+    where they were (a section's in its first SECTION)."""
+    head, sessions = text[:text.index("<SECTION ")], ["", ""]
+    for section, body in re.findall(r'<SECTION SECTION_ID="(\w)">(.*?)</SECTION>', text):
+        listed = re.match(r"(<PARTICIPANTS>.*?</PARTICIPANTS>)?", body).group(0)
+        boards = re.findall(r"<BOARD>.*?</BOARD>", body)
+        sessions[0] += f'<SECTION SECTION_ID="{section}">{listed}{"".join(boards[:2])}</SECTION>'
+        sessions[1] += f'<SECTION SECTION_ID="{section}">{"".join(boards[2:])}</SECTION>'
+    return head + "".join(f"<SESSION>{session}</SESSION>" for session in sessions) + "</EVENT></USEBIO>\n"
+
+
+@pytest.mark.parametrize("apart, pairs", [(True, "inside"), (False, "inside"), (True, "named")],
+                         ids=["apart", "field", "pairs-naming-their-section-in-lower-case"])
+def test_sections_in_two_sessions_are_the_same_two_sections(tmp_path, capsys, apart, pairs):
+    """Two SESSIONs, each with a SECTION A and a SECTION B: two sections, not four. Scored apart,
+    a stage each (no pairs-a-2 / pairs-b-2); across the field, B's tables follow A's once
+    (4-6, not 7-9); a PAIR listed outside naming its section in another case (`a`) is in it."""
+    text = two_sessions(sections_file(apart=apart, numbered_apart=pairs == "named", pairs=pairs))
+    if pairs == "named":
+        text = text.replace("<SECTION_ID>A</SECTION_ID>", "<SECTION_ID>a</SECTION_ID>")
+    assert text.count("<SESSION>") == 2 and text.count('<SECTION SECTION_ID="A">') == 2
+    assert read_usebio(text).sections == ["A", "B"]
+    content, out = import_sections(tmp_path, text, capsys, "--strict")
+    assert out.count("all 54 figures equal") == 2 if apart else "all 108 figures equal" in out
+    results = content / "events/club/results"
+    if apart:
+        assert "a stage for each: pairs-a, pairs-b;" in out
+        assert sorted(p.name for p in results.iterdir()) == ["pairs-a-round-1.yaml", "pairs-b-round-1.yaml"]
+    else:
+        round_1 = (results / "pairs-round-1.yaml").read_text(encoding="utf-8")
+        assert re.findall(r"  - table: (\d+)\n", round_1) == [str(table) for table in range(1, 7)]
+    if pairs == "named":
+        assert "outside the sections" not in out
+        assert (imported_players(content)["A-1"], imported_players(content)["B-1"]) == ('"N1", "S1"', '"N7", "S7"')
+
 
 def test_a_sections_number_on_both_sides_gets_the_direction():
     """A section's Mitchell numbering its NS and EW pairs alike (A-1 NS v A-1 EW): A-NS1, A-EW1;
