@@ -784,13 +784,42 @@ def test_pairs_listed_outside_the_sections_with_nothing_to_tell_their_section_ke
     content, out = import_sections(tmp_path, sections_file(apart=apart, numbered_apart=True, pairs="ranked"), capsys,
                                    "--strict")
     assert (f"{tmp_path / 'sections.xml'}: 12 pairs are listed outside the sections and the file does not say which "
-            "section each is in: their numbers are used in several sections (") in out
-    assert "6 (A/B)" in out and "Their names are left out (those pairs are shown by their ids) and their published " \
+            "section each is in: their numbers are used in several sections, or listed more than once (") in out
+    assert "6 (A/B)" in out and out.count(" (A/B)") == 6 and "Their names are left out (those pairs are shown by their ids) and their published " \
         "totals are not compared. List each section's pairs inside its SECTION, or give each PAIR a SECTION_ID naming its " \
         f"section, and import again; or write the players' names into {content / 'events/club/event.yaml'}\n" in out
     assert out.count("all 36 figures equal") == 2 if apart else "all 72 figures equal" in out
     found = imported_players(content)
     assert len(found) == 12 and all(players == f'"{entry}"' for entry, players in found.items())
+
+
+@pytest.mark.parametrize("case", ["one section's number listed twice", "a section's pairs withdrawn"])
+def test_pairs_outside_the_sections_with_one_number_listed_twice_keep_no_names_and_it_is_said(tmp_path, capsys, case):
+    """Pairs listed outside the sections, a number listed for two pairs while only one section's
+    travellers have it: which of the two is that section's pair is not said, and neither gets its
+    names (not the later one's names over the first's), said so. A's pairs 1-6 and B's 7-12 listed,
+    then a pair 6 that never plays; or A's and B's pairs 1-6 listed, B's 5 and 6 withdrawn (B's
+    third table plays no board): A's 5 and 6 listed twice, and the list no longer one run a
+    section (B's run has numbers B's travellers lack): none placed, each number said once."""
+    if case == "one section's number listed twice":
+        text = sections_file(apart=True, pairs="outside").replace(
+            "</PARTICIPANTS>", "<PAIR><PAIR_NUMBER>6</PAIR_NUMBER><PLAYER><PLAYER_NAME>Late</PLAYER_NAME></PLAYER>"
+            "<PLAYER><PLAYER_NAME>Comer</PLAYER_NAME></PLAYER></PAIR></PARTICIPANTS>", 1)
+        n, pairs, entry = 2, "(6 (A))", "P6"
+    else:
+        text = sections_file(apart=True, numbered_apart=True, pairs="outside")
+        b = text.index('<SECTION SECTION_ID="B">')
+        text = text[:b] + re.sub(r"<TRAVELLER_LINE><ROUND_NUMBER>1</ROUND_NUMBER><TABLE_NUMBER>3</TABLE_NUMBER>.*?"
+                                 r"</TRAVELLER_LINE>", "", text[b:])
+        n, pairs, entry = 12, "(1 (A/B), 2 (A/B), 3 (A/B), 4 (A/B), 5 (A), 6 (A))", "A-5"
+    content, out = import_sections(tmp_path, text, capsys)
+    assert (f"{tmp_path / 'sections.xml'}: {n} pairs are listed outside the sections and the file does not say which "
+            f"section each is in: their numbers are used in several sections, or listed more than once {pairs}. Their "
+            "names are left out") in out
+    found = imported_players(content)
+    assert found[entry] == f'"{entry}"' and "Late" not in found[entry] and '"N11"' not in found[entry]
+    if case == "one section's number listed twice":
+        assert (found["P5"], found["P7"], found["P12"]) == ('"N5", "S5"', '"N7", "S7"', '"N12", "S12"')
 
 
 def test_what_is_said_of_pairs_outside_the_sections_is_said_in_every_language():

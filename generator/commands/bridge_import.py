@@ -56,7 +56,7 @@ import codecs
 import math
 import re
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation
@@ -503,10 +503,11 @@ def place_participants(event: Any, session: Session) -> list[dict[str, Any]]:
     outside them (one PARTICIPANTS for the whole event, the traveller lines in SECTIONs) is put
     in its section (`SECTION`) when the file tells which: the section the PAIR names
     (read_usebio); else the one section whose travellers have its number (and no pair of its own
-    so numbered); else, where several sections number their pairs alike, the order listed: the
-    list numbers its pairs again from the start once for each section without pairs of its own,
-    in the sections' order, each time with numbers of that section, and is not one ranking over
-    all (its places never fall back). A pair the file does not place so is left out, its names
+    so numbered), when no other pair listed outside has that number (and direction); else, where
+    several sections number their pairs alike, the order listed: the list numbers its pairs again
+    from the start once for each section without pairs of its own, in the sections' order, each
+    time with numbers of that section, and is not one ranking over all (its places never fall
+    back). A pair the file does not place so is left out, its names
     and its figures, rather than given to a section by a guess; the session says which
     (names_unplaced, names_unknown) and which were placed by the order listed (names_by_order)."""
     played = {line.section for line in event.lines if line.section is not None}
@@ -529,9 +530,14 @@ def place_participants(event: Any, session: Session) -> list[dict[str, Any]]:
         direction, number = _direction_number(data)
         return [section for section in order if section in used[number] and (section, direction, number) not in listed]
 
-    placed = {id(data): candidates(data)[0] for data in loose if len(candidates(data)) == 1}
-    several = [data for data in loose if len(candidates(data)) > 1]
-    if several:
+    # a number one section's travellers have, listed for two pairs (A's pair 7 and B's, B's withdrawn):
+    # which of them is that section's pair is not said; neither is placed by it
+    listings = Counter(_direction_number(data) for data in loose)
+    unsure = [data for data in loose
+              if len(candidates(data)) > 1 or (len(candidates(data)) == 1 and listings[_direction_number(data)] > 1)]
+    placed = {id(data): candidates(data)[0] for data in loose
+              if len(candidates(data)) == 1 and listings[_direction_number(data)] == 1}
+    if any(len(candidates(data)) > 1 for data in loose):
         own = {section for section, *_ in listed}
         by_order = _placed_by_order(loose, [section for section in order if section not in own], used)
         if by_order is not None:
@@ -540,9 +546,9 @@ def place_participants(event: Any, session: Session) -> list[dict[str, Any]]:
                 numbers = [_direction_number(data)[1] for data in loose if placed.get(id(data)) == section]
                 if numbers:
                     session.names_by_order.append((section, numbers))
-        else:
-            session.names_unplaced = [(_direction_number(data)[1], candidates(data)) for data in several]
-    left_out = {id(data) for data in named} | {id(data) for data in several if id(data) not in placed}
+    unplaced = [data for data in unsure if id(data) not in placed]
+    session.names_unplaced = [(_direction_number(data)[1], candidates(data)) for data in unplaced]
+    left_out = {id(data) for data in named} | {id(data) for data in unplaced}
     for data in loose:
         if id(data) in placed:
             data["SECTION"] = placed[id(data)]
@@ -1819,7 +1825,7 @@ def say_names(session: Session, path: Path, event: Path, locale: str) -> None:
                            for section, numbers in session.names_by_order)
         print(say("names_by_order", locale, path=path, placed=placed, event=event))
     if session.names_unplaced:
-        pairs = ", ".join(f"{number} ({'/'.join(sections)})" for number, sections in session.names_unplaced)
+        pairs = ", ".join(dict.fromkeys(f"{number} ({'/'.join(sections)})" for number, sections in session.names_unplaced))
         print(say("names_unplaced", locale, path=path, n=len(session.names_unplaced), pairs=pairs, event=event))
     for number, named in session.names_unknown:
         print(say("names_unknown_section", locale, path=path, pair=number, section=named,
