@@ -942,6 +942,42 @@ def test_traveller_lines_outside_the_sections_numbering_their_tables_alike_build
     assert built == published and len(built) == 12
 
 
+@pytest.mark.parametrize("apart", [False, True], ids=["field", "apart"])
+def test_traveller_lines_outside_the_sections_sharing_a_pair_number_are_their_sections_pairs(tmp_path, capsys, apart):
+    """Every BOARD at event level, each section numbering its tables 1-3, A listing pairs 1-6
+    and a pair 13, B 7-12 and a pair 13 (neither 13 plays): a number two sections share, so
+    every pair is its section's (A-1 … B-12), the lines' pairs too (A-1 v A-2, not 1 v 2): the
+    pairs' names and published totals reach the results, every figure equal; built, every
+    pair's place and percentage are the file's, its players its own."""
+    import json
+
+    text = boards_outside(sections_file(apart=apart))
+    for section in "AB":
+        text = text.replace(f'<SECTION SECTION_ID="{section}"><PARTICIPANTS>', f'<SECTION SECTION_ID="{section}"><PARTICIPANTS>'
+                            f"<PAIR><PAIR_NUMBER>13</PAIR_NUMBER><PLAYER><PLAYER_NAME>Late{section}</PLAYER_NAME></PLAYER>"
+                            "<PLAYER><PLAYER_NAME>Comer</PLAYER_NAME></PLAYER></PAIR>")
+    content, out = import_sections(tmp_path, text, capsys, "--strict")
+    assert out.count("all 54 figures equal") == 2 if apart else "all 108 figures equal" in out
+    ids = {pair: f"{'A' if pair < 7 else 'B'}-{pair}" for pair in range(1, 13)}
+    players = imported_players(content)
+    assert {players[entry] for entry in ids.values()} == {f'"N{pair}", "S{pair}"' for pair in ids}
+    round_1 = "".join(p.read_text(encoding="utf-8") for p in (content / "events/club/results").iterdir())
+    assert "    ns: A-1\n    ew: A-2\n" in round_1 and "    ns: B-7\n    ew: B-8\n" in round_1
+    assert main(["build", "--content", str(content), "--output", str(tmp_path / "out"), "--lang", "en"]) == 0
+    data = json.loads((tmp_path / "out/events/club/results.json").read_text(encoding="utf-8"))
+    built = {s["entry"]: (s["rank"], s["metrics"]["percent"]) for stage in data["stages"] for s in stage["standings"]
+             if s["rank"] is not None}
+    published = {}
+    for pair in re.findall(r"<PAIR>(.*?)</PAIR>", text):
+        number, place = re.search(r"<PAIR_NUMBER>(\d+)<", pair), re.search(r"<PLACE>(\d+)<", pair)
+        if place:
+            percent = float(re.search(r"<PERCENTAGE>([\d.]+)<", pair).group(1))
+            published[ids[int(number.group(1))]] = (int(place.group(1)), percent)
+    assert built == published and len(built) == 12
+    assert {entry["id"]: entry["players"] for entry in data["entries"] if entry["id"] in built} == {
+        entry: [f"N{pair}", f"S{pair}"] for pair, entry in ids.items()}
+
+
 @pytest.mark.parametrize("case", ["two sections", "a pair in none", "pairs outside"])
 def test_traveller_lines_outside_the_sections_whose_section_cannot_be_told_are_refused(tmp_path, capsys, case):
     """Every BOARD at event level, each section numbering its tables 1-3: a line whose pairs
