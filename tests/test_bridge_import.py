@@ -978,6 +978,20 @@ def test_traveller_lines_outside_the_sections_sharing_a_pair_number_are_their_se
         entry: [f"N{pair}", f"S{pair}"] for pair, entry in ids.items()}
 
 
+def test_a_sit_out_line_outside_the_sections_sharing_a_pair_number_is_its_sections_pair():
+    """The same file with a line of one pair at event level (B's pair 9 sitting out board 1):
+    its pair is B's, B-9, as the participant is, not a pair 9 of no section."""
+    from generator.commands.bridge_import import read_usebio_session
+
+    text = boards_outside(sections_file(apart=False))
+    for section in "AB":
+        text = text.replace(f'<SECTION SECTION_ID="{section}"><PARTICIPANTS>',
+                            f'<SECTION SECTION_ID="{section}"><PARTICIPANTS><PAIR><PAIR_NUMBER>13</PAIR_NUMBER></PAIR>')
+    text = text.replace("<BOARD_NUMBER>1</BOARD_NUMBER>", "<BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE><ROUND_NUMBER>1"
+                        "</ROUND_NUMBER><TABLE_NUMBER>4</TABLE_NUMBER><NS_PAIR_NUMBER>9</NS_PAIR_NUMBER></TRAVELLER_LINE>", 1)
+    assert read_usebio_session(text).sit_outs == [(1, "B-9")]
+
+
 @pytest.mark.parametrize("case", ["two sections", "a pair in none", "pairs outside"])
 def test_traveller_lines_outside_the_sections_whose_section_cannot_be_told_are_refused(tmp_path, capsys, case):
     """Every BOARD at event level, each section numbering its tables 1-3: a line whose pairs
