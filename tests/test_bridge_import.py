@@ -25,7 +25,7 @@ from generator.cli import main
 from generator.commands.bridge_import import decode, read_pbn_session
 from generator.games.bridge import RULES
 from generator.interchange.pbn import export_stage
-from generator.interchange.usebio import export_usebio
+from generator.interchange.usebio import export_usebio, read_usebio
 
 ROOT = Path(__file__).resolve().parents[1]
 RUTER = ROOT.parent / "shared/data/real-pbn/ruter71_butler.pbn"
@@ -784,13 +784,42 @@ def test_pairs_listed_outside_the_sections_with_nothing_to_tell_their_section_ke
     content, out = import_sections(tmp_path, sections_file(apart=apart, numbered_apart=True, pairs="ranked"), capsys,
                                    "--strict")
     assert (f"{tmp_path / 'sections.xml'}: 12 pairs are listed outside the sections and the file does not say which "
-            "section each is in: their numbers are used in several sections (") in out
-    assert "6 (A/B)" in out and "Their names are left out (those pairs are shown by their ids) and their published " \
+            "section each is in: their numbers are used in several sections, or listed more than once (") in out
+    assert "6 (A/B)" in out and out.count(" (A/B)") == 6 and "Their names are left out (those pairs are shown by their ids) and their published " \
         "totals are not compared. List each section's pairs inside its SECTION, or give each PAIR a SECTION_ID naming its " \
         f"section, and import again; or write the players' names into {content / 'events/club/event.yaml'}\n" in out
     assert out.count("all 36 figures equal") == 2 if apart else "all 72 figures equal" in out
     found = imported_players(content)
     assert len(found) == 12 and all(players == f'"{entry}"' for entry, players in found.items())
+
+
+@pytest.mark.parametrize("case", ["one section's number listed twice", "a section's pairs withdrawn"])
+def test_pairs_outside_the_sections_with_one_number_listed_twice_keep_no_names_and_it_is_said(tmp_path, capsys, case):
+    """Pairs listed outside the sections, a number listed for two pairs while only one section's
+    travellers have it: which of the two is that section's pair is not said, and neither gets its
+    names (not the later one's names over the first's), said so. A's pairs 1-6 and B's 7-12 listed,
+    then a pair 6 that never plays; or A's and B's pairs 1-6 listed, B's 5 and 6 withdrawn (B's
+    third table plays no board): A's 5 and 6 listed twice, and the list no longer one run a
+    section (B's run has numbers B's travellers lack): none placed, each number said once."""
+    if case == "one section's number listed twice":
+        text = sections_file(apart=True, pairs="outside").replace(
+            "</PARTICIPANTS>", "<PAIR><PAIR_NUMBER>6</PAIR_NUMBER><PLAYER><PLAYER_NAME>Late</PLAYER_NAME></PLAYER>"
+            "<PLAYER><PLAYER_NAME>Comer</PLAYER_NAME></PLAYER></PAIR></PARTICIPANTS>", 1)
+        n, pairs, entry = 2, "(6 (A))", "P6"
+    else:
+        text = sections_file(apart=True, numbered_apart=True, pairs="outside")
+        b = text.index('<SECTION SECTION_ID="B">')
+        text = text[:b] + re.sub(r"<TRAVELLER_LINE><ROUND_NUMBER>1</ROUND_NUMBER><TABLE_NUMBER>3</TABLE_NUMBER>.*?"
+                                 r"</TRAVELLER_LINE>", "", text[b:])
+        n, pairs, entry = 12, "(1 (A/B), 2 (A/B), 3 (A/B), 4 (A/B), 5 (A), 6 (A))", "A-5"
+    content, out = import_sections(tmp_path, text, capsys)
+    assert (f"{tmp_path / 'sections.xml'}: {n} pairs are listed outside the sections and the file does not say which "
+            f"section each is in: their numbers are used in several sections, or listed more than once {pairs}. Their "
+            "names are left out") in out
+    found = imported_players(content)
+    assert found[entry] == f'"{entry}"' and "Late" not in found[entry] and '"N11"' not in found[entry]
+    if case == "one section's number listed twice":
+        assert (found["P5"], found["P7"], found["P12"]) == ('"N5", "S5"', '"N7", "S7"', '"N12", "S12"')
 
 
 def test_what_is_said_of_pairs_outside_the_sections_is_said_in_every_language():
@@ -913,6 +942,56 @@ def test_traveller_lines_outside_the_sections_numbering_their_tables_alike_build
     assert built == published and len(built) == 12
 
 
+@pytest.mark.parametrize("apart", [False, True], ids=["field", "apart"])
+def test_traveller_lines_outside_the_sections_sharing_a_pair_number_are_their_sections_pairs(tmp_path, capsys, apart):
+    """Every BOARD at event level, each section numbering its tables 1-3, A listing pairs 1-6
+    and a pair 13, B 7-12 and a pair 13 (neither 13 plays): a number two sections share, so
+    every pair is its section's (A-1 … B-12), the lines' pairs too (A-1 v A-2, not 1 v 2): the
+    pairs' names and published totals reach the results, every figure equal; built, every
+    pair's place and percentage are the file's, its players its own."""
+    import json
+
+    text = boards_outside(sections_file(apart=apart))
+    for section in "AB":
+        text = text.replace(f'<SECTION SECTION_ID="{section}"><PARTICIPANTS>', f'<SECTION SECTION_ID="{section}"><PARTICIPANTS>'
+                            f"<PAIR><PAIR_NUMBER>13</PAIR_NUMBER><PLAYER><PLAYER_NAME>Late{section}</PLAYER_NAME></PLAYER>"
+                            "<PLAYER><PLAYER_NAME>Comer</PLAYER_NAME></PLAYER></PAIR>")
+    content, out = import_sections(tmp_path, text, capsys, "--strict")
+    assert out.count("all 54 figures equal") == 2 if apart else "all 108 figures equal" in out
+    ids = {pair: f"{'A' if pair < 7 else 'B'}-{pair}" for pair in range(1, 13)}
+    players = imported_players(content)
+    assert {players[entry] for entry in ids.values()} == {f'"N{pair}", "S{pair}"' for pair in ids}
+    round_1 = "".join(p.read_text(encoding="utf-8") for p in (content / "events/club/results").iterdir())
+    assert "    ns: A-1\n    ew: A-2\n" in round_1 and "    ns: B-7\n    ew: B-8\n" in round_1
+    assert main(["build", "--content", str(content), "--output", str(tmp_path / "out"), "--lang", "en"]) == 0
+    data = json.loads((tmp_path / "out/events/club/results.json").read_text(encoding="utf-8"))
+    built = {s["entry"]: (s["rank"], s["metrics"]["percent"]) for stage in data["stages"] for s in stage["standings"]
+             if s["rank"] is not None}
+    published = {}
+    for pair in re.findall(r"<PAIR>(.*?)</PAIR>", text):
+        number, place = re.search(r"<PAIR_NUMBER>(\d+)<", pair), re.search(r"<PLACE>(\d+)<", pair)
+        if place:
+            percent = float(re.search(r"<PERCENTAGE>([\d.]+)<", pair).group(1))
+            published[ids[int(number.group(1))]] = (int(place.group(1)), percent)
+    assert built == published and len(built) == 12
+    assert {entry["id"]: entry["players"] for entry in data["entries"] if entry["id"] in built} == {
+        entry: [f"N{pair}", f"S{pair}"] for pair, entry in ids.items()}
+
+
+def test_a_sit_out_line_outside_the_sections_sharing_a_pair_number_is_its_sections_pair():
+    """The same file with a line of one pair at event level (B's pair 9 sitting out board 1):
+    its pair is B's, B-9, as the participant is, not a pair 9 of no section."""
+    from generator.commands.bridge_import import read_usebio_session
+
+    text = boards_outside(sections_file(apart=False))
+    for section in "AB":
+        text = text.replace(f'<SECTION SECTION_ID="{section}"><PARTICIPANTS>',
+                            f'<SECTION SECTION_ID="{section}"><PARTICIPANTS><PAIR><PAIR_NUMBER>13</PAIR_NUMBER></PAIR>')
+    text = text.replace("<BOARD_NUMBER>1</BOARD_NUMBER>", "<BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE><ROUND_NUMBER>1"
+                        "</ROUND_NUMBER><TABLE_NUMBER>4</TABLE_NUMBER><NS_PAIR_NUMBER>9</NS_PAIR_NUMBER></TRAVELLER_LINE>", 1)
+    assert read_usebio_session(text).sit_outs == [(1, "B-9")]
+
+
 @pytest.mark.parametrize("case", ["two sections", "a pair in none", "pairs outside"])
 def test_traveller_lines_outside_the_sections_whose_section_cannot_be_told_are_refused(tmp_path, capsys, case):
     """Every BOARD at event level, each section numbering its tables 1-3: a line whose pairs
@@ -956,6 +1035,45 @@ def test_a_line_whose_section_cannot_be_told_is_said_in_every_language():
         for line in said.values():
             assert all(str(n) in line for n in (3, 2, *[v for v in params.values() if isinstance(v, int)]))
             assert "SECTION" in line and "BOARD" in line and "A" in line and "B" in line
+
+
+def two_sessions(text: str) -> str:
+    """The file with its sections in two SESSIONs: boards 1-2 of each section in the first,
+    3-4 in the second (a SECTION element with the same SECTION_ID in each), the PARTICIPANTS
+    where they were (a section's in its first SECTION)."""
+    head, sessions = text[:text.index("<SECTION ")], ["", ""]
+    for section, body in re.findall(r'<SECTION SECTION_ID="(\w)">(.*?)</SECTION>', text):
+        listed = re.match(r"(<PARTICIPANTS>.*?</PARTICIPANTS>)?", body).group(0)
+        boards = re.findall(r"<BOARD>.*?</BOARD>", body)
+        sessions[0] += f'<SECTION SECTION_ID="{section}">{listed}{"".join(boards[:2])}</SECTION>'
+        sessions[1] += f'<SECTION SECTION_ID="{section}">{"".join(boards[2:])}</SECTION>'
+    return head + "".join(f"<SESSION>{session}</SESSION>" for session in sessions) + "</EVENT></USEBIO>\n"
+
+
+@pytest.mark.parametrize("apart, pairs", [(True, "inside"), (False, "inside"), (True, "named")],
+                         ids=["apart", "field", "pairs-naming-their-section-in-lower-case"])
+def test_sections_in_two_sessions_are_the_same_two_sections(tmp_path, capsys, apart, pairs):
+    """Two SESSIONs, each with a SECTION A and a SECTION B: two sections, not four. Scored apart,
+    a stage each (no pairs-a-2 / pairs-b-2); across the field, B's tables follow A's once
+    (4-6, not 7-9); a PAIR listed outside naming its section in another case (`a`) is in it."""
+    text = two_sessions(sections_file(apart=apart, numbered_apart=pairs == "named", pairs=pairs))
+    if pairs == "named":
+        text = text.replace("<SECTION_ID>A</SECTION_ID>", "<SECTION_ID>a</SECTION_ID>")
+    assert text.count("<SESSION>") == 2 and text.count('<SECTION SECTION_ID="A">') == 2
+    assert read_usebio(text).sections == ["A", "B"]
+    content, out = import_sections(tmp_path, text, capsys, "--strict")
+    assert out.count("all 54 figures equal") == 2 if apart else "all 108 figures equal" in out
+    results = content / "events/club/results"
+    if apart:
+        assert "a stage for each: pairs-a, pairs-b;" in out
+        assert sorted(p.name for p in results.iterdir()) == ["pairs-a-round-1.yaml", "pairs-b-round-1.yaml"]
+    else:
+        round_1 = (results / "pairs-round-1.yaml").read_text(encoding="utf-8")
+        assert re.findall(r"  - table: (\d+)\n", round_1) == [str(table) for table in range(1, 7)]
+    if pairs == "named":
+        assert "outside the sections" not in out
+        assert (imported_players(content)["A-1"], imported_players(content)["B-1"]) == ('"N1", "S1"', '"N7", "S7"')
+
 
 def test_a_sections_number_on_both_sides_gets_the_direction():
     """A section's Mitchell numbering its NS and EW pairs alike (A-1 NS v A-1 EW): A-NS1, A-EW1;

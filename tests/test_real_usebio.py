@@ -368,3 +368,23 @@ def test_scorer_np_line_with_figures_no_pass_out_gets_is_left_out(tmp_path, caps
     assert "imported as the file applies it" not in out
     round_10 = (folder / "results/pairs-round-10.yaml").read_text(encoding="utf-8")
     assert "    ns: 1-NS\n    ew: 5-EW\n    boards:\n      20: 1NT W -1\n" in round_10
+
+
+@pytest.mark.parametrize("path", [CROSS, MATCHPOINTS], ids=["cross-imps-howell", "matchpoint-mitchell"])
+def test_empty_sections_and_lines_without_tables_import_as_without_the_sections(tmp_path, capsys, path):
+    """The Compscore file with two SECTION elements holding nothing (A and B), its PARTICIPANTS
+    and BOARDs at event level, no round or table numbers (paibang seats the meetings): imported
+    as the file without them is, the same event and results written, every figure equal; not
+    refused as sections numbering their tables alike (every line at table 0 of round 1)."""
+    sectioned = tmp_path / "sections.xml"
+    sectioned.write_text(path.read_text(encoding="utf-8").replace(
+        "<PARTICIPANTS", '<SECTION SECTION_ID="A"/><SECTION SECTION_ID="B"/><PARTICIPANTS', 1), encoding="utf-8")
+    folder, out = imported(tmp_path / "sections", sectioned, capsys)
+    plain, plain_out = imported(tmp_path / "plain", path, capsys)
+
+    def written(events: Path) -> dict[str, str]:
+        return {str(p.relative_to(events)): p.read_text(encoding="utf-8") for p in sorted(events.rglob("*")) if p.is_file()}
+
+    assert written(folder) == written(plain) and len(written(folder)) > 2
+    assert out.replace(str(tmp_path / "sections"), "") == plain_out.replace(str(tmp_path / "plain"), "")
+    assert "figures equal" in out

@@ -56,7 +56,7 @@ import codecs
 import math
 import re
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation
@@ -428,6 +428,7 @@ def read_usebio_session(text: str) -> Session:
     places: dict[str, list[int]] = defaultdict(list)
     participants = place_participants(event, session)
     refuse_unsectioned_lines(event)
+    section_lines(event, participants)
     qualify = _section_pair_numbers(event)
     for data in participants:
         pair_id = qualify(_pair_id(data.get("PAIR_NUMBER")), data.get("SECTION"))
@@ -486,7 +487,6 @@ def read_usebio_session(text: str) -> Session:
             record = scored_not_played(line.board, small_int(get("SCORE")), figures)
         session.lines.append(Line(number, table, line.board, ns, ew, record, small_int(get("SCORE")), figures, missing,
                                   line.section))
-    section_lines(session, participants, event.sections)
     check_not_played(session)
     found = {line.section for line in session.lines if line.section is not None}
     session.sections = [s for s in event.sections if s in found]
@@ -503,10 +503,11 @@ def place_participants(event: Any, session: Session) -> list[dict[str, Any]]:
     outside them (one PARTICIPANTS for the whole event, the traveller lines in SECTIONs) is put
     in its section (`SECTION`) when the file tells which: the section the PAIR names
     (read_usebio); else the one section whose travellers have its number (and no pair of its own
-    so numbered); else, where several sections number their pairs alike, the order listed: the
-    list numbers its pairs again from the start once for each section without pairs of its own,
-    in the sections' order, each time with numbers of that section, and is not one ranking over
-    all (its places never fall back). A pair the file does not place so is left out, its names
+    so numbered), when no other pair listed outside has that number (and direction); else, where
+    several sections number their pairs alike, the order listed: the list numbers its pairs again
+    from the start once for each section without pairs of its own, in the sections' order, each
+    time with numbers of that section, and is not one ranking over all (its places never fall
+    back). A pair the file does not place so is left out, its names
     and its figures, rather than given to a section by a guess; the session says which
     (names_unplaced, names_unknown) and which were placed by the order listed (names_by_order)."""
     played = {line.section for line in event.lines if line.section is not None}
@@ -529,9 +530,14 @@ def place_participants(event: Any, session: Session) -> list[dict[str, Any]]:
         direction, number = _direction_number(data)
         return [section for section in order if section in used[number] and (section, direction, number) not in listed]
 
-    placed = {id(data): candidates(data)[0] for data in loose if len(candidates(data)) == 1}
-    several = [data for data in loose if len(candidates(data)) > 1]
-    if several:
+    # a number one section's travellers have, listed for two pairs (A's pair 7 and B's, B's withdrawn):
+    # which of them is that section's pair is not said; neither is placed by it
+    listings = Counter(_direction_number(data) for data in loose)
+    unsure = [data for data in loose
+              if len(candidates(data)) > 1 or (len(candidates(data)) == 1 and listings[_direction_number(data)] > 1)]
+    placed = {id(data): candidates(data)[0] for data in loose
+              if len(candidates(data)) == 1 and listings[_direction_number(data)] == 1}
+    if any(len(candidates(data)) > 1 for data in loose):
         own = {section for section, *_ in listed}
         by_order = _placed_by_order(loose, [section for section in order if section not in own], used)
         if by_order is not None:
@@ -540,9 +546,9 @@ def place_participants(event: Any, session: Session) -> list[dict[str, Any]]:
                 numbers = [_direction_number(data)[1] for data in loose if placed.get(id(data)) == section]
                 if numbers:
                     session.names_by_order.append((section, numbers))
-        else:
-            session.names_unplaced = [(_direction_number(data)[1], candidates(data)) for data in several]
-    left_out = {id(data) for data in named} | {id(data) for data in several if id(data) not in placed}
+    unplaced = [data for data in unsure if id(data) not in placed]
+    session.names_unplaced = [(_direction_number(data)[1], candidates(data)) for data in unplaced]
+    left_out = {id(data) for data in named} | {id(data) for data in unplaced}
     for data in loose:
         if id(data) in placed:
             data["SECTION"] = placed[id(data)]
@@ -574,23 +580,36 @@ def refuse_unsectioned_lines(event: Any) -> None:
                                                                             if line.section is None})))
 
 
-def section_lines(session: Session, participants: list[dict[str, Any]], sections: list[str]) -> None:
+def section_lines(event: Any, participants: list[dict[str, Any]]) -> None:
     """Traveller lines outside every SECTION (BOARDs at event level) in a file of several
     sections whose tables are numbered alike in two sections (each numbering its tables from 1:
     A's table 1 and B's both in round 1, other pairs at one table) get their section: the one
     their pairs are listed in (`SECTION` of the participants, place_participants), so that the
     sections are scored and their tables numbered on as those of lines inside SECTIONs
-    (section_scoring, field_tables). A line whose section cannot be told, its two pairs in two
-    sections or one in none, is refused (ImportRefused), said where, before anything is written.
-    Files without that (one section, or no table played by other pairs in a round, or by other
-    pairs of one section only) are left as they are."""
-    loose = [line for line in session.lines if line.section is None]
-    if len(sections) < 2 or not loose:
+    (section_scoring, field_tables), their pairs numbered as the section's (`A-1`,
+    _section_pair_numbers: the sections are given before the pair numbers are read). A line
+    whose section cannot be told, its two pairs in two sections or one in none, is refused
+    (ImportRefused), said where, before anything is written; a line of one pair (a sit-out)
+    gets its pair's section when that is one. Files without that (one section; lines without
+    round or table numbers, whose meetings paibang seats (seat_meetings); no table played by
+    other pairs in a round, or by other pairs of one section only) are left as they are."""
+    loose = [line for line in event.lines if line.section is None]
+    if len(event.sections) < 2 or not any(line.fields.get("ROUND_NUMBER") or line.fields.get("TABLE_NUMBER")
+                                          for line in loose):
         return
-    at: dict[tuple[int, int], list[Line]] = defaultdict(list)
-    for line in loose:
-        at[(line.round, line.table)].append(line)
-    shared = [lines for lines in at.values() if len({frozenset((line.ns, line.ew)) for line in lines}) > 1]
+
+    def pairs(line: Any) -> tuple[str | None, str | None]:
+        return _pair_id(line.fields.get("NS_PAIR_NUMBER")), _pair_id(line.fields.get("EW_PAIR_NUMBER"))
+
+    def where(line: Any) -> dict[str, int]:
+        return {"board": line.board, "table": small_int(line.fields.get("TABLE_NUMBER")) or 0,
+                "round": small_int(line.fields.get("ROUND_NUMBER")) or 1}
+
+    played = [line for line in loose if None not in pairs(line)]
+    at: dict[tuple[int, int], list[Any]] = defaultdict(list)
+    for line in played:
+        at[(where(line)["round"], where(line)["table"])].append(line)
+    shared = [lines for lines in at.values() if len({frozenset(pairs(line)) for line in lines}) > 1]
     if not shared:
         return
     listed: dict[str, set[str]] = defaultdict(set)  # pair number -> the sections it is listed in
@@ -599,24 +618,25 @@ def section_lines(session: Session, participants: list[dict[str, Any]], sections
         if number is not None and data.get("SECTION"):
             listed[number].add(data["SECTION"])
 
-    def told(line: Line) -> str | None:
-        ns, ew = listed[line.ns or ""], listed[line.ew or ""]
-        return next(iter(ns)) if len(ns) == 1 and ns == ew else None
+    def told(line: Any) -> str | None:
+        found = [listed[pair] for pair in pairs(line) if pair is not None]
+        return next(iter(found[0])) if found and len(found[0]) == 1 and all(one == found[0] for one in found) else None
 
     # other pairs at a table, all of one section (a file without round numbers): no section tells them apart
     if not any(len({told(line) for line in lines}) > 1 or told(lines[0]) is None for lines in shared):
         return
-    for line in loose:
+    for line in played:
         if told(line) is not None:
             continue
-        ns, ew = listed[line.ns or ""], listed[line.ew or ""]
-        where = {"board": line.board, "table": line.table, "round": line.round}
+        ns_pair, ew_pair = pairs(line)
+        ns, ew = listed[ns_pair or ""], listed[ew_pair or ""]
         if ns and ew:
-            raise ImportRefused(catalogues.word("bridge_import_line_two_sections", ns=line.ns, ew=line.ew,
-                                                ns_section="/".join(sorted(ns)), ew_section="/".join(sorted(ew)), **where))
-        raise ImportRefused(catalogues.word("bridge_import_line_no_section", pair=line.ew if ns else line.ns,
-                                            sections={locale: catalogues.joiner(locale).join(sections)
-                                                      for locale in catalogues.LOCALES}, **where))
+            raise ImportRefused(catalogues.word("bridge_import_line_two_sections", ns=ns_pair, ew=ew_pair,
+                                                ns_section="/".join(sorted(ns)), ew_section="/".join(sorted(ew)),
+                                                **where(line)))
+        raise ImportRefused(catalogues.word("bridge_import_line_no_section", pair=ew_pair if ns else ns_pair,
+                                            sections={locale: catalogues.joiner(locale).join(event.sections)
+                                                      for locale in catalogues.LOCALES}, **where(line)))
     for line in loose:
         line.section = told(line)
 
@@ -1819,7 +1839,7 @@ def say_names(session: Session, path: Path, event: Path, locale: str) -> None:
                            for section, numbers in session.names_by_order)
         print(say("names_by_order", locale, path=path, placed=placed, event=event))
     if session.names_unplaced:
-        pairs = ", ".join(f"{number} ({'/'.join(sections)})" for number, sections in session.names_unplaced)
+        pairs = ", ".join(dict.fromkeys(f"{number} ({'/'.join(sections)})" for number, sections in session.names_unplaced))
         print(say("names_unplaced", locale, path=path, n=len(session.names_unplaced), pairs=pairs, event=event))
     for number, named in session.names_unknown:
         print(say("names_unknown_section", locale, path=path, pair=number, section=named,

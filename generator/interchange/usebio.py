@@ -255,7 +255,7 @@ class UsebioEvent:
     lines: list[UsebioLine] = field(default_factory=list)  # pairs: every traveller line
     matches: list[dict[str, Any]] = field(default_factory=list)  # teams: fields, BOARDS
     hands: dict[int, dict[str, str]] = field(default_factory=dict)  # board -> seat -> "S.H.D.C"
-    sections: list[str] = field(default_factory=list)  # the SECTIONs' names, in the file's order
+    sections: list[str] = field(default_factory=list)  # the SECTIONs' names, in the file's order, each once
 
 
 def _fields(element: ET.Element) -> dict[str, str]:
@@ -316,7 +316,9 @@ def read_usebio(text: str) -> UsebioEvent:
                 name = f"{number}-{more}"
             named.add(name)
             sections[id(element)] = name
-    found.sections = list(sections.values())
+    # one name a section, in the file's order: a file of several SESSIONs has a SECTION element for
+    # each section in each session (SECTION_ID A and B in both), the same two sections
+    found.sections = list(dict.fromkeys(sections.values()))
     # a section named by its id as written, or by it in another case when only one is so named
     folded: dict[str, list[str]] = defaultdict(list)
     for name in found.sections:
