@@ -220,9 +220,9 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
     # since the build planned it is printed from its HTML, never from nothing).
     htmls = {p: _html(jobs[p]) for p in todo}
     workers = workers or min(len(todo), os.cpu_count() or 1)
-    cached = len(results)
+    from_cache = len(results)
 
-    def printed(position: int, pdf: bytes) -> None:
+    def keep(position: int, pdf: bytes) -> None:
         # Into the cache at once: a build that cannot finish (a printing process killed for want
         # of memory) prints only the others when it is run again.
         results[position] = pdf
@@ -232,7 +232,7 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
             temporary.write_bytes(pdf)
             os.replace(temporary, cache_dir / f"{jobs[position].key}.pdf")
         if done:
-            done(len(results) - cached, len(todo))
+            done(len(results) - from_cache, len(todo))
 
     if len(todo) > 1 and workers > 1:
         import weasyprint  # noqa: F401  loaded once here, shared by the forked workers
@@ -248,17 +248,17 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
         for start in range(0, len(todo), wave):
             give_back_free_memory()  # not inherited by the workers (generator/forking.py)
             tasks = [(p, htmls.pop(p)) for p in todo[start:start + wave]]
-            with contextlib.closing(_printed(context, min(workers, len(tasks)), tasks)) as wave_printed:
-                for position, pdf in wave_printed:
-                    printed(position, pdf)
+            with contextlib.closing(_printed_by_workers(context, min(workers, len(tasks)), tasks)) as pool:
+                for position, pdf in pool:
+                    keep(position, pdf)
     else:
         for p in todo:
-            printed(p, _print(htmls.pop(p)))
+            keep(p, _print(htmls.pop(p)))
     return [results[p] for p in range(len(jobs))], len(todo)
 
 
-def _printed(context: multiprocessing.context.BaseContext, workers: int,
-             tasks: list[tuple[int, str]]) -> Iterator[tuple[int, bytes]]:
+def _printed_by_workers(context: multiprocessing.context.BaseContext, workers: int,
+                        tasks: list[tuple[int, str]]) -> Iterator[tuple[int, bytes]]:
     """(position, PDF) of each task as it is printed by `workers` processes, forked at once from
     the caller's thread, each given one document at a time over a pipe of its own, the tasks in
     their order. Closed (`closing`), or failed, it leaves no process behind.
@@ -284,7 +284,7 @@ def _printed(context: multiprocessing.context.BaseContext, workers: int,
             processes[ours] = process
             process.start()
             theirs.close()  # a process forked after this one does not hold it: its end is seen (EOF)
-        ended = {process.sentinel: process for process in processes.values()}
+        sentinels = {process.sentinel: process for process in processes.values()}
         idle, busy = list(processes), set()
         while waiting or busy:
             while idle and waiting:
@@ -294,7 +294,7 @@ def _printed(context: multiprocessing.context.BaseContext, workers: int,
                 except OSError:  # it has ended (a broken pipe)
                     _ended(processes[pipe])
                 busy.add(pipe)
-            ready = wait([*busy, *ended])
+            ready = wait([*busy, *sentinels])
             for pipe in [r for r in ready if r in busy]:  # a document sent back before its process ended is not lost
                 try:
                     position, pdf, failure = pipe.recv()
@@ -306,8 +306,8 @@ def _printed(context: multiprocessing.context.BaseContext, workers: int,
                 idle.append(pipe)
                 yield position, pdf
             for sentinel in ready:
-                if sentinel in ended:  # no printing process may end before it is told to, idle or not
-                    _ended(ended[sentinel])
+                if sentinel in sentinels:  # no printing process may end before it is told to, idle or not
+                    _ended(sentinels[sentinel])
         told = True
         for pipe in processes:
             with contextlib.suppress(OSError):  # ended since its last document: all are printed
