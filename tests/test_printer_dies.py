@@ -99,6 +99,14 @@ def gone(pid: int) -> bool:
     return False
 
 
+def ended(pid: int) -> bool:
+    """Gone, or a zombie: an orphan's end, which an init that does not reap (a container's) never clears."""
+    try:
+        return gone(pid) or Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="lists processes through /proc")
 def test_a_printing_process_killed_ends_print_pdfs_saying_what_died(tmp_path: Path) -> None:
     """One of 2 printing processes killed (SIGKILL) mid-print: print_pdfs raises at once, saying
@@ -205,3 +213,21 @@ sys.exit(cli.main(sys.argv[1:]))
     assert digest(tmp_path / "output") == before
     assert sorted(path.name for path in tmp_path.iterdir()) == ["cache", "content", "output", "pids", "pids.killed"]
     assert printers(tmp_path) and all(gone(pid) for pid in printers(tmp_path))
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="looks at processes through /proc")
+def test_a_printing_process_whose_caller_is_killed_ends_without_a_word(tmp_path: Path) -> None:
+    """The caller killed (SIGKILL) with a finished PDF not yet read from a printing process's
+    socket: that process's next read fails with ConnectionResetError, not EOF. It ends quietly,
+    as the others do, never "Process ForkProcess-2: Traceback …" on the user's terminal."""
+    script = dying_script("KILL", die_on="never") + """
+import time
+def done(n, total):
+    time.sleep(1)  # the other process sends its PDF back meanwhile: never read
+    os.kill(os.getpid(), signal.SIGKILL)
+pdf.print_pdfs([pdf.PrintJob(f"<p>{n}</p>", f"key{n}") for n in range(6)], None, done=done)
+"""
+    done = run(tmp_path, script)  # its stderr ends when the last printing process has ended
+    assert done.returncode == -signal.SIGKILL
+    assert done.stderr == ""
+    assert len(printers(tmp_path)) >= 2 and all(ended(pid) for pid in printers(tmp_path))

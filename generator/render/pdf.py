@@ -354,7 +354,7 @@ def _printing_worker(pipe: Connection, callers: list[Connection]) -> None:
                 pipe.send((*_print_at(task), None))
             except Exception as failure:  # noqa: BLE001 - raised again by the caller
                 pipe.send((task[0], b"", _sendable(failure)))
-    except (EOFError, BrokenPipeError):  # the caller is gone
+    except (EOFError, OSError):  # the caller is gone (killed, with a document unread: ConnectionResetError)
         pass
 
 
