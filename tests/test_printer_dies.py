@@ -231,3 +231,35 @@ pdf.print_pdfs([pdf.PrintJob(f"<p>{n}</p>", f"key{n}") for n in range(6)], None,
     assert done.returncode == -signal.SIGKILL
     assert done.stderr == ""
     assert len(printers(tmp_path)) >= 2 and all(ended(pid) for pid in printers(tmp_path))
+
+
+def test_a_pdf_half_written_into_the_cache_leaves_no_temporary(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk full (or Ctrl-C) as a PDF is written into the cache: its temporary is gone, not
+    left in the cache for ever (prune_cache forgets PDFs)."""
+    from generator.render import pdf
+
+    def half_written(path: Path, data: bytes) -> int:
+        with open(path, "wb") as file:
+            file.write(data[:4])
+        raise OSError(28, "No space left on device", str(path))
+
+    monkeypatch.setattr(pdf, "_print", lambda html: b"%PDF-1.7 stub\n")
+    monkeypatch.setattr(Path, "write_bytes", half_written)
+    cache = tmp_path / "pdf"
+    with pytest.raises(OSError, match="No space left"):
+        pdf.print_pdfs([pdf.PrintJob("<p>1</p>", "key1")], cache)
+    assert list(cache.iterdir()) == []
+
+
+def test_prune_cache_forgets_the_temporaries_a_killed_process_left(tmp_path: Path) -> None:
+    """A temporary a day old is nobody's: forgotten with the PDFs no build used. A fresh one
+    may be another build's, writing it now: kept."""
+    from generator.render.pdf import prune_cache
+
+    old, fresh, pdf = tmp_path / "a.tmp-123", tmp_path / "b.tmp-456", tmp_path / "c.pdf"
+    for path in (old, fresh, pdf):
+        path.write_bytes(b"%PDF")
+    day_and_more = os.stat(old).st_mtime - 86400 - 60
+    os.utime(old, (day_and_more, day_and_more))
+    prune_cache(tmp_path)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["b.tmp-456", "c.pdf"]

@@ -229,8 +229,12 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
         if cache_dir is not None:
             cache_dir.mkdir(parents=True, exist_ok=True)
             temporary = cache_dir / f"{jobs[position].key}.tmp-{os.getpid()}"
-            temporary.write_bytes(pdf)
-            os.replace(temporary, cache_dir / f"{jobs[position].key}.pdf")
+            try:
+                temporary.write_bytes(pdf)
+                os.replace(temporary, cache_dir / f"{jobs[position].key}.pdf")
+            except BaseException:  # a full disk, Ctrl-C: no half-written PDF left in the cache
+                temporary.unlink(missing_ok=True)
+                raise
         if done:
             done(len(results) - from_cache, len(todo))
 
@@ -381,13 +385,18 @@ CACHE_DAYS = 30
 
 
 def prune_cache(cache_dir: Path, days: int = CACHE_DAYS) -> None:
-    """Forget PDFs no build has used for `days` days, so the cache does not grow for ever."""
+    """Forget PDFs no build has used for `days` days, so the cache does not grow for ever, and
+    the temporaries (`<key>.tmp-<pid>`) a process killed as it wrote them left behind: one a day
+    old is nobody's (a PDF is written in well under a second), whatever its pid, which may be
+    another process's now or a process's of another machine sharing the folder."""
     if not cache_dir.is_dir():
         return
-    limit = time.time() - days * 86400
-    for path in cache_dir.glob("*.pdf"):
-        if path.stat().st_mtime < limit:
-            path.unlink(missing_ok=True)
+    now = time.time()
+    for pattern, limit in (("*.pdf", now - days * 86400), ("*.tmp-*", now - 86400)):
+        for path in cache_dir.glob(pattern):
+            with contextlib.suppress(FileNotFoundError):  # pruned by another build, or renamed by its writer
+                if path.stat().st_mtime < limit:
+                    path.unlink(missing_ok=True)
 
 
 def subsetting_is_slow() -> bool:
