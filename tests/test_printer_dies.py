@@ -47,7 +47,8 @@ def dying(html):
 
 pdf._print = dying
 printing = pdf.print_pdfs
-pdf.print_pdfs = lambda jobs, cache_dir, workers=None, done=None: printing(jobs, cache_dir, 2, done)  # a pool of 2
+pdf.print_pdfs = (lambda jobs, cache_dir, workers=None, done=None, **said:
+                  printing(jobs, cache_dir, 2, done, **said))  # a pool of 2
 """
 
 
@@ -123,7 +124,9 @@ print("children", children())
     done = run(tmp_path, script)
     assert done.returncode == 0, done.stderr
     what, left = done.stdout.strip().splitlines()
-    assert what == "CouldNotFinish " + catalogues.text("printer_killed", "en", signal=9, name="SIGKILL", output="output")
+    # No cache (None): the words do not say the PDFs printed so far are kept in one.
+    assert what == "CouldNotFinish " + catalogues.text("printer_killed_unkept", "en", signal=9, name="SIGKILL",
+                                                       output="output", what=catalogues.word("printing_bulletins"))
     assert left == "children []"  # every printing process ended and reaped before print_pdfs raised
     assert (tmp_path / "pids.killed").exists()
 
@@ -137,8 +140,9 @@ except Exception as failure:
     print(failure.text("zh-Hant", output="output"))
 """
     done = run(tmp_path, script)
-    assert done.stdout.strip() == catalogues.text("printer_crashed", "zh-Hant", signal=11, name="SIGSEGV",
-                                                  output="output"), done.stderr
+    line = catalogues.text("printer_crashed", "zh-Hant", signal=11, name="SIGSEGV", output="output",
+                           what=catalogues.word("printing_bulletins"))
+    assert done.stdout.strip() == line, done.stderr
 
 
 def test_what_was_printed_before_a_printing_process_died_is_not_printed_again(tmp_path: Path) -> None:
@@ -185,10 +189,11 @@ def test_serve_says_a_killed_printing_process_in_one_line(tmp_path: Path, capsys
     from generator.errors import CouldNotFinish
 
     def build(*args: object, **kwargs: object) -> None:
-        raise CouldNotFinish("printer_killed", signal=9, name="SIGKILL")
+        raise CouldNotFinish("printer_killed", signal=9, name="SIGKILL", what=catalogues.word("printing_bulletins"))
 
     page = Building(tmp_path, tmp_path / "output", "zh-Hant", build).build_once()
-    line = catalogues.text("printer_killed", "zh-Hant", signal=9, name="SIGKILL", output=tmp_path / "output")
+    line = catalogues.text("printer_killed", "zh-Hant", signal=9, name="SIGKILL", output=tmp_path / "output",
+                           what=catalogues.word("printing_bulletins"))
     assert capsys.readouterr().err.strip() == line and str(tmp_path / "output") in line  # the folder serve builds into
     assert page is not None and "SIGKILL" in page
 
@@ -209,10 +214,48 @@ sys.exit(cli.main(sys.argv[1:]))
     done = run(tmp_path, script, "build", "--content", "content", "--output", "output", *(["--lang", lang] if lang else []))
     locale = lang or "zh-Hans"
     assert done.returncode == 1, done.stderr
-    assert done.stderr.strip() == catalogues.text("printer_killed", locale, signal=9, name="SIGKILL", output="output")
+    assert done.stderr.strip() == catalogues.text("printer_killed", locale, signal=9, name="SIGKILL", output="output",
+                                                               what=catalogues.word("printing_bulletins"))
     assert digest(tmp_path / "output") == before
     assert sorted(path.name for path in tmp_path.iterdir()) == ["cache", "content", "output", "pids", "pids.killed"]
     assert printers(tmp_path) and all(gone(pid) for pid in printers(tmp_path))
+
+
+def test_paibang_print_says_the_pdfs_it_printed_are_not_kept(tmp_path: Path) -> None:
+    """`paibang print` has no cache and prints a draw notice and forms: its printing process
+    killed, it says "the PDFs" (not the bulletins) and that every one is printed again (not
+    that they are kept in a cache)."""
+    script = dying_script("KILL") + """
+from generator import cli
+sys.exit(cli.main(sys.argv[1:]))
+"""
+    done = run(tmp_path, script, "print", "hefei-80fen-teams-2012", "teams", "--round", "1",
+               "--content", str(ROOT / "content"), "--output", "forms", "--lang", "en")
+    assert done.returncode == 1, done.stderr
+    line = catalogues.text("printer_killed_unkept", "en", signal=9, name="SIGKILL", output="forms",
+                           what=catalogues.word("printing_pdfs"))
+    assert done.stderr.strip() == line
+    assert "printing the PDFs was killed" in line and "cache" not in line and "bulletins" not in line
+    assert not (tmp_path / "forms").exists()
+    assert printers(tmp_path) and all(gone(pid) for pid in printers(tmp_path))
+
+
+def test_a_build_with_its_private_spare_cache_says_the_pdfs_are_not_kept(tmp_path: Path) -> None:
+    """The cache folder is open to everyone: the build prints into a private one of its own,
+    gone with it, so a printing process killed does not say the PDFs are kept in the cache."""
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    (tmp_path / "cache").mkdir(mode=0o700)
+    (tmp_path / "cache").chmod(0o777)  # anyone's: not used (generator/caches.py)
+    script = dying_script("KILL") + """
+from generator import cli
+sys.exit(cli.main(sys.argv[1:]))
+"""
+    done = run(tmp_path, script, "build", "--content", "content", "--output", "output", "--lang", "en")
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip().splitlines()[-1] == catalogues.text(
+        "printer_killed_unkept", "en", signal=9, name="SIGKILL", output="output",
+        what=catalogues.word("printing_bulletins"))
+    assert not list((tmp_path / "cache").iterdir())
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="looks at processes through /proc")

@@ -23,7 +23,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import NoReturn
@@ -31,6 +31,7 @@ from typing import NoReturn
 import jinja2
 from markupsafe import Markup
 
+from generator import catalogues
 from generator.errors import CouldNotFinish
 from generator.forking import can_fork, give_back_free_memory
 from generator.printed import Bulletin
@@ -202,11 +203,15 @@ WORKER_DOCUMENTS = 25
 
 
 def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None = None,
-               done: Callable[[int, int], None] | None = None) -> tuple[list[bytes], int]:
+               done: Callable[[int, int], None] | None = None, *, what: str = "printing_bulletins",
+               lasting: bool = True) -> tuple[list[bytes], int]:
     """The PDFs of `jobs` in order, and how many had to be printed (the rest came from the cache).
     `done(printed so far, to print)` is called as each one is finished. Raises CouldNotFinish
     (generator/errors.py) when a printing process dies (killed for want of memory, a crash in a
-    C library), its workers all gone by then."""
+    C library), its workers all gone by then; its words name what was printed (`what`, a UI
+    word: the bulletins, or PDFs of any kind) and say that the PDFs printed so far are kept
+    only when they are: in a `cache_dir` that outlives the command (`lasting`: not a build's
+    private spare cache, build.py's _usable_cache)."""
     results: dict[int, bytes] = {}
     todo: list[int] = []
     for position, job in enumerate(jobs):
@@ -249,10 +254,11 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
         # whose pool forks the replacements from a thread of its own while three others run (a
         # lock one of them holds at that moment is held for ever in the child).
         wave = WORKER_DOCUMENTS * workers
+        ended = partial(_ended, what=what, kept=cache_dir is not None and lasting)  # how a dead one is said
         for start in range(0, len(todo), wave):
             give_back_free_memory()  # not inherited by the workers (generator/forking.py)
             tasks = [(p, htmls.pop(p)) for p in todo[start:start + wave]]
-            with contextlib.closing(_printed_by_workers(context, min(workers, len(tasks)), tasks)) as pool:
+            with contextlib.closing(_printed_by_workers(context, min(workers, len(tasks)), tasks, ended)) as pool:
                 for position, pdf in pool:
                     keep(position, pdf)
     else:
@@ -261,11 +267,13 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
     return [results[p] for p in range(len(jobs))], len(todo)
 
 
-def _printed_by_workers(context: multiprocessing.context.BaseContext, workers: int,
-                        tasks: list[tuple[int, str]]) -> Iterator[tuple[int, bytes]]:
+def _printed_by_workers(context: multiprocessing.context.BaseContext, workers: int, tasks: list[tuple[int, str]],
+                        ended: Callable[[multiprocessing.process.BaseProcess], NoReturn],
+                        ) -> Iterator[tuple[int, bytes]]:
     """(position, PDF) of each task as it is printed by `workers` processes, forked at once from
     the caller's thread, each given one document at a time over a pipe of its own, the tasks in
-    their order. Closed (`closing`), or failed, it leaves no process behind.
+    their order. A process that ends before it is told to is given to `ended` (which raises:
+    _ended). Closed (`closing`), or failed, it leaves no process behind.
 
     Not multiprocessing.Pool: a worker of a Pool that dies (SIGKILL from the kernel's
     out-of-memory killer, a segfault in a C library) is replaced in silence, from a thread of the
@@ -296,14 +304,14 @@ def _printed_by_workers(context: multiprocessing.context.BaseContext, workers: i
                 try:
                     pipe.send(waiting.pop())
                 except OSError:  # it has ended (a broken pipe)
-                    _ended(processes[pipe])
+                    ended(processes[pipe])
                 busy.add(pipe)
             ready = wait([*busy, *sentinels])
             for pipe in [r for r in ready if r in busy]:  # a document sent back before its process ended is not lost
                 try:
                     position, pdf, failure = pipe.recv()
                 except (EOFError, OSError):  # it ended as it was printing
-                    _ended(processes[pipe])
+                    ended(processes[pipe])
                 if failure is not None:
                     raise failure
                 busy.remove(pipe)
@@ -311,7 +319,7 @@ def _printed_by_workers(context: multiprocessing.context.BaseContext, workers: i
                 yield position, pdf
             for sentinel in ready:
                 if sentinel in sentinels:  # no printing process may end before it is told to, idle or not
-                    _ended(sentinels[sentinel])
+                    ended(sentinels[sentinel])
         told = True
         for pipe in processes:
             with contextlib.suppress(OSError):  # ended since its last document: all are printed
@@ -333,15 +341,20 @@ def _printed_by_workers(context: multiprocessing.context.BaseContext, workers: i
 ENDING_SECONDS = 5.0  # a printing process's time to end, told to or terminated, before it is killed
 
 
-def _ended(process: multiprocessing.process.BaseProcess) -> NoReturn:
-    """A printing process ended before it was told to: CouldNotFinish, saying how."""
+def _ended(process: multiprocessing.process.BaseProcess, what: str, kept: bool) -> NoReturn:
+    """A printing process ended before it was told to: CouldNotFinish, saying how, what it was
+    printing (`what`, a UI word) and, when it was killed, whether the PDFs printed so far are
+    `kept` (in the cache, for the next run)."""
     process.join()
     code = process.exitcode or 0
+    said = catalogues.word(what)
     if code < 0:
+        if -code == signal.SIGKILL:
+            raise CouldNotFinish("printer_killed" if kept else "printer_killed_unkept", signal=-code, name="SIGKILL",
+                                 what=said)
         name = signal.Signals(-code).name if -code in signal.valid_signals() else "?"
-        raise CouldNotFinish("printer_killed" if -code == signal.SIGKILL else "printer_crashed", signal=-code,
-                             name=name)
-    raise CouldNotFinish("printer_exited", code=code)
+        raise CouldNotFinish("printer_crashed", signal=-code, name=name, what=said)
+    raise CouldNotFinish("printer_exited", code=code, what=said)
 
 
 def _printing_worker(pipe: Connection, callers: list[Connection]) -> None:
