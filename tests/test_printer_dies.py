@@ -306,3 +306,25 @@ def test_prune_cache_forgets_the_temporaries_a_killed_process_left(tmp_path: Pat
     os.utime(old, (day_and_more, day_and_more))
     prune_cache(tmp_path)
     assert sorted(path.name for path in tmp_path.iterdir()) == ["b.tmp-456", "c.pdf"]
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGRTMIN"), reason="real-time signals")
+def test_a_printing_process_ended_by_a_real_time_signal_is_said_so() -> None:
+    """SIGRTMIN+1 has no name in signal.Signals (ValueError): the words still say it, not a
+    traceback."""
+    from generator.errors import CouldNotFinish
+    from generator.render import pdf
+
+    number = signal.SIGRTMIN + 1
+
+    class Ended:
+        exitcode = -number
+
+        def join(self) -> None:
+            pass
+
+    with pytest.raises(CouldNotFinish) as raised:
+        pdf._ended(Ended(), "printing_bulletins", kept=True)  # type: ignore[arg-type]
+    assert raised.value.text("en", output="output") == catalogues.text(
+        "printer_crashed", "en", signal=number, name="SIGRTMIN+1", output="output",
+        what=catalogues.word("printing_bulletins"))

@@ -352,9 +352,17 @@ def _ended(process: multiprocessing.process.BaseProcess, what: str, kept: bool) 
         if -code == signal.SIGKILL:
             raise CouldNotFinish("printer_killed" if kept else "printer_killed_unkept", signal=-code, name="SIGKILL",
                                  what=said)
-        name = signal.Signals(-code).name if -code in signal.valid_signals() else "?"
-        raise CouldNotFinish("printer_crashed", signal=-code, name=name, what=said)
+        raise CouldNotFinish("printer_crashed", signal=-code, name=_signal_name(-code), what=said)
     raise CouldNotFinish("printer_exited", code=code, what=said)
+
+
+def _signal_name(number: int) -> str:
+    """SIGSEGV, SIGRTMIN+1 (a real-time signal: no name of its own in `signal.Signals`), or "?"."""
+    with contextlib.suppress(ValueError):
+        return signal.Signals(number).name
+    if hasattr(signal, "SIGRTMIN") and signal.SIGRTMIN <= number <= signal.SIGRTMAX:
+        return f"SIGRTMIN+{number - signal.SIGRTMIN}"
+    return "?"
 
 
 def _printing_worker(pipe: Connection, callers: list[Connection]) -> None:
