@@ -367,6 +367,7 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     cache_dir = cache_dir or default_cache_dir(output)
     previous = refuse_output(content, output, cache_dir)  # nothing is touched before this
     usable = _usable_cache(cache_dir, notify, spare)
+    lasting = usable == cache_dir  # else the private spare one, gone with this build
     if previous is None or usable != cache_dir:
         cache_dir, previous = usable, PreviousBuild(output, usable.parent / _record_name(output))
     folders: dict[str, tuple[str, str]] = {}  # the event folders' stats, for the next build
@@ -425,7 +426,8 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
                 result, (name, *_) = planned[i]
                 jobs.append(PrintJob(partial(whole.html, result, name), keys[i]))
             pdfs, count = print_pdfs(jobs, cache_dir,
-                                     done=lambda n, total, start=start: tell("pdfs", start + n, len(to_print)))
+                                     done=lambda n, total, start=start: tell("pdfs", start + n, len(to_print)),
+                                     lasting=lasting)
             printed += count
             for i, pdf in zip(batch, pdfs):
                 tree.write_bytes(paths[i], pdf)

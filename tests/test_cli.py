@@ -270,7 +270,7 @@ def late_failures(output: Path) -> dict[str, tuple[BaseException, str]]:
     problem = ContentError("bulletin-missing-glyph", Mark(ROOT / "content/site.yaml"),
                            {"bulletin": "Round 1", "chars": "龘 (U+9F98)"})
     full = OSError(28, "No space left on device", str(output) + ".tmp-1/x.pdf")
-    killed = CouldNotFinish("printer_killed", signal=9, name="SIGKILL")
+    killed = CouldNotFinish("printer_killed", signal=9, name="SIGKILL", what=catalogues.word("printing_bulletins"))
     return {
         "content errors": (ContentErrors([problem]), problem.format("zh-Hans", ROOT / "content") + "\n"
                            + catalogues.text("build_failed", "zh-Hans", errors=1, output=output) + "\n"),
@@ -292,7 +292,8 @@ def test_a_build_that_fails_after_drawing_its_progress_says_so_on_a_line_of_its_
     output = tmp_path / "output"
     failure, said = late_failures(output)[name]
 
-    def printing(jobs: list, cache_dir: Path | None, workers: int | None = None, done=None) -> tuple[list, int]:  # noqa: ANN001
+    def printing(jobs: list, cache_dir: Path | None, workers: int | None = None, done=None,  # noqa: ANN001
+                 **said: object) -> tuple[list, int]:
         done(1, len(jobs))
         raise failure
 
@@ -344,7 +345,7 @@ def test_a_printing_process_killed_names_the_folder_it_left_unchanged(tmp_path: 
     from generator.render import pdf
 
     def printing(*args: object, **kwargs: object) -> None:
-        raise CouldNotFinish("printer_killed", signal=9, name="SIGKILL")
+        raise CouldNotFinish("printer_killed", signal=9, name="SIGKILL", what=catalogues.word("printing_bulletins"))
 
     monkeypatch.setattr(pdf, "print_pdfs", printing)
     elsewhere = tmp_path / "somewhere-else"

@@ -944,7 +944,8 @@ def tree_digest(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def fake_print_pdfs(jobs: list, cache_dir: Any, workers: Any = None, done: Any = None) -> tuple[list[bytes], int]:
+def fake_print_pdfs(jobs: list, cache_dir: Any, workers: Any = None, done: Any = None,
+                    **said: Any) -> tuple[list[bytes], int]:
     return [b"%PDF-1.7 stub\n" for _ in jobs], len(jobs)
 
 

@@ -47,7 +47,8 @@ def dying(html):
 
 pdf._print = dying
 printing = pdf.print_pdfs
-pdf.print_pdfs = lambda jobs, cache_dir, workers=None, done=None: printing(jobs, cache_dir, 2, done)  # a pool of 2
+pdf.print_pdfs = (lambda jobs, cache_dir, workers=None, done=None, **said:
+                  printing(jobs, cache_dir, 2, done, **said))  # a pool of 2
 """
 
 
@@ -99,6 +100,14 @@ def gone(pid: int) -> bool:
     return False
 
 
+def ended(pid: int) -> bool:
+    """Gone, or a zombie: an orphan's end, which an init that does not reap (a container's) never clears."""
+    try:
+        return gone(pid) or Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="lists processes through /proc")
 def test_a_printing_process_killed_ends_print_pdfs_saying_what_died(tmp_path: Path) -> None:
     """One of 2 printing processes killed (SIGKILL) mid-print: print_pdfs raises at once, saying
@@ -115,7 +124,9 @@ print("children", children())
     done = run(tmp_path, script)
     assert done.returncode == 0, done.stderr
     what, left = done.stdout.strip().splitlines()
-    assert what == "CouldNotFinish " + catalogues.text("printer_killed", "en", signal=9, name="SIGKILL", output="output")
+    # No cache (None): the words do not say the PDFs printed so far are kept in one.
+    assert what == "CouldNotFinish " + catalogues.text("printer_killed_unkept", "en", signal=9, name="SIGKILL",
+                                                       output="output", what=catalogues.word("printing_bulletins"))
     assert left == "children []"  # every printing process ended and reaped before print_pdfs raised
     assert (tmp_path / "pids.killed").exists()
 
@@ -129,8 +140,9 @@ except Exception as failure:
     print(failure.text("zh-Hant", output="output"))
 """
     done = run(tmp_path, script)
-    assert done.stdout.strip() == catalogues.text("printer_crashed", "zh-Hant", signal=11, name="SIGSEGV",
-                                                  output="output"), done.stderr
+    line = catalogues.text("printer_crashed", "zh-Hant", signal=11, name="SIGSEGV", output="output",
+                           what=catalogues.word("printing_bulletins"))
+    assert done.stdout.strip() == line, done.stderr
 
 
 def test_what_was_printed_before_a_printing_process_died_is_not_printed_again(tmp_path: Path) -> None:
@@ -177,10 +189,11 @@ def test_serve_says_a_killed_printing_process_in_one_line(tmp_path: Path, capsys
     from generator.errors import CouldNotFinish
 
     def build(*args: object, **kwargs: object) -> None:
-        raise CouldNotFinish("printer_killed", signal=9, name="SIGKILL")
+        raise CouldNotFinish("printer_killed", signal=9, name="SIGKILL", what=catalogues.word("printing_bulletins"))
 
     page = Building(tmp_path, tmp_path / "output", "zh-Hant", build).build_once()
-    line = catalogues.text("printer_killed", "zh-Hant", signal=9, name="SIGKILL", output=tmp_path / "output")
+    line = catalogues.text("printer_killed", "zh-Hant", signal=9, name="SIGKILL", output=tmp_path / "output",
+                           what=catalogues.word("printing_bulletins"))
     assert capsys.readouterr().err.strip() == line and str(tmp_path / "output") in line  # the folder serve builds into
     assert page is not None and "SIGKILL" in page
 
@@ -201,7 +214,117 @@ sys.exit(cli.main(sys.argv[1:]))
     done = run(tmp_path, script, "build", "--content", "content", "--output", "output", *(["--lang", lang] if lang else []))
     locale = lang or "zh-Hans"
     assert done.returncode == 1, done.stderr
-    assert done.stderr.strip() == catalogues.text("printer_killed", locale, signal=9, name="SIGKILL", output="output")
+    assert done.stderr.strip() == catalogues.text("printer_killed", locale, signal=9, name="SIGKILL", output="output",
+                                                               what=catalogues.word("printing_bulletins"))
     assert digest(tmp_path / "output") == before
     assert sorted(path.name for path in tmp_path.iterdir()) == ["cache", "content", "output", "pids", "pids.killed"]
     assert printers(tmp_path) and all(gone(pid) for pid in printers(tmp_path))
+
+
+def test_paibang_print_says_the_pdfs_it_printed_are_not_kept(tmp_path: Path) -> None:
+    """`paibang print` has no cache and prints a draw notice and forms: its printing process
+    killed, it says "the PDFs" (not the bulletins) and that every one is printed again (not
+    that they are kept in a cache)."""
+    script = dying_script("KILL") + """
+from generator import cli
+sys.exit(cli.main(sys.argv[1:]))
+"""
+    done = run(tmp_path, script, "print", "hefei-80fen-teams-2012", "teams", "--round", "1",
+               "--content", str(ROOT / "content"), "--output", "forms", "--lang", "en")
+    assert done.returncode == 1, done.stderr
+    line = catalogues.text("printer_killed_unkept", "en", signal=9, name="SIGKILL", output="forms",
+                           what=catalogues.word("printing_pdfs"))
+    assert done.stderr.strip() == line
+    assert "printing the PDFs was killed" in line and "cache" not in line and "bulletins" not in line
+    assert not (tmp_path / "forms").exists()
+    assert printers(tmp_path) and all(gone(pid) for pid in printers(tmp_path))
+
+
+def test_a_build_with_its_private_spare_cache_says_the_pdfs_are_not_kept(tmp_path: Path) -> None:
+    """The cache folder is open to everyone: the build prints into a private one of its own,
+    gone with it, so a printing process killed does not say the PDFs are kept in the cache."""
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    (tmp_path / "cache").mkdir(mode=0o700)
+    (tmp_path / "cache").chmod(0o777)  # anyone's: not used (generator/caches.py)
+    script = dying_script("KILL") + """
+from generator import cli
+sys.exit(cli.main(sys.argv[1:]))
+"""
+    done = run(tmp_path, script, "build", "--content", "content", "--output", "output", "--lang", "en")
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip().splitlines()[-1] == catalogues.text(
+        "printer_killed_unkept", "en", signal=9, name="SIGKILL", output="output",
+        what=catalogues.word("printing_bulletins"))
+    assert not list((tmp_path / "cache").iterdir())
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="looks at processes through /proc")
+def test_a_printing_process_whose_caller_is_killed_ends_without_a_word(tmp_path: Path) -> None:
+    """The caller killed (SIGKILL) with a finished PDF not yet read from a printing process's
+    socket: that process's next read fails with ConnectionResetError, not EOF. It ends quietly,
+    as the others do, never "Process ForkProcess-2: Traceback …" on the user's terminal."""
+    script = dying_script("KILL", die_on="never") + """
+import time
+def done(n, total):
+    time.sleep(1)  # the other process sends its PDF back meanwhile: never read
+    os.kill(os.getpid(), signal.SIGKILL)
+pdf.print_pdfs([pdf.PrintJob(f"<p>{n}</p>", f"key{n}") for n in range(6)], None, done=done)
+"""
+    done = run(tmp_path, script)  # its stderr ends when the last printing process has ended
+    assert done.returncode == -signal.SIGKILL
+    assert done.stderr == ""
+    assert len(printers(tmp_path)) >= 2 and all(ended(pid) for pid in printers(tmp_path))
+
+
+def test_a_pdf_half_written_into_the_cache_leaves_no_temporary(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk full (or Ctrl-C) as a PDF is written into the cache: its temporary is gone, not
+    left in the cache for ever (prune_cache forgets PDFs)."""
+    from generator.render import pdf
+
+    def half_written(path: Path, data: bytes) -> int:
+        with open(path, "wb") as file:
+            file.write(data[:4])
+        raise OSError(28, "No space left on device", str(path))
+
+    monkeypatch.setattr(pdf, "_print", lambda html: b"%PDF-1.7 stub\n")
+    monkeypatch.setattr(Path, "write_bytes", half_written)
+    cache = tmp_path / "pdf"
+    with pytest.raises(OSError, match="No space left"):
+        pdf.print_pdfs([pdf.PrintJob("<p>1</p>", "key1")], cache)
+    assert list(cache.iterdir()) == []
+
+
+def test_prune_cache_forgets_the_temporaries_a_killed_process_left(tmp_path: Path) -> None:
+    """A temporary a day old is nobody's: forgotten with the PDFs no build used. A fresh one
+    may be another build's, writing it now: kept."""
+    from generator.render.pdf import prune_cache
+
+    old, fresh, pdf = tmp_path / "a.tmp-123", tmp_path / "b.tmp-456", tmp_path / "c.pdf"
+    for path in (old, fresh, pdf):
+        path.write_bytes(b"%PDF")
+    day_and_more = os.stat(old).st_mtime - 86400 - 60
+    os.utime(old, (day_and_more, day_and_more))
+    prune_cache(tmp_path)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["b.tmp-456", "c.pdf"]
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGRTMIN"), reason="real-time signals")
+def test_a_printing_process_ended_by_a_real_time_signal_is_said_so() -> None:
+    """SIGRTMIN+1 has no name in signal.Signals (ValueError): the words still say it, not a
+    traceback."""
+    from generator.errors import CouldNotFinish
+    from generator.render import pdf
+
+    number = signal.SIGRTMIN + 1
+
+    class Ended:
+        exitcode = -number
+
+        def join(self) -> None:
+            pass
+
+    with pytest.raises(CouldNotFinish) as raised:
+        pdf._ended(Ended(), "printing_bulletins", kept=True)  # type: ignore[arg-type]
+    assert raised.value.text("en", output="output") == catalogues.text(
+        "printer_crashed", "en", signal=number, name="SIGRTMIN+1", output="output",
+        what=catalogues.word("printing_bulletins"))

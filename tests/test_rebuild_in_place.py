@@ -228,7 +228,8 @@ def test_clean_rolls_back_a_journal_and_removes_everything(tmp_path: Path) -> No
 # --- bulletins and memory -----------------------------------------------------------------------
 
 
-def fake_print_pdfs(jobs: list, cache_dir: object, workers: object = None, done: object = None) -> tuple[list[bytes], int]:
+def fake_print_pdfs(jobs: list, cache_dir: object, workers: object = None, done: object = None,
+                    **said: object) -> tuple[list[bytes], int]:
     return [f"%PDF-1.7 stub {job.key}\n".encode() for job in jobs], len(jobs)
 
 

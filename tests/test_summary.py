@@ -354,7 +354,7 @@ def test_a_build_with_bulletins_after_one_without_lines_its_events_again(tmp_pat
     from generator.render import pdf
     from generator.tournament import summary
 
-    monkeypatch.setattr(pdf, "print_pdfs", lambda jobs, cache, done=None: ([b"%PDF-1.7 test"] * len(jobs), 0))
+    monkeypatch.setattr(pdf, "print_pdfs", lambda jobs, cache, done=None, **said: ([b"%PDF-1.7 test"] * len(jobs), 0))
     content = some_events(tmp_path, EVENTS[:2])
     rebuild(content, tmp_path)
     build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=True)

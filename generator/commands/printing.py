@@ -52,7 +52,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         from generator.render.pdf import bulletin_html, print_job, print_pdfs
 
-        pdfs, _ = print_pdfs([print_job(bulletin_html(b, locale)) for b in bulletins], None)
+        # No cache: a printing process that dies leaves nothing printed, and its words say "PDF"
+        # (a draw notice and forms), not "bulletins".
+        pdfs, _ = print_pdfs([print_job(bulletin_html(b, locale)) for b in bulletins], None, what="printing_pdfs")
         target.mkdir(parents=True, exist_ok=True)
         written = []
         for bulletin, pdf in zip(bulletins, pdfs):

@@ -23,7 +23,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import NoReturn
@@ -31,6 +31,7 @@ from typing import NoReturn
 import jinja2
 from markupsafe import Markup
 
+from generator import catalogues
 from generator.errors import CouldNotFinish
 from generator.forking import can_fork, give_back_free_memory
 from generator.printed import Bulletin
@@ -202,11 +203,15 @@ WORKER_DOCUMENTS = 25
 
 
 def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None = None,
-               done: Callable[[int, int], None] | None = None) -> tuple[list[bytes], int]:
+               done: Callable[[int, int], None] | None = None, *, what: str = "printing_bulletins",
+               lasting: bool = True) -> tuple[list[bytes], int]:
     """The PDFs of `jobs` in order, and how many had to be printed (the rest came from the cache).
     `done(printed so far, to print)` is called as each one is finished. Raises CouldNotFinish
     (generator/errors.py) when a printing process dies (killed for want of memory, a crash in a
-    C library), its workers all gone by then."""
+    C library), its workers all gone by then; its words name what was printed (`what`, a UI
+    word: the bulletins, or PDFs of any kind) and say that the PDFs printed so far are kept
+    only when they are: in a `cache_dir` that outlives the command (`lasting`: not a build's
+    private spare cache, build.py's _usable_cache)."""
     results: dict[int, bytes] = {}
     todo: list[int] = []
     for position, job in enumerate(jobs):
@@ -220,19 +225,23 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
     # since the build planned it is printed from its HTML, never from nothing).
     htmls = {p: _html(jobs[p]) for p in todo}
     workers = workers or min(len(todo), os.cpu_count() or 1)
-    cached = len(results)
+    from_cache = len(results)
 
-    def printed(position: int, pdf: bytes) -> None:
+    def keep(position: int, pdf: bytes) -> None:
         # Into the cache at once: a build that cannot finish (a printing process killed for want
         # of memory) prints only the others when it is run again.
         results[position] = pdf
         if cache_dir is not None:
             cache_dir.mkdir(parents=True, exist_ok=True)
             temporary = cache_dir / f"{jobs[position].key}.tmp-{os.getpid()}"
-            temporary.write_bytes(pdf)
-            os.replace(temporary, cache_dir / f"{jobs[position].key}.pdf")
+            try:
+                temporary.write_bytes(pdf)
+                os.replace(temporary, cache_dir / f"{jobs[position].key}.pdf")
+            except BaseException:  # a full disk, Ctrl-C: no half-written PDF left in the cache
+                temporary.unlink(missing_ok=True)
+                raise
         if done:
-            done(len(results) - cached, len(todo))
+            done(len(results) - from_cache, len(todo))
 
     if len(todo) > 1 and workers > 1:
         import weasyprint  # noqa: F401  loaded once here, shared by the forked workers
@@ -245,23 +254,26 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
         # whose pool forks the replacements from a thread of its own while three others run (a
         # lock one of them holds at that moment is held for ever in the child).
         wave = WORKER_DOCUMENTS * workers
+        ended = partial(_ended, what=what, kept=cache_dir is not None and lasting)  # how a dead one is said
         for start in range(0, len(todo), wave):
             give_back_free_memory()  # not inherited by the workers (generator/forking.py)
             tasks = [(p, htmls.pop(p)) for p in todo[start:start + wave]]
-            with contextlib.closing(_printed(context, min(workers, len(tasks)), tasks)) as wave_printed:
-                for position, pdf in wave_printed:
-                    printed(position, pdf)
+            with contextlib.closing(_printed_by_workers(context, min(workers, len(tasks)), tasks, ended)) as pool:
+                for position, pdf in pool:
+                    keep(position, pdf)
     else:
         for p in todo:
-            printed(p, _print(htmls.pop(p)))
+            keep(p, _print(htmls.pop(p)))
     return [results[p] for p in range(len(jobs))], len(todo)
 
 
-def _printed(context: multiprocessing.context.BaseContext, workers: int,
-             tasks: list[tuple[int, str]]) -> Iterator[tuple[int, bytes]]:
+def _printed_by_workers(context: multiprocessing.context.BaseContext, workers: int, tasks: list[tuple[int, str]],
+                        ended: Callable[[multiprocessing.process.BaseProcess], NoReturn],
+                        ) -> Iterator[tuple[int, bytes]]:
     """(position, PDF) of each task as it is printed by `workers` processes, forked at once from
     the caller's thread, each given one document at a time over a pipe of its own, the tasks in
-    their order. Closed (`closing`), or failed, it leaves no process behind.
+    their order. A process that ends before it is told to is given to `ended` (which raises:
+    _ended). Closed (`closing`), or failed, it leaves no process behind.
 
     Not multiprocessing.Pool: a worker of a Pool that dies (SIGKILL from the kernel's
     out-of-memory killer, a segfault in a C library) is replaced in silence, from a thread of the
@@ -284,7 +296,7 @@ def _printed(context: multiprocessing.context.BaseContext, workers: int,
             processes[ours] = process
             process.start()
             theirs.close()  # a process forked after this one does not hold it: its end is seen (EOF)
-        ended = {process.sentinel: process for process in processes.values()}
+        sentinels = {process.sentinel: process for process in processes.values()}
         idle, busy = list(processes), set()
         while waiting or busy:
             while idle and waiting:
@@ -292,22 +304,22 @@ def _printed(context: multiprocessing.context.BaseContext, workers: int,
                 try:
                     pipe.send(waiting.pop())
                 except OSError:  # it has ended (a broken pipe)
-                    _ended(processes[pipe])
+                    ended(processes[pipe])
                 busy.add(pipe)
-            ready = wait([*busy, *ended])
+            ready = wait([*busy, *sentinels])
             for pipe in [r for r in ready if r in busy]:  # a document sent back before its process ended is not lost
                 try:
                     position, pdf, failure = pipe.recv()
                 except (EOFError, OSError):  # it ended as it was printing
-                    _ended(processes[pipe])
+                    ended(processes[pipe])
                 if failure is not None:
                     raise failure
                 busy.remove(pipe)
                 idle.append(pipe)
                 yield position, pdf
             for sentinel in ready:
-                if sentinel in ended:  # no printing process may end before it is told to, idle or not
-                    _ended(ended[sentinel])
+                if sentinel in sentinels:  # no printing process may end before it is told to, idle or not
+                    ended(sentinels[sentinel])
         told = True
         for pipe in processes:
             with contextlib.suppress(OSError):  # ended since its last document: all are printed
@@ -329,15 +341,28 @@ def _printed(context: multiprocessing.context.BaseContext, workers: int,
 ENDING_SECONDS = 5.0  # a printing process's time to end, told to or terminated, before it is killed
 
 
-def _ended(process: multiprocessing.process.BaseProcess) -> NoReturn:
-    """A printing process ended before it was told to: CouldNotFinish, saying how."""
+def _ended(process: multiprocessing.process.BaseProcess, what: str, kept: bool) -> NoReturn:
+    """A printing process ended before it was told to: CouldNotFinish, saying how, what it was
+    printing (`what`, a UI word) and, when it was killed, whether the PDFs printed so far are
+    `kept` (in the cache, for the next run)."""
     process.join()
     code = process.exitcode or 0
+    said = catalogues.word(what)
     if code < 0:
-        name = signal.Signals(-code).name if -code in signal.valid_signals() else "?"
-        raise CouldNotFinish("printer_killed" if -code == signal.SIGKILL else "printer_crashed", signal=-code,
-                             name=name)
-    raise CouldNotFinish("printer_exited", code=code)
+        if -code == signal.SIGKILL:
+            raise CouldNotFinish("printer_killed" if kept else "printer_killed_unkept", signal=-code, name="SIGKILL",
+                                 what=said)
+        raise CouldNotFinish("printer_crashed", signal=-code, name=_signal_name(-code), what=said)
+    raise CouldNotFinish("printer_exited", code=code, what=said)
+
+
+def _signal_name(number: int) -> str:
+    """SIGSEGV, SIGRTMIN+1 (a real-time signal: no name of its own in `signal.Signals`), or "?"."""
+    with contextlib.suppress(ValueError):
+        return signal.Signals(number).name
+    if hasattr(signal, "SIGRTMIN") and signal.SIGRTMIN <= number <= signal.SIGRTMAX:
+        return f"SIGRTMIN+{number - signal.SIGRTMIN}"
+    return "?"
 
 
 def _printing_worker(pipe: Connection, callers: list[Connection]) -> None:
@@ -354,7 +379,7 @@ def _printing_worker(pipe: Connection, callers: list[Connection]) -> None:
                 pipe.send((*_print_at(task), None))
             except Exception as failure:  # noqa: BLE001 - raised again by the caller
                 pipe.send((task[0], b"", _sendable(failure)))
-    except (EOFError, BrokenPipeError):  # the caller is gone
+    except (EOFError, OSError):  # the caller is gone (killed, with a document unread: ConnectionResetError)
         pass
 
 
@@ -381,13 +406,18 @@ CACHE_DAYS = 30
 
 
 def prune_cache(cache_dir: Path, days: int = CACHE_DAYS) -> None:
-    """Forget PDFs no build has used for `days` days, so the cache does not grow for ever."""
+    """Forget PDFs no build has used for `days` days, so the cache does not grow for ever, and
+    the temporaries (`<key>.tmp-<pid>`) a process killed as it wrote them left behind: one a day
+    old is nobody's (a PDF is written in well under a second), whatever its pid, which may be
+    another process's now or a process's of another machine sharing the folder."""
     if not cache_dir.is_dir():
         return
-    limit = time.time() - days * 86400
-    for path in cache_dir.glob("*.pdf"):
-        if path.stat().st_mtime < limit:
-            path.unlink(missing_ok=True)
+    now = time.time()
+    for pattern, limit in (("*.pdf", now - days * 86400), ("*.tmp-*", now - 86400)):
+        for path in cache_dir.glob(pattern):
+            with contextlib.suppress(FileNotFoundError):  # pruned by another build, or renamed by its writer
+                if path.stat().st_mtime < limit:
+                    path.unlink(missing_ok=True)
 
 
 def subsetting_is_slow() -> bool:
