@@ -15,8 +15,9 @@ Each archive is bench/site.py's: the demo events copied under new slugs. For eac
      during the build): each shared page divided among the processes that share it, so that
      the sum over the build's processes is the memory the build really holds. Reported: the
      peak of that sum, and the peaks of the build's process and of its largest child;
-2. one results file changed, rebuilt as a fresh `paibang build` (median of three): what it
-   cost, how many files it wrote, and whether they were put in place (render/output.py);
+2. one results file changed, rebuilt as a fresh `paibang build` (median of REBUILDS, each size's
+   taken in turn with the others', so that their ratio is of the same minutes): what it cost,
+   how many files it wrote, and whether they were put in place (render/output.py);
 3. the same change rebuilt by a process that keeps the last build's events in memory, as
    `paibang serve` does between saves (event_cache.EventMemory): its time against the fresh
    full build's (target: under a tenth).
@@ -156,31 +157,44 @@ def _touch(path: Path, note: str) -> None:
 RACY_SECONDS = 3.1  # render/incremental.py's RACY_NS, and a little more
 
 
-def measure(size: int, where: Path, pdfs: bool = False) -> dict:
-    """The figures of one archive of `size` events, built under `where` (removed afterwards)."""
-    work = Path(tempfile.mkdtemp(prefix=f"archive-{size}-", dir=where))
+REBUILDS = 5  # one results file changed, rebuilt so many times in each archive (the median is taken)
+
+
+def measure(sizes: list[int], where: Path, pdfs: bool = False) -> list[dict]:
+    """The figures of an archive of each of `sizes` events, built under `where` (removed
+    afterwards): each archive made and built in full, then the rebuilds after one results file
+    changed taken in turn, one of each size after the other, so that the ratio between two sizes
+    is of the same minutes (a shared machine's speed drifts by a third over a run: the largest
+    archive's rebuilds, timed a minute after the smallest's, were taken on another machine)."""
+    works = [Path(tempfile.mkdtemp(prefix=f"archive-{size}-", dir=where)) for size in sizes]
     try:
-        content = SITE.make_archive(work, size)
-        # As a real archive is when it is built: its files older than a build trusts the stats of
-        # (render/incremental.py's RACY_NS). Made a moment ago, none is recorded by the full
-        # build, and the first rebuild (of the three whose median is taken) reads and hashes
-        # every file of the archive again, which is the cost of the first build after a copy, not
-        # of a results file changed.
-        time.sleep(RACY_SECONDS)
-        output, cache = work / "output", work / "cache" / "pdf"
-        full = sampled_build_figures(content, output, cache, bulletins=pdfs)
-        changed = _changed_file(content)
-        rebuilds = []
-        for attempt in range(3):
-            _touch(changed, f"changed {attempt}")
-            rebuilds.append(SITE.fresh_build_figures(content, output, cache, bulletins=pdfs))
-        one = sorted(rebuilds, key=lambda r: r["seconds"])[1]
-        done = subprocess.run([sys.executable, "-c", SERVE_REBUILD, str(ROOT), str(content), str(output), str(cache),
-                               "1" if pdfs else "0", str(changed)], check=True, capture_output=True, text=True)
-        serve = json.loads(done.stdout.splitlines()[-1])
-        return {"size": size, "full": full, "one": one, "serve": serve}
+        archives, found = [], []
+        for size, work in zip(sizes, works):
+            content = SITE.make_archive(work, size)
+            # As a real archive is when it is built: its files older than a build trusts the
+            # stats of (render/incremental.py's RACY_NS). Made a moment ago, none is recorded
+            # by the full build, and the first rebuild reads and hashes every file of the
+            # archive again: the cost of the first build after a copy, not of a results file
+            # changed.
+            time.sleep(RACY_SECONDS)
+            output, cache = work / "output", work / "cache" / "pdf"
+            full = sampled_build_figures(content, output, cache, bulletins=pdfs)
+            archives.append((content, output, cache, _changed_file(content)))
+            found.append({"size": size, "full": full, "rebuilds": []})
+        for attempt in range(REBUILDS):
+            for (content, output, cache, changed), figures in zip(archives, found):
+                _touch(changed, f"changed {attempt}")
+                figures["rebuilds"].append(SITE.fresh_build_figures(content, output, cache, bulletins=pdfs))
+        for (content, output, cache, changed), figures in zip(archives, found):
+            figures["one"] = sorted(figures.pop("rebuilds"), key=lambda r: r["seconds"])[REBUILDS // 2]
+            done = subprocess.run([sys.executable, "-c", SERVE_REBUILD, str(ROOT), str(content), str(output),
+                                   str(cache), "1" if pdfs else "0", str(changed)],
+                                  check=True, capture_output=True, text=True)
+            figures["serve"] = json.loads(done.stdout.splitlines()[-1])
+        return found
     finally:
-        shutil.rmtree(work, ignore_errors=True)
+        for work in works:
+            shutil.rmtree(work, ignore_errors=True)
 
 
 def _mib(kib: int) -> str:
@@ -234,7 +248,7 @@ def archive_figures(sizes: list[int], where: Path | None, pdfs: bool = False) ->
     """Build an archive of each size under `where` (the system's temporary folder if None) and
     return the lines to print (see the note at the top)."""
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "generator")], check=True)
-    return lines_for([measure(size, where or Path(tempfile.gettempdir()), pdfs) for size in sizes])
+    return lines_for(measure(sizes, where or Path(tempfile.gettempdir()), pdfs))
 
 
 def main() -> None:
