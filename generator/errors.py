@@ -7,6 +7,7 @@ first, so the secretary sees every mistake of a results file at once.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -167,3 +168,15 @@ class CouldNotFinish(Exception):
         """`output`: the folder left as it was, as the user named it (--output): the caller's to
         say, the printing process that died never knew it."""
         return visible(catalogues.text(self.key, locale, output=output, **self.params))
+
+
+def signal_name(number: int) -> str:
+    """How a process was ended, the same in every language: SIGKILL, SIGSEGV, SIGRTMIN+1 (a
+    real-time signal has no name of its own in `signal.Signals`), or "?"."""
+    import signal
+
+    with contextlib.suppress(ValueError):
+        return signal.Signals(number).name
+    if hasattr(signal, "SIGRTMIN") and signal.SIGRTMIN <= number <= signal.SIGRTMAX:
+        return f"SIGRTMIN+{number - signal.SIGRTMIN}"
+    return "?"

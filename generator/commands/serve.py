@@ -49,7 +49,7 @@ import watchfiles
 
 from generator import catalogues
 from generator.commands.console import print_problems, site_locale
-from generator.errors import ContentErrors, CouldNotFinish
+from generator.errors import ContentErrors, CouldNotFinish, signal_name
 from generator.event_cache import EventMemory
 
 HOST = "127.0.0.1"
@@ -215,10 +215,9 @@ class BuilderEnded(Exception):
 
     @property
     def reason(self) -> str:
-        """SIGKILL, SIGSEGV, or exit N: the same in every language."""
-        if self.code is not None and self.code < 0:
-            with contextlib.suppress(ValueError):
-                return signal.Signals(-self.code).name
+        """SIGKILL, SIGSEGV, SIGRTMIN+1, or exit N: the same in every language."""
+        if self.code is not None and self.code < 0 and signal_name(-self.code) != "?":
+            return signal_name(-self.code)
         return f"exit {self.code}"
 
 

@@ -32,7 +32,7 @@ import jinja2
 from markupsafe import Markup
 
 from generator import catalogues
-from generator.errors import CouldNotFinish
+from generator.errors import CouldNotFinish, signal_name
 from generator.forking import can_fork, give_back_free_memory
 from generator.printed import Bulletin
 from generator.render.html import TEMPLATES, environment
@@ -352,17 +352,8 @@ def _ended(process: multiprocessing.process.BaseProcess, what: str, kept: bool) 
         if -code == signal.SIGKILL:
             raise CouldNotFinish("printer_killed" if kept else "printer_killed_unkept", signal=-code, name="SIGKILL",
                                  what=said)
-        raise CouldNotFinish("printer_crashed", signal=-code, name=_signal_name(-code), what=said)
+        raise CouldNotFinish("printer_crashed", signal=-code, name=signal_name(-code), what=said)
     raise CouldNotFinish("printer_exited", code=code, what=said)
-
-
-def _signal_name(number: int) -> str:
-    """SIGSEGV, SIGRTMIN+1 (a real-time signal: no name of its own in `signal.Signals`), or "?"."""
-    with contextlib.suppress(ValueError):
-        return signal.Signals(number).name
-    if hasattr(signal, "SIGRTMIN") and signal.SIGRTMIN <= number <= signal.SIGRTMAX:
-        return f"SIGRTMIN+{number - signal.SIGRTMIN}"
-    return "?"
 
 
 def _printing_worker(pipe: Connection, callers: list[Connection]) -> None:
