@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from generator import catalogues
-from generator.seals import MAGIC, Unsealed, secret, seal, seal_of, unseal, verified, write_atomically
+from generator.seals import (MAGIC, Unsealed, secret, seal, seal_of, unseal, verified, write_atomically,
+                             write_sealed)
 
 # The seal's names, kept here where the other caches have always found them.
 __all__ = ["MAGIC", "Unsealed", "dumps", "loads", "read_sealed", "secret", "seal", "seal_of", "unseal",
@@ -46,12 +47,6 @@ def read_sealed(path: Path) -> Any:
     """A sealed file, unpickled once its seal is verified."""
     with open(path, "rb") as handle:
         return loads(handle.read())
-
-
-def write_sealed(path: Path, payload: bytes) -> None:
-    """`seal(payload)` written atomically, the seal before the payload, without a sealed copy
-    of the payload in memory."""
-    write_atomically(path, seal_of(payload), payload)
 
 
 def unsafe(folder: Path) -> dict[str, str] | None:

@@ -248,6 +248,6 @@ def _keep(kept: Path, key: str, found: Entries, mo: bytes) -> None:
     try:
         kept.parent.mkdir(mode=0o700, exist_ok=True)
         if seals.private(kept.parent):
-            seals.write_atomically(kept, seals.seal_of(payload), payload)
+            seals.write_sealed(kept, payload)
     except OSError:
         pass  # a folder paibang cannot write: parsed again by the next process

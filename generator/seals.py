@@ -91,13 +91,24 @@ def verified(data: bytes) -> memoryview:
 
 
 def write_atomically(path: Path, data: bytes, *more: bytes) -> None:
-    """`data` (and `more` after it) into `path`, which holds the old content or the new, never a part."""
+    """`data` (and `more` after it) into `path`, which holds the old content or the new, never a
+    part; a write that fails (a full disk, Ctrl-C) leaves no temporary behind."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f"{path.name}.tmp-{os.getpid()}")
-    with open(temporary, "wb") as handle:
-        for part in (data, *more):
-            handle.write(part)
-    os.replace(temporary, path)
+    try:
+        with open(temporary, "wb") as handle:
+            for part in (data, *more):
+                handle.write(part)
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def write_sealed(path: Path, payload: bytes) -> None:
+    """`seal(payload)` written atomically, the seal before the payload, without a sealed copy
+    of the payload in memory."""
+    write_atomically(path, seal_of(payload), payload)
 
 
 def private(folder: Path) -> bool:

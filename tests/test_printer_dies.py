@@ -279,15 +279,25 @@ pdf.print_pdfs([pdf.PrintJob(f"<p>{n}</p>", f"key{n}") for n in range(6)], None,
 def test_a_pdf_half_written_into_the_cache_leaves_no_temporary(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The disk full (or Ctrl-C) as a PDF is written into the cache: its temporary is gone, not
     left in the cache for ever (prune_cache forgets PDFs)."""
+    from generator import seals
     from generator.render import pdf
 
-    def half_written(path: Path, data: bytes) -> int:
-        with open(path, "wb") as file:
-            file.write(data[:4])
-        raise OSError(28, "No space left on device", str(path))
+    class HalfWritten:  # the cache's file as the disk fills: four bytes written, then the error
+        def __init__(self, path: Path, mode: str) -> None:
+            self.file = open(path, mode)  # noqa: SIM115 - closed by __exit__
+
+        def __enter__(self) -> HalfWritten:
+            return self
+
+        def __exit__(self, *failure: object) -> None:
+            self.file.close()
+
+        def write(self, data: bytes) -> int:
+            self.file.write(data[:4])
+            raise OSError(28, "No space left on device", self.file.name)
 
     monkeypatch.setattr(pdf, "_print", lambda html: b"%PDF-1.7 stub\n")
-    monkeypatch.setattr(Path, "write_bytes", half_written)
+    monkeypatch.setattr(seals, "open", HalfWritten, raising=False)  # (seals' own name for the builtin)
     cache = tmp_path / "pdf"
     with pytest.raises(OSError, match="No space left"):
         pdf.print_pdfs([pdf.PrintJob("<p>1</p>", "key1")], cache)

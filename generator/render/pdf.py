@@ -37,6 +37,7 @@ from generator.forking import can_fork, give_back_free_memory
 from generator.printed import Bulletin
 from generator.render.html import TEMPLATES, environment
 from generator.render.i18n import CJK_FACE, Translator
+from generator.seals import write_atomically
 
 # The faces bulletin templates name, per locale's script (SC or TC).
 FACES = ("Noto Serif CJK {cjk}", "Noto Sans CJK {cjk}", "Noto Sans CJK {cjk}:bold")
@@ -231,15 +232,8 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
         # Into the cache at once: a build that cannot finish (a printing process killed for want
         # of memory) prints only the others when it is run again.
         results[position] = pdf
-        if cache_dir is not None:
-            cache_dir.mkdir(parents=True, exist_ok=True)
-            temporary = cache_dir / f"{jobs[position].key}.tmp-{os.getpid()}"
-            try:
-                temporary.write_bytes(pdf)
-                os.replace(temporary, cache_dir / f"{jobs[position].key}.pdf")
-            except BaseException:  # a full disk, Ctrl-C: no half-written PDF left in the cache
-                temporary.unlink(missing_ok=True)
-                raise
+        if cache_dir is not None:  # (a full disk, Ctrl-C: no half-written PDF left in the cache)
+            write_atomically(cache_dir / f"{jobs[position].key}.pdf", pdf)
         if done:
             done(len(results) - from_cache, len(todo))
 
