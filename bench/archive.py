@@ -169,14 +169,13 @@ def measure(sizes: list[int], where: Path, pdfs: bool = False) -> list[dict]:
     works = [Path(tempfile.mkdtemp(prefix=f"archive-{size}-", dir=where)) for size in sizes]
     try:
         archives, found = [], []
-        for size, work in zip(sizes, works):
-            content = SITE.make_archive(work, size)
-            # As a real archive is when it is built: its files older than a build trusts the
-            # stats of (render/incremental.py's RACY_NS). Made a moment ago, none is recorded
-            # by the full build, and the first rebuild reads and hashes every file of the
-            # archive again: the cost of the first build after a copy, not of a results file
-            # changed.
-            time.sleep(RACY_SECONDS)
+        contents = [SITE.make_archive(work, size) for size, work in zip(sizes, works)]
+        # As a real archive is when it is built: its files older than a build trusts the stats
+        # of (render/incremental.py's RACY_NS). Made a moment ago, none is recorded by the full
+        # build, and the first rebuild reads and hashes every file of the archive again: the
+        # cost of the first build after a copy, not of a results file changed.
+        time.sleep(RACY_SECONDS)
+        for size, work, content in zip(sizes, works, contents):
             output, cache = work / "output", work / "cache" / "pdf"
             full = sampled_build_figures(content, output, cache, bulletins=pdfs)
             archives.append((content, output, cache, _changed_file(content)))

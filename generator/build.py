@@ -368,7 +368,7 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     previous = refuse_output(content, output, cache_dir)  # nothing is touched before this
     usable = _usable_cache(cache_dir, notify, spare)
     lasting = usable == cache_dir  # else the private spare one, gone with this build
-    if previous is None or usable != cache_dir:
+    if previous is None or not lasting:
         cache_dir, previous = usable, PreviousBuild(output, usable.parent / _record_name(output))
     folders: dict[str, tuple[str, str]] = {}  # the event folders' stats, for the next build
     inputs = build_inputs(content, strict, bulletins, known=previous.folders, found=folders)

@@ -57,7 +57,6 @@ def catalogue_path(folder: Path, domain: str, locale: str) -> Path:
 Entries = dict[tuple[str | None, str], str]  # (msgctxt, msgid) -> msgstr
 
 
-@cache
 def read_catalogue(path: Path) -> Catalog | None:
     """One .po file as Babel reads it (None when the folder has no such catalogue). A broken
     file is an error of paibang's own, raised with its line by Babel (`abort_invalid`)."""
@@ -169,7 +168,7 @@ def translations(folder: Path, domain: str, locale: str) -> gettext.GNUTranslati
 
 def forget() -> None:
     """Read the catalogues again on the next word (after editing a .po file in a running process)."""
-    for cached in (read_catalogue, _compiled, words, messages):
+    for cached in (_compiled, words, messages):
         cached.cache_clear()
 
 

@@ -1,5 +1,5 @@
 """The seal on what paibang keeps between runs: a keyed hash (HMAC-SHA256) under a secret only
-the user can read (its file: generator/caches.py), so that a file someone else wrote is never
+the user can read (its file: `_key_file`), so that a file someone else wrote is never
 believed. It imports nothing of paibang's: the catalogues' cache (generator/catalogues.py) seals
 with it, and caches.py, which seals the other caches, takes its words from the catalogues.
 """

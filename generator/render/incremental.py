@@ -16,7 +16,6 @@ site is up to date, and repeats the last build's figures and warnings.
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import hashlib
 import json
@@ -28,7 +27,7 @@ import sys
 import time
 import zlib
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -420,7 +419,7 @@ def _look_at_events(events: str, names: list[str], known: Folders) -> list[tuple
             reading = -1  # closed with `pipe`
             payload = pipe.read()
         ended = True  # it has closed its end: it is ending (reaped below, or by the system)
-        with contextlib.suppress(ChildProcessError):  # SIGCHLD ignored: reaped by the system
+        with suppress(ChildProcessError):  # SIGCHLD ignored: reaped by the system
             os.waitpid(child, 0)
         try:
             theirs = pickle.loads(payload)  # from the process forked above: the build's own data
@@ -434,7 +433,7 @@ def _look_at_events(events: str, names: list[str], known: Folders) -> list[tuple
         if reading >= 0:
             os.close(reading)
         if not ended:  # interrupted (Ctrl-C): the forked process does not outlive this one
-            with contextlib.suppress(ProcessLookupError, ChildProcessError):
+            with suppress(ProcessLookupError, ChildProcessError):
                 os.kill(child, signal.SIGKILL)
                 os.waitpid(child, 0)
 
