@@ -530,14 +530,15 @@ def place_participants(event: Any, session: Session) -> list[dict[str, Any]]:
         direction, number = _direction_number(data)
         return [section for section in order if section in used[number] and (section, direction, number) not in listed]
 
+    could_be = {id(data): candidates(data) for data in loose}  # each pair's possible sections
     # a number one section's travellers have, listed for two pairs (A's pair 7 and B's, B's withdrawn):
     # which of them is that section's pair is not said; neither is placed by it
     listings = Counter(_direction_number(data) for data in loose)
-    unsure = [data for data in loose
-              if len(candidates(data)) > 1 or (len(candidates(data)) == 1 and listings[_direction_number(data)] > 1)]
-    placed = {id(data): candidates(data)[0] for data in loose
-              if len(candidates(data)) == 1 and listings[_direction_number(data)] == 1}
-    if any(len(candidates(data)) > 1 for data in loose):
+    alone = {id(data) for data in loose if listings[_direction_number(data)] == 1}
+    unsure = [data for data in loose if len(could_be[id(data)]) > 1
+              or (len(could_be[id(data)]) == 1 and id(data) not in alone)]
+    placed = {id(data): could_be[id(data)][0] for data in loose if len(could_be[id(data)]) == 1 and id(data) in alone}
+    if any(len(could_be[id(data)]) > 1 for data in loose):
         own = {section for section, *_ in listed}
         by_order = _placed_by_order(loose, [section for section in order if section not in own], used)
         if by_order is not None:
@@ -547,7 +548,7 @@ def place_participants(event: Any, session: Session) -> list[dict[str, Any]]:
                 if numbers:
                     session.names_by_order.append((section, numbers))
     unplaced = [data for data in unsure if id(data) not in placed]
-    session.names_unplaced = [(_direction_number(data)[1], candidates(data)) for data in unplaced]
+    session.names_unplaced = [(_direction_number(data)[1], could_be[id(data)]) for data in unplaced]
     left_out = {id(data) for data in named} | {id(data) for data in unplaced}
     for data in loose:
         if id(data) in placed:
@@ -1326,13 +1327,12 @@ def round_texts(session: Session, ids: dict[tuple[str, str], str], stage: str = 
     return texts
 
 
-def write_event(content: Path, slug: str, session: Session, stage: str = STAGE,
-                name: str | None = None, ids: dict[tuple[str, str], str] | None = None) -> tuple[Path, dict[tuple[str, str], str], bool]:
+def write_event(content: Path, slug: str, session: Session, stage: str, name: str | None,
+                ids: dict[tuple[str, str], str]) -> tuple[Path, dict[tuple[str, str], str], bool]:
     """The event's folder, the entry ids, and whether the stage was written (False: the event
     already had it, kept as it is). `stage`, `name`: the stage's id and name (a section scored
     apart is a stage of its own); `ids`: the entry ids, when made with the other sections'."""
     folder = content / "events" / slug
-    ids = entry_ids(session) if ids is None else ids
     rounds_seen = {line.round for line in session.lines} | {r for r, _ in session.sit_outs}
     per_round: dict[tuple[int, int], set[int]] = defaultdict(set)
     for line in session.lines:
