@@ -57,7 +57,7 @@ import math
 import re
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation
 from pathlib import Path
@@ -66,6 +66,7 @@ from typing import Any
 from generator.games.bridge.hands import PbnError, PbnGame, parse_pbn, small_int
 from generator.games.bridge.scoring import AdjustedRecord, BoardRecord, parse_adjusted
 from generator import catalogues
+from generator.interchange.numbering import unused
 from generator.interchange.pbn import record_from, record_text
 
 STAGE = "pairs"
@@ -514,12 +515,7 @@ def place_participants(event: Any, session: Session) -> list[dict[str, Any]]:
     order = [section for section in event.sections if section in played]
     if len(order) < 2:
         return event.participants
-    used: dict[str, set[str]] = defaultdict(set)  # pair number -> the sections whose travellers have it
-    for line in event.lines:
-        for name in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
-            number = _pair_id(line.fields.get(name))
-            if line.section is not None and number is not None:
-                used[number].add(line.section)
+    used = numbered_in_sections(lines=event.lines)  # pair number -> the sections whose travellers have it
     listed = {(data["SECTION"], *_direction_number(data)) for data in event.participants if data.get("SECTION")}
     loose = [data for data in event.participants if not data.get("SECTION") and _direction_number(data)[1]]
     named = [data for data in loose if data.get("SECTION_NAMED")]
@@ -561,15 +557,7 @@ def refuse_unsectioned_lines(event: Any) -> None:
     with a pair number that several sections have (their pairs listed in their SECTIONs, each
     numbering from 1): nothing says which section's pair 1 played the line, and two sections'
     lines of one table would be written as one table playing each board twice."""
-    having: dict[str, set[str]] = defaultdict(set)  # pair number -> the sections with a pair or a line so numbered
-    for data in event.participants:
-        if data.get("SECTION") and _direction_number(data)[1]:
-            having[_direction_number(data)[1]].add(data["SECTION"])
-    for line in event.lines:
-        for name in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
-            number = _pair_id(line.fields.get(name))
-            if line.section is not None and number is not None:
-                having[number].add(line.section)
+    having = numbered_in_sections(event.participants, event.lines)
     unsure = [(line.board, number) for line in event.lines if line.section is None
               for number in (_pair_id(line.fields.get("NS_PAIR_NUMBER")), _pair_id(line.fields.get("EW_PAIR_NUMBER")))
               if number is not None and len(having[number]) > 1]
@@ -613,11 +601,7 @@ def section_lines(event: Any, participants: list[dict[str, Any]]) -> None:
     shared = [lines for lines in at.values() if len({frozenset(pairs(line)) for line in lines}) > 1]
     if not shared:
         return
-    listed: dict[str, set[str]] = defaultdict(set)  # pair number -> the sections it is listed in
-    for data in participants:
-        number = _pair_id(data.get("PAIR_NUMBER"))
-        if number is not None and data.get("SECTION"):
-            listed[number].add(data["SECTION"])
+    listed = numbered_in_sections(participants)  # pair number -> the sections it is listed in
 
     def told(line: Any) -> str | None:
         found = [listed[pair] for pair in pairs(line) if pair is not None]
@@ -640,6 +624,23 @@ def section_lines(event: Any, participants: list[dict[str, Any]]) -> None:
                                                       for locale in catalogues.LOCALES}, **where(line)))
     for line in loose:
         line.section = told(line)
+
+
+def numbered_in_sections(participants: Iterable[dict[str, Any]] = (),
+                         lines: Iterable[Any] = ()) -> defaultdict[str, set[str]]:
+    """Pair number -> the sections that list a pair so numbered (`participants` given a
+    `SECTION`) or have a traveller line with it (`lines` in a SECTION); any other number: none."""
+    found: defaultdict[str, set[str]] = defaultdict(set)
+    for data in participants:
+        number = _pair_id(data.get("PAIR_NUMBER"))
+        if number is not None and data.get("SECTION"):
+            found[number].add(data["SECTION"])
+    for line in lines:
+        for name in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
+            number = _pair_id(line.fields.get(name))
+            if line.section is not None and number is not None:
+                found[number].add(line.section)
+    return found
 
 
 def _direction_number(data: dict[str, Any]) -> tuple[str, str]:
@@ -673,16 +674,7 @@ def _section_pair_numbers(event: Any) -> Any:
     """How a pair number of a section reads: as written, unless two sections use the same
     numbers (each numbering its pairs from 1, where scorer-to-usebio writes `(A) 1 NS`): then
     with its section, `A-1`, so that section A's pair 1 and section B's are two pairs."""
-    numbers: dict[str, set[str]] = defaultdict(set)
-    for data in event.participants:
-        if data.get("SECTION") and _pair_id(data.get("PAIR_NUMBER")):
-            numbers[_pair_id(data.get("PAIR_NUMBER"))].add(data["SECTION"])  # type: ignore[index]
-    for line in event.lines:
-        for name in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
-            number = _pair_id(line.fields.get(name))
-            if line.section and number:
-                numbers[number].add(line.section)
-    shared = any(len(sections) > 1 for sections in numbers.values())
+    shared = any(len(sections) > 1 for sections in numbered_in_sections(event.participants, event.lines).values())
     names = [data["SECTION"] for data in event.participants if data.get("SECTION")] + [line.section for line in event.lines
                                                                                       if line.section]
     tags = section_tags(list(dict.fromkeys(names)))
@@ -703,10 +695,8 @@ def section_tags(sections: list[str]) -> dict[str, str]:
         tag = section if re.fullmatch(r"[A-Za-z0-9]{1,3}", section) else f"S{index}"
         if tag.lower() in used:
             tag = f"S{index}"
-        base, more = tag, 1
-        while tag.lower() in used:
-            more += 1
-            tag = f"{base}x{more}"
+        base = tag
+        tag = unused(tag, lambda given: given.lower() in used, lambda more: f"{base}x{more}")
         used.add(tag.lower())
         found[section] = tag
     return found
@@ -1150,11 +1140,7 @@ def section_stages(sections: list[str]) -> list[str]:
 def _unused(wanted: str, taken: Callable[[str], bool]) -> str:
     """`wanted`, else it with a number after it (`-2`, `-3`, … within 32 characters), the first
     that `taken` (asked of the id in lower case: A and a are one) says is free."""
-    given, more = wanted, 1
-    while taken(given.lower()):
-        more += 1
-        given = f"{wanted[:32 - len(str(more)) - 1]}-{more}"
-    return given
+    return unused(wanted, lambda given: taken(given.lower()), lambda more: f"{wanted[:32 - len(str(more)) - 1]}-{more}")
 
 
 def section_sessions(session: Session) -> list[tuple[str, Session]]:

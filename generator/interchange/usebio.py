@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.games.bridge.hands import small_int
+from generator.interchange.numbering import unused
 
 SCORING_METHODS = {"matchpoints": "MATCH_POINTS", "imps": "CROSS_IMPS", "butler": "BUTLER_IMPS"}
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -310,10 +311,7 @@ def read_usebio(text: str) -> UsebioEvent:
     named = {(element.get("SECTION_ID") or element.findtext("SECTION_ID") or "").strip() for element in ev.iter("SECTION")}
     for number, element in enumerate(ev.iter("SECTION"), start=1):
         if not (element.get("SECTION_ID") or element.findtext("SECTION_ID") or "").strip() and str(number) in named:
-            name, more = f"{number}-2", 2
-            while name in named:
-                more += 1
-                name = f"{number}-{more}"
+            name = unused(str(number), named.__contains__, lambda more: f"{number}-{more}")
             named.add(name)
             sections[id(element)] = name
     # one name a section, in the file's order: a file of several SESSIONs has a SECTION element for
