@@ -692,7 +692,7 @@ def test_sections_matchpointed_apart_become_a_stage_each(tmp_path, capsys):
             "that is expected\n") in out
     assert out.count("all 54 figures equal") == 2
     event = (content / "events/club/event.yaml").read_text(encoding="utf-8")
-    assert '  - id: pairs-a\n    name: "Two sections · A"' in event and '  - id: pairs-b\n    name: "Two sections · B"' in event
+    assert '  - id: pairs-a\n    name: "Section A"' in event and '  - id: pairs-b\n    name: "Section B"' in event
     assert sorted(p.name for p in (content / "events/club/results").iterdir()) == ["pairs-a-round-1.yaml", "pairs-b-round-1.yaml"]
     # places within each section, as the file gives them: B's P7 and P12 first, 11 MPs of 16 each
     assert [s[:3] for s in standings(content, "club", "pairs-b")][:3] == [(1, "P12", 68.75), (1, "P7", 68.75), (3, "P10", 50)]

@@ -20,6 +20,7 @@ And three sessions of Bridge NZ's Scorer, converted to USEBIO 1.2 by scorer-to-u
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -275,7 +276,6 @@ def _sections_rescored_apart(tmp_path: Path) -> Path:
     """The multi-section file with each section's real results matchpointed within the section
     (2 a result beaten, 1 a tie; the file's own NS scores), as a program scoring sections apart
     would: every other byte as published."""
-    import re
     from collections import defaultdict
 
     text = SECTIONS.read_text(encoding="utf-8")
@@ -388,3 +388,58 @@ def test_empty_sections_and_lines_without_tables_import_as_without_the_sections(
     assert written(folder) == written(plain) and len(written(folder)) > 2
     assert out.replace(str(tmp_path / "sections"), "") == plain_out.replace(str(tmp_path / "plain"), "")
     assert "figures equal" in out
+
+
+def _built(tmp_path: Path, locale: str, stage_named_as_event: bool = False) -> tuple[Path, str]:
+    """The multi-section session imported into a site in `locale` (its stage renamed as the
+    event, as imports named it before, when asked) and built: the event's output folder and its
+    standings bulletin's text as printed."""
+    import subprocess
+
+    from generator.build import build
+
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    (content / "site.yaml").write_text(f"title: t\nlocale: {locale}\n", encoding="utf-8")
+    assert main(["import", "club", str(SECTIONS), "--content", str(content)]) == 0
+    if stage_named_as_event:
+        event = content / "events/club/event.yaml"
+        text = event.read_text(encoding="utf-8")
+        event.write_text(re.sub(r"(  - id: pairs\n    name: ).*", r'\1"PN Christmas Cheer"', text), encoding="utf-8")
+    build(content, tmp_path / "output")
+    folder = tmp_path / "output/events/club"
+    pdf = subprocess.run(["pdftotext", str(folder / "bulletins/standings-pairs.pdf"), "-"], capture_output=True,
+                         check=True, text=True).stdout
+    return folder, pdf
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("locale", "title", "heading", "header"), [
+    ("zh-Hans", "PN Christmas Cheer双人赛成绩排名（第 13 轮后）", "PN Christmas Cheer · 双人赛", "双人赛 · 26 副"),
+    ("zh-Hant", "PN Christmas Cheer雙人賽成績排名（第 13 輪後）", "PN Christmas Cheer · 雙人賽", "雙人賽 · 26 副"),
+    ("en", "PN Christmas Cheer: Pairs standings (after round 13)", "PN Christmas Cheer · Pairs", "Pairs · 26 boards"),
+])
+def test_an_imported_session_names_its_event_once_and_counts_its_boards(tmp_path, capsys, locale, title, heading,
+                                                                         header):
+    """PN Christmas Cheer, 13 rounds of 2 boards: its one stage is named in the site's words
+    (Pairs), not after the event again, so the standings bulletin reads "PN Christmas Cheer双人赛
+    成绩排名", not "PN Christmas CheerPN Christmas Cheer成绩排名"; the event and stage pages say the
+    session's 26 boards (the file's BOARDS_PLAYED, and its boards numbered 1-26), not the 2 a round."""
+    text = SECTIONS.read_text(encoding="utf-8")
+    played = int(re.search(r"<BOARDS_PLAYED>(\d+)</BOARDS_PLAYED>", text).group(1))
+    assert played == 26 == len(set(re.findall(r"<BOARD_NUMBER>(\d+)</BOARD_NUMBER>", text)))
+    folder, pdf = _built(tmp_path, locale)
+    assert pdf.splitlines()[0] == title and "PN Christmas CheerPN" not in pdf
+    stage_page = (folder / "pairs/index.html").read_text(encoding="utf-8")
+    assert f"<h1>{heading}</h1>" in stage_page
+    for page in (folder / "index.html", folder / "pairs/index.html"):  # date · format · boards · status
+        assert f" · {header} · " in page.read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_a_stage_named_as_its_event_is_titled_with_the_name_once(tmp_path, capsys):
+    """An event imported before, its one stage named as the event: the standings bulletin and
+    the stage page say the name once ("PN Christmas Cheer成绩排名", "PN Christmas Cheer"), not twice."""
+    folder, pdf = _built(tmp_path, "zh-Hans", stage_named_as_event=True)
+    assert pdf.splitlines()[0] == "PN Christmas Cheer成绩排名（第 13 轮后）"
+    assert "<h1>PN Christmas Cheer</h1>" in (folder / "pairs/index.html").read_text(encoding="utf-8")

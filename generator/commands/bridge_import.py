@@ -885,7 +885,8 @@ def team_matches(session: TeamsSession) -> list[Match]:
     return sorted(((n, t, h, a, b) for (n, h, a), (t, b) in matches.items()), key=lambda m: (m[0], m[1], m[2]))
 
 
-def write_teams_event(content: Path, slug: str, session: TeamsSession) -> tuple[Path, list[Match]]:
+def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_called: str) -> tuple[Path, list[Match]]:
+    """The event's folder and the matches written; `stage_called`: the stage's name (stage_name)."""
     folder = content / "events" / slug
     (folder / "results").mkdir(parents=True, exist_ok=True)
     matches = team_matches(session)
@@ -902,7 +903,7 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession) -> tuple[
     event = folder / "event.yaml"
     entries = [(team_id(team), names, session.teams[team].name if team in session.teams else team)
                for team, names in sorted(teams.items(), key=lambda item: _natural(item[0]))]
-    stage = lines_of_stage_teams(session, boards, len(rounds))
+    stage = lines_of_stage_teams(session, stage_called, boards, len(rounds))
     if not event.exists():
         lines = [f"title: {_yaml_text(session.title or 'Imported match')}", "game: bridge"]
         day = _date(session.date)
@@ -927,9 +928,10 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession) -> tuple[
     return folder, matches
 
 
-def lines_of_stage_teams(session: TeamsSession, boards: int, rounds: int = 1) -> list[str]:
+def lines_of_stage_teams(session: TeamsSession, name: str, boards: int, rounds: int = 1) -> list[str]:
+    """The stage's block of event.yaml; `name`: the stage's (stage_name)."""
     day = _date(session.date)
-    return ["stages:", f"  - id: {STAGE_TEAMS}", f"    name: {_yaml_text(session.title or STAGE_TEAMS)}",
+    return ["stages:", f"  - id: {STAGE_TEAMS}", f"    name: {_yaml_text(name)}",
             "    format: matches", "    scoring: imps", *([f"    rounds: {rounds}"] if rounds > 1 else []), f"    boards: {boards}",
             *([f"    date: {day}"] if day else [])]
 
@@ -1225,8 +1227,8 @@ def _yaml_text(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def event_text(session: Session, ids: dict[tuple[str, str], str], rounds: int, boards: int, stage: str = STAGE,
-               name: str | None = None) -> str:
+def event_text(session: Session, ids: dict[tuple[str, str], str], rounds: int, boards: int, stage: str,
+               name: str) -> str:
     lines = [f"# {say('written', 'en', pairs=len(set(ids.values())), rounds=rounds, results=len(session.lines), program=session.program, path='')}".rstrip(" ->"),
              f"title: {_yaml_text(session.title or 'Imported session')}", "game: bridge"]
     day = _date(session.date)
@@ -1236,7 +1238,7 @@ def event_text(session: Session, ids: dict[tuple[str, str], str], rounds: int, b
     for entry, names in _entries(session, ids):
         players = ", ".join(_yaml_text(n) for n in names) if names else _yaml_text(entry)
         lines.append(f"  - {{id: {entry}, players: [{players}]}}")
-    lines += ["stages:", f"  - id: {stage}", "    name: " + _yaml_text(name or session.title or stage), "    format: pairs",
+    lines += ["stages:", f"  - id: {stage}", "    name: " + _yaml_text(name), "    format: pairs",
               f"    scoring: {session.scoring}", f"    rounds: {rounds}", f"    boards: {boards}"]
     if day:  # the session's day, also when the stage is added to an event of several days
         lines.append(f"    date: {day}")
@@ -1313,11 +1315,11 @@ def round_texts(session: Session, ids: dict[tuple[str, str], str], stage: str = 
     return texts
 
 
-def write_event(content: Path, slug: str, session: Session, stage: str, name: str | None,
+def write_event(content: Path, slug: str, session: Session, stage: str, name: str,
                 ids: dict[tuple[str, str], str]) -> tuple[Path, dict[tuple[str, str], str], bool]:
     """The event's folder, the entry ids, and whether the stage was written (False: the event
-    already had it, kept as it is). `stage`, `name`: the stage's id and name (a section scored
-    apart is a stage of its own); `ids`: the entry ids, when made with the other sections'."""
+    already had it, kept as it is). `stage`, `name`: the stage's id and name (stage_name; a
+    section scored apart is a stage of its own); `ids`: the entry ids, when made with the other sections'."""
     folder = content / "events" / slug
     rounds_seen = {line.round for line in session.lines} | {r for r, _ in session.sit_outs}
     per_round: dict[tuple[int, int], set[int]] = defaultdict(set)
@@ -1722,12 +1724,26 @@ def _report(total: int, differences: list[Difference], strict: bool, locale: str
     return 1 if strict else 0
 
 
+def stage_name(content: Path, section: str | None = None, teams: bool = False) -> str:
+    """The name of the stage a session becomes, in the site's language: what it is (`Pairs`, the
+    pairs format's own word; `Teams`; a section's `Section A`), never the file's event name again:
+    that is the event's title, and titles say both (the standings bulletin's `{event}{stage}成绩排名`)."""
+    from generator.commands.console import site_locale
+
+    locale = site_locale(content)
+    if teams:
+        return say("stage_teams", locale)
+    if section is not None:
+        return say("stage_section", locale, section=section)
+    return catalogues.text("format_pairs", locale)
+
+
 def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, locale: str) -> int:
     from generator.build import validate
     from generator.commands.console import print_problems
     from generator.errors import ContentErrors
 
-    folder, matches = write_teams_event(content, slug, session)
+    folder, matches = write_teams_event(content, slug, session, stage_name(content, teams=True))
     teams = {t for line in session.lines for t in (line.ns, line.ew)}
     print(say("written_teams", locale, teams=len(teams), matches=len(matches), results=len(session.lines),
               left=sum(1 for line in session.lines) - 2 * sum(len(b) for *_, b in matches), path=folder))
@@ -1793,8 +1809,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
     for (stage, section, part), part_ids in zip(parts, all_ids):
         if section is not None:
             print(say("section", locale, section=section, stage=stage))
-        name = f"{part.title or STAGE} · {section}" if section is not None else None
-        folder, ids, wrote = write_event(content, slug, part, stage, name, part_ids)
+        folder, ids, wrote = write_event(content, slug, part, stage, stage_name(content, section), part_ids)
         rounds = len({line.round for line in part.lines})
         print(say("written", locale, pairs=len(set(ids.values())), rounds=rounds,
                   results=len(part.lines), program=part.program, path=folder))

@@ -192,7 +192,9 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
         rows.append([standing.rank_label, standing.entry.id, _who(t, standing.entry), standing.entry.group or "",
                      *_metric_cells(stage, standing.tally.metrics), t.joiner().join(remark)])
     columns = [t("rank"), t("id"), t("players"), t("group"), *metric_columns, t("remark")]
-    title = t("standings_title", event=event.title, stage=stage.name)
+    # a stage named as its event (imports named their one stage so): the name said once, not "XX"
+    title = t("standings_title_event", event=event.title) if stage.name == event.title \
+        else t("standings_title", event=event.title, stage=stage.name)
     text = t("standings_text", rule=_rule(t, event, stage))
     if stage.rounds > 1:  # which standings these are: "第 N 轮后", the last fully played round
         title += t("paren", text=t("after_round", n=stage_result.rounds_played)).rstrip()

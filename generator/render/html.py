@@ -987,16 +987,23 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
     game = GAMES[event.game]
     pages_of_rounds = common["pages_of_rounds"]
     notices = [render_notice(path) for path in event.notices]
-    writer.page(env, event_url(event), "event.html", day, notices=notices, bulletins=bulletins, **common)
+    travellers_of = {s.stage.id: _travellers(game, s) for s in result.stages}
+    # The boards a stage's header counts: the session's, those its board-by-board pages show (an
+    # imported 13-round session's 26, not `boards:`, the 2 a round); `boards:` where the game has
+    # no such pages or no board has a result yet.
+    boards_played = {s.stage.id: len(travellers_of[s.stage.id]) or s.stage.boards for s in result.stages}
+    writer.page(env, event_url(event), "event.html", day, notices=notices, bulletins=bulletins,
+                boards_played=boards_played, **common)
     table_template = f"games/{event.game}_table.html"
     for stage_result in result.stages:
         stage = stage_result.stage
-        travellers = _travellers(game, stage_result)
+        travellers = travellers_of[stage.id]
         # The standings, PAGE_ROWS a page: the first on the stage page, with its rules.
         pages = standings_pages(event, stage.id, stage_result.standings)
         rows = chunks(stage_result.standings, PAGE_ROWS)
         writer.page(env, stage_url(event, stage.id), "stage.html", day, stage_result=stage_result,
                     stage=stage, next_stage=_next_stage(result, stage_result), travellers=travellers,
+                    boards_played=boards_played[stage.id],
                     movement=movement_card(event, stage_result), rows=rows[0], pages=pages, page_number=1,
                     **common)
         for number in range(2, len(pages) + 1):
