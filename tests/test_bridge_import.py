@@ -1186,3 +1186,98 @@ def test_two_pair_numbers_never_share_an_entry_id():
     assert [ids[("NS", "1 a")], ids[("EW", "1-a")], ids[("NS", "x")], ids[("EW", "X")]] == ["1-a", "1-a-2", "x-2", "X"]
     taken: dict[str, str] = {"1-a": "other section's 1-a"}
     assert entry_ids(session, taken)[("NS", "1 a")] == "1-a-2"
+
+
+# --- USEBIO files that leave something out: a table number, or one pair a number ------------------
+
+def one_section(text: str) -> str:
+    """The two-section file with section B taken out: A's pairs 1-6 at tables 1-3, 4 boards."""
+    start = text.index('<SECTION SECTION_ID="B">')
+    return text[:start] + text[text.index("</SECTION>", start) + len("</SECTION>"):]
+
+
+@pytest.mark.parametrize("left_out", ["every line", "table 3's lines", "board 1's lines"])
+def test_traveller_lines_without_a_table_number_are_each_meeting_a_table(tmp_path, capsys, left_out):
+    """Lines giving ROUND_NUMBER but no TABLE_NUMBER: each meeting of two pairs in the round sits
+    at a table, the one its other lines give, else one of its own after the round's numbered
+    tables, by its lowest board: the same three tables as the file with its table numbers, every
+    figure equal (not all of them at a table 0, as one pair playing each board three times)."""
+    text = one_section(sections_file(apart=True))
+    if left_out == "every line":
+        text = re.sub(r"<TABLE_NUMBER>\d+</TABLE_NUMBER>", "", text)
+    elif left_out == "table 3's lines":
+        text = text.replace("<TABLE_NUMBER>3</TABLE_NUMBER>", "")
+    else:
+        start = text.index("<BOARD_NUMBER>1</BOARD_NUMBER>")
+        end = text.index("</BOARD>", start)
+        text = text[:start] + re.sub(r"<TABLE_NUMBER>\d+</TABLE_NUMBER>", "", text[start:end]) + text[end:]
+    content, out = import_sections(tmp_path, text, capsys, "--strict")
+    assert "all 54 figures equal" in out
+    written = (content / "events/club/results/pairs-round-1.yaml").read_text(encoding="utf-8")
+    assert re.findall(r"table: (\d+)\n    ns: (\w+)\n    ew: (\w+)", written) == [
+        ("1", "P1", "P2"), ("2", "P3", "P4"), ("3", "P5", "P6")]
+    assert written.count("      1: ") == 3  # each table plays board 1 once
+
+
+
+@pytest.mark.parametrize("apart", [True, False], ids=["apart", "field"])
+def test_traveller_lines_without_a_table_number_are_seated_section_by_section(tmp_path, capsys, apart):
+    """Both sections' lines without TABLE_NUMBER: each section's meetings at its tables 1-3, a
+    stage a section; scored across the field, one stage, B's tables numbered on (4-6)."""
+    text = re.sub(r"<TABLE_NUMBER>\d+</TABLE_NUMBER>", "", sections_file(apart=apart))
+    content, out = import_sections(tmp_path, text, capsys, "--strict")
+    assert out.count("all 54 figures equal") == 2 if apart else "all 108 figures equal" in out
+    results = content / "events/club/results"
+    tables = [re.findall(r"table: (\d+)\n    ns: (\w+)", (results / name).read_text(encoding="utf-8"))
+              for name in (["pairs-a-round-1.yaml", "pairs-b-round-1.yaml"] if apart else ["pairs-round-1.yaml"])]
+    assert sum(tables, []) == [("1", "P1"), ("2", "P3"), ("3", "P5")] + [(str(n + (0 if apart else 3)), f"P{2 * n + 5}")
+                                                                        for n in (1, 2, 3)]
+
+WITHDRAWN_1 = ("<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLAYER><PLAYER_NAME>Late</PLAYER_NAME></PLAYER>"
+               "<PLAYER><PLAYER_NAME>Comer</PLAYER_NAME></PLAYER>{place}</PAIR>")
+
+
+def test_a_number_listed_again_for_a_withdrawn_pair_keeps_the_names_of_the_pair_that_played(tmp_path, capsys):
+    """Pair 1 listed twice in a section's PARTICIPANTS, the second time without a PLACE (a pair
+    that withdrew, listed with the number it had): the pair that played (ranked) keeps its names
+    and figures, not the last listed one's; every figure compared and equal."""
+    text = one_section(sections_file(apart=True)).replace(
+        "</PARTICIPANTS>", WITHDRAWN_1.format(place="") + "</PARTICIPANTS>", 1)
+    content, out = import_sections(tmp_path, text, capsys, "--strict")
+    assert "all 54 figures equal" in out and "more than one PAIR" not in out
+    assert imported_players(content)["P1"] == '"N1", "S1"'
+
+
+def test_a_number_listed_for_two_ranked_pairs_keeps_no_names_and_it_is_said(tmp_path, capsys):
+    """Pair 1 listed twice, both ranked: which one played is not said. Neither's names (not the
+    later one's over the first's), said so with the file, the number and what to do."""
+    text = one_section(sections_file(apart=True)).replace(
+        "</PARTICIPANTS>", WITHDRAWN_1.format(place="<PLACE>6</PLACE>") + "</PARTICIPANTS>", 1)
+    content, out = import_sections(tmp_path, text, capsys)
+    event = content / "events/club/event.yaml"
+    assert (f"{tmp_path / 'sections.xml'}: these pair numbers are each listed for more than one PAIR: 1. The file does not "
+            "say which of them played (when only one has a PLACE, that one did: the others withdrew). Their names are "
+            "left out (those pairs are shown by their ids) and their published totals are not compared. Keep one PAIR a "
+            "number (delete a withdrawn pair's PAIR, or give it a number of its own) and import again; or write the "
+            f"players' names into {event}\n") in out
+    assert imported_players(content)["P1"] == '"P1"' and "all 51 figures equal" in out
+
+
+def test_two_withdrawn_pairs_of_one_number_are_neither_imported_nor_counted(tmp_path, capsys):
+    """Both sections number their pairs 1-6 and list them outside the sections; each section's
+    pairs 5 and 6 withdrew (its table 3 plays no board): the two pairs 5 (and 6) are not one pair
+    with the later one's names, nor pairs of the event: 8 pairs imported, as the event lists."""
+    text = re.sub(r"<TRAVELLER_LINE><ROUND_NUMBER>1</ROUND_NUMBER><TABLE_NUMBER>3</TABLE_NUMBER>.*?</TRAVELLER_LINE>", "",
+                  sections_file(apart=True, numbered_apart=True, pairs="outside"))
+    content, out = import_sections(tmp_path, text, capsys)
+    assert "imported 8 pairs" in out and len(imported_players(content)) == 8
+    assert not any("N5" in players or "N11" in players for players in imported_players(content).values())
+
+
+def test_what_is_said_of_a_number_listed_twice_is_said_in_every_language():
+    from generator.catalogues import LOCALES
+    from generator.commands.bridge_import import say
+
+    for locale in LOCALES:
+        line = say("names_twice", locale, path="x.xml", pairs="1, 7", event="events/club/event.yaml")
+        assert line.startswith("x.xml") and "1, 7" in line and "PLACE" in line and "events/club/event.yaml" in line

@@ -4,7 +4,9 @@ by paibang's rules and compared with every figure the file publishes.
 
 What is read (both formats come to one `Session`):
 
-- every table result: round, table, NS and EW pair, board, contract, declarer, tricks, lead;
+- every table result: round, table, NS and EW pair, board, contract, declarer, tricks, lead (a
+  USEBIO line with a round and no table: its meeting's table, seat_tables; with neither, in a
+  file that gives none: seat_meetings);
   adjusted scores as real files write them, in the score columns with an empty contract (`A+`,
   `A=`, `A-`, `60%`, `AVE+`, `A60`); a `Bye` line or a line with one pair: that pair sits out the
   round; a penalty column (`ScorePenalty`, `Penalty`) of the totals table: an `adjustments` item,
@@ -27,7 +29,9 @@ What is read (both formats come to one `Session`):
 - the pairs and their names (`TotalScoreTable` / `PARTICIPANTS`); in a file of several sections,
   pairs listed outside them get their section's entries when the file says which section
   (place_participants: a PAIR's SECTION_ID, a number one section's travellers have, or a list
-  numbering its pairs again once a section), and otherwise no names, said so (say_names); the scoring (`[Scoring]`:
+  numbering its pairs again once a section), and otherwise no names, said so (say_names); a
+  number listed for several PAIRs: the one ranked, the others withdrawn (one_listing), else none's
+  names, said so; the scoring (`[Scoring]`:
   `MP` / `MatchPoints`, `IMP;Butler`, `IMP;Cross`; USEBIO's BOARD_SCORING_METHOD);
 - the figures published: per board and pair MPs or IMPs and percentages, the Butler datum, each
   pair's total, percentage and rank.
@@ -171,6 +175,9 @@ class Session:
     names_by_order: list[tuple[str, list[str]]] = field(default_factory=list)
     names_unplaced: list[tuple[str, list[str]]] = field(default_factory=list)
     names_unknown: list[tuple[str, str]] = field(default_factory=list)
+    # pair numbers (as entries have them: A-7) listed for several PAIRs, none told to be the one
+    # that played (one_listing): their names not taken
+    names_twice: list[str] = field(default_factory=list)
 
 
 class ImportRefused(Exception):
@@ -431,12 +438,18 @@ def read_usebio_session(text: str) -> Session:
     refuse_unsectioned_lines(event)
     section_lines(event, participants)
     qualify = _section_pair_numbers(event)
+    listings: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)  # (direction, pair) -> its PAIRs
     for data in participants:
         pair_id = qualify(_pair_id(data.get("PAIR_NUMBER")), data.get("SECTION"))
-        if pair_id is None:
+        if pair_id is not None:
+            listings[((data.get("DIRECTION") or "").upper(), pair_id)].append(data)
+    twice = []
+    for (direction, pair_id), listed in listings.items():
+        data = one_listing(listed)
+        if data is None:  # which of them played is not said: no names, rather than the last one's over the others'
+            twice.append(pair_id)
             continue
-        direction = (data.get("DIRECTION") or "").upper()
-        pair = session.pairs.setdefault(f"{direction}:{pair_id}", Pair(pair_id))
+        pair = session.pairs[f"{direction}:{pair_id}"] = Pair(pair_id)
         pair.names = [n for n in data.get("PLAYERS", []) if n]
         pair.direction = direction if direction in ("NS", "EW") else None
         pair.section = data.get("SECTION")
@@ -488,6 +501,8 @@ def read_usebio_session(text: str) -> Session:
             record = scored_not_played(line.board, small_int(get("SCORE")), figures)
         session.lines.append(Line(number, table, line.board, ns, ew, record, small_int(get("SCORE")), figures, missing,
                                   line.section))
+    playing = {pair for line in session.lines for pair in (line.ns, line.ew)} | {pair for _, pair in session.sit_outs}
+    session.names_twice = [pair_id for pair_id in dict.fromkeys(twice) if pair_id in playing]
     check_not_played(session)
     found = {line.section for line in session.lines if line.section is not None}
     session.sections = [s for s in event.sections if s in found]
@@ -496,7 +511,49 @@ def read_usebio_session(text: str) -> Session:
     if session.lines and not any(line.fields.get("ROUND_NUMBER") or line.fields.get("TABLE_NUMBER") for line in event.lines):
         session.seated = True
         seat_meetings(session)
+    else:
+        seat_tables(session)
     return session
+
+
+def one_listing(listed: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The PAIR of those the file lists with one number (direction and section alike) that is
+    the pair that played: the only one, or the only one it ranks (a PLACE); the others, unranked,
+    played no board (a withdrawn pair listed with the number it had). None when that does not
+    tell them apart (two ranked, or none): whose names the number's pair has is not said."""
+    if len(listed) == 1:
+        return listed[0]
+    ranked = [data for data in listed if (data.get("PLACE") or "").strip()]
+    return ranked[0] if len(ranked) == 1 else None
+
+
+def seat_tables(session: Session) -> None:
+    """Tables for lines that give their round but no table (TABLE_NUMBER missing, read as 0):
+    each meeting of two pairs in a round is one table, the one its other lines give, else a
+    table of its own after the numbered tables of its round (of its section: sections number
+    their tables apart, field_tables numbers them on when they are one stage), in the order of
+    its lowest board, as seat_meetings seats a file that gives neither."""
+    untabled = [line for line in session.lines if not line.table]
+    if not untabled:
+        return
+    tables = {(line.round, line.ns, line.ew): line.table for line in session.lines if line.table}
+    last: dict[tuple[str | None, int], int] = defaultdict(int)  # (section, round) -> its highest table so far
+    for line in session.lines:
+        last[(line.section, line.round)] = max(last[(line.section, line.round)], line.table)
+    meetings: dict[tuple[int, str | None, str | None], list[Line]] = defaultdict(list)
+    for line in untabled:
+        meetings[(line.round, line.ns, line.ew)].append(line)
+    def order(item: tuple[tuple[int, str | None, str | None], list[Line]]) -> tuple[Any, ...]:
+        (number, ns, ew), lines = item
+        return number, min(line.board for line in lines), _natural(ns or ""), _natural(ew or "")
+
+    for meeting, lines in sorted(meetings.items(), key=order):
+        if meeting not in tables:
+            where = (lines[0].section, meeting[0])
+            last[where] += 1
+            tables[meeting] = last[where]
+        for line in lines:
+            line.table = tables[meeting]
 
 
 def place_participants(event: Any, session: Session) -> list[dict[str, Any]]:
@@ -1229,7 +1286,7 @@ def _yaml_text(value: str) -> str:
 
 def event_text(session: Session, ids: dict[tuple[str, str], str], rounds: int, boards: int, stage: str,
                name: str) -> str:
-    lines = [f"# {say('written', 'en', pairs=len(set(ids.values())), rounds=rounds, results=len(session.lines), program=session.program, path='')}".rstrip(" ->"),
+    lines = [f"# {say('written', 'en', pairs=len(_entries(session, ids)), rounds=rounds, results=len(session.lines), program=session.program, path='')}".rstrip(" ->"),
              f"title: {_yaml_text(session.title or 'Imported session')}", "game: bridge"]
     day = _date(session.date)
     if day:
@@ -1811,7 +1868,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
             print(say("section", locale, section=section, stage=stage))
         folder, ids, wrote = write_event(content, slug, part, stage, stage_name(content, section), part_ids)
         rounds = len({line.round for line in part.lines})
-        print(say("written", locale, pairs=len(set(ids.values())), rounds=rounds,
+        print(say("written", locale, pairs=len(_entries(part, ids)), rounds=rounds,
                   results=len(part.lines), program=part.program, path=folder))
         written.append((stage, section, part, ids, wrote))
     try:
@@ -1834,7 +1891,8 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
 
 def say_names(session: Session, path: Path, event: Path, locale: str) -> None:
     """What became of the pairs a file of several sections lists outside them (place_participants):
-    given to sections by the order listed (to check), or left out, with what to do."""
+    given to sections by the order listed (to check), or left out, with what to do; and of a
+    number listed for several pairs, none told to be the one that played (one_listing)."""
     if session.names_by_order:
         placed = "; ".join(f"{section} {numbers[0]}…{numbers[-1]}" if len(numbers) > 1 else f"{section} {numbers[0]}"
                            for section, numbers in session.names_by_order)
@@ -1842,6 +1900,8 @@ def say_names(session: Session, path: Path, event: Path, locale: str) -> None:
     if session.names_unplaced:
         pairs = ", ".join(dict.fromkeys(f"{number} ({'/'.join(sections)})" for number, sections in session.names_unplaced))
         print(say("names_unplaced", locale, path=path, n=len(session.names_unplaced), pairs=pairs, event=event))
+    if session.names_twice:
+        print(say("names_twice", locale, path=path, pairs=", ".join(session.names_twice), event=event))
     for number, named in session.names_unknown:
         print(say("names_unknown_section", locale, path=path, pair=number, section=named,
                   sections=", ".join(session.sections), event=event))
