@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import importlib
 import os
 import sys
 import tempfile
@@ -308,6 +309,22 @@ def _age_the_heap() -> None:
     gc.unfreeze()
 
 
+# What reading, scoring and rendering import (see the note at the top), the libraries first: in a
+# large archive, imported while the other core looks at the event folders (build_inputs), which
+# it does alone then. The last one stands for them all.
+RENDERING = ("jinja2", "markdown", "nh3", "yaml", "generator.content.load", "generator.tournament.event",
+             "generator.render.feed", "generator.render.html", "generator.render.pdf")
+
+
+def _import_rendering(looked: Callable[[], bool]) -> None:
+    """RENDERING imported one by one, until the folders have been `looked` at: a build that then
+    finds nothing changed waits for one module at most (it needs none)."""
+    for name in RENDERING:
+        if looked():
+            return
+        importlib.import_module(name)
+
+
 PDF_BATCH = 100  # bulletins printed (or read from the cache) and written at a time
 EVENT_CACHE_DAYS = 30  # an event's reading no build has used for so long is forgotten (EventCache.prune)
 
@@ -371,7 +388,8 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     if previous is None or not lasting:
         cache_dir, previous = usable, PreviousBuild(output, usable.parent / _record_name(output))
     folders: dict[str, tuple[str, str]] = {}  # the event folders' stats, for the next build
-    inputs = build_inputs(content, strict, bulletins, known=previous.folders, found=folders)
+    inputs = build_inputs(content, strict, bulletins, known=previous.folders, found=folders,
+                          meanwhile=None if RENDERING[-1] in sys.modules else _import_rendering)
     known = previous.unchanged(inputs)
     if known is not None and known.locale and not (strict and known.warnings):
         return BuildReport(None, [], known.warnings, known.pages, known.pdfs, 0, 0, known.events, True, known.locale)

@@ -13,6 +13,8 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -409,6 +411,44 @@ def test_a_large_archives_event_folders_are_looked_at_by_two_processes(tmp_path:
         encoding="utf-8")
     build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")
+
+
+def test_while_the_forked_process_looks_at_every_folder_the_build_imports_rendering(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With work of its own to do meanwhile (build.py's _import_rendering, in a fresh build
+    process), the build leaves every folder to the forked process and does that work until the
+    look is done: the findings are those of one process, and the work is asked, between two
+    steps, whether the look is done, which it comes to be told."""
+    from generator import build as building
+    from generator.render import incremental
+
+    content = archive(tmp_path, 6)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    known = incremental.PreviousBuild(out, next((tmp_path / "cache").glob("site-*.record"))).folders
+    alone = incremental.build_inputs(content, False, False, known=known)
+    looked_here: list[int] = []
+    look_here = incremental._look_here
+    monkeypatch.setattr(incremental, "_look_here", lambda events, names, known: looked_here.append(len(names))
+                        or look_here(events, names, known))
+    monkeypatch.setattr(incremental, "LOOK_APART_FROM", 2)
+    monkeypatch.setattr(incremental, "_can_fork_alone", lambda: True)  # (xdist's thread: see above)
+    answers: list[bool] = []
+
+    def meanwhile(looked: Callable[[], bool]) -> None:
+        deadline = time.monotonic() + 30
+        while not looked() and time.monotonic() < deadline:
+            answers.append(False)
+            time.sleep(0.01)
+        answers.append(looked())
+
+    assert incremental.build_inputs(content, False, False, known=known, meanwhile=meanwhile) == alone
+    assert looked_here == [0] and answers[-1] is True  # all six by the forked process, and it was told so
+    # The build's own work: the modules one by one, none once the look is done.
+    imported: list[str] = []
+    monkeypatch.setattr(building.importlib, "import_module", imported.append)
+    building._import_rendering(lambda: len(imported) == 2)
+    assert imported == list(building.RENDERING[:2])
 
 
 def test_the_look_is_forked_only_by_a_process_of_one_thread_on_several_cores() -> None:

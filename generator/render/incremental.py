@@ -21,15 +21,16 @@ import hashlib
 import json
 import os
 import pickle
+import select
 import signal
 import stat
 import sys
 import time
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -378,15 +379,17 @@ def _look_at_event(events: Events, name: str, recorded: tuple[str, str, Layout] 
 LOOK_APART_FROM = 500  # event folders from which half of them are looked at by a forked process
 
 
-def _look_at_events(events: str, names: list[str], known: Folders) -> list[tuple[str, int | None, Layout]]:
+def _look_at_events(events: str, names: list[str], known: Folders, meanwhile: Meanwhile | None = None,
+                    ) -> list[tuple[str, int | None, Layout]]:
     """`_look_at_event` for each of `names`: in a large archive, the second half of them in a
-    process forked for it, on the machine's other core. Their stats are a system call for each
-    file (20,000 of them in 2,000 events, a sixth of a rebuild that changed one results file),
-    and a thread would not do: the calls are many and short, and each one takes the
-    interpreter's lock back. A small archive's take less than forking would cost."""
+    process forked for it, on the machine's other core; all of them there when this process has
+    `meanwhile` to do, which it does first, until that process is done. Their stats are a system
+    call for each file (20,000 of them in 2,000 events, a sixth of a rebuild that changed one
+    results file), and a thread would not do: the calls are many and short, and each one takes
+    the interpreter's lock back. A small archive's take less than forking would cost."""
     if len(names) < LOOK_APART_FROM or not _can_fork_alone():
         return _look_here(events, names, known)
-    half = len(names) // 2
+    half = 0 if meanwhile is not None else len(names) // 2
     reading, writing = os.pipe()
     # Ctrl-C (and serve's SIGTERM, SIGHUP) held back while forking, and in the forked process
     # for good: it must never unwind the build's stack (whose `finally`s would remove the build's
@@ -414,6 +417,8 @@ def _look_at_events(events: str, names: list[str], known: Folders) -> list[tuple
     ended = False
     try:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a Ctrl-C held meanwhile is raised here
+        if meanwhile is not None:
+            meanwhile(partial(_has_ended, reading))
         mine = _look_here(events, names[:half], known)
         with os.fdopen(reading, "rb") as pipe:
             reading = -1  # closed with `pipe`
@@ -436,6 +441,15 @@ def _look_at_events(events: str, names: list[str], known: Folders) -> list[tuple
             with suppress(ProcessLookupError, ChildProcessError):
                 os.kill(child, signal.SIGKILL)
                 os.waitpid(child, 0)
+
+
+Meanwhile = Callable[[Callable[[], bool]], None]  # work for this process while its child looks; asks whether it is done
+
+
+def _has_ended(reading: int) -> bool:
+    """Whether the forked look has sent its findings (or ended): its end of the pipe is written
+    to once, when it is done."""
+    return bool(select.select([reading], [], [], 0)[0])
 
 
 _HELD = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP} if hasattr(signal, "SIGHUP") else {signal.SIGINT}
@@ -467,7 +481,8 @@ def _look_here(events: str, names: list[str], known: Folders) -> list[tuple[str,
         looking.close()
 
 
-def build_inputs(content: Path, *options: object, known: Folders | None = None, found: Folders | None = None) -> str:
+def build_inputs(content: Path, *options: object, known: Folders | None = None, found: Folders | None = None,
+                 meanwhile: Meanwhile | None = None) -> str:
     """Everything a build is made from: content/, the code and templates, the build's options.
     content/ is walked once: each event folder's digest (as folder_digest makes it, and kept for
     the rest of the build) stands for its files.
@@ -480,7 +495,10 @@ def build_inputs(content: Path, *options: object, known: Folders | None = None, 
     than RACY_NS are recorded, into `found`. An event read anew (not in the event cache) is
     hashed from its bytes first (hash_anew): what is parsed is still what is hashed. With them,
     its layout: its folders' stats and its files' names, so that the next build looks at each
-    file by its name, listing no folder whose stats are unchanged (_files_as_laid_out)."""
+    file by its name, listing no folder whose stats are unchanged (_files_as_laid_out).
+
+    `meanwhile`: what this process may do while another looks at the event folders of a large
+    archive (_look_at_events); it is not done where none does."""
     content = content.resolve()
     root = os.fspath(content)
     taken = time.time_ns()
@@ -497,7 +515,7 @@ def build_inputs(content: Path, *options: object, known: Folders | None = None, 
     events_root = content / "events"
     paths = {path.name: path for path in event_folders(events_root)}  # the Paths the build reads them by
     known = known or {}
-    looked_at = _look_at_events(f"{root}/events", events, known)
+    looked_at = _look_at_events(f"{root}/events", events, known, meanwhile)
     for name, (signature, newest, layout) in zip(events, looked_at):
         recorded = known.get(name)
         path = paths.get(name) or events_root / name  # (outside a build, listed twice: it may have come since)
