@@ -451,6 +451,44 @@ def test_while_the_forked_process_looks_at_every_folder_the_build_imports_render
     assert imported == list(building.RENDERING[:2])
 
 
+def test_a_large_sites_files_are_checked_by_two_processes_when_nothing_else_changed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build that finds its inputs unchanged looks at every file the last one wrote
+    (PreviousBuild.unchanged); past CHECK_APART_FROM files, half of them in a forked process:
+    a file edited in either half, or removed, is found as one process finds it, and rendered
+    again."""
+    from generator.render import incremental
+
+    content = archive(tmp_path, 2)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    monkeypatch.setattr(incremental, "_can_fork_alone", lambda: True)  # (xdist's thread: see above)
+    monkeypatch.setattr(incremental, "CHECK_APART_FROM", 1)
+    assert build(content, out, cache_dir=cache, bulletins=False).up_to_date
+    record = next((tmp_path / "cache").glob("site-*.record"))
+
+    def damaged(apart: int) -> set[str]:
+        monkeypatch.setattr(incremental, "CHECK_APART_FROM", apart)
+        previous = incremental.PreviousBuild(out, record)
+        assert previous.unchanged(previous.data["inputs"]) is None
+        return previous.damaged
+
+    stamps = [relative for relative, _ in incremental.PreviousBuild(out, record)._stamps()]
+    first, last = stamps[0], stamps[-1]  # one in each half
+    (out / first).write_text("edited by hand", encoding="utf-8")
+    (out / last).unlink()
+    checked_here: list[int] = []
+    check = incremental._not_as_written
+    monkeypatch.setattr(incremental, "_not_as_written", lambda root, some: checked_here.append(len(some))
+                        or check(root, some))
+    assert damaged(1) == damaged(10**9) == {first, last}
+    assert checked_here == [len(stamps) // 2, len(stamps)]  # the other half by the forked process
+    report = build(content, out, cache_dir=cache, bulletins=False)
+    assert not report.up_to_date and (out / last).is_file()
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")
+
+
 def test_the_look_is_forked_only_by_a_process_of_one_thread_on_several_cores() -> None:
     """_look_at_events forks only where nothing can be held for ever in the child: in a process
     of one thread (here a fresh one) that may run on several cores; never beside another thread."""
