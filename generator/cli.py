@@ -2,10 +2,36 @@
 
 from __future__ import annotations
 
-import argparse
+import sys
+
+INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command it interrupted
+
+
+def _interrupted_while_starting(kind: type[BaseException], value: BaseException, traceback: object) -> None:
+    """Ctrl-C before main() can say it (paibang's modules still being imported, as the `paibang`
+    script imports this one): a quiet exit, INTERRUPTED, not Python's traceback of the import.
+    Nothing has been written and no process started yet; main() says every later one itself.
+    Any other failure is left to the hook there was."""
+    if not issubclass(kind, KeyboardInterrupt):
+        _HOOK_BEFORE(kind, value, traceback)
+        return
+    import os
+
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
+    os._exit(INTERRUPTED)  # left to Python, it would print the traceback, then end itself by SIGINT
+
+
+# Set before anything of paibang's is imported: from here on an uncaught Ctrl-C ends quietly.
+_HOOK_BEFORE = sys.excepthook
+sys.excepthook = _interrupted_while_starting
+
+import argparse  # noqa: E402 - after the hook, as every import below
 import atexit
 import gc
-import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -174,11 +200,21 @@ def _asked_lang(argv: list[str]) -> str | None:
 def main(argv: list[str] | None = None) -> int:
     try:
         args = parser(_asked_lang(sys.argv[1:] if argv is None else argv)).parse_args(argv)
+        locale = args.lang or (site_locale(args.content) if hasattr(args, "content") else "zh-Hans")
     except SystemExit as exit_:
         return int(exit_.code or 0)
-    if argv is None and args.command in ("check", "pair"):
+    except KeyboardInterrupt:  # Ctrl-C before the command (and its site's language) is known: as at start-up
+        return INTERRUPTED
+    try:
+        return _run(args, locale, from_command_line=argv is None)
+    except KeyboardInterrupt:  # Ctrl-C: one line, not a traceback; a build's staging folder is gone by now
+        print(catalogues.text("interrupted", locale), file=sys.stderr)
+        return INTERRUPTED
+
+
+def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
+    if from_command_line and args.command in ("check", "pair"):
         _collect_never()
-    locale = args.lang or (site_locale(args.content) if hasattr(args, "content") else "zh-Hans")
     if args.command == "schema":
         from generator.content.schema import write_schemas
 
@@ -249,9 +285,6 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as failure:  # output/ under a file, no permission, a full disk: said, not traced
         print(os_error_text(failure, locale), file=sys.stderr)
         return 1
-    except KeyboardInterrupt:  # Ctrl-C: one line, not a traceback; a build's staging folder is gone by now
-        print(catalogues.text("interrupted", locale), file=sys.stderr)
-        return 130  # 128 + SIGINT, as a shell reports a command it interrupted
     return 2  # pragma: no cover - argparse knows every command
 
 

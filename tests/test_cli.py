@@ -233,6 +233,49 @@ def test_a_build_interrupted_says_so_in_one_line_and_exits_130(tmp_path: Path) -
     assert sorted(path.name for path in tmp_path.iterdir()) in (["cache", "content"], ["content"])
 
 
+# Run as the `paibang` script runs: the SIGINT of a Ctrl-C arrives as the module named first on
+# the command line is about to be imported (during start-up, before main() can say anything).
+INTERRUPTED_IMPORTING = """
+import importlib.abc, os, signal, sys
+
+AT = sys.argv.pop(1)
+
+
+class Interrupting(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == AT:
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+
+sys.meta_path.insert(0, Interrupting())
+from generator.cli import main
+sys.exit(main())
+"""
+
+
+@pytest.mark.parametrize("module", ["generator.catalogues", "generator.render.output", "generator.games"])
+def test_ctrl_c_while_paibang_starts_ends_quietly_with_130(tmp_path: Path, module: str) -> None:
+    """Ctrl-C while paibang's modules are still being imported (the script's import of
+    generator.cli; the games, imported as the command line is read): before, Python's traceback
+    of the import. Now a quiet exit, 130, as a Ctrl-C later says it (with its line)."""
+    import signal
+    import subprocess
+
+    process = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTED_IMPORTING, module, "check", "--content", str(ROOT / "content")],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # a shell's background job ignores it
+    try:
+        out, err = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        pytest.fail("still running 60 s after Ctrl-C", pytrace=False)
+    assert (process.returncode, out, err) == (130, "", "")
+
+
 # --- a failure after the progress line ---------------------------------------------------------
 
 
