@@ -279,8 +279,7 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
                               output=getattr(args, "output", None)), file=sys.stderr)
         return 1
     except CouldNotFinish as failure:  # a printing process killed (no memory left): what died, what to do
-        # (`paibang print` without --output writes into the current folder)
-        print(failure.text(locale, output=getattr(args, "output", None) or Path.cwd()), file=sys.stderr)
+        print(failure.text(locale, output=getattr(args, "output", None)), file=sys.stderr)
         return 1
     except OSError as failure:  # output/ under a file, no permission, a full disk: said, not traced
         print(os_error_text(failure, locale), file=sys.stderr)
