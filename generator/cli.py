@@ -207,6 +207,11 @@ def main(argv: list[str] | None = None) -> int:
         return INTERRUPTED
     try:
         return _run(args, locale, from_command_line=argv is None)
+    except Stopped as stopped:  # SIGTERM, SIGHUP during a build: as Ctrl-C, with the signal's name
+        from generator.errors import signal_name
+
+        print(catalogues.text("stopped_by_signal", locale, name=signal_name(stopped.number)), file=sys.stderr)
+        return 128 + stopped.number
     except KeyboardInterrupt:  # Ctrl-C: one line, not a traceback; a build's staging folder is gone by now
         print(catalogues.text("interrupted", locale), file=sys.stderr)
         return INTERRUPTED
@@ -341,6 +346,44 @@ def _collect_never() -> None:
     _exit_without_collecting()
 
 
+class Stopped(KeyboardInterrupt):
+    """SIGTERM (`kill`, a service manager) or SIGHUP (the terminal closed) during a build: it ends
+    as Ctrl-C ends it, its staging folder and the folders made for it removed (by default the
+    signal would end the process at once and leave them), said with the signal's name, exit
+    128 + its number as a shell reports it."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
+
+
+@contextmanager
+def _stopped_as_interrupted() -> Iterator[None]:
+    import os
+    import signal
+
+    building = os.getpid()
+
+    def stop(number: int, frame: object) -> None:
+        if os.getpid() != building:  # a process the build forked (its printers, its renderers) has
+            signal.signal(number, signal.SIG_DFL)  # it, inherited: it ends as it would have, quietly
+            os.kill(os.getpid(), number)
+            return
+        raise Stopped(number)
+
+    numbers = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    previous = {}
+    try:
+        previous = {number: signal.signal(number, stop) for number in numbers}
+    except ValueError:  # not the main thread (main() called from another): left as they were
+        pass
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
+
+
 def _build(args: argparse.Namespace, locale: str) -> int:
     from generator.build import build
 
@@ -356,7 +399,8 @@ def _build(args: argparse.Namespace, locale: str) -> int:
             line.end()
             print(catalogues.text(key, locale, **params), file=sys.stderr)
 
-        report = build(args.content, args.output, args.strict, progress=progress, notify=notify)
+        with _stopped_as_interrupted():
+            report = build(args.content, args.output, args.strict, progress=progress, notify=notify)
     print_problems(report.warnings, args.lang or report.locale, args.content)
     if report.up_to_date:
         print(catalogues.text("up_to_date", args.lang or report.locale, events=report.events, pages=report.pages,

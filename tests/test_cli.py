@@ -233,6 +233,43 @@ def test_a_build_interrupted_says_so_in_one_line_and_exits_130(tmp_path: Path) -
     assert sorted(path.name for path in tmp_path.iterdir()) in (["cache", "content"], ["content"])
 
 
+@pytest.mark.parametrize(("number", "whole_group"), [("SIGTERM", True), ("SIGTERM", False), ("SIGHUP", True)])
+def test_a_first_build_stopped_by_sigterm_leaves_nothing_it_made(tmp_path: Path, number: str,
+                                                                 whole_group: bool) -> None:
+    """`kill` (SIGTERM, to the build alone or to its whole group, printers too) or the terminal
+    closed (SIGHUP) during a first build into new/site/output: before, the process ended at
+    once and left new/site/output.tmp-<pid>/ behind. Now it ends as Ctrl-C ends it: one line,
+    exit 128 + the signal's number, no traceback (from the build or a process it forked), and
+    nothing it made left."""
+    import signal
+    import subprocess
+    import time
+
+    signum = getattr(signal, number)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "generator.cli", "build", "--content", str(ROOT / "content"), "--output",
+         "new/site/output", "--lang", "en"],
+        cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        env={**os.environ, "PAIBANG_CACHE": str(tmp_path / "cache" / "pdf"), "PYTHONPATH": str(ROOT)})
+    try:
+        deadline = time.monotonic() + 60
+        while not list(tmp_path.glob("new/site/output.tmp-*")) and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(1)  # printing, here: its printing processes forked
+        (os.killpg if whole_group else os.kill)(process.pid, signum)
+        _, err = process.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        pytest.fail(f"still running 120 s after {number}", pytrace=False)
+    if process.returncode == 0:
+        pytest.skip("the build ended before it was stopped")
+    assert process.returncode == 128 + signum, err
+    assert err.strip().splitlines()[-1] == f"paibang: stopped ({number}).", err
+    assert "Traceback" not in err, err
+    assert sorted(path.name for path in tmp_path.iterdir()) in (["cache"], [])
+
+
 # Run as the `paibang` script runs: the SIGINT of a Ctrl-C arrives as the module named first on
 # the command line is about to be imported (during start-up, before main() can say anything).
 INTERRUPTED_IMPORTING = """
