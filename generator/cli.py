@@ -2,10 +2,36 @@
 
 from __future__ import annotations
 
-import argparse
+import sys
+
+INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command it interrupted
+
+
+def _interrupted_while_starting(kind: type[BaseException], value: BaseException, traceback: object) -> None:
+    """Ctrl-C before main() can say it (paibang's modules still being imported, as the `paibang`
+    script imports this one): a quiet exit, INTERRUPTED, not Python's traceback of the import.
+    Nothing has been written and no process started yet; main() says every later one itself.
+    Any other failure is left to the hook there was."""
+    if not issubclass(kind, KeyboardInterrupt):
+        _HOOK_BEFORE(kind, value, traceback)
+        return
+    import os
+
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
+    os._exit(INTERRUPTED)  # left to Python, it would print the traceback, then end itself by SIGINT
+
+
+# Set before anything of paibang's is imported: from here on an uncaught Ctrl-C ends quietly.
+_HOOK_BEFORE = sys.excepthook
+sys.excepthook = _interrupted_while_starting
+
+import argparse  # noqa: E402 - after the hook, as every import below
 import atexit
 import gc
-import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -174,11 +200,26 @@ def _asked_lang(argv: list[str]) -> str | None:
 def main(argv: list[str] | None = None) -> int:
     try:
         args = parser(_asked_lang(sys.argv[1:] if argv is None else argv)).parse_args(argv)
+        locale = args.lang or (site_locale(args.content) if hasattr(args, "content") else "zh-Hans")
     except SystemExit as exit_:
         return int(exit_.code or 0)
-    if argv is None and args.command in ("check", "pair"):
+    except KeyboardInterrupt:  # Ctrl-C before the command (and its site's language) is known: as at start-up
+        return INTERRUPTED
+    try:
+        return _run(args, locale, from_command_line=argv is None)
+    except Stopped as stopped:  # SIGTERM, SIGHUP during a build: as Ctrl-C, with the signal's name
+        from generator.errors import signal_name
+
+        print(catalogues.text("stopped_by_signal", locale, name=signal_name(stopped.number)), file=sys.stderr)
+        return 128 + stopped.number
+    except KeyboardInterrupt:  # Ctrl-C: one line, not a traceback; a build's staging folder is gone by now
+        print(catalogues.text("interrupted", locale), file=sys.stderr)
+        return INTERRUPTED
+
+
+def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
+    if from_command_line and args.command in ("check", "pair"):
         _collect_never()
-    locale = args.lang or (site_locale(args.content) if hasattr(args, "content") else "zh-Hans")
     if args.command == "schema":
         from generator.content.schema import write_schemas
 
@@ -243,15 +284,11 @@ def main(argv: list[str] | None = None) -> int:
                               output=getattr(args, "output", None)), file=sys.stderr)
         return 1
     except CouldNotFinish as failure:  # a printing process killed (no memory left): what died, what to do
-        # (`paibang print` without --output writes into the current folder)
-        print(failure.text(locale, output=getattr(args, "output", None) or Path.cwd()), file=sys.stderr)
+        print(failure.text(locale, output=getattr(args, "output", None)), file=sys.stderr)
         return 1
     except OSError as failure:  # output/ under a file, no permission, a full disk: said, not traced
         print(os_error_text(failure, locale), file=sys.stderr)
         return 1
-    except KeyboardInterrupt:  # Ctrl-C: one line, not a traceback; a build's staging folder is gone by now
-        print(catalogues.text("interrupted", locale), file=sys.stderr)
-        return 130  # 128 + SIGINT, as a shell reports a command it interrupted
     return 2  # pragma: no cover - argparse knows every command
 
 
@@ -309,6 +346,44 @@ def _collect_never() -> None:
     _exit_without_collecting()
 
 
+class Stopped(KeyboardInterrupt):
+    """SIGTERM (`kill`, a service manager) or SIGHUP (the terminal closed) during a build: it ends
+    as Ctrl-C ends it, its staging folder and the folders made for it removed (by default the
+    signal would end the process at once and leave them), said with the signal's name, exit
+    128 + its number as a shell reports it."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
+
+
+@contextmanager
+def _stopped_as_interrupted() -> Iterator[None]:
+    import os
+    import signal
+
+    building = os.getpid()
+
+    def stop(number: int, frame: object) -> None:
+        if os.getpid() != building:  # a process the build forked (its printers, its renderers) has
+            signal.signal(number, signal.SIG_DFL)  # it, inherited: it ends as it would have, quietly
+            os.kill(os.getpid(), number)
+            return
+        raise Stopped(number)
+
+    numbers = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    previous = {}
+    try:
+        previous = {number: signal.signal(number, stop) for number in numbers}
+    except ValueError:  # not the main thread (main() called from another): left as they were
+        pass
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
+
+
 def _build(args: argparse.Namespace, locale: str) -> int:
     from generator.build import build
 
@@ -324,7 +399,8 @@ def _build(args: argparse.Namespace, locale: str) -> int:
             line.end()
             print(catalogues.text(key, locale, **params), file=sys.stderr)
 
-        report = build(args.content, args.output, args.strict, progress=progress, notify=notify)
+        with _stopped_as_interrupted():
+            report = build(args.content, args.output, args.strict, progress=progress, notify=notify)
     print_problems(report.warnings, args.lang or report.locale, args.content)
     if report.up_to_date:
         print(catalogues.text("up_to_date", args.lang or report.locale, events=report.events, pages=report.pages,

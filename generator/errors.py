@@ -164,10 +164,13 @@ class CouldNotFinish(Exception):
         self.key = key
         self.params = params
 
-    def text(self, locale: str, *, output: object) -> str:
+    def text(self, locale: str, *, output: object, left: str = "printer_left_site") -> str:
         """`output`: the folder left as it was, as the user named it (--output): the caller's to
-        say, the printing process that died never knew it."""
-        return visible(catalogues.text(self.key, locale, output=output, **self.params))
+        say, the printing process that died never knew it; `left`, the UI word saying what was
+        left as it was: a build's site (nothing put in place), or `paibang print`'s folder (no
+        PDF written into it)."""
+        said = catalogues.text(left, locale, output=output)
+        return visible(catalogues.text(self.key, locale, left=said, **self.params))
 
 
 def signal_name(number: int) -> str:

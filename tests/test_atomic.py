@@ -178,3 +178,28 @@ def test_folders_of_a_running_build_are_left_alone(tmp_path: Path) -> None:
         finally:
             running.kill()
     shutil.rmtree(staging)
+
+
+# --- a first build that does not finish ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("failure", [KeyboardInterrupt, OSError])
+def test_a_first_build_that_does_not_finish_leaves_no_folder_it_made(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                     failure: type[BaseException]) -> None:
+    """`--output new/site/output`, no site there yet, the build interrupted (Ctrl-C) or failing
+    as it prints: before, new/site/ stayed behind, empty (made for the staging folder). Now
+    nothing it made is left; a folder that was there already stays."""
+    from generator.build import build
+    from generator.render import pdf
+
+    def printing(*args: object, **kwargs: object) -> None:
+        raise failure()
+
+    monkeypatch.setattr(pdf, "print_pdfs", printing)
+    (tmp_path / "there").mkdir()
+    for output in (tmp_path / "new" / "site" / "output", tmp_path / "there" / "output"):
+        with pytest.raises(failure):
+            build(DEMO, output, cache_dir=tmp_path / "cache" / "pdf")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["cache", "there"]
+    assert list((tmp_path / "there").iterdir()) == []
+

@@ -233,6 +233,86 @@ def test_a_build_interrupted_says_so_in_one_line_and_exits_130(tmp_path: Path) -
     assert sorted(path.name for path in tmp_path.iterdir()) in (["cache", "content"], ["content"])
 
 
+@pytest.mark.parametrize(("number", "whole_group"), [("SIGTERM", True), ("SIGTERM", False), ("SIGHUP", True)])
+def test_a_first_build_stopped_by_sigterm_leaves_nothing_it_made(tmp_path: Path, number: str,
+                                                                 whole_group: bool) -> None:
+    """`kill` (SIGTERM, to the build alone or to its whole group, printers too) or the terminal
+    closed (SIGHUP) during a first build into new/site/output: before, the process ended at
+    once and left new/site/output.tmp-<pid>/ behind. Now it ends as Ctrl-C ends it: one line,
+    exit 128 + the signal's number, no traceback (from the build or a process it forked), and
+    nothing it made left."""
+    import signal
+    import subprocess
+    import time
+
+    signum = getattr(signal, number)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "generator.cli", "build", "--content", str(ROOT / "content"), "--output",
+         "new/site/output", "--lang", "en"],
+        cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        env={**os.environ, "PAIBANG_CACHE": str(tmp_path / "cache" / "pdf"), "PYTHONPATH": str(ROOT)})
+    try:
+        deadline = time.monotonic() + 60
+        while not list(tmp_path.glob("new/site/output.tmp-*")) and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(1)  # printing, here: its printing processes forked
+        (os.killpg if whole_group else os.kill)(process.pid, signum)
+        _, err = process.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        pytest.fail(f"still running 120 s after {number}", pytrace=False)
+    if process.returncode == 0:
+        pytest.skip("the build ended before it was stopped")
+    assert process.returncode == 128 + signum, err
+    assert err.strip().splitlines()[-1] == f"paibang: stopped ({number}).", err
+    assert "Traceback" not in err, err
+    assert sorted(path.name for path in tmp_path.iterdir()) in (["cache"], [])
+
+
+# Run as the `paibang` script runs: the SIGINT of a Ctrl-C arrives as the module named first on
+# the command line is about to be imported (during start-up, before main() can say anything).
+INTERRUPTED_IMPORTING = """
+import importlib.abc, os, signal, sys
+
+AT = sys.argv.pop(1)
+
+
+class Interrupting(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == AT:
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+
+sys.meta_path.insert(0, Interrupting())
+from generator.cli import main
+sys.exit(main())
+"""
+
+
+@pytest.mark.parametrize("module", ["generator.catalogues", "generator.render.output", "generator.games"])
+def test_ctrl_c_while_paibang_starts_ends_quietly_with_130(tmp_path: Path, module: str) -> None:
+    """Ctrl-C while paibang's modules are still being imported (the script's import of
+    generator.cli; the games, imported as the command line is read): before, Python's traceback
+    of the import. Now a quiet exit, 130, as a Ctrl-C later says it (with its line)."""
+    import signal
+    import subprocess
+
+    process = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTED_IMPORTING, module, "check", "--content", str(ROOT / "content")],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # a shell's background job ignores it
+    try:
+        out, err = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        pytest.fail("still running 60 s after Ctrl-C", pytrace=False)
+    assert (process.returncode, out, err) == (130, "", "")
+
+
 # --- a failure after the progress line ---------------------------------------------------------
 
 

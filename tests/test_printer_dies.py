@@ -12,12 +12,15 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from generator import catalogues
 from generator.build import build
+from generator.catalogues import LOCALES
+from generator.errors import CouldNotFinish
 from tests.test_rebuild_in_place import digest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,7 +28,8 @@ LIMIT = 60  # seconds: a printing run here takes a few
 
 # Run in the process under test: the printing processes print stubs and write their pids to
 # PIDS; the first one to print a document of its own (not the caller, which never dies) holding
-# DIE_ON is killed by signal SIG`HOW` (SIGKILL: as the kernel's out-of-memory killer kills).
+# DIE_ON is killed by signal SIG`HOW` (SIGKILL: as the kernel's out-of-memory killer kills), or,
+# HOW being "MemoryError", finds no memory left for it (WeasyPrint's MemoryError).
 DYING = """
 import multiprocessing, os, signal, sys
 from pathlib import Path
@@ -42,6 +46,8 @@ def dying(html):
         except FileExistsError:
             pass
         else:
+            if HOW == "MemoryError":
+                raise MemoryError
             os.kill(os.getpid(), getattr(signal, "SIG" + HOW))
     return b"%PDF-1.7 stub\\n"
 
@@ -70,6 +76,13 @@ def children():
             found.append(int(stat.parent.name))
     return found
 """
+
+
+def said(key: str, locale: str, output: object = "output", left: str = "printer_left_site",
+         what: str = "printing_bulletins", **params: object) -> str:
+    """The line a CouldNotFinish of `key` says, of `output` left as it was (`left`: a site, by
+    default; `paibang print`'s folder)."""
+    return CouldNotFinish(key, what=catalogues.word(what), **params).text(locale, output=output, left=left)
 
 
 def run(tmp_path: Path, script: str, *args: str) -> subprocess.CompletedProcess[str]:
@@ -125,8 +138,7 @@ print("children", children())
     assert done.returncode == 0, done.stderr
     what, left = done.stdout.strip().splitlines()
     # No cache (None): the words do not say the PDFs printed so far are kept in one.
-    assert what == "CouldNotFinish " + catalogues.text("printer_killed_unkept", "en", signal=9, name="SIGKILL",
-                                                       output="output", what=catalogues.word("printing_bulletins"))
+    assert what == "CouldNotFinish " + said("printer_killed_unkept", "en", signal=9, name="SIGKILL")
     assert left == "children []"  # every printing process ended and reaped before print_pdfs raised
     assert (tmp_path / "pids.killed").exists()
 
@@ -140,8 +152,7 @@ except Exception as failure:
     print(failure.text("zh-Hant", output="output"))
 """
     done = run(tmp_path, script)
-    line = catalogues.text("printer_crashed", "zh-Hant", signal=11, name="SIGSEGV", output="output",
-                           what=catalogues.word("printing_bulletins"))
+    line = said("printer_crashed", "zh-Hant", signal=11, name="SIGSEGV")
     assert done.stdout.strip() == line, done.stderr
 
 
@@ -192,8 +203,7 @@ def test_serve_says_a_killed_printing_process_in_one_line(tmp_path: Path, capsys
         raise CouldNotFinish("printer_killed", signal=9, name="SIGKILL", what=catalogues.word("printing_bulletins"))
 
     page = Building(tmp_path, tmp_path / "output", "zh-Hant", build).build_once()
-    line = catalogues.text("printer_killed", "zh-Hant", signal=9, name="SIGKILL", output=tmp_path / "output",
-                           what=catalogues.word("printing_bulletins"))
+    line = said("printer_killed", "zh-Hant", output=tmp_path / "output", signal=9, name="SIGKILL")
     assert capsys.readouterr().err.strip() == line and str(tmp_path / "output") in line  # the folder serve builds into
     assert page is not None and "SIGKILL" in page
 
@@ -214,28 +224,70 @@ sys.exit(cli.main(sys.argv[1:]))
     done = run(tmp_path, script, "build", "--content", "content", "--output", "output", *(["--lang", lang] if lang else []))
     locale = lang or "zh-Hans"
     assert done.returncode == 1, done.stderr
-    assert done.stderr.strip() == catalogues.text("printer_killed", locale, signal=9, name="SIGKILL", output="output",
-                                                               what=catalogues.word("printing_bulletins"))
+    assert done.stderr.strip() == said("printer_killed", locale, signal=9, name="SIGKILL")
     assert digest(tmp_path / "output") == before
     assert sorted(path.name for path in tmp_path.iterdir()) == ["cache", "content", "output", "pids", "pids.killed"]
     assert printers(tmp_path) and all(gone(pid) for pid in printers(tmp_path))
 
 
-def test_paibang_print_says_the_pdfs_it_printed_are_not_kept(tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", [None, "en"])
+def test_a_printing_process_out_of_memory_says_so_in_one_line_and_leaves_output_as_it_was(
+        tmp_path: Path, lang: str | None) -> None:
+    """WeasyPrint's MemoryError in a printing process: before, sent back and raised in the
+    build, a traceback (the printing process's in a note). Now one line in the site's language
+    (or --lang's), as a process killed for want of memory is said, exit 1, output/ as the last
+    build left it, no staging folder, every printing process gone."""
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    build(tmp_path / "content", tmp_path / "output", cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    before = digest(tmp_path / "output")
+    script = dying_script("MemoryError") + """
+from generator import cli
+sys.exit(cli.main(sys.argv[1:]))
+"""
+    done = run(tmp_path, script, "build", "--content", "content", "--output", "output", *(["--lang", lang] if lang else []))
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip() == said("printer_no_memory", lang or "zh-Hans")
+    assert "MemoryError" in done.stderr and "Traceback" not in done.stderr
+    assert digest(tmp_path / "output") == before
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["cache", "content", "output", "pids", "pids.killed"]
+    assert printers(tmp_path) and all(gone(pid) for pid in printers(tmp_path))
+
+
+def test_a_document_printed_here_out_of_memory_is_said_as_a_printing_processs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One document, or one core: printed in the caller's own process, no pool. Its MemoryError
+    is said as a printing process's is, not raised as it is."""
+    from generator.render import pdf
+
+    def printing(html: str) -> bytes:
+        raise MemoryError
+
+    monkeypatch.setattr(pdf, "_print", printing)
+    with pytest.raises(CouldNotFinish) as raised:
+        pdf.print_pdfs([pdf.PrintJob("<p>1</p>", "key1")], None, what="printing_pdfs")
+    assert raised.value.text("en", output="output") == said("printer_no_memory_unkept", "en", what="printing_pdfs")
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "no PDF was written to forms."),
+                                           ("zh-Hans", "未向 forms 写入任何 PDF。"), ("zh-Hant", "未向 forms 寫入任何 PDF。")])
+def test_paibang_print_says_the_pdfs_it_printed_are_not_kept(tmp_path: Path, lang: str, words: str) -> None:
     """`paibang print` has no cache and prints a draw notice and forms: its printing process
     killed, it says "the PDFs" (not the bulletins) and that every one is printed again (not
-    that they are kept in a cache)."""
+    that they are kept in a cache); and that no PDF was written to the folder it prints into.
+    (Before, it said a build's words: "nothing was put in place (forms is unchanged)".)"""
     script = dying_script("KILL") + """
 from generator import cli
 sys.exit(cli.main(sys.argv[1:]))
 """
     done = run(tmp_path, script, "print", "hefei-80fen-teams-2012", "teams", "--round", "1",
-               "--content", str(ROOT / "content"), "--output", "forms", "--lang", "en")
+               "--content", str(ROOT / "content"), "--output", "forms", "--lang", lang)
     assert done.returncode == 1, done.stderr
-    line = catalogues.text("printer_killed_unkept", "en", signal=9, name="SIGKILL", output="forms",
-                           what=catalogues.word("printing_pdfs"))
+    line = said("printer_killed_unkept", lang, output="forms", left="printer_left_print", signal=9, name="SIGKILL",
+                what="printing_pdfs")
     assert done.stderr.strip() == line
-    assert "printing the PDFs was killed" in line and "cache" not in line and "bulletins" not in line
+    assert words in line and "forms 保持" not in line
+    if lang == "en":
+        assert "printing the PDFs was killed" in line and "cache" not in line and "bulletins" not in line
+        assert "put in place" not in line and "is unchanged" not in line
     assert not (tmp_path / "forms").exists()
     assert printers(tmp_path) and all(gone(pid) for pid in printers(tmp_path))
 
@@ -252,9 +304,7 @@ sys.exit(cli.main(sys.argv[1:]))
 """
     done = run(tmp_path, script, "build", "--content", "content", "--output", "output", "--lang", "en")
     assert done.returncode == 1, done.stderr
-    assert done.stderr.strip().splitlines()[-1] == catalogues.text(
-        "printer_killed_unkept", "en", signal=9, name="SIGKILL", output="output",
-        what=catalogues.word("printing_bulletins"))
+    assert done.stderr.strip().splitlines()[-1] == said("printer_killed_unkept", "en", signal=9, name="SIGKILL")
     assert not list((tmp_path / "cache").iterdir())
 
 
@@ -273,6 +323,10 @@ pdf.print_pdfs([pdf.PrintJob(f"<p>{n}</p>", f"key{n}") for n in range(6)], None,
     done = run(tmp_path, script)  # its stderr ends when the last printing process has ended
     assert done.returncode == -signal.SIGKILL
     assert done.stderr == ""
+    # (Its stderr is closed a moment before it ends: a loaded machine may run others in between.)
+    deadline = time.monotonic() + LIMIT
+    while not all(ended(pid) for pid in printers(tmp_path)) and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert len(printers(tmp_path)) >= 2 and all(ended(pid) for pid in printers(tmp_path))
 
 
@@ -335,6 +389,4 @@ def test_a_printing_process_ended_by_a_real_time_signal_is_said_so() -> None:
 
     with pytest.raises(CouldNotFinish) as raised:
         pdf._ended(Ended(), "printing_bulletins", kept=True)  # type: ignore[arg-type]
-    assert raised.value.text("en", output="output") == catalogues.text(
-        "printer_crashed", "en", signal=number, name="SIGRTMIN+1", output="output",
-        what=catalogues.word("printing_bulletins"))
+    assert raised.value.text("en", output="output") == said("printer_crashed", "en", signal=number, name="SIGRTMIN+1")

@@ -488,6 +488,108 @@ def test_sigterm_ends_serve_its_builder_and_what_the_build_forked(tmp_path: Path
         serving_process.wait()
 
 
+def test_the_sites_language_is_read_once_a_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The words serve says between builds (a request that fails, the watcher's retries) are in
+    the site's language as the last build read it: site.yaml read once a build, not at each
+    line (before, every failing request read it again)."""
+    from generator.commands import serve as serving_module
+
+    content, output = laid_site(tmp_path)
+    site = Site(content, output, ROOT / "templates", None)
+    reads: list[Path] = []
+    read = serving_module.site_locale
+    monkeypatch.setattr(serving_module, "site_locale", lambda folder: reads.append(folder) or read(folder))
+    monkeypatch.setattr(site.builder, "build", lambda: None)  # (no builder: the build itself is not what is read here)
+    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    assert [site.locale for _ in range(100)] == ["zh-Hans"] * 100 and reads == []
+    site.build_once()
+    assert [site.locale for _ in range(100)] == ["en"] * 100 and reads == [content]
+
+
+def modules_build(content: Path, output: Path, *args: object, **kwargs: object) -> SimpleNamespace:
+    """fake(), saying which of serve's own modules the builder has imported."""
+    loaded = sorted(name for name in ("uvicorn", "watchfiles") if name in sys.modules)
+    (Path(content).parent / "modules.txt").write_text(" ".join(loaded) or "none", encoding="utf-8")
+    return fake(content, output, *args, **kwargs)
+
+
+def test_the_builder_imports_neither_the_server_nor_the_watcher(tmp_path: Path) -> None:
+    """The builder only builds: uvicorn and watchfiles are imported by serve alone (before,
+    by every builder as it started, about a tenth of a second each time)."""
+    content, output = laid_site(tmp_path)
+    site = Site(content, output, ROOT / "templates", None, modules_build)
+    try:
+        site.build_once()
+    finally:
+        site.builder.stop()
+    assert site.overlay is None
+    assert (tmp_path / "modules.txt").read_text(encoding="utf-8") == "none"
+
+
+SPAWNED_SCRIPT = """import os
+import signal
+import sys
+from multiprocessing import util
+from pathlib import Path
+
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as from a terminal, whatever this one inherited
+
+sys.path.insert(0, {tests!r})
+from generator.commands.serve import serve
+from test_serve import fake
+
+spawn = util.spawnv_passfds
+
+
+def spawned_then_stopped(path, args, passfds):
+    # The builder forked and exec'd, its preparation data not yet sent: SIGTERM (or Ctrl-C) now.
+    pid = spawn(path, args, passfds)
+    if "resource_tracker" not in " ".join(map(str, args)):  # (multiprocessing's own helper)
+        Path("builder.pid").write_text(str(pid))
+        os.kill(os.getpid(), signal.SIG{signal})
+    return pid
+
+
+util.spawnv_passfds = spawned_then_stopped
+
+if __name__ == "__main__":
+    sys.exit(serve(Path({content!r}), Path({output!r}), Path({templates!r}), 0, None, build=fake))
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="the process groups are read in /proc")
+@pytest.mark.parametrize("number", ["TERM", "INT"])
+def test_serve_stopped_as_its_builder_is_spawned_ends_it_without_a_word(tmp_path: Path, number: str) -> None:
+    """SIGTERM (or Ctrl-C) just after the builder was spawned, before it was sent what to run:
+    before, serve stopped with the builder unknown to it, which then failed to read what to run
+    and printed its traceback ("EOFError: Ran out of input") on serve's terminal. Now the signal
+    waits until serve knows the builder, then stops it: serve ends (0), the builder with it, and
+    nothing is said but serve's own words."""
+    content, output = laid_site(tmp_path)
+    script = tmp_path / "serve_script.py"
+    script.write_text(SPAWNED_SCRIPT.format(tests=str(ROOT / "tests"), content=str(content), output=str(output),
+                                            templates=str(ROOT / "templates"), signal=number), encoding="utf-8")
+    serving_process = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                       text=True, cwd=tmp_path, start_new_session=True)
+    builder = 0
+    try:
+        _, err = serving_process.communicate(timeout=120)
+        builder = int((tmp_path / "builder.pid").read_text(encoding="utf-8"))
+        assert serving_process.returncode == 0, err
+        assert until(lambda: gone(builder), 60)
+        time.sleep(1)  # (a builder left unknown would say its traceback about now)
+        assert err == "", err
+        assert until(lambda: group_members(serving_process.pid, builder) == [], 60)
+    finally:
+        if serving_process.poll() is None:
+            os.killpg(serving_process.pid, signal.SIGKILL)
+        for group in (serving_process.pid, builder):
+            if group:
+                with contextlib.suppress(OSError):
+                    os.killpg(group, signal.SIGKILL)
+        serving_process.wait()
+
+
 @pytest.mark.parametrize(("locale", "title", "message"), [
     ("en", "Content errors", "board 1: cannot read 4H N =+"),
     ("zh-Hant", "內容有錯誤", "第 1 副的記錄 4H N =+ 看不懂"),

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from generator import catalogues
 from generator.commands.console import print_problems
-from generator.errors import Refusal
+from generator.errors import CouldNotFinish, Refusal
 
 
 def run(args: argparse.Namespace) -> int:
@@ -45,16 +45,23 @@ def run(args: argparse.Namespace) -> int:
         return 2
     bulletins = printed_round(result, args.stage, number, locale, site.base_url)
     target = args.output or Path(f"{args.event}-{args.stage}-round-{number}.pdf")
-    if target.suffix.lower() == ".pdf":
+    one_file = target.suffix.lower() == ".pdf"
+    # Every PDF is printed before anything is written: a print that cannot finish leaves nothing,
+    # not even a folder, and says so (of `target`, not of a site: no "nothing put in place").
+    try:
+        pdfs = [one_document(bulletins, locale)] if one_file else _printed_apart(bulletins, locale)
+    except MemoryError:  # the one document, printed in this process
+        failure = CouldNotFinish("printer_no_memory_unkept", what=catalogues.word("printing_pdfs"))
+        print(failure.text(locale, output=target, left="printer_left_print"), file=sys.stderr)
+        return 1
+    except CouldNotFinish as failure:  # a printing process killed, or out of memory
+        print(failure.text(locale, output=target, left="printer_left_print"), file=sys.stderr)
+        return 1
+    if one_file:
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(one_document(bulletins, locale))
+        target.write_bytes(pdfs[0])
         written = [target]
     else:
-        from generator.render.pdf import bulletin_html, print_job, print_pdfs
-
-        # No cache: a printing process that dies leaves nothing printed, and its words say "PDF"
-        # (a draw notice and forms), not "bulletins".
-        pdfs, _ = print_pdfs([print_job(bulletin_html(b, locale)) for b in bulletins], None, what="printing_pdfs")
         target.mkdir(parents=True, exist_ok=True)
         written = []
         for bulletin, pdf in zip(bulletins, pdfs):
@@ -64,6 +71,15 @@ def run(args: argparse.Namespace) -> int:
     for path in written:
         print(catalogues.text("print_written", locale, n=number, path=path))
     return 0
+
+
+def _printed_apart(bulletins: list, locale: str) -> list[bytes]:
+    """Each bulletin's PDF, printed by a pool of processes."""
+    from generator.render.pdf import bulletin_html, print_job, print_pdfs
+
+    # No cache: a printing process that dies leaves nothing printed, and its words say "PDF"
+    # (a draw notice and forms), not "bulletins".
+    return print_pdfs([print_job(bulletin_html(b, locale)) for b in bulletins], None, what="printing_pdfs")[0]
 
 
 def one_document(bulletins: list, locale: str) -> bytes:

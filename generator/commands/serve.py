@@ -39,13 +39,10 @@ import threading
 import time
 import traceback
 import unicodedata
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, unquote_to_bytes
-
-import uvicorn
-import watchfiles
 
 from generator import catalogues
 from generator.commands.console import print_problems, site_locale
@@ -127,33 +124,25 @@ class Site:
     def __init__(self, content: Path, output: Path, templates: Path, lang: str | None,
                  build: Callable[..., Any] | None = None) -> None:
         self.content, self.output, self.templates, self.lang = content, output, templates, lang
+        # --lang, else the site's locale: read again at every build (site.yaml may change it), not
+        # at every line said between builds (each request that fails, each retry of the watcher).
+        self.locale = lang or site_locale(content)
         self.version = 0
         self.overlay: str | None = None  # the error page while the last build failed
         self.builder = Builder(content, output, lang, build)
         self.closing = False
         self._changed = asyncio.Event()  # set (and replaced) at every new version
 
-    @property
-    def locale(self) -> str:
-        """--lang, else the site's locale, read anew at every build: site.yaml may change it."""
-        return self.lang or site_locale(self.content)
-
     def build_once(self) -> None:
         """One build, by the builder; never raises. The builder prints the outcome; the page
         it makes of a failure is kept as the overlay."""
+        self.locale = self.lang or site_locale(self.content)
         try:
             self.overlay = self.builder.build()
-        except BuilderEnded as ended:
-            if ended.stopped or self.closing:  # serve stopped it (Ctrl-C, SIGTERM): nothing to say
-                return
-            line = catalogues.text("serve-builder-ended", self.locale, reason=ended.reason, output=self.output)
-            say(line)
-            self.overlay = failure_page(line, self.locale)
-        except Exception as failure:  # noqa: BLE001 - the builder could not be started (no memory, no process left)
-            what, where = describe(failure)
-            line = catalogues.text("serve-build-failed", self.locale, error=what, where=where or "?", output=self.output)
-            say(line)
-            self.overlay = failure_page(line, self.locale)
+        except Exception as failure:  # noqa: BLE001 - the builder ended, or could not be started (no memory, no process left)
+            if isinstance(failure, BuilderEnded) and (failure.stopped or self.closing):
+                return  # serve stopped it (Ctrl-C, SIGTERM): nothing to say
+            self.overlay = failure_said(failure, self.locale, self.content, self.output)
 
     def bump(self) -> None:
         """A new version: every waiting long-poll answers. Called on the event loop."""
@@ -258,6 +247,7 @@ class Builder:
         self._state = threading.Condition()  # guards the fields below and the two above
         self._busy = False  # a thread is in build()
         self._pending = False  # a build was asked for and not answered: the builder is building
+        self._asked = False  # the builder was asked for a build (else it has done nothing yet)
         self._stopped = False
 
     def start(self) -> None:
@@ -268,14 +258,19 @@ class Builder:
         # Not a daemon: a daemonic process may not start processes, and the builder forks pools.
         process = context.Process(target=build_forever, args=(theirs, os.getpid(), *self.arguments),
                                   name="paibang-builder")
-        try:
-            process.start()
-        except BaseException:
-            ours.close()
-            raise
-        finally:
-            theirs.close()
-        self.process, self.connection = process, ours
+        # Ctrl-C or SIGTERM as it is spawned waits until it is known here, then interrupts as ever:
+        # stop() ends it. Before, the interruption could come between the spawning and the
+        # preparation data sent to it (its traceback on the terminal: "EOFError: Ran out of
+        # input"), or after it was spawned and before it was known here (not stopped by stop()).
+        with _signals_held():
+            try:
+                process.start()
+            except BaseException:
+                ours.close()
+                raise
+            finally:
+                theirs.close()
+            self.process, self.connection, self._asked = process, ours, False
 
     def build(self) -> str | None:
         """One build by the builder: the page to show instead of every page (None: the build
@@ -289,7 +284,7 @@ class Builder:
             # Kept here: stop() may forget them, in another thread, while this one waits.
             process, connection = self.process, self.connection
             assert process is not None and connection is not None
-            self._busy = self._pending = True
+            self._busy = self._pending = self._asked = True
         try:
             try:
                 connection.send("build")
@@ -328,8 +323,11 @@ class Builder:
                 if self.process is not process:
                     return
             # No thread waits on the builder: it is this one's to end and reap.
-            pending = self._pending
+            pending, asked = self._pending, self._asked
             self._forget()  # idle, it reads EOF and ends
+        if not asked:  # never asked for a build (serve stopped as it was spawned): it has done nothing,
+            _end(process, 0)  # and may still be starting, where an interruption would be a traceback
+            return
         _end(process, STOP_GRACE_SECONDS if pending else 5.0, interrupt=not pending)
 
     def _forget(self) -> None:
@@ -340,6 +338,31 @@ class Builder:
 
 
 _ENDED = object()  # _answer's "the builder ended": None is an answer (the build succeeded)
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT, SIGTERM and SIGHUP, where Python handles them (serve's handlers, Ctrl-C's), held
+    during the block and handled as it ends, by the handlers there were. Only in the main thread,
+    where their handlers run (a build in another thread is not interrupted by them)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    arrived: list[int] = []
+    held = {}
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        handler = signal.getsignal(number) if number is not None else None
+        if callable(handler):
+            held[number] = handler
+            signal.signal(number, lambda number, frame: arrived.append(number))
+    try:
+        yield
+    finally:
+        for number, handler in held.items():
+            signal.signal(number, handler)
+        for number in dict.fromkeys(arrived):
+            held[number](number, None)
 
 
 def _answer(process: multiprocessing.process.BaseProcess, connection: Any) -> object:
@@ -469,26 +492,34 @@ class Building:
             code_digest.cache_clear()  # a template changed while serving: every page, as in a fresh build
             report = build(self.content, self.output, memory=self.memory,
                            notify=lambda key, params: say(catalogues.text(key, locale, **params)))
-        except ContentErrors as failure:
-            print_problems(failure.problems, locale, self.content)
-            errors = sum(1 for p in failure.problems if not p.warning)
-            say(catalogues.text("serve-content-errors", locale, errors=errors, output=self.output))
-            return content_error_page(failure, locale, self.content)
-        except CouldNotFinish as failure:  # a printing process killed (no memory left): said as the CLI says it
-            line = failure.text(locale, output=self.output)
-            say(line)
-            return failure_page(line, locale)
         except KeyboardInterrupt:
             raise
         except BaseException as failure:  # noqa: BLE001 - serve survives every failure of a build, SystemExit too
-            what, where = describe(failure)
-            line = catalogues.text("serve-build-failed", locale, error=what, where=where or "?", output=self.output)
-            say(line)
-            return failure_page(line, locale)
+            return failure_said(failure, locale, self.content, self.output)
         print_problems(report.warnings, self.lang or report.locale or locale, self.content)
         print(catalogues.text("serve-built", self.lang or report.locale or locale, pages=report.pages,
                               printed=report.pdfs_printed), flush=True)
         return None
+
+
+def failure_said(failure: BaseException, locale: str, content: Path, output: Path) -> str:
+    """A build that failed, however it failed, said on the terminal (the content's problems and
+    their count, or one line: the builder ended, a printing process killed, anything else), and
+    the page shown instead of every page until a build succeeds."""
+    if isinstance(failure, ContentErrors):
+        print_problems(failure.problems, locale, content)
+        errors = sum(1 for p in failure.problems if not p.warning)
+        say(catalogues.text("serve-content-errors", locale, errors=errors, output=output))
+        return content_error_page(failure, locale, content)
+    if isinstance(failure, BuilderEnded):
+        line = catalogues.text("serve-builder-ended", locale, reason=failure.reason, output=output)
+    elif isinstance(failure, CouldNotFinish):  # a printing process killed (no memory left): as the CLI says it
+        line = failure.text(locale, output=output)
+    else:
+        what, where = describe(failure)
+        line = catalogues.text("serve-build-failed", locale, error=what, where=where or "?", output=output)
+    say(line)
+    return failure_page(line, locale)
 
 
 def content_error_page(failure: ContentErrors, locale: str, content: Path) -> str:
@@ -696,6 +727,8 @@ async def watch(site: Site, stop: asyncio.Event) -> None:
     removed or replaced (a folder restored from a copy) is watched anew and the site rebuilt once
     it is back: the watcher notices nothing in a folder that replaced the one it watched. Whatever
     fails (a build never raises; the watcher may) is said once, and retried."""
+    import watchfiles  # (here: the builder, which imports this module, watches nothing)
+
     said = ""
     owed = False  # a rebuild is owed: the folders changed while they were not watched
     while not stop.is_set():
@@ -758,16 +791,22 @@ LOGGING: dict[str, Any] = {
 }
 
 
-class _Uvicorn(uvicorn.Server):
-    def __init__(self, config: uvicorn.Config, site: Site) -> None:
-        super().__init__(config)
-        self.site = site
+def _server(site: Site) -> Any:
+    """uvicorn's server of the App, whose shutdown answers the waiting long-polls at once.
+    (uvicorn is imported here, by serve alone: not by the builder, which imports this module.)"""
+    import uvicorn
 
-    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
-        # Waiting long-polls answer now, so that stopping does not wait for them.
-        self.site.closing = True
-        self.site.wake()
-        await super().shutdown(sockets)
+    class Server(uvicorn.Server):
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            # Waiting long-polls answer now, so that stopping does not wait for them.
+            site.closing = True
+            site.wake()
+            await super().shutdown(sockets)
+
+    config = uvicorn.Config(App(site), http="h11", ws="none", lifespan="off", loop="asyncio",
+                            log_config=LOGGING, log_level="warning", access_log=False, server_header=False,
+                            backlog=BACKLOG, timeout_graceful_shutdown=2)
+    return Server(config)
 
 
 def listen(host: str, port: int, locale: str) -> socket.socket:
@@ -799,10 +838,7 @@ class Serve:
         self.site = Site(content, output, templates, lang, build)
         self.socket = listen(host, port, self.site.locale)
         self.host, self.port = self.socket.getsockname()[:2]
-        config = uvicorn.Config(App(self.site), http="h11", ws="none", lifespan="off", loop="asyncio",
-                                log_config=LOGGING, log_level="warning", access_log=False, server_header=False,
-                                backlog=BACKLOG, timeout_graceful_shutdown=2)
-        self.server = _Uvicorn(config, self.site)
+        self.server = _server(self.site)
         self._thread: threading.Thread | None = None
 
     @property
@@ -847,7 +883,6 @@ class Serve:
 def serve(content: Path, output: Path, templates: Path, port: int, lang: str | None,
           build: Callable[..., Any] | None = None) -> int:
     """`build`: as Serve's (the tests' fake one)."""
-    locale = lang or site_locale(content)
     try:
         server = Serve(content, output, templates, port=port, lang=lang, build=build)
     except ListenRefused as refusal:
@@ -863,7 +898,7 @@ def serve(content: Path, output: Path, templates: Path, port: int, lang: str | N
         previous = {number: signal.signal(number, _interrupt) for number in handled}
     try:
         server.build()
-        print(catalogues.text("serve-listening", locale, url=server.url), flush=True)
+        print(catalogues.text("serve-listening", server.site.locale, url=server.url), flush=True)
         asyncio.run(server.run())
     except KeyboardInterrupt:  # Ctrl-C, SIGTERM, during the first build too: no traceback
         pass

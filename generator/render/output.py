@@ -206,8 +206,10 @@ def as_written(path: str, stamp: tuple[int, int] | None) -> bool:
 
 
 def staging_dir(output: Path) -> Path:
-    """A new, empty folder next to output/ (same filesystem, so the final rename is cheap)."""
+    """A new, empty folder next to output/ (same filesystem, so the final rename is cheap). The
+    folders above it made for it (`--output new/site`) are removed again by `discard`."""
     output = output.resolve()
+    made = [folder for folder in (output.parent, *output.parent.parents) if not os.path.lexists(folder)]
     output.parent.mkdir(parents=True, exist_ok=True)
     recover_leftovers(output)
     staging = output.parent / f"{output.name}.tmp-{os.getpid()}"
@@ -216,9 +218,15 @@ def staging_dir(output: Path) -> Path:
             raise OutputRefused("output_not_ours", staging)
         _remove(staging)
     staging.mkdir()
+    _MADE_FOR[staging] = made
     # First of all: a build killed at any moment leaves a folder the next one knows as its own.
     (staging / MARKER).write_text(marker_text(), encoding="utf-8")
     return staging
+
+
+# The folders above a staging folder made for it, innermost first: a build that does not finish
+# leaves nothing it made (output/'s parent is no folder of anyone's until a site is put in it).
+_MADE_FOR: dict[Path, list[Path]] = {}
 
 
 def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | None) -> bool:
@@ -231,9 +239,11 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     if gone is not None and is_ours(output.resolve()) and tree.kept_files >= len(fresh):
         if in_place_possible(output, fresh + gone):
             apply_in_place(staging, output, fresh, gone)
+            _MADE_FOR.pop(staging, None)
             return True
     tree.link_kept(output)  # the staging folder becomes the whole site
     swap_into_place(staging, output)
+    _MADE_FOR.pop(staging, None)  # the folders made for it hold the site now
     return False
 
 
@@ -557,4 +567,11 @@ def _exchange(a: Path, b: Path) -> bool:
 
 
 def discard(staging: Path) -> None:
+    """A build that did not finish: its staging folder removed, and the folders made for it
+    that are still empty (nothing else was put in them meanwhile: the PDF cache, say)."""
     _remove(staging)
+    for folder in _MADE_FOR.pop(staging, []):
+        try:
+            os.rmdir(folder)
+        except OSError:
+            break

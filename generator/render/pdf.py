@@ -257,8 +257,17 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
                     keep(position, pdf)
     else:
         for p in todo:
-            keep(p, _print(htmls.pop(p)))
+            keep(p, _printed_here(htmls.pop(p), what, kept=cache_dir is not None and lasting))
     return [results[p] for p in range(len(jobs))], len(todo)
+
+
+def _printed_here(html: str, what: str, kept: bool) -> bytes:
+    """One document printed in this process; no memory left for it is said as a printing
+    process's would be (_ended), not as a traceback."""
+    try:
+        return _print(html)
+    except MemoryError:
+        raise _out_of_memory(what, kept) from None
 
 
 def _printed_by_workers(context: multiprocessing.context.BaseContext, workers: int, tasks: list[tuple[int, str]],
@@ -342,6 +351,8 @@ def _ended(process: multiprocessing.process.BaseProcess, what: str, kept: bool) 
     process.join()
     code = process.exitcode or 0
     said = catalogues.word(what)
+    if code == OUT_OF_MEMORY:
+        raise _out_of_memory(what, kept)
     if code < 0:
         if -code == signal.SIGKILL:
             raise CouldNotFinish("printer_killed" if kept else "printer_killed_unkept", signal=-code, name="SIGKILL",
@@ -350,11 +361,23 @@ def _ended(process: multiprocessing.process.BaseProcess, what: str, kept: bool) 
     raise CouldNotFinish("printer_exited", code=code, what=said)
 
 
+def _out_of_memory(what: str, kept: bool) -> CouldNotFinish:
+    """WeasyPrint ran out of memory (MemoryError) printing a document: said in one line, as a
+    process killed for want of memory is, with whether the PDFs printed so far are `kept`."""
+    return CouldNotFinish("printer_no_memory" if kept else "printer_no_memory_unkept", what=catalogues.word(what))
+
+
+# A printing process's exit code when it ran out of memory (MemoryError; ENOMEM's number): it ends
+# at once rather than send back a failure whose traceback and pickle need memory it has not got,
+# and which its caller would raise as a traceback. _ended says it.
+OUT_OF_MEMORY = 12
+
+
 def _printing_worker(pipe: Connection, callers: list[Connection]) -> None:
     """A printing process: each document it is sent, printed and sent back, until it is sent None.
-    A failure of WeasyPrint's is sent back, to be raised where the document was asked for. The
-    caller's ends of the pipes, inherited, are closed: when the caller is gone (killed), `recv`
-    ends, and so does this process."""
+    A failure of WeasyPrint's is sent back, to be raised where the document was asked for; no
+    memory left ends the process (OUT_OF_MEMORY). The caller's ends of the pipes, inherited, are
+    closed: when the caller is gone (killed), `recv` ends, and so does this process."""
     _start_printing_worker()
     for end in callers:
         end.close()
@@ -362,6 +385,8 @@ def _printing_worker(pipe: Connection, callers: list[Connection]) -> None:
         while (task := pipe.recv()) is not None:
             try:
                 pipe.send((*_print_at(task), None))
+            except MemoryError:
+                os._exit(OUT_OF_MEMORY)
             except Exception as failure:  # noqa: BLE001 - raised again by the caller
                 pipe.send((task[0], b"", _sendable(failure)))
     except (EOFError, OSError):  # the caller is gone (killed, with a document unread: ConnectionResetError)
