@@ -365,12 +365,13 @@ def _usable_cache(cache_dir: Path, notify: Notify, spare: Path) -> Path:
 def refuse_output(content: Path, output: Path, cache_dir: Path | None = None) -> PreviousBuild | None:
     """Raise OutputRefused, before anything is touched, when `output` is not a folder paibang may
     replace (render/output.py); `build` and `serve` ask the same way. Returns the last build's
-    record of `output` when the cache holding it is the user's own (else None: not trusted)."""
+    record of `output` when the cache holding it is the user's own (else None: not trusted), the
+    files it names beside it not read yet (PreviousBuild.read_parts)."""
     from generator.render.incremental import PreviousBuild
     from generator.render.output import check_output
 
     cache_dir = cache_dir or default_cache_dir(output)
-    previous = (PreviousBuild(output, cache_dir.parent / _record_name(output))
+    previous = (PreviousBuild(output, cache_dir.parent / _record_name(output), parts=False)
                 if caches.unsafe(cache_dir.parent) is None else None)
     check_output(output, content, recorded=bool(previous and previous.data))
     return previous
@@ -390,10 +391,16 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     usable = _usable_cache(cache_dir, notify, spare)
     lasting = usable == cache_dir  # else the private spare one, gone with this build
     if previous is None or not lasting:
-        cache_dir, previous = usable, PreviousBuild(output, usable.parent / _record_name(output))
+        cache_dir, previous = usable, PreviousBuild(output, usable.parent / _record_name(output), parts=False)
     folders: dict[str, tuple[str, str]] = {}  # the event folders' stats, for the next build
+
+    def meanwhile(looked: Callable[[], bool]) -> None:  # while the other core looks at a large archive's folders
+        previous.read_parts()
+        _import_rendering(looked)
+
     inputs = build_inputs(content, strict, bulletins, known=previous.folders, found=folders,
-                          meanwhile=None if RENDERING[-1] in sys.modules else _import_rendering)
+                          meanwhile=None if RENDERING[-1] in sys.modules else meanwhile)
+    previous.read_parts()  # (read above, where the other core looked)
     known = previous.unchanged(inputs)
     if known is not None and known.locale and not (strict and known.warnings):
         return BuildReport(None, [], known.warnings, known.pages, known.pdfs, 0, 0, known.events, True, known.locale)

@@ -451,6 +451,40 @@ def test_while_the_forked_process_looks_at_every_folder_the_build_imports_render
     assert imported == list(building.RENDERING[:2])
 
 
+def test_a_fresh_build_reads_the_records_parts_while_the_other_core_looks(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a large archive, a build that has not imported rendering yet (a fresh `paibang build`)
+    reads the files the last build's record names beside it, then imports, while the forked
+    process looks at every event folder: the record itself is all that is read before. The
+    site is the one a fresh build makes."""
+    from generator import build as building
+    from generator.render import incremental
+
+    content = archive(tmp_path, 4)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    change_one_results_file(content)
+    done: list[object] = []
+    read_parts, look_here = incremental.PreviousBuild.read_parts, incremental._look_here
+
+    def parts_read(self: incremental.PreviousBuild) -> None:
+        done.append(("parts", self._parts_read))
+        read_parts(self)
+
+    monkeypatch.setattr(incremental.PreviousBuild, "read_parts", parts_read)
+    monkeypatch.setattr(incremental, "_look_here", lambda events, names, known: done.append(("look", len(names)))
+                        or look_here(events, names, known))
+    monkeypatch.setattr(building, "RENDERING", ("a module not imported yet",))  # as in a fresh process
+    monkeypatch.setattr(building, "_import_rendering", lambda looked: done.append("imports"))
+    monkeypatch.setattr(incremental, "LOOK_APART_FROM", 2)
+    monkeypatch.setattr(incremental, "_can_fork_alone", lambda: True)  # (xdist's thread: see above)
+    report = build(content, out, cache_dir=cache, bulletins=False)
+    # read once, meanwhile (the second ask finds them read); the build looked at no folder itself
+    assert done == [("parts", False), "imports", ("look", 0), ("parts", True)] and report.events_rendered == 1
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")
+
+
 def test_a_large_sites_files_are_checked_by_two_processes_when_nothing_else_changed(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A build that finds its inputs unchanged looks at every file the last one wrote

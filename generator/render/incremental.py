@@ -623,7 +623,7 @@ class PreviousBuild:
     stays until its part changes or a build finds nothing else changed; a file that is not as
     written is never linked into a new site."""
 
-    def __init__(self, output: Path, record: Path) -> None:
+    def __init__(self, output: Path, record: Path, parts: bool = True) -> None:
         self.output = output.resolve()
         self.record = record
         self.events: dict[str, EventPages] = {}  # every part, by its name (an event's slug, player_part, …)
@@ -632,29 +632,48 @@ class PreviousBuild:
         self.every_file = False  # each kept part's every file is looked at (`expect`)
         self._buckets: dict[int, tuple[str, frozenset[str]]] = {}  # bucket -> (its file, its parts), as read
         self._people_file: tuple[str, str] | None = None  # (its file, the people's inputs), as read
-        people = None
+        # Who is who across the site (render/players.py's PeopleIndex): the last build's, then,
+        # once render_site has matched people, this build's, to be recorded for the next one.
+        self.people: tuple | None = None
+        self._parts_read = False
         try:
             data = caches.read_sealed(record)  # sealed: never a pickle someone else wrote
             if data.get("version") == RECORD_VERSION and data.get("output") == str(self.output):
-                for bucket, name in data["parts"].items():
-                    packed = caches.read_sealed(record.parent / name)
-                    self.events.update((part, RecordedPages(*found)) for part, found in packed.items())
-                    self._buckets[bucket] = (name, frozenset(packed))
-                if data.get("people"):
-                    people = caches.read_sealed(record.parent / data["people"])
-                    self._people_file = (data["people"], people[0])
-                    *people, rows = people  # each person's rows: in a file of their own, read when asked
-                    if (record.parent / rows).is_file():
-                        people = (*people, _SideRows(record.parent / rows, rows))
-                    else:  # gone (or found not ours: _SideRows): who is who is matched again
-                        people, self._people_file = None, None
                 self.data = data
         except Exception:  # noqa: BLE001 - any record that cannot be read is as good as none
-            self.events, self.data, self._buckets, self._people_file, people = {}, {}, {}, None, None
+            self.data = {}
         self._there = self.output.is_dir()
         self._root = os.fspath(self.output)
-        # Who is who across the site (render/players.py's PeopleIndex): the last build's, then,
-        # once render_site has matched people, this build's, to be recorded for the next one.
+        if parts:
+            self.read_parts()
+
+    def read_parts(self) -> None:
+        """The parts and who is who, from the files the record names beside it (14 MB at 2,000
+        events): read by `__init__`, or, when it is told not to, here, before anything but the
+        record itself (`folders`, for build_inputs) is asked of it; build.py reads them while the
+        other core looks at a large archive's event folders. A record whose files cannot all be
+        read is as good as none."""
+        if self._parts_read:
+            return
+        self._parts_read = True
+        if not self.data:
+            return
+        people = None
+        try:
+            for bucket, name in self.data["parts"].items():
+                packed = caches.read_sealed(self.record.parent / name)
+                self.events.update((part, RecordedPages(*found)) for part, found in packed.items())
+                self._buckets[bucket] = (name, frozenset(packed))
+            if self.data.get("people"):
+                people = caches.read_sealed(self.record.parent / self.data["people"])
+                self._people_file = (self.data["people"], people[0])
+                *people, rows = people  # each person's rows: in a file of their own, read when asked
+                if (self.record.parent / rows).is_file():
+                    people = (*people, _SideRows(self.record.parent / rows, rows))
+                else:  # gone (or found not ours: _SideRows): who is who is matched again
+                    people, self._people_file = None, None
+        except Exception:  # noqa: BLE001 - any record that cannot be read is as good as none
+            self.events, self.data, self._buckets, self._people_file, people = {}, {}, {}, None, None
         self.people = people
 
     @property
