@@ -432,8 +432,12 @@ def test_an_imported_session_names_its_event_once_and_counts_its_boards(tmp_path
     assert pdf.splitlines()[0] == title and "PN Christmas CheerPN" not in pdf
     stage_page = (folder / "pairs/index.html").read_text(encoding="utf-8")
     assert f"<h1>{heading}</h1>" in stage_page
-    for page in (folder / "index.html", folder / "pairs/index.html"):  # date · format · boards · status
-        assert f" · {header} · " in page.read_text(encoding="utf-8")
+    assert f" · {header} · " in stage_page  # date · format · boards · status
+    # The event page's line of the stage: its name, date, boards, status; the format not said
+    # again when it is the stage's name ("双人赛 · 2015年12月5日 · 双人赛 · 26 副" before).
+    stage_word, boards = header.split(" · ")
+    line = next(li for li in (folder / "index.html").read_text(encoding="utf-8").splitlines() if "pairs/index.html" in li)
+    assert f">{stage_word}</a>" in line and f" · {boards} · " in line and line.count(stage_word) == 1
 
 
 @pytest.mark.slow
