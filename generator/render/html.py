@@ -85,7 +85,7 @@ def environment(locale: str, people: People | None = None, stock: bool = False) 
                        entry_url=entry_url, board_url=board_url, player_url=player_url, game_url=game_url, players_url=PLAYERS_URL,
                        table_url=table_url, first_page=first_page, shared_part=shared_part, shared_rows=shared_rows,
                        table_showings=table_showings, level_chart=level_chart,
-                       search_url=SEARCH_URL, lang_of=_lang_attribute(locale),
+                       search_url=SEARCH_URL, lang_of=_lang_attribute(locale), game_title=_game_titles(translate),
                        person_of=people.of if people else (lambda slug, entry_id, index: None),
                        person_named=people.named_in if people else (lambda slug, name, group: None))
     env.filters["joined_word"] = _joined_words(translate)
@@ -110,6 +110,20 @@ def _joined_words(translate: Translator) -> Callable[[Any, str], str]:
         return word
 
     return joined_word
+
+
+def _game_titles(translate: Translator) -> Callable[[str], str]:
+    """`game_title(event.game)`: a game's name in the page's locale, looked up once (a player's
+    page names the game on each of their events' rows; Game.title reads three catalogues)."""
+    titles: dict[str, str] = {}
+
+    def game_title(game: str) -> str:
+        title = titles.get(game)
+        if title is None:
+            title = titles[game] = translate.pick(GAMES[game].title)
+        return title
+
+    return game_title
 
 
 def _lang_attribute(page_locale: str):  # noqa: ANN202
