@@ -542,6 +542,12 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
                 made[part] = kept
             else:
                 persons.append((person, key, number))
+    # In the order of the events they list (not of names): a worker takes the persons a batch at a
+    # time, and People holds the rows of the last ROWS_HELD events asked for (render/players.py),
+    # so that a batch of persons who played the same events unpacks those events' rows once
+    # (teammates, a club's members; in name order, each person's events were mostly unpacked
+    # anew). The pages are the same in any order.
+    persons.sort(key=lambda found: chunks(found[0].slugs, PLAYER_EVENTS)[found[2] - 1])
     for result in {r.event.locale or site.locale for r, _ in to_render}:
         # Made before forking, so every worker has them. Their templates compile when first used, in
         # each worker: compiling them all here first was measured no faster with two workers.
