@@ -88,6 +88,7 @@ def environment(locale: str, people: People | None = None, stock: bool = False) 
                        search_url=SEARCH_URL, lang_of=_lang_attribute(locale), game_title=_game_titles(translate),
                        person_of=people.of if people else (lambda slug, entry_id, index: None),
                        person_named=people.named_in if people else (lambda slug, name, group: None))
+    env.globals["search_form"] = _search_forms(env)
     env.filters["joined_word"] = _joined_words(translate)
     env.filters["format_word"] = str.format  # what _("key", n=…) does with the word
     env.filters["signed"] = lambda n: f"{n:+d}" if isinstance(n, int) and n else str(n)
@@ -110,6 +111,20 @@ def _joined_words(translate: Translator) -> Callable[[Any, str], str]:
         return word
 
     return joined_word
+
+
+def _search_forms(env: jinja2.Environment) -> Callable[[str], Markup]:
+    """`search_form(root)`: the header's search box (_search_form.html), which depends on the
+    page's locale and depth alone, rendered once for each depth instead of on every page."""
+    forms: dict[str, Markup] = {}
+
+    def search_form(root: str) -> Markup:
+        form = forms.get(root)
+        if form is None:
+            form = forms[root] = Markup(env.get_template("_search_form.html").render(root=root))
+        return form
+
+    return search_form
 
 
 def _game_titles(translate: Translator) -> Callable[[str], str]:
