@@ -39,7 +39,7 @@ import jinja2.compiler
 import jinja2.ext
 import jinja2.nodes
 import jinja2.runtime
-from jinja2.utils import internalcode
+from jinja2.utils import internalcode, missing
 from markupsafe import Markup, escape
 
 from generator import caches
@@ -175,6 +175,25 @@ def _plain_caller(environment: jinja2.Environment) -> Any:
             return environment.undefined("value was undefined because a callable raised a StopIteration exception")
 
     return plain_call
+
+
+def _include_context(template: jinja2.Template, context: jinja2.runtime.Context, locals: dict[str, Any],
+                     ) -> jinja2.runtime.Context:
+    """An included template's context, as `template.new_context(context.get_all(), True, locals)`
+    makes it (the including context's variables, its own over its parent's, then the locals
+    that are set), with one copy of them instead of two when the including template has set
+    variables of its own: a table is included on a round's page and on each of its entries' pages,
+    with some fifteen locals each time."""
+    parent, own = context.parent, context.vars
+    if own:
+        parent = {**parent, **own}
+    elif locals:
+        parent = dict(parent)
+    for key, value in locals.items():
+        if value is not missing:
+            parent[key] = value
+    return template.environment.context_class(template.environment, parent, template.name, template.blocks,
+                                              globals=template.globals)
 
 
 def _html_text(value: Any) -> str:
@@ -321,8 +340,8 @@ class _CodeGenerator(jinja2.compiler.CodeGenerator):
         self.writeline(f"template = environment.{func_name}(", node)
         self.visit(node.template, frame)
         self.write(f", {self.name!r})")
-        self.simple_write("environment.concat(template.root_render_func(template.new_context("
-                          f"context.get_all(), True, {self.dump_local_context(frame)})))", frame)
+        self.simple_write("environment.concat(template.root_render_func(include_context(template, context, "
+                          f"{self.dump_local_context(frame)})))", frame)
 
     def writeline(self, x: str, node: Any = None, extra: int = 0) -> None:
         # The same for blocks and the parent template: `yield from` passed each piece up.
@@ -334,7 +353,7 @@ class _CodeGenerator(jinja2.compiler.CodeGenerator):
         super().visit_Template(node, frame)
         # At the end of the template's module: its functions run only once it is all loaded.
         self.writeline("from generator.render.fast_jinja import PLAIN_CALLS as plain_calls, _escape_inner as escape_inner, "
-                       "_html_text as html_text, _plain_caller")
+                       "_html_text as html_text, _plain_caller, _include_context as include_context")
         self.writeline("plain_call = _plain_caller(environment)")
 
 

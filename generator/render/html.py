@@ -85,9 +85,10 @@ def environment(locale: str, people: People | None = None, stock: bool = False) 
                        entry_url=entry_url, board_url=board_url, player_url=player_url, game_url=game_url, players_url=PLAYERS_URL,
                        table_url=table_url, first_page=first_page, shared_part=shared_part, shared_rows=shared_rows,
                        table_showings=table_showings, level_chart=level_chart,
-                       search_url=SEARCH_URL, lang_of=_lang_attribute(locale),
+                       search_url=SEARCH_URL, lang_of=_lang_attribute(locale), game_title=_game_titles(translate),
                        person_of=people.of if people else (lambda slug, entry_id, index: None),
                        person_named=people.named_in if people else (lambda slug, name, group: None))
+    env.globals["search_form"] = _search_forms(env)
     env.filters["joined_word"] = _joined_words(translate)
     env.filters["format_word"] = str.format  # what _("key", n=…) does with the word
     env.filters["signed"] = lambda n: f"{n:+d}" if isinstance(n, int) and n else str(n)
@@ -110,6 +111,34 @@ def _joined_words(translate: Translator) -> Callable[[Any, str], str]:
         return word
 
     return joined_word
+
+
+def _search_forms(env: jinja2.Environment) -> Callable[[str], Markup]:
+    """`search_form(root)`: the header's search box (_search_form.html), which depends on the
+    page's locale and depth alone, rendered once for each depth instead of on every page."""
+    forms: dict[str, Markup] = {}
+
+    def search_form(root: str) -> Markup:
+        form = forms.get(root)
+        if form is None:
+            form = forms[root] = Markup(env.get_template("_search_form.html").render(root=root))
+        return form
+
+    return search_form
+
+
+def _game_titles(translate: Translator) -> Callable[[str], str]:
+    """`game_title(event.game)`: a game's name in the page's locale, looked up once (a player's
+    page names the game on each of their events' rows; Game.title reads three catalogues)."""
+    titles: dict[str, str] = {}
+
+    def game_title(game: str) -> str:
+        title = titles.get(game)
+        if title is None:
+            title = titles[game] = translate.pick(GAMES[game].title)
+        return title
+
+    return game_title
 
 
 def _lang_attribute(page_locale: str):  # noqa: ANN202
@@ -528,6 +557,12 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
                 made[part] = kept
             else:
                 persons.append((person, key, number))
+    # In the order of the events they list (not of names): a worker takes the persons a batch at a
+    # time, and People holds the rows of the last ROWS_HELD events asked for (render/players.py),
+    # so that a batch of persons who played the same events unpacks those events' rows once
+    # (teammates, a club's members; in name order, each person's events were mostly unpacked
+    # anew). The pages are the same in any order.
+    persons.sort(key=lambda found: chunks(found[0].slugs, PLAYER_EVENTS)[found[2] - 1])
     for result in {r.event.locale or site.locale for r, _ in to_render}:
         # Made before forking, so every worker has them. Their templates compile when first used, in
         # each worker: compiling them all here first was measured no faster with two workers.

@@ -103,27 +103,47 @@ class Translator:
             raise ValueError(f"unknown locale {locale!r}; one of {', '.join(LOCALES)}")
         self.locale = locale
         self.index = _INDEX[locale]
-        self._gettext = _chain(locale).gettext
+        self._gettext = _chain(locale).gettext  # the catalogues as they were read then (reload_words)
+        # Each word found, by key, and each game word picked (games' Word) and each date written:
+        # a build's pages ask for the same few hundred some 100,000 times (a gettext chain and a
+        # catalogue lookup each). Kept as long as the translator, which read its chain once anyway.
+        self._words: dict[str, str] = {}
+        self._picked: dict[object, str] = {}
+        self._dates: dict[dt.date, str] = {}
 
     def __call__(self, key: str, **params: object) -> str:
         """The word with its placeholders filled, always: as Jinja's i18n extension (newstyle
         gettext) formats a text even without variables, so `{{ }}` in a catalogue is a brace
         whether the word takes parameters or not, as catalogues.text reads it."""
-        return self._gettext(key).format(**params)
+        return self.unformatted(key).format(**params)
 
     def unformatted(self, key: str) -> str:
         """The word's text as the catalogue writes it, placeholders and `{{ }}` left in (for a
         template to format later, as fast_jinja's FixedWords does)."""
-        return self._gettext(key)
+        text = self._words.get(key)
+        if text is None:
+            text = self._words[key] = self._gettext(key)  # an unknown key raises, and is asked again
+        return text
 
     def pick(self, localised: dict[str, str]) -> str:
-        return localised.get(self.locale) or localised.get("zh-Hans", "")
+        if type(localised) is dict:  # content's own texts: as they come
+            return localised.get(self.locale) or localised.get("zh-Hans", "")
+        try:  # a catalogue's word (games' Word: hashable, read from the catalogues at each get)
+            return self._picked[localised]
+        except KeyError:
+            text = self._picked[localised] = localised.get(self.locale) or localised.get("zh-Hans", "")
+            return text
+        except TypeError:  # another mapping, not hashable
+            return localised.get(self.locale) or localised.get("zh-Hans", "")
 
     def date(self, day: dt.date | None) -> str:
         if day is None:
             return ""
-        # Month names are catalogue words, not the C library's: no output depends on the machine's locale.
-        return self("date_format", year=day.year, month=self(f"month_{day.month}"), day=day.day)
+        text = self._dates.get(day)
+        if text is None:
+            # Month names are catalogue words, not the C library's: no output depends on the machine's locale.
+            text = self._dates[day] = self("date_format", year=day.year, month=self(f"month_{day.month}"), day=day.day)
+        return text
 
     def joiner(self) -> str:
         return catalogues.joiner(self.locale)
