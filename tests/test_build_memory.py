@@ -1,0 +1,70 @@
+"""A full build's memory grows with its largest event, not with the archive (issue 23).
+
+Memory is checked by what it is made of, never by time: the pages a forked process copies of
+what it inherited (Linux's /proc/self/smaps_rollup), and what the build holds at once.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+
+import pytest
+
+from generator.content import snapshot
+
+
+def _private_kib() -> int:
+    """This process's private pages (KiB): those it wrote to, its copies of inherited ones."""
+    with open("/proc/self/smaps_rollup", encoding="ascii") as rollup:
+        return sum(int(line.split()[1]) for line in rollup if line.startswith(("Private_Dirty:", "Private_Clean:")))
+
+
+def _child_reads(paths: list[str], answer: multiprocessing.connection.Connection) -> None:
+    before = _private_kib()
+    total = sum(len(snapshot.read(path)) for path in paths)
+    answer.send((_private_kib() - before, total))
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/smaps_rollup")
+                    or "fork" not in multiprocessing.get_all_start_methods(),
+                    reason="Linux's page accounting and fork")
+def test_a_forked_reader_does_not_copy_the_files_the_build_read(tmp_path):
+    """The build reads and hashes every file, then forks the processes that read the events
+    ahead, which take the same bytes from the snapshot. Handing a file out must not make the
+    reader copy the pages holding it: else each reader ends up with its own copy of the files
+    it read (a 2,000-event archive's 37 MB, half of them in each of two readers)."""
+    paths = []
+    for number in range(2_000):
+        path = tmp_path / f"round-{number}.yaml"
+        path.write_bytes(b"tables:\n" + b"  - {table: 1, score: 420}\n" * 150)  # about 4 kB, as a results file
+        paths.append(str(path))
+    size_kib = sum(os.path.getsize(path) for path in paths) // 1024
+    with snapshot.taking():
+        for path in paths:
+            snapshot.read(path)  # as build_inputs hashes them, before forking
+        receive, send = multiprocessing.get_context("fork").Pipe(duplex=False)
+        reader = multiprocessing.get_context("fork").Process(target=_child_reads, args=(paths, send))
+        reader.start()
+        copied_kib, total = receive.recv()
+        reader.join()
+    assert total // 1024 == size_kib
+    # Without the chunks: every page of the 8 MB read was copied (8,000 kB and more).
+    assert copied_kib < size_kib // 4, f"the reader copied {copied_kib} kB of {size_kib} kB read"
+
+
+def test_the_snapshot_gives_each_file_as_read_and_lets_go(tmp_path):
+    """Read once, given the same bytes every time; let go, a file changed since is refused."""
+    kept, gone = tmp_path / "notice.md", tmp_path / "round-1.yaml"
+    kept.write_bytes("# 通知\n".encode())
+    gone.write_bytes(b"a" * 300_000)  # larger than a quarter of a chunk: held on its own
+    with snapshot.taking():
+        assert snapshot.read(kept) == "# 通知\n".encode()
+        assert snapshot.read(gone) == b"a" * 300_000
+        kept.write_bytes(b"changed")
+        assert snapshot.read(kept) == "# 通知\n".encode()  # as first read
+        snapshot.let_go(keep=lambda path: path.endswith(".md"))
+        assert snapshot.read(kept) == "# 通知\n".encode()
+        gone.write_bytes(b"b" * 300_000)
+        with pytest.raises(snapshot.Changed):
+            snapshot.read(gone)
