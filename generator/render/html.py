@@ -832,7 +832,7 @@ class _Rendering:
     def wait(self) -> None:
         """Wait for the workers (forking each wave after the last). What each task wrote is kept
         as it came, packed (`_render_share_packed`), until `finish`: unpacked as they came, the
-        files and pages of a 2,000-event archive grew this process by 40 MB while the workers
+        files and pages of a 2,000-event archive grew this process by 35 MB while the workers
         rendered, and every wave's workers were forked from it (and copied from it)."""
         if self.pool is not None:
             self.shares = []
@@ -922,8 +922,8 @@ def _render_share(share: tuple[list[tuple[int, int, int]], list[int]],
 
 
 def _render_share_packed(share: tuple[list[tuple[int, int, int]], list[int]]) -> bytes:
-    """_render_share in a worker, what it wrote pickled and compressed (a tenth of the bytes:
-    the paths repeat): held so by the build until every worker is done (`_Rendering.wait`)."""
+    """_render_share in a worker, what it wrote pickled and compressed (its paths repeat):
+    held so by the build until every worker is done (`_Rendering.wait`)."""
     return zlib.compress(pickle.dumps(_render_share(share), protocol=pickle.HIGHEST_PROTOCOL), 1)
 
 
