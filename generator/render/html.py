@@ -14,6 +14,7 @@ import gc
 import hashlib
 import json
 import os
+import pickle
 import re
 import zlib
 from concurrent.futures import ProcessPoolExecutor
@@ -575,11 +576,14 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     except BaseException:
         rendering.abandon()
         raise
-    made.update(rendering.finish())
+    rendering.wait()
     # The search index once the workers are done: its records (every entry of every event, 46,000
     # of them at 2,000 events) are the largest thing this process makes, and the workers' peak
-    # and its own then do not add up.
-    made.update(_write_search(site, results, people, env, writer, previous, shared))
+    # and its own then do not add up; and before what the workers wrote is unpacked (`finish`),
+    # which is the next largest (87,000 files and their stamps at 2,000 events).
+    search = _write_search(site, results, people, env, writer, previous, shared)
+    made.update(rendering.finish())
+    made.update(search)
     made.update(_write_sitemap(site, writer, made, previous))
     return made
 
@@ -853,14 +857,18 @@ class _Rendering:
         try:
             self.pool = forked_pool(min(self.workers, len(shares)), initializer=_start_worker)
             try:
-                self.futures = [self.pool.submit(_render_share, share) for share in shares]
+                self.futures = [self.pool.submit(_render_share_packed, share) for share in shares]
             except BaseException:  # not forked (out of memory?), or interrupted: nothing left behind
                 self.abandon()
                 raise
         finally:
             gc.unfreeze()
 
-    def finish(self) -> dict[str, EventPages]:
+    def wait(self) -> None:
+        """Wait for the workers (forking each wave after the last). What each task wrote is kept
+        as it came, packed (`_render_share_packed`), until `finish`: unpacked as they came, the
+        files and pages of a 2,000-event archive grew this process by 35 MB while the workers
+        rendered, and every wave's workers were forked from it (and copied from it)."""
         if self.pool is not None:
             self.shares = []
             try:
@@ -873,8 +881,13 @@ class _Rendering:
             finally:
                 self.pool.shutdown(cancel_futures=True)
                 _JOB.clear()
+                self.pool = None
+
+    def finish(self) -> dict[str, EventPages]:
+        self.wait()
         made: dict[str, EventPages] = {}
-        for share, stamps in self.shares:
+        for packed in self.shares:
+            share, stamps = pickle.loads(zlib.decompress(packed)) if isinstance(packed, bytes) else packed
             for part, pages in share.items():
                 self.out.written.extend(pages.files)
                 if part in made:  # another share of a large event's pages
@@ -888,6 +901,7 @@ class _Rendering:
         if self.pool is not None:
             self.pool.shutdown(cancel_futures=True)
             _JOB.clear()
+            self.pool = None
 
 
 SPLIT_ENTRIES = 1_000  # entries from which an event's pages are rendered by several tasks
@@ -940,6 +954,12 @@ def _render_share(share: tuple[list[tuple[int, int, int]], list[int]],
         made[player_page_part(person, number)] = EventPages(key, tree.written, writer.pages)
         stamps.update(tree.stamps)
     return made, stamps
+
+
+def _render_share_packed(share: tuple[list[tuple[int, int, int]], list[int]]) -> bytes:
+    """_render_share in a worker, what it wrote pickled and compressed (its paths repeat):
+    held so by the build until every worker is done (`_Rendering.wait`)."""
+    return zlib.compress(pickle.dumps(_render_share(share), protocol=pickle.HIGHEST_PROTOCOL), 1)
 
 
 PLAYER_EVENTS = 100  # events a player's page lists: players/<key>/ the newest 100, players/<key>/page-2/ the next, …

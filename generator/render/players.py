@@ -364,6 +364,7 @@ def collect_people(results: list[EventResult | EventSummary], known: tuple | Non
     return people
 
 
+ROWS_PASSES = 4  # passes over the events that gather the persons' rows, a share of the persons each (_match)
 MATCH_APART_FROM = 500  # events from which people are matched in a process of their own (_match_apart)
 _MATCHING: dict[str, object] = {}  # set just before forking, read by that process
 
@@ -473,23 +474,34 @@ def _match(results: list[EventResult | EventSummary], inputs: str) -> PeopleInde
 
     _settle_key_collisions(persons)
     index_events: dict[str, tuple[str, bytes]] = {}
-    person_rows: list[PersonRows] = [{} for _ in persons]
     for slug, data in events.items():  # each event's digest, once every person's key is settled
-        seats, named, rows = pickle.loads(data)
+        seats, named, _ = pickle.loads(data)
         linked = sorted([f"{entry_id}/{index}={persons[n][0]}" for entry_id, index, n in seats]
                         + [f"{name}\n{group or ''}={persons[n][0]}" for name, group, n in named])
         index_events[slug] = (hashlib.sha256("\n".join(linked).encode()).hexdigest(),
                               pickle.dumps((seats, named), protocol=pickle.HIGHEST_PROTOCOL))
-        seated: dict[str, list[int]] = {}  # entry id -> its players' persons, in order
-        for entry_id, _, number in seats:
-            seated.setdefault(entry_id, []).append(number)
-        for number, entry_id, index, credit_keys, roles in rows:
-            person_rows[number][slug] = (entry_id, index, credit_keys, roles,
-                                         tuple(seated[entry_id]) if entry_id is not None else ())
-    packed = []
-    for number, mine in enumerate(person_rows):  # each person's rows let go as they are pickled
-        packed.append(pickle.dumps(mine, protocol=pickle.HIGHEST_PROTOCOL))
-        person_rows[number] = {}
+    # Each person's rows, pickled: gathered for a ROWS_PASSES-th of the persons at a time, in as
+    # many passes over the events, each share let go as it is pickled. Gathered for everyone at
+    # once, they were the matching's peak (some 30 MB of a 2,000-event archive's 100,000 rows).
+    packed: list[bytes] = []
+    share = max(1, -(-len(persons) // ROWS_PASSES))
+    for first in range(0, len(persons), share):
+        person_rows: list[PersonRows] = [{} for _ in persons[first:first + share]]
+        for slug, data in events.items():
+            seats, _, rows = pickle.loads(data)
+            seated: dict[str, list[int]] | None = None  # entry id -> its players' persons, in order
+            for number, entry_id, index, credit_keys, roles in rows:
+                if not first <= number < first + share:
+                    continue
+                if seated is None:
+                    seated = {}
+                    for seat_entry, _, seat_number in seats:
+                        seated.setdefault(seat_entry, []).append(seat_number)
+                person_rows[number - first][slug] = (entry_id, index, credit_keys, roles,
+                                                     tuple(seated[entry_id]) if entry_id is not None else ())
+        for number, mine in enumerate(person_rows):  # each person's rows let go as they are pickled
+            packed.append(pickle.dumps(mine, protocol=pickle.HIGHEST_PROTOCOL))
+            person_rows[number] = {}
     return PeopleIndex(inputs, [(key, name, groups, by_id, apart, slugs[::-1])
                                 for key, name, groups, by_id, apart, slugs in persons], index_events, packed)
 

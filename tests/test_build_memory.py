@@ -1,0 +1,134 @@
+"""A full build's memory grows with its largest event, not with the archive (issue 23).
+
+Memory is checked by what it is made of, never by time: the pages a forked process copies of
+what it inherited (Linux's /proc/self/smaps_rollup), and what the build holds at once.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+
+import pytest
+
+from generator.content import snapshot
+
+
+def _private_kib() -> int:
+    """This process's private pages (KiB): those it wrote to, its copies of inherited ones."""
+    with open("/proc/self/smaps_rollup", encoding="ascii") as rollup:
+        return sum(int(line.split()[1]) for line in rollup if line.startswith(("Private_Dirty:", "Private_Clean:")))
+
+
+def _child_reads(paths: list[str], answer: multiprocessing.connection.Connection) -> None:
+    before = _private_kib()
+    total = sum(len(snapshot.read(path)) for path in paths)
+    answer.send((_private_kib() - before, total))
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/smaps_rollup")
+                    or "fork" not in multiprocessing.get_all_start_methods(),
+                    reason="Linux's page accounting and fork")
+def test_a_forked_reader_does_not_copy_the_files_the_build_read(tmp_path):
+    """The build reads and hashes every file, then forks the processes that read the events
+    ahead, which take the same bytes from the snapshot. Handing a file out must not make the
+    reader copy the pages holding it: else each reader ends up with its own copy of the files
+    it read (a 2,000-event archive's 37 MB, half of them in each of two readers)."""
+    paths = []
+    for number in range(2_000):
+        path = tmp_path / f"round-{number}.yaml"
+        path.write_bytes(b"tables:\n" + b"  - {table: 1, score: 420}\n" * 150)  # about 4 kB, as a results file
+        paths.append(str(path))
+    size_kib = sum(os.path.getsize(path) for path in paths) // 1024
+    with snapshot.taking():
+        for path in paths:
+            snapshot.read(path)  # as build_inputs hashes them, before forking
+        receive, send = multiprocessing.get_context("fork").Pipe(duplex=False)
+        reader = multiprocessing.get_context("fork").Process(target=_child_reads, args=(paths, send))
+        reader.start()
+        copied_kib, total = receive.recv()
+        reader.join()
+    assert total // 1024 == size_kib
+    # Without the chunks: every page of the 8 MB read was copied (8,000 kB and more).
+    assert copied_kib < size_kib // 4, f"the reader copied {copied_kib} kB of {size_kib} kB read"
+
+
+def test_the_snapshot_gives_each_file_as_read_and_lets_go(tmp_path):
+    """Read once, given the same bytes every time; let go, a file changed since is refused."""
+    kept, gone = tmp_path / "notice.md", tmp_path / "round-1.yaml"
+    kept.write_bytes("# 通知\n".encode())
+    gone.write_bytes(b"a" * 300_000)  # larger than a quarter of a chunk: held on its own
+    with snapshot.taking():
+        assert snapshot.read(kept) == "# 通知\n".encode()
+        assert snapshot.read(gone) == b"a" * 300_000
+        kept.write_bytes(b"changed")
+        assert snapshot.read(kept) == "# 通知\n".encode()  # as first read
+        snapshot.let_go(keep=lambda path: path.endswith(".md"))
+        assert snapshot.read(kept) == "# 通知\n".encode()
+        gone.write_bytes(b"b" * 300_000)
+        with pytest.raises(snapshot.Changed):
+            snapshot.read(gone)
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="rendered by forked workers")
+def test_what_the_workers_wrote_is_not_unpacked_while_the_search_index_is_made(tmp_path, monkeypatch):
+    """The render workers' account of what they wrote (each event's files and pages: 87,000 of
+    them at 2,000 events) is held packed until they are all done, and unpacked only once the
+    search index, the largest thing the build makes itself, has been made and let go: the two
+    never add up, and the workers of a later wave are not forked from a build holding them."""
+    import gc
+
+    from generator.build import build
+    from generator.render import html
+    from generator.render.incremental import EventPages
+    from tests.support import demo_content
+
+    content = demo_content(tmp_path, "dongke-bridge-2015", "tumu-guandan-2020", "hefei-80fen-teams-2012",
+                           "chem-park-daguai-2016")
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)  # rendered by two workers, whatever this machine has
+    unpacked: list[str] = []
+    write_search = html._write_search
+
+    def watched(*args, **kwargs):  # noqa: ANN202
+        unpacked.extend(part for pages in gc.get_objects() if type(pages) is EventPages
+                        for part in pages.files if part.startswith(("events/", "players/")))
+        return write_search(*args, **kwargs)
+
+    monkeypatch.setattr(html, "_write_search", watched)
+    report = build(content, tmp_path / "output", cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    assert report.events == 4 and (tmp_path / "output/events/dongke-bridge-2015/index.html").is_file()
+    assert unpacked == [], f"{len(unpacked)} rendered files' records held while the search index was made"
+
+
+def test_people_are_matched_without_every_persons_rows_at_once(monkeypatch):
+    """Who is who across the archive (render/players.py): each person's rows are gathered a
+    share of the persons at a time and let go as they are pickled, not every person's rows of
+    every event at once (the matching's peak: 30 MB at 2,000 events). The same index either way."""
+    import tracemalloc
+    from dataclasses import replace
+
+    from generator.build import validate
+    from generator.render import players
+    from tests.support import ROOT
+
+    site, demo, _ = validate(ROOT / "content", workers=1)
+    # An archive of the demo's events 30 times over (its people in 30 times as many events each):
+    # the persons' rows are then most of what the matching makes.
+    results = [replace(result, event=replace(result.event, slug=f"{result.event.slug}-{copy}"))
+               for copy in range(30) for result in demo]
+    inputs = players.people_inputs(results)
+
+    def matched(passes: int) -> tuple[tuple, int]:
+        monkeypatch.setattr(players, "ROWS_PASSES", passes, raising=False)
+        tracemalloc.start()
+        try:
+            found = players._match(results, inputs).data()
+            return found, tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    matched(4)  # once first: what the first matching makes once for all is not counted in either
+    everyone, at_once = matched(1)
+    by_shares, in_shares = matched(4)
+    assert by_shares == everyone
+    assert in_shares < at_once * 0.75, f"peak {in_shares} bytes in shares, {at_once} at once"
