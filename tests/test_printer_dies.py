@@ -209,45 +209,29 @@ def test_serve_says_a_killed_printing_process_in_one_line(tmp_path: Path, capsys
 
 
 @pytest.mark.parametrize("lang", [None, "en"])
-def test_a_build_whose_printing_process_is_killed_says_so_and_leaves_output_as_it_was(
-        tmp_path: Path, lang: str | None) -> None:
+@pytest.mark.parametrize(("how", "key", "params"), [
+    ("KILL", "printer_killed", {"signal": 9, "name": "SIGKILL"}),
+    # WeasyPrint's MemoryError: before, sent back and raised in the build, a traceback (the
+    # printing process's in a note); now said as a process killed for want of memory is.
+    ("MemoryError", "printer_no_memory", {}),
+])
+def test_a_build_whose_printing_process_dies_says_so_and_leaves_output_as_it_was(
+        tmp_path: Path, lang: str | None, how: str, key: str, params: dict) -> None:
     """`paibang build` of the demo site, its bulletins printed for the first time by a pool of 2,
-    one of which is killed: one line in the site's language (or --lang's), exit 1, no traceback,
-    output/ as the last build left it, no staging folder, and every printing process gone."""
+    one of which is killed or runs out of memory: one line in the site's language (or --lang's),
+    exit 1, no traceback, output/ as the last build left it, no staging folder, and every
+    printing process gone."""
     shutil.copytree(ROOT / "content", tmp_path / "content")
     build(tmp_path / "content", tmp_path / "output", cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
     before = digest(tmp_path / "output")
-    script = dying_script("KILL") + """
-from generator import cli
-sys.exit(cli.main(sys.argv[1:]))
-"""
-    done = run(tmp_path, script, "build", "--content", "content", "--output", "output", *(["--lang", lang] if lang else []))
-    locale = lang or "zh-Hans"
-    assert done.returncode == 1, done.stderr
-    assert done.stderr.strip() == said("printer_killed", locale, signal=9, name="SIGKILL")
-    assert digest(tmp_path / "output") == before
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["cache", "content", "output", "pids", "pids.killed"]
-    assert printers(tmp_path) and all(gone(pid) for pid in printers(tmp_path))
-
-
-@pytest.mark.parametrize("lang", [None, "en"])
-def test_a_printing_process_out_of_memory_says_so_in_one_line_and_leaves_output_as_it_was(
-        tmp_path: Path, lang: str | None) -> None:
-    """WeasyPrint's MemoryError in a printing process: before, sent back and raised in the
-    build, a traceback (the printing process's in a note). Now one line in the site's language
-    (or --lang's), as a process killed for want of memory is said, exit 1, output/ as the last
-    build left it, no staging folder, every printing process gone."""
-    shutil.copytree(ROOT / "content", tmp_path / "content")
-    build(tmp_path / "content", tmp_path / "output", cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
-    before = digest(tmp_path / "output")
-    script = dying_script("MemoryError") + """
+    script = dying_script(how) + """
 from generator import cli
 sys.exit(cli.main(sys.argv[1:]))
 """
     done = run(tmp_path, script, "build", "--content", "content", "--output", "output", *(["--lang", lang] if lang else []))
     assert done.returncode == 1, done.stderr
-    assert done.stderr.strip() == said("printer_no_memory", lang or "zh-Hans")
-    assert "MemoryError" in done.stderr and "Traceback" not in done.stderr
+    assert done.stderr.strip() == said(key, lang or "zh-Hans", **params)
+    assert "Traceback" not in done.stderr
     assert digest(tmp_path / "output") == before
     assert sorted(path.name for path in tmp_path.iterdir()) == ["cache", "content", "output", "pids", "pids.killed"]
     assert printers(tmp_path) and all(gone(pid) for pid in printers(tmp_path))
