@@ -16,3 +16,21 @@ def demo_content(folder: Path, *slugs: str) -> Path:
     for slug in slugs:
         shutil.copytree(ROOT / "content/events" / slug, root / "events" / slug)
     return root
+
+
+class DiskFills:
+    """A file opened for writing as the disk fills: four bytes written, then ENOSPC. Patched in
+    as generator.seals' `open` (every file paibang writes whole-or-not goes through it)."""
+
+    def __init__(self, path: Path, mode: str) -> None:
+        self.file = open(path, mode)  # noqa: SIM115 - closed by __exit__
+
+    def __enter__(self) -> DiskFills:
+        return self
+
+    def __exit__(self, *failure: object) -> None:
+        self.file.close()
+
+    def write(self, data: bytes) -> int:
+        self.file.write(data[:4])
+        raise OSError(28, "No space left on device", self.file.name)

@@ -157,3 +157,18 @@ def test_an_event_dated_past_what_a_zip_can_say_still_gets_its_workbook(tmp_path
     with zipfile.ZipFile(io.BytesIO(workbook_bytes(result))) as archive:
         assert {member.date_time for member in archive.infolist()} == {(1980, 1, 1, 0, 0, 0)}
     assert load_workbook(io.BytesIO(workbook_bytes(result))).sheetnames
+
+
+def test_export_on_a_full_disk_leaves_the_last_workbook_whole(content, tmp_path, monkeypatch, capsys):
+    """The disk fills as the workbook is written: last week's file stays as it was, no temporary
+    is left beside it, and one line says so (exit 1), where half a workbook was left."""
+    from generator import seals
+    from support import DiskFills
+
+    target = tmp_path / "out.xlsx"
+    target.write_bytes(b"last week's workbook")
+    monkeypatch.setattr(seals, "open", DiskFills, raising=False)
+    assert main(["export", "tumu-guandan-2020", "-o", str(target), "--content", str(content), "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert "No space left" in err and "Traceback" not in err
+    assert target.read_bytes() == b"last week's workbook" and list(tmp_path.iterdir()) == [target]

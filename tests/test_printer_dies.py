@@ -319,27 +319,42 @@ def test_a_pdf_half_written_into_the_cache_leaves_no_temporary(tmp_path: Path, m
     left in the cache for ever (prune_cache forgets PDFs)."""
     from generator import seals
     from generator.render import pdf
-
-    class HalfWritten:  # the cache's file as the disk fills: four bytes written, then the error
-        def __init__(self, path: Path, mode: str) -> None:
-            self.file = open(path, mode)  # noqa: SIM115 - closed by __exit__
-
-        def __enter__(self) -> HalfWritten:
-            return self
-
-        def __exit__(self, *failure: object) -> None:
-            self.file.close()
-
-        def write(self, data: bytes) -> int:
-            self.file.write(data[:4])
-            raise OSError(28, "No space left on device", self.file.name)
+    from support import DiskFills
 
     monkeypatch.setattr(pdf, "_print", lambda html: b"%PDF-1.7 stub\n")
-    monkeypatch.setattr(seals, "open", HalfWritten, raising=False)  # (seals' own name for the builtin)
+    monkeypatch.setattr(seals, "open", DiskFills, raising=False)  # (seals' own name for the builtin)
     cache = tmp_path / "pdf"
     with pytest.raises(OSError, match="No space left"):
         pdf.print_pdfs([pdf.PrintJob("<p>1</p>", "key1")], cache)
     assert list(cache.iterdir()) == []
+
+
+@pytest.mark.parametrize("target", ["forms.pdf", "forms"])
+def test_paibang_print_on_a_full_disk_leaves_the_sheets_printed_last_time(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], target: str) -> None:
+    """`paibang print` into a file or a folder that holds last time's sheets, the disk filling
+    as it writes: each PDF there is the old one whole, no temporary is left, one line says the
+    disk is full (exit 1), where it used to leave half a PDF for the printer."""
+    from generator import seals
+    from generator.cli import main
+    from generator.render import pdf
+    from support import DiskFills, demo_content
+
+    content = demo_content(tmp_path, "tumu-guandan-2020")
+    monkeypatch.setattr(pdf, "_print", lambda html: b"%PDF-1.7 stub\n")  # the folder's PDFs, printed apart
+    asked = ["print", "tumu-guandan-2020", "main", "--round", "1", "--content", str(content), "--lang", "en",
+             "--output", str(tmp_path / target)]
+    assert main(asked) == 0
+    before = {path: path.read_bytes() for path in [tmp_path / target] if path.is_file()} or {
+        path: path.read_bytes() for path in (tmp_path / target).iterdir()}
+    capsys.readouterr()
+    monkeypatch.setattr(seals, "open", DiskFills, raising=False)
+    assert main(asked) == 1
+    err = capsys.readouterr().err
+    assert "No space left" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    after = {path: path.read_bytes() for path in [tmp_path / target] if path.is_file()} or {
+        path: path.read_bytes() for path in (tmp_path / target).iterdir()}
+    assert after == before
 
 
 def test_prune_cache_forgets_the_temporaries_a_killed_process_left(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ from pathlib import Path
 from generator import catalogues
 from generator.commands.console import print_problems
 from generator.errors import CouldNotFinish, Refusal
+from generator.seals import write_atomically
 
 
 def run(args: argparse.Namespace) -> int:
@@ -57,16 +58,17 @@ def run(args: argparse.Namespace) -> int:
     except CouldNotFinish as failure:  # a printing process killed, or out of memory
         print(failure.text(locale, output=target, left="printer_left_print"), file=sys.stderr)
         return 1
+    # Each PDF whole or not at all: a full disk or Ctrl-C while writing leaves the sheet printed
+    # last time (a secretary's stack on its way to the printer), not half of a new one.
     if one_file:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(pdfs[0])
+        write_atomically(target, pdfs[0])
         written = [target]
     else:
         target.mkdir(parents=True, exist_ok=True)
         written = []
         for bulletin, pdf in zip(bulletins, pdfs):
             path = target / f"{bulletin.name}.pdf"
-            path.write_bytes(pdf)
+            write_atomically(path, pdf)
             written.append(path)
     for path in written:
         print(catalogues.text("print_written", locale, n=number, path=path))
