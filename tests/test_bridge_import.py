@@ -338,6 +338,27 @@ def test_an_existing_event_without_the_stage_gets_it(tmp_path, capsys):
     assert "all 114 figures equal" in capsys.readouterr().out
 
 
+def test_a_full_disk_while_the_import_writes_leaves_the_secretarys_event_yaml_whole(tmp_path, capsys, monkeypatch):
+    """The import adds its stage to an event.yaml the secretary wrote; the disk fills as it
+    writes: their file is as it was (it used to be cut short where the disk filled), nothing
+    is left beside it, and one line says the disk is full."""
+    from generator import seals
+    from support import DiskFills
+
+    content = site(tmp_path)
+    folder = content / "events/club"
+    (folder / "results").mkdir(parents=True)
+    theirs = ("title: 周三\ngame: bridge\ndate: 2024-03-13\nentries:\n  - {id: P1, players: [卡丽, 奥拉]}\n"
+              "stages:\n  - id: final\n    name: 决赛\n    format: matches\n")
+    (folder / "event.yaml").write_text(theirs, encoding="utf-8")
+    monkeypatch.setattr(seals, "open", DiskFills, raising=False)
+    assert run(content, "club", CLUB, "--strict") == 1
+    err = capsys.readouterr().err
+    assert "No space left" in err and "Traceback" not in err
+    assert (folder / "event.yaml").read_text(encoding="utf-8") == theirs
+    assert sorted(path.name for path in folder.iterdir()) == ["event.yaml", "results"]
+
+
 def test_file_numbers_and_names_become_safe_ids():
     from generator.commands.bridge_import import adjusted_cell, safe_id
 

@@ -72,6 +72,7 @@ from generator.games.bridge.scoring import AdjustedRecord, BoardRecord, parse_ad
 from generator import catalogues
 from generator.interchange.numbering import unused
 from generator.interchange.pbn import record_from, record_text
+from generator.seals import write_atomically
 
 STAGE = "pairs"
 
@@ -970,7 +971,7 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_cal
         for entry, names, team in entries:
             players = ", ".join(_yaml_text(n) for n in names) or _yaml_text(team)
             lines.append(f"  - {{id: {entry}, name: {_yaml_text(team)}, players: [{players}]}}")
-        event.write_text("\n".join(lines + stage) + "\n", encoding="utf-8")
+        _write(event, "\n".join(lines + stage) + "\n")
     else:
         _add_missing_entries(event, entries)
         _add_missing_stage(event, STAGE_TEAMS, "\n".join(stage) + "\n")
@@ -981,7 +982,7 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_cal
             for board, (open_, closed) in sorted(found.items()):
                 text.append(f"      {board}: {{open: {record_text(open_.record)}, closed: {record_text(closed.record)}}}")
         name = f"{STAGE_TEAMS}.yaml" if len(rounds) == 1 else f"{STAGE_TEAMS}-round-{number}.yaml"
-        (folder / "results" / name).write_text("\n".join(text) + "\n", encoding="utf-8")
+        _write(folder / "results" / name, "\n".join(text) + "\n")
     return folder, matches
 
 
@@ -1387,13 +1388,13 @@ def write_event(content: Path, slug: str, session: Session, stage: str, name: st
     (folder / "results").mkdir(parents=True, exist_ok=True)
     text = event_text(session, ids, max(rounds_seen, default=1), boards, stage, name)
     if not event.exists():
-        event.write_text(text, encoding="utf-8")
+        _write(event, text)
         wrote = True
     else:
         _add_missing_entries(event, [(e, names, None) for e, names in _entries(session, ids)])
         wrote = _add_missing_stage(event, stage, text)
     for number, text in round_texts(session, ids, stage).items():
-        (folder / "results" / f"{stage}-round-{number}.yaml").write_text(text, encoding="utf-8")
+        _write(folder / "results" / f"{stage}-round-{number}.yaml", text)
     return folder, ids, wrote
 
 
@@ -1414,7 +1415,7 @@ def _add_missing_stage(event: Path, stage: str, written: str) -> bool:
     lines[at] = re.sub(r"\[\s*\]", "", lines[at], count=1).rstrip()
     end = _block_end(lines, at)
     lines[end:end] = block.rstrip("\n").splitlines()
-    event.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _write(event, "\n".join(lines) + "\n")
     return True
 
 
@@ -1457,7 +1458,7 @@ def _add_missing_entries(event: Path, entries: list[tuple[str, list[str], str | 
         present = set(re.findall(r"\bid:\s*[\"']?([A-Za-z0-9_-]+)", own))
         missing = [_entry_line(e, names, name, "") for e, names, name in entries if e not in present]
         if missing and re.search(r"^entries\s*:", own, re.MULTILINE) is None:
-            listed.write_text(own.rstrip("\n") + "\n" + "\n".join(missing) + "\n", encoding="utf-8")
+            _write(listed, own.rstrip("\n") + "\n" + "\n".join(missing) + "\n")
         return
     written = "\n".join(line for line in lines if not line.lstrip().startswith("#"))
     present = set(re.findall(r"\bid:\s*[\"']?([A-Za-z0-9_-]+)", written))
@@ -1475,7 +1476,7 @@ def _add_missing_entries(event: Path, entries: list[tuple[str, list[str], str | 
         lines[end:end] = added
     else:  # a flow list written by hand, or a file that is not there: the check that follows says so
         return
-    event.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _write(event, "\n".join(lines) + "\n")
 
 
 # --- comparing with the file's figures ------------------------------------------------------------
@@ -1977,3 +1978,9 @@ def say_not_played(session: Session, ids: dict[tuple[str, str], str], stage: str
     left_out = [line for line in marked if line.record is None]
     if left_out:
         print(say("not_played_change", locale, board=left_out[0].board))
+
+
+def _write(path: Path, text: str) -> None:
+    """The secretary's files whole or not at all: a full disk or Ctrl-C while writing leaves the
+    event.yaml they had, not half of it."""
+    write_atomically(path, text.encode("utf-8"))

@@ -30,7 +30,6 @@ import argparse
 import codecs
 import csv
 import io
-import os
 import re
 import sys
 import zipfile
@@ -46,6 +45,7 @@ from generator.content.yaml_loader import YamlList, YamlMap, load_yaml
 from generator.errors import ContentErrors, Mark, Problems, Refusal
 from generator.games import GAMES, Game
 from generator.messages import LOCALES
+from generator.seals import write_atomically
 
 FIELDS = tuple(COLUMNS)
 PRIVATE = ("phone", "student_id")
@@ -716,12 +716,7 @@ def _point_event_at(event_file: Path) -> None:
 
 def _write(path: Path, text: str) -> None:
     """Whole or not at all: a full disk or a kill mid-write leaves the previous file."""
-    temporary = path.with_name(f".{path.name}.paibang-import")
-    try:
-        temporary.write_text(text, encoding="utf-8")
-        os.replace(temporary, path)
-    finally:
-        temporary.unlink(missing_ok=True)
+    write_atomically(path, text.encode("utf-8"))
 
 
 # --- the command ---------------------------------------------------------------------------------
