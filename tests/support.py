@@ -22,8 +22,8 @@ class DiskFills:
     """A file opened for writing as the disk fills: four bytes written, then ENOSPC. Patched in
     as generator.seals' `open` (every file paibang writes whole-or-not goes through it)."""
 
-    def __init__(self, path: Path, mode: str) -> None:
-        self.file = open(path, mode)  # noqa: SIM115 - closed by __exit__
+    def __init__(self, path: Path, mode: str, **how: object) -> None:
+        self.file = open(path, mode, **how)  # noqa: SIM115 - closed by __exit__
 
     def __enter__(self) -> DiskFills:
         return self
@@ -31,6 +31,6 @@ class DiskFills:
     def __exit__(self, *failure: object) -> None:
         self.file.close()
 
-    def write(self, data: bytes) -> int:
+    def write(self, data: bytes | str) -> int:
         self.file.write(data[:4])
         raise OSError(28, "No space left on device", self.file.name)

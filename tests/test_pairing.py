@@ -874,3 +874,27 @@ def test_a_round_robin_gives_each_round_s_bye_to_the_substitute(tmp_path):
     rounds = meetings(content)
     assert len(rounds) == 5 and all(len(t) == 2 for tables in rounds for t in tables)
     assert sorted(next(iter(t - {"SUB"})) for tables in rounds for t in tables if "SUB" in t) == [f"A0{i}" for i in range(1, 6)]
+
+
+def test_a_draw_cut_short_by_a_full_disk_leaves_no_results_file(tmp_path, monkeypatch, capsys):
+    """`paibang pair` writes the next round's results file; the disk fills as it writes: no half
+    file is left (it stopped the next build, and the next `pair` refused to write over it), one
+    line says so, and the same draw is written once there is room."""
+    from generator.cli import main
+    from generator.tournament import pairing
+    from support import DiskFills, demo_content
+
+    content = demo_content(tmp_path, "tumu-guandan-2020")
+    event = content / "events/tumu-guandan-2020/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("rounds: 3", "rounds: 4", 1), encoding="utf-8")
+    results = content / "events/tumu-guandan-2020/results"
+    before = sorted(path.name for path in results.iterdir())
+    asked = ["pair", "tumu-guandan-2020", "main", "--content", str(content), "--lang", "en"]
+    monkeypatch.setattr(pairing, "open", DiskFills, raising=False)
+    assert main(asked) == 1
+    err = capsys.readouterr().err
+    assert "No space left" in err and "Traceback" not in err
+    assert sorted(path.name for path in results.iterdir()) == before
+    monkeypatch.undo()
+    assert main(asked) == 0
+    assert len(list(results.iterdir())) == len(before) + 1

@@ -619,11 +619,19 @@ def write_round(plan: PlannedRound, locale: str) -> Path:
     """Write the round's results file; never overwrite one (Refusal pair-file-exists)."""
     path = results_path(plan.event, plan)
     path.parent.mkdir(parents=True, exist_ok=True)
+    text = results_text(plan, locale)
     try:
-        with open(path, "x", encoding="utf-8", newline="\n") as handle:
-            handle.write(results_text(plan, locale))
+        handle = open(path, "x", encoding="utf-8", newline="\n")  # noqa: SIM115 - closed below
     except FileExistsError:
         raise Refusal("pair-file-exists", path=str(path)) from None
+    try:
+        with handle:
+            handle.write(text)
+    except BaseException:
+        # The file is this draw's, made a moment ago: half of it (a full disk, Ctrl-C) would stop
+        # the next build, and the next `pair` would refuse to write over it.
+        path.unlink(missing_ok=True)
+        raise
     return path
 
 
