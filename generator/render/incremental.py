@@ -154,6 +154,33 @@ def code_digest() -> str:
     return digest.hexdigest()
 
 
+def code_stats() -> str | None:
+    """The files code_digest is made of, as their stats say (names, size, modification and change
+    time, inode), for `paibang serve`, which makes the digest again only when they changed
+    (it read and hashed the package's and templates' 170 files, 1.9 MB, at every rebuild). None
+    when a file is newer than RACY_NS: it may change again unseen (see RACY_NS); the digest is
+    then made again, every time, until it is not."""
+    newest, numbers, names = 0, [], []
+    for root in (PACKAGE, TEMPLATES):
+        for top, folders, files in os.walk(root):
+            folders[:] = sorted(name for name in folders if name != "__pycache__")
+            for name in sorted(files):
+                try:
+                    found = os.stat(os.path.join(top, name))
+                except OSError:
+                    continue  # not a file code_digest hashes (a broken link), or gone meanwhile
+                if not stat.S_ISREG(found.st_mode):
+                    continue
+                names.append(os.path.join(top, name))
+                numbers += (found.st_size, found.st_mtime_ns, found.st_ctime_ns, found.st_ino)
+                newest = max(newest, found.st_mtime_ns, found.st_ctime_ns)
+    if newest >= time.time_ns() - RACY_NS:
+        return None
+    digest = hashlib.sha256("\0".join(names).encode("utf-8", "surrogateescape"))
+    digest.update(repr(numbers).encode())
+    return digest.hexdigest()
+
+
 _READ: dict[Path, str] | None = None  # each folder's digest, while one build runs
 _TRUSTED: set[Path] = set()  # event folders whose digest this build took from their files' stats (build_inputs)
 _RESOLVED: dict[Path, Path] = {}  # each event folder's resolved path, while one build runs
