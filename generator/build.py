@@ -295,6 +295,8 @@ def build(content: Path, output: Path, strict: bool = False, cache_dir: Path | N
                         Path(spare), memory)
         if memory is None:
             _age_the_heap()
+        else:  # the files gone or changed since they were kept are not kept for the next build
+            memory.files.sweep()
         return report
 
 
@@ -362,16 +364,19 @@ def _usable_cache(cache_dir: Path, notify: Notify, spare: Path) -> Path:
     return spare / "pdf"
 
 
-def refuse_output(content: Path, output: Path, cache_dir: Path | None = None) -> PreviousBuild | None:
+def refuse_output(content: Path, output: Path, cache_dir: Path | None = None,
+                  memory: EventMemory | None = None) -> PreviousBuild | None:
     """Raise OutputRefused, before anything is touched, when `output` is not a folder paibang may
     replace (render/output.py); `build` and `serve` ask the same way. Returns the last build's
     record of `output` when the cache holding it is the user's own (else None: not trusted), the
-    files it names beside it not read yet (PreviousBuild.read_parts)."""
+    files it names beside it not read yet (PreviousBuild.read_parts); with `memory` (serve's),
+    the record as the last build left it, when it still is (EventMemory.files)."""
     from generator.render.incremental import PreviousBuild
     from generator.render.output import check_output
 
     cache_dir = cache_dir or default_cache_dir(output)
-    previous = (PreviousBuild(output, cache_dir.parent / _record_name(output), parts=False)
+    previous = (PreviousBuild(output, cache_dir.parent / _record_name(output), parts=False,
+                              files=memory.files if memory is not None else None)
                 if caches.unsafe(cache_dir.parent) is None else None)
     check_output(output, content, recorded=bool(previous and previous.data))
     return previous
@@ -387,7 +392,7 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     from generator.render.incremental import Outcome, PreviousBuild, build_inputs
 
     cache_dir = cache_dir or default_cache_dir(output)
-    previous = refuse_output(content, output, cache_dir)  # nothing is touched before this
+    previous = refuse_output(content, output, cache_dir, memory)  # nothing is touched before this
     usable = _usable_cache(cache_dir, notify, spare)
     lasting = usable == cache_dir  # else the private spare one, gone with this build
     if previous is None or not lasting:

@@ -30,8 +30,8 @@ from generator.seals import (MAGIC, Unsealed, secret, seal, seal_of, unseal, ver
                              write_sealed)
 
 # The seal's names, kept here where the other caches have always found them.
-__all__ = ["MAGIC", "Unsealed", "dumps", "loads", "read_sealed", "secret", "seal", "seal_of", "unseal",
-           "unsafe", "write_atomically", "write_sealed"]
+__all__ = ["MAGIC", "SealedFiles", "Unsealed", "dumps", "loads", "read_sealed", "secret", "seal", "seal_of",
+           "stamp_of", "unseal", "unsafe", "write_atomically", "write_sealed"]
 
 
 def dumps(value: Any) -> bytes:
@@ -47,6 +47,68 @@ def read_sealed(path: Path) -> Any:
     """A sealed file, unpickled once its seal is verified."""
     with open(path, "rb") as handle:
         return loads(handle.read())
+
+
+Stamp = tuple[int, int, int, int]  # a file's device, inode, size and modification time (ns)
+
+
+def stamp_of(found: os.stat_result) -> Stamp:
+    return (found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns)
+
+
+class SealedFiles:
+    """Sealed files as this process last read or wrote them, unpickled, each kept with its stamp:
+    `paibang serve`'s builder keeps them between rebuilds (event_cache.EventMemory), so that a
+    rebuild after one results file was saved does not read back what the last build read or
+    wrote itself (the ledger of the archive's lines, the record of 87,000 files at 2,000
+    events and who is who: 70 files, a fifth of such a rebuild).
+
+    A file is taken from here only while its stamp is the one it had when it was read (taken
+    from the very handle read) or written (write_atomically's): whoever else writes one of
+    these files (a `paibang build` by hand of the same output/) writes a new file and renames it
+    over the old one, a new inode; anything else that writes into it changes its modification
+    time. Then it is read again, and sealed as ever. What is kept is shared by the builds that
+    take it: none changes it in place. A file gone or changed is forgotten after a build
+    (`sweep`): memory holds the files as they are (26 MB of them at 2,000 events), not every
+    version of them."""
+
+    def __init__(self) -> None:
+        self._kept: dict[Path, tuple[Stamp, Any]] = {}
+
+    def read(self, path: Path) -> Any:
+        """read_sealed(path): as kept, while the file is as it was then."""
+        kept = self._kept.pop(path, None)
+        if kept is not None:
+            try:
+                now = stamp_of(os.stat(path))
+            except OSError:
+                now = None  # gone: read below, which fails as read_sealed does
+            if now == kept[0]:
+                self._kept[path] = kept
+                return kept[1]
+        with open(path, "rb") as handle:
+            found = os.fstat(handle.fileno())  # of the bytes read, whatever is renamed over it meanwhile
+            value = loads(handle.read())
+        self._kept[path] = (stamp_of(found), value)
+        return value
+
+    def wrote(self, path: Path, written: os.stat_result, value: Any) -> None:
+        """`value` was just written, pickled and sealed, into `path` (write_sealed's stats)."""
+        self._kept[path] = (stamp_of(written), value)
+
+    def forget(self, path: Path) -> None:
+        self._kept.pop(path, None)
+
+    def sweep(self) -> None:
+        """After a build: the files gone or changed since they were kept are forgotten (a file
+        the build did not ask for is kept: the next one may, as a ledger's rows bucket)."""
+        for path, (stamp, _) in list(self._kept.items()):
+            try:
+                same = stamp_of(os.stat(path)) == stamp
+            except OSError:
+                same = False
+            if not same:
+                del self._kept[path]
 
 
 def unsafe(folder: Path) -> dict[str, str] | None:

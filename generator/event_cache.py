@@ -17,11 +17,12 @@ game, days and digests): `ledger.lines` and the few lines since beside it (`ledg
 their rows in files of their own (`ledger.rows-<digit>`, read by players' pages only; see
 `save_ledger`). A build takes an unchanged event as its line, and reads its summary only where
 a page that shows it is rendered (LazySummary). A rebuild after one results file changed reads
-the lines for the archive, and writes one line and one rows file. A full build takes the events
-its workers read anew as their lines too, which the workers make and send once they have kept
-them (`as_line`): it holds the archive's lines, a few hundred bytes and the rows players' pages
-show (tournament/summary.py's shown_rows) for each event, SUMMARIES_HELD summaries and the
-events being rendered, not the archive's summaries.
+the lines for the archive, and writes one line and one rows file; serve's rebuild takes them
+from memory, as its last build read or wrote them, while the files are still those
+(EventMemory). A full build takes the events its workers read anew as their lines too, which
+the workers make and send once they have kept them (`as_line`): it holds the archive's lines,
+a few hundred bytes and the rows players' pages show (tournament/summary.py's shown_rows) for
+each event, SUMMARIES_HELD summaries and the events being rendered, not the archive's summaries.
 """
 
 from __future__ import annotations
@@ -164,11 +165,16 @@ class EventMemory:
     """The events of the last build kept in memory, by the same key as the event cache's files:
     `paibang serve` keeps one between rebuilds, so that a rebuild after one file is saved
     unpickles no other event (it reads and scores the changed one only). Only the events of the
-    last build are kept: memory follows the archive as it is, not every version of it."""
+    last build are kept: memory follows the archive as it is, not every version of it.
+
+    With them, the sealed files the last build read or wrote, as long as they are as it left
+    them (caches.SealedFiles): the ledger and its rows here, the record of the last build
+    (render/incremental.py's PreviousBuild)."""
 
     def __init__(self) -> None:
         self.events: dict[str, tuple[Any, Any, list[ContentError]]] = {}  # key -> (event, result, problems)
         self.used: set[str] = set()
+        self.files = caches.SealedFiles()
 
     def get(self, key: str) -> tuple[Any, Any, list[ContentError]] | None:
         found = self.events.get(key)
@@ -360,7 +366,7 @@ class EventCache:
 
     def _read_lines(self, name: str) -> dict[str, tuple[Any, list[ContentError]]]:
         try:
-            ledger = caches.read_sealed(self.folder / name)  # verified before it is unpickled
+            ledger = self._read_sealed(self.folder / name)  # verified before it is unpickled
             return {key: line for key, line in ledger.items()
                     if isinstance(line, tuple) and len(line) == 2 and isinstance(line[1], list)}
         except Exception:  # noqa: BLE001 - none yet, not ours, or of another shape: lines are made again
@@ -385,7 +391,7 @@ class EventCache:
         """A file of the lines' rows, read when first asked (only players' pages and `save_ledger` ask)."""
         if bucket not in self._rows:
             try:
-                found = caches.read_sealed(self.folder / f"{LEDGER_ROWS}-{bucket}")  # verified before it is unpickled
+                found = self._read_sealed(self.folder / f"{LEDGER_ROWS}-{bucket}")  # verified before it is unpickled
                 self._rows[bucket] = found if isinstance(found, dict) else {}
             except Exception:  # noqa: BLE001 - none yet, or not ours: made from the summary (LazySummary.rows)
                 self._rows[bucket] = {}
@@ -414,8 +420,7 @@ class EventCache:
         for bucket, rows in sorted(fresh.items()):
             kept = {key: found for key, found in self._rows_bucket(bucket).items() if key in current}
             self._rows[bucket] = kept | rows
-            caches.write_sealed(self.folder / f"{LEDGER_ROWS}-{bucket}",
-                                pickle.dumps(self._rows[bucket], protocol=pickle.HIGHEST_PROTOCOL))
+            self._write_sealed(self.folder / f"{LEDGER_ROWS}-{bucket}", self._rows[bucket])
         self._ledger = {key: (line._replace(rows=None) if line.rows is not None else line, found)
                         for key, (line, found) in self._ledger.items()}
         # The lines not in the ledger's file go into a small one beside it while they are few and
@@ -426,12 +431,24 @@ class EventCache:
                 if key not in self._in_ledger or key in self._new_lines}  # (new, or lined again: `_line`)
         gone = len(self._in_ledger - current)
         if self._in_ledger and len(more) <= LEDGER_MORE_AT_MOST and gone <= LEDGER_MORE_AT_MOST:
-            caches.write_sealed(self.folder / LEDGER_MORE, pickle.dumps(more, protocol=pickle.HIGHEST_PROTOCOL))
+            self._write_sealed(self.folder / LEDGER_MORE, more)
         else:
-            caches.write_sealed(self.folder / LEDGER, pickle.dumps(self._ledger, protocol=pickle.HIGHEST_PROTOCOL))
+            self._write_sealed(self.folder / LEDGER, self._ledger, lined=True)
             (self.folder / LEDGER_MORE).unlink(missing_ok=True)
             self._in_ledger = set(self._ledger)
         self._new_lines = {}
+
+    def _read_sealed(self, path: Path) -> Any:
+        """A file of the ledger: as serve's builder last read or wrote it, while it is still that
+        file (EventMemory.files); else read."""
+        return self.memory.files.read(path) if self.memory is not None else caches.read_sealed(path)
+
+    def _write_sealed(self, path: Path, value: Any, lined: bool = False) -> None:
+        """`value` into a file of the ledger, and into serve's memory as written (`lined`: a copy
+        of the ledger, to which this build may add lines since: `_line`)."""
+        written = caches.write_sealed(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        if self.memory is not None:
+            self.memory.files.wrote(path, written, dict(value) if lined else value)
 
     @staticmethod
     def _load(path: Path) -> Any:

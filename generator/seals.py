@@ -90,25 +90,31 @@ def verified(data: bytes) -> memoryview:
     return payload
 
 
-def write_atomically(path: Path, data: bytes, *more: bytes) -> None:
+def write_atomically(path: Path, data: bytes, *more: bytes) -> os.stat_result:
     """`data` (and `more` after it) into `path`, which holds the old content or the new, never a
-    part; a write that fails (a full disk, Ctrl-C) leaves no temporary behind."""
+    part; a write that fails (a full disk, Ctrl-C) leaves no temporary behind. Returns the stats
+    of the file written, taken once it was whole and before it was put in place: what `path`
+    holds while its inode, size and modification time are these (caches.py's SealedFiles), were
+    another process to replace it at once."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f"{path.name}.tmp-{os.getpid()}")
     try:
         with open(temporary, "wb") as handle:
             for part in (data, *more):
                 handle.write(part)
+            handle.flush()  # (the last write's time: closing writes nothing more)
+            written = os.fstat(handle.fileno())
         os.replace(temporary, path)
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
+    return written
 
 
-def write_sealed(path: Path, payload: bytes) -> None:
+def write_sealed(path: Path, payload: bytes) -> os.stat_result:
     """`seal(payload)` written atomically, the seal before the payload, without a sealed copy
-    of the payload in memory."""
-    write_atomically(path, seal_of(payload), payload)
+    of the payload in memory; the stats of the file written (`write_atomically`)."""
+    return write_atomically(path, seal_of(payload), payload)
 
 
 def private(folder: Path) -> bool:

@@ -6,6 +6,8 @@ import hashlib
 import shutil
 from pathlib import Path
 
+import pytest
+
 from generator.build import build
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -238,3 +240,33 @@ def test_an_event_added_renders_that_event_and_those_whose_players_it_joins(tmp_
     player = (tmp_path / "out/events/dongke-bridge-2016/index.html").read_text(encoding="utf-8")
     link = lambda html: html.split(">李思雨<")[0].rsplit('href="', 1)[1]  # noqa: E731
     assert link(page) == link(player)  # one person, one page
+
+
+def test_a_kept_sealed_file_is_taken_only_while_it_is_the_file_kept(tmp_path: Path) -> None:
+    """serve's memory of a sealed file (caches.SealedFiles) holds while the file is the one this
+    process wrote or read: one put over it by another build is read anew, though it has the
+    same size and modification time (another file: another inode), and so is one written into
+    in place (its modification time)."""
+    import os
+    import pickle
+
+    from generator import caches
+
+    files, path = caches.SealedFiles(), tmp_path / "ledger.lines"
+    files.wrote(path, caches.write_sealed(path, pickle.dumps("first")), "kept")
+    assert files.read(path) == "kept"  # as written by this process: not read back
+    written = os.stat(path)
+    caches.write_sealed(path, pickle.dumps("other"))  # another build's, renamed over it
+    os.utime(path, ns=(written.st_atime_ns, written.st_mtime_ns))
+    assert os.stat(path).st_size == written.st_size
+    assert files.read(path) == "other"
+    size, inode = path.stat().st_size, path.stat().st_ino
+    with open(path, "r+b") as handle:  # written into in place, a second later: its size and inode kept
+        handle.write(caches.seal(pickle.dumps("again")))
+    os.utime(path, ns=(written.st_atime_ns, written.st_mtime_ns + 1_000_000_000))
+    assert (path.stat().st_size, path.stat().st_ino) == (size, inode)
+    assert files.read(path) == "again"
+    path.unlink()
+    files.sweep()  # gone: forgotten
+    with pytest.raises(FileNotFoundError):
+        files.read(path)

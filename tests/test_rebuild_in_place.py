@@ -114,6 +114,88 @@ def test_with_serves_memory_no_other_event_is_read_back(tmp_path: Path, counted:
     assert digest(out) == digest(tmp_path / "fresh")
 
 
+@pytest.fixture()
+def sealed_read(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The name of every file opened and read by generator/caches.py (which reads every sealed
+    file: the event cache's, its ledger, the record of the last build and the files beside it);
+    not those looked for and not found."""
+    import builtins
+
+    from generator import caches
+
+    opened: list[str] = []
+
+    def counted_open(file, mode="r", *rest, **named):  # noqa: ANN001, ANN002, ANN003, ANN202
+        found = builtins.open(file, mode, *rest, **named)
+        if "r" in mode:
+            opened.append(Path(file).name)
+        return found
+
+    monkeypatch.setattr(caches, "open", counted_open, raising=False)
+    return opened
+
+
+def save_again(content: Path, number: int) -> None:
+    """One results file saved again, as an editor does (a comment added: the event's files changed)."""
+    prelim = content / "events" / f"{DEMOS[0]}-000" / "results/prelim.yaml"
+    prelim.write_text(prelim.read_text(encoding="utf-8") + f"\n# saved again {number}\n", encoding="utf-8")
+
+
+def test_serves_rebuilds_read_back_neither_the_ledger_nor_the_record(tmp_path: Path, sealed_read: list[str]) -> None:
+    """serve keeps what its last build read or wrote of the ledger and of the record of the last
+    build (and the files beside it) in memory: a rebuild after one results file was saved reads
+    from the cache only the changed event's files (looked for: it is new), nothing it wrote itself."""
+    content = archive(tmp_path, 6)
+    out, cache, memory = tmp_path / "out", tmp_path / "cache/pdf", EventMemory()
+    build(content, out, cache_dir=cache, bulletins=False, memory=memory)
+    for number in range(2):
+        save_again(content, number)
+        sealed_read.clear()
+        report = build(content, out, cache_dir=cache, bulletins=False, memory=memory)
+        assert report.events_rendered == 1
+        assert [name for name in sealed_read if name.startswith(("ledger.", "site-"))] == []
+        assert len({name.split(".")[0] for name in sealed_read}) <= 1  # the changed event's, as it is now
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")
+
+
+BY_HAND = """
+import sys
+from pathlib import Path
+sys.path.insert(0, {root!r})
+from generator.build import build
+build(Path({content!r}), Path({output!r}), cache_dir=Path({cache!r}), bulletins=False)
+"""
+
+
+def test_a_build_by_hand_between_serves_rebuilds_is_read_anew(tmp_path: Path, sealed_read: list[str]) -> None:
+    """A `paibang build` run by hand on serve's output/ between two of its rebuilds rewrites the
+    record (and some of the files beside it) and the ledger: serve's next rebuild reads those
+    anew, and only those, and its site is right (the event the build by hand added, then
+    removed, is gone from output/, as the record of that build says)."""
+    content = archive(tmp_path, 6)
+    out, cache, memory = tmp_path / "out", tmp_path / "cache/pdf", EventMemory()
+    build(content, out, cache_dir=cache, bulletins=False, memory=memory)
+    before = {p.name: p.stat().st_ino for p in cache.parent.iterdir() if p.is_file()}
+    added = content / "events" / f"{DEMOS[0]}-006"
+    shutil.copytree(ROOT / "content/events" / DEMOS[0], added)
+    script = BY_HAND.format(root=str(ROOT), content=str(content), output=str(out), cache=str(cache))
+    subprocess.run([sys.executable, "-c", script], check=True)
+    assert (out / "events" / added.name / "index.html").is_file()
+    rewritten = {p.name for p in cache.parent.iterdir() if p.is_file() and before.get(p.name) != p.stat().st_ino}
+    assert any(name.endswith(".record") for name in rewritten)
+    assert any(".record.parts-" in name for name in rewritten)
+    shutil.rmtree(added)
+    sealed_read.clear()
+    build(content, out, cache_dir=cache, bulletins=False, memory=memory)
+    assert not (out / "events" / added.name).exists()
+    read = {name for name in sealed_read if name.startswith("site-")}
+    assert read and read <= rewritten  # the record and the files the build by hand wrote, alone
+    assert {"ledger.lines", "ledger.more"} & set(sealed_read)  # its ledger
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")
+
+
 def test_a_removed_event_goes_with_its_folders(tmp_path: Path) -> None:
     content = archive(tmp_path, 6)
     out, cache = tmp_path / "out", tmp_path / "cache/pdf"

@@ -506,6 +506,39 @@ def test_the_sites_language_is_read_once_a_build(tmp_path: Path, monkeypatch: py
     assert [site.locale for _ in range(100)] == ["en"] * 100 and reads == [content]
 
 
+def test_the_code_is_hashed_again_only_when_one_of_its_files_changed(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The builder makes the code's digest (render/incremental.py's code_digest: every file of the
+    package and the templates, read and hashed) again when the stats of one of those files
+    changed since the last build, not at every rebuild; a template saved is seen at once."""
+    from generator.commands.serve import Building
+    from generator.render import incremental
+
+    templates = tmp_path / "templates"
+    shutil.copytree(ROOT / "templates", templates, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(incremental, "TEMPLATES", templates)
+    monkeypatch.setattr(incremental, "RACY_NS", 0)  # (the copy is new: its stats are trusted at once)
+    content, output = laid_site(tmp_path)
+    digests: list[str] = []
+
+    def build(content: Path, output: Path, *args: object, **kwargs: object) -> SimpleNamespace:
+        digests.append(incremental.code_digest())
+        return fake(content, output)
+
+    building = Building(content, output, None, build)
+    try:
+        for _ in range(3):
+            assert building.build_once() is None
+        info = incremental.code_digest.cache_info()
+        assert (info.misses, info.hits) == (1, 2) and len(set(digests)) == 1  # made once, at the first build
+        base = templates / "base.html"
+        base.write_text(base.read_text(encoding="utf-8") + "<!-- saved -->", encoding="utf-8")
+        assert building.build_once() is None
+        assert incremental.code_digest.cache_info().misses == 1 and digests[-1] != digests[0]  # made again
+    finally:
+        incremental.code_digest.cache_clear()  # (of the copy: the next test's is the package's)
+
+
 def modules_build(content: Path, output: Path, *args: object, **kwargs: object) -> SimpleNamespace:
     """fake(), saying which of serve's own modules the builder has imported."""
     loaded = sorted(name for name in ("uvicorn", "watchfiles") if name in sys.modules)

@@ -478,18 +478,22 @@ class Building:
         # The events of the last build, kept between rebuilds: after a save, the changed event is
         # read and scored, the others are taken from here (not unpickled from the cache again).
         self.memory = EventMemory()
+        self.code: str | None = None  # the code's and templates' stats when their digest was made
 
     def build_once(self) -> str | None:
         """One build; never raises but for Ctrl-C. The outcome is printed; the page to show
         instead of every page is returned while the build failed."""
-        from generator.render.incremental import code_digest
+        from generator.render.incremental import code_digest, code_stats
 
         build = self.build
         if build is None:
             from generator.build import build
         locale = self.lang or site_locale(self.content)
         try:
-            code_digest.cache_clear()  # a template changed while serving: every page, as in a fresh build
+            code = code_stats()
+            if code is None or code != self.code:  # a template changed while serving: every page, as in a fresh build
+                code_digest.cache_clear()
+            self.code = code
             report = build(self.content, self.output, memory=self.memory,
                            notify=lambda key, params: say(catalogues.text(key, locale, **params)))
         except KeyboardInterrupt:

@@ -154,6 +154,33 @@ def code_digest() -> str:
     return digest.hexdigest()
 
 
+def code_stats() -> str | None:
+    """The files code_digest is made of, as their stats say (names, size, modification and change
+    time, inode), for `paibang serve`, which makes the digest again only when they changed
+    (it read and hashed the package's and templates' 170 files, 1.9 MB, at every rebuild). None
+    when a file is newer than RACY_NS: it may change again unseen (see RACY_NS); the digest is
+    then made again, every time, until it is not."""
+    newest, numbers, names = 0, [], []
+    for root in (PACKAGE, TEMPLATES):
+        for top, folders, files in os.walk(root):
+            folders[:] = sorted(name for name in folders if name != "__pycache__")
+            for name in sorted(files):
+                try:
+                    found = os.stat(os.path.join(top, name))
+                except OSError:
+                    continue  # not a file code_digest hashes (a broken link), or gone meanwhile
+                if not stat.S_ISREG(found.st_mode):
+                    continue
+                names.append(os.path.join(top, name))
+                numbers += (found.st_size, found.st_mtime_ns, found.st_ctime_ns, found.st_ino)
+                newest = max(newest, found.st_mtime_ns, found.st_ctime_ns)
+    if newest >= time.time_ns() - RACY_NS:
+        return None
+    digest = hashlib.sha256("\0".join(names).encode("utf-8", "surrogateescape"))
+    digest.update(repr(numbers).encode())
+    return digest.hexdigest()
+
+
 _READ: dict[Path, str] | None = None  # each folder's digest, while one build runs
 _TRUSTED: set[Path] = set()  # event folders whose digest this build took from their files' stats (build_inputs)
 _RESOLVED: dict[Path, Path] = {}  # each event folder's resolved path, while one build runs
@@ -621,11 +648,18 @@ class PreviousBuild:
     kept files linked into it, looks at each before keeping it (`expect`), and linking looks
     again (OutputTree.link_kept). So a page edited by hand in output/ while content changed
     stays until its part changes or a build finds nothing else changed; a file that is not as
-    written is never linked into a new site."""
+    written is never linked into a new site.
 
-    def __init__(self, output: Path, record: Path, parts: bool = True) -> None:
+    `files`: the sealed files as this process last read or wrote them (caches.SealedFiles), kept
+    by `paibang serve` between rebuilds: the record and the files beside it are read from there
+    while they are as the last build left them (14 MB read back and unpickled by each rebuild of
+    2,000 events, which wrote or read them itself)."""
+
+    def __init__(self, output: Path, record: Path, parts: bool = True, files: caches.SealedFiles | None = None,
+                 ) -> None:
         self.output = output.resolve()
         self.record = record
+        self._files = files
         self.events: dict[str, EventPages] = {}  # every part, by its name (an event's slug, player_part, …)
         self.data: dict = {}
         self.damaged: set[str] = set()  # files found changed in output/ since written (by `unchanged`)
@@ -637,7 +671,7 @@ class PreviousBuild:
         self.people: tuple | None = None
         self._parts_read = False
         try:
-            data = caches.read_sealed(record)  # sealed: never a pickle someone else wrote
+            data = self._read(record)  # sealed: never a pickle someone else wrote
             if data.get("version") == RECORD_VERSION and data.get("output") == str(self.output):
                 self.data = data
         except Exception:  # noqa: BLE001 - any record that cannot be read is as good as none
@@ -661,20 +695,25 @@ class PreviousBuild:
         people = None
         try:
             for bucket, name in self.data["parts"].items():
-                packed = caches.read_sealed(self.record.parent / name)
+                packed = self._read(self.record.parent / name)
                 self.events.update((part, RecordedPages(*found)) for part, found in packed.items())
                 self._buckets[bucket] = (name, frozenset(packed))
             if self.data.get("people"):
-                people = caches.read_sealed(self.record.parent / self.data["people"])
+                people = self._read(self.record.parent / self.data["people"])
                 self._people_file = (self.data["people"], people[0])
                 *people, rows = people  # each person's rows: in a file of their own, read when asked
                 if (self.record.parent / rows).is_file():
-                    people = (*people, _SideRows(self.record.parent / rows, rows))
+                    people = (*people, _SideRows(self.record.parent / rows, rows, self._read))
                 else:  # gone (or found not ours: _SideRows): who is who is matched again
                     people, self._people_file = None, None
         except Exception:  # noqa: BLE001 - any record that cannot be read is as good as none
             self.events, self.data, self._buckets, self._people_file, people = {}, {}, {}, None, None
         self.people = people
+
+    def _read(self, path: Path) -> Any:
+        """A sealed file of the record's: as this process last read or wrote it, while it is still
+        that file (`files`); else read."""
+        return self._files.read(path) if self._files is not None else caches.read_sealed(path)
 
     @property
     def folders(self) -> Folders:
@@ -705,7 +744,7 @@ class PreviousBuild:
             return None
         try:
             return Outcome(int(self.data["pages"]), int(self.data["pdfs"]), int(self.data["events_built"]),
-                           list(caches.read_sealed(self.record.parent / self.data["warnings"])),
+                           list(self._read(self.record.parent / self.data["warnings"])),
                            str(self.data.get("locale", "")))
         except Exception:  # noqa: BLE001 - a record of another shape: build
             return None
@@ -830,7 +869,9 @@ class PreviousBuild:
                      # beside it: read only by a build that finds nothing changed (500 warnings of
                      # 2,000 events were a tenth of the record, read by every rebuild)
                      "warnings": self._side_file("warnings", list(outcome.warnings))}
-        caches.write_sealed(self.record, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
+        written = caches.write_sealed(self.record, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
+        if self._files is not None:
+            self._files.wrote(self.record, written, data)
         self._forget_side_files({*files.values(), people, rows, data.get("warnings")})
         for older in (".json", ".warnings.sealed"):  # an older paibang's record of the same output/
             self.record.with_suffix(older).unlink(missing_ok=True)
@@ -845,7 +886,9 @@ class PreviousBuild:
         digest.update(payload)
         name = f"{self.record.name}.{what}-{digest.hexdigest()[:24]}"
         if not (self.record.parent / name).is_file():
-            caches.write_atomically(self.record.parent / name, seal, payload)
+            written = caches.write_atomically(self.record.parent / name, seal, payload)
+            if self._files is not None:
+                self._files.wrote(self.record.parent / name, written, value)
         return name
 
     def _forget_side_files(self, kept: set[str | None]) -> None:
@@ -857,6 +900,8 @@ class PreviousBuild:
         except OSError:
             return
         for name in names:
+            if self._files is not None:
+                self._files.forget(self.record.parent / name)
             try:
                 os.unlink(self.record.parent / name)
             except OSError:
@@ -893,14 +938,14 @@ class _SideRows:
     """The persons' rows of the last build's PeopleIndex, as the record keeps them beside it:
     read when first asked (a player's page rendered again), not by every rebuild."""
 
-    def __init__(self, path: Path, name: str) -> None:
-        self.path, self.name = path, name
+    def __init__(self, path: Path, name: str, read: Callable[[Path], Any] = caches.read_sealed) -> None:
+        self.path, self.name, self._read_sealed = path, name, read
         self._rows: list[bytes] | None = None
 
     def _read(self) -> list[bytes]:
         if self._rows is None:
             try:
-                self._rows = caches.read_sealed(self.path)  # sealed: never a pickle someone else wrote
+                self._rows = self._read_sealed(self.path)  # sealed: never a pickle someone else wrote
             except Exception:
                 # Not ours (or gone): removed, so that the next build matches who is who again
                 # rather than every build that renders a player's page (People.rows_of).
