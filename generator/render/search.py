@@ -120,6 +120,14 @@ def _fields(packed: str) -> list[str]:
     return [KINDS[int(order)], title, detail, url, text]
 
 
+def _bytes(packed: str) -> int:
+    """The UTF-8 bytes of a packed record's kind, title, detail, address and text, without
+    unpacking it (its place in KINDS and the separators are one byte each as UTF-8)."""
+    if _NUL in packed:
+        return len("".join(_fields(packed)).encode())
+    return len(packed.encode()) - 1 - 4 * len(_SEP) + len(KINDS[int(packed[0])])
+
+
 def unpack(packed: str) -> Record:
     kind, title, detail, url, text = _fields(packed)
     return Record(kind, title, detail, url, normal=text)
@@ -240,7 +248,7 @@ def index_files(found: list[str]) -> Iterator[tuple[str, str]]:
     build process: 46,000 records and two million record numbers, all held until the last file.)"""
     # The single file holds every record's texts, so these bytes alone past the limit say it is
     # sharded without making it (2,000 events' single index was a 60 MB peak of the build, for nothing).
-    least = sum(len("".join(_fields(packed)).encode()) for packed in found)
+    least = sum(_bytes(packed) for packed in found)
     if least <= SINGLE_INDEX_LIMIT:
         records = [unpack(packed) for packed in found]
         single = index_script(records, [record.text for record in records])
