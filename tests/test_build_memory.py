@@ -133,3 +133,95 @@ def test_people_are_matched_without_every_persons_rows_at_once(monkeypatch):
     by_shares, in_shares = matched(4)
     assert by_shares == everyone
     assert in_shares < at_once * 0.75, f"peak {in_shares} bytes in shares, {at_once} at once"
+
+
+def test_the_search_index_s_records_and_postings_do_not_add_up(tmp_path, monkeypatch):
+    """A large site's search index (render/search.py's index_files) is written a file at a time:
+    its records packed, each chunk of them let go once written while their postings are gathered,
+    and each gram shard's postings let go once written. The search page's whole making peaks
+    well below its records (as Records) and their postings together, which the build held at
+    once until the last file (42 MB at 2,000 events)."""
+    import tracemalloc
+    from array import array
+    from dataclasses import replace
+
+    from generator.build import validate
+    from generator.render import html, search
+    from generator.render.i18n import Translator
+    from generator.render.incremental import site_digest
+    from generator.render.output import OutputTree
+    from tests.support import ROOT
+
+    site, demo, _ = validate(ROOT / "content", workers=1)
+    # The demo's events 12 times over (some 3,000 records), its index sharded as a large site's
+    # (small shards: a shard's own making, bounded by SHARD_LIMIT, is not what is measured).
+    monkeypatch.setattr(search, "SINGLE_INDEX_LIMIT", 0)
+    monkeypatch.setattr(search, "SHARD_LIMIT", 5_000)
+    results = [replace(result, event=replace(result.event, slug=f"{result.event.slug}-{copy}"))
+               for copy in range(12) for result in demo]
+    people = html.collect_people(results, None)
+    env = html.environment(site.locale, people)
+    writer = html.SiteWriter(site, OutputTree(tmp_path / "output"))
+    t = Translator(site.locale)
+
+    def records_and_postings() -> int:
+        """The records as Records and every gram's record numbers, held at once."""
+        tracemalloc.start()
+        try:
+            found = search.records(results, people, t, html.event_url, html.entry_url, html.player_url)
+            postings: dict[str, array] = {}
+            for number, record in enumerate(found):
+                for gram in search.grams_of(record.text):
+                    postings.setdefault(gram, array("I")).append(number)
+            return tracemalloc.get_traced_memory()[0]
+        finally:
+            del found, postings
+            tracemalloc.stop()
+
+    def search_made() -> tuple[dict, int]:
+        tracemalloc.start()
+        try:
+            made = html._write_search(site, results, people, env, writer, None, site_digest(site))
+            return made, tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    search_made()  # once first: what the first making makes once for all (the templates) is not counted
+    held = records_and_postings()
+    made, peak = search_made()
+    files = made[html.SEARCH_PART].files
+    assert files[0] == "assets/search-index.js" and "assets/search/g-1.js" in files and "assets/search/r-1.js" in files
+    # Measured on the demo 12 times over: 1.65 MB against 1.98 MB; before, 2.6 MB (the two and more).
+    assert peak < held, f"the search index peaked at {peak} bytes, its records and postings are {held}"
+
+
+def test_the_search_index_lets_its_records_go_as_it_writes_them(monkeypatch):
+    """index_files is handed the packed records and lets each go once its chunk is written: when
+    a chunk of records comes out, no record of it or before it is still held, and none at all
+    once the gram shards come out."""
+    from dataclasses import replace
+
+    from generator.build import validate
+    from generator.render import html, search
+    from generator.render.i18n import Translator
+    from tests.support import ROOT
+
+    site, demo, _ = validate(ROOT / "content", workers=1)
+    monkeypatch.setattr(search, "SINGLE_INDEX_LIMIT", 0)
+    results = [replace(result, event=replace(result.event, slug=f"{result.event.slug}-{copy}"))
+               for copy in range(3) for result in demo]
+    people = html.collect_people(results, None)
+    found = search.packed_records(results, people, Translator(site.locale), html.event_url, html.entry_url,
+                                  html.player_url)
+    records = len(found)
+    assert records > 2 * search.CHUNK_RECORDS
+    chunks = shards = 0
+    for path, _ in search.index_files(found):
+        if "/r-" in path:
+            chunks += 1
+            written = min(chunks * search.CHUNK_RECORDS, records)
+            assert found[:written] == [None] * written and None not in found[written:]
+        elif "/g-" in path:
+            shards += 1
+            assert found == []
+    assert chunks == -(-records // search.CHUNK_RECORDS) and shards >= 1

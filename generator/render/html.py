@@ -41,8 +41,7 @@ from generator.render.incremental import (EventPages, PreviousBuild, code_digest
                                           site_digest)
 from generator.render.output import OutputTree
 from generator.render.players import People, Person, collect_people, people_by_group
-from generator.render.search import index_files
-from generator.render.search import records as search_records
+from generator.render.search import index_files, listed_order, packed_records
 from generator.tournament.results import EventResult, StageResult
 from generator.tournament.summary import (EventSummary, archive_card, card_digest, credits_digest, entry_count, last_day,
                                           names_of, placings_digest)
@@ -731,10 +730,12 @@ def _write_search(site: Site, results: list[EventResult | EventSummary], people:
     search = previous.reuse(SEARCH_PART, key, out) if previous is not None else None
     if search is None:
         files = []
-        found = search_records(results, people, Translator(site.locale), event_url, entry_url, player_url)
-        for path, text in index_files(found):
-            out.write_text(path, text)  # one file, or a large site's shards
+        # The records handed over, not kept here: index_files lets them go as it writes them.
+        for path, text in index_files(packed_records(results, people, Translator(site.locale), event_url, entry_url,
+                                                     player_url)):
+            out.write_text(path, text)  # one file, or a large site's chunks and shards
             files.append(path)
+        files.sort(key=listed_order)
         if len(files) > 1:  # and the script that searches them, which site.js loads then
             out.write_bytes("assets/search-shards.js", (TEMPLATES / "search-shards.js").read_bytes())
             files.append("assets/search-shards.js")

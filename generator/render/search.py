@@ -54,12 +54,6 @@ class Record:
         return normalise(" ".join(part for part in (self.title, *self.fields) if part))
 
 
-def _record(kind: str, title: str, detail: str, url: str, fields: tuple[str, ...]) -> Record:
-    """A record with its text made at once, its fields not kept: 2,000 events' 46,000 records
-    held their players' names twice (fields and text), a third of the records' memory."""
-    return Record(kind, title, detail, url, normal=normalise(" ".join(part for part in (title, *fields) if part)))
-
-
 def normalise(text: str) -> str:
     """What both sides compare: NFKC (full-width Ａ１９ -> A19), lower case, 繁體 folded to 简体,
     spaces collapsed. Lower case as site.js's toLowerCase() makes it, never casefold(): that
@@ -99,10 +93,53 @@ def bigrams(text: str) -> set[str]:
 
 def records(results: list[EventResult], people: People, t: Translator,
             event_url, entry_url, player_url) -> list[Record]:  # noqa: ANN001 (url helpers of html.py)
-    found: list[Record] = []
+    """Every record, in the order the index numbers them (KINDS, then title, then address)."""
+    return [unpack(packed) for packed in packed_records(results, people, t, event_url, entry_url, player_url)]
+
+
+# A record packed as one string: its kind's place in KINDS, title, address, detail and text, each
+# with any NUL written as NUL \2 and joined by NUL \1. One string and not a Record of five: 2,000
+# events' 46,000 records were 700 bytes each, much of it the headers of five strings and the
+# Record's own. The packing keeps the order: sorting the strings sorts the records by (kind,
+# title, address), as a tuple would (no field's text holds the separator, and NUL \1 sorts
+# before anything a field can go on with), and no two records share a kind, title and address.
+_SEP, _NUL = "\0\1", "\0\2"
+
+
+def _pack(kind: str, title: str, detail: str, url: str, fields: tuple[str, ...]) -> str:
+    text = normalise(" ".join(part for part in (title, *fields) if part))
+    parts = (str(KINDS.index(kind)), title, url, detail, text)
+    if any("\0" in part for part in parts):
+        parts = tuple(part.replace("\0", _NUL) for part in parts)
+    return _SEP.join(parts)
+
+
+def _fields(packed: str) -> list[str]:
+    """A packed record's kind, title, detail, address and text: a chunk file's row."""
+    order, title, url, detail, text = (part.replace(_NUL, "\0") for part in packed.split(_SEP))
+    return [KINDS[int(order)], title, detail, url, text]
+
+
+def _bytes(packed: str) -> int:
+    """The UTF-8 bytes of a packed record's kind, title, detail, address and text, without
+    unpacking it (its place in KINDS and the separators are one byte each as UTF-8)."""
+    if _NUL in packed:
+        return len("".join(_fields(packed)).encode())
+    return len(packed.encode()) - 1 - 4 * len(_SEP) + len(KINDS[int(packed[0])])
+
+
+def unpack(packed: str) -> Record:
+    kind, title, detail, url, text = _fields(packed)
+    return Record(kind, title, detail, url, normal=text)
+
+
+def packed_records(results: list[EventResult], people: People, t: Translator,
+                   event_url, entry_url, player_url) -> list[str]:  # noqa: ANN001 (url helpers of html.py)
+    """`records`, packed (_pack) and sorted: what index_files takes."""
+    found: list[str] = []
     for person in people.everyone:
-        found.append(_record("player", person.name, _person_detail(person, t), player_url(person),
-                             tuple(person.groups)))
+        found.append(_pack("player", person.name, _person_detail(person, t), player_url(person),
+                           tuple(person.groups)))
     for result in results:
         event = result.event
         year = str(event.dates[0].year) if event.dates else ""
@@ -111,12 +148,12 @@ def records(results: list[EventResult], people: People, t: Translator,
         for entry_id, (name, group, _, players) in shown_entries(result).items():
             title = f"{entry_id} {name}" if name else entry_id
             detail = t.joiner().join(p for p in (player_names(players), group or "", _event_label(event)) if p)
-            found.append(_record("entry", title, detail, entry_url(event, entry_id), (*players, group or "")))
+            found.append(_pack("entry", title, detail, entry_url(event, entry_id), (*players, group or "")))
         detail = t.joiner().join(p for p in (year, event.organizer or "", event.venue or "") if p)
-        found.append(_record("event", event.title, detail, event_url(event),
-                             (event.organizer or "", event.venue or "", year)))
-    order = {kind: i for i, kind in enumerate(KINDS)}
-    return sorted(found, key=lambda r: (order[r.kind], r.title, r.url))
+        found.append(_pack("event", event.title, detail, event_url(event),
+                           (event.organizer or "", event.venue or "", year)))
+    found.sort()
+    return found
 
 
 def _event_label(event: Event) -> str:
@@ -197,45 +234,70 @@ def _script(body: object) -> str:
     return json.dumps(body, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
 
-def index_files(found: list[Record]) -> Iterator[tuple[str, str]]:
+def index_files(found: list[str]) -> Iterator[tuple[str, str]]:
     """The search index's files as (path under output/, text): the one search-index.js of a
-    small site, the manifest, gram shards and record chunks of a large one, made one at a time
-    (to be written as they come: not a large site's whole index in memory at once)."""
-    texts = [record.text for record in found]  # each made once (normalising is most of the time)
+    small site; a large one's record chunks, then its manifest and gram shards (`listed_order`
+    puts them back in the order the manifest names them), made one at a time, to be written as
+    they come. `found`: the packed records (packed_records), which are let go as they are
+    written: the list is emptied.
+
+    A large site's index is never all in memory at once. Its records are packed (three fifths
+    of their memory as Records, measured at 200 events); each chunk of them is let go once written, while their postings
+    are gathered, so that the records and the postings do not add up; and each gram shard's
+    postings are let go once the shard is written. (2,000 events' index was a 42 MB peak of the
+    build process: 46,000 records and two million record numbers, all held until the last file.)"""
     # The single file holds every record's texts, so these bytes alone past the limit say it is
     # sharded without making it (2,000 events' single index was a 60 MB peak of the build, for nothing).
-    least = sum(len(r.kind.encode()) + len(r.title.encode()) + len(r.detail.encode()) + len(r.url.encode())
-                + len(text.encode()) for r, text in zip(found, texts))
+    least = sum(_bytes(packed) for packed in found)
     if least <= SINGLE_INDEX_LIMIT:
-        single = index_script(found, texts)
+        records = [unpack(packed) for packed in found]
+        single = index_script(records, [record.text for record in records])
         if len(single.encode()) <= SINGLE_INDEX_LIMIT:
+            found.clear()
             yield "assets/search-index.js", single
             return
+        del records, single
     # Record numbers as 4-byte items, not a list's 8-byte pointers: 2,000 events' postings are
     # some two million numbers, made into lists one shard at a time as each is written.
     postings: dict[str, array[int]] = {}
-    for number, text in enumerate(texts):
-        for gram in sorted(grams_of(text)):
-            numbers = postings.get(gram)
-            if numbers is None:
-                numbers = postings[gram] = array("I")
-            numbers.append(number)
+    present: set[str] = set()  # the characters of every record's text, for the folds
+    count = len(found)
+    for start in range(0, count, CHUNK_RECORDS):
+        chunk = []
+        for number in range(start, min(start + CHUNK_RECORDS, count)):
+            row = _fields(found[number])
+            found[number] = None  # type: ignore[call-overload]  # let go: its row is in the chunk
+            text = row[4]
+            present.update(text)
+            for gram in grams_of(text):
+                numbers = postings.get(gram)
+                if numbers is None:
+                    numbers = postings[gram] = array("I")
+                numbers.append(number)
+            chunk.append(row)
+        name = f"r-{start // CHUNK_RECORDS}"
+        yield f"assets/search/{name}.js", f'window.PAIBANG_SEARCH_PART("{name}",{_script(chunk)});\n'
+    found.clear()
     size = sum(len(gram.encode()) + 6 + sum(len(str(n)) + 1 for n in numbers) for gram, numbers in postings.items())
     shards = max(1, -(-size // SHARD_LIMIT))
-    parts: list[dict[str, array[int]]] = [{} for _ in range(shards)]
+    parts: list[list[str]] = [[] for _ in range(shards)]  # each shard's grams, in order
     for gram in sorted(postings):
-        parts[shard_of(gram, shards)][gram] = postings[gram]
-    present = {char for text in texts for char in text}
+        parts[shard_of(gram, shards)].append(gram)
     folds = {chr(code): char for code, char in simplified().items() if char in present}
-    manifest = {"version": 2, "shards": shards, "chunk": CHUNK_RECORDS, "records": len(found),
+    manifest = {"version": 2, "shards": shards, "chunk": CHUNK_RECORDS, "records": count,
                 "fold": dict(sorted(folds.items()))}
     yield ("assets/search-index.js", "/* paibang search index (sharded): see generator/render/search.py */\n"
                                      f"window.PAIBANG_SEARCH={_script(manifest)};\n")
-    for number, part in enumerate(parts):
-        listed = {gram: numbers.tolist() for gram, numbers in part.items()}
+    for number, grams in enumerate(parts):
+        listed = {gram: postings.pop(gram).tolist() for gram in grams}  # let go as the shard is made
+        parts[number] = []
         yield f"assets/search/g-{number}.js", f'window.PAIBANG_SEARCH_PART("g-{number}",{_script(listed)});\n'
-    for start in range(0, len(found), CHUNK_RECORDS):
-        chunk = [[r.kind, r.title, r.detail, r.url, text]
-                 for r, text in zip(found[start:start + CHUNK_RECORDS], texts[start:start + CHUNK_RECORDS])]
-        name = f"r-{start // CHUNK_RECORDS}"
-        yield f"assets/search/{name}.js", f'window.PAIBANG_SEARCH_PART("{name}",{_script(chunk)});\n'
+
+
+def listed_order(path: str) -> tuple[int, int]:
+    """Where a file of index_files is listed: the manifest, the gram shards, the record chunks
+    (the order of the index's files before index_files wrote the chunks first)."""
+    name = path.rpartition("/")[2]
+    if name.startswith(("g-", "r-")):
+        return (1 if name[0] == "g" else 2, int(name[2:].partition(".")[0]))
+    return (0, 0)
