@@ -263,3 +263,28 @@ def test_the_rendered_parts_are_held_packed_until_the_record_is_written(tmp_path
     assert "events/dongke-bridge-2015/index.html" in report.written  # the workers' files, written anew
     monkeypatch.setattr(caches, "write_sealed", write_sealed)
     assert build(content, output, cache_dir=cache, bulletins=False).up_to_date
+
+
+def test_the_record_s_side_files_are_written_without_their_payload_whole(tmp_path):
+    """A file beside the record (the persons' rows, the people index, a bucket of parts) is
+    sealed, named and written from its value pickled a frame at a time: its payload, some
+    megabytes each at 2,000 events, is never made whole beside what the build holds. The file
+    is the value, sealed; the same value, the same name."""
+    import pickle
+    import tracemalloc
+
+    from generator import caches
+    from generator.render import incremental
+
+    rows = [bytes([number % 251]) * 2_000 for number in range(4_000)]  # 8 MB, as a large archive's persons' rows
+    previous = incremental.PreviousBuild(tmp_path / "output", tmp_path / "cache" / "site-x.record", parts=False)
+    tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        name = previous._side_file("people-rows", rows)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 1_000_000, f"{peak} bytes held while 8 MB of rows were written"  # 8 MB and more when made whole
+    assert caches.read_sealed(tmp_path / "cache" / name) == rows
+    assert name == previous._side_file("people-rows", list(rows))
