@@ -477,9 +477,9 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
             links.setdefault(result.event.slug, []).append((label, f"bulletins/{name}.pdf"))
         made = render_site(site, results, links, tree, previous, whole=whole)
         clock.lap("rendering")
-        pages = sum(1 for path in tree.written if path.endswith(".html")) + sum(part.html_count for part in tree.kept_parts)
+        pages = (sum(1 for path in tree.written if path.endswith(".html"))
+                 + sum(part.html_count for part in (*tree.kept_parts, *tree.rendered_parts)))
         tell("pages", pages, 0)
-        fresh = list(tree.written)  # the files written anew (not kept from the last site)
         gone = previous.gone(made, tree)
         previous.forget()  # a build killed from here on is not mistaken for the last one
         in_place = place_site(staging, output, tree, gone)
@@ -489,6 +489,7 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         # from, so that the next build renders it again instead of finding nothing changed.
         previous.save(made, tree, None if tree.incomplete else inputs,
                       Outcome(pages, len(planned), len(results), warnings, site.locale), dict(zip(paths, keys)), folders)
+        fresh = tree.fresh()  # the files written anew (not kept from the last site), once recorded
         clock.lap("writing")
     except BaseException:
         discard(staging)

@@ -10,11 +10,15 @@ import hashlib
 import hmac
 import os
 import stat
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
 MAGIC = b"paibang-sealed-1\n"
 _DIGEST = hashlib.sha256().digest_size
+
+# What writes a payload a chunk at a time, each chunk given to the function it is passed.
+Writing = Callable[[Callable[[bytes], object]], None]
 
 
 class Unsealed(ValueError):
@@ -75,6 +79,14 @@ def seal_of(payload: bytes) -> bytes:
     return MAGIC + hmac.new(secret(), payload, hashlib.sha256).digest()
 
 
+def seal_of_written(write: Writing) -> bytes:
+    """seal_of the payload `write` makes, given chunk by chunk to the function it is passed
+    (Writing): a payload of megabytes is sealed without being made whole in memory."""
+    mac = hmac.new(secret(), digestmod=hashlib.sha256)
+    write(mac.update)
+    return MAGIC + mac.digest()
+
+
 def unseal(data: bytes) -> bytes:
     """The payload of a sealed file; Unsealed when it was not sealed with the user's key."""
     return bytes(verified(data))
@@ -90,8 +102,8 @@ def verified(data: bytes) -> memoryview:
     return payload
 
 
-def write_atomically(path: Path, data: bytes, *more: bytes) -> os.stat_result:
-    """`data` (and `more` after it) into `path`, which holds the old content or the new, never a
+def write_atomically(path: Path, data: bytes, *more: bytes, then: Writing | None = None) -> os.stat_result:
+    """`data` (and `more` after it, then what `then` writes) into `path`, which holds the old content or the new, never a
     part; a write that fails (a full disk, Ctrl-C) leaves no temporary behind. Returns the stats
     of the file written, taken once it was whole and before it was put in place: what `path`
     holds while its inode, size and modification time are these (caches.py's SealedFiles), were
@@ -102,6 +114,8 @@ def write_atomically(path: Path, data: bytes, *more: bytes) -> os.stat_result:
         with open(temporary, "wb") as handle:
             for part in (data, *more):
                 handle.write(part)
+            if then is not None:
+                then(handle.write)
             handle.flush()  # (the last write's time: closing writes nothing more)
             written = os.fstat(handle.fileno())
         os.replace(temporary, path)

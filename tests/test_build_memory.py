@@ -233,3 +233,66 @@ def test_the_search_index_lets_its_records_go_as_it_writes_them(monkeypatch):
             shards += 1
             assert found == []
     assert chunks == -(-records // search.CHUNK_RECORDS) and shards >= 1
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="rendered by forked workers")
+def test_the_rendered_parts_are_held_packed_until_the_record_is_written(tmp_path, monkeypatch):
+    """What the render workers wrote (each event's and each player page's files, their stamps
+    and pages: 87,000 files at 2,000 events) is packed again part by part, as the record keeps
+    it, as each worker's report is unpacked: when the record of the build is written, no part
+    is held unpacked, and none was unpacked to be recorded. The site and the record are whole:
+    the next build finds nothing changed."""
+    import gc
+
+    from generator import caches
+    from generator.build import build
+    from generator.render.incremental import EventPages, RecordedPages
+    from tests.support import demo_content
+
+    content = demo_content(tmp_path, "dongke-bridge-2015", "tumu-guandan-2020", "hefei-80fen-teams-2012",
+                           "chem-park-daguai-2016")
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)  # rendered by two workers, whatever this machine has
+    unpacked: list[str] = []
+    write_sealed = caches.write_sealed
+
+    def watched(path, *args, **kwargs):  # noqa: ANN001, ANN202
+        if path.name.endswith(".record"):  # the record itself, written last, once every part is packed
+            gc.collect()  # what earlier builds in this process left for the collector is not this build's
+            for pages in gc.get_objects():
+                if type(pages) is EventPages or (isinstance(pages, RecordedPages) and pages._unpacked is not None):
+                    unpacked.extend(part for part in pages.files if part.startswith(("events/", "players/")))
+        return write_sealed(path, *args, **kwargs)
+
+    monkeypatch.setattr(caches, "write_sealed", watched)
+    output, cache = tmp_path / "output", tmp_path / "cache" / "pdf"
+    report = build(content, output, cache_dir=cache, bulletins=False)
+    assert report.events == 4 and (output / "events/dongke-bridge-2015/index.html").is_file()
+    assert unpacked == [], f"{len(unpacked)} rendered files held unpacked while the record was written"
+    assert "events/dongke-bridge-2015/index.html" in report.written  # the workers' files, written anew
+    monkeypatch.setattr(caches, "write_sealed", write_sealed)
+    assert build(content, output, cache_dir=cache, bulletins=False).up_to_date
+
+
+def test_the_record_s_side_files_are_written_without_their_payload_whole(tmp_path):
+    """A file beside the record (the persons' rows, the people index, a bucket of parts) is
+    sealed, named and written from its value pickled a frame at a time: its payload, some
+    megabytes each at 2,000 events, is never made whole beside what the build holds. The file
+    is the value, sealed; the same value, the same name."""
+    import pickle
+    import tracemalloc
+
+    from generator import caches
+    from generator.render import incremental
+
+    rows = [bytes([number % 251]) * 2_000 for number in range(4_000)]  # 8 MB, as a large archive's persons' rows
+    previous = incremental.PreviousBuild(tmp_path / "output", tmp_path / "cache" / "site-x.record", parts=False)
+    tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        name = previous._side_file("people-rows", rows)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 1_000_000, f"{peak} bytes held while 8 MB of rows were written"  # 8 MB and more when made whole
+    assert caches.read_sealed(tmp_path / "cache" / name) == rows
+    assert name == previous._side_file("people-rows", list(rows))

@@ -38,7 +38,7 @@ from generator.render import fast_jinja
 from generator.render.feed import absolute, atom_feed, sitemap, sitemap_index, updates
 from generator.render.i18n import CJK_FACE, HTML_LANG, Translator
 from generator.render.incremental import (EventPages, PreviousBuild, code_digest, event_key, listed_digest, player_key, player_part,
-                                          site_digest)
+                                          rendered_pages, site_digest)
 from generator.render.output import OutputTree
 from generator.render.players import People, Person, collect_people, people_by_group
 from generator.render.search import index_files, listed_order, packed_records
@@ -885,17 +885,25 @@ class _Rendering:
                 self.pool = None
 
     def finish(self) -> dict[str, EventPages]:
+        """What each part wrote, packed again part by part as the record keeps it
+        (RenderedPages) as each task's report is unpacked, and the report let go: the parts'
+        files, stamps and pages are never all unpacked at once (at 2,000 events they were,
+        from here until the record was written: 40 MB of this process's peak)."""
         self.wait()
         made: dict[str, EventPages] = {}
-        for packed in self.shares:
+        shares, self.shares = self.shares[::-1], []
+        while shares:
+            packed = shares.pop()
             share, stamps = pickle.loads(zlib.decompress(packed)) if isinstance(packed, bytes) else packed
+            del packed
             for part, pages in share.items():
-                self.out.written.extend(pages.files)
-                if part in made:  # another share of a large event's pages
-                    made[part] = EventPages(pages.key, made[part].files + pages.files, made[part].pages + pages.pages)
-                else:
-                    made[part] = pages
-            self.out.stamps.update(stamps)
+                if part in made:  # another share of a large event's pages (its shares come in order)
+                    before = made[part]
+                    stamps.update(zip(before.files, before.stamps))
+                    pages = EventPages(pages.key, before.files + pages.files, before.pages + pages.pages)
+                made[part] = rendered_pages(pages, stamps)
+            del share, stamps
+        self.out.rendered_parts.extend(made.values())
         return made
 
     def abandon(self) -> None:

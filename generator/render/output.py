@@ -96,12 +96,15 @@ class OutputTree:
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self.written: list[str] = []  # files written anew
+        self.written: list[str] = []  # files written anew by this process (see `rendered_parts`)
         self.stamps: dict[str, tuple[int, int]] = {}  # (size, modification time) of each file written
         self._root = os.fspath(root)
         self._folders: set[str] = set()  # made already: most pages share a folder with another
         self.kept: list[str] = []  # single files of the previous site kept as they are (see `keep`)
         self.kept_parts: list[Any] = []  # whole parts of it (render/incremental.py's EventPages)
+        # Whole parts written anew by the render workers (render/incremental.py's RenderedPages):
+        # their files, held packed with their stamps, are in neither `written` nor `stamps`.
+        self.rendered_parts: list[Any] = []
         self.incomplete = False  # a kept file was left out when linked (link_kept): not the whole site
         self.dropped: list[Any] = []  # kept parts found changed when linked (link_kept): not kept after all
 
@@ -150,6 +153,16 @@ class OutputTree:
         """A whole part of the previous site (EventPages: its files, with their recorded stamps),
         unchanged: as `keep`, without looking at each of its files now."""
         self.kept_parts.append(part)
+
+    @property
+    def fresh_count(self) -> int:
+        """How many files were written anew, by this process and by the render workers."""
+        return len(self.written) + sum(part.file_count for part in self.rendered_parts)
+
+    def fresh(self) -> list[str]:
+        """Every file written anew: this process's, then the render workers' (their parts
+        unpacked one at a time)."""
+        return [*self.written, *(relative for part in self.rendered_parts for relative in part.files)]
 
     @property
     def kept_files(self) -> int:
@@ -235,8 +248,8 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     new one has not; None without a record): only the new files go into output/, in place
     (apply_in_place); otherwise the staging folder becomes the whole site and is swapped in
     (swap_into_place). Either way a build killed at any moment leaves the old site or the new one."""
-    fresh = tree.written
-    if gone is not None and is_ours(output.resolve()) and tree.kept_files >= len(fresh):
+    if gone is not None and is_ours(output.resolve()) and tree.kept_files >= tree.fresh_count:
+        fresh = tree.fresh()
         if in_place_possible(output, fresh + gone):
             apply_in_place(staging, output, fresh, gone)
             _MADE_FOR.pop(staging, None)
