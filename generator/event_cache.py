@@ -175,6 +175,9 @@ class EventMemory:
         self.events: dict[str, tuple[Any, Any, list[ContentError]]] = {}  # key -> (event, result, problems)
         self.used: set[str] = set()
         self.files = caches.SealedFiles()
+        # What rendering keeps between rebuilds while the code is the same (render/html.py's
+        # _environment_for: the Jinja environments, their templates loaded).
+        self.rendering: dict[Any, Any] = {}
 
     def get(self, key: str) -> tuple[Any, Any, list[ContentError]] | None:
         found = self.events.get(key)

@@ -995,3 +995,33 @@ def test_a_page_left_out_when_linked_is_rendered_by_the_next_build(tmp_path: Pat
     assert build(content, out, cache_dir=cache, bulletins=False).up_to_date
     build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")
+
+
+def test_serves_rebuilds_keep_the_jinja_environments(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """serve's builder keeps each locale's Jinja environment (its templates loaded) between
+    rebuilds while the code is the same: a rebuild after one results file was saved makes none
+    again and reads no template file it read before, links the names as that build matched them, and holds
+    nothing of a build's people once it is over."""
+    import jinja2
+
+    from generator.render import html
+
+    content = archive(tmp_path, 4)
+    out, cache, memory = tmp_path / "out", tmp_path / "cache/pdf", EventMemory()
+    build(content, out, cache_dir=cache, bulletins=False, memory=memory)
+    made, read = [], []
+    environment, get_source = html.environment, jinja2.FileSystemLoader.get_source
+    monkeypatch.setattr(html, "environment", lambda *args, **named: made.append(args) or environment(*args, **named))
+    monkeypatch.setattr(jinja2.FileSystemLoader, "get_source",
+                        lambda self, env, name: read.append(name) or get_source(self, env, name))
+    for number in range(3):
+        read.clear()
+        save_again(content, number)
+        report = build(content, out, cache_dir=cache, bulletins=False, memory=memory)
+        assert report.events_rendered == 1 and made == []
+        # (the first build rendered the events' pages in forked workers: the event's templates
+        # are loaded into the builder's environments by its first rebuild, and kept from then on)
+        assert read == [] or number == 0
+    assert all(now.people() is None for _, now in memory.rendering.values())  # the last build's people let go
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")
