@@ -1022,6 +1022,32 @@ def test_serves_rebuilds_keep_the_jinja_environments(tmp_path: Path, monkeypatch
         # (the first build rendered the events' pages in forked workers: the event's templates
         # are loaded into the builder's environments by its first rebuild, and kept from then on)
         assert read == [] or number == 0
-    assert all(now.people() is None for _, now in memory.rendering.values())  # the last build's people let go
+    environments = [found for key, found in memory.rendering.items() if isinstance(key, tuple) and key[0] == "jinja"]
+    assert environments and all(now.people() is None for _, now in environments)  # the last build's people let go
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")
+
+
+def test_serves_rebuilds_make_again_only_the_changed_events_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """serve's builder keeps each event's key (render/incremental.py's event_key) with what it
+    was made of: a rebuild after one results file was saved makes that event's key alone, and
+    a new site.yaml (every page's shared part) makes them all again."""
+    from generator.render import html
+
+    content = archive(tmp_path, 4)
+    out, cache, memory = tmp_path / "out", tmp_path / "cache/pdf", EventMemory()
+    build(content, out, cache_dir=cache, bulletins=False, memory=memory)
+    keyed: list[str] = []
+    event_key = html.event_key
+    monkeypatch.setattr(html, "event_key", lambda shared, result, *rest: keyed.append(result.event.slug)
+                        or event_key(shared, result, *rest))
+    save_again(content, 0)
+    assert build(content, out, cache_dir=cache, bulletins=False, memory=memory).events_rendered == 1
+    assert keyed == [f"{DEMOS[0]}-000"]
+    keyed.clear()
+    site = content / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8") + "\n# saved again\n", encoding="utf-8")
+    assert build(content, out, cache_dir=cache, bulletins=False, memory=memory).events_rendered == 4
+    assert sorted(keyed) == sorted(p.name for p in (content / "events").iterdir())
     build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")

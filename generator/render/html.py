@@ -38,8 +38,8 @@ from generator.games import GAMES, metric_of
 from generator.render import fast_jinja
 from generator.render.feed import absolute, atom_feed, sitemap, sitemap_index, updates
 from generator.render.i18n import CJK_FACE, HTML_LANG, Translator
-from generator.render.incremental import (EventPages, PreviousBuild, code_digest, event_key, listed_digest, player_key, player_part,
-                                          site_digest)
+from generator.render.incremental import (EventPages, PreviousBuild, code_digest, event_key, folder_digest, listed_digest,
+                                          player_key, player_part, site_digest)
 from generator.render.output import OutputTree
 from generator.render.players import People, Person, collect_people, people_by_group
 from generator.render.search import index_files, listed_order, packed_records
@@ -540,8 +540,7 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     shared = site_digest(site)
     made: dict[str, EventPages] = {}
     to_render: list[tuple[EventResult, str]] = []
-    keys = {r.event.slug: event_key(shared, r, bulletins.get(r.event.slug, []), people.keys_in(r.event.slug))
-            for r in results}
+    keys = _event_keys(shared, results, bulletins, people, kept)
     if previous is not None:
         previous.expect(sum(1 for slug, key in keys.items() if previous.has(slug, key)), len(keys))
     for result in results:
@@ -608,6 +607,29 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     return made
 
 
+def _event_keys(shared: str, results: list[EventResult | EventSummary], bulletins: dict[str, list[tuple[str, str]]],
+                people: People, kept: dict[Any, Any] | None) -> dict[str, str]:
+    """Each event's key (incremental.py's event_key). With `kept` (serve's), each is kept with
+    what it was made of, and made again only when that changed: comparing the few strings is
+    cheaper than hashing them, and a rebuild after one results file was saved hashes one event's
+    key, not the archive's (2,000 keys were a thirtieth of such a rebuild's time, profiled)."""
+    if kept is None:
+        return {r.event.slug: event_key(shared, r, bulletins.get(r.event.slug, []), people.keys_in(r.event.slug))
+                for r in results}
+    known = kept.get("event keys", {})
+    keys, now = {}, {}
+    for result in results:
+        slug = result.event.slug
+        made_of = (shared, folder_digest(result.event.folder), bulletins.get(slug, []), people.keys_in(slug))
+        found = known.get(slug)
+        if found is None or found[0] != made_of:
+            found = (made_of, event_key(shared, result, made_of[2], made_of[3]))
+        now[slug] = found
+        keys[slug] = found[1]
+    kept["event keys"] = now  # (the events of this build alone)
+    return keys
+
+
 def _environment_for(locale: str, people: People, stock: bool, kept: dict[Any, Any] | None) -> jinja2.Environment:
     """The locale's environment for this build. Made for one build, it lives while the templates
     do not change: Jinja need not look at each template file's time again at every page and
@@ -623,7 +645,7 @@ def _environment_for(locale: str, people: People, stock: bool, kept: dict[Any, A
     key = ("jinja", locale, stock, code_digest())
     found = kept.get(key)
     if found is None:
-        for older in [k for k in kept if k[0] == "jinja" and k[3] != key[3]]:
+        for older in [k for k in kept if isinstance(k, tuple) and k[0] == "jinja" and k[3] != key[3]]:
             del kept[older]
         now = PeopleNow()
         env = environment(locale, now, stock=stock)
