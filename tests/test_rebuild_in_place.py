@@ -1051,3 +1051,25 @@ def test_serves_rebuilds_make_again_only_the_changed_events_key(tmp_path: Path, 
     assert sorted(keyed) == sorted(p.name for p in (content / "events").iterdir())
     build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")
+
+
+def test_serves_rebuilds_key_again_only_the_changed_event_in_the_event_cache(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """serve's memory keeps each event folder's key in the event cache with what it was made
+    of: a rebuild after one results file was saved hashes the key of that event alone."""
+    import generator.event_cache as event_cache
+
+    content = archive(tmp_path, 4)
+    out, cache, memory = tmp_path / "out", tmp_path / "cache/pdf", EventMemory()
+    build(content, out, cache_dir=cache, bulletins=False, memory=memory)
+    keyed: list[str] = []
+    key = event_cache.event_cache_key
+    monkeypatch.setattr(event_cache, "event_cache_key", lambda code, folder, *rest: keyed.append(folder.name)
+                        or key(code, folder, *rest))
+    for number in range(2):
+        keyed.clear()
+        save_again(content, number)
+        assert build(content, out, cache_dir=cache, bulletins=False, memory=memory).events_rendered == 1
+        assert set(keyed) == {f"{DEMOS[0]}-000"}
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")
