@@ -1073,3 +1073,37 @@ def test_serves_rebuilds_key_again_only_the_changed_event_in_the_event_cache(tmp
         assert set(keyed) == {f"{DEMOS[0]}-000"}
     build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")
+
+
+def test_serves_rebuilds_say_the_warnings_of_unchanged_events_without_reading_their_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]) -> None:
+    """serve says every warning after every rebuild; those of the events it took from memory
+    are said as the last build said them, their offending lines not read from their files again
+    (the same words on the terminal), while a warning's file changed is read again."""
+    from functools import partial
+
+    from generator import errors
+    from generator.commands.serve import Building
+
+    content = archive(tmp_path, 2)  # (these two events say no warning)
+    guandan = content / "events" / "tongxin-guandan-2025"
+    shutil.copytree(ROOT / "content/events" / guandan.name, guandan)
+    first_round = guandan / "results/round-1.yaml"  # a result corrected after the next rounds were drawn: two warnings
+    first_round.write_text(first_round.read_text(encoding="utf-8").replace(
+        "deals: [T17+2, T17+1, T14+3", "deals: [T14+2, T14+1, T14+3", 1), encoding="utf-8")
+    building = Building(content, tmp_path / "out", "en", partial(build, cache_dir=tmp_path / "cache/pdf", bulletins=False))
+    lines: list[object] = []
+    source_line = errors._source_line
+    monkeypatch.setattr(errors, "_source_line", lambda mark: lines.append(mark) or source_line(mark))
+    assert building.build_once() is None
+    first = capfd.readouterr().err
+    assert lines and "warning" in first
+    lines.clear()
+    save_again(content, 0)
+    assert building.build_once() is None
+    assert lines == [] and capfd.readouterr().err == first
+    said = {str(mark.file) for mark in [p.mark for p, *_ in building.said.values()]}
+    touched = Path(sorted(said)[0])
+    touched.write_text(touched.read_text(encoding="utf-8") + "\n# saved again\n", encoding="utf-8")
+    assert building.build_once() is None
+    assert lines and all(mark.file.parent.parent == guandan for mark in lines)
