@@ -483,7 +483,8 @@ class Environment(jinja2.Environment):
     def exact(self) -> Environment:
         """This environment's twin for a page whose direct code stopped (_Template.render): the
         same loader, globals, filters and words, its templates compiled with Jinja's fallbacks
-        (_CodeGenerator), when first asked for, and not kept between builds."""
+        (_CodeGenerator), when first asked for; kept as long as this environment (serve keeps it between
+        builds while the code is the same: render/html.py's _environment_for)."""
         if self._exact is None:
             twin = object.__new__(type(self))
             twin.__dict__.update(self.__dict__)
