@@ -475,7 +475,8 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
             # On the event's own page its title need not be repeated in every link.
             label = title.removeprefix(result.event.title).strip(" :：") or title
             links.setdefault(result.event.slug, []).append((label, f"bulletins/{name}.pdf"))
-        made = render_site(site, results, links, tree, previous, whole=whole)
+        made = render_site(site, results, links, tree, previous, whole=whole,
+                           kept=memory.rendering if memory is not None else None)
         clock.lap("rendering")
         pages = (sum(1 for path in tree.written if path.endswith(".html"))
                  + sum(part.html_count for part in (*tree.kept_parts, *tree.rendered_parts)))

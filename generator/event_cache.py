@@ -175,6 +175,10 @@ class EventMemory:
         self.events: dict[str, tuple[Any, Any, list[ContentError]]] = {}  # key -> (event, result, problems)
         self.used: set[str] = set()
         self.files = caches.SealedFiles()
+        # What rendering keeps between rebuilds while the code is the same (render/html.py's
+        # _environment_for: the Jinja environments, their templates loaded).
+        self.rendering: dict[Any, Any] = {}
+        self.keys: dict[Path, tuple[tuple[Any, ...], str]] = {}  # folder -> (what its key is made of, the key)
 
     def get(self, key: str) -> tuple[Any, Any, list[ContentError]] | None:
         found = self.events.get(key)
@@ -189,7 +193,16 @@ class EventMemory:
     def forget_unused(self) -> None:
         """After a build: drop what it did not use (events changed or removed since)."""
         self.events = {key: value for key, value in self.events.items() if key in self.used}
+        self.keys = {folder: found for folder, found in self.keys.items() if found[1] in self.used}
         self.used = set()
+
+
+def event_cache_key(code: str, folder: Path, folder_hash: str, site_text: bytes) -> str:
+    """An event's key in the cache: the code's digest, its folder (resolved), its files' digest
+    (render/incremental.py's folder_digest) and site.yaml's bytes."""
+    digest = hashlib.sha256(f"{code}\0{folder}\0{folder_hash}".encode())
+    digest.update(site_text)
+    return digest.hexdigest()
 
 
 class EventCache:
@@ -221,9 +234,16 @@ class EventCache:
         if self._site_text is None:  # read once for all the events of a run
             site_file = site.root / "site.yaml"
             self._site_text = snapshot.read(site_file) if site_file.is_file() else b""
-        digest = hashlib.sha256(f"{code_digest()}\0{resolved(folder)}\0{folder_digest(folder)}".encode())
-        digest.update(self._site_text)
-        return digest.hexdigest()
+        made_of = (code_digest(), resolved(folder), folder_digest(folder), self._site_text)
+        # serve's memory keeps each folder's key with what it was made of: a rebuild after one
+        # results file was saved hashes that event's key alone, not the archive's 2,000.
+        known = self.memory.keys.get(folder) if self.memory is not None else None
+        if known is not None and known[0] == made_of:
+            return known[1]
+        key = event_cache_key(*made_of)
+        if self.memory is not None:
+            self.memory.keys[folder] = (made_of, key)
+        return key
 
     def has(self, folder: Path, site: Site) -> bool:
         """Whether the event is kept, as its files are now."""

@@ -995,3 +995,115 @@ def test_a_page_left_out_when_linked_is_rendered_by_the_next_build(tmp_path: Pat
     assert build(content, out, cache_dir=cache, bulletins=False).up_to_date
     build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")
+
+
+def test_serves_rebuilds_keep_the_jinja_environments(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """serve's builder keeps each locale's Jinja environment (its templates loaded) between
+    rebuilds while the code is the same: a rebuild after one results file was saved makes none
+    again and reads no template file it read before, links the names as that build matched them, and holds
+    nothing of a build's people once it is over."""
+    import jinja2
+
+    from generator.render import html
+
+    content = archive(tmp_path, 4)
+    out, cache, memory = tmp_path / "out", tmp_path / "cache/pdf", EventMemory()
+    build(content, out, cache_dir=cache, bulletins=False, memory=memory)
+    made, read = [], []
+    environment, get_source = html.environment, jinja2.FileSystemLoader.get_source
+    monkeypatch.setattr(html, "environment", lambda *args, **named: made.append(args) or environment(*args, **named))
+    monkeypatch.setattr(jinja2.FileSystemLoader, "get_source",
+                        lambda self, env, name: read.append(name) or get_source(self, env, name))
+    for number in range(3):
+        read.clear()
+        save_again(content, number)
+        report = build(content, out, cache_dir=cache, bulletins=False, memory=memory)
+        assert report.events_rendered == 1 and made == []
+        # (the first build rendered the events' pages in forked workers: the event's templates
+        # are loaded into the builder's environments by its first rebuild, and kept from then on)
+        assert read == [] or number == 0
+    environments = [found for key, found in memory.rendering.items() if isinstance(key, tuple) and key[0] == "jinja"]
+    assert environments and all(now.people() is None for _, now in environments)  # the last build's people let go
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")
+
+
+def test_serves_rebuilds_make_again_only_the_changed_events_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """serve's builder keeps each event's key (render/incremental.py's event_key) with what it
+    was made of: a rebuild after one results file was saved makes that event's key alone, and
+    a new site.yaml (every page's shared part) makes them all again."""
+    from generator.render import html
+
+    content = archive(tmp_path, 4)
+    out, cache, memory = tmp_path / "out", tmp_path / "cache/pdf", EventMemory()
+    build(content, out, cache_dir=cache, bulletins=False, memory=memory)
+    keyed: list[str] = []
+    event_key = html.event_key
+    monkeypatch.setattr(html, "event_key", lambda shared, result, *rest: keyed.append(result.event.slug)
+                        or event_key(shared, result, *rest))
+    save_again(content, 0)
+    assert build(content, out, cache_dir=cache, bulletins=False, memory=memory).events_rendered == 1
+    assert keyed == [f"{DEMOS[0]}-000"]
+    keyed.clear()
+    site = content / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8") + "\n# saved again\n", encoding="utf-8")
+    assert build(content, out, cache_dir=cache, bulletins=False, memory=memory).events_rendered == 4
+    assert sorted(keyed) == sorted(p.name for p in (content / "events").iterdir())
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")
+
+
+def test_serves_rebuilds_key_again_only_the_changed_event_in_the_event_cache(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """serve's memory keeps each event folder's key in the event cache with what it was made
+    of: a rebuild after one results file was saved hashes the key of that event alone."""
+    import generator.event_cache as event_cache
+
+    content = archive(tmp_path, 4)
+    out, cache, memory = tmp_path / "out", tmp_path / "cache/pdf", EventMemory()
+    build(content, out, cache_dir=cache, bulletins=False, memory=memory)
+    keyed: list[str] = []
+    key = event_cache.event_cache_key
+    monkeypatch.setattr(event_cache, "event_cache_key", lambda code, folder, *rest: keyed.append(folder.name)
+                        or key(code, folder, *rest))
+    for number in range(2):
+        keyed.clear()
+        save_again(content, number)
+        assert build(content, out, cache_dir=cache, bulletins=False, memory=memory).events_rendered == 1
+        assert set(keyed) == {f"{DEMOS[0]}-000"}
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")
+
+
+def test_serves_rebuilds_say_the_warnings_of_unchanged_events_without_reading_their_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]) -> None:
+    """serve says every warning after every rebuild; those of the events it took from memory
+    are said as the last build said them, their offending lines not read from their files again
+    (the same words on the terminal), while a warning's file changed is read again."""
+    from functools import partial
+
+    from generator import errors
+    from generator.commands.serve import Building
+
+    content = archive(tmp_path, 2)  # (these two events say no warning)
+    guandan = content / "events" / "tongxin-guandan-2025"
+    shutil.copytree(ROOT / "content/events" / guandan.name, guandan)
+    first_round = guandan / "results/round-1.yaml"  # a result corrected after the next rounds were drawn: two warnings
+    first_round.write_text(first_round.read_text(encoding="utf-8").replace(
+        "deals: [T17+2, T17+1, T14+3", "deals: [T14+2, T14+1, T14+3", 1), encoding="utf-8")
+    building = Building(content, tmp_path / "out", "en", partial(build, cache_dir=tmp_path / "cache/pdf", bulletins=False))
+    lines: list[object] = []
+    source_line = errors._source_line
+    monkeypatch.setattr(errors, "_source_line", lambda mark: lines.append(mark) or source_line(mark))
+    assert building.build_once() is None
+    first = capfd.readouterr().err
+    assert lines and "warning" in first
+    lines.clear()
+    save_again(content, 0)
+    assert building.build_once() is None
+    assert lines == [] and capfd.readouterr().err == first
+    said = {str(mark.file) for mark in [p.mark for p, *_ in building.said.values()]}
+    touched = Path(sorted(said)[0])
+    touched.write_text(touched.read_text(encoding="utf-8") + "\n# saved again\n", encoding="utf-8")
+    assert building.build_once() is None
+    assert lines and all(mark.file.parent.parent == guandan for mark in lines)

@@ -883,3 +883,24 @@ def test_the_open_page_reloads_itself_into_the_error_and_back(tmp_path: Path, fa
             assert errors == []
         finally:
             browser.close()
+
+
+def test_the_warnings_printed_after_each_rebuild_resolve_the_content_folder_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]) -> None:
+    """serve prints every warning after every rebuild (500 of them in a 2,000-event archive):
+    each is shown relative to content/, which is resolved once for them all, not once each."""
+    from generator.commands.console import print_problems
+    from generator.errors import ContentError, Mark
+
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    source = content / "events" / "round-1.yaml"
+    source.write_text("tables:\n  - table: 1\n", encoding="utf-8")
+    problems = [ContentError("draw-standings-changed", Mark(source, 2, 5), {"round": 2, "prev": 1, "ids": "T01"},
+                             warning=True) for _ in range(50)]
+    resolved: list[Path] = []
+    resolve = Path.resolve
+    monkeypatch.setattr(Path, "resolve", lambda self, *args, **named: resolved.append(self) or resolve(self, *args, **named))
+    print_problems(problems, "en", content)
+    assert resolved.count(content) == 1
+    assert capfd.readouterr().err.count("content/events/round-1.yaml:2:5") == 50

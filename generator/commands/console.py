@@ -69,8 +69,11 @@ class ProgressLine:
 
 
 def print_problems(problems: list[ContentError], locale: str, content: Path) -> None:
+    # content/ resolved once, not for each problem: serve prints a large archive's warnings
+    # (500 of them at 2,000 events) after every rebuild, and each resolve walks the path.
+    root = content.resolve()
     for problem in problems:
-        print(problem.format(locale, content.resolve()), file=sys.stderr)
+        print(problem.format(locale, root), file=sys.stderr)
 
 
 def site_locale(content: Path) -> str:

@@ -46,7 +46,7 @@ from urllib.parse import parse_qsl, unquote_to_bytes
 
 from generator import catalogues
 from generator.commands.console import print_problems, site_locale
-from generator.errors import ContentErrors, CouldNotFinish, signal_name
+from generator.errors import ContentError, ContentErrors, CouldNotFinish, signal_name
 from generator.event_cache import EventMemory
 
 HOST = "127.0.0.1"
@@ -479,6 +479,8 @@ class Building:
         # read and scored, the others are taken from here (not unpickled from the cache again).
         self.memory = EventMemory()
         self.code: str | None = None  # the code's and templates' stats when their digest was made
+        # Each warning as the last build said it, by the problem itself (see `say_warnings`).
+        self.said: dict[int, tuple[ContentError, str, tuple[int, int] | None, str]] = {}
 
     def build_once(self) -> str | None:
         """One build; never raises but for Ctrl-C. The outcome is printed; the page to show
@@ -500,10 +502,40 @@ class Building:
             raise
         except BaseException as failure:  # noqa: BLE001 - serve survives every failure of a build, SystemExit too
             return failure_said(failure, locale, self.content, self.output)
-        print_problems(report.warnings, self.lang or report.locale or locale, self.content)
+        self.say_warnings(report.warnings, self.lang or report.locale or locale)
         print(catalogues.text("serve-built", self.lang or report.locale or locale, pages=report.pages,
                               printed=report.pdfs_printed), flush=True)
         return None
+
+
+    def say_warnings(self, warnings: list[ContentError], locale: str) -> None:
+        """The build's warnings on the terminal, as `paibang build` prints them (console.py's
+        print_problems), after every rebuild. A warning of an event the build took from memory
+        is the very object the last build said (EventMemory keeps each event's problems with it,
+        and keeps the event only while its files are the same): its text, the offending line read
+        from its file, is said again as made then, while that file's size and modification time
+        are as they were. A 2,000-event archive's 494 warnings opened and read 494 files at
+        every rebuild (with content/ resolved for each, a tenth of its profiled time)."""
+        root = self.content.resolve()
+        said = {}
+        for problem in warnings:
+            stamp = _stamp(problem.mark.file)
+            known = self.said.get(id(problem))
+            if known is not None and known[0] is problem and known[1] == locale and known[2] == stamp:
+                text = known[3]
+            else:
+                text = problem.format(locale, root)
+            said[id(problem)] = (problem, locale, stamp, text)  # (the problem held: its id is not taken again)
+            print(text, file=sys.stderr)
+        self.said = said
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_size, found.st_mtime_ns
 
 
 def failure_said(failure: BaseException, locale: str, content: Path, output: Path) -> str:

@@ -474,12 +474,17 @@ class Environment(jinja2.Environment):
         super().__init__(*args, **kwargs)
         self.auto_reload = False
         self._found: dict[str, jinja2.Template] = {}
+        # Names looked for and not found: an event's game's own part of a page is included
+        # `ignore missing`, and most games have none (the loader looked in every folder again
+        # at every event, and at every rebuild of serve, which keeps its environments).
+        self._missing: set[str] = set()
         self._exact: Environment | None = None
 
     def exact(self) -> Environment:
         """This environment's twin for a page whose direct code stopped (_Template.render): the
         same loader, globals, filters and words, its templates compiled with Jinja's fallbacks
-        (_CodeGenerator), when first asked for, and not kept between builds."""
+        (_CodeGenerator), when first asked for; kept as long as this environment (serve keeps it between
+        builds while the code is the same: render/html.py's _environment_for)."""
         if self._exact is None:
             twin = object.__new__(type(self))
             twin.__dict__.update(self.__dict__)
@@ -487,7 +492,7 @@ class Environment(jinja2.Environment):
             twin.template_class = jinja2.Template
             twin.cache = jinja2.environment.create_cache(400)
             twin.bytecode_cache = None
-            twin._found = {}
+            twin._found, twin._missing = {}, set()
             twin._exact = twin
             self._exact = twin
         return self._exact
@@ -508,7 +513,13 @@ class Environment(jinja2.Environment):
             return super().get_template(name, parent, globals)
         found = self._found.get(name)
         if found is None:  # paibang's templates name their includes from the top: no parent to join
-            found = self._found[name] = super().get_template(name, parent)
+            if name in self._missing:
+                raise jinja2.TemplateNotFound(name)
+            try:
+                found = self._found[name] = super().get_template(name, parent)
+            except jinja2.TemplateNotFound:
+                self._missing.add(name)
+                raise
         return found
 
 

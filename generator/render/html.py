@@ -16,6 +16,7 @@ import json
 import os
 import pickle
 import re
+import weakref
 import zlib
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -37,8 +38,8 @@ from generator.games import GAMES, metric_of
 from generator.render import fast_jinja
 from generator.render.feed import absolute, atom_feed, sitemap, sitemap_index, updates
 from generator.render.i18n import CJK_FACE, HTML_LANG, Translator
-from generator.render.incremental import (EventPages, PreviousBuild, code_digest, event_key, listed_digest, player_key, player_part,
-                                          rendered_pages, site_digest)
+from generator.render.incremental import (EventPages, PreviousBuild, code_digest, event_key, folder_digest, listed_digest,
+                                          player_key, player_part, rendered_pages, site_digest)
 from generator.render.output import OutputTree
 from generator.render.players import People, Person, collect_people, people_by_group
 from generator.render.search import index_files, listed_order, packed_records
@@ -62,7 +63,28 @@ NOTICE_TAGS = {
 NOTICE_ATTRIBUTES = {"a": {"href", "title"}, "abbr": {"title"}, "th": {"align"}, "td": {"align"}}
 
 
-def environment(locale: str, people: People | None = None, stock: bool = False) -> jinja2.Environment:
+class PeopleNow:
+    """Who is who in the build rendering now, for an environment kept between builds (serve's,
+    `render_site`'s `kept`): its templates' globals, and the modules Jinja made of their macros
+    (each a copy of the globals as they were), keep this object, which follows each build's
+    People; a bound `people.of` would link the names as the first build matched them."""
+
+    def __init__(self) -> None:
+        self.people: Callable[[], People | None] = lambda: None  # (weakly: kept past its build, it would hold the archive's people)
+
+    def follow(self, people: People) -> None:
+        self.people = weakref.ref(people)
+
+    def of(self, slug: str, entry_id: str, index: int) -> Person | None:
+        people = self.people()
+        return people.of(slug, entry_id, index) if people is not None else None
+
+    def named_in(self, slug: str, name: str, group: str | None) -> Person | None:
+        people = self.people()
+        return people.named_in(slug, name, group) if people is not None else None
+
+
+def environment(locale: str, people: People | PeopleNow | None = None, stock: bool = False) -> jinja2.Environment:
     """The Jinja2 environment of one locale; `people` lets pages link names to player pages.
 
     `stock`: Jinja's own context and compiler, and no FixedWords. The tests render the demo both
@@ -489,14 +511,16 @@ class SiteWriter:
 def render_site(site: Site, results: list[EventResult | EventSummary], bulletins: dict[str, list[tuple[str, str]]],
                 out: OutputTree, previous: PreviousBuild | None = None, workers: int | None = None,
                 stock_jinja: bool = False, whole: Callable[[Any], EventResult] | None = None,
-                ) -> dict[str, EventPages]:
+                kept: dict[Any, Any] | None = None) -> dict[str, EventPages]:
     """The whole HTML site, plus its search index, feed and sitemap, into `out`. Events whose
     inputs are unchanged since `previous` are linked from it; the others are rendered in
     parallel, one process per core. Returns what each event wrote, for the next build.
     `results` may hold events' summaries (tournament/summary.py): the indexes read only what a
     summary has, and an event whose pages are rendered again is first made whole by `whole`
     (build.py's WholeResults), in the process that renders it.
-    `stock_jinja`: render with Jinja's own environment (see `environment`), for the tests."""
+    `stock_jinja`: render with Jinja's own environment (see `environment`), for the tests.
+    `kept`: what rendering keeps between builds in a process that makes many (serve's builder:
+    event_cache.EventMemory.rendering), see `_environment_for`."""
     people = collect_people(results, previous.people if previous is not None else None)
     if previous is not None:
         previous.people = people.index.data()  # recorded for the next build
@@ -504,10 +528,7 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
 
     def env_for(locale: str) -> jinja2.Environment:
         if locale not in envs:
-            envs[locale] = environment(locale, people, stock=stock_jinja)
-            # These live for one build, while the templates do not change: Jinja need not look at
-            # each template file's time again at every page and every include (a system call).
-            envs[locale].auto_reload = False
+            envs[locale] = _environment_for(locale, people, stock_jinja, kept)
         return envs[locale]
 
     env = env_for(site.locale)
@@ -519,8 +540,7 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     shared = site_digest(site)
     made: dict[str, EventPages] = {}
     to_render: list[tuple[EventResult, str]] = []
-    keys = {r.event.slug: event_key(shared, r, bulletins.get(r.event.slug, []), people.keys_in(r.event.slug))
-            for r in results}
+    keys = _event_keys(shared, results, bulletins, people, kept)
     if previous is not None:
         previous.expect(sum(1 for slug, key in keys.items() if previous.has(slug, key)), len(keys))
     for result in results:
@@ -585,6 +605,55 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     made.update(search)
     made.update(_write_sitemap(site, writer, made, previous))
     return made
+
+
+def _event_keys(shared: str, results: list[EventResult | EventSummary], bulletins: dict[str, list[tuple[str, str]]],
+                people: People, kept: dict[Any, Any] | None) -> dict[str, str]:
+    """Each event's key (incremental.py's event_key). With `kept` (serve's), each is kept with
+    what it was made of, and made again only when that changed: comparing the few strings is
+    cheaper than hashing them, and a rebuild after one results file was saved hashes one event's
+    key, not the archive's (2,000 keys were a thirtieth of such a rebuild's time, profiled)."""
+    if kept is None:
+        return {r.event.slug: event_key(shared, r, bulletins.get(r.event.slug, []), people.keys_in(r.event.slug))
+                for r in results}
+    known = kept.get("event keys", {})
+    keys, now = {}, {}
+    for result in results:
+        slug = result.event.slug
+        made_of = (shared, folder_digest(result.event.folder), bulletins.get(slug, []), people.keys_in(slug))
+        found = known.get(slug)
+        if found is None or found[0] != made_of:
+            found = (made_of, event_key(shared, result, made_of[2], made_of[3]))
+        now[slug] = found
+        keys[slug] = found[1]
+    kept["event keys"] = now  # (the events of this build alone)
+    return keys
+
+
+def _environment_for(locale: str, people: People, stock: bool, kept: dict[Any, Any] | None) -> jinja2.Environment:
+    """The locale's environment for this build. Made for one build, it lives while the templates
+    do not change: Jinja need not look at each template file's time again at every page and
+    every include (a system call). With `kept` (serve's), the environment is kept there for the
+    next build while the code and templates are the same (code_digest, which serve makes again
+    when one of their files changed): a rebuild after a results file was saved then neither
+    makes it again nor reads and unmarshals each template it renders (28 files, sealed); only
+    who is who follows the build (PeopleNow). Those of older code are let go."""
+    if kept is None:
+        env = environment(locale, people, stock=stock)
+        env.auto_reload = False
+        return env
+    key = ("jinja", locale, stock, code_digest())
+    found = kept.get(key)
+    if found is None:
+        for older in [k for k in kept if isinstance(k, tuple) and k[0] == "jinja" and k[3] != key[3]]:
+            del kept[older]
+        now = PeopleNow()
+        env = environment(locale, now, stock=stock)
+        env.auto_reload = False
+        found = kept[key] = (env, now)
+    env, now = found
+    now.follow(people)
+    return env
 
 
 class _Made(dict):
