@@ -432,10 +432,12 @@ def test_an_imported_session_names_its_event_once_and_counts_its_boards(tmp_path
     assert pdf.splitlines()[0] == title and "PN Christmas CheerPN" not in pdf
     stage_page = (folder / "pairs/index.html").read_text(encoding="utf-8")
     assert f"<h1>{heading}</h1>" in stage_page
-    assert f" · {header} · " in stage_page  # date · format · boards · status
-    # The event page's line of the stage: its name, date, boards, status; the format not said
-    # again when it is the stage's name ("双人赛 · 2015年12月5日 · 双人赛 · 26 副" before).
+    # The stage page's line and the event page's line of the stage: date, boards, status; the
+    # format not said again when it is the stage's name, which the title or the link says
+    # ("2015年12月5日 · 双人赛 · 26 副" under "PN Christmas Cheer · 双人赛" before).
     stage_word, boards = header.split(" · ")
+    meta = re.search(r'</h1><p class="meta">(.*?)</p>', stage_page).group(1)
+    assert f" · {boards} · " in meta and stage_word not in meta
     line = next(li for li in (folder / "index.html").read_text(encoding="utf-8").splitlines() if "pairs/index.html" in li)
     assert f">{stage_word}</a>" in line and f" · {boards} · " in line and line.count(stage_word) == 1
 
