@@ -1086,6 +1086,16 @@ def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulle
         _SHARED_PARTS, _shared_bytes = None, 0
 
 
+def render_event_alone(site: Site, result: EventResult, bulletins: list[tuple[str, str]], out: OutputTree,
+                       people: People, kept: dict[Any, Any] | None = None) -> None:
+    """One event's own pages and files into `out`, as `render_site` renders them (the same
+    environment, kept in `kept` between serve's builds, following `people`), in this process
+    and nothing else: serve's first step after a results file was saved (build.py's
+    build_event_first), before the whole site is rebuilt."""
+    env = _environment_for(result.event.locale or site.locale, people, False, kept)
+    render_event(env, site, result, bulletins, SiteWriter(site, out))
+
+
 def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bulletins: list[tuple[str, str]],
                   writer: SiteWriter, part: tuple[int, int] = (0, 1)) -> None:
     event = result.event

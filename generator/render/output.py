@@ -260,6 +260,20 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     return False
 
 
+def put_in_place(staging: Path, output: Path, fresh: list[str]) -> bool:
+    """Put the files `fresh` of `staging` into output/ in place under the journal
+    (apply_in_place), nothing taken away: serve's first step after a save, one event's pages
+    before the whole rebuild. False, with `staging` removed and output/ untouched, when output/
+    is not a site of paibang's whose folders may be written in place (the whole rebuild then
+    does it all)."""
+    if not (is_ours(output.resolve()) and in_place_possible(output, fresh)):
+        discard(staging)
+        return False
+    apply_in_place(staging, output, fresh, [])
+    _MADE_FOR.pop(staging, None)  # (nothing was made above output/: it was there)
+    return True
+
+
 def swap_into_place(staging: Path, output: Path) -> None:
     """Replace output/ by the finished staging folder; the old site is removed afterwards."""
     output = output.resolve()
