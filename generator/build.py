@@ -300,19 +300,21 @@ def build(content: Path, output: Path, strict: bool = False, cache_dir: Path | N
         return report
 
 
-def build_event_first(content: Path, output: Path, folder: Path, last: BuildReport, memory: EventMemory,
-                      cache_dir: Path | None = None, bulletins: bool = True) -> list[str] | None:
+def build_event_first(content: Path, output: Path, folder: Path, site: Site,
+                      results: list[EventResult | EventSummary], memory: EventMemory, cache_dir: Path | None = None,
+                      bulletins: bool = True) -> list[str] | None:
     """`paibang serve`'s first step after files of one event's folder were saved, before the
     whole rebuild (`build`, which follows it): that event alone read and scored, the other
-    events, site.yaml and who is who taken as the `last` build left them, its own pages rendered
+    events, site.yaml and who is who taken as the last build left them (its report's `site`
+    and `results`, and its record of output/), its own pages rendered
     and put into output/ in place (render/output.py's journal: the old files or the new, never a
     part), so that the open page shows the new result without waiting for the indexes, player
     pages, search and sitemap. Returns the files put in place, or None when the step is left to
     the whole rebuild, which is whenever it could publish what that build would not:
-    - the event new to `last` (or no `last`, or no record of output/);
+    - the event new to the last build (or no record of output/);
     - any error in the event (the whole rebuild shows it), or no stage to show;
     - its slug, title, locale, game, dates or names (entries, players, officials: who is who)
-      not as `last` read them: the indexes and the player pages show those;
+      not as the last build read them: the indexes and the player pages show those;
     - a bulletin it would link to not in output/ yet, or not printable (a missing glyph);
     - its pages not the very files the record of output/ lists for it (a page added or gone).
     The record is left as it is: every file of the event's part is written anew, so that its
@@ -326,9 +328,8 @@ def build_event_first(content: Path, output: Path, folder: Path, last: BuildRepo
     from generator.tournament.event import run_event
     from generator.tournament.summary import names_of
 
-    site = last.site
-    before = next((r for r in last.results if r.event.folder.name == folder.name), None) if site else None
-    if site is None or before is None:
+    before = next((r for r in results if r.event.folder.name == folder.name), None)
+    if before is None:
         return None
     with _no_cycle_collection(), one_reading():
         problems = Problems()
@@ -360,7 +361,7 @@ def build_event_first(content: Path, output: Path, folder: Path, last: BuildRepo
         if recorded is None:
             return None
         # Who is who as the last build matched it: the names are the same (above), so the same.
-        people = collect_people([result if r is before else r for r in last.results], previous.people)
+        people = collect_people([result if r is before else r for r in results], previous.people)
         staging = staging_dir(output)
         try:
             tree = OutputTree(staging)

@@ -137,7 +137,8 @@ def test_a_builder_killed_between_the_two_steps_is_followed_by_a_correct_build(t
     kept = building(tmp_path, content)
     saved = (content / PRELIM).read_text(encoding="utf-8")
     replace(content / PRELIM, "6: 3D W -1", "6: 3D W -2")
-    placed = build_event_first(content, tmp_path / "output", content.resolve() / EVENT, kept.last, kept.memory,
+    assert kept.last is not None
+    placed = build_event_first(content, tmp_path / "output", content.resolve() / EVENT, *kept.last, kept.memory,
                                cache_dir=tmp_path / "cache/pdf", bulletins=False)
     assert placed and all(path.startswith(f"{EVENT}/") for path in placed)
     if then == "put back":  # and another event saved: the build does not find the whole site unchanged

@@ -501,7 +501,9 @@ class Building:
         if first is None and build is None:
             from generator.build import build_event_first
             self.first = build_event_first
-        self.last: Any = None  # the last build's report (its site and results), while it stands
+        # The last build's site and results (its report's), while that build stands: what the
+        # first step after a save takes the other events and who is who from.
+        self.last: tuple[Any, list[Any]] | None = None
         # The events of the last build, kept between rebuilds: after a save, the changed event is
         # read and scored, the others are taken from here (not unpickled from the cache again).
         self.memory = EventMemory()
@@ -537,7 +539,7 @@ class Building:
         except BaseException as failure:  # noqa: BLE001 - serve survives every failure of a build, SystemExit too
             return failure_said(failure, locale, self.content, self.output)
         if getattr(report, "site", None) is not None:
-            self.last = report
+            self.last = (report.site, report.results)
         elif getattr(report, "up_to_date", False):  # nothing changed since `last` was built
             self.last = last
         self.say_warnings(report.warnings, self.lang or report.locale or locale)
@@ -565,12 +567,12 @@ class Building:
         folder = events / slugs.pop()
         return folder if (folder / "event.yaml").is_file() else None
 
-    def first_step(self, folder: Path, last: Any) -> bool:
+    def first_step(self, folder: Path, last: tuple[Any, list[Any]]) -> bool:
         """The event's own pages put in place ahead of the whole rebuild (build_event_first);
         whether they were. Whatever fails here is left to the whole rebuild, which follows and
         says it (as it says any problem of the content)."""
         try:
-            return self.first(self.content, self.output, folder, last, self.memory) is not None
+            return self.first(self.content, self.output, folder, *last, self.memory) is not None
         except KeyboardInterrupt:
             raise
         except Exception:  # noqa: BLE001 - the whole rebuild follows and says what fails
