@@ -317,11 +317,14 @@ def build_event_first(content: Path, output: Path, folder: Path, site: Site,
       not as the last build read them: the indexes and the player pages show those;
     - a bulletin it would link to not in output/ yet, or not printable (a missing glyph);
     - its pages not the very files the record of output/ lists for it (a page added or gone).
-    The record is left as it is: every file of the event's part is written anew, so that its
-    recorded stamps no longer hold, and the next build, this one's follow-up or any later one
-    (after serve was killed in between), renders the part again whatever its key."""
+    Its entries' pages are left to the whole rebuild too (render_event_alone: half its
+    rendering). The record is left as it is: the files of the event's part written here include
+    the first it lists (the event's page), which is then not as recorded, so that the next build,
+    this one's follow-up or any later one (after serve was killed in between), renders the whole
+    part again whatever its key (PreviousBuild.reuse looks at a kept part's first file; a build
+    that finds nothing else changed, at every file)."""
     from generator.content.load import load_event
-    from generator.render.html import render_event_alone
+    from generator.render.html import entry_url, render_event_alone
     from generator.render.incremental import one_reading
     from generator.render.output import OutputTree, discard, put_in_place, staging_dir
     from generator.render.players import collect_people
@@ -366,7 +369,9 @@ def build_event_first(content: Path, output: Path, folder: Path, site: Site,
         try:
             tree = OutputTree(staging)
             render_event_alone(site, result, links, tree, people, memory.rendering)
-            if sorted(tree.written) != sorted(recorded.files):
+            entries = {entry_url(event, entry_id) for entry_id in event.entries}
+            if (set(tree.written) | entries != set(recorded.files) or len(tree.written) + len(entries) != len(recorded.files)
+                    or not any(first in tree.written for first, _ in recorded.first())):
                 discard(staging)
                 return None
             return tree.written if put_in_place(staging, output, tree.written) else None

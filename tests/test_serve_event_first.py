@@ -1,6 +1,6 @@
 """`paibang serve` after one results file was saved: the event's own pages are put into output/
-first (build.py's build_event_first), the live reload told at once, then the whole site is
-rebuilt. Only that event's files are written early; an event with an error, or a change
+first (build.py's build_event_first; its entries' pages with the rest), the live reload told
+at once, then the whole site is rebuilt. Only that event's files are written early; an event with an error, or a change
 outside one event's folder, takes the whole rebuild only; output/ is afterwards the very site a
 fresh `paibang build` makes, and so it is after a builder killed between the two steps."""
 
@@ -75,7 +75,10 @@ def test_a_saved_results_file_puts_its_events_pages_in_place_and_says_so_before_
     assert f"{EVENT}/results.json" in changed and f"{EVENT}/prelim/round-1/index.html" in changed
     assert early.keys() == before.keys()  # nothing else written, nothing left behind beside output/
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "content", "output"]
+    entry = f"{EVENT}/entries/A31/index.html"  # (its tables' running totals move)
+    assert early[entry] == before[entry]  # the entries' pages come with the whole rebuild
     after = tree(output)
+    assert after[entry] != before[entry]
     assert after[f"{EVENT}/prelim/round-1/index.html"] == early[f"{EVENT}/prelim/round-1/index.html"]  # it stands
     assert after == fresh_site(tmp_path, content)  # and the whole rebuild made the very site a fresh build makes
 
