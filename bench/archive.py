@@ -19,9 +19,16 @@ Each archive is bench/site.py's: the demo events copied under new slugs. For eac
    taken in turn with the others', so that their ratio is of the same minutes): what it cost,
    how many files it wrote, and whether they were put in place (render/output.py);
 3. the same change rebuilt by serve's builder itself (commands/serve.py's Building), which
-   keeps the last build's events, record and Jinja environments in memory between saves: its
-   time against the fresh one-file rebuild's (the issue's target: under a tenth), and against
-   the full build's.
+   keeps the last build's events, record and Jinja environments in memory between saves, and
+   is handed the path saved as serve's watcher hands it: the time until the event's new pages
+   are in output/ (build.py's build_event_first, before the indexes) against the fresh one-file
+   rebuild's (the issue's target: under a tenth), and the time until the whole rebuild that
+   follows is done; beside them, taken in turn with those, the whole rebuild alone (no path
+   handed: serve before the first step).
+
+With --keep, each archive is made under `--where` as archive-<size>/ and kept there: a later
+run with --keep finds it built and measures the rebuilds only (a 2,000-event archive's full
+build takes minutes).
 
 Then the ratios the issue sets: full builds linear in events (400 vs 50 within 1.25x of 8x),
 one results file changed in the largest archive vs the 50-event one (target within 1.5x).
@@ -65,24 +72,31 @@ import contextlib, io, json, sys, time
 sys.path.insert(0, sys.argv[1])
 from functools import partial
 from pathlib import Path
-from generator.build import build
+from generator.build import build, build_event_first
 from generator.commands.serve import Building
 content, output, cache, changed = Path(sys.argv[2]), Path(sys.argv[3]), Path(sys.argv[4]), Path(sys.argv[6])
 reports = []
 def kept_build(*args, **named):
     reports.append(build(*args, cache_dir=cache, bulletins=sys.argv[5] == "1", **named))
     return reports[-1]
-building = Building(content, output, None, kept_build)
-with contextlib.redirect_stdout(io.StringIO()):
+building = Building(content, output, None, kept_build,
+                    partial(build_event_first, cache_dir=cache, bulletins=sys.argv[5] == "1"))
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
     assert building.build_once() is None  # serve's first build
-    times = []
+    times, firsts, wholes = [], [], []
     for attempt in range(5):
-        changed.write_text(changed.read_text(encoding="utf-8") + f"\\n# saved again {time.time()}\\n", encoding="utf-8")
-        start = time.perf_counter()
-        assert building.build_once() is None
-        times.append(time.perf_counter() - start)
-report = reports[-1]
-print(json.dumps({"seconds": sorted(times)[2], "rendered": report.events_rendered, "written": len(report.written)}))
+        # Taken in turn: as serve's watcher hands it the path saved (the event's pages in place
+        # first, `early`), and without the path (the whole rebuild alone, as serve did before).
+        for paths, took in (([str(changed)], times), ([], wholes)):
+            changed.write_text(changed.read_text(encoding="utf-8") + f"\\n# saved again {time.time()}\\n", encoding="utf-8")
+            start = time.perf_counter()
+            assert building.build_once(paths, early=lambda: firsts.append(time.perf_counter() - start)) is None
+            took.append(time.perf_counter() - start)
+            if paths:
+                report = reports[-1]
+print(json.dumps({"seconds": sorted(times)[2], "whole_only": sorted(wholes)[2],
+                  "first": sorted(firsts)[len(firsts) // 2] if firsts else None,
+                  "firsts": len(firsts), "rendered": report.events_rendered, "written": len(report.written)}))
 """
 
 
@@ -169,24 +183,36 @@ RACY_SECONDS = 3.1  # render/incremental.py's RACY_NS, and a little more
 REBUILDS = 5  # one results file changed, rebuilt so many times in each archive (the median is taken)
 
 
-def measure(sizes: list[int], where: Path, pdfs: bool = False) -> list[dict]:
+def measure(sizes: list[int], where: Path, pdfs: bool = False, keep: bool = False) -> list[dict]:
     """The figures of an archive of each of `sizes` events, built under `where` (removed
     afterwards): each archive made and built in full, then the rebuilds after one results file
     changed taken in turn, one of each size after the other, so that the ratio between two sizes
     is of the same minutes (a shared machine's speed drifts by a third over a run: the largest
-    archive's rebuilds, timed a minute after the smallest's, were taken on another machine)."""
-    works = [Path(tempfile.mkdtemp(prefix=f"archive-{size}-", dir=where)) for size in sizes]
+    archive's rebuilds, timed a minute after the smallest's, were taken on another machine).
+    `keep`: each archive under `where` as archive-<size>/, kept; one found there built already
+    is not made nor built again (its full build's figures are then not given)."""
+    if keep:
+        works = [where / f"archive-{size}" for size in sizes]
+        built = [(work / "output").is_dir() for work in works]
+        for work, done in zip(works, built):
+            if not done:
+                shutil.rmtree(work, ignore_errors=True)
+                work.mkdir(parents=True)
+    else:
+        works = [Path(tempfile.mkdtemp(prefix=f"archive-{size}-", dir=where)) for size in sizes]
+        built = [False] * len(sizes)
     try:
         archives, found = [], []
-        contents = [SITE.make_archive(work, size) for size, work in zip(sizes, works)]
+        contents = [work / "content" if done else SITE.make_archive(work, size)
+                    for size, work, done in zip(sizes, works, built)]
         # As a real archive is when it is built: its files older than a build trusts the stats
         # of (render/incremental.py's RACY_NS). Made a moment ago, none is recorded by the full
         # build, and the first rebuild reads and hashes every file of the archive again: the
         # cost of the first build after a copy, not of a results file changed.
         time.sleep(RACY_SECONDS)
-        for size, work, content in zip(sizes, works, contents):
+        for size, work, content, done in zip(sizes, works, contents, built):
             output, cache = work / "output", work / "cache" / "pdf"
-            full = sampled_build_figures(content, output, cache, bulletins=pdfs)
+            full = None if done else sampled_build_figures(content, output, cache, bulletins=pdfs)
             archives.append((content, output, cache, _changed_file(content)))
             found.append({"size": size, "full": full, "rebuilds": []})
         for attempt in range(REBUILDS):
@@ -201,8 +227,21 @@ def measure(sizes: list[int], where: Path, pdfs: bool = False) -> list[dict]:
             figures["serve"] = json.loads(done.stdout.splitlines()[-1])
         return found
     finally:
-        for work in works:
+        for work in works if not keep else ():
             shutil.rmtree(work, ignore_errors=True)
+
+
+def _first_said(serve: dict, one: dict) -> str:
+    """serve's time until the changed event's new pages are in output/ (build.py's
+    build_event_first), against the fresh one-file rebuild's: the issue's measure."""
+    if serve.get("first") is None:
+        return "the event's pages not put in place first (the whole rebuild only)"
+    return (f"the event's new pages in output/ after {serve['first']:.3f} s = {serve['first'] / one['seconds']:.0%} of "
+            f"the fresh one-file rebuild (the issue's target: under 10%; {serve['firsts']} of 5 saves)")
+
+
+def _of_full(serve: dict, full: dict | None) -> str:
+    return f", {serve['seconds'] / full['seconds']:.1%} of the full build" if full else ""
 
 
 def _mib(kib: int) -> str:
@@ -215,23 +254,27 @@ def lines_for(found: list[dict]) -> list[str]:
     by_size = {f["size"]: f for f in found}
     for f in found:
         full, one, serve = f["full"], f["one"], f["serve"]
-        lines.append(
-            f"{f['size']:>5} events: full build {full['seconds']:.2f} s, {full['pages']} pages "
-            f"({full['pages'] / full['seconds']:.0f} pages/s, {full['processor']:.1f} s of processor time); "
-            f"peak memory: RSS {_mib(full['rss_kib'])} (build) + largest child {_mib(full['children_rss_kib'])}; "
-            f"PSS {_mib(full['pss_kib'])} summed over its processes (build {_mib(full['pss_own_kib'])}, "
-            f"largest child {_mib(full['pss_child_kib'])})")
+        if full is None:
+            lines.append(f"{f['size']:>5} events: (built by an earlier run, kept: --keep)")
+        else:
+            lines.append(
+                f"{f['size']:>5} events: full build {full['seconds']:.2f} s, {full['pages']} pages "
+                f"({full['pages'] / full['seconds']:.0f} pages/s, {full['processor']:.1f} s of processor time); "
+                f"peak memory: RSS {_mib(full['rss_kib'])} (build) + largest child {_mib(full['children_rss_kib'])}; "
+                f"PSS {_mib(full['pss_kib'])} summed over its processes (build {_mib(full['pss_own_kib'])}, "
+                f"largest child {_mib(full['pss_child_kib'])})")
         lines.append(
             f"{'':>5}         one results file changed: {one['seconds']:.2f} s as a fresh build "
             f"({one['process']:.2f} s with the process's start and exit) "
             f"({one['rendered']} event rendered, {one['written']} files written, "
             f"{'in place' if one['in_place'] else 'whole site swapped'}; {one['processor']:.2f} s of processor time); "
-            f"kept in memory as serve does: {serve['seconds']:.2f} s = {serve['seconds'] / one['seconds']:.0%} "
-            f"of the fresh one-file rebuild (the issue's target: under 10%), {serve['seconds'] / full['seconds']:.1%} "
-            f"of the full build")
+            f"kept in memory as serve does: {_first_said(serve, one)}; then the whole rebuild, done at "
+            f"{serve['seconds']:.2f} s = {serve['seconds'] / one['seconds']:.0%} of the fresh one-file rebuild"
+            f"{_of_full(serve, full)} (the whole rebuild alone, without that first step: {serve['whole_only']:.2f} s = "
+            f"{serve['whole_only'] / one['seconds']:.0%})")
         parts = SITE.where_the_time_goes(one["parts"])
         lines.append(f"{'':>5}         the rebuild's time: {parts}")
-    if 50 in by_size and 400 in by_size:
+    if 50 in by_size and 400 in by_size and by_size[50]["full"] and by_size[400]["full"]:
         ratio = by_size[400]["full"]["seconds"] / by_size[50]["full"]["seconds"]
         used = by_size[400]["full"]["processor"] / by_size[50]["full"]["processor"]
         lines.append(f"full builds, 400 vs 50 events: {ratio:.2f}x the time ({ratio / 8:.2f} of 8x), "
@@ -244,7 +287,7 @@ def lines_for(found: list[dict]) -> list[str]:
         lines.append(f"one results file changed, {largest} vs 50 events: {ratio:.2f}x the time, {used:.2f}x the "
                      f"processor time; target within 1.5x: {'met' if ratio <= 1.5 else 'missed'}")
     for size in (200, 2000):
-        if size in by_size:
+        if size in by_size and by_size[size]["full"]:
             full = by_size[size]["full"]
             lines.append(f"peak memory at {size} events: RSS (shared fork pages counted in each process) build "
                          f"process {_mib(full['rss_kib'])}, largest child {_mib(full['children_rss_kib'])}; PSS "
@@ -253,11 +296,11 @@ def lines_for(found: list[dict]) -> list[str]:
     return lines
 
 
-def archive_figures(sizes: list[int], where: Path | None, pdfs: bool = False) -> list[str]:
+def archive_figures(sizes: list[int], where: Path | None, pdfs: bool = False, keep: bool = False) -> list[str]:
     """Build an archive of each size under `where` (the system's temporary folder if None) and
     return the lines to print (see the note at the top)."""
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "generator")], check=True)
-    return lines_for(measure(sizes, where or Path(tempfile.gettempdir()), pdfs))
+    return lines_for(measure(sizes, where or Path(tempfile.gettempdir()), pdfs, keep))
 
 
 def main() -> None:
@@ -265,10 +308,12 @@ def main() -> None:
     parser.add_argument("--sizes", default="50,200,400,2000", help="events per archive, comma-separated")
     parser.add_argument("--pdfs", action="store_true", help="with bulletins (slow: thousands of PDFs)")
     parser.add_argument("--where", type=Path, default=None, help="folder to build in (default: temporary)")
+    parser.add_argument("--keep", action="store_true",
+                        help="keep each archive under --where as archive-<size>/, and reuse one found built there")
     args = parser.parse_args()
     sizes = sorted({int(size) for size in args.sizes.split(",") if size.strip()})
     start = time.perf_counter()
-    for line in archive_figures(sizes, args.where, args.pdfs):
+    for line in archive_figures(sizes, args.where, args.pdfs, args.keep):
         print(line, flush=True)
     print(f"({time.perf_counter() - start:.0f} s in all)")
 

@@ -300,6 +300,86 @@ def build(content: Path, output: Path, strict: bool = False, cache_dir: Path | N
         return report
 
 
+def build_event_first(content: Path, output: Path, folder: Path, site: Site,
+                      results: list[EventResult | EventSummary], memory: EventMemory, cache_dir: Path | None = None,
+                      bulletins: bool = True) -> list[str] | None:
+    """`paibang serve`'s first step after files of one event's folder were saved, before the
+    whole rebuild (`build`, which follows it): that event alone read and scored, the other
+    events, site.yaml and who is who taken as the last build left them (its report's `site`
+    and `results`, and its record of output/), its own pages rendered
+    and put into output/ in place (render/output.py's journal: the old files or the new, never a
+    part), so that the open page shows the new result without waiting for the indexes, player
+    pages, search and sitemap. Returns the files put in place, or None when the step is left to
+    the whole rebuild, which is whenever it could publish what that build would not:
+    - the event new to the last build (or no record of output/);
+    - any error in the event (the whole rebuild shows it), or no stage to show;
+    - its slug, title, locale, game, dates or names (entries, players, officials: who is who)
+      not as the last build read them: the indexes and the player pages show those;
+    - a bulletin it would link to not in output/ yet, or not printable (a missing glyph);
+    - its pages not the very files the record of output/ lists for it (a page added or gone).
+    Its entries' pages are left to the whole rebuild too (render_event_alone: half its
+    rendering). The record is left as it is: the files of the event's part written here include
+    the first it lists (the event's page), which is then not as recorded, so that the next build,
+    this one's follow-up or any later one (after serve was killed in between), renders the whole
+    part again whatever its key (PreviousBuild.reuse looks at a kept part's first file; a build
+    that finds nothing else changed, at every file)."""
+    from generator.content.load import load_event
+    from generator.render.html import entry_url, render_event_alone
+    from generator.render.incremental import one_reading
+    from generator.render.output import OutputTree, discard, put_in_place, staging_dir
+    from generator.render.players import collect_people
+    from generator.tournament.event import run_event
+    from generator.tournament.summary import names_of
+
+    before = next((r for r in results if r.event.folder.name == folder.name), None)
+    if before is None:
+        return None
+    with _no_cycle_collection(), one_reading():
+        problems = Problems()
+        event = load_event(before.event.folder, site, problems)
+        if event is None or problems.errors or not event.has_stages:
+            return None
+        result = run_event(event, problems)
+        was = before.event
+        if problems.errors or ((event.slug, event.title, event.locale, event.game, event.dates, names_of(result))
+                               != (was.slug, was.title, was.locale, was.game, was.dates, names_of(before))):
+            return None
+        links = []
+        if bulletins:
+            plans = bulletin_plan(result, site)
+            locale = event.locale or site.locale
+            try:
+                _check_glyphs([(event, title, chars, locale) for _, title, _, _, chars in plans])
+            except ContentErrors:
+                return None
+            if not all(os.path.isfile(output / "events" / event.slug / "bulletins" / f"{name}.pdf")
+                       for name, *_ in plans):
+                return None
+            links = [bulletin_link(event, name, title) for name, title, *_ in plans]
+        previous = refuse_output(content, output, cache_dir, memory)
+        if previous is None or not previous.data:
+            return None
+        previous.read_parts()
+        recorded = previous.events.get(event.slug)
+        if recorded is None:
+            return None
+        # Who is who as the last build matched it: the names are the same (above), so the same.
+        people = collect_people([result if r is before else r for r in results], previous.people)
+        staging = staging_dir(output)
+        try:
+            tree = OutputTree(staging)
+            render_event_alone(site, result, links, tree, people, memory.rendering)
+            entries = {entry_url(event, entry_id) for entry_id in event.entries}
+            if (set(tree.written) | entries != set(recorded.files) or len(tree.written) + len(entries) != len(recorded.files)
+                    or not any(first in tree.written for first, _ in recorded.first())):
+                discard(staging)
+                return None
+            return tree.written if put_in_place(staging, output, tree.written) else None
+        except BaseException:
+            discard(staging)
+            raise
+
+
 def _age_the_heap() -> None:
     """Every object the build made, moved to the collector's oldest generation before it is
     switched on again: else its first young collection walks them all (the whole archive read
@@ -472,9 +552,7 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         for (result, (name, title, *_)), path, stamp in zip(planned, paths, kept):
             if stamp is not None:
                 tree.keep(path, stamp)
-            # On the event's own page its title need not be repeated in every link.
-            label = title.removeprefix(result.event.title).strip(" :：") or title
-            links.setdefault(result.event.slug, []).append((label, f"bulletins/{name}.pdf"))
+            links.setdefault(result.event.slug, []).append(bulletin_link(result.event, name, title))
         made = render_site(site, results, links, tree, previous, whole=whole,
                            kept=memory.rendering if memory is not None else None)
         clock.lap("rendering")
@@ -499,6 +577,12 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
                    and (slug not in previous.events or previous.events[slug].key != pages.key))
     return BuildReport(site, results, warnings, pages, len(planned), printed, rendered, len(results), locale=site.locale,
                        written=fresh, in_place=in_place, seconds=clock.laps)
+
+
+def bulletin_link(event: Event, name: str, title: str) -> tuple[str, str]:
+    """The link to a bulletin on its event's page: (label, href)."""
+    # On the event's own page its title need not be repeated in every link.
+    return title.removeprefix(event.title).strip(" :：") or title, f"bulletins/{name}.pdf"
 
 
 def bulletin_plan(result: EventResult, site: Site) -> list[Planned]:

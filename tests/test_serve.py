@@ -904,3 +904,19 @@ def test_the_warnings_printed_after_each_rebuild_resolve_the_content_folder_once
     print_problems(problems, "en", content)
     assert resolved.count(content) == 1
     assert capfd.readouterr().err.count("content/events/round-1.yaml:2:5") == 50
+
+
+def test_a_saved_results_file_reloads_the_page_once_its_event_is_in_place_and_again_once_the_site_is(
+        tmp_path: Path) -> None:
+    """The watcher hands the saved paths to the builder, which puts the event's pages in place
+    first and says so (a new version: the open page reloads), then rebuilds the site (another)."""
+    content = demo_content(tmp_path)
+    with serving(content, tmp_path / "output") as server:
+        _, before, _ = get(server, f"/{EVENT}/prelim/round-1/index.html")
+        version = server.site.version
+        replace(content / PRELIM, "6: 3D W -1", "6: 3D W -2")
+        early = wait_for_version(server, version)
+        _, page, _ = get(server, f"/{EVENT}/prelim/round-1/index.html")
+        assert page != before and "内容有错误" not in page
+        status, body, _ = get(server, f"/__paibang/version?since={early}")  # the whole rebuild's, within 25 s
+        assert status == 200 and int(body) == early + 1

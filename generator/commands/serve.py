@@ -2,7 +2,9 @@
 
 The port is taken first, so that a busy one is said in one line before minutes of building.
 watchfiles watches content/ and templates/; a change rebuilds the site in the builder, a process
-of serve's own (Builder, below), which keeps the last build's events in memory between rebuilds.
+of serve's own (Builder, below), which keeps the last build's events in memory between rebuilds;
+when the files saved all lie in one event's folder, that event's pages are put in place first,
+and the page reloaded, before the rest of the site (Building).
 Each page served gets a few lines of script that long-poll `/__paibang/version?since=N` and
 reload when the build changes. When the content has errors, every page shows them instead (file,
 line, the offending line, the fix) in the site's language until they are fixed; the output/ on
@@ -39,7 +41,8 @@ import threading
 import time
 import traceback
 import unicodedata
-from collections.abc import Awaitable, Callable, Iterator, MutableMapping
+from collections.abc import Awaitable, Callable, Collection, Iterator, MutableMapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, unquote_to_bytes
@@ -133,12 +136,14 @@ class Site:
         self.closing = False
         self._changed = asyncio.Event()  # set (and replaced) at every new version
 
-    def build_once(self) -> None:
+    def build_once(self, changed: Collection[str] = (), early: Callable[[], None] | None = None) -> None:
         """One build, by the builder; never raises. The builder prints the outcome; the page
-        it makes of a failure is kept as the overlay."""
+        it makes of a failure is kept as the overlay. `changed`: the paths saved since the last
+        build (watchfiles'); `early` is called when the builder has put one event's new pages
+        in place ahead of the rest (Building.build_once)."""
         self.locale = self.lang or site_locale(self.content)
         try:
-            self.overlay = self.builder.build()
+            self.overlay = self.builder.build(changed, early)
         except Exception as failure:  # noqa: BLE001 - the builder ended, or could not be started (no memory, no process left)
             if isinstance(failure, BuilderEnded) and (failure.stopped or self.closing):
                 return  # serve stopped it (Ctrl-C, SIGTERM): nothing to say
@@ -272,9 +277,10 @@ class Builder:
                 theirs.close()
             self.process, self.connection, self._asked = process, ours, False
 
-    def build(self) -> str | None:
+    def build(self, changed: Collection[str] = (), early: Callable[[], None] | None = None) -> str | None:
         """One build by the builder: the page to show instead of every page (None: the build
-        succeeded). Raises BuilderEnded if the builder ended meanwhile (or was stopped)."""
+        succeeded). Raises BuilderEnded if the builder ended meanwhile (or was stopped).
+        `changed`, `early`: as Site.build_once's; `early` is called in this thread."""
         with self._state:
             if self._stopped:
                 raise BuilderEnded(None, stopped=True)
@@ -287,8 +293,12 @@ class Builder:
             self._busy = self._pending = self._asked = True
         try:
             try:
-                connection.send("build")
+                connection.send(("build", list(changed)))
                 answer = _answer(process, connection)
+                while answer == EVENT_FIRST:
+                    if early is not None:
+                        early()
+                    answer = _answer(process, connection)
             except (EOFError, OSError):
                 answer = _ENDED
             if answer is not _ENDED:
@@ -338,6 +348,8 @@ class Builder:
 
 
 _ENDED = object()  # _answer's "the builder ended": None is an answer (the build succeeded)
+# The builder's word, before its answer, that one event's new pages are in place (Building.build_once).
+EVENT_FIRST = "event first"
 
 
 @contextlib.contextmanager
@@ -440,10 +452,10 @@ def build_forever(connection: Any, serve_pid: int, content: Path, output: Path, 
     try:
         while True:
             try:
-                connection.recv()
+                _, changed = connection.recv()
             except EOFError:  # serve has stopped
                 return
-            overlay = building.build_once()
+            overlay = building.build_once(changed, early=lambda: connection.send(EVENT_FIRST))
             sys.stdout.flush()
             sys.stderr.flush()
             connection.send(overlay)
@@ -471,10 +483,32 @@ def _on_its_own(connection: Any, serve_pid: int) -> None:
 
 
 class Building:
-    """The builder's state: the last build's events, kept between rebuilds."""
+    """The builder's state: the last build's events, kept between rebuilds.
 
-    def __init__(self, content: Path, output: Path, lang: str | None, build: Callable[..., Any] | None = None) -> None:
+    After files of one event's folder alone were saved, the builder does not keep the open page
+    waiting for the whole site: it first reads and scores that event alone and puts its own
+    pages into output/ in place (build.py's build_event_first, which says when it leaves that to
+    the whole rebuild: an error in the event, its names or title changed, …), says so (`early`:
+    serve reloads the page), then rebuilds the site as ever (indexes, player pages, search,
+    sitemap, the record), and says so again. The whole rebuild of a 2,000-event archive takes
+    half a fresh one-file build's time, spent on the archive, not on the event saved; the event's
+    new pages are in place after a tenth of it (bench/archive.py). The first save after serve
+    started on an output/ already up to date takes the whole rebuild only: that build read no
+    event to take the others from."""
+
+    def __init__(self, content: Path, output: Path, lang: str | None, build: Callable[..., Any] | None = None,
+                 first: Callable[..., Any] | None = None) -> None:
+        """`build`: generator.build.build unless given; `first`: the first step after one
+        event's files were saved, build.py's build_event_first when `build` is not given, else
+        none unless given (a fake build has no first step)."""
         self.content, self.output, self.lang, self.build = content, output, lang, build
+        self.first = first
+        if first is None and build is None:
+            from generator.build import build_event_first
+            self.first = build_event_first
+        # The last build's site and results (its report's), while that build stands: what the
+        # first step after a save takes the other events and who is who from.
+        self.last: tuple[Any, list[Any]] | None = None
         # The events of the last build, kept between rebuilds: after a save, the changed event is
         # read and scored, the others are taken from here (not unpickled from the cache again).
         self.memory = EventMemory()
@@ -482,31 +516,71 @@ class Building:
         # Each warning as the last build said it, by the problem itself (see `say_warnings`).
         self.said: dict[int, tuple[ContentError, str, tuple[int, int] | None, str]] = {}
 
-    def build_once(self) -> str | None:
+    def build_once(self, changed: Collection[str] = (), early: Callable[[], None] | None = None) -> str | None:
         """One build; never raises but for Ctrl-C. The outcome is printed; the page to show
-        instead of every page is returned while the build failed."""
+        instead of every page is returned while the build failed. `changed`: the paths saved
+        since the last build; when they all lie in one event's folder, that event's pages are
+        put in place first and `early` called (see the class), then the site is rebuilt."""
         from generator.render.incremental import code_digest, code_stats
 
         build = self.build
         if build is None:
             from generator.build import build
         locale = self.lang or site_locale(self.content)
+        last, self.last = self.last, None  # (a build that fails leaves nothing to build on)
         try:
             code = code_stats()
-            if code is None or code != self.code:  # a template changed while serving: every page, as in a fresh build
+            same_code = code is not None and code == self.code
+            if not same_code:  # a template changed while serving: every page, as in a fresh build
                 code_digest.cache_clear()
             self.code = code
+            folder = self.event_saved(changed) if same_code and last is not None else None
+            if folder is not None and self.first is not None and self.first_step(folder, last) and early:
+                early()
             report = build(self.content, self.output, memory=self.memory,
                            notify=lambda key, params: say(catalogues.text(key, locale, **params)))
         except KeyboardInterrupt:
             raise
         except BaseException as failure:  # noqa: BLE001 - serve survives every failure of a build, SystemExit too
             return failure_said(failure, locale, self.content, self.output)
+        if getattr(report, "site", None) is not None:
+            self.last = (report.site, report.results)
+        elif getattr(report, "up_to_date", False):  # nothing changed since `last` was built
+            self.last = last
         self.say_warnings(report.warnings, self.lang or report.locale or locale)
         print(catalogues.text("serve-built", self.lang or report.locale or locale, pages=report.pages,
                               printed=report.pdfs_printed), flush=True)
         return None
 
+    def event_saved(self, changed: Collection[str]) -> Path | None:
+        """The event folder every path of `changed` lies in (content/events/<slug>/…), or None:
+        nothing said changed (the first build, the folders replaced), or a path elsewhere
+        (site.yaml, a template), or an event folder itself (added, removed or renamed)."""
+        events = self.content.resolve() / "events"
+        slugs = set()
+        for path in changed:
+            try:
+                relative = Path(path).resolve().relative_to(events)
+            except (ValueError, OSError, RuntimeError):
+                return None
+            if len(relative.parts) < 2:
+                return None
+            slugs.add(relative.parts[0])
+        if len(slugs) != 1:
+            return None
+        folder = events / slugs.pop()
+        return folder if (folder / "event.yaml").is_file() else None
+
+    def first_step(self, folder: Path, last: tuple[Any, list[Any]]) -> bool:
+        """The event's own pages put in place ahead of the whole rebuild (build_event_first);
+        whether they were. Whatever fails here is left to the whole rebuild, which follows and
+        says it (as it says any problem of the content)."""
+        try:
+            return self.first(self.content, self.output, folder, *last, self.memory) is not None
+        except KeyboardInterrupt:
+            raise
+        except Exception:  # noqa: BLE001 - the whole rebuild follows and says what fails
+            return False
 
     def say_warnings(self, warnings: list[ContentError], locale: str) -> None:
         """The build's warnings on the terminal, as `paibang build` prints them (console.py's
@@ -767,6 +841,7 @@ async def watch(site: Site, stop: asyncio.Event) -> None:
 
     said = ""
     owed = False  # a rebuild is owed: the folders changed while they were not watched
+    loop = asyncio.get_running_loop()  # (the builder's word that one event's pages are in place reloads the page)
     while not stop.is_set():
         try:
             folders = _identity(site)
@@ -779,8 +854,10 @@ async def watch(site: Site, stop: asyncio.Event) -> None:
                         owed = True
                         break
                     if changed or owed:
+                        # The paths saved, unless a rebuild is owed: then anything may have changed.
+                        paths = [] if owed else [path for _, path in changed]
                         owed = False
-                        await asyncio.to_thread(site.build_once)
+                        await asyncio.to_thread(site.build_once, paths, partial(loop.call_soon_threadsafe, site.bump))
                         site.bump()
         except Exception as failure:  # noqa: BLE001 - the watcher keeps going
             owed = True

@@ -1074,20 +1074,33 @@ def _by_year(results: list[EventResult]) -> list[tuple[str, list[EventResult]]]:
 
 
 def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulletins: list[tuple[str, str]],
-                 writer: SiteWriter, part: tuple[int, int] = (0, 1)) -> None:
+                 writer: SiteWriter, part: tuple[int, int] = (0, 1), entries: bool = True) -> None:
     """The event's pages and files; `part` (k, n): only its share k of n, for a large event
     rendered by several processes (`_Rendering`): the entries' pages whose place in the entry
-    list is k modulo n, and, in share 0, every other page and file."""
+    list is k modulo n, and, in share 0, every other page and file. `entries`: False, without
+    the entries' pages."""
     global _SHARED_PARTS, _shared_bytes
     _SHARED_PARTS, _shared_bytes = {}, 0
     try:
-        _render_event(env, site, result, bulletins, writer, part)
+        _render_event(env, site, result, bulletins, writer, part, entries)
     finally:
         _SHARED_PARTS, _shared_bytes = None, 0
 
 
+def render_event_alone(site: Site, result: EventResult, bulletins: list[tuple[str, str]], out: OutputTree,
+                       people: People, kept: dict[Any, Any] | None = None) -> None:
+    """One event's own pages and files but its entries' pages into `out`, as `render_site`
+    renders them (the same environment, kept in `kept` between serve's builds, following
+    `people`), in this process and nothing else: serve's first step after a results file was
+    saved (build.py's build_event_first), before the whole site is rebuilt. The entries' pages
+    (half the event's rendering: each shows every table its entry played) come with the whole
+    rebuild, a moment later."""
+    env = _environment_for(result.event.locale or site.locale, people, False, kept)
+    render_event(env, site, result, bulletins, SiteWriter(site, out), entries=False)
+
+
 def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bulletins: list[tuple[str, str]],
-                  writer: SiteWriter, part: tuple[int, int] = (0, 1)) -> None:
+                  writer: SiteWriter, part: tuple[int, int] = (0, 1), entries: bool = True) -> None:
     event = result.event
     game = GAMES[event.game]
     day = last_day(result) if event.dates else None
@@ -1100,7 +1113,7 @@ def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bull
     # Each stage's tables, by entry, gathered once (not searched again for every entry).
     seats = [seated(s) for s in result.stages]
     standings = [s.standings_by_entry() for s in result.stages]
-    for place, entry in enumerate(event.entries.values()):
+    for place, entry in enumerate(event.entries.values() if entries else ()):
         if place % shares != share:
             continue
         appearances = [

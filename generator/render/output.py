@@ -260,6 +260,20 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     return False
 
 
+def put_in_place(staging: Path, output: Path, fresh: list[str]) -> bool:
+    """Put the files `fresh` of `staging` into output/ in place under the journal
+    (apply_in_place), nothing taken away: serve's first step after a save, one event's pages
+    before the whole rebuild. False, with `staging` removed and output/ untouched, when output/
+    is not a site of paibang's whose folders may be written in place (the whole rebuild then
+    does it all)."""
+    if not (is_ours(output.resolve()) and in_place_possible(output, fresh)):
+        discard(staging)
+        return False
+    apply_in_place(staging, output, fresh, [])
+    _MADE_FOR.pop(staging, None)  # (nothing was made above output/: it was there)
+    return True
+
+
 def swap_into_place(staging: Path, output: Path) -> None:
     """Replace output/ by the finished staging folder; the old site is removed afterwards."""
     output = output.resolve()
@@ -332,8 +346,11 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
             except OSError:
                 break
             parent = parent.rpartition("/")[0]
-    _remove(backup)
-    _remove(staging)
+    # A few files (one event's pages, serve's first step after a save): removed here and now;
+    # REMOVERS threads started for them cost more than they save on a busy machine.
+    few = len(fresh) + len(gone) < REMOVE_APART_FROM
+    _remove(backup, alone=few)
+    _remove(staging, alone=few)
 
 
 def in_place_possible(output: Path, relatives: list[str]) -> bool:
@@ -443,20 +460,22 @@ def _removable(path: Path) -> bool:
 
 
 REMOVERS = 8  # threads removing a folder of paibang's (see _remove)
+REMOVE_APART_FROM = 500  # files in a folder from which REMOVERS threads remove it (fewer: this thread alone)
 # Folders removed relative to open folders, as shutil.rmtree's own safe version needs (POSIX).
 _SIDE_BY_SIDE = ({os.open, os.unlink, os.rmdir} <= os.supports_dir_fd and os.scandir in os.supports_fd
                  and hasattr(os, "O_NOFOLLOW") and hasattr(os, "O_DIRECTORY"))
 
 
-def _remove(path: Path) -> None:
+def _remove(path: Path, alone: bool = False) -> None:
     """Remove a folder paibang made (an old site after the swap, a staging folder, a backup)
     whole. A site is thousands of folders of one page each, and one unlink or rmdir after
     another waits on the disk each time (ext4 mounted with `discard`: ~2 ms each, so removing
     the old tree of a 3,000-page event took longer than building the new one); the same calls
     made from several threads at once overlap, ten times faster. The folder's subtrees are
     removed side by side, folder by folder, relative to open folders (never following a symbolic
-    link, as shutil.rmtree alone does); whatever is left, serially."""
-    if _SIDE_BY_SIDE:
+    link, as shutil.rmtree alone does); whatever is left, serially. `alone`: a folder known to
+    hold few files, removed serially at once."""
+    if _SIDE_BY_SIDE and not alone:
         try:
             _remove_side_by_side(os.fspath(path))
         except OSError:
