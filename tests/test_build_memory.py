@@ -109,6 +109,54 @@ def test_what_the_workers_wrote_is_not_unpacked_while_the_search_index_is_made(t
     assert unpacked == [], f"{len(unpacked)} rendered files' records held while the search index was made"
 
 
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="rendered by forked workers")
+def test_a_render_worker_renders_a_bounded_number_of_persons_rows(tmp_path, monkeypatch):
+    """The persons' pages are rendered in waves of at most PERSON_WAVE_ROWS rows a worker (a
+    row: one of a person's events on their page), each wave by workers forked afresh: a worker
+    touches every event its rows list, and copies the pages of the build's heap that hold them
+    (2,000 events' persons in one wave grew each worker from 33 to 47 MiB, the build's peak).
+    The site is the one a single wave renders, byte for byte."""
+    import hashlib
+
+    from generator import forking
+    from generator.build import build
+    from generator.render import html
+    from tests.support import demo_content
+
+    waves: list[list[int]] = []  # each pool's persons' tasks, by their rows
+
+    class Recorded:
+        def __init__(self, workers: int, initializer=None) -> None:  # noqa: ANN001
+            self.pool = forking.forked_pool(workers, initializer)
+            waves.append([])
+
+        def submit(self, function, share):  # noqa: ANN001, ANN201
+            persons = html._JOB["persons"]
+            waves[-1] += [min(html.PLAYER_EVENTS, len(persons[i][0].slugs) - (persons[i][2] - 1) * html.PLAYER_EVENTS)
+                          for i in share[1]]
+            return self.pool.submit(function, share)
+
+        def shutdown(self, **options) -> None:  # noqa: ANN003
+            self.pool.shutdown(**options)
+
+    def site_digest(root):  # noqa: ANN001, ANN202
+        return {path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+                for path in sorted(root.rglob("*")) if path.is_file()}
+
+    content = demo_content(tmp_path, "dongke-bridge-2015", "tumu-guandan-2020", "hefei-80fen-teams-2012",
+                           "chem-park-daguai-2016")
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)  # rendered by two workers, whatever this machine has
+    build(content, tmp_path / "one", cache_dir=tmp_path / "c1/pdf", bulletins=False)  # a small site: one wave
+    monkeypatch.setattr(html, "forked_pool", Recorded)
+    monkeypatch.setattr(html, "PERSON_TASK_ROWS", 5, raising=False)
+    monkeypatch.setattr(html, "PERSON_WAVE_ROWS", 20, raising=False)
+    build(content, tmp_path / "waves", cache_dir=tmp_path / "c2/pdf", bulletins=False)
+    persons = [rows for rows in waves if rows]
+    assert sum(map(sum, persons)) > 3 * 2 * 20  # the persons' rows, more than three waves' worth
+    assert len(persons) >= 3 and all(sum(rows) <= 2 * 20 for rows in persons), [sum(rows) for rows in persons]
+    assert site_digest(tmp_path / "waves") == site_digest(tmp_path / "one")
+
+
 def test_people_are_matched_without_every_persons_rows_at_once(monkeypatch):
     """Who is who across the archive (render/players.py): each person's rows are gathered a
     share of the persons at a time and let go as they are pickled, not every person's rows of
