@@ -10,16 +10,21 @@ things decide what a large archive's build costs in memory beside its workers:
 - What the workers touch of the parent's objects (an object's reference count is written when
   it is used): the pages that hold them are copied, a few for each event a worker renders. A
   worker that renders a thousand events has copied a share of the archive. The render workers
-  are therefore forked afresh every WAVE_TASKS tasks (render/html.py's _Rendering).
+  are therefore forked afresh every WAVE_TASKS tasks (render/html.py's _Rendering), and the
+  readers every READ_WAVE_TASKS events (forked_map).
 """
 
 from __future__ import annotations
 
 import ctypes
 import multiprocessing
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache
+from typing import TypeVar
+
+Item = TypeVar("Item")
+Answer = TypeVar("Answer")
 
 
 def can_fork() -> bool:
@@ -32,6 +37,19 @@ def forked_pool(workers: int, initializer: Callable[[], object] | None = None) -
     give_back_free_memory()
     return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
                                initializer=initializer)
+
+
+def forked_map(function: Callable[[Item], Answer], items: Sequence[Item], workers: int,
+               initializer: Callable[[], object] | None = None, tasks_per_worker: int | None = None,
+               ) -> Iterator[Answer]:
+    """`function` of each item, in order, by `workers` processes forked from this one: forked
+    afresh every `tasks_per_worker` items a worker (a wave), so that no worker copies more of
+    the heap it inherited than a wave's items make it touch (the note at the top)."""
+    wave = max(1, len(items) if tasks_per_worker is None else tasks_per_worker * workers)
+    for start in range(0, len(items), wave):
+        part = items[start:start + wave]
+        with forked_pool(min(workers, len(part)), initializer) as pool:
+            yield from pool.map(function, part)
 
 
 def give_back_free_memory() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import sys
 
 import pytest
 
@@ -78,6 +79,26 @@ def test_the_snapshot_gives_each_file_as_read_and_lets_go(tmp_path):
             snapshot.read(gone)
 
 
+def test_the_notices_kept_for_rendering_are_held_compressed(tmp_path):
+    """The notices (and site.yaml), kept past let_go because rendering reads them again, are
+    held compressed: the render workers are forked from a build holding every event's notice
+    (4.6 MB at 2,000 events). Each is given back as first read."""
+    from generator.content.snapshot import _Taken
+
+    notice = ("# 比赛通知\n\n一、比赛时间：2024年5月18日（星期六）上午九点。\n二、比赛地点：图书馆报告厅。\n"
+              "三、参赛办法：每队四人，自由组队，报名截止日期为5月10日。\n" * 12).encode()
+    paths = [str(tmp_path / f"event-{number}" / "notice.md") for number in range(500)]
+    taken = _Taken()
+    for number, path in enumerate(paths):
+        taken.put(path, notice + str(number).encode())
+    taken.let_go(lambda path: True, {})
+    held = sum(len(chunk) - (taken._free if number == len(taken.chunks) - 1 else 0)
+               for number, chunk in enumerate(taken.chunks)) + sum(map(len, taken.large.values()))
+    assert all(taken.get(path) == notice + str(number).encode() for number, path in enumerate(paths))
+    # As they are: 500 x 2.2 kB; compressed, a fifth of that (repeated lines) and at most half.
+    assert held < len(notice) * len(paths) // 2, f"{held} bytes held for {len(notice) * len(paths)} of notices"
+
+
 @pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="rendered by forked workers")
 def test_what_the_workers_wrote_is_not_unpacked_while_the_search_index_is_made(tmp_path, monkeypatch):
     """The render workers' account of what they wrote (each event's files and pages: 87,000 of
@@ -107,6 +128,87 @@ def test_what_the_workers_wrote_is_not_unpacked_while_the_search_index_is_made(t
     report = build(content, tmp_path / "output", cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
     assert report.events == 4 and (tmp_path / "output/events/dongke-bridge-2015/index.html").is_file()
     assert unpacked == [], f"{len(unpacked)} rendered files' records held while the search index was made"
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="rendered by forked workers")
+def test_a_render_worker_renders_a_bounded_number_of_persons_rows(tmp_path, monkeypatch):
+    """The persons' pages are rendered in waves of at most PERSON_WAVE_ROWS rows a worker (a
+    row: one of a person's events on their page), each wave by workers forked afresh: a worker
+    touches every event its rows list, and copies the pages of the build's heap that hold them
+    (2,000 events' persons in one wave grew each worker from 33 to 47 MiB, the build's peak).
+    The site is the one a single wave renders, byte for byte."""
+    import hashlib
+
+    from generator import forking
+    from generator.build import build
+    from generator.render import html
+    from tests.support import demo_content
+
+    waves: list[list[int]] = []  # each pool's persons' tasks, by their rows
+
+    class Recorded:
+        def __init__(self, workers: int, initializer=None) -> None:  # noqa: ANN001
+            self.pool = forking.forked_pool(workers, initializer)
+            waves.append([])
+
+        def submit(self, function, share):  # noqa: ANN001, ANN201
+            persons = html._JOB["persons"]
+            waves[-1] += [min(html.PLAYER_EVENTS, len(persons[i][0].slugs) - (persons[i][2] - 1) * html.PLAYER_EVENTS)
+                          for i in share[1]]
+            return self.pool.submit(function, share)
+
+        def shutdown(self, **options) -> None:  # noqa: ANN003
+            self.pool.shutdown(**options)
+
+    def site_digest(root):  # noqa: ANN001, ANN202
+        return {path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+                for path in sorted(root.rglob("*")) if path.is_file()}
+
+    content = demo_content(tmp_path, "dongke-bridge-2015", "tumu-guandan-2020", "hefei-80fen-teams-2012",
+                           "chem-park-daguai-2016")
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)  # rendered by two workers, whatever this machine has
+    build(content, tmp_path / "one", cache_dir=tmp_path / "c1/pdf", bulletins=False)  # a small site: one wave
+    monkeypatch.setattr(html, "forked_pool", Recorded)
+    monkeypatch.setattr(html, "PERSON_TASK_ROWS", 5, raising=False)
+    monkeypatch.setattr(html, "PERSON_WAVE_ROWS", 20, raising=False)
+    build(content, tmp_path / "waves", cache_dir=tmp_path / "c2/pdf", bulletins=False)
+    persons = [rows for rows in waves if rows]
+    assert sum(map(sum, persons)) > 3 * 2 * 20  # the persons' rows, more than three waves' worth
+    assert len(persons) >= 3 and all(sum(rows) <= 2 * 20 for rows in persons), [sum(rows) for rows in persons]
+    assert site_digest(tmp_path / "waves") == site_digest(tmp_path / "one")
+
+
+_PREPARE: list = []  # event_cache's own _prepare_event, while a test reads through _read_by
+
+
+def _read_by(folder):  # noqa: ANN001, ANN202
+    """event_cache._prepare_event, its answer with the reader's process id (pickled by name)."""
+    return (*_PREPARE[0](folder), os.getpid())
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="read by forked workers")
+def test_the_readers_are_forked_afresh_every_few_events(monkeypatch):
+    """The processes that read the events ahead are forked afresh every READ_WAVE_TASKS events:
+    a reader copies pages of the heap it inherited as it reads (one that read 1,000 events grew
+    by 7 MiB). Every event is read all the same."""
+    from generator import event_cache, forking
+    from tests.support import ROOT
+
+    readers: list[int] = []
+
+    def noting_readers(function, items, workers, initializer=None, tasks_per_worker=None):  # noqa: ANN001, ANN202
+        for *prepared, reader in forking.forked_map(function, items, workers, initializer, tasks_per_worker):
+            readers.append(reader)
+            yield prepared
+
+    monkeypatch.setattr(event_cache, "forked_map", noting_readers)
+    monkeypatch.setattr(event_cache, "READ_WAVE_TASKS", 1)  # two readers, two events a wave
+    monkeypatch.setattr(sys.modules[__name__], "_PREPARE", [event_cache._prepare_event])
+    monkeypatch.setattr(event_cache, "_prepare_event", _read_by)
+    assert len(event_cache.read_ahead(ROOT / "content", None, 2)) == 8  # every demo event read
+    # Four waves, each read by readers of its own (one may take both of its events): two
+    # readers in all when they read every event.
+    assert len(set(readers)) >= 4, f"{len(set(readers))} readers for 8 events in four waves"
 
 
 def test_people_are_matched_without_every_persons_rows_at_once(monkeypatch):

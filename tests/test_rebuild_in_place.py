@@ -962,6 +962,8 @@ def test_the_render_workers_are_forked_afresh_every_wave_and_the_site_is_the_sam
     assert len(waves) == 1 and {"events", "persons"} <= set(waves[0])  # a small site: one wave
     waves.clear()
     monkeypatch.setattr(html, "WAVE_TASKS", 1)
+    monkeypatch.setattr(html, "PERSON_TASK_ROWS", 1)  # a person a task, and (two workers) two rows a wave
+    monkeypatch.setattr(html, "PERSON_WAVE_ROWS", 1)
     build(content, tmp_path / "waves", cache_dir=tmp_path / "c2/pdf", bulletins=False)
     # the events' tasks, two a wave; then the persons' batches, two a wave, never mixed
     kinds = [set(tasks) for tasks in waves]

@@ -901,18 +901,21 @@ class _Rendering:
             for i in order:
                 parts = 2 * workers if sizes[i] >= SPLIT_ENTRIES else 1
                 shares += [([(i, k, parts)], []) for k in range(parts)]
-            batch = max(1, len(persons) // (8 * workers))
-            by_persons = [([], list(range(start, min(start + batch, len(persons))))) for start in range(0, len(persons), batch)]
+            by_persons, rows = _person_tasks(persons, workers)
             # In waves of WAVE_TASKS tasks a worker, each forked afresh: a worker copies pages of
             # the heap it inherits as it renders (generator/forking.py), and a large archive's
             # workers grew by 30 MB each over their thousand events. The persons' pages, which
-            # read the rows of many events each, in waves of their own. The first wave renders
-            # while the caller goes on; the others, in `finish`.
+            # read the rows of many events each, in waves of their own, of PERSON_WAVE_ROWS rows
+            # a worker: a persons' worker touches every event its rows list (their lines, in
+            # the build's heap, are copied), and the lone wave of 2,000 events' persons grew
+            # each worker from 33 to 47 MiB, the build's peak (its processes' PSS, summed).
+            # The first wave renders while the caller goes on; the others, in `finish`.
             wave = WAVE_TASKS * workers
-            if len(shares) + len(by_persons) <= wave:  # a small site: one wave
+            if len(shares) <= wave and sum(rows) <= PERSON_WAVE_ROWS * workers:  # a small site: one wave
                 self.waves = [shares + by_persons]
             else:
-                self.waves = [part[start:start + wave] for part in (shares, by_persons) for start in range(0, len(part), wave)]
+                self.waves = [shares[start:start + wave] for start in range(0, len(shares), wave)]
+                self.waves += _person_waves(by_persons, rows, PERSON_WAVE_ROWS * workers)
             self.workers = workers
             self._fork(self.waves.pop(0))
         finally:
@@ -984,6 +987,41 @@ class _Rendering:
 
 SPLIT_ENTRIES = 1_000  # entries from which an event's pages are rendered by several tasks
 WAVE_TASKS = 250  # tasks a render worker takes before it is forked afresh (_Rendering)
+PERSON_TASK_ROWS = 500  # rows (a person's events on one page) in a task of persons' pages, about
+PERSON_WAVE_ROWS = 2_500  # rows a render worker takes in a wave of persons' pages, about
+
+
+Share = tuple[list[tuple[int, int, int]], list[int]]  # a render task: (event, k, n) shares, persons' indexes
+
+
+def _person_tasks(persons: list[tuple[Person, str, int]], workers: int) -> tuple[list[Share], list[int]]:
+    """The persons' pages in tasks, in their order: a task ends at PERSON_TASK_ROWS rows, or at
+    an eighth of a worker's share of the persons (a small site's: each worker takes the next
+    task when it is free, so that all finish together). The tasks, and each one's rows."""
+    most = max(1, len(persons) // (8 * workers))
+    tasks: list[Share] = []
+    rows: list[int] = []
+    for index, (person, _, number) in enumerate(persons):
+        page = min(PLAYER_EVENTS, len(person.slugs) - (number - 1) * PLAYER_EVENTS)
+        if not tasks or rows[-1] >= PERSON_TASK_ROWS or len(tasks[-1][1]) >= most:
+            tasks.append(([], []))
+            rows.append(0)
+        tasks[-1][1].append(index)
+        rows[-1] += max(page, 1)
+    return tasks, rows
+
+
+def _person_waves(tasks: list[Share], rows: list[int], limit: int) -> list[list[Share]]:
+    """The persons' tasks in waves of about `limit` rows each (every wave at least one task)."""
+    waves: list[list[Share]] = []
+    held = limit
+    for task, count in zip(tasks, rows):
+        if held + count > limit and (not waves or waves[-1]):
+            waves.append([])
+            held = 0
+        waves[-1].append(task)
+        held += count
+    return waves
 
 # In a worker (_start_worker): the cycle collector runs at the start of each task.
 _COLLECT_EACH_TASK = False
