@@ -1109,3 +1109,32 @@ def test_serves_rebuilds_say_the_warnings_of_unchanged_events_without_reading_th
     touched.write_text(touched.read_text(encoding="utf-8") + "\n# saved again\n", encoding="utf-8")
     assert building.build_once() is None
     assert lines and all(mark.file.parent.parent == guandan for mark in lines)
+
+
+def test_a_rebuild_keys_again_only_the_pages_of_players_of_a_changed_event(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Who is who unchanged (no name changed), a player none of whose events changed keeps the
+    pages, and the keys, the last build recorded: only the players of the changed event have
+    their pages' keys made again (from every event they list), and the site is as a fresh build
+    makes it."""
+    import json
+
+    from generator.render import html
+
+    keyed: list[str] = []  # the person of each player page keyed
+    player_key = html.player_key
+    monkeypatch.setattr(html, "player_key", lambda shared, identity, made_of: keyed.append(
+        json.loads(identity.split("\0", 1)[0])[0][0]) or player_key(shared, identity, made_of))
+    content = archive(tmp_path, 6)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    everyone = set(keyed)
+    slug = change_one_results_file(content)
+    keyed.clear()
+    report = build(content, out, cache_dir=cache, bulletins=False)
+    assert report.events_rendered == 1
+    in_the_event = {key for key in everyone
+                    if f"events/{slug}/" in (out / "players" / key / "index.html").read_text(encoding="utf-8")}
+    assert keyed and set(keyed) <= in_the_event < everyone  # the other demo's players: taken from the record
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")

@@ -521,7 +521,8 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     `stock_jinja`: render with Jinja's own environment (see `environment`), for the tests.
     `kept`: what rendering keeps between builds in a process that makes many (serve's builder:
     event_cache.EventMemory.rendering), see `_environment_for`."""
-    people = collect_people(results, previous.people if previous is not None else None)
+    known_people = previous.people if previous is not None else None
+    people = collect_people(results, known_people)
     if previous is not None:
         previous.people = people.index.data()  # recorded for the next build
     envs: dict[str, jinja2.Environment] = {}
@@ -541,8 +542,9 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     made: dict[str, EventPages] = {}
     to_render: list[tuple[EventResult, str]] = []
     keys = _event_keys(shared, results, bulletins, people, kept)
+    changed = {slug for slug, key in keys.items() if previous is None or not previous.has(slug, key)}
     if previous is not None:
-        previous.expect(sum(1 for slug, key in keys.items() if previous.has(slug, key)), len(keys))
+        previous.expect(len(keys) - len(changed), len(keys))
     for result in results:
         slug = result.event.slug
         kept = previous.reuse(slug, keys[slug], out) if previous is not None else None
@@ -563,7 +565,25 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     credits_of = _Made(lambda slug: bytes.fromhex(credits_digest(people.results[slug])))
     shown_in_rows = _Made(lambda slug: hashlib.sha256(
         f"{placings_digest(people.results[slug])}\0{people.keys_in(slug)}".encode()).digest())
+    # Who is who as the last build matched it (the same PeopleIndex: the same persons, names,
+    # namesakes and events each): a person none of whose events changed since (each event's key
+    # as recorded, which follows its files, the code and site.yaml) has the pages, and the keys,
+    # the last build recorded; they are taken from the record, not made again (each of 1,200
+    # persons' keys hashed from their events' rows: a fifth of a 2,000-event rebuild's rendering).
+    same_people = previous is not None and known_people is not None and known_people[0] == people.index.inputs
     for person in people.everyone:
+        if same_people and changed.isdisjoint(person.slugs):
+            count = -(-len(person.slugs) // PLAYER_EVENTS)  # (their pages: chunks of PLAYER_EVENTS)
+            parts = [player_page_part(person, number) for number in range(1, count + 1)]
+            recorded = [previous.recorded_key(part) for part in parts]
+            if None not in recorded:
+                for number, (part, key) in enumerate(zip(parts, recorded), 1):
+                    kept = previous.reuse(part, key, out)
+                    if kept is not None:
+                        made[part] = kept
+                    else:
+                        persons.append((person, key, number))
+                continue
         pages = chunks(person.slugs, PLAYER_EVENTS)
         shown = person.shown
         for number, slugs in enumerate(pages, 1):
@@ -746,13 +766,13 @@ def _write_indexes(site: Site, results: list[EventResult | EventSummary], people
     out, t = writer.out, Translator(site.locale)
     parts: dict[str, EventPages] = {}
 
-    def archive_page(path: str, **context: Any) -> None:
-        # Each event as its card shows it: a page is kept when a results file of an event on it
-        # changes nothing its card shows (not the event's own key, which follows every file).
-        listed = [[year, [cards[r.event.slug] for r in events]] for year, events in context["years"]]
+    def archive_page(path: str, listed: str, **context: Any) -> None:
+        # Each event as its card shows it (`listed`: the cards of its years, in order): a page is
+        # kept when a results file of an event on it changes nothing its card shows (not the
+        # event's own key, which follows every file).
         shown = {name: value for name, value in context.items() if name not in ("years", "card_of")}
-        key = hashlib.sha256(json.dumps([shared, path, str(newest), listed, shown], ensure_ascii=False,
-                                        default=str).encode()).hexdigest()
+        key = hashlib.sha256(json.dumps([shared, path, str(newest), shown], ensure_ascii=False, default=str).encode()
+                             + b"\0" + listed.encode()).hexdigest()
         part = f"indexes/{path}"
         kept = previous.reuse(part, key, out) if previous is not None else None
         if kept is None:
@@ -763,25 +783,42 @@ def _write_indexes(site: Site, results: list[EventResult | EventSummary], people
         parts[part] = kept
 
     # The archive: newest first, by year; one filtered copy per game (works without JavaScript).
-    cards = {r.event.slug: card_digest(r) for r in results}  # each event is on two or three pages
-    ordered = sorted(results, key=lambda r: (_first_day(r), r.event.slug), reverse=True)
-    games = sorted({r.event.game for r in ordered}, key=lambda g: GAMES[g].position if g in GAMES else 99)
+    # Each event looked at once, for its place (first day, slug), game, year and card; each
+    # year's cards joined once (the archive's page shows the newest year's, as its own page
+    # does): 2,000 events' attributes were looked up again for each game's pages.
+    ordered_cards = sorted(((_first_day(r), r.event.slug, r.event.game, _year(r), card_digest(r), r) for r in results),
+                           reverse=True)  # (by first day and slug: no two are alike)
+    ordered = [r for *_, r in ordered_cards]
+    games = sorted({game for _, _, game, _, _, _ in ordered_cards},
+                   key=lambda g: GAMES[g].position if g in GAMES else 99)
     newest = max((last_day(r) for r in results if r.event.dates), default=None)
-    counts = {g: sum(1 for r in ordered if r.event.game == g) for g in games}
+    counts = {g: 0 for g in games}
+    for _, _, game, _, _, _ in ordered_cards:
+        counts[game] += 1
     for game in (None, *games):
-        shown = [r for r in ordered if game is None or r.event.game == game]
-        years = _by_year(shown)
+        years: list[tuple[str, list[EventResult | EventSummary]]] = []
+        cards: list[list[str]] = []
+        for _, _, its_game, year, card, result in ordered_cards:
+            if game is not None and its_game != game:
+                continue
+            if not years or years[-1][0] != year:
+                years.append((year, []))
+                cards.append([])
+            years[-1][1].append(result)
+            cards[-1].append(card)
+        listed = [f"{year}\0{' '.join(found)}\n" for (year, _), found in zip(years, cards)]
         common = dict(games=games, counts=counts, total=len(ordered), current_game=game, card_of=archive_card)
-        if len(shown) <= ARCHIVE_EVENTS:
-            archive_page(game_url(game), years=years, year_pages=[], current_year=None, **common)
+        if sum(len(events) for _, events in years) <= ARCHIVE_EVENTS:
+            archive_page(game_url(game), "".join(listed), years=years, year_pages=[], current_year=None, **common)
             continue
         # A large archive: a page a year (years/<year>/index.html), the newest year's also at the
         # archive's own URL; each lists the years.
         year_pages = [(year_url(game, year), year, len(events)) for year, events in years]
-        archive_page(game_url(game), years=years[:1], year_pages=year_pages, current_year=years[0][0], **common)
-        for year, events in years:
-            archive_page(year_url(game, year), years=[(year, events)], year_pages=year_pages, current_year=year,
-                         **common)
+        archive_page(game_url(game), listed[0], years=years[:1], year_pages=year_pages, current_year=years[0][0],
+                     **common)
+        for (year, events), its_cards in zip(years, listed):
+            archive_page(year_url(game, year), its_cards, years=[(year, events)], year_pages=year_pages,
+                         current_year=year, **common)
 
     # People across events: the index here, each person's page comes with the events.
     _players_index(env, writer, people_by_group(people.everyone, t("no_group")), newest)
@@ -1103,12 +1140,9 @@ def _first_day(result: EventResult) -> str:
     return result.event.dates[0].isoformat() if result.event.dates else ""
 
 
-def _by_year(results: list[EventResult]) -> list[tuple[str, list[EventResult]]]:
-    years: dict[str, list[EventResult]] = {}
-    for result in results:
-        year = str(result.event.dates[0].year) if result.event.dates else "—"
-        years.setdefault(year, []).append(result)
-    return list(years.items())
+def _year(result: EventResult | EventSummary) -> str:
+    """The year the archive lists the event in: its first day's."""
+    return str(result.event.dates[0].year) if result.event.dates else "—"
 
 
 def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulletins: list[tuple[str, str]],

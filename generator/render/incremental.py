@@ -778,6 +778,11 @@ class PreviousBuild:
         previous = self.events.get(part)
         return previous is not None and previous.key == key
 
+    def recorded_key(self, part: str) -> str | None:
+        """The key the last build recorded `part` by (None: it recorded no such part)."""
+        previous = self.events.get(part)
+        return previous.key if previous is not None else None
+
     def expect(self, kept: int, events: int) -> None:
         """How many of the site's `events` are to be `kept`: when fewer than half, the new site
         will be swapped whole (render/output.py's place_site), its kept files linked into it, and
