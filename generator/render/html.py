@@ -572,26 +572,19 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     # persons' keys hashed from their events' rows: a fifth of a 2,000-event rebuild's rendering).
     same_people = previous is not None and known_people is not None and known_people[0] == people.index.inputs
     for person in people.everyone:
-        if same_people and changed.isdisjoint(person.slugs):
-            count = -(-len(person.slugs) // PLAYER_EVENTS)  # (their pages: chunks of PLAYER_EVENTS)
-            parts = [player_page_part(person, number) for number in range(1, count + 1)]
-            recorded = [previous.recorded_key(part) for part in parts]
-            if None not in recorded:
-                for number, (part, key) in enumerate(zip(parts, recorded), 1):
-                    kept = previous.reuse(part, key, out)
-                    if kept is not None:
-                        made[part] = kept
-                    else:
-                        persons.append((person, key, number))
-                continue
         pages = chunks(person.slugs, PLAYER_EVENTS)
-        shown = person.shown
-        for number, slugs in enumerate(pages, 1):
-            made_of = list(map(shown_in_rows.__getitem__, slugs))
-            if number == 1 and len(pages) > 1:
-                made_of += map(credits_of.__getitem__, person.slugs)
-            key = player_key(shared, f"{shown}\0{number}/{len(person.slugs)}", made_of)
-            part = player_page_part(person, number)
+        parts = [player_page_part(person, number) for number in range(1, len(pages) + 1)]
+        keys = ([previous.recorded_key(part) for part in parts]
+                if same_people and changed.isdisjoint(person.slugs) else [None])
+        if None in keys:
+            shown = person.shown
+            keys = []
+            for number, slugs in enumerate(pages, 1):
+                made_of = list(map(shown_in_rows.__getitem__, slugs))
+                if number == 1 and len(pages) > 1:
+                    made_of += map(credits_of.__getitem__, person.slugs)
+                keys.append(player_key(shared, f"{shown}\0{number}/{len(person.slugs)}", made_of))
+        for number, (part, key) in enumerate(zip(parts, keys), 1):
             kept = previous.reuse(part, key, out) if previous is not None else None
             if kept is not None:
                 made[part] = kept
