@@ -775,8 +775,7 @@ class PreviousBuild:
 
     def has(self, part: str, key: str) -> bool:
         """Whether the last build made `part` from the same `key`."""
-        previous = self.events.get(part)
-        return previous is not None and previous.key == key
+        return self.recorded_key(part) == key
 
     def recorded_key(self, part: str) -> str | None:
         """The key the last build recorded `part` by (None: it recorded no such part)."""
