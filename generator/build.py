@@ -323,6 +323,8 @@ def build_event_first(content: Path, output: Path, folder: Path, site: Site,
     event's whatever the archive's size: the event's part of the record (its bucket's file),
     and who is who in the event, from the record as the last build matched it (its names are
     the same: then so is everyone it seats), not every person of the site (PeopleInOneEvent).
+    A good reading of the event is handed over to the whole rebuild, which takes it from
+    `memory` rather than reading and scoring the event again (_hand_over).
     Its entries' pages are left to the whole rebuild too (render_event_alone: half its
     rendering). The record is left as it is: the files of the event's part written here include
     the first it lists (the event's page), which is then not as recorded, so that the next build,
@@ -359,6 +361,8 @@ def build_event_first(content: Path, output: Path, folder: Path, site: Site,
         if event is None or problems.errors or not event.has_stages:
             return None
         result = run_event(event, problems)
+        if not problems.errors:
+            _hand_over(memory, cache_dir.parent / "events", site, was.folder, event, result, problems.items)
         if problems.errors or ((event.slug, event.title, event.locale, event.game, event.dates, names_of(result))
                                != (was.slug, was.title, was.locale, was.game, was.dates, names_of(before))):
             return None
@@ -387,6 +391,24 @@ def build_event_first(content: Path, output: Path, folder: Path, site: Site,
         except BaseException:
             discard(staging)
             raise
+
+
+def _hand_over(memory: EventMemory, events_cache: Path, site: Site, folder: Path, event: Event, result: EventResult,
+               found: list[ContentError]) -> None:
+    """The event as serve's first step read and scored it, kept in `memory` by its key in the
+    event cache (its folder's files as read, site.yaml, the code: EventCache._key), for the
+    whole rebuild that follows: that build takes it from there (EventCache.read_event) instead
+    of reading and scoring it again, unless a file of it changed in between (another key).
+    Only while site.yaml and the code are as the last build read them: the event was read with
+    that build's site. The build keeps it in memory whole (not its summary) and does not write
+    it into the event cache on disk: a later build without serve's memory reads it again."""
+    from generator.event_cache import EventCache
+
+    last = memory.keys.get(folder)  # what the last build's key of the folder was made of
+    key = EventCache(events_cache, memory)._key(folder, site)
+    now = memory.keys[folder][0]
+    if last is not None and (last[0][0], last[0][3]) == (now[0], now[3]):
+        memory.put(key, event, result, found)
 
 
 def _age_the_heap() -> None:

@@ -199,3 +199,24 @@ def test_the_first_step_looks_at_no_other_event(tmp_path: Path, monkeypatch: pyt
     build(content, output, cache_dir=tmp_path / "cache/pdf", bulletins=False)
     assert {path: (output / path).read_bytes() for path in placed} == early
     assert tree(output) == fresh_site(tmp_path, content)
+
+
+def test_the_whole_rebuild_takes_the_event_as_the_first_step_read_and_scored_it(tmp_path: Path,
+                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The event saved is read and scored once: by the first step, whose reading the whole
+    rebuild then takes from serve's memory (not read and scored again); output/ is all the same
+    the very site a fresh build makes."""
+    import generator.tournament.event as tournament_event
+
+    content = two_events(tmp_path)
+    kept = building(tmp_path, content)
+    replace(content / PRELIM, "6: 3D W -1", "6: 3D W -2")
+    scored: list[object] = []
+    run_event = tournament_event.run_event
+    monkeypatch.setattr(tournament_event, "run_event", lambda *args, **named: scored.append(run_event(*args, **named))
+                        or scored[-1])
+    seen: list[int] = []
+    assert kept.build_once([str(content / PRELIM)], early=lambda: seen.append(len(scored))) is None
+    assert seen == [1] and kept.last is not None
+    assert any(result is scored[0] for result in kept.last[1])  # the first step's result, in the rebuild's
+    assert tree(tmp_path / "output") == fresh_site(tmp_path, content)
