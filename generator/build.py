@@ -311,12 +311,20 @@ def build_event_first(content: Path, output: Path, folder: Path, site: Site,
     part), so that the open page shows the new result without waiting for the indexes, player
     pages, search and sitemap. Returns the files put in place, or None when the step is left to
     the whole rebuild, which is whenever it could publish what that build would not:
-    - the event new to the last build (or no record of output/);
+    - the event new to the last build, or no record of output/ as the last build left it (in
+      `memory`: another build of output/ since wrote its own), or the event not in it;
     - any error in the event (the whole rebuild shows it), or no stage to show;
     - its slug, title, locale, game, dates or names (entries, players, officials: who is who)
       not as the last build read them: the indexes and the player pages show those;
     - a bulletin it would link to not in output/ yet, or not printable (a missing glyph);
     - its pages not the very files the record of output/ lists for it (a page added or gone).
+    The record is looked at first: without it, the event is not read at all.
+    What the step takes from the archive, it takes for the event alone, so that its cost is the
+    event's whatever the archive's size: the event's part of the record (its bucket's file),
+    and who is who in the event, from the record as the last build matched it (its names are
+    the same: then so is everyone it seats), not every person of the site (PeopleInOneEvent).
+    A good reading of the event is handed over to the whole rebuild, which takes it from
+    `memory` rather than reading and scoring the event again (_hand_over).
     Its entries' pages are left to the whole rebuild too (render_event_alone: half its
     rendering). The record is left as it is: the files of the event's part written here include
     the first it lists (the event's page), which is then not as recorded, so that the next build,
@@ -327,20 +335,34 @@ def build_event_first(content: Path, output: Path, folder: Path, site: Site,
     from generator.render.html import entry_url, render_event_alone
     from generator.render.incremental import one_reading
     from generator.render.output import OutputTree, discard, put_in_place, staging_dir
-    from generator.render.players import collect_people
+    from generator.render.players import PeopleInOneEvent
     from generator.tournament.event import run_event
     from generator.tournament.summary import names_of
 
     before = next((r for r in results if r.event.folder.name == folder.name), None)
     if before is None:
         return None
+    was = before.event
+    # The record of output/ first, as the last build left it (who is who with it: the build that
+    # made `results` matched and recorded it): without it, the event need not be read at all.
+    cache_dir = cache_dir or default_cache_dir(output)
+    if not memory.files.holds(cache_dir.parent / _record_name(output)):
+        return None
+    previous = refuse_output(content, output, cache_dir, memory)
+    if previous is None or not previous.data:
+        return None
+    recorded = previous.read_part(was.slug)
+    known = previous.read_people()
+    if recorded is None or known is None:
+        return None
     with _no_cycle_collection(), one_reading():
         problems = Problems()
-        event = load_event(before.event.folder, site, problems)
+        event = load_event(was.folder, site, problems)
         if event is None or problems.errors or not event.has_stages:
             return None
         result = run_event(event, problems)
-        was = before.event
+        if not problems.errors:
+            _hand_over(memory, cache_dir.parent / "events", site, was.folder, event, result, problems.items)
         if problems.errors or ((event.slug, event.title, event.locale, event.game, event.dates, names_of(result))
                                != (was.slug, was.title, was.locale, was.game, was.dates, names_of(before))):
             return None
@@ -356,19 +378,10 @@ def build_event_first(content: Path, output: Path, folder: Path, site: Site,
                        for name, *_ in plans):
                 return None
             links = [bulletin_link(event, name, title) for name, title, *_ in plans]
-        previous = refuse_output(content, output, cache_dir, memory)
-        if previous is None or not previous.data:
-            return None
-        previous.read_parts()
-        recorded = previous.events.get(event.slug)
-        if recorded is None:
-            return None
-        # Who is who as the last build matched it: the names are the same (above), so the same.
-        people = collect_people([result if r is before else r for r in results], previous.people)
         staging = staging_dir(output)
         try:
             tree = OutputTree(staging)
-            render_event_alone(site, result, links, tree, people, memory.rendering)
+            render_event_alone(site, result, links, tree, PeopleInOneEvent(known, event.slug), memory.rendering)
             entries = {entry_url(event, entry_id) for entry_id in event.entries}
             if (set(tree.written) | entries != set(recorded.files) or len(tree.written) + len(entries) != len(recorded.files)
                     or not any(first in tree.written for first, _ in recorded.first())):
@@ -378,6 +391,24 @@ def build_event_first(content: Path, output: Path, folder: Path, site: Site,
         except BaseException:
             discard(staging)
             raise
+
+
+def _hand_over(memory: EventMemory, events_cache: Path, site: Site, folder: Path, event: Event, result: EventResult,
+               found: list[ContentError]) -> None:
+    """The event as serve's first step read and scored it, kept in `memory` by its key in the
+    event cache (its folder's files as read, site.yaml, the code: EventCache._key), for the
+    whole rebuild that follows: that build takes it from there (EventCache.read_event) instead
+    of reading and scoring it again, unless a file of it changed in between (another key).
+    Only while site.yaml and the code are as the last build read them: the event was read with
+    that build's site. The build keeps it in memory whole (not its summary) and does not write
+    it into the event cache on disk: a later build without serve's memory reads it again."""
+    from generator.event_cache import EventCache
+
+    last = memory.keys.get(folder)  # what the last build's key of the folder was made of
+    key = EventCache(events_cache, memory)._key(folder, site)
+    now = memory.keys[folder][0]
+    if last is not None and (last[0][0], last[0][3]) == (now[0], now[3]):
+        memory.put(key, event, result, found)
 
 
 def _age_the_heap() -> None:

@@ -92,6 +92,14 @@ class SealedFiles:
         self._kept[path] = (stamp_of(found), value)
         return value
 
+    def holds(self, path: Path) -> bool:
+        """Whether `path` is kept here and is still the file it was when read or written."""
+        kept = self._kept.get(path)
+        try:
+            return kept is not None and stamp_of(os.stat(path)) == kept[0]
+        except OSError:
+            return False
+
     def wrote(self, path: Path, written: os.stat_result, value: Any) -> None:
         """`value` was just written, pickled and sealed, into `path` (write_sealed's stats)."""
         self._kept[path] = (stamp_of(written), value)

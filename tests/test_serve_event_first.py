@@ -14,6 +14,8 @@ import pytest
 
 from generator.build import build, build_event_first
 from generator.commands.serve import Building
+from generator.render import html, players
+from generator.render.incremental import PreviousBuild
 
 ROOT = Path(__file__).resolve().parents[1]
 EVENT = "events/dongke-bridge-2015"
@@ -149,4 +151,72 @@ def test_a_builder_killed_between_the_two_steps_is_followed_by_a_correct_build(t
         round_one = content / OTHER / "results/round-1.yaml"
         round_one.write_text(round_one.read_text(encoding="utf-8") + "\n# saved again\n", encoding="utf-8")
     build(content, tmp_path / "output", cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    assert tree(tmp_path / "output") == fresh_site(tmp_path, content)
+
+
+def test_without_a_record_of_output_the_saved_event_is_not_even_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                     ) -> None:
+    """The first step puts the event's pages where the record of output/ lists them: with no
+    record (removed by hand, say), the step is left to the whole rebuild before the event is read
+    and scored for nothing."""
+    content = two_events(tmp_path)
+    kept = building(tmp_path, content)
+    for record in (tmp_path / "cache").glob("site-*.record"):
+        record.unlink()
+    replace(content / PRELIM, "6: 3D W -1", "6: 3D W -2")
+    read: list[Path] = []
+    monkeypatch.setattr("generator.content.load.load_event", lambda folder, *args, **named: read.append(folder))
+    assert kept.last is not None
+    assert build_event_first(content, tmp_path / "output", content.resolve() / EVENT, *kept.last, kept.memory,
+                             cache_dir=tmp_path / "cache/pdf", bulletins=False) is None
+    assert read == []
+
+
+def test_the_first_step_looks_at_no_other_event(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Who is who in the saved event, and its part of the record, are all the first step takes
+    of the archive: not every event's names hashed nor every person of the site made (a third of
+    the step at 2,000 events), nor every part of the record unpacked. Its pages link the event's
+    players all the same, and are the very pages the whole rebuild makes."""
+    content = two_events(tmp_path)
+    kept = building(tmp_path, content)
+    output = tmp_path / "output"
+    replace(content / PRELIM, "6: 3D W -1", "6: 3D W -2")
+
+    def across_the_site(*args: object, **named: object) -> None:
+        raise AssertionError("the first step looked across the site")
+
+    for module in (players, html):
+        monkeypatch.setattr(module, "collect_people", across_the_site)
+    monkeypatch.setattr(players, "people_inputs", across_the_site)
+    monkeypatch.setattr(PreviousBuild, "read_parts", across_the_site)
+    assert kept.last is not None
+    placed = build_event_first(content, output, content.resolve() / EVENT, *kept.last, kept.memory,
+                               cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    monkeypatch.undo()
+    assert placed
+    early = {path: (output / path).read_bytes() for path in placed}
+    assert b'class="person" href="../../players/' in early[f"{EVENT}/index.html"]  # names linked to players' pages
+    build(content, output, cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    assert {path: (output / path).read_bytes() for path in placed} == early
+    assert tree(output) == fresh_site(tmp_path, content)
+
+
+def test_the_whole_rebuild_takes_the_event_as_the_first_step_read_and_scored_it(tmp_path: Path,
+                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The event saved is read and scored once: by the first step, whose reading the whole
+    rebuild then takes from serve's memory (not read and scored again); output/ is all the same
+    the very site a fresh build makes."""
+    import generator.tournament.event as tournament_event
+
+    content = two_events(tmp_path)
+    kept = building(tmp_path, content)
+    replace(content / PRELIM, "6: 3D W -1", "6: 3D W -2")
+    scored: list[object] = []
+    run_event = tournament_event.run_event
+    monkeypatch.setattr(tournament_event, "run_event", lambda *args, **named: scored.append(run_event(*args, **named))
+                        or scored[-1])
+    seen: list[int] = []
+    assert kept.build_once([str(content / PRELIM)], early=lambda: seen.append(len(scored))) is None
+    assert seen == [1] and kept.last is not None
+    assert any(result is scored[0] for result in kept.last[1])  # the first step's result, in the rebuild's
     assert tree(tmp_path / "output") == fresh_site(tmp_path, content)

@@ -41,7 +41,7 @@ from generator.render.i18n import CJK_FACE, HTML_LANG, Translator
 from generator.render.incremental import (EventPages, PreviousBuild, code_digest, event_key, folder_digest, listed_digest,
                                           player_key, player_part, rendered_pages, site_digest)
 from generator.render.output import OutputTree
-from generator.render.players import People, Person, collect_people, people_by_group
+from generator.render.players import People, PeopleInOneEvent, Person, collect_people, people_by_group
 from generator.render.search import index_files, listed_order, packed_records
 from generator.tournament.results import EventResult, StageResult
 from generator.tournament.summary import (EventSummary, archive_card, card_digest, credits_digest, entry_count, last_day,
@@ -1153,13 +1153,13 @@ def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulle
 
 
 def render_event_alone(site: Site, result: EventResult, bulletins: list[tuple[str, str]], out: OutputTree,
-                       people: People, kept: dict[Any, Any] | None = None) -> None:
+                       people: People | PeopleInOneEvent, kept: dict[Any, Any] | None = None) -> None:
     """One event's own pages and files but its entries' pages into `out`, as `render_site`
     renders them (the same environment, kept in `kept` between serve's builds, following
-    `people`), in this process and nothing else: serve's first step after a results file was
-    saved (build.py's build_event_first), before the whole site is rebuilt. The entries' pages
-    (half the event's rendering: each shows every table its entry played) come with the whole
-    rebuild, a moment later."""
+    `people`: who is who in this event is all its pages ask of it), in this process and nothing
+    else: serve's first step after a results file was saved (build.py's build_event_first),
+    before the whole site is rebuilt. The entries' pages (half the event's rendering: each shows
+    every table its entry played) come with the whole rebuild, a moment later."""
     env = _environment_for(result.event.locale or site.locale, people, False, kept)
     render_event(env, site, result, bulletins, SiteWriter(site, out), entries=False)
 

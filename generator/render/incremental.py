@@ -734,6 +734,30 @@ class PreviousBuild:
             self.events, self.data, self._buckets, self._people_file, people = {}, {}, {}, None, None
         self.people = people
 
+    def read_part(self, part: str) -> EventPages | None:
+        """One part as recorded (None: the record has no such part), from its bucket's file
+        alone, without the others' (read_parts unpacks every part: 12,000 at 2,000 events):
+        serve's first step after one event's files were saved (build.py's build_event_first)
+        needs that event's part only."""
+        if self._parts_read:
+            return self.events.get(part)
+        try:
+            name = self.data["parts"].get(_bucket(part)) if self.data else None
+            found = self._read(self.record.parent / name).get(part) if name is not None else None
+        except Exception:  # noqa: BLE001 - a record that cannot be read is as good as none
+            return None
+        return RecordedPages(*found) if found is not None else None
+
+    def read_people(self) -> tuple | None:
+        """Who is who as recorded (render/players.py's PeopleIndex.data, each person's rows left
+        out: they are in a file of their own, read only for a player's page), or None when the
+        record has none, or it cannot be read."""
+        try:
+            name = self.data.get("people")
+            return tuple(self._read(self.record.parent / name)[:-1]) if name else None
+        except Exception:  # noqa: BLE001 - a record that cannot be read is as good as none
+            return None
+
     def _read(self, path: Path) -> Any:
         """A sealed file of the record's: as this process last read or wrote it, while it is still
         that file (`files`); else read."""

@@ -364,6 +364,45 @@ def collect_people(results: list[EventResult | EventSummary], known: tuple | Non
     return people
 
 
+class PeopleInOneEvent:
+    """Who is who in one event (`slug`), as `known` (the last build's PeopleIndex, as its `data`:
+    its rows may be left out) matched it, for that event's pages alone: what their names link
+    to (`of`, `named_in`, as People's). serve's first step after one event's files were saved
+    renders that event's pages with it (build.py's build_event_first), while the event's names
+    are as that build read them: collect_people would hash every event's names to find that it
+    may take `known`, and make a Person of everyone in the archive (at 2,000 events, a third of
+    that step, for the few persons the event seats). Another event's people are not here: asked
+    for, it raises (that step is then left to the whole rebuild)."""
+
+    def __init__(self, known: tuple, slug: str) -> None:
+        _, persons, events, *_ = known
+        made: dict[int, Person] = {}
+
+        def person(number: int) -> Person:
+            if number not in made:
+                key, name, groups, by_id, apart, slugs = persons[number]
+                made[number] = Person(key, name, list(groups), by_id, apart=Apart(*apart) if apart else None,
+                                      slugs=list(slugs))
+            return made[number]
+
+        seats, named = pickle.loads(events[slug][1]) if slug in events else ([], [])
+        self.slug = slug
+        self._seats = {(entry_id, index): person(n) for entry_id, index, n in seats}
+        self._named = {(name, group): person(n) for name, group, n in named}
+
+    def _only(self, slug: str) -> None:
+        if slug != self.slug:
+            raise LookupError(f"who is who in {slug}, asked of {self.slug}'s alone")
+
+    def of(self, slug: str, entry_id: str, index: int) -> Person | None:
+        self._only(slug)
+        return self._seats.get((entry_id, index))
+
+    def named_in(self, slug: str, name: str, group: str | None) -> Person | None:
+        self._only(slug)
+        return self._named.get((name, group))
+
+
 ROWS_PASSES = 4  # passes over the events that gather the persons' rows, a share of the persons each (_match)
 MATCH_APART_FROM = 500  # events from which people are matched in a process of their own (_match_apart)
 _MATCHING: dict[str, object] = {}  # set just before forking, read by that process
