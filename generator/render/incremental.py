@@ -962,7 +962,7 @@ def _not_as_written(root: str, stamps: list[tuple[str, tuple[int, int]]]) -> lis
 
 
 RECORD_VERSION = 9  # 8: the people index names its persons' rows, kept in a file of their own;
-# 9: those rows compressed (render/players.py's packed_rows)
+# 9: those rows, and who is who in each event, compressed (render/players.py's packed_rows)
 RECORD_BUCKETS = 64  # the record's parts in so many files, by name: a rebuild writes those of the parts it renders
 
 

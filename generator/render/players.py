@@ -232,7 +232,7 @@ class PeopleIndex:
 
     inputs: str
     persons: list[tuple[str, str, list[str], bool, tuple | None, list[str]]]  # key, name, groups, by_id, apart, slugs
-    events: dict[str, tuple[str, bytes]]  # slug -> (keys_in's digest, the pickled EventPeople)
+    events: dict[str, tuple[str, bytes]]  # slug -> (keys_in's digest, the EventPeople pickled and compressed)
     # Each person's rows (PersonRows, pickled and compressed: `packed_rows`), in the order of
     # `persons`: a player's page reads its own, not every event's seats (a render worker
     # unpacked a whole event for one row). The last build's are read from the record when first
@@ -272,7 +272,8 @@ class People:
             self._events.move_to_end(slug)
             return found
         persons = self.persons
-        seats, named = pickle.loads(self.index.events[slug][1]) if slug in self.index.events else ([], [])
+        seats, named = (pickle.loads(zlib.decompress(self.index.events[slug][1])) if slug in self.index.events
+                        else ([], []))
         found = self._events[slug] = ({(entry_id, index): persons[n] for entry_id, index, n in seats},
                                       {(name, group): persons[n] for name, group, n in named})
         while len(self._events) > ROWS_HELD:  # a render worker's events come one after the other
@@ -480,8 +481,9 @@ def _match(results: list[EventResult | EventSummary], inputs: str) -> PeopleInde
         seats, named, _ = pickle.loads(data)
         linked = sorted([f"{entry_id}/{index}={persons[n][0]}" for entry_id, index, n in seats]
                         + [f"{name}\n{group or ''}={persons[n][0]}" for name, group, n in named])
+        # Compressed as the persons' rows are (`packed_rows`): 3.3 MB of pickles at 2,000 events, 2 MB so.
         index_events[slug] = (hashlib.sha256("\n".join(linked).encode()).hexdigest(),
-                              pickle.dumps((seats, named), protocol=pickle.HIGHEST_PROTOCOL))
+                              zlib.compress(pickle.dumps((seats, named), protocol=pickle.HIGHEST_PROTOCOL), 1))
     # Each person's rows, pickled: gathered for a ROWS_PASSES-th of the persons at a time, in as
     # many passes over the events, each share let go as it is pickled. Gathered for everyone at
     # once, they were the matching's peak (some 30 MB of a 2,000-event archive's 100,000 rows).
