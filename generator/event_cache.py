@@ -32,6 +32,7 @@ import hashlib
 import os
 import pickle
 import time
+import zlib
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -229,6 +230,9 @@ class EventCache:
         self._ledger: dict[str, tuple[Any, list[ContentError]]] | None = None  # key -> (SummaryLine, problems)
         self._new_lines: dict[str, tuple[Any, list[ContentError]]] = {}  # to be added to the ledger
         self._rows: dict[str, dict[str, bytes]] = {}  # the lines' rows kept apart, by bucket, as read
+        # The rows of the lines made by this build, by key, compressed (`_line`): a full build
+        # makes every event's line, and holds their rows from the reading to the last page.
+        self._packed_rows: dict[str, bytes] = {}
         self._in_ledger: set[str] = set()  # the keys of the ledger's file, as read (save_ledger)
 
     def _key(self, folder: Path, site: Site) -> str:
@@ -403,10 +407,19 @@ class EventCache:
         # A line without bulletins (built without them) is made again once they are planned.
         if known is None or (known[0].bulletins is None and summary.bulletins is not None):
             line = summary if isinstance(summary, SummaryLine) else line_of(summary)
+            if line.rows is not None:  # held apart, compressed, as the ledger's files keep them apart
+                # (pickles of names, ids and places that repeat: 2,000 events' rows are 4.4 MB
+                # pickled, half that compressed; read back where a page needs them: `_rows_of`)
+                self._packed_rows[key] = zlib.compress(line.rows, 1)
+                line = line._replace(rows=None)
             self._new_lines[key] = self._ledger[key] = (line, list(found))
 
     def _rows_of(self, key: str) -> bytes | None:
-        """The rows of a line kept apart from it (`save_ledger`), from its bucket's file."""
+        """The rows of a line kept apart from it: made by this build (`_line`), else from its
+        bucket's file (`save_ledger`)."""
+        packed = self._packed_rows.get(key)
+        if packed is not None:
+            return zlib.decompress(packed)
         found = self._rows_bucket(key[:1]).get(key)
         return found if isinstance(found, bytes) else None
 
@@ -436,14 +449,23 @@ class EventCache:
         # 16 files by the key's first digit, each rewritten only when a line of its
         # own is new: a rebuild after one results file reads and writes the small lines alone.
         # Written first: a line never names rows that are not kept (they are made again if so).
-        fresh: dict[str, dict[str, bytes]] = {}
+        # A bucket's rows are unpacked while it is written, and not held once it is: this
+        # build's own are held compressed (`_line`), the others read again if a page asks.
+        fresh: dict[str, list[str]] = {}
         for key, (line, found) in self._ledger.items():
-            if line.rows is not None:
-                fresh.setdefault(key[:1], {})[key] = line.rows
-        for bucket, rows in sorted(fresh.items()):
+            if line.rows is not None:  # (a line of an older ledger's file)
+                self._packed_rows[key] = zlib.compress(line.rows, 1)
+            if key in self._packed_rows:
+                fresh.setdefault(key[:1], []).append(key)
+        for bucket, keys in sorted(fresh.items()):
             kept = {key: found for key, found in self._rows_bucket(bucket).items() if key in current}
-            self._rows[bucket] = kept | rows
-            self._write_sealed(self.folder / f"{LEDGER_ROWS}-{bucket}", self._rows[bucket])
+            rows = kept | {key: zlib.decompress(self._packed_rows[key]) for key in keys}
+            self._write_sealed(self.folder / f"{LEDGER_ROWS}-{bucket}", rows)
+            if self.memory is not None:  # serve's builder: as written (EventMemory.files keeps them too)
+                self._rows[bucket] = rows
+            else:
+                self._rows.pop(bucket, None)
+            del rows, kept
         self._ledger = {key: (line._replace(rows=None) if line.rows is not None else line, found)
                         for key, (line, found) in self._ledger.items()}
         # The lines not in the ledger's file go into a small one beside it while they are few and

@@ -908,8 +908,8 @@ class PreviousBuild:
             known_people = self._people_file
             same = known_people is not None and known_people[1] == self.people[0]  # the same inputs: the same index
             *index, person_rows = self.people
-            # Each person's rows (render/players.py's PeopleIndex.rows, twice the rest at 2,000
-            # events) in a file of their own, read only by a build that renders a player's page.
+            # Each person's rows (render/players.py's PeopleIndex.rows) in a file of their own,
+            # read only by a build that renders a player's page.
             if same and isinstance(person_rows, _SideRows):
                 people, rows = known_people[0], person_rows.name
             else:
@@ -985,7 +985,8 @@ def _not_as_written(root: str, stamps: list[tuple[str, tuple[int, int]]]) -> lis
     return damaged
 
 
-RECORD_VERSION = 8  # 8: the people index names its persons' rows, kept in a file of their own
+RECORD_VERSION = 9  # 8: the people index names its persons' rows, kept in a file of their own;
+# 9: those rows, and who is who in each event, compressed (render/players.py's packed_rows)
 RECORD_BUCKETS = 64  # the record's parts in so many files, by name: a rebuild writes those of the parts it renders
 
 

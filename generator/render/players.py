@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 import pickle
+import zlib
 from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures.process import BrokenProcessPool
@@ -231,10 +232,11 @@ class PeopleIndex:
 
     inputs: str
     persons: list[tuple[str, str, list[str], bool, tuple | None, list[str]]]  # key, name, groups, by_id, apart, slugs
-    events: dict[str, tuple[str, bytes]]  # slug -> (keys_in's digest, the pickled EventPeople)
-    # Each person's rows (pickled PersonRows), in the order of `persons`: a player's page reads
-    # its own, not every event's seats (a render worker unpacked a whole event for one row). The
-    # last build's are read from the record when first asked (render/incremental.py's _SideRows).
+    events: dict[str, tuple[str, bytes]]  # slug -> (keys_in's digest, the EventPeople pickled and compressed)
+    # Each person's rows (PersonRows, pickled and compressed: `packed_rows`), in the order of
+    # `persons`: a player's page reads its own, not every event's seats (a render worker
+    # unpacked a whole event for one row). The last build's are read from the record when first
+    # asked (render/incremental.py's _SideRows).
     rows: Sequence[bytes]
 
     def data(self) -> tuple:
@@ -270,7 +272,8 @@ class People:
             self._events.move_to_end(slug)
             return found
         persons = self.persons
-        seats, named = pickle.loads(self.index.events[slug][1]) if slug in self.index.events else ([], [])
+        seats, named = (pickle.loads(zlib.decompress(self.index.events[slug][1])) if slug in self.index.events
+                        else ([], []))
         found = self._events[slug] = ({(entry_id, index): persons[n] for entry_id, index, n in seats},
                                       {(name, group): persons[n] for name, group, n in named})
         while len(self._events) > ROWS_HELD:  # a render worker's events come one after the other
@@ -298,7 +301,7 @@ class People:
         except Exception:  # noqa: BLE001 - the last build's, kept apart, and gone or not ours: matched again
             self.index.rows = _match(list(self.results.values()), self.index.inputs).rows  # (the same persons)
             blob = self.index.rows[self._numbers[person.key]]
-        mine: PersonRows = pickle.loads(blob)
+        mine: PersonRows = unpacked_rows(blob)
         return [self._row(slug, mine[slug]) for slug in (person.slugs if slugs is None else slugs)]
 
     def _row(self, slug: str, seat: tuple) -> PersonEvent:
@@ -517,8 +520,9 @@ def _match(results: list[EventResult | EventSummary], inputs: str) -> PeopleInde
         seats, named, _ = pickle.loads(data)
         linked = sorted([f"{entry_id}/{index}={persons[n][0]}" for entry_id, index, n in seats]
                         + [f"{name}\n{group or ''}={persons[n][0]}" for name, group, n in named])
+        # Compressed as the persons' rows are (`packed_rows`): 3.3 MB of pickles at 2,000 events, 2 MB so.
         index_events[slug] = (hashlib.sha256("\n".join(linked).encode()).hexdigest(),
-                              pickle.dumps((seats, named), protocol=pickle.HIGHEST_PROTOCOL))
+                              zlib.compress(pickle.dumps((seats, named), protocol=pickle.HIGHEST_PROTOCOL), 1))
     # Each person's rows, pickled: gathered for a ROWS_PASSES-th of the persons at a time, in as
     # many passes over the events, each share let go as it is pickled. Gathered for everyone at
     # once, they were the matching's peak (some 30 MB of a 2,000-event archive's 100,000 rows).
@@ -538,11 +542,24 @@ def _match(results: list[EventResult | EventSummary], inputs: str) -> PeopleInde
                         seated.setdefault(seat_entry, []).append(seat_number)
                 person_rows[number - first][slug] = (entry_id, index, credit_keys, roles,
                                                      tuple(seated[entry_id]) if entry_id is not None else ())
-        for number, mine in enumerate(person_rows):  # each person's rows let go as they are pickled
-            packed.append(pickle.dumps(mine, protocol=pickle.HIGHEST_PROTOCOL))
+        for number, mine in enumerate(person_rows):  # each person's rows let go as they are packed
+            packed.append(packed_rows(mine))
             person_rows[number] = {}
     return PeopleIndex(inputs, [(key, name, groups, by_id, apart, slugs[::-1])
                                 for key, name, groups, by_id, apart, slugs in persons], index_events, packed)
+
+
+def packed_rows(rows: PersonRows) -> bytes:
+    """A person's rows as PeopleIndex holds them: pickled, then compressed. Each row names its
+    event's slug and repeats the names of its seat, so that a pickle is mostly repeats: the
+    persons' rows of a 2,000-event archive were 8.6 MB pickled and are 0.4 MB so. The build
+    holds them from the matching to the record, the render workers forked meanwhile inherit
+    them, and the record keeps them (render/incremental.py's RECORD_VERSION 9)."""
+    return zlib.compress(pickle.dumps(rows, protocol=pickle.HIGHEST_PROTOCOL), 1)
+
+
+def unpacked_rows(blob: bytes) -> PersonRows:
+    return pickle.loads(zlib.decompress(blob))
 
 
 def _settle_key_collisions(persons: list[list]) -> None:
