@@ -272,8 +272,7 @@ class People:
             self._events.move_to_end(slug)
             return found
         persons = self.persons
-        seats, named = (pickle.loads(zlib.decompress(self.index.events[slug][1])) if slug in self.index.events
-                        else ([], []))
+        seats, named = unpacked_seats(self.index.events[slug][1]) if slug in self.index.events else ([], [])
         found = self._events[slug] = ({(entry_id, index): persons[n] for entry_id, index, n in seats},
                                       {(name, group): persons[n] for name, group, n in named})
         while len(self._events) > ROWS_HELD:  # a render worker's events come one after the other
@@ -388,7 +387,7 @@ class PeopleInOneEvent:
                                       slugs=list(slugs))
             return made[number]
 
-        seats, named = pickle.loads(events[slug][1]) if slug in events else ([], [])
+        seats, named = unpacked_seats(events[slug][1]) if slug in events else ([], [])
         self.slug = slug
         self._seats = {(entry_id, index): person(n) for entry_id, index, n in seats}
         self._named = {(name, group): person(n) for name, group, n in named}
@@ -559,6 +558,12 @@ def packed_rows(rows: PersonRows) -> bytes:
 
 
 def unpacked_rows(blob: bytes) -> PersonRows:
+    return pickle.loads(zlib.decompress(blob))
+
+
+def unpacked_seats(blob: bytes) -> tuple[list, list]:
+    """Who sits where in one event and who is named in it, as PeopleIndex.events holds them
+    (pickled, then compressed): (entry id, seat index, person number), (name, group, number)."""
     return pickle.loads(zlib.decompress(blob))
 
 
