@@ -404,10 +404,12 @@ def _hand_over(memory: EventMemory, events_cache: Path, site: Site, folder: Path
     it into the event cache on disk: a later build without serve's memory reads it again."""
     from generator.event_cache import EventCache
 
-    last = memory.keys.get(folder)  # what the last build's key of the folder was made of
+    last = memory.keys.get(folder)  # (what the last build's key of the folder was made of, the key)
     key = EventCache(events_cache, memory)._key(folder, site)
-    now = memory.keys[folder][0]
-    if last is not None and (last[0][0], last[0][3]) == (now[0], now[3]):
+    # What a key is made of (EventCache._key): the code's digest, the folder, its files' digest
+    # and site.yaml's bytes; the folder's files are this step's to change, the rest are not.
+    code, _, _, site_text = memory.keys[folder][0]
+    if last is not None and (last[0][0], last[0][3]) == (code, site_text):
         memory.put(key, event, result, found)
 
 
