@@ -407,12 +407,16 @@ class EventCache:
         # A line without bulletins (built without them) is made again once they are planned.
         if known is None or (known[0].bulletins is None and summary.bulletins is not None):
             line = summary if isinstance(summary, SummaryLine) else line_of(summary)
-            if line.rows is not None:  # held apart, compressed, as the ledger's files keep them apart
-                # (pickles of names, ids and places that repeat: 2,000 events' rows are 4.4 MB
-                # pickled, half that compressed; read back where a page needs them: `_rows_of`)
-                self._packed_rows[key] = zlib.compress(line.rows, 1)
-                line = line._replace(rows=None)
-            self._new_lines[key] = self._ledger[key] = (line, list(found))
+            self._new_lines[key] = self._ledger[key] = (self._rows_apart(key, line), list(found))
+
+    def _rows_apart(self, key: str, line: SummaryLine) -> SummaryLine:
+        """The line without its rows, which are held apart, compressed, as the ledger's files
+        keep them apart (pickles of names, ids and places that repeat: 2,000 events' rows are
+        4.4 MB pickled, half that compressed; read back where a page needs them: `_rows_of`)."""
+        if line.rows is None:
+            return line
+        self._packed_rows[key] = zlib.compress(line.rows, 1)
+        return line._replace(rows=None)
 
     def _rows_of(self, key: str) -> bytes | None:
         """The rows of a line kept apart from it: made by this build (`_line`), else from its
@@ -453,8 +457,7 @@ class EventCache:
         # build's own are held compressed (`_line`), the others read again if a page asks.
         fresh: dict[str, list[str]] = {}
         for key, (line, found) in self._ledger.items():
-            if line.rows is not None:  # (a line of an older ledger's file)
-                self._packed_rows[key] = zlib.compress(line.rows, 1)
+            self._ledger[key] = (self._rows_apart(key, line), found)  # (a line of an older ledger's file)
             if key in self._packed_rows:
                 fresh.setdefault(key[:1], []).append(key)
         for bucket, keys in sorted(fresh.items()):
@@ -466,8 +469,6 @@ class EventCache:
             else:
                 self._rows.pop(bucket, None)
             del rows, kept
-        self._ledger = {key: (line._replace(rows=None) if line.rows is not None else line, found)
-                        for key, (line, found) in self._ledger.items()}
         # The lines not in the ledger's file go into a small one beside it while they are few and
         # the file's lines gone since are few: a rebuild after one results file writes one line,
         # not 2,000. A line is keyed by what its event is made of, so any line of either file is
