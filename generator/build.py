@@ -403,7 +403,10 @@ def build_event_first(content: Path, output: Path, folder: Path, site: Site,
             raise
 
 
-READINGS_KEPT = 4  # the events whose reading serve's first step keeps: the last ones saved
+# The events whose reading serve's first step keeps: the last ones saved. The last one's tables
+# are the very objects of the event `memory` keeps for the whole rebuild; an older one's may be
+# an event's whole reading besides (a mass event's: its thousands of tables).
+READINGS_KEPT = 2
 
 
 @dataclass

@@ -403,3 +403,20 @@ def test_the_first_step_leaves_what_it_made_to_no_young_collection(tmp_path: Pat
     finally:
         gc.callbacks.remove(collected)
     assert seen == [[]] and gc.isenabled()
+
+
+def test_the_readings_kept_are_the_last_events_saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """serve keeps the reading of the last READINGS_KEPT events saved, not of every event ever
+    saved: an older one's would be its whole reading besides the event the rebuild keeps."""
+    import generator.build as building_module
+
+    monkeypatch.setattr(building_module, "READINGS_KEPT", 1)
+    content = two_events(tmp_path)
+    kept = building(tmp_path, content)
+    replace(content / PRELIM, "6: 3D W -1", "6: 3D W -2")
+    assert kept.build_once([str(content / PRELIM)]) is None
+    assert [folder.name for folder in kept.memory.readings] == [EVENT.split("/")[1]]
+    round_five = content / OTHER / "results/round-5.yaml"
+    replace(round_five, 'levels: {T08: K, T09: "10"}', 'levels: {T08: K, T09: "Q"}')
+    assert kept.build_once([str(round_five)]) is None
+    assert [folder.name for folder in kept.memory.readings] == [OTHER.split("/")[1]]
