@@ -449,14 +449,19 @@ def _head_of(site: Site, kept: Kept) -> tuple[object, ...]:
     """What reading an event's event.yaml rests on: the code, what load_event reads of the site
     (its root, its private keys), and the files read for it (event.yaml and the files it names:
     Kept.looked), each by where it leads, and its bytes as this build reads them (snapshot: the
-    bytes parsed are the bytes hashed), or its absence."""
+    bytes parsed are the bytes hashed), or that the loader would not read it: not a file (a
+    pipe named as a notice is never opened here, which would wait on it), or outside content/."""
     from generator.render.incremental import code_digest
 
     digest = hashlib.sha256()
     for path in kept.looked:
-        digest.update(b"\0%s\0%s\0" % (os.fsencode(path), os.fsencode(os.path.realpath(path))))
+        real = os.path.realpath(path)
+        digest.update(b"\0%s\0%s\0" % (os.fsencode(path), os.fsencode(real)))
+        if not (os.path.isfile(real) and Path(real).is_relative_to(site.root)):
+            digest.update(b"\0not read\0")
+            continue
         try:
-            snapshot.feed(digest, path)
+            snapshot.feed(digest, path)  # (by the name the loader read it by: the same bytes)
         except OSError:
             digest.update(b"\0unreadable\0")
     return code_digest(), site.root, site.private, digest.digest()

@@ -420,3 +420,22 @@ def test_the_readings_kept_are_the_last_events_saved(tmp_path: Path, monkeypatch
     replace(round_five, 'levels: {T08: K, T09: "10"}', 'levels: {T08: K, T09: "Q"}')
     assert kept.build_once([str(round_five)]) is None
     assert [folder.name for folder in kept.memory.readings] == [OTHER.split("/")[1]]
+
+
+def test_a_pipe_named_as_a_notice_is_never_opened(tmp_path: Path) -> None:
+    """What event.yaml names is looked at to tell whether it changed since the last save, but
+    only as the loader reads it: a pipe named as a notice (not a file: the loader refuses it)
+    is not opened, which would wait for a writer forever; the save is said as an error."""
+    import os
+    import threading
+
+    content = two_events(tmp_path)
+    kept = building(tmp_path, content)
+    os.mkfifo(content / EVENT / "extra.md")
+    replace(content / EVENT / "event.yaml", "notice: notice.md", "notice: [notice.md, extra.md]")
+    pages: list[str | None] = []
+    saving = threading.Thread(target=lambda: pages.append(kept.build_once([str(content / EVENT / "event.yaml")])),
+                              daemon=True)
+    saving.start()
+    saving.join(60)
+    assert not saving.is_alive() and pages and "extra.md" in (pages[0] or "")
