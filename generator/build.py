@@ -265,16 +265,20 @@ def _path_key(output: Path) -> str:
 
 
 @contextmanager
-def _no_cycle_collection() -> Iterator[None]:
+def _no_cycle_collection(aged: bool = False) -> Iterator[None]:
     """A build makes millions of objects and keeps nearly all of them to the end: Python's cycle
     collector would walk the growing heap again and again for nothing (it took four fifths of
     the time to read 200 events from the cache). It is off for a build or a check; rendering freezes the
-    heap before it forks its workers, which collect only their own objects."""
+    heap before it forks its workers, which collect only their own objects. `aged`: what was
+    made meanwhile is moved to the oldest generation before the collector is on again
+    (_age_the_heap), not walked by the young collection that would follow at once."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
+        if aged:
+            _age_the_heap()
         if was_enabled:
             gc.enable()
 
@@ -324,7 +328,9 @@ def build_event_first(content: Path, output: Path, folder: Path, site: Site,
     and who is who in the event, from the record as the last build matched it (its names are
     the same: then so is everyone it seats), not every person of the site (PeopleInOneEvent).
     A good reading of the event is handed over to the whole rebuild, which takes it from
-    `memory` rather than reading and scoring the event again (_hand_over).
+    `memory` rather than reading and scoring the event again (_hand_over); and its reading is
+    kept there, file by file, for the next save's step, which parses only the files changed
+    since and scores again only the tables it must (_read_event).
     Its entries' pages are left to the whole rebuild too (render_event_alone: half its
     rendering). The record is left as it is: the files of the event's part written here include
     the first it lists (the event's page), which is then not as recorded, so that the next build,
@@ -336,7 +342,7 @@ def build_event_first(content: Path, output: Path, folder: Path, site: Site,
     from generator.render.incremental import one_reading
     from generator.render.output import OutputTree, discard, put_in_place, staging_dir
     from generator.render.players import PeopleInOneEvent
-    from generator.tournament.event import run_event
+    from generator.tournament.event import ScoredTables, run_event
     from generator.tournament.summary import names_of
 
     before = next((r for r in results if r.event.folder.name == folder.name), None)
@@ -355,12 +361,16 @@ def build_event_first(content: Path, output: Path, folder: Path, site: Site,
     known = previous.read_people()
     if recorded is None or known is None:
         return None
-    with _no_cycle_collection(), one_reading():
+    # (aged: the event read and scored here is handed over to the whole rebuild, which follows at
+    # once; a young collection walked it, and the pages' makings, before the new pages were shown)
+    with _no_cycle_collection(aged=True), one_reading():
         problems = Problems()
-        event = load_event(was.folder, site, problems)
+        event, reading = _read_event(memory, was.folder, site, problems)
         if event is None or problems.errors or not event.has_stages:
             return None
-        result = run_event(event, problems)
+        result = run_event(event, problems, ScoredTables(reading.result if reading is not None else None))
+        if reading is not None:
+            reading.result = result if not problems.errors else None
         if not problems.errors:
             _hand_over(memory, cache_dir.parent / "events", site, was.folder, event, result, problems.items)
         if problems.errors or ((event.slug, event.title, event.locale, event.game, event.dates, names_of(result))
@@ -393,6 +403,70 @@ def build_event_first(content: Path, output: Path, folder: Path, site: Site,
             raise
 
 
+# The events whose reading serve's first step keeps: the last ones saved. The last one's tables
+# are the very objects of the event `memory` keeps for the whole rebuild; an older one's may be
+# an event's whole reading besides (a mass event's: its thousands of tables).
+READINGS_KEPT = 2
+
+
+@dataclass
+class _Reading:
+    """An event as serve's first step last read it, for the next save's: file by file
+    (content/load.py's Kept), with what its reading of event.yaml rested on (_head_of) and the
+    event as it scored (its tables' scores are taken again where they can be: ScoredTables)."""
+
+    head: tuple[object, ...]
+    kept: Kept
+    result: EventResult | None = None
+
+
+def _read_event(memory: EventMemory, folder: Path, site: Site, problems: Problems) -> tuple[Event | None, _Reading | None]:
+    """The event read as load_event reads it, for serve's first step. The event's files but its
+    results files (event.yaml, its notices, an entries file) are read again only when one of
+    them changed since the last save's step (or the site's root or private keys, or the
+    code): else their reading is taken as it was, and of its results files only those whose
+    bytes changed are parsed again (content/load.py's load_event_again); every problem is found
+    as before, in the same order. Six of the seven rounds' files of an event, and event.yaml,
+    were most of the step's reading."""
+    from generator.content.load import Kept, load_event, load_event_again
+
+    found = memory.readings.pop(folder, None)  # (put back last: the last saved is kept longest)
+    if found is not None and found.kept.event is not None and found.head == _head_of(site, found.kept):
+        event = load_event_again(found.kept, site, problems)
+    else:
+        found = _Reading((), Kept())
+        event = load_event(folder, site, problems, found.kept)
+        if found.kept.event is None:  # stopped before its results: nothing to take again
+            return event, None
+        found.head = _head_of(site, found.kept)
+    memory.readings[folder] = found
+    while len(memory.readings) > READINGS_KEPT:
+        del memory.readings[next(iter(memory.readings))]
+    return event, found
+
+
+def _head_of(site: Site, kept: Kept) -> tuple[object, ...]:
+    """What reading an event's event.yaml rests on: the code, what load_event reads of the site
+    (its root, its private keys), and the files read for it (event.yaml and the files it names:
+    Kept.looked), each by where it leads, and its bytes as this build reads them (snapshot: the
+    bytes parsed are the bytes hashed), or that the loader would not read it: not a file (a
+    pipe named as a notice is never opened here, which would wait on it), or outside content/."""
+    from generator.render.incremental import code_digest
+
+    digest = hashlib.sha256()
+    for path in kept.looked:
+        real = os.path.realpath(path)
+        digest.update(b"\0%s\0%s\0" % (os.fsencode(path), os.fsencode(real)))
+        if not (os.path.isfile(real) and Path(real).is_relative_to(site.root)):
+            digest.update(b"\0not read\0")
+            continue
+        try:
+            snapshot.feed(digest, path)  # (by the name the loader read it by: the same bytes)
+        except OSError:
+            digest.update(b"\0unreadable\0")
+    return code_digest(), site.root, site.private, digest.digest()
+
+
 def _hand_over(memory: EventMemory, events_cache: Path, site: Site, folder: Path, event: Event, result: EventResult,
                found: list[ContentError]) -> None:
     """The event as serve's first step read and scored it, kept in `memory` by its key in the
@@ -419,7 +493,8 @@ def _age_the_heap() -> None:
     back from the cache: 1.6 s of a 5.6 s rebuild of 400 events, most of the figure that grew
     with the archive), to free the few cycles rendering left. Those are freed by a later full
     collection instead, when the process has not ended first. `serve` (which keeps `memory`
-    and lives on) collects them at once, as before."""
+    and lives on) collects them at once, as before, but for its first step after a save's
+    (build_event_first), which the whole rebuild follows at once."""
     gc.freeze()
     gc.unfreeze()
 

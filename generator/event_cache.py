@@ -183,6 +183,9 @@ class EventMemory:
         # _environment_for: the Jinja environments, their templates loaded).
         self.rendering: dict[Any, Any] = {}
         self.keys: dict[Path, tuple[tuple[Any, ...], str]] = {}  # folder -> (what its key is made of, the key)
+        # The events serve's first step read after a save, file by file, for the next save's
+        # (build.py's build_event_first: only the files changed since are parsed again).
+        self.readings: dict[Path, Any] = {}
 
     def get(self, key: str) -> tuple[Any, Any, list[ContentError]] | None:
         found = self.events.get(key)

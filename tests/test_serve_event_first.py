@@ -220,3 +220,222 @@ def test_the_whole_rebuild_takes_the_event_as_the_first_step_read_and_scored_it(
     assert seen == [1] and kept.last is not None
     assert any(result is scored[0] for result in kept.last[1])  # the first step's result, in the rebuild's
     assert tree(tmp_path / "output") == fresh_site(tmp_path, content)
+
+
+def early_and_parsed(kept: Building, content: Path, output: Path, saved: Path,
+                     monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, bytes] | None, list[str]]:
+    """One save of `saved` handed to serve's builder: output/ as the first step left it (None:
+    no first step), and the content files parsed until then (relative to content/)."""
+    import generator.content.load as load
+
+    parsed: list[str] = []
+    load_yaml = load.load_yaml
+
+    def noted(path: Path, *args: object, **named: object) -> object:
+        parsed.append(path.resolve().relative_to(content.resolve()).as_posix())
+        return load_yaml(path, *args, **named)
+
+    monkeypatch.setattr(load, "load_yaml", noted)
+    seen: list[tuple[dict[str, bytes], list[str]]] = []
+    kept.build_once([str(saved)], early=lambda: seen.append((tree(output), list(parsed))))  # (a failure: its page)
+    monkeypatch.undo()
+    return seen[0] if seen else (None, parsed)
+
+
+def the_events_own(files: dict[str, bytes], event: str) -> dict[str, bytes]:
+    """The event's files the first step writes: all but its entries' pages."""
+    return {path: data for path, data in files.items()
+            if path.startswith(f"{event}/") and not path.startswith(f"{event}/entries/")}
+
+
+def test_a_later_save_parses_only_the_file_saved_and_shows_the_pages_a_fresh_build_makes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """serve keeps the saved event's reading, file by file: at the next save of one of its
+    results files, the first step parses that file alone (not event.yaml, nor the other
+    stage's file, read as before), and puts in place the very pages a fresh build makes of the
+    file as saved now (its bytes changed: its reading of the last save is not taken)."""
+    content = two_events(tmp_path)
+    kept = building(tmp_path, content)
+    output = tmp_path / "output"
+    replace(content / PRELIM, "6: 3D W -1", "6: 3D W -2")
+    early, parsed = early_and_parsed(kept, content, output, content / PRELIM, monkeypatch)
+    assert early is not None and sorted(parsed) == [f"{EVENT}/event.yaml", f"{EVENT}/results/final.yaml", PRELIM]
+    replace(content / PRELIM, "6: 3D W -2", "6: 3D W -3")
+    early, parsed = early_and_parsed(kept, content, output, content / PRELIM, monkeypatch)
+    assert early is not None and parsed == [PRELIM]
+    fresh = fresh_site(tmp_path, content)
+    assert the_events_own(early, EVENT) == the_events_own(fresh, EVENT)
+    assert tree(output) == fresh
+
+
+def test_a_later_save_scores_only_the_tables_of_the_file_saved_where_the_game_allows_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Guandan scores a table from the table and its stage alone (Game.scores_alone): at a later
+    save of one round's file, the first step scores that round's 12 tables, not the event's 56
+    again; the standings, the stale draws and the pages are all as a fresh build makes them."""
+    from generator.games.guandan import GuandanRules
+
+    content = two_events(tmp_path)
+    kept = building(tmp_path, content)
+    output = tmp_path / "output"
+    round_five = content / OTHER / "results/round-5.yaml"
+    replace(round_five, 'levels: {T08: K, T09: "10"}', 'levels: {T08: K, T09: "Q"}')
+    assert early_and_parsed(kept, content, output, round_five, monkeypatch)[0] is not None
+    scored: list[object] = []
+    score_table = GuandanRules.score_table
+    monkeypatch.setattr(GuandanRules, "score_table", lambda game, table, *args: scored.append(table) or
+                        score_table(game, table, *args))
+    replace(round_five, 'levels: {T08: K, T09: "Q"}', 'levels: {T08: A, T09: "Q"}')
+    seen: list[int] = []
+    assert kept.build_once([str(round_five)], early=lambda: seen.append(len(scored))) is None
+    monkeypatch.undo()
+    assert seen == [12]
+    fresh = fresh_site(tmp_path, content)
+    assert tree(output) == fresh
+
+
+@pytest.mark.parametrize("change", ["notice made private", "notice rewritten", "entries file", "event.yaml"])
+def test_what_event_yaml_reads_changed_since_the_last_save_is_read_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str) -> None:
+    """The kept reading of event.yaml, and of the files it names (its notice, its entries file),
+    is taken again only while every one of them is as it was: a notice that now writes a
+    private key is refused (nothing published early), a notice rewritten shows its new text, a
+    player renamed in the entries file, or an event.yaml edited, are read again (and the early
+    step left to the whole rebuild when the names shown elsewhere changed)."""
+    content = two_events(tmp_path)
+    event_file = content / EVENT / "event.yaml"
+    text = event_file.read_text(encoding="utf-8")
+    head, rest = text.split("\nentries:\n", 1)
+    entries, tail = rest.split("\nofficials:\n", 1)
+    (content / EVENT / "entries.yaml").write_text("entries:\n" + entries + "\n", encoding="utf-8")
+    event_file.write_text(f"{head}\nentries: entries.yaml\n\nofficials:\n{tail}", encoding="utf-8")
+    kept = building(tmp_path, content)
+    output = tmp_path / "output"
+    replace(content / PRELIM, "6: 3D W -1", "6: 3D W -2")
+    assert early_and_parsed(kept, content, output, content / PRELIM, monkeypatch)[0] is not None
+    before = tree(output)
+    replace(content / PRELIM, "6: 3D W -2", "6: 3D W -3")
+    if change == "notice made private":
+        replace(content / EVENT / "notice.md", "## 一、比赛时间和地点", "phone: 13800138000\n\n## 一、比赛时间和地点")
+    elif change == "notice rewritten":
+        replace(content / EVENT / "notice.md", "## 一、比赛时间和地点", "## 一、比赛的时间和地点")
+    elif change == "entries file":
+        replace(content / EVENT / "entries.yaml", "李思雨", "李思语")
+    else:
+        replace(event_file, "name: 初赛\n", "name: 初赛阶段\n")
+    early, parsed = early_and_parsed(kept, content, output, content / PRELIM, monkeypatch)
+    fresh = fresh_site(tmp_path, content) if change != "notice made private" else None
+    if change == "notice made private":
+        assert early is None and tree(output) == before  # refused: the whole rebuild says why
+        assert "notice-private" in (kept.build_once() or "")
+    elif change == "notice rewritten":
+        assert early is not None and "比赛的时间和地点" in early[f"{EVENT}/index.html"].decode()
+        assert the_events_own(early, EVENT) == the_events_own(fresh, EVENT)
+    elif change == "entries file":
+        assert early is None and f"{EVENT}/entries.yaml" in parsed  # a name the player pages show
+    else:
+        assert early is not None and f"{EVENT}/event.yaml" in parsed
+        assert "初赛阶段".encode() in early[f"{EVENT}/index.html"]
+        assert the_events_own(early, EVENT) == the_events_own(fresh, EVENT)
+    if fresh is not None:
+        assert tree(output) == fresh
+
+
+def test_a_notices_html_is_made_again_only_for_a_new_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The saved event's notice is the same at every save of a results file: its HTML (Markdown,
+    then sanitised) is made once and taken again by its text; a notice edited is made anew."""
+    html._notice_html.cache_clear()  # (made by the tests before)
+    content = two_events(tmp_path)
+    kept = building(tmp_path, content)
+    made: list[str] = []
+    markdown = html._markdown
+
+    class Counted:
+        def reset(self) -> Counted:
+            markdown().reset()
+            return self
+
+        def convert(self, text: str) -> str:
+            made.append(text)
+            return markdown().convert(text)
+
+    monkeypatch.setattr(html, "_markdown", Counted)
+    for result in ("6: 3D W -2", "6: 3D W -3"):
+        replace(content / PRELIM, "6: 3D W -1" if result.endswith("2") else "6: 3D W -2", result)
+        assert kept.build_once([str(content / PRELIM)]) is None
+    assert len(made) <= 1  # (made once at most: the first build may have rendered it in another process)
+    replace(content / EVENT / "notice.md", "## 一、比赛时间和地点", "## 一、比赛的时间和地点")
+    seen: list[int] = []
+    assert kept.build_once([str(content / EVENT / "notice.md")], early=lambda: seen.append(len(made))) is None
+    assert seen and "比赛的时间和地点" in made[-1]
+    monkeypatch.undo()
+    assert tree(tmp_path / "output") == fresh_site(tmp_path, content)
+
+
+def test_the_first_step_leaves_what_it_made_to_no_young_collection(tmp_path: Path) -> None:
+    """The event the first step read, scored and rendered is handed over to the whole rebuild,
+    which follows at once: it is moved to the collector's oldest generation, not walked by a
+    young collection before the new pages are shown (a twentieth of the step)."""
+    import gc
+
+    content = two_events(tmp_path)
+    kept = building(tmp_path, content)
+    collections: list[int] = []
+    watching = [False]
+
+    def collected(phase: str, info: dict[str, int]) -> None:
+        if phase == "start" and watching[0]:
+            collections.append(info["generation"])
+
+    first = kept.first
+    assert first is not None
+
+    def watched(*args: object, **named: object) -> object:
+        watching[0] = True
+        return first(*args, **named)
+
+    kept.first = watched
+    seen: list[list[int]] = []
+    gc.callbacks.append(collected)
+    try:
+        replace(content / PRELIM, "6: 3D W -1", "6: 3D W -2")
+        assert kept.build_once([str(content / PRELIM)], early=lambda: seen.append(list(collections))) is None
+    finally:
+        gc.callbacks.remove(collected)
+    assert seen == [[]] and gc.isenabled()
+
+
+def test_the_readings_kept_are_the_last_events_saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """serve keeps the reading of the last READINGS_KEPT events saved, not of every event ever
+    saved: an older one's would be its whole reading besides the event the rebuild keeps."""
+    import generator.build as building_module
+
+    monkeypatch.setattr(building_module, "READINGS_KEPT", 1)
+    content = two_events(tmp_path)
+    kept = building(tmp_path, content)
+    replace(content / PRELIM, "6: 3D W -1", "6: 3D W -2")
+    assert kept.build_once([str(content / PRELIM)]) is None
+    assert [folder.name for folder in kept.memory.readings] == [EVENT.split("/")[1]]
+    round_five = content / OTHER / "results/round-5.yaml"
+    replace(round_five, 'levels: {T08: K, T09: "10"}', 'levels: {T08: K, T09: "Q"}')
+    assert kept.build_once([str(round_five)]) is None
+    assert [folder.name for folder in kept.memory.readings] == [OTHER.split("/")[1]]
+
+
+def test_a_pipe_named_as_a_notice_is_never_opened(tmp_path: Path) -> None:
+    """What event.yaml names is looked at to tell whether it changed since the last save, but
+    only as the loader reads it: a pipe named as a notice (not a file: the loader refuses it)
+    is not opened, which would wait for a writer forever; the save is said as an error."""
+    import os
+    import threading
+
+    content = two_events(tmp_path)
+    kept = building(tmp_path, content)
+    os.mkfifo(content / EVENT / "extra.md")
+    replace(content / EVENT / "event.yaml", "notice: notice.md", "notice: [notice.md, extra.md]")
+    pages: list[str | None] = []
+    saving = threading.Thread(target=lambda: pages.append(kept.build_once([str(content / EVENT / "event.yaml")])),
+                              daemon=True)
+    saving.start()
+    saving.join(60)
+    assert not saving.is_alive() and pages and "extra.md" in (pages[0] or "")

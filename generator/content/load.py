@@ -141,6 +141,9 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
         return None
     if not _inside(event_file, site.root, problems):
         return None
+    looked = [event_file]  # the files read for event.yaml, found or not: it and those it names
+    if keep is not None:
+        keep.looked = looked
     data = load_mapping(event_file, problems)
     if data is None:
         return None
@@ -167,6 +170,7 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
         event.dates = [d] if (d := reader.date("date")) else []
     for value, mark in reader.items("notice", single_ok=True):
         path = folder / str(value)
+        looked.append(path)
         if path.suffix.lower() != ".md":  # notice: [notice.md, event.yaml] published the entries, phones and all
             problems.add("notice-not-markdown", mark, path=value)
         elif not path.is_file():
@@ -177,7 +181,7 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
                 problems.add("notice-private", Mark(path, line, column), path=value, key=key)
             else:
                 event.notices.append(path)  # UTF-8, not too large, nothing private: the page can render it
-    event.entries = _read_entries(_entry_items(reader, folder, site, problems), problems, site.private)
+    event.entries = _read_entries(_entry_items(reader, folder, site, problems, looked), problems, site.private)
     event.officials = _read_officials(reader, problems)
     texts = reader.mapping("bulletin_text")
     if texts is not None:
@@ -223,6 +227,7 @@ class Kept:
     event: Event | None = None  # None: the event stopped before its results folder was read
     game: Any = None
     head: list[ContentError] = field(default_factory=list)
+    looked: list[Path] = field(default_factory=list)  # the files read for event.yaml: it and those it names
     files: dict[Path, FileReading] = field(default_factory=dict)
 
 
@@ -257,14 +262,17 @@ def _private_key(text: str, private: tuple[str, ...]) -> tuple[int, int, str] | 
     return text.count("\n", 0, match.start(1)) + 1, match.start(1) - start + 1, match.group(1)
 
 
-def _entry_items(reader: Reader, folder: Path, site: Site, problems: Problems) -> list[tuple[Any, Mark]]:
+def _entry_items(reader: Reader, folder: Path, site: Site, problems: Problems,
+                 looked: list[Path] | None = None) -> list[tuple[Any, Mark]]:
     """`entries:` is a list, or the name of a YAML file in the event folder holding the list
-    (what `paibang import` writes from a registration spreadsheet)."""
+    (what `paibang import` writes from a registration spreadsheet), then noted in `looked`."""
     value = reader.raw("entries")
     if not isinstance(value, str):
         items = reader.items("entries")
     else:
         path = folder / value
+        if looked is not None:
+            looked.append(path)
         if not path.is_file():
             problems.add("file-missing", reader.value_mark("entries"), path=value)
             return []

@@ -326,6 +326,18 @@ def number_text(value: Any) -> str:
 def render_notice(path: Path) -> str:
     """Markdown to HTML, then sanitised with an allow-list: a notice can never carry script."""
     text = read_content_text(path, Problems()) or ""  # as hashed and checked when the event was read
+    return _notice_html(text)
+
+
+NOTICES_KEPT = 8  # notices' HTML kept by their text (_notice_html)
+
+
+@functools.lru_cache(maxsize=NOTICES_KEPT)
+def _notice_html(text: str) -> str:
+    """A notice's HTML, made from its text alone: the same text makes the same HTML, so the last
+    few are kept by their text. `paibang serve` renders the saved event's page twice a save (its
+    first step, then the whole rebuild), with the notice as it was: its Markdown and sanitising
+    were a twentieth of the first step (bench/archive.py)."""
     html = _markdown().reset().convert(text)
     clean = nh3.clean(
         html,
