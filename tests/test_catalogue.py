@@ -143,6 +143,13 @@ def notice_outside(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return raised(event.parents[1])
 
 
+def notice_of_another_folder(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    event = demo_tree(tmp, B)
+    (event.parents[1] / "rules.md").write_text("# 规程\n", encoding="utf-8")
+    replace(event / EV, "notice: notice.md", "notice: ../../rules.md")
+    return raised(event.parents[1])
+
+
 def gbk_named(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """A results file named in GBK, as a zip made on a Chinese Windows names it."""
     event = demo_tree(tmp, B)
@@ -390,6 +397,7 @@ TRIGGERS: dict[str, Trigger] = {
     "file-unreadable": write(B, "results/extra.yaml", b"stage: prelim\nround: \xff\n"),
     "file-too-large": write(B, "results/extra.yaml", "#" * (2 * 1024 * 1024 + 1)),
     "file-outside-content": notice_outside,
+    "file-outside-event": notice_of_another_folder,
     "yaml-syntax": write(B, "results/extra.yaml", "stage: [prelim\n"),
     "yaml-alias": write(B, "results/extra.yaml", "stage: &a prelim\n"),
     "yaml-tag": write(B, "results/extra.yaml", "stage: !mine prelim\n"),

@@ -273,6 +273,42 @@ def test_notice_named_with_dot_dot_is_refused(content: Path, outside: Path) -> N
     assert only(problems(content), "file-outside-content").params["path"] == "rules.md"
 
 
+def test_a_notice_from_another_folder_of_content_is_refused_and_never_published(content: Path, tmp_path: Path) -> None:
+    """An event's reading and pages are kept by its own folder's files: a notice shared from
+    elsewhere in content/ would not be read again when edited, and a private key written into it
+    afterwards was published from the kept reading, unchecked (found on 2983d45: the second
+    build rendered nothing, a build after output/ was removed put `wechat: …` on the event's page)."""
+    from generator.build import build
+
+    shared = content / "shared" / "rules.md"
+    shared.parent.mkdir()
+    shared.write_text("# 规程\n\n比赛规则如下。\n", encoding="utf-8")
+    replace(content / BRIDGE / "event.yaml", "notice: notice.md", "notice: [notice.md, ../../shared/rules.md]")
+    problem = only(problems(content), "file-outside-event")
+    assert problem.params == {"path": "../../shared/rules.md", "slug": BRIDGE.split("/")[1]}
+    assert problem.mark.file == content / BRIDGE / "event.yaml" and problem.mark.line == 8
+    assert "events/dongke-bridge-2015/" in problem.hint("en")
+    with pytest.raises(ContentErrors):
+        build(content, tmp_path / "output", cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    assert not (tmp_path / "output").exists()
+
+
+def test_an_entries_file_from_another_folder_of_content_is_refused(content: Path) -> None:
+    listed = content / "shared" / "entries.yaml"
+    listed.parent.mkdir()
+    event = content / GUANDAN / "event.yaml"
+    text = event.read_text(encoding="utf-8")
+    head, _, rest = text.partition("\nentries:\n")
+    body = rest.split("\nstages:", 1)
+    listed.write_text("entries:\n" + body[0] + "\n", encoding="utf-8")
+    event.write_text(head + "\nentries: ../../shared/entries.yaml\nstages:" + body[1], encoding="utf-8")
+    assert only(problems(content), "file-outside-event").params["path"] == "../../shared/entries.yaml"
+    # The same list inside the event's folder is read.
+    shutil.copy(listed, content / GUANDAN / "entries.yaml")
+    replace(event, "entries: ../../shared/entries.yaml", "entries: entries.yaml")
+    validate(content)
+
+
 def test_results_file_linked_from_outside_is_refused(content: Path, outside: Path) -> None:
     results = content / GUANDAN / "results"
     shutil.move(results / "round-3.yaml", outside / "round-3.yaml")

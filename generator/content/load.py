@@ -127,6 +127,20 @@ def _inside(path: Path, root: Path, problems: Problems) -> bool:
     return True
 
 
+def _of_the_event(path: Path, folder: Path, mark: Mark, value: str, problems: Problems) -> bool:
+    """Refuse a file an event names (a notice, its entries file) that lies outside the event's
+    own folder, though inside content/ (`../other/rules.md`). An event's reading and pages are
+    kept by its folder's files alone (the event cache, the record of output/): such a file's
+    later edits would not be read again, and a private key written into it later would be
+    published from the kept reading, never checked (bridge's `hands:` is refused so too)."""
+    try:
+        path.resolve().relative_to(folder.resolve())
+    except ValueError:
+        problems.add("file-outside-event", mark, path=value, slug=folder.name)
+        return False
+    return True
+
+
 def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None = None) -> Event | None:
     """One event folder, checked; None when it cannot be read at all. With `keep`, what was read
     is kept there, for `load_event_again`."""
@@ -175,7 +189,8 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
             problems.add("notice-not-markdown", mark, path=value)
         elif not path.is_file():
             problems.add("file-missing", mark, path=value)
-        elif _inside(path, site.root, problems) and (text := read_content_text(path, problems, markdown=True)) is not None:
+        elif (_inside(path, site.root, problems) and _of_the_event(path, folder, mark, str(value), problems)
+              and (text := read_content_text(path, problems, markdown=True)) is not None):
             if (found := _private_key(text, site.private)) is not None:
                 line, column, key = found
                 problems.add("notice-private", Mark(path, line, column), path=value, key=key)
@@ -276,7 +291,8 @@ def _entry_items(reader: Reader, folder: Path, site: Site, problems: Problems,
         if not path.is_file():
             problems.add("file-missing", reader.value_mark("entries"), path=value)
             return []
-        if not _inside(path, site.root, problems):
+        if not _inside(path, site.root, problems) or not _of_the_event(path, folder, reader.value_mark("entries"),
+                                                                        value, problems):
             return []
         listed = load_yaml(path, problems)
         if isinstance(listed, YamlMap) and isinstance(listed.get("entries"), YamlList):
