@@ -303,9 +303,14 @@ def test_an_entries_file_from_another_folder_of_content_is_refused(content: Path
     listed.write_text("entries:\n" + body[0] + "\n", encoding="utf-8")
     event.write_text(head + "\nentries: ../../shared/entries.yaml\nstages:" + body[1], encoding="utf-8")
     assert only(problems(content), "file-outside-event").params["path"] == "../../shared/entries.yaml"
+    # Nor through a folder of the event's linked to another (the event's files are looked at
+    # without walking linked folders).
+    (content / GUANDAN / "lists").symlink_to(listed.parent)
+    replace(event, "entries: ../../shared/entries.yaml", "entries: lists/entries.yaml")
+    assert only(problems(content), "file-outside-event").params["path"] == "lists/entries.yaml"
     # The same list inside the event's folder is read.
     shutil.copy(listed, content / GUANDAN / "entries.yaml")
-    replace(event, "entries: ../../shared/entries.yaml", "entries: entries.yaml")
+    replace(event, "entries: lists/entries.yaml", "entries: entries.yaml")
     validate(content)
 
 

@@ -129,12 +129,15 @@ def _inside(path: Path, root: Path, problems: Problems) -> bool:
 
 def _of_the_event(path: Path, folder: Path, mark: Mark, value: str, problems: Problems) -> bool:
     """Refuse a file an event names (a notice, its entries file) that lies outside the event's
-    own folder, though inside content/ (`../other/rules.md`). An event's reading and pages are
-    kept by its folder's files alone (the event cache, the record of output/): such a file's
-    later edits would not be read again, and a private key written into it later would be
-    published from the kept reading, never checked (bridge's `hands:` is refused so too)."""
+    own folder, though inside content/ (`../other/rules.md`, or a folder of it linked to another).
+    An event's reading and pages are kept by its folder's files alone (the event cache, the record
+    of output/, which look at its files and walk no linked folder): such a file's later edits
+    would not be read again, and a private key written into it later would be published from the
+    kept reading, never checked. A file of the folder linked to another file of content/ is
+    its own (its stats and bytes are the other's, and looked at so). bridge's `hands:` is
+    refused outside the folder too."""
     try:
-        path.resolve().relative_to(folder.resolve())
+        path.parent.resolve().relative_to(folder.resolve())
     except ValueError:
         problems.add("file-outside-event", mark, path=value, slug=folder.name)
         return False
