@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 @dataclass
 class BuildReport:
-    site: Site | None  # None when the site was up to date (nothing was read)
+    site: Site | None  # None when the site was up to date (nothing was read; but see _read_for_serve)
     results: list[EventResult | EventSummary]  # summaries (tournament/summary.py) for events not read anew
     warnings: list[ContentError] = field(default_factory=list)
     pages: int = 0
@@ -596,7 +596,8 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     previous.read_parts()  # (read above, where the other core looked)
     known = previous.unchanged(inputs)
     if known is not None and known.locale and not (strict and known.warnings):
-        return BuildReport(None, [], known.warnings, known.pages, known.pdfs, 0, 0, known.events, True, known.locale)
+        site, results = _read_for_serve(content, strict, cache_dir, bulletins, memory)
+        return BuildReport(site, results, known.warnings, known.pages, known.pdfs, 0, 0, known.events, True, known.locale)
     # Imported only now (rendering, WeasyPrint): see the note at the top.
     from generator.render.html import render_site
     from generator.render.output import OutputTree, discard, place_site, staging_dir
@@ -685,6 +686,25 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
                    and (slug not in previous.events or previous.events[slug].key != pages.key))
     return BuildReport(site, results, warnings, pages, len(planned), printed, rendered, len(results), locale=site.locale,
                        written=fresh, in_place=in_place, seconds=clock.laps)
+
+
+def _read_for_serve(content: Path, strict: bool, cache_dir: Path, bulletins: bool, memory: EventMemory | None,
+                    ) -> tuple[Site | None, list[EventResult | EventSummary]]:
+    """The site and its events as the record of output/ was made from them, for `paibang serve`'s
+    first build, when it finds output/ up to date: (None, []) for any other build, which needs
+    nothing read. serve's first step after a save takes the other events and who is who from the
+    last build's site and results (build_event_first): without them, the first save after serve
+    started took the whole rebuild only. Read as a build reads them (from the event cache, each
+    event as its line: a 2,000-event archive's in a fraction of a rebuild), and kept in `memory`
+    with the record, which the build has just read there."""
+    if memory is None or memory.events:  # (events in memory: not serve's first build)
+        return None, []
+    try:
+        site, results, _ = validate(content, strict, cache_dir.parent / "events", memory=memory, summaries=True,
+                                    plan=bulletin_plan if bulletins else None)
+    except ContentErrors:  # changed since it was looked at: the next save rebuilds, and says so
+        return None, []
+    return site, results
 
 
 def bulletin_link(event: Event, name: str, title: str) -> tuple[str, str]:

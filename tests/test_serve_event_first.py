@@ -85,6 +85,48 @@ def test_a_saved_results_file_puts_its_events_pages_in_place_and_says_so_before_
     assert after == fresh_site(tmp_path, content)  # and the whole rebuild made the very site a fresh build makes
 
 
+def test_the_first_save_after_serve_started_on_an_up_to_date_site_is_shown_first(tmp_path: Path) -> None:
+    """serve started on an output/ a `paibang build` left up to date: its first build renders
+    nothing, yet reads the site and its events (from the event cache) for the first step, which
+    then puts the first save's pages in place ahead of the whole rebuild, as it does for the saves
+    after it (before, that first save took the whole rebuild only)."""
+    content = two_events(tmp_path)
+    output, cache = tmp_path / "output", tmp_path / "cache/pdf"
+    build(content, output, cache_dir=cache, bulletins=False)
+    before = tree(output)
+    kept = Building(content, output, "en", partial(build, cache_dir=cache, bulletins=False),
+                    partial(build_event_first, cache_dir=cache, bulletins=False))
+    assert kept.build_once() is None and tree(output) == before  # up to date: nothing written
+    replace(content / PRELIM, "6: 3D W -1", "6: 3D W -2")
+    seen: list[dict[str, bytes]] = []
+    assert kept.build_once([str(content / PRELIM)], early=lambda: seen.append(tree(output))) is None
+    assert len(seen) == 1
+    changed = {path for path in seen[0] if seen[0][path] != before.get(path)}
+    assert f"{EVENT}/prelim/round-1/index.html" in changed and all(path.startswith(f"{EVENT}/") for path in changed)
+    assert tree(output) == fresh_site(tmp_path, content)
+
+
+def test_a_build_that_finds_nothing_changed_reads_nothing_but_for_serves_first(tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only serve's first build (its memory empty) reads the site when output/ is up to date:
+    `paibang build` run again, and serve's later builds, read no event."""
+    import generator.build as building_module
+
+    content = two_events(tmp_path)
+    output, cache = tmp_path / "output", tmp_path / "cache/pdf"
+    assert build(content, output, cache_dir=cache, bulletins=False).site is not None
+    read: list[int] = []
+    real = building_module.validate
+    monkeypatch.setattr(building_module, "validate", lambda *a, **k: read.append(1) or real(*a, **k))
+    again = build(content, output, cache_dir=cache, bulletins=False)
+    assert again.up_to_date and again.site is None and read == []
+    memory = building_module.EventMemory()
+    first = build(content, output, cache_dir=cache, bulletins=False, memory=memory)
+    assert first.up_to_date and first.site is not None and len(first.results) == 2 and read == [1]
+    later = build(content, output, cache_dir=cache, bulletins=False, memory=memory)
+    assert later.up_to_date and later.site is None and read == [1]
+
+
 def test_an_event_with_an_error_is_not_published_early(tmp_path: Path) -> None:
     content = two_events(tmp_path)
     kept = building(tmp_path, content)

@@ -494,9 +494,9 @@ class Building:
     next save's first step, which parses again only its files changed since. The whole rebuild
     of a 2,000-event archive takes half a fresh one-file build's time, spent on the archive, not
     on the event saved; the event's new pages are in place after a tenth of it (bench/archive.py),
-    or less from its second save on. The first save after serve
-    started on an output/ already up to date takes the whole rebuild only: that build read no
-    event to take the others from."""
+    or less from its second save on. serve's first build, when it finds output/ up to date, still
+    reads the site and its events (from the event cache: build.py's _read_for_serve), so that
+    the first save after serve started has a first step too."""
 
     def __init__(self, content: Path, output: Path, lang: str | None, build: Callable[..., Any] | None = None,
                  first: Callable[..., Any] | None = None) -> None:
