@@ -283,7 +283,7 @@ def test_stage_kinds_and_defaults():
     ("    format: pairs\n    scoring: total\n", "format-not-supported"),
     ("    format: swiss\n    scoring: butler\n", "format-not-supported"),
     ("    format: matches\n    hands: hands.pbn\n", "bridge-key-not-here"),
-    ("    format: pairs\n    hands: ../../site.yaml\n", "file-outside-content"),
+    ("    format: pairs\n    hands: ../../site.yaml\n", "file-outside-event"),  # inside content/, not the event's
     ("    format: pairs\n    hands: nowhere.pbn\n", "file-missing"),
     ("    format: pairs\n    field: both\n", "value-choice"),
 ])

@@ -355,7 +355,7 @@ def read_hands_key(reader: Reader) -> Any:
     try:
         path.resolve().relative_to(folder)
     except ValueError:
-        reader.problems.add("file-outside-content", mark, path=name)
+        reader.problems.add("file-outside-event", mark, path=name, slug=folder.name)  # (the stage is event.yaml's)
         return None
     if not path.is_file():
         reader.problems.add("file-missing", mark, path=name)
