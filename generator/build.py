@@ -13,7 +13,7 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
 from dataclasses import dataclass, field, replace
@@ -52,7 +52,7 @@ class BuildReport:
     events: int = 0  # events built (results is empty when the site was up to date)
     up_to_date: bool = False  # nothing had changed: output/ was left as it was
     locale: str = ""  # the site's, for messages
-    written: list[str] = field(default_factory=list)  # files written anew (the others were kept as they were)
+    written: Sequence[str] = field(default_factory=list)  # files written anew (the others were kept as they were)
     in_place: bool = False  # the new files were put into output/ in place, under a journal (render/output.py)
     seconds: dict[str, float] = field(default_factory=dict)  # where the time went: reading and scoring, …
 

@@ -577,3 +577,31 @@ def test_the_parts_files_stamps_and_pages_are_held_compressed(tmp_path):
     assert (again.files, again.pages, list(again.stamps)) == (files, pages, list(part.stamps))
     assert again.file_count == len(files) and again.page_count == len(pages)
 
+
+def test_the_report_names_the_files_written_anew_without_holding_their_paths(tmp_path):
+    """A build's report names every file it wrote anew (OutputTree.fresh): the render workers'
+    are in their parts, held packed for the record, and are gone through from there when asked,
+    not made into a list at the build's end (87,000 paths at 2,000 events: 9 MB, the largest
+    thing the build made then). Every file is named, in order, once."""
+    import tracemalloc
+
+    from generator.render.incremental import EventPages, rendered_pages
+    from generator.render.output import OutputTree
+
+    tree = OutputTree(tmp_path)
+    tree.written.extend(["index.html", "feed.xml"])
+    expected = ["index.html", "feed.xml"]
+    for number in range(500):
+        files = [f"events/event-{number}/stages/main/round-{n}/index.html" for n in range(40)]
+        tree.rendered_parts.append(rendered_pages(EventPages("k" * 64, files, []), dict.fromkeys(files, (1, 2))))
+        expected += files
+    tracemalloc.start()
+    try:
+        fresh = tree.fresh()
+        held = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    paths = sum(sys.getsizeof(path) for path in expected)
+    assert held < paths // 50, f"{held} bytes held for {len(expected)} paths ({paths} bytes)"
+    assert len(fresh) == len(expected) and list(fresh) == expected
+    assert "events/event-7/stages/main/round-3/index.html" in fresh and fresh[-1] == expected[-1]
