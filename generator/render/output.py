@@ -276,7 +276,7 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     (apply_in_place); otherwise the staging folder becomes the whole site and is swapped in
     (swap_into_place). Either way a build killed at any moment leaves the old site or the new one."""
     if gone is not None and is_ours(output.resolve()) and tree.kept_files >= tree.fresh_count:
-        fresh = tree.fresh()
+        fresh = list(tree.fresh())  # (at most as many as are kept)
         if in_place_possible(output, fresh + gone):
             apply_in_place(staging, output, fresh, gone)
             _MADE_FOR.pop(staging, None)
