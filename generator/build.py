@@ -591,11 +591,6 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         previous.read_parts()
         _import_rendering(looked)
 
-    # The events' files are let go as soon as they are hashed, but for what rendering reads again
-    # (notices; site.yaml: site_digest): each is read again, and checked, where it is parsed.
-    site_file = os.path.abspath(content.resolve() / "site.yaml")
-    kept_past_reading = partial(_read_again_by_rendering, site_file)
-    snapshot.hold_only(kept_past_reading)
     inputs = build_inputs(content, strict, bulletins, known=previous.folders, found=folders,
                           meanwhile=None if RENDERING[-1] in sys.modules else meanwhile)
     previous.read_parts()  # (read above, where the other core looked)
@@ -616,9 +611,10 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     site, results, warnings = validate(content, strict, events_cache, memory=memory, summaries=True,
                                        plan=bulletin_plan if bulletins else None)
     whole = WholeResults(EventCache(events_cache, memory), site)
-    # The events' files are read and scored (or their events taken from the event cache): any
-    # bytes still held are let go, but for what rendering reads again.
-    snapshot.let_go(keep=kept_past_reading)
+    # The events' files are read and scored (or their events taken from the event cache): their
+    # bytes are let go, but for what rendering reads again (notices; site.yaml: site_digest).
+    site_file = os.path.abspath(site.root / "site.yaml")
+    snapshot.let_go(keep=lambda path: path.lower().endswith(".md") or path == site_file)
     clock.lap("reading and scoring")
     tell("events", len(results), len(results))
 
@@ -709,12 +705,6 @@ def _read_for_serve(content: Path, strict: bool, cache_dir: Path, bulletins: boo
     except ContentErrors:  # changed since it was looked at: the next save rebuilds, and says so
         return None, []
     return site, results
-
-
-def _read_again_by_rendering(site_file: str, path: str) -> bool:
-    """A content file rendering reads again, held past its reading (snapshot.hold_only): the
-    notices, and site.yaml (render/incremental.py's site_digest)."""
-    return path.lower().endswith(".md") or path == site_file
 
 
 def bulletin_link(event: Event, name: str, title: str) -> tuple[str, str]:

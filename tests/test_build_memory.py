@@ -504,55 +504,6 @@ def test_what_was_let_go_of_each_file_is_a_few_bytes(tmp_path):
             snapshot.read(paths[2])
 
 
-def test_a_build_holds_no_event_file_past_hashing_it_but_what_rendering_reads(tmp_path, monkeypatch):
-    """A build hashes every file of the events it is to read before it reads any; then its
-    readers parse them. Held from the one to the other, a 2,000-event archive's files (37 MB)
-    were its process's peak. Each is let go as soon as it is hashed (snapshot.hold_only), but
-    the notices and site.yaml, which rendering reads again: when the events are read, the build
-    holds those alone. The site is built all the same."""
-    from generator import build as building
-    from tests.support import ROOT, demo_content
-
-    slugs = sorted(p.name for p in (ROOT / "content/events").iterdir() if p.is_dir())
-    content = demo_content(tmp_path, *slugs)
-    held: list[list[str]] = []
-    reading = building.read_ahead
-
-    def noting_what_is_held(*args, **named):  # noqa: ANN002, ANN003, ANN202
-        taken = snapshot._TAKEN
-        held.append([*taken.where, *taken.large])
-        return reading(*args, **named)
-
-    monkeypatch.setattr(building, "read_ahead", noting_what_is_held)
-    report = building.build(content, tmp_path / "output", cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
-    assert report.events == len(slugs)
-    site_file = os.path.abspath(content.resolve() / "site.yaml")
-    files = [path for path in held[0] if not path.lower().endswith(".md") and path != site_file]
-    assert held and files == [], f"{len(files)} event files held while the events are read: {files[:3]}"
-    assert any(path.endswith(".md") for path in held[0])  # (the demo's notices: kept for rendering)
-
-
-def test_a_file_let_go_as_it_is_hashed_reads_again_as_it_was_or_is_refused(tmp_path):
-    """With snapshot.hold_only, a file is let go as soon as it is read (hashed): read again, it is
-    read from disk, given as it was, and not held; changed since, it is refused (Changed). The
-    files `keep` wants are held as before."""
-    notice, results = tmp_path / "notice.md", tmp_path / "round-1.yaml"
-    notice.write_bytes("# 通知\n".encode())
-    results.write_bytes(b"tables:\n  - {table: 1, score: 420}\n")
-    with snapshot.taking():
-        snapshot.hold_only(lambda path: path.endswith(".md"))
-        assert snapshot.read(notice) == "# 通知\n".encode()
-        assert snapshot.read(results) == b"tables:\n  - {table: 1, score: 420}\n"
-        assert list(snapshot._TAKEN.where) == [snapshot._key(notice)]
-        notice.write_bytes(b"changed")
-        assert snapshot.read(notice) == "# 通知\n".encode()  # held: as first read
-        assert snapshot.read(results) == b"tables:\n  - {table: 1, score: 420}\n"  # from disk, as it was
-        results.write_bytes(b"tables: []\n")
-        with pytest.raises(snapshot.Changed):
-            snapshot.read(results)
-        assert list(snapshot._TAKEN.where) == [snapshot._key(notice)]
-
-
 def test_the_parts_files_stamps_and_pages_are_held_compressed(tmp_path):
     """Each part of the site (an event's pages, a player's page) keeps its files, their stamps and
     its pages packed, as the record keeps them (EventPages.packed): a build holds every part so

@@ -6,8 +6,7 @@ but kept under the old text's digest: after an undo, the next build would say "u
 and show what was undone. Within `taking()`, every content file is read from disk once; the
 digest and the loader both use that copy, so whatever is kept is keyed by what was read. The
 events' files are let go once read and scored (`let_go`); one read again after that must be as
-it was, or the build stops (Changed). A build lets them go as soon as they are hashed
-(`hold_only`): each is read again, and checked so, where it is parsed.
+it was, or the build stops (Changed).
 
 Files larger than the loader accepts are never read (the loader refuses them by their size):
 they count by size and modification time, so a stray video in an event folder costs nothing.
@@ -33,12 +32,11 @@ _TAKEN: _Taken | None = None  # absolute path -> the bytes read, while a build r
 _LISTED: dict[str, list[Entry]] = {}  # each folder's listing, while a build runs
 _EVENT_FOLDERS: dict[str, list[Path]] = {}  # and events/'s folders' paths
 _LET_GO: _LetGo  # absolute path -> (size, CRC-32) of the bytes let go, while a build runs (set below)
-_HOLD: Callable[[str], bool] | None = None  # the files held past their first reading (hold_only); None: all
 
 
 @contextmanager
 def taking() -> Iterator[None]:
-    global _TAKEN, _HOLD
+    global _TAKEN
     if _TAKEN is not None:  # nested (a check inside a build): the build's snapshot
         yield
         return
@@ -46,7 +44,7 @@ def taking() -> Iterator[None]:
     try:
         yield
     finally:
-        _TAKEN, _HOLD = None, None
+        _TAKEN = None
         _LISTED.clear()
         _EVENT_FOLDERS.clear()
         _LET_GO.clear()
@@ -62,87 +60,55 @@ def let_go(keep: Callable[[str], bool]) -> None:
     # A CRC, not a digest: it tells a file saved again by its owner, and checks 37 MB in a few
     # milliseconds where SHA-256 took a tenth of a second.
     _TAKEN.let_go(keep, _LET_GO)
-    _LET_GO.settle()
-    hold_only(keep)
-
-
-def hold_only(keep: Callable[[str], bool]) -> None:
-    """From now on, hold only the files `keep` wants (by absolute path) past their first reading;
-    each of the others is let go as soon as it is read (its size and CRC-32 noted, as `let_go`
-    notes them), read again from disk where it is parsed, and refused (Changed) if it is not as
-    first read. A build hashes every file of the events to read before it reads any: held until
-    they were all read and scored, a 2,000-event archive's 37 MB of files were the peak of its
-    process, held from its first look at the events to their last reading, which the readers
-    it forks do from disk as well as from those bytes."""
-    global _HOLD
-    if _TAKEN is not None:
-        _HOLD = keep
 
 
 def _taken(key: str, data: bytes) -> None:
     was = _LET_GO.get(key)
-    found = (len(data), zlib.crc32(data)) if was is not None or _HOLD is not None else None
-    if was is not None and found != was:
+    if was is not None and (len(data), zlib.crc32(data)) != was:
         raise Changed(key)
-    if _HOLD is None or _HOLD(key):
-        _TAKEN.put(key, data)
-    elif was is None:
-        _LET_GO[key] = found
+    _TAKEN.put(key, data)
 
 
 class _LetGo:
     """What was let go of each file (its size and CRC-32), by a 64-bit digest of its path, in
     two sorted arrays: 16 bytes a file. As a dict of paths and tuples it was some 100 bytes a
     file and the path's own string (a 2,000-event archive's 44,000 files: 4 MB), held by the
-    build from its reading to its end, and inherited by every render worker forked meanwhile.
-    The notes since the arrays were last sorted wait in a dict of at most FOLD_AT (a build that
-    lets each file go as it hashes it looks each one up as it notes it: the arrays sorted again
-    at each look-up were a sort of the archive's files for each of its files)."""
-
-    FOLD_AT = 4096  # notes waiting to be sorted into the arrays
+    build from its reading to its end, and inherited by every render worker forked meanwhile."""
 
     def __init__(self) -> None:
         self.clear()
 
     def clear(self) -> None:
         self._paths, self._found = array("Q"), array("Q")  # sorted by path's digest
-        self._new: dict[int, int] = {}  # noted since, by path's digest: the last noted of each
+        self._new_paths, self._new_found = array("Q"), array("Q")  # noted since, not sorted yet
 
     def __setitem__(self, path: str, found: tuple[int, int]) -> None:
         size, crc = found
-        self._new[_path_digest(path)] = size << 32 | crc
-        if len(self._new) >= self.FOLD_AT:
-            self.settle()
+        self._new_paths.append(_path_digest(path))
+        self._new_found.append(size << 32 | crc)
 
     def get(self, path: str) -> tuple[int, int] | None:
-        if not self._paths and not self._new:
+        if self._new_paths:
+            self._sort()
+        if not self._paths:
             return None
         digest = _path_digest(path)
-        found = self._new.get(digest)
-        if found is None:
-            at = bisect_left(self._paths, digest)
-            if at == len(self._paths) or self._paths[at] != digest:
-                return None
-            found = self._found[at]
+        at = bisect_left(self._paths, digest)
+        if at == len(self._paths) or self._paths[at] != digest:
+            return None
+        found = self._found[at]
         return found >> 32, found & 0xFFFF_FFFF
 
-    def settle(self) -> None:
-        """The notes waiting in the dict, sorted into the arrays (a note replaces an older one:
-        a file let go again since is as it was then)."""
-        if not self._new:
-            return
-        paths, found = array("Q"), array("Q")
-        done = 0
-        for digest, value in sorted(self._new.items()):
-            at = bisect_left(self._paths, digest, done)
-            paths.extend(self._paths[done:at])
-            found.extend(self._found[done:at])
-            paths.append(digest)
-            found.append(value)
-            done = at + 1 if at < len(self._paths) and self._paths[at] == digest else at
-        paths.extend(self._paths[done:])
-        found.extend(self._found[done:])
-        self._paths, self._found, self._new = paths, found, {}
+    def _sort(self) -> None:
+        paths, found = self._paths + self._new_paths, self._found + self._new_found
+        self._paths, self._found = array("Q"), array("Q")
+        self._new_paths, self._new_found = array("Q"), array("Q")
+        for at in sorted(range(len(paths)), key=paths.__getitem__):  # stable: the last noted last
+            if self._paths and self._paths[-1] == paths[at]:
+                self._found[-1] = found[at]  # let go again since: as it was then
+            else:
+                self._paths.append(paths[at])
+                self._found.append(found[at])
 
 
 def _path_digest(path: str) -> int:
