@@ -608,8 +608,7 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     # process: each one's whole result is read back from the event cache only where its pages are
     # rendered or one of its bulletins is printed (WholeResults).
     events_cache = cache_dir.parent / "events"
-    site, results, warnings = validate(content, strict, events_cache, memory=memory, summaries=True,
-                                       plan=bulletin_plan if bulletins else None)
+    site, results, warnings = _read_as_built(content, strict, events_cache, bulletins, memory)
     whole = WholeResults(EventCache(events_cache, memory), site)
     # The events' files are read and scored (or their events taken from the event cache): their
     # bytes are let go, but for what rendering reads again (notices; site.yaml: site_digest).
@@ -688,6 +687,14 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
                        written=fresh, in_place=in_place, seconds=clock.laps)
 
 
+def _read_as_built(content: Path, strict: bool, events_cache: Path, bulletins: bool, memory: EventMemory | None,
+                   ) -> tuple[Site, list[EventResult | EventSummary], list[ContentError]]:
+    """validate as a build reads the site: events from the event cache as their lines (or
+    summaries), their bulletins planned with them when the build prints them."""
+    return validate(content, strict, events_cache, memory=memory, summaries=True,
+                    plan=bulletin_plan if bulletins else None)
+
+
 def _read_for_serve(content: Path, strict: bool, cache_dir: Path, bulletins: bool, memory: EventMemory | None,
                     ) -> tuple[Site | None, list[EventResult | EventSummary]]:
     """The site and its events as the record of output/ was made from them, for `paibang serve`'s
@@ -700,8 +707,7 @@ def _read_for_serve(content: Path, strict: bool, cache_dir: Path, bulletins: boo
     if memory is None or memory.events:  # (events in memory: not serve's first build)
         return None, []
     try:
-        site, results, _ = validate(content, strict, cache_dir.parent / "events", memory=memory, summaries=True,
-                                    plan=bulletin_plan if bulletins else None)
+        site, results, _ = _read_as_built(content, strict, cache_dir.parent / "events", bulletins, memory)
     except ContentErrors:  # changed since it was looked at: the next save rebuilds, and says so
         return None, []
     return site, results

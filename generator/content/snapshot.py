@@ -175,7 +175,7 @@ class _Taken:
         self._free -= len(data)
         self.where[key] = (len(self.chunks) - 1, start, len(data))
 
-    def let_go(self, keep: Callable[[str], bool], let_go: _LetGo | dict[str, tuple[int, int]]) -> None:
+    def let_go(self, keep: Callable[[str], bool], let_go: _LetGo) -> None:
         """Forget all but what `keep` wants, each let go noted in `let_go` as (size, CRC-32)."""
         kept: dict[str, bytes] = {}
         for key in [*self.where, *self.large]:

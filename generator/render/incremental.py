@@ -86,8 +86,7 @@ class EventPages:
         last build's (2,000 events' 3,200 parts: 6.8 MB pickled, 1.4 MB compressed)."""
         head = (self.files[0] if self.files else None, self.stamps[0] if self.stamps else None,
                 self.file_count, self.html_count, self.page_count)
-        rest = pickle.dumps((tuple(self.files), self.stamps, tuple(self.pages)), protocol=pickle.HIGHEST_PROTOCOL)
-        return (self.key, self.listed, head, zlib.compress(rest, 1))
+        return (self.key, self.listed, head, caches.packed((tuple(self.files), self.stamps, tuple(self.pages))))
 
 
 class RecordedPages(EventPages):
@@ -110,7 +109,7 @@ class RecordedPages(EventPages):
 
     def _fields(self) -> list:
         if self._unpacked is None:
-            files, stamps, pages = _unpacked(self._rest)
+            files, stamps, pages = caches.unpacked(self._rest)
             self._unpacked = [list(files), list(pages), stamps]
         return self._unpacked
 
@@ -150,13 +149,8 @@ class RenderedPages(RecordedPages):
     def _fields(self) -> list:
         if self._unpacked is not None:
             return self._unpacked
-        files, stamps, pages = _unpacked(self._rest)
+        files, stamps, pages = caches.unpacked(self._rest)
         return [list(files), list(pages), stamps]
-
-
-def _unpacked(rest: bytes) -> tuple:
-    """A part's files, stamps and pages as EventPages.packed packs them."""
-    return pickle.loads(zlib.decompress(rest))
 
 
 def rendered_pages(pages: EventPages, stamps: dict[str, tuple[int, int]]) -> RenderedPages:
@@ -994,7 +988,7 @@ def _not_as_written(root: str, stamps: list[tuple[str, tuple[int, int]]]) -> lis
 
 
 RECORD_VERSION = 10  # 8: the people index names its persons' rows, kept in a file of their own;
-# 9: those rows, and who is who in each event, compressed (render/players.py's packed_rows);
+# 9: those rows, and who is who in each event, compressed (caches.packed);
 # 10: each part's files, stamps and pages compressed (EventPages.packed)
 RECORD_BUCKETS = 64  # the record's parts in so many files, by name: a rebuild writes those of the parts it renders
 

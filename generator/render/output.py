@@ -184,7 +184,7 @@ class OutputTree:
     @property
     def fresh_count(self) -> int:
         """How many files were written anew, by this process and by the render workers."""
-        return len(self.written) + sum(part.file_count for part in self.rendered_parts)
+        return len(self.fresh())
 
     def fresh(self) -> FreshFiles:
         """Every file written anew: this process's, then the render workers' (their parts

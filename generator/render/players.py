@@ -25,13 +25,13 @@ from __future__ import annotations
 import hashlib
 import json
 import pickle
-import zlib
 from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import astuple, dataclass, field
 from typing import NamedTuple
 
+from generator.caches import packed, unpacked
 from generator.content.model import Event
 from generator.forking import can_fork, forked_pool
 from generator.tournament.results import EventResult
@@ -232,9 +232,9 @@ class PeopleIndex:
 
     inputs: str
     persons: list[tuple[str, str, list[str], bool, tuple | None, list[str]]]  # key, name, groups, by_id, apart, slugs
-    events: dict[str, tuple[str, bytes]]  # slug -> (keys_in's digest, the EventPeople pickled and compressed)
-    # Each person's rows (PersonRows, pickled and compressed: `packed_rows`), in the order of
-    # `persons`: a player's page reads its own, not every event's seats (a render worker
+    events: dict[str, tuple[str, bytes]]  # slug -> (keys_in's digest, the EventPeople: caches.packed)
+    # Each person's rows (PersonRows, caches.packed: 8.6 MB pickled at 2,000 events, 0.4 MB
+    # so), in the order of `persons`: a player's page reads its own, not every event's seats (a render worker
     # unpacked a whole event for one row). The last build's are read from the record when first
     # asked (render/incremental.py's _SideRows).
     rows: Sequence[bytes]
@@ -272,7 +272,7 @@ class People:
             self._events.move_to_end(slug)
             return found
         persons = self.persons
-        seats, named = unpacked_seats(self.index.events[slug][1]) if slug in self.index.events else ([], [])
+        seats, named = unpacked(self.index.events[slug][1]) if slug in self.index.events else ([], [])
         found = self._events[slug] = ({(entry_id, index): persons[n] for entry_id, index, n in seats},
                                       {(name, group): persons[n] for name, group, n in named})
         while len(self._events) > ROWS_HELD:  # a render worker's events come one after the other
@@ -300,7 +300,7 @@ class People:
         except Exception:  # noqa: BLE001 - the last build's, kept apart, and gone or not ours: matched again
             self.index.rows = _match(list(self.results.values()), self.index.inputs).rows  # (the same persons)
             blob = self.index.rows[self._numbers[person.key]]
-        mine: PersonRows = unpacked_rows(blob)
+        mine: PersonRows = unpacked(blob)
         return [self._row(slug, mine[slug]) for slug in (person.slugs if slugs is None else slugs)]
 
     def _row(self, slug: str, seat: tuple) -> PersonEvent:
@@ -387,7 +387,7 @@ class PeopleInOneEvent:
                                       slugs=list(slugs))
             return made[number]
 
-        seats, named = unpacked_seats(events[slug][1]) if slug in events else ([], [])
+        seats, named = unpacked(events[slug][1]) if slug in events else ([], [])
         self.slug = slug
         self._seats = {(entry_id, index): person(n) for entry_id, index, n in seats}
         self._named = {(name, group): person(n) for name, group, n in named}
@@ -519,13 +519,13 @@ def _match(results: list[EventResult | EventSummary], inputs: str) -> PeopleInde
         seats, named, _ = pickle.loads(data)
         linked = sorted([f"{entry_id}/{index}={persons[n][0]}" for entry_id, index, n in seats]
                         + [f"{name}\n{group or ''}={persons[n][0]}" for name, group, n in named])
-        # Compressed as the persons' rows are (`packed_rows`): 3.3 MB of pickles at 2,000 events, 2 MB so.
+        # Packed as the persons' rows are: 3.3 MB of pickles at 2,000 events, 2 MB so.
         index_events[slug] = (hashlib.sha256("\n".join(linked).encode()).hexdigest(),
-                              zlib.compress(pickle.dumps((seats, named), protocol=pickle.HIGHEST_PROTOCOL), 1))
-    # Each person's rows, pickled: gathered for a ROWS_PASSES-th of the persons at a time, in as
+                              packed((seats, named)))
+    # Each person's rows, packed: gathered for a ROWS_PASSES-th of the persons at a time, in as
     # many passes over the events, each share let go as it is pickled. Gathered for everyone at
     # once, they were the matching's peak (some 30 MB of a 2,000-event archive's 100,000 rows).
-    packed: list[bytes] = []
+    rows_packed: list[bytes] = []
     share = max(1, -(-len(persons) // ROWS_PASSES))
     for first in range(0, len(persons), share):
         person_rows: list[PersonRows] = [{} for _ in persons[first:first + share]]
@@ -542,29 +542,10 @@ def _match(results: list[EventResult | EventSummary], inputs: str) -> PeopleInde
                 person_rows[number - first][slug] = (entry_id, index, credit_keys, roles,
                                                      tuple(seated[entry_id]) if entry_id is not None else ())
         for number, mine in enumerate(person_rows):  # each person's rows let go as they are packed
-            packed.append(packed_rows(mine))
+            rows_packed.append(packed(mine))
             person_rows[number] = {}
     return PeopleIndex(inputs, [(key, name, groups, by_id, apart, slugs[::-1])
-                                for key, name, groups, by_id, apart, slugs in persons], index_events, packed)
-
-
-def packed_rows(rows: PersonRows) -> bytes:
-    """A person's rows as PeopleIndex holds them: pickled, then compressed. Each row names its
-    event's slug and repeats the names of its seat, so that a pickle is mostly repeats: the
-    persons' rows of a 2,000-event archive were 8.6 MB pickled and are 0.4 MB so. The build
-    holds them from the matching to the record, the render workers forked meanwhile inherit
-    them, and the record keeps them (render/incremental.py's RECORD_VERSION 9)."""
-    return zlib.compress(pickle.dumps(rows, protocol=pickle.HIGHEST_PROTOCOL), 1)
-
-
-def unpacked_rows(blob: bytes) -> PersonRows:
-    return pickle.loads(zlib.decompress(blob))
-
-
-def unpacked_seats(blob: bytes) -> tuple[list, list]:
-    """Who sits where in one event and who is named in it, as PeopleIndex.events holds them
-    (pickled, then compressed): (entry id, seat index, person number), (name, group, number)."""
-    return pickle.loads(zlib.decompress(blob))
+                                for key, name, groups, by_id, apart, slugs in persons], index_events, rows_packed)
 
 
 def _settle_key_collisions(persons: list[list]) -> None:
