@@ -401,33 +401,39 @@ def test_a_hands_file_through_a_folder_linked_elsewhere_or_linked_outside_conten
     assert only(problems(root), "file-outside-content").mark.file == root / PAIRS / "hands.pbn"
 
 
-def test_edits_of_a_linked_hands_file_are_built_and_shown_by_serves_first_step(tmp_path: Path) -> None:
+@pytest.mark.parametrize("linked", [True, False], ids=["linked", "its own"])
+def test_edits_of_a_hands_file_are_built_and_shown_by_serves_first_step(tmp_path: Path, linked: bool) -> None:
     """The event's folder is looked at file by file, a linked file by the file it leads to (its
-    stats, its bytes): a build after the shared hands.pbn was edited shows the new deal. And
+    stats, its bytes): a build after the (shared) hands.pbn was edited shows the new deal. And
     serve, whose first step after a save takes event.yaml's reading again while the files read
     for it are as they were, counts the hands file among them: a round saved after the deals
     were edited puts board 1's page with the new deal in place at once (it showed the old one,
-    the whole rebuild then keeping it), and output/ is then what a fresh build makes."""
+    and the whole rebuild, handed that reading, kept it: the event's own hands.pbn too), and
+    output/ is then what a fresh build makes."""
     from functools import partial
 
     from generator.build import build, build_event_first
     from generator.commands.serve import Building
 
     root = shared_hands(tmp_path)
+    if not linked:
+        (root / PAIRS / "hands.pbn").unlink()
+        shutil.move(root / "shared" / "hands.pbn", root / PAIRS / "hands.pbn")
+    hands = root / ("shared" if linked else PAIRS) / "hands.pbn"
     board_1 = tmp_path / "output" / PAIRS / "pairs/boards/1/index.html"
     cache = tmp_path / "cache/pdf"
     kept = Building(root, tmp_path / "output", "en", partial(build, cache_dir=cache, bulletins=False),
                     partial(build_event_first, cache_dir=cache, bulletins=False))
     assert kept.build_once() is None
     assert NORTH.format(20) in board_1.read_text(encoding="utf-8")
-    replace(root / "shared" / "hands.pbn", BOARD_1, BOARD_1_TURNED)
+    replace(hands, BOARD_1, BOARD_1_TURNED)
     assert kept.build_once() is None
     assert NORTH.format(7) in board_1.read_text(encoding="utf-8")
     # serve: a round saved after the deals were edited again (board 1 back as it was)
     round_1 = root / PAIRS / "results/round-1.yaml"
     round_1.write_text(round_1.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     assert kept.build_once([str(round_1)]) is None  # (serve's first step has the event's reading now)
-    replace(root / "shared" / "hands.pbn", BOARD_1_TURNED, BOARD_1)
+    replace(hands, BOARD_1_TURNED, BOARD_1)
     round_1.write_text(round_1.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     early: list[str] = []
     assert kept.build_once([str(round_1)], early=lambda: early.append(board_1.read_text(encoding="utf-8"))) is None
