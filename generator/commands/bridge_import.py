@@ -6,7 +6,9 @@ What is read (both formats come to one `Session`):
 
 - every table result: round, table, NS and EW pair, board, contract, declarer, tricks, lead (a
   USEBIO line with a round and no table: its meeting's table, seat_tables; with neither, in a
-  file that gives none: seat_meetings);
+  file that gives none: seat_meetings, and so lines giving tables but no rounds unless they are
+  one round, one_round; a line without its round in a file of several: refused,
+  round_of_lines_without_one);
   adjusted scores as real files write them, in the score columns with an empty contract (`A+`,
   `A=`, `A-`, `60%`, `AVE+`, `A60`); a `Bye` line or a line with one pair: that pair sits out the
   round; a penalty column (`ScorePenalty`, `Penalty`) of the totals table: an `adjustments` item,
