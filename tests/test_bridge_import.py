@@ -1302,3 +1302,107 @@ def test_what_is_said_of_a_number_listed_twice_is_said_in_every_language():
     for locale in LOCALES:
         line = say("names_twice", locale, path="x.xml", pairs="1, 7", event="events/club/event.yaml")
         assert line.startswith("x.xml") and "1, 7" in line and "PLACE" in line and "events/club/event.yaml" in line
+
+
+# --- rounds: a line without its ROUND_NUMBER ------------------------------------------------------------
+
+
+def without_round(text: str, at: str) -> tuple[str, int]:
+    """The file with the ROUND_NUMBER of the traveller line or MATCH opening at `at` taken out,
+    and the line of the file that element starts on."""
+    start = text.rindex("<", 0, text.index(at))
+    number = re.search(r"<ROUND_NUMBER>\d+</ROUND_NUMBER>", text[start:])
+    assert number is not None
+    return (text[:start + number.start()] + text[start + number.end():], text.count("\n", 0, start) + 1)
+
+
+def test_a_traveller_line_without_its_round_in_a_file_of_rounds_is_refused(tmp_path, demo, capsys):
+    """The demo's 9 rounds out as USEBIO, board 1's round-2 line (table 10, P10 v P19) without
+    its ROUND_NUMBER. Put in round 1 (as it once was), that board went to round 1's pairs at
+    table 10 (P10 v P20) and P20's boards to P19: the import ran, every total wrong. Refused:
+    the file, the line it is on, the board, table and pairs, the rounds the file gives, what
+    to do; nothing written."""
+    content, result = demo
+    text, line = without_round(export_usebio(result, "pairs", RULES),
+                               "<ROUND_NUMBER>2</ROUND_NUMBER>\n    <TABLE_NUMBER>10</TABLE_NUMBER>")
+    path = tmp_path / "evening.xml"
+    path.write_text(text, encoding="utf-8")
+    target = site(tmp_path)
+    assert run(target, "evening", path) == 1
+    assert capsys.readouterr().err == (
+        f"paibang: {path}: line {line}: this TRAVELLER_LINE (board 1, table 10, NS pair P10, EW pair P19) gives no "
+        "round (no ROUND_NUMBER, or one that is not a round number), while the file's other traveller lines give rounds "
+        "1-9; 1 line(s) lack it. Which round its pairs played the board in is not said, and put in round 1 the board "
+        "would be scored as played by the pairs of round 1 at that table. Nothing was written. Add the round "
+        "(<ROUND_NUMBER>2</ROUND_NUMBER>, as the other lines write it) to each line that lacks it, or export the session "
+        "again from the scoring program, and import again\n")
+    assert "<TRAVELLER_LINE>" in text.splitlines()[line - 1]
+    assert not (target / "events/evening").exists()
+
+
+def test_traveller_lines_giving_tables_but_no_rounds_of_a_session_of_rounds_are_seated(tmp_path, demo, capsys):
+    """The demo's 9 rounds out as USEBIO with no ROUND_NUMBER at all, the tables kept: a table
+    hosts other pairs on other boards, so the file is of rounds it does not give. Its meetings
+    are seated as in a file giving neither (seat_meetings), not all in round 1 (where each
+    table's first pairs got every board played there: 35 of 150 figures differed): every
+    figure equal, the same standings."""
+    content, result = demo
+    text = re.sub(r"<ROUND_NUMBER>\d+</ROUND_NUMBER>", "", export_usebio(result, "pairs", RULES))
+    path = tmp_path / "evening.xml"
+    path.write_text(text, encoding="utf-8")
+    target = site(tmp_path)
+    assert run(target, "evening", path, "--strict") == 0
+    assert re.search(r"all \d+ figures equal", capsys.readouterr().out)
+    assert standings(target, "evening") == standings(content, "qiaoyou-club-pairs-2024")
+
+
+@pytest.mark.parametrize("left_out", ["every line", "table 3's lines"])
+def test_traveller_lines_of_one_round_without_a_round_number_stay_at_their_tables(tmp_path, capsys, left_out):
+    """One round (each table one meeting, each pair at one table) with no ROUND_NUMBER, or with
+    some lines lacking the one round the others give: that round, at the file's own tables."""
+    text = one_section(sections_file(apart=True))
+    if left_out == "every line":
+        text = re.sub(r"<ROUND_NUMBER>\d+</ROUND_NUMBER>", "", text)
+    else:
+        text = text.replace("<ROUND_NUMBER>1</ROUND_NUMBER><TABLE_NUMBER>3</TABLE_NUMBER>", "<TABLE_NUMBER>3</TABLE_NUMBER>")
+    content, out = import_sections(tmp_path, text, capsys, "--strict")
+    assert "all 54 figures equal" in out
+    assert [path.name for path in (content / "events/club/results").iterdir()] == ["pairs-round-1.yaml"]
+    written = (content / "events/club/results/pairs-round-1.yaml").read_text(encoding="utf-8")
+    assert re.findall(r"table: (\d+)\n    ns: (\w+)\n    ew: (\w+)", written) == [
+        ("1", "P1", "P2"), ("2", "P3", "P4"), ("3", "P5", "P6")]
+
+
+def test_a_match_without_its_round_in_a_file_of_rounds_is_refused(tmp_path, teams_demo, capsys):
+    """The demo round robin's 5 rounds out as USEBIO, one round-3 MATCH without its
+    ROUND_NUMBER: refused as a pairs line is, the line of the MATCH, its teams; nothing written."""
+    content, result = teams_demo
+    exported = export_usebio(result, "teams", RULES)
+    text, line = without_round(exported, "<ROUND_NUMBER>3</ROUND_NUMBER>")
+    match = re.search(r"<TEAM_NUMBER>(\w+)</TEAM_NUMBER>\s*<OPPOSING_TEAM_NUMBER>(\w+)</OPPOSING_TEAM_NUMBER>",
+                      exported[exported.index("<ROUND_NUMBER>3</ROUND_NUMBER>"):])
+    table = re.search(r"<TABLE_NUMBER>(\d+)</TABLE_NUMBER>", exported[exported.index("<ROUND_NUMBER>3</ROUND_NUMBER>"):])
+    path = tmp_path / "teams.xml"
+    path.write_text(text, encoding="utf-8")
+    target = site(tmp_path)
+    assert run(target, "rr", path) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"paibang: {path}: line {line}: this MATCH (team {match[1]} v team {match[2]}, table {table[1]}) "
+                          "gives no round (no ROUND_NUMBER, or one that is not a round number), while the file's other "
+                          "matches give rounds 1-5; 1 match(es) lack it.")
+    assert "Nothing was written. Add the round (<ROUND_NUMBER>2</ROUND_NUMBER>" in err
+    assert "<MATCH>" in text.splitlines()[line - 1]
+    assert not (target / "events/rr").exists()
+
+
+def test_a_line_or_match_without_its_round_is_said_in_every_language():
+    from generator import catalogues
+    from generator.catalogues import LOCALES
+
+    for key, params in (("line_no_round", {"board": 7, "ns": "P10", "ew": "P19"}),
+                        ("match_no_round", {"home": "T3", "away": "T5"})):
+        said = catalogues.word(f"bridge_import_{key}", line=289, table=4, rounds="1-9", n=2, **params)
+        assert set(said) == set(LOCALES)
+        for text in said.values():
+            assert all(str(value) in text for value in (289, 4, "1-9", 2, *params.values()))
+            assert "ROUND_NUMBER" in text

@@ -351,6 +351,98 @@ def test_links_inside_content_are_followed(content: Path) -> None:
     assert next(e for e in site.events if e.slug == "dongke-bridge-2015").notices == [notice]
 
 
+
+PAIRS = "events/qiaoyou-club-pairs-2024"  # the demo pairs event, `hands: hands.pbn`
+BOARD_1 = '[Deal "N:AQ.AKJ7653.3.AQ2 KT.842.JT9865.T5 J8732.T.K4.K9763 9654.Q9.AQ72.J84"]'
+BOARD_1_TURNED = '[Deal "N:J8732.T.K4.K9763 KT.842.JT9865.T5 AQ.AKJ7653.3.AQ2 9654.Q9.AQ72.J84"]'  # N and S swapped
+NORTH = '<strong>北</strong> <span class="meta">{} 点</span>'  # board 1's page: North's hand and its points
+
+
+def shared_hands(tmp_path: Path, link: str = "hands.pbn") -> Path:
+    """content/ with the demo pairs event, its hands.pbn moved to content/shared/ and `link` in
+    the event's folder linked to it (`lists/hands.pbn`: its folder `lists` linked to shared/)."""
+    root = tmp_path / "content"
+    (root / "events").mkdir(parents=True)
+    shutil.copy(DEMO / "site.yaml", root / "site.yaml")
+    shutil.copytree(DEMO / PAIRS, root / PAIRS)
+    shared = root / "shared" / "hands.pbn"
+    shared.parent.mkdir()
+    shutil.move(root / PAIRS / "hands.pbn", shared)
+    if link == "hands.pbn":
+        (root / PAIRS / "hands.pbn").symlink_to(shared)
+    else:
+        (root / PAIRS / "lists").symlink_to(shared.parent)
+        replace(root / PAIRS / "event.yaml", "hands: hands.pbn", f"hands: {link}")
+    return root
+
+
+def test_a_hands_file_of_the_event_linked_to_another_file_of_content_is_read(tmp_path: Path) -> None:
+    """bridge's `hands:` is judged as a notice is (test_links_inside_content_are_followed): by
+    the folder the file lies in, not where its link leads. hands.pbn in the event's folder,
+    linked to content/shared/hands.pbn, is read (it was refused, file-outside-event, judged by
+    where the link leads)."""
+    root = shared_hands(tmp_path)
+    site, _, _ = validate(root)
+    hands = next(e for e in site.events if e.slug == PAIRS.split("/")[1]).stage("pairs").options.hands
+    assert hands is not None and sorted(hands.deals) == list(range(1, 31))
+
+
+def test_a_hands_file_through_a_folder_linked_elsewhere_or_linked_outside_content_is_refused(
+        tmp_path: Path, outside: Path) -> None:
+    """As an entries file: `lists/hands.pbn`, its folder linked to content/shared/, lies outside
+    the event's folder (file-outside-event); a hands.pbn linked to a file outside content/ is
+    file-outside-content, at the file, as a notice so linked is."""
+    root = shared_hands(tmp_path, "lists/hands.pbn")
+    assert only(problems(root), "file-outside-event").params == {"path": "lists/hands.pbn", "slug": PAIRS.split("/")[1]}
+    (root / PAIRS / "lists").unlink()
+    replace(root / PAIRS / "event.yaml", "hands: lists/hands.pbn", "hands: hands.pbn")
+    shutil.move(root / "shared" / "hands.pbn", outside / "hands.pbn")
+    (root / PAIRS / "hands.pbn").symlink_to(outside / "hands.pbn")
+    assert only(problems(root), "file-outside-content").mark.file == root / PAIRS / "hands.pbn"
+
+
+@pytest.mark.parametrize("linked", [True, False], ids=["linked", "its own"])
+def test_edits_of_a_hands_file_are_built_and_shown_by_serves_first_step(tmp_path: Path, linked: bool) -> None:
+    """The event's folder is looked at file by file, a linked file by the file it leads to (its
+    stats, its bytes): a build after the (shared) hands.pbn was edited shows the new deal. And
+    serve, whose first step after a save takes event.yaml's reading again while the files read
+    for it are as they were, counts the hands file among them: a round saved after the deals
+    were edited puts board 1's page with the new deal in place at once (it showed the old one,
+    and the whole rebuild, handed that reading, kept it: the event's own hands.pbn too), and
+    output/ is then what a fresh build makes."""
+    from functools import partial
+
+    from generator.build import build, build_event_first
+    from generator.commands.serve import Building
+
+    root = shared_hands(tmp_path)
+    if not linked:
+        (root / PAIRS / "hands.pbn").unlink()
+        shutil.move(root / "shared" / "hands.pbn", root / PAIRS / "hands.pbn")
+    hands = root / ("shared" if linked else PAIRS) / "hands.pbn"
+    board_1 = tmp_path / "output" / PAIRS / "pairs/boards/1/index.html"
+    cache = tmp_path / "cache/pdf"
+    kept = Building(root, tmp_path / "output", "en", partial(build, cache_dir=cache, bulletins=False),
+                    partial(build_event_first, cache_dir=cache, bulletins=False))
+    assert kept.build_once() is None
+    assert NORTH.format(20) in board_1.read_text(encoding="utf-8")
+    replace(hands, BOARD_1, BOARD_1_TURNED)
+    assert kept.build_once() is None
+    assert NORTH.format(7) in board_1.read_text(encoding="utf-8")
+    # serve: a round saved after the deals were edited again (board 1 back as it was)
+    round_1 = root / PAIRS / "results/round-1.yaml"
+    round_1.write_text(round_1.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert kept.build_once([str(round_1)]) is None  # (serve's first step has the event's reading now)
+    replace(hands, BOARD_1_TURNED, BOARD_1)
+    round_1.write_text(round_1.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    early: list[str] = []
+    assert kept.build_once([str(round_1)], early=lambda: early.append(board_1.read_text(encoding="utf-8"))) is None
+    assert len(early) == 1 and NORTH.format(20) in early[0]
+    fresh = tmp_path / "fresh"
+    build(root, fresh, cache_dir=tmp_path / "fresh-cache/pdf", bulletins=False)
+    assert board_1.read_bytes() == (fresh / PAIRS / "pairs/boards/1/index.html").read_bytes()
+
+
 # --- names that would escape output/ ---------------------------------------------------------------
 
 

@@ -6,7 +6,9 @@ What is read (both formats come to one `Session`):
 
 - every table result: round, table, NS and EW pair, board, contract, declarer, tricks, lead (a
   USEBIO line with a round and no table: its meeting's table, seat_tables; with neither, in a
-  file that gives none: seat_meetings);
+  file that gives none: seat_meetings, and so lines giving tables but no rounds unless they are
+  one round, one_round; a line without its round in a file of several: refused,
+  round_of_lines_without_one);
   adjusted scores as real files write them, in the score columns with an empty contract (`A+`,
   `A=`, `A-`, `60%`, `AVE+`, `A60`); a `Bye` line or a line with one pair: that pair sits out the
   round; a penalty column (`ScorePenalty`, `Penalty`) of the totals table: an `adjustments` item,
@@ -430,6 +432,7 @@ def read_usebio_session(text: str) -> Session:
     from generator.interchange.usebio import read_usebio
 
     event = read_usebio(text)
+    default_round = round_of_lines_without_one(event)
     # BOARD_SCORING_METHOD; without it, the event type says (Compscore: BUTLER_PAIRS, CROSS_IMP, MP_PAIRS)
     method = (event.scoring or event.event_type or "").upper()
     scoring = "butler" if "BUTLER" in method else "imps" if "IMP" in method else "matchpoints"
@@ -473,7 +476,7 @@ def read_usebio_session(text: str) -> Session:
     for line in event.lines:
         get = line.fields.get
         ns, ew = qualify(_pair_id(get("NS_PAIR_NUMBER")), line.section), qualify(_pair_id(get("EW_PAIR_NUMBER")), line.section)
-        number, table = small_int(get("ROUND_NUMBER")) or 1, small_int(get("TABLE_NUMBER")) or 0
+        number, table = _round_number(get("ROUND_NUMBER")) or default_round, small_int(get("TABLE_NUMBER")) or 0
         if ns is None or ew is None:
             for pair in (ns, ew):
                 if pair is not None:
@@ -509,12 +512,55 @@ def read_usebio_session(text: str) -> Session:
     session.sections = [s for s in event.sections if s in found]
     if len(session.sections) < 2:
         session.sections = []
-    if session.lines and not any(line.fields.get("ROUND_NUMBER") or line.fields.get("TABLE_NUMBER") for line in event.lines):
+    # no round given: one round when the tables say so (each table one meeting, each pair at one
+    # table), else the file's meetings are seated as in a file that gives neither round nor table
+    if session.lines and not any(_round_number(line.fields.get("ROUND_NUMBER")) for line in event.lines) and (
+            not any(line.fields.get("TABLE_NUMBER") for line in event.lines) or not one_round(session.lines)):
         session.seated = True
         seat_meetings(session)
     else:
         seat_tables(session)
     return session
+
+
+def _round_number(text: str | None) -> int | None:
+    """A ROUND_NUMBER as a round (1, 2, …); None when missing, empty or not a round number (0)."""
+    number = small_int(text)
+    return number if number is not None and number > 0 else None
+
+
+def round_of_lines_without_one(event: Any) -> int:
+    """The round of a traveller line that gives none (no ROUND_NUMBER): 1 in a file that gives
+    no rounds (one round, or meetings paibang seats: seat_meetings), the round the other lines
+    give when they give one only. In a file of several rounds such a line is refused
+    (ImportRefused), said where (the file's line, board, table and pairs) and what to do, before
+    anything is written: put in round 1 (as it once was), its board went to the pairs sitting at
+    its table in round 1, and its own pairs lost it."""
+    given = sorted({number for line in event.lines if (number := _round_number(line.fields.get("ROUND_NUMBER")))})
+    lacking = [line for line in event.lines if _round_number(line.fields.get("ROUND_NUMBER")) is None]
+    if len(given) < 2 or not lacking:
+        return given[0] if given else 1
+    line, get = lacking[0], lacking[0].fields.get
+    raise ImportRefused(catalogues.word(
+        "bridge_import_line_no_round", line=event.line_of("TRAVELLER_LINE", line.at) or "?", board=line.board,
+        table=(get("TABLE_NUMBER") or "").strip() or "-", ns=(get("NS_PAIR_NUMBER") or "").strip() or "-",
+        ew=(get("EW_PAIR_NUMBER") or "").strip() or "-", rounds=f"{given[0]}-{given[-1]}", n=len(lacking)))
+
+
+def one_round(lines: list[Line]) -> bool:
+    """Whether traveller lines that give no round but tables are one round: each table (of its
+    section) one meeting of two pairs, and each pair (in its direction) in one meeting only. A
+    table hosting other pairs on other boards, or a pair meeting several, is a file of rounds
+    it does not give."""
+    at_table: dict[tuple[str | None, int], set[tuple[str | None, str | None]]] = defaultdict(set)
+    met: dict[tuple[str, str | None], set[tuple[str | None, str | None]]] = defaultdict(set)
+    for line in lines:
+        meeting = (line.ns, line.ew)
+        if line.table:
+            at_table[(line.section, line.table)].add(meeting)
+        met[("NS", line.ns)].add(meeting)
+        met[("EW", line.ew)].add(meeting)
+    return all(len(found) == 1 for found in at_table.values()) and all(len(found) == 1 for found in met.values())
 
 
 def one_listing(listed: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -648,9 +694,11 @@ def section_lines(event: Any, participants: list[dict[str, Any]]) -> None:
     def pairs(line: Any) -> tuple[str | None, str | None]:
         return _pair_id(line.fields.get("NS_PAIR_NUMBER")), _pair_id(line.fields.get("EW_PAIR_NUMBER"))
 
+    default_round = round_of_lines_without_one(event)
+
     def where(line: Any) -> dict[str, int]:
         return {"board": line.board, "table": small_int(line.fields.get("TABLE_NUMBER")) or 0,
-                "round": small_int(line.fields.get("ROUND_NUMBER")) or 1}
+                "round": _round_number(line.fields.get("ROUND_NUMBER")) or default_round}
 
     played = [line for line in loose if None not in pairs(line)]
     at: dict[tuple[int, int], list[Any]] = defaultdict(list)
@@ -877,8 +925,16 @@ def read_usebio_teams(event: Any) -> TeamsSession:
         if data.get("TOTAL_SCORE"):
             figures["TotalVP"] = data["TOTAL_SCORE"]
         found.teams[number] = Team(data.get("TEAM_NAME") or number, [n for n in data.get("PLAYERS", []) if n], figures)
+    given = sorted({number for match in event.matches if (number := _round_number(match.get("ROUND_NUMBER")))})
+    lacking = [match for match in event.matches if _round_number(match.get("ROUND_NUMBER")) is None]
+    if len(given) > 1 and lacking:  # a match of several rounds without its own: refused, as a pairs line (round_of_lines_without_one)
+        match = lacking[0]
+        raise ImportRefused(catalogues.word(
+            "bridge_import_match_no_round", line=event.line_of("MATCH", match["AT"]) or "?",
+            home=(match.get("TEAM_NUMBER") or "").strip() or "-", away=(match.get("OPPOSING_TEAM_NUMBER") or "").strip() or "-",
+            table=(match.get("TABLE_NUMBER") or "").strip() or "-", rounds=f"{given[0]}-{given[-1]}", n=len(lacking)))
     for match in event.matches:
-        number = small_int(match.get("ROUND_NUMBER")) or 1
+        number = _round_number(match.get("ROUND_NUMBER")) or (given[0] if given else 1)
         table = small_int(match.get("TABLE_NUMBER")) or 0
         home, away = (match.get("TEAM_NUMBER") or "").strip(), (match.get("OPPOSING_TEAM_NUMBER") or "").strip()
         if not home or not away:

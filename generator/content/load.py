@@ -19,6 +19,7 @@ from typing import Any
 from generator import catalogues
 from generator.content import snapshot
 from generator.content.snapshot import event_folders
+from generator.content.files import EventFiles, inside_content
 from generator.content.knockout import game_format, knockout_rounds, read_knockout, read_referee_winner, winner_at_table
 from generator.content.model import (
     Advance, CreditRules, Entry, Event, Official, Player, Prize, Round, Site, Stage, Table,
@@ -67,7 +68,7 @@ def load_site(root: Path, problems: Problems,
     if not site_file.is_file():
         problems.add("file-missing", Mark(site_file), path="site.yaml")
         return None
-    if not _inside(site_file, root, problems):
+    if not inside_content(site_file, root, problems):
         return None
     data = load_mapping(site_file, problems)
     if data is None:
@@ -117,33 +118,6 @@ def _shape(value: Any) -> str:
     return "[…]" if isinstance(value, YamlList) else repr(value)
 
 
-def _inside(path: Path, root: Path, problems: Problems) -> bool:
-    """Refuse files that resolve outside content/ (a symlink to /etc/passwd, a ../ notice)."""
-    try:
-        path.resolve().relative_to(root)
-    except ValueError:
-        problems.add("file-outside-content", Mark(path), path=path.name)
-        return False
-    return True
-
-
-def _of_the_event(path: Path, folder: Path, mark: Mark, value: str, problems: Problems) -> bool:
-    """Refuse a file an event names (a notice, its entries file) that lies outside the event's
-    own folder, though inside content/ (`../other/rules.md`, or a folder of it linked to another).
-    An event's reading and pages are kept by its folder's files alone (the event cache, the record
-    of output/, which look at its files and walk no linked folder): such a file's later edits
-    would not be read again, and a private key written into it later would be published from the
-    kept reading, never checked. A file of the folder linked to another file of content/ is
-    its own (its stats and bytes are the other's, and looked at so). bridge's `hands:` is
-    refused outside the folder too."""
-    try:
-        path.parent.resolve().relative_to(folder.resolve())
-    except ValueError:
-        problems.add("file-outside-event", mark, path=value, slug=folder.name)
-        return False
-    return True
-
-
 def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None = None) -> Event | None:
     """One event folder, checked; None when it cannot be read at all. With `keep`, what was read
     is kept there, for `load_event_again`."""
@@ -156,15 +130,17 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
     if not event_file.is_file():
         problems.add("event-missing", Mark(folder), slug=slug)
         return None
-    if not _inside(event_file, site.root, problems):
+    if not inside_content(event_file, site.root, problems):
         return None
-    looked = [event_file]  # the files read for event.yaml, found or not: it and those it names
+    # the files read for event.yaml, found or not: it and those it names (a notice, an entries
+    # file, bridge's hands:), each judged by one rule (content/files.py)
+    files = EventFiles(site.root, folder, [event_file])
     if keep is not None:
-        keep.looked = looked
+        keep.looked = files.looked
     data = load_mapping(event_file, problems)
     if data is None:
         return None
-    reader = Reader(data, problems)
+    reader = Reader(data, problems, files=files)
     reader.check_keys(EVENT_KEYS, required=("title", "game", "entries", "stages"))
     game_name = reader.text("game")
     game = GAMES.get(game_name or "")
@@ -186,20 +162,17 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
     elif reader.has("date"):
         event.dates = [d] if (d := reader.date("date")) else []
     for value, mark in reader.items("notice", single_ok=True):
-        path = folder / str(value)
-        looked.append(path)
-        if path.suffix.lower() != ".md":  # notice: [notice.md, event.yaml] published the entries, phones and all
+        if Path(str(value)).suffix.lower() != ".md":  # notice: [notice.md, event.yaml] published the entries, phones and all
+            files.looked.append(folder / str(value))
             problems.add("notice-not-markdown", mark, path=value)
-        elif not path.is_file():
-            problems.add("file-missing", mark, path=value)
-        elif (_inside(path, site.root, problems) and _of_the_event(path, folder, mark, str(value), problems)
+        elif ((path := files.named(str(value), mark, problems)) is not None
               and (text := read_content_text(path, problems, markdown=True)) is not None):
             if (found := _private_key(text, site.private)) is not None:
                 line, column, key = found
                 problems.add("notice-private", Mark(path, line, column), path=value, key=key)
             else:
                 event.notices.append(path)  # UTF-8, not too large, nothing private: the page can render it
-    event.entries = _read_entries(_entry_items(reader, folder, site, problems, looked), problems, site.private)
+    event.entries = _read_entries(_entry_items(reader, files, problems), problems, site.private)
     event.officials = _read_officials(reader, problems)
     texts = reader.mapping("bulletin_text")
     if texts is not None:
@@ -280,22 +253,15 @@ def _private_key(text: str, private: tuple[str, ...]) -> tuple[int, int, str] | 
     return text.count("\n", 0, match.start(1)) + 1, match.start(1) - start + 1, match.group(1)
 
 
-def _entry_items(reader: Reader, folder: Path, site: Site, problems: Problems,
-                 looked: list[Path] | None = None) -> list[tuple[Any, Mark]]:
+def _entry_items(reader: Reader, files: EventFiles, problems: Problems) -> list[tuple[Any, Mark]]:
     """`entries:` is a list, or the name of a YAML file in the event folder holding the list
-    (what `paibang import` writes from a registration spreadsheet), then noted in `looked`."""
+    (what `paibang import` writes from a registration spreadsheet), then noted as looked at."""
     value = reader.raw("entries")
     if not isinstance(value, str):
         items = reader.items("entries")
     else:
-        path = folder / value
-        if looked is not None:
-            looked.append(path)
-        if not path.is_file():
-            problems.add("file-missing", reader.value_mark("entries"), path=value)
-            return []
-        if not _inside(path, site.root, problems) or not _of_the_event(path, folder, reader.value_mark("entries"),
-                                                                        value, problems):
+        path = files.named(value, reader.value_mark("entries"), problems)
+        if path is None:
             return []
         listed = load_yaml(path, problems)
         if isinstance(listed, YamlMap) and isinstance(listed.get("entries"), YamlList):
@@ -433,7 +399,7 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
             problems.add("type-expected", mark, key=f"stages[{index + 1}]",
                          expected=catalogues.word("type_mapping"), found=str(item))
             continue
-        stage_reader = Reader(item, problems, f"stages[{index + 1}].")
+        stage_reader = Reader(item, problems, f"stages[{index + 1}].", reader.files)
         stage_reader.check_keys((*STAGE_KEYS, *game.stage_keys), required=("id", "format"))
         stage_id = stage_reader.identifier("id")
         stage_format = stage_reader.choice("format", FORMATS)
@@ -514,7 +480,7 @@ def _read_late(item: YamlMap, stage_reader: Reader, game: Any, stage_format: str
     copy.key_marks = {**item.key_marks, "bye": mark_of_key(item, "late")}
     copy.value_marks = {**item.value_marks, "bye": mark_of_value(item, "late")}
     found = Problems()
-    options = game.read_stage_options(Reader(copy, found, stage_reader.where), stage_format)
+    options = game.read_stage_options(Reader(copy, found, stage_reader.where, stage_reader.files), stage_format)
     known = {(p.code, p.mark) for p in problems.items}
     problems.items.extend(p for p in found.items if (p.code, p.mark) not in known)
     return options
@@ -573,7 +539,7 @@ def _read_results(results_dir: Path, event: Event, game: Any, site: Site, proble
         files = files[: LIMITS["results files"]]
     seen: dict[tuple[str, int], Path] = {}
     for path in files:
-        if not _inside(path, site.root, problems):
+        if not inside_content(path, site.root, problems):
             continue
         reading = readings.get(path) if readings is not None else None
         digest = _digest(path) if readings is not None else None

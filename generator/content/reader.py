@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from generator import catalogues
+from generator.content.files import EventFiles
 from generator.content.yaml_loader import YamlList, YamlMap, mark_of_key, mark_of_value
 from generator.errors import Mark, Problems
 from generator.messages import LOCALES
@@ -128,12 +129,16 @@ def describe(value: Any) -> str:
 
 
 class Reader:
-    """Reads the keys of one mapping; `where` prefixes key names in messages (e.g. "stages[1].")."""
+    """Reads the keys of one mapping; `where` prefixes key names in messages (e.g. "stages[1].").
+    `files`: reading an event's event.yaml, where a file a key names may lie and the list of
+    files read for it (content/files.py), handed down to the readers of its parts (a stage's:
+    bridge's `hands:`)."""
 
-    def __init__(self, node: YamlMap, problems: Problems, where: str = "") -> None:
+    def __init__(self, node: YamlMap, problems: Problems, where: str = "", files: EventFiles | None = None) -> None:
         self.node = node
         self.problems = problems
         self.where = where
+        self.files = files
 
     @property
     def mark(self) -> Mark:
@@ -278,7 +283,7 @@ class Reader:
         if not isinstance(value, YamlMap):
             self._wrong(key, "mapping")
             return None
-        return Reader(value, self.problems, self.path(key) + ".")
+        return Reader(value, self.problems, self.path(key) + ".", self.files)
 
     def items(self, key: str, single_ok: bool = False) -> list[tuple[Any, Mark]]:
         """The items of a list with their marks; `single_ok` accepts one bare value as a list."""

@@ -241,6 +241,7 @@ class UsebioLine:
     board: int
     fields: dict[str, str]
     section: str | None = None  # the SECTION it is in (its SECTION_ID), in a file of several
+    at: int = 0  # its place among the file's TRAVELLER_LINEs, in the file's order (element_line)
 
     def get(self, name: str) -> str | None:
         return self.fields.get(name)
@@ -254,9 +255,14 @@ class UsebioEvent:
     date: str | None = None  # DATE as the file writes it (dd/mm/yyyy)
     participants: list[dict[str, Any]] = field(default_factory=list)  # PAIR or TEAM: fields, PLAYERS
     lines: list[UsebioLine] = field(default_factory=list)  # pairs: every traveller line
-    matches: list[dict[str, Any]] = field(default_factory=list)  # teams: fields, BOARDS
+    matches: list[dict[str, Any]] = field(default_factory=list)  # teams: fields, BOARDS, AT (as UsebioLine.at)
     hands: dict[int, dict[str, str]] = field(default_factory=dict)  # board -> seat -> "S.H.D.C"
     sections: list[str] = field(default_factory=list)  # the SECTIONs' names, in the file's order, each once
+    source: str = field(default="", repr=False)  # the file's text: where an element is (line_of)
+
+    def line_of(self, tag: str, at: int) -> int | None:
+        """The file's line of its `at`-th <tag> (UsebioLine.at, a MATCH's AT)."""
+        return element_line(self.source, tag, at)
 
 
 def _fields(element: ET.Element) -> dict[str, str]:
@@ -300,12 +306,14 @@ def _section_named(participant: ET.Element, parent: ET.Element) -> str | None:
 def read_usebio(text: str) -> UsebioEvent:
     """A USEBIO file's event (the first), participants, traveller lines, matches and hands."""
     root = ET.fromstring(text)
+    # each element's place among its kind in the file's order, to find its line when it is refused
+    at = {id(element): number for tag in ("TRAVELLER_LINE", "MATCH") for number, element in enumerate(root.iter(tag))}
     ev = root.find("EVENT")
     if ev is None:
         raise ValueError("no EVENT in this USEBIO file")
     # Some programs nest the boards in SESSION / SECTION; search the whole event.
     found = UsebioEvent(ev.get("EVENT_TYPE", ""), ev.findtext("EVENT_DESCRIPTION"), ev.findtext("BOARD_SCORING_METHOD"),
-                        (ev.findtext("DATE") or "").strip() or None)
+                        (ev.findtext("DATE") or "").strip() or None, source=text)
     sections = {id(element): _section_id(element, number) for number, element in enumerate(ev.iter("SECTION"), start=1)}
     # a SECTION without an id is named by its place (2), unless another SECTION has that id: then `2-2`
     named = {(element.get("SECTION_ID") or element.findtext("SECTION_ID") or "").strip() for element in ev.iter("SECTION")}
@@ -345,12 +353,13 @@ def read_usebio(text: str) -> UsebioEvent:
             {**_fields(board), "LINES": [_fields(line) for line in board.findall("TRAVELLER_LINE")]}
             for board in match.findall("BOARD")
         ]
+        data["AT"] = at[id(match)]
         found.matches.append(data)
     for section in [ev, *ev.iter("SECTION")]:
         for board in section.findall("BOARD"):
             number = small_int(board.findtext("BOARD_NUMBER")) or 0
             for line in board.findall("TRAVELLER_LINE"):
-                found.lines.append(UsebioLine(number, _fields(line), sections.get(id(section))))
+                found.lines.append(UsebioLine(number, _fields(line), sections.get(id(section)), at[id(line)]))
     handset = root.find("HANDSET")
     if handset is not None:
         seats = {v: k for k, v in SEAT_NAMES.items()}
@@ -361,3 +370,24 @@ def read_usebio(text: str) -> UsebioEvent:
                 suits = [(hand.findtext(name) or "").strip() for _, name in SUIT_NAMES]
                 found.hands.setdefault(number, {})[seat] = ".".join("" if s == "-" else s for s in suits)
     return found
+
+
+def element_line(text: str, tag: str, at: int) -> int | None:
+    """The line of the file on which its `at`-th <tag> element (0 for the first, in the file's
+    order) starts: for a message that points the secretary at it. ElementTree keeps no line
+    numbers, so the file is read again, by expat, only when a message needs one."""
+    import xml.parsers.expat
+
+    parser = xml.parsers.expat.ParserCreate()
+    starts: list[int] = []
+
+    def start(name: str, attributes: dict[str, str]) -> None:
+        if name == tag:
+            starts.append(parser.CurrentLineNumber)
+
+    parser.StartElementHandler = start
+    try:
+        parser.Parse(text, True)
+    except xml.parsers.expat.ExpatError:  # read once already: not expected; the message goes without its line
+        return None
+    return starts[at] if at < len(starts) else None

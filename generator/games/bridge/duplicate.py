@@ -56,6 +56,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
+from generator.content.files import EventFiles
 from generator.content.model import Stage, Table
 from generator.content.reader import MAX_BOARDS, Reader, suggestion, wrong_board_number
 from generator.content.yaml_loader import YamlList, YamlMap, mark_of_key
@@ -345,20 +346,18 @@ def _number_key(reader: Reader, key: str, default: float, low: float, high: floa
 
 def read_hands_key(reader: Reader) -> Any:
     """`hands: hands.pbn`: a PBN file of the deals, relative to the event folder (beside
-    event.yaml; `results/hands.pbn` works too). A path leaving the event folder is refused."""
+    event.yaml; `results/hands.pbn` works too). Where it may lie is judged as a notice's is
+    (content/files.py): inside content/, in the event's folder (a file there linked to another
+    of content/ is read); noted among the files read for event.yaml, so that serve reads the
+    stage again when the deals are edited."""
     name = reader.text("hands")
     if not name:
         return None
     mark = reader.value_mark("hands")
-    folder = mark.file.parent.resolve()
-    path = (folder / name)
-    try:
-        path.resolve().relative_to(folder)
-    except ValueError:
-        reader.problems.add("file-outside-event", mark, path=name, slug=folder.name)  # (the stage is event.yaml's)
-        return None
-    if not path.is_file():
-        reader.problems.add("file-missing", mark, path=name)
+    # (a stage read outside an event's reading: the file and where a link leads, both in the event's folder)
+    files = reader.files or EventFiles(mark.file.parent.resolve(), mark.file.parent)
+    path = files.named(name, mark, reader.problems)
+    if path is None:
         return None
     records: HandRecords | None = read_hand_records(path, reader.problems)
     return records

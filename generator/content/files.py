@@ -1,0 +1,62 @@
+"""Where a file content names may lie: inside content/, and, for a file an event's event.yaml
+names (a notice, an entries file, bridge's `hands:`), in the event's own folder. One rule for
+every such file, here, so that the game reading `hands:` judges a path as the loader judges a
+notice's (games may read content/, not the loader)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.errors import Mark, Problems
+
+
+def inside_content(path: Path, root: Path, problems: Problems) -> bool:
+    """Refuse files that resolve outside content/ (a symlink to /etc/passwd, a ../ notice)."""
+    try:
+        path.resolve().relative_to(root)
+    except ValueError:
+        problems.add("file-outside-content", Mark(path), path=path.name)
+        return False
+    return True
+
+
+def of_the_event(path: Path, folder: Path, mark: Mark, value: str, problems: Problems) -> bool:
+    """Refuse a file an event names (a notice, its entries file, bridge's hands) that lies
+    outside the event's own folder, though inside content/ (`../other/rules.md`, or a folder of
+    it linked to another). An event's reading and pages are kept by its folder's files alone
+    (the event cache, the record of output/, which look at its files and walk no linked folder):
+    such a file's later edits would not be read again, and a private key written into it later
+    would be published from the kept reading, never checked. Judged by the folder the path lies
+    in, not by where a link leads: a file of the folder linked to another file of content/ is
+    its own (its stats and bytes are the other's, and looked at so)."""
+    try:
+        path.parent.resolve().relative_to(folder.resolve())
+    except ValueError:
+        problems.add("file-outside-event", mark, path=value, slug=folder.name)
+        return False
+    return True
+
+
+@dataclass
+class EventFiles:
+    """The event whose event.yaml is being read, for the files it names: content/ (`root`), the
+    event's folder, and `looked`, every file read for event.yaml (load.py's Kept.looked: serve
+    takes that reading again only while each of them is as it was)."""
+
+    root: Path
+    folder: Path
+    looked: list[Path] = field(default_factory=list)
+
+    def named(self, value: str, mark: Mark, problems: Problems) -> Path | None:
+        """The file `value` names (relative to the event's folder), noted as looked at; None,
+        reported, when it is not a file (file-missing), leads outside content/ or lies outside
+        the event's folder."""
+        path = self.folder / value
+        self.looked.append(path)
+        if not path.is_file():
+            problems.add("file-missing", mark, path=value)
+            return None
+        if not (inside_content(path, self.root, problems) and of_the_event(path, self.folder, mark, value, problems)):
+            return None
+        return path
