@@ -153,7 +153,7 @@ def test_serve_rebuilds_shows_errors_and_recovers(tmp_path: Path) -> None:
         version = wait_for_version(server, version)
         _, page, _ = get(server, f"/{EVENT}/prelim/round-1/index.html")
         assert "内容有错误" in page and "prelim.yaml:13:10" in page and "bridge-board-syntax" in page
-        assert "1: 4H N =+" in page  # the offending line itself
+        assert "1: <mark>4H N =+</mark>" in page  # the offending line itself, its faulty value marked
         assert (tmp_path / "output" / EVENT / "index.html").is_file()  # the last good build stays on disk
 
         prelim.write_text(good.replace("1: 4H N =", "1: 4S N =", 1), encoding="utf-8")
