@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -46,28 +47,98 @@ class ContentError:
     def hint(self, locale: str) -> str:
         return render_message(self.code, locale, self.params)[1]
 
-    def format(self, locale: str, root: Path | None = None) -> str:
-        """The terminal form: location, message, the source line with a caret, the fix."""
+    def where(self, root: Path | None = None) -> str:
+        """file:line:column, the file relative to content/'s parent when it lies inside (`root`)."""
         shown = self.mark.file
         if root is not None:
             try:
                 shown = self.mark.file.relative_to(root.parent)
             except ValueError:
                 pass
-        where = f"{shown}:{self.mark.line}:{self.mark.column}" if self.mark.line else str(shown)
+        return f"{shown}:{self.mark.line}:{self.mark.column}" if self.mark.line else str(shown)
+
+    def heading(self, locale: str, root: Path | None = None) -> str:
+        """The first line of the problem: where, error or warning, its code, what is wrong."""
         kind = render_message("_warning" if self.warning else "_error", locale, {})[0]
-        lines = [visible(f"{where}: {kind} [{self.code}] {self.message(locale)}")]
+        return visible(f"{self.where(root)}: {kind} [{self.code}] {self.message(locale)}")
+
+    def excerpt(self) -> Excerpt | None:
+        """The offending line, cut around the column, with the faulty value apart; None without a
+        line to show (a folder, a spreadsheet, a file no longer there)."""
         source = _source_line(self.mark)
-        if source is not None:
-            number = str(self.mark.line)
-            before, after = _around(source, self.mark.column)
-            lines.append(f"  {number} | {visible(before + after)}")
-            if self.mark.column:
-                lines.append(f"  {' ' * len(number)} | {' ' * len(visible(before))}^")
+        if source is None:
+            return None
+        before, after = _around(source, self.mark.column)
+        if not self.mark.column:
+            return Excerpt(self.mark.line, "", "", visible(before + after))
+        length = _value_length(after, before, self.mark.file.suffix.lower() in (".yaml", ".yml"))
+        return Excerpt(self.mark.line, visible(before), visible(after[:length]), visible(after[length:]), True)
+
+    def format(self, locale: str, root: Path | None = None) -> str:
+        """The terminal form: location, message, the source line with carets under the faulty
+        value, the fix."""
+        lines = [self.heading(locale, root)]
+        shown = self.excerpt()
+        if shown is not None:
+            number = str(shown.number)
+            lines.append(f"  {number} | {shown.before}{shown.value}{shown.after}")
+            if shown.pointed:
+                # A terminal gives a CJK character two columns (East Asian width W or F): the
+                # carets are placed by columns on screen, not by characters, or under 结构工程系
+                # they would land half the line short.
+                carets = "^" * max(columns(shown.value), 1)
+                lines.append(f"  {' ' * len(number)} | {' ' * columns(shown.before)}{carets}")
         hint = self.hint(locale)
         if hint:
             lines.append(f"  → {visible(hint)}")
         return "\n".join(lines)
+
+
+class Excerpt(NamedTuple):
+    """The line a problem is on, as shown: `before` the column, the faulty `value` from it, and
+    the rest `after`, each cut and made visible (no control character); `pointed`: the problem
+    has a column, so there is a value to point at (maybe empty: a value missing at the end)."""
+
+    number: int
+    before: str
+    value: str
+    after: str
+    pointed: bool = False
+
+
+def columns(text: str) -> int:
+    """How many terminal columns `text` takes: two for a wide or full-width character (CJK,
+    full-width forms), none for a combining mark, one for the rest. Ambiguous characters (…)
+    count one, as terminals set for UTF-8 show them."""
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+# Where a YAML value written at a column ends: a quoted one at its closing quote; a plain one at a
+# comment (" #"), at ": " when it is a key, and inside a flow collection ([…], {…}) at , ] } too.
+_PLAIN_END = re.compile(r"\s#|:\s|:$")
+_FLOW_END = re.compile(r"\s#|:\s|:$|[,\[\]{}]")
+
+
+def _value_length(after: str, before: str, yaml: bool) -> int:
+    """How many characters of `after` (the line from the column) are the faulty value: the YAML
+    scalar written there, or in another file the word; never less than one character if any."""
+    if not after:
+        return 0
+    if not yaml:
+        word = re.match(r"\S*", after)
+        return max(len(word.group()) if word else 0, 1)
+    if after[0] in "'\"":
+        quote = after[0]
+        end = after.find(quote, 1)
+        while quote == "'" and end != -1 and after[end + 1:end + 2] == "'":  # '' is a ' inside
+            end = after.find(quote, end + 2)
+        while quote == '"' and end != -1 and after[end - 1] == "\\":
+            end = after.find(quote, end + 1)
+        return len(after) if end == -1 else end + 1
+    in_flow = sum(before.count(c) for c in "[{") > sum(before.count(c) for c in "]}")
+    found = (_FLOW_END if in_flow else _PLAIN_END).search(after, 1)
+    value = after[:found.start()] if found else after
+    return max(len(value.rstrip()), 1)
 
 
 # What a terminal would act on rather than show: C0 and C1 controls (ESC starts the sequences

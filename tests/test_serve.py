@@ -153,7 +153,7 @@ def test_serve_rebuilds_shows_errors_and_recovers(tmp_path: Path) -> None:
         version = wait_for_version(server, version)
         _, page, _ = get(server, f"/{EVENT}/prelim/round-1/index.html")
         assert "内容有错误" in page and "prelim.yaml:13:10" in page and "bridge-board-syntax" in page
-        assert "1: 4H N =+" in page  # the offending line itself
+        assert "1: <mark>4H N =+</mark>" in page  # the offending line itself, its faulty value marked
         assert (tmp_path / "output" / EVENT / "index.html").is_file()  # the last good build stays on disk
 
         prelim.write_text(good.replace("1: 4H N =", "1: 4S N =", 1), encoding="utf-8")
@@ -843,7 +843,7 @@ def test_serve_words_speak_three_languages_with_the_same_parameters() -> None:
         return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
     serve_words = {k: v for k, v in catalogues.words(catalogues.SHARED).items() if k.startswith("serve-")}
-    assert len(serve_words) == 11
+    assert len(serve_words) == 12
     for key, texts in serve_words.items():
         assert len(texts) == len(LOCALES) and all(t.strip() for t in texts), key
         assert len({frozenset(fields(t)) for t in texts}) == 1, key
@@ -883,6 +883,75 @@ def test_the_open_page_reloads_itself_into_the_error_and_back(tmp_path: Path, fa
             assert errors == []
         finally:
             browser.close()
+
+
+# Where each faulty value starts and where its caret is, in px, on the error page, read from the
+# text whatever its markup (a value is found by its characters in the line above the caret, the
+# caret by its ^); whether the value is a <mark>; and how far the page itself scrolls sideways
+# (it must not: only a line of a file may).
+CARETS = """(values) => {
+  const at = (element, offset) => {  // the box of the character at `offset` of element's text
+    const walk = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      if (offset < node.length) {
+        const range = document.createRange();
+        range.setStart(node, offset);
+        range.setEnd(node, offset + 1);
+        return range.getBoundingClientRect();
+      }
+      offset -= node.length;
+    }
+  };
+  const found = [];
+  for (const block of document.querySelectorAll("pre")) {
+    const text = block.textContent, value = values.find((v) => text.includes(v));
+    if (value === undefined) continue;
+    const start = text.indexOf(value), caret = text.indexOf("^", start);
+    const box = block.getBoundingClientRect(), first = at(block, start);
+    const marked = [...block.querySelectorAll("mark")].map((m) => m.textContent);
+    found.push({value, value_x: first.left, caret_x: caret === -1 ? null : at(block, caret).left,
+                marked: marked.includes(value), scrolls: block.scrollWidth > block.clientWidth,
+                on_screen: first.left >= box.left && first.right <= box.right});
+  }
+  return {lines: found, page: document.documentElement.scrollWidth - document.documentElement.clientWidth};
+}"""
+
+
+@pytest.mark.slow
+def test_the_caret_stands_under_the_faulty_value_on_a_phone(tmp_path: Path) -> None:
+    """At 390 px a line of a results file is wider than the screen: the line and its caret scroll
+    sideways together, in their own box, the page does not, and the caret starts where the faulty
+    value does, whether the line before it is Latin (a deal log) or Chinese (an entry), whose
+    characters a browser draws neither one nor two Latin characters wide."""
+    from test_browser import CHROMIUM_FLAGS, playwright_and_chromium
+
+    sync_playwright, executable = playwright_and_chromium()
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    guandan = "events/tumu-guandan-2020"
+    shutil.copytree(ROOT / "content" / guandan, content / guandan)
+    replace(content / guandan / "event.yaml", "  - {id: T01, players: [崔涛, 肖文华], group: 结构工程系}",
+            "  - {id: T01, players: [崔涛, 肖文华], group: 结构工程系（二〇二〇年度教职工代表队）, withdrawn: 已退赛}")
+    replace(content / guandan / "results/round-1.yaml", "deals: [T45+3, T45+2, T50+1, T45+3, T45+3, T50+1, T45+3]",
+            "deals: [T45+3, T45+2, T50+1, T45+3, T45+3, T50+1, T45+3, T45+3, T50+1, T45+3, T45+2, T50+9]")
+    with serving(content, tmp_path / "output") as server, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS, headless=True)
+        try:
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            page.goto(server.url + "index.html")
+            page.locator("h1", has_text="内容有错误").wait_for()
+            found = page.evaluate(CARETS, ["已退赛", "T50+9"])
+        finally:
+            browser.close()
+    assert found["page"] <= 0, "the page scrolls sideways"
+    lines = {line["value"]: line for line in found["lines"]}
+    assert set(lines) == {"已退赛", "T50+9"}
+    for value, line in lines.items():
+        assert line["caret_x"] is not None and abs(line["caret_x"] - line["value_x"]) <= 1.5, (value, line)
+        assert line["scrolls"], value  # the test's lines are wider than a phone
+        assert line["on_screen"], value  # opened where the value is
+        assert line["marked"], value  # a screen reader says it is the one highlighted
 
 
 def test_the_warnings_printed_after_each_rebuild_resolve_the_content_folder_once(

@@ -8,6 +8,7 @@ event's published results, worked out from the results files by hand.
 from __future__ import annotations
 
 import shutil
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -361,6 +362,20 @@ def test_format_shows_file_line_column_source_line_and_caret(tree):
     assert caret.rstrip().endswith("^")
     assert caret.index("^") == source.index("4HX S -2 -300")
     assert rest and rest[0].lstrip().startswith("→")
+
+
+def test_format_puts_the_carets_under_a_value_after_chinese_by_terminal_columns(tree):
+    """A terminal draws a CJK character two columns wide (East Asian width W or F): the carets
+    stand under 学院, four columns of them, not where counting characters would put them."""
+    tree.edit(EVENT_YAML, "{name: 张浩然, phone:", "{name: 张浩然, 学院: 动物科学, phone:")
+    (problem,) = tree.errors("key-unknown")
+    _, source, caret, *_ = problem.format("zh-Hans", tree.root).splitlines()
+
+    def columns(text: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+    assert columns(caret[:caret.index("^")]) == columns(source[:source.index("学院")])
+    assert caret.rstrip().endswith(" ^^^^")
 
 
 def test_format_without_a_line_shows_the_path_only(tree):
