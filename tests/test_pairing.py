@@ -912,8 +912,8 @@ def test_a_draw_cut_short_by_a_full_disk_leaves_no_results_file(tmp_path, monkey
     """`paibang pair` writes the next round's results file; the disk fills as it writes: no half
     file is left (it stopped the next build, and the next `pair` refused to write over it), one
     line says so, and the same draw is written once there is room."""
+    from generator import seals
     from generator.cli import main
-    from generator.tournament import pairing
     from support import DiskFills, demo_content
 
     content = demo_content(tmp_path, "tumu-guandan-2020")
@@ -922,7 +922,7 @@ def test_a_draw_cut_short_by_a_full_disk_leaves_no_results_file(tmp_path, monkey
     results = content / "events/tumu-guandan-2020/results"
     before = sorted(path.name for path in results.iterdir())
     asked = ["pair", "tumu-guandan-2020", "main", "--content", str(content), "--lang", "en"]
-    monkeypatch.setattr(pairing, "open", DiskFills, raising=False)
+    monkeypatch.setattr(seals, "open", DiskFills, raising=False)  # (pair writes with seals.write_durably)
     assert main(asked) == 1
     err = capsys.readouterr().err
     assert "No space left" in err and "Traceback" not in err
