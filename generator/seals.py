@@ -195,10 +195,14 @@ def make_folders_durably(folder: Path) -> None:
 
 def sync_folder(folder: Path) -> None:
     """The names in `folder` (a file renamed or made there) on the disk. Where folders cannot be
-    opened (Windows) or synced (some network filesystems), there is nothing more to do."""
+    opened (Windows, a folder one may write in but not read) or synced (some network
+    filesystems), there is nothing more to do: the file is in place, as sure as the system makes it."""
     if os.name != "posix":
         return
-    descriptor = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        descriptor = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except PermissionError:
+        return
     try:
         os.fsync(descriptor)
     except OSError as error:

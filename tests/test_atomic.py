@@ -282,3 +282,21 @@ def test_a_durable_write_keeps_the_mode_it_is_given_whatever_the_umask(tmp_path:
     seals.write_durably(tmp_path / "tokens.json", b"x", mode=0o600)
     assert stat.S_IMODE((tmp_path / "results.yaml").stat().st_mode) == 0o644
     assert stat.S_IMODE((tmp_path / "tokens.json").stat().st_mode) == 0o600
+
+
+def test_a_folder_that_cannot_be_read_still_gets_its_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder one may write in but not read (mode 0300) cannot be opened to be synced: the file
+    is written all the same, and no error says otherwise (else `pair` would say it failed, then
+    refuse the file it wrote). Opening it is refused here as it is to a user who is not root."""
+    from generator import seals
+
+    real = os.open
+
+    def unreadable(path: object, flags: int, *args: object, **kwargs: object) -> int:
+        if flags & os.O_DIRECTORY:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", unreadable)
+    seals.write_durably(tmp_path / "round-1.yaml", b"drawn\n", replace=False)
+    assert (tmp_path / "round-1.yaml").read_bytes() == b"drawn\n"
