@@ -264,6 +264,20 @@ def test_a_save_is_on_the_disk_before_the_desk_says_saved(running: Running, cont
     assert stat.S_IMODE(tokens.stat().st_mode) == 0o600
 
 
+def test_the_desk_folder_and_its_tokens_are_on_the_disk_once_made(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """.paibang-desk/ is made when the desk first starts: its name is synced into the folder
+    beside content/, and the tokens file into it, or a power cut could lock every table out."""
+    from support import Synced
+
+    from generator.desk.store import Tokens
+
+    content = tmp_path / "site" / "content"
+    content.mkdir(parents=True)
+    synced = Synced(monkeypatch)
+    Tokens(content, SLUG)
+    assert synced.durably(desk_folder(content) / f"{SLUG}.json") and desk_folder(content).parent in synced
+
+
 def test_the_audit_log_is_ignored_by_check_and_never_copied_by_build(running: Running, content: Path,
                                                                       tmp_path: Path) -> None:
     assert post(running, "main/4/1", "save", level_a="A", level_b="5")[0] == 200

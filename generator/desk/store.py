@@ -48,6 +48,7 @@ class Tokens:
         folder = desk_folder(content)
         folder.mkdir(mode=0o700, exist_ok=True)
         os.chmod(folder, 0o700)
+        sync_folder(folder.parent)  # its name on the disk too, or a power cut could lose every token with it
         self.path = folder / f"{slug}.json"
         self._lock = threading.Lock()
         self.data: dict[str, Any] = {"admin": "", "tables": {}, "used": {}, "clock": {}}
