@@ -2,14 +2,28 @@
 the user can read (its file: `_key_file`), so that a file someone else wrote is never
 believed. It imports nothing of paibang's: the catalogues' cache (generator/catalogues.py) seals
 with it, and caches.py, which seals the other caches, takes its words from the catalogues.
+
+Here too are paibang's two ways of writing a file whole or not at all, side by side because they
+are one way but for the syncs, and because this module imports nothing of paibang's, so that the
+desk, the commands and the tournament's `pair` (which never imports render) can all use it:
+
+- `write_atomically`, for caches: a temporary renamed into place, nothing synced. After a power
+  cut the file may be empty or missing; a cache is sealed, so that is seen and costs a rebuild,
+  and a build writes thousands of them, where a sync each would cost the build.
+- `write_durably`, for what is not a cache: the secretary's own files in content/ (a round's
+  results saved at the desk, a draw, an import) and the files a command was asked for (an
+  export, printed sheets). The file is synced before the rename and its folder after it, so
+  that once paibang says "saved", a power cut leaves the new file, not an empty one or none.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import hmac
 import os
 import stat
+import threading
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -107,22 +121,95 @@ def write_atomically(path: Path, data: bytes, *more: bytes, then: Writing | None
     part; a write that fails (a full disk, Ctrl-C) leaves no temporary behind. Returns the stats
     of the file written, taken once it was whole and before it was put in place: what `path`
     holds while its inode, size and modification time are these (caches.py's SealedFiles), were
-    another process to replace it at once."""
+    another process to replace it at once.
+
+    For caches only: nothing is synced, so a power cut may leave the file empty or gone, which a
+    cache's seal tells (a rebuild). Anything else: `write_durably`."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f"{path.name}.tmp-{os.getpid()}")
+    return _write_whole(path, (data, *more), then, put=os.replace, synced=False)
+
+
+def write_durably(path: Path, data: bytes, *, mode: int | None = None, replace: bool = True) -> None:
+    """`data` into `path`, whole or not at all as `write_atomically`, and there to stay once this
+    returns: the file synced before it is renamed into place, then its folder, so that the rename
+    too is on the disk (and so any folder made on the way). `mode`: the file's permissions
+    whatever the umask (the desk's tokens 0600); None, as `open` makes a file. `replace=False`:
+    never over a file that exists (FileExistsError, nothing written), as `pair` draws a round."""
+    make_folders_durably(path.parent)
+    _write_whole(path, (data,), None, put=os.replace if replace else _put_new, synced=True, mode=mode)
+    sync_folder(path.parent)
+
+
+def _write_whole(path: Path, parts: tuple[bytes, ...], then: Writing | None, *,
+                 put: Callable[[Path, Path], None], synced: bool, mode: int | None = None) -> os.stat_result:
+    """The one body of both writers: a temporary beside `path`, written, put in place by `put`,
+    removed if anything fails. Its name is this thread's: the desk saves from several at once."""
+    temporary = path.with_name(f"{path.name}.tmp-{os.getpid()}-{threading.get_ident()}")
     try:
         with open(temporary, "wb") as handle:
-            for part in (data, *more):
+            if mode is not None:
+                os.fchmod(handle.fileno(), mode)  # before a byte of it is written
+            for part in parts:
                 handle.write(part)
             if then is not None:
                 then(handle.write)
             handle.flush()  # (the last write's time: closing writes nothing more)
+            if synced:
+                os.fsync(handle.fileno())
             written = os.fstat(handle.fileno())
-        os.replace(temporary, path)
+        put(temporary, path)
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
     return written
+
+
+def _put_new(temporary: Path, path: Path) -> None:
+    """`temporary` at `path` unless a file is there: a hard link is made or refused in one step
+    (FileExistsError), where a rename would replace."""
+    try:
+        os.link(temporary, path)
+    except FileExistsError:
+        raise
+    except OSError:
+        # A filesystem without hard links (a FAT-formatted USB stick): look, then rename. Only
+        # a file made in the moment between the two would be replaced.
+        if os.path.lexists(path):
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path)) from None
+        os.rename(temporary, path)
+        return
+    temporary.unlink()
+
+
+def make_folders_durably(folder: Path) -> None:
+    """`folder` and those missing above it, each one's name synced into its parent: a folder
+    of the secretary's made for files written durably (write_durably makes its own)."""
+    missing = []
+    while not folder.is_dir() and folder.parent != folder:
+        missing.append(folder)
+        folder = folder.parent
+    for made in reversed(missing):
+        made.mkdir(exist_ok=True)
+        sync_folder(made.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    """The names in `folder` (a file renamed or made there) on the disk. Where folders cannot be
+    opened (Windows, a folder one may write in but not read) or synced (some network
+    filesystems), there is nothing more to do: the file is in place, as sure as the system makes it."""
+    if os.name != "posix":
+        return
+    try:
+        descriptor = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except PermissionError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError as error:
+        if error.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP):
+            raise
+    finally:
+        os.close(descriptor)
 
 
 def write_sealed(path: Path, payload: bytes) -> os.stat_result:

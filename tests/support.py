@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -34,3 +37,32 @@ class DiskFills:
     def write(self, data: bytes | str) -> int:
         self.file.write(data[:4])
         raise OSError(28, "No space left on device", self.file.name)
+
+
+class Synced:
+    """os.fsync patched to note what it synced, in order: each descriptor's file or folder, by
+    device and inode (a file synced as its temporary is the same file once renamed)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.order: list[tuple[int, int]] = []
+        real = os.fsync
+
+        def fsync(descriptor: int) -> None:
+            found = os.fstat(descriptor)
+            self.order.append((found.st_dev, found.st_ino))
+            real(descriptor)
+
+        monkeypatch.setattr(os, "fsync", fsync)
+
+    @staticmethod
+    def _id(path: Path) -> tuple[int, int]:
+        found = path.stat()
+        return (found.st_dev, found.st_ino)
+
+    def __contains__(self, path: Path) -> bool:
+        return self._id(path) in self.order
+
+    def durably(self, path: Path) -> bool:
+        """`path` as it is now was synced, and its folder after it (the rename on the disk too)."""
+        file, folder = self._id(path), self._id(path.parent)
+        return file in self.order and folder in self.order[self.order.index(file):]

@@ -14,6 +14,7 @@ import hashlib
 import os
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -203,3 +204,99 @@ def test_a_first_build_that_does_not_finish_leaves_no_folder_it_made(tmp_path: P
     assert sorted(path.name for path in tmp_path.iterdir()) == ["cache", "there"]
     assert list((tmp_path / "there").iterdir()) == []
 
+
+
+# --- the two writers: caches cheap, the secretary's files durable (generator/seals.py) ----------
+
+
+def test_a_build_syncs_nothing_its_caches_are_cheap_to_lose(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build writes hundreds of cache files (PDFs, the incremental record): sealed, so one a
+    power cut emptied is seen and rebuilt. A sync each would cost the build: none is made."""
+    from support import Synced, demo_content
+
+    from generator.build import build
+    from generator.render import pdf
+
+    content = demo_content(tmp_path, "tumu-guandan-2020")
+    monkeypatch.setattr(pdf, "_print", lambda html: b"%PDF-1.7 stub\n")
+    synced = Synced(monkeypatch)
+    build(content, tmp_path / "output", cache_dir=tmp_path / "cache" / "pdf")
+    assert list((tmp_path / "cache" / "pdf").glob("*.pdf"))  # the caches were written ...
+    assert synced.order == []  # ... and nothing synced
+
+
+def test_a_durable_write_that_fails_leaves_the_old_file_and_no_temporary(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk full as it writes, or the sync failing (a disk error): the file is the old one,
+    whole, nothing is left beside it, and the error is the caller's to say."""
+    from support import DiskFills
+
+    from generator import seals
+
+    path = tmp_path / "round-1.yaml"
+    path.write_text("the secretary's\n", encoding="utf-8")
+    with monkeypatch.context() as patched:
+        patched.setattr(seals, "open", DiskFills, raising=False)
+        with pytest.raises(OSError, match="No space left"):
+            seals.write_durably(path, b"new")
+
+    def fails(descriptor: int) -> None:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "fsync", fails)
+    with pytest.raises(OSError, match="Input/output"):
+        seals.write_durably(path, b"new")
+    assert path.read_text(encoding="utf-8") == "the secretary's\n"
+    assert list(tmp_path.iterdir()) == [path]
+
+
+@pytest.mark.parametrize("hard_links", [True, False])  # False: a FAT USB stick
+def test_a_new_file_written_durably_is_never_written_over_one_there(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hard_links: bool) -> None:
+    from support import Synced
+
+    from generator import seals
+
+    if not hard_links:
+        def no_link(source: object, target: object) -> None:
+            raise PermissionError(1, "Operation not permitted")
+
+        monkeypatch.setattr(os, "link", no_link)
+    synced = Synced(monkeypatch)
+    path = tmp_path / "new" / "round-1.yaml"
+    seals.write_durably(path, b"drawn\n", replace=False)
+    assert path.read_bytes() == b"drawn\n" and synced.durably(path) and tmp_path / "new" in synced
+    with pytest.raises(FileExistsError):
+        seals.write_durably(path, b"drawn again\n", replace=False)
+    assert path.read_bytes() == b"drawn\n" and list(path.parent.iterdir()) == [path]
+
+
+def test_a_durable_write_keeps_the_mode_it_is_given_whatever_the_umask(tmp_path: Path) -> None:
+    from generator import seals
+
+    before = os.umask(0o077)
+    try:
+        seals.write_durably(tmp_path / "results.yaml", b"x", mode=0o644)
+    finally:
+        os.umask(before)
+    seals.write_durably(tmp_path / "tokens.json", b"x", mode=0o600)
+    assert stat.S_IMODE((tmp_path / "results.yaml").stat().st_mode) == 0o644
+    assert stat.S_IMODE((tmp_path / "tokens.json").stat().st_mode) == 0o600
+
+
+def test_a_folder_that_cannot_be_read_still_gets_its_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder one may write in but not read (mode 0300) cannot be opened to be synced: the file
+    is written all the same, and no error says otherwise (else `pair` would say it failed, then
+    refuse the file it wrote). Opening it is refused here as it is to a user who is not root."""
+    from generator import seals
+
+    real = os.open
+
+    def unreadable(path: object, flags: int, *args: object, **kwargs: object) -> int:
+        if flags & os.O_DIRECTORY:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", unreadable)
+    seals.write_durably(tmp_path / "round-1.yaml", b"drawn\n", replace=False)
+    assert (tmp_path / "round-1.yaml").read_bytes() == b"drawn\n"

@@ -359,6 +359,20 @@ def test_a_full_disk_while_the_import_writes_leaves_the_secretarys_event_yaml_wh
     assert sorted(path.name for path in folder.iterdir()) == ["event.yaml", "results"]
 
 
+def test_an_import_is_on_the_disk_once_it_is_said(tmp_path, monkeypatch):
+    """The event's files an import writes into content/ are the secretary's: each synced before
+    it is put in place and its folder after, and the folders it made have their names synced."""
+    from support import Synced
+
+    content = site(tmp_path)
+    synced = Synced(monkeypatch)
+    assert run(content, "club", CLUB, "--strict") == 0
+    folder = content / "events/club"
+    written = [folder / "event.yaml", *sorted((folder / "results").glob("*.yaml"))]
+    assert len(written) > 1 and all(synced.durably(path) for path in written)
+    assert content / "events" in synced and folder in synced  # where club/ and results/ were made
+
+
 def test_file_numbers_and_names_become_safe_ids():
     from generator.commands.bridge_import import adjusted_cell, safe_id
 

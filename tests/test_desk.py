@@ -245,7 +245,37 @@ def test_tables_saving_at_the_same_moment_all_land(running: Running, content: Pa
     text = round4(content).read_text(encoding="utf-8")
     assert text.count(": A, ") == len(keys)
     assert sorted(x["table"] for x in audit_lines(content)) == list(range(7, 17))
-    assert not list((content / "events" / SLUG / "results").glob(".*desk-tmp"))  # no temp file left
+    assert all(path.suffix == ".yaml" for path in round4(content).parent.iterdir())  # no temporary left
+
+
+def test_a_save_is_on_the_disk_before_the_desk_says_saved(running: Running, content: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A power cut after "saved" must not lose the table's result: the results file is synced
+    before it replaces the old one and its folder after (the rename), and so is the tokens file
+    that says the table has saved; each keeps its mode (results readable, tokens the user's)."""
+    from support import Synced
+
+    synced = Synced(monkeypatch)
+    assert post(running, "main/4/1", "save", level_a="A", level_b="5")[0] == 200
+    tokens = desk_folder(content) / f"{SLUG}.json"
+    assert synced.durably(round4(content)) and synced.durably(tokens)
+    assert synced.durably(content / "events" / SLUG / AUDIT_NAME)  # (made by this save: its name synced too)
+    assert stat.S_IMODE(round4(content).stat().st_mode) == 0o644
+    assert stat.S_IMODE(tokens.stat().st_mode) == 0o600
+
+
+def test_the_desk_folder_and_its_tokens_are_on_the_disk_once_made(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """.paibang-desk/ is made when the desk first starts: its name is synced into the folder
+    beside content/, and the tokens file into it, or a power cut could lock every table out."""
+    from support import Synced
+
+    from generator.desk.store import Tokens
+
+    content = tmp_path / "site" / "content"
+    content.mkdir(parents=True)
+    synced = Synced(monkeypatch)
+    Tokens(content, SLUG)
+    assert synced.durably(desk_folder(content) / f"{SLUG}.json") and desk_folder(content).parent in synced
 
 
 def test_the_audit_log_is_ignored_by_check_and_never_copied_by_build(running: Running, content: Path,

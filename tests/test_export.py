@@ -172,3 +172,22 @@ def test_export_on_a_full_disk_leaves_the_last_workbook_whole(content, tmp_path,
     err = capsys.readouterr().err
     assert "No space left" in err and "Traceback" not in err
     assert target.read_bytes() == b"last week's workbook" and list(tmp_path.iterdir()) == [target]
+
+
+def test_an_export_and_printed_sheets_are_on_the_disk_once_written(content, tmp_path, monkeypatch):
+    """Files the secretary asked for (a workbook, the sheets to print) are synced before they are
+    put in place and their folder after: a power cut once written leaves them, not an empty file."""
+    from support import Synced
+
+    from generator.render import pdf
+
+    synced = Synced(monkeypatch)
+    target = tmp_path / "out.xlsx"
+    assert main(["export", "tumu-guandan-2020", "-o", str(target), "--content", str(content), "--lang", "en"]) == 0
+    assert synced.durably(target)
+    monkeypatch.setattr(pdf, "_print", lambda html: b"%PDF-1.7 stub\n")
+    sheets = tmp_path / "sheets"
+    assert main(["print", "tumu-guandan-2020", "main", "--round", "1", "--content", str(content), "--lang", "en",
+                 "--output", str(sheets)]) == 0
+    assert list(sheets.iterdir()) and all(synced.durably(path) for path in sheets.iterdir())
+    assert tmp_path in synced  # (sheets/ made for them: its name too)

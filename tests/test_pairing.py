@@ -418,6 +418,38 @@ def test_pair_daguai_with_a_bye_writes_home_only(tmp_path):
     assert data["tables"][-1]["home"] != first_bye
 
 
+def test_pair_writes_its_round_durably(tmp_path, monkeypatch):
+    """The desk types the tables' results into the round `pair` drew: once drawn, a power cut
+    leaves the file whole, synced before it was put in place and its folder after."""
+    from support import Synced
+
+    content = make_content(tmp_path, "guandan", 6)
+    synced = Synced(monkeypatch)
+    assert pair(content) == 0
+    assert synced.durably(round_file(content, 1))
+
+
+def test_pair_never_writes_over_a_file_that_appears_after_it_looked(tmp_path, monkeypatch, capsys):
+    """The secretary saves a round-1.yaml of their own while `pair` draws: refused, their file as
+    they wrote it, nothing left beside it."""
+    from generator.tournament import pairing
+
+    content = make_content(tmp_path, "guandan", 6)
+    theirs = "# the secretary's own\n"
+    chosen = pairing.results_path
+
+    def taken_meanwhile(event, plan):
+        path = chosen(event, plan)
+        path.write_text(theirs, encoding="utf-8")
+        return path
+
+    monkeypatch.setattr(pairing, "results_path", taken_meanwhile)
+    assert pair(content) == 1
+    assert "round-1.yaml" in capsys.readouterr().err
+    assert round_file(content, 1).read_text(encoding="utf-8") == theirs
+    assert sorted(path.name for path in round_file(content, 1).parent.iterdir()) == ["round-1.yaml"]
+
+
 def test_pair_refuses_while_the_last_round_has_no_result(tmp_path, capsys):
     content = make_content(tmp_path, "guandan", 6)
     assert pair(content) == 0
@@ -880,8 +912,8 @@ def test_a_draw_cut_short_by_a_full_disk_leaves_no_results_file(tmp_path, monkey
     """`paibang pair` writes the next round's results file; the disk fills as it writes: no half
     file is left (it stopped the next build, and the next `pair` refused to write over it), one
     line says so, and the same draw is written once there is room."""
+    from generator import seals
     from generator.cli import main
-    from generator.tournament import pairing
     from support import DiskFills, demo_content
 
     content = demo_content(tmp_path, "tumu-guandan-2020")
@@ -890,7 +922,7 @@ def test_a_draw_cut_short_by_a_full_disk_leaves_no_results_file(tmp_path, monkey
     results = content / "events/tumu-guandan-2020/results"
     before = sorted(path.name for path in results.iterdir())
     asked = ["pair", "tumu-guandan-2020", "main", "--content", str(content), "--lang", "en"]
-    monkeypatch.setattr(pairing, "open", DiskFills, raising=False)
+    monkeypatch.setattr(seals, "open", DiskFills, raising=False)  # (pair writes with seals.write_durably)
     assert main(asked) == 1
     err = capsys.readouterr().err
     assert "No space left" in err and "Traceback" not in err

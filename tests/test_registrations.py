@@ -105,6 +105,22 @@ def test_thirty_registrations_from_a_spreadsheet(content: Path, tmp_path: Path) 
     assert not hasattr(entries["A03"].players[0], "phone")  # ... and never loaded into the model
 
 
+def test_new_and_registrations_are_on_the_disk_once_written(content: Path, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """`paibang new`'s files and the entries `import` writes: each synced before it is put in
+    place and its folder after, the event's new folder named on the disk too."""
+    from support import Synced
+
+    synced = Synced(monkeypatch)
+    folder = content / "events/dongke-2025"
+    scaffold_event(content, "dongke-2025", "bridge")
+    assert synced.durably(folder / "event.yaml") and synced.durably(folder / "notice.md")
+    assert content / "events" in synced and folder in synced  # dongke-2025/ and its results/
+    synced.order.clear()
+    import_registrations(content, "dongke-2025", write_xlsx(tmp_path / "a.xlsx", registrations(3)))
+    assert synced.durably(folder / "entries.yaml") and synced.durably(folder / "event.yaml")
+
+
 def test_rerun_updates_without_duplicating(content: Path, tmp_path: Path) -> None:
     new_event(content, "dongke-2025", "bridge")
     import_registrations(content, "dongke-2025", write_xlsx(tmp_path / "a.xlsx", registrations(15)))

@@ -74,7 +74,7 @@ from generator.games.bridge.scoring import AdjustedRecord, BoardRecord, parse_ad
 from generator import catalogues
 from generator.interchange.numbering import unused
 from generator.interchange.pbn import record_from, record_text
-from generator.seals import write_atomically
+from generator.seals import make_folders_durably, write_durably
 
 STAGE = "pairs"
 
@@ -1002,7 +1002,7 @@ def team_matches(session: TeamsSession) -> list[Match]:
 def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_called: str) -> tuple[Path, list[Match]]:
     """The event's folder and the matches written; `stage_called`: the stage's name (stage_name)."""
     folder = content / "events" / slug
-    (folder / "results").mkdir(parents=True, exist_ok=True)
+    make_folders_durably(folder / "results")
     matches = team_matches(session)
     teams: dict[str, list[str]] = {number: list(team.players) for number, team in session.teams.items()}
     for line in session.lines:
@@ -1441,7 +1441,7 @@ def write_event(content: Path, slug: str, session: Session, stage: str, name: st
         per_round[(line.round, line.table)].add(line.board)
     boards = max((len(found) for found in per_round.values()), default=1)
     event = folder / "event.yaml"
-    (folder / "results").mkdir(parents=True, exist_ok=True)
+    make_folders_durably(folder / "results")
     text = event_text(session, ids, max(rounds_seen, default=1), boards, stage, name)
     if not event.exists():
         _write(event, text)
@@ -2038,5 +2038,5 @@ def say_not_played(session: Session, ids: dict[tuple[str, str], str], stage: str
 
 def _write(path: Path, text: str) -> None:
     """The secretary's files whole or not at all: a full disk or Ctrl-C while writing leaves the
-    event.yaml they had, not half of it."""
-    write_atomically(path, text.encode("utf-8"))
+    event.yaml they had, not half of it; a power cut once written, the new one."""
+    write_durably(path, text.encode("utf-8"))

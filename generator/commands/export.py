@@ -13,7 +13,7 @@ from pathlib import Path
 from generator import catalogues
 from generator.commands.console import print_problems, site_locale
 from generator.errors import ContentErrors
-from generator.seals import write_atomically
+from generator.seals import write_durably
 
 EXTENSIONS = {"xlsx": "xlsx", "csv": "csv", "pbn": "pbn", "usebio": "xml"}
 
@@ -65,6 +65,6 @@ def run(args: argparse.Namespace) -> int:
             path = args.output if not suffix else args.output.with_name(f"{args.output.stem}{suffix}{args.output.suffix or '.' + ext}")
         else:
             path = Path(f"{args.event}{suffix}.{ext}")
-        write_atomically(path, data)  # the old file or the new, never half of one (a full disk)
+        write_durably(path, data)  # the old file or the new, never half of one (a full disk, a power cut)
         print(catalogues.text("wrote_file", locale, path=path))
     return 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator import catalogues
+from generator.seals import make_folders_durably, write_durably
 
 # (comment, key line) per key: the comment a key of the shared UI words, the line written as it
 # is after `.format(locale=…, value=…)`, `value` being the `…_value` word. base_url is written
@@ -41,7 +42,7 @@ def init_site(folder: Path, locale: str = "zh-Hans") -> list[Path]:
     """Write folder/site.yaml and folder/events/; returns what was written."""
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise InitRefused(catalogues.text("init_not_empty", locale, folder=folder))
-    (folder / "events").mkdir(parents=True)
+    make_folders_durably(folder / "events")
     site = folder / "site.yaml"
-    site.write_text(site_text(locale), encoding="utf-8")
+    write_durably(site, site_text(locale).encode("utf-8"), replace=False)
     return [site, folder / "events"]

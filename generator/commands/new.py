@@ -16,6 +16,7 @@ from generator import catalogues
 from generator.content.load import SLUG
 from generator.games import GAMES
 from generator.messages import LOCALES
+from generator.seals import make_folders_durably, write_durably
 
 
 class ScaffoldRefused(Exception):
@@ -68,9 +69,9 @@ def scaffold_event(content: Path, slug: str, game: str, locale: str = "zh-Hans",
     headings = ("new_notice_time_place", "new_notice_entering", "new_notice_format", "new_notice_prizes")
     notice = "\n\n".join([f"# {catalogues.text('new_notice_title', locale)}", *(f"## {catalogues.text(key, locale)}" for key in headings)])
     notice += "\n"
-    (folder / "results").mkdir(parents=True)
+    make_folders_durably(folder / "results")
     written = []
     for path, text in ((folder / "event.yaml", event), (folder / "notice.md", notice)):
-        path.write_text(text, encoding="utf-8")
+        write_durably(path, text.encode("utf-8"), replace=False)  # the secretary's first lines of the event
         written.append(path)
     return written

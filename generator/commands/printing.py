@@ -18,7 +18,7 @@ from pathlib import Path
 from generator import catalogues
 from generator.commands.console import print_problems
 from generator.errors import CouldNotFinish, Refusal
-from generator.seals import write_atomically
+from generator.seals import write_durably
 
 
 def run(args: argparse.Namespace) -> int:
@@ -59,16 +59,16 @@ def run(args: argparse.Namespace) -> int:
         print(failure.text(locale, output=target, left="printer_left_print"), file=sys.stderr)
         return 1
     # Each PDF whole or not at all: a full disk or Ctrl-C while writing leaves the sheet printed
-    # last time (a secretary's stack on its way to the printer), not half of a new one.
+    # last time (a secretary's stack on its way to the printer), not half of a new one; and, the
+    # secretary's own, durably: a power cut once it was said written leaves it written.
     if one_file:
-        write_atomically(target, pdfs[0])
+        write_durably(target, pdfs[0])
         written = [target]
     else:
-        target.mkdir(parents=True, exist_ok=True)
-        written = []
+        written = []  # (the folder made by the first write_durably, if it is new)
         for bulletin, pdf in zip(bulletins, pdfs):
             path = target / f"{bulletin.name}.pdf"
-            write_atomically(path, pdf)
+            write_durably(path, pdf)
             written.append(path)
     for path in written:
         print(catalogues.text("print_written", locale, n=number, path=path))

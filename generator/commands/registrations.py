@@ -45,7 +45,7 @@ from generator.content.yaml_loader import YamlList, YamlMap, load_yaml
 from generator.errors import ContentErrors, Mark, Problems, Refusal
 from generator.games import GAMES, Game
 from generator.messages import LOCALES
-from generator.seals import write_atomically
+from generator.seals import write_durably
 
 FIELDS = tuple(COLUMNS)
 PRIVATE = ("phone", "student_id")
@@ -715,8 +715,9 @@ def _point_event_at(event_file: Path) -> None:
 
 
 def _write(path: Path, text: str) -> None:
-    """Whole or not at all: a full disk or a kill mid-write leaves the previous file."""
-    write_atomically(path, text.encode("utf-8"))
+    """Whole or not at all: a full disk or a kill mid-write leaves the previous file; a power cut
+    once written, the new one."""
+    write_durably(path, text.encode("utf-8"))
 
 
 # --- the command ---------------------------------------------------------------------------------

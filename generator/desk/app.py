@@ -43,7 +43,7 @@ from generator.content.load import load_event, load_site
 from generator.desk import forms
 from generator.desk.store import (
     Tokens, append_audit, audit_line, dump_round_trip, find_table, load_round_trip, locked, plain, set_record,
-    table_key, write_atomically,
+    table_key, write_results,
 )
 from generator.errors import Problems
 from generator.render.html import number_text
@@ -379,7 +379,7 @@ class Job:
 class Writer:
     """The saves of one results file, by flat combining: whoever holds the file's lock writes
     every save waiting at that moment in one read-modify-replace (one round-trip parse and
-    dump of the file, one fsync, one audit append). Saves arriving together therefore all land,
+    dump of the file, one durable write, one audit append). Saves arriving together therefore all land,
     and fifty of them cost about as much as one."""
 
     def __init__(self, desk: Desk, path: Path) -> None:
@@ -420,7 +420,7 @@ class Writer:
                 old = set_record(table, job.record, keys)
                 applied.append((job, old))
             if applied:
-                write_atomically(self.path, dump_round_trip(data))
+                write_results(self.path, dump_round_trip(data))
                 append_audit(batch[0].spot.event.folder, [
                     audit_line(job.who.label, job.spot.stage.id, job.spot.number, job.spot.table.number,
                                self.path, old, plain(job.record)) for job, old in applied])

@@ -3,8 +3,9 @@ round-trip writes of a round's results file.
 
 Every write of a results file happens under one lock per file (threads of this process) and an
 advisory file lock (another desk on the same content), re-reads the file under that lock, and
-replaces it with os.replace: two tables saving at the same moment both land, and a reader (a
-build, `check`) sees the old file or the new one, never half of one.
+replaces it (seals.write_durably): two tables saving at the same moment both land, a reader (a
+build, `check`) sees the old file or the new one, never half of one, and a save the desk said
+was saved is still there after a power cut.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ import io
 import json
 import os
 import secrets
-import tempfile
 import threading
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,6 +23,8 @@ from typing import Any, Iterator
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from generator.seals import sync_folder, write_durably
 
 AUDIT_NAME = "desk-audit.jsonl"
 TOKEN_BYTES = 16  # secrets.token_urlsafe(16): 128 random bits
@@ -46,6 +48,7 @@ class Tokens:
         folder = desk_folder(content)
         folder.mkdir(mode=0o700, exist_ok=True)
         os.chmod(folder, 0o700)
+        sync_folder(folder.parent)  # its name on the disk too, or a power cut could lose every token with it
         self.path = folder / f"{slug}.json"
         self._lock = threading.Lock()
         self.data: dict[str, Any] = {"admin": "", "tables": {}, "used": {}, "clock": {}}
@@ -102,17 +105,7 @@ class Tokens:
 
     def _save(self) -> None:
         text = json.dumps(self.data, ensure_ascii=False, indent=1, sort_keys=True)
-        fd, temp = tempfile.mkstemp(prefix=".tokens-", dir=self.path.parent)
-        try:
-            os.fchmod(fd, 0o600)
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(temp, self.path)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
+        write_durably(self.path, text.encode("utf-8"), mode=0o600)  # a table's token lost is a table locked out
 
 
 def _now() -> str:
@@ -134,12 +127,16 @@ def append_audit(event_folder: Path, lines: list[dict[str, Any]]) -> None:
     text = "".join(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n" for line in lines)
     with _audit_lock:
         # O_APPEND: each line lands whole at the end, whatever else appends
-        fd = os.open(event_folder / AUDIT_NAME, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        path = event_folder / AUDIT_NAME
+        new = not path.exists()
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         try:
             os.write(fd, text.encode("utf-8"))
             os.fsync(fd)
         finally:
             os.close(fd)
+        if new:  # the log's name too, or a power cut could lose the whole of it
+            sync_folder(event_folder)
 
 
 # --- round-trip writes --------------------------------------------------------------------
@@ -262,15 +259,7 @@ def set_record(table: CommentedMap, record: dict[str, Any], record_keys: tuple[s
     return old
 
 
-def write_atomically(path: Path, text: str) -> None:
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".desk-tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temp, 0o644)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+def write_results(path: Path, text: str) -> None:
+    """A round's results file as the desk saves it: durably, readable by all as the secretary's
+    editor would leave it (0644)."""
+    write_durably(path, text.encode("utf-8"), mode=0o644)

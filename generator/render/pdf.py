@@ -232,7 +232,9 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
         # Into the cache at once: a build that cannot finish (a printing process killed for want
         # of memory) prints only the others when it is run again.
         results[position] = pdf
-        if cache_dir is not None:  # (a full disk, Ctrl-C: no half-written PDF left in the cache)
+        # (a full disk, Ctrl-C: no half-written PDF left in the cache; not synced: a PDF the
+        # cache lost to a power cut is printed again, and a build writes hundreds of them)
+        if cache_dir is not None:
             write_atomically(cache_dir / f"{jobs[position].key}.pdf", pdf)
         if done:
             done(len(results) - from_cache, len(todo))
@@ -417,7 +419,7 @@ CACHE_DAYS = 30
 
 def prune_cache(cache_dir: Path, days: int = CACHE_DAYS) -> None:
     """Forget PDFs no build has used for `days` days, so the cache does not grow for ever, and
-    the temporaries (`<key>.tmp-<pid>`) a process killed as it wrote them left behind: one a day
+    the temporaries (`<key>.tmp-<pid>-<thread>`) a process killed as it wrote them left behind: one a day
     old is nobody's (a PDF is written in well under a second), whatever its pid, which may be
     another process's now or a process's of another machine sharing the folder."""
     if not cache_dir.is_dir():

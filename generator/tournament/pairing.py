@@ -67,6 +67,7 @@ from generator.content.model import Entry, Event, Stage
 from generator.games import GAMES, TableForm, metric_of, yaml_id
 from generator.errors import Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
 from generator.printed import Bulletin
+from generator.seals import write_durably
 from generator.tournament import knockout
 from generator.tournament.large_draw import is_large, pair_large, surely_pairable
 from generator.tournament.matching import max_weight_matching
@@ -616,22 +617,14 @@ def results_path(event: Event, plan: PlannedRound) -> Path:
 
 
 def write_round(plan: PlannedRound, locale: str) -> Path:
-    """Write the round's results file; never overwrite one (Refusal pair-file-exists)."""
+    """Write the round's results file; never overwrite one (Refusal pair-file-exists). Written
+    whole or not at all (half a file would stop the next build, and the next `pair` would refuse
+    to write over it), and durably: the tables' results are typed into it at the desk."""
     path = results_path(plan.event, plan)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = results_text(plan, locale)
     try:
-        handle = open(path, "x", encoding="utf-8", newline="\n")  # noqa: SIM115 - closed below
+        write_durably(path, results_text(plan, locale).encode("utf-8"), replace=False)
     except FileExistsError:
         raise Refusal("pair-file-exists", path=str(path)) from None
-    try:
-        with handle:
-            handle.write(text)
-    except BaseException:
-        # The file is this draw's, made a moment ago: half of it (a full disk, Ctrl-C) would stop
-        # the next build, and the next `pair` would refuse to write over it.
-        path.unlink(missing_ok=True)
-        raise
     return path
 
 
