@@ -1420,3 +1420,121 @@ def test_a_line_or_match_without_its_round_is_said_in_every_language():
         for text in said.values():
             assert all(str(value) in text for value in (289, 4, "1-9", 2, *params.values()))
             assert "ROUND_NUMBER" in text
+
+
+# --- teams files giving no rounds ----------------------------------------------------------------------
+
+
+def teams_without_rounds(result, kind: str, same_boards: bool = False) -> str:
+    """The demo round robin (6 teams, 5 rounds, boards 1-8 in round 1, 9-16 in round 2, …) out as
+    USEBIO or PBN with no round at all; `same_boards`: each round's boards numbered 1-8 again."""
+    def again(found: re.Match) -> str:
+        return str((int(found[1]) - 1) % 8 + 1)
+
+    if kind == "xml":
+        text = re.sub(r"<ROUND_NUMBER>\d+</ROUND_NUMBER>", "", export_usebio(result, "teams", RULES))
+        if same_boards:
+            text = re.sub(r"<BOARD_NUMBER>(\d+)</BOARD_NUMBER>", lambda found: f"<BOARD_NUMBER>{again(found)}</BOARD_NUMBER>", text)
+        return text
+    text = re.sub(r'\[Round "\d+"\]\n', "", export_stage(result, "teams", RULES))
+    if same_boards:
+        text = re.sub(r'\[Board "(\d+)"\]', lambda found: f'[Board "{again(found)}"]', text)
+    return text
+
+
+def round_matches(folder: Path) -> list[set[frozenset[str]]]:
+    """Each results file's matches (its two teams), round by round."""
+    found = []
+    for path in sorted(folder.iterdir(), key=lambda path: int(re.findall(r"\d+", path.name)[-1])):
+        text = path.read_text(encoding="utf-8")
+        found.append({frozenset(pair) for pair in re.findall(r"home: (\w+)\n    away: (\w+)", text)})
+    return found
+
+
+@pytest.mark.parametrize(("kind", "figures"), [("pbn", 480), ("xml", 522)])
+def test_a_teams_file_giving_no_rounds_is_seated_by_the_boards_each_round_plays(tmp_path, teams_demo, capsys, kind,
+                                                                                  figures):
+    """The demo round robin with no ROUND_NUMBER (no [Round]): each team plays five matches, and
+    each round its own boards. Put all in round 1 (as it once was), each team played five
+    matches in one round: the import wrote it, then the build refused its own file (72 errors,
+    `entry-twice-in-round`), exit 1. The boards tell the rounds: five rounds, each match in its
+    own, each team once a round; every figure equal (the USEBIO file's VPs a round too), the same
+    standings, and said so."""
+    content, result = teams_demo
+    path = tmp_path / f"teams.{kind}"
+    path.write_text(teams_without_rounds(result, kind), encoding="utf-8")
+    target = site(tmp_path)
+    assert run(target, "rr", path, "--strict") == 0
+    out = capsys.readouterr().out
+    assert f"all {figures} figures equal" in out
+    assert ("the file gives no rounds and its teams play several matches: its 15 matches are seated into 5 rounds by "
+            "the boards each match plays (the rounds' boards in turn: 1-8, 9-16, 17-24, 25-32, 33-40), each team once "
+            "a round.") in out
+    assert round_matches(target / "events/rr/results") == round_matches(content / "events/gaoxiao-bridge-teams-2024/results")
+    assert team_standings(target, "rr", "teams") == team_standings(content, "gaoxiao-bridge-teams-2024", "teams")
+
+
+@pytest.mark.parametrize("kind", ["pbn", "xml"])
+def test_a_teams_file_giving_no_rounds_whose_boards_do_not_tell_them_is_refused(tmp_path, teams_demo, capsys, kind):
+    """The same file with each round's boards numbered 1-8: neither the file nor its boards tell
+    which round a match was in, and T5 plays T2 and T1 on the same boards. Refused, not seated in
+    the file's order (a file may list its matches by table, and a triangle is three matches of one
+    round): the line of T5's second match and of its first, the boards, the fix; nothing written."""
+    content, result = teams_demo
+    text = teams_without_rounds(result, kind, same_boards=True)
+    path = tmp_path / f"teams.{kind}"
+    path.write_text(text, encoding="utf-8")
+    target = site(tmp_path)
+    assert run(target, "rr", path) == 1
+    err = capsys.readouterr().err
+    found = re.search(r"line (\d+): this (?:MATCH \(team (\w+) v team (\w+)\) is team (\w+)'s|game begins the match "
+                      r"(\w+) v (\w+), (\w+)'s) second match \(its first: (?:team )?(\w+) v (?:team )?(\w+), line (\d+)\)", err)
+    assert found is not None, err
+    line, first_line = int(found[1]), int(found[10])
+    second, team, first = {found[2] or found[5], found[3] or found[6]}, found[4] or found[7], {found[8], found[9]}
+    assert team in second and team in first and second != first
+    assert ("Both are played on boards 1-8, so the boards do not tell their rounds apart either, and put in one round "
+            f"{'team ' if kind == 'xml' else ''}{team} would play twice in it. Nothing was written.") in err
+    assert ("<ROUND_NUMBER>1</ROUND_NUMBER> inside the MATCH" if kind == "xml" else '[Round "1"]') in err
+    lines = text.splitlines()
+    opening = "<MATCH>" if kind == "xml" else "[Board "
+    assert opening in lines[line - 1] and opening in lines[first_line - 1] and first_line < line
+    assert not (target / "events/rr").exists()
+
+
+def test_a_pbn_team_game_without_its_round_in_a_file_of_rounds_is_refused(tmp_path, teams_demo, capsys):
+    """The demo round robin out as PBN, one round-3 game without its [Round]: put in round 1 (as it
+    once was), its other room was not found there and the board left out, exit 0. Refused as a
+    USEBIO MATCH is: the game's line, board and teams, the rounds the file gives; nothing written."""
+    content, result = teams_demo
+    text = export_stage(result, "teams", RULES)
+    at = text.index('[Round "3"]')
+    board = int(re.findall(r'\[Board "(\d+)"\]', text[:at])[-1])
+    home, away = re.search(r'\[HomeTeam "(\w+)"\]\n\[VisitTeam "(\w+)"\]', text[at:]).groups()  # type: ignore[union-attr]
+    line = text.count("\n", 0, text.rindex('[Board "', 0, at)) + 1
+    path = tmp_path / "teams.pbn"
+    path.write_text(text[:at] + text[at + len('[Round "3"]\n'):], encoding="utf-8")
+    target = site(tmp_path)
+    assert run(target, "rr", path) == 1
+    assert capsys.readouterr().err == (
+        f"paibang: {path}: line {line}: this game (board {board}, {home} v {away}) gives no round (no [Round] tag, or "
+        "one that is not a round number), while the file's other games give rounds 1-5; 1 game(s) lack it. Which round "
+        "it was played in is not said, and put in round 1 its other room would not be found there and the board would "
+        'be left out. Nothing was written. Add the round ([Round "2"], as the other games write it) to each game that '
+        "lacks it, or export the event again from the scoring program, and import again\n")
+    assert not (target / "events/rr").exists()
+
+
+def test_a_teams_file_without_rounds_is_said_in_every_language():
+    from generator import catalogues
+    from generator.catalogues import LOCALES
+
+    where = {"line": 706, "home": "T5", "away": "T1", "team": "T5", "first_home": "T2", "first_away": "T5",
+             "first_line": 322, "boards": "1-8"}
+    for key, params in (("match_rounds_unknown", where), ("game_rounds_unknown", where),
+                        ("game_no_round", {"line": 927, "board": 17, "home": "T3", "away": "T6", "rounds": "1-5", "n": 2}),
+                        ("teams_seated", {"matches": 15, "rounds": 5, "boards": "1-8, 9-16"})):
+        said = catalogues.word(f"bridge_import_{key}", **params)
+        assert set(said) == set(LOCALES)
+        for text in said.values():
+            assert all(str(value) in text for value in params.values()), (key, text)

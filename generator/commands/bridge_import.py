@@ -883,6 +883,78 @@ class TeamsSession:
     lines: list[TeamLine] = field(default_factory=list)
     teams: dict[str, Team] = field(default_factory=dict)  # file's team number or name -> team
     match_vp: dict[tuple[int, str, str], tuple[str, str]] = field(default_factory=dict)  # (round, team, opponent) -> VPs
+    # the file gives no rounds and paibang seated its matches by their boards (seat_team_rounds):
+    # each round's lowest and highest board, in turn
+    seated: list[tuple[int, int]] = field(default_factory=list)
+
+
+@dataclass
+class Meeting:
+    """One match as a file gives it, before it has a round: its two teams, its rooms' lines, and
+    the file's line it starts on (a USEBIO MATCH; a PBN file's first game of the two teams)."""
+
+    home: str
+    away: str
+    lines: list[TeamLine]
+    at: int | None
+
+
+def seat_team_rounds(meetings: list[Meeting],
+                     refuse: Callable[[Meeting, Meeting, str, str], ImportRefused]) -> list[tuple[int, int]]:
+    """Rounds for a teams file that gives none (no MATCH has a ROUND_NUMBER, no game a [Round]).
+
+    Each team playing one match: one round, round 1 (a file of one round, as RealBridge's
+    `Open R2`). A team playing several: the boards tell the rounds where they can, as a teams
+    event deals each round its own boards (1-8 round 1, 9-16 round 2; paibang's own files, the
+    demo's): matches playing the same boards (one shared, or through other matches) are one
+    round, boards apart are rounds apart, in the order of their boards, each team once a round.
+    Where a team plays twice on the same boards (every round dealt 1-8 again), the file is
+    refused (`refuse`: the team's first match there, its second, the team, the boards), not
+    seated in the file's order, because that order is not the rounds': a file may list its
+    matches by table or by team, a Swiss's rounds are its draw's, and a triangle (three teams
+    in one round, three MATCHes sharing a ROUND_NUMBER, as clubs' programs write it) is no two
+    rounds. Seated wrongly, every total would be right and the round pages and the draw's
+    history wrong, with nothing to say so; the secretary knows the rounds, and the scoring
+    program has them. Returns each round's lowest and highest board when the boards told
+    several rounds (said at import), else []."""
+    meetings = [meeting for meeting in meetings if meeting.lines]
+    played = Counter(team for meeting in meetings for team in {meeting.home, meeting.away})
+    if all(count == 1 for count in played.values()):
+        for meeting in meetings:
+            for line in meeting.lines:
+                line.round = 1
+        return []
+    # boards played in one match are one round: a union of the boards each match joins
+    parent: dict[int, int] = {}
+
+    def root(board: int) -> int:
+        while parent.setdefault(board, board) != board:
+            parent[board] = parent[parent[board]]
+            board = parent[board]
+        return board
+
+    for meeting in meetings:
+        boards = sorted({line.board for line in meeting.lines})
+        for board in boards[1:]:
+            parent[root(board)] = root(boards[0])
+    rounds: dict[int, list[Meeting]] = defaultdict(list)
+    for meeting in meetings:
+        rounds[root(meeting.lines[0].board)].append(meeting)
+    ordered = sorted(rounds.values(), key=lambda found: min(line.board for m in found for line in m.lines))
+    for found in ordered:
+        boards = sorted({line.board for m in found for line in m.lines})
+        first: dict[str, Meeting] = {}
+        for meeting in found:
+            for team in (meeting.home, meeting.away):
+                if team in first and first[team] is not meeting:
+                    raise refuse(first[team], meeting, team, f"{boards[0]}-{boards[-1]}")
+                first[team] = meeting
+    for number, found in enumerate(ordered, start=1):
+        for meeting in found:
+            for line in meeting.lines:
+                line.round = number
+    return [(min(line.board for m in found for line in m.lines), max(line.board for m in found for line in m.lines))
+            for found in ordered] if len(ordered) > 1 else []
 
 
 def read_teams_session(text: str) -> TeamsSession | None:
@@ -895,6 +967,15 @@ def read_teams_session(text: str) -> TeamsSession | None:
         return None
     first = games[0]
     found = TeamsSession("PBN", first.get("Event") or "", first.get("Date"), small_int(first.get("Round")) or 1)
+    given = sorted({number for game in games if (number := _round_number(game.get("Round")))})
+    lacking = [game for game in games if _round_number(game.get("Round")) is None]
+    if len(given) > 1 and lacking:  # a game of several rounds without its own: refused, as a USEBIO MATCH
+        game = lacking[0]
+        raise ImportRefused(catalogues.word(
+            "bridge_import_game_no_round", line=game.lines.get("Board", game.line), board=small_int(game.get("Board")),
+            home=game.get("HomeTeam").strip(), away=game.get("VisitTeam").strip(),  # type: ignore[union-attr]
+            rounds=f"{given[0]}-{given[-1]}", n=len(lacking)))
+    meetings: dict[frozenset[str], Meeting] = {}
     for game in games:
         board = small_int(game.get("Board")) or 0
         record = record_from(board, game.get("Contract"), game.get("Declarer"), game.get("Result"))
@@ -905,9 +986,20 @@ def read_teams_session(text: str) -> TeamsSession | None:
         players = {seat: re.sub(r"#.*$", "", game.get(name) or "").strip()
                    for seat, name in (("N", "North"), ("S", "South"), ("E", "East"), ("W", "West"))}
         room = (game.get("Room") or "").strip().lower() or None
-        found.lines.append(TeamLine(board, small_int(game.get("Table")) or 0, game.get("HomeTeam").strip(),  # type: ignore[union-attr]
-                                    game.get("VisitTeam").strip(), record, _score_value(game.get("Score")), imps,  # type: ignore[union-attr]
-                                    players, small_int(game.get("Round")) or 1, room if room in ("open", "closed") else None))
+        line = TeamLine(board, small_int(game.get("Table")) or 0, game.get("HomeTeam").strip(),  # type: ignore[union-attr]
+                        game.get("VisitTeam").strip(), record, _score_value(game.get("Score")), imps,  # type: ignore[union-attr]
+                        players, _round_number(game.get("Round")) or (given[0] if given else 1),
+                        room if room in ("open", "closed") else None)
+        found.lines.append(line)
+        meetings.setdefault(frozenset((line.ns, line.ew)), Meeting(line.ns, line.ew, [], game.lines.get("Board", game.line))
+                            ).lines.append(line)
+    if not given:
+        def refuse(first: Meeting, second: Meeting, team: str, boards: str) -> ImportRefused:
+            return ImportRefused(catalogues.word(
+                "bridge_import_game_rounds_unknown", line=second.at or "?", home=second.home, away=second.away, team=team,
+                first_home=first.home, first_away=first.away, first_line=first.at or "?", boards=boards))
+
+        found.seated = seat_team_rounds(list(meetings.values()), refuse)
     return found
 
 
@@ -933,12 +1025,15 @@ def read_usebio_teams(event: Any) -> TeamsSession:
             "bridge_import_match_no_round", line=event.line_of("MATCH", match["AT"]) or "?",
             home=(match.get("TEAM_NUMBER") or "").strip() or "-", away=(match.get("OPPOSING_TEAM_NUMBER") or "").strip() or "-",
             table=(match.get("TABLE_NUMBER") or "").strip() or "-", rounds=f"{given[0]}-{given[-1]}", n=len(lacking)))
+    meetings: list[Meeting] = []
     for match in event.matches:
         number = _round_number(match.get("ROUND_NUMBER")) or (given[0] if given else 1)
         table = small_int(match.get("TABLE_NUMBER")) or 0
         home, away = (match.get("TEAM_NUMBER") or "").strip(), (match.get("OPPOSING_TEAM_NUMBER") or "").strip()
         if not home or not away:
             continue
+        meeting = Meeting(home, away, [], match["AT"])
+        meetings.append(meeting)
         if match.get("VICTORY_POINTS") and match.get("OPPOSING_TEAM_VICTORY_POINTS"):
             found.match_vp[(number, home, away)] = (match["VICTORY_POINTS"], match["OPPOSING_TEAM_VICTORY_POINTS"])
         for board in match.get("BOARDS", []):
@@ -951,6 +1046,20 @@ def read_usebio_teams(event: Any) -> TeamsSession:
                 imps = board.get("IMPS") if ns == home else board.get("OPPOSING_TEAM_IMPS")
                 found.lines.append(TeamLine(board_number, table, ns, ew, record, small_int(line.get("SCORE")), imps or None,
                                             {}, number, room if room in ("open", "closed") else None))
+                meeting.lines.append(found.lines[-1])
+    if not given:
+        def refuse(first: Meeting, second: Meeting, team: str, boards: str) -> ImportRefused:
+            return ImportRefused(catalogues.word(
+                "bridge_import_match_rounds_unknown", line=event.line_of("MATCH", second.at) or "?", home=second.home,
+                away=second.away, team=team, first_home=first.home, first_away=first.away,
+                first_line=event.line_of("MATCH", first.at) or "?", boards=boards))
+
+        found.seated = seat_team_rounds(meetings, refuse)
+        # a match's published VPs were kept under round 1: they are the round it is seated in
+        for meeting in meetings:
+            if meeting.lines and meeting.lines[0].round != 1 and (1, meeting.home, meeting.away) in found.match_vp:
+                found.match_vp[(meeting.lines[0].round, meeting.home, meeting.away)] = found.match_vp.pop(
+                    (1, meeting.home, meeting.away))
     return found
 
 
@@ -1861,6 +1970,9 @@ def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, lo
     teams = {t for line in session.lines for t in (line.ns, line.ew)}
     print(say("written_teams", locale, teams=len(teams), matches=len(matches), results=len(session.lines),
               left=sum(1 for line in session.lines) - 2 * sum(len(b) for *_, b in matches), path=folder))
+    if session.seated:  # the file gave no rounds: say how paibang told them (seat_team_rounds)
+        print(say("teams_seated", locale, matches=len(matches), rounds=len(session.seated),
+                  boards=catalogues.joiner(locale).join(f"{low}-{high}" for low, high in session.seated)))
     try:
         _, results, _ = validate(content)
     except ContentErrors as failure:
