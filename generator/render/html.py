@@ -523,7 +523,8 @@ class SiteWriter:
 def render_site(site: Site, results: list[EventResult | EventSummary], bulletins: dict[str, list[tuple[str, str]]],
                 out: OutputTree, previous: PreviousBuild | None = None, workers: int | None = None,
                 stock_jinja: bool = False, whole: Callable[[Any], EventResult] | None = None,
-                kept: dict[Any, Any] | None = None) -> dict[str, EventPages]:
+                kept: dict[Any, Any] | None = None, meanwhile: Callable[[], None] | None = None,
+                ) -> dict[str, EventPages]:
     """The whole HTML site, plus its search index, feed and sitemap, into `out`. Events whose
     inputs are unchanged since `previous` are linked from it; the others are rendered in
     parallel, one process per core. Returns what each event wrote, for the next build.
@@ -532,7 +533,9 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     (build.py's WholeResults), in the process that renders it.
     `stock_jinja`: render with Jinja's own environment (see `environment`), for the tests.
     `kept`: what rendering keeps between builds in a process that makes many (serve's builder:
-    event_cache.EventMemory.rendering), see `_environment_for`."""
+    event_cache.EventMemory.rendering), see `_environment_for`.
+    `meanwhile`: called while the workers render, once the indexes are written (build.py keeps
+    the events it read in the event cache so)."""
     known_people = previous.people if previous is not None else None
     people = collect_people(results, known_people)
     if previous is not None:
@@ -617,6 +620,8 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     rendering = _Rendering(site, to_render, persons, bulletins, env_for, out, workers, whole)
     try:
         made.update(_write_indexes(site, results, people, env, writer, previous, shared))
+        if meanwhile is not None:
+            meanwhile()
     except BaseException:
         rendering.abandon()
         raise
