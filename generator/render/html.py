@@ -962,7 +962,14 @@ class _Rendering:
                 self.waves = [shares + by_persons]
             else:
                 self.waves = [shares[start:start + wave] for start in range(0, len(shares), wave)]
-                self.waves += _person_waves(by_persons, rows, PERSON_WAVE_ROWS * workers)
+                persons_waves = _person_waves(by_persons, rows, PERSON_WAVE_ROWS * workers)
+                # A mass event's shares are few and uneven (its share 0 renders the event's own
+                # pages too): alone in their wave, one worker waited for the other's last share
+                # before the persons' first wave was forked. That wave joins them, so that a
+                # worker done with its shares takes persons' pages meanwhile.
+                if self.waves and persons_waves and _one_event_split(self.waves[-1]):
+                    self.waves[-1] = self.waves[-1] + persons_waves.pop(0)
+                self.waves += persons_waves
             self.workers = workers
             self._fork(self.waves.pop(0))
         finally:
@@ -1056,6 +1063,13 @@ def _person_tasks(persons: list[tuple[Person, str, int]], workers: int) -> tuple
         tasks[-1][1].append(index)
         rows[-1] += max(page, 1)
     return tasks, rows
+
+
+def _one_event_split(tasks: list[Share]) -> bool:
+    """Whether `tasks` are the shares of one event alone, split among the workers (SPLIT_ENTRIES)."""
+    parts = [part for event_parts, persons in tasks for part in event_parts]
+    return (len(parts) == len(tasks) and len({index for index, _, _ in parts}) == 1
+            and all(shares > 1 for _, _, shares in parts))
 
 
 def _person_waves(tasks: list[Share], rows: list[int], limit: int) -> list[list[Share]]:
