@@ -59,7 +59,7 @@ class BuildReport:
 
 def validate(content: Path, strict: bool = False, cache_dir: Path | None = None, workers: int | None = None,
              memory: EventMemory | None = None, reading: Reading | None = None, summaries: bool = False,
-             plan: BulletinPlan | None = None,
+             plan: BulletinPlan | None = None, later: list[Callable[[], None]] | None = None,
              ) -> tuple[Site, list[EventResult | EventSummary], list[ContentError]]:
     """Load, validate and score everything; raise ContentErrors with every problem found.
     With `cache_dir`, an event whose files are unchanged since a previous run is not read again.
@@ -70,12 +70,14 @@ def validate(content: Path, strict: bool = False, cache_dir: Path | None = None,
     come back as their summaries (tournament/summary.py), their bulletins planned by `plan`, and
     as their lines (LazySummary) once the event cache has them, those the workers read anew
     included (EventCache.as_line): the build reads each one's summary, and its whole result,
-    only where it needs it (WholeResults)."""
+    only where it needs it (WholeResults).
+    With `later` (and `cache_dir`), the events read and scored in this process are kept in the
+    event cache when the caller calls what it finds there (a build: while its pages render)."""
     from generator.render.incremental import one_reading
 
     with _no_cycle_collection(), one_reading():
         try:
-            return _validate(content, strict, cache_dir, workers, memory, reading, summaries, plan)
+            return _validate(content, strict, cache_dir, workers, memory, reading, summaries, plan, later)
         finally:
             if memory is not None:
                 memory.forget_unused()
@@ -146,12 +148,12 @@ def validate_again(reading: Reading) -> tuple[Site, list[EventResult], list[Cont
 
 def _validate(content: Path, strict: bool, cache_dir: Path | None, workers: int | None, memory: EventMemory | None,
               reading: Reading | None, summaries: bool = False, plan: BulletinPlan | None = None,
-              ) -> tuple[Site, list[EventResult], list[ContentError]]:
+              later: list[Callable[[], None]] | None = None) -> tuple[Site, list[EventResult], list[ContentError]]:
     from generator.content.load import Kept, load_event, load_site
     from generator.tournament.event import run_event
 
     problems = Problems()
-    cache = EventCache(cache_dir, memory, summaries, plan) if cache_dir is not None else None
+    cache = EventCache(cache_dir, memory, summaries, plan, later) if cache_dir is not None else None
     ahead = read_ahead(content, cache, workers, reading.keep if reading else None, lines=reading is None)
 
     def read_event(folder: Path, site: Site, problems: Problems) -> Event | None:
@@ -608,7 +610,10 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     # process: each one's whole result is read back from the event cache only where its pages are
     # rendered or one of its bulletins is printed (WholeResults).
     events_cache = cache_dir.parent / "events"
-    site, results, warnings = _read_as_built(content, strict, events_cache, bulletins, memory)
+    # The events read and scored here (not by forked readers: a lone event, a mass event) are
+    # kept in the event cache while the render workers run (`keep_read`), not before they start.
+    later: list[Callable[[], None]] = []
+    site, results, warnings = _read_as_built(content, strict, events_cache, bulletins, memory, later)
     whole = WholeResults(EventCache(events_cache, memory), site)
     # The events' files are read and scored (or their events taken from the event cache): their
     # bytes are let go, but for what rendering reads again (notices; site.yaml: site_digest).
@@ -661,8 +666,10 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
             if stamp is not None:
                 tree.keep(path, stamp)
             links.setdefault(result.event.slug, []).append(bulletin_link(result.event, name, title))
+        keep_read = partial(_call_all, later)
         made = render_site(site, results, links, tree, previous, whole=whole,
-                           kept=memory.rendering if memory is not None else None)
+                           kept=memory.rendering if memory is not None else None, meanwhile=keep_read)
+        keep_read()  # (called by render_site already, unless it had nothing to render)
         clock.lap("rendering")
         pages = (sum(1 for path in tree.written if path.endswith(".html"))
                  + sum(part.html_count for part in (*tree.kept_parts, *tree.rendered_parts)))
@@ -688,11 +695,18 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
 
 
 def _read_as_built(content: Path, strict: bool, events_cache: Path, bulletins: bool, memory: EventMemory | None,
+                   later: list[Callable[[], None]] | None = None,
                    ) -> tuple[Site, list[EventResult | EventSummary], list[ContentError]]:
     """validate as a build reads the site: events from the event cache as their lines (or
-    summaries), their bulletins planned with them when the build prints them."""
+    summaries), their bulletins planned with them when the build prints them. `later`: see validate."""
     return validate(content, strict, events_cache, memory=memory, summaries=True,
-                    plan=bulletin_plan if bulletins else None)
+                    plan=bulletin_plan if bulletins else None, later=later)
+
+
+def _call_all(calls: list[Callable[[], None]]) -> None:
+    """Each of `calls`, once: the list is emptied as they are made."""
+    while calls:
+        calls.pop(0)()
 
 
 def _read_for_serve(content: Path, strict: bool, cache_dir: Path, bulletins: bool, memory: EventMemory | None,

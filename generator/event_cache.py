@@ -219,11 +219,14 @@ class EventCache:
     key: one it did not write is never unpickled (generator/caches.py)."""
 
     def __init__(self, folder: Path, memory: EventMemory | None = None, summaries: bool = False,
-                 plan: BulletinPlan | None = None) -> None:
+                 plan: BulletinPlan | None = None, later: list[Callable[[], None]] | None = None) -> None:
         self.folder = folder
         self.memory = memory
         self.summaries = summaries  # events come back summarised (see the top), their bulletins
         self.plan = plan  # planned with them when given (build.py's bulletin_plan)
+        # A build's (build.py): the events read anew in its own process are pickled and written
+        # when it calls these, while its render workers run (see `save`).
+        self.later = later
         self.keys: dict[Path, str] = {}
         self.loaded: dict[Path, list[ContentError]] = {}  # load problems of events read anew
         self.results: dict[Path, EventResult | EventSummary] = {}
@@ -577,6 +580,18 @@ class EventCache:
             return  # only good events are kept: a broken one is read again until it is fixed
         summary = self.summary_of(result, site) if site is not None else None
         self.remember(event, summary or result, found)
+        # With `later` (a build's), pickled and written when the build asks: while its render
+        # workers run, when its own process waits for them. Pickling a mass event (10,000
+        # players, 17,500 tables) took a second of the build's own time before any page was
+        # rendered, with the other core idle.
+        keep = partial(self._keep_reading, event, result, found, summary)
+        if self.later is not None:
+            self.later.append(keep)
+        else:
+            keep()
+
+    def _keep_reading(self, event: Event, result: EventResult, found: list[ContentError],
+                      summary: EventSummary | None) -> None:
         self.keep(event.folder, pickle.dumps((event, result, found), protocol=pickle.HIGHEST_PROTOCOL), summary, found)
 
     def remember(self, event: Event, result: EventResult | EventSummary, found: list[ContentError]) -> None:

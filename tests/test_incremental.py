@@ -270,3 +270,38 @@ def test_a_kept_sealed_file_is_taken_only_while_it_is_the_file_kept(tmp_path: Pa
     files.sweep()  # gone: forgotten
     with pytest.raises(FileNotFoundError):
         files.read(path)
+
+
+def test_an_event_read_by_the_build_itself_is_kept_in_the_event_cache_while_its_pages_render(
+        tmp_path: Path, monkeypatch) -> None:
+    """A lone event (a mass event) is read and scored in the build's own process: it is pickled
+    into the event cache once the render workers have started, not before (the other core idle),
+    and the next build takes it from there."""
+    from generator import caches
+    from generator.render import html
+
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    shutil.copytree(ROOT / "content/events" / EVENTS[1], content / "events" / EVENTS[1])
+    order: list[str] = []
+    write_sealed, rendering = caches.write_sealed, html._Rendering.__init__
+
+    def noted_write(path: Path, *args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        if path.name.endswith(".sealed") and not path.name.startswith("ledger"):
+            order.append(f"kept {path.name.partition('.')[2]}")
+        return write_sealed(path, *args, **kwargs)
+
+    def noted_rendering(self, *args, **kwargs) -> None:  # noqa: ANN001, ANN002, ANN003
+        order.append("rendering")
+        rendering(self, *args, **kwargs)
+
+    monkeypatch.setattr(caches, "write_sealed", noted_write)
+    monkeypatch.setattr(html._Rendering, "__init__", noted_rendering)
+    first = build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    assert order == ["rendering", "kept sealed", "kept summary.sealed"]
+    shutil.rmtree(tmp_path / "out")  # output/ gone: the site rendered again
+    order.clear()
+    again = build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
+    assert order == ["rendering"]  # the event read from the event cache: nothing kept anew
+    assert again.pages == first.pages

@@ -973,6 +973,46 @@ def test_the_render_workers_are_forked_afresh_every_wave_and_the_site_is_the_sam
     assert digest(tmp_path / "waves") == digest(tmp_path / "one")
 
 
+def test_a_mass_events_shares_are_rendered_in_one_wave_with_the_first_persons_pages(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lone event of SPLIT_ENTRIES entries or more (a mass event) is rendered in shares, the
+    first of them larger (the event's own pages): the persons' first wave is rendered by the
+    same workers, which take persons' pages once done with the event's shares, instead of
+    waiting for the other workers' last share. The next persons' waves are forked afresh, and
+    the site is the one a single wave renders, byte for byte."""
+    from generator import forking
+    from generator.render import html
+
+    if not forking.can_fork():
+        pytest.skip("the platform does not fork: pages are rendered in one process")
+    waves: list[list[str]] = []  # each pool's tasks: "events" or "persons"
+
+    class Recorded:
+        def __init__(self, workers: int, initializer=None) -> None:  # noqa: ANN001
+            self.pool = forking.forked_pool(workers, initializer)
+            self.tasks: list[str] = []
+            waves.append(self.tasks)
+
+        def submit(self, function, share):  # noqa: ANN001, ANN201
+            self.tasks.append("events" if share[0] else "persons")
+            return self.pool.submit(function, share)
+
+        def shutdown(self, **options) -> None:  # noqa: ANN003
+            self.pool.shutdown(**options)
+
+    monkeypatch.setattr(html.os, "cpu_count", lambda: 2)
+    content = archive(tmp_path, 1)
+    build(content, tmp_path / "one", cache_dir=tmp_path / "c1/pdf", bulletins=False)
+    monkeypatch.setattr(html, "forked_pool", Recorded)
+    monkeypatch.setattr(html, "SPLIT_ENTRIES", 2)
+    monkeypatch.setattr(html, "PERSON_TASK_ROWS", 1)  # a person a task, and (two workers) two rows a wave
+    monkeypatch.setattr(html, "PERSON_WAVE_ROWS", 1)
+    build(content, tmp_path / "waves", cache_dir=tmp_path / "c2/pdf", bulletins=False)
+    assert waves[0] == ["events"] * 4 + ["persons"] * 2  # the event's shares (2 x 2 workers), then persons
+    assert len(waves) > 2 and all(tasks == ["persons"] * len(tasks) for tasks in waves[1:])
+    assert digest(tmp_path / "waves") == digest(tmp_path / "one")
+
+
 def test_a_page_left_out_when_linked_is_rendered_by_the_next_build(tmp_path: Path,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """A rebuild that keeps most parts looks at each one's first file only; when the site is then

@@ -523,7 +523,8 @@ class SiteWriter:
 def render_site(site: Site, results: list[EventResult | EventSummary], bulletins: dict[str, list[tuple[str, str]]],
                 out: OutputTree, previous: PreviousBuild | None = None, workers: int | None = None,
                 stock_jinja: bool = False, whole: Callable[[Any], EventResult] | None = None,
-                kept: dict[Any, Any] | None = None) -> dict[str, EventPages]:
+                kept: dict[Any, Any] | None = None, meanwhile: Callable[[], None] | None = None,
+                ) -> dict[str, EventPages]:
     """The whole HTML site, plus its search index, feed and sitemap, into `out`. Events whose
     inputs are unchanged since `previous` are linked from it; the others are rendered in
     parallel, one process per core. Returns what each event wrote, for the next build.
@@ -532,7 +533,9 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     (build.py's WholeResults), in the process that renders it.
     `stock_jinja`: render with Jinja's own environment (see `environment`), for the tests.
     `kept`: what rendering keeps between builds in a process that makes many (serve's builder:
-    event_cache.EventMemory.rendering), see `_environment_for`."""
+    event_cache.EventMemory.rendering), see `_environment_for`.
+    `meanwhile`: called while the workers render, once the indexes are written (build.py keeps
+    the events it read in the event cache so)."""
     known_people = previous.people if previous is not None else None
     people = collect_people(results, known_people)
     if previous is not None:
@@ -617,6 +620,8 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     rendering = _Rendering(site, to_render, persons, bulletins, env_for, out, workers, whole)
     try:
         made.update(_write_indexes(site, results, people, env, writer, previous, shared))
+        if meanwhile is not None:
+            meanwhile()
     except BaseException:
         rendering.abandon()
         raise
@@ -957,7 +962,14 @@ class _Rendering:
                 self.waves = [shares + by_persons]
             else:
                 self.waves = [shares[start:start + wave] for start in range(0, len(shares), wave)]
-                self.waves += _person_waves(by_persons, rows, PERSON_WAVE_ROWS * workers)
+                persons_waves = _person_waves(by_persons, rows, PERSON_WAVE_ROWS * workers)
+                # A mass event's shares are few and uneven (its share 0 renders the event's own
+                # pages too): alone in their wave, one worker waited for the other's last share
+                # before the persons' first wave was forked. That wave joins them, so that a
+                # worker done with its shares takes persons' pages meanwhile.
+                if self.waves and persons_waves and _one_event_split(self.waves[-1]):
+                    self.waves[-1] = self.waves[-1] + persons_waves.pop(0)
+                self.waves += persons_waves
             self.workers = workers
             self._fork(self.waves.pop(0))
         finally:
@@ -1051,6 +1063,13 @@ def _person_tasks(persons: list[tuple[Person, str, int]], workers: int) -> tuple
         tasks[-1][1].append(index)
         rows[-1] += max(page, 1)
     return tasks, rows
+
+
+def _one_event_split(tasks: list[Share]) -> bool:
+    """Whether `tasks` are the shares of one event alone, split among the workers (SPLIT_ENTRIES)."""
+    parts = [part for event_parts, persons in tasks for part in event_parts]
+    return (len(parts) == len(tasks) and len({index for index, _, _ in parts}) == 1
+            and all(shares > 1 for _, _, shares in parts))
 
 
 def _person_waves(tasks: list[Share], rows: list[int], limit: int) -> list[list[Share]]:

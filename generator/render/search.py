@@ -224,8 +224,9 @@ def shard_of(gram: str, shards: int) -> int:
 def grams_of(text: str) -> set[str]:
     """What the sharded index lists a record under: its bigrams, and each character alone (a
     query of one character has no bigram)."""
-    found = bigrams(text)
-    for run in _runs(normalise(text)):
+    found: set[str] = set()
+    for run in _runs(normalise(text)):  # (bigrams' runs, normalised and split once: 15,000 records a mass event)
+        found.update(run[i:i + 2] for i in range(len(run) - 1))
         found.update(run)
     return found
 
