@@ -1393,7 +1393,7 @@ def test_a_match_without_its_round_in_a_file_of_rounds_is_refused(tmp_path, team
     content, result = teams_demo
     exported = export_usebio(result, "teams", RULES)
     text, line = without_round(exported, "<ROUND_NUMBER>3</ROUND_NUMBER>")
-    match = re.search(r"<TEAM_NUMBER>(\w+)</TEAM_NUMBER>\s*<OPPOSING_TEAM_NUMBER>(\w+)</OPPOSING_TEAM_NUMBER>",
+    match = re.search(r"<TEAM>(\w+)</TEAM>\s*<OPPOSING_TEAM>(\w+)</OPPOSING_TEAM>",
                       exported[exported.index("<ROUND_NUMBER>3</ROUND_NUMBER>"):])
     table = re.search(r"<TABLE_NUMBER>(\d+)</TABLE_NUMBER>", exported[exported.index("<ROUND_NUMBER>3</ROUND_NUMBER>"):])
     path = tmp_path / "teams.xml"
@@ -1420,6 +1420,182 @@ def test_a_line_or_match_without_its_round_is_said_in_every_language():
         for text in said.values():
             assert all(str(value) in text for value in (289, 4, "1-9", 2, *params.values()))
             assert "ROUND_NUMBER" in text
+
+
+# --- a MATCH's teams, as the standard's writers and readers name them ----------------------------------
+
+# A Swiss teams event written as a club's scoring program writes it (the writer's tests:
+# `generate-usebio.test.ts`, "Swiss Teams (SWISS_TEAMS)": a TEAM's number and name are its
+# TEAM_ID and TEAM_NAME attributes, a MATCH names its teams TEAM and OPPOSING_TEAM, its VPs
+# TEAM_SCORE and OPPOSING_TEAM_SCORE, a board's IMPS are the TEAM's, a TRAVELLER_LINE's DIRECTION
+# is the direction the TEAM sat, no TABLE_NUMBER), as marcshearer/ImportUsebio reads it
+# (ImportUsebio/Shared/Usebio Parser.swift, processMatch: ROUND_NUMBER, TEAM, OPPOSING_TEAM,
+# TEAM_SCORE, OPPOSING_TEAM_SCORE). Board 6: 4H= +420 for team 11 NS, 4H-1 +50 for it EW: 10 IMPs;
+# board 7: 3NT= both rooms.
+CLUB_SWISS_TEAMS = """<?xml version="1.0" encoding="iso-8859-1"?>
+<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">
+<USEBIO Version="1.2">
+  <CLUB>
+    <CLUB_NAME>Test Bridge Club</CLUB_NAME>
+    <CLUB_ID_NUMBER>12345</CLUB_ID_NUMBER>
+  </CLUB>
+  <EVENT EVENT_TYPE="SWISS_TEAMS">
+    <MATCH_SCORING_METHOD>VPS</MATCH_SCORING_METHOD>
+    <EVENT_DESCRIPTION>Wednesday Swiss Teams</EVENT_DESCRIPTION>
+    <DATE>18/11/2024</DATE>
+    <SESSION_COUNT>1</SESSION_COUNT>
+    <SECTION_COUNT>1</SECTION_COUNT>
+    <BOARDS_PLAYED>2</BOARDS_PLAYED>
+    <WINNER_TYPE>1</WINNER_TYPE>
+    <SESSION SESSION_ID="1">
+      <SECTION SECTION_ID="A">
+        <PARTICIPANTS>
+          <TEAM TEAM_ID="11" TEAM_NAME="Sharks">
+            <TOTAL_SCORE>19</TOTAL_SCORE>
+            <PLACE>1</PLACE>
+            <PLAYER><PLAYER_NAME>Al A</PLAYER_NAME></PLAYER>
+            <PLAYER><PLAYER_NAME>Bo B</PLAYER_NAME></PLAYER>
+            <PLAYER><PLAYER_NAME>Cy C</PLAYER_NAME></PLAYER>
+            <PLAYER><PLAYER_NAME>Di D</PLAYER_NAME></PLAYER>
+          </TEAM>
+          <TEAM TEAM_ID="2" TEAM_NAME="Dragons">
+            <TOTAL_SCORE>1</TOTAL_SCORE>
+            <PLACE>2</PLACE>
+            <PLAYER><PLAYER_NAME>Ed E</PLAYER_NAME></PLAYER>
+            <PLAYER><PLAYER_NAME>Fi F</PLAYER_NAME></PLAYER>
+            <PLAYER><PLAYER_NAME>Gu G</PLAYER_NAME></PLAYER>
+            <PLAYER><PLAYER_NAME>Ha H</PLAYER_NAME></PLAYER>
+          </TEAM>
+        </PARTICIPANTS>
+        <MATCH>
+          <ROUND_NUMBER>2</ROUND_NUMBER>
+          <TEAM>11</TEAM>
+          <OPPOSING_TEAM>2</OPPOSING_TEAM>
+          <START_BOARD_NUMBER>6</START_BOARD_NUMBER>
+          <END_BOARD_NUMBER>7</END_BOARD_NUMBER>
+          <TEAM_SCORE>19</TEAM_SCORE>
+          <OPPOSING_TEAM_SCORE>1</OPPOSING_TEAM_SCORE>
+          <BOARD EVENT_TYPE="SWISS_TEAMS">
+            <BOARD_NUMBER>6</BOARD_NUMBER>
+            <IMPS>10</IMPS>
+            <TRAVELLER_LINE>
+              <DIRECTION>NS</DIRECTION>
+              <CONTRACT>4 H</CONTRACT>
+              <PLAYED_BY>S</PLAYED_BY>
+              <LEAD>DK</LEAD>
+              <TRICKS>10</TRICKS>
+              <SCORE>420</SCORE>
+            </TRAVELLER_LINE>
+            <TRAVELLER_LINE>
+              <DIRECTION>EW</DIRECTION>
+              <CONTRACT>4 H</CONTRACT>
+              <PLAYED_BY>S</PLAYED_BY>
+              <LEAD>DK</LEAD>
+              <TRICKS>9</TRICKS>
+              <SCORE>-50</SCORE>
+            </TRAVELLER_LINE>
+          </BOARD>
+          <BOARD EVENT_TYPE="SWISS_TEAMS">
+            <BOARD_NUMBER>7</BOARD_NUMBER>
+            <IMPS>0</IMPS>
+            <TRAVELLER_LINE>
+              <DIRECTION>NS</DIRECTION>
+              <CONTRACT>3 NT</CONTRACT>
+              <PLAYED_BY>N</PLAYED_BY>
+              <LEAD>S4</LEAD>
+              <TRICKS>9</TRICKS>
+              <SCORE>600</SCORE>
+            </TRAVELLER_LINE>
+            <TRAVELLER_LINE>
+              <DIRECTION>EW</DIRECTION>
+              <CONTRACT>3 NT</CONTRACT>
+              <PLAYED_BY>N</PLAYED_BY>
+              <LEAD>S4</LEAD>
+              <TRICKS>9</TRICKS>
+              <SCORE>600</SCORE>
+            </TRAVELLER_LINE>
+          </BOARD>
+        </MATCH>
+      </SECTION>
+    </SESSION>
+  </EVENT>
+</USEBIO>
+"""
+
+
+def test_a_match_naming_its_teams_team_and_opposing_team_is_imported(tmp_path, capsys):
+    """A club program's Swiss teams file: its MATCH's TEAM and OPPOSING_TEAM were not read (only
+    TEAM_NUMBER was), the MATCH left out without a word, the import finding nothing. Read: the
+    two teams by their TEAM_ID and TEAM_NAME, the match with both rooms of both boards seated
+    by each line's DIRECTION, every score and IMP equal, the file's TEAM_SCORE compared as the
+    match's VPs (19-1 on the file's scale; paibang's 10-IMP win over 2 boards is 16.46)."""
+    assert [(team["TEAM_ID"], team["TEAM_NAME"]) for team in read_usebio(CLUB_SWISS_TEAMS).participants] == [
+        ("11", "Sharks"), ("2", "Dragons")]  # the MATCH's TEAM is no participant
+    path = tmp_path / "swiss.xml"
+    path.write_text(CLUB_SWISS_TEAMS, encoding="iso-8859-1")
+    target = site(tmp_path)
+    assert run(target, "swiss", path) == 0
+    out = capsys.readouterr().out
+    assert "imported 2 teams, 1 matches, 4 results (0 without the other room or unreadable, left out)" in out
+    assert "4 of 14 figures differ" in out
+    assert "round 2 VP  T11: file 19, paibang 16.46" in out
+    event = (target / "events/swiss/event.yaml").read_text(encoding="utf-8")
+    assert '{id: T11, name: "Sharks", players: ["Al A", "Bo B", "Cy C", "Di D"]}' in event
+    assert '{id: T2, name: "Dragons", players: ["Ed E", "Fi F", "Gu G", "Ha H"]}' in event
+    written = (target / "events/swiss/results/teams.yaml").read_text(encoding="utf-8")
+    assert "table: 1\n    home: T11\n    away: T2\n" in written
+    assert ('6: {open: {contract: 4H, by: S, result: "=", lead: DK}, closed: {contract: 4H, by: S, result: "-1", lead: DK}}'
+            in written)
+    assert not validate(target)[2]
+
+
+@pytest.mark.parametrize("spelling", ["TEAM", "TEAM_NUMBER"])
+def test_a_match_naming_its_teams_either_way_round_trips(tmp_path, teams_demo, capsys, spelling):
+    """paibang's export names a MATCH's teams TEAM and OPPOSING_TEAM, as the club programs and
+    ImportUsebio do; a file paibang wrote before, TEAM_NUMBER and OPPOSING_TEAM_NUMBER, is read
+    as well: every figure equal, the same standings."""
+    content, result = teams_demo
+    text = export_usebio(result, "teams", RULES)
+    named = r"<(TEAM|OPPOSING_TEAM)>(\w+)</\1>"
+    assert len(re.findall(named, text)) == 30 and "TEAM_NUMBER>" not in text.split("<MATCH>", 1)[1]
+    if spelling == "TEAM_NUMBER":
+        text = re.sub(named, r"<\1_NUMBER>\2</\1_NUMBER>", text)
+        assert text.count("<OPPOSING_TEAM_NUMBER>") == 15
+    path = tmp_path / "teams.xml"
+    path.write_text(text, encoding="utf-8")
+    target = site(tmp_path)
+    assert run(target, "rr", path, "--strict") == 0
+    assert "all 522 figures equal" in capsys.readouterr().out
+    assert team_standings(target, "rr", "teams") == team_standings(content, "gaoxiao-bridge-teams-2024", "teams")
+
+
+@pytest.mark.parametrize("left_out", ["<TEAM>11</TEAM>", "<OPPOSING_TEAM>2</OPPOSING_TEAM>"])
+def test_a_match_not_saying_its_teams_is_refused(tmp_path, capsys, left_out):
+    """A MATCH without one of its teams was left out without a word, its boards lost from every
+    total. Refused: the file's line of the MATCH, what is missing, the fix; nothing written."""
+    text = CLUB_SWISS_TEAMS.replace(left_out, "")
+    path = tmp_path / "swiss.xml"
+    path.write_text(text, encoding="iso-8859-1")
+    target = site(tmp_path)
+    assert run(target, "swiss", path) == 1
+    err = capsys.readouterr().err
+    missing, home, away = ("TEAM", "-", "2") if left_out.startswith("<TEAM>") else ("OPPOSING_TEAM", "11", "-")
+    line = next(number for number, text_line in enumerate(text.splitlines(), start=1) if "<MATCH>" in text_line)
+    assert err.startswith(f"paibang: {path}: line {line}: this MATCH (round 2, 2 board(s)) does not say which two teams "
+                          f"played it: {missing} is missing or empty (the teams read: {home} v {away}).")
+    assert "Nothing was written. Write the MATCH's two teams in it (<TEAM>1</TEAM> and <OPPOSING_TEAM>2</OPPOSING_TEAM>" in err
+    assert not (target / "events/swiss").exists()
+
+
+def test_a_match_not_saying_its_teams_is_said_in_every_language():
+    from generator import catalogues
+    from generator.catalogues import LOCALES
+
+    said = catalogues.word("bridge_import_match_no_teams", line=36, missing="OPPOSING_TEAM", home="11", away="-",
+                           round=2, n=8)
+    assert set(said) == set(LOCALES)
+    for text in said.values():
+        assert all(str(value) in text for value in (36, "OPPOSING_TEAM", "11", 2, 8, "<TEAM>1</TEAM>"))
 
 
 # --- teams files giving no rounds ----------------------------------------------------------------------

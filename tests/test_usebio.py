@@ -93,7 +93,7 @@ def test_teams_matches_read_back(tmp_path):
     views = {(r.number, t.table.number): t.view for r in stage.rounds for t in r.tables}
     for match in read.matches:
         view = views[(int(match["ROUND_NUMBER"]), int(match["TABLE_NUMBER"]))]
-        assert (match["TEAM_NUMBER"], match["OPPOSING_TEAM_NUMBER"]) == (view.home, view.away)
+        assert (match["TEAM"], match["OPPOSING_TEAM"]) == (view.home, view.away)
         assert float(match["SCORE"]) == view.won[view.home] and float(match["OPPOSING_TEAM_SCORE"]) == view.won[view.away]
         assert float(match["VICTORY_POINTS"]) == view.vp[view.home]
         assert len(match["BOARDS"]) == 8

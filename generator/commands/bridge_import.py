@@ -1003,12 +1003,48 @@ def read_teams_session(text: str) -> TeamsSession | None:
     return found
 
 
+# How a MATCH names its two teams: TEAM and OPPOSING_TEAM as the clubs' programs write them and
+# the readers of USEBIO read them (marcshearer/ImportUsebio's Usebio Parser.swift), or
+# TEAM_NUMBER and OPPOSING_TEAM_NUMBER as paibang wrote them before it wrote TEAM.
+MATCH_TEAM = ("TEAM", "TEAM_NUMBER")
+MATCH_OPPONENT = ("OPPOSING_TEAM", "OPPOSING_TEAM_NUMBER")
+
+
+def _given(data: dict[str, Any], names: tuple[str, ...]) -> str:
+    """The first of `names` the element gives, stripped; "" when it gives none."""
+    return next((value for name in names if (value := (data.get(name) or "").strip())), "")
+
+
+def _seated(line: dict[str, str], home: str, away: str) -> tuple[str, str]:
+    """The teams sitting NS and EW at a MATCH's TRAVELLER_LINE. DIRECTION NS or EW (the
+    clubs' programs, ImportUsebio) is the direction the MATCH's TEAM sat, its NS_PAIR_NUMBER and
+    EW_PAIR_NUMBER then the pairs' numbers, not the teams'; otherwise (DIRECTION OPEN or CLOSED,
+    paibang's own) NS_PAIR_NUMBER and EW_PAIR_NUMBER are the teams."""
+    direction = (line.get("DIRECTION") or "").strip().upper()
+    if direction in ("NS", "N", "S"):
+        return home, away
+    if direction in ("EW", "E", "W"):
+        return away, home
+    return (line.get("NS_PAIR_NUMBER") or "").strip(), (line.get("EW_PAIR_NUMBER") or "").strip()
+
+
+def _opposite(imps: str) -> str | None:
+    """The other team's IMPs on a board, from one team's as the file writes them (None when
+    they are not a number: the figure is then not compared)."""
+    try:
+        return str(-Decimal(imps.strip()) + 0)
+    except InvalidOperation:
+        return None
+
+
 def read_usebio_teams(event: Any) -> TeamsSession:
-    """A USEBIO teams event: PARTICIPANTS / TEAM, one MATCH per match with each BOARD's two
-    TRAVELLER_LINEs (DIRECTION OPEN / CLOSED, NS_PAIR_NUMBER the team sitting NS)."""
+    """A USEBIO teams event: PARTICIPANTS / TEAM, one MATCH per match (its TEAM and
+    OPPOSING_TEAM) with each BOARD's two TRAVELLER_LINEs, their seating told by DIRECTION
+    (_seated). A MATCH that does not say its two teams is refused, never left out: its boards
+    would be lost from every total with nothing to say so."""
     found = TeamsSession("USEBIO", event.description or "", event.date, 1)
     for data in event.participants:
-        number = (data.get("TEAM_NUMBER") or data.get("TEAM_NAME") or "").strip()
+        number = (data.get("TEAM_NUMBER") or data.get("TEAM_ID") or data.get("TEAM_NAME") or "").strip()
         if not number:
             continue
         figures = {}
@@ -1023,27 +1059,40 @@ def read_usebio_teams(event: Any) -> TeamsSession:
         match = lacking[0]
         raise ImportRefused(catalogues.word(
             "bridge_import_match_no_round", line=event.line_of("MATCH", match["AT"]) or "?",
-            home=(match.get("TEAM_NUMBER") or "").strip() or "-", away=(match.get("OPPOSING_TEAM_NUMBER") or "").strip() or "-",
+            home=_given(match, MATCH_TEAM) or "-", away=_given(match, MATCH_OPPONENT) or "-",
             table=(match.get("TABLE_NUMBER") or "").strip() or "-", rounds=f"{given[0]}-{given[-1]}", n=len(lacking)))
     meetings: list[Meeting] = []
+    placed: Counter[int] = Counter()  # matches read so far a round
     for match in event.matches:
         number = _round_number(match.get("ROUND_NUMBER")) or (given[0] if given else 1)
-        table = small_int(match.get("TABLE_NUMBER")) or 0
-        home, away = (match.get("TEAM_NUMBER") or "").strip(), (match.get("OPPOSING_TEAM_NUMBER") or "").strip()
+        placed[number] += 1
+        # no TABLE_NUMBER (the clubs' programs write none): the match's place in its round
+        table = small_int(match.get("TABLE_NUMBER")) or placed[number]
+        home, away = _given(match, MATCH_TEAM), _given(match, MATCH_OPPONENT)
         if not home or not away:
-            continue
+            raise ImportRefused(catalogues.word(
+                "bridge_import_match_no_teams", line=event.line_of("MATCH", match["AT"]) or "?",
+                missing=" / ".join(names[0] for names, read in ((MATCH_TEAM, home), (MATCH_OPPONENT, away)) if not read),
+                home=home or "-", away=away or "-", round=(match.get("ROUND_NUMBER") or "").strip() or "-",
+                n=len(match.get("BOARDS", []))))
         meeting = Meeting(home, away, [], match["AT"])
         meetings.append(meeting)
         if match.get("VICTORY_POINTS") and match.get("OPPOSING_TEAM_VICTORY_POINTS"):
             found.match_vp[(number, home, away)] = (match["VICTORY_POINTS"], match["OPPOSING_TEAM_VICTORY_POINTS"])
+        elif event.match_scoring == "VPS" and match.get("TEAM_SCORE") and match.get("OPPOSING_TEAM_SCORE"):
+            # the clubs' programs give a match's VPs as its TEAM_SCORE, in the event's match scoring
+            found.match_vp[(number, home, away)] = (match["TEAM_SCORE"], match["OPPOSING_TEAM_SCORE"])
         for board in match.get("BOARDS", []):
             board_number = small_int(board.get("BOARD_NUMBER")) or 0
             for line in board.get("LINES", []):
                 room = (line.get("DIRECTION") or "").strip().lower()
-                ns, ew = (line.get("NS_PAIR_NUMBER") or "").strip(), (line.get("EW_PAIR_NUMBER") or "").strip()
-                contract = (line.get("CONTRACT") or "").replace("*", "X")
+                ns, ew = _seated(line, home, away)
+                contract = (line.get("CONTRACT") or "").replace("*", "X").replace(" ", "")  # `4 H` as clubs write it
                 record = record_from(board_number, contract, line.get("PLAYED_BY"), line.get("TRICKS"), line.get("LEAD"))
                 imps = board.get("IMPS") if ns == home else board.get("OPPOSING_TEAM_IMPS")
+                if ns == away and not imps and board.get("IMPS"):
+                    # a board's IMPS alone is the MATCH's TEAM's: the opponents sitting NS got the opposite
+                    imps = _opposite(board["IMPS"])
                 found.lines.append(TeamLine(board_number, table, ns, ew, record, small_int(line.get("SCORE")), imps or None,
                                             {}, number, room if room in ("open", "closed") else None))
                 meeting.lines.append(found.lines[-1])

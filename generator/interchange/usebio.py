@@ -21,8 +21,8 @@ The shape written, for a pairs stage:
       HANDSET / BOARD / HAND                   the deals, when the stage has hand records
 
 and for a teams stage EVENT_TYPE="TEAMS", PARTICIPANTS / TEAM (TEAM_NUMBER, TEAM_NAME, PLAYER,
-PLACE, TOTAL_SCORE in VP) and one MATCH per match (ROUND_NUMBER, TABLE_NUMBER, TEAM_NUMBER,
-OPPOSING_TEAM_NUMBER, SCORE and OPPOSING_TEAM_SCORE in IMPs, VICTORY_POINTS,
+PLACE, TOTAL_SCORE in VP) and one MATCH per match (ROUND_NUMBER, TABLE_NUMBER, TEAM,
+OPPOSING_TEAM, SCORE and OPPOSING_TEAM_SCORE in IMPs, VICTORY_POINTS,
 OPPOSING_TEAM_VICTORY_POINTS, then each BOARD with a TRAVELLER_LINE per room, DIRECTION
 `OPEN`/`CLOSED`). Entry ids are written as the pair and team numbers, so a file read back names
 the same entries.
@@ -207,8 +207,10 @@ def _match(ev: ET.Element, round_number: int, score: Any) -> None:
     match = _add(ev, "MATCH")
     _add(match, "ROUND_NUMBER", round_number)
     _add(match, "TABLE_NUMBER", score.table.number)
-    _add(match, "TEAM_NUMBER", view.home)
-    _add(match, "OPPOSING_TEAM_NUMBER", view.away)
+    # the two teams as USEBIO's readers and the clubs' programs name them in a MATCH
+    # (ImportUsebio reads TEAM and OPPOSING_TEAM, not TEAM_NUMBER)
+    _add(match, "TEAM", view.home)
+    _add(match, "OPPOSING_TEAM", view.away)
     _add(match, "SCORE", float(view.won[view.home]))
     _add(match, "OPPOSING_TEAM_SCORE", float(view.won[view.away]))
     _add(match, "VICTORY_POINTS", float(view.vp[view.home]))
@@ -253,6 +255,7 @@ class UsebioEvent:
     description: str | None
     scoring: str | None
     date: str | None = None  # DATE as the file writes it (dd/mm/yyyy)
+    match_scoring: str | None = None  # MATCH_SCORING_METHOD (VPS: a MATCH's TEAM_SCORE is its VPs)
     participants: list[dict[str, Any]] = field(default_factory=list)  # PAIR or TEAM: fields, PLAYERS
     lines: list[UsebioLine] = field(default_factory=list)  # pairs: every traveller line
     matches: list[dict[str, Any]] = field(default_factory=list)  # teams: fields, BOARDS, AT (as UsebioLine.at)
@@ -313,7 +316,8 @@ def read_usebio(text: str) -> UsebioEvent:
         raise ValueError("no EVENT in this USEBIO file")
     # Some programs nest the boards in SESSION / SECTION; search the whole event.
     found = UsebioEvent(ev.get("EVENT_TYPE", ""), ev.findtext("EVENT_DESCRIPTION"), ev.findtext("BOARD_SCORING_METHOD"),
-                        (ev.findtext("DATE") or "").strip() or None, source=text)
+                        (ev.findtext("DATE") or "").strip() or None,
+                        (ev.findtext("MATCH_SCORING_METHOD") or "").strip().upper() or None, source=text)
     sections = {id(element): _section_id(element, number) for number, element in enumerate(ev.iter("SECTION"), start=1)}
     # a SECTION without an id is named by its place (2), unless another SECTION has that id: then `2-2`
     named = {(element.get("SECTION_ID") or element.findtext("SECTION_ID") or "").strip() for element in ev.iter("SECTION")}
@@ -330,8 +334,11 @@ def read_usebio(text: str) -> UsebioEvent:
     for name in found.sections:
         folded[name.casefold()].append(name)
     for participant, section, parent in _with_section(ev, sections):
-        if participant.tag in ("PAIR", "TEAM"):
-            data: dict[str, Any] = _fields(participant)
+        if participant.tag in ("PAIR", "TEAM") and parent.tag != "MATCH":  # a MATCH's TEAM is a team's number
+            # a TEAM's number and name may be attributes (TEAM_ID, TEAM_NAME), as the club
+            # programs following the DTD write them, or elements (TEAM_NUMBER, paibang's own)
+            data: dict[str, Any] = {**{name: value.strip() for name, value in participant.attrib.items()},
+                                    **_fields(participant)}
             for name in _SECTION_FIELDS:
                 data.pop(name, None)
             data["PLAYERS"] = [p.findtext("PLAYER_NAME") for p in participant.findall("PLAYER")]
