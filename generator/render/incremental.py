@@ -160,11 +160,13 @@ def rendered_pages(pages: EventPages, stamps: dict[str, tuple[int, int]]) -> Ren
     return RenderedPages(*pages.packed())
 
 
-def listed_digest(part: EventPages) -> str:
+def listed_digest(part: EventPages, pages: list[tuple[str, dt.date | None]] | None = None) -> str:
     """The part's (page, date) list as a digest: a large site's sitemap file (render/html.py) is
-    kept while its parts list the same pages, though their pages were rendered again."""
+    kept while its parts list the same pages, though their pages were rendered again. `pages`:
+    the part's, when unpacked already (a RenderedPages unpacks them anew each time asked)."""
     if not part.listed:
-        part.listed = hashlib.sha256(json.dumps([[page, str(day)] for page, day in part.pages]).encode()).hexdigest()
+        shown = part.pages if pages is None else pages
+        part.listed = hashlib.sha256(json.dumps([[page, str(day)] for page, day in shown]).encode()).hexdigest()
     return part.listed
 
 
