@@ -929,18 +929,14 @@ def test_a_large_event_saved_again_is_rendered_by_several_processes(tmp_path: Pa
     assert digest(out) == digest(tmp_path / "fresh")
 
 
-def test_the_render_workers_are_forked_afresh_every_wave_and_the_site_is_the_same(tmp_path: Path,
-                                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    """A large archive's pages are rendered in waves, each by workers forked afresh (a worker
-    copies pages of the heap it inherits as it renders: at 2,000 events each grew by 30 MB): the
-    events' pages WAVE_TASKS tasks a worker at a time, then the persons' pages in waves of their
-    own. The site is the one a single wave renders, byte for byte."""
+def _recorded_waves():  # noqa: ANN202
+    """A stand-in for html's forked_pool that notes each pool's tasks ("events" or "persons"),
+    one list a wave, and the list of those lists."""
     from generator import forking
-    from generator.render import html
 
     if not forking.can_fork():
         pytest.skip("the platform does not fork: pages are rendered in one process")
-    waves: list[list[str]] = []  # each pool's tasks: "events" or "persons"
+    waves: list[list[str]] = []
 
     class Recorded:
         def __init__(self, workers: int, initializer=None) -> None:  # noqa: ANN001
@@ -955,6 +951,18 @@ def test_the_render_workers_are_forked_afresh_every_wave_and_the_site_is_the_sam
         def shutdown(self, **options) -> None:  # noqa: ANN003
             self.pool.shutdown(**options)
 
+    return waves, Recorded
+
+
+def test_the_render_workers_are_forked_afresh_every_wave_and_the_site_is_the_same(tmp_path: Path,
+                                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A large archive's pages are rendered in waves, each by workers forked afresh (a worker
+    copies pages of the heap it inherits as it renders: at 2,000 events each grew by 30 MB): the
+    events' pages WAVE_TASKS tasks a worker at a time, then the persons' pages in waves of their
+    own. The site is the one a single wave renders, byte for byte."""
+    from generator.render import html
+
+    waves, Recorded = _recorded_waves()
     monkeypatch.setattr(html, "forked_pool", Recorded)
     monkeypatch.setattr(html.os, "cpu_count", lambda: 2)
     content = archive(tmp_path, 3)
@@ -980,26 +988,9 @@ def test_a_mass_events_shares_are_rendered_in_one_wave_with_the_first_persons_pa
     same workers, which take persons' pages once done with the event's shares, instead of
     waiting for the other workers' last share. The next persons' waves are forked afresh, and
     the site is the one a single wave renders, byte for byte."""
-    from generator import forking
     from generator.render import html
 
-    if not forking.can_fork():
-        pytest.skip("the platform does not fork: pages are rendered in one process")
-    waves: list[list[str]] = []  # each pool's tasks: "events" or "persons"
-
-    class Recorded:
-        def __init__(self, workers: int, initializer=None) -> None:  # noqa: ANN001
-            self.pool = forking.forked_pool(workers, initializer)
-            self.tasks: list[str] = []
-            waves.append(self.tasks)
-
-        def submit(self, function, share):  # noqa: ANN001, ANN201
-            self.tasks.append("events" if share[0] else "persons")
-            return self.pool.submit(function, share)
-
-        def shutdown(self, **options) -> None:  # noqa: ANN003
-            self.pool.shutdown(**options)
-
+    waves, Recorded = _recorded_waves()
     monkeypatch.setattr(html.os, "cpu_count", lambda: 2)
     content = archive(tmp_path, 1)
     build(content, tmp_path / "one", cache_dir=tmp_path / "c1/pdf", bulletins=False)
