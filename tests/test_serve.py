@@ -411,6 +411,22 @@ def test_a_builder_that_ends_during_a_build_is_said_and_what_it_forked_ends_with
     assert server.site.builder.process is None
 
 
+
+def test_a_builder_hears_sigint_though_serve_was_started_ignoring_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]) -> None:
+    """A shell without job control starts `nohup paibang serve &` with SIGINT ignored, and the
+    builder inherited that through exec: a build went on when serve interrupted it, and a builder
+    outlived a serve that died (its death signal is SIGINT). Before, the build below was never
+    said to have ended ("no rebuild within 250 s")."""
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signal handlers are set in the main thread only")
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        test_a_builder_that_ends_during_a_build_is_said_and_what_it_forked_ends_with_it(
+            tmp_path, monkeypatch, capfd, signal.SIGINT, "exit 0")
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
 def test_a_build_waited_for_in_one_thread_while_another_stops_the_builder(
         tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
     """Before, stop() forgot the builder under the waiting thread, which then failed on an

@@ -467,7 +467,8 @@ def build_forever(connection: Any, serve_pid: int, content: Path, output: Path, 
 
 def _on_its_own(connection: Any, serve_pid: int) -> None:
     """The builder's setting up (see the ways weighed above Builder): its own process group; the
-    pipe closed in every process it forks; SIGINT when serve dies (Linux); writing to the
+    pipe closed in every process it forks; SIGINT heard (whatever serve was started with) and sent
+    when serve dies (Linux); writing to the
     terminal allowed from a group not in the foreground (`stty tostop` would stop it)."""
     with contextlib.suppress(OSError, AttributeError):
         os.setpgid(0, 0)
@@ -475,6 +476,11 @@ def _on_its_own(connection: Any, serve_pid: int) -> None:
         os.register_at_fork(after_in_child=connection.close)
     with contextlib.suppress(AttributeError, ValueError, OSError):
         signal.signal(signal.SIGTTOU, signal.SIG_IGN)
+    # serve interrupts a build, and a serve that dies ends its builder (below), by SIGINT. A serve
+    # started with SIGINT ignored (`nohup paibang serve &` from a shell without job control) passes
+    # that on through exec: its builder built on when asked to stop, and outlived a dead serve.
+    with contextlib.suppress(ValueError, OSError):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
             ctypes.CDLL(None).prctl(1, int(signal.SIGINT), 0, 0, 0)  # PR_SET_PDEATHSIG
