@@ -529,6 +529,19 @@ def _round_number(text: str | None) -> int | None:
     return number if number is not None and number > 0 else None
 
 
+def rounds_given(items: list[Any], round_text: Callable[[Any], str | None]) -> tuple[list[int], list[Any]]:
+    """The rounds a file's lines, games or matches give (sorted), and those that give none: a
+    file of several rounds where some give none is refused (each kind says where)."""
+    given, lacking = set(), []
+    for item in items:
+        number = _round_number(round_text(item))
+        if number is None:
+            lacking.append(item)
+        else:
+            given.add(number)
+    return sorted(given), lacking
+
+
 def round_of_lines_without_one(event: Any) -> int:
     """The round of a traveller line that gives none (no ROUND_NUMBER): 1 in a file that gives
     no rounds (one round, or meetings paibang seats: seat_meetings), the round the other lines
@@ -536,8 +549,7 @@ def round_of_lines_without_one(event: Any) -> int:
     (ImportRefused), said where (the file's line, board, table and pairs) and what to do, before
     anything is written: put in round 1 (as it once was), its board went to the pairs sitting at
     its table in round 1, and its own pairs lost it."""
-    given = sorted({number for line in event.lines if (number := _round_number(line.fields.get("ROUND_NUMBER")))})
-    lacking = [line for line in event.lines if _round_number(line.fields.get("ROUND_NUMBER")) is None]
+    given, lacking = rounds_given(event.lines, lambda line: line.fields.get("ROUND_NUMBER"))
     if len(given) < 2 or not lacking:
         return given[0] if given else 1
     line, get = lacking[0], lacking[0].fields.get
@@ -967,8 +979,7 @@ def read_teams_session(text: str) -> TeamsSession | None:
         return None
     first = games[0]
     found = TeamsSession("PBN", first.get("Event") or "", first.get("Date"), small_int(first.get("Round")) or 1)
-    given = sorted({number for game in games if (number := _round_number(game.get("Round")))})
-    lacking = [game for game in games if _round_number(game.get("Round")) is None]
+    given, lacking = rounds_given(games, lambda game: game.get("Round"))
     if len(given) > 1 and lacking:  # a game of several rounds without its own: refused, as a USEBIO MATCH
         game = lacking[0]
         raise ImportRefused(catalogues.word(
@@ -1053,8 +1064,7 @@ def read_usebio_teams(event: Any) -> TeamsSession:
         if data.get("TOTAL_SCORE"):
             figures["TotalVP"] = data["TOTAL_SCORE"]
         found.teams[number] = Team(data.get("TEAM_NAME") or number, [n for n in data.get("PLAYERS", []) if n], figures)
-    given = sorted({number for match in event.matches if (number := _round_number(match.get("ROUND_NUMBER")))})
-    lacking = [match for match in event.matches if _round_number(match.get("ROUND_NUMBER")) is None]
+    given, lacking = rounds_given(event.matches, lambda match: match.get("ROUND_NUMBER"))
     if len(given) > 1 and lacking:  # a match of several rounds without its own: refused, as a pairs line (round_of_lines_without_one)
         match = lacking[0]
         raise ImportRefused(catalogues.word(
