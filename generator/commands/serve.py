@@ -667,8 +667,9 @@ def _problem_block(problem: ContentError, locale: str, root: Path) -> str:
     shown = problem.excerpt()
     if shown is not None:
         gutter = f"  {shown.number} | "
-        line = html.escape(gutter + shown.before + shown.value + shown.after)
-        if shown.pointed:
+        if not shown.pointed:
+            line = html.escape(gutter + shown.before + shown.value + shown.after)
+        else:
             line = (f"{html.escape(gutter + shown.before)}<mark>{html.escape(shown.value)}</mark>"
                     f"{html.escape(shown.after)}")
             line += (f'\n<span class="caret" aria-hidden="true"><span class="under">{html.escape(gutter + shown.before)}'
