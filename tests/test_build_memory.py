@@ -24,14 +24,12 @@ def _private_kib() -> int:
 
 
 def _child_reads(paths: list[str], answer: multiprocessing.connection.Connection) -> None:
-    # First touch what a read touches besides the file's bytes: the path strings and the
-    # snapshot's (chunk, start, length) entries. Lying among whatever an xdist worker allocated
-    # before, their pages were copied too and counted as the files' (2 MB seen in CI, 0.6 MB
-    # alone), which is noise: the copy this test is about is that of the bytes.
+    # First touch what a read touches besides the file's bytes: the path strings and where the
+    # snapshot says each file is. Lying among whatever an xdist worker allocated before, their
+    # pages were copied too and counted as the files' (2 MB seen in CI, 0.6 MB alone), which is
+    # noise: the copy this test is about is that of the bytes.
     for path in paths:
-        found = snapshot._TAKEN.where.get(snapshot._key(path))
-        if found is not None:
-            chunk, start, length = found
+        snapshot._TAKEN.where.get(snapshot._key(path))
     before = _private_kib()
     total = sum(len(snapshot.read(path)) for path in paths)
     answer.send((_private_kib() - before, total))
@@ -156,6 +154,35 @@ def test_a_file_saved_after_it_was_hashed_is_parsed_as_hashed(tmp_path):
             with pytest.raises(snapshot.Changed):
                 snapshot.read(path)
         assert snapshot.read(paths[1]) == _round_file(1)  # unchanged: as it was
+
+
+def test_where_each_file_read_is_a_few_bytes(tmp_path):
+    """The snapshot finds each file it holds by its path, from its hashing to the last event read
+    (16,000 files at 2,000 events, 44,000 in a large archive): by the path's digest, 16 bytes a
+    file besides a few waiting to be sorted in, not a dict of the paths' strings and tuples
+    (some 250 bytes a file: 4.6 MB, as much as the files compressed)."""
+    import tracemalloc
+
+    paths = []
+    for number in range(5_000):
+        path = tmp_path / f"event-{number // 8:04d}" / f"round-{number % 8}.yaml"
+        path.parent.mkdir(exist_ok=True)
+        path.write_bytes(b"tables: []\n")
+        paths.append(str(path))
+    with snapshot.taking():
+        tracemalloc.start()
+        try:
+            for path in paths:
+                snapshot.feed(hashlib.sha256(), path)
+            taken = snapshot._TAKEN
+            # What is held besides the files' blocks: the chunks whole (filled or not), the block
+            # being filled as allocated.
+            held = (tracemalloc.get_traced_memory()[0] - len(taken.chunks) * taken.CHUNK
+                    - sum(map(len, taken.large.values())) - sys.getsizeof(getattr(taken, "_filling", b"")))
+        finally:
+            tracemalloc.stop()
+        assert held < 64 * len(paths), f"{held} bytes held for where {len(paths)} files are"
+        assert all(snapshot.read(path) == b"tables: []\n" for path in paths)
 
 
 def test_the_notices_kept_for_rendering_are_held_compressed(tmp_path):

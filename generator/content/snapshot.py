@@ -60,6 +60,7 @@ def let_go(keep: Callable[[str], bool]) -> None:
     # A CRC, not a digest: it tells a file saved again by its owner, and checks 37 MB in a few
     # milliseconds where SHA-256 took a tenth of a second.
     _TAKEN.let_go(keep, _LET_GO)
+    _LET_GO.settle()
 
 
 def _taken(key: str, data: bytes) -> None:
@@ -69,46 +70,65 @@ def _taken(key: str, data: bytes) -> None:
     _TAKEN.put(key, data)
 
 
-class _LetGo:
-    """What was let go of each file (its size and CRC-32), by a 64-bit digest of its path, in
-    two sorted arrays: 16 bytes a file. As a dict of paths and tuples it was some 100 bytes a
-    file and the path's own string (a 2,000-event archive's 44,000 files: 4 MB), held by the
-    build from its reading to its end, and inherited by every render worker forked meanwhile."""
+class _ByPath:
+    """A number (64 bits) by a 64-bit digest of a path, in two sorted arrays: 16 bytes a path.
+    As a dict of paths and tuples it was some 250 bytes a path, its string included: where a
+    2,000-event archive's 16,000 files are held (4.6 MB, from their hashing to the last event
+    read), what was let go of its 44,000 files (4 MB, to the build's end, inherited by every
+    render worker). What is set since the arrays were last sorted waits in a dict (a look-up
+    between two puts would sort them all each time), sorted in once it holds a quarter as
+    many: each path is sorted in a few times at most, and the dict stays small."""
 
     def __init__(self) -> None:
         self.clear()
 
     def clear(self) -> None:
-        self._paths, self._found = array("Q"), array("Q")  # sorted by path's digest
-        self._new_paths, self._new_found = array("Q"), array("Q")  # noted since, not sorted yet
+        self._paths, self._values = array("Q"), array("Q")  # sorted by path's digest
+        self._new: dict[int, int] = {}  # set since: path's digest -> number
 
-    def __setitem__(self, path: str, found: tuple[int, int]) -> None:
-        size, crc = found
-        self._new_paths.append(_path_digest(path))
-        self._new_found.append(size << 32 | crc)
+    def __setitem__(self, path: str, value: int) -> None:
+        self._new[_path_digest(path)] = value
+        if len(self._new) > max(1024, len(self._paths) // 4):
+            self.settle()
 
-    def get(self, path: str) -> tuple[int, int] | None:
-        if self._new_paths:
-            self._sort()
-        if not self._paths:
+    def get(self, path: str) -> int | None:
+        if not self._new and not self._paths:
             return None
         digest = _path_digest(path)
+        found = self._new.get(digest)
+        if found is not None or not self._paths:
+            return found
         at = bisect_left(self._paths, digest)
         if at == len(self._paths) or self._paths[at] != digest:
             return None
-        found = self._found[at]
-        return found >> 32, found & 0xFFFF_FFFF
+        return self._values[at]
 
-    def _sort(self) -> None:
-        paths, found = self._paths + self._new_paths, self._found + self._new_found
-        self._paths, self._found = array("Q"), array("Q")
-        self._new_paths, self._new_found = array("Q"), array("Q")
-        for at in sorted(range(len(paths)), key=paths.__getitem__):  # stable: the last noted last
+    def settle(self) -> None:
+        """What was set since sorted in: the last value set of a path is its value."""
+        if not self._new:
+            return
+        paths = self._paths + array("Q", self._new)
+        values = self._values + array("Q", self._new.values())
+        self._paths, self._values, self._new = array("Q"), array("Q"), {}
+        for at in sorted(range(len(paths)), key=paths.__getitem__):  # stable: the last set last
             if self._paths and self._paths[-1] == paths[at]:
-                self._found[-1] = found[at]  # let go again since: as it was then
+                self._values[-1] = values[at]
             else:
                 self._paths.append(paths[at])
-                self._found.append(found[at])
+                self._values.append(values[at])
+
+
+class _LetGo(_ByPath):
+    """What was let go of each file: its size and CRC-32."""
+
+    def __setitem__(self, path: str, found: tuple[int, int]) -> None:
+        size, crc = found
+        super().__setitem__(path, size << 32 | crc)
+
+    def get(self, path: str) -> tuple[int, int] | None:
+        self.settle()  # (noted all at once, by let_go: sorted in before the render workers are forked)
+        found = super().get(path)
+        return None if found is None else (found >> 32, found & 0xFFFF_FFFF)
 
 
 def _path_digest(path: str) -> int:
@@ -122,14 +142,16 @@ class _Taken:
     """The bytes read while a build runs, by absolute path, held compressed and given out as a
     copy of their own (`get`), to parse or hash and let go.
 
-    The files are packed one after the other into blocks of BLOCK bytes as read, and each block
-    is compressed (zlib, its fastest level) once full: an event's files are read one after the
-    other (render/incremental.py's folder_digest), so they lie in one block or two, and read
-    together they are unpacked once (the last block unpacked is kept, `_last`). Compressed
-    each, a results file of 200 bytes would shrink little; 64 kB at a time, a 2,000-event
-    archive's 38.5 MB were 5.4 MB, in 0.13 s, and unpacked all again in 0.08 s. Held as read,
-    they were the reading's largest part, from the first look at the events to the last one
-    read and scored (`let_go`). A file larger than a quarter of a block is compressed alone.
+    The files are packed one after the other, each after its path, into blocks of BLOCK bytes
+    as read, and each block is compressed (zlib, its fastest level) once full. An event's files
+    are read one after the other (render/incremental.py's folder_digest), so they lie in a block
+    or two, and read together they are unpacked once (the last block unpacked is kept, `_last`).
+    Compressed each, a results file of 200 bytes would shrink little; 64 kB at a time, a 2,000-
+    event archive's 38.5 MB were 5.4 MB, in 0.13 s, and unpacked all again in 0.08 s. Held as
+    read, they were the reading's largest part, from the first look at the events to the last
+    one read and scored (`let_go`), in the build and shared with the readers it forks. A file
+    larger than a quarter of a block is a block of its own. Where each file is (`where`) is
+    held by its path's digest, 16 bytes a file: its path is in the block, before its bytes.
 
     The compressed blocks are packed in turn into chunks of CHUNK bytes rather than held as a
     bytes object each. Why: the build reads and hashes every file before it forks the processes
@@ -146,12 +168,14 @@ class _Taken:
 
     CHUNK = 1 << 20
     BLOCK = 64 << 10
+    # Where a file is, as one number: its block, and its start and length in the block as read.
+    _LENGTH_BITS, _START_BITS = 22, 20  # a file: at most KEEP_AT_MOST (2 MB); a block's paths: a few kB
 
     def __init__(self) -> None:
         self._clear()
 
     def _clear(self) -> None:
-        self.where: dict[str, tuple[int, int, int]] = {}  # path -> (block, start, length) in the block as read
+        self.where = _ByPath()  # path -> where its bytes are (`_at`)
         self.blocks: list[tuple[int, int, int]] = []  # each block compressed: (chunk, start, length); chunk -1: large
         self.chunks: list[bytearray] = []
         self.large: dict[int, bytes] = {}  # block -> the block compressed, held on its own
@@ -160,32 +184,41 @@ class _Taken:
         self._last: tuple[int, bytes] = (-1, b"")  # the last block unpacked, as read
 
     def __contains__(self, key: str) -> bool:
-        return key in self.where
+        return self.where.get(key) is not None
 
     def get(self, key: str) -> bytes | None:
         found = self.where.get(key)
         if found is None:
             return None
-        block, start, length = found
+        block, start, length = self._at(found)
         if block == len(self.blocks):  # the block being filled
-            with memoryview(self._filling) as view:
-                return bytes(view[start:start + length])
-        if self._last[0] != block:
-            self._last = (block, self._unpacked(block))
-        with memoryview(self._last[1]) as view:
+            unpacked = self._filling
+        else:
+            if self._last[0] != block:
+                self._last = (block, self._unpacked(block))
+            unpacked = self._last[1]
+        name = os.fsencode(key)
+        with memoryview(unpacked) as view:
+            if view[start - 5 - len(name):start - 5] != name:  # another path of the same digest
+                return None
             return bytes(view[start:start + length])
 
     def put(self, key: str, data: bytes) -> None:
-        if len(data) > self.BLOCK // 4:  # a block of its own
+        name = os.fsencode(key)
+        alone = len(data) > self.BLOCK // 4
+        if alone or len(self._filling) + len(name) + 5 + len(data) > self.BLOCK:
             self.seal()
-            self.where[key] = (len(self.blocks), 0, len(data))
-            self._filling += data
-            self.seal()
-            return
-        if len(self._filling) + len(data) > self.BLOCK:
-            self.seal()
-        self.where[key] = (len(self.blocks), len(self._filling), len(data))
+        self._filling += b"%s\0%s" % (name, len(data).to_bytes(4, "little"))
+        start = len(self._filling)
         self._filling += data
+        self.where[key] = self._at_number(len(self.blocks), start, len(data))
+        if alone:
+            self.seal()
+
+    def _at(self, found: int) -> tuple[int, int, int]:
+        length = found & ((1 << self._LENGTH_BITS) - 1)
+        found >>= self._LENGTH_BITS
+        return found >> self._START_BITS, found & ((1 << self._START_BITS) - 1), length
 
     def seal(self) -> None:
         """The block being filled compressed and held; the next put starts another."""
@@ -212,18 +245,32 @@ class _Taken:
         with memoryview(self.chunks[chunk]) as view:
             return zlib.decompress(view[start:start + length])
 
+    def files(self) -> Iterator[tuple[str, bytes]]:
+        """Each file held, as (path, bytes), block by block (each unpacked once)."""
+        self.seal()
+        for block in range(len(self.blocks)):
+            unpacked, at = self._unpacked(block), 0
+            while at < len(unpacked):
+                end = unpacked.index(b"\0", at)
+                key, start = os.fsdecode(unpacked[at:end]), end + 5
+                length = int.from_bytes(unpacked[end + 1:start], "little")
+                at = start + length
+                if self.where.get(key) == self._at_number(block, start, length):  # (not read again since)
+                    yield key, unpacked[start:at]
+
+    def _at_number(self, block: int, start: int, length: int) -> int:
+        return ((block << self._START_BITS | start) << self._LENGTH_BITS) | length
+
     def let_go(self, keep: Callable[[str], bool], let_go: _LetGo) -> None:
         """Forget all but what `keep` wants, each let go noted in `let_go` as (size, CRC-32)."""
-        kept: dict[str, bytes] = {}
-        for key in sorted(self.where, key=self.where.__getitem__):  # block by block: each unpacked once
-            data = self.get(key)
-            assert data is not None
+        kept: list[tuple[str, bytes]] = []
+        for key, data in self.files():
             if keep(key):
-                kept[key] = data
+                kept.append((key, data))
             else:
                 let_go[key] = (len(data), zlib.crc32(data))
         self._clear()
-        for key, data in kept.items():
+        for key, data in kept:
             self.put(key, data)
         self.seal()
 
