@@ -96,6 +96,12 @@ def read_ahead(content: Path, cache: EventCache | None, workers: int | None,
     if len(folders) < 2:
         return {}
     folders.sort(key=lambda f: -_size(f))  # big first
+    # The games found here (their modules imported, their words added), once, for the readers
+    # to share: each reader found them itself at its first event, in every wave, its own 10 MB
+    # (2,000 events: 4 waves of 2 readers). The build needs them for its pages anyway.
+    from generator.games import GAMES
+
+    len(GAMES)
     _AHEAD.update(site=site, cache=cache, keep=keep, lines=lines)
     prepared = {}
     try:

@@ -316,6 +316,38 @@ def test_the_readers_are_forked_afresh_every_few_events(monkeypatch):
     assert len(set(readers)) >= 4, f"{len(set(readers))} readers for 8 events in four waves"
 
 
+def _read_with_games_found(folder):  # noqa: ANN001, ANN202
+    """event_cache._prepare_event, its answer with whether the games were found before it read."""
+    from generator.games import GAMES
+
+    found = GAMES._games is not None
+    return (*_PREPARE[0](folder), found)
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="read by forked workers")
+def test_the_readers_inherit_the_games_found(monkeypatch):
+    """The games (their modules, their words) are found once, before the readers are forked, and
+    shared with them: each reader found them itself at its first event, in every wave, 10 MB of
+    its own (29 modules)."""
+    from generator import event_cache, forking
+    from generator.games import GAMES
+    from tests.support import ROOT
+
+    found: list[bool] = []
+
+    def noting(function, items, workers, initializer=None, tasks_per_worker=None):  # noqa: ANN001, ANN202
+        for *prepared, games_found in forking.forked_map(function, items, workers, initializer, tasks_per_worker):
+            found.append(games_found)
+            yield prepared
+
+    monkeypatch.setattr(GAMES, "_games", None)  # not found yet, as in a build's process
+    monkeypatch.setattr(event_cache, "forked_map", noting)
+    monkeypatch.setattr(sys.modules[__name__], "_PREPARE", [event_cache._prepare_event])
+    monkeypatch.setattr(event_cache, "_prepare_event", _read_with_games_found)
+    assert len(event_cache.read_ahead(ROOT / "content", None, 2)) == 8  # every demo event read
+    assert found == [True] * 8
+
+
 def test_people_are_matched_without_every_persons_rows_at_once(monkeypatch):
     """Who is who across the archive (render/players.py): each person's rows are gathered a
     share of the persons at a time and let go as they are pickled, not every person's rows of
