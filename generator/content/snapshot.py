@@ -5,8 +5,9 @@ and then reads its files. Read twice, a file saved in between would be parsed as
 but kept under the old text's digest: after an undo, the next build would say "up to date"
 and show what was undone. Within `taking()`, every content file is read from disk once; the
 digest and the loader both use that copy, so whatever is kept is keyed by what was read. The
-events' files are let go once read and scored (`let_go`); one read again after that must be as
-it was, or the build stops (Changed).
+copy is held compressed, a block of files at a time (`_Taken`), until the events' files are let
+go once read and scored (`let_go`); one read again after that must be as it was, or the build
+stops (Changed).
 
 Files larger than the loader accepts are never read (the loader refuses them by their size):
 they count by size and modification time, so a stray video in an event folder costs nothing.
