@@ -24,10 +24,10 @@ import importlib.resources
 import json
 import re
 import unicodedata
-from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from itertools import accumulate
 
 from generator.content.model import Event, player_names
 from generator.render.i18n import Translator
@@ -99,16 +99,18 @@ def records(results: list[EventResult], people: People, t: Translator,
 
 
 # A record packed as one string: its kind's place in KINDS, title, address, detail and text, each
-# with any NUL written as NUL \2 and joined by NUL \1. One string and not a Record of five: 2,000
-# events' 46,000 records were 700 bytes each, much of it the headers of five strings and the
-# Record's own. The packing keeps the order: sorting the strings sorts the records by (kind,
-# title, address), as a tuple would (no field's text holds the separator, and NUL \1 sorts
-# before anything a field can go on with), and no two records share a kind, title and address.
+# with any NUL written as NUL \2 and joined by NUL \1, held as UTF-8 (a Chinese name's character
+# is 3 bytes so, not 2, but an address's is 1, not 2: 2,000 events' records in two thirds of the
+# bytes). One string and not a Record of five: 2,000 events' 46,000 records were 700 bytes each,
+# much of it the headers of five strings and the Record's own. The packing keeps the order:
+# sorting the strings sorts the records by (kind, title, address), as a tuple would (no field's
+# text holds the separator, NUL \1 sorts before anything a field can go on with, and UTF-8's
+# bytes sort as their characters do), and no two records share a kind, title and address.
 #
 # An entry's record (44,000 of the 46,000) is packed smaller: what its event gives every entry's
 # record (the address up to the entry's id, and the event's title and year that end its detail,
 # half its characters) is the event's number (PackedRecords), and its text is made again from its
-# title, players and group when it is unpacked: 2,000 events' records were held in 21 MB, now 9.
+# title, players and group when it is unpacked: 2,000 events' records were held in 21 MB, now 5.
 # Its address sorts as its event's number does: entries of one title have one id (an id has no
 # space: content/reader.py's ID_PATTERN), and their addresses part where their events' slugs do,
 # the events being numbered in that order.
@@ -116,23 +118,23 @@ _SEP, _NUL = "\0\1", "\0\2"
 _ENTRY = str(KINDS.index("entry"))
 
 
-def _joined(parts: tuple[str, ...]) -> str:
+def _joined(parts: tuple[str, ...]) -> bytes:
     if any("\0" in part for part in parts):
         parts = tuple(part.replace("\0", _NUL) for part in parts)
-    return _SEP.join(parts)
+    return _SEP.join(parts).encode()
 
 
 def _text(title: str, fields: tuple[str, ...]) -> str:
     return normalise(" ".join(part for part in (title, *fields) if part))
 
 
-def _pack(kind: str, title: str, detail: str, url: str, fields: tuple[str, ...]) -> str:
+def _pack(kind: str, title: str, detail: str, url: str, fields: tuple[str, ...]) -> bytes:
     return _joined((str(KINDS.index(kind)), title, url, detail, _text(title, fields)))
 
 
 class PackedRecords(list):
     """packed_records' records, packed and sorted, and the events their entries' records name by
-    number: a list of strings, which index_files lets go one by one."""
+    number: a list of packed records, which index_files lets go one by one."""
 
     def __init__(self, events: list[tuple[str, str, str]], joiner: str) -> None:
         super().__init__()
@@ -150,12 +152,12 @@ class PackedRecords(list):
             digits.append(chr(1 + digit))
         return "".join(reversed(digits))
 
-    def entry(self, title: str, event: int, entry_id: str, group: str, players: tuple[str, ...]) -> str:
+    def entry(self, title: str, event: int, entry_id: str, group: str, players: tuple[str, ...]) -> bytes:
         return _joined((_ENTRY, title, self.number(event), entry_id, group, *players))
 
-    def fields(self, packed: str) -> list[str]:
+    def fields(self, packed: bytes) -> list[str]:
         """A packed record's kind, title, detail, address and text: a chunk file's row."""
-        parts = [part.replace(_NUL, "\0") for part in packed.split(_SEP)]
+        parts = [part.replace(_NUL, "\0") for part in packed.decode().split(_SEP)]
         if parts[0] != _ENTRY:
             order, title, url, detail, text = parts
             return [KINDS[int(order)], title, detail, url, text]
@@ -167,7 +169,7 @@ class PackedRecords(list):
         detail = self.joiner.join(p for p in (player_names(players), group, label) if p)
         return ["entry", title, detail, f"{before}{entry_id}{after}", _text(title, (*players, group))]
 
-    def unpack(self, packed: str) -> Record:
+    def unpack(self, packed: bytes) -> Record:
         kind, title, detail, url, text = self.fields(packed)
         return Record(kind, title, detail, url, normal=text)
 
@@ -318,9 +320,12 @@ def index_files(found: PackedRecords) -> Iterator[tuple[str, str]]:
             yield "assets/search-index.js", single
             return
         del records, single
-    # Record numbers as 4-byte items, not a list's 8-byte pointers: 2,000 events' postings are
-    # some two million numbers, made into lists one shard at a time as each is written.
-    postings: dict[str, array[int]] = {}
+    # Each gram's record numbers as the steps from one to the next (_gaps): 2,000 events'
+    # postings are 1.3 million numbers, 5.3 MB as 4-byte items, 1.3 MB so; made into lists one
+    # shard at a time as each is written.
+    postings: dict[str, bytearray] = {}
+    last: dict[str, int] = {}  # each gram's last record number
+    size = 0  # the gram shards' bytes (their JSON), to choose how many there are
     present: set[str] = set()  # the characters of every record's text, for the folds
     count = len(found)
     for start in range(0, count, CHUNK_RECORDS):
@@ -330,16 +335,27 @@ def index_files(found: PackedRecords) -> Iterator[tuple[str, str]]:
             found[number] = None  # type: ignore[call-overload]  # let go: its row is in the chunk
             text = row[4]
             present.update(text)
-            for gram in grams_of(text):
-                numbers = postings.get(gram)
-                if numbers is None:
-                    numbers = postings[gram] = array("I")
-                numbers.append(number)
+            grams = grams_of(text)
+            size += (len(str(number)) + 1) * len(grams)  # its digits and a comma in each gram's list
+            for gram in grams:
+                before = last.get(gram)
+                if before is None:
+                    postings[gram] = gaps = bytearray()
+                    size += len(gram.encode()) + 6
+                    step = number
+                else:
+                    gaps = postings[gram]
+                    step = number - before
+                last[gram] = number
+                if step < 0x80:
+                    gaps.append(step)
+                else:
+                    _add_step(gaps, step)
             chunk.append(row)
         name = f"r-{start // CHUNK_RECORDS}"
         yield f"assets/search/{name}.js", f'window.PAIBANG_SEARCH_PART("{name}",{_script(chunk)});\n'
     found.clear()
-    size = sum(len(gram.encode()) + 6 + sum(len(str(n)) + 1 for n in numbers) for gram, numbers in postings.items())
+    del last
     shards = max(1, -(-size // SHARD_LIMIT))
     parts: list[list[str]] = [[] for _ in range(shards)]  # each shard's grams, in order
     for gram in sorted(postings):
@@ -350,9 +366,35 @@ def index_files(found: PackedRecords) -> Iterator[tuple[str, str]]:
     yield ("assets/search-index.js", "/* paibang search index (sharded): see generator/render/search.py */\n"
                                      f"window.PAIBANG_SEARCH={_script(manifest)};\n")
     for number, grams in enumerate(parts):
-        listed = {gram: postings.pop(gram).tolist() for gram in grams}  # let go as the shard is made
+        listed = {gram: _numbers(postings.pop(gram)) for gram in grams}  # let go as the shard is made
         parts[number] = []
         yield f"assets/search/g-{number}.js", f'window.PAIBANG_SEARCH_PART("g-{number}",{_script(listed)});\n'
+
+
+def _add_step(gaps: bytearray, step: int) -> None:
+    """A step between record numbers, 7 bits a byte, the lowest first, each byte but the last
+    with its top bit set (a varint): most steps are one byte."""
+    while step >= 0x80:
+        gaps.append(step & 0x7F | 0x80)
+        step >>= 7
+    gaps.append(step)
+
+
+def _numbers(gaps: bytearray) -> list[int]:
+    """The record numbers a gram's steps (_add_step) lead to, from 0."""
+    if max(gaps, default=0) < 0x80:  # each step one byte: a gram of many records
+        return list(accumulate(gaps))
+    found: list[int] = []
+    number = step = shift = 0
+    for byte in gaps:
+        if byte & 0x80:
+            step |= (byte & 0x7F) << shift
+            shift += 7
+        else:
+            number += step | byte << shift
+            found.append(number)
+            step = shift = 0
+    return found
 
 
 def listed_order(path: str) -> tuple[int, int]:
