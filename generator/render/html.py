@@ -717,7 +717,7 @@ def _write_sitemap(site: Site, writer: SiteWriter, made: dict[str, EventPages],
     if not site.base_url:
         return {}
     out = writer.out
-    loose = [(page, day) for page, day in writer.pages if page != SEARCH_URL]
+    loose = [shown for shown in writer.pages if shown[0] != SEARCH_URL]  # (the same pairs, not made again)
     parts = [(name, made[name]) for name in sorted(made) if not name.startswith(SITEMAP_PART)]
     total = len(loose) + sum(pages.page_count for _, pages in parts)
     if total <= SITEMAP_URLS:
