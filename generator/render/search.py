@@ -110,7 +110,7 @@ def records(results: list[EventResult], people: People, t: Translator,
 # An entry's record (44,000 of the 46,000) is packed smaller: what its event gives every entry's
 # record (the address up to the entry's id, and the event's title and year that end its detail,
 # half its characters) is the event's number (PackedRecords), and its text is made again from its
-# title, players and group when it is unpacked: 2,000 events' records were held in 21 MB, now 5.
+# title, players and group when it is unpacked: 2,000 events' records were held in 21 MB, now 7.
 # Its address sorts as its event's number does: entries of one title have one id (an id has no
 # space: content/reader.py's ID_PATTERN), and their addresses part where their events' slugs do,
 # the events being numbered in that order.
