@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
@@ -146,13 +147,26 @@ def sitemap(site: Site, pages: list[tuple[str, dt.date | None]]) -> str | None:
     """sitemap.xml for (page, last changed) pairs; None without base_url (it needs absolute URLs)."""
     if not site.base_url:
         return None
-    lines = ['<?xml version="1.0" encoding="utf-8"?>',
-             '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">']
-    for url, day in sorted(pages):  # by address: the file is the same whatever order its pages come in
-        lastmod = f"<lastmod>{day.isoformat()}</lastmod>" if day else ""
-        lines.append(f"  <url><loc>{_text(absolute(site, url))}</loc>{lastmod}</url>")
-    lines.append("</urlset>")
-    return "\n".join(lines) + "\n"
+    return b"".join(sitemap_parts(site, pages)).decode("utf-8")
+
+
+SITEMAP_BATCH = 1_000  # pages made into text at a time
+
+
+def sitemap_parts(site: Site, pages: list[tuple[str, dt.date | None]]) -> Iterator[bytes]:
+    """`sitemap`'s file (base_url given), as UTF-8 a batch of pages at a time, to be written as
+    they come: a large site's file lists 10,000 pages and more, whose lines, text and bytes
+    were each held whole."""
+    yield (b'<?xml version="1.0" encoding="utf-8"?>\n'
+           b'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n')
+    pages = sorted(pages)  # by address: the file is the same whatever order its pages come in
+    for start in range(0, len(pages), SITEMAP_BATCH):
+        lines = []
+        for url, day in pages[start:start + SITEMAP_BATCH]:
+            lastmod = f"<lastmod>{day.isoformat()}</lastmod>" if day else ""
+            lines.append(f"  <url><loc>{_text(absolute(site, url))}</loc>{lastmod}</url>\n")
+        yield "".join(lines).encode("utf-8")
+    yield b"</urlset>\n"
 
 
 def sitemap_index(site: Site, files: list[str]) -> str:

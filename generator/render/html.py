@@ -36,7 +36,7 @@ from generator.errors import Problems
 from generator.forking import can_fork, forked_pool
 from generator.games import GAMES, metric_of
 from generator.render import fast_jinja
-from generator.render.feed import absolute, atom_feed, sitemap, sitemap_index, updates
+from generator.render.feed import absolute, atom_feed, sitemap_index, sitemap_parts, updates
 from generator.render.i18n import CJK_FACE, HTML_LANG, Translator
 from generator.render.incremental import (EventPages, PreviousBuild, code_digest, event_key, folder_digest, listed_digest,
                                           player_key, player_part, rendered_pages, site_digest)
@@ -717,12 +717,12 @@ def _write_sitemap(site: Site, writer: SiteWriter, made: dict[str, EventPages],
     if not site.base_url:
         return {}
     out = writer.out
-    loose = [(page, day) for page, day in writer.pages if page != SEARCH_URL]
+    loose = [shown for shown in writer.pages if shown[0] != SEARCH_URL]  # (the same pairs, not made again)
     parts = [(name, made[name]) for name in sorted(made) if not name.startswith(SITEMAP_PART)]
     total = len(loose) + sum(pages.page_count for _, pages in parts)
     if total <= SITEMAP_URLS:
         pages = loose + [page for _, made_part in parts for page in made_part.pages]
-        out.write_text("sitemap.xml", sitemap(site, pages))
+        out.write_parts("sitemap.xml", sitemap_parts(site, pages))
         return {}
     buckets = 1
     while total > buckets * (SITEMAP_URLS // 4):
@@ -731,7 +731,7 @@ def _write_sitemap(site: Site, writer: SiteWriter, made: dict[str, EventPages],
     for name, pages in parts:
         grouped[zlib.crc32(name.encode()) % buckets].append((name, pages))  # the same in every run
     files = [f"{SITEMAP_PART}0.xml"]
-    out.write_text(files[0], sitemap(site, loose))
+    out.write_parts(files[0], sitemap_parts(site, loose))
     written: dict[str, EventPages] = {}
     for number, group in enumerate(grouped, 1):
         in_bucket = [chunk for chunk in _sitemap_chunks(group) if any(share.page_count for _, share in chunk)]
@@ -750,7 +750,7 @@ def _write_sitemap(site: Site, writer: SiteWriter, made: dict[str, EventPages],
                 pages = [page for (_, share), held in zip(chunk, unpacked)
                          for page in (share.pages if held is None else held)]
                 unpacked.clear()  # (let go before the file's text is made)
-                out.write_text(path, sitemap(site, pages))
+                out.write_parts(path, sitemap_parts(site, pages))
                 del pages  # (before the next file's are unpacked)
                 kept = EventPages(key, [path])
             del unpacked

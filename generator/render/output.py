@@ -39,7 +39,7 @@ import os
 import shutil
 import stat
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -145,6 +145,10 @@ class OutputTree:
         return f"{self._root}/{relative}"
 
     def write_bytes(self, relative: str, data: bytes) -> None:
+        self.write_parts(relative, (data,))
+
+    def write_parts(self, relative: str, parts: Iterable[bytes]) -> None:
+        """A file made of `parts`, each written as it comes (a large file need not be held whole)."""
         target = self._target(relative)
         folder = target.rpartition("/")[0]
         if folder not in self._folders:
@@ -157,9 +161,10 @@ class OutputTree:
             self._folders.add(folder)
         handle = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o666)
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(handle, view):]
+            for data in parts:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(handle, view):]
             found = os.fstat(handle)  # for the record of the build, without finding the file again
             self.stamps[relative] = (found.st_size, found.st_mtime_ns)
         finally:

@@ -24,10 +24,10 @@ import importlib.resources
 import json
 import re
 import unicodedata
-from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from itertools import accumulate
 
 from generator.content.model import Event, player_names
 from generator.render.i18n import Translator
@@ -94,62 +94,113 @@ def bigrams(text: str) -> set[str]:
 def records(results: list[EventResult], people: People, t: Translator,
             event_url, entry_url, player_url) -> list[Record]:  # noqa: ANN001 (url helpers of html.py)
     """Every record, in the order the index numbers them (KINDS, then title, then address)."""
-    return [unpack(packed) for packed in packed_records(results, people, t, event_url, entry_url, player_url)]
+    found = packed_records(results, people, t, event_url, entry_url, player_url)
+    return [found.unpack(packed) for packed in found]
 
 
 # A record packed as one string: its kind's place in KINDS, title, address, detail and text, each
-# with any NUL written as NUL \2 and joined by NUL \1. One string and not a Record of five: 2,000
-# events' 46,000 records were 700 bytes each, much of it the headers of five strings and the
-# Record's own. The packing keeps the order: sorting the strings sorts the records by (kind,
-# title, address), as a tuple would (no field's text holds the separator, and NUL \1 sorts
-# before anything a field can go on with), and no two records share a kind, title and address.
+# with any NUL written as NUL \2 and joined by NUL \1, held as UTF-8 (a Chinese name's character
+# is 3 bytes so, not 2, but an address's is 1, not 2: 2,000 events' records in two thirds of the
+# bytes). One string and not a Record of five: 2,000 events' 46,000 records were 700 bytes each,
+# much of it the headers of five strings and the Record's own. The packing keeps the order:
+# sorting the strings sorts the records by (kind, title, address), as a tuple would (no field's
+# text holds the separator, NUL \1 sorts before anything a field can go on with, and UTF-8's
+# bytes sort as their characters do), and no two records share a kind, title and address.
+#
+# An entry's record (44,000 of the 46,000) is packed smaller: what its event gives every entry's
+# record (the address up to the entry's id, and the event's title and year that end its detail,
+# half its characters) is the event's number (PackedRecords), and its text is made again from its
+# title, players and group when it is unpacked: 2,000 events' records were held in 21 MB, now 7.
+# Its address sorts as its event's number does: entries of one title have one id (an id has no
+# space: content/reader.py's ID_PATTERN), and their addresses part where their events' slugs do,
+# the events being numbered in that order.
 _SEP, _NUL = "\0\1", "\0\2"
+_ENTRY = str(KINDS.index("entry"))
 
 
-def _pack(kind: str, title: str, detail: str, url: str, fields: tuple[str, ...]) -> str:
-    text = normalise(" ".join(part for part in (title, *fields) if part))
-    parts = (str(KINDS.index(kind)), title, url, detail, text)
+def _joined(parts: tuple[str, ...]) -> bytes:
     if any("\0" in part for part in parts):
         parts = tuple(part.replace("\0", _NUL) for part in parts)
-    return _SEP.join(parts)
+    return _SEP.join(parts).encode()
 
 
-def _fields(packed: str) -> list[str]:
-    """A packed record's kind, title, detail, address and text: a chunk file's row."""
-    order, title, url, detail, text = (part.replace(_NUL, "\0") for part in packed.split(_SEP))
-    return [KINDS[int(order)], title, detail, url, text]
+def _text(title: str, fields: tuple[str, ...]) -> str:
+    return normalise(" ".join(part for part in (title, *fields) if part))
 
 
-def _bytes(packed: str) -> int:
-    """The UTF-8 bytes of a packed record's kind, title, detail, address and text, without
-    unpacking it (its place in KINDS and the separators are one byte each as UTF-8)."""
-    if _NUL in packed:
-        return len("".join(_fields(packed)).encode())
-    return len(packed.encode()) - 1 - 4 * len(_SEP) + len(KINDS[int(packed[0])])
+def _pack(kind: str, title: str, detail: str, url: str, fields: tuple[str, ...]) -> bytes:
+    return _joined((str(KINDS.index(kind)), title, url, detail, _text(title, fields)))
 
 
-def unpack(packed: str) -> Record:
-    kind, title, detail, url, text = _fields(packed)
-    return Record(kind, title, detail, url, normal=text)
+class PackedRecords(list):
+    """packed_records' records, packed and sorted, and the events their entries' records name by
+    number: a list of packed records, which index_files lets go one by one."""
+
+    def __init__(self, events: list[tuple[str, str, str]], joiner: str) -> None:
+        super().__init__()
+        self.events = events  # each event's entries' address before and after the id, and its label (_event_label)
+        self.joiner = joiner
+        self.width = 1  # characters of an event's number
+        while len(events) > _DIGITS ** self.width:
+            self.width += 1
+
+    def number(self, event: int) -> str:
+        """An event's number as `width` characters that sort as it does (none of them NUL)."""
+        digits = []
+        for _ in range(self.width):
+            event, digit = divmod(event, _DIGITS)
+            digits.append(chr(1 + digit))
+        return "".join(reversed(digits))
+
+    def entry(self, title: str, event: int, entry_id: str, group: str, players: tuple[str, ...]) -> bytes:
+        return _joined((_ENTRY, title, self.number(event), entry_id, group, *players))
+
+    def fields(self, packed: bytes) -> list[str]:
+        """A packed record's kind, title, detail, address and text: a chunk file's row."""
+        parts = [part.replace(_NUL, "\0") for part in packed.decode().split(_SEP)]
+        if parts[0] != _ENTRY:
+            order, title, url, detail, text = parts
+            return [KINDS[int(order)], title, detail, url, text]
+        _, title, number, entry_id, group, *players = parts
+        event = 0
+        for char in number:
+            event = event * _DIGITS + ord(char) - 1
+        before, after, label = self.events[event]
+        detail = self.joiner.join(p for p in (player_names(players), group, label) if p)
+        return ["entry", title, detail, f"{before}{entry_id}{after}", _text(title, (*players, group))]
+
+    def unpack(self, packed: bytes) -> Record:
+        kind, title, detail, url, text = self.fields(packed)
+        return Record(kind, title, detail, url, normal=text)
+
+
+_DIGITS = 255  # an event's number is written in characters 1 to 255: Latin-1, as most addresses are
 
 
 def packed_records(results: list[EventResult], people: People, t: Translator,
-                   event_url, entry_url, player_url) -> list[str]:  # noqa: ANN001 (url helpers of html.py)
-    """`records`, packed (_pack) and sorted: what index_files takes."""
-    found: list[str] = []
+                   event_url, entry_url, player_url) -> PackedRecords:  # noqa: ANN001 (url helpers of html.py)
+    """`records`, packed (_pack, PackedRecords.entry) and sorted: what index_files takes."""
+    joiner = t.joiner()
+    # The events numbered in the order of their entries' addresses before the id: no slug holds a
+    # "/", so no event's is the start of another's, and two entries' addresses of one id sort as these.
+    around = {id(result): tuple(entry_url(result.event, "\0").split("\0")) for result in results}
+    ordered = sorted(results, key=lambda result: around[id(result)][0])
+    found = PackedRecords([(*around[id(result)], _event_label(result.event)) for result in ordered], joiner)
+    numbers = {id(result): number for number, result in enumerate(ordered)}
+    del ordered, around
     for person in people.everyone:
         found.append(_pack("player", person.name, _person_detail(person, t), player_url(person),
                            tuple(person.groups)))
     for result in results:
         event = result.event
+        number = numbers[id(result)]
         year = str(event.dates[0].year) if event.dates else ""
         # The entries as players' pages show them: an event known by its line (a large
         # archive's) is not read again for them, as event.entries would read its summary.
         for entry_id, (name, group, _, players) in shown_entries(result).items():
-            title = f"{entry_id} {name}" if name else entry_id
-            detail = t.joiner().join(p for p in (player_names(players), group or "", _event_label(event)) if p)
-            found.append(_pack("entry", title, detail, entry_url(event, entry_id), (*players, group or "")))
-        detail = t.joiner().join(p for p in (year, event.organizer or "", event.venue or "") if p)
+            found.append(found.entry(f"{entry_id} {name}" if name else entry_id, number, entry_id, group or "",
+                                     tuple(players)))
+        detail = joiner.join(p for p in (year, event.organizer or "", event.venue or "") if p)
         found.append(_pack("event", event.title, detail, event_url(event),
                            (event.organizer or "", event.venue or "", year)))
     found.sort()
@@ -231,11 +282,22 @@ def grams_of(text: str) -> set[str]:
     return found
 
 
+def _more_than(found: PackedRecords, limit: int) -> bool:
+    """Whether the records' kind, title, detail, address and text are more than `limit` bytes
+    (UTF-8): unpacked until they are (a large site's first few thousand)."""
+    size = 0
+    for packed in found:
+        size += len("".join(found.fields(packed)).encode())
+        if size > limit:
+            return True
+    return False
+
+
 def _script(body: object) -> str:
     return json.dumps(body, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
 
-def index_files(found: list[str]) -> Iterator[tuple[str, str]]:
+def index_files(found: PackedRecords) -> Iterator[tuple[str, str]]:
     """The search index's files as (path under output/, text): the one search-index.js of a
     small site; a large one's record chunks, then its manifest and gram shards (`listed_order`
     puts them back in the order the manifest names them), made one at a time, to be written as
@@ -243,43 +305,57 @@ def index_files(found: list[str]) -> Iterator[tuple[str, str]]:
     written: the list is emptied.
 
     A large site's index is never all in memory at once. Its records are packed (three fifths
-    of their memory as Records, measured at 200 events); each chunk of them is let go once written, while their postings
+    of their memory as Records, measured at 200 events; an entry's without what its event gives
+    it, PackedRecords); each chunk of them is let go once written, while their postings
     are gathered, so that the records and the postings do not add up; and each gram shard's
     postings are let go once the shard is written. (2,000 events' index was a 42 MB peak of the
     build process: 46,000 records and two million record numbers, all held until the last file.)"""
     # The single file holds every record's texts, so these bytes alone past the limit say it is
     # sharded without making it (2,000 events' single index was a 60 MB peak of the build, for nothing).
-    least = sum(_bytes(packed) for packed in found)
-    if least <= SINGLE_INDEX_LIMIT:
-        records = [unpack(packed) for packed in found]
+    if not _more_than(found, SINGLE_INDEX_LIMIT):
+        records = [found.unpack(packed) for packed in found]
         single = index_script(records, [record.text for record in records])
         if len(single.encode()) <= SINGLE_INDEX_LIMIT:
             found.clear()
             yield "assets/search-index.js", single
             return
         del records, single
-    # Record numbers as 4-byte items, not a list's 8-byte pointers: 2,000 events' postings are
-    # some two million numbers, made into lists one shard at a time as each is written.
-    postings: dict[str, array[int]] = {}
+    # Each gram's record numbers as the steps from one to the next (_gaps): 2,000 events'
+    # postings are 1.3 million numbers, 5.3 MB as 4-byte items, 1.3 MB so; made into lists one
+    # shard at a time as each is written.
+    postings: dict[str, bytearray] = {}
+    last: dict[str, int] = {}  # each gram's last record number
+    size = 0  # the gram shards' bytes (their JSON), to choose how many there are
     present: set[str] = set()  # the characters of every record's text, for the folds
     count = len(found)
     for start in range(0, count, CHUNK_RECORDS):
         chunk = []
         for number in range(start, min(start + CHUNK_RECORDS, count)):
-            row = _fields(found[number])
+            row = found.fields(found[number])
             found[number] = None  # type: ignore[call-overload]  # let go: its row is in the chunk
             text = row[4]
             present.update(text)
-            for gram in grams_of(text):
-                numbers = postings.get(gram)
-                if numbers is None:
-                    numbers = postings[gram] = array("I")
-                numbers.append(number)
+            grams = grams_of(text)
+            size += (len(str(number)) + 1) * len(grams)  # its digits and a comma in each gram's list
+            for gram in grams:
+                before = last.get(gram)
+                if before is None:
+                    postings[gram] = gaps = bytearray()
+                    size += len(gram.encode()) + 6
+                    step = number
+                else:
+                    gaps = postings[gram]
+                    step = number - before
+                last[gram] = number
+                if step < 0x80:
+                    gaps.append(step)
+                else:
+                    _add_step(gaps, step)
             chunk.append(row)
         name = f"r-{start // CHUNK_RECORDS}"
         yield f"assets/search/{name}.js", f'window.PAIBANG_SEARCH_PART("{name}",{_script(chunk)});\n'
     found.clear()
-    size = sum(len(gram.encode()) + 6 + sum(len(str(n)) + 1 for n in numbers) for gram, numbers in postings.items())
+    del last
     shards = max(1, -(-size // SHARD_LIMIT))
     parts: list[list[str]] = [[] for _ in range(shards)]  # each shard's grams, in order
     for gram in sorted(postings):
@@ -290,9 +366,35 @@ def index_files(found: list[str]) -> Iterator[tuple[str, str]]:
     yield ("assets/search-index.js", "/* paibang search index (sharded): see generator/render/search.py */\n"
                                      f"window.PAIBANG_SEARCH={_script(manifest)};\n")
     for number, grams in enumerate(parts):
-        listed = {gram: postings.pop(gram).tolist() for gram in grams}  # let go as the shard is made
+        listed = {gram: _numbers(postings.pop(gram)) for gram in grams}  # let go as the shard is made
         parts[number] = []
         yield f"assets/search/g-{number}.js", f'window.PAIBANG_SEARCH_PART("g-{number}",{_script(listed)});\n'
+
+
+def _add_step(gaps: bytearray, step: int) -> None:
+    """A step between record numbers, 7 bits a byte, the lowest first, each byte but the last
+    with its top bit set (a varint): most steps are one byte."""
+    while step >= 0x80:
+        gaps.append(step & 0x7F | 0x80)
+        step >>= 7
+    gaps.append(step)
+
+
+def _numbers(gaps: bytearray) -> list[int]:
+    """The record numbers a gram's steps (_add_step) lead to, from 0."""
+    if max(gaps, default=0) < 0x80:  # each step one byte: a gram of many records
+        return list(accumulate(gaps))
+    found: list[int] = []
+    number = step = shift = 0
+    for byte in gaps:
+        if byte & 0x80:
+            step |= (byte & 0x7F) << shift
+            shift += 7
+        else:
+            number += step | byte << shift
+            found.append(number)
+            step = shift = 0
+    return found
 
 
 def listed_order(path: str) -> tuple[int, int]:
