@@ -477,6 +477,16 @@ class _Template(jinja2.Template):
             for context in made:
                 context.vars.clear()
 
+    def _get_default_module(self, ctx: Any = None) -> Any:
+        # The module `{% import "x" as y %}` (without context) takes is kept by its template for
+        # every page: its context is not one to empty.
+        outer = getattr(_PAGE, "contexts", None)
+        _PAGE.contexts = None
+        try:
+            return super()._get_default_module(ctx)
+        finally:
+            _PAGE.contexts = outer
+
     def _render(self, *args: Any, **kwargs: Any) -> str:
         try:
             return super().render(*args, **kwargs)
