@@ -14,6 +14,7 @@ import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Callable
 from urllib.parse import unquote, urlsplit
 
 import jinja2
@@ -689,3 +690,46 @@ def test_a_tables_rows_are_rendered_once_and_read_as_rendered_on_every_page(tmp_
     assert names == sorted(p.relative_to(shared) for p in shared.rglob("*") if p.is_file())
     assert [n for n in names if (alone / n).read_bytes() != (shared / n).read_bytes()] == []
     assert each_page > 1000 and len(rendered) * 2 < each_page, (each_page, len(rendered))
+
+
+
+def test_reading_and_rendering_the_demo_leaves_nothing_for_the_cycle_collector(tmp_path: Path) -> None:
+    """The build runs without the cycle collector, and its readers and render workers collect
+    between events: an event read, or a page rendered, must leave no cycles behind (a Jinja
+    context holding its macros, which hold it; a nested function calling itself, holding the
+    event), else each one waits in memory, page values and all, until it is collected. (What
+    lives as long as the build, its environment and who is who, is kept here meanwhile.)"""
+    import gc
+
+    from generator.render import html as html_module
+    from generator.render.players import collect_people
+
+    def left_by(make: Callable[[], object]) -> list[str]:
+        gc.collect()
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        try:
+            make()
+            gc.collect()
+            return sorted({f"{type(o).__module__}.{type(o).__qualname__}" for o in gc.garbage
+                           if type(o).__module__.startswith(("generator.", "jinja2."))})
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        assert left_by(lambda: validate(CONTENT, workers=1)) == []
+        site, results, _ = validate(CONTENT, workers=1)
+        env = html_module.environment(site.locale, collect_people(results))
+        tree = OutputTree(tmp_path)
+
+        def render_events() -> None:
+            for result in results:
+                html_module.render_event(env, site, result, [], html_module.SiteWriter(site, tree))
+
+        assert left_by(render_events) == []
+        assert len(tree.written) > 300
+    finally:
+        if enabled:
+            gc.enable()

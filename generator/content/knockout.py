@@ -56,19 +56,6 @@ def knockout_rounds(stages: list[Stage], event: Event, reader: Reader, problems:
     per halving (12 entries: 16 places, 4 rounds). The field's size is known before play: its seed
     list, the qualifiers of the stage advancing to it, or the field of the stage it is seeded from."""
     ids = [s.id for s in stages]
-
-    def size(stage: Stage, depth: int = 0) -> int:
-        knockout = stage.knockout
-        if knockout is not None and knockout.seeds is not None:
-            return len(knockout.seeds)
-        feeder = next((s for s in stages if s.advance and s.advance.to == stage.id), None)
-        if feeder is not None and feeder.advance is not None:
-            byes = sum(1 for e in event.entries.values() if e.bye) if feeder is stages[0] else 0
-            return feeder.advance.count + byes
-        if knockout is not None and knockout.from_stage in ids and depth < len(stages):
-            return size(stages[ids.index(knockout.from_stage)], depth + 1)
-        return sum(1 for e in event.entries.values() if not e.bye and not e.substitute)
-
     for position, stage in enumerate(stages):
         if stage.knockout is None:
             continue
@@ -80,11 +67,27 @@ def knockout_rounds(stages: list[Stage], event: Event, reader: Reader, problems:
         elif source is not None and ids.index(source) >= position:
             problems.add("seeding-stage-order", mark, id=stage.id, source=source)
             stage.knockout = replace(stage.knockout, from_stage=None)
-        entries = size(stage)
+        entries = _field_size(stage, stages, ids, event)
         if entries < 2:
             problems.add("knockout-field-small", mark, id=stage.id, count=entries)
         stage.rounds = max(1, (max(entries, 2) - 1).bit_length())
         stage.knockout = replace(stage.knockout, size=entries)
+
+
+def _field_size(stage: Stage, stages: list[Stage], ids: list[str], event: Event, depth: int = 0) -> int:
+    """How many entries a knockout's field has (knockout_rounds). A function of the module, not
+    one nested in knockout_rounds: a nested function calling itself holds itself, and with it the
+    event, in a cycle that kept each event read in memory until the cycle collector ran."""
+    knockout = stage.knockout
+    if knockout is not None and knockout.seeds is not None:
+        return len(knockout.seeds)
+    feeder = next((s for s in stages if s.advance and s.advance.to == stage.id), None)
+    if feeder is not None and feeder.advance is not None:
+        byes = sum(1 for e in event.entries.values() if e.bye) if feeder is stages[0] else 0
+        return feeder.advance.count + byes
+    if knockout is not None and knockout.from_stage in ids and depth < len(stages):
+        return _field_size(stages[ids.index(knockout.from_stage)], stages, ids, event, depth + 1)
+    return sum(1 for e in event.entries.values() if not e.bye and not e.substitute)
 
 
 def takes_winner(game: Any, stage_format: str) -> bool:

@@ -29,6 +29,7 @@ import keyword
 import re
 import shutil
 import sys
+import threading
 import types
 import weakref
 from pathlib import Path
@@ -98,7 +99,16 @@ class _Context(jinja2.runtime.Context):
     Jinja's own `call` asks each callable, twice, whether it wants the context passed in. Plain
     functions and methods and the translator never do, a macro always wants the evaluation
     context: they are called straight away, as Jinja would call them. Anything else (a function
-    marked `pass_context`) takes Jinja's way."""
+    marked `pass_context`) takes Jinja's way.
+
+    Each context made while a page renders is noted (_PAGE), to be emptied once the page is
+    done (_Template.render)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        made = getattr(_PAGE, "contexts", None)
+        if made is not None:
+            made.append(self)
 
     @internalcode
     def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 (Jinja's names)
@@ -441,11 +451,43 @@ def _same(value: Any) -> Any:
     return value
 
 
+# The contexts made while the page being rendered in this thread renders (_Context), by
+# _Template.render: its own, its includes' and its imports'.
+_PAGE = threading.local()
+
+
 class _Template(jinja2.Template):
     """A page of Environment's: rendered again by its exact twin (Environment.exact) when the
-    direct code stopped where Jinja would have gone on (_DirectCodeGenerator)."""
+    direct code stopped where Jinja would have gone on (_DirectCodeGenerator).
+
+    Once the page is done, the variables of every context made for it are let go: a context
+    holds the macros its template defined or imported, each macro's function holds the context,
+    and so every page left cycles (a few dozen objects each, and the page's values they reach)
+    that only the cycle collector freed: the render workers spent a twelfth of their time
+    collecting them. Emptied, they are freed as soon as the page is done. The text, made by
+    then, is the same."""
 
     def render(self, *args: Any, **kwargs: Any) -> str:
+        outer = getattr(_PAGE, "contexts", None)
+        _PAGE.contexts = made = []
+        try:
+            return self._render(*args, **kwargs)
+        finally:
+            _PAGE.contexts = outer
+            for context in made:
+                context.vars.clear()
+
+    def _get_default_module(self, ctx: Any = None) -> Any:
+        # The module `{% import "x" as y %}` (without context) takes is kept by its template for
+        # every page: its context is not one to empty.
+        outer = getattr(_PAGE, "contexts", None)
+        _PAGE.contexts = None
+        try:
+            return super()._get_default_module(ctx)
+        finally:
+            _PAGE.contexts = outer
+
+    def _render(self, *args: Any, **kwargs: Any) -> str:
         try:
             return super().render(*args, **kwargs)
         except (AttributeError, RuntimeError) as error:
