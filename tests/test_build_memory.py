@@ -283,6 +283,50 @@ def test_a_render_worker_renders_a_bounded_number_of_persons_rows(tmp_path, monk
     assert site_digest(tmp_path / "waves") == site_digest(tmp_path / "one")
 
 
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="rendered by forked workers")
+def test_the_build_renders_no_page_while_its_render_workers_share_its_heap(tmp_path, monkeypatch):
+    """The archive's pages, the players' index and the feed are written before the render
+    workers are forked, not while they render: they read every event's card, and each page of
+    the build's heap the build wrote to while a wave's workers shared it was copied, and held
+    until they ended (16 MiB of the first wave at 2,000 events)."""
+    from generator import forking
+    from generator.build import build
+    from generator.render import html
+    from tests.support import demo_content
+
+    alive: set[int] = set()  # the pools of render workers not yet shut down
+    meanwhile: list[str] = []  # the pages this process rendered while one was
+
+    class Recorded:
+        def __init__(self, workers: int, initializer=None) -> None:  # noqa: ANN001
+            self.pool = forking.forked_pool(workers, initializer)
+            alive.add(id(self))
+
+        def submit(self, function, share):  # noqa: ANN001, ANN201
+            return self.pool.submit(function, share)
+
+        def shutdown(self, **options) -> None:  # noqa: ANN003
+            self.pool.shutdown(**options)
+            alive.discard(id(self))
+
+    page = html.SiteWriter.page
+
+    def watched(self, env, path, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        if alive:
+            meanwhile.append(path)
+        return page(self, env, path, *args, **kwargs)
+
+    content = demo_content(tmp_path, "dongke-bridge-2015", "tumu-guandan-2020", "hefei-80fen-teams-2012",
+                           "chem-park-daguai-2016")
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)  # rendered by two workers, whatever this machine has
+    monkeypatch.setattr(html, "forked_pool", Recorded)
+    monkeypatch.setattr(html.SiteWriter, "page", watched)
+    report = build(content, tmp_path / "output", cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    assert report.events == 4 and (tmp_path / "output/index.html").is_file()
+    assert (tmp_path / "output/events/dongke-bridge-2015/index.html").is_file()
+    assert meanwhile == [], f"{len(meanwhile)} pages rendered by the build while its workers rendered: {meanwhile[:5]}"
+
+
 _PREPARE: list = []  # event_cache's own _prepare_event, while a test reads through _read_by
 
 
