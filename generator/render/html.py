@@ -1104,12 +1104,11 @@ WORKER_COLLECTS_AFTER = 50_000  # new objects a worker makes before its collecto
 def _start_worker() -> None:
     """A render worker's cycle collector: run once at the start of each task (an event, or a
     batch of persons) on what the tasks before made, and by itself only past
-    WORKER_COLLECTS_AFTER new objects (a mass event's share of its pages), not every 700. Every
-    page leaves cycles (a Jinja context holds its macros, which hold the context), freed only by
-    the collector; run every 700 new objects it also walked, again and again, the event being
-    rendered and all the worker kept. Between tasks, the last task's objects are all garbage:
-    each is walked once, as it is freed (workers' processor time 6% less at 200 events, the
-    same peak memory)."""
+    WORKER_COLLECTS_AFTER new objects (a mass event's share of its pages), not every 700. A page
+    no longer leaves cycles (fast_jinja empties its contexts once it is rendered), but run every
+    700 new objects the collector would still walk, again and again, the event being rendered and
+    all the worker kept. Between tasks, the last task's objects are garbage, walked once (workers'
+    processor time 6% less at 200 events, the same peak memory)."""
     global _COLLECT_EACH_TASK
     gc.set_threshold(WORKER_COLLECTS_AFTER, 1_000, 1_000)  # the older generations: hardly ever
     gc.enable()
