@@ -14,7 +14,9 @@ Each archive is bench/site.py's: the demo events copied under new slugs. For eac
    - PSS (proportional set size, /proc/PID/smaps_rollup, sampled every SAMPLE_EVERY seconds
      during the build): each shared page divided among the processes that share it, so that
      the sum over the build's processes is the memory the build really holds. Reported: the
-     peak of that sum, and the peaks of the build's process and of its largest child;
+     peak of that sum, and the peaks of the build's process and of its largest child; and the
+     peaks of the sum and of the build's own in each part of the build (reading and scoring,
+     rendering, …: `by_part`), which say where the peak is;
 2. one results file changed, rebuilt as a fresh `paibang build` (median of REBUILDS, each size's
    taken in turn with the others', so that their ratio is of the same minutes): what it cost,
    how many files it wrote, and whether they were put in place (render/output.py);
@@ -149,11 +151,13 @@ def _pss_kib(pid: int) -> int:
 class PssSampler:
     """The PSS of a process and of its descendants, read every SAMPLE_EVERY seconds in a thread
     while it runs: the peak of their sum (`total`), of the process's own (`own`) and of its
-    largest descendant's (`child`), in KiB."""
+    largest descendant's (`child`), in KiB; and each sample as (when, own, sum) for the parts'
+    peaks (`by_part`)."""
 
     def __init__(self, pid: int) -> None:
         self.pid = pid
         self.total = self.own = self.child = 0
+        self.samples: list[tuple[float, int, int]] = []  # (time.monotonic(), own, own + children's)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
         self._thread.start()
@@ -165,19 +169,41 @@ class PssSampler:
             self.own = max(self.own, own)
             self.child = max([self.child, *children])
             self.total = max(self.total, own + sum(children))
+            self.samples.append((time.monotonic(), own, own + sum(children)))
             self._stop.wait(SAMPLE_EVERY)
 
-    def stop(self) -> dict[str, int]:
-        """Stop sampling; the peaks as figures: pss_kib, pss_own_kib, pss_child_kib."""
+    def stop(self) -> dict:
+        """Stop sampling; the peaks as figures: pss_kib, pss_own_kib, pss_child_kib, and the
+        samples (pss_samples)."""
         self._stop.set()
         self._thread.join()
-        return {"pss_kib": self.total, "pss_own_kib": self.own, "pss_child_kib": self.child}
+        return {"pss_kib": self.total, "pss_own_kib": self.own, "pss_child_kib": self.child,
+                "pss_samples": self.samples}
+
+
+def by_part(samples: list[tuple[float, int, int]], ended: dict[str, float]) -> dict[str, tuple[int, int]]:
+    """The peak of the summed PSS and of the build's own in each part of the build (build.py's
+    _Clock: reading and scoring, printing, rendering, writing), by when each part ended; the
+    samples before the first part's end, the build's imports and first look included, count in
+    the first. (In rendering: the render workers, then the indexes, search and sitemap the build
+    writes alone.)"""
+    found: dict[str, tuple[int, int]] = {}
+    parts = sorted(ended.items(), key=lambda item: item[1])
+    for when, own, total in samples:
+        part = next((what for what, end in parts if when <= end), None)
+        if part is not None:
+            peak = found.get(part, (0, 0))
+            found[part] = (max(peak[0], total), max(peak[1], own))
+    return found
 
 
 def sampled_build_figures(content: Path, output: Path, cache: Path, bulletins: bool = False) -> dict:
     """bench/site.py's fresh_build_figures (a fresh `paibang build`), its processes' PSS sampled
-    meanwhile (PssSampler): pss_kib, pss_own_kib, pss_child_kib beside its figures."""
-    return SITE.fresh_build_figures(content, output, cache, bulletins, watch=PssSampler)
+    meanwhile (PssSampler): pss_kib, pss_own_kib, pss_child_kib beside its figures, and each
+    part's peaks (pss_parts: by_part)."""
+    figures = SITE.fresh_build_figures(content, output, cache, bulletins, watch=PssSampler)
+    figures["pss_parts"] = by_part(figures.pop("pss_samples"), figures.get("ended", {}))
+    return figures
 
 
 def _changed_file(content: Path) -> Path:
@@ -278,6 +304,8 @@ def lines_for(found: list[dict]) -> list[str]:
                 f"peak memory: RSS {_mib(full['rss_kib'])} (build) + largest child {_mib(full['children_rss_kib'])}; "
                 f"PSS {_mib(full['pss_kib'])} summed over its processes (build {_mib(full['pss_own_kib'])}, "
                 f"largest child {_mib(full['pss_child_kib'])})")
+            lines.append(f"{'':>5}         PSS peaks by part, summed (the build's own): " + ", ".join(
+                f"{what} {_mib(total)} ({_mib(own)})" for what, (total, own) in full["pss_parts"].items() if total))
         lines.append(
             f"{'':>5}         one results file changed: {one['seconds']:.2f} s as a fresh build "
             f"({one['process']:.2f} s with the process's start and exit) "

@@ -98,7 +98,7 @@ seconds = time.perf_counter() - start
 own, children = (resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
 print(json.dumps({"seconds": seconds, "pages": report.pages, "rendered": report.events_rendered, "pdfs": report.pdfs,
                   "printed": report.pdfs_printed, "written": len(report.written), "in_place": report.in_place,
-                  "parts": report.seconds, "rss_kib": own, "children_rss_kib": children}))
+                  "parts": report.seconds, "ended": report.ended, "rss_kib": own, "children_rss_kib": children}))
 """
 
 

@@ -55,6 +55,7 @@ class BuildReport:
     written: Sequence[str] = field(default_factory=list)  # files written anew (the others were kept as they were)
     in_place: bool = False  # the new files were put into output/ in place, under a journal (render/output.py)
     seconds: dict[str, float] = field(default_factory=dict)  # where the time went: reading and scoring, …
+    ended: dict[str, float] = field(default_factory=dict)  # when each of those parts ended (time.monotonic)
 
 
 def validate(content: Path, strict: bool = False, cache_dir: Path | None = None, workers: int | None = None,
@@ -691,7 +692,7 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     rendered = sum(1 for slug, pages in made.items() if "/" not in slug  # events, not player pages
                    and (slug not in previous.events or previous.events[slug].key != pages.key))
     return BuildReport(site, results, warnings, pages, len(planned), printed, rendered, len(results), locale=site.locale,
-                       written=fresh, in_place=in_place, seconds=clock.laps)
+                       written=fresh, in_place=in_place, seconds=clock.laps, ended=clock.ended)
 
 
 def _read_as_built(content: Path, strict: bool, events_cache: Path, bulletins: bool, memory: EventMemory | None,
@@ -807,13 +808,17 @@ def _check_glyphs(to_print: list[tuple[Event, str, str, str]]) -> None:
 
 
 class _Clock:
-    """Seconds spent in each part of a build, for the benchmarks (bench/site.py)."""
+    """Seconds spent in each part of a build, and when each ended, for the benchmarks (bench/site.py;
+    bench/archive.py places its samples of the build's memory in the parts by when they ended: the
+    system's monotonic clock, which another process reads alike)."""
 
     def __init__(self) -> None:
         self.laps: dict[str, float] = {}
+        self.ended: dict[str, float] = {}
         self._last = time.perf_counter()
 
     def lap(self, what: str) -> None:
         now = time.perf_counter()
         self.laps[what] = self.laps.get(what, 0.0) + now - self._last
+        self.ended[what] = time.monotonic()
         self._last = now

@@ -823,3 +823,32 @@ def test_the_report_names_the_files_written_anew_without_holding_their_paths(tmp
     assert held < paths // 50, f"{held} bytes held for {len(expected)} paths ({paths} bytes)"
     assert len(fresh) == len(expected) and list(fresh) == expected
     assert "events/event-7/stages/main/round-3/index.html" in fresh and fresh[-1] == expected[-1]
+
+
+def test_bench_archive_places_each_memory_sample_in_the_part_of_the_build_it_fell_in(tmp_path):
+    """bench/archive.py reports the memory peak of each part of a build (reading and scoring,
+    rendering, …) from the build's report of when each part ended: the parts are all there, in
+    their order, on the clock another process reads (time.monotonic), and a sample counts in the
+    part it was taken in, a sample after the build in none."""
+    import importlib.util
+    import time
+    from pathlib import Path
+
+    from generator.build import build
+    from tests.support import demo_content
+
+    spec = importlib.util.spec_from_file_location("bench_archive", Path(__file__).parents[1] / "bench/archive.py")
+    archive = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(archive)  # type: ignore[union-attr]
+
+    content = demo_content(tmp_path, "tumu-guandan-2020")
+    started = time.monotonic()
+    report = build(content, tmp_path / "output", cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    assert list(report.ended) == list(report.seconds) == ["reading and scoring", "printing", "rendering", "writing"]
+    ends = list(report.ended.values())
+    assert started < ends[0] <= ends[1] <= ends[2] <= ends[3] <= time.monotonic()
+
+    reading, rendering = report.ended["reading and scoring"], report.ended["rendering"]
+    samples = [(started, 10, 30), (reading - 1e-6, 11, 40), (rendering - 1e-6, 12, 90), (rendering - 2e-6, 20, 50),
+               (ends[3] + 1, 99, 999)]
+    assert archive.by_part(samples, report.ended) == {"reading and scoring": (40, 11), "rendering": (90, 20)}
