@@ -282,15 +282,17 @@ def grams_of(text: str) -> set[str]:
     return found
 
 
-def _more_than(found: PackedRecords, limit: int) -> bool:
-    """Whether the records' kind, title, detail, address and text are more than `limit` bytes
-    (UTF-8): unpacked until they are (a large site's first few thousand)."""
-    size = 0
+def _unpacked_within(found: PackedRecords, limit: int) -> list[Record] | None:
+    """The records unpacked, unless their kind, title, detail, address and text are more than
+    `limit` bytes (UTF-8): then None, once a large site's first few thousand are unpacked."""
+    records, size = [], 0
     for packed in found:
-        size += len("".join(found.fields(packed)).encode())
+        kind, title, detail, url, text = found.fields(packed)
+        size += len(f"{kind}{title}{detail}{url}{text}".encode())
         if size > limit:
-            return True
-    return False
+            return None
+        records.append(Record(kind, title, detail, url, normal=text))
+    return records
 
 
 def _script(body: object) -> str:
@@ -312,15 +314,16 @@ def index_files(found: PackedRecords) -> Iterator[tuple[str, str]]:
     build process: 46,000 records and two million record numbers, all held until the last file.)"""
     # The single file holds every record's texts, so these bytes alone past the limit say it is
     # sharded without making it (2,000 events' single index was a 60 MB peak of the build, for nothing).
-    if not _more_than(found, SINGLE_INDEX_LIMIT):
-        records = [found.unpack(packed) for packed in found]
+    records = _unpacked_within(found, SINGLE_INDEX_LIMIT)
+    if records is not None:
         single = index_script(records, [record.text for record in records])
         if len(single.encode()) <= SINGLE_INDEX_LIMIT:
             found.clear()
             yield "assets/search-index.js", single
             return
-        del records, single
-    # Each gram's record numbers as the steps from one to the next (_gaps): 2,000 events'
+        del single
+    del records
+    # Each gram's record numbers as the steps from one to the next (_add_step): 2,000 events'
     # postings are 1.3 million numbers, 5.3 MB as 4-byte items, 1.3 MB so; made into lists one
     # shard at a time as each is written.
     postings: dict[str, bytearray] = {}
