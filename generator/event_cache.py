@@ -101,7 +101,7 @@ def read_ahead(content: Path, cache: EventCache | None, workers: int | None,
     # (2,000 events: 4 waves of 2 readers). The build needs them for its pages anyway.
     from generator.games import GAMES
 
-    len(GAMES)
+    GAMES.find()
     _AHEAD.update(site=site, cache=cache, keep=keep, lines=lines)
     prepared = {}
     try:

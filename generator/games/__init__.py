@@ -448,6 +448,11 @@ class Registry(MutableMapping[str, Game]):
                 add_codes(game.messages)
         return self._games
 
+    def find(self) -> None:
+        """Find the games now, not when first read: before forking processes that all read them
+        (event_cache.read_ahead), for them to share what finding them imports and adds."""
+        self._found()
+
     def register(self, game: Game) -> None:
         """Add a game found elsewhere (a test's toy game); `del GAMES[name]` takes it out again."""
         self[game.name] = game
