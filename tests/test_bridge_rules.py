@@ -13,9 +13,10 @@ import pytest
 from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.content.yaml_loader import load_yaml_text
-from generator.errors import Problems
+from generator.errors import Mark, Problems
 from generator.games.bridge import RULES
 from generator.games.bridge.scoring import (
+    BoardRecord,
     BridgeStage,
     Contract,
     RecordError,
@@ -450,3 +451,17 @@ def test_read_table_missing_boards_is_a_warning_naming_them():
     (warning,) = problems.warnings
     assert warning.code == "boards-missing"
     assert list(warning.params["missing"]) == [3, 4, 6]
+
+
+def test_same_text_at_two_tables_is_each_tables_own_board():
+    """A text is read once (scoring._written_board): each board keeps its own number and mark,
+    and a text that cannot be read is refused at every table that writes it, the same way."""
+    first, second = Mark(Path("round-1.yaml"), 5, 10), Mark(Path("round-2.yaml"), 9, 12)
+    one, two = parse_board(1, "4S N = 420", first), parse_board(7, "4S N = 420", second)
+    assert (one.board, one.mark, two.board, two.mark) == (1, first, 7, second)
+    assert (two.contract, two.declarer, two.result, two.recorded) == (Contract(4, "S"), "N", 0, 420)
+    assert parse_board(3, "pass", second) == BoardRecord(3, None, mark=second)
+    for _ in range(2):
+        with pytest.raises(RecordError) as caught:
+            parse_board(1, "7NT N +1")
+        assert caught.value.code == "bridge-impossible-result" and caught.value.params["tricks"] == 14

@@ -235,6 +235,17 @@ violations: [D02]
 """
 
 
+def test_same_room_text_twice_is_each_rooms_own():
+    """A room's text is read once (records._room_written): each room keeps its own mark, and a
+    text that cannot be read is reported at every room that writes it."""
+    _, record, problems, _ = read_table("table: 1\nhome: D01\naway: D02\nboards:\n"
+                                        "  1:\n    open: D01 8\n    closed: D01 8\n"
+                                        "  2:\n    open: D01 eight\n    closed: D01 eight\n")
+    assert [(r.open.mark.line, r.open.mark.column, r.closed.mark.line, r.closed.mark.column)
+            for r in record.boards] == [(6, 5, 7, 13)]  # a room on its board's first line: the board's mark
+    assert [(p.code, p.mark.line) for p in problems.items] == [("daguai-board-syntax", 9), ("daguai-board-syntax", 10)]
+
+
 def test_read_the_table_of_content_format():
     sides, record, problems, _ = read_table(TABLE)
     assert not problems.items

@@ -321,6 +321,29 @@ def test_results_file_linked_from_outside_is_refused(content: Path, outside: Pat
     assert only(problems(content), "file-outside-content").mark.file == results / "round-3.yaml"
 
 
+def test_results_folder_linked_from_outside_is_refused(content: Path, outside: Path) -> None:
+    """Each of its files, though none is a link itself (the files of a results folder are
+    judged by the folder resolved once: content/files.py's inside_content)."""
+    results = content / GUANDAN / "results"
+    count = len(list(results.glob("*.yaml")))
+    shutil.move(results, outside / "results")
+    results.symlink_to(outside / "results")
+    found = [p for p in problems(content) if p.code == "file-outside-content"]
+    assert sorted(p.mark.file.name for p in found) == sorted(p.name for p in (outside / "results").glob("*.yaml"))
+    assert len(found) == count and all(p.mark.file.parent == results for p in found)
+
+
+def test_results_file_linked_inside_content_is_read(content: Path) -> None:
+    """A results file linked to another file of content/ is read (resolved whole: not taken
+    as its folder's own file, which a wrong shortcut would refuse or read elsewhere)."""
+    results = content / GUANDAN / "results"
+    shutil.move(results / "round-3.yaml", content / "round-3.yaml")
+    (results / "round-3.yaml").symlink_to(content / "round-3.yaml")
+    site, _, _ = validate(content)
+    event = next(e for e in site.events if e.slug == Path(GUANDAN).name)
+    assert 3 in [r.number for r in next(iter(event.rounds.values()))]
+
+
 def test_entries_file_linked_from_outside_is_refused(content: Path, outside: Path) -> None:
     (outside / "entries.yaml").write_text("- {id: T01, players: [甲, 乙]}\n", encoding="utf-8")
     (content / GUANDAN / "entries.yaml").symlink_to(outside / "entries.yaml")

@@ -5,16 +5,20 @@ notice's (games may read content/, not the loader)."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.errors import Mark, Problems
 
 
-def inside_content(path: Path, root: Path, problems: Problems) -> bool:
-    """Refuse files that resolve outside content/ (a symlink to /etc/passwd, a ../ notice)."""
+def inside_content(path: Path, root: Path, problems: Problems, folder: Path | None = None) -> bool:
+    """Refuse files that resolve outside content/ (a symlink to /etc/passwd, a ../ notice).
+    `folder`: the folder `path` was listed in, resolved, from a caller that looks at every file
+    of one folder (an event's results): a file there that is no link is that folder's, and
+    only a link is resolved (each of the folder's parents was looked at again for every file)."""
     try:
-        path.resolve().relative_to(root)
+        (folder / path.name if folder is not None and not os.path.islink(path) else path.resolve()).relative_to(root)
     except ValueError:
         problems.add("file-outside-content", Mark(path), path=path.name)
         return False

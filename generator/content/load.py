@@ -538,8 +538,9 @@ def _read_results(results_dir: Path, event: Event, game: Any, site: Site, proble
                      limit=LIMITS["results files"])
         files = files[: LIMITS["results files"]]
     seen: dict[tuple[str, int], Path] = {}
+    listed_in = results_dir.resolve()
     for path in files:
-        if not inside_content(path, site.root, problems):
+        if not inside_content(path, site.root, problems, listed_in):
             continue
         reading = readings.get(path) if readings is not None else None
         digest = _digest(path) if readings is not None else None
@@ -622,8 +623,14 @@ def _drawn_on(path: Path) -> list[tuple[str, float]] | None:
     without them. Only the opening comment block is read: the lines are pair's, never typed."""
     found: list[tuple[str, float]] | None = None
     try:
-        # The bytes the loader parsed (content/snapshot.py), not a second reading of the file.
-        for line in snapshot.read(path).decode("utf-8", errors="replace").splitlines():
+        # The bytes the loader parsed (content/snapshot.py), not a second reading of the file;
+        # only its opening comment block, up to the first line break before a line that does
+        # not start with "#": the lines below it are never looked at.
+        data = snapshot.read(path)
+        end = 0
+        while (end := data.find(b"\n", end) + 1) and data[end:end + 1] == b"#":
+            pass
+        for line in (data[:end] if end else data).decode("utf-8", errors="replace").splitlines():
             if not line.startswith("#"):
                 break
             if not line.startswith(DRAW_ORDER):

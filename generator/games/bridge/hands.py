@@ -31,6 +31,8 @@ SUITS = ("S", "H", "D", "C")
 STRAINS = ("NT", "S", "H", "D", "C")  # the order of a double dummy table's columns
 RANKS = "AKQJT98765432"
 POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
+_RANK_SET = frozenset(RANKS)
+_RANK_ORDER = {rank: place for place, rank in enumerate(RANKS)}  # RANKS.index, looked up
 
 
 @dataclass(frozen=True)
@@ -81,9 +83,9 @@ def parse_hand(text: str) -> Hand | None:
     suits = []
     for part in parts:
         part = "" if part == "-" else part.replace("10", "T")
-        if any(card not in RANKS for card in part) or len(set(part)) != len(part):
+        if not _RANK_SET.issuperset(part) or len(set(part)) != len(part):
             raise DealError(word("br_deal_suit", suit=part))
-        suits.append("".join(sorted(part, key=RANKS.index)))
+        suits.append("".join(sorted(part, key=_RANK_ORDER.__getitem__)))
     return Hand(tuple(suits))  # type: ignore[arg-type]
 
 
@@ -404,6 +406,7 @@ def read_hand_records(path: Path, problems: Problems) -> HandRecords | None:
         problems.add("bridge-hands-syntax", Mark(path, error.line, 1), path=path.name, line=error.line, problem=error.problem)
         return None
     records = HandRecords(path)
+    read: set[str] = set()  # the deals read without a problem: a results file's repeats are not read again
     for game in games:
         board_text, deal_text = game.get("Board"), game.get("Deal")
         if not deal_text or not board_text:
@@ -415,11 +418,14 @@ def read_hand_records(path: Path, problems: Problems) -> HandRecords | None:
                          line=game.lines.get("Board", line),
                          problem=word("br_deal_board", board=board_text[:12]))
             continue
+        if board in records.deals and deal_text in read:  # read, and kept, as it was
+            continue
         try:
             hands = parse_deal(deal_text)
         except DealError as error:
             problems.add("bridge-hands-syntax", Mark(path, line, 1), path=path.name, line=line, problem=error.problem)
             continue
+        read.add(deal_text)
         if board not in records.deals:  # a file of results repeats the deal for every table
             records.deals[board] = Deal(board, hands, double_dummy_from_tags(game.tags), line)
     return records

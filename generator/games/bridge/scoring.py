@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -203,11 +204,22 @@ def parse_board(board: int, value: Any, mark: Mark | None = None) -> BoardRecord
         return _parse_mapping(board, value, mark)
     if not isinstance(value, str):
         raise RecordError("bridge-board-syntax", problem=problem_text("form", str(value)))
+    contract, declarer, result, recorded = _written_board(value)
+    if contract is None:
+        return BoardRecord(board, None, mark=mark)
+    return BoardRecord(board, contract, declarer, result, recorded, None, mark)
+
+
+@lru_cache(maxsize=1 << 12)
+def _written_board(value: str) -> tuple[Contract | None, str | None, int, int | None]:
+    """A board written as one text, read: (contract, declarer, result, score typed), the
+    contract None when passed out; RecordError when it cannot be read. Each text once: a field
+    plays the same board to the same few results (an error is not kept, and raised anew)."""
     parts = canonical_text(value).split()
     if not parts:
         raise RecordError("bridge-board-syntax", problem=word("problem_record_empty"))
     if "".join(parts).lower() in PASS_WORDS:
-        return BoardRecord(board, None, mark=mark)
+        return None, None, 0, None
     if len(parts) < 3:
         raise RecordError("bridge-board-syntax", problem=problem_text("short", value))
     if len(parts) > 4:
@@ -216,7 +228,8 @@ def parse_board(board: int, value: Any, mark: Mark | None = None) -> BoardRecord
     declarer = _seat(parts[1])
     result = parse_result(parts[2])
     recorded = _score(parts[3]) if len(parts) == 4 else None
-    return _checked(BoardRecord(board, contract, declarer, result, recorded, None, mark))
+    _checked(BoardRecord(0, contract, declarer, result, recorded))
+    return contract, declarer, result, recorded
 
 
 def _parse_mapping(board: int, value: dict, mark: Mark | None) -> BoardRecord:

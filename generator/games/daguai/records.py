@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from generator.content.model import Stage
@@ -62,6 +63,13 @@ def parse_room(text: object) -> RoomRecord:
     """`D01 8` -> RoomRecord("D01", 8). Checks only the form; see `check_room` for the rules."""
     if not isinstance(text, str):
         raise RecordError("daguai-board-syntax", text=shown(text), problem=problem("form"))
+    return _room_written(text)
+
+
+@lru_cache(maxsize=1 << 12)
+def _room_written(text: str) -> RoomRecord:
+    """parse_room of a text, each text once (a room's `D01 8` recurs at every table the team
+    runs first at): the record without a mark, shared; an error is not kept, and raised anew."""
     words = half_width(text).strip()  # Ｄ０１　８ as a Chinese input method types it
     match = _RECORD.match(words)
     if match is None:
