@@ -104,11 +104,42 @@ class _Context(jinja2.runtime.Context):
     Each context made while a page renders is noted (_PAGE), to be emptied once the page is
     done (_Template.render)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, environment: jinja2.Environment, parent: dict[str, Any], name: str | None,
+                 blocks: dict[str, Any], globals: Any = None) -> None:
+        # Jinja's, but for the set of the globals' names, made when asked (only an import without
+        # context asks): a context is made for every page and every include, 60,000 at 200 events.
+        self.parent = parent
+        self.vars = {}
+        self.environment = environment
+        self.eval_ctx = jinja2.nodes.EvalContext(environment, name)
+        self.exported_vars = set()
+        self.name = name
+        self._globals = globals
+        self.blocks = {k: [v] for k, v in blocks.items()} if blocks else {}
         made = getattr(_PAGE, "contexts", None)
         if made is not None:
             made.append(self)
+
+    def resolve_or_missing(self, key: str) -> Any:
+        # Jinja's, with one lookup where it made two (a template's functions begin by resolving
+        # every name they use: a table's some twenty, at every include).
+        found = self.vars.get(key, missing)
+        if found is missing and key not in self.vars:
+            return self.parent.get(key, missing)
+        return found
+
+    @property
+    def globals_keys(self) -> set[str]:  # type: ignore[override]
+        """Jinja's `globals_keys`: the names of the template's globals (fixed once it is loaded:
+        Environment.make_globals copies them)."""
+        keys = self.__dict__.get("_globals_keys")
+        if keys is None:
+            keys = self.__dict__["_globals_keys"] = set() if self._globals is None else set(self._globals)
+        return keys
+
+    @globals_keys.setter
+    def globals_keys(self, keys: set[str]) -> None:
+        self.__dict__["_globals_keys"] = keys
 
     @internalcode
     def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 (Jinja's names)
@@ -189,21 +220,22 @@ def _plain_caller(environment: jinja2.Environment) -> Any:
 
 def _include_context(template: jinja2.Template, context: jinja2.runtime.Context, locals: dict[str, Any],
                      ) -> jinja2.runtime.Context:
-    """An included template's context, as `template.new_context(context.get_all(), True, locals)`
-    makes it (the including context's variables, its own over its parent's, then the locals
-    that are set), with one copy of them instead of two when the including template has set
-    variables of its own: a table is included on a round's page and on each of its entries' pages,
-    with some fifteen locals each time."""
-    parent, own = context.parent, context.vars
-    if own:
-        parent = {**parent, **own}
-    elif locals:
-        parent = dict(parent)
+    """An included template's context, holding what `template.new_context(context.get_all(),
+    True, locals)` holds (the including context's variables, its own over its parent's, then
+    the locals that are set), with no copy of the parent: it is the including context's parent
+    (the page's variables and the globals, some fifty, never written to), and the including
+    context's own variables and the locals are the new context's own, which a name is looked up
+    in first, as Jinja looks up the copy. A table is included on a round's page and on each of
+    its entries' pages, with some fifteen locals each time: the fifty were copied for each."""
+    made = template.environment.context_class(template.environment, context.parent, template.name, template.blocks,
+                                              globals=template.globals)
+    own = made.vars
+    if context.vars:
+        own.update(context.vars)
     for key, value in locals.items():
         if value is not missing:
-            parent[key] = value
-    return template.environment.context_class(template.environment, parent, template.name, template.blocks,
-                                              globals=template.globals)
+            own[key] = value
+    return made
 
 
 def _html_text(value: Any) -> str:
@@ -441,7 +473,7 @@ class _DirectCodeGenerator(_CodeGenerator):
         for imported in node.find_all(jinja2.nodes.FromImport):
             self._macro_names.update(n if isinstance(n, str) else n[1] for n in imported.names)
         super().visit_Template(node, frame)
-        self.writeline("from generator.render.fast_jinja import _same as same")
+        self.writeline("from generator.render.fast_jinja import _same as same, _Loop as LoopContext")
         self.writeline("from functools import partial")
         self.writeline("from types import BuiltinFunctionType as builtin_type, MethodType as method_type")
         self.writeline("macro_type = Macro")
@@ -449,6 +481,30 @@ class _DirectCodeGenerator(_CodeGenerator):
 
 def _same(value: Any) -> Any:
     return value
+
+
+class _Loop(jinja2.runtime.LoopContext):
+    """Jinja's `loop`, stepped by a generator instead of a `__next__` method: the same items and
+    the same `loop` (index, first, last, previtem, …), a resumption where each step was a call,
+    and no StopIteration raised through Python at each loop's end (a table's rows, an entry's
+    matches and their opponents: some 90,000 loops at 200 events). `loop.last` and
+    `loop.nextitem` peek ahead as Jinja's do (`_after`), and `loop.length` may read the rest
+    into a list (`_iterator` replaced): both are read again at every step."""
+
+    def __iter__(self) -> Any:  # type: ignore[override]
+        while True:
+            item = self._after
+            if item is missing:
+                for item in self._iterator:
+                    break
+                else:
+                    return
+            else:
+                self._after = missing
+            self.index0 += 1
+            self._before = self._current
+            self._current = item
+            yield item, self
 
 
 # The contexts made while the page being rendered in this thread renders (_Context), by

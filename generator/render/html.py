@@ -316,6 +316,8 @@ def level_chart(chart: Any, teams: tuple[str, ...], colours: tuple[str, str], la
 
 def number_text(value: Any) -> str:
     """A figure as pages show it: whole numbers without a point, others to two places."""
+    if type(value) is int:  # most figures (a third of a million a build): as str() shows them
+        return str(value)
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     if isinstance(value, float):
