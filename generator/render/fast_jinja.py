@@ -23,6 +23,7 @@ html.environment) and requires the same bytes, text that must be escaped include
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import keyword
@@ -156,7 +157,7 @@ class _Context(jinja2.runtime.Context):
                 except StopIteration:
                     return __self.environment.undefined(
                         "value was undefined because a callable raised a StopIteration exception")
-                return Markup(html) if __self.eval_ctx.autoescape else html
+                return _markup_str(html) if __self.eval_ctx.autoescape else html
             args = (__self.eval_ctx, *args)  # Macro.__call__ is pass_eval_context
         elif kind in _MAY_BE_PASSED:
             # A method's marks are its function's: each function is asked once (hasattr of a
@@ -433,7 +434,7 @@ class _DirectCodeGenerator(_CodeGenerator):
                 and not frame.eval_ctx.volatile):
             # A macro's name given all its arguments, in order: its function called and its text
             # made Markup, as _Context.call does it (the Markup chosen first, before the arguments).
-            self.write("(Markup if (_mf := (_ct := type(_cf := ")
+            self.write("(markup_str if (_mf := (_ct := type(_cf := ")
             self.visit(node.node, frame)
             self.write(f")) is macro_type and _cf._argument_count == {len(node.args)} and not (_cf.caller or "
                        "_cf.catch_kwargs or _cf.catch_varargs)) else same)((_cf._func if _mf else _cf if ("
@@ -445,6 +446,16 @@ class _DirectCodeGenerator(_CodeGenerator):
         self.visit(node.node, frame)
         self.write(")) is method_type else id(_cf)) in plain_calls or _ct is builtin_type else ")
         self._call_rest(node, frame)
+
+    def visit_Concat(self, node: Any, frame: Any) -> None:
+        # `a ~ b` in an autoescaped template: joined_text, markup_join's text made quicker.
+        if frame.eval_ctx.volatile or not frame.eval_ctx.autoescape:
+            return super().visit_Concat(node, frame)
+        self.write("joined_text((")
+        for arg in node.nodes:
+            self.visit(arg, frame)
+            self.write(", ")
+        self.write("))")
 
     def _call_rest(self, node: Any, frame: Any) -> None:
         """The way through the context, and the arguments (visit_Call)."""
@@ -473,7 +484,8 @@ class _DirectCodeGenerator(_CodeGenerator):
         for imported in node.find_all(jinja2.nodes.FromImport):
             self._macro_names.update(n if isinstance(n, str) else n[1] for n in imported.names)
         super().visit_Template(node, frame)
-        self.writeline("from generator.render.fast_jinja import _same as same, _Loop as LoopContext")
+        self.writeline("from generator.render.fast_jinja import _same as same, _Loop as LoopContext, "
+                       "_markup_str as markup_str, _joined_text as joined_text")
         self.writeline("from functools import partial")
         self.writeline("from types import BuiltinFunctionType as builtin_type, MethodType as method_type")
         self.writeline("macro_type = Macro")
@@ -481,6 +493,32 @@ class _DirectCodeGenerator(_CodeGenerator):
 
 def _same(value: Any) -> Any:
     return value
+
+
+# A macro's text (a str, its pieces joined) as Markup: what Markup(text) makes of a str, without
+# Markup.__new__ asking the str for an __html__ it never has (a failed lookup at every call of a
+# macro: a table's sides, each standings row's players).
+_markup_str = functools.partial(str.__new__, Markup)
+
+
+def _joined_text(pieces: tuple[Any, ...]) -> str:
+    """`a ~ b ~ c` as Jinja's markup_join makes it (Markup when a piece is, else str), plain
+    strs joined straight away: markup_join asks each piece for an __html__ (a table's caption on
+    every round and entry page, three pieces and two words)."""
+    for piece in pieces:
+        if type(piece) is not str:
+            return jinja2.runtime.markup_join(pieces)
+    return "".join(pieces)
+
+
+def one_argument(macro: Any) -> Any:
+    """A macro of one parameter, as Python calls it (render/html.py's shared_rows: a row's
+    cells, thousands of rows): its function, which is what Macro.__call__ comes down to given
+    that one argument (the text, made Markup by the caller); anything else as it is."""
+    if type(macro) is jinja2.runtime.Macro and macro._argument_count == 1 and not (
+            macro.caller or macro.catch_kwargs or macro.catch_varargs):
+        return macro._func
+    return macro
 
 
 class _Loop(jinja2.runtime.LoopContext):
