@@ -733,3 +733,35 @@ def test_reading_and_rendering_the_demo_leaves_nothing_for_the_cycle_collector(t
     finally:
         if enabled:
             gc.enable()
+
+
+def test_loops_includes_and_joins_read_as_in_jinja(tmp_path: Path) -> None:
+    """fast_jinja steps `loop` by a generator, gives an included template the including one's
+    variables without copying the page's, and joins `a ~ b` of plain strs straight away: the
+    same text as stock Jinja, for `loop`'s every attribute (peeking ahead with `last` and
+    `nextitem`, a generator's `length` read mid-loop, `changed`, `cycle`, an `else`), an
+    include's view of the page's, the includer's and its loop's variables and of its own `set`
+    (which the includer does not see), and a join with Markup, numbers and text to escape."""
+    from markupsafe import Markup
+
+    from generator.render import html as html_module
+
+    (tmp_path / "inc.html").write_text(
+        "[{{ page_value }}|{{ own }}|{{ item }}|{{ loop.index }}{% set own = 'inner' %}|{{ own }}]", encoding="utf-8")
+    (tmp_path / "page.html").write_text(
+        "{% set own = 'outer' %}"
+        "{% for item in items %}{{ loop.index0 }}{{ loop.first }}{{ loop.last }}{{ loop.nextitem|default('-') }}"
+        "{{ loop.previtem|default('-') }}{{ loop.revindex }}{{ loop.changed(item > 1) }}{{ loop.cycle('a', 'b') }}"
+        "{% include 'inc.html' %};{% endfor %}"
+        "{% for n in numbers() %}{% if loop.index == 2 %}{{ loop.length }}{% endif %}{{ n }}{{ loop.last }},{% endfor %}"
+        "{% for x in [] %}{{ x }}{% else %}empty{% endfor %}|{{ own }}|"
+        "{{ 'a<' ~ 1 ~ 'b' }}{{ 'c' ~ safe ~ '<d' }}{{ (2 ~ 3) }}", encoding="utf-8")
+    rendered = []
+    for stock in (False, True):
+        env = html_module.environment("en", stock=stock)
+        env.loader = jinja2.FileSystemLoader([tmp_path])
+        rendered.append(env.get_template("page.html").render(
+            items=[1, 2, 3], page_value="<p>", numbers=lambda: (n for n in range(4)), safe=Markup("<b>")))
+    assert rendered[0] == rendered[1]
+    assert "2FalseTrue-2" in rendered[0] and "[&lt;p&gt;|outer|3|3|inner]" in rendered[0] and "empty|outer|" in rendered[0]
+    assert rendered[0].endswith("a&lt;1bc<b>&lt;d23")

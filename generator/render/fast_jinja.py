@@ -7,12 +7,15 @@ UI word is looked up again on every page. What is here removes that work and not
 
 - FixedWords: UI words whose text cannot change (`_("key")`, literal parameters, a word chosen
   by a suffix) are compiled into the template of each locale's environment;
-- _Context: a shorter `call` for plain functions, methods, macros and the translator;
+- _Context: a shorter `call` for plain functions, methods, macros and the translator, made
+  without the set of its globals' names (an import without context alone reads it), and an
+  include's context sharing the page's variables instead of a copy of them;
 - _CodeGenerator: `{{ value }}` as escaped text without a Markup object, includes and blocks
   yielded whole;
 - _DirectCodeGenerator: `a.b` as Python's attribute access and plain functions and methods
-  called straight away, Jinja's fallbacks (an item for a missing attribute, undefined for a
-  StopIteration) taken by rendering the page again with _CodeGenerator's code (Environment.exact);
+  called straight away, `loop` stepped by a generator (_Loop), `a ~ b` of strs joined as strs,
+  Jinja's fallbacks (an item for a missing attribute, undefined for a StopIteration) taken by
+  rendering the page again with _CodeGenerator's code (Environment.exact);
 - Environment: all of these, templates found again in a plain dict, and template globals in a
   plain dict instead of a ChainMap (copied into a new context at every page and include).
 
@@ -23,6 +26,7 @@ html.environment) and requires the same bytes, text that must be escaped include
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import keyword
@@ -104,11 +108,42 @@ class _Context(jinja2.runtime.Context):
     Each context made while a page renders is noted (_PAGE), to be emptied once the page is
     done (_Template.render)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, environment: jinja2.Environment, parent: dict[str, Any], name: str | None,
+                 blocks: dict[str, Any], globals: Any = None) -> None:
+        # Jinja's, but for the set of the globals' names, made when asked (only an import without
+        # context asks): a context is made for every page and every include, 60,000 at 200 events.
+        self.parent = parent
+        self.vars = {}
+        self.environment = environment
+        self.eval_ctx = jinja2.nodes.EvalContext(environment, name)
+        self.exported_vars = set()
+        self.name = name
+        self._globals = globals
+        self.blocks = {k: [v] for k, v in blocks.items()} if blocks else {}
         made = getattr(_PAGE, "contexts", None)
         if made is not None:
             made.append(self)
+
+    def resolve_or_missing(self, key: str) -> Any:
+        # Jinja's, with two lookups where it made three for a name of the parent's (a template's
+        # functions begin by resolving every name they use: a table's some twenty, at every include).
+        own = self.vars
+        if key in own:
+            return own[key]
+        return self.parent.get(key, missing)
+
+    @property
+    def globals_keys(self) -> set[str]:  # type: ignore[override]
+        """Jinja's `globals_keys`: the names of the template's globals (fixed once it is loaded:
+        Environment.make_globals copies them)."""
+        keys = self.__dict__.get("_globals_keys")
+        if keys is None:
+            keys = self.__dict__["_globals_keys"] = set() if self._globals is None else set(self._globals)
+        return keys
+
+    @globals_keys.setter
+    def globals_keys(self, keys: set[str]) -> None:
+        self.__dict__["_globals_keys"] = keys
 
     @internalcode
     def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 (Jinja's names)
@@ -125,7 +160,7 @@ class _Context(jinja2.runtime.Context):
                 except StopIteration:
                     return __self.environment.undefined(
                         "value was undefined because a callable raised a StopIteration exception")
-                return Markup(html) if __self.eval_ctx.autoescape else html
+                return _markup_str(html) if __self.eval_ctx.autoescape else html
             args = (__self.eval_ctx, *args)  # Macro.__call__ is pass_eval_context
         elif kind in _MAY_BE_PASSED:
             # A method's marks are its function's: each function is asked once (hasattr of a
@@ -189,21 +224,22 @@ def _plain_caller(environment: jinja2.Environment) -> Any:
 
 def _include_context(template: jinja2.Template, context: jinja2.runtime.Context, locals: dict[str, Any],
                      ) -> jinja2.runtime.Context:
-    """An included template's context, as `template.new_context(context.get_all(), True, locals)`
-    makes it (the including context's variables, its own over its parent's, then the locals
-    that are set), with one copy of them instead of two when the including template has set
-    variables of its own: a table is included on a round's page and on each of its entries' pages,
-    with some fifteen locals each time."""
-    parent, own = context.parent, context.vars
-    if own:
-        parent = {**parent, **own}
-    elif locals:
-        parent = dict(parent)
+    """An included template's context, holding what `template.new_context(context.get_all(),
+    True, locals)` holds (the including context's variables, its own over its parent's, then
+    the locals that are set), with no copy of the parent: it is the including context's parent
+    (the page's variables and the globals, some fifty, never written to), and the including
+    context's own variables and the locals are the new context's own, which a name is looked up
+    in first, as Jinja looks up the copy. A table is included on a round's page and on each of
+    its entries' pages, with some fifteen locals each time: the fifty were copied for each."""
+    made = template.environment.context_class(template.environment, context.parent, template.name, template.blocks,
+                                              globals=template.globals)
+    own = made.vars
+    if context.vars:
+        own.update(context.vars)
     for key, value in locals.items():
         if value is not missing:
-            parent[key] = value
-    return template.environment.context_class(template.environment, parent, template.name, template.blocks,
-                                              globals=template.globals)
+            own[key] = value
+    return made
 
 
 def _html_text(value: Any) -> str:
@@ -401,7 +437,7 @@ class _DirectCodeGenerator(_CodeGenerator):
                 and not frame.eval_ctx.volatile):
             # A macro's name given all its arguments, in order: its function called and its text
             # made Markup, as _Context.call does it (the Markup chosen first, before the arguments).
-            self.write("(Markup if (_mf := (_ct := type(_cf := ")
+            self.write("(markup_str if (_mf := (_ct := type(_cf := ")
             self.visit(node.node, frame)
             self.write(f")) is macro_type and _cf._argument_count == {len(node.args)} and not (_cf.caller or "
                        "_cf.catch_kwargs or _cf.catch_varargs)) else same)((_cf._func if _mf else _cf if ("
@@ -413,6 +449,16 @@ class _DirectCodeGenerator(_CodeGenerator):
         self.visit(node.node, frame)
         self.write(")) is method_type else id(_cf)) in plain_calls or _ct is builtin_type else ")
         self._call_rest(node, frame)
+
+    def visit_Concat(self, node: Any, frame: Any) -> None:
+        # `a ~ b` in an autoescaped template: joined_text, markup_join's text made quicker.
+        if frame.eval_ctx.volatile or not frame.eval_ctx.autoescape:
+            return super().visit_Concat(node, frame)
+        self.write("joined_text((")
+        for arg in node.nodes:
+            self.visit(arg, frame)
+            self.write(", ")
+        self.write("))")
 
     def _call_rest(self, node: Any, frame: Any) -> None:
         """The way through the context, and the arguments (visit_Call)."""
@@ -441,7 +487,8 @@ class _DirectCodeGenerator(_CodeGenerator):
         for imported in node.find_all(jinja2.nodes.FromImport):
             self._macro_names.update(n if isinstance(n, str) else n[1] for n in imported.names)
         super().visit_Template(node, frame)
-        self.writeline("from generator.render.fast_jinja import _same as same")
+        self.writeline("from generator.render.fast_jinja import _same as same, _Loop as LoopContext, "
+                       "_markup_str as markup_str, _joined_text as joined_text")
         self.writeline("from functools import partial")
         self.writeline("from types import BuiltinFunctionType as builtin_type, MethodType as method_type")
         self.writeline("macro_type = Macro")
@@ -449,6 +496,56 @@ class _DirectCodeGenerator(_CodeGenerator):
 
 def _same(value: Any) -> Any:
     return value
+
+
+# A macro's text (a str, its pieces joined) as Markup: what Markup(text) makes of a str, without
+# Markup.__new__ asking the str for an __html__ it never has (a failed lookup at every call of a
+# macro: a table's sides, each standings row's players).
+_markup_str = functools.partial(str.__new__, Markup)
+
+
+def _joined_text(pieces: tuple[Any, ...]) -> str:
+    """`a ~ b ~ c` as Jinja's markup_join makes it (Markup when a piece is, else str), plain
+    strs joined straight away: markup_join asks each piece for an __html__ (a table's caption on
+    every round and entry page, three pieces and two words)."""
+    for piece in pieces:
+        if type(piece) is not str:
+            return jinja2.runtime.markup_join(pieces)
+    return "".join(pieces)
+
+
+def one_argument(macro: Any) -> Any:
+    """A macro of one parameter, as Python calls it (render/html.py's shared_rows: a row's
+    cells, thousands of rows): its function, which is what Macro.__call__ comes down to given
+    that one argument (the text, made Markup by the caller); anything else as it is."""
+    if type(macro) is jinja2.runtime.Macro and macro._argument_count == 1 and not (
+            macro.caller or macro.catch_kwargs or macro.catch_varargs):
+        return macro._func
+    return macro
+
+
+class _Loop(jinja2.runtime.LoopContext):
+    """Jinja's `loop`, stepped by a generator instead of a `__next__` method: the same items and
+    the same `loop` (index, first, last, previtem, …), a resumption where each step was a call,
+    and no StopIteration raised through Python at each loop's end (a table's rows, an entry's
+    matches and their opponents: some 140,000 loops at 200 events). `loop.last` and
+    `loop.nextitem` peek ahead as Jinja's do (`_after`), and `loop.length` may read the rest
+    into a list (`_iterator` replaced): both are read again at every step."""
+
+    def __iter__(self) -> Any:  # type: ignore[override]
+        while True:
+            item = self._after
+            if item is missing:
+                for item in self._iterator:
+                    break
+                else:
+                    return
+            else:
+                self._after = missing
+            self.index0 += 1
+            self._before = self._current
+            self._current = item
+            yield item, self
 
 
 # The contexts made while the page being rendered in this thread renders (_Context), by

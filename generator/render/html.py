@@ -115,6 +115,8 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.filters["format_word"] = str.format  # what _("key", n=…) does with the word
     env.filters["signed"] = lambda n: f"{n:+d}" if isinstance(n, int) and n else str(n)
     env.filters["num"] = number_text
+    # `x|num if x is not none else ""`, with x worked out once (a view's percentage sums its rows)
+    env.filters["num_or_blank"] = lambda n: "" if n is None else number_text(n)
     env.filters["suits"] = _suits_in(translate)
     return env
 
@@ -267,7 +269,7 @@ def shared_rows(owner: Any, root: str, showings: int, cells: Callable[[Any], str
     as shared_part's parts are (a mass event's entries rendered in several processes see fewer:
     the rest is forgotten at the event's end)."""
     def make() -> tuple[list[Markup], int]:
-        shown = [Markup(cells(row)) for row in owner.rows]
+        shown = list(map(Markup, map(fast_jinja.one_argument(cells), owner.rows)))
         return shown, sum(map(len, shown))
 
     return _shown_again(owner, "rows " + root, showings, make)
@@ -316,6 +318,8 @@ def level_chart(chart: Any, teams: tuple[str, ...], colours: tuple[str, str], la
 
 def number_text(value: Any) -> str:
     """A figure as pages show it: whole numbers without a point, others to two places."""
+    if type(value) is int:  # most figures (a third of a million a build): as str() shows them
+        return str(value)
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     if isinstance(value, float):
