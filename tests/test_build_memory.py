@@ -732,7 +732,7 @@ def test_a_full_build_holds_its_lines_rows_compressed(tmp_path):
     lines = [result for result in results if isinstance(result, LazySummary)]
     assert len(lines) == len(slugs)
     assert all(result.line.rows is None for result in lines), "rows held in the lines as pickled"
-    cache = lines[0]._rows.func.__self__  # the event cache the lines read their rows from
+    cache = lines[0]._source.cache  # the event cache the lines read their rows from
     assert cache._rows == {}, "the ledger's rows held as written"
     raw = sum(len(result.rows()) for result in lines)
     held = sum(map(len, cache._packed_rows.values()))
