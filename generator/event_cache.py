@@ -319,7 +319,7 @@ class EventCache:
     def adopt(self, folder: Path, site: Site, loaded: list[ContentError]) -> None:
         """An event read by a worker: remembered as read anew, for `save`."""
         self.keys.setdefault(folder, self._key(folder, site))
-        self.loaded[folder] = loaded
+        self.loaded[folder] = loaded or _NO_PROBLEMS
 
     def as_line(self, folder: Path, site: Site, result: Any, found: list[ContentError]) -> Any:
         """A good event a worker read anew and summarised (and kept in the cache, whole and
@@ -443,7 +443,7 @@ class EventCache:
                     self._packed_rows[key] = summary.rows
             else:
                 packed = pack_line(self._rows_apart(key, line_of(summary)))
-            self._new_lines[key] = self._ledger[key] = (packed, list(found))
+            self._new_lines[key] = self._ledger[key] = (packed, list(found) if found else _NO_PROBLEMS)
 
     def _rows_apart(self, key: str, line: SummaryLine) -> SummaryLine:
         """The line without its rows, which are held apart, compressed, as the ledger's files
@@ -676,6 +676,10 @@ class _Lines:
     def rows(self, key: str) -> bytes | None:
         return self.cache._rows_of(key)
 
+
+# The problems of the many events that have none, as the cache holds them (never added to: each
+# holder copies it first), rather than an empty list of each event's in the build's heap.
+_NO_PROBLEMS: list[ContentError] = []
 
 LOOKS = 64  # events looked for in the cache one by one before it is listed once (EventCache._kept)
 PRUNE_EVERY = 86400  # seconds between two looks for what no build has read for long (EventCache.prune)
