@@ -7,8 +7,8 @@ summary beside its full reading in the event cache (generator/event_cache.py): a
 one results file changed reads the other events' summaries only, a few kilobytes each, and the
 full reading of an event only where its own pages are rendered again. A build, full or not,
 holds each event as its line (SummaryLine, LazySummary: its digests, title and the rows
-players' pages show of it), a bounded number of summaries read through their lines, and the
-events it is rendering: not every event's summary, nor every event whole.
+players' pages show of it, packed: pack_line), a bounded number of summaries read through their
+lines, and the events it is rendering: not every event's summary, nor every event whole.
 
 An EventSummary answers the attributes of tournament/results.py's EventResult that the indexes
 use, by the same names (`event`, `stages`, `credits`, `status`, `complete`, `last_stage`; a
