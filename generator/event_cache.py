@@ -21,8 +21,9 @@ the lines for the archive, and writes one line and one rows file; serve's rebuil
 from memory, as its last build read or wrote them, while the files are still those
 (EventMemory). A full build takes the events its workers read anew as their lines too, which
 the workers make and send once they have kept them (`as_line`): it holds the archive's lines,
-a few hundred bytes and the rows players' pages show (tournament/summary.py's shown_rows) for
-each event, SUMMARIES_HELD summaries and the events being rendered, not the archive's summaries.
+each packed (tournament/summary.py's pack_line: some 700 bytes) with the rows players' pages
+show of it compressed (shown_rows: about a kilobyte), SUMMARIES_HELD summaries and the events
+being rendered, not the archive's summaries.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from generator import caches
 from generator.content import snapshot
@@ -166,12 +167,24 @@ def _prepare_event(folder: Path) -> tuple[Path, int, bytes]:
         # Taken as its line (EventCache.as_line), made here: the build never holds, or leaves
         # the holes of, the archive's summaries (pymalloc's arenas stayed at 130 MB for 2,000
         # events' summaries held at once and freed, holes the render workers then copied).
-        from generator.tournament.summary import line_of
+        # Packed here, as the build holds it: the build never unpacks the archive's lines (their
+        # 42,000 objects at 2,000 events).
+        from generator.tournament.summary import line_of, pack_line
 
-        payload = pickle.dumps((None, line_of(summary), problems.items), protocol=pickle.HIGHEST_PROTOCOL)
+        line = line_of(summary)
+        sent = SentLine(pack_line(line._replace(rows=None)), zlib.compress(line.rows, 1) if line.rows else None)
+        payload = pickle.dumps((None, sent, problems.items), protocol=pickle.HIGHEST_PROTOCOL)
     elif summary is not None and not problems.errors:  # the whole reading stays in the cache
         payload = pickle.dumps((summary.event, summary, problems.items), protocol=pickle.HIGHEST_PROTOCOL)
     return folder, loaded_count, payload
+
+
+class SentLine(NamedTuple):
+    """An event's line as a reader sends it (`_prepare_event`) and the build keeps it: packed
+    (tournament/summary.py's pack_line) without its rows, and its rows compressed (`_rows_apart`)."""
+
+    line: bytes
+    rows: bytes | None
 
 
 class EventMemory:
@@ -242,13 +255,14 @@ class EventCache:
         self._site_text: bytes | None = None
         self._listing: set[str] | None = None  # the folder's files, as `has` first found them
         self._looks = 0  # files looked for one by one before listing the folder
-        self._ledger: dict[str, tuple[Any, list[ContentError]]] | None = None  # key -> (SummaryLine, problems)
+        self._ledger: dict[str, tuple[bytes, list[ContentError]]] | None = None  # key -> (packed line, problems)
         self._new_lines: dict[str, tuple[Any, list[ContentError]]] = {}  # to be added to the ledger
         self._rows: dict[str, dict[str, bytes]] = {}  # the lines' rows kept apart, by bucket, as read
         # The rows of the lines made by this build, by key, compressed (`_line`): a full build
         # makes every event's line, and holds their rows from the reading to the last page.
         self._packed_rows: dict[str, bytes] = {}
         self._in_ledger: set[str] = set()  # the keys of the ledger's file, as read (save_ledger)
+        self._source: _Lines | None = None  # what the lines read their summaries and rows through (`_lazy`)
 
     def _key(self, folder: Path, site: Site) -> str:
         from generator.render.incremental import code_digest, folder_digest, resolved
@@ -305,18 +319,16 @@ class EventCache:
     def adopt(self, folder: Path, site: Site, loaded: list[ContentError]) -> None:
         """An event read by a worker: remembered as read anew, for `save`."""
         self.keys.setdefault(folder, self._key(folder, site))
-        self.loaded[folder] = loaded
+        self.loaded[folder] = loaded or _NO_PROBLEMS
 
     def as_line(self, folder: Path, site: Site, result: Any, found: list[ContentError]) -> Any:
         """A good event a worker read anew and summarised (and kept in the cache, whole and
         summarised: `_prepare_event`), taken as its line (LazySummary), as a build takes an event
         it did not read again: the build holds the archive's lines, not its summaries (2,000
-        events' were 110 MB). The worker sends the line itself (a SummaryLine) when `lines`
+        events' were 110 MB). The worker sends the line itself (a SentLine) when `lines`
         says so. `result` as it is when there is no line to take: this cache keeps no
         summaries, serve keeps its events in memory (EventMemory), or the event has an error."""
-        from generator.tournament.summary import SummaryLine
-
-        if not isinstance(result, SummaryLine) and not self.lines(result, found):
+        if not isinstance(result, SentLine) and not self.lines(result, found):
             return result
         key = self.keys[folder]
         self._line(key, result, found)
@@ -358,20 +370,23 @@ class EventCache:
         when there), else whole. A summary kept without its bulletins when they are now wanted
         is made again from the whole reading."""
         if self.summaries:
-            from generator.tournament.summary import SummaryLine
+            from generator.tournament.summary import unpack_line
 
             line, found = self.ledger().get(key, (None, []))
-            if isinstance(line, SummaryLine) and (line.bulletins is not None or self.plan is None):
+            if isinstance(line, bytes) and (self.plan is None or unpack_line(line).bulletins is not None):
                 lazy = self._lazy(key, line, site, folder)
                 return lazy.event, lazy, list(found)
             return self._read_summary(key, site)
         return self._load(self.folder / f"{key}.sealed")
 
-    def _lazy(self, key: str, line: Any, site: Site, folder: Path) -> Any:
-        """The event as its line (LazySummary): its summary and rows read from here when asked."""
+    def _lazy(self, key: str, line: bytes, site: Site, folder: Path) -> Any:
+        """The event as its line (LazySummary): its summary and rows read from here when asked
+        (through one _Lines for all the events of the site, not two partials each)."""
         from generator.tournament.summary import LazySummary
 
-        return LazySummary(line, partial(self._summary, key, site, folder), folder, partial(self._rows_of, key))
+        if self._source is None or self._source.site is not site:
+            self._source = _Lines(self, site)
+        return LazySummary(line, self._source, key, folder)
 
     def _read_summary(self, key: str, site: Site) -> tuple[Any, EventSummary, list[ContentError]]:
         try:
@@ -410,19 +425,25 @@ class EventCache:
         try:
             ledger = self._read_sealed(self.folder / name)  # verified before it is unpickled
             return {key: line for key, line in ledger.items()
-                    if isinstance(line, tuple) and len(line) == 2 and isinstance(line[1], list)}
+                    if isinstance(line, tuple) and len(line) == 2 and isinstance(line[0], bytes)
+                    and isinstance(line[1], list)}
         except Exception:  # noqa: BLE001 - none yet, not ours, or of another shape: lines are made again
             return {}
 
-    def _line(self, key: str, summary: EventSummary | SummaryLine, found: list[ContentError]) -> None:
-        """The summary's line into the ledger (or the line itself, as a worker made it: `as_line`)."""
-        from generator.tournament.summary import SummaryLine, line_of
+    def _line(self, key: str, summary: EventSummary | SentLine, found: list[ContentError]) -> None:
+        """The summary's line into the ledger, packed (or the line as a worker sent it: `as_line`)."""
+        from generator.tournament.summary import line_of, pack_line, unpack_line
 
         known = self.ledger().get(key)
         # A line without bulletins (built without them) is made again once they are planned.
-        if known is None or (known[0].bulletins is None and summary.bulletins is not None):
-            line = summary if isinstance(summary, SummaryLine) else line_of(summary)
-            self._new_lines[key] = self._ledger[key] = (self._rows_apart(key, line), list(found))
+        if known is None or (unpack_line(known[0]).bulletins is None and _bulletins_of(summary) is not None):
+            if isinstance(summary, SentLine):
+                packed = summary.line
+                if summary.rows is not None:
+                    self._packed_rows[key] = summary.rows
+            else:
+                packed = pack_line(self._rows_apart(key, line_of(summary)))
+            self._new_lines[key] = self._ledger[key] = (packed, list(found) if found else _NO_PROBLEMS)
 
     def _rows_apart(self, key: str, line: SummaryLine) -> SummaryLine:
         """The line without its rows, which are held apart, compressed, as the ledger's files
@@ -471,8 +492,7 @@ class EventCache:
         # A bucket's rows are unpacked while it is written, and not held once it is: this
         # build's own are held compressed (`_line`), the others read again if a page asks.
         fresh: dict[str, list[str]] = {}
-        for key, (line, found) in self._ledger.items():
-            self._ledger[key] = (self._rows_apart(key, line), found)  # (a line of an older ledger's file)
+        for key in self._ledger:
             if key in self._packed_rows:
                 fresh.setdefault(key[:1], []).append(key)
         for bucket, keys in sorted(fresh.items()):
@@ -632,6 +652,34 @@ class EventCache:
         caches.write_sealed(self.folder / f"{key}.summary.sealed",
                             pickle.dumps((summary.event, summary, found), protocol=pickle.HIGHEST_PROTOCOL))
 
+
+def _bulletins_of(summary: EventSummary | SentLine) -> list | None:
+    if isinstance(summary, SentLine):
+        from generator.tournament.summary import unpack_line
+
+        return unpack_line(summary.line).bulletins
+    return summary.bulletins
+
+
+class _Lines:
+    """Where an EventCache's lines (LazySummary) read their summaries and rows, for one site
+    (tournament/summary.py's LineSource)."""
+
+    __slots__ = ("cache", "site")
+
+    def __init__(self, cache: EventCache, site: Site) -> None:
+        self.cache, self.site = cache, site
+
+    def summary(self, key: str, folder: Path) -> EventSummary:
+        return self.cache._summary(key, self.site, folder)
+
+    def rows(self, key: str) -> bytes | None:
+        return self.cache._rows_of(key)
+
+
+# The problems of the many events that have none, as the cache holds them (never added to: each
+# holder copies it first), rather than an empty list of each event's in the build's heap.
+_NO_PROBLEMS: list[ContentError] = []
 
 LOOKS = 64  # events looked for in the cache one by one before it is listed once (EventCache._kept)
 PRUNE_EVERY = 86400  # seconds between two looks for what no build has read for long (EventCache.prune)

@@ -20,7 +20,7 @@ from generator.event_cache import EventCache
 from generator.render.html import render_site
 from generator.render.output import OutputTree
 from generator.tournament.results import EventResult
-from generator.tournament.summary import EventSummary, is_summary, summarise
+from generator.tournament.summary import EventSummary, is_summary, summarise, unpack_line
 from support import demo_content
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -368,7 +368,8 @@ def test_a_build_with_bulletins_after_one_without_lines_its_events_again(tmp_pat
     lazy = [r for r in report.results if isinstance(r, summary.LazySummary)]
     assert [r.event.slug for r in lazy] == [EVENTS[1]] and lazy[0].bulletins
     kept = EventCache(tmp_path / "cache/events", summaries=True).ledger()  # as the next build reads it
-    assert all(line.bulletins is not None for line, _ in kept.values() if line.slug == EVENTS[1])
+    lines = [summary.unpack_line(packed) for packed, _ in kept.values()]
+    assert all(line.bulletins is not None for line in lines if line.slug == EVENTS[1])
 
 
 def _held_by(root: object) -> list[object]:
@@ -415,7 +416,7 @@ def test_a_full_build_holds_the_events_lines_not_their_summaries(tmp_path: Path,
                                                                       HIGHEST_PROTOCOL=pickle.HIGHEST_PROTOCOL))
     content = some_events(tmp_path)
     report = rebuild(content, tmp_path)
-    assert len(sent) == len(EVENTS) and all(isinstance(line, summary.SummaryLine) for line in sent)
+    assert len(sent) == len(EVENTS) and all(isinstance(line, event_cache.SentLine) for line in sent)
     assert len(report.results) == len(EVENTS) and all(isinstance(r, summary.LazySummary) for r in report.results)
     held = _held_by(report)
     summaries = [o for o in held if isinstance(o, EventSummary)]
@@ -532,7 +533,7 @@ def test_the_render_workers_share_the_events_by_their_lines_reading_no_summary(t
     assert read == []
     # the largest event first, in 2 x 2 shares; then the others, largest first, whole
     others = sorted((i for i in range(len(lines)) if i != largest), key=lambda i: -counts[i])
-    assert shares == [([(largest, k, 4)], []) for k in range(4)] + [([(i, 0, 1)], []) for i in others]
+    assert shares == [(((largest, k, 4),), ()) for k in range(4)] + [(((i, 0, 1),), ()) for i in others]
 
 
 def test_a_render_pool_that_cannot_fork_leaves_nothing_behind(tmp_path: Path, monkeypatch) -> None:
@@ -605,7 +606,7 @@ def test_the_ledger_keeps_the_rows_apart_and_a_rebuild_reads_and_writes_few_of_t
     rebuild(content, tmp_path)
     events = tmp_path / "cache/events"
     lines = caches.read_sealed(events / "ledger.lines")
-    assert len(lines) == len(EVENTS) and all(line.rows is None for line, _ in lines.values())
+    assert len(lines) == len(EVENTS) and all(unpack_line(line).rows is None for line, _ in lines.values())
     before = {p.name: p.stat().st_mtime_ns for p in events.glob("ledger.rows-*")}
     assert before and not (events / "ledger.more").exists()
     written = (events / "ledger.lines").stat().st_mtime_ns
@@ -622,7 +623,8 @@ def test_the_ledger_keeps_the_rows_apart_and_a_rebuild_reads_and_writes_few_of_t
     after = {p.name: p.stat().st_mtime_ns for p in events.glob("ledger.rows-*")}
     first = set(lines)
     lines = caches.read_sealed(events / "ledger.lines") | caches.read_sealed(events / "ledger.more")
-    bridge = next(key for key, (line, _) in lines.items() if line.slug == "dongke-bridge-2015" and key not in first)
+    bridge = next(key for key, (line, _) in lines.items()
+                  if unpack_line(line).slug == "dongke-bridge-2015" and key not in first)
     assert {name for name in after if after[name] != before.get(name)} == {f"ledger.rows-{bridge[0]}"}
     assert set(read) <= {bridge}  # (its own bucket, read to be written again)
     # and its new line alone, beside the ledger's file, which is not written again
@@ -643,7 +645,7 @@ def test_the_ledger_keeps_the_rows_apart_and_a_rebuild_reads_and_writes_few_of_t
     monkeypatch.setattr(os, "cpu_count", lambda: 1)  # rendered here, where the rows read are seen
     rebuild(content, tmp_path)
     lines = EventCache(events, summaries=True).ledger()
-    assert sorted(lines[key][0].slug for key in set(read)) == sorted(EVENTS)  # every event's: none read anew
+    assert sorted(unpack_line(lines[key][0]).slug for key in set(read)) == sorted(EVENTS)  # every event's: none read anew
     assert as_a_fresh_build(content, tmp_path)
 
 
@@ -663,7 +665,7 @@ def test_the_ledgers_file_is_written_again_once_lines_beside_it_are_many(tmp_pat
     assert rebuild(content, tmp_path).events_rendered == 1
     assert not (events / "ledger.more").exists()
     lines = caches.read_sealed(events / "ledger.lines")
-    assert sorted(line.slug for line, _ in lines.values()) == sorted(EVENTS)  # this build's, no line gone
+    assert sorted(unpack_line(line).slug for line, _ in lines.values()) == sorted(EVENTS)  # this build's, no line gone
     assert rebuild(content, tmp_path).up_to_date and as_a_fresh_build(content, tmp_path)
 
 

@@ -963,7 +963,8 @@ class _Rendering:
             shares: list[tuple[list[tuple[int, int, int]], list[int]]] = []
             for i in order:
                 parts = 2 * workers if sizes[i] >= SPLIT_ENTRIES else 1
-                shares += [([(i, k, parts)], []) for k in range(parts)]
+                # (tuples: held, wave after wave, by this process and every worker forked from it)
+                shares += [(((i, k, parts),), ()) for k in range(parts)]
             by_persons, rows = _person_tasks(persons, workers)
             # In waves of WAVE_TASKS tasks a worker, each forked afresh: a worker copies pages of
             # the heap it inherits as it renders (generator/forking.py), and a large archive's

@@ -7,8 +7,8 @@ summary beside its full reading in the event cache (generator/event_cache.py): a
 one results file changed reads the other events' summaries only, a few kilobytes each, and the
 full reading of an event only where its own pages are rendered again. A build, full or not,
 holds each event as its line (SummaryLine, LazySummary: its digests, title and the rows
-players' pages show of it), a bounded number of summaries read through their lines, and the
-events it is rendering: not every event's summary, nor every event whole.
+players' pages show of it, packed: pack_line), a bounded number of summaries read through their
+lines, and the events it is rendering: not every event's summary, nor every event whole.
 
 An EventSummary answers the attributes of tournament/results.py's EventResult that the indexes
 use, by the same names (`event`, `stages`, `credits`, `status`, `complete`, `last_stage`; a
@@ -26,7 +26,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from generator.content.model import Event, Stage
 from generator.tournament.results import (COMPLETE, CreditLine, EventResult, StageResult, standing_of,
@@ -214,8 +214,8 @@ class SummaryLine(NamedTuple):
     where it is, its game and days, and the digests its pages and the indexes are kept by. The
     event cache keeps a ledger of these (generator/event_cache.py), their rows apart from them:
     a rebuild after one results file changed reads no other event's summary, except
-    where a page that shows it is rendered (LazySummary). A tuple of text, numbers and dates:
-    the ledger of 2,000 events is read in a few milliseconds."""
+    where a page that shows it is rendered (LazySummary). A tuple of text, numbers and dates,
+    kept packed (pack_line): the ledger of 2,000 events is read in a few milliseconds."""
 
     slug: str
     folder: str
@@ -311,21 +311,61 @@ def _shown_entries(event: Any) -> dict[str, tuple[str | None, str | None, bool, 
 
 SUMMARIES_HELD = 256  # summaries read through their lines and held at a time (the most recently used)
 _held: OrderedDict[int, LazySummary] = OrderedDict()
+LINES_HELD = 64  # lines unpacked and held at a time (the most recently used: LazySummary.line)
+_lines_held: OrderedDict[int, LazySummary] = OrderedDict()
+
+
+def pack_line(line: SummaryLine) -> bytes:
+    """A line (its rows kept apart) as the ledger keeps it and a build holds it: one pickle of
+    some 700 bytes, not the 25 objects of its fields (3 kB): a build holds every event's line
+    from its reading to its last page, and each render worker it forks inherits them."""
+    return pickle.dumps(line, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def unpack_line(packed: bytes) -> SummaryLine:
+    return pickle.loads(packed)
+
+
+class LineSource(Protocol):
+    """Where the events known by their lines read their summaries and rows, by the event's key
+    (event_cache.py's, for one site): one for all of a build's lines."""
+
+    def summary(self, key: str, folder: Path) -> EventSummary: ...
+
+    def rows(self, key: str) -> bytes | None: ...
 
 
 class LazySummary:
-    """An event's summary known by its line (SummaryLine): the line's attributes are answered
-    at once; anything else (its entries, standings, credits) reads the summary, through `load`,
-    from the event cache. The SUMMARIES_HELD most recently used are held; the others are read
-    again when asked: a build holds a bounded number of summaries, not the archive's."""
+    """An event's summary known by its line (SummaryLine), packed (pack_line): the line's
+    attributes are answered from it, unpacked when asked (the LINES_HELD last asked for are
+    held so); anything else (its entries, standings, credits) reads the summary from the event
+    cache (`source`, by the event's key). The SUMMARIES_HELD most recently used are held; the
+    others are read again when asked: a build holds a bounded number of summaries, not the
+    archive's, and of each event a few objects and its packed line."""
 
-    def __init__(self, line: SummaryLine, load: Callable[[], EventSummary], folder: Path | None = None,
-                 rows: Callable[[], bytes | None] | None = None) -> None:
-        self.line = line
-        self._load = load
-        self._rows = rows  # the line's rows where they are kept apart from it (event_cache.py's ledger)
+    __slots__ = ("packed", "_source", "_key", "_folder", "_whole", "_line", "event")
+
+    def __init__(self, packed: bytes, source: LineSource, key: str, folder: Path | None = None) -> None:
+        self.packed = packed
+        self._source = source
+        self._key = key
+        self._folder = folder  # the event folder as the build names it, when given
         self._whole: EventSummary | None = None
-        self.event = LazyEvent(line, self, folder)
+        self._line: SummaryLine | None = None
+        self.event = LazyEvent(self, folder)
+
+    @property
+    def line(self) -> SummaryLine:
+        line = self._line
+        if line is None:
+            line = self._line = unpack_line(self.packed)
+            _lines_held[id(self)] = self
+            while len(_lines_held) > LINES_HELD:
+                _, oldest = _lines_held.popitem(last=False)
+                oldest._line = None
+        else:
+            _lines_held.move_to_end(id(self))
+        return line
 
     bulletins = property(lambda self: self.line.bulletins)
     names = property(lambda self: self.line.names)
@@ -334,15 +374,17 @@ class LazySummary:
     placings = property(lambda self: self.line.placings)
 
     def rows(self) -> bytes:
-        """What players' pages show of the event, pickled (shown_rows): in its line, or where the
-        ledger keeps it apart (read when first asked), else made from the summary."""
-        found = self.line.rows if self.line.rows is not None else self._rows() if self._rows is not None else None
+        """What players' pages show of the event, pickled (shown_rows): where the ledger keeps
+        it apart from the line (read when first asked), else made from the summary."""
+        found = self._source.rows(self._key)
+        if found is None:
+            found = self.line.rows
         return found if found is not None else pickle.dumps(shown_rows(self.whole()), protocol=pickle.HIGHEST_PROTOCOL)
 
     def whole(self) -> EventSummary:
         """The summary itself."""
         if self._whole is None:
-            self._whole = self._load()
+            self._whole = self._source.summary(self._key, self._folder or Path(self.line.folder))
             _held[id(self)] = self
             while len(_held) > SUMMARIES_HELD:
                 _, oldest = _held.popitem(last=False)
@@ -352,7 +394,7 @@ class LazySummary:
         return self._whole
 
     def __getattr__(self, name: str) -> Any:
-        if name.startswith("__"):  # copy and pickle look for these: not the summary's
+        if name.startswith("__") or name in LazySummary.__slots__:  # copy and pickle look for these: not the summary's
             raise AttributeError(name)
         return getattr(self.whole(), name)
 
@@ -364,19 +406,28 @@ def _whole_summary(summary: EventSummary) -> EventSummary:
     return summary
 
 
-class LazyEvent:
-    """A LazySummary's event: its line's attributes at once, the others from the summary."""
+# What a LazyEvent answers from its owner's line, as the event would (its dates as a list).
+_EVENT_IN_LINE = frozenset({"game", "locale", "title", "organizer", "venue", "has_stages"})
 
-    def __init__(self, line: SummaryLine, owner: LazySummary, folder: Path | None = None) -> None:
-        self.slug, self.game, self.locale, self.title = line.slug, line.game, line.locale, line.title
-        self.organizer, self.venue = line.organizer, line.venue
-        self.folder = folder or Path(line.folder)  # the event folder as the build names it, when given
-        self.dates = list(line.dates)
-        self.has_stages = line.has_stages
+
+class LazyEvent:
+    """A LazySummary's event: its slug and folder at once, the line's attributes from the line,
+    the others from the summary."""
+
+    __slots__ = ("slug", "folder", "_owner")
+
+    def __init__(self, owner: LazySummary, folder: Path | None = None) -> None:
         self._owner = owner
+        # (an event's slug is its folder's name: content/load.py)
+        self.folder = folder or Path(owner.line.folder)  # the event folder as the build names it, when given
+        self.slug = folder.name if folder is not None else owner.line.slug
 
     def __getattr__(self, name: str) -> Any:
-        if name.startswith("__"):
+        if name in _EVENT_IN_LINE:
+            return getattr(self._owner.line, name)
+        if name == "dates":
+            return list(self._owner.line.dates)
+        if name.startswith("__") or name in LazyEvent.__slots__:
             raise AttributeError(name)
         return getattr(self._owner.whole().event, name)
 
