@@ -855,7 +855,7 @@ def test_bench_archive_places_each_memory_sample_in_the_part_of_the_build_it_fel
     assert archive.by_part(samples, report.ended) == {"reading and scoring": (40, 11), "rendering": (90, 20)}
 
 
-def _held(value: object) -> tuple[int, int]:
+def _objects_held(value: object) -> tuple[int, int]:
     """The objects `value` holds (itself included), as (how many, their bytes), each counted once."""
     seen: dict[int, int] = {}
     todo = [value]
@@ -894,10 +894,10 @@ def test_the_event_folders_stats_are_held_flat(tmp_path, monkeypatch):
         found = incremental.Folders()
         inputs = incremental.build_inputs(content, False, known=None, found=found)
     assert len(found) == 60
-    count, size = _held(found)
+    count, size = _objects_held(found)
     assert count < 10 and size < 60 * 400, f"{count} objects, {size} bytes for 60 event folders"
     recorded = incremental.Folders(pickle.loads(pickle.dumps(found.recorded())))  # as the next build reads it
-    assert recorded == found and _held(recorded)[0] < 10
+    assert recorded == found and _objects_held(recorded)[0] < 10
     name = "club-pairs-2007"
     signature, digest, (dirs, files) = recorded[name]
     assert files == ("event.yaml", "notice.md", *(f"results/round-{n}.yaml" for n in range(1, 7)))
@@ -941,7 +941,7 @@ def test_a_part_as_recorded_is_a_few_objects(tmp_path):
     files = [f"events/e/stages/main/round-{n}/index.html" for n in range(1, 8)] + ["events/e/results.json"]
     part = rendered_pages(EventPages("k" * 64, list(files), [("events/e/", None)]),
                           {path: (1_000 + n, 1_700_000_000_000_000_000 + n) for n, path in enumerate(files)})
-    count, _ = _held(part)
+    count, _ = _objects_held(part)
     assert not hasattr(part, "__dict__") and count <= 5, f"{count} objects for one part"
     again = RecordedPages(*pickle.loads(pickle.dumps(part.packed())))
     assert again.first() == [(files[0], (1_000, 1_700_000_000_000_000_000))]
