@@ -384,17 +384,6 @@ class Folders:
         self._data += self._HEAD.pack(len(encoded), signature, digest, len(layout)) + encoded + layout
         self._sorted = False
 
-    def keep(self, known: Folders, name: str) -> None:
-        """The folder's entry as `known` has it (as the last build recorded it)."""
-        at = known._find(name)
-        if at is not None:
-            size = known._size(at)
-            self._keys.append(_name_digest(name.encode("utf-8", "surrogateescape")))
-            self._at.append(len(self._data))
-            self._data = self._data if isinstance(self._data, bytearray) else bytearray(self._data)
-            self._data += known._data[at:at + size]
-            self._sorted = False
-
     def get(self, name: str) -> tuple[bytes, bytes, bytes] | None:
         """(signature, digest, packed layout) of the folder `name`, or None."""
         at = self._find(name)
@@ -755,7 +744,7 @@ def build_inputs(content: Path, *options: object, known: Folders | None = None, 
             folder_hash = _hash_files(f"{root}/events/{name}", _unpacked_layout(layout)[1])
             _TRUSTED.discard(path)
         if found is not None and newest is None:  # as recorded
-            found.keep(known, name)
+            found.put(name, *recorded)
         elif found is not None and newest < taken - RACY_NS:
             found.put(name, signature, folder_hash, layout)
         if _READ is not None:
