@@ -580,7 +580,7 @@ def _record_name(output: Path) -> str:
 def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, progress: Progress | None,
            bulletins: bool, notify: Notify, spare: Path, memory: EventMemory | None = None) -> BuildReport:
     tell = progress or (lambda what, done, total: None)
-    from generator.render.incremental import Outcome, PreviousBuild, build_inputs
+    from generator.render.incremental import Folders, Outcome, PreviousBuild, build_inputs
 
     cache_dir = cache_dir or default_cache_dir(output)
     previous = refuse_output(content, output, cache_dir, memory)  # nothing is touched before this
@@ -588,7 +588,7 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     lasting = usable == cache_dir  # else the private spare one, gone with this build
     if previous is None or not lasting:
         cache_dir, previous = usable, PreviousBuild(output, usable.parent / _record_name(output), parts=False)
-    folders: dict[str, tuple[str, str]] = {}  # the event folders' stats, for the next build
+    folders = Folders()  # the event folders' stats, for the next build
 
     def meanwhile(looked: Callable[[], bool]) -> None:  # while the other core looks at a large archive's folders
         previous.read_parts()

@@ -10,6 +10,7 @@ import gc
 import hashlib
 import multiprocessing
 import os
+import pickle
 import sys
 
 import pytest
@@ -914,3 +915,123 @@ def test_bench_archive_places_each_memory_sample_in_the_part_of_the_build_it_fel
     samples = [(started, 10, 30), (reading - 1e-6, 11, 40), (rendering - 1e-6, 12, 90), (rendering - 2e-6, 20, 50),
                (ends[3] + 1, 99, 999)]
     assert archive.by_part(samples, report.ended) == {"reading and scoring": (40, 11), "rendering": (90, 20)}
+
+
+def _objects_held(value: object) -> tuple[int, int]:
+    """The objects `value` holds (itself included), as (how many, their bytes), each counted once."""
+    seen: dict[int, int] = {}
+    todo = [value]
+    while todo:
+        found = todo.pop()
+        if id(found) in seen or isinstance(found, type) or found is None:
+            continue
+        seen[id(found)] = sys.getsizeof(found)
+        todo.extend(gc.get_referents(found))
+    return len(seen), sum(seen.values())
+
+
+def _event_folders(content, events: int) -> None:
+    (content / "site.yaml").parent.mkdir(parents=True, exist_ok=True)
+    (content / "site.yaml").write_text("title: t\n", encoding="utf-8")
+    for number in range(events):
+        folder = content / "events" / f"club-pairs-{2000 + number}"
+        (folder / "results").mkdir(parents=True)
+        (folder / "event.yaml").write_text(f"title: {number}\n", encoding="utf-8")
+        (folder / "notice.md").write_text("notice\n", encoding="utf-8")
+        for round_number in range(1, 7):
+            (folder / "results" / f"round-{round_number}.yaml").write_text(f"r: {round_number}\n", encoding="utf-8")
+
+
+def test_the_event_folders_stats_are_held_flat(tmp_path, monkeypatch):
+    """What the build found of each event folder (its files' stats, its digest, its layout: for
+    the next build) is held from the look at the folders to the record of the build, and a
+    rebuild holds the last build's besides, inherited by every render worker: packed, a few
+    objects in all, not a dozen and more for each folder (2,000 events: 28,000 objects, 1.9 MB)."""
+    from generator.render import incremental
+
+    monkeypatch.setattr(incremental, "RACY_NS", 0)  # (files just written: their stats recorded all the same)
+    content = tmp_path / "content"
+    _event_folders(content, 60)
+    with incremental.one_reading():
+        found = incremental.Folders()
+        inputs = incremental.build_inputs(content, False, known=None, found=found)
+    assert len(found) == 60
+    count, size = _objects_held(found)
+    assert count < 10 and size < 60 * 400, f"{count} objects, {size} bytes for 60 event folders"
+    recorded = incremental.Folders(pickle.loads(pickle.dumps(found.recorded())))  # as the next build reads it
+    assert recorded == found and _objects_held(recorded)[0] < 10
+    name = "club-pairs-2007"
+    signature, digest, (dirs, files) = recorded[name]
+    assert files == ("event.yaml", "notice.md", *(f"results/round-{n}.yaml" for n in range(1, 7)))
+    assert [relative for relative, _ in dirs] == ["", "results"] and len(signature) == len(digest) == 32
+    with incremental.one_reading():
+        again = incremental.Folders()
+        assert incremental.build_inputs(content, False, known=recorded, found=again) == inputs
+        assert again == found and len(incremental._TRUSTED) == 60  # each taken from its stats
+
+
+def test_two_event_folders_of_the_same_digest_are_told_apart_by_their_names(tmp_path, monkeypatch):
+    """The event folders' stats are found by a 64-bit digest of the folder's name: two names of the
+    same digest are told apart by the name each entry holds, so that no folder is ever taken for
+    another, and a changed event is never kept for another's unchanged stats."""
+    from generator.render import incremental
+
+    monkeypatch.setattr(incremental, "RACY_NS", 0)
+    monkeypatch.setattr(incremental, "_name_digest", lambda name: 7)  # every name the same digest
+    content = tmp_path / "content"
+    _event_folders(content, 5)
+    with incremental.one_reading():
+        found = incremental.Folders()
+        before = incremental.build_inputs(content, False, found=found)
+    assert len(found) == 5 and found.get("club-pairs-2009") is None
+    for number in range(5):
+        assert found[f"club-pairs-{2000 + number}"][2][1][0] == "event.yaml"
+    (content / "events" / "club-pairs-2003" / "results" / "round-2.yaml").write_text("r: 20\n", encoding="utf-8")
+    with incremental.one_reading():
+        after = incremental.build_inputs(content, False, known=found, found=incremental.Folders())
+        trusted = {path.name for path in incremental._TRUSTED}
+    assert after != before and "club-pairs-2003" not in trusted and len(trusted) == 4
+
+
+def test_a_part_as_recorded_is_a_few_objects(tmp_path):
+    """Each part of the site (an event's pages, a player's page) as the build holds it from the
+    render workers' reports to its record, and a rebuild holds the last build's (12,000 parts at
+    2,000 events): its key, `listed`, and two bytes objects (its first file, stamp and counts;
+    the rest packed), with no dictionary of attributes: it answers as it was made."""
+    from generator.render.incremental import EventPages, RecordedPages, rendered_pages
+
+    files = [f"events/e/stages/main/round-{n}/index.html" for n in range(1, 8)] + ["events/e/results.json"]
+    part = rendered_pages(EventPages("k" * 64, list(files), [("events/e/", None)]),
+                          {path: (1_000 + n, 1_700_000_000_000_000_000 + n) for n, path in enumerate(files)})
+    count, _ = _objects_held(part)
+    assert not hasattr(part, "__dict__") and count <= 5, f"{count} objects for one part"
+    again = RecordedPages(*pickle.loads(pickle.dumps(part.packed())))
+    assert again.first() == [(files[0], (1_000, 1_700_000_000_000_000_000))]
+    assert (again.file_count, again.html_count, again.page_count) == (8, 7, 1)
+    assert again.files == files and RecordedPages(*EventPages("k", []).packed()).first() == []
+
+
+def test_the_persons_rows_are_recorded_without_the_pickler_remembering_each(tmp_path):
+    """The record's save writes the persons' rows (a bytes object each, 40,000 of them and more
+    in a large archive) a frame at a time, and without the pickler's memo, which held an entry for
+    each row written (several MB at the build's end, the build's own peak then)."""
+    import tracemalloc
+
+    from generator import caches
+    from generator.render import incremental
+    from generator.render.output import OutputTree
+
+    rows = [number.to_bytes(4, "little") * 20 for number in range(40_000)]  # 80 bytes a person: 3.2 MB
+    previous = incremental.PreviousBuild(tmp_path / "output", tmp_path / "cache" / "site-x.record", parts=False)
+    previous.people = ("inputs", [], {}, rows)
+    tree = OutputTree(tmp_path / "output")
+    tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        previous.save({}, tree)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 1_000_000, f"{peak} bytes held while 40,000 rows were recorded"
+    again = incremental.PreviousBuild(tmp_path / "output", tmp_path / "cache" / "site-x.record")
+    assert list(again.people[-1]) == rows

@@ -180,7 +180,7 @@ def test_build_inputs_reads_each_event_folder_once_and_sees_every_change(tmp_pat
         kept = dict(incremental._READ)
     # Each event folder's digest, made while walking content/, is the one folder_digest makes.
     assert sorted(f.name for f in kept) == sorted(EVENTS)
-    assert all(kept[f] == incremental.folder_digest(f) for f in kept)
+    assert all(kept[f].hex() == incremental.folder_digest(f) for f in kept)
     changes = [
         lambda: (content / "events/dongke-bridge-2015/results/prelim.yaml").write_text("x", encoding="utf-8"),
         lambda: (content / "events/new-event").mkdir(),  # an empty event folder is an error to report

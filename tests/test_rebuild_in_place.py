@@ -447,8 +447,8 @@ def test_a_large_archives_event_folders_are_looked_at_by_two_processes(tmp_path:
     known = incremental.PreviousBuild(out, next((tmp_path / "cache").glob("site-*.record"))).folders
     assert len(known) == 6
 
-    def inputs() -> tuple[str, dict]:
-        found: dict = {}
+    def inputs() -> tuple[str, incremental.Folders]:
+        found = incremental.Folders()
         return incremental.build_inputs(content, False, False, known=known, found=found), found
 
     looked_here: list[int] = []
@@ -458,7 +458,7 @@ def test_a_large_archives_event_folders_are_looked_at_by_two_processes(tmp_path:
     def children() -> set[str]:  # this process's, waiting to be reaped or not (where /proc tells)
         return {pid for path in Path("/proc/self/task").glob("*/children") for pid in path.read_text().split()}
 
-    def forked() -> tuple[str, dict]:
+    def forked() -> tuple[str, incremental.Folders]:
         monkeypatch.setattr(incremental, "LOOK_APART_FROM", 2)
         # (pytest-xdist runs a thread of execnet's beside the tests, which paibang build never
         # has: the look is forked all the same here, its child stats files and pickles alone)

@@ -25,8 +25,11 @@ import select
 import signal
 import stat
 import sys
+import struct
 import time
 import zlib
+from array import array
+from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
@@ -48,7 +51,7 @@ PACKAGE = Path(__file__).resolve().parents[1]
 TEMPLATES = PACKAGE.parent / "templates"
 
 
-@dataclass
+@dataclass(slots=True)
 class EventPages:
     """What one part of the site (an event, a player page, an archive page, the search index)
     contributed to a build: its key, files and (page, date) for the sitemap. `stamps`, aligned
@@ -84,9 +87,22 @@ class EventPages:
         for. Compressed: its paths repeat the event's (`events/<slug>/…`), and a build holds
         every part so, from the render workers' reports to its record, as a rebuild holds the
         last build's (2,000 events' 3,200 parts: 6.8 MB pickled, 1.4 MB compressed)."""
-        head = (self.files[0] if self.files else None, self.stamps[0] if self.stamps else None,
-                self.file_count, self.html_count, self.page_count)
+        head = _packed_head(self.files[0] if self.files else None, self.stamps[0] if self.stamps else None,
+                            self.file_count, self.html_count, self.page_count)
         return (self.key, self.listed, head, caches.packed((tuple(self.files), self.stamps, tuple(self.pages))))
+
+
+_HEAD = struct.Struct("<qqIII")  # the first file's stamp (size -1: none), the counts of files, HTML files and pages
+
+
+def _packed_head(first: str | None, stamp: tuple[int, int] | None, files: int, html: int, pages: int) -> bytes:
+    """What a part as recorded answers at once (RecordedPages): its first file and stamp and its
+    counts, as one bytes object. As a tuple (a text, a stamp of two numbers), they were six
+    objects a part: 12,000 parts at 2,000 events, held from the render workers' reports to the
+    record of the build, and in a rebuild, the last build's."""
+    if first is None or stamp is None:
+        return _HEAD.pack(-1, 0, files, html, pages)
+    return _HEAD.pack(*stamp, files, html, pages) + first.encode("utf-8", "surrogateescape")
 
 
 class RecordedPages(EventPages):
@@ -96,7 +112,9 @@ class RecordedPages(EventPages):
     page (that was a fifth of a rebuild of 2,000 events). Their files, stamps and pages are
     unpacked when first asked for; a part whose stamps are changed is packed anew."""
 
-    def __init__(self, key: str, listed: str, head: tuple, rest: bytes) -> None:  # noqa: D107 - not the dataclass's
+    __slots__ = ("_head", "_rest", "_unpacked", "_listed")
+
+    def __init__(self, key: str, listed: str, head: bytes, rest: bytes) -> None:  # noqa: D107 - not the dataclass's
         self.key, self.listed = key, listed
         self._head, self._rest = head, rest
         self._unpacked: list | None = None
@@ -123,13 +141,16 @@ class RecordedPages(EventPages):
     files = property(lambda self: self._fields()[0], _set(0))
     pages = property(lambda self: self._fields()[1], _set(1))
     stamps = property(lambda self: self._fields()[2], _set(2))
-    file_count = property(lambda self: self._head[2])
-    html_count = property(lambda self: self._head[3])
-    page_count = property(lambda self: self._head[4])
+    file_count = property(lambda self: _HEAD.unpack_from(self._head)[2])
+    html_count = property(lambda self: _HEAD.unpack_from(self._head)[3])
+    page_count = property(lambda self: _HEAD.unpack_from(self._head)[4])
     del _set
 
     def first(self) -> list[tuple[str, tuple[int, int]]]:
-        return [self._head[:2]] if self._head[0] is not None and self._head[1] is not None else []
+        size, modified, *_ = _HEAD.unpack_from(self._head)
+        if size < 0:
+            return []
+        return [(self._head[_HEAD.size:].decode("utf-8", "surrogateescape"), (size, modified))]
 
     def packed(self) -> tuple:
         if self._rest:
@@ -145,6 +166,8 @@ class RenderedPages(RecordedPages):
     held unpacked until the record was written. Its files and pages are unpacked anew each time
     they are asked for (the sitemap, the files gone, the files written anew), one part at a
     time, and let go again; none is ever unpacked for the record."""
+
+    __slots__ = ()
 
     def _fields(self) -> list:
         if self._unpacked is not None:
@@ -209,7 +232,7 @@ def code_stats() -> str | None:
     return digest.hexdigest()
 
 
-_READ: dict[Path, str] | None = None  # each folder's digest, while one build runs
+_READ: dict[Path, bytes] | None = None  # each folder's digest (as bytes: not as its 64-character text), while one build runs
 _TRUSTED: set[Path] = set()  # event folders whose digest this build took from their files' stats (build_inputs)
 _RESOLVED: dict[Path, Path] = {}  # each event folder's resolved path, while one build runs
 
@@ -259,15 +282,16 @@ def _entries(folder: str, keep_out: str | None = None) -> list[tuple[str, bool, 
     The folders in the folder `keep_out` (relative) are listed, not walked. What each entry is
     comes with its listing (no look at each of 2,000 event folders)."""
     found: list[tuple[str, bool, bool, bool]] = []
-
-    def walk(top: str, prefix: str) -> None:
+    # A stack, not a function that calls itself: such a function is a cycle of references, which
+    # a build (its cycle collector off) held to its end with every entry found (0.3 MB at 2,000 events).
+    to_walk = [(folder, "")]
+    while to_walk:
+        top, prefix = to_walk.pop()
         # (a link to a folder counts as one, as os.walk lists it)
         for name, is_file, is_folder, is_link in snapshot.listing(top):  # as the build lists it
             found.append((prefix + name, is_file, is_folder, is_link))
             if is_folder and not is_link and prefix.rstrip("/") != (keep_out or "\0"):
-                walk(f"{top}/{name}", f"{prefix}{name}/")
-
-    walk(folder, "")
+                to_walk.append((f"{top}/{name}", f"{prefix}{name}/"))
     return sorted(found, key=lambda entry: entry[0].split("/"))
 
 
@@ -295,6 +319,127 @@ def _files(folder: str, prefix: str = "", dirs: list | None = None) -> Iterator[
 
 
 Layout = tuple[tuple[tuple[str, tuple[int, int, int]], ...], tuple[str, ...]]  # (each folder's stats, the files)
+
+
+def _packed_layout(layout: Layout) -> bytes:
+    """A layout as the build holds it (Folders): the counts of folders and files, each folder's
+    stats (modification and change time, inode: 24 bytes), then every name, the folders' then
+    the files', one text. As tuples of tuples, 2,000 events' layouts were 17 objects an event,
+    1.1 MB held from the look at the folders to the record of the build, and inherited by every
+    render worker; so, 0.3 MB in one bytes object each."""
+    dirs, names = layout
+    numbers = [number for _, stats in dirs for number in stats]
+    listed = "\0".join([*(relative for relative, _ in dirs), *names]).encode("utf-8", "surrogateescape")
+    return struct.pack(f"<II{len(dirs)}q{len(dirs)}Q{len(dirs)}q", len(dirs), len(names),
+                       *numbers[0::3], *numbers[2::3], *numbers[1::3]) + listed
+
+
+def _file_count(packed: bytes) -> int:
+    return struct.unpack_from("<I", packed, 4)[0]
+
+
+def _unpacked_layout(packed: bytes) -> Layout:
+    """What _packed_layout packed, as it was."""
+    dirs, files = struct.unpack_from("<II", packed)
+    numbers = struct.unpack_from(f"<{dirs}q{dirs}Q{dirs}q", packed, 8)
+    listed = packed[8 + 24 * dirs:].decode("utf-8", "surrogateescape").split("\0") if dirs + files else []
+    return (tuple(zip(listed[:dirs], zip(numbers[:dirs], numbers[2 * dirs:], numbers[dirs:2 * dirs]))),
+            tuple(listed[dirs:]))
+
+
+class Folders:
+    """Each event folder's files as the build found them (build_inputs): its name -> its files'
+    stats as one digest (_signature), its digest (folder_digest's, as bytes) and its layout
+    (_packed_layout). Held flat, as snapshot.py holds its files, for the whole build and in the
+    record of it: each folder's entry packed one after the other into one bytes object, found by
+    a 64-bit digest of its name in a sorted array. As a dict of names and tuples it was 1.9 MB at
+    2,000 events (and as much again in a rebuild, the last build's), 28,000 objects, all of them
+    inherited by every render worker. An entry holds its name: two names of the same digest are
+    told apart by it (`_at`), never one taken for the other."""
+
+    _HEAD = struct.Struct("<H32s32sI")  # the name's length, signature, digest, the layout's length
+
+    def __init__(self, recorded: tuple[bytes, bytes, bytes] | None = None) -> None:
+        self._keys, self._at = array("Q"), array("Q")  # by name's digest: where its entry is in _data
+        self._data: bytes | bytearray = bytearray()
+        self._sorted = True
+        if recorded:
+            keys, at, data = recorded
+            self._keys.frombytes(keys)
+            self._at.frombytes(at)
+            self._data = data  # (the record's own bytes, not copied: only read)
+            if len(self._keys) != len(self._at):
+                raise ValueError("not a record of folders")
+
+    def recorded(self) -> tuple[bytes, bytes, bytes]:
+        """As the record of the build keeps it: plain bytes."""
+        self._sort()
+        return self._keys.tobytes(), self._at.tobytes(), bytes(self._data)
+
+    def put(self, name: str, signature: bytes, digest: bytes, layout: bytes) -> None:
+        encoded = name.encode("utf-8", "surrogateescape")
+        self._keys.append(_name_digest(encoded))
+        self._at.append(len(self._data))
+        self._data = self._data if isinstance(self._data, bytearray) else bytearray(self._data)
+        self._data += self._HEAD.pack(len(encoded), signature, digest, len(layout)) + encoded + layout
+        self._sorted = False
+
+    def get(self, name: str) -> tuple[bytes, bytes, bytes] | None:
+        """(signature, digest, packed layout) of the folder `name`, or None."""
+        at = self._find(name)
+        if at is None:
+            return None
+        length, signature, digest, layout = self._HEAD.unpack_from(self._data, at)
+        start = at + self._HEAD.size + length
+        return signature, digest, bytes(self._data[start:start + layout])
+
+    def __getitem__(self, name: str) -> tuple[bytes, bytes, Layout]:
+        found = self.get(name)
+        if found is None:
+            raise KeyError(name)
+        return found[0], found[1], _unpacked_layout(found[2])
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Folders):
+            return NotImplemented
+        return sorted(self._entries()) == sorted(other._entries())
+
+    def _entries(self) -> Iterator[bytes]:
+        for at in self._at:
+            yield bytes(self._data[at:at + self._size(at)])
+
+    def _size(self, at: int) -> int:
+        length, _, _, layout = self._HEAD.unpack_from(self._data, at)
+        return self._HEAD.size + length + layout
+
+    def _find(self, name: str) -> int | None:
+        self._sort()
+        encoded = name.encode("utf-8", "surrogateescape")
+        key = _name_digest(encoded)
+        number = bisect_left(self._keys, key)
+        while number < len(self._keys) and self._keys[number] == key:  # (another name of the same digest)
+            at = self._at[number]
+            length = self._HEAD.unpack_from(self._data, at)[0]
+            start = at + self._HEAD.size
+            if self._data[start:start + length] == encoded:
+                return at
+            number += 1
+        return None
+
+    def _sort(self) -> None:
+        if self._sorted:
+            return
+        order = sorted(range(len(self._keys)), key=self._keys.__getitem__)
+        self._keys = array("Q", [self._keys[number] for number in order])
+        self._at = array("Q", [self._at[number] for number in order])
+        self._sorted = True
+
+
+def _name_digest(name: bytes) -> int:
+    return int.from_bytes(hashlib.blake2b(name, digest_size=8).digest(), "little")
 
 
 def _files_as_laid_out(events: Events, name: str, layout: Layout) -> list[os.stat_result] | None:
@@ -348,22 +493,22 @@ def _name(relative: str) -> bytes:
 def folder_digest(folder: Path) -> str:
     folder = resolved(folder)
     if _READ is not None and folder in _READ:
-        return _READ[folder]
+        return _READ[folder].hex()
     root = os.fspath(folder)
     found = _hash_files(root, [relative for relative, _ in _files(root)])
     if _READ is not None:
         _READ[folder] = found
-    return found
+    return found.hex()
 
 
-def _hash_files(root: str, relatives: list[str]) -> str:
+def _hash_files(root: str, relatives: list[str]) -> bytes:
     """An event folder's digest: each file's name and bytes (as snapshot.feed reads them), in
     path order (`_files`)."""
     digest = hashlib.sha256()
     for relative in relatives:
         digest.update(_name(relative))
         snapshot.feed(digest, f"{root}/{relative}")
-    return digest.hexdigest()
+    return digest.digest()
 
 
 def hash_anew(folder: Path) -> bool:
@@ -385,10 +530,7 @@ def hash_anew(folder: Path) -> bool:
 # stats are not trusted by the next build (as git treats a "racily clean" file).
 RACY_NS = 3_000_000_000
 
-Folders = dict[str, tuple[str, str, Layout]]  # event folder's name -> (its files' stats, its digest, its layout), in the record
-
-
-def _signature(names: tuple[str, ...], found: list[os.stat_result]) -> str:
+def _signature(names: tuple[str, ...], found: list[os.stat_result]) -> bytes:
     """An event folder's files as their stats say: names, then each one's size, modification and
     change time and inode. A file written, replaced, renamed or touched changes it."""
     numbers: list[int] = []
@@ -401,41 +543,43 @@ def _signature(names: tuple[str, ...], found: list[os.stat_result]) -> str:
     digest = hashlib.sha256(b"%d\0" % len(listed))
     digest.update(listed)
     digest.update(repr(numbers).encode())
-    return digest.hexdigest()
+    return digest.digest()
 
 
-def _look_at_event(events: Events, name: str, recorded: tuple[str, str, Layout] | None,
-                   ) -> tuple[str, int | None, Layout]:
+Look = tuple[bytes, "int | None", bytes]  # an event folder's signature, newest time and layout, packed
+
+
+def _look_at_event(events: Events, name: str, recorded: tuple[bytes, bytes, bytes] | None) -> Look:
     """An event folder's files as their stats say (_signature); the newest time among them and
     its folders' (None when they are as `recorded`, the last build's record of them, which was
-    taken when they were older than RACY_NS: they are still); and its layout (the recorded one
-    when its folders are as recorded)."""
-    found = _files_as_laid_out(events, name, recorded[2]) if recorded is not None else None
+    taken when they were older than RACY_NS: they are still); and its layout, packed (the
+    recorded one when its folders are as recorded)."""
+    layout = _unpacked_layout(recorded[2]) if recorded is not None else None
+    found = _files_as_laid_out(events, name, layout) if layout is not None else None
     if found is not None:
-        layout = recorded[2]
         signature = _signature(layout[1], found)
         if signature == recorded[0]:
-            return signature, None, layout
+            return signature, None, recorded[2]
         dir_times = [max(stats[0], stats[1]) for _, stats in layout[0]]
+        packed = recorded[2]
     else:
         dirs: list[tuple[str, os.stat_result]] = []
         files = list(_files(f"{events.folder}/{name}", dirs=dirs))
-        # Names interned: the record pickles each name once ("event.yaml" in 2,000 layouts).
-        layout = (tuple((sys.intern(relative), (stats.st_mtime_ns, stats.st_ctime_ns, stats.st_ino))
-                        for relative, stats in dirs),
-                  tuple(sys.intern(relative) for relative, _ in files))
+        layout = (tuple((relative, (stats.st_mtime_ns, stats.st_ctime_ns, stats.st_ino)) for relative, stats in dirs),
+                  tuple(relative for relative, _ in files))
         found = [stats for _, stats in files]
         signature = _signature(layout[1], found)
         dir_times = [max(stats.st_mtime_ns, stats.st_ctime_ns) for _, stats in dirs]
+        packed = _packed_layout(layout)
     newest = max([0, *dir_times, *(max(stats.st_mtime_ns, stats.st_ctime_ns) for stats in found)])
-    return signature, newest, layout
+    return signature, newest, packed
 
 
 LOOK_APART_FROM = 500  # event folders from which half of them are looked at by a forked process
 
 
 def _look_at_events(events: str, names: list[str], known: Folders, meanwhile: Meanwhile | None = None,
-                    ) -> list[tuple[str, int | None, Layout]]:
+                    ) -> list[Look]:
     """`_look_at_event` for each of `names`: in a large archive, the second half of them in a
     process forked for it, on the machine's other core; all of them there when this process has
     `meanwhile` to do, which it does first, until that process is done. Their stats are a system
@@ -445,7 +589,7 @@ def _look_at_events(events: str, names: list[str], known: Folders, meanwhile: Me
         return _look_here(events, names, known)
     half = 0 if meanwhile is not None else len(names) // 2
 
-    def theirs() -> list[tuple[str, int | None, Layout | None]]:
+    def theirs() -> list[tuple[bytes, int | None, bytes | None]]:
         return [(signature, newest, None if newest is None else layout)  # a recorded layout is known there
                 for signature, newest, layout in _look_here(events, names[half:], known)]
 
@@ -453,7 +597,7 @@ def _look_at_events(events: str, names: list[str], known: Folders, meanwhile: Me
                                whole=lambda found: isinstance(found, list) and len(found) == len(names) - half)
     if found is None:  # it failed before it sent everything: looked at here
         return mine + _look_here(events, names[half:], known)
-    return mine + [(signature, newest, known[name][2] if layout is None else layout)
+    return mine + [(signature, newest, known.get(name)[2] if layout is None else layout)
                    for name, (signature, newest, layout) in zip(names[half:], found, strict=True)]
 
 
@@ -544,7 +688,7 @@ def _can_fork_alone() -> bool:
         return threading is None or threading.active_count() == 1
 
 
-def _look_here(events: str, names: list[str], known: Folders) -> list[tuple[str, int | None, Layout]]:
+def _look_here(events: str, names: list[str], known: Folders) -> list[Look]:
     looking = Events(events)
     try:
         return [_look_at_event(looking, name, known.get(name)) for name in names]
@@ -585,9 +729,11 @@ def build_inputs(content: Path, *options: object, known: Folders | None = None, 
             snapshot.feed(digest, f"{root}/{relative}")
     events_root = content / "events"
     paths = {path.name: path for path in event_folders(events_root)}  # the Paths the build reads them by
-    known = known or {}
+    known = known if known is not None else Folders()
     looked_at = _look_at_events(f"{root}/events", events, known, meanwhile)
-    for name, (signature, newest, layout) in zip(events, looked_at):
+    for number, name in enumerate(events):
+        signature, newest, layout = looked_at[number]
+        looked_at[number] = None  # (let go as they are taken)
         recorded = known.get(name)
         path = paths.get(name) or events_root / name  # (outside a build, listed twice: it may have come since)
         _RESOLVED.setdefault(path, path)  # in content/ resolved, and no link (see above): itself
@@ -595,16 +741,16 @@ def build_inputs(content: Path, *options: object, known: Folders | None = None, 
             folder_hash = recorded[1]
             _TRUSTED.add(path)
         else:
-            folder_hash = _hash_files(f"{root}/events/{name}", layout[1])
+            folder_hash = _hash_files(f"{root}/events/{name}", _unpacked_layout(layout)[1])
             _TRUSTED.discard(path)
         if found is not None and newest is None:  # as recorded
-            found[name] = recorded
+            found.put(name, *recorded)
         elif found is not None and newest < taken - RACY_NS:
-            found[name] = (signature, folder_hash, layout)
+            found.put(name, signature, folder_hash, layout)
         if _READ is not None:
             _READ[path] = folder_hash
-        if layout[1]:
-            digest.update(_name(f"{name}\0{folder_hash}"))
+        if _file_count(layout):
+            digest.update(_name(f"{name}\0{folder_hash.hex()}"))
     digest.update(repr(options).encode())
     return digest.hexdigest()
 
@@ -770,7 +916,10 @@ class PreviousBuild:
     @property
     def folders(self) -> Folders:
         """The last build's event folders' stats, for build_inputs."""
-        return self.data.get("folders", {})
+        try:
+            return Folders(self.data.get("folders"))
+        except (TypeError, ValueError):  # a record of another shape: as good as none
+            return Folders()
 
     def _stamps(self) -> Iterator[tuple[str, tuple[int, int]]]:
         for pages in self.events.values():
@@ -917,11 +1066,11 @@ class PreviousBuild:
             if same and isinstance(person_rows, _SideRows):
                 people, rows = known_people[0], person_rows.name
             else:
-                rows = self._side_file("people-rows", list(person_rows))
+                rows = self._side_file("people-rows", list(person_rows), alone=True)
                 people = self._side_file("people", (*index, rows))
         loose = {relative: stamp(relative) for relative in (*tree.written, *tree.kept) if relative not in in_parts}
         data: dict = {"version": RECORD_VERSION, "output": str(self.output), "parts": files, "loose": loose,
-                      "folders": folders or {}, "people": people}
+                      "folders": (folders or Folders()).recorded(), "people": people}
         if inputs is not None and outcome is not None:
             data |= {"inputs": inputs, "pages": outcome.pages, "pdfs": outcome.pdfs, "events_built": outcome.events,
                      "locale": outcome.locale, "pdf_keys": pdf_keys or {},
@@ -935,14 +1084,19 @@ class PreviousBuild:
         for older in (".json", ".warnings.sealed"):  # an older paibang's record of the same output/
             self.record.with_suffix(older).unlink(missing_ok=True)
 
-    def _side_file(self, what: str, value: object) -> str:
-        """`value` sealed into a file beside the record, named by its content; its name."""
+    def _side_file(self, what: str, value: object, alone: bool = False) -> str:
+        """`value` sealed into a file beside the record, named by its content; its name. `alone`:
+        no object in `value` is in it twice (a list of bytes: the persons' rows), so that the
+        pickler need not remember each one it wrote (its memo: an entry for each of a 2,000-event
+        archive's persons' rows, 3 MB at the build's end, three times over)."""
         # Nor is the payload made whole: the value is pickled again for each of the seal, the
         # name (their digest) and the file, each time a frame (64 kB) at a time, as it is
         # written: pickled whole, a 2,000-event archive's persons' rows (8.6 MB) and people
         # index (4 MB) were each made once more beside all the build held, at its end.
         def pickled(write: Callable[[bytes], object]) -> None:
-            pickle.Pickler(_Chunks(write), protocol=pickle.HIGHEST_PROTOCOL).dump(value)
+            pickler = pickle.Pickler(_Chunks(write), protocol=pickle.HIGHEST_PROTOCOL)
+            pickler.fast = alone
+            pickler.dump(value)
 
         seal = caches.seal_of_written(pickled)
         digest = hashlib.sha256(seal)
@@ -989,9 +1143,10 @@ def _not_as_written(root: str, stamps: list[tuple[str, tuple[int, int]]]) -> lis
     return damaged
 
 
-RECORD_VERSION = 10  # 8: the people index names its persons' rows, kept in a file of their own;
+RECORD_VERSION = 11  # 8: the people index names its persons' rows, kept in a file of their own;
 # 9: those rows, and who is who in each event, compressed (caches.packed);
-# 10: each part's files, stamps and pages compressed (EventPages.packed)
+# 10: each part's files, stamps and pages compressed (EventPages.packed);
+# 11: the event folders' stats packed (Folders)
 RECORD_BUCKETS = 64  # the record's parts in so many files, by name: a rebuild writes those of the parts it renders
 
 
