@@ -8,6 +8,7 @@ duplicate stages (pairs and teams, travellers) in duplicate.py; hand records in 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from generator.content.model import Stage, Table
@@ -31,18 +32,20 @@ from generator.games.bridge.scoring import (
     vulnerability_words,
 )
 from generator.games.common.boards import board_block
+from generator.games.common.figures import Figures
 from generator.games.common.rooms import ROOMS
 
 
 
 @dataclass(frozen=True)
-class MatchView:
+class MatchView(Figures):
     rows: list[BoardView]
     ns_total: int
     ew_total: int
     layout = "total"  # which part of templates/games/bridge_table.html shows it
+    cached = ("has_leads",)
 
-    @property
+    @cached_property
     def has_leads(self) -> bool:
         return any(r.lead for r in self.rows)
 

@@ -53,6 +53,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +82,7 @@ from generator.games.bridge.scoring import (
     vulnerability_words,
     word,
 )
+from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
 from generator.games.common.rooms import ROOMS
 from generator.games.common.shorthand import shown
@@ -433,8 +435,10 @@ class PairsRow:
 
 
 @dataclass
-class PairsView:
-    """One pairs table (one round): its two pairs, their boards, matchpoints or IMPs."""
+class PairsView(Figures):
+    """One pairs table (one round): its two pairs, their boards, matchpoints or IMPs.
+    Its rows are made with the table; their matchpoints or IMPs arrive with score_field, which
+    then marks the view `scored`: the totals and the top are kept from then on only."""
 
     kind: str  # played, bye, unplayed
     ns: str | None
@@ -446,17 +450,32 @@ class PairsView:
     scored: bool = False  # the field has been compared (score_field ran)
     carried: dict[int, tuple[float, float]] = field(default_factory=dict)  # side -> (value, top) before this table
     layout = "pairs"
+    cached = ("has_leads", "_scored_sums")
 
     @property
     def matchpoints(self) -> bool:
         return self.scoring == "matchpoints"
 
-    @property
+    @cached_property
     def has_leads(self) -> bool:
         return any(r.line is not None and r.line.lead for r in self.rows)
 
+    def _sums(self) -> tuple[float, float, int]:
+        """NS's total, EW's total, the top."""
+        if self.scored:
+            return self._scored_sums
+        return self._summed()
+
+    @cached_property
+    def _scored_sums(self) -> tuple[float, float, int]:
+        return self._summed()
+
+    def _summed(self) -> tuple[float, float, int]:
+        return (_sum(r.summed(0) for r in self.rows), _sum(r.summed(1) for r in self.rows),
+                int(_sum(r.top for r in self.rows)))
+
     def total(self, side: int) -> float:
-        return _sum(r.summed(side) for r in self.rows)
+        return self._sums()[side]
 
     @property
     def ns_total(self) -> float:
@@ -468,10 +487,13 @@ class PairsView:
 
     @property
     def top(self) -> int:
-        return int(_sum(r.top for r in self.rows))
+        return self._sums()[2]
 
     def percent(self, side: int) -> float | None:
-        return percentage(self.total(side), self.top) if self.matchpoints else None
+        if not self.matchpoints:
+            return None
+        sums = self._sums()
+        return percentage(sums[side], sums[2])
 
     def running(self, side: int) -> list[float]:
         """The pair's stage so far after each board (the personal scorecard): the percentage
@@ -512,8 +534,8 @@ class TeamRow:
 
 
 @dataclass
-class TeamView:
-    """One team match: both rooms board by board, IMPs, victory points."""
+class TeamView(Figures):
+    """One team match: both rooms board by board, IMPs, victory points. Its rows are made with it."""
 
     kind: str  # played, bye, forfeit, unplayed
     home: str
@@ -527,8 +549,9 @@ class TeamView:
     forfeit: str | None = None
     stage: str = ""  # the stage id (board links)
     layout = "teams"
+    cached = ("has_leads",)
 
-    @property
+    @cached_property
     def has_leads(self) -> bool:
         return any(room is not None and room.lead for r in self.rows for room in (r.open, r.closed))
 
@@ -1071,8 +1094,9 @@ class FrequencyLine:
 
 
 @dataclass
-class Traveller:
-    """One board of a duplicate stage: every table's result and the frequency of each score."""
+class Traveller(Figures):
+    """One board of a duplicate stage: every table's result and the frequency of each score.
+    Made after score_field, its lines complete."""
 
     layout: str  # pairs, teams
     stage: str
@@ -1087,12 +1111,13 @@ class Traveller:
     expected: int = 0
     datum: int | None = None
     hand: Any = None  # hands.Deal, when the stage has hand records
+    cached = ("has_leads",)
 
     @property
     def factored(self) -> bool:
         return self.scoring == "matchpoints" and self.played < self.expected
 
-    @property
+    @cached_property
     def has_leads(self) -> bool:
         rooms = [line.row.line for line in self.lines] if self.layout == "pairs" else \
             [room for line in self.lines for room in (line.row.open, line.row.closed)]

@@ -7,10 +7,13 @@ Template: templates/games/daguai_table.html.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from generator.content.model import Stage, Table
 from generator.games import SideScore, TableScore
+from generator.games.common.figures import Figures
+from generator.games.common.rooms import ROOMS
 from generator.games.daguai.rules import (
     SEATS,
     BoardPoints,
@@ -42,8 +45,9 @@ class BoardView:
 
 
 @dataclass
-class MatchView:
-    """One table as its template shows it. `kind`: played, forfeit, bye or unplayed."""
+class MatchView(Figures):
+    """One table as its template shows it. `kind`: played, forfeit, bye or unplayed. Its rows
+    are made with it."""
 
     kind: str
     home: str
@@ -56,9 +60,15 @@ class MatchView:
     # Each side's stage totals after this match (match_points, net, scored, heads): entry pages
     # show them as the running total.
     after: dict[str, dict[str, float]] = field(default_factory=dict)
+    cached = ("_room_totals",)
+
+    @cached_property
+    def _room_totals(self) -> dict[tuple[str, int], int]:
+        return {(room, side): sum(getattr(getattr(r, room), "home" if side == 0 else "away") for r in self.rows)
+                for room in ROOMS for side in (0, 1)}
 
     def room_total(self, room: str, side: int) -> int:
-        return sum(getattr(getattr(r, room), "home" if side == 0 else "away") for r in self.rows)
+        return self._room_totals[room, side]
 
     def running(self, side: int) -> list[int]:
         """The side's points (both rooms) summed board by board (side 0 home, 1 away)."""

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from generator.content.model import Stage, Table
 from generator.errors import Mark, Problems
 from generator.games import SideScore, TableScore
+from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, percentage
 from generator.games.common.rooms import ROOMS
 from generator.games.shengji.rules import (
@@ -70,8 +72,9 @@ class TeamRow:
 
 
 @dataclass
-class TeamView:
-    """One team match as its template shows it. `kind`: played, forfeit, bye or unplayed."""
+class TeamView(Figures):
+    """One team match as its template shows it. `kind`: played, forfeit, bye or unplayed. Its
+    rows are made with it."""
 
     kind: str
     home: str
@@ -83,12 +86,19 @@ class TeamView:
     forfeit: str | None = None
     conversion: Conversion = DEFAULT_CONVERSION
     pairs = False
+    cached = ("_credits",)
+
+    @cached_property
+    def _credits(self) -> dict[tuple[str, int], int]:
+        """Each room's credits of each side (0 home, 1 away)."""
+        return {(room, side): sum(getattr(getattr(r, room), "home" if side == 0 else "away") for r in self.rows)
+                for room in ROOMS for side in (0, 1)}
 
     def credits(self, room: str, side: int) -> int:
-        return sum(getattr(getattr(r, room), "home" if side == 0 else "away") for r in self.rows)
+        return self._credits[room, side]
 
     def total(self, side: int) -> int:
-        return sum(r.home if side == 0 else r.away for r in self.rows)
+        return sum(self._credits[room, side] for room in ROOMS)
 
     def running(self, side: int) -> list[float]:
         """The team's match points summed board by board (side 0 home, 1 away)."""
@@ -160,8 +170,10 @@ class PairsRow(Declared):
 
 
 @dataclass
-class PairsView:
-    """One pairs table (one round): NS and EW pairs, their boards and matchpoints."""
+class PairsView(Figures):
+    """One pairs table (one round): NS and EW pairs, their boards and matchpoints. Its rows are
+    made with the table; their matchpoints arrive with score_field, which then marks the view
+    `scored`: the sums are kept from then on only."""
 
     kind: str  # played, bye, unplayed
     ns: str | None
@@ -171,8 +183,18 @@ class PairsView:
     forfeit: str | None = None
     scored: bool = False  # the field has been matchpointed (score_field ran)
     pairs = True
+    cached = ("_scored_sums",)
 
     def _sum(self, name: str) -> float:
+        if self.scored:
+            return self._scored_sums[name]
+        return self._summed(name)
+
+    @cached_property
+    def _scored_sums(self) -> dict[str, float]:
+        return {name: self._summed(name) for name in ("ns_mp", "ew_mp", "top")}
+
+    def _summed(self, name: str) -> float:
         total = round(sum(getattr(r, name) or 0 for r in self.rows if r.counted), 9)
         return int(total) if float(total).is_integer() else total
 
