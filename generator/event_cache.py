@@ -370,10 +370,10 @@ class EventCache:
         when there), else whole. A summary kept without its bulletins when they are now wanted
         is made again from the whole reading."""
         if self.summaries:
-            from generator.tournament.summary import unpack_line
+            from generator.tournament.summary import bulletins_planned
 
             line, found = self.ledger().get(key, (None, []))
-            if isinstance(line, bytes) and (self.plan is None or unpack_line(line).bulletins is not None):
+            if isinstance(line, bytes) and (self.plan is None or bulletins_planned(line)):
                 lazy = self._lazy(key, line, site, folder)
                 return lazy.event, lazy, list(found)
             return self._read_summary(key, site)
@@ -432,11 +432,11 @@ class EventCache:
 
     def _line(self, key: str, summary: EventSummary | SentLine, found: list[ContentError]) -> None:
         """The summary's line into the ledger, packed (or the line as a worker sent it: `as_line`)."""
-        from generator.tournament.summary import line_of, pack_line, unpack_line
+        from generator.tournament.summary import bulletins_planned, line_of, pack_line
 
         known = self.ledger().get(key)
         # A line without bulletins (built without them) is made again once they are planned.
-        if known is None or (unpack_line(known[0]).bulletins is None and _bulletins_of(summary) is not None):
+        if known is None or (not bulletins_planned(known[0]) and _bulletins_of(summary) is not None):
             if isinstance(summary, SentLine):
                 packed = summary.line
                 if summary.rows is not None:
@@ -655,9 +655,9 @@ class EventCache:
 
 def _bulletins_of(summary: EventSummary | SentLine) -> list | None:
     if isinstance(summary, SentLine):
-        from generator.tournament.summary import unpack_line
+        from generator.tournament.summary import bulletins_planned, unpack_line
 
-        return unpack_line(summary.line).bulletins
+        return unpack_line(summary.line).bulletins if bulletins_planned(summary.line) else None
     return summary.bulletins
 
 
