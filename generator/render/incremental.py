@@ -355,26 +355,61 @@ class Folders:
     a 64-bit digest of its name in a sorted array. As a dict of names and tuples it was 1.9 MB at
     2,000 events (and as much again in a rebuild, the last build's), 28,000 objects, all of them
     inherited by every render worker. An entry holds its name: two names of the same digest are
-    told apart by it (`_at`), never one taken for the other."""
+    told apart by it (`_at`), never one taken for the other.
+
+    A rebuild takes the last build's entries whole (`take_recorded`), but for the folders it
+    looked at anew: the entries of those are left where they are in `_data`, unreachable
+    (`_unused` bytes), until they are a quarter of it; then the entries are copied anew, packed
+    (`_compact`). Each folder's entry was looked up and put again one by one (8 µs a folder)."""
 
     _HEAD = struct.Struct("<H32s32sI")  # the name's length, signature, digest, the layout's length
 
-    def __init__(self, recorded: tuple[bytes, bytes, bytes] | None = None) -> None:
+    def __init__(self, recorded: tuple[bytes, bytes, bytes, int] | None = None) -> None:
         self._keys, self._at = array("Q"), array("Q")  # by name's digest: where its entry is in _data
         self._data: bytes | bytearray = bytearray()
         self._sorted = True
+        self._unused = 0  # bytes of _data in no entry reached from _at
         if recorded:
-            keys, at, data = recorded
+            keys, at, data, unused = recorded
             self._keys.frombytes(keys)
             self._at.frombytes(at)
             self._data = data  # (the record's own bytes, not copied: only read)
-            if len(self._keys) != len(self._at):
+            self._unused = int(unused)
+            if len(self._keys) != len(self._at) or not 0 <= self._unused <= len(data):
                 raise ValueError("not a record of folders")
 
-    def recorded(self) -> tuple[bytes, bytes, bytes]:
-        """As the record of the build keeps it: plain bytes."""
+    def recorded(self) -> tuple[bytes, bytes, bytes, int]:
+        """As the record of the build keeps it: plain bytes, and how many of them are unused."""
         self._sort()
-        return self._keys.tobytes(), self._at.tobytes(), bytes(self._data)
+        if self._unused > len(self._data) // 4:
+            self._compact()
+        return self._keys.tobytes(), self._at.tobytes(), bytes(self._data), self._unused
+
+    def take_recorded(self, known: Folders, anew: list[str], kept: int) -> bool:
+        """This (empty) Folders made `known`'s entries but those of the folders named `anew`
+        (looked at anew: put again, if at all, by the caller), when the others are `kept`
+        folders: else (a folder of the record is gone) nothing is taken, and False."""
+        assert not self._keys
+        gone = {at for at in map(known._find, anew) if at is not None}
+        if len(known._keys) - len(gone) != kept:
+            return False
+        known._sort()
+        self._keys, self._at = array("Q", known._keys), array("Q", known._at)
+        self._data = known._data
+        self._unused = known._unused + sum(map(known._size, gone))
+        if gone:
+            kept_ones = [number for number, at in enumerate(self._at) if at not in gone]
+            self._keys = array("Q", [self._keys[number] for number in kept_ones])
+            self._at = array("Q", [self._at[number] for number in kept_ones])
+        return True
+
+    def _compact(self) -> None:
+        data = bytearray()
+        at = array("Q")
+        for start in self._at:
+            at.append(len(data))
+            data += self._data[start:start + self._size(start)]
+        self._at, self._data, self._unused = at, data, 0
 
     def put(self, name: str, signature: bytes, digest: bytes, layout: bytes) -> None:
         encoded = name.encode("utf-8", "surrogateescape")
@@ -546,20 +581,23 @@ def _signature(names: tuple[str, ...], found: list[os.stat_result]) -> bytes:
     return digest.digest()
 
 
-Look = tuple[bytes, "int | None", bytes]  # an event folder's signature, newest time and layout, packed
+# An event folder looked at: (its files' signature, the newest time among them and its folders',
+# its layout packed); or, when its files are as the last build recorded them, (None, the digest
+# recorded, whether it has files): its entry is the record's (Folders.take_recorded).
+Look = tuple[bytes, int, bytes] | tuple[None, bytes, bool]
 
 
 def _look_at_event(events: Events, name: str, recorded: tuple[bytes, bytes, bytes] | None) -> Look:
     """An event folder's files as their stats say (_signature); the newest time among them and
-    its folders' (None when they are as `recorded`, the last build's record of them, which was
-    taken when they were older than RACY_NS: they are still); and its layout, packed (the
-    recorded one when its folders are as recorded)."""
+    its folders'; and its layout, packed (the recorded one when its folders are as recorded).
+    When its files are as `recorded` (the last build's record of them, which was taken when they
+    were older than RACY_NS: they are still), the recorded digest instead (see Look)."""
     layout = _unpacked_layout(recorded[2]) if recorded is not None else None
     found = _files_as_laid_out(events, name, layout) if layout is not None else None
     if found is not None:
         signature = _signature(layout[1], found)
         if signature == recorded[0]:
-            return signature, None, recorded[2]
+            return None, recorded[1], bool(layout[1])
         dir_times = [max(stats[0], stats[1]) for _, stats in layout[0]]
         packed = recorded[2]
     else:
@@ -588,17 +626,12 @@ def _look_at_events(events: str, names: list[str], known: Folders, meanwhile: Me
     if len(names) < LOOK_APART_FROM or not _can_fork_alone():
         return _look_here(events, names, known)
     half = 0 if meanwhile is not None else len(names) // 2
-
-    def theirs() -> list[tuple[bytes, int | None, bytes | None]]:
-        return [(signature, newest, None if newest is None else layout)  # a recorded layout is known there
-                for signature, newest, layout in _look_here(events, names[half:], known)]
-
-    mine, found = with_a_child(theirs, lambda: _look_here(events, names[:half], known), meanwhile,
+    mine, found = with_a_child(lambda: _look_here(events, names[half:], known),
+                               lambda: _look_here(events, names[:half], known), meanwhile,
                                whole=lambda found: isinstance(found, list) and len(found) == len(names) - half)
     if found is None:  # it failed before it sent everything: looked at here
         return mine + _look_here(events, names[half:], known)
-    return mine + [(signature, newest, known.get(name)[2] if layout is None else layout)
-                   for name, (signature, newest, layout) in zip(names[half:], found, strict=True)]
+    return mine + found
 
 
 def with_a_child(theirs: Callable[[], Any], mine: Callable[[], Any], meanwhile: Meanwhile | None = None,
@@ -731,25 +764,34 @@ def build_inputs(content: Path, *options: object, known: Folders | None = None, 
     paths = {path.name: path for path in event_folders(events_root)}  # the Paths the build reads them by
     known = known if known is not None else Folders()
     looked_at = _look_at_events(f"{root}/events", events, known, meanwhile)
+    # The folders as recorded keep the record's entries, taken whole; the others are put anew
+    # (or, when a folder of the record is gone, every folder is put one by one).
+    anew = [name for name, look in zip(events, looked_at) if look[0] is not None]
+    one_by_one = found is not None and not found.take_recorded(known, anew, len(events) - len(anew))
     for number, name in enumerate(events):
         signature, newest, layout = looked_at[number]
         looked_at[number] = None  # (let go as they are taken)
-        recorded = known.get(name)
         path = paths.get(name) or events_root / name  # (outside a build, listed twice: it may have come since)
         _RESOLVED.setdefault(path, path)  # in content/ resolved, and no link (see above): itself
-        if recorded is not None and recorded[0] == signature:
-            folder_hash = recorded[1]
+        if signature is None:  # as recorded: `newest` is the recorded digest, `layout` whether it has files
+            folder_hash, has_files = newest, layout
             _TRUSTED.add(path)
+            if one_by_one:
+                found.put(name, *known.get(name))
         else:
-            folder_hash = _hash_files(f"{root}/events/{name}", _unpacked_layout(layout)[1])
-            _TRUSTED.discard(path)
-        if found is not None and newest is None:  # as recorded
-            found.put(name, *recorded)
-        elif found is not None and newest < taken - RACY_NS:
-            found.put(name, signature, folder_hash, layout)
+            recorded = known.get(name)
+            if recorded is not None and recorded[0] == signature:
+                folder_hash = recorded[1]
+                _TRUSTED.add(path)
+            else:
+                folder_hash = _hash_files(f"{root}/events/{name}", _unpacked_layout(layout)[1])
+                _TRUSTED.discard(path)
+            if found is not None and newest < taken - RACY_NS:
+                found.put(name, signature, folder_hash, layout)
+            has_files = _file_count(layout) > 0
         if _READ is not None:
             _READ[path] = folder_hash
-        if _file_count(layout):
+        if has_files:
             digest.update(_name(f"{name}\0{folder_hash.hex()}"))
     digest.update(repr(options).encode())
     return digest.hexdigest()
@@ -1143,10 +1185,10 @@ def _not_as_written(root: str, stamps: list[tuple[str, tuple[int, int]]]) -> lis
     return damaged
 
 
-RECORD_VERSION = 11  # 8: the people index names its persons' rows, kept in a file of their own;
+RECORD_VERSION = 12  # 8: the people index names its persons' rows, kept in a file of their own;
 # 9: those rows, and who is who in each event, compressed (caches.packed);
 # 10: each part's files, stamps and pages compressed (EventPages.packed);
-# 11: the event folders' stats packed (Folders)
+# 11: the event folders' stats packed (Folders); 12: with how many of their bytes are unused
 RECORD_BUCKETS = 64  # the record's parts in so many files, by name: a rebuild writes those of the parts it renders
 
 
