@@ -19,7 +19,7 @@ from generator.content.model import Site
 from generator.games import GAMES
 from generator.render.i18n import Translator
 from generator.tournament.results import EventResult
-from generator.tournament.summary import last_day
+from generator.tournament.summary import first_day, last_day
 
 FEED_LIMIT = 50  # the newest updates; older ones stay on the site
 
@@ -75,7 +75,7 @@ def updates(site: Site, results: list[EventResult], event_url, stage_url) -> lis
     the whole list ends the search."""
     found: list[Update] = []
     last: tuple[dt.date, str] | None = None  # the list's last (day, key), once it is full
-    for result in sorted((r for r in results if r.event.dates), key=lambda r: (last_day(r), r.event.slug),
+    for result in sorted((r for r in results if first_day(r) is not None), key=lambda r: (last_day(r), r.event.slug),
                          reverse=True):
         if last is not None:
             day = last_day(result)

@@ -44,8 +44,8 @@ from generator.render.output import OutputTree
 from generator.render.players import People, PeopleInOneEvent, Person, collect_people, people_by_group
 from generator.render.search import index_files, listed_order, packed_records
 from generator.tournament.results import EventResult, StageResult
-from generator.tournament.summary import (EventSummary, archive_card, card_digest, credits_digest, entry_count, last_day,
-                                          names_of, placings_digest)
+from generator.tournament.summary import (EventSummary, archive_card, card_digest, credits_digest, entry_count, first_day,
+                                          last_day, names_of, placings_digest)
 from generator.tournament.pairing import movement_card
 from generator.tournament.running import MatchRow, running_totals, seated
 from generator.tournament.standings import Standing
@@ -817,7 +817,7 @@ def _write_indexes(site: Site, results: list[EventResult | EventSummary], people
     ordered = [r for *_, r in ordered_cards]
     games = sorted({game for _, _, game, _, _, _ in ordered_cards},
                    key=lambda g: GAMES[g].position if g in GAMES else 99)
-    newest = max((last_day(r) for r in results if r.event.dates), default=None)
+    newest = max((last_day(r) for r in results if first_day(r) is not None), default=None)
     counts = {g: 0 for g in games}
     for _, _, game, _, _, _ in ordered_cards:
         counts[game] += 1
@@ -1177,12 +1177,14 @@ def render_player(env: jinja2.Environment, writer: SiteWriter, person: Person, n
 
 
 def _first_day(result: EventResult) -> str:
-    return result.event.dates[0].isoformat() if result.event.dates else ""
+    day = first_day(result)
+    return day.isoformat() if day is not None else ""
 
 
 def _year(result: EventResult | EventSummary) -> str:
     """The year the archive lists the event in: its first day's."""
-    return str(result.event.dates[0].year) if result.event.dates else "—"
+    day = first_day(result)
+    return str(day.year) if day is not None else "—"
 
 
 def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulletins: list[tuple[str, str]],

@@ -36,7 +36,7 @@ from generator.content.model import Event
 from generator.forking import can_fork, forked_pool
 from generator.tournament.results import EventResult
 from generator.tournament.standings import rank_label
-from generator.tournament.summary import EventSummary, Seats, names_of, seating, shown_rows
+from generator.tournament.summary import EventSummary, Seats, first_day, names_of, seating, shown_rows
 
 KEY_LENGTH = 10
 
@@ -211,7 +211,11 @@ def _namesakes(event: Event, seated: Seats) -> dict[tuple[str, int], tuple[str, 
 
 
 def _chronological(results: list[EventResult]) -> list[EventResult]:
-    return sorted(results, key=lambda r: (r.event.dates[0].isoformat() if r.event.dates else "", r.event.slug))
+    def day_and_slug(result: EventResult) -> tuple[str, str]:
+        day = first_day(result)
+        return day.isoformat() if day is not None else "", result.event.slug
+
+    return sorted(results, key=day_and_slug)
 
 
 # Who is who in one event, as data (numbers are places in PeopleIndex.persons):

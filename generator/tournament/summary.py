@@ -122,6 +122,17 @@ def last_day(result: EventResult | EventSummary) -> dt.date:
     return max([*result.event.dates, *stage_days])
 
 
+def first_day(result: EventResult | EventSummary) -> dt.date | None:
+    """The event's first day (None: it has no dates), from its line's head when known by its
+    line: the archive, the feed and who is who ask it of every event."""
+    if isinstance(result, LazySummary):
+        packed = result.packed
+        return dt.date.fromordinal(struct.unpack_from("<I", packed, _LINE_HEAD.size + packed[7])[0]) if (
+            struct.unpack_from("<H", packed, 5)[0]) else None
+    dates = result.event.dates
+    return dates[0] if dates else None
+
+
 def card_digest(result: EventResult | EventSummary) -> str:
     """What the event's card in the archive shows (templates/index.html: title, dates, game,
     venue, organiser, language, the champions, or how far it has come), as a digest: an archive
