@@ -1169,3 +1169,101 @@ def test_a_rebuild_keys_again_only_the_pages_of_players_of_a_changed_event(tmp_p
     assert keyed and set(keyed) <= in_the_event < everyone  # the other demo's players: taken from the record
     build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")
+
+
+def test_a_rebuild_unpickles_no_line_of_an_event_it_does_not_render(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each event not read again is held as its line, packed (tournament/summary.py's
+    LazySummary): what the build asks of every event (whether it has stages, its days, game,
+    last day, its digests) is read from the packed line's head, so that a rebuild after one
+    results file changed unpickles no line but those of the events it shows more of: the
+    changed one, and the feed's newest (FEED_LIMIT, whatever the archive's size). 2,000 events'
+    lines were unpickled eight times over (the reading, who is who, the archive, the feed, the
+    search index's key). The site is as a fresh build makes it."""
+    from generator.render import feed
+    from generator.tournament import summary
+
+    monkeypatch.setattr(summary, "LINES_HELD", 1)  # (as in a large archive: a line is held while it is asked)
+    monkeypatch.setattr(feed, "FEED_LIMIT", 2)
+    content = archive(tmp_path, 6)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    build(content, out, cache_dir=cache, bulletins=False)
+    unpickled: list[str] = []
+    unpack = summary.unpack_line
+    monkeypatch.setattr(summary, "unpack_line", lambda packed: unpickled.append(unpack(packed).slug) or unpack(packed))
+    slug = change_one_results_file(content)
+    report = build(content, out, cache_dir=cache, bulletins=False)
+    assert report.in_place and report.events_rendered == 1
+    in_feed = set(re.findall(r"events/([^/]+)/", (out / "feed.xml").read_text(encoding="utf-8")))
+    assert len(in_feed) <= 2 and set(unpickled) <= {slug, *in_feed}, unpickled
+    monkeypatch.setattr(summary, "unpack_line", unpack)
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "other/pdf", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")
+
+
+def test_a_packed_line_reads_back_as_its_line(tmp_path: Path) -> None:
+    """A line packed with its head (summary.pack_line) reads back field for field, and its head
+    answers as the line does: days, first and last day, game, whether it has stages, its
+    digests and whether its bulletins were planned; a line without days, or with digests that
+    are not sha256s, too."""
+    import datetime as dt
+
+    from generator.tournament import summary
+
+    card = summary.ArchiveCard("complete", True, ("瑞士制", 7, 7), (summary.Champion("D01", "甲", "甲", "张三 / 李四"),))
+    line = summary.SummaryLine("a-2016", "/x/a-2016", "daguai", (dt.date(2016, 8, 19), dt.date(2016, 8, 20)), None, True,
+                               dt.date(2016, 8, 21), "1" * 64, "2" * 64, "ab" * 32, "cd" * 32, None, "第1届", None, "某工会",
+                               "俱乐部", 16, card)
+    odd = line._replace(dates=(), last_day=None, has_stages=False, names="", card="not a digest", game="游戏",
+                        bulletins=[("b", "t", ("latin",), "k", "abc")])
+    for each in (line, odd):
+        packed = summary.pack_line(each)
+        assert summary.unpack_line(packed) == each
+        lazy = summary.LazySummary(packed, None, "key", Path(each.folder))  # type: ignore[arg-type]
+        assert (lazy.names, lazy.credits_key, lazy.card, lazy.placings) == (
+            each.names, each.credits_key, each.card, each.placings)
+        assert (lazy.event.dates, lazy.event.game, lazy.event.has_stages) == (list(each.dates), each.game, each.has_stages)
+        assert summary.last_day(lazy) == each.last_day
+        assert summary.first_day(lazy) == (each.dates[0] if each.dates else None)
+        assert summary.bulletins_planned(packed) == (each.bulletins is not None)
+
+
+def test_a_rebuild_takes_the_recorded_entries_of_the_folders_found_as_recorded(tmp_path: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The event folders whose files are as the last build recorded them keep the record's
+    entries, taken whole (render/incremental.py's Folders.take_recorded): none is looked up and
+    put again one by one; the folder changed is put anew, its old entry left unused in the
+    record's bytes until they are a quarter unused, then packed anew. A folder removed since:
+    each is put one by one, and the removed one's entry is gone. Each time, the entries are
+    those of a look at every folder afresh."""
+    from generator.render import incremental
+
+    monkeypatch.setattr(incremental, "RACY_NS", 0)  # (files just written: their stats recorded all the same)
+    content = archive(tmp_path, 6)
+    events = content / "events"
+
+    def look(known: incremental.Folders | None) -> incremental.Folders:
+        with incremental.one_reading():
+            found = incremental.Folders()
+            incremental.build_inputs(content, False, known=known, found=found)
+        return incremental.Folders(found.recorded())  # as the next build reads it
+
+    recorded = look(None)
+    put: list[str] = []
+    put_one = incremental.Folders.put
+    monkeypatch.setattr(incremental.Folders, "put", lambda self, name, *rest: put.append(name) or put_one(self, name, *rest))
+    prelim = events / f"{DEMOS[0]}-000" / "results/prelim.yaml"
+    for number in range(12):  # saved again and again: the unused bytes grow, and are let go
+        prelim.write_text(prelim.read_text(encoding="utf-8") + f"\n# {number}\n", encoding="utf-8")
+        put.clear()
+        again = look(recorded)
+        assert put == [f"{DEMOS[0]}-000"]
+        assert again == look(None) and len(again) == 6
+        keys, at, data, unused = again.recorded()
+        assert unused <= len(data) // 4
+        recorded = again
+    shutil.rmtree(events / f"{DEMOS[1]}-005")
+    put.clear()
+    after = look(recorded)
+    assert len(put) == 5 and len(after) == 5 and after.get(f"{DEMOS[1]}-005") is None
+    assert after == look(None)
