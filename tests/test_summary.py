@@ -278,7 +278,12 @@ def test_a_rebuild_takes_the_other_events_as_their_lines_and_reads_no_summary(tm
     older = next(r for r in lazy if r.event.slug == "chem-park-daguai-2016")
     assert older._whole is None
     assert older.event.title == "上海市化学工业区第四届运动会大怪路子比赛" and len(read) == 1  # its title is in its line
+    in_line = ("game", "locale", "title", "organizer", "venue", "has_stages", "dates")
+    from_line = [getattr(older.event, name) for name in in_line]
+    assert len(read) == 1  # all of them in its line
     assert older.event.entries and len(read) == 2  # its entries are not: read now
+    assert from_line == [getattr(older.whole().event, name) for name in in_line]  # as the event answers them
+    assert type(older.event.dates) is list
     assert summary.card_digest(older) == summary.card_digest(older.whole())
     assert summary.last_day(older) == summary.last_day(older.whole())
     assert as_a_fresh_build(content, tmp_path)
