@@ -75,6 +75,8 @@ class Spilled:
         self._size = 0
         self._fd = -1
         self._pid = os.getpid()
+        if not hasattr(os, "pwrite"):  # (Windows: neither pread nor an open file removed)
+            return
         try:
             folder.mkdir(parents=True, exist_ok=True)
             fd, name = tempfile.mkstemp(prefix=".spilled-", dir=folder)
