@@ -22,8 +22,6 @@ from __future__ import annotations
 import os
 import pickle
 import stat
-import tempfile
-import weakref
 import zlib
 from pathlib import Path
 from typing import Any
@@ -33,7 +31,7 @@ from generator.seals import (MAGIC, Unsealed, secret, seal, seal_of, seal_of_wri
                              write_atomically, write_sealed)
 
 # The seal's names, kept here where the other caches have always found them.
-__all__ = ["MAGIC", "SealedFiles", "Spilled", "Unsealed", "dumps", "loads", "read_sealed", "secret", "seal", "seal_of", "seal_of_written",
+__all__ = ["MAGIC", "SealedFiles", "Unsealed", "dumps", "loads", "read_sealed", "secret", "seal", "seal_of", "seal_of_written",
            "stamp_of", "unseal", "unsafe", "write_atomically", "write_sealed"]
 
 
@@ -57,80 +55,6 @@ def packed(value: Any) -> bytes:
 def unpacked(blob: bytes) -> Any:
     """What `packed` made, as it was."""
     return pickle.loads(zlib.decompress(blob))
-
-
-class Spilled:
-    """Bytes by key, written into a file of this process's own and read back where asked: what a
-    build holds for its whole run and reads seldom (each event's rows, which only players' pages
-    read) is not in its heap, which every render worker inherits (2,000 events' rows compressed:
-    2 MB of it, and the holes they left). The file is made in `folder` (the cache's, on disk:
-    never a memory-backed /tmp) and removed from it at once: no other process can open it, and
-    it is gone with this one. Only the process that made it adds to it (a forked render worker
-    keeps what it adds in its own memory); any of them reads it. Where no file can be made, all
-    of it is held in memory."""
-
-    def __init__(self, folder: Path) -> None:
-        self._where: dict[str, int] = {}  # key -> offset << 32 | length, in the file
-        self._held: dict[str, bytes] = {}  # not in the file: none could be made, or added by a forked process
-        self._size = 0
-        self._fd = -1
-        self._pid = os.getpid()
-        if not hasattr(os, "pwrite"):  # (Windows: neither pread nor an open file removed)
-            return
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            fd, name = tempfile.mkstemp(prefix=".spilled-", dir=folder)
-        except OSError:
-            return
-        try:
-            os.unlink(name)
-        except OSError:
-            os.close(fd)
-            return
-        self._fd = fd
-        weakref.finalize(self, os.close, fd)
-
-    def __setitem__(self, key: str, data: bytes) -> None:
-        if self._fd < 0 or os.getpid() != self._pid or len(data) >= 1 << 32:
-            self._held[key] = data
-            self._where.pop(key, None)
-            return
-        try:
-            os.pwrite(self._fd, data, self._size)
-        except OSError:  # a full disk: held in memory
-            self._held[key] = data
-            return
-        self._held.pop(key, None)
-        self._where[key] = self._size << 32 | len(data)
-        self._size += len(data)
-
-    def get(self, key: str) -> bytes | None:
-        held = self._held.get(key)
-        if held is not None:
-            return held
-        where = self._where.get(key)
-        if where is None:
-            return None
-        data = os.pread(self._fd, where & 0xFFFFFFFF, where >> 32)
-        if len(data) != where & 0xFFFFFFFF:
-            raise OSError(f"spilled bytes of {key} cut short")
-        return data
-
-    def __getitem__(self, key: str) -> bytes:
-        found = self.get(key)
-        if found is None:
-            raise KeyError(key)
-        return found
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._held or key in self._where
-
-    def __len__(self) -> int:
-        return len(self._held) + len(self._where)
-
-    def held(self) -> int:
-        """The bytes held in memory, not in the file."""
-        return sum(map(len, self._held.values()))
 
 
 def read_sealed(path: Path) -> Any:

@@ -259,9 +259,8 @@ class EventCache:
         self._new_lines: dict[str, tuple[Any, list[ContentError]]] = {}  # to be added to the ledger
         self._rows: dict[str, dict[str, bytes]] = {}  # the lines' rows kept apart, by bucket, as read
         # The rows of the lines made by this build, by key, compressed (`_line`): a full build
-        # makes every event's line, and keeps their rows from the reading to the last page, in
-        # a file of its own, not in its heap (caches.Spilled): made when the first is kept.
-        self._packed_rows: caches.Spilled | dict[str, bytes] = {}
+        # makes every event's line, and holds their rows from the reading to the last page.
+        self._packed_rows: dict[str, bytes] = {}
         self._in_ledger: set[str] = set()  # the keys of the ledger's file, as read (save_ledger)
         self._source: _Lines | None = None  # what the lines read their summaries and rows through (`_lazy`)
 
@@ -441,7 +440,7 @@ class EventCache:
             if isinstance(summary, SentLine):
                 packed = summary.line
                 if summary.rows is not None:
-                    self._keep_rows(key, summary.rows)
+                    self._packed_rows[key] = summary.rows
             else:
                 packed = pack_line(self._rows_apart(key, line_of(summary)))
             self._new_lines[key] = self._ledger[key] = (packed, list(found) if found else _NO_PROBLEMS)
@@ -452,13 +451,8 @@ class EventCache:
         4.4 MB pickled, half that compressed; read back where a page needs them: `_rows_of`)."""
         if line.rows is None:
             return line
-        self._keep_rows(key, zlib.compress(line.rows, 1))
+        self._packed_rows[key] = zlib.compress(line.rows, 1)
         return line._replace(rows=None)
-
-    def _keep_rows(self, key: str, packed: bytes) -> None:
-        if isinstance(self._packed_rows, dict):  # the first: its file made (only a build that makes lines needs one)
-            self._packed_rows = caches.Spilled(self.folder)
-        self._packed_rows[key] = packed
 
     def _rows_of(self, key: str) -> bytes | None:
         """The rows of a line kept apart from it: made by this build (`_line`), else from its
