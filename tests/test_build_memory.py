@@ -1035,3 +1035,43 @@ def test_the_persons_rows_are_recorded_without_the_pickler_remembering_each(tmp_
     assert peak < 1_000_000, f"{peak} bytes held while 40,000 rows were recorded"
     again = incremental.PreviousBuild(tmp_path / "output", tmp_path / "cache" / "site-x.record")
     assert list(again.people[-1]) == rows
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="made by a forked process")
+def test_a_large_site_s_search_index_is_made_by_a_process_of_its_own(tmp_path, monkeypatch):
+    """A large site's search index (46,000 records and their postings at 2,000 events) is made,
+    once the render workers are done, by a process forked for it: the holes its records and
+    postings left in the build's heap stayed to the build's end, its peak (10 MB at 2,000
+    events). The index's files are those the build would write itself, named in its report and
+    recorded: the next build finds the site up to date."""
+    from generator.build import build
+    from generator.render import html, incremental
+    from tests.support import ROOT, demo_content
+
+    slugs = sorted(p.name for p in (ROOT / "content/events").iterdir() if p.is_dir())
+    content = demo_content(tmp_path, *slugs)
+    made_by = tmp_path / "made-by"
+    packed_records = html.packed_records
+
+    def noted(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        with open(made_by, "a", encoding="utf-8") as noting:  # (from another process: noted in a file)
+            noting.write(f"{os.getpid()}\n")
+        return packed_records(*args, **kwargs)
+
+    monkeypatch.setattr(html, "packed_records", noted)
+    monkeypatch.setattr(incremental, "_can_fork_alone", lambda: True)  # (xdist's thread: as test_rebuild_in_place's)
+    monkeypatch.setattr(incremental, "RACY_NS", 0)  # (files just written: the next build trusts their stats)
+    monkeypatch.setattr(html, "SEARCH_APART_FROM", 1, raising=False)
+    apart = build(content, tmp_path / "apart", cache_dir=tmp_path / "cache-apart" / "pdf", bulletins=False)
+    assert made_by.read_text().split() not in ([], [str(os.getpid())]), "made by the build's own process"
+    monkeypatch.setattr(html, "SEARCH_APART_FROM", 10**9)
+    here = build(content, tmp_path / "here", cache_dir=tmp_path / "cache-here" / "pdf", bulletins=False)
+    assert made_by.read_text().split()[-1] == str(os.getpid())
+    searched = sorted(path for path in here.written if "search" in path)
+    assert searched and sorted(path for path in apart.written if "search" in path) == searched
+    assert sorted(apart.written) == sorted(here.written)
+    for path in searched:
+        assert (tmp_path / "apart" / path).read_bytes() == (tmp_path / "here" / path).read_bytes()
+    monkeypatch.setattr(html, "SEARCH_APART_FROM", 1)
+    again = build(content, tmp_path / "apart", cache_dir=tmp_path / "cache-apart" / "pdf", bulletins=False)
+    assert again.up_to_date

@@ -35,11 +35,11 @@ from generator.content.yaml_loader import read_content_text
 from generator.errors import Problems
 from generator.forking import can_fork, forked_pool
 from generator.games import GAMES, metric_of
-from generator.render import fast_jinja
+from generator.render import fast_jinja, incremental
 from generator.render.feed import absolute, atom_feed, sitemap_index, sitemap_parts, updates
 from generator.render.i18n import CJK_FACE, HTML_LANG, Translator
 from generator.render.incremental import (EventPages, PreviousBuild, code_digest, event_key, folder_digest, listed_digest,
-                                          player_key, player_part, rendered_pages, site_digest)
+                                          player_key, player_part, rendered_pages, site_digest, with_a_child)
 from generator.render.output import OutputTree
 from generator.render.players import People, PeopleInOneEvent, Person, collect_people, people_by_group
 from generator.render.search import index_files, listed_order, packed_records
@@ -858,24 +858,47 @@ def _write_indexes(site: Site, results: list[EventResult | EventSummary], people
 def _write_search(site: Site, results: list[EventResult | EventSummary], people: People, env: jinja2.Environment,
                   writer: SiteWriter, previous: PreviousBuild | None, shared: str) -> dict[str, EventPages]:
     """The search page, and the index it loads; kept as the last build wrote it when the records
-    are the same (most rebuilds: a results file changes no name, title or group)."""
+    are the same (most rebuilds: a results file changes no name, title or group).
+    A large site's index is made by a process forked for it (SEARCH_APART_FROM events), which
+    writes its files and says which, while this one waits: its records and postings are the
+    largest thing the build makes after its render workers are done, and the holes they left
+    in this process's heap stayed to its end (2,000 events: 10 MB, this process's peak)."""
     out = writer.out
     writer.page(env, SEARCH_URL, "search.html", None)
     key = _records_key(shared, results, people)
     search = previous.reuse(SEARCH_PART, key, out) if previous is not None else None
-    if search is None:
-        files = []
+    if search is not None:
+        return {SEARCH_PART: search}
+
+    def index() -> list[tuple[str, tuple[int, int]]]:  # the files written, with their stamps
+        before = len(out.written)
         # The records handed over, not kept here: index_files lets them go as it writes them.
         for path, text in index_files(packed_records(results, people, Translator(site.locale), event_url, entry_url,
                                                      player_url)):
             out.write_text(path, text)  # one file, or a large site's chunks and shards
-            files.append(path)
-        files.sort(key=listed_order)
-        if len(files) > 1:  # and the script that searches them, which site.js loads then
+        if len(out.written) - before > 1:  # and the script that searches them, which site.js loads then
             out.write_bytes("assets/search-shards.js", (TEMPLATES / "search-shards.js").read_bytes())
-            files.append("assets/search-shards.js")
-        search = EventPages(key, files)
-    return {SEARCH_PART: search}
+        return [(path, out.stamps[path]) for path in out.written[before:]]
+
+    if len(results) < SEARCH_APART_FROM or not incremental._can_fork_alone():
+        written = index()
+    else:
+        _, written = with_a_child(index, lambda: None)
+        if written is None:  # it failed before it said what it wrote: made here
+            written = index()
+        else:
+            for path, stamp in written:  # as if written here (OutputTree.write_parts)
+                out.written.append(path)
+                out.stamps[path] = stamp
+    files = [path for path, _ in written]
+    files.sort(key=listed_order)
+    if "assets/search-shards.js" in files:  # (listed last: the order the record has always had)
+        files.remove("assets/search-shards.js")
+        files.append("assets/search-shards.js")
+    return {SEARCH_PART: EventPages(key, files)}
+
+
+SEARCH_APART_FROM = 500  # events from which the search index is made by a process of its own (_write_search)
 
 
 def _records_key(shared: str, results: list[EventResult | EventSummary], people: People) -> str:
