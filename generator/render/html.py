@@ -638,9 +638,10 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
         raise
     rendering.wait()
     # The search index once the workers are done: its records (every entry of every event, 46,000
-    # of them at 2,000 events) are the largest thing this process makes, and the workers' peak
-    # and its own then do not add up; and before what the workers wrote is unpacked (`finish`),
-    # which is the next largest (87,000 files and their stamps at 2,000 events).
+    # of them at 2,000 events) are the largest thing a build makes, and the workers' peak and
+    # the index's then do not add up; and before what the workers wrote is unpacked (`finish`),
+    # which is the next largest (87,000 files and their stamps at 2,000 events). A large site's
+    # index is made by a process forked for it, so its holes in the heap go with that process.
     search = _write_search(site, results, people, env, writer, previous, shared)
     made.update(rendering.finish())
     made.update(search)
