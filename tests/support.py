@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
+import types
 from pathlib import Path
 
 import pytest
@@ -66,3 +68,18 @@ class Synced:
         """`path` as it is now was synced, and its folder after it (the rename on the disk too)."""
         file, folder = self._id(path), self._id(path.parent)
         return file in self.order and folder in self.order[self.order.index(file):]
+
+
+def held_apart(roots: list[object], shared: tuple[type, ...] = ()) -> list[object]:
+    """Every object reachable from `roots` but through what they share with the rest (`shared`,
+    and functions, classes and modules, which reach everything): what the roots hold."""
+    seen, todo, found = set(), list(roots), []
+    while todo:
+        item = todo.pop()
+        if id(item) in seen or isinstance(item, (*shared, types.FunctionType, types.ModuleType, type,
+                                                 types.BuiltinFunctionType)):
+            continue
+        seen.add(id(item))
+        found.append(item)
+        todo.extend(gc.get_referents(item))
+    return found

@@ -742,23 +742,6 @@ def test_a_full_build_holds_its_lines_rows_compressed(tmp_path):
         assert pickle.loads(result.rows()) == shown_rows(result.whole())
 
 
-def _held_apart(roots: list[object], shared: tuple[type, ...]) -> list[object]:
-    """Every object reachable from `roots` but through what all the events share (`shared`, and
-    functions, classes and modules, which reach everything)."""
-    import types
-
-    seen, todo, found = set(), list(roots), []
-    while todo:
-        item = todo.pop()
-        if id(item) in seen or isinstance(item, (*shared, types.FunctionType, types.ModuleType, type,
-                                                 types.BuiltinFunctionType)):
-            continue
-        seen.add(id(item))
-        found.append(item)
-        todo.extend(gc.get_referents(item))
-    return found
-
-
 @pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="read by forked workers")
 def test_a_full_build_holds_each_event_s_line_as_a_few_objects(tmp_path, monkeypatch):
     """A full build holds every event as its line (event_cache.py's LazySummary) from the reading
@@ -774,7 +757,7 @@ def test_a_full_build_holds_each_event_s_line_as_a_few_objects(tmp_path, monkeyp
     from generator.content.model import Site
     from generator.event_cache import EventCache
     from generator.tournament import summary
-    from tests.support import ROOT, demo_content
+    from tests.support import ROOT, demo_content, held_apart
 
     monkeypatch.setattr(summary, "LINES_HELD", 1, raising=False)
     slugs = sorted(p.name for p in (ROOT / "content/events").iterdir() if p.is_dir())
@@ -788,7 +771,7 @@ def test_a_full_build_holds_each_event_s_line_as_a_few_objects(tmp_path, monkeyp
     unpacked = [result for result in lines if "_line" in slots and result._line is not None]
     assert len(unpacked) <= 1
     sources = tuple({type(result._source) for result in lines if "_source" in slots})
-    held = _held_apart([result for result in lines if result not in unpacked], (EventCache, Site, PurePath, *sources))
+    held = held_apart([result for result in lines if result not in unpacked], (EventCache, Site, PurePath, *sources))
     per_event = len(held) / (len(lines) - len(unpacked))
     size = sum(map(sys.getsizeof, held)) / (len(lines) - len(unpacked))
     # Measured: 5 objects, 1,100 bytes an event (the packed line 700 of them); 36 objects and

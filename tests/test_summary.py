@@ -21,7 +21,7 @@ from generator.render.html import render_site
 from generator.render.output import OutputTree
 from generator.tournament.results import EventResult
 from generator.tournament.summary import EventSummary, is_summary, summarise, unpack_line
-from support import demo_content
+from support import demo_content, held_apart
 
 ROOT = Path(__file__).resolve().parents[1]
 EVENTS = ("dongke-bridge-2015", "chem-park-daguai-2016", "tongxin-guandan-2025")
@@ -377,23 +377,6 @@ def test_a_build_with_bulletins_after_one_without_lines_its_events_again(tmp_pat
     assert all(line.bulletins is not None for line in lines if line.slug == EVENTS[1])
 
 
-def _held_by(root: object) -> list[object]:
-    """Every object reachable from `root` but through functions, classes and modules (which
-    reach everything): what a report of a build holds."""
-    import gc
-
-    seen, todo, found = set(), [root], []
-    while todo:
-        item = todo.pop()
-        if id(item) in seen or isinstance(item, (types.FunctionType, types.ModuleType, type,
-                                                 types.BuiltinFunctionType)):
-            continue
-        seen.add(id(item))
-        found.append(item)
-        todo.extend(gc.get_referents(item))
-    return found
-
-
 def test_a_full_build_holds_the_events_lines_not_their_summaries(tmp_path: Path, monkeypatch) -> None:
     """A full build, its events read and scored by the workers, keeps each one as its line
     (tournament/summary.py's LazySummary), as a rebuild keeps the events it does not read again:
@@ -423,7 +406,7 @@ def test_a_full_build_holds_the_events_lines_not_their_summaries(tmp_path: Path,
     report = rebuild(content, tmp_path)
     assert len(sent) == len(EVENTS) and all(isinstance(line, event_cache.SentLine) for line in sent)
     assert len(report.results) == len(EVENTS) and all(isinstance(r, summary.LazySummary) for r in report.results)
-    held = _held_by(report)
+    held = held_apart([report])
     summaries = [o for o in held if isinstance(o, EventSummary)]
     assert len(summaries) <= 1
     assert sum(1 for o in held if isinstance(o, Entry)) <= max((len(s.event.entries) for s in summaries), default=0)
