@@ -1228,6 +1228,24 @@ def test_a_packed_line_reads_back_as_its_line(tmp_path: Path) -> None:
         assert summary.bulletins_planned(packed) == (each.bulletins is not None)
 
 
+def test_a_line_of_more_days_than_65535_is_packed_and_reads_back() -> None:
+    """An event.yaml may list any number of dates (nothing refuses 70,000): its line is packed
+    (summary.pack_line) and reads back, head and all, where a 16-bit count of days stopped the
+    build with struct.error."""
+    import datetime as dt
+
+    from generator.tournament import summary
+
+    days = tuple(dt.date(1900, 1, 1) + dt.timedelta(days=n) for n in range(70_000))
+    line = summary.SummaryLine("a-2016", "/x/a-2016", "daguai", days, None, True, days[-1], "1" * 64, "2" * 64,
+                               "ab" * 32, "cd" * 32, None, "第1届", None, "某工会", "俱乐部", 16, None)
+    packed = summary.pack_line(line)
+    assert summary.unpack_line(packed) == line
+    lazy = summary.LazySummary(packed, None, "key", Path(line.folder))  # type: ignore[arg-type]
+    assert (summary.first_day(lazy), summary.last_day(lazy), lazy.event.game) == (days[0], days[-1], "daguai")
+    assert lazy.event.dates == list(days) and lazy.names == "1" * 64
+
+
 def test_a_rebuild_takes_the_recorded_entries_of_the_folders_found_as_recorded(tmp_path: Path,
                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """The event folders whose files are as the last build recorded them keep the record's
