@@ -1246,6 +1246,25 @@ def test_a_line_of_more_days_than_65535_is_packed_and_reads_back() -> None:
     assert lazy.event.dates == list(days) and lazy.names == "1" * 64
 
 
+def test_the_folders_recorded_tell_apart_every_name_a_system_may_give_a_folder() -> None:
+    """Folders (and a packed layout) hold each folder's name as itself: "é" and the two lone
+    surrogates "\udcc3\udca9" (names Windows lets folders have; on POSIX, the escapes of a name
+    that is not UTF-8) are two folders, each found as its own entry, and a name with a
+    surrogate outside the escapes' range is held too, where it was refused (UnicodeEncodeError)."""
+    from generator.render import incremental
+
+    folders = incremental.Folders()
+    names = ["é", "\udcc3\udca9", "a\ud800b"]
+    for number, name in enumerate(names):
+        layout = ((("", (1, 2, 3)), (f"{name}/x", (4, 5, 6))), (f"{name}/x/event.yaml", "results/r1.yaml"))
+        folders.put(name, bytes([number]) * 32, bytes([10 + number]) * 32, incremental._packed_layout(layout))
+    again = incremental.Folders(folders.recorded())
+    for number, name in enumerate(names):
+        signature, digest, layout = again[name]
+        assert (signature, digest) == (bytes([number]) * 32, bytes([10 + number]) * 32), name
+        assert layout == ((("", (1, 2, 3)), (f"{name}/x", (4, 5, 6))), (f"{name}/x/event.yaml", "results/r1.yaml"))
+
+
 def test_a_rebuild_takes_the_recorded_entries_of_the_folders_found_as_recorded(tmp_path: Path,
                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """The event folders whose files are as the last build recorded them keep the record's

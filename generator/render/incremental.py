@@ -321,6 +321,12 @@ def _files(folder: str, prefix: str = "", dirs: list | None = None) -> Iterator[
 Layout = tuple[tuple[tuple[str, tuple[int, int, int]], ...], tuple[str, ...]]  # (each folder's stats, the files)
 
 
+# How Folders and _packed_layout hold a name as bytes: every str as itself. With surrogate escapes,
+# a name of lone surrogates (which Windows lets a folder have) was refused, or taken for another
+# name: "\udcc3\udca9" and "é" were the same bytes, and one folder found as the other's entry.
+NAME_BYTES = ("utf-8", "surrogatepass")
+
+
 def _packed_layout(layout: Layout) -> bytes:
     """A layout as the build holds it (Folders): the counts of folders and files, each folder's
     stats (modification and change time, inode: 24 bytes), then every name, the folders' then
@@ -329,7 +335,8 @@ def _packed_layout(layout: Layout) -> bytes:
     render worker; so, 0.3 MB in one bytes object each."""
     dirs, names = layout
     numbers = [number for _, stats in dirs for number in stats]
-    listed = "\0".join([*(relative for relative, _ in dirs), *names]).encode("utf-8", "surrogateescape")
+    # Names as NAME_BYTES encodes them (see there), read back as they were.
+    listed = "\0".join([*(relative for relative, _ in dirs), *names]).encode(*NAME_BYTES)
     return struct.pack(f"<II{len(dirs)}q{len(dirs)}Q{len(dirs)}q", len(dirs), len(names),
                        *numbers[0::3], *numbers[2::3], *numbers[1::3]) + listed
 
@@ -342,7 +349,7 @@ def _unpacked_layout(packed: bytes) -> Layout:
     """What _packed_layout packed, as it was."""
     dirs, files = struct.unpack_from("<II", packed)
     numbers = struct.unpack_from(f"<{dirs}q{dirs}Q{dirs}q", packed, 8)
-    listed = packed[8 + 24 * dirs:].decode("utf-8", "surrogateescape").split("\0") if dirs + files else []
+    listed = packed[8 + 24 * dirs:].decode(*NAME_BYTES).split("\0") if dirs + files else []
     return (tuple(zip(listed[:dirs], zip(numbers[:dirs], numbers[2 * dirs:], numbers[dirs:2 * dirs]))),
             tuple(listed[dirs:]))
 
@@ -412,7 +419,7 @@ class Folders:
         self._at, self._data, self._unused = at, data, 0
 
     def put(self, name: str, signature: bytes, digest: bytes, layout: bytes) -> None:
-        encoded = name.encode("utf-8", "surrogateescape")
+        encoded = name.encode(*NAME_BYTES)
         self._keys.append(_name_digest(encoded))
         self._at.append(len(self._data))
         self._data = self._data if isinstance(self._data, bytearray) else bytearray(self._data)
@@ -452,7 +459,7 @@ class Folders:
 
     def _find(self, name: str) -> int | None:
         self._sort()
-        encoded = name.encode("utf-8", "surrogateescape")
+        encoded = name.encode(*NAME_BYTES)
         key = _name_digest(encoded)
         number = bisect_left(self._keys, key)
         while number < len(self._keys) and self._keys[number] == key:  # (another name of the same digest)
