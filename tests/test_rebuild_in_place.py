@@ -1265,6 +1265,27 @@ def test_the_folders_recorded_tell_apart_every_name_a_system_may_give_a_folder()
         assert layout == ((("", (1, 2, 3)), (f"{name}/x", (4, 5, 6))), (f"{name}/x/event.yaml", "results/r1.yaml"))
 
 
+def test_a_folder_dated_past_2262_is_looked_at_anew_not_a_stop(tmp_path: Path) -> None:
+    """An event's folder whose time lies past 2262 (more nanoseconds than a signed 64-bit number
+    holds: `touch -d 2300-01-01`) is looked at and hashed as any (its layout packed:
+    render/incremental.py's _packed_layout), where struct.error stopped the build; times before
+    1970 read back as they were."""
+    from generator.render import incremental
+
+    content = archive(tmp_path, 2)
+    results = next((content / "events").iterdir()) / "results"
+    far = 10_400_000_000 * 10**9  # (2299)
+    os.utime(results, ns=(far, far))
+    with incremental.one_reading():
+        found = incremental.Folders()
+        inputs = incremental.build_inputs(content, False, found=found)
+    with incremental.one_reading():
+        assert incremental.build_inputs(content, False) == inputs
+    layout = (((".", (-5, 7, 2**64 - 1)), ("results", (far, far, 3))), ("event.yaml",))
+    back = incremental._unpacked_layout(incremental._packed_layout(layout))
+    assert back[1] == layout[1] and back[0][0] == layout[0][0] and back[0][1] != layout[0][1]
+
+
 def test_a_rebuild_takes_the_recorded_entries_of_the_folders_found_as_recorded(tmp_path: Path,
                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """The event folders whose files are as the last build recorded them keep the record's

@@ -337,8 +337,15 @@ def _packed_layout(layout: Layout) -> bytes:
     numbers = [number for _, stats in dirs for number in stats]
     # Names as NAME_BYTES encodes them (see there), read back as they were.
     listed = "\0".join([*(relative for relative, _ in dirs), *names]).encode(*NAME_BYTES)
-    return struct.pack(f"<II{len(dirs)}q{len(dirs)}Q{len(dirs)}q", len(dirs), len(names),
-                       *numbers[0::3], *numbers[2::3], *numbers[1::3]) + listed
+    # Each number as its 64 bits: a folder's time may lie past 2262 (`touch -d 2300-01-01`, a
+    # tar's), more than a signed 64-bit number of nanoseconds, which struct refused (the build
+    # stopped). Such a time reads back as another number, so the folder is walked again, as a
+    # folder newer than RACY_NS is (it never is recorded: its time is in the future).
+    return struct.pack(f"<II{3 * len(dirs)}Q", len(dirs), len(names),
+                       *(number & _BITS_64 for number in (*numbers[0::3], *numbers[2::3], *numbers[1::3]))) + listed
+
+
+_BITS_64 = (1 << 64) - 1
 
 
 def _file_count(packed: bytes) -> int:
@@ -348,10 +355,15 @@ def _file_count(packed: bytes) -> int:
 def _unpacked_layout(packed: bytes) -> Layout:
     """What _packed_layout packed, as it was."""
     dirs, files = struct.unpack_from("<II", packed)
-    numbers = struct.unpack_from(f"<{dirs}q{dirs}Q{dirs}q", packed, 8)
+    numbers = struct.unpack_from(f"<{3 * dirs}Q", packed, 8)
+    numbers = (*map(_signed, numbers[:dirs]), *numbers[dirs:2 * dirs], *map(_signed, numbers[2 * dirs:]))
     listed = packed[8 + 24 * dirs:].decode(*NAME_BYTES).split("\0") if dirs + files else []
     return (tuple(zip(listed[:dirs], zip(numbers[:dirs], numbers[2 * dirs:], numbers[dirs:2 * dirs]))),
             tuple(listed[dirs:]))
+
+
+def _signed(number: int) -> int:
+    return number - (1 << 64) if number >> 63 else number
 
 
 class Folders:
