@@ -1204,10 +1204,11 @@ def _not_as_written(root: str, stamps: list[tuple[str, tuple[int, int]]]) -> lis
     return damaged
 
 
-RECORD_VERSION = 12  # 8: the people index names its persons' rows, kept in a file of their own;
+RECORD_VERSION = 13  # 8: the people index names its persons' rows, kept in a file of their own;
 # 9: those rows, and who is who in each event, compressed (caches.packed);
 # 10: each part's files, stamps and pages compressed (EventPages.packed);
-# 11: the event folders' stats packed (Folders); 12: with how many of their bytes are unused
+# 11: the event folders' stats packed (Folders); 12: with how many of their bytes are unused;
+# 13: their names as NAME_BYTES holds them (12's, with surrogate escapes, would not read back)
 RECORD_BUCKETS = 64  # the record's parts in so many files, by name: a rebuild writes those of the parts it renders
 
 
