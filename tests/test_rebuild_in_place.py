@@ -1228,6 +1228,64 @@ def test_a_packed_line_reads_back_as_its_line(tmp_path: Path) -> None:
         assert summary.bulletins_planned(packed) == (each.bulletins is not None)
 
 
+def test_a_line_of_more_days_than_65535_is_packed_and_reads_back() -> None:
+    """An event.yaml may list any number of dates (nothing refuses 70,000): its line is packed
+    (summary.pack_line) and reads back, head and all, where a 16-bit count of days stopped the
+    build with struct.error."""
+    import datetime as dt
+
+    from generator.tournament import summary
+
+    days = tuple(dt.date(1900, 1, 1) + dt.timedelta(days=n) for n in range(70_000))
+    line = summary.SummaryLine("a-2016", "/x/a-2016", "daguai", days, None, True, days[-1], "1" * 64, "2" * 64,
+                               "ab" * 32, "cd" * 32, None, "第1届", None, "某工会", "俱乐部", 16, None)
+    packed = summary.pack_line(line)
+    assert summary.unpack_line(packed) == line
+    lazy = summary.LazySummary(packed, None, "key", Path(line.folder))  # type: ignore[arg-type]
+    assert (summary.first_day(lazy), summary.last_day(lazy), lazy.event.game) == (days[0], days[-1], "daguai")
+    assert lazy.event.dates == list(days) and lazy.names == "1" * 64
+
+
+def test_the_folders_recorded_tell_apart_every_name_a_system_may_give_a_folder() -> None:
+    """Folders (and a packed layout) hold each folder's name as itself: "é" and the two lone
+    surrogates "\udcc3\udca9" (names Windows lets folders have; on POSIX, the escapes of a name
+    that is not UTF-8) are two folders, each found as its own entry, and a name with a
+    surrogate outside the escapes' range is held too, where it was refused (UnicodeEncodeError)."""
+    from generator.render import incremental
+
+    folders = incremental.Folders()
+    names = ["é", "\udcc3\udca9", "a\ud800b"]
+    for number, name in enumerate(names):
+        layout = ((("", (1, 2, 3)), (f"{name}/x", (4, 5, 6))), (f"{name}/x/event.yaml", "results/r1.yaml"))
+        folders.put(name, bytes([number]) * 32, bytes([10 + number]) * 32, incremental._packed_layout(layout))
+    again = incremental.Folders(folders.recorded())
+    for number, name in enumerate(names):
+        signature, digest, layout = again[name]
+        assert (signature, digest) == (bytes([number]) * 32, bytes([10 + number]) * 32), name
+        assert layout == ((("", (1, 2, 3)), (f"{name}/x", (4, 5, 6))), (f"{name}/x/event.yaml", "results/r1.yaml"))
+
+
+def test_a_folder_dated_past_2262_is_looked_at_anew_not_a_stop(tmp_path: Path) -> None:
+    """An event's folder whose time lies past 2262 (more nanoseconds than a signed 64-bit number
+    holds: `touch -d 2300-01-01`) is looked at and hashed as any (its layout packed:
+    render/incremental.py's _packed_layout), where struct.error stopped the build; times before
+    1970 read back as they were."""
+    from generator.render import incremental
+
+    content = archive(tmp_path, 2)
+    results = next((content / "events").iterdir()) / "results"
+    far = 10_400_000_000 * 10**9  # (2299)
+    os.utime(results, ns=(far, far))
+    with incremental.one_reading():
+        found = incremental.Folders()
+        inputs = incremental.build_inputs(content, False, found=found)
+    with incremental.one_reading():
+        assert incremental.build_inputs(content, False) == inputs
+    layout = (((".", (-5, 7, 2**64 - 1)), ("results", (far, far, 3))), ("event.yaml",))
+    back = incremental._unpacked_layout(incremental._packed_layout(layout))
+    assert back[1] == layout[1] and back[0][0] == layout[0][0] and back[0][1] != layout[0][1]
+
+
 def test_a_rebuild_takes_the_recorded_entries_of_the_folders_found_as_recorded(tmp_path: Path,
                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """The event folders whose files are as the last build recorded them keep the record's

@@ -321,6 +321,12 @@ def _files(folder: str, prefix: str = "", dirs: list | None = None) -> Iterator[
 Layout = tuple[tuple[tuple[str, tuple[int, int, int]], ...], tuple[str, ...]]  # (each folder's stats, the files)
 
 
+# How Folders and _packed_layout hold a name as bytes: every str as itself. With surrogate escapes,
+# a name of lone surrogates (which Windows lets a folder have) was refused, or taken for another
+# name: "\udcc3\udca9" and "é" were the same bytes, and one folder found as the other's entry.
+NAME_BYTES = ("utf-8", "surrogatepass")
+
+
 def _packed_layout(layout: Layout) -> bytes:
     """A layout as the build holds it (Folders): the counts of folders and files, each folder's
     stats (modification and change time, inode: 24 bytes), then every name, the folders' then
@@ -329,9 +335,17 @@ def _packed_layout(layout: Layout) -> bytes:
     render worker; so, 0.3 MB in one bytes object each."""
     dirs, names = layout
     numbers = [number for _, stats in dirs for number in stats]
-    listed = "\0".join([*(relative for relative, _ in dirs), *names]).encode("utf-8", "surrogateescape")
-    return struct.pack(f"<II{len(dirs)}q{len(dirs)}Q{len(dirs)}q", len(dirs), len(names),
-                       *numbers[0::3], *numbers[2::3], *numbers[1::3]) + listed
+    # Names as NAME_BYTES encodes them (see there), read back as they were.
+    listed = "\0".join([*(relative for relative, _ in dirs), *names]).encode(*NAME_BYTES)
+    # Each number as its 64 bits: a folder's time may lie past 2262 (`touch -d 2300-01-01`, a
+    # tar's), more than a signed 64-bit number of nanoseconds, which struct refused (the build
+    # stopped). Such a time reads back as another number, so the folder is walked again, as a
+    # folder newer than RACY_NS is (it never is recorded: its time is in the future).
+    return struct.pack(f"<II{3 * len(dirs)}Q", len(dirs), len(names),
+                       *(number & _BITS_64 for number in (*numbers[0::3], *numbers[2::3], *numbers[1::3]))) + listed
+
+
+_BITS_64 = (1 << 64) - 1
 
 
 def _file_count(packed: bytes) -> int:
@@ -341,10 +355,15 @@ def _file_count(packed: bytes) -> int:
 def _unpacked_layout(packed: bytes) -> Layout:
     """What _packed_layout packed, as it was."""
     dirs, files = struct.unpack_from("<II", packed)
-    numbers = struct.unpack_from(f"<{dirs}q{dirs}Q{dirs}q", packed, 8)
-    listed = packed[8 + 24 * dirs:].decode("utf-8", "surrogateescape").split("\0") if dirs + files else []
+    numbers = struct.unpack_from(f"<{3 * dirs}Q", packed, 8)
+    numbers = (*map(_signed, numbers[:dirs]), *numbers[dirs:2 * dirs], *map(_signed, numbers[2 * dirs:]))
+    listed = packed[8 + 24 * dirs:].decode(*NAME_BYTES).split("\0") if dirs + files else []
     return (tuple(zip(listed[:dirs], zip(numbers[:dirs], numbers[2 * dirs:], numbers[dirs:2 * dirs]))),
             tuple(listed[dirs:]))
+
+
+def _signed(number: int) -> int:
+    return number - (1 << 64) if number >> 63 else number
 
 
 class Folders:
@@ -412,7 +431,7 @@ class Folders:
         self._at, self._data, self._unused = at, data, 0
 
     def put(self, name: str, signature: bytes, digest: bytes, layout: bytes) -> None:
-        encoded = name.encode("utf-8", "surrogateescape")
+        encoded = name.encode(*NAME_BYTES)
         self._keys.append(_name_digest(encoded))
         self._at.append(len(self._data))
         self._data = self._data if isinstance(self._data, bytearray) else bytearray(self._data)
@@ -452,7 +471,7 @@ class Folders:
 
     def _find(self, name: str) -> int | None:
         self._sort()
-        encoded = name.encode("utf-8", "surrogateescape")
+        encoded = name.encode(*NAME_BYTES)
         key = _name_digest(encoded)
         number = bisect_left(self._keys, key)
         while number < len(self._keys) and self._keys[number] == key:  # (another name of the same digest)
@@ -1185,10 +1204,11 @@ def _not_as_written(root: str, stamps: list[tuple[str, tuple[int, int]]]) -> lis
     return damaged
 
 
-RECORD_VERSION = 12  # 8: the people index names its persons' rows, kept in a file of their own;
+RECORD_VERSION = 13  # 8: the people index names its persons' rows, kept in a file of their own;
 # 9: those rows, and who is who in each event, compressed (caches.packed);
 # 10: each part's files, stamps and pages compressed (EventPages.packed);
-# 11: the event folders' stats packed (Folders); 12: with how many of their bytes are unused
+# 11: the event folders' stats packed (Folders); 12: with how many of their bytes are unused;
+# 13: their names as NAME_BYTES holds them (12's, with surrogate escapes, would not read back)
 RECORD_BUCKETS = 64  # the record's parts in so many files, by name: a rebuild writes those of the parts it renders
 
 

@@ -127,8 +127,8 @@ def first_day(result: EventResult | EventSummary) -> dt.date | None:
     line: the archive, the feed and who is who ask it of every event."""
     if isinstance(result, LazySummary):
         packed = result.packed
-        return dt.date.fromordinal(struct.unpack_from("<I", packed, _LINE_HEAD.size + packed[7])[0]) if (
-            struct.unpack_from("<H", packed, 5)[0]) else None
+        count, game = _COUNTS.unpack_from(packed, _COUNTS_AT)
+        return dt.date.fromordinal(struct.unpack_from("<I", packed, _LINE_HEAD.size + game)[0]) if count else None
     dates = result.event.dates
     return dates[0] if dates else None
 
@@ -343,7 +343,7 @@ def pack_line(line: SummaryLine) -> bytes:
     except (TypeError, ValueError):
         raw = []
     game = line.game.encode("utf-8", "surrogateescape")
-    if len(game) > 255 or any(len(digest) != 32 for digest in raw):
+    if any(len(digest) != 32 for digest in raw):
         raw = []
     flags = ((_HAS_STAGES if line.has_stages else 0) | (_DIGESTS if len(raw) == 4 else 0)
              | (_BULLETINS if line.bulletins is not None else 0))
@@ -359,9 +359,12 @@ def pack_line(line: SummaryLine) -> bytes:
 # A packed line's head: flags, its last day's ordinal (0: none), the counts of its days and of its
 # game's bytes, its four digests (names, credits_key, card, placings: sha256s, zeros when they
 # are kept in the pickle instead); then the game, the days' ordinals, and the rest, pickled.
-_LINE_HEAD = struct.Struct("<BIHB32s32s32s32s")
+# (The counts as 32 and 16 bits: an event.yaml may list more than 65,535 dates, which no check
+# refuses, and a line that cannot be packed would stop the build.)
+_LINE_HEAD = struct.Struct("<BIIH32s32s32s32s")
+_COUNTS_AT, _COUNTS = 5, struct.Struct("<IH")  # where the counts of days and of the game's bytes are
 _HAS_STAGES, _DIGESTS, _BULLETINS = 1, 2, 4  # (_BULLETINS: planned, not None)
-_DIGEST_AT = {"names": 8, "credits_key": 40, "card": 72, "placings": 104}
+_DIGEST_AT = {"names": 11, "credits_key": 43, "card": 75, "placings": 107}
 
 
 def bulletins_planned(packed: bytes) -> bool:
@@ -370,12 +373,12 @@ def bulletins_planned(packed: bytes) -> bool:
 
 
 def _days_in(packed: bytes) -> tuple[dt.date, ...]:
-    count, game = struct.unpack_from("<HB", packed, 5)
+    count, game = _COUNTS.unpack_from(packed, _COUNTS_AT)
     return tuple(map(dt.date.fromordinal, struct.unpack_from(f"<{count}I", packed, _LINE_HEAD.size + game)))
 
 
 def _game_in(packed: bytes) -> str:
-    return packed[_LINE_HEAD.size:_LINE_HEAD.size + packed[7]].decode("utf-8", "surrogateescape")
+    return packed[_LINE_HEAD.size:_LINE_HEAD.size + _COUNTS.unpack_from(packed, _COUNTS_AT)[1]].decode("utf-8", "surrogateescape")
 
 
 def _last_day_in(packed: bytes) -> dt.date | None:
@@ -392,7 +395,7 @@ def _digest_in(packed: bytes, name: str) -> str | None:
 
 
 def unpack_line(packed: bytes) -> SummaryLine:
-    count, game = struct.unpack_from("<HB", packed, 5)
+    count, game = _COUNTS.unpack_from(packed, _COUNTS_AT)
     rest: SummaryLine = pickle.loads(memoryview(packed)[_LINE_HEAD.size + game + 4 * count:])
     found = dict(game=_game_in(packed), dates=_days_in(packed), has_stages=bool(packed[0] & _HAS_STAGES),
                  last_day=_last_day_in(packed))
