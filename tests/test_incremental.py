@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -305,3 +309,29 @@ def test_an_event_read_by_the_build_itself_is_kept_in_the_event_cache_while_its_
     again = build(content, tmp_path / "out", cache_dir=tmp_path / "cache/pdf", bulletins=False)
     assert order == ["rendering"]  # the event read from the event cache: nothing kept anew
     assert again.pages == first.pages
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_a_process_forked_for_a_share_of_the_build_ends_with_a_build_killed_outright(tmp_path: Path) -> None:
+    """A build killed by SIGKILL (the out-of-memory killer) never reaches the `finally` that ends
+    the process it forked (with_a_child: the search index of a large site, which writes into the
+    output): that process must not go on writing after its build."""
+    marker = tmp_path / "written-after-the-build"
+    script = f"""
+import os, signal, sys, time
+sys.path.insert(0, {str(Path(__file__).resolve().parents[1])!r})
+from generator.render.incremental import with_a_child
+
+def theirs():
+    time.sleep(1.0)
+    open({str(marker)!r}, "w").close()
+
+def mine():
+    os.kill(os.getpid(), signal.SIGKILL)
+
+with_a_child(theirs, mine)
+"""
+    ended = subprocess.run([sys.executable, "-c", script], timeout=30)
+    assert ended.returncode == -signal.SIGKILL
+    time.sleep(2.0)  # the forked process's work would be done by now
+    assert not marker.exists()

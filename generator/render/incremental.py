@@ -666,6 +666,7 @@ def with_a_child(theirs: Callable[[], Any], mine: Callable[[], Any], meanwhile: 
     # for good: it must never unwind the build's stack (whose `finally`s would remove the build's
     # folders), and this process must know its child before an interruption can reach it.
     held = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    parent = os.getpid()
     try:
         child = os.fork()
     except OSError:  # no process to be had: all of it here
@@ -676,6 +677,7 @@ def with_a_child(theirs: Callable[[], Any], mine: Callable[[], Any], meanwhile: 
     if child == 0:  # pragma: no cover - the forked process (its figures come back through the pipe)
         code = 1
         try:
+            _ends_with(parent)
             os.close(reading)
             found = theirs()
             with os.fdopen(writing, "wb") as pipe:
@@ -711,6 +713,21 @@ def with_a_child(theirs: Callable[[], Any], mine: Callable[[], Any], meanwhile: 
 
 
 Meanwhile = Callable[[Callable[[], bool]], None]  # work for this process while its child works; asks whether it is done
+
+
+def _ends_with(parent: int) -> None:
+    """The forked process ends when the build does, even a build killed outright (SIGKILL: the
+    out-of-memory killer), which never reaches the `finally` above: a search index's process
+    would otherwise go on writing into the output after its build, while the next one starts.
+    Linux only (prctl); elsewhere it ends once its share is done. A build killed before the
+    prctl took effect is seen by its parent's number (the process is then the init's child)."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with suppress(OSError, AttributeError):
+            ctypes.CDLL(None).prctl(1, int(signal.SIGKILL), 0, 0, 0)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:
+        os._exit(1)
 
 
 def _has_ended(reading: int) -> bool:
