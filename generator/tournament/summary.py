@@ -364,7 +364,9 @@ def pack_line(line: SummaryLine) -> bytes:
 _LINE_HEAD = struct.Struct("<BIIH32s32s32s32s")
 _COUNTS_AT, _COUNTS = 5, struct.Struct("<IH")  # where the counts of days and of the game's bytes are
 _HAS_STAGES, _DIGESTS, _BULLETINS = 1, 2, 4  # (_BULLETINS: planned, not None)
-_DIGEST_AT = {"names": 11, "credits_key": 43, "card": 75, "placings": 107}
+# Where each digest lies: after the flags, the last day and the two counts.
+_DIGEST_AT = {name: struct.calcsize("<BIIH") + 32 * number
+              for number, name in enumerate(("names", "credits_key", "card", "placings"))}
 
 
 def bulletins_planned(packed: bytes) -> bool:
