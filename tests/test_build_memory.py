@@ -1042,7 +1042,7 @@ def test_a_large_site_s_search_index_is_made_by_a_process_of_its_own(tmp_path, m
         return packed_records(*args, **kwargs)
 
     monkeypatch.setattr(html, "packed_records", noted)
-    monkeypatch.setattr(incremental, "_can_fork_alone", lambda: True)  # (xdist's thread: as test_rebuild_in_place's)
+    monkeypatch.setattr(incremental, "can_fork_alone", lambda: True)  # (xdist's thread: as test_rebuild_in_place's)
     monkeypatch.setattr(incremental, "RACY_NS", 0)  # (files just written: the next build trusts their stats)
     monkeypatch.setattr(html, "SEARCH_APART_FROM", 1, raising=False)
     apart = build(content, tmp_path / "apart", cache_dir=tmp_path / "cache-apart" / "pdf", bulletins=False)

@@ -462,7 +462,7 @@ def test_a_large_archives_event_folders_are_looked_at_by_two_processes(tmp_path:
         monkeypatch.setattr(incremental, "LOOK_APART_FROM", 2)
         # (pytest-xdist runs a thread of execnet's beside the tests, which paibang build never
         # has: the look is forked all the same here, its child stats files and pickles alone)
-        monkeypatch.setattr(incremental, "_can_fork_alone", lambda: True)
+        monkeypatch.setattr(incremental, "can_fork_alone", lambda: True)
         try:
             return inputs()
         finally:
@@ -485,7 +485,7 @@ def test_a_large_archives_event_folders_are_looked_at_by_two_processes(tmp_path:
     monkeypatch.undo()  # (pickle's own dumps again, and the hashed fixture's patches with it)
     monkeypatch.setattr(incremental, "RACY_NS", 0)
     monkeypatch.setattr(incremental, "LOOK_APART_FROM", 2)
-    monkeypatch.setattr(incremental, "_can_fork_alone", lambda: True)
+    monkeypatch.setattr(incremental, "can_fork_alone", lambda: True)
     last = content / "events" / f"{DEMOS[1]}-005" / "event.yaml"  # in the second half
     last.write_text(last.read_text(encoding="utf-8").replace("第6届", "第60届", 1), encoding="utf-8")
     report = build(content, out, cache_dir=cache, bulletins=False)
@@ -514,7 +514,7 @@ def test_while_the_forked_process_looks_at_every_folder_the_build_imports_render
     monkeypatch.setattr(incremental, "_look_here", lambda events, names, known: looked_here.append(len(names))
                         or look_here(events, names, known))
     monkeypatch.setattr(incremental, "LOOK_APART_FROM", 2)
-    monkeypatch.setattr(incremental, "_can_fork_alone", lambda: True)  # (xdist's thread: see above)
+    monkeypatch.setattr(incremental, "can_fork_alone", lambda: True)  # (xdist's thread: see above)
     answers: list[bool] = []
 
     def meanwhile(looked: Callable[[], bool]) -> None:
@@ -559,7 +559,7 @@ def test_a_fresh_build_reads_the_records_parts_while_the_other_core_looks(
     monkeypatch.setattr(building, "RENDERING", ("a module not imported yet",))  # as in a fresh process
     monkeypatch.setattr(building, "_import_rendering", lambda looked: done.append("imports"))
     monkeypatch.setattr(incremental, "LOOK_APART_FROM", 2)
-    monkeypatch.setattr(incremental, "_can_fork_alone", lambda: True)  # (xdist's thread: see above)
+    monkeypatch.setattr(incremental, "can_fork_alone", lambda: True)  # (xdist's thread: see above)
     report = build(content, out, cache_dir=cache, bulletins=False)
     # read once, meanwhile (the second ask finds them read); the build looked at no folder itself
     assert done == [("parts", False), "imports", ("look", 0), ("parts", True)] and report.events_rendered == 1
@@ -578,7 +578,7 @@ def test_a_large_sites_files_are_checked_by_two_processes_when_nothing_else_chan
     content = archive(tmp_path, 2)
     out, cache = tmp_path / "out", tmp_path / "cache/pdf"
     build(content, out, cache_dir=cache, bulletins=False)
-    monkeypatch.setattr(incremental, "_can_fork_alone", lambda: True)  # (xdist's thread: see above)
+    monkeypatch.setattr(incremental, "can_fork_alone", lambda: True)  # (xdist's thread: see above)
     monkeypatch.setattr(incremental, "CHECK_APART_FROM", 1)
     assert build(content, out, cache_dir=cache, bulletins=False).up_to_date
     record = next((tmp_path / "cache").glob("site-*.record"))
@@ -610,7 +610,7 @@ def test_the_look_is_forked_only_by_a_process_of_one_thread_on_several_cores() -
     of one thread (here a fresh one) that may run on several cores; never beside another thread."""
     from generator.render import incremental
 
-    ask = "from generator.render.incremental import _can_fork_alone; print(_can_fork_alone())"
+    ask = "from generator.render.incremental import can_fork_alone; print(can_fork_alone())"
     alone = subprocess.run([sys.executable, "-c", ask], capture_output=True, text=True, check=True, cwd=ROOT,
                            env={**os.environ, "PYTHONPATH": str(ROOT)}).stdout.strip()
     assert alone == str(len(os.sched_getaffinity(0)) > 1)
@@ -619,7 +619,7 @@ def test_the_look_is_forked_only_by_a_process_of_one_thread_on_several_cores() -
     beside.start()
     ready.wait()
     try:
-        assert not incremental._can_fork_alone()
+        assert not incremental.can_fork_alone()
     finally:
         stop.set()
         beside.join()

@@ -881,7 +881,7 @@ def _write_search(site: Site, results: list[EventResult | EventSummary], people:
             out.write_bytes("assets/search-shards.js", (TEMPLATES / "search-shards.js").read_bytes())
         return [(path, out.stamps[path]) for path in out.written[before:]]
 
-    if len(results) < SEARCH_APART_FROM or not incremental._can_fork_alone():
+    if len(results) < SEARCH_APART_FROM or not incremental.can_fork_alone():
         written = index()
     else:
         _, written = with_a_child(index, lambda: None)

@@ -642,7 +642,7 @@ def _look_at_events(events: str, names: list[str], known: Folders, meanwhile: Me
     `meanwhile` to do, which it does first, until that process is done. Their stats are a system
     call for each file (20,000 of them in 2,000 events, a sixth of a rebuild that changed one
     results file). A small archive's take less than forking would cost."""
-    if len(names) < LOOK_APART_FROM or not _can_fork_alone():
+    if len(names) < LOOK_APART_FROM or not can_fork_alone():
         return _look_here(events, names, known)
     half = 0 if meanwhile is not None else len(names) // 2
     mine, found = with_a_child(lambda: _look_here(events, names[half:], known),
@@ -660,7 +660,7 @@ def with_a_child(theirs: Callable[[], Any], mine: Callable[[], Any], meanwhile: 
     it when that process failed or its answer is not `whole`: the caller does that share itself.
     `meanwhile`, when given, is done here first, until that process is done. A thread would
     not do for the work this shares (system calls for thousands of files): the calls are many
-    and short, and each one takes the interpreter's lock back. Only where `_can_fork_alone`."""
+    and short, and each one takes the interpreter's lock back. Only where `can_fork_alone`."""
     reading, writing = os.pipe()
     # Ctrl-C (and serve's SIGTERM, SIGHUP) held back while forking, and in the forked process
     # for good: it must never unwind the build's stack (whose `finally`s would remove the build's
@@ -739,7 +739,7 @@ def _has_ended(reading: int) -> bool:
 _HELD = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP} if hasattr(signal, "SIGHUP") else {signal.SIGINT}
 
 
-def _can_fork_alone() -> bool:
+def can_fork_alone() -> bool:
     """Whether this process may fork for `with_a_child` now: the system forks, the process
     may run on more than one core, and no other thread runs (a lock another thread holds at
     that moment would be held for ever in the child). Threads are counted by the system where
@@ -1011,7 +1011,7 @@ class PreviousBuild:
         if self.data.get("inputs") != inputs:
             return None
         stamps = list(self._stamps())
-        if len(stamps) < CHECK_APART_FROM or not _can_fork_alone():
+        if len(stamps) < CHECK_APART_FROM or not can_fork_alone():
             self.damaged.update(_not_as_written(self._root, stamps))
         else:  # (87,000 files in 2,000 events): half of them looked at by the other core
             half = len(stamps) // 2
