@@ -226,10 +226,11 @@ class EventMemory:
         self.used = set()
 
 
-def event_cache_key(code: str, folder: Path, folder_hash: str, site_text: bytes) -> str:
-    """An event's key in the cache: the code's digest, its folder (resolved), its files' digest
-    (render/incremental.py's folder_digest) and site.yaml's bytes."""
-    digest = hashlib.sha256(f"{code}\0{folder}\0{folder_hash}".encode())
+def event_cache_key(code: str, folder: Path, name: str, folder_hash: str, site_text: bytes) -> str:
+    """An event's key in the cache: the code's digest, its folder (resolved) and its name in
+    events/ (the event's slug: two links to one folder are two events, each read as itself),
+    its files' digest (render/incremental.py's folder_digest) and site.yaml's bytes."""
+    digest = hashlib.sha256(f"{code}\0{folder}\0{name}\0{folder_hash}".encode("utf-8", "surrogatepass"))
     digest.update(site_text)
     return digest.hexdigest()
 
@@ -270,7 +271,7 @@ class EventCache:
         if self._site_text is None:  # read once for all the events of a run
             site_file = site.root / "site.yaml"
             self._site_text = snapshot.read(site_file) if site_file.is_file() else b""
-        made_of = (code_digest(), resolved(folder), folder_digest(folder), self._site_text)
+        made_of = (code_digest(), resolved(folder), folder.name, folder_digest(folder), self._site_text)
         # serve's memory keeps each folder's key with what it was made of: a rebuild after one
         # results file was saved hashes that event's key alone, not the archive's 2,000.
         known = self.memory.keys.get(folder) if self.memory is not None else None

@@ -1325,3 +1325,23 @@ def test_a_rebuild_takes_the_recorded_entries_of_the_folders_found_as_recorded(t
     after = look(recorded)
     assert len(put) == 5 and len(after) == 5 and after.get(f"{DEMOS[1]}-005") is None
     assert after == look(None)
+
+
+def test_two_event_folders_linked_to_one_folder_are_two_events_in_every_rebuild(tmp_path: Path) -> None:
+    """An event folder that is a link to another (one event published under two slugs) is an
+    event of its own: its cache key and its pages' key carry its slug. With one key for both,
+    the second build of unchanged content stopped ("No such file or directory" in the new tree)
+    and the third left the first event with its bulletins alone."""
+    content = archive(tmp_path, 2)
+    (content / "events" / "linked").symlink_to(content / "events" / f"{DEMOS[0]}-000", target_is_directory=True)
+    out, cache = tmp_path / "out", tmp_path / "cache/pdf"
+    for step in range(3):
+        if step == 2:
+            change_one_results_file(content)
+        build(content, out, cache_dir=cache, bulletins=False)
+        for slug in (f"{DEMOS[0]}-000", "linked"):
+            page = (out / "events" / slug / "index.html").read_text(encoding="utf-8")
+            assert f"events/{slug}/entries/" in page, (step, slug)
+        fresh = tmp_path / f"fresh-{step}"
+        build(content, fresh, cache_dir=tmp_path / f"other-{step}/pdf", bulletins=False)
+        assert digest(out) == digest(fresh), step

@@ -857,8 +857,11 @@ def event_key(shared: str, result: EventResult | EventSummary, bulletins: list[t
               persons: list[str]) -> str:
     """An event's pages: the shared part, its own folder, its bulletins' links, and the keys of
     the persons its names link to (render/players.py's People.keys_in): the only thing its pages
-    take from the other events, for a person's key follows who they are across the site."""
+    take from the other events, for a person's key follows who they are across the site. Its slug
+    too: two event folders that are links to one folder (the same files) are two events, each
+    with its own pages, and one key for both had the second's pages taken for the first's."""
     digest = hashlib.sha256(shared.encode())
+    digest.update(result.event.slug.encode("utf-8", "surrogatepass") + b"\0")
     digest.update(folder_digest(result.event.folder).encode())
     digest.update(repr([bulletins, persons]).encode("utf-8", "surrogateescape"))  # texts' reprs: as unambiguous as JSON
     return digest.hexdigest()
