@@ -1,6 +1,7 @@
 """A mass event's build (bench/scale.py: 5,000 teams, 7 Swiss rounds) keeps both cores busy
-where it can: its results files are read by two processes (content/load.py's _read_apart).
-What it reads or writes is as without."""
+where it can: its results files are read by two processes (content/load.py's _read_apart), and
+its search index is made by a process forked for it while the build unpacks what the render
+workers wrote (render/html.py's _write_search). What either reads or writes is as without."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from generator.build import build
 from generator.content import load
 from generator.content.load import load_event, load_site
 from generator.errors import Problems
-from generator.render import incremental
+from generator.render import html, incremental
 from tests.support import demo_content
 
 forks = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="shared with a forked process")
@@ -125,6 +126,41 @@ def test_every_games_event_read_by_two_processes_is_built_as_by_one(tmp_path, mo
     assert shared == [True]
     assert sorted(apart.written) == sorted(alone.written) and _digest(tmp_path / "apart") == _digest(tmp_path / "alone")
     assert [(p.code, p.mark, p.params) for p in apart.warnings] == [(p.code, p.mark, p.params) for p in alone.warnings]
+
+
+@forks
+def test_a_site_of_many_peoples_search_index_is_made_apart_while_the_build_unpacks_the_pages(tmp_path, monkeypatch):
+    """Made once the workers were done, a mass event's index (15,000 records) kept one core
+    idle: a site of SEARCH_APART_PERSONS people in fewer than SEARCH_APART_FROM events has it
+    made by a process forked for it, while the build unpacks what the workers wrote (which a
+    large site's build does only once the index is made: test_build_memory's). The same files."""
+    content = demo_content(tmp_path, SLUG, "dongke-bridge-2015", "hefei-80fen-teams-2012")
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)  # rendered by two workers, whatever this machine has
+    monkeypatch.setattr(incremental, "can_fork_alone", lambda: True)  # (xdist's thread: as test_rebuild_in_place's)
+    made_by = tmp_path / "made-by"
+    packed_records, finish = html.packed_records, html._Rendering.finish
+    finished: list[int] = []
+
+    def noted(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        with open(made_by, "a", encoding="utf-8") as noting:  # (from another process: noted in a file)
+            noting.write(f"{os.getpid()}\n")
+        return packed_records(*args, **kwargs)
+
+    def finished_by(self):  # noqa: ANN001, ANN202
+        finished.append(os.getpid())
+        return finish(self)
+
+    monkeypatch.setattr(html, "packed_records", noted)
+    monkeypatch.setattr(html._Rendering, "finish", finished_by)
+    monkeypatch.setattr(html, "SEARCH_APART_PERSONS", 1, raising=False)
+    apart = build(content, tmp_path / "apart", cache_dir=tmp_path / "cache-apart" / "pdf", bulletins=False)
+    assert made_by.read_text().split() not in ([], [str(os.getpid())]), "made by the build's own process"
+    assert finished == [os.getpid()]
+    monkeypatch.setattr(html, "SEARCH_APART_PERSONS", 10**9)
+    here = build(content, tmp_path / "here", cache_dir=tmp_path / "cache-here" / "pdf", bulletins=False)
+    assert made_by.read_text().split()[-1] == str(os.getpid()) and finished == [os.getpid()] * 2
+    assert list(apart.written) == list(here.written) and (tmp_path / "apart/assets/search-index.js").is_file()
+    assert _digest(tmp_path / "apart") == _digest(tmp_path / "here")
 
 
 def _digest(output: Path) -> str:
