@@ -360,7 +360,8 @@ class EventCache:
             before = len(problems.items)
             # Read in this process (an event the read-ahead left: a lone one, a mass event): its
             # results files, when large, shared with a process forked for them (load._read_apart).
-            event = load_event(folder, site, problems, apart=with_a_child if can_fork_alone() else None)
+            # (Positional, as load_event's callers pass what they pass: tests wrap it so.)
+            event = load_event(folder, site, problems, None, with_a_child if can_fork_alone() else None)
             self.loaded[folder] = problems.items[before:]
             return event
         problems.items.extend(found)
