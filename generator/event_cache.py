@@ -355,10 +355,14 @@ class EventCache:
                     self.memory.put(key, event, result, found)
         except Exception:  # noqa: BLE001 - missing, not ours, or of another shape: read the event again
             from generator.content.load import load_event
+            from generator.render.incremental import can_fork_alone, with_a_child
 
             self._hashed_anew(folder, site)
             before = len(problems.items)
-            event = load_event(folder, site, problems)
+            # Read in this process (an event the read-ahead left: a lone one, a mass event): its
+            # results files, when large, shared with a process forked for them (load._read_apart).
+            # (Positional, as load_event's callers pass what they pass: tests wrap it so.)
+            event = load_event(folder, site, problems, None, with_a_child if can_fork_alone() else None)
             self.loaded[folder] = problems.items[before:]
             return event
         problems.items.extend(found)

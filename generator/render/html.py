@@ -641,9 +641,13 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     # of them at 2,000 events) are the largest thing a build makes, and the workers' peak and
     # the index's then do not add up; and before what the workers wrote is unpacked (`finish`),
     # which is the next largest (87,000 files and their stamps at 2,000 events). A large site's
-    # index is made by a process forked for it, so its holes in the heap go with that process.
-    search = _write_search(site, results, people, env, writer, previous, shared)
-    made.update(rendering.finish())
+    # index is made by a process forked for it, so its holes in the heap go with that process;
+    # so is the index of a site of many people in few events (a mass event's), while this
+    # process unpacks what the workers wrote (`meanwhile`), which is then little.
+    finished: list[dict[str, EventPages]] = []
+    search = _write_search(site, results, people, env, writer, previous, shared,
+                           meanwhile=lambda: finished.append(rendering.finish()))
+    made.update(finished[0] if finished else rendering.finish())
     made.update(search)
     made.update(_write_sitemap(site, writer, made, previous))
     return made
@@ -857,13 +861,17 @@ def _write_indexes(site: Site, results: list[EventResult | EventSummary], people
 
 
 def _write_search(site: Site, results: list[EventResult | EventSummary], people: People, env: jinja2.Environment,
-                  writer: SiteWriter, previous: PreviousBuild | None, shared: str) -> dict[str, EventPages]:
+                  writer: SiteWriter, previous: PreviousBuild | None, shared: str,
+                  meanwhile: Callable[[], None] | None = None) -> dict[str, EventPages]:
     """The search page, and the index it loads; kept as the last build wrote it when the records
     are the same (most rebuilds: a results file changes no name, title or group).
     A large site's index is made by a process forked for it (SEARCH_APART_FROM events), which
     writes its files and says which, while this one waits: its records and postings are the
     largest thing the build makes after its render workers are done, and the holes they left
-    in this process's heap stayed to its end (2,000 events: 10 MB, this process's peak)."""
+    in this process's heap stayed to its end (2,000 events: 10 MB, this process's peak).
+    So is the index of a site of SEARCH_APART_PERSONS people in fewer events, while this
+    process does `meanwhile` (a mass event's 15,000 records took 0.3 s with the other core
+    idle); `meanwhile` is left to the caller when it is not called here."""
     out = writer.out
     writer.page(env, SEARCH_URL, "search.html", None)
     key = _records_key(shared, results, people)
@@ -881,10 +889,11 @@ def _write_search(site: Site, results: list[EventResult | EventSummary], people:
             out.write_bytes("assets/search-shards.js", (TEMPLATES / "search-shards.js").read_bytes())
         return [(path, out.stamps[path]) for path in out.written[before:]]
 
-    if len(results) < SEARCH_APART_FROM or not incremental.can_fork_alone():
+    large = len(results) >= SEARCH_APART_FROM
+    if not (large or len(people.everyone) >= SEARCH_APART_PERSONS) or not incremental.can_fork_alone():
         written = index()
     else:
-        _, written = with_a_child(index, lambda: None)
+        _, written = with_a_child(index, meanwhile if meanwhile is not None and not large else lambda: None)
         if written is None:  # it failed before it said what it wrote: made here
             written = index()
         else:
@@ -900,6 +909,7 @@ def _write_search(site: Site, results: list[EventResult | EventSummary], people:
 
 
 SEARCH_APART_FROM = 500  # events from which the search index is made by a process of its own (_write_search)
+SEARCH_APART_PERSONS = 2_000  # and people from which it is, while the build does something else meanwhile
 
 
 def _records_key(shared: str, results: list[EventResult | EventSummary], people: People) -> str:

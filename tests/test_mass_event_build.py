@@ -1,0 +1,171 @@
+"""A mass event's build (bench/scale.py: 5,000 teams, 7 Swiss rounds) keeps both cores busy
+where it can: its results files are read by two processes (content/load.py's _read_apart), and
+its search index is made by a process forked for it while the build unpacks what the render
+workers wrote (render/html.py's _write_search). What either reads or writes is as without."""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import os
+from pathlib import Path
+
+import pytest
+
+from generator.build import build
+from generator.content import load
+from generator.content.load import load_event, load_site
+from generator.errors import Problems
+from generator.render import html, incremental
+from tests.support import demo_content
+
+forks = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="shared with a forked process")
+SLUG = "tumu-guandan-2020"
+
+
+def _broken(content: Path) -> Path:
+    """The demo Guandan event with problems in its last results files (the forked process's
+    share): an unknown team, and round 3 written twice."""
+    results = content / "events" / SLUG / "results"
+    last = results / "round-3.yaml"
+    text = last.read_text(encoding="utf-8")
+    (results / "round-3b.yaml").write_text(text, encoding="utf-8")  # round 3 again
+    last.write_text(text.replace("teams: [T02, T21]", "teams: [T99, T21]", 1), encoding="utf-8")
+    return content
+
+
+def _read(content: Path, apart: load.Share | None) -> tuple[object, list[tuple]]:
+    problems = Problems()
+    site = load_site(content, problems, lambda *_: None)
+    event = load_event(content / "events" / SLUG, site, problems, apart=apart)
+    return event, [(p.code, p.mark, p.params, p.warning) for p in problems.items]
+
+
+@forks
+def test_a_large_events_results_read_by_two_processes_are_read_as_by_one(tmp_path, monkeypatch):
+    """Every table, round and problem as one process reads them, in the same order, whichever
+    process read the file: a problem in the forked process's share (an unknown team), a round
+    written twice across the two shares (the second file's tables left out, as they were)."""
+    content = _broken(demo_content(tmp_path, SLUG))
+    alone, found = _read(content, None)
+    codes = [code for code, *_ in found]
+    assert "entry-unknown" in codes and "results-round-duplicate" in codes
+    monkeypatch.setattr(load, "APART_FROM_BYTES", 1)
+    shared: list[int | None] = []
+
+    def share(theirs, mine):  # noqa: ANN001, ANN202
+        here, there = incremental.with_a_child(theirs, mine)
+        shared.append(None if there is None else len(there))
+        return here, there
+
+    event, apart = _read(content, share)
+    assert shared and shared[0], "no file read by the forked process"
+    assert apart == found
+    assert event == alone
+    # The forked process failed: the files it was to read are read here, in the loop.
+    event, apart = _read(content, lambda theirs, mine: (mine(), None))
+    assert apart == found and event == alone
+
+
+@forks
+def test_a_mass_events_build_reads_its_rounds_in_two_processes(tmp_path, monkeypatch):
+    """The build (which reads a lone event in its own process) shares a large event's results
+    files with a forked process; its site is the one read by one process, byte for byte, and
+    so is the rebuild after a round read by the forked process changed."""
+    content = demo_content(tmp_path, SLUG)
+    monkeypatch.setattr(incremental, "RACY_NS", 0)  # (files just written: the next build trusts their stats)
+    alone = build(content, tmp_path / "alone", cache_dir=tmp_path / "cache-alone" / "pdf", bulletins=False)
+    readers = tmp_path / "readers"
+    read_ahead = load._read_ahead
+
+    def noted(path, *args):  # noqa: ANN001, ANN002, ANN202
+        with open(readers, "a", encoding="utf-8") as noting:  # (from another process: noted in a file)
+            noting.write(f"{os.getpid()} {path.name}\n")
+        return read_ahead(path, *args)
+
+    monkeypatch.setattr(load, "_read_ahead", noted)
+    monkeypatch.setattr(load, "APART_FROM_BYTES", 1)
+    monkeypatch.setattr(incremental, "can_fork_alone", lambda: True)  # (xdist's thread: as test_rebuild_in_place's)
+    apart = build(content, tmp_path / "apart", cache_dir=tmp_path / "cache-apart" / "pdf", bulletins=False)
+    by = dict(reversed(line.split()) for line in readers.read_text(encoding="utf-8").splitlines())
+    assert by["round-1.yaml"] == str(os.getpid()) and by["round-3.yaml"] != str(os.getpid())
+    assert sorted(apart.written) == sorted(alone.written) and _digest(tmp_path / "apart") == _digest(tmp_path / "alone")
+    last = content / "events" / SLUG / "results" / "round-3.yaml"
+    last.write_text(last.read_text(encoding="utf-8").replace("{T02: 8, T21: 9}", "{T02: 10, T21: 9}", 1),
+                    encoding="utf-8")  # T02 won instead
+    again = build(content, tmp_path / "apart", cache_dir=tmp_path / "cache-apart" / "pdf", bulletins=False)
+    assert again.events_rendered == 1
+    monkeypatch.setattr(load, "APART_FROM_BYTES", 10**12)
+    build(content, tmp_path / "fresh", cache_dir=tmp_path / "cache-fresh" / "pdf", bulletins=False)
+    assert _digest(tmp_path / "apart") == _digest(tmp_path / "fresh")
+
+
+DEMOS = ("chem-park-daguai-2016", "dongke-bridge-2015", "gaoxiao-bridge-teams-2024", "hefei-80fen-pairs-2012",
+         "hefei-80fen-teams-2012", "qiaoyou-club-pairs-2024", "tongxin-guandan-2025", SLUG)
+
+
+@forks
+@pytest.mark.parametrize("slug", DEMOS)
+def test_every_games_event_read_by_two_processes_is_built_as_by_one(tmp_path, monkeypatch, slug):
+    """Each game's tables (bridge's boards, a knockout's referee's winners, …) come back from
+    the forked process as the build reads them itself: the same site, byte for byte."""
+    content = demo_content(tmp_path, slug)
+    alone = build(content, tmp_path / "alone", cache_dir=tmp_path / "cache-alone" / "pdf", bulletins=False)
+    shared: list[bool] = []
+    with_a_child = incremental.with_a_child
+
+    def share(theirs, mine):  # noqa: ANN001, ANN202
+        here, there = with_a_child(theirs, mine)
+        shared.append(bool(there))
+        return here, there
+
+    monkeypatch.setattr(load, "APART_FROM_BYTES", 1)
+    monkeypatch.setattr(incremental, "can_fork_alone", lambda: True)  # (xdist's thread: as test_rebuild_in_place's)
+    monkeypatch.setattr(incremental, "with_a_child", share)
+    apart = build(content, tmp_path / "apart", cache_dir=tmp_path / "cache-apart" / "pdf", bulletins=False)
+    assert shared == [True]
+    assert sorted(apart.written) == sorted(alone.written) and _digest(tmp_path / "apart") == _digest(tmp_path / "alone")
+    assert [(p.code, p.mark, p.params) for p in apart.warnings] == [(p.code, p.mark, p.params) for p in alone.warnings]
+
+
+@forks
+def test_a_site_of_many_peoples_search_index_is_made_apart_while_the_build_unpacks_the_pages(tmp_path, monkeypatch):
+    """Made once the workers were done, a mass event's index (15,000 records) kept one core
+    idle: a site of SEARCH_APART_PERSONS people in fewer than SEARCH_APART_FROM events has it
+    made by a process forked for it, while the build unpacks what the workers wrote (which a
+    large site's build does only once the index is made: test_build_memory's). The same files."""
+    content = demo_content(tmp_path, SLUG, "dongke-bridge-2015", "hefei-80fen-teams-2012")
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)  # rendered by two workers, whatever this machine has
+    monkeypatch.setattr(incremental, "can_fork_alone", lambda: True)  # (xdist's thread: as test_rebuild_in_place's)
+    made_by = tmp_path / "made-by"
+    packed_records, finish = html.packed_records, html._Rendering.finish
+    finished: list[int] = []
+
+    def noted(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        with open(made_by, "a", encoding="utf-8") as noting:  # (from another process: noted in a file)
+            noting.write(f"{os.getpid()}\n")
+        return packed_records(*args, **kwargs)
+
+    def finished_by(self):  # noqa: ANN001, ANN202
+        finished.append(os.getpid())
+        return finish(self)
+
+    monkeypatch.setattr(html, "packed_records", noted)
+    monkeypatch.setattr(html._Rendering, "finish", finished_by)
+    monkeypatch.setattr(html, "SEARCH_APART_PERSONS", 1, raising=False)
+    apart = build(content, tmp_path / "apart", cache_dir=tmp_path / "cache-apart" / "pdf", bulletins=False)
+    assert made_by.read_text().split() not in ([], [str(os.getpid())]), "made by the build's own process"
+    assert finished == [os.getpid()]
+    monkeypatch.setattr(html, "SEARCH_APART_PERSONS", 10**9)
+    here = build(content, tmp_path / "here", cache_dir=tmp_path / "cache-here" / "pdf", bulletins=False)
+    assert made_by.read_text().split()[-1] == str(os.getpid()) and finished == [os.getpid()] * 2
+    assert list(apart.written) == list(here.written) and (tmp_path / "apart/assets/search-index.js").is_file()
+    assert _digest(tmp_path / "apart") == _digest(tmp_path / "here")
+
+
+def _digest(output: Path) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(output.rglob("*")):
+        if path.is_file():
+            digest.update(f"{path.relative_to(output)}\0".encode() + path.read_bytes())
+    return digest.hexdigest()
