@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import pickle
 import stat
+import tempfile
 import zlib
 from pathlib import Path
 from typing import Any
@@ -55,6 +56,78 @@ def packed(value: Any) -> bytes:
 def unpacked(blob: bytes) -> Any:
     """What `packed` made, as it was."""
     return pickle.loads(zlib.decompress(blob))
+
+
+class Spill:
+    """Bytes a build keeps from its reading to its last page but reads seldom (each event's
+    rows, who sits where in it, each person's rows), written to a file of its own as they come
+    and read back from where they lie (os.pread), not held in its heap: the render workers are
+    forked from that heap, and a build's heap at their fork grew with the archive (at 2,000
+    events, 15 MiB more than at 200, these a third of it). Read with pread, not mapped: what is
+    read is the reader's for a moment, and the file's pages are the system's cache, in no
+    process's own memory. The file is unlinked at once (tempfile.TemporaryFile): gone with
+    the process, or with this Spill, and its forked children read it through the descriptor
+    they inherit (pread moves no position they share). `put` returns where the bytes lie, a
+    number (`get` reads them back), so that the holder holds one small object an item. Where
+    the system has no pread, or no file can be made, the bytes are held as they are."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self._folder = folder  # where the file is made (the cache's folder), when it is there
+        self._file: Any = None
+        self._held: list[bytes] | None = None  # without a file: the bytes themselves
+
+    def put(self, data: bytes) -> int:
+        if self._held is None and self._file is None:
+            self._open()
+        if self._held is not None:
+            self._held.append(data)
+            return len(self._held) - 1
+        # At the file's end as it is, not as this object counted it: a process forked from the
+        # holder (the matching of people: render/players.py) puts into the same file.
+        fd, done = self._file.fileno(), 0
+        at = os.lseek(fd, 0, os.SEEK_END)
+        with memoryview(data) as view:
+            while done < len(data):
+                done += os.pwrite(fd, view[done:], at + done)
+        return at << 32 | len(data)
+
+    def size(self) -> int:
+        """The bytes put so far (in the file: by this process and those forked from it)."""
+        if self._held is not None:
+            return sum(map(len, self._held))
+        return os.fstat(self._file.fileno()).st_size if self._file is not None else 0
+
+    def ready(self) -> bool:
+        """The file made now (before forking a process that puts into it); False: none can be
+        (the bytes are held as they are, by the process that puts them)."""
+        if self._held is None and self._file is None:
+            self._open()
+        return self._file is not None
+
+    def get(self, where: int) -> bytes:
+        if self._held is not None:
+            return self._held[where]
+        at, length = where >> 32, where & 0xFFFFFFFF
+        data = os.pread(self._file.fileno(), length, at)
+        while len(data) < length:  # (a regular file reads whole but at its end: not here)
+            more = os.pread(self._file.fileno(), length - len(data), at + len(data))
+            if not more:
+                raise OSError(f"{length} bytes spilled at {at}, {len(data)} read back")
+            data += more
+        return data
+
+    def _open(self) -> None:
+        if not hasattr(os, "pread"):
+            self._held = []
+            return
+        for folder in (self._folder, None):  # the cache's folder, else the system's temporary one
+            try:
+                if folder is None or folder.is_dir():
+                    self._file = tempfile.TemporaryFile(dir=folder)
+                    return
+            except OSError:
+                continue
+        self._held = []
 
 
 def read_sealed(path: Path) -> Any:

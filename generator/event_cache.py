@@ -113,6 +113,9 @@ def read_ahead(content: Path, cache: EventCache | None, workers: int | None,
         for folder, loaded_count, payload in forked_map(_prepare_event, folders, min(workers, len(folders)),
                                                         gc.freeze, READ_WAVE_TASKS):
             event, result, found, *kept = pickle.loads(payload)
+            if isinstance(result, SentLine) and result.rows is not None and cache is not None:
+                result = result._replace(rows=cache.spill(result.rows))  # out of the heap at once
+            del payload
             prepared[folder] = Prepared(event, found[:loaded_count], result, found[loaded_count:], *kept)
     finally:
         _AHEAD.clear()
@@ -181,10 +184,11 @@ def _prepare_event(folder: Path) -> tuple[Path, int, bytes]:
 
 class SentLine(NamedTuple):
     """An event's line as a reader sends it (`_prepare_event`) and the build keeps it: packed
-    (tournament/summary.py's pack_line) without its rows, and its rows compressed (`_rows_apart`)."""
+    (tournament/summary.py's pack_line) without its rows, and its rows compressed (`_rows_apart`),
+    or, once the build has them, where they lie in the event cache's file (EventCache.spill)."""
 
     line: bytes
-    rows: bytes | None
+    rows: bytes | int | None
 
 
 class EventMemory:
@@ -260,8 +264,11 @@ class EventCache:
         self._new_lines: dict[str, tuple[Any, list[ContentError]]] = {}  # to be added to the ledger
         self._rows: dict[str, dict[str, bytes]] = {}  # the lines' rows kept apart, by bucket, as read
         # The rows of the lines made by this build, by key, compressed (`_line`): a full build
-        # makes every event's line, and holds their rows from the reading to the last page.
-        self._packed_rows: dict[str, bytes] = {}
+        # makes every event's line, and needs their rows from the reading to the last page. They
+        # are kept in a file (caches.Spill), each held here as where it lies: in the heap, 2.2 MB
+        # at 2,000 events, they came between the lines and were inherited by every render worker.
+        self._packed_rows: dict[str, int] = {}
+        self._spilled = caches.Spill(folder)
         self._in_ledger: set[str] = set()  # the keys of the ledger's file, as read (save_ledger)
         self._source: _Lines | None = None  # what the lines read their summaries and rows through (`_lazy`)
 
@@ -445,7 +452,7 @@ class EventCache:
             if isinstance(summary, SentLine):
                 packed = summary.line
                 if summary.rows is not None:
-                    self._packed_rows[key] = summary.rows
+                    self._packed_rows[key] = self.spill(summary.rows)
             else:
                 packed = pack_line(self._rows_apart(key, line_of(summary)))
             self._new_lines[key] = self._ledger[key] = (packed, list(found) if found else _NO_PROBLEMS)
@@ -456,15 +463,21 @@ class EventCache:
         4.4 MB pickled, half that compressed; read back where a page needs them: `_rows_of`)."""
         if line.rows is None:
             return line
-        self._packed_rows[key] = zlib.compress(line.rows, 1)
+        self._packed_rows[key] = self._spilled.put(zlib.compress(line.rows, 1))
         return line._replace(rows=None)
+
+    def spill(self, rows: bytes | int) -> int:
+        """A line's rows, compressed, into this cache's file (`_packed_rows`), as soon as the
+        build has them (read_ahead: before the next event comes), so that they never stay in
+        its heap; where they lie there, as is when they are there already."""
+        return rows if isinstance(rows, int) else self._spilled.put(rows)
 
     def _rows_of(self, key: str) -> bytes | None:
         """The rows of a line kept apart from it: made by this build (`_line`), else from its
         bucket's file (`save_ledger`)."""
         packed = self._packed_rows.get(key)
         if packed is not None:
-            return zlib.decompress(packed)
+            return zlib.decompress(self._spilled.get(packed))
         found = self._rows_bucket(key[:1]).get(key)
         return found if isinstance(found, bytes) else None
 
@@ -502,7 +515,7 @@ class EventCache:
                 fresh.setdefault(key[:1], []).append(key)
         for bucket, keys in sorted(fresh.items()):
             kept = {key: found for key, found in self._rows_bucket(bucket).items() if key in current}
-            rows = kept | {key: zlib.decompress(self._packed_rows[key]) for key in keys}
+            rows = kept | {key: zlib.decompress(self._spilled.get(self._packed_rows[key])) for key in keys}
             self._write_sealed(self.folder / f"{LEDGER_ROWS}-{bucket}", rows)
             if self.memory is not None:  # serve's builder: as written (EventMemory.files keeps them too)
                 self._rows[bucket] = rows

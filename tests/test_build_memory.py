@@ -736,8 +736,9 @@ def test_a_full_build_holds_its_lines_rows_compressed(tmp_path):
     cache = lines[0]._source.cache  # the event cache the lines read their rows from
     assert cache._rows == {}, "the ledger's rows held as written"
     raw = sum(len(result.rows()) for result in lines)
-    held = sum(map(len, cache._packed_rows.values()))
-    assert held < raw * 0.7, f"{held} bytes held for {raw} bytes of rows"
+    assert all(isinstance(where, int) for where in cache._packed_rows.values()), "rows held in the heap"
+    held = cache._spilled.size()  # in the event cache's file (caches.Spill), where they lie held
+    assert held < raw * 0.7, f"{held} bytes kept for {raw} bytes of rows"
     for result in lines:
         assert pickle.loads(result.rows()) == shown_rows(result.whole())
 
@@ -1058,3 +1059,52 @@ def test_a_large_site_s_search_index_is_made_by_a_process_of_its_own(tmp_path, m
     monkeypatch.setattr(html, "SEARCH_APART_FROM", 1)
     again = build(content, tmp_path / "apart", cache_dir=tmp_path / "cache-apart" / "pdf", bulletins=False)
     assert again.up_to_date
+
+
+def _bytes_held_at_the_render_fork(tmp_path, events: int, monkeypatch) -> tuple[int, int]:
+    """A full build of bench/site.py's archive of `events` events (its people matched apart, as a
+    large site's are): at its render workers' fork, the bytes objects its event cache holds for
+    the lines' rows and its people index holds for who sits where and each person's rows; and
+    how many events it rendered."""
+    import importlib.util
+
+    from generator.build import build
+    from generator.render import html, players
+    from tests.support import ROOT, held_apart
+
+    spec = importlib.util.spec_from_file_location("bench_site", ROOT / "bench" / "site.py")
+    bench_site = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench_site)
+    content = bench_site.make_archive(tmp_path / f"archive-{events}", events)
+    found: list[int] = []
+    fork = html._Rendering._fork
+
+    def measured(self, shares):  # noqa: ANN001, ANN202
+        if not found:
+            jobs, persons = html._JOB["jobs"], html._JOB["persons"]
+            cache = jobs[0][0]._source.cache  # the event cache the lines read their rows through
+            index = persons[0][0]._people.index
+            held = held_apart([cache._packed_rows, index.events, index.rows])
+            found.append(sum(sys.getsizeof(item) for item in held if isinstance(item, bytes)))
+        return fork(self, shares)
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)  # read and rendered by two workers, whatever this machine has
+    monkeypatch.setattr(players, "MATCH_APART_FROM", 2)
+    monkeypatch.setattr(html._Rendering, "_fork", measured)
+    report = build(content, tmp_path / f"output-{events}", cache_dir=tmp_path / f"cache-{events}" / "pdf",
+                   bulletins=False)
+    return found[0], report.events
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="read and matched by forked workers")
+def test_the_rows_and_seats_a_build_keeps_are_not_in_its_heap_whatever_the_archive(tmp_path, monkeypatch):
+    """What a full build needs of every event until its last page but reads seldom, the rows
+    players' pages show of each event (event_cache.py's lines' rows) and who sits where in each
+    event and each person's rows (render/players.py's PeopleIndex), is kept in a file
+    (caches.Spill), not in the build's heap, which its render workers are forked from: there it
+    grew with the archive (5 MB at 2,000 events, 0.5 MB at 200). Held as bytes in the heap at
+    the workers' fork, these are as many bytes at 24 events as at 8 (none)."""
+    small, built = _bytes_held_at_the_render_fork(tmp_path, 8, monkeypatch)
+    large, built_large = _bytes_held_at_the_render_fork(tmp_path, 24, monkeypatch)
+    assert (built, built_large) == (8, 24)
+    assert large <= small + 1024, f"{small} bytes held at 8 events, {large} at 24"

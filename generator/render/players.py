@@ -25,13 +25,14 @@ from __future__ import annotations
 import hashlib
 import json
 import pickle
+from array import array
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import astuple, dataclass, field
 from typing import NamedTuple
 
-from generator.caches import packed, unpacked
+from generator.caches import Spill, packed, unpacked
 from generator.content.model import Event
 from generator.forking import can_fork, forked_pool
 from generator.tournament.results import EventResult
@@ -292,7 +293,10 @@ class People:
     def keys_in(self, slug: str) -> str:
         """Which person each name of the event links to (its seats, its credits and officials), as
         a digest: all an event's pages take from the other events (render/incremental.py's event_key)."""
-        found = self.index.events.get(slug)
+        events = self.index.events
+        if isinstance(events, SpilledSeats):  # (its digest alone: who sits where is not read for it)
+            return events.digest(slug)
+        found = events.get(slug)
         return found[0] if found else ""
 
     def rows_of(self, person: Person, slugs: list[str] | None = None) -> list[PersonEvent]:
@@ -421,25 +425,82 @@ def _match_apart(results: list[EventResult | EventSummary], inputs: str) -> Peop
     every event's seating (from its line: no summary is read) and makes every person's rows,
     and the holes those leave in the heap would stay in this process (at 2,000 events, 50 MB at
     the matching's peak), to be copied by each render worker forked from it. Only the index
-    comes back. A smaller site's holes are a few MB: not worth a process."""
+    comes back, its blobs (who sits where in each event, each person's rows: 2.6 MB at 2,000
+    events) written by that process into a file (caches.Spill) and read from there when asked:
+    sent back, they came into this process's heap between what it held already, and every
+    render worker inherited them. A smaller site's holes are a few MB: not worth a process."""
     if len(results) < MATCH_APART_FROM or not can_fork():
         return _match(results, inputs)
-    _MATCHING.update(results=results, inputs=inputs)
+    spill = Spill()
+    _MATCHING.update(results=results, inputs=inputs, spill=spill if spill.ready() else None)
     try:
         with forked_pool(1) as pool:
-            return pool.submit(_match_here).result()
+            index = pool.submit(_match_here).result()
     except BrokenProcessPool:  # killed (out of memory?): matched here after all
         return _match(results, inputs)
     finally:
         _MATCHING.clear()
+    if isinstance(index.rows, array):  # where the blobs lie in the file
+        index.events = SpilledSeats(index.events, spill)
+        index.rows = SpilledRows(index.rows, spill)
+    return index
 
 
 def _match_here() -> PeopleIndex:
-    return _match(_MATCHING["results"], _MATCHING["inputs"])
+    return _match(_MATCHING["results"], _MATCHING["inputs"], _MATCHING["spill"])
 
 
-def _match(results: list[EventResult | EventSummary], inputs: str) -> PeopleIndex:
-    """Who is who (the rules at the top), as a PeopleIndex."""
+class SpilledSeats(Mapping):
+    """PeopleIndex.events whose blobs lie in a file (caches.Spill, `_match_apart`): slug ->
+    (digest, blob), the blob read when asked; pickled (the record) as the dict it stands for."""
+
+    def __init__(self, where: dict[str, tuple[str, int]], spill: Spill) -> None:
+        self._where, self._spill = where, spill
+
+    def __getitem__(self, slug: str) -> tuple[str, bytes]:
+        digest, where = self._where[slug]
+        return digest, self._spill.get(where)
+
+    def __contains__(self, slug: object) -> bool:
+        return slug in self._where
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+    def digest(self, slug: str) -> str:
+        found = self._where.get(slug)
+        return found[0] if found else ""
+
+    def __reduce__(self) -> tuple:
+        return dict, (dict(self.items()),)
+
+
+class SpilledRows(Sequence):
+    """PeopleIndex.rows whose blobs lie in a file (caches.Spill, `_match_apart`), each read when
+    asked; pickled as the list it stands for."""
+
+    def __init__(self, where: array, spill: Spill) -> None:
+        self._where, self._spill = where, spill
+
+    def __getitem__(self, number: int) -> bytes:  # type: ignore[override]
+        return self._spill.get(self._where[number])
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    def __reduce__(self) -> tuple:
+        return list, (list(self),)
+
+
+def _match(results: list[EventResult | EventSummary], inputs: str, spill: Spill | None = None) -> PeopleIndex:
+    """Who is who (the rules at the top), as a PeopleIndex. With `spill`, its blobs (who sits
+    where, each person's rows) are put there, and the index holds where each lies (`_match_apart`)."""
     ordered = _chronological(results)
     # Who sits where in each event, from its line where the build holds that (no summary read),
     # unpacked once for each of the two passes rather than held for both.
@@ -526,12 +587,13 @@ def _match(results: list[EventResult | EventSummary], inputs: str) -> PeopleInde
         linked = sorted([f"{entry_id}/{index}={persons[n][0]}" for entry_id, index, n in seats]
                         + [f"{name}\n{group or ''}={persons[n][0]}" for name, group, n in named])
         # Packed as the persons' rows are: 3.3 MB of pickles at 2,000 events, 2 MB so.
+        blob = packed((seats, named))
         index_events[slug] = (hashlib.sha256("\n".join(linked).encode()).hexdigest(),
-                              packed((seats, named)))
+                              spill.put(blob) if spill is not None else blob)
     # Each person's rows, packed: gathered for a ROWS_PASSES-th of the persons at a time, in as
     # many passes over the events, each share let go as it is pickled. Gathered for everyone at
     # once, they were the matching's peak (some 30 MB of a 2,000-event archive's 100,000 rows).
-    rows_packed: list[bytes] = []
+    rows_packed: list[bytes] | array = [] if spill is None else array("Q")
     share = max(1, -(-len(persons) // ROWS_PASSES))
     for first in range(0, len(persons), share):
         person_rows: list[PersonRows] = [{} for _ in persons[first:first + share]]
@@ -548,7 +610,7 @@ def _match(results: list[EventResult | EventSummary], inputs: str) -> PeopleInde
                 person_rows[number - first][slug] = (entry_id, index, credit_keys, roles,
                                                      tuple(seated[entry_id]) if entry_id is not None else ())
         for number, mine in enumerate(person_rows):  # each person's rows let go as they are packed
-            rows_packed.append(packed(mine))
+            rows_packed.append(packed(mine) if spill is None else spill.put(packed(mine)))
             person_rows[number] = {}
     return PeopleIndex(inputs, [(key, name, groups, by_id, apart, slugs[::-1])
                                 for key, name, groups, by_id, apart, slugs in persons], index_events, rows_packed)
