@@ -483,10 +483,11 @@ def _hand_over(memory: EventMemory, events_cache: Path, site: Site, folder: Path
 
     last = memory.keys.get(folder)  # (what the last build's key of the folder was made of, the key)
     key = EventCache(events_cache, memory)._key(folder, site)
-    # What a key is made of (EventCache._key): the code's digest, the folder, its files' digest
-    # and site.yaml's bytes; the folder's files are this step's to change, the rest are not.
-    code, _, _, site_text = memory.keys[folder][0]
-    if last is not None and (last[0][0], last[0][3]) == (code, site_text):
+    # What a key is made of (EventCache._key): the code's digest first, site.yaml's bytes last,
+    # and between them the folder, its name and its files' digest, which are this step's to
+    # change; the code and site.yaml are not.
+    made_of = memory.keys[folder][0]
+    if last is not None and (last[0][0], last[0][-1]) == (made_of[0], made_of[-1]):
         memory.put(key, event, result, found)
 
 
