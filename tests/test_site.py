@@ -735,6 +735,19 @@ def test_reading_and_rendering_the_demo_leaves_nothing_for_the_cycle_collector(t
             gc.enable()
 
 
+def _fast_and_stock(folder: Path) -> list[tuple[bool, jinja2.Environment]]:
+    """The site's environment with fast_jinja and with stock Jinja, each loading from `folder`:
+    a template rendered by both must read the same."""
+    from generator.render import html as html_module
+
+    found = []
+    for stock in (False, True):
+        env = html_module.environment("en", stock=stock)
+        env.loader = jinja2.FileSystemLoader([folder])
+        found.append((stock, env))
+    return found
+
+
 def test_loops_includes_and_joins_read_as_in_jinja(tmp_path: Path) -> None:
     """fast_jinja steps `loop` by a generator, gives an included template the including one's
     variables without copying the page's, and joins `a ~ b` of plain strs straight away: the
@@ -743,8 +756,6 @@ def test_loops_includes_and_joins_read_as_in_jinja(tmp_path: Path) -> None:
     include's view of the page's, the includer's and its loop's variables and of its own `set`
     (which the includer does not see), and a join with Markup, numbers and text to escape."""
     from markupsafe import Markup
-
-    from generator.render import html as html_module
 
     (tmp_path / "inc.html").write_text(
         "[{{ page_value }}|{{ own }}|{{ item }}|{{ loop.index }}{% set own = 'inner' %}|{{ own }}]", encoding="utf-8")
@@ -756,12 +767,9 @@ def test_loops_includes_and_joins_read_as_in_jinja(tmp_path: Path) -> None:
         "{% for n in numbers() %}{% if loop.index == 2 %}{{ loop.length }}{% endif %}{{ n }}{{ loop.last }},{% endfor %}"
         "{% for x in [] %}{{ x }}{% else %}empty{% endfor %}|{{ own }}|"
         "{{ 'a<' ~ 1 ~ 'b' }}{{ 'c' ~ safe ~ '<d' }}{{ (2 ~ 3) }}", encoding="utf-8")
-    rendered = []
-    for stock in (False, True):
-        env = html_module.environment("en", stock=stock)
-        env.loader = jinja2.FileSystemLoader([tmp_path])
-        rendered.append(env.get_template("page.html").render(
-            items=[1, 2, 3], page_value="<p>", numbers=lambda: (n for n in range(4)), safe=Markup("<b>")))
+    rendered = [env.get_template("page.html").render(
+        items=[1, 2, 3], page_value="<p>", numbers=lambda: (n for n in range(4)), safe=Markup("<b>"))
+        for _, env in _fast_and_stock(tmp_path)]
     assert rendered[0] == rendered[1]
     assert "2FalseTrue-2" in rendered[0] and "[&lt;p&gt;|outer|3|3|inner]" in rendered[0] and "empty|outer|" in rendered[0]
     assert rendered[0].endswith("a&lt;1bc<b>&lt;d23")
@@ -774,8 +782,6 @@ def test_names_are_looked_up_in_place_and_read_as_in_jinja(tmp_path: Path) -> No
     as stock Jinja for a page's variable, a global, a name the page's own `set` gives (before
     and after it), an includer's `set` and loop variable seen by an include, a macro's reading
     of the page's names, and a missing name shown (an error either way)."""
-    from generator.render import html as html_module
-
     (tmp_path / "inc.html").write_text("<{{ item }}:{{ own }}:{{ value }}:{{ lang }}>", encoding="utf-8")
     (tmp_path / "page.html").write_text(
         "{% macro show() %}({{ value }}{{ own|default('?') }}){% endmacro %}"
@@ -783,9 +789,7 @@ def test_names_are_looked_up_in_place_and_read_as_in_jinja(tmp_path: Path) -> No
         "{% for item in items %}{% set value = item * 2 %}{% include 'inc.html' %}{{ value }}{% endfor %}"
         "{{ value }}{{ lang }}", encoding="utf-8")
     rendered = []
-    for stock in (False, True):
-        env = html_module.environment("en", stock=stock)
-        env.loader = jinja2.FileSystemLoader([tmp_path])
+    for stock, env in _fast_and_stock(tmp_path):
         if not stock:
             code = env.compile(env.loader.get_source(env, "page.html")[0], "page.html", raw=True)
             assert "resolve(" not in code and "_rv[" in code
