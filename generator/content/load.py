@@ -573,12 +573,7 @@ def _read_results(results_dir: Path, event: Event, game: Any, site: Site, proble
             continue
         seen[(stage_id, number)] = path
         if reading.tables is None:
-            assert reading.data is not None
-            before = len(problems.items)
-            reading.tables = _read_tables(Reader(reading.data, problems), event.stage(stage_id), event, game, problems)
-            reading.tables_found = problems.items[before:]
-            reading.drawn_on = _drawn_on(path)
-            reading.data = None  # read: the parsed file is not needed again
+            _read_tables_of(path, reading, event, game, problems)
         else:
             problems.items.extend(reading.tables_found)
         event.rounds.setdefault(stage_id, []).append(Round(stage_id, number, list(reading.tables), path,
@@ -649,13 +644,19 @@ def _read_ahead(path: Path, event: Event, game: Any, site: Site, listed_in: Path
     reading = _read_round_of(path, event, found)
     reading.found = found.items
     if reading.round is not None:
-        assert reading.data is not None
-        found = Problems()
-        reading.tables = _read_tables(Reader(reading.data, found), event.stage(reading.round[0]), event, game, found)
-        reading.tables_found = found.items
-        reading.drawn_on = _drawn_on(path)
-        reading.data = None
+        _read_tables_of(path, reading, event, game, Problems())
     return reading
+
+
+def _read_tables_of(path: Path, reading: FileReading, event: Event, game: Any, problems: Problems) -> None:
+    """The tables of a results file that names a round, read into its reading with what was
+    found in them (`tables_found`, added to `problems` too) and the day it was drawn."""
+    assert reading.data is not None and reading.round is not None
+    before = len(problems.items)
+    reading.tables = _read_tables(Reader(reading.data, problems), event.stage(reading.round[0]), event, game, problems)
+    reading.tables_found = problems.items[before:]
+    reading.drawn_on = _drawn_on(path)
+    reading.data = None  # read: the parsed file is not needed again
 
 
 def _digest(path: Path) -> bytes:
