@@ -21,7 +21,9 @@ import pytest
 
 from generator.build import build
 from generator.event_cache import EventMemory
-from generator.render.output import MARKER, OutputTree, marker_text, apply_in_place, recover_leftovers, remove_site
+from generator.render import output as output_module
+from generator.render.output import (MARKER, OutputTree, apply_in_place, marker_text, recover_leftovers, remove_site,
+                                     swap_into_place)
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMOS = ("dongke-bridge-2015", "chem-park-daguai-2016")
@@ -285,7 +287,30 @@ def test_a_failure_while_applying_puts_the_old_site_back_at_once(tmp_path: Path,
     with pytest.raises(FileNotFoundError):
         apply_in_place(staging, output, fresh, gone)
     assert digest(output) == before
-    assert not any(p.name.startswith("output.journal-") for p in tmp_path.iterdir())
+    # Nothing of the failed build beside output/ but its staging folder (the build discards it):
+    # no journal, and no emptied backup left for the next build to tidy.
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["output", staging.name]
+
+
+def test_a_failure_between_the_two_renames_puts_the_old_site_back_at_once(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    # Where folders cannot be exchanged in one step: output/ is moved aside, then the new site
+    # renamed in; if that fails, output/ is there again before the error reaches the user.
+    output, staging, _, _ = two_sites(tmp_path)
+    before = digest(output)
+    monkeypatch.setattr(output_module, "_exchange", lambda a, b: False)
+    replace = os.replace
+
+    def refusing(a: object, b: object) -> None:
+        if os.fspath(a) == os.fspath(staging):
+            raise PermissionError(13, "refused", os.fspath(a))
+        replace(a, b)
+
+    monkeypatch.setattr(output_module.os, "replace", refusing)
+    with pytest.raises(PermissionError):
+        swap_into_place(staging, output)
+    assert digest(output) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["output", staging.name]
 
 
 def test_a_journal_that_is_not_ours_touches_nothing_outside_output(tmp_path: Path) -> None:

@@ -315,7 +315,12 @@ def swap_into_place(staging: Path, output: Path) -> None:
     old = output.parent / f"{output.name}.old-{os.getpid()}"
     if output.exists():
         os.replace(output, old)
-    os.replace(staging, output)
+    try:
+        os.replace(staging, output)
+    except BaseException:
+        if old.exists() and not output.exists():
+            os.replace(old, output)  # the old site back at once, not only by the next build
+        raise
     if old.exists():
         _remove(old)
 
@@ -367,7 +372,11 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
         for relative in steps["remove"]:
             os.replace(f"{root}/{relative}", _backup_path(back, relative, made))
     except BaseException:
-        _roll_back(output, journal)
+        # Put back at once, and leave nothing beside output/ when that worked: a failed build
+        # is not one killed, and the backup, emptied by the roll-back, is only clutter. A
+        # roll-back that fails keeps its journal and backup for the next build to finish.
+        if _roll_back(output, journal):
+            _remove(backup, alone=True)
         raise
     journal.unlink()  # the commit: the new site is in place
     for relative in steps["remove"]:  # folders emptied by what was taken away (an event deleted)
@@ -431,9 +440,11 @@ def _checked(relative: object) -> str:
     return relative
 
 
-def _roll_back(output: Path, journal: Path) -> None:
+def _roll_back(output: Path, journal: Path) -> bool:
     """Undo what the journal's build put in place: output/ as it was before it. Each step is
-    safe to take again, so a roll-back that is itself killed is finished by the next one."""
+    safe to take again, so a roll-back that is itself killed is finished by the next one. True
+    when output/ is as it was (its backup holds nothing of it any more); False when the journal
+    did not parse or output/ could not be written in place (the backup then stays untouched)."""
     pid = journal.name.rpartition("-")[2]
     back, root = os.fspath(output.parent / f"{output.name}.old-{pid}"), os.fspath(output)
     try:
@@ -443,8 +454,9 @@ def _roll_back(output: Path, journal: Path) -> None:
         folders = [_checked(folder) for folder in steps["folders"]]
     except (OSError, ValueError, TypeError, KeyError):
         journal.unlink(missing_ok=True)  # not one paibang wrote whole: nothing it names is touched
-        return
-    if is_ours(output) and in_place_possible(output, [r for r, _ in replace] + remove):
+        return False
+    restored = is_ours(output) and in_place_possible(output, [r for r, _ in replace] + remove)
+    if restored:
         for relative, existed in replace:
             if os.path.lexists(f"{back}/{relative}"):
                 os.replace(f"{back}/{relative}", f"{root}/{relative}")
@@ -459,6 +471,7 @@ def _roll_back(output: Path, journal: Path) -> None:
             except OSError:
                 pass
     journal.unlink(missing_ok=True)
+    return restored
 
 
 def recover_leftovers(output: Path) -> None:
