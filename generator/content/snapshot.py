@@ -25,6 +25,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from generator.caches import Spill
+
 KEEP_AT_MOST = 2 * 1024 * 1024  # a content file's limit (yaml_loader.MAX_FILE_BYTES is this)
 
 Entry = tuple[str, bool, bool, bool]  # (name, is a file, is a folder, is a link) as a folder's listing says
@@ -154,20 +156,23 @@ class _Taken:
     larger than a quarter of a block is a block of its own. Where each file is (`where`) is
     held by its path's digest, 16 bytes a file: its path is in the block, before its bytes.
 
-    The compressed blocks are packed in turn into chunks of CHUNK bytes rather than held as a
-    bytes object each. Why: the build reads and hashes every file before it forks the processes
-    that read the events ahead (event_cache.read_ahead), which take them from here. A bytes
-    object is written to whenever it is handed out (its reference count), and the page that
-    holds it is then copied into the process that handed it out: each of those processes ended
-    up with its own copy of the files it read, while the build held them all too. A chunk's
-    reference count is on one page, outside the chunk's bytes, which stay shared. A block
-    larger than a quarter of a chunk is held on its own.
+    The compressed blocks are written in turn to a file (caches.Spill: unlinked, read back by
+    os.pread), not held in the heap. Why: the build reads and hashes every file before it forks
+    the processes that read the events ahead (event_cache.read_ahead), which take them from
+    here; held in the heap (in chunks of 1 MiB, so that handing a file out wrote no page of its
+    bytes), a 2,000-event archive's 5.4 MB were most of what its heap held more than a
+    200-event one's when the readers were forked (7.4 MB; traced, tracemalloc), in the build and
+    shared with the readers till the last event was read. In the file they are the system's
+    cache, in no process's memory, and a reader preads the block it needs into its own bytes.
+    A block sealed by a forked process (a reader that read a file the build had not) is held
+    in that process's heap (`large`): two processes appending to one file would overwrite each
+    other's blocks. Where no file can be made, the blocks are held as they are (Spill's own
+    fallback).
 
     What is kept past `let_go` (the notices, site.yaml) is held so too: rendering reads a
     notice once, and the render workers are forked from a build that holds them all (2,000
-    events' notices: 4.6 MB as they are)."""
+    events' notices: 4.6 MB as they are, 1.2 MB compressed)."""
 
-    CHUNK = 1 << 20
     BLOCK = 64 << 10
     # Where a file is, as one number: its block, and its start and length in the block as read.
     _LENGTH_BITS, _START_BITS = 22, 20  # a file: at most KEEP_AT_MOST (2 MB); a block's paths: a few kB
@@ -177,10 +182,10 @@ class _Taken:
 
     def _clear(self) -> None:
         self.where = _ByPath()  # path -> where its bytes are (`_at`)
-        self.blocks: list[tuple[int, int, int]] = []  # each block compressed: (chunk, start, length); chunk -1: large
-        self.chunks: list[bytearray] = []
-        self.large: dict[int, bytes] = {}  # block -> the block compressed, held on its own
-        self._free = 0  # bytes left in the last chunk
+        self.spill = Spill()  # the blocks compressed, one after the other (made at the first seal)
+        self._owner = os.getpid()  # the process that writes to the spill (see above)
+        self.blocks = array("q")  # each block compressed: where it lies in `spill`; -1: in `large`
+        self.large: dict[int, bytes] = {}  # block -> the block compressed, sealed by a forked process
         self._filling = bytearray()  # the block being filled, as read (the next in `blocks`)
         self._last: tuple[int, bytes] = (-1, b"")  # the last block unpacked, as read
 
@@ -227,24 +232,15 @@ class _Taken:
             return
         packed = zlib.compress(self._filling, 1)
         self._filling = bytearray()
-        if len(packed) > self.CHUNK // 4:
+        if os.getpid() != self._owner:
             self.large[len(self.blocks)] = packed
-            self.blocks.append((-1, 0, len(packed)))
+            self.blocks.append(-1)
             return
-        if len(packed) > self._free:
-            self.chunks.append(bytearray(self.CHUNK))
-            self._free = self.CHUNK
-        start = self.CHUNK - self._free
-        self.chunks[-1][start:start + len(packed)] = packed
-        self._free -= len(packed)
-        self.blocks.append((len(self.chunks) - 1, start, len(packed)))
+        self.blocks.append(self.spill.put(packed))
 
     def _unpacked(self, block: int) -> bytes:
-        chunk, start, length = self.blocks[block]
-        if chunk < 0:
-            return zlib.decompress(self.large[block])
-        with memoryview(self.chunks[chunk]) as view:
-            return zlib.decompress(view[start:start + length])
+        where = self.blocks[block]
+        return zlib.decompress(self.large[block] if where < 0 else self.spill.get(where))
 
     def files(self) -> Iterator[tuple[str, bytes]]:
         """Each file held, as (path, bytes), block by block (each unpacked once)."""
