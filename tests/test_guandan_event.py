@@ -185,3 +185,104 @@ def test_each_match_with_a_log_has_its_level_chart(site, result):
         assert sum(1 for c in svg.iter() if c.tag.endswith("circle")) == sum(len(d) for d in view.chart.dots)
         labels = [t.text for t in svg.iter() if t.tag.endswith("text")]
         assert labels == [name for _, name in view.chart.grid] + [tick for _, tick in view.chart.ticks]
+
+
+# The deal log's rows as games/guandan_table.html wrote them with its own loops, before
+# render/html.py's deal_log wrote them in one pass: the reference the pages must still read as.
+DEAL_LOG_AS_THE_TEMPLATE_WROTE_IT = """<tr>
+  <th scope="row" class="num">—</th><td colspan="3">{{ _("gd_start") }}</td>
+  <td class="num" data-label="{{ view.teams[0] }}">{{ view.start }}</td><td class="num" data-label="{{ view.teams[1] }}">{{ view.start }}</td><td></td>
+</tr>
+{% for row in view.rows %}
+<tr{% if row.foul %} class="foul"{% endif %}>
+  {% if row.foul %}
+  <th scope="row" class="num">—</th>
+  <td></td>
+  <td class="warn">{{ _("gd_foul", team=row.team) }}</td>
+  <td></td>
+  {% else %}
+  <th scope="row" class="num">{{ row.number }}</th>
+  <td data-label="{{ _("gd_in_play") }}">{{ row.in_play }}{% if row.in_play_team %}{{ _("paren", text=row.in_play_team) }}{% endif %}</td>
+  <td data-label="{{ _("gd_deal_winner") }}">{{ row.team }}</td>
+  <td class="num" data-label="{{ _("gd_gain") }}">+{{ row.gain }}</td>
+  {% endif %}
+  {% for side in (0, 1) %}<td class="num" data-label="{{ view.teams[side] }}">{% if row.changed[side] %}<strong>{{ row.levels[side] }}</strong>{% else %}{{ row.levels[side] }}{% endif %}</td>{% endfor %}
+  <td class="line">{% for key, params in row.notes %}{{ _(key, **params) }}{% if not loop.last %}{{ _.joiner() }}{% endif %}{% endfor %}</td>
+</tr>
+{% endfor %}
+"""
+
+
+def _a_long_match():  # noqa: ANN202
+    """A match whose log has every kind of row: fouls, a team at A failing there until it goes
+    back to 2, a gain capped at A, and team names that must be escaped."""
+    from generator.games.guandan.rules import Deal, GuandanRecord, GuandanStage, decide, replay
+    from generator.games.guandan.views import match_view
+
+    a, b = "T&1", "T<2>"
+    deals = [Deal(a, 3), Deal(a, 3), Deal(a, 3), Deal(a, 3), Deal(b, 3), Deal(b, 3), Deal(b, 3), Deal(a, 1),
+             Deal(b, 3), Deal(a, 1), Deal(b, 1, True), Deal(b, 1), Deal(a, 3), Deal(a, 3), Deal(a, 3), Deal(a, 2),
+             Deal(a, 3)]
+    log = replay((a, b), deals)
+    record = GuandanRecord([a, b], deals=deals, replay=log)
+    view, _ = match_view(decide((a, b), log, None), record, GuandanStage())
+    return view
+
+
+@pytest.mark.parametrize("locale", ["zh-Hans", "en"])
+def test_a_deal_log_reads_as_the_template_wrote_it(locale):
+    """render/html.py's deal_log writes the rows of a match's deal log as the template's loops
+    wrote them (the reference above, rendered by stock Jinja), words, notes and escaping alike."""
+    from generator.render import html as html_module
+
+    view = _a_long_match()
+    codes = {code for row in view.rows for code, _ in row.notes}
+    assert {"gd_note_foul", "gd_note_a_failed", "gd_note_back_to_two", "gd_note_capped"} <= codes
+    assert any(len(row.notes) > 1 for row in view.rows) and any(row.in_play_team for row in view.rows)
+    stock = html_module.environment(locale, stock=True)
+    expected = stock.from_string(DEAL_LOG_AS_THE_TEMPLATE_WROTE_IT).render(view=view)
+    written = html_module.environment(locale).globals["deal_log"](view)
+    assert "T&amp;1" in written and "T&lt;2&gt;" in written
+    assert str(written) == expected
+
+
+def test_a_level_chart_reads_as_it_was_written_piece_by_piece():
+    """level_chart joins its grid, ticks and dots, each written once for every chart that has
+    it: a chart reads as when each piece was written for it alone (the former loops, here)."""
+    from markupsafe import Markup, escape
+
+    from generator.render.html import level_chart
+
+    def one_by_one(chart, teams, colours, label):  # noqa: ANN001, ANN202
+        label_text, (first, second) = escape(label), (escape(teams[0]), escape(teams[1]))
+        left, right, height = chart.left, chart.right, chart.height
+        out = [f'<figure class="level-chart">\n<div class="scroll" role="region" tabindex="0" aria-label="{label_text}">\n'
+               f'<svg width="{chart.width}" height="{height}" viewBox="0 0 {chart.width} {height}" role="img" '
+               f'aria-label="{label_text}">\n']
+        for y, name in chart.grid:
+            out.append(f'  <line x1="{left}" x2="{right}" y1="{y}" y2="{y}" stroke="#d6d6d6" stroke-width="1"/>\n'
+                       f'  <text x="{left - 6}" y="{y + 3}" text-anchor="end" font-size="14" fill="#595959">'
+                       f'{escape(name)}</text>\n')
+        for x, tick in chart.ticks:
+            out.append(f'  <text x="{x}" y="{height - 6}" text-anchor="middle" font-size="14" fill="#595959">'
+                       f'{escape(tick)}</text>\n')
+        out.append(f'  <polyline points="{escape(chart.lines[0])}" fill="none" stroke="{colours[0]}" stroke-width="2" '
+                   f'stroke-linejoin="round"/>\n'
+                   f'  <polyline points="{escape(chart.lines[1])}" fill="none" stroke="{colours[1]}" stroke-width="2" '
+                   f'stroke-dasharray="5 3" stroke-linejoin="round"/>\n')
+        for side in (0, 1):
+            out.extend(f'<circle cx="{x}" cy="{y}" r="2.2" fill="{colours[side]}"/>' for x, y in chart.dots[side])
+        out.append(f'</svg>\n</div>\n<figcaption class="meta">\n'
+                   f'  <svg width="22" height="8" aria-hidden="true"><line x1="0" x2="22" y1="4" y2="4" '
+                   f'stroke="{colours[0]}" stroke-width="2"/></svg> {first}\n'
+                   f'  <svg width="22" height="8" aria-hidden="true"><line x1="0" x2="22" y1="4" y2="4" '
+                   f'stroke="{colours[1]}" stroke-width="2" stroke-dasharray="5 3"/></svg> {second}\n'
+                   f'</figcaption>\n</figure>\n')
+        return Markup("".join(out))
+
+    view = _a_long_match()
+    for colours, label in ((("#0b5394", "#b45309"), "T&1 <vs> T<2>"), (("red", "blue"), "another")):
+        for _ in range(2):  # the second time from the pieces kept
+            written = level_chart(view.chart, view.teams, colours, label)
+            assert isinstance(written, Markup)
+            assert str(written) == str(one_by_one(view.chart, view.teams, colours, label))

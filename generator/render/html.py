@@ -118,6 +118,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     # `x|num if x is not none else ""`, with x worked out once (a view's percentage sums its rows)
     env.filters["num_or_blank"] = lambda n: "" if n is None else number_text(n)
     env.filters["suits"] = _suits_in(translate)
+    env.globals["deal_log"] = _deal_logs(translate)
     return env
 
 
@@ -291,32 +292,95 @@ def level_chart(chart: Any, teams: tuple[str, ...], colours: tuple[str, str], la
     """A Guandan match's level chart (games/guandan/views.py's ChartView) as SVG: 17,500 of them
     in a 5,000-team event, each a few dozen elements, written here in one pass (1.6 times as fast
     as the template's loops were: bench figures in the commit). `label` names it for a screen
-    reader."""
-    label_text, (first, second) = escape(label), (escape(teams[0]), escape(teams[1]))
-    left, right, height = chart.left, chart.right, chart.height
-    out = [f'<figure class="level-chart">\n<div class="scroll" role="region" tabindex="0" aria-label="{label_text}">\n'
-           f'<svg width="{chart.width}" height="{height}" viewBox="0 0 {chart.width} {height}" role="img" '
-           f'aria-label="{label_text}">\n']
-    for y, name in chart.grid:
-        out.append(f'  <line x1="{left}" x2="{right}" y1="{y}" y2="{y}" stroke="#d6d6d6" stroke-width="1"/>\n'
+    reader. Its grid, its ticks and each dot are the same in many charts: each written once
+    (_chart_grid, _chart_ticks, _chart_dot), the chart joined from them (a mass event's charts,
+    rendered some 46,000 times by its render workers, took a fifth of their entries' pages)."""
+    text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
+    label_text, first, second = text(label), text(teams[0]), text(teams[1])
+    height = chart.height
+    dot = _chart_dot
+    return Markup("".join((
+        f'<figure class="level-chart">\n<div class="scroll" role="region" tabindex="0" aria-label="{label_text}">\n'
+        f'<svg width="{chart.width}" height="{height}" viewBox="0 0 {chart.width} {height}" role="img" '
+        f'aria-label="{label_text}">\n',
+        _chart_grid(chart.grid, chart.left, chart.right), _chart_ticks(chart.ticks, height),
+        f'  <polyline points="{text(chart.lines[0])}" fill="none" stroke="{colours[0]}" stroke-width="2" '
+        f'stroke-linejoin="round"/>\n'
+        f'  <polyline points="{text(chart.lines[1])}" fill="none" stroke="{colours[1]}" stroke-width="2" '
+        f'stroke-dasharray="5 3" stroke-linejoin="round"/>\n',
+        *[dot(point, colours[0]) for point in chart.dots[0]], *[dot(point, colours[1]) for point in chart.dots[1]],
+        f'</svg>\n</div>\n<figcaption class="meta">\n'
+        f'  <svg width="22" height="8" aria-hidden="true"><line x1="0" x2="22" y1="4" y2="4" '
+        f'stroke="{colours[0]}" stroke-width="2"/></svg> {first}\n'
+        f'  <svg width="22" height="8" aria-hidden="true"><line x1="0" x2="22" y1="4" y2="4" '
+        f'stroke="{colours[1]}" stroke-width="2" stroke-dasharray="5 3"/></svg> {second}\n'
+        f'</figcaption>\n</figure>\n',
+    )))
+
+
+@functools.lru_cache(maxsize=256)
+def _chart_grid(grid: tuple[tuple[int, str], ...], left: int, right: int) -> str:
+    """A level chart's grid lines and level names (a few grids: one per top level and width)."""
+    return "".join(f'  <line x1="{left}" x2="{right}" y1="{y}" y2="{y}" stroke="#d6d6d6" stroke-width="1"/>\n'
                    f'  <text x="{left - 6}" y="{y + 3}" text-anchor="end" font-size="14" fill="#595959">'
-                   f'{escape(name)}</text>\n')
-    for x, tick in chart.ticks:
-        out.append(f'  <text x="{x}" y="{height - 6}" text-anchor="middle" font-size="14" fill="#595959">'
-                   f'{escape(tick)}</text>\n')
-    out.append(f'  <polyline points="{escape(chart.lines[0])}" fill="none" stroke="{colours[0]}" stroke-width="2" '
-               f'stroke-linejoin="round"/>\n'
-               f'  <polyline points="{escape(chart.lines[1])}" fill="none" stroke="{colours[1]}" stroke-width="2" '
-               f'stroke-dasharray="5 3" stroke-linejoin="round"/>\n')
-    for side in (0, 1):
-        out.extend(f'<circle cx="{x}" cy="{y}" r="2.2" fill="{colours[side]}"/>' for x, y in chart.dots[side])
-    out.append(f'</svg>\n</div>\n<figcaption class="meta">\n'
-               f'  <svg width="22" height="8" aria-hidden="true"><line x1="0" x2="22" y1="4" y2="4" '
-               f'stroke="{colours[0]}" stroke-width="2"/></svg> {first}\n'
-               f'  <svg width="22" height="8" aria-hidden="true"><line x1="0" x2="22" y1="4" y2="4" '
-               f'stroke="{colours[1]}" stroke-width="2" stroke-dasharray="5 3"/></svg> {second}\n'
-               f'</figcaption>\n</figure>\n')
-    return Markup("".join(out))
+                   f'{fast_jinja.html_text(name)}</text>\n' for y, name in grid)
+
+
+@functools.lru_cache(maxsize=1024)
+def _chart_ticks(ticks: tuple[tuple[int, str], ...], height: int) -> str:
+    """A level chart's deal numbers along the bottom (most charts number deals 1 to n)."""
+    return "".join(f'  <text x="{x}" y="{height - 6}" text-anchor="middle" font-size="14" fill="#595959">'
+                   f'{fast_jinja.html_text(tick)}</text>\n' for x, tick in ticks)
+
+
+@functools.lru_cache(maxsize=4096)
+def _chart_dot(point: tuple[int, int], colour: str) -> str:
+    """One dot of a level chart (a chart's points take a few hundred places)."""
+    return f'<circle cx="{point[0]}" cy="{point[1]}" r="2.2" fill="{colour}"/>'
+
+
+def _deal_logs(translate: Translator) -> Callable[[Any], Markup]:
+    """The `deal_log(view)` of one locale: the rows of a Guandan match's deal log (the start,
+    then games/guandan/views.py's RowView each), as the body of its table, written here in one
+    pass as level_chart is: through the template's loops they were a quarter of a mass event's
+    rendering (a row, a few dozen template expressions; 46,000 logs rendered, each of 5 to 10
+    rows). Its words are looked up once."""
+    text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
+    start_word, in_play_label = text(translate("gd_start")), text(translate("gd_in_play"))
+    winner_label, gain_label = text(translate("gd_deal_winner")), text(translate("gd_gain"))
+    joiner = text(translate.joiner())
+
+    def deal_log(view: Any) -> Markup:
+        teams = (text(view.teams[0]), text(view.teams[1]))
+        start = text(view.start)
+        out = [f'<tr>\n  <th scope="row" class="num">—</th><td colspan="3">{start_word}</td>\n'
+               f'  <td class="num" data-label="{teams[0]}">{start}</td><td class="num" data-label="{teams[1]}">'
+               f'{start}</td><td></td>\n</tr>\n']
+        append = out.append
+        for row in view.rows:
+            if row.foul:
+                append(f'<tr class="foul">\n  <th scope="row" class="num">—</th>\n  <td></td>\n'
+                       f'  <td class="warn">{text(translate("gd_foul", team=row.team))}</td>\n  <td></td>\n')
+            else:
+                in_play = text(row.in_play)
+                if row.in_play_team:
+                    in_play += text(translate("paren", text=row.in_play_team))
+                append(f'<tr>\n  <th scope="row" class="num">{text(row.number)}</th>\n'
+                       f'  <td data-label="{in_play_label}">{in_play}</td>\n'
+                       f'  <td data-label="{winner_label}">{text(row.team)}</td>\n'
+                       f'  <td class="num" data-label="{gain_label}">+{text(row.gain)}</td>\n')
+            levels, changed = row.levels, row.changed
+            append(f'<td class="num" data-label="{teams[0]}">'
+                   + (f"<strong>{text(levels[0])}</strong></td>" if changed[0] else f"{text(levels[0])}</td>")
+                   + f'<td class="num" data-label="{teams[1]}">'
+                   + (f"<strong>{text(levels[1])}</strong></td>" if changed[1] else f"{text(levels[1])}</td>")
+                   + '  <td class="line">')
+            if row.notes:
+                append(joiner.join([text(translate(key, **params)) for key, params in row.notes]))
+            append("</td>\n</tr>\n")
+        return Markup("".join(out))
+
+    return deal_log
 
 
 def number_text(value: Any) -> str:
