@@ -350,12 +350,23 @@ def _deal_logs(translate: Translator) -> Callable[[Any], Markup]:
     winner_label, gain_label = text(translate("gd_deal_winner")), text(translate("gd_gain"))
     joiner = text(translate.joiner())
 
+    levels_shown: dict[tuple[str, bool], str] = {}  # a level's cell's text, changed or not (a few dozen)
+
+    def level_cell(level: str, changed: bool) -> str:
+        shown = levels_shown.get((level, changed))
+        if shown is None:
+            shown = levels_shown[level, changed] = (f"<strong>{text(level)}</strong></td>" if changed
+                                                    else f"{text(level)}</td>")
+        return shown
+
     def deal_log(view: Any) -> Markup:
-        teams = (text(view.teams[0]), text(view.teams[1]))
+        a, b = view.teams[0], view.teams[1]
+        teams = {a: text(a), b: text(b)}  # each row names one of them: escaped once
+        parens = {a: text(translate("paren", text=a)), b: text(translate("paren", text=b))}
+        first, second = f'<td class="num" data-label="{teams[a]}">', f'<td class="num" data-label="{teams[b]}">'
         start = text(view.start)
         out = [f'<tr>\n  <th scope="row" class="num">—</th><td colspan="3">{start_word}</td>\n'
-               f'  <td class="num" data-label="{teams[0]}">{start}</td><td class="num" data-label="{teams[1]}">'
-               f'{start}</td><td></td>\n</tr>\n']
+               f'  {first}{start}</td>{second}{start}</td><td></td>\n</tr>\n']
         append = out.append
         for row in view.rows:
             if row.foul:
@@ -364,17 +375,14 @@ def _deal_logs(translate: Translator) -> Callable[[Any], Markup]:
             else:
                 in_play = text(row.in_play)
                 if row.in_play_team:
-                    in_play += text(translate("paren", text=row.in_play_team))
+                    in_play += parens.get(row.in_play_team) or text(translate("paren", text=row.in_play_team))
                 append(f'<tr>\n  <th scope="row" class="num">{text(row.number)}</th>\n'
                        f'  <td data-label="{in_play_label}">{in_play}</td>\n'
-                       f'  <td data-label="{winner_label}">{text(row.team)}</td>\n'
+                       f'  <td data-label="{winner_label}">{teams.get(row.team) or text(row.team)}</td>\n'
                        f'  <td class="num" data-label="{gain_label}">+{text(row.gain)}</td>\n')
             levels, changed = row.levels, row.changed
-            append(f'<td class="num" data-label="{teams[0]}">'
-                   + (f"<strong>{text(levels[0])}</strong></td>" if changed[0] else f"{text(levels[0])}</td>")
-                   + f'<td class="num" data-label="{teams[1]}">'
-                   + (f"<strong>{text(levels[1])}</strong></td>" if changed[1] else f"{text(levels[1])}</td>")
-                   + '  <td class="line">')
+            append(f'{first}{level_cell(levels[0], changed[0])}{second}{level_cell(levels[1], changed[1])}'
+                   '  <td class="line">')
             if row.notes:
                 append(joiner.join([text(translate(key, **params)) for key, params in row.notes]))
             append("</td>\n</tr>\n")
