@@ -286,3 +286,22 @@ def test_a_level_chart_reads_as_it_was_written_piece_by_piece():
             written = level_chart(view.chart, view.teams, colours, label)
             assert isinstance(written, Markup)
             assert str(written) == str(one_by_one(view.chart, view.teams, colours, label))
+
+
+def test_a_matchs_rows_and_chart_are_made_with_it_kept_and_not_pickled():
+    """match_view makes the rows and chart of a deal log at once (make_parts, in the build's own
+    process), kept as cached_property keeps them: the same as asked afresh, read back as they
+    were made, and left out when the match is pickled (made again from its log)."""
+    import pickle
+
+    from generator.games.guandan.views import RowView, chart_view, row_views
+
+    view = _a_long_match()
+    assert {"rows", "chart"} <= set(vars(view))
+    rows, chart = view.rows, view.chart
+    assert view.rows is rows and view.chart is chart
+    assert rows == row_views(view.log, view.a_attempts) and chart == chart_view(view.log)
+    assert all(type(row) is RowView for row in rows)
+    assert rows[0] == RowView(*rows[0]) and rows[0].levels == ("5", "2") and rows[0].changed == (True, False)
+    again = pickle.loads(pickle.dumps(view))
+    assert "rows" not in vars(again) and again.rows == rows and again.chart == chart

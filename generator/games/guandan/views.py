@@ -13,7 +13,7 @@ from generator.content.model import Stage, Table
 from generator.games import SideScore, TableScore
 from generator.games.common.rooms import ROOMS
 from generator.games.guandan.rules import (
-    LEVEL_A, PASSED_A, Decision, GuandanRecord, GuandanStage, Penalty, Replay, apply_penalties, decide,
+    LEVEL_A, LEVEL_NAMES, PASSED_A, Decision, GuandanRecord, GuandanStage, Penalty, Replay, apply_penalties, decide,
     four_result, level_name, ordered_metrics, outcome, plain, room_decision, side_metrics,
 )
 
@@ -81,8 +81,11 @@ class MatchView:
     def make_parts(self) -> MatchView:
         """The rows and chart made now, in the build's own process: the processes that render
         the pages are forked from it and inherit them, where rows they made themselves would
-        be walked by their cycle collector again and again (a mass event's 120,000 rows)."""
-        _ = self.rows, self.chart  # made and kept (cached_property)
+        be walked by their cycle collector again and again (a mass event's 120,000 rows).
+        Kept where cached_property keeps them, without its lock (Python 3.11 takes one on
+        each first reading: 35,000 for a mass event's 17,500 matches, made one by one here)."""
+        if self.log is not None:
+            self.__dict__.update(rows=row_views(self.log, self.a_attempts), chart=chart_view(self.log))
         return self
 
     def __getstate__(self) -> dict[str, Any]:
@@ -181,17 +184,20 @@ def _note_words(notes: tuple[tuple[str, str, int], ...], teams: tuple[str, str],
 
 
 def row_views(result: Replay, a_attempts: int) -> tuple[RowView, ...]:
+    # Each row made as the named tuple's own __new__ makes it, without calling that (a Python
+    # function: a mass event's 120,000 rows are made one by one in the build's own process).
+    new_row = tuple.__new__
     rows = []
     a, b = result.teams
     before = dict.fromkeys(result.teams, result.start)
     for step in result.steps:
         deal, levels = step.deal, step.levels
-        rows.append(RowView(  # number, foul, team, gain, in_play, in_play_team, levels, changed, notes
+        rows.append(new_row(RowView, (  # number, foul, team, gain, in_play, in_play_team, levels, changed, notes
             step.number, deal.foul, deal.team, deal.gain,
-            level_name(step.in_play) if step.in_play is not None else "", step.in_play_team,
+            LEVEL_NAMES[step.in_play] if step.in_play is not None else "", step.in_play_team,
             _level_names(levels[a], levels[b]), _CHANGED[(levels[a] != before[a], levels[b] != before[b])],
             _note_words(step.notes, result.teams, a_attempts) if step.notes else (),
-        ))
+        )))
         before = levels
     return tuple(rows)
 
