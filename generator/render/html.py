@@ -18,6 +18,7 @@ import pickle
 import re
 import weakref
 import zlib
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -1401,7 +1402,8 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
     # dicts at 200 events, each one's id kept and dropped again by the check, were an eighth
     # of the encoding); the same text.
     writer.out.write_text(f"events/{event.slug}/results.json", json.dumps(
-        results_json(result), ensure_ascii=False, separators=(",", ":"), check_circular=False) + "\n")
+        results_json(result), ensure_ascii=False, separators=(",", ":"), check_circular=False, default=_json_list)
+        + "\n")
     # The same results as a spreadsheet (standings, tables, travellers), byte-reproducible.
     from generator.interchange.spreadsheet import workbook_bytes
 
@@ -1539,6 +1541,14 @@ def _bracket_json(bracket: Any) -> dict[str, Any]:
                      "table": m.score.table.number if m.score is not None else None, "winner": m.winner}
                     for m in bracket.matches],
     }
+
+
+def _json_list(value: Any) -> list[Any]:
+    """What results.json writes of a value json does not know: a sequence a game makes when
+    first read (Guandan's DealPath), as the list it is."""
+    if isinstance(value, Sequence) and not isinstance(value, (str, bytes)):
+        return list(value)
+    raise TypeError(f"results.json cannot hold {type(value).__name__}")
 
 
 def _json_number(value: float | None) -> float | int | None:

@@ -5,6 +5,7 @@ rooms of a teams-of-four match) and the keys results.json carries for it."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any, NamedTuple
@@ -319,19 +320,49 @@ def match_view(decision: Decision, record: GuandanRecord, options: GuandanStage)
     return view, extra
 
 
-class DealPath(list):
+class DealPath(Sequence):
     """results.json's `deals` of a match: each item of its log as a mapping, made from its
-    replay and pickled as that replay (which the event cache keeps with the record anyway)."""
+    replay when first read, and pickled as that replay (which the event cache keeps with the
+    record anyway). results.json is written by a render worker: a mass event's 17,500 paths
+    were made one by one in the build's own process, before its workers started (the other
+    core idle). The file writes it as the list it is (render/html.py's results_json)."""
 
-    __slots__ = ("made_from",)
+    __slots__ = ("made_from", "_items")
+
+    def __init__(self, result: Replay, first: str, second: str) -> None:
+        self.made_from = (result, first, second)
+        self._items: list[dict[str, Any]] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return deal_path, self.made_from
+        return DealPath, self.made_from
+
+    @property
+    def items(self) -> list[dict[str, Any]]:
+        if self._items is None:
+            self._items = _deal_items(*self.made_from)
+        return self._items
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.items[index]
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __eq__(self, other: object) -> bool:
+        return self.items == (other.items if isinstance(other, DealPath) else other)
+
+    __hash__ = None  # type: ignore[assignment]  # (a list's: none)
+
+    def __repr__(self) -> str:
+        return f"DealPath({self.items!r})"
 
 
 def deal_path(result: Replay, first: str, second: str) -> DealPath:
-    path = DealPath()
-    path.made_from = (result, first, second)
+    return DealPath(result, first, second)
+
+
+def _deal_items(result: Replay, first: str, second: str) -> list[dict[str, Any]]:
+    path: list[dict[str, Any]] = []
     append = path.append
     for step in result.steps:
         deal, levels = step.deal, step.levels
