@@ -330,3 +330,27 @@ def test_a_matchs_deals_for_results_json_are_made_when_first_read():
     assert again._items is None and again == deals and list(again) == list(deals)
     written = json.dumps({"deals": deals}, ensure_ascii=False, default=_json_list)
     assert json.loads(written) == {"deals": list(deals)}
+
+
+def test_a_chart_is_each_sides_levels_step_by_step():
+    """chart_view (its points looked up by position and level, _columns): each side's point at
+    each step is the level it stood at, the chart's top A or A+ (a team passed A), and equal
+    points are one object in every chart (a mass event's 17,500 charts share them)."""
+    from generator.games.guandan.rules import Deal, LEVEL_A, PASSED_A, replay
+    from generator.games.guandan.views import chart_view
+
+    long = _a_long_match().log
+    passed = replay(("T01", "T02"), [Deal("T01", 3)] * 4 + [Deal("T02", 1), Deal("T01", 1), Deal("T01", 2)])
+    assert passed.passed == "T01"
+    for log, top in ((long, LEVEL_A), (passed, PASSED_A)):
+        chart = chart_view(log)
+        states = [dict.fromkeys(log.teams, log.start)] + [step.levels for step in log.steps]
+        for side, team in enumerate(log.teams):
+            expected = [(30 + 26 * n, 8 + (top - state[team]) * 9) for n, state in enumerate(states)]
+            assert list(chart.dots[side]) == expected
+            assert chart.lines[side] == " ".join(f"{x},{y}" for x, y in expected)
+        assert chart.height == 8 + top * 9 + 22 and chart.width == 30 + 26 * len(log.steps) + 12
+        assert [tick for _, tick in chart.ticks] == [str(s.number) for s in log.steps if s.number is not None]
+    first, second = chart_view(long), chart_view(passed)
+    assert first.dots[0][0] == (30, 116) and second.dots[1][0] == (30, 125)  # level 2, under A and under A+
+    assert chart_view(long).dots[0][3] is first.dots[0][3] and first.dots[1][0] is first.dots[0][0]

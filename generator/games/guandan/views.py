@@ -34,9 +34,9 @@ class RowView(NamedTuple):
     notes: tuple[tuple[str, dict[str, Any]], ...]  # (UI word key, params)
 
 
-@dataclass(frozen=True)
-class ChartView:
-    """A small step chart of both teams' levels, in SVG user units."""
+class ChartView(NamedTuple):
+    """A small step chart of both teams' levels, in SVG user units. (A named tuple, made as
+    its __new__ makes it: a mass event's 17,500 are made one by one as its tables are scored.)"""
 
     width: int
     height: int
@@ -130,23 +130,31 @@ _CHART_TOP = 8
 
 def chart_view(result: Replay) -> ChartView:
     top_level = PASSED_A if result.passed else LEVEL_A
-    points: list[list[tuple[int, int]]] = [[], []]
-    texts: list[list[str]] = [[], []]
-    states = [dict.fromkeys(result.teams, result.start)] + [s.levels for s in result.steps]
-    for position, state in enumerate(states):
-        x = _CHART_LEFT + position * _CHART_DX
-        for side, team in enumerate(result.teams):
-            point, text = _point(x, _CHART_TOP + (top_level - state[team]) * _CHART_DY)
-            points[side].append(point)
-            texts[side].append(text)
-    width = _CHART_LEFT + max(len(states) - 1, 1) * _CHART_DX + 12
-    height = _CHART_TOP + top_level * _CHART_DY + 22
-    ticks = []
-    for position, step in enumerate(result.steps, start=1):
-        if step.number is not None:
-            ticks.append(_tick(position, step.number))
-    return ChartView(width, height, (" ".join(texts[0]), " ".join(texts[1])), _grid(top_level), _CHART_LEFT,
-                     width - 12, tuple(ticks), (tuple(points[0]), tuple(points[1])))
+    steps = result.steps
+    columns = _columns(top_level, len(steps) + 1)  # the start, then each step
+    lines, dots = [], []
+    for team in result.teams:
+        made = [column[level] for column, level in zip(columns, [result.start, *[s.levels[team] for s in steps]])]
+        dots.append(tuple([point for point, _ in made]))
+        lines.append(" ".join([text for _, text in made]))
+    width = _CHART_LEFT + max(len(steps), 1) * _CHART_DX + 12
+    ticks = tuple([_tick(position, step.number) for position, step in enumerate(steps, start=1)
+                   if step.number is not None])
+    return _made(ChartView, (width, _CHART_TOP + top_level * _CHART_DY + 22, (lines[0], lines[1]), _grid(top_level),
+                            _CHART_LEFT, width - 12, ticks, (dots[0], dots[1])))
+
+
+# A named tuple made as its own __new__ makes it, without calling that Python function (a mass
+# event's 17,500 charts and 120,000 rows are made one by one in the build's own process).
+_made = tuple.__new__
+
+
+@lru_cache(maxsize=256)
+def _columns(top_level: int, count: int) -> tuple[tuple[tuple[tuple[int, int], str], ...], ...]:
+    """The first `count` positions of a chart, each as every level's point there (and its
+    text), by level: a chart's points are looked up, not worked out and looked up one by one."""
+    return tuple(tuple(_point(_CHART_LEFT + position * _CHART_DX, _CHART_TOP + (top_level - level) * _CHART_DY)
+                       for level in range(top_level + 1)) for position in range(count))
 
 
 # A chart's parts, and a row's pairs, are immutable and take few values: each is made once and
@@ -185,15 +193,12 @@ def _note_words(notes: tuple[tuple[str, str, int], ...], teams: tuple[str, str],
 
 
 def row_views(result: Replay, a_attempts: int) -> tuple[RowView, ...]:
-    # Each row made as the named tuple's own __new__ makes it, without calling that (a Python
-    # function: a mass event's 120,000 rows are made one by one in the build's own process).
-    new_row = tuple.__new__
     rows = []
     a, b = result.teams
     before = dict.fromkeys(result.teams, result.start)
     for step in result.steps:
         deal, levels = step.deal, step.levels
-        rows.append(new_row(RowView, (  # number, foul, team, gain, in_play, in_play_team, levels, changed, notes
+        rows.append(_made(RowView, (  # number, foul, team, gain, in_play, in_play_team, levels, changed, notes
             step.number, deal.foul, deal.team, deal.gain,
             LEVEL_NAMES[step.in_play] if step.in_play is not None else "", step.in_play_team,
             _level_names(levels[a], levels[b]), _CHANGED[(levels[a] != before[a], levels[b] != before[b])],
