@@ -354,3 +354,44 @@ def test_a_chart_is_each_sides_levels_step_by_step():
     first, second = chart_view(long), chart_view(passed)
     assert first.dots[0][0] == (30, 116) and second.dots[1][0] == (30, 125)  # level 2, under A and under A+
     assert chart_view(long).dots[0][3] is first.dots[0][3] and first.dots[1][0] is first.dots[0][0]
+
+
+def test_a_tables_parts_are_kept_for_the_pages_of_the_share_that_shows_them(content, tmp_path):
+    """A large event's pages are rendered in shares (render_event's part k of n: the event's own
+    pages in share 0, the entries' pages by their place): a table's chart and deal log
+    (shared_part) are kept for as many showings as the share renders (part_showings), neither
+    more (kept, encoded, for pages another process renders) nor fewer; the pages read the same
+    as rendered whole."""
+    from collections import Counter
+
+    from generator.render import html as html_module
+    from generator.render.output import OutputTree
+    from generator.render.players import collect_people
+
+    site, results, _ = validate(content)
+    result = results[0]
+    people = collect_people(results, None)
+    env = html_module.environment(result.event.locale or site.locale, people)
+    own = html_module.shared_part
+    asked: list[tuple[int, str, int]] = []
+
+    def counted(owner, name, showings, caller):  # noqa: ANN001, ANN202
+        asked.append((id(owner), name, showings))
+        return own(owner, name, showings, caller)
+
+    env.globals["shared_part"] = counted
+
+    def render(part, out):  # noqa: ANN001, ANN202
+        html_module.render_event(env, site, result, [], html_module.SiteWriter(site, OutputTree(out)), part)
+        return out
+
+    whole = render((0, 1), tmp_path / "whole")
+    assert asked and all(showings == 3 for _, _, showings in asked)  # the round's page and both teams'
+    for k in range(4):
+        asked.clear()
+        render((k, 4), tmp_path / "shares")
+        shown = Counter((owner, name) for owner, name, _ in asked)
+        assert {(owner, name): showings for owner, name, showings in asked} == shown, k
+    names = sorted(p.relative_to(whole) for p in whole.rglob("*") if p.is_file())
+    assert names == sorted(p.relative_to(tmp_path / "shares") for p in (tmp_path / "shares").rglob("*") if p.is_file())
+    assert [n for n in names if (whole / n).read_bytes() != (tmp_path / "shares" / n).read_bytes()] == []

@@ -107,7 +107,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
                        metric_of=metric_of, event_url=event_url, stage_url=stage_url, round_url=round_url,
                        entry_url=entry_url, board_url=board_url, player_url=player_url, game_url=game_url, players_url=PLAYERS_URL,
                        table_url=table_url, first_page=first_page, shared_part=shared_part, shared_rows=shared_rows,
-                       table_showings=table_showings, level_chart=level_chart,
+                       part_showings=part_showings, table_showings=table_showings, level_chart=level_chart,
                        search_url=SEARCH_URL, lang_of=_lang_attribute(locale), game_title=_game_titles(translate),
                        person_of=people.of if people else (lambda slug, entry_id, index: None),
                        person_named=people.named_in if people else (lambda slug, name, group: None))
@@ -221,6 +221,9 @@ def suit_symbols(text: str, words: tuple[tuple[str, str], ...] = ()) -> Markup:
 # A part of a page that is the same wherever it is shown, kept while render_event renders one
 # event: {(id(owner), name): (owner, the part, showings left, its size)}. None outside render_event.
 _SHARED_PARTS: dict[tuple[int, str], tuple[Any, Any, int, int]] | None = None
+# Which pages of that event render_event renders (part_showings): (share, shares, each entry's
+# place among the entries whose pages it renders, 1 when it renders the event's own pages else 0).
+_SHOWN_HERE: tuple[int, int, dict[str, int], int] | None = None
 SHARED_PARTS_LIMIT = 32_000_000  # bytes (rows: characters) kept at a time; past it, parts are rendered again
 _shared_bytes = 0
 
@@ -254,7 +257,12 @@ def shared_part(owner: Any, name: str, showings: int, caller: Callable[[], str])
     """`{% call shared_part(view, "chart", 3) %}…{% endcall %}`: the body, rendered once per
     event for `owner` and shown again as it was. For a part that depends on `owner` (and the
     page's locale) alone: a Guandan table's level chart and deal log appear on its round's page
-    and on both teams' pages. Kept as UTF-8 (a mass event's charts are many)."""
+    and on both teams' pages (part_showings: those this process renders). Kept as UTF-8 (a mass
+    event's charts are many), and only when it is to be shown again: a part shown once here is
+    written as it is made."""
+    if showings <= 1 and (_SHARED_PARTS is None or (id(owner), name) not in _SHARED_PARTS):
+        return Markup(caller())
+
     def make() -> tuple[bytes, int]:
         text = caller().encode("utf-8")
         return text, len(text)
@@ -278,6 +286,25 @@ def shared_rows(owner: Any, root: str, showings: int, cells: Callable[[Any], str
         return shown, sum(map(len, shown))
 
     return _shown_again(owner, "rows " + root, showings, make)
+
+
+def part_showings(teams: tuple[str, ...]) -> int:
+    """How many of the pages rendered now show a part of a table of `teams` that is the same on
+    all of them (shared_part's `showings`): its round's page, where the event's own pages are
+    rendered, and its teams' pages that are rendered here (render_event's share of a large
+    event: a mass event's entries' pages are rendered in shares by two processes, and a table's
+    parts were kept, encoded, for showings another process made). Outside render_event, all
+    of them."""
+    here = _SHOWN_HERE
+    if here is None:
+        return 1 + len(teams)
+    share, shares, places, own_pages = here
+    count = own_pages
+    for team in dict.fromkeys(teams):  # (a team twice at a table: its page shows the table once)
+        place = places.get(team)
+        if place is not None and place % shares == share:
+            count += 1
+    return count
 
 
 def table_showings(pages: RoundPages, stage_id: str, number: int, score: Any) -> int:
@@ -1303,12 +1330,14 @@ def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulle
     rendered by several processes (`_Rendering`): the entries' pages whose place in the entry
     list is k modulo n, and, in share 0, every other page and file. `entries`: False, without
     the entries' pages."""
-    global _SHARED_PARTS, _shared_bytes
+    global _SHARED_PARTS, _shared_bytes, _SHOWN_HERE
     _SHARED_PARTS, _shared_bytes = {}, 0
+    places = {entry_id: place for place, entry_id in enumerate(result.event.entries)} if entries else {}
+    _SHOWN_HERE = (part[0], part[1], places, 1 if part[0] == 0 else 0)
     try:
         _render_event(env, site, result, bulletins, writer, part, entries)
     finally:
-        _SHARED_PARTS, _shared_bytes = None, 0
+        _SHARED_PARTS, _shared_bytes, _SHOWN_HERE = None, 0, None
 
 
 def render_event_alone(site: Site, result: EventResult, bulletins: list[tuple[str, str]], out: OutputTree,
