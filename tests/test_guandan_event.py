@@ -185,3 +185,213 @@ def test_each_match_with_a_log_has_its_level_chart(site, result):
         assert sum(1 for c in svg.iter() if c.tag.endswith("circle")) == sum(len(d) for d in view.chart.dots)
         labels = [t.text for t in svg.iter() if t.tag.endswith("text")]
         assert labels == [name for _, name in view.chart.grid] + [tick for _, tick in view.chart.ticks]
+
+
+# The deal log's rows as games/guandan_table.html wrote them with its own loops, before
+# render/html.py's deal_log wrote them in one pass: the reference the pages must still read as.
+DEAL_LOG_AS_THE_TEMPLATE_WROTE_IT = """<tr>
+  <th scope="row" class="num">—</th><td colspan="3">{{ _("gd_start") }}</td>
+  <td class="num" data-label="{{ view.teams[0] }}">{{ view.start }}</td><td class="num" data-label="{{ view.teams[1] }}">{{ view.start }}</td><td></td>
+</tr>
+{% for row in view.rows %}
+<tr{% if row.foul %} class="foul"{% endif %}>
+  {% if row.foul %}
+  <th scope="row" class="num">—</th>
+  <td></td>
+  <td class="warn">{{ _("gd_foul", team=row.team) }}</td>
+  <td></td>
+  {% else %}
+  <th scope="row" class="num">{{ row.number }}</th>
+  <td data-label="{{ _("gd_in_play") }}">{{ row.in_play }}{% if row.in_play_team %}{{ _("paren", text=row.in_play_team) }}{% endif %}</td>
+  <td data-label="{{ _("gd_deal_winner") }}">{{ row.team }}</td>
+  <td class="num" data-label="{{ _("gd_gain") }}">+{{ row.gain }}</td>
+  {% endif %}
+  {% for side in (0, 1) %}<td class="num" data-label="{{ view.teams[side] }}">{% if row.changed[side] %}<strong>{{ row.levels[side] }}</strong>{% else %}{{ row.levels[side] }}{% endif %}</td>{% endfor %}
+  <td class="line">{% for key, params in row.notes %}{{ _(key, **params) }}{% if not loop.last %}{{ _.joiner() }}{% endif %}{% endfor %}</td>
+</tr>
+{% endfor %}
+"""
+
+
+def _a_long_match():  # noqa: ANN202
+    """A match whose log has every kind of row: fouls, a team at A failing there until it goes
+    back to 2, a gain capped at A, and team names that must be escaped."""
+    from generator.games.guandan.rules import Deal, GuandanRecord, GuandanStage, decide, replay
+    from generator.games.guandan.views import match_view
+
+    a, b = "T&1", "T<2>"
+    deals = [Deal(a, 3), Deal(a, 3), Deal(a, 3), Deal(a, 3), Deal(b, 3), Deal(b, 3), Deal(b, 3), Deal(a, 1),
+             Deal(b, 3), Deal(a, 1), Deal(b, 1, True), Deal(b, 1), Deal(a, 3), Deal(a, 3), Deal(a, 3), Deal(a, 2),
+             Deal(a, 3)]
+    log = replay((a, b), deals)
+    record = GuandanRecord([a, b], deals=deals, replay=log)
+    view, _ = match_view(decide((a, b), log, None), record, GuandanStage())
+    return view
+
+
+@pytest.mark.parametrize("locale", ["zh-Hans", "en"])
+def test_a_deal_log_reads_as_the_template_wrote_it(locale):
+    """render/html.py's deal_log writes the rows of a match's deal log as the template's loops
+    wrote them (the reference above, rendered by stock Jinja), words, notes and escaping alike."""
+    from generator.render import html as html_module
+
+    view = _a_long_match()
+    codes = {code for row in view.rows for code, _ in row.notes}
+    assert {"gd_note_foul", "gd_note_a_failed", "gd_note_back_to_two", "gd_note_capped"} <= codes
+    assert any(len(row.notes) > 1 for row in view.rows) and any(row.in_play_team for row in view.rows)
+    stock = html_module.environment(locale, stock=True)
+    expected = stock.from_string(DEAL_LOG_AS_THE_TEMPLATE_WROTE_IT).render(view=view)
+    written = html_module.environment(locale).globals["deal_log"](view)
+    assert "T&amp;1" in written and "T&lt;2&gt;" in written
+    assert str(written) == expected
+
+
+def test_a_level_chart_reads_as_it_was_written_piece_by_piece():
+    """level_chart joins its grid, ticks and dots, each written once for every chart that has
+    it: a chart reads as when each piece was written for it alone (the former loops, here)."""
+    from markupsafe import Markup, escape
+
+    from generator.render.html import level_chart
+
+    def one_by_one(chart, teams, colours, label):  # noqa: ANN001, ANN202
+        label_text, (first, second) = escape(label), (escape(teams[0]), escape(teams[1]))
+        left, right, height = chart.left, chart.right, chart.height
+        out = [f'<figure class="level-chart">\n<div class="scroll" role="region" tabindex="0" aria-label="{label_text}">\n'
+               f'<svg width="{chart.width}" height="{height}" viewBox="0 0 {chart.width} {height}" role="img" '
+               f'aria-label="{label_text}">\n']
+        for y, name in chart.grid:
+            out.append(f'  <line x1="{left}" x2="{right}" y1="{y}" y2="{y}" stroke="#d6d6d6" stroke-width="1"/>\n'
+                       f'  <text x="{left - 6}" y="{y + 3}" text-anchor="end" font-size="14" fill="#595959">'
+                       f'{escape(name)}</text>\n')
+        for x, tick in chart.ticks:
+            out.append(f'  <text x="{x}" y="{height - 6}" text-anchor="middle" font-size="14" fill="#595959">'
+                       f'{escape(tick)}</text>\n')
+        out.append(f'  <polyline points="{escape(chart.lines[0])}" fill="none" stroke="{colours[0]}" stroke-width="2" '
+                   f'stroke-linejoin="round"/>\n'
+                   f'  <polyline points="{escape(chart.lines[1])}" fill="none" stroke="{colours[1]}" stroke-width="2" '
+                   f'stroke-dasharray="5 3" stroke-linejoin="round"/>\n')
+        for side in (0, 1):
+            out.extend(f'<circle cx="{x}" cy="{y}" r="2.2" fill="{colours[side]}"/>' for x, y in chart.dots[side])
+        out.append(f'</svg>\n</div>\n<figcaption class="meta">\n'
+                   f'  <svg width="22" height="8" aria-hidden="true"><line x1="0" x2="22" y1="4" y2="4" '
+                   f'stroke="{colours[0]}" stroke-width="2"/></svg> {first}\n'
+                   f'  <svg width="22" height="8" aria-hidden="true"><line x1="0" x2="22" y1="4" y2="4" '
+                   f'stroke="{colours[1]}" stroke-width="2" stroke-dasharray="5 3"/></svg> {second}\n'
+                   f'</figcaption>\n</figure>\n')
+        return Markup("".join(out))
+
+    view = _a_long_match()
+    for colours, label in ((("#0b5394", "#b45309"), "T&1 <vs> T<2>"), (("red", "blue"), "another")):
+        for _ in range(2):  # the second time from the pieces kept
+            written = level_chart(view.chart, view.teams, colours, label)
+            assert isinstance(written, Markup)
+            assert str(written) == str(one_by_one(view.chart, view.teams, colours, label))
+
+
+def test_a_matchs_rows_and_chart_are_made_with_it_kept_and_not_pickled():
+    """match_view makes the rows and chart of a deal log at once (make_parts, in the build's own
+    process), kept as cached_property keeps them: the same as asked afresh, read back as they
+    were made, and left out when the match is pickled (made again from its log)."""
+    import pickle
+
+    from generator.games.guandan.views import RowView, chart_view, row_views
+
+    view = _a_long_match()
+    assert {"rows", "chart"} <= set(vars(view))
+    rows, chart = view.rows, view.chart
+    assert view.rows is rows and view.chart is chart
+    assert rows == row_views(view.log, view.a_attempts) and chart == chart_view(view.log)
+    assert all(type(row) is RowView for row in rows)
+    assert rows[0] == RowView(*rows[0]) and rows[0].levels == ("5", "2") and rows[0].changed == (True, False)
+    again = pickle.loads(pickle.dumps(view))
+    assert "rows" not in vars(again) and again.rows == rows and again.chart == chart
+
+
+def test_a_matchs_deals_for_results_json_are_made_when_first_read():
+    """results.json's `deals` of a match (views.DealPath) are made from its replay when first
+    read, in the process that writes the file, not as the match is scored: the same items, as
+    a list would compare and index them, pickled as the replay, written as the list."""
+    import json
+    import pickle
+
+    from generator.games.guandan.rules import GuandanRecord, GuandanStage, decide
+    from generator.games.guandan.views import match_view
+    from generator.render.html import _json_list
+
+    view = _a_long_match()
+    record = GuandanRecord(list(view.teams), deals=view.log.deals, replay=view.log)
+    _, extra = match_view(decide(view.teams, view.log, None), record, GuandanStage())
+    deals = extra["deals"]
+    assert deals._items is None  # not made yet
+    assert len(deals) == len(view.log.steps) == 17 and deals._items is not None
+    assert deals[0] == {"deal": 1, "team": "T&1", "gain": 3, "in_play": "2", "levels": {"T&1": "5", "T<2>": "2"}}
+    assert deals[10] == {"deal": None, "team": "T<2>", "foul": True, "levels": {"T&1": "A", "T<2>": "A"}}
+    again = pickle.loads(pickle.dumps(deals))
+    assert again._items is None and again == deals and list(again) == list(deals)
+    written = json.dumps({"deals": deals}, ensure_ascii=False, default=_json_list)
+    assert json.loads(written) == {"deals": list(deals)}
+
+
+def test_a_chart_is_each_sides_levels_step_by_step():
+    """chart_view (its points looked up by position and level, _columns): each side's point at
+    each step is the level it stood at, the chart's top A or A+ (a team passed A), and equal
+    points are one object in every chart (a mass event's 17,500 charts share them)."""
+    from generator.games.guandan.rules import Deal, LEVEL_A, PASSED_A, replay
+    from generator.games.guandan.views import chart_view
+
+    long = _a_long_match().log
+    passed = replay(("T01", "T02"), [Deal("T01", 3)] * 4 + [Deal("T02", 1), Deal("T01", 1), Deal("T01", 2)])
+    assert passed.passed == "T01"
+    for log, top in ((long, LEVEL_A), (passed, PASSED_A)):
+        chart = chart_view(log)
+        states = [dict.fromkeys(log.teams, log.start)] + [step.levels for step in log.steps]
+        for side, team in enumerate(log.teams):
+            expected = [(30 + 26 * n, 8 + (top - state[team]) * 9) for n, state in enumerate(states)]
+            assert list(chart.dots[side]) == expected
+            assert chart.lines[side] == " ".join(f"{x},{y}" for x, y in expected)
+        assert chart.height == 8 + top * 9 + 22 and chart.width == 30 + 26 * len(log.steps) + 12
+        assert [tick for _, tick in chart.ticks] == [str(s.number) for s in log.steps if s.number is not None]
+    first, second = chart_view(long), chart_view(passed)
+    assert first.dots[0][0] == (30, 116) and second.dots[1][0] == (30, 125)  # level 2, under A and under A+
+    assert chart_view(long).dots[0][3] is first.dots[0][3] and first.dots[1][0] is first.dots[0][0]
+
+
+def test_a_tables_parts_are_kept_for_the_pages_of_the_share_that_shows_them(content, tmp_path):
+    """A large event's pages are rendered in shares (render_event's part k of n: the event's own
+    pages in share 0, the entries' pages by their place): a table's chart and deal log
+    (shared_part) are kept for as many showings as the share renders (part_showings), neither
+    more (kept, encoded, for pages another process renders) nor fewer; the pages read the same
+    as rendered whole."""
+    from collections import Counter
+
+    from generator.render import html as html_module
+    from generator.render.output import OutputTree
+    from generator.render.players import collect_people
+
+    site, results, _ = validate(content)
+    result = results[0]
+    people = collect_people(results, None)
+    env = html_module.environment(result.event.locale or site.locale, people)
+    own = html_module.shared_part
+    asked: list[tuple[int, str, int]] = []
+
+    def counted(owner, name, showings, caller):  # noqa: ANN001, ANN202
+        asked.append((id(owner), name, showings))
+        return own(owner, name, showings, caller)
+
+    env.globals["shared_part"] = counted
+
+    def render(part, out):  # noqa: ANN001, ANN202
+        html_module.render_event(env, site, result, [], html_module.SiteWriter(site, OutputTree(out)), part)
+        return out
+
+    whole = render((0, 1), tmp_path / "whole")
+    assert asked and all(showings == 3 for _, _, showings in asked)  # the round's page and both teams'
+    for k in range(4):
+        asked.clear()
+        render((k, 4), tmp_path / "shares")
+        shown = Counter((owner, name) for owner, name, _ in asked)
+        assert {(owner, name): showings for owner, name, showings in asked} == shown, k
+    names = sorted(p.relative_to(whole) for p in whole.rglob("*") if p.is_file())
+    assert names == sorted(p.relative_to(tmp_path / "shares") for p in (tmp_path / "shares").rglob("*") if p.is_file())
+    assert [n for n in names if (whole / n).read_bytes() != (tmp_path / "shares" / n).read_bytes()] == []

@@ -242,7 +242,7 @@ def _include_context(template: jinja2.Template, context: jinja2.runtime.Context,
     return made
 
 
-def _html_text(value: Any) -> str:
+def html_text(value: Any) -> str:
     """What `{{ value }}` writes: the text of markupsafe's escape(value), without making it a
     Markup object first. The pieces a page is made of are joined into one str anyway, and
     Markup's constructor was a tenth of the rendering time."""
@@ -266,7 +266,7 @@ except ImportError:  # pragma: no cover
 
 class _CodeGenerator(jinja2.compiler.CodeGenerator):
     """Jinja's compiler, writing `{{ value }}` as `html_text(value)` instead of `escape(value)`
-    (see _html_text). Only there: where Jinja needs Markup (macro results, `{% set %}` blocks)
+    (see html_text). Only there: where Jinja needs Markup (macro results, `{% set %}` blocks)
     it makes it itself, from the escaped text."""
 
     def _output_child_pre(self, node: Any, frame: Any, finalize: Any) -> None:
@@ -399,7 +399,7 @@ class _CodeGenerator(jinja2.compiler.CodeGenerator):
         super().visit_Template(node, frame)
         # At the end of the template's module: its functions run only once it is all loaded.
         self.writeline("from generator.render.fast_jinja import PLAIN_CALLS as plain_calls, _escape_inner as escape_inner, "
-                       "_html_text as html_text, _plain_caller, _include_context as include_context")
+                       "html_text, _plain_caller, _include_context as include_context")
         self.writeline("plain_call = _plain_caller(environment)")
 
 

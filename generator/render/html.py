@@ -18,6 +18,7 @@ import pickle
 import re
 import weakref
 import zlib
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -106,7 +107,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
                        metric_of=metric_of, event_url=event_url, stage_url=stage_url, round_url=round_url,
                        entry_url=entry_url, board_url=board_url, player_url=player_url, game_url=game_url, players_url=PLAYERS_URL,
                        table_url=table_url, first_page=first_page, shared_part=shared_part, shared_rows=shared_rows,
-                       table_showings=table_showings, level_chart=level_chart,
+                       part_showings=part_showings, table_showings=table_showings, level_chart=level_chart,
                        search_url=SEARCH_URL, lang_of=_lang_attribute(locale), game_title=_game_titles(translate),
                        person_of=people.of if people else (lambda slug, entry_id, index: None),
                        person_named=people.named_in if people else (lambda slug, name, group: None))
@@ -118,6 +119,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     # `x|num if x is not none else ""`, with x worked out once (a view's percentage sums its rows)
     env.filters["num_or_blank"] = lambda n: "" if n is None else number_text(n)
     env.filters["suits"] = _suits_in(translate)
+    env.globals["deal_log"] = _deal_logs(translate)
     return env
 
 
@@ -219,6 +221,9 @@ def suit_symbols(text: str, words: tuple[tuple[str, str], ...] = ()) -> Markup:
 # A part of a page that is the same wherever it is shown, kept while render_event renders one
 # event: {(id(owner), name): (owner, the part, showings left, its size)}. None outside render_event.
 _SHARED_PARTS: dict[tuple[int, str], tuple[Any, Any, int, int]] | None = None
+# Which pages of that event render_event renders (part_showings): (share, shares, each entry's
+# place among the entries whose pages it renders, 1 when it renders the event's own pages else 0).
+_SHOWN_HERE: tuple[int, int, dict[str, int], int] | None = None
 SHARED_PARTS_LIMIT = 32_000_000  # bytes (rows: characters) kept at a time; past it, parts are rendered again
 _shared_bytes = 0
 
@@ -252,7 +257,12 @@ def shared_part(owner: Any, name: str, showings: int, caller: Callable[[], str])
     """`{% call shared_part(view, "chart", 3) %}…{% endcall %}`: the body, rendered once per
     event for `owner` and shown again as it was. For a part that depends on `owner` (and the
     page's locale) alone: a Guandan table's level chart and deal log appear on its round's page
-    and on both teams' pages. Kept as UTF-8 (a mass event's charts are many)."""
+    and on both teams' pages (part_showings: those this process renders). Kept as UTF-8 (a mass
+    event's charts are many), and only when it is to be shown again: a part shown once here is
+    written as it is made."""
+    if showings <= 1 and (_SHARED_PARTS is None or (id(owner), name) not in _SHARED_PARTS):
+        return Markup(caller())
+
     def make() -> tuple[bytes, int]:
         text = caller().encode("utf-8")
         return text, len(text)
@@ -278,6 +288,25 @@ def shared_rows(owner: Any, root: str, showings: int, cells: Callable[[Any], str
     return _shown_again(owner, "rows " + root, showings, make)
 
 
+def part_showings(teams: tuple[str, ...]) -> int:
+    """How many of the pages rendered now show a part of a table of `teams` that is the same on
+    all of them (shared_part's `showings`): its round's page, where the event's own pages are
+    rendered, and its teams' pages that are rendered here (render_event's share of a large
+    event: a mass event's entries' pages are rendered in shares by two processes, and a table's
+    parts were kept, encoded, for showings another process made). Outside render_event, all
+    of them."""
+    here = _SHOWN_HERE
+    if here is None:
+        return 1 + len(teams)
+    share, shares, places, own_pages = here
+    count = own_pages
+    for team in dict.fromkeys(teams):  # (a team twice at a table: its page shows the table once)
+        place = places.get(team)
+        if place is not None and place % shares == share:
+            count += 1
+    return count
+
+
 def table_showings(pages: RoundPages, stage_id: str, number: int, score: Any) -> int:
     """How many pages as deep as an entry's page show a round's table (shared_rows): its sides'
     entry pages, and the round's page when the table is on its first page (the later pages
@@ -291,32 +320,103 @@ def level_chart(chart: Any, teams: tuple[str, ...], colours: tuple[str, str], la
     """A Guandan match's level chart (games/guandan/views.py's ChartView) as SVG: 17,500 of them
     in a 5,000-team event, each a few dozen elements, written here in one pass (1.6 times as fast
     as the template's loops were: bench figures in the commit). `label` names it for a screen
-    reader."""
-    label_text, (first, second) = escape(label), (escape(teams[0]), escape(teams[1]))
-    left, right, height = chart.left, chart.right, chart.height
-    out = [f'<figure class="level-chart">\n<div class="scroll" role="region" tabindex="0" aria-label="{label_text}">\n'
-           f'<svg width="{chart.width}" height="{height}" viewBox="0 0 {chart.width} {height}" role="img" '
-           f'aria-label="{label_text}">\n']
-    for y, name in chart.grid:
-        out.append(f'  <line x1="{left}" x2="{right}" y1="{y}" y2="{y}" stroke="#d6d6d6" stroke-width="1"/>\n'
+    reader. Its grid, its ticks and each dot are the same in many charts: each written once
+    (_chart_grid, _chart_ticks, _chart_dot), the chart joined from them (a mass event's charts,
+    rendered some 46,000 times by its render workers, took a fifth of their entries' pages)."""
+    text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
+    label_text, first, second = text(label), text(teams[0]), text(teams[1])
+    height = chart.height
+    dot = _chart_dot
+    return Markup("".join((
+        f'<figure class="level-chart">\n<div class="scroll" role="region" tabindex="0" aria-label="{label_text}">\n'
+        f'<svg width="{chart.width}" height="{height}" viewBox="0 0 {chart.width} {height}" role="img" '
+        f'aria-label="{label_text}">\n',
+        _chart_grid(chart.grid, chart.left, chart.right), _chart_ticks(chart.ticks, height),
+        f'  <polyline points="{text(chart.lines[0])}" fill="none" stroke="{colours[0]}" stroke-width="2" '
+        f'stroke-linejoin="round"/>\n'
+        f'  <polyline points="{text(chart.lines[1])}" fill="none" stroke="{colours[1]}" stroke-width="2" '
+        f'stroke-dasharray="5 3" stroke-linejoin="round"/>\n',
+        *[dot(point, colours[0]) for point in chart.dots[0]], *[dot(point, colours[1]) for point in chart.dots[1]],
+        f'</svg>\n</div>\n<figcaption class="meta">\n'
+        f'  <svg width="22" height="8" aria-hidden="true"><line x1="0" x2="22" y1="4" y2="4" '
+        f'stroke="{colours[0]}" stroke-width="2"/></svg> {first}\n'
+        f'  <svg width="22" height="8" aria-hidden="true"><line x1="0" x2="22" y1="4" y2="4" '
+        f'stroke="{colours[1]}" stroke-width="2" stroke-dasharray="5 3"/></svg> {second}\n'
+        f'</figcaption>\n</figure>\n',
+    )))
+
+
+@functools.lru_cache(maxsize=256)
+def _chart_grid(grid: tuple[tuple[int, str], ...], left: int, right: int) -> str:
+    """A level chart's grid lines and level names (a few grids: one per top level and width)."""
+    return "".join(f'  <line x1="{left}" x2="{right}" y1="{y}" y2="{y}" stroke="#d6d6d6" stroke-width="1"/>\n'
                    f'  <text x="{left - 6}" y="{y + 3}" text-anchor="end" font-size="14" fill="#595959">'
-                   f'{escape(name)}</text>\n')
-    for x, tick in chart.ticks:
-        out.append(f'  <text x="{x}" y="{height - 6}" text-anchor="middle" font-size="14" fill="#595959">'
-                   f'{escape(tick)}</text>\n')
-    out.append(f'  <polyline points="{escape(chart.lines[0])}" fill="none" stroke="{colours[0]}" stroke-width="2" '
-               f'stroke-linejoin="round"/>\n'
-               f'  <polyline points="{escape(chart.lines[1])}" fill="none" stroke="{colours[1]}" stroke-width="2" '
-               f'stroke-dasharray="5 3" stroke-linejoin="round"/>\n')
-    for side in (0, 1):
-        out.extend(f'<circle cx="{x}" cy="{y}" r="2.2" fill="{colours[side]}"/>' for x, y in chart.dots[side])
-    out.append(f'</svg>\n</div>\n<figcaption class="meta">\n'
-               f'  <svg width="22" height="8" aria-hidden="true"><line x1="0" x2="22" y1="4" y2="4" '
-               f'stroke="{colours[0]}" stroke-width="2"/></svg> {first}\n'
-               f'  <svg width="22" height="8" aria-hidden="true"><line x1="0" x2="22" y1="4" y2="4" '
-               f'stroke="{colours[1]}" stroke-width="2" stroke-dasharray="5 3"/></svg> {second}\n'
-               f'</figcaption>\n</figure>\n')
-    return Markup("".join(out))
+                   f'{fast_jinja.html_text(name)}</text>\n' for y, name in grid)
+
+
+@functools.lru_cache(maxsize=1024)
+def _chart_ticks(ticks: tuple[tuple[int, str], ...], height: int) -> str:
+    """A level chart's deal numbers along the bottom (most charts number deals 1 to n)."""
+    return "".join(f'  <text x="{x}" y="{height - 6}" text-anchor="middle" font-size="14" fill="#595959">'
+                   f'{fast_jinja.html_text(tick)}</text>\n' for x, tick in ticks)
+
+
+@functools.lru_cache(maxsize=4096)
+def _chart_dot(point: tuple[int, int], colour: str) -> str:
+    """One dot of a level chart (a chart's points take a few hundred places)."""
+    return f'<circle cx="{point[0]}" cy="{point[1]}" r="2.2" fill="{colour}"/>'
+
+
+def _deal_logs(translate: Translator) -> Callable[[Any], Markup]:
+    """The `deal_log(view)` of one locale: the rows of a Guandan match's deal log (the start,
+    then games/guandan/views.py's RowView each), as the body of its table, written here in one
+    pass as level_chart is: through the template's loops they were a quarter of a mass event's
+    rendering (a row, a few dozen template expressions; 46,000 logs rendered, each of 5 to 10
+    rows). Its words are looked up once."""
+    text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
+    start_word, in_play_label = text(translate("gd_start")), text(translate("gd_in_play"))
+    winner_label, gain_label = text(translate("gd_deal_winner")), text(translate("gd_gain"))
+    joiner = text(translate.joiner())
+
+    levels_shown: dict[tuple[str, bool], str] = {}  # a level's cell's text, changed or not (a few dozen)
+
+    def level_cell(level: str, changed: bool) -> str:
+        shown = levels_shown.get((level, changed))
+        if shown is None:
+            shown = levels_shown[level, changed] = (f"<strong>{text(level)}</strong></td>" if changed
+                                                    else f"{text(level)}</td>")
+        return shown
+
+    def deal_log(view: Any) -> Markup:
+        a, b = view.teams[0], view.teams[1]
+        teams = {a: text(a), b: text(b)}  # each row names one of them: escaped once
+        parens = {a: text(translate("paren", text=a)), b: text(translate("paren", text=b))}
+        first, second = f'<td class="num" data-label="{teams[a]}">', f'<td class="num" data-label="{teams[b]}">'
+        start = text(view.start)
+        out = [f'<tr>\n  <th scope="row" class="num">—</th><td colspan="3">{start_word}</td>\n'
+               f'  {first}{start}</td>{second}{start}</td><td></td>\n</tr>\n']
+        append = out.append
+        for row in view.rows:
+            if row.foul:
+                append(f'<tr class="foul">\n  <th scope="row" class="num">—</th>\n  <td></td>\n'
+                       f'  <td class="warn">{text(translate("gd_foul", team=row.team))}</td>\n  <td></td>\n')
+            else:
+                in_play = text(row.in_play)
+                if row.in_play_team:
+                    in_play += parens.get(row.in_play_team) or text(translate("paren", text=row.in_play_team))
+                append(f'<tr>\n  <th scope="row" class="num">{text(row.number)}</th>\n'
+                       f'  <td data-label="{in_play_label}">{in_play}</td>\n'
+                       f'  <td data-label="{winner_label}">{teams.get(row.team) or text(row.team)}</td>\n'
+                       f'  <td class="num" data-label="{gain_label}">+{text(row.gain)}</td>\n')
+            levels, changed = row.levels, row.changed
+            append(f'{first}{level_cell(levels[0], changed[0])}{second}{level_cell(levels[1], changed[1])}'
+                   '  <td class="line">')
+            if row.notes:
+                append(joiner.join([text(translate(key, **params)) for key, params in row.notes]))
+            append("</td>\n</tr>\n")
+        return Markup("".join(out))
+
+    return deal_log
 
 
 def number_text(value: Any) -> str:
@@ -1230,12 +1330,14 @@ def render_event(env: jinja2.Environment, site: Site, result: EventResult, bulle
     rendered by several processes (`_Rendering`): the entries' pages whose place in the entry
     list is k modulo n, and, in share 0, every other page and file. `entries`: False, without
     the entries' pages."""
-    global _SHARED_PARTS, _shared_bytes
+    global _SHARED_PARTS, _shared_bytes, _SHOWN_HERE
     _SHARED_PARTS, _shared_bytes = {}, 0
+    places = {entry_id: place for place, entry_id in enumerate(result.event.entries)} if entries else {}
+    _SHOWN_HERE = (part[0], part[1], places, 1 if part[0] == 0 else 0)
     try:
         _render_event(env, site, result, bulletins, writer, part, entries)
     finally:
-        _SHARED_PARTS, _shared_bytes = None, 0
+        _SHARED_PARTS, _shared_bytes, _SHOWN_HERE = None, 0, None
 
 
 def render_event_alone(site: Site, result: EventResult, bulletins: list[tuple[str, str]], out: OutputTree,
@@ -1329,7 +1431,8 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
     # dicts at 200 events, each one's id kept and dropped again by the check, were an eighth
     # of the encoding); the same text.
     writer.out.write_text(f"events/{event.slug}/results.json", json.dumps(
-        results_json(result), ensure_ascii=False, separators=(",", ":"), check_circular=False) + "\n")
+        results_json(result), ensure_ascii=False, separators=(",", ":"), check_circular=False, default=_json_list)
+        + "\n")
     # The same results as a spreadsheet (standings, tables, travellers), byte-reproducible.
     from generator.interchange.spreadsheet import workbook_bytes
 
@@ -1467,6 +1570,14 @@ def _bracket_json(bracket: Any) -> dict[str, Any]:
                      "table": m.score.table.number if m.score is not None else None, "winner": m.winner}
                     for m in bracket.matches],
     }
+
+
+def _json_list(value: Any) -> list[Any]:
+    """What results.json writes of a value json does not know: a sequence a game makes when
+    first read (Guandan's DealPath), as the list it is."""
+    if isinstance(value, Sequence) and not isinstance(value, (str, bytes)):
+        return list(value)
+    raise TypeError(f"results.json cannot hold {type(value).__name__}")
 
 
 def _json_number(value: float | None) -> float | int | None:

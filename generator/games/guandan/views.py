@@ -5,6 +5,7 @@ rooms of a teams-of-four match) and the keys results.json carries for it."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any, NamedTuple
@@ -13,7 +14,7 @@ from generator.content.model import Stage, Table
 from generator.games import SideScore, TableScore
 from generator.games.common.rooms import ROOMS
 from generator.games.guandan.rules import (
-    LEVEL_A, PASSED_A, Decision, GuandanRecord, GuandanStage, Penalty, Replay, apply_penalties, decide,
+    LEVEL_A, LEVEL_NAMES, PASSED_A, Decision, GuandanRecord, GuandanStage, Penalty, Replay, apply_penalties, decide,
     four_result, level_name, ordered_metrics, outcome, plain, room_decision, side_metrics,
 )
 
@@ -33,9 +34,9 @@ class RowView(NamedTuple):
     notes: tuple[tuple[str, dict[str, Any]], ...]  # (UI word key, params)
 
 
-@dataclass(frozen=True)
-class ChartView:
-    """A small step chart of both teams' levels, in SVG user units."""
+class ChartView(NamedTuple):
+    """A small step chart of both teams' levels, in SVG user units. (A named tuple, made as
+    its __new__ makes it: a mass event's 17,500 are made one by one as its tables are scored.)"""
 
     width: int
     height: int
@@ -81,8 +82,11 @@ class MatchView:
     def make_parts(self) -> MatchView:
         """The rows and chart made now, in the build's own process: the processes that render
         the pages are forked from it and inherit them, where rows they made themselves would
-        be walked by their cycle collector again and again (a mass event's 120,000 rows)."""
-        _ = self.rows, self.chart  # made and kept (cached_property)
+        be walked by their cycle collector again and again (a mass event's 120,000 rows).
+        Kept where cached_property keeps them, without its lock (Python 3.11 takes one on
+        each first reading: 35,000 for a mass event's 17,500 matches, made one by one here)."""
+        if self.log is not None:
+            self.__dict__.update(rows=row_views(self.log, self.a_attempts), chart=chart_view(self.log))
         return self
 
     def __getstate__(self) -> dict[str, Any]:
@@ -126,23 +130,31 @@ _CHART_TOP = 8
 
 def chart_view(result: Replay) -> ChartView:
     top_level = PASSED_A if result.passed else LEVEL_A
-    points: list[list[tuple[int, int]]] = [[], []]
-    texts: list[list[str]] = [[], []]
-    states = [dict.fromkeys(result.teams, result.start)] + [s.levels for s in result.steps]
-    for position, state in enumerate(states):
-        x = _CHART_LEFT + position * _CHART_DX
-        for side, team in enumerate(result.teams):
-            point, text = _point(x, _CHART_TOP + (top_level - state[team]) * _CHART_DY)
-            points[side].append(point)
-            texts[side].append(text)
-    width = _CHART_LEFT + max(len(states) - 1, 1) * _CHART_DX + 12
-    height = _CHART_TOP + top_level * _CHART_DY + 22
-    ticks = []
-    for position, step in enumerate(result.steps, start=1):
-        if step.number is not None:
-            ticks.append(_tick(position, step.number))
-    return ChartView(width, height, (" ".join(texts[0]), " ".join(texts[1])), _grid(top_level), _CHART_LEFT,
-                     width - 12, tuple(ticks), (tuple(points[0]), tuple(points[1])))
+    steps = result.steps
+    columns = _columns(top_level, len(steps) + 1)  # the start, then each step
+    lines, dots = [], []
+    for team in result.teams:
+        made = [column[level] for column, level in zip(columns, [result.start, *[s.levels[team] for s in steps]])]
+        dots.append(tuple([point for point, _ in made]))
+        lines.append(" ".join([text for _, text in made]))
+    width = _CHART_LEFT + max(len(steps), 1) * _CHART_DX + 12
+    ticks = tuple([_tick(position, step.number) for position, step in enumerate(steps, start=1)
+                   if step.number is not None])
+    return _made(ChartView, (width, _CHART_TOP + top_level * _CHART_DY + 22, (lines[0], lines[1]), _grid(top_level),
+                            _CHART_LEFT, width - 12, ticks, (dots[0], dots[1])))
+
+
+# A named tuple made as its own __new__ makes it, without calling that Python function (a mass
+# event's 17,500 charts and 120,000 rows are made one by one in the build's own process).
+_made = tuple.__new__
+
+
+@lru_cache(maxsize=256)
+def _columns(top_level: int, count: int) -> tuple[tuple[tuple[tuple[int, int], str], ...], ...]:
+    """The first `count` positions of a chart, each as every level's point there (and its
+    text), by level: a chart's points are looked up, not worked out and looked up one by one."""
+    return tuple(tuple(_point(_CHART_LEFT + position * _CHART_DX, _CHART_TOP + (top_level - level) * _CHART_DY)
+                       for level in range(top_level + 1)) for position in range(count))
 
 
 # A chart's parts, and a row's pairs, are immutable and take few values: each is made once and
@@ -186,12 +198,12 @@ def row_views(result: Replay, a_attempts: int) -> tuple[RowView, ...]:
     before = dict.fromkeys(result.teams, result.start)
     for step in result.steps:
         deal, levels = step.deal, step.levels
-        rows.append(RowView(  # number, foul, team, gain, in_play, in_play_team, levels, changed, notes
+        rows.append(_made(RowView, (  # number, foul, team, gain, in_play, in_play_team, levels, changed, notes
             step.number, deal.foul, deal.team, deal.gain,
-            level_name(step.in_play) if step.in_play is not None else "", step.in_play_team,
+            LEVEL_NAMES[step.in_play] if step.in_play is not None else "", step.in_play_team,
             _level_names(levels[a], levels[b]), _CHANGED[(levels[a] != before[a], levels[b] != before[b])],
             _note_words(step.notes, result.teams, a_attempts) if step.notes else (),
-        ))
+        )))
         before = levels
     return tuple(rows)
 
@@ -313,19 +325,49 @@ def match_view(decision: Decision, record: GuandanRecord, options: GuandanStage)
     return view, extra
 
 
-class DealPath(list):
+class DealPath(Sequence):
     """results.json's `deals` of a match: each item of its log as a mapping, made from its
-    replay and pickled as that replay (which the event cache keeps with the record anyway)."""
+    replay when first read, and pickled as that replay (which the event cache keeps with the
+    record anyway). results.json is written by a render worker: a mass event's 17,500 paths
+    were made one by one in the build's own process, before its workers started (the other
+    core idle). The file writes it as the list it is (render/html.py's results_json)."""
 
-    __slots__ = ("made_from",)
+    __slots__ = ("made_from", "_items")
+
+    def __init__(self, result: Replay, first: str, second: str) -> None:
+        self.made_from = (result, first, second)
+        self._items: list[dict[str, Any]] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return deal_path, self.made_from
+        return DealPath, self.made_from
+
+    @property
+    def items(self) -> list[dict[str, Any]]:
+        if self._items is None:
+            self._items = _deal_items(*self.made_from)
+        return self._items
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.items[index]
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __eq__(self, other: object) -> bool:
+        return self.items == (other.items if isinstance(other, DealPath) else other)
+
+    __hash__ = None  # type: ignore[assignment]  # (a list's: none)
+
+    def __repr__(self) -> str:
+        return f"DealPath({self.items!r})"
 
 
 def deal_path(result: Replay, first: str, second: str) -> DealPath:
-    path = DealPath()
-    path.made_from = (result, first, second)
+    return DealPath(result, first, second)
+
+
+def _deal_items(result: Replay, first: str, second: str) -> list[dict[str, Any]]:
+    path: list[dict[str, Any]] = []
     append = path.append
     for step in result.steps:
         deal, levels = step.deal, step.levels
