@@ -96,3 +96,58 @@ def test_a_small_sites_search_index_is_made_while_the_render_workers_render(tmp_
     assert workers_alive == [True] and not again.up_to_date  # (kept: no record made again)
     assert not [path for path in again.written if "search" in path and path != "search/index.html"]
     assert build(content, out, cache_dir=cache, bulletins=False).up_to_date
+
+
+_READERS_SEE = """
+import os, sys
+from pathlib import Path
+from generator import build as build_module, event_cache
+from generator.build import build
+
+prepare, noted = event_cache._prepare_event, Path(sys.argv[2]) / "noted"
+
+def watched(folder):
+    before = set(sys.modules)
+    try:
+        return prepare(folder)
+    finally:  # (from the readers: noted in a file)
+        with open(noted, "a", encoding="utf-8") as noting:
+            rendering = "generator.render.html" in sys.modules
+            new = sorted(name for name in set(sys.modules) - before if name.startswith("generator."))
+            noting.write(f"{os.getpid()} {rendering} {' '.join(new)}\\n")
+
+def read(*_):  # the events read, the bulletins planned: stopped before anything is printed or rendered
+    assert "generator.render.html" in sys.modules
+    sys.exit(0)
+
+event_cache._prepare_event = watched
+build_module._check_glyphs = read
+build(Path(sys.argv[1]), Path(sys.argv[2]) / "output", cache_dir=Path(sys.argv[2]) / "cache" / "pdf",
+      bulletins=sys.argv[3] == "1")
+sys.exit("not stopped once the events were read")
+"""
+
+
+@forks
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="events are read by forked workers on two cores or more")
+def test_rendering_is_imported_while_the_readers_read(tmp_path):
+    """A build without bulletins imports rendering's modules (Jinja, Markdown, the pages' own)
+    while its forked readers read the events, not before it forks them, with the other core
+    idle: the readers need none of them, and import none. One that prints bulletins imports
+    them first (the readers plan the bulletins with them), and the bulletins' own module: no
+    reader imports a module of paibang's for itself."""
+    import subprocess
+    import sys
+
+    from tests.support import ROOT
+
+    content = demo_content(tmp_path, *FOUR)
+    for bulletins in ("0", "1"):
+        work = tmp_path / f"bulletins-{bulletins}"
+        work.mkdir()
+        subprocess.run([sys.executable, "-c", _READERS_SEE, str(content), str(work), bulletins], check=True, cwd=ROOT,
+                       env={**os.environ, "PYTHONPATH": str(ROOT)})
+        noted = [line.split(" ", 2) for line in (work / "noted").read_text(encoding="utf-8").splitlines()]
+        assert len(noted) == len(FOUR) and len({pid for pid, _, _ in noted}) >= 2  # read by forked readers
+        assert {rendering for _, rendering, _ in noted} == {"False" if bulletins == "0" else "True"}
+        assert [new.split() for _, _, new in noted] == [[]] * len(FOUR), noted
