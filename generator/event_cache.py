@@ -75,14 +75,16 @@ _AHEAD: dict[str, Any] = {}  # the site and the event cache, set before forking,
 
 
 def read_ahead(content: Path, cache: EventCache | None, workers: int | None,
-               keep: str | None = None, lines: bool = False) -> dict[Path, Prepared]:
+               keep: str | None = None, lines: bool = False,
+               meanwhile: Callable[[], object] | None = None) -> dict[Path, Prepared]:
     """The events to read (those not in the cache), read and scored by forked processes, for
     validate to take in its own order with the same problems. Nothing on one core, or for fewer
     than two such events. Each event comes back pickled once, in the event cache's own form; a
     good one is kept in the event cache by the worker that read it. The event whose folder is
     named `keep` comes back with its reading kept (load.Kept), pickled with it. With a cache
     that keeps summaries (EventCache.summaries), the others come back summarised; with `lines`
-    (the build takes them so: EventCache.as_line), as their lines, made by the workers."""
+    (the build takes them so: EventCache.as_line), as their lines, made by the workers.
+    `meanwhile`: done here while the workers read (not done at all when none is forked)."""
     from generator.content.load import load_site
     from generator.content.snapshot import event_folders
 
@@ -101,6 +103,7 @@ def read_ahead(content: Path, cache: EventCache | None, workers: int | None,
     # to share: each reader found them itself at its first event, in every wave, its own 10 MB
     # (2,000 events: 4 waves of 2 readers). The build needs them for its pages anyway.
     from generator.games import GAMES
+    from generator.tournament import summary  # noqa: F401 - the readers summarise: imported once, for all of them
 
     GAMES.find()
     _AHEAD.update(site=site, cache=cache, keep=keep, lines=lines)
@@ -111,7 +114,7 @@ def read_ahead(content: Path, cache: EventCache | None, workers: int | None,
         # readers forked afresh every READ_WAVE_TASKS events (a reader of 1,000 events grew by
         # 7 MiB, copying the heap it inherited).
         for folder, loaded_count, payload in forked_map(_prepare_event, folders, min(workers, len(folders)),
-                                                        gc.freeze, READ_WAVE_TASKS):
+                                                        gc.freeze, READ_WAVE_TASKS, meanwhile):
             event, result, found, *kept = pickle.loads(payload)
             if isinstance(result, SentLine) and result.rows is not None and cache is not None:
                 result = result._replace(rows=cache.spill(result.rows))  # out of the heap at once

@@ -41,15 +41,21 @@ def forked_pool(workers: int, initializer: Callable[[], object] | None = None) -
 
 def forked_map(function: Callable[[Item], Answer], items: Sequence[Item], workers: int,
                initializer: Callable[[], object] | None = None, tasks_per_worker: int | None = None,
-               ) -> Iterator[Answer]:
+               forked: Callable[[], object] | None = None) -> Iterator[Answer]:
     """`function` of each item, in order, by `workers` processes forked from this one: forked
     afresh every `tasks_per_worker` items a worker (a wave), so that no worker copies more of
-    the heap it inherited than a wave's items make it touch (the note at the top)."""
+    the heap it inherited than a wave's items make it touch (the note at the top). `forked`:
+    called here once the first wave's processes are forked (given every item of the wave at
+    once), while they work, before their first answer is waited for."""
     wave = max(1, len(items) if tasks_per_worker is None else tasks_per_worker * workers)
     for start in range(0, len(items), wave):
         part = items[start:start + wave]
         with forked_pool(min(workers, len(part)), initializer) as pool:
-            yield from pool.map(function, part)
+            answers = pool.map(function, part)
+            if forked is not None:
+                forked, then = None, forked
+                then()
+            yield from answers
 
 
 def give_back_free_memory() -> None:

@@ -381,8 +381,8 @@ def test_the_readers_are_forked_afresh_every_few_events(monkeypatch):
 
     readers: list[int] = []
 
-    def noting_readers(function, items, workers, initializer=None, tasks_per_worker=None):  # noqa: ANN001, ANN202
-        for *prepared, reader in forking.forked_map(function, items, workers, initializer, tasks_per_worker):
+    def noting_readers(function, items, workers, initializer=None, tasks_per_worker=None, forked=None):  # noqa: ANN001, ANN202
+        for *prepared, reader in forking.forked_map(function, items, workers, initializer, tasks_per_worker, forked):
             readers.append(reader)
             yield prepared
 
@@ -415,8 +415,8 @@ def test_the_readers_inherit_the_games_found(monkeypatch):
 
     found: list[bool] = []
 
-    def noting(function, items, workers, initializer=None, tasks_per_worker=None):  # noqa: ANN001, ANN202
-        for *prepared, games_found in forking.forked_map(function, items, workers, initializer, tasks_per_worker):
+    def noting(function, items, workers, initializer=None, tasks_per_worker=None, forked=None):  # noqa: ANN001, ANN202
+        for *prepared, games_found in forking.forked_map(function, items, workers, initializer, tasks_per_worker, forked):
             found.append(games_found)
             yield prepared
 

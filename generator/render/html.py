@@ -733,6 +733,11 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     try:
         if meanwhile is not None:
             meanwhile()
+        # A small site's search index, made here while the workers render: this process waited
+        # for them idle, then made it with the other core idle (0.15 s of a 4 s build at 200
+        # events). A large site's is still made once they are done, by a process of its own
+        # (_write_search: the workers' peak and the index's do not add up).
+        searched = None if _search_apart(results, people) else _search_index(site, results, people, out, previous, shared)
     except BaseException:
         rendering.abandon()
         raise
@@ -746,7 +751,7 @@ def render_site(site: Site, results: list[EventResult | EventSummary], bulletins
     # process unpacks what the workers wrote (`meanwhile`), which is then little.
     finished: list[dict[str, EventPages]] = []
     search = _write_search(site, results, people, env, writer, previous, shared,
-                           meanwhile=lambda: finished.append(rendering.finish()))
+                           meanwhile=lambda: finished.append(rendering.finish()), searched=searched)
     made.update(finished[0] if finished else rendering.finish())
     made.update(search)
     made.update(_write_sitemap(site, writer, made, previous))
@@ -962,9 +967,42 @@ def _write_indexes(site: Site, results: list[EventResult | EventSummary], people
 
 def _write_search(site: Site, results: list[EventResult | EventSummary], people: People, env: jinja2.Environment,
                   writer: SiteWriter, previous: PreviousBuild | None, shared: str,
-                  meanwhile: Callable[[], None] | None = None) -> dict[str, EventPages]:
-    """The search page, and the index it loads; kept as the last build wrote it when the records
-    are the same (most rebuilds: a results file changes no name, title or group).
+                  meanwhile: Callable[[], None] | None = None, searched: Searched | None = None,
+                  ) -> dict[str, EventPages]:
+    """The search page, and the index it loads (`_search_index`, unless `searched` holds what it
+    made already); kept as the last build wrote it when the records are the same (most
+    rebuilds: a results file changes no name, title or group)."""
+    out = writer.out
+    writer.page(env, SEARCH_URL, "search.html", None)
+    key, found = searched if searched is not None else _search_index(site, results, people, out, previous, shared,
+                                                                     meanwhile)
+    if isinstance(found, EventPages):  # kept
+        return {SEARCH_PART: found}
+    for path, stamp in found:  # as if written here, after the search page (OutputTree.write_parts)
+        out.written.append(path)
+        out.stamps[path] = stamp
+    files = [path for path, _ in found]
+    files.sort(key=listed_order)
+    if "assets/search-shards.js" in files:  # (listed last: the order the record has always had)
+        files.remove("assets/search-shards.js")
+        files.append("assets/search-shards.js")
+    return {SEARCH_PART: EventPages(key, files)}
+
+
+Searched = tuple[str, "EventPages | list[tuple[str, tuple[int, int]]]"]  # _search_index's: key, the part kept or the files written
+
+
+def _search_apart(results: list[EventResult | EventSummary], people: People) -> bool:
+    """Whether the site's search index is made by a process of its own (_search_index)."""
+    return len(results) >= SEARCH_APART_FROM or len(people.everyone) >= SEARCH_APART_PERSONS
+
+
+def _search_index(site: Site, results: list[EventResult | EventSummary], people: People, out: OutputTree,
+                  previous: PreviousBuild | None, shared: str, meanwhile: Callable[[], None] | None = None,
+                  ) -> Searched:
+    """The search index's files written into `out`'s folder (each file and its stamp, for
+    `_write_search` to add to `out` after the search page), or the part kept as the last build
+    wrote it, with its key.
     A large site's index is made by a process forked for it (SEARCH_APART_FROM events), which
     writes its files and says which, while this one waits: its records and postings are the
     largest thing the build makes after its render workers are done, and the holes they left
@@ -972,40 +1010,29 @@ def _write_search(site: Site, results: list[EventResult | EventSummary], people:
     So is the index of a site of SEARCH_APART_PERSONS people in fewer events, while this
     process does `meanwhile` (a mass event's 15,000 records took 0.3 s with the other core
     idle); `meanwhile` is left to the caller when it is not called here."""
-    out = writer.out
-    writer.page(env, SEARCH_URL, "search.html", None)
     key = _records_key(shared, results, people)
     search = previous.reuse(SEARCH_PART, key, out) if previous is not None else None
     if search is not None:
-        return {SEARCH_PART: search}
+        return key, search
+    tree = OutputTree(out.root)  # (its own list of the files written: made before the search page)
 
     def index() -> list[tuple[str, tuple[int, int]]]:  # the files written, with their stamps
-        before = len(out.written)
         # The records handed over, not kept here: index_files lets them go as it writes them.
         for path, text in index_files(packed_records(results, people, Translator(site.locale), event_url, entry_url,
                                                      player_url)):
-            out.write_text(path, text)  # one file, or a large site's chunks and shards
-        if len(out.written) - before > 1:  # and the script that searches them, which site.js loads then
-            out.write_bytes("assets/search-shards.js", (TEMPLATES / "search-shards.js").read_bytes())
-        return [(path, out.stamps[path]) for path in out.written[before:]]
+            tree.write_text(path, text)  # one file, or a large site's chunks and shards
+        if len(tree.written) > 1:  # and the script that searches them, which site.js loads then
+            tree.write_bytes("assets/search-shards.js", (TEMPLATES / "search-shards.js").read_bytes())
+        return [(path, tree.stamps[path]) for path in tree.written]
 
     large = len(results) >= SEARCH_APART_FROM
-    if not (large or len(people.everyone) >= SEARCH_APART_PERSONS) or not incremental.can_fork_alone():
+    if not _search_apart(results, people) or not incremental.can_fork_alone():
+        return key, index()
+    _, written = with_a_child(index, meanwhile if meanwhile is not None and not large else lambda: None)
+    if written is None:  # it failed before it said what it wrote: made here
+        del tree.written[:]
         written = index()
-    else:
-        _, written = with_a_child(index, meanwhile if meanwhile is not None and not large else lambda: None)
-        if written is None:  # it failed before it said what it wrote: made here
-            written = index()
-        else:
-            for path, stamp in written:  # as if written here (OutputTree.write_parts)
-                out.written.append(path)
-                out.stamps[path] = stamp
-    files = [path for path, _ in written]
-    files.sort(key=listed_order)
-    if "assets/search-shards.js" in files:  # (listed last: the order the record has always had)
-        files.remove("assets/search-shards.js")
-        files.append("assets/search-shards.js")
-    return {SEARCH_PART: EventPages(key, files)}
+    return key, written
 
 
 SEARCH_APART_FROM = 500  # events from which the search index is made by a process of its own (_write_search)
