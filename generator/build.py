@@ -590,6 +590,7 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
     cache_dir = cache_dir or default_cache_dir(output)
     previous = refuse_output(content, output, cache_dir, memory)  # nothing is touched before this
     usable = _usable_cache(cache_dir, notify, spare)
+    caches.spill_in(usable.parent)  # what the build writes aside to keep its heap small: on disk
     lasting = usable == cache_dir  # else the private spare one, gone with this build
     if previous is None or not lasting:
         cache_dir, previous = usable, PreviousBuild(output, usable.parent / _record_name(output), parts=False)

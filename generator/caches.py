@@ -58,6 +58,18 @@ def unpacked(blob: bytes) -> Any:
     return pickle.loads(zlib.decompress(blob))
 
 
+_SPILLS_IN: list[Path | None] = [None]  # where a Spill without a folder of its own makes its file (spill_in)
+
+
+def spill_in(folder: Path | None) -> None:
+    """Where each Spill made without a folder of its own (the snapshot's blocks, the people
+    index's blobs) makes its file from now on: a build's cache folder (the user's own, on the
+    disk beside output/). The system's temporary folder is the last resort: it is often held in
+    memory (tmpfs: Fedora, Arch, Debian 13), where the spilled bytes would be memory still, only
+    outside every process, and counted by none."""
+    _SPILLS_IN[0] = folder
+
+
 class Spill:
     """Bytes a build keeps from its reading to its last page but reads seldom (each event's
     rows, who sits where in it, each person's rows), written to a file of its own as they come
@@ -120,7 +132,8 @@ class Spill:
         if not hasattr(os, "pread"):
             self._held = []
             return
-        for folder in (self._folder, None):  # the cache's folder, else the system's temporary one
+        # The cache's folder, else the build's (spill_in), else the system's temporary one.
+        for folder in (*(f for f in (self._folder, _SPILLS_IN[0]) if f is not None), None):
             try:
                 if folder is None or folder.is_dir():
                     self._file = tempfile.TemporaryFile(dir=folder)

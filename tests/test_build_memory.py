@@ -1143,3 +1143,34 @@ def test_the_rows_and_seats_a_build_keeps_are_not_in_its_heap_whatever_the_archi
     large, built_large = _bytes_held_at_the_render_fork(tmp_path, 24, monkeypatch)
     assert (built, built_large) == (8, 24)
     assert large <= small + 1024, f"{small} bytes held at 8 events, {large} at 24"
+
+
+def test_what_a_build_writes_aside_is_on_disk_in_its_cache_folder_not_the_systems_temporary_one(
+        tmp_path, monkeypatch):
+    """The bytes a build writes aside to keep its heap small (caches.Spill: the files read, each
+    event's rows, the people index's blobs) go to its cache folder, the user's own on the disk:
+    the system's temporary folder is often in memory (tmpfs), where they would be memory still,
+    outside every process and counted by none."""
+    import tempfile
+
+    from generator import caches
+    from generator.build import build
+    from generator.render import players
+    from tests.support import demo_content
+
+    content = demo_content(tmp_path, "dongke-bridge-2015", "tumu-guandan-2020", "hefei-80fen-teams-2012")
+    monkeypatch.setattr(players, "MATCH_APART_FROM", 2)  # the people index's blobs spilled too
+    made: list[str | None] = []
+    temporary = tempfile.TemporaryFile
+
+    def noted(*args, **kwargs):  # noqa: ANN202
+        made.append(kwargs.get("dir"))
+        return temporary(*args, **kwargs)
+
+    monkeypatch.setattr(caches.tempfile, "TemporaryFile", noted)
+    monkeypatch.setattr(snapshot, "_TAKEN", snapshot._Taken())  # no file of an earlier build's
+    monkeypatch.setattr(caches, "_SPILLS_IN", [None])
+    report = build(content, tmp_path / "output", cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    assert report.events == 3
+    assert len(made) >= 3, made  # the snapshot's, the event cache's, the people index's
+    assert all(folder is not None and str(folder).startswith(str(tmp_path / "cache")) for folder in made), made
