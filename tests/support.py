@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import hashlib
 import os
 import shutil
 import types
@@ -11,6 +12,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def digest(folder: Path) -> dict[str, str]:
+    """Each file of a built site, by its path, as its bytes' digest: two sites compared whole,
+    a difference named by its path."""
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def demo_content(folder: Path, *slugs: str) -> Path:

@@ -7,26 +7,17 @@ notes which are alive when the build does its own share.
 
 from __future__ import annotations
 
-import hashlib
 import multiprocessing
 import os
 from pathlib import Path
 
 import pytest
 
-from tests.support import demo_content
+from tests.support import demo_content, digest
 
 forks = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="forked workers")
 
 FOUR = ("dongke-bridge-2015", "tumu-guandan-2020", "hefei-80fen-teams-2012", "chem-park-daguai-2016")
-
-
-def _digest(output: Path) -> str:
-    digest = hashlib.sha256()
-    for path in sorted(output.rglob("*")):
-        if path.is_file():
-            digest.update(f"{path.relative_to(output)}\0".encode() + path.read_bytes())
-    return digest.hexdigest()
 
 
 def _alive_pools(monkeypatch: pytest.MonkeyPatch, module) -> set[int]:  # noqa: ANN001
@@ -87,7 +78,7 @@ def test_a_small_sites_search_index_is_made_while_the_render_workers_render(tmp_
     out, cache = tmp_path / "output", tmp_path / "c2" / "pdf"
     report = build(content, out, cache_dir=cache, bulletins=False)
     assert workers_alive == [True], "the search index was made once the render workers were done"
-    assert _digest(out) == _digest(tmp_path / "alone")
+    assert digest(out) == digest(tmp_path / "alone")
     searched = sorted(path for path in report.written if "search" in path)
     assert searched and "search/index.html" in searched and "assets/search-index.js" in searched
     results = next((content / "events" / FOUR[0]).glob("results/*.yaml"))

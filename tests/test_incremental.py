@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import shutil
 import signal
 import subprocess
@@ -13,14 +12,10 @@ from pathlib import Path
 import pytest
 
 from generator.build import build
+from tests.support import digest
 
 ROOT = Path(__file__).resolve().parents[1]
 EVENTS = ("dongke-bridge-2015", "chem-park-daguai-2016")
-
-
-def digest(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def two_events(tmp_path: Path) -> Path:

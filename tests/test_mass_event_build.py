@@ -5,7 +5,6 @@ workers wrote (render/html.py's _write_search). What either reads or writes is a
 
 from __future__ import annotations
 
-import hashlib
 import multiprocessing
 import os
 from pathlib import Path
@@ -17,7 +16,7 @@ from generator.content import load
 from generator.content.load import load_event, load_site
 from generator.errors import Problems
 from generator.render import html, incremental
-from tests.support import demo_content
+from tests.support import demo_content, digest
 
 forks = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="shared with a forked process")
 SLUG = "tumu-guandan-2020"
@@ -89,7 +88,7 @@ def test_a_mass_events_build_reads_its_rounds_in_two_processes(tmp_path, monkeyp
     apart = build(content, tmp_path / "apart", cache_dir=tmp_path / "cache-apart" / "pdf", bulletins=False)
     by = dict(reversed(line.split()) for line in readers.read_text(encoding="utf-8").splitlines())
     assert by["round-1.yaml"] == str(os.getpid()) and by["round-3.yaml"] != str(os.getpid())
-    assert sorted(apart.written) == sorted(alone.written) and _digest(tmp_path / "apart") == _digest(tmp_path / "alone")
+    assert sorted(apart.written) == sorted(alone.written) and digest(tmp_path / "apart") == digest(tmp_path / "alone")
     last = content / "events" / SLUG / "results" / "round-3.yaml"
     last.write_text(last.read_text(encoding="utf-8").replace("{T02: 8, T21: 9}", "{T02: 10, T21: 9}", 1),
                     encoding="utf-8")  # T02 won instead
@@ -97,7 +96,7 @@ def test_a_mass_events_build_reads_its_rounds_in_two_processes(tmp_path, monkeyp
     assert again.events_rendered == 1
     monkeypatch.setattr(load, "APART_FROM_BYTES", 10**12)
     build(content, tmp_path / "fresh", cache_dir=tmp_path / "cache-fresh" / "pdf", bulletins=False)
-    assert _digest(tmp_path / "apart") == _digest(tmp_path / "fresh")
+    assert digest(tmp_path / "apart") == digest(tmp_path / "fresh")
 
 
 DEMOS = ("chem-park-daguai-2016", "dongke-bridge-2015", "gaoxiao-bridge-teams-2024", "hefei-80fen-pairs-2012",
@@ -124,7 +123,7 @@ def test_every_games_event_read_by_two_processes_is_built_as_by_one(tmp_path, mo
     monkeypatch.setattr(incremental, "with_a_child", share)
     apart = build(content, tmp_path / "apart", cache_dir=tmp_path / "cache-apart" / "pdf", bulletins=False)
     assert shared == [True]
-    assert sorted(apart.written) == sorted(alone.written) and _digest(tmp_path / "apart") == _digest(tmp_path / "alone")
+    assert sorted(apart.written) == sorted(alone.written) and digest(tmp_path / "apart") == digest(tmp_path / "alone")
     assert [(p.code, p.mark, p.params) for p in apart.warnings] == [(p.code, p.mark, p.params) for p in alone.warnings]
 
 
@@ -160,12 +159,4 @@ def test_a_site_of_many_peoples_search_index_is_made_apart_while_the_build_unpac
     here = build(content, tmp_path / "here", cache_dir=tmp_path / "cache-here" / "pdf", bulletins=False)
     assert made_by.read_text().split()[-1] == str(os.getpid()) and finished == [os.getpid()] * 2
     assert list(apart.written) == list(here.written) and (tmp_path / "apart/assets/search-index.js").is_file()
-    assert _digest(tmp_path / "apart") == _digest(tmp_path / "here")
-
-
-def _digest(output: Path) -> str:
-    digest = hashlib.sha256()
-    for path in sorted(output.rglob("*")):
-        if path.is_file():
-            digest.update(f"{path.relative_to(output)}\0".encode() + path.read_bytes())
-    return digest.hexdigest()
+    assert digest(tmp_path / "apart") == digest(tmp_path / "here")

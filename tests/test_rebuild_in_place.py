@@ -24,16 +24,12 @@ from generator.event_cache import EventMemory
 from generator.render import output as output_module
 from generator.render.output import (MARKER, OutputTree, apply_in_place, marker_text, recover_leftovers, remove_site,
                                      swap_into_place)
+from tests.support import digest
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMOS = ("dongke-bridge-2015", "chem-park-daguai-2016")
 INDEXES = {"index.html", "players/index.html", "search/index.html", "assets/search-index.js", "feed.xml",
            "sitemap.xml"}
-
-
-def digest(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def archive(tmp_path: Path, events: int) -> Path:

@@ -21,15 +21,11 @@ from generator.render.html import render_site
 from generator.render.output import OutputTree
 from generator.tournament.results import EventResult
 from generator.tournament.summary import EventSummary, is_summary, summarise, unpack_line
+from tests.support import digest
 from support import demo_content, held_apart
 
 ROOT = Path(__file__).resolve().parents[1]
 EVENTS = ("dongke-bridge-2015", "chem-park-daguai-2016", "tongxin-guandan-2025")
-
-
-def digest(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def some_events(tmp_path: Path, slugs: tuple[str, ...] = EVENTS) -> Path:
