@@ -42,35 +42,31 @@ def _bench_site():  # noqa: ANN202
     return module
 
 
-def _children(pid: int) -> list[int]:
-    found: list[int] = []
+def _of_each_thread(pid: int, name: str) -> list[str] | None:
+    """The text of /proc/<pid>/task/<thread>/<name> for each of the process's threads (a thread
+    gone meanwhile left out); None once the process is gone."""
     try:
         tasks = os.listdir(f"/proc/{pid}/task")
     except OSError:
-        return found
+        return None
+    found = []
     for task in tasks:
         try:
-            with open(f"/proc/{pid}/task/{task}/children", encoding="ascii") as listed:
-                found += [int(child) for child in listed.read().split()]
+            with open(f"/proc/{pid}/task/{task}/{name}", encoding="ascii") as text:
+                found.append(text.read())
         except OSError:
             pass
     return found
 
 
+def _children(pid: int) -> list[int]:
+    return [int(child) for listed in _of_each_thread(pid, "children") or [] for child in listed.split()]
+
+
 def _processor_ns(pid: int) -> int | None:
     """The process's processor time so far (all its threads), or None once it is gone."""
-    total = 0
-    try:
-        tasks = os.listdir(f"/proc/{pid}/task")
-    except OSError:
-        return None
-    for task in tasks:
-        try:
-            with open(f"/proc/{pid}/task/{task}/schedstat", encoding="ascii") as stat:
-                total += int(stat.read().split()[0])
-        except OSError:
-            pass
-    return total
+    stats = _of_each_thread(pid, "schedstat")
+    return None if stats is None else sum(int(stat.split()[0]) for stat in stats)
 
 
 def timeline(content: Path, work: Path, every: float) -> list[str]:
