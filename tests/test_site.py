@@ -798,3 +798,27 @@ def test_names_are_looked_up_in_place_and_read_as_in_jinja(tmp_path: Path) -> No
             env.from_string("{% for i in [1] %}{{ gone }}{% endfor %}").render()
     assert rendered[0] == rendered[1]
     assert rendered[0].startswith("(&lt;v&gt;?)&lt;v&gt;set(&lt;v&gt;set)<1:set:2:en>2<2:set:4:en>4&lt;v&gt;en")
+
+
+@pytest.mark.parametrize("stock", [False, True], ids=["fast", "stock"])
+def test_a_subscript_missing_reads_the_attribute_as_in_jinja(stock: bool) -> None:
+    """Jinja reads `a[b]` as the item b, else (a str b) the attribute b, else undefined;
+    fast_jinja's pages subscript straight away (their code holds no call of
+    environment.getitem), and a page where a subscript fails is rendered again the exact way
+    (fast_jinja.Environment.exact): the same text, `is defined`, a default and an object read by
+    name included, and the same error for an undefined value shown."""
+    from generator.render import html as html_module
+
+    class Seat:
+        name = "N"
+
+    env = html_module.environment("en", stock=stock)
+    template = env.from_string("{{ d['k'] }}-{{ d[k] }}-{{ items[1] }}-{{ d['gone'] is defined }}-{{ seat['name'] }}-"
+                               "{{ items[5]|default('none') }}-{{ items[1:]|length }}")
+    context = {"d": {"k": "<v>"}, "k": "k", "items": [1, 2, 3], "seat": Seat()}
+    assert template.render(**context) == template.render(**context) == "&lt;v&gt;-&lt;v&gt;-2-False-N-none-2"
+    with pytest.raises(jinja2.UndefinedError):  # StrictUndefined, shown: an error either way
+        env.from_string("{{ d['gone'] }}").render(d={})
+    if not stock:
+        assert "environment.getitem" not in env.compile("{{ d['k'] }}{{ items[i] }}", raw=True)
+

@@ -12,9 +12,10 @@ UI word is looked up again on every page. What is here removes that work and not
   include's context sharing the page's variables instead of a copy of them;
 - _CodeGenerator: `{{ value }}` as escaped text without a Markup object, includes and blocks
   yielded whole;
-- _DirectCodeGenerator: `a.b` as Python's attribute access and plain functions and methods
-  called straight away, `loop` stepped by a generator (_Loop), `a ~ b` of strs joined as strs,
-  Jinja's fallbacks (an item for a missing attribute, undefined for a StopIteration) taken by
+- _DirectCodeGenerator: `a.b` and `a[b]` as Python's attribute access and subscript, plain
+  functions and methods called straight away, `loop` stepped by a generator (_Loop), `a ~ b` of
+  strs joined as strs, Jinja's fallbacks (an item for a missing attribute, an attribute for a
+  failed subscript, undefined for a StopIteration) taken by
   rendering the page again with _CodeGenerator's code (Environment.exact);
 - Environment: all of these, templates found again in a plain dict, and template globals in a
   plain dict instead of a ChainMap (copied into a new context at every page and include).
@@ -407,12 +408,13 @@ class _DirectCodeGenerator(_CodeGenerator):
     """The compiler of Environment's own templates: `a.b` as Python's attribute access and a
     call of a plain function or method (PLAIN_CALLS) straight away, without the fallbacks
     _CodeGenerator writes around each for what Jinja does differently from Python there: an
-    attribute missing (Jinja then reads the item of that name, or gives undefined) and a
-    callee raising StopIteration (Jinja gives undefined; inside a template's generator Python
-    makes it a RuntimeError). Either then stops the page with an exception, and _Template.render
-    renders the page again with those fallbacks (Environment.exact): the same text, whatever
-    happens, and paibang's pages never take that way (their attributes are all there, and a
-    dict's are read as Jinja reads them)."""
+    attribute missing (Jinja then reads the item of that name, or gives undefined), a subscript
+    failing (Jinja then reads the attribute of that name, or gives undefined) and a callee
+    raising StopIteration (Jinja gives undefined; inside a template's generator Python makes it
+    a RuntimeError). Each then stops the page with an exception, and _Template.render renders
+    the page again with those fallbacks (Environment.exact): the same text, whatever happens,
+    and paibang's pages never take that way (their attributes and items are all there, and a
+    dict's attributes are read as Jinja reads them)."""
 
     @jinja2.compiler.optimizeconst
     def visit_Getattr(self, node: Any, frame: Any) -> None:
@@ -423,6 +425,22 @@ class _DirectCodeGenerator(_CodeGenerator):
         self.write(f"(environment.getattr(_ga_o, {node.attr!r}) if type(_ga_o := (")
         self.visit(node.node, frame)
         self.write(f")) is dict else _ga_o.{node.attr})")
+
+    @jinja2.compiler.optimizeconst
+    def visit_Getitem(self, node: Any, frame: Any) -> None:
+        """`a[b]` as Python's subscript, not through `environment.getitem` (a call into Python
+        code for each of the 700,000 subscripts of a 200-event build: an entry's opponents'
+        labels, a row's running total, a team's score). Jinja's getitem falls back where the
+        subscript fails (LookupError, TypeError, AttributeError: the attribute of that name, else
+        undefined); here the page then stops, and is rendered again by its exact twin
+        (_Template.render), which does as Jinja does. A slice is written so by Jinja already."""
+        if self.environment.is_async or isinstance(node.arg, jinja2.nodes.Slice):
+            return super().visit_Getitem(node, frame)
+        self.write("(")
+        self.visit(node.node, frame)
+        self.write(")[")
+        self.visit(node.arg, frame)
+        self.write("]")
 
     @jinja2.compiler.optimizeconst
     def visit_Call(self, node: Any, frame: Any, forward_caller: bool = False) -> None:
@@ -615,7 +633,7 @@ class _Template(jinja2.Template):
     def _render(self, *args: Any, **kwargs: Any) -> str:
         try:
             return super().render(*args, **kwargs)
-        except (AttributeError, RuntimeError) as error:
+        except (AttributeError, RuntimeError, LookupError, TypeError) as error:
             exact = self.environment.exact()
             source = getattr(self, "paibang_source", None)
             if exact is self.environment or (self.name is None and source is None) or (
