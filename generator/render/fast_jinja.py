@@ -657,6 +657,13 @@ class Environment(jinja2.Environment):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # Jinja's filters that have an async twin (join, sum, map, selectattr, first, list, …)
+        # are wrappers that ask at every call whether the environment is async, then call the
+        # plain function: this one never is, so the plain function is the filter (the same
+        # function, the same argument it is passed; templates are compiled for what it asks).
+        for name, function in list(self.filters.items()):
+            if getattr(function, "jinja_async_variant", False) and not self.is_async:
+                self.filters[name] = function.__wrapped__
         self.auto_reload = False
         self._found: dict[str, jinja2.Template] = {}
         # Names looked for and not found: an event's game's own part of a page is included
