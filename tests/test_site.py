@@ -842,3 +842,21 @@ def test_filters_are_jinjas_plain_functions_and_read_as_in_jinja() -> None:
     assert fast.from_string(source).render(**context) == stock.from_string(source).render(**context) == (
         "3, 1, 2|6|&lt;b&gt;·|1|1|3|2|&lt;a&gt; <i>")
 
+
+def test_a_loop_looks_up_the_names_it_only_reads_once(tmp_path: Path) -> None:
+    """fast_jinja looks up a name of the context that a loop's body reads and never sets once,
+    before the loop, not at every step (a speed change); a name the body may set is still looked
+    up at every step, as Jinja does: the same text as stock Jinja, in a loop run twice (inside
+    another)."""
+    (tmp_path / "page.html").write_text(
+        "{% for round in [1, 2] %}{% for x in xs %}{{ name }}{{ x }}{% if x > 1 %}{% set p = x %}{% endif %}{{ p }};"
+        "{% endfor %}/{% endfor %}", encoding="utf-8")
+    rendered = []
+    for stock, env in _fast_and_stock(tmp_path):
+        if not stock:
+            code = env.compile(env.loader.get_source(env, "page.html")[0], "page.html", raw=True)
+            loop = code.index("for l_2_x in")
+            assert code.index("l_2_name = _rv['name']") < loop < code.index("l_2_p = _rv['p']")
+            assert code.index("l_1_xs = _rv['xs']") < code.index("for l_1_round in")
+        rendered.append(env.get_template("page.html").render(xs=[1, 2, 3], name="<n>", p="c"))
+    assert rendered[0] == rendered[1] == "&lt;n&gt;1c;&lt;n&gt;22;&lt;n&gt;33;/" * 2

@@ -504,16 +504,43 @@ class _DirectCodeGenerator(_CodeGenerator):
         # the context's own variables and its parent are the same dicts for the function's life.
         self.writeline("_rv, _rp = context.vars, context.parent.get")
 
+    def visit_For(self, node: Any, frame: Any) -> None:
+        """Jinja's loop, but the names of the context its body reads and never sets are looked up
+        once, before the loop, not at every step (an entry's opponents: `entry_url` and `_` for
+        each). Nothing a loop's body does changes them: only a template's top level sets the
+        context's variables, and a loop's body is not its top level (what it sets is its own)."""
+        self._hoisted = None
+        if self.environment.is_async or node.recursive or node.test or self.get_resolve_func() != "resolve":
+            return super().visit_For(node, frame)
+        # The body's symbols as Jinja's visit_For finds them (the same names: l_<depth>_<name>).
+        probe = frame.inner()
+        probe.loop_frame = True
+        if node.recursive or "loop" in jinja2.compiler.find_undeclared(node.iter_child_nodes(only=("body",)),
+                                                                        ("loop",)) or any(
+                block.scoped for block in node.find_all(jinja2.nodes.Block)):
+            probe.symbols.declare_parameter("loop")
+        probe.symbols.analyze_node(node, for_branch="body")
+        hoisted = {target: param for target, (action, param) in probe.symbols.loads.items()
+                   if action == jinja2.compiler.VAR_LOAD_RESOLVE and param not in probe.symbols.stores}
+        for target, param in hoisted.items():
+            self.writeline(f"{target} = _rv[{param!r}] if {param!r} in _rv else _rp({param!r}, missing)")
+        self._hoisted = set(hoisted)
+        super().visit_For(node, frame)
+
     def enter_frame(self, frame: Any) -> None:
         """Jinja's, but a name of the context is looked up where it is resolved (`_rv`, `_rp`:
         write_commons), not by a call of resolve_or_missing: a function resolves every name it
         uses as it starts, and a loop's body at every step (1.3 million calls at 200 events,
-        most of them in the tables an entry's and a round's pages include)."""
+        most of them in the tables an entry's and a round's pages include); those a loop's body
+        never sets, once before the loop (visit_For)."""
+        hoisted, self._hoisted = (getattr(self, "_hoisted", None) or ()) if frame.loop_frame else (), None
         if self.environment.is_async or self.get_resolve_func() != "resolve":
             return super().enter_frame(frame)
         undefs = []
         for target, (action, param) in frame.symbols.loads.items():
             if action == jinja2.compiler.VAR_LOAD_PARAMETER:
+                pass
+            elif target in hoisted:
                 pass
             elif action == jinja2.compiler.VAR_LOAD_RESOLVE:
                 self.writeline(f"{target} = _rv[{param!r}] if {param!r} in _rv else _rp({param!r}, missing)")
