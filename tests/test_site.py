@@ -860,3 +860,32 @@ def test_a_loop_looks_up_the_names_it_only_reads_once(tmp_path: Path) -> None:
             assert code.index("l_1_xs = _rv['xs']") < code.index("for l_1_round in")
         rendered.append(env.get_template("page.html").render(xs=[1, 2, 3], name="<n>", p="c"))
     assert rendered[0] == rendered[1] == "&lt;n&gt;1c;&lt;n&gt;22;&lt;n&gt;33;/" * 2
+
+
+def test_a_loop_reading_only_its_count_is_counted_and_reads_as_in_jinja(tmp_path: Path) -> None:
+    """fast_jinja counts a loop whose body reads nothing of `loop` but index0, index and first
+    by enumerate, without Jinja's loop object (a speed change: the compiled code makes none for
+    it); a loop reading more (last, `loop` itself), one with an `else`, one whose body includes a
+    template (which sees `loop`) and one around a loop reading its own `loop.last` keep Jinja's.
+    The same text as stock Jinja for each, a generator, a tuple target and an undefined value's
+    error included."""
+    (tmp_path / "inc.html").write_text("<{{ loop.index }}>", encoding="utf-8")
+    (tmp_path / "page.html").write_text(
+        "{% for x in xs %}{{ loop.index0 }}{{ loop.index }}{{ loop.first }}{{ x }}{% if loop.first %}!{% endif %};{% endfor %}|"
+        "{% for a, b in pairs %}{% for y in xs %}{{ loop.index }}{{ a }}{{ y }}{% endfor %}{{ b }}{{ loop.index0 }},{% endfor %}|"
+        "{% for x in gen() %}{{ loop.index }}{{ x }}{% endfor %}|"
+        "{% for x in xs %}{{ loop.last }}{% endfor %}|{% for x in xs %}{{ loop.index }}{% else %}none{% endfor %}|"
+        "{% for x in xs %}{{ loop.index }}{% include 'inc.html' %}{% endfor %}|"
+        "{% for x in xs %}{{ loop.index }}{% for y in xs %}{{ loop.last }}{% endfor %}{% endfor %}", encoding="utf-8")
+    context = {"xs": ["<a>", "b", "c"], "pairs": [(1, "p"), (2, "q")], "gen": lambda: (n * 10 for n in range(3))}
+    rendered = []
+    for stock, env in _fast_and_stock(tmp_path):
+        if not stock:
+            code = env.compile(env.loader.get_source(env, "page.html")[0], "page.html", raw=True)
+            assert len(re.findall(r"for \(l_\d+__fj_index0, ", code)) == 4 and code.count("in LoopContext(") == 5
+        rendered.append(env.get_template("page.html").render(**context))
+        with pytest.raises(jinja2.UndefinedError):
+            env.from_string("{% for x in gone %}{{ loop.index }}{% endfor %}").render()
+    assert rendered[0] == rendered[1]
+    assert rendered[0] == ("01True&lt;a&gt;!;12Falseb;23Falsec;|11&lt;a&gt;21b31cp0,12&lt;a&gt;22b32cq1,|10210320|"
+                           "FalseFalseTrue|123|1<1>2<2>3<3>|1FalseFalseTrue2FalseFalseTrue3FalseFalseTrue")
