@@ -125,6 +125,18 @@ def test_mappings_and_lists_are_marked_types():
     assert isinstance(value["a"][1], YamlMap)
 
 
+def test_a_scalar_typed_before_is_read_anew_when_quoted_tagged_or_anchored():
+    """The fast reading takes a plain scalar it has typed before without looking at it again
+    (yaml_loader._TYPED, looked up in _FastReader.collection): the same text quoted, tagged or
+    anchored, as a key, a value or an item, is still read for what it is."""
+    assert load_clean("a: 17\nb: [17, 17]\n17: x\n") == {"a": 17, "b": [17, 17], 17: "x"}  # 17 typed, kept
+    assert load_clean("a: '17'\nb: ['17', \"17\"]\n'17': x\n") == {"a": "17", "b": ["17", "17"], "17": "x"}
+    assert load_clean("a: !!str 17\nb: [!!str 17]\n!!str 17: x\n") == {"a": "17", "b": ["17"], "17": "x"}
+    for text, column in (("a: &n 17\n", 4), ("b: [&n 17]\n", 5), ("&n 17: x\n", 1)):
+        value, problem = only_problem(text)
+        assert value is None and (problem.code, problem.mark.line, problem.mark.column) == ("yaml-alias", 1, column)
+
+
 # --- refusals ------------------------------------------------------------------------------
 
 def test_anchor_is_refused_as_yaml_alias_at_its_line():

@@ -242,15 +242,25 @@ class _FastReader:
         if depth >= MAX_DEPTH:
             raise _NotFast  # "yaml-too-deep", at the place the slow reading finds
         path, next_event, scalar, collection, depth = self.path, self.next_event, self.scalar, self.collection, depth + 1
+        # A plain, untagged, unanchored scalar already typed (_TYPED) is taken here, without a
+        # call of `scalar`, which gives the same value: most scalars of a results file are such.
+        typed_get = _TYPED.get
         start = event.start_mark
         if kind is _SEQUENCE_START:
             items, marks = YamlList(), []
             items.mark = _new_tuple(Mark, (path, start.line + 1, start.column + 1))
+            add_item, add_mark = items.append, marks.append
             event = next_event()
             while (kind := type(event)) is not _SEQUENCE_END:
                 start = event.start_mark
-                marks.append(_new_tuple(Mark, (path, start.line + 1, start.column + 1)))
-                items.append(scalar(event) if kind is _SCALAR else collection(event, depth))
+                add_mark(_new_tuple(Mark, (path, start.line + 1, start.column + 1)))
+                if kind is not _SCALAR:
+                    add_item(collection(event, depth))
+                elif (event.anchor is None and event.tag is None and event.implicit[0]
+                      and (typed := typed_get(event.value, _TYPED)) is not _TYPED):
+                    add_item(typed)
+                else:
+                    add_item(scalar(event))
                 event = next_event()
             items.item_marks = marks
             return items
@@ -264,13 +274,21 @@ class _FastReader:
                 raise _NotFast  # a collection as a key: "a key must be plain text"
             start = event.start_mark
             key_mark = _new_tuple(Mark, (path, start.line + 1, start.column + 1))
-            key = scalar(event)
+            if (event.anchor is not None or event.tag is not None or not event.implicit[0]
+                    or (key := typed_get(event.value, _TYPED)) is _TYPED):
+                key = scalar(event)
             if key in mapping:
                 raise _NotFast  # "yaml-duplicate-key"
             event = next_event()
             start = event.start_mark
             value_marks[key] = _new_tuple(Mark, (path, start.line + 1, start.column + 1))
-            mapping[key] = scalar(event) if type(event) is _SCALAR else collection(event, depth)
+            if type(event) is not _SCALAR:
+                mapping[key] = collection(event, depth)
+            elif (event.anchor is None and event.tag is None and event.implicit[0]
+                  and (typed := typed_get(event.value, _TYPED)) is not _TYPED):
+                mapping[key] = typed
+            else:
+                mapping[key] = scalar(event)
             key_marks[key] = key_mark
             event = next_event()
         return mapping
