@@ -748,6 +748,25 @@ def _fast_and_stock(folder: Path) -> list[tuple[bool, jinja2.Environment]]:
     return found
 
 
+def _page_by_both(folder: Path, look_at_code: Callable[[str], object], **context: object) -> list[str]:
+    """`folder`'s page.html rendered with `context` by fast_jinja, then by stock Jinja;
+    `look_at_code` is given the Python source fast_jinja compiled it to (what a speed change
+    must show in it)."""
+    rendered = []
+    for stock, env in _fast_and_stock(folder):
+        if not stock:
+            look_at_code(env.compile(env.loader.get_source(env, "page.html")[0], "page.html", raw=True))
+        rendered.append(env.get_template("page.html").render(**context))
+    return rendered
+
+
+def _undefined_fails_in_both(folder: Path, source: str) -> None:
+    """`source` fails with Jinja's UndefinedError under fast_jinja and stock Jinja alike."""
+    for _, env in _fast_and_stock(folder):
+        with pytest.raises(jinja2.UndefinedError):
+            env.from_string(source).render()
+
+
 def test_loops_includes_and_joins_read_as_in_jinja(tmp_path: Path) -> None:
     """fast_jinja steps `loop` by a generator, gives an included template the including one's
     variables without copying the page's, and joins `a ~ b` of plain strs straight away: the
@@ -788,14 +807,11 @@ def test_names_are_looked_up_in_place_and_read_as_in_jinja(tmp_path: Path) -> No
         "{{ show() }}{{ value }}{% set own = 'set' %}{{ own }}{{ show() }}"
         "{% for item in items %}{% set value = item * 2 %}{% include 'inc.html' %}{{ value }}{% endfor %}"
         "{{ value }}{{ lang }}", encoding="utf-8")
-    rendered = []
-    for stock, env in _fast_and_stock(tmp_path):
-        if not stock:
-            code = env.compile(env.loader.get_source(env, "page.html")[0], "page.html", raw=True)
-            assert "resolve(" not in code and "_rv[" in code
-        rendered.append(env.get_template("page.html").render(items=[1, 2], value="<v>"))
-        with pytest.raises(jinja2.UndefinedError):
-            env.from_string("{% for i in [1] %}{{ gone }}{% endfor %}").render()
+    def look_at(code: str) -> None:
+        assert "resolve(" not in code and "_rv[" in code
+
+    rendered = _page_by_both(tmp_path, look_at, items=[1, 2], value="<v>")
+    _undefined_fails_in_both(tmp_path, "{% for i in [1] %}{{ gone }}{% endfor %}")
     assert rendered[0] == rendered[1]
     assert rendered[0].startswith("(&lt;v&gt;?)&lt;v&gt;set(&lt;v&gt;set)<1:set:2:en>2<2:set:4:en>4&lt;v&gt;en")
 
@@ -851,14 +867,12 @@ def test_a_loop_looks_up_the_names_it_only_reads_once(tmp_path: Path) -> None:
     (tmp_path / "page.html").write_text(
         "{% for round in [1, 2] %}{% for x in xs %}{{ name }}{{ x }}{% if x > 1 %}{% set p = x %}{% endif %}{{ p }};"
         "{% endfor %}/{% endfor %}", encoding="utf-8")
-    rendered = []
-    for stock, env in _fast_and_stock(tmp_path):
-        if not stock:
-            code = env.compile(env.loader.get_source(env, "page.html")[0], "page.html", raw=True)
-            loop = code.index("for l_2_x in")
-            assert code.index("l_2_name = _rv['name']") < loop < code.index("l_2_p = _rv['p']")
-            assert code.index("l_1_xs = _rv['xs']") < code.index("for l_1_round in")
-        rendered.append(env.get_template("page.html").render(xs=[1, 2, 3], name="<n>", p="c"))
+    def look_at(code: str) -> None:
+        loop = code.index("for l_2_x in")
+        assert code.index("l_2_name = _rv['name']") < loop < code.index("l_2_p = _rv['p']")
+        assert code.index("l_1_xs = _rv['xs']") < code.index("for l_1_round in")
+
+    rendered = _page_by_both(tmp_path, look_at, xs=[1, 2, 3], name="<n>", p="c")
     assert rendered[0] == rendered[1] == "&lt;n&gt;1c;&lt;n&gt;22;&lt;n&gt;33;/" * 2
 
 
@@ -878,14 +892,11 @@ def test_a_loop_reading_only_its_count_is_counted_and_reads_as_in_jinja(tmp_path
         "{% for x in xs %}{{ loop.index }}{% include 'inc.html' %}{% endfor %}|"
         "{% for x in xs %}{{ loop.index }}{% for y in xs %}{{ loop.last }}{% endfor %}{% endfor %}", encoding="utf-8")
     context = {"xs": ["<a>", "b", "c"], "pairs": [(1, "p"), (2, "q")], "gen": lambda: (n * 10 for n in range(3))}
-    rendered = []
-    for stock, env in _fast_and_stock(tmp_path):
-        if not stock:
-            code = env.compile(env.loader.get_source(env, "page.html")[0], "page.html", raw=True)
-            assert len(re.findall(r"for \(l_\d+__fj_index0, ", code)) == 4 and code.count("in LoopContext(") == 5
-        rendered.append(env.get_template("page.html").render(**context))
-        with pytest.raises(jinja2.UndefinedError):
-            env.from_string("{% for x in gone %}{{ loop.index }}{% endfor %}").render()
+    def look_at(code: str) -> None:
+        assert len(re.findall(r"for \(l_\d+__fj_index0, ", code)) == 4 and code.count("in LoopContext(") == 5
+
+    rendered = _page_by_both(tmp_path, look_at, **context)
+    _undefined_fails_in_both(tmp_path, "{% for x in gone %}{{ loop.index }}{% endfor %}")
     assert rendered[0] == rendered[1]
     assert rendered[0] == ("01True&lt;a&gt;!;12Falseb;23Falsec;|11&lt;a&gt;21b31cp0,12&lt;a&gt;22b32cq1,|10210320|"
                            "FalseFalseTrue|123|1<1>2<2>3<3>|1FalseFalseTrue2FalseFalseTrue3FalseFalseTrue")
