@@ -309,6 +309,55 @@ def test_a_failure_between_the_two_renames_puts_the_old_site_back_at_once(tmp_pa
     assert sorted(p.name for p in tmp_path.iterdir()) == ["output", staging.name]
 
 
+def test_a_backup_copy_cut_short_is_never_put_back_over_a_page(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    # Where no hard link can be made the old page is copied aside; a copy cut short by a full
+    # disk must not be taken for the page when the failed build puts the old site back.
+    output, staging, fresh, gone = two_sites(tmp_path)
+    before = digest(output)
+    monkeypatch.setattr(output_module.os, "link", lambda *a, **k: (_ for _ in ()).throw(OSError(18, "cross-device")))
+    copies = []
+
+    def disk_full(source: str, target: str) -> None:
+        copies.append(source)
+        if len(copies) == 2:  # the second page's copy: 2 bytes written, then the disk is full
+            Path(target).write_bytes(Path(source).read_bytes()[:2])
+            raise OSError(28, "No space left on device", target)
+        shutil.copy2(source, target)
+
+    monkeypatch.setattr(output_module.shutil, "copy2", disk_full)
+    with pytest.raises(OSError, match="No space"):
+        apply_in_place(staging, output, fresh, gone)
+    assert len(copies) == 2
+    assert digest(output) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["output", staging.name]
+
+
+def test_a_refused_rename_puts_back_only_the_site_it_moved_aside(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    # No output/ yet, a folder called as this process's aside-name left by an earlier attempt,
+    # and the new site's rename refused: that folder is not the site this call moved aside, and
+    # becomes no output/.
+    _, staging, _, _ = two_sites(tmp_path)
+    output = tmp_path / "public"
+    stale = tmp_path / f"public.old-{os.getpid()}"
+    stale.mkdir()
+    (stale / "index.html").write_text("a stale site", encoding="utf-8")
+    monkeypatch.setattr(output_module, "_exchange", lambda a, b: False)
+    replace = os.replace
+
+    def refusing(a: object, b: object) -> None:
+        if os.fspath(a) == os.fspath(staging):
+            raise PermissionError(13, "refused", os.fspath(a))
+        replace(a, b)
+
+    monkeypatch.setattr(output_module.os, "replace", refusing)
+    with pytest.raises(PermissionError):
+        swap_into_place(staging, output)
+    assert not output.exists()
+    assert (stale / "index.html").read_text(encoding="utf-8") == "a stale site"
+
+
 def test_a_journal_that_is_not_ours_touches_nothing_outside_output(tmp_path: Path) -> None:
     output, staging, fresh, gone = two_sites(tmp_path)
     outside = tmp_path / "precious.txt"

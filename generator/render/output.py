@@ -33,11 +33,13 @@ is still written and swapped in one step, as before.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import json
 import os
 import shutil
 import stat
+import tempfile
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
@@ -313,12 +315,14 @@ def swap_into_place(staging: Path, output: Path) -> None:
         _remove(staging)  # it holds the old site now
         return
     old = output.parent / f"{output.name}.old-{os.getpid()}"
+    moved = False  # output/ moved aside by this call: only then is `old` the site to put back
     if output.exists():
         os.replace(output, old)
+        moved = True
     try:
         os.replace(staging, output)
     except BaseException:
-        if old.exists() and not output.exists():
+        if moved and not output.exists():
             os.replace(old, output)  # the old site back at once, not only by the next build
         raise
     if old.exists():
@@ -367,7 +371,7 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
                     # The old file stays readable until the new one replaces it.
                     os.link(target, saved, follow_symlinks=False)
                 except OSError:
-                    shutil.copy2(target, saved)
+                    _copied_whole(target, saved)
             os.replace(f"{stage}/{relative}", target)
         for relative in steps["remove"]:
             os.replace(f"{root}/{relative}", _backup_path(back, relative, made))
@@ -419,6 +423,22 @@ def in_place_possible(output: Path, relatives: list[str]) -> bool:
         if not stat.S_ISDIR(found.st_mode):
             return False
     return True
+
+
+def _copied_whole(target: str, saved: str) -> None:
+    """`target` copied to `saved` (where no hard link can be made) under a name of its own first,
+    renamed to `saved` only when whole: a roll-back puts whatever lies at `saved` back over the
+    page, and a copy cut short (a full disk, a kill) must not lie there. A cut-short copy's file
+    goes with the backup folder."""
+    handle, copying = tempfile.mkstemp(prefix=".copying-", dir=saved.rpartition("/")[0])
+    os.close(handle)
+    try:
+        shutil.copy2(target, copying)
+        os.replace(copying, saved)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(copying)
+        raise
 
 
 def _backup_path(back: str, relative: str, made: set[str]) -> str:
