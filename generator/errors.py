@@ -31,11 +31,11 @@ class Mark(NamedTuple):
             return str(self.file)
         return f"{self.file}:{self.line}:{self.column}"
 
-    def __reduce__(self) -> tuple[type[Mark], tuple[Path, int, int]]:
+    def __reduce__(self) -> tuple[type[Mark], tuple[Path, int, int]]:  # (a subclass stays itself)
         """Pickled as Mark(file, line, column): a named tuple's own way goes through
         copyreg's protocol-2 machinery and __getnewargs__ for every mark, a quarter slower to
         pickle (an event's reading holds some 400 marks, each pickled into the event cache)."""
-        return Mark, (self.file, self.line, self.column)
+        return type(self), (self.file, self.line, self.column)
 
 
 @dataclass(frozen=True)

@@ -859,6 +859,24 @@ def test_filters_are_jinjas_plain_functions_and_read_as_in_jinja() -> None:
         "3, 1, 2|6|&lt;b&gt;·|1|1|3|2|&lt;a&gt; <i>")
 
 
+def test_no_global_or_filter_of_the_site_is_given_the_context() -> None:
+    """fast_jinja looks up the names a loop's body only reads once, before the loop (visit_For):
+    right while nothing called inside a body can set the page's variables, which only a function
+    Jinja gives the context (@pass_context) could. None of the site's globals, filters or tests is
+    such a function (Jinja's own map, select and the like are given it to call filters and tests
+    by name, and set nothing); one added must make the loop look its names up at every step again."""
+    from jinja2.utils import _PassArg
+
+    from generator.render import html as html_module
+
+    for lang in ("zh-Hans", "en"):
+        env = html_module.environment(lang)
+        for kind, found in (("global", env.globals), ("filter", env.filters), ("test", env.tests)):
+            given = [name for name, value in found.items() if _PassArg.from_obj(value) is _PassArg.context
+                     and not getattr(value, "__module__", "").startswith("jinja2.")]
+            assert not given, f"{kind}s given the context: {given}"
+
+
 def test_a_loop_looks_up_the_names_it_only_reads_once(tmp_path: Path) -> None:
     """fast_jinja looks up a name of the context that a loop's body reads and never sets once,
     before the loop, not at every step (a speed change); a name the body may set is still looked

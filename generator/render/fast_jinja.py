@@ -510,7 +510,10 @@ class _DirectCodeGenerator(_CodeGenerator):
         """Jinja's loop, but the names of the context its body reads and never sets are looked up
         once, before the loop, not at every step (an entry's opponents: `entry_url` and `_` for
         each). Nothing a loop's body does changes them: only a template's top level sets the
-        context's variables, and a loop's body is not its top level (what it sets is its own)."""
+        context's variables, and a loop's body is not its top level (what it sets is its own).
+        A function given the context (@pass_context) could write them from inside the body:
+        the site's environment has none that does (test_site's
+        test_no_global_or_filter_of_the_site_is_given_the_context keeps it so)."""
         self._hoisted = None
         if self.environment.is_async or node.recursive or node.test or self.get_resolve_func() != "resolve":
             return super().visit_For(node, frame)
