@@ -288,12 +288,8 @@ def test_a_failure_while_applying_puts_the_old_site_back_at_once(tmp_path: Path,
     assert sorted(p.name for p in tmp_path.iterdir()) == ["output", staging.name]
 
 
-def test_a_failure_between_the_two_renames_puts_the_old_site_back_at_once(tmp_path: Path,
-                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    # Where folders cannot be exchanged in one step: output/ is moved aside, then the new site
-    # renamed in; if that fails, output/ is there again before the error reaches the user.
-    output, staging, _, _ = two_sites(tmp_path)
-    before = digest(output)
+def refuse_renaming(staging: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Folders that cannot be exchanged in one step, and `staging`'s rename refused."""
     monkeypatch.setattr(output_module, "_exchange", lambda a, b: False)
     replace = os.replace
 
@@ -303,6 +299,15 @@ def test_a_failure_between_the_two_renames_puts_the_old_site_back_at_once(tmp_pa
         replace(a, b)
 
     monkeypatch.setattr(output_module.os, "replace", refusing)
+
+
+def test_a_failure_between_the_two_renames_puts_the_old_site_back_at_once(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    # Where folders cannot be exchanged in one step: output/ is moved aside, then the new site
+    # renamed in; if that fails, output/ is there again before the error reaches the user.
+    output, staging, _, _ = two_sites(tmp_path)
+    before = digest(output)
+    refuse_renaming(staging, monkeypatch)
     with pytest.raises(PermissionError):
         swap_into_place(staging, output)
     assert digest(output) == before
@@ -343,15 +348,7 @@ def test_a_refused_rename_puts_back_only_the_site_it_moved_aside(tmp_path: Path,
     stale = tmp_path / f"public.old-{os.getpid()}"
     stale.mkdir()
     (stale / "index.html").write_text("a stale site", encoding="utf-8")
-    monkeypatch.setattr(output_module, "_exchange", lambda a, b: False)
-    replace = os.replace
-
-    def refusing(a: object, b: object) -> None:
-        if os.fspath(a) == os.fspath(staging):
-            raise PermissionError(13, "refused", os.fspath(a))
-        replace(a, b)
-
-    monkeypatch.setattr(output_module.os, "replace", refusing)
+    refuse_renaming(staging, monkeypatch)
     with pytest.raises(PermissionError):
         swap_into_place(staging, output)
     assert not output.exists()
