@@ -53,8 +53,8 @@ def forked_map(function: Callable[[Item], Answer], items: Sequence[Item], worker
         with forked_pool(min(workers, len(part)), initializer) as pool:
             answers = pool.map(function, part)
             if forked is not None:
-                forked, then = None, forked
-                then()
+                forked()
+                forked = None  # (the first wave's only)
             yield from answers
 
 

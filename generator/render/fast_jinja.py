@@ -520,17 +520,20 @@ class _DirectCodeGenerator(_CodeGenerator):
         # The body's symbols as Jinja's visit_For finds them (the same names: l_<depth>_<name>).
         probe = frame.inner()
         probe.loop_frame = True
-        if node.recursive or "loop" in jinja2.compiler.find_undeclared(node.iter_child_nodes(only=("body",)),
-                                                                        ("loop",)) or any(
+        if "loop" in jinja2.compiler.find_undeclared(node.iter_child_nodes(only=("body",)), ("loop",)) or any(
                 block.scoped for block in node.find_all(jinja2.nodes.Block)):
             probe.symbols.declare_parameter("loop")
         probe.symbols.analyze_node(node, for_branch="body")
         hoisted = {target: param for target, (action, param) in probe.symbols.loads.items()
                    if action == jinja2.compiler.VAR_LOAD_RESOLVE and param not in probe.symbols.stores}
         for target, param in hoisted.items():
-            self.writeline(f"{target} = _rv[{param!r}] if {param!r} in _rv else _rp({param!r}, missing)")
+            self._resolve(target, param)
         self._hoisted = set(hoisted)
         super().visit_For(node, frame)
+
+    def _resolve(self, target: str, param: str) -> None:
+        """`target` given the context's `param` where it is resolved (_rv, _rp: write_commons)."""
+        self.writeline(f"{target} = _rv[{param!r}] if {param!r} in _rv else _rp({param!r}, missing)")
 
     def enter_frame(self, frame: Any) -> None:
         """Jinja's, but a name of the context is looked up where it is resolved (`_rv`, `_rp`:
@@ -548,7 +551,7 @@ class _DirectCodeGenerator(_CodeGenerator):
             elif target in hoisted:
                 pass
             elif action == jinja2.compiler.VAR_LOAD_RESOLVE:
-                self.writeline(f"{target} = _rv[{param!r}] if {param!r} in _rv else _rp({param!r}, missing)")
+                self._resolve(target, param)
             elif action == jinja2.compiler.VAR_LOAD_ALIAS:
                 self.writeline(f"{target} = {param}")
             elif action == jinja2.compiler.VAR_LOAD_UNDEFINED:

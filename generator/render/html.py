@@ -981,11 +981,8 @@ def _write_search(site: Site, results: list[EventResult | EventSummary], people:
     for path, stamp in found:  # as if written here, after the search page (OutputTree.write_parts)
         out.written.append(path)
         out.stamps[path] = stamp
-    files = [path for path, _ in found]
-    files.sort(key=listed_order)
-    if "assets/search-shards.js" in files:  # (listed last: the order the record has always had)
-        files.remove("assets/search-shards.js")
-        files.append("assets/search-shards.js")
+    # In the index's order, the script that searches shards last (the order the record has always had).
+    files = sorted([path for path, _ in found], key=lambda path: (path == SEARCH_SHARDS, listed_order(path)))
     return {SEARCH_PART: EventPages(key, files)}
 
 
@@ -1022,7 +1019,7 @@ def _search_index(site: Site, results: list[EventResult | EventSummary], people:
                                                      player_url)):
             tree.write_text(path, text)  # one file, or a large site's chunks and shards
         if len(tree.written) > 1:  # and the script that searches them, which site.js loads then
-            tree.write_bytes("assets/search-shards.js", (TEMPLATES / "search-shards.js").read_bytes())
+            tree.write_bytes(SEARCH_SHARDS, (TEMPLATES / "search-shards.js").read_bytes())
         return [(path, tree.stamps[path]) for path in tree.written]
 
     large = len(results) >= SEARCH_APART_FROM
@@ -1035,6 +1032,7 @@ def _search_index(site: Site, results: list[EventResult | EventSummary], people:
     return key, written
 
 
+SEARCH_SHARDS = "assets/search-shards.js"  # the script site.js loads to search a large site's shards
 SEARCH_APART_FROM = 500  # events from which the search index is made by a process of its own (_write_search)
 SEARCH_APART_PERSONS = 2_000  # and people from which it is, while the build does something else meanwhile
 

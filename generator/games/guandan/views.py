@@ -313,7 +313,7 @@ def match_view(decision: Decision, record: GuandanRecord, options: GuandanStage)
             deals=sum(1 for s in result.steps if not s.deal.foul), fouls=sum(1 for s in result.steps if s.deal.foul),
             start=level_name(result.start), penalties=penalties, before=before,
         ).make_parts()
-        extra["deals"] = deal_path(result, *teams)
+        extra["deals"] = DealPath(result, *teams)
     else:
         view = MatchView("levels", teams, names, winner if why == "passed_a" else None, winner,
                          sys.intern(f"gd_why_{why}"),
@@ -360,10 +360,6 @@ class DealPath(Sequence):
 
     def __repr__(self) -> str:
         return f"DealPath({self.items!r})"
-
-
-def deal_path(result: Replay, first: str, second: str) -> DealPath:
-    return DealPath(result, first, second)
 
 
 def _deal_items(result: Replay, first: str, second: str) -> list[dict[str, Any]]:
