@@ -14,7 +14,7 @@ import importlib
 import pkgutil
 import re
 import sys
-from collections.abc import Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -94,6 +94,50 @@ class SideScore:
     disqualified: bool = False
 
 
+class BoardRows(Sequence[dict[str, Any]]):
+    """A table's results.json rows (TableScore.boards), a mapping a board, made when first read
+    from what the table keeps anyway (its view's rows): `make(*source)`, `make` a function of
+    the game's module. Pickled as that function and its source, not as the rows: the event
+    cache keeps each event's result pickled, and the mappings were a sixth of the bytes (the
+    200-event archive's 33,000 rows, 78,000 dicts), pickled by the reader and unpickled by the
+    render worker, which makes them once, for results.json. The game makes it once the rows
+    are final (a pairs table's, after the field is compared): nothing changes its source
+    after that, so the rows made later are the ones it would have made then."""
+
+    __slots__ = ("made_from", "_rows")
+
+    def __init__(self, make: Callable[..., list[dict[str, Any]]], *source: Any) -> None:
+        self.made_from = (make, *source)
+        self._rows: list[dict[str, Any]] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return BoardRows, self.made_from
+
+    @property
+    def rows(self) -> list[dict[str, Any]]:
+        if self._rows is None:
+            make, *source = self.made_from
+            self._rows = make(*source)
+        return self._rows
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.rows[index]
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return iter(self.rows)
+
+    def __eq__(self, other: object) -> bool:
+        return self.rows == (other.rows if isinstance(other, BoardRows) else other)
+
+    __hash__ = None  # type: ignore[assignment]  # (a list's: none)
+
+    def __repr__(self) -> str:
+        return f"BoardRows({self.rows!r})"
+
+
 @dataclass
 class TableScore:
     """A scored table: each side's metric contributions, the winner, and what pages show."""
@@ -101,7 +145,8 @@ class TableScore:
     table: Table
     sides: list[SideScore]
     winner: str | None
-    boards: list[dict[str, Any]] = field(default_factory=list)  # results.json rows
+    # results.json rows: a list, or BoardRows made from the view when first read
+    boards: Sequence[dict[str, Any]] = field(default_factory=list)
     view: Any = None  # the game's own data for its table template
     extra: dict[str, Any] = field(default_factory=dict)  # more keys for the table in results.json
 

@@ -11,12 +11,13 @@ from functools import cached_property
 from typing import Any
 
 from generator.content.model import Stage, Table
-from generator.games import SideScore, TableScore
+from generator.games import BoardRows, SideScore, TableScore
 from generator.games.common.figures import Figures
 from generator.games.common.rooms import ROOMS
 from generator.games.daguai.rules import (
     SEATS,
     BoardPoints,
+    BoardRecord,
     ByeCredit,
     MatchRecord,
     MatchResult,
@@ -116,18 +117,12 @@ def score_table(table: Table, stage: Stage, state: dict[str, Any]) -> TableScore
                           {"home": home, "away": away, "match_points": {}})
     result = score_match(home, away, record.boards, record.violations, counts)
     rows = []
-    json_rows = []
     for board in record.boards:
         open_view = _room_view(board.open, home, away, stage_options.board_points)
         closed_view = _room_view(board.closed, home, away, stage_options.board_points)
         row = BoardView(board.board, open_view, closed_view, open_view.home + closed_view.home,
                         open_view.away + closed_view.away)
         rows.append(row)
-        json_rows.append({
-            "board": board.board, "home": row.home, "away": row.away,
-            "open": {"ran_first": board.open.first, "points": board.open.points},
-            "closed": {"ran_first": board.closed.first, "points": board.closed.points},
-        })
     sides = [
         SideScore(entry, {"match_points": result.match_points[entry], "net": result.net(entry),
                           "scored": result.scores[entry], "heads": result.heads[entry]})
@@ -147,7 +142,16 @@ def score_table(table: Table, stage: Stage, state: dict[str, Any]) -> TableScore
         ],
     }
     view = MatchView("played", home, away, rows, result, after=_running(totals, sides))
-    return TableScore(table, sides, result.winner, json_rows, view, extra)
+    return TableScore(table, sides, result.winner, BoardRows(_match_rows, record.boards, rows), view, extra)
+
+
+def _match_rows(boards: list[BoardRecord], rows: list[BoardView]) -> list[dict[str, Any]]:
+    """A played match's results.json rows (BoardRows): each board as recorded, with its points."""
+    return [{
+        "board": board.board, "home": row.home, "away": row.away,
+        "open": {"ran_first": board.open.first, "points": board.open.points},
+        "closed": {"ran_first": board.closed.first, "points": board.closed.points},
+    } for board, row in zip(boards, rows)]
 
 
 def _running(totals: dict[str, dict[str, float]], sides: list[SideScore]) -> dict[str, dict[str, float]]:

@@ -15,7 +15,7 @@ from typing import Any
 
 from generator.content.model import Stage, Table
 from generator.errors import Mark, Problems
-from generator.games import SideScore, TableScore
+from generator.games import BoardRows, SideScore, TableScore
 from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, percentage
 from generator.games.common.rooms import ROOMS
@@ -327,12 +327,20 @@ def _room_json(view: RoomView, home: str, away: str) -> dict[str, Any]:
     return data
 
 
+def _team_rows(rows: list[TeamRow], home: str, away: str) -> list[dict[str, Any]]:
+    return [_team_json(row, home, away) for row in rows]
+
+
 def _team_json(row: TeamRow, home: str, away: str) -> dict[str, Any]:
     return {
         "board": row.board, "declarer": row.seat, "level": row.level,
         "open": _room_json(row.open, home, away), "closed": _room_json(row.closed, home, away),
         "home": row.home, "away": row.away, "net": row.net, "home_mp": row.home_mp, "away_mp": row.away_mp,
     }
+
+
+def _pairs_rows(rows: list[PairsRow]) -> list[dict[str, Any]]:
+    return [_pairs_json(row) for row in rows]
 
 
 def _pairs_json(row: PairsRow) -> dict[str, Any]:
@@ -363,7 +371,7 @@ def _refresh_pairs(score: TableScore) -> None:
     for side in score.sides:
         mp = totals.get(side.entry, 0)
         side.metrics = {"mp": mp, "top": view.top, "percent": percentage(mp, view.top) or 0}
-    score.boards[:] = [_pairs_json(row) for row in view.rows]
+    score.boards = BoardRows(_pairs_rows, view.rows)  # made when results.json reads them
     score.extra.update({
         "ns": view.ns, "ew": view.ew,
         "mp": {view.ns: view.ns_mp, view.ew: view.ew_mp}, "top": view.top,
@@ -482,10 +490,9 @@ def score_team_table(table: Table, stage: Stage, options: ShengjiStage) -> Table
                           {"home": home, "away": away, "match_points": {}})
     match = score_team_match(home, away, record.boards, options.board_table, options.conversion)
     sides = [SideScore(e, {"match_points": match.match_points[e], "net": match.net[e]}) for e in (home, away)]
-    json_rows = [_team_json(row, home, away) for row in match.rows]
     extra = {"home": home, "away": away, "match_points": dict(match.match_points), "net": dict(match.net),
              "credits": {home: match.total(0), away: match.total(1)}}
-    return TableScore(table, sides, match.winner, json_rows, match, extra)
+    return TableScore(table, sides, match.winner, BoardRows(_team_rows, match.rows, home, away), match, extra)
 
 
 def score_pairs_table(table: Table, stage: Stage, options: ShengjiStage) -> TableScore:
