@@ -23,6 +23,7 @@ and group), so it is stable across builds, safe in a URL, and shows neither id n
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import pickle
 from array import array
@@ -415,7 +416,6 @@ class PeopleInOneEvent:
         return self._named.get((name, group))
 
 
-ROWS_PASSES = 4  # passes over the events that gather the persons' rows, a share of the persons each (_match)
 MATCH_APART_FROM = 500  # events from which people are matched in a process of their own (_match_apart)
 _MATCHING: dict[str, object] = {}  # set just before forking, read by that process
 
@@ -537,7 +537,16 @@ def _match(results: list[EventResult | EventSummary], inputs: str, spill: Spill 
             person[2].insert(0, group)  # the latest group first
         return number
 
-    events: dict[str, bytes] = {}
+    # Each event's seats and names pickled at once, and each person's row in it as it is found
+    # (_Gathered), both written aside (`scratch`, a file of this matching's own): the build does
+    # not hold every event's seats as objects made between the summaries read and let go (their
+    # holes in the heap stayed, 90 MB at 2,000 events, and the render workers forked from it
+    # copied them), and the matching holds neither every event's pickles (5 MB at 2,000 events)
+    # nor a share of the persons' rows as objects (11 MB at 2,000 events, a quarter of the
+    # persons' in each of four passes over those pickles), both of which grew with the archive.
+    scratch = Spill()
+    events: dict[str, int] = {}  # slug -> where its seats and names lie in `scratch`
+    gathered = _Gathered(scratch)
     for result in ordered:
         seated, officials = seating(result)
         event = result.event
@@ -570,50 +579,70 @@ def _match(results: list[EventResult | EventSummary], inputs: str, spill: Spill 
             if role not in row[4]:
                 row[4].append(role)
             row[3].append((official_name, None))
-        for number in rows:
+        in_entry: dict[str, list[int]] = {}  # entry id -> its players' persons, in order
+        for seat_entry, _, seat_number in seats:
+            in_entry.setdefault(seat_entry, []).append(seat_number)
+        for number, (entry_id, index, _, credit_keys, roles) in rows.items():
             persons[number][5].append(event.slug)
-        # Pickled at once: the build does not hold every event's seats as objects made between
-        # the summaries read and let go (their holes in the heap stayed, 90 MB at 2,000 events,
-        # and the render workers forked from it copied them).
-        events[event.slug] = pickle.dumps((seats, [(name, group, n) for (name, group), n in named.items()],
-                                           [(n, entry_id, index, tuple(credit_keys), tuple(roles))
-                                            for n, (entry_id, index, _, credit_keys, roles) in rows.items()]),
-                                          protocol=pickle.HIGHEST_PROTOCOL)
+            gathered.add(number, event.slug, (entry_id, index, tuple(credit_keys), tuple(roles),
+                                              tuple(in_entry[entry_id]) if entry_id is not None else ()))
+        events[event.slug] = scratch.put(pickle.dumps(
+            (seats, [(name, group, n) for (name, group), n in named.items()]), protocol=pickle.HIGHEST_PROTOCOL))
 
     _settle_key_collisions(persons)
     index_events: dict[str, tuple[str, bytes]] = {}
-    for slug, data in events.items():  # each event's digest, once every person's key is settled
-        seats, named, _ = pickle.loads(data)
+    for slug, where in events.items():  # each event's digest, once every person's key is settled
+        seats, named = pickle.loads(scratch.get(where))
         linked = sorted([f"{entry_id}/{index}={persons[n][0]}" for entry_id, index, n in seats]
                         + [f"{name}\n{group or ''}={persons[n][0]}" for name, group, n in named])
         # Packed as the persons' rows are: 3.3 MB of pickles at 2,000 events, 2 MB so.
         blob = packed((seats, named))
         index_events[slug] = (hashlib.sha256("\n".join(linked).encode()).hexdigest(),
                               spill.put(blob) if spill is not None else blob)
-    # Each person's rows, packed: gathered for a ROWS_PASSES-th of the persons at a time, in as
-    # many passes over the events, each share let go as it is pickled. Gathered for everyone at
-    # once, they were the matching's peak (some 30 MB of a 2,000-event archive's 100,000 rows).
+    # Each person's rows, packed, a person at a time (read back from where they were gathered).
     rows_packed: list[bytes] | array = [] if spill is None else array("Q")
-    share = max(1, -(-len(persons) // ROWS_PASSES))
-    for first in range(0, len(persons), share):
-        person_rows: list[PersonRows] = [{} for _ in persons[first:first + share]]
-        for slug, data in events.items():
-            seats, _, rows = pickle.loads(data)
-            seated: dict[str, list[int]] | None = None  # entry id -> its players' persons, in order
-            for number, entry_id, index, credit_keys, roles in rows:
-                if not first <= number < first + share:
-                    continue
-                if seated is None:
-                    seated = {}
-                    for seat_entry, _, seat_number in seats:
-                        seated.setdefault(seat_entry, []).append(seat_number)
-                person_rows[number - first][slug] = (entry_id, index, credit_keys, roles,
-                                                     tuple(seated[entry_id]) if entry_id is not None else ())
-        for number, mine in enumerate(person_rows):  # each person's rows let go as they are packed
-            rows_packed.append(packed(mine) if spill is None else spill.put(packed(mine)))
-            person_rows[number] = {}
+    for number in range(len(persons)):
+        blob = packed(gathered.rows_of(number))
+        rows_packed.append(blob if spill is None else spill.put(blob))
     return PeopleIndex(inputs, [(key, name, groups, by_id, apart, slugs[::-1])
                                 for key, name, groups, by_id, apart, slugs in persons], index_events, rows_packed)
+
+
+class _Gathered:
+    """Each person's rows (PersonRows) as _match finds them, event after event: each row pickled
+    and added to its person's bytes, which are written aside (`scratch`) whenever all the
+    persons' held together pass GATHERED_HELD bytes, a chunk a person. Held so, the matching's
+    memory is that bound and where each person's chunks lie, not every row of the archive."""
+
+    def __init__(self, scratch: Spill) -> None:
+        self._scratch = scratch
+        self._held: dict[int, bytearray] = {}  # person -> their rows pickled since the last write
+        self._size = 0
+        self._chunks: dict[int, list[int]] = {}  # person -> where their earlier rows lie in `scratch`
+
+    def add(self, number: int, slug: str, row: tuple) -> None:
+        found = pickle.dumps((slug, row), protocol=pickle.HIGHEST_PROTOCOL)
+        held = self._held.get(number)
+        if held is None:
+            held = self._held[number] = bytearray()
+        held += found
+        self._size += len(found)
+        if self._size > GATHERED_HELD:
+            for person, data in self._held.items():
+                self._chunks.setdefault(person, []).append(self._scratch.put(data))
+            self._held, self._size = {}, 0
+
+    def rows_of(self, number: int) -> PersonRows:
+        """The person's rows, in the order they were found (the events' order)."""
+        data = b"".join([*map(self._scratch.get, self._chunks.pop(number, ())), self._held.pop(number, b"")])
+        reading, mine = io.BytesIO(data), {}
+        while reading.tell() < len(data):
+            slug, row = pickle.load(reading)
+            mine[slug] = row
+        return mine
+
+
+GATHERED_HELD = 1 << 20  # bytes of persons' rows _Gathered holds before it writes them aside
 
 
 def _settle_key_collisions(persons: list[list]) -> None:
