@@ -1107,13 +1107,14 @@ def test_a_large_site_s_search_index_is_made_by_a_process_of_its_own(tmp_path, m
 
 def _bytes_held_at_the_render_fork(tmp_path, events: int, monkeypatch) -> tuple[int, int]:
     """A full build of bench/site.py's archive of `events` events (its people matched apart, as a
-    large site's are): at its render workers' fork, the bytes objects its event cache holds for
-    the lines' rows and its people index holds for who sits where and each person's rows; and
-    how many events it rendered."""
+    large site's are): at its render workers' fork, the bytes (and bytearrays) its event cache
+    holds for the lines' rows, its people index holds for who sits where and each person's rows,
+    and its record of the event folders' stats (render/incremental.py's Folders) holds; and how
+    many events it rendered."""
     import importlib.util
 
     from generator.build import build
-    from generator.render import html, players
+    from generator.render import html, incremental, players
     from tests.support import ROOT, held_apart
 
     spec = importlib.util.spec_from_file_location("bench_site", ROOT / "bench" / "site.py")
@@ -1128,12 +1129,15 @@ def _bytes_held_at_the_render_fork(tmp_path, events: int, monkeypatch) -> tuple[
             jobs, persons = html._JOB["jobs"], html._JOB["persons"]
             cache = jobs[0][0]._source.cache  # the event cache the lines read their rows through
             index = persons[0][0]._people.index
-            held = held_apart([cache._packed_rows, index.events, index.rows])
-            found.append(sum(sys.getsizeof(item) for item in held if isinstance(item, bytes)))
+            gc.collect()  # (the Folders of earlier builds in this process, let go)
+            folders = [found for found in gc.get_objects() if type(found) is incremental.Folders]
+            held = held_apart([cache._packed_rows, index.events, index.rows, *folders])
+            found.append(sum(sys.getsizeof(item) for item in held if isinstance(item, (bytes, bytearray))))
         return fork(self, shares)
 
     monkeypatch.setattr(os, "cpu_count", lambda: 2)  # read and rendered by two workers, whatever this machine has
     monkeypatch.setattr(players, "MATCH_APART_FROM", 2)
+    monkeypatch.setattr(incremental, "RACY_NS", 0)  # (files just written: their stats recorded all the same)
     monkeypatch.setattr(html._Rendering, "_fork", measured)
     report = build(content, tmp_path / f"output-{events}", cache_dir=tmp_path / f"cache-{events}" / "pdf",
                    bulletins=False)
@@ -1146,8 +1150,9 @@ def test_the_rows_and_seats_a_build_keeps_are_not_in_its_heap_whatever_the_archi
     players' pages show of each event (event_cache.py's lines' rows) and who sits where in each
     event and each person's rows (render/players.py's PeopleIndex), is kept in a file
     (caches.Spill), not in the build's heap, which its render workers are forked from: there it
-    grew with the archive (5 MB at 2,000 events, 0.5 MB at 200). Held as bytes in the heap at
-    the workers' fork, these are as many bytes at 24 events as at 8 (none)."""
+    grew with the archive (5 MB at 2,000 events, 0.5 MB at 200). So are the event folders' stats
+    the build recorded last (render/incremental.py's Folders: 0.6 MB at 2,000 events). Held as
+    bytes in the heap at the workers' fork, these are as many bytes at 24 events as at 8 (none)."""
     small, built = _bytes_held_at_the_render_fork(tmp_path, 8, monkeypatch)
     large, built_large = _bytes_held_at_the_render_fork(tmp_path, 24, monkeypatch)
     assert (built, built_large) == (8, 24)

@@ -404,7 +404,8 @@ class Folders:
 
     def __init__(self, recorded: tuple[bytes, bytes, bytes, int] | None = None) -> None:
         self._keys, self._at = array("Q"), array("Q")  # by name's digest: where its entry is in _data
-        self._data: bytes | bytearray = bytearray()
+        self._held: bytes | bytearray = bytearray()
+        self._aside: tuple[caches.Spill, int] | None = None  # where _data lies while set aside
         self._sorted = True
         self._unused = 0  # bytes of _data in no entry reached from _at
         if recorded:
@@ -415,6 +416,28 @@ class Folders:
             self._unused = int(unused)
             if len(self._keys) != len(self._at) or not 0 <= self._unused <= len(data):
                 raise ValueError("not a record of folders")
+
+    @property
+    def _data(self) -> bytes | bytearray:
+        if self._aside is not None:  # read back (and held again: asked for, it is asked for again)
+            spill, where = self._aside
+            self._held, self._aside = spill.get(where), None
+        return self._held
+
+    @_data.setter
+    def _data(self, data: bytes | bytearray) -> None:
+        self._held, self._aside = data, None
+
+    def set_aside(self) -> None:
+        """Its entries written to a file (caches.Spill) and read back when next asked for: a
+        build has looked at the folders (build_inputs) long before it records them, last, and
+        held them from one to the other in its heap, which grew so with the archive (0.6 MB at
+        2,000 events, inherited by every render worker)."""
+        # (not the last build's record's own bytes, which its record holds in any case)
+        if self._aside is None and self._held and isinstance(self._held, bytearray):
+            spill = caches.Spill()
+            if spill.ready():
+                self._aside, self._held = (spill, spill.put(self._held)), b""
 
     def recorded(self) -> tuple[bytes, bytes, bytes, int]:
         """As the record of the build keeps it: plain bytes, and how many of them are unused."""
