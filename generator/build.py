@@ -608,6 +608,7 @@ def _build(content: Path, output: Path, strict: bool, cache_dir: Path | None, pr
         site, results = _read_for_serve(content, strict, cache_dir, bulletins, memory)
         return BuildReport(site, results, known.warnings, known.pages, known.pdfs, 0, 0, known.events, True, known.locale)
     clock = _Clock()
+    folders.set_aside()  # recorded last: out of the heap meanwhile
     # The events come back as their lines (or summaries), but for those read and scored in this
     # process: each one's whole result is read back from the event cache only where its pages are
     # rendered or one of its bulletins is printed (WholeResults).

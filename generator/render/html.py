@@ -31,6 +31,7 @@ from markdown.extensions.sane_lists import SaneListExtension
 from markdown.extensions.tables import TableExtension
 from markupsafe import Markup, escape, soft_str
 
+from generator import caches
 from generator.content.model import Event, Site
 from generator.content.yaml_loader import read_content_text
 from generator.errors import Problems
@@ -1196,6 +1197,8 @@ class _Rendering:
         from here until the record was written: 40 MB of this process's peak)."""
         self.wait()
         made: dict[str, EventPages] = {}
+        spill = caches.Spill()  # what is packed of each part, out of the heap (RenderedPages)
+        spill = spill if spill.ready() else None
         shares, self.shares = self.shares[::-1], []
         while shares:
             packed = shares.pop()
@@ -1206,7 +1209,7 @@ class _Rendering:
                     before = made[part]
                     stamps.update(zip(before.files, before.stamps))
                     pages = EventPages(pages.key, before.files + pages.files, before.pages + pages.pages)
-                made[part] = rendered_pages(pages, stamps)
+                made[part] = rendered_pages(pages, stamps, spill)
             del share, stamps
         self.out.rendered_parts.extend(made.values())
         return made

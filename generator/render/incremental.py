@@ -165,22 +165,41 @@ class RenderedPages(RecordedPages):
     parts, 87,000 files with their stamps and pages, grew the build's process by 40 MB when all
     held unpacked until the record was written. Its files and pages are unpacked anew each time
     they are asked for (the sitemap, the files gone, the files written anew), one part at a
-    time, and let go again; none is ever unpacked for the record."""
+    time, and let go again; none is ever unpacked for the record. With `spill`, what is packed
+    of them lies in that file (caches.Spill), read back when asked: held in the heap, packed,
+    they still grew it with the archive to the record's writing, the build's own peak (1.5 MB
+    at 2,000 events, 0.15 MB at 200)."""
 
-    __slots__ = ()
+    __slots__ = ("_spill",)
+
+    def __init__(self, key: str, listed: str, head: bytes, rest: bytes, spill: caches.Spill | None = None) -> None:
+        super().__init__(key, listed, head, rest)
+        self._spill = spill
+        if spill is not None:  # where it lies: a number, never 0 (its length is in its low bits)
+            self._rest = spill.put(rest)
+
+    def _packed_rest(self) -> bytes:
+        rest = self._rest
+        return self._spill.get(rest) if isinstance(rest, int) else rest
 
     def _fields(self) -> list:
         if self._unpacked is not None:
             return self._unpacked
-        files, stamps, pages = caches.unpacked(self._rest)
+        files, stamps, pages = caches.unpacked(self._packed_rest())
         return [list(files), list(pages), stamps]
 
+    def packed(self) -> tuple:
+        if self._rest:
+            return (self.key, self.listed, self._head, self._packed_rest())
+        return EventPages.packed(self)
 
-def rendered_pages(pages: EventPages, stamps: dict[str, tuple[int, int]]) -> RenderedPages:
+
+def rendered_pages(pages: EventPages, stamps: dict[str, tuple[int, int]], spill: caches.Spill | None = None,
+                   ) -> RenderedPages:
     """`pages`, as a render worker reports them, with the stamps of their files (`stamps`: the
-    worker's OutputTree's), packed as the record keeps them."""
+    worker's OutputTree's), packed as the record keeps them (in `spill`, when given)."""
     pages.stamps = tuple(stamps[relative] for relative in pages.files)
-    return RenderedPages(*pages.packed())
+    return RenderedPages(*pages.packed(), spill)
 
 
 def listed_digest(part: EventPages, pages: list[tuple[str, dt.date | None]] | None = None) -> str:
@@ -385,7 +404,8 @@ class Folders:
 
     def __init__(self, recorded: tuple[bytes, bytes, bytes, int] | None = None) -> None:
         self._keys, self._at = array("Q"), array("Q")  # by name's digest: where its entry is in _data
-        self._data: bytes | bytearray = bytearray()
+        self._held: bytes | bytearray = bytearray()
+        self._aside: tuple[caches.Spill, int] | None = None  # where _data lies while set aside
         self._sorted = True
         self._unused = 0  # bytes of _data in no entry reached from _at
         if recorded:
@@ -396,6 +416,28 @@ class Folders:
             self._unused = int(unused)
             if len(self._keys) != len(self._at) or not 0 <= self._unused <= len(data):
                 raise ValueError("not a record of folders")
+
+    @property
+    def _data(self) -> bytes | bytearray:
+        if self._aside is not None:  # read back (and held again: asked for, it is asked for again)
+            spill, where = self._aside
+            self._held, self._aside = spill.get(where), None
+        return self._held
+
+    @_data.setter
+    def _data(self, data: bytes | bytearray) -> None:
+        self._held, self._aside = data, None
+
+    def set_aside(self) -> None:
+        """Its entries written to a file (caches.Spill) and read back when next asked for: a
+        build has looked at the folders (build_inputs) long before it records them, last, and
+        held them from one to the other in its heap, which grew so with the archive (0.6 MB at
+        2,000 events, inherited by every render worker)."""
+        # (not the last build's record's own bytes, which its record holds in any case)
+        if self._aside is None and self._held and isinstance(self._held, bytearray):
+            spill = caches.Spill()
+            if spill.ready():
+                self._aside, self._held = (spill, spill.put(self._held)), b""
 
     def recorded(self) -> tuple[bytes, bytes, bytes, int]:
         """As the record of the build keeps it: plain bytes, and how many of them are unused."""

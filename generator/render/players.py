@@ -23,6 +23,7 @@ and group), so it is stable across builds, safe in a URL, and shows neither id n
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import pickle
 from array import array
@@ -415,7 +416,6 @@ class PeopleInOneEvent:
         return self._named.get((name, group))
 
 
-ROWS_PASSES = 4  # passes over the events that gather the persons' rows, a share of the persons each (_match)
 MATCH_APART_FROM = 500  # events from which people are matched in a process of their own (_match_apart)
 _MATCHING: dict[str, object] = {}  # set just before forking, read by that process
 
@@ -441,7 +441,7 @@ def _match_apart(results: list[EventResult | EventSummary], inputs: str) -> Peop
     finally:
         _MATCHING.clear()
     if isinstance(index.rows, array):  # where the blobs lie in the file
-        index.events = SpilledSeats(index.events, spill)
+        index.events = SpilledSeats(index.events, spill)  # type: ignore[arg-type] - sent as _Seated
         index.rows = SpilledRows(index.rows, spill)
     return index
 
@@ -452,30 +452,43 @@ def _match_here() -> PeopleIndex:
 
 class SpilledSeats(Mapping):
     """PeopleIndex.events whose blobs lie in a file (caches.Spill, `_match_apart`): slug ->
-    (digest, blob), the blob read when asked; pickled (the record) as the dict it stands for."""
+    (digest, blob), the blob read when asked; pickled (the record) as the dict it stands for.
+    Held flat, as the matching process sends it (`_Seated`): each event's number by its slug,
+    the digests joined (32 bytes each) and where each blob lies in an array, not a tuple, a
+    64-character text and a number an event (2,000 events: 0.45 MB, 6,000 objects, inherited
+    by every render worker)."""
 
-    def __init__(self, where: dict[str, tuple[str, int]], spill: Spill) -> None:
-        self._where, self._spill = where, spill
+    def __init__(self, seated: _Seated, spill: Spill) -> None:
+        self._numbers, self._digests, self._where = seated
+        self._spill = spill
 
     def __getitem__(self, slug: str) -> tuple[str, bytes]:
-        digest, where = self._where[slug]
-        return digest, self._spill.get(where)
+        number = self._numbers[slug]
+        return self._digest(number), self._spill.get(self._where[number])
+
+    def _digest(self, number: int) -> str:
+        return self._digests[32 * number:32 * number + 32].hex()
 
     def __contains__(self, slug: object) -> bool:
-        return slug in self._where
+        return slug in self._numbers
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._where)
+        return iter(self._numbers)
 
     def __len__(self) -> int:
-        return len(self._where)
+        return len(self._numbers)
 
     def digest(self, slug: str) -> str:
-        found = self._where.get(slug)
-        return found[0] if found else ""
+        number = self._numbers.get(slug)
+        return self._digest(number) if number is not None else ""
 
     def __reduce__(self) -> tuple:
         return dict, (dict(self.items()),)
+
+
+# PeopleIndex.events as the matching process sends it when its blobs lie in a file (SpilledSeats):
+# each event's number by its slug, their digests (32 bytes each, joined), where each blob lies.
+_Seated = tuple[dict[str, int], bytes, array]
 
 
 class SpilledRows(Sequence):
@@ -500,7 +513,8 @@ class SpilledRows(Sequence):
 
 def _match(results: list[EventResult | EventSummary], inputs: str, spill: Spill | None = None) -> PeopleIndex:
     """Who is who (the rules at the top), as a PeopleIndex. With `spill`, its blobs (who sits
-    where, each person's rows) are put there, and the index holds where each lies (`_match_apart`)."""
+    where, each person's rows) are put there, and the index holds where each lies (`_match_apart`):
+    its events as _Seated, for SpilledSeats."""
     ordered = _chronological(results)
     # Who sits where in each event, from its line where the build holds that (no summary read),
     # unpacked once for each of the two passes rather than held for both.
@@ -537,7 +551,16 @@ def _match(results: list[EventResult | EventSummary], inputs: str, spill: Spill 
             person[2].insert(0, group)  # the latest group first
         return number
 
-    events: dict[str, bytes] = {}
+    # Each event's seats and names pickled at once, and each person's row in it as it is found
+    # (_Gathered), both written aside (`scratch`, a file of this matching's own): the build does
+    # not hold every event's seats as objects made between the summaries read and let go (their
+    # holes in the heap stayed, 90 MB at 2,000 events, and the render workers forked from it
+    # copied them), and the matching holds neither every event's pickles (5 MB at 2,000 events)
+    # nor a share of the persons' rows as objects (11 MB at 2,000 events, a quarter of the
+    # persons' in each of four passes over those pickles), both of which grew with the archive.
+    scratch = Spill()
+    events: dict[str, int] = {}  # slug -> where its seats and names lie in `scratch`
+    gathered = _Gathered(scratch)
     for result in ordered:
         seated, officials = seating(result)
         event = result.event
@@ -570,50 +593,78 @@ def _match(results: list[EventResult | EventSummary], inputs: str, spill: Spill 
             if role not in row[4]:
                 row[4].append(role)
             row[3].append((official_name, None))
-        for number in rows:
+        in_entry: dict[str, list[int]] = {}  # entry id -> its players' persons, in order
+        for seat_entry, _, seat_number in seats:
+            in_entry.setdefault(seat_entry, []).append(seat_number)
+        for number, (entry_id, index, _, credit_keys, roles) in rows.items():
             persons[number][5].append(event.slug)
-        # Pickled at once: the build does not hold every event's seats as objects made between
-        # the summaries read and let go (their holes in the heap stayed, 90 MB at 2,000 events,
-        # and the render workers forked from it copied them).
-        events[event.slug] = pickle.dumps((seats, [(name, group, n) for (name, group), n in named.items()],
-                                           [(n, entry_id, index, tuple(credit_keys), tuple(roles))
-                                            for n, (entry_id, index, _, credit_keys, roles) in rows.items()]),
-                                          protocol=pickle.HIGHEST_PROTOCOL)
+            gathered.add(number, event.slug, (entry_id, index, tuple(credit_keys), tuple(roles),
+                                              tuple(in_entry[entry_id]) if entry_id is not None else ()))
+        events[event.slug] = scratch.put(pickle.dumps(
+            (seats, [(name, group, n) for (name, group), n in named.items()]), protocol=pickle.HIGHEST_PROTOCOL))
 
     _settle_key_collisions(persons)
     index_events: dict[str, tuple[str, bytes]] = {}
-    for slug, data in events.items():  # each event's digest, once every person's key is settled
-        seats, named, _ = pickle.loads(data)
+    digests, blobs_at = bytearray(), array("Q")  # with `spill`: sent flat (SpilledSeats)
+    for slug, where in events.items():  # each event's digest, once every person's key is settled
+        seats, named = pickle.loads(scratch.get(where))
         linked = sorted([f"{entry_id}/{index}={persons[n][0]}" for entry_id, index, n in seats]
                         + [f"{name}\n{group or ''}={persons[n][0]}" for name, group, n in named])
         # Packed as the persons' rows are: 3.3 MB of pickles at 2,000 events, 2 MB so.
         blob = packed((seats, named))
-        index_events[slug] = (hashlib.sha256("\n".join(linked).encode()).hexdigest(),
-                              spill.put(blob) if spill is not None else blob)
-    # Each person's rows, packed: gathered for a ROWS_PASSES-th of the persons at a time, in as
-    # many passes over the events, each share let go as it is pickled. Gathered for everyone at
-    # once, they were the matching's peak (some 30 MB of a 2,000-event archive's 100,000 rows).
+        digest = hashlib.sha256("\n".join(linked).encode())
+        if spill is None:
+            index_events[slug] = (digest.hexdigest(), blob)
+        else:
+            digests += digest.digest()
+            blobs_at.append(spill.put(blob))
+    if spill is not None:
+        flat: _Seated = ({slug: number for number, slug in enumerate(events)}, bytes(digests), blobs_at)
+    # Each person's rows, packed, a person at a time (read back from where they were gathered).
     rows_packed: list[bytes] | array = [] if spill is None else array("Q")
-    share = max(1, -(-len(persons) // ROWS_PASSES))
-    for first in range(0, len(persons), share):
-        person_rows: list[PersonRows] = [{} for _ in persons[first:first + share]]
-        for slug, data in events.items():
-            seats, _, rows = pickle.loads(data)
-            seated: dict[str, list[int]] | None = None  # entry id -> its players' persons, in order
-            for number, entry_id, index, credit_keys, roles in rows:
-                if not first <= number < first + share:
-                    continue
-                if seated is None:
-                    seated = {}
-                    for seat_entry, _, seat_number in seats:
-                        seated.setdefault(seat_entry, []).append(seat_number)
-                person_rows[number - first][slug] = (entry_id, index, credit_keys, roles,
-                                                     tuple(seated[entry_id]) if entry_id is not None else ())
-        for number, mine in enumerate(person_rows):  # each person's rows let go as they are packed
-            rows_packed.append(packed(mine) if spill is None else spill.put(packed(mine)))
-            person_rows[number] = {}
+    for number in range(len(persons)):
+        blob = packed(gathered.rows_of(number))
+        rows_packed.append(blob if spill is None else spill.put(blob))
     return PeopleIndex(inputs, [(key, name, groups, by_id, apart, slugs[::-1])
-                                for key, name, groups, by_id, apart, slugs in persons], index_events, rows_packed)
+                                for key, name, groups, by_id, apart, slugs in persons],
+                       index_events if spill is None else flat, rows_packed)  # type: ignore[arg-type]
+
+
+class _Gathered:
+    """Each person's rows (PersonRows) as _match finds them, event after event: each row pickled
+    and added to its person's bytes, which are written aside (`scratch`) whenever all the
+    persons' held together pass GATHERED_HELD bytes, a chunk a person. Held so, the matching's
+    memory is that bound and where each person's chunks lie, not every row of the archive."""
+
+    def __init__(self, scratch: Spill) -> None:
+        self._scratch = scratch
+        self._held: dict[int, bytearray] = {}  # person -> their rows pickled since the last write
+        self._size = 0
+        self._chunks: dict[int, list[int]] = {}  # person -> where their earlier rows lie in `scratch`
+
+    def add(self, number: int, slug: str, row: tuple) -> None:
+        found = pickle.dumps((slug, row), protocol=pickle.HIGHEST_PROTOCOL)
+        held = self._held.get(number)
+        if held is None:
+            held = self._held[number] = bytearray()
+        held += found
+        self._size += len(found)
+        if self._size > GATHERED_HELD:
+            for person, data in self._held.items():
+                self._chunks.setdefault(person, []).append(self._scratch.put(data))
+            self._held, self._size = {}, 0
+
+    def rows_of(self, number: int) -> PersonRows:
+        """The person's rows, in the order they were found (the events' order)."""
+        data = b"".join([*map(self._scratch.get, self._chunks.pop(number, ())), self._held.pop(number, b"")])
+        reading, mine = io.BytesIO(data), {}
+        while reading.tell() < len(data):
+            slug, row = pickle.load(reading)
+            mine[slug] = row
+        return mine
+
+
+GATHERED_HELD = 1 << 20  # bytes of persons' rows _Gathered holds before it writes them aside
 
 
 def _settle_key_collisions(persons: list[list]) -> None:
