@@ -308,7 +308,7 @@ def test_a_matchs_rows_and_chart_are_made_with_it_kept_and_not_pickled():
 
 
 def test_a_matchs_deals_for_results_json_are_made_when_first_read():
-    """results.json's `deals` of a match (views.DealPath) are made from its replay when first
+    """results.json's `deals` of a match (games.RowsWhenRead) are made from its replay when first
     read, in the process that writes the file, not as the match is scored: the same items, as
     a list would compare and index them, pickled as the replay, written as the list."""
     import json
@@ -322,12 +322,12 @@ def test_a_matchs_deals_for_results_json_are_made_when_first_read():
     record = GuandanRecord(list(view.teams), deals=view.log.deals, replay=view.log)
     _, extra = match_view(decide(view.teams, view.log, None), record, GuandanStage())
     deals = extra["deals"]
-    assert deals._items is None  # not made yet
-    assert len(deals) == len(view.log.steps) == 17 and deals._items is not None
+    assert deals._rows is None  # not made yet
+    assert len(deals) == len(view.log.steps) == 17 and deals._rows is not None
     assert deals[0] == {"deal": 1, "team": "T&1", "gain": 3, "in_play": "2", "levels": {"T&1": "5", "T<2>": "2"}}
     assert deals[10] == {"deal": None, "team": "T<2>", "foul": True, "levels": {"T&1": "A", "T<2>": "A"}}
     again = pickle.loads(pickle.dumps(deals))
-    assert again._items is None and again == deals and list(again) == list(deals)
+    assert again._rows is None and again == deals and list(again) == list(deals)
     written = json.dumps({"deals": deals}, ensure_ascii=False, default=_json_list)
     assert json.loads(written) == {"deals": list(deals)}
 

@@ -94,15 +94,16 @@ class SideScore:
     disqualified: bool = False
 
 
-class BoardRows(Sequence[dict[str, Any]]):
-    """A table's results.json rows (TableScore.boards), a mapping a board, made when first read
-    from what the table keeps anyway (its view's rows): `make(*source)`, `make` a function of
-    the game's module. Pickled as that function and its source, not as the rows: the event
-    cache keeps each event's result pickled, and the mappings were a sixth of the bytes (the
-    200-event archive's 33,000 rows, 78,000 dicts), pickled by the reader and unpickled by the
-    render worker, which makes them once, for results.json. The game makes it once the rows
-    are final (a pairs table's, after the field is compared): nothing changes its source
-    after that, so the rows made later are the ones it would have made then."""
+class RowsWhenRead(Sequence[dict[str, Any]]):
+    """Rows of results.json, a mapping each, made when first read from what the table keeps
+    anyway: `make(*source)`, `make` a function of the game's module. Pickled as that function
+    and its source, not as the rows: the event cache keeps each event's result pickled by the
+    reader that scored it and unpickled by the render worker, which makes them once, for
+    results.json. A table's rows (TableScore.boards) were a sixth of the bytes so (the
+    200-event archive's 33,000 rows, 78,000 dicts); a Guandan match's deals (its `deals`) were
+    made one by one in a mass event's build before its workers started. The game makes it
+    once its source is final (a pairs table's, after the field is compared): nothing changes
+    that source after, so the rows made later are the ones it would have made then."""
 
     __slots__ = ("made_from", "_rows")
 
@@ -111,7 +112,7 @@ class BoardRows(Sequence[dict[str, Any]]):
         self._rows: list[dict[str, Any]] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return BoardRows, self.made_from
+        return RowsWhenRead, self.made_from
 
     @property
     def rows(self) -> list[dict[str, Any]]:
@@ -130,12 +131,12 @@ class BoardRows(Sequence[dict[str, Any]]):
         return iter(self.rows)
 
     def __eq__(self, other: object) -> bool:
-        return self.rows == (other.rows if isinstance(other, BoardRows) else other)
+        return self.rows == (other.rows if isinstance(other, RowsWhenRead) else other)
 
     __hash__ = None  # type: ignore[assignment]  # (a list's: none)
 
     def __repr__(self) -> str:
-        return f"BoardRows({self.rows!r})"
+        return f"RowsWhenRead({self.rows!r})"
 
 
 @dataclass
@@ -145,7 +146,7 @@ class TableScore:
     table: Table
     sides: list[SideScore]
     winner: str | None
-    # results.json rows: a list, or BoardRows made from the view when first read
+    # results.json rows: a list, or RowsWhenRead made from the view when first read
     boards: Sequence[dict[str, Any]] = field(default_factory=list)
     view: Any = None  # the game's own data for its table template
     extra: dict[str, Any] = field(default_factory=dict)  # more keys for the table in results.json

@@ -1602,7 +1602,7 @@ def _bracket_json(bracket: Any) -> dict[str, Any]:
 
 def _json_list(value: Any) -> list[Any]:
     """What results.json writes of a value json does not know: a sequence a game makes when
-    first read (Guandan's DealPath, a table's rows: games.BoardRows), as the list it is."""
+    first read (games.RowsWhenRead: a table's rows, a Guandan match's deals), as the list it is."""
     if isinstance(value, Sequence) and not isinstance(value, (str, bytes)):
         return list(value)
     raise TypeError(f"results.json cannot hold {type(value).__name__}")

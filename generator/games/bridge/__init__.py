@@ -14,7 +14,7 @@ from typing import Any
 from generator.content.model import Stage, Table
 from generator.content.reader import Reader, wrong_board_number
 from generator.errors import Mark
-from generator.games import BoardRows, Game, SideScore, TableForm, TableScore
+from generator.games import RowsWhenRead, Game, SideScore, TableForm, TableScore
 from generator.games.bridge import duplicate  # the duplicate half: pairs, teams, travellers
 from generator.games.bridge.scoring import (
     SCORING_METHODS,
@@ -59,7 +59,7 @@ class MatchView(Figures):
 
 
 def _match_rows(rows: list[BoardView]) -> list[dict[str, Any]]:
-    """A total-points table's results.json rows (BoardRows)."""
+    """A total-points table's results.json rows (RowsWhenRead)."""
     return [
         {"board": r.board, "ns": r.ns, "ew": r.ew, "contract": r.contract, "declarer": r.declarer or None,
          "result": r.result or None, "dealer": r.dealer, "vulnerability": r.vulnerability}
@@ -189,7 +189,7 @@ class BridgeRules(Game):
                       disqualified=table.forfeit == ew_id),
         ]
         winner = ns_id if ns_total > ew_total else ew_id if ew_total > ns_total else None
-        return TableScore(table, sides, winner, BoardRows(_match_rows, rows), MatchView(rows, ns_total, ew_total))
+        return TableScore(table, sides, winner, RowsWhenRead(_match_rows, rows), MatchView(rows, ns_total, ew_total))
 
     # -- duplicate stages: the hooks the tournament layer and the pages call ---------------------
 

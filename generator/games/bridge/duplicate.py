@@ -62,7 +62,7 @@ from generator.content.model import Stage, Table
 from generator.content.reader import MAX_BOARDS, Reader, suggestion, wrong_board_number
 from generator.content.yaml_loader import YamlList, YamlMap, mark_of_key
 from generator.errors import Mark, Problems
-from generator.games import BoardRows, SideScore, TableScore
+from generator.games import RowsWhenRead, SideScore, TableScore
 from generator.games.bridge.hands import HandRecords, read_hand_records
 from generator.games.bridge.scoring import (
     ADJUSTED_PERCENT,
@@ -893,7 +893,7 @@ def _refresh_pairs(score: TableScore) -> None:
     totals = {view.ns: view.ns_total, view.ew: view.ew_total}
     for side in score.sides:
         side.metrics = _side_metrics(view.scoring, totals.get(side.entry, 0), view.top)
-    score.boards = BoardRows(_pairs_rows, view.rows)  # made when results.json reads them
+    score.boards = RowsWhenRead(_pairs_rows, view.rows)  # made when results.json reads them
     extra: dict[str, Any] = {"ns": view.ns, "ew": view.ew, "scoring": view.scoring}
     if view.matchpoints:
         extra |= {"mp": {view.ns: view.ns_total, view.ew: view.ew_total}, "top": view.top,
@@ -1016,7 +1016,7 @@ def _score_team_table(table: Table, stage: Stage, options: BridgeStage) -> Table
     winner = home if view.vp[home] > view.vp[away] else away if view.vp[away] > view.vp[home] else None
     extra = {"home": home, "away": away, "imps": dict(view.won), "margin": dict(view.margin), "vp": dict(view.vp),
              "vp_boards": view.boards}
-    return TableScore(table, sides, winner, BoardRows(_team_rows, view.rows), view, extra)
+    return TableScore(table, sides, winner, RowsWhenRead(_team_rows, view.rows), view, extra)
 
 
 def score_team_match(home: str, away: str, boards: Sequence[TeamBoard], options: BridgeStage,

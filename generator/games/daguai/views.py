@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from generator.content.model import Stage, Table
-from generator.games import BoardRows, SideScore, TableScore
+from generator.games import RowsWhenRead, SideScore, TableScore
 from generator.games.common.figures import Figures
 from generator.games.common.rooms import ROOMS
 from generator.games.daguai.rules import (
@@ -142,11 +142,11 @@ def score_table(table: Table, stage: Stage, state: dict[str, Any]) -> TableScore
         ],
     }
     view = MatchView("played", home, away, rows, result, after=_running(totals, sides))
-    return TableScore(table, sides, result.winner, BoardRows(_match_rows, record.boards, rows), view, extra)
+    return TableScore(table, sides, result.winner, RowsWhenRead(_match_rows, record.boards, rows), view, extra)
 
 
 def _match_rows(boards: list[BoardRecord], rows: list[BoardView]) -> list[dict[str, Any]]:
-    """A played match's results.json rows (BoardRows): each board as recorded, with its points."""
+    """A played match's results.json rows (RowsWhenRead): each board as recorded, with its points."""
     return [{
         "board": board.board, "home": row.home, "away": row.away,
         "open": {"ran_first": board.open.first, "points": board.open.points},

@@ -5,13 +5,12 @@ rooms of a teams-of-four match) and the keys results.json carries for it."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any, NamedTuple
 
 from generator.content.model import Stage, Table
-from generator.games import SideScore, TableScore
+from generator.games import RowsWhenRead, SideScore, TableScore
 from generator.games.common.rooms import ROOMS
 from generator.games.guandan.rules import (
     LEVEL_A, LEVEL_NAMES, PASSED_A, Decision, GuandanRecord, GuandanStage, Penalty, Replay, apply_penalties, decide,
@@ -313,7 +312,7 @@ def match_view(decision: Decision, record: GuandanRecord, options: GuandanStage)
             deals=sum(1 for s in result.steps if not s.deal.foul), fouls=sum(1 for s in result.steps if s.deal.foul),
             start=level_name(result.start), penalties=penalties, before=before,
         ).make_parts()
-        extra["deals"] = DealPath(result, *teams)
+        extra["deals"] = RowsWhenRead(_deal_items, result, *teams)  # made by the worker that writes results.json
     else:
         view = MatchView("levels", teams, names, winner if why == "passed_a" else None, winner,
                          sys.intern(f"gd_why_{why}"),
@@ -323,43 +322,6 @@ def match_view(decision: Decision, record: GuandanRecord, options: GuandanStage)
     if record.tiebreak is not None:
         extra["tiebreak_deal"] = record.tiebreak
     return view, extra
-
-
-class DealPath(Sequence):
-    """results.json's `deals` of a match: each item of its log as a mapping, made from its
-    replay when first read, and pickled as that replay (which the event cache keeps with the
-    record anyway). results.json is written by a render worker: a mass event's 17,500 paths
-    were made one by one in the build's own process, before its workers started (the other
-    core idle). The file writes it as the list it is (render/html.py's results_json)."""
-
-    __slots__ = ("made_from", "_items")
-
-    def __init__(self, result: Replay, first: str, second: str) -> None:
-        self.made_from = (result, first, second)
-        self._items: list[dict[str, Any]] | None = None
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return DealPath, self.made_from
-
-    @property
-    def items(self) -> list[dict[str, Any]]:
-        if self._items is None:
-            self._items = _deal_items(*self.made_from)
-        return self._items
-
-    def __getitem__(self, index: Any) -> Any:
-        return self.items[index]
-
-    def __len__(self) -> int:
-        return len(self.items)
-
-    def __eq__(self, other: object) -> bool:
-        return self.items == (other.items if isinstance(other, DealPath) else other)
-
-    __hash__ = None  # type: ignore[assignment]  # (a list's: none)
-
-    def __repr__(self) -> str:
-        return f"DealPath({self.items!r})"
 
 
 def _deal_items(result: Replay, first: str, second: str) -> list[dict[str, Any]]:

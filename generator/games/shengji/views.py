@@ -15,7 +15,7 @@ from typing import Any
 
 from generator.content.model import Stage, Table
 from generator.errors import Mark, Problems
-from generator.games import BoardRows, SideScore, TableScore
+from generator.games import RowsWhenRead, SideScore, TableScore
 from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, percentage
 from generator.games.common.rooms import ROOMS
@@ -371,7 +371,7 @@ def _refresh_pairs(score: TableScore) -> None:
     for side in score.sides:
         mp = totals.get(side.entry, 0)
         side.metrics = {"mp": mp, "top": view.top, "percent": percentage(mp, view.top) or 0}
-    score.boards = BoardRows(_pairs_rows, view.rows)  # made when results.json reads them
+    score.boards = RowsWhenRead(_pairs_rows, view.rows)  # made when results.json reads them
     score.extra.update({
         "ns": view.ns, "ew": view.ew,
         "mp": {view.ns: view.ns_mp, view.ew: view.ew_mp}, "top": view.top,
@@ -492,7 +492,7 @@ def score_team_table(table: Table, stage: Stage, options: ShengjiStage) -> Table
     sides = [SideScore(e, {"match_points": match.match_points[e], "net": match.net[e]}) for e in (home, away)]
     extra = {"home": home, "away": away, "match_points": dict(match.match_points), "net": dict(match.net),
              "credits": {home: match.total(0), away: match.total(1)}}
-    return TableScore(table, sides, match.winner, BoardRows(_team_rows, match.rows, home, away), match, extra)
+    return TableScore(table, sides, match.winner, RowsWhenRead(_team_rows, match.rows, home, away), match, extra)
 
 
 def score_pairs_table(table: Table, stage: Stage, options: ShengjiStage) -> TableScore:
