@@ -16,6 +16,7 @@ import types
 import pytest
 
 from generator.build import validate
+from generator.games import RowsWhenRead
 from generator.render.html import _json_list, results_json
 from support import demo_content
 
@@ -75,3 +76,15 @@ def test_results_json_of_an_event_read_back_is_the_one_of_the_event_scored(resul
 
     for result in results:
         assert written(_kept(result)) == written(result)
+
+
+def test_writing_results_json_keeps_no_rows_with_the_event(results):
+    # serve writes a saved event's results.json in its own process and keeps that event there
+    # between rebuilds (EventMemory): rows kept with it would be inherited by every render
+    # worker after (found by a review of b5e0855). Written once, made once, kept nowhere.
+    for result in results:
+        back = _kept(result)
+        json.dumps(results_json(back), ensure_ascii=False, default=_json_list)
+        lazy = [score.boards for score in _scores(back) if isinstance(score.boards, RowsWhenRead)]
+        assert lazy, result.event.slug
+        assert all(rows._rows is None for rows in lazy), result.event.slug

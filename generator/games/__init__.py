@@ -114,6 +114,16 @@ class RowsWhenRead(Sequence[dict[str, Any]]):
     def __reduce__(self) -> tuple[Any, ...]:
         return RowsWhenRead, self.made_from
 
+    def made(self) -> list[dict[str, Any]]:
+        """The rows, as made now when not made before, without keeping them: results.json's
+        way (render/html.py's _json_list), which reads them once. serve keeps the last events
+        it read in its own process between rebuilds, and writes a saved event's results.json
+        there; rows kept would stay with those events, inherited by every render worker."""
+        if self._rows is not None:
+            return self._rows
+        make, *source = self.made_from
+        return make(*source)
+
     @property
     def rows(self) -> list[dict[str, Any]]:
         if self._rows is None:

@@ -36,7 +36,7 @@ from generator.content.model import Event, Site
 from generator.content.yaml_loader import read_content_text
 from generator.errors import Problems
 from generator.forking import can_fork, forked_pool
-from generator.games import GAMES, metric_of
+from generator.games import GAMES, RowsWhenRead, metric_of
 from generator.render import fast_jinja, incremental
 from generator.render.feed import absolute, atom_feed, sitemap_index, sitemap_parts, updates
 from generator.render.i18n import CJK_FACE, HTML_LANG, Translator
@@ -1603,6 +1603,8 @@ def _bracket_json(bracket: Any) -> dict[str, Any]:
 def _json_list(value: Any) -> list[Any]:
     """What results.json writes of a value json does not know: a sequence a game makes when
     first read (games.RowsWhenRead: a table's rows, a Guandan match's deals), as the list it is."""
+    if type(value) is RowsWhenRead:
+        return value.made()
     if isinstance(value, Sequence) and not isinstance(value, (str, bytes)):
         return list(value)
     raise TypeError(f"results.json cannot hold {type(value).__name__}")
