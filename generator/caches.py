@@ -143,6 +143,13 @@ class Spill:
         self._held = []
 
 
+def file_spill() -> Spill | None:
+    """A Spill whose file is made, or None where none can be: then its caller keeps the bytes
+    as they are (a Spill without a file would hold them in the same heap, one step away)."""
+    spill = Spill()
+    return spill if spill.ready() else None
+
+
 def read_sealed(path: Path) -> Any:
     """A sealed file, unpickled once its seal is verified."""
     with open(path, "rb") as handle:

@@ -127,8 +127,7 @@ class RowsWhenRead(Sequence[dict[str, Any]]):
     @property
     def rows(self) -> list[dict[str, Any]]:
         if self._rows is None:
-            make, *source = self.made_from
-            self._rows = make(*source)
+            self._rows = self.made()
         return self._rows
 
     def __getitem__(self, index: Any) -> Any:

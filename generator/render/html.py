@@ -1197,8 +1197,7 @@ class _Rendering:
         from here until the record was written: 40 MB of this process's peak)."""
         self.wait()
         made: dict[str, EventPages] = {}
-        spill = caches.Spill()  # what is packed of each part, out of the heap (RenderedPages)
-        spill = spill if spill.ready() else None
+        spill = caches.file_spill()  # what is packed of each part, out of the heap (RenderedPages)
         shares, self.shares = self.shares[::-1], []
         while shares:
             packed = shares.pop()

@@ -125,9 +125,12 @@ class RecordedPages(EventPages):
         """Nothing of it changed since it was read from the record: recorded again as it was."""
         return bool(self._rest) and self.listed == self._listed
 
+    def _packed_rest(self) -> bytes:
+        return self._rest
+
     def _fields(self) -> list:
         if self._unpacked is None:
-            files, stamps, pages = caches.unpacked(self._rest)
+            files, stamps, pages = caches.unpacked(self._packed_rest())
             self._unpacked = [list(files), list(pages), stamps]
         return self._unpacked
 
@@ -154,7 +157,7 @@ class RecordedPages(EventPages):
 
     def packed(self) -> tuple:
         if self._rest:
-            return (self.key, self.listed, self._head, self._rest)
+            return (self.key, self.listed, self._head, self._packed_rest())
         return super().packed()
 
 
@@ -187,11 +190,6 @@ class RenderedPages(RecordedPages):
             return self._unpacked
         files, stamps, pages = caches.unpacked(self._packed_rest())
         return [list(files), list(pages), stamps]
-
-    def packed(self) -> tuple:
-        if self._rest:
-            return (self.key, self.listed, self._head, self._packed_rest())
-        return EventPages.packed(self)
 
 
 def rendered_pages(pages: EventPages, stamps: dict[str, tuple[int, int]], spill: caches.Spill | None = None,
@@ -435,8 +433,8 @@ class Folders:
         2,000 events, inherited by every render worker)."""
         # (not the last build's record's own bytes, which its record holds in any case)
         if self._aside is None and self._held and isinstance(self._held, bytearray):
-            spill = caches.Spill()
-            if spill.ready():
+            spill = caches.file_spill()
+            if spill is not None:
                 self._aside, self._held = (spill, spill.put(self._held)), b""
 
     def recorded(self) -> tuple[bytes, bytes, bytes, int]:

@@ -33,7 +33,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import astuple, dataclass, field
 from typing import NamedTuple
 
-from generator.caches import Spill, packed, unpacked
+from generator.caches import Spill, file_spill, packed, unpacked
 from generator.content.model import Event
 from generator.forking import can_fork, forked_pool
 from generator.tournament.results import EventResult
@@ -431,8 +431,8 @@ def _match_apart(results: list[EventResult | EventSummary], inputs: str) -> Peop
     render worker inherited them. A smaller site's holes are a few MB: not worth a process."""
     if len(results) < MATCH_APART_FROM or not can_fork():
         return _match(results, inputs)
-    spill = Spill()
-    _MATCHING.update(results=results, inputs=inputs, spill=spill if spill.ready() else None)
+    spill = file_spill()
+    _MATCHING.update(results=results, inputs=inputs, spill=spill)
     try:
         with forked_pool(1) as pool:
             index = pool.submit(_match_here).result()
