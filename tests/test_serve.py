@@ -859,7 +859,7 @@ def test_serve_words_speak_three_languages_with_the_same_parameters() -> None:
         return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
     serve_words = {k: v for k, v in catalogues.words(catalogues.SHARED).items() if k.startswith("serve-")}
-    assert len(serve_words) == 12
+    assert len(serve_words) == 13
     for key, texts in serve_words.items():
         assert len(texts) == len(LOCALES) and all(t.strip() for t in texts), key
         assert len({frozenset(fields(t)) for t in texts}) == 1, key

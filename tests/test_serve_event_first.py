@@ -481,3 +481,45 @@ def test_a_pipe_named_as_a_notice_is_never_opened(tmp_path: Path) -> None:
     saving.start()
     saving.join(60)
     assert not saving.is_alive() and pages and "extra.md" in (pages[0] or "")
+
+
+def test_a_first_step_that_fails_by_its_own_fault_is_said_in_one_line_and_the_rebuild_follows(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A bug of the first step alone (not a problem of the content: the whole rebuild would say
+    that) is said before the whole rebuild, in one line and the site's words, never a traceback;
+    the rebuild still makes the very site a fresh build makes. Before, it was swallowed: the
+    event's pages only came late after every save, and nothing said why."""
+    content = two_events(tmp_path)
+    kept = building(tmp_path, content)
+
+    def broken(*args: object, **named: object) -> object:
+        raise TypeError("a bug in the first step")
+
+    kept.first = broken
+    capsys.readouterr()
+    replace(content / PRELIM, "6: 3D W -1", "6: 3D W -2")
+    seen: list[int] = []
+    assert kept.build_once([str(content / PRELIM)], early=lambda: seen.append(1)) is None
+    said = capsys.readouterr().err.splitlines()
+    failed = [line for line in said if "TypeError: a bug in the first step" in line]
+    assert len(failed) == 1 and "dongke-bridge-2015" in failed[0] and "(generator/commands/serve.py:" in failed[0]  # where, in our code
+    assert "Traceback" not in "\n".join(said)
+    assert seen == []
+    assert tree(tmp_path / "output") == fresh_site(tmp_path, content)
+
+
+def test_a_first_step_that_meets_a_file_gone_leaves_it_to_the_rebuild_unsaid(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file gone or unreadable while the first step reads (a save half done) is the whole
+    rebuild's to say, as it says any problem of the content: the step says nothing of its own."""
+    content = two_events(tmp_path)
+    kept = building(tmp_path, content)
+
+    def gone(*args: object, **named: object) -> object:
+        raise FileNotFoundError(2, "No such file or directory", str(content / PRELIM))
+
+    kept.first = gone
+    capsys.readouterr()
+    replace(content / PRELIM, "6: 3D W -1", "6: 3D W -2")
+    assert kept.build_once([str(content / PRELIM)]) is None
+    assert "could not be put in place first" not in capsys.readouterr().err

@@ -581,13 +581,22 @@ class Building:
 
     def first_step(self, folder: Path, last: tuple[Any, list[Any]]) -> bool:
         """The event's own pages put in place ahead of the whole rebuild (build_event_first);
-        whether they were. Whatever fails here is left to the whole rebuild, which follows and
-        says it (as it says any problem of the content)."""
+        whether they were. A problem of the content, or of reading or writing files (a save
+        half done, a full disk), is left to the whole rebuild, which follows and says it as it
+        says any. Any other failure is the step's own (a bug of its code: the whole rebuild may
+        well succeed without it), so it is said in one line before the rebuild, not swallowed:
+        else the secretary would only see the event's pages come late after every save."""
         try:
             return self.first(self.content, self.output, folder, *last, self.memory) is not None
         except KeyboardInterrupt:
             raise
-        except Exception:  # noqa: BLE001 - the whole rebuild follows and says what fails
+        except (ContentErrors, OSError):  # the whole rebuild follows and says them
+            return False
+        except Exception as failure:  # noqa: BLE001 - serve survives it: the whole rebuild follows
+            error, where = describe(failure)
+            locale = self.lang or site_locale(self.content)
+            say(catalogues.text("serve-first-step-failed", locale, event=one_line(folder.name, 80), error=error,
+                                where=where))
             return False
 
     def say_warnings(self, warnings: list[ContentError], locale: str) -> None:
