@@ -918,3 +918,38 @@ def test_a_loop_reading_only_its_count_is_counted_and_reads_as_in_jinja(tmp_path
     assert rendered[0] == rendered[1]
     assert rendered[0] == ("01True&lt;a&gt;!;12Falseb;23Falsec;|11&lt;a&gt;21b31cp0,12&lt;a&gt;22b32cq1,|10210320|"
                            "FalseFalseTrue|123|1<1>2<2>3<3>|1FalseFalseTrue2FalseFalseTrue3FalseFalseTrue")
+
+
+def test_no_demo_page_is_rendered_twice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every page of the demo site renders the direct way (fast_jinja's): none stops where Jinja
+    goes on, to be rendered again by its exact twin (fast_jinja.Environment.exact): that would
+    cost the page twice, and run twice whatever it calls. A template written so that it takes
+    that way fails here."""
+    from generator.render import fast_jinja
+
+    def twice(self: object) -> object:
+        raise AssertionError("a page rendered twice: its direct code stopped where Jinja goes on")
+
+    monkeypatch.setattr(fast_jinja.Environment, "exact", twice)
+    out = render(CONTENT, tmp_path / "output")
+    assert len(list(out.rglob("*.html"))) > 500
+
+
+@pytest.mark.parametrize("name", ["a generator", "an iterator"])
+def test_a_page_handed_a_one_shot_iterator_fails_rather_than_show_what_is_left_of_it(name: str) -> None:
+    """A page stopped where Jinja goes on is rendered again by its exact twin, which reads its
+    values again: an iterator the first rendering used, partly, would then show only what was
+    left of it. Such a page fails instead, saying why; the same page handed a list renders as
+    Jinja renders it."""
+    from generator.render import html as html_module
+
+    class Seat:
+        name = "N"
+
+    env = html_module.environment("en")
+    template = env.from_string("{% for r in rows %}{{ r }},{% endfor %}{{ seat.gone|default('-') }}")
+    rows = (n for n in range(3)) if name == "a generator" else iter([0, 1, 2])
+    with pytest.raises(AttributeError) as failed:
+        template.render(rows=rows, seat=Seat())
+    assert "rows can be read once only" in "\n".join(failed.value.__notes__)
+    assert template.render(rows=[0, 1, 2], seat=Seat()) == "0,1,2,-"

@@ -38,6 +38,7 @@ import sys
 import threading
 import types
 import weakref
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -416,7 +417,11 @@ class _DirectCodeGenerator(_CodeGenerator):
     a RuntimeError). Each then stops the page with an exception, and _Template.render renders
     the page again with those fallbacks (Environment.exact): the same text, whatever happens,
     and paibang's pages never take that way (their attributes and items are all there, and a
-    dict's attributes are read as Jinja reads them)."""
+    dict's attributes are read as Jinja reads them: tests/test_site.py renders the demo with the
+    twin refused). Rendered again, a page reads its values and calls its functions again: an
+    iterator in its context fails the page instead (_Template._render); a function with a side
+    effect would have it twice, and the pages' globals have none (their memos keep what a second
+    call would make again)."""
 
     @jinja2.compiler.optimizeconst
     def visit_Getattr(self, node: Any, frame: Any) -> None:
@@ -747,6 +752,15 @@ class _Template(jinja2.Template):
             source = getattr(self, "paibang_source", None)
             if exact is self.environment or (self.name is None and source is None) or (
                     isinstance(error, RuntimeError) and not isinstance(error.__cause__, StopIteration)):
+                raise
+            # Rendered again, a page reads its values again: an iterator handed to it (a
+            # generator) was used up, partly or whole, by the rendering that stopped, and the twin
+            # would show what is left of it as if it were all. The page fails instead.
+            used = [name for name, value in dict(*args, **kwargs).items() if isinstance(value, Iterator)]
+            if used:
+                error.add_note(f"fast_jinja: {self.name or 'the page'} stopped where Jinja goes on, and is not "
+                               f"rendered again the exact way: {', '.join(used)} can be read once only "
+                               "(hand it a list)")
                 raise
             twin = exact.get_template(self.name) if source is None else exact.from_string(*source)
             return twin.render(*args, **kwargs)
