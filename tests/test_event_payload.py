@@ -88,3 +88,35 @@ def test_writing_results_json_keeps_no_rows_with_the_event(results):
         lazy = [score.boards for score in _scores(back) if isinstance(score.boards, RowsWhenRead)]
         assert lazy, result.event.slug
         assert all(rows._rows is None for rows in lazy), result.event.slug
+
+
+def test_no_source_of_rows_changes_once_the_rows_would_have_been_made(tmp_path, monkeypatch) -> None:
+    """RowsWhenRead makes its rows when read, from a source the game hands it once that source is
+    final: the rows made when results.json is written must be those it would have made at once.
+    Every RowsWhenRead of the whole demo site (every game, every kind of table, the Guandan
+    matches' deals) makes its rows at once here too, and again after the site's pages and
+    results.json are rendered: a source changed meanwhile (a later step of scoring or a page
+    writing into a view's row) fails here, not silently in a published results.json."""
+    import copy
+
+    from generator.render.html import render_site
+    from generator.render.output import OutputTree
+    from support import ROOT
+
+    at_once: list[tuple[RowsWhenRead, list]] = []
+    made = RowsWhenRead.__init__
+
+    def watched(self, make, *source) -> None:
+        made(self, make, *source)
+        at_once.append((self, copy.deepcopy(make(*source))))
+
+    monkeypatch.setattr(RowsWhenRead, "__init__", watched)
+    site, found, _ = validate(ROOT / "content")
+    render_site(site, found, {}, OutputTree(tmp_path / "output"))
+    def maker(rows: RowsWhenRead) -> str:
+        return f"{rows.made_from[0].__module__}.{rows.made_from[0].__qualname__}"
+
+    makers = {maker(rows) for rows, _ in at_once}
+    assert len(at_once) > 300 and len(makers) >= 6, makers
+    changed = [maker(rows) for rows, first in at_once if rows.made() != first]
+    assert changed == []
