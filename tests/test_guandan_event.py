@@ -257,8 +257,8 @@ def test_a_level_chart_reads_as_it_was_written_piece_by_piece():
         label_text, (first, second) = escape(label), (escape(teams[0]), escape(teams[1]))
         left, right, height = chart.left, chart.right, chart.height
         out = [f'<figure class="level-chart">\n<div class="scroll" role="region" tabindex="0" aria-label="{label_text}">\n'
-               f'<svg width="{chart.width}" height="{height}" viewBox="0 0 {chart.width} {height}" role="img" '
-               f'aria-label="{label_text}">\n']
+               f'<svg width="{chart.width}" height="{height}" viewBox="0 0 {chart.width} {height}" '
+               f'style="min-width:{chart.width * 3 // 4}px" role="img" aria-label="{label_text}">\n']
         for y, name in chart.grid:
             out.append(f'  <line x1="{left}" x2="{right}" y1="{y}" y2="{y}" stroke="#d6d6d6" stroke-width="1"/>\n'
                        f'  <text x="{left - 6}" y="{y + 3}" text-anchor="end" font-size="14" fill="#595959">'

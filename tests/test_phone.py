@@ -44,6 +44,7 @@ PAGES = [
     f"{CLUB}/entries/P01/index.html",
     f"{GUANDAN}/index.html", f"{GUANDAN}/main/index.html", f"{GUANDAN}/main/round-1/index.html",
     f"{GUANDAN}/entries/T01/index.html",
+    "events/tongxin-guandan-2025/ko/round-1/index.html",  # (13-deal matches: the widest level charts)
     f"{DAGUAI}/swiss/index.html", f"{DAGUAI}/swiss/round-1/index.html", f"{DAGUAI}/entries/D01/index.html",
     f"{SJ_PAIRS}/index.html", f"{SJ_PAIRS}/pairs/index.html", f"{SJ_PAIRS}/pairs/round-1/index.html",
     f"{SJ_PAIRS}/pairs/boards/1/index.html", f"{SJ_PAIRS}/entries/P01/index.html",
@@ -65,7 +66,7 @@ REFERENCE = "table.movement-card, table.board-table, table.conversion, .notice t
 MEASURE = """(reference) => {
   const width = document.documentElement.clientWidth;
   const out = {page: document.documentElement.scrollWidth - width, wide: [], offscreen: [], small: [],
-               targets: [], regions: [], captions: [], split: []};
+               targets: [], regions: [], captions: [], split: [], charts: []};
   const named = (el) => el.getAttribute('aria-label') || el.getAttribute('aria-labelledby');
   for (const table of document.querySelectorAll('main table')) {
     const box = table.getBoundingClientRect();
@@ -101,6 +102,14 @@ MEASURE = """(reference) => {
         break;
       }
     }
+  }
+  // a Guandan level chart is drawn narrower to fit the screen, down to 3/4 of its size: one
+  // that fits so is shown whole, its last deal number not cut at the edge of its scroll box
+  for (const figure of document.querySelectorAll('main .level-chart')) {
+    const region = figure.querySelector('.scroll'), svg = region.querySelector('svg');
+    if (svg.viewBox.baseVal.width * 3 / 4 <= region.clientWidth && region.scrollWidth > region.clientWidth + 1)
+      out.charts.push([figure.querySelector('figcaption').textContent.trim().replace(/\s+/g, ' '),
+                       svg.viewBox.baseVal.width, region.clientWidth]);
   }
   for (const region of document.querySelectorAll('main .scroll')) {
     if (region.scrollWidth > region.clientWidth + 1 && !(region.tabIndex === 0 && named(region)))
