@@ -457,6 +457,10 @@ TRIGGERS: dict[str, Trigger] = {
     "draw-rematch": write(G, R2, (DEMO / "events" / EVENTS[G] / R1).read_text(encoding="utf-8").replace("round: 1", "round: 2")),
     # Round 2, not 1: an entry missing from round 1 only is a late entry (event-day.md), not a gap.
     "draw-entry-missing": edit(G, (R2, '  - table: 3\n    teams: [T52, T04]\n    levels: {T52: "6", T04: K}\n', "")),
+    # event-day.md: T04 withdrawn from round 2 on, yet with a result in round 2 (and 3), or the bye.
+    "entry-withdrawn-played": edit(G, (EV, "{id: T04, players", "{id: T04, withdrawn: 2, players")),
+    "entry-withdrawn-bye": edit(G, (EV, "{id: T04, players", "{id: T04, withdrawn: 2, players"),
+                                (R2, '    teams: [T52, T04]\n    levels: {T52: "6", T04: K}\n', "    teams: [T04]\n")),
     "draw-standings-changed": edit(G, (R2, "# 学院比赛 第二轮", "# draw-order: T01=9\n# 学院比赛 第二轮")),
     "bulletin-missing-glyph": missing_glyph,
     # registrations (paibang import)

@@ -235,6 +235,60 @@ def test_a_round_robin_opponent_of_a_withdrawn_team_gets_the_forfeit(tmp_path: P
     assert next(s for s in stage.standings if s.entry.id == "T04").entry.withdrawn == 2
 
 
+def test_a_result_for_a_withdrawn_team_is_an_error_at_its_id_and_never_counted(tmp_path: Path) -> None:
+    """event-day.md: `withdrawn: 2` plays no round from round 2 on. A result written for it there
+    (a match it wins, the bye) is an error at its id on that table, naming the round, the table,
+    the line of its `withdrawn` and the fix; and the standings count it as not played: the match
+    is its forfeit, the bye gives it nothing. Its round-1 result stands."""
+    from generator.content.load import load_site
+    from generator.errors import Problems
+    from generator.tournament.event import run_event
+
+    content = small_event(tmp_path, 5, "  - {id: main, format: swiss, rounds: 3}\n")
+    event = content / "events" / SLUG / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("{id: T03,", "{id: T03, withdrawn: 2,"),
+                     encoding="utf-8")
+    results = content / "events" / SLUG / "results"
+    results.mkdir()
+    rounds = {1: [("T01", "T02"), ("T03", "T04"), ("T05",)],
+              2: [("T01", "T03"), ("T02", "T05"), ("T04",)],   # T03 beats T01: after its withdrawal
+              3: [("T01", "T04"), ("T02", "T05"), ("T03",)]}   # and has the bye
+    for number, tables in rounds.items():
+        lines = [f"stage: main\nround: {number}\ntables:"]
+        for table, sides in enumerate(tables, start=1):
+            lines.append(f"  - table: {table}\n    teams: [{', '.join(sides)}]")
+            if len(sides) == 2:
+                winner, loser = sides[::-1] if sides[1] == "T03" else sides  # T03 wins every match
+                lines.append(f"    levels: {{{winner}: K, {loser}: 5}}")
+        (results / f"round-{number}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        validate(content)
+    found = [p for p in failure.value.problems if not p.warning]
+    assert [(p.code, p.mark.file.name, p.mark.line, p.mark.column) for p in found] == [
+        ("entry-withdrawn-played", "round-2.yaml", 5, 18), ("entry-withdrawn-bye", "round-3.yaml", 11, 13)]
+    assert found[0].message("zh-Hans") == \
+        "T03 已退赛（event.yaml:8：withdrawn，从第 2 轮起不再出场），第 2 轮第 1 桌却有它的成绩"
+    assert found[0].hint("zh-Hans") == \
+        "这一场不计成绩，按 T03 弃权计。若 T03 打了这一轮，删去它的 withdrawn（它没有退赛）；否则删去这桌的成绩。"
+    assert found[1].hint("en") == ("a withdrawn entry gets no bye: this table is not counted. If T03 did play "
+                                   "this round, delete its withdrawn (it did not withdraw); otherwise delete this table.")
+    # The bye deleted: the round-2 result alone, and the fix is a later withdrawal.
+    path = results / "round-3.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("  - table: 3\n    teams: [T03]\n", ""), encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        validate(content)
+    (found,) = [p for p in failure.value.problems if not p.warning]
+    assert "把它的 withdrawn 改为 3（从第 3 轮起退赛）" in found.hint("zh-Hans")
+    # The standings, as scored with the error: T03 keeps its round-1 win, nothing after it.
+    path.write_text(path.read_text(encoding="utf-8") + "  - table: 3\n    teams: [T03]\n", encoding="utf-8")
+    problems = Problems()
+    site = load_site(content, problems)
+    stage = run_event(site.events[0], problems).stages[0]
+    wins = {s.entry.id: s.tally.metrics["wins"] for s in stage.standings}
+    assert wins["T03"] == 1 and wins["T01"] == 3  # T01's round-2 loss to T03 is T03's forfeit
+    assert stage.rounds[1].tables[0].winner == "T01" and stage.rounds[1].tables[0].table.forfeit == "T03"
+
+
 def test_a_late_entry_scores_the_stages_late_score_or_a_bye(tmp_path: Path) -> None:
     for late, wins, diff in (("", 1, 0), ("    late: {wins: 0, level_diff: -3}\n", 0, -3)):
         folder = tmp_path / str(wins)

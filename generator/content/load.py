@@ -320,6 +320,7 @@ def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tu
             substitute=entry_reader.boolean("substitute"),
             mark=entry_reader.value_mark("id"),
             withdrawn=_read_withdrawn(entry_reader),
+            withdrawn_mark=entry_reader.value_mark("withdrawn") if entry_reader.has("withdrawn") else None,
         )
     return entries
 

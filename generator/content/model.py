@@ -39,6 +39,7 @@ class Entry:
     substitute: bool = False
     mark: Mark | None = None
     withdrawn: int | None = None  # plays no round from this round on (`withdrawn: true` is 1); event-day.md
+    withdrawn_mark: Mark | None = None  # where `withdrawn:` is written, for the problems that name it
 
     # Cached: asked for on every table an entry sits at, on every page; an entry is not changed
     # once read.

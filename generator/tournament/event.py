@@ -141,6 +141,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     rounds = event.rounds.get(stage.id, [])
     in_field = {e.id for e in field_entries}
     scored: list[RoundResult] = []
+    withdrawn_played: list[tuple[str, Table, int]] = []  # results written for a withdrawn entry
     for round_ in rounds:
         for table in round_.tables:
             for entry_id in table.sides:
@@ -154,9 +155,14 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
                                  reason=catalogues.word("not_qualified_reason"))
         scores = []
         for t in round_.tables:
-            score = known.get(t, stage, round_.number) if known is not None else None
-            scores.append(score if score is not None else _score(game, event, t, round_.number, stage, state))
+            # A table with a side withdrawn by this round is scored again, never taken as before:
+            # its score depends on the entries' `withdrawn`, which ScoredTables does not look at.
+            gone = _withdrawn_sides(event, stage, t, round_.number)
+            score = known.get(t, stage, round_.number) if known is not None and not gone else None
+            scores.append(score if score is not None else _score(game, event, t, round_.number, stage, state,
+                                                                 gone, withdrawn_played))
         scored.append(RoundResult(round_.number, scores, [s.table.number for s in scores if is_pending(s)]))
+    _report_withdrawn_played(event, stage, withdrawn_played, problems)
     # Games that compare boards across the field (pairs matchpoints) score the stage as a whole,
     # once every table is scored and before the tally.
     game.score_field(stage, scored, problems)
@@ -201,16 +207,57 @@ def _rank(game: Game, stage: Stage, tallies: dict, counted: list[RoundResult], l
     return standings
 
 
-def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, state: dict[str, object]) -> TableScore:
-    """One table; a match not played against an entry that had withdrawn before this round is
-    the withdrawn entry's forfeit (a round robin's schedule keeps meeting it: event-day.md; a
-    knockout's bracket too: a walkover, the opponent goes through)."""
+def _withdrawn_sides(event: Event, stage: Stage, table: Table, number: int) -> list[str]:
+    """The table's sides withdrawn by this round (`withdrawn: N`, N <= the round; `true` is 1),
+    in the stages where a withdrawal is defined (event-day.md: a Swiss or round robin; a
+    knockout's walkover too)."""
+    if stage.format not in ("swiss", "round_robin", "knockout"):
+        return []
+    return [side for side in table.sides if (w := event.entries[side].withdrawn) is not None and w <= number]
+
+
+def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, state: dict[str, object],
+           gone: list[str] | None = None, withdrawn_played: list[tuple[str, Table, int]] | None = None) -> TableScore:
+    """One table; a match against an entry that had withdrawn before this round is the withdrawn
+    entry's forfeit (a round robin's schedule keeps meeting it: event-day.md; a knockout's
+    bracket too: a walkover, the opponent goes through). A withdrawn entry plays no round from
+    its withdrawal on, so a result written for it there is not counted: the match is still its
+    forfeit, a bye gives it nothing, and the result is listed in `withdrawn_played` (an error,
+    _report_withdrawn_played) rather than taken silently."""
     score = game.score_table(table, stage, state)
-    if is_pending(score) and stage.format in ("swiss", "round_robin", "knockout"):
-        gone = [side for side in table.sides if (w := event.entries[side].withdrawn) is not None and w <= number]
-        if len(gone) == 1 or (gone and len(gone) == len(table.sides)):
-            score = game.score_table(replace(table, forfeit=gone[0]), stage, state)
-    return score
+    if gone is None:
+        gone = _withdrawn_sides(event, stage, table, number)
+    if not gone or table.forfeit in gone:
+        return score  # nobody withdrawn, or the withdrawn side's forfeit as written
+    if len(table.sides) == 1:  # a bye for an entry that plays no round: no score, no win
+        if withdrawn_played is not None:
+            withdrawn_played.append((gone[0], table, number))
+        return replace(score, sides=[], winner=None)
+    if not is_pending(score) and withdrawn_played is not None:
+        withdrawn_played.extend((side, table, number) for side in gone)
+    return game.score_table(replace(table, forfeit=gone[0]), stage, state)
+
+
+def _report_withdrawn_played(event: Event, stage: Stage, played: list[tuple[str, Table, int]],
+                             problems: Problems) -> None:
+    """A result (a match, a forfeit of its opponent, a bye) written for an entry in a round it
+    does not play: an error at the entry's id on the table, naming the round, the table, where
+    the withdrawal is written and the fix: the withdrawal moved to the round after the last one
+    it has a result in (it did play them), or gone when that is past the stage's last round; or
+    else the results deleted (each match is then its forfeit)."""
+    last: dict[str, int] = {}
+    for entry_id, _, number in played:
+        last[entry_id] = max(last.get(entry_id, 0), number)
+    for entry_id, table, number in played:
+        entry = event.entries[entry_id]
+        written = entry.withdrawn_mark or entry.mark
+        where = f"{written.file.name}:{written.line}" if written is not None else _entries_file(event, entry)
+        after = last[entry_id] + 1
+        fix = catalogues.word("withdrawn_none") if after > stage.rounds else catalogues.word("withdrawn_from", round=after)
+        at = table.side_marks[table.sides.index(entry_id)] if len(table.side_marks) == len(table.sides) else table.mark
+        problems.add("entry-withdrawn-bye" if len(table.sides) == 1 else "entry-withdrawn-played",
+                     at or table.mark or entry.mark or Mark(event.folder), id=entry_id, round=number,
+                     table=table.number, since=entry.withdrawn, where=where, fix=fix)
 
 
 def stage_tallies(game: Game, stage: Stage, field_entries: list[Entry], counted: list[RoundResult],
