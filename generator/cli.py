@@ -280,7 +280,10 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
         # build_failed (nothing built, the folder unchanged) for the commands that build into --output
         failed = {"check": "check_failed", "import": "import_failed", "pair": "pair_refused_errors",
                   "export": "check_failed", "print": "check_failed"}
-        print(catalogues.text(failed.get(args.command, "build_failed"), locale, errors=errors,
+        said = failed.get(args.command, "build_failed")
+        if not errors:  # --strict failed it on warnings alone: say so, not "0 errors found"
+            said += "_strict"
+        print(catalogues.text(said, locale, errors=errors, warnings=len(failure.problems) - errors,
                               output=getattr(args, "output", None)), file=sys.stderr)
         return 1
     except CouldNotFinish as failure:  # a printing process killed (no memory left): what died, what to do

@@ -441,3 +441,23 @@ def test_an_output_inside_the_content_names_the_content_folder(tmp_path: Path, c
     assert main(["build", "--content", str(club), "--output", str(club / "site"), "--lang", "en"]) == 2
     err = capsys.readouterr().err
     assert f"overlaps the content folder {club} " in err and f"outside {club}, such as output" in err, err
+
+
+def test_strict_failing_on_warnings_alone_says_so_and_prints_each_warning_once(tmp_path: Path, capsys) -> None:
+    """`--strict` with warnings and no error: the last line said "发现 0 处错误" (0 errors found)
+    and exited 1; it now counts the warnings that failed it, and each is printed once."""
+    from tests.support import demo_content
+
+    content = demo_content(tmp_path, "tumu-guandan-2020")
+    path = content / "events/tumu-guandan-2020/results/round-2.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        '  - table: 3\n    teams: [T52, T04]\n    levels: {T52: "6", T04: K}\n', ""), encoding="utf-8")
+    output = tmp_path / "site"
+    for command in (["check"], ["build", "--output", str(output)]):
+        assert main([*command, "--strict", "--content", str(content)]) == 1
+        err = capsys.readouterr().err
+        assert err.count("[draw-entry-missing]") == 1
+        assert "0 处错误" not in err
+        key = "check_failed_strict" if command == ["check"] else "build_failed_strict"
+        assert err.rstrip("\n").splitlines()[-1] == catalogues.text(key, "zh-Hans", warnings=1, output=output)
+    assert not output.exists()
