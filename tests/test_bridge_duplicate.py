@@ -411,12 +411,48 @@ def test_pairs_meeting_twice_and_a_wrong_board_count_are_warned(tmp_path):
     # round 1 seats Nt against Et with board t; this round 2 seats N1 against E1 again
     (results / "round-2.yaml").write_text(
         "stage: pairs\nround: 2\ntables:\n"
-        "  - {table: 1, ns: N1, ew: E1, boards: {2: 2H N =, 9: 1NT N =}}\n"
+        "  - {table: 1, ns: N1, ew: E1, boards: {2: 2H N =, 3: 1NT N =}}\n"
         "  - {table: 2, ns: N2, ew: E3, boards: {1: 4S N =}}\n"
         "  - {table: 3, ns: N3, ew: E2, boards: {1: 4S N -1}}\n", encoding="utf-8")
     _, warnings = stage_of(content)
     codes = {w.code for w in warnings}
     assert {"pairs-meet-twice", "bridge-board-count"} <= codes
+
+
+def test_a_board_past_the_movements_sets_is_an_error_at_its_number_and_not_scored(tmp_path):
+    """content-format.md: a round plays boards numbered 1 to rounds x boards. A Mitchell of 3
+    tables, 3 rounds of 1 board deals boards 1-3: a board 4 is a mistyped number, an error at it
+    (not a board "played fewer times", scored by Neuberg); its result counts for nobody. A
+    Mitchell playing fewer rounds than it has tables still deals a set a table (board_range)."""
+    from generator.content.load import load_site
+    from generator.errors import Problems
+    from generator.games.bridge import duplicate
+    from generator.tournament import movements
+    from generator.tournament.event import run_event
+
+    assert duplicate.HOWELL_MOST_PAIRS == movements.HOWELL_MOST_PAIRS  # duplicate.py keeps a copy
+    content = write_pairs_event(tmp_path, extra="    movement: mitchell\n")
+    path = content / "events/club/results/round-1.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "    boards: {2: " in text
+    path.write_text(text.replace("    boards: {2: ", "    boards: {4: ", 1), encoding="utf-8")
+    with pytest.raises(ContentErrors) as caught:
+        validate(content)
+    (error,) = [p for p in caught.value.problems if not p.warning]
+    assert (error.code, error.mark.file.name, error.mark.line, error.mark.column) == ("bridge-board-range", "round-1.yaml", 11, 14)
+    assert error.message("zh-Hans") == "第 2 桌的牌号 4 超出范围：本阶段发 3 套牌、每套 1 副，牌号从 1 到 3"
+    # Scored anyway (the desk, a check), board 4 is in no traveller and no pair's total.
+    problems = Problems()
+    stage = run_event(load_site(content, problems).events[0], problems).stages[0]
+    assert {row.board for r in stage.rounds for s in r.tables for row in s.view.rows} == {1, 2, 3}
+    assert all(s.view.rows == [] for s in stage.rounds[0].tables if s.table.number == 2)
+    # Two rounds of a 3-table Mitchell still deal 3 sets: board 3, past rounds x boards, is in range.
+    path.write_text(text, encoding="utf-8")
+    event = content / "events/club/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("rounds: 3", "rounds: 2"), encoding="utf-8")
+    (content / "events/club/results/round-3.yaml").unlink()
+    _, warnings = stage_of(content)
+    assert "bridge-board-range" not in {w.code for w in warnings}
 
 
 def test_a_pair_sitting_out_has_no_boards(tmp_path):

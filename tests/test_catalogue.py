@@ -590,6 +590,8 @@ TRIGGERS: dict[str, Trigger] = {
     "bridge-adjusted-syntax": edit(BP, (R1, "      2: 3NT W -1\n", "      2: {adjusted: {NS: 60}}\n")),
     "bridge-board-count": edit(BP, (R1, "      2: 3NT W -1\n", "")),
     "bridge-board-short": edit(BP, (R1, "      2: 3NT W -1\n", "")),
+    # 20 pairs, a Mitchell of 10 tables: 10 sets of 3 boards, numbered 1 to 30
+    "bridge-board-range": edit(BP, (R1, "      2: 3NT W -1\n", "      31: 3NT W -1\n")),
     "bridge-board-twice": edit(BP, (R2, "      7: 2S E +1\n", "      1: 2S E +1\n")),
     "pairs-meet-twice": edit(BP, (R2, "    ns: P01\n    ew: P20\n", "    ns: P01\n    ew: P1X\n"),
                              (R2, "    ns: P02\n    ew: P11\n", "    ns: P02\n    ew: P20\n"),

@@ -206,6 +206,7 @@ class PairsRecord:
     ns: str | None = None
     ew: str | None = None
     boards: list[Record] = field(default_factory=list)
+    keys: dict[int, Mark] = field(default_factory=dict)  # where each board's number is written
 
 
 @dataclass(frozen=True)
@@ -228,6 +229,11 @@ class TeamRecord:
 # Board numbers run through a duplicate stage (a movement's board sets, a Swiss's rounds): at
 # most this many, MAX_BOARDS for each of a few rounds' worth of tables.
 MAX_BOARD_NUMBER = 5 * MAX_BOARDS
+
+# tournament/movements.py's: a stage that names no movement plays a Howell up to this many pairs,
+# a Mitchell above (games do not import the tournament layer; tests/test_bridge_duplicate.py
+# checks that the two agree).
+HOWELL_MOST_PAIRS = 8
 
 
 # --- stage options -------------------------------------------------------------------------------
@@ -595,6 +601,7 @@ def read_pairs_table(reader: Reader, stage: Stage, options: BridgeStage) -> tupl
         reader.problems.add("bye-with-play", reader.key_mark("boards"), id=sides[0][0] if sides else "?")
         return sides, record
     record.boards = _read_boards(reader, written, options, parse_duplicate_board)
+    record.keys = {r.board: mark_of_key(written, r.board) for r in record.boards}
     if stage.boards and written and len(written) != stage.boards:
         reader.problems.add("bridge-board-count", written.mark, warning=True, table=reader.raw("table"),
                             count=len(written), boards=stage.boards)
@@ -744,6 +751,7 @@ def score_field(stage: Stage, options: BridgeStage, rounds: Sequence[Any], probl
     table's pairs their matchpoints (and top) or IMPs, each table its results.json rows and its
     winner (more at the table), and each view the pair's running total from earlier rounds."""
     numbered = _numbered(rounds)
+    _drop_out_of_range(stage, numbered, problems)
     by_board: dict[int, list[PairsRow]] = {}
     for _, tables in numbered:
         for score in tables:
@@ -772,6 +780,55 @@ def score_field(stage: Stage, options: BridgeStage, rounds: Sequence[Any], probl
     if problems is not None:
         _check_field(numbered, problems)
         _check_adjustments(numbered, options, problems)
+
+
+def board_range(stage: Stage, numbered: list[tuple[int, list[TableScore]]]) -> tuple[int, int] | None:
+    """The board sets a pairs stage deals and the last board number: `rounds` x `boards`
+    (content-format.md: "a round may play any boards numbered 1 to rounds x boards"), or more
+    when its movement deals more sets than it plays rounds: a Mitchell one set a table (7
+    tables, 5 rounds: 7 sets), a Howell one fewer than its pairs rounded up to even, a barometer
+    one a round. Tables and pairs are counted from the stage's tables; a stage that does not
+    name its movement has the one its field's size chooses (tournament/movements.py's
+    choose_movement: a Howell up to HOWELL_MOST_PAIRS pairs). None when the stage does not say
+    its `boards`."""
+    per_round = stage.boards
+    if not per_round:
+        return None
+    rounds = max(stage.rounds or 1, 1)
+    pairs: set[str] = set()
+    tables = 0
+    for _, scores in numbered:
+        tables = max(tables, sum(1 for score in scores if len(score.table.sides) == 2))
+        for score in scores:
+            pairs.update(score.table.sides)
+    mitchell = max(tables, (len(pairs) + 1) // 2)
+    howell = len(pairs) + len(pairs) % 2 - 1
+    movement = getattr(stage, "movement", None) or ("howell" if len(pairs) <= HOWELL_MOST_PAIRS else "mitchell")
+    sets = {"barometer": rounds, "mitchell": mitchell, "howell": howell}.get(movement, max(mitchell, howell))
+    sets = max(rounds, sets)
+    return sets, sets * per_round
+
+
+def _drop_out_of_range(stage: Stage, numbered: list[tuple[int, list[TableScore]]], problems: Problems | None) -> None:
+    """A board numbered past what the stage deals (board_range) is a mistyped number, not a
+    board played fewer times than the others: an error at its number, and its result is left
+    out of the comparison and the pairs' totals (never scored by Neuberg as if it were real)."""
+    found = board_range(stage, numbered)
+    if found is None:
+        return
+    sets, last = found
+    for _, tables in numbered:
+        for score in tables:
+            view = score.view
+            if not isinstance(view, PairsView) or not any(row.board > last for row in view.rows):
+                continue
+            record = score.table.record
+            for row in view.rows:
+                if row.board > last and problems is not None:
+                    mark = record.keys.get(row.board) if isinstance(record, PairsRecord) else None
+                    problems.add("bridge-board-range", mark or _mark_of(score), board=row.board, boards=last,
+                                 sets=sets, per_round=stage.boards, table=score.table.number)
+            view.rows = [row for row in view.rows if row.board <= last]
 
 
 def session_adjusted(numbered: list[tuple[int, list[TableScore]]]) -> None:
