@@ -298,7 +298,15 @@ def test_a_late_entry_scores_the_stages_late_score_or_a_bye(tmp_path: Path) -> N
         event = content / "events" / SLUG / "event.yaml"
         event.write_text(event.read_text(encoding="utf-8").replace(
             "stages:", "  - {id: T05, players: [迟, 到]}\nstages:"), encoding="utf-8")
-        metrics, stage, warnings = standings(content, strict=True)  # late while drawing: no warning
+        # Late while drawing: no entry-not-played. The bye by default is said, at the entry,
+        # with what it scores and the key that changes it; a stage's `late:` is its own choice.
+        metrics, stage, warnings = standings(content, strict=bool(late))
+        assert [w.code for w in warnings] == ([] if late else ["late-entry-bye"])
+        if not late:
+            (warning,) = warnings
+            assert (warning.mark.file.name, warning.mark.line) == ("event.yaml", 10)
+            assert warning.message("zh-Hans") == "T05 没有参加第 1 轮（迟到参赛）：这些轮都按轮空计分，每轮 wins: 1"
+            assert "在 event.yaml 的阶段 main 下写 late: {wins: 0}（或别的分数）" in warning.hint("zh-Hans")
         assert stage.late == {"T05": [1]}
         assert (metrics["T05"]["wins"], metrics["T05"]["level_diff"]) == (wins, diff)
         assert pair(content) == 0

@@ -178,6 +178,9 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
             if entry.id not in playing and entry.withdrawn != 1 and not (entry.id in late and still_drawing):
                 problems.add("entry-not-played", rounds[0].tables[0].mark if rounds[0].tables else entry.mark,
                              warning=True, id=entry.id, stage=stage.id, file=_entries_file(event, entry))
+        if late and stage.late_options is None:
+            _warn_late_byes(game, event, stage, late, {e.id for e in field_entries
+                                                       if e.id in playing or still_drawing}, problems)
     if stage.format in ("swiss", "round_robin"):
         check_draws(rounds, scored, field_entries, problems)
     played = rounds_played(scored)
@@ -294,6 +297,31 @@ def _late_entries(stage: Stage, rounds: list[Round], field_entries: list[Entry])
         if missed:
             late[entry.id] = missed
     return late
+
+
+def _warn_late_byes(game: Game, event: Event, stage: Stage, late: dict[str, list[int]], drawn: set[str],
+                    problems: Problems) -> None:
+    """A late entry scores a bye for each round it missed unless the stage says otherwise
+    (`late:`, event-day.md): allowed, but said, at the entry, with what it gets and how to
+    change it, since a bye is usually a win (a team added after round 2 starts on 2 wins). Only
+    for an entry drawn in a round, or one still to be drawn (one never drawn in a stage fully
+    drawn is entry-not-played's), and when the bye scores something."""
+    for entry_id, missed in late.items():
+        if entry_id not in drawn:
+            continue
+        bye = game.score_table(Table(0, [entry_id], None), stage, {})  # a scratch state: nothing is counted
+        credited = {name: value for side in bye.sides for name, value in side.metrics.items() if value}
+        if not credited:
+            continue
+        entry = event.entries[entry_id]
+        score = ", ".join(f"{name}: {_figure(value)}" for name, value in credited.items())
+        zero = "{" + ", ".join(f"{name}: 0" for name in credited) + "}"
+        problems.add("late-entry-bye", entry.mark or Mark(event.folder), warning=True, id=entry_id, rounds=missed,
+                     score=score, zero=zero, stage=stage.id)
+
+
+def _figure(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 def _score_late(game: object, stage: Stage, late: dict[str, list[int]], counted: list[RoundResult],
