@@ -606,7 +606,7 @@ def test_a_pair_playing_a_board_twice_is_an_error(tmp_path):
 
 
 def test_a_board_with_fewer_records_is_warned(tmp_path):
-    _, _, problems = pairs_field(tmp_path, ("P1", "P4", "{1: 85}"), ("P2", "P5", "{1: 40}"), ("P3", "P6", "{11: 85}"))
+    _, _, problems = pairs_field(tmp_path, ("P1", "P4", "{1: 85}"), ("P2", "P5", "{1: 40}"), ("P3", "P6", "{2: 85}"))
     assert "shengji-board-short" in [p.code for p in problems.warnings]
 
 

@@ -320,3 +320,24 @@ def test_the_templates_render_in_every_locale(results, locale):
     html = env.from_string('{% include "games/shengji_event.html" %}').render(
         event=results[TEAMS].event, result=results[TEAMS], root="../")
     assert "180+" in html
+
+
+def test_a_pairs_board_past_the_movements_sets_is_an_error_and_a_short_mitchell_is_not(tmp_path):
+    """content-format.md: boards are numbered 1 to rounds x boards, "the same holds for 80分".
+    The demo's Mitchell of 8 tables plays 7 rounds of 2 boards yet deals 8 sets, boards 1-16:
+    it passes (rounds x boards alone, 14, would refuse it). A board 17 is a mistyped number:
+    an error at it, not a board short of results scored by Neuberg."""
+    from generator.errors import ContentErrors
+    from tests.support import demo_content
+
+    content = demo_content(tmp_path, "hefei-80fen-pairs-2012")
+    validate(content, strict=True)
+    path = content / "events/hefei-80fen-pairs-2012/results/round-1.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("      4: 30\n", "      17: 30\n", 1), encoding="utf-8")
+    with pytest.raises(ContentErrors) as caught:
+        validate(content)
+    (error,) = [p for p in caught.value.problems if not p.warning]
+    line = text.splitlines().index("      4: 30") + 1
+    assert (error.code, error.mark.file.name, error.mark.line) == ("board-number-range", "round-1.yaml", line)
+    assert error.message("zh-Hans") == "牌号 17 超出范围：本阶段的牌号从 1 到 16"

@@ -82,6 +82,7 @@ from generator.games.bridge.scoring import (
     vulnerability_words,
     word,
 )
+from generator.games.common.boards import board_range
 from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
 from generator.games.common.rooms import ROOMS
@@ -229,11 +230,6 @@ class TeamRecord:
 # Board numbers run through a duplicate stage (a movement's board sets, a Swiss's rounds): at
 # most this many, MAX_BOARDS for each of a few rounds' worth of tables.
 MAX_BOARD_NUMBER = 5 * MAX_BOARDS
-
-# tournament/movements.py's: a stage that names no movement plays a Howell up to this many pairs,
-# a Mitchell above (games do not import the tournament layer; tests/test_bridge_duplicate.py
-# checks that the two agree).
-HOWELL_MOST_PAIRS = 8
 
 
 # --- stage options -------------------------------------------------------------------------------
@@ -782,38 +778,11 @@ def score_field(stage: Stage, options: BridgeStage, rounds: Sequence[Any], probl
         _check_adjustments(numbered, options, problems)
 
 
-def board_range(stage: Stage, numbered: list[tuple[int, list[TableScore]]]) -> tuple[int, int] | None:
-    """The board sets a pairs stage deals and the last board number: `rounds` x `boards`
-    (content-format.md: "a round may play any boards numbered 1 to rounds x boards"), or more
-    when its movement deals more sets than it plays rounds: a Mitchell one set a table (7
-    tables, 5 rounds: 7 sets), a Howell one fewer than its pairs rounded up to even, a barometer
-    one a round. Tables and pairs are counted from the stage's tables; a stage that does not
-    name its movement has the one its field's size chooses (tournament/movements.py's
-    choose_movement: a Howell up to HOWELL_MOST_PAIRS pairs). None when the stage does not say
-    its `boards`."""
-    per_round = stage.boards
-    if not per_round:
-        return None
-    rounds = max(stage.rounds or 1, 1)
-    pairs: set[str] = set()
-    tables = 0
-    for _, scores in numbered:
-        tables = max(tables, sum(1 for score in scores if len(score.table.sides) == 2))
-        for score in scores:
-            pairs.update(score.table.sides)
-    mitchell = max(tables, (len(pairs) + 1) // 2)
-    howell = len(pairs) + len(pairs) % 2 - 1
-    movement = getattr(stage, "movement", None) or ("howell" if len(pairs) <= HOWELL_MOST_PAIRS else "mitchell")
-    sets = {"barometer": rounds, "mitchell": mitchell, "howell": howell}.get(movement, max(mitchell, howell))
-    sets = max(rounds, sets)
-    return sets, sets * per_round
-
-
 def _drop_out_of_range(stage: Stage, numbered: list[tuple[int, list[TableScore]]], problems: Problems | None) -> None:
     """A board numbered past what the stage deals (board_range) is a mistyped number, not a
     board played fewer times than the others: an error at its number, and its result is left
     out of the comparison and the pairs' totals (never scored by Neuberg as if it were real)."""
-    found = board_range(stage, numbered)
+    found = board_range(stage, [[s.table.sides for s in tables] for _, tables in numbered])
     if found is None:
         return
     sets, last = found

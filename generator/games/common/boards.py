@@ -3,6 +3,14 @@ the rounds (bridge and 80分 alike; ../shared/spec/content-format.md, board numb
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
+# tournament/movements.py's: a stage that names no movement plays a Howell up to this many pairs,
+# a Mitchell above (games do not import the tournament layer; tests/test_bridge_duplicate.py
+# checks that the two agree).
+HOWELL_MOST_PAIRS = 8
+
 
 def board_block(written: set[int], per_round: int) -> range:
     """The boards a round plays when a stage numbers its boards on through the rounds (1 to
@@ -10,3 +18,29 @@ def board_block(written: set[int], per_round: int) -> range:
     of 8 whose first board is 9), so a missing board is one of the round's, not of round 1's."""
     first = (min(written) - 1) // per_round * per_round + 1
     return range(first, first + per_round)
+
+
+def board_range(stage: Any, rounds: Sequence[Sequence[Sequence[str]]]) -> tuple[int, int] | None:
+    """The board sets a pairs stage deals and its last board number: `rounds` x `boards`
+    (content-format.md: "a round may play any boards numbered 1 to rounds x boards"), or more
+    when its movement deals more sets than it plays rounds: a Mitchell one set a table (7
+    tables, 5 rounds: 7 sets), a Howell one fewer than its pairs rounded up to even, a barometer
+    one a round. `rounds`: each round's tables, as their sides; tables and pairs are counted
+    from them. A stage that names no movement has the one its field's size chooses
+    (tournament/movements.py's choose_movement: a Howell up to HOWELL_MOST_PAIRS pairs). None
+    when the stage does not say its `boards`."""
+    per_round = stage.boards
+    if not per_round:
+        return None
+    played = max(stage.rounds or 1, 1)
+    pairs: set[str] = set()
+    tables = 0
+    for sides_of in rounds:
+        tables = max(tables, sum(1 for sides in sides_of if len(sides) == 2))
+        for sides in sides_of:
+            pairs.update(sides)
+    mitchell = max(tables, (len(pairs) + 1) // 2)
+    howell = len(pairs) + len(pairs) % 2 - 1
+    movement = getattr(stage, "movement", None) or ("howell" if len(pairs) <= HOWELL_MOST_PAIRS else "mitchell")
+    sets = max(played, {"barometer": played, "mitchell": mitchell, "howell": howell}.get(movement, max(mitchell, howell)))
+    return sets, sets * per_round

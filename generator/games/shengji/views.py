@@ -16,6 +16,7 @@ from typing import Any
 from generator.content.model import Stage, Table
 from generator.errors import Mark, Problems
 from generator.games import RowsWhenRead, SideScore, TableScore
+from generator.games.common.boards import board_range
 from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, percentage
 from generator.games.common.rooms import ROOMS
@@ -514,6 +515,25 @@ def score_pairs_table(table: Table, stage: Stage, options: ShengjiStage) -> Tabl
     return TableScore(table, sides, None, [], view, {"ns": ns, "ew": ew})
 
 
+def _drop_out_of_range(stage: Stage, numbered: list[tuple[int, list[TableScore]]], problems: Problems | None) -> None:
+    """A board numbered past what the stage's movement deals (games/common/boards.py's
+    board_range: rounds x boards, or a set a table in a Mitchell) is a mistyped number, not a
+    board played fewer times: an error at it, and its result is left out of the comparison."""
+    found = board_range(stage, [[s.table.sides for s in tables] for _, tables in numbered])
+    if found is None:
+        return
+    last = found[1]
+    for _, tables in numbered:
+        for score in tables:
+            view = score.view
+            if not isinstance(view, PairsView) or not any(row.board > last for row in view.rows):
+                continue
+            for row in view.rows:
+                if row.board > last and problems is not None:
+                    problems.add("board-number-range", row.result.mark or _mark_of(score), board=row.board, boards=last)
+            view.rows = [row for row in view.rows if row.board <= last]
+
+
 def score_field(stage: Stage, rounds: Sequence[Any], problems: Problems | None = None) -> None:
     """Matchpoint a pairs stage once every table is scored: each board's results across the
     field, both directions; then each table's sides get `mp`, `top` and `percent`, its view
@@ -524,6 +544,7 @@ def score_field(stage: Stage, rounds: Sequence[Any], problems: Problems | None =
     if not options(stage).pairs:
         return
     numbered = _numbered(rounds)
+    _drop_out_of_range(stage, numbered, problems)
     by_board: dict[int, list[PairsRow]] = {}
     for _, tables in numbered:
         for score in tables:
