@@ -287,6 +287,17 @@ def test_a_result_for_a_withdrawn_team_is_an_error_at_its_id_and_never_counted(t
     wins = {s.entry.id: s.tally.metrics["wins"] for s in stage.standings}
     assert wins["T03"] == 1 and wins["T01"] == 3  # T01's round-2 loss to T03 is T03's forfeit
     assert stage.rounds[1].tables[0].winner == "T01" and stage.rounds[1].tables[0].table.forfeit == "T03"
+    # What the spec says instead: its forfeit written, or the table left as drawn before the
+    # withdrawal (then it is its forfeit too), and no bye for it: no error.
+    path.write_text(path.read_text(encoding="utf-8").replace("  - table: 3\n    teams: [T03]\n", ""), encoding="utf-8")
+    second = results / "round-2.yaml"
+    played = second.read_text(encoding="utf-8")
+    for record in ("    forfeit: T03\n", ""):
+        assert "    levels: {T03: K, T01: 5}\n" in played
+        second.write_text(played.replace("    levels: {T03: K, T01: 5}\n", record), encoding="utf-8")
+        _, found, _ = validate(content)
+        wins = {s.entry.id: s.tally.metrics["wins"] for s in found[0].stages[0].standings}
+        assert wins["T03"] == 1 and wins["T01"] == 3
 
 
 def test_a_late_entry_scores_the_stages_late_score_or_a_bye(tmp_path: Path) -> None:
