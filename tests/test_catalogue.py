@@ -464,6 +464,8 @@ TRIGGERS: dict[str, Trigger] = {
     "registration-no-name": registration("姓名,组号\n,1\n"),
     "registration-no-entry": registration("姓名,组号\n张三,\n"),
     "registration-duplicate": registration("姓名,组号\n张三,1\n张三,2\n"),
+    # T01's 崔涛 and T02's 莫萍 (both played) put in one team: T02's player cannot leave it
+    "registration-in-two-entries": registration("姓名,组号\n崔涛,1\n莫萍,1\n"),
     "registration-sheet-unreadable": importing("not a spreadsheet", "sheet.xlsx"),
     "registration-sheet-too-large": importing(zip_bomb(), "sheet.xlsx"),
     "registration-sheet-rows": importing("姓名,组号\n张三,1\n李四,1\n", max_rows=2),
