@@ -216,6 +216,30 @@ def test_the_draw_notice_names_each_team_with_its_players(tmp_path: Path) -> Non
     assert "/" in team_a_players or "（" in team_a_players  # players, not only a name
 
 
+def test_a_draw_printed_again_shows_the_standings_it_was_drawn_on(tmp_path: Path) -> None:
+    """Round 2 printed once round 3 is played shows each team's wins after round 1, as its text
+    says ("按第 1 轮后的成绩编排") and as the notice printed before round 2 did, not today's;
+    round 1, printed again, was drawn by lot (no scores, no "after round 0")."""
+    played = demo_content(tmp_path / "played", GD)
+    drawn = demo_content(tmp_path / "drawn", GD)  # the same event the day round 2 was drawn
+    results = drawn / f"events/{GD}/results"
+    (results / "round-3.yaml").unlink()
+    path = results / "round-2.yaml"
+    path.write_text("".join(line for line in path.read_text(encoding="utf-8").splitlines(keepends=True)
+                            if re.match(r"(stage|round|tables):|  - table:|    teams:", line)), encoding="utf-8")
+
+    def draw(content: Path, number: int):  # noqa: ANN202
+        site, result = result_of(content, GD)
+        return next(b for b in printed_round(result, "main", number, site.locale) if b.kind == "draw")
+
+    then, again = draw(drawn, 2), draw(played, 2)
+    assert "按第 1 轮后的成绩编排" in then.text and then.columns[3] == "胜场"
+    assert {row[3] for row in then.rows} <= {"0", "1"}  # one round played: 0 or 1 win
+    assert (again.text, again.columns, again.rows) == (then.text, then.columns, then.rows)
+    first = draw(played, 1)
+    assert "胜场" not in first.columns and "抽签" in first.text and "第 0 轮" not in first.text
+
+
 # --- QR codes ------------------------------------------------------------------------------------
 
 

@@ -703,8 +703,15 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     stage = stage_result.stage
     form = table_form(event, stage)
     first, second = (catalogues.text(_side_key(k), locale) for k in (form.keys or ("team_a", "team_b")))
-    scored = stage.format == "swiss" and stage_result.has_results
-    scores = {s.entry.id: s.tally.metrics.get(stage_result.primary, 0) for s in stage_result.standings}
+    # A Swiss round is drawn on the standings after the round before it: printed again once
+    # later rounds are in, its notice shows those, not today's; round 1 is drawn by lot.
+    scored = stage.format == "swiss" and any(r.has_counted for r in stage_result.rounds if r.number < round_result.number)
+    scores = {}
+    if scored:
+        from generator.tournament.event import standings_before  # event imports this module
+
+        scores = {s.entry.id: s.tally.metrics.get(stage_result.primary, 0)
+                  for s in standings_before(event, stage_result, round_result.number)}
     label = _metric_label(event, stage_result.primary, locale) if scored else ""
     columns = [catalogues.text("table", locale), first, catalogues.text("players", locale)] + ([label] if scored else [])
     columns += [second, catalogues.text("players", locale)] + ([label] if scored else [])
@@ -731,7 +738,7 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         rows.append(cells)
     if movement is not None:
         text = catalogues.text("pair_sheet_movement", locale, method=catalogues.text(_method_key(movement.kind), locale))
-    elif stage.format == "swiss" and stage_result.has_results:
+    elif scored:
         text = catalogues.text("pair_sheet_swiss", locale, prev=round_result.number - 1, primary=label)
     elif stage.format == "round_robin":
         text = catalogues.text("pair_sheet_berger", locale)
