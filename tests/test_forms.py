@@ -200,6 +200,50 @@ def test_every_form_renders_with_the_fast_pages_code_as_with_jinjas(tmp_path: Pa
     assert [pdf.bulletin_html(form, locale) for form, locale in forms] == fast
 
 
+PAIRS = "qiaoyou-club-pairs-2024"
+
+
+@pytest.fixture()
+def pairs_drawn(tmp_path: Path) -> Path:
+    """The bridge pairs demo on the day: no result yet, round 1 drawn by `paibang pair` (its
+    tables' boards written as comments, to be filled in)."""
+    content = demo_content(tmp_path, PAIRS)
+    shutil.rmtree(content / f"events/{PAIRS}/results")
+    assert main(["pair", PAIRS, "pairs", "--content", str(content)]) == 0
+    return content
+
+
+def test_a_pairs_rounds_travellers_list_every_board_with_its_table_and_pairs(pairs_drawn: Path) -> None:
+    """The blank travellers (随牌记分单) of a round not played: a line per board, numbered, with
+    dealer and vulnerability, the round, the table and its pairs, the result columns blank
+    (outputs.md); as the movement deals the boards out (the draw notice's 牌号)."""
+    site, result = result_of(pairs_drawn, PAIRS)
+    sheet = next(b for b in bulletins_for(result, site.locale) if b.name == "scoresheet-pairs-round-1")
+    draw = next(b for b in printed_round(result, "pairs", 1, site.locale) if b.kind == "draw")
+    assert sheet.rows == next(b for b in printed_round(result, "pairs", 1, site.locale) if b.kind == "scoresheet").rows
+    assert [row[0] for row in sheet.rows] == [str(n) for n in range(1, 31)]  # 10 tables, 3 boards each
+    assert sheet.rows[0][:2] == ["1", "北·无"] and sheet.rows[4][:2] == ["5", "北·南北"]
+    assert sheet.rows[6][:2] == ["7", "南·双方"] and sheet.rows[29][:2] == ["30", "东·无"]
+    table_of = {}  # board -> (table, NS, EW), from the draw notice
+    for row in draw.rows:
+        first, last = map(int, row[-1].split("–"))
+        table_of |= {n: [row[0], row[1], row[3]] for n in range(first, last + 1)}
+    for row in sheet.rows:
+        assert row[2] == "1" and row[3:6] == table_of[int(row[0])], row
+        assert row[6:] == ["", "", "", ""], row  # contract, lead, score, matchpoints: blank
+
+
+def test_a_partly_entered_pairs_table_keeps_its_results_and_a_blank_line_for_the_rest(pairs_drawn: Path) -> None:
+    path = pairs_drawn / f"events/{PAIRS}/results/round-1.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("      # 1:\n", "      1: 4S N = 420\n", 1), encoding="utf-8")
+    site, result = result_of(pairs_drawn, PAIRS)
+    rows = next(b for b in printed_round(result, "pairs", 1, site.locale) if b.kind == "scoresheet").rows
+    assert rows[0][:7] == ["1", "北·无", "1", "1", "P01", "P11", "4S 北 ="] and rows[0][8] == "+420"
+    assert rows[1][:6] == ["2", "东·南北", "1", "1", "P01", "P11"] and rows[1][6:] == ["", "", "", ""]
+    assert len(rows) == 30
+
+
 def test_the_draw_notice_names_each_team_with_its_players(tmp_path: Path) -> None:
     content = demo_content(tmp_path, GD)
     event = content / f"events/{GD}/event.yaml"
@@ -302,3 +346,13 @@ def test_print_any_round_on_demand(tmp_path: Path, capsys) -> None:
     assert "没有第 9 轮" in capsys.readouterr().err
     assert main(["print", GD, "mian", "--content", str(content)]) == 2
     assert main(["print", "nope", "main", "--content", str(content)]) == 2
+
+
+@pytest.mark.slow
+def test_print_a_pairs_round_before_play_prints_its_travellers_filled_in(pairs_drawn: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "printed"
+    assert main(["print", PAIRS, "pairs", "--round", "1", "--content", str(pairs_drawn), "--output", str(folder)]) == 0
+    lines = [line.split() for line in pdf_text(folder / "scoresheet-pairs-round-1.pdf").splitlines()]
+    boards = [row for row in lines if len(row) == 6 and row[0].isdigit() and row[4].startswith("P")]
+    assert [row[0] for row in boards] == [str(n) for n in range(1, 31)]
+    assert boards[0] == ["1", "北·无", "1", "1", "P01", "P11"] and boards[-1][:2] == ["30", "东·无"]
