@@ -28,7 +28,7 @@ from generator.games import GAMES, metric_of
 from generator.printed import Bulletin
 from generator.render.i18n import Translator
 from generator.tournament.results import EventResult, RoundResult, StageResult
-from generator.tournament.pairing import draw_sheet, draw_sheets
+from generator.tournament.pairing import draw_sheet, draw_sheets, round_boards
 
 # The kinds (file-name prefixes) of the blank forms filled in at the table: what a game's
 # `bulletins(…, forms=True)` builds, and `forms=False` leaves out (Game.bulletins).
@@ -74,8 +74,11 @@ def round_forms(result: EventResult, stage_id: str, number: int, locale: str) ->
     drawn, each named <kind>-<stage>-round-<n>."""
     t = Translator(locale)
     own = GAMES[result.event.game].bulletins
+    # With the boards each table is to play, where the draw says (a pairs movement): a round not
+    # played yet has no board written, and its travellers list them blank, pairs filled in.
     narrowed = dataclasses.replace(result, stages=[
-        dataclasses.replace(s, rounds=[r for r in s.rounds if s.stage.id == stage_id and r.number == number])
+        dataclasses.replace(s, rounds=[dataclasses.replace(r, boards=round_boards(result.event, s, number))
+                                       for r in s.rounds if s.stage.id == stage_id and r.number == number])
         for s in result.stages])
     forms = own(narrowed, t, forms=True)
     stage_result = result.stage_of(stage_id)
