@@ -384,8 +384,10 @@ class Desk:
 
     # --- saving -------------------------------------------------------------------------
 
-    def submit(self, spot: forms.TableSpot, typed: dict[str, str], who: Who, save: bool) -> dict[str, Any]:
-        """Check (and with `save`, write) one table's entry. Runs in a worker thread."""
+    def submit(self, spot: forms.TableSpot, typed: dict[str, str], who: Who, save: bool,
+               confirmed: str = "") -> dict[str, Any]:
+        """Check (and with `save`, write) one table's entry. Runs in a worker thread.
+        `confirmed`: the fingerprint of the record whose warnings the table has seen."""
         text = spot.path.read_text(encoding="utf-8")
         fields = forms.fields_for(spot, text, typed, secretary=who.kind == "admin")
         record = forms.record_from(spot, fields)
@@ -395,6 +397,12 @@ class Desk:
             return outcome
         if result.incomplete and who.kind == "table":
             outcome["refused"] = "desk_incomplete_refused"  # it saves once: the whole match, then
+            return outcome
+        if result.warnings and who.kind == "table" and confirmed != forms.fingerprint(record):
+            # What `check` warns of (a board missing from the score sheet) is not wrong, but a
+            # table saves once: it is shown the warning and saves again to confirm that very
+            # record. The secretary's save goes through, the warnings shown with it.
+            outcome["confirm"] = forms.fingerprint(record)
             return outcome
         job = Job(spot, record, who, table_key(spot.stage.id, spot.number, spot.table.number))
         with self._writers_guard:
@@ -629,8 +637,9 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if not desk.csrf_ok(who, form.get("csrf", "")):
             return forbidden(request)
         action = form.get("action", "preview")
-        typed = {k: v for k, v in form.items() if k not in ("k", "csrf", "action")}
-        outcome = await anyio.to_thread.run_sync(desk.submit, spot, typed, who, action == "save")
+        typed = {k: v for k, v in form.items() if k not in ("k", "csrf", "action", "confirm")}
+        outcome = await anyio.to_thread.run_sync(desk.submit, spot, typed, who, action == "save",
+                                                 form.get("confirm", ""))
         result: forms.Check = outcome["check"]
         lines = forms.score_lines(spot, result.score, t) if result.score is not None and result.ok else []
         if result.ok and result.incomplete:
@@ -641,7 +650,9 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             return JSONResponse({
                 "ok": result.ok, "empty": result.empty, "lines": lines,
                 "problems": [{"message": p.message(desk.locale), "hint": p.hint(desk.locale)}
-                             for p in result.problems if not p.warning]}, headers=SECURITY_HEADERS)
+                             for p in result.problems if not p.warning],
+                "warnings": [{"message": p.message(desk.locale), "hint": p.hint(desk.locale)}
+                             for p in result.warnings] if result.ok else []}, headers=SECURITY_HEADERS)
         status = 200 if result.ok or result.empty else 422
         if outcome["refused"]:
             status = 409
@@ -651,6 +662,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         return desk.page("table.html", status, spot=spot, who=who, csrf=desk.csrf(who), fields=outcome["fields"],
                          check=result, lines=lines, saved=outcome["saved"], refused=outcome["refused"],
                          done=outcome["saved"] and who.kind == "table", unsaved=unsaved,
+                         confirm=outcome.get("confirm", ""),
                          broken=unsaved is None and bool(desk.unreadable(spot.path)))
 
     async def admin(request: Request) -> Response:
