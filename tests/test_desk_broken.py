@@ -91,3 +91,17 @@ def test_a_link_to_a_round_the_desk_never_could_read_says_so(content: Path) -> N
         assert status == 403  # a wrong token is still no access
     finally:
         running.stop()
+
+
+def test_a_held_entry_is_settled_when_the_mended_file_has_the_tables_result(
+        running: Running, content: Path) -> None:  # noqa: F811
+    url, token, csrf = open_table(running, "main/4/23")
+    good, _ = break_round4(content)
+    status, _ = fetch(url, {"k": token, "csrf": csrf, "action": "save", "level_a": "A", "level_b": "5"})
+    assert status == 503 and running.desk.tokens.held("main/4/23")
+    # the secretary mends the file and types table 23's result in it by hand
+    round4(content).write_text(good.replace("    teams: [T28, T42]\n", "    teams: [T28, T42]\n    levels: {T28: A, T42: 5}\n"),
+                               encoding="utf-8")
+    running.desk.load()
+    assert running.desk.tokens.held("main/4/23") is None
+    assert running.desk.t("desk_held_list") not in admin_page(running)

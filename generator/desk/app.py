@@ -157,6 +157,11 @@ class Desk:
             self.problems = found
             self.tokens.ensure([table_key(s, r.number, t.number) for s, rounds in event.rounds.items()
                                 for r in rounds for t in r.tables if len(t.sides) == 2])
+            # a held entry whose table has a result now (the secretary typed it into the mended
+            # file) is settled: the admin page stops listing it
+            entered = self.entered()
+            self.tokens.release([key for key in self.tokens.all_held()
+                                 if int(key.rsplit("/", 1)[1]) in entered.get(key.rsplit("/", 1)[0], [])])
 
     def _kept_rounds(self, event: Any, found: list[ContentError]) -> dict[tuple[str, int], Any]:
         """The rounds read before that this reading lacks because their file has an error now:
