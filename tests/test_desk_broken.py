@@ -105,3 +105,18 @@ def test_a_held_entry_is_settled_when_the_mended_file_has_the_tables_result(
     running.desk.load()
     assert running.desk.tokens.held("main/4/23") is None
     assert running.desk.t("desk_held_list") not in admin_page(running)
+
+
+def test_a_results_file_no_longer_utf8_holds_the_save_too(running: Running, content: Path) -> None:  # noqa: F811
+    """Saved from an editor in GBK, say: the same as a YAML error, the file's line named."""
+    url, token, csrf = open_table(running, "main/4/2")
+    path = round4(content)
+    bad = path.read_bytes().replace("teams: [T28, T42]".encode(), "teams: [T28, T42]  # 第".encode("gb18030"))
+    path.write_bytes(bad)
+    running.desk.load()
+    status, html = fetch(url, {"k": token, "csrf": csrf, "action": "save", "level_a": "A", "level_b": "7"})
+    assert status == 503 and 'value="A"' in html and 'id="unsaved"' in html, html
+    assert path.read_bytes() == bad and running.desk.tokens.held("main/4/2")
+    [problem] = [p for p in running.desk.problems if not p.warning]
+    assert problem.code == "file-unreadable" and problem.mark.line
+    assert f"round-4.yaml:{problem.mark.line}:" in admin_page(running)

@@ -32,8 +32,8 @@ from typing import Any
 from urllib.parse import parse_qs, quote
 
 import anyio
-from ruamel.yaml.error import YAMLError
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from ruamel.yaml.error import YAMLError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -41,12 +41,12 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route
 
 from generator.content.load import load_event, load_site
+from generator.content.yaml_loader import load_yaml_text, read_content_text
 from generator.desk import forms
 from generator.desk.store import (
     Tokens, append_audit, audit_line, dump_round_trip, find_table, load_round_trip, locked, plain, set_record,
     table_key, write_results,
 )
-from generator.content.yaml_loader import load_yaml_text, read_content_text
 from generator.errors import ContentError, Mark, Problems
 from generator.render.html import number_text
 from generator.render.i18n import Translator
@@ -393,7 +393,7 @@ class Desk:
                confirmed: str = "") -> dict[str, Any]:
         """Check (and with `save`, write) one table's entry. Runs in a worker thread.
         `confirmed`: the fingerprint of the record whose warnings the table has seen."""
-        text = spot.path.read_text(encoding="utf-8")
+        text = readable_text(spot.path)
         fields = forms.fields_for(spot, text, typed, secretary=who.kind == "admin")
         record = forms.record_from(spot, fields)
         result = forms.check(spot, text, record)
@@ -522,6 +522,15 @@ class Writer:
                 job.done.set()
 
 
+def readable_text(path: Path) -> str:
+    """A results file's text for a form; empty when it cannot be read now (not UTF-8, gone while
+    its round is kept): the form is then filled from what is typed, and a save is held."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, ValueError):
+        return ""
+
+
 def unwritable(path: Path, error: BaseException) -> ContentError:
     """Why a results file cannot take a save, as `check` says it: the content loader's first
     error in it (file, line, column, message, fix); else that the file cannot be read."""
@@ -625,7 +634,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if spot is None:
             return desk.page("message.html", 404, title="404", text=key)
         if request.method == "GET":
-            text = spot.path.read_text(encoding="utf-8")
+            text = readable_text(spot.path)
             done = who.kind == "table" and (desk.tokens.used(key) or forms.has_record(spot, text))
             held = desk.tokens.held(key)
             if held and not forms.has_record(spot, text):
