@@ -60,7 +60,7 @@ def test_a_save_into_a_broken_file_is_held_kept_on_the_form_and_named_to_the_sec
     # the admin page names the file, the line, what is wrong and the fix; the round stays listed
     admin = admin_page(running)
     [problem] = [p for p in running.desk.problems if not p.warning]
-    assert problem.code == "yaml-syntax" and problem.mark.line
+    assert problem.code == "yaml-bracket-open" and problem.mark.line  # (said where the brace opens)
     assert f"round-4.yaml:{problem.mark.line}:" in admin
     assert problem.hint("zh-Hans") in admin
     assert t("desk_round_broken", file="round-4.yaml") in admin and t("desk_held_mark") in admin
