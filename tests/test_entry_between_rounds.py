@@ -2,7 +2,8 @@
 "after round N" counts fully played rounds). A round drawn by `paibang pair` and not played yet
 is listed as to be played (待赛), never as a played draw (平 0 0) with a running total; a bye of
 that round waits with it; a round partly entered shows no result for a table not entered yet
-(nor, on the entry's page, for one entered: its round's page has it, not counted yet).
+(nor, on the entry's page, for one entered: its round's page has it, not counted yet); the
+ranks say "第 N 轮后" until the stage ends, and only then "最终名次".
 """
 
 from __future__ import annotations
@@ -56,6 +57,20 @@ def match_rows(page: Path) -> list[list[str]]:
     parser.feed(page.read_text(encoding="utf-8"))
     assert len(parser.tables) == 1, page
     return parser.tables[0]
+
+
+def heading(page: Path, stage: str = "main") -> str:
+    """The stage's heading on an entry's page: its name, the entry's rank and when."""
+    found = re.search(rf'<h2 id="stage-{stage}">(.*?)</h2>', page.read_text(encoding="utf-8"))
+    assert found, page
+    return re.sub(r"<[^>]+>", "", found[1])
+
+
+def player_page(out: Path, name: str) -> str:
+    pages = [p.read_text(encoding="utf-8") for p in (out / "players").glob("*/index.html")]
+    found = [p for p in pages if f"<h1>{name}</h1>" in p]
+    assert len(found) == 1, name
+    return found[0]
 
 
 def has_number(cells: list[str]) -> bool:
@@ -116,11 +131,33 @@ def test_a_guandan_entry_between_rounds(tmp_path: Path) -> None:
         assert "待赛" not in (site / "entries" / entry / "index.html").read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize(("locale", "pending", "bye"), [
-    ("zh-Hant", "待賽", "輪空（尚未計入排名）"),
-    ("en", "To be played", "Bye (not yet in the standings)"),
+def test_ranks_say_after_round_n_until_the_end(tmp_path: Path) -> None:
+    """An entry's rank on its page, and a player's place in the event on theirs, are "after
+    round N" while the stage runs (the standings' words), final only once it is over."""
+    content = small_event(tmp_path, 4, "  - id: main\n    format: swiss\n    rounds: 2\n")
+    out = tmp_path / "output"
+    page = out / "events" / SLUG / "entries" / "T01" / "index.html"
+    assert pair(content) == 0
+    fill(content, 1)
+    assert pair(content) == 0  # round 2 drawn, not played
+    build(content, out, bulletins=False)
+    assert re.fullmatch(r"main · 名次 \d=? · 第 1 轮后", heading(page)), heading(page)
+    player = player_page(out, "甲1")
+    assert "最终名次" not in player
+    assert re.search(r"\">main</a> \d=? · 第 1 轮后</td>", player), player
+    fill(content, 2)
+    build(content, out, bulletins=False)
+    assert re.fullmatch(r"main · 名次 \d=?", heading(page)), heading(page)
+    player = player_page(out, "甲1")
+    assert "最终名次" in player and "轮后" not in player
+
+
+@pytest.mark.parametrize(("locale", "pending", "bye", "after", "final"), [
+    ("zh-Hant", "待賽", "輪空（尚未計入排名）", "第 1 輪後", "最終名次"),
+    ("en", "To be played", "Bye (not yet in the standings)", "after round 1", "Final place"),
 ])
-def test_a_drawn_round_in_every_locale(tmp_path: Path, locale: str, pending: str, bye: str) -> None:
+def test_a_drawn_round_in_every_locale(tmp_path: Path, locale: str, pending: str, bye: str, after: str,
+                                       final: str) -> None:
     content = small_event(tmp_path, 3, "  - id: main\n    format: swiss\n    rounds: 3\n")
     (content / "site.yaml").write_text(f"title: 牌榜\nlocale: {locale}\n", encoding="utf-8")
     assert pair(content) == 0
@@ -131,6 +168,9 @@ def test_a_drawn_round_in_every_locale(tmp_path: Path, locale: str, pending: str
     outcomes = sorted(match_rows(out / "events" / SLUG / "entries" / f"T{i:02d}" / "index.html")[1][3]
                       for i in (1, 2, 3))
     assert outcomes == sorted([pending, pending, bye])
+    assert heading(out / "events" / SLUG / "entries" / "T01" / "index.html").endswith(after)
+    player = player_page(out, "甲1")
+    assert final not in player and f" · {after}</td>" in player
 
 
 def test_a_bridge_pair_between_rounds(tmp_path: Path) -> None:
@@ -155,6 +195,8 @@ def test_a_bridge_pair_between_rounds(tmp_path: Path) -> None:
         assert [row[0] for row in rows] == ["第 1 轮", "第 2 轮", "第 3 轮"]
         assert rows[2][3] == "待赛" and not has_number(rows[2][3:]), rows[2]
         assert has_number(rows[1][3:])
+        words = heading(page, "pairs")
+        assert "名次" in words and words.endswith("第 2 轮后"), words
 
     # Table 1 entered, the others not: P01 (table 1) has no matchpoints here yet, nor has P02.
     lines = played.split("\n  - table: 2")
