@@ -73,7 +73,7 @@ from generator.tournament.large_draw import is_large, pair_large, surely_pairabl
 from generator.tournament.matching import max_weight_matching
 from generator.tournament.movements import HOWELL_LARGEST, Sitting, barometer, choose_movement, howell, mitchell
 from generator.tournament.results import DrawRules, EventResult, RoundResult, StageResult
-from generator.tournament.standings import lot_order, rank_key
+from generator.tournament.standings import Standing, lot_order, rank_key
 
 if TYPE_CHECKING:
     from generator.content.model import Round
@@ -721,19 +721,18 @@ def movement_sheet(event: Event, stage_result: StageResult, locale: str) -> Bull
                      stage.date or (event.dates[-1] if event.dates else None), {0, 1})
 
 
-def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResult, locale: str) -> Bulletin:
+def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResult, locale: str,
+               standings: list[Standing] | None = None) -> Bulletin:
+    """`standings`: those the round was drawn on (tournament/event.py's standings_before), when
+    it is printed after later rounds are in; the stage's own by default (the round drawn next)."""
     stage = stage_result.stage
     form = table_form(event, stage)
     first, second = (catalogues.text(_side_key(k), locale) for k in (form.keys or ("team_a", "team_b")))
     # A Swiss round is drawn on the standings after the round before it: printed again once
     # later rounds are in, its notice shows those, not today's; round 1 is drawn by lot.
     scored = stage.format == "swiss" and any(r.has_counted for r in stage_result.rounds if r.number < round_result.number)
-    scores = {}
-    if scored:
-        from generator.tournament.event import standings_before  # event imports this module
-
-        scores = {s.entry.id: s.tally.metrics.get(stage_result.primary, 0)
-                  for s in standings_before(event, stage_result, round_result.number)}
+    scores = {s.entry.id: s.tally.metrics.get(stage_result.primary, 0)
+              for s in (stage_result.standings if standings is None else standings)} if scored else {}
     label = _metric_label(event, stage_result.primary, locale) if scored else ""
     columns = [catalogues.text("table", locale), first, catalogues.text("players", locale)] + ([label] if scored else [])
     columns += [second, catalogues.text("players", locale)] + ([label] if scored else [])
