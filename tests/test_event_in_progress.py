@@ -86,6 +86,9 @@ def assert_no_end(site: Path, data: dict, out: Path) -> None:
     assert "冠军" not in (out / "index.html").read_text(encoding="utf-8")
     assert "最终排名" not in (site / "index.html").read_text(encoding="utf-8")
     assert "比赛结束" not in (site / "index.html").read_text(encoding="utf-8")
+    # nor any bulletin on the notice board ("级数为比赛结束时…" in a round's results, of a match)
+    assert [pdf.name for pdf in sorted((site / "bulletins").glob("*.pdf"))
+            if "比赛结束" in pdf_text(pdf).replace("\n", "").replace(" ", "")] == []
 
 
 @pytest.mark.slow  # builds with PDFs

@@ -46,6 +46,19 @@ def test_workbook_has_standings_tables_and_travellers(content):
     assert [(r[1], r[at]) for r in rows[1:]] == [(s.entry.id, s.tally.metrics["percent"]) for s in stage.standings]
     boards = list(book["pairs boards"].values)
     assert len(boards) - 1 == sum(len(r.tables) * 3 for r in stage.rounds)  # 3 boards a table
+    # each place a number (a spreadsheet sorts and counts by it), tied entries sharing it
+    assert [r[0] for r in rows[1:]] == [s.rank for s in stage.standings]
+    assert all(isinstance(r[0], int) for r in rows[1:])
+
+
+def test_tied_places_are_one_number_in_the_workbook(content):
+    result = result_of(content, "tumu-guandan-2020")
+    stage = result.stages[0]
+    tied = [s for s in stage.standings if s.tied]
+    assert tied, "the demo's Guandan standings have ties"
+    rows = list(load_workbook(io.BytesIO(workbook_bytes(result)))[stage.stage.id].values)
+    ranks = {r[1]: r[0] for r in rows[1:]}
+    assert all(ranks[s.entry.id] == s.rank for s in tied)
 
 
 def test_workbook_bytes_do_not_depend_on_the_time(content):

@@ -200,6 +200,50 @@ def test_every_form_renders_with_the_fast_pages_code_as_with_jinjas(tmp_path: Pa
     assert [pdf.bulletin_html(form, locale) for form, locale in forms] == fast
 
 
+PAIRS = "qiaoyou-club-pairs-2024"
+
+
+@pytest.fixture()
+def pairs_drawn(tmp_path: Path) -> Path:
+    """The bridge pairs demo on the day: no result yet, round 1 drawn by `paibang pair` (its
+    tables' boards written as comments, to be filled in)."""
+    content = demo_content(tmp_path, PAIRS)
+    shutil.rmtree(content / f"events/{PAIRS}/results")
+    assert main(["pair", PAIRS, "pairs", "--content", str(content)]) == 0
+    return content
+
+
+def test_a_pairs_rounds_travellers_list_every_board_with_its_table_and_pairs(pairs_drawn: Path) -> None:
+    """The blank travellers (随牌记分单) of a round not played: a line per board, numbered, with
+    dealer and vulnerability, the round, the table and its pairs, the result columns blank
+    (outputs.md); as the movement deals the boards out (the draw notice's 牌号)."""
+    site, result = result_of(pairs_drawn, PAIRS)
+    sheet = next(b for b in bulletins_for(result, site.locale) if b.name == "scoresheet-pairs-round-1")
+    draw = next(b for b in printed_round(result, "pairs", 1, site.locale) if b.kind == "draw")
+    assert sheet.rows == next(b for b in printed_round(result, "pairs", 1, site.locale) if b.kind == "scoresheet").rows
+    assert [row[0] for row in sheet.rows] == [str(n) for n in range(1, 31)]  # 10 tables, 3 boards each
+    assert sheet.rows[0][:2] == ["1", "北·无"] and sheet.rows[4][:2] == ["5", "北·南北"]
+    assert sheet.rows[6][:2] == ["7", "南·双方"] and sheet.rows[29][:2] == ["30", "东·无"]
+    table_of = {}  # board -> (table, NS, EW), from the draw notice
+    for row in draw.rows:
+        first, last = map(int, row[-1].split("–"))
+        table_of |= {n: [row[0], row[1], row[3]] for n in range(first, last + 1)}
+    for row in sheet.rows:
+        assert row[2] == "1" and row[3:6] == table_of[int(row[0])], row
+        assert row[6:] == ["", "", "", ""], row  # contract, lead, score, matchpoints: blank
+
+
+def test_a_partly_entered_pairs_table_keeps_its_results_and_a_blank_line_for_the_rest(pairs_drawn: Path) -> None:
+    path = pairs_drawn / f"events/{PAIRS}/results/round-1.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("      # 1:\n", "      1: 4S N = 420\n", 1), encoding="utf-8")
+    site, result = result_of(pairs_drawn, PAIRS)
+    rows = next(b for b in printed_round(result, "pairs", 1, site.locale) if b.kind == "scoresheet").rows
+    assert rows[0][:7] == ["1", "北·无", "1", "1", "P01", "P11", "4S 北 ="] and rows[0][8] == "+420"
+    assert rows[1][:6] == ["2", "东·南北", "1", "1", "P01", "P11"] and rows[1][6:] == ["", "", "", ""]
+    assert len(rows) == 30
+
+
 def test_the_draw_notice_names_each_team_with_its_players(tmp_path: Path) -> None:
     content = demo_content(tmp_path, GD)
     event = content / f"events/{GD}/event.yaml"
@@ -214,6 +258,30 @@ def test_the_draw_notice_names_each_team_with_its_players(tmp_path: Path) -> Non
     assert f"结构一队（{entry.group(2)}、{entry.group(3).rstrip(']')}）" in cells
     team_a_players = draw.rows[0][2]
     assert "/" in team_a_players or "（" in team_a_players  # players, not only a name
+
+
+def test_a_draw_printed_again_shows_the_standings_it_was_drawn_on(tmp_path: Path) -> None:
+    """Round 2 printed once round 3 is played shows each team's wins after round 1, as its text
+    says ("按第 1 轮后的成绩编排") and as the notice printed before round 2 did, not today's;
+    round 1, printed again, was drawn by lot (no scores, no "after round 0")."""
+    played = demo_content(tmp_path / "played", GD)
+    drawn = demo_content(tmp_path / "drawn", GD)  # the same event the day round 2 was drawn
+    results = drawn / f"events/{GD}/results"
+    (results / "round-3.yaml").unlink()
+    path = results / "round-2.yaml"
+    path.write_text("".join(line for line in path.read_text(encoding="utf-8").splitlines(keepends=True)
+                            if re.match(r"(stage|round|tables):|  - table:|    teams:", line)), encoding="utf-8")
+
+    def draw(content: Path, number: int):  # noqa: ANN202
+        site, result = result_of(content, GD)
+        return next(b for b in printed_round(result, "main", number, site.locale) if b.kind == "draw")
+
+    then, again = draw(drawn, 2), draw(played, 2)
+    assert "按第 1 轮后的成绩编排" in then.text and then.columns[3] == "胜场"
+    assert {row[3] for row in then.rows} <= {"0", "1"}  # one round played: 0 or 1 win
+    assert (again.text, again.columns, again.rows) == (then.text, then.columns, then.rows)
+    first = draw(played, 1)
+    assert "胜场" not in first.columns and "抽签" in first.text and "第 0 轮" not in first.text
 
 
 # --- QR codes ------------------------------------------------------------------------------------
@@ -278,3 +346,13 @@ def test_print_any_round_on_demand(tmp_path: Path, capsys) -> None:
     assert "没有第 9 轮" in capsys.readouterr().err
     assert main(["print", GD, "mian", "--content", str(content)]) == 2
     assert main(["print", "nope", "main", "--content", str(content)]) == 2
+
+
+@pytest.mark.slow
+def test_print_a_pairs_round_before_play_prints_its_travellers_filled_in(pairs_drawn: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "printed"
+    assert main(["print", PAIRS, "pairs", "--round", "1", "--content", str(pairs_drawn), "--output", str(folder)]) == 0
+    lines = [line.split() for line in pdf_text(folder / "scoresheet-pairs-round-1.pdf").splitlines()]
+    boards = [row for row in lines if len(row) == 6 and row[0].isdigit() and row[4].startswith("P")]
+    assert [row[0] for row in boards] == [str(n) for n in range(1, 31)]
+    assert boards[0] == ["1", "北·无", "1", "1", "P01", "P11"] and boards[-1][:2] == ["30", "东·无"]

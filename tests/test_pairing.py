@@ -569,7 +569,7 @@ def test_the_check_after_pair_finds_what_a_whole_check_finds(tmp_path, workers, 
 
 @pytest.mark.parametrize("extra, code", [
     ("  - {table: 99, teams: [T9901, T9902]}\n", "entry-unknown"),
-    ("  - {table: 99\n", "yaml-syntax"),
+    ("  - {table: 99\n", "yaml-bracket-open"),
 ])
 def test_the_check_after_pair_finds_the_errors_of_the_file_written(tmp_path, extra, code):
     content = demo_without(tmp_path, "tumu-guandan-2020/results/round-3.yaml")

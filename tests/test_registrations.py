@@ -182,3 +182,49 @@ def test_a_missing_or_broken_sheet_is_a_message_not_a_traceback(content: Path, t
         with pytest.raises(ContentErrors) as failure:
             import_registrations(content, "dongke-2025", sheet)
         assert [p.code for p in failure.value.problems] == ["registration-sheet-unreadable"]
+
+
+def team_sheet(path: Path, teams: dict[str, list[str]]) -> Path:
+    rows = [["队名", "姓名", "手机"]] + [[team, name, ""] for team, names in teams.items() for name in names]
+    return write_xlsx(path, rows)
+
+
+def test_a_rerun_after_a_team_name_is_corrected_puts_each_person_in_one_team(content: Path, tmp_path: Path) -> None:
+    """A team's two rows under two spellings of its name are read as two teams of one player,
+    and said so (the usual size of a team is two: no stage sets team_size); the sheet corrected
+    and imported again, the second player is moved into the team, and the team of one left with
+    no one is removed. A rerun left the stale team there: one person in two teams, both drawn."""
+    new_event(content, "union-2026", "guandan")
+    teams = {f"{n}队": [f"甲{n}", f"乙{n}"] for n in range(1, 8)}
+    typo = dict(teams, **{"8队": ["甲8"], "8 队": ["乙8"]})
+    first = import_registrations(content, "union-2026", team_sheet(tmp_path / "a.xlsx", typo), prefix="T")
+    assert first.entries == 9 and first.usual == 2
+    lines = "\n".join(first.lines("zh-Hans"))
+    assert lines.count("名选手，不是 2 名") == 2  # the two halves, each named by its row
+    again = import_registrations(content, "union-2026",
+                                 team_sheet(tmp_path / "b.xlsx", dict(teams, **{"8队": ["甲8", "乙8"]})), prefix="T")
+    assert again.entries == 8 and again.new == 0 and len(again.moved) == 1 and len(again.dropped) == 1
+    said = "\n".join(again.lines("zh-Hans"))
+    assert "乙8 已从" in said and "已删除" in said
+    _, results, _ = validate(content)
+    entries = results[0].event.entries.values()
+    everyone = [name for entry in entries for name in entry.players]
+    assert len(everyone) == len(set(everyone)) == 16
+
+
+def test_a_player_of_a_team_that_has_played_is_not_moved_by_the_sheet(content: Path, tmp_path: Path) -> None:
+    """Who played in a team that has results is history: the sheet putting one of its players in
+    another team is refused at that row, naming both teams, and nothing is written."""
+    new_event(content, "union-2026", "guandan")
+    teams = {f"{n}队": [f"甲{n}", f"乙{n}"] for n in range(1, 5)}
+    import_registrations(content, "union-2026", team_sheet(tmp_path / "a.xlsx", teams), prefix="T")
+    folder = content / "events/union-2026"
+    (folder / "results").mkdir(exist_ok=True)
+    (folder / "results/round-1.yaml").write_text("round: 1\ntables:\n  - table: 1\n    teams: [T01, T02]\n", encoding="utf-8")
+    before = (folder / "entries.yaml").read_bytes()
+    moved = {"1队": ["甲1", "甲2"], "3队": teams["3队"], "4队": teams["4队"]}  # (2队 no longer in the sheet)
+    with pytest.raises(ContentErrors) as failed:
+        import_registrations(content, "union-2026", team_sheet(tmp_path / "b.xlsx", moved), prefix="T")
+    problem = next(p for p in failed.value.problems if p.code == "registration-in-two-entries")
+    assert problem.mark.line == 3 and "甲2 已在 T02 中参赛" in problem.message("zh-Hans")
+    assert (folder / "entries.yaml").read_bytes() == before

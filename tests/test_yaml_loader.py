@@ -223,18 +223,52 @@ def test_duplicate_key_in_flow_mapping():
 def test_syntax_error_has_line_and_column():
     value, problem = only_problem("title: x\ngame: bridge: yes\n")
     assert value is None
-    assert (problem.code, problem.mark.line, problem.mark.column) == ("yaml-syntax", 2, 13)
-    assert problem.params["problem"]
+    assert (problem.code, problem.mark.line, problem.mark.column) == ("yaml-colon-here", 2, 13)
+    assert "加引号" in problem.hint("zh-Hans")
 
 
-def test_unclosed_flow_list_is_yaml_syntax_on_the_next_line():
+def test_a_syntax_error_yaml_has_no_words_for_says_its_own():
+    _, problem = only_problem("title: 'x\n")
+    assert problem.code == "yaml-syntax" and problem.params["problem"]
+
+
+def test_unclosed_flow_list_is_said_where_it_opens():
+    """PyYAML gives up on the next line; the bracket to close is on this one."""
     _, problem = only_problem("a: [1, 2\nb: 3\n")
-    assert problem.code == "yaml-syntax" and problem.mark.line == 2
+    assert (problem.code, problem.mark.line, problem.mark.column) == ("yaml-bracket-open", 1, 4)
+    assert problem.message("zh-Hans") == "这里的 [ 没有对应的 ]"
 
 
-def test_tab_indentation_is_yaml_syntax_at_the_tab():
+def test_an_unclosed_flow_mapping_in_a_results_file_is_said_at_its_table():
+    text = "round: 3\ntables:\n  - table: 1\n    levels: {T05: Q, T04: 9   # 记错了\n  - table: 2\n"
+    _, problem = only_problem(text)
+    assert (problem.code, problem.mark.line, problem.params["close"]) == ("yaml-bracket-open", 4, "}")
+
+
+@pytest.mark.parametrize("line", ["    levels：{T01: Q, T02: 9}", "    levels ：{T01: Q, T02: 9}"])
+def test_a_full_width_colon_is_named_at_its_place(line):
+    """A Chinese input method's colon: YAML reads the line as text and stops at the next colon
+    (here inside the braces); the line and the colon to change are named."""
+    _, problem = only_problem(f"round: 3\ntables:\n  - table: 1\n    teams: [T01, T02]\n{line}\n")
+    assert (problem.code, problem.mark.line, problem.params["key"]) == ("yaml-full-width-colon", 5, "levels")
+    assert line[problem.mark.column - 1] == "："
+    assert "半角冒号" in problem.hint("zh-Hans")
+
+
+def test_a_full_width_colon_before_the_line_yaml_stops_at_is_named():
+    _, problem = only_problem("round：3\ntables:\n  - table: 1\n")
+    assert (problem.code, problem.mark.line, problem.mark.column) == ("yaml-full-width-colon", 1, 6)
+
+
+def test_a_key_without_its_colon_is_said_at_its_line():
+    _, problem = only_problem("round: 3\ntables:\n  - table: 1\n    teams [T01, T02]\n    levels: {T01: Q}\n")
+    assert (problem.code, problem.mark.line) == ("yaml-colon-missing", 4)
+
+
+def test_tab_indentation_is_said_at_the_tab():
     _, problem = only_problem("boards:\n\t1: pass\n")
-    assert (problem.code, problem.mark.line, problem.mark.column) == ("yaml-syntax", 2, 1)
+    assert (problem.code, problem.mark.line, problem.mark.column) == ("yaml-tab", 2, 1)
+    assert "Tab" in problem.message("zh-Hans") and "tab" in problem.message("en")
 
 
 def test_two_documents_are_yaml_syntax():

@@ -33,6 +33,7 @@ import io
 import re
 import sys
 import zipfile
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -121,6 +122,9 @@ class ImportReport:
     titles: int = 0  # rows with something in them above the heading row
     team_size: int | None = None  # players a team, as the event's stages say (Guandan `team_size: 4`)
     uneven: list[tuple[int, int]] = field(default_factory=list)  # (first row, players) of a team of another size
+    usual: int | None = None  # team_size, else the size nearly every entry has (_usual_size)
+    moved: list[tuple[str, str, str]] = field(default_factory=list)  # (person, from entry, to entry)
+    dropped: list[str] = field(default_factory=list)  # entries left with no one, removed
 
     def lines(self, locale: str) -> list[str]:
         """What was done with the sheet, one line per column, in `locale`."""
@@ -137,8 +141,10 @@ class ImportReport:
             lines.append(catalogues.text("import_ids", locale, first=self.new_ids[0], last=self.new_ids[-1]))
         if self.team_size:
             lines.append(catalogues.text("import_team_size", locale, size=self.team_size))
-            lines += [catalogues.text("import_team_size_off", locale, row=row, count=count, size=self.team_size)
-                      for row, count in self.uneven]
+        lines += [catalogues.text("import_team_size_off", locale, row=row, count=count, size=self.usual)
+                  for row, count in self.uneven]
+        lines += [catalogues.text("import_moved", locale, name=name, old=old, new=new) for name, old, new in self.moved]
+        lines += [catalogues.text("import_dropped", locale, entry=entry) for entry in self.dropped]
         return lines
 
 
@@ -560,9 +566,10 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         grouped.setdefault(person.key, []).append(person)
     groups = list(grouped.values())
     report.team_size = _team_size(event, game)
-    if report.team_size:
-        report.uneven = [(min(p.row for p in members), len(members)) for members in groups
-                         if len(members) != report.team_size]
+    size = report.team_size or _usual_size(groups)
+    if size:
+        report.uneven = [(min(p.row for p in members), len(members)) for members in groups if len(members) != size]
+        report.usual = size
     for members in groups:
         members.sort(key=lambda p: not p.captain)
     matches = _match_existing(groups, existing)
@@ -570,12 +577,14 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     ids = _Ids(letter, {str(entry.get("id")) for entry in existing} | _named_in_results(folder, letter))
     new_ids: list[str] = []
     kept = 0
+    placed: dict[str, tuple[Registrant, dict]] = {}  # each person of the sheet -> the entry it puts them in
     for number, members in enumerate(groups):
         players = [{"name": p.name, **p.private} if p.private else p.name for p in members]
         known = matches.get(number)
         if known is not None:
             known["players"] = players  # phone numbers and the like may have changed
             kept += 1
+            placed.update((p.name, (p, known)) for p in members)
             continue
         entry: dict[str, object] = {"id": ids.next(), "players": players}
         group = next((p.group for p in members if p.group), None)
@@ -586,6 +595,10 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
             entry["name"] = team
         merged.append(entry)
         new_ids.append(str(entry["id"]))
+        placed.update((p.name, (p, entry)) for p in members)
+    merged = _placed_once(merged, set(map(id, matches.values())), placed, folder, sheet, report, problems)
+    if problems.errors:
+        raise ContentErrors(problems.sorted())
     text = yaml.dump(merged, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, default_flow_style=None, width=120)
     header_text = "".join(f"# {line}\n" for line in catalogues.text("entries_file_head", locale).splitlines())
     _write(entries_path, header_text + text)
@@ -595,6 +608,17 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
 
 
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+def _usual_size(groups: list[list[Registrant]]) -> int | None:
+    """The size nearly every entry of the sheet has (three in four, of three entries or more),
+    when the event's stages set none: a team whose rows carry a mistyped team name or number is
+    split in two entries of other sizes (a pair read as two entries of one player). None when
+    sizes vary (bridge teams of four to six)."""
+    if len(groups) < 3:
+        return None
+    size, count = Counter(map(len, groups)).most_common(1)[0]
+    return size if count * 4 >= len(groups) * 3 else None
 
 
 def _team_size(event: YamlMap, game: Game | None) -> int | None:
@@ -639,10 +663,47 @@ def _match_existing(groups: list[list[Registrant]], existing: list[dict]) -> dic
     return matches
 
 
-def _named_in_results(folder: Path, letter: str) -> set[str]:
+def _placed_once(merged: list[dict], updated: set[int], placed: dict[str, tuple[Registrant, dict]], folder: Path,
+                 sheet: Path, report: ImportReport, problems: Problems) -> list[dict]:
+    """`merged` with each person of the sheet in the one entry the sheet puts them in: taken out of
+    any other listed entry the sheet did not update (a team imported before under a mistyped team
+    name or number, then corrected in the sheet), and that entry dropped once it has no one
+    left. A rerun left them there: the same person in two teams, both drawn. An entry that
+    results name keeps its players (who played in it is history): then nothing is written, and
+    the sheet's row and that entry are named."""
+    named: set[str] | None = None
+    kept = []
+    for entry in merged:
+        moving = [name for name in _names(entry) if name in placed] if id(entry) not in updated else []
+        moving = [name for name in moving if placed[name][1] is not entry]
+        if not moving:
+            kept.append(entry)
+            continue
+        if named is None:
+            named = _named_in_results(folder, None)
+        if str(entry.get("id")) in named:
+            for name in moving:
+                person, now = placed[name]
+                problems.add("registration-in-two-entries", Mark(sheet, person.row, 1), name=name,
+                             entry=str(entry.get("id")), now=str(now.get("id")))
+            kept.append(entry)
+            continue
+        for name in moving:
+            report.moved.append((name, str(entry.get("id")), str(placed[name][1].get("id"))))
+        entry["players"] = [p for p, name in zip(entry["players"], _names(entry)) if name not in moving]
+        if entry["players"]:
+            kept.append(entry)
+        else:
+            report.dropped.append(str(entry.get("id")))
+    return kept
+
+
+def _named_in_results(folder: Path, letter: str | None) -> set[str]:
     """Ids of the form the new ones take that results files name: an entry deleted by hand keeps
     its id, so its results can never pass to a newcomer."""
-    pattern = re.compile(rf"(?<![A-Za-z0-9_-]){re.escape(letter)}\d+(?![A-Za-z0-9_-])")
+    # (letter None: every word results name, any entry's id among them)
+    body = rf"{re.escape(letter)}\d+" if letter is not None else r"[A-Za-z0-9_-]+"
+    pattern = re.compile(rf"(?<![A-Za-z0-9_-]){body}(?![A-Za-z0-9_-])")
     named: set[str] = set()
     for path in sorted((folder / "results").glob("*.yaml"))[:500]:
         try:

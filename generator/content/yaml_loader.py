@@ -490,8 +490,7 @@ def load_yaml_text(text: str, path: Path, problems: Problems) -> Any:
         problems.add(refused.code, where.mark(refused.node_mark), **refused.params)
         return None
     except yaml.MarkedYAMLError as exc:
-        problems.add("yaml-syntax", where.mark(exc.problem_mark or exc.context_mark),
-                     problem=exc.problem or exc.context or "?")
+        _syntax_problem(exc, where, text, problems)
         return None
     except yaml.reader.ReaderError as exc:  # a control character, at its place in the text
         mark = where.at(exc.position)
@@ -511,6 +510,38 @@ def load_yaml_text(text: str, path: Path, problems: Problems) -> Any:
         if loader is not None:
             loader.dispose()
     return _finish(node, where, path, problems)
+
+
+# A key followed by a full-width colon (a Chinese input method's "："): YAML reads the line as text,
+# and the problem it finds is at the next colon, or on a later line.
+_FULL_WIDTH_KEY = re.compile(r"[ ]*(?:-[ ]+)?([^\s:#'\"{}\[\],：]+)[ ]*：")
+_CLOSING = {"'}'": ("{", "}"), "']'": ("[", "]")}
+
+
+def _syntax_problem(exc: yaml.MarkedYAMLError, where: _Where, text: str, problems: Problems) -> None:
+    """What PyYAML found, said in the site's words where it is one of the mistakes secretaries
+    make (a full-width colon, a tab, a colon in a value, a key without its colon, a bracket not
+    closed), at the line to change: PyYAML's own words are English, and its mark is often where
+    it gave up (the next line), not where the mistake is. Anything else: its words, as they are."""
+    problem, mark = exc.problem or exc.context or "?", exc.problem_mark or exc.context_mark
+    lines = text.splitlines()
+    last = mark.line if mark is not None else len(lines) - 1
+    for number in [last, *range(last)]:  # the line of the problem first, then those before it
+        found = _FULL_WIDTH_KEY.match(lines[number]) if number < len(lines) else None
+        if found:
+            problems.add("yaml-full-width-colon", Mark(where.path, number + 1, found.end()), key=found[1])
+            return
+    if problem.startswith("found character '\\t'"):
+        problems.add("yaml-tab", where.mark(mark))
+    elif problem == "mapping values are not allowed here":
+        problems.add("yaml-colon-here", where.mark(mark))
+    elif problem == "could not find expected ':'":
+        problems.add("yaml-colon-missing", where.mark(exc.context_mark or mark))
+    elif (closing := next((pair for end, pair in _CLOSING.items() if problem.startswith(f"expected ',' or {end}")),
+                          None)) and exc.context_mark is not None:
+        problems.add("yaml-bracket-open", where.mark(exc.context_mark), open=closing[0], close=closing[1])
+    else:
+        problems.add("yaml-syntax", where.mark(mark), problem=problem)
 
 
 def _finish(node: Node | None, where: _Where, path: Path, problems: Problems) -> Any:

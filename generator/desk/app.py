@@ -33,6 +33,7 @@ from urllib.parse import parse_qs, quote
 
 import anyio
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from ruamel.yaml.error import YAMLError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -40,12 +41,13 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route
 
 from generator.content.load import load_event, load_site
+from generator.content.yaml_loader import load_yaml_text, read_content_text
 from generator.desk import forms
 from generator.desk.store import (
     Tokens, append_audit, audit_line, dump_round_trip, find_table, load_round_trip, locked, plain, set_record,
     table_key, write_results,
 )
-from generator.errors import Problems
+from generator.errors import ContentError, Mark, Problems
 from generator.render.html import number_text
 from generator.render.i18n import Translator
 from generator.tournament.event import run_event
@@ -114,6 +116,10 @@ class Desk:
         self._writers_guard = threading.Lock()
         self.event: Any = None
         self.result: EventResult | None = None
+        self.problems: list[ContentError] = []
+        # Rounds of the last good reading whose results file cannot be read now (a hand edit
+        # with a YAML error): their tables keep their forms and links meanwhile, by (stage, round).
+        self.kept: dict[tuple[str, int], Any] = {}
         self.locale = locale or "zh-Hans"
         self.watching = False  # commands/desk.py turns the file watcher on
         self.load()
@@ -137,16 +143,53 @@ class Desk:
             site = load_site(self.content, problems, read_event=only_ours)
             event = next((e for e in site.events if e.slug == self.slug), None) if site else None
             if event is None:
-                raise LookupError(self.slug)
+                if self.event is None:
+                    raise LookupError(self.slug)
+                # event.yaml broken by a hand edit while the desk runs: the last reading stays,
+                # and the admin page says what is wrong and where
+                self.problems = problems.sorted()
+                return
             self.site_locale = site.locale
             self.result = run_event(event, problems)
+            found = problems.sorted()
+            self.kept = self._kept_rounds(event, found)
             self.event = event
-            self.problems = problems.sorted()
+            self.problems = found
             self.tokens.ensure([table_key(s, r.number, t.number) for s, rounds in event.rounds.items()
                                 for r in rounds for t in r.tables if len(t.sides) == 2])
+            # a held entry whose table has a result now (the secretary typed it into the mended
+            # file) is settled: the admin page stops listing it
+            entered = self.entered()
+            self.tokens.release([key for key in self.tokens.all_held()
+                                 if int(key.rsplit("/", 1)[1]) in entered.get(key.rsplit("/", 1)[0], [])])
+
+    def _kept_rounds(self, event: Any, found: list[ContentError]) -> dict[tuple[str, int], Any]:
+        """The rounds read before that this reading lacks because their file has an error now:
+        a table's link must not turn into "no access" while the secretary mends the file."""
+        broken = {p.mark.file.resolve() for p in found if not p.warning}
+        if not broken or self.event is None:
+            return {}
+        now = {(stage, r.number) for stage, rounds in event.rounds.items() for r in rounds}
+        kept = {key: round_ for key, round_ in self.kept.items() if round_.source.resolve() in broken}
+        for stage, rounds in self.event.rounds.items():
+            for round_ in rounds:
+                if round_.source.resolve() in broken:
+                    kept[(stage, round_.number)] = round_
+        return {key: round_ for key, round_ in kept.items() if key not in now}
+
+    def unreadable(self, path: Path) -> list[ContentError]:
+        """The errors of a results file as the last reading found them."""
+        path = path.resolve()
+        return [p for p in self.problems if not p.warning and p.mark.file.resolve() == path]
+
+    def results_errors(self) -> list[ContentError]:
+        """The errors in the event's results files (a table's link whose round cannot be read)."""
+        folder = (self.content / "events" / self.slug / "results").resolve()
+        return [p for p in self.problems if not p.warning and folder in p.mark.file.resolve().parents]
 
     def spot(self, stage: str, number: int, table: int) -> forms.TableSpot | None:
-        for round_ in self.event.rounds.get(stage, []):
+        kept = self.kept.get((stage, number))
+        for round_ in [*self.event.rounds.get(stage, []), *([kept] if kept else [])]:
             if round_.number == number:
                 for item in round_.tables:
                     if item.number == table and len(item.sides) == 2:
@@ -228,10 +271,15 @@ class Desk:
                 "ends": ends, "entered": len(round_.tables) - len(round_.pending), "total": len(round_.tables)}
 
     def rounds_view(self) -> list[dict[str, Any]]:
-        """Every drawn round for the admin page: each table, its link, entered or not, used."""
+        """Every drawn round for the admin page: each table, its link, entered or not, used;
+        a round whose file cannot be read now is listed as last read, with its file's errors."""
         out = []
-        for stage_id, rounds in self.event.rounds.items():
-            for round_ in rounds:
+        every: dict[str, list[Any]] = {stage: list(rounds) for stage, rounds in self.event.rounds.items()}
+        for (stage_id, _), round_ in self.kept.items():
+            every.setdefault(stage_id, []).append(round_)
+        for stage_id, rounds in every.items():
+            for round_ in sorted(rounds, key=lambda r: r.number):
+                broken = self.unreadable(round_.source)
                 scored = None
                 if self.result:
                     stage = next((s for s in self.result.stages if s.stage.id == stage_id), None)
@@ -242,11 +290,14 @@ class Desk:
                     if len(table.sides) != 2:
                         continue
                     key = table_key(stage_id, round_.number, table.number)
-                    tables.append({"number": table.number, "sides": table.sides, "entered": table.number not in pending,
+                    tables.append({"number": table.number, "sides": table.sides,
+                                   "entered": table.number not in pending and not broken,
                                    "used": bool(self.tokens.used(key)), "link": self.link(key),
+                                   "held": self.tokens.held(key),
                                    "edit": f"/t/{quote(stage_id)}/{round_.number}/{table.number}"})
                 out.append({"stage": self.event.stage(stage_id), "number": round_.number, "tables": tables,
-                            "clock": self.tokens.clock(stage_id, round_.number)})
+                            "clock": self.tokens.clock(stage_id, round_.number), "broken": broken,
+                            "file": round_.source.name})
         return out
 
     # --- access -------------------------------------------------------------------------
@@ -338,9 +389,11 @@ class Desk:
 
     # --- saving -------------------------------------------------------------------------
 
-    def submit(self, spot: forms.TableSpot, typed: dict[str, str], who: Who, save: bool) -> dict[str, Any]:
-        """Check (and with `save`, write) one table's entry. Runs in a worker thread."""
-        text = spot.path.read_text(encoding="utf-8")
+    def submit(self, spot: forms.TableSpot, typed: dict[str, str], who: Who, save: bool,
+               confirmed: str = "") -> dict[str, Any]:
+        """Check (and with `save`, write) one table's entry. Runs in a worker thread.
+        `confirmed`: the fingerprint of the record whose warnings the table has seen."""
+        text = readable_text(spot.path)
         fields = forms.fields_for(spot, text, typed, secretary=who.kind == "admin")
         record = forms.record_from(spot, fields)
         result = forms.check(spot, text, record)
@@ -350,12 +403,36 @@ class Desk:
         if result.incomplete and who.kind == "table":
             outcome["refused"] = "desk_incomplete_refused"  # it saves once: the whole match, then
             return outcome
+        if result.warnings and who.kind == "table" and confirmed != forms.fingerprint(record):
+            # What `check` warns of (a board missing from the score sheet) is not wrong, but a
+            # table saves once: it is shown the warning and saves again to confirm that very
+            # record. The secretary's save goes through, the warnings shown with it.
+            outcome["confirm"] = forms.fingerprint(record)
+            return outcome
         job = Job(spot, record, who, table_key(spot.stage.id, spot.number, spot.table.number))
         with self._writers_guard:
             writer = self._writers.setdefault(spot.path, Writer(self, spot.path))
         writer.run(job)
         outcome["saved"], outcome["refused"] = job.saved, job.refused
+        if job.unwritable is not None:
+            self.held_back(job, typed)
+            outcome["held"] = job.unwritable
         return outcome
+
+    def held_back(self, job: Job, typed: dict[str, str]) -> None:
+        """An entry the round's file cannot take now (it does not parse): kept in the desk's
+        store, shown again on the table's form and on the admin page, and said on the terminal,
+        in the desk's language, with the file's line and the fix. It is not written later on its
+        own: the spec's rule is that a rejected entry is kept in the form with its error, and a
+        file the secretary is mending in an editor must not change under the editor (the
+        editor's next save would drop the desk's write, or the desk's the secretary's). Once the
+        file reads again, the table saves it (its link is not used up) or the secretary does."""
+        problem = job.unwritable
+        assert problem is not None
+        self.tokens.hold(job.key, job.who.label, typed, problem.heading(self.locale, self.content))
+        print(self.t("desk_held_terminal", table=self.t("desk_table_n", round=job.spot.number,
+                                                          table=job.spot.table.number)),
+              problem.format(self.locale, self.content), sep="\n", file=sys.stderr, flush=True)
 
     # --- pages --------------------------------------------------------------------------
 
@@ -374,6 +451,7 @@ class Job:
     saved: bool = False
     refused: str = ""
     error: BaseException | None = None
+    unwritable: ContentError | None = None  # the file does not parse: what is wrong, and where
 
 
 class Writer:
@@ -403,7 +481,15 @@ class Writer:
 
     def _apply(self, batch: list[Job]) -> None:
         try:
-            data = load_round_trip(self.path.read_text(encoding="utf-8"))
+            try:
+                data = load_round_trip(self.path.read_text(encoding="utf-8"))
+                if not isinstance(data, dict) or not isinstance(data.get("tables") or [], list):
+                    raise ValueError("tables")
+            except (YAMLError, ValueError, OSError) as error:  # a hand edit half done, say
+                problem = unwritable(self.path, error)
+                for job in batch:
+                    job.unwritable = problem
+                return
             applied = []
             for job in batch:
                 keys = forms.record_keys(job.spot)
@@ -425,6 +511,7 @@ class Writer:
                     audit_line(job.who.label, job.spot.stage.id, job.spot.number, job.spot.table.number,
                                self.path, old, plain(job.record)) for job, old in applied])
                 self.desk.tokens.mark_used([job.key for job, _ in applied if job.who.kind == "table"])
+                self.desk.tokens.release([job.key for job, _ in applied])
                 for job, _ in applied:
                     job.saved = True
         except BaseException as error:  # every waiting save hears of it
@@ -433,6 +520,32 @@ class Writer:
         finally:
             for job in batch:
                 job.done.set()
+
+
+def readable_text(path: Path) -> str:
+    """A results file's text for a form; empty when it cannot be read now (not UTF-8, gone while
+    its round is kept): the form is then filled from what is typed, and a save is held."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, ValueError):
+        return ""
+
+
+def unwritable(path: Path, error: BaseException) -> ContentError:
+    """Why a results file cannot take a save, as `check` says it: the content loader's first
+    error in it (file, line, column, message, fix); else that the file cannot be read."""
+    problems = Problems()
+    try:
+        text = read_content_text(path, problems)
+        if text is not None:
+            load_yaml_text(text, path, problems)
+    except Exception:  # noqa: BLE001 - the reason below says it in paibang's words anyway
+        pass
+    found = [p for p in problems.items if not p.warning]
+    if found:
+        return found[0]
+    reason = getattr(error, "strerror", None) or str(error).splitlines()[0] if str(error) else type(error).__name__
+    return ContentError("file-unreadable", Mark(path), {"reason": reason})
 
 
 def table_sheets(desk: Any, stage: str, number: int) -> bytes:
@@ -512,23 +625,35 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         sent = (form or {}).get("k") or request.query_params.get("k")
         who = desk.who(request, key, sent)
         spot = desk.spot(*ids)
+        if who is not None and who.kind == "table" and spot is None and desk.results_errors():
+            # A valid link whose round the desk cannot read (a results file broken before the
+            # desk ever read it): not "no access", but what it is; the admin page has the details.
+            return desk.page("message.html", 503, title=t("desk_unreadable"), text=t("desk_unreadable_text"))
         if who is None or (spot is None and who.kind != "admin"):
             return forbidden(request)
         if spot is None:
             return desk.page("message.html", 404, title="404", text=key)
         if request.method == "GET":
-            text = spot.path.read_text(encoding="utf-8")
+            text = readable_text(spot.path)
             done = who.kind == "table" and (desk.tokens.used(key) or forms.has_record(spot, text))
-            fields = forms.fields_for(spot, text)
+            held = desk.tokens.held(key)
+            if held and not forms.has_record(spot, text):
+                # what the table typed when the file could not take it: on its form again
+                fields = forms.fields_for(spot, text, held["typed"], secretary=who.kind == "admin")
+            else:
+                held = None
+                fields = forms.fields_for(spot, text)
             return desk.page("table.html", spot=spot, who=who, csrf=desk.csrf(who), fields=fields, check=None,
-                             done=bool(done), saved=False, lines=[])
+                             done=bool(done), saved=False, lines=[], held=held,
+                             broken=bool(desk.unreadable(spot.path)))
         if not desk.limits.allow(f"post:{who.token}", RATE_POSTS):
             return too_many()
         if not desk.csrf_ok(who, form.get("csrf", "")):
             return forbidden(request)
         action = form.get("action", "preview")
-        typed = {k: v for k, v in form.items() if k not in ("k", "csrf", "action")}
-        outcome = await anyio.to_thread.run_sync(desk.submit, spot, typed, who, action == "save")
+        typed = {k: v for k, v in form.items() if k not in ("k", "csrf", "action", "confirm")}
+        outcome = await anyio.to_thread.run_sync(desk.submit, spot, typed, who, action == "save",
+                                                 form.get("confirm", ""))
         result: forms.Check = outcome["check"]
         lines = forms.score_lines(spot, result.score, t) if result.score is not None and result.ok else []
         if result.ok and result.incomplete:
@@ -539,13 +664,20 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             return JSONResponse({
                 "ok": result.ok, "empty": result.empty, "lines": lines,
                 "problems": [{"message": p.message(desk.locale), "hint": p.hint(desk.locale)}
-                             for p in result.problems if not p.warning]}, headers=SECURITY_HEADERS)
+                             for p in result.problems if not p.warning],
+                "warnings": [{"message": p.message(desk.locale), "hint": p.hint(desk.locale)}
+                             for p in result.warnings] if result.ok else []}, headers=SECURITY_HEADERS)
         status = 200 if result.ok or result.empty else 422
         if outcome["refused"]:
             status = 409
+        unsaved = outcome.get("held")
+        if unsaved is not None:
+            status = 503  # not saved, for now: the form again, its values kept
         return desk.page("table.html", status, spot=spot, who=who, csrf=desk.csrf(who), fields=outcome["fields"],
                          check=result, lines=lines, saved=outcome["saved"], refused=outcome["refused"],
-                         done=outcome["saved"] and who.kind == "table")
+                         done=outcome["saved"] and who.kind == "table", unsaved=unsaved,
+                         confirm=outcome.get("confirm", ""),
+                         broken=unsaved is None and bool(desk.unreadable(spot.path)))
 
     async def admin(request: Request) -> Response:
         if refused_address(request):

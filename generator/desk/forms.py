@@ -10,6 +10,8 @@ with `score_table`. What the table sees before saving is therefore what the site
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,6 +48,17 @@ class Check:
     @property
     def ok(self) -> bool:
         return not self.empty and not any(not p.warning for p in self.problems)
+
+    @property
+    def warnings(self) -> list[ContentError]:
+        """What `check` would warn of in this record (a board missing from a table's sheet)."""
+        return [p for p in self.problems if p.warning]
+
+
+def fingerprint(record: dict[str, Any]) -> str:
+    """A record's digest: a table confirms the warnings of this record, not of another typed since."""
+    text = json.dumps(plain(record), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
 @dataclass

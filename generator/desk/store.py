@@ -103,6 +103,30 @@ class Tokens:
     def clock(self, stage: str, number: int) -> str | None:
         return self.data["clock"].get(f"{stage}/{number}")
 
+    # Entries the desk could not write (the round's file does not parse: a hand edit half
+    # done). Kept here, beside the tokens and as durably, so what a table typed outlives the
+    # phone's page and a restart of the desk; the save that lands for the table drops it.
+    def hold(self, key: str, who: str, typed: dict[str, str], problem: str) -> None:
+        with self._lock:
+            self.data.setdefault("held", {})[key] = {"at": _now(), "who": who, "typed": dict(typed),
+                                                     "problem": problem}
+            self._save()
+
+    def held(self, key: str) -> dict[str, Any] | None:
+        return self.data.get("held", {}).get(key)
+
+    def all_held(self) -> dict[str, dict[str, Any]]:
+        return dict(self.data.get("held", {}))
+
+    def release(self, keys: list[str]) -> None:
+        with self._lock:
+            held = self.data.get("held", {})
+            gone = [k for k in keys if k in held]
+            for key in gone:
+                del held[key]
+            if gone:
+                self._save()
+
     def _save(self) -> None:
         text = json.dumps(self.data, ensure_ascii=False, indent=1, sort_keys=True)
         write_durably(self.path, text.encode("utf-8"), mode=0o600)  # a table's token lost is a table locked out

@@ -68,7 +68,9 @@ def standings_rows(result: Any, stage_result: Any, raw: bool = False) -> list[li
     rows: list[list[Any]] = [["rank", "entry", "name", "players", "group", *metrics, "qualified", "prize"]]
     for s in stage_result.standings:
         entry = s.entry
-        rows.append([s.rank_label if s.rank is not None else "", entry.id, entry.name or "",
+        # (the place as a number, as results.json gives it, tied entries sharing it: a spreadsheet
+        # sorts and counts by it; the pages' "3=" was text there)
+        rows.append([s.rank if s.rank is not None else "", entry.id, entry.name or "",
                      entry.player_names, entry.group or "",
                      *cells(map(s.tally.metrics.get, metrics)), "yes" if s.qualified else "",
                      s.prize.name if s.prize else ""])

@@ -28,7 +28,8 @@ from generator.games import GAMES, metric_of
 from generator.printed import Bulletin
 from generator.render.i18n import Translator
 from generator.tournament.results import EventResult, RoundResult, StageResult
-from generator.tournament.pairing import draw_sheet, draw_sheets
+from generator.tournament.event import standings_before
+from generator.tournament.pairing import draw_sheet, draw_sheets, round_boards
 
 # The kinds (file-name prefixes) of the blank forms filled in at the table: what a game's
 # `bulletins(…, forms=True)` builds, and `forms=False` leaves out (Game.bulletins).
@@ -74,8 +75,11 @@ def round_forms(result: EventResult, stage_id: str, number: int, locale: str) ->
     drawn, each named <kind>-<stage>-round-<n>."""
     t = Translator(locale)
     own = GAMES[result.event.game].bulletins
+    # With the boards each table is to play, where the draw says (a pairs movement): a round not
+    # played yet has no board written, and its travellers list them blank, pairs filled in.
     narrowed = dataclasses.replace(result, stages=[
-        dataclasses.replace(s, rounds=[r for r in s.rounds if s.stage.id == stage_id and r.number == number])
+        dataclasses.replace(s, rounds=[dataclasses.replace(r, boards=round_boards(result.event, s, number))
+                                       for r in s.rounds if s.stage.id == stage_id and r.number == number])
         for s in result.stages])
     forms = own(narrowed, t, forms=True)
     stage_result = result.stage_of(stage_id)
@@ -94,7 +98,9 @@ def printed_round(result: EventResult, stage_id: str, number: int, locale: str,
     """What `paibang print` prints for a round: its draw notice and its blank forms."""
     stage_result = result.stage_of(stage_id)
     round_result = next(r for r in stage_result.rounds if r.number == number)
-    found = [draw_sheet(result.event, stage_result, round_result, locale)]
+    # (any round, printed again once later rounds are in: with the standings it was drawn on)
+    found = [draw_sheet(result.event, stage_result, round_result, locale,
+                        standings_before(result.event, stage_result, number))]
     found.extend(round_forms(result, stage_id, number, locale))
     return _finish(found, result.event, base_url)
 

@@ -47,6 +47,12 @@ class Update:
     day: dt.date
     summary: str
     lang: str
+    # The moment it tells of, for a stage in progress ("after-2": after its second round): its
+    # entry's id changes with it. Every date here is the content's (never the clock), and a
+    # stage's date does not move while its rounds are played: a feed reader, which tells what is
+    # new by id and date, saw the stage once and never again, not each round posted nor the
+    # final result. A stage over keeps the id it always had (an archive's feed is unchanged).
+    moment: str = ""
 
 
 def absolute(site: Site, url: str) -> str:
@@ -100,12 +106,17 @@ def updates(site: Site, results: list[EventResult], event_url, stage_url) -> lis
             winners = [s.entry.label for s in stage_result.standings if s.rank == 1] if result.complete else []
             text = t("feed_stage", event=event.title, stage=stage.name)
             stage_summary = summary + (" · " + t("winners") + t("colon") + t.joiner().join(winners) if winners else "")
+            moment = ""
             if not stage_result.complete:
                 stage_summary += " · " + t("status_" + stage_result.status)
+                moment = stage_result.status
                 if stage_result.rounds_played and stage.rounds > 1:
-                    stage_summary += " · " + t("after_round", n=stage_result.rounds_played)
+                    after = t("after_round", n=stage_result.rounds_played)
+                    stage_summary += " · " + after
+                    text += " · " + after
+                    moment = f"after-{stage_result.rounds_played}"
             found.append(Update(f"{event.slug}/{stage.id}", text, stage_url(event, stage.id), day, stage_summary,
-                                t.html_lang))
+                                t.html_lang, moment))
         if len(found) >= FEED_LIMIT:
             found.sort(key=lambda u: (u.day, u.key), reverse=True)
             del found[FEED_LIMIT:]
@@ -133,7 +144,7 @@ def atom_feed(site: Site, items: list[Update], t: Translator) -> str:
         lines += [
             f"  <entry xml:lang={_attribute(item.lang)}>",
             f"    <title>{_text(item.title)}</title>",
-            f"    <id>{_entry_id(site, item.key)}</id>",
+            f"    <id>{_entry_id(site, item.key + '@' + item.moment if item.moment else item.key)}</id>",
             f"    <updated>{_stamp(item.day)}</updated>",
             f"    <link rel=\"alternate\" type=\"text/html\" href={_attribute(absolute(site, item.url))}/>",
             f"    <summary>{_text(item.summary)}</summary>",

@@ -1395,16 +1395,20 @@ def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bull
         _event_pages(env, result, bulletins, writer, day, common)
     # Each stage's tables, by entry, gathered once (not searched again for every entry).
     seats = [seated(s) for s in result.stages]
+    # The list of matches names a round partly entered too (its tables uncounted, their results
+    # on the round's page): the same seats where no round is partly entered.
+    listed = [seated(s, every=True) if any(r.partial for r in s.rounds) else found
+              for s, found in zip(result.stages, seats)]
     standings = [s.standings_by_entry() for s in result.stages]
     for place, entry in enumerate(event.entries.values() if entries else ()):
         if place % shares != share:
             continue
         appearances = [
             EntryStage(s, ranked.get(entry.id), matches.get(entry.id, []),
-                       match_lines(game, event, s, entry.id, matches.get(entry.id, []), pages_of_rounds))
-            for s, matches, ranked in zip(result.stages, seats, standings)
+                       match_lines(game, event, s, entry.id, lines.get(entry.id, []), pages_of_rounds))
+            for s, matches, lines, ranked in zip(result.stages, seats, listed, standings)
         ]
-        appearances = [a for a in appearances if a.standing is not None or a.matches]
+        appearances = [a for a in appearances if a.standing is not None or a.matches or a.summary.lines]
         writer.page(env, entry_url(event, entry.id), "entry.html", day, entry=entry, appearances=appearances,
                     table_template=table_template, **common)
 

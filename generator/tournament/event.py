@@ -210,6 +210,24 @@ def _rank(game: Game, stage: Stage, tallies: dict, counted: list[RoundResult], l
     return standings
 
 
+def standings_before(event: Event, result: StageResult, number: int) -> list[Standing]:
+    """The standings round `number` was drawn on: after the rounds before it fully played (from
+    round 1 without a gap), ranked as the stage ranks them. A draw notice printed again once
+    later rounds are in says "drawn on the standings after round N-1" and must show those, not
+    today's. The stage's own standings when they count those very rounds (the usual case: the
+    round drawn next); none before round 2."""
+    before = [r for r in result.rounds if r.number < number]
+    played = rounds_played(before)
+    if played == result.rounds_played:
+        return result.standings
+    if not played:
+        return []
+    game = GAMES[event.game]
+    counted = sorted((r for r in before if r.number <= played), key=lambda r: r.number)
+    tallies = stage_tallies(game, result.stage, result.field, counted, result.primary)
+    return _rank(game, result.stage, tallies, counted, result.lots)
+
+
 def _withdrawn_sides(event: Event, stage: Stage, table: Table, number: int) -> list[str]:
     """The table's sides withdrawn by this round (`withdrawn: N`, N <= the round; `true` is 1),
     in the stages where a withdrawal is defined (event-day.md: a Swiss or round robin; a

@@ -73,7 +73,7 @@ from generator.tournament.large_draw import is_large, pair_large, surely_pairabl
 from generator.tournament.matching import max_weight_matching
 from generator.tournament.movements import HOWELL_LARGEST, Sitting, barometer, choose_movement, howell, mitchell
 from generator.tournament.results import DrawRules, EventResult, RoundResult, StageResult
-from generator.tournament.standings import lot_order, rank_key
+from generator.tournament.standings import Standing, lot_order, rank_key
 
 if TYPE_CHECKING:
     from generator.content.model import Round
@@ -479,6 +479,28 @@ def pairs_movement(event: Event, stage_result: StageResult) -> PairsMovement:
     return PairsMovement(kind, movement(len(ids), stage.rounds, stage.boards), ids, [], stage.boards)
 
 
+def round_boards(event: Event, stage_result: StageResult, number: int) -> dict[int, tuple[int, ...]]:
+    """The boards each table of round `number` of a pairs stage plays by the stage's movement:
+    what the round's blank score sheets list before a card is played. Only the tables seated as
+    the movement seats them (a table written otherwise plays boards the movement does not say);
+    none for another format or a field the movement does not fit."""
+    if stage_result.stage.format != "pairs" or not stage_result.field:
+        return {}
+    try:
+        movement = pairs_movement(event, stage_result)
+    except Refusal:
+        return {}
+    seated = {s.table: s for s in movement.round(number) if not s.sits_out}
+    found = {}
+    for round_result in stage_result.rounds:
+        if round_result.number == number:
+            for score in round_result.tables:
+                sitting = seated.get(score.table.number)
+                if sitting is not None and movement.sides(sitting) == tuple(score.table.sides):
+                    found[score.table.number] = sitting.boards
+    return found
+
+
 @dataclass(frozen=True)
 class MovementCell:
     ns: str
@@ -699,12 +721,18 @@ def movement_sheet(event: Event, stage_result: StageResult, locale: str) -> Bull
                      stage.date or (event.dates[-1] if event.dates else None), {0, 1})
 
 
-def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResult, locale: str) -> Bulletin:
+def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResult, locale: str,
+               standings: list[Standing] | None = None) -> Bulletin:
+    """`standings`: those the round was drawn on (tournament/event.py's standings_before), when
+    it is printed after later rounds are in; the stage's own by default (the round drawn next)."""
     stage = stage_result.stage
     form = table_form(event, stage)
     first, second = (catalogues.text(_side_key(k), locale) for k in (form.keys or ("team_a", "team_b")))
-    scored = stage.format == "swiss" and stage_result.has_results
-    scores = {s.entry.id: s.tally.metrics.get(stage_result.primary, 0) for s in stage_result.standings}
+    # A Swiss round is drawn on the standings after the round before it: printed again once
+    # later rounds are in, its notice shows those, not today's; round 1 is drawn by lot.
+    scored = stage.format == "swiss" and any(r.has_counted for r in stage_result.rounds if r.number < round_result.number)
+    scores = {s.entry.id: s.tally.metrics.get(stage_result.primary, 0)
+              for s in (stage_result.standings if standings is None else standings)} if scored else {}
     label = _metric_label(event, stage_result.primary, locale) if scored else ""
     columns = [catalogues.text("table", locale), first, catalogues.text("players", locale)] + ([label] if scored else [])
     columns += [second, catalogues.text("players", locale)] + ([label] if scored else [])
@@ -731,7 +759,7 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         rows.append(cells)
     if movement is not None:
         text = catalogues.text("pair_sheet_movement", locale, method=catalogues.text(_method_key(movement.kind), locale))
-    elif stage.format == "swiss" and stage_result.has_results:
+    elif scored:
         text = catalogues.text("pair_sheet_swiss", locale, prev=round_result.number - 1, primary=label)
     elif stage.format == "round_robin":
         text = catalogues.text("pair_sheet_berger", locale)

@@ -23,6 +23,10 @@ class RoundResult:
     tables: list[TableScore]  # every table, pending ones included (pages show them as not played)
     pending: list[int] = field(default_factory=list)  # numbers of the tables with no result yet
     late: list[TableScore] = field(default_factory=list)  # late entries' scores for this round (`late:`)
+    # The boards each table is to play (table -> board numbers), where the draw says so (a pairs
+    # stage's movement): set only on the round handed to a game for its blank forms
+    # (render/bulletins.round_forms), whose score sheets list boards no table has played yet.
+    boards: dict[int, tuple[int, ...]] = field(default_factory=dict)
 
     @property
     def drawn_only(self) -> bool:

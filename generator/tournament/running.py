@@ -7,6 +7,10 @@ first match only (`Metric.first_only`), which keeps its first value, and for met
 not plain sums (a percentage of summed matchpoints and tops), which the game derives from the
 sums so far (`Game.finish_metrics`), as the standings do. A late entry's score for each round it
 missed is a match too, table 0, so that the running totals end where the standings do.
+
+Between rounds (event-day.md) the totals stop where the standings do, "after round N": a match
+of a later round, drawn and not played, entered in a round not fully played, or a bye waiting
+for its round, is listed (`counted` false) without its part or a running total.
 """
 
 from __future__ import annotations
@@ -28,9 +32,14 @@ class MatchRow:
     round: int
     table: int  # 0: a round a late entry missed (its `late:` score)
     opponents: list[str]
-    outcome: str  # won | drawn | lost | bye | forfeit | late
+    # won | drawn | lost | bye | forfeit | late; uncounted: pending (drawn, not played yet), entered
+    outcome: str
     values: list[float]  # this match's part of each shown metric
     running: list[float]  # the same, summed so far (a first-board metric keeps its first value)
+    # In the standings: a round they count (fully played, "after round N" of event-day.md). A
+    # match drawn and not played, or a bye or table of a round not fully played, is not: shown
+    # without a score or a running total.
+    counted: bool = True
 
 
 @dataclass
@@ -39,15 +48,17 @@ class RunningTotals:
     rows: list[MatchRow]
 
 
-def seated(stage_result: StageResult) -> dict[str, list[Seat]]:
+def seated(stage_result: StageResult, every: bool = False) -> dict[str, list[Seat]]:
     """Entry id -> (round, table score, side index) for each table the entry sat at in this
-    stage, in round and table order."""
+    stage, in round and table order. A round partly entered shows its results on its own page
+    only (event-day.md): its tables entered (and its byes) are left out, unless `every` (an
+    entry's list of matches names them, uncounted, without their scores: running_totals)."""
     found: dict[str, list[Seat]] = {}
     for round_result in stage_result.rounds:
-        partial, pending = round_result.partial, set(round_result.pending)  # once a round, not a table
+        partial, pending = round_result.partial and not every, set(round_result.pending)  # once a round
         for score in round_result.tables:
             if partial and score.table.number not in pending:
-                continue  # a round partly entered shows its results on its own page only (event-day.md)
+                continue
             sides = score.table.sides
             for entry_id in dict.fromkeys(sides):  # an id twice at one table: its first seat, once
                 found.setdefault(entry_id, []).append((round_result.number, score, sides.index(entry_id)))
@@ -57,16 +68,24 @@ def seated(stage_result: StageResult) -> dict[str, list[Seat]]:
 def running_totals(game: Game, stage_result: StageResult, entry_id: str,
                    matches: list[Seat] | None = None) -> RunningTotals:
     """The entry's matches in one stage with each ranking metric, match by match and running.
-    `matches` are the entry's tables in the stage (see `seated`), found here if not given."""
+    `matches` are the entry's tables in the stage (see `seated`, every=True), found here if not given."""
     stage = stage_result.stage
     if matches is None:
-        matches = seated(stage_result).get(entry_id, [])
+        matches = seated(stage_result, every=True).get(entry_id, [])
     late = [(r.number, score, 0) for r in stage_result.rounds for score in r.late if score.sides[0].entry == entry_id]
     if late:
         matches = sorted([*matches, *late], key=lambda m: m[0])
     own_sides = [score.sides[index] if index < len(score.sides) else None for _, score, index in matches]
+    # The standings count the first `rounds_played` rounds only (tournament/event.py): a later
+    # round's match, or one not played yet, is shown without its score, not added to the totals.
+    # (A knockout's match counts once decided: its bracket, not "after round N", places it.)
+    pending = {r.number: set(r.pending) for r in stage_result.rounds}
+    every_round = stage_result.bracket is not None or stage_result.complete
+    counts = [(every_round or number <= stage_result.rounds_played)
+              and score.table.number not in pending.get(number, ()) for number, score, _ in matches]
     shown = [m for m in stage.rank_by
-             if m not in ("lot", "buchholz") and any(side and m in side.metrics for side in own_sides)]
+             if m not in ("lot", "buchholz") and any(side and m in side.metrics
+                                                     for side, counted in zip(own_sides, counts) if counted)]
     first_only = {m for m in shown if metric_of(game, m).first_only}
     rows: list[MatchRow] = []
     totals = [0.0] * len(shown)
@@ -76,8 +95,16 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
     went_on = {(m.round, m.score.table.number): m.winner for m in bracket.matches
                if m.score is not None and m.winner is not None} if bracket is not None else {}
     sums: dict[str, float] = {}  # every metric of the side so far, for metrics derived from sums
-    for (number, score, index), side in zip(matches, own_sides):
+    for (number, score, index), side, counted in zip(matches, own_sides, counts):
         sides = score.table.sides
+        opponents = [s for s in sides if s != entry_id]
+        if not counted:
+            # Entered, in a round not fully played: its result is on the round's page, and may
+            # yet move (pairs matchpoints compare the whole field's tables): not told here.
+            outcome = "pending" if score.table.number in pending.get(number, ()) else \
+                "late" if score.table.number == 0 else "bye" if len(sides) < 2 else "entered"
+            rows.append(MatchRow(number, score.table.number, opponents, outcome, [], [], counted=False))
+            continue
         values = [side.metrics.get(m, 0) if side else 0 for m in shown]
         for i, metric in enumerate(shown):
             if metric in first_only:
@@ -89,7 +116,6 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
         finished = dict(sums)
         game.finish_metrics(finished)
         running = [totals[i] if m in first_only else finished.get(m, totals[i]) for i, m in enumerate(shown)]
-        opponents = [s for s in sides if s != entry_id]
         if score.table.number == 0:
             outcome = "late"
         elif len(sides) < 2:

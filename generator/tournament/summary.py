@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
 from generator.content.model import Event, Stage
-from generator.tournament.results import (COMPLETE, CreditLine, EventResult, StageResult, standing_of,
+from generator.tournament.results import (COMPLETE, IN_PROGRESS, CreditLine, EventResult, StageResult, standing_of,
                                           standings_by_entry)
 from generator.tournament.standings import Standing, Tally
 
@@ -153,7 +153,7 @@ def placings_digest(result: EventResult | EventSummary) -> str:
     results file that moves no one leaves the pages of the event's players as they were."""
     if is_summary(result) and result.placings:
         return result.placings
-    stages = [[s.stage.id, s.stage.name, str(s.stage.date), s.has_results,
+    stages = [[s.stage.id, s.stage.name, str(s.stage.date), s.has_results, _after_round(s),
                [[st.entry.id, st.rank, st.tied, st.qualified, st.prize.name if st.prize else None, st.tally.forfeited]
                 for st in s.standings]] for s in result.stages]
     shown = [card_digest(result), names_of(result), credits_digest(result), stages]
@@ -267,12 +267,13 @@ Seating = tuple[Seats, tuple[tuple[str, str], ...]]
 
 # What a player's row shows of one event (render/players.py), as plain data, and who is who in it:
 #   entries: entry id -> (name, group, substitute, its players' names)
-#   stages:  (stage id, stage name, ((entry id, rank, tied, qualified, prize's name, forfeited), ...)), each
-#            entry's first standing in the stage (standings_by_entry)
+#   stages:  (stage id, stage name, ((entry id, rank, tied, qualified, prize's name, forfeited), ...), after),
+#            each entry's first standing in the stage (standings_by_entry); after: N while the
+#            stage is in progress and its standings are "after round N", else 0 (final)
 #   credits: ((name, group, points), ...) in the event's order
 #   seating: Seating, above
 ShownRows = tuple[dict[str, tuple[str | None, str | None, bool, tuple[str, ...]]],
-                  tuple[tuple[str, str, tuple[tuple[str, int | None, bool, bool, str | None, bool], ...]], ...],
+                  tuple[tuple[str, str, tuple[tuple[str, int | None, bool, bool, str | None, bool], ...], int], ...],
                   tuple[tuple[str, str | None, int], ...],
                   Seating]
 
@@ -286,9 +287,16 @@ def shown_rows(result: EventResult | EventSummary) -> ShownRows:
     entries = _shown_entries(result.event)
     stages = tuple((s.stage.id, s.stage.name,
                     tuple((st.entry.id, st.rank, st.tied, st.qualified, st.prize.name if st.prize else None,
-                           bool(st.tally.forfeited)) for st in standings_by_entry(s.standings).values()))
+                           bool(st.tally.forfeited)) for st in standings_by_entry(s.standings).values()),
+                    _after_round(s))
                    for s in result.stages)
     return entries, stages, tuple((c.name, c.group, c.points) for c in result.credits), _seating(result.event)
+
+
+def _after_round(stage: StageResult | StageSummary) -> int:
+    """N while the stage is in progress (its standings are "after round N", event-day.md), 0
+    once it is complete (its standings are final) or before any round is fully played."""
+    return stage.rounds_played if stage.status == IN_PROGRESS else 0
 
 
 def seating(result: EventResult | EventSummary) -> Seating:

@@ -191,6 +191,18 @@ class BridgeRules(Game):
         winner = ns_id if ns_total > ew_total else ew_id if ew_total > ns_total else None
         return TableScore(table, sides, winner, RowsWhenRead(_match_rows, rows), MatchView(rows, ns_total, ew_total))
 
+    def entry_notes(self, score: TableScore, t: Any) -> list[str]:
+        """The desk's computed score, board by board, before a table saves: each board's
+        contract and NS score by the rules (a pairs board, whose matchpoints need the whole
+        field, as much as the table alone can say), or a team board's two rooms and the IMPs
+        they give the home team."""
+        lines = super().entry_notes(score, t)
+        for row in getattr(score.view, "rows", None) or []:
+            line = _desk_board_line(row, t)
+            if line:
+                lines.append(line)
+        return lines
+
     # -- duplicate stages: the hooks the tournament layer and the pages call ---------------------
 
     def score_field(self, stage: Stage, rounds: Any, problems: Any = None) -> None:
@@ -239,6 +251,34 @@ class BridgeRules(Game):
 
     def bulletins(self, result: Any, t: Any, forms: bool | None = None) -> list[Any]:
         return bulletins(result, t, forms)
+
+
+def _signed(value: float) -> str:
+    return f"{value:+g}" if value else "0"
+
+
+def _played_text(line: BoardView, t: Any) -> str:
+    """`1S W -2, NS +100` in the desk's words: the contract as read, NS's score by the rules."""
+    contract = " ".join(part for part in (line.contract, line.declarer, line.result) if part)
+    return t("br_desk_ns", contract=contract, score=_signed(line.ns - line.ew))
+
+
+def _desk_board_line(row: Any, t: Any) -> str | None:
+    """One board of a checked table as the desk shows it (a total-points, pairs or teams row)."""
+    if isinstance(row, BoardView):
+        return t("br_desk_board", board=row.board, score=_played_text(row, t))
+    if isinstance(row, duplicate.PairsRow):
+        if row.adjusted is not None:
+            return t("br_desk_board_adjusted", board=row.board, text=row.adjusted.text)
+        return t("br_desk_board", board=row.board, score=_played_text(row.line, t)) if row.line else None
+    if isinstance(row, duplicate.TeamRow):
+        if row.adjusted is not None:
+            return t("br_desk_board_adjusted", board=row.board, text=row.adjusted.text)
+        if row.open is None or row.closed is None:
+            return None
+        return t("br_desk_board_teams", board=row.board, open=_played_text(row.open, t),
+                 closed=_played_text(row.closed, t), imps=_signed(row.home_imps))
+    return None
 
 
 # The seed's matches have no bye: an odd pair out plays the substitutes (替补裁判代打).

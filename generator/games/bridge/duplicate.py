@@ -1249,13 +1249,13 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
     mp = options.scoring == "matchpoints"
     value = t("mp") if mp else t("br_imps")
     if options.kind == "pairs":
-        rows: list[list[str]] = []
+        # Each board's lines (round, table, cells from the round on): every table's result, and a
+        # blank line, its pairs filled in, for each board a table is to play and has no result of.
+        lines: dict[int, list[tuple[int, int, list[str]]]] = {}
         for traveller in travellers(stage, options, stage_result.rounds):
-            for index, line in enumerate(traveller.lines):
+            for line in traveller.lines:
                 row = line.row
-                first = index == 0
-                cells = [str(traveller.board) if first else "", t(f"seat_{traveller.dealer}") + "·" + t(f"vul_{traveller.vulnerability}") if first else "",
-                         str(line.round), str(line.table), line.ns, line.ew]
+                cells = [str(line.round), str(line.table), line.ns, line.ew]
                 if row.adjusted is not None:
                     cells += [t("adjusted") + " " + row.adjusted.text, "", "", ""]
                 else:
@@ -1263,7 +1263,24 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
                     assert board is not None
                     cells += [_sheet_contract(t, board), board.lead, _signed(row.score), ""]
                 cells[-1] = f"{_value(row.ns_value)} / {_value(row.ew_value)}" if row.ns_value is not None else ""
-                rows.append(cells)
+                lines.setdefault(traveller.board, []).append((line.round, line.table, cells))
+        for round_result in stage_result.rounds:
+            to_play = getattr(round_result, "boards", None) or {}  # RoundResult.boards: the movement's
+            for score in round_result.tables:
+                view = score.view
+                if not to_play.get(score.table.number) or not isinstance(view, PairsView) or view.forfeit is not None:
+                    continue
+                ns, ew = view.ns or score.table.sides[0], view.ew or score.table.sides[-1]
+                entered = {row.board for row in view.rows}
+                for number in to_play[score.table.number]:
+                    if number not in entered:
+                        lines.setdefault(number, []).append(
+                            (round_result.number, score.table.number, [str(round_result.number), str(score.table.number), ns, ew, "", "", "", ""]))
+        rows: list[list[str]] = []
+        for number in sorted(lines):
+            for index, (_, _, cells) in enumerate(sorted(lines[number], key=lambda line: line[:2])):
+                conditions = t(f"seat_{dealer(number)}") + "·" + t(f"vul_{vulnerability(number, options.vulnerability)}")
+                rows.append([str(number), conditions] + cells if index == 0 else ["", ""] + cells)
         return [Bulletin(
             f"scoresheet-{stage.id}", t("sheet_pairs_title", event=event.title, stage=named), t("br_sheet_pairs_text"),
             [t("board"), t("br_sheet_conditions"), t("round"), t("table"), t("ns"), t("ew"), t("contract"), t("lead"), t("br_ns_score"),

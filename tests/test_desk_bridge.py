@@ -1,0 +1,83 @@
+"""The results desk at a bridge table (event-day.md, "The results desk": the computed score shown
+before saving, checked by the same messages as `check`). A pairs table sees each board's NS
+score by the rules before it saves, though its matchpoints wait for the field; a board left
+blank, which `check` warns of (bridge-board-count), is said before the save, and a table, which
+saves once, saves only what it has confirmed. Over HTTP against the real stack, as
+tests/test_desk.py does.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.desk.store import dump_round_trip, load_round_trip
+from tests.test_desk import DEMO, Running, fetch, open_table, start
+
+SLUG = "qiaoyou-club-pairs-2024"  # pairs by matchpoints, 3 boards a round; board 1 none vulnerable
+
+
+@pytest.fixture()
+def pairs(tmp_path: Path):
+    """The demo pairs event, round 1's table 1 without its boards (as `pair` leaves it)."""
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(DEMO / "site.yaml", content / "site.yaml")
+    shutil.copytree(DEMO / "events" / SLUG, content / "events" / SLUG)
+    path = content / "events" / SLUG / "results" / "round-1.yaml"
+    data = load_round_trip(path.read_text(encoding="utf-8"))
+    [table] = [item for item in data["tables"] if item["table"] == 1]
+    del table["boards"]
+    path.write_text(dump_round_trip(data), encoding="utf-8")
+    running = start(content, slug=SLUG)
+    yield running, path
+    running.stop()
+
+
+def test_a_pairs_table_sees_each_boards_ns_score_before_saving(pairs: tuple[Running, Path]) -> None:
+    running, _ = pairs
+    t = running.desk.t
+    url, token, csrf = open_table(running, "pairs/1/1")
+    typed = {"b1": "1S W -2", "b2": "3NT W -1", "b3": "4H N ="}
+    status, body = fetch(url, {"k": token, "csrf": csrf, "action": "check", **typed})
+    data = json.loads(body)
+    assert status == 200 and data["ok"], data
+    assert any("1S W -2" in line and "+100" in line for line in data["lines"]), data["lines"]
+    # board 1, none vulnerable: two down undoubled is 100 to NS; board 2, NS vulnerable, EW not:
+    # 50; board 3, EW vulnerable: 4H made by N, not vulnerable, 420
+    for board, contract, score in ((1, "1S W -2", "+100"), (2, "3NT W -1", "+50"), (3, "4H N =", "+420")):
+        assert t("br_desk_board", board=board, score=t("br_desk_ns", contract=contract, score=score)) in data["lines"]
+    status, html = fetch(url, {"k": token, "csrf": csrf, "action": "preview", **typed})
+    assert status == 200 and t("br_desk_ns", contract="1S W -2", score="+100") in html
+
+
+def test_a_board_left_blank_is_said_before_a_table_saves_and_saved_once_confirmed(
+        pairs: tuple[Running, Path]) -> None:
+    running, path = pairs
+    t = running.desk.t
+    before = path.read_bytes()
+    url, token, csrf = open_table(running, "pairs/1/1")
+    typed = {"b1": "1S W -2", "b2": "3NT W -1", "b3": ""}
+    warning = "第 1 桌记录了 2 副牌，本阶段每轮打 3 副"  # bridge-board-count, as `check` says it
+    status, html = fetch(url, {"k": token, "csrf": csrf, "action": "save", **typed})
+    assert 'id="saved"' not in html and path.read_bytes() == before and not running.desk.tokens.used("pairs/1/1")
+    assert status == 200 and warning in html and t("desk_confirm_text") in html and 'value="1S W -2"' in html
+    status, body = fetch(url, {"k": token, "csrf": csrf, "action": "check", **typed})  # while typing, too
+    assert [w["message"] for w in json.loads(body).get("warnings", [])] == [warning]
+    confirm = html.split('name="confirm" value="')[1].split('"')[0]
+    # a confirmation is of the record shown: another record typed since is asked again
+    status, html = fetch(url, {"k": token, "csrf": csrf, "action": "save", "confirm": confirm,
+                               **typed, "b2": "3NT W -2"})
+    assert 'id="saved"' not in html and path.read_bytes() == before
+    status, html = fetch(url, {"k": token, "csrf": csrf, "action": "save", "confirm": confirm, **typed})
+    assert status == 200 and 'id="saved"' in html
+    assert "      1: 1S W -2\n      2: 3NT W -1\n" in path.read_text(encoding="utf-8")
+    assert [line["who"] for line in audit_lines_of(path)] == ["table pairs/1/1"]
+
+
+def audit_lines_of(results: Path) -> list[dict]:
+    path = results.parents[1] / "desk-audit.jsonl"
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]

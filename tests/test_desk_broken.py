@@ -1,0 +1,122 @@
+"""The results desk when a round's results file is broken by a hand edit (event-day.md, "The
+results desk": nothing typed is ever lost; product.md: messages name file, line and the fix, in
+the site's language). The file does not parse, so the desk cannot write into it: the table's
+save is held by the desk and its form shown again with what was typed, the other tables' links
+still open their forms, and the admin page names the file, the line and the fix. Once the file
+is mended, the same link saves what was held. Driven over HTTP against the real stack, as
+tests/test_desk.py does.
+"""
+
+from __future__ import annotations
+
+import http.cookiejar
+import urllib.request
+from pathlib import Path
+
+from tests.test_desk import Running, audit_lines, content, drawn, fetch, open_table, round4, running, start  # noqa: F401
+
+BROKEN_LINE = "    teams: [T28, T42\n"  # table 23's sides, the bracket left open
+
+
+def break_round4(content: Path) -> tuple[str, str]:  # noqa: F811
+    """(the file's text before, the broken text now in it)"""
+    path = round4(content)
+    good = path.read_text(encoding="utf-8")
+    assert good.count("    teams: [T28, T42]\n") == 1
+    bad = good.replace("    teams: [T28, T42]\n", BROKEN_LINE)
+    path.write_text(bad, encoding="utf-8")
+    return good, bad
+
+
+def admin_page(running: Running) -> str:  # noqa: F811
+    jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    status, html = fetch(running.desk.admin_link, opener=jar)
+    assert status == 200, html
+    return html
+
+
+def test_a_save_into_a_broken_file_is_held_kept_on_the_form_and_named_to_the_secretary(
+        running: Running, content: Path) -> None:  # noqa: F811
+    t = running.desk.t
+    url, token, csrf = open_table(running, "main/4/1")
+    good, bad = break_round4(content)
+    status, html = fetch(url, {"k": token, "csrf": csrf, "action": "save", "level_a": "A", "level_b": "7"})
+    # not a 500: the form again, with what was typed and why it is not saved, in the site's words
+    assert status == 503, html
+    assert 'value="A"' in html and 'value="7"' in html and 'id="entry"' in html
+    assert 'id="unsaved"' in html and "round-4.yaml" in html and "未保存" in html
+    assert round4(content).read_text(encoding="utf-8") == bad and audit_lines(content) == []
+    held = running.desk.tokens.held("main/4/1")
+    assert held is not None and held["typed"]["level_a"] == "A" and held["who"] == "table main/4/1"
+
+    running.desk.load()  # the desk reads the event again (its watcher would too)
+    # the other tables' links still open their forms: the token is fine, the file is not
+    status, html = fetch(running.desk.link("main/4/2"))
+    assert status == 200 and 'id="entry"' in html and 'id="broken"' in html
+    assert t("desk_forbidden_text") not in html
+    # the table's link again: what it typed is on its form
+    status, html = fetch(f"{url}?k={token}")
+    assert status == 200 and 'value="A"' in html and 'value="7"' in html and 'id="held"' in html
+    # the admin page names the file, the line, what is wrong and the fix; the round stays listed
+    admin = admin_page(running)
+    [problem] = [p for p in running.desk.problems if not p.warning]
+    assert problem.code == "yaml-bracket-open" and problem.mark.line  # (said where the brace opens)
+    assert f"round-4.yaml:{problem.mark.line}:" in admin
+    assert problem.hint("zh-Hans") in admin
+    assert t("desk_round_broken", file="round-4.yaml") in admin and t("desk_held_mark") in admin
+    assert t("round_n", n=4) in admin
+
+    # mended: the same link saves what was held, and the desk lets go of it
+    round4(content).write_text(good, encoding="utf-8")
+    running.desk.load()
+    status, html = fetch(url, {"k": token, "csrf": csrf, "action": "save", "level_a": "A", "level_b": "7"})
+    assert status == 200 and 'id="saved"' in html
+    assert "levels: {T15: A, T45: 7}" in round4(content).read_text(encoding="utf-8")
+    assert running.desk.tokens.held("main/4/1") is None
+    assert t("desk_held_mark") not in admin_page(running)
+
+
+def test_a_link_to_a_round_the_desk_never_could_read_says_so(content: Path) -> None:  # noqa: F811
+    running = start(content)
+    link = running.desk.link("main/4/3").split("/t/")[1]  # the token kept across restarts
+    running.stop()
+    break_round4(content)
+    running = start(content)  # started on the broken file: round 4 was never read
+    try:
+        link = f"{running.base}/t/{link}"
+        status, html = fetch(link)
+        assert status == 503 and running.desk.t("desk_unreadable_text") in html
+        assert running.desk.t("desk_forbidden_text") not in html
+        status, _ = fetch(link.split("?")[0] + "?k=" + "A" * 22)
+        assert status == 403  # a wrong token is still no access
+    finally:
+        running.stop()
+
+
+def test_a_held_entry_is_settled_when_the_mended_file_has_the_tables_result(
+        running: Running, content: Path) -> None:  # noqa: F811
+    url, token, csrf = open_table(running, "main/4/23")
+    good, _ = break_round4(content)
+    status, _ = fetch(url, {"k": token, "csrf": csrf, "action": "save", "level_a": "A", "level_b": "5"})
+    assert status == 503 and running.desk.tokens.held("main/4/23")
+    # the secretary mends the file and types table 23's result in it by hand
+    round4(content).write_text(good.replace("    teams: [T28, T42]\n", "    teams: [T28, T42]\n    levels: {T28: A, T42: 5}\n"),
+                               encoding="utf-8")
+    running.desk.load()
+    assert running.desk.tokens.held("main/4/23") is None
+    assert running.desk.t("desk_held_list") not in admin_page(running)
+
+
+def test_a_results_file_no_longer_utf8_holds_the_save_too(running: Running, content: Path) -> None:  # noqa: F811
+    """Saved from an editor in GBK, say: the same as a YAML error, the file's line named."""
+    url, token, csrf = open_table(running, "main/4/2")
+    path = round4(content)
+    bad = path.read_bytes().replace("teams: [T28, T42]".encode(), "teams: [T28, T42]  # 第".encode("gb18030"))
+    path.write_bytes(bad)
+    running.desk.load()
+    status, html = fetch(url, {"k": token, "csrf": csrf, "action": "save", "level_a": "A", "level_b": "7"})
+    assert status == 503 and 'value="A"' in html and 'id="unsaved"' in html, html
+    assert path.read_bytes() == bad and running.desk.tokens.held("main/4/2")
+    [problem] = [p for p in running.desk.problems if not p.warning]
+    assert problem.code == "file-unreadable" and problem.mark.line
+    assert f"round-4.yaml:{problem.mark.line}:" in admin_page(running)
