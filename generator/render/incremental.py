@@ -1210,7 +1210,11 @@ class PreviousBuild:
                      # beside it: read only by a build that finds nothing changed (500 warnings of
                      # 2,000 events were a tenth of the record, read by every rebuild)
                      "warnings": self._side_file("warnings", list(outcome.warnings))}
-        written = caches.write_sealed(self.record, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
+        # Sealed and written as pickled, a frame at a time, as the side files are (`_side_file`):
+        # pickled whole (650 kB at 2,000 events, in a buffer that doubles as it grows), it was
+        # the last thing the build made at its end, in memory the heap had no room left for.
+        written = caches.write_atomically(self.record, caches.seal_of_written(partial(_pickle_into, data)),
+                                          then=partial(_pickle_into, data))
         if self._files is not None:
             self._files.wrote(self.record, written, data)
         self._forget_side_files({*files.values(), people, seats, rows, data.get("warnings")})
@@ -1226,10 +1230,7 @@ class PreviousBuild:
         # name (their digest) and the file, each time a frame (64 kB) at a time, as it is
         # written: pickled whole, a 2,000-event archive's persons' rows (8.6 MB) and people
         # index (4 MB) were each made once more beside all the build held, at its end.
-        def pickled(write: Callable[[bytes], object]) -> None:
-            pickler = pickle.Pickler(_Chunks(write), protocol=pickle.HIGHEST_PROTOCOL)
-            pickler.fast = alone
-            pickler.dump(value)
+        pickled = partial(_pickle_into, value, fast=alone)
 
         seal = caches.seal_of_written(pickled)
         digest = hashlib.sha256(seal)
@@ -1287,6 +1288,14 @@ RECORD_BUCKETS = 64  # the record's parts in so many files, by name: a rebuild w
 
 def _bucket(part: str) -> int:
     return zlib.crc32(part.encode()) % RECORD_BUCKETS
+
+
+def _pickle_into(value: object, write: Callable[[bytes], object], fast: bool = False) -> None:
+    """`value` pickled as pickle.dumps pickles it, handed to `write` a frame (64 kB) at a time.
+    `fast`: the pickler remembers no object it wrote (see PreviousBuild._side_file)."""
+    pickler = pickle.Pickler(_Chunks(write), protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.fast = fast
+    pickler.dump(value)
 
 
 class _Chunks:
