@@ -676,23 +676,26 @@ def test_the_rendered_parts_are_held_packed_until_the_record_is_written(tmp_path
                            "chem-park-daguai-2016")
     monkeypatch.setattr(os, "cpu_count", lambda: 2)  # rendered by two workers, whatever this machine has
     unpacked: list[str] = []
-    write_sealed = caches.write_sealed
+    watched_record: list = []
+    write_atomically = caches.write_atomically  # (the record is sealed and written as it is pickled)
 
     def watched(path, *args, **kwargs):  # noqa: ANN001, ANN202
         if path.name.endswith(".record"):  # the record itself, written last, once every part is packed
+            watched_record.append(path)
             gc.collect()  # what earlier builds in this process left for the collector is not this build's
             for pages in gc.get_objects():
                 if type(pages) is EventPages or (isinstance(pages, RecordedPages) and pages._unpacked is not None):
                     unpacked.extend(part for part in pages.files if part.startswith(("events/", "players/")))
-        return write_sealed(path, *args, **kwargs)
+        return write_atomically(path, *args, **kwargs)
 
-    monkeypatch.setattr(caches, "write_sealed", watched)
+    monkeypatch.setattr(caches, "write_atomically", watched)
     output, cache = tmp_path / "output", tmp_path / "cache" / "pdf"
     report = build(content, output, cache_dir=cache, bulletins=False)
     assert report.events == 4 and (output / "events/dongke-bridge-2015/index.html").is_file()
+    assert watched_record, "the record was not written through caches.write_atomically"
     assert unpacked == [], f"{len(unpacked)} rendered files held unpacked while the record was written"
     assert "events/dongke-bridge-2015/index.html" in report.written  # the workers' files, written anew
-    monkeypatch.setattr(caches, "write_sealed", write_sealed)
+    monkeypatch.setattr(caches, "write_atomically", write_atomically)
     assert build(content, output, cache_dir=cache, bulletins=False).up_to_date
 
 
@@ -719,6 +722,83 @@ def test_the_record_s_side_files_are_written_without_their_payload_whole(tmp_pat
     assert peak < 1_000_000, f"{peak} bytes held while 8 MB of rows were written"  # 8 MB and more when made whole
     assert caches.read_sealed(tmp_path / "cache" / name) == rows
     assert name == previous._side_file("people-rows", list(rows))
+
+
+def test_the_record_s_people_are_written_without_every_event_s_seats_at_once(tmp_path):
+    """Who sits where in each event (render/players.py's PeopleIndex.events, its blobs in a file:
+    SpilledSeats) is recorded an event at a time, as each is read back, in a file of its own:
+    pickled with the persons, whose objects the pickler remembers, every event's blob was held
+    by its memo until the people file was written (2,000 events: 2.9 MB more at the build's
+    end, its peak, and more with every event). The record reads back as it was saved."""
+    import tracemalloc
+    from array import array
+
+    from generator import caches
+    from generator.render import incremental, players
+    from generator.render.output import OutputTree
+
+    spill = caches.Spill(tmp_path)
+    events = 2_000
+    blobs = [bytes([number % 251]) * 2_000 for number in range(events)]  # 4 MB, as a large archive's seats
+    numbers = {f"event-{number:04d}": number for number in range(events)}
+    digests = b"".join(hashlib.sha256(blob).digest() for blob in blobs)
+    seats = players.SpilledSeats((numbers, digests, array("q", map(spill.put, blobs))), spill)
+    persons = [(f"p{number}", f"Person {number}", [], False, None, [f"event-{number:04d}"]) for number in range(50)]
+    output = tmp_path / "output"
+    output.mkdir()
+    previous = incremental.PreviousBuild(output, tmp_path / "cache" / "site-x.record", parts=False)
+    previous.people = ("inputs", persons, seats, [b"rows"] * 50)
+    del blobs
+    tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        before, _ = tracemalloc.get_traced_memory()
+        previous.save({}, OutputTree(output))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak - before < 1_000_000, f"{peak - before} bytes held while 4 MB of seats were recorded"
+    again = incremental.PreviousBuild(output, tmp_path / "cache" / "site-x.record")
+    assert again.read_people() == ("inputs", persons, dict(seats.items()))
+    assert again.people[2] == dict(seats.items()) and list(again.people[3]) == [b"rows"] * 50
+
+
+def test_the_record_is_written_without_its_payload_whole(tmp_path):
+    """The record of the build (every file written, with its stamp, that no part holds; the event
+    folders' stats; the names of the files beside it) is sealed and written as it is pickled, a
+    frame at a time, as the files beside it are: pickled whole (in a buffer that doubles as it
+    grows), it was the last thing the build made, at its end, its peak. The record reads back
+    as it was saved, and is the sealed pickle of what it holds."""
+    import pickle
+    import tracemalloc
+
+    from generator import caches
+    from generator.render import incremental
+    from generator.render.output import OutputTree
+
+    output = tmp_path / "output"
+    output.mkdir()
+    tree = OutputTree(output)
+    for number in range(2_000):  # 2 MB pickled (a large record's bulk is a few large values: the folders' stats)
+        path = f"events/event-{number:05d}/{'stage/' * 160}index.html"
+        tree.written.append(path)
+        tree.stamps[path] = (number, 1_700_000_000_000_000_000 + number)
+    record = tmp_path / "cache" / "site-x.record"
+    previous = incremental.PreviousBuild(output, record, parts=False)
+    tracemalloc.start()
+    try:
+        before, _ = tracemalloc.get_traced_memory()
+        tracemalloc.reset_peak()
+        previous.save({}, tree)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    size = record.stat().st_size
+    assert peak - before < size // 2, f"{peak - before} bytes held while a record of {size} bytes was written"
+    data = caches.read_sealed(record)
+    assert data["loose"] == tree.stamps
+    assert record.read_bytes() == caches.seal(pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
+    assert incremental.PreviousBuild(output, record).data == data
 
 
 def test_the_persons_rows_are_held_compressed():

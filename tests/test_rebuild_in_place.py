@@ -947,8 +947,8 @@ def test_the_record_is_kept_in_files_a_rebuild_rewrites_few_of(tmp_path: Path) -
         return {path.name for path in (tmp_path / "cache").glob("site-*.record.*")}
 
     before = side_files()
-    people = [name for name in before if ".people-" in name]  # who is who, and each person's rows
-    assert len(people) == 2 and len(before) > 5
+    people = [name for name in before if ".people-" in name]  # who is who, each person's rows, who sits where
+    assert len(people) == 3 and len(before) > 5
     change_one_results_file(content)
     build(content, out, cache_dir=cache, bulletins=False)
     after = side_files()

@@ -960,7 +960,7 @@ class PreviousBuild:
         self.damaged: set[str] = set()  # files found changed in output/ since written (by `unchanged`)
         self.every_file = False  # each kept part's every file is looked at (`expect`)
         self._buckets: dict[int, tuple[str, frozenset[str]]] = {}  # bucket -> (its file, its parts), as read
-        self._people_file: tuple[str, str] | None = None  # (its file, the people's inputs), as read
+        self._people_file: tuple[str, str, str] | None = None  # (its file, the people's inputs, its seats' file), as read
         # Who is who across the site (render/players.py's PeopleIndex): the last build's, then,
         # once render_site has matched people, this build's, to be recorded for the next one.
         self.people: tuple | None = None
@@ -995,8 +995,8 @@ class PreviousBuild:
                 self._buckets[bucket] = (name, frozenset(packed))
             if self.data.get("people"):
                 people = self._read(self.record.parent / self.data["people"])
-                self._people_file = (self.data["people"], people[0])
-                *people, rows = people  # each person's rows: in a file of their own, read when asked
+                self._people_file = (self.data["people"], people[0], people[2])
+                *people, rows = self._seated(people)  # each person's rows: in a file of their own, read when asked
                 if (self.record.parent / rows).is_file():
                     people = (*people, _SideRows(self.record.parent / rows, rows, self._read))
                 else:  # gone (or found not ours: _SideRows): who is who is matched again
@@ -1025,9 +1025,15 @@ class PreviousBuild:
         record has none, or it cannot be read."""
         try:
             name = self.data.get("people")
-            return tuple(self._read(self.record.parent / name)[:-1]) if name else None
+            return self._seated(self._read(self.record.parent / name))[:-1] if name else None
         except Exception:  # noqa: BLE001 - a record that cannot be read is as good as none
             return None
+
+    def _seated(self, people: tuple) -> tuple:
+        """The people file as recorded, who sits where in each event read from the file it names
+        (`save`): render/players.py's PeopleIndex.data."""
+        inputs, persons, seats, rows = people
+        return inputs, persons, self._read(self.record.parent / seats), rows
 
     def _read(self, path: Path) -> Any:
         """A sealed file of the record's: as this process last read or wrote it, while it is still
@@ -1177,18 +1183,24 @@ class PreviousBuild:
                 files[bucket] = known[0]
             else:
                 files[bucket] = self._side_file("parts", {part: found[part].packed() for part in sorted(found)})
-        people = rows = None
+        people = seats = rows = None
         if self.people is not None:
             known_people = self._people_file
             same = known_people is not None and known_people[1] == self.people[0]  # the same inputs: the same index
-            *index, person_rows = self.people
+            matched, persons, events, person_rows = self.people  # (matched: what the matching was made of)
             # Each person's rows (render/players.py's PeopleIndex.rows) in a file of their own,
-            # read only by a build that renders a player's page.
+            # read only by a build that renders a player's page. So is who sits where in each
+            # event: pickled alone, an event at a time as it is read from where it lies
+            # (players.py's SpilledSeats), not all of them at once. In the people file, with the
+            # persons, whose objects the pickler must remember, every event's blob was held by
+            # its memo to the end of each of the file's three picklings (2,000 events: 2.9 MB
+            # more at the build's end, its peak).
             if same and isinstance(person_rows, _SideRows):
-                people, rows = known_people[0], person_rows.name
+                people, seats, rows = known_people[0], known_people[2], person_rows.name
             else:
                 rows = self._side_file("people-rows", list(person_rows), alone=True)
-                people = self._side_file("people", (*index, rows))
+                seats = self._side_file("people-seats", events, alone=True)
+                people = self._side_file("people", (matched, persons, seats, rows))
         loose = {relative: stamp(relative) for relative in (*tree.written, *tree.kept) if relative not in in_parts}
         data: dict = {"version": RECORD_VERSION, "output": str(self.output), "parts": files, "loose": loose,
                       "folders": (folders or Folders()).recorded(), "people": people}
@@ -1198,10 +1210,14 @@ class PreviousBuild:
                      # beside it: read only by a build that finds nothing changed (500 warnings of
                      # 2,000 events were a tenth of the record, read by every rebuild)
                      "warnings": self._side_file("warnings", list(outcome.warnings))}
-        written = caches.write_sealed(self.record, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
+        # Sealed and written as pickled, a frame at a time, as the side files are (`_side_file`):
+        # pickled whole (650 kB at 2,000 events, in a buffer that doubles as it grows), it was
+        # the last thing the build made at its end, in memory the heap had no room left for.
+        written = caches.write_atomically(self.record, caches.seal_of_written(partial(_pickle_into, data)),
+                                          then=partial(_pickle_into, data))
         if self._files is not None:
             self._files.wrote(self.record, written, data)
-        self._forget_side_files({*files.values(), people, rows, data.get("warnings")})
+        self._forget_side_files({*files.values(), people, seats, rows, data.get("warnings")})
         for older in (".json", ".warnings.sealed"):  # an older paibang's record of the same output/
             self.record.with_suffix(older).unlink(missing_ok=True)
 
@@ -1214,10 +1230,7 @@ class PreviousBuild:
         # name (their digest) and the file, each time a frame (64 kB) at a time, as it is
         # written: pickled whole, a 2,000-event archive's persons' rows (8.6 MB) and people
         # index (4 MB) were each made once more beside all the build held, at its end.
-        def pickled(write: Callable[[bytes], object]) -> None:
-            pickler = pickle.Pickler(_Chunks(write), protocol=pickle.HIGHEST_PROTOCOL)
-            pickler.fast = alone
-            pickler.dump(value)
+        pickled = partial(_pickle_into, value, fast=alone)
 
         seal = caches.seal_of_written(pickled)
         digest = hashlib.sha256(seal)
@@ -1264,16 +1277,25 @@ def _not_as_written(root: str, stamps: list[tuple[str, tuple[int, int]]]) -> lis
     return damaged
 
 
-RECORD_VERSION = 13  # 8: the people index names its persons' rows, kept in a file of their own;
+RECORD_VERSION = 14  # 8: the people index names its persons' rows, kept in a file of their own;
 # 9: those rows, and who is who in each event, compressed (caches.packed);
 # 10: each part's files, stamps and pages compressed (EventPages.packed);
 # 11: the event folders' stats packed (Folders); 12: with how many of their bytes are unused;
-# 13: their names as NAME_BYTES holds them (12's, with surrogate escapes, would not read back)
+# 13: their names as NAME_BYTES holds them (12's, with surrogate escapes, would not read back);
+# 14: who sits where in each event in a file of its own, named by the people file
 RECORD_BUCKETS = 64  # the record's parts in so many files, by name: a rebuild writes those of the parts it renders
 
 
 def _bucket(part: str) -> int:
     return zlib.crc32(part.encode()) % RECORD_BUCKETS
+
+
+def _pickle_into(value: object, write: Callable[[bytes], object], fast: bool = False) -> None:
+    """`value` pickled as pickle.dumps pickles it, handed to `write` a frame (64 kB) at a time.
+    `fast`: the pickler remembers no object it wrote (see PreviousBuild._side_file)."""
+    pickler = pickle.Pickler(_Chunks(write), protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.fast = fast
+    pickler.dump(value)
 
 
 class _Chunks:

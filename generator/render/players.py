@@ -485,7 +485,9 @@ class SpilledSeats(Mapping):
         return self._digest(number) if number is not None else ""
 
     def __reduce__(self) -> tuple:
-        return dict, (dict(self.items()),)
+        # An event at a time, as the pickler asks for them (render/incremental.py's record), not
+        # every event's blob read back at once: a dict as the items come.
+        return dict, (), None, None, iter(self.items())
 
 
 # PeopleIndex.events as the matching process sends it when its blobs lie in a file (SpilledSeats):
