@@ -108,7 +108,7 @@ MEASURE = """(reference) => {
   for (const figure of document.querySelectorAll('main .level-chart')) {
     const region = figure.querySelector('.scroll'), svg = region.querySelector('svg');
     if (svg.viewBox.baseVal.width * 3 / 4 <= region.clientWidth && region.scrollWidth > region.clientWidth + 1)
-      out.charts.push([figure.querySelector('figcaption').textContent.trim().replace(/\s+/g, ' '),
+      out.charts.push([figure.querySelector('figcaption').textContent.trim().replace(/\\s+/g, ' '),
                        svg.viewBox.baseVal.width, region.clientWidth]);
   }
   for (const region of document.querySelectorAll('main .scroll')) {
