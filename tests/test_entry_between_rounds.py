@@ -207,3 +207,25 @@ def test_a_bridge_pair_between_rounds(tmp_path: Path) -> None:
     assert match_rows(entries / "P02" / "index.html")[2][3] == "待赛"
     for entry in ("P01", "P02"):
         assert not has_number(match_rows(entries / entry / "index.html")[2][3:])
+
+
+def test_a_withdrawn_entrys_page_says_from_which_round(tmp_path: Path) -> None:
+    """The standings mark a withdrawn entry 退赛 (event-day.md); its own page said nothing of it:
+    now it says from which round it plays no more, or that it plays none (`withdrawn: true`)."""
+    content = small_event(tmp_path, 5, "  - {id: main, name: 比赛, format: swiss, rounds: 3}\n")
+    event = content / "events" / SLUG / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("{id: T05,", "{id: T05, withdrawn: true,"),
+                     encoding="utf-8")  # (before the first draw: it plays none)
+    assert pair(content) == 0
+    fill(content, 1)
+    event.write_text(event.read_text(encoding="utf-8").replace("{id: T04,", "{id: T04, withdrawn: 2,"),
+                     encoding="utf-8")
+    out = tmp_path / "output"
+    build(content, out, bulletins=False)
+    facts = {}
+    for entry in ("T01", "T04", "T05"):
+        page = (out / "events" / SLUG / "entries" / entry / "index.html").read_text(encoding="utf-8")
+        facts[entry] = re.search(r'<dl class="facts">(.*?)</dl>', page, re.S)[1]
+    assert "<dt>退赛</dt><dd>从第 2 轮起不再参赛</dd>" in facts["T04"]
+    assert "<dt>退赛</dt><dd>未参加任何一轮</dd>" in facts["T05"]
+    assert "退赛" not in facts["T01"]
