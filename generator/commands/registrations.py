@@ -574,7 +574,8 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         members.sort(key=lambda p: not p.captain)
     matches = _match_existing(groups, existing)
     merged = list(existing)
-    ids = _Ids(letter, {str(entry.get("id")) for entry in existing} | _named_in_results(folder, letter))
+    named = _named_in_results(folder)
+    ids = _Ids(letter, {str(entry.get("id")) for entry in existing} | named)
     new_ids: list[str] = []
     kept = 0
     placed: dict[str, tuple[Registrant, dict]] = {}  # each person of the sheet -> the entry it puts them in
@@ -596,7 +597,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         merged.append(entry)
         new_ids.append(str(entry["id"]))
         placed.update((p.name, (p, entry)) for p in members)
-    merged = _placed_once(merged, set(map(id, matches.values())), placed, folder, sheet, report, problems)
+    merged = _placed_once(merged, placed, named, sheet, report, problems)
     if problems.errors:
         raise ContentErrors(problems.sorted())
     text = yaml.dump(merged, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, default_flow_style=None, width=120)
@@ -663,24 +664,21 @@ def _match_existing(groups: list[list[Registrant]], existing: list[dict]) -> dic
     return matches
 
 
-def _placed_once(merged: list[dict], updated: set[int], placed: dict[str, tuple[Registrant, dict]], folder: Path,
-                 sheet: Path, report: ImportReport, problems: Problems) -> list[dict]:
+def _placed_once(merged: list[dict], placed: dict[str, tuple[Registrant, dict]], named: set[str], sheet: Path,
+                 report: ImportReport, problems: Problems) -> list[dict]:
     """`merged` with each person of the sheet in the one entry the sheet puts them in: taken out of
     any other listed entry the sheet did not update (a team imported before under a mistyped team
     name or number, then corrected in the sheet), and that entry dropped once it has no one
     left. A rerun left them there: the same person in two teams, both drawn. An entry that
     results name keeps its players (who played in it is history): then nothing is written, and
-    the sheet's row and that entry are named."""
-    named: set[str] | None = None
+    the sheet's row and that entry are named (`named`: the words results files hold)."""
     kept = []
     for entry in merged:
-        moving = [name for name in _names(entry) if name in placed] if id(entry) not in updated else []
-        moving = [name for name in moving if placed[name][1] is not entry]
+        # (an entry the sheet made or updated holds its own people: none of them moves)
+        moving = [name for name in _names(entry) if name in placed and placed[name][1] is not entry]
         if not moving:
             kept.append(entry)
             continue
-        if named is None:
-            named = _named_in_results(folder, None)
         if str(entry.get("id")) in named:
             for name in moving:
                 person, now = placed[name]
@@ -698,12 +696,11 @@ def _placed_once(merged: list[dict], updated: set[int], placed: dict[str, tuple[
     return kept
 
 
-def _named_in_results(folder: Path, letter: str | None) -> set[str]:
-    """Ids of the form the new ones take that results files name: an entry deleted by hand keeps
-    its id, so its results can never pass to a newcomer."""
-    # (letter None: every word results name, any entry's id among them)
-    body = rf"{re.escape(letter)}\d+" if letter is not None else r"[A-Za-z0-9_-]+"
-    pattern = re.compile(rf"(?<![A-Za-z0-9_-]){body}(?![A-Za-z0-9_-])")
+def _named_in_results(folder: Path) -> set[str]:
+    """Every word results files hold, any entry's id among them: an entry deleted by hand keeps
+    its id, so its results can never pass to a newcomer (_Ids takes those of its own form), and
+    an entry that results name keeps its players (_placed_once)."""
+    pattern = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]+(?![A-Za-z0-9_-])")
     named: set[str] = set()
     for path in sorted((folder / "results").glob("*.yaml"))[:500]:
         try:
