@@ -324,9 +324,10 @@ def level_chart(chart: Any, teams: tuple[str, ...], colours: tuple[str, str], la
     reader. On a phone it is drawn narrower to fit the screen, down to 3/4 of its size (its 14 px
     labels 10.5 px), and scrolls beyond that: a 13-deal match's chart, 380 units wide, ran past
     a 390 px screen, its last deal numbers cut at the scroll box's edge, with nothing to say that
-    it scrolled (style.css: .level-chart). Its grid, its ticks and each dot are the same in many charts: each written once
-    (_chart_grid, _chart_ticks, _chart_dot), the chart joined from them (a mass event's charts,
-    rendered some 46,000 times by its render workers, took a fifth of their entries' pages)."""
+    it scrolled (style.css: .level-chart). Its grid, its ticks and each dot are the same in many
+    charts: each written once (_chart_grid, _chart_ticks, _chart_dot), the chart joined from them
+    (a mass event's charts, rendered some 46,000 times by its render workers, took a fifth of
+    their entries' pages)."""
     text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
     label_text, first, second = text(label), text(teams[0]), text(teams[1])
     height = chart.height
