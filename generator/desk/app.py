@@ -41,7 +41,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route
 
 from generator.content.load import load_event, load_site
-from generator.content.yaml_loader import load_yaml_text, read_content_text
+from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
 from generator.desk.store import (
     Tokens, append_audit, audit_line, dump_round_trip, find_table, load_round_trip, locked, plain, set_record,
@@ -117,6 +117,9 @@ class Desk:
         self.event: Any = None
         self.result: EventResult | None = None
         self.problems: list[ContentError] = []
+        # The errors of the last reading by the file they are in (resolved once, not at every
+        # request that asks whether its round's file can be read)
+        self.broken: dict[Path, list[ContentError]] = {}
         # Rounds of the last good reading whose results file cannot be read now (a hand edit
         # with a YAML error): their tables keep their forms and links meanwhile, by (stage, round).
         self.kept: dict[tuple[str, int], Any] = {}
@@ -147,45 +150,46 @@ class Desk:
                     raise LookupError(self.slug)
                 # event.yaml broken by a hand edit while the desk runs: the last reading stays,
                 # and the admin page says what is wrong and where
-                self.problems = problems.sorted()
+                self._said(problems.sorted())
                 return
             self.site_locale = site.locale
             self.result = run_event(event, problems)
-            found = problems.sorted()
-            self.kept = self._kept_rounds(event, found)
+            self._said(problems.sorted())
+            self.kept = self._kept_rounds(event)
             self.event = event
-            self.problems = found
             self.tokens.ensure([table_key(s, r.number, t.number) for s, rounds in event.rounds.items()
                                 for r in rounds for t in r.tables if len(t.sides) == 2])
             # a held entry whose table has a result now (the secretary typed it into the mended
             # file) is settled: the admin page stops listing it
-            entered = self.entered()
-            self.tokens.release([key for key in self.tokens.all_held()
-                                 if int(key.rsplit("/", 1)[1]) in entered.get(key.rsplit("/", 1)[0], [])])
+            entered = {f"{round_key}/{number}" for round_key, numbers in self.entered().items() for number in numbers}
+            self.tokens.release([key for key in self.tokens.all_held() if key in entered])
 
-    def _kept_rounds(self, event: Any, found: list[ContentError]) -> dict[tuple[str, int], Any]:
+    def _said(self, problems: list[ContentError]) -> None:
+        self.problems = problems
+        self.broken = {}
+        for problem in problems:
+            if not problem.warning:
+                self.broken.setdefault(problem.mark.file.resolve(), []).append(problem)
+
+    def _kept_rounds(self, event: Any) -> dict[tuple[str, int], Any]:
         """The rounds read before that this reading lacks because their file has an error now:
         a table's link must not turn into "no access" while the secretary mends the file."""
-        broken = {p.mark.file.resolve() for p in found if not p.warning}
-        if not broken or self.event is None:
+        if not self.broken or self.event is None:
             return {}
         now = {(stage, r.number) for stage, rounds in event.rounds.items() for r in rounds}
-        kept = {key: round_ for key, round_ in self.kept.items() if round_.source.resolve() in broken}
-        for stage, rounds in self.event.rounds.items():
-            for round_ in rounds:
-                if round_.source.resolve() in broken:
-                    kept[(stage, round_.number)] = round_
-        return {key: round_ for key, round_ in kept.items() if key not in now}
+        # (a round kept before, unless the last reading had it again)
+        before = {(stage, r.number): r for stage, rounds in self.event.rounds.items() for r in rounds} | self.kept
+        return {key: round_ for key, round_ in before.items()
+                if key not in now and round_.source.resolve() in self.broken}
 
     def unreadable(self, path: Path) -> list[ContentError]:
         """The errors of a results file as the last reading found them."""
-        path = path.resolve()
-        return [p for p in self.problems if not p.warning and p.mark.file.resolve() == path]
+        return self.broken.get(path.resolve(), [])
 
     def results_errors(self) -> list[ContentError]:
         """The errors in the event's results files (a table's link whose round cannot be read)."""
         folder = (self.content / "events" / self.slug / "results").resolve()
-        return [p for p in self.problems if not p.warning and folder in p.mark.file.resolve().parents]
+        return [p for file, found in self.broken.items() if folder in file.parents for p in found]
 
     def spot(self, stage: str, number: int, table: int) -> forms.TableSpot | None:
         kept = self.kept.get((stage, number))
@@ -536,15 +540,13 @@ def unwritable(path: Path, error: BaseException) -> ContentError:
     error in it (file, line, column, message, fix); else that the file cannot be read."""
     problems = Problems()
     try:
-        text = read_content_text(path, problems)
-        if text is not None:
-            load_yaml_text(text, path, problems)
+        load_yaml(path, problems)
     except Exception:  # noqa: BLE001 - the reason below says it in paibang's words anyway
         pass
     found = [p for p in problems.items if not p.warning]
     if found:
         return found[0]
-    reason = getattr(error, "strerror", None) or str(error).splitlines()[0] if str(error) else type(error).__name__
+    reason = getattr(error, "strerror", None) or (str(error).splitlines() or [type(error).__name__])[0]
     return ContentError("file-unreadable", Mark(path), {"reason": reason})
 
 
@@ -635,9 +637,10 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             return desk.page("message.html", 404, title="404", text=key)
         if request.method == "GET":
             text = readable_text(spot.path)
-            done = who.kind == "table" and (desk.tokens.used(key) or forms.has_record(spot, text))
+            recorded = forms.has_record(spot, text)
+            done = who.kind == "table" and (desk.tokens.used(key) or recorded)
             held = desk.tokens.held(key)
-            if held and not forms.has_record(spot, text):
+            if held and not recorded:
                 # what the table typed when the file could not take it: on its form again
                 fields = forms.fields_for(spot, text, held["typed"], secretary=who.kind == "admin")
             else:
@@ -661,12 +664,13 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if outcome["saved"]:
             desk.changed()
         if action == "check":
+            def said(problems: list[ContentError]) -> list[dict[str, str]]:
+                return [{"message": p.message(desk.locale), "hint": p.hint(desk.locale)} for p in problems]
+
             return JSONResponse({
                 "ok": result.ok, "empty": result.empty, "lines": lines,
-                "problems": [{"message": p.message(desk.locale), "hint": p.hint(desk.locale)}
-                             for p in result.problems if not p.warning],
-                "warnings": [{"message": p.message(desk.locale), "hint": p.hint(desk.locale)}
-                             for p in result.warnings] if result.ok else []}, headers=SECURITY_HEADERS)
+                "problems": said([p for p in result.problems if not p.warning]),
+                "warnings": said(result.warnings) if result.ok else []}, headers=SECURITY_HEADERS)
         status = 200 if result.ok or result.empty else 422
         if outcome["refused"]:
             status = 409
