@@ -28,6 +28,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+# the default: a Howell up to 8 pairs (4 tables), a Mitchell above (the games' board range reads it)
+from generator.games.common.boards import HOWELL_MOST_PAIRS
+
 
 @dataclass(frozen=True)
 class Sitting:
@@ -77,7 +80,6 @@ def travellers(sittings: Sequence[Sitting]) -> dict[int, list[Sitting]]:
 
 # --- Howell -------------------------------------------------------------------------------------
 
-HOWELL_MOST_PAIRS = 8  # the default: a Howell up to 8 pairs (4 tables), a Mitchell above
 HOWELL_LARGEST = 40  # a Howell of more pairs would need more than 40 rounds
 MOVEMENTS = ("mitchell", "howell", "barometer")
 

@@ -82,7 +82,7 @@ from generator.games.bridge.scoring import (
     vulnerability_words,
     word,
 )
-from generator.games.common.boards import board_range
+from generator.games.common.boards import drop_out_of_range
 from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
 from generator.games.common.rooms import ROOMS
@@ -779,25 +779,14 @@ def score_field(stage: Stage, options: BridgeStage, rounds: Sequence[Any], probl
 
 
 def _drop_out_of_range(stage: Stage, numbered: list[tuple[int, list[TableScore]]], problems: Problems | None) -> None:
-    """A board numbered past what the stage deals (board_range) is a mistyped number, not a
-    board played fewer times than the others: an error at its number, and its result is left
-    out of the comparison and the pairs' totals (never scored by Neuberg as if it were real)."""
-    found = board_range(stage, [[s.table.sides for s in tables] for _, tables in numbered])
-    if found is None:
-        return
-    sets, last = found
-    for _, tables in numbered:
-        for score in tables:
-            view = score.view
-            if not isinstance(view, PairsView) or not any(row.board > last for row in view.rows):
-                continue
-            record = score.table.record
-            for row in view.rows:
-                if row.board > last and problems is not None:
-                    mark = record.keys.get(row.board) if isinstance(record, PairsRecord) else None
-                    problems.add("bridge-board-range", mark or _mark_of(score), board=row.board, boards=last,
-                                 sets=sets, per_round=stage.boards, table=score.table.number)
-            view.rows = [row for row in view.rows if row.board <= last]
+    """A board numbered past what the stage deals: an error at its number (drop_out_of_range)."""
+    def report(score: TableScore, row: Any, sets: int, last: int) -> None:
+        record = score.table.record
+        mark = record.keys.get(row.board) if isinstance(record, PairsRecord) else None
+        problems.add("bridge-board-range", mark or _mark_of(score), board=row.board, boards=last,
+                     sets=sets, per_round=stage.boards, table=score.table.number)
+
+    drop_out_of_range(stage, numbered, PairsView, report if problems is not None else None)
 
 
 def session_adjusted(numbered: list[tuple[int, list[TableScore]]]) -> None:

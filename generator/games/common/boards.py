@@ -3,12 +3,12 @@ the rounds (bridge and 80分 alike; ../shared/spec/content-format.md, board numb
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-# tournament/movements.py's: a stage that names no movement plays a Howell up to this many pairs,
-# a Mitchell above (games do not import the tournament layer; tests/test_bridge_duplicate.py
-# checks that the two agree).
+# A stage that names no movement plays a Howell up to this many pairs, a Mitchell above: defined
+# here, where the games' board range needs it (games do not import the tournament layer), and
+# taken by tournament/movements.py's choose_movement.
 HOWELL_MOST_PAIRS = 8
 
 
@@ -44,3 +44,26 @@ def board_range(stage: Any, rounds: Sequence[Sequence[Sequence[str]]]) -> tuple[
     movement = getattr(stage, "movement", None) or ("howell" if len(pairs) <= HOWELL_MOST_PAIRS else "mitchell")
     sets = max(played, {"barometer": played, "mitchell": mitchell, "howell": howell}.get(movement, max(mitchell, howell)))
     return sets, sets * per_round
+
+
+def drop_out_of_range(stage: Any, numbered: Sequence[tuple[int, Sequence[Any]]], view_type: type,
+                      report: Callable[[Any, Any, int, int], None] | None) -> None:
+    """A board numbered past what the stage deals (board_range) is a mistyped number, not a board
+    played fewer times than the others: `report(score, row, sets, last)` says it (an error at
+    its number, in the game's words), and its row is left out of the table's view (`view_type`:
+    the game's pairs view), so out of the comparison and the pairs' totals (never scored by
+    Neuberg as if it were real). `numbered`: the stage's rounds, (number, table scores)."""
+    found = board_range(stage, [[s.table.sides for s in tables] for _, tables in numbered])
+    if found is None:
+        return
+    sets, last = found
+    for _, tables in numbered:
+        for score in tables:
+            view = score.view
+            if not isinstance(view, view_type) or not any(row.board > last for row in view.rows):
+                continue
+            if report is not None:
+                for row in view.rows:
+                    if row.board > last:
+                        report(score, row, sets, last)
+            view.rows = [row for row in view.rows if row.board <= last]

@@ -16,7 +16,7 @@ from typing import Any
 from generator.content.model import Stage, Table
 from generator.errors import Mark, Problems
 from generator.games import RowsWhenRead, SideScore, TableScore
-from generator.games.common.boards import board_range
+from generator.games.common.boards import drop_out_of_range
 from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, percentage
 from generator.games.common.rooms import ROOMS
@@ -516,22 +516,11 @@ def score_pairs_table(table: Table, stage: Stage, options: ShengjiStage) -> Tabl
 
 
 def _drop_out_of_range(stage: Stage, numbered: list[tuple[int, list[TableScore]]], problems: Problems | None) -> None:
-    """A board numbered past what the stage's movement deals (games/common/boards.py's
-    board_range: rounds x boards, or a set a table in a Mitchell) is a mistyped number, not a
-    board played fewer times: an error at it, and its result is left out of the comparison."""
-    found = board_range(stage, [[s.table.sides for s in tables] for _, tables in numbered])
-    if found is None:
-        return
-    last = found[1]
-    for _, tables in numbered:
-        for score in tables:
-            view = score.view
-            if not isinstance(view, PairsView) or not any(row.board > last for row in view.rows):
-                continue
-            for row in view.rows:
-                if row.board > last and problems is not None:
-                    problems.add("board-number-range", row.result.mark or _mark_of(score), board=row.board, boards=last)
-            view.rows = [row for row in view.rows if row.board <= last]
+    """A board numbered past what the stage's movement deals: an error at it (drop_out_of_range)."""
+    def report(score: TableScore, row: Any, sets: int, last: int) -> None:
+        problems.add("board-number-range", row.result.mark or _mark_of(score), board=row.board, boards=last)
+
+    drop_out_of_range(stage, numbered, PairsView, report if problems is not None else None)
 
 
 def score_field(stage: Stage, rounds: Sequence[Any], problems: Problems | None = None) -> None:
