@@ -78,7 +78,7 @@ def round_forms(result: EventResult, stage_id: str, number: int, locale: str) ->
     # With the boards each table is to play, where the draw says (a pairs movement): a round not
     # played yet has no board written, and its travellers list them blank, pairs filled in.
     narrowed = dataclasses.replace(result, stages=[
-        dataclasses.replace(s, rounds=[dataclasses.replace(r, boards=round_boards(result.event, s, number))
+        dataclasses.replace(s, rounds=[dataclasses.replace(r, boards=round_boards(result.event, s, r))
                                        for r in s.rounds if s.stage.id == stage_id and r.number == number])
         for s in result.stages])
     forms = own(narrowed, t, forms=True)
@@ -98,9 +98,10 @@ def printed_round(result: EventResult, stage_id: str, number: int, locale: str,
     """What `paibang print` prints for a round: its draw notice and its blank forms."""
     stage_result = result.stage_of(stage_id)
     round_result = next(r for r in stage_result.rounds if r.number == number)
-    # (any round, printed again once later rounds are in: with the standings it was drawn on)
-    found = [draw_sheet(result.event, stage_result, round_result, locale,
-                        standings_before(result.event, stage_result, number))]
+    # (any round of a Swiss, printed again once later rounds are in: with the standings it was
+    # drawn on; no other draw notice shows standings)
+    drawn_on = standings_before(result.event, stage_result, number) if stage_result.stage.format == "swiss" else None
+    found = [draw_sheet(result.event, stage_result, round_result, locale, drawn_on)]
     found.extend(round_forms(result, stage_id, number, locale))
     return _finish(found, result.event, base_url)
 

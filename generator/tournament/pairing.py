@@ -479,25 +479,23 @@ def pairs_movement(event: Event, stage_result: StageResult) -> PairsMovement:
     return PairsMovement(kind, movement(len(ids), stage.rounds, stage.boards), ids, [], stage.boards)
 
 
-def round_boards(event: Event, stage_result: StageResult, number: int) -> dict[int, tuple[int, ...]]:
-    """The boards each table of round `number` of a pairs stage plays by the stage's movement:
-    what the round's blank score sheets list before a card is played. Only the tables seated as
-    the movement seats them (a table written otherwise plays boards the movement does not say);
-    none for another format or a field the movement does not fit."""
+def round_boards(event: Event, stage_result: StageResult, round_result: RoundResult) -> dict[int, tuple[int, ...]]:
+    """The boards each table of `round_result`, a round of a pairs stage, plays by the stage's
+    movement: what the round's blank score sheets list before a card is played. Only the tables
+    seated as the movement seats them (a table written otherwise plays boards the movement does
+    not say); none for another format or a field the movement does not fit."""
     if stage_result.stage.format != "pairs" or not stage_result.field:
         return {}
     try:
         movement = pairs_movement(event, stage_result)
     except Refusal:
         return {}
-    seated = {s.table: s for s in movement.round(number) if not s.sits_out}
+    seated = {s.table: s for s in movement.round(round_result.number) if not s.sits_out}
     found = {}
-    for round_result in stage_result.rounds:
-        if round_result.number == number:
-            for score in round_result.tables:
-                sitting = seated.get(score.table.number)
-                if sitting is not None and movement.sides(sitting) == tuple(score.table.sides):
-                    found[score.table.number] = sitting.boards
+    for score in round_result.tables:
+        sitting = seated.get(score.table.number)
+        if sitting is not None and movement.sides(sitting) == tuple(score.table.sides):
+            found[score.table.number] = sitting.boards
     return found
 
 

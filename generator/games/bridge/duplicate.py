@@ -1254,7 +1254,7 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
                 cells[-1] = f"{_value(row.ns_value)} / {_value(row.ew_value)}" if row.ns_value is not None else ""
                 lines.setdefault(traveller.board, []).append((line.round, line.table, cells))
         for round_result in stage_result.rounds:
-            to_play = getattr(round_result, "boards", None) or {}  # RoundResult.boards: the movement's
+            to_play = round_result.boards  # the movement's (RoundResult.boards)
             for score in round_result.tables:
                 view = score.view
                 if not to_play.get(score.table.number) or not isinstance(view, PairsView) or view.forfeit is not None:
@@ -1263,12 +1263,12 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
                 entered = {row.board for row in view.rows}
                 for number in to_play[score.table.number]:
                     if number not in entered:
-                        lines.setdefault(number, []).append(
-                            (round_result.number, score.table.number, [str(round_result.number), str(score.table.number), ns, ew, "", "", "", ""]))
+                        cells = [str(round_result.number), str(score.table.number), ns, ew, "", "", "", ""]
+                        lines.setdefault(number, []).append((round_result.number, score.table.number, cells))
         rows: list[list[str]] = []
         for number in sorted(lines):
+            conditions = t(f"seat_{dealer(number)}") + "·" + t(f"vul_{vulnerability(number, options.vulnerability)}")
             for index, (_, _, cells) in enumerate(sorted(lines[number], key=lambda line: line[:2])):
-                conditions = t(f"seat_{dealer(number)}") + "·" + t(f"vul_{vulnerability(number, options.vulnerability)}")
                 rows.append([str(number), conditions] + cells if index == 0 else ["", ""] + cells)
         return [Bulletin(
             f"scoresheet-{stage.id}", t("sheet_pairs_title", event=event.title, stage=named), t("br_sheet_pairs_text"),
