@@ -95,6 +95,6 @@ def test_round_pages_show_the_standings_so_far(tmp_path):
     from openpyxl import load_workbook
 
     book = load_workbook(tmp_path / "out/events/baro/results.xlsx")
-    assert book.sheetnames == ["pairs", "pairs tables", "pairs boards"]
-    assert [row[1] for row in book["pairs"].iter_rows(min_row=2, values_only=True)] == ["C", "A", "B", "D"]
+    assert book.sheetnames == ["Pairs", "Pairs tables", "Pairs boards"]  # the stage's name, in the site's words
+    assert [row[1] for row in book["Pairs"].iter_rows(min_row=2, values_only=True)] == ["C", "A", "B", "D"]
     assert 'href="results.xlsx"' in (tmp_path / "out/events/baro/index.html").read_text(encoding="utf-8")

@@ -25,7 +25,7 @@ def content(tmp_path_factory):
     content = tmp_path_factory.mktemp("export") / "content"
     (content / "events").mkdir(parents=True)
     shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
-    for slug in ("qiaoyou-club-pairs-2024", "gaoxiao-bridge-teams-2024", "tumu-guandan-2020"):
+    for slug in ("qiaoyou-club-pairs-2024", "gaoxiao-bridge-teams-2024", "tumu-guandan-2020", "tongxin-guandan-2025"):
         shutil.copytree(ROOT / "content/events" / slug, content / "events" / slug)
     return content
 
@@ -35,16 +35,23 @@ def result_of(content: Path, slug: str):
     return next(r for r in results if r.event.slug == slug)
 
 
+def workbook(result, locale: str = "zh-Hans") -> bytes:
+    from generator.render.i18n import Translator
+
+    return workbook_bytes(result, Translator(locale))
+
+
 def test_workbook_has_standings_tables_and_travellers(content):
     result = result_of(content, "qiaoyou-club-pairs-2024")
-    book = load_workbook(io.BytesIO(workbook_bytes(result)))
-    assert book.sheetnames == ["pairs", "pairs tables", "pairs boards"]
-    rows = list(book["pairs"].values)
-    assert rows[0][:5] == ("rank", "entry", "name", "players", "group") and "percent" in rows[0]
+    book = load_workbook(io.BytesIO(workbook(result, "en")))
+    name = result.stage_of("pairs").stage.name
+    assert book.sheetnames == [name, f"{name} tables", f"{name} boards"]
+    rows = list(book[name].values)
+    assert rows[0][:5] == ("Rank", "ID", "Name", "Players", "Group") and "Percentage" in rows[0]
     stage = result.stage_of("pairs")
-    at = rows[0].index("percent")
+    at = rows[0].index("Percentage")
     assert [(r[1], r[at]) for r in rows[1:]] == [(s.entry.id, s.tally.metrics["percent"]) for s in stage.standings]
-    boards = list(book["pairs boards"].values)
+    boards = list(book[f"{name} boards"].values)
     assert len(boards) - 1 == sum(len(r.tables) * 3 for r in stage.rounds)  # 3 boards a table
     # each place a number (a spreadsheet sorts and counts by it), tied entries sharing it
     assert [r[0] for r in rows[1:]] == [s.rank for s in stage.standings]
@@ -56,16 +63,16 @@ def test_tied_places_are_one_number_in_the_workbook(content):
     stage = result.stages[0]
     tied = [s for s in stage.standings if s.tied]
     assert tied, "the demo's Guandan standings have ties"
-    rows = list(load_workbook(io.BytesIO(workbook_bytes(result)))[stage.stage.id].values)
+    rows = list(load_workbook(io.BytesIO(workbook(result)))[stage.stage.name].values)
     ranks = {r[1]: r[0] for r in rows[1:]}
     assert all(ranks[s.entry.id] == s.rank for s in tied)
 
 
 def test_workbook_bytes_do_not_depend_on_the_time(content):
     result = result_of(content, "tumu-guandan-2020")
-    first = workbook_bytes(result)
+    first = workbook(result)
     time.sleep(1.1)  # openpyxl stamps seconds
-    assert workbook_bytes(result) == first
+    assert workbook(result) == first
     day = result.event.dates[0]  # the fixed moment: the event's first day
     with zipfile.ZipFile(io.BytesIO(first)) as archive:
         core = archive.read("docProps/core.xml").decode()
@@ -78,6 +85,44 @@ def test_a_name_written_as_a_formula_stays_text(tmp_path):
 
     assert _csv_cell("=HYPERLINK(\"x\")") == "'=HYPERLINK(\"x\")" and _csv_cell("-1") == "-1" and _csv_cell("+2") == "+2"
     assert _csv_cell("-x") == "'-x" and _csv_cell("王小明") == "王小明"
+
+
+def test_workbook_is_in_the_events_words_and_csv_keeps_the_keys(content):
+    """results.xlsx is read by the secretary and the union office: its sheets are named by the
+    stages' names, its headings are the standings pages' words (a metric by its label), and a
+    qualifier or a winner is marked 是; the CSV, for other programs, keeps results.json's keys."""
+    from generator.games import GAMES, metric_of
+    from generator.render.i18n import Translator
+
+    result = result_of(content, "tongxin-guandan-2025")
+    book = load_workbook(io.BytesIO(workbook(result)))
+    assert book.sheetnames == ["瑞士移位赛", "瑞士移位赛 对阵", "淘汰赛", "淘汰赛 对阵"]
+    rows = list(book["瑞士移位赛"].values)
+    stage = result.stage_of("swiss")
+    labels = [Translator("zh-Hans").pick(metric_of(GAMES["guandan"], m).label) for m in stage.stage.rank_by]
+    assert rows[0][:5] == ("名次", "编号", "名称", "选手", "班级/单位")
+    assert list(rows[0][5:5 + len(labels)]) == labels and rows[0][-2:] == ("晋级", "奖项")
+    assert not any(cell.isascii() for cell in rows[0] if cell)  # no key left in English
+    assert [r[-2] for r in rows[1:]] == ["是" if s.qualified else None for s in stage.standings]
+    tables = list(book["瑞士移位赛 对阵"].values)
+    assert tables[0][:6] == ("轮", "桌号", "方", "编号", "获胜方", "弃权")
+    assert {r[4] for r in tables[1:]} == {"是", None}
+    # the same event in English, as a site in English writes it
+    english = load_workbook(io.BytesIO(workbook(result, "en")))
+    assert list(english["瑞士移位赛"].values)[0][:2] == ("Rank", "ID")
+    csv = csv_texts(result)["swiss"]
+    assert csv.startswith("\ufeffrank,entry,name,players,group,") and ",qualified,prize" in csv.splitlines()[0]
+    assert ",yes," in csv
+
+
+def test_the_build_writes_the_workbook_in_the_sites_words(content, tmp_path):
+    from generator.build import build
+
+    build(content, tmp_path / "out")
+    book = load_workbook(tmp_path / "out/events/qiaoyou-club-pairs-2024/results.xlsx")
+    name = result_of(content, "qiaoyou-club-pairs-2024").stage_of("pairs").stage.name
+    assert book.sheetnames == [name, f"{name} 对阵", f"{name} 各副牌"]
+    assert list(book[f"{name} 各副牌"].values)[0][:9] == ("牌号", "轮", "桌号", "南北", "东西", "定约", "定约者", "结果", "首攻")
 
 
 def test_csv_one_text_per_stage(content):
@@ -167,9 +212,9 @@ def test_an_event_dated_past_what_a_zip_can_say_still_gets_its_workbook(tmp_path
     (event / "event.yaml").write_text(text.replace("\ndate: 2020-", "\ndate: 2150-", 1), encoding="utf-8")
     result = result_of(content, "tumu-guandan-2020")
     assert result.event.dates[0].year == 2150
-    with zipfile.ZipFile(io.BytesIO(workbook_bytes(result))) as archive:
+    with zipfile.ZipFile(io.BytesIO(workbook(result))) as archive:
         assert {member.date_time for member in archive.infolist()} == {(1980, 1, 1, 0, 0, 0)}
-    assert load_workbook(io.BytesIO(workbook_bytes(result))).sheetnames
+    assert load_workbook(io.BytesIO(workbook(result))).sheetnames
 
 
 def test_export_on_a_full_disk_leaves_the_last_workbook_whole(content, tmp_path, monkeypatch, capsys):

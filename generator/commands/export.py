@@ -18,12 +18,14 @@ from generator.seals import write_durably
 EXTENSIONS = {"xlsx": "xlsx", "csv": "csv", "pbn": "pbn", "usebio": "xml"}
 
 
-def files(result, kind: str) -> dict[str, bytes]:
-    """Suffix ('' or '-<stage>') -> the bytes of each file to write."""
+def files(result, kind: str, locale: str) -> dict[str, bytes]:
+    """Suffix ('' or '-<stage>') -> the bytes of each file to write. `locale`: the workbook's
+    words, the event's as a build writes them (CSV, PBN and USEBIO have none)."""
     from generator.interchange import spreadsheet
+    from generator.render.i18n import Translator
 
     if kind == "xlsx":
-        return {"": spreadsheet.workbook_bytes(result)}
+        return {"": spreadsheet.workbook_bytes(result, Translator(locale))}
     if kind == "csv":
         return {f"-{stage}": text.encode("utf-8") for stage, text in spreadsheet.csv_texts(result).items()}
     from generator.games.bridge import RULES
@@ -55,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         allowed = ", ".join(e.slug for e in site.events)
         print(catalogues.text("export_no_event", locale, slug=args.event, allowed=allowed), file=sys.stderr)
         return 2
-    made = files(result, args.format)
+    made = files(result, args.format, result.event.locale or site.locale)
     if not made:
         print(catalogues.text("export_no_duplicate", locale, slug=args.event, format=args.format), file=sys.stderr)
         return 2

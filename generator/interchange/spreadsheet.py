@@ -5,6 +5,11 @@ the stage ranks or scores by), a sheet of its rounds' tables (round, table, side
 side's metrics), and for duplicate bridge stages a sheet of travellers (board, round, table, NS,
 EW, contract, declarer, result, lead, NS score, NS and EW matchpoints or IMPs).
 
+The workbook is read by people (the secretary's spreadsheet, the union office's reports:
+spec/outputs.md), so its sheets, headings and yes/no cells are in the event's language; CSV is
+for other programs, so its headings are the keys results.json uses ("rank", "wins") and stay
+the same in every language.
+
 Byte-reproducible: the document's dates and every zip member's time are a fixed moment (the
 event's first date, else 1980-01-01, the earliest a zip can say), never the time of the build, so
 two builds of the same content write the same bytes. (openpyxl, which reads these files in the
@@ -62,7 +67,7 @@ def _cells(values: Any) -> list[Any]:
 # 3.0 as 3 themselves (_cell_xml), so _cells there would only cost time; CSV, which has no
 # types, needs it.
 
-def standings_rows(result: Any, stage_result: Any, raw: bool = False) -> list[list[Any]]:
+def standings_rows(result: Any, stage_result: Any, raw: bool = False, yes: str = "yes") -> list[list[Any]]:
     metrics = _metrics(result, stage_result)
     cells = list if raw else _cells
     rows: list[list[Any]] = [["rank", "entry", "name", "players", "group", *metrics, "qualified", "prize"]]
@@ -72,12 +77,12 @@ def standings_rows(result: Any, stage_result: Any, raw: bool = False) -> list[li
         # sorts and counts by it; the pages' "3=" was text there)
         rows.append([s.rank if s.rank is not None else "", entry.id, entry.name or "",
                      entry.player_names, entry.group or "",
-                     *cells(map(s.tally.metrics.get, metrics)), "yes" if s.qualified else "",
+                     *cells(map(s.tally.metrics.get, metrics)), yes if s.qualified else "",
                      s.prize.name if s.prize else ""])
     return rows
 
 
-def table_rows(stage_result: Any, raw: bool = False) -> list[list[Any]]:
+def table_rows(stage_result: Any, raw: bool = False, yes: str = "yes") -> list[list[Any]]:
     first_met: dict[str, Any] = {}  # every side's metric names, in the order first met
     for round_result in stage_result.rounds:
         for score in round_result.tables:
@@ -94,7 +99,7 @@ def table_rows(stage_result: Any, raw: bool = False) -> list[list[Any]]:
             metrics = {side.entry: side.metrics for side in score.sides}
             for position, entry in enumerate(table.sides, start=1):
                 rows.append([number, table.number, position, entry,
-                             "yes" if winner == entry else "", "yes" if table.forfeit == entry else "",
+                             yes if winner == entry else "", yes if table.forfeit == entry else "",
                              *cells(map(metrics.get(entry, none).get, names))])
     return rows
 
@@ -133,19 +138,51 @@ def _moment(result: Any) -> dt.datetime:
     return dt.datetime(day.year, day.month, day.day)
 
 
-def workbook_bytes(result: Any) -> bytes:
-    """The event's results.xlsx, the same bytes for the same results."""
+# Each column's key (the CSV's heading, results.json's word) -> the UI word the workbook heads
+# it with; a metric is headed by its label, as the standings pages head it.
+HEADING_WORDS = {
+    "rank": "rank", "entry": "sheet_entry", "name": "sheet_name", "players": "players", "group": "group",
+    "qualified": "qualified", "prize": "prize", "round": "round", "table": "table", "side": "sheet_side",
+    "winner": "winner", "forfeit": "forfeit", "board": "board", "ns": "ns", "ew": "ew", "contract": "contract",
+    "declarer": "declarer", "result": "result", "lead": "lead", "ns_score": "br_ns_score",
+    "ns_value": "sheet_ns_value", "ew_value": "sheet_ew_value", "adjusted": "adjusted",
+}
+
+
+def _headed(rows: list[list[Any]], game: Any, t: Any) -> list[list[Any]]:
+    """The rows with their heading row in words: `t` is the event's translator (render/i18n's)."""
+    from generator.games import metric_of
+
+    def word(key: str) -> str:
+        if key in HEADING_WORDS:
+            return t(HEADING_WORDS[key])
+        try:
+            return t.pick(metric_of(game, key).label)
+        except KeyError:  # a side's figure that is no standings metric: its key, as CSV says it
+            return key
+
+    return [[word(key) for key in rows[0]], *rows[1:]] if rows else rows
+
+
+def workbook_bytes(result: Any, t: Any) -> bytes:
+    """The event's results.xlsx, the same bytes for the same results, in the words of `t` (the
+    event's translator, render/i18n.Translator)."""
+    from generator.games import GAMES
+
+    game = GAMES[result.event.game]
+    yes = t("sheet_yes")
     used: set[str] = set()
     sheets: list[tuple[str, list[list[Any]]]] = []
     for stage_result in result.stages:
         stage = stage_result.stage
-        found = [(stage.id, standings_rows(result, stage_result, raw=True)),
-                 (f"{stage.id} tables", table_rows(stage_result, raw=True))]
+        name = stage.name or stage.id
+        found = [(name, standings_rows(result, stage_result, raw=True, yes=yes)),
+                 (f"{name} {t('sheet_tables')}", table_rows(stage_result, raw=True, yes=yes))]
         travellers = traveller_rows(result, stage_result, raw=True)
         if travellers:
-            found.append((f"{stage.id} boards", travellers))
-        sheets += [(_sheet_name(title, used), rows) for title, rows in found]
-    return xlsx_bytes(sheets or [("results", [])], _moment(result))
+            found.append((f"{name} {t('sheet_boards')}", travellers))
+        sheets += [(_sheet_name(title, used), _headed(rows, game, t)) for title, rows in found]
+    return xlsx_bytes(sheets or [(t("sheet_results"), [])], _moment(result))
 
 
 # --- a minimal Office Open XML workbook --------------------------------------------------------------

@@ -1468,10 +1468,11 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
     writer.out.write_text(f"events/{event.slug}/results.json", json.dumps(
         results_json(result), ensure_ascii=False, separators=(",", ":"), check_circular=False, default=_json_list)
         + "\n")
-    # The same results as a spreadsheet (standings, tables, travellers), byte-reproducible.
+    # The same results as a spreadsheet (standings, tables, travellers), byte-reproducible, in
+    # the event's words as its pages are.
     from generator.interchange.spreadsheet import workbook_bytes
 
-    writer.out.write_bytes(f"events/{event.slug}/results.xlsx", workbook_bytes(result))
+    writer.out.write_bytes(f"events/{event.slug}/results.xlsx", workbook_bytes(result, env.globals["t"]))
 
 
 def _standings_after(event: Any, stage_result: StageResult) -> dict[int, Any]:
