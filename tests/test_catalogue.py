@@ -530,6 +530,8 @@ TRIGGERS: dict[str, Trigger] = {
     "pair-knockout-undecided": knockout_pair(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", WON), ko_table(2, "D02", "D03"))}),
     "pair-knockout-no-field": knockout_pair(6, PRE + KO),
     "knockout-no-third-place": knockout(3, KO + "    third_place: true\n"),
+    "knockout-seeding-changed": knockout(4, PRE + KO, **{"round-1": ko_round(1, ko_table(1, "D01", "D02", WON), ko_table(2, "D03", "D04", "{1: {open: D03 8, closed: D03 5}}"), stage="pre"),
+                                                        "ko-1": ko_round(1, ko_table(1, "D02", "D04"))}),
     # bridge
     "bridge-board-syntax": edit(B, (PRELIM, "      3: 3C N -2\n", "      3: 3C Q -2\n")),
     "bridge-impossible-result": edit(B, (PRELIM, "      3: 3C N -2\n", "      3: 7NT N +1\n")),

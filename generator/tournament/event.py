@@ -29,7 +29,7 @@ from generator.content.model import Entry, Event, Round, Stage, Table
 from generator.errors import Mark, Problems
 from generator.games import GAMES, Game, TableScore
 from generator.tournament.credits import credits_roster
-from generator.tournament.knockout import run_knockout, seeded_field
+from generator.tournament.knockout import drawn_field, run_knockout, seeded_field
 from generator.tournament.pairing import draw_rules
 from generator.tournament.results import COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult
 from generator.tournament.standings import (
@@ -91,9 +91,21 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
             field_entries = [e for e in event.entries.values() if not e.bye and not e.substitute]
         else:
             field_entries = []  # the stage feeding this one has no results yet
+        reseeded: list[str] = []
         if stage.format == "knockout":  # in seed order (tournament/knockout.py)
             field_entries = seeded_field(event, stage, field_entries, stage.id in incoming, results, problems)
+            # Once round 1 is drawn, the field and bracket are the ones drawn (a later correction
+            # of the stage seeding it is warned, never redrawn).
+            field_entries, reseeded, drawn_from = drawn_field(event, stage, field_entries, problems)
+            if reseeded:  # who went on is who was drawn: the stage advancing here marks them
+                drawn = {e.id for e in field_entries}
+                for feeder in (r for r in results if r.stage.advance and r.stage.advance.to == stage.id):
+                    for standing in feeder.standings:
+                        standing.qualified = standing.entry.id in drawn
+                    feeder.qualifiers = [s.entry for s in feeder.standings if s.qualified]
         result = _run_stage(event, stage, field_entries, problems, state, known)
+        if stage.format == "knockout" and reseeded:
+            result.stale_draws, result.drawn_from = [(1, reseeded)], drawn_from
         if position == 0:
             result.byes = byes
         results.append(result)

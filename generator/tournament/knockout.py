@@ -215,6 +215,53 @@ def seeded_field(event: Event, stage: Stage, arriving: list[Entry], incoming: bo
     return ranked if source.complete else []
 
 
+def drawn_field(event: Event, stage: Stage, seeded: list[Entry],
+                problems: Problems) -> tuple[list[Entry], list[str], str]:
+    """The knockout's field as its round 1 was drawn, once it is (event-day.md: a correction after
+    a later round was drawn stands, and the draw is never silently redone). A field seeded by an
+    earlier stage's standings (`seeding: {from: …}`, or the qualifiers in rank order) follows them
+    until round 1 is written; a result of that stage corrected afterwards may rank its entries
+    otherwise, or let another one qualify, but the bracket stays the one drawn: the seeds are
+    read back from round 1's tables, in table order the bracket's matches (as `paibang pair`
+    writes them, the higher seed first), the byes the best-ranked entries not at a table (or
+    the ones written alone at a table). Returns that field, the entries whose seed (or place
+    in the field) the standings would now change, with a warning naming them, and the name of
+    the stage whose standings they are; the field as
+    seeded and no names when round 1 is not drawn, is drawn on the seeding as it stands, or is
+    no draw of a bracket of this size (knockout-not-in-bracket says so)."""
+    knockout = stage.knockout
+    source = knockout.from_stage if knockout is not None else None
+    source = source or next((s.id for s in event.stages if s.advance and s.advance.to == stage.id), None)
+    first = next((r for r in event.rounds.get(stage.id, []) if r.number == 1), None)
+    if knockout is None or knockout.seeds is not None or source is None or first is None or not seeded:
+        return seeded, [], ""
+    tables = sorted(first.tables, key=lambda t: t.number)
+    pairs = [list(t.sides) for t in tables if len(t.sides) == 2]
+    alone = [t.sides[0] for t in tables if len(t.sides) == 1]
+    ids = [e.id for e in seeded]
+    current = make_bracket(len(ids), ids, knockout.third_place)
+    matches = current.round_matches(1)
+    if not pairs or {frozenset(p) for p in pairs} == {frozenset(m.sides) for m in matches}:
+        return seeded, [], ""
+    at_tables = [side for pair in pairs for side in pair]
+    byes = alone or [i for i in ids if i not in at_tables][:len(current.byes)]
+    drawn = at_tables + byes
+    if len(pairs) != len(matches) or len(byes) != len(current.byes) or len(set(drawn)) != len(drawn) \
+            or any(i not in event.entries for i in drawn):
+        return seeded, [], ""
+    seeds: list[str] = [""] * len(ids)
+    for match, pair in zip(matches, pairs):
+        seeds[match.slots[0].seed - 1], seeds[match.slots[1].seed - 1] = pair  # type: ignore[operator]
+    for seed, entry_id in zip(current.byes, byes):
+        seeds[seed - 1] = entry_id
+    changed = [i for i in dict.fromkeys(seeds + ids) if i not in seeds or i not in ids
+               or seeds.index(i) != ids.index(i)]
+    mark = tables[0].mark or Mark(first.source)
+    problems.add("knockout-seeding-changed", mark, warning=True, id=stage.id, source=source,
+                 ids=", ".join(changed))
+    return [event.entries[i] for i in seeds], changed, next(s.name for s in event.stages if s.id == source)
+
+
 def _withdrawn_before(entry: Entry) -> bool:
     """Withdrawn before round 1 (`withdrawn: true`): out of the knockout's field. A later
     withdrawal is a walkover in its match (event.py, _score)."""
