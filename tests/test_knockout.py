@@ -601,6 +601,31 @@ def test_the_finished_bracket_on_its_page_in_results_and_as_a_bulletin(high_card
     assert rows[2][2:4] == ["winner of match 1", "winner of match 2"] and rows[2][1] == "Round 2 Final"
 
 
+def test_a_finished_knockout_ranks_by_its_bracket_in_words_too(high_card: Game, tmp_path: Path) -> None:
+    """The placings follow the bracket, not the summed figures: the event page's final ranking,
+    the stage page and the printed standings say so, with no "after round N" (the stage is over),
+    and do not claim a ranking by its points (C02, 4th, won more than C01, 3rd)."""
+    from generator.render.bulletins import bulletins_for
+
+    stages = SEEDED.replace("    seeding:", "    third_place: true\n    seeding:")
+    result, out = render(event(tmp_path, 8, stages, semis_and_final("2, 9", third="Q, J")), tmp_path / "out")
+    event_page = (out / "events/cup/index.html").read_text(encoding="utf-8")
+    assert "<caption>淘汰赛 · 名次</caption>" in event_page and "第 2 轮后" not in event_page
+    stage_page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    assert '<span class="status complete">已结束</span></p>' in stage_page and "第 2 轮后" not in stage_page
+    printed = {b.name: b for b in bulletins_for(result, "zh-Hans")}["standings-ko"]
+    assert printed.title == "淘汰赛杯淘汰赛名次"
+    assert printed.text.startswith("按淘汰赛结果排名（不按积分）。两场半决赛的负者进行三四名决赛，胜者第 3 名")
+    assert "表中的胜场是本阶段各场的合计，只供参考，不是排名依据。" in printed.text
+    assert "按胜场" not in printed.text and "轮后" not in printed.title + printed.text
+    assert [row[:2] for row in printed.rows] == [["1", "C05"], ["2", "C06"], ["3", "C01"], ["4", "C02"]]
+    english = {b.name: b for b in bulletins_for(result, "en")}["standings-ko"]
+    assert english.text.startswith("Ranked by the knockout's results, not by points. The two semi-final losers")
+    # the qualifying stage keeps its words: after its last round, by its rank_by
+    prelim = {b.name: b for b in bulletins_for(result, "zh-Hans")}["standings-prelim"]
+    assert prelim.text.startswith("按胜场")
+
+
 def test_the_bracket_links_each_table_on_its_page_of_a_paginated_round(high_card: Game, tmp_path: Path,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """Round 1 of eight entries has four tables; two a page (PAGE_TABLES lowered, as 64 tables of

@@ -27,6 +27,7 @@ from generator.content.model import Entry, Event, Stage
 from generator.games import GAMES, metric_of
 from generator.printed import Bulletin
 from generator.render.i18n import Translator
+from generator.tournament.knockout import Bracket
 from generator.tournament.results import EventResult, RoundResult, StageResult
 from generator.tournament.event import standings_before
 from generator.tournament.pairing import draw_sheet, draw_sheets, round_boards
@@ -203,11 +204,28 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
     title = t("standings_title_event", event=event.title) if stage.name == event.title \
         else t("standings_title", event=event.title, stage=stage.name)
     text = t("standings_text", rule=_rule(t, event, stage))
-    if stage.rounds > 1:  # which standings these are: "第 N 轮后", the last fully played round
+    if stage_result.bracket is not None:
+        # A knockout's placings come from its bracket, never from summed scores, and exist only
+        # once it is over: no "第 N 轮后", and the figures are said to be for reference.
+        title = t("ko_standings_title", event=event.title, stage=stage.name)
+        text = _knockout_ranking(t, stage_result.bracket, metric_columns)
+    elif stage.rounds > 1:  # which standings these are: "第 N 轮后", the last fully played round
         title += t("paren", text=t("after_round", n=stage_result.rounds_played)).rstrip()
         text = t("standings_after_text", n=stage_result.rounds_played, rule=_rule(t, event, stage))
     return Bulletin(f"standings-{stage.id}", title, text, columns, rows, event.organizer or "",
                     stage.date or _last_date(event), numeric={0, *range(4, 4 + len(metric_columns))})
+
+
+def _knockout_ranking(t: Translator, bracket: Bracket, metric_columns: list[str]) -> str:
+    """How a knockout ranks, in the words of its stage page's rule (_knockout_rule.html)."""
+    parts = [t("ko_standings_text")]
+    if bracket.rounds > 1:
+        parts.append(t("ko_rule_third") if bracket.third_place else t("ko_rule_one_semi")
+                     if len(bracket.round_matches(bracket.rounds - 1)) < 2 else t("ko_rule_no_third"))
+    parts.append(t("ko_rule_places"))
+    if metric_columns:
+        parts.append(t("ko_standings_figures", metrics=t.joiner().join(metric_columns)))
+    return (" " if t.locale == "en" else "").join(parts)
 
 
 def _bracket(t: Translator, event: Event, stage_result: StageResult) -> Bulletin:
