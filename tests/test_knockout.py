@@ -272,6 +272,19 @@ class HigherSeedOnATie(HighCardRules):
         return score.winner or score.table.sides[0]
 
 
+def test_a_tie_and_a_winner_at_the_wrong_table_are_both_reported_in_one_run(high_card: Game, tmp_path: Path) -> None:
+    """product.md: all errors at once. A `winner:` naming no side of its table was an error of
+    the loading, which kept the event from being scored: table 1's tie was reported only once
+    table 2 was fixed. A tie whose winner: names no side is that one error, not a tie besides."""
+    both = results_file("ko", 1, table(1, "C01", "C04", "7, 7"), table(2, "C02", "C03", "7, 7", "    winner: C01\n"))
+    with pytest.raises(ContentErrors) as failure:
+        validate(event(tmp_path, 4, FOUR, {"round-1.yaml": both}))
+    found = [(p.code, p.mark.file.name, p.mark.line) for p in failure.value.problems if not p.warning]
+    assert found == [("knockout-tie", "round-1.yaml", 4), ("knockout-winner-not-at-table", "round-1.yaml", 12)]
+    (wrong,) = [p for p in failure.value.problems if p.code == "knockout-winner-not-at-table"]
+    assert wrong.params["id"] == "C01" and wrong.params["sides"] == "C02, C03"
+
+
 def test_a_game_settles_a_tie_by_its_own_rule(tmp_path: Path) -> None:
     game = HigherSeedOnATie()
     GAMES.register(game)

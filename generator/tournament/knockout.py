@@ -287,6 +287,10 @@ def run_knockout(game: Game, event: Event, stage: Stage, field_entries: list[Ent
         problems.add("knockout-no-third-place", stage.mark or Mark(event.folder / "event.yaml"), warning=True,
                      id=stage.id, count=len(seeds))
     by_number = {r.number: (r, source) for r, source in zip(scored, rounds)}
+    for round_result in scored:  # found while loading, said here beside the bracket's problems
+        for score in round_result.tables:
+            if (wrong := score.table.winner_not_at_table) is not None:
+                problems.add("knockout-winner-not-at-table", wrong[1], id=wrong[0], sides=", ".join(score.table.sides))
     for number in range(1, bracket.rounds + 1):
         _fill(bracket, number)
         if number in by_number and seeds:
@@ -356,6 +360,8 @@ def match_winner(game: Game, stage: Stage, score: TableScore, number: int, mark:
         problems.add("knockout-winner-contradicts", mark, table=table.number, winner=table.winner,
                      result=score.winner)
     if winner not in table.sides:
+        if table.winner_not_at_table is not None:
+            return None  # a tie whose `winner:` names no side: knockout-winner-not-at-table says so
         problems.add("knockout-tie", mark, table=table.number, round=number,
                      sides=" – ".join(table.sides), key=game.tiebreak_key, example=table.sides[0])
         return None
