@@ -449,6 +449,34 @@ def test_entries_tied_in_the_seeding_stage_are_seeded_as_its_standings_show_them
     assert result.stage_of("ko").bracket.seeds == shown
 
 
+def test_a_lot_that_decides_who_qualifies_is_warned_and_marked(high_card: Game, tmp_path: Path) -> None:
+    """prelim's four winners are equal on wins and ranked by lot; with three places, the lot
+    decides who goes on: a warning at the `advance:` line, and 抽签 beside those entries on the
+    standings (page and print) and on the qualifiers' notice. No warning when the cut falls
+    between entries the wins separate (four places: the winners and the losers)."""
+    from generator.render.bulletins import bulletins_for
+
+    three = SEEDED.replace("advance: {count: 4, to: ko}", "advance: {count: 3, to: ko}")
+    root = event(tmp_path, 8, three, {"round-1.yaml": PRELIM_RESULTS})
+    result, out = render(root, tmp_path / "out")
+    _, warnings = run(root)
+    (lot,) = [w for w in warnings if w.code == "qualify-lot"]
+    assert (lot.mark.file.name, lot.mark.line) == ("event.yaml", 20)
+    assert "advance: {count: 3" in (root / "events/cup/event.yaml").read_text(encoding="utf-8").splitlines()[19]
+    assert lot.message("zh-Hans") == "阶段 prelim 第 3 名由抽签决定（C06、C02、C05、C01 其余各项相同）"
+    prelim = result.stage_of("prelim")
+    assert [(s.entry.id, s.qualified, s.by_lot) for s in prelim.standings[:5]] == [
+        ("C06", True, True), ("C02", True, True), ("C05", True, True), ("C01", False, True), ("C03", False, False)]
+    page = (out / "events/cup/prelim/index.html").read_text(encoding="utf-8")
+    row = page.split('href="../../../events/cup/entries/C01/index.html">C01</a>')[1].split("</tr>")[0]
+    assert '<span class="tag lot">抽签</span>' in row
+    printed = {b.name: b for b in bulletins_for(result, "zh-Hans")}
+    assert [row[-1] for row in printed["qualifiers-prelim"].rows] == ["抽签", "抽签", "抽签"]
+    assert [row[-1] for row in printed["standings-prelim"].rows[:5]] == ["晋级、抽签"] * 3 + ["抽签", ""]
+    _, warnings = run(event(tmp_path / "four", 8, SEEDED, {"round-1.yaml": PRELIM_RESULTS}))
+    assert not [w for w in warnings if w.code == "qualify-lot"]
+
+
 def test_seeding_list_and_its_checks(high_card: Game, tmp_path: Path) -> None:
     listed = KO + "    seeding: [C03, C01, C02]\n"
     result, _ = run(event(tmp_path, 3, listed))

@@ -454,7 +454,7 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
             advance.check_keys(("count", "to"), required=("count", "to"))
             count, to = advance.integer("count", low=1, high=LIMITS["entries"]), advance.text("to")
             if count is not None and to:
-                stage.advance = Advance(count, to)
+                stage.advance = Advance(count, to, stage_reader.key_mark("advance"))
         stage.knockout = read_knockout(stage_reader, stage, event, problems)
         stages.append(stage)
     ids = [s.id for s in stages]

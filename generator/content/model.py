@@ -87,6 +87,7 @@ class Prize:
 class Advance:
     count: int
     to: str
+    mark: Mark | None = field(default=None, compare=False)  # the `advance:` line, for its warnings
 
 
 @dataclass(frozen=True)

@@ -171,7 +171,8 @@ def _qualifiers(t: Translator, event: Event, result: EventResult, stage_result: 
     rows = []
     for number, standing in enumerate((s for s in stage_result.standings if s.qualified), start=1):
         rows.append([str(number), standing.entry.id, standing.entry.player_names, standing.entry.group or "",
-                     standing.rank_label, *_metric_cells(stage, standing.tally.metrics), ""])
+                     standing.rank_label, *_metric_cells(stage, standing.tally.metrics),
+                     t("pair_method_lot") if standing.by_lot else ""])
     for entry in stage_result.byes:
         rows.append([str(len(rows) + 1), entry.id, entry.player_names, entry.group or "", "—",
                      *["—"] * len(metric_columns), t("bye_note")])
@@ -193,6 +194,8 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
             remark.append(t("forfeit"))
         if standing.qualified:
             remark.append(t("qualified"))
+        if standing.by_lot:  # the lot decided who qualifies (event.py, _lot_at_the_cut)
+            remark.append(t("pair_method_lot"))
         if standing.prize:
             remark.append(standing.prize.name)
         if standing.entry.withdrawn is not None:

@@ -33,7 +33,7 @@ from generator.tournament.knockout import drawn_field, run_knockout, seeded_fiel
 from generator.tournament.pairing import draw_rules
 from generator.tournament.results import COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult
 from generator.tournament.standings import (
-    Standing, Tally, add_tiebreaks, award_prizes, lot_order, primary_metric, rank, tally,
+    Standing, Tally, add_tiebreaks, award_prizes, lot_order, primary_metric, rank, rank_key, tally,
 )
 
 
@@ -491,4 +491,24 @@ def _qualify(result: StageResult, problems: Problems) -> list[Entry]:
                      stage=result.stage.id, count=chosen[-1].rank, ids=tied)
     for standing in chosen:
         standing.qualified = True
+    _lot_at_the_cut(result, chosen, problems)
     return [s.entry for s in chosen]
+
+
+def _lot_at_the_cut(result: StageResult, chosen: list[Standing], problems: Problems) -> None:
+    """The lot (`lot` in rank_by) that decided who qualifies: the last qualifier and an entry left
+    out equal on every metric before it. Allowed, but said (a warning at the `advance:` line) and
+    shown (Standing.by_lot: marked on the standings and the qualifiers' notice), since nothing
+    the entries did at the table separates them."""
+    stage, rank_by = result.stage, result.stage.rank_by
+    if "lot" not in rank_by or not chosen or stage.advance is None:
+        return
+    before = rank_by[:rank_by.index("lot")]
+    key = rank_key(chosen[-1].tally, before)
+    group = [s for s in result.standings if s.rank is not None and rank_key(s.tally, before) == key]
+    if all(s.qualified for s in group):
+        return
+    for standing in group:
+        standing.by_lot = True
+    problems.add("qualify-lot", stage.advance.mark or stage.mark, warning=True, stage=stage.id,
+                 place=chosen[-1].rank, ids=[s.entry.id for s in group])
