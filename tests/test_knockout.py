@@ -572,6 +572,8 @@ def test_a_seeding_result_corrected_after_the_draw_keeps_the_bracket_drawn_and_s
     assert (changed.mark.file.name, changed.mark.line) == ("ko-round-1.yaml", 4)
     assert changed.message("zh-Hans") == ("淘汰赛 ko 的第 1 轮是按阶段 prelim 的成绩编排的，这些成绩后来改了，"
                                           "按现在的成绩种子会不同：C01, C08")
+    # the draw the standings give now, for a draw that was written wrong rather than overtaken
+    assert "按现在的成绩，第 1 轮是：第 1 场 C06 – C08；第 2 场 C02 – C05。" in changed.hint("zh-Hans")
     # who went on is who was drawn: prelim marks C01, not C08, though C08 now ranks above it
     prelim = {s.entry.id: s for s in result.stage_of("prelim").standings}
     assert prelim["C01"].qualified and not prelim["C08"].qualified

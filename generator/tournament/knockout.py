@@ -257,8 +257,10 @@ def drawn_field(event: Event, stage: Stage, seeded: list[Entry],
     changed = [i for i in dict.fromkeys(seeds + ids) if i not in seeds or i not in ids
                or seeds.index(i) != ids.index(i)]
     mark = tables[0].mark or Mark(first.source)
+    # The hint says the draw the standings give now: a draw written by hand that never followed
+    # them (a mistake, not a correction) is told from one overtaken by a correction by the reader.
     problems.add("knockout-seeding-changed", mark, warning=True, id=stage.id, source=source,
-                 ids=", ".join(changed))
+                 ids=", ".join(changed), expected=_expected(current, matches))
     return [event.entries[i] for i in seeds], changed, next(s.name for s in event.stages if s.id == source)
 
 
