@@ -110,6 +110,29 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
     return EventResult(event, results, credits, status)
 
 
+def state_before(event: Event, stage_id: str, number: int) -> dict[str, object]:
+    """The game's running counts across the event (大怪路子's violations: the second of the
+    event costs a point) as they stand when round `number` of stage `stage_id` is played: every
+    table of every round before it, in run_event's order, scored into a fresh state. For a
+    preview of one table (the desk's), which must score it as the standings will; a game whose
+    tables score alone keeps no counts, and gets an empty state at once."""
+    game = GAMES[event.game]
+    state: dict[str, object] = {}
+    for stage in event.stages:
+        if game.scores_alone(stage):
+            if stage.id == stage_id:
+                break
+            continue
+        for round_ in event.rounds.get(stage.id, []):
+            if stage.id == stage_id and round_.number >= number:
+                break
+            for table in round_.tables:
+                _score(game, event, table, round_.number, stage, state)
+        if stage.id == stage_id:
+            break
+    return state
+
+
 def event_status(stages: list[StageResult]) -> str:
     """scheduled: no table has a result; complete: every stage is; in progress otherwise."""
     if stages and all(s.complete for s in stages):
