@@ -38,13 +38,12 @@ words, looked up in locales/, the package's catalogues). This module is the game
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark
-from generator.games import EntryField, Game, TableForm, TableScore, field_text
+from generator.games import EntryField, Game, TableForm, TableScore
 from generator.games.common.rooms import ROOMS
 from generator.games.common.shorthand import split_items
 from generator.games.daguai import records, sheets, views
@@ -91,7 +90,7 @@ class DaguaiRules(Game):
                      boards: list[int], rooms: tuple[str, ...]) -> list[EntryField]:
         """Both rooms of each board, and the violations."""
         written = table.get("violations")
-        shown = ", ".join(map(_violation_text, written if isinstance(written, list) else [written])) if written else ""
+        shown = ", ".join(map(records.violation_text, written if isinstance(written, list) else [written])) if written else ""
         return [*super().entry_fields(stage, sides, table, boards, rooms),
                 EntryField("violations", "desk_violations", shown, hint="desk_violations_hint")]
 
@@ -99,41 +98,10 @@ class DaguaiRules(Game):
         record = super().entry_record(sides, values)
         if values.get("violations"):
             items = split_items(values["violations"]) or [values["violations"]]
-            record["violations"] = [_violation_item(item) for item in items]
+            record["violations"] = [records.violation_item(item) for item in items]
         return record
 
 
-# A violation the secretary wrote with its board and note (`{team: D07, board: 2, note: 自报牌数}`)
-# is shown on the desk's form as `D07 第2副 自报牌数` and read back from it as it was: the form
-# showed Python's repr of it, and saving the table again split that into three "teams".
-_VIOLATION = re.compile(r"(\S+)(?:\s+(?:第\s*(\d+)\s*副|[Bb]oard\s*(\d+)))?(?:\s+(.+))?")
-
-
-def _violation_text(item: Any) -> str:
-    if not isinstance(item, dict):
-        return field_text(item)
-    parts = [field_text(item.get("team"))]
-    if item.get("board") is not None:
-        parts.append(f"第{item['board']}副")
-    if item.get("note"):
-        parts.append(field_text(item["note"]))
-    return " ".join(parts)
-
-
-def _violation_item(text: str) -> Any:
-    match = _VIOLATION.fullmatch(text.strip())
-    if match is None:
-        return text
-    team, board, board_en, note = match.groups()
-    board = board or board_en
-    if board is None and note is None:
-        return team
-    item: dict[str, Any] = {"team": team}
-    if board is not None:
-        item["board"] = int(board)
-    if note is not None:
-        item["note"] = note
-    return item
 
 
 TABLE_FORM = TableForm(("home", "away"), ("boards:", "  1: {{open: {a} 8, closed: {b} 1}}"), rooms=ROOMS)

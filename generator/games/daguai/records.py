@@ -237,3 +237,37 @@ def _read_violations(reader: Reader, side_ids: list[str]) -> list[Violation]:
         found.append(violation)
     return found
 
+
+# A violation the secretary wrote with its board and note (`{team: D07, board: 2, note: 自报牌数}`)
+# is shown on the desk's form as `D07 第2副 自报牌数` and read back from it as it was: the form
+# showed Python's repr of it, and saving the table again split that into three "teams".
+_VIOLATION = re.compile(r"(\S+)(?:\s+(?:第\s*(\d+)\s*副|[Bb]oard\s*(\d+)))?(?:\s+(.+))?")
+
+
+def violation_text(item: Any) -> str:
+    """A written violation as the desk's form shows it (DaguaiRules.entry_fields)."""
+    if not isinstance(item, dict):
+        return "" if item is None else str(item)
+    parts = [str(item.get("team", ""))]
+    if item.get("board") is not None:
+        parts.append(f"第{item['board']}副")
+    if item.get("note"):
+        parts.append(str(item["note"]))
+    return " ".join(parts)
+
+
+def violation_item(text: str) -> Any:
+    """One violation typed on the desk's form, as the results file writes it (entry_record)."""
+    match = _VIOLATION.fullmatch(text.strip())
+    if match is None:
+        return text
+    team, board, board_en, note = match.groups()
+    board = board or board_en
+    if board is None and note is None:
+        return team
+    item: dict[str, Any] = {"team": team}
+    if board is not None:
+        item["board"] = int(board)
+    if note is not None:
+        item["note"] = note
+    return item
