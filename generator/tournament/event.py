@@ -254,9 +254,13 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
         if withdrawn_played is not None:
             withdrawn_played.append((gone[0], table, number))
         return replace(score, sides=[], winner=None)
-    if not is_pending(score) and withdrawn_played is not None:
+    # A record, a forfeit of its opponent, or a knockout's `winner:` naming it (written alone, it
+    # says who went through) is a result for it. A `winner:` naming its opponent agrees with the
+    # walkover: no error; either way the walkover decides, not the `winner:` (cleared, so that the
+    # knockout does not also call it a winner the result contradicts).
+    if (not is_pending(score) or table.winner in gone) and withdrawn_played is not None:
         withdrawn_played.extend((side, table, number) for side in gone)
-    return game.score_table(replace(table, forfeit=gone[0]), stage, state)
+    return game.score_table(replace(table, forfeit=gone[0], winner=None), stage, state)
 
 
 def _report_withdrawn_played(event: Event, stage: Stage, played: list[tuple[str, Table, int]],
