@@ -356,7 +356,8 @@ def test_a_withdrawn_pair_of_a_movement_plays_no_board_from_its_round_on(tmp_pat
         ("entry-withdrawn-played", "round-8.yaml", 20), ("entry-withdrawn-played", "round-9.yaml", 20)]
     assert found[0].message("zh-Hans") == \
         "P03 已退赛（event.yaml:14：withdrawn，从第 8 轮起不再出场），第 8 轮第 3 桌却有它的成绩"
-    assert "删去它的 withdrawn（它没有退赛）" in found[0].hint("zh-Hans")
+    assert found[0].hint("zh-Hans") == ("这桌的牌不计成绩，也不与其他桌比较：对手这一轮按轮空计。若 P03 打了这一轮，"
+                                        "删去它的 withdrawn（它没有退赛）；否则删去这桌的成绩。")
     opponents = {}
     for number in (8, 9):
         path = folder / "results" / f"round-{number}.yaml"

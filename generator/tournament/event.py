@@ -300,9 +300,13 @@ def _report_withdrawn_played(event: Event, stage: Stage, played: list[tuple[str,
         after = last[entry_id] + 1
         fix = catalogues.word("withdrawn_none") if after > stage.rounds else catalogues.word("withdrawn_from", round=after)
         at = table.side_marks[table.sides.index(entry_id)] if len(table.side_marks) == len(table.sides) else table.mark
+        # What is made of the table: a match is the withdrawn entry's forfeit; a pairs movement's
+        # table its opponents' sit-out (_score_pairs_withdrawn).
+        counted = (catalogues.word("withdrawn_counted_sit_out") if stage.format == "pairs"
+                   else catalogues.word("withdrawn_counted_forfeit", id=entry_id))
         problems.add("entry-withdrawn-bye" if len(table.sides) == 1 else "entry-withdrawn-played",
                      at or table.mark or entry.mark or Mark(event.folder), id=entry_id, round=number,
-                     table=table.number, since=entry.withdrawn, where=where, fix=fix)
+                     table=table.number, since=entry.withdrawn, where=where, fix=fix, counted=counted)
 
 
 def stage_tallies(game: Game, stage: Stage, field_entries: list[Entry], counted: list[RoundResult],
