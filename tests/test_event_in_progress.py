@@ -303,6 +303,79 @@ def test_a_result_for_a_withdrawn_team_is_an_error_at_its_id_and_never_counted(t
         assert wins["T03"] == 1 and wins["T01"] == 3
 
 
+def test_a_matches_stage_withdrawal_is_checked_as_a_swiss_one(tmp_path: Path) -> None:
+    """`format: matches` (the seed's fixed tables, a results file a round): T03 `withdrawn: 2`
+    with a win written in round 2 is entry-withdrawn-played at its id, and the match is its
+    forfeit; the table left as drawn is its forfeit, no error, and the stage completes. The
+    withdrawal was not looked at in this format: the win counted, and the unplayed table kept
+    the stage in progress for ever."""
+    content = small_event(tmp_path, 4, "  - {id: main, format: matches, rounds: 2}\n")
+    event = content / "events" / SLUG / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("{id: T03,", "{id: T03, withdrawn: 2,"),
+                     encoding="utf-8")
+    results = content / "events" / SLUG / "results"
+    results.mkdir()
+    (results / "round-1.yaml").write_text(
+        "stage: main\nround: 1\ntables:\n  - table: 1\n    teams: [T01, T02]\n    levels: {T01: K, T02: 5}\n"
+        "  - table: 2\n    teams: [T03, T04]\n    levels: {T03: K, T04: 5}\n", encoding="utf-8")
+    played = ("stage: main\nround: 2\ntables:\n  - table: 1\n    teams: [T01, T03]\n    levels: {T01: 5, T03: K}\n"
+              "  - table: 2\n    teams: [T02, T04]\n    levels: {T02: K, T04: 5}\n")
+    (results / "round-2.yaml").write_text(played, encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        validate(content)
+    found = [p for p in failure.value.problems if not p.warning]
+    assert [(p.code, p.mark.file.name, p.mark.line) for p in found] == [("entry-withdrawn-played", "round-2.yaml", 5)]
+    assert found[0].message("en") == ("T03 has withdrawn (event.yaml:8: withdrawn, plays no round from round 2 on), "
+                                      "yet has a result in round 2, table 1")
+    (results / "round-2.yaml").write_text(played.replace("    levels: {T01: 5, T03: K}\n", ""), encoding="utf-8")
+    wins, stage, _ = standings(content)
+    assert stage.status == "complete"
+    assert (wins["T01"]["wins"], wins["T03"]["wins"]) == (2, 1)
+
+
+def test_a_withdrawn_pair_of_a_movement_plays_no_board_from_its_round_on(tmp_path: Path) -> None:
+    """A pairs movement (the demo's 10-table Mitchell, 3 boards a round, 9 rounds), P03 NS at
+    table 3 `withdrawn: 8`. Its boards written in rounds 8 and 9 are a result in rounds it does
+    not play: entry-withdrawn-played at its id there, and compared with no other table's (it
+    scores 7 rounds' boards; its opponents sit those rounds out, as in an odd field: nothing for
+    those boards). The boards deleted, the tables left as drawn: no error, the stage complete."""
+    from tests.support import demo_content
+
+    slug = "qiaoyou-club-pairs-2024"
+    content = demo_content(tmp_path, slug)
+    folder = content / "events" / slug
+    _, results, _ = validate(content)
+    full = {s.entry.id: s.tally.metrics for s in results[0].stages[0].standings}
+    event = folder / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("{id: P03,", "{id: P03, withdrawn: 8,"),
+                     encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        validate(content)
+    found = [p for p in failure.value.problems if not p.warning]
+    assert [(p.code, p.mark.file.name, p.mark.line) for p in found] == [
+        ("entry-withdrawn-played", "round-8.yaml", 20), ("entry-withdrawn-played", "round-9.yaml", 20)]
+    assert found[0].message("zh-Hans") == \
+        "P03 已退赛（event.yaml:14：withdrawn，从第 8 轮起不再出场），第 8 轮第 3 桌却有它的成绩"
+    assert found[0].hint("zh-Hans") == ("这桌的牌不计成绩，也不与其他桌比较：对手这一轮按轮空计。若 P03 打了这一轮，"
+                                        "删去它的 withdrawn（它没有退赛）；否则删去这桌的成绩。")
+    opponents = {}
+    for number in (8, 9):
+        path = folder / "results" / f"round-{number}.yaml"
+        boards = r"(    ns: P03\n    ew: (P\d+)\n)    boards:\n(?:      .*\n)+"  # P03's table, its boards
+        text, count = re.subn(boards, r"\1", path.read_text(encoding="utf-8"))
+        assert count == 1
+        opponents[number] = re.search(r"ns: P03\n    ew: (P\d+)", text).group(1)
+        path.write_text(text, encoding="utf-8")
+    _, results, _ = validate(content)  # no error: the tables left as drawn (bridge-board-short warns)
+    stage = results[0].stages[0]
+    assert stage.status == "complete"
+    now = {s.entry.id: s.tally.metrics for s in stage.standings}
+    assert now["P03"]["top"] == full["P03"]["top"] * 7 / 9
+    for opponent in opponents.values():
+        assert now[opponent]["top"] == full[opponent]["top"] * 8 / 9
+    assert next(s for s in stage.standings if s.entry.id == "P03").entry.withdrawn == 8
+
+
 def test_a_late_entry_scores_the_stages_late_score_or_a_bye(tmp_path: Path) -> None:
     for late, wins, diff in (("", 1, 0), ("    late: {wins: 0, level_diff: -3}\n", 0, -3)):
         folder = tmp_path / str(wins)

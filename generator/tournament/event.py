@@ -13,9 +13,9 @@ The event in progress (event-day.md): the standings count only the rounds fully 
 round 1 on (`rounds_played`: "after round N"); a round partly entered is shown, never counted.
 Each stage, and the event, is scheduled (no result), in progress, or complete (every round the
 stage declares fully played). Qualifiers come from a complete stage only; prizes and the
-credits roster from a complete event only. In a Swiss, round robin or knockout, an entry
-`withdrawn: N` plays no round from N on (a match drawn against it anyway is its forfeit; in a
-knockout a walkover, the opponent goes through), and in a Swiss or round robin an entry absent
+credits roster from a complete event only. An entry `withdrawn: N` plays no round from N on (a
+match drawn against it anyway is its forfeit; in a knockout a walkover, the opponent goes
+through; in a pairs movement its opponent sits out), and in a Swiss or round robin an entry absent
 from every table of the rounds drawn before its first is late: for each of those rounds that
 counts it scores the stage's `late:` score, else a bye.
 """
@@ -252,10 +252,11 @@ def standings_before(event: Event, result: StageResult, number: int) -> list[Sta
 
 
 def _withdrawn_sides(event: Event, stage: Stage, table: Table, number: int) -> list[str]:
-    """The table's sides withdrawn by this round (`withdrawn: N`, N <= the round; `true` is 1),
-    in the stages where a withdrawal is defined (event-day.md: a Swiss or round robin; a
-    knockout's walkover too)."""
-    if stage.format not in ("swiss", "round_robin", "knockout"):
+    """The table's sides withdrawn by this round (`withdrawn: N`, N <= the round; `true` is 1).
+    Every format: event-day.md defines the withdrawal for a Swiss or round robin; a knockout's
+    walkover follows from it, a `matches` stage's rounds (its files) are rounds as a Swiss's
+    are, and a pairs movement's rounds too (_score says what each makes of it)."""
+    if stage.format not in ("swiss", "round_robin", "knockout", "matches", "pairs"):
         return []
     return [side for side in table.sides if (w := event.entries[side].withdrawn) is not None and w <= number]
 
@@ -273,13 +274,36 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
         gone = _withdrawn_sides(event, stage, table, number)
     if not gone or table.forfeit in gone:
         return score  # nobody withdrawn, or the withdrawn side's forfeit as written
+    if stage.format == "pairs":
+        return _score_pairs_withdrawn(game, table, stage, state, score, gone, number, withdrawn_played)
     if len(table.sides) == 1:  # a bye for an entry that plays no round: no score, no win
         if withdrawn_played is not None:
             withdrawn_played.append((gone[0], table, number))
         return replace(score, sides=[], winner=None)
+    # A record, a forfeit of its opponent, or a knockout's `winner:` naming it (written alone, it
+    # says who went through) is a result for it. A `winner:` naming its opponent agrees with the
+    # walkover: no error; either way the walkover decides, not the `winner:` (cleared, so that the
+    # knockout does not also call it a winner the result contradicts).
+    if (not is_pending(score) or table.winner in gone) and withdrawn_played is not None:
+        withdrawn_played.extend((side, table, number) for side in gone)
+    return game.score_table(replace(table, forfeit=gone[0], winner=None), stage, state)
+
+
+def _score_pairs_withdrawn(game: Game, table: Table, stage: Stage, state: dict[str, object], score: TableScore,
+                           gone: list[str], number: int,
+                           withdrawn_played: list[tuple[str, Table, int]] | None) -> TableScore:
+    """A pairs movement's table with a pair withdrawn by this round: the pair plays no board
+    from then on, so its opponent sits out the round, scored as a sit-out in an odd field is
+    (nothing for those boards: its percentage is over the boards it played; content-format.md),
+    and the withdrawn pair scores nothing. Boards written there (or a forfeit of its opponent)
+    are a result for it in a round it does not play: listed in `withdrawn_played`, and compared
+    with no other table's. A withdrawn pair's own sit-out is nothing to report."""
+    if len(table.sides) == 1:
+        return score
     if not is_pending(score) and withdrawn_played is not None:
         withdrawn_played.extend((side, table, number) for side in gone)
-    return game.score_table(replace(table, forfeit=gone[0]), stage, state)
+    staying = [side for side in table.sides if side not in gone]
+    return game.score_table(replace(table, sides=staying, forfeit=None), stage, state)
 
 
 def _report_withdrawn_played(event: Event, stage: Stage, played: list[tuple[str, Table, int]],
@@ -299,9 +323,13 @@ def _report_withdrawn_played(event: Event, stage: Stage, played: list[tuple[str,
         after = last[entry_id] + 1
         fix = catalogues.word("withdrawn_none") if after > stage.rounds else catalogues.word("withdrawn_from", round=after)
         at = table.side_marks[table.sides.index(entry_id)] if len(table.side_marks) == len(table.sides) else table.mark
+        # What is made of the table: a match is the withdrawn entry's forfeit; a pairs movement's
+        # table its opponents' sit-out (_score_pairs_withdrawn).
+        counted = (catalogues.word("withdrawn_counted_sit_out") if stage.format == "pairs"
+                   else catalogues.word("withdrawn_counted_forfeit", id=entry_id))
         problems.add("entry-withdrawn-bye" if len(table.sides) == 1 else "entry-withdrawn-played",
                      at or table.mark or entry.mark or Mark(event.folder), id=entry_id, round=number,
-                     table=table.number, since=entry.withdrawn, where=where, fix=fix)
+                     table=table.number, since=entry.withdrawn, where=where, fix=fix, counted=counted)
 
 
 def stage_tallies(game: Game, stage: Stage, field_entries: list[Entry], counted: list[RoundResult],
