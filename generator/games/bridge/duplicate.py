@@ -1019,7 +1019,8 @@ def _score_team_table(table: Table, stage: Stage, options: BridgeStage) -> Table
     home, away = table.sides
     if table.forfeit is not None:
         winner = away if table.forfeit == home else home
-        metrics = {winner: {"vp": credit.vp, "imps": credit.imps}, table.forfeit: {"vp": 0.0, "imps": -credit.imps}}
+        # (0.0 - x, not -x: a bye of 0 IMPs would give the forfeiting team -0.0, printed "-0.0")
+        metrics = {winner: {"vp": credit.vp, "imps": credit.imps}, table.forfeit: {"vp": 0.0, "imps": 0.0 - credit.imps}}
         view = TeamView("forfeit", home, away, credit=credit, forfeit=table.forfeit,
                         vp={e: metrics[e]["vp"] for e in (home, away)}, margin={e: metrics[e]["imps"] for e in (home, away)})
         return TableScore(table, [SideScore(e, metrics[e]) for e in (home, away)], winner, [], view,
