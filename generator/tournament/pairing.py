@@ -692,7 +692,7 @@ def _first_side(game: str) -> str:
 
 
 def draw_sheets(result: EventResult, locale: str) -> list[Bulletin]:
-    """One draw bulletin per round drawn but not played yet: table, sides, and for a Swiss round
+    """One draw bulletin per round drawn and not complete yet (StageResult.drawn_rounds): table, sides, and for a Swiss round
     after the first each side's primary score (a pairs round: each table's boards); and a pairs
     stage's movement card (移位表), when its rounds follow the movement."""
     sheets = []
