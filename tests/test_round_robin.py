@@ -181,3 +181,25 @@ def test_a_withdrawn_teams_bye_is_no_table(tmp_path, capsys):
     assert sum(1 for r in rounds for t in r if "D05" in t) == 4
     _, results, warnings = validate(content)  # no error
     assert not [w for w in warnings if w.code.startswith("entry-withdrawn")]
+
+
+def test_pair_shows_the_warnings_of_its_own_event(tmp_path, capsys):
+    """A secretary drawing one event sees that event's warnings, not another event's (an 80分
+    draw printed a 大怪路子 event's late-entry warning), and is told how many were left out."""
+    import shutil
+
+    content = make_content(tmp_path, 6, 5)
+    shutil.copytree(content / "events/ev", content / "events/other")
+    (content / "events/other/results/round-1.yaml").write_text(
+        "stage: rr\nround: 1\ntables:\n  - {table: 1, home: D01, away: D02}\n", encoding="utf-8")
+    _, _, warnings = validate(content)  # other's round 1 leaves out D03-D06: late entries, warned
+    codes = {w.code for w in warnings}
+    assert codes == {"late-entry-bye"} and all("other" in w.mark.file.parts for w in warnings)
+    capsys.readouterr()
+    assert main(["pair", "ev", "rr", "--content", str(content)]) == 0
+    err = capsys.readouterr().err
+    assert not any(code in err for code in codes) and "other" not in err
+    assert err.strip() == f"paibang: 其他赛事另有 {len(warnings)} 条警告，未列出（paibang check 列出全部）。"
+    assert main(["pair", "other", "rr", "--content", str(content)]) == 0
+    err = capsys.readouterr().err
+    assert all(code in err for code in codes) and "events/other/event.yaml" in err and "其他赛事" not in err
