@@ -963,3 +963,10 @@ def test_the_advance_rule_names_the_entries_that_skip_the_stage_and_no_others(si
     assert "<p>前 8 名晋级淘汰赛。</p>" in swiss and "轮空者" not in swiss
     prelim = (site / "events/dongke-bridge-2015/prelim/index.html").read_text(encoding="utf-8")
     assert "<p>前 15 名晋级决赛；A34 不参加本阶段，直接进入决赛。</p>" in prelim
+
+
+def test_a_teams_stage_draw_rules_name_the_home_team_first(site: Path) -> None:
+    """A bridge teams round robin writes its home team first (home/away): the stage's draw
+    rules said "南北方", a pairs stage's word."""
+    page = (site / "events/gaoxiao-bridge-teams-2024/teams/index.html").read_text(encoding="utf-8")
+    assert "写在前面的一方（主队）按伯格表" in page and "南北方" not in page

@@ -696,15 +696,17 @@ def draw_rules(stage: Stage, primary: str, game: str) -> DrawRules | None:
         return None
     steps = tuple(f"draw_rule_{stage.format}_{n}" for n in range(1, DRAW_STEPS[stage.format] + 1))
     return DrawRules(steps, tuple(m for m in stage.rank_by if m != "lot"), primary,
-                     f"pair_first_side_{_first_side(game)}")
+                     f"pair_first_side_{_first_side(game, stage)}")
 
 
 # The steps of each format's draw rules: draw_rule_<format>_1 … in the shared catalogue.
 DRAW_STEPS = {"swiss": 8, "round_robin": 4}
 
 
-def _first_side(game: str) -> str:
-    form = GAMES[game].table_form()
+def _first_side(game: str, stage: Stage | None = None) -> str:
+    """The key of the side written first at a table (the higher placed in a draw): the stage's
+    own form (a bridge teams stage's is home/away, a pairs stage's NS/EW)."""
+    form = GAMES[game].table_form(stage)
     return "teams" if form is None or form.keys is None else form.keys[0]
 
 
