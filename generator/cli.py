@@ -141,7 +141,7 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     build = command("build", "cli_build")
     build.add_argument("--output", type=Path, default=Path("output"))
     build.add_argument("--strict", action="store_true", help=say("cli_strict"))
-    build.add_argument("--quiet", action="store_true", help=say("cli_quiet"))
+    build.add_argument("-q", "--quiet", action="store_true", help=say("cli_quiet"))
     check = command("check", "cli_check")
     check.add_argument("--strict", action="store_true", help=say("cli_strict"))
     serve = command("serve", "cli_serve")

@@ -245,3 +245,23 @@ def test_long_text_wraps_in_its_cell_and_short_remarks_stay_whole(tmp_path: Path
     raw = subprocess.run(["pdftotext", "-raw", str(pdf), "-"], capture_output=True, check=True, text=True).stdout
     assert award in raw.replace("\n", "").replace(" ", "")  # nothing cut off
     assert any(line.rstrip().endswith("录取") for line in pdf_text(pdf).splitlines())  # not one character a line
+
+
+def test_teams_are_named_on_the_prize_list_and_the_qualifiers_notice(tmp_path: Path) -> None:
+    """A team is known by its name: the prize list and the qualifiers' notice print it before
+    its players, as the standings do (they printed the players alone). A prize's word is never
+    broken ("第一" above "名"), and the qualifiers' notice has no empty 备注 column squeezing the
+    names into three lines."""
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    for slug in ("hefei-80fen-teams-2012", "tongxin-guandan-2025"):
+        shutil.copytree(ROOT / "content/events" / slug, content / "events" / slug)
+    build(content, tmp_path / "out")
+    prizes = pdf_text(tmp_path / "out/events/hefei-80fen-teams-2012/bulletins/prizes.pdf")
+    first = next(line for line in prizes.splitlines() if "T01" in line)
+    assert first.split()[:4] == ["第一名", "1", "T01", "供电公司队（许长江"]
+    notice = pdf_text(tmp_path / "out/events/tongxin-guandan-2025/bulletins/qualifiers-swiss.pdf")
+    heading = next(line for line in notice.splitlines() if "序号" in line)
+    assert heading.split()[:3] == ["序号", "编号", "选手"] and "备注" not in heading
+    assert "守护队" in notice

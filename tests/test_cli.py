@@ -41,7 +41,7 @@ def test_new_then_import_then_build(tmp_path: Path, capsys) -> None:
     assert "第 4 列「电话」→ phone：私有，不公开" in out
     event = (content / "events/club-2025/event.yaml").read_text(encoding="utf-8")
     assert "\nentries: entries.yaml\n# " in event and "王小明" not in event  # the block replaces the examples
-    assert main(["build", "--quiet", "--content", str(content), "--output", str(tmp_path / "out")]) == 0
+    assert main(["build", "-q", "--content", str(content), "--output", str(tmp_path / "out")]) == 0
     summary = capsys.readouterr().out
     assert "1 个赛事" in summary and "份 PDF（新印" in summary
     assert "13800000001" not in "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "out").rglob("*.html"))

@@ -426,6 +426,67 @@ def test_the_other_games_forms_are_checked_by_their_own_reader(tmp_path: Path, s
     assert not result.ok and any(error in p.message("en") for p in result.problems)
 
 
+@pytest.mark.parametrize(("slug", "open_room", "closed_room", "code"), [
+    ("chem-park-daguai-2016", {"b1_open": "D07 5", "b2_open": "D02 3"}, {"b1_closed": "D02 3", "b2_closed": "D02 1"},
+     "daguai-room-pending"),
+    ("hefei-80fen-teams-2012", {"b1_open": "85", "b2_open": "125"}, {"b1_closed": "130", "b2_closed": "40"},
+     "shengji-room-pending"),
+    ("gaoxiao-bridge-teams-2024", {"b1_open": "1NT S ="}, {"b1_closed": "1S S -1"}, "bridge-room-pending"),
+])
+def test_the_secretary_saves_one_room_a_tables_link_saves_the_whole_match(tmp_path: Path, slug: str,
+                                                                          open_room: dict, closed_room: dict,
+                                                                          code: str) -> None:
+    """The open room's sheets come in before the closed room's: the secretary enters them as
+    they come (the match waits, pending: `check` warns of each board and passes), a table's
+    own link saves once, so only the whole match (desk_incomplete_refused)."""
+    from generator.desk.app import Desk, Who
+
+    spot, path = spot_of(tmp_path, slug, "round-1.yaml", 1, "boards")
+    desk = Desk(tmp_path / "content", slug, None, None, build=False)
+    spot = desk.spot(spot.stage.id, spot.number, 1)
+    before = path.read_text(encoding="utf-8")
+    outcome = desk.submit(spot, open_room, Who("table", "-", "k"), True)
+    assert not outcome["saved"] and outcome["refused"] == "desk_incomplete_refused"
+    assert path.read_text(encoding="utf-8") == before
+    outcome = desk.submit(spot, open_room, Who("admin", "-"), True)
+    result = outcome["check"]
+    assert outcome["saved"], [p.message("en") for p in result.problems]
+    assert result.ok and result.incomplete and not result.score.sides
+    assert forms.score_lines(spot, result.score, desk.t) == []  # nothing counted, nothing to show
+    assert [p.code for p in result.problems if p.code.endswith("-room-pending")] == [code] * len(open_room)
+    assert cli.main(["check", "--content", str(tmp_path / "content")]) == 0
+    outcome = desk.submit(spot, {**open_room, **closed_room}, Who("admin", "-"), True)
+    result = outcome["check"]
+    assert outcome["saved"] and result.ok and not result.incomplete and result.score.sides
+    assert not [p for p in result.problems if p.code.endswith("-room-pending")]
+
+
+def test_a_daguai_violation_is_counted_over_the_event_in_the_preview(tmp_path: Path) -> None:
+    """D07's violation in round 4 is its second of the event (the first was in round 2): it costs
+    a point (rules-daguai.md, Violations). The table entering it at the desk sees the score the
+    standings give, not that of a first violation (a 6:6 match shown a draw that is a loss)."""
+    from generator.build import validate
+
+    _, results, _ = validate(DEMO)
+    [built] = [r for r in results if r.event.slug == "chem-park-daguai-2016"]
+    [score] = [t for r in built.stages[0].rounds if r.number == 4 for t in r.tables if t.table.number == 3]
+    assert score.extra["deductions"] == {"D05": 0, "D07": 1}
+    spot, path = spot_of(tmp_path, "chem-park-daguai-2016", "round-4.yaml", 3, "boards")
+    text = path.read_text(encoding="utf-8")
+    typed = {"b1_open": "D07 5", "b1_closed": "D07 5", "b2_open": "D05 3", "b2_closed": "D05 0",
+             "b3_open": "D07 8", "b3_closed": "D05 5", "b4_open": "D07 5", "b4_closed": "D05 8",
+             "b5_open": "D07 0", "b5_closed": "D05 8", "b6_open": "D07 3", "b6_closed": "D05 1"}
+    fields = forms.fields_for(spot, text, typed)
+    # the secretary's violation with its board and note, as the form shows it and saves it again
+    assert [f.value for f in fields if f.name == "violations"] == ["D07 第2副 自报牌数"]
+    record = forms.record_from(spot, fields)
+    assert record["violations"] == [{"team": "D07", "board": 2, "note": "自报牌数"}]
+    result = forms.check(spot, text, record)
+    assert result.ok, [p.message("en") for p in result.problems]
+    assert [(s.entry, s.metrics) for s in result.score.sides] == [(s.entry, s.metrics) for s in score.sides]
+    assert result.score.extra["deductions"] == {"D05": 0, "D07": 1}
+
+
 def test_time_limit_is_a_stage_key_without_warnings(drawn: Path) -> None:
     from generator.build import validate
 

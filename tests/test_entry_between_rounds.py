@@ -152,6 +152,49 @@ def test_ranks_say_after_round_n_until_the_end(tmp_path: Path) -> None:
     assert "最终名次" in player and "轮后" not in player
 
 
+TWO_STAGES = ("  - id: main\n    name: 瑞士\n    format: swiss\n    rounds: 1\n    advance: {count: 2, to: ko}\n"
+              "  - id: ko\n    name: 决赛\n    format: knockout\n    seeding: {from: main}\n")
+
+
+def place_cell(player: str) -> tuple[str, str]:
+    """A player's page's place column: its heading, and the text of the (one) event's cell."""
+    head = re.search(r'<th scope="col">(名次|最终名次)</th>', player)
+    cell = re.search(r'<td data-label="(?:名次|最终名次)">(.*?)</td>', player)
+    assert head and cell, player
+    return head[1], re.sub(r"<[^>]+>", "", cell[1])
+
+
+def test_a_finished_stage_is_no_final_place_while_the_event_runs(tmp_path: Path) -> None:
+    """A Swiss finished and the knockout drawn, then played: the players' places are the
+    Swiss's under "名次" (event-day.md: no final ranking while the event is in progress; they
+    were "最终名次"), "最终名次" once the final is entered, the pages made again by the rebuild
+    (the place of 甲1, out after the Swiss, did not move) as a fresh build makes them."""
+    from tests.support import digest
+    from generator.cli import main
+
+    content = small_event(tmp_path, 4, TWO_STAGES)
+    assert pair(content) == 0
+    fill(content, 1)
+    assert main(["pair", SLUG, "ko", "--content", str(content)]) == 0
+    out = tmp_path / "output"
+    build(content, out, bulletins=False)
+    places = {name: place_cell(player_page(out, name)) for name in ("甲1", "甲2")}
+    assert all(head == "名次" for head, _ in places.values()), places
+    assert re.fullmatch(r"瑞士 \d=?", places["甲1"][1]) and re.fullmatch(r"瑞士 \d=? 晋级", places["甲2"][1]), places
+
+    final = content / "events" / SLUG / "results" / "ko-round-1.yaml"
+    text = final.read_text(encoding="utf-8")
+    teams = re.search(r"teams: \[(\w+), (\w+)\]", text)
+    final.write_text(text.replace(teams[0], f"{teams[0]}\n    levels: {{{teams[1]}: A, {teams[2]}: 9}}"),
+                     encoding="utf-8")
+    build(content, out, bulletins=False)
+    places = {name: place_cell(player_page(out, name)) for name in ("甲1", "甲2")}
+    assert places["甲1"][0] == "最终名次" and re.fullmatch(r"瑞士 \d=?", places["甲1"][1]), places
+    assert places["甲2"][0] == "最终名次" and re.fullmatch(r"决赛 [12]", places["甲2"][1]), places
+    build(content, tmp_path / "fresh", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")
+
+
 @pytest.mark.parametrize(("locale", "pending", "bye", "after", "final"), [
     ("zh-Hant", "待賽", "輪空（尚未計入排名）", "第 1 輪後", "最終名次"),
     ("en", "To be played", "Bye (not yet in the standings)", "after round 1", "Final place"),

@@ -303,6 +303,79 @@ def test_a_result_for_a_withdrawn_team_is_an_error_at_its_id_and_never_counted(t
         assert wins["T03"] == 1 and wins["T01"] == 3
 
 
+def test_a_matches_stage_withdrawal_is_checked_as_a_swiss_one(tmp_path: Path) -> None:
+    """`format: matches` (the seed's fixed tables, a results file a round): T03 `withdrawn: 2`
+    with a win written in round 2 is entry-withdrawn-played at its id, and the match is its
+    forfeit; the table left as drawn is its forfeit, no error, and the stage completes. The
+    withdrawal was not looked at in this format: the win counted, and the unplayed table kept
+    the stage in progress for ever."""
+    content = small_event(tmp_path, 4, "  - {id: main, format: matches, rounds: 2}\n")
+    event = content / "events" / SLUG / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("{id: T03,", "{id: T03, withdrawn: 2,"),
+                     encoding="utf-8")
+    results = content / "events" / SLUG / "results"
+    results.mkdir()
+    (results / "round-1.yaml").write_text(
+        "stage: main\nround: 1\ntables:\n  - table: 1\n    teams: [T01, T02]\n    levels: {T01: K, T02: 5}\n"
+        "  - table: 2\n    teams: [T03, T04]\n    levels: {T03: K, T04: 5}\n", encoding="utf-8")
+    played = ("stage: main\nround: 2\ntables:\n  - table: 1\n    teams: [T01, T03]\n    levels: {T01: 5, T03: K}\n"
+              "  - table: 2\n    teams: [T02, T04]\n    levels: {T02: K, T04: 5}\n")
+    (results / "round-2.yaml").write_text(played, encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        validate(content)
+    found = [p for p in failure.value.problems if not p.warning]
+    assert [(p.code, p.mark.file.name, p.mark.line) for p in found] == [("entry-withdrawn-played", "round-2.yaml", 5)]
+    assert found[0].message("en") == ("T03 has withdrawn (event.yaml:8: withdrawn, plays no round from round 2 on), "
+                                      "yet has a result in round 2, table 1")
+    (results / "round-2.yaml").write_text(played.replace("    levels: {T01: 5, T03: K}\n", ""), encoding="utf-8")
+    wins, stage, _ = standings(content)
+    assert stage.status == "complete"
+    assert (wins["T01"]["wins"], wins["T03"]["wins"]) == (2, 1)
+
+
+def test_a_withdrawn_pair_of_a_movement_plays_no_board_from_its_round_on(tmp_path: Path) -> None:
+    """A pairs movement (the demo's 10-table Mitchell, 3 boards a round, 9 rounds), P03 NS at
+    table 3 `withdrawn: 8`. Its boards written in rounds 8 and 9 are a result in rounds it does
+    not play: entry-withdrawn-played at its id there, and compared with no other table's (it
+    scores 7 rounds' boards; its opponents sit those rounds out, as in an odd field: nothing for
+    those boards). The boards deleted, the tables left as drawn: no error, the stage complete."""
+    from tests.support import demo_content
+
+    slug = "qiaoyou-club-pairs-2024"
+    content = demo_content(tmp_path, slug)
+    folder = content / "events" / slug
+    _, results, _ = validate(content)
+    full = {s.entry.id: s.tally.metrics for s in results[0].stages[0].standings}
+    event = folder / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("{id: P03,", "{id: P03, withdrawn: 8,"),
+                     encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        validate(content)
+    found = [p for p in failure.value.problems if not p.warning]
+    assert [(p.code, p.mark.file.name, p.mark.line) for p in found] == [
+        ("entry-withdrawn-played", "round-8.yaml", 20), ("entry-withdrawn-played", "round-9.yaml", 20)]
+    assert found[0].message("zh-Hans") == \
+        "P03 已退赛（event.yaml:14：withdrawn，从第 8 轮起不再出场），第 8 轮第 3 桌却有它的成绩"
+    assert found[0].hint("zh-Hans") == ("这桌的牌不计成绩，也不与其他桌比较：对手这一轮按轮空计。若 P03 打了这一轮，"
+                                        "删去它的 withdrawn（它没有退赛）；否则删去这桌的成绩。")
+    opponents = {}
+    for number in (8, 9):
+        path = folder / "results" / f"round-{number}.yaml"
+        boards = r"(    ns: P03\n    ew: (P\d+)\n)    boards:\n(?:      .*\n)+"  # P03's table, its boards
+        text, count = re.subn(boards, r"\1", path.read_text(encoding="utf-8"))
+        assert count == 1
+        opponents[number] = re.search(r"ns: P03\n    ew: (P\d+)", text).group(1)
+        path.write_text(text, encoding="utf-8")
+    _, results, _ = validate(content)  # no error: the tables left as drawn (bridge-board-short warns)
+    stage = results[0].stages[0]
+    assert stage.status == "complete"
+    now = {s.entry.id: s.tally.metrics for s in stage.standings}
+    assert now["P03"]["top"] == full["P03"]["top"] * 7 / 9
+    for opponent in opponents.values():
+        assert now[opponent]["top"] == full[opponent]["top"] * 8 / 9
+    assert next(s for s in stage.standings if s.entry.id == "P03").entry.withdrawn == 8
+
+
 def test_a_late_entry_scores_the_stages_late_score_or_a_bye(tmp_path: Path) -> None:
     for late, wins, diff in (("", 1, 0), ("    late: {wins: 0, level_diff: -3}\n", 0, -3)):
         folder = tmp_path / str(wins)
@@ -394,3 +467,113 @@ def test_after_round_n_in_every_locale(tmp_path: Path, locale: str, after: str, 
     assert after in pdf_text(site / "bulletins/standings-main.pdf")
     assert entered in (site / "main/round-2/index.html").read_text(encoding="utf-8")
     assert status in (out / "index.html").read_text(encoding="utf-8")
+
+
+# --- a team match with one room entered (大怪路子, 80分 teams, bridge teams) ---------------------
+
+# The demo events' last round, its table 1: the secretary has typed the open room's sheets, the
+# closed room's are not in yet.
+ONE_ROOM = [
+    ("chem-park-daguai-2016", "swiss", 7, "daguai-room-pending"),
+    ("hefei-80fen-teams-2012", "teams", 7, "shengji-room-pending"),
+    ("gaoxiao-bridge-teams-2024", "teams", 5, "bridge-room-pending"),
+]
+
+
+def _first_table_rooms(text: str, boards: int | None) -> tuple[str, list[tuple[int, int]]]:
+    """`text` with the closed room of table 1's first `boards` boards (None: all) dropped; the
+    (board, line) of each board left with the open room only."""
+    lines, changed, table = text.split("\n"), [], 0
+    for index, line in enumerate(lines):
+        if line.startswith("  - table:"):
+            table += 1
+        match = re.fullmatch(r"      (\d+): \{open: ([^{}]+|\{[^}]*\}), closed: ([^{}]+|\{[^}]*\})\}", line)
+        if table == 1 and match and (boards is None or len(changed) < boards):
+            lines[index] = f"      {match[1]}: {{open: {match[2]}}}"
+            changed.append((int(match[1]), index + 1))
+    assert changed
+    return "\n".join(lines), changed
+
+
+@pytest.mark.parametrize("boards", [None, 2], ids=["every-board", "two-boards"])
+@pytest.mark.parametrize(("slug", "stage_id", "last", "code"), ONE_ROOM, ids=[s for s, *_ in ONE_ROOM])
+def test_a_match_with_one_room_entered_is_in_progress_not_an_error(tmp_path: Path, slug: str, stage_id: str,
+                                                                   last: int, code: str, boards: int | None) -> None:
+    """event-day.md: a round partly entered is shown as such, a table without its full record is
+    not counted. A match whose boards have the open room only (the closed room's sheets come
+    later) was an error: `check` and `build` failed and nothing could be posted between rounds."""
+    from support import demo_content
+
+    content = demo_content(tmp_path, slug)
+    path = content / "events" / slug / "results" / f"round-{last}.yaml"
+    full = path.read_text(encoding="utf-8")
+    text, changed = _first_table_rooms(full, boards)
+    path.write_text(text, encoding="utf-8")
+    _, results, warnings = validate(content)
+    waiting = [w for w in warnings if w.code == code]
+    assert [(w.mark.file, w.mark.line) for w in waiting] == [(path, line) for _, line in changed]
+    assert [w.message("en") for w in waiting][0] == (
+        f"board {changed[0][0]} has the open room only, not the closed room yet: "
+        "the match is not counted until both rooms are in")
+    assert waiting[0].message("zh-Hans") == (
+        f"第 {changed[0][0]} 副只录入了开室，闭室的记录还没有：两室都录入之前，这场比赛不计成绩")
+    with pytest.raises(ContentErrors):  # --strict fails on it
+        validate(content, strict=True)
+    [stage] = [s for s in results[0].stages if s.stage.id == stage_id]
+    round_ = stage.rounds[-1]
+    assert round_.number == last and round_.pending == [1] and round_.partial
+    assert stage.rounds_played == last - 1 and stage.status == "in_progress"
+    [match] = [s for s in round_.tables if s.table.number == 1]
+    assert not match.sides and match.winner is None
+    # The standings are those of the match not played at all (its boards not written yet).
+    unplayed = re.sub(r"(  - table: 1\n(?:    (?!boards:).*\n)*)    boards:\n(?:      .*\n)*", r"\1", full, count=1)
+    assert unplayed != full
+    path.write_text(unplayed, encoding="utf-8")
+    _, before, _ = validate(content)
+    [stage_before] = [s for s in before[0].stages if s.stage.id == stage_id]
+    assert stage_before.rounds[-1].pending == [1]
+    assert [(s.entry.id, s.tally.metrics) for s in stage.standings] == \
+           [(s.entry.id, s.tally.metrics) for s in stage_before.standings]
+    # The round's page says the round is partly entered and shows what the open room has;
+    # results.json has the round not complete and the stage after the round before.
+    path.write_text(text, encoding="utf-8")
+    out = tmp_path / "output"
+    build(content, out, bulletins=False)
+    site = out / "events" / slug
+    page = (site / stage_id / f"round-{last}" / "index.html").read_text(encoding="utf-8")
+    tables = len([s for s in round_.tables if len(s.table.sides) == 2])
+    assert f"第 {last} 轮：已录 {tables - 1}/{tables} 桌" in page
+    assert "只录入了一个室的成绩，开室、闭室都录入后才计入排名。" in page
+    assert page.count('data-label="闭室">—</td>') == len(changed)  # the rooms as they stand
+    data = json.loads((site / "results.json").read_text(encoding="utf-8"))
+    [stage_json] = [s for s in data["stages"] if s["id"] == stage_id]
+    assert stage_json["rounds_played"] == last - 1 and stage_json["rounds"][-1]["complete"] is False
+    # Once the closed room is in, the match counts.
+    path.write_text(full, encoding="utf-8")
+    _, results, warnings = validate(content, strict=True)
+    [stage] = [s for s in results[0].stages if s.stage.id == stage_id]
+    assert stage.rounds_played == last and not stage.rounds[-1].pending
+    assert [s for s in stage.rounds[-1].tables if s.table.number == 1][0].sides
+
+
+@pytest.mark.parametrize(("slug", "last", "board", "missing"), [
+    ("chem-park-daguai-2016", 7, "      1: {}", "daguai-room-missing"),
+    ("hefei-80fen-teams-2012", 7, "      1: {}", "shengji-room-missing"),
+    ("gaoxiao-bridge-teams-2024", 5, "      33: {}", "bridge-room-missing"),
+])
+def test_a_board_with_neither_room_or_a_room_unread_is_still_an_error(tmp_path: Path, slug: str, last: int,
+                                                                       board: str, missing: str) -> None:
+    from support import demo_content
+
+    content = demo_content(tmp_path, slug)
+    path = content / "events" / slug / "results" / f"round-{last}.yaml"
+    full = path.read_text(encoding="utf-8")
+    number = board.strip().split(":")[0]
+    line = re.search(rf"      {number}: \{{open: ([^{{}}]+|\{{[^}}]*\}}), closed: .*\}}", full)
+    assert line
+    for written, codes in ((board, {missing}), (f"      {number}: {{open: XX}}", {missing})):
+        path.write_text(full.replace(line[0], written, 1), encoding="utf-8")
+        with pytest.raises(ContentErrors) as caught:
+            validate(content)
+        found = {p.code for p in caught.value.problems}
+        assert codes <= found and not any(p.code.endswith("-room-pending") for p in caught.value.problems)

@@ -161,6 +161,41 @@ def test_a_withdrawn_entry_is_not_seeded_and_a_later_withdrawal_is_a_walkover(hi
     assert [(s.rank_label, s.entry.id) for s in ko.standings][:2] == [("1", "C02"), ("2", "C04")]
 
 
+def test_a_winner_written_for_a_withdrawn_side_without_a_record_is_its_walkover_and_an_error(
+        high_card: Game, tmp_path: Path) -> None:
+    """C04 `withdrawn: 2` reaches the final. `winner: C04` written there without a record says it
+    went through, in a round it does not play: entry-withdrawn-played at its id, naming its
+    `withdrawn` and the fix; the final is still its walkover (C02 champion). It was reported as a
+    `winner:` the result contradicts ("the result is a win for C02"), a result nobody wrote.
+    `winner: C02` agrees with the walkover: no error."""
+    root = event(tmp_path, 4, KO)
+    withdraw(root, "C04", "2")
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    fill(root, 1, ["2, A", "K, 9"])  # C04 beats C01, C02 beats C03
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    path = root / "events/cup/results/round-2.yaml"
+    drawn = path.read_text(encoding="utf-8")
+    fill(root, 2, [], {"away: C04": "winner: C04"})
+    with pytest.raises(ContentErrors) as failure:
+        validate(root)
+    (found,) = [p for p in failure.value.problems if not p.warning]
+    assert (found.code, found.mark.file.name, found.mark.line) == ("entry-withdrawn-played", "round-2.yaml", 9)
+    assert found.message("en") == ("C04 has withdrawn (event.yaml:9: withdrawn, plays no round from round 2 on), "
+                                   "yet has a result in round 2, table 1")
+    assert "delete its withdrawn (it did not withdraw)" in found.hint("en")
+    from generator.content.load import load_site
+    from generator.errors import Problems
+    from generator.tournament.event import run_event
+
+    problems = Problems()
+    ko = run_event(load_site(root, problems).events[0], problems).stage_of("ko")
+    assert ko.bracket.champion == "C02"
+    path.write_text(drawn, encoding="utf-8")
+    fill(root, 2, [], {"away: C04": "winner: C02"})
+    result, _ = run(root)
+    assert result.stage_of("ko").bracket.champion == "C02"
+
+
 # --- a whole knockout, drawn by pair -------------------------------------------------------------
 
 

@@ -228,3 +228,27 @@ def test_a_player_of_a_team_that_has_played_is_not_moved_by_the_sheet(content: P
     problem = next(p for p in failed.value.problems if p.code == "registration-in-two-entries")
     assert problem.mark.line == 3 and "甲2 已在 T02 中参赛" in problem.message("zh-Hans")
     assert (folder / "entries.yaml").read_bytes() == before
+
+
+def test_a_team_that_has_played_keeps_its_players_and_the_sheet_may_add_one(content: Path, tmp_path: Path) -> None:
+    """A rerun took the sheet as the roster of every entry it updates: T01, with results, lost
+    乙1 when the sheet's row for 1队 named 丙1 instead, and its pages then named a team that never
+    played. Who played in a team that has results is history: 乙1 stays, said plainly (with the
+    fix when it is a misspelt name that never played), and 丙1 is added after. T03, without
+    results, takes the sheet as its roster."""
+    new_event(content, "union-2026", "guandan")
+    teams = {f"{n}队": [f"甲{n}", f"乙{n}"] for n in range(1, 5)}
+    import_registrations(content, "union-2026", team_sheet(tmp_path / "a.xlsx", teams), prefix="T")
+    folder = content / "events/union-2026"
+    (folder / "results").mkdir(exist_ok=True)
+    (folder / "results/round-1.yaml").write_text("round: 1\ntables:\n  - table: 1\n    teams: [T01, T02]\n", encoding="utf-8")
+    changed = dict(teams, **{"1队": ["甲1", "丙1"], "3队": ["甲3", "丁3"]})
+    report = import_registrations(content, "union-2026", team_sheet(tmp_path / "b.xlsx", changed), prefix="T")
+    assert (report.entries, report.new, report.kept) == (4, 0, 4)
+    import yaml
+
+    written = {e["id"]: e["players"] for e in yaml.safe_load((folder / "entries.yaml").read_text(encoding="utf-8"))}
+    assert written["T01"] == ["甲1", "乙1", "丙1"]
+    assert written["T03"] == ["甲3", "丁3"]
+    assert ("T01 保留 乙1：报名表里这一队已没有 乙1，但 T01 已有成绩，参赛过的选手留在它的名单上"
+            "（若 乙1 从未出场，例如写错的名字，在 entries.yaml 中删去）") in report.lines("zh-Hans")

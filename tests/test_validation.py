@@ -287,6 +287,30 @@ def test_several_errors_in_one_results_file_are_all_reported(tree):
     assert sorted(codes(tree.errors())) == ["bridge-board-syntax", "bridge-score-mismatch", "entry-unknown"]
 
 
+def test_a_round_in_two_files_is_the_later_files_error_naming_both_and_both_files_errors_are_said(tree):
+    """final.yaml copied to final-copy.yaml (a secretary's backup), each then edited apart. The
+    files are read in name order: final-copy.yaml ("-" before ".") first, so final.yaml is the
+    second file of that round: results-round-duplicate there, naming both and the order, at its
+    `stage:` (the stage has one round: no `round:`); and the errors in final.yaml's own tables
+    are reported too (they were not: the file was dropped unread, its mistakes said only once
+    the copy was deleted)."""
+    shutil.copy(tree.path(FINAL), tree.path(f"{EVENT}/results/final-copy.yaml"))
+    tree.edit(f"{EVENT}/results/final-copy.yaml", "4: 4HX S -2 -500", "4: 4HX S -2 -300")
+    line, _ = tree.edit(FINAL, "    ns: A26\n", "    ns: A99\n")
+    found = tree.errors()
+    assert sorted((p.code, p.mark.file.name) for p in found) == [
+        ("bridge-score-mismatch", "final-copy.yaml"), ("entry-unknown", "final.yaml"),
+        ("results-round-duplicate", "final.yaml")]
+    (duplicate,) = [p for p in found if p.code == "results-round-duplicate"]
+    assert at(duplicate) == tree.line_of(FINAL, "final\ntables:")
+    assert duplicate.message("en") == ("round 1 of stage final is written in two files: final-copy.yaml and this one, "
+                                       "final.yaml; results files are read in name order, and this one, read later, "
+                                       "is not counted")
+    assert duplicate.message("zh-Hans") == ("阶段 final 第 1 轮写在两个文件里：final-copy.yaml 和本文件 final.yaml；"
+                                            "结果文件按文件名顺序读取，后读到的本文件不计")
+    assert next(p for p in found if p.code == "entry-unknown").mark.line == line
+
+
 def test_problems_come_sorted_by_file_and_line(tree):
     tree.edit(PRELIM, "    ew: A10\n", "    ew: A99\n")
     tree.edit(PRELIM, "      3: 3C N -2\n", "      3: 3C Q -2\n")

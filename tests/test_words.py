@@ -34,7 +34,7 @@ RECORD_GRAMMAR = {
     "generator/commands/headings.py",  # the headings and marks of registration sheets `paibang import` reads
     # 80分's seat and direction words (北, 南北), 光头, 未打, 单/对, 主队/客队, 开室/闭室, band ranges
     "generator/games/shengji/records.py",
-    # 大怪路子's room keys (开室/闭室)
+    # 大怪路子's room keys (开室/闭室), and a violation's board on the desk's form (D07 第2副 自报牌数)
     "generator/games/daguai/records.py",
     # Guandan's records: the foul word (犯规), 过A for a level past A, the desk's penalty lines
     "generator/games/guandan/records.py",

@@ -15,7 +15,9 @@ what it did with every column.
 The entries are written to events/<slug>/entries.yaml and event.yaml points there
 (`entries: entries.yaml`). A rerun updates that file: a row group whose players are the players
 of a listed entry (or share players with it) keeps that entry's id, so nothing is duplicated and
-results files stay valid; new entries are numbered after the highest id listed or named in a
+results files stay valid; the sheet is that entry's roster, unless results name it: then its
+players stay (who played is history, said for each the sheet no longer lists) and the sheet may
+add players; new entries are numbered after the highest id listed or named in a
 results file, so a deleted entry's id (and its results) is never given to another.
 
 Hostile or broken sheets are refused with a message, never a traceback: an .xlsx is checked
@@ -125,6 +127,7 @@ class ImportReport:
     usual: int | None = None  # team_size, else the size nearly every entry has (_usual_size)
     moved: list[tuple[str, str, str]] = field(default_factory=list)  # (person, from entry, to entry)
     dropped: list[str] = field(default_factory=list)  # entries left with no one, removed
+    kept_players: list[tuple[str, str]] = field(default_factory=list)  # (person, entry): kept, it has played
 
     def lines(self, locale: str) -> list[str]:
         """What was done with the sheet, one line per column, in `locale`."""
@@ -145,6 +148,8 @@ class ImportReport:
                   for row, count in self.uneven]
         lines += [catalogues.text("import_moved", locale, name=name, old=old, new=new) for name, old, new in self.moved]
         lines += [catalogues.text("import_dropped", locale, entry=entry) for entry in self.dropped]
+        lines += [catalogues.text("import_kept_player", locale, name=name, entry=entry)
+                  for name, entry in self.kept_players]
         return lines
 
 
@@ -583,6 +588,8 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         players = [{"name": p.name, **p.private} if p.private else p.name for p in members]
         known = matches.get(number)
         if known is not None:
+            if str(known.get("id")) in named:  # it has played: who played in it is history
+                players = _roster_kept(known, members, players, report)
             known["players"] = players  # phone numbers and the like may have changed
             kept += 1
             placed.update((p.name, (p, known)) for p in members)
@@ -662,6 +669,24 @@ def _match_existing(groups: list[list[Registrant]], existing: list[dict]) -> dic
             matches[number] = entry
             claimed.add(id(entry))
     return matches
+
+
+def _roster_kept(entry: dict, members: list[Registrant], players: list, report: ImportReport) -> list:
+    """The players of an entry that results name, updated by the sheet: its players as listed, in
+    their order, each with the sheet's details when the sheet still lists them in it (a phone
+    number changed); then the players the sheet adds (a substitute who joined). One the sheet no
+    longer lists in it stays, and is said (`kept_players`): the entry has played, and the sheet
+    cannot say who did; a name that never played (a misspelling corrected since) is deleted by
+    hand. A player the sheet puts in another entry is _placed_once's refusal."""
+    from_sheet = {person.name: player for person, player in zip(members, players)}
+    roster = []
+    for player, name in zip(entry.get("players") or [], _names(entry)):
+        if name in from_sheet:
+            roster.append(from_sheet.pop(name))
+        else:
+            roster.append(player)
+            report.kept_players.append((name, str(entry.get("id"))))
+    return roster + list(from_sheet.values())
 
 
 def _placed_once(merged: list[dict], placed: dict[str, tuple[Registrant, dict]], named: set[str], sheet: Path,

@@ -206,7 +206,7 @@ class FileReading:
 
     found: list[ContentError]  # found reading the file's stage and round
     round: tuple[str, int] | None  # (stage id, round number); None: the file is left out
-    stage_mark: Mark | None = None  # where a duplicate round is reported
+    stage_mark: Mark | None = None  # where a duplicate round is reported: its `round:`, else its `stage:`
     data: YamlMap | None = None  # the parsed file, until its tables are read
     tables: list[Table] | None = None
     tables_found: list[ContentError] = field(default_factory=list)  # found reading its tables
@@ -568,15 +568,22 @@ def _read_results(results_dir: Path, event: Event, game: Any, site: Site, proble
         if reading.round is None:
             continue
         stage_id, number = reading.round
-        if (stage_id, number) in seen:
+        # A round written in a second file: the error is the file read later (in name order:
+        # `files` is sorted), naming the one read first; its tables are read all the same, so
+        # that what is wrong in them is said now, with the duplicate, and not only once it is
+        # fixed; the round is the first file's.
+        duplicate = (stage_id, number) in seen
+        if duplicate:
             problems.add("results-round-duplicate", reading.stage_mark, stage=stage_id, round=number,
-                         other=seen[(stage_id, number)].name)
-            continue
-        seen[(stage_id, number)] = path
+                         other=seen[(stage_id, number)].name, this=path.name)
+        else:
+            seen[(stage_id, number)] = path
         if reading.tables is None:
             _read_tables_of(path, reading, event, game, problems)
         else:
             problems.items.extend(reading.tables_found)
+        if duplicate:
+            continue
         event.rounds.setdefault(stage_id, []).append(Round(stage_id, number, list(reading.tables), path,
                                                            reading.drawn_on))
     for rounds in event.rounds.values():
@@ -693,7 +700,8 @@ def _read_round_of(path: Path, event: Event, problems: Problems) -> FileReading:
     if number > stage.rounds:
         problems.add("results-round-range", reader.value_mark("round"), stage=stage_id, rounds=stage.rounds, round=number)
         return FileReading([], None)
-    return FileReading([], (stage_id, number), reader.value_mark("stage"), data)
+    where = reader.value_mark("round") if reader.has("round") else reader.value_mark("stage")
+    return FileReading([], (stage_id, number), where, data)
 
 
 DRAW_ORDER = "# draw-order:"

@@ -170,15 +170,18 @@ def _qualifiers(t: Translator, event: Event, result: EventResult, stage_result: 
     metric_columns = _metric_columns(t, event, stage)
     rows = []
     for number, standing in enumerate((s for s in stage_result.standings if s.qualified), start=1):
-        rows.append([str(number), standing.entry.id, standing.entry.player_names, standing.entry.group or "",
+        rows.append([str(number), standing.entry.id, _who(t, standing.entry), standing.entry.group or "",
                      standing.rank_label, *_metric_cells(stage, standing.tally.metrics),
                      t("pair_method_lot") if standing.by_lot else ""])
     for entry in stage_result.byes:
-        rows.append([str(len(rows) + 1), entry.id, entry.player_names, entry.group or "", "—",
+        rows.append([str(len(rows) + 1), entry.id, _who(t, entry), entry.group or "", "—",
                      *["—"] * len(metric_columns), t("bye_note")])
     byes = t("qualifier_byes", n=len(stage_result.byes)) if stage_result.byes else ""
     text = t("qualifier_text", prev=stage.name, rule=_rule(t, event, stage), count=len(rows), stage=target.name, byes=byes)
     columns = [t("no"), t("id"), t("players"), t("group"), f"{stage.name}{t('rank')}", *metric_columns, t("remark")]
+    if not any(row[-1] for row in rows):  # no remark (a bye, a lot): the empty column's width goes to the names
+        columns.pop()
+        rows = [row[:-1] for row in rows]
     return Bulletin(f"qualifiers-{stage.id}", t("qualifier_title", event=event.title, stage=target.name), text,
                     columns, rows, event.organizer or "", stage.date or _last_date(event),
                     numeric={4, *range(5, 5 + len(metric_columns))})
@@ -265,14 +268,15 @@ def _bracket(t: Translator, event: Event, stage_result: StageResult) -> Bulletin
 
 
 def _who(t: Translator, entry: Entry) -> str:
-    """A team as standings print it: its name, then its players; the players alone without one."""
+    """A team as standings print it: its name, then its players; the players alone without one.
+    The qualifiers' notice and the prize list print it so too: a team is known by its name."""
     return f"{entry.name}{t('paren', text=entry.player_names)}" if entry.name else entry.player_names
 
 
 def _prizes(t: Translator, event: Event, stage_result: StageResult) -> Bulletin:
     stage = stage_result.stage
     rows = [
-        [s.prize.name, s.rank_label, s.entry.id, s.entry.player_names, s.entry.group or "", s.prize.award or ""]
+        [s.prize.name, s.rank_label, s.entry.id, _who(t, s.entry), s.entry.group or "", s.prize.award or ""]
         for s in stage_result.standings if s.prize is not None
     ]
     columns = [t("prize"), t("rank"), t("id"), t("players"), t("group"), t("award")]

@@ -13,9 +13,9 @@ The event in progress (event-day.md): the standings count only the rounds fully 
 round 1 on (`rounds_played`: "after round N"); a round partly entered is shown, never counted.
 Each stage, and the event, is scheduled (no result), in progress, or complete (every round the
 stage declares fully played). Qualifiers come from a complete stage only; prizes and the
-credits roster from a complete event only. In a Swiss, round robin or knockout, an entry
-`withdrawn: N` plays no round from N on (a match drawn against it anyway is its forfeit; in a
-knockout a walkover, the opponent goes through), and in a Swiss or round robin an entry absent
+credits roster from a complete event only. An entry `withdrawn: N` plays no round from N on (a
+match drawn against it anyway is its forfeit; in a knockout a walkover, the opponent goes
+through; in a pairs movement its opponent sits out), and in a Swiss or round robin an entry absent
 from every table of the rounds drawn before its first is late: for each of those rounds that
 counts it scores the stage's `late:` score, else a bye.
 """
@@ -120,6 +120,29 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
             award_prizes(result.standings, result.stage.prizes)
     credits = credits_roster(event, results) if status == COMPLETE else []
     return EventResult(event, results, credits, status)
+
+
+def state_before(event: Event, stage_id: str, number: int) -> dict[str, object]:
+    """The game's running counts across the event (大怪路子's violations: the second of the
+    event costs a point) as they stand when round `number` of stage `stage_id` is played: every
+    table of every round before it, in run_event's order, scored into a fresh state. For a
+    preview of one table (the desk's), which must score it as the standings will; a game whose
+    tables score alone keeps no counts, and gets an empty state at once."""
+    game = GAMES[event.game]
+    state: dict[str, object] = {}
+    for stage in event.stages:
+        if game.scores_alone(stage):
+            if stage.id == stage_id:
+                break
+            continue
+        for round_ in event.rounds.get(stage.id, []):
+            if stage.id == stage_id and round_.number >= number:
+                break
+            for table in round_.tables:
+                _score(game, event, table, round_.number, stage, state)
+        if stage.id == stage_id:
+            break
+    return state
 
 
 def event_status(stages: list[StageResult]) -> str:
@@ -241,10 +264,11 @@ def standings_before(event: Event, result: StageResult, number: int) -> list[Sta
 
 
 def _withdrawn_sides(event: Event, stage: Stage, table: Table, number: int) -> list[str]:
-    """The table's sides withdrawn by this round (`withdrawn: N`, N <= the round; `true` is 1),
-    in the stages where a withdrawal is defined (event-day.md: a Swiss or round robin; a
-    knockout's walkover too)."""
-    if stage.format not in ("swiss", "round_robin", "knockout"):
+    """The table's sides withdrawn by this round (`withdrawn: N`, N <= the round; `true` is 1).
+    Every format: event-day.md defines the withdrawal for a Swiss or round robin; a knockout's
+    walkover follows from it, a `matches` stage's rounds (its files) are rounds as a Swiss's
+    are, and a pairs movement's rounds too (_score says what each makes of it)."""
+    if stage.format not in ("swiss", "round_robin", "knockout", "matches", "pairs"):
         return []
     return [side for side in table.sides if (w := event.entries[side].withdrawn) is not None and w <= number]
 
@@ -262,13 +286,36 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
         gone = _withdrawn_sides(event, stage, table, number)
     if not gone or table.forfeit in gone:
         return score  # nobody withdrawn, or the withdrawn side's forfeit as written
+    if stage.format == "pairs":
+        return _score_pairs_withdrawn(game, table, stage, state, score, gone, number, withdrawn_played)
     if len(table.sides) == 1:  # a bye for an entry that plays no round: no score, no win
         if withdrawn_played is not None:
             withdrawn_played.append((gone[0], table, number))
         return replace(score, sides=[], winner=None)
+    # A record, a forfeit of its opponent, or a knockout's `winner:` naming it (written alone, it
+    # says who went through) is a result for it. A `winner:` naming its opponent agrees with the
+    # walkover: no error; either way the walkover decides, not the `winner:` (cleared, so that the
+    # knockout does not also call it a winner the result contradicts).
+    if (not is_pending(score) or table.winner in gone) and withdrawn_played is not None:
+        withdrawn_played.extend((side, table, number) for side in gone)
+    return game.score_table(replace(table, forfeit=gone[0], winner=None), stage, state)
+
+
+def _score_pairs_withdrawn(game: Game, table: Table, stage: Stage, state: dict[str, object], score: TableScore,
+                           gone: list[str], number: int,
+                           withdrawn_played: list[tuple[str, Table, int]] | None) -> TableScore:
+    """A pairs movement's table with a pair withdrawn by this round: the pair plays no board
+    from then on, so its opponent sits out the round, scored as a sit-out in an odd field is
+    (nothing for those boards: its percentage is over the boards it played; content-format.md),
+    and the withdrawn pair scores nothing. Boards written there (or a forfeit of its opponent)
+    are a result for it in a round it does not play: listed in `withdrawn_played`, and compared
+    with no other table's. A withdrawn pair's own sit-out is nothing to report."""
+    if len(table.sides) == 1:
+        return score
     if not is_pending(score) and withdrawn_played is not None:
         withdrawn_played.extend((side, table, number) for side in gone)
-    return game.score_table(replace(table, forfeit=gone[0]), stage, state)
+    staying = [side for side in table.sides if side not in gone]
+    return game.score_table(replace(table, sides=staying, forfeit=None), stage, state)
 
 
 def _report_withdrawn_played(event: Event, stage: Stage, played: list[tuple[str, Table, int]],
@@ -288,9 +335,13 @@ def _report_withdrawn_played(event: Event, stage: Stage, played: list[tuple[str,
         after = last[entry_id] + 1
         fix = catalogues.word("withdrawn_none") if after > stage.rounds else catalogues.word("withdrawn_from", round=after)
         at = table.side_marks[table.sides.index(entry_id)] if len(table.side_marks) == len(table.sides) else table.mark
+        # What is made of the table: a match is the withdrawn entry's forfeit; a pairs movement's
+        # table its opponents' sit-out (_score_pairs_withdrawn).
+        counted = (catalogues.word("withdrawn_counted_sit_out") if stage.format == "pairs"
+                   else catalogues.word("withdrawn_counted_forfeit", id=entry_id))
         problems.add("entry-withdrawn-bye" if len(table.sides) == 1 else "entry-withdrawn-played",
                      at or table.mark or entry.mark or Mark(event.folder), id=entry_id, round=number,
-                     table=table.number, since=entry.withdrawn, where=where, fix=fix)
+                     table=table.number, since=entry.withdrawn, where=where, fix=fix, counted=counted)
 
 
 def stage_tallies(game: Game, stage: Stage, field_entries: list[Entry], counted: list[RoundResult],

@@ -43,7 +43,7 @@ from typing import Any
 from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark
-from generator.games import EntryField, Game, TableForm, TableScore, field_text
+from generator.games import EntryField, Game, TableForm, TableScore
 from generator.games.common.rooms import ROOMS
 from generator.games.common.shorthand import split_items
 from generator.games.daguai import records, sheets, views
@@ -89,14 +89,19 @@ class DaguaiRules(Game):
     def entry_fields(self, stage: Stage, sides: list[str], table: dict[str, Any],
                      boards: list[int], rooms: tuple[str, ...]) -> list[EntryField]:
         """Both rooms of each board, and the violations."""
+        written = table.get("violations")
+        shown = ", ".join(map(records.violation_text, written if isinstance(written, list) else [written])) if written else ""
         return [*super().entry_fields(stage, sides, table, boards, rooms),
-                EntryField("violations", "desk_violations", field_text(table.get("violations")), hint="desk_violations_hint")]
+                EntryField("violations", "desk_violations", shown, hint="desk_violations_hint")]
 
     def entry_record(self, sides: list[str], values: dict[str, str]) -> dict[str, Any]:
         record = super().entry_record(sides, values)
         if values.get("violations"):
-            record["violations"] = split_items(values["violations"]) or [values["violations"]]
+            items = split_items(values["violations"]) or [values["violations"]]
+            record["violations"] = [records.violation_item(item) for item in items]
         return record
+
+
 
 
 TABLE_FORM = TableForm(("home", "away"), ("boards:", "  1: {{open: {a} 8, closed: {b} 1}}"), rooms=ROOMS)

@@ -31,6 +31,7 @@ from generator.games.daguai.rules import (
     ByeCredit,
     DaguaiStage,
     MatchRecord,
+    OneRoom,
     RoomRecord,
     Violation,
     options,
@@ -122,7 +123,7 @@ def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Ma
     # Played once any board is written; `boards:` left empty (a fresh draw) is not played yet.
     written = reader.raw("boards")
     record = MatchRecord(played=isinstance(written, YamlMap) and len(written) > 0)
-    record.boards = _read_boards(reader, stage, side_ids, stage_options.board_points)
+    record.boards = _read_boards(reader, stage, side_ids, stage_options.board_points, record.one_room)
     record.violations = _read_violations(reader, side_ids)
     forfeit = reader.raw("forfeit")
     table_number = reader.raw("table")
@@ -142,7 +143,8 @@ def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Ma
     return sides, record
 
 def _read_boards(reader: Reader, stage: Stage, side_ids: list[str],
-                 points: BoardPoints) -> list[BoardRecord]:
+                 points: BoardPoints, waiting: list[OneRoom]) -> list[BoardRecord]:
+    """The boards with both rooms; a board with one room only goes to `waiting`."""
     boards = reader.mapping("boards")
     if boards is None:
         return []
@@ -158,10 +160,15 @@ def _read_boards(reader: Reader, stage: Stage, side_ids: list[str],
         if rooms is None:
             continue
         read: dict[str, RoomRecord] = {}
+        # One room written, the other not yet: the secretary enters the open room's sheets as
+        # they come, before the closed room's (event-day.md). Not an error: the board waits,
+        # and with it the match (score_table: pending). A board with neither room is an error.
+        one_room = len(rooms) == 1 and isinstance(value, YamlMap) and len(value) == 1
         for room in ROOMS:
             if room not in rooms:
-                reader.problems.add("daguai-room-missing", board_mark, board=number, room=room_name(room),
-                                    other=room_name("closed" if room == "open" else "open"))
+                if not one_room:
+                    reader.problems.add("daguai-room-missing", board_mark, board=number, room=room_name(room),
+                                        other=room_name("closed" if room == "open" else "open"))
                 continue
             text, room_mark = rooms[room]
             mark = board_mark if room_mark.line == board_mark.line else room_mark
@@ -175,6 +182,17 @@ def _read_boards(reader: Reader, stage: Stage, side_ids: list[str],
             read[room] = RoomRecord(parsed.first, parsed.points, mark)
         if len(read) == 2:
             records.append(BoardRecord(number, read["open"], read["closed"]))
+        elif one_room and read:
+            (room, only), = read.items()
+            other = "closed" if room == "open" else "open"
+            reader.problems.add("daguai-room-pending", board_mark, warning=True, board=number,
+                                room=room_name(room), other=room_name(other))
+            waiting.append(OneRoom(number, room, only))
+        elif one_room:  # the one room written cannot be read: the other is missing too, as before
+            (room,) = rooms
+            other = "closed" if room == "open" else "open"
+            reader.problems.add("daguai-room-missing", board_mark, board=number, room=room_name(other),
+                                other=room_name(room))
     if limit and written:
         missing = sorted(set(range(1, limit + 1)) - written)
         if missing:
@@ -237,3 +255,37 @@ def _read_violations(reader: Reader, side_ids: list[str]) -> list[Violation]:
         found.append(violation)
     return found
 
+
+# A violation the secretary wrote with its board and note (`{team: D07, board: 2, note: 自报牌数}`)
+# is shown on the desk's form as `D07 第2副 自报牌数` and read back from it as it was: the form
+# showed Python's repr of it, and saving the table again split that into three "teams".
+_VIOLATION = re.compile(r"(\S+)(?:\s+(?:第\s*(\d+)\s*副|[Bb]oard\s*(\d+)))?(?:\s+(.+))?")
+
+
+def violation_text(item: Any) -> str:
+    """A written violation as the desk's form shows it (DaguaiRules.entry_fields)."""
+    if not isinstance(item, dict):
+        return "" if item is None else str(item)
+    parts = [str(item.get("team", ""))]
+    if item.get("board") is not None:
+        parts.append(f"第{item['board']}副")
+    if item.get("note"):
+        parts.append(str(item["note"]))
+    return " ".join(parts)
+
+
+def violation_item(text: str) -> Any:
+    """One violation typed on the desk's form, as the results file writes it (entry_record)."""
+    match = _VIOLATION.fullmatch(text.strip())
+    if match is None:
+        return text
+    team, board, board_en, note = match.groups()
+    board = board or board_en
+    if board is None and note is None:
+        return team
+    item: dict[str, Any] = {"team": team}
+    if board is not None:
+        item["board"] = int(board)
+    if note is not None:
+        item["note"] = note
+    return item
