@@ -20,6 +20,8 @@ from __future__ import annotations
 import dataclasses
 import functools
 import datetime as dt
+from collections.abc import Iterable
+from typing import Any
 
 from markupsafe import Markup
 
@@ -155,12 +157,21 @@ def _metric_columns(t: Translator, event: Event, stage: Stage) -> list[str]:
     return [t.pick(metric_of(game, m).label) for m in stage.rank_by if m != "lot"]
 
 
-def _metric_cells(stage: Stage, metrics: dict[str, float]) -> list[str]:
-    return [_fmt(metrics.get(m, 0)) for m in stage.rank_by if m != "lot"]
+def _metric_cells(stage: Stage, metrics: dict[str, float], decimal: set[str] = frozenset()) -> list[str]:
+    """A standing's figures; those of a metric in `decimal` all with two decimals."""
+    return [_fmt(metrics.get(m, 0), m in decimal) for m in stage.rank_by if m != "lot"]
 
 
-def _fmt(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
+def _decimal(stage: Stage, standings: Iterable[Any]) -> set[str]:
+    """The metrics with a fraction in any of these standings: a column of them is printed with
+    two decimals throughout (a whole 56 beside 43.30 read as a misprint), one of whole numbers
+    as whole numbers."""
+    return {m for s in standings for m, value in s.tally.metrics.items()
+            if m in stage.rank_by and value is not None and not float(value).is_integer()}
+
+
+def _fmt(value: float, decimal: bool = False) -> str:
+    return f"{value:.2f}" if decimal or not float(value).is_integer() else str(int(value))
 
 
 def _qualifiers(t: Translator, event: Event, result: EventResult, stage_result: StageResult) -> Bulletin:
@@ -169,9 +180,11 @@ def _qualifiers(t: Translator, event: Event, result: EventResult, stage_result: 
     target = result.stage_of(stage.advance.to).stage
     metric_columns = _metric_columns(t, event, stage)
     rows = []
-    for number, standing in enumerate((s for s in stage_result.standings if s.qualified), start=1):
+    qualified = [s for s in stage_result.standings if s.qualified]
+    decimal = _decimal(stage, qualified)
+    for number, standing in enumerate(qualified, start=1):
         rows.append([str(number), standing.entry.id, _who(t, standing.entry), standing.entry.group or "",
-                     standing.rank_label, *_metric_cells(stage, standing.tally.metrics),
+                     standing.rank_label, *_metric_cells(stage, standing.tally.metrics, decimal),
                      t("pair_method_lot") if standing.by_lot else ""])
     for entry in stage_result.byes:
         rows.append([str(len(rows) + 1), entry.id, _who(t, entry), entry.group or "", "—",
@@ -191,6 +204,7 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
     stage = stage_result.stage
     metric_columns = _metric_columns(t, event, stage)
     rows = []
+    decimal = _decimal(stage, stage_result.standings)
     for standing in stage_result.standings:
         remark = []
         if standing.tally.forfeited:
@@ -204,7 +218,7 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
         if standing.entry.withdrawn is not None:
             remark.append(t("withdrawn"))
         rows.append([standing.rank_label, standing.entry.id, _who(t, standing.entry), standing.entry.group or "",
-                     *_metric_cells(stage, standing.tally.metrics), t.joiner().join(remark)])
+                     *_metric_cells(stage, standing.tally.metrics, decimal), t.joiner().join(remark)])
     columns = [t("rank"), t("id"), t("players"), t("group"), *metric_columns, t("remark")]
     # a stage named as its event (imports named their one stage so): the name said once, not "XX"
     title = t("standings_title_event", event=event.title) if stage.name == event.title \
