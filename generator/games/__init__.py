@@ -208,6 +208,8 @@ class EntryField:
     # shown as it is
     choices: tuple[tuple[str, str], ...] = ()
     hint: str = ""
+    # the hint's parameters: an example in the table's own entry ids (`{a}+3, {b}+1`)
+    hint_params: dict[str, str] = field(default_factory=dict)
     literal: bool = False  # label is literal text, not a word key
     board: int = 0  # a board's result: its number
     # open | closed: a team match's board, or a field of one room's record (the desk shows a

@@ -217,7 +217,7 @@ def _play_fields(a: str, b: str, written: dict[str, Any], options: GuandanStage,
     levels = written.get("levels") if isinstance(written.get("levels"), dict) else {}
     fields = [
         EntryField(f"{prefix}deals", "desk_deals", field_text(written.get("deals")), "textarea",
-                   hint="desk_deals_hint", room=room),
+                   hint="desk_deals_hint", hint_params={"a": a, "b": b}, room=room),
         EntryField(f"{prefix}level_a", a, field_text(levels.get(a)), literal=True, hint="desk_level_hint", room=room),
         EntryField(f"{prefix}level_b", b, field_text(levels.get(b)), literal=True, room=room),
     ]
