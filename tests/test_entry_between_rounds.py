@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from generator.build import build
+from generator.tournament.running import running_totals
 from tests.test_event_in_progress import SLUG, fill, pair, round_file, small_event
 
 
@@ -272,3 +273,36 @@ def test_a_withdrawn_entrys_page_says_from_which_round(tmp_path: Path) -> None:
     assert "<dt>退赛</dt><dd>从第 2 轮起不再参赛</dd>" in facts["T04"]
     assert "<dt>退赛</dt><dd>未参加任何一轮</dd>" in facts["T05"]
     assert "退赛" not in facts["T01"]
+
+
+@pytest.mark.parametrize("locale, said", [("zh-Hans", "迟到（按规程记分，尚未计入排名）"),
+                                          ("zh-Hant", "遲到（按規程記分，尚未計入排名）"),
+                                          ("en", "Late entry (scored as the stage says; not yet in the standings)")])
+def test_a_late_entrys_round_not_counted_is_said_in_one_bracket(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 locale: str, said: str) -> None:
+    """A round a late entry missed, shown as not counted yet, reads as one bracket, not
+    迟到（按规程记分）（尚未计入排名）. (The standings count a late entry's missed rounds once they
+    are fully played, so the row is made uncounted here, as the page would show it.)"""
+    import dataclasses
+
+    import generator.render.html as html_module
+
+    def late_uncounted(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        totals = running_totals(*args, **kwargs)
+        totals.rows[:] = [dataclasses.replace(row, counted=False, values=[], running=[]) if row.outcome == "late" else row
+                          for row in totals.rows]
+        return totals
+
+    monkeypatch.setattr(html_module, "running_totals", late_uncounted)
+    content = small_event(tmp_path, 4, "  - id: main\n    format: swiss\n    rounds: 3\n")
+    (content / "site.yaml").write_text(f"title: 牌榜\nlocale: {locale}\n", encoding="utf-8")
+    assert pair(content) == 0
+    fill(content, 1)
+    event = content / "events" / SLUG / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(
+        "stages:", "  - {id: T05, players: [迟, 到]}\nstages:"), encoding="utf-8")
+    assert pair(content) == 0
+    out = tmp_path / "output"
+    build(content, out, bulletins=False)
+    rows = match_rows(out / "events" / SLUG / "entries" / "T05" / "index.html")
+    assert rows[0][3] == said, rows

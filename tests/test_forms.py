@@ -395,3 +395,30 @@ def test_print_a_pairs_round_before_play_prints_its_travellers_filled_in(pairs_d
     boards = [row for row in lines if len(row) == 6 and row[0].isdigit() and row[4].startswith("P")]
     assert [row[0] for row in boards] == [str(n) for n in range(1, 31)]
     assert boards[0] == ["1", "北·无", "1", "1", "P01", "P11"] and boards[-1][:2] == ["30", "东·无"]
+
+
+@pytest.mark.slow
+def test_the_one_stage_of_paibang_news_name_is_left_out_of_printed_titles(tmp_path: Path) -> None:
+    """An event's only stage named as `paibang new` names it (Guandan's 比赛): the titles say the
+    event once, "…比赛第 4 轮对阵表", not "…比赛比赛第 4 轮对阵表" — the draw notice and the score
+    sheets `paibang print` prints, the standings bulletin and the PDF's own title."""
+    content = demo_content(tmp_path, GD)
+    event = content / f"events/{GD}/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("rounds: 3", "rounds: 4", 1)
+                     .replace("name: 学院赛", "name: 比赛", 1), encoding="utf-8")
+    assert main(["pair", GD, "main", "--content", str(content)]) == 0
+    title = "土木学院教职工“迎新春通俗桥牌”（掼蛋）比赛"
+    out = tmp_path / "r4.pdf"
+    assert main(["print", GD, "main", "--round", "4", "--content", str(content), "--output", str(out)]) == 0
+    text = pdf_text(out).replace(" ", "").replace("\n", "")
+    assert f"{title}第4轮对阵表" in text and f"{title}第4轮记分表" in text
+    assert "比赛比赛" not in text
+    _, result = result_of(content, GD)
+    printed = {b.name: b.title for b in bulletins_for(result, "zh-Hans")}
+    assert printed["standings-main"] == f"{title}成绩排名（第 3 轮后）"
+    assert not [name for name, said in printed.items() if "比赛比赛" in said]
+    assert main(["build", "--content", str(content), "--output", str(tmp_path / "site")]) == 0
+    # the built PDF's own title (its page's <title>), which a PDF reader shows in its title bar
+    info = subprocess.run(["pdfinfo", str(tmp_path / f"site/events/{GD}/bulletins/draw-main-round-4.pdf")],
+                          capture_output=True, check=True, text=True).stdout
+    assert re.search(r"^Title:\s+(.*)$", info, re.M).group(1) == f"{title}第 4 轮对阵表"

@@ -26,7 +26,7 @@ from typing import Any
 from markupsafe import Markup
 
 from generator.content.model import Entry, Event, Stage
-from generator.games import GAMES, metric_of
+from generator.games import GAMES, metric_of, stage_in_titles
 from generator.printed import Bulletin
 from generator.render.i18n import Translator
 from generator.tournament.knockout import Bracket
@@ -220,9 +220,10 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
         rows.append([standing.rank_label, standing.entry.id, _who(t, standing.entry), standing.entry.group or "",
                      *_metric_cells(stage, standing.tally.metrics, decimal), t.joiner().join(remark)])
     columns = [t("rank"), t("id"), t("players"), t("group"), *metric_columns, t("remark")]
-    # a stage named as its event (imports named their one stage so): the name said once, not "XX"
-    title = t("standings_title_event", event=event.title) if stage.name == event.title \
-        else t("standings_title", event=event.title, stage=stage.name)
+    # a stage named as its event (imports named their one stage so): the name said once, not
+    # "XX"; the only stage under `paibang new`'s name (比赛) not said after "…大赛" either
+    title = t("standings_title", event=event.title, stage=stage.name) if stage_in_titles(event, stage) \
+        else t("standings_title_event", event=event.title)
     text = t("standings_text", rule=_rule(t, event, stage))
     if stage_result.bracket is not None:
         # A knockout's placings come from its bracket, never from summed scores, and exist only
@@ -277,7 +278,9 @@ def _bracket(t: Translator, event: Event, stage_result: StageResult) -> Bulletin
         text += t("ko_bulletin_champion", id=f"{bracket.champion} {_who(t, event.entries[bracket.champion])}")
     columns = [t("ko_col_match"), t("pair_round_col"), t("ko_col_side_a"), t("ko_col_side_b"), t("table"),
                t("ko_col_winner")]
-    return Bulletin(f"bracket-{stage.id}", t("ko_bulletin_title", event=event.title, stage=stage.name), text,
+    title = t("ko_bulletin_title", event=event.title, stage=stage.name) if stage_in_titles(event, stage) \
+        else t("ko_bulletin_title_event", event=event.title)
+    return Bulletin(f"bracket-{stage.id}", title, text,
                     columns, rows, event.organizer or "", stage.date or _last_date(event), numeric={0, 4})
 
 

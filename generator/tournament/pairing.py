@@ -64,7 +64,7 @@ from typing import TYPE_CHECKING
 
 from generator import catalogues
 from generator.content.model import Entry, Event, Stage
-from generator.games import GAMES, TableForm, metric_of, yaml_id
+from generator.games import GAMES, TableForm, metric_of, stage_in_titles, yaml_id
 from generator.errors import Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
 from generator.printed import Bulletin
 from generator.seals import write_durably
@@ -736,7 +736,8 @@ def movement_sheet(event: Event, stage_result: StageResult, locale: str) -> Bull
     rows = [[str(number), str(table) if cell.ew else catalogues.text("pair_bye", locale), cell.ns, cell.ew, cell.boards if cell.ew else ""]
             for number, cells in card.rows for table, cell in zip(card.tables, cells) if cell is not None]
     columns = [catalogues.text(key, locale) for key in ("pair_round_col", "table", "ns", "ew", "pair_board_col")]
-    title = catalogues.text("pair_movement_title", locale, event=event.title, stage=stage.name)
+    title = catalogues.text("pair_movement_title", locale, event=event.title, stage=stage.name) \
+        if stage_in_titles(event, stage) else catalogues.text("pair_movement_title_event", locale, event=event.title)
     return Bulletin(f"movement-{stage.id}", title, " ".join(card.steps[locale]), columns, rows, event.organizer or "",
                      stage.date or (event.dates[-1] if event.dates else None), {0, 1})
 
@@ -799,7 +800,9 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     if gone:
         text += catalogues.text("pair_sheet_withdrawn", locale, ids=", ".join(gone))
     numeric = {0, 3, 6} if scored else {0}
-    title = catalogues.text("pair_sheet_title", locale, event=event.title, stage=stage.name, n=round_result.number)
+    title = catalogues.text("pair_sheet_title", locale, event=event.title, stage=stage.name, n=round_result.number) \
+        if stage_in_titles(event, stage) else \
+        catalogues.text("pair_sheet_title_event", locale, event=event.title, n=round_result.number)
     return Bulletin(f"draw-{stage.id}-round-{round_result.number}", title, text, columns, rows,
                      event.organizer or "", stage.date or (event.dates[-1] if event.dates else None), numeric)
 
