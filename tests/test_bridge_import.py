@@ -1714,3 +1714,34 @@ def test_a_teams_file_without_rounds_is_said_in_every_language():
         assert set(said) == set(LOCALES)
         for text in said.values():
             assert all(str(value) in text for value in params.values()), (key, text)
+
+
+@pytest.fixture(scope="module")
+def round_trip_teams(tmp_path_factory):
+    """tests/data/teams-round-trip: a teams Swiss with an adjusted board written `A+` and one
+    written as percentages, a bye (K5, round 1) and a late entry (K6, `late: {vp: 8}`)."""
+    content = tmp_path_factory.mktemp("rt") / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    shutil.copytree(ROOT / "tests/data/teams-round-trip", content / "events/rt")
+    _, results, _ = validate(content)
+    return content, results[0]
+
+
+def test_a_teams_pbn_reads_back_its_adjusted_boards(tmp_path, round_trip_teams, capsys):
+    """Exported and imported: both adjusted boards are in the results files (as the home team's
+    A+), so the four teams that played every round have the same VPs and IMPs."""
+    content, result = round_trip_teams
+    path = tmp_path / "rt.pbn"
+    path.write_text(export_stage(result, "swiss", RULES), encoding="utf-8")
+    target = site(tmp_path)
+    run(target, "rt", path)
+    capsys.readouterr()
+    written = (target / "events/rt/results/teams-round-1.yaml").read_text(encoding="utf-8")
+    assert "      1: A+/A-\n" in written and "      2: A+/A-\n" in written
+    before = {row[1]: row[2:] for row in team_standings(content, "rt", "swiss")}
+    after = {row[1]: row[2:] for row in team_standings(target, "rt", "teams")}
+    assert {team: after[team] for team in ("K1", "K2", "K3", "K4")} == {
+        team: before[team] for team in ("K1", "K2", "K3", "K4")}
+    assert before["K1"] == (25.25, 11.0)  # board 1: A+, +3 IMPs
+

@@ -224,3 +224,35 @@ def test_hands_file_with_a_hostile_board_number_is_reported(tmp_path):
     problems = Problems()
     records = read_hand_records(path, problems)
     assert records is not None and records.deals == {} and [p.code for p in problems.items] == ["bridge-hands-syntax"]
+
+
+def round_trip_teams(tmp_path):
+    """tests/data/teams-round-trip: a teams Swiss with an adjusted board written `A+` and one
+    written as percentages, a bye and a late entry."""
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    shutil.copytree(ROOT / "tests/data/teams-round-trip", content / "events/rt")
+    _, results, _ = validate(content)
+    return results[0]
+
+
+def test_teams_export_writes_adjusted_boards_in_both_rooms_and_plain_imp_scoring(tmp_path):
+    """Every board of every match is in the file in both rooms (an adjusted one too: no
+    contract, each side's percentage and IMPs), and a team match is `[Scoring "IMP"]`, as real
+    teams files write it (eoq2021), not the pairs' cross-IMPs."""
+    result = round_trip_teams(tmp_path)
+    text = export_stage(result, "swiss", RULES)
+    games = parse_pbn(text)
+    assert len(games) == 5 * 2 * 2  # 5 matches of 2 boards, 2 rooms
+    assert {g.get("Scoring") for g in games} == {"IMP"}
+    adjusted = [g for g in games if g.get("ScorePercentage")]
+    assert [(g.get("Round"), g.get("Table"), g.get("Board"), g.get("Room"), g.get("HomeTeam"), g.get("Contract"),
+             g.get("ScorePercentage"), g.get("ScoreIMP")) for g in adjusted] == [
+        ("1", "1", "1", "Open", "K1", "", "NS 60 EW 40", "NS 3 EW -3"),
+        ("1", "1", "1", "Closed", "K2", "", "NS 40 EW 60", "NS -3 EW 3"),
+        ("1", "2", "2", "Open", "K3", "", "NS 60 EW 40", "NS 3 EW -3"),
+        ("1", "2", "2", "Closed", "K4", "", "NS 40 EW 60", "NS -3 EW 3")]
+    assert "{Adjusted score A+/A-, home team K1}" in text
+    if EOQ.is_file():
+        assert {g.get("Scoring") for g in parse_pbn(EOQ.read_text(encoding="utf-8"))} == {"IMP"}

@@ -73,7 +73,7 @@ from generator.games.bridge.hands import PbnError, PbnGame, parse_pbn, small_int
 from generator.games.bridge.scoring import AdjustedRecord, BoardRecord, parse_adjusted
 from generator import catalogues
 from generator.interchange.numbering import unused
-from generator.interchange.pbn import record_from, record_text
+from generator.interchange.pbn import adjusted_from, record_from, record_text
 from generator.seals import make_folders_durably, write_durably
 
 STAGE = "pairs"
@@ -871,7 +871,7 @@ class TeamLine:
     table: int
     ns: str
     ew: str
-    record: BoardRecord | None
+    record: BoardRecord | AdjustedRecord | None
     score: int | None  # [Score "NS x"], USEBIO's SCORE
     imps: str | None  # the NS IMPs of [ScoreIMP "NS a EW -a"], USEBIO's IMPS of the team sitting NS
     players: dict[str, str] = field(default_factory=dict)
@@ -989,7 +989,8 @@ def read_teams_session(text: str) -> TeamsSession | None:
     meetings: dict[frozenset[str], Meeting] = {}
     for game in games:
         board = small_int(game.get("Board")) or 0
-        record = record_from(board, game.get("Contract"), game.get("Declarer"), game.get("Result"))
+        record = (record_from(board, game.get("Contract"), game.get("Declarer"), game.get("Result"))
+                  or adjusted_from(board, game.get("Contract"), game.get("ScorePercentage")))
         imps = None
         words = (game.get("ScoreIMP") or "").replace("+", "").split()
         if len(words) >= 2 and words[0].upper() == "NS":
@@ -1204,6 +1205,9 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_cal
         for _, table, home, away, found in (m for m in matches if m[0] == number):
             text += [f"  - table: {table}", f"    home: {team_id(home)}", f"    away: {team_id(away)}", "    boards:"]
             for board, (open_, closed) in sorted(found.items()):
+                if isinstance(open_.record, AdjustedRecord):  # the board's, both rooms: from home's side (NS in the open room)
+                    text.append(f"      {board}: {record_text(open_.record)}")
+                    continue
                 text.append(f"      {board}: {{open: {record_text(open_.record)}, closed: {record_text(closed.record)}}}")
         name = f"{STAGE_TEAMS}.yaml" if len(rounds) == 1 else f"{STAGE_TEAMS}-round-{number}.yaml"
         _write(folder / "results" / name, "\n".join(text) + "\n")
