@@ -986,6 +986,16 @@ def read_teams_session(text: str) -> TeamsSession | None:
             "bridge_import_game_no_round", line=game.lines.get("Board", game.line), board=small_int(game.get("Board")),
             home=game.get("HomeTeam").strip(), away=game.get("VisitTeam").strip(),  # type: ignore[union-attr]
             rounds=f"{given[0]}-{given[-1]}", n=len(lacking)))
+    # the standings the file publishes (paibang's own: TeamId, TotalScoreVP, TotalScoreIMP,
+    # Rank, Names), compared as a USEBIO file's PLACE and TOTAL_SCORE are
+    table = next((t for g in parse_pbn(text) if (t := g.table("TotalScoreTable")) is not None), None)
+    for row in table.rows if table is not None else []:
+        number = (_first_of(row, "TeamId", "Team", "TeamNumber") or "").strip()
+        if not number:
+            continue
+        figures = {column: value.strip() for column in ("Rank", "TotalScoreVP", "TotalScoreIMP")
+                   if (value := row.get(column)) is not None and value.strip() not in ("", "-")}
+        found.teams[number] = Team((row.get("Names") or "").strip() or number, [], figures)
     meetings: dict[frozenset[str], Meeting] = {}
     for game in games:
         board = small_int(game.get("Board")) or 0
@@ -1013,6 +1023,10 @@ def read_teams_session(text: str) -> TeamsSession | None:
 
         found.seated = seat_team_rounds(list(meetings.values()), refuse)
     return found
+
+
+def _first_of(row: dict[str, str | None], *names: str) -> str | None:
+    return next((row[name] for name in names if row.get(name) is not None), None)
 
 
 # How a MATCH names its two teams: TEAM and OPPOSING_TEAM as the clubs' programs write them and
@@ -1223,8 +1237,8 @@ def lines_of_stage_teams(session: TeamsSession, name: str, boards: int, rounds: 
 
 
 def compare_teams(session: TeamsSession, matches: list[Match], stage_result: Any) -> tuple[int, list[Difference]]:
-    """Each room's published NS score and NS IMPs, each match's VPs and each team's total and
-    place against paibang's."""
+    """Each room's published NS score and NS IMPs, each match's VPs and each team's total
+    (VPs; a PBN TotalScoreTable's TotalScoreIMP: its IMPs) and place against paibang's."""
     views = {}
     for round_result in stage_result.rounds:
         for score in round_result.tables:
@@ -1256,7 +1270,8 @@ def compare_teams(session: TeamsSession, matches: list[Match], stage_result: Any
     for number, team in session.teams.items():
         standing = standings.get(team_id(number))
         for column, published in team.figures.items():
-            computed = None if standing is None else standing.rank if column == "Rank" else standing.tally.metrics.get("vp")
+            computed = (None if standing is None else standing.rank if column == "Rank"
+                        else standing.tally.metrics.get("imps" if column == "TotalScoreIMP" else "vp"))
             checks.append((catalogues.word("bridge_import_total", column=column), team_id(number), published, computed))
     differences = [Difference(where, pair, published, "—" if computed is None else _shown(computed))
                    for where, pair, published, computed in checks
