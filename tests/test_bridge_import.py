@@ -1760,3 +1760,30 @@ def test_a_teams_pbn_import_compares_the_standings_the_file_publishes(tmp_path, 
     assert "total TotalScoreVP  K5: file 14.31, paibang 2.31" in out  # round 1's bye
     assert "total TotalScoreVP  K6: file 10.31, paibang 2.31" in out  # round 1 missed, late: {vp: 8}
     assert "total Rank  K6: file 6, paibang 5" in out
+
+
+def test_a_teams_usebio_reads_back_its_adjusted_boards_and_says_what_no_match_carries(tmp_path, round_trip_teams,
+                                                                                        capsys):
+    """USEBIO out and back: a board's ADJUSTED_SCORE is read (it was lost, and with it 3 IMPs
+    and the round's VPs of both teams); a bye's and a late entry's VPs, in no MATCH (USEBIO has
+    none for them), are said in a comment of the file, and the import says the totals they
+    make differ, never that every figure is equal."""
+    content, result = round_trip_teams
+    text = export_usebio(result, "swiss", RULES)
+    assert ("<!-- In TOTAL_SCORE and in no MATCH (USEBIO has no bye, late entry's score or forfeit): "
+            "round 1 K5 12 VP (bye); round 1 K6 8 VP (late entry) -->") in text
+    path = tmp_path / "rt.xml"
+    path.write_text(text, encoding="utf-8")
+    target = site(tmp_path)
+    assert run(target, "rt", path) == 0
+    out = capsys.readouterr().out
+    assert "3 of 58 figures differ:" in out
+    assert [line.strip() for line in out.splitlines()[2:]] == [
+        "total TotalVP  K5: file 14.31, paibang 2.31", "total Rank  K6: file 6, paibang 5",
+        "total TotalVP  K6: file 10.31, paibang 2.31"]
+    written = (target / "events/rt/results/teams-round-1.yaml").read_text(encoding="utf-8")
+    assert "      1: A+/A-\n" in written and "      2: 60%/40%\n" in written
+    before = {row[1]: row[2:] for row in team_standings(content, "rt", "swiss")}
+    after = {row[1]: row[2:] for row in team_standings(target, "rt", "teams")}
+    assert {team: after[team] for team in ("K1", "K2", "K3", "K4")} == {
+        team: before[team] for team in ("K1", "K2", "K3", "K4")}

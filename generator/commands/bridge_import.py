@@ -1109,6 +1109,18 @@ def read_usebio_teams(event: Any) -> TeamsSession:
             found.match_vp[(number, home, away)] = (match["TEAM_SCORE"], match["OPPOSING_TEAM_SCORE"])
         for board in match.get("BOARDS", []):
             board_number = small_int(board.get("BOARD_NUMBER")) or 0
+            adjusted = parse_adjusted(board_number, (board.get("ADJUSTED_SCORE") or "").strip() or None)
+            if adjusted is not None and not board.get("LINES"):
+                # the board's adjusted score, both rooms (paibang's export): from the MATCH's
+                # TEAM's side, who sits NS in the open room; the closed room the other way
+                closed = AdjustedRecord(board_number, adjusted.ew, adjusted.ns)
+                for ns, ew, record, imps in ((home, away, adjusted, board.get("IMPS")),
+                                             (away, home, closed, board.get("OPPOSING_TEAM_IMPS")
+                                              or (_opposite(board["IMPS"]) if board.get("IMPS") else None))):
+                    found.lines.append(TeamLine(board_number, table, ns, ew, record, None, imps or None, {}, number,
+                                                "open" if ns == home else "closed"))
+                    meeting.lines.append(found.lines[-1])
+                continue
             for line in board.get("LINES", []):
                 room = (line.get("DIRECTION") or "").strip().lower()
                 ns, ew = _seated(line, home, away)

@@ -24,7 +24,9 @@ and for a teams stage EVENT_TYPE="TEAMS", PARTICIPANTS / TEAM (TEAM_NUMBER, TEAM
 PLACE, TOTAL_SCORE in VP) and one MATCH per match (ROUND_NUMBER, TABLE_NUMBER, TEAM,
 OPPOSING_TEAM, SCORE and OPPOSING_TEAM_SCORE in IMPs, VICTORY_POINTS,
 OPPOSING_TEAM_VICTORY_POINTS, then each BOARD with a TRAVELLER_LINE per room, DIRECTION
-`OPEN`/`CLOSED`). Entry ids are written as the pair and team numbers, so a file read back names
+`OPEN`/`CLOSED`; an adjusted board has ADJUSTED_SCORE, the MATCH's TEAM's side, and no
+TRAVELLER_LINE). A bye, a late entry's rounds and a forfeit have no MATCH (USEBIO's MATCH is
+two teams' boards): a comment before the MATCHes says each, with its VPs. Entry ids are written as the pair and team numbers, so a file read back names
 the same entries.
 
 Read, files of other programs may nest the boards in SESSION / SECTION (SECTION_ID an attribute
@@ -93,6 +95,9 @@ def export_usebio(result: Any, stage_id: str, rules: Any) -> str:
         _add(ev, "BOARD_SCORING_METHOD", "IMPS")
         _add(ev, "MATCH_SCORING_METHOD", "VPS")
         _teams_participants(ev, event, stage_result)
+        unmatched = _unmatched(stage_result)
+        if unmatched:
+            ev.append(ET.Comment(unmatched))
         for round_result in stage_result.rounds:
             for score in round_result.tables:
                 _match(ev, round_result.number, score)
@@ -198,6 +203,26 @@ def _teams_participants(ev: ET.Element, event: Any, stage_result: Any) -> None:
             _add(team, "PLACE", f"{standing.rank}{'=' if standing.tied else ''}")
         _add(team, "TOTAL_SCORE", float(standing.tally.metrics.get("vp", 0)))
         _add(team, "IMPS", float(standing.tally.metrics.get("imps", 0)))
+
+
+def _unmatched(stage_result: Any) -> str:
+    """The VPs a team scored in no match (a bye, a late entry's rounds, a forfeit), said in a
+    comment: USEBIO's MATCH is two teams' boards and has no way to carry them, yet they are in
+    the TEAM's TOTAL_SCORE, and a reader summing the MATCHes would not find them."""
+    said = []
+    for round_result in stage_result.rounds:
+        for why, scores in (("bye", round_result.tables), ("late entry", getattr(round_result, "late", []))):
+            for score in scores:
+                kind = getattr(score.view, "kind", None)
+                if why == "bye" and kind not in ("bye", "forfeit"):
+                    continue
+                for side in score.sides:
+                    said.append(f"round {round_result.number} {side.entry} {_text(float(side.metrics.get('vp', 0)))} VP"
+                                f" ({kind if why == 'bye' else why})")
+    if not said:
+        return ""
+    return (" In TOTAL_SCORE and in no MATCH (USEBIO has no bye, late entry's score or forfeit): "
+            + "; ".join(said) + " ")
 
 
 def _match(ev: ET.Element, round_number: int, score: Any) -> None:
