@@ -277,5 +277,6 @@ def test_a_teams_board_sheet_has_both_rooms(content):
     assert ("\nboard,round,table,ns,ew,contract,declarer,result,lead,ns_score,closed_contract,closed_declarer,"
             "closed_result,closed_lead,closed_score,ns_value,ew_value,adjusted\n") in csv_texts(result)["teams"]
     pairs = result_of(content, "qiaoyou-club-pairs-2024")
-    heading = list(load_workbook(io.BytesIO(workbook(pairs, "en")))[f"{pairs.stage_of('pairs').stage.name} boards"].values)[0]
+    sheet = f"{pairs.stage_of('pairs').stage.name} boards"
+    heading = list(load_workbook(io.BytesIO(workbook(pairs, "en")))[sheet].values)[0]
     assert len(heading) == 13 and "Closed room contract" not in heading

@@ -1231,7 +1231,8 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_cal
         for _, table, home, away, found in (m for m in matches if m[0] == number):
             text += [f"  - table: {table}", f"    home: {team_id(home)}", f"    away: {team_id(away)}", "    boards:"]
             for board, (open_, closed) in sorted(found.items()):
-                if isinstance(open_.record, AdjustedRecord):  # the board's, both rooms: from home's side (NS in the open room)
+                # an adjusted score is the board's, both rooms: from home's side (NS in the open room)
+                if isinstance(open_.record, AdjustedRecord):
                     text.append(f"      {board}: {record_text(open_.record)}")
                     continue
                 text.append(f"      {board}: {{open: {record_text(open_.record)}, closed: {record_text(closed.record)}}}")

@@ -26,8 +26,8 @@ OPPOSING_TEAM, SCORE and OPPOSING_TEAM_SCORE in IMPs, VICTORY_POINTS,
 OPPOSING_TEAM_VICTORY_POINTS, then each BOARD with a TRAVELLER_LINE per room, DIRECTION
 `OPEN`/`CLOSED`; an adjusted board has ADJUSTED_SCORE, the MATCH's TEAM's side, and no
 TRAVELLER_LINE). A bye, a late entry's rounds and a forfeit have no MATCH (USEBIO's MATCH is
-two teams' boards): a comment before the MATCHes says each, with its VPs. Entry ids are written as the pair and team numbers, so a file read back names
-the same entries.
+two teams' boards): a comment before the MATCHes says each, with its VPs. Entry ids are
+written as the pair and team numbers, so a file read back names the same entries.
 
 Read, files of other programs may nest the boards in SESSION / SECTION (SECTION_ID an attribute
 or an element), each SECTION with its PARTICIPANTS (Scorer through scorer-to-usebio) or one
