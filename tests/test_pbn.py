@@ -256,3 +256,12 @@ def test_teams_export_writes_adjusted_boards_in_both_rooms_and_plain_imp_scoring
     assert "{Adjusted score A+/A-, home team K1}" in text
     if EOQ.is_file():
         assert {g.get("Scoring") for g in parse_pbn(EOQ.read_text(encoding="utf-8"))} == {"IMP"}
+
+
+def test_teams_export_says_the_vps_no_game_carries(tmp_path):
+    """A bye's VPs and a late entry's are in the TotalScoreTable and in no game (a game is two
+    teams' boards; PBN has no bye): the file says them, each with its round and VPs."""
+    text = export_stage(round_trip_teams(tmp_path), "swiss", RULES)
+    assert text.splitlines()[3] == ("% In TotalScoreTable and in no game (PBN has no bye, late entry's score or "
+                                    "forfeit): round 1 K5 12 VP (bye); round 1 K6 8 VP (late entry)")
+    assert not export_stage(demo(tmp_path / "demo", "gaoxiao-bridge-teams-2024"), "teams", RULES).splitlines()[3]

@@ -46,6 +46,7 @@ from generator.games.bridge.scoring import (
     result_text,
     vulnerability,
 )
+from generator.interchange.unmatched import unmatched
 
 
 def read_pbn(path: Path) -> list[PbnGame]:
@@ -259,7 +260,12 @@ def export_stage(result: Any, stage_id: str, rules: Any) -> str:
     options = rules.options(stage)
     hands = options.hands
     date = (stage.date or (event.dates[0] if event.dates else None))
-    header = ["% PBN 2.1", "% EXPORT", f"% paibang: {event.title} · {stage.name}", ""]
+    header = ["% PBN 2.1", "% EXPORT", f"% paibang: {event.title} · {stage.name}"]
+    said = unmatched(stage_result) if options.kind == "teams" else []
+    if said:  # a game is two teams' boards: a bye's VPs, a late entry's, a forfeit's are in no game
+        header.append("% In TotalScoreTable and in no game (PBN has no bye, late entry's score or forfeit): "
+                      + "; ".join(said))
+    header.append("")
     common = [tag("Event", f"{event.title} · {stage.name}"), tag("Site", event.venue or "?"),
               tag("Date", date.strftime("%Y.%m.%d") if date else "?")]
     # A team match is scored on its two rooms: PBN's plain `IMP` (as real teams files write it);

@@ -45,6 +45,7 @@ from typing import Any
 
 from generator.games.bridge.hands import small_int
 from generator.interchange.numbering import unused
+from generator.interchange.unmatched import unmatched
 
 SCORING_METHODS = {"matchpoints": "MATCH_POINTS", "imps": "CROSS_IMPS", "butler": "BUTLER_IMPS"}
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -206,19 +207,10 @@ def _teams_participants(ev: ET.Element, event: Any, stage_result: Any) -> None:
 
 
 def _unmatched(stage_result: Any) -> str:
-    """The VPs a team scored in no match (a bye, a late entry's rounds, a forfeit), said in a
-    comment: USEBIO's MATCH is two teams' boards and has no way to carry them, yet they are in
-    the TEAM's TOTAL_SCORE, and a reader summing the MATCHes would not find them."""
-    said = []
-    for round_result in stage_result.rounds:
-        for why, scores in (("bye", round_result.tables), ("late entry", getattr(round_result, "late", []))):
-            for score in scores:
-                kind = getattr(score.view, "kind", None)
-                if why == "bye" and kind not in ("bye", "forfeit"):
-                    continue
-                for side in score.sides:
-                    said.append(f"round {round_result.number} {side.entry} {_text(float(side.metrics.get('vp', 0)))} VP"
-                                f" ({kind if why == 'bye' else why})")
+    """The VPs a team scored in no MATCH (interchange/unmatched.py), for a comment: USEBIO's
+    MATCH is two teams' boards and has no way to carry them, yet they are in the TEAM's
+    TOTAL_SCORE, and a reader summing the MATCHes would not find them."""
+    said = unmatched(stage_result)
     if not said:
         return ""
     return (" In TOTAL_SCORE and in no MATCH (USEBIO has no bye, late entry's score or forfeit): "
