@@ -1762,6 +1762,21 @@ def test_a_teams_pbn_import_compares_the_standings_the_file_publishes(tmp_path, 
     assert "total Rank  K6: file 6, paibang 5" in out
 
 
+def test_a_teams_pbn_whose_totals_name_no_team_of_its_games_leaves_them_uncompared(tmp_path, round_trip_teams,
+                                                                                   capsys):
+    """A TotalScoreTable numbering its teams 1-6 where the games name them K1-K6: whose row is
+    whose cannot be told, so the totals are not compared (not six teams missing)."""
+    content, result = round_trip_teams
+    text = export_stage(result, "swiss", RULES)
+    for number in range(1, 7):
+        text = re.sub(rf"^(\s*\d+) K{number} ", rf"\g<1> {number} ", text, flags=re.MULTILINE)
+    assert "\n1 3 30.81" in text  # the table's first row, K3's, numbered 3
+    path = tmp_path / "rt.pbn"
+    path.write_text(text, encoding="utf-8")
+    assert run(site(tmp_path), "rt", path) == 0
+    assert "all 36 figures equal" in capsys.readouterr().out  # 20 rooms' IMPs, 16 scores
+
+
 def test_a_teams_usebio_reads_back_its_adjusted_boards_and_says_what_no_match_carries(tmp_path, round_trip_teams,
                                                                                         capsys):
     """USEBIO out and back: a board's ADJUSTED_SCORE is read (it was lost, and with it 3 IMPs

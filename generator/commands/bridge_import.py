@@ -974,7 +974,8 @@ def read_teams_session(text: str) -> TeamsSession | None:
     programs write them; None when the file is not one."""
     from generator.interchange.pbn import _score_value
 
-    games = [g for g in parse_pbn(text) if g.get("HomeTeam") and g.get("VisitTeam") and small_int(g.get("Board"))]
+    parsed = parse_pbn(text)
+    games = [g for g in parsed if g.get("HomeTeam") and g.get("VisitTeam") and small_int(g.get("Board"))]
     if not games:
         return None
     first = games[0]
@@ -988,11 +989,13 @@ def read_teams_session(text: str) -> TeamsSession | None:
             rounds=f"{given[0]}-{given[-1]}", n=len(lacking)))
     # the standings the file publishes (paibang's own: TeamId, TotalScoreVP, TotalScoreIMP,
     # Rank, Names), compared as a USEBIO file's PLACE and TOTAL_SCORE are
-    table = next((t for g in parse_pbn(text) if (t := g.table("TotalScoreTable")) is not None), None)
-    for row in table.rows if table is not None else []:
-        number = (_first_of(row, "TeamId", "Team", "TeamNumber") or "").strip()
-        if not number:
-            continue
+    table = next((t for g in parsed if (t := g.table("TotalScoreTable")) is not None), None)
+    rows = [(number, row) for row in (table.rows if table is not None else [])
+            if (number := (_first_of(row, "TeamId", "Team", "TeamNumber") or "").strip())]
+    playing = {(game.get(name) or "").strip() for game in games for name in ("HomeTeam", "VisitTeam")}
+    if not any(number in playing for number, _ in rows):
+        rows = []  # a table numbering its teams otherwise than the games name them: nothing to tell whose
+    for number, row in rows:
         figures = {column: value.strip() for column in ("Rank", "TotalScoreVP", "TotalScoreIMP")
                    if (value := row.get(column)) is not None and value.strip() not in ("", "-")}
         found.teams[number] = Team((row.get("Names") or "").strip() or number, [], figures)
