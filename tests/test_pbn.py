@@ -265,3 +265,22 @@ def test_teams_export_says_the_vps_no_game_carries(tmp_path):
     assert text.splitlines()[3] == ("% In TotalScoreTable and in no game (PBN has no bye, late entry's score or "
                                     "forfeit): round 1 K5 12 VP (bye); round 1 K6 8 VP (late entry)")
     assert not export_stage(demo(tmp_path / "demo", "gaoxiao-bridge-teams-2024"), "teams", RULES).splitlines()[3]
+
+
+def test_a_knockout_bye_is_no_vps_missing_from_the_file(tmp_path):
+    """A knockout's bye is a match won, not VPs the totals count: the export says nothing of it
+    (it would have said `round 1 K1 12 VP (bye)`)."""
+    content = tmp_path / "content"
+    (content / "events/ko/results").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    (content / "events/ko/event.yaml").write_text(
+        "title: KO\ngame: bridge\nentries:\n" + "".join(f"  - {{id: K{n}, players: [a{n}, b{n}, c{n}, d{n}]}}\n"
+                                                       for n in (1, 2, 3))
+        + "stages:\n  - {id: ko, name: KO, format: knockout, scoring: imps, boards: 1, seeding: [K1, K2, K3]}\n",
+        encoding="utf-8")
+    (content / "events/ko/results/ko-round-1.yaml").write_text(
+        "stage: ko\nround: 1\ntables:\n  - {table: 1, home: K2, away: K3, boards: {1: {open: 4S N =, closed: 4S N -1}}}\n"
+        "  - {table: 2, home: K1}\n", encoding="utf-8")
+    _, results, _ = validate(content)
+    assert [t.view.kind for t in results[0].stage_of("ko").rounds[0].tables] == ["played", "bye"]
+    assert export_stage(results[0], "ko", RULES).splitlines()[3] == ""

@@ -8,7 +8,10 @@ from typing import Any
 
 
 def unmatched(stage_result: Any) -> list[str]:
-    """`round 3 K09 12 VP (bye)`, `round 1 K11 8 VP (late entry)`, …, in the order of the rounds."""
+    """`round 3 K09 12 VP (bye)`, `round 1 K11 8 VP (late entry)`, …, in the order of the rounds;
+    none in a knockout, whose bye is a match won and no VPs."""
+    if getattr(stage_result.stage, "format", None) == "knockout":
+        return []
     said = []
     for round_result in stage_result.rounds:
         for why, scores in (("bye", round_result.tables), ("late entry", getattr(round_result, "late", []))):
