@@ -1365,11 +1365,16 @@ def _value(value: float | None) -> str:
     return _number(value) if not float(value).is_integer() else str(int(value))
 
 
+CLOSED_ROOM_COLUMNS = ["closed_contract", "closed_declarer", "closed_result", "closed_lead", "closed_score"]
+
+
 def traveller_rows(travellers: list[Traveller]) -> list[list[Any]]:
     """Travellers as a spreadsheet's rows, the heading row first: a pairs line names NS and EW
-    and its board line; a teams line names home and away, the open room's line and its IMPs."""
+    and its board line; a teams line names home and away, the open room's line (home NS), then
+    the closed room's (away NS: CLOSED_ROOM_COLUMNS, after the open room's score), and the IMPs."""
+    teams = any(not isinstance(line, TravellerLine) for traveller in travellers for line in traveller.lines)
     rows: list[list[Any]] = [["board", "round", "table", "ns", "ew", "contract", "declarer", "result", "lead",
-                              "ns_score", "ns_value", "ew_value", "adjusted"]]
+                              "ns_score", *(CLOSED_ROOM_COLUMNS if teams else []), "ns_value", "ew_value", "adjusted"]]
     for traveller in travellers:
         for line in traveller.lines:
             row = line.row
@@ -1379,8 +1384,13 @@ def traveller_rows(travellers: list[Traveller]) -> list[list[Any]]:
             adjusted = row.adjusted.text if row.adjusted is not None else ""
             value_ns, value_ew = (row.ns_value, row.ew_value) if pairs else (row.home_imps, row.away_imps)
             score = row.score if pairs else row.open_score
+            closed: list[Any] = []
+            if not pairs:
+                other = row.closed
+                closed = ([other.contract, other.declarer, other.result, other.lead, row.closed_score] if other
+                          else ["", "", "", "", None])
             rows.append([traveller.board, line.round, line.table, ns, ew,
                          board_line.contract if board_line else "", board_line.declarer if board_line else "",
                          board_line.result if board_line else "", board_line.lead if board_line else "",
-                         score, value_ns, value_ew, adjusted])
+                         score, *closed, value_ns, value_ew, adjusted])
     return rows
