@@ -139,6 +139,18 @@ def test_export_command_writes_in_the_current_folder(content, tmp_path, monkeypa
     assert sorted(p.name for p in tmp_path.iterdir()) == names
 
 
+@pytest.mark.parametrize("folder", [".", "exports"])
+def test_export_to_a_folder_writes_the_files_there_under_their_names(content, tmp_path, monkeypatch, folder):
+    """`-o .` stopped with a traceback (a folder has no file name to add the stage to); a
+    folder given to -o takes the files as they would be named in the current folder."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / folder).mkdir(exist_ok=True)
+    assert main(["export", "gaoxiao-bridge-teams-2024", "--format", "csv", "-o", folder, "--content", str(content),
+                 "--lang", "en"]) == 0
+    assert sorted(p.name for p in (tmp_path / folder).iterdir() if p.suffix == ".csv") == [
+        f"gaoxiao-bridge-teams-2024-{stage.stage.id}.csv" for stage in result_of(content, "gaoxiao-bridge-teams-2024").stages]
+
+
 def test_export_output_and_refusals(content, tmp_path, capsys):
     target = tmp_path / "out.xlsx"
     assert main(["export", "tumu-guandan-2020", "-o", str(target), "--content", str(content), "--lang", "en"]) == 0
