@@ -265,6 +265,7 @@ def test_teams_are_named_on_the_prize_list_and_the_qualifiers_notice(tmp_path: P
     heading = next(line for line in notice.splitlines() if "序号" in line)
     assert heading.split()[:3] == ["序号", "编号", "选手"] and "备注" not in heading
     assert "守护队" in notice
+    assert "以下 8 支队伍进入淘汰赛" in notice  # teams counted as teams: it said "以下 8 组选手"
 
 
 def test_a_column_with_fractions_prints_every_figure_with_two_decimals(tmp_path: Path) -> None:

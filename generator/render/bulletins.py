@@ -190,7 +190,9 @@ def _qualifiers(t: Translator, event: Event, result: EventResult, stage_result: 
         rows.append([str(len(rows) + 1), entry.id, _who(t, entry), entry.group or "", "—",
                      *["—"] * len(metric_columns), t("bye_note")])
     byes = t("qualifier_byes", n=len(stage_result.byes)) if stage_result.byes else ""
-    text = t("qualifier_text", prev=stage.name, rule=_rule(t, event, stage), count=len(rows), stage=target.name, byes=byes)
+    going = [s.entry for s in qualified] + list(stage_result.byes)
+    text = t("qualifier_text", prev=stage.name, rule=_rule(t, event, stage), entries=_counted(t, going),
+             stage=target.name, byes=byes)
     columns = [t("no"), t("id"), t("players"), t("group"), f"{stage.name}{t('rank')}", *metric_columns, t("remark")]
     if not any(row[-1] for row in rows):  # no remark (a bye, a lot): the empty column's width goes to the names
         columns.pop()
@@ -282,6 +284,14 @@ def _bracket(t: Translator, event: Event, stage_result: StageResult) -> Bulletin
         else t("ko_bulletin_title_event", event=event.title)
     return Bulletin(f"bracket-{stage.id}", title, text,
                     columns, rows, event.organizer or "", stage.date or _last_date(event), numeric={0, 4})
+
+
+def _counted(t: Translator, entries: list[Entry]) -> str:
+    """"8 支队伍" where every entry is a named team, "16 对选手" where every one is two players
+    without a name (bridge pairs), else "N 组选手": a notice of teams said "以下 4 组选手"."""
+    kind = ("teams" if entries and all(e.name for e in entries)
+            else "pairs" if entries and all(len(e.players) == 2 for e in entries) else "entries")
+    return t(f"qualifier_count_{kind}", count=len(entries))
 
 
 def _who(t: Translator, entry: Entry) -> str:
