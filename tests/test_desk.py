@@ -710,3 +710,33 @@ def test_the_desks_build_speaks_the_desks_language(tmp_path: Path) -> None:
     runner.join()
     assert desk.built_version == 1 and desk.build_note
     assert re.search(r"[A-Za-z]{3}", desk.build_note) and not re.search(r"[\u4e00-\u9fff]{2}", desk.build_note), desk.build_note
+
+
+@pytest.mark.slow
+def test_the_desks_standings_read_by_row_and_fit_a_small_phone(browser, running: Running) -> None:
+    """A screen reader gets the standings as a table with its caption, column headers and each
+    row's entry as its header (it got cells only); at 320 px no heading breaks inside a word
+    (名/次, 场/分) and no team's name either (守/护队). A table's field says what it is for
+    through its hint (the levels' fields are labelled by the team alone)."""
+    _, html = fetch(f"{running.base}/standings")
+    assert '<caption class="visually-hidden">' in html and re.search(r'<th scope="row">T\d+ <span class="name">', html)
+    tab = _page(browser)
+    tab.set_viewport_size({"width": 320, "height": 700})
+    tab.goto(f"{running.base}/standings")
+    one_line = tab.evaluate("""() => {
+        const line = el => parseFloat(getComputedStyle(el).lineHeight) || 1.5 * parseFloat(getComputedStyle(el).fontSize);
+        const broken = [...document.querySelectorAll('table.list thead th, table.list .name')]
+            // (a name of several words may wrap between them: only one word must stay whole)
+            .filter(el => el.textContent.trim() && !/\s/.test(el.textContent.trim()))
+            .filter(el => el.getBoundingClientRect().height > 1.6 * line(el));
+        return broken.map(el => el.textContent.trim());
+    }""")
+    assert one_line == []
+    assert tab.evaluate("document.documentElement.scrollWidth") <= 320
+    tab.close()
+    jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    fetch(running.desk.admin_link, opener=jar)
+    _, form = fetch(f"{running.base}/t/main/4/23", opener=jar)
+    hints = re.findall(r'<div class="hint" id="([^"]+)-hint">', form)
+    assert hints and all(re.search(f'id="{name}" name="{name}"[^>]* aria-describedby="{name}-hint"', form)
+                         for name in hints), hints
