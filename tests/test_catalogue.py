@@ -530,6 +530,8 @@ TRIGGERS: dict[str, Trigger] = {
     "pair-knockout-undecided": knockout_pair(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", WON), ko_table(2, "D02", "D03"))}),
     "pair-knockout-no-field": knockout_pair(6, PRE + KO),
     "knockout-no-third-place": knockout(3, KO + "    third_place: true\n"),
+    "knockout-then-order": knockout(4, KO + "    then: later\n  - {id: later, format: matches}\n"),
+    "knockout-places-without-then": knockout(4, KO + "    places: 8\n"),
     "qualify-lot": knockout(6, PRE.replace("rank_by: [match_points]", "rank_by: [match_points, lot]") + KO, pre=PRE_DRAWN),
     "knockout-seeding-changed": knockout(4, PRE + KO, **{"round-1": ko_round(1, ko_table(1, "D01", "D02", WON), ko_table(2, "D03", "D04", "{1: {open: D03 8, closed: D03 5}}"), stage="pre"),
                                                         "ko-1": ko_round(1, ko_table(1, "D02", "D04"))}),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -775,3 +776,135 @@ def test_the_bracket_page_at_phone_width(high_card: Game, tmp_path: Path) -> Non
         httpd.shutdown()
         httpd.server_close()
     assert problems == [], "\n".join(problems)
+
+
+# --- then: the places after the bracket's, from the qualifying stage ------------------------------
+
+
+SWISS8 = ("  - id: swiss\n    name: 瑞士移位赛\n    format: swiss\n    rounds: 3\n    rank_by: [wins, lot]\n"
+          "    lots: [C01, C02, C03, C04, C05, C06, C07, C08]\n    advance: {count: 4, to: ko}\n")
+TOP8 = ("    prizes:\n      - {name: 冠军, count: 1}\n      - {name: 亚军, count: 1}\n      - {name: 季军, count: 1}\n"
+        "      - {name: 优胜奖, count: 5}\n")
+THEN = SWISS8 + KO + "    third_place: true\n    seeding: {from: swiss}\n    then: swiss\n" + TOP8
+
+
+def swiss_and_knockout(third: bool = True) -> dict[str, str]:
+    """A Swiss of 8 (the first side wins every table): C01 3 wins; C02, C04, C08 2; C03, C05, C07
+    1; C06 0; the lots in id order: the Swiss ranks C01 C02 C04 C08 C03 C05 C07 C06. The
+    knockout of its top 4: C08 beats C01 and C02 beats C04; C02 wins the final, C04 the
+    play-off for third (when `third`)."""
+    won = "K, 2"
+    draws = [[("C01", "C08"), ("C02", "C07"), ("C03", "C06"), ("C04", "C05")],
+             [("C01", "C04"), ("C02", "C03"), ("C08", "C05"), ("C07", "C06")],
+             [("C01", "C02"), ("C04", "C03"), ("C08", "C07"), ("C05", "C06")]]
+    files = {f"round-{n}.yaml": results_file("swiss", n, *[table(i, a, b, won) for i, (a, b) in enumerate(tables, 1)])
+             for n, tables in enumerate(draws, 1)}
+    files["ko-round-1.yaml"] = results_file("ko", 1, table(1, "C01", "C08", "2, K"), table(2, "C02", "C04", won))
+    final = [table(1, "C01", "C04", "2, K")] if third else []
+    files["ko-round-2.yaml"] = results_file("ko", 2, *final, table(2, "C08", "C02", "2, K"))
+    return files
+
+
+def test_then_places_the_rest_after_the_bracket_in_the_qualifying_order(high_card: Game, tmp_path: Path) -> None:
+    """前八名: the bracket decides 1–4, the Swiss's order 5–8 (`then: swiss`), and the final
+    ranking, the prizes by place, results.json, the prize list and the players' pages follow.
+    Without `then:` the final ranking stopped at 4 and 优胜奖 went to C01 alone."""
+    root = event(tmp_path, 8, THEN, swiss_and_knockout())
+    result, warnings = run(root)
+    assert not warnings
+    ko = result.stage_of("ko")
+    assert result.status == "complete"
+    assert [(s.rank_label, s.entry.id, s.prize.name, s.placed_by) for s in ko.standings] == [
+        ("1", "C02", "冠军", None), ("2", "C08", "亚军", None), ("3", "C04", "季军", None), ("4", "C01", "优胜奖", None),
+        ("5", "C03", "优胜奖", "swiss"), ("6", "C05", "优胜奖", "swiss"), ("7", "C07", "优胜奖", "swiss"),
+        ("8", "C06", "优胜奖", "swiss")]
+    # the Swiss's own standings are as they were
+    assert [(s.rank, s.entry.id, s.placed_by) for s in result.stage_of("swiss").standings][4:] == [
+        (5, "C03", None), (6, "C05", None), (7, "C07", None), (8, "C06", None)]
+
+    from generator.build import build
+    out = tmp_path / "out"
+    build(root, out)
+    data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))
+    standings = data["stages"][1]["standings"]
+    assert [(s["rank"], s["entry"], s["prize"], s.get("placed_by")) for s in standings] == [
+        (1, "C02", "冠军", None), (2, "C08", "亚军", None), (3, "C04", "季军", None), (4, "C01", "优胜奖", None),
+        (5, "C03", "优胜奖", "swiss"), (6, "C05", "优胜奖", "swiss"), (7, "C07", "优胜奖", "swiss"),
+        (8, "C06", "优胜奖", "swiss")]
+    assert "placed_by" not in data["stages"][0]["standings"][0]  # only where a place comes from another stage
+    from generator.interchange.spreadsheet import csv_texts
+    lines = csv_texts(result)["ko"].splitlines()
+    assert lines[0].endswith(",prize,placed_by") and lines[5].endswith(",优胜奖,swiss") and lines[1].endswith(",冠军,")
+    prizes = subprocess.run(["pdftotext", "-layout", str(out / "events/cup/bulletins/prizes.pdf"), "-"],
+                            capture_output=True, check=True, text=True).stdout
+    assert [re.search(r"C0\d", line).group() for line in prizes.splitlines() if re.search(r"\bC0\d\b", line)] == [
+        "C02", "C08", "C04", "C01", "C03", "C05", "C07", "C06"]
+    page = (out / "events/cup/index.html").read_text(encoding="utf-8")
+    final = page[page.index('id="final-ranking"'):]
+    assert [m for m in re.findall(r"entries/(C0\d)/", final)][:8] == ["C02", "C08", "C04", "C01", "C03", "C05", "C07", "C06"]
+    assert final.count("按瑞士移位赛名次") == 4
+    stage_page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    assert "淘汰赛名次之后，第 5 名起按瑞士移位赛的名次接续" in stage_page
+    standings_pdf = subprocess.run(["pdftotext", "-layout", str(out / "events/cup/bulletins/standings-ko.pdf"), "-"],
+                                   capture_output=True, check=True, text=True).stdout
+    assert "按瑞士移位赛名次" in standings_pdf and "第 5 名起按瑞士移位赛的名次接续" in standings_pdf.replace("\n", "")
+    entry_page = (out / "events/cup/entries/C03/index.html").read_text(encoding="utf-8")
+    assert "淘汰赛</a> · 名次 5 · 按瑞士移位赛名次 · 优胜奖</h2>" in entry_page
+    # a Swiss-only player's place in the event is 5, final: not the Swiss's "瑞士移位赛 5"
+    player = next(p.read_text(encoding="utf-8") for p in (out / "players").glob("*/index.html")
+                  if "<h1>选手3甲" in p.read_text(encoding="utf-8"))
+    assert "最终名次" in player and re.search(r">淘汰赛</a> 5\b", player)
+
+
+def test_then_gives_no_place_before_the_knockout_is_over(high_card: Game, tmp_path: Path) -> None:
+    """event-day.md: no final places while the event runs. The final in, the play-off for third
+    not: the knockout has no standings, nobody is placed 5–8, nobody has a prize."""
+    result, _ = run(event(tmp_path, 8, THEN, swiss_and_knockout(third=False)))
+    ko = result.stage_of("ko")
+    assert result.status == "in_progress" and ko.standings == []
+    assert all(s.placed_by is None and s.prize is None for st in result.stages for s in st.standings)
+
+
+def test_then_with_places_stops_the_final_ranking_there(high_card: Game, tmp_path: Path) -> None:
+    """`places: 6` (录取前六名): the Swiss's order adds 5 and 6 only."""
+    result, _ = run(event(tmp_path, 8, THEN.replace("    then: swiss\n", "    then: swiss\n    places: 6\n"),
+                          swiss_and_knockout()))
+    ko = result.stage_of("ko")
+    assert [(s.rank, s.entry.id) for s in ko.standings if s.placed_by] == [(5, "C03"), (6, "C05")]
+    assert [s.entry.id for st in result.stages for s in st.standings if s.prize and st.stage.id == "ko"] == [
+        "C02", "C08", "C04", "C01", "C03", "C05"]
+
+
+def test_entries_equal_in_the_qualifying_stage_share_their_place_after_the_bracket(high_card: Game,
+                                                                                     tmp_path: Path) -> None:
+    """No lot: C03, C05 and C07 (1 win each) share 5th in the Swiss and 5= after the bracket, C06
+    is 8th; `places: 6` keeps all three sharing 5= (a cut never splits equals) and not C06."""
+    stages = THEN.replace("rank_by: [wins, lot]", "rank_by: [wins]")
+    result, _ = run(event(tmp_path, 8, stages, swiss_and_knockout()))
+    assert [(s.rank_label, s.entry.id) for s in result.stage_of("ko").standings][4:] == [
+        ("5=", "C03"), ("5=", "C05"), ("5=", "C07"), ("8", "C06")]
+    result, _ = run(event(tmp_path / "six", 8, stages.replace("    then: swiss\n", "    then: swiss\n    places: 6\n"),
+                          swiss_and_knockout()))
+    assert [(s.rank_label, s.entry.id) for s in result.stage_of("ko").standings][4:] == [
+        ("5=", "C03"), ("5=", "C05"), ("5=", "C07")]
+
+
+def test_then_is_checked(high_card: Game, tmp_path: Path) -> None:
+    """An unknown stage (with its line and a did-you-mean), a stage after the knockout, `then:`
+    on a stage that is no knockout, `places:` without `then:`: each an error."""
+    def problems(stages: str, name: str) -> list:
+        with pytest.raises(ContentErrors) as failure:
+            validate(event(tmp_path / name, 8, stages))
+        return [p for p in failure.value.problems if not p.warning]
+
+    (unknown,) = problems(THEN.replace("then: swiss", "then: swis"), "unknown")
+    written = (tmp_path / "unknown/content/events/cup/event.yaml").read_text(encoding="utf-8").splitlines()
+    assert unknown.code == "stage-unknown" and (unknown.mark.file.name, unknown.mark.line) == (
+        "event.yaml", written.index("    then: swis") + 1)
+    assert "swiss" in unknown.message("zh-Hans")
+    (later,) = problems(THEN.replace("then: swiss", "then: ko"), "later")
+    assert later.code == "knockout-then-order"
+    (unused,) = problems(SWISS8.replace("    advance: {count: 4, to: ko}\n", "    then: swiss\n"), "unused")
+    assert unused.code == "knockout-key-unused" and "then" in unused.message("zh-Hans")
+    (alone,) = problems(THEN.replace("    then: swiss\n", "    places: 8\n"), "alone")
+    assert alone.code == "knockout-places-without-then"

@@ -1,5 +1,6 @@
 """A knockout stage's own keys (`format: knockout`, content-format.md), read while loading:
-`seeding` (`{from: <stage>}` or a list of entry ids, best first), `third_place`, the rounds its
+`seeding` (`{from: <stage>}` or a list of entry ids, best first), `third_place`, `then: <stage>`
+(the places after the bracket's, in that stage's order) and `places`, the rounds its
 bracket will have, and a table's `winner:` (the referee's decision on a tie). Rules of play (the
 bracket, winners, placings) live in tournament/knockout.py; this module only reads and checks.
 """
@@ -22,23 +23,26 @@ def game_format(game: Any, stage_format: str) -> str:
 
 
 def read_knockout(stage_reader: Reader, stage: Stage, event: Event, problems: Problems) -> Knockout | None:
-    """A knockout stage's `seeding` (`{from: <stage>}` or a list of entry ids, best first) and
-    `third_place`; on another format these keys are unused (a warning)."""
+    """A knockout stage's `seeding` (`{from: <stage>}` or a list of entry ids, best first),
+    `third_place`, `then` and `places`; on another format these keys are unused (a warning; an
+    error for `then` and `places`)."""
     if stage.format != "knockout":
-        for key in ("seeding", "third_place"):
+        for key in ("seeding", "third_place", "then", "places"):
             if stage_reader.has(key):
-                problems.add("knockout-key-unused", stage_reader.key_mark(key), warning=True, key=key,
-                             id=stage.id, format=stage.format)
+                # `then`/`places` unused is an error, not a warning: the event would publish a
+                # final ranking without the places the secretary meant to award (5–8).
+                problems.add("knockout-key-unused", stage_reader.key_mark(key), warning=key not in ("then", "places"),
+                             key=key, id=stage.id, format=stage.format)
         return None
-    third_place = stage_reader.boolean("third_place")
+    knockout = _read_then(stage_reader, stage, Knockout(third_place=stage_reader.boolean("third_place")))
     value = stage_reader.raw("seeding")
     if value is None:
-        return Knockout(third_place=third_place)
+        return knockout
     if isinstance(value, YamlMap):
         seeding = stage_reader.mapping("seeding")
         assert seeding is not None
         seeding.check_keys(("from",), required=("from",))
-        return Knockout(from_stage=seeding.text("from"), third_place=third_place)
+        return replace(knockout, from_stage=seeding.text("from"))
     seeds: list[str] = []
     for seed, mark in stage_reader.items("seeding"):
         entry_id = str(seed)
@@ -48,7 +52,21 @@ def read_knockout(stage_reader: Reader, stage: Stage, event: Event, problems: Pr
             problems.add("seeding-duplicate", mark, id=entry_id, seed=seeds.index(entry_id) + 1)
         else:
             seeds.append(entry_id)
-    return Knockout(seeds=tuple(seeds), third_place=third_place)
+    return replace(knockout, seeds=tuple(seeds))
+
+
+def _read_then(stage_reader: Reader, stage: Stage, knockout: Knockout) -> Knockout:
+    """`then: <stage>` (the stage whose ranking places the entries the bracket did not) and
+    `places: N` (how far the final ranking goes); `places` means nothing without `then`, since
+    the bracket places its whole field."""
+    then = stage_reader.text("then")
+    places = stage_reader.integer("places", None, low=1, high=20_000)  # load.LIMITS' entries
+    if places is not None and then is None:
+        stage_reader.problems.add("knockout-places-without-then", stage_reader.key_mark("places"), id=stage.id,
+                                  places=places)
+        places = None
+    return replace(knockout, then=then, places=places,
+                   then_mark=stage_reader.value_mark("then") if then is not None else None)
 
 
 def knockout_rounds(stages: list[Stage], event: Event, reader: Reader, problems: Problems) -> None:
@@ -67,6 +85,15 @@ def knockout_rounds(stages: list[Stage], event: Event, reader: Reader, problems:
         elif source is not None and ids.index(source) >= position:
             problems.add("seeding-stage-order", mark, id=stage.id, source=source)
             stage.knockout = replace(stage.knockout, from_stage=None)
+        then = stage.knockout.then
+        then_mark = stage.knockout.then_mark or mark
+        if then is not None and then not in ids:
+            problems.add("stage-unknown", then_mark, id=then, suggestion=suggestion(then, ids), allowed=", ".join(ids))
+            stage.knockout = replace(stage.knockout, then=None, places=None)
+        elif then is not None and ids.index(then) >= position:
+            # Its ranking must be final when the knockout's is (a stage played before it).
+            problems.add("knockout-then-order", then_mark, id=stage.id, then=then)
+            stage.knockout = replace(stage.knockout, then=None, places=None)
         entries = _field_size(stage, stages, ids, event)
         if entries < 2:
             problems.add("knockout-field-small", mark, id=stage.id, count=entries)

@@ -52,7 +52,7 @@ PLAYER_KEYS = ("name", "id")
 OFFICIAL_KEYS = ("name", "role", "stages", "sessions")
 CREDIT_KEYS = ("participant", "finalist", "referee", "host", "forfeit")
 STAGE_KEYS = ("id", "name", "date", "format", "rounds", "boards", "rank_by", "advance", "prizes", "lots", "movement",
-              "late", "time_limit", "seeding", "third_place")
+              "late", "time_limit", "seeding", "third_place", "then", "places")
 MOVEMENTS = ("mitchell", "howell", "barometer")  # a pairs stage's movement (tournament/movements.py)
 PRIZE_KEYS = ("name", "count", "award")
 RESULTS_KEYS = ("stage", "round", "tables")

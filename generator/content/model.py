@@ -94,11 +94,16 @@ class Advance:
 class Knockout:
     """A knockout stage's own keys (`format: knockout`): where its seeds come from (a list of
     entry ids, best first, or the ranking of stage `from_stage`; neither: the order the field
-    arrives in) and whether the semi-final losers play for third place (tournament/knockout.py)."""
+    arrives in) and whether the semi-final losers play for third place (tournament/knockout.py);
+    `then`: the stage whose ranking places the entries the knockout did not (前八名: the bracket
+    decides 1–4, the qualifying stage's order 5–8), as far as place `places` (None: all)."""
 
     seeds: tuple[str, ...] | None = None
     from_stage: str | None = None
     third_place: bool = False
+    then: str | None = None
+    places: int | None = None
+    then_mark: Mark | None = field(default=None, compare=False)  # the `then:` value, for its errors
     size: int = 0  # the field's size as known before play (the seeds, or the qualifiers expected)
 
 

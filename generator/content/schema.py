@@ -34,7 +34,7 @@ DESCRIBED = frozenset({
     "draw_seed", "entries", "officials", "credits", "stages", "bulletin_text", "id", "players", "group", "name",
     "bye", "substitute", "role", "sessions", "format", "rounds", "boards", "rank_by", "advance", "prizes", "lots",
     "stage", "round", "tables", "movement", "time_limit", "table", "referee", "forfeit", "withdrawn", "late",
-    "seeding", "third_place", "winner",
+    "seeding", "third_place", "winner", "then", "places",
 })
 SCHEMA_LOCALE = "zh-Hans"
 
@@ -92,7 +92,7 @@ def event_schema() -> dict[str, Any]:
         "movement": {"enum": list(load.MOVEMENTS)}, "late": {"type": "object"}, "time_limit": INTEGER,
         "seeding": {"anyOf": [_object({"from": {"type": "string"}}, required=("from",)),
                               {"type": "array", "items": TEXT}]},
-        "third_place": {"type": "boolean"},
+        "third_place": {"type": "boolean"}, "then": {"type": "string"}, "places": INTEGER,
         **{key: {} for key in game_stage_keys},
     }, required=("id", "format"))
     credits = _object({"participant": INTEGER, "finalist": INTEGER, "host": INTEGER, "forfeit": INTEGER,

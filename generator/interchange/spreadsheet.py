@@ -70,7 +70,11 @@ def _cells(values: Any) -> list[Any]:
 def standings_rows(result: Any, stage_result: Any, raw: bool = False, yes: str = "yes") -> list[list[Any]]:
     metrics = _metrics(result, stage_result)
     cells = list if raw else _cells
-    rows: list[list[Any]] = [["rank", "entry", "name", "players", "group", *metrics, "qualified", "prize"]]
+    # A knockout's places given by an earlier stage (`then:`): that stage's id, as results.json's
+    # placed_by; the column only where there are such places.
+    placed = any(s.placed_by for s in stage_result.standings)
+    rows: list[list[Any]] = [["rank", "entry", "name", "players", "group", *metrics, "qualified", "prize",
+                              *(["placed_by"] if placed else [])]]
     for s in stage_result.standings:
         entry = s.entry
         # (the place as a number, as results.json gives it, tied entries sharing it: a spreadsheet
@@ -78,7 +82,7 @@ def standings_rows(result: Any, stage_result: Any, raw: bool = False, yes: str =
         rows.append([s.rank if s.rank is not None else "", entry.id, entry.name or "",
                      entry.player_names, entry.group or "",
                      *cells(map(s.tally.metrics.get, metrics)), yes if s.qualified else "",
-                     s.prize.name if s.prize else ""])
+                     s.prize.name if s.prize else "", *([s.placed_by or ""] if placed else [])])
     return rows
 
 
@@ -142,7 +146,7 @@ def _moment(result: Any) -> dt.datetime:
 # it with; a metric is headed by its label, as the standings pages head it.
 HEADING_WORDS = {
     "rank": "rank", "entry": "sheet_entry", "name": "sheet_name", "players": "players", "group": "group",
-    "qualified": "qualified", "prize": "prize", "round": "round", "table": "table", "side": "sheet_side",
+    "qualified": "qualified", "prize": "prize", "placed_by": "sheet_placed_by", "round": "round", "table": "table", "side": "sheet_side",
     "winner": "winner", "forfeit": "forfeit", "board": "board", "ns": "ns", "ew": "ew", "contract": "contract",
     "declarer": "declarer", "result": "result", "lead": "lead", "ns_score": "br_ns_score",
     "ns_value": "sheet_ns_value", "ew_value": "sheet_ew_value", "adjusted": "adjusted",

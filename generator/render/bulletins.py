@@ -215,12 +215,17 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
             remark.append(t("qualified"))
         if standing.by_lot:  # the lot decided who qualifies (event.py, _lot_at_the_cut)
             remark.append(t("pair_method_lot"))
+        if standing.placed_by:  # placed after the bracket by an earlier stage's ranking (`then:`)
+            remark.append(t("placed_by", stage=_stage_name(event, standing.placed_by)))
         if standing.prize:
             remark.append(standing.prize.name)
         if standing.entry.withdrawn is not None:
             remark.append(t("withdrawn"))
+        # One placed by another stage played no match here: no figures, not zeros.
+        cells = [""] * len(metric_columns) if standing.placed_by else \
+            _metric_cells(stage, standing.tally.metrics, decimal)
         rows.append([standing.rank_label, standing.entry.id, _who(t, standing.entry), standing.entry.group or "",
-                     *_metric_cells(stage, standing.tally.metrics, decimal), t.joiner().join(remark)])
+                     *cells, t.joiner().join(remark)])
     columns = [t("rank"), t("id"), t("players"), t("group"), *metric_columns, t("remark")]
     # a stage named as its event (imports named their one stage so): the name said once, not
     # "XX"; the only stage under `paibang new`'s name (比赛) not said after "…大赛" either
@@ -231,7 +236,7 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
         # A knockout's placings come from its bracket, never from summed scores, and exist only
         # once it is over: no "第 N 轮后", and the figures are said to be for reference.
         title = t("ko_standings_title", event=event.title, stage=stage.name)
-        text = _knockout_ranking(t, stage_result.bracket, metric_columns)
+        text = _knockout_ranking(t, stage_result.bracket, metric_columns, event, stage_result)
     elif stage.rounds > 1:  # which standings these are: "第 N 轮后", the last fully played round
         title += t("paren", text=t("after_round", n=stage_result.rounds_played)).rstrip()
         text = t("standings_after_text", n=stage_result.rounds_played, rule=_rule(t, event, stage))
@@ -239,16 +244,25 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
                     stage.date or _last_date(event), numeric={0, *range(4, 4 + len(metric_columns))})
 
 
-def _knockout_ranking(t: Translator, bracket: Bracket, metric_columns: list[str]) -> str:
+def _knockout_ranking(t: Translator, bracket: Bracket, metric_columns: list[str], event: Event,
+                      stage_result: StageResult) -> str:
     """How a knockout ranks, in the words of its stage page's rule (_knockout_rule.html)."""
     parts = [t("ko_standings_text")]
     if bracket.rounds > 1:
         parts.append(t("ko_rule_third") if bracket.third_place else t("ko_rule_one_semi")
                      if len(bracket.round_matches(bracket.rounds - 1)) < 2 else t("ko_rule_no_third"))
     parts.append(t("ko_rule_places"))
+    knockout = stage_result.stage.knockout
+    if knockout is not None and knockout.then:  # the places after the bracket's (`then:`)
+        parts.append(t("ko_rule_then_places" if knockout.places else "ko_rule_then", first=bracket.field_size + 1,
+                       stage=_stage_name(event, knockout.then), places=knockout.places))
     if metric_columns:
         parts.append(t("ko_standings_figures", metrics=t.joiner().join(metric_columns)))
     return (" " if t.locale == "en" else "").join(parts)
+
+
+def _stage_name(event: Event, stage_id: str) -> str:
+    return next((s.name for s in event.stages if s.id == stage_id), stage_id)
 
 
 def _bracket(t: Translator, event: Event, stage_result: StageResult) -> Bulletin:

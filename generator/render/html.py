@@ -1544,6 +1544,9 @@ def results_json(result: EventResult) -> dict[str, Any]:
                 "prize": s.prize.name if s.prize else None,
                 "forfeit": s.tally.forfeited,
                 "withdrawn": s.entry.withdrawn is not None,
+                # a knockout's place after its bracket's, given by this stage's ranking (`then:`);
+                # absent otherwise, so that results.json is unchanged where no stage has `then:`
+                **({"placed_by": s.placed_by} if s.placed_by else {}),
             }
             for s in stage_result.standings
         ]

@@ -29,7 +29,7 @@ from generator.content.model import Entry, Event, Round, Stage, Table
 from generator.errors import Mark, Problems
 from generator.games import GAMES, Game, TableScore
 from generator.tournament.credits import credits_roster
-from generator.tournament.knockout import drawn_field, run_knockout, seeded_field
+from generator.tournament.knockout import drawn_field, placed_after, run_knockout, seeded_field
 from generator.tournament.pairing import draw_rules
 from generator.tournament.results import COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult
 from generator.tournament.standings import (
@@ -104,6 +104,12 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
                         standing.qualified = standing.entry.id in drawn
                     feeder.qualifiers = [s.entry for s in feeder.standings if s.qualified]
         result = _run_stage(event, stage, field_entries, problems, state, known)
+        if stage.format == "knockout" and stage.knockout is not None and stage.knockout.then:
+            # Its unplaced entries are placed after the bracket's (`then:`), before prizes are
+            # awarded by place below: 前八名 with a bracket of 4.
+            ranked = [s for s in result.standings if s.rank is not None]
+            result.standings = ranked + placed_after(stage, result.standings, results) + \
+                [s for s in result.standings if s.rank is None]
         if stage.format == "knockout" and reseeded:
             result.stale_draws, result.drawn_from = [(1, reseeded)], drawn_from
         if position == 0:

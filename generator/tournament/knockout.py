@@ -23,8 +23,10 @@ forfeit loses. Placings, once every match is decided: the final's winner 1st and
 third-place match's winner 3rd and loser 4th, or both semi-final losers 3= without one; the
 losers of an earlier round share the place after everyone who went further (quarter-final
 losers 5=, round-of-16 losers 9=). These ranks are the stage's standings: prizes by place,
-qualifiers and the champion read them like a Swiss stage's. While the stage is in progress
-there are no standings and no champion: the bracket shows how far each entry has come.
+qualifiers and the champion read them like a Swiss stage's. With `then: <stage>` the places go
+on past the bracket's in that stage's order (placed_after: 前八名, the bracket 1–4, the Swiss
+5–8), as far as `places: N`. While the stage is in progress there are no standings and no
+champion: the bracket shows how far each entry has come.
 
 `paibang pair` draws the next round from the winners (pairing.py asks `next_round`); a results
 file written by hand is checked: every table must be a match of the bracket in that round.
@@ -41,7 +43,7 @@ from generator.content.model import Entry, Event, Stage
 from generator.errors import Mark, Problems
 from generator.games import Game, TableScore
 from generator.tournament.results import COMPLETE, IN_PROGRESS, SCHEDULED, RoundResult, StageResult
-from generator.tournament.standings import Standing, tally
+from generator.tournament.standings import Standing, Tally, tally
 
 if TYPE_CHECKING:
     from generator.content.model import Round
@@ -413,6 +415,38 @@ def placings(bracket: Bracket, field_entries: list[Entry], scored: list[RoundRes
         standings.append(Standing(tallies[entry_id], rank, tied=tied))
     standings.extend(Standing(tallies[e], None) for e in tallies if e not in place)
     return standings
+
+
+def placed_after(stage: Stage, standings: list[Standing], earlier: list[StageResult]) -> list[Standing]:
+    """The places after the knockout's own (`then: <stage>`): the entries of that stage's
+    ranking the bracket did not place, in its order, from the place after the knockout's last
+    (5, 6, … after a bracket of 4); entries equal there share the place (7=), and `places: N`
+    stops the list at place N (entries sharing place N included). Only once both are over: the
+    knockout's placings and that stage's ranking are final then (event-day.md)."""
+    knockout = stage.knockout
+    if knockout is None or not knockout.then:
+        return []
+    source = next((r for r in earlier if r.stage.id == knockout.then), None)
+    if source is None or not source.complete or not standings:
+        return []
+    placed = {s.entry.id for s in standings}
+    offset = sum(1 for s in standings if s.rank is not None)
+    rest = [s for s in source.standings if s.rank is not None and s.entry.id not in placed]
+    # Equal there, equal here: each place is that of the first entry of its rank there (in one
+    # pass each, not a search per entry: a Swiss of thousands ahead of a bracket of 4).
+    first: dict[int | None, int] = {}
+    sharing: dict[int | None, int] = {}
+    for position, standing in enumerate(rest):
+        first.setdefault(standing.rank, position)
+        sharing[standing.rank] = sharing.get(standing.rank, 0) + 1
+    after: list[Standing] = []
+    for standing in rest:
+        rank = offset + first[standing.rank] + 1
+        if knockout.places is not None and rank > knockout.places:
+            break
+        after.append(Standing(Tally(standing.entry), rank, tied=sharing[standing.rank] > 1,
+                              placed_by=source.stage.id))
+    return after
 
 
 # --- the next round, for `paibang pair` ------------------------------------------------------------
