@@ -422,3 +422,37 @@ def test_the_one_stage_of_paibang_news_name_is_left_out_of_printed_titles(tmp_pa
     info = subprocess.run(["pdfinfo", str(tmp_path / f"site/events/{GD}/bulletins/draw-main-round-4.pdf")],
                           capture_output=True, check=True, text=True).stdout
     assert re.search(r"^Title:\s+(.*)$", info, re.M).group(1) == f"{title}第 4 轮对阵表"
+
+
+def test_a_rounds_bulletins_carry_its_day_of_play(tmp_path: Path) -> None:
+    """A Swiss over two days posted round 2's results dated the second day, as every bulletin
+    took the event's last day: a round's `date:` (its results file) dates its draw notice,
+    score sheets and results bulletin, and the standings after it; `pair`, drawing on a day of
+    the event, writes that day there, which the secretary corrects for a round played later."""
+    import datetime as dt
+
+    content = demo_content(tmp_path, "tongxin-guandan-2025")
+    folder = content / "events/tongxin-guandan-2025"
+    for name in ("round-5.yaml", "ko-round-1.yaml", "ko-round-2.yaml", "ko-round-3.yaml"):
+        (folder / "results" / name).unlink()
+    today = dt.date.today()
+    event = folder / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(
+        "\ndate: 2025-11-15", f"\ndates: [{today - dt.timedelta(days=1)}, {today}]", 1), encoding="utf-8")
+    round_4 = folder / "results/round-4.yaml"
+    round_4.write_text(round_4.read_text(encoding="utf-8").replace("\nround: 4\n", "\nround: 4\ndate: 2025-11-15\n", 1),
+                       encoding="utf-8")
+    site, results, _ = validate(content)
+    [result] = results
+    printed = {b.name: b.date for b in bulletins_for(result, site.locale)}
+    assert printed["round-swiss-4"] == printed["standings-swiss"] == dt.date(2025, 11, 15)
+    assert printed["round-swiss-3"] == today  # no date: of its own: the event's last day, as before
+    # the next round drawn today, a day of the event: its file says so, and its notice and sheets
+    assert main(["pair", "tongxin-guandan-2025", "swiss", "--content", str(content)]) == 0
+    written = (folder / "results/round-5.yaml").read_text(encoding="utf-8")
+    assert f"\nround: 5\ndate: {today.isoformat()}\ntables:\n" in written
+    written = written.replace(f"date: {today.isoformat()}", f"date: {today - dt.timedelta(days=1)}")
+    (folder / "results/round-5.yaml").write_text(written, encoding="utf-8")
+    site, results, _ = validate(content)
+    printed = {b.name: b.date for b in bulletins_for(results[0], site.locale)}
+    assert printed["draw-swiss-round-5"] == printed["scoresheet-swiss-round-5"] == today - dt.timedelta(days=1)

@@ -6,6 +6,7 @@ content/ besides `new` and `import`."""
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import gc
 import sys
 from pathlib import Path
@@ -80,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
 def _pair(args: argparse.Namespace) -> int:
     from generator.build import Reading, validate, validate_again
     from generator.content.load import SLUG
-    from generator.tournament.pairing import describe, plan_rounds, results_path, results_text, write_round
+    from generator.tournament.pairing import describe, plan_rounds, play_day, results_path, results_text, write_round
 
     if not SLUG.fullmatch(args.event):  # "../x": the results file would be written outside content/
         print(f"paibang: {Refusal('slug-invalid', slug=args.event).text(args.lang or site_locale(args.content))}",
@@ -111,6 +112,9 @@ def _pair(args: argparse.Namespace) -> int:
     try:
         plans = plan_rounds(result, args.stage, every=args.all)
         for plan in plans:
+            # the day of play, from today's date: the one place the clock is read (play_day);
+            # not for a whole schedule drawn at once (--all), whose rounds are played on days to come
+            plan.day = None if args.all else play_day(plan.event, plan.stage, dt.date.today())
             if args.dry_run:
                 print(results_text(plan, locale), end="")
                 path = results_path(plan.event, plan)

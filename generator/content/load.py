@@ -7,6 +7,7 @@ well-formed and refers to things that exist.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import math
 import os
@@ -55,7 +56,7 @@ STAGE_KEYS = ("id", "name", "date", "format", "rounds", "boards", "rank_by", "ad
               "late", "time_limit", "seeding", "third_place", "then", "places")
 MOVEMENTS = ("mitchell", "howell", "barometer")  # a pairs stage's movement (tournament/movements.py)
 PRIZE_KEYS = ("name", "count", "award")
-RESULTS_KEYS = ("stage", "round", "tables")
+RESULTS_KEYS = ("stage", "round", "date", "tables")
 # A stage's pages live at events/<slug>/<stage id>/, beside these folders of the event.
 RESERVED_STAGE_IDS = ("entries", "bulletins", "boards", "assets")
 GENERIC_METRICS = tuple(SHARED_METRICS)
@@ -212,6 +213,7 @@ class FileReading:
     tables_found: list[ContentError] = field(default_factory=list)  # found reading its tables
     drawn_on: list[tuple[str, float]] | None = None
     digest: bytes = b""  # of the bytes read: a file changed since is read again
+    date: dt.date | None = None  # the round's day of play (`date:`)
 
 
 @dataclass
@@ -585,7 +587,7 @@ def _read_results(results_dir: Path, event: Event, game: Any, site: Site, proble
         if duplicate:
             continue
         event.rounds.setdefault(stage_id, []).append(Round(stage_id, number, list(reading.tables), path,
-                                                           reading.drawn_on))
+                                                           reading.drawn_on, reading.date))
     for rounds in event.rounds.values():
         rounds.sort(key=lambda r: r.number)
 
@@ -701,7 +703,8 @@ def _read_round_of(path: Path, event: Event, problems: Problems) -> FileReading:
         problems.add("results-round-range", reader.value_mark("round"), stage=stage_id, rounds=stage.rounds, round=number)
         return FileReading([], None)
     where = reader.value_mark("round") if reader.has("round") else reader.value_mark("stage")
-    return FileReading([], (stage_id, number), where, data)
+    day = reader.date("date") if reader.has("date") else None
+    return FileReading([], (stage_id, number), where, data, date=day)
 
 
 DRAW_ORDER = "# draw-order:"

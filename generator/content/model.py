@@ -154,6 +154,7 @@ class Round:
     # The standings `paibang pair` drew this round on (entry id, primary score), in its order;
     # None when the file has no `# draw-order:` lines (drawn by hand, or before paibang wrote them).
     drawn_on: list[tuple[str, float]] | None = None
+    date: dt.date | None = None  # the day it is played (its file's `date:`), for its bulletins
 
 
 @dataclass
@@ -177,6 +178,16 @@ class Event:
 
     def stage(self, stage_id: str) -> Stage:
         return next(s for s in self.stages if s.id == stage_id)
+
+    def day_of(self, stage: Stage, number: int | None = None) -> dt.date | None:
+        """The date a bulletin of the stage carries, of its round `number` if given: that
+        round's own (`date:` in its results file: a Swiss of two days posts round 1 on the
+        first), else the stage's, else the event's last day."""
+        if number is not None:
+            found = next((r.date for r in self.rounds.get(stage.id, ()) if r.number == number), None)
+            if found is not None:
+                return found
+        return stage.date or (self.dates[-1] if self.dates else None)
 
     @property
     def has_stages(self) -> bool:

@@ -198,7 +198,7 @@ def _qualifiers(t: Translator, event: Event, result: EventResult, stage_result: 
         columns.pop()
         rows = [row[:-1] for row in rows]
     return Bulletin(f"qualifiers-{stage.id}", t("qualifier_title", event=event.title, stage=target.name), text,
-                    columns, rows, event.organizer or "", stage.date or _last_date(event),
+                    columns, rows, event.organizer or "", event.day_of(stage, stage_result.rounds_played or None),
                     numeric={4, *range(5, 5 + len(metric_columns))})
 
 
@@ -241,7 +241,8 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
         title += t("paren", text=t("after_round", n=stage_result.rounds_played)).rstrip()
         text = t("standings_after_text", n=stage_result.rounds_played, rule=_rule(t, event, stage))
     return Bulletin(f"standings-{stage.id}", title, text, columns, rows, event.organizer or "",
-                    stage.date or _last_date(event), numeric={0, *range(4, 4 + len(metric_columns))})
+                    event.day_of(stage, stage_result.rounds_played or None),
+                    numeric={0, *range(4, 4 + len(metric_columns))})
 
 
 def _knockout_ranking(t: Translator, bracket: Bracket, metric_columns: list[str], event: Event,
@@ -297,7 +298,8 @@ def _bracket(t: Translator, event: Event, stage_result: StageResult) -> Bulletin
     title = t("ko_bulletin_title", event=event.title, stage=stage.name) if stage_in_titles(event, stage) \
         else t("ko_bulletin_title_event", event=event.title)
     return Bulletin(f"bracket-{stage.id}", title, text,
-                    columns, rows, event.organizer or "", stage.date or _last_date(event), numeric={0, 4})
+                    columns, rows, event.organizer or "", event.day_of(stage, stage_result.rounds_played or None),
+                    numeric={0, 4})
 
 
 def _counted(t: Translator, entries: list[Entry]) -> str:
@@ -322,7 +324,7 @@ def _prizes(t: Translator, event: Event, stage_result: StageResult) -> Bulletin:
     ]
     columns = [t("prize"), t("rank"), t("id"), t("players"), t("group"), t("award")]
     return Bulletin("prizes", t("prize_title", event=event.title), t("prize_text", stage=stage.name), columns, rows,
-                    event.organizer or "", stage.date or _last_date(event), numeric={1})
+                    event.organizer or "", event.day_of(stage, stage_result.rounds_played or None), numeric={1})
 
 
 def _credits(t: Translator, event: Event, result: EventResult) -> Bulletin:

@@ -56,6 +56,7 @@ record: a table with no record is "drawn, not played" to every game (see event.i
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -237,6 +238,20 @@ class PlannedRound:
     # A round robin's tables with a side withdrawn by the round (table number -> that side): the
     # schedule still meets it, the table written as its forfeit (event-day.md), not to be played.
     forfeits: dict[int, str] = field(default_factory=dict)
+    day: dt.date | None = None  # the day it is played, written as the file's `date:` (play_day)
+
+
+def play_day(event: Event, stage: Stage, today: dt.date) -> dt.date | None:
+    """The day a round drawn `today` is played, for its file's `date:`, which dates its
+    bulletins (Event.day_of), where the content does not already say it: an event of several
+    days whose stage has no date of its own. Today when the event is on today; its first day
+    when drawn ahead of it; None after it (a draw made then says nothing of the day of play).
+    The secretary corrects the line where a round drawn tonight is played tomorrow."""
+    if stage.date is not None or len(event.dates) < 2:
+        return None
+    if today in event.dates:
+        return today
+    return event.dates[0] if today < event.dates[0] else None
 
 
 def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list[PlannedRound]:
@@ -582,7 +597,8 @@ def results_text(plan: PlannedRound, locale: str) -> str:
         # result changed it (event._stale_draws; load._drawn_on reads these lines back).
         order = [f"{entry_id}={_exact(plan.scores[entry_id])}" for entry_id in plan.scores]
         lines += [f"# draw-order: {' '.join(order[i:i + 10])}" for i in range(0, len(order), 10)]
-    lines += [f"stage: {yaml_id(stage.id)}", f"round: {plan.number}", "tables:"]
+    lines += [f"stage: {yaml_id(stage.id)}", f"round: {plan.number}",
+              *([f"date: {plan.day.isoformat()}"] if plan.day is not None else []), "tables:"]
     label = _metric_label(event, plan.primary, locale) if plan.method == "swiss" else ""
     for number, sides in enumerate(plan.draw.tables, start=1):
         forfeit = plan.forfeits.get(number)
@@ -739,7 +755,7 @@ def movement_sheet(event: Event, stage_result: StageResult, locale: str) -> Bull
     title = catalogues.text("pair_movement_title", locale, event=event.title, stage=stage.name) \
         if stage_in_titles(event, stage) else catalogues.text("pair_movement_title_event", locale, event=event.title)
     return Bulletin(f"movement-{stage.id}", title, " ".join(card.steps[locale]), columns, rows, event.organizer or "",
-                     stage.date or (event.dates[-1] if event.dates else None), {0, 1})
+                     event.day_of(stage), {0, 1})
 
 
 def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResult, locale: str,
@@ -804,7 +820,7 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         if stage_in_titles(event, stage) else \
         catalogues.text("pair_sheet_title_event", locale, event=event.title, n=round_result.number)
     return Bulletin(f"draw-{stage.id}-round-{round_result.number}", title, text, columns, rows,
-                     event.organizer or "", stage.date or (event.dates[-1] if event.dates else None), numeric)
+                     event.organizer or "", event.day_of(stage, round_result.number), numeric)
 
 
 def _with_players(entry: Entry, locale: str) -> str:

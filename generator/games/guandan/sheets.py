@@ -59,7 +59,7 @@ def bulletins(result: Any, t: Any, forms: bool | None = None) -> list[Any]:
             text = t(("gd_round_text_knockout" if stage.format == "knockout" else "gd_round_text_draws")
                      if options.draws else "gd_round_text")
             found.append(Bulletin(name, title, text, columns, rows, event.organizer or "",
-                                  stage.date or (event.dates[-1] if event.dates else None), numeric={0}))
+                                  event.day_of(stage, number), numeric={0}))
         if forms is not False:
             found.extend(score_sheets(t, event, stage, stage_result, Bulletin))
     return found
@@ -88,7 +88,7 @@ def score_sheets(t: Any, event: Any, stage: Stage, stage_result: Any, bulletin: 
             title=t("gd_sheet_title", event=event.title, stage=stage.name, n=number) if stage_in_titles(event, stage)
             else t("gd_sheet_title_event", event=event.title, n=number),
             text="", columns=[], rows=[], organizer=event.organizer or "",
-            date=stage.date or (event.dates[-1] if event.dates else None), template=SHEET_TEMPLATE, pages=pages))
+            date=event.day_of(stage, number), template=SHEET_TEMPLATE, pages=pages))
     return found
 
 
