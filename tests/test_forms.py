@@ -356,3 +356,56 @@ def test_print_a_pairs_round_before_play_prints_its_travellers_filled_in(pairs_d
     boards = [row for row in lines if len(row) == 6 and row[0].isdigit() and row[4].startswith("P")]
     assert [row[0] for row in boards] == [str(n) for n in range(1, 31)]
     assert boards[0] == ["1", "北·无", "1", "1", "P01", "P11"] and boards[-1][:2] == ["30", "东·无"]
+
+
+TEAMS = "gaoxiao-bridge-teams-2024"
+
+
+@pytest.fixture()
+def teams_round_3(tmp_path: Path) -> Path:
+    """The bridge teams demo (8 boards a match, numbered on through the rounds: round 2 plays
+    9-16) after two rounds, round 3 drawn by `paibang pair` and not played."""
+    content = demo_content(tmp_path, TEAMS)
+    for number in (3, 4, 5):
+        (content / f"events/{TEAMS}/results/round-{number}.yaml").unlink()
+    assert main(["pair", TEAMS, "teams", "--content", str(content)]) == 0
+    return content
+
+
+def _teams_sheet(content: Path, number: int) -> list[list[str]]:
+    site, result = result_of(content, TEAMS)
+    return next(b for b in printed_round(result, "teams", number, site.locale) if b.kind == "scoresheet").rows
+
+
+def test_a_teams_rounds_score_sheet_lists_its_boards_before_play(teams_round_3: Path) -> None:
+    """outputs.md: a score sheet per match, boards numbered, dealer and vulnerability filled in,
+    the result columns blank; round 3 of 8-board rounds plays 17-24 (content-format.md "Board
+    numbers", as the demo's rounds 1 and 2 play 1-8 and 9-16); each match names its teams."""
+    rows = _teams_sheet(teams_round_3, 3)
+    heads = [index for index, row in enumerate(rows) if row[0]]
+    assert len(heads) == 3  # 6 teams, 3 matches
+    assert rows[heads[1]][:2] == ["第 3 轮第 2 桌", ""]
+    assert rows[heads[1]][2] == "T1 理工大学（唐秀英、郑伟、汤宏、谭淑珍） 对 T5 农业大学（谭一鸣、付桂英、梁明、顾国庆）"
+    for head in heads:
+        lines = rows[head + 1:head + 9]
+        assert [line[1] for line in lines] == [str(n) for n in range(17, 25)], lines
+        assert all(line[3:] == ["", "", ""] for line in lines)
+    assert rows[1][2] == "北·无" and rows[2][2] == "东·南北" and rows[8][2] == "西·无"  # boards 17, 18, 24 (as 1, 2, 8)
+
+
+def test_a_teams_stage_playing_the_same_boards_each_round_says_so(teams_round_3: Path) -> None:
+    event = teams_round_3 / f"events/{TEAMS}/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("    boards: 8 ", "    boards_each_round: same\n    boards: 8 "),
+                     encoding="utf-8")
+    rows = _teams_sheet(teams_round_3, 3)
+    assert [row[1] for row in rows[1:9]] == [str(n) for n in range(1, 9)]
+
+
+def test_a_partly_entered_teams_match_keeps_its_boards_and_a_blank_line_for_the_rest(teams_round_3: Path) -> None:
+    path = teams_round_3 / f"events/{TEAMS}/results/round-3.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("    # boards:\n", "    boards: {18: {open: 4S N =, closed: 4S S -1}}\n", 1),
+                    encoding="utf-8")
+    rows = _teams_sheet(teams_round_3, 3)
+    assert [row[1] for row in rows[1:9]] == [str(n) for n in range(17, 25)]
+    assert rows[2][3] == "4S 北 = +620" and rows[1][3] == "" and rows[3][3] == ""

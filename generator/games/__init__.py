@@ -391,6 +391,12 @@ class Game:
         the result narrowed to one round, for that round's forms); None, both. Default: none."""
         return []
 
+    def round_boards(self, stage: Stage, number: int, tables: Sequence[Table]) -> dict[int, tuple[int, ...]]:
+        """The boards each table of round `number` (its `tables` as written, results or none) is
+        to play where the stage's numbering says, not the file: what its score sheet lists before
+        play and the desk's form offers. Default: none known (the file's, else 1..boards)."""
+        return {}
+
     # --- pair, new, import ------------------------------------------------------------------
     def table_form(self, stage: Stage | None = None) -> TableForm | None:
         """How `paibang pair` writes a table of this stage (without a stage: of an ordinary

@@ -480,11 +480,16 @@ def pairs_movement(event: Event, stage_result: StageResult) -> PairsMovement:
 
 
 def round_boards(event: Event, stage_result: StageResult, round_result: RoundResult) -> dict[int, tuple[int, ...]]:
-    """The boards each table of `round_result`, a round of a pairs stage, plays by the stage's
-    movement: what the round's blank score sheets list before a card is played. Only the tables
-    seated as the movement seats them (a table written otherwise plays boards the movement does
-    not say); none for another format or a field the movement does not fit."""
-    if stage_result.stage.format != "pairs" or not stage_result.field:
+    """The boards each table of `round_result` plays: what the round's blank score sheets list
+    before a card is played. A pairs stage's by its movement, only the tables seated as the
+    movement seats them (a table written otherwise plays boards the movement does not say), none
+    for a field the movement does not fit; another format's as its game numbers them
+    (Game.round_boards: a bridge teams round's, on through the rounds)."""
+    if stage_result.stage.format != "pairs":
+        game = GAMES.get(event.game)
+        tables = [score.table for score in round_result.tables]
+        return game.round_boards(stage_result.stage, round_result.number, tables) if game is not None else {}
+    if not stage_result.field:
         return {}
     try:
         movement = pairs_movement(event, stage_result)

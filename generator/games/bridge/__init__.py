@@ -72,7 +72,8 @@ class BridgeRules(Game):
     position = 1
     id_prefix = "A"
     formats = ("matches", "pairs", "swiss", "round_robin")
-    stage_keys = ("vulnerability", "scoring", "hands", "field", "bye", "adjusted", "adjusted_imps", "adjustments")
+    stage_keys = ("vulnerability", "scoring", "hands", "field", "bye", "adjusted", "adjusted_imps", "adjustments",
+                  "boards_each_round")
     table_keys = ("ns", "ew", "home", "away", "boards")
     # Its words and messages are in locales/ (paibang.po, messages.po), read by the base class
     # when first asked for: the title (br_title), choice, `new`'s example, the metrics' words.
@@ -241,6 +242,10 @@ class BridgeRules(Game):
         if getattr(stage, "movement", None) != "barometer":
             return {}
         return duplicate.standings_after_rounds(stage, rounds)
+
+    def round_boards(self, stage: Stage, number: int, tables: Any) -> dict[int, tuple[int, ...]]:
+        """A teams round's boards by the stage's numbering (duplicate.team_table_boards)."""
+        return duplicate.team_table_boards(stage, self.options(stage), number, tables)
 
     def table_form(self, stage: Stage | None = None) -> TableForm:
         if stage is not None and stage.format == "pairs":

@@ -263,7 +263,8 @@ def read_duplicate_keys(reader: Reader, stage_format: str, scoring: str) -> dict
                             game="bridge", format=f"{stage_format} + scoring: {scoring}", allowed=SUPPORTED)
         kind = "pairs" if stage_format == "pairs" else "total" if stage_format == "matches" else "teams"
     found: dict[str, Any] = {"kind": kind}
-    for key, kinds in (("hands", ("pairs", "teams")), ("field", ("pairs",)), ("bye", ("teams",))):
+    for key, kinds in (("hands", ("pairs", "teams")), ("field", ("pairs",)), ("bye", ("teams",)),
+                       ("boards_each_round", ("teams",))):
         if reader.has(key) and kind not in kinds:
             reader.problems.add("bridge-key-not-here", reader.key_mark(key), key=key,
                                 kinds=word(_KIND_WORDS[kinds]))
@@ -276,6 +277,7 @@ def read_duplicate_keys(reader: Reader, stage_format: str, scoring: str) -> dict
             vp = _number_key(node, "vp", 12.0, 0, 20)
             imp = _number_key(node, "imps", 0.0, -1000, 1000)
             found["bye"] = TeamBye(vp, imp)
+        found["boards_each_round"] = reader.choice("boards_each_round", BOARDS_EACH_ROUND, "on") or "on"
     if reader.has("hands") and kind in ("pairs", "teams"):
         found["hands"] = read_hands_key(reader)
     for key in ("adjusted", "adjusted_imps", "adjustments"):
@@ -289,6 +291,7 @@ def read_duplicate_keys(reader: Reader, stage_format: str, scoring: str) -> dict
 
 
 ADJUSTED_RULES = ("session", "fixed")
+BOARDS_EACH_ROUND = ("on", "same")  # teams: boards numbered on through the rounds, or 1..boards each round
 ADJUSTMENT_KINDS = ("mp", "percent", "imps")
 
 
@@ -703,6 +706,42 @@ def _team_board_reader(problems: Problems) -> Callable[[int, Any, Mark | None], 
 
     return read
 
+
+
+# --- the boards a teams round plays ----------------------------------------------------------------
+
+# The formats whose rounds deal boards by the stage's numbering; a `matches` stage (sessions
+# imported or written by hand) plays what its files say.
+NUMBERED_FORMATS = ("swiss", "round_robin", "knockout")
+
+
+def team_round_boards(stage: Stage, options: BridgeStage, number: int) -> tuple[int, ...]:
+    """The boards round `number` of a teams stage plays by the stage's numbering: on through the
+    rounds ((r-1) x boards + 1 .. r x boards, content-format.md "Board numbers"), or 1..boards with
+    `boards_each_round: same`; none for a stage without `boards`, another kind or format."""
+    if options.kind != "teams" or stage.format not in NUMBERED_FORMATS or not stage.boards:
+        return ()
+    first = 1 if options.boards_each_round == "same" else (number - 1) * stage.boards + 1
+    return tuple(range(first, first + stage.boards))
+
+
+def _written_boards(table: Table) -> list[int]:
+    record = table.record
+    return [b.board for b in record.boards] if isinstance(record, TeamRecord) else []
+
+
+def team_table_boards(stage: Stage, options: BridgeStage, number: int, tables: Sequence[Table]) -> dict[int, tuple[int, ...]]:
+    """The boards each match of round `number` plays (table -> boards), for its score sheet and
+    the desk's form: the stage's numbering, unless the round's file writes other boards and none
+    of those (then the boards it writes: the secretary's numbering wins). Every match of a teams
+    round plays the same boards; a bye or a forfeit plays none."""
+    boards = team_round_boards(stage, options, number)
+    if not boards:
+        return {}
+    written = {n for table in tables for n in _written_boards(table)}
+    if written and not written & set(boards):
+        boards = tuple(sorted(written))
+    return {t.number: boards for t in tables if len(t.sides) == 2 and t.forfeit is None}
 
 
 # --- scoring a table, and the field ---------------------------------------------------------------
@@ -1283,18 +1322,28 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
             if not isinstance(view, TeamView) or view.away is None:
                 rows.append([where, "", t("bye"), "", "", ""])
                 continue
-            rows.append([where, "", t("sheet_match", home=view.home, away=view.away), "", "", ""])
+            rows.append([where, "", t("sheet_match", home=_team_named(t, event, view.home),
+                                          away=_team_named(t, event, view.away)), "", "", ""])
             if view.kind == "forfeit":
                 rows.append(["", "", t("forfeit") + t("colon") + str(view.forfeit), "", "", ""])
                 continue
+            # The boards written, and a blank line (dealer and vulnerability filled in) for each
+            # board the match is to play and has no result of (RoundResult.boards: the round's
+            # boards as the stage numbers them, round 2 of 8-board rounds 9-16).
+            lines: dict[int, list[str]] = {}
             for row in view.rows:
                 if row.adjusted is not None:
-                    rows.append(["", str(row.board), t("adjusted") + " " + row.adjusted.text, "", "", _value(row.home_imps)])
+                    lines[row.board] = ["", str(row.board), t("adjusted") + " " + row.adjusted.text, "", "", _value(row.home_imps)]
                     continue
                 assert row.open is not None and row.closed is not None
-                rows.append(["", str(row.board), t(f"seat_{row.dealer}") + "·" + t(f"vul_{row.vulnerability}"),
-                             f"{_sheet_contract(t, row.open)} {_signed(row.open_score)}",
-                             f"{_sheet_contract(t, row.closed)} {_signed(row.closed_score)}", _value(row.home_imps)])
+                lines[row.board] = ["", str(row.board), t(f"seat_{row.dealer}") + "·" + t(f"vul_{row.vulnerability}"),
+                                    f"{_sheet_contract(t, row.open)} {_signed(row.open_score)}",
+                                    f"{_sheet_contract(t, row.closed)} {_signed(row.closed_score)}", _value(row.home_imps)]
+            for number in round_result.boards.get(score.table.number, ()):
+                if number not in lines:
+                    conditions = t(f"seat_{dealer(number)}") + "·" + t(f"vul_{vulnerability(number, options.vulnerability)}")
+                    lines[number] = ["", str(number), conditions, "", "", ""]
+            rows.extend(lines[number] for number in sorted(lines))
             if view.kind == "played":
                 h, a = view.home, view.away
                 rows.append(["", "", t("total"), f"{_value(view.won[h])} : {_value(view.won[a])}",
@@ -1303,6 +1352,17 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
         f"scoresheet-{stage.id}", t("sheet_teams_title", event=event.title, stage=named), t("br_sheet_teams_text"),
         [t("sheet_where"), t("board"), t("br_sheet_conditions"), t("open_room"), t("closed_room"), t("br_imps_home")],
         rows, numeric={1, 5}, **made)]
+
+
+def _team_named(t: Any, event: Any, entry_id: str) -> str:
+    """A team on its score sheet: its id, name and players (K07 法学队（赵一、赵二…）), so the
+    referee and the players find their match; the id alone for an entry the event lacks."""
+    entry = event.entries.get(entry_id)
+    if entry is None:
+        return entry_id
+    if entry.name:
+        return f"{entry_id} {entry.name}{t('paren', text=t.joiner().join(p.name for p in entry.players))}"
+    return f"{entry_id} {entry.player_names}"
 
 
 def _sheet_contract(t: Any, line: BoardView) -> str:
