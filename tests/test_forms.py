@@ -404,6 +404,7 @@ def test_a_teams_stage_playing_the_same_boards_each_round_says_so(teams_round_3:
 def test_a_partly_entered_teams_match_keeps_its_boards_and_a_blank_line_for_the_rest(teams_round_3: Path) -> None:
     path = teams_round_3 / f"events/{TEAMS}/results/round-3.yaml"
     text = path.read_text(encoding="utf-8")
+    assert "#   17: {open: 4S N =, closed: 4S S -1}" in text  # pair's example numbers the round's first board
     path.write_text(text.replace("    # boards:\n", "    boards: {18: {open: 4S N =, closed: 4S S -1}}\n", 1),
                     encoding="utf-8")
     rows = _teams_sheet(teams_round_3, 3)

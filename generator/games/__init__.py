@@ -166,7 +166,7 @@ class TableForm:
     """How `paibang pair` writes one table's sides, and a commented example of its record."""
 
     keys: tuple[str, str] | None  # (first, second) side keys; None: a `teams: [a, b]` list
-    hint: tuple[str, ...]  # record lines, commented out; {a} {b} are the sides
+    hint: tuple[str, ...]  # record lines, commented out; {a} {b} are the sides, {first} the round's first board
     bye: bool = True  # a table of one side is a bye; False: the odd entry out needs a substitute
     rooms: tuple[str, ...] = ()  # a team match's rooms (common.rooms.ROOMS): its record is kept a room at a time
 

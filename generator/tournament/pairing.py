@@ -63,7 +63,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator import catalogues
-from generator.content.model import Entry, Event, Stage
+from generator.content.model import Entry, Event, Stage, Table
 from generator.games import GAMES, TableForm, metric_of, yaml_id
 from generator.errors import Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
 from generator.printed import Bulletin
@@ -576,6 +576,10 @@ def results_text(plan: PlannedRound, locale: str) -> str:
         lines += [f"# draw-order: {' '.join(order[i:i + 10])}" for i in range(0, len(order), 10)]
     lines += [f"stage: {yaml_id(stage.id)}", f"round: {plan.number}", "tables:"]
     label = _metric_label(event, plan.primary, locale) if plan.method == "swiss" else ""
+    # A team match's example names the round's first board as the game numbers them (a bridge
+    # teams round 3 of 8-board rounds: 17), not board 1 in every round.
+    numbered = {} if plan.boards else GAMES[event.game].round_boards(
+        stage, plan.number, [Table(n, list(sides), None) for n, sides in enumerate(plan.draw.tables, start=1)])
     for number, sides in enumerate(plan.draw.tables, start=1):
         if len(sides) == 1:
             note = f"    # {catalogues.text('pair_bye', locale)}"
@@ -592,7 +596,9 @@ def results_text(plan: PlannedRound, locale: str) -> str:
         if len(sides) == 2 and plan.boards:  # pairs: the round's boards, each to fill in
             lines += ["    boards:"] + [f"      # {board}:" for board in plan.boards[number - 1]]
         elif len(sides) == 2:
-            lines += [f"    # {line.format(a=sides[0], b=sides[1], **{'or': catalogues.text('pair_or', locale)})}" for line in form.hint]
+            first = (numbered.get(number) or (1,))[0]
+            lines += [f"    # {line.format(a=sides[0], b=sides[1], first=first, **{'or': catalogues.text('pair_or', locale)})}"
+                      for line in form.hint]
             if plan.knockout is not None:  # how a tie is settled, in the game's key
                 lines.append(f"    # {knockout.tie_hint(GAMES[event.game].tiebreak_key, sides[0], locale)}")
     return "\n".join(lines) + "\n"
