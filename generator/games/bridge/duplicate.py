@@ -744,6 +744,44 @@ def team_table_boards(stage: Stage, options: BridgeStage, number: int, tables: S
     return {t.number: boards for t in tables if len(t.sides) == 2 and t.forfeit is None}
 
 
+def check_team_boards(stage: Stage, options: BridgeStage, rounds: Sequence[Any], problems: Problems) -> None:
+    """A teams stage's board numbers across its rounds: a board written outside the boards its
+    round plays by the stage's numbering (a warning: round 1 of 1-8 writing 12 is a mistyped
+    number or the next round's board; a stage whose rounds each play 1..boards says so with
+    `boards_each_round: same`), and a team playing the same board number twice in the stage
+    (an error: one deal is never played twice by a team; not with `same`, whose rounds reuse
+    the numbers for other deals)."""
+    seen: dict[str, dict[int, tuple[int, int]]] = {}
+    for number, tables in _numbered(rounds):
+        boards = team_round_boards(stage, options, number)
+        for score in tables:
+            record = score.table.record
+            if not isinstance(record, TeamRecord) or not record.played or len(score.table.sides) != 2:
+                continue
+            where = score.table.number
+            outside = [b for b in record.boards if boards and b.board not in boards]
+            if outside:
+                problems.add("bridge-team-board-round", outside[0].mark or _mark_of(score), warning=True,
+                             round=number, boards=_span(boards), table=where,
+                             written=", ".join(str(b.board) for b in outside), per_round=stage.boards)
+            if options.boards_each_round == "same":
+                continue
+            for team in score.table.sides:
+                played = seen.setdefault(team, {})
+                for board in record.boards:
+                    if board.board in played:
+                        first_round, first_table = played[board.board]
+                        problems.add("bridge-team-board-twice", board.mark or _mark_of(score), team=team,
+                                     board=board.board, round=number, table=where, first_round=first_round,
+                                     first_table=first_table, per_round=stage.boards or "")
+                    else:
+                        played[board.board] = (number, where)
+
+
+def _span(boards: Sequence[int]) -> str:
+    return f"{boards[0]}–{boards[-1]}" if len(boards) > 1 else "".join(map(str, boards))
+
+
 # --- scoring a table, and the field ---------------------------------------------------------------
 
 
