@@ -1304,9 +1304,9 @@ def _problem(kind: str) -> dict[str, str]:
 
 
 def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> list[Any]:
-    """One printed sheet per duplicate stage in the notice layout, filled where results are in
-    and blank where a round is drawn only: a pairs stage's travelling score sheets, one block
-    per board with every table that plays it; a teams stage's matches board by board."""
+    """One printed sheet per duplicate stage, filled where results are in and blank where a round
+    is drawn only: a pairs stage's travelling score sheets in the notice layout, one block per
+    board with every table that plays it; a teams stage's score sheet, a page per match."""
     from generator.printed import Bulletin
 
     stage = stage_result.stage
@@ -1352,44 +1352,72 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
             [t("board"), t("br_sheet_conditions"), t("round"), t("table"), t("ns"), t("ew"), t("contract"), t("lead"), t("br_ns_score"),
              f"{value} {t('ns')} / {t('ew')}"],
             rows, numeric={0, 2, 3, 8, 9}, **made)]
-    rows = []
-    for round_result in stage_result.rounds:
-        for score in round_result.tables:
-            view = score.view
-            where = t("sheet_round_table", r=round_result.number, t=score.table.number)
-            if not isinstance(view, TeamView) or view.away is None:
-                rows.append([where, "", t("bye"), "", "", ""])
-                continue
-            rows.append([where, "", t("sheet_match", home=_team_named(t, event, view.home),
-                                          away=_team_named(t, event, view.away)), "", "", ""])
-            if view.kind == "forfeit":
-                rows.append(["", "", t("forfeit") + t("colon") + str(view.forfeit), "", "", ""])
-                continue
-            # The boards written, and a blank line (dealer and vulnerability filled in) for each
-            # board the match is to play and has no result of (RoundResult.boards: the round's
-            # boards as the stage numbers them, round 2 of 8-board rounds 9-16).
-            lines: dict[int, list[str]] = {}
-            for row in view.rows:
-                if row.adjusted is not None:
-                    lines[row.board] = ["", str(row.board), t("adjusted") + " " + row.adjusted.text, "", "", _value(row.home_imps)]
-                    continue
-                assert row.open is not None and row.closed is not None
-                lines[row.board] = ["", str(row.board), t(f"seat_{row.dealer}") + "·" + t(f"vul_{row.vulnerability}"),
-                                    f"{_sheet_contract(t, row.open)} {_signed(row.open_score)}",
-                                    f"{_sheet_contract(t, row.closed)} {_signed(row.closed_score)}", _value(row.home_imps)]
-            for number in round_result.boards.get(score.table.number, ()):
-                if number not in lines:
-                    conditions = t(f"seat_{dealer(number)}") + "·" + t(f"vul_{vulnerability(number, options.vulnerability)}")
-                    lines[number] = ["", str(number), conditions, "", "", ""]
-            rows.extend(lines[number] for number in sorted(lines))
-            if view.kind == "played":
-                h, a = view.home, view.away
-                rows.append(["", "", t("total"), f"{_value(view.won[h])} : {_value(view.won[a])}",
-                             f"{t('br_sheet_vp')} {_value(view.vp[h])} : {_value(view.vp[a])}", _value(view.margin[h])])
+    # A teams stage: a page per match, as the other games' score sheets (the desk puts each
+    # table's own QR code on its page: desk/app.table_sheets); a bye has no sheet.
+    pages = [_team_page(t, event, stage, options, round_result, score) for round_result in stage_result.rounds
+             for score in round_result.tables if isinstance(score.view, TeamView) and score.view.away is not None]
     return [Bulletin(
         f"scoresheet-{stage.id}", t("sheet_teams_title", event=event.title, stage=named), t("br_sheet_teams_text"),
-        [t("sheet_where"), t("board"), t("br_sheet_conditions"), t("open_room"), t("closed_room"), t("br_imps_home")],
-        rows, numeric={1, 5}, **made)]
+        [], [], template=TEAMS_SHEET, pages=pages, **made)]
+
+
+TEAMS_SHEET = "sheets/bridge_teams_scoresheet.html"
+
+
+def _team_page(t: Any, event: Any, stage: Stage, options: BridgeStage, round_result: Any,
+               score: TableScore) -> dict[str, Any]:
+    """One match's page of the teams score sheet, every value a string: its teams and players,
+    each board numbered with dealer and vulnerability, both rooms' results and the home team's
+    IMPs where written, blank (to fill in at the table) where not: the boards written and those
+    the match is to play (RoundResult.boards: the round's boards as the stage numbers them,
+    round 2 of 8-board rounds 9-16); the totals and the signature lines."""
+    view = score.view
+    home, away = view.home, view.away or ""
+    words = {"table": t("table"), "referee": t("referee"), "date": t("sheet_date"), "board": t("board"),
+             "conditions": t("br_sheet_conditions"), "open": t("open_room"), "closed": t("closed_room"),
+             "contract": t("contract"), "score": t("br_ns_score"), "imps": t("br_imps_home")}
+    page: dict[str, Any] = {
+        "table": str(score.table.number),
+        "seats": [{"label": t("home_team"), "names": _team_named(t, event, home)},
+                  {"label": t("away_team"), "names": _team_named(t, event, away)}],
+        "referee": score.table.referee or "",
+        "words": words,
+        "kind": view.kind,
+        "note": t("br_sheet_teams_text"),
+        "boards": [],
+        "summary": [],
+        "signatures": [t("br_sheet_sign_home"), t("br_sheet_sign_away"), t("sheet_sign_referee")],
+    }
+    if view.kind == "forfeit":
+        page["note"] = t("forfeit") + t("colon") + str(view.forfeit)
+        return page
+    lines: dict[int, dict[str, str]] = {}
+    for row in view.rows:
+        line = {"number": str(row.board), "conditions": "", "open": "", "open_score": "", "closed": "",
+                "closed_score": "", "imps": _value(row.home_imps)}
+        if row.adjusted is not None:
+            line["open"] = t("adjusted") + " " + row.adjusted.text
+        else:
+            assert row.open is not None and row.closed is not None
+            line |= {"conditions": t(f"seat_{row.dealer}") + "·" + t(f"vul_{row.vulnerability}"),
+                     "open": _sheet_contract(t, row.open), "open_score": _signed(row.open_score),
+                     "closed": _sheet_contract(t, row.closed), "closed_score": _signed(row.closed_score)}
+        lines[row.board] = line
+    for number in round_result.boards.get(score.table.number, ()):
+        if number not in lines:
+            conditions = t(f"seat_{dealer(number)}") + "·" + t(f"vul_{vulnerability(number, options.vulnerability)}")
+            lines[number] = {"number": str(number), "conditions": conditions, "open": "", "open_score": "",
+                             "closed": "", "closed_score": "", "imps": ""}
+    page["boards"] = [lines[number] for number in sorted(lines)]
+    played = view.kind == "played"
+    h, a = home, away
+    page["summary"] = [
+        {"label": t("total"), "value": f"{_value(view.won[h])} : {_value(view.won[a])}" if played else "",
+         "imps": _value(view.margin[h]) if played else ""}]
+    if stage.format != "knockout":  # a knockout match is won on IMPs: no victory points
+        page["summary"].append({"label": t("br_sheet_vp"), "imps": "",
+                                "value": f"{_value(view.vp[h])} : {_value(view.vp[a])}" if played else ""})
+    return page
 
 
 def _team_named(t: Any, event: Any, entry_id: str) -> str:
