@@ -271,7 +271,8 @@ def test_a_board_of_another_round_is_a_warning_at_its_line(tmp_path):
     problems = _problems(write_teams_event(tmp_path, rounds))
     assert [p.code for p in problems] == ["bridge-team-board-round"]
     [problem] = problems
-    assert problem.warning and problem.mark.file.name == "round-1.yaml" and problem.mark.line == 9  # after stage, round, tables, table, home, away, boards, board 1
+    assert problem.warning and problem.mark.file.name == "round-1.yaml" and problem.mark.line == 9
+    # (line 9: after stage, round, tables, table, home, away, boards and board 1)
     assert problem.message("zh-Hans") == "第 1 轮打第 1–2 副，第 1 桌写了第 4 副"
     assert "boards_each_round: same" in problem.hint("zh-Hans")
 
@@ -289,7 +290,8 @@ def test_a_team_playing_a_board_twice_is_an_error_naming_both_places(tmp_path):
 
 
 def test_a_stage_whose_rounds_each_play_the_same_numbers_says_so(tmp_path):
-    rounds = [TWO_ROUNDS[0], TWO_ROUNDS[1].replace("      3: {open", "      1: {open").replace("      4: {open", "      2: {open")]
+    again = TWO_ROUNDS[1].replace("      3: {open", "      1: {open").replace("      4: {open", "      2: {open")
+    rounds = [TWO_ROUNDS[0], again]
     assert {p.code for p in _problems(write_teams_event(tmp_path, rounds))} == {"bridge-team-board-round",
                                                                                 "bridge-team-board-twice"}
     assert _problems(write_teams_event(tmp_path / "same", rounds, extra="    boards_each_round: same\n")) == []

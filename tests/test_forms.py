@@ -383,20 +383,20 @@ def test_a_teams_rounds_score_sheet_lists_its_boards_before_play(teams_round_3: 
     players, a page each."""
     pages = _teams_pages(teams_round_3, 3)
     assert [page["table"] for page in pages] == ["1", "2", "3"]  # 6 teams, 3 matches
-    assert [seat["names"] for seat in pages[1]["seats"]] == ["T1 理工大学（唐秀英、郑伟、汤宏、谭淑珍）",
-                                                             "T5 农业大学（谭一鸣、付桂英、梁明、顾国庆）"]
+    names = [seat["names"] for seat in pages[1]["seats"]]
+    assert names == ["T1 理工大学（唐秀英、郑伟、汤宏、谭淑珍）", "T5 农业大学（谭一鸣、付桂英、梁明、顾国庆）"]
     for page in pages:
         assert [board["number"] for board in page["boards"]] == [str(n) for n in range(17, 25)]
         assert all(board["open"] == board["closed"] == board["imps"] == "" for board in page["boards"])
         assert all(line["value"] == "" for line in page["summary"])
     conditions = [board["conditions"] for board in pages[0]["boards"]]
-    assert conditions[0] == "北·无" and conditions[1] == "东·南北" and conditions[7] == "西·无"  # 17, 18, 24 as 1, 2, 8
+    assert conditions[0] == "北·无" and conditions[1] == "东·南北" and conditions[7] == "西·无"  # as boards 1, 2, 8
 
 
 def test_a_teams_stage_playing_the_same_boards_each_round_says_so(teams_round_3: Path) -> None:
     event = teams_round_3 / f"events/{TEAMS}/event.yaml"
-    event.write_text(event.read_text(encoding="utf-8").replace("    boards: 8 ", "    boards_each_round: same\n    boards: 8 "),
-                     encoding="utf-8")
+    text = event.read_text(encoding="utf-8")
+    event.write_text(text.replace("    boards: 8 ", "    boards_each_round: same\n    boards: 8 "), encoding="utf-8")
     pages = _teams_pages(teams_round_3, 3)
     assert [board["number"] for board in pages[0]["boards"]] == [str(n) for n in range(1, 9)]
 

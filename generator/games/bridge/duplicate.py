@@ -730,7 +730,8 @@ def _written_boards(table: Table) -> list[int]:
     return [b.board for b in record.boards] if isinstance(record, TeamRecord) else []
 
 
-def team_table_boards(stage: Stage, options: BridgeStage, number: int, tables: Sequence[Table]) -> dict[int, tuple[int, ...]]:
+def team_table_boards(stage: Stage, options: BridgeStage, number: int,
+                      tables: Sequence[Table]) -> dict[int, tuple[int, ...]]:
     """The boards each match of round `number` plays (table -> boards), for its score sheet and
     the desk's form: the stage's numbering, unless the round's file writes other boards and none
     of those (then the boards it writes: the secretary's numbering wins). Every match of a teams
