@@ -265,3 +265,17 @@ def test_teams_are_named_on_the_prize_list_and_the_qualifiers_notice(tmp_path: P
     heading = next(line for line in notice.splitlines() if "序号" in line)
     assert heading.split()[:3] == ["序号", "编号", "选手"] and "备注" not in heading
     assert "守护队" in notice
+
+
+def test_a_column_with_fractions_prints_every_figure_with_two_decimals(tmp_path: Path) -> None:
+    """Matchpoints of a Neuberg-factored field are fractions but for a few: the top pair's 257
+    was printed "257" above "252.12", read as a misprint. A column with a fraction anywhere
+    prints two decimals throughout; a column of whole numbers stays whole."""
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    shutil.copytree(ROOT / "content/events/qiaoyou-club-pairs-2024", content / "events/qiaoyou-club-pairs-2024")
+    build(content, tmp_path / "out")
+    text = pdf_text(tmp_path / "out/events/qiaoyou-club-pairs-2024/bulletins/standings-pairs.pdf")
+    first = next(line for line in text.splitlines() if "P20" in line).split()
+    assert first[:6] == ["1", "P20", "韩桂英", "/", "田红梅", "市图书馆"] and first[6:8] == ["59.49", "257.00"]

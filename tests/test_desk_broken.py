@@ -120,3 +120,25 @@ def test_a_results_file_no_longer_utf8_holds_the_save_too(running: Running, cont
     [problem] = [p for p in running.desk.problems if not p.warning]
     assert problem.code == "file-unreadable" and problem.mark.line
     assert f"round-4.yaml:{problem.mark.line}:" in admin_page(running)
+
+
+def test_the_admin_page_shows_the_broken_line_as_serve_does_indentation_kept(
+        running: Running, content: Path) -> None:  # noqa: F811
+    """The line of a problem keeps its leading spaces (HTML would collapse them: YAML's
+    indentation is often the very mistake), its faulty value marked, as `paibang serve`'s page
+    shows it: one renderer for both."""
+    import html as html_module
+    import re
+
+    break_round4(content)
+    running.desk.load()
+    admin = admin_page(running)
+    [problem] = [p for p in running.desk.problems if not p.warning]
+    shown = problem.excerpt()
+    assert shown is not None and shown.before.startswith("    teams: ")
+    excerpt = re.search(r'<pre class="excerpt"[^>]*>(.*?)</pre>', admin, re.S)
+    assert excerpt, admin
+    text = html_module.unescape(re.sub(r"<[^>]+>", "", excerpt.group(1))).splitlines()[0]
+    assert text == f"  {shown.number} | {shown.before}{shown.value}{shown.after}"  # the four spaces too
+    assert "<mark>" in excerpt.group(1) and "white-space:pre" in admin.replace(" ", "")
+    assert f"→ {html_module.escape(problem.hint('zh-Hans'), quote=False)}" in admin

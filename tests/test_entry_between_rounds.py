@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from generator.build import build
+from generator.tournament.running import running_totals
 from tests.test_event_in_progress import SLUG, fill, pair, round_file, small_event
 
 
@@ -152,6 +153,49 @@ def test_ranks_say_after_round_n_until_the_end(tmp_path: Path) -> None:
     assert "最终名次" in player and "轮后" not in player
 
 
+TWO_STAGES = ("  - id: main\n    name: 瑞士\n    format: swiss\n    rounds: 1\n    advance: {count: 2, to: ko}\n"
+              "  - id: ko\n    name: 决赛\n    format: knockout\n    seeding: {from: main}\n")
+
+
+def place_cell(player: str) -> tuple[str, str]:
+    """A player's page's place column: its heading, and the text of the (one) event's cell."""
+    head = re.search(r'<th scope="col">(名次|最终名次)</th>', player)
+    cell = re.search(r'<td data-label="(?:名次|最终名次)">(.*?)</td>', player)
+    assert head and cell, player
+    return head[1], re.sub(r"<[^>]+>", "", cell[1])
+
+
+def test_a_finished_stage_is_no_final_place_while_the_event_runs(tmp_path: Path) -> None:
+    """A Swiss finished and the knockout drawn, then played: the players' places are the
+    Swiss's under "名次" (event-day.md: no final ranking while the event is in progress; they
+    were "最终名次"), "最终名次" once the final is entered, the pages made again by the rebuild
+    (the place of 甲1, out after the Swiss, did not move) as a fresh build makes them."""
+    from tests.support import digest
+    from generator.cli import main
+
+    content = small_event(tmp_path, 4, TWO_STAGES)
+    assert pair(content) == 0
+    fill(content, 1)
+    assert main(["pair", SLUG, "ko", "--content", str(content)]) == 0
+    out = tmp_path / "output"
+    build(content, out, bulletins=False)
+    places = {name: place_cell(player_page(out, name)) for name in ("甲1", "甲2")}
+    assert all(head == "名次" for head, _ in places.values()), places
+    assert re.fullmatch(r"瑞士 \d=?", places["甲1"][1]) and re.fullmatch(r"瑞士 \d=? 晋级", places["甲2"][1]), places
+
+    final = content / "events" / SLUG / "results" / "ko-round-1.yaml"
+    text = final.read_text(encoding="utf-8")
+    teams = re.search(r"teams: \[(\w+), (\w+)\]", text)
+    final.write_text(text.replace(teams[0], f"{teams[0]}\n    levels: {{{teams[1]}: A, {teams[2]}: 9}}"),
+                     encoding="utf-8")
+    build(content, out, bulletins=False)
+    places = {name: place_cell(player_page(out, name)) for name in ("甲1", "甲2")}
+    assert places["甲1"][0] == "最终名次" and re.fullmatch(r"瑞士 \d=?", places["甲1"][1]), places
+    assert places["甲2"][0] == "最终名次" and re.fullmatch(r"决赛 [12]", places["甲2"][1]), places
+    build(content, tmp_path / "fresh", bulletins=False)
+    assert digest(out) == digest(tmp_path / "fresh")
+
+
 @pytest.mark.parametrize(("locale", "pending", "bye", "after", "final"), [
     ("zh-Hant", "待賽", "輪空（尚未計入排名）", "第 1 輪後", "最終名次"),
     ("en", "To be played", "Bye (not yet in the standings)", "after round 1", "Final place"),
@@ -229,3 +273,36 @@ def test_a_withdrawn_entrys_page_says_from_which_round(tmp_path: Path) -> None:
     assert "<dt>退赛</dt><dd>从第 2 轮起不再参赛</dd>" in facts["T04"]
     assert "<dt>退赛</dt><dd>未参加任何一轮</dd>" in facts["T05"]
     assert "退赛" not in facts["T01"]
+
+
+@pytest.mark.parametrize("locale, said", [("zh-Hans", "迟到（按规程记分，尚未计入排名）"),
+                                          ("zh-Hant", "遲到（按規程記分，尚未計入排名）"),
+                                          ("en", "Late entry (scored as the stage says; not yet in the standings)")])
+def test_a_late_entrys_round_not_counted_is_said_in_one_bracket(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 locale: str, said: str) -> None:
+    """A round a late entry missed, shown as not counted yet, reads as one bracket, not
+    迟到（按规程记分）（尚未计入排名）. (The standings count a late entry's missed rounds once they
+    are fully played, so the row is made uncounted here, as the page would show it.)"""
+    import dataclasses
+
+    import generator.render.html as html_module
+
+    def late_uncounted(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        totals = running_totals(*args, **kwargs)
+        totals.rows[:] = [dataclasses.replace(row, counted=False, values=[], running=[]) if row.outcome == "late" else row
+                          for row in totals.rows]
+        return totals
+
+    monkeypatch.setattr(html_module, "running_totals", late_uncounted)
+    content = small_event(tmp_path, 4, "  - id: main\n    format: swiss\n    rounds: 3\n")
+    (content / "site.yaml").write_text(f"title: 牌榜\nlocale: {locale}\n", encoding="utf-8")
+    assert pair(content) == 0
+    fill(content, 1)
+    event = content / "events" / SLUG / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(
+        "stages:", "  - {id: T05, players: [迟, 到]}\nstages:"), encoding="utf-8")
+    assert pair(content) == 0
+    out = tmp_path / "output"
+    build(content, out, bulletins=False)
+    rows = match_rows(out / "events" / SLUG / "entries" / "T05" / "index.html")
+    assert rows[0][3] == said, rows

@@ -467,3 +467,113 @@ def test_after_round_n_in_every_locale(tmp_path: Path, locale: str, after: str, 
     assert after in pdf_text(site / "bulletins/standings-main.pdf")
     assert entered in (site / "main/round-2/index.html").read_text(encoding="utf-8")
     assert status in (out / "index.html").read_text(encoding="utf-8")
+
+
+# --- a team match with one room entered (大怪路子, 80分 teams, bridge teams) ---------------------
+
+# The demo events' last round, its table 1: the secretary has typed the open room's sheets, the
+# closed room's are not in yet.
+ONE_ROOM = [
+    ("chem-park-daguai-2016", "swiss", 7, "daguai-room-pending"),
+    ("hefei-80fen-teams-2012", "teams", 7, "shengji-room-pending"),
+    ("gaoxiao-bridge-teams-2024", "teams", 5, "bridge-room-pending"),
+]
+
+
+def _first_table_rooms(text: str, boards: int | None) -> tuple[str, list[tuple[int, int]]]:
+    """`text` with the closed room of table 1's first `boards` boards (None: all) dropped; the
+    (board, line) of each board left with the open room only."""
+    lines, changed, table = text.split("\n"), [], 0
+    for index, line in enumerate(lines):
+        if line.startswith("  - table:"):
+            table += 1
+        match = re.fullmatch(r"      (\d+): \{open: ([^{}]+|\{[^}]*\}), closed: ([^{}]+|\{[^}]*\})\}", line)
+        if table == 1 and match and (boards is None or len(changed) < boards):
+            lines[index] = f"      {match[1]}: {{open: {match[2]}}}"
+            changed.append((int(match[1]), index + 1))
+    assert changed
+    return "\n".join(lines), changed
+
+
+@pytest.mark.parametrize("boards", [None, 2], ids=["every-board", "two-boards"])
+@pytest.mark.parametrize(("slug", "stage_id", "last", "code"), ONE_ROOM, ids=[s for s, *_ in ONE_ROOM])
+def test_a_match_with_one_room_entered_is_in_progress_not_an_error(tmp_path: Path, slug: str, stage_id: str,
+                                                                   last: int, code: str, boards: int | None) -> None:
+    """event-day.md: a round partly entered is shown as such, a table without its full record is
+    not counted. A match whose boards have the open room only (the closed room's sheets come
+    later) was an error: `check` and `build` failed and nothing could be posted between rounds."""
+    from support import demo_content
+
+    content = demo_content(tmp_path, slug)
+    path = content / "events" / slug / "results" / f"round-{last}.yaml"
+    full = path.read_text(encoding="utf-8")
+    text, changed = _first_table_rooms(full, boards)
+    path.write_text(text, encoding="utf-8")
+    _, results, warnings = validate(content)
+    waiting = [w for w in warnings if w.code == code]
+    assert [(w.mark.file, w.mark.line) for w in waiting] == [(path, line) for _, line in changed]
+    assert [w.message("en") for w in waiting][0] == (
+        f"board {changed[0][0]} has the open room only, not the closed room yet: "
+        "the match is not counted until both rooms are in")
+    assert waiting[0].message("zh-Hans") == (
+        f"第 {changed[0][0]} 副只录入了开室，闭室的记录还没有：两室都录入之前，这场比赛不计成绩")
+    with pytest.raises(ContentErrors):  # --strict fails on it
+        validate(content, strict=True)
+    [stage] = [s for s in results[0].stages if s.stage.id == stage_id]
+    round_ = stage.rounds[-1]
+    assert round_.number == last and round_.pending == [1] and round_.partial
+    assert stage.rounds_played == last - 1 and stage.status == "in_progress"
+    [match] = [s for s in round_.tables if s.table.number == 1]
+    assert not match.sides and match.winner is None
+    # The standings are those of the match not played at all (its boards not written yet).
+    unplayed = re.sub(r"(  - table: 1\n(?:    (?!boards:).*\n)*)    boards:\n(?:      .*\n)*", r"\1", full, count=1)
+    assert unplayed != full
+    path.write_text(unplayed, encoding="utf-8")
+    _, before, _ = validate(content)
+    [stage_before] = [s for s in before[0].stages if s.stage.id == stage_id]
+    assert stage_before.rounds[-1].pending == [1]
+    assert [(s.entry.id, s.tally.metrics) for s in stage.standings] == \
+           [(s.entry.id, s.tally.metrics) for s in stage_before.standings]
+    # The round's page says the round is partly entered and shows what the open room has;
+    # results.json has the round not complete and the stage after the round before.
+    path.write_text(text, encoding="utf-8")
+    out = tmp_path / "output"
+    build(content, out, bulletins=False)
+    site = out / "events" / slug
+    page = (site / stage_id / f"round-{last}" / "index.html").read_text(encoding="utf-8")
+    tables = len([s for s in round_.tables if len(s.table.sides) == 2])
+    assert f"第 {last} 轮：已录 {tables - 1}/{tables} 桌" in page
+    assert "只录入了一个室的成绩，开室、闭室都录入后才计入排名。" in page
+    assert page.count('data-label="闭室">—</td>') == len(changed)  # the rooms as they stand
+    data = json.loads((site / "results.json").read_text(encoding="utf-8"))
+    [stage_json] = [s for s in data["stages"] if s["id"] == stage_id]
+    assert stage_json["rounds_played"] == last - 1 and stage_json["rounds"][-1]["complete"] is False
+    # Once the closed room is in, the match counts.
+    path.write_text(full, encoding="utf-8")
+    _, results, warnings = validate(content, strict=True)
+    [stage] = [s for s in results[0].stages if s.stage.id == stage_id]
+    assert stage.rounds_played == last and not stage.rounds[-1].pending
+    assert [s for s in stage.rounds[-1].tables if s.table.number == 1][0].sides
+
+
+@pytest.mark.parametrize(("slug", "last", "board", "missing"), [
+    ("chem-park-daguai-2016", 7, "      1: {}", "daguai-room-missing"),
+    ("hefei-80fen-teams-2012", 7, "      1: {}", "shengji-room-missing"),
+    ("gaoxiao-bridge-teams-2024", 5, "      33: {}", "bridge-room-missing"),
+])
+def test_a_board_with_neither_room_or_a_room_unread_is_still_an_error(tmp_path: Path, slug: str, last: int,
+                                                                       board: str, missing: str) -> None:
+    from support import demo_content
+
+    content = demo_content(tmp_path, slug)
+    path = content / "events" / slug / "results" / f"round-{last}.yaml"
+    full = path.read_text(encoding="utf-8")
+    number = board.strip().split(":")[0]
+    line = re.search(rf"      {number}: \{{open: ([^{{}}]+|\{{[^}}]*\}}), closed: .*\}}", full)
+    assert line
+    for written, codes in ((board, {missing}), (f"      {number}: {{open: XX}}", {missing})):
+        path.write_text(full.replace(line[0], written, 1), encoding="utf-8")
+        with pytest.raises(ContentErrors) as caught:
+            validate(content)
+        found = {p.code for p in caught.value.problems}
+        assert codes <= found and not any(p.code.endswith("-room-pending") for p in caught.value.problems)

@@ -139,6 +139,18 @@ def test_export_command_writes_in_the_current_folder(content, tmp_path, monkeypa
     assert sorted(p.name for p in tmp_path.iterdir()) == names
 
 
+@pytest.mark.parametrize("folder", [".", "exports"])
+def test_export_to_a_folder_writes_the_files_there_under_their_names(content, tmp_path, monkeypatch, folder):
+    """`-o .` stopped with a traceback (a folder has no file name to add the stage to); a
+    folder given to -o takes the files as they would be named in the current folder."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / folder).mkdir(exist_ok=True)
+    assert main(["export", "gaoxiao-bridge-teams-2024", "--format", "csv", "-o", folder, "--content", str(content),
+                 "--lang", "en"]) == 0
+    assert sorted(p.name for p in (tmp_path / folder).iterdir() if p.suffix == ".csv") == [
+        f"gaoxiao-bridge-teams-2024-{stage.stage.id}.csv" for stage in result_of(content, "gaoxiao-bridge-teams-2024").stages]
+
+
 def test_export_output_and_refusals(content, tmp_path, capsys):
     target = tmp_path / "out.xlsx"
     assert main(["export", "tumu-guandan-2020", "-o", str(target), "--content", str(content), "--lang", "en"]) == 0
@@ -249,3 +261,34 @@ def test_an_export_and_printed_sheets_are_on_the_disk_once_written(content, tmp_
                  "--output", str(sheets)]) == 0
     assert list(sheets.iterdir()) and all(synced.durably(path) for path in sheets.iterdir())
     assert tmp_path in synced  # (sheets/ made for them: its name too)
+
+
+def test_a_teams_board_sheet_has_both_rooms(content):
+    """A teams board's row gives the open room (home NS) and the closed room (away NS), each
+    with its contract, declarer, result, lead and NS score: the closed room's were in no
+    column (round 1 table 2 board 5 of a reviewer's Swiss showed 4S E = -420, its 3CX S -2
+    nowhere). A pairs row keeps its 13 columns."""
+    result = result_of(content, "gaoxiao-bridge-teams-2024")
+    stage = result.stage_of("teams")
+    name = stage.stage.name
+    rows = list(load_workbook(io.BytesIO(workbook(result)))[f"{name} 各副牌"].values)
+    assert rows[0][5:15] == ("定约", "定约者", "结果", "首攻", "南北分",
+                             "闭室定约", "闭室定约者", "闭室结果", "闭室首攻", "闭室南北分")
+    english = list(load_workbook(io.BytesIO(workbook(result, "en")))[f"{name} boards"].values)[0]
+    assert english[10:15] == ("Closed room contract", "Closed room declarer", "Closed room result",
+                              "Closed room lead", "Closed room NS score")
+    played = {(score.view.home, row.board): row for r in stage.rounds for score in r.tables
+              if getattr(score.view, "kind", None) == "played" for row in score.view.rows}
+    assert len(rows) - 1 == len(played)
+    for cells in rows[1:]:
+        row = played[(cells[3], cells[0])]
+        assert cells[5] == row.open.contract and cells[9] == row.open_score
+        assert (cells[10], cells[11] or "", cells[12] or "", cells[14]) == (
+            row.closed.contract, row.closed.declarer, row.closed.result, row.closed_score)
+    # the CSV, for other programs, in results.json's keys
+    assert ("\nboard,round,table,ns,ew,contract,declarer,result,lead,ns_score,closed_contract,closed_declarer,"
+            "closed_result,closed_lead,closed_score,ns_value,ew_value,adjusted\n") in csv_texts(result)["teams"]
+    pairs = result_of(content, "qiaoyou-club-pairs-2024")
+    sheet = f"{pairs.stage_of('pairs').stage.name} boards"
+    heading = list(load_workbook(io.BytesIO(workbook(pairs, "en")))[sheet].values)[0]
+    assert len(heading) == 13 and "Closed room contract" not in heading

@@ -105,6 +105,45 @@ def test_a_partly_entered_round_still_gets_its_forms_and_a_played_one_none(guand
     assert not [b for b in bulletins_for(result, site.locale) if b.kind in FORM_KINDS]
 
 
+def test_the_draw_notice_stays_up_until_the_round_is_played(guandan_round_4: Path) -> None:
+    """event-day.md: only the blank forms are limited to rounds not played; the draw notice
+    stays while any table is still playing (it went with the first table entered), and goes
+    once every table is in (the round's results bulletin replaces it)."""
+    path = guandan_round_4 / f"events/{GD}/results/round-4.yaml"
+    text = path.read_text(encoding="utf-8")
+    first_table = re.search(r"teams: \[(\w+), (\w+)\]", text)
+    path.write_text(text.replace(first_table.group(0), first_table.group(0) + f"\n    deals: [{first_table.group(1)}+3]", 1),
+                    encoding="utf-8")
+    site, result = result_of(guandan_round_4, GD)
+    draw = next((b for b in bulletins_for(result, site.locale) if b.name == "draw-main-round-4"), None)
+    assert draw is not None and draw.title.endswith("第 4 轮对阵表")
+    assert len(draw.rows) == 26 and draw.rows[0][0] == "1" and first_table.group(1) in draw.rows[0]
+    played = re.sub(r"(teams: \[(\w+), \w+\])(?!\n    deals)", r"\1\n    deals: [\2+3]", path.read_text(encoding="utf-8"))
+    path.write_text(played, encoding="utf-8")
+    site, result = result_of(guandan_round_4, GD)
+    printed = names(bulletins_for(result, site.locale))
+    assert "draw-main-round-4" not in printed and "round-main-4" in printed
+
+
+def test_a_round_with_only_a_withdrawn_teams_forfeit_in_keeps_its_draw_notice(tmp_path: Path) -> None:
+    """A round robin: T04 withdraws from round 2, its table there is the stage's forfeit, in
+    of itself; the round's other table is still to play, so its draw notice is posted (it never
+    was: the forfeit counted as a table entered)."""
+    from tests.test_event_in_progress import SLUG, fill, pair, small_event
+
+    content = small_event(tmp_path, 4, "  - {id: main, format: round_robin, rounds: 3}\n")
+    assert pair(content, "--all") == 0
+    fill(content, 1)
+    event = content / "events" / SLUG / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("{id: T04,", "{id: T04, withdrawn: 2,"),
+                     encoding="utf-8")
+    site, result = result_of(content, SLUG)
+    round_2 = result.stages[0].rounds[1]
+    assert round_2.entered == 1 and round_2.pending  # the forfeit in, the other table not
+    printed = names(bulletins_for(result, site.locale))
+    assert "draw-main-round-2" in printed and "draw-main-round-3" in printed
+
+
 # Every game, each demo event of it: a demo event of each kind of stage (bridge totals, teams, pairs).
 GAME_EVENTS = ("dongke-bridge-2015", "gaoxiao-bridge-teams-2024", "qiaoyou-club-pairs-2024", "chem-park-daguai-2016",
                "hefei-80fen-teams-2012", "hefei-80fen-pairs-2012", GD, "tongxin-guandan-2025")
@@ -422,3 +461,29 @@ def test_print_a_teams_round_before_play_prints_a_page_a_match(teams_round_3: Pa
         lines = [line.split() for line in pdf_text(path, page).splitlines()]
         assert [row[0] for row in lines if len(row) == 2 and row[0].isdigit()] == [str(n) for n in range(17, 25)]
     assert "T1 理工大学（唐秀英、郑伟、汤宏、谭淑珍）" in pdf_text(path, 2)
+
+@pytest.mark.slow
+def test_the_one_stage_of_paibang_news_name_is_left_out_of_printed_titles(tmp_path: Path) -> None:
+    """An event's only stage named as `paibang new` names it (Guandan's 比赛): the titles say the
+    event once, "…比赛第 4 轮对阵表", not "…比赛比赛第 4 轮对阵表" — the draw notice and the score
+    sheets `paibang print` prints, the standings bulletin and the PDF's own title."""
+    content = demo_content(tmp_path, GD)
+    event = content / f"events/{GD}/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("rounds: 3", "rounds: 4", 1)
+                     .replace("name: 学院赛", "name: 比赛", 1), encoding="utf-8")
+    assert main(["pair", GD, "main", "--content", str(content)]) == 0
+    title = "土木学院教职工“迎新春通俗桥牌”（掼蛋）比赛"
+    out = tmp_path / "r4.pdf"
+    assert main(["print", GD, "main", "--round", "4", "--content", str(content), "--output", str(out)]) == 0
+    text = pdf_text(out).replace(" ", "").replace("\n", "")
+    assert f"{title}第4轮对阵表" in text and f"{title}第4轮记分表" in text
+    assert "比赛比赛" not in text
+    _, result = result_of(content, GD)
+    printed = {b.name: b.title for b in bulletins_for(result, "zh-Hans")}
+    assert printed["standings-main"] == f"{title}成绩排名（第 3 轮后）"
+    assert not [name for name, said in printed.items() if "比赛比赛" in said]
+    assert main(["build", "--content", str(content), "--output", str(tmp_path / "site")]) == 0
+    # the built PDF's own title (its page's <title>), which a PDF reader shows in its title bar
+    info = subprocess.run(["pdfinfo", str(tmp_path / f"site/events/{GD}/bulletins/draw-main-round-4.pdf")],
+                          capture_output=True, check=True, text=True).stdout
+    assert re.search(r"^Title:\s+(.*)$", info, re.M).group(1) == f"{title}第 4 轮对阵表"

@@ -307,6 +307,19 @@ class HigherSeedOnATie(HighCardRules):
         return score.winner or score.table.sides[0]
 
 
+def test_a_tie_and_a_winner_at_the_wrong_table_are_both_reported_in_one_run(high_card: Game, tmp_path: Path) -> None:
+    """product.md: all errors at once. A `winner:` naming no side of its table was an error of
+    the loading, which kept the event from being scored: table 1's tie was reported only once
+    table 2 was fixed. A tie whose winner: names no side is that one error, not a tie besides."""
+    both = results_file("ko", 1, table(1, "C01", "C04", "7, 7"), table(2, "C02", "C03", "7, 7", "    winner: C01\n"))
+    with pytest.raises(ContentErrors) as failure:
+        validate(event(tmp_path, 4, FOUR, {"round-1.yaml": both}))
+    found = [(p.code, p.mark.file.name, p.mark.line) for p in failure.value.problems if not p.warning]
+    assert found == [("knockout-tie", "round-1.yaml", 4), ("knockout-winner-not-at-table", "round-1.yaml", 12)]
+    (wrong,) = [p for p in failure.value.problems if p.code == "knockout-winner-not-at-table"]
+    assert wrong.params["id"] == "C01" and wrong.params["sides"] == "C02, C03"
+
+
 def test_a_game_settles_a_tie_by_its_own_rule(tmp_path: Path) -> None:
     game = HigherSeedOnATie()
     GAMES.register(game)
@@ -471,6 +484,34 @@ def test_entries_tied_in_the_seeding_stage_are_seeded_as_its_standings_show_them
     assert result.stage_of("ko").bracket.seeds == shown
 
 
+def test_a_lot_that_decides_who_qualifies_is_warned_and_marked(high_card: Game, tmp_path: Path) -> None:
+    """prelim's four winners are equal on wins and ranked by lot; with three places, the lot
+    decides who goes on: a warning at the `advance:` line, and 抽签 beside those entries on the
+    standings (page and print) and on the qualifiers' notice. No warning when the cut falls
+    between entries the wins separate (four places: the winners and the losers)."""
+    from generator.render.bulletins import bulletins_for
+
+    three = SEEDED.replace("advance: {count: 4, to: ko}", "advance: {count: 3, to: ko}")
+    root = event(tmp_path, 8, three, {"round-1.yaml": PRELIM_RESULTS})
+    result, out = render(root, tmp_path / "out")
+    _, warnings = run(root)
+    (lot,) = [w for w in warnings if w.code == "qualify-lot"]
+    assert (lot.mark.file.name, lot.mark.line) == ("event.yaml", 20)
+    assert "advance: {count: 3" in (root / "events/cup/event.yaml").read_text(encoding="utf-8").splitlines()[19]
+    assert lot.message("zh-Hans") == "阶段 prelim 第 3 名由抽签决定（C06、C02、C05、C01 其余各项相同）"
+    prelim = result.stage_of("prelim")
+    assert [(s.entry.id, s.qualified, s.by_lot) for s in prelim.standings[:5]] == [
+        ("C06", True, True), ("C02", True, True), ("C05", True, True), ("C01", False, True), ("C03", False, False)]
+    page = (out / "events/cup/prelim/index.html").read_text(encoding="utf-8")
+    row = page.split('href="../../../events/cup/entries/C01/index.html">C01</a>')[1].split("</tr>")[0]
+    assert '<span class="tag lot">抽签</span>' in row
+    printed = {b.name: b for b in bulletins_for(result, "zh-Hans")}
+    assert [row[-1] for row in printed["qualifiers-prelim"].rows] == ["抽签", "抽签", "抽签"]
+    assert [row[-1] for row in printed["standings-prelim"].rows[:5]] == ["晋级、抽签"] * 3 + ["抽签", ""]
+    _, warnings = run(event(tmp_path / "four", 8, SEEDED, {"round-1.yaml": PRELIM_RESULTS}))
+    assert not [w for w in warnings if w.code == "qualify-lot"]
+
+
 def test_seeding_list_and_its_checks(high_card: Game, tmp_path: Path) -> None:
     listed = KO + "    seeding: [C03, C01, C02]\n"
     result, _ = run(event(tmp_path, 3, listed))
@@ -547,6 +588,40 @@ def test_the_third_place_play_off(high_card: Game, tmp_path: Path) -> None:
     assert result.status == "in_progress" and all(s.prize is None for st in result.stages for s in st.standings)
 
 
+def test_a_seeding_result_corrected_after_the_draw_keeps_the_bracket_drawn_and_says_so(high_card: Game,
+                                                                                        tmp_path: Path) -> None:
+    """event-day.md: a correction after a later round was drawn stands, the draw is never
+    silently redone, and check and the stage page name the entries the new standings would seed
+    otherwise. Here prelim's table 1 turns round after the semi-finals and the final are played:
+    C08 now qualifies in place of C01, who played (and lost) its semi-final."""
+    stages = SEEDED.replace("    seeding:", "    third_place: true\n    seeding:")
+    files = semis_and_final("2, 9", third="Q, J")
+    files["round-1.yaml"] = files["round-1.yaml"].replace("cards: [K, 2]", "cards: [2, K]", 1)
+    root = event(tmp_path, 8, stages, files)
+    result, warnings = run(root)  # no error: on main, knockout-not-in-bracket and entry-not-in-stage
+    ko = result.stage_of("ko")
+    assert ko.bracket.seeds == ["C06", "C02", "C05", "C01"]  # as drawn: C06 v C01, C02 v C05
+    assert result.status == "complete" and ko.bracket.champion == "C05"
+    assert [(s.rank, s.entry.id) for s in ko.standings] == [(1, "C05"), (2, "C06"), (3, "C01"), (4, "C02")]
+    (changed,) = [w for w in warnings if w.code == "knockout-seeding-changed"]
+    assert (changed.mark.file.name, changed.mark.line) == ("ko-round-1.yaml", 4)
+    assert changed.message("zh-Hans") == ("淘汰赛 ko 的第 1 轮是按阶段 prelim 的成绩编排的，这些成绩后来改了，"
+                                          "按现在的成绩种子会不同：C01, C08")
+    # the draw the standings give now, for a draw that was written wrong rather than overtaken
+    assert "按现在的成绩，第 1 轮是：第 1 场 C06 – C08；第 2 场 C02 – C05。" in changed.hint("zh-Hans")
+    # who went on is who was drawn: prelim marks C01, not C08, though C08 now ranks above it
+    prelim = {s.entry.id: s for s in result.stage_of("prelim").standings}
+    assert prelim["C01"].qualified and not prelim["C08"].qualified
+    _, out = render(root, tmp_path / "out")
+    page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    assert "第 1 轮是按预赛的成绩编排的，这些成绩后来改了：C01, C08。已编排的对阵不会自动重排。" in page
+    # before the knockout is drawn, the seeding follows the corrected standings
+    del files["ko-round-1.yaml"], files["ko-round-2.yaml"]
+    result, warnings = run(event(tmp_path / "before", 8, stages, files))
+    assert result.stage_of("ko").bracket.seeds == ["C06", "C02", "C05", "C08"]
+    assert not [w for w in warnings if w.code == "knockout-seeding-changed"]
+
+
 # --- the event in progress, the pages, the bulletin ----------------------------------------------------
 
 
@@ -602,6 +677,31 @@ def test_the_finished_bracket_on_its_page_in_results_and_as_a_bulletin(high_card
     result, _ = run(event(tmp_path / "en", 8, SEEDED, {"round-1.yaml": PRELIM_RESULTS}))
     rows = {b.name: b for b in bulletins_for(result, "en")}["bracket-ko"].rows
     assert rows[2][2:4] == ["winner of match 1", "winner of match 2"] and rows[2][1] == "Round 2 Final"
+
+
+def test_a_finished_knockout_ranks_by_its_bracket_in_words_too(high_card: Game, tmp_path: Path) -> None:
+    """The placings follow the bracket, not the summed figures: the event page's final ranking,
+    the stage page and the printed standings say so, with no "after round N" (the stage is over),
+    and do not claim a ranking by its points (C02, 4th, won more than C01, 3rd)."""
+    from generator.render.bulletins import bulletins_for
+
+    stages = SEEDED.replace("    seeding:", "    third_place: true\n    seeding:")
+    result, out = render(event(tmp_path, 8, stages, semis_and_final("2, 9", third="Q, J")), tmp_path / "out")
+    event_page = (out / "events/cup/index.html").read_text(encoding="utf-8")
+    assert "<caption>淘汰赛 · 名次</caption>" in event_page and "第 2 轮后" not in event_page
+    stage_page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    assert '<span class="status complete">已结束</span></p>' in stage_page and "第 2 轮后" not in stage_page
+    printed = {b.name: b for b in bulletins_for(result, "zh-Hans")}["standings-ko"]
+    assert printed.title == "淘汰赛杯淘汰赛名次"
+    assert printed.text.startswith("按淘汰赛结果排名（不按积分）。两场半决赛的负者进行三四名决赛，胜者第 3 名")
+    assert "表中的胜场是本阶段各场的合计，只供参考，不是排名依据。" in printed.text
+    assert "按胜场" not in printed.text and "轮后" not in printed.title + printed.text
+    assert [row[:2] for row in printed.rows] == [["1", "C05"], ["2", "C06"], ["3", "C01"], ["4", "C02"]]
+    english = {b.name: b for b in bulletins_for(result, "en")}["standings-ko"]
+    assert english.text.startswith("Ranked by the knockout's results, not by points. The two semi-final losers")
+    # the qualifying stage keeps its words: after its last round, by its rank_by
+    prelim = {b.name: b for b in bulletins_for(result, "zh-Hans")}["standings-prelim"]
+    assert prelim.text.startswith("按胜场")
 
 
 def test_the_bracket_links_each_table_on_its_page_of_a_paginated_round(high_card: Game, tmp_path: Path,

@@ -224,3 +224,63 @@ def test_hands_file_with_a_hostile_board_number_is_reported(tmp_path):
     problems = Problems()
     records = read_hand_records(path, problems)
     assert records is not None and records.deals == {} and [p.code for p in problems.items] == ["bridge-hands-syntax"]
+
+
+def round_trip_teams(tmp_path):
+    """tests/data/teams-round-trip: a teams Swiss with an adjusted board written `A+` and one
+    written as percentages, a bye and a late entry."""
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    shutil.copytree(ROOT / "tests/data/teams-round-trip", content / "events/rt")
+    _, results, _ = validate(content)
+    return results[0]
+
+
+def test_teams_export_writes_adjusted_boards_in_both_rooms_and_plain_imp_scoring(tmp_path):
+    """Every board of every match is in the file in both rooms (an adjusted one too: no
+    contract, each side's percentage and IMPs), and a team match is `[Scoring "IMP"]`, as real
+    teams files write it (eoq2021), not the pairs' cross-IMPs."""
+    result = round_trip_teams(tmp_path)
+    text = export_stage(result, "swiss", RULES)
+    games = parse_pbn(text)
+    assert len(games) == 5 * 2 * 2  # 5 matches of 2 boards, 2 rooms
+    assert {g.get("Scoring") for g in games} == {"IMP"}
+    adjusted = [g for g in games if g.get("ScorePercentage")]
+    assert [(g.get("Round"), g.get("Table"), g.get("Board"), g.get("Room"), g.get("HomeTeam"), g.get("Contract"),
+             g.get("ScorePercentage"), g.get("ScoreIMP")) for g in adjusted] == [
+        ("1", "1", "1", "Open", "K1", "", "NS 60 EW 40", "NS 3 EW -3"),
+        ("1", "1", "1", "Closed", "K2", "", "NS 40 EW 60", "NS -3 EW 3"),
+        ("1", "2", "2", "Open", "K3", "", "NS 60 EW 40", "NS 3 EW -3"),
+        ("1", "2", "2", "Closed", "K4", "", "NS 40 EW 60", "NS -3 EW 3")]
+    assert "{Adjusted score A+/A-, home team K1}" in text
+    if EOQ.is_file():
+        assert {g.get("Scoring") for g in parse_pbn(EOQ.read_text(encoding="utf-8"))} == {"IMP"}
+
+
+def test_teams_export_says_the_vps_no_game_carries(tmp_path):
+    """A bye's VPs and a late entry's are in the TotalScoreTable and in no game (a game is two
+    teams' boards; PBN has no bye): the file says them, each with its round and VPs."""
+    text = export_stage(round_trip_teams(tmp_path), "swiss", RULES)
+    assert text.splitlines()[3] == ("% In TotalScoreTable and in no game (PBN has no bye, late entry's score or "
+                                    "forfeit): round 1 K5 12 VP (bye); round 1 K6 8 VP (late entry)")
+    assert not export_stage(demo(tmp_path / "demo", "gaoxiao-bridge-teams-2024"), "teams", RULES).splitlines()[3]
+
+
+def test_a_knockout_bye_is_no_vps_missing_from_the_file(tmp_path):
+    """A knockout's bye is a match won, not VPs the totals count: the export says nothing of it
+    (it would have said `round 1 K1 12 VP (bye)`)."""
+    content = tmp_path / "content"
+    (content / "events/ko/results").mkdir(parents=True)
+    shutil.copy(ROOT / "content/site.yaml", content / "site.yaml")
+    (content / "events/ko/event.yaml").write_text(
+        "title: KO\ngame: bridge\nentries:\n" + "".join(f"  - {{id: K{n}, players: [a{n}, b{n}, c{n}, d{n}]}}\n"
+                                                       for n in (1, 2, 3))
+        + "stages:\n  - {id: ko, name: KO, format: knockout, scoring: imps, boards: 1, seeding: [K1, K2, K3]}\n",
+        encoding="utf-8")
+    (content / "events/ko/results/ko-round-1.yaml").write_text(
+        "stage: ko\nround: 1\ntables:\n  - {table: 1, home: K2, away: K3, boards: {1: {open: 4S N =, closed: 4S N -1}}}\n"
+        "  - {table: 2, home: K1}\n", encoding="utf-8")
+    _, results, _ = validate(content)
+    assert [t.view.kind for t in results[0].stage_of("ko").rounds[0].tables] == ["played", "bye"]
+    assert export_stage(results[0], "ko", RULES).splitlines()[3] == ""

@@ -252,3 +252,39 @@ def test_a_team_that_has_played_keeps_its_players_and_the_sheet_may_add_one(cont
     assert written["T03"] == ["甲3", "丁3"]
     assert ("T01 保留 乙1：报名表里这一队已没有 乙1，但 T01 已有成绩，参赛过的选手留在它的名单上"
             "（若 乙1 从未出场，例如写错的名字，在 entries.yaml 中删去）") in report.lines("zh-Hans")
+NAMESAKES = ["组号", "姓名", "学号", "班级"]
+
+
+def test_namesakes_with_different_student_numbers_are_two_people(content: Path, tmp_path: Path) -> None:
+    """Two 王伟 in two pairs, told apart by their student numbers: imported as two people, each in
+    their own pair with their own (private) number; the site tells them apart as it tells any
+    namesakes apart. A rerun of the same sheet keeps both where they are."""
+    new_event(content, "union-2027", "guandan")
+    rows = [NAMESAKES, ["1", "王伟", "2021001", "土木1班"], ["1", "李娜", "2021002", "土木1班"],
+            ["2", "王伟", "2021003", "土木1班"], ["2", "赵刚", "2021004", "土木1班"],
+            ["3", "钱芳", "2021005", "土木2班"], ["3", "孙丽", "2021006", "土木2班"]]
+    sheet = write_xlsx(tmp_path / "namesakes.xlsx", rows)
+    report = import_registrations(content, "union-2027", sheet, prefix="T")
+    assert (report.entries, report.new) == (3, 3)
+    assert "王伟：报名表中有同名的 2 人，学号不同，按不同选手导入（T01、T02）" in report.lines("zh-Hans")
+    _, results, _ = validate(content)
+    entries = results[0].event.entries
+    assert [[p.name for p in entries[e].players] for e in ("T01", "T02")] == [["王伟", "李娜"], ["王伟", "赵刚"]]
+    text = (content / "events/union-2027/entries.yaml").read_text(encoding="utf-8")
+    assert "student_id: '2021001'" in text and "student_id: '2021003'" in text
+    again = import_registrations(content, "union-2027", sheet, prefix="T")
+    assert (again.entries, again.new, again.kept, again.moved, again.dropped) == (3, 0, 3, [], [])
+    assert (content / "events/union-2027/entries.yaml").read_text(encoding="utf-8") == text
+
+
+def test_a_row_repeated_with_the_same_student_number_is_still_a_duplicate(content: Path, tmp_path: Path) -> None:
+    new_event(content, "union-2027", "guandan")
+    rows = [NAMESAKES, ["1", "王伟", "2021001", "土木1班"], ["1", "李娜", "2021002", "土木1班"],
+            ["2", "王伟", "2021003", "土木1班"], ["2", "赵刚", "2021004", "土木1班"],
+            ["3", "王伟", "2021001", "土木1班"]]
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, "union-2027", write_xlsx(tmp_path / "twice.xlsx", rows), prefix="T")
+    [problem] = failure.value.problems
+    assert (problem.code, problem.mark.line) == ("registration-duplicate", 6)
+    assert "王伟 报名了两次（第一次在第 2 行）" in problem.message("zh-Hans")
+    assert not (content / "events/union-2027/entries.yaml").exists()

@@ -128,3 +128,78 @@ def test_round_robin_past_its_schedule_is_refused(tmp_path, capsys):
     capsys.readouterr()
     assert main(["pair", "ev", "rr", "--content", str(content)]) == 1
     assert "循环赛只有 3 轮" in capsys.readouterr().err
+
+
+def withdraw(content: Path, entry: str, since: str) -> None:
+    event = content / "events/ev/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(f"{{id: {entry},", f"{{id: {entry}, withdrawn: {since},"),
+                     encoding="utf-8")
+
+
+def test_a_withdrawn_team_is_written_as_its_forfeit_and_printed_as_no_table(tmp_path, capsys):
+    """event-day.md: `pair` never draws a withdrawn entry again; its round-robin opponent gets
+    the stage's forfeit. The schedule still meets it: pair wrote an ordinary table, said nothing,
+    and the draw notice sent its opponent to sit there."""
+    import subprocess
+
+    content = make_content(tmp_path, 6, 5)
+    assert main(["pair", "ev", "rr", "--content", str(content)]) == 0
+    withdraw(content, "D06", "2")
+    capsys.readouterr()
+    assert main(["pair", "ev", "rr", "--all", "--content", str(content)]) == 0
+    said = capsys.readouterr().out
+    for number in range(2, 6):
+        path = content / f"events/ev/results/round-{number}.yaml"
+        tables = yaml.safe_load(path.read_text(encoding="utf-8"))["tables"]
+        with_d06 = [t for t in tables if "D06" in (t["home"], t["away"])]
+        assert len(with_d06) == 1 and with_d06[0]["forfeit"] == "D06", tables
+        assert all("forfeit" not in t for t in tables if t not in with_d06)
+    lines = [line for line in said.splitlines() if "D06" in line]
+    assert len(lines) == 4 and all(line.endswith("(D06 已退赛：本桌判 D06 弃权，不必比赛)") for line in lines), said
+    _, results, warnings = validate(content)
+    assert not [w for w in warnings if "D06" in str(w.params)]
+    round_2 = results[0].stages[0].rounds[1]
+    assert round_2.entered == 1 and len(round_2.pending) == 2  # the forfeit in of itself
+
+    pdf = tmp_path / "r2.pdf"
+    assert main(["print", "ev", "rr", "--round", "2", "--content", str(content), "--output", str(pdf)]) == 0
+    text = subprocess.run(["pdftotext", "-layout", "-f", "1", "-l", "1", str(pdf), "-"], capture_output=True,
+                          check=True, text=True).stdout
+    row = next(line for line in text.splitlines() if "D06" in line and line.split()[0].isdigit())  # its table
+    assert "退赛（弃权）" in row and "甲6" not in row, row
+    assert "退赛：D06，其本轮对手按对方弃权计，不必入座。" in "".join(text.split())
+
+
+def test_a_withdrawn_teams_bye_is_no_table(tmp_path, capsys):
+    """An odd field: the round that gives the withdrawn team the bye has no table for it (a bye
+    written for it is an error, entry-withdrawn-bye), its other rounds its forfeits."""
+    content = make_content(tmp_path, 5, 5)
+    withdraw(content, "D05", "true")
+    assert main(["pair", "ev", "rr", "--all", "--content", str(content)]) == 0
+    rounds = drawn(content)
+    assert sum(1 for r in rounds for t in r if t == ("D05",)) == 0
+    assert sum(1 for r in rounds for t in r if "D05" in t) == 4
+    _, results, warnings = validate(content)  # no error
+    assert not [w for w in warnings if w.code.startswith("entry-withdrawn")]
+
+
+def test_pair_shows_the_warnings_of_its_own_event(tmp_path, capsys):
+    """A secretary drawing one event sees that event's warnings, not another event's (an 80分
+    draw printed a 大怪路子 event's late-entry warning), and is told how many were left out."""
+    import shutil
+
+    content = make_content(tmp_path, 6, 5)
+    shutil.copytree(content / "events/ev", content / "events/other")
+    (content / "events/other/results/round-1.yaml").write_text(
+        "stage: rr\nround: 1\ntables:\n  - {table: 1, home: D01, away: D02}\n", encoding="utf-8")
+    _, _, warnings = validate(content)  # other's round 1 leaves out D03-D06: late entries, warned
+    codes = {w.code for w in warnings}
+    assert codes == {"late-entry-bye"} and all("other" in w.mark.file.parts for w in warnings)
+    capsys.readouterr()
+    assert main(["pair", "ev", "rr", "--content", str(content)]) == 0
+    err = capsys.readouterr().err
+    assert not any(code in err for code in codes) and "other" not in err
+    assert err.strip() == f"paibang: 其他赛事另有 {len(warnings)} 条警告，未列出（paibang check 列出全部）。"
+    assert main(["pair", "other", "rr", "--content", str(content)]) == 0
+    err = capsys.readouterr().err
+    assert all(code in err for code in codes) and "events/other/event.yaml" in err and "其他赛事" not in err

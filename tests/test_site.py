@@ -953,3 +953,20 @@ def test_a_page_handed_a_one_shot_iterator_fails_rather_than_show_what_is_left_o
         template.render(rows=rows, seat=Seat())
     assert "rows can be read once only" in "\n".join(failed.value.__notes__)
     assert template.render(rows=[0, 1, 2], seat=Seat()) == "0,1,2,-"
+
+
+def test_the_advance_rule_names_the_entries_that_skip_the_stage_and_no_others(site: Path) -> None:
+    """"轮空者直接晋级" was printed under every stage that qualifies, where a Swiss's round byes
+    made it read as if a team that had a bye went through. Entries that skip the stage (`bye:
+    true`) are named; a stage without them says only who goes through."""
+    swiss = (site / "events/tongxin-guandan-2025/swiss/index.html").read_text(encoding="utf-8")
+    assert "<p>前 8 名晋级淘汰赛。</p>" in swiss and "轮空者" not in swiss
+    prelim = (site / "events/dongke-bridge-2015/prelim/index.html").read_text(encoding="utf-8")
+    assert "<p>前 15 名晋级决赛；A34 不参加本阶段，直接进入决赛。</p>" in prelim
+
+
+def test_a_teams_stage_draw_rules_name_the_home_team_first(site: Path) -> None:
+    """A bridge teams round robin writes its home team first (home/away): the stage's draw
+    rules said "南北方", a pairs stage's word."""
+    page = (site / "events/gaoxiao-bridge-teams-2024/teams/index.html").read_text(encoding="utf-8")
+    assert "写在前面的一方（主队）按伯格表" in page and "南北方" not in page

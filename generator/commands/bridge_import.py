@@ -73,7 +73,7 @@ from generator.games.bridge.hands import PbnError, PbnGame, parse_pbn, small_int
 from generator.games.bridge.scoring import AdjustedRecord, BoardRecord, parse_adjusted
 from generator import catalogues
 from generator.interchange.numbering import unused
-from generator.interchange.pbn import record_from, record_text
+from generator.interchange.pbn import adjusted_from, record_from, record_text
 from generator.seals import make_folders_durably, write_durably
 
 STAGE = "pairs"
@@ -871,7 +871,7 @@ class TeamLine:
     table: int
     ns: str
     ew: str
-    record: BoardRecord | None
+    record: BoardRecord | AdjustedRecord | None
     score: int | None  # [Score "NS x"], USEBIO's SCORE
     imps: str | None  # the NS IMPs of [ScoreIMP "NS a EW -a"], USEBIO's IMPS of the team sitting NS
     players: dict[str, str] = field(default_factory=dict)
@@ -974,7 +974,8 @@ def read_teams_session(text: str) -> TeamsSession | None:
     programs write them; None when the file is not one."""
     from generator.interchange.pbn import _score_value
 
-    games = [g for g in parse_pbn(text) if g.get("HomeTeam") and g.get("VisitTeam") and small_int(g.get("Board"))]
+    parsed = parse_pbn(text)
+    games = [g for g in parsed if g.get("HomeTeam") and g.get("VisitTeam") and small_int(g.get("Board"))]
     if not games:
         return None
     first = games[0]
@@ -986,10 +987,23 @@ def read_teams_session(text: str) -> TeamsSession | None:
             "bridge_import_game_no_round", line=game.lines.get("Board", game.line), board=small_int(game.get("Board")),
             home=game.get("HomeTeam").strip(), away=game.get("VisitTeam").strip(),  # type: ignore[union-attr]
             rounds=f"{given[0]}-{given[-1]}", n=len(lacking)))
+    # the standings the file publishes (paibang's own: TeamId, TotalScoreVP, TotalScoreIMP,
+    # Rank, Names), compared as a USEBIO file's PLACE and TOTAL_SCORE are
+    table = next((t for g in parsed if (t := g.table("TotalScoreTable")) is not None), None)
+    rows = [(number, row) for row in (table.rows if table is not None else [])
+            if (number := (_first_of(row, "TeamId", "Team", "TeamNumber") or "").strip())]
+    playing = {(game.get(name) or "").strip() for game in games for name in ("HomeTeam", "VisitTeam")}
+    if not any(number in playing for number, _ in rows):
+        rows = []  # a table numbering its teams otherwise than the games name them: nothing to tell whose
+    for number, row in rows:
+        figures = {column: value.strip() for column in ("Rank", "TotalScoreVP", "TotalScoreIMP")
+                   if (value := row.get(column)) is not None and value.strip() not in ("", "-")}
+        found.teams[number] = Team((row.get("Names") or "").strip() or number, [], figures)
     meetings: dict[frozenset[str], Meeting] = {}
     for game in games:
         board = small_int(game.get("Board")) or 0
-        record = record_from(board, game.get("Contract"), game.get("Declarer"), game.get("Result"))
+        record = (record_from(board, game.get("Contract"), game.get("Declarer"), game.get("Result"))
+                  or adjusted_from(board, game.get("Contract"), game.get("ScorePercentage")))
         imps = None
         words = (game.get("ScoreIMP") or "").replace("+", "").split()
         if len(words) >= 2 and words[0].upper() == "NS":
@@ -1012,6 +1026,10 @@ def read_teams_session(text: str) -> TeamsSession | None:
 
         found.seated = seat_team_rounds(list(meetings.values()), refuse)
     return found
+
+
+def _first_of(row: dict[str, str | None], *names: str) -> str | None:
+    return next((row[name] for name in names if row.get(name) is not None), None)
 
 
 # How a MATCH names its two teams: TEAM and OPPOSING_TEAM as the clubs' programs write them and
@@ -1094,6 +1112,18 @@ def read_usebio_teams(event: Any) -> TeamsSession:
             found.match_vp[(number, home, away)] = (match["TEAM_SCORE"], match["OPPOSING_TEAM_SCORE"])
         for board in match.get("BOARDS", []):
             board_number = small_int(board.get("BOARD_NUMBER")) or 0
+            adjusted = parse_adjusted(board_number, (board.get("ADJUSTED_SCORE") or "").strip() or None)
+            if adjusted is not None and not board.get("LINES"):
+                # the board's adjusted score, both rooms (paibang's export): from the MATCH's
+                # TEAM's side, who sits NS in the open room; the closed room the other way
+                closed = AdjustedRecord(board_number, adjusted.ew, adjusted.ns)
+                for ns, ew, record, imps in ((home, away, adjusted, board.get("IMPS")),
+                                             (away, home, closed, board.get("OPPOSING_TEAM_IMPS")
+                                              or (_opposite(board["IMPS"]) if board.get("IMPS") else None))):
+                    found.lines.append(TeamLine(board_number, table, ns, ew, record, None, imps or None, {}, number,
+                                                "open" if ns == home else "closed"))
+                    meeting.lines.append(found.lines[-1])
+                continue
             for line in board.get("LINES", []):
                 room = (line.get("DIRECTION") or "").strip().lower()
                 ns, ew = _seated(line, home, away)
@@ -1204,6 +1234,10 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_cal
         for _, table, home, away, found in (m for m in matches if m[0] == number):
             text += [f"  - table: {table}", f"    home: {team_id(home)}", f"    away: {team_id(away)}", "    boards:"]
             for board, (open_, closed) in sorted(found.items()):
+                # an adjusted score is the board's, both rooms: from home's side (NS in the open room)
+                if isinstance(open_.record, AdjustedRecord):
+                    text.append(f"      {board}: {record_text(open_.record)}")
+                    continue
                 text.append(f"      {board}: {{open: {record_text(open_.record)}, closed: {record_text(closed.record)}}}")
         name = f"{STAGE_TEAMS}.yaml" if len(rounds) == 1 else f"{STAGE_TEAMS}-round-{number}.yaml"
         _write(folder / "results" / name, "\n".join(text) + "\n")
@@ -1219,8 +1253,8 @@ def lines_of_stage_teams(session: TeamsSession, name: str, boards: int, rounds: 
 
 
 def compare_teams(session: TeamsSession, matches: list[Match], stage_result: Any) -> tuple[int, list[Difference]]:
-    """Each room's published NS score and NS IMPs, each match's VPs and each team's total and
-    place against paibang's."""
+    """Each room's published NS score and NS IMPs, each match's VPs and each team's total
+    (VPs; a PBN TotalScoreTable's TotalScoreIMP: its IMPs) and place against paibang's."""
     views = {}
     for round_result in stage_result.rounds:
         for score in round_result.tables:
@@ -1252,7 +1286,8 @@ def compare_teams(session: TeamsSession, matches: list[Match], stage_result: Any
     for number, team in session.teams.items():
         standing = standings.get(team_id(number))
         for column, published in team.figures.items():
-            computed = None if standing is None else standing.rank if column == "Rank" else standing.tally.metrics.get("vp")
+            computed = (None if standing is None else standing.rank if column == "Rank"
+                        else standing.tally.metrics.get("imps" if column == "TotalScoreIMP" else "vp"))
             checks.append((catalogues.word("bridge_import_total", column=column), team_id(number), published, computed))
     differences = [Difference(where, pair, published, "—" if computed is None else _shown(computed))
                    for where, pair, published, computed in checks

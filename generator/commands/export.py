@@ -62,11 +62,13 @@ def run(args: argparse.Namespace) -> int:
         print(catalogues.text("export_no_duplicate", locale, slug=args.event, format=args.format), file=sys.stderr)
         return 2
     ext = EXTENSIONS[args.format]
+    # `-o` a folder (`-o .`, `-o exports/`): the files under their own names there
+    folder = args.output if args.output is not None and args.output.is_dir() else None
     for suffix, data in made.items():
-        if args.output is not None:
+        if args.output is not None and folder is None:
             path = args.output if not suffix else args.output.with_name(f"{args.output.stem}{suffix}{args.output.suffix or '.' + ext}")
         else:
-            path = Path(f"{args.event}{suffix}.{ext}")
+            path = (folder or Path()) / f"{args.event}{suffix}.{ext}"
         write_durably(path, data)  # the old file or the new, never half of one (a full disk, a power cut)
         print(catalogues.text("wrote_file", locale, path=path))
     return 0

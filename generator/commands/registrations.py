@@ -110,6 +110,15 @@ class Registrant:
     team: str | None = None
     private: dict[str, str] = field(default_factory=dict)
 
+    @property
+    def student_id(self) -> str:
+        return self.private.get("student_id", "")
+
+    def same_as(self, other: Registrant) -> bool:
+        """Whether two rows of one name are one person: namesakes are told apart only by two
+        different student numbers (a row without one could be either)."""
+        return not (self.student_id and other.student_id and self.student_id != other.student_id)
+
 
 @dataclass
 class ImportReport:
@@ -128,6 +137,7 @@ class ImportReport:
     moved: list[tuple[str, str, str]] = field(default_factory=list)  # (person, from entry, to entry)
     dropped: list[str] = field(default_factory=list)  # entries left with no one, removed
     kept_players: list[tuple[str, str]] = field(default_factory=list)  # (person, entry): kept, it has played
+    namesakes: list[tuple[str, list[str]]] = field(default_factory=list)  # (name, the entries of its people)
 
     def lines(self, locale: str) -> list[str]:
         """What was done with the sheet, one line per column, in `locale`."""
@@ -150,6 +160,8 @@ class ImportReport:
         lines += [catalogues.text("import_dropped", locale, entry=entry) for entry in self.dropped]
         lines += [catalogues.text("import_kept_player", locale, name=name, entry=entry)
                   for name, entry in self.kept_players]
+        lines += [catalogues.text("import_namesakes", locale, name=name, count=len(entries),
+                                  entries=catalogues.joiner(locale).join(entries)) for name, entries in self.namesakes]
         return lines
 
 
@@ -546,11 +558,17 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     if not problems.errors and ("name" not in uses or not ({"entry", "team"} & uses)):
         problems.add("registration-columns", Mark(sheet, header_row, 1), found=", ".join(h for h in header if h))
     people = registrants(sheet, table, start, columns, problems) if not problems.errors else []
-    seen: dict[str, int] = {}
+    by_name: dict[str, list[Registrant]] = {}
     for person in people:
-        if person.name in seen:
-            problems.add("registration-duplicate", Mark(sheet, person.row, 1), name=person.name, first=seen[person.name])
-        seen.setdefault(person.name, person.row)
+        earlier = by_name.setdefault(person.name, [])
+        twin = next((p for p in earlier if p.same_as(person)), None)
+        if twin is not None:
+            problems.add("registration-duplicate", Mark(sheet, person.row, 1), name=person.name, first=twin.row)
+        else:
+            earlier.append(person)
+    # Namesakes (two 王伟 with two student numbers) are two people: within this import each of
+    # them is their name and number (`_who`); everyone else is their name, as before.
+    namesakes = {name for name, found in by_name.items() if len(found) > 1}
     if problems.errors:
         failure = ContentErrors(problems.sorted())
         failure.report = report  # type: ignore[attr-defined]  # what each column was taken for
@@ -577,7 +595,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         report.usual = size
     for members in groups:
         members.sort(key=lambda p: not p.captain)
-    matches = _match_existing(groups, existing)
+    matches = _match_existing(groups, existing, namesakes)
     merged = list(existing)
     named = _named_in_results(folder)
     ids = _Ids(letter, {str(entry.get("id")) for entry in existing} | named)
@@ -589,10 +607,10 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         known = matches.get(number)
         if known is not None:
             if str(known.get("id")) in named:  # it has played: who played in it is history
-                players = _roster_kept(known, members, players, report)
+                players = _roster_kept(known, members, players, report, namesakes)
             known["players"] = players  # phone numbers and the like may have changed
             kept += 1
-            placed.update((p.name, (p, known)) for p in members)
+            placed.update((_who(p.name, p.student_id, namesakes), (p, known)) for p in members)
             continue
         entry: dict[str, object] = {"id": ids.next(), "players": players}
         group = next((p.group for p in members if p.group), None)
@@ -603,8 +621,8 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
             entry["name"] = team
         merged.append(entry)
         new_ids.append(str(entry["id"]))
-        placed.update((p.name, (p, entry)) for p in members)
-    merged = _placed_once(merged, placed, named, sheet, report, problems)
+        placed.update((_who(p.name, p.student_id, namesakes), (p, entry)) for p in members)
+    merged = _placed_once(merged, placed, named, sheet, report, problems, namesakes)
     if problems.errors:
         raise ContentErrors(problems.sorted())
     text = yaml.dump(merged, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, default_flow_style=None, width=120)
@@ -612,6 +630,9 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     _write(entries_path, header_text + text)
     _point_event_at(event_file)
     report.entries, report.new, report.kept, report.new_ids = len(merged), len(new_ids), kept, new_ids
+    # said, so that a namesake registered twice by mistake (two numbers typed) is seen
+    report.namesakes = [(name, [str(placed[_who(p.name, p.student_id, namesakes)][1].get("id")) for p in by_name[name]])
+                        for name in sorted(namesakes, key=lambda n: by_name[n][0].row)]
     return report
 
 
@@ -640,18 +661,18 @@ def _team_size(event: YamlMap, game: Game | None) -> int | None:
     return max(sizes) if sizes else None
 
 
-def _match_existing(groups: list[list[Registrant]], existing: list[dict]) -> dict[int, dict]:
+def _match_existing(groups: list[list[Registrant]], existing: list[dict], namesakes: set[str]) -> dict[int, dict]:
     """group index -> the listed entry it updates: the entry with exactly its players, else the
     one sharing most players with it (each entry updated once). Linear in the players."""
-    by_players = {frozenset(_names(entry)): entry for entry in existing}
+    by_players = {frozenset(_people(entry, namesakes)): entry for entry in existing}
     by_name: dict[str, list[dict]] = {}
     for entry in existing:
-        for name in _names(entry):
+        for name in _people(entry, namesakes):
             by_name.setdefault(name, []).append(entry)
     matches: dict[int, dict] = {}
     claimed: set[int] = set()
     for number, members in enumerate(groups):
-        entry = by_players.get(frozenset(p.name for p in members))
+        entry = by_players.get(frozenset(_who(p.name, p.student_id, namesakes) for p in members))
         if entry is not None and id(entry) not in claimed:
             matches[number] = entry
             claimed.add(id(entry))
@@ -660,7 +681,7 @@ def _match_existing(groups: list[list[Registrant]], existing: list[dict]) -> dic
             continue
         shared: dict[int, tuple[int, dict]] = {}
         for person in members:
-            for entry in by_name.get(person.name, ()):
+            for entry in by_name.get(_who(person.name, person.student_id, namesakes), ()):
                 if id(entry) not in claimed:
                     count, _ = shared.get(id(entry), (0, entry))
                     shared[id(entry)] = (count + 1, entry)
@@ -671,26 +692,27 @@ def _match_existing(groups: list[list[Registrant]], existing: list[dict]) -> dic
     return matches
 
 
-def _roster_kept(entry: dict, members: list[Registrant], players: list, report: ImportReport) -> list:
+def _roster_kept(entry: dict, members: list[Registrant], players: list, report: ImportReport,
+                 namesakes: set[str]) -> list:
     """The players of an entry that results name, updated by the sheet: its players as listed, in
     their order, each with the sheet's details when the sheet still lists them in it (a phone
     number changed); then the players the sheet adds (a substitute who joined). One the sheet no
     longer lists in it stays, and is said (`kept_players`): the entry has played, and the sheet
     cannot say who did; a name that never played (a misspelling corrected since) is deleted by
     hand. A player the sheet puts in another entry is _placed_once's refusal."""
-    from_sheet = {person.name: player for person, player in zip(members, players)}
+    from_sheet = {_who(person.name, person.student_id, namesakes): player for person, player in zip(members, players)}
     roster = []
-    for player, name in zip(entry.get("players") or [], _names(entry)):
-        if name in from_sheet:
-            roster.append(from_sheet.pop(name))
+    for player, who in zip(entry.get("players") or [], _people(entry, namesakes)):
+        if who in from_sheet:
+            roster.append(from_sheet.pop(who))
         else:
             roster.append(player)
-            report.kept_players.append((name, str(entry.get("id"))))
+            report.kept_players.append((who.split("\n")[0], str(entry.get("id"))))  # (_who: name, number)
     return roster + list(from_sheet.values())
 
 
 def _placed_once(merged: list[dict], placed: dict[str, tuple[Registrant, dict]], named: set[str], sheet: Path,
-                 report: ImportReport, problems: Problems) -> list[dict]:
+                 report: ImportReport, problems: Problems, namesakes: set[str]) -> list[dict]:
     """`merged` with each person of the sheet in the one entry the sheet puts them in: taken out of
     any other listed entry the sheet did not update (a team imported before under a mistyped team
     name or number, then corrected in the sheet), and that entry dropped once it has no one
@@ -700,20 +722,21 @@ def _placed_once(merged: list[dict], placed: dict[str, tuple[Registrant, dict]],
     kept = []
     for entry in merged:
         # (an entry the sheet made or updated holds its own people: none of them moves)
-        moving = [name for name in _names(entry) if name in placed and placed[name][1] is not entry]
+        moving = [who for who in _people(entry, namesakes) if who in placed and placed[who][1] is not entry]
         if not moving:
             kept.append(entry)
             continue
         if str(entry.get("id")) in named:
-            for name in moving:
-                person, now = placed[name]
-                problems.add("registration-in-two-entries", Mark(sheet, person.row, 1), name=name,
+            for who in moving:
+                person, now = placed[who]
+                problems.add("registration-in-two-entries", Mark(sheet, person.row, 1), name=person.name,
                              entry=str(entry.get("id")), now=str(now.get("id")))
             kept.append(entry)
             continue
-        for name in moving:
-            report.moved.append((name, str(entry.get("id")), str(placed[name][1].get("id"))))
-        entry["players"] = [p for p, name in zip(entry["players"], _names(entry)) if name not in moving]
+        for who in moving:
+            person, now = placed[who]
+            report.moved.append((person.name, str(entry.get("id")), str(now.get("id"))))
+        entry["players"] = [p for p, who in zip(entry["players"], _people(entry, namesakes)) if who not in moving]
         if entry["players"]:
             kept.append(entry)
         else:
@@ -775,11 +798,18 @@ def _plain(value: object) -> object:
     return value
 
 
-def _names(entry: dict) -> list[str]:
+def _people(entry: dict, namesakes: set[str]) -> list[str]:
+    """Who a listed entry's players are, as `_who` says (a namesake by name and number)."""
     players = entry.get("players")
     if not isinstance(players, list):
         return []
-    return [str(p.get("name")) if isinstance(p, dict) else str(p) for p in players]
+    return [_who(str(p.get("name")), str(p.get("student_id") or ""), namesakes) if isinstance(p, dict)
+            else _who(str(p), "", namesakes) for p in players]
+
+
+def _who(name: str, student_id: str, namesakes: set[str]) -> str:
+    """A person in one import: their name, or for a namesake of the sheet, name and student number."""
+    return f"{name}\n{student_id}" if name in namesakes else name
 
 
 def _point_event_at(event_file: Path) -> None:

@@ -49,8 +49,9 @@ from urllib.parse import parse_qsl, unquote_to_bytes
 
 from generator import catalogues
 from generator.commands.console import print_problems, site_locale
-from generator.errors import ContentError, ContentErrors, CouldNotFinish, signal_name, visible
+from generator.errors import ContentError, ContentErrors, CouldNotFinish, signal_name
 from generator.event_cache import EventMemory
+from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, problem_block
 
 HOST = "127.0.0.1"
 # Connections the kernel keeps waiting while the loop is busy: far more than a browser or a
@@ -653,59 +654,15 @@ def content_error_page(failure: ContentErrors, locale: str, content: Path) -> st
     """Every problem as the terminal says it, in a page: file:line and what is wrong, the line
     with the faulty value marked, the fix."""
     root = content.resolve()
-    blocks = "\n".join(_problem_block(p, locale, root) for p in failure.problems)
+    blocks = "\n".join(problem_block(p, locale, root) for p in failure.problems)
     return _page(catalogues.text("serve-overlay-content", locale), blocks, locale)
-
-
-# The line and its caret on a phone. A source line is often wider than a phone (a flow entry, a
-# deal log), and a caret line only means something while it stays under the same characters, so:
-# - the line and the caret line are one <pre> that never wraps and scrolls sideways by itself
-#   (a named region the keyboard reaches), while what is wrong and the fix wrap as any text;
-#   the page opens each such line scrolled to its faulty value (_SCROLL_TO_VALUE);
-# - the caret is placed by the very text it stands under: the caret line begins with a hidden
-#   copy of everything before the value, so it lines up in any font. Counting characters, as a
-#   terminal does by East Asian width (errors.columns), would not: a browser draws a CJK
-#   character neither one nor two Latin characters wide, and the line may fall back to a font
-#   other than the monospace one;
-# - the faulty value is also a <mark>, which screen readers announce as highlighted ("备注",
-#   highlighted), and which shows its whole extent to the eye; the caret line, a row of spaces
-#   and a ^ to a listener, is hidden from screen readers.
-def _problem_block(problem: ContentError, locale: str, root: Path) -> str:
-    kind = "warning" if problem.warning else "error"
-    parts = [f'<p class="heading">{html.escape(problem.heading(locale, root))}</p>']
-    shown = problem.excerpt()
-    if shown is not None:
-        gutter = f"  {shown.number} | "
-        if not shown.pointed:
-            line = html.escape(gutter + shown.before + shown.value + shown.after)
-        else:
-            line = (f"{html.escape(gutter + shown.before)}<mark>{html.escape(shown.value)}</mark>"
-                    f"{html.escape(shown.after)}")
-            line += (f'\n<span class="caret" aria-hidden="true"><span class="under">{html.escape(gutter + shown.before)}'
-                     '</span><span class="sign">^</span></span>')
-        label = catalogues.text("serve-overlay-line", locale, file=problem.where(root).rsplit(":", 2)[0], line=shown.number)
-        parts.append(f'<pre class="excerpt" tabindex="0" role="region" aria-label="{html.escape(label)}">{line}</pre>')
-    hint = problem.hint(locale)
-    if hint:
-        parts.append(f'<p class="fix">→ {html.escape(visible(hint))}</p>')
-    return f'<section class="problem {kind}">{"".join(parts)}</section>'
-
-
-# Each line opened where its faulty value is: on a phone the value may lie eighty characters in.
-_SCROLL_TO_VALUE = """<script>
-for (const line of document.querySelectorAll("pre.excerpt")) {
-  const value = line.querySelector("mark"), box = line.getBoundingClientRect();
-  if (!value) continue;
-  const at = value.getBoundingClientRect().left - box.left + line.scrollLeft;
-  if (at + value.offsetWidth > line.clientWidth) line.scrollLeft = at - line.clientWidth / 4;
-}
-</script>"""
 
 
 def failure_page(line: str, locale: str) -> str:
     return _page(catalogues.text("serve-overlay-failed", locale), f'<pre class="error">{html.escape(line)}</pre>', locale)
 
 
+# The problems' own rules (a line that never wraps, its value marked) are render/problems.py's.
 def _page(title: str, blocks: str, locale: str) -> str:
     return (f'<!doctype html><html lang="{locale}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -715,11 +672,8 @@ def _page(title: str, blocks: str, locale: str) -> str:
             '.problem.warning{background:#fffbe6;border-color:#d90}'
             '.problem p,pre.error{overflow-wrap:anywhere}'  # a long path or key breaks rather than widen the page
             'pre.error{white-space:pre-wrap}'
-            'pre.excerpt{white-space:pre;overflow-x:auto;background:#fff;padding:.5rem;margin:0;font-size:14px}'
-            'pre.excerpt .under{visibility:hidden}'
-            'pre.excerpt .sign{color:#c00;font-weight:bold}'
-            'mark{background:#ffe066;color:inherit;outline:1px solid #c00}</style></head>'
-            f'<body><main><h1>{html.escape(title)}</h1>{blocks}</main>{_SCROLL_TO_VALUE if "<mark>" in blocks else ""}'
+            f'{PROBLEM_STYLE}</style></head>'
+            f'<body><main><h1>{html.escape(title)}</h1>{blocks}</main>{SCROLL_TO_VALUE if "<mark>" in blocks else ""}'
             '</body></html>')
 
 

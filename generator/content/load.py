@@ -454,7 +454,7 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
             advance.check_keys(("count", "to"), required=("count", "to"))
             count, to = advance.integer("count", low=1, high=LIMITS["entries"]), advance.text("to")
             if count is not None and to:
-                stage.advance = Advance(count, to)
+                stage.advance = Advance(count, to, stage_reader.key_mark("advance"))
         stage.knockout = read_knockout(stage_reader, stage, event, problems)
         stages.append(stage)
     ids = [s.id for s in stages]
@@ -783,7 +783,10 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         if len(side_ids) != len(sides):
             continue
         table = Table(number, side_ids, record, forfeit, table_reader.text("referee"), mark, side_marks)
-        table.winner = winner_at_table(winner, side_ids, problems)
+        if winner is not None and winner[0] is not None and winner[0] not in side_ids:
+            table.winner_not_at_table = (winner[0], winner[1])  # tournament/knockout.py reports it
+        else:
+            table.winner = winner_at_table(winner, side_ids, problems)
         tables.append(table)
     tables.sort(key=lambda t: t.number)
     return tables

@@ -87,6 +87,7 @@ class Prize:
 class Advance:
     count: int
     to: str
+    mark: Mark | None = field(default=None, compare=False)  # the `advance:` line, for its warnings
 
 
 @dataclass(frozen=True)
@@ -133,6 +134,10 @@ class Table:
     mark: Mark | None = None
     side_marks: list[Mark] = field(default_factory=list)  # where each side's id was written
     winner: str | None = None  # a knockout match's `winner:` (the referee's decision on a tie)
+    # A `winner:` written that is neither side (and its mark): reported when the stage is scored,
+    # with the rest of the stage's problems (tournament/knockout.py), not while loading, which
+    # would stop the event before its other tables are checked.
+    winner_not_at_table: tuple[str, Mark] | None = None
 
 
 @dataclass

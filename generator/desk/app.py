@@ -33,6 +33,7 @@ from urllib.parse import parse_qs, quote
 
 import anyio
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 from ruamel.yaml.error import YAMLError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -50,6 +51,7 @@ from generator.desk.store import (
 from generator.errors import ContentError, Mark, Problems
 from generator.render.html import number_text
 from generator.render.i18n import Translator
+from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, problem_block
 from generator.tournament.event import run_event
 from generator.tournament.results import EventResult
 
@@ -132,6 +134,10 @@ class Desk:
         self.env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]),
                                trim_blocks=True, lstrip_blocks=True)
         self.env.globals["_"] = self.t
+        # a content problem as `paibang serve` shows it (its line as in the file, indentation kept)
+        self.env.globals["problem_block"] = lambda problem: Markup(problem_block(problem, self.locale, self.content))
+        self.env.globals["problem_style"] = Markup(PROBLEM_STYLE)
+        self.env.globals["scroll_to_value"] = Markup(SCROLL_TO_VALUE)
 
     # --- content ------------------------------------------------------------------------
 

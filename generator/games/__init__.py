@@ -208,6 +208,8 @@ class EntryField:
     # shown as it is
     choices: tuple[tuple[str, str], ...] = ()
     hint: str = ""
+    # the hint's parameters: an example in the table's own entry ids (`{a}+3, {b}+1`)
+    hint_params: dict[str, str] = field(default_factory=dict)
     literal: bool = False  # label is literal text, not a word key
     board: int = 0  # a board's result: its number
     # open | closed: a team match's board, or a field of one room's record (the desk shows a
@@ -270,6 +272,14 @@ class Game:
         if not self.word_prefix or keys[0] not in catalogues.words(self.folder):
             return None
         return Example(*(catalogues.text(key, "zh-Hans", self.folder) for key in keys))
+
+    @cached_property
+    def default_stage_name(self) -> str | None:
+        """The name `paibang new` gives the one stage of its event for this game (Guandan's
+        比赛); None when its example has no stage or several."""
+        example = self.example
+        names = re.findall(r"^  - id: .*\n    name: (.+)$", example.stages, re.M) if example is not None else []
+        return names[0].strip() if len(names) == 1 else None
 
     # --- records ---------------------------------------------------------------------------
     formats: tuple[str, ...]  # stage formats it plays
@@ -551,3 +561,14 @@ class Registry(MutableMapping[str, Game]):
 
 
 GAMES = Registry()
+
+
+def stage_in_titles(event: Any, stage: Any) -> bool:
+    """Whether a printed title names the stage after the event ("{event}{stage}第 1 轮对阵表"):
+    not a stage named as its event (imports name their one stage so), nor the event's only
+    stage under the name `paibang new` gives it, which says nothing the event's title does not
+    ("…大赛比赛第 1 轮对阵表")."""
+    if stage.name == event.title:
+        return False
+    game = GAMES.get(event.game)
+    return not (len(event.stages) == 1 and game is not None and stage.name == game.default_stage_name)

@@ -16,8 +16,10 @@ What paibang reads from a file:
   / `[VisitTeam]` (the team sitting NS) (`table_results`).
 
 What it writes (`export_stage`): one game per board with the deal, dealer, vulnerability and a
-`ScoreTable` of every table (pairs), or one game per room of every match (teams), and a
-`TotalScoreTable` with the standings in the first game. `results_files` turns a pairs file's
+`ScoreTable` of every table (pairs), or one game per room of every match (teams, `[Scoring
+"IMP"]`; an adjusted board in both rooms with an empty contract, `[ScorePercentage "NS 60 EW
+40"]` and its IMPs, which `adjusted_from` reads back), and a `TotalScoreTable` with the
+standings in the first game. `results_files` turns a pairs file's
 results into paibang results files (one YAML text per round), so another program's results can
 be published by paibang and scored again by its rules.
 
@@ -44,6 +46,7 @@ from generator.games.bridge.scoring import (
     result_text,
     vulnerability,
 )
+from generator.interchange.unmatched import unmatched
 
 
 def read_pbn(path: Path) -> list[PbnGame]:
@@ -93,6 +96,23 @@ def record_from(board: int, contract_value: str | None, declarer: str | None, tr
         return None
     result = taken - (contract.level + 6)
     return BoardRecord(board, contract, declarer.strip().upper(), result, None, lead or None)
+
+
+def adjusted_from(board: int, contract: str | None, percentages: str | None) -> AdjustedRecord | None:
+    """A team game's adjusted score as paibang writes it (export_stage): no contract and
+    `[ScorePercentage "NS 60 EW 40"]`, the percentages from the room's NS; None otherwise."""
+    if (contract or "").strip() or not percentages:
+        return None
+    words = percentages.replace("%", " ").split()
+    if len(words) != 4 or [w.upper() for w in words[::2]] != ["NS", "EW"]:
+        return None
+    try:
+        ns, ew = float(words[1]), float(words[3])
+    except ValueError:
+        return None
+    if not (0 <= ns <= 100 and 0 <= ew <= 100):
+        return None
+    return AdjustedRecord(board, ns, ew)
 
 
 def _score_value(text: str | None) -> int | None:
@@ -240,10 +260,18 @@ def export_stage(result: Any, stage_id: str, rules: Any) -> str:
     options = rules.options(stage)
     hands = options.hands
     date = (stage.date or (event.dates[0] if event.dates else None))
-    header = ["% PBN 2.1", "% EXPORT", f"% paibang: {event.title} · {stage.name}", ""]
+    header = ["% PBN 2.1", "% EXPORT", f"% paibang: {event.title} · {stage.name}"]
+    said = unmatched(stage_result) if options.kind == "teams" else []
+    if said:  # a game is two teams' boards: a bye's VPs, a late entry's, a forfeit's are in no game
+        header.append("% In TotalScoreTable and in no game (PBN has no bye, late entry's score or forfeit): "
+                      + "; ".join(said))
+    header.append("")
     common = [tag("Event", f"{event.title} · {stage.name}"), tag("Site", event.venue or "?"),
               tag("Date", date.strftime("%Y.%m.%d") if date else "?")]
-    scoring = {"matchpoints": "MP", "imps": "IMP;Cross", "butler": "IMP;Butler"}.get(options.scoring, "IMP")
+    # A team match is scored on its two rooms: PBN's plain `IMP` (as real teams files write it);
+    # `IMP;Cross` is the pairs' IMPs across the field.
+    scoring = ("IMP" if options.kind == "teams" else
+               {"matchpoints": "MP", "imps": "IMP;Cross", "butler": "IMP;Butler"}.get(options.scoring, "IMP"))
     travellers = rules.travellers(stage, stage_result.rounds)
     games: list[list[str]] = []
     totals = _total_lines(event, stage_result, options)
@@ -264,19 +292,31 @@ def export_stage(result: Any, stage_id: str, rules: Any) -> str:
             first = True
             for line in traveller.lines:
                 row = line.row
+                adjusted = row.adjusted
                 for room, record, score, ns_team, ew_team, imp in (
                         ("Open", row.open, row.open_score, line.home, line.away, row.home_imps),
                         ("Closed", row.closed, row.closed_score, line.away, line.home, -row.home_imps)):
-                    if record is None:
+                    if record is None and adjusted is None:
                         continue
                     game = [*lines, tag("Competition", "Teams"), tag("Round", line.round), tag("Table", line.table),
-                            tag("Room", room), tag("HomeTeam", ns_team), tag("VisitTeam", ew_team),
-                            tag("Declarer", record.declarer if record.contract != "pass" else ""),
-                            tag("Contract", "Pass" if record.contract == "pass" else record.contract),
-                            tag("Result", _tricks(record) if record.contract != "pass" else ""),
-                            tag("Score", f"NS {score}"), tag("ScoreIMP", f"NS {_n(imp)} EW {_n(-imp)}")]
-                    if record.lead:
-                        game.append(tag("Lead", record.lead))
+                            tag("Room", room), tag("HomeTeam", ns_team), tag("VisitTeam", ew_team)]
+                    if adjusted is not None:
+                        # An adjusted board (both rooms): no contract, no result, no score; each
+                        # side's percentage from this room's NS (ScorePercentage) and the IMPs it
+                        # is worth, so that the board is in the file and reads back.
+                        ns_percent, ew_percent = ((adjusted.ns, adjusted.ew) if room == "Open"
+                                                  else (adjusted.ew, adjusted.ns))
+                        game += [f"{{Adjusted score {adjusted.text}, home team {line.home}}}",
+                                 tag("Declarer", ""), tag("Contract", ""), tag("Result", ""),
+                                 tag("ScorePercentage", f"NS {_n(ns_percent)} EW {_n(ew_percent)}"),
+                                 tag("ScoreIMP", f"NS {_n(imp)} EW {_n(-imp)}")]
+                    else:
+                        game += [tag("Declarer", record.declarer if record.contract != "pass" else ""),
+                                 tag("Contract", "Pass" if record.contract == "pass" else record.contract),
+                                 tag("Result", _tricks(record) if record.contract != "pass" else ""),
+                                 tag("Score", f"NS {score}"), tag("ScoreIMP", f"NS {_n(imp)} EW {_n(-imp)}")]
+                        if record.lead:
+                            game.append(tag("Lead", record.lead))
                     if position == 0 and first:
                         game += totals
                         first = False

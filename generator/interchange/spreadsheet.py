@@ -146,6 +146,9 @@ HEADING_WORDS = {
     "winner": "winner", "forfeit": "forfeit", "board": "board", "ns": "ns", "ew": "ew", "contract": "contract",
     "declarer": "declarer", "result": "result", "lead": "lead", "ns_score": "br_ns_score",
     "ns_value": "sheet_ns_value", "ew_value": "sheet_ew_value", "adjusted": "adjusted",
+    # a teams board's closed room, after the open room's columns (bridge's words)
+    "closed_contract": "br_closed_contract", "closed_declarer": "br_closed_declarer",
+    "closed_result": "br_closed_result", "closed_lead": "br_closed_lead", "closed_score": "br_closed_score",
 }
 
 

@@ -24,8 +24,10 @@ and for a teams stage EVENT_TYPE="TEAMS", PARTICIPANTS / TEAM (TEAM_NUMBER, TEAM
 PLACE, TOTAL_SCORE in VP) and one MATCH per match (ROUND_NUMBER, TABLE_NUMBER, TEAM,
 OPPOSING_TEAM, SCORE and OPPOSING_TEAM_SCORE in IMPs, VICTORY_POINTS,
 OPPOSING_TEAM_VICTORY_POINTS, then each BOARD with a TRAVELLER_LINE per room, DIRECTION
-`OPEN`/`CLOSED`). Entry ids are written as the pair and team numbers, so a file read back names
-the same entries.
+`OPEN`/`CLOSED`; an adjusted board has ADJUSTED_SCORE, the MATCH's TEAM's side, and no
+TRAVELLER_LINE). A bye, a late entry's rounds and a forfeit have no MATCH (USEBIO's MATCH is
+two teams' boards): a comment before the MATCHes says each, with its VPs. Entry ids are
+written as the pair and team numbers, so a file read back names the same entries.
 
 Read, files of other programs may nest the boards in SESSION / SECTION (SECTION_ID an attribute
 or an element), each SECTION with its PARTICIPANTS (Scorer through scorer-to-usebio) or one
@@ -43,6 +45,7 @@ from typing import Any
 
 from generator.games.bridge.hands import small_int
 from generator.interchange.numbering import unused
+from generator.interchange.unmatched import unmatched
 
 SCORING_METHODS = {"matchpoints": "MATCH_POINTS", "imps": "CROSS_IMPS", "butler": "BUTLER_IMPS"}
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -93,6 +96,9 @@ def export_usebio(result: Any, stage_id: str, rules: Any) -> str:
         _add(ev, "BOARD_SCORING_METHOD", "IMPS")
         _add(ev, "MATCH_SCORING_METHOD", "VPS")
         _teams_participants(ev, event, stage_result)
+        unmatched = _unmatched(stage_result)
+        if unmatched:
+            ev.append(ET.Comment(unmatched))
         for round_result in stage_result.rounds:
             for score in round_result.tables:
                 _match(ev, round_result.number, score)
@@ -198,6 +204,17 @@ def _teams_participants(ev: ET.Element, event: Any, stage_result: Any) -> None:
             _add(team, "PLACE", f"{standing.rank}{'=' if standing.tied else ''}")
         _add(team, "TOTAL_SCORE", float(standing.tally.metrics.get("vp", 0)))
         _add(team, "IMPS", float(standing.tally.metrics.get("imps", 0)))
+
+
+def _unmatched(stage_result: Any) -> str:
+    """The VPs a team scored in no MATCH (interchange/unmatched.py), for a comment: USEBIO's
+    MATCH is two teams' boards and has no way to carry them, yet they are in the TEAM's
+    TOTAL_SCORE, and a reader summing the MATCHes would not find them."""
+    said = unmatched(stage_result)
+    if not said:
+        return ""
+    return (" In TOTAL_SCORE and in no MATCH (USEBIO has no bye, late entry's score or forfeit): "
+            + "; ".join(said) + " ")
 
 
 def _match(ev: ET.Element, round_number: int, score: Any) -> None:

@@ -20,13 +20,16 @@ from __future__ import annotations
 import dataclasses
 import functools
 import datetime as dt
+from collections.abc import Iterable
+from typing import Any
 
 from markupsafe import Markup
 
 from generator.content.model import Entry, Event, Stage
-from generator.games import GAMES, metric_of
+from generator.games import GAMES, metric_of, stage_in_titles
 from generator.printed import Bulletin
 from generator.render.i18n import Translator
+from generator.tournament.knockout import Bracket
 from generator.tournament.results import EventResult, RoundResult, StageResult
 from generator.tournament.event import standings_before
 from generator.tournament.pairing import draw_sheet, draw_sheets, round_boards
@@ -154,12 +157,21 @@ def _metric_columns(t: Translator, event: Event, stage: Stage) -> list[str]:
     return [t.pick(metric_of(game, m).label) for m in stage.rank_by if m != "lot"]
 
 
-def _metric_cells(stage: Stage, metrics: dict[str, float]) -> list[str]:
-    return [_fmt(metrics.get(m, 0)) for m in stage.rank_by if m != "lot"]
+def _metric_cells(stage: Stage, metrics: dict[str, float], decimal: set[str] = frozenset()) -> list[str]:
+    """A standing's figures; those of a metric in `decimal` all with two decimals."""
+    return [_fmt(metrics.get(m, 0), m in decimal) for m in stage.rank_by if m != "lot"]
 
 
-def _fmt(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
+def _decimal(stage: Stage, standings: Iterable[Any]) -> set[str]:
+    """The metrics with a fraction in any of these standings: a column of them is printed with
+    two decimals throughout (a whole 56 beside 43.30 read as a misprint), one of whole numbers
+    as whole numbers."""
+    return {m for s in standings for m, value in s.tally.metrics.items()
+            if m in stage.rank_by and value is not None and not float(value).is_integer()}
+
+
+def _fmt(value: float, decimal: bool = False) -> str:
+    return f"{value:.2f}" if decimal or not float(value).is_integer() else str(int(value))
 
 
 def _qualifiers(t: Translator, event: Event, result: EventResult, stage_result: StageResult) -> Bulletin:
@@ -168,16 +180,19 @@ def _qualifiers(t: Translator, event: Event, result: EventResult, stage_result: 
     target = result.stage_of(stage.advance.to).stage
     metric_columns = _metric_columns(t, event, stage)
     rows = []
-    for number, standing in enumerate((s for s in stage_result.standings if s.qualified), start=1):
+    qualified = [s for s in stage_result.standings if s.qualified]
+    decimal = _decimal(stage, qualified)
+    for number, standing in enumerate(qualified, start=1):
         rows.append([str(number), standing.entry.id, _who(t, standing.entry), standing.entry.group or "",
-                     standing.rank_label, *_metric_cells(stage, standing.tally.metrics), ""])
+                     standing.rank_label, *_metric_cells(stage, standing.tally.metrics, decimal),
+                     t("pair_method_lot") if standing.by_lot else ""])
     for entry in stage_result.byes:
         rows.append([str(len(rows) + 1), entry.id, _who(t, entry), entry.group or "", "—",
                      *["—"] * len(metric_columns), t("bye_note")])
     byes = t("qualifier_byes", n=len(stage_result.byes)) if stage_result.byes else ""
     text = t("qualifier_text", prev=stage.name, rule=_rule(t, event, stage), count=len(rows), stage=target.name, byes=byes)
     columns = [t("no"), t("id"), t("players"), t("group"), f"{stage.name}{t('rank')}", *metric_columns, t("remark")]
-    if not stage_result.byes:  # no row has a remark: the empty column's width goes to the names
+    if not any(row[-1] for row in rows):  # no remark (a bye, a lot): the empty column's width goes to the names
         columns.pop()
         rows = [row[:-1] for row in rows]
     return Bulletin(f"qualifiers-{stage.id}", t("qualifier_title", event=event.title, stage=target.name), text,
@@ -189,28 +204,49 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
     stage = stage_result.stage
     metric_columns = _metric_columns(t, event, stage)
     rows = []
+    decimal = _decimal(stage, stage_result.standings)
     for standing in stage_result.standings:
         remark = []
         if standing.tally.forfeited:
             remark.append(t("forfeit"))
         if standing.qualified:
             remark.append(t("qualified"))
+        if standing.by_lot:  # the lot decided who qualifies (event.py, _lot_at_the_cut)
+            remark.append(t("pair_method_lot"))
         if standing.prize:
             remark.append(standing.prize.name)
         if standing.entry.withdrawn is not None:
             remark.append(t("withdrawn"))
         rows.append([standing.rank_label, standing.entry.id, _who(t, standing.entry), standing.entry.group or "",
-                     *_metric_cells(stage, standing.tally.metrics), t.joiner().join(remark)])
+                     *_metric_cells(stage, standing.tally.metrics, decimal), t.joiner().join(remark)])
     columns = [t("rank"), t("id"), t("players"), t("group"), *metric_columns, t("remark")]
-    # a stage named as its event (imports named their one stage so): the name said once, not "XX"
-    title = t("standings_title_event", event=event.title) if stage.name == event.title \
-        else t("standings_title", event=event.title, stage=stage.name)
+    # a stage named as its event (imports named their one stage so): the name said once, not
+    # "XX"; the only stage under `paibang new`'s name (比赛) not said after "…大赛" either
+    title = t("standings_title", event=event.title, stage=stage.name) if stage_in_titles(event, stage) \
+        else t("standings_title_event", event=event.title)
     text = t("standings_text", rule=_rule(t, event, stage))
-    if stage.rounds > 1:  # which standings these are: "第 N 轮后", the last fully played round
+    if stage_result.bracket is not None:
+        # A knockout's placings come from its bracket, never from summed scores, and exist only
+        # once it is over: no "第 N 轮后", and the figures are said to be for reference.
+        title = t("ko_standings_title", event=event.title, stage=stage.name)
+        text = _knockout_ranking(t, stage_result.bracket, metric_columns)
+    elif stage.rounds > 1:  # which standings these are: "第 N 轮后", the last fully played round
         title += t("paren", text=t("after_round", n=stage_result.rounds_played)).rstrip()
         text = t("standings_after_text", n=stage_result.rounds_played, rule=_rule(t, event, stage))
     return Bulletin(f"standings-{stage.id}", title, text, columns, rows, event.organizer or "",
                     stage.date or _last_date(event), numeric={0, *range(4, 4 + len(metric_columns))})
+
+
+def _knockout_ranking(t: Translator, bracket: Bracket, metric_columns: list[str]) -> str:
+    """How a knockout ranks, in the words of its stage page's rule (_knockout_rule.html)."""
+    parts = [t("ko_standings_text")]
+    if bracket.rounds > 1:
+        parts.append(t("ko_rule_third") if bracket.third_place else t("ko_rule_one_semi")
+                     if len(bracket.round_matches(bracket.rounds - 1)) < 2 else t("ko_rule_no_third"))
+    parts.append(t("ko_rule_places"))
+    if metric_columns:
+        parts.append(t("ko_standings_figures", metrics=t.joiner().join(metric_columns)))
+    return (" " if t.locale == "en" else "").join(parts)
 
 
 def _bracket(t: Translator, event: Event, stage_result: StageResult) -> Bulletin:
@@ -242,7 +278,9 @@ def _bracket(t: Translator, event: Event, stage_result: StageResult) -> Bulletin
         text += t("ko_bulletin_champion", id=f"{bracket.champion} {_who(t, event.entries[bracket.champion])}")
     columns = [t("ko_col_match"), t("pair_round_col"), t("ko_col_side_a"), t("ko_col_side_b"), t("table"),
                t("ko_col_winner")]
-    return Bulletin(f"bracket-{stage.id}", t("ko_bulletin_title", event=event.title, stage=stage.name), text,
+    title = t("ko_bulletin_title", event=event.title, stage=stage.name) if stage_in_titles(event, stage) \
+        else t("ko_bulletin_title_event", event=event.title)
+    return Bulletin(f"bracket-{stage.id}", title, text,
                     columns, rows, event.organizer or "", stage.date or _last_date(event), numeric={0, 4})
 
 

@@ -38,7 +38,7 @@ from generator.content.model import Event
 from generator.forking import can_fork, forked_pool
 from generator.tournament.results import EventResult
 from generator.tournament.standings import rank_label
-from generator.tournament.summary import EventSummary, Seats, first_day, names_of, seating, shown_rows
+from generator.tournament.summary import EventSummary, Seats, event_complete, first_day, names_of, seating, shown_rows
 
 KEY_LENGTH = 10
 
@@ -104,6 +104,16 @@ class PersonEvent:
         """The last stage in which the entry was ranked: its place in the event."""
         ranked = [s for s in self.stages if s.standing is not None and s.standing.rank is not None]
         return ranked[-1] if ranked else None
+
+    @property
+    def final_place(self) -> bool:
+        """Whether `final` is the entry's place in the event: the event is over (event-day.md: no
+        final ranking while it is in progress; a stage finished before the last is not the
+        event's place yet: a player out after the Swiss, or in the knockout still running).
+        Whether it is over is in the placings digest (its card's), so the page is made again
+        when it ends."""
+        final = self.final
+        return final is not None and not final.after_round and event_complete(self.result)
 
     @property
     def prizes(self) -> list[str]:

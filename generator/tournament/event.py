@@ -29,11 +29,11 @@ from generator.content.model import Entry, Event, Round, Stage, Table
 from generator.errors import Mark, Problems
 from generator.games import GAMES, Game, TableScore
 from generator.tournament.credits import credits_roster
-from generator.tournament.knockout import run_knockout, seeded_field
+from generator.tournament.knockout import drawn_field, run_knockout, seeded_field
 from generator.tournament.pairing import draw_rules
 from generator.tournament.results import COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult
 from generator.tournament.standings import (
-    Standing, Tally, add_tiebreaks, award_prizes, lot_order, primary_metric, rank, tally,
+    Standing, Tally, add_tiebreaks, award_prizes, lot_order, primary_metric, rank, rank_key, tally,
 )
 
 
@@ -91,9 +91,21 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
             field_entries = [e for e in event.entries.values() if not e.bye and not e.substitute]
         else:
             field_entries = []  # the stage feeding this one has no results yet
+        reseeded: list[str] = []
         if stage.format == "knockout":  # in seed order (tournament/knockout.py)
             field_entries = seeded_field(event, stage, field_entries, stage.id in incoming, results, problems)
+            # Once round 1 is drawn, the field and bracket are the ones drawn (a later correction
+            # of the stage seeding it is warned, never redrawn).
+            field_entries, reseeded, drawn_from = drawn_field(event, stage, field_entries, problems)
+            if reseeded:  # who went on is who was drawn: the stage advancing here marks them
+                drawn = {e.id for e in field_entries}
+                for feeder in (r for r in results if r.stage.advance and r.stage.advance.to == stage.id):
+                    for standing in feeder.standings:
+                        standing.qualified = standing.entry.id in drawn
+                    feeder.qualifiers = [s.entry for s in feeder.standings if s.qualified]
         result = _run_stage(event, stage, field_entries, problems, state, known)
+        if stage.format == "knockout" and reseeded:
+            result.stale_draws, result.drawn_from = [(1, reseeded)], drawn_from
         if position == 0:
             result.byes = byes
         results.append(result)
@@ -530,4 +542,24 @@ def _qualify(result: StageResult, problems: Problems) -> list[Entry]:
                      stage=result.stage.id, count=chosen[-1].rank, ids=tied)
     for standing in chosen:
         standing.qualified = True
+    _lot_at_the_cut(result, chosen, problems)
     return [s.entry for s in chosen]
+
+
+def _lot_at_the_cut(result: StageResult, chosen: list[Standing], problems: Problems) -> None:
+    """The lot (`lot` in rank_by) that decided who qualifies: the last qualifier and an entry left
+    out equal on every metric before it. Allowed, but said (a warning at the `advance:` line) and
+    shown (Standing.by_lot: marked on the standings and the qualifiers' notice), since nothing
+    the entries did at the table separates them."""
+    stage, rank_by = result.stage, result.stage.rank_by
+    if "lot" not in rank_by or not chosen or stage.advance is None:
+        return
+    before = rank_by[:rank_by.index("lot")]
+    key = rank_key(chosen[-1].tally, before)
+    group = [s for s in result.standings if s.rank is not None and rank_key(s.tally, before) == key]
+    if all(s.qualified for s in group):
+        return
+    for standing in group:
+        standing.by_lot = True
+    problems.add("qualify-lot", stage.advance.mark or stage.mark, warning=True, stage=stage.id,
+                 place=chosen[-1].rank, ids=[s.entry.id for s in group])

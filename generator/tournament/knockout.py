@@ -215,6 +215,55 @@ def seeded_field(event: Event, stage: Stage, arriving: list[Entry], incoming: bo
     return ranked if source.complete else []
 
 
+def drawn_field(event: Event, stage: Stage, seeded: list[Entry],
+                problems: Problems) -> tuple[list[Entry], list[str], str]:
+    """The knockout's field as its round 1 was drawn, once it is (event-day.md: a correction after
+    a later round was drawn stands, and the draw is never silently redone). A field seeded by an
+    earlier stage's standings (`seeding: {from: …}`, or the qualifiers in rank order) follows them
+    until round 1 is written; a result of that stage corrected afterwards may rank its entries
+    otherwise, or let another one qualify, but the bracket stays the one drawn: the seeds are
+    read back from round 1's tables, in table order the bracket's matches (as `paibang pair`
+    writes them, the higher seed first), the byes the best-ranked entries not at a table (or
+    the ones written alone at a table). Returns that field, the entries whose seed (or place
+    in the field) the standings would now change, with a warning naming them, and the name of
+    the stage whose standings they are; the field as
+    seeded and no names when round 1 is not drawn, is drawn on the seeding as it stands, or is
+    no draw of a bracket of this size (knockout-not-in-bracket says so)."""
+    knockout = stage.knockout
+    source = knockout.from_stage if knockout is not None else None
+    source = source or next((s.id for s in event.stages if s.advance and s.advance.to == stage.id), None)
+    first = next((r for r in event.rounds.get(stage.id, []) if r.number == 1), None)
+    if knockout is None or knockout.seeds is not None or source is None or first is None or not seeded:
+        return seeded, [], ""
+    tables = sorted(first.tables, key=lambda t: t.number)
+    pairs = [list(t.sides) for t in tables if len(t.sides) == 2]
+    alone = [t.sides[0] for t in tables if len(t.sides) == 1]
+    ids = [e.id for e in seeded]
+    current = make_bracket(len(ids), ids, knockout.third_place)
+    matches = current.round_matches(1)
+    if not pairs or {frozenset(p) for p in pairs} == {frozenset(m.sides) for m in matches}:
+        return seeded, [], ""
+    at_tables = [side for pair in pairs for side in pair]
+    byes = alone or [i for i in ids if i not in at_tables][:len(current.byes)]
+    drawn = at_tables + byes
+    if len(pairs) != len(matches) or len(byes) != len(current.byes) or len(set(drawn)) != len(drawn) \
+            or any(i not in event.entries for i in drawn):
+        return seeded, [], ""
+    seeds: list[str] = [""] * len(ids)
+    for match, pair in zip(matches, pairs):
+        seeds[match.slots[0].seed - 1], seeds[match.slots[1].seed - 1] = pair  # type: ignore[operator]
+    for seed, entry_id in zip(current.byes, byes):
+        seeds[seed - 1] = entry_id
+    changed = [i for i in dict.fromkeys(seeds + ids) if i not in seeds or i not in ids
+               or seeds.index(i) != ids.index(i)]
+    mark = tables[0].mark or Mark(first.source)
+    # The hint says the draw the standings give now: a draw written by hand that never followed
+    # them (a mistake, not a correction) is told from one overtaken by a correction by the reader.
+    problems.add("knockout-seeding-changed", mark, warning=True, id=stage.id, source=source,
+                 ids=", ".join(changed), expected=_expected(current, matches))
+    return [event.entries[i] for i in seeds], changed, next(s.name for s in event.stages if s.id == source)
+
+
 def _withdrawn_before(entry: Entry) -> bool:
     """Withdrawn before round 1 (`withdrawn: true`): out of the knockout's field. A later
     withdrawal is a walkover in its match (event.py, _score)."""
@@ -240,6 +289,10 @@ def run_knockout(game: Game, event: Event, stage: Stage, field_entries: list[Ent
         problems.add("knockout-no-third-place", stage.mark or Mark(event.folder / "event.yaml"), warning=True,
                      id=stage.id, count=len(seeds))
     by_number = {r.number: (r, source) for r, source in zip(scored, rounds)}
+    for round_result in scored:  # found while loading, said here beside the bracket's problems
+        for score in round_result.tables:
+            if (wrong := score.table.winner_not_at_table) is not None:
+                problems.add("knockout-winner-not-at-table", wrong[1], id=wrong[0], sides=", ".join(score.table.sides))
     for number in range(1, bracket.rounds + 1):
         _fill(bracket, number)
         if number in by_number and seeds:
@@ -309,6 +362,8 @@ def match_winner(game: Game, stage: Stage, score: TableScore, number: int, mark:
         problems.add("knockout-winner-contradicts", mark, table=table.number, winner=table.winner,
                      result=score.winner)
     if winner not in table.sides:
+        if table.winner_not_at_table is not None:
+            return None  # a tie whose `winner:` names no side: knockout-winner-not-at-table says so
         problems.add("knockout-tie", mark, table=table.number, round=number,
                      sides=" – ".join(table.sides), key=game.tiebreak_key, example=table.sides[0])
         return None

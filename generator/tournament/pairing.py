@@ -64,7 +64,7 @@ from typing import TYPE_CHECKING
 
 from generator import catalogues
 from generator.content.model import Entry, Event, Stage, Table
-from generator.games import GAMES, TableForm, metric_of, yaml_id
+from generator.games import GAMES, TableForm, metric_of, stage_in_titles, yaml_id
 from generator.errors import Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
 from generator.printed import Bulletin
 from generator.seals import write_durably
@@ -234,6 +234,9 @@ class PlannedRound:
     boards: list[tuple[int, ...]] = field(default_factory=list)  # pairs: each table's boards, as draw.tables
     movement: PairsMovement | None = None  # pairs: the movement the round comes from
     knockout: knockout.NextRound | None = None  # knockout: the bracket's round (tournament/knockout.py)
+    # A round robin's tables with a side withdrawn by the round (table number -> that side): the
+    # schedule still meets it, the table written as its forfeit (event-day.md), not to be played.
+    forfeits: dict[int, str] = field(default_factory=dict)
 
 
 def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list[PlannedRound]:
@@ -371,9 +374,19 @@ def _plan_round_robin(result: EventResult, stage_result: StageResult, number: in
     out = sorted(s.entry.id for s in stage_result.standings if s.tally.forfeited)
     substitutes = [e.id for e in event.entries.values() if e.substitute and e.withdrawn is None]
     form = GAMES[event.game].table_form(stage)
-    return [PlannedRound(event, stage, n, "berger", _with_substitute(schedule[n - 1], substitutes, (), form, stage),
-                         numbers=numbers, dropped=out)
-            for n in range(number, last + 1)]
+    plans = []
+    for n in range(number, last + 1):
+        draw = schedule[n - 1]
+        # Withdrawn by this round (`withdrawn: N`, N <= n): its bye is no table (a bye written for
+        # it is an error, entry-withdrawn-bye), a match against it is its forfeit, written so.
+        gone = {e.id for e in stage_result.field if e.withdrawn is not None and e.withdrawn <= n}
+        if draw.bye in gone:
+            draw = Draw([sides for sides in draw.tables if sides != (draw.bye,)])
+        draw = _with_substitute(draw, substitutes, (), form, stage)
+        forfeits = {table: next(side for side in sides if side in gone)
+                    for table, sides in enumerate(draw.tables, start=1) if len(sides) == 2 and gone & set(sides)}
+        plans.append(PlannedRound(event, stage, n, "berger", draw, numbers=numbers, dropped=out, forfeits=forfeits))
+    return plans
 
 
 # --- pairs: the movement, with the stage's entries -------------------------------------------------
@@ -581,8 +594,11 @@ def results_text(plan: PlannedRound, locale: str) -> str:
     numbered = {} if plan.boards else GAMES[event.game].round_boards(
         stage, plan.number, [Table(n, list(sides), None) for n, sides in enumerate(plan.draw.tables, start=1)])
     for number, sides in enumerate(plan.draw.tables, start=1):
+        forfeit = plan.forfeits.get(number)
         if len(sides) == 1:
             note = f"    # {catalogues.text('pair_bye', locale)}"
+        elif forfeit is not None:
+            note = f"    # {catalogues.text('pair_withdrawn_forfeit', locale, id=forfeit)}"
         elif plan.draw.substitute is not None and sides == (plan.draw.bye, plan.draw.substitute):
             note = f"    # {catalogues.text('substitute', locale)}"
         elif plan.knockout is not None:  # the match's number in the bracket ("winner of match 5")
@@ -593,7 +609,9 @@ def results_text(plan: PlannedRound, locale: str) -> str:
             note = ""
         lines.append(f"  - table: {number}{note}")
         lines += [f"    {line}" for line in form.side_lines(sides)]
-        if len(sides) == 2 and plan.boards:  # pairs: the round's boards, each to fill in
+        if forfeit is not None:  # its result, as content-format.md writes a forfeit: nothing to fill in
+            lines.append(f"    forfeit: {yaml_id(forfeit)}")
+        elif len(sides) == 2 and plan.boards:  # pairs: the round's boards, each to fill in
             lines += ["    boards:"] + [f"      # {board}:" for board in plan.boards[number - 1]]
         elif len(sides) == 2:
             first = (numbered.get(number) or (1,))[0]
@@ -672,6 +690,8 @@ def describe(plan: PlannedRound, locale: str) -> list[str]:
         text = "  —  ".join(shown) if len(sides) == 2 else f"{shown[0]}  {catalogues.text('pair_bye', locale)}"
         if plan.boards and plan.boards[number - 1]:
             text += f"  ({catalogues.text('pair_boards_short', locale)} {board_span(plan.boards[number - 1])})"
+        if number in plan.forfeits:
+            text += f"  ({catalogues.text('pair_withdrawn_forfeit', locale, id=plan.forfeits[number])})"
         lines.append(f"  {catalogues.text('table_n', locale, n=number):>8}  {text}")
     return lines
 
@@ -687,15 +707,17 @@ def draw_rules(stage: Stage, primary: str, game: str) -> DrawRules | None:
         return None
     steps = tuple(f"draw_rule_{stage.format}_{n}" for n in range(1, DRAW_STEPS[stage.format] + 1))
     return DrawRules(steps, tuple(m for m in stage.rank_by if m != "lot"), primary,
-                     f"pair_first_side_{_first_side(game)}")
+                     f"pair_first_side_{_first_side(game, stage)}")
 
 
 # The steps of each format's draw rules: draw_rule_<format>_1 … in the shared catalogue.
 DRAW_STEPS = {"swiss": 8, "round_robin": 4}
 
 
-def _first_side(game: str) -> str:
-    form = GAMES[game].table_form()
+def _first_side(game: str, stage: Stage | None = None) -> str:
+    """The key of the side written first at a table (the higher placed in a draw): the stage's
+    own form (a bridge teams stage's is home/away, a pairs stage's NS/EW)."""
+    form = GAMES[game].table_form(stage)
     return "teams" if form is None or form.keys is None else form.keys[0]
 
 
@@ -703,7 +725,7 @@ def _first_side(game: str) -> str:
 
 
 def draw_sheets(result: EventResult, locale: str) -> list[Bulletin]:
-    """One draw bulletin per round drawn but not played yet: table, sides, and for a Swiss round
+    """One draw bulletin per round drawn and not complete yet (StageResult.drawn_rounds): table, sides, and for a Swiss round
     after the first each side's primary score (a pairs round: each table's boards); and a pairs
     stage's movement card (移位表), when its rounds follow the movement."""
     sheets = []
@@ -725,7 +747,8 @@ def movement_sheet(event: Event, stage_result: StageResult, locale: str) -> Bull
     rows = [[str(number), str(table) if cell.ew else catalogues.text("pair_bye", locale), cell.ns, cell.ew, cell.boards if cell.ew else ""]
             for number, cells in card.rows for table, cell in zip(card.tables, cells) if cell is not None]
     columns = [catalogues.text(key, locale) for key in ("pair_round_col", "table", "ns", "ew", "pair_board_col")]
-    title = catalogues.text("pair_movement_title", locale, event=event.title, stage=stage.name)
+    title = catalogues.text("pair_movement_title", locale, event=event.title, stage=stage.name) \
+        if stage_in_titles(event, stage) else catalogues.text("pair_movement_title_event", locale, event=event.title)
     return Bulletin(f"movement-{stage.id}", title, " ".join(card.steps[locale]), columns, rows, event.organizer or "",
                      stage.date or (event.dates[-1] if event.dates else None), {0, 1})
 
@@ -756,10 +779,16 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
             movement = None
     rows = []
     byes = []
+    # A side withdrawn by the round (a round robin's schedule still meets it): no one to sit at
+    # the table, its opponent scores its forfeit; said in place of its players.
+    gone = [side for score in round_result.tables for side in score.table.sides
+            if (w := event.entries[side].withdrawn) is not None and w <= round_result.number]
+    withdrawn = catalogues.text("withdrawn", locale) + catalogues.text("paren", locale, text=catalogues.text("forfeit", locale))
     for score in sorted(round_result.tables, key=lambda s: s.table.number):
         cells = [str(score.table.number)]
         for side in score.table.sides:
-            cells += [side, _with_players(event.entries[side], locale)] + ([_num(scores.get(side, 0))] if scored else [])
+            players = withdrawn if side in gone else _with_players(event.entries[side], locale)
+            cells += [side, players] + ([_num(scores.get(side, 0))] if scored else [])
         if len(score.table.sides) == 1:
             byes.append(score.table.sides[0])
             cells += [catalogues.text("pair_bye", locale), ""] + ([""] if scored else [])
@@ -779,8 +808,12 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         text = catalogues.text("pair_sheet_lot", locale, seed=seed)
     if byes:
         text += catalogues.text("pair_sheet_bye", locale, ids=", ".join(byes))
+    if gone:
+        text += catalogues.text("pair_sheet_withdrawn", locale, ids=", ".join(gone))
     numeric = {0, 3, 6} if scored else {0}
-    title = catalogues.text("pair_sheet_title", locale, event=event.title, stage=stage.name, n=round_result.number)
+    title = catalogues.text("pair_sheet_title", locale, event=event.title, stage=stage.name, n=round_result.number) \
+        if stage_in_titles(event, stage) else \
+        catalogues.text("pair_sheet_title_event", locale, event=event.title, n=round_result.number)
     return Bulletin(f"draw-{stage.id}-round-{round_result.number}", title, text, columns, rows,
                      event.organizer or "", stage.date or (event.dates[-1] if event.dates else None), numeric)
 

@@ -84,6 +84,8 @@ class StageResult:
     late: dict[str, list[int]] = field(default_factory=dict)  # late entry -> the rounds it missed
     # Rounds drawn by `paibang pair` on standings that have changed since: (round, entry ids).
     stale_draws: list[tuple[int, list[str]]] = field(default_factory=list)
+    # A knockout's round 1 drawn on standings that have changed since (stale_draws): their stage's name.
+    drawn_from: str = ""
     bracket: Any = None  # a knockout stage's bracket (tournament/knockout.py's Bracket)
 
     @property
@@ -97,8 +99,11 @@ class StageResult:
 
     @property
     def drawn_rounds(self) -> list[RoundResult]:
-        """Rounds drawn but not played yet: what the draw bulletin (对阵表) posts."""
-        return [r for r in self.rounds if r.drawn_only]
+        """Rounds drawn and not yet played through: what the draw bulletin (对阵表) posts, while
+        any table is still to be entered (event-day.md: only the blank forms wait for no table
+        entered; the notice stays up while the room plays, a forfeit entered of itself included),
+        until the round is complete and its results replace it."""
+        return [r for r in self.rounds if r.pending]
 
     def standing_of(self, entry_id: str) -> Standing | None:
         return standing_of(self.standings, entry_id)

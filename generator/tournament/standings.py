@@ -65,6 +65,7 @@ class Standing:
     tied: bool = False
     qualified: bool = False
     prize: Prize | None = None
+    by_lot: bool = False  # equal on all but the lot with an entry across the qualifying cut
 
     @property
     def entry(self) -> Entry:

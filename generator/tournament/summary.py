@@ -114,6 +114,14 @@ def archive_card(result: EventResult | EventSummary) -> ArchiveCard:
                        tuple(Champion(e.id, e.label, e.name, e.player_names) for e in champions(result)))
 
 
+def event_complete(result: EventResult | EventSummary) -> bool:
+    """Whether the event is over (its status complete), from its line when known by its line (a
+    player's page asks it of each of the person's events, and reads no summary for it)."""
+    if isinstance(result, LazySummary):
+        return result.line.archive_card.complete
+    return result.complete
+
+
 def last_day(result: EventResult | EventSummary) -> dt.date:
     """The event's last day: its last date, or a later stage's day once that stage has results."""
     if isinstance(result, LazySummary):

@@ -212,13 +212,19 @@ class PairsRecord:
 
 @dataclass(frozen=True)
 class TeamBoard:
-    """One board of a team match: both rooms, or an adjusted score for the board."""
+    """One board of a team match: both rooms, or an adjusted score for the board; or one room
+    only (`waits`), the other room's sheets not entered yet."""
 
     board: int
     open: BoardRecord | None = None
     closed: BoardRecord | None = None
     adjusted: AdjustedRecord | None = None
     mark: Mark | None = field(default=None, compare=False)
+
+    @property
+    def waits(self) -> bool:
+        """One room written, the other not yet: the match is pending until it is."""
+        return self.adjusted is None and (self.open is None or self.closed is None)
 
 
 @dataclass
@@ -538,11 +544,21 @@ class TeamRow:
         return self.home_imps if side == 0 else self.away_imps
 
 
+@dataclass(frozen=True)
+class WaitingBoard:
+    """A board of a match waiting for a room: what each room has (None: not entered yet)."""
+
+    board: int
+    open: BoardView | None
+    closed: BoardView | None
+    adjusted: AdjustedRecord | None = None
+
+
 @dataclass
 class TeamView(Figures):
     """One team match: both rooms board by board, IMPs, victory points. Its rows are made with it."""
 
-    kind: str  # played, bye, forfeit, unplayed
+    kind: str  # played, bye, forfeit, unplayed, one_room (a board has one room entered: pending)
     home: str
     away: str | None
     rows: list[TeamRow] = field(default_factory=list)
@@ -553,6 +569,7 @@ class TeamView(Figures):
     credit: TeamBye = field(default_factory=TeamBye)
     forfeit: str | None = None
     stage: str = ""  # the stage id (board links)
+    waiting: list[WaitingBoard] = field(default_factory=list)  # kind one_room: the boards written
     layout = "teams"
     cached = ("has_leads",)
 
@@ -689,10 +706,16 @@ def _team_board_reader(problems: Problems) -> Callable[[int, Any, Mark | None], 
         else:
             raise RecordError("bridge-board-syntax", problem=_problem("rooms"))
         found: dict[str, BoardRecord] = {}
+        # One room written, the other not yet: the secretary enters the open room's sheets as
+        # they come, before the closed room's (event-day.md). Not an error: the board waits,
+        # and with it the match (_score_team_table: pending). A board with neither room is an error.
+        one_room = len(rooms) == 1
         for room in ROOMS:
             if room not in rooms:
-                problems.add("bridge-room-missing", mark or Mark(Path("results")), board=number, room=word(f"room_name_{room}"),
-                             other=word(f"room_name_{'closed' if room == 'open' else 'open'}"))
+                if not one_room:
+                    problems.add("bridge-room-missing", mark or Mark(Path("results")), board=number,
+                                 room=word(f"room_name_{room}"),
+                                 other=word(f"room_name_{'closed' if room == 'open' else 'open'}"))
                 continue
             item, item_mark = rooms[room]
             try:
@@ -700,6 +723,17 @@ def _team_board_reader(problems: Problems) -> Callable[[int, Any, Mark | None], 
             except RecordError as error:
                 problems.add(error.code, item_mark or mark or Mark(Path("results")), board=number,
                              text=shown(item), **error.params)
+        if one_room:
+            (room,) = rooms
+            other = "closed" if room == "open" else "open"
+            at = mark or Mark(Path("results"))
+            if room not in found:  # the one room written cannot be read: the other is missing too, as before
+                problems.add("bridge-room-missing", at, board=number, room=word(f"room_name_{other}"),
+                             other=word(f"room_name_{room}"))
+                return None
+            problems.add("bridge-room-pending", at, warning=True, board=number,
+                         room=word(f"room_name_{room}"), other=word(f"room_name_{other}"))
+            return TeamBoard(number, **{room: found[room]}, mark=mark)
         if len(found) != 2:
             return None
         return TeamBoard(number, found["open"], found["closed"], mark=mark)
@@ -1097,13 +1131,21 @@ def _score_team_table(table: Table, stage: Stage, options: BridgeStage) -> Table
     home, away = table.sides
     if table.forfeit is not None:
         winner = away if table.forfeit == home else home
-        metrics = {winner: {"vp": credit.vp, "imps": credit.imps}, table.forfeit: {"vp": 0.0, "imps": -credit.imps}}
+        # (0.0 - x, not -x: a bye of 0 IMPs would give the forfeiting team -0.0, printed "-0.0")
+        metrics = {winner: {"vp": credit.vp, "imps": credit.imps}, table.forfeit: {"vp": 0.0, "imps": 0.0 - credit.imps}}
         view = TeamView("forfeit", home, away, credit=credit, forfeit=table.forfeit,
                         vp={e: metrics[e]["vp"] for e in (home, away)}, margin={e: metrics[e]["imps"] for e in (home, away)})
         return TableScore(table, [SideScore(e, metrics[e]) for e in (home, away)], winner, [], view,
                           {"home": home, "away": away, "vp": dict(view.vp), "imps": dict(view.margin)})
     if not record.played or not record.boards:
         return TableScore(table, [], None, [], TeamView("unplayed", home, away, credit=credit), {"home": home, "away": away})
+    if any(board.waits for board in record.boards):
+        # Some board has one room only, the other room's sheets not entered yet: the match
+        # waits (pending, not counted), its page shows what each room has.
+        waiting = [WaitingBoard(b.board, *(board_line(r, options.vulnerability) if r is not None else None
+                                           for r in (b.open, b.closed)), b.adjusted) for b in record.boards]
+        view = TeamView("one_room", home, away, credit=credit, waiting=waiting)
+        return TableScore(table, [], None, [], view, {"home": home, "away": away})
     view = score_team_match(home, away, record.boards, options, stage.boards)
     sides = [SideScore(e, {"vp": view.vp[e], "imps": view.margin[e]}) for e in (home, away)]
     winner = home if view.vp[home] > view.vp[away] else away if view.vp[away] > view.vp[home] else None
@@ -1450,11 +1492,16 @@ def _value(value: float | None) -> str:
     return _number(value) if not float(value).is_integer() else str(int(value))
 
 
+CLOSED_ROOM_COLUMNS = ["closed_contract", "closed_declarer", "closed_result", "closed_lead", "closed_score"]
+
+
 def traveller_rows(travellers: list[Traveller]) -> list[list[Any]]:
     """Travellers as a spreadsheet's rows, the heading row first: a pairs line names NS and EW
-    and its board line; a teams line names home and away, the open room's line and its IMPs."""
+    and its board line; a teams line names home and away, the open room's line (home NS), then
+    the closed room's (away NS: CLOSED_ROOM_COLUMNS, after the open room's score), and the IMPs."""
+    teams = any(not isinstance(line, TravellerLine) for traveller in travellers for line in traveller.lines)
     rows: list[list[Any]] = [["board", "round", "table", "ns", "ew", "contract", "declarer", "result", "lead",
-                              "ns_score", "ns_value", "ew_value", "adjusted"]]
+                              "ns_score", *(CLOSED_ROOM_COLUMNS if teams else []), "ns_value", "ew_value", "adjusted"]]
     for traveller in travellers:
         for line in traveller.lines:
             row = line.row
@@ -1464,8 +1511,13 @@ def traveller_rows(travellers: list[Traveller]) -> list[list[Any]]:
             adjusted = row.adjusted.text if row.adjusted is not None else ""
             value_ns, value_ew = (row.ns_value, row.ew_value) if pairs else (row.home_imps, row.away_imps)
             score = row.score if pairs else row.open_score
+            closed: list[Any] = []
+            if not pairs:
+                other = row.closed
+                closed = ([other.contract, other.declarer, other.result, other.lead, row.closed_score] if other
+                          else ["", "", "", "", None])
             rows.append([traveller.board, line.round, line.table, ns, ew,
                          board_line.contract if board_line else "", board_line.declarer if board_line else "",
                          board_line.result if board_line else "", board_line.lead if board_line else "",
-                         score, value_ns, value_ew, adjusted])
+                         score, *closed, value_ns, value_ew, adjusted])
     return rows

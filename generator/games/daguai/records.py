@@ -31,6 +31,7 @@ from generator.games.daguai.rules import (
     ByeCredit,
     DaguaiStage,
     MatchRecord,
+    OneRoom,
     RoomRecord,
     Violation,
     options,
@@ -122,7 +123,7 @@ def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Ma
     # Played once any board is written; `boards:` left empty (a fresh draw) is not played yet.
     written = reader.raw("boards")
     record = MatchRecord(played=isinstance(written, YamlMap) and len(written) > 0)
-    record.boards = _read_boards(reader, stage, side_ids, stage_options.board_points)
+    record.boards = _read_boards(reader, stage, side_ids, stage_options.board_points, record.one_room)
     record.violations = _read_violations(reader, side_ids)
     forfeit = reader.raw("forfeit")
     table_number = reader.raw("table")
@@ -142,7 +143,8 @@ def read_table(reader: Reader, stage: Stage) -> tuple[list[tuple[str, Mark]], Ma
     return sides, record
 
 def _read_boards(reader: Reader, stage: Stage, side_ids: list[str],
-                 points: BoardPoints) -> list[BoardRecord]:
+                 points: BoardPoints, waiting: list[OneRoom]) -> list[BoardRecord]:
+    """The boards with both rooms; a board with one room only goes to `waiting`."""
     boards = reader.mapping("boards")
     if boards is None:
         return []
@@ -158,10 +160,15 @@ def _read_boards(reader: Reader, stage: Stage, side_ids: list[str],
         if rooms is None:
             continue
         read: dict[str, RoomRecord] = {}
+        # One room written, the other not yet: the secretary enters the open room's sheets as
+        # they come, before the closed room's (event-day.md). Not an error: the board waits,
+        # and with it the match (score_table: pending). A board with neither room is an error.
+        one_room = len(rooms) == 1 and isinstance(value, YamlMap) and len(value) == 1
         for room in ROOMS:
             if room not in rooms:
-                reader.problems.add("daguai-room-missing", board_mark, board=number, room=room_name(room),
-                                    other=room_name("closed" if room == "open" else "open"))
+                if not one_room:
+                    reader.problems.add("daguai-room-missing", board_mark, board=number, room=room_name(room),
+                                        other=room_name("closed" if room == "open" else "open"))
                 continue
             text, room_mark = rooms[room]
             mark = board_mark if room_mark.line == board_mark.line else room_mark
@@ -175,6 +182,17 @@ def _read_boards(reader: Reader, stage: Stage, side_ids: list[str],
             read[room] = RoomRecord(parsed.first, parsed.points, mark)
         if len(read) == 2:
             records.append(BoardRecord(number, read["open"], read["closed"]))
+        elif one_room and read:
+            (room, only), = read.items()
+            other = "closed" if room == "open" else "open"
+            reader.problems.add("daguai-room-pending", board_mark, warning=True, board=number,
+                                room=room_name(room), other=room_name(other))
+            waiting.append(OneRoom(number, room, only))
+        elif one_room:  # the one room written cannot be read: the other is missing too, as before
+            (room,) = rooms
+            other = "closed" if room == "open" else "open"
+            reader.problems.add("daguai-room-missing", board_mark, board=number, room=room_name(other),
+                                other=room_name(room))
     if limit and written:
         missing = sorted(set(range(1, limit + 1)) - written)
         if missing:

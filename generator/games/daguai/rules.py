@@ -93,6 +93,15 @@ class Violation:
     mark: Mark | None = field(default=None, compare=False)
 
 
+@dataclass(frozen=True)
+class OneRoom:
+    """A board written for one room only: the room and what it has."""
+
+    board: int
+    room: str
+    record: RoomRecord
+
+
 @dataclass
 class MatchRecord:
     """What read_table gives score_table: the boards and violations of one table."""
@@ -100,6 +109,9 @@ class MatchRecord:
     boards: list[BoardRecord] = field(default_factory=list)
     violations: list[Violation] = field(default_factory=list)
     played: bool = False  # a `boards:` key was written
+    # Boards written for one room only (the other room's sheets not in yet): while there is
+    # one, the match is pending, shown and not counted.
+    one_room: list[OneRoom] = field(default_factory=list)
 
 
 def room_points(room: RoomRecord, home: str, away: str) -> tuple[int, int]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.content.model import Stage
-from generator.games import TableScore
+from generator.games import TableScore, stage_in_titles
 from generator.games.common.rooms import ROOMS
 from generator.games.daguai import words
 from generator.games.daguai.rules import SEATS, WIN, CountedViolation, options
@@ -46,7 +46,8 @@ def bulletins(result: Any, translator: Any, forms: bool | None = None) -> list[A
         meaning = t.pick(words.meaning(options(stage).board_points))
         for round_result in stage_result.rounds:
             name = f"scoresheet-{stage.id}-round-{round_result.number}"
-            title = t("dg_sheet_title", event=event.title, stage=stage.name, n=round_result.number)
+            title = t("dg_sheet_title", event=event.title, stage=stage.name, n=round_result.number) \
+                if stage_in_titles(event, stage) else t("dg_sheet_title_event", event=event.title, n=round_result.number)
             if forms:
                 pages = [_sheet_page(t, event, stage, score, meaning) for score in round_result.tables
                          if len(score.table.sides) == 2]

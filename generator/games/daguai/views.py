@@ -45,9 +45,19 @@ class BoardView:
     away: int
 
 
+@dataclass(frozen=True)
+class WaitingBoard:
+    """A board of a match waiting for a room: what each room has (None: not entered yet)."""
+
+    board: int
+    open: RoomRecord | None = None
+    closed: RoomRecord | None = None
+
+
 @dataclass
 class MatchView(Figures):
-    """One table as its template shows it. `kind`: played, forfeit, bye or unplayed. Its rows
+    """One table as its template shows it. `kind`: played, forfeit, bye, unplayed or one_room
+    (a board has one room entered, the match waits for the other). Its rows
     are made with it."""
 
     kind: str
@@ -61,6 +71,7 @@ class MatchView(Figures):
     # Each side's stage totals after this match (match_points, net, scored, heads): entry pages
     # show them as the running total.
     after: dict[str, dict[str, float]] = field(default_factory=dict)
+    waiting: list[WaitingBoard] = field(default_factory=list)  # kind one_room: the boards written
     cached = ("_room_totals",)
 
     @cached_property
@@ -115,6 +126,11 @@ def score_table(table: Table, stage: Stage, state: dict[str, Any]) -> TableScore
         # Drawn but not yet played (e.g. a fresh Swiss round): shown, not counted.
         return TableScore(table, [], None, [], MatchView("unplayed", home, away),
                           {"home": home, "away": away, "match_points": {}})
+    if record.one_room:
+        # Some board has one room only, the other room's sheets not entered yet: the match
+        # waits (pending, not counted), its page shows what each room has.
+        view = MatchView("one_room", home, away, waiting=_waiting(record))
+        return TableScore(table, [], None, [], view, {"home": home, "away": away, "match_points": {}})
     result = score_match(home, away, record.boards, record.violations, counts)
     rows = []
     for board in record.boards:
@@ -143,6 +159,13 @@ def score_table(table: Table, stage: Stage, state: dict[str, Any]) -> TableScore
     }
     view = MatchView("played", home, away, rows, result, after=_running(totals, sides))
     return TableScore(table, sides, result.winner, RowsWhenRead(_match_rows, record.boards, rows), view, extra)
+
+
+def _waiting(record: MatchRecord) -> list[WaitingBoard]:
+    """Every board written, both rooms or one, in board order (a missing room is None)."""
+    boards = [WaitingBoard(b.board, b.open, b.closed) for b in record.boards]
+    boards += [WaitingBoard(w.board, **{w.room: w.record}) for w in record.one_room]
+    return sorted(boards, key=lambda b: b.board)
 
 
 def _match_rows(boards: list[BoardRecord], rows: list[BoardView]) -> list[dict[str, Any]]:

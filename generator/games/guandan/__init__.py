@@ -50,7 +50,6 @@ from generator.content.reader import Reader
 from generator.errors import Mark
 from generator.games import EntryField, Game, TableForm, TableScore, field_text, scalar
 from generator.games.common.rooms import ROOMS
-from generator.games.common.shorthand import split_items
 from generator.games.guandan import records, sheets, views
 from generator.games.guandan.records import TABLE_KEYS, penalty_item, penalty_lines
 from generator.games.guandan.rules import (
@@ -217,7 +216,7 @@ def _play_fields(a: str, b: str, written: dict[str, Any], options: GuandanStage,
     levels = written.get("levels") if isinstance(written.get("levels"), dict) else {}
     fields = [
         EntryField(f"{prefix}deals", "desk_deals", field_text(written.get("deals")), "textarea",
-                   hint="desk_deals_hint", room=room),
+                   hint="desk_deals_hint", hint_params={"a": a, "b": b}, room=room),
         EntryField(f"{prefix}level_a", a, field_text(levels.get(a)), literal=True, hint="desk_level_hint", room=room),
         EntryField(f"{prefix}level_b", b, field_text(levels.get(b)), literal=True, room=room),
     ]
@@ -235,7 +234,8 @@ def _play_record(sides: list[str], values: dict[str, str], prefix: str) -> dict[
     """The record keys of a two-team record's fields (`prefix`: a room's), only what was typed."""
     record: dict[str, Any] = {}
     if values.get(f"{prefix}deals"):
-        record["deals"] = split_items(values[f"{prefix}deals"]) or [values[f"{prefix}deals"]]
+        # spaces between deals and t04 for T04, as a phone types them, written canonical
+        record["deals"] = records.typed_deals(values[f"{prefix}deals"], sides) or [values[f"{prefix}deals"]]
     a, b = (sides + ["", ""])[:2]
     if values.get(f"{prefix}level_a") or values.get(f"{prefix}level_b"):
         record["levels"] = {a: scalar(values.get(f"{prefix}level_a", "")),

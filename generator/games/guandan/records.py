@@ -53,6 +53,41 @@ _FOUL = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_-]*?)\s*(?:\s(?:foul|fouled)|犯规
 _MINUS = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_-]*?)\s*-\s*(\d+)$")
 
 
+# One deal of a log typed at the desk among others, separated by spaces as a phone's keyboard
+# gives them: `t04+2`, `T04 + 2`, `T04 foul`, `T04犯规` (the log is split at commas first).
+_TYPED_DEAL = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9_-]*?)\s*(?:\+\s*(\d+)|\s(?:foul|fouled)|犯规|犯規)(?=\s|$)\s*",
+                         re.IGNORECASE)
+
+
+def typed_deals(text: str, sides: list[str]) -> list[str]:
+    """A deal log as typed at the desk, as the items the results file is written with: split at
+    commas (split_items) and at the spaces between deals, each deal in the canonical form
+    (`T04+2`, `T04 foul`), its team the table's entry that matches it, exactly or else, when
+    only one does, whatever the case (`t04` for T04). An item that is no run of deals is kept
+    as typed, for the check to name it."""
+    written: list[str] = []
+    for item in split_items(text):
+        found, position = [], 0
+        while position < len(item) and (match := _TYPED_DEAL.match(item, position)) is not None:
+            found.append(match)
+            position = match.end()
+        if position < len(item) or not found:
+            written.append(item)
+            continue
+        for match in found:
+            team = _side_named(match.group(1), sides)
+            written.append(f"{team}+{match.group(2)}" if match.group(2) is not None else f"{team} foul")
+    return written
+
+
+def _side_named(typed: str, sides: list[str]) -> str:
+    """The table's entry a typed id names: itself, or the one side equal to it but for case."""
+    if typed in sides:
+        return typed
+    same = [side for side in sides if side.casefold() == typed.casefold()]
+    return same[0] if len(same) == 1 else typed
+
+
 def parse_deal(value: object) -> Deal:
     """`T01+3` (T01 won the deal, +3), `T02 foul` (T02 fouled: the other team +1)."""
     if not isinstance(value, (str, int)) or isinstance(value, bool):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.content.model import Stage, Table
+from generator.games import stage_in_titles
 from generator.games.common.rooms import ROOMS
 from generator.games.guandan.rules import GuandanRecord, GuandanStage, level_name
 from generator.games.guandan.views import MatchView
@@ -49,8 +50,9 @@ def bulletins(result: Any, t: Any, forms: bool | None = None) -> list[Any]:
                 cells += [view.winner or "", remark]
                 rows.append(cells)
             number = round_result.number
-            title = t("gd_round_title", event=event.title, stage=stage.name, n=number) if stage.rounds > 1 \
-                else t("gd_stage_results_title", event=event.title, stage=stage.name)
+            key = "gd_round_title" if stage.rounds > 1 else "gd_stage_results_title"
+            title = t(key, event=event.title, stage=stage.name, n=number) if stage_in_titles(event, stage) \
+                else t(key + "_event", event=event.title, n=number)
             columns = [t("table"), t("entry"), t("gd_level"), t("entry"), t("gd_level"), t("winner"), t("remark")]
             name = f"round-{stage.id}-{number}" if stage.rounds > 1 else f"results-{stage.id}"
             options = stage.options if isinstance(stage.options, GuandanStage) else GuandanStage()
@@ -83,7 +85,8 @@ def score_sheets(t: Any, event: Any, stage: Stage, stage_result: Any, bulletin: 
         number = round_result.number
         found.append(bulletin(
             name=f"scoresheet-{stage.id}-round-{number}",
-            title=t("gd_sheet_title", event=event.title, stage=stage.name, n=number),
+            title=t("gd_sheet_title", event=event.title, stage=stage.name, n=number) if stage_in_titles(event, stage)
+            else t("gd_sheet_title_event", event=event.title, n=number),
             text="", columns=[], rows=[], organizer=event.organizer or "",
             date=stage.date or (event.dates[-1] if event.dates else None), template=SHEET_TEMPLATE, pages=pages))
     return found

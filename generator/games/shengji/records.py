@@ -37,6 +37,7 @@ from generator.games.shengji.rules import (
     ByeCredit,
     Conversion,
     KittyRule,
+    OneRoom,
     PairsRecord,
     Penalty,
     RoomResult,
@@ -448,7 +449,7 @@ def read_team_table(reader: Reader, stage: Stage,
         if wrong_board_number(reader.problems, number, mark_of_key(written, number), limit or None, None):
             continue
         numbers.add(number)
-        board = _read_team_board(reader.problems, number, value, board_mark, options, ids)
+        board = _read_team_board(reader.problems, number, value, board_mark, options, ids, record.one_room)
         if board is not None:
             record.boards.append(board)
     record.boards.sort(key=lambda b: b.board)
@@ -462,7 +463,8 @@ def read_team_table(reader: Reader, stage: Stage,
     return sides, record
 
 def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Mark,
-                     options: ShengjiStage, ids: list[str]) -> TeamBoard | None:
+                     options: ShengjiStage, ids: list[str], waiting: list[OneRoom]) -> TeamBoard | None:
+    """The board with both rooms; a board with one room only goes to `waiting` (None)."""
     rooms: dict[str, tuple[Any, Mark]] = {}
     board_penalty: tuple[Any, Mark] | None = None
     note = None
@@ -492,10 +494,15 @@ def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Ma
                      text=shown(value), problem=word("problem_board_rooms"))
         return None
     results: dict[str, RoomResult] = {}
+    # One room written, the other not yet: the secretary enters the open room's sheets as they
+    # come, before the closed room's (event-day.md). Not an error: the board waits, and with it
+    # the match (score_team_table: pending). A board with neither room is an error.
+    one_room = len(rooms) == 1
     for room in ROOMS:
         if room not in rooms:
-            problems.add("shengji-room-missing", board_mark, board=number, room=room_name(room),
-                         other=room_name("closed" if room == "open" else "open"))
+            if not one_room:
+                problems.add("shengji-room-missing", board_mark, board=number, room=room_name(room),
+                             other=room_name("closed" if room == "open" else "open"))
             continue
         item, item_mark = rooms[room]
         mark = item_mark
@@ -516,6 +523,17 @@ def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Ma
                 current = results[room]
                 results[room] = RoomResult(current.points, current.tricks, current.kitty, current.x,
                                            (*current.penalties, penalty), note=current.note, mark=current.mark)
+    if one_room:
+        (room,) = rooms
+        other = "closed" if room == "open" else "open"
+        if room in results:
+            problems.add("shengji-room-pending", board_mark, warning=True, board=number,
+                         room=room_name(room), other=room_name(other))
+            waiting.append(OneRoom(number, room, results[room]))
+        else:  # the one room written cannot be read: the other is missing too, as before
+            problems.add("shengji-room-missing", board_mark, board=number, room=room_name(other),
+                         other=room_name(room))
+        return None
     if len(results) != 2:
         return None
     return TeamBoard(number, results["open"], results["closed"], note, board_mark)

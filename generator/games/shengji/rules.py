@@ -275,10 +275,22 @@ class TeamBoard:
         return self.open if name == "open" else self.closed
 
 
+@dataclass(frozen=True)
+class OneRoom:
+    """A board of a team match written for one room only: the room and its result."""
+
+    board: int
+    room: str
+    result: RoomResult
+
+
 @dataclass
 class TeamRecord:
     boards: list[TeamBoard] = field(default_factory=list)
     played: bool = False
+    # Boards written for one room only (the other room's sheets not in yet): while there is
+    # one, the match is pending, shown and not counted.
+    one_room: list[OneRoom] = field(default_factory=list)
 
 
 @dataclass

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.content.model import Stage
-from generator.games import TableScore
+from generator.games import TableScore, stage_in_titles
 from generator.games.shengji.rules import RoomResult, ShengjiStage, options
 from generator.games.shengji.views import PairsRow, PairsView, TeamView
 from generator.printed import Bulletin
@@ -31,7 +31,7 @@ def bulletins(result: Any, t: Any, forms: bool | None = None) -> list[Any]:
         stage_options = options(stage)
         made = dict(organizer=event.organizer or "", date=stage.date)
         # "…（四人队式赛）记分表" rather than "…（四人队式赛）记分表（四人队式赛）".
-        named = "" if stage.name in event.title else t("paren", text=stage.name)
+        named = "" if stage.name in event.title or not stage_in_titles(event, stage) else t("paren", text=stage.name)
         sheet = forms is not False
         if sheet and stage_options.pairs:
             rows = _pairs_sheet_rows(t, stage, stage_result, stage_options)

@@ -72,10 +72,20 @@ class TeamRow:
         return self.open.away + self.closed.away
 
 
+@dataclass(frozen=True)
+class WaitingBoard:
+    """A board of a match waiting for a room: what each room has (None: not entered yet)."""
+
+    board: int
+    open: RoomResult | None = None
+    closed: RoomResult | None = None
+
+
 @dataclass
 class TeamView(Figures):
-    """One team match as its template shows it. `kind`: played, forfeit, bye or unplayed. Its
-    rows are made with it."""
+    """One team match as its template shows it. `kind`: played, forfeit, bye, unplayed or
+    one_room (a board has one room entered, the match waits for the other). Its rows are made
+    with it."""
 
     kind: str
     home: str
@@ -86,6 +96,7 @@ class TeamView(Figures):
     credit: ByeCredit | None = None
     forfeit: str | None = None
     conversion: Conversion = DEFAULT_CONVERSION
+    waiting: list[WaitingBoard] = field(default_factory=list)  # kind one_room: the boards written
     pairs = False
     cached = ("_credits",)
 
@@ -486,6 +497,11 @@ def score_team_table(table: Table, stage: Stage, options: ShengjiStage) -> Table
         return TableScore(table, sides, winner, [], view,
                           {"home": home, "away": away, "match_points": dict(view.match_points),
                            "net": dict(view.net)})
+    if record.one_room:
+        # Some board has one room only, the other room's sheets not entered yet: the match
+        # waits (pending, not counted), its page shows what each room has.
+        view = TeamView("one_room", home, away, conversion=options.conversion, waiting=_waiting(record))
+        return TableScore(table, [], None, [], view, {"home": home, "away": away, "match_points": {}})
     if not record.played or not record.boards:
         return TableScore(table, [], None, [], TeamView("unplayed", home, away, conversion=options.conversion),
                           {"home": home, "away": away, "match_points": {}})
@@ -494,6 +510,13 @@ def score_team_table(table: Table, stage: Stage, options: ShengjiStage) -> Table
     extra = {"home": home, "away": away, "match_points": dict(match.match_points), "net": dict(match.net),
              "credits": {home: match.total(0), away: match.total(1)}}
     return TableScore(table, sides, match.winner, RowsWhenRead(_team_rows, match.rows, home, away), match, extra)
+
+
+def _waiting(record: TeamRecord) -> list[WaitingBoard]:
+    """Every board written, both rooms or one, in board order (a missing room is None)."""
+    boards = [WaitingBoard(b.board, b.open, b.closed) for b in record.boards]
+    boards += [WaitingBoard(w.board, **{w.room: w.result}) for w in record.one_room]
+    return sorted(boards, key=lambda b: b.board)
 
 
 def score_pairs_table(table: Table, stage: Stage, options: ShengjiStage) -> TableScore:
