@@ -450,6 +450,13 @@ def test_a_partly_entered_teams_match_keeps_its_boards_and_a_blank_line_for_the_
     assert [board["number"] for board in boards] == [str(n) for n in range(17, 25)]
     assert (boards[1]["open"], boards[1]["open_score"], boards[1]["closed"]) == ("4S 北 =", "+620", "4S 南 -1")
     assert boards[0]["open"] == "" and boards[2]["open"] == ""
+    # board 19's open room in, its closed room not yet (the match waits): what each room has
+    path.write_text(text.replace("    # boards:\n", "    boards: {18: {open: 4S N =, closed: 4S S -1}, 19: {open: 3NT N =}}\n",
+                                 1), encoding="utf-8")
+    boards = _teams_pages(teams_round_3, 3)[0]["boards"]
+    assert [board["number"] for board in boards] == [str(n) for n in range(17, 25)]
+    assert (boards[1]["open"], boards[1]["closed"], boards[1]["closed_score"]) == ("4S 北 =", "4S 南 -1", "-100")
+    assert (boards[2]["open"], boards[2]["open_score"], boards[2]["closed"]) == ("3NT 北 =", "+400", "")
 
 
 @pytest.mark.slow

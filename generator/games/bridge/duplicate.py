@@ -1446,11 +1446,19 @@ def _team_page(t: Any, event: Any, stage: Stage, options: BridgeStage, round_res
                      "open": _sheet_contract(t, row.open), "open_score": _signed(row.open_score),
                      "closed": _sheet_contract(t, row.closed), "closed_score": _signed(row.closed_score)}
         lines[row.board] = line
+    for waiting in view.waiting:  # a match waiting for a room (one_room): what each room has
+        line = {"number": str(waiting.board), "conditions": _conditions(t, waiting.board, options), "open": "",
+                "open_score": "", "closed": "", "closed_score": "", "imps": ""}
+        if waiting.adjusted is not None:
+            line["open"] = t("adjusted") + " " + waiting.adjusted.text
+        for room, written in (("open", waiting.open), ("closed", waiting.closed)):
+            if written is not None:
+                line |= {room: _sheet_contract(t, written), f"{room}_score": _signed(written.ns - written.ew)}
+        lines[waiting.board] = line
     for number in round_result.boards.get(score.table.number, ()):
         if number not in lines:
-            conditions = t(f"seat_{dealer(number)}") + "·" + t(f"vul_{vulnerability(number, options.vulnerability)}")
-            lines[number] = {"number": str(number), "conditions": conditions, "open": "", "open_score": "",
-                             "closed": "", "closed_score": "", "imps": ""}
+            lines[number] = {"number": str(number), "conditions": _conditions(t, number, options), "open": "",
+                             "open_score": "", "closed": "", "closed_score": "", "imps": ""}
     page["boards"] = [lines[number] for number in sorted(lines)]
     played = view.kind == "played"
     h, a = home, away
@@ -1461,6 +1469,11 @@ def _team_page(t: Any, event: Any, stage: Stage, options: BridgeStage, round_res
         page["summary"].append({"label": t("br_sheet_vp"), "imps": "",
                                 "value": f"{_value(view.vp[h])} : {_value(view.vp[a])}" if played else ""})
     return page
+
+
+def _conditions(t: Any, number: int, options: BridgeStage) -> str:
+    """A board's dealer and vulnerability as a score sheet prints them (北·无)."""
+    return t(f"seat_{dealer(number)}") + "·" + t(f"vul_{vulnerability(number, options.vulnerability)}")
 
 
 def _team_named(t: Any, event: Any, entry_id: str) -> str:
