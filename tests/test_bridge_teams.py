@@ -307,3 +307,13 @@ def test_a_matches_stage_plays_the_boards_its_files_write(tmp_path):
     event = content / "events/teams/event.yaml"
     event.write_text(event.read_text(encoding="utf-8").replace("format: swiss", "format: matches"), encoding="utf-8")
     assert _problems(content) == []
+
+
+def test_a_matches_stage_whose_sessions_each_number_from_1_is_no_error(tmp_path):
+    """Sessions imported (or written) as a `matches` stage may each number their boards from 1:
+    the same team's board 1 in two rounds is two deals there."""
+    again = TWO_ROUNDS[1].replace("      3: {open", "      1: {open").replace("      4: {open", "      2: {open")
+    content = write_teams_event(tmp_path, [TWO_ROUNDS[0], again])
+    event = content / "events/teams/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("format: swiss", "format: matches"), encoding="utf-8")
+    assert _problems(content) == []

@@ -785,7 +785,8 @@ def check_team_boards(stage: Stage, options: BridgeStage, rounds: Sequence[Any],
     number or the next round's board; a stage whose rounds each play 1..boards says so with
     `boards_each_round: same`), and a team playing the same board number twice in the stage
     (an error: one deal is never played twice by a team; not with `same`, whose rounds reuse
-    the numbers for other deals)."""
+    the numbers for other deals, nor in a `matches` stage, whose sessions, imported or written
+    by hand, may each number their boards from 1)."""
     seen: dict[str, dict[int, tuple[int, int]]] = {}
     for number, tables in _numbered(rounds):
         boards = team_round_boards(stage, options, number)
@@ -799,7 +800,7 @@ def check_team_boards(stage: Stage, options: BridgeStage, rounds: Sequence[Any],
                 problems.add("bridge-team-board-round", outside[0].mark or _mark_of(score), warning=True,
                              round=number, boards=_span(boards), table=where,
                              written=", ".join(str(b.board) for b in outside), per_round=stage.boards)
-            if options.boards_each_round == "same":
+            if options.boards_each_round == "same" or stage.format not in NUMBERED_FORMATS:
                 continue
             for team in score.table.sides:
                 played = seen.setdefault(team, {})
