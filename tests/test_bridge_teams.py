@@ -240,3 +240,80 @@ def test_a_match_not_played_has_no_boards(tmp_path, table, code):
     with pytest.raises(ContentErrors) as caught:
         validate(write_teams_event(tmp_path, [table]))
     assert code in {p.code for p in caught.value.problems}
+
+
+# --- board numbers across the rounds (content-format.md "Board numbers") ---------------------------
+
+MATCH = "  - table: {table}\n    home: {home}\n    away: {away}\n    boards:\n{boards}"
+
+
+def _match(table: int, home: str, away: str, *boards: int) -> str:
+    return MATCH.format(table=table, home=home, away=away,
+                        boards="".join(f"      {n}: {{open: 4S N =, closed: 4S S -1}}\n" for n in boards))
+
+
+TWO_ROUNDS = [_match(1, "T1", "T2", 1, 2) + _match(2, "T3", "T4", 1, 2) + "  - table: 3\n    home: T5\n",
+              _match(1, "T1", "T3", 3, 4) + _match(2, "T2", "T5", 3, 4) + "  - table: 3\n    home: T4\n"]
+
+
+def _problems(content: Path) -> list:
+    try:
+        _, _, warnings = validate(content)
+    except ContentErrors as failure:
+        return list(failure.problems)
+    return list(warnings)
+
+
+def test_boards_numbered_on_through_the_rounds_are_clean(tmp_path):
+    assert _problems(write_teams_event(tmp_path, TWO_ROUNDS)) == []
+
+
+def test_a_board_of_another_round_is_a_warning_at_its_line(tmp_path):
+    """Round 1 plays 1-2; table 1 wrote board 4 (round 2's) for its second board."""
+    rounds = [TWO_ROUNDS[0].replace("      2: {open", "      4: {open", 1)]
+    problems = _problems(write_teams_event(tmp_path, rounds))
+    assert [p.code for p in problems] == ["bridge-team-board-round"]
+    [problem] = problems
+    assert problem.warning and problem.mark.file.name == "round-1.yaml" and problem.mark.line == 9
+    # (line 9: after stage, round, tables, table, home, away, boards and board 1)
+    assert problem.message("zh-Hans") == "第 1 轮打第 1–2 副，第 1 桌写了第 4 副"
+    assert "boards_each_round: same" in problem.hint("zh-Hans")
+
+
+def test_a_team_playing_a_board_twice_is_an_error_naming_both_places(tmp_path):
+    """Round 2's table 2 wrote its board 4 as 1: T2 played board 1 in round 1 at table 1 (T5,
+    a bye in round 1, did not)."""
+    rounds = [TWO_ROUNDS[0], _match(1, "T1", "T3", 3, 4) + _match(2, "T2", "T5", 3, 1) + "  - table: 3\n    home: T4\n"]
+    problems = _problems(write_teams_event(tmp_path, rounds))
+    twice = [p for p in problems if p.code == "bridge-team-board-twice"]
+    assert [p.params["team"] for p in twice] == ["T2"] and not twice[0].warning
+    assert twice[0].message("zh-Hans") == "T2 在第 2 轮第 2 桌又打了第 1 副（第 1 轮第 1 桌已打过）"
+    assert twice[0].mark.file.name == "round-2.yaml"
+    assert [p.code for p in problems if p.warning] == ["bridge-team-board-round"]
+
+
+def test_a_stage_whose_rounds_each_play_the_same_numbers_says_so(tmp_path):
+    again = TWO_ROUNDS[1].replace("      3: {open", "      1: {open").replace("      4: {open", "      2: {open")
+    rounds = [TWO_ROUNDS[0], again]
+    assert {p.code for p in _problems(write_teams_event(tmp_path, rounds))} == {"bridge-team-board-round",
+                                                                                "bridge-team-board-twice"}
+    assert _problems(write_teams_event(tmp_path / "same", rounds, extra="    boards_each_round: same\n")) == []
+
+
+def test_a_matches_stage_plays_the_boards_its_files_write(tmp_path):
+    """Imported sessions (`format: matches`): a round playing 11-12 is no other round's."""
+    content = write_teams_event(tmp_path, [TWO_ROUNDS[0].replace("      1: {open", "      11: {open")
+                                           .replace("      2: {open", "      12: {open")])
+    event = content / "events/teams/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("format: swiss", "format: matches"), encoding="utf-8")
+    assert _problems(content) == []
+
+
+def test_a_matches_stage_whose_sessions_each_number_from_1_is_no_error(tmp_path):
+    """Sessions imported (or written) as a `matches` stage may each number their boards from 1:
+    the same team's board 1 in two rounds is two deals there."""
+    again = TWO_ROUNDS[1].replace("      3: {open", "      1: {open").replace("      4: {open", "      2: {open")
+    content = write_teams_event(tmp_path, [TWO_ROUNDS[0], again])
+    event = content / "events/teams/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("format: swiss", "format: matches"), encoding="utf-8")
+    assert _problems(content) == []

@@ -616,6 +616,10 @@ TRIGGERS: dict[str, Trigger] = {
     "bridge-hands-syntax": edit(BP, ("hands.pbn", '[Deal "N:AQ.AKJ7653.3.AQ2 ', '[Deal "N:AQ.AKJ7653.3.AQ2Z ')),
     "bridge-room-missing": edit(BT, (R1, BT1, "      1: {}\n")),
     "bridge-room-pending": edit(BT, (R1, BT1, "      1: {open: 1NT S =}\n")),
+    # round 1 plays 1-8, round 2 9-16: board 1 typed 12 in round 1; board 9 typed 1 in round 2
+    "bridge-team-board-round": edit(BT, (R1, BT1, "      12: {open: 1NT S =, closed: 1S S -1}\n")),
+    "bridge-team-board-twice": edit(BT, (R2, "      9: {open: 4S E -1, closed: 4SX W -2}\n",
+                                         "      1: {open: 4S E -1, closed: 4SX W -2}\n")),
     "bye-with-play": edit(BT, (R1, "    home: T1\n    away: T6\n", "    home: T1\n")),
     "forfeit-with-play": edit(BT, (R1, "    away: T6\n", "    away: T6\n    forfeit: T6\n")),
     "bridge-key-not-here": edit(BT, (EV, "    rounds: 5\n", "    rounds: 5\n    field: directions\n")),

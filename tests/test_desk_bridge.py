@@ -81,3 +81,64 @@ def test_a_board_left_blank_is_said_before_a_table_saves_and_saved_once_confirme
 def audit_lines_of(results: Path) -> list[dict]:
     path = results.parents[1] / "desk-audit.jsonl"
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_a_teams_round_offers_the_boards_it_plays_numbered_on_through_the_rounds(tmp_path: Path) -> None:
+    """Round 3 of the teams demo's 8-board rounds plays 17-24 (content-format.md "Board numbers"):
+    the desk offered 1-8 in every round, and round 3 was saved as round 1's boards unwarned."""
+    from generator import cli
+    from generator.desk import forms
+    from generator.desk.app import Desk
+
+    slug = "gaoxiao-bridge-teams-2024"
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(DEMO / "site.yaml", content / "site.yaml")
+    shutil.copytree(DEMO / "events" / slug, content / "events" / slug)
+    for number in (3, 4, 5):
+        (content / "events" / slug / "results" / f"round-{number}.yaml").unlink()
+    assert cli.main(["pair", slug, "teams", "--content", str(content)]) == 0
+    desk = Desk(content, slug, None, None, build=False)
+    spot = desk.spot("teams", 3, 2)
+    numbers = sorted({f.board for f in forms.fields_for(spot, spot.path.read_text(encoding="utf-8")) if f.board})
+    assert numbers == list(range(17, 25))
+    # a round whose file numbers its boards otherwise (1-8 again): the boards it writes
+    path = content / "events" / slug / "results" / "round-2.yaml"
+    data = load_round_trip(path.read_text(encoding="utf-8"))
+    for item in data["tables"]:
+        item["boards"] = {n - 8: value for n, value in item["boards"].items()}
+    del data["tables"][0]["boards"]
+    path.write_text(dump_round_trip(data), encoding="utf-8")
+    desk = Desk(content, slug, None, None, build=False)
+    spot = desk.spot("teams", 2, 1)
+    numbers = sorted({f.board for f in forms.fields_for(spot, path.read_text(encoding="utf-8")) if f.board})
+    assert numbers == list(range(1, 9))
+
+
+def test_a_teams_rounds_printed_score_sheets_are_a_page_a_table_each_with_its_qr(tmp_path: Path, monkeypatch) -> None:
+    """The desk's "每桌一页，带本桌二维码" for bridge teams printed one page listing every match
+    and no QR (desk/app.table_sheets puts a table's link on the form pages naming a table)."""
+    from generator import cli
+    from generator.commands import printing
+    from generator.desk.app import table_key, table_sheets
+    from generator.render.bulletins import qr_svg
+
+    slug = "gaoxiao-bridge-teams-2024"
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    shutil.copy(DEMO / "site.yaml", content / "site.yaml")
+    shutil.copytree(DEMO / "events" / slug, content / "events" / slug)
+    for number in (3, 4, 5):
+        (content / "events" / slug / "results" / f"round-{number}.yaml").unlink()
+    assert cli.main(["pair", slug, "teams", "--content", str(content)]) == 0
+    printed = []
+    monkeypatch.setattr(printing, "one_document", lambda forms, locale: printed.extend(forms) or b"%PDF")
+    running = start(content, slug=slug)
+    try:
+        assert table_sheets(running.desk, "teams", 3) == b"%PDF"
+        [sheet] = [form for form in printed if form.kind == "scoresheet"]
+        assert [page["table"] for page in sheet.pages] == ["1", "2", "3"]
+        for page in sheet.pages:
+            assert page["qr"] == qr_svg(running.desk.link(table_key("teams", 3, int(page["table"]))))
+    finally:
+        running.stop()

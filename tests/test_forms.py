@@ -19,6 +19,7 @@ from generator.render.bulletins import FORM_KINDS, bulletins_for, printed_round,
 from support import demo_content
 
 GD = "tumu-guandan-2020"
+TEAMS = "gaoxiao-bridge-teams-2024"
 
 
 def result_of(content: Path, slug: str):
@@ -229,7 +230,7 @@ def test_every_form_renders_with_the_fast_pages_code_as_with_jinjas(tmp_path: Pa
     pdf._environment.cache_clear()  # environments made before, with the exact twin of theirs
     forms = []
     for slug, stage in (("dongke-bridge-2015", "final"), ("chem-park-daguai-2016", "swiss"),
-                        ("hefei-80fen-teams-2012", "teams"), (GD, "main")):
+                        ("hefei-80fen-teams-2012", "teams"), (GD, "main"), (TEAMS, "teams")):
         content = demo_content(tmp_path / slug, slug)
         site, result = result_of(content, slug)
         forms += [(form, site.locale) for form in round_forms(result, stage, 1, site.locale)]
@@ -396,6 +397,77 @@ def test_print_a_pairs_round_before_play_prints_its_travellers_filled_in(pairs_d
     assert [row[0] for row in boards] == [str(n) for n in range(1, 31)]
     assert boards[0] == ["1", "北·无", "1", "1", "P01", "P11"] and boards[-1][:2] == ["30", "东·无"]
 
+
+
+@pytest.fixture()
+def teams_round_3(tmp_path: Path) -> Path:
+    """The bridge teams demo (8 boards a match, numbered on through the rounds: round 2 plays
+    9-16) after two rounds, round 3 drawn by `paibang pair` and not played."""
+    content = demo_content(tmp_path, TEAMS)
+    for number in (3, 4, 5):
+        (content / f"events/{TEAMS}/results/round-{number}.yaml").unlink()
+    assert main(["pair", TEAMS, "teams", "--content", str(content)]) == 0
+    return content
+
+
+def _teams_pages(content: Path, number: int) -> list[dict]:
+    site, result = result_of(content, TEAMS)
+    return next(b for b in printed_round(result, "teams", number, site.locale) if b.kind == "scoresheet").pages
+
+
+def test_a_teams_rounds_score_sheet_lists_its_boards_before_play(teams_round_3: Path) -> None:
+    """outputs.md: a score sheet per match, boards numbered, dealer and vulnerability filled in,
+    the result columns blank; round 3 of 8-board rounds plays 17-24 (content-format.md "Board
+    numbers", as the demo's rounds 1 and 2 play 1-8 and 9-16); each match names its teams and
+    players, a page each."""
+    pages = _teams_pages(teams_round_3, 3)
+    assert [page["table"] for page in pages] == ["1", "2", "3"]  # 6 teams, 3 matches
+    names = [seat["names"] for seat in pages[1]["seats"]]
+    assert names == ["T1 理工大学（唐秀英、郑伟、汤宏、谭淑珍）", "T5 农业大学（谭一鸣、付桂英、梁明、顾国庆）"]
+    for page in pages:
+        assert [board["number"] for board in page["boards"]] == [str(n) for n in range(17, 25)]
+        assert all(board["open"] == board["closed"] == board["imps"] == "" for board in page["boards"])
+        assert all(line["value"] == "" for line in page["summary"])
+    conditions = [board["conditions"] for board in pages[0]["boards"]]
+    assert conditions[0] == "北·无" and conditions[1] == "东·南北" and conditions[7] == "西·无"  # as boards 1, 2, 8
+
+
+def test_a_teams_stage_playing_the_same_boards_each_round_says_so(teams_round_3: Path) -> None:
+    event = teams_round_3 / f"events/{TEAMS}/event.yaml"
+    text = event.read_text(encoding="utf-8")
+    event.write_text(text.replace("    boards: 8 ", "    boards_each_round: same\n    boards: 8 "), encoding="utf-8")
+    pages = _teams_pages(teams_round_3, 3)
+    assert [board["number"] for board in pages[0]["boards"]] == [str(n) for n in range(1, 9)]
+
+
+def test_a_partly_entered_teams_match_keeps_its_boards_and_a_blank_line_for_the_rest(teams_round_3: Path) -> None:
+    path = teams_round_3 / f"events/{TEAMS}/results/round-3.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "#   17: {open: 4S N =, closed: 4S S -1}" in text  # pair's example numbers the round's first board
+    path.write_text(text.replace("    # boards:\n", "    boards: {18: {open: 4S N =, closed: 4S S -1}}\n", 1),
+                    encoding="utf-8")
+    boards = _teams_pages(teams_round_3, 3)[0]["boards"]
+    assert [board["number"] for board in boards] == [str(n) for n in range(17, 25)]
+    assert (boards[1]["open"], boards[1]["open_score"], boards[1]["closed"]) == ("4S 北 =", "+620", "4S 南 -1")
+    assert boards[0]["open"] == "" and boards[2]["open"] == ""
+    # board 19's open room in, its closed room not yet (the match waits): what each room has
+    path.write_text(text.replace("    # boards:\n", "    boards: {18: {open: 4S N =, closed: 4S S -1}, 19: {open: 3NT N =}}\n",
+                                 1), encoding="utf-8")
+    boards = _teams_pages(teams_round_3, 3)[0]["boards"]
+    assert [board["number"] for board in boards] == [str(n) for n in range(17, 25)]
+    assert (boards[1]["open"], boards[1]["closed"], boards[1]["closed_score"]) == ("4S 北 =", "4S 南 -1", "-100")
+    assert (boards[2]["open"], boards[2]["open_score"], boards[2]["closed"]) == ("3NT 北 =", "+400", "")
+
+
+@pytest.mark.slow
+def test_print_a_teams_round_before_play_prints_a_page_a_match(teams_round_3: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "printed"
+    assert main(["print", TEAMS, "teams", "--round", "3", "--content", str(teams_round_3), "--output", str(folder)]) == 0
+    path = folder / "scoresheet-teams-round-3.pdf"
+    for page in (1, 2, 3):
+        lines = [line.split() for line in pdf_text(path, page).splitlines()]
+        assert [row[0] for row in lines if len(row) == 2 and row[0].isdigit()] == [str(n) for n in range(17, 25)]
+    assert "T1 理工大学（唐秀英、郑伟、汤宏、谭淑珍）" in pdf_text(path, 2)
 
 @pytest.mark.slow
 def test_the_one_stage_of_paibang_news_name_is_left_out_of_printed_titles(tmp_path: Path) -> None:

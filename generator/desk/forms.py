@@ -97,13 +97,19 @@ def _rooms(spot: TableSpot) -> tuple[str, ...]:
 
 def _board_numbers(spot: TableSpot, current: Any, text: str) -> list[int]:
     """The boards this table plays: those already written, else the ones `paibang pair` listed
-    as comments (`# 3:`, pairs movements), else 1..boards of the stage (8 when unsaid)."""
+    as comments (`# 3:`, pairs movements), else those the game numbers the round's tables
+    (Game.round_boards: a bridge teams round 3 of 8-board rounds plays 17-24), else 1..boards
+    of the stage (8 when unsaid)."""
     if isinstance(current, dict) and current:
         return sorted(int(k) for k in current if str(k).isdigit())
     block = _table_block(text, spot.table.number)
     listed = [int(n) for n in re.findall(r"^\s*#\s*([0-9]{1,4}):\s*$", block, re.M)]
     if listed:
         return listed
+    tables = next((r.tables for r in spot.event.rounds.get(spot.stage.id, []) if r.number == spot.number), [spot.table])
+    numbered = GAMES[spot.event.game].round_boards(spot.stage, spot.number, tables).get(spot.table.number)
+    if numbered:
+        return list(numbered)
     return list(range(1, (spot.stage.boards or 8) + 1))
 
 

@@ -166,7 +166,7 @@ class TableForm:
     """How `paibang pair` writes one table's sides, and a commented example of its record."""
 
     keys: tuple[str, str] | None  # (first, second) side keys; None: a `teams: [a, b]` list
-    hint: tuple[str, ...]  # record lines, commented out; {a} {b} are the sides
+    hint: tuple[str, ...]  # record lines, commented out; {a} {b} are the sides, {first} the round's first board
     bye: bool = True  # a table of one side is a bye; False: the odd entry out needs a substitute
     rooms: tuple[str, ...] = ()  # a team match's rooms (common.rooms.ROOMS): its record is kept a room at a time
 
@@ -400,6 +400,12 @@ class Game:
         notices and reference sheets only (what a build posts); True, the forms only (asked with
         the result narrowed to one round, for that round's forms); None, both. Default: none."""
         return []
+
+    def round_boards(self, stage: Stage, number: int, tables: Sequence[Table]) -> dict[int, tuple[int, ...]]:
+        """The boards each table of round `number` (its `tables` as written, results or none) is
+        to play where the stage's numbering says, not the file: what its score sheet lists before
+        play and the desk's form offers. Default: none known (the file's, else 1..boards)."""
+        return {}
 
     # --- pair, new, import ------------------------------------------------------------------
     def table_form(self, stage: Stage | None = None) -> TableForm | None:

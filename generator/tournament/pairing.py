@@ -64,7 +64,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator import catalogues
-from generator.content.model import Entry, Event, Stage
+from generator.content.model import Entry, Event, Stage, Table
 from generator.games import GAMES, TableForm, metric_of, stage_in_titles, yaml_id
 from generator.errors import Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
 from generator.printed import Bulletin
@@ -508,11 +508,16 @@ def pairs_movement(event: Event, stage_result: StageResult) -> PairsMovement:
 
 
 def round_boards(event: Event, stage_result: StageResult, round_result: RoundResult) -> dict[int, tuple[int, ...]]:
-    """The boards each table of `round_result`, a round of a pairs stage, plays by the stage's
-    movement: what the round's blank score sheets list before a card is played. Only the tables
-    seated as the movement seats them (a table written otherwise plays boards the movement does
-    not say); none for another format or a field the movement does not fit."""
-    if stage_result.stage.format != "pairs" or not stage_result.field:
+    """The boards each table of `round_result` plays: what the round's blank score sheets list
+    before a card is played. A pairs stage's by its movement, only the tables seated as the
+    movement seats them (a table written otherwise plays boards the movement does not say), none
+    for a field the movement does not fit; another format's as its game numbers them
+    (Game.round_boards: a bridge teams round's, on through the rounds)."""
+    if stage_result.stage.format != "pairs":
+        game = GAMES.get(event.game)
+        tables = [score.table for score in round_result.tables]
+        return game.round_boards(stage_result.stage, round_result.number, tables) if game is not None else {}
+    if not stage_result.field:
         return {}
     try:
         movement = pairs_movement(event, stage_result)
@@ -600,6 +605,10 @@ def results_text(plan: PlannedRound, locale: str) -> str:
     lines += [f"stage: {yaml_id(stage.id)}", f"round: {plan.number}",
               *([f"date: {plan.day.isoformat()}"] if plan.day is not None else []), "tables:"]
     label = _metric_label(event, plan.primary, locale) if plan.method == "swiss" else ""
+    # A team match's example names the round's first board as the game numbers them (a bridge
+    # teams round 3 of 8-board rounds: 17), not board 1 in every round.
+    numbered = {} if plan.boards else GAMES[event.game].round_boards(
+        stage, plan.number, [Table(n, list(sides), None) for n, sides in enumerate(plan.draw.tables, start=1)])
     for number, sides in enumerate(plan.draw.tables, start=1):
         forfeit = plan.forfeits.get(number)
         if len(sides) == 1:
@@ -621,7 +630,9 @@ def results_text(plan: PlannedRound, locale: str) -> str:
         elif len(sides) == 2 and plan.boards:  # pairs: the round's boards, each to fill in
             lines += ["    boards:"] + [f"      # {board}:" for board in plan.boards[number - 1]]
         elif len(sides) == 2:
-            lines += [f"    # {line.format(a=sides[0], b=sides[1], **{'or': catalogues.text('pair_or', locale)})}" for line in form.hint]
+            first = (numbered.get(number) or (1,))[0]
+            words = {"a": sides[0], "b": sides[1], "first": first, "or": catalogues.text("pair_or", locale)}
+            lines += [f"    # {line.format(**words)}" for line in form.hint]
             if plan.knockout is not None:  # how a tie is settled, in the game's key
                 lines.append(f"    # {knockout.tie_hint(GAMES[event.game].tiebreak_key, sides[0], locale)}")
     return "\n".join(lines) + "\n"

@@ -72,7 +72,8 @@ class BridgeRules(Game):
     position = 1
     id_prefix = "A"
     formats = ("matches", "pairs", "swiss", "round_robin")
-    stage_keys = ("vulnerability", "scoring", "hands", "field", "bye", "adjusted", "adjusted_imps", "adjustments")
+    stage_keys = ("vulnerability", "scoring", "hands", "field", "bye", "adjusted", "adjusted_imps", "adjustments",
+                  "boards_each_round")
     table_keys = ("ns", "ew", "home", "away", "boards")
     # Its words and messages are in locales/ (paibang.po, messages.po), read by the base class
     # when first asked for: the title (br_title), choice, `new`'s example, the metrics' words.
@@ -206,10 +207,13 @@ class BridgeRules(Game):
     # -- duplicate stages: the hooks the tournament layer and the pages call ---------------------
 
     def score_field(self, stage: Stage, rounds: Any, problems: Any = None) -> None:
-        """A pairs stage's boards compared across the field (duplicate.score_field)."""
+        """A pairs stage's boards compared across the field (duplicate.score_field); a teams
+        stage's board numbers checked across its rounds (duplicate.check_team_boards)."""
         options = self.options(stage)
         if options.kind == "pairs":
             duplicate.score_field(stage, options, rounds, problems)
+        elif options.kind == "teams" and problems is not None:
+            duplicate.check_team_boards(stage, options, rounds, problems)
 
     def finish_metrics(self, metrics: dict[str, float]) -> None:
         duplicate.finish_metrics(metrics)
@@ -241,6 +245,10 @@ class BridgeRules(Game):
         if getattr(stage, "movement", None) != "barometer":
             return {}
         return duplicate.standings_after_rounds(stage, rounds)
+
+    def round_boards(self, stage: Stage, number: int, tables: Any) -> dict[int, tuple[int, ...]]:
+        """A teams round's boards by the stage's numbering (duplicate.team_table_boards)."""
+        return duplicate.team_table_boards(stage, self.options(stage), number, tables)
 
     def table_form(self, stage: Stage | None = None) -> TableForm:
         if stage is not None and stage.format == "pairs":
@@ -284,7 +292,7 @@ def _desk_board_line(row: Any, t: Any) -> str | None:
 # The seed's matches have no bye: an odd pair out plays the substitutes (替补裁判代打).
 TABLE_FORM = TableForm(("ns", "ew"), ("boards:", "  1: 4S N = 420"), bye=False)
 PAIRS_FORM = TableForm(("ns", "ew"), ("boards: {{1: 4S N =, 2: 3NT E -1}}",))
-TEAMS_FORM = TableForm(("home", "away"), ("boards:", "  1: {{open: 4S N =, closed: 4S S -1}}"), rooms=ROOMS)
+TEAMS_FORM = TableForm(("home", "away"), ("boards:", "  {first}: {{open: 4S N =, closed: 4S S -1}}"), rooms=ROOMS)
 
 RULES = BridgeRules()
 

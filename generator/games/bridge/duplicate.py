@@ -269,7 +269,8 @@ def read_duplicate_keys(reader: Reader, stage_format: str, scoring: str) -> dict
                             game="bridge", format=f"{stage_format} + scoring: {scoring}", allowed=SUPPORTED)
         kind = "pairs" if stage_format == "pairs" else "total" if stage_format == "matches" else "teams"
     found: dict[str, Any] = {"kind": kind}
-    for key, kinds in (("hands", ("pairs", "teams")), ("field", ("pairs",)), ("bye", ("teams",))):
+    for key, kinds in (("hands", ("pairs", "teams")), ("field", ("pairs",)), ("bye", ("teams",)),
+                       ("boards_each_round", ("teams",))):
         if reader.has(key) and kind not in kinds:
             reader.problems.add("bridge-key-not-here", reader.key_mark(key), key=key,
                                 kinds=word(_KIND_WORDS[kinds]))
@@ -282,6 +283,7 @@ def read_duplicate_keys(reader: Reader, stage_format: str, scoring: str) -> dict
             vp = _number_key(node, "vp", 12.0, 0, 20)
             imp = _number_key(node, "imps", 0.0, -1000, 1000)
             found["bye"] = TeamBye(vp, imp)
+        found["boards_each_round"] = reader.choice("boards_each_round", BOARDS_EACH_ROUND, "on") or "on"
     if reader.has("hands") and kind in ("pairs", "teams"):
         found["hands"] = read_hands_key(reader)
     for key in ("adjusted", "adjusted_imps", "adjustments"):
@@ -295,6 +297,7 @@ def read_duplicate_keys(reader: Reader, stage_format: str, scoring: str) -> dict
 
 
 ADJUSTED_RULES = ("session", "fixed")
+BOARDS_EACH_ROUND = ("on", "same")  # teams: boards numbered on through the rounds, or 1..boards each round
 ADJUSTMENT_KINDS = ("mp", "percent", "imps")
 
 
@@ -737,6 +740,82 @@ def _team_board_reader(problems: Problems) -> Callable[[int, Any, Mark | None], 
 
     return read
 
+
+
+# --- the boards a teams round plays ----------------------------------------------------------------
+
+# The formats whose rounds deal boards by the stage's numbering; a `matches` stage (sessions
+# imported or written by hand) plays what its files say.
+NUMBERED_FORMATS = ("swiss", "round_robin", "knockout")
+
+
+def team_round_boards(stage: Stage, options: BridgeStage, number: int) -> tuple[int, ...]:
+    """The boards round `number` of a teams stage plays by the stage's numbering: on through the
+    rounds ((r-1) x boards + 1 .. r x boards, content-format.md "Board numbers"), or 1..boards with
+    `boards_each_round: same`; none for a stage without `boards`, another kind or format."""
+    if options.kind != "teams" or stage.format not in NUMBERED_FORMATS or not stage.boards:
+        return ()
+    first = 1 if options.boards_each_round == "same" else (number - 1) * stage.boards + 1
+    return tuple(range(first, first + stage.boards))
+
+
+def _written_boards(table: Table) -> list[int]:
+    record = table.record
+    return [b.board for b in record.boards] if isinstance(record, TeamRecord) else []
+
+
+def team_table_boards(stage: Stage, options: BridgeStage, number: int,
+                      tables: Sequence[Table]) -> dict[int, tuple[int, ...]]:
+    """The boards each match of round `number` plays (table -> boards), for its score sheet and
+    the desk's form: the stage's numbering, unless the round's file writes other boards and none
+    of those (then the boards it writes: the secretary's numbering wins). Every match of a teams
+    round plays the same boards; a bye or a forfeit plays none."""
+    boards = team_round_boards(stage, options, number)
+    if not boards:
+        return {}
+    written = {n for table in tables for n in _written_boards(table)}
+    if written and not written & set(boards):
+        boards = tuple(sorted(written))
+    return {t.number: boards for t in tables if len(t.sides) == 2 and t.forfeit is None}
+
+
+def check_team_boards(stage: Stage, options: BridgeStage, rounds: Sequence[Any], problems: Problems) -> None:
+    """A teams stage's board numbers across its rounds: a board written outside the boards its
+    round plays by the stage's numbering (a warning: round 1 of 1-8 writing 12 is a mistyped
+    number or the next round's board; a stage whose rounds each play 1..boards says so with
+    `boards_each_round: same`), and a team playing the same board number twice in the stage
+    (an error: one deal is never played twice by a team; not with `same`, whose rounds reuse
+    the numbers for other deals, nor in a `matches` stage, whose sessions, imported or written
+    by hand, may each number their boards from 1)."""
+    seen: dict[str, dict[int, tuple[int, int]]] = {}
+    for number, tables in _numbered(rounds):
+        boards = team_round_boards(stage, options, number)
+        for score in tables:
+            record = score.table.record
+            if not isinstance(record, TeamRecord) or not record.played or len(score.table.sides) != 2:
+                continue
+            where = score.table.number
+            outside = [b for b in record.boards if boards and b.board not in boards]
+            if outside:
+                problems.add("bridge-team-board-round", outside[0].mark or _mark_of(score), warning=True,
+                             round=number, boards=_span(boards), table=where,
+                             written=", ".join(str(b.board) for b in outside), per_round=stage.boards)
+            if options.boards_each_round == "same" or stage.format not in NUMBERED_FORMATS:
+                continue
+            for team in score.table.sides:
+                played = seen.setdefault(team, {})
+                for board in record.boards:
+                    if board.board in played:
+                        first_round, first_table = played[board.board]
+                        problems.add("bridge-team-board-twice", board.mark or _mark_of(score), team=team,
+                                     board=board.board, round=number, table=where, first_round=first_round,
+                                     first_table=first_table, per_round=stage.boards or "")
+                    else:
+                        played[board.board] = (number, where)
+
+
+def _span(boards: Sequence[int]) -> str:
+    return f"{boards[0]}–{boards[-1]}" if len(boards) > 1 else "".join(map(str, boards))
 
 
 # --- scoring a table, and the field ---------------------------------------------------------------
@@ -1269,9 +1348,9 @@ def _problem(kind: str) -> dict[str, str]:
 
 
 def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> list[Any]:
-    """One printed sheet per duplicate stage in the notice layout, filled where results are in
-    and blank where a round is drawn only: a pairs stage's travelling score sheets, one block
-    per board with every table that plays it; a teams stage's matches board by board."""
+    """One printed sheet per duplicate stage, filled where results are in and blank where a round
+    is drawn only: a pairs stage's travelling score sheets in the notice layout, one block per
+    board with every table that plays it; a teams stage's score sheet, a page per match."""
     from generator.printed import Bulletin
 
     stage = stage_result.stage
@@ -1317,34 +1396,96 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
             [t("board"), t("br_sheet_conditions"), t("round"), t("table"), t("ns"), t("ew"), t("contract"), t("lead"), t("br_ns_score"),
              f"{value} {t('ns')} / {t('ew')}"],
             rows, numeric={0, 2, 3, 8, 9}, **made)]
-    rows = []
-    for round_result in stage_result.rounds:
-        for score in round_result.tables:
-            view = score.view
-            where = t("sheet_round_table", r=round_result.number, t=score.table.number)
-            if not isinstance(view, TeamView) or view.away is None:
-                rows.append([where, "", t("bye"), "", "", ""])
-                continue
-            rows.append([where, "", t("sheet_match", home=view.home, away=view.away), "", "", ""])
-            if view.kind == "forfeit":
-                rows.append(["", "", t("forfeit") + t("colon") + str(view.forfeit), "", "", ""])
-                continue
-            for row in view.rows:
-                if row.adjusted is not None:
-                    rows.append(["", str(row.board), t("adjusted") + " " + row.adjusted.text, "", "", _value(row.home_imps)])
-                    continue
-                assert row.open is not None and row.closed is not None
-                rows.append(["", str(row.board), t(f"seat_{row.dealer}") + "·" + t(f"vul_{row.vulnerability}"),
-                             f"{_sheet_contract(t, row.open)} {_signed(row.open_score)}",
-                             f"{_sheet_contract(t, row.closed)} {_signed(row.closed_score)}", _value(row.home_imps)])
-            if view.kind == "played":
-                h, a = view.home, view.away
-                rows.append(["", "", t("total"), f"{_value(view.won[h])} : {_value(view.won[a])}",
-                             f"{t('br_sheet_vp')} {_value(view.vp[h])} : {_value(view.vp[a])}", _value(view.margin[h])])
+    # A teams stage: a page per match, as the other games' score sheets (the desk puts each
+    # table's own QR code on its page: desk/app.table_sheets); a bye has no sheet.
+    pages = [_team_page(t, event, stage, options, round_result, score) for round_result in stage_result.rounds
+             for score in round_result.tables if isinstance(score.view, TeamView) and score.view.away is not None]
     return [Bulletin(
         f"scoresheet-{stage.id}", t("sheet_teams_title", event=event.title, stage=named), t("br_sheet_teams_text"),
-        [t("sheet_where"), t("board"), t("br_sheet_conditions"), t("open_room"), t("closed_room"), t("br_imps_home")],
-        rows, numeric={1, 5}, **made)]
+        [], [], template=TEAMS_SHEET, pages=pages, **made)]
+
+
+TEAMS_SHEET = "sheets/bridge_teams_scoresheet.html"
+
+
+def _team_page(t: Any, event: Any, stage: Stage, options: BridgeStage, round_result: Any,
+               score: TableScore) -> dict[str, Any]:
+    """One match's page of the teams score sheet, every value a string: its teams and players,
+    each board numbered with dealer and vulnerability, both rooms' results and the home team's
+    IMPs where written, blank (to fill in at the table) where not: the boards written and those
+    the match is to play (RoundResult.boards: the round's boards as the stage numbers them,
+    round 2 of 8-board rounds 9-16); the totals and the signature lines."""
+    view = score.view
+    home, away = view.home, view.away or ""
+    words = {"table": t("table"), "referee": t("referee"), "date": t("sheet_date"), "board": t("board"),
+             "conditions": t("br_sheet_conditions"), "open": t("open_room"), "closed": t("closed_room"),
+             "contract": t("contract"), "score": t("br_ns_score"), "imps": t("br_imps_home")}
+    page: dict[str, Any] = {
+        "table": str(score.table.number),
+        "seats": [{"label": t("home_team"), "names": _team_named(t, event, home)},
+                  {"label": t("away_team"), "names": _team_named(t, event, away)}],
+        "referee": score.table.referee or "",
+        "words": words,
+        "kind": view.kind,
+        "note": t("br_sheet_teams_text"),
+        "boards": [],
+        "summary": [],
+        "signatures": [t("br_sheet_sign_home"), t("br_sheet_sign_away"), t("sheet_sign_referee")],
+    }
+    if view.kind == "forfeit":
+        page["note"] = t("forfeit") + t("colon") + str(view.forfeit)
+        return page
+    lines: dict[int, dict[str, str]] = {}
+    for row in view.rows:
+        line = {"number": str(row.board), "conditions": "", "open": "", "open_score": "", "closed": "",
+                "closed_score": "", "imps": _value(row.home_imps)}
+        if row.adjusted is not None:
+            line["open"] = t("adjusted") + " " + row.adjusted.text
+        else:
+            assert row.open is not None and row.closed is not None
+            line |= {"conditions": t(f"seat_{row.dealer}") + "·" + t(f"vul_{row.vulnerability}"),
+                     "open": _sheet_contract(t, row.open), "open_score": _signed(row.open_score),
+                     "closed": _sheet_contract(t, row.closed), "closed_score": _signed(row.closed_score)}
+        lines[row.board] = line
+    for waiting in view.waiting:  # a match waiting for a room (one_room): what each room has
+        line = {"number": str(waiting.board), "conditions": _conditions(t, waiting.board, options), "open": "",
+                "open_score": "", "closed": "", "closed_score": "", "imps": ""}
+        if waiting.adjusted is not None:
+            line["open"] = t("adjusted") + " " + waiting.adjusted.text
+        for room, written in (("open", waiting.open), ("closed", waiting.closed)):
+            if written is not None:
+                line |= {room: _sheet_contract(t, written), f"{room}_score": _signed(written.ns - written.ew)}
+        lines[waiting.board] = line
+    for number in round_result.boards.get(score.table.number, ()):
+        if number not in lines:
+            lines[number] = {"number": str(number), "conditions": _conditions(t, number, options), "open": "",
+                             "open_score": "", "closed": "", "closed_score": "", "imps": ""}
+    page["boards"] = [lines[number] for number in sorted(lines)]
+    played = view.kind == "played"
+    h, a = home, away
+    page["summary"] = [
+        {"label": t("total"), "value": f"{_value(view.won[h])} : {_value(view.won[a])}" if played else "",
+         "imps": _value(view.margin[h]) if played else ""}]
+    if stage.format != "knockout":  # a knockout match is won on IMPs: no victory points
+        page["summary"].append({"label": t("br_sheet_vp"), "imps": "",
+                                "value": f"{_value(view.vp[h])} : {_value(view.vp[a])}" if played else ""})
+    return page
+
+
+def _conditions(t: Any, number: int, options: BridgeStage) -> str:
+    """A board's dealer and vulnerability as a score sheet prints them (北·无)."""
+    return t(f"seat_{dealer(number)}") + "·" + t(f"vul_{vulnerability(number, options.vulnerability)}")
+
+
+def _team_named(t: Any, event: Any, entry_id: str) -> str:
+    """A team on its score sheet: its id, name and players (K07 法学队（赵一、赵二…）), so the
+    referee and the players find their match; the id alone for an entry the event lacks."""
+    entry = event.entries.get(entry_id)
+    if entry is None:
+        return entry_id
+    if entry.name:
+        return f"{entry_id} {entry.name}{t('paren', text=t.joiner().join(p.name for p in entry.players))}"
+    return f"{entry_id} {entry.player_names}"
 
 
 def _sheet_contract(t: Any, line: BoardView) -> str:

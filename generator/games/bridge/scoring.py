@@ -316,6 +316,9 @@ class BridgeStage:
     adjusted: str = "session"  # Law 12C2: A+/A- as the pair's session percentage when better/worse, or `fixed`
     adjusted_imps: float = 3.0  # IMP scoring: what an average-plus is worth (A- the negative)
     adjustments: tuple[Any, ...] = ()  # duplicate.Adjustment: penalties and awards on totals
+    # teams: `on` (round 2 of 8-board rounds plays 9-16, as content-format.md's example and the
+    # demo number them) or `same` (every round plays 1..boards); duplicate.team_round_boards
+    boards_each_round: str = "on"
 
     def __post_init__(self) -> None:
         if self.bye is None:
