@@ -52,7 +52,7 @@ def bulletins(result: Any, translator: Any, forms: bool | None = None) -> list[A
                 pages = [_sheet_page(t, event, stage, score, meaning) for score in round_result.tables
                          if len(score.table.sides) == 2]
                 found.append(Bulletin(name=name, title=title, text="", columns=[], rows=[],
-                                      organizer=event.organizer or "", date=stage.date,
+                                      organizer=event.organizer or "", date=event.day_of(stage, round_result.number),
                                       template=SHEET_TEMPLATE, pages=pages))
                 continue
             rows: list[list[str]] = []
@@ -67,7 +67,7 @@ def bulletins(result: Any, translator: Any, forms: bool | None = None) -> list[A
                 columns=columns,
                 rows=rows,
                 organizer=event.organizer or "",
-                date=stage.date,
+                date=event.day_of(stage, round_result.number),
                 numeric={3, 6, 7},
             ))
     return found
