@@ -723,7 +723,7 @@ def test_the_desks_standings_read_by_row_and_fit_a_small_phone(browser, running:
     tab = _page(browser)
     tab.set_viewport_size({"width": 320, "height": 700})
     tab.goto(f"{running.base}/standings")
-    one_line = tab.evaluate("""() => {
+    one_line = tab.evaluate(r"""() => {
         const line = el => parseFloat(getComputedStyle(el).lineHeight) || 1.5 * parseFloat(getComputedStyle(el).fontSize);
         const broken = [...document.querySelectorAll('table.list thead th, table.list .name')]
             // (a name of several words may wrap between them: only one word must stay whole)
