@@ -830,22 +830,99 @@ SITEMAP_PART = "sitemaps/"  # how a large site's sitemap files are recorded besi
 
 def _write_sitemap(site: Site, writer: SiteWriter, made: dict[str, EventPages],
                    previous: PreviousBuild | None) -> dict[str, EventPages]:
-    """sitemap.xml (only with a base_url: it needs absolute URLs). A site of more than
-    SITEMAP_URLS pages (2,000 events make 87,000) gets an index instead: sitemap.xml lists
-    sitemaps/0.xml (the pages of no part: the players' index) and sitemaps/<n>.xml, each the
-    pages of the whole parts (events, player pages, archive pages) whose name falls in its
-    bucket. A part stays in its bucket while the count of buckets stands (it doubles as the site
-    grows past a quarter of SITEMAP_URLS a file), whatever the other parts do, and a file is
-    kept while its parts list the same pages with the same dates (listed_digest), though they
-    were rendered again: a results file saved writes none of them, and a round added writes the
-    one file, a quarter of the limit or less, that lists its event. A bucket over SITEMAP_URLS
-    is written as <n>-<k>.xml files. Returns those files as parts, for the record."""
+    """sitemap.xml (only with a base_url: it needs absolute URLs), by `_sitemap_files`. A site of
+    SITEMAP_APART_FROM pages or more has its sitemap made by a process forked for it, which
+    writes its files and says which (`_sitemap_apart`): each file lists its pages sorted, all of
+    them unpacked and held at once (up to 12,500 a file), the last thing the build makes after
+    its render workers are done, and the holes they left in this process's heap stayed to its
+    end (2,000 events: 3.4 to 3.9 MiB of the build's own peak, there). Returns the large site's
+    files as parts, for the record."""
     if not site.base_url:
         return {}
     out = writer.out
     loose = [shown for shown in writer.pages if shown[0] != SEARCH_URL]  # (the same pairs, not made again)
     parts = [(name, made[name]) for name in sorted(made) if not name.startswith(SITEMAP_PART)]
     total = len(loose) + sum(pages.page_count for _, pages in parts)
+    if total >= SITEMAP_APART_FROM and incremental.can_fork_alone():
+        found = _sitemap_apart(site, loose, parts, total, previous, out)
+        if found is not None:
+            return found
+    return _sitemap_files(site, loose, parts, total, previous, out)
+
+
+SITEMAP_APART_FROM = 5_000  # pages from which the sitemap is made by a process of its own (_write_sitemap)
+
+
+def _sitemap_apart(site: Site, loose: list[tuple[str, dt.date | None]], parts: list[tuple[str, EventPages]],
+                   total: int, previous: PreviousBuild | None, out: OutputTree) -> dict[str, EventPages] | None:
+    """`_sitemap_files` by a process forked for it, into a tree of its own; what it did is done
+    again here, in its order, without its pages: each file it wrote added to `out` with its
+    stamp, each it kept from the last build kept (the record's own part, whose file it found as
+    written), and the parts' `listed` digests it made set (the record keeps them). None when it
+    failed before it said: the caller makes the sitemap itself."""
+    unlisted = [number for number, (_, pages) in enumerate(parts) if not pages.listed]
+
+    def files() -> tuple[list[tuple[str, str, tuple[int, int] | None]], bytes]:
+        tree = _Noted(out.root)
+        made = _sitemap_files(site, loose, parts, total, previous, tree)
+        # The digests as 32 bytes each, in one bytes object, not a text each: 2,000 events' 12,000
+        # parts have none yet (the workers rendered them), and they come back when the build's
+        # own process is at its peak.
+        return ([(path, made[path].key if path in made else "", stamp) for path, stamp in tree.done],
+                b"".join([bytes.fromhex(parts[number][1].listed or _NONE_LISTED) for number in unlisted]))
+
+    _, found = with_a_child(files, lambda: None)
+    if found is None or len(found[1]) != 32 * len(unlisted):
+        return None
+    done, listed = found
+    for place, number in enumerate(unlisted):
+        digest = listed[32 * place:32 * place + 32].hex()
+        if digest != _NONE_LISTED:  # (a part split among files has none of its own)
+            parts[number][1].listed = digest
+    written: dict[str, EventPages] = {}
+    for path, key, stamp in done:
+        if stamp is None:  # kept from the last build: as `previous.reuse` keeps it, the record's own part
+            written[path] = previous.events[path]  # type: ignore[union-attr]
+            out.keep_part(written[path])
+        else:  # as if written here (OutputTree.write_parts)
+            out.written.append(path)
+            out.stamps[path] = stamp
+            if key:
+                written[path] = EventPages(key, [path])
+    return written
+
+
+_NONE_LISTED = "0" * 64  # a part's `listed`, sent back by the sitemap's process, when it has none
+
+
+class _Noted(OutputTree):
+    """A tree that notes, in order, each file written (with its stamp) and each part kept (by its
+    one file, without a stamp): what a forked process did, to be done again by its parent."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__(root)
+        self.done: list[tuple[str, tuple[int, int] | None]] = []
+
+    def write_parts(self, relative: str, parts: Any) -> None:
+        super().write_parts(relative, parts)
+        self.done.append((relative, self.stamps[relative]))
+
+    def keep_part(self, part: Any) -> None:
+        self.done.append((part.files[0], None))
+
+
+def _sitemap_files(site: Site, loose: list[tuple[str, dt.date | None]], parts: list[tuple[str, EventPages]],
+                   total: int, previous: PreviousBuild | None, out: OutputTree) -> dict[str, EventPages]:
+    """The sitemap's files (`loose`: the pages of no part; `parts`: the site's, by name; `total`:
+    their pages). A site of more than SITEMAP_URLS pages (2,000 events make 87,000) gets an
+    index instead: sitemap.xml lists sitemaps/0.xml (the pages of no part: the players' index)
+    and sitemaps/<n>.xml, each the pages of the whole parts (events, player pages, archive pages) whose name falls in its
+    bucket. A part stays in its bucket while the count of buckets stands (it doubles as the site
+    grows past a quarter of SITEMAP_URLS a file), whatever the other parts do, and a file is
+    kept while its parts list the same pages with the same dates (listed_digest), though they
+    were rendered again: a results file saved writes none of them, and a round added writes the
+    one file, a quarter of the limit or less, that lists its event. A bucket over SITEMAP_URLS
+    is written as <n>-<k>.xml files. Returns those files as parts, for the record."""
     if total <= SITEMAP_URLS:
         pages = loose + [page for _, made_part in parts for page in made_part.pages]
         out.write_parts("sitemap.xml", sitemap_parts(site, pages))
