@@ -484,6 +484,9 @@ def test_a_daguai_violation_is_counted_over_the_event_in_the_preview(tmp_path: P
     result = forms.check(spot, text, record)
     assert result.ok, [p.message("en") for p in result.problems]
     assert [(s.entry, s.metrics) for s in result.score.sides] == [(s.entry, s.metrics) for s in score.sides]
+    # two teams typed with a space between them are two violations, not one with a note
+    spaced = forms.record_from(spot, forms.fields_for(spot, text, {**typed, "violations": "D05 D07，D07 第6副 迟到"}))
+    assert spaced["violations"] == ["D05", "D07", {"team": "D07", "board": 6, "note": "迟到"}]
     assert result.score.extra["deductions"] == {"D05": 0, "D07": 1}
 
 

@@ -331,6 +331,11 @@ class Game:
         """Score across the field once every table of the stage is scored, before the tally
         (pairs matchpoints compare a board across tables). Default: nothing to do."""
 
+    # Whether `score_table` reads counts run across the event's earlier tables from its `state`
+    # (大怪路子's violations: the second of the event costs a point). Only then does a preview of
+    # one table (the desk's) score the tables before it first (tournament/event.state_before).
+    keeps_running_counts: bool = False
+
     def scores_alone(self, stage: Stage) -> bool:
         """Whether a table's score is made from the table and its stage alone: `score_table`
         reads no `state` (nothing of the tables before it) and `score_field` changes no score.

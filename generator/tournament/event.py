@@ -132,15 +132,14 @@ def state_before(event: Event, stage_id: str, number: int) -> dict[str, object]:
     """The game's running counts across the event (大怪路子's violations: the second of the
     event costs a point) as they stand when round `number` of stage `stage_id` is played: every
     table of every round before it, in run_event's order, scored into a fresh state. For a
-    preview of one table (the desk's), which must score it as the standings will; a game whose
-    tables score alone keeps no counts, and gets an empty state at once."""
+    preview of one table (the desk's), which must score it as the standings will. A game that
+    keeps no such counts (Game.keeps_running_counts) gets an empty state at once: scoring a
+    10,000-pair event's earlier rounds at every preview would be for nothing."""
     game = GAMES[event.game]
     state: dict[str, object] = {}
+    if not game.keeps_running_counts:
+        return state
     for stage in event.stages:
-        if game.scores_alone(stage):
-            if stage.id == stage_id:
-                break
-            continue
         for round_ in event.rounds.get(stage.id, []):
             if stage.id == stage_id and round_.number >= number:
                 break

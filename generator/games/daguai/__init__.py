@@ -58,6 +58,7 @@ class DaguaiRules(Game):
     formats = ("swiss", "round_robin", "matches")
     stage_keys = ("board_points", "bye")
     table_keys = TABLE_KEYS
+    keeps_running_counts = True  # violations counted over the event (rules-daguai.md)
     word_prefix = "dg"  # its words: dg_title, dg_choice, dg_example_*, dg_metric_*
     metric_names = ("match_points", "net", "scored", "heads")
     shared_metric_words = ("net", "match_points")  # labels bridge shows too: the shared metric_<word>
@@ -98,10 +99,8 @@ class DaguaiRules(Game):
         record = super().entry_record(sides, values)
         if values.get("violations"):
             items = split_items(values["violations"]) or [values["violations"]]
-            record["violations"] = [records.violation_item(item) for item in items]
+            record["violations"] = [v for item in items for v in records.violation_items(item, sides)]
         return record
-
-
 
 
 TABLE_FORM = TableForm(("home", "away"), ("boards:", "  1: {{open: {a} 8, closed: {b} 1}}"), rooms=ROOMS)

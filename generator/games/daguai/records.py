@@ -274,6 +274,17 @@ def violation_text(item: Any) -> str:
     return " ".join(parts)
 
 
+def violation_items(text: str, sides: Sequence[str]) -> list[Any]:
+    """The violations one item typed on the desk's form makes, as the results file writes them
+    (entry_record): teams typed with spaces between them ("D02 D07", every word one of the
+    table's teams) are a violation each; else one, with its board and note where typed
+    ("D07 第2副 自报牌数", "D07 迟到"); text that is neither is kept as typed, for the check."""
+    words = text.split()
+    if len(words) > 1 and all(word in sides for word in words):
+        return words
+    return [violation_item(text)]
+
+
 def violation_item(text: str) -> Any:
     """One violation typed on the desk's form, as the results file writes it (entry_record)."""
     match = _VIOLATION.fullmatch(text.strip())
