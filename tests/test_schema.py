@@ -50,3 +50,11 @@ def test_schema_refuses_an_unknown_game_and_format() -> None:
     event = {"title": "x", "game": "poker", "entries": [], "stages": [{"id": "a", "format": "ladder"}]}
     messages = " ".join(e.message for e in jsonschema.Draft7Validator(schema("event")).iter_errors(event))
     assert "'poker' is not one of" in messages and "'ladder' is not one of" in messages
+
+
+def test_the_results_schema_knows_every_key_the_loader_reads() -> None:
+    """The editor's schema and the loader agree on a results file's keys: `date:`, which `pair`
+    writes, was read by the loader and flagged by the schema (additionalProperties: false)."""
+    from generator.content import load
+
+    assert set(schema("results")["properties"]) == set(load.RESULTS_KEYS)

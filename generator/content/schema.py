@@ -119,7 +119,8 @@ def results_schema() -> dict[str, Any]:
                     required=("table",))
     return {
         "$schema": DRAFT, "title": "paibang results file",
-        **_object({"stage": {"type": "string"}, "round": INTEGER, "tables": {"type": "array", "items": table}},
+        **_object({"stage": {"type": "string"}, "round": INTEGER, "date": DATE,
+                   "tables": {"type": "array", "items": table}},
                   required=("stage", "tables")),
     }
 
