@@ -203,3 +203,19 @@ def test_pair_shows_the_warnings_of_its_own_event(tmp_path, capsys):
     assert main(["pair", "other", "rr", "--content", str(content)]) == 0
     err = capsys.readouterr().err
     assert all(code in err for code in codes) and "events/other/event.yaml" in err and "其他赛事" not in err
+
+
+def test_two_withdrawn_teams_scheduled_to_meet_have_no_table(tmp_path, capsys):
+    """Two teams withdrawn meet in the schedule: writing the table as the first one's forfeit
+    credited the other with a win after it had withdrawn. The table is not written."""
+    content = make_content(tmp_path, 6, 5)
+    assert main(["pair", "ev", "rr", "--content", str(content)]) == 0
+    withdraw(content, "D05", "2")
+    withdraw(content, "D06", "2")
+    assert main(["pair", "ev", "rr", "--all", "--content", str(content)]) == 0
+    met = []
+    for number in range(2, 6):
+        tables = yaml.safe_load((content / f"events/ev/results/round-{number}.yaml").read_text(encoding="utf-8"))["tables"]
+        met += [t for t in tables if {t["home"], t["away"]} == {"D05", "D06"}]
+        assert all(t.get("forfeit") in ("D05", "D06") for t in tables if {t["home"], t["away"]} & {"D05", "D06"})
+    assert met == []

@@ -395,8 +395,10 @@ def _plan_round_robin(result: EventResult, stage_result: StageResult, number: in
         # Withdrawn by this round (`withdrawn: N`, N <= n): its bye is no table (a bye written for
         # it is an error, entry-withdrawn-bye), a match against it is its forfeit, written so.
         gone = {e.id for e in stage_result.field if e.withdrawn is not None and e.withdrawn <= n}
-        if draw.bye in gone:
-            draw = Draw([sides for sides in draw.tables if sides != (draw.bye,)])
+        # (two withdrawn teams scheduled to meet: no table; writing it as one's forfeit gave the
+        # other a win after it had withdrawn)
+        if draw.bye in gone or any(len(sides) == 2 and set(sides) <= gone for sides in draw.tables):
+            draw = Draw([sides for sides in draw.tables if sides != (draw.bye,) and not set(sides) <= gone])
         draw = _with_substitute(draw, substitutes, (), form, stage)
         forfeits = {table: next(side for side in sides if side in gone)
                     for table, sides in enumerate(draw.tables, start=1) if len(sides) == 2 and gone & set(sides)}
