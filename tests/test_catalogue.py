@@ -112,6 +112,18 @@ def edit(game: str, *edits: tuple[str, str, str]) -> Trigger:
     return trigger
 
 
+def renumbered_each_round(game: str) -> Trigger:
+    """The game's demo teams event with every round's boards numbered 1..8 (they go on through)."""
+    def trigger(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+        event = demo_tree(tmp, game)
+        for path in (event / "results").glob("round-*.yaml"):
+            offset = 8 * (int(path.stem.split("-")[1]) - 1)
+            text = re.sub(r"(?m)^(      )(\d+):", lambda m: f"{m[1]}{int(m[2]) - offset}:", path.read_text(encoding="utf-8"))
+            path.write_text(text, encoding="utf-8")
+        return raised(event.parents[1])
+    return trigger
+
+
 def write(game: str, name: str, data: str | bytes) -> Trigger:
     """A file written into the game's demo event (text or bytes)."""
     def trigger(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
@@ -618,6 +630,8 @@ TRIGGERS: dict[str, Trigger] = {
     "bridge-room-pending": edit(BT, (R1, BT1, "      1: {open: 1NT S =}\n")),
     # round 1 plays 1-8, round 2 9-16: board 1 typed 12 in round 1; board 9 typed 1 in round 2
     "bridge-team-board-round": edit(BT, (R1, BT1, "      12: {open: 1NT S =, closed: 1S S -1}\n")),
+    # every round written plays 1-8 and the stage does not say so
+    "bridge-team-boards-same": renumbered_each_round(BT),
     "bridge-team-board-twice": edit(BT, (R2, "      9: {open: 4S E -1, closed: 4SX W -2}\n",
                                          "      1: {open: 4S E -1, closed: 4SX W -2}\n")),
     "bye-with-play": edit(BT, (R1, "    home: T1\n    away: T6\n", "    home: T1\n")),

@@ -283,7 +283,9 @@ def read_duplicate_keys(reader: Reader, stage_format: str, scoring: str) -> dict
             vp = _number_key(node, "vp", 12.0, 0, 20)
             imp = _number_key(node, "imps", 0.0, -1000, 1000)
             found["bye"] = TeamBye(vp, imp)
-        found["boards_each_round"] = reader.choice("boards_each_round", BOARDS_EACH_ROUND, "on") or "on"
+        # (None: not written, numbered on through the rounds unless the rounds say otherwise:
+        # check_team_boards)
+        found["boards_each_round"] = reader.choice("boards_each_round", BOARDS_EACH_ROUND)
     if reader.has("hands") and kind in ("pairs", "teams"):
         found["hands"] = read_hands_key(reader)
     for key in ("adjusted", "adjusted_imps", "adjustments"):
@@ -788,7 +790,18 @@ def check_team_boards(stage: Stage, options: BridgeStage, rounds: Sequence[Any],
     the numbers for other deals, nor in a `matches` stage, whose sessions, imported or written
     by hand, may each number their boards from 1)."""
     seen: dict[str, dict[int, tuple[int, int]]] = {}
-    for number, tables in _numbered(rounds):
+    numbered = _numbered(rounds)
+    if options.boards_each_round is None and _restarts_each_round(stage, numbered):
+        # Every round written so far plays boards 1..boards and the stage does not say how it
+        # numbers: a club dealing fresh boards 1-8 every round, as teams stages were read before
+        # the key. One warning with the key to write, not an error a board (the build of such a
+        # stage stopped after the upgrade).
+        later = next(b for number, tables in numbered if number > 1 for score in tables
+                     if isinstance(score.table.record, TeamRecord) for b in score.table.record.boards)
+        problems.add("bridge-team-boards-same", later.mark or Mark(Path("results")), warning=True,
+                     per_round=stage.boards)
+        return
+    for number, tables in numbered:
         boards = team_round_boards(stage, options, number)
         for score in tables:
             record = score.table.record
@@ -812,6 +825,16 @@ def check_team_boards(stage: Stage, options: BridgeStage, rounds: Sequence[Any],
                                      first_table=first_table, per_round=stage.boards or "")
                     else:
                         played[board.board] = (number, where)
+
+
+def _restarts_each_round(stage: Stage, numbered: list[tuple[int, list[TableScore]]]) -> bool:
+    """Whether every board written in the stage is one of 1..boards, in more than one round."""
+    if stage.format not in NUMBERED_FORMATS or not stage.boards:
+        return False
+    written = {number: [b.board for score in tables if isinstance(score.table.record, TeamRecord)
+                        for b in score.table.record.boards] for number, tables in numbered}
+    played = [number for number, boards in written.items() if boards]
+    return len(played) > 1 and all(1 <= b <= stage.boards for boards in written.values() for b in boards)
 
 
 def _span(boards: Sequence[int]) -> str:

@@ -318,7 +318,7 @@ class BridgeStage:
     adjustments: tuple[Any, ...] = ()  # duplicate.Adjustment: penalties and awards on totals
     # teams: `on` (round 2 of 8-board rounds plays 9-16, as content-format.md's example and the
     # demo number them) or `same` (every round plays 1..boards); duplicate.team_round_boards
-    boards_each_round: str = "on"
+    boards_each_round: str | None = None  # (None: not written, read as "on")
 
     def __post_init__(self) -> None:
         if self.bye is None:
