@@ -101,7 +101,7 @@ def updates(site: Site, results: list[EventResult], event_url, stage_url) -> lis
             if not stage_result.has_results:
                 continue
             stage = stage_result.stage
-            day = stage.date or event.dates[-1]
+            day = event.day_of(stage, stage_result.rounds_played or None)  # (the last round counted)
             # Winners once the stage is over; before, its status and "after round N".
             winners = [s.entry.label for s in stage_result.standings if s.rank == 1] if result.complete else []
             text = t("feed_stage", event=event.title, stage=stage.name)

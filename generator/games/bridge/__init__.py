@@ -339,7 +339,7 @@ def bulletins(result: Any, t: Any, forms: bool | None = None) -> list[Any]:
                 "words": words,
                 "signatures": [t("sheet_sign_referee"), t("sheet_sign_ns"), t("sheet_sign_ew")],
             })
-        made = dict(organizer=event.organizer or "", date=stage.date, text="", rows=[], pages=pages)
+        made = dict(organizer=event.organizer or "", date=event.day_of(stage), text="", rows=[], pages=pages)
         found.append(Bulletin(
             f"scoresheet-{stage.id}", t("sheet_score_title", event=event.title, stage=stage.name),
             columns=[t("board"), t("dealer"), t("vulnerability"), t("declarer"), t("contract"), t("result"),

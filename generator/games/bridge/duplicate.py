@@ -1377,7 +1377,7 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
     from generator.printed import Bulletin
 
     stage = stage_result.stage
-    made = dict(organizer=event.organizer or "", date=stage.date)
+    made = dict(organizer=event.organizer or "", date=event.day_of(stage))
     named = "" if stage.name in event.title else t("paren", text=stage.name)  # no "…（队式赛）…（队式赛）"
     mp = options.scoring == "matchpoints"
     value = t("mp") if mp else t("br_imps")
