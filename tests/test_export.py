@@ -139,12 +139,14 @@ def test_export_command_writes_in_the_current_folder(content, tmp_path, monkeypa
     assert sorted(p.name for p in tmp_path.iterdir()) == names
 
 
-@pytest.mark.parametrize("folder", [".", "exports"])
-def test_export_to_a_folder_writes_the_files_there_under_their_names(content, tmp_path, monkeypatch, folder):
+@pytest.mark.parametrize(("folder", "made"), [(".", True), ("exports", True), ("new/", False)])
+def test_export_to_a_folder_writes_the_files_there_under_their_names(content, tmp_path, monkeypatch, folder, made):
     """`-o .` stopped with a traceback (a folder has no file name to add the stage to); a
-    folder given to -o takes the files as they would be named in the current folder."""
+    folder given to -o takes the files as they would be named in the current folder, and one
+    named with a trailing / is made (it was written as a file called "new")."""
     monkeypatch.chdir(tmp_path)
-    (tmp_path / folder).mkdir(exist_ok=True)
+    if made:
+        (tmp_path / folder).mkdir(exist_ok=True)
     assert main(["export", "gaoxiao-bridge-teams-2024", "--format", "csv", "-o", folder, "--content", str(content),
                  "--lang", "en"]) == 0
     assert sorted(p.name for p in (tmp_path / folder).iterdir() if p.suffix == ".csv") == [

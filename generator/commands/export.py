@@ -7,6 +7,7 @@ file (with several files, the stage id is added before the extension)."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -62,11 +63,15 @@ def run(args: argparse.Namespace) -> int:
         print(catalogues.text("export_no_duplicate", locale, slug=args.event, format=args.format), file=sys.stderr)
         return 2
     ext = EXTENSIONS[args.format]
-    # `-o` a folder (`-o .`, `-o exports/`): the files under their own names there
-    folder = args.output if args.output is not None and args.output.is_dir() else None
+    # `-o` a folder (`-o .`, an existing folder, or `-o exports/`, made if need be): the files
+    # under their own names there
+    output = Path(args.output) if args.output is not None else None
+    folder = output if output is not None and (output.is_dir() or args.output.endswith(("/", os.sep))) else None
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
     for suffix, data in made.items():
-        if args.output is not None and folder is None:
-            path = args.output if not suffix else args.output.with_name(f"{args.output.stem}{suffix}{args.output.suffix or '.' + ext}")
+        if output is not None and folder is None:
+            path = output if not suffix else output.with_name(f"{output.stem}{suffix}{output.suffix or '.' + ext}")
         else:
             path = (folder or Path()) / f"{args.event}{suffix}.{ext}"
         write_durably(path, data)  # the old file or the new, never half of one (a full disk, a power cut)
