@@ -96,9 +96,9 @@ def export_usebio(result: Any, stage_id: str, rules: Any) -> str:
         _add(ev, "BOARD_SCORING_METHOD", "IMPS")
         _add(ev, "MATCH_SCORING_METHOD", "VPS")
         _teams_participants(ev, event, stage_result)
-        unmatched = _unmatched(stage_result)
-        if unmatched:
-            ev.append(ET.Comment(unmatched))
+        note = _unmatched(stage_result)
+        if note:
+            ev.append(ET.Comment(note))
         for round_result in stage_result.rounds:
             for score in round_result.tables:
                 _match(ev, round_result.number, score)
