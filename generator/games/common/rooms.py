@@ -3,6 +3,10 @@ catalogue's words, one definition for every game that plays in two rooms (大怪
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
 from generator import catalogues
 from generator.catalogues import LOCALES
 
@@ -20,3 +24,30 @@ def room_at(room: str | None) -> dict[str, str]:
     """A room after a board number in a message: "第 1 副开室…" / "board 1, open room: …";
     nothing when the message is about the whole board."""
     return catalogues.word(f"room_at_{room}") if room is not None else dict.fromkeys(LOCALES, "")
+
+
+@dataclass(frozen=True)
+class OneRoom:
+    """A board of a team match written for one room only (a match in progress: the other
+    room's sheet is not in yet): the room, and what it has, as the game reads a room."""
+
+    board: int
+    room: str
+    record: Any
+
+
+@dataclass(frozen=True)
+class WaitingBoard:
+    """A board of a match waiting for a room: what each room has (None: not entered yet)."""
+
+    board: int
+    open: Any = None
+    closed: Any = None
+
+
+def waiting_boards(boards: Iterable[Any], one_room: Iterable[OneRoom]) -> list[WaitingBoard]:
+    """Every board written of a match waiting for a room, both rooms (`boards`, each with its
+    `board`, `open` and `closed`) or one, in board order."""
+    found = [WaitingBoard(b.board, b.open, b.closed) for b in boards]
+    found += [WaitingBoard(w.board, **{w.room: w.record}) for w in one_room]
+    return sorted(found, key=lambda b: b.board)

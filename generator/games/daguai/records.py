@@ -31,12 +31,11 @@ from generator.games.daguai.rules import (
     ByeCredit,
     DaguaiStage,
     MatchRecord,
-    OneRoom,
     RoomRecord,
     Violation,
     options,
 )
-from generator.games.common.rooms import ROOMS, room_at, room_name
+from generator.games.common.rooms import ROOMS, OneRoom, room_at, room_name
 from generator.games.daguai.words import meaning, problem, word
 
 ROOM_KEYS = {"open": "open", "closed": "closed", "开室": "open", "開室": "open", "闭室": "closed", "閉室": "closed"}

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from generator.content.model import Stage
 from generator.errors import Mark
+from generator.games.common.rooms import OneRoom
 
 OUTCOMES = ("caught3", "caught2", "caught1", "own1", "own2")
 # Seats of (home, away) in each room: the home team sits 1, 3, 5 in the open room (规则二.3).
@@ -91,15 +92,6 @@ class Violation:
     board: int | None = None
     note: str | None = None
     mark: Mark | None = field(default=None, compare=False)
-
-
-@dataclass(frozen=True)
-class OneRoom:
-    """A board written for one room only: the room and what it has."""
-
-    board: int
-    room: str
-    record: RoomRecord
 
 
 @dataclass

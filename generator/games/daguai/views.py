@@ -13,7 +13,7 @@ from typing import Any
 from generator.content.model import Stage, Table
 from generator.games import RowsWhenRead, SideScore, TableScore
 from generator.games.common.figures import Figures
-from generator.games.common.rooms import ROOMS
+from generator.games.common.rooms import ROOMS, WaitingBoard, waiting_boards
 from generator.games.daguai.rules import (
     SEATS,
     BoardPoints,
@@ -43,15 +43,6 @@ class BoardView:
     closed: RoomView
     home: int
     away: int
-
-
-@dataclass(frozen=True)
-class WaitingBoard:
-    """A board of a match waiting for a room: what each room has (None: not entered yet)."""
-
-    board: int
-    open: RoomRecord | None = None
-    closed: RoomRecord | None = None
 
 
 @dataclass
@@ -129,7 +120,7 @@ def score_table(table: Table, stage: Stage, state: dict[str, Any]) -> TableScore
     if record.one_room:
         # Some board has one room only, the other room's sheets not entered yet: the match
         # waits (pending, not counted), its page shows what each room has.
-        view = MatchView("one_room", home, away, waiting=_waiting(record))
+        view = MatchView("one_room", home, away, waiting=waiting_boards(record.boards, record.one_room))
         return TableScore(table, [], None, [], view, {"home": home, "away": away, "match_points": {}})
     result = score_match(home, away, record.boards, record.violations, counts)
     rows = []
@@ -159,13 +150,6 @@ def score_table(table: Table, stage: Stage, state: dict[str, Any]) -> TableScore
     }
     view = MatchView("played", home, away, rows, result, after=_running(totals, sides))
     return TableScore(table, sides, result.winner, RowsWhenRead(_match_rows, record.boards, rows), view, extra)
-
-
-def _waiting(record: MatchRecord) -> list[WaitingBoard]:
-    """Every board written, both rooms or one, in board order (a missing room is None)."""
-    boards = [WaitingBoard(b.board, b.open, b.closed) for b in record.boards]
-    boards += [WaitingBoard(w.board, **{w.room: w.record}) for w in record.one_room]
-    return sorted(boards, key=lambda b: b.board)
 
 
 def _match_rows(boards: list[BoardRecord], rows: list[BoardView]) -> list[dict[str, Any]]:

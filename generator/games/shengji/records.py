@@ -37,7 +37,6 @@ from generator.games.shengji.rules import (
     ByeCredit,
     Conversion,
     KittyRule,
-    OneRoom,
     PairsRecord,
     Penalty,
     RoomResult,
@@ -48,7 +47,7 @@ from generator.games.shengji.rules import (
     defenders_points,
     room_sides,
 )
-from generator.games.common.rooms import ROOMS, room_at, room_name
+from generator.games.common.rooms import ROOMS, OneRoom, room_at, room_name
 from generator.games.shengji.words import Localised, problem, word
 
 # --- reading records -------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from generator.content.model import Stage
 from generator.errors import Mark
+from generator.games.common.rooms import OneRoom
 
 SEATS = ("N", "E", "S", "W")
 LEVELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -273,15 +274,6 @@ class TeamBoard:
 
     def room(self, name: str) -> RoomResult:
         return self.open if name == "open" else self.closed
-
-
-@dataclass(frozen=True)
-class OneRoom:
-    """A board of a team match written for one room only: the room and its result."""
-
-    board: int
-    room: str
-    result: RoomResult
 
 
 @dataclass

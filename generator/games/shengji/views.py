@@ -19,7 +19,7 @@ from generator.games import RowsWhenRead, SideScore, TableScore
 from generator.games.common.boards import drop_out_of_range
 from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, percentage
-from generator.games.common.rooms import ROOMS
+from generator.games.common.rooms import ROOMS, WaitingBoard, waiting_boards
 from generator.games.shengji.rules import (
     DEFAULT_BOARD_TABLE,
     DEFAULT_CONVERSION,
@@ -70,15 +70,6 @@ class TeamRow:
     @property
     def away(self) -> int:
         return self.open.away + self.closed.away
-
-
-@dataclass(frozen=True)
-class WaitingBoard:
-    """A board of a match waiting for a room: what each room has (None: not entered yet)."""
-
-    board: int
-    open: RoomResult | None = None
-    closed: RoomResult | None = None
 
 
 @dataclass
@@ -500,7 +491,8 @@ def score_team_table(table: Table, stage: Stage, options: ShengjiStage) -> Table
     if record.one_room:
         # Some board has one room only, the other room's sheets not entered yet: the match
         # waits (pending, not counted), its page shows what each room has.
-        view = TeamView("one_room", home, away, conversion=options.conversion, waiting=_waiting(record))
+        view = TeamView("one_room", home, away, conversion=options.conversion,
+                        waiting=waiting_boards(record.boards, record.one_room))
         return TableScore(table, [], None, [], view, {"home": home, "away": away, "match_points": {}})
     if not record.played or not record.boards:
         return TableScore(table, [], None, [], TeamView("unplayed", home, away, conversion=options.conversion),
@@ -510,13 +502,6 @@ def score_team_table(table: Table, stage: Stage, options: ShengjiStage) -> Table
     extra = {"home": home, "away": away, "match_points": dict(match.match_points), "net": dict(match.net),
              "credits": {home: match.total(0), away: match.total(1)}}
     return TableScore(table, sides, match.winner, RowsWhenRead(_team_rows, match.rows, home, away), match, extra)
-
-
-def _waiting(record: TeamRecord) -> list[WaitingBoard]:
-    """Every board written, both rooms or one, in board order (a missing room is None)."""
-    boards = [WaitingBoard(b.board, b.open, b.closed) for b in record.boards]
-    boards += [WaitingBoard(w.board, **{w.room: w.result}) for w in record.one_room]
-    return sorted(boards, key=lambda b: b.board)
 
 
 def score_pairs_table(table: Table, stage: Stage, options: ShengjiStage) -> TableScore:
