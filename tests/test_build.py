@@ -169,7 +169,7 @@ def test_qualifier_bulletin_text_read_back(site: Path) -> None:
     pdf = site / EVENT / "bulletins/qualifiers-prelim.pdf"
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, check=True, text=True).stdout
     assert "动物科学学院桥牌大赛决赛名单公示" in text
-    assert "以下 16 组选手进入决赛（含轮空直接晋级 1 组）" in text
+    assert "以下 16 对选手进入决赛（含轮空直接晋级 1 组）" in text
     assert "A19" in text and "A20" not in text
     assert "轮空，直接晋级" in text
     assert "西昌学院动物科学学院团学会治安保卫部" in text and "2015年5月15日" in text
