@@ -121,6 +121,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.filters["num_or_blank"] = lambda n: "" if n is None else number_text(n)
     env.filters["suits"] = _suits_in(translate)
     env.globals["deal_log"] = _deal_logs(translate)
+    env.globals["summary_rows"] = _summary_rows(translate)
     return env
 
 
@@ -422,6 +423,62 @@ def _deal_logs(translate: Translator) -> Callable[[Any], Markup]:
         return Markup("".join(out))
 
     return deal_log
+
+
+def _summary_rows(translate: Translator) -> Callable[..., Markup]:
+    """The `summary_rows(event, summary, labels, running_label, root, outcome_words)` of one
+    locale: the rows of an entry's match summary (entry.html), one per match, written here in
+    one pass as deal_log is (through the template's loops, a dozen `{{ }}` a row: 1.3% more
+    instructions to render the demo's pages). `labels`: the metrics' labels (the columns after
+    the outcome); `running_label`: the running total's; `outcome_words`: each outcome's word.
+    A match the standings do not count yet (event-day.md: "after round N" counts fully played
+    rounds): drawn and not played, or a bye or result of a round not fully played, is
+    shown without a score or a running total. Its words are looked up once."""
+    text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
+    round_word, table_word = translate.unformatted("round_n"), translate.unformatted("table_n")
+    opponent_label = text(translate("opponent"))
+    not_counted = text(translate("paren", text=translate("outcome_not_counted")))
+    late_not_counted = text(translate("outcome_late_not_counted"))  # (a late entry's missed round: one bracket)
+    joiner = text(translate.joiner())
+
+    def summary_rows(event: Event, summary: Any, labels: list[str], running_label: str, root: str,
+                     outcome_words: dict[str, str]) -> Markup:
+        root_text = text(root)
+        entries = event.entries
+        label_cells = [f'<td class="num" data-label="{text(label)}">' for label in labels]
+        running_cell = f'<td class="num" data-label="{text(running_label)}">' if summary.metrics else None
+        blank = "".join(cell + "—</td>" for cell in label_cells) + (running_cell + "—</td>" if running_cell else "")
+        out = []
+        append = out.append
+        for line in summary.lines:
+            table = line.table
+            shown_table = (f'<a href="{root_text}{text(line.url)}">{text(table_word.format(n=table))}</a>'
+                           if table else "—")
+            opponents = line.opponents
+            shown_opponents = joiner.join([
+                f'<a href="{root_text}{text(entry_url(event, o))}">{text(o)}</a> '
+                f'{text(entries[o].label)}' for o in opponents]) if opponents else "—"
+            outcome = line.outcome
+            if line.counted:
+                shown_outcome = text(outcome_words[outcome])
+            elif outcome == "late":
+                shown_outcome = late_not_counted
+            else:
+                shown_outcome = text(outcome_words[outcome]) + (not_counted if outcome != "pending" else "")
+            append(f'<tr>\n  <th scope="row">{text(round_word.format(n=line.round))}</th>\n  <td>{shown_table}</td>\n'
+                   f'  <td class="line" data-label="{opponent_label}">{shown_opponents}</td>\n'
+                   f'  <td class="outcome {text(outcome)}">{shown_outcome}</td>\n')
+            if line.counted:
+                for index, value in enumerate(line.values):  # (a value without a label fails, as it did)
+                    append(f"{label_cells[index]}{text(number_text(value))}</td>")
+                if running_cell is not None:
+                    append(f"{running_cell}{text(number_text(line.running[0]))}</td>")
+            else:
+                append(blank)
+            append("</tr>\n")
+        return Markup("".join(out))
+
+    return summary_rows
 
 
 def number_text(value: Any) -> str:
