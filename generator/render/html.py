@@ -123,6 +123,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["deal_log"] = _deal_logs(translate)
     env.globals["summary_rows"] = _summary_rows(translate)
     env.globals["player_links_of"] = _player_links(env.globals["person_of"])
+    env.globals["standings_rows"] = _standings_rows(translate, env.globals["player_links_of"])
     return env
 
 
@@ -443,6 +444,62 @@ def _player_links(person_of: Callable[[str, str, int], Any]) -> Callable[[Event,
         return Markup(" / ".join(shown))
 
     return player_links_of
+
+
+def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any, str], Markup],
+                    ) -> Callable[[Event, list[Any], list[tuple[str, str]], str], Markup]:
+    """`standings_rows(event, rows, metric_cells, root)`: the rows of a standings table
+    (_standings.html: an event's, a stage's and the standings' later pages), one per Standing
+    of `rows`, written here in one pass as summary_rows is (through the template's loop, some
+    twenty `{{ }}` a row: 2% of rendering the demo's pages). `metric_cells`: each shown metric
+    with its label. Its words are looked up once."""
+    text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
+    forfeit = f'<span class="tag forfeit">{text(translate("forfeit"))}</span>'
+    not_played = text(translate("not_played"))
+    withdrawn = f'<span class="tag withdrawn">{text(translate("withdrawn"))}</span>'
+    qualified = f'<span class="tag q">{text(translate("qualified"))}</span>'
+    by_lot = f'<span class="tag lot">{text(translate("pair_method_lot"))}</span>'
+    placed_word = translate.unformatted("placed_by")
+
+    def standings_rows(event: Event, rows: list[Any], metric_cells: list[tuple[str, str]], root: str) -> Markup:
+        root_text = text(root)
+        cells = [(m, f'<td class="num" data-label="{text(label)}">') for m, label in metric_cells]
+        out = []
+        append = out.append
+        for s in rows:
+            entry, tally, prize = s.entry, s.tally, s.prize
+            unranked = s.rank is None
+            name = entry.name
+            append(f'<tr class="{"qualified" if s.qualified else ""}{" prize" if prize else ""}{" unranked" if unranked else ""}">\n'
+                   f'  <td class="num">{text(s.rank_label)}</td>\n'
+                   f'  <th scope="row"><a href="{root_text}{text(entry_url(event, entry.id))}">{text(entry.id)}</a></th>\n'
+                   f'  <td class="wrap">{f"""<span class="team">{text(name)}</span> """ if name else ""}'
+                   f'{text(player_links_of(event, entry, root))}</td>\n'
+                   f'  <td class="line meta-card">{text(entry.group or "")}</td>\n')
+            metrics = tally.metrics
+            placed_by = s.placed_by  # (a knockout's row placed by an earlier stage's ranking: no figures)
+            for m, cell in cells:
+                append(f"{cell}</td>" if placed_by else f"{cell}{text(number_text(metrics.get(m, 0)))}</td>")
+            append("  <td>")
+            if tally.forfeited:
+                append(forfeit)
+            elif unranked and not entry.withdrawn:
+                append(not_played)
+            if entry.withdrawn:
+                append(withdrawn)
+            if s.qualified:
+                append(qualified)
+            if s.by_lot:
+                append(by_lot)
+            if placed_by:
+                stage = next(stage for stage in event.stages if stage.id == placed_by)
+                append(f'<span class="tag placed">{text(placed_word.format(stage=stage.name))}</span>')
+            if prize:
+                append(f'<span class="tag p">{text(prize.name)}</span>')
+            append("</td>\n</tr>\n")
+        return Markup("".join(out))
+
+    return standings_rows
 
 
 def _summary_rows(translate: Translator) -> Callable[..., Markup]:
