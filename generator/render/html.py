@@ -121,6 +121,9 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.filters["num_or_blank"] = lambda n: "" if n is None else number_text(n)
     env.filters["suits"] = _suits_in(translate)
     env.globals["deal_log"] = _deal_logs(translate)
+    env.globals["summary_rows"] = _summary_rows(translate)
+    env.globals["player_links_of"] = _player_links(env.globals["person_of"])
+    env.globals["standings_rows"] = _standings_rows(translate, env.globals["player_links_of"])
     return env
 
 
@@ -422,6 +425,137 @@ def _deal_logs(translate: Translator) -> Callable[[Any], Markup]:
         return Markup("".join(out))
 
     return deal_log
+
+
+def _player_links(person_of: Callable[[str, str, int], Any]) -> Callable[[Event, Any, str], Markup]:
+    """`player_links_of(event, entry, root)`: an entry's players, each linked to their page when
+    they have one (`person_of`: the environment's), joined by " / ", as _macros.html's
+    player_links shows them on every standings row, entry page and bracket (13,000 times at 200
+    events: through the template's loop, a LoopContext and a dozen `{{ }}` each time)."""
+    text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
+
+    def player_links_of(event: Event, entry: Any, root: str) -> Markup:
+        slug, entry_id = event.slug, entry.id
+        shown = []
+        for index, player in enumerate(entry.players):
+            person = person_of(slug, entry_id, index)
+            name = text(player.name)
+            shown.append(f'<a class="person" href="{text(root)}{text(player_url(person))}">{name}</a>' if person else name)
+        return Markup(" / ".join(shown))
+
+    return player_links_of
+
+
+def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any, str], Markup],
+                    ) -> Callable[[Event, list[Any], list[tuple[str, str]], str], Markup]:
+    """`standings_rows(event, rows, metric_cells, root)`: the rows of a standings table
+    (_standings.html: an event's, a stage's and the standings' later pages), one per Standing
+    of `rows`, written here in one pass as summary_rows is (through the template's loop, some
+    twenty `{{ }}` a row: 2% of rendering the demo's pages). `metric_cells`: each shown metric
+    with its label. Its words are looked up once."""
+    text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
+    forfeit = f'<span class="tag forfeit">{text(translate("forfeit"))}</span>'
+    not_played = text(translate("not_played"))
+    withdrawn = f'<span class="tag withdrawn">{text(translate("withdrawn"))}</span>'
+    qualified = f'<span class="tag q">{text(translate("qualified"))}</span>'
+    by_lot = f'<span class="tag lot">{text(translate("pair_method_lot"))}</span>'
+    placed_word = translate.unformatted("placed_by")
+
+    def standings_rows(event: Event, rows: list[Any], metric_cells: list[tuple[str, str]], root: str) -> Markup:
+        root_text = text(root)
+        cells = [(m, f'<td class="num" data-label="{text(label)}">') for m, label in metric_cells]
+        out = []
+        append = out.append
+        for s in rows:
+            entry, tally, prize = s.entry, s.tally, s.prize
+            unranked = s.rank is None
+            name = entry.name
+            append(f'<tr class="{"qualified" if s.qualified else ""}{" prize" if prize else ""}{" unranked" if unranked else ""}">\n'
+                   f'  <td class="num">{text(s.rank_label)}</td>\n'
+                   f'  <th scope="row"><a href="{root_text}{text(entry_url(event, entry.id))}">{text(entry.id)}</a></th>\n'
+                   f'  <td class="wrap">{f"""<span class="team">{text(name)}</span> """ if name else ""}'
+                   f'{text(player_links_of(event, entry, root))}</td>\n'
+                   f'  <td class="line meta-card">{text(entry.group or "")}</td>\n')
+            metrics = tally.metrics
+            placed_by = s.placed_by  # (a knockout's row placed by an earlier stage's ranking: no figures)
+            for m, cell in cells:
+                append(f"{cell}</td>" if placed_by else f"{cell}{text(number_text(metrics.get(m, 0)))}</td>")
+            append("  <td>")
+            if tally.forfeited:
+                append(forfeit)
+            elif unranked and not entry.withdrawn:
+                append(not_played)
+            if entry.withdrawn:
+                append(withdrawn)
+            if s.qualified:
+                append(qualified)
+            if s.by_lot:
+                append(by_lot)
+            if placed_by:
+                stage = next(stage for stage in event.stages if stage.id == placed_by)
+                append(f'<span class="tag placed">{text(placed_word.format(stage=stage.name))}</span>')
+            if prize:
+                append(f'<span class="tag p">{text(prize.name)}</span>')
+            append("</td>\n</tr>\n")
+        return Markup("".join(out))
+
+    return standings_rows
+
+
+def _summary_rows(translate: Translator) -> Callable[..., Markup]:
+    """The `summary_rows(event, summary, labels, running_label, root, outcome_words)` of one
+    locale: the rows of an entry's match summary (entry.html), one per match, written here in
+    one pass as deal_log is (through the template's loops, a dozen `{{ }}` a row: 1.3% more
+    instructions to render the demo's pages). `labels`: the metrics' labels (the columns after
+    the outcome); `running_label`: the running total's; `outcome_words`: each outcome's word.
+    A match the standings do not count yet (event-day.md: "after round N" counts fully played
+    rounds): drawn and not played, or a bye or result of a round not fully played, is
+    shown without a score or a running total. Its words are looked up once."""
+    text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
+    round_word, table_word = translate.unformatted("round_n"), translate.unformatted("table_n")
+    opponent_label = text(translate("opponent"))
+    not_counted = text(translate("paren", text=translate("outcome_not_counted")))
+    late_not_counted = text(translate("outcome_late_not_counted"))  # (a late entry's missed round: one bracket)
+    joiner = text(translate.joiner())
+
+    def summary_rows(event: Event, summary: Any, labels: list[str], running_label: str, root: str,
+                     outcome_words: dict[str, str]) -> Markup:
+        root_text = text(root)
+        entries = event.entries
+        label_cells = [f'<td class="num" data-label="{text(label)}">' for label in labels]
+        running_cell = f'<td class="num" data-label="{text(running_label)}">' if summary.metrics else None
+        blank = "".join(cell + "—</td>" for cell in label_cells) + (running_cell + "—</td>" if running_cell else "")
+        out = []
+        append = out.append
+        for line in summary.lines:
+            table = line.table
+            shown_table = (f'<a href="{root_text}{text(line.url)}">{text(table_word.format(n=table))}</a>'
+                           if table else "—")
+            opponents = line.opponents
+            shown_opponents = joiner.join([
+                f'<a href="{root_text}{text(entry_url(event, o))}">{text(o)}</a> '
+                f'{text(entries[o].label)}' for o in opponents]) if opponents else "—"
+            outcome = line.outcome
+            if line.counted:
+                shown_outcome = text(outcome_words[outcome])
+            elif outcome == "late":
+                shown_outcome = late_not_counted
+            else:
+                shown_outcome = text(outcome_words[outcome]) + (not_counted if outcome != "pending" else "")
+            append(f'<tr>\n  <th scope="row">{text(round_word.format(n=line.round))}</th>\n  <td>{shown_table}</td>\n'
+                   f'  <td class="line" data-label="{opponent_label}">{shown_opponents}</td>\n'
+                   f'  <td class="outcome {text(outcome)}">{shown_outcome}</td>\n')
+            if line.counted:
+                for index, value in enumerate(line.values):  # (a value without a label fails, as it did)
+                    append(f"{label_cells[index]}{text(number_text(value))}</td>")
+                if running_cell is not None:
+                    append(f"{running_cell}{text(number_text(line.running[0]))}</td>")
+            else:
+                append(blank)
+            append("</tr>\n")
+        return Markup("".join(out))
+
+    return summary_rows
 
 
 def number_text(value: Any) -> str:
