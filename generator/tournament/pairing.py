@@ -289,9 +289,9 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
         raise Refusal("pair-round-pending", round=first.number, tables=first.pending, next=number)
     out = {s.entry.id for s in stage_result.standings if s.tally.forfeited}
     # Withdrawn from this round on (`withdrawn: N`, N <= this round): never drawn again.
-    gone = {e.id for e in stage_result.field if e.withdrawn is not None and e.withdrawn <= number}
+    gone = {e.id for e in stage_result.field if e.withdrawn_by(number)}
     field_ids = [e.id for e in stage_result.field if e.id not in out and e.id not in gone]
-    substitutes = [e.id for e in event.entries.values() if e.substitute and (e.withdrawn is None or e.withdrawn > number)]
+    substitutes = [e.id for e in event.entries.values() if e.substitute and not e.withdrawn_by(number)]
     met, byes = history(stage_result, frozenset(substitutes))
     salt = f"{event.slug}/{stage.id}/round-{number}"
     if stage.format == "matches" or number == 1 or not stage_result.has_results:
@@ -394,7 +394,7 @@ def _plan_round_robin(result: EventResult, stage_result: StageResult, number: in
         draw = schedule[n - 1]
         # Withdrawn by this round (`withdrawn: N`, N <= n): its bye is no table (a bye written for
         # it is an error, entry-withdrawn-bye), a match against it is its forfeit, written so.
-        gone = {e.id for e in stage_result.field if e.withdrawn is not None and e.withdrawn <= n}
+        gone = {e.id for e in stage_result.field if e.withdrawn_by(n)}
         if draw.bye in gone:
             draw = Draw([sides for sides in draw.tables if sides != (draw.bye,)])
         draw = _with_substitute(draw, substitutes, (), form, stage)
@@ -798,7 +798,7 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     # A side withdrawn by the round (a round robin's schedule still meets it): no one to sit at
     # the table, its opponent scores its forfeit; said in place of its players.
     gone = [side for score in round_result.tables for side in score.table.sides
-            if (w := event.entries[side].withdrawn) is not None and w <= round_result.number]
+            if event.entries[side].withdrawn_by(round_result.number)]
     withdrawn = catalogues.text("withdrawn", locale) + catalogues.text("paren", locale, text=catalogues.text("forfeit", locale))
     for score in sorted(round_result.tables, key=lambda s: s.table.number):
         cells = [str(score.table.number)]
