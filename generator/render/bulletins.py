@@ -26,7 +26,7 @@ from typing import Any
 from markupsafe import Markup
 
 from generator.content.model import Entry, Event, Stage
-from generator.games import GAMES, metric_of, stage_in_titles
+from generator.games import GAMES, entry_label, metric_of, stage_in_titles
 from generator.printed import Bulletin
 from generator.render.i18n import Translator
 from generator.tournament.knockout import Bracket
@@ -313,7 +313,7 @@ def _counted(t: Translator, entries: list[Entry]) -> str:
 def _who(t: Translator, entry: Entry) -> str:
     """A team as standings print it: its name, then its players; the players alone without one.
     The qualifiers' notice and the prize list print it so too: a team is known by its name."""
-    return f"{entry.name}{t('paren', text=entry.player_names)}" if entry.name else entry.player_names
+    return entry_label(entry, t.locale, players=entry.player_names)
 
 
 def _prizes(t: Translator, event: Event, stage_result: StageResult) -> Bulletin:

@@ -65,7 +65,7 @@ from typing import TYPE_CHECKING
 
 from generator import catalogues
 from generator.content.model import Entry, Event, Stage, Table
-from generator.games import GAMES, TableForm, metric_of, stage_in_titles, yaml_id
+from generator.games import GAMES, TableForm, entry_label, metric_of, stage_in_titles, yaml_id
 from generator.errors import Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
 from generator.printed import Bulletin
 from generator.seals import write_durably
@@ -803,7 +803,7 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     for score in sorted(round_result.tables, key=lambda s: s.table.number):
         cells = [str(score.table.number)]
         for side in score.table.sides:
-            players = withdrawn if side in gone else _with_players(event.entries[side], locale)
+            players = withdrawn if side in gone else entry_label(event.entries[side], locale)
             cells += [side, players] + ([_num(scores.get(side, 0))] if scored else [])
         if len(score.table.sides) == 1:
             byes.append(score.table.sides[0])
@@ -832,15 +832,6 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         catalogues.text("pair_sheet_title_event", locale, event=event.title, n=round_result.number)
     return Bulletin(f"draw-{stage.id}-round-{round_result.number}", title, text, columns, rows,
                      event.organizer or "", event.day_of(stage, round_result.number), numeric)
-
-
-def _with_players(entry: Entry, locale: str) -> str:
-    """A side on the draw notice: its team name with its players (结构一队（王强、李娜）), so that
-    every player finds his table; the players alone for a pair or a team without a name."""
-    if not entry.name:
-        return entry.player_names
-    names = catalogues.joiner(locale).join(p.name for p in entry.players)
-    return entry.name + catalogues.text("paren", locale, text=names)
 
 
 # --- words ----------------------------------------------------------------------------------------
