@@ -263,7 +263,7 @@ def drawn_field(event: Event, stage: Stage, seeded: list[Entry],
     # them (a mistake, not a correction) is told from one overtaken by a correction by the reader.
     problems.add("knockout-seeding-changed", mark, warning=True, id=stage.id, source=source,
                  ids=", ".join(changed), expected=_expected(current, matches))
-    return [event.entries[i] for i in seeds], changed, next(s.name for s in event.stages if s.id == source)
+    return [event.entries[i] for i in seeds], changed, event.stage(source).name
 
 
 # --- the stage: tables to matches, winners, placings ---------------------------------------------
@@ -439,7 +439,7 @@ def placed_after(stage: Stage, standings: list[Standing], earlier: list[StageRes
         if knockout.places is not None and rank > knockout.places:
             break
         after.append(Standing(Tally(standing.entry), rank, tied=sharing[standing.rank] > 1,
-                              placed_by=source.stage.id))
+                              placed_by=source.stage.id, placed_by_name=source.stage.name))
     return after
 
 
