@@ -582,10 +582,12 @@ def test_the_third_place_play_off(high_card: Game, tmp_path: Path) -> None:
     assert third.kind == "third" and (third.winner, third.loser) == ("C01", "C02")
     assert [(s.rank_label, s.entry.id, s.prize.name if s.prize else None) for s in ko.standings] == [
         ("1", "C05", "冠军"), ("2", "C06", "亚军"), ("3", "C01", "季军"), ("4", "C02", "季军")]
+    assert not ko.shows_after_round  # placings from the bracket, not "after round 2"
     # the final in, the play-off not yet: the stage is not over, nobody is champion
     result, _ = run(event(tmp_path / "later", 8, stages, semis_and_final("2, 9")))
     ko = result.stage_of("ko")
     assert ko.status == "in_progress" and ko.bracket.champion is None and ko.standings == []
+    assert ko.shows_after_round and ko.rounds_played == 2  # its status: "after round 2", the play-off to come
     assert result.status == "in_progress" and all(s.prize is None for st in result.stages for s in st.standings)
 
 

@@ -52,6 +52,11 @@ class Entry:
     def player_names(self) -> str:
         return player_names(p.name for p in self.players)
 
+    def withdrawn_by(self, number: int) -> bool:
+        """Withdrawn by round `number` (`withdrawn: N`, N <= number; `withdrawn: true` is 1): it
+        plays no round from N on."""
+        return self.withdrawn is not None and self.withdrawn <= number
+
 
 @dataclass(frozen=True)
 class Official:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import catalogues
-from generator.content.model import Stage, Table
+from generator.content.model import Entry, Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark, Problems
 from generator.messages import add_codes
@@ -577,3 +577,22 @@ def stage_in_titles(event: Any, stage: Any) -> bool:
         return False
     game = GAMES.get(event.game)
     return not (len(event.stages) == 1 and game is not None and stage.name == game.default_stage_name)
+
+
+def entry_label(entry: Entry, locale: str, players: str | None = None) -> str:
+    """A side as a sheet or a notice names it, so that every player finds his table: its team
+    name with its players (结构一队（王强、李娜）), the players alone for a pair or a team without
+    a name (王强 / 李娜). `players`: the names in the brackets written otherwise (the standings
+    and the notices that print a team as they do write 结构一队（王强 / 李娜）)."""
+    if not entry.name:
+        return entry.player_names
+    if players is None:
+        players = catalogues.joiner(locale).join(p.name for p in entry.players)
+    return entry.name + catalogues.text("paren", locale, text=players)
+
+
+def side_label(event: Any, entry_id: str, locale: str) -> str:
+    """A side on a score sheet: its id and entry_label (K07 法学队（赵一、赵二）), so that the
+    referee and the players find their match; the id alone for an entry the event lacks."""
+    entry = event.entries.get(entry_id)
+    return entry_id if entry is None else f"{entry_id} {entry_label(entry, locale)}"

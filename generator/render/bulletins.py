@@ -26,7 +26,7 @@ from typing import Any
 from markupsafe import Markup
 
 from generator.content.model import Entry, Event, Stage
-from generator.games import GAMES, metric_of, stage_in_titles
+from generator.games import GAMES, entry_label, metric_of, stage_in_titles
 from generator.printed import Bulletin
 from generator.render.i18n import Translator
 from generator.tournament.knockout import Bracket
@@ -216,7 +216,7 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
         if standing.by_lot:  # the lot decided who qualifies (event.py, _lot_at_the_cut)
             remark.append(t("pair_method_lot"))
         if standing.placed_by:  # placed after the bracket by an earlier stage's ranking (`then:`)
-            remark.append(t("placed_by", stage=_stage_name(event, standing.placed_by)))
+            remark.append(t("placed_by", stage=standing.placed_by_name))
         if standing.prize:
             remark.append(standing.prize.name)
         if standing.entry.withdrawn is not None:
@@ -256,14 +256,10 @@ def _knockout_ranking(t: Translator, bracket: Bracket, metric_columns: list[str]
     knockout = stage_result.stage.knockout
     if knockout is not None and knockout.then:  # the places after the bracket's (`then:`)
         parts.append(t("ko_rule_then_places" if knockout.places else "ko_rule_then", first=bracket.field_size + 1,
-                       stage=_stage_name(event, knockout.then), places=knockout.places))
+                       stage=event.stage(knockout.then).name, places=knockout.places))
     if metric_columns:
         parts.append(t("ko_standings_figures", metrics=t.joiner().join(metric_columns)))
     return (" " if t.locale == "en" else "").join(parts)
-
-
-def _stage_name(event: Event, stage_id: str) -> str:
-    return next((s.name for s in event.stages if s.id == stage_id), stage_id)
 
 
 def _bracket(t: Translator, event: Event, stage_result: StageResult) -> Bulletin:
@@ -313,7 +309,7 @@ def _counted(t: Translator, entries: list[Entry]) -> str:
 def _who(t: Translator, entry: Entry) -> str:
     """A team as standings print it: its name, then its players; the players alone without one.
     The qualifiers' notice and the prize list print it so too: a team is known by its name."""
-    return f"{entry.name}{t('paren', text=entry.player_names)}" if entry.name else entry.player_names
+    return entry_label(entry, t.locale, players=entry.player_names)
 
 
 def _prizes(t: Translator, event: Event, stage_result: StageResult) -> Bulletin:

@@ -492,8 +492,7 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
             if s.by_lot:
                 append(by_lot)
             if placed_by:
-                stage = next(stage for stage in event.stages if stage.id == placed_by)
-                append(f'<span class="tag placed">{text(placed_word.format(stage=stage.name))}</span>')
+                append(f'<span class="tag placed">{text(placed_word.format(stage=s.placed_by_name))}</span>')
             if prize:
                 append(f'<span class="tag p">{text(prize.name)}</span>')
             append("</td>\n</tr>\n")

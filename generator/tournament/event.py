@@ -215,7 +215,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
         # the next round. Once every round is drawn, an entry that never played is a mistake.
         still_drawing = len(rounds) < stage.rounds
         for entry in field_entries:
-            if entry.id not in playing and entry.withdrawn != 1 and not (entry.id in late and still_drawing):
+            if entry.id not in playing and not entry.withdrawn_by(1) and not (entry.id in late and still_drawing):
                 problems.add("entry-not-played", rounds[0].tables[0].mark if rounds[0].tables else entry.mark,
                              warning=True, id=entry.id, stage=stage.id, file=_entries_file(event, entry))
         if late and stage.late_options is None:
@@ -269,13 +269,11 @@ def standings_before(event: Event, result: StageResult, number: int) -> list[Sta
 
 
 def _withdrawn_sides(event: Event, stage: Stage, table: Table, number: int) -> list[str]:
-    """The table's sides withdrawn by this round (`withdrawn: N`, N <= the round; `true` is 1).
-    Every format: event-day.md defines the withdrawal for a Swiss or round robin; a knockout's
-    walkover follows from it, a `matches` stage's rounds (its files) are rounds as a Swiss's
-    are, and a pairs movement's rounds too (_score says what each makes of it)."""
-    if stage.format not in ("swiss", "round_robin", "knockout", "matches", "pairs"):
-        return []
-    return [side for side in table.sides if (w := event.entries[side].withdrawn) is not None and w <= number]
+    """The table's sides withdrawn by this round (Entry.withdrawn_by), in every format:
+    event-day.md defines the withdrawal for a Swiss or round robin; a knockout's walkover
+    follows from it, a `matches` stage's rounds (its files) are rounds as a Swiss's are, and a
+    pairs movement's rounds too (_score says what each makes of the withdrawn sides)."""
+    return [side for side in table.sides if event.entries[side].withdrawn_by(number)]
 
 
 def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, state: dict[str, object],
@@ -528,7 +526,7 @@ def check_draws(rounds: list[Round], scored: list[RoundResult], field_entries: l
             else:
                 met[pair] = round_.number
         missing = [e.id for e in field_entries if e.id not in seen and first.get(e.id, 10**6) <= round_.number
-                   and e.id not in out and (e.withdrawn is None or e.withdrawn > round_.number)]
+                   and e.id not in out and not e.withdrawn_by(round_.number)]
         if missing:
             mark = round_.tables[0].mark if round_.tables and round_.tables[0].mark else Mark(round_.source)
             problems.add("draw-entry-missing", mark, warning=True, round=round_.number, ids=missing)

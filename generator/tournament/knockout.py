@@ -192,13 +192,13 @@ def seeded_field(event: Event, stage: Stage, arriving: list[Entry], incoming: bo
     if knockout is None:
         return arriving
     mark = stage.mark or Mark(event.folder / "event.yaml")
-    arriving = [e for e in arriving if not _withdrawn_before(e)]  # never seeded, never drawn
+    arriving = [e for e in arriving if not e.withdrawn_by(1)]  # never seeded, never drawn
     advanced = any(s.advance and s.advance.to == stage.id for s in event.stages)
     if knockout.seeds is not None:
         if advanced and not incoming:
             return []  # the stage advancing here is not over: its qualifiers, the field, are not known
         listed = [event.entries[e] for e in knockout.seeds if e in event.entries
-                  and not _withdrawn_before(event.entries[e])]
+                  and not event.entries[e].withdrawn_by(1)]
         if incoming:
             given, came = {e.id for e in listed}, {e.id for e in arriving}
             if given != came:
@@ -210,7 +210,7 @@ def seeded_field(event: Event, stage: Stage, arriving: list[Entry], incoming: bo
     source = next((s for s in earlier if s.stage.id == knockout.from_stage), None)
     if source is None:
         return arriving
-    ranked = [s.entry for s in source.standings if s.rank is not None and not _withdrawn_before(s.entry)]
+    ranked = [s.entry for s in source.standings if s.rank is not None and not s.entry.withdrawn_by(1)]
     if incoming or advanced:
         place = {e.id: i for i, e in enumerate(ranked)}
         return sorted(arriving, key=lambda e: place.get(e.id, len(place)))  # sorted is stable
@@ -263,13 +263,7 @@ def drawn_field(event: Event, stage: Stage, seeded: list[Entry],
     # them (a mistake, not a correction) is told from one overtaken by a correction by the reader.
     problems.add("knockout-seeding-changed", mark, warning=True, id=stage.id, source=source,
                  ids=", ".join(changed), expected=_expected(current, matches))
-    return [event.entries[i] for i in seeds], changed, next(s.name for s in event.stages if s.id == source)
-
-
-def _withdrawn_before(entry: Entry) -> bool:
-    """Withdrawn before round 1 (`withdrawn: true`): out of the knockout's field. A later
-    withdrawal is a walkover in its match (event.py, _score)."""
-    return entry.withdrawn is not None and entry.withdrawn <= 1
+    return [event.entries[i] for i in seeds], changed, event.stage(source).name
 
 
 # --- the stage: tables to matches, winners, placings ---------------------------------------------
@@ -445,7 +439,7 @@ def placed_after(stage: Stage, standings: list[Standing], earlier: list[StageRes
         if knockout.places is not None and rank > knockout.places:
             break
         after.append(Standing(Tally(standing.entry), rank, tied=sharing[standing.rank] > 1,
-                              placed_by=source.stage.id))
+                              placed_by=source.stage.id, placed_by_name=source.stage.name))
     return after
 
 

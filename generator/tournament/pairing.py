@@ -64,8 +64,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator import catalogues
-from generator.content.model import Entry, Event, Stage, Table
-from generator.games import GAMES, TableForm, metric_of, stage_in_titles, yaml_id
+from generator.content.model import Event, Stage, Table
+from generator.games import GAMES, TableForm, entry_label, metric_of, stage_in_titles, yaml_id
 from generator.errors import Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
 from generator.printed import Bulletin
 from generator.seals import write_durably
@@ -289,9 +289,9 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
         raise Refusal("pair-round-pending", round=first.number, tables=first.pending, next=number)
     out = {s.entry.id for s in stage_result.standings if s.tally.forfeited}
     # Withdrawn from this round on (`withdrawn: N`, N <= this round): never drawn again.
-    gone = {e.id for e in stage_result.field if e.withdrawn is not None and e.withdrawn <= number}
+    gone = {e.id for e in stage_result.field if e.withdrawn_by(number)}
     field_ids = [e.id for e in stage_result.field if e.id not in out and e.id not in gone]
-    substitutes = [e.id for e in event.entries.values() if e.substitute and (e.withdrawn is None or e.withdrawn > number)]
+    substitutes = [e.id for e in event.entries.values() if e.substitute and not e.withdrawn_by(number)]
     met, byes = history(stage_result, frozenset(substitutes))
     salt = f"{event.slug}/{stage.id}/round-{number}"
     if stage.format == "matches" or number == 1 or not stage_result.has_results:
@@ -394,7 +394,7 @@ def _plan_round_robin(result: EventResult, stage_result: StageResult, number: in
         draw = schedule[n - 1]
         # Withdrawn by this round (`withdrawn: N`, N <= n): its bye is no table (a bye written for
         # it is an error, entry-withdrawn-bye), a match against it is its forfeit, written so.
-        gone = {e.id for e in stage_result.field if e.withdrawn is not None and e.withdrawn <= n}
+        gone = {e.id for e in stage_result.field if e.withdrawn_by(n)}
         # (two withdrawn teams scheduled to meet: no table; writing it as one's forfeit gave the
         # other a win after it had withdrawn)
         if draw.bye in gone or any(len(sides) == 2 and set(sides) <= gone for sides in draw.tables):
@@ -800,12 +800,12 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     # A side withdrawn by the round (a round robin's schedule still meets it): no one to sit at
     # the table, its opponent scores its forfeit; said in place of its players.
     gone = [side for score in round_result.tables for side in score.table.sides
-            if (w := event.entries[side].withdrawn) is not None and w <= round_result.number]
+            if event.entries[side].withdrawn_by(round_result.number)]
     withdrawn = catalogues.text("withdrawn", locale) + catalogues.text("paren", locale, text=catalogues.text("forfeit", locale))
     for score in sorted(round_result.tables, key=lambda s: s.table.number):
         cells = [str(score.table.number)]
         for side in score.table.sides:
-            players = withdrawn if side in gone else _with_players(event.entries[side], locale)
+            players = withdrawn if side in gone else entry_label(event.entries[side], locale)
             cells += [side, players] + ([_num(scores.get(side, 0))] if scored else [])
         if len(score.table.sides) == 1:
             byes.append(score.table.sides[0])
@@ -834,15 +834,6 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         catalogues.text("pair_sheet_title_event", locale, event=event.title, n=round_result.number)
     return Bulletin(f"draw-{stage.id}-round-{round_result.number}", title, text, columns, rows,
                      event.organizer or "", event.day_of(stage, round_result.number), numeric)
-
-
-def _with_players(entry: Entry, locale: str) -> str:
-    """A side on the draw notice: its team name with its players (结构一队（王强、李娜）), so that
-    every player finds his table; the players alone for a pair or a team without a name."""
-    if not entry.name:
-        return entry.player_names
-    names = catalogues.joiner(locale).join(p.name for p in entry.players)
-    return entry.name + catalogues.text("paren", locale, text=names)
 
 
 # --- words ----------------------------------------------------------------------------------------

@@ -98,6 +98,15 @@ class StageResult:
         return self.status == COMPLETE
 
     @property
+    def shows_after_round(self) -> bool:
+        """Whether the stage's status and its standings' caption say 第 N 轮后 (N: rounds_played):
+        a stage of more than one round with a round played, but not a finished knockout, whose
+        placings come from its bracket, not from a round. Its standings exist only once it is
+        finished (standings need a round played, a knockout's its bracket decided), so an
+        unfinished knockout's status says which round its bracket has reached."""
+        return bool(self.rounds_played) and self.stage.rounds > 1 and not (self.bracket is not None and self.complete)
+
+    @property
     def drawn_rounds(self) -> list[RoundResult]:
         """Rounds drawn and not yet played through: what the draw bulletin (对阵表) posts, while
         any table is still to be entered (event-day.md: only the blank forms wait for no table

@@ -66,9 +66,10 @@ class Standing:
     qualified: bool = False
     prize: Prize | None = None
     by_lot: bool = False  # equal on all but the lot with an entry across the qualifying cut
-    # A knockout's place given by an earlier stage's ranking (`then:`): that stage's id. The
-    # tally is then empty: the entry played no match of the knockout.
+    # A knockout's place given by an earlier stage's ranking (`then:`): that stage's id, and its
+    # name as the pages say it. The tally is then empty: the entry played no match of the knockout.
     placed_by: str | None = None
+    placed_by_name: str | None = None
 
     @property
     def entry(self) -> Entry:

@@ -62,7 +62,7 @@ from generator.content.model import Stage, Table
 from generator.content.reader import MAX_BOARDS, Reader, suggestion, wrong_board_number
 from generator.content.yaml_loader import YamlList, YamlMap, mark_of_key
 from generator.errors import Mark, Problems
-from generator.games import RowsWhenRead, SideScore, TableScore
+from generator.games import RowsWhenRead, SideScore, TableScore, side_label
 from generator.games.bridge.hands import HandRecords, read_hand_records
 from generator.games.bridge.scoring import (
     ADJUSTED_PERCENT,
@@ -1445,8 +1445,8 @@ def _team_page(t: Any, event: Any, stage: Stage, options: BridgeStage, round_res
              "contract": t("contract"), "score": t("br_ns_score"), "imps": t("br_imps_home")}
     page: dict[str, Any] = {
         "table": str(score.table.number),
-        "seats": [{"label": t("home_team"), "names": _team_named(t, event, home)},
-                  {"label": t("away_team"), "names": _team_named(t, event, away)}],
+        "seats": [{"label": t("home_team"), "names": side_label(event, home, t.locale)},
+                  {"label": t("away_team"), "names": side_label(event, away, t.locale)}],
         "referee": score.table.referee or "",
         "words": words,
         "kind": view.kind,
@@ -1498,17 +1498,6 @@ def _team_page(t: Any, event: Any, stage: Stage, options: BridgeStage, round_res
 def _conditions(t: Any, number: int, options: BridgeStage) -> str:
     """A board's dealer and vulnerability as a score sheet prints them (北·无)."""
     return t(f"seat_{dealer(number)}") + "·" + t(f"vul_{vulnerability(number, options.vulnerability)}")
-
-
-def _team_named(t: Any, event: Any, entry_id: str) -> str:
-    """A team on its score sheet: its id, name and players (K07 法学队（赵一、赵二…）), so the
-    referee and the players find their match; the id alone for an entry the event lacks."""
-    entry = event.entries.get(entry_id)
-    if entry is None:
-        return entry_id
-    if entry.name:
-        return f"{entry_id} {entry.name}{t('paren', text=t.joiner().join(p.name for p in entry.players))}"
-    return f"{entry_id} {entry.player_names}"
 
 
 def _sheet_contract(t: Any, line: BoardView) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.content.model import Stage
-from generator.games import TableScore, stage_in_titles
+from generator.games import TableScore, side_label, stage_in_titles
 from generator.games.common.rooms import ROOMS
 from generator.games.daguai import words
 from generator.games.daguai.rules import SEATS, WIN, CountedViolation, options
@@ -85,8 +85,8 @@ def _sheet_page(t: Any, event: Any, stage: Stage, score: TableScore, meaning: st
     }
     page: dict[str, Any] = {
         "table": str(score.table.number),
-        "seats": [{"label": t("home_team"), "names": _team_full(t, event, home)},
-                  {"label": t("away_team"), "names": _team_full(t, event, away)}],
+        "seats": [{"label": t("home_team"), "names": side_label(event, home, t.locale)},
+                  {"label": t("away_team"), "names": side_label(event, away, t.locale)}],
         "referee": score.table.referee or "",
         "words": words,
         "kind": view.kind,
@@ -143,15 +143,6 @@ def _sheet_page(t: Any, event: Any, stage: Stage, score: TableScore, meaning: st
         page["summary"].append(line)
     page["violations"] = [_violation_text(t, v) for v in result.violations]
     return page
-
-
-def _team_full(t: Any, event: Any, entry_id: str) -> str:
-    entry = event.entries.get(entry_id) if entry_id else None
-    if entry is None:
-        return entry_id
-    if entry.name:
-        return f"{entry_id} {entry.name}{t('paren', text=t.joiner().join(p.name for p in entry.players))}"
-    return f"{entry_id} {entry.player_names}"
 
 
 def _team_cell(event: Any, entry_id: str | None) -> str:

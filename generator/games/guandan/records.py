@@ -48,15 +48,20 @@ def parse_level(value: object, allow_passed: bool = True) -> int:
     raise ValueError(value)
 
 
-_DEAL = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_-]*?)\s*\+\s*(\d+)$")
-_FOUL = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_-]*?)\s*(?:\s(?:foul|fouled)|犯规|犯規)$", re.IGNORECASE)
-_MINUS = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_-]*?)\s*-\s*(\d+)$")
+# The deal grammar's pieces, shared by a deal as written (_DEAL, _FOUL) and a deal typed at the
+# desk among others (_TYPED_DEAL), so that both read the same teams, gains and foul words.
+_TEAM = r"([A-Za-z0-9][A-Za-z0-9_-]*?)"  # group 1: the team's id
+_GAIN = r"\+\s*(\d+)"  # group 2: the levels it went up
+_FOUL_WORD = r"(?:\s(?:foul|fouled)|犯规|犯規)"  # after a space in English, straight on in Chinese
+
+_DEAL = re.compile(rf"^{_TEAM}\s*{_GAIN}$")
+_FOUL = re.compile(rf"^{_TEAM}\s*{_FOUL_WORD}$", re.IGNORECASE)
+_MINUS = re.compile(rf"^{_TEAM}\s*-\s*(\d+)$")
 
 
 # One deal of a log typed at the desk among others, separated by spaces as a phone's keyboard
 # gives them: `t04+2`, `T04 + 2`, `T04 foul`, `T04犯规` (the log is split at commas first).
-_TYPED_DEAL = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9_-]*?)\s*(?:\+\s*(\d+)|\s(?:foul|fouled)|犯规|犯規)(?=\s|$)\s*",
-                         re.IGNORECASE)
+_TYPED_DEAL = re.compile(rf"\s*{_TEAM}\s*(?:{_GAIN}|{_FOUL_WORD})(?=\s|$)\s*", re.IGNORECASE)
 
 
 def typed_deals(text: str, sides: list[str]) -> list[str]:

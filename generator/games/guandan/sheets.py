@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.content.model import Stage, Table
-from generator.games import stage_in_titles
+from generator.games import side_label, stage_in_titles
 from generator.games.common.rooms import ROOMS
 from generator.games.guandan.rules import GuandanRecord, GuandanStage, level_name
 from generator.games.guandan.views import MatchView
@@ -112,8 +112,8 @@ def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: 
         "table": str(table.number) if room is None else t("gd_sheet_room_table", table=table.number,
                                                            room=t(f"{room}_room")),
 
-        "seats": [{"label": t("gd_sheet_side_a"), "names": _team_with_players(t, event, a)},
-                  {"label": t("gd_sheet_side_b"), "names": _team_with_players(t, event, b)}],
+        "seats": [{"label": t("gd_sheet_side_a"), "names": side_label(event, a, t.locale)},
+                  {"label": t("gd_sheet_side_b"), "names": side_label(event, b, t.locale)}],
         "referee": table.referee or "",
         "teams": [a, b],
         "words": {
@@ -141,11 +141,3 @@ def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: 
     return page
 
 
-def _team_with_players(t: Any, event: Any, entry_id: str) -> str:
-    """`T07 结构一队（王强、李娜）`, or `T07 王强 / 李娜` for a team without a name."""
-    entry = event.entries.get(entry_id)
-    if entry is None:
-        return entry_id
-    if entry.name:
-        return f"{entry_id} {entry.name}{t('paren', text=t.joiner().join(p.name for p in entry.players))}"
-    return f"{entry_id} {entry.player_names}"
