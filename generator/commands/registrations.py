@@ -707,7 +707,8 @@ def _roster_kept(entry: dict, members: list[Registrant], players: list, report: 
             roster.append(from_sheet.pop(who))
         else:
             roster.append(player)
-            report.kept_players.append((who.split("\n")[0], str(entry.get("id"))))  # (_who: name, number)
+            name = player.get("name") if isinstance(player, dict) else player
+            report.kept_players.append((str(name), str(entry.get("id"))))
     return roster + list(from_sheet.values())
 
 
