@@ -292,3 +292,26 @@ def test_suits_search_landmarks_and_focus_ring_for_a_screen_reader(browser, site
         assert ring[0] != "none" and ring[1] >= 2 and contrast(ring[2]) >= 3, ring
     finally:
         tab.close()
+
+
+def opened(browser, sites, path: str, width: int, locale: str = "zh-Hans"):  # noqa: ANN001, ANN201
+    """A tab `width` px wide showing `path` of the `locale` build (close it when done)."""
+    top, base = sites
+    tab = browser.new_page(viewport={"width": width, "height": 844})
+    tab.goto(f"{base}{locale}/site/{path}")
+    tab.wait_for_load_state("load")
+    return tab
+
+
+@pytest.mark.parametrize(("width", "size"), [(320, "150%"), (195, "100%")])
+def test_knockout_bracket_with_text_enlarged_keeps_the_page_on_screen(browser, sites, width: int, size: str) -> None:
+    # a bracket's column was at least 14rem: with text at 150 % the page at 320 px was 354 px
+    # wide; zoomed to 195 CSS px, 236 px
+    tab = opened(browser, sites, "events/tongxin-guandan-2025/ko/index.html", width)
+    try:
+        tab.add_style_tag(content=f"html {{ font-size: {size} !important; }}")
+        assert tab.locator(".bracket").count() > 0
+        assert tab.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+    finally:
+        tab.close()
+
