@@ -315,3 +315,21 @@ def test_knockout_bracket_with_text_enlarged_keeps_the_page_on_screen(browser, s
     finally:
         tab.close()
 
+
+def test_every_hand_record_fits_a_320_px_phone(browser, sites) -> None:
+    # three columns of hands were 298-350 px in a 296 px box: East's hand cut off, no sign of more
+    site = sites[0] / "zh-Hans" / "site"
+    boards = sorted(str(p.parent.relative_to(site)) for p in site.glob(f"{CLUB}/pairs/boards/*/index.html"))
+    assert len(boards) > 20
+    tab = opened(browser, sites, boards[0] + "/index.html", 320)
+    try:
+        wide = []
+        for board in boards:
+            tab.goto(f"{sites[1]}zh-Hans/site/{board}/index.html")
+            box = tab.evaluate("(() => { const b = document.querySelector('.deal-grid').parentElement;"
+                               " return [b.clientWidth, b.scrollWidth]; })()")
+            if box[1] > box[0]:
+                wide.append((board, box))
+        assert wide == []
+    finally:
+        tab.close()
