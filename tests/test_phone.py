@@ -333,3 +333,35 @@ def test_every_hand_record_fits_a_320_px_phone(browser, sites) -> None:
         assert wide == []
     finally:
         tab.close()
+
+
+def shaded(png: bytes, side: str) -> float:
+    """The share of the pixels in a 3 px strip at the `side` edge of a screenshot that are not white."""
+    import io
+
+    from PIL import Image
+    image = Image.open(io.BytesIO(png)).convert("L")
+    xs = range(image.width - 3, image.width) if side == "right" else range(3)
+    pixels = [image.getpixel((x, y)) for x in xs for y in range(image.height)]
+    return sum(p < 250 for p in pixels) / len(pixels)
+
+
+def test_a_scroll_box_shows_there_is_more_at_the_edge_where_there_is(browser, sites) -> None:
+    # the movement card at 390 px is wider than its box and was cut mid-character with no sign of
+    # more: a shadow at an edge with more beyond it, none at an edge already reached
+    tab = opened(browser, sites, f"{CLUB}/pairs/index.html", 390)
+    try:
+        box = tab.locator(".scroll:has(table.movement-card)")
+        assert box.evaluate("b => b.scrollWidth > b.clientWidth + 1")
+        start = box.screenshot()
+        assert shaded(start, "right") > 0.95 and shaded(start, "left") < 0.5
+        box.evaluate("b => { b.scrollLeft = b.scrollWidth; }")
+        end = box.screenshot()
+        assert shaded(end, "left") > 0.95 and shaded(end, "right") < 0.5
+        # a box with nothing to scroll has no shadow
+        tab.set_viewport_size({"width": 1200, "height": 844})
+        assert box.evaluate("b => b.scrollWidth <= b.clientWidth + 1")
+        wide = box.screenshot()
+        assert shaded(wide, "right") < 0.5 and shaded(wide, "left") < 0.5
+    finally:
+        tab.close()
