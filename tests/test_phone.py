@@ -330,6 +330,14 @@ def test_every_hand_record_fits_a_320_px_phone(browser, sites) -> None:
                                " return [b.clientWidth, b.scrollWidth]; })()")
             if box[1] > box[0]:
                 wide.append((board, box))
+            # and no two of the hands, the board's facts and the compass overlap
+            boxes = tab.eval_on_selector_all(".deal-grid > .hand, .deal-grid > .deal-info, .deal-grid > .compass",
+                                             "els => els.map(e => { const r = e.getBoundingClientRect();"
+                                             " return [r.left, r.top, r.right, r.bottom]; })")
+            assert len(boxes) == 6
+            for i, a in enumerate(boxes):
+                for b in boxes[i + 1:]:
+                    assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (board, a, b)
         assert wide == []
     finally:
         tab.close()
@@ -365,3 +373,4 @@ def test_a_scroll_box_shows_there_is_more_at_the_edge_where_there_is(browser, si
         assert shaded(wide, "right") < 0.5 and shaded(wide, "left") < 0.5
     finally:
         tab.close()
+
