@@ -374,3 +374,19 @@ def test_a_scroll_box_shows_there_is_more_at_the_edge_where_there_is(browser, si
     finally:
         tab.close()
 
+
+@pytest.mark.parametrize(("locale", "words"), [("zh-Hans", "并列第 26"), ("en", "tied for place 26"), ("zh-Hant", "並列第 26")])
+def test_a_tied_place_is_read_as_words(browser, sites, locale: str, words: str) -> None:
+    # "26=" was read "26 等于": the mark is hidden from screen readers, the words are not shown
+    tab = opened(browser, sites, f"{BRIDGE}/prelim/index.html", 390, locale)
+    try:
+        table = tab.locator("main table").first.aria_snapshot()
+        assert words in table and "26=" not in table
+        cell = tab.get_by_text(words, exact=True).first
+        assert cell.evaluate("e => e.getBoundingClientRect().width") <= 1
+        assert tab.get_by_text("26=", exact=True).first.is_visible()
+        entry = tab.locator("main table a[href*='entries/A03/']").first.get_attribute("href")
+        tab.goto(tab.url.rsplit("/", 1)[0] + "/" + entry)
+        assert words.replace("26", "") in tab.locator("main").aria_snapshot()
+    finally:
+        tab.close()
