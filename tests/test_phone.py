@@ -390,3 +390,29 @@ def test_a_tied_place_is_read_as_words(browser, sites, locale: str, words: str) 
         assert words.replace("26", "") in tab.locator("main").aria_snapshot()
     finally:
         tab.close()
+
+
+@pytest.mark.parametrize("page", ["events/tongxin-guandan-2025/swiss/round-1/index.html",
+                                  "events/tongxin-guandan-2025/entries/T17/index.html"])
+def test_a_guandan_match_line_keeps_each_level_with_its_team_on_a_phone(browser, sites, page: str) -> None:
+    # at 320 px the line wrapped as "T14 孙佳琪 / 范玉兰 K : A+ (过A)" then "T17 …": A+ and 过A are T17's
+    tab = opened(browser, sites, page, 320)
+    try:
+        # each match line: the middle height of its two team links, and of each level and tag with
+        # the side it belongs to (0 before the ':', 1 after)
+        lines = tab.eval_on_selector_all("main p.sides", """ps => ps.map(p => {
+          const mid = e => { const r = e.getBoundingClientRect(); return (r.top + r.bottom) / 2; };
+          const vs = p.querySelector('.vs');
+          const side = e => vs.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING ? 1 : 0;
+          return [p.textContent.replace(/\\s+/g, ' ').trim(), Array.from(p.querySelectorAll('a'), mid),
+                  Array.from(p.querySelectorAll('.level, .tag'), e => [side(e), mid(e)])]; })""")
+        checked = 0
+        for text, links, levels in lines:
+            if len(links) != 2 or not levels:
+                continue
+            checked += 1
+            assert links[1] - links[0] > 10, text  # one line per side
+            assert all(abs(middle - links[side]) < 5 for side, middle in levels), text
+        assert checked >= 5
+    finally:
+        tab.close()
