@@ -416,3 +416,16 @@ def test_a_guandan_match_line_keeps_each_level_with_its_team_on_a_phone(browser,
         assert checked >= 5
     finally:
         tab.close()
+
+
+@pytest.mark.parametrize(("locale", "scores"), [("zh-Hans", ["南北分", "东西分"]), ("en", ["NS score", "EW score"])])
+def test_a_pairs_traveller_names_its_score_columns_apart_from_its_pair_columns(browser, sites, locale: str, scores: list[str]) -> None:
+    # the score columns were headed as the pairs' ("南北"): a screen reader said "南北, 480"
+    tab = opened(browser, sites, f"{CLUB}/pairs/boards/1/index.html", 390, locale)
+    try:
+        heads = tab.locator("table.traveller").get_by_role("columnheader").all_inner_texts()
+        heads = [" ".join(h.split()) for h in heads]
+        assert len(heads) == len(set(heads)), heads
+        assert all(score in heads for score in scores), heads
+    finally:
+        tab.close()
