@@ -429,3 +429,31 @@ def test_a_pairs_traveller_names_its_score_columns_apart_from_its_pair_columns(b
         assert all(score in heads for score in scores), heads
     finally:
         tab.close()
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_only_a_box_that_scrolls_is_a_region_and_a_chart_box_is_named_apart(browser, sites, width: int) -> None:
+    # every scroll box was a region landmark, scrolling or not (44 on a Guandan round's page), and a
+    # level chart's box and its picture had the same long name, read twice
+    tab = opened(browser, sites, f"{GUANDAN}/main/round-1/index.html", width)
+    try:
+        scrolling = 0
+        for page in (f"{GUANDAN}/main/round-1/index.html", f"{CLUB}/pairs/index.html"):  # (the movement card scrolls)
+            tab.goto(f"{sites[1]}zh-Hans/site/{page}")
+            boxes = tab.eval_on_selector_all("main .scroll", """els => els.map(e => [e.getAttribute('role'),
+              e.getAttribute('aria-label'), e.scrollWidth > e.clientWidth + 1, e.tabIndex])""")
+            assert all((role == "region") == scrolls and bool(name) == scrolls and tabindex == (0 if scrolls else -1)
+                       for role, name, scrolls, tabindex in boxes), (page, boxes)
+            scrolling += sum(scrolls for _, _, scrolls, _ in boxes)
+        assert scrolling > 0
+        # wider, the movement card stops scrolling and is no longer a region; narrower, it is again
+        tab.set_viewport_size({"width": 1200, "height": 844})
+        tab.wait_for_function("document.querySelectorAll('main .scroll[role=region]').length === 0")
+        tab.set_viewport_size({"width": width, "height": 844})
+        tab.wait_for_function("document.querySelectorAll('main .scroll[role=region][aria-label]').length > 0")
+        tab.goto(f"{sites[1]}zh-Hans/site/{GUANDAN}/main/round-1/index.html")
+        charts = tab.eval_on_selector_all(".level-chart .scroll", """els => els.map(e =>
+            [e.dataset.label || e.getAttribute('aria-label'), e.querySelector('svg').getAttribute('aria-label')])""")
+        assert charts and all(region and image and region != image for region, image in charts)
+    finally:
+        tab.close()

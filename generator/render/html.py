@@ -317,12 +317,13 @@ def table_showings(pages: RoundPages, stage_id: str, number: int, score: Any) ->
     return len(score.table.sides) + on_first
 
 
-def level_chart(chart: Any, teams: tuple[str, ...], colours: tuple[str, str], label: str) -> Markup:
+def level_chart(chart: Any, teams: tuple[str, ...], colours: tuple[str, str], label: str, box_label: str) -> Markup:
     """A Guandan match's level chart (games/guandan/views.py's ChartView) as SVG: 17,500 of them
     in a 5,000-team event, each a few dozen elements, written here in one pass (1.6 times as fast
     as the template's loops were: bench figures in the commit). `label` names it for a screen
-    reader. On a phone it is drawn narrower to fit the screen, down to 3/4 of its size (its 14 px
-    labels 10.5 px), and scrolls beyond that: a 13-deal match's chart, 380 units wide, ran past
+    reader, `box_label` its scroll box (a name of its own: the same name twice was read twice).
+    On a phone it is drawn narrower to fit the screen, down to 3/4 of its size (its 14 px labels
+    10.5 px), and scrolls beyond that: a 13-deal match's chart, 380 units wide, ran past
     a 390 px screen, its last deal numbers cut at the scroll box's edge, with nothing to say that
     it scrolled (style.css: .level-chart). Its grid, its ticks and each dot are the same in many
     charts: each written once (_chart_grid, _chart_ticks, _chart_dot), the chart joined from them
@@ -330,10 +331,11 @@ def level_chart(chart: Any, teams: tuple[str, ...], colours: tuple[str, str], la
     their entries' pages)."""
     text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
     label_text, first, second = text(label), text(teams[0]), text(teams[1])
+    box_text = text(box_label)
     height = chart.height
     dot = _chart_dot
     return Markup("".join((
-        f'<figure class="level-chart">\n<div class="scroll" role="region" tabindex="0" aria-label="{label_text}">\n'
+        f'<figure class="level-chart">\n<div class="scroll" role="region" tabindex="0" aria-label="{box_text}">\n'
         f'<svg width="{chart.width}" height="{height}" viewBox="0 0 {chart.width} {height}" '
         f'style="min-width:{chart.width * 3 // 4}px" role="img" aria-label="{label_text}">\n',
         _chart_grid(chart.grid, chart.left, chart.right), _chart_ticks(chart.ticks, height),
