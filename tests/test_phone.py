@@ -125,8 +125,8 @@ MEASURE = """(reference) => {
     const size = parseFloat(getComputedStyle(el).fontSize);
     if (size < 13.99) out.small.push([el.tagName + '.' + el.className, node.textContent.trim().slice(0, 15), size]);
   }
-  // targets of at least 24×24 px: links in tables and in navigation, buttons, inputs, summaries
-  for (const el of document.querySelectorAll('table a, nav a, header a, button, input, summary, .skip')) {
+  // targets of at least 24×24 px: links in tables, in navigation and in match lines, buttons, inputs, summaries
+  for (const el of document.querySelectorAll('table a, nav a, header a, .sides a, button, input, summary, .skip')) {
     const r = el.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) continue;
     if (r.width < 23.5 || r.height < 23.5) out.targets.push([el.tagName, el.textContent.trim().slice(0, 15), Math.round(r.width), Math.round(r.height)]);
