@@ -181,10 +181,15 @@
     return function (query) { input.value = query; show(form, panel, query, limit, full); };
   }
 
-  // A table's box (a named region) is in the tab order only while it scrolls sideways.
+  // A table's box is a named region in the tab order only while it scrolls sideways (a round's
+  // page had 44 regions that did not); its name is kept in data-label meanwhile.
   function regions() {
-    document.querySelectorAll(".scroll[role=region]").forEach(function (box) {
-      box.tabIndex = box.scrollWidth > box.clientWidth + 1 ? 0 : -1;
+    document.querySelectorAll(".scroll[tabindex]").forEach(function (box) {
+      var more = box.scrollWidth > box.clientWidth + 1;
+      if (box.hasAttribute("aria-label")) box.dataset.label = box.getAttribute("aria-label");
+      box.tabIndex = more ? 0 : -1;
+      if (more) { box.setAttribute("role", "region"); box.setAttribute("aria-label", box.dataset.label); }
+      else { box.removeAttribute("role"); box.removeAttribute("aria-label"); }
     });
   }
 

@@ -253,10 +253,10 @@ def test_a_level_chart_reads_as_it_was_written_piece_by_piece():
 
     from generator.render.html import level_chart
 
-    def one_by_one(chart, teams, colours, label):  # noqa: ANN001, ANN202
+    def one_by_one(chart, teams, colours, label, box_label):  # noqa: ANN001, ANN202
         label_text, (first, second) = escape(label), (escape(teams[0]), escape(teams[1]))
         left, right, height = chart.left, chart.right, chart.height
-        out = [f'<figure class="level-chart">\n<div class="scroll" role="region" tabindex="0" aria-label="{label_text}">\n'
+        out = [f'<figure class="level-chart">\n<div class="scroll" role="region" tabindex="0" aria-label="{escape(box_label)}">\n'
                f'<svg width="{chart.width}" height="{height}" viewBox="0 0 {chart.width} {height}" '
                f'style="min-width:{chart.width * 3 // 4}px" role="img" aria-label="{label_text}">\n']
         for y, name in chart.grid:
@@ -283,9 +283,9 @@ def test_a_level_chart_reads_as_it_was_written_piece_by_piece():
     view = _a_long_match()
     for colours, label in ((("#0b5394", "#b45309"), "T&1 <vs> T<2>"), (("red", "blue"), "another")):
         for _ in range(2):  # the second time from the pieces kept
-            written = level_chart(view.chart, view.teams, colours, label)
+            written = level_chart(view.chart, view.teams, colours, label, f"box of {label}")
             assert isinstance(written, Markup)
-            assert str(written) == str(one_by_one(view.chart, view.teams, colours, label))
+            assert str(written) == str(one_by_one(view.chart, view.teams, colours, label, f"box of {label}"))
 
 
 def test_a_matchs_rows_and_chart_are_made_with_it_kept_and_not_pickled():

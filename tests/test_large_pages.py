@@ -180,6 +180,17 @@ def test_a_large_archive_has_a_page_a_year_each_event_on_one(large: Path, demo) 
     assert bridge and all(p.startswith("games/bridge/years/") for p in bridge)
 
 
+def test_a_year_of_the_archive_names_its_year_and_its_counts_say_what_they_count(large: Path) -> None:
+    # a year's page was titled and headed as the archive, and its counts ran on: "2024 年 2" read as
+    # 2024年2月, "桥牌 3"
+    text = read(large / "years/2024/index.html")
+    assert "2024 年" in re.search(r"<title>(.*?)</title>", text, re.S)[1]
+    assert "2024 年" in re.search(r"<h1>(.*?)</h1>", text, re.S)[1]
+    counts = re.findall(r'<span class="count">([^<]*)</span>', text)
+    assert counts and all(re.fullmatch(r"（\d+ 项）", count) for count in counts), counts
+    assert "2024 年" in re.search(r"<title>(.*?)</title>", read(large / "games/bridge/years/2024/index.html"), re.S)[1]
+
+
 # --- the players' index ---------------------------------------------------------------------------
 
 

@@ -125,8 +125,8 @@ MEASURE = """(reference) => {
     const size = parseFloat(getComputedStyle(el).fontSize);
     if (size < 13.99) out.small.push([el.tagName + '.' + el.className, node.textContent.trim().slice(0, 15), size]);
   }
-  // targets of at least 24×24 px: links in tables and in navigation, buttons, inputs, summaries
-  for (const el of document.querySelectorAll('table a, nav a, header a, button, input, summary, .skip')) {
+  // targets of at least 24×24 px: links in tables, in navigation and in match lines, buttons, inputs, summaries
+  for (const el of document.querySelectorAll('table a, nav a, header a, .sides a, button, input, summary, .skip')) {
     const r = el.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) continue;
     if (r.width < 23.5 || r.height < 23.5) out.targets.push([el.tagName, el.textContent.trim().slice(0, 15), Math.round(r.width), Math.round(r.height)]);
@@ -290,5 +290,173 @@ def test_suits_search_landmarks_and_focus_ring_for_a_screen_reader(browser, site
         ring = tab.evaluate("(() => { const s = getComputedStyle(document.activeElement);"
                             " return [s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor]; })()")
         assert ring[0] != "none" and ring[1] >= 2 and contrast(ring[2]) >= 3, ring
+    finally:
+        tab.close()
+
+
+def opened(browser, sites, path: str, width: int, locale: str = "zh-Hans"):  # noqa: ANN001, ANN201
+    """A tab `width` px wide showing `path` of the `locale` build (close it when done)."""
+    top, base = sites
+    tab = browser.new_page(viewport={"width": width, "height": 844})
+    tab.goto(f"{base}{locale}/site/{path}")
+    tab.wait_for_load_state("load")
+    return tab
+
+
+@pytest.mark.parametrize(("width", "size"), [(320, "150%"), (195, "100%")])
+def test_knockout_bracket_with_text_enlarged_keeps_the_page_on_screen(browser, sites, width: int, size: str) -> None:
+    # a bracket's column was at least 14rem: with text at 150 % the page at 320 px was 354 px
+    # wide; zoomed to 195 CSS px, 236 px
+    tab = opened(browser, sites, "events/tongxin-guandan-2025/ko/index.html", width)
+    try:
+        tab.add_style_tag(content=f"html {{ font-size: {size} !important; }}")
+        assert tab.locator(".bracket").count() > 0
+        assert tab.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+    finally:
+        tab.close()
+
+
+@pytest.mark.parametrize("width", [390, 375, 320])
+def test_every_hand_record_fits_a_phone(browser, sites, width: int) -> None:
+    # three columns of hands were up to 382 px wide: at 320 px all boards' East hands were cut off
+    # at the edge of their box, with no sign of more, at 390 px 6 of 70
+    site = sites[0] / "zh-Hans" / "site"
+    boards = sorted(str(p.parent.relative_to(site)) for p in site.glob("events/*/*/boards/*/index.html")
+                    if 'class="deal deal-grid"' in p.read_text(encoding="utf-8"))
+    assert len(boards) > 60  # (the boards with a hand record)
+    tab = opened(browser, sites, boards[0] + "/index.html", width)
+    try:
+        wide = []
+        for board in boards:
+            tab.goto(f"{sites[1]}zh-Hans/site/{board}/index.html")
+            box = tab.evaluate("(() => { const b = document.querySelector('.deal-grid').parentElement;"
+                               " return [b.clientWidth, b.scrollWidth]; })()")
+            if box[1] > box[0]:
+                wide.append((board, box))
+            # and no two of the hands, the board's facts and the compass overlap
+            boxes = tab.eval_on_selector_all(".deal-grid > .hand, .deal-grid > .deal-info, .deal-grid > .compass",
+                                             "els => els.map(e => { const r = e.getBoundingClientRect();"
+                                             " return [r.left, r.top, r.right, r.bottom]; })")
+            assert len(boxes) == 6
+            for i, a in enumerate(boxes):
+                for b in boxes[i + 1:]:
+                    assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (board, a, b)
+        assert wide == []
+    finally:
+        tab.close()
+
+
+def shaded(png: bytes, side: str) -> float:
+    """The share of the pixels in a 3 px strip at the `side` edge of a screenshot that are not white."""
+    import io
+
+    from PIL import Image
+    image = Image.open(io.BytesIO(png)).convert("L")
+    xs = range(image.width - 3, image.width) if side == "right" else range(3)
+    pixels = [image.getpixel((x, y)) for x in xs for y in range(image.height)]
+    return sum(p < 250 for p in pixels) / len(pixels)
+
+
+def test_a_scroll_box_shows_there_is_more_at_the_edge_where_there_is(browser, sites) -> None:
+    # the movement card at 390 px is wider than its box and was cut mid-character with no sign of
+    # more: a shadow at an edge with more beyond it, none at an edge already reached
+    tab = opened(browser, sites, f"{CLUB}/pairs/index.html", 390)
+    try:
+        box = tab.locator(".scroll:has(table.movement-card)")
+        assert box.evaluate("b => b.scrollWidth > b.clientWidth + 1")
+        start = box.screenshot()
+        assert shaded(start, "right") > 0.95 and shaded(start, "left") < 0.5
+        box.evaluate("b => { b.scrollLeft = b.scrollWidth; }")
+        end = box.screenshot()
+        assert shaded(end, "left") > 0.95 and shaded(end, "right") < 0.5
+        # a box with nothing to scroll has no shadow
+        tab.set_viewport_size({"width": 1200, "height": 844})
+        assert box.evaluate("b => b.scrollWidth <= b.clientWidth + 1")
+        wide = box.screenshot()
+        assert shaded(wide, "right") < 0.5 and shaded(wide, "left") < 0.5
+    finally:
+        tab.close()
+
+
+@pytest.mark.parametrize(("locale", "words"), [("zh-Hans", "并列第 26"), ("en", "tied for place 26"), ("zh-Hant", "並列第 26")])
+def test_a_tied_place_is_read_as_words(browser, sites, locale: str, words: str) -> None:
+    # "26=" was read "26 等于": the mark is hidden from screen readers, the words are not shown
+    tab = opened(browser, sites, f"{BRIDGE}/prelim/index.html", 390, locale)
+    try:
+        table = tab.locator("main table").first.aria_snapshot()
+        assert words in table and "26=" not in table
+        cell = tab.get_by_text(words, exact=True).first
+        assert cell.evaluate("e => e.getBoundingClientRect().width") <= 1
+        assert tab.get_by_text("26=", exact=True).first.is_visible()
+        entry = tab.locator("main table a[href*='entries/A03/']").first.get_attribute("href")
+        tab.goto(tab.url.rsplit("/", 1)[0] + "/" + entry)
+        assert words.replace("26", "") in tab.locator("main").aria_snapshot()
+    finally:
+        tab.close()
+
+
+@pytest.mark.parametrize("page", ["events/tongxin-guandan-2025/swiss/round-1/index.html",
+                                  "events/tongxin-guandan-2025/entries/T17/index.html"])
+def test_a_guandan_match_line_keeps_each_level_with_its_team_on_a_phone(browser, sites, page: str) -> None:
+    # at 320 px the line wrapped as "T14 孙佳琪 / 范玉兰 K : A+ (过A)" then "T17 …": A+ and 过A are T17's
+    tab = opened(browser, sites, page, 320)
+    try:
+        # each match line: the middle height of its two team links, and of each level and tag with
+        # the side it belongs to (0 before the ':', 1 after)
+        lines = tab.eval_on_selector_all("main p.sides", """ps => ps.map(p => {
+          const mid = e => { const r = e.getBoundingClientRect(); return (r.top + r.bottom) / 2; };
+          const vs = p.querySelector('.vs');
+          const side = e => vs.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING ? 1 : 0;
+          return [p.textContent.replace(/\\s+/g, ' ').trim(), Array.from(p.querySelectorAll('a'), mid),
+                  Array.from(p.querySelectorAll('.level, .tag'), e => [side(e), mid(e)])]; })""")
+        checked = 0
+        for text, links, levels in lines:
+            if len(links) != 2 or not levels:
+                continue
+            checked += 1
+            assert links[1] - links[0] > 10, text  # one line per side
+            assert all(abs(middle - links[side]) < 5 for side, middle in levels), text
+        assert checked >= 5
+    finally:
+        tab.close()
+
+
+@pytest.mark.parametrize(("locale", "scores"), [("zh-Hans", ["南北分", "东西分"]), ("en", ["NS score", "EW score"])])
+def test_a_pairs_traveller_names_its_score_columns_apart_from_its_pair_columns(browser, sites, locale: str, scores: list[str]) -> None:
+    # the score columns were headed as the pairs' ("南北"): a screen reader said "南北, 480"
+    tab = opened(browser, sites, f"{CLUB}/pairs/boards/1/index.html", 390, locale)
+    try:
+        heads = tab.locator("table.traveller").get_by_role("columnheader").all_inner_texts()
+        heads = [" ".join(h.split()) for h in heads]
+        assert len(heads) == len(set(heads)), heads
+        assert all(score in heads for score in scores), heads
+    finally:
+        tab.close()
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_only_a_box_that_scrolls_is_a_region_and_a_chart_box_is_named_apart(browser, sites, width: int) -> None:
+    # every scroll box was a region landmark, scrolling or not (44 on a Guandan round's page), and a
+    # level chart's box and its picture had the same long name, read twice
+    tab = opened(browser, sites, f"{GUANDAN}/main/round-1/index.html", width)
+    try:
+        scrolling = 0
+        for page in (f"{GUANDAN}/main/round-1/index.html", f"{CLUB}/pairs/index.html"):  # (the movement card scrolls)
+            tab.goto(f"{sites[1]}zh-Hans/site/{page}")
+            boxes = tab.eval_on_selector_all("main .scroll", """els => els.map(e => [e.getAttribute('role'),
+              e.getAttribute('aria-label'), e.scrollWidth > e.clientWidth + 1, e.tabIndex])""")
+            assert all((role == "region") == scrolls and bool(name) == scrolls and tabindex == (0 if scrolls else -1)
+                       for role, name, scrolls, tabindex in boxes), (page, boxes)
+            scrolling += sum(scrolls for _, _, scrolls, _ in boxes)
+        assert scrolling > 0
+        # wider, the movement card stops scrolling and is no longer a region; narrower, it is again
+        tab.set_viewport_size({"width": 1200, "height": 844})
+        tab.wait_for_function("document.querySelectorAll('main .scroll[role=region]').length === 0")
+        tab.set_viewport_size({"width": width, "height": 844})
+        tab.wait_for_function("document.querySelectorAll('main .scroll[role=region][aria-label]').length > 0")
+        tab.goto(f"{sites[1]}zh-Hans/site/{GUANDAN}/main/round-1/index.html")
+        charts = tab.eval_on_selector_all(".level-chart .scroll", """els => els.map(e =>
+            [e.dataset.label || e.getAttribute('aria-label'), e.querySelector('svg').getAttribute('aria-label')])""")
+        assert charts and all(region and image and region != image for region, image in charts)
     finally:
         tab.close()

@@ -202,10 +202,13 @@ def test_tables_scroll_in_their_own_box(site: Path) -> None:
 
 
 def test_assets_are_small_and_frameworkless(site: Path) -> None:
-    assert (site / "assets/style.css").stat().st_size < 12_000
-    # (9.5 kB: the search of a large site's sharded index is assets/search-shards.js, loaded by
-    # such a site only; site.js has the step to it and keeps answers in the order of the queries)
-    assert (site / "assets/site.js").stat().st_size < 9_500
+    # (14 kB: the hand record's layout moved here from an inline style on every board page, the
+    # scroll boxes' edge shadows, a Guandan match's line per side on a phone)
+    assert (site / "assets/style.css").stat().st_size < 14_000
+    # (9.8 kB: the search of a large site's sharded index is assets/search-shards.js, loaded by
+    # such a site only; site.js has the step to it and keeps answers in the order of the queries,
+    # and makes a scroll box a named region only while it scrolls)
+    assert (site / "assets/site.js").stat().st_size < 9_800
     css = read(site / "assets/style.css")
     assert "@media print" in css and "max-width: 40rem" in css and "overflow-x: auto" in css
 

@@ -123,7 +123,8 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["deal_log"] = _deal_logs(translate)
     env.globals["summary_rows"] = _summary_rows(translate)
     env.globals["player_links_of"] = _player_links(env.globals["person_of"])
-    env.globals["standings_rows"] = _standings_rows(translate, env.globals["player_links_of"])
+    env.globals["rank_shown"] = _rank_shown(translate)
+    env.globals["standings_rows"] = _standings_rows(translate, env.globals["player_links_of"], env.globals["rank_shown"])
     return env
 
 
@@ -320,12 +321,13 @@ def table_showings(pages: RoundPages, stage_id: str, number: int, score: Any) ->
     return len(score.table.sides) + on_first
 
 
-def level_chart(chart: Any, teams: tuple[str, ...], colours: tuple[str, str], label: str) -> Markup:
+def level_chart(chart: Any, teams: tuple[str, ...], colours: tuple[str, str], label: str, box_label: str) -> Markup:
     """A Guandan match's level chart (games/guandan/views.py's ChartView) as SVG: 17,500 of them
     in a 5,000-team event, each a few dozen elements, written here in one pass (1.6 times as fast
     as the template's loops were: bench figures in the commit). `label` names it for a screen
-    reader. On a phone it is drawn narrower to fit the screen, down to 3/4 of its size (its 14 px
-    labels 10.5 px), and scrolls beyond that: a 13-deal match's chart, 380 units wide, ran past
+    reader, `box_label` its scroll box (a name of its own: the same name twice was read twice).
+    On a phone it is drawn narrower to fit the screen, down to 3/4 of its size (its 14 px labels
+    10.5 px), and scrolls beyond that: a 13-deal match's chart, 380 units wide, ran past
     a 390 px screen, its last deal numbers cut at the scroll box's edge, with nothing to say that
     it scrolled (style.css: .level-chart). Its grid, its ticks and each dot are the same in many
     charts: each written once (_chart_grid, _chart_ticks, _chart_dot), the chart joined from them
@@ -333,10 +335,11 @@ def level_chart(chart: Any, teams: tuple[str, ...], colours: tuple[str, str], la
     their entries' pages)."""
     text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
     label_text, first, second = text(label), text(teams[0]), text(teams[1])
+    box_text = text(box_label)
     height = chart.height
     dot = _chart_dot
     return Markup("".join((
-        f'<figure class="level-chart">\n<div class="scroll" role="region" tabindex="0" aria-label="{label_text}">\n'
+        f'<figure class="level-chart">\n<div class="scroll" role="region" tabindex="0" aria-label="{box_text}">\n'
         f'<svg width="{chart.width}" height="{height}" viewBox="0 0 {chart.width} {height}" '
         f'style="min-width:{chart.width * 3 // 4}px" role="img" aria-label="{label_text}">\n',
         _chart_grid(chart.grid, chart.left, chart.right), _chart_ticks(chart.ticks, height),
@@ -446,7 +449,24 @@ def _player_links(person_of: Callable[[str, str, int], Any]) -> Callable[[Event,
     return player_links_of
 
 
+def _rank_shown(translate: Translator) -> Callable[[Any], Markup]:
+    """`rank_shown(standing)`: its place as pages show it, "3=" for a tie; a screen reader is
+    given "并列第 3" instead (it read "3=" as "3 等于"). One definition for the standings rows,
+    the entry pages' headings and the player pages."""
+    text = fast_jinja.html_text
+
+    def rank_shown(standing: Any) -> Markup:
+        label = text(standing.rank_label)
+        if standing.tied and standing.rank is not None:
+            return Markup(f'<span aria-hidden="true">{label}</span>'
+                          f'<span class="visually-hidden">{text(translate("rank_tied", n=standing.rank))}</span>')
+        return Markup(label)
+
+    return rank_shown
+
+
 def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any, str], Markup],
+                    rank_shown: Callable[[Any], Markup],
                     ) -> Callable[[Event, list[Any], list[tuple[str, str]], str], Markup]:
     """`standings_rows(event, rows, metric_cells, root)`: the rows of a standings table
     (_standings.html: an event's, a stage's and the standings' later pages), one per Standing
@@ -471,7 +491,7 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
             unranked = s.rank is None
             name = entry.name
             append(f'<tr class="{"qualified" if s.qualified else ""}{" prize" if prize else ""}{" unranked" if unranked else ""}">\n'
-                   f'  <td class="num">{text(s.rank_label)}</td>\n'
+                   f'  <td class="num">{rank_shown(s)}</td>\n'
                    f'  <th scope="row"><a href="{root_text}{text(entry_url(event, entry.id))}">{text(entry.id)}</a></th>\n'
                    f'  <td class="wrap">{f"""<span class="team">{text(name)}</span> """ if name else ""}'
                    f'{text(player_links_of(event, entry, root))}</td>\n'
