@@ -64,14 +64,21 @@ def heading(page: Path, stage: str = "main") -> str:
     """The stage's heading on an entry's page: its name, the entry's rank and when."""
     found = re.search(rf'<h2 id="stage-{stage}">(.*?)</h2>', page.read_text(encoding="utf-8"))
     assert found, page
-    return re.sub(r"<[^>]+>", "", found[1])
+    return re.sub(r"<[^>]+>", "", as_seen(found[1]))
+
+
+def as_seen(html: str) -> str:
+    """A page's HTML as a sighted reader reads it: a tied place "3=" (aria-hidden) without the
+    words given to a screen reader instead ("并列第 3", visually hidden)."""
+    html = re.sub(r'<span class="visually-hidden">[^<]*</span>', "", html)
+    return re.sub(r'<span aria-hidden="true">([^<]*)</span>', r"\1", html)
 
 
 def player_page(out: Path, name: str) -> str:
     pages = [p.read_text(encoding="utf-8") for p in (out / "players").glob("*/index.html")]
     found = [p for p in pages if f"<h1>{name}</h1>" in p]
     assert len(found) == 1, name
-    return found[0]
+    return as_seen(found[0])
 
 
 def has_number(cells: list[str]) -> bool:
