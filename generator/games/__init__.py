@@ -596,3 +596,10 @@ def side_label(event: Any, entry_id: str, locale: str) -> str:
     referee and the players find their match; the id alone for an entry the event lacks."""
     entry = event.entries.get(entry_id)
     return entry_id if entry is None else f"{entry_id} {entry_label(entry, locale)}"
+
+
+def match_seats(event: Any, home: str, away: str, t: Any) -> list[dict[str, str]]:
+    """A team match's two sides as a score sheet's page heads them (主队 …, 客队 …): the same on
+    every game's sheet of a match played in two rooms."""
+    return [{"label": t("home_team"), "names": side_label(event, home, t.locale)},
+            {"label": t("away_team"), "names": side_label(event, away, t.locale)}]

@@ -62,7 +62,7 @@ from generator.content.model import Stage, Table
 from generator.content.reader import MAX_BOARDS, Reader, suggestion, wrong_board_number
 from generator.content.yaml_loader import YamlList, YamlMap, mark_of_key
 from generator.errors import Mark, Problems
-from generator.games import RowsWhenRead, SideScore, TableScore, side_label
+from generator.games import RowsWhenRead, SideScore, TableScore, match_seats
 from generator.games.bridge.hands import HandRecords, read_hand_records
 from generator.games.bridge.scoring import (
     ADJUSTED_PERCENT,
@@ -1445,8 +1445,7 @@ def _team_page(t: Any, event: Any, stage: Stage, options: BridgeStage, round_res
              "contract": t("contract"), "score": t("br_ns_score"), "imps": t("br_imps_home")}
     page: dict[str, Any] = {
         "table": str(score.table.number),
-        "seats": [{"label": t("home_team"), "names": side_label(event, home, t.locale)},
-                  {"label": t("away_team"), "names": side_label(event, away, t.locale)}],
+        "seats": match_seats(event, home, away, t),
         "referee": score.table.referee or "",
         "words": words,
         "kind": view.kind,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.content.model import Stage
-from generator.games import TableScore, side_label, stage_in_titles
+from generator.games import TableScore, match_seats, stage_in_titles
 from generator.games.common.rooms import ROOMS
 from generator.games.daguai import words
 from generator.games.daguai.rules import SEATS, WIN, CountedViolation, options
@@ -85,8 +85,7 @@ def _sheet_page(t: Any, event: Any, stage: Stage, score: TableScore, meaning: st
     }
     page: dict[str, Any] = {
         "table": str(score.table.number),
-        "seats": [{"label": t("home_team"), "names": side_label(event, home, t.locale)},
-                  {"label": t("away_team"), "names": side_label(event, away, t.locale)}],
+        "seats": match_seats(event, home, away, t),
         "referee": score.table.referee or "",
         "words": words,
         "kind": view.kind,
