@@ -101,7 +101,7 @@ def updates(site: Site, results: list[EventResult], event_url, stage_url) -> lis
             if not stage_result.has_results:
                 continue
             stage = stage_result.stage
-            day = event.day_of(stage, stage_result.rounds_played or None)  # (the last round counted)
+            day = stage.date or event.dates[-1]  # (an event summary, read from the cache, has no rounds)
             # Winners once the stage is over; before, its status and "after round N".
             winners = [s.entry.label for s in stage_result.standings if s.rank == 1] if result.complete else []
             text = t("feed_stage", event=event.title, stage=stage.name)
