@@ -322,3 +322,14 @@ def test_a_matches_stage_whose_sessions_each_number_from_1_is_no_error(tmp_path)
     event = content / "events/teams/event.yaml"
     event.write_text(event.read_text(encoding="utf-8").replace("format: swiss", "format: matches"), encoding="utf-8")
     assert _problems(content) == []
+
+
+def test_a_mistyped_room_key_is_named_with_the_key_it_was_meant_to_be(tmp_path):
+    """`clossed:` was "看不懂：队式赛一副牌写开室和闭室两项", the grammar of a whole board; it
+    names the key and guesses the room."""
+    rounds = ["  - table: 1\n    home: T1\n    away: T2\n    boards:\n      1: {open: 4H S =, clossed: 3NT E +1}\n"]
+    with pytest.raises(ContentErrors) as caught:
+        validate(write_teams_event(tmp_path, rounds))
+    [problem] = [p for p in caught.value.problems if p.code == "bridge-board-syntax"]
+    assert "「clossed」不是房间的名字" in problem.message("zh-Hans") and "是不是 closed？" in problem.message("zh-Hans")
+    assert "did you mean closed?" in problem.message("en")

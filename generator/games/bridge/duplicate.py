@@ -59,7 +59,7 @@ from typing import Any
 
 from generator.content.files import EventFiles
 from generator.content.model import Stage, Table
-from generator.content.reader import MAX_BOARDS, Reader, suggestion, wrong_board_number
+from generator.content.reader import MAX_BOARDS, Reader, closest, suggestion, wrong_board_number
 from generator.content.yaml_loader import YamlList, YamlMap, mark_of_key
 from generator.errors import Mark, Problems
 from generator.games import RowsWhenRead, SideScore, TableScore, match_seats
@@ -700,6 +700,9 @@ def _team_board_reader(problems: Problems) -> Callable[[int, Any, Mark | None], 
         if isinstance(value, YamlMap):
             for key, item in value.items():
                 room = ROOM_KEYS.get(str(key).strip())
+                if room is None and str(key).strip():  # a room key mistyped (clossed): which it was meant to be
+                    raise RecordError("bridge-board-syntax", problem=word(
+                        "br_record_room_key", key=str(key).strip(), guess=_guessed_room(str(key).strip())))
                 if room is None or room in rooms:
                     raise RecordError("bridge-board-syntax", problem=_problem("rooms"))
                 rooms[room] = (item, value.value_marks.get(key, mark))
@@ -1365,6 +1368,11 @@ def fields(stage: Stage, options: BridgeStage, rounds: Sequence[Any]) -> list[li
 
 def _problem(kind: str) -> dict[str, str]:
     return word(f"br_record_{kind}")
+
+
+def _guessed_room(key: str) -> str:
+    """The room key closest to a mistyped one (`clossed`: closed), else both keys."""
+    return closest(key, list(ROOM_KEYS)) or "open, closed"
 
 
 # --- bulletins: travelling score sheets (随牌记分单), team score sheets ----------------------------
