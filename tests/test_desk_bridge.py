@@ -83,21 +83,29 @@ def audit_lines_of(results: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
+TEAMS = "gaoxiao-bridge-teams-2024"
+
+
+def teams_round_3_drawn(tmp_path: Path) -> Path:
+    """The teams demo with rounds 1-2 played and round 3 drawn by `pair`, not played."""
+    from generator import cli
+    from tests.support import demo_content
+
+    content = demo_content(tmp_path, TEAMS)
+    for number in (3, 4, 5):
+        (content / "events" / TEAMS / "results" / f"round-{number}.yaml").unlink()
+    assert cli.main(["pair", TEAMS, "teams", "--content", str(content)]) == 0
+    return content
+
+
 def test_a_teams_round_offers_the_boards_it_plays_numbered_on_through_the_rounds(tmp_path: Path) -> None:
     """Round 3 of the teams demo's 8-board rounds plays 17-24 (content-format.md "Board numbers"):
     the desk offered 1-8 in every round, and round 3 was saved as round 1's boards unwarned."""
-    from generator import cli
     from generator.desk import forms
     from generator.desk.app import Desk
 
-    slug = "gaoxiao-bridge-teams-2024"
-    content = tmp_path / "content"
-    (content / "events").mkdir(parents=True)
-    shutil.copy(DEMO / "site.yaml", content / "site.yaml")
-    shutil.copytree(DEMO / "events" / slug, content / "events" / slug)
-    for number in (3, 4, 5):
-        (content / "events" / slug / "results" / f"round-{number}.yaml").unlink()
-    assert cli.main(["pair", slug, "teams", "--content", str(content)]) == 0
+    slug = TEAMS
+    content = teams_round_3_drawn(tmp_path)
     desk = Desk(content, slug, None, None, build=False)
     spot = desk.spot("teams", 3, 2)
     numbers = sorted({f.board for f in forms.fields_for(spot, spot.path.read_text(encoding="utf-8")) if f.board})
@@ -118,19 +126,12 @@ def test_a_teams_round_offers_the_boards_it_plays_numbered_on_through_the_rounds
 def test_a_teams_rounds_printed_score_sheets_are_a_page_a_table_each_with_its_qr(tmp_path: Path, monkeypatch) -> None:
     """The desk's "每桌一页，带本桌二维码" for bridge teams printed one page listing every match
     and no QR (desk/app.table_sheets puts a table's link on the form pages naming a table)."""
-    from generator import cli
     from generator.commands import printing
     from generator.desk.app import table_key, table_sheets
     from generator.render.bulletins import qr_svg
 
-    slug = "gaoxiao-bridge-teams-2024"
-    content = tmp_path / "content"
-    (content / "events").mkdir(parents=True)
-    shutil.copy(DEMO / "site.yaml", content / "site.yaml")
-    shutil.copytree(DEMO / "events" / slug, content / "events" / slug)
-    for number in (3, 4, 5):
-        (content / "events" / slug / "results" / f"round-{number}.yaml").unlink()
-    assert cli.main(["pair", slug, "teams", "--content", str(content)]) == 0
+    slug = TEAMS
+    content = teams_round_3_drawn(tmp_path)
     printed = []
     monkeypatch.setattr(printing, "one_document", lambda forms, locale: printed.extend(forms) or b"%PDF")
     running = start(content, slug=slug)

@@ -90,17 +90,28 @@ def test_a_drawn_round_gets_its_draw_and_guandan_score_sheets(guandan_round_4: P
     assert len(first["rows"]) >= 15 and first["start"] == "2"
 
 
-def test_a_partly_entered_round_still_gets_its_forms_and_a_played_one_none(guandan_round_4: Path) -> None:
-    path = guandan_round_4 / f"events/{GD}/results/round-4.yaml"
+def enter_first_table(path: Path) -> re.Match:
+    """Round 4's first table given a result (its first team +3); the match of its two teams."""
     text = path.read_text(encoding="utf-8")
     first_table = re.search(r"teams: \[(\w+), (\w+)\]", text)
     path.write_text(text.replace(first_table.group(0), first_table.group(0) + f"\n    deals: [{first_table.group(1)}+3]", 1),
                     encoding="utf-8")
+    return first_table
+
+
+def enter_every_table(path: Path) -> None:
+    """Every table of the round without a result given one."""
+    played = re.sub(r"(teams: \[(\w+), \w+\])(?!\n    deals)", r"\1\n    deals: [\2+3]", path.read_text(encoding="utf-8"))
+    path.write_text(played, encoding="utf-8")
+
+
+def test_a_partly_entered_round_still_gets_its_forms_and_a_played_one_none(guandan_round_4: Path) -> None:
+    path = guandan_round_4 / f"events/{GD}/results/round-4.yaml"
+    first_table = enter_first_table(path)
     site, result = result_of(guandan_round_4, GD)
     assert "scoresheet-main-round-4" in names(bulletins_for(result, site.locale))
     # every table played: the round's forms are no longer printed by the build
-    played = re.sub(r"(teams: \[(\w+), \w+\])(?!\n    deals)", r"\1\n    deals: [\2+3]", path.read_text(encoding="utf-8"))
-    path.write_text(played, encoding="utf-8")
+    enter_every_table(path)
     site, result = result_of(guandan_round_4, GD)
     assert not [b for b in bulletins_for(result, site.locale) if b.kind in FORM_KINDS]
 
@@ -110,16 +121,12 @@ def test_the_draw_notice_stays_up_until_the_round_is_played(guandan_round_4: Pat
     stays while any table is still playing (it went with the first table entered), and goes
     once every table is in (the round's results bulletin replaces it)."""
     path = guandan_round_4 / f"events/{GD}/results/round-4.yaml"
-    text = path.read_text(encoding="utf-8")
-    first_table = re.search(r"teams: \[(\w+), (\w+)\]", text)
-    path.write_text(text.replace(first_table.group(0), first_table.group(0) + f"\n    deals: [{first_table.group(1)}+3]", 1),
-                    encoding="utf-8")
+    first_table = enter_first_table(path)
     site, result = result_of(guandan_round_4, GD)
     draw = next((b for b in bulletins_for(result, site.locale) if b.name == "draw-main-round-4"), None)
     assert draw is not None and draw.title.endswith("第 4 轮对阵表")
     assert len(draw.rows) == 26 and draw.rows[0][0] == "1" and first_table.group(1) in draw.rows[0]
-    played = re.sub(r"(teams: \[(\w+), \w+\])(?!\n    deals)", r"\1\n    deals: [\2+3]", path.read_text(encoding="utf-8"))
-    path.write_text(played, encoding="utf-8")
+    enter_every_table(path)
     site, result = result_of(guandan_round_4, GD)
     printed = names(bulletins_for(result, site.locale))
     assert "draw-main-round-4" not in printed and "round-main-4" in printed

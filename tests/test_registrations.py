@@ -212,15 +212,22 @@ def test_a_rerun_after_a_team_name_is_corrected_puts_each_person_in_one_team(con
     assert len(everyone) == len(set(everyone)) == 16
 
 
-def test_a_player_of_a_team_that_has_played_is_not_moved_by_the_sheet(content: Path, tmp_path: Path) -> None:
-    """Who played in a team that has results is history: the sheet putting one of its players in
-    another team is refused at that row, naming both teams, and nothing is written."""
+def four_teams_t01_t02_played(content: Path, tmp_path: Path) -> tuple[dict[str, list[str]], Path]:
+    """A Guandan event of four teams imported from a sheet (1队 甲1 乙1 …), T01 and T02 with a
+    round-1 table: the sheet's teams and the event's folder."""
     new_event(content, "union-2026", "guandan")
     teams = {f"{n}队": [f"甲{n}", f"乙{n}"] for n in range(1, 5)}
     import_registrations(content, "union-2026", team_sheet(tmp_path / "a.xlsx", teams), prefix="T")
     folder = content / "events/union-2026"
     (folder / "results").mkdir(exist_ok=True)
     (folder / "results/round-1.yaml").write_text("round: 1\ntables:\n  - table: 1\n    teams: [T01, T02]\n", encoding="utf-8")
+    return teams, folder
+
+
+def test_a_player_of_a_team_that_has_played_is_not_moved_by_the_sheet(content: Path, tmp_path: Path) -> None:
+    """Who played in a team that has results is history: the sheet putting one of its players in
+    another team is refused at that row, naming both teams, and nothing is written."""
+    teams, folder = four_teams_t01_t02_played(content, tmp_path)
     before = (folder / "entries.yaml").read_bytes()
     moved = {"1队": ["甲1", "甲2"], "3队": teams["3队"], "4队": teams["4队"]}  # (2队 no longer in the sheet)
     with pytest.raises(ContentErrors) as failed:
@@ -236,12 +243,7 @@ def test_a_team_that_has_played_keeps_its_players_and_the_sheet_may_add_one(cont
     played. Who played in a team that has results is history: 乙1 stays, said plainly (with the
     fix when it is a misspelt name that never played), and 丙1 is added after. T03, without
     results, takes the sheet as its roster."""
-    new_event(content, "union-2026", "guandan")
-    teams = {f"{n}队": [f"甲{n}", f"乙{n}"] for n in range(1, 5)}
-    import_registrations(content, "union-2026", team_sheet(tmp_path / "a.xlsx", teams), prefix="T")
-    folder = content / "events/union-2026"
-    (folder / "results").mkdir(exist_ok=True)
-    (folder / "results/round-1.yaml").write_text("round: 1\ntables:\n  - table: 1\n    teams: [T01, T02]\n", encoding="utf-8")
+    teams, folder = four_teams_t01_t02_played(content, tmp_path)
     changed = dict(teams, **{"1队": ["甲1", "丙1"], "3队": ["甲3", "丁3"]})
     report = import_registrations(content, "union-2026", team_sheet(tmp_path / "b.xlsx", changed), prefix="T")
     assert (report.entries, report.new, report.kept) == (4, 0, 4)
