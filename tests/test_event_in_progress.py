@@ -238,6 +238,16 @@ def test_a_round_robin_opponent_of_a_withdrawn_team_gets_the_forfeit(tmp_path: P
     assert next(s for s in stage.standings if s.entry.id == "T04").entry.withdrawn == 2
 
 
+def t03_withdrawn_from_round_2(content: Path) -> Path:
+    """T03 given `withdrawn: 2`; the event's results folder, made empty."""
+    event = content / "events" / SLUG / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("{id: T03,", "{id: T03, withdrawn: 2,"),
+                     encoding="utf-8")
+    results = content / "events" / SLUG / "results"
+    results.mkdir()
+    return results
+
+
 def test_a_result_for_a_withdrawn_team_is_an_error_at_its_id_and_never_counted(tmp_path: Path) -> None:
     """event-day.md: `withdrawn: 2` plays no round from round 2 on. A result written for it there
     (a match it wins, the bye) is an error at its id on that table, naming the round, the table,
@@ -248,11 +258,7 @@ def test_a_result_for_a_withdrawn_team_is_an_error_at_its_id_and_never_counted(t
     from generator.tournament.event import run_event
 
     content = small_event(tmp_path, 5, "  - {id: main, format: swiss, rounds: 3}\n")
-    event = content / "events" / SLUG / "event.yaml"
-    event.write_text(event.read_text(encoding="utf-8").replace("{id: T03,", "{id: T03, withdrawn: 2,"),
-                     encoding="utf-8")
-    results = content / "events" / SLUG / "results"
-    results.mkdir()
+    results = t03_withdrawn_from_round_2(content)
     rounds = {1: [("T01", "T02"), ("T03", "T04"), ("T05",)],
               2: [("T01", "T03"), ("T02", "T05"), ("T04",)],   # T03 beats T01: after its withdrawal
               3: [("T01", "T04"), ("T02", "T05"), ("T03",)]}   # and has the bye
@@ -310,11 +316,7 @@ def test_a_matches_stage_withdrawal_is_checked_as_a_swiss_one(tmp_path: Path) ->
     withdrawal was not looked at in this format: the win counted, and the unplayed table kept
     the stage in progress for ever."""
     content = small_event(tmp_path, 4, "  - {id: main, format: matches, rounds: 2}\n")
-    event = content / "events" / SLUG / "event.yaml"
-    event.write_text(event.read_text(encoding="utf-8").replace("{id: T03,", "{id: T03, withdrawn: 2,"),
-                     encoding="utf-8")
-    results = content / "events" / SLUG / "results"
-    results.mkdir()
+    results = t03_withdrawn_from_round_2(content)
     (results / "round-1.yaml").write_text(
         "stage: main\nround: 1\ntables:\n  - table: 1\n    teams: [T01, T02]\n    levels: {T01: K, T02: 5}\n"
         "  - table: 2\n    teams: [T03, T04]\n    levels: {T03: K, T04: 5}\n", encoding="utf-8")
