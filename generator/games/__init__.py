@@ -572,8 +572,10 @@ def stage_in_titles(event: Any, stage: Any) -> bool:
     """Whether a printed title names the stage after the event ("{event}{stage}第 1 轮对阵表"):
     not a stage named as its event (imports name their one stage so), nor the event's only
     stage under the name `paibang new` gives it, which says nothing the event's title does not
-    ("…大赛比赛第 1 轮对阵表")."""
-    if stage.name == event.title:
+    ("…大赛比赛第 1 轮对阵表"), nor one the event's title ends with, bracketed or not
+    ("高校桥牌邀请赛（队式赛）队式赛第 3 轮对阵表")."""
+    title = event.title.rstrip()
+    if title.endswith((stage.name, f"（{stage.name}）", f"({stage.name})")):
         return False
     game = GAMES.get(event.game)
     return not (len(event.stages) == 1 and game is not None and stage.name == game.default_stage_name)

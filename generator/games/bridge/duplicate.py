@@ -62,7 +62,7 @@ from generator.content.model import Stage, Table
 from generator.content.reader import MAX_BOARDS, Reader, closest, suggestion, wrong_board_number
 from generator.content.yaml_loader import YamlList, YamlMap, mark_of_key
 from generator.errors import Mark, Problems
-from generator.games import RowsWhenRead, SideScore, TableScore, match_seats
+from generator.games import RowsWhenRead, SideScore, TableScore, match_seats, stage_in_titles
 from generator.games.bridge.hands import HandRecords, read_hand_records
 from generator.games.bridge.scoring import (
     ADJUSTED_PERCENT,
@@ -1386,7 +1386,7 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
 
     stage = stage_result.stage
     made = dict(organizer=event.organizer or "", date=event.day_of(stage))
-    named = "" if stage.name in event.title else t("paren", text=stage.name)  # no "…（队式赛）…（队式赛）"
+    named = "" if not stage_in_titles(event, stage) else t("paren", text=stage.name)  # no "…（队式赛）…（队式赛）"
     mp = options.scoring == "matchpoints"
     value = t("mp") if mp else t("br_imps")
     if options.kind == "pairs":

@@ -31,7 +31,7 @@ def bulletins(result: Any, t: Any, forms: bool | None = None) -> list[Any]:
         stage_options = options(stage)
         made = dict(organizer=event.organizer or "", date=event.day_of(stage))
         # "…（四人队式赛）记分表" rather than "…（四人队式赛）记分表（四人队式赛）".
-        named = "" if stage.name in event.title or not stage_in_titles(event, stage) else t("paren", text=stage.name)
+        named = "" if not stage_in_titles(event, stage) else t("paren", text=stage.name)
         sheet = forms is not False
         if sheet and stage_options.pairs:
             rows = _pairs_sheet_rows(t, stage, stage_result, stage_options)
