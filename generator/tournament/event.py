@@ -284,11 +284,14 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
     its withdrawal on, so a result written for it there is not counted: the match is still its
     forfeit, a bye gives it nothing, and the result is listed in `withdrawn_played` (an error,
     _report_withdrawn_played) rather than taken silently."""
-    score = game.score_table(table, stage, state)
     if gone is None:
         gone = _withdrawn_sides(event, stage, table, number)
     if not gone or table.forfeit in gone:
-        return score  # nobody withdrawn, or the withdrawn side's forfeit as written
+        return game.score_table(table, stage, state)  # nobody withdrawn, or its forfeit as written
+    # The table as written, scored into a scratch state only to see what was written there (a
+    # game's running counts, 大怪路子's violations, would count it twice): the table is then
+    # scored once into the event's state as what it is, below.
+    score = game.score_table(table, stage, {})
     if stage.format == "pairs":
         return _score_pairs_withdrawn(game, table, stage, state, score, gone, number, withdrawn_played)
     if len(table.sides) == 1:  # a bye for an entry that plays no round: no score, no win
