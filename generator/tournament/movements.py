@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 # the default: a Howell up to 8 pairs (4 tables), a Mitchell above (the games' board range reads it)
-from generator.games.common.boards import HOWELL_MOST_PAIRS
+from generator.games.common.boards import HOWELL_MOST_PAIRS, choose_movement  # noqa: F401 (the movements say which plays)
 
 
 @dataclass(frozen=True)
@@ -204,12 +204,3 @@ def _strong_starter(n: int) -> tuple[int, ...]:
     if not place(m):
         raise ValueError(f"no strong starter of order {n}")
     return tuple(chosen)
-
-
-def choose_movement(pairs: int, written: str | None = None) -> str:
-    """The stage's `movement` when written, else `howell` for at most HOWELL_MOST_PAIRS pairs
-    (a Mitchell of 4 tables or fewer plays 3 or 5 rounds, and NS pairs never meet each other),
-    `mitchell` for more (a Howell of 10 pairs already needs 9 rounds and 9 board sets)."""
-    if written is not None:
-        return written
-    return "howell" if pairs <= HOWELL_MOST_PAIRS else "mitchell"

@@ -7,9 +7,18 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 # A stage that names no movement plays a Howell up to this many pairs, a Mitchell above: defined
-# here, where the games' board range needs it (games do not import the tournament layer), and
-# taken by tournament/movements.py's choose_movement.
+# here, with choose_movement, where the games' board range needs them (games do not import the
+# tournament layer); tournament/movements.py takes both.
 HOWELL_MOST_PAIRS = 8
+
+
+def choose_movement(pairs: int, written: str | None = None) -> str:
+    """The stage's `movement` when written, else `howell` for at most HOWELL_MOST_PAIRS pairs
+    (a Mitchell of 4 tables or fewer plays 3 or 5 rounds, and NS pairs never meet each other),
+    `mitchell` for more (a Howell of 10 pairs already needs 9 rounds and 9 board sets)."""
+    if written is not None:
+        return written
+    return "howell" if pairs <= HOWELL_MOST_PAIRS else "mitchell"
 
 
 def board_block(written: set[int], per_round: int) -> range:
@@ -27,7 +36,7 @@ def board_range(stage: Any, rounds: Sequence[Sequence[Sequence[str]]]) -> tuple[
     tables, 5 rounds: 7 sets), a Howell one fewer than its pairs rounded up to even, a barometer
     one a round. `rounds`: each round's tables, as their sides; tables and pairs are counted
     from them. A stage that names no movement has the one its field's size chooses
-    (tournament/movements.py's choose_movement: a Howell up to HOWELL_MOST_PAIRS pairs). None
+    (choose_movement: a Howell up to HOWELL_MOST_PAIRS pairs). None
     when the stage does not say its `boards`."""
     per_round = stage.boards
     if not per_round:
@@ -41,7 +50,7 @@ def board_range(stage: Any, rounds: Sequence[Sequence[Sequence[str]]]) -> tuple[
             pairs.update(sides)
     mitchell = max(tables, (len(pairs) + 1) // 2)
     howell = len(pairs) + len(pairs) % 2 - 1
-    movement = getattr(stage, "movement", None) or ("howell" if len(pairs) <= HOWELL_MOST_PAIRS else "mitchell")
+    movement = choose_movement(len(pairs), getattr(stage, "movement", None))
     sets = max(played, {"barometer": played, "mitchell": mitchell, "howell": howell}.get(movement, max(mitchell, howell)))
     return sets, sets * per_round
 
