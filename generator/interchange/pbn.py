@@ -46,7 +46,7 @@ from generator.games.bridge.scoring import (
     result_text,
     vulnerability,
 )
-from generator.interchange.unmatched import unmatched
+from generator.interchange.unmatched import figure, unmatched
 
 
 def read_pbn(path: Path) -> list[PbnGame]:
@@ -308,13 +308,13 @@ def export_stage(result: Any, stage_id: str, rules: Any) -> str:
                                                   else (adjusted.ew, adjusted.ns))
                         game += [f"{{Adjusted score {adjusted.text}, home team {line.home}}}",
                                  tag("Declarer", ""), tag("Contract", ""), tag("Result", ""),
-                                 tag("ScorePercentage", f"NS {_n(ns_percent)} EW {_n(ew_percent)}"),
-                                 tag("ScoreIMP", f"NS {_n(imp)} EW {_n(-imp)}")]
+                                 tag("ScorePercentage", f"NS {figure(ns_percent)} EW {figure(ew_percent)}"),
+                                 tag("ScoreIMP", f"NS {figure(imp)} EW {figure(-imp)}")]
                     else:
                         game += [tag("Declarer", record.declarer if record.contract != "pass" else ""),
                                  tag("Contract", "Pass" if record.contract == "pass" else record.contract),
                                  tag("Result", _tricks(record) if record.contract != "pass" else ""),
-                                 tag("Score", f"NS {score}"), tag("ScoreIMP", f"NS {_n(imp)} EW {_n(-imp)}")]
+                                 tag("Score", f"NS {score}"), tag("ScoreIMP", f"NS {figure(imp)} EW {figure(-imp)}")]
                         if record.lead:
                             game.append(tag("Lead", record.lead))
                     if position == 0 and first:
@@ -322,13 +322,6 @@ def export_stage(result: Any, stage_id: str, rules: Any) -> str:
                         first = False
                     games.append(game)
     return "\n".join(header + ["\n".join(g) + "\n" for g in games])
-
-
-def _n(value: float) -> str:
-    """A number as few digits as it needs, at most 4 decimals (11.375, 60, 3.33)."""
-    if float(value).is_integer():
-        return str(int(value))
-    return f"{value:.4f}".rstrip("0").rstrip(".")
 
 
 def _tricks(line: Any) -> int:
@@ -360,11 +353,11 @@ def _score_table(traveller: Any, scoring: str) -> list[str]:
             ew = -row.score if row.score and row.score < 0 else None
         cells: list[object] = [line.table, line.round, line.ns, line.ew, contract, declarer, tricks, lead, ns, ew]
         if scoring == "matchpoints":
-            cells += [_n(row.ns_value), _n(row.ew_value),
-                      _n(round(row.ns_percent, 2)) if row.ns_percent is not None else None,
-                      _n(round(row.ew_percent, 2)) if row.ew_percent is not None else None]
+            cells += [figure(row.ns_value), figure(row.ew_value),
+                      figure(round(row.ns_percent, 2)) if row.ns_percent is not None else None,
+                      figure(round(row.ew_percent, 2)) if row.ew_percent is not None else None]
         else:
-            cells += [_n(row.ns_value), _n(row.ew_value)] + ([row.datum] if scoring == "butler" else [])
+            cells += [figure(row.ns_value), figure(row.ew_value)] + ([row.datum] if scoring == "butler" else [])
         rows.append(cells)
     return table_lines("ScoreTable", columns, rows)
 
@@ -372,15 +365,15 @@ def _score_table(traveller: Any, scoring: str) -> list[str]:
 def _total_lines(event: Any, stage_result: Any, options: Any) -> list[str]:
     if options.kind == "teams":
         columns = ["Rank", "TeamId", "TotalScoreVP", "TotalScoreIMP", "Names"]
-        rows = [[s.rank, s.entry.id, _n(s.tally.metrics.get("vp", 0)), _n(s.tally.metrics.get("imps", 0)),
+        rows = [[s.rank, s.entry.id, figure(s.tally.metrics.get("vp", 0)), figure(s.tally.metrics.get("imps", 0)),
                  s.entry.label] for s in stage_result.standings]
     elif options.scoring == "matchpoints":
         columns = ["Rank", "PairId", "TotalScoreMP", "TotalPercentage", "Names"]
-        rows = [[s.rank, s.entry.id, _n(s.tally.metrics.get("mp", 0)), _n(s.tally.metrics.get("percent", 0)),
+        rows = [[s.rank, s.entry.id, figure(s.tally.metrics.get("mp", 0)), figure(s.tally.metrics.get("percent", 0)),
                  s.entry.player_names] for s in stage_result.standings]
     else:
         columns = ["Rank", "PairId", "TotalScoreIMP", "Names"]
-        rows = [[s.rank, s.entry.id, _n(s.tally.metrics.get("imps", 0)), s.entry.player_names]
+        rows = [[s.rank, s.entry.id, figure(s.tally.metrics.get("imps", 0)), s.entry.player_names]
                 for s in stage_result.standings]
     # The stage's penalties and awards in points (`adjustments`), as Ruter writes them: a
     # ScorePenalty column, already in the totals (percentage adjustments are in the percentage).
@@ -393,7 +386,7 @@ def _total_lines(event: Any, stage_result: Any, options: Any) -> list[str]:
         columns.insert(columns.index("Names"), "ScorePenalty")
         at = columns.index("ScorePenalty")
         for row, standing in zip(rows, stage_result.standings):
-            row.insert(at, _n(penalty[standing.entry.id]) if standing.entry.id in penalty else None)
+            row.insert(at, figure(penalty[standing.entry.id]) if standing.entry.id in penalty else None)
     return table_lines("TotalScoreTable", columns, rows)
 
 

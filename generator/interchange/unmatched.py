@@ -20,11 +20,12 @@ def unmatched(stage_result: Any) -> list[str]:
                 if why == "bye" and kind not in ("bye", "forfeit"):
                     continue
                 for side in score.sides:
-                    said.append(f"round {round_result.number} {side.entry} {_vp(side.metrics.get('vp', 0))} VP"
+                    said.append(f"round {round_result.number} {side.entry} {figure(side.metrics.get('vp', 0))} VP"
                                 f" ({kind if why == 'bye' else why})")
     return said
 
 
-def _vp(value: float) -> str:
-    """As few digits as needed, at most 4 decimals (12, 9.125)."""
+def figure(value: float) -> str:
+    """A number in as few digits as it needs, at most 4 decimals (12, 9.125, 3.33): PBN's and
+    USEBIO's figures (interchange/pbn.py writes its own with it too)."""
     return str(int(value)) if float(value).is_integer() else f"{value:.4f}".rstrip("0").rstrip(".")

@@ -30,7 +30,7 @@ from generator.errors import Mark, Problems
 from generator.games import GAMES, Game, TableScore
 from generator.tournament.credits import credits_roster
 from generator.tournament.knockout import drawn_field, placed_after, run_knockout, seeded_field
-from generator.tournament.pairing import draw_rules
+from generator.tournament.pairing import _num, draw_rules
 from generator.tournament.results import COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult
 from generator.tournament.standings import (
     Standing, Tally, add_tiebreaks, award_prizes, lot_order, primary_metric, rank, rank_key, tally,
@@ -401,14 +401,10 @@ def _warn_late_byes(game: Game, event: Event, stage: Stage, late: dict[str, list
         if not credited:
             continue
         entry = event.entries[entry_id]
-        score = ", ".join(f"{name}: {_figure(value)}" for name, value in credited.items())
+        score = ", ".join(f"{name}: {_num(value)}" for name, value in credited.items())
         zero = "{" + ", ".join(f"{name}: 0" for name in credited) + "}"
         problems.add("late-entry-bye", entry.mark or Mark(event.folder), warning=True, id=entry_id, rounds=missed,
                      score=score, zero=zero, stage=stage.id)
-
-
-def _figure(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 def _score_late(game: object, stage: Stage, late: dict[str, list[int]], counted: list[RoundResult],
