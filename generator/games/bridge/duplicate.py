@@ -85,7 +85,7 @@ from generator.games.bridge.scoring import (
 from generator.games.common.boards import drop_out_of_range
 from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
-from generator.games.common.rooms import ROOMS
+from generator.games.common.rooms import ROOMS, WaitingBoard
 from generator.games.common.shorthand import shown
 
 # --- IMPs, datum, victory points: the arithmetic of the spec -----------------------------------
@@ -544,16 +544,6 @@ class TeamRow:
 
     def imps_of(self, side: int) -> float:
         return self.home_imps if side == 0 else self.away_imps
-
-
-@dataclass(frozen=True)
-class WaitingBoard:
-    """A board of a match waiting for a room: what each room has (None: not entered yet)."""
-
-    board: int
-    open: BoardView | None
-    closed: BoardView | None
-    adjusted: AdjustedRecord | None = None
 
 
 @dataclass

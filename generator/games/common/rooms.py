@@ -43,6 +43,7 @@ class WaitingBoard:
     board: int
     open: Any = None
     closed: Any = None
+    adjusted: Any = None  # bridge: a board adjusted whole (A+/A-), no room's record
 
 
 def waiting_boards(boards: Iterable[Any], one_room: Iterable[OneRoom]) -> list[WaitingBoard]:
