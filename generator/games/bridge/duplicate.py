@@ -824,8 +824,7 @@ def _restarts_each_round(stage: Stage, numbered: list[tuple[int, list[TableScore
     """Whether every board written in the stage is one of 1..boards, in more than one round."""
     if stage.format not in NUMBERED_FORMATS or not stage.boards:
         return False
-    written = {number: [b.board for score in tables if isinstance(score.table.record, TeamRecord)
-                        for b in score.table.record.boards] for number, tables in numbered}
+    written = {number: [n for score in tables for n in _written_boards(score.table)] for number, tables in numbered}
     played = [number for number, boards in written.items() if boards]
     return len(played) > 1 and all(1 <= b <= stage.boards for boards in written.values() for b in boards)
 
