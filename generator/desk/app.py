@@ -167,8 +167,10 @@ class Desk:
                                 for r in rounds for t in r.tables if len(t.sides) == 2])
             # a held entry whose table has a result now (the secretary typed it into the mended
             # file) is settled: the admin page stops listing it
-            entered = {f"{round_key}/{number}" for round_key, numbers in self.entered().items() for number in numbers}
-            self.tokens.release([key for key in self.tokens.all_held() if key in entered])
+            held = self.tokens.all_held()
+            if held:  # (most readings hold nothing: no set of every entered table made for them)
+                entered = {f"{round_key}/{number}" for round_key, numbers in self.entered().items() for number in numbers}
+                self.tokens.release([key for key in held if key in entered])
 
     def _said(self, problems: list[ContentError]) -> None:
         self.problems = problems
@@ -413,11 +415,11 @@ class Desk:
         if result.incomplete and who.kind == "table":
             outcome["refused"] = "desk_incomplete_refused"  # it saves once: the whole match, then
             return outcome
-        if result.warnings and who.kind == "table" and confirmed != forms.fingerprint(record):
+        if result.warnings and who.kind == "table" and confirmed != (fingerprint := forms.fingerprint(record)):
             # What `check` warns of (a board missing from the score sheet) is not wrong, but a
             # table saves once: it is shown the warning and saves again to confirm that very
             # record. The secretary's save goes through, the warnings shown with it.
-            outcome["confirm"] = forms.fingerprint(record)
+            outcome["confirm"] = fingerprint
             return outcome
         job = Job(spot, record, who, table_key(spot.stage.id, spot.number, spot.table.number))
         with self._writers_guard:

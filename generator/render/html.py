@@ -438,12 +438,12 @@ def _player_links(person_of: Callable[[str, str, int], Any]) -> Callable[[Event,
     text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
 
     def player_links_of(event: Event, entry: Any, root: str) -> Markup:
-        slug, entry_id = event.slug, entry.id
+        slug, entry_id, root_text = event.slug, entry.id, text(root)
         shown = []
         for index, player in enumerate(entry.players):
             person = person_of(slug, entry_id, index)
             name = text(player.name)
-            shown.append(f'<a class="person" href="{text(root)}{text(player_url(person))}">{name}</a>' if person else name)
+            shown.append(f'<a class="person" href="{root_text}{text(player_url(person))}">{name}</a>' if person else name)
         return Markup(" / ".join(shown))
 
     return player_links_of
@@ -494,7 +494,7 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
                    f'  <td class="num">{rank_shown(s)}</td>\n'
                    f'  <th scope="row"><a href="{root_text}{text(entry_url(event, entry.id))}">{text(entry.id)}</a></th>\n'
                    f'  <td class="wrap">{f"""<span class="team">{text(name)}</span> """ if name else ""}'
-                   f'{text(player_links_of(event, entry, root))}</td>\n'
+                   f'{player_links_of(event, entry, root)}</td>\n'
                    f'  <td class="line meta-card">{text(entry.group or "")}</td>\n')
             metrics = tally.metrics
             placed_by = s.placed_by  # (a knockout's row placed by an earlier stage's ranking: no figures)
