@@ -432,9 +432,9 @@ def _deal_logs(translate: Translator) -> Callable[[Any], Markup]:
 
 def _player_links(person_of: Callable[[str, str, int], Any]) -> Callable[[Event, Any, str], Markup]:
     """`player_links_of(event, entry, root)`: an entry's players, each linked to their page when
-    they have one (`person_of`: the environment's), joined by " / ", as _macros.html's
-    player_links shows them on every standings row, entry page and bracket (13,000 times at 200
-    events: through the template's loop, a LoopContext and a dozen `{{ }}` each time)."""
+    they have one (`person_of`: the environment's), joined by " / ", on every standings row,
+    entry page and bracket (13,000 times at 200 events: a template's loop made a LoopContext and
+    a dozen `{{ }}` each time), called by the templates directly."""
     text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
 
     def player_links_of(event: Event, entry: Any, root: str) -> Markup:
