@@ -85,7 +85,7 @@ from generator.games.bridge.scoring import (
 from generator.games.common.boards import drop_out_of_range
 from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
-from generator.games.common.rooms import ROOMS, WaitingBoard
+from generator.games.common.rooms import ROOMS, WaitingBoard, other_room, room_name
 from generator.games.common.shorthand import shown
 
 # --- IMPs, datum, victory points: the arithmetic of the spec -----------------------------------
@@ -709,8 +709,8 @@ def _team_board_reader(problems: Problems) -> Callable[[int, Any, Mark | None], 
             if room not in rooms:
                 if not one_room:
                     problems.add("bridge-room-missing", mark or Mark(Path("results")), board=number,
-                                 room=word(f"room_name_{room}"),
-                                 other=word(f"room_name_{'closed' if room == 'open' else 'open'}"))
+                                 room=room_name(room),
+                                 other=room_name(other_room(room)))
                 continue
             item, item_mark = rooms[room]
             try:
@@ -720,14 +720,14 @@ def _team_board_reader(problems: Problems) -> Callable[[int, Any, Mark | None], 
                              text=shown(item), **error.params)
         if one_room:
             (room,) = rooms
-            other = "closed" if room == "open" else "open"
+            other = other_room(room)
             at = mark or Mark(Path("results"))
             if room not in found:  # the one room written cannot be read: the other is missing too, as before
-                problems.add("bridge-room-missing", at, board=number, room=word(f"room_name_{other}"),
-                             other=word(f"room_name_{room}"))
+                problems.add("bridge-room-missing", at, board=number, room=room_name(other),
+                             other=room_name(room))
                 return None
             problems.add("bridge-room-pending", at, warning=True, board=number,
-                         room=word(f"room_name_{room}"), other=word(f"room_name_{other}"))
+                         room=room_name(room), other=room_name(other))
             return TeamBoard(number, **{room: found[room]}, mark=mark)
         if len(found) != 2:
             return None

@@ -15,6 +15,11 @@ from generator.catalogues import LOCALES
 ROOMS = ("open", "closed")
 
 
+def other_room(room: str) -> str:
+    """The room a match's other table plays in: closed for open, open for closed."""
+    return "closed" if room == "open" else "open"
+
+
 def room_name(room: str) -> dict[str, str]:
     """A room as a message names it on its own: "开室" / "open room"."""
     return catalogues.word(f"room_name_{room}")

@@ -35,7 +35,7 @@ from generator.games.daguai.rules import (
     Violation,
     options,
 )
-from generator.games.common.rooms import ROOMS, OneRoom, room_at, room_name
+from generator.games.common.rooms import ROOMS, OneRoom, other_room, room_at, room_name
 from generator.games.daguai.words import meaning, problem, word
 
 ROOM_KEYS = {"open": "open", "closed": "closed", "开室": "open", "開室": "open", "闭室": "closed", "閉室": "closed"}
@@ -167,7 +167,7 @@ def _read_boards(reader: Reader, stage: Stage, side_ids: list[str],
             if room not in rooms:
                 if not one_room:
                     reader.problems.add("daguai-room-missing", board_mark, board=number, room=room_name(room),
-                                        other=room_name("closed" if room == "open" else "open"))
+                                        other=room_name(other_room(room)))
                 continue
             text, room_mark = rooms[room]
             mark = board_mark if room_mark.line == board_mark.line else room_mark
@@ -183,13 +183,13 @@ def _read_boards(reader: Reader, stage: Stage, side_ids: list[str],
             records.append(BoardRecord(number, read["open"], read["closed"]))
         elif one_room and read:
             (room, only), = read.items()
-            other = "closed" if room == "open" else "open"
+            other = other_room(room)
             reader.problems.add("daguai-room-pending", board_mark, warning=True, board=number,
                                 room=room_name(room), other=room_name(other))
             waiting.append(OneRoom(number, room, only))
         elif one_room:  # the one room written cannot be read: the other is missing too, as before
             (room,) = rooms
-            other = "closed" if room == "open" else "open"
+            other = other_room(room)
             reader.problems.add("daguai-room-missing", board_mark, board=number, room=room_name(other),
                                 other=room_name(room))
     if limit and written:

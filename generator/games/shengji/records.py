@@ -47,7 +47,7 @@ from generator.games.shengji.rules import (
     defenders_points,
     room_sides,
 )
-from generator.games.common.rooms import ROOMS, OneRoom, room_at, room_name
+from generator.games.common.rooms import ROOMS, OneRoom, other_room, room_at, room_name
 from generator.games.shengji.words import Localised, problem, word
 
 # --- reading records -------------------------------------------------------------------------
@@ -501,7 +501,7 @@ def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Ma
         if room not in rooms:
             if not one_room:
                 problems.add("shengji-room-missing", board_mark, board=number, room=room_name(room),
-                             other=room_name("closed" if room == "open" else "open"))
+                             other=room_name(other_room(room)))
             continue
         item, item_mark = rooms[room]
         mark = item_mark
@@ -524,7 +524,7 @@ def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Ma
                                            (*current.penalties, penalty), note=current.note, mark=current.mark)
     if one_room:
         (room,) = rooms
-        other = "closed" if room == "open" else "open"
+        other = other_room(room)
         if room in results:
             problems.add("shengji-room-pending", board_mark, warning=True, board=number,
                          room=room_name(room), other=room_name(other))
