@@ -261,14 +261,10 @@ class BridgeRules(Game):
         return bulletins(result, t, forms)
 
 
-def _signed(value: float) -> str:
-    return f"{value:+g}" if value else "0"
-
-
 def _played_text(line: BoardView, t: Any) -> str:
     """`1S W -2, NS +100` in the desk's words: the contract as read, NS's score by the rules."""
     contract = " ".join(part for part in (line.contract, line.declarer, line.result) if part)
-    return t("br_desk_ns", contract=contract, score=_signed(line.ns - line.ew))
+    return t("br_desk_ns", contract=contract, score=duplicate.signed(line.ns - line.ew))
 
 
 def _desk_board_line(row: Any, t: Any) -> str | None:
@@ -285,7 +281,7 @@ def _desk_board_line(row: Any, t: Any) -> str | None:
         if row.open is None or row.closed is None:
             return None
         return t("br_desk_board_teams", board=row.board, open=_played_text(row.open, t),
-                 closed=_played_text(row.closed, t), imps=_signed(row.home_imps))
+                 closed=_played_text(row.closed, t), imps=duplicate.signed(row.home_imps))
     return None
 
 

@@ -1391,7 +1391,7 @@ def bulletins(event: Any, stage_result: Any, options: BridgeStage, t: Any) -> li
                 else:
                     board = row.line
                     assert board is not None
-                    cells += [_sheet_contract(t, board), board.lead, _signed(row.score), ""]
+                    cells += [_sheet_contract(t, board), board.lead, signed(row.score), ""]
                 cells[-1] = f"{_value(row.ns_value)} / {_value(row.ew_value)}" if row.ns_value is not None else ""
                 lines.setdefault(traveller.board, []).append((line.round, line.table, cells))
         for round_result in stage_result.rounds:
@@ -1463,8 +1463,8 @@ def _team_page(t: Any, event: Any, stage: Stage, options: BridgeStage, round_res
         else:
             assert row.open is not None and row.closed is not None
             line |= {"conditions": t(f"seat_{row.dealer}") + "·" + t(f"vul_{row.vulnerability}"),
-                     "open": _sheet_contract(t, row.open), "open_score": _signed(row.open_score),
-                     "closed": _sheet_contract(t, row.closed), "closed_score": _signed(row.closed_score)}
+                     "open": _sheet_contract(t, row.open), "open_score": signed(row.open_score),
+                     "closed": _sheet_contract(t, row.closed), "closed_score": signed(row.closed_score)}
         lines[row.board] = line
     for waiting in view.waiting:  # a match waiting for a room (one_room): what each room has
         line = {"number": str(waiting.board), "conditions": _conditions(t, waiting.board, options), "open": "",
@@ -1473,7 +1473,7 @@ def _team_page(t: Any, event: Any, stage: Stage, options: BridgeStage, round_res
             line["open"] = t("adjusted") + " " + waiting.adjusted.text
         for room, written in (("open", waiting.open), ("closed", waiting.closed)):
             if written is not None:
-                line |= {room: _sheet_contract(t, written), f"{room}_score": _signed(written.ns - written.ew)}
+                line |= {room: _sheet_contract(t, written), f"{room}_score": signed(written.ns - written.ew)}
         lines[waiting.board] = line
     for number in round_result.boards.get(score.table.number, ()):
         if number not in lines:
@@ -1502,10 +1502,11 @@ def _sheet_contract(t: Any, line: BoardView) -> str:
     return f"{line.contract} {t('seat_' + line.declarer)} {line.result}"
 
 
-def _signed(value: int | None) -> str:
+def signed(value: float | None) -> str:
+    """A score or IMPs with its sign ("+420", "-3", "+2.5"), "0", or "" for none."""
     if value is None:
         return ""
-    return f"{value:+d}" if value else "0"
+    return f"{value:+g}" if value else "0"
 
 
 def _value(value: float | None) -> str:
