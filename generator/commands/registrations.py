@@ -114,6 +114,10 @@ class Registrant:
     def student_id(self) -> str:
         return self.private.get("student_id", "")
 
+    def who(self, namesakes: set[str]) -> str:
+        """This person in one import (_who): the name, or name and number for a namesake."""
+        return _who(self.name, self.student_id, namesakes)
+
     def same_as(self, other: Registrant) -> bool:
         """Whether two rows of one name are one person: namesakes are told apart only by two
         different student numbers (a row without one could be either)."""
@@ -610,7 +614,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
                 players = _roster_kept(known, members, players, report, namesakes)
             known["players"] = players  # phone numbers and the like may have changed
             kept += 1
-            placed.update((_who(p.name, p.student_id, namesakes), (p, known)) for p in members)
+            placed.update((p.who(namesakes), (p, known)) for p in members)
             continue
         entry: dict[str, object] = {"id": ids.next(), "players": players}
         group = next((p.group for p in members if p.group), None)
@@ -621,7 +625,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
             entry["name"] = team
         merged.append(entry)
         new_ids.append(str(entry["id"]))
-        placed.update((_who(p.name, p.student_id, namesakes), (p, entry)) for p in members)
+        placed.update((p.who(namesakes), (p, entry)) for p in members)
     merged = _placed_once(merged, placed, named, sheet, report, problems, namesakes)
     if problems.errors:
         raise ContentErrors(problems.sorted())
@@ -631,7 +635,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     _point_event_at(event_file)
     report.entries, report.new, report.kept, report.new_ids = len(merged), len(new_ids), kept, new_ids
     # said, so that a namesake registered twice by mistake (two numbers typed) is seen
-    report.namesakes = [(name, [str(placed[_who(p.name, p.student_id, namesakes)][1].get("id")) for p in by_name[name]])
+    report.namesakes = [(name, [str(placed[p.who(namesakes)][1].get("id")) for p in by_name[name]])
                         for name in sorted(namesakes, key=lambda n: by_name[n][0].row)]
     return report
 
@@ -672,7 +676,7 @@ def _match_existing(groups: list[list[Registrant]], existing: list[dict], namesa
     matches: dict[int, dict] = {}
     claimed: set[int] = set()
     for number, members in enumerate(groups):
-        entry = by_players.get(frozenset(_who(p.name, p.student_id, namesakes) for p in members))
+        entry = by_players.get(frozenset(p.who(namesakes) for p in members))
         if entry is not None and id(entry) not in claimed:
             matches[number] = entry
             claimed.add(id(entry))
@@ -681,7 +685,7 @@ def _match_existing(groups: list[list[Registrant]], existing: list[dict], namesa
             continue
         shared: dict[int, tuple[int, dict]] = {}
         for person in members:
-            for entry in by_name.get(_who(person.name, person.student_id, namesakes), ()):
+            for entry in by_name.get(person.who(namesakes), ()):
                 if id(entry) not in claimed:
                     count, _ = shared.get(id(entry), (0, entry))
                     shared[id(entry)] = (count + 1, entry)
@@ -700,7 +704,7 @@ def _roster_kept(entry: dict, members: list[Registrant], players: list, report: 
     longer lists in it stays, and is said (`kept_players`): the entry has played, and the sheet
     cannot say who did; a name that never played (a misspelling corrected since) is deleted by
     hand. A player the sheet puts in another entry is _placed_once's refusal."""
-    from_sheet = {_who(person.name, person.student_id, namesakes): player for person, player in zip(members, players)}
+    from_sheet = {person.who(namesakes): player for person, player in zip(members, players)}
     roster = []
     for player, who in zip(entry.get("players") or [], _people(entry, namesakes)):
         if who in from_sheet:
