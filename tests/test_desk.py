@@ -490,6 +490,23 @@ def test_a_daguai_violation_is_counted_over_the_event_in_the_preview(tmp_path: P
     assert result.score.extra["deductions"] == {"D05": 0, "D07": 1}
 
 
+def test_ids_typed_on_the_desk_are_matched_to_the_table_but_for_case_and_a_stranger_is_said() -> None:
+    """A phone types d07 for D07: the violation and the penalty are written as the table's own
+    ids. "D07 D09" (D09 at another table) is two violations, so that the check names D09 as
+    not at this table; it was read as D07 with the note "D09", and the slip went unseen."""
+    from generator.games.daguai.records import violation_items
+    from generator.games.guandan.records import penalty_item
+
+    sides = ["D05", "D07"]
+    assert violation_items("d07", sides) == ["D07"]
+    assert violation_items("d05 d07", sides) == ["D05", "D07"]
+    assert violation_items("d07 第2副 自报牌数", sides) == [{"team": "D07", "board": 2, "note": "自报牌数"}]
+    assert violation_items("D07 D09", sides) == ["D07", "D09"]
+    assert violation_items("D07 迟到", sides) == [{"team": "D07", "note": "迟到"}]
+    assert penalty_item("t02 2 迟到10分钟", ["T01", "T02"]) == {"team": "T02", "levels": 2, "reason": "迟到10分钟"}
+    assert penalty_item("T09 1", ["T01", "T02"]) == {"team": "T09", "levels": 1}
+
+
 def test_time_limit_is_a_stage_key_without_warnings(drawn: Path) -> None:
     from generator.build import validate
 

@@ -41,6 +41,15 @@ def split_items(text: str) -> list[str]:
     return [item.strip() for item in _SEPARATORS.split(text) if item.strip()]
 
 
+def side_named(typed: str, sides: list[str] | tuple[str, ...]) -> str:
+    """The table's entry a typed id names: itself, or the one side equal to it but for case
+    (t04 typed on a phone for T04). Anything else as typed, for the check to point out."""
+    if typed in sides:
+        return typed
+    same = [side for side in sides if side.casefold() == typed.casefold()]
+    return same[0] if len(same) == 1 else typed
+
+
 def replace_words(text: str, words: dict[str, str]) -> str:
     """Replace each word by its canonical token, longest words first (再加倍 before 加倍).
     `words` is one of the games' constant word tables."""

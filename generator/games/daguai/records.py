@@ -22,7 +22,7 @@ from generator.content.model import Stage
 from generator.content.reader import Reader, suggestion, wrong_board_number
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark
-from generator.games.common.shorthand import half_width, shown, split_items
+from generator.games.common.shorthand import half_width, shown, side_named, split_items
 from generator.games.daguai.rules import (
     OUTCOMES,
     WIN,
@@ -276,20 +276,31 @@ def violation_text(item: Any) -> str:
 def violation_items(text: str, sides: Sequence[str]) -> list[Any]:
     """The violations one item typed on the desk's form makes, as the results file writes them
     (entry_record): teams typed with spaces between them ("D02 D07", every word one of the
-    table's teams) are a violation each; else one, with its board and note where typed
-    ("D07 第2副 自报牌数", "D07 迟到"); text that is neither is kept as typed, for the check."""
-    words = text.split()
-    if len(words) > 1 and all(word in sides for word in words):
+    table's teams or shaped like one) are a violation each; else one, with its board and note
+    where typed ("D07 第2副 自报牌数", "D07 迟到"); text that is neither is kept as typed, for the
+    check. Ids are matched to the table's teams but for case (d07 for D07)."""
+    words = [side_named(word, sides) for word in text.split()]
+    if len(words) > 1 and all(word in sides or _shaped_like_a_side(word, sides) for word in words):
+        # "D07 D09" with D09 at another table: two violations, and the check names D09 not at
+        # this table, where reading "D09" as D07's note would have hidden the slip
         return words
-    return [violation_item(text)]
+    return [violation_item(text, sides)]
 
 
-def violation_item(text: str) -> Any:
+def _shaped_like_a_side(word: str, sides: Sequence[str]) -> bool:
+    """D09 beside a table of D02 and D07: the same letters, then digits."""
+    letters = word.rstrip("0123456789")
+    return letters != word and any(side.rstrip("0123456789").casefold() == letters.casefold() != ""
+                                   and side.rstrip("0123456789") != side for side in sides)
+
+
+def violation_item(text: str, sides: Sequence[str]) -> Any:
     """One violation typed on the desk's form, as the results file writes it (entry_record)."""
     match = _VIOLATION.fullmatch(text.strip())
     if match is None:
         return text
     team, board, board_en, note = match.groups()
+    team = side_named(team, sides)
     board = board or board_en
     if board is None and note is None:
         return team

@@ -243,7 +243,7 @@ def _play_record(sides: list[str], values: dict[str, str], prefix: str) -> dict[
     if values.get(f"{prefix}winner"):
         record["winner"] = values[f"{prefix}winner"]
     if values.get(f"{prefix}penalties"):
-        record["penalties"] = [penalty_item(line) for line in values[f"{prefix}penalties"].splitlines() if line.strip()]
+        record["penalties"] = [penalty_item(line, sides) for line in values[f"{prefix}penalties"].splitlines() if line.strip()]
     return record
 
 

@@ -21,7 +21,7 @@ from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark
 from generator.games import field_text
 from generator.games.common.rooms import ROOMS
-from generator.games.common.shorthand import half_width, split_items
+from generator.games.common.shorthand import half_width, side_named, split_items
 from generator.games.guandan.rules import (
     GAINS, LEVEL_A, LEVEL_NAMES, LEVEL_TWO, MATCH_POINT_KEYS, METRIC_NAMES, NATIONAL_MATCH_POINTS, PASSED_A, PROFILES,
     SMALL_POINTS, TEAM_SIZES, Deal, GuandanRecord, GuandanStage, Penalty, RecordError, decide,
@@ -80,17 +80,9 @@ def typed_deals(text: str, sides: list[str]) -> list[str]:
             written.append(item)
             continue
         for match in found:
-            team = _side_named(match.group(1), sides)
+            team = side_named(match.group(1), sides)
             written.append(f"{team}+{match.group(2)}" if match.group(2) is not None else f"{team} foul")
     return written
-
-
-def _side_named(typed: str, sides: list[str]) -> str:
-    """The table's entry a typed id names: itself, or the one side equal to it but for case."""
-    if typed in sides:
-        return typed
-    same = [side for side in sides if side.casefold() == typed.casefold()]
-    return same[0] if len(same) == 1 else typed
 
 
 def parse_deal(value: object) -> Deal:
@@ -526,14 +518,15 @@ def penalty_lines(written: Any) -> str:
     return "\n".join(lines)
 
 
-def penalty_item(line: str) -> Any:
-    """One line of the desk's penalties box: `T02 2 迟到10分钟` (team, levels, reason); a line
-    that does not read so is kept as written, for the check to point out."""
+def penalty_item(line: str, sides: list[str]) -> Any:
+    """One line of the desk's penalties box: `T02 2 迟到10分钟` (team, levels, reason; t02 for
+    T02, as a phone types it); a line that does not read so is kept as written, for the check
+    to point out."""
     parts = line.strip().split(None, 2)
     levels = half_width(parts[1]) if len(parts) > 1 else ""
     if len(parts) < 2 or not re.fullmatch(r"[0-9]{1,2}", levels):
         return line.strip()
-    item: dict[str, Any] = {"team": half_width(parts[0]), "levels": int(levels)}
+    item: dict[str, Any] = {"team": side_named(half_width(parts[0]), sides), "levels": int(levels)}
     if len(parts) == 3:
         item["reason"] = parts[2]
     return item
