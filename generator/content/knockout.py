@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from generator.content.model import Event, Knockout, Stage
+from generator.content.model import LIMITS, Event, Knockout, Stage
 from generator.content.reader import Reader, suggestion
 from generator.content.yaml_loader import YamlMap
 from generator.errors import Mark, Problems
@@ -60,7 +60,7 @@ def _read_then(stage_reader: Reader, stage: Stage, knockout: Knockout) -> Knocko
     `places: N` (how far the final ranking goes); `places` means nothing without `then`, since
     the bracket places its whole field."""
     then = stage_reader.text("then")
-    places = stage_reader.integer("places", None, low=1, high=20_000)  # load.LIMITS' entries
+    places = stage_reader.integer("places", None, low=1, high=LIMITS["entries"])
     if places is not None and then is None:
         stage_reader.problems.add("knockout-places-without-then", stage_reader.key_mark("places"), id=stage.id,
                                   places=places)

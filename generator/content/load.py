@@ -25,7 +25,7 @@ from generator.content.snapshot import event_folders
 from generator.content.files import EventFiles, inside_content
 from generator.content.knockout import game_format, knockout_rounds, read_knockout, read_referee_winner, winner_at_table
 from generator.content.model import (
-    Advance, CreditRules, Entry, Event, Official, Player, Prize, Round, Site, Stage, Table,
+    LIMITS, Advance, CreditRules, Entry, Event, Official, Player, Prize, Round, Site, Stage, Table,
 )
 from generator.content.reader import MAX_BOARDS, Reader, parse_date, suggestion
 from generator.content.yaml_loader import (
@@ -38,10 +38,6 @@ from generator.messages import LOCALES
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 FORMATS = ("matches", "swiss", "round_robin", "pairs", "knockout")
 ALWAYS_PRIVATE = ("phone", "student_id")
-# Counts at real sizes (issue 23): a mass Guandan event draws thousands of teams (万人掼蛋: 5,000
-# teams of two, 2,500 tables a round) and a club's archive passes thousands of weekly sessions.
-# Beyond these a file is surely a mistake; bytes and time are bounded elsewhere (MAX_FILE_BYTES).
-LIMITS = {"events": 20_000, "entries": 20_000, "stages": 20, "tables": 10_000, "results files": 500}
 SITE_KEYS = ("title", "organization", "locale", "base_url", "private")
 EVENT_KEYS = (
     "title", "game", "organizer", "venue", "dates", "date", "notice", "draw_seed", "entries",

@@ -15,6 +15,11 @@ from typing import Any
 
 from generator.errors import Mark
 
+# Counts at real sizes (issue 23): a mass Guandan event draws thousands of teams (万人掼蛋: 5,000
+# teams of two, 2,500 tables a round) and a club's archive passes thousands of weekly sessions.
+# Beyond these a file is surely a mistake; bytes and time are bounded elsewhere (MAX_FILE_BYTES).
+LIMITS = {"events": 20_000, "entries": 20_000, "stages": 20, "tables": 10_000, "results files": 500}
+
 
 @dataclass(frozen=True)
 class Player:
