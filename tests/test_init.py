@@ -109,3 +109,13 @@ def test_first_pair_works_on_an_event_fresh_from_new_and_import(tmp_path: Path, 
     results = content / "events/union-2025/results"
     assert [p.name for p in results.iterdir()] == ["round-1.yaml"] and "round-1.yaml" in out
     assert main(["pair", "union-2025", "main", "--content", str(content)]) == 1  # round 1 not played yet
+
+
+def test_the_stage_name_new_gives_is_kept_out_of_titles_only_for_a_one_stage_example() -> None:
+    """`new` names a Guandan event's one stage 比赛: titles leave it out ("{event}成绩", not
+    "{event}：比赛成绩"). Bridge's example has two stages (初赛, 决赛), so neither is a default."""
+    from generator.games import GAMES
+
+    assert GAMES["guandan"].default_stage_name == "比赛"
+    assert GAMES["shengji"].default_stage_name == "团体赛"
+    assert GAMES["bridge"].default_stage_name is None

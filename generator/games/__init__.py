@@ -20,6 +20,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from generator import catalogues
 from generator.content.model import Entry, Stage, Table
 from generator.content.reader import Reader
@@ -276,10 +278,11 @@ class Game:
     @cached_property
     def default_stage_name(self) -> str | None:
         """The name `paibang new` gives the one stage of its event for this game (Guandan's
-        比赛); None when its example has no stage or several."""
-        example = self.example
-        names = re.findall(r"^  - id: .*\n    name: (.+)$", example.stages, re.M) if example is not None else []
-        return names[0].strip() if len(names) == 1 else None
+        比赛); None when its example has no stage or several. Read as the YAML `new` writes, not
+        by its layout."""
+        stages = yaml.safe_load(self.example.stages) if self.example is not None else None
+        names = [stage.get("name") for stage in stages if isinstance(stage, dict)] if isinstance(stages, list) else []
+        return str(names[0]).strip() if len(names) == 1 and names[0] is not None else None
 
     # --- records ---------------------------------------------------------------------------
     formats: tuple[str, ...]  # stage formats it plays
