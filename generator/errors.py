@@ -53,14 +53,18 @@ class ContentError:
     def hint(self, locale: str) -> str:
         return render_message(self.code, locale, self.params)[1]
 
-    def where(self, root: Path | None = None) -> str:
-        """file:line:column, the file relative to content/'s parent when it lies inside (`root`)."""
-        shown = self.mark.file
+    def file_shown(self, root: Path | None = None) -> Path:
+        """The file, relative to content/'s parent when it lies inside (`root`)."""
         if root is not None:
             try:
-                shown = self.mark.file.relative_to(root.parent)
+                return self.mark.file.relative_to(root.parent)
             except ValueError:
                 pass
+        return self.mark.file
+
+    def where(self, root: Path | None = None) -> str:
+        """file:line:column (file_shown)."""
+        shown = self.file_shown(root)
         return f"{shown}:{self.mark.line}:{self.mark.column}" if self.mark.line else str(shown)
 
     def heading(self, locale: str, root: Path | None = None) -> str:

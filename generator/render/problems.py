@@ -58,7 +58,7 @@ def problem_block(problem: ContentError, locale: str, root: Path) -> str:
                     f"{html.escape(shown.after)}")
             line += (f'\n<span class="caret" aria-hidden="true"><span class="under">{html.escape(gutter + shown.before)}'
                      '</span><span class="sign">^</span></span>')
-        label = catalogues.text("serve-overlay-line", locale, file=problem.where(root).rsplit(":", 2)[0], line=shown.number)
+        label = catalogues.text("serve-overlay-line", locale, file=str(problem.file_shown(root)), line=shown.number)
         parts.append(f'<pre class="excerpt" tabindex="0" role="region" aria-label="{html.escape(label)}">{line}</pre>')
     hint = problem.hint(locale)
     if hint:
