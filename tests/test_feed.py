@@ -36,5 +36,7 @@ def test_each_round_posted_and_the_final_result_are_new_entries_of_the_feed(tmp_
     assert len(set(ids)) == 3  # after round 1, after round 2, the final result
     assert "第 1 轮后" in seen[0][1] and "第 2 轮后" in seen[1][1]
     assert "轮后" not in seen[2][1] and "进行中" not in seen[2][2]
+    # the event's one stage, named 比赛 as `new` names it: the title says the event's results
+    assert seen[2][1] == "小赛成绩" and seen[0][1].startswith("小赛成绩 · ")
     # the same content, built again: the same ids (nothing from the clock)
     assert stage_entry(content, tmp_path / "again")[0] == ids[2]

@@ -325,6 +325,7 @@ def test_the_feed_passes_over_events_that_cannot_make_it_and_lists_what_a_full_s
         stages = [SimpleNamespace(has_results=True, complete=True, status="complete", rounds_played=1, standings=[],
                                   stage=SimpleNamespace(id=f"s{n}", name=f"s{n}", date=when, rounds=1))
                   for n, when in enumerate(stage_days)]
+        event.stages = [s.stage for s in stages]
         return SimpleNamespace(event=event, stages=stages, complete=True, status="complete")
 
     rng = random.Random(7)

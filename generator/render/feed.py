@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
 from generator.content.model import Site
-from generator.games import GAMES
+from generator.games import GAMES, stage_in_titles
 from generator.render.i18n import Translator
 from generator.tournament.results import EventResult
 from generator.tournament.summary import first_day, last_day
@@ -104,7 +104,9 @@ def updates(site: Site, results: list[EventResult], event_url, stage_url) -> lis
             day = stage.date or event.dates[-1]  # (an event summary, read from the cache, has no rounds)
             # Winners once the stage is over; before, its status and "after round N".
             winners = [s.entry.label for s in stage_result.standings if s.rank == 1] if result.complete else []
-            text = t("feed_stage", event=event.title, stage=stage.name)
+            # "小赛：比赛成绩" for an event's one stage named as `new` names it said nothing more
+            text = (t("feed_stage", event=event.title, stage=stage.name) if stage_in_titles(event, stage)
+                    else t("feed_event_results", event=event.title))
             stage_summary = summary + (" · " + t("winners") + t("colon") + t.joiner().join(winners) if winners else "")
             moment = ""
             if not stage_result.complete:
