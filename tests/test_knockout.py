@@ -707,6 +707,41 @@ def test_a_finished_knockout_ranks_by_its_bracket_in_words_too(high_card: Game, 
     assert prelim.text.startswith("按胜场")
 
 
+def test_the_placings_text_names_the_rounds_the_bracket_has(high_card: Game, tmp_path: Path) -> None:
+    """The places of the rounds before the semi-finals follow the bracket played: a bracket of 4
+    has none (on main it said "16 强赛负者并列第 9 名" for any bracket), the stage page and the
+    printed placings say it in the same words (one source, knockout_words.ranking_rule), and
+    English sentences are run on by the catalogue's `two_sentences`, not by a test of the locale."""
+    from types import SimpleNamespace
+
+    from generator.render.bulletins import bulletins_for
+
+    stages = SEEDED.replace("    seeding:", "    third_place: true\n    seeding:")
+    result, out = render(event(tmp_path, 8, stages, semis_and_final("2, 9", third="Q, J")), tmp_path / "out")
+    page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    places = "名次：决赛胜者第 1 名（冠军），负者第 2 名。奖项按名次颁发。"
+    assert f"<li>{places}</li>" in page and "16 强" not in page and "四分之一" not in page
+    printed = {b.name: b for b in bulletins_for(result, "zh-Hans")}["standings-ko"].text
+    assert f"负者第 4 名。{places}表中的胜场" in printed and "16 强" not in printed
+    english = {b.name: b for b in bulletins_for(result, "en")}["standings-ko"].text
+    assert "the loser 4th. Placings: the final's winner is 1st (the champion), its loser 2nd. Prizes go" in english
+
+    from generator.render.i18n import Translator
+    from generator.render.knockout_words import ranking_rule
+
+    def said(entries: int, locale: str = "zh-Hans") -> str:
+        bracket = make_bracket(entries, [f"C{i:02d}" for i in range(1, entries + 1)], third_place=False)
+        return ranking_rule(Translator(locale), None, SimpleNamespace(knockout=None), bracket)[-1]
+
+    assert said(8).endswith("；更早出局的排在走得更远的各队之后（四分之一决赛负者并列第 5 名）。奖项按名次颁发。")
+    assert "（四分之一决赛负者并列第 5 名、16 强赛负者并列第 9 名）" in said(12)
+    # 5 entries: one quarter-final (seeds 4 and 5), its loser alone 5th; 17: one match in the round of 32
+    assert "（四分之一决赛负者第 5 名）" in said(5)
+    assert "（四分之一决赛负者并列第 5 名、16 强赛负者并列第 9 名、32 强赛负者第 17 名）" in said(17)
+    assert "(out in the quarter-finals: 5=, out in the round of 16: 9=)" in said(16, "en")
+    assert said(2) == "名次：决赛胜者第 1 名（冠军），负者第 2 名。奖项按名次颁发。"
+
+
 def test_the_bracket_links_each_table_on_its_page_of_a_paginated_round(high_card: Game, tmp_path: Path,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """Round 1 of eight entries has four tables; two a page (PAGE_TABLES lowered, as 64 tables of

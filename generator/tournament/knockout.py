@@ -504,8 +504,8 @@ def sheet_text(bracket: Bracket, number: int, locale: str) -> str:
     """The draw notice's text for a knockout round (round 1: with the byes)."""
     text = catalogues.text("ko_sheet_text", locale, n=number, round=round_label(bracket, number, locale))
     if number == 1 and bracket.byes and bracket.seeds:
-        text += (" " if locale == "en" else "") + catalogues.text("ko_pair_byes", locale, ids=", ".join(
-            bracket.seeds[s - 1] for s in bracket.byes))
+        byes = catalogues.text("ko_pair_byes", locale, ids=", ".join(bracket.seeds[s - 1] for s in bracket.byes))
+        text = catalogues.text("two_sentences", locale, first=text, second=byes)  # as the locale runs them on
     return text
 
 
