@@ -625,6 +625,53 @@ def test_a_seeding_result_corrected_after_the_draw_keeps_the_bracket_drawn_and_s
     assert not [w for w in warnings if w.code == "knockout-seeding-changed"]
 
 
+def test_round_one_keeps_the_seeds_pair_drew_from_whatever_the_order_of_its_tables(high_card: Game,
+                                                                                    tmp_path: Path) -> None:
+    """pair writes the seeds it drew round 1 from (`seeds:`, data, not a comment, so retyping the
+    file keeps them). With the tables retyped in another order and a seeding result corrected
+    afterwards, the bracket is the one drawn: round 2 as pair drew it is in the bracket. On main
+    the seeds were read back from the tables' order, which put C02 v C07 in match 1's place
+    and reported round 2's C01 v C04 as not in the bracket."""
+    prelim = ("  - id: prelim\n    name: 预赛\n    format: matches\n    rank_by: [wins, lot]\n"
+              "    lots: [" + ", ".join(f"C{i:02d}" for i in range(1, 17)) + "]\n    advance: {count: 8, to: ko}\n")
+    played = [table(i, f"C{i:02d}", f"C{17 - i:02d}", "K, 2") for i in range(1, 9)]  # C01–C08 win
+    root = event(tmp_path, 16, prelim + KO + "    seeding: {from: prelim}\n",
+                 {"prelim.yaml": results_file("prelim", 1, *played)})
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    path = root / "events/cup/results/round-1.yaml"
+    first = path.read_text(encoding="utf-8")
+    assert "\nseeds: [C01, C02, C03, C04, C05, C06, C07, C08]\n" in first
+    assert re.findall(r"home: (C\d+)\n    away: (C\d+)", first) == [("C01", "C08"), ("C04", "C05"), ("C02", "C07"),
+                                                                 ("C03", "C06")]
+    fill(root, 1, ["K, 2"] * 4)  # the higher seeds win
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    second = (root / "events/cup/results/round-2.yaml").read_text(encoding="utf-8")
+    assert re.findall(r"home: (C\d+)\n    away: (C\d+)", second) == [("C01", "C04"), ("C02", "C03")]
+    # The secretary retypes round 1 with the hall's table order, and prelim's C08 v C09 turns round.
+    head, tables = first.split("tables:\n")
+    path.write_text(head + "tables:\n" + "".join(table(n, a, b, "K, 2") for n, (a, b) in enumerate(
+        [("C02", "C07"), ("C01", "C08"), ("C03", "C06"), ("C04", "C05")], 1)), encoding="utf-8")
+    prelim_file = root / "events/cup/results/prelim.yaml"
+    prelim_file.write_text(prelim_file.read_text(encoding="utf-8").replace(
+        "home: C08\n    away: C09\n    cards: [K, 2]", "home: C08\n    away: C09\n    cards: [2, K]"), encoding="utf-8")
+    result, warnings = run(root)  # no knockout-not-in-bracket
+    ko = result.stage_of("ko")
+    assert ko.bracket.seeds == [f"C{i:02d}" for i in range(1, 9)]
+    assert [m.sides for m in ko.bracket.round_matches(2)] == [["C01", "C04"], ["C02", "C03"]]
+    (changed,) = [w for w in warnings if w.code == "knockout-seeding-changed"]
+    assert "C08, C09" in changed.message("zh-Hans") and changed.mark.line == first.splitlines().index(
+        "seeds: [C01, C02, C03, C04, C05, C06, C07, C08]") + 1
+    # seeds naming no entry, or one twice, are errors at the id; seeds of another count are not used
+    path.write_text(path.read_text(encoding="utf-8").replace("seeds: [C01, C02,", "seeds: [C01, C99,"), encoding="utf-8")
+    assert errors(root) == ["round-seeds-unknown"]
+    path.write_text(path.read_text(encoding="utf-8").replace("seeds: [C01, C99,", "seeds: [C01, C01,"), encoding="utf-8")
+    assert errors(root) == ["round-seeds-duplicate"]
+    path.write_text(path.read_text(encoding="utf-8").replace("seeds: [C01, C01,", "seeds: [C01,"), encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:  # 7 seeds for 8: the tables' order is read, as without seeds
+        validate(root)
+    assert {"round-seeds-field", "knockout-not-in-bracket"} <= {p.code for p in failure.value.problems}
+
+
 # --- the event in progress, the pages, the bulletin ----------------------------------------------------
 
 

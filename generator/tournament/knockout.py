@@ -223,10 +223,9 @@ def drawn_field(event: Event, stage: Stage, seeded: list[Entry],
     a later round was drawn stands, and the draw is never silently redone). A field seeded by an
     earlier stage's standings (`seeding: {from: …}`, or the qualifiers in rank order) follows them
     until round 1 is written; a result of that stage corrected afterwards may rank its entries
-    otherwise, or let another one qualify, but the bracket stays the one drawn: the seeds are
-    read back from round 1's tables, in table order the bracket's matches (as `paibang pair`
-    writes them, the higher seed first), the byes the best-ranked entries not at a table (or
-    the ones written alone at a table). Returns that field, the entries whose seed (or place
+    otherwise, or let another one qualify, but the bracket stays the one drawn: its seeds are
+    the ones round 1's file writes (`seeds:`, as `paibang pair` writes them), else read back from
+    its tables (_seeds_from_tables). Returns that field, the entries whose seed (or place
     in the field) the standings would now change, with a warning naming them, and the name of
     the stage whose standings they are; the field as
     seeded and no names when round 1 is not drawn, is drawn on the seeding as it stands, or is
@@ -237,33 +236,75 @@ def drawn_field(event: Event, stage: Stage, seeded: list[Entry],
     first = next((r for r in event.rounds.get(stage.id, []) if r.number == 1), None)
     if knockout is None or knockout.seeds is not None or source is None or first is None or not seeded:
         return seeded, [], ""
-    tables = sorted(first.tables, key=lambda t: t.number)
-    pairs = [list(t.sides) for t in tables if len(t.sides) == 2]
-    alone = [t.sides[0] for t in tables if len(t.sides) == 1]
     ids = [e.id for e in seeded]
     current = make_bracket(len(ids), ids, knockout.third_place)
     matches = current.round_matches(1)
-    if not pairs or {frozenset(p) for p in pairs} == {frozenset(m.sides) for m in matches}:
-        return seeded, [], ""
-    at_tables = [side for pair in pairs for side in pair]
-    byes = alone or [i for i in ids if i not in at_tables][:len(current.byes)]
-    drawn = at_tables + byes
-    if len(pairs) != len(matches) or len(byes) != len(current.byes) or len(set(drawn)) != len(drawn) \
-            or any(i not in event.entries for i in drawn):
-        return seeded, [], ""
-    seeds: list[str] = [""] * len(ids)
-    for match, pair in zip(matches, pairs):
-        seeds[match.slots[0].seed - 1], seeds[match.slots[1].seed - 1] = pair  # type: ignore[operator]
-    for seed, entry_id in zip(current.byes, byes):
-        seeds[seed - 1] = entry_id
+    written = _written_seeds(first, ids, problems)
+    if written is not None:
+        # The seeds pair drew from, as written: the bracket is theirs, whatever the tables' order.
+        if written == ids:
+            return seeded, [], ""
+        if _same_draw(make_bracket(len(written), written, knockout.third_place), current):
+            return [event.entries[i] for i in written], [], ""  # the standings moved, the draw would not
+        seeds = written
+        mark = first.seeds_mark or Mark(first.source)
+    else:
+        inferred = _seeds_from_tables(event, first, ids, current)
+        if inferred is None:
+            return seeded, [], ""
+        seeds, mark = inferred
     changed = [i for i in dict.fromkeys(seeds + ids) if i not in seeds or i not in ids
                or seeds.index(i) != ids.index(i)]
-    mark = tables[0].mark or Mark(first.source)
     # The hint says the draw the standings give now: a draw written by hand that never followed
     # them (a mistake, not a correction) is told from one overtaken by a correction by the reader.
     problems.add("knockout-seeding-changed", mark, warning=True, id=stage.id, source=source,
                  ids=", ".join(changed), expected=_expected(current, matches))
     return [event.entries[i] for i in seeds], changed, event.stage(source).name
+
+
+def _written_seeds(first: Round, ids: list[str], problems: Problems) -> list[str] | None:
+    """Round 1's `seeds:` (what `paibang pair` drew from) when it seeds a field of this size;
+    None when not written, or (a warning) written for another number of entries: the seeds are
+    then read back from the tables as before."""
+    if first.seeds is None:
+        return None
+    if len(first.seeds) != len(ids):
+        problems.add("round-seeds-field", first.seeds_mark or Mark(first.source), warning=True,
+                     count=len(first.seeds), field=len(ids))
+        return None
+    return first.seeds
+
+
+def _same_draw(drawn: Bracket, current: Bracket) -> bool:
+    """Whether two seedings give the same bracket: the same pairs in round 1's matches, the same
+    entries in the byes' places (who meets whom in every later round follows from these)."""
+    return [frozenset(m.sides) for m in drawn.round_matches(1)] == [frozenset(m.sides) for m in current.round_matches(1)] \
+        and [drawn.seeds[s - 1] for s in drawn.byes] == [current.seeds[s - 1] for s in current.byes]
+
+
+def _seeds_from_tables(event: Event, first: Round, ids: list[str], current: Bracket) -> tuple[list[str], Mark] | None:
+    """The seeds read back from round 1's tables when it writes no `seeds:` (a draw written by
+    hand, or before pair wrote them): in table order the bracket's matches, the higher seed first,
+    the byes the best-ranked entries not at a table (or the ones written alone at a table). None
+    when the tables are the current seeding's draw, or no draw of a bracket of this size."""
+    tables = sorted(first.tables, key=lambda t: t.number)
+    pairs = [list(t.sides) for t in tables if len(t.sides) == 2]
+    alone = [t.sides[0] for t in tables if len(t.sides) == 1]
+    matches = current.round_matches(1)
+    if not pairs or {frozenset(p) for p in pairs} == {frozenset(m.sides) for m in matches}:
+        return None
+    at_tables = [side for pair in pairs for side in pair]
+    byes = alone or [i for i in ids if i not in at_tables][:len(current.byes)]
+    drawn = at_tables + byes
+    if len(pairs) != len(matches) or len(byes) != len(current.byes) or len(set(drawn)) != len(drawn) \
+            or any(i not in event.entries for i in drawn):
+        return None
+    seeds: list[str] = [""] * len(ids)
+    for match, pair in zip(matches, pairs):
+        seeds[match.slots[0].seed - 1], seeds[match.slots[1].seed - 1] = pair  # type: ignore[operator]
+    for seed, entry_id in zip(current.byes, byes):
+        seeds[seed - 1] = entry_id
+    return seeds, tables[0].mark or Mark(first.source)
 
 
 # --- the stage: tables to matches, winners, placings ---------------------------------------------
