@@ -506,6 +506,9 @@ def test_a_lot_that_decides_who_qualifies_is_warned_and_marked(high_card: Game, 
     page = (out / "events/cup/prelim/index.html").read_text(encoding="utf-8")
     row = page.split('href="../../../events/cup/entries/C01/index.html">C01</a>')[1].split("</tr>")[0]
     assert '<span class="tag lot">抽签</span>' in row
+    data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))  # on main: no by_lot
+    assert [(s["entry"], s["qualified"], s["by_lot"]) for s in data["stages"][0]["standings"][:5]] == [
+        ("C06", True, True), ("C02", True, True), ("C05", True, True), ("C01", False, True), ("C03", False, False)]
     printed = {b.name: b for b in bulletins_for(result, "zh-Hans")}
     assert [row[-1] for row in printed["qualifiers-prelim"].rows] == ["抽签", "抽签", "抽签"]
     assert [row[-1] for row in printed["standings-prelim"].rows[:5]] == ["晋级、抽签"] * 3 + ["抽签", ""]
@@ -618,6 +621,9 @@ def test_a_seeding_result_corrected_after_the_draw_keeps_the_bracket_drawn_and_s
     _, out = render(root, tmp_path / "out")
     page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
     assert "第 1 轮是按预赛的成绩编排的，这些成绩后来改了：C01, C08。已编排的对阵不会自动重排。" in page
+    data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))  # on main: no stale_draws
+    assert data["stages"][1]["stale_draws"] == [{"round": 1, "entries": ["C01", "C08"], "drawn_on": {"stage": "prelim"}}]
+    assert data["stages"][0]["stale_draws"] == []
     # before the knockout is drawn, the seeding follows the corrected standings
     del files["ko-round-1.yaml"], files["ko-round-2.yaml"]
     result, warnings = run(event(tmp_path / "before", 8, stages, files))

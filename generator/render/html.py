@@ -1776,6 +1776,9 @@ def results_json(result: EventResult) -> dict[str, Any]:
                 "prize": s.prize.name if s.prize else None,
                 "forfeit": s.tally.forfeited,
                 "withdrawn": s.entry.withdrawn is not None,
+                # the lot decided whether it qualifies (抽签: equal on every metric before `lot`
+                # with an entry across the cut; the stage page's mark, the qualify-lot warning's)
+                "by_lot": s.by_lot,
                 # a knockout's place after its bracket's, given by this stage's ranking (`then:`);
                 # absent otherwise, so that results.json is unchanged where no stage has `then:`
                 **({"placed_by": s.placed_by} if s.placed_by else {}),
@@ -1806,6 +1809,10 @@ def results_json(result: EventResult) -> dict[str, Any]:
             "standings": standings, "byes": [e.id for e in stage_result.byes],
             "qualifiers": [e.id for e in stage_result.qualifiers], "rounds": rounds,
             "late": {entry_id: missed for entry_id, missed in stage_result.late.items()},
+            # Rounds drawn on standings a corrected result has changed since (the stage page's
+            # note): the round, the entries concerned, and the standings it was drawn on, those
+            # after the round before, or a knockout's round 1 the seeding stage's.
+            "stale_draws": [_stale_draw_json(stage_result, number, ids) for number, ids in stage_result.stale_draws],
             **({"bracket": _bracket_json(stage_result.bracket)} if stage_result.bracket is not None else {}),
         })
     return {
@@ -1821,6 +1828,12 @@ def results_json(result: EventResult) -> dict[str, Any]:
         "stages": stages,
         "credits": [{"name": c.name, "group": c.group, "points": c.points} for c in result.credits],
     }
+
+
+def _stale_draw_json(stage_result: StageResult, number: int, ids: list[str]) -> dict[str, Any]:
+    if stage_result.bracket is not None:
+        return {"round": number, "entries": list(ids), "drawn_on": {"stage": stage_result.drawn_from}}
+    return {"round": number, "entries": list(ids), "drawn_on": {"after_round": number - 1}}
 
 
 def _bracket_json(bracket: Any) -> dict[str, Any]:

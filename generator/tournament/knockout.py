@@ -226,7 +226,7 @@ def drawn_field(event: Event, stage: Stage, seeded: list[Entry],
     otherwise, or let another one qualify, but the bracket stays the one drawn: its seeds are
     the ones round 1's file writes (`seeds:`, as `paibang pair` writes them), else read back from
     its tables (_seeds_from_tables). Returns that field, the entries whose seed (or place
-    in the field) the standings would now change, with a warning naming them, and the name of
+    in the field) the standings would now change, with a warning naming them, and the id of
     the stage whose standings they are; the field as
     seeded and no names when round 1 is not drawn, is drawn on the seeding as it stands, or is
     no draw of a bracket of this size (knockout-not-in-bracket says so)."""
@@ -259,7 +259,7 @@ def drawn_field(event: Event, stage: Stage, seeded: list[Entry],
     # them (a mistake, not a correction) is told from one overtaken by a correction by the reader.
     problems.add("knockout-seeding-changed", mark, warning=True, id=stage.id, source=source,
                  ids=", ".join(changed), expected=_expected(current, matches))
-    return [event.entries[i] for i in seeds], changed, event.stage(source).name
+    return [event.entries[i] for i in seeds], changed, source
 
 
 def _written_seeds(first: Round, ids: list[str], problems: Problems) -> list[str] | None:
