@@ -144,6 +144,9 @@ def test_a_swiss_event_is_right_after_every_round(tmp_path: Path) -> None:
         after = f"第 {number} 轮后"
         stage_page = (site / "main" / "index.html").read_text(encoding="utf-8")
         assert after in stage_page
+        # The stage's status: a finished stage says how many rounds it had, not "after round 5" (main's)
+        status = re.search(r'<span class="status [a-z_]+">[^<]*</span>[^<]*</p>', stage_page).group()
+        assert status.endswith(f"已结束</span> · 共 {ROUNDS} 轮</p>" if last else f"进行中</span> · 第 {number} 轮后</p>")
         standings_pdf = pdf_text(site / "bulletins" / "standings-main.pdf")
         assert after in standings_pdf
         assert "队伍1" in standings_pdf and "甲1" in standings_pdf  # team name, then players
