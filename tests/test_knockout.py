@@ -944,6 +944,8 @@ def test_then_places_the_rest_after_the_bracket_in_the_qualifying_order(high_car
     player = next(p.read_text(encoding="utf-8") for p in (out / "players").glob("*/index.html")
                   if "<h1>选手3甲" in p.read_text(encoding="utf-8"))
     assert "最终名次" in player and re.search(r">淘汰赛</a> 5\b", player)
+    # how the place was decided: by the Swiss's ranking, not the bracket (main said nothing)
+    assert re.search(r">淘汰赛</a> 5 · 按瑞士移位赛名次", player)
 
 
 def test_then_gives_no_place_before_the_knockout_is_over(high_card: Game, tmp_path: Path) -> None:
@@ -953,6 +955,45 @@ def test_then_gives_no_place_before_the_knockout_is_over(high_card: Game, tmp_pa
     ko = result.stage_of("ko")
     assert result.status == "in_progress" and ko.standings == []
     assert all(s.placed_by is None and s.prize is None for st in result.stages for s in st.standings)
+
+
+def test_a_qualifier_withdrawn_before_the_knockout_is_placed_after_those_that_played_on(high_card: Game,
+                                                                                          tmp_path: Path) -> None:
+    """C06 withdrew before the event (its Swiss table its forfeit) yet ranks 3rd by lot, so it
+    qualifies; withdrawn, it is not seeded (a bracket of 3). `then: swiss` places the rest in
+    the Swiss order, those who withdrew after those who did not: C06 is 8th, not 4th straight
+    after the bracket (main), ahead of four entries that played the event out."""
+    swiss = ("  - id: swiss\n    name: 瑞士移位赛\n    format: swiss\n    rounds: 1\n    rank_by: [wins, lot]\n"
+             "    lots: [C08, C06, C01, C02, C03, C04, C05, C07]\n    advance: {count: 4, to: ko}\n")
+    files = {"round-1.yaml": results_file("swiss", 1, table(1, "C01", "C02", "7, 7"), table(2, "C03", "C04", "7, 7"),
+                                          table(3, "C05", "C08", "7, 7"), table(4, "C06", "C07", extra="    forfeit: C06\n")),
+             "ko-round-1.yaml": results_file("ko", 1, table(1, "C08", "C01", "K, 2")),
+             "ko-round-2.yaml": results_file("ko", 2, table(1, "C07", "C08", "K, 2"))}
+    root = event(tmp_path, 8, swiss + KO + "    seeding: {from: swiss}\n    then: swiss\n" + TOP8, files)
+    withdraw(root, "C06", "true")
+    result, _ = run(root)
+    assert [(s.rank, s.entry.id, s.qualified) for s in result.stage_of("swiss").standings][:4] == [
+        (1, "C07", True), (2, "C08", True), (3, "C06", True), (4, "C01", True)]  # the Swiss's own ranking stands
+    assert result.stage_of("ko").bracket.seeds == ["C07", "C08", "C01"]
+    assert [(s.rank_label, s.entry.id, s.prize.name if s.prize else None) for s in result.stage_of("ko").standings] == [
+        ("1", "C07", "冠军"), ("2", "C08", "亚军"), ("3", "C01", "季军"), ("4", "C02", "优胜奖"), ("5", "C03", "优胜奖"),
+        ("6", "C04", "优胜奖"), ("7", "C05", "优胜奖"), ("8", "C06", "优胜奖")]
+
+
+def test_a_then_stage_not_over_when_the_knockout_is_places_nobody_and_says_so(high_card: Game, tmp_path: Path) -> None:
+    """The knockout seeded by a list is over, the Swiss named by `then:` is not (round 2 of 2 to
+    come): no place after the bracket's yet, and a warning says why (main said nothing)."""
+    swiss = "  - id: swiss\n    name: 瑞士移位赛\n    format: swiss\n    rounds: 2\n    rank_by: [wins]\n"
+    files = {"round-1.yaml": results_file("swiss", 1, table(1, "C01", "C02", "K, 2"), table(2, "C03", "C04", "K, 2")),
+             "ko-round-1.yaml": results_file("ko", 1, table(1, "C01", "C02", "K, 2"))}
+    root = event(tmp_path, 4, swiss + KO + "    seeding: [C01, C02]\n    then: swiss\n", files)
+    result, warnings = run(root)
+    ko = result.stage_of("ko")
+    assert ko.status == "complete" and [s.entry.id for s in ko.standings] == ["C01", "C02"]
+    (waiting,) = [w for w in warnings if w.code == "knockout-then-incomplete"]
+    assert waiting.message("zh-Hans") == "淘汰赛 ko 已结束，但 then: 指定的阶段 swiss 尚未结束：第 3 名起的名次要等 swiss 结束后才排出"
+    written = (root / "events/cup/event.yaml").read_text(encoding="utf-8").splitlines()
+    assert waiting.mark.line == written.index("    then: swiss") + 1
 
 
 def test_then_with_places_stops_the_final_ranking_there(high_card: Game, tmp_path: Path) -> None:

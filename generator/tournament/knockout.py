@@ -457,7 +457,15 @@ def placed_after(stage: Stage, standings: list[Standing], earlier: list[StageRes
     ranking the bracket did not place, in its order, from the place after the knockout's last
     (5, 6, … after a bracket of 4); entries equal there share the place (7=), and `places: N`
     stops the list at place N (entries sharing place N included). Only once both are over: the
-    knockout's placings and that stage's ranking are final then (event-day.md)."""
+    knockout's placings and that stage's ranking are final then (event-day.md).
+
+    An entry that withdrew (`withdrawn`, event-day.md) comes after every one that did not, in
+    that stage's order among themselves: these places rank the entries that played the event
+    out by how far they got, and a qualifier withdrawn before the knockout's round 1, never
+    seeded (seeded_field), placed first among the rest, took the place straight after the
+    bracket (and its prize) ahead of entries that played on. Its result there stands (that
+    stage's own standings keep its rank); a withdrawal costs what it does not play, as a
+    withdrawal during the knockout loses its next match."""
     knockout = stage.knockout
     if knockout is None or not knockout.then:
         return []
@@ -467,19 +475,23 @@ def placed_after(stage: Stage, standings: list[Standing], earlier: list[StageRes
     placed = {s.entry.id for s in standings}
     offset = sum(1 for s in standings if s.rank is not None)
     rest = [s for s in source.standings if s.rank is not None and s.entry.id not in placed]
+    rest.sort(key=lambda s: s.entry.withdrawn is not None)  # the withdrawn last (sorted is stable)
     # Equal there, equal here: each place is that of the first entry of its rank there (in one
-    # pass each, not a search per entry: a Swiss of thousands ahead of a bracket of 4).
-    first: dict[int | None, int] = {}
-    sharing: dict[int | None, int] = {}
+    # pass each, not a search per entry: a Swiss of thousands ahead of a bracket of 4); a
+    # withdrawn entry shares a place with withdrawn ones only.
+    first: dict[tuple[bool, int | None], int] = {}
+    sharing: dict[tuple[bool, int | None], int] = {}
     for position, standing in enumerate(rest):
-        first.setdefault(standing.rank, position)
-        sharing[standing.rank] = sharing.get(standing.rank, 0) + 1
+        key = (standing.entry.withdrawn is not None, standing.rank)
+        first.setdefault(key, position)
+        sharing[key] = sharing.get(key, 0) + 1
     after: list[Standing] = []
     for standing in rest:
-        rank = offset + first[standing.rank] + 1
+        key = (standing.entry.withdrawn is not None, standing.rank)
+        rank = offset + first[key] + 1
         if knockout.places is not None and rank > knockout.places:
             break
-        after.append(Standing(Tally(standing.entry), rank, tied=sharing[standing.rank] > 1,
+        after.append(Standing(Tally(standing.entry), rank, tied=sharing[key] > 1,
                               placed_by=source.stage.id, placed_by_name=source.stage.name))
     return after
 
