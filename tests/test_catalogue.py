@@ -547,6 +547,17 @@ TRIGGERS: dict[str, Trigger] = {
     "qualify-lot": knockout(6, PRE.replace("rank_by: [match_points]", "rank_by: [match_points, lot]") + KO, pre=PRE_DRAWN),
     "knockout-seeding-changed": knockout(4, PRE + KO, **{"round-1": ko_round(1, ko_table(1, "D01", "D02", WON), ko_table(2, "D03", "D04", "{1: {open: D03 8, closed: D03 5}}"), stage="pre"),
                                                         "ko-1": ko_round(1, ko_table(1, "D02", "D04"))}),
+    "knockout-then-incomplete": knockout(2, "  - {id: pre, name: 预赛, format: swiss, rounds: 2, rank_by: [match_points]}\n"
+                                         + KO + "    seeding: [D01, D02]\n    then: pre\n",
+                                         **{"round-1": ko_round(1, ko_table(1, "D01", "D02", WON), stage="pre"),
+                                            "ko-1": ko_round(1, ko_table(1, "D01", "D02", WON))}),
+    "round-seeds-unused": knockout(4, PRE + KO, **{"round-1": PRE_DRAWN.replace("tables:", "seeds: [D01]\ntables:")}),
+    "round-seeds-unknown": knockout(4, KO, **{"ko-1": ko_round(1, ko_table(1, "D01", "D04")).replace(
+        "tables:", "seeds: [D01, D09, D03, D04]\ntables:")}),
+    "round-seeds-duplicate": knockout(4, KO, **{"ko-1": ko_round(1, ko_table(1, "D01", "D04")).replace(
+        "tables:", "seeds: [D01, D01, D03, D04]\ntables:")}),
+    "round-seeds-field": knockout(4, PRE + KO, **{"round-1": ko_round(1, ko_table(1, "D01", "D02", WON), ko_table(2, "D03", "D04", "{1: {open: D03 8, closed: D03 5}}"), stage="pre"),
+                                                 "ko-1": ko_round(1, ko_table(1, "D01", "D03")).replace("tables:", "seeds: [D01]\ntables:")}),
     # bridge
     "bridge-board-syntax": edit(B, (PRELIM, "      3: 3C N -2\n", "      3: 3C Q -2\n")),
     "bridge-impossible-result": edit(B, (PRELIM, "      3: 3C N -2\n", "      3: 7NT N +1\n")),

@@ -144,6 +144,9 @@ def test_a_swiss_event_is_right_after_every_round(tmp_path: Path) -> None:
         after = f"第 {number} 轮后"
         stage_page = (site / "main" / "index.html").read_text(encoding="utf-8")
         assert after in stage_page
+        # The stage's status: a finished stage says how many rounds it had, not "after round 5" (main's)
+        status = re.search(r'<span class="status [a-z_]+">[^<]*</span>[^<]*</p>', stage_page).group()
+        assert status.endswith(f"已结束</span> · 共 {ROUNDS} 轮</p>" if last else f"进行中</span> · 第 {number} 轮后</p>")
         standings_pdf = pdf_text(site / "bulletins" / "standings-main.pdf")
         assert after in standings_pdf
         assert "队伍1" in standings_pdf and "甲1" in standings_pdf  # team name, then players
@@ -437,6 +440,11 @@ def test_a_correction_after_the_next_draw_is_named_and_fails_strict(tmp_path: Pa
     build(content, tmp_path / "output", bulletins=False)
     page = (tmp_path / "output" / "events" / SLUG / "main/index.html").read_text(encoding="utf-8")
     assert "第 2 轮是按第 1 轮后的成绩编排的" in page and a in page.split("第 2 轮是按")[1][:200]
+    # results.json carries the note too (on main it did not): the round, the entries, what it was drawn on
+    data = json.loads((tmp_path / "output" / "events" / SLUG / "results.json").read_text(encoding="utf-8"))
+    (stale,) = data["stages"][0]["stale_draws"]
+    assert stale == {"round": 2, "entries": changed[0].params["ids"].split(", "), "drawn_on": {"after_round": 1}}
+    assert a in stale["entries"] and b in stale["entries"]
 
 
 def test_the_never_played_hint_names_the_entries_file(tmp_path: Path) -> None:

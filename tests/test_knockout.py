@@ -506,6 +506,9 @@ def test_a_lot_that_decides_who_qualifies_is_warned_and_marked(high_card: Game, 
     page = (out / "events/cup/prelim/index.html").read_text(encoding="utf-8")
     row = page.split('href="../../../events/cup/entries/C01/index.html">C01</a>')[1].split("</tr>")[0]
     assert '<span class="tag lot">抽签</span>' in row
+    data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))  # on main: no by_lot
+    assert [(s["entry"], s["qualified"], s["by_lot"]) for s in data["stages"][0]["standings"][:5]] == [
+        ("C06", True, True), ("C02", True, True), ("C05", True, True), ("C01", False, True), ("C03", False, False)]
     printed = {b.name: b for b in bulletins_for(result, "zh-Hans")}
     assert [row[-1] for row in printed["qualifiers-prelim"].rows] == ["抽签", "抽签", "抽签"]
     assert [row[-1] for row in printed["standings-prelim"].rows[:5]] == ["晋级、抽签"] * 3 + ["抽签", ""]
@@ -618,11 +621,61 @@ def test_a_seeding_result_corrected_after_the_draw_keeps_the_bracket_drawn_and_s
     _, out = render(root, tmp_path / "out")
     page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
     assert "第 1 轮是按预赛的成绩编排的，这些成绩后来改了：C01, C08。已编排的对阵不会自动重排。" in page
+    data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))  # on main: no stale_draws
+    assert data["stages"][1]["stale_draws"] == [{"round": 1, "entries": ["C01", "C08"], "drawn_on": {"stage": "prelim"}}]
+    assert data["stages"][0]["stale_draws"] == []
     # before the knockout is drawn, the seeding follows the corrected standings
     del files["ko-round-1.yaml"], files["ko-round-2.yaml"]
     result, warnings = run(event(tmp_path / "before", 8, stages, files))
     assert result.stage_of("ko").bracket.seeds == ["C06", "C02", "C05", "C08"]
     assert not [w for w in warnings if w.code == "knockout-seeding-changed"]
+
+
+def test_round_one_keeps_the_seeds_pair_drew_from_whatever_the_order_of_its_tables(high_card: Game,
+                                                                                    tmp_path: Path) -> None:
+    """pair writes the seeds it drew round 1 from (`seeds:`, data, not a comment, so retyping the
+    file keeps them). With the tables retyped in another order and a seeding result corrected
+    afterwards, the bracket is the one drawn: round 2 as pair drew it is in the bracket. On main
+    the seeds were read back from the tables' order, which put C02 v C07 in match 1's place
+    and reported round 2's C01 v C04 as not in the bracket."""
+    prelim = ("  - id: prelim\n    name: 预赛\n    format: matches\n    rank_by: [wins, lot]\n"
+              "    lots: [" + ", ".join(f"C{i:02d}" for i in range(1, 17)) + "]\n    advance: {count: 8, to: ko}\n")
+    played = [table(i, f"C{i:02d}", f"C{17 - i:02d}", "K, 2") for i in range(1, 9)]  # C01–C08 win
+    root = event(tmp_path, 16, prelim + KO + "    seeding: {from: prelim}\n",
+                 {"prelim.yaml": results_file("prelim", 1, *played)})
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    path = root / "events/cup/results/round-1.yaml"
+    first = path.read_text(encoding="utf-8")
+    assert "\nseeds: [C01, C02, C03, C04, C05, C06, C07, C08]\n" in first
+    assert re.findall(r"home: (C\d+)\n    away: (C\d+)", first) == [("C01", "C08"), ("C04", "C05"), ("C02", "C07"),
+                                                                 ("C03", "C06")]
+    fill(root, 1, ["K, 2"] * 4)  # the higher seeds win
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    second = (root / "events/cup/results/round-2.yaml").read_text(encoding="utf-8")
+    assert re.findall(r"home: (C\d+)\n    away: (C\d+)", second) == [("C01", "C04"), ("C02", "C03")]
+    # The secretary retypes round 1 with the hall's table order, and prelim's C08 v C09 turns round.
+    head, tables = first.split("tables:\n")
+    path.write_text(head + "tables:\n" + "".join(table(n, a, b, "K, 2") for n, (a, b) in enumerate(
+        [("C02", "C07"), ("C01", "C08"), ("C03", "C06"), ("C04", "C05")], 1)), encoding="utf-8")
+    prelim_file = root / "events/cup/results/prelim.yaml"
+    prelim_file.write_text(prelim_file.read_text(encoding="utf-8").replace(
+        "home: C08\n    away: C09\n    cards: [K, 2]", "home: C08\n    away: C09\n    cards: [2, K]"), encoding="utf-8")
+    result, warnings = run(root)  # no knockout-not-in-bracket
+    ko = result.stage_of("ko")
+    assert ko.bracket.seeds == [f"C{i:02d}" for i in range(1, 9)]
+    assert [m.sides for m in ko.bracket.round_matches(2)] == [["C01", "C04"], ["C02", "C03"]]
+    (changed,) = [w for w in warnings if w.code == "knockout-seeding-changed"]
+    assert "C08, C09" in changed.message("zh-Hans") and changed.mark.line == first.splitlines().index(
+        "seeds: [C01, C02, C03, C04, C05, C06, C07, C08]") + 1
+    # seeds naming no entry, or one twice, are errors at the id; seeds of another count are not used
+    path.write_text(path.read_text(encoding="utf-8").replace("seeds: [C01, C02,", "seeds: [C01, C99,"), encoding="utf-8")
+    assert errors(root) == ["round-seeds-unknown"]
+    path.write_text(path.read_text(encoding="utf-8").replace("seeds: [C01, C99,", "seeds: [C01, C01,"), encoding="utf-8")
+    assert errors(root) == ["round-seeds-duplicate"]
+    path.write_text(path.read_text(encoding="utf-8").replace("seeds: [C01, C01,", "seeds: [C01,"), encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:  # 7 seeds for 8: the tables' order is read, as without seeds
+        validate(root)
+    assert {"round-seeds-field", "knockout-not-in-bracket"} <= {p.code for p in failure.value.problems}
 
 
 # --- the event in progress, the pages, the bulletin ----------------------------------------------------
@@ -705,6 +758,41 @@ def test_a_finished_knockout_ranks_by_its_bracket_in_words_too(high_card: Game, 
     # the qualifying stage keeps its words: after its last round, by its rank_by
     prelim = {b.name: b for b in bulletins_for(result, "zh-Hans")}["standings-prelim"]
     assert prelim.text.startswith("按胜场")
+
+
+def test_the_placings_text_names_the_rounds_the_bracket_has(high_card: Game, tmp_path: Path) -> None:
+    """The places of the rounds before the semi-finals follow the bracket played: a bracket of 4
+    has none (on main it said "16 强赛负者并列第 9 名" for any bracket), the stage page and the
+    printed placings say it in the same words (one source, knockout_words.ranking_rule), and
+    English sentences are run on by the catalogue's `two_sentences`, not by a test of the locale."""
+    from types import SimpleNamespace
+
+    from generator.render.bulletins import bulletins_for
+
+    stages = SEEDED.replace("    seeding:", "    third_place: true\n    seeding:")
+    result, out = render(event(tmp_path, 8, stages, semis_and_final("2, 9", third="Q, J")), tmp_path / "out")
+    page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    places = "名次：决赛胜者第 1 名（冠军），负者第 2 名。奖项按名次颁发。"
+    assert f"<li>{places}</li>" in page and "16 强" not in page and "四分之一" not in page
+    printed = {b.name: b for b in bulletins_for(result, "zh-Hans")}["standings-ko"].text
+    assert f"负者第 4 名。{places}表中的胜场" in printed and "16 强" not in printed
+    english = {b.name: b for b in bulletins_for(result, "en")}["standings-ko"].text
+    assert "the loser 4th. Placings: the final's winner is 1st (the champion), its loser 2nd. Prizes go" in english
+
+    from generator.render.i18n import Translator
+    from generator.render.knockout_words import ranking_rule
+
+    def said(entries: int, locale: str = "zh-Hans") -> str:
+        bracket = make_bracket(entries, [f"C{i:02d}" for i in range(1, entries + 1)], third_place=False)
+        return ranking_rule(Translator(locale), None, SimpleNamespace(knockout=None), bracket)[-1]
+
+    assert said(8).endswith("；更早出局的排在走得更远的各队之后（四分之一决赛负者并列第 5 名）。奖项按名次颁发。")
+    assert "（四分之一决赛负者并列第 5 名、16 强赛负者并列第 9 名）" in said(12)
+    # 5 entries: one quarter-final (seeds 4 and 5), its loser alone 5th; 17: one match in the round of 32
+    assert "（四分之一决赛负者第 5 名）" in said(5)
+    assert "（四分之一决赛负者并列第 5 名、16 强赛负者并列第 9 名、32 强赛负者第 17 名）" in said(17)
+    assert "(out in the quarter-finals: 5=, out in the round of 16: 9=)" in said(16, "en")
+    assert said(2) == "名次：决赛胜者第 1 名（冠军），负者第 2 名。奖项按名次颁发。"
 
 
 def test_the_bracket_links_each_table_on_its_page_of_a_paginated_round(high_card: Game, tmp_path: Path,
@@ -856,6 +944,8 @@ def test_then_places_the_rest_after_the_bracket_in_the_qualifying_order(high_car
     player = next(p.read_text(encoding="utf-8") for p in (out / "players").glob("*/index.html")
                   if "<h1>选手3甲" in p.read_text(encoding="utf-8"))
     assert "最终名次" in player and re.search(r">淘汰赛</a> 5\b", player)
+    # how the place was decided: by the Swiss's ranking, not the bracket (main said nothing)
+    assert re.search(r">淘汰赛</a> 5 · 按瑞士移位赛名次", player)
 
 
 def test_then_gives_no_place_before_the_knockout_is_over(high_card: Game, tmp_path: Path) -> None:
@@ -865,6 +955,45 @@ def test_then_gives_no_place_before_the_knockout_is_over(high_card: Game, tmp_pa
     ko = result.stage_of("ko")
     assert result.status == "in_progress" and ko.standings == []
     assert all(s.placed_by is None and s.prize is None for st in result.stages for s in st.standings)
+
+
+def test_a_qualifier_withdrawn_before_the_knockout_is_placed_after_those_that_played_on(high_card: Game,
+                                                                                          tmp_path: Path) -> None:
+    """C06 withdrew before the event (its Swiss table its forfeit) yet ranks 3rd by lot, so it
+    qualifies; withdrawn, it is not seeded (a bracket of 3). `then: swiss` places the rest in
+    the Swiss order, those who withdrew after those who did not: C06 is 8th, not 4th straight
+    after the bracket (main), ahead of four entries that played the event out."""
+    swiss = ("  - id: swiss\n    name: 瑞士移位赛\n    format: swiss\n    rounds: 1\n    rank_by: [wins, lot]\n"
+             "    lots: [C08, C06, C01, C02, C03, C04, C05, C07]\n    advance: {count: 4, to: ko}\n")
+    files = {"round-1.yaml": results_file("swiss", 1, table(1, "C01", "C02", "7, 7"), table(2, "C03", "C04", "7, 7"),
+                                          table(3, "C05", "C08", "7, 7"), table(4, "C06", "C07", extra="    forfeit: C06\n")),
+             "ko-round-1.yaml": results_file("ko", 1, table(1, "C08", "C01", "K, 2")),
+             "ko-round-2.yaml": results_file("ko", 2, table(1, "C07", "C08", "K, 2"))}
+    root = event(tmp_path, 8, swiss + KO + "    seeding: {from: swiss}\n    then: swiss\n" + TOP8, files)
+    withdraw(root, "C06", "true")
+    result, _ = run(root)
+    assert [(s.rank, s.entry.id, s.qualified) for s in result.stage_of("swiss").standings][:4] == [
+        (1, "C07", True), (2, "C08", True), (3, "C06", True), (4, "C01", True)]  # the Swiss's own ranking stands
+    assert result.stage_of("ko").bracket.seeds == ["C07", "C08", "C01"]
+    assert [(s.rank_label, s.entry.id, s.prize.name if s.prize else None) for s in result.stage_of("ko").standings] == [
+        ("1", "C07", "冠军"), ("2", "C08", "亚军"), ("3", "C01", "季军"), ("4", "C02", "优胜奖"), ("5", "C03", "优胜奖"),
+        ("6", "C04", "优胜奖"), ("7", "C05", "优胜奖"), ("8", "C06", "优胜奖")]
+
+
+def test_a_then_stage_not_over_when_the_knockout_is_places_nobody_and_says_so(high_card: Game, tmp_path: Path) -> None:
+    """The knockout seeded by a list is over, the Swiss named by `then:` is not (round 2 of 2 to
+    come): no place after the bracket's yet, and a warning says why (main said nothing)."""
+    swiss = "  - id: swiss\n    name: 瑞士移位赛\n    format: swiss\n    rounds: 2\n    rank_by: [wins]\n"
+    files = {"round-1.yaml": results_file("swiss", 1, table(1, "C01", "C02", "K, 2"), table(2, "C03", "C04", "K, 2")),
+             "ko-round-1.yaml": results_file("ko", 1, table(1, "C01", "C02", "K, 2"))}
+    root = event(tmp_path, 4, swiss + KO + "    seeding: [C01, C02]\n    then: swiss\n", files)
+    result, warnings = run(root)
+    ko = result.stage_of("ko")
+    assert ko.status == "complete" and [s.entry.id for s in ko.standings] == ["C01", "C02"]
+    (waiting,) = [w for w in warnings if w.code == "knockout-then-incomplete"]
+    assert waiting.message("zh-Hans") == "淘汰赛 ko 已结束，但 then: 指定的阶段 swiss 尚未结束：第 3 名起的名次要等 swiss 结束后才排出"
+    written = (root / "events/cup/event.yaml").read_text(encoding="utf-8").splitlines()
+    assert waiting.mark.line == written.index("    then: swiss") + 1
 
 
 def test_then_with_places_stops_the_final_ranking_there(high_card: Game, tmp_path: Path) -> None:

@@ -52,7 +52,7 @@ STAGE_KEYS = ("id", "name", "date", "format", "rounds", "boards", "rank_by", "ad
               "late", "time_limit", "seeding", "third_place", "then", "places")
 MOVEMENTS = ("mitchell", "howell", "barometer")  # a pairs stage's movement (tournament/movements.py)
 PRIZE_KEYS = ("name", "count", "award")
-RESULTS_KEYS = ("stage", "round", "date", "tables")
+RESULTS_KEYS = ("stage", "round", "date", "seeds", "tables")
 # A stage's pages live at events/<slug>/<stage id>/, beside these folders of the event.
 RESERVED_STAGE_IDS = ("entries", "bulletins", "boards", "assets")
 GENERIC_METRICS = tuple(SHARED_METRICS)
@@ -210,6 +210,7 @@ class FileReading:
     drawn_on: list[tuple[str, float]] | None = None
     digest: bytes = b""  # of the bytes read: a file changed since is read again
     date: dt.date | None = None  # the round's day of play (`date:`)
+    seeds: tuple[list[str] | None, Mark | None] = (None, None)  # a knockout round 1's `seeds:` (_read_seeds)
 
 
 @dataclass
@@ -583,7 +584,7 @@ def _read_results(results_dir: Path, event: Event, game: Any, site: Site, proble
         if duplicate:
             continue
         event.rounds.setdefault(stage_id, []).append(Round(stage_id, number, list(reading.tables), path,
-                                                           reading.drawn_on, reading.date))
+                                                           reading.drawn_on, reading.date, *reading.seeds))
     for rounds in event.rounds.values():
         rounds.sort(key=lambda r: r.number)
 
@@ -659,7 +660,9 @@ def _read_tables_of(path: Path, reading: FileReading, event: Event, game: Any, p
     found in them (`tables_found`, added to `problems` too) and the day it was drawn."""
     assert reading.data is not None and reading.round is not None
     before = len(problems.items)
-    reading.tables = _read_tables(Reader(reading.data, problems), event.stage(reading.round[0]), event, game, problems)
+    reader = Reader(reading.data, problems)
+    reading.tables = _read_tables(reader, event.stage(reading.round[0]), event, game, problems)
+    reading.seeds = _read_seeds(reader, event.stage(reading.round[0]), reading.round[1], event)
     reading.tables_found = problems.items[before:]
     reading.drawn_on = _drawn_on(path)
     reading.data = None  # read: the parsed file is not needed again
@@ -701,6 +704,30 @@ def _read_round_of(path: Path, event: Event, problems: Problems) -> FileReading:
     where = reader.value_mark("round") if reader.has("round") else reader.value_mark("stage")
     day = reader.date("date") if reader.has("date") else None
     return FileReading([], (stage_id, number), where, data, date=day)
+
+
+def _read_seeds(reader: Reader, stage: Stage, number: int, event: Event) -> tuple[list[str] | None, Mark | None]:
+    """A knockout round 1's `seeds:` (the seeds `paibang pair` drew it from, seed 1 first), with
+    its mark; the bracket is read from them once written (tournament/knockout.drawn_field). On any
+    other round the key means nothing (a warning); an id that is no entry, or one written twice,
+    is an error at the id."""
+    if not reader.has("seeds"):
+        return None, None
+    mark = reader.key_mark("seeds")
+    if stage.format != "knockout" or number != 1:
+        reader.problems.add("round-seeds-unused", mark, warning=True, stage=stage.id, round=number)
+        return None, None
+    seeds: list[str] = []
+    for seed, seed_mark in reader.items("seeds"):
+        entry_id = str(seed)
+        if entry_id not in event.entries:
+            reader.problems.add("round-seeds-unknown", seed_mark, id=entry_id,
+                                suggestion=suggestion(entry_id, event.entries))
+        elif entry_id in seeds:
+            reader.problems.add("round-seeds-duplicate", seed_mark, id=entry_id, seed=seeds.index(entry_id) + 1)
+        else:
+            seeds.append(sys.intern(entry_id))
+    return seeds, mark
 
 
 DRAW_ORDER = "# draw-order:"

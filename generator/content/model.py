@@ -165,6 +165,10 @@ class Round:
     # None when the file has no `# draw-order:` lines (drawn by hand, or before paibang wrote them).
     drawn_on: list[tuple[str, float]] | None = None
     date: dt.date | None = None  # the day it is played (its file's `date:`), for its bulletins
+    # A knockout's round 1: the seeds `paibang pair` drew it from (`seeds:`, seed 1 first), kept
+    # as data so that retyping or reformatting the file keeps them; None when not written.
+    seeds: list[str] | None = None
+    seeds_mark: Mark | None = None
 
 
 @dataclass

@@ -34,7 +34,7 @@ DESCRIBED = frozenset({
     "draw_seed", "entries", "officials", "credits", "stages", "bulletin_text", "id", "players", "group", "name",
     "bye", "substitute", "role", "sessions", "format", "rounds", "boards", "rank_by", "advance", "prizes", "lots",
     "stage", "round", "tables", "movement", "time_limit", "table", "referee", "forfeit", "withdrawn", "late",
-    "seeding", "third_place", "winner", "then", "places",
+    "seeding", "third_place", "winner", "then", "places", "seeds",
 })
 SCHEMA_LOCALE = "zh-Hans"
 
@@ -120,6 +120,7 @@ def results_schema() -> dict[str, Any]:
     return {
         "$schema": DRAFT, "title": "paibang results file",
         **_object({"stage": {"type": "string"}, "round": INTEGER, "date": DATE,
+                   "seeds": {"type": "array", "items": TEXT},
                    "tables": {"type": "array", "items": table}},
                   required=("stage", "tables")),
     }

@@ -29,6 +29,7 @@ from generator.content.model import Entry, Event, Stage
 from generator.games import GAMES, entry_label, metric_of, stage_in_titles
 from generator.printed import Bulletin
 from generator.render.i18n import Translator
+from generator.render.knockout_words import ranking_rule, sentences
 from generator.tournament.knockout import Bracket
 from generator.tournament.results import EventResult, RoundResult, StageResult
 from generator.tournament.event import standings_before
@@ -249,19 +250,11 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
 
 def _knockout_ranking(t: Translator, bracket: Bracket, metric_columns: list[str], event: Event,
                       stage_result: StageResult) -> str:
-    """How a knockout ranks, in the words of its stage page's rule (_knockout_rule.html)."""
-    parts = [t("ko_standings_text")]
-    if bracket.rounds > 1:
-        parts.append(t("ko_rule_third") if bracket.third_place else t("ko_rule_one_semi")
-                     if len(bracket.round_matches(bracket.rounds - 1)) < 2 else t("ko_rule_no_third"))
-    parts.append(t("ko_rule_places"))
-    knockout = stage_result.stage.knockout
-    if knockout is not None and knockout.then:  # the places after the bracket's (`then:`)
-        parts.append(t("ko_rule_then_places" if knockout.places else "ko_rule_then", first=bracket.field_size + 1,
-                       stage=event.stage(knockout.then).name, places=knockout.places))
+    """How a knockout ranks, in the words of its stage page's rule (knockout_words.ranking_rule)."""
+    parts = [t("ko_standings_text"), *ranking_rule(t, event, stage_result.stage, bracket)]
     if metric_columns:
         parts.append(t("ko_standings_figures", metrics=t.joiner().join(metric_columns)))
-    return (" " if t.locale == "en" else "").join(parts)
+    return sentences(t, parts)
 
 
 def _bracket(t: Translator, event: Event, stage_result: StageResult) -> Bulletin:

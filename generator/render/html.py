@@ -40,6 +40,7 @@ from generator.games import GAMES, RowsWhenRead, metric_of
 from generator.render import fast_jinja, incremental
 from generator.render.feed import absolute, atom_feed, sitemap_index, sitemap_parts, updates
 from generator.render.i18n import CJK_FACE, HTML_LANG, Translator
+from generator.render.knockout_words import ranking_rule
 from generator.render.incremental import (EventPages, PreviousBuild, code_digest, event_key, folder_digest, listed_digest,
                                           player_key, player_part, rendered_pages, site_digest, with_a_child)
 from generator.render.output import OutputTree
@@ -113,6 +114,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
                        person_of=people.of if people else (lambda slug, entry_id, index: None),
                        person_named=people.named_in if people else (lambda slug, name, group: None))
     env.globals["search_form"] = _search_forms(env)
+    env.globals["knockout_ranking"] = ranking_rule  # _knockout_rule.html's words, the printed placings' too
     env.filters["joined_word"] = _joined_words(translate)
     env.filters["format_word"] = str.format  # what _("key", n=…) does with the word
     env.filters["signed"] = lambda n: f"{n:+d}" if isinstance(n, int) and n else str(n)
@@ -1774,6 +1776,9 @@ def results_json(result: EventResult) -> dict[str, Any]:
                 "prize": s.prize.name if s.prize else None,
                 "forfeit": s.tally.forfeited,
                 "withdrawn": s.entry.withdrawn is not None,
+                # the lot decided whether it qualifies (抽签: equal on every metric before `lot`
+                # with an entry across the cut; the stage page's mark, the qualify-lot warning's)
+                "by_lot": s.by_lot,
                 # a knockout's place after its bracket's, given by this stage's ranking (`then:`);
                 # absent otherwise, so that results.json is unchanged where no stage has `then:`
                 **({"placed_by": s.placed_by} if s.placed_by else {}),
@@ -1804,6 +1809,10 @@ def results_json(result: EventResult) -> dict[str, Any]:
             "standings": standings, "byes": [e.id for e in stage_result.byes],
             "qualifiers": [e.id for e in stage_result.qualifiers], "rounds": rounds,
             "late": {entry_id: missed for entry_id, missed in stage_result.late.items()},
+            # Rounds drawn on standings a corrected result has changed since (the stage page's
+            # note): the round, the entries concerned, and the standings it was drawn on, those
+            # after the round before, or a knockout's round 1 the seeding stage's.
+            "stale_draws": [_stale_draw_json(stage_result, number, ids) for number, ids in stage_result.stale_draws],
             **({"bracket": _bracket_json(stage_result.bracket)} if stage_result.bracket is not None else {}),
         })
     return {
@@ -1819,6 +1828,12 @@ def results_json(result: EventResult) -> dict[str, Any]:
         "stages": stages,
         "credits": [{"name": c.name, "group": c.group, "points": c.points} for c in result.credits],
     }
+
+
+def _stale_draw_json(stage_result: StageResult, number: int, ids: list[str]) -> dict[str, Any]:
+    if stage_result.bracket is not None:
+        return {"round": number, "entries": list(ids), "drawn_on": {"stage": stage_result.drawn_from}}
+    return {"round": number, "entries": list(ids), "drawn_on": {"after_round": number - 1}}
 
 
 def _bracket_json(bracket: Any) -> dict[str, Any]:

@@ -62,6 +62,8 @@ class ShownStanding:
     qualified: bool
     prize: str | None  # the prize's name
     forfeited: bool
+    # a knockout's place after its bracket's (`then:`): the name of the stage whose ranking gave it
+    placed_by: str | None = None
 
     @property
     def rank_label(self) -> str:

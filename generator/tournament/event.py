@@ -110,6 +110,13 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
             ranked = [s for s in result.standings if s.rank is not None]
             result.standings = ranked + placed_after(stage, result.standings, results) + \
                 [s for s in result.standings if s.rank is None]
+            then = next((r for r in results if r.stage.id == stage.knockout.then), None)
+            if result.complete and then is not None and not then.complete:
+                # The bracket is over but the stage placing the rest is not: no place after the
+                # bracket's yet (placed_after), and the final ranking stops at the bracket's.
+                problems.add("knockout-then-incomplete", stage.knockout.then_mark or stage.mark or Mark(
+                    event.folder / "event.yaml"), warning=True, id=stage.id, then=then.stage.id,
+                    first=len(ranked) + 1)
         if stage.format == "knockout" and reseeded:
             result.stale_draws, result.drawn_from = [(1, reseeded)], drawn_from
         if position == 0:

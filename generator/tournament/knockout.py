@@ -223,11 +223,10 @@ def drawn_field(event: Event, stage: Stage, seeded: list[Entry],
     a later round was drawn stands, and the draw is never silently redone). A field seeded by an
     earlier stage's standings (`seeding: {from: …}`, or the qualifiers in rank order) follows them
     until round 1 is written; a result of that stage corrected afterwards may rank its entries
-    otherwise, or let another one qualify, but the bracket stays the one drawn: the seeds are
-    read back from round 1's tables, in table order the bracket's matches (as `paibang pair`
-    writes them, the higher seed first), the byes the best-ranked entries not at a table (or
-    the ones written alone at a table). Returns that field, the entries whose seed (or place
-    in the field) the standings would now change, with a warning naming them, and the name of
+    otherwise, or let another one qualify, but the bracket stays the one drawn: its seeds are
+    the ones round 1's file writes (`seeds:`, as `paibang pair` writes them), else read back from
+    its tables (_seeds_from_tables). Returns that field, the entries whose seed (or place
+    in the field) the standings would now change, with a warning naming them, and the id of
     the stage whose standings they are; the field as
     seeded and no names when round 1 is not drawn, is drawn on the seeding as it stands, or is
     no draw of a bracket of this size (knockout-not-in-bracket says so)."""
@@ -237,33 +236,75 @@ def drawn_field(event: Event, stage: Stage, seeded: list[Entry],
     first = next((r for r in event.rounds.get(stage.id, []) if r.number == 1), None)
     if knockout is None or knockout.seeds is not None or source is None or first is None or not seeded:
         return seeded, [], ""
-    tables = sorted(first.tables, key=lambda t: t.number)
-    pairs = [list(t.sides) for t in tables if len(t.sides) == 2]
-    alone = [t.sides[0] for t in tables if len(t.sides) == 1]
     ids = [e.id for e in seeded]
     current = make_bracket(len(ids), ids, knockout.third_place)
     matches = current.round_matches(1)
+    written = _written_seeds(first, ids, problems)
+    if written is not None:
+        # The seeds pair drew from, as written: the bracket is theirs, whatever the tables' order.
+        if written == ids:
+            return seeded, [], ""
+        if _same_draw(make_bracket(len(written), written, knockout.third_place), current):
+            return [event.entries[i] for i in written], [], ""  # the standings moved, the draw would not
+        seeds = written
+        mark = first.seeds_mark or Mark(first.source)
+    else:
+        inferred = _seeds_from_tables(event, first, ids, current)
+        if inferred is None:
+            return seeded, [], ""
+        seeds, mark = inferred
+    changed = [i for i in dict.fromkeys(seeds + ids) if i not in seeds or i not in ids
+               or seeds.index(i) != ids.index(i)]
+    # The hint says the draw the standings give now: a draw written by hand that never followed
+    # them (a mistake, not a correction) is told from one overtaken by a correction by the reader.
+    problems.add("knockout-seeding-changed", mark, warning=True, id=stage.id, source=source,
+                 ids=", ".join(changed), expected=_expected(current, matches))
+    return [event.entries[i] for i in seeds], changed, source
+
+
+def _written_seeds(first: Round, ids: list[str], problems: Problems) -> list[str] | None:
+    """Round 1's `seeds:` (what `paibang pair` drew from) when it seeds a field of this size;
+    None when not written, or (a warning) written for another number of entries: the seeds are
+    then read back from the tables as before."""
+    if first.seeds is None:
+        return None
+    if len(first.seeds) != len(ids):
+        problems.add("round-seeds-field", first.seeds_mark or Mark(first.source), warning=True,
+                     count=len(first.seeds), field=len(ids))
+        return None
+    return first.seeds
+
+
+def _same_draw(drawn: Bracket, current: Bracket) -> bool:
+    """Whether two seedings give the same bracket: the same pairs in round 1's matches, the same
+    entries in the byes' places (who meets whom in every later round follows from these)."""
+    return [frozenset(m.sides) for m in drawn.round_matches(1)] == [frozenset(m.sides) for m in current.round_matches(1)] \
+        and [drawn.seeds[s - 1] for s in drawn.byes] == [current.seeds[s - 1] for s in current.byes]
+
+
+def _seeds_from_tables(event: Event, first: Round, ids: list[str], current: Bracket) -> tuple[list[str], Mark] | None:
+    """The seeds read back from round 1's tables when it writes no `seeds:` (a draw written by
+    hand, or before pair wrote them): in table order the bracket's matches, the higher seed first,
+    the byes the best-ranked entries not at a table (or the ones written alone at a table). None
+    when the tables are the current seeding's draw, or no draw of a bracket of this size."""
+    tables = sorted(first.tables, key=lambda t: t.number)
+    pairs = [list(t.sides) for t in tables if len(t.sides) == 2]
+    alone = [t.sides[0] for t in tables if len(t.sides) == 1]
+    matches = current.round_matches(1)
     if not pairs or {frozenset(p) for p in pairs} == {frozenset(m.sides) for m in matches}:
-        return seeded, [], ""
+        return None
     at_tables = [side for pair in pairs for side in pair]
     byes = alone or [i for i in ids if i not in at_tables][:len(current.byes)]
     drawn = at_tables + byes
     if len(pairs) != len(matches) or len(byes) != len(current.byes) or len(set(drawn)) != len(drawn) \
             or any(i not in event.entries for i in drawn):
-        return seeded, [], ""
+        return None
     seeds: list[str] = [""] * len(ids)
     for match, pair in zip(matches, pairs):
         seeds[match.slots[0].seed - 1], seeds[match.slots[1].seed - 1] = pair  # type: ignore[operator]
     for seed, entry_id in zip(current.byes, byes):
         seeds[seed - 1] = entry_id
-    changed = [i for i in dict.fromkeys(seeds + ids) if i not in seeds or i not in ids
-               or seeds.index(i) != ids.index(i)]
-    mark = tables[0].mark or Mark(first.source)
-    # The hint says the draw the standings give now: a draw written by hand that never followed
-    # them (a mistake, not a correction) is told from one overtaken by a correction by the reader.
-    problems.add("knockout-seeding-changed", mark, warning=True, id=stage.id, source=source,
-                 ids=", ".join(changed), expected=_expected(current, matches))
-    return [event.entries[i] for i in seeds], changed, event.stage(source).name
+    return seeds, tables[0].mark or Mark(first.source)
 
 
 # --- the stage: tables to matches, winners, placings ---------------------------------------------
@@ -416,7 +457,15 @@ def placed_after(stage: Stage, standings: list[Standing], earlier: list[StageRes
     ranking the bracket did not place, in its order, from the place after the knockout's last
     (5, 6, … after a bracket of 4); entries equal there share the place (7=), and `places: N`
     stops the list at place N (entries sharing place N included). Only once both are over: the
-    knockout's placings and that stage's ranking are final then (event-day.md)."""
+    knockout's placings and that stage's ranking are final then (event-day.md).
+
+    An entry that withdrew (`withdrawn`, event-day.md) comes after every one that did not, in
+    that stage's order among themselves: these places rank the entries that played the event
+    out by how far they got, and a qualifier withdrawn before the knockout's round 1, never
+    seeded (seeded_field), placed first among the rest, took the place straight after the
+    bracket (and its prize) ahead of entries that played on. Its result there stands (that
+    stage's own standings keep its rank); a withdrawal costs what it does not play, as a
+    withdrawal during the knockout loses its next match."""
     knockout = stage.knockout
     if knockout is None or not knockout.then:
         return []
@@ -426,19 +475,23 @@ def placed_after(stage: Stage, standings: list[Standing], earlier: list[StageRes
     placed = {s.entry.id for s in standings}
     offset = sum(1 for s in standings if s.rank is not None)
     rest = [s for s in source.standings if s.rank is not None and s.entry.id not in placed]
+    rest.sort(key=lambda s: s.entry.withdrawn is not None)  # the withdrawn last (sorted is stable)
     # Equal there, equal here: each place is that of the first entry of its rank there (in one
-    # pass each, not a search per entry: a Swiss of thousands ahead of a bracket of 4).
-    first: dict[int | None, int] = {}
-    sharing: dict[int | None, int] = {}
+    # pass each, not a search per entry: a Swiss of thousands ahead of a bracket of 4); a
+    # withdrawn entry shares a place with withdrawn ones only.
+    first: dict[tuple[bool, int | None], int] = {}
+    sharing: dict[tuple[bool, int | None], int] = {}
     for position, standing in enumerate(rest):
-        first.setdefault(standing.rank, position)
-        sharing[standing.rank] = sharing.get(standing.rank, 0) + 1
+        key = (standing.entry.withdrawn is not None, standing.rank)
+        first.setdefault(key, position)
+        sharing[key] = sharing.get(key, 0) + 1
     after: list[Standing] = []
     for standing in rest:
-        rank = offset + first[standing.rank] + 1
+        key = (standing.entry.withdrawn is not None, standing.rank)
+        rank = offset + first[key] + 1
         if knockout.places is not None and rank > knockout.places:
             break
-        after.append(Standing(Tally(standing.entry), rank, tied=sharing[standing.rank] > 1,
+        after.append(Standing(Tally(standing.entry), rank, tied=sharing[key] > 1,
                               placed_by=source.stage.id, placed_by_name=source.stage.name))
     return after
 
@@ -504,8 +557,8 @@ def sheet_text(bracket: Bracket, number: int, locale: str) -> str:
     """The draw notice's text for a knockout round (round 1: with the byes)."""
     text = catalogues.text("ko_sheet_text", locale, n=number, round=round_label(bracket, number, locale))
     if number == 1 and bracket.byes and bracket.seeds:
-        text += (" " if locale == "en" else "") + catalogues.text("ko_pair_byes", locale, ids=", ".join(
-            bracket.seeds[s - 1] for s in bracket.byes))
+        byes = catalogues.text("ko_pair_byes", locale, ids=", ".join(bracket.seeds[s - 1] for s in bracket.byes))
+        text = catalogues.text("two_sentences", locale, first=text, second=byes)  # as the locale runs them on
     return text
 
 

@@ -605,7 +605,14 @@ def results_text(plan: PlannedRound, locale: str) -> str:
         order = [f"{entry_id}={_exact(plan.scores[entry_id])}" for entry_id in plan.scores]
         lines += [f"# draw-order: {' '.join(order[i:i + 10])}" for i in range(0, len(order), 10)]
     lines += [f"stage: {yaml_id(stage.id)}", f"round: {plan.number}",
-              *([f"date: {plan.day.isoformat()}"] if plan.day is not None else []), "tables:"]
+              *([f"date: {plan.day.isoformat()}"] if plan.day is not None else [])]
+    if plan.knockout is not None and plan.number == 1 and plan.knockout.bracket.seeds:
+        # The seeds drawn from, as data (a comment would not survive the file being retyped): the
+        # bracket stays this one when a result of the stage seeding it is corrected later
+        # (knockout.drawn_field), whatever the order the tables are written in.
+        lines += [f"# {catalogues.text('ko_pair_seeds', locale)}",
+                  f"seeds: [{', '.join(yaml_id(e) for e in plan.knockout.bracket.seeds)}]"]
+    lines.append("tables:")
     label = _metric_label(event, plan.primary, locale) if plan.method == "swiss" else ""
     # A team match's example names the round's first board as the game numbers them (a bridge
     # teams round 3 of 8-board rounds: 17), not board 1 in every round.

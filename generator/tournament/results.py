@@ -84,7 +84,7 @@ class StageResult:
     late: dict[str, list[int]] = field(default_factory=dict)  # late entry -> the rounds it missed
     # Rounds drawn by `paibang pair` on standings that have changed since: (round, entry ids).
     stale_draws: list[tuple[int, list[str]]] = field(default_factory=list)
-    # A knockout's round 1 drawn on standings that have changed since (stale_draws): their stage's name.
+    # A knockout's round 1 drawn on standings that have changed since (stale_draws): their stage's id.
     drawn_from: str = ""
     bracket: Any = None  # a knockout stage's bracket (tournament/knockout.py's Bracket)
 

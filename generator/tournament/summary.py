@@ -162,7 +162,8 @@ def placings_digest(result: EventResult | EventSummary) -> str:
     if is_summary(result) and result.placings:
         return result.placings
     stages = [[s.stage.id, s.stage.name, str(s.stage.date), s.has_results, _after_round(s),
-               [[st.entry.id, st.rank, st.tied, st.qualified, st.prize.name if st.prize else None, st.tally.forfeited]
+               [[st.entry.id, st.rank, st.tied, st.qualified, st.prize.name if st.prize else None, st.tally.forfeited,
+                 *([st.placed_by_name] if st.placed_by_name else [])]  # (the digest as it was without `then:`)
                 for st in s.standings]] for s in result.stages]
     shown = [card_digest(result), names_of(result), credits_digest(result), stages]
     return hashlib.sha256(json.dumps(shown, ensure_ascii=False).encode()).hexdigest()
@@ -295,7 +296,8 @@ def shown_rows(result: EventResult | EventSummary) -> ShownRows:
     entries = _shown_entries(result.event)
     stages = tuple((s.stage.id, s.stage.name,
                     tuple((st.entry.id, st.rank, st.tied, st.qualified, st.prize.name if st.prize else None,
-                           bool(st.tally.forfeited)) for st in standings_by_entry(s.standings).values()),
+                           bool(st.tally.forfeited), *((st.placed_by_name,) if st.placed_by_name else ()))
+                          for st in standings_by_entry(s.standings).values()),  # (placed by `then:`: ShownStanding.placed_by)
                     _after_round(s))
                    for s in result.stages)
     return entries, stages, tuple((c.name, c.group, c.points) for c in result.credits), _seating(result.event)

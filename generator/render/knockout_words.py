@@ -1,0 +1,47 @@
+"""How a knockout ranks, in words: one source for the stage page's rule (_knockout_rule.html, a
+list item a sentence) and the printed placings (bulletins.py, one paragraph), so the two cannot
+say different things. The places follow the bracket actually played (its size and rounds): a
+bracket of 4 names no quarter-final, one of 32 names the round of 32 too.
+"""
+
+from __future__ import annotations
+
+from functools import reduce
+
+from generator.content.model import Event, Stage
+from generator.render.i18n import Translator
+from generator.tournament.knockout import Bracket
+
+
+def ranking_rule(t: Translator, event: Event, stage: Stage, bracket: Bracket) -> list[str]:
+    """The ranking's sentences: the semi-final losers (a play-off for third, or not), the places
+    of the final and of each earlier round, and the places after the bracket's (`then:`)."""
+    parts = []
+    if bracket.rounds > 1:
+        parts.append(t("ko_rule_third") if bracket.third_place else t("ko_rule_one_semi")
+                     if len(bracket.round_matches(bracket.rounds - 1)) < 2 else t("ko_rule_no_third"))
+    parts.append(t("ko_rule_places", earlier=_earlier_places(t, bracket)))
+    knockout = stage.knockout
+    if knockout is not None and knockout.then:  # the places after the bracket's (`then:`)
+        parts.append(t("ko_rule_then_places" if knockout.places else "ko_rule_then", first=bracket.field_size + 1,
+                       stage=event.stage(knockout.then).name, places=knockout.places))
+    return parts
+
+
+def _earlier_places(t: Translator, bracket: Bracket) -> str:
+    """The rounds before the semi-finals, the latest first, each with the place its losers get
+    (tournament/knockout.py's placings: the bracket's places halved once a round, plus one);
+    nothing for a bracket of 4 or 2. A round of one match (5 entries: one quarter-final, the
+    others byes) has one loser, who shares nothing."""
+    places = []
+    for number in range(bracket.rounds - 2, 0, -1):
+        name = t(bracket.round_name(number).replace("ko_", "ko_text_"), n=bracket.round_of(number))
+        key = "ko_rule_place_shared" if len(bracket.round_matches(number)) > 1 else "ko_rule_place_one"
+        places.append(t(key, round=name, place=(bracket.size >> number) + 1))
+    return t("ko_rule_places_earlier", places=t.joiner().join(places)) if places else ""
+
+
+def sentences(t: Translator, parts: list[str]) -> str:
+    """Sentences as one paragraph, as the locale writes them one after another (a space between
+    English ones, none between Chinese ones): the catalogues' `two_sentences` says how."""
+    return reduce(lambda first, second: t("two_sentences", first=first, second=second), parts) if parts else ""
