@@ -201,6 +201,18 @@ def test_tables_scroll_in_their_own_box(site: Path) -> None:
         assert "<table" not in outside, page
 
 
+def test_a_board_number_link_is_named_by_its_board(site: Path) -> None:
+    # a board's link showed and was named "1", "2": a screen reader's list of links read a row of
+    # bare numbers. Its name is the board's ("第 1 副"), its number still shown
+    links = 0
+    for page in pages(site):
+        for href, attributes, shown in re.findall(r'<a href="[^"]*/boards/(\d+)/index\.html"([^>]*)>([^<]*)</a>', read(page)):
+            if shown.isdigit():
+                links += 1
+                assert shown == href and f'aria-label="第 {shown} 副"' in attributes, (page, shown, attributes)
+    assert links > 500  # the stages' boards navigation, bridge and 80分 tables on round and entry pages
+
+
 def test_assets_are_small_and_frameworkless(site: Path) -> None:
     # (14 kB: the hand record's layout moved here from an inline style on every board page, the
     # scroll boxes' edge shadows, a Guandan match's line per side on a phone)
