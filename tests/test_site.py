@@ -213,6 +213,20 @@ def test_a_board_number_link_is_named_by_its_board(site: Path) -> None:
     assert links > 500  # the stages' boards navigation, bridge and 80分 tables on round and entry pages
 
 
+def test_a_deal_logs_start_row_is_read_as_the_start(site: Path) -> None:
+    # the start row's header was "—": a screen reader read "—" before each cell of the row. It
+    # reads 开局 (the dash is still shown), and the row's word is read once
+    rows = 0
+    for page in sorted(site.glob("events/*/*/round-1/index.html")):
+        for body in re.findall(r'<table class="boards deals[^"]*">.*?<tbody>\s*(<tr>.*?</tr>)', read(page), flags=re.S):
+            rows += 1
+            header = re.search(r'<th scope="row"[^>]*>(.*?)</th>', body, flags=re.S)[1]
+            read_out = lambda cell: re.sub(r"<[^>]+>", "", re.sub(r'<span aria-hidden="true">.*?</span>', "", cell)).strip()
+            assert read_out(header) == "开局", (page, header)
+            assert read_out(body).count("开局") == 1, (page, body)
+    assert rows > 10
+
+
 def test_assets_are_small_and_frameworkless(site: Path) -> None:
     # (14 kB: the hand record's layout moved here from an inline style on every board page, the
     # scroll boxes' edge shadows, a Guandan match's line per side on a phone)

@@ -404,7 +404,12 @@ def _deal_logs(translate: Translator) -> Callable[[Any], Markup]:
         parens = {a: text(translate("paren", text=a)), b: text(translate("paren", text=b))}
         first, second = f'<td class="num" data-label="{teams[a]}">', f'<td class="num" data-label="{teams[b]}">'
         start = text(view.start)
-        out = [f'<tr>\n  <th scope="row" class="num">—</th><td colspan="3">{start_word}</td>\n'
+        # the start row's header is read as the start word (gd_start; it was read "—", a dash,
+        # as the header of each of the row's cells); the word is shown where it always was and
+        # read once, as the header
+        out = [f'<tr>\n  <th scope="row" class="num"><span aria-hidden="true">—</span>'
+               f'<span class="visually-hidden">{start_word}</span></th>'
+               f'<td colspan="3"><span aria-hidden="true">{start_word}</span></td>\n'
                f'  {first}{start}</td>{second}{start}</td><td></td>\n</tr>\n']
         append = out.append
         for row in view.rows:
