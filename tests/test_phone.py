@@ -460,3 +460,18 @@ def test_only_a_box_that_scrolls_is_a_region_and_a_chart_box_is_named_apart(brow
         assert charts and all(region and image and region != image for region, image in charts)
     finally:
         tab.close()
+
+
+def test_a_notices_wide_table_scrolls_in_a_region_named_by_its_heading(browser, sites) -> None:
+    # a notice's table scrolled in its own box (display: block) with no name and out of the tab
+    # order; at 320 px with text at 200 % the 80分 notice's conversion table is wider than the page
+    top, base = sites
+    tab = browser.new_page(viewport={"width": 320, "height": 844})
+    try:
+        tab.add_init_script("document.addEventListener('DOMContentLoaded', () => document.head.insertAdjacentHTML("
+                            "'beforeend', '<style>html { font-size: 200% !important; }</style>'))")
+        tab.goto(f"{base}zh-Hans/site/{SJ_PAIRS}/index.html")
+        region = tab.locator(".notice").get_by_role("region", name="附：分数换算表", exact=True)
+        assert region.evaluate("b => b.scrollWidth > b.clientWidth + 1 && b.tabIndex === 0 && !!b.querySelector('table')")
+    finally:
+        tab.close()

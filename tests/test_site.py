@@ -227,6 +227,23 @@ def test_a_deal_logs_start_row_is_read_as_the_start(site: Path) -> None:
     assert rows > 10
 
 
+def test_a_notices_table_scrolls_in_a_box_named_by_its_heading(site: Path) -> None:
+    # a notice's wide table scrolled with no name (its own display: block box): it sits in a scroll
+    # box as every other table, labelled by the notice's heading before it
+    tables = 0
+    for page in sorted(site.glob("events/*/index.html")):
+        text = read(page)
+        for notice in re.findall(r'<section class="notice".*?</section>', text, flags=re.S):
+            for box, table in re.findall(r'(<[^<]*)(<table>)', notice):
+                tables += 1
+                name = re.fullmatch(r'<div class="scroll" role="region" tabindex="0" aria-labelledby="([^"]+)">', box)
+                assert name, (page, box)
+                heading = re.search(f'<h[3-6] id="{name[1]}">([^<]+)</h', notice)
+                assert heading and heading[1].strip(), (page, name[1])
+                assert text.count(f'id="{name[1]}"') == 1
+    assert tables >= 5
+
+
 def test_assets_are_small_and_frameworkless(site: Path) -> None:
     # (14 kB: the hand record's layout moved here from an inline style on every board page, the
     # scroll boxes' edge shadows, a Guandan match's line per side on a phone)
