@@ -201,6 +201,10 @@
   document.addEventListener("DOMContentLoaded", function () {
     regions();
     window.addEventListener("resize", regions);
+    // a box in a closed <details> (a Guandan deal log) has no width until it opens (Safari,
+    // Firefox; Chromium lays it out hidden): checked again when one opens or closes, or once open
+    // and scrolling it stayed out of the tab order and unnamed
+    document.addEventListener("toggle", regions, true);
     var forms = document.querySelectorAll("form.search");
     var page = document.querySelector("main form.search");
     forms.forEach(function (form) {

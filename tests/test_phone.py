@@ -462,6 +462,29 @@ def test_only_a_box_that_scrolls_is_a_region_and_a_chart_box_is_named_apart(brow
         tab.close()
 
 
+def test_a_scroll_box_in_a_closed_details_is_checked_when_it_opens(browser, sites) -> None:
+    # a deal log's box is in a <details>, closed on a round's page: it was checked on load and on
+    # resize only. Where a closed details' content has no box (Safari, Firefox: Chromium lays it
+    # out hidden, so here it is hidden as they do) the box had no width on load: once opened and
+    # scrolling (at 320 px with text at 200 %) it stayed unnamed and out of the tab order
+    top, base = sites
+    tab = browser.new_page(viewport={"width": 320, "height": 844})
+    try:
+        tab.add_init_script("document.addEventListener('DOMContentLoaded', () => document.head.insertAdjacentHTML('beforeend',"
+                            " '<style>html { font-size: 200% !important; }"
+                            " details:not([open]) > :not(summary) { display: none !important; }</style>'))")
+        tab.goto(f"{base}zh-Hans/site/{GUANDAN}/main/round-1/index.html")
+        box = tab.locator("main details .scroll").first
+        assert box.evaluate("b => b.closest('details').open === false && b.tabIndex === -1")
+        tab.locator("main details summary").first.click()
+        tab.wait_for_function("b => b.scrollWidth > b.clientWidth + 1 && b.tabIndex === 0", arg=box.element_handle(), timeout=5_000)
+        assert box.get_attribute("role") == "region" and box.get_attribute("aria-label")
+        tab.locator("main details summary").first.click()  # closed again: out of the tab order
+        tab.wait_for_function("b => b.tabIndex === -1 && !b.hasAttribute('role')", arg=box.element_handle(), timeout=5_000)
+    finally:
+        tab.close()
+
+
 def test_a_notices_wide_table_scrolls_in_a_region_named_by_its_heading(browser, sites) -> None:
     # a notice's table scrolled in its own box (display: block) with no name and out of the tab
     # order; at 320 px with text at 200 % the 80分 notice's conversion table is wider than the page
