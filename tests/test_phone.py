@@ -462,6 +462,21 @@ def test_only_a_box_that_scrolls_is_a_region_and_a_chart_box_is_named_apart(brow
         tab.close()
 
 
+@pytest.mark.parametrize("width", [300, 500])
+def test_a_name_in_the_bracket_is_never_split_across_lines(browser, sites, width: int) -> None:
+    # "刘/四", "龚丽/华": the page's overflow-wrap broke a name anywhere when a side's line was full
+    # (the audit's event at 320 px; the demo's names at 285-315 px and 490-540 px, not at 320);
+    # the line breaks between names
+    tab = opened(browser, sites, "events/tongxin-guandan-2025/ko/index.html", width)
+    try:
+        names = tab.eval_on_selector_all(".bracket a.person, .bracket .team, .ko-champion a.person",
+                                         "els => els.map(e => [e.textContent.trim(), e.getClientRects().length])")
+        assert len(names) > 20
+        assert [name for name, lines in names if lines > 1] == []
+    finally:
+        tab.close()
+
+
 def test_a_scroll_box_in_a_closed_details_is_checked_when_it_opens(browser, sites) -> None:
     # a deal log's box is in a <details>, closed on a round's page: it was checked on load and on
     # resize only. Where a closed details' content has no box (Safari, Firefox: Chromium lays it
