@@ -716,6 +716,16 @@ def test_the_desks_build_speaks_the_desks_language(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+def test_the_desks_standings_read_a_tied_place_as_words(running: Running) -> None:
+    # a tie showed a bare "15=", which a screen reader read "15 等于": as on the site (rank_shown),
+    # the mark is seen and hidden from screen readers, the words "并列第 15" read and not seen
+    _, html = fetch(f"{running.base}/standings")
+    tied = re.findall(r'<td class="num"><span aria-hidden="true">(\d+)=</span>'
+                      r'<span class="visually-hidden">并列第 (\d+)</span></td>', html)
+    assert tied and all(shown == read for shown, read in tied)
+    assert not re.search(r'<td class="num">\d+=</td>', html)
+
+
 def test_the_desks_standings_read_by_row_and_fit_a_small_phone(browser, running: Running) -> None:
     """A screen reader gets the standings as a table with its caption, column headers and each
     row's entry as its header (it got cells only); at 320 px no heading breaks inside a word
