@@ -182,20 +182,29 @@
   }
 
   // A table's box is a named region in the tab order only while it scrolls sideways (a round's
-  // page had 44 regions that did not); its name is kept in data-label meanwhile.
+  // page had 44 regions that did not); its name (aria-label, or aria-labelledby a notice's
+  // heading) is kept in data-label / data-labelledby meanwhile.
+  var NAMES = [["aria-label", "label"], ["aria-labelledby", "labelledby"]];
   function regions() {
     document.querySelectorAll(".scroll[tabindex]").forEach(function (box) {
       var more = box.scrollWidth > box.clientWidth + 1;
-      if (box.hasAttribute("aria-label")) box.dataset.label = box.getAttribute("aria-label");
       box.tabIndex = more ? 0 : -1;
-      if (more) { box.setAttribute("role", "region"); box.setAttribute("aria-label", box.dataset.label); }
-      else { box.removeAttribute("role"); box.removeAttribute("aria-label"); }
+      if (more) box.setAttribute("role", "region"); else box.removeAttribute("role");
+      NAMES.forEach(function (name) {
+        if (box.hasAttribute(name[0])) box.dataset[name[1]] = box.getAttribute(name[0]);
+        if (more && box.dataset[name[1]] !== undefined) box.setAttribute(name[0], box.dataset[name[1]]);
+        else box.removeAttribute(name[0]);
+      });
     });
   }
 
   document.addEventListener("DOMContentLoaded", function () {
     regions();
     window.addEventListener("resize", regions);
+    // a box in a closed <details> (a Guandan deal log) has no width until it opens (Safari,
+    // Firefox; Chromium lays it out hidden): checked again when one opens or closes, or once open
+    // and scrolling it stayed out of the tab order and unnamed
+    document.addEventListener("toggle", regions, true);
     var forms = document.querySelectorAll("form.search");
     var page = document.querySelector("main form.search");
     forms.forEach(function (form) {

@@ -733,6 +733,36 @@ def test_the_desks_build_speaks_the_desks_language(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+def test_what_the_desk_taps_on_a_phone_is_at_least_44_px_square(browser, running: Running) -> None:
+    # WCAG 2.5.5: the admin's links were 20 px tall (standings, screen, print, each table's edit:
+    # 110 of the admin page's 114 targets under 44 px at 390 px), a table form's selects 42 px
+    tab = _page(browser)
+    try:
+        small, seen = [], 0
+        tab.goto(running.desk.admin_link)
+        edit = tab.locator("main table a").first.get_attribute("href")
+        for url in (running.desk.admin_link, running.base + edit):
+            tab.goto(url)
+            found = tab.eval_on_selector_all("main a[href], main button, main select, main input:not([type=hidden]), main textarea",
+                                             """els => els.map(e => [e.tagName, (e.textContent || e.name).trim().slice(0, 12),
+                                               e.getBoundingClientRect().width, e.getBoundingClientRect().height]).filter(x => x[2] > 0)""")
+            seen += len(found)
+            small += [(url, tag, text, round(w), round(h)) for tag, text, w, h in found if w < 43.5 or h < 43.5]
+        assert seen > 50 and small == [], small[:10]
+    finally:
+        tab.close()
+
+
+def test_the_desks_standings_read_a_tied_place_as_words(running: Running) -> None:
+    # a tie showed a bare "15=", which a screen reader read "15 等于": as on the site (rank_shown),
+    # the mark is seen and hidden from screen readers, the words "并列第 15" read and not seen
+    _, html = fetch(f"{running.base}/standings")
+    tied = re.findall(r'<td class="num"><span aria-hidden="true">(\d+)=</span>'
+                      r'<span class="visually-hidden">并列第 (\d+)</span></td>', html)
+    assert tied and all(shown == read for shown, read in tied)
+    assert not re.search(r'<td class="num">\d+=</td>', html)
+
+
 def test_the_desks_standings_read_by_row_and_fit_a_small_phone(browser, running: Running) -> None:
     """A screen reader gets the standings as a table with its caption, column headers and each
     row's entry as its header (it got cells only); at 320 px no heading breaks inside a word

@@ -190,7 +190,7 @@ def test_each_match_with_a_log_has_its_level_chart(site, result):
 # The deal log's rows as games/guandan_table.html wrote them with its own loops, before
 # render/html.py's deal_log wrote them in one pass: the reference the pages must still read as.
 DEAL_LOG_AS_THE_TEMPLATE_WROTE_IT = """<tr>
-  <th scope="row" class="num">—</th><td colspan="3">{{ _("gd_start") }}</td>
+  <th scope="row" class="num"><span aria-hidden="true">—</span><span class="visually-hidden">{{ _("gd_start") }}</span></th><td colspan="3"><span aria-hidden="true">{{ _("gd_start") }}</span></td>
   <td class="num" data-label="{{ view.teams[0] }}">{{ view.start }}</td><td class="num" data-label="{{ view.teams[1] }}">{{ view.start }}</td><td></td>
 </tr>
 {% for row in view.rows %}

@@ -49,7 +49,7 @@ from generator.desk.store import (
     table_key, write_results,
 )
 from generator.errors import ContentError, Mark, Problems
-from generator.render.html import number_text
+from generator.render.html import _rank_shown, number_text
 from generator.render.i18n import Translator
 from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, problem_block
 from generator.tournament.event import run_event
@@ -138,6 +138,9 @@ class Desk:
         self.env.globals["problem_block"] = lambda problem: Markup(problem_block(problem, self.locale, self.content))
         self.env.globals["problem_style"] = Markup(PROBLEM_STYLE)
         self.env.globals["scroll_to_value"] = Markup(SCROLL_TO_VALUE)
+        # a tied place as the site shows it: "3=" seen, the words of rank_tied read (a screen
+        # reader read the bare mark as "3 equals")
+        self.env.globals["rank_shown"] = _rank_shown(self.t)
 
     # --- content ------------------------------------------------------------------------
 
@@ -252,7 +255,7 @@ class Desk:
                 continue
             names = list(stage.stage.rank_by)
             columns = [self.t.pick(metric_of(game, n).label) for n in names]
-            rows = [{"rank": s.rank_label, "id": s.entry.id, "label": s.entry.label,
+            rows = [{"standing": s, "id": s.entry.id, "label": s.entry.label,
                      "cells": [number_text(s.tally.metrics.get(n, 0)) for n in names]}
                     for s in stage.standings]
             progress = [self.t("desk_round_status", n=r.number, done=len(r.tables) - len(r.pending),

@@ -406,7 +406,12 @@ def _deal_logs(translate: Translator) -> Callable[[Any], Markup]:
         parens = {a: text(translate("paren", text=a)), b: text(translate("paren", text=b))}
         first, second = f'<td class="num" data-label="{teams[a]}">', f'<td class="num" data-label="{teams[b]}">'
         start = text(view.start)
-        out = [f'<tr>\n  <th scope="row" class="num">—</th><td colspan="3">{start_word}</td>\n'
+        # the start row's header is read as the start word (gd_start; it was read "—", a dash,
+        # as the header of each of the row's cells); the word is shown where it always was and
+        # read once, as the header
+        out = [f'<tr>\n  <th scope="row" class="num"><span aria-hidden="true">—</span>'
+               f'<span class="visually-hidden">{start_word}</span></th>'
+               f'<td colspan="3"><span aria-hidden="true">{start_word}</span></td>\n'
                f'  {first}{start}</td>{second}{start}</td><td></td>\n</tr>\n']
         append = out.append
         for row in view.rows:
@@ -614,10 +619,39 @@ def _notice_html(text: str) -> str:
         link_rel="noopener noreferrer",
     )
     # The page's own title is its one <h1>: a notice's headings sit one level below it.
-    return _HEADING.sub(lambda m: f"<{m.group(1)}h{min(int(m.group(2)) + 1, 6)}>", clean)
+    return _named_tables(_HEADING.sub(lambda m: f"<{m.group(1)}h{min(int(m.group(2)) + 1, 6)}>", clean), text)
 
 
 _HEADING = re.compile(r"<(/?)h([1-6])>")
+_HEADING_OR_TABLE = re.compile(r"<h([2-6])>|<table>(\s*<thead>\s*<tr)?")
+
+
+def _named_tables(html: str, text: str) -> str:
+    """Each table of a notice in a scroll box named as the other tables' are (site.js makes it a
+    region while it scrolls): by the heading before it, else by its header row. A wide table
+    scrolled in an unnamed box. The ids are the notice text's digest and a count, one page's
+    notices apart; added after sanitising, which keeps no id."""
+    prefix = "notice-" + hashlib.sha1(text.encode("utf-8")).hexdigest()[:8]
+    out, at, count, heading = [], 0, 0, None  # heading: the index in `out` of the last heading's tag, until it names a table
+    for match in _HEADING_OR_TABLE.finditer(html):
+        out.append(html[at:match.start()])
+        at = match.end()
+        if match.group(1):
+            out.append(match.group(0))
+            heading = len(out) - 1
+            continue
+        count += 1
+        name = f"{prefix}-{count}"
+        if heading is not None:
+            out[heading] = out[heading][:-1] + f' id="{name}">'
+            out.append(f'<div class="scroll" role="region" tabindex="0" aria-labelledby="{name}">{match.group(0)}')
+            heading = None
+        else:  # no heading before it (one heading names one table): its header row
+            row = match.group(0)
+            out.append(f'<div class="scroll" role="region" tabindex="0" aria-labelledby="{name}">'
+                       f'{row} id="{name}"' if match.group(2) else f'<div class="scroll">{row}')
+    out.append(html[at:])
+    return "".join(out).replace("</table>", "</table></div>")
 
 
 @functools.cache
