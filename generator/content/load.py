@@ -31,13 +31,12 @@ from generator.content.reader import MAX_BOARDS, Reader, parse_date, suggestion
 from generator.content.yaml_loader import (
     YamlList, YamlMap, load_yaml, mark_of_key, mark_of_value, read_content_text,
 )
-from generator.errors import ContentError, Mark, Problems
+from generator.errors import ALWAYS_PRIVATE, ContentError, Mark, Problems
 from generator.games import GAMES, SHARED_METRICS
 from generator.messages import LOCALES
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 FORMATS = ("matches", "swiss", "round_robin", "pairs", "knockout")
-ALWAYS_PRIVATE = ("phone", "student_id")
 SITE_KEYS = ("title", "organization", "locale", "base_url", "private")
 EVENT_KEYS = (
     "title", "game", "organizer", "venue", "dates", "date", "notice", "draw_seed", "entries",
@@ -95,6 +94,16 @@ def load_site(root: Path, problems: Problems,
         if event is not None:
             site.events.append(event)
     return site
+
+
+def private_keys(root: Path) -> tuple[str, ...]:
+    """The player keys the site keeps private (ALWAYS_PRIVATE and site.yaml's `private:`), read
+    on their own for masking their values where a problem's line is quoted (errors.masked): a
+    site.yaml that cannot be read gives ALWAYS_PRIVATE."""
+    data = load_yaml(root / "site.yaml", Problems())
+    private = data.get("private") if isinstance(data, YamlMap) else None
+    keys = [private] if isinstance(private, str) else private if isinstance(private, YamlList) else []
+    return ALWAYS_PRIVATE + tuple(str(key) for key in keys if isinstance(key, str) and key)
 
 
 def load_mapping(path: Path, problems: Problems) -> YamlMap | None:
