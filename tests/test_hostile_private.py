@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -67,3 +68,73 @@ def test_a_problems_line_never_quotes_a_private_value(tmp_path: Path, capsys: py
 ])
 def test_masked_keeps_the_line_and_hides_the_values(line: str, shown: str) -> None:
     assert masked(line, ("phone", "student_id", "wechat")) == shown
+
+
+# --- #6: a notice that publishes the entries --------------------------------------------------
+
+
+def small_event(tmp_path: Path, entries: str) -> Path:
+    """content/ (the demo's site.yaml: private: [wechat]) with one event whose entries are in
+    entries.yaml and whose notice is notice.md; returns the event's folder."""
+    content = demo_content(tmp_path)
+    event = content / "events" / "club"
+    (event / "results").mkdir(parents=True)
+    (event / "event.yaml").write_text(
+        "title: 社团赛\ngame: guandan\nnotice: notice.md\nentries: entries.yaml\n"
+        "stages:\n  - {id: main, format: swiss, rounds: 3, rank_by: [wins, level_diff]}\n", encoding="utf-8")
+    (event / "entries.yaml").write_text(entries, encoding="utf-8")
+    (event / "notice.md").write_text("# 通知\n\n联系电话：010-12345678，Phone: 010-12345678\n", encoding="utf-8")
+    return event
+
+
+JSON_ENTRIES = ('[{"id":"A1","players":[{"name":"N1","phone":"PHONEJSONCANARY"},"N2"]},'
+                ' {"id":"A2","players":["N3","N4"]}]\n')
+
+
+def errors_of(content: Path) -> list:
+    try:
+        validate(content)
+    except ContentErrors as failure:
+        return [p for p in failure.problems if not p.warning]
+    return []
+
+
+@pytest.mark.parametrize("line", [
+    '[{"id":"A1","players":[{"name":"N1","phone":"13800138000"}]}]',
+    "{'phone':'13800138000'}",
+    "{name: N1, phone:13800138000}",
+    '  "student_id":"2013010599",',
+    "!!str phone: 13800138000",
+    "? wechat: wxid_1",
+])
+def test_a_private_key_written_as_json_or_flow_yaml_is_found_in_a_notice(tmp_path: Path, line: str) -> None:
+    event = small_event(tmp_path, '[{id: A1, players: [N1, N2]}, {id: A2, players: [N3, N4]}]\n')
+    content = event.parents[1]
+    assert errors_of(content) == []  # a contact line is not a key
+    (event / "notice.md").write_text(f"# 通知\n\n```\n{line}\n```\n", encoding="utf-8")
+    (problem,) = errors_of(content)
+    assert problem.code == "notice-private" and problem.mark.line == 4
+    assert line[problem.mark.column - 1:].startswith(problem.params["key"])
+
+
+@pytest.mark.parametrize("how", ["symlink", "hard link"])
+@pytest.mark.parametrize("data", ["entries.yaml", "event.yaml", "results/main-1.yaml"])
+def test_a_notice_that_is_the_events_own_data_file_is_refused(tmp_path: Path, how: str, data: str) -> None:
+    """notice.md a link to entries.yaml published the phones on the event page (rev5 #6). The key
+    here is spelt with a YAML escape, which no scan of the text finds; the loader reads it as
+    `phone`. Refused as the file it is, whatever it holds."""
+    event = small_event(tmp_path, '[{"id": "A1", "players": [{"name": "N1", "ph\\u006fne": "PHONECANARY"}, "N2"]},'
+                                  ' {"id": "A2", "players": ["N3", "N4"]}]\n')
+    content = event.parents[1]
+    (event / "results/main-1.yaml").write_text("stage: main\nround: 1\ntables: []\n", encoding="utf-8")
+    assert errors_of(content) == []  # the escaped key is `phone`: known, private, dropped
+    (event / "notice.md").unlink()
+    if how == "symlink":
+        (event / "notice.md").symlink_to(data)
+    else:
+        os.link(event / data, event / "notice.md")
+    problems = errors_of(content)
+    assert [p.code for p in problems] == ["notice-is-data"], [p.message("en") for p in problems]
+    assert problems[0].mark.file == event / "event.yaml" and problems[0].params["path"] == "notice.md"
+    assert main(["build", "--content", str(content), "--output", str(tmp_path / "output")]) == 1
+    assert not (tmp_path / "output").exists()
