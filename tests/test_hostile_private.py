@@ -138,3 +138,28 @@ def test_a_notice_that_is_the_events_own_data_file_is_refused(tmp_path: Path, ho
     assert problems[0].mark.file == event / "event.yaml" and problems[0].params["path"] == "notice.md"
     assert main(["build", "--content", str(content), "--output", str(tmp_path / "output")]) == 1
     assert not (tmp_path / "output").exists()
+
+
+# --- #8: ids that are personal numbers --------------------------------------------------------
+
+
+def test_an_id_that_looks_like_a_student_phone_or_id_card_number_is_warned_about(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A hand-written entry id "201301059988" is published in addresses, results.json and the
+    search; a player's id becomes /players/<sha256[:10]>/, which a year's student numbers (10^5
+    candidates) turn back into the number. `check` says so, in the site's language, with the fix;
+    `paibang import` already sends such a column to the private student_id (the same rule:
+    reader.personal_number)."""
+    event = small_event(tmp_path, '- {id: "201301059988", players: [N1, N2]}\n'
+                                  '- {id: A2, players: [{name: N3, id: "S2013 0105 9977"}, {name: N4, id: zhang-wei}]}\n'
+                                  '- {id: T000001, players: [{name: N5, id: "11010519491231002X"}, N6]}\n'
+                                  '- {id: "138-0013-8000", players: [N7, N8]}\n'
+                                  '- {id: A-12, players: [{name: N9, id: "2024"}, N10]}\n')
+    content = event.parents[1]
+    _, _, warnings = validate(content)
+    found = sorted((p.mark.line, p.params["id"]) for p in warnings if p.code == "id-looks-personal")
+    assert found == [(1, "201301059988"), (2, "S2013 0105 9977"), (3, "11010519491231002X"), (4, "138-0013-8000")]
+    assert main(["check", "--content", str(content)]) == 0  # a warning: the site still builds
+    said = capsys.readouterr().err
+    assert "201301059988 像学号、手机号或身份证号" in said and "改用不含个人号码的短编号" in said
+

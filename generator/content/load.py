@@ -28,7 +28,7 @@ from generator.content.knockout import game_format, knockout_rounds, read_knocko
 from generator.content.model import (
     LIMITS, Advance, CreditRules, Entry, Event, Official, Player, Prize, Round, Site, Stage, Table,
 )
-from generator.content.reader import MAX_BOARDS, Reader, parse_date, suggestion
+from generator.content.reader import MAX_BOARDS, Reader, holds_personal_number, parse_date, suggestion
 from generator.content.yaml_loader import (
     YamlList, YamlMap, load_yaml, mark_of_key, mark_of_value, read_content_text,
 )
@@ -356,6 +356,9 @@ def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tu
         players = _read_players(entry_reader, problems, private)
         if entry_id is None:
             continue
+        if holds_personal_number(entry_id):  # published as it is: /entries/<id>/, results.json, the search
+            problems.add("id-looks-personal", entry_reader.value_mark("id"), warning=True,
+                         key=f"entries[{index + 1}].id", id=entry_id)
         if entry_id in entries:
             first = entries[entry_id].mark
             problems.add("entry-duplicate", entry_reader.value_mark("id"), id=entry_id, first=first.line if first else "?")
@@ -403,8 +406,14 @@ def _read_players(entry_reader: Reader, problems: Problems, private: tuple[str, 
             # public key is caught and nothing unknown can slip into pages later.
             player_reader.check_keys((*PLAYER_KEYS, *private), required=("name",))
             name = player_reader.text("name")
+            player_id = player_reader.text("id")
+            if player_id and holds_personal_number(player_id):
+                # Never published as it is, but /players/<key>/ is a hash of it (players.person_key),
+                # which a list of a year's student numbers turns back into the number.
+                problems.add("id-looks-personal", player_reader.value_mark("id"), warning=True,
+                             key=f"{entry_reader.path('players')}[].id", id=player_id)
             if name:
-                players.append(Player(name=name, id=player_reader.text("id")))
+                players.append(Player(name=name, id=player_id))
         elif isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip():
             players.append(Player(name=str(value).strip()))
         else:
