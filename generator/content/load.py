@@ -173,7 +173,7 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
     elif reader.has("date"):
         event.dates = [d] if (d := reader.date("date")) else []
     notices = []
-    first = len(files.looked)  # files.looked[first:after]: the notices; the rest, data (Notices.data)
+    first = len(files.looked)  # files.looked[first:after]: the notices; the rest, what the event reads as data (Notices)
     for value, mark in reader.items("notice", single_ok=True):
         if Path(str(value)).suffix.lower() != ".md":  # notice: [notice.md, event.yaml] published the entries, phones and all
             files.looked.append(folder / str(value))
