@@ -10,12 +10,17 @@ from __future__ import annotations
 import contextlib
 import re
 import unicodedata
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
 from generator import catalogues
 from generator.messages import render_message
+
+# The player keys never published whatever the site says (content-format.md); a site adds its own
+# with `private:` in site.yaml (content/load.py reads them: private_keys).
+ALWAYS_PRIVATE = ("phone", "student_id")
 
 
 class Mark(NamedTuple):
@@ -72,23 +77,25 @@ class ContentError:
         kind = render_message("_warning" if self.warning else "_error", locale, {})[0]
         return visible(f"{self.where(root)}: {kind} [{self.code}] {self.message(locale)}")
 
-    def excerpt(self) -> Excerpt | None:
+    def excerpt(self, private: Collection[str] = ALWAYS_PRIVATE) -> Excerpt | None:
         """The offending line, cut around the column, with the faulty value apart; None without a
-        line to show (a folder, a spreadsheet, a file no longer there)."""
+        line to show (a folder, a spreadsheet, a file no longer there). The values of the
+        `private` keys written on the line are shown as asterisks (masked)."""
         source = _source_line(self.mark)
         if source is None:
             return None
+        source = masked(source, private)
         before, after = _around(source, self.mark.column)
         if not self.mark.column:
             return Excerpt(self.mark.line, "", "", visible(before + after))
         length = _value_length(after, before, self.mark.file.suffix.lower() in (".yaml", ".yml"))
         return Excerpt(self.mark.line, visible(before), visible(after[:length]), visible(after[length:]), True)
 
-    def format(self, locale: str, root: Path | None = None) -> str:
+    def format(self, locale: str, root: Path | None = None, private: Collection[str] = ALWAYS_PRIVATE) -> str:
         """The terminal form: location, message, the source line with carets under the faulty
-        value, the fix."""
+        value, the fix; `private`: as excerpt's."""
         lines = [self.heading(locale, root)]
-        shown = self.excerpt()
+        shown = self.excerpt(private)
         if shown is not None:
             number = str(shown.number)
             lines.append(f"  {number} | {shown.before}{shown.value}{shown.after}")
@@ -171,6 +178,38 @@ def _around(source: str, column: int) -> tuple[str, str]:
     if len(after) > SHOWN_CHARS:
         after = after[:SHOWN_CHARS] + "…"
     return before, after
+
+
+# A private key as a line of YAML or JSON writes it: `phone: …`, `"phone": "…"`, `{…, phone: …}`.
+# Patterns made once for each set of keys.
+_PRIVATE_KEY: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+
+def masked(line: str, private: Collection[str]) -> str:
+    """`line` with the value of each private key written on it replaced by as many asterisks
+    (columns keep their places, so the caret still stands under the faulty value). A problem's
+    excerpt is shown on the terminal, in serve's overlay and on the desk's admin page: a line
+    holding `{name: 张三, phone: "138…", tshirt: XL}` is quoted for its unknown key, and the
+    phone number must not be quoted with it. A value ends at its closing quote; a plain one at a
+    comment, and inside a flow collection ({…}, […]) at , ] } too. (A value written on the lines
+    after its key is not on the key's line and is not masked: no file paibang writes does that.)"""
+    keys = tuple(sorted(set(private), key=len, reverse=True))
+    if not keys or not any(key in line for key in keys):
+        return line
+    pattern = _PRIVATE_KEY.get(keys)
+    if pattern is None:
+        names = "|".join(re.escape(key) for key in keys)
+        pattern = re.compile(rf"""(?<![\w-])(["']?)(?:{names})\1[ \t]*:[ \t]*""")
+        _PRIVATE_KEY[keys] = pattern
+    parts, at = [], 0
+    for found in pattern.finditer(line):
+        if found.start() < at:  # inside a value already masked
+            continue
+        start = found.end()
+        end = start + _value_length(line[start:], line[:start], True) if start < len(line) else start
+        parts += [line[at:start], "*" * (end - start)]
+        at = end
+    return "".join(parts) + line[at:]
 
 
 def visible(text: str) -> str:

@@ -1806,3 +1806,40 @@ def test_a_teams_usebio_reads_back_its_adjusted_boards_and_says_what_no_match_ca
     written = (target / "events/rt/results/teams-round-1.yaml").read_text(encoding="utf-8")
     assert "      1: A+/A-\n" in written and "      2: 60%/40%\n" in written
     before = same_standings_of_the_four_that_played_every_round(content, target)
+
+
+def test_a_generator_name_over_several_lines_stays_in_its_comment(tmp_path, capsys):
+    """rev5 #7: `{ name=Generator content="…" }` may span lines; written as it was into event.yaml's
+    first comment, its second line was a key of the file's choosing (venue, organizer, any). It
+    is one line of printable characters now, there and on the terminal, and so is the title."""
+    lines = CLUB.read_bytes().decode("latin-1").splitlines(keepends=True)
+    evil = ('{ name=Generator content="Evil\nvenue: INJECTED-VENUE\norganizer: INJECTED-ORG\n'
+            'draw_seed: 7\n#\x1b]0;pwned\x07\x1b[2J\u202e" }\n')
+    text = ("".join(lines[:3]).replace("ISO-8859-1", "UTF-8") + evil
+            + "".join(lines[3:]).replace('[Event "Onsdagsturnering"]', '[Event "Onsdags\x1b[2J\u202eturnering"]'))
+    path = tmp_path / "evil.pbn"
+    path.write_bytes(text.encode("utf-8"))
+    content = site(tmp_path)
+    assert run(content, "club", path) == 0
+    out = capsys.readouterr()
+    event = (content / "events/club/event.yaml").read_text(encoding="utf-8")
+    comment, title = event.splitlines()[:2]
+    assert comment.startswith("# ") and "INJECTED-VENUE" in comment  # said, as a comment
+    assert title == 'title: "Onsdags[2Jturnering"'
+    for said in (event, out.out, out.err):
+        assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u202e]", said), repr(said[:300])
+    assert "INJECTED" not in event.split("\n", 1)[1]
+    import yaml
+
+    assert not {"venue", "organizer", "draw_seed"} & set(yaml.safe_load(event))
+    validate(content)
+
+
+@pytest.mark.parametrize("value", ["a\nvenue: x", 'say "hi"\\', "tab\there", "nul\x00bell\x07", "ls\u2028ps\u2029", "\x85nel"])
+def test_every_text_written_into_the_yaml_reads_back_as_it_was(value):
+    import yaml
+
+    from generator.commands.bridge_import import _yaml_text
+
+    written = _yaml_text(value)
+    assert "\n" not in written and yaml.safe_load(f"k: {written}") == {"k": value}

@@ -134,6 +134,14 @@ def write(game: str, name: str, data: str | bytes) -> Trigger:
     return trigger
 
 
+def linked(tmp: Path, game: str, name: str, target: str) -> set[str]:
+    """A file of the game's demo event replaced by a link to another of its files."""
+    event = demo_tree(tmp, game)
+    (event / name).unlink(missing_ok=True)
+    (event / name).symlink_to(target)
+    return raised(event.parents[1])
+
+
 B, G, D, S, SP = "bridge", "guandan", "daguai", "shengji", "shengji-pairs"
 BP, BT = "bridge-pairs", "bridge-teams"
 BT1 = "      1: {open: 1NT S =, closed: 1S S -1}\n"
@@ -501,6 +509,8 @@ TRIGGERS: dict[str, Trigger] = {
     "registration-prefix": importing("编号,姓名\n1,张三\n", prefix="../"),
     "notice-not-markdown": edit(B, (EV, "notice: notice.md", "notice: [notice.md, event.yaml]")),
     "notice-private": write(B, "notice.md", "# 通知\n\n- name: 张三\n  phone: 13800000000\n"),
+    "notice-is-data": lambda tmp, mp: linked(tmp, B, "notice.md", "results/prelim.yaml"),
+    "id-looks-personal": edit(B, (EV, 'student_id: "201301059901"}', 'student_id: "201301059901", id: "201301059901"}')),
     # paibang pair
     "pair-format": lambda tmp, mp: planned(tmp, mp, G, "main", nothing, set_attr("stage", "format", "ladder")),
     "pair-game": lambda tmp, mp: planned(tmp, mp, G, "main", nothing, set_attr("event", "game", "chess")),

@@ -303,10 +303,13 @@ def test_without_lan_the_desk_answers_on_127_0_0_1_only(running: Running) -> Non
     sockets = [s for server in running.server.servers for s in server.sockets]
     assert sockets and all(s.getsockname()[0] == "127.0.0.1" for s in sockets)
     # and a request naming another host (DNS rebinding) is refused
-    request = urllib.request.Request(f"{running.base}/standings", headers={"Host": f"evil.example:{running.port}"})
-    with pytest.raises(urllib.error.HTTPError) as refused:
-        urllib.request.urlopen(request, timeout=10)
-    assert refused.value.code == 421
+    for host in (f"evil.example:{running.port}", f"localhost:{running.port + 1}"):  # the port too (generator/hosts.py)
+        request = urllib.request.Request(f"{running.base}/standings", headers={"Host": host})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=10)
+        assert refused.value.code == 421, host
+    request = urllib.request.Request(f"{running.base}/standings", headers={"Host": f"localhost:{running.port}"})
+    assert urllib.request.urlopen(request, timeout=10).status == 200
 
 
 def test_a_request_too_large_is_refused(running: Running) -> None:
@@ -659,7 +662,7 @@ def test_lan_mode_listens_everywhere_and_prints_the_admin_link_with_its_qr(conte
     assert "█" in out or "▀" in out  # the QR code, drawn with block characters
     assert started == {"host": "0.0.0.0", "port": 8123, "guard": None}
     assert cli.main(["desk", SLUG, "--content", str(content), "--no-build"]) == 0
-    assert started["host"] == "127.0.0.1" and started["guard"] == ("127.0.0.1", "localhost")
+    assert started["host"] == "127.0.0.1" and started["guard"] == ("127.0.0.1", "localhost", "[::1]")
     assert "█" not in capsys.readouterr().out
 
 

@@ -747,6 +747,47 @@ def test_the_long_poll(tmp_path: Path, fake_build: Failures) -> None:
         assert answers == [str(version + 1)]
 
 
+def ask_as(server: Serve, target: str, *hosts: str) -> tuple[int, str]:
+    """(status, body) of a GET of `target` sending exactly these Host headers (none, one, two)."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    try:
+        connection.putrequest("GET", target, skip_host=True, skip_accept_encoding=True)
+        for host in hosts:
+            connection.putheader("Host", host)
+        connection.endheaders()
+        response = connection.getresponse()
+        return response.status, response.read().decode("utf-8", errors="replace")
+    finally:
+        connection.close()
+
+
+def test_a_request_naming_another_host_is_refused(tmp_path: Path, fake_build: Failures) -> None:
+    """DNS rebinding: a page of attacker.example points its name at 127.0.0.1 and reads what serve
+    answers as its own (the preview, the error overlay quoting content lines). The browser still
+    names attacker.example in Host: only this machine's loopback names with serve's port are
+    answered, the rest get 421, the long-poll and the overlay included (rev5 #5)."""
+    content, output = laid_site(tmp_path)
+    with serving(content, output) as server:
+        port = server.port
+        for host in (f"127.0.0.1:{port}", f"localhost:{port}", f"LocalHost:{port}", f"[::1]:{port}"):
+            status, body = ask_as(server, "/index.html", host)
+            assert status == 200 and "home" in body, host
+        for host in (f"attacker.example:{port}", "attacker.example", f"127.0.0.1.attacker.example:{port}",
+                     f"localhost:{port + 1}", "localhost", f"127.0.0.1:{port}0", f"[::2]:{port}", f"10.0.0.1:{port}",
+                     f"localhost:{port}@attacker.example", ""):
+            for target in ("/index.html", "/events/e/draw.pdf", "/__paibang/version"):
+                status, body = ask_as(server, target, host)
+                assert status == 421 and "home" not in body and "PDF" not in body, (host, target, status)
+        assert ask_as(server, "/index.html")[0] in (400, 421)  # no Host at all
+        assert ask_as(server, "/index.html", f"localhost:{port}", f"attacker.example:{port}")[0] in (400, 421)
+        Failures(tmp_path / "failing.pickle").fail(RuntimeError("boom"))
+        (content / "site.yaml").write_text("title: t3\nlocale: zh-Hans\n", encoding="utf-8")
+        wait_for_version(server, server.site.version)
+        assert server.site.overlay is not None  # the failure page now stands for every page
+        assert ask_as(server, "/index.html", f"attacker.example:{port}")[0] == 421
+        assert "boom" in ask_as(server, "/index.html", f"localhost:{port}")[1]
+
+
 # --- what is served --------------------------------------------------------------------------
 
 

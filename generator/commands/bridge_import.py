@@ -72,6 +72,8 @@ from typing import Any
 from generator.games.bridge.hands import PbnError, PbnGame, parse_pbn, small_int
 from generator.games.bridge.scoring import AdjustedRecord, BoardRecord, parse_adjusted
 from generator import catalogues
+from generator.content.reader import MAX_NAME_CHARS
+from generator.errors import visible
 from generator.interchange.numbering import unused
 from generator.interchange.pbn import adjusted_from, record_from, record_text
 from generator.seals import make_folders_durably, write_durably
@@ -80,8 +82,27 @@ STAGE = "pairs"
 
 
 def say(key: str, locale: str, **params: object) -> str:
-    """One of the import's lines (`bridge_import_<key>`, a shared word) in the locale."""
-    return catalogues.text(f"bridge_import_{key}", locale, **params)
+    """One of the import's lines (`bridge_import_<key>`, a shared word) in the locale. Its text
+    parameters may come from the file (a program's name, a team's): a control character among
+    them is shown as its escape (\\x1b), never sent to the terminal, where it could rewrite the
+    screen, nor into event.yaml's first comment."""
+    shown = {name: visible(value) if isinstance(value, str) else value for name, value in params.items()}
+    return catalogues.text(f"bridge_import_{key}", locale, **shown)
+
+
+# Whitespace of any kind (line feeds, U+2028, NEL) and what no text shows (C0 and C1 controls,
+# DEL, the format characters: bidirectional overrides, zero-width ones).
+_SPACES = re.compile(r"\s+")
+_UNSHOWN = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
+
+
+def one_line(text: str, limit: int) -> str:
+    """A text taken from the imported file for one line (a title, the program's name in
+    event.yaml's first comment and on the terminal): one line of printable characters, at most
+    `limit` long. A PBN `{ name=Generator content="…" }` may span lines: written into the comment
+    as it was, its second line was a key of event.yaml of the file's choosing."""
+    text = _UNSHOWN.sub("", _SPACES.sub(" ", text)).strip()
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 # --- reading: bytes, encodings ---------------------------------------------------------------------
@@ -181,6 +202,12 @@ class Session:
     # pair numbers (as entries have them: A-7) listed for several PAIRs, none told to be the one
     # that played (one_listing): their names not taken
     names_twice: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.program, self.title = one_line(self.program, MAX_PROGRAM_CHARS), one_line(self.title, MAX_NAME_CHARS)
+
+
+MAX_PROGRAM_CHARS = 80  # "ScorerHelper 3.2.1 (build 2024-05-01)" is the longest real one seen
 
 
 class ImportRefused(Exception):
@@ -899,6 +926,9 @@ class TeamsSession:
     # each round's lowest and highest board, in turn
     seated: list[tuple[int, int]] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        self.program, self.title = one_line(self.program, MAX_PROGRAM_CHARS), one_line(self.title, MAX_NAME_CHARS)
+
 
 @dataclass
 class Meeting:
@@ -1540,8 +1570,15 @@ def entry_ids(session: Session, taken: dict[str, str] | None = None) -> dict[tup
     return found
 
 
+_YAML_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+
+
 def _yaml_text(value: str) -> str:
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """`value` as a YAML double-quoted scalar on one line: a backslash, a quote, a line break
+    and every control character escaped (a raw line feed inside the quotes would be folded into
+    a space, and a raw control character makes the file unreadable)."""
+    return '"' + re.sub(r'[\\"\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff]',
+                        lambda found: _YAML_ESCAPES.get(found.group(), f"\\u{ord(found.group()):04x}"), value) + '"'
 
 
 def event_text(session: Session, ids: dict[tuple[str, str], str], rounds: int, boards: int, stage: str,

@@ -71,9 +71,12 @@ class ProgressLine:
 def print_problems(problems: list[ContentError], locale: str, content: Path) -> None:
     # content/ resolved once, not for each problem: serve prints a large archive's warnings
     # (500 of them at 2,000 events) after every rebuild, and each resolve walks the path.
+    from generator.content.load import private_keys  # (here: `paibang --help` loads no content reader)
+
     root = content.resolve()
+    private = private_keys(root) if problems else ()
     for problem in problems:
-        print(problem.format(locale, root), file=sys.stderr)
+        print(problem.format(locale, root, private), file=sys.stderr)
 
 
 def site_locale(content: Path) -> str:

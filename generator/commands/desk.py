@@ -12,8 +12,7 @@ import sys
 from pathlib import Path
 
 from generator import catalogues
-
-LOCAL_HOSTS = ("127.0.0.1", "localhost")
+from generator.hosts import LOCAL_HOSTS
 
 
 def lan_address() -> str:

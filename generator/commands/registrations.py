@@ -44,6 +44,7 @@ import yaml
 from generator import catalogues
 from generator.commands.headings import COLUMNS, PERSONAL_PARTS, YES
 from generator.content.load import SLUG
+from generator.content.reader import personal_number
 from generator.content.yaml_loader import YamlList, YamlMap, load_yaml
 from generator.errors import ContentErrors, Mark, Problems, Refusal
 from generator.games import GAMES, Game
@@ -56,7 +57,6 @@ PRIVATE = ("phone", "student_id")
 # contained in a heading are headings.PERSONAL_PARTS.
 PERSONAL_EXACT = {"id", "idno", "idnumber", "idcard", "studentid", "studentno", "studentnumber", "employeeid",
                   "staffid", "ssn", "passport"}
-LONG_DIGITS = re.compile(r"^\d{6,}[Xx]?$")  # student, staff and ID-card numbers (the last may end in X)
 
 # Bounds no real registration sheet meets (2,000 entries of 8 players is 16,000 rows).
 MAX_SHEET_BYTES = 50 * 1024 * 1024  # an .xlsx's parts uncompressed, or a CSV file
@@ -410,7 +410,7 @@ def _personal_heading(key: str) -> bool:
 
 def _long_digits(values: list[str]) -> bool:
     filled = [v for v in values if v]
-    return bool(filled) and 2 * sum(1 for v in filled if LONG_DIGITS.match(v.replace(" ", ""))) >= len(filled)
+    return bool(filled) and 2 * sum(1 for v in filled if personal_number(v)) >= len(filled)
 
 
 def find_header(table: Table, extra: dict[str, str]) -> int:

@@ -51,6 +51,7 @@ from generator import catalogues
 from generator.commands.console import print_problems, site_locale
 from generator.errors import ContentError, ContentErrors, CouldNotFinish, signal_name
 from generator.event_cache import EventMemory
+from generator.hosts import host_allowed
 from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, problem_block
 
 HOST = "127.0.0.1"
@@ -608,7 +609,10 @@ class Building:
         from its file, is said again as made then, while that file's size and modification time
         are as they were. A 2,000-event archive's 494 warnings opened and read 494 files at
         every rebuild (with content/ resolved for each, a tenth of its profiled time)."""
+        from generator.content.load import private_keys
+
         root = self.content.resolve()
+        private = private_keys(root) if warnings else ()
         said = {}
         for problem in warnings:
             stamp = _stamp(problem.mark.file)
@@ -616,7 +620,7 @@ class Building:
             if known is not None and known[0] is problem and known[1] == locale and known[2] == stamp:
                 text = known[3]
             else:
-                text = problem.format(locale, root)
+                text = problem.format(locale, root, private)
             said[id(problem)] = (problem, locale, stamp, text)  # (the problem held: its id is not taken again)
             print(text, file=sys.stderr)
         self.said = said
@@ -653,8 +657,11 @@ def failure_said(failure: BaseException, locale: str, content: Path, output: Pat
 def content_error_page(failure: ContentErrors, locale: str, content: Path) -> str:
     """Every problem as the terminal says it, in a page: file:line and what is wrong, the line
     with the faulty value marked, the fix."""
+    from generator.content.load import private_keys
+
     root = content.resolve()
-    blocks = "\n".join(problem_block(p, locale, root) for p in failure.problems)
+    private = private_keys(root)  # their values masked in the lines quoted: this page is served
+    blocks = "\n".join(problem_block(p, locale, root, private) for p in failure.problems)
     return _page(catalogues.text("serve-overlay-content", locale), blocks, locale)
 
 
@@ -715,6 +722,8 @@ class App:
         await send({"type": "http.response.body", "body": answer.body})
 
     async def answer(self, scope: Scope) -> Answer:
+        if not host_allowed(scope):  # a page elsewhere, its name pointed at 127.0.0.1 (generator/hosts.py)
+            return plain(421, "Misdirected Request: ask for 127.0.0.1, localhost or [::1] with this port")
         if scope["method"] not in ("GET", "HEAD"):
             return Answer(405, b"405 Method Not Allowed\n", headers=[(b"allow", b"GET, HEAD")])
         raw_path: bytes = scope.get("raw_path") or scope["path"].encode("utf-8")

@@ -7,6 +7,7 @@ well-formed and refers to things that exist.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import math
@@ -27,17 +28,16 @@ from generator.content.knockout import game_format, knockout_rounds, read_knocko
 from generator.content.model import (
     LIMITS, Advance, CreditRules, Entry, Event, Official, Player, Prize, Round, Site, Stage, Table,
 )
-from generator.content.reader import MAX_BOARDS, Reader, parse_date, suggestion
+from generator.content.reader import MAX_BOARDS, Reader, holds_personal_number, parse_date, suggestion
 from generator.content.yaml_loader import (
     YamlList, YamlMap, load_yaml, mark_of_key, mark_of_value, read_content_text,
 )
-from generator.errors import ContentError, Mark, Problems
+from generator.errors import ALWAYS_PRIVATE, ContentError, Mark, Problems
 from generator.games import GAMES, SHARED_METRICS
 from generator.messages import LOCALES
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 FORMATS = ("matches", "swiss", "round_robin", "pairs", "knockout")
-ALWAYS_PRIVATE = ("phone", "student_id")
 SITE_KEYS = ("title", "organization", "locale", "base_url", "private")
 EVENT_KEYS = (
     "title", "game", "organizer", "venue", "dates", "date", "notice", "draw_seed", "entries",
@@ -95,6 +95,16 @@ def load_site(root: Path, problems: Problems,
         if event is not None:
             site.events.append(event)
     return site
+
+
+def private_keys(root: Path) -> tuple[str, ...]:
+    """The player keys the site keeps private (ALWAYS_PRIVATE and site.yaml's `private:`), read
+    on their own for masking their values where a problem's line is quoted (errors.masked): a
+    site.yaml that cannot be read gives ALWAYS_PRIVATE."""
+    data = load_yaml(root / "site.yaml", Problems())
+    private = data.get("private") if isinstance(data, YamlMap) else None
+    keys = [private] if isinstance(private, str) else private if isinstance(private, YamlList) else []
+    return ALWAYS_PRIVATE + tuple(str(key) for key in keys if isinstance(key, str) and key)
 
 
 def load_mapping(path: Path, problems: Problems) -> YamlMap | None:
@@ -162,6 +172,8 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
         event.dates = [d for v, m in reader.items("dates", single_ok=True) if (d := parse_date(v, m, problems))]
     elif reader.has("date"):
         event.dates = [d] if (d := reader.date("date")) else []
+    notices = []
+    first = len(files.looked)  # files.looked[first:after]: the notices; the rest, what the event reads as data (Notices)
     for value, mark in reader.items("notice", single_ok=True):
         if Path(str(value)).suffix.lower() != ".md":  # notice: [notice.md, event.yaml] published the entries, phones and all
             files.looked.append(folder / str(value))
@@ -172,7 +184,8 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
                 line, column, key = found
                 problems.add("notice-private", Mark(path, line, column), path=value, key=key)
             else:
-                event.notices.append(path)  # UTF-8, not too large, nothing private: the page can render it
+                notices.append((path, value, mark))  # UTF-8, not too large, nothing private (so far)
+    kept_notices = Notices(notices, files, first, len(files.looked))
     event.entries = _read_entries(_entry_items(reader, files, problems), problems, site.private)
     event.officials = _read_officials(reader, problems)
     texts = reader.mapping("bulletin_text")
@@ -183,8 +196,10 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
     if credits is not None:
         event.credits = _read_credits(credits)
     if game is None:
+        event.notices = kept_notices.published(problems)
         return event
     event.stages = _read_stages(reader, game, problems, event)
+    event.notices = kept_notices.published(problems)  # (after the stages: bridge's hands: are read by then)
     for official in event.officials:
         for stage_id in official.stages:
             if stage_id not in {s.id for s in event.stages}:
@@ -239,22 +254,67 @@ def load_event_again(kept: Kept, site: Site, problems: Problems) -> Event:
     return event
 
 
+@dataclass
+class Notices:
+    """An event's notices, read and found free of private keys, until the files the event reads
+    as data are known: a notice that is one of them (notice.md a link to entries.yaml, or a hard
+    link to it) would publish it whole, phones and all, whatever key spelling the scan missed
+    (`"ph\\u006fne": …` is a phone too). Refused rather than symlinked notices altogether: a
+    notice linked to a shared rules page elsewhere in content/ is a use of its own (files.py's
+    of_the_event), and a hard link is no symlink. `first`, `after`: where the notices lie in
+    `files.looked`; before them, event.yaml; after them, the entries file and bridge's hands."""
+
+    found: list[tuple[Path, Any, Mark]]
+    files: EventFiles
+    first: int
+    after: int
+
+    def published(self, problems: Problems) -> list[Path]:
+        if not self.found:
+            return []
+        looked = self.files.looked
+        data = {*map(_identity, looked[: self.first]), *map(_identity, looked[self.after:])}
+        with contextlib.suppress(OSError):
+            data.update(_identity(Path(entry.path)) for entry in os.scandir(self.files.folder / "results"))
+        data.discard(None)
+        kept = []
+        for path, value, mark in self.found:
+            if _identity(path) in data:
+                problems.add("notice-is-data", mark, path=value)
+            else:
+                kept.append(path)
+        return kept
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The file `path` leads to (links followed), as (device, inode); None if none."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
+
+
 _PRIVATE_KEY_PATTERNS: dict[tuple[str, ...], re.Pattern[str]] = {}
 
 
 def _private_key(text: str, private: tuple[str, ...]) -> tuple[int, int, str] | None:
-    """The first place a notice writes a private key as YAML would (`phone: …` at the start of a
-    line or a list item, `{name: …, phone: …}`, a table cell): (line, column, key), or None."""
+    """The first place a notice writes a private key as YAML or JSON would (`phone: …` at the
+    start of a line or a list item, `{name: …, phone: …}`, `{"phone":"138…"}`, `? phone`,
+    `!!str phone: …`, a table cell): (line, column, key), or None. A quoted key needs no space
+    after its colon (`"phone":"138…"` is YAML and JSON); a plain one is taken without one too
+    (`{phone:138…}`): a notice has no business writing either."""
     pattern = _PRIVATE_KEY_PATTERNS.get(private)
     if pattern is None:
         keys = "|".join(re.escape(key) for key in sorted(set(private), key=len, reverse=True))
-        pattern = re.compile(rf"""(?:^|[{{,|])[ \t]*(?:-[ \t]+)?["']?({keys})["']?[ \t]*:(?=[ \t]|$)""", re.MULTILINE)
+        pattern = re.compile(rf"""(?:^|[{{,|])[ \t]*(?:[-?][ \t]+)?(?:[!&]\S*[ \t]+)*(["']?)(?P<key>{keys})\1[ \t]*:""",
+                             re.MULTILINE)
         _PRIVATE_KEY_PATTERNS[private] = pattern
     match = pattern.search(text)
     if match is None:
         return None
-    start = text.rfind("\n", 0, match.start(1)) + 1
-    return text.count("\n", 0, match.start(1)) + 1, match.start(1) - start + 1, match.group(1)
+    start = text.rfind("\n", 0, match.start("key")) + 1
+    return text.count("\n", 0, match.start("key")) + 1, match.start("key") - start + 1, match.group("key")
 
 
 def _entry_items(reader: Reader, files: EventFiles, problems: Problems) -> list[tuple[Any, Mark]]:
@@ -297,6 +357,9 @@ def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tu
         players = _read_players(entry_reader, problems, private)
         if entry_id is None:
             continue
+        if holds_personal_number(entry_id):  # published as it is: /entries/<id>/, results.json, the search
+            problems.add("id-looks-personal", entry_reader.value_mark("id"), warning=True,
+                         key=f"entries[{index + 1}].id", id=entry_id)
         if entry_id in entries:
             first = entries[entry_id].mark
             problems.add("entry-duplicate", entry_reader.value_mark("id"), id=entry_id, first=first.line if first else "?")
@@ -344,8 +407,14 @@ def _read_players(entry_reader: Reader, problems: Problems, private: tuple[str, 
             # public key is caught and nothing unknown can slip into pages later.
             player_reader.check_keys((*PLAYER_KEYS, *private), required=("name",))
             name = player_reader.text("name")
+            player_id = player_reader.text("id")
+            if player_id and holds_personal_number(player_id):
+                # Never published as it is, but /players/<key>/ is a hash of it (players.person_key),
+                # which a list of a year's student numbers turns back into the number.
+                problems.add("id-looks-personal", player_reader.value_mark("id"), warning=True,
+                             key=f"{entry_reader.path('players')}[].id", id=player_id)
             if name:
-                players.append(Player(name=name, id=player_reader.text("id")))
+                players.append(Player(name=name, id=player_id))
         elif isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip():
             players.append(Player(name=str(value).strip()))
         else:

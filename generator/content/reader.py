@@ -29,6 +29,29 @@ MAX_BOARDS = 200
 # bulletin repeat them, and WeasyPrint lays a long unbroken text out in time that grows with the
 # square of its length (a 300,000-character title took 92 s to build).
 MAX_NAME_CHARS = 200
+# A personal number, as a value: a student, staff or phone number, or an ID card's (whose last
+# character may be X), spaces aside. `paibang import` sends a column of them (six digits or
+# more, in most of its cells) to the private student_id whatever its heading (registrations.py);
+# `check` warns about an entry's or a player's id that is or holds one of eight digits or more
+# (load.py: id-looks-personal): one id is not a column, and six-digit codes (T000001, 202401) are
+# ids of their own, while student numbers run 8 to 12 digits, phones 11 and ID cards 18.
+PERSONAL_DIGITS = 6
+PERSONAL_DIGITS_IN_AN_ID = 8
+
+
+def personal_number(text: str, least: int = PERSONAL_DIGITS) -> bool:
+    """Whether `text` is a personal number of at least `least` digits (\\d: full-width digits,
+    ２０１３…, are typed too), spaces aside."""
+    return re.fullmatch(rf"\d{{{least},}}[Xx]?", text.replace(" ", "")) is not None
+
+
+def holds_personal_number(text: str) -> bool:
+    """Whether an id is, or holds, a personal number (PERSONAL_DIGITS_IN_AN_ID): S201301059988
+    and 2013-0105-9988 as much as 201301059988 (separators between its digits aside)."""
+    compact = re.sub(r"(?<=\d)[-_. ]+(?=\d)", "", text)  # 2013-0105-9988, 138 0013 8000
+    return any(personal_number(part, PERSONAL_DIGITS_IN_AN_ID) for part in re.split(r"[^\dXx]+", compact))
+
+
 NAME_KEYS = frozenset({"title", "name", "organizer", "organization", "venue", "group", "referee", "players"})
 # Keys naming a person or a team: the name is how two results are known to be one person's.
 PERSON_KEYS = frozenset({"name", "players", "group", "referee"})

@@ -41,7 +41,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from generator.content.load import load_event, load_site
+from generator.content.load import load_event, load_site, private_keys
 from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
 from generator.desk.store import (
@@ -49,6 +49,7 @@ from generator.desk.store import (
     table_key, write_results,
 )
 from generator.errors import ContentError, Mark, Problems
+from generator.hosts import host_allowed
 from generator.render.html import _rank_shown, number_text
 from generator.render.i18n import Translator
 from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, problem_block
@@ -135,7 +136,8 @@ class Desk:
                                trim_blocks=True, lstrip_blocks=True)
         self.env.globals["_"] = self.t
         # a content problem as `paibang serve` shows it (its line as in the file, indentation kept)
-        self.env.globals["problem_block"] = lambda problem: Markup(problem_block(problem, self.locale, self.content))
+        self.env.globals["problem_block"] = lambda problem: Markup(
+            problem_block(problem, self.locale, self.content, private_keys(self.content)))
         self.env.globals["problem_style"] = Markup(PROBLEM_STYLE)
         self.env.globals["scroll_to_value"] = Markup(SCROLL_TO_VALUE)
         # a tied place as the site shows it: "3=" seen, the words of rank_tied read (a screen
@@ -447,7 +449,7 @@ class Desk:
         self.tokens.hold(job.key, job.who.label, typed, problem.heading(self.locale, self.content))
         print(self.t("desk_held_terminal", table=self.t("desk_table_n", round=job.spot.number,
                                                           table=job.spot.table.number)),
-              problem.format(self.locale, self.content), sep="\n", file=sys.stderr, flush=True)
+              problem.format(self.locale, self.content, private_keys(self.content)), sep="\n", file=sys.stderr, flush=True)
 
     # --- pages --------------------------------------------------------------------------
 
@@ -837,8 +839,7 @@ class _Guard:
         if scope["type"] == "http":
             headers = dict(scope.get("headers") or [])
             length = headers.get(b"content-length", b"0")
-            host = headers.get(b"host", b"").decode("latin-1").rsplit(":", 1)[0].strip("[]")
-            if self.allowed_hosts is not None and host not in self.allowed_hosts:
+            if self.allowed_hosts is not None and not host_allowed(scope, self.allowed_hosts):
                 await PlainTextResponse("421", status_code=421)(scope, receive, send)
                 return
             if not length.isdigit() or int(length) > MAX_BODY:

@@ -190,6 +190,17 @@ class Person:
         return any(e.credits for e in self.events)
 
 
+# An unkeyed hash: anyone can hash a candidate id and compare it with /players/<key>/, so an id
+# drawn from a small space (a year's student numbers, some 10^5) is read back from the address.
+# A keyed hash (HMAC under a `players_key` of the site's) was weighed and not taken: the key must
+# be the same on every machine that ever builds the site, or every player's address changes
+# between builds (links, bookmarks, search engines), so it would live in content/ beside the ids
+# it hides, be one more thing to set right before the first build and never to change after,
+# and protect only sites that set it; setting it on a site already published moves every
+# address. Instead the cause is refused at the door: `check` warns about a player's (and an
+# entry's) id that is or holds a student, phone or ID-card number (load.py, id-looks-personal),
+# with the fix (a short code; the number under the private student_id). Names, the other
+# identity, are published on the page itself. The demo's addresses are unchanged.
 def person_key(identity: str, length: int = KEY_LENGTH) -> str:
     return hashlib.sha256(identity.encode("utf-8")).hexdigest()[:length]
 

@@ -8,10 +8,11 @@ the page).
 from __future__ import annotations
 
 import html
+from collections.abc import Collection
 from pathlib import Path
 
 from generator import catalogues
-from generator.errors import ContentError, visible
+from generator.errors import ALWAYS_PRIVATE, ContentError, visible
 
 # The line and its caret on a phone. A source line is often wider than a phone (a flow entry, a
 # deal log), and a caret line only means something while it stays under the same characters, so:
@@ -43,12 +44,13 @@ for (const line of document.querySelectorAll("pre.excerpt")) {
 </script>"""
 
 
-def problem_block(problem: ContentError, locale: str, root: Path) -> str:
+def problem_block(problem: ContentError, locale: str, root: Path, private: Collection[str] = ALWAYS_PRIVATE) -> str:
     """One problem as a <section>: its heading, the line with the faulty value marked and a
-    caret under it, the fix."""
+    caret under it, the fix. The values of the `private` keys (the site's: load.private_keys)
+    on the line are masked (errors.masked): serve's overlay and the desk's admin page are pages."""
     kind = "warning" if problem.warning else "error"
     parts = [f'<p class="heading">{html.escape(problem.heading(locale, root))}</p>']
-    shown = problem.excerpt()
+    shown = problem.excerpt(private)
     if shown is not None:
         gutter = f"  {shown.number} | "
         if not shown.pointed:
