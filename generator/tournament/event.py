@@ -30,7 +30,7 @@ from generator.errors import Mark, Problems
 from generator.games import GAMES, Game, TableScore
 from generator.tournament.credits import credits_roster
 from generator.tournament.knockout import drawn_field, placed_after, run_knockout, seeded_field
-from generator.tournament.pairing import _num, draw_rules
+from generator.tournament.pairing import _num, draw_rules, unplayed_boards
 from generator.tournament.results import COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult
 from generator.tournament.standings import (
     Standing, Tally, add_tiebreaks, award_prizes, lot_order, primary_metric, rank, rank_key, tally,
@@ -204,8 +204,10 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
         scored.append(RoundResult(round_.number, scores, [s.table.number for s in scores if is_pending(s)]))
     _report_withdrawn_played(event, stage, withdrawn_played, problems)
     # Games that compare boards across the field (pairs matchpoints) score the stage as a whole,
-    # once every table is scored and before the tally.
-    game.score_field(stage, scored, problems)
+    # once every table is scored and before the tally; the boards withdrawn pairs' tables do
+    # not play are short by design, not a table left out.
+    unplayed = unplayed_boards(event, stage, field_entries, rounds) if stage.format == "pairs" else {}
+    game.score_field(stage, scored, problems, unplayed)
     if stage.format == "knockout":
         return run_knockout(game, event, stage, field_entries, scored, rounds_played(scored), problems)
     late = _late_entries(stage, rounds, field_entries)

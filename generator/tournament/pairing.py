@@ -64,7 +64,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator import catalogues
-from generator.content.model import Event, Stage, Table
+from generator.content.model import Entry, Event, Stage, Table
 from generator.games import GAMES, TableForm, entry_label, metric_of, stage_in_titles, yaml_id
 from generator.errors import Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
 from generator.printed import Bulletin
@@ -484,9 +484,13 @@ def pairs_movement(event: Event, stage_result: StageResult) -> PairsMovement:
     """The movement of a pairs stage for its field: the stage's `movement`, or by the field's size
     (movements.choose_movement); the stage's `rounds`, `boards` a round. Raises Refusal when the
     field or the rounds do not fit the movement."""
-    stage = stage_result.stage
+    return movement_of(event, stage_result.stage, stage_result.field)
+
+
+def movement_of(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMovement:
+    """pairs_movement for a stage and its field, before the stage is scored."""
     written = {entry_id: place for place, entry_id in enumerate(event.entries)}
-    ids = sorted((e.id for e in stage_result.field), key=written.__getitem__)
+    ids = sorted((e.id for e in field), key=written.__getitem__)
     if not stage.boards:
         raise Refusal("pair-movement-boards", stage=stage.id)
     kind = choose_movement(len(ids), stage.movement)
@@ -531,6 +535,31 @@ def round_boards(event: Event, stage_result: StageResult, round_result: RoundRes
         sitting = seated.get(score.table.number)
         if sitting is not None and movement.sides(sitting) == tuple(score.table.sides):
             found[score.table.number] = sitting.boards
+    return found
+
+
+def unplayed_boards(event: Event, stage: Stage, field: Sequence[Entry], rounds: Sequence[Round]) -> dict[int, int]:
+    """The boards a pairs stage's tables with a withdrawn pair do not play (event-day.md: it plays
+    no round from its withdrawal on; its opponent sits the round out): board -> how many such
+    tables. Those boards have fewer results than the others by design, not because a table was
+    left out, so the games' board-short warnings do not count them. Each table's boards by the
+    movement, only for a table seated as the movement seats it (a table written otherwise plays
+    boards the movement does not say: none known, its boards still warned), none for a field
+    the movement does not fit."""
+    tables = [(round_.number, table) for round_ in rounds for table in round_.tables
+              if len(table.sides) == 2 and any(event.entries[side].withdrawn_by(round_.number) for side in table.sides)]
+    if not tables:
+        return {}
+    try:
+        movement = movement_of(event, stage, field)
+    except Refusal:
+        return {}
+    found: dict[int, int] = {}
+    for number, table in tables:
+        sitting = next((s for s in movement.round(number) if s.table == table.number and not s.sits_out), None)
+        if sitting is not None and movement.sides(sitting) == tuple(table.sides):
+            for board in sitting.boards:
+                found[board] = found.get(board, 0) + 1
     return found
 
 
