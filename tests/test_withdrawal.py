@@ -26,12 +26,13 @@ def withdraw(folder: Path, entry: str, since: int | str) -> None:
     event.write_text(changed, encoding="utf-8")
 
 
-def unplay(folder: Path, entry: str, rounds: range) -> None:
-    """The boards of `entry`'s table deleted in `rounds`: the table left as drawn (ns, ew)."""
+def unplay(folder: Path, entry: str, rounds: range, instead: str = "") -> None:
+    """The boards of `entry`'s table deleted in `rounds`: the table left as drawn (ns, ew), or
+    with `instead` written (`forfeit: P03`)."""
     for number in rounds:
         path = folder / "results" / f"round-{number}.yaml"
         table = rf"(    ns: {entry}\n    ew: P\d+\n)    boards:\n(?:      .*\n)+"
-        text, count = re.subn(table, r"\1", path.read_text(encoding="utf-8"))
+        text, count = re.subn(table, r"\1" + (f"    {instead}\n" if instead else ""), path.read_text(encoding="utf-8"))
         assert count == 1
         path.write_text(text, encoding="utf-8")
 
@@ -58,3 +59,68 @@ def test_boards_a_withdrawn_pairs_table_does_not_play_are_not_short(tmp_path: Pa
                     encoding="utf-8")
     _, _, warnings = validate(content)
     assert [(w.code, w.params["board"]) for w in warnings if w.code == code] == [(code, int(table[1]))]
+
+
+def ranking(results: list) -> dict[str, tuple[int | None, float]]:
+    """Each entry's place and percentage in the first stage."""
+    return {s.entry.id: (s.rank, s.tally.metrics["percent"]) for s in results[0].stages[0].standings}
+
+
+@pytest.mark.parametrize("game", PAIRS)
+def test_a_withdrawn_pairs_forfeit_written_keeps_it_ranked(tmp_path: Path, game: str) -> None:
+    """`forfeit: P03` written at P03's tables after its withdrawal says what the withdrawal
+    says: it is the table left as drawn (its opponent sits the round out), no error. It was the
+    game's forfeit, which for bridge and 80分 pairs is a disqualification (seed 000 十.1): P03
+    went out of the ranking, against "Standings keep it, marked 退赛" (event-day.md)."""
+    slug, _, since, last = PAIRS[game]
+    drawn = demo_content(tmp_path / "drawn", slug)
+    withdraw(drawn / "events" / slug, "P03", since)
+    unplay(drawn / "events" / slug, "P03", range(since, last + 1))
+    _, left_as_drawn, _ = validate(drawn)
+    content = demo_content(tmp_path / "forfeit", slug)
+    withdraw(content / "events" / slug, "P03", since)
+    unplay(content / "events" / slug, "P03", range(since, last + 1), "forfeit: P03")
+    _, results, _ = validate(content)  # no error
+    standing = next(s for s in results[0].stages[0].standings if s.entry.id == "P03")
+    assert standing.rank is not None and not standing.tally.forfeited and standing.entry.withdrawn == since
+    assert ranking(results) == ranking(left_as_drawn)
+
+
+def bridge_matches(tmp_path: Path) -> Path:
+    """A bridge `matches` stage of the seed's kind (each table deals its own boards, ranked by
+    total), 4 pairs, 2 rounds; P04 `withdrawn: 2`, its round-2 table left as drawn."""
+    content = tmp_path / "content"
+    folder = content / "events" / "mini"
+    (folder / "results").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: 牌榜\nlocale: zh-Hans\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: P0{i}, players: [甲{i}, 乙{i}]}}\n" for i in range(1, 5))
+    (folder / "event.yaml").write_text(
+        f"title: 小赛\ngame: bridge\ndate: 2026-01-10\nentries:\n{entries}"
+        "stages:\n  - id: main\n    format: matches\n    rounds: 2\n    boards: 2\n    vulnerability: none\n"
+        "    scoring: total\n    rank_by: [total, first_board]\n", encoding="utf-8")
+    withdraw(folder, "P04", 2)
+    (folder / "results" / "round-1.yaml").write_text(
+        "stage: main\nround: 1\ntables:\n"
+        "  - {table: 1, ns: P01, ew: P02, boards: {1: 4H N =, 2: 3NT E =}}\n"
+        "  - {table: 2, ns: P03, ew: P04, boards: {1: 4H N -1, 2: 2S E =}}\n", encoding="utf-8")
+    (folder / "results" / "round-2.yaml").write_text(
+        "stage: main\nround: 2\ntables:\n"
+        "  - {table: 1, ns: P01, ew: P03, boards: {1: 1NT N =, 2: 2H E +1}}\n"
+        "  - {table: 2, ns: P02, ew: P04}\n", encoding="utf-8")
+    return content
+
+
+def test_a_withdrawal_in_a_bridge_matches_stage_keeps_it_ranked(tmp_path: Path) -> None:
+    """The seed's tables: a forfeit is a disqualification (取消其参赛资格), so the round-2 table
+    of P04, withdrawn from round 2 (its forfeit), took it out of the ranking. It stays ranked on
+    its round-1 total, marked withdrawn, written as left as drawn or as its forfeit."""
+    content = bridge_matches(tmp_path)
+    path = content / "events" / "mini" / "results" / "round-2.yaml"
+    for written in ("", ", forfeit: P04"):
+        path.write_text(path.read_text(encoding="utf-8").replace("ew: P04}", f"ew: P04{written}}}"), encoding="utf-8")
+        _, results, _ = validate(content)
+        stage = results[0].stages[0]
+        assert stage.status == "complete"
+        p04 = next(s for s in stage.standings if s.entry.id == "P04")
+        assert p04.rank is not None and not p04.tally.forfeited and p04.entry.withdrawn == 2
+        assert p04.tally.metrics["total"] == 160  # round 1: 4H N -1 (50) and 2S E = (110); nothing after

@@ -288,8 +288,12 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
     _report_withdrawn_played) rather than taken silently."""
     if gone is None:
         gone = _withdrawn_sides(event, stage, table, number)
-    if not gone or table.forfeit in gone:
-        return game.score_table(table, stage, state)  # nobody withdrawn, or its forfeit as written
+    if not gone:
+        return game.score_table(table, stage, state)
+    if table.forfeit in gone:
+        # Its forfeit written: the withdrawal itself, so the table is what it is left as drawn
+        # (a match its forfeit, kept ranked; a pairs table its opponent's sit-out), no error.
+        table = replace(table, forfeit=None)
     # The table as written, scored into a scratch state only to see what was written there (a
     # game's running counts, 大怪路子's violations, would count it twice): the table is then
     # scored once into the event's state as what it is, below.
@@ -306,7 +310,19 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
     # knockout does not also call it a winner the result contradicts).
     if (not is_pending(score) or table.winner in gone) and withdrawn_played is not None:
         withdrawn_played.extend((side, table, number) for side in gone)
-    return game.score_table(replace(table, forfeit=gone[0], winner=None), stage, state)
+    return _ranked_after_withdrawal(game.score_table(replace(table, forfeit=gone[0], winner=None), stage, state),
+                                    gone)
+
+
+def _ranked_after_withdrawal(score: TableScore, gone: list[str]) -> TableScore:
+    """A withdrawn entry's forfeit is its withdrawal, not a disqualification: a game whose
+    forfeit puts the side out of the ranking (bridge's seed tables and pairs, 80分 pairs:
+    SideScore.disqualified, seed 000 十.1 取消其参赛资格) keeps a withdrawn side ranked, since
+    "Standings keep it, marked 退赛" (event-day.md); its earlier results stand."""
+    for side in score.sides:
+        if side.entry in gone:
+            side.disqualified = False
+    return score
 
 
 def _score_pairs_withdrawn(game: Game, table: Table, stage: Stage, state: dict[str, object], score: TableScore,
