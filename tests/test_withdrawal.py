@@ -124,3 +124,33 @@ def test_a_withdrawal_in_a_bridge_matches_stage_keeps_it_ranked(tmp_path: Path) 
         p04 = next(s for s in stage.standings if s.entry.id == "P04")
         assert p04.rank is not None and not p04.tally.forfeited and p04.entry.withdrawn == 2
         assert p04.tally.metrics["total"] == 160  # round 1: 4H N -1 (50) and 2S E = (110); nothing after
+
+
+def test_a_withdrawn_pair_is_ranked_by_its_percentage_on_the_boards_it_played(tmp_path: Path) -> None:
+    """The choice (event-day.md: earlier results stand, standings keep it, marked 退赛; a pair
+    sitting a round out is scored on the boards it played, content-format.md): P03, withdrawn
+    after round 1 of the demo's Mitchell, keeps its 3 boards' matchpoints, is ranked among the
+    others by its percentage on them, marked 退赛 on its row, and the standings' rule says so.
+    Rules that put a withdrawn pair last are not followed: the rule text is what a director
+    reads to check it."""
+    from generator.build import build
+
+    slug = "qiaoyou-club-pairs-2024"
+    content = demo_content(tmp_path, slug)
+    folder = content / "events" / slug
+    withdraw(folder, "P03", 2)
+    unplay(folder, "P03", range(2, 10))
+    _, results, _ = validate(content)
+    stage = results[0].stages[0]
+    mine = next(s for s in stage.standings if s.entry.id == "P03")
+    round_1 = next(t for t in stage.rounds[0].tables if "P03" in t.table.sides)
+    side = next(s for s in round_1.sides if s.entry == "P03")
+    assert mine.tally.metrics["top"] == side.metrics["top"] > 0  # its 3 boards, nothing after
+    assert mine.tally.metrics["percent"] == pytest.approx(100 * side.metrics["mp"] / side.metrics["top"], abs=0.01)
+    assert mine.rank == 1 + sum(1 for s in stage.standings if s.tally.metrics["percent"] > mine.tally.metrics["percent"])
+    out = tmp_path / "output"
+    build(content, out, bulletins=False)
+    page = (out / "events" / slug / "pairs" / "index.html").read_text(encoding="utf-8")
+    row = next(r for r in re.findall(r"<tr.*?</tr>", page, re.S) if "/P03/" in r)
+    assert "退赛" in row
+    assert "轮空一轮或中途退赛（标“退赛”）的一对，按其所打的牌计算得分率并以此排名" in page

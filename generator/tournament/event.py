@@ -333,7 +333,10 @@ def _score_pairs_withdrawn(game: Game, table: Table, stage: Stage, state: dict[s
     (nothing for those boards: its percentage is over the boards it played; content-format.md),
     and the withdrawn pair scores nothing. Boards written there (or a forfeit of its opponent)
     are a result for it in a round it does not play: listed in `withdrawn_played`, and compared
-    with no other table's. A withdrawn pair's own sit-out is nothing to report."""
+    with no other table's. A withdrawn pair's own sit-out is nothing to report. The withdrawn
+    pair keeps the boards it played and is ranked by its percentage on them, marked 退赛 (the
+    percent metric's explanation on the standings says so): "earlier results stand" and
+    "standings keep it" (event-day.md) as a sit-out is scored; it is not put last."""
     if len(table.sides) == 1:
         return score
     if not is_pending(score) and withdrawn_played is not None:
