@@ -154,3 +154,98 @@ def test_a_withdrawn_pair_is_ranked_by_its_percentage_on_the_boards_it_played(tm
     row = next(r for r in re.findall(r"<tr.*?</tr>", page, re.S) if "/P03/" in r)
     assert "退赛" in row
     assert "轮空一轮或中途退赛（标“退赛”）的一对，按其所打的牌计算得分率并以此排名" in page
+
+
+def two_stages(tmp_path: Path, withdrawn: str) -> Path:
+    """A Guandan event of two `matches` stages, a and b, of 2 rounds each, every team in both;
+    T04 given `withdrawn`; every table played (the first team wins K to 5)."""
+    content = tmp_path / "content"
+    folder = content / "events" / "two"
+    (folder / "results").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: 牌榜\nlocale: zh-Hans\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: T0{i}, players: [甲{i}, 乙{i}]}}\n" for i in range(1, 5))
+    (folder / "event.yaml").write_text(
+        f"title: 两段赛\ngame: guandan\ndate: 2026-01-10\nentries:\n{entries}stages:\n"
+        "  - {id: a, format: matches, rounds: 2}\n  - {id: b, format: matches, rounds: 2}\n", encoding="utf-8")
+    withdraw(folder, "T04", withdrawn)
+    draws = {("a", 1): [("T01", "T02"), ("T03", "T04")], ("a", 2): [("T01", "T03"), ("T02", "T04")],
+             ("b", 1): [("T04", "T01"), ("T02", "T03")], ("b", 2): [("T01", "T02"), ("T03", "T04")]}
+    for (stage, number), tables in draws.items():
+        lines = [f"stage: {stage}\nround: {number}\ntables:"]
+        for table, (first, second) in enumerate(tables, start=1):
+            lines.append(f"  - table: {table}\n    teams: [{first}, {second}]\n    levels: {{{first}: K, {second}: 5}}")
+        (folder / "results" / f"{stage}-{number}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return content
+
+
+def unplayed(content: Path, name: str, sides: str) -> None:
+    """The table of `sides` in results file `name` left as drawn."""
+    path = content / "events" / "two" / "results" / f"{name}.yaml"
+    text, count = re.subn(rf"(    teams: \[{sides}\]\n)    levels: .*\n", r"\1", path.read_text(encoding="utf-8"))
+    assert count == 1
+    path.write_text(text, encoding="utf-8")
+
+
+def test_a_bare_withdrawn_round_counts_the_first_stage_and_no_later_stage_is_played(tmp_path: Path) -> None:
+    """event-day.md: `withdrawn: 2` is "from round 2 of its Swiss / round-robin stage on", and a
+    team that withdrew from the event plays no later stage either. It counted every stage's
+    rounds: T04 played round 1 of stage b as if it had never withdrawn, its win there counted.
+    Now that is an error naming the stage, and the table is its forfeit."""
+    from generator.errors import ContentErrors
+
+    content = two_stages(tmp_path, "2")
+    unplayed(content, "a-2", "T02, T04")
+    unplayed(content, "b-2", "T03, T04")
+    with pytest.raises(ContentErrors) as failure:
+        validate(content)
+    (found,) = [p for p in failure.value.problems if not p.warning]
+    assert (found.code, found.mark.file.name) == ("entry-withdrawn-played", "b-1.yaml")
+    assert found.message("zh-Hans") == \
+        "T04 已退赛（event.yaml:8：withdrawn，从阶段 b 第 1 轮起不再出场），第 1 轮第 1 桌却有它的成绩"
+    assert found.message("en").startswith("T04 has withdrawn (event.yaml:8: withdrawn, plays no round from round 1 "
+                                          "of stage b on)")
+    assert "把它的 withdrawn 改为 {stage: b, round: 2}（从阶段 b 第 2 轮起退赛）" in found.hint("zh-Hans")
+    unplayed(content, "b-1", "T04, T01")
+    _, results, _ = validate(content)
+    a, b = results[0].stages
+    assert a.status == b.status == "complete"
+    wins = {s.entry.id: s.tally.metrics["wins"] for s in b.standings}
+    assert wins["T04"] == 0 and wins["T01"] == 2  # b's round 1 is T04's forfeit
+    assert next(s for s in b.standings if s.entry.id == "T04").rank is not None
+
+
+def test_a_withdrawal_from_a_later_stage_names_it_and_leaves_the_earlier_ones(tmp_path: Path) -> None:
+    """`withdrawn: {stage: b, round: 2}`: stage a is played as written (T04's results there
+    stand, no error), round 1 of b too; from b's round 2 on its tables are its forfeits. With
+    `withdrawn: 2` there was no way to say it: it counted a's round 2 as well."""
+    content = two_stages(tmp_path, "{stage: b, round: 2}")
+    unplayed(content, "b-2", "T03, T04")
+    _, results, warnings = validate(content)
+    assert warnings == []
+    a, b = results[0].stages
+    assert a.status == b.status == "complete"
+    assert {s.entry.id: s.tally.metrics["wins"] for s in a.standings}["T04"] == 0  # lost both, as written
+    assert {s.entry.id: s.tally.metrics["wins"] for s in b.standings}["T04"] == 1  # won b-1; b-2 its forfeit
+    assert b.rounds[1].tables[1].table.forfeit == "T04"
+
+
+def test_a_withdrawn_round_past_its_stages_last_is_warned(tmp_path: Path) -> None:
+    """`withdrawn: 3` in an event whose first stage has 2 rounds: T04 would play every round of
+    it, and nothing of stage b; most likely stage b was meant. A warning at the `withdrawn`,
+    naming the stage it counts and the form that names another; a stage no stage is, an error."""
+    from generator.errors import ContentErrors
+
+    content = two_stages(tmp_path, "3")
+    for name, sides in (("b-1", "T04, T01"), ("b-2", "T03, T04")):
+        unplayed(content, name, sides)
+    _, _, warnings = validate(content)
+    (warning,) = warnings
+    assert (warning.code, warning.mark.file.name, warning.mark.line) == ("entry-withdrawn-past", "event.yaml", 8)
+    assert warning.message("en") == "T04: withdrawn: 3 counts the rounds of stage a, which has 2: T04 plays every round of it"
+    assert "withdrawn: {stage: b, round: 1}" in warning.hint("en")
+    event = content / "events" / "two" / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("withdrawn: 3", "withdrawn: {stage: c, round: 1}"),
+                     encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        validate(content)
+    assert [p.code for p in failure.value.problems if not p.warning] == ["stage-unknown"]

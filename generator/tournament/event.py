@@ -217,14 +217,14 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
         # the next round. Once every round is drawn, an entry that never played is a mistake.
         still_drawing = len(rounds) < stage.rounds
         for entry in field_entries:
-            if entry.id not in playing and not entry.withdrawn_by(1) and not (entry.id in late and still_drawing):
+            if entry.id not in playing and not entry.withdrawn_by(1, stage.id) and not (entry.id in late and still_drawing):
                 problems.add("entry-not-played", rounds[0].tables[0].mark if rounds[0].tables else entry.mark,
                              warning=True, id=entry.id, stage=stage.id, file=_entries_file(event, entry))
         if late and stage.late_options is None:
             _warn_late_byes(game, event, stage, late, {e.id for e in field_entries
                                                        if e.id in playing or still_drawing}, problems)
     if stage.format in ("swiss", "round_robin"):
-        check_draws(rounds, scored, field_entries, problems)
+        check_draws(rounds, scored, field_entries, problems, stage.id)
     played = rounds_played(scored)
     counted = scored[:played]  # rounds_played counts from round 1 without a gap: the first `played`
     _score_late(game, stage, late, counted, state)
@@ -275,7 +275,7 @@ def _withdrawn_sides(event: Event, stage: Stage, table: Table, number: int) -> l
     event-day.md defines the withdrawal for a Swiss or round robin; a knockout's walkover
     follows from it, a `matches` stage's rounds (its files) are rounds as a Swiss's are, and a
     pairs movement's rounds too (_score says what each makes of the withdrawn sides)."""
-    return [side for side in table.sides if event.entries[side].withdrawn_by(number)]
+    return [side for side in table.sides if event.entries[side].withdrawn_by(number, stage.id)]
 
 
 def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, state: dict[str, object],
@@ -355,12 +355,21 @@ def _report_withdrawn_played(event: Event, stage: Stage, played: list[tuple[str,
     last: dict[str, int] = {}
     for entry_id, _, number in played:
         last[entry_id] = max(last.get(entry_id, 0), number)
+    # In an event of several stages a round is one of a stage: the stage is named, in the rounds
+    # counted and in the fix (`withdrawn: {stage: …, round: …}`), which may be a later stage's.
+    ids = [s.id for s in event.stages]
+    later = ids[ids.index(stage.id) + 1:] if stage.id in ids else []
+    of_stage = catalogues.word("withdrawn_of_stage", stage=stage.id) if len(ids) > 1 else ""
     for entry_id, table, number in played:
         entry = event.entries[entry_id]
         written = entry.withdrawn_mark or entry.mark
         where = f"{written.file.name}:{written.line}" if written is not None else _entries_file(event, entry)
         after = last[entry_id] + 1
-        fix = catalogues.word("withdrawn_none") if after > stage.rounds else catalogues.word("withdrawn_from", round=after)
+        if len(ids) > 1 and (after <= stage.rounds or later):
+            fix = catalogues.word("withdrawn_from_stage", stage=stage.id if after <= stage.rounds else later[0],
+                                  round=after if after <= stage.rounds else 1)
+        else:
+            fix = catalogues.word("withdrawn_none") if after > stage.rounds else catalogues.word("withdrawn_from", round=after)
         at = table.side_marks[table.sides.index(entry_id)] if len(table.side_marks) == len(table.sides) else table.mark
         # What is made of the table: a match is the withdrawn entry's forfeit; a pairs movement's
         # table its opponents' sit-out (_score_pairs_withdrawn).
@@ -368,7 +377,8 @@ def _report_withdrawn_played(event: Event, stage: Stage, played: list[tuple[str,
                    else catalogues.word("withdrawn_counted_forfeit", id=entry_id))
         problems.add("entry-withdrawn-bye" if len(table.sides) == 1 else "entry-withdrawn-played",
                      at or table.mark or entry.mark or Mark(event.folder), id=entry_id, round=number,
-                     table=table.number, since=entry.withdrawn, where=where, fix=fix, counted=counted)
+                     table=table.number, since=entry.withdrawn_from(stage.id), of_stage=of_stage, where=where, fix=fix,
+                     counted=counted)
 
 
 def stage_tallies(game: Game, stage: Stage, field_entries: list[Entry], counted: list[RoundResult],
@@ -400,7 +410,7 @@ def _late_entries(stage: Stage, rounds: list[Round], field_entries: list[Entry])
                 first.setdefault(side, round_.number)
     late: dict[str, list[int]] = {}
     for entry in field_entries:
-        until = min(first.get(entry.id, 10**6), entry.withdrawn or 10**6)
+        until = min(first.get(entry.id, 10**6), entry.withdrawn_from(stage.id) or 10**6)
         missed = [r.number for r in rounds if r.number < until]
         if missed:
             late[entry.id] = missed
@@ -522,7 +532,7 @@ def is_pending(score: TableScore) -> bool:
 
 
 def check_draws(rounds: list[Round], scored: list[RoundResult], field_entries: list[Entry],
-                problems: Problems) -> None:
+                problems: Problems, stage: str | None = None) -> None:
     """A Swiss or round-robin draw, written by `paibang pair` or by hand: no two entries meet
     twice, and every entry of the stage sits at a table (or has the bye) in every round, until
     it is out of the stage (disqualified). Both are warnings: the secretary may mean it."""
@@ -546,7 +556,7 @@ def check_draws(rounds: list[Round], scored: list[RoundResult], field_entries: l
             else:
                 met[pair] = round_.number
         missing = [e.id for e in field_entries if e.id not in seen and first.get(e.id, 10**6) <= round_.number
-                   and e.id not in out and not e.withdrawn_by(round_.number)]
+                   and e.id not in out and not e.withdrawn_by(round_.number, stage)]
         if missing:
             mark = round_.tables[0].mark if round_.tables and round_.tables[0].mark else Mark(round_.source)
             problems.add("draw-entry-missing", mark, warning=True, round=round_.number, ids=missing)

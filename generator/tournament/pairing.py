@@ -289,9 +289,9 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
         raise Refusal("pair-round-pending", round=first.number, tables=first.pending, next=number)
     out = {s.entry.id for s in stage_result.standings if s.tally.forfeited}
     # Withdrawn from this round on (`withdrawn: N`, N <= this round): never drawn again.
-    gone = {e.id for e in stage_result.field if e.withdrawn_by(number)}
+    gone = {e.id for e in stage_result.field if e.withdrawn_by(number, stage.id)}
     field_ids = [e.id for e in stage_result.field if e.id not in out and e.id not in gone]
-    substitutes = [e.id for e in event.entries.values() if e.substitute and not e.withdrawn_by(number)]
+    substitutes = [e.id for e in event.entries.values() if e.substitute and not e.withdrawn_by(number, stage.id)]
     met, byes = history(stage_result, frozenset(substitutes))
     salt = f"{event.slug}/{stage.id}/round-{number}"
     if stage.format == "matches" or number == 1 or not stage_result.has_results:
@@ -394,7 +394,7 @@ def _plan_round_robin(result: EventResult, stage_result: StageResult, number: in
         draw = schedule[n - 1]
         # Withdrawn by this round (`withdrawn: N`, N <= n): its bye is no table (a bye written for
         # it is an error, entry-withdrawn-bye), a match against it is its forfeit, written so.
-        gone = {e.id for e in stage_result.field if e.withdrawn_by(n)}
+        gone = {e.id for e in stage_result.field if e.withdrawn_by(n, stage.id)}
         # (two withdrawn teams scheduled to meet: no table; writing it as one's forfeit gave the
         # other a win after it had withdrawn)
         if draw.bye in gone or any(len(sides) == 2 and set(sides) <= gone for sides in draw.tables):
@@ -547,7 +547,7 @@ def unplayed_boards(event: Event, stage: Stage, field: Sequence[Entry], rounds: 
     boards the movement does not say: none known, its boards still warned), none for a field
     the movement does not fit."""
     tables = [(round_.number, table) for round_ in rounds for table in round_.tables
-              if len(table.sides) == 2 and any(event.entries[side].withdrawn_by(round_.number) for side in table.sides)]
+              if len(table.sides) == 2 and any(event.entries[side].withdrawn_by(round_.number, stage.id) for side in table.sides)]
     if not tables:
         return {}
     try:
@@ -829,7 +829,7 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     # A side withdrawn by the round (a round robin's schedule still meets it): no one to sit at
     # the table, its opponent scores its forfeit; said in place of its players.
     gone = [side for score in round_result.tables for side in score.table.sides
-            if event.entries[side].withdrawn_by(round_result.number)]
+            if event.entries[side].withdrawn_by(round_result.number, stage_result.stage.id)]
     withdrawn = catalogues.text("withdrawn", locale) + catalogues.text("paren", locale, text=catalogues.text("forfeit", locale))
     for score in sorted(round_result.tables, key=lambda s: s.table.number):
         cells = [str(score.table.number)]
