@@ -249,3 +249,25 @@ def test_a_withdrawn_round_past_its_stages_last_is_warned(tmp_path: Path) -> Non
     with pytest.raises(ContentErrors) as failure:
         validate(content)
     assert [p.code for p in failure.value.problems if not p.warning] == ["stage-unknown"]
+
+
+def test_the_desk_offers_no_form_for_a_withdrawn_pairs_table_and_says_why(tmp_path: Path) -> None:
+    """The results desk: P03 withdrawn from round 8, its table there left as drawn. The table is
+    not played (its opponent sits out), so the desk offers no form to enter it (a result there
+    is an error) and its admin page lists it as not played, naming the withdrawn pair, with no
+    edit link; the other tables of the round are offered as before. It offered the table."""
+    from generator.desk.app import Desk, Who
+
+    slug = "qiaoyou-club-pairs-2024"
+    content = demo_content(tmp_path, slug)
+    folder = content / "events" / slug
+    withdraw(folder, "P03", 8)
+    unplay(folder, "P03", range(8, 10))
+    desk = Desk(content, slug, None, None, build=False)
+    assert desk.spot("pairs", 8, 3) is None
+    assert desk.spot("pairs", 8, 2) is not None and desk.spot("pairs", 7, 3) is not None
+    (round_8,) = [r for r in desk.rounds_view() if r["number"] == 8]
+    assert [t["withdrawn"] for t in round_8["tables"]] == [[] if t["number"] != 3 else ["P03"] for t in round_8["tables"]]
+    page = desk.page("admin.html", who=Who("admin", "-"), csrf="-", now=0).body.decode("utf-8")
+    row = next(r for r in re.findall(r"<tr>.*?</tr>", page, re.S) if "P03 — P15" in r or "P03 — " in r)
+    assert "P03 已退赛：这一桌不打，无需录入" in row and "/t/pairs/8/3" not in page
