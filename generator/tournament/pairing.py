@@ -394,7 +394,10 @@ def _plan_round_robin(result: EventResult, stage_result: StageResult, number: in
         draw = schedule[n - 1]
         # Withdrawn by this round (`withdrawn: N`, N <= n): its bye is no table (a bye written for
         # it is an error, entry-withdrawn-bye), a match against it is its forfeit, written so.
-        gone = {e.id for e in stage_result.field if e.withdrawn_by(n, stage.id)}
+        # A disqualified entry (`out`: its forfeit put it out of the stage, seed 000 十.1) is out
+        # as a withdrawn one is: the schedule still meets it, so the same (it was written an
+        # ordinary table, left pending for ever or played against a team no longer ranked).
+        gone = {e.id for e in stage_result.field if e.withdrawn_by(n, stage.id)} | set(out)
         # (two withdrawn teams scheduled to meet: no table; writing it as one's forfeit gave the
         # other a win after it had withdrawn)
         if draw.bye in gone or any(len(sides) == 2 and set(sides) <= gone for sides in draw.tables):
@@ -645,7 +648,7 @@ def results_text(plan: PlannedRound, locale: str) -> str:
         if len(sides) == 1:
             note = f"    # {catalogues.text('pair_bye', locale)}"
         elif forfeit is not None:
-            note = f"    # {catalogues.text('pair_withdrawn_forfeit', locale, id=forfeit)}"
+            note = f"    # {catalogues.text(_forfeit_note(plan, forfeit), locale, id=forfeit)}"
         elif plan.draw.substitute is not None and sides == (plan.draw.bye, plan.draw.substitute):
             note = f"    # {catalogues.text('substitute', locale)}"
         elif plan.knockout is not None:  # the match's number in the bracket ("winner of match 5")
@@ -702,6 +705,11 @@ def header_lines(plan: PlannedRound, locale: str) -> list[str]:
     return lines
 
 
+def _forfeit_note(plan: PlannedRound, entry: str) -> str:
+    """Why a table is written as `entry`'s forfeit: it was disqualified, or it withdrew."""
+    return "pair_dropped_forfeit" if entry in plan.dropped else "pair_withdrawn_forfeit"
+
+
 def results_path(event: Event, plan: PlannedRound) -> Path:
     """results/round-<n>.yaml; results/<stage>-round-<n>.yaml when another stage has the former."""
     folder = event.folder / "results"
@@ -738,7 +746,7 @@ def describe(plan: PlannedRound, locale: str) -> list[str]:
         if plan.boards and plan.boards[number - 1]:
             text += f"  ({catalogues.text('pair_boards_short', locale)} {board_span(plan.boards[number - 1])})"
         if number in plan.forfeits:
-            text += f"  ({catalogues.text('pair_withdrawn_forfeit', locale, id=plan.forfeits[number])})"
+            text += f"  ({catalogues.text(_forfeit_note(plan, plan.forfeits[number]), locale, id=plan.forfeits[number])})"
         lines.append(f"  {catalogues.text('table_n', locale, n=number):>8}  {text}")
     return lines
 
