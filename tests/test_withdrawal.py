@@ -326,3 +326,44 @@ def test_a_round_robins_disqualified_entry_is_written_as_its_forfeit(tmp_path: P
         assert next(s for s in stage.standings if s.entry.id == "C04").rank is None  # out of the ranking
     finally:
         del GAMES[game.name]
+
+
+def test_a_table_between_two_withdrawn_teams_is_an_error_and_counts_for_neither(tmp_path: Path) -> None:
+    """T03 and T04 both withdraw from round 2; a round-2 table setting them against each other,
+    written by hand (`pair` writes none), is a table nobody plays. Left as drawn, or written as
+    one's forfeit, it was scored as T03's forfeit: T04 won a match after it had withdrawn, and
+    `check` said nothing. Now an error at the table (a result written there is already
+    entry-withdrawn-played, for each), and it counts for neither; deleted, all is well."""
+    from generator.errors import ContentErrors
+
+    content = tmp_path / "content"
+    folder = content / "events" / "mini"
+    (folder / "results").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: 牌榜\nlocale: zh-Hans\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: T0{i}, players: [甲{i}, 乙{i}]}}\n" for i in range(1, 5))
+    (folder / "event.yaml").write_text(f"title: 小赛\ngame: guandan\ndate: 2026-01-10\nentries:\n{entries}"
+                                       "stages:\n  - {id: main, format: matches, rounds: 2}\n", encoding="utf-8")
+    for entry in ("T03", "T04"):
+        withdraw(folder, entry, 2)
+    (folder / "results" / "round-1.yaml").write_text(
+        "stage: main\nround: 1\ntables:\n  - {table: 1, teams: [T01, T02], levels: {T01: K, T02: 5}}\n"
+        "  - {table: 2, teams: [T03, T04], levels: {T03: K, T04: 5}}\n", encoding="utf-8")
+    second = folder / "results" / "round-2.yaml"
+    played = "stage: main\nround: 2\ntables:\n  - {table: 1, teams: [T01, T02], levels: {T02: K, T01: 5}}\n"
+    for written in ("", ", forfeit: T03"):
+        second.write_text(played + f"  - {{table: 2, teams: [T03, T04]{written}}}\n", encoding="utf-8")
+        with pytest.raises(ContentErrors) as failure:
+            validate(content)
+        (found,) = [p for p in failure.value.problems if not p.warning]
+        assert (found.code, found.mark.file.name, found.mark.line) == ("entry-withdrawn-both", "round-2.yaml", 5)
+        assert found.message("zh-Hans") == "T03, T04 都已退赛，第 2 轮第 2 桌却让它们对阵"
+    from generator.content.load import load_site
+    from generator.errors import Problems
+    from generator.tournament.event import run_event
+
+    problems = Problems()
+    stage = run_event(load_site(content, problems).events[0], problems).stages[0]
+    assert {s.entry.id: s.tally.metrics["wins"] for s in stage.standings}["T04"] == 0  # no win after withdrawing
+    second.write_text(played, encoding="utf-8")
+    _, results, _ = validate(content)
+    assert results[0].stages[0].status == "complete"

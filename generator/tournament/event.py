@@ -181,7 +181,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     rounds = event.rounds.get(stage.id, [])
     in_field = {e.id for e in field_entries}
     scored: list[RoundResult] = []
-    withdrawn_played: list[tuple[str, Table, int]] = []  # results written for a withdrawn entry
+    withdrawn_played: list[tuple[str | None, Table, int]] = []  # results written for a withdrawn entry
     for round_ in rounds:
         for table in round_.tables:
             for entry_id in table.sides:
@@ -279,7 +279,7 @@ def _withdrawn_sides(event: Event, stage: Stage, table: Table, number: int) -> l
 
 
 def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, state: dict[str, object],
-           gone: list[str] | None = None, withdrawn_played: list[tuple[str, Table, int]] | None = None) -> TableScore:
+           gone: list[str] | None = None, withdrawn_played: list[tuple[str | None, Table, int]] | None = None) -> TableScore:
     """One table; a match against an entry that had withdrawn before this round is the withdrawn
     entry's forfeit (a round robin's schedule keeps meeting it: event-day.md; a knockout's
     bracket too: a walkover, the opponent goes through). A withdrawn entry plays no round from
@@ -308,8 +308,17 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
     # says who went through) is a result for it. A `winner:` naming its opponent agrees with the
     # walkover: no error; either way the walkover decides, not the `winner:` (cleared, so that the
     # knockout does not also call it a winner the result contradicts).
-    if (not is_pending(score) or table.winner in gone) and withdrawn_played is not None:
+    played = not is_pending(score) or table.winner in gone
+    if played and withdrawn_played is not None:
         withdrawn_played.extend((side, table, number) for side in gone)
+    if len(gone) == 2 and stage.format != "knockout":
+        # Both sides withdrawn: nobody plays the table (`pair` writes none), so it counts for
+        # neither; scored as the first one's forfeit it gave the other a win after it withdrew.
+        # Left as drawn, or its forfeit written, it is still a table that is not: an error
+        # (None in `withdrawn_played`: entry-withdrawn-both); a result there is already one.
+        if not played and withdrawn_played is not None:
+            withdrawn_played.append((None, table, number))
+        return replace(game.score_table(replace(table, forfeit=gone[0], winner=None), stage, {}), sides=[], winner=None)
     return _ranked_after_withdrawal(game.score_table(replace(table, forfeit=gone[0], winner=None), stage, state),
                                     gone)
 
@@ -327,7 +336,7 @@ def _ranked_after_withdrawal(score: TableScore, gone: list[str]) -> TableScore:
 
 def _score_pairs_withdrawn(game: Game, table: Table, stage: Stage, state: dict[str, object], score: TableScore,
                            gone: list[str], number: int,
-                           withdrawn_played: list[tuple[str, Table, int]] | None) -> TableScore:
+                           withdrawn_played: list[tuple[str | None, Table, int]] | None) -> TableScore:
     """A pairs movement's table with a pair withdrawn by this round: the pair plays no board
     from then on, so its opponent sits out the round, scored as a sit-out in an odd field is
     (nothing for those boards: its percentage is over the boards it played; content-format.md),
@@ -345,7 +354,7 @@ def _score_pairs_withdrawn(game: Game, table: Table, stage: Stage, state: dict[s
     return game.score_table(replace(table, sides=staying, forfeit=None), stage, state)
 
 
-def _report_withdrawn_played(event: Event, stage: Stage, played: list[tuple[str, Table, int]],
+def _report_withdrawn_played(event: Event, stage: Stage, played: list[tuple[str | None, Table, int]],
                              problems: Problems) -> None:
     """A result (a match, a forfeit of its opponent, a bye) written for an entry in a round it
     does not play: an error at the entry's id on the table, naming the round, the table, where
@@ -354,13 +363,18 @@ def _report_withdrawn_played(event: Event, stage: Stage, played: list[tuple[str,
     else the results deleted (each match is then its forfeit)."""
     last: dict[str, int] = {}
     for entry_id, _, number in played:
-        last[entry_id] = max(last.get(entry_id, 0), number)
+        if entry_id is not None:
+            last[entry_id] = max(last.get(entry_id, 0), number)
     # In an event of several stages a round is one of a stage: the stage is named, in the rounds
     # counted and in the fix (`withdrawn: {stage: …, round: …}`), which may be a later stage's.
     ids = [s.id for s in event.stages]
     later = ids[ids.index(stage.id) + 1:] if stage.id in ids else []
     of_stage = catalogues.word("withdrawn_of_stage", stage=stage.id) if len(ids) > 1 else ""
     for entry_id, table, number in played:
+        if entry_id is None:  # a table between two withdrawn entries (_score)
+            problems.add("entry-withdrawn-both", table.mark or Mark(event.folder), round=number, table=table.number,
+                         ids=", ".join(table.sides), of_stage=of_stage)
+            continue
         entry = event.entries[entry_id]
         written = entry.withdrawn_mark or entry.mark
         where = f"{written.file.name}:{written.line}" if written is not None else _entries_file(event, entry)
