@@ -486,6 +486,12 @@ TRIGGERS: dict[str, Trigger] = {
     "entry-withdrawn-played": edit(G, (EV, "{id: T04, players", "{id: T04, withdrawn: 2, players")),
     "entry-withdrawn-bye": edit(G, (EV, "{id: T04, players", "{id: T04, withdrawn: 2, players"),
                                 (R2, '    teams: [T52, T04]\n    levels: {T52: "6", T04: K}\n', "    teams: [T04]\n")),
+    # Two stages of one round each: `withdrawn: 2` counts the first stage's rounds, past its last.
+    "entry-withdrawn-past": edit(B, (EV, "  - id: A01\n", "  - id: A01\n    withdrawn: 2\n")),
+    # Both sides of a round-2 table withdrawn from round 2, the table left as drawn.
+    "entry-withdrawn-both": edit(G, (EV, "{id: T04, players", "{id: T04, withdrawn: 2, players"),
+                                 (EV, "{id: T52, players", "{id: T52, withdrawn: 2, players"),
+                                 (R2, '    teams: [T52, T04]\n    levels: {T52: "6", T04: K}\n', "    teams: [T52, T04]\n")),
     # A team added after round 1, drawn in round 2 on: round 1 counts as its bye (event-day.md).
     "late-entry-bye": edit(G, (EV, "\nentries:\n", "\nentries:\n  - {id: T99, players: [迟到]}\n"),
                            (R2, "  - table: 3\n", "  - table: 99\n    teams: [T99]\n  - table: 3\n")),

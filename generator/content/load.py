@@ -200,6 +200,7 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
         return event
     event.stages = _read_stages(reader, game, problems, event)
     event.notices = kept_notices.published(problems)  # (after the stages: bridge's hands: are read by then)
+    _resolve_withdrawals(event, problems)
     for official in event.officials:
         for stage_id in official.stages:
             if stage_id not in {s.id for s in event.stages}:
@@ -381,20 +382,62 @@ def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tu
             bye=entry_reader.boolean("bye"),
             substitute=entry_reader.boolean("substitute"),
             mark=entry_reader.value_mark("id"),
-            withdrawn=_read_withdrawn(entry_reader),
+            withdrawn=(withdrawn := _read_withdrawn(entry_reader))[0],
             withdrawn_mark=entry_reader.value_mark("withdrawn") if entry_reader.has("withdrawn") else None,
+            withdrawn_stage=withdrawn[1],
         )
     return entries
 
 
-def _read_withdrawn(entry_reader: Reader) -> int | None:
-    """`withdrawn: 3`: plays no round from round 3 on; `withdrawn: true`: none at all (round 1)."""
+def _read_withdrawn(entry_reader: Reader) -> tuple[int | None, str | None]:
+    """`withdrawn: 3`: plays no round from round 3 on; `withdrawn: true`: none at all (round 1);
+    `withdrawn: {stage: final, round: 2}`: from round 2 of stage `final` on. (round, stage as
+    written: _resolve_withdrawals checks it and says which stage a bare round counts.)"""
     value = entry_reader.raw("withdrawn")
     if value is None or value is False:
-        return None
+        return None, None
     if value is True:
-        return 1
-    return entry_reader.integer("withdrawn", low=1, high=50)
+        return 1, None
+    if isinstance(value, YamlMap):
+        written = entry_reader.mapping("withdrawn")
+        assert written is not None
+        written.check_keys(("stage", "round"), required=("stage", "round"))
+        stage, number = written.text("stage"), written.integer("round", low=1, high=50)
+        return (number, stage) if stage is not None and number is not None else (None, None)
+    return entry_reader.integer("withdrawn", low=1, high=50), None
+
+
+def _resolve_withdrawals(event: Event, problems: Problems) -> None:
+    """Which stage's rounds each `withdrawn` counts (event-day.md: "from round 3 of its Swiss /
+    round-robin stage on"): the stage written (`withdrawn: {stage: final, round: 2}`), else the
+    entry's first stage (the event's first; for a `bye` entry the stage the first advances to);
+    it plays no round of the stages after it. A stage no stage is is an error; a round past the
+    stage's last a warning, since the entry then plays every round of it (a later stage meant?).
+    With one stage nothing changes: its rounds are counted, as ever."""
+    ids = [s.id for s in event.stages]
+    if not ids:
+        return
+    for entry in event.entries.values():
+        if entry.withdrawn is None:
+            continue
+        mark = entry.withdrawn_mark or entry.mark or Mark(event.folder)
+        stage_id = entry.withdrawn_stage
+        if stage_id is None:
+            first = event.stages[0]
+            stage_id = first.advance.to if entry.bye and first.advance is not None and first.advance.to in ids else ids[0]
+        elif stage_id not in ids:
+            problems.add("stage-unknown", mark, id=stage_id, suggestion=suggestion(stage_id, ids), allowed=", ".join(ids))
+            entry.withdrawn, entry.withdrawn_stage = None, None
+            continue
+        stage = event.stages[ids.index(stage_id)]
+        if entry.withdrawn > stage.rounds:
+            later = ids[ids.index(stage_id) + 1:]
+            problems.add("entry-withdrawn-past", mark, warning=True, id=entry.id, round=entry.withdrawn,
+                         stage=stage_id, rounds=stage.rounds, example=later[0] if later else stage_id)
+        if len(ids) > 1:
+            entry.withdrawn_stage, entry.withdrawn_later = stage_id, tuple(ids[ids.index(stage_id) + 1:])
+        else:
+            entry.withdrawn_stage = None
 
 
 def _read_players(entry_reader: Reader, problems: Problems, private: tuple[str, ...]) -> list[Player]:

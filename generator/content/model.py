@@ -45,6 +45,12 @@ class Entry:
     mark: Mark | None = None
     withdrawn: int | None = None  # plays no round from this round on (`withdrawn: true` is 1); event-day.md
     withdrawn_mark: Mark | None = None  # where `withdrawn:` is written, for the problems that name it
+    # In an event of several stages, the stage whose rounds `withdrawn` counts (`withdrawn: {stage:
+    # final, round: 2}`; `withdrawn: 2` counts the entry's first stage's) and the stages after it,
+    # where it plays no round at all; the stages before it are played as written. None and ():
+    # one stage, whose rounds it counts.
+    withdrawn_stage: str | None = None
+    withdrawn_later: tuple[str, ...] = ()
 
     # Cached: asked for on every table an entry sits at, on every page; an entry is not changed
     # once read.
@@ -57,10 +63,19 @@ class Entry:
     def player_names(self) -> str:
         return player_names(p.name for p in self.players)
 
-    def withdrawn_by(self, number: int) -> bool:
-        """Withdrawn by round `number` (`withdrawn: N`, N <= number; `withdrawn: true` is 1): it
-        plays no round from N on."""
-        return self.withdrawn is not None and self.withdrawn <= number
+    def withdrawn_by(self, number: int, stage: str | None = None) -> bool:
+        """Withdrawn by round `number` of stage `stage` (`withdrawn: N`, N <= number; `withdrawn:
+        true` is 1): it plays no round from N on. In an event of several stages, N counts the
+        rounds of `withdrawn_stage`; the stages after it it plays not at all, those before it as
+        written. `stage` None: the round counted as `withdrawn` counts it."""
+        since = self.withdrawn_from(stage)
+        return since is not None and since <= number
+
+    def withdrawn_from(self, stage: str | None = None) -> int | None:
+        """The first round of stage `stage` it does not play (withdrawn_by), None: it plays them all."""
+        if self.withdrawn is None or stage is None or self.withdrawn_stage is None or stage == self.withdrawn_stage:
+            return self.withdrawn
+        return 1 if stage in self.withdrawn_later else None
 
 
 @dataclass(frozen=True)

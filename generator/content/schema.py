@@ -74,7 +74,9 @@ def event_schema() -> dict[str, Any]:
              "properties": {key: _described(key, value) for key, value in {
                  "id": ID, "players": {"type": "array", "items": player}, "group": TEXT, "name": TEXT,
                  "bye": {"type": "boolean"}, "substitute": {"type": "boolean"},
-                 "withdrawn": {"type": ["boolean", "integer"], "minimum": 1}}.items()},
+                 "withdrawn": {"anyOf": [{"type": ["boolean", "integer"], "minimum": 1},
+                                         {"type": "object", "properties": {"stage": ID, "round": {"type": "integer", "minimum": 1}},
+                                          "required": ["stage", "round"], "additionalProperties": False}]}}.items()},
              "additionalProperties": private_player}  # keys the site declares private
     official = _object({"name": TEXT, "role": {"enum": ["referee", "host"]},
                         "stages": {"type": ["array", "string"], "items": {"type": "string"}}, "sessions": INTEGER},

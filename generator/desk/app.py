@@ -205,13 +205,31 @@ class Desk:
         return [p for file, found in self.broken.items() if folder in file.parents for p in found]
 
     def spot(self, stage: str, number: int, table: int) -> forms.TableSpot | None:
+        """The table to enter; None for none, or for a table not played because a side has
+        withdrawn (event-day.md: a result there is an error, so no form offers one)."""
+        item, source = self._table(stage, number, table)
+        if item is None or len(item.sides) != 2 or self.withdrawn_sides(stage, number, table):
+            return None
+        return forms.TableSpot(self.event, self.event.stage(stage), number, item, source)
+
+    def _table(self, stage: str, number: int, table: int) -> tuple[Any, Any]:
+        """The drawn table (and its round's file), as last read or kept (self.kept)."""
         kept = self.kept.get((stage, number))
         for round_ in [*self.event.rounds.get(stage, []), *([kept] if kept else [])]:
             if round_.number == number:
                 for item in round_.tables:
-                    if item.number == table and len(item.sides) == 2:
-                        return forms.TableSpot(self.event, self.event.stage(stage), number, item, round_.source)
-        return None
+                    if item.number == table:
+                        return item, round_.source
+        return None, None
+
+    def withdrawn_sides(self, stage: str, number: int, table: int) -> list[str]:
+        """The table's sides withdrawn by its round (Entry.withdrawn_by): then the table is not
+        played (its opponent's forfeit, or sit-out in a pairs movement) and the desk offers no
+        form, link or QR code for it; the admin page says why."""
+        item, _ = self._table(stage, number, table)
+        entries = self.event.entries
+        return [side for side in (item.sides if item is not None else [])
+                if side in entries and entries[side].withdrawn_by(number, stage)]
 
     def entered(self) -> dict[str, list[int]]:
         """The tables with a result, by "stage/round", as the standings now count them."""
@@ -308,6 +326,7 @@ class Desk:
                         continue
                     key = table_key(stage_id, round_.number, table.number)
                     tables.append({"number": table.number, "sides": table.sides,
+                                   "withdrawn": self.withdrawn_sides(stage_id, round_.number, table.number),
                                    "entered": table.number not in pending and not broken,
                                    "used": bool(self.tokens.used(key)), "link": self.link(key),
                                    "held": self.tokens.held(key),
@@ -572,7 +591,7 @@ def table_sheets(desk: Any, stage: str, number: int) -> bytes:
     for form in forms:
         for page in form.pages:
             table = page.get("table") if isinstance(page, dict) else None
-            if isinstance(table, str) and table.isdigit():
+            if isinstance(table, str) and table.isdigit() and not desk.withdrawn_sides(stage, number, int(table)):
                 page["qr"] = qr_svg(desk.link(table_key(stage, number, int(table))))
     return one_document(forms, desk.locale)
 
@@ -644,6 +663,10 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             # A valid link whose round the desk cannot read (a results file broken before the
             # desk ever read it): not "no access", but what it is; the admin page has the details.
             return desk.page("message.html", 503, title=t("desk_unreadable"), text=t("desk_unreadable_text"))
+        if who is not None and (gone := desk.withdrawn_sides(*ids)):
+            # a table link printed before the withdrawal: not "no access", but that nobody plays it
+            return desk.page("message.html", 410, title=t("desk_not_played"),
+                             text=t("desk_not_played_text", ids=", ".join(gone)))
         if who is None or (spot is None and who.kind != "admin"):
             return forbidden(request)
         if spot is None:

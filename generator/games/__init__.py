@@ -330,9 +330,12 @@ class Game:
         dict per event the game may keep running counts in (e.g. violations so far)."""
         raise NotImplementedError
 
-    def score_field(self, stage: Stage, rounds: Sequence[Any], problems: Problems | None = None) -> None:
+    def score_field(self, stage: Stage, rounds: Sequence[Any], problems: Problems | None = None,
+                    unplayed: Mapping[int, int] | None = None) -> None:
         """Score across the field once every table of the stage is scored, before the tally
-        (pairs matchpoints compare a board across tables). Default: nothing to do."""
+        (pairs matchpoints compare a board across tables). `unplayed`: board -> how many tables
+        with a withdrawn pair do not play it (tournament/pairing.unplayed_boards), results a
+        board is short of by design. Default: nothing to do."""
 
     # Whether `score_table` reads counts run across the event's earlier tables from its `state`
     # (大怪路子's violations: the second of the event costs a point). Only then does a preview of

@@ -30,7 +30,7 @@ from generator.errors import Mark, Problems
 from generator.games import GAMES, Game, TableScore
 from generator.tournament.credits import credits_roster
 from generator.tournament.knockout import drawn_field, placed_after, run_knockout, seeded_field
-from generator.tournament.pairing import _num, draw_rules
+from generator.tournament.pairing import _num, draw_rules, unplayed_boards
 from generator.tournament.results import COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult
 from generator.tournament.standings import (
     Standing, Tally, add_tiebreaks, award_prizes, lot_order, primary_metric, rank, rank_key, tally,
@@ -188,7 +188,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     rounds = event.rounds.get(stage.id, [])
     in_field = {e.id for e in field_entries}
     scored: list[RoundResult] = []
-    withdrawn_played: list[tuple[str, Table, int]] = []  # results written for a withdrawn entry
+    withdrawn_played: list[tuple[str | None, Table, int]] = []  # results written for a withdrawn entry
     for round_ in rounds:
         for table in round_.tables:
             for entry_id in table.sides:
@@ -211,8 +211,10 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
         scored.append(RoundResult(round_.number, scores, [s.table.number for s in scores if is_pending(s)]))
     _report_withdrawn_played(event, stage, withdrawn_played, problems)
     # Games that compare boards across the field (pairs matchpoints) score the stage as a whole,
-    # once every table is scored and before the tally.
-    game.score_field(stage, scored, problems)
+    # once every table is scored and before the tally; the boards withdrawn pairs' tables do
+    # not play are short by design, not a table left out.
+    unplayed = unplayed_boards(event, stage, field_entries, rounds) if stage.format == "pairs" else {}
+    game.score_field(stage, scored, problems, unplayed)
     if stage.format == "knockout":
         return run_knockout(game, event, stage, field_entries, scored, rounds_played(scored), problems)
     late = _late_entries(stage, rounds, field_entries)
@@ -222,14 +224,14 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
         # the next round. Once every round is drawn, an entry that never played is a mistake.
         still_drawing = len(rounds) < stage.rounds
         for entry in field_entries:
-            if entry.id not in playing and not entry.withdrawn_by(1) and not (entry.id in late and still_drawing):
+            if entry.id not in playing and not entry.withdrawn_by(1, stage.id) and not (entry.id in late and still_drawing):
                 problems.add("entry-not-played", rounds[0].tables[0].mark if rounds[0].tables else entry.mark,
                              warning=True, id=entry.id, stage=stage.id, file=_entries_file(event, entry))
         if late and stage.late_options is None:
             _warn_late_byes(game, event, stage, late, {e.id for e in field_entries
                                                        if e.id in playing or still_drawing}, problems)
     if stage.format in ("swiss", "round_robin"):
-        check_draws(rounds, scored, field_entries, problems)
+        check_draws(rounds, scored, field_entries, problems, stage.id)
     played = rounds_played(scored)
     counted = scored[:played]  # rounds_played counts from round 1 without a gap: the first `played`
     _score_late(game, stage, late, counted, state)
@@ -280,11 +282,11 @@ def _withdrawn_sides(event: Event, stage: Stage, table: Table, number: int) -> l
     event-day.md defines the withdrawal for a Swiss or round robin; a knockout's walkover
     follows from it, a `matches` stage's rounds (its files) are rounds as a Swiss's are, and a
     pairs movement's rounds too (_score says what each makes of the withdrawn sides)."""
-    return [side for side in table.sides if event.entries[side].withdrawn_by(number)]
+    return [side for side in table.sides if event.entries[side].withdrawn_by(number, stage.id)]
 
 
 def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, state: dict[str, object],
-           gone: list[str] | None = None, withdrawn_played: list[tuple[str, Table, int]] | None = None) -> TableScore:
+           gone: list[str] | None = None, withdrawn_played: list[tuple[str | None, Table, int]] | None = None) -> TableScore:
     """One table; a match against an entry that had withdrawn before this round is the withdrawn
     entry's forfeit (a round robin's schedule keeps meeting it: event-day.md; a knockout's
     bracket too: a walkover, the opponent goes through). A withdrawn entry plays no round from
@@ -293,8 +295,12 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
     _report_withdrawn_played) rather than taken silently."""
     if gone is None:
         gone = _withdrawn_sides(event, stage, table, number)
-    if not gone or table.forfeit in gone:
-        return game.score_table(table, stage, state)  # nobody withdrawn, or its forfeit as written
+    if not gone:
+        return game.score_table(table, stage, state)
+    if table.forfeit in gone:
+        # Its forfeit written: the withdrawal itself, so the table is what it is left as drawn
+        # (a match its forfeit, kept ranked; a pairs table its opponent's sit-out), no error.
+        table = replace(table, forfeit=None)
     # The table as written, scored into a scratch state only to see what was written there (a
     # game's running counts, 大怪路子's violations, would count it twice): the table is then
     # scored once into the event's state as what it is, below.
@@ -309,20 +315,44 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
     # says who went through) is a result for it. A `winner:` naming its opponent agrees with the
     # walkover: no error; either way the walkover decides, not the `winner:` (cleared, so that the
     # knockout does not also call it a winner the result contradicts).
-    if (not is_pending(score) or table.winner in gone) and withdrawn_played is not None:
+    played = not is_pending(score) or table.winner in gone
+    if played and withdrawn_played is not None:
         withdrawn_played.extend((side, table, number) for side in gone)
-    return game.score_table(replace(table, forfeit=gone[0], winner=None), stage, state)
+    if len(gone) == 2 and stage.format != "knockout":
+        # Both sides withdrawn: nobody plays the table (`pair` writes none), so it counts for
+        # neither; scored as the first one's forfeit it gave the other a win after it withdrew.
+        # Left as drawn, or its forfeit written, it is still a table that is not: an error
+        # (None in `withdrawn_played`: entry-withdrawn-both); a result there is already one.
+        if not played and withdrawn_played is not None:
+            withdrawn_played.append((None, table, number))
+        return replace(game.score_table(replace(table, forfeit=gone[0], winner=None), stage, {}), sides=[], winner=None)
+    return _ranked_after_withdrawal(game.score_table(replace(table, forfeit=gone[0], winner=None), stage, state),
+                                    gone)
+
+
+def _ranked_after_withdrawal(score: TableScore, gone: list[str]) -> TableScore:
+    """A withdrawn entry's forfeit is its withdrawal, not a disqualification: a game whose
+    forfeit puts the side out of the ranking (bridge's seed tables and pairs, 80分 pairs:
+    SideScore.disqualified, seed 000 十.1 取消其参赛资格) keeps a withdrawn side ranked, since
+    "Standings keep it, marked 退赛" (event-day.md); its earlier results stand."""
+    for side in score.sides:
+        if side.entry in gone:
+            side.disqualified = False
+    return score
 
 
 def _score_pairs_withdrawn(game: Game, table: Table, stage: Stage, state: dict[str, object], score: TableScore,
                            gone: list[str], number: int,
-                           withdrawn_played: list[tuple[str, Table, int]] | None) -> TableScore:
+                           withdrawn_played: list[tuple[str | None, Table, int]] | None) -> TableScore:
     """A pairs movement's table with a pair withdrawn by this round: the pair plays no board
     from then on, so its opponent sits out the round, scored as a sit-out in an odd field is
     (nothing for those boards: its percentage is over the boards it played; content-format.md),
     and the withdrawn pair scores nothing. Boards written there (or a forfeit of its opponent)
     are a result for it in a round it does not play: listed in `withdrawn_played`, and compared
-    with no other table's. A withdrawn pair's own sit-out is nothing to report."""
+    with no other table's. A withdrawn pair's own sit-out is nothing to report. The withdrawn
+    pair keeps the boards it played and is ranked by its percentage on them, marked 退赛 (the
+    percent metric's explanation on the standings says so): "earlier results stand" and
+    "standings keep it" (event-day.md) as a sit-out is scored; it is not put last."""
     if len(table.sides) == 1:
         return score
     if not is_pending(score) and withdrawn_played is not None:
@@ -331,7 +361,7 @@ def _score_pairs_withdrawn(game: Game, table: Table, stage: Stage, state: dict[s
     return game.score_table(replace(table, sides=staying, forfeit=None), stage, state)
 
 
-def _report_withdrawn_played(event: Event, stage: Stage, played: list[tuple[str, Table, int]],
+def _report_withdrawn_played(event: Event, stage: Stage, played: list[tuple[str | None, Table, int]],
                              problems: Problems) -> None:
     """A result (a match, a forfeit of its opponent, a bye) written for an entry in a round it
     does not play: an error at the entry's id on the table, naming the round, the table, where
@@ -340,13 +370,27 @@ def _report_withdrawn_played(event: Event, stage: Stage, played: list[tuple[str,
     else the results deleted (each match is then its forfeit)."""
     last: dict[str, int] = {}
     for entry_id, _, number in played:
-        last[entry_id] = max(last.get(entry_id, 0), number)
+        if entry_id is not None:
+            last[entry_id] = max(last.get(entry_id, 0), number)
+    # In an event of several stages a round is one of a stage: the stage is named, in the rounds
+    # counted and in the fix (`withdrawn: {stage: …, round: …}`), which may be a later stage's.
+    ids = [s.id for s in event.stages]
+    later = ids[ids.index(stage.id) + 1:] if stage.id in ids else []
+    of_stage = catalogues.word("withdrawn_of_stage", stage=stage.id) if len(ids) > 1 else ""
     for entry_id, table, number in played:
+        if entry_id is None:  # a table between two withdrawn entries (_score)
+            problems.add("entry-withdrawn-both", table.mark or Mark(event.folder), round=number, table=table.number,
+                         ids=", ".join(table.sides), of_stage=of_stage)
+            continue
         entry = event.entries[entry_id]
         written = entry.withdrawn_mark or entry.mark
         where = f"{written.file.name}:{written.line}" if written is not None else _entries_file(event, entry)
         after = last[entry_id] + 1
-        fix = catalogues.word("withdrawn_none") if after > stage.rounds else catalogues.word("withdrawn_from", round=after)
+        if len(ids) > 1 and (after <= stage.rounds or later):
+            fix = catalogues.word("withdrawn_from_stage", stage=stage.id if after <= stage.rounds else later[0],
+                                  round=after if after <= stage.rounds else 1)
+        else:
+            fix = catalogues.word("withdrawn_none") if after > stage.rounds else catalogues.word("withdrawn_from", round=after)
         at = table.side_marks[table.sides.index(entry_id)] if len(table.side_marks) == len(table.sides) else table.mark
         # What is made of the table: a match is the withdrawn entry's forfeit; a pairs movement's
         # table its opponents' sit-out (_score_pairs_withdrawn).
@@ -354,7 +398,8 @@ def _report_withdrawn_played(event: Event, stage: Stage, played: list[tuple[str,
                    else catalogues.word("withdrawn_counted_forfeit", id=entry_id))
         problems.add("entry-withdrawn-bye" if len(table.sides) == 1 else "entry-withdrawn-played",
                      at or table.mark or entry.mark or Mark(event.folder), id=entry_id, round=number,
-                     table=table.number, since=entry.withdrawn, where=where, fix=fix, counted=counted)
+                     table=table.number, since=entry.withdrawn_from(stage.id), of_stage=of_stage, where=where, fix=fix,
+                     counted=counted)
 
 
 def stage_tallies(game: Game, stage: Stage, field_entries: list[Entry], counted: list[RoundResult],
@@ -386,7 +431,7 @@ def _late_entries(stage: Stage, rounds: list[Round], field_entries: list[Entry])
                 first.setdefault(side, round_.number)
     late: dict[str, list[int]] = {}
     for entry in field_entries:
-        until = min(first.get(entry.id, 10**6), entry.withdrawn or 10**6)
+        until = min(first.get(entry.id, 10**6), entry.withdrawn_from(stage.id) or 10**6)
         missed = [r.number for r in rounds if r.number < until]
         if missed:
             late[entry.id] = missed
@@ -508,7 +553,7 @@ def is_pending(score: TableScore) -> bool:
 
 
 def check_draws(rounds: list[Round], scored: list[RoundResult], field_entries: list[Entry],
-                problems: Problems) -> None:
+                problems: Problems, stage: str | None = None) -> None:
     """A Swiss or round-robin draw, written by `paibang pair` or by hand: no two entries meet
     twice, and every entry of the stage sits at a table (or has the bye) in every round, until
     it is out of the stage (disqualified). Both are warnings: the secretary may mean it."""
@@ -532,7 +577,7 @@ def check_draws(rounds: list[Round], scored: list[RoundResult], field_entries: l
             else:
                 met[pair] = round_.number
         missing = [e.id for e in field_entries if e.id not in seen and first.get(e.id, 10**6) <= round_.number
-                   and e.id not in out and not e.withdrawn_by(round_.number)]
+                   and e.id not in out and not e.withdrawn_by(round_.number, stage)]
         if missing:
             mark = round_.tables[0].mark if round_.tables and round_.tables[0].mark else Mark(round_.source)
             problems.add("draw-entry-missing", mark, warning=True, round=round_.number, ids=missing)

@@ -192,13 +192,13 @@ def seeded_field(event: Event, stage: Stage, arriving: list[Entry], incoming: bo
     if knockout is None:
         return arriving
     mark = stage.mark or Mark(event.folder / "event.yaml")
-    arriving = [e for e in arriving if not e.withdrawn_by(1)]  # never seeded, never drawn
+    arriving = [e for e in arriving if not e.withdrawn_by(1, stage.id)]  # never seeded, never drawn
     advanced = any(s.advance and s.advance.to == stage.id for s in event.stages)
     if knockout.seeds is not None:
         if advanced and not incoming:
             return []  # the stage advancing here is not over: its qualifiers, the field, are not known
         listed = [event.entries[e] for e in knockout.seeds if e in event.entries
-                  and not event.entries[e].withdrawn_by(1)]
+                  and not event.entries[e].withdrawn_by(1, stage.id)]
         if incoming:
             given, came = {e.id for e in listed}, {e.id for e in arriving}
             if given != came:
@@ -210,7 +210,7 @@ def seeded_field(event: Event, stage: Stage, arriving: list[Entry], incoming: bo
     source = next((s for s in earlier if s.stage.id == knockout.from_stage), None)
     if source is None:
         return arriving
-    ranked = [s.entry for s in source.standings if s.rank is not None and not s.entry.withdrawn_by(1)]
+    ranked = [s.entry for s in source.standings if s.rank is not None and not s.entry.withdrawn_by(1, stage.id)]
     if incoming or advanced:
         place = {e.id: i for i, e in enumerate(ranked)}
         return sorted(arriving, key=lambda e: place.get(e.id, len(place)))  # sorted is stable

@@ -64,7 +64,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator import catalogues
-from generator.content.model import Event, Stage, Table
+from generator.content.model import Entry, Event, Stage, Table
 from generator.games import GAMES, TableForm, entry_label, metric_of, stage_in_titles, yaml_id
 from generator.errors import Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
 from generator.printed import Bulletin
@@ -289,9 +289,9 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
         raise Refusal("pair-round-pending", round=first.number, tables=first.pending, next=number)
     out = {s.entry.id for s in stage_result.standings if s.tally.forfeited}
     # Withdrawn from this round on (`withdrawn: N`, N <= this round): never drawn again.
-    gone = {e.id for e in stage_result.field if e.withdrawn_by(number)}
+    gone = {e.id for e in stage_result.field if e.withdrawn_by(number, stage.id)}
     field_ids = [e.id for e in stage_result.field if e.id not in out and e.id not in gone]
-    substitutes = [e.id for e in event.entries.values() if e.substitute and not e.withdrawn_by(number)]
+    substitutes = [e.id for e in event.entries.values() if e.substitute and not e.withdrawn_by(number, stage.id)]
     met, byes = history(stage_result, frozenset(substitutes))
     salt = f"{event.slug}/{stage.id}/round-{number}"
     if stage.format == "matches" or number == 1 or not stage_result.has_results:
@@ -394,7 +394,10 @@ def _plan_round_robin(result: EventResult, stage_result: StageResult, number: in
         draw = schedule[n - 1]
         # Withdrawn by this round (`withdrawn: N`, N <= n): its bye is no table (a bye written for
         # it is an error, entry-withdrawn-bye), a match against it is its forfeit, written so.
-        gone = {e.id for e in stage_result.field if e.withdrawn_by(n)}
+        # A disqualified entry (`out`: its forfeit put it out of the stage, seed 000 十.1) is out
+        # as a withdrawn one is: the schedule still meets it, so the same (it was written an
+        # ordinary table, left pending for ever or played against a team no longer ranked).
+        gone = {e.id for e in stage_result.field if e.withdrawn_by(n, stage.id)} | set(out)
         # (two withdrawn teams scheduled to meet: no table; writing it as one's forfeit gave the
         # other a win after it had withdrawn)
         if draw.bye in gone or any(len(sides) == 2 and set(sides) <= gone for sides in draw.tables):
@@ -484,9 +487,13 @@ def pairs_movement(event: Event, stage_result: StageResult) -> PairsMovement:
     """The movement of a pairs stage for its field: the stage's `movement`, or by the field's size
     (movements.choose_movement); the stage's `rounds`, `boards` a round. Raises Refusal when the
     field or the rounds do not fit the movement."""
-    stage = stage_result.stage
+    return movement_of(event, stage_result.stage, stage_result.field)
+
+
+def movement_of(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMovement:
+    """pairs_movement for a stage and its field, before the stage is scored."""
     written = {entry_id: place for place, entry_id in enumerate(event.entries)}
-    ids = sorted((e.id for e in stage_result.field), key=written.__getitem__)
+    ids = sorted((e.id for e in field), key=written.__getitem__)
     if not stage.boards:
         raise Refusal("pair-movement-boards", stage=stage.id)
     kind = choose_movement(len(ids), stage.movement)
@@ -531,6 +538,31 @@ def round_boards(event: Event, stage_result: StageResult, round_result: RoundRes
         sitting = seated.get(score.table.number)
         if sitting is not None and movement.sides(sitting) == tuple(score.table.sides):
             found[score.table.number] = sitting.boards
+    return found
+
+
+def unplayed_boards(event: Event, stage: Stage, field: Sequence[Entry], rounds: Sequence[Round]) -> dict[int, int]:
+    """The boards a pairs stage's tables with a withdrawn pair do not play (event-day.md: it plays
+    no round from its withdrawal on; its opponent sits the round out): board -> how many such
+    tables. Those boards have fewer results than the others by design, not because a table was
+    left out, so the games' board-short warnings do not count them. Each table's boards by the
+    movement, only for a table seated as the movement seats it (a table written otherwise plays
+    boards the movement does not say: none known, its boards still warned), none for a field
+    the movement does not fit."""
+    tables = [(round_.number, table) for round_ in rounds for table in round_.tables
+              if len(table.sides) == 2 and any(event.entries[side].withdrawn_by(round_.number, stage.id) for side in table.sides)]
+    if not tables:
+        return {}
+    try:
+        movement = movement_of(event, stage, field)
+    except Refusal:
+        return {}
+    found: dict[int, int] = {}
+    for number, table in tables:
+        sitting = next((s for s in movement.round(number) if s.table == table.number and not s.sits_out), None)
+        if sitting is not None and movement.sides(sitting) == tuple(table.sides):
+            for board in sitting.boards:
+                found[board] = found.get(board, 0) + 1
     return found
 
 
@@ -623,7 +655,7 @@ def results_text(plan: PlannedRound, locale: str) -> str:
         if len(sides) == 1:
             note = f"    # {catalogues.text('pair_bye', locale)}"
         elif forfeit is not None:
-            note = f"    # {catalogues.text('pair_withdrawn_forfeit', locale, id=forfeit)}"
+            note = f"    # {catalogues.text(_forfeit_note(plan, forfeit), locale, id=forfeit)}"
         elif plan.draw.substitute is not None and sides == (plan.draw.bye, plan.draw.substitute):
             note = f"    # {catalogues.text('substitute', locale)}"
         elif plan.knockout is not None:  # the match's number in the bracket ("winner of match 5")
@@ -680,6 +712,11 @@ def header_lines(plan: PlannedRound, locale: str) -> list[str]:
     return lines
 
 
+def _forfeit_note(plan: PlannedRound, entry: str) -> str:
+    """Why a table is written as `entry`'s forfeit: it was disqualified, or it withdrew."""
+    return "pair_dropped_forfeit" if entry in plan.dropped else "pair_withdrawn_forfeit"
+
+
 def results_path(event: Event, plan: PlannedRound) -> Path:
     """results/round-<n>.yaml; results/<stage>-round-<n>.yaml when another stage has the former."""
     folder = event.folder / "results"
@@ -716,7 +753,7 @@ def describe(plan: PlannedRound, locale: str) -> list[str]:
         if plan.boards and plan.boards[number - 1]:
             text += f"  ({catalogues.text('pair_boards_short', locale)} {board_span(plan.boards[number - 1])})"
         if number in plan.forfeits:
-            text += f"  ({catalogues.text('pair_withdrawn_forfeit', locale, id=plan.forfeits[number])})"
+            text += f"  ({catalogues.text(_forfeit_note(plan, plan.forfeits[number]), locale, id=plan.forfeits[number])})"
         lines.append(f"  {catalogues.text('table_n', locale, n=number):>8}  {text}")
     return lines
 
@@ -807,7 +844,7 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     # A side withdrawn by the round (a round robin's schedule still meets it): no one to sit at
     # the table, its opponent scores its forfeit; said in place of its players.
     gone = [side for score in round_result.tables for side in score.table.sides
-            if event.entries[side].withdrawn_by(round_result.number)]
+            if event.entries[side].withdrawn_by(round_result.number, stage_result.stage.id)]
     withdrawn = catalogues.text("withdrawn", locale) + catalogues.text("paren", locale, text=catalogues.text("forfeit", locale))
     for score in sorted(round_result.tables, key=lambda s: s.table.number):
         cells = [str(score.table.number)]

@@ -206,12 +206,12 @@ class BridgeRules(Game):
 
     # -- duplicate stages: the hooks the tournament layer and the pages call ---------------------
 
-    def score_field(self, stage: Stage, rounds: Any, problems: Any = None) -> None:
+    def score_field(self, stage: Stage, rounds: Any, problems: Any = None, unplayed: Any = None) -> None:
         """A pairs stage's boards compared across the field (duplicate.score_field); a teams
         stage's board numbers checked across its rounds (duplicate.check_team_boards)."""
         options = self.options(stage)
         if options.kind == "pairs":
-            duplicate.score_field(stage, options, rounds, problems)
+            duplicate.score_field(stage, options, rounds, problems, unplayed)
         elif options.kind == "teams" and problems is not None:
             duplicate.check_team_boards(stage, options, rounds, problems)
 

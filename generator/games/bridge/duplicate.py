@@ -50,7 +50,7 @@ tests/test_bridge_teams.py):
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cached_property
@@ -82,7 +82,7 @@ from generator.games.bridge.scoring import (
     vulnerability_words,
     word,
 )
-from generator.games.common.boards import drop_out_of_range
+from generator.games.common.boards import drop_out_of_range, short_boards
 from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
 from generator.games.common.rooms import ROOMS, WaitingBoard, other_room, room_name
@@ -870,10 +870,12 @@ def _side_metrics(scoring: str, value: float, top: float) -> dict[str, float]:
     return {"imps": value}
 
 
-def score_field(stage: Stage, options: BridgeStage, rounds: Sequence[Any], problems: Problems | None = None) -> None:
+def score_field(stage: Stage, options: BridgeStage, rounds: Sequence[Any], problems: Problems | None = None,
+                unplayed: Mapping[int, int] | None = None) -> None:
     """Compare each board of a pairs stage across the field, both directions; then give each
     table's pairs their matchpoints (and top) or IMPs, each table its results.json rows and its
-    winner (more at the table), and each view the pair's running total from earlier rounds."""
+    winner (more at the table), and each view the pair's running total from earlier rounds.
+    `unplayed`: the boards withdrawn pairs' tables do not play (Game.score_field)."""
     numbered = _numbered(rounds)
     _drop_out_of_range(stage, numbered, problems)
     by_board: dict[int, list[PairsRow]] = {}
@@ -902,7 +904,7 @@ def score_field(stage: Stage, options: BridgeStage, rounds: Sequence[Any], probl
                 running[entry] = (before[0] + view.total(side), before[1] + view.top)
             _refresh_pairs(score)
     if problems is not None:
-        _check_field(numbered, problems)
+        _check_field(numbered, problems, unplayed or {})
         _check_adjustments(numbered, options, problems)
 
 
@@ -1095,9 +1097,11 @@ def _mark_of(score: TableScore) -> Mark:
     return score.table.mark or Mark(Path("results"))
 
 
-def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problems) -> None:
+def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problems,
+                 unplayed: Mapping[int, int]) -> None:
     """A pair playing a board twice (error); two pairs meeting twice, a board with fewer
-    results than the others (warnings: a mistyped board number, a table left out)."""
+    results than the others (warnings: a mistyped board number, a table left out; not the
+    results a withdrawn pair's table does not play, `unplayed`: boards.short_boards)."""
     records: dict[int, list[tuple[PairsRow, TableScore]]] = {}
     boards_of: dict[str, dict[int, tuple[int, int]]] = {}
     met: dict[frozenset[str], tuple[int, int]] = {}
@@ -1124,10 +1128,9 @@ def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problem
                     else:
                         seen[row.board] = (number, score.table.number)
     most = max((len(found) for found in records.values()), default=0)
-    for board, found in sorted(records.items()):
-        if len(found) < most:
-            problems.add("bridge-board-short", _mark_of(found[0][1]), warning=True, board=board, count=len(found),
-                         most=most, tables=", ".join(str(s.table.number) for _, s in found))
+    for board, found in short_boards(records, unplayed):
+        problems.add("bridge-board-short", _mark_of(found[0][1]), warning=True, board=board, count=len(found),
+                     most=most, tables=", ".join(str(s.table.number) for _, s in found))
 
 
 def score_team_table(table: Table, stage: Stage, options: BridgeStage) -> TableScore:

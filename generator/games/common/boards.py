@@ -3,7 +3,7 @@ the rounds (bridge and 80分 alike; ../shared/spec/content-format.md, board numb
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 # A stage that names no movement plays a Howell up to this many pairs, a Mitchell above: defined
@@ -76,3 +76,16 @@ def drop_out_of_range(stage: Any, numbered: Sequence[tuple[int, Sequence[Any]]],
                     if row.board > last:
                         report(score, row, sets, last)
             view.rows = [row for row in view.rows if row.board <= last]
+
+
+def short_boards(records: Mapping[int, Sequence[Any]], unplayed: Mapping[int, int]) -> list[tuple[int, Sequence[Any]]]:
+    """The boards with fewer results than a board of the stage has (a mistyped board number, a
+    table left out: the games' board-short warnings), in board order, with their results. The
+    results a withdrawn pair's table does not play (`unplayed`: board -> how many such tables,
+    tournament/pairing.unplayed_boards) are short by design and not counted against a board:
+    a board is short when it has fewer than the most results a board has once each board's
+    unplayed ones are added back, less its own unplayed ones. So a withdrawal warns of nothing,
+    and a board also left out at another table still warns."""
+    full = max((len(found) + unplayed.get(board, 0) for board, found in records.items()), default=0)
+    return [(board, found) for board, found in sorted(records.items())
+            if len(found) < full - unplayed.get(board, 0)]

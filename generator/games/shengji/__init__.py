@@ -49,7 +49,7 @@ hooks of `Game`, each handing over to those modules.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from generator.content.model import Stage, Table
@@ -109,9 +109,10 @@ class ShengjiRules(Game):
             return views.score_pairs_table(table, stage, stage_options)
         return views.score_team_table(table, stage, stage_options)
 
-    def score_field(self, stage: Stage, rounds: Sequence[Any], problems: Problems | None = None) -> None:
+    def score_field(self, stage: Stage, rounds: Sequence[Any], problems: Problems | None = None,
+                    unplayed: Mapping[int, int] | None = None) -> None:
         """Matchpoint a pairs stage once every table is scored (views.score_field)."""
-        views.score_field(stage, rounds, problems)
+        views.score_field(stage, rounds, problems, unplayed)
 
     def scores_alone(self, stage: Stage) -> bool:
         """A team match, yes (views.score_team_table reads the table and the stage's options

@@ -7,7 +7,7 @@ Templates: templates/games/shengji_table.html, shengji_traveller.html, shengji_e
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -16,7 +16,7 @@ from typing import Any
 from generator.content.model import Stage, Table
 from generator.errors import Mark, Problems
 from generator.games import RowsWhenRead, SideScore, TableScore
-from generator.games.common.boards import drop_out_of_range
+from generator.games.common.boards import drop_out_of_range, short_boards
 from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, percentage
 from generator.games.common.rooms import ROOMS, WaitingBoard, waiting_boards
@@ -418,9 +418,11 @@ def _numbered(rounds: Sequence[Any]) -> list[tuple[int, list[TableScore]]]:
     return found
 
 
-def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problems) -> None:
+def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problems,
+                 unplayed: Mapping[int, int]) -> None:
     """A pair playing a board twice (error), two pairs meeting twice, a board with fewer
-    records than the others (warnings: a mistyped board number, a table left out)."""
+    records than the others (warnings: a mistyped board number, a table left out; not the
+    records a withdrawn pair's table does not play, `unplayed`: boards.short_boards)."""
     records: dict[int, list[tuple[PairsRow, TableScore]]] = {}
     for _, tables in numbered:
         for score in tables:
@@ -428,12 +430,11 @@ def _check_field(numbered: list[tuple[int, list[TableScore]]], problems: Problem
                 for row in score.view.rows:
                     records.setdefault(row.board, []).append((row, score))
     most = max((len(found) for found in records.values()), default=0)
-    for board, found in sorted(records.items()):
-        if len(found) < most:
-            row, score = found[0]
-            problems.add("shengji-board-short", row.result.mark or _mark_of(score), warning=True,
-                         board=board, count=len(found), most=most,
-                         tables=[f"{s.table.number}" for _, s in found])
+    for board, found in short_boards(records, unplayed):
+        row, score = found[0]
+        problems.add("shengji-board-short", row.result.mark or _mark_of(score), warning=True,
+                     board=board, count=len(found), most=most,
+                     tables=[f"{s.table.number}" for _, s in found])
     boards_of: dict[str, dict[int, tuple[int, int]]] = {}
     met: dict[frozenset[str], tuple[int, int]] = {}
     for number, tables in numbered:
@@ -531,7 +532,8 @@ def _drop_out_of_range(stage: Stage, numbered: list[tuple[int, list[TableScore]]
     drop_out_of_range(stage, numbered, PairsView, report if problems is not None else None)
 
 
-def score_field(stage: Stage, rounds: Sequence[Any], problems: Problems | None = None) -> None:
+def score_field(stage: Stage, rounds: Sequence[Any], problems: Problems | None = None,
+                unplayed: Mapping[int, int] | None = None) -> None:
     """Matchpoint a pairs stage once every table is scored: each board's results across the
     field, both directions; then each table's sides get `mp`, `top` and `percent`, its view
     and results.json rows the per-board matchpoints, and its winner (more MP at the table).
@@ -565,7 +567,7 @@ def score_field(stage: Stage, rounds: Sequence[Any], problems: Problems | None =
                 score.view.scored = True
                 _refresh_pairs(score)
     if problems is not None:
-        _check_field(numbered, problems)
+        _check_field(numbered, problems, unplayed or {})
 
 
 def travellers(stage: Stage, rounds: Sequence[Any]) -> list[Traveller]:

@@ -1,0 +1,369 @@
+"""Withdrawals (event-day.md, "Withdrawal"): what follows from an entry's `withdrawn: N` besides
+`pair` not drawing it — the checks that stay quiet about what a withdrawal makes (boards its
+table does not play), the ranking that keeps it, marked 退赛, and the tables nobody plays."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.build import validate
+from tests.support import demo_content
+
+PAIRS = {"bridge": ("qiaoyou-club-pairs-2024", "bridge-board-short", 8, 9),
+         "shengji": ("hefei-80fen-pairs-2012", "shengji-board-short", 6, 7)}
+
+
+def withdraw(folder: Path, entry: str, since: int | str) -> None:
+    """`withdrawn: since` written on `entry` in event.yaml (a flow map or a block entry)."""
+    event = folder / "event.yaml"
+    text = event.read_text(encoding="utf-8")
+    changed = text.replace(f"{{id: {entry},", f"{{id: {entry}, withdrawn: {since},")
+    changed = changed.replace(f"  - id: {entry}\n", f"  - id: {entry}\n    withdrawn: {since}\n")
+    assert changed != text
+    event.write_text(changed, encoding="utf-8")
+
+
+def unplay(folder: Path, entry: str, rounds: range, instead: str = "") -> None:
+    """The boards of `entry`'s table deleted in `rounds`: the table left as drawn (ns, ew), or
+    with `instead` written (`forfeit: P03`)."""
+    for number in rounds:
+        path = folder / "results" / f"round-{number}.yaml"
+        table = rf"(    ns: {entry}\n    ew: P\d+\n)    boards:\n(?:      .*\n)+"
+        text, count = re.subn(table, r"\1" + (f"    {instead}\n" if instead else ""), path.read_text(encoding="utf-8"))
+        assert count == 1
+        path.write_text(text, encoding="utf-8")
+
+
+@pytest.mark.parametrize("game", PAIRS)
+def test_boards_a_withdrawn_pairs_table_does_not_play_are_not_short(tmp_path: Path, game: str) -> None:
+    """P03 (NS, table 3) withdraws before the last two rounds of a Mitchell: its table plays no
+    board there, so those boards have a result fewer than the others. That is what a withdrawal
+    is, not a table left out: no board-short warning (it was one a board, 6 for bridge). A board
+    left out at another table still warns, and only that one."""
+    slug, code, since, last = PAIRS[game]
+    content = demo_content(tmp_path, slug)
+    folder = content / "events" / slug
+    withdraw(folder, "P03", since)
+    unplay(folder, "P03", range(since, last + 1))
+    _, results, warnings = validate(content)
+    assert results[0].stages[0].status == "complete"
+    assert [w.code for w in warnings if w.code == code] == []
+    # Table 5 of round 2 leaves its first board out: that board is short, a withdrawal or not.
+    path = folder / "results" / "round-2.yaml"
+    text = path.read_text(encoding="utf-8")
+    table = re.search(r"  - table: 5\n    ns: P05\n    ew: P\d+\n    boards:\n      (\d+): .*\n", text)
+    path.write_text(text.replace(table[0], table[0].replace(re.search(r"      \d+: .*\n", table[0])[0], "")),
+                    encoding="utf-8")
+    _, _, warnings = validate(content)
+    assert [(w.code, w.params["board"]) for w in warnings if w.code == code] == [(code, int(table[1]))]
+
+
+def ranking(results: list) -> dict[str, tuple[int | None, float]]:
+    """Each entry's place and percentage in the first stage."""
+    return {s.entry.id: (s.rank, s.tally.metrics["percent"]) for s in results[0].stages[0].standings}
+
+
+@pytest.mark.parametrize("game", PAIRS)
+def test_a_withdrawn_pairs_forfeit_written_keeps_it_ranked(tmp_path: Path, game: str) -> None:
+    """`forfeit: P03` written at P03's tables after its withdrawal says what the withdrawal
+    says: it is the table left as drawn (its opponent sits the round out), no error. It was the
+    game's forfeit, which for bridge and 80分 pairs is a disqualification (seed 000 十.1): P03
+    went out of the ranking, against "Standings keep it, marked 退赛" (event-day.md)."""
+    slug, _, since, last = PAIRS[game]
+    drawn = demo_content(tmp_path / "drawn", slug)
+    withdraw(drawn / "events" / slug, "P03", since)
+    unplay(drawn / "events" / slug, "P03", range(since, last + 1))
+    _, left_as_drawn, _ = validate(drawn)
+    content = demo_content(tmp_path / "forfeit", slug)
+    withdraw(content / "events" / slug, "P03", since)
+    unplay(content / "events" / slug, "P03", range(since, last + 1), "forfeit: P03")
+    _, results, _ = validate(content)  # no error
+    standing = next(s for s in results[0].stages[0].standings if s.entry.id == "P03")
+    assert standing.rank is not None and not standing.tally.forfeited and standing.entry.withdrawn == since
+    assert ranking(results) == ranking(left_as_drawn)
+
+
+def bridge_matches(tmp_path: Path) -> Path:
+    """A bridge `matches` stage of the seed's kind (each table deals its own boards, ranked by
+    total), 4 pairs, 2 rounds; P04 `withdrawn: 2`, its round-2 table left as drawn."""
+    content = tmp_path / "content"
+    folder = content / "events" / "mini"
+    (folder / "results").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: 牌榜\nlocale: zh-Hans\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: P0{i}, players: [甲{i}, 乙{i}]}}\n" for i in range(1, 5))
+    (folder / "event.yaml").write_text(
+        f"title: 小赛\ngame: bridge\ndate: 2026-01-10\nentries:\n{entries}"
+        "stages:\n  - id: main\n    format: matches\n    rounds: 2\n    boards: 2\n    vulnerability: none\n"
+        "    scoring: total\n    rank_by: [total, first_board]\n", encoding="utf-8")
+    withdraw(folder, "P04", 2)
+    (folder / "results" / "round-1.yaml").write_text(
+        "stage: main\nround: 1\ntables:\n"
+        "  - {table: 1, ns: P01, ew: P02, boards: {1: 4H N =, 2: 3NT E =}}\n"
+        "  - {table: 2, ns: P03, ew: P04, boards: {1: 4H N -1, 2: 2S E =}}\n", encoding="utf-8")
+    (folder / "results" / "round-2.yaml").write_text(
+        "stage: main\nround: 2\ntables:\n"
+        "  - {table: 1, ns: P01, ew: P03, boards: {1: 1NT N =, 2: 2H E +1}}\n"
+        "  - {table: 2, ns: P02, ew: P04}\n", encoding="utf-8")
+    return content
+
+
+def test_a_withdrawal_in_a_bridge_matches_stage_keeps_it_ranked(tmp_path: Path) -> None:
+    """The seed's tables: a forfeit is a disqualification (取消其参赛资格), so the round-2 table
+    of P04, withdrawn from round 2 (its forfeit), took it out of the ranking. It stays ranked on
+    its round-1 total, marked withdrawn, written as left as drawn or as its forfeit."""
+    content = bridge_matches(tmp_path)
+    path = content / "events" / "mini" / "results" / "round-2.yaml"
+    for written in ("", ", forfeit: P04"):
+        path.write_text(path.read_text(encoding="utf-8").replace("ew: P04}", f"ew: P04{written}}}"), encoding="utf-8")
+        _, results, _ = validate(content)
+        stage = results[0].stages[0]
+        assert stage.status == "complete"
+        p04 = next(s for s in stage.standings if s.entry.id == "P04")
+        assert p04.rank is not None and not p04.tally.forfeited and p04.entry.withdrawn == 2
+        assert p04.tally.metrics["total"] == 160  # round 1: 4H N -1 (50) and 2S E = (110); nothing after
+
+
+def test_a_withdrawn_pair_is_ranked_by_its_percentage_on_the_boards_it_played(tmp_path: Path) -> None:
+    """The choice (event-day.md: earlier results stand, standings keep it, marked 退赛; a pair
+    sitting a round out is scored on the boards it played, content-format.md): P03, withdrawn
+    after round 1 of the demo's Mitchell, keeps its 3 boards' matchpoints, is ranked among the
+    others by its percentage on them, marked 退赛 on its row, and the standings' rule says so.
+    Rules that put a withdrawn pair last are not followed: the rule text is what a director
+    reads to check it."""
+    from generator.build import build
+
+    slug = "qiaoyou-club-pairs-2024"
+    content = demo_content(tmp_path, slug)
+    folder = content / "events" / slug
+    withdraw(folder, "P03", 2)
+    unplay(folder, "P03", range(2, 10))
+    _, results, _ = validate(content)
+    stage = results[0].stages[0]
+    mine = next(s for s in stage.standings if s.entry.id == "P03")
+    round_1 = next(t for t in stage.rounds[0].tables if "P03" in t.table.sides)
+    side = next(s for s in round_1.sides if s.entry == "P03")
+    assert mine.tally.metrics["top"] == side.metrics["top"] > 0  # its 3 boards, nothing after
+    assert mine.tally.metrics["percent"] == pytest.approx(100 * side.metrics["mp"] / side.metrics["top"], abs=0.01)
+    assert mine.rank == 1 + sum(1 for s in stage.standings if s.tally.metrics["percent"] > mine.tally.metrics["percent"])
+    out = tmp_path / "output"
+    build(content, out, bulletins=False)
+    page = (out / "events" / slug / "pairs" / "index.html").read_text(encoding="utf-8")
+    row = next(r for r in re.findall(r"<tr.*?</tr>", page, re.S) if "/P03/" in r)
+    assert "退赛" in row
+    assert "轮空一轮或中途退赛（标“退赛”）的一对，按其所打的牌计算得分率并以此排名" in page
+
+
+def two_stages(tmp_path: Path, withdrawn: str) -> Path:
+    """A Guandan event of two `matches` stages, a and b, of 2 rounds each, every team in both;
+    T04 given `withdrawn`; every table played (the first team wins K to 5)."""
+    content = tmp_path / "content"
+    folder = content / "events" / "two"
+    (folder / "results").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: 牌榜\nlocale: zh-Hans\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: T0{i}, players: [甲{i}, 乙{i}]}}\n" for i in range(1, 5))
+    (folder / "event.yaml").write_text(
+        f"title: 两段赛\ngame: guandan\ndate: 2026-01-10\nentries:\n{entries}stages:\n"
+        "  - {id: a, format: matches, rounds: 2}\n  - {id: b, format: matches, rounds: 2}\n", encoding="utf-8")
+    withdraw(folder, "T04", withdrawn)
+    draws = {("a", 1): [("T01", "T02"), ("T03", "T04")], ("a", 2): [("T01", "T03"), ("T02", "T04")],
+             ("b", 1): [("T04", "T01"), ("T02", "T03")], ("b", 2): [("T01", "T02"), ("T03", "T04")]}
+    for (stage, number), tables in draws.items():
+        lines = [f"stage: {stage}\nround: {number}\ntables:"]
+        for table, (first, second) in enumerate(tables, start=1):
+            lines.append(f"  - table: {table}\n    teams: [{first}, {second}]\n    levels: {{{first}: K, {second}: 5}}")
+        (folder / "results" / f"{stage}-{number}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return content
+
+
+def unplayed(content: Path, name: str, sides: str) -> None:
+    """The table of `sides` in results file `name` left as drawn."""
+    path = content / "events" / "two" / "results" / f"{name}.yaml"
+    text, count = re.subn(rf"(    teams: \[{sides}\]\n)    levels: .*\n", r"\1", path.read_text(encoding="utf-8"))
+    assert count == 1
+    path.write_text(text, encoding="utf-8")
+
+
+def test_a_bare_withdrawn_round_counts_the_first_stage_and_no_later_stage_is_played(tmp_path: Path) -> None:
+    """event-day.md: `withdrawn: 2` is "from round 2 of its Swiss / round-robin stage on", and a
+    team that withdrew from the event plays no later stage either. It counted every stage's
+    rounds: T04 played round 1 of stage b as if it had never withdrawn, its win there counted.
+    Now that is an error naming the stage, and the table is its forfeit."""
+    from generator.errors import ContentErrors
+
+    content = two_stages(tmp_path, "2")
+    unplayed(content, "a-2", "T02, T04")
+    unplayed(content, "b-2", "T03, T04")
+    with pytest.raises(ContentErrors) as failure:
+        validate(content)
+    (found,) = [p for p in failure.value.problems if not p.warning]
+    assert (found.code, found.mark.file.name) == ("entry-withdrawn-played", "b-1.yaml")
+    assert found.message("zh-Hans") == \
+        "T04 已退赛（event.yaml:8：withdrawn，从阶段 b 第 1 轮起不再出场），第 1 轮第 1 桌却有它的成绩"
+    assert found.message("en").startswith("T04 has withdrawn (event.yaml:8: withdrawn, plays no round from round 1 "
+                                          "of stage b on)")
+    assert "把它的 withdrawn 改为 {stage: b, round: 2}（从阶段 b 第 2 轮起退赛）" in found.hint("zh-Hans")
+    unplayed(content, "b-1", "T04, T01")
+    _, results, _ = validate(content)
+    a, b = results[0].stages
+    assert a.status == b.status == "complete"
+    wins = {s.entry.id: s.tally.metrics["wins"] for s in b.standings}
+    assert wins["T04"] == 0 and wins["T01"] == 2  # b's round 1 is T04's forfeit
+    assert next(s for s in b.standings if s.entry.id == "T04").rank is not None
+
+
+def test_a_withdrawal_from_a_later_stage_names_it_and_leaves_the_earlier_ones(tmp_path: Path) -> None:
+    """`withdrawn: {stage: b, round: 2}`: stage a is played as written (T04's results there
+    stand, no error), round 1 of b too; from b's round 2 on its tables are its forfeits. With
+    `withdrawn: 2` there was no way to say it: it counted a's round 2 as well."""
+    content = two_stages(tmp_path, "{stage: b, round: 2}")
+    unplayed(content, "b-2", "T03, T04")
+    _, results, warnings = validate(content)
+    assert warnings == []
+    a, b = results[0].stages
+    assert a.status == b.status == "complete"
+    assert {s.entry.id: s.tally.metrics["wins"] for s in a.standings}["T04"] == 0  # lost both, as written
+    assert {s.entry.id: s.tally.metrics["wins"] for s in b.standings}["T04"] == 1  # won b-1; b-2 its forfeit
+    assert b.rounds[1].tables[1].table.forfeit == "T04"
+
+
+def test_a_withdrawn_round_past_its_stages_last_is_warned(tmp_path: Path) -> None:
+    """`withdrawn: 3` in an event whose first stage has 2 rounds: T04 would play every round of
+    it, and nothing of stage b; most likely stage b was meant. A warning at the `withdrawn`,
+    naming the stage it counts and the form that names another; a stage no stage is, an error."""
+    from generator.errors import ContentErrors
+
+    content = two_stages(tmp_path, "3")
+    for name, sides in (("b-1", "T04, T01"), ("b-2", "T03, T04")):
+        unplayed(content, name, sides)
+    _, _, warnings = validate(content)
+    (warning,) = warnings
+    assert (warning.code, warning.mark.file.name, warning.mark.line) == ("entry-withdrawn-past", "event.yaml", 8)
+    assert warning.message("en") == "T04: withdrawn: 3 counts the rounds of stage a, which has 2: T04 plays every round of it"
+    assert "withdrawn: {stage: b, round: 1}" in warning.hint("en")
+    event = content / "events" / "two" / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("withdrawn: 3", "withdrawn: {stage: c, round: 1}"),
+                     encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        validate(content)
+    assert [p.code for p in failure.value.problems if not p.warning] == ["stage-unknown"]
+
+
+def test_the_desk_offers_no_form_for_a_withdrawn_pairs_table_and_says_why(tmp_path: Path) -> None:
+    """The results desk: P03 withdrawn from round 8, its table there left as drawn. The table is
+    not played (its opponent sits out), so the desk offers no form to enter it (a result there
+    is an error) and its admin page lists it as not played, naming the withdrawn pair, with no
+    edit link; the other tables of the round are offered as before. It offered the table."""
+    from generator.desk.app import Desk, Who
+
+    slug = "qiaoyou-club-pairs-2024"
+    content = demo_content(tmp_path, slug)
+    folder = content / "events" / slug
+    withdraw(folder, "P03", 8)
+    unplay(folder, "P03", range(8, 10))
+    desk = Desk(content, slug, None, None, build=False)
+    assert desk.spot("pairs", 8, 3) is None
+    assert desk.spot("pairs", 8, 2) is not None and desk.spot("pairs", 7, 3) is not None
+    (round_8,) = [r for r in desk.rounds_view() if r["number"] == 8]
+    assert [t["withdrawn"] for t in round_8["tables"]] == [[] if t["number"] != 3 else ["P03"] for t in round_8["tables"]]
+    page = desk.page("admin.html", who=Who("admin", "-"), csrf="-", now=0).body.decode("utf-8")
+    row = next(r for r in re.findall(r"<tr>.*?</tr>", page, re.S) if "P03 — P15" in r or "P03 — " in r)
+    assert "P03 已退赛：这一桌不打，无需录入" in row and "/t/pairs/8/3" not in page
+
+
+
+def test_a_round_robins_disqualified_entry_is_written_as_its_forfeit(tmp_path: Path) -> None:
+    """A game whose forfeit is a disqualification (as bridge's seed tables, seed 000 十.1, 取消其
+    参赛资格: out of the ranking; here the tests' high-card game so made) in a round robin: C04's
+    forfeit in round 1 puts it out. The Berger schedule still meets it; `pair` listed it as left
+    out (未编入（已取消资格）) yet wrote its later tables as ordinary matches, pending for ever. It is
+    out of the stage as a withdrawn entry is: its tables are written as its forfeit, said so,
+    and the stage completes without them."""
+    from generator.cli import main
+    from generator.games import GAMES, SideScore
+    from tests.toygame import HighCardRules
+
+    class Disqualifying(HighCardRules):
+        name = "highcard-dq"
+
+        def score_table(self, table, stage, state):  # noqa: ANN001, ANN201
+            score = super().score_table(table, stage, state)
+            for side in score.sides:
+                side.disqualified = side.entry == table.forfeit
+            return score
+
+    game = Disqualifying()
+    GAMES.register(game)
+    try:
+        content = tmp_path / "content"
+        folder = content / "events" / "cup"
+        folder.mkdir(parents=True)
+        (content / "site.yaml").write_text("title: 牌榜\nlocale: zh-Hans\n", encoding="utf-8")
+        entries = "".join(f"  - {{id: C0{i}, players: [甲{i}]}}\n" for i in range(1, 5))
+        (folder / "event.yaml").write_text(
+            f"title: 小赛\ngame: {game.name}\ndate: 2026-01-10\ndraw_seed: 1\nentries:\n{entries}"
+            "stages:\n  - {id: main, format: round_robin, rounds: 3, rank_by: [wins, lot]}\n", encoding="utf-8")
+        assert main(["pair", "cup", "main", "--content", str(content)]) == 0
+        (path,) = (folder / "results").glob("*.yaml")
+        text = path.read_text(encoding="utf-8")
+        for home, away in re.findall(r"    home: (C\d+)\n    away: (C\d+)\n", text):
+            record = "    forfeit: C04\n" if "C04" in (home, away) else "    cards: [K, 9]\n"
+            text = text.replace(f"    home: {home}\n    away: {away}\n", f"    home: {home}\n    away: {away}\n{record}")
+        path.write_text(text, encoding="utf-8")
+        assert main(["pair", "cup", "main", "--content", str(content), "--all"]) == 0
+        for number in (2, 3):
+            (written,) = (folder / "results").glob(f"*round-{number}.yaml")
+            text = written.read_text(encoding="utf-8")
+            (block,) = [b for b in text.split("  - table:") if ": C04\n" in b]
+            assert "C04 已取消资格：本桌判 C04 弃权，不必比赛" in block and "    forfeit: C04\n" in block
+            text = re.sub(r"(    home: C0[123]\n    away: C0[123]\n)", r"\1    cards: [K, 9]\n", text)
+            written.write_text(text, encoding="utf-8")
+        _, results, _ = validate(content)
+        stage = results[0].stages[0]
+        assert stage.status == "complete"
+        assert next(s for s in stage.standings if s.entry.id == "C04").rank is None  # out of the ranking
+    finally:
+        del GAMES[game.name]
+
+
+def test_a_table_between_two_withdrawn_teams_is_an_error_and_counts_for_neither(tmp_path: Path) -> None:
+    """T03 and T04 both withdraw from round 2; a round-2 table setting them against each other,
+    written by hand (`pair` writes none), is a table nobody plays. Left as drawn, or written as
+    one's forfeit, it was scored as T03's forfeit: T04 won a match after it had withdrawn, and
+    `check` said nothing. Now an error at the table (a result written there is already
+    entry-withdrawn-played, for each), and it counts for neither; deleted, all is well."""
+    from generator.errors import ContentErrors
+
+    content = tmp_path / "content"
+    folder = content / "events" / "mini"
+    (folder / "results").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: 牌榜\nlocale: zh-Hans\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: T0{i}, players: [甲{i}, 乙{i}]}}\n" for i in range(1, 5))
+    (folder / "event.yaml").write_text(f"title: 小赛\ngame: guandan\ndate: 2026-01-10\nentries:\n{entries}"
+                                       "stages:\n  - {id: main, format: matches, rounds: 2}\n", encoding="utf-8")
+    for entry in ("T03", "T04"):
+        withdraw(folder, entry, 2)
+    (folder / "results" / "round-1.yaml").write_text(
+        "stage: main\nround: 1\ntables:\n  - {table: 1, teams: [T01, T02], levels: {T01: K, T02: 5}}\n"
+        "  - {table: 2, teams: [T03, T04], levels: {T03: K, T04: 5}}\n", encoding="utf-8")
+    second = folder / "results" / "round-2.yaml"
+    played = "stage: main\nround: 2\ntables:\n  - {table: 1, teams: [T01, T02], levels: {T02: K, T01: 5}}\n"
+    for written in ("", ", forfeit: T03"):
+        second.write_text(played + f"  - {{table: 2, teams: [T03, T04]{written}}}\n", encoding="utf-8")
+        with pytest.raises(ContentErrors) as failure:
+            validate(content)
+        (found,) = [p for p in failure.value.problems if not p.warning]
+        assert (found.code, found.mark.file.name, found.mark.line) == ("entry-withdrawn-both", "round-2.yaml", 5)
+        assert found.message("zh-Hans") == "T03, T04 都已退赛，第 2 轮第 2 桌却让它们对阵"
+    from generator.content.load import load_site
+    from generator.errors import Problems
+    from generator.tournament.event import run_event
+
+    problems = Problems()
+    stage = run_event(load_site(content, problems).events[0], problems).stages[0]
+    assert {s.entry.id: s.tally.metrics["wins"] for s in stage.standings}["T04"] == 0  # no win after withdrawing
+    second.write_text(played, encoding="utf-8")
+    _, results, _ = validate(content)
+    assert results[0].stages[0].status == "complete"
