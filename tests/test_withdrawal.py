@@ -273,61 +273,6 @@ def test_the_desk_offers_no_form_for_a_withdrawn_pairs_table_and_says_why(tmp_pa
     assert "P03 已退赛：这一桌不打，无需录入" in row and "/t/pairs/8/3" not in page
 
 
-
-def test_a_round_robins_disqualified_entry_is_written_as_its_forfeit(tmp_path: Path) -> None:
-    """A game whose forfeit is a disqualification (as bridge's seed tables, seed 000 十.1, 取消其
-    参赛资格: out of the ranking; here the tests' high-card game so made) in a round robin: C04's
-    forfeit in round 1 puts it out. The Berger schedule still meets it; `pair` listed it as left
-    out (未编入（已取消资格）) yet wrote its later tables as ordinary matches, pending for ever. It is
-    out of the stage as a withdrawn entry is: its tables are written as its forfeit, said so,
-    and the stage completes without them."""
-    from generator.cli import main
-    from generator.games import GAMES, SideScore
-    from tests.toygame import HighCardRules
-
-    class Disqualifying(HighCardRules):
-        name = "highcard-dq"
-
-        def score_table(self, table, stage, state):  # noqa: ANN001, ANN201
-            score = super().score_table(table, stage, state)
-            for side in score.sides:
-                side.disqualified = side.entry == table.forfeit
-            return score
-
-    game = Disqualifying()
-    GAMES.register(game)
-    try:
-        content = tmp_path / "content"
-        folder = content / "events" / "cup"
-        folder.mkdir(parents=True)
-        (content / "site.yaml").write_text("title: 牌榜\nlocale: zh-Hans\n", encoding="utf-8")
-        entries = "".join(f"  - {{id: C0{i}, players: [甲{i}]}}\n" for i in range(1, 5))
-        (folder / "event.yaml").write_text(
-            f"title: 小赛\ngame: {game.name}\ndate: 2026-01-10\ndraw_seed: 1\nentries:\n{entries}"
-            "stages:\n  - {id: main, format: round_robin, rounds: 3, rank_by: [wins, lot]}\n", encoding="utf-8")
-        assert main(["pair", "cup", "main", "--content", str(content)]) == 0
-        (path,) = (folder / "results").glob("*.yaml")
-        text = path.read_text(encoding="utf-8")
-        for home, away in re.findall(r"    home: (C\d+)\n    away: (C\d+)\n", text):
-            record = "    forfeit: C04\n" if "C04" in (home, away) else "    cards: [K, 9]\n"
-            text = text.replace(f"    home: {home}\n    away: {away}\n", f"    home: {home}\n    away: {away}\n{record}")
-        path.write_text(text, encoding="utf-8")
-        assert main(["pair", "cup", "main", "--content", str(content), "--all"]) == 0
-        for number in (2, 3):
-            (written,) = (folder / "results").glob(f"*round-{number}.yaml")
-            text = written.read_text(encoding="utf-8")
-            (block,) = [b for b in text.split("  - table:") if ": C04\n" in b]
-            assert "C04 已取消资格：本桌判 C04 弃权，不必比赛" in block and "    forfeit: C04\n" in block
-            text = re.sub(r"(    home: C0[123]\n    away: C0[123]\n)", r"\1    cards: [K, 9]\n", text)
-            written.write_text(text, encoding="utf-8")
-        _, results, _ = validate(content)
-        stage = results[0].stages[0]
-        assert stage.status == "complete"
-        assert next(s for s in stage.standings if s.entry.id == "C04").rank is None  # out of the ranking
-    finally:
-        del GAMES[game.name]
-
-
 def test_a_table_between_two_withdrawn_teams_is_an_error_and_counts_for_neither(tmp_path: Path) -> None:
     """T03 and T04 both withdraw from round 2; a round-2 table setting them against each other,
     written by hand (`pair` writes none), is a table nobody plays. Left as drawn, or written as
