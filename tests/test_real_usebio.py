@@ -33,6 +33,7 @@ DATA = Path(__file__).resolve().parent / "data" / "real"
 BUTLER = DATA / "compscore_butler_mitchell.xml"
 CROSS = DATA / "compscore_cross_imp_howell.xml"
 MATCHPOINTS = DATA / "compscore_mp_pairs_mitchell_03.xml"
+FEWER = DATA / "compscore_mp_pairs_mitchell_04.xml"
 HOWELL = DATA / "scorer_nz_howell_phantom.xml"
 NOT_PLAYED = DATA / "scorer_nz_pairs_np_passed.xml"
 SECTIONS = DATA / "scorer_nz_multi_section.xml"
@@ -106,6 +107,22 @@ def test_matchpoint_mitchell_ns_sit_out_and_two_fields(tmp_path, capsys):
         assert text.count("    ns: ") == 7 and text.count("    ew: ") == 6  # 6 tables, an NS pair out
     found = standings(folder)
     assert found["3NS"] == (1, None, 62.78) and found["1NS"][0] == found["7NS"][0] == 3  # tied, as published
+
+
+def test_matchpoints_adding_up_to_more_results_than_tables_are_not_factored_to_them(tmp_path, capsys):
+    """8 NS and 8 EW pairs (8 tables at most), 6 results a board, a board's figures adding up to 10
+    (2 a result beaten on 6 results; 8 on the boards played 5 times, 6 on those played 4 times:
+    Compscore tops each board on its own results). Read as 1 a result beaten factored (Neuberg)
+    to 11 results, every pair's total came out half the file's (2NS: file 121.40, paibang 60.7)."""
+    _, out = imported(tmp_path, FEWER, capsys, strict=False)
+    assert "2 a result beaten, from zero" in out and "factored" not in out
+    differing = _differing(out)
+    # left: the boards played fewer times, which paibang factors (Neuberg) and Compscore does not
+    # (rules-bridge.md), and the totals of the three pairs those boards' rounding moves
+    boards = {int(line.split()[1]) for line in differing if line.startswith("board ")}
+    assert boards <= {3, 6, 9, 12, 15, 18, 21, 24}
+    totals = [line for line in differing if line.startswith("total ")]
+    assert len(totals) == 3 and not any(" 2NS:" in line or " 1EW:" in line for line in totals)
 
 
 def test_compscore_writes_an_adjusted_board_in_the_score():

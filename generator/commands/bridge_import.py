@@ -1845,8 +1845,12 @@ def compare(session: Session, ids: dict[tuple[str, str], str],
         # movement, a phantom's table counted, where paibang compares the results there are.
         # And a program may cut its figures at the decimals it writes rather than round them
         # (Scorer: 47.9677 is written 47.9).
+        # A board is never factored to more results than the session has tables (every pair seated, a
+        # phantom's table counted): figures adding up to more say another convention (Compscore's
+        # integer MPs at 2 a result beaten read as 1 a result beaten factored to twice the tables).
+        most = _tables_at_most(session)
         candidates = [(c, to, cut) for cut in (False, True)
-                      for c, to in [(c, {}) for c in MP_CONVENTIONS] + [(c, _factored_to(sums, c)) for c in MP_CONVENTIONS if not c[1]]]
+                      for c, to in [(c, {}) for c in MP_CONVENTIONS] + [(c, _factored_to(sums, c, most)) for c in MP_CONVENTIONS if not c[1]]]
 
         def agreeing(candidate: tuple[tuple[int, bool], dict[int, int], bool]) -> int:
             c, to, cut = candidate
@@ -1918,15 +1922,24 @@ def _most_common(values: Any) -> int | None:
     return max(sorted(set(found)), key=found.count) if found else None
 
 
-def _factored_to(sums: dict[int, list[float]], convention: tuple[int, bool]) -> dict[int, int]:
+def _tables_at_most(session: Session) -> int:
+    """The most results a board of the session can have: a table every two pairs of the file (its
+    travellers' and its list's), and one more for a phantom's table (Scorer counts it)."""
+    pairs = {(line.section, side, number) for line in session.lines
+             for side, number in (("NS", line.ns), ("EW", line.ew)) if number is not None}
+    listed = {(pair.section, pair.direction, pair.id) for pair in session.pairs.values()}
+    return (max(len(pairs), len(listed)) + 1) // 2 + 1
+
+
+def _factored_to(sums: dict[int, list[float]], convention: tuple[int, bool], most: int = 10_001) -> dict[int, int]:
     """board -> the results the file factors it to, from its figures: a result's NS and EW figures
     add up to the top (2 x (results - 1), or half that at 1 a result beaten); the boards whose
-    figures say more results than paibang has."""
+    figures say more results than paibang has, and no more than `most` (the session's tables)."""
     scale = convention[0]
     found = {}
     for board, values in sums.items():
         common = _most_common(values)
-        if common is not None and common > 0 and float(common / scale).is_integer() and common / scale <= 10_000:
+        if common is not None and common > 0 and float(common / scale).is_integer() and common / scale < min(most, 10_001):
             found[board] = int(common / scale) + 1  # 2 to 10,001 results: no other figures say results
     return found
 
