@@ -257,3 +257,41 @@ def test_ffb_seance_5_without_its_session_columns_says_the_totals_were_not_compa
     assert "the file's totals run over 144 boards of several sessions and it gives no columns of this session's own" in out
     assert "are compared" not in out and "total " not in out
     assert "all 3079 figures equal" in out  # 3211 less this session's 44 ranks, totals and percentages
+
+
+HAND_RECORDS = REAL / "bridgenz_txt2pbn_hand_records.pbn"
+ONE_RESULT = REAL / "schiphol_1995_one_result.pbn"
+
+
+def _refused(tmp_path: Path, path: Path, capsys, locale: str = "en") -> str:
+    from generator.cli import main
+
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    assert main(["import", "club", str(path), "--content", str(content), "--lang", locale]) == 1
+    assert not (content / "events/club").exists()
+    captured = capsys.readouterr()
+    return captured.err
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-Hans"])
+def test_hand_records_only_are_said_to_be_hand_records(tmp_path, capsys, locale):
+    """A club's hand records (Bridge NZ's txt2pbn: 30 deals with their double-dummy tables, no
+    result) imported by mistake: said to be hand records, and what to export instead; they were
+    said to have no ScoreTable or TRAVELLER_LINE, as if a results file had lost them."""
+    err = _refused(tmp_path, HAND_RECORDS, capsys, locale)
+    if locale == "en":
+        assert "the file holds hand records only: the deals of 30 board(s), and no table's result" in err
+        assert "USEBIO XML" in err and "TRAVELLER_LINE" not in err
+    else:
+        assert "文件里只有牌例：30 副牌的牌型" in err
+
+
+def test_table_results_that_name_no_pairs_are_said_so(tmp_path, capsys):
+    """A played board recorded as its own game (the 1995 Schiphol tournament, players' names,
+    contract, result, play): a result, but no pair numbers, no ScoreTable, no HomeTeam / VisitTeam,
+    as BBO's PBN downloads are; it was said to have no table results at all."""
+    err = _refused(tmp_path, ONE_RESULT, capsys)
+    assert "the file gives 1 table result(s) on 1 board(s), one a game, but no game says which pairs played it" in err
+    assert "TRAVELLER_LINE" not in err

@@ -2090,6 +2090,22 @@ def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, lo
     return _report(total, differences, strict, locale)
 
 
+def _no_results(path: Path) -> dict[str, str]:
+    """Why a file gives paibang no table results to import, in every locale: a PBN of hand records
+    only (a dealer's or a hand-record program's: deals, no contract played), or of table results
+    one a game that say no pairs (BBO's, or a converter's from a results page: the players' names
+    only, no ScoreTable and no HomeTeam / VisitTeam); otherwise none at all."""
+    if path.suffix.lower() != ".xml":
+        games = [game for game in parse_pbn(decode(path.read_bytes())) if small_int(game.get("Board"))]
+        played = [game for game in games if (game.get("Contract") or "").strip() and (game.get("Result") or "").strip()]
+        boards = len({small_int(game.get("Board")) for game in (played or games)})
+        if played:
+            return catalogues.word("bridge_import_results_unpaired", results=len(played), boards=boards)
+        if games:
+            return catalogues.word("bridge_import_hand_records", boards=boards)
+    return catalogues.word("bridge_import_no_results")
+
+
 def run(content: Path, slug: str, path: Path, strict: bool, locale: str, sections: str | None = None) -> int:
     """`sections`: `field` or `apart` to score a file's sections so whatever its figures show."""
     from generator.build import validate
@@ -2116,7 +2132,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
     if teams is not None and teams.lines:
         return _run_teams(content, slug, teams, strict, locale)
     if not session.lines:
-        problem = catalogues.word("bridge_import_no_results")
+        problem = _no_results(path)
         print(say("refused", locale, path=path, problem=problem[locale]), file=sys.stderr)
         return 1
     parts: list[tuple[str, str | None, Session]] = [(STAGE, None, session)]  # (stage, section, its session)
