@@ -295,3 +295,26 @@ def test_table_results_that_name_no_pairs_are_said_so(tmp_path, capsys):
     err = _refused(tmp_path, ONE_RESULT, capsys)
     assert "the file gives 1 table result(s) on 1 board(s), one a game, but no game says which pairs played it" in err
     assert "TRAVELLER_LINE" not in err
+
+
+EYTC = REAL / "eytc1998_board1_both_rooms.pbn"
+
+
+def test_a_match_named_the_same_in_both_rooms_is_seated_by_its_room(tmp_path, capsys):
+    """The 1998 European Youth Teams, board 1 of J-germany v J-austria, both rooms: each game
+    names J-germany HomeTeam and J-austria VisitTeam, the Room telling who sits where (Austria's
+    Purstl and Lindermann North-South in the closed room). The closed room was read with Germany
+    NS again, so neither room found its other and the match was left out (0 matches). Now the
+    match is imported: open 5H S -1 (NS -50), closed 4H N = (Austria NS +420), Germany -10 IMPs."""
+    from generator.build import validate
+
+    folder, out = _imported(tmp_path, EYTC, capsys)
+    assert "imported 2 teams, 1 matches, 2 results (0 without the other room or unreadable, left out)" in out
+    assert "all 2 figures equal" in out  # each room's [Score "NS x"]
+    event = (folder / "event.yaml").read_text(encoding="utf-8")
+    assert 'players: ["Saurer B", "Gloyer A", "Lindermann A", "Purstl C"]' in event  # Austria's four
+    round_1 = next((folder / "results").iterdir()).read_text(encoding="utf-8")
+    assert "home: J-germany\n    away: J-austria\n" in round_1 and "1: {open: 5H S -1, closed: 4H N =}" in round_1
+    _, results, _ = validate(folder.parents[1], strict=True)
+    found = {s.entry.id: s.tally.metrics.get("imps") for s in results[0].stage_of("teams").standings}
+    assert found == {"J-austria": 10, "J-germany": -10}

@@ -1016,6 +1016,8 @@ def read_teams_session(text: str) -> TeamsSession | None:
                         players, _round_number(game.get("Round")) or (given[0] if given else 1),
                         room if room in ("open", "closed") else None)
         found.lines.append(line)
+    _seat_home_team_by_room(found.lines)
+    for line, game in zip(found.lines, games):
         meetings.setdefault(frozenset((line.ns, line.ew)), Meeting(line.ns, line.ew, [], game.lines.get("Board", game.line))
                             ).lines.append(line)
     if not given:
@@ -1026,6 +1028,22 @@ def read_teams_session(text: str) -> TeamsSession | None:
 
         found.seated = seat_team_rounds(list(meetings.values()), refuse)
     return found
+
+
+def _seat_home_team_by_room(lines: list[TeamLine]) -> None:
+    """A file may keep a match's HomeTeam and VisitTeam the same in both rooms, the Room telling
+    who sits where: the home team NS in the open room, EW in the closed (the EBL's European Youth
+    Teams file: J-germany v J-austria, Room "Closed", Austria's players North-South). Where a
+    board's open and closed rooms name the same teams the same way and no game names them the
+    other way round, the closed room's teams are seated so (paibang's own export names the team
+    sitting NS HomeTeam, in each room: left as it is)."""
+    by_key: dict[tuple[int, int, str, str], list[TeamLine]] = defaultdict(list)
+    for line in lines:
+        by_key[(line.round, line.board, line.ns, line.ew)].append(line)
+    for (number, board, ns, ew), found in by_key.items():
+        if sorted(str(line.room) for line in found) == ["closed", "open"] and (number, board, ew, ns) not in by_key:
+            closed = next(line for line in found if line.room == "closed")
+            closed.ns, closed.ew = ew, ns
 
 
 def _first_of(row: dict[str, str | None], *names: str) -> str | None:
