@@ -125,6 +125,21 @@ def test_matchpoints_adding_up_to_more_results_than_tables_are_not_factored_to_t
     assert len(totals) == 3 and not any(" 2NS:" in line or " 1EW:" in line for line in totals)
 
 
+def test_an_event_type_naming_no_scoring_is_scored_as_the_board_figures_show(tmp_path, capsys):
+    """The Butler Mitchell with its EVENT_TYPE an unknown one (cobalt's notsupported.xml is this
+    very file with `<EVENT EVENT_TYPE="NOTSUP">`): it was scored by matchpoints, 507 of its 762
+    figures differing (board 1 IMP_NS 1NS: file -3, paibang 3). Its travellers carry
+    NS_BUTLER_POINTS: scored Butler, said so, every figure equal."""
+    text = BUTLER.read_text(encoding="utf-8")
+    assert text.count('<EVENT EVENT_TYPE="BUTLER_PAIRS">') == 1
+    path = tmp_path / "notsupported.xml"
+    path.write_text(text.replace('<EVENT EVENT_TYPE="BUTLER_PAIRS">', '<EVENT EVENT_TYPE="NOTSUP">'), encoding="utf-8")
+    folder, out = imported(tmp_path, path, capsys)
+    assert ("the file's event type NOTSUP names no scoring paibang knows: scored Butler (IMPs against each board's"
+            " datum), as its board figures (NS_BUTLER_POINTS) show") in out
+    assert "all 762 figures equal" in out and "scoring: butler" in (folder / "event.yaml").read_text(encoding="utf-8")
+
+
 def test_compscore_writes_an_adjusted_board_in_the_score():
     from generator.commands.bridge_import import _compscore_adjusted
 

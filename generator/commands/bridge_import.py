@@ -181,6 +181,9 @@ class Session:
     # pair numbers (as entries have them: A-7) listed for several PAIRs, none told to be the one
     # that played (one_listing): their names not taken
     names_twice: list[str] = field(default_factory=list)
+    # a USEBIO event type naming no scoring paibang knows, scored as the board figures show:
+    # (the event type, the figures' element)
+    scoring_told: tuple[str, str] | None = None
 
 
 class ImportRefused(Exception):
@@ -436,7 +439,19 @@ def read_usebio_session(text: str) -> Session:
     # BOARD_SCORING_METHOD; without it, the event type says (Compscore: BUTLER_PAIRS, CROSS_IMP, MP_PAIRS)
     method = (event.scoring or event.event_type or "").upper()
     scoring = "butler" if "BUTLER" in method else "imps" if "IMP" in method else "matchpoints"
+    told = None
+    if not any(word in method for word in ("BUTLER", "IMP", "MP", "MATCH")):
+        # an event type that names no scoring (PAIRS, or one paibang does not know): the board
+        # figures the travellers carry say it; matchpoints when they say nothing either
+        given = {name for line in event.lines for name, value in line.fields.items() if value}
+        told = next(((found, column) for found, columns in (("butler", ("NS_BUTLER_POINTS", "BUTLER_DATUM")),
+                                                            ("imps", ("NS_CROSS_IMP_POINTS", "NS_IMPS")),
+                                                            ("matchpoints", ("NS_MATCH_POINTS",)))
+                     for column in columns if column in given), None)
+        scoring = told[0] if told else scoring
     session = Session("USEBIO", event.description or "", event.date, scoring)
+    if told is not None and event.event_type and event.event_type.upper() != "PAIRS":
+        session.scoring_told = (event.event_type, told[1])
     places: dict[str, list[int]] = defaultdict(list)
     participants = place_participants(event, session)
     refuse_unsectioned_lines(event)
@@ -2180,6 +2195,8 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
         rounds = len({line.round for line in part.lines})
         print(say("written", locale, pairs=len(_entries(part, ids)), rounds=rounds,
                   results=len(part.lines), program=part.program, path=folder))
+        if part.scoring_told is not None:
+            print(say(f"scoring_told_{part.scoring}", locale, type=part.scoring_told[0], column=part.scoring_told[1]))
         written.append((stage, section, part, ids, wrote))
     try:
         _, results, warnings = validate(content)
