@@ -37,6 +37,7 @@ FEWER = DATA / "compscore_mp_pairs_mitchell_04.xml"
 HOWELL = DATA / "scorer_nz_howell_phantom.xml"
 NOT_PLAYED = DATA / "scorer_nz_pairs_np_passed.xml"
 SECTIONS = DATA / "scorer_nz_multi_section.xml"
+HANDICAP = DATA / "scorer_nz_handicap_pairs.xml"
 
 
 def imported(tmp_path: Path, path: Path, capsys, strict: bool = True) -> tuple[Path, str]:
@@ -481,3 +482,17 @@ def test_a_stage_named_as_its_event_is_titled_with_the_name_once(tmp_path, capsy
     folder, pdf = _built(tmp_path, "zh-Hans", stage_named_as_event=True)
     assert pdf.splitlines()[0] == "PN Christmas Cheer成绩排名（第 13 轮后）"
     assert "<h1>PN Christmas Cheer</h1>" in (folder / "pairs/index.html").read_text(encoding="utf-8")
+
+
+def test_scorer_handicap_pairs_say_the_published_percentages_include_the_handicaps(tmp_path, capsys):
+    """Scorer's handicap pairs (Whitehead Trophy, 9 NS + 9 EW pairs, each PAIR a HANDICAP from
+    -10.21 to +11.02): every board figure is paibang's, but 16 percentages differ, each paibang's
+    scratch percentage plus half the pair's handicap (2-NS: 53.69 - 6.65 / 2 = 50.37, published).
+    The import listed them without a word of why; paibang has no handicap scoring, so it says the
+    file's totals include handicaps and how many of the differences they account for."""
+    _, out = imported(tmp_path, HANDICAP, capsys, strict=False)
+    assert ("the file's pairs carry handicaps (HANDICAP on 18 pairs, -10.21 to 11.02): its percentages and places"
+            " include them, paibang's standings do not") in out
+    assert "of the 16 percentages that differ, 16 are paibang's plus half the pair's handicap" in out
+    assert "16 of 630 figures differ:" in out and "  total TotalPercentage  2-NS: file 50.37, paibang 53.69" in out
+    assert not any(line.startswith("board ") for line in _differing(out))  # every board figure equal

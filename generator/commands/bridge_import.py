@@ -155,6 +155,7 @@ class Pair:
     figures: dict[str, str] = field(default_factory=dict)  # Rank, TotalScoreMP, TotalPercentage, TotalScoreIMP
     penalty: float = 0.0
     section: str | None = None
+    handicap: float = 0.0  # USEBIO's HANDICAP (Scorer's handicap pairs): the file's totals include it, paibang's not
 
 
 @dataclass
@@ -472,6 +473,7 @@ def read_usebio_session(text: str) -> Session:
         pair.names = [n for n in data.get("PLAYERS", []) if n]
         pair.direction = direction if direction in ("NS", "EW") else None
         pair.section = data.get("SECTION")
+        pair.handicap = _value(data.get("HANDICAP") or "") or 0.0
         place = (data.get("PLACE") or "").rstrip("=")
         pair.figures = {"Rank": place} if place else {}
         if pair.direction and small_int(place) is not None:
@@ -2250,7 +2252,25 @@ def _compare_and_report(session: Session, ids: dict[tuple[str, str], str], stage
     if session.cumulative:  # its Session columns compared, or none to compare
         print(say("cumulative" if any(p.figures for p in session.pairs.values()) else "cumulative_none", locale,
                   boards=session.cumulative))
+    say_handicaps(session, ids, differences, locale)
     return _report(total, differences, strict, locale)
+
+
+def say_handicaps(session: Session, ids: dict[tuple[str, str], str], differences: list[Difference], locale: str) -> None:
+    """A handicap event (Scorer's: each PAIR's HANDICAP): the file's percentages and places
+    include the handicaps, paibang's standings (a scratch ranking: it has no handicap scoring) do
+    not. Said, with how many of the percentages that differ are paibang's plus half the pair's
+    handicap (Scorer's way: 2-NS, HANDICAP -6.65, 53.69 % scratch, published 50.37 %)."""
+    handicaps = {ids.get((pair.direction or "NS", pair.id)): pair.handicap
+                 for pair in session.pairs.values() if pair.handicap}
+    if not handicaps:
+        return
+    percentages = [d for d in differences if "TotalPercentage" in d.where["en"]]
+    explained = sum(1 for d in percentages
+                    if d.pair in handicaps and None not in (_value(d.published), _value(d.computed))
+                    and abs(_value(d.published) - (_value(d.computed) + handicaps[d.pair] / 2)) <= 0.011)  # type: ignore[operator]
+    print(say("handicaps", locale, pairs=len(handicaps), low=_shown(min(handicaps.values())), high=_shown(max(handicaps.values())),
+              differing=len(percentages), explained=explained))
 
 
 def say_not_played(session: Session, ids: dict[tuple[str, str], str], stage: str, stage_result: Any, locale: str) -> None:
