@@ -496,3 +496,23 @@ def test_scorer_handicap_pairs_say_the_published_percentages_include_the_handica
     assert "of the 16 percentages that differ, 16 are paibang's plus half the pair's handicap" in out
     assert "16 of 630 figures differ:" in out and "  total TotalPercentage  2-NS: file 50.37, paibang 53.69" in out
     assert not any(line.startswith("board ") for line in _differing(out))  # every board figure equal
+
+
+def test_a_two_winner_mitchell_exported_as_pbn_keeps_its_two_rankings(tmp_path, capsys, monkeypatch):
+    """The Compscore Mitchell ranked by direction (WINNER_TYPE 2: 2NS and 5EW both first), imported,
+    exported as PBN and imported again: the TotalScoreTable had no Direction column, so its two
+    rank 1s read as one field's, and the second import ranked the 16 pairs together (15 of its 718
+    figures differed: 4NS file 2, paibang 3). With a Direction column (N-S / E-W, as Ruter
+    writes it) every figure is equal."""
+    from generator.cli import main
+
+    folder, _ = imported(tmp_path, FEWER, capsys, strict=False)
+    monkeypatch.chdir(tmp_path)
+    assert main(["export", "club", "--format", "pbn", "--content", str(folder.parents[1]), "-o", "club.pbn",
+                 "--lang", "en"]) == 0
+    capsys.readouterr()
+    text = (tmp_path / "club.pbn").read_text(encoding="utf-8")
+    assert "PairId\\\\3R;Direction\\\\5R;" in text and '\n1 2NS "N-S" 121.4 71.41 ' in text and '\n1 5EW "E-W" ' in text
+    again = tmp_path / "again"
+    _, out = imported(again, tmp_path / "club.pbn", capsys)
+    assert "all 718 figures equal" in out
