@@ -318,3 +318,29 @@ def test_a_match_named_the_same_in_both_rooms_is_seated_by_its_room(tmp_path, ca
     _, results, _ = validate(folder.parents[1], strict=True)
     found = {s.entry.id: s.tally.metrics.get("imps") for s in results[0].stage_of("teams").standings}
     assert found == {"J-austria": 10, "J-germany": -10}
+
+
+VUGRAPH = REAL / "bbo_vugraph_bb2015_final_boards_1_2.pbn"
+
+
+def _vugraph_games(count: int, teams_in_each: bool = False) -> str:
+    """The first `count` games of the Bermuda Bowl excerpt; `teams_in_each`: each game given the
+    match's HomeTeam and VisitTeam, as the first has them."""
+    text = VUGRAPH.read_bytes().decode("latin-1")
+    starts = [i for i in range(len(text)) if text.startswith("[Event ", i) and (i == 0 or text[i - 1] == "\n")]
+    games = [text[at:(starts[n + 1] if n + 1 < len(starts) else len(text))] for n, at in enumerate(starts)][:count]
+    if teams_in_each:
+        games = [g if "[HomeTeam " in g else g.replace("[Board ", '[HomeTeam "SWEDEN"]\n[VisitTeam "POLAND"]\n[Board ', 1)
+                 for g in games]
+    return text[:starts[0]] + "".join(games)
+
+
+def test_a_team_file_with_no_board_in_both_rooms_is_refused(tmp_path, capsys):
+    """The Bermuda Bowl final's first game alone (board 1, open room, SWEDEN v POLAND): no board
+    has its other room. It was imported as an event of two teams and no match ('all 0 figures
+    equal', exit 0), a stage with nothing to score; now refused, nothing written, and said why."""
+    path = tmp_path / "open-room.pbn"
+    path.write_bytes(_vugraph_games(1).encode("latin-1"))
+    err = _refused(tmp_path, path, capsys)
+    assert "the file gives 1 team result(s) of 2 teams, but no board with both its rooms" in err
+    assert "Export both rooms of each match (the open and the closed room)" in err

@@ -2165,6 +2165,11 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
         print(say("refused", locale, path=path, problem=refusal.problem[locale]), file=sys.stderr)
         return 1
     if teams is not None and teams.lines:
+        if not team_matches(teams):  # no board has both rooms: nothing a team match is scored on
+            teams_named = {t for line in teams.lines for t in (line.ns, line.ew)}
+            problem = catalogues.word("bridge_import_teams_no_match", results=len(teams.lines), teams=len(teams_named))
+            print(say("refused", locale, path=path, problem=problem[locale]), file=sys.stderr)
+            return 1
         return _run_teams(content, slug, teams, strict, locale)
     if not session.lines:
         problem = _no_results(path)
