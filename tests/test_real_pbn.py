@@ -344,3 +344,16 @@ def test_a_team_file_with_no_board_in_both_rooms_is_refused(tmp_path, capsys):
     err = _refused(tmp_path, path, capsys)
     assert "the file gives 1 team result(s) of 2 teams, but no board with both its rooms" in err
     assert "Export both rooms of each match (the open and the closed room)" in err
+
+
+def test_a_team_file_giving_no_tables_has_its_matches_numbered(tmp_path, capsys):
+    """The Bermuda Bowl excerpt, each game given its teams: the file has no [Table], and the match
+    was written `table: 0`, which the check then refuses (out of range): the import wrote files it
+    could not build. Now the match is table 1; both boards of both rooms are imported."""
+    path = tmp_path / "with-teams.pbn"
+    path.write_bytes(_vugraph_games(4, teams_in_each=True).encode("latin-1"))
+    folder, out = _imported(tmp_path, path, capsys)
+    assert "imported 2 teams, 1 matches, 4 results (0 without the other room or unreadable, left out)" in out
+    assert "all 4 figures equal" in out
+    results = (folder / "results/teams.yaml").read_text(encoding="utf-8")
+    assert "  - table: 1\n    home: SWEDEN\n    away: POLAND\n" in results

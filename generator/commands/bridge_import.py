@@ -1229,7 +1229,16 @@ def team_matches(session: TeamsSession) -> list[Match]:
             open_, closed = closed, open_
         table, boards = matches.setdefault(key, (min(line.table, other.table), {}))
         boards[board] = (open_, closed)
-    return sorted(((n, t, h, a, b) for (n, h, a), (t, b) in matches.items()), key=lambda m: (m[0], m[1], m[2]))
+    found = sorted(((n, t, h, a, b) for (n, h, a), (t, b) in matches.items()), key=lambda m: (m[0], m[1], m[2]))
+    # A file giving no [Table] (BBO's vugraph converted: one match, 32 games, no table): its
+    # matches take the tables their round leaves free, in the order above, from 1.
+    numbered: list[Match] = []
+    for number, table, home, away, boards in found:
+        if not table:
+            taken = {m[1] for m in found if m[0] == number and m[1]} | {m[1] for m in numbered if m[0] == number}
+            table = next(t for t in range(1, len(found) + len(taken) + 2) if t not in taken)
+        numbered.append((number, table, home, away, boards))
+    return sorted(numbered, key=lambda m: (m[0], m[1], m[2]))
 
 
 def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_called: str) -> tuple[Path, list[Match]]:
