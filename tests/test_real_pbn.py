@@ -357,3 +357,23 @@ def test_a_team_file_giving_no_tables_has_its_matches_numbered(tmp_path, capsys)
     assert "all 4 figures equal" in out
     results = (folder / "results/teams.yaml").read_text(encoding="utf-8")
     assert "  - table: 1\n    home: SWEDEN\n    away: POLAND\n" in results
+
+
+def test_a_match_whose_teams_are_written_once_is_imported_whole(tmp_path, capsys):
+    """The Bermuda Bowl excerpt as BBO's vugraph converter writes it: HomeTeam SWEDEN and VisitTeam
+    POLAND in the first game only, each later game its Event, Board and Room. Only the first game
+    was read as a team result (the match left out). Now the later games of the same Event take its
+    teams: board 1 open 4S W -1 (Sweden NS +50), closed 4S W -2 (Poland NS +100), 2 IMPs to Poland;
+    board 2 4H made in both rooms."""
+    from generator.build import validate
+
+    folder, out = _imported(tmp_path, VUGRAPH, capsys)
+    assert "imported 2 teams, 1 matches, 4 results (0 without the other room or unreadable, left out)" in out
+    assert "all 4 figures equal" in out
+    results = (folder / "results/teams.yaml").read_text(encoding="utf-8")
+    assert "1: {open: 4S W -1, closed: 4S W -2}" in results and "2: {open: 4H S =, closed: 4H N =}" in results
+    event = (folder / "event.yaml").read_text(encoding="utf-8")
+    assert 'players: ["UPMARK", "F NYSTROM", "WRANG|", "SYLVAN"]' in event  # as the file spells them
+    _, results_, _ = validate(folder.parents[1], strict=True)
+    found = {s.entry.id: s.tally.metrics.get("imps") for s in results_[0].stage_of("teams").standings}
+    assert found == {"POLAND": 2, "SWEDEN": -2}

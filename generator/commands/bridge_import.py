@@ -992,6 +992,7 @@ def read_teams_session(text: str) -> TeamsSession | None:
     from generator.interchange.pbn import _score_value
 
     parsed = parse_pbn(text)
+    _inherit_teams(parsed)
     games = [g for g in parsed if g.get("HomeTeam") and g.get("VisitTeam") and small_int(g.get("Board"))]
     if not games:
         return None
@@ -1045,6 +1046,21 @@ def read_teams_session(text: str) -> TeamsSession | None:
 
         found.seated = seat_team_rounds(list(meetings.values()), refuse)
     return found
+
+
+def _inherit_teams(games: list[PbnGame]) -> None:
+    """A match's teams written once: BBO's vugraph converted to PBN (LinToPbnConverter: the 2015
+    Bermuda Bowl final, SWEDEN v POLAND) gives HomeTeam and VisitTeam in its first game only, each
+    later game its Event, Board and Room. A game with a Room and neither team takes the teams of
+    the game before it of the same Event that names them."""
+    last: tuple[str | None, str, str] | None = None
+    for game in games:
+        home, away = game.get("HomeTeam"), game.get("VisitTeam")
+        if home and away:
+            last = (game.get("Event"), home, away)
+        elif (last is not None and home is None and away is None and game.get("Room") and small_int(game.get("Board"))
+              and game.get("Event") == last[0]):
+            game.tags["HomeTeam"], game.tags["VisitTeam"] = last[1], last[2]
 
 
 def _seat_home_team_by_room(lines: list[TeamLine]) -> None:
