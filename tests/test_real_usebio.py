@@ -516,3 +516,14 @@ def test_a_two_winner_mitchell_exported_as_pbn_keeps_its_two_rankings(tmp_path, 
     again = tmp_path / "again"
     _, out = imported(again, tmp_path / "club.pbn", capsys)
     assert "all 718 figures equal" in out
+
+
+def test_whole_matchpoints_are_not_said_to_be_cut(tmp_path, capsys):
+    """Compscore writes whole matchpoints and tops a board played fewer times on its own results
+    (board 3 of this Mitchell, 5 results: 7 for 1EW where paibang's Neuberg figure is 8.6).
+    Truncating paibang's figures happened to match a few of those, so the import said 'board
+    figures cut, not rounded, at the decimals written', of a file writing no decimals: that is
+    only looked for where the figures have decimals (Scorer's 47.9 for 47.97)."""
+    _, out = imported(tmp_path, FEWER, capsys, strict=False)
+    assert "cut, not rounded" not in out
+    assert "  board 3 MP_EW  1EW: file 7, paibang 8.6\n" in out

@@ -1909,7 +1909,11 @@ def compare(session: Session, ids: dict[tuple[str, str], str],
         # phantom's table counted): figures adding up to more say another convention (Compscore's
         # integer MPs at 2 a result beaten read as 1 a result beaten factored to twice the tables).
         most = _tables_at_most(session)
-        candidates = [(c, to, cut) for cut in (False, True)
+        # Cutting is a way of writing decimals (Scorer's 47.9 for 47.97): figures written whole
+        # are not cut (a Compscore board played fewer times, topped on its own results, would
+        # otherwise pass for cut where paibang factors it).
+        cuts = (False, True) if any(places.get(column) for column in ("MP_NS", "MP_EW")) else (False,)
+        candidates = [(c, to, cut) for cut in cuts
                       for c, to in [(c, {}) for c in MP_CONVENTIONS] + [(c, _factored_to(sums, c, most)) for c in MP_CONVENTIONS if not c[1]]]
 
         def agreeing(candidate: tuple[tuple[int, bool], dict[int, int], bool]) -> int:
