@@ -257,3 +257,123 @@ def test_ffb_seance_5_without_its_session_columns_says_the_totals_were_not_compa
     assert "the file's totals run over 144 boards of several sessions and it gives no columns of this session's own" in out
     assert "are compared" not in out and "total " not in out
     assert "all 3079 figures equal" in out  # 3211 less this session's 44 ranks, totals and percentages
+
+
+HAND_RECORDS = REAL / "bridgenz_txt2pbn_hand_records.pbn"
+ONE_RESULT = REAL / "schiphol_1995_one_result.pbn"
+
+
+def _refused(tmp_path: Path, path: Path, capsys, locale: str = "en") -> str:
+    from generator.cli import main
+
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: t\nlocale: en\n", encoding="utf-8")
+    assert main(["import", "club", str(path), "--content", str(content), "--lang", locale]) == 1
+    assert not (content / "events/club").exists()
+    captured = capsys.readouterr()
+    return captured.err
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-Hans"])
+def test_hand_records_only_are_said_to_be_hand_records(tmp_path, capsys, locale):
+    """A club's hand records (Bridge NZ's txt2pbn: 30 deals with their double-dummy tables, no
+    result) imported by mistake: said to be hand records, and what to export instead; they were
+    said to have no ScoreTable or TRAVELLER_LINE, as if a results file had lost them."""
+    err = _refused(tmp_path, HAND_RECORDS, capsys, locale)
+    if locale == "en":
+        assert "the file holds hand records only: the deals of 30 board(s), and no table's result" in err
+        assert "USEBIO XML" in err and "TRAVELLER_LINE" not in err
+    else:
+        assert "文件里只有牌例：30 副牌的牌型" in err
+
+
+def test_table_results_that_name_no_pairs_are_said_so(tmp_path, capsys):
+    """A played board recorded as its own game (the 1995 Schiphol tournament, players' names,
+    contract, result, play): a result, but no pair numbers, no ScoreTable, no HomeTeam / VisitTeam,
+    as BBO's PBN downloads are; it was said to have no table results at all."""
+    err = _refused(tmp_path, ONE_RESULT, capsys)
+    assert "the file gives 1 table result(s) on 1 board(s), one a game, but no game says which pairs played it" in err
+    assert "TRAVELLER_LINE" not in err
+
+
+EYTC = REAL / "eytc1998_board1_both_rooms.pbn"
+
+
+def test_a_match_named_the_same_in_both_rooms_is_seated_by_its_room(tmp_path, capsys):
+    """The 1998 European Youth Teams, board 1 of J-germany v J-austria, both rooms: each game
+    names J-germany HomeTeam and J-austria VisitTeam, the Room telling who sits where (Austria's
+    Purstl and Lindermann North-South in the closed room). The closed room was read with Germany
+    NS again, so neither room found its other and the match was left out (0 matches). Now the
+    match is imported: open 5H S -1 (NS -50), closed 4H N = (Austria NS +420), Germany -10 IMPs."""
+    from generator.build import validate
+
+    folder, out = _imported(tmp_path, EYTC, capsys)
+    assert "imported 2 teams, 1 matches, 2 results (0 without the other room or unreadable, left out)" in out
+    assert "all 2 figures equal" in out  # each room's [Score "NS x"]
+    event = (folder / "event.yaml").read_text(encoding="utf-8")
+    assert 'players: ["Saurer B", "Gloyer A", "Lindermann A", "Purstl C"]' in event  # Austria's four
+    round_1 = next((folder / "results").iterdir()).read_text(encoding="utf-8")
+    assert "home: J-germany\n    away: J-austria\n" in round_1 and "1: {open: 5H S -1, closed: 4H N =}" in round_1
+    _, results, _ = validate(folder.parents[1], strict=True)
+    found = {s.entry.id: s.tally.metrics.get("imps") for s in results[0].stage_of("teams").standings}
+    assert found == {"J-austria": 10, "J-germany": -10}
+
+
+VUGRAPH = REAL / "bbo_vugraph_bb2015_final_boards_1_2.pbn"
+
+
+def _vugraph_games(count: int, teams_in_each: bool = False) -> str:
+    """The first `count` games of the Bermuda Bowl excerpt; `teams_in_each`: each game given the
+    match's HomeTeam and VisitTeam, as the first has them."""
+    text = VUGRAPH.read_bytes().decode("latin-1")
+    starts = [i for i in range(len(text)) if text.startswith("[Event ", i) and (i == 0 or text[i - 1] == "\n")]
+    games = [text[at:(starts[n + 1] if n + 1 < len(starts) else len(text))] for n, at in enumerate(starts)][:count]
+    if teams_in_each:
+        games = [g if "[HomeTeam " in g else g.replace("[Board ", '[HomeTeam "SWEDEN"]\n[VisitTeam "POLAND"]\n[Board ', 1)
+                 for g in games]
+    return text[:starts[0]] + "".join(games)
+
+
+def test_a_team_file_with_no_board_in_both_rooms_is_refused(tmp_path, capsys):
+    """The Bermuda Bowl final's first game alone (board 1, open room, SWEDEN v POLAND): no board
+    has its other room. It was imported as an event of two teams and no match ('all 0 figures
+    equal', exit 0), a stage with nothing to score; now refused, nothing written, and said why."""
+    path = tmp_path / "open-room.pbn"
+    path.write_bytes(_vugraph_games(1).encode("latin-1"))
+    err = _refused(tmp_path, path, capsys)
+    assert "the file gives 1 team result(s) of 2 teams, but no board with both its rooms" in err
+    assert "Export both rooms of each match (the open and the closed room)" in err
+
+
+def test_a_team_file_giving_no_tables_has_its_matches_numbered(tmp_path, capsys):
+    """The Bermuda Bowl excerpt, each game given its teams: the file has no [Table], and the match
+    was written `table: 0`, which the check then refuses (out of range): the import wrote files it
+    could not build. Now the match is table 1; both boards of both rooms are imported."""
+    path = tmp_path / "with-teams.pbn"
+    path.write_bytes(_vugraph_games(4, teams_in_each=True).encode("latin-1"))
+    folder, out = _imported(tmp_path, path, capsys)
+    assert "imported 2 teams, 1 matches, 4 results (0 without the other room or unreadable, left out)" in out
+    assert "all 4 figures equal" in out
+    results = (folder / "results/teams.yaml").read_text(encoding="utf-8")
+    assert "  - table: 1\n    home: SWEDEN\n    away: POLAND\n" in results
+
+
+def test_a_match_whose_teams_are_written_once_is_imported_whole(tmp_path, capsys):
+    """The Bermuda Bowl excerpt as BBO's vugraph converter writes it: HomeTeam SWEDEN and VisitTeam
+    POLAND in the first game only, each later game its Event, Board and Room. Only the first game
+    was read as a team result (the match left out). Now the later games of the same Event take its
+    teams: board 1 open 4S W -1 (Sweden NS +50), closed 4S W -2 (Poland NS +100), 2 IMPs to Poland;
+    board 2 4H made in both rooms."""
+    from generator.build import validate
+
+    folder, out = _imported(tmp_path, VUGRAPH, capsys)
+    assert "imported 2 teams, 1 matches, 4 results (0 without the other room or unreadable, left out)" in out
+    assert "all 4 figures equal" in out
+    results = (folder / "results/teams.yaml").read_text(encoding="utf-8")
+    assert "1: {open: 4S W -1, closed: 4S W -2}" in results and "2: {open: 4H S =, closed: 4H N =}" in results
+    event = (folder / "event.yaml").read_text(encoding="utf-8")
+    assert 'players: ["UPMARK", "F NYSTROM", "WRANG|", "SYLVAN"]' in event  # as the file spells them
+    _, results_, _ = validate(folder.parents[1], strict=True)
+    found = {s.entry.id: s.tally.metrics.get("imps") for s in results_[0].stage_of("teams").standings}
+    assert found == {"POLAND": 2, "SWEDEN": -2}

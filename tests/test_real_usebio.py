@@ -33,9 +33,11 @@ DATA = Path(__file__).resolve().parent / "data" / "real"
 BUTLER = DATA / "compscore_butler_mitchell.xml"
 CROSS = DATA / "compscore_cross_imp_howell.xml"
 MATCHPOINTS = DATA / "compscore_mp_pairs_mitchell_03.xml"
+FEWER = DATA / "compscore_mp_pairs_mitchell_04.xml"
 HOWELL = DATA / "scorer_nz_howell_phantom.xml"
 NOT_PLAYED = DATA / "scorer_nz_pairs_np_passed.xml"
 SECTIONS = DATA / "scorer_nz_multi_section.xml"
+HANDICAP = DATA / "scorer_nz_handicap_pairs.xml"
 
 
 def imported(tmp_path: Path, path: Path, capsys, strict: bool = True) -> tuple[Path, str]:
@@ -106,6 +108,37 @@ def test_matchpoint_mitchell_ns_sit_out_and_two_fields(tmp_path, capsys):
         assert text.count("    ns: ") == 7 and text.count("    ew: ") == 6  # 6 tables, an NS pair out
     found = standings(folder)
     assert found["3NS"] == (1, None, 62.78) and found["1NS"][0] == found["7NS"][0] == 3  # tied, as published
+
+
+def test_matchpoints_adding_up_to_more_results_than_tables_are_not_factored_to_them(tmp_path, capsys):
+    """8 NS and 8 EW pairs (8 tables at most), 6 results a board, a board's figures adding up to 10
+    (2 a result beaten on 6 results; 8 on the boards played 5 times, 6 on those played 4 times:
+    Compscore tops each board on its own results). Read as 1 a result beaten factored (Neuberg)
+    to 11 results, every pair's total came out half the file's (2NS: file 121.40, paibang 60.7)."""
+    _, out = imported(tmp_path, FEWER, capsys, strict=False)
+    assert "2 a result beaten, from zero" in out and "factored" not in out
+    differing = _differing(out)
+    # left: the boards played fewer times, which paibang factors (Neuberg) and Compscore does not
+    # (rules-bridge.md), and the totals of the three pairs those boards' rounding moves
+    boards = {int(line.split()[1]) for line in differing if line.startswith("board ")}
+    assert boards <= {3, 6, 9, 12, 15, 18, 21, 24}
+    totals = [line for line in differing if line.startswith("total ")]
+    assert len(totals) == 3 and not any(" 2NS:" in line or " 1EW:" in line for line in totals)
+
+
+def test_an_event_type_naming_no_scoring_is_scored_as_the_board_figures_show(tmp_path, capsys):
+    """The Butler Mitchell with its EVENT_TYPE an unknown one (cobalt's notsupported.xml is this
+    very file with `<EVENT EVENT_TYPE="NOTSUP">`): it was scored by matchpoints, 507 of its 762
+    figures differing (board 1 IMP_NS 1NS: file -3, paibang 3). Its travellers carry
+    NS_BUTLER_POINTS: scored Butler, said so, every figure equal."""
+    text = BUTLER.read_text(encoding="utf-8")
+    assert text.count('<EVENT EVENT_TYPE="BUTLER_PAIRS">') == 1
+    path = tmp_path / "notsupported.xml"
+    path.write_text(text.replace('<EVENT EVENT_TYPE="BUTLER_PAIRS">', '<EVENT EVENT_TYPE="NOTSUP">'), encoding="utf-8")
+    folder, out = imported(tmp_path, path, capsys)
+    assert ("the file's event type NOTSUP names no scoring paibang knows: scored Butler (IMPs against each board's"
+            " datum), as its board figures (NS_BUTLER_POINTS) show") in out
+    assert "all 762 figures equal" in out and "scoring: butler" in (folder / "event.yaml").read_text(encoding="utf-8")
 
 
 def test_compscore_writes_an_adjusted_board_in_the_score():
@@ -449,3 +482,48 @@ def test_a_stage_named_as_its_event_is_titled_with_the_name_once(tmp_path, capsy
     folder, pdf = _built(tmp_path, "zh-Hans", stage_named_as_event=True)
     assert pdf.splitlines()[0] == "PN Christmas Cheer成绩排名（第 13 轮后）"
     assert "<h1>PN Christmas Cheer</h1>" in (folder / "pairs/index.html").read_text(encoding="utf-8")
+
+
+def test_scorer_handicap_pairs_say_the_published_percentages_include_the_handicaps(tmp_path, capsys):
+    """Scorer's handicap pairs (Whitehead Trophy, 9 NS + 9 EW pairs, each PAIR a HANDICAP from
+    -10.21 to +11.02): every board figure is paibang's, but 16 percentages differ, each paibang's
+    scratch percentage plus half the pair's handicap (2-NS: 53.69 - 6.65 / 2 = 50.37, published).
+    The import listed them without a word of why; paibang has no handicap scoring, so it says the
+    file's totals include handicaps and how many of the differences they account for."""
+    _, out = imported(tmp_path, HANDICAP, capsys, strict=False)
+    assert ("the file's pairs carry handicaps (HANDICAP on 18 pairs, -10.21 to 11.02): its percentages and places"
+            " include them, paibang's standings do not") in out
+    assert "of the 16 percentages that differ, 16 are paibang's plus half the pair's handicap" in out
+    assert "16 of 630 figures differ:" in out and "  total TotalPercentage  2-NS: file 50.37, paibang 53.69" in out
+    assert not any(line.startswith("board ") for line in _differing(out))  # every board figure equal
+
+
+def test_a_two_winner_mitchell_exported_as_pbn_keeps_its_two_rankings(tmp_path, capsys, monkeypatch):
+    """The Compscore Mitchell ranked by direction (WINNER_TYPE 2: 2NS and 5EW both first), imported,
+    exported as PBN and imported again: the TotalScoreTable had no Direction column, so its two
+    rank 1s read as one field's, and the second import ranked the 16 pairs together (15 of its 718
+    figures differed: 4NS file 2, paibang 3). With a Direction column (N-S / E-W, as Ruter
+    writes it) every figure is equal."""
+    from generator.cli import main
+
+    folder, _ = imported(tmp_path, FEWER, capsys, strict=False)
+    monkeypatch.chdir(tmp_path)
+    assert main(["export", "club", "--format", "pbn", "--content", str(folder.parents[1]), "-o", "club.pbn",
+                 "--lang", "en"]) == 0
+    capsys.readouterr()
+    text = (tmp_path / "club.pbn").read_text(encoding="utf-8")
+    assert "PairId\\\\3R;Direction\\\\5R;" in text and '\n1 2NS "N-S" 121.4 71.41 ' in text and '\n1 5EW "E-W" ' in text
+    again = tmp_path / "again"
+    _, out = imported(again, tmp_path / "club.pbn", capsys)
+    assert "all 718 figures equal" in out
+
+
+def test_whole_matchpoints_are_not_said_to_be_cut(tmp_path, capsys):
+    """Compscore writes whole matchpoints and tops a board played fewer times on its own results
+    (board 3 of this Mitchell, 5 results: 7 for 1EW where paibang's Neuberg figure is 8.6).
+    Truncating paibang's figures happened to match a few of those, so the import said 'board
+    figures cut, not rounded, at the decimals written', of a file writing no decimals: that is
+    only looked for where the figures have decimals (Scorer's 47.9 for 47.97)."""
+    _, out = imported(tmp_path, FEWER, capsys, strict=False)
+    assert "cut, not rounded" not in out
+    assert "  board 3 MP_EW  1EW: file 7, paibang 8.6\n" in out

@@ -176,6 +176,7 @@ class Pair:
     figures: dict[str, str] = field(default_factory=dict)  # Rank, TotalScoreMP, TotalPercentage, TotalScoreIMP
     penalty: float = 0.0
     section: str | None = None
+    handicap: float = 0.0  # USEBIO's HANDICAP (Scorer's handicap pairs): the file's totals include it, paibang's not
 
 
 @dataclass
@@ -202,6 +203,9 @@ class Session:
     # pair numbers (as entries have them: A-7) listed for several PAIRs, none told to be the one
     # that played (one_listing): their names not taken
     names_twice: list[str] = field(default_factory=list)
+    # a USEBIO event type naming no scoring paibang knows, scored as the board figures show:
+    # (the event type, the figures' element)
+    scoring_told: tuple[str, str] | None = None
 
     def __post_init__(self) -> None:
         self.program, self.title = one_line(self.program, MAX_PROGRAM_CHARS), one_line(self.title, MAX_NAME_CHARS)
@@ -463,7 +467,19 @@ def read_usebio_session(text: str) -> Session:
     # BOARD_SCORING_METHOD; without it, the event type says (Compscore: BUTLER_PAIRS, CROSS_IMP, MP_PAIRS)
     method = (event.scoring or event.event_type or "").upper()
     scoring = "butler" if "BUTLER" in method else "imps" if "IMP" in method else "matchpoints"
+    told = None
+    if not any(word in method for word in ("BUTLER", "IMP", "MP", "MATCH")):
+        # an event type that names no scoring (PAIRS, or one paibang does not know): the board
+        # figures the travellers carry say it; matchpoints when they say nothing either
+        given = {name for line in event.lines for name, value in line.fields.items() if value}
+        told = next(((found, column) for found, columns in (("butler", ("NS_BUTLER_POINTS", "BUTLER_DATUM")),
+                                                            ("imps", ("NS_CROSS_IMP_POINTS", "NS_IMPS")),
+                                                            ("matchpoints", ("NS_MATCH_POINTS",)))
+                     for column in columns if column in given), None)
+        scoring = told[0] if told else scoring
     session = Session("USEBIO", event.description or "", event.date, scoring)
+    if told is not None and event.event_type and event.event_type.upper() != "PAIRS":
+        session.scoring_told = (event.event_type, told[1])
     places: dict[str, list[int]] = defaultdict(list)
     participants = place_participants(event, session)
     refuse_unsectioned_lines(event)
@@ -484,6 +500,7 @@ def read_usebio_session(text: str) -> Session:
         pair.names = [n for n in data.get("PLAYERS", []) if n]
         pair.direction = direction if direction in ("NS", "EW") else None
         pair.section = data.get("SECTION")
+        pair.handicap = _value(data.get("HANDICAP") or "") or 0.0
         place = (data.get("PLACE") or "").rstrip("=")
         pair.figures = {"Rank": place} if place else {}
         if pair.direction and small_int(place) is not None:
@@ -1005,6 +1022,7 @@ def read_teams_session(text: str) -> TeamsSession | None:
     from generator.interchange.pbn import _score_value
 
     parsed = parse_pbn(text)
+    _inherit_teams(parsed)
     games = [g for g in parsed if g.get("HomeTeam") and g.get("VisitTeam") and small_int(g.get("Board"))]
     if not games:
         return None
@@ -1046,6 +1064,8 @@ def read_teams_session(text: str) -> TeamsSession | None:
                         players, _round_number(game.get("Round")) or (given[0] if given else 1),
                         room if room in ("open", "closed") else None)
         found.lines.append(line)
+    _seat_home_team_by_room(found.lines)
+    for line, game in zip(found.lines, games):
         meetings.setdefault(frozenset((line.ns, line.ew)), Meeting(line.ns, line.ew, [], game.lines.get("Board", game.line))
                             ).lines.append(line)
     if not given:
@@ -1056,6 +1076,37 @@ def read_teams_session(text: str) -> TeamsSession | None:
 
         found.seated = seat_team_rounds(list(meetings.values()), refuse)
     return found
+
+
+def _inherit_teams(games: list[PbnGame]) -> None:
+    """A match's teams written once: BBO's vugraph converted to PBN (LinToPbnConverter: the 2015
+    Bermuda Bowl final, SWEDEN v POLAND) gives HomeTeam and VisitTeam in its first game only, each
+    later game its Event, Board and Room. A game with a Room and neither team takes the teams of
+    the game before it of the same Event that names them."""
+    last: tuple[str | None, str, str] | None = None
+    for game in games:
+        home, away = game.get("HomeTeam"), game.get("VisitTeam")
+        if home and away:
+            last = (game.get("Event"), home, away)
+        elif (last is not None and home is None and away is None and game.get("Room") and small_int(game.get("Board"))
+              and game.get("Event") == last[0]):
+            game.tags["HomeTeam"], game.tags["VisitTeam"] = last[1], last[2]
+
+
+def _seat_home_team_by_room(lines: list[TeamLine]) -> None:
+    """A file may keep a match's HomeTeam and VisitTeam the same in both rooms, the Room telling
+    who sits where: the home team NS in the open room, EW in the closed (the EBL's European Youth
+    Teams file: J-germany v J-austria, Room "Closed", Austria's players North-South). Where a
+    board's open and closed rooms name the same teams the same way and no game names them the
+    other way round, the closed room's teams are seated so (paibang's own export names the team
+    sitting NS HomeTeam, in each room: left as it is)."""
+    by_key: dict[tuple[int, int, str, str], list[TeamLine]] = defaultdict(list)
+    for line in lines:
+        by_key[(line.round, line.board, line.ns, line.ew)].append(line)
+    for (number, board, ns, ew), found in by_key.items():
+        if sorted(str(line.room) for line in found) == ["closed", "open"] and (number, board, ew, ns) not in by_key:
+            closed = next(line for line in found if line.room == "closed")
+            closed.ns, closed.ew = ew, ns
 
 
 def _first_of(row: dict[str, str | None], *names: str) -> str | None:
@@ -1224,7 +1275,16 @@ def team_matches(session: TeamsSession) -> list[Match]:
             open_, closed = closed, open_
         table, boards = matches.setdefault(key, (min(line.table, other.table), {}))
         boards[board] = (open_, closed)
-    return sorted(((n, t, h, a, b) for (n, h, a), (t, b) in matches.items()), key=lambda m: (m[0], m[1], m[2]))
+    found = sorted(((n, t, h, a, b) for (n, h, a), (t, b) in matches.items()), key=lambda m: (m[0], m[1], m[2]))
+    # A file giving no [Table] (BBO's vugraph converted: one match, 32 games, no table): its
+    # matches take the tables their round leaves free, in the order above, from 1.
+    numbered: list[Match] = []
+    for number, table, home, away, boards in found:
+        if not table:
+            taken = {m[1] for m in found if m[0] == number and m[1]} | {m[1] for m in numbered if m[0] == number}
+            table = next(t for t in range(1, len(found) + len(taken) + 2) if t not in taken)
+        numbered.append((number, table, home, away, boards))
+    return sorted(numbered, key=lambda m: (m[0], m[1], m[2]))
 
 
 def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_called: str) -> tuple[Path, list[Match]]:
@@ -1882,8 +1942,16 @@ def compare(session: Session, ids: dict[tuple[str, str], str],
         # movement, a phantom's table counted, where paibang compares the results there are.
         # And a program may cut its figures at the decimals it writes rather than round them
         # (Scorer: 47.9677 is written 47.9).
-        candidates = [(c, to, cut) for cut in (False, True)
-                      for c, to in [(c, {}) for c in MP_CONVENTIONS] + [(c, _factored_to(sums, c)) for c in MP_CONVENTIONS if not c[1]]]
+        # A board is never factored to more results than the session has tables (every pair seated, a
+        # phantom's table counted): figures adding up to more say another convention (Compscore's
+        # integer MPs at 2 a result beaten read as 1 a result beaten factored to twice the tables).
+        most = _tables_at_most(session)
+        # Cutting is a way of writing decimals (Scorer's 47.9 for 47.97): figures written whole
+        # are not cut (a Compscore board played fewer times, topped on its own results, would
+        # otherwise pass for cut where paibang factors it).
+        cuts = (False, True) if any(places.get(column) for column in ("MP_NS", "MP_EW")) else (False,)
+        candidates = [(c, to, cut) for cut in cuts
+                      for c, to in [(c, {}) for c in MP_CONVENTIONS] + [(c, _factored_to(sums, c, most)) for c in MP_CONVENTIONS if not c[1]]]
 
         def agreeing(candidate: tuple[tuple[int, bool], dict[int, int], bool]) -> int:
             c, to, cut = candidate
@@ -1955,15 +2023,24 @@ def _most_common(values: Any) -> int | None:
     return max(sorted(set(found)), key=found.count) if found else None
 
 
-def _factored_to(sums: dict[int, list[float]], convention: tuple[int, bool]) -> dict[int, int]:
+def _tables_at_most(session: Session) -> int:
+    """The most results a board of the session can have: a table every two pairs of the file (its
+    travellers' and its list's), and one more for a phantom's table (Scorer counts it)."""
+    pairs = {(line.section, side, number) for line in session.lines
+             for side, number in (("NS", line.ns), ("EW", line.ew)) if number is not None}
+    listed = {(pair.section, pair.direction, pair.id) for pair in session.pairs.values()}
+    return (max(len(pairs), len(listed)) + 1) // 2 + 1
+
+
+def _factored_to(sums: dict[int, list[float]], convention: tuple[int, bool], most: int = 10_001) -> dict[int, int]:
     """board -> the results the file factors it to, from its figures: a result's NS and EW figures
     add up to the top (2 x (results - 1), or half that at 1 a result beaten); the boards whose
-    figures say more results than paibang has."""
+    figures say more results than paibang has, and no more than `most` (the session's tables)."""
     scale = convention[0]
     found = {}
     for board, values in sums.items():
         common = _most_common(values)
-        if common is not None and common > 0 and float(common / scale).is_integer() and common / scale <= 10_000:
+        if common is not None and common > 0 and float(common / scale).is_integer() and common / scale < min(most, 10_001):
             found[board] = int(common / scale) + 1  # 2 to 10,001 results: no other figures say results
     return found
 
@@ -2114,6 +2191,22 @@ def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, lo
     return _report(total, differences, strict, locale)
 
 
+def _no_results(path: Path) -> dict[str, str]:
+    """Why a file gives paibang no table results to import, in every locale: a PBN of hand records
+    only (a dealer's or a hand-record program's: deals, no contract played), or of table results
+    one a game that say no pairs (BBO's, or a converter's from a results page: the players' names
+    only, no ScoreTable and no HomeTeam / VisitTeam); otherwise none at all."""
+    if path.suffix.lower() != ".xml":
+        games = [game for game in parse_pbn(decode(path.read_bytes())) if small_int(game.get("Board"))]
+        played = [game for game in games if (game.get("Contract") or "").strip() and (game.get("Result") or "").strip()]
+        boards = len({small_int(game.get("Board")) for game in (played or games)})
+        if played:
+            return catalogues.word("bridge_import_results_unpaired", results=len(played), boards=boards)
+        if games:
+            return catalogues.word("bridge_import_hand_records", boards=boards)
+    return catalogues.word("bridge_import_no_results")
+
+
 def run(content: Path, slug: str, path: Path, strict: bool, locale: str, sections: str | None = None) -> int:
     """`sections`: `field` or `apart` to score a file's sections so whatever its figures show."""
     from generator.build import validate
@@ -2138,9 +2231,14 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
         print(say("refused", locale, path=path, problem=refusal.problem[locale]), file=sys.stderr)
         return 1
     if teams is not None and teams.lines:
+        if not team_matches(teams):  # no board has both rooms: nothing a team match is scored on
+            teams_named = {t for line in teams.lines for t in (line.ns, line.ew)}
+            problem = catalogues.word("bridge_import_teams_no_match", results=len(teams.lines), teams=len(teams_named))
+            print(say("refused", locale, path=path, problem=problem[locale]), file=sys.stderr)
+            return 1
         return _run_teams(content, slug, teams, strict, locale)
     if not session.lines:
-        problem = catalogues.word("bridge_import_no_results")
+        problem = _no_results(path)
         print(say("refused", locale, path=path, problem=problem[locale]), file=sys.stderr)
         return 1
     parts: list[tuple[str, str | None, Session]] = [(STAGE, None, session)]  # (stage, section, its session)
@@ -2170,6 +2268,8 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
         rounds = len({line.round for line in part.lines})
         print(say("written", locale, pairs=len(_entries(part, ids)), rounds=rounds,
                   results=len(part.lines), program=part.program, path=folder))
+        if part.scoring_told is not None:
+            print(say(f"scoring_told_{part.scoring}", locale, type=part.scoring_told[0], column=part.scoring_told[1]))
         written.append((stage, section, part, ids, wrote))
     try:
         _, results, warnings = validate(content)
@@ -2223,7 +2323,25 @@ def _compare_and_report(session: Session, ids: dict[tuple[str, str], str], stage
     if session.cumulative:  # its Session columns compared, or none to compare
         print(say("cumulative" if any(p.figures for p in session.pairs.values()) else "cumulative_none", locale,
                   boards=session.cumulative))
+    say_handicaps(session, ids, differences, locale)
     return _report(total, differences, strict, locale)
+
+
+def say_handicaps(session: Session, ids: dict[tuple[str, str], str], differences: list[Difference], locale: str) -> None:
+    """A handicap event (Scorer's: each PAIR's HANDICAP): the file's percentages and places
+    include the handicaps, paibang's standings (a scratch ranking: it has no handicap scoring) do
+    not. Said, with how many of the percentages that differ are paibang's plus half the pair's
+    handicap (Scorer's way: 2-NS, HANDICAP -6.65, 53.69 % scratch, published 50.37 %)."""
+    handicaps = {ids.get((pair.direction or "NS", pair.id)): pair.handicap
+                 for pair in session.pairs.values() if pair.handicap}
+    if not handicaps:
+        return
+    percentages = [d for d in differences if "TotalPercentage" in d.where["en"]]
+    explained = sum(1 for d in percentages
+                    if d.pair in handicaps and None not in (_value(d.published), _value(d.computed))
+                    and abs(_value(d.published) - (_value(d.computed) + handicaps[d.pair] / 2)) <= 0.011)  # type: ignore[operator]
+    print(say("handicaps", locale, pairs=len(handicaps), low=_shown(min(handicaps.values())), high=_shown(max(handicaps.values())),
+              differing=len(percentages), explained=explained))
 
 
 def say_not_played(session: Session, ids: dict[tuple[str, str], str], stage: str, stage_result: Any, locale: str) -> None:

@@ -274,7 +274,7 @@ def export_stage(result: Any, stage_id: str, rules: Any) -> str:
                {"matchpoints": "MP", "imps": "IMP;Cross", "butler": "IMP;Butler"}.get(options.scoring, "IMP"))
     travellers = rules.travellers(stage, stage_result.rounds)
     games: list[list[str]] = []
-    totals = _total_lines(event, stage_result, options)
+    totals = _total_lines(event, stage_result, options, rules.fields(stage, stage_result.rounds))
     for position, traveller in enumerate(travellers):
         board = traveller.board
         deal = hands.deal(board, options.vulnerability) if hands is not None else None
@@ -362,7 +362,10 @@ def _score_table(traveller: Any, scoring: str) -> list[str]:
     return table_lines("ScoreTable", columns, rows)
 
 
-def _total_lines(event: Any, stage_result: Any, options: Any) -> list[str]:
+def _total_lines(event: Any, stage_result: Any, options: Any, fields: list[list[str]] | None = None) -> list[str]:
+    """`fields`: a two-winner stage's NS and EW pairs (`field: directions`), each ranked apart:
+    a Direction column says which ranking a pair's Rank is in (as Ruter writes it, `N-S`), or
+    the two rank 1s read as one field's tie."""
     if options.kind == "teams":
         columns = ["Rank", "TeamId", "TotalScoreVP", "TotalScoreIMP", "Names"]
         rows = [[s.rank, s.entry.id, figure(s.tally.metrics.get("vp", 0)), figure(s.tally.metrics.get("imps", 0)),
@@ -375,6 +378,11 @@ def _total_lines(event: Any, stage_result: Any, options: Any) -> list[str]:
         columns = ["Rank", "PairId", "TotalScoreIMP", "Names"]
         rows = [[s.rank, s.entry.id, figure(s.tally.metrics.get("imps", 0)), s.entry.player_names]
                 for s in stage_result.standings]
+    if fields is not None and options.kind != "teams":
+        direction = {entry: name for name, field_entries in zip(("N-S", "E-W"), fields) for entry in field_entries}
+        columns.insert(columns.index("PairId") + 1, "Direction")
+        for row, standing in zip(rows, stage_result.standings):
+            row.insert(2, direction.get(standing.entry.id))
     # The stage's penalties and awards in points (`adjustments`), as Ruter writes them: a
     # ScorePenalty column, already in the totals (percentage adjustments are in the percentage).
     points = options.points  # bridge's rule: the points the stage's totals are in
