@@ -49,7 +49,7 @@ from generator.tournament.results import EventResult, StageResult
 from generator.tournament.summary import (EventSummary, archive_card, card_digest, credits_digest, entry_count, first_day,
                                           last_day, names_of, placings_digest)
 from generator.tournament.pairing import movement_card
-from generator.tournament.running import MatchRow, running_totals, seated
+from generator.tournament.running import MatchRow, StageFacts, running_totals, seated, stage_facts
 from generator.tournament.standings import Standing
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -1631,13 +1631,14 @@ def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bull
     listed = [seated(s, every=True) if any(r.partial for r in s.rounds) else found
               for s, found in zip(result.stages, seats)]
     standings = [s.standings_by_entry() for s in result.stages]
+    facts = [stage_facts(game, s) for s in result.stages]  # (once a stage, not once an entry)
     for place, entry in enumerate(event.entries.values() if entries else ()):
         if place % shares != share:
             continue
         appearances = [
             EntryStage(s, ranked.get(entry.id), matches.get(entry.id, []),
-                       match_lines(game, event, s, entry.id, lines.get(entry.id, []), pages_of_rounds))
-            for s, matches, lines, ranked in zip(result.stages, seats, listed, standings)
+                       match_lines(game, event, s, entry.id, lines.get(entry.id, []), pages_of_rounds, found))
+            for s, matches, lines, ranked, found in zip(result.stages, seats, listed, standings, facts)
         ]
         appearances = [a for a in appearances if a.standing is not None or a.matches or a.summary.lines]
         writer.page(env, entry_url(event, entry.id), "entry.html", day, entry=entry, appearances=appearances,
@@ -1748,14 +1749,20 @@ class EntryStage:
 
 
 def match_lines(game: Any, event: Event, stage_result: StageResult, entry_id: str,
-                matches: list[tuple[int, Any, int]] | None = None, pages: RoundPages | None = None) -> MatchSummary:
+                matches: list[tuple[int, Any, int]] | None = None, pages: RoundPages | None = None,
+                facts: StageFacts | None = None) -> MatchSummary:
     """The entry's matches in one stage with each ranking metric, match by match and running
-    (tournament/running.py computes them), each linked to its table on the round's page."""
-    totals = running_totals(game, stage_result, entry_id, matches)
+    (tournament/running.py computes them), each linked to its table on the round's page.
+    `facts`: the stage's (running.stage_facts), when the caller has them for every entry."""
+    totals = running_totals(game, stage_result, entry_id, matches, facts)
     lines: list[MatchLine] = []
+    new = object.__new__
     for row in totals.rows:
-        url = table_url(event, stage_result, row.round, row.table, pages)
-        lines.append(MatchLine(**vars(row), url=url))
+        # The row's fields and its link, as MatchLine(**vars(row), url=…) makes them, without
+        # the keywords' dict and the dataclass's __init__ (some 30,000 lines at 200 events).
+        line = new(MatchLine)
+        line.__dict__.update(row.__dict__, url=table_url(event, stage_result, row.round, row.table, pages))
+        lines.append(line)
     return MatchSummary(totals.metrics, lines)
 
 
