@@ -1380,8 +1380,14 @@ class _Rendering:
                 # A mass event's shares are few and uneven (its share 0 renders the event's own
                 # pages too): alone in their wave, one worker waited for the other's last share
                 # before the persons' first wave was forked. That wave joins them, so that a
-                # worker done with its shares takes persons' pages meanwhile.
-                if self.waves and persons_waves and _one_event_split(self.waves[-1]):
+                # worker done with its shares takes persons' pages meanwhile. So too when the
+                # events' pages are one wave (up to WAVE_TASKS tasks a worker: a few hundred
+                # events): the persons' first wave was forked anew after it, a wait for the
+                # slower worker and two processes more (200 events: one events' wave, then three
+                # persons' waves). Such a worker renders at most what an events' wave and a
+                # persons' wave render apart, whatever the archive; a larger archive's (several
+                # events' waves: 2,000 events) keep them apart, as measured for its peak.
+                if self.waves and persons_waves and (len(self.waves) == 1 or _one_event_split(self.waves[-1])):
                     self.waves[-1] = self.waves[-1] + persons_waves.pop(0)
                 self.waves += persons_waves
             self.workers = workers
