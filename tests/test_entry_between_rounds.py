@@ -313,3 +313,36 @@ def test_a_late_entrys_round_not_counted_is_said_in_one_bracket(tmp_path: Path, 
     build(content, out, bulletins=False)
     rows = match_rows(out / "events" / SLUG / "entries" / "T05" / "index.html")
     assert rows[0][3] == said, rows
+
+
+def test_an_events_entry_pages_work_out_each_stages_facts_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the running totals read of a stage alike for every entry (its pending tables, late
+    scores, bracket: running.stage_facts) is worked out once a stage for an event's entry pages,
+    not once an entry; and the sums are taken as they are only where the game derives nothing
+    from them (bridge's and 80分's percentages are derived: Game.finish_metrics)."""
+    from generator.build import validate
+    from generator.games import GAMES
+    from generator.render import html
+    from generator.render.output import OutputTree
+    from generator.tournament import running
+    from tests.support import demo_content
+
+    content = demo_content(tmp_path, "chem-park-daguai-2016", "qiaoyou-club-pairs-2024", "hefei-80fen-teams-2012",
+                           "tumu-guandan-2020")
+    site, results, _ = validate(content)
+    asked: list[str] = []
+
+    def counted(game, stage_result):  # noqa: ANN001, ANN202
+        asked.append(stage_result.stage.id)
+        return running.stage_facts(game, stage_result)
+
+    monkeypatch.setattr(html, "stage_facts", counted)
+    env = html.environment(site.locale)
+    for result in results:
+        asked.clear()
+        html.render_event(env, site, result, [], html.SiteWriter(site, OutputTree(tmp_path / "out")))
+        assert len(result.event.entries) > 1
+        assert asked == [s.stage.id for s in result.stages], result.event.slug
+        game = GAMES[result.event.game]
+        assert all(running.stage_facts(game, s).plain_sums == (result.event.game in ("daguai", "guandan"))
+                   for s in result.stages)

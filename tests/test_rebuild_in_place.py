@@ -1412,3 +1412,23 @@ def test_two_event_folders_linked_to_one_folder_are_two_events_in_every_rebuild(
         fresh = tmp_path / f"fresh-{step}"
         build(content, fresh, cache_dir=tmp_path / f"other-{step}/pdf", bulletins=False)
         assert digest(out) == digest(fresh), step
+
+
+def test_the_persons_first_wave_joins_the_events_lone_wave(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the events' pages are one wave (a few hundred events at most), the persons' first
+    wave is rendered by its workers, which take persons' pages once done with the events,
+    instead of two workers forked anew after them; the next persons' waves are forked afresh
+    (each at most a wave's rows), and the site is the one a single wave renders, byte for byte."""
+    from generator.render import html
+
+    waves, Recorded = _recorded_waves()
+    monkeypatch.setattr(html.os, "cpu_count", lambda: 2)
+    content = archive(tmp_path, 3)
+    build(content, tmp_path / "one", cache_dir=tmp_path / "c1/pdf", bulletins=False)
+    monkeypatch.setattr(html, "forked_pool", Recorded)
+    monkeypatch.setattr(html, "PERSON_TASK_ROWS", 1)  # a person a task, and (two workers) two rows a wave
+    monkeypatch.setattr(html, "PERSON_WAVE_ROWS", 1)
+    build(content, tmp_path / "waves", cache_dir=tmp_path / "c2/pdf", bulletins=False)
+    assert waves[0] == ["events"] * 3 + ["persons"] * 2  # the events' tasks, then the persons' first wave
+    assert len(waves) > 2 and all(tasks == ["persons"] * len(tasks) and len(tasks) <= 2 for tasks in waves[1:])
+    assert digest(tmp_path / "waves") == digest(tmp_path / "one")

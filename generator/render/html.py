@@ -50,7 +50,7 @@ from generator.tournament.results import EventResult, StageResult
 from generator.tournament.summary import (EventSummary, archive_card, card_digest, credits_digest, entry_count, first_day,
                                           last_day, names_of, placings_digest)
 from generator.tournament.pairing import movement_card
-from generator.tournament.running import MatchRow, running_totals, seated
+from generator.tournament.running import MatchRow, StageFacts, running_totals, seated, stage_facts
 from generator.tournament.standings import Standing
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -1416,8 +1416,14 @@ class _Rendering:
                 # A mass event's shares are few and uneven (its share 0 renders the event's own
                 # pages too): alone in their wave, one worker waited for the other's last share
                 # before the persons' first wave was forked. That wave joins them, so that a
-                # worker done with its shares takes persons' pages meanwhile.
-                if self.waves and persons_waves and _one_event_split(self.waves[-1]):
+                # worker done with its shares takes persons' pages meanwhile. So too when the
+                # events' pages are one wave (up to WAVE_TASKS tasks a worker: a few hundred
+                # events): the persons' first wave was forked anew after it, a wait for the
+                # slower worker and two processes more (200 events: one events' wave, then three
+                # persons' waves). Such a worker renders at most what an events' wave and a
+                # persons' wave render apart, whatever the archive; a larger archive's (several
+                # events' waves: 2,000 events) keep them apart, as measured for its peak.
+                if self.waves and persons_waves and (len(self.waves) == 1 or _one_event_split(self.waves[-1])):
                     self.waves[-1] = self.waves[-1] + persons_waves.pop(0)
                 self.waves += persons_waves
             self.workers = workers
@@ -1667,13 +1673,14 @@ def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bull
     listed = [seated(s, every=True) if any(r.partial for r in s.rounds) else found
               for s, found in zip(result.stages, seats)]
     standings = [s.standings_by_entry() for s in result.stages]
+    facts = [stage_facts(game, s) for s in result.stages]  # (once a stage, not once an entry)
     for place, entry in enumerate(event.entries.values() if entries else ()):
         if place % shares != share:
             continue
         appearances = [
             EntryStage(s, ranked.get(entry.id), matches.get(entry.id, []),
-                       match_lines(game, event, s, entry.id, lines.get(entry.id, []), pages_of_rounds))
-            for s, matches, lines, ranked in zip(result.stages, seats, listed, standings)
+                       match_lines(game, event, s, entry.id, lines.get(entry.id, []), pages_of_rounds, found))
+            for s, matches, lines, ranked, found in zip(result.stages, seats, listed, standings, facts)
         ]
         appearances = [a for a in appearances if a.standing is not None or a.matches or a.summary.lines]
         writer.page(env, entry_url(event, entry.id), "entry.html", day, entry=entry, appearances=appearances,
@@ -1784,14 +1791,20 @@ class EntryStage:
 
 
 def match_lines(game: Any, event: Event, stage_result: StageResult, entry_id: str,
-                matches: list[tuple[int, Any, int]] | None = None, pages: RoundPages | None = None) -> MatchSummary:
+                matches: list[tuple[int, Any, int]] | None = None, pages: RoundPages | None = None,
+                facts: StageFacts | None = None) -> MatchSummary:
     """The entry's matches in one stage with each ranking metric, match by match and running
-    (tournament/running.py computes them), each linked to its table on the round's page."""
-    totals = running_totals(game, stage_result, entry_id, matches)
+    (tournament/running.py computes them), each linked to its table on the round's page.
+    `facts`: the stage's (running.stage_facts), when the caller has them for every entry."""
+    totals = running_totals(game, stage_result, entry_id, matches, facts)
     lines: list[MatchLine] = []
+    new = object.__new__
     for row in totals.rows:
-        url = table_url(event, stage_result, row.round, row.table, pages)
-        lines.append(MatchLine(**vars(row), url=url))
+        # The row's fields and its link, as MatchLine(**vars(row), url=…) makes them, without
+        # the keywords' dict and the dataclass's __init__ (some 30,000 lines at 200 events).
+        line = new(MatchLine)
+        line.__dict__.update(row.__dict__, url=table_url(event, stage_result, row.round, row.table, pages))
+        lines.append(line)
     return MatchSummary(totals.metrics, lines)
 
 

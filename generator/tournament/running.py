@@ -65,22 +65,53 @@ def seated(stage_result: StageResult, every: bool = False) -> dict[str, list[Sea
     return found
 
 
+@dataclass
+class StageFacts:
+    """What running_totals reads of a stage alike for each of its entries, worked out once a
+    stage (stage_facts) rather than once an entry: each entry's page went through every round's
+    pending tables, late scores and the bracket's matches again (4,400 entries at 200 events)."""
+
+    pending: dict[int, set[int]]  # round -> its tables entered, not counted yet
+    every_round: bool  # every round counts (a knockout, or a finished stage)
+    went_on: dict[tuple[int, int], str]  # a knockout's (round, table) -> the side its bracket sent on
+    late: dict[str, list[Seat]]  # a late entry's missed rounds, as matches at table 0
+    plain_sums: bool  # the game derives no metric from the sums (Game.finish_metrics does nothing)
+
+
+def stage_facts(game: Game, stage_result: StageResult) -> StageFacts:
+    bracket = stage_result.bracket
+    late: dict[str, list[Seat]] = {}
+    for r in stage_result.rounds:
+        for score in r.late:
+            late.setdefault(score.sides[0].entry, []).append((r.number, score, 0))
+    return StageFacts(
+        pending={r.number: set(r.pending) for r in stage_result.rounds},
+        every_round=stage_result.bracket is not None or stage_result.complete,
+        went_on={(m.round, m.score.table.number): m.winner for m in bracket.matches
+                 if m.score is not None and m.winner is not None} if bracket is not None else {},
+        late=late,
+        plain_sums=getattr(type(game), "finish_metrics", None) is Game.finish_metrics,
+    )
+
+
 def running_totals(game: Game, stage_result: StageResult, entry_id: str,
-                   matches: list[Seat] | None = None) -> RunningTotals:
+                   matches: list[Seat] | None = None, facts: StageFacts | None = None) -> RunningTotals:
     """The entry's matches in one stage with each ranking metric, match by match and running.
-    `matches` are the entry's tables in the stage (see `seated`, every=True), found here if not given."""
+    `matches` are the entry's tables in the stage (see `seated`, every=True), found here if not given;
+    `facts`, the stage's (stage_facts), likewise."""
     stage = stage_result.stage
     if matches is None:
         matches = seated(stage_result, every=True).get(entry_id, [])
-    late = [(r.number, score, 0) for r in stage_result.rounds for score in r.late if score.sides[0].entry == entry_id]
+    if facts is None:
+        facts = stage_facts(game, stage_result)
+    late = facts.late.get(entry_id)
     if late:
         matches = sorted([*matches, *late], key=lambda m: m[0])
     own_sides = [score.sides[index] if index < len(score.sides) else None for _, score, index in matches]
     # The standings count the first `rounds_played` rounds only (tournament/event.py): a later
     # round's match, or one not played yet, is shown without its score, not added to the totals.
     # (A knockout's match counts once decided: its bracket, not "after round N", places it.)
-    pending = {r.number: set(r.pending) for r in stage_result.rounds}
-    every_round = stage_result.bracket is not None or stage_result.complete
+    pending, every_round = facts.pending, facts.every_round
     counts = [(every_round or number <= stage_result.rounds_played)
               and score.table.number not in pending.get(number, ()) for number, score, _ in matches]
     shown = [m for m in stage.rank_by
@@ -91,9 +122,7 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
     totals = [0.0] * len(shown)
     # A knockout's match is won as its bracket says: a tie settled by `winner:` (or the game's
     # own rule, Game.knockout_winner) has no winner in its score.
-    bracket = stage_result.bracket
-    went_on = {(m.round, m.score.table.number): m.winner for m in bracket.matches
-               if m.score is not None and m.winner is not None} if bracket is not None else {}
+    went_on = facts.went_on
     sums: dict[str, float] = {}  # every metric of the side so far, for metrics derived from sums
     for (number, score, index), side, counted in zip(matches, own_sides, counts):
         sides = score.table.sides
@@ -113,8 +142,11 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
                 totals[i] += values[i]
         for name, value in (side.metrics.items() if side else ()):
             sums[name] = sums.get(name, 0) + value
-        finished = dict(sums)
-        game.finish_metrics(finished)
+        if facts.plain_sums:  # nothing derived: the sums as they are (not a copy a match)
+            finished = sums
+        else:
+            finished = dict(sums)
+            game.finish_metrics(finished)
         running = [totals[i] if m in first_only else finished.get(m, totals[i]) for i, m in enumerate(shown)]
         if score.table.number == 0:
             outcome = "late"
