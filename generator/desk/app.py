@@ -50,7 +50,7 @@ from generator.desk.store import (
 )
 from generator.errors import ContentError, Mark, Problems
 from generator.hosts import host_allowed
-from generator.render.html import _rank_shown, number_text
+from generator.render.html import rank_shown_in, number_text
 from generator.render.i18n import Translator
 from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, problem_block
 from generator.tournament.event import run_event
@@ -142,7 +142,7 @@ class Desk:
         self.env.globals["scroll_to_value"] = Markup(SCROLL_TO_VALUE)
         # a tied place as the site shows it: "3=" seen, the words of rank_tied read (a screen
         # reader read the bare mark as "3 equals")
-        self.env.globals["rank_shown"] = _rank_shown(self.t)
+        self.env.globals["rank_shown"] = rank_shown_in(self.t)
 
     # --- content ------------------------------------------------------------------------
 

@@ -125,7 +125,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["deal_log"] = _deal_logs(translate)
     env.globals["summary_rows"] = _summary_rows(translate)
     env.globals["player_links_of"] = _player_links(env.globals["person_of"])
-    env.globals["rank_shown"] = _rank_shown(translate)
+    env.globals["rank_shown"] = rank_shown_in(translate)
     env.globals["standings_rows"] = _standings_rows(translate, env.globals["player_links_of"], env.globals["rank_shown"])
     return env
 
@@ -456,7 +456,7 @@ def _player_links(person_of: Callable[[str, str, int], Any]) -> Callable[[Event,
     return player_links_of
 
 
-def _rank_shown(translate: Translator) -> Callable[[Any], Markup]:
+def rank_shown_in(translate: Translator) -> Callable[[Any], Markup]:
     """`rank_shown(standing)`: its place as pages show it, "3=" for a tie; a screen reader is
     given "并列第 3" instead (it read "3=" as "3 等于"). One definition for the standings rows,
     the entry pages' headings and the player pages."""
