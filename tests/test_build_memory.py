@@ -1398,3 +1398,50 @@ def test_who_sits_where_is_held_flat_beside_its_blobs(tmp_path, monkeypatch):
     assert pickle.loads(pickle.dumps(seats)) == players._match(results, inputs).events
     slug = results[7].event.slug
     assert seats.digest(slug) == seats[slug][0] and len(seats) == len(results) and slug in seats
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods() or not hasattr(os, "pread"),
+                    reason="read by forked readers; the lines' rest held in a file, read back by os.pread")
+def test_what_a_build_holds_of_each_event_it_knows_by_its_line_is_a_few_hundred_bytes(tmp_path, monkeypatch):
+    """A full build holds each event as its line (tournament/summary.py's LazySummary) from its
+    reading to its last page, and its render workers are forked from that heap: of each event,
+    its head (whether it has stages, its days, game and digests: what every rebuild asks of
+    every event), its key and folder, not the pickled rest of its line (title, card, bulletins),
+    which lies in the event cache's file and is read back where a page shows it. Held whole,
+    the lines were 760 bytes an event, 1.3 MiB of the build's own heap at 2,000 events. Measured
+    here: 960 bytes an event, its folder's path and its key included (1,430 with the lines held
+    whole). The pages are those of the lines held whole, byte for byte."""
+    import importlib.util
+
+    from generator import event_cache
+    from generator.build import build
+    from generator.render import html, incremental
+    from generator.tournament.summary import EventSummary, LazySummary, SummaryLine
+    from tests.support import ROOT, digest, held_apart
+
+    spec = importlib.util.spec_from_file_location("bench_site", ROOT / "bench" / "site.py")
+    bench_site = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench_site)
+    content = bench_site.make_archive(tmp_path / "archive", 16)
+    found: list[int] = []
+    fork = html._Rendering._fork
+
+    def measured(self, shares):  # noqa: ANN001, ANN202
+        if not found:
+            lines = [summary for summary, _ in html._JOB["jobs"] if isinstance(summary, LazySummary)]
+            # (not the summaries and unpacked lines held for a while: SUMMARIES_HELD, LINES_HELD)
+            held = held_apart(lines, shared=(event_cache._Lines, EventSummary, SummaryLine))
+            found.extend([len(lines), sum(map(sys.getsizeof, held))])
+        return fork(self, shares)
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)  # read and rendered by two workers, whatever this machine has
+    monkeypatch.setattr(incremental, "RACY_NS", 0)
+    monkeypatch.setattr(html._Rendering, "_fork", measured)
+    report = build(content, tmp_path / "output", cache_dir=tmp_path / "cache" / "pdf", bulletins=False)
+    lines, held = found
+    assert report.events == 16 and lines == 16, found
+    assert held < 1_200 * lines, f"{held / lines:.0f} bytes held of each event known by its line"
+    # The same site where the lines are held whole (as serve's builder holds them).
+    monkeypatch.setattr(event_cache.EventCache, "_spill_line", lambda self, key, packed: packed)
+    build(content, tmp_path / "whole", cache_dir=tmp_path / "cache-whole" / "pdf", bulletins=False)
+    assert digest(tmp_path / "output") == digest(tmp_path / "whole")
