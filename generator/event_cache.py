@@ -272,9 +272,10 @@ class EventCache:
         # at 2,000 events, they came between the lines and were inherited by every render worker.
         self._packed_rows: dict[str, int] = {}
         self._spilled = caches.Spill(folder)
-        # The lines made by this build, whole, where they lie in the same file; the ledger holds
-        # each one's head (tournament/summary.py's line_head) beside it (`_spill_line`).
+        # The lines made by this build, whole, where they lie in a file of their own; the ledger
+        # holds each one's head (tournament/summary.py's line_head) beside it (`_spill_line`).
         self._spilled_lines: dict[str, int] = {}
+        self._lines_spill = caches.Spill(folder)
         self._in_ledger: set[str] = set()  # the keys of the ledger's file, as read (save_ledger)
         self._source: _Lines | None = None  # what the lines read their summaries and rows through (`_lazy`)
 
@@ -465,7 +466,7 @@ class EventCache:
             self._new_lines[key] = self._ledger[key] = (packed, list(found) if found else _NO_PROBLEMS)
 
     def _spill_line(self, key: str, packed: bytes) -> bytes:
-        """A line this build made, whole, into this cache's file (`_spilled_lines`), and its
+        """A line this build made, whole, into a file of this cache's (`_spilled_lines`), and its
         head (line_head) held in its place: the build holds every event's line from its reading
         to its last page, and a full build makes them all, but reads the rest of one (its title,
         card, bulletins: a pickle of some 600 bytes) only where a page shows it (LazySummary.line,
@@ -479,13 +480,13 @@ class EventCache:
         head = line_head(packed)
         if len(head) == len(packed):
             return packed
-        self._spilled_lines[key] = self._spilled.put(packed)
+        self._spilled_lines[key] = self._lines_spill.put(packed)
         return head
 
     def _whole_line(self, key: str) -> bytes:
         """A line of the ledger, whole: read back from this cache's file when spilled (`_spill_line`)."""
         at = self._spilled_lines.get(key)
-        return self._spilled.get(at) if at is not None else self.ledger()[key][0]
+        return self._lines_spill.get(at) if at is not None else self.ledger()[key][0]
 
     def _whole_lines(self, lines: dict[str, tuple[bytes, list[ContentError]]],
                      ) -> dict[str, tuple[bytes, list[ContentError]]]:
