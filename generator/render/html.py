@@ -1425,7 +1425,7 @@ class _Rendering:
                     for number, future in enumerate(futures):
                         packed = future.result()
                         futures[number] = None  # (the future held its result)
-                        self.shares.append(self._reports.put(packed) if self._reports is not None else packed)
+                        self.shares.append(self._reports.put(packed) if self._reports and isinstance(packed, bytes) else packed)
                         del packed, future
                     self.pool.shutdown()
                     if not self.waves:
