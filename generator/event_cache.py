@@ -272,6 +272,10 @@ class EventCache:
         # at 2,000 events, they came between the lines and were inherited by every render worker.
         self._packed_rows: dict[str, int] = {}
         self._spilled = caches.Spill(folder)
+        # The lines made by this build, whole, where they lie in a file of their own; the ledger
+        # holds each one's head (tournament/summary.py's line_head) beside it (`_spill_line`).
+        self._spilled_lines: dict[str, int] = {}
+        self._lines_spill = caches.Spill(folder)
         self._in_ledger: set[str] = set()  # the keys of the ledger's file, as read (save_ledger)
         self._source: _Lines | None = None  # what the lines read their summaries and rows through (`_lazy`)
 
@@ -458,7 +462,39 @@ class EventCache:
                     self._packed_rows[key] = self.spill(summary.rows)
             else:
                 packed = pack_line(self._rows_apart(key, line_of(summary)))
+            packed = self._spill_line(key, packed)
             self._new_lines[key] = self._ledger[key] = (packed, list(found) if found else _NO_PROBLEMS)
+
+    def _spill_line(self, key: str, packed: bytes) -> bytes:
+        """A line this build made, whole, into a file of this cache's (`_spilled_lines`), and its
+        head (line_head) held in its place: the build holds every event's line from its reading
+        to its last page, and a full build makes them all, but reads the rest of one (its title,
+        card, bulletins: a pickle of some 600 bytes) only where a page shows it (LazySummary.line,
+        through `_whole_line`), a few times an event. Held whole, they were the largest part of
+        what the build's own heap held more at 2,000 events than at 200 (1.3 MiB). serve's
+        builder keeps its events in memory anyway (EventMemory): its lines stay as they are."""
+        from generator.tournament.summary import line_head
+
+        if self.memory is not None:
+            return packed
+        head = line_head(packed)
+        if len(head) == len(packed):
+            return packed
+        self._spilled_lines[key] = self._lines_spill.put(packed)
+        return head
+
+    def _whole_line(self, key: str) -> bytes:
+        """A line of the ledger, whole: read back from this cache's file when spilled (`_spill_line`)."""
+        at = self._spilled_lines.get(key)
+        return self._lines_spill.get(at) if at is not None else self.ledger()[key][0]
+
+    def _whole_lines(self, lines: dict[str, tuple[bytes, list[ContentError]]],
+                     ) -> dict[str, tuple[bytes, list[ContentError]]]:
+        """The ledger's `lines`, each whole (as its file keeps them), to be written."""
+        if not self._spilled_lines:
+            return lines
+        return {key: (self._whole_line(key), found) if key in self._spilled_lines else (line, found)
+                for key, (line, found) in lines.items()}
 
     def _rows_apart(self, key: str, line: SummaryLine) -> SummaryLine:
         """The line without its rows, which are held apart, compressed, as the ledger's files
@@ -533,9 +569,9 @@ class EventCache:
                 if key not in self._in_ledger or key in self._new_lines}  # (new, or lined again: `_line`)
         gone = len(self._in_ledger - current)
         if self._in_ledger and len(more) <= LEDGER_MORE_AT_MOST and gone <= LEDGER_MORE_AT_MOST:
-            self._write_sealed(self.folder / LEDGER_MORE, more)
+            self._write_sealed(self.folder / LEDGER_MORE, self._whole_lines(more))
         else:
-            self._write_sealed(self.folder / LEDGER, self._ledger, lined=True)
+            self._write_sealed(self.folder / LEDGER, self._whole_lines(self._ledger), lined=True)
             (self.folder / LEDGER_MORE).unlink(missing_ok=True)
             self._in_ledger = set(self._ledger)
         self._new_lines = {}
@@ -696,6 +732,9 @@ class _Lines:
 
     def rows(self, key: str) -> bytes | None:
         return self.cache._rows_of(key)
+
+    def line(self, key: str) -> bytes:
+        return self.cache._whole_line(key)
 
 
 # The problems of the many events that have none, as the cache holds them (never added to: each

@@ -414,9 +414,22 @@ def _digest_in(packed: bytes, name: str) -> str | None:
     return packed[at:at + 32].hex()
 
 
-def unpack_line(packed: bytes) -> SummaryLine:
+def _rest_at(packed: bytes) -> int:
+    """Where the packed line's pickled rest starts: after its head, game and days."""
     count, game = _COUNTS.unpack_from(packed, _COUNTS_AT)
-    rest: SummaryLine = pickle.loads(memoryview(packed)[_LINE_HEAD.size + game + 4 * count:])
+    return _LINE_HEAD.size + game + 4 * count
+
+
+def line_head(packed: bytes) -> bytes:
+    """The packed line without its pickled rest: what a build asks of every event (whether it
+    has stages, its days, game and digests), read where it lies, and all of it the line a build
+    holds of an event whose rest lies apart (event_cache.py's EventCache: a fifth of the line's
+    bytes). A LazySummary with its head alone reads the rest from its source when asked."""
+    return packed[:_rest_at(packed)]
+
+
+def unpack_line(packed: bytes) -> SummaryLine:
+    rest: SummaryLine = pickle.loads(memoryview(packed)[_rest_at(packed):])
     found = dict(game=_game_in(packed), dates=_days_in(packed), has_stages=bool(packed[0] & _HAS_STAGES),
                  last_day=_last_day_in(packed))
     if packed[0] & _DIGESTS:
@@ -431,6 +444,8 @@ class LineSource(Protocol):
     def summary(self, key: str, folder: Path) -> EventSummary: ...
 
     def rows(self, key: str) -> bytes | None: ...
+
+    def line(self, key: str) -> bytes: ...
 
 
 class LazySummary:
@@ -456,7 +471,10 @@ class LazySummary:
     def line(self) -> SummaryLine:
         line = self._line
         if line is None:
-            line = self._line = unpack_line(self.packed)
+            packed = self.packed
+            if len(packed) == _rest_at(packed):  # its head alone (line_head): the whole line from the source
+                packed = self._source.line(self._key)
+            line = self._line = unpack_line(packed)
             _lines_held[id(self)] = self
             while len(_lines_held) > LINES_HELD:
                 _, oldest = _lines_held.popitem(last=False)
