@@ -760,3 +760,30 @@ def test_the_desks_standings_read_by_row_and_fit_a_small_phone(browser, running:
     hints = re.findall(r'<div class="hint" id="([^"]+)-hint">', form)
     assert hints and all(re.search(f'id="{name}" name="{name}"[^>]* aria-describedby="{name}-hint"', form)
                          for name in hints), hints
+
+
+# --- files the desk writes: never through a link (rev5 #2) ------------------------------------
+
+
+@pytest.mark.parametrize("planted", ["audit", "lock"])
+def test_a_link_planted_where_the_desk_writes_holds_the_save_and_writes_nothing_through_it(
+        running: Running, content: Path, tmp_path: Path, planted: str) -> None:
+    """content/ received from someone else (git and zip keep links): events/<slug>/desk-audit.jsonl
+    or .paibang-desk/write.lock a link to a file of the user's (~/.bashrc). A results file named
+    `s1 $(cmd).yaml` made the appended line run code there. The save is held, said why; the file
+    the link leads to is untouched, and so is the results file."""
+    bashrc = tmp_path / "bashrc"
+    bashrc.write_text("# mine\n", encoding="utf-8")
+    link = (content / "events" / SLUG / AUDIT_NAME if planted == "audit"
+            else desk_folder(content) / "write.lock")
+    link.unlink(missing_ok=True)
+    link.symlink_to(bashrc)
+    before = round4(content).read_text(encoding="utf-8")
+    status, html = post(running, "main/4/1", "save", level_a="A", level_b="5")
+    assert status == 503 and link.name in html  # held: not saved, for now, and the page says why
+    assert bashrc.read_text(encoding="utf-8") == "# mine\n"
+    assert round4(content).read_text(encoding="utf-8") == before
+    assert cli.main(["check", "--content", str(content)]) == 1  # check says so too
+    link.unlink()
+    status, html = post(running, "main/4/1", "save", level_a="A", level_b="5")  # held, then saved
+    assert status == 200 and 'id="saved"' in html and audit_lines(content)

@@ -64,6 +64,12 @@ def run(args) -> int:  # noqa: ANN001 - argparse namespace
     if not (folder / "event.yaml").is_file():
         print(catalogues.text("desk_no_event", args.lang or "zh-Hans", event=args.event, path=content / "events"), file=sys.stderr)
         return 2
+    from generator.commands.console import print_problems
+    from generator.desk.store import desk_file_problems
+
+    if unsafe := desk_file_problems(content):  # refused before a table can save through a link
+        print_problems(unsafe, args.lang or "zh-Hans", content)
+        return 2
     try:
         desk, app, host = make(content, args.event, args.output, args.port, args.lan, args.lang,
                                build=not args.no_build)

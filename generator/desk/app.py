@@ -22,6 +22,7 @@ import datetime as dt
 import hashlib
 import hmac
 import json
+import os
 import sys
 import threading
 import time
@@ -45,8 +46,8 @@ from generator.content.load import load_event, load_site
 from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
 from generator.desk.store import (
-    Tokens, append_audit, audit_line, dump_round_trip, find_table, load_round_trip, locked, plain, set_record,
-    table_key, write_results,
+    Tokens, UnsafeDeskFile, append_audit, audit_line, dump_round_trip, find_table, load_round_trip, locked, open_audit,
+    plain, set_record, table_key, write_results,
 )
 from generator.errors import ContentError, Mark, Problems
 from generator.render.html import number_text
@@ -481,11 +482,18 @@ class Writer:
     def run(self, job: Job) -> None:
         with self._guard:
             self._pending.append(job)
-        with locked(self.path):
+        try:
+            with locked(self.path):
+                with self._guard:
+                    batch, self._pending = self._pending, []
+                if batch:
+                    self._apply(batch)
+        except UnsafeDeskFile as error:  # the write lock is a link: nothing written, the save held
             with self._guard:
-                batch, self._pending = self._pending, []
-            if batch:
-                self._apply(batch)
+                if job in self._pending:
+                    self._pending.remove(job)
+            job.unwritable = unsafe_desk_file(error)
+            return
         # Done now: a holder before us took it, or we just did (the lock was held meanwhile).
         job.done.wait(60)
         if job.error is not None:
@@ -518,10 +526,20 @@ class Writer:
                 old = set_record(table, job.record, keys)
                 applied.append((job, old))
             if applied:
-                write_results(self.path, dump_round_trip(data))
+                try:  # the log first: a save lands with its audit line, or not at all
+                    audit = open_audit(batch[0].spot.event.folder)
+                except UnsafeDeskFile as error:
+                    for job, _ in applied:
+                        job.unwritable = unsafe_desk_file(error)
+                    return
+                try:
+                    write_results(self.path, dump_round_trip(data))
+                except BaseException:
+                    os.close(audit)
+                    raise
                 append_audit(batch[0].spot.event.folder, [
                     audit_line(job.who.label, job.spot.stage.id, job.spot.number, job.spot.table.number,
-                               self.path, old, plain(job.record)) for job, old in applied])
+                               self.path, old, plain(job.record)) for job, old in applied], audit)
                 self.desk.tokens.mark_used([job.key for job, _ in applied if job.who.kind == "table"])
                 self.desk.tokens.release([job.key for job, _ in applied])
                 for job, _ in applied:
@@ -541,6 +559,12 @@ def readable_text(path: Path) -> str:
         return path.read_text(encoding="utf-8")
     except (OSError, ValueError):
         return ""
+
+
+def unsafe_desk_file(error: UnsafeDeskFile) -> ContentError:
+    """Why a save is held: the audit log or the write lock is a link, or not a regular file of
+    the user's own (store.UnsafeDeskFile), as `check` says it."""
+    return ContentError("desk-file-unsafe", Mark(error.path), {"path": error.path.name})
 
 
 def unwritable(path: Path, error: BaseException) -> ContentError:
