@@ -787,3 +787,45 @@ def test_a_link_planted_where_the_desk_writes_holds_the_save_and_writes_nothing_
     link.unlink()
     status, html = post(running, "main/4/1", "save", level_a="A", level_b="5")  # held, then saved
     assert status == 200 and 'id="saved"' in html and audit_lines(content)
+
+
+# --- .paibang-desk/ is trusted only when it is the user's own (rev5 #4) --------------------------
+
+
+def test_a_desk_folder_planted_as_a_link_is_refused_and_nothing_written_through_it(content: Path) -> None:
+    """`.paibang-desk` a link to output/ (a shared project folder): the admin token and the CSRF
+    secret were written into output/ (published by the next upload) and output/ chmod-ed 0700."""
+    from generator.commands.desk import make
+    from generator.desk.store import UnsafeDeskFile
+
+    output = content.parent / "output"
+    output.mkdir()
+    os.chmod(output, 0o755)
+    desk_folder(content).symlink_to(output, target_is_directory=True)
+    with pytest.raises(UnsafeDeskFile):
+        make(content, SLUG, None, 0, False, None, build=False)
+    assert list(output.iterdir()) == [] and stat.S_IMODE(os.stat(output).st_mode) == 0o755
+
+
+@pytest.mark.parametrize("mode", [0o644, 0o600])
+def test_a_planted_tokens_file_is_set_aside_and_new_tokens_minted(content: Path, mode: int) -> None:
+    """A project archive with `.paibang-desk/<slug>.json` whose admin token its maker knows: a
+    file others could read (0644), or a link to one (even 0600), is set aside, never used."""
+    from generator.desk.store import Tokens
+
+    folder = desk_folder(content)
+    folder.mkdir(mode=0o700)
+    planted = {"admin": "KNOWN-ADMIN", "secret": "KNOWN-SECRET", "tables": {}, "used": {}, "clock": {}}
+    path = folder / f"{SLUG}.json"
+    target = path if mode == 0o644 else content.parent / "elsewhere.json"
+    target.write_text(json.dumps(planted), encoding="utf-8")
+    os.chmod(target, mode)
+    if target != path:
+        path.symlink_to(target)
+    tokens = Tokens(content, SLUG)
+    assert tokens.admin != "KNOWN-ADMIN" and tokens.secret != b"KNOWN-SECRET"
+    assert tokens.set_aside is not None and os.path.lexists(tokens.set_aside)
+    assert stat.S_IMODE(os.lstat(path).st_mode) == 0o600 and not path.is_symlink()
+    kept = tokens.set_aside if target == path else target  # set aside as it was; a link's target untouched
+    assert json.loads(kept.read_text(encoding="utf-8"))["admin"] == "KNOWN-ADMIN"
+    assert Tokens(content, SLUG).admin == tokens.admin  # the new ones are kept across restarts

@@ -10,6 +10,7 @@ was saved is still there after a power cut.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import errno
 import fcntl
@@ -38,6 +39,29 @@ def desk_folder(content: Path) -> Path:
     return content.resolve().parent / ".paibang-desk"
 
 
+def own_desk_folder(content: Path) -> Path:
+    """desk_folder, made if missing (0700), and only when it is a folder of the user's own that
+    no one else may write into: a link there (planted in a shared project folder) once put the
+    admin token into output/ and chmod-ed the folder it led to. UnsafeDeskFile otherwise."""
+    folder = desk_folder(content)
+    with contextlib.suppress(FileExistsError):
+        os.mkdir(folder, 0o700)
+    found = os.lstat(folder)
+    if stat.S_ISLNK(found.st_mode):
+        raise UnsafeDeskFile(folder, "link")
+    if not stat.S_ISDIR(found.st_mode):
+        raise UnsafeDeskFile(folder, "not-file")
+    if found.st_uid != os.getuid() or found.st_mode & 0o022:
+        raise UnsafeDeskFile(folder, "owner")
+    if found.st_mode & 0o077:  # readable by others (an older folder, a umask): closed, never through a link
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+        try:
+            os.fchmod(fd, 0o700)
+        finally:
+            os.close(fd)
+    return folder
+
+
 def table_key(stage: str, number: int, table: int) -> str:
     return f"{stage}/{number}/{table}"
 
@@ -47,21 +71,37 @@ class Tokens:
     which table tokens have been used (a table writes its result once)."""
 
     def __init__(self, content: Path, slug: str) -> None:
-        folder = desk_folder(content)
-        folder.mkdir(mode=0o700, exist_ok=True)
-        os.chmod(folder, 0o700)
+        folder = own_desk_folder(content)
         sync_folder(folder.parent)  # its name on the disk too, or a power cut could lose every token with it
         self.path = folder / f"{slug}.json"
         self._lock = threading.Lock()
         self.data: dict[str, Any] = {"admin": "", "tables": {}, "used": {}, "clock": {}}
-        if self.path.is_file():
-            with open(self.path, encoding="utf-8") as handle:
-                self.data.update(json.load(handle))
+        # A tokens file the user's desk did not write (a link, another's, one others could read or
+        # write: planted by an archive, its admin token known to whoever made it) is set aside,
+        # and new tokens minted: `set_aside` names where it went, for the console to say.
+        self.set_aside: Path | None = None
+        try:
+            fd = _open_own(self.path, os.O_RDONLY)
+        except FileNotFoundError:
+            fd = None
+        except UnsafeDeskFile:
+            fd = None
+            self._put_aside()
+        if fd is not None:
+            with os.fdopen(fd, encoding="utf-8") as handle:
+                if os.fstat(handle.fileno()).st_mode & 0o077:
+                    self._put_aside()
+                else:
+                    self.data.update(json.load(handle))
         if not self.data["admin"]:
             self.data["admin"] = secrets.token_urlsafe(TOKEN_BYTES)
             self.data["secret"] = secrets.token_urlsafe(32)
             self._save()
-        os.chmod(self.path, 0o600)
+
+    def _put_aside(self) -> None:
+        aside = self.path.with_name(f"{self.path.name}.set-aside-{dt.datetime.now():%Y%m%d-%H%M%S}")
+        os.replace(self.path, aside)  # (a rename moves a link itself, never what it leads to)
+        self.set_aside = aside
 
     @property
     def admin(self) -> str:
@@ -294,11 +334,9 @@ def locked(path: Path) -> Iterator[None]:
 
 
 def desk_folder_of(results_file: Path) -> Path:
-    """The desk folder of a results file: content/events/<slug>/results/<file> -> .paibang-desk."""
-    content = results_file.parents[3]
-    folder = desk_folder(content)
-    folder.mkdir(mode=0o700, exist_ok=True)
-    return folder
+    """The desk folder of a results file: content/events/<slug>/results/<file> -> .paibang-desk
+    (own_desk_folder: UnsafeDeskFile unless it is the user's own)."""
+    return own_desk_folder(results_file.parents[3])
 
 
 def find_table(data: Any, number: int) -> CommentedMap | None:
