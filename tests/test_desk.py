@@ -343,6 +343,14 @@ def test_score_sheets_with_qr_codes_come_from_the_admin_page_only(running: Runni
     assert running.desk.link("main/4/26") in sheets
 
 
+def test_a_round_in_other_digits_is_not_found_not_a_crash(running: Running) -> None:
+    """rev5 #10: str.isdigit() took "²" (and the clock's form its like), int() did not: a 500."""
+    jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    assert fetch(running.desk.admin_link, opener=jar)[0] == 200
+    for number in ("%C2%B2", "%D9%A4", "%EF%BC%94"):  # ², Arabic-Indic 4, full-width 4
+        assert fetch(f"{running.base}/admin/sheets/main/{number}", opener=jar)[0] == 404
+
+
 @pytest.mark.slow  # prints a PDF
 def test_the_rounds_real_score_sheets_print_with_each_tables_own_qr(running: Running, tmp_path: Path) -> None:
     import subprocess

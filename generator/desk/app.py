@@ -23,6 +23,7 @@ import hashlib
 import hmac
 import json
 import os
+import re
 import sys
 import threading
 import time
@@ -561,6 +562,12 @@ def readable_text(path: Path) -> str:
         return ""
 
 
+def digits(text: str | bytes) -> bool:
+    """ASCII digits only: str.isdigit() takes "²" (and other scripts' digits), which int()
+    refuses (/admin/sheets/s1/² was a 500). Bytes too: a header as the server hands it over."""
+    return re.fullmatch(b"[0-9]+" if isinstance(text, bytes) else "[0-9]+", text) is not None
+
+
 def unsafe_desk_file(error: UnsafeDeskFile) -> ContentError:
     """Why a save is held: the audit log or the write lock is a link, or not a regular file of
     the user's own (store.UnsafeDeskFile), as `check` says it."""
@@ -591,7 +598,7 @@ def table_sheets(desk: Any, stage: str, number: int) -> bytes:
     for form in forms:
         for page in form.pages:
             table = page.get("table") if isinstance(page, dict) else None
-            if isinstance(table, str) and table.isdigit():
+            if isinstance(table, str) and digits(table):
                 page["qr"] = qr_svg(desk.link(table_key(stage, number, int(table))))
     return one_document(forms, desk.locale)
 
@@ -737,7 +744,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if who is None or form is None or not desk.csrf_ok(who, form.get("csrf", "")):
             return forbidden(request)
         stage, number = form.get("stage", ""), form.get("round", "")
-        if not number.isdigit() or not any(s.id == stage for s in desk.event.stages):
+        if not digits(number) or not any(s.id == stage for s in desk.event.stages):
             return desk.page("message.html", 404, title="404", text="")
         number = int(number)
         started = dt.datetime.now(dt.timezone.utc).isoformat() if form.get("do") == "start" else None
@@ -751,7 +758,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if who is None:
             return forbidden(request)
         stage, number = request.path_params["stage"], request.path_params["round"]
-        if not number.isdigit() or not any(s.id == stage for s in desk.event.stages):
+        if not digits(number) or not any(s.id == stage for s in desk.event.stages):
             return desk.page("message.html", 404, title="404", text="")
         number = int(number)
         import segno
@@ -776,7 +783,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if who is None:
             return forbidden(request)
         stage, number = request.path_params["stage"], request.path_params["round"]
-        if (not number.isdigit() or desk.result is None or not any(s.id == stage for s in desk.event.stages)
+        if (not digits(number) or desk.result is None or not any(s.id == stage for s in desk.event.stages)
                 or not any(r.number == int(number) for r in desk.result.stage_of(stage).rounds)):
             return desk.page("message.html", 404, title="404", text="")
         pdf = await run_in_threadpool(table_sheets, desk, stage, int(number))
@@ -862,7 +869,7 @@ class _Guard:
             if self.allowed_hosts is not None and host not in self.allowed_hosts:
                 await PlainTextResponse("421", status_code=421)(scope, receive, send)
                 return
-            if not length.isdigit() or int(length) > MAX_BODY:
+            if not digits(length) or int(length) > MAX_BODY:
                 await PlainTextResponse("413", status_code=413)(scope, receive, send)
                 return
         await self.app(scope, receive, send)
