@@ -56,7 +56,7 @@ def secret() -> bytes:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         temporary = path.with_name(f".cache-key.tmp-{os.getpid()}")
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(descriptor, "wb") as handle:
+        with open(descriptor, "wb") as handle:  # (builtin open: the tests patch seals.open)
             handle.write(os.urandom(32))
         try:
             os.link(temporary, path)  # fails if another process made it first: then theirs is the key
@@ -155,7 +155,7 @@ def _write_whole(path: Path, parts: tuple[bytes, ...], then: Writing | None, *,
         except FileExistsError:
             os.unlink(temporary)
             descriptor = os.open(temporary, flags, 0o666)
-        with os.fdopen(descriptor, "wb") as handle:
+        with open(descriptor, "wb") as handle:  # (builtin open: the tests patch seals.open)
             if mode is not None:
                 os.fchmod(handle.fileno(), mode)  # before a byte of it is written
             for part in parts:

@@ -251,7 +251,7 @@ def test_what_the_workers_wrote_is_not_unpacked_while_the_search_index_is_made(t
     from generator.build import build
     from generator.render import html
     from generator.render.incremental import EventPages
-    from tests.support import demo_content, site_bytes
+    from tests.support import demo_content
 
     content = demo_content(tmp_path, "dongke-bridge-2015", "tumu-guandan-2020", "hefei-80fen-teams-2012",
                            "chem-park-daguai-2016")
@@ -283,7 +283,7 @@ def test_a_render_worker_renders_a_bounded_number_of_persons_rows(tmp_path, monk
     from generator import forking
     from generator.build import build
     from generator.render import html
-    from tests.support import demo_content
+    from tests.support import demo_content, site_bytes
 
     waves: list[list[int]] = []  # each pool's persons' tasks, by their rows
 

@@ -255,16 +255,7 @@ def open_audit(event_folder: Path) -> int:
     """The event's audit log opened to append (os.close it): only a regular file of the user's
     own, made if missing; UnsafeDeskFile otherwise, before anything is saved (the desk holds the
     save and says why)."""
-    path = event_folder / AUDIT_NAME
-    new = not os.path.lexists(path)
-    fd = _open_own(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
-    if new:  # the log's name too, or a power cut could lose the whole of it
-        try:
-            sync_folder(event_folder)
-        except BaseException:
-            os.close(fd)
-            raise
-    return fd
+    return _open_own(event_folder / AUDIT_NAME, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
 
 
 def desk_file_problems(content: Path) -> list[Any]:
@@ -284,11 +275,14 @@ def append_audit(event_folder: Path, lines: list[dict[str, Any]], fd: int | None
         if fd is None:
             fd = open_audit(event_folder)
         try:
+            new = os.fstat(fd).st_size == 0
             # O_APPEND: each line lands whole at the end, whatever else appends
             os.write(fd, text.encode("utf-8"))
             os.fsync(fd)
         finally:
             os.close(fd)
+        if new:  # the log's name too, or a power cut could lose the whole of it
+            sync_folder(event_folder)
 
 
 # --- round-trip writes --------------------------------------------------------------------
