@@ -14,7 +14,8 @@ the seal are generator/seals.py's, which the catalogues' cache (generator/catalo
 
 A cache folder owned by another user, or writable by everyone, is not used at all (`unsafe`):
 the build takes a private temporary one and says so on stderr. PDFs are data, but they are
-published: a planted one must not reach output/ either.
+published: a planted one must not reach output/ either, so they are sealed too (render/pdf.py's
+_cached).
 """
 
 from __future__ import annotations

@@ -317,7 +317,11 @@ def _clean(args: argparse.Namespace, locale: str) -> int:
 def _check(args: argparse.Namespace) -> int:
     from generator.build import validate
 
+    from generator.desk.store import desk_file_problems
+
     site, _, warnings = validate(args.content, args.strict)
+    if unsafe := desk_file_problems(args.content):  # a link planted where the desk writes (its audit log)
+        raise ContentErrors(warnings + unsafe)
     locale = args.lang or site.locale
     print_problems(warnings, locale, args.content)
     print(catalogues.text("checked", locale, events=len(site.events), warnings=len(warnings)))

@@ -56,7 +56,7 @@ def secret() -> bytes:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         temporary = path.with_name(f".cache-key.tmp-{os.getpid()}")
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(descriptor, "wb") as handle:
+        with open(descriptor, "wb") as handle:  # (builtin open: the tests patch seals.open)
             handle.write(os.urandom(32))
         try:
             os.link(temporary, path)  # fails if another process made it first: then theirs is the key
@@ -145,8 +145,17 @@ def _write_whole(path: Path, parts: tuple[bytes, ...], then: Writing | None, *,
     """The one body of both writers: a temporary beside `path`, written, put in place by `put`,
     removed if anything fails. Its name is this thread's: the desk saves from several at once."""
     temporary = path.with_name(f"{path.name}.tmp-{os.getpid()}-{threading.get_ident()}")
+    # Made anew, never opened through a link or over a file found there (O_EXCL|O_NOFOLLOW): one
+    # left by a process of the same id long gone is removed first (a link is unlinked, not followed).
+    flags = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+             | getattr(os, "O_BINARY", 0))
     try:
-        with open(temporary, "wb") as handle:
+        try:
+            descriptor = os.open(temporary, flags, 0o666)
+        except FileExistsError:
+            os.unlink(temporary)
+            descriptor = os.open(temporary, flags, 0o666)
+        with open(descriptor, "wb") as handle:  # (builtin open: the tests patch seals.open)
             if mode is not None:
                 os.fchmod(handle.fileno(), mode)  # before a byte of it is written
             for part in parts:

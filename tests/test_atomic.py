@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from generator.render.output import MARKER, OutputTree, marker_text, recover_leftovers, staging_dir, swap_into_place
+from tests.support import site_bytes
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "content"
@@ -32,7 +33,7 @@ EVENTS = ["dongke-bridge-2015", "tumu-guandan-2020", "chem-park-daguai-2016", "h
 
 
 def tree_digest(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+    return {str(p.relative_to(folder)): hashlib.sha256(site_bytes(p)).hexdigest()
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
@@ -102,7 +103,7 @@ def test_next_build_tidies_up_and_writes_the_same_bytes(demo: tuple[Path, Path, 
     content, output, before = demo
     stale = output.parent / "output.tmp-999999999"  # a build killed long ago, its process gone
     (stale / "events").mkdir(parents=True, exist_ok=True)
-    (stale / MARKER).write_text(marker_text())  # written first of all by every build
+    (stale / MARKER).write_text(marker_text(output))  # written first of all by every build
     process = start_build(content, output, tmp_path / "cache" / "pdf", seed="2")
     out, err = process.communicate(timeout=900)
     assert process.returncode == 0, err.decode()
@@ -135,7 +136,7 @@ def finished_pid() -> int:
 def site(folder: Path, text: str) -> None:
     """A site as a build writes it: with paibang's marker (the only kind of folder it replaces)."""
     OutputTree(folder).write_text("index.html", text)
-    OutputTree(folder).write_text(MARKER, marker_text())
+    OutputTree(folder).write_text(MARKER, marker_text(folder.parent / "output"))
 
 
 def test_swap_replaces_output_in_one_step(tmp_path: Path) -> None:

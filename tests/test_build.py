@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
+from tests.support import site_bytes
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content"
@@ -27,7 +28,7 @@ CANARIES = [
 
 def tree_digest(folder: Path) -> dict[str, str]:
     return {
-        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        str(p.relative_to(folder)): hashlib.sha256(site_bytes(p)).hexdigest()
         for p in sorted(folder.rglob("*")) if p.is_file()
     }
 

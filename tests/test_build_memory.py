@@ -283,7 +283,7 @@ def test_a_render_worker_renders_a_bounded_number_of_persons_rows(tmp_path, monk
     from generator import forking
     from generator.build import build
     from generator.render import html
-    from tests.support import demo_content
+    from tests.support import demo_content, site_bytes
 
     waves: list[list[int]] = []  # each pool's persons' tasks, by their rows
 
@@ -302,7 +302,7 @@ def test_a_render_worker_renders_a_bounded_number_of_persons_rows(tmp_path, monk
             self.pool.shutdown(**options)
 
     def site_digest(root):  # noqa: ANN001, ANN202
-        return {path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+        return {path.relative_to(root).as_posix(): hashlib.sha256(site_bytes(path)).hexdigest()
                 for path in sorted(root.rglob("*")) if path.is_file()}
 
     content = demo_content(tmp_path, "dongke-bridge-2015", "tumu-guandan-2020", "hefei-80fen-teams-2012",

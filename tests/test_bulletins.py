@@ -151,7 +151,7 @@ def test_a_character_outside_the_font_fails_the_build(tmp_path: Path) -> None:
     output = tmp_path / "output"
     output.mkdir()
     (output / "keep.txt").write_text("previous site", encoding="utf-8")
-    (output / MARKER).write_text(marker_text(), encoding="utf-8")  # built by paibang
+    (output / MARKER).write_text(marker_text(output), encoding="utf-8")  # built by paibang
     with pytest.raises(ContentErrors) as failure:
         build(content, output)
     (problem,) = failure.value.problems

@@ -163,6 +163,15 @@ def notice_outside(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return raised(event.parents[1])
 
 
+def desk_audit_link(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """`check` (and the desk's start) on a desk audit log planted as a link (desk/store.py)."""
+    from generator.desk.store import desk_file_problems
+
+    event = demo_tree(tmp, B)
+    (event / "desk-audit.jsonl").symlink_to(tmp / "bashrc")
+    return {p.code for p in desk_file_problems(event.parents[1])}
+
+
 def notice_of_another_folder(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     event = demo_tree(tmp, B)
     (event.parents[1] / "rules.md").write_text("# 规程\n", encoding="utf-8")
@@ -418,6 +427,7 @@ TRIGGERS: dict[str, Trigger] = {
     "file-too-large": write(B, "results/extra.yaml", "#" * (2 * 1024 * 1024 + 1)),
     "file-outside-content": notice_outside,
     "file-outside-event": notice_of_another_folder,
+    "desk-file-unsafe": desk_audit_link,
     "yaml-syntax": write(B, "results/extra.yaml", "stage: 'prelim\n"),
     "yaml-full-width-colon": write(B, "results/extra.yaml", "stage：prelim\nround: 1\n"),
     "yaml-tab": write(B, "results/extra.yaml", "stage: prelim\ntables:\n\t- table: 1\n"),

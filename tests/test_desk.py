@@ -346,6 +346,14 @@ def test_score_sheets_with_qr_codes_come_from_the_admin_page_only(running: Runni
     assert running.desk.link("main/4/26") in sheets
 
 
+def test_a_round_in_other_digits_is_not_found_not_a_crash(running: Running) -> None:
+    """rev5 #10: str.isdigit() took "²" (and the clock's form its like), int() did not: a 500."""
+    jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    assert fetch(running.desk.admin_link, opener=jar)[0] == 200
+    for number in ("%C2%B2", "%D9%A4", "%EF%BC%94"):  # ², Arabic-Indic 4, full-width 4
+        assert fetch(f"{running.base}/admin/sheets/main/{number}", opener=jar)[0] == 404
+
+
 @pytest.mark.slow  # prints a PDF
 def test_the_rounds_real_score_sheets_print_with_each_tables_own_qr(running: Running, tmp_path: Path) -> None:
     import subprocess
@@ -793,3 +801,72 @@ def test_the_desks_standings_read_by_row_and_fit_a_small_phone(browser, running:
     hints = re.findall(r'<div class="hint" id="([^"]+)-hint">', form)
     assert hints and all(re.search(f'id="{name}" name="{name}"[^>]* aria-describedby="{name}-hint"', form)
                          for name in hints), hints
+
+
+# --- files the desk writes: never through a link (rev5 #2) ------------------------------------
+
+
+@pytest.mark.parametrize("planted", ["audit", "lock"])
+def test_a_link_planted_where_the_desk_writes_holds_the_save_and_writes_nothing_through_it(
+        running: Running, content: Path, tmp_path: Path, planted: str) -> None:
+    """content/ received from someone else (git and zip keep links): events/<slug>/desk-audit.jsonl
+    or .paibang-desk/write.lock a link to a file of the user's (~/.bashrc). A results file named
+    `s1 $(cmd).yaml` made the appended line run code there. The save is held, said why; the file
+    the link leads to is untouched, and so is the results file."""
+    bashrc = tmp_path / "bashrc"
+    bashrc.write_text("# mine\n", encoding="utf-8")
+    link = (content / "events" / SLUG / AUDIT_NAME if planted == "audit"
+            else desk_folder(content) / "write.lock")
+    link.unlink(missing_ok=True)
+    link.symlink_to(bashrc)
+    before = round4(content).read_text(encoding="utf-8")
+    status, html = post(running, "main/4/1", "save", level_a="A", level_b="5")
+    assert status == 503 and link.name in html  # held: not saved, for now, and the page says why
+    assert bashrc.read_text(encoding="utf-8") == "# mine\n"
+    assert round4(content).read_text(encoding="utf-8") == before
+    assert cli.main(["check", "--content", str(content)]) == 1  # check says so too
+    link.unlink()
+    status, html = post(running, "main/4/1", "save", level_a="A", level_b="5")  # held, then saved
+    assert status == 200 and 'id="saved"' in html and audit_lines(content)
+
+
+# --- .paibang-desk/ is trusted only when it is the user's own (rev5 #4) --------------------------
+
+
+def test_a_desk_folder_planted_as_a_link_is_refused_and_nothing_written_through_it(content: Path) -> None:
+    """`.paibang-desk` a link to output/ (a shared project folder): the admin token and the CSRF
+    secret were written into output/ (published by the next upload) and output/ chmod-ed 0700."""
+    from generator.commands.desk import make
+    from generator.desk.store import UnsafeDeskFile
+
+    output = content.parent / "output"
+    output.mkdir()
+    os.chmod(output, 0o755)
+    desk_folder(content).symlink_to(output, target_is_directory=True)
+    with pytest.raises(UnsafeDeskFile):
+        make(content, SLUG, None, 0, False, None, build=False)
+    assert list(output.iterdir()) == [] and stat.S_IMODE(os.stat(output).st_mode) == 0o755
+
+
+@pytest.mark.parametrize("mode", [0o644, 0o600])
+def test_a_planted_tokens_file_is_set_aside_and_new_tokens_minted(content: Path, mode: int) -> None:
+    """A project archive with `.paibang-desk/<slug>.json` whose admin token its maker knows: a
+    file others could read (0644), or a link to one (even 0600), is set aside, never used."""
+    from generator.desk.store import Tokens
+
+    folder = desk_folder(content)
+    folder.mkdir(mode=0o700)
+    planted = {"admin": "KNOWN-ADMIN", "secret": "KNOWN-SECRET", "tables": {}, "used": {}, "clock": {}}
+    path = folder / f"{SLUG}.json"
+    target = path if mode == 0o644 else content.parent / "elsewhere.json"
+    target.write_text(json.dumps(planted), encoding="utf-8")
+    os.chmod(target, mode)
+    if target != path:
+        path.symlink_to(target)
+    tokens = Tokens(content, SLUG)
+    assert tokens.admin != "KNOWN-ADMIN" and tokens.secret != b"KNOWN-SECRET"
+    assert tokens.set_aside is not None and os.path.lexists(tokens.set_aside)
+    assert stat.S_IMODE(os.lstat(path).st_mode) == 0o600 and not path.is_symlink()
+    kept = tokens.set_aside if target == path else target  # set aside as it was; a link's target untouched
+    assert json.loads(kept.read_text(encoding="utf-8"))["admin"] == "KNOWN-ADMIN"
+    assert Tokens(content, SLUG).admin == tokens.admin  # the new ones are kept across restarts

@@ -962,7 +962,7 @@ def test_any_results_file_builds_or_leaves_the_previous_output(game: str, data: 
         output = Path(folder) / "output"
         output.mkdir()
         (output / "previous.html").write_text("the previous site\n", encoding="utf-8")
-        (output / MARKER).write_text(marker_text(), encoding="utf-8")  # a site paibang built
+        (output / MARKER).write_text(marker_text(output), encoding="utf-8")  # a site paibang built
         before = tree_digest(output)
         with mock.patch("generator.render.pdf.print_pdfs", fake_print_pdfs), time_limit(60):
             try:

@@ -511,3 +511,33 @@ def test_a_control_character_is_named_with_its_place_not_an_indentation_hint(gua
     at = line_of(path, "stage: ma")
     assert f"an invisible control character U+001B at line {at}, column 10" in err
     assert "delete it" in err and "indentation" not in err and "\x1b" not in err
+
+
+# --- rev5 #10: small robustness items ---------------------------------------------------------
+
+
+def test_a_temporary_planted_as_a_link_is_not_written_through(tmp_path: Path) -> None:
+    """seals._write_whole's temporary (`<name>.tmp-<pid>-<thread>`) is made anew (O_EXCL|O_NOFOLLOW):
+    a link found at its name is removed, never written through."""
+    import threading
+
+    from generator.seals import write_atomically, write_durably
+
+    victim = tmp_path / "victim"
+    victim.write_text("mine", encoding="utf-8")
+    for write, name in ((write_atomically, "cache-file"), (write_durably, "results.yaml")):
+        path = tmp_path / name
+        (tmp_path / f"{name}.tmp-{os.getpid()}-{threading.get_ident()}").symlink_to(victim)
+        write(path, b"written")
+        assert path.read_bytes() == b"written" and not path.is_symlink()
+        assert victim.read_text(encoding="utf-8") == "mine"
+
+
+def test_new_over_an_event_folder_that_is_a_dangling_link_says_so(tmp_path: Path, capsys) -> None:
+    content = tmp_path / "content"
+    (content / "events").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: t\nlocale: zh-Hans\n", encoding="utf-8")
+    (content / "events" / "e2").symlink_to(tmp_path / "nowhere")
+    assert main(["new", "e2", "--game", "guandan", "--content", str(content)]) == 1
+    assert "e2" in capsys.readouterr().err
+    assert not (tmp_path / "nowhere").exists()

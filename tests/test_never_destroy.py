@@ -115,18 +115,76 @@ def test_a_site_carries_the_marker_and_is_rebuilt(tmp_path: Path) -> None:
     assert "乙馆" in (tmp_path / "site" / "events" / "e1" / "index.html").read_text(encoding="utf-8")
 
 
-def test_a_site_of_an_older_paibang_counts_as_ours_through_the_record(tmp_path: Path) -> None:
-    """Built before the marker existed: the last build's record describes it, so it builds, and
-    gets the marker; once the record is gone, a folder without the marker is not ours."""
+def test_a_stale_record_does_not_make_a_users_folder_ours(tmp_path: Path) -> None:
+    """rev5 #1: the record of the last build is found by output/'s path alone. The site deleted,
+    the folder made again for something else: the record does not make it paibang's."""
     small_site(tmp_path)
     assert run("build", "--content", "content", "--output", "site", cwd=tmp_path).returncode == 0
+    shutil.rmtree(tmp_path / "site")
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "thesis.txt").write_text("my thesis", encoding="utf-8")
+    done = run("build", "--content", "content", "--output", "site", cwd=tmp_path)
+    assert done.returncode == 2 and "不是 paibang 生成的文件" in done.stderr
+    assert (tmp_path / "site" / "thesis.txt").read_text(encoding="utf-8") == "my thesis"
+    # A site of a paibang from before the marker, the record still there: not replaced either.
+    (tmp_path / "site" / "thesis.txt").unlink()
+    assert run("build", "--content", "content", "--output", "site", cwd=tmp_path).returncode == 0
     (tmp_path / "site" / MARKER).unlink()
+    assert run("build", "--content", "content", "--output", "site", cwd=tmp_path).returncode == 2
+    assert (tmp_path / "site" / "index.html").is_file()
+
+
+def test_a_copied_marker_does_not_make_a_folder_ours(tmp_path: Path) -> None:
+    """rev5 #9: a published site merged into a web root brings its marker along; the web root
+    is still not paibang's to replace."""
+    small_site(tmp_path)
+    assert run("build", "--content", "content", "--output", "site", cwd=tmp_path).returncode == 0
+    webroot = tmp_path / "www"
+    webroot.mkdir()
+    (webroot / "mine.txt").write_text("mine", encoding="utf-8")
+    shutil.copytree(tmp_path / "site", webroot, dirs_exist_ok=True)  # rsync site/ www/
+    done = run("build", "--content", "content", "--output", "www", cwd=tmp_path)
+    assert done.returncode == 2 and "不是本机上由你为这个目录生成的" in done.stderr
+    assert (webroot / "mine.txt").read_text(encoding="utf-8") == "mine"
+    assert run("clean", "--output", "www", cwd=tmp_path).returncode == 0
+    assert (webroot / "mine.txt").read_text(encoding="utf-8") == "mine"
+    # The site itself is still paibang's.
     (tmp_path / "content" / "events" / "e1" / "event.yaml").write_text(EVENT.format(venue="乙馆"), encoding="utf-8")
     assert run("build", "--content", "content", "--output", "site", cwd=tmp_path).returncode == 0
-    assert (tmp_path / "site" / MARKER).is_file()
-    (tmp_path / "site" / MARKER).unlink()
+
+
+def test_a_site_built_on_another_computer_is_refused_with_what_to_do(tmp_path: Path) -> None:
+    """The secretary's second laptop (another key: another computer), a site folder built on the
+    first: refused, the words say to delete it; once deleted, it builds."""
+    small_site(tmp_path)
+    assert run("build", "--content", "content", "--output", "site", cwd=tmp_path).returncode == 0
+    second = os.environ | {"XDG_CONFIG_HOME": str(tmp_path / "laptop2"), "PAIBANG_CACHE": str(tmp_path / "cache2" / "pdf")}
+    command = [sys.executable, "-m", "generator.cli", "build", "--content", "content", "--output", "site"]
+    done = subprocess.run(command, cwd=tmp_path, env=second, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2 and "另一台电脑" in done.stderr and "请自己删除后再构建" in done.stderr
+    assert (tmp_path / "site" / "index.html").is_file()
+    shutil.rmtree(tmp_path / "site")
+    done = subprocess.run(command, cwd=tmp_path, env=second, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_marker_of_an_older_paibang_counts_only_with_the_record(tmp_path: Path) -> None:
+    """A site built by the paibang before the marker's id: its marker (no id) counts while the
+    sealed record of the last build describes the folder, and is made anew; without the record
+    it is refused as a copy would be."""
+    from generator import catalogues
+
+    small_site(tmp_path)
+    assert run("build", "--content", "content", "--output", "site", cwd=tmp_path).returncode == 0
+    older = f"{catalogues.text('output_marker', 'en')} {catalogues.text('output_marker', 'zh-Hans')}\n"
+    (tmp_path / "site" / MARKER).write_text(older, encoding="utf-8")
+    (tmp_path / "content" / "events" / "e1" / "event.yaml").write_text(EVENT.format(venue="乙馆"), encoding="utf-8")
+    assert run("build", "--content", "content", "--output", "site", cwd=tmp_path).returncode == 0
+    assert "paibang-site-id" in (tmp_path / "site" / MARKER).read_text(encoding="utf-8")
+    (tmp_path / "site" / MARKER).write_text(older, encoding="utf-8")
     shutil.rmtree(tmp_path / "cache")
-    assert run("build", "--content", "content", "--output", "site", cwd=tmp_path).returncode == 2
+    done = run("build", "--content", "content", "--output", "site", cwd=tmp_path)
+    assert done.returncode == 2 and "不是本机上由你为这个目录生成的" in done.stderr
 
 
 def test_a_backup_named_like_a_leftover_is_the_users(tmp_path: Path) -> None:

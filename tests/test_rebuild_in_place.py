@@ -218,7 +218,7 @@ def two_sites(tmp_path: Path) -> tuple[Path, Path, list[str], list[str]]:
     output, staging = tmp_path / "output", tmp_path / f"output.tmp-{finished_pid()}"  # a build's, gone
     old, new = OutputTree(output), OutputTree(staging)
     for tree in (old, new):
-        tree.write_text(MARKER, marker_text())
+        tree.write_text(MARKER, marker_text(output))
     for n in range(6):
         old.write_text(f"events/e{n}/index.html", f"old {n}")
     old.write_text("events/gone/index.html", "an event removed")

@@ -26,6 +26,7 @@ from generator.render import i18n
 from generator.render.html import render_site
 from generator.render.output import OutputTree
 from generator.render.search import bigrams, normalise
+from tests.support import site_bytes
 from support import demo_content
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -521,8 +522,8 @@ def test_feed_and_index_escape_hostile_text(tmp_path: Path) -> None:
 
 def test_two_renders_are_byte_identical(tmp_path: Path, site: Path) -> None:
     again = render(CONTENT, tmp_path / "again")
-    first = {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()}
-    second = {p.relative_to(again): p.read_bytes() for p in again.rglob("*") if p.is_file()}
+    first = {p.relative_to(site): site_bytes(p) for p in site.rglob("*") if p.is_file()}
+    second = {p.relative_to(again): site_bytes(p) for p in again.rglob("*") if p.is_file()}
     assert first.keys() == second.keys()
     assert [k for k in first if first[k] != second[k]] == []
 

@@ -209,7 +209,9 @@ def test_a_pdf_gone_from_the_cache_is_printed_from_its_html_never_from_nothing(t
         made.append("html")
         return "<html><body><p>成绩公告</p></body></html>"
 
-    (tmp_path / "k1.pdf").write_bytes(b"%PDF-cached")
+    from generator.seals import seal
+
+    (tmp_path / "k1.pdf").write_bytes(seal(b"%PDF-cached"))  # as the cache keeps it: sealed
     found, printed = pdf.print_pdfs([pdf.PrintJob(html, "k1")], tmp_path)
     assert (found, printed, made) == ([b"%PDF-cached"], 0, [])  # in the cache: no HTML made
     (tmp_path / "k1.pdf").unlink()  # gone since the build planned it
@@ -218,6 +220,26 @@ def test_a_pdf_gone_from_the_cache_is_printed_from_its_html_never_from_nothing(t
     with pytest.raises(ValueError):
         pdf.print_pdfs([pdf.PrintJob("", "k2")], tmp_path)
     assert not (tmp_path / "k2.pdf").exists()
+
+
+def test_a_pdf_planted_or_changed_in_the_cache_is_printed_again_never_published(tmp_path: Path) -> None:
+    """rev5 #3: a PDF's cache name is computable from the content; one planted there (or edited)
+    was copied into output/ as it was. Only a PDF sealed with the user's key is taken."""
+    from generator.render import pdf
+
+    def html() -> str:
+        return "<html><body><p>成绩公告</p></body></html>"
+
+    (tmp_path / "k1.pdf").write_bytes(b"%PDF-1.4\n% PLANTED\n")
+    found, printed = pdf.print_pdfs([pdf.PrintJob(html, "k1")], tmp_path)
+    assert printed == 1 and b"PLANTED" not in found[0] and found[0].startswith(b"%PDF")
+    kept = (tmp_path / "k1.pdf").read_bytes()
+    assert b"PLANTED" not in kept  # printed anew into the cache, sealed
+    (tmp_path / "k1.pdf").write_bytes(kept[:-20] + b"% PLANTED  PLANTED\n")  # the sealed one, changed
+    found, printed = pdf.print_pdfs([pdf.PrintJob(html, "k1")], tmp_path)
+    assert printed == 1 and b"PLANTED" not in found[0]
+    found, printed = pdf.print_pdfs([pdf.PrintJob(html, "k1")], tmp_path)
+    assert printed == 0 and found[0].startswith(b"%PDF")  # and then taken from the cache
 
 
 def test_a_printing_key_follows_the_fonts_and_weasyprint_installed_now(monkeypatch) -> None:

@@ -63,12 +63,25 @@ def run(args) -> int:  # noqa: ANN001 - argparse namespace
     if not (folder / "event.yaml").is_file():
         print(catalogues.text("desk_no_event", args.lang or "zh-Hans", event=args.event, path=content / "events"), file=sys.stderr)
         return 2
+    from generator.commands.console import print_problems
+    from generator.desk.store import UnsafeDeskFile, desk_file_problems
+
+    if unsafe := desk_file_problems(content):  # refused before a table can save through a link
+        print_problems(unsafe, args.lang or "zh-Hans", content)
+        return 2
     try:
         desk, app, host = make(content, args.event, args.output, args.port, args.lan, args.lang,
                                build=not args.no_build)
     except LookupError:
         print(catalogues.text("desk_no_event", args.lang or "zh-Hans", event=args.event, path=content / "events"), file=sys.stderr)
         return 2
+    except UnsafeDeskFile as error:  # .paibang-desk/ a link, or not the user's own
+        from generator.desk.app import unsafe_desk_file
+
+        print_problems([unsafe_desk_file(error)], args.lang or "zh-Hans", content)
+        return 2
+    if desk.tokens.set_aside is not None:
+        print(catalogues.text("desk_tokens_set_aside", desk.locale, path=desk.tokens.set_aside), file=sys.stderr, flush=True)
     print(catalogues.text("desk_started", desk.locale, event=desk.event.title, url=f"{desk.base}/standings",
                 admin=desk.admin_link), flush=True)
     if args.lan:

@@ -10,6 +10,7 @@ results/round-1.yaml. Nothing that exists is ever overwritten.
 from __future__ import annotations
 
 import datetime as dt
+import os
 from pathlib import Path
 
 from generator import catalogues
@@ -36,7 +37,7 @@ def scaffold_event(content: Path, slug: str, game: str, locale: str = "zh-Hans",
         raise ScaffoldRefused(catalogues.text("new_unknown_game", said, game=game,
                                               games=catalogues.joiner(said).join(examples)))
     folder = content / "events" / slug
-    if folder.exists():
+    if os.path.lexists(folder):  # a link too, even one that leads nowhere (it was a traceback)
         raise ScaffoldRefused(catalogues.text("new_exists", said, folder=folder))
     day = (today or dt.date.today()).isoformat()
     example = examples[game]

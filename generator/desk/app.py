@@ -22,6 +22,8 @@ import datetime as dt
 import hashlib
 import hmac
 import json
+import os
+import re
 import sys
 import threading
 import time
@@ -45,8 +47,8 @@ from generator.content.load import load_event, load_site, private_keys
 from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
 from generator.desk.store import (
-    Tokens, append_audit, audit_line, dump_round_trip, find_table, load_round_trip, locked, plain, set_record,
-    table_key, write_results,
+    Tokens, UnsafeDeskFile, append_audit, audit_line, dump_round_trip, find_table, load_round_trip, locked, open_audit,
+    plain, set_record, table_key, write_results,
 )
 from generator.errors import ContentError, Mark, Problems
 from generator.hosts import host_allowed
@@ -505,11 +507,18 @@ class Writer:
     def run(self, job: Job) -> None:
         with self._guard:
             self._pending.append(job)
-        with locked(self.path):
+        try:
+            with locked(self.path):
+                with self._guard:
+                    batch, self._pending = self._pending, []
+                if batch:
+                    self._apply(batch)
+        except UnsafeDeskFile as error:  # the write lock is a link: nothing written, the save held
             with self._guard:
-                batch, self._pending = self._pending, []
-            if batch:
-                self._apply(batch)
+                if job in self._pending:
+                    self._pending.remove(job)
+            job.unwritable = unsafe_desk_file(error)
+            return
         # Done now: a holder before us took it, or we just did (the lock was held meanwhile).
         job.done.wait(60)
         if job.error is not None:
@@ -542,10 +551,20 @@ class Writer:
                 old = set_record(table, job.record, keys)
                 applied.append((job, old))
             if applied:
-                write_results(self.path, dump_round_trip(data))
+                try:  # the log first: a save lands with its audit line, or not at all
+                    audit = open_audit(batch[0].spot.event.folder)
+                except UnsafeDeskFile as error:
+                    for job, _ in applied:
+                        job.unwritable = unsafe_desk_file(error)
+                    return
+                try:
+                    write_results(self.path, dump_round_trip(data))
+                except BaseException:
+                    os.close(audit)
+                    raise
                 append_audit(batch[0].spot.event.folder, [
                     audit_line(job.who.label, job.spot.stage.id, job.spot.number, job.spot.table.number,
-                               self.path, old, plain(job.record)) for job, old in applied])
+                               self.path, old, plain(job.record)) for job, old in applied], audit)
                 self.desk.tokens.mark_used([job.key for job, _ in applied if job.who.kind == "table"])
                 self.desk.tokens.release([job.key for job, _ in applied])
                 for job, _ in applied:
@@ -565,6 +584,18 @@ def readable_text(path: Path) -> str:
         return path.read_text(encoding="utf-8")
     except (OSError, ValueError):
         return ""
+
+
+def digits(text: str | bytes) -> bool:
+    """ASCII digits only: str.isdigit() takes "²" (and other scripts' digits), which int()
+    refuses (/admin/sheets/s1/² was a 500). Bytes too: a header as the server hands it over."""
+    return re.fullmatch(b"[0-9]+" if isinstance(text, bytes) else "[0-9]+", text) is not None
+
+
+def unsafe_desk_file(error: UnsafeDeskFile) -> ContentError:
+    """Why a save is held: the audit log or the write lock is a link, or not a regular file of
+    the user's own (store.UnsafeDeskFile), as `check` says it."""
+    return ContentError("desk-file-unsafe", Mark(error.path), {"path": error.path.name})
 
 
 def unwritable(path: Path, error: BaseException) -> ContentError:
@@ -591,7 +622,7 @@ def table_sheets(desk: Any, stage: str, number: int) -> bytes:
     for form in forms:
         for page in form.pages:
             table = page.get("table") if isinstance(page, dict) else None
-            if isinstance(table, str) and table.isdigit() and not desk.withdrawn_sides(stage, number, int(table)):
+            if isinstance(table, str) and digits(table) and not desk.withdrawn_sides(stage, number, int(table)):
                 page["qr"] = qr_svg(desk.link(table_key(stage, number, int(table))))
     return one_document(forms, desk.locale)
 
@@ -741,7 +772,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if who is None or form is None or not desk.csrf_ok(who, form.get("csrf", "")):
             return forbidden(request)
         stage, number = form.get("stage", ""), form.get("round", "")
-        if not number.isdigit() or not any(s.id == stage for s in desk.event.stages):
+        if not digits(number) or not any(s.id == stage for s in desk.event.stages):
             return desk.page("message.html", 404, title="404", text="")
         number = int(number)
         started = dt.datetime.now(dt.timezone.utc).isoformat() if form.get("do") == "start" else None
@@ -755,7 +786,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if who is None:
             return forbidden(request)
         stage, number = request.path_params["stage"], request.path_params["round"]
-        if not number.isdigit() or not any(s.id == stage for s in desk.event.stages):
+        if not digits(number) or not any(s.id == stage for s in desk.event.stages):
             return desk.page("message.html", 404, title="404", text="")
         number = int(number)
         import segno
@@ -780,7 +811,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if who is None:
             return forbidden(request)
         stage, number = request.path_params["stage"], request.path_params["round"]
-        if (not number.isdigit() or desk.result is None or not any(s.id == stage for s in desk.event.stages)
+        if (not digits(number) or desk.result is None or not any(s.id == stage for s in desk.event.stages)
                 or not any(r.number == int(number) for r in desk.result.stage_of(stage).rounds)):
             return desk.page("message.html", 404, title="404", text="")
         pdf = await run_in_threadpool(table_sheets, desk, stage, int(number))
@@ -865,7 +896,7 @@ class _Guard:
             if self.allowed_hosts is not None and not host_allowed(scope, self.allowed_hosts):
                 await PlainTextResponse("421", status_code=421)(scope, receive, send)
                 return
-            if not length.isdigit() or int(length) > MAX_BODY:
+            if not digits(length) or int(length) > MAX_BODY:
                 await PlainTextResponse("413", status_code=413)(scope, receive, send)
                 return
         await self.app(scope, receive, send)

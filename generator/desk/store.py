@@ -10,12 +10,15 @@ was saved is still there after a power cut.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import errno
 import fcntl
 import io
 import json
 import os
 import secrets
+import stat
 import threading
 from contextlib import contextmanager
 from pathlib import Path
@@ -36,6 +39,29 @@ def desk_folder(content: Path) -> Path:
     return content.resolve().parent / ".paibang-desk"
 
 
+def own_desk_folder(content: Path) -> Path:
+    """desk_folder, made if missing (0700), and only when it is a folder of the user's own that
+    no one else may write into: a link there (planted in a shared project folder) once put the
+    admin token into output/ and chmod-ed the folder it led to. UnsafeDeskFile otherwise."""
+    folder = desk_folder(content)
+    with contextlib.suppress(FileExistsError):
+        os.mkdir(folder, 0o700)
+    found = os.lstat(folder)
+    if stat.S_ISLNK(found.st_mode):
+        raise UnsafeDeskFile(folder, "link")
+    if not stat.S_ISDIR(found.st_mode):
+        raise UnsafeDeskFile(folder, "not-file")
+    if found.st_uid != os.getuid() or found.st_mode & 0o022:
+        raise UnsafeDeskFile(folder, "owner")
+    if found.st_mode & 0o077:  # readable by others (an older folder, a umask): closed, never through a link
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+        try:
+            os.fchmod(fd, 0o700)
+        finally:
+            os.close(fd)
+    return folder
+
+
 def table_key(stage: str, number: int, table: int) -> str:
     return f"{stage}/{number}/{table}"
 
@@ -45,21 +71,37 @@ class Tokens:
     which table tokens have been used (a table writes its result once)."""
 
     def __init__(self, content: Path, slug: str) -> None:
-        folder = desk_folder(content)
-        folder.mkdir(mode=0o700, exist_ok=True)
-        os.chmod(folder, 0o700)
+        folder = own_desk_folder(content)
         sync_folder(folder.parent)  # its name on the disk too, or a power cut could lose every token with it
         self.path = folder / f"{slug}.json"
         self._lock = threading.Lock()
         self.data: dict[str, Any] = {"admin": "", "tables": {}, "used": {}, "clock": {}}
-        if self.path.is_file():
-            with open(self.path, encoding="utf-8") as handle:
-                self.data.update(json.load(handle))
+        # A tokens file the user's desk did not write (a link, another's, one others could read or
+        # write: planted by an archive, its admin token known to whoever made it) is set aside,
+        # and new tokens minted: `set_aside` names where it went, for the console to say.
+        self.set_aside: Path | None = None
+        try:
+            fd = _open_own(self.path, os.O_RDONLY)
+        except FileNotFoundError:
+            fd = None
+        except UnsafeDeskFile:
+            fd = None
+            self._put_aside()
+        if fd is not None:
+            with os.fdopen(fd, encoding="utf-8") as handle:
+                if os.fstat(handle.fileno()).st_mode & 0o077:
+                    self._put_aside()
+                else:
+                    self.data.update(json.load(handle))
         if not self.data["admin"]:
             self.data["admin"] = secrets.token_urlsafe(TOKEN_BYTES)
             self.data["secret"] = secrets.token_urlsafe(32)
             self._save()
-        os.chmod(self.path, 0o600)
+
+    def _put_aside(self) -> None:
+        aside = self.path.with_name(f"{self.path.name}.set-aside-{dt.datetime.now():%Y%m%d-%H%M%S}")
+        os.replace(self.path, aside)  # (a rename moves a link itself, never what it leads to)
+        self.set_aside = aside
 
     @property
     def admin(self) -> str:
@@ -147,14 +189,94 @@ def audit_line(who: str, stage: str, number: int, table: int, path: Path, old: A
             "old": old, "new": new}
 
 
-def append_audit(event_folder: Path, lines: list[dict[str, Any]]) -> None:
+class UnsafeDeskFile(OSError):
+    """A file the desk writes (the audit log, the write lock, the tokens' folder) is not a
+    regular file of the user's own: a symbolic link planted there (content received from
+    someone else: git and zip keep links) would make the desk write where it leads (~/.bashrc).
+    `why`: "link", "not-file" or "owner"; nothing was written."""
+
+    def __init__(self, path: Path, why: str) -> None:
+        super().__init__(f"{path}: {why}")
+        self.path, self.why = path, why
+
+
+def _open_own(path: Path, flags: int, mode: int = 0o644) -> int:
+    """`path` opened with `flags`, never through a symbolic link (O_NOFOLLOW), never handed to
+    a program the desk runs (O_CLOEXEC), and only when it is a regular file of the user's own:
+    UnsafeDeskFile otherwise. O_NONBLOCK: a named pipe planted there is not waited on."""
+    try:
+        fd = os.open(path, flags | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK, mode)
+    except OSError as error:
+        if error.errno == errno.ELOOP or os.path.islink(path):
+            raise UnsafeDeskFile(path, "link") from None
+        raise
+    found = os.fstat(fd)
+    why = "not-file" if not stat.S_ISREG(found.st_mode) else "owner" if found.st_uid != os.getuid() else None
+    if why is not None:
+        os.close(fd)
+        raise UnsafeDeskFile(path, why)
+    os.set_blocking(fd, True)
+    return fd
+
+
+def desk_file_problem(path: Path) -> str | None:
+    """Why the desk would refuse to write `path` (UnsafeDeskFile's `why`), or None: not there
+    yet, or a regular file of the user's own. For `check` and the desk's start."""
+    try:
+        found = os.lstat(path)
+    except OSError:
+        return None
+    if stat.S_ISLNK(found.st_mode):
+        return "link"
+    if not stat.S_ISREG(found.st_mode):
+        return "not-file"
+    return "owner" if found.st_uid != os.getuid() else None
+
+
+def unsafe_desk_files(content: Path) -> list[tuple[Path, str]]:
+    """Each audit log of an event folder, and the desk's write lock, that the desk would refuse
+    to write (desk_file_problem), with why."""
+    found = []
+    events = content / "events"
+    try:
+        folders = sorted(events.iterdir()) if events.is_dir() else []
+    except OSError:
+        folders = []
+    for folder in folders:
+        if (why := desk_file_problem(folder / AUDIT_NAME)) is not None:
+            found.append((folder / AUDIT_NAME, why))
+    lock = desk_folder(content) / "write.lock"
+    if (why := desk_file_problem(lock)) is not None:
+        found.append((lock, why))
+    return found
+
+
+def open_audit(event_folder: Path) -> int:
+    """The event's audit log opened to append (os.close it): only a regular file of the user's
+    own, made if missing; UnsafeDeskFile otherwise, before anything is saved (the desk holds the
+    save and says why)."""
+    return _open_own(event_folder / AUDIT_NAME, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+
+
+def desk_file_problems(content: Path) -> list[Any]:
+    """unsafe_desk_files as content errors (desk-file-unsafe), for `check` and the desk's start."""
+    from generator.errors import ContentError, Mark
+
+    return [ContentError("desk-file-unsafe", Mark(path), {"path": path.name}) for path, _ in unsafe_desk_files(content)]
+
+
+def append_audit(event_folder: Path, lines: list[dict[str, Any]], fd: int | None = None) -> None:
+    """The lines appended to the event's audit log (`fd`: opened by open_audit, closed here).
+    The results file's name is the content author's to choose; as JSON a line stays one line
+    (a newline in it is written \\n), and the log is never written through a link (open_audit):
+    a log planted as a link to ~/.bashrc once ran `$(…)` in such a name."""
     text = "".join(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n" for line in lines)
     with _audit_lock:
-        # O_APPEND: each line lands whole at the end, whatever else appends
-        path = event_folder / AUDIT_NAME
-        new = not path.exists()
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        if fd is None:
+            fd = open_audit(event_folder)
         try:
+            new = os.fstat(fd).st_size == 0
+            # O_APPEND: each line lands whole at the end, whatever else appends
             os.write(fd, text.encode("utf-8"))
             os.fsync(fd)
         finally:
@@ -194,21 +316,21 @@ def locked(path: Path) -> Iterator[None]:
     with _file_locks_guard:
         lock = _file_locks.setdefault(path, threading.Lock())
     with lock:
-        lock_file = desk_folder_of(path) / "write.lock"
-        with open(lock_file, "a") as handle:
-            fcntl.flock(handle, fcntl.LOCK_EX)
+        fd = _open_own(desk_folder_of(path) / "write.lock", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
             try:
                 yield
             finally:
-                fcntl.flock(handle, fcntl.LOCK_UN)
+                fcntl.flock(fd, fcntl.LOCK_UN)
+        finally:
+            os.close(fd)
 
 
 def desk_folder_of(results_file: Path) -> Path:
-    """The desk folder of a results file: content/events/<slug>/results/<file> -> .paibang-desk."""
-    content = results_file.parents[3]
-    folder = desk_folder(content)
-    folder.mkdir(mode=0o700, exist_ok=True)
-    return folder
+    """The desk folder of a results file: content/events/<slug>/results/<file> -> .paibang-desk
+    (own_desk_folder: UnsafeDeskFile unless it is the user's own)."""
+    return own_desk_folder(results_file.parents[3])
 
 
 def find_table(data: Any, number: int) -> CommentedMap | None:

@@ -9,9 +9,17 @@ checked to stay inside the tree, whatever an id or slug contains.
 paibang replaces or deletes only folders it made: every site it writes carries a marker file
 (`.paibang-site`), and `check_output` refuses, before anything is touched, a target that is a
 file, the system's root or the home folder, content/ (or a folder inside it or holding it), or
-a folder that is not empty and is not paibang's. A site built before the marker existed counts
-as paibang's when the last build's record describes it; it gets the marker with this build.
-Leftovers of killed builds are tidied only when they carry the marker and paibang's exact name.
+a folder that is not empty and is not paibang's. The marker's presence alone proves nothing: a
+published site carries it, and a copy merged into a web root (or a folder the user reused after
+deleting a site but not the cache's record of it) would then be replaced whole. So the marker
+carries a random id and a keyed hash (HMAC, the caches' key: generator/seals.py) of that id and
+of the folder's own path: only this user's paibang, on this computer, wrote it for this folder
+(`made_here`). A site copied elsewhere, or built on another computer (a second laptop), is
+refused with words that say to delete it by hand. A marker of the older kind, without the id,
+counts only while the last build's sealed record describes the folder (it is rewritten then);
+a folder without the marker is never paibang's, whatever a record says (sites built before the
+marker existed: deleted by hand, then built again). Leftovers of killed builds are tidied only
+when they carry a marker made for output/ and paibang's exact name.
 
 A rebuild that changed a few files (one results file saved: one event's pages, its players'
 pages, the indexes) does not copy the rest of the site into a new tree and swap it: that cost
@@ -35,6 +43,8 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import hashlib
+import hmac
 import json
 import os
 import shutil
@@ -46,6 +56,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import catalogues
+from generator.seals import secret
 
 
 class UnsafePath(ValueError):
@@ -55,11 +66,81 @@ class UnsafePath(ValueError):
 MARKER = ".paibang-site"
 
 
-def marker_text() -> str:
-    """What the marker file says, in English and in zh-Hans whatever the site's locale: whoever
-    opens the folder learns that it is replaced whole (the UI word output_marker)."""
+MARKER_ID = "paibang-site-id"  # the marker's line that says whose folder it is (`made_here`)
+
+
+def marker_text(output: Path) -> str:
+    """What the marker file of the site at `output` says, in English and in zh-Hans whatever the
+    site's locale: whoever opens the folder learns that it is replaced whole (the UI word
+    output_marker); then a random id and the keyed hash of it and of output/'s own path."""
     english, chinese = catalogues.text("output_marker", "en"), catalogues.text("output_marker", "zh-Hans")
-    return f"{english} {chinese}\n"
+    nonce = os.urandom(16).hex()
+    return f"{english} {chinese}\n{MARKER_ID} {nonce} {_marker_mac(output, nonce)}\n"
+
+
+def _marker_mac(output: Path, nonce: str) -> str:
+    place = os.fsencode(os.path.abspath(output.resolve()))
+    return hmac.new(secret(), b"paibang-site\0" + place + b"\0" + nonce.encode(), hashlib.sha256).hexdigest()
+
+
+def _marker(folder: Path) -> str | None:
+    """The marker's text in `folder`, when it is a regular file of its own (never a link
+    followed), else None."""
+    try:
+        descriptor = os.open(os.path.join(folder, MARKER), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+                             | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            return None
+        return os.read(descriptor, 4096).decode("utf-8", "replace")
+    except OSError:
+        return None
+    finally:
+        os.close(descriptor)
+
+
+def made_here(folder: Path, output: Path | None = None) -> bool:
+    """Whether `folder` carries a marker this user's paibang wrote for the site at `output`
+    (default: the folder itself; a staging or backup folder's marker is output/'s): its id's
+    hash verifies under the user's key for that path. A copy of a site elsewhere, or one built
+    on another computer, does not."""
+    text = _marker(folder)
+    for line in (text or "").splitlines():
+        name, _, rest = line.partition(" ")
+        nonce, _, mac = rest.partition(" ")
+        if name == MARKER_ID and nonce and hmac.compare_digest(mac.strip(), _marker_mac(output or folder, nonce)):
+            return True
+    return False
+
+
+def _older_marker(folder: Path) -> bool:
+    """A marker of an older paibang's, without the id line (see the note at the top)."""
+    text = _marker(folder)
+    return text is not None and MARKER_ID not in text
+
+
+def write_marker(folder: Path, output: Path) -> None:
+    """The marker of the site at `output` into `folder` (a new staging or backup folder; output/
+    itself, its older marker replaced whole or not at all). Never through a link put there."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    target = os.path.join(folder, MARKER)
+    replacing = os.path.lexists(target)
+    path = os.path.join(folder, f"{MARKER}.tmp-{os.getpid()}") if replacing else target
+    if replacing:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)
+    descriptor = os.open(path, flags, 0o666)
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(marker_text(output).encode("utf-8"))
+        if replacing:
+            os.replace(path, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+        raise
 
 
 class OutputRefused(Exception):
@@ -73,12 +154,16 @@ class OutputRefused(Exception):
 
 
 def is_ours(folder: Path) -> bool:
+    """A marker is there, whoever wrote it: enough only where paibang's own names already say the
+    folder is its (a journal's output/, checked whole by check_output before the build began)."""
     return os.path.isfile(os.path.join(folder, MARKER)) and not os.path.islink(os.path.join(folder, MARKER))
 
 
 def check_output(output: Path, content: Path, recorded: bool = False) -> None:
-    """Raise OutputRefused unless `output` may be replaced whole by a new site. `recorded`: the
-    last build's record (in the cache) describes this very folder."""
+    """Raise OutputRefused unless `output` may be replaced whole by a new site: empty, or
+    carrying a marker made for it here (`made_here`). `recorded`: the last build's sealed record
+    describes this path, which lets a marker of the older kind, without an id, through once
+    (this build writes the new one); never a folder without a marker."""
     target = output.resolve()
     content = content.resolve()
     home = Path(os.path.expanduser("~")).resolve()
@@ -88,8 +173,11 @@ def check_output(output: Path, content: Path, recorded: bool = False) -> None:
         raise OutputRefused("output_content", output)
     if os.path.lexists(output) and not target.is_dir():
         raise OutputRefused("output_not_folder", output)
-    if target.is_dir() and not (is_ours(target) or recorded) and any(os.scandir(target)):
-        raise OutputRefused("output_not_ours", output)
+    if not target.is_dir() or made_here(target) or (recorded and _older_marker(target)) or not any(os.scandir(target)):
+        return
+    if _marker(target) is not None:
+        raise OutputRefused("output_not_made_here", output)
+    raise OutputRefused("output_not_ours", output)
 
 
 class FreshFiles(Sequence[str]):
@@ -261,13 +349,13 @@ def staging_dir(output: Path) -> Path:
     recover_leftovers(output)
     staging = output.parent / f"{output.name}.tmp-{os.getpid()}"
     if os.path.lexists(staging):
-        if not _removable(staging):
+        if not _removable(staging, output):
             raise OutputRefused("output_not_ours", staging)
         _remove(staging)
     staging.mkdir()
     _MADE_FOR[staging] = made
     # First of all: a build killed at any moment leaves a folder the next one knows as its own.
-    (staging / MARKER).write_text(marker_text(), encoding="utf-8")
+    write_marker(staging, output)
     return staging
 
 
@@ -287,6 +375,8 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
         if in_place_possible(output, fresh + gone):
             apply_in_place(staging, output, fresh, gone)
             _MADE_FOR.pop(staging, None)
+            if not made_here(output.resolve()):  # an older paibang's marker (check_output): made anew
+                write_marker(output.resolve(), output)
             return True
     tree.link_kept(output)  # the staging folder becomes the whole site
     swap_into_place(staging, output)
@@ -355,7 +445,7 @@ def apply_in_place(staging: Path, output: Path, fresh: list[str], gone: list[str
     if os.path.lexists(backup):
         _remove(backup)
     backup.mkdir()
-    (backup / MARKER).write_text(marker_text(), encoding="utf-8")  # tidied like any leftover of ours
+    write_marker(backup, output)  # tidied like any leftover of ours
     # From here on, a kill is rolled back by the next build. One killed while this is written
     # leaves a journal that does not parse: nothing had been touched, and nothing it names is.
     journal.write_text(json.dumps(steps, ensure_ascii=False), encoding="utf-8")
@@ -508,20 +598,21 @@ def recover_leftovers(output: Path) -> None:
     for path in output.parent.iterdir():
         kind, _, pid = path.name[len(output.name):].partition("-")
         if path.name.startswith(output.name) and kind in (".tmp", ".old") and pid.isdigit() and pid == str(int(pid)):
-            if int(pid) != os.getpid() and not _running(int(pid)) and _removable(path):
+            if int(pid) != os.getpid() and not _running(int(pid)) and _removable(path, output):
                 leftovers.append((kind, path))
     for kind, path in sorted(leftovers):
-        if kind == ".old" and not os.path.lexists(output) and is_ours(path):
+        if kind == ".old" and not os.path.lexists(output) and made_here(path, output):
             os.replace(path, output)
         else:
             _remove(path)
 
 
-def _removable(path: Path) -> bool:
-    """A folder paibang made (its marker), or an empty one: nothing of anyone else's is lost."""
+def _removable(path: Path, output: Path | None = None) -> bool:
+    """A folder paibang made for the site at `output` (default: `path` itself), its marker made
+    here (`made_here`), or an empty one: nothing of anyone else's is lost."""
     if os.path.islink(path) or not path.is_dir():
         return False
-    return is_ours(path) or not any(os.scandir(path))
+    return made_here(path, output) or not any(os.scandir(path))
 
 
 REMOVERS = 8  # threads removing a folder of paibang's (see _remove)
@@ -629,7 +720,7 @@ def remove_site(output: Path) -> list[Path]:
                 if not _running(int(pid)):
                     _roll_back(output, path)  # before its backup goes: output/ whole again, if it stays
                 continue
-            if (path == output or (kind in (".tmp", ".old") and pid.isdigit())) and _removable(path):
+            if (path == output or (kind in (".tmp", ".old") and pid.isdigit())) and _removable(path, output):
                 if path != output and _running(int(pid)) and int(pid) != os.getpid():
                     continue
                 _remove(path)

@@ -37,7 +37,7 @@ from generator.forking import can_fork, give_back_free_memory
 from generator.printed import Bulletin
 from generator.render.html import TEMPLATES, environment
 from generator.render.i18n import CJK_FACE, Translator
-from generator.seals import write_atomically
+from generator.seals import Unsealed, seal_of, verified, write_atomically
 
 # The faces bulletin templates name, per locale's script (SC or TC).
 FACES = ("Noto Serif CJK {cjk}", "Noto Sans CJK {cjk}", "Noto Sans CJK {cjk}:bold")
@@ -216,10 +216,9 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
     results: dict[int, bytes] = {}
     todo: list[int] = []
     for position, job in enumerate(jobs):
-        cached = cache_dir / f"{job.key}.pdf" if cache_dir else None
-        if cached is not None and cached.is_file():
-            results[position] = cached.read_bytes()
-            os.utime(cached)  # recently used: kept by prune_cache
+        found = _cached(cache_dir / f"{job.key}.pdf") if cache_dir else None
+        if found is not None:
+            results[position] = found
         else:
             todo.append(position)
     # Each HTML made now, not before: a PDF in the cache needs none (and one gone from the cache
@@ -235,7 +234,7 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
         # (a full disk, Ctrl-C: no half-written PDF left in the cache; not synced: a PDF the
         # cache lost to a power cut is printed again, and a build writes hundreds of them)
         if cache_dir is not None:
-            write_atomically(cache_dir / f"{jobs[position].key}.pdf", pdf)
+            write_atomically(cache_dir / f"{jobs[position].key}.pdf", seal_of(pdf), pdf)
         if done:
             done(len(results) - from_cache, len(todo))
 
@@ -261,6 +260,22 @@ def print_pdfs(jobs: list[PrintJob], cache_dir: Path | None, workers: int | None
         for p in todo:
             keep(p, _printed_here(htmls.pop(p), what, kept=cache_dir is not None and lasting))
     return [results[p] for p in range(len(jobs))], len(todo)
+
+
+def _cached(path: Path) -> bytes | None:
+    """The PDF the cache holds at `path`, when this user's paibang wrote it: sealed as the other
+    caches are (generator/seals.py, the user's key). PDFs are published: one planted in the
+    cache (its name is computable from the content), or changed there, is printed again, never
+    copied into output/. (An HMAC over the PDF: well under a millisecond of a cached bulletin.)"""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+        pdf = bytes(verified(data))
+    except (OSError, Unsealed):
+        return None
+    with contextlib.suppress(OSError):
+        os.utime(path)  # recently used: kept by prune_cache
+    return pdf
 
 
 def _printed_here(html: str, what: str, kept: bool) -> bytes:
