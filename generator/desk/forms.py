@@ -101,7 +101,7 @@ def _board_numbers(spot: TableSpot, current: Any, text: str) -> list[int]:
     (Game.round_boards: a bridge teams round 3 of 8-board rounds plays 17-24), else 1..boards
     of the stage (8 when unsaid)."""
     if isinstance(current, dict) and current:
-        return sorted(int(k) for k in current if str(k).isdigit())
+        return sorted(int(k) for k in current if str(k).isdecimal())
     block = _table_block(text, spot.table.number)
     listed = [int(n) for n in re.findall(r"^\s*#\s*([0-9]{1,4}):\s*$", block, re.M)]
     if listed:
