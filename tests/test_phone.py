@@ -13,6 +13,7 @@ Browser, server and skipping work as in test_browser.py.
 from __future__ import annotations
 
 import functools
+import json
 import re
 import shutil
 import threading
@@ -294,10 +295,14 @@ def test_suits_search_landmarks_and_focus_ring_for_a_screen_reader(browser, site
         tab.close()
 
 
-def opened(browser, sites, path: str, width: int, locale: str = "zh-Hans"):  # noqa: ANN001, ANN201
-    """A tab `width` px wide showing `path` of the `locale` build (close it when done)."""
+def opened(browser, sites, path: str, width: int, locale: str = "zh-Hans", style: str = ""):  # noqa: ANN001, ANN201
+    """A tab `width` px wide showing `path` of the `locale` build (close it when done); `style`:
+    CSS in place before the page's own script runs (text enlarged as a reader sets it)."""
     top, base = sites
     tab = browser.new_page(viewport={"width": width, "height": 844})
+    if style:
+        tab.add_init_script("document.addEventListener('DOMContentLoaded', () => document.head.insertAdjacentHTML("
+                            f"'beforeend', {json.dumps(f'<style>{style}</style>')}))")
     tab.goto(f"{base}{locale}/site/{path}")
     tab.wait_for_load_state("load")
     return tab
@@ -511,13 +516,9 @@ def test_a_scroll_box_in_a_closed_details_is_checked_when_it_opens(browser, site
     # resize only. Where a closed details' content has no box (Safari, Firefox: Chromium lays it
     # out hidden, so here it is hidden as they do) the box had no width on load: once opened and
     # scrolling (at 320 px with text at 200 %) it stayed unnamed and out of the tab order
-    top, base = sites
-    tab = browser.new_page(viewport={"width": 320, "height": 844})
+    tab = opened(browser, sites, f"{GUANDAN}/main/round-1/index.html", 320,
+                 style="html { font-size: 200% !important; } details:not([open]) > :not(summary) { display: none !important; }")
     try:
-        tab.add_init_script("document.addEventListener('DOMContentLoaded', () => document.head.insertAdjacentHTML('beforeend',"
-                            " '<style>html { font-size: 200% !important; }"
-                            " details:not([open]) > :not(summary) { display: none !important; }</style>'))")
-        tab.goto(f"{base}zh-Hans/site/{GUANDAN}/main/round-1/index.html")
         box = tab.locator("main details .scroll").first
         assert box.evaluate("b => b.closest('details').open === false && b.tabIndex === -1")
         tab.locator("main details summary").first.click()
@@ -532,12 +533,8 @@ def test_a_scroll_box_in_a_closed_details_is_checked_when_it_opens(browser, site
 def test_a_notices_wide_table_scrolls_in_a_region_named_by_its_heading(browser, sites) -> None:
     # a notice's table scrolled in its own box (display: block) with no name and out of the tab
     # order; at 320 px with text at 200 % the 80分 notice's conversion table is wider than the page
-    top, base = sites
-    tab = browser.new_page(viewport={"width": 320, "height": 844})
+    tab = opened(browser, sites, f"{SJ_PAIRS}/index.html", 320, style="html { font-size: 200% !important; }")
     try:
-        tab.add_init_script("document.addEventListener('DOMContentLoaded', () => document.head.insertAdjacentHTML("
-                            "'beforeend', '<style>html { font-size: 200% !important; }</style>'))")
-        tab.goto(f"{base}zh-Hans/site/{SJ_PAIRS}/index.html")
         region = tab.locator(".notice").get_by_role("region", name="附：分数换算表", exact=True)
         assert region.evaluate("b => b.scrollWidth > b.clientWidth + 1 && b.tabIndex === 0 && !!b.querySelector('table')")
     finally:
