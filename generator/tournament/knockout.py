@@ -413,7 +413,7 @@ def _expected(bracket: Bracket, matches: list[Match]) -> dict[str, str]:
     for locale in LOCALES:
         parts = [f"{catalogues.text('ko_match_n', locale, n=m.number)} "
                  f"{' – '.join(slot_text(bracket, s, locale) for s in m.slots)}" for m in matches]
-        found[locale] = ("；" if locale != "en" else "; ").join(parts)
+        found[locale] = catalogues.text("clause_separator", locale).join(parts)
     return found
 
 

@@ -92,7 +92,7 @@ def _sheet_page(t: Any, event: Any, stage: Stage, score: TableScore, meaning: st
         "note": "",
         "heads": {f"{room}_{side}": f"{team} {seats(room, index)}"
                   for room in ROOMS for index, (side, team) in enumerate((("home", home), ("away", away)))},
-        "seating": t("dg_semicolon").join(
+        "seating": t("clause_separator").join(
             f"{t(room + '_room')}{t('colon')}{t('dg_seats', team=home, seats=seats(room, 0))}{t('dg_comma')}"
             f"{t('dg_seats', team=away, seats=seats(room, 1))}"
             for room in ROOMS),
