@@ -90,7 +90,7 @@ def stage_facts(game: Game, stage_result: StageResult) -> StageFacts:
         went_on={(m.round, m.score.table.number): m.winner for m in bracket.matches
                  if m.score is not None and m.winner is not None} if bracket is not None else {},
         late=late,
-        plain_sums=type(game).finish_metrics is Game.finish_metrics,  # the game derives nothing from the sums
+        plain_sums=game.finish_metrics.__func__ is Game.finish_metrics,  # the game derives nothing from the sums
     )
 
 
