@@ -586,10 +586,17 @@ def check_draws(rounds: list[Round], scored: list[RoundResult], field_entries: l
 
 
 def _qualify(result: StageResult, problems: Problems) -> list[Entry]:
-    """The top `count` by rank; a tie across the cut lets every tied entry through, with a warning."""
+    """The top `count` by rank; a tie across the cut lets every tied entry through, with a warning.
+    An entry that plays no round of the stage advanced to (withdrawn in this stage, or from that
+    one's round 1: Entry.withdrawn_by) does not qualify: it keeps its rank here (marked 退赛), and
+    the entries after it move up one place for the cut, as a referee fills its place with the next
+    entry. It took a place, and the next stage (a knockout drops it) was one short."""
     advance = result.stage.advance
     assert advance is not None
-    chosen = [s for s in result.standings if s.rank is not None and s.rank <= advance.count]
+    out = {s.entry.id for s in result.standings if s.rank is not None and s.entry.withdrawn_by(1, advance.to)}
+    cut = _cut_ranks(result.standings, out) if out else {}
+    chosen = [s for s in result.standings if s.rank is not None and s.entry.id not in out
+              and cut.get(s.entry.id, s.rank) <= advance.count]
     if len(chosen) > advance.count:
         tied = [s.entry.id for s in chosen if s.rank == chosen[-1].rank]
         problems.add("qualify-tie", result.stage.mark, warning=True,
@@ -598,6 +605,26 @@ def _qualify(result: StageResult, problems: Problems) -> list[Entry]:
         standing.qualified = True
     _lot_at_the_cut(result, chosen, problems)
     return [s.entry for s in chosen]
+
+
+def _cut_ranks(standings: list[Standing], out: set[str]) -> dict[str, int]:
+    """Each ranked entry's rank for the qualifying cut: its rank less the withdrawn entries
+    (`out`) ranked ahead of it in its group (a game ranking its field in groups starts each from
+    1), in one pass (a Swiss of thousands)."""
+    cut: dict[str, int] = {}
+    ahead = waiting = 0  # withdrawn entries ranked ahead; withdrawn ones of the rank being read
+    previous = 0
+    for standing in standings:
+        if standing.rank is None:
+            continue
+        if standing.rank < previous:
+            ahead = waiting = 0  # the next group's ranking
+        elif standing.rank != previous:
+            ahead, waiting = ahead + waiting, 0
+        previous = standing.rank
+        cut[standing.entry.id] = standing.rank - ahead
+        waiting += standing.entry.id in out
+    return cut
 
 
 def _lot_at_the_cut(result: StageResult, chosen: list[Standing], problems: Problems) -> None:
@@ -610,7 +637,9 @@ def _lot_at_the_cut(result: StageResult, chosen: list[Standing], problems: Probl
         return
     before = rank_by[:rank_by.index("lot")]
     key = rank_key(chosen[-1].tally, before)
-    group = [s for s in result.standings if s.rank is not None and rank_key(s.tally, before) == key]
+    # A withdrawn entry in the group was never in the running (_qualify): no lot left it out.
+    group = [s for s in result.standings if s.rank is not None and rank_key(s.tally, before) == key
+             and not s.entry.withdrawn_by(1, stage.advance.to)]
     if all(s.qualified for s in group):
         return
     for standing in group:
