@@ -382,3 +382,25 @@ def test_a_team_withdrawn_during_the_swiss_does_not_qualify_and_the_next_one_doe
     assert re.findall(r"teams: \[(T0\d), (T0\d)\]", drawn) == [("T01", "T04"), ("T02", "T05")]
     _, results, warnings = validate(content)  # the draw agrees with the seeding: nothing to say
     assert [w.code for w in warnings] == [] and results[0].stage_of("ko").bracket.seeds == ["T01", "T02", "T05", "T04"]
+
+
+def test_a_qualifier_withdrawn_after_the_knockout_is_drawn_keeps_the_draw_and_loses_by_walkover(
+        tmp_path: Path) -> None:
+    """Once the knockout's round 1 is drawn, the draw stands (event-day.md: never silently
+    redone): T05, withdrawn from it afterwards (`withdrawn: {stage: ko, round: 1}`), keeps its
+    qualification and its seed, nothing is warned, and its match is a walkover for T02. main
+    dropped it from the field after the draw: a bracket of 3 that the drawn round 1 is not."""
+    from generator.cli import main
+
+    content = swiss_to_knockout(tmp_path)
+    assert main(["pair", "cup", "ko", "--content", str(content)]) == 0
+    event = content / "events/cup/event.yaml"
+    text = event.read_text(encoding="utf-8")
+    event.write_text(text.replace("{id: T05,", "{id: T05, withdrawn: {stage: ko, round: 1},"), encoding="utf-8")
+    _, results, warnings = validate(content)
+    assert [w.code for w in warnings] == []
+    assert [e.id for e in results[0].stage_of("swiss").qualifiers] == ["T01", "T02", "T05", "T04"]
+    bracket = results[0].stage_of("ko").bracket
+    assert bracket.seeds == ["T01", "T02", "T05", "T04"]
+    walkover = next(m for m in bracket.round_matches(1) if "T05" in m.sides)
+    assert (walkover.winner, walkover.loser) == ("T02", "T05")
