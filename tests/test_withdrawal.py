@@ -404,3 +404,20 @@ def test_a_qualifier_withdrawn_after_the_knockout_is_drawn_keeps_the_draw_and_lo
     assert bracket.seeds == ["T01", "T02", "T05", "T04"]
     walkover = next(m for m in bracket.round_matches(1) if "T05" in m.sides)
     assert (walkover.winner, walkover.loser) == ("T02", "T05")
+
+
+def test_a_tie_at_the_cut_after_a_withdrawn_team_is_the_usual_tie(tmp_path: Path) -> None:
+    """T04 and T06 equal 5th (1 win, -6): with T03 withdrawn they are equal for the 4th place,
+    and the existing rule for a tie across the cut follows: both go through, with the usual
+    warning at their place (5), and a knockout of 5 is not the bracket of 2 rounds declared (the
+    error that says how to break such a tie). main: T03 took a place, no tie at the cut."""
+    from generator.errors import ContentErrors
+
+    content = swiss_to_knockout(tmp_path)
+    second = content / "events/cup/results/swiss-2.yaml"
+    second.write_text(second.read_text(encoding="utf-8").replace("T06: 9", "T06: J"), encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        validate(content)
+    tie, rounds = failure.value.problems
+    assert tie.code == "qualify-tie" and tie.message("en") == "stage swiss: a tie at place 5 (T04, T06); all of them advance"
+    assert rounds.code == "knockout-rounds" and "has 5 entries" in rounds.message("en")
