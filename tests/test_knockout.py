@@ -959,25 +959,25 @@ def test_then_gives_no_place_before_the_knockout_is_over(high_card: Game, tmp_pa
 
 def test_a_qualifier_withdrawn_before_the_knockout_is_placed_after_those_that_played_on(high_card: Game,
                                                                                           tmp_path: Path) -> None:
-    """C06 withdrew before the event (its Swiss table its forfeit) yet ranks 3rd by lot, so it
-    qualifies; withdrawn, it is not seeded (a bracket of 3). `then: swiss` places the rest in
-    the Swiss order, those who withdrew after those who did not: C06 is 8th, not 4th straight
-    after the bracket (main), ahead of four entries that played the event out."""
+    """C06 withdrew before the event (its Swiss table its forfeit) yet ranks 3rd by lot; withdrawn,
+    it does not qualify (it took a place and left the bracket one short, 3), C02, 5th, does.
+    `then: swiss` places the rest in the Swiss order, those who withdrew after those who did
+    not: C06 is 8th, not 5th straight after the bracket, ahead of three entries that played the
+    event out."""
     swiss = ("  - id: swiss\n    name: 瑞士移位赛\n    format: swiss\n    rounds: 1\n    rank_by: [wins, lot]\n"
              "    lots: [C08, C06, C01, C02, C03, C04, C05, C07]\n    advance: {count: 4, to: ko}\n")
     files = {"round-1.yaml": results_file("swiss", 1, table(1, "C01", "C02", "7, 7"), table(2, "C03", "C04", "7, 7"),
                                           table(3, "C05", "C08", "7, 7"), table(4, "C06", "C07", extra="    forfeit: C06\n")),
-             "ko-round-1.yaml": results_file("ko", 1, table(1, "C08", "C01", "K, 2")),
+             "ko-round-1.yaml": results_file("ko", 1, table(1, "C07", "C02", "K, 2"), table(2, "C08", "C01", "K, 2")),
              "ko-round-2.yaml": results_file("ko", 2, table(1, "C07", "C08", "K, 2"))}
     root = event(tmp_path, 8, swiss + KO + "    seeding: {from: swiss}\n    then: swiss\n" + TOP8, files)
     withdraw(root, "C06", "true")
     result, _ = run(root)
     assert [(s.rank, s.entry.id, s.qualified) for s in result.stage_of("swiss").standings][:4] == [
-        (1, "C07", True), (2, "C08", True), (3, "C06", True), (4, "C01", True)]  # the Swiss's own ranking stands
-    assert result.stage_of("ko").bracket.seeds == ["C07", "C08", "C01"]
-    assert [(s.rank_label, s.entry.id, s.prize.name if s.prize else None) for s in result.stage_of("ko").standings] == [
-        ("1", "C07", "冠军"), ("2", "C08", "亚军"), ("3", "C01", "季军"), ("4", "C02", "优胜奖"), ("5", "C03", "优胜奖"),
-        ("6", "C04", "优胜奖"), ("7", "C05", "优胜奖"), ("8", "C06", "优胜奖")]
+        (1, "C07", True), (2, "C08", True), (3, "C06", False), (4, "C01", True)]  # the Swiss's own ranking stands
+    assert result.stage_of("ko").bracket.seeds == ["C07", "C08", "C01", "C02"]
+    assert [(s.rank_label, s.entry.id) for s in result.stage_of("ko").standings] == [
+        ("1", "C07"), ("2", "C08"), ("3=", "C01"), ("3=", "C02"), ("5", "C03"), ("6", "C04"), ("7", "C05"), ("8", "C06")]
 
 
 def test_a_then_stage_not_over_when_the_knockout_is_places_nobody_and_says_so(high_card: Game, tmp_path: Path) -> None:

@@ -312,3 +312,112 @@ def test_a_table_between_two_withdrawn_teams_is_an_error_and_counts_for_neither(
     second.write_text(played, encoding="utf-8")
     _, results, _ = validate(content)
     assert results[0].stages[0].status == "complete"
+
+
+def swiss_to_knockout(tmp_path: Path) -> Path:
+    """A Guandan event: a Swiss of 8 teams over 3 rounds, the top 4 to a knockout. T03 withdraws
+    from round 3 (so round 3 has 7 teams, T08 the bye); it still finishes 3rd of the Swiss
+    (2 wins, +8), ahead of T05 (2 wins, +6) and T04 (1 win, -6), 5th. Every table: the first
+    team wins, at the levels given."""
+    content = tmp_path / "content"
+    folder = content / "events" / "cup"
+    (folder / "results").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: 牌榜\nlocale: zh-Hans\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: T0{i}, players: [甲{i}, 乙{i}]}}\n" for i in range(1, 9))
+    (folder / "event.yaml").write_text(
+        f"title: 掼蛋杯\ngame: guandan\ndate: 2026-01-10\nentries:\n{entries}stages:\n"
+        "  - {id: swiss, name: 瑞士移位赛, format: swiss, rounds: 3, rank_by: [wins, level_diff],"
+        " advance: {count: 4, to: ko}}\n"
+        "  - {id: ko, name: 淘汰赛, format: knockout, rounds: 2}\n", encoding="utf-8")
+    withdraw(folder, "T03", 3)
+    draws = {1: [("T01", "T08", "K", "5"), ("T02", "T07", "A", "5"), ("T03", "T06", "6", "2"), ("T04", "T05", "J", "5")],
+             2: [("T03", "T04", "6", "2"), ("T01", "T02", "K", "5"), ("T05", "T08", "10", "5"), ("T06", "T07", "9", "5")],
+             3: [("T01", "T04", "K", "5"), ("T02", "T06", "K", "5"), ("T05", "T07", "Q", "5")]}
+    for number, tables in draws.items():
+        lines = [f"stage: swiss\nround: {number}\ntables:"]
+        for table, (first, second, won, lost) in enumerate(tables, start=1):
+            lines.append(f"  - table: {table}\n    teams: [{first}, {second}]\n    levels: {{{first}: {won}, {second}: {lost}}}")
+        if number == 3:
+            lines.append("  - table: 4\n    teams: [T08]")
+        (folder / "results" / f"swiss-{number}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return content
+
+
+def test_a_team_withdrawn_during_the_swiss_does_not_qualify_and_the_next_one_does(tmp_path: Path) -> None:
+    """event-day.md: a withdrawn team plays no more, yet it took the 3rd of the 4 places of
+    `advance: {count: 4, to: ko}` and the knockout, which seeds no withdrawn team, was one short
+    (a bracket of 3, seed 1 a bye). It keeps its rank (3rd, 退赛); the 5th, T04, qualifies in its
+    place, on the stage page, in results.json, the qualifiers' notice, and `pair`'s draw."""
+    import json
+
+    from generator.cli import main
+    from generator.render.bulletins import bulletins_for
+    from generator.render.html import render_site
+    from generator.render.output import OutputTree
+
+    content = swiss_to_knockout(tmp_path)
+    site, results, warnings = validate(content)
+    assert [w.code for w in warnings] == []
+    swiss = results[0].stage_of("swiss")
+    assert [(s.rank, s.entry.id, s.qualified) for s in swiss.standings][:5] == [
+        (1, "T01", True), (2, "T02", True), (3, "T03", False), (4, "T05", True), (5, "T04", True)]
+    assert [e.id for e in swiss.qualifiers] == ["T01", "T02", "T05", "T04"]
+    assert [e.id for e in results[0].stage_of("ko").field] == ["T01", "T02", "T05", "T04"]
+    notice = next(b for b in bulletins_for(results[0], "zh-Hans") if b.name == "qualifiers-swiss")
+    assert [row[1] for row in notice.rows] == ["T01", "T02", "T05", "T04"]
+    out = tmp_path / "out"
+    out.mkdir()
+    render_site(site, results, {}, OutputTree(out), workers=1)
+    page = (out / "events/cup/swiss/index.html").read_text(encoding="utf-8")
+    rows = {found.group(1): row for row in page.split("<tr")[1:] if (found := re.search(r"entries/(T0\d)/", row))}
+    assert "退赛" in rows["T03"] and "晋级" not in rows["T03"]
+    assert all("晋级" in rows[e] for e in ("T01", "T02", "T05", "T04"))
+    data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))
+    assert {s["entry"]: s["qualified"] for s in data["stages"][0]["standings"]} == {
+        "T01": True, "T02": True, "T03": False, "T04": True, "T05": True, "T06": False, "T07": False,
+        "T08": False}
+    # pair draws the full bracket of 4: 1 v 4, 2 v 3, no bye
+    assert main(["pair", "cup", "ko", "--content", str(content)]) == 0
+    drawn = (content / "events/cup/results/round-1.yaml").read_text(encoding="utf-8")
+    assert re.findall(r"teams: \[(T0\d), (T0\d)\]", drawn) == [("T01", "T04"), ("T02", "T05")]
+    _, results, warnings = validate(content)  # the draw agrees with the seeding: nothing to say
+    assert [w.code for w in warnings] == [] and results[0].stage_of("ko").bracket.seeds == ["T01", "T02", "T05", "T04"]
+
+
+def test_a_qualifier_withdrawn_after_the_knockout_is_drawn_keeps_the_draw_and_loses_by_walkover(
+        tmp_path: Path) -> None:
+    """Once the knockout's round 1 is drawn, the draw stands (event-day.md: never silently
+    redone): T05, withdrawn from it afterwards (`withdrawn: {stage: ko, round: 1}`), keeps its
+    qualification and its seed, nothing is warned, and its match is a walkover for T02. main
+    dropped it from the field after the draw: a bracket of 3 that the drawn round 1 is not."""
+    from generator.cli import main
+
+    content = swiss_to_knockout(tmp_path)
+    assert main(["pair", "cup", "ko", "--content", str(content)]) == 0
+    event = content / "events/cup/event.yaml"
+    text = event.read_text(encoding="utf-8")
+    event.write_text(text.replace("{id: T05,", "{id: T05, withdrawn: {stage: ko, round: 1},"), encoding="utf-8")
+    _, results, warnings = validate(content)
+    assert [w.code for w in warnings] == []
+    assert [e.id for e in results[0].stage_of("swiss").qualifiers] == ["T01", "T02", "T05", "T04"]
+    bracket = results[0].stage_of("ko").bracket
+    assert bracket.seeds == ["T01", "T02", "T05", "T04"]
+    walkover = next(m for m in bracket.round_matches(1) if "T05" in m.sides)
+    assert (walkover.winner, walkover.loser) == ("T02", "T05")
+
+
+def test_a_tie_at_the_cut_after_a_withdrawn_team_is_the_usual_tie(tmp_path: Path) -> None:
+    """T04 and T06 equal 5th (1 win, -6): with T03 withdrawn they are equal for the 4th place,
+    and the existing rule for a tie across the cut follows: both go through, with the usual
+    warning at their place (5), and a knockout of 5 is not the bracket of 2 rounds declared (the
+    error that says how to break such a tie). main: T03 took a place, no tie at the cut."""
+    from generator.errors import ContentErrors
+
+    content = swiss_to_knockout(tmp_path)
+    second = content / "events/cup/results/swiss-2.yaml"
+    second.write_text(second.read_text(encoding="utf-8").replace("T06: 9", "T06: J"), encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        validate(content)
+    tie, rounds = failure.value.problems
+    assert tie.code == "qualify-tie" and tie.message("en") == "stage swiss: a tie at place 5 (T04, T06); all of them advance"
+    assert rounds.code == "knockout-rounds" and "has 5 entries" in rounds.message("en")

@@ -29,7 +29,7 @@ from generator.content.model import Entry, Event, Round, Stage, Table
 from generator.errors import Mark, Problems
 from generator.games import GAMES, Game, TableScore
 from generator.tournament.credits import credits_roster
-from generator.tournament.knockout import drawn_field, placed_after, run_knockout, seeded_field
+from generator.tournament.knockout import drawn_field, drawn_in_round_one, placed_after, run_knockout, seeded_field
 from generator.tournament.pairing import _num, draw_rules, unplayed_boards
 from generator.tournament.results import COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult
 from generator.tournament.standings import (
@@ -124,7 +124,7 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
         results.append(result)
         # Qualifiers only from a stage that is over: before that, nobody has qualified yet.
         if stage.advance is not None and result.complete:
-            result.qualifiers = _qualify(result, problems)
+            result.qualifiers = _qualify(result, problems, drawn_in_round_one(event, stage.advance.to))
             incoming[stage.advance.to] = result.qualifiers + result.byes
     status = event_status(results)
     if status == COMPLETE:
@@ -585,22 +585,52 @@ def check_draws(rounds: list[Round], scored: list[RoundResult], field_entries: l
             out.update(side.entry for side in score.sides if side.disqualified)
 
 
-def _qualify(result: StageResult, problems: Problems) -> list[Entry]:
-    """The top `count` by rank; a tie across the cut lets every tied entry through, with a warning."""
+def _qualify(result: StageResult, problems: Problems, drawn: set[str]) -> list[Entry]:
+    """The top `count` by rank; a tie across the cut lets every tied entry through, with a warning.
+    An entry that plays no round of the stage advanced to (withdrawn in this stage, or from that
+    one's round 1: Entry.withdrawn_by) does not qualify: it keeps its rank here (marked 退赛), and
+    the entries after it move up one place for the cut, as a referee fills its place with the next
+    entry. It took a place, and the next stage (a knockout drops it) was one short. `drawn`: the
+    entries round 1 of that stage already draws; one of them withdrawn did so after the draw,
+    which stands (its match is its walkover), so it stays a qualifier."""
     advance = result.stage.advance
     assert advance is not None
-    chosen = [s for s in result.standings if s.rank is not None and s.rank <= advance.count]
+    out = {s.entry.id for s in result.standings if s.rank is not None and s.entry.id not in drawn
+           and s.entry.withdrawn_by(1, advance.to)}
+    cut = _cut_ranks(result.standings, out) if out else {}
+    chosen = [s for s in result.standings if s.rank is not None and s.entry.id not in out
+              and cut.get(s.entry.id, s.rank) <= advance.count]
     if len(chosen) > advance.count:
         tied = [s.entry.id for s in chosen if s.rank == chosen[-1].rank]
         problems.add("qualify-tie", result.stage.mark, warning=True,
                      stage=result.stage.id, count=chosen[-1].rank, ids=tied)
     for standing in chosen:
         standing.qualified = True
-    _lot_at_the_cut(result, chosen, problems)
+    _lot_at_the_cut(result, chosen, out, problems)
     return [s.entry for s in chosen]
 
 
-def _lot_at_the_cut(result: StageResult, chosen: list[Standing], problems: Problems) -> None:
+def _cut_ranks(standings: list[Standing], out: set[str]) -> dict[str, int]:
+    """Each ranked entry's rank for the qualifying cut: its rank less the withdrawn entries
+    (`out`) ranked ahead of it in its group (a game ranking its field in groups starts each from
+    1), in one pass (a Swiss of thousands)."""
+    cut: dict[str, int] = {}
+    ahead = waiting = 0  # withdrawn entries ranked ahead; withdrawn ones of the rank being read
+    previous = 0
+    for standing in standings:
+        if standing.rank is None:
+            continue
+        if standing.rank < previous:
+            ahead = waiting = 0  # the next group's ranking
+        elif standing.rank != previous:
+            ahead, waiting = ahead + waiting, 0
+        previous = standing.rank
+        cut[standing.entry.id] = standing.rank - ahead
+        waiting += standing.entry.id in out
+    return cut
+
+
+def _lot_at_the_cut(result: StageResult, chosen: list[Standing], out: set[str], problems: Problems) -> None:
     """The lot (`lot` in rank_by) that decided who qualifies: the last qualifier and an entry left
     out equal on every metric before it. Allowed, but said (a warning at the `advance:` line) and
     shown (Standing.by_lot: marked on the standings and the qualifiers' notice), since nothing
@@ -610,7 +640,9 @@ def _lot_at_the_cut(result: StageResult, chosen: list[Standing], problems: Probl
         return
     before = rank_by[:rank_by.index("lot")]
     key = rank_key(chosen[-1].tally, before)
-    group = [s for s in result.standings if s.rank is not None and rank_key(s.tally, before) == key]
+    # A withdrawn entry (`out`) in the group was never in the running (_qualify): no lot left it out.
+    group = [s for s in result.standings if s.rank is not None and rank_key(s.tally, before) == key
+             and s.entry.id not in out]
     if all(s.qualified for s in group):
         return
     for standing in group:

@@ -5,8 +5,9 @@ swiss}`), by a list (`seeding: [T05, T12, …]`, best first), or else in the ord
 arrives (the qualifiers by rank; a first stage: the entries as written). Entries ranked equal
 there (3=) are seeded in the order its standings list them (by entry id); entries that come
 straight to the knockout (`bye`) follow in the order of the entry list; a list keeps its order.
-An entry withdrawn before round 1 (`withdrawn: true`) is not seeded; one withdrawn later loses
-its match by walkover (tournament/event.py).
+An entry withdrawn before round 1 (`withdrawn: true`) is not seeded (nor does it qualify: the
+next entry does, tournament/event.py); one withdrawn after round 1 is drawn, or later, keeps its
+place in the bracket and loses its match by walkover.
 
 The bracket has the next power of two of places (12 entries: 16) and one round per halving.
 Seeds are placed the standard way, so that the two best can meet only in the final, the best
@@ -192,13 +193,14 @@ def seeded_field(event: Event, stage: Stage, arriving: list[Entry], incoming: bo
     if knockout is None:
         return arriving
     mark = stage.mark or Mark(event.folder / "event.yaml")
-    arriving = [e for e in arriving if not e.withdrawn_by(1, stage.id)]  # never seeded, never drawn
+    drawn = drawn_in_round_one(event, stage.id)  # withdrawn after the draw: the draw stands (a walkover)
+    arriving = [e for e in arriving if e.id in drawn or not e.withdrawn_by(1, stage.id)]  # else never seeded
     advanced = any(s.advance and s.advance.to == stage.id for s in event.stages)
     if knockout.seeds is not None:
         if advanced and not incoming:
             return []  # the stage advancing here is not over: its qualifiers, the field, are not known
         listed = [event.entries[e] for e in knockout.seeds if e in event.entries
-                  and not event.entries[e].withdrawn_by(1, stage.id)]
+                  and (e in drawn or not event.entries[e].withdrawn_by(1, stage.id))]
         if incoming:
             given, came = {e.id for e in listed}, {e.id for e in arriving}
             if given != came:
@@ -210,11 +212,21 @@ def seeded_field(event: Event, stage: Stage, arriving: list[Entry], incoming: bo
     source = next((s for s in earlier if s.stage.id == knockout.from_stage), None)
     if source is None:
         return arriving
-    ranked = [s.entry for s in source.standings if s.rank is not None and not s.entry.withdrawn_by(1, stage.id)]
+    ranked = [s.entry for s in source.standings if s.rank is not None
+              and (s.entry.id in drawn or not s.entry.withdrawn_by(1, stage.id))]
     if incoming or advanced:
         place = {e.id: i for i, e in enumerate(ranked)}
         return sorted(arriving, key=lambda e: place.get(e.id, len(place)))  # sorted is stable
     return ranked if source.complete else []
+
+
+def drawn_in_round_one(event: Event, stage_id: str) -> set[str]:
+    """The entries round 1 of stage `stage_id` draws once it is written (its tables' sides and its
+    `seeds:`): one withdrawn from that round withdrew after the draw, which stands."""
+    first = next((r for r in event.rounds.get(stage_id, []) if r.number == 1), None)
+    if first is None:
+        return set()
+    return {side for table in first.tables for side in table.sides} | set(first.seeds or ())
 
 
 def drawn_field(event: Event, stage: Stage, seeded: list[Entry],
