@@ -615,6 +615,8 @@ TRIGGERS: dict[str, Trigger] = {
     "guandan-rooms-unexpected": edit(G, (R1, "levels: {T47: K, T48: 8}", "rooms: {open: {levels: {T47: K, T48: 8}}}")),
     "guandan-rooms-incomplete": edit(G, (EV, GD_ATTEMPTS, GD_ATTEMPTS + "    team_size: 4\n"), (
         R1, "levels: {T47: K, T48: 8}", "rooms: {open: {levels: {T47: K, T48: 8}}}\n    winner: T47")),
+    "guandan-room-pending": edit(G, (EV, GD_ATTEMPTS, GD_ATTEMPTS + "    team_size: 4\n"), (
+        R1, "levels: {T47: K, T48: 8}", "rooms: {open: {levels: {T47: K, T48: 8}}}")),
     "guandan-rooms-lot": edit(G, (EV, GD_ATTEMPTS, GD_ATTEMPTS + "    team_size: 4\n"), (
         R1, "levels: {T47: K, T48: 8}", "rooms: {open: {levels: {T47: K, T48: 8}}, closed: {levels: {T47: 8, T48: K}}}")),
     "guandan-tiebreak-not-tied": edit("guandan-ko", ("results/ko-round-1.yaml", "levels: {T08: K, T21: \"8\"}",
@@ -630,7 +632,7 @@ TRIGGERS: dict[str, Trigger] = {
     "daguai-points-impossible": edit(D, (R1, DG1, "      1: {open: D07 7, closed: D02 3}\n")),
     "daguai-team-not-at-table": edit(D, (R1, DG1, "      1: {open: D09 5, closed: D02 3}\n")),
     "daguai-room-missing": edit(D, (R1, DG1, "      1: {}\n")),
-    "daguai-room-pending": edit(D, (R1, DG1, "      1: {open: D07 5}\n")),
+    "room-pending": edit(D, (R1, DG1, "      1: {open: D07 5}\n")),
     "daguai-violation-not-at-table": edit(D, (R1, "    away: D07\n", "    away: D07\n    violations: [D09]\n")),
     "daguai-forfeit-with-play": edit(D, (R1, "    away: D07\n", "    away: D07\n    forfeit: D07\n")),
     "daguai-bye-with-play": edit(D, (R1, "    home: D02\n    away: D07\n", "    home: D02\n")),
@@ -641,7 +643,6 @@ TRIGGERS: dict[str, Trigger] = {
     "shengji-breakdown": edit(S, (R1, SJ1, "1: {open: {tricks: 60, kitty: 25}, closed: 130}")),
     "shengji-breakdown-sum": edit(S, (R1, SJ1, "1: {open: {points: 100, tricks: 60, kitty: 25, x: 2}, closed: 130}")),
     "shengji-room-missing": edit(S, (R1, SJ1, "1: {}")),
-    "shengji-room-pending": edit(S, (R1, SJ1, "1: {open: 85}")),
     "shengji-penalty": edit(S, (R1, SJ1, "1: {open: {points: 85, penalty: {against: XX, points: 20}}, closed: 130}")),
     "shengji-pairs-only": edit(S, (R1, SJ1, "1: {open: {adjusted: NS}, closed: 130}")),
     "shengji-team-only": edit(SP, (EV, "    rank_by: [percent, mp]\n", "    rank_by: [percent, mp]\n    bye: {match_points: 3}\n")),
@@ -664,7 +665,6 @@ TRIGGERS: dict[str, Trigger] = {
                              (R2, "    ew: P1X\n", "    ew: P11\n")),
     "bridge-hands-syntax": edit(BP, ("hands.pbn", '[Deal "N:AQ.AKJ7653.3.AQ2 ', '[Deal "N:AQ.AKJ7653.3.AQ2Z ')),
     "bridge-room-missing": edit(BT, (R1, BT1, "      1: {}\n")),
-    "bridge-room-pending": edit(BT, (R1, BT1, "      1: {open: 1NT S =}\n")),
     # round 1 plays 1-8, round 2 9-16: board 1 typed 12 in round 1; board 9 typed 1 in round 2
     "bridge-team-board-round": edit(BT, (R1, BT1, "      12: {open: 1NT S =, closed: 1S S -1}\n")),
     # every round written plays 1-8 and the stage does not say so
@@ -690,6 +690,8 @@ def test_every_code_has_a_trigger_that_raises_it(code: str, tmp_path: Path, monk
 OTHER_GAMES_TRIGGERS = {
     ("bye-with-play", "shengji"): edit(S, (R1, "    away: T08\n", "")),
     ("forfeit-with-play", "shengji"): edit(S, (R1, "    away: T08\n", "    away: T08\n    forfeit: T08\n")),
+    ("room-pending", "shengji"): edit(S, (R1, SJ1, "1: {open: 85}")),
+    ("room-pending", "bridge"): edit(BT, (R1, BT1, "      1: {open: 1NT S =}\n")),
     ("pairs-meet-twice", "shengji"): edit(SP, (R2, "    ns: P01\n    ew: P16\n", "    ns: P01\n    ew: P09\n"),
                                           (R2, "    ns: P02\n    ew: P09\n", "    ns: P02\n    ew: P16\n")),
 }

@@ -484,9 +484,9 @@ def test_after_round_n_in_every_locale(tmp_path: Path, locale: str, after: str, 
 # The demo events' last round, its table 1: the secretary has typed the open room's sheets, the
 # closed room's are not in yet.
 ONE_ROOM = [
-    ("chem-park-daguai-2016", "swiss", 7, "daguai-room-pending"),
-    ("hefei-80fen-teams-2012", "teams", 7, "shengji-room-pending"),
-    ("gaoxiao-bridge-teams-2024", "teams", 5, "bridge-room-pending"),
+    ("chem-park-daguai-2016", "swiss", 7, "room-pending"),
+    ("hefei-80fen-teams-2012", "teams", 7, "room-pending"),
+    ("gaoxiao-bridge-teams-2024", "teams", 5, "room-pending"),
 ]
 
 
@@ -521,12 +521,16 @@ def test_a_match_with_one_room_entered_is_in_progress_not_an_error(tmp_path: Pat
     path.write_text(text, encoding="utf-8")
     _, results, warnings = validate(content)
     waiting = [w for w in warnings if w.code == code]
-    assert [(w.mark.file, w.mark.line) for w in waiting] == [(path, line) for _, line in changed]
-    assert [w.message("en") for w in waiting][0] == (
-        f"board {changed[0][0]} has the open room only, not the closed room yet: "
+    # One warning for the table, at its first board waiting, its boards as a range (it was one
+    # a board: a round typed one room at a time listed every board of every table).
+    numbers = [n for n, _ in changed]
+    assert numbers == list(range(numbers[0], numbers[-1] + 1)) and len(numbers) > 1
+    assert [(w.mark.file, w.mark.line) for w in waiting] == [(path, changed[0][1])]
+    assert waiting[0].message("en") == (
+        f"table 1, board(s) {numbers[0]}–{numbers[-1]}: the open room only, not the closed room yet: "
         "the match is not counted until both rooms are in")
     assert waiting[0].message("zh-Hans") == (
-        f"第 {changed[0][0]} 副只录入了开室，闭室的记录还没有：两室都录入之前，这场比赛不计成绩")
+        f"第 1 桌第 {numbers[0]}–{numbers[-1]} 副只录入了开室，闭室的记录还没有：两室都录入之前，这场比赛不计成绩")
     with pytest.raises(ContentErrors):  # --strict fails on it
         validate(content, strict=True)
     [stage] = [s for s in results[0].stages if s.stage.id == stage_id]
@@ -566,6 +570,36 @@ def test_a_match_with_one_room_entered_is_in_progress_not_an_error(tmp_path: Pat
     assert [s for s in stage.rounds[-1].tables if s.table.number == 1][0].sides
 
 
+def test_one_room_pending_is_one_warning_a_room_typed_its_boards_as_ranges(tmp_path: Path) -> None:
+    """Table 1 of 大怪路子's last round with boards 1, 3, 5 and 6 typed for the open room only and
+    board 2 for the closed room only: two warnings (one a room typed), not five, each at its
+    first board and naming its boards as runs."""
+    from support import demo_content
+
+    slug = "chem-park-daguai-2016"
+    content = demo_content(tmp_path, slug)
+    path = content / "events" / slug / "results" / "round-7.yaml"
+    text = path.read_text(encoding="utf-8")
+    for old, new in (("1: {open: D01 1, closed: D01 5}", "1: {open: D01 1}"),
+                     ("2: {open: D10 1, closed: D01 5}", "2: {closed: D01 5}"),
+                     ("3: {open: D10 5, closed: D10 1}", "3: {open: D10 5}"),
+                     ("5: {open: D01 8, closed: D10 5}", "5: {open: D01 8}"),
+                     ("6: {open: D01 8, closed: D01 3}", "6: {open: D01 8}")):
+        assert text.count(old) == 1
+        text = text.replace(old, new)
+    path.write_text(text, encoding="utf-8")
+    _, _, warnings = validate(content)
+    waiting = [w for w in warnings if w.code == "room-pending"]
+    lines = text.split("\n")
+    assert [w.mark.line for w in waiting] == [lines.index("      1: {open: D01 1}") + 1,
+                                               lines.index("      2: {closed: D01 5}") + 1]
+    assert [w.message("zh-Hans") for w in waiting] == [
+        "第 1 桌第 1、3、5–6 副只录入了开室，闭室的记录还没有：两室都录入之前，这场比赛不计成绩",
+        "第 1 桌第 2 副只录入了闭室，开室的记录还没有：两室都录入之前，这场比赛不计成绩"]
+    assert waiting[0].message("en").startswith("table 1, board(s) 1, 3, 5–6: the open room only")
+    assert waiting[0].hint("zh-Hans") == "闭室的记分表收到后补上，例如 {open: D01 8, closed: D02 1}。"
+
+
 @pytest.mark.parametrize(("slug", "last", "board", "missing"), [
     ("chem-park-daguai-2016", 7, "      1: {}", "daguai-room-missing"),
     ("hefei-80fen-teams-2012", 7, "      1: {}", "shengji-room-missing"),
@@ -586,4 +620,4 @@ def test_a_board_with_neither_room_or_a_room_unread_is_still_an_error(tmp_path: 
         with pytest.raises(ContentErrors) as caught:
             validate(content)
         found = {p.code for p in caught.value.problems}
-        assert codes <= found and not any(p.code.endswith("-room-pending") for p in caught.value.problems)
+        assert codes <= found and not any(p.code.endswith("room-pending") for p in caught.value.problems)

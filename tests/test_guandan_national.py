@@ -377,6 +377,24 @@ def test_one_room_in_is_pending(tmp_path):
     assert [room.view.kind for room in score.view.rooms] == ["levels", "unplayed"]
 
 
+def test_one_room_in_is_a_warning_once_for_the_table(tmp_path):
+    """A teams-of-four match with the open room typed and not the closed one waits, as a
+    bridge/大怪路子/80分 team board does, and says so: one warning for the table, at `rooms:`."""
+    content = make_content(tmp_path, """\
+      - table: 3
+        teams: [T01, T02]
+        rooms:
+          open: {levels: {T01: Q, T02: "9"}}
+    """, FOUR, 2, "swiss")
+    _, _, warnings = validate(content)
+    pending = [w for w in warnings if w.code == "guandan-room-pending"]
+    assert len(pending) == 1 and pending[0].warning
+    assert pending[0].message("zh-Hans") == "第 3 桌只录入了开室，闭室的记录还没有：两室都录入之前，这场比赛不计成绩"
+    assert pending[0].mark.line == 7  # round-1.yaml's rooms: (its open: line)
+    with pytest.raises(ContentErrors):  # --strict fails on it
+        validate(content, strict=True)
+
+
 @pytest.fixture(scope="module")
 def four_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     root = make_content(tmp_path_factory.mktemp("four"), """\

@@ -85,7 +85,7 @@ from generator.games.bridge.scoring import (
 from generator.games.common.boards import drop_out_of_range, short_boards
 from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
-from generator.games.common.rooms import ROOMS, WaitingBoard, other_room, room_name
+from generator.games.common.rooms import ROOMS, WaitingBoard, other_room, report_pending, room_name
 from generator.games.common.shorthand import shown
 
 # --- IMPs, datum, victory points: the arithmetic of the spec -----------------------------------
@@ -674,14 +674,18 @@ def read_team_table(reader: Reader, stage: Stage, options: BridgeStage) -> tuple
     if not record.played:
         return sides, record
     assert isinstance(written, YamlMap)
-    record.boards = _read_boards(reader, written, options, _team_board_reader(reader.problems))
+    pending: list[tuple[int, str, Mark]] = []
+    record.boards = _read_boards(reader, written, options, _team_board_reader(reader.problems, pending))
+    report_pending(reader.problems, pending, reader.raw("table"), "1: {open: 4S N =, closed: 4S S -1}")
     if stage.boards and len(written) != stage.boards:
         reader.problems.add("bridge-board-count", written.mark, warning=True, table=reader.raw("table"),
                             count=len(written), boards=stage.boards)
     return sides, record
 
 
-def _team_board_reader(problems: Problems) -> Callable[[int, Any, Mark | None], TeamBoard | None]:
+def _team_board_reader(problems: Problems, pending: list[tuple[int, str, Mark]]
+                       ) -> Callable[[int, Any, Mark | None], TeamBoard | None]:
+    """A board's reader; a board with one room typed goes to `pending` (its warning is the table's)."""
     def read(number: int, value: Any, mark: Mark | None) -> TeamBoard | None:
         adjusted = parse_adjusted(number, value, mark)
         if adjusted is not None:
@@ -726,8 +730,7 @@ def _team_board_reader(problems: Problems) -> Callable[[int, Any, Mark | None], 
                 problems.add("bridge-room-missing", at, board=number, room=room_name(other),
                              other=room_name(room))
                 return None
-            problems.add("bridge-room-pending", at, warning=True, board=number,
-                         room=room_name(room), other=room_name(other))
+            pending.append((number, room, at))
             return TeamBoard(number, **{room: found[room]}, mark=mark)
         if len(found) != 2:
             return None

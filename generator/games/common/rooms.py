@@ -57,3 +57,32 @@ def waiting_boards(boards: Iterable[Any], one_room: Iterable[OneRoom]) -> list[W
     found = [WaitingBoard(b.board, b.open, b.closed) for b in boards]
     found += [WaitingBoard(w.board, **{w.room: w.record}) for w in one_room]
     return sorted(found, key=lambda b: b.board)
+
+
+def board_ranges(numbers: Iterable[int]) -> list[str]:
+    """Board numbers as runs: [1, 2, 3, 5, 6, 8] -> ["1–3", "5–6", "8"]; a message joins them
+    with its locale's list separator (1–3、5–6、8)."""
+    runs: list[list[int]] = []
+    for number in sorted(set(numbers)):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return [f"{run[0]}–{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs]
+
+
+def report_pending(problems: Any, pending: Iterable[tuple[int, str, Any]], table: object, example: str) -> None:
+    """One `room-pending` warning a table and room typed, not one a board: a round typed one
+    room at a time would otherwise list every board of every table (8 tables x 8 boards = 64
+    warnings). `pending` holds (board, room typed, board's mark); the warning stands at the
+    first such board's mark. `example` is the game's way of writing a board's two rooms."""
+    by_room: dict[str, list[tuple[int, Any]]] = {}
+    for number, room, mark in pending:
+        by_room.setdefault(room, []).append((number, mark))
+    for room in ROOMS:
+        if room not in by_room:
+            continue
+        boards = sorted(by_room[room], key=lambda item: item[0])
+        problems.add("room-pending", boards[0][1], warning=True, table=table,
+                     boards=board_ranges(number for number, _ in boards), room=room_name(room),
+                     other=room_name(other_room(room)), example=example)

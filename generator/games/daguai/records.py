@@ -35,7 +35,7 @@ from generator.games.daguai.rules import (
     Violation,
     options,
 )
-from generator.games.common.rooms import ROOMS, OneRoom, other_room, room_at, room_name
+from generator.games.common.rooms import ROOMS, OneRoom, other_room, report_pending, room_at, room_name
 from generator.games.daguai.words import meaning, problem, word
 
 ROOM_KEYS = {"open": "open", "closed": "closed", "开室": "open", "開室": "open", "闭室": "closed", "閉室": "closed"}
@@ -150,6 +150,7 @@ def _read_boards(reader: Reader, stage: Stage, side_ids: list[str],
     limit = stage.boards
     written: set[int] = set()
     records: list[BoardRecord] = []
+    pending: list[tuple[int, str, Mark]] = []  # one warning a room typed, after the loop
     for number, value in boards.node.items():
         if wrong_board_number(reader.problems, number, boards.key_mark(number), limit or None):
             continue
@@ -183,15 +184,14 @@ def _read_boards(reader: Reader, stage: Stage, side_ids: list[str],
             records.append(BoardRecord(number, read["open"], read["closed"]))
         elif one_room and read:
             (room, only), = read.items()
-            other = other_room(room)
-            reader.problems.add("daguai-room-pending", board_mark, warning=True, board=number,
-                                room=room_name(room), other=room_name(other))
+            pending.append((number, room, board_mark))
             waiting.append(OneRoom(number, room, only))
         elif one_room:  # the one room written cannot be read: the other is missing too, as before
             (room,) = rooms
             other = other_room(room)
             reader.problems.add("daguai-room-missing", board_mark, board=number, room=room_name(other),
                                 other=room_name(room))
+    report_pending(reader.problems, pending, reader.raw("table"), "{open: D01 8, closed: D02 1}")
     if limit and written:
         missing = sorted(set(range(1, limit + 1)) - written)
         if missing:

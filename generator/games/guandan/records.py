@@ -20,7 +20,7 @@ from generator.content.reader import Reader, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark
 from generator.games import field_text
-from generator.games.common.rooms import ROOMS
+from generator.games.common.rooms import ROOMS, other_room, room_name
 from generator.games.common.shorthand import half_width, side_named, split_items
 from generator.games.guandan.rules import (
     GAINS, LEVEL_A, LEVEL_NAMES, LEVEL_TWO, MATCH_POINT_KEYS, METRIC_NAMES, NATIONAL_MATCH_POINTS, PASSED_A, PROFILES,
@@ -330,6 +330,13 @@ def read_four(reader: Reader, record: GuandanRecord, options: GuandanStage, knoc
         if (record.winner is not None or record.tiebreak is not None) and not record.broken:
             reader.problems.add("guandan-rooms-incomplete", reader.value_mark("rooms") if reader.has("rooms")
                                 else reader.mark)
+        elif not record.broken and len(rooms) == 1 and all(room.played for room in rooms.values()):
+            # One room typed, the other not yet (the open room's sheet comes in first, as in
+            # 大怪路子, 80分 and bridge teams): the match waits, and says so, once for the table.
+            (room,) = rooms
+            other = other_room(room)
+            reader.problems.add("guandan-room-pending", reader.value_mark("rooms"), warning=True,
+                                table=reader.raw("table"), room=room_name(room), other=room_name(other), key=other)
         return
     if any(room.replay is None and room.levels is None for room in rooms.values()):
         return  # a room's record has a problem (already reported)

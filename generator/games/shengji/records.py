@@ -47,7 +47,7 @@ from generator.games.shengji.rules import (
     defenders_points,
     room_sides,
 )
-from generator.games.common.rooms import ROOMS, OneRoom, other_room, room_at, room_name
+from generator.games.common.rooms import ROOMS, OneRoom, other_room, report_pending, room_at, room_name
 from generator.games.shengji.words import Localised, problem, word
 
 # --- reading records -------------------------------------------------------------------------
@@ -443,14 +443,17 @@ def read_team_table(reader: Reader, stage: Stage,
     # repeats over them (board 17 is board 1's seat and level).
     limit = stage.boards * max(stage.rounds or 1, 1) if stage.boards else None
     numbers: set[int] = set()
+    pending: list[tuple[int, str, Mark]] = []  # one warning a room typed, after the loop
     for number, value in written.items():
         board_mark = written.value_marks.get(number, written.mark)
         if wrong_board_number(reader.problems, number, mark_of_key(written, number), limit or None, None):
             continue
         numbers.add(number)
-        board = _read_team_board(reader.problems, number, value, board_mark, options, ids, record.one_room)
+        board = _read_team_board(reader.problems, number, value, board_mark, options, ids, record.one_room,
+                                 pending)
         if board is not None:
             record.boards.append(board)
+    report_pending(reader.problems, pending, reader.raw("table"), "1: {open: 85, closed: 40}")
     record.boards.sort(key=lambda b: b.board)
     if stage.boards and numbers:
         from generator.games.common.boards import board_block
@@ -462,7 +465,8 @@ def read_team_table(reader: Reader, stage: Stage,
     return sides, record
 
 def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Mark,
-                     options: ShengjiStage, ids: list[str], waiting: list[OneRoom]) -> TeamBoard | None:
+                     options: ShengjiStage, ids: list[str], waiting: list[OneRoom],
+                     pending: list[tuple[int, str, Mark]]) -> TeamBoard | None:
     """The board with both rooms; a board with one room only goes to `waiting` (None)."""
     rooms: dict[str, tuple[Any, Mark]] = {}
     board_penalty: tuple[Any, Mark] | None = None
@@ -526,8 +530,7 @@ def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Ma
         (room,) = rooms
         other = other_room(room)
         if room in results:
-            problems.add("shengji-room-pending", board_mark, warning=True, board=number,
-                         room=room_name(room), other=room_name(other))
+            pending.append((number, room, board_mark))
             waiting.append(OneRoom(number, room, results[room]))
         else:  # the one room written cannot be read: the other is missing too, as before
             problems.add("shengji-room-missing", board_mark, board=number, room=room_name(other),
