@@ -697,7 +697,7 @@ OTHER_GAMES_TRIGGERS = {
 }
 
 
-@pytest.mark.parametrize(("code", "game"), OTHER_GAMES_TRIGGERS, ids="-".join)
+@pytest.mark.parametrize(("code", "game"), OTHER_GAMES_TRIGGERS, ids=str)
 def test_a_shared_code_is_raised_by_each_game_that_uses_it(code: str, game: str, tmp_path: Path,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     assert code in CODES and code in OTHER_GAMES_TRIGGERS[code, game](tmp_path, monkeypatch)
