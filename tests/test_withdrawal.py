@@ -86,18 +86,25 @@ def test_a_withdrawn_pairs_forfeit_written_keeps_it_ranked(tmp_path: Path, game:
     assert ranking(results) == ranking(left_as_drawn)
 
 
+def new_event(tmp_path: Path, slug: str, head: str, ids: str, count: int, stages: str) -> Path:
+    """An event folder `slug` (with results/) under a zh-Hans site: `head` (title, game, date
+    lines), `count` entries of two players `{ids}1`… and the `stages:` lines. Its folder."""
+    content = tmp_path / "content"
+    folder = content / "events" / slug
+    (folder / "results").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: 牌榜\nlocale: zh-Hans\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: {ids}{i}, players: [甲{i}, 乙{i}]}}\n" for i in range(1, count + 1))
+    (folder / "event.yaml").write_text(f"{head}entries:\n{entries}stages:\n{stages}", encoding="utf-8")
+    return folder
+
+
 def bridge_matches(tmp_path: Path) -> Path:
     """A bridge `matches` stage of the seed's kind (each table deals its own boards, ranked by
     total), 4 pairs, 2 rounds; P04 `withdrawn: 2`, its round-2 table left as drawn."""
-    content = tmp_path / "content"
-    folder = content / "events" / "mini"
-    (folder / "results").mkdir(parents=True)
-    (content / "site.yaml").write_text("title: 牌榜\nlocale: zh-Hans\n", encoding="utf-8")
-    entries = "".join(f"  - {{id: P0{i}, players: [甲{i}, 乙{i}]}}\n" for i in range(1, 5))
-    (folder / "event.yaml").write_text(
-        f"title: 小赛\ngame: bridge\ndate: 2026-01-10\nentries:\n{entries}"
-        "stages:\n  - id: main\n    format: matches\n    rounds: 2\n    boards: 2\n    vulnerability: none\n"
-        "    scoring: total\n    rank_by: [total, first_board]\n", encoding="utf-8")
+    folder = new_event(tmp_path, "mini", "title: 小赛\ngame: bridge\ndate: 2026-01-10\n", "P0", 4,
+                       "  - id: main\n    format: matches\n    rounds: 2\n    boards: 2\n    vulnerability: none\n"
+                       "    scoring: total\n    rank_by: [total, first_board]\n")
+    content = folder.parents[1]
     withdraw(folder, "P04", 2)
     (folder / "results" / "round-1.yaml").write_text(
         "stage: main\nround: 1\ntables:\n"
@@ -159,14 +166,9 @@ def test_a_withdrawn_pair_is_ranked_by_its_percentage_on_the_boards_it_played(tm
 def two_stages(tmp_path: Path, withdrawn: str) -> Path:
     """A Guandan event of two `matches` stages, a and b, of 2 rounds each, every team in both;
     T04 given `withdrawn`; every table played (the first team wins K to 5)."""
-    content = tmp_path / "content"
-    folder = content / "events" / "two"
-    (folder / "results").mkdir(parents=True)
-    (content / "site.yaml").write_text("title: 牌榜\nlocale: zh-Hans\n", encoding="utf-8")
-    entries = "".join(f"  - {{id: T0{i}, players: [甲{i}, 乙{i}]}}\n" for i in range(1, 5))
-    (folder / "event.yaml").write_text(
-        f"title: 两段赛\ngame: guandan\ndate: 2026-01-10\nentries:\n{entries}stages:\n"
-        "  - {id: a, format: matches, rounds: 2}\n  - {id: b, format: matches, rounds: 2}\n", encoding="utf-8")
+    folder = new_event(tmp_path, "two", "title: 两段赛\ngame: guandan\ndate: 2026-01-10\n", "T0", 4,
+                       "  - {id: a, format: matches, rounds: 2}\n  - {id: b, format: matches, rounds: 2}\n")
+    content = folder.parents[1]
     withdraw(folder, "T04", withdrawn)
     draws = {("a", 1): [("T01", "T02"), ("T03", "T04")], ("a", 2): [("T01", "T03"), ("T02", "T04")],
              ("b", 1): [("T04", "T01"), ("T02", "T03")], ("b", 2): [("T01", "T02"), ("T03", "T04")]}
@@ -281,13 +283,9 @@ def test_a_table_between_two_withdrawn_teams_is_an_error_and_counts_for_neither(
     entry-withdrawn-played, for each), and it counts for neither; deleted, all is well."""
     from generator.errors import ContentErrors
 
-    content = tmp_path / "content"
-    folder = content / "events" / "mini"
-    (folder / "results").mkdir(parents=True)
-    (content / "site.yaml").write_text("title: 牌榜\nlocale: zh-Hans\n", encoding="utf-8")
-    entries = "".join(f"  - {{id: T0{i}, players: [甲{i}, 乙{i}]}}\n" for i in range(1, 5))
-    (folder / "event.yaml").write_text(f"title: 小赛\ngame: guandan\ndate: 2026-01-10\nentries:\n{entries}"
-                                       "stages:\n  - {id: main, format: matches, rounds: 2}\n", encoding="utf-8")
+    folder = new_event(tmp_path, "mini", "title: 小赛\ngame: guandan\ndate: 2026-01-10\n", "T0", 4,
+                       "  - {id: main, format: matches, rounds: 2}\n")
+    content = folder.parents[1]
     for entry in ("T03", "T04"):
         withdraw(folder, entry, 2)
     (folder / "results" / "round-1.yaml").write_text(
@@ -319,16 +317,11 @@ def swiss_to_knockout(tmp_path: Path) -> Path:
     from round 3 (so round 3 has 7 teams, T08 the bye); it still finishes 3rd of the Swiss
     (2 wins, +8), ahead of T05 (2 wins, +6) and T04 (1 win, -6), 5th. Every table: the first
     team wins, at the levels given."""
-    content = tmp_path / "content"
-    folder = content / "events" / "cup"
-    (folder / "results").mkdir(parents=True)
-    (content / "site.yaml").write_text("title: 牌榜\nlocale: zh-Hans\n", encoding="utf-8")
-    entries = "".join(f"  - {{id: T0{i}, players: [甲{i}, 乙{i}]}}\n" for i in range(1, 9))
-    (folder / "event.yaml").write_text(
-        f"title: 掼蛋杯\ngame: guandan\ndate: 2026-01-10\nentries:\n{entries}stages:\n"
-        "  - {id: swiss, name: 瑞士移位赛, format: swiss, rounds: 3, rank_by: [wins, level_diff],"
-        " advance: {count: 4, to: ko}}\n"
-        "  - {id: ko, name: 淘汰赛, format: knockout, rounds: 2}\n", encoding="utf-8")
+    folder = new_event(tmp_path, "cup", "title: 掼蛋杯\ngame: guandan\ndate: 2026-01-10\n", "T0", 8,
+                       "  - {id: swiss, name: 瑞士移位赛, format: swiss, rounds: 3, rank_by: [wins, level_diff],"
+                       " advance: {count: 4, to: ko}}\n"
+                       "  - {id: ko, name: 淘汰赛, format: knockout, rounds: 2}\n")
+    content = folder.parents[1]
     withdraw(folder, "T03", 3)
     draws = {1: [("T01", "T08", "K", "5"), ("T02", "T07", "A", "5"), ("T03", "T06", "6", "2"), ("T04", "T05", "J", "5")],
              2: [("T03", "T04", "6", "2"), ("T01", "T02", "K", "5"), ("T05", "T08", "10", "5"), ("T06", "T07", "9", "5")],
