@@ -414,3 +414,28 @@ def test_a_tie_at_the_cut_after_a_withdrawn_team_is_the_usual_tie(tmp_path: Path
     tie, rounds = failure.value.problems
     assert tie.code == "qualify-tie" and tie.message("en") == "stage swiss: a tie at place 5 (T04, T06); all of them advance"
     assert rounds.code == "knockout-rounds" and "has 5 entries" in rounds.message("en")
+
+
+def test_a_withdrawals_forfeits_cost_no_credits_and_a_no_show_still_does(tmp_path: Path) -> None:
+    """操行分 (seed 000): 临时弃权者扣除操行分3分 is a no-show's penalty. The roster took every
+    forfeit on a table for one, so T04, withdrawn from b's round 2 (its table there scored as its
+    forfeit, left as drawn or written `forfeit: T04`), lost its finalist points for -3. A forfeit
+    in a round it was due to play (T03's in a's round 2) still costs them."""
+    content = two_stages(tmp_path, "{stage: b, round: 2}")
+    event = content / "events" / "two" / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8") + "credits: {participant: 1, finalist: 2, forfeit: -3}\n",
+                     encoding="utf-8")
+    unplayed(content, "b-2", "T03, T04")
+    a2 = content / "events" / "two" / "results" / "a-2.yaml"
+    text, count = re.subn(r"(    teams: \[T01, T03\]\n)    levels: .*\n", r"\1    forfeit: T03\n", a2.read_text(encoding="utf-8"))
+    assert count == 1
+    a2.write_text(text, encoding="utf-8")
+    b2 = content / "events" / "two" / "results" / "b-2.yaml"
+    for written in ("", "    forfeit: T04\n"):
+        b2.write_text(re.sub(r"(    teams: \[T03, T04\]\n)(?:    forfeit: T04\n)?", r"\1" + written,
+                             b2.read_text(encoding="utf-8")), encoding="utf-8")
+        _, results, _ = validate(content)
+        points = {line.name: (line.points, [code for code, _ in line.reasons]) for line in results[0].credits}
+        assert points["甲4"] == points["乙4"] == (2, ["finalist"])
+        assert points["甲3"] == (-3, ["forfeit"])
+        assert points["甲1"] == (2, ["finalist"])

@@ -1,7 +1,10 @@
 """The credits roster (操行分), seed 000 section 九 and 十.1.
 
 Players of an entry that reached the last stage get `finalist`, the others `participant`; an
-entry that forfeited a match gets `forfeit` instead (临时弃权者扣除操行分3分). Substitutes earn
+entry that forfeited a match gets `forfeit` instead (临时弃权者扣除操行分3分). Only a forfeit of a
+round it was due to play costs that: the seed's 临时弃权 is a no-show (没有到齐或延迟15分钟以上视为
+弃权), while a withdrawal (`withdrawn:`, event-day.md) is announced beforehand, so the forfeits
+that are only its withdrawal (its tables from that round on) cost nothing. Substitutes earn
 nothing as players. Officials get `referee[stage]` for each stage they refereed and `host` per
 session hosted.
 """
@@ -23,12 +26,15 @@ def credits_roster(event: Event, stages: list[StageResult]) -> list[CreditLine]:
 
     last = stages[-1]
     finalists = {e.id for e in last.field} if last.has_results or last.field else set()
+    # Not the tables an entry withdrawn by that round forfeits (its withdrawal, not a no-show:
+    # see above); a round robin still meets it there and the table is scored as its forfeit.
     forfeited = {
         side
         for stage in stages
         for round_ in stage.rounds
         for score in round_.tables
         if (side := score.table.forfeit)
+        and not event.entries[side].withdrawn_by(round_.number, stage.stage.id)
     }
     took_part = {e.id for stage in stages for e in stage.field} | {e.id for e in stages[0].byes}
     for entry in event.entries.values():
