@@ -439,3 +439,31 @@ def test_a_withdrawals_forfeits_cost_no_credits_and_a_no_show_still_does(tmp_pat
         assert points["甲4"] == points["乙4"] == (2, ["finalist"])
         assert points["甲3"] == (-3, ["forfeit"])
         assert points["甲1"] == (2, ["finalist"])
+
+
+def test_the_withdrawn_mark_is_in_the_stage_it_withdrew_from_not_an_earlier_one(tmp_path: Path) -> None:
+    """T04 `withdrawn: {stage: b, round: 2}` played all of stage a: a's standings (its page, and
+    results.json's) marked it 退赛 all the same. Now only b's do; with `withdrawn: 2` (from a's
+    round 2) both a and the later b, which it would have played."""
+    import json
+
+    from generator.build import build
+
+    for withdrawn, marked in (("{stage: b, round: 2}", {"b"}), ("2", {"a", "b"})):
+        content = two_stages(tmp_path / withdrawn[:1], withdrawn)
+        unplayed(content, "b-2", "T03, T04")
+        if withdrawn == "2":
+            unplayed(content, "a-2", "T02, T04")
+            unplayed(content, "b-1", "T04, T01")
+        output = tmp_path / withdrawn[:1] / "output"
+        build(content, output)
+        event = output / "events" / "two"
+        pages = {stage for stage in "ab"
+                 if 'class="tag withdrawn"' in (event / stage / "index.html").read_text(encoding="utf-8")}
+        assert pages == marked
+        payload = json.loads((event / "results.json").read_text(encoding="utf-8"))
+        flagged = {stage["id"] for stage in payload["stages"] for s in stage["standings"] if s["withdrawn"]}
+        assert flagged == marked
+        assert not any(s["withdrawn"] for stage in payload["stages"] for s in stage["standings"] if s["entry"] != "T04")
+        t04 = next(e for e in payload["entries"] if e["id"] == "T04")
+        assert (t04["withdrawn"], t04["withdrawn_stage"]) == (2, "b" if withdrawn != "2" else "a")

@@ -71,6 +71,11 @@ class Entry:
         since = self.withdrawn_from(stage)
         return since is not None and since <= number
 
+    def withdrawn_in(self, stage: str | None = None) -> bool:
+        """Marked 退赛 in stage `stage`'s standings: the stage it withdrew from and those after it
+        it would have played, not an earlier one it played through (withdrawn_from)."""
+        return self.withdrawn_from(stage) is not None
+
     def withdrawn_from(self, stage: str | None = None) -> int | None:
         """The first round of stage `stage` it does not play (withdrawn_by), None: it plays them all."""
         if self.withdrawn is None or stage is None or self.withdrawn_stage is None or stage == self.withdrawn_stage:

@@ -220,7 +220,7 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
             remark.append(t("placed_by", stage=standing.placed_by_name))
         if standing.prize:
             remark.append(standing.prize.name)
-        if standing.entry.withdrawn is not None:
+        if standing.entry.withdrawn_in(stage.id):  # not in an earlier stage it played through
             remark.append(t("withdrawn"))
         # One placed by another stage played no match here: no figures, not zeros.
         cells = [""] * len(metric_columns) if standing.placed_by else \

@@ -488,7 +488,8 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
     by_lot = f'<span class="tag lot">{text(translate("pair_method_lot"))}</span>'
     placed_word = translate.unformatted("placed_by")
 
-    def standings_rows(event: Event, rows: list[Any], metric_cells: list[tuple[str, str]], root: str) -> Markup:
+    def standings_rows(event: Event, rows: list[Any], metric_cells: list[tuple[str, str]], root: str,
+                       stage: str | None = None) -> Markup:
         root_text = text(root)
         cells = [(m, f'<td class="num" data-label="{text(label)}">') for m, label in metric_cells]
         out = []
@@ -508,11 +509,14 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
             for m, cell in cells:
                 append(f"{cell}</td>" if placed_by else f"{cell}{text(number_text(metrics.get(m, 0)))}</td>")
             append("  <td>")
+            # 退赛 only in the stage it withdrew from and the later ones (Entry.withdrawn_in), not
+            # in an earlier stage it played through
+            withdrawn_here = entry.withdrawn is not None and entry.withdrawn_in(stage)
             if tally.forfeited:
                 append(forfeit)
-            elif unranked and not entry.withdrawn:
+            elif unranked and not withdrawn_here:
                 append(not_played)
-            if entry.withdrawn:
+            if withdrawn_here:
                 append(withdrawn)
             if s.qualified:
                 append(qualified)
@@ -1845,7 +1849,7 @@ def results_json(result: EventResult) -> dict[str, Any]:
                 "qualified": s.qualified,
                 "prize": s.prize.name if s.prize else None,
                 "forfeit": s.tally.forfeited,
-                "withdrawn": s.entry.withdrawn is not None,
+                "withdrawn": s.entry.withdrawn_in(stage.id),  # in this stage (Entry.withdrawn_in)
                 # the lot decided whether it qualifies (抽签: equal on every metric before `lot`
                 # with an entry across the cut; the stage page's mark, the qualify-lot warning's)
                 "by_lot": s.by_lot,
@@ -1892,7 +1896,9 @@ def results_json(result: EventResult) -> dict[str, Any]:
         },
         "entries": [
             {"id": e.id, "name": e.name, "players": [p.name for p in e.players], "group": e.group,
-             "bye": e.bye, "substitute": e.substitute, "withdrawn": e.withdrawn}
+             "bye": e.bye, "substitute": e.substitute, "withdrawn": e.withdrawn,
+             # the stage whose rounds `withdrawn` counts, in an event of several (None: one stage)
+             "withdrawn_stage": e.withdrawn_stage}
             for e in event.entries.values()
         ],
         "stages": stages,
