@@ -333,3 +333,18 @@ def test_a_mistyped_room_key_is_named_with_the_key_it_was_meant_to_be(tmp_path):
     [problem] = [p for p in caught.value.problems if p.code == "bridge-board-syntax"]
     assert "「clossed」不是房间的名字" in problem.message("zh-Hans") and "是不是 closed？" in problem.message("zh-Hans")
     assert "did you mean closed?" in problem.message("en")
+
+
+def test_the_teams_draw_notice_says_the_boards_the_round_plays(tmp_path):
+    """The 对阵表 printed for a teams round names its boards (the stage's numbering, on through
+    the rounds: round 2 of 2-board rounds plays 3–4), as its score sheets list them; it did not
+    say which boards, and the rooms took them from the board table by guess."""
+    import subprocess
+
+    round_2 = "  - {table: 1, home: T1, away: T3}\n  - {table: 2, home: T2, away: T5}\n  - {table: 3, home: T4}\n"
+    content = write_teams_event(tmp_path, [ROUND_1, round_2])
+    assert main(["print", "teams", "main", "--round", "2", "--content", str(content),
+                 "--output", str(tmp_path / "forms")]) == 0
+    text = subprocess.run(["pdftotext", str(tmp_path / "forms/draw-main-round-2.pdf"), "-"],
+                          capture_output=True, check=True, text=True).stdout
+    assert "本轮打第3–4副。" in "".join(text.split())  # pdftotext breaks the line where the page does

@@ -280,8 +280,10 @@ class Desk:
             rows = [{"standing": s, "id": s.entry.id, "label": s.entry.label,
                      "cells": [number_text(s.tally.metrics.get(n, 0)) for n in names]}
                     for s in stage.standings]
-            progress = [self.t("desk_round_status", n=r.number, done=len(r.tables) - len(r.pending),
-                               total=len(r.tables)) for r in stage.rounds]
+            # k/n of the tables with a result to enter (RoundResult.entered/matches): a bye or a
+            # withdrawn side's table is not one (it counted as entered, and in n)
+            progress = [self.t("desk_round_status", n=r.number, done=r.entered, total=r.matches)
+                        for r in stage.rounds]
             views.append({"name": stage.stage.name, "columns": columns, "rows": rows, "progress": progress})
         return views
 
@@ -305,7 +307,7 @@ class Desk:
         if limit and started:
             ends = dt.datetime.fromisoformat(started).timestamp() + limit * 60
         return {"stage": stage.stage, "number": round_.number, "tables": tables, "limit": limit,
-                "ends": ends, "entered": len(round_.tables) - len(round_.pending), "total": len(round_.tables)}
+                "ends": ends, "entered": round_.entered, "total": round_.matches}
 
     def rounds_view(self) -> list[dict[str, Any]]:
         """Every drawn round for the admin page: each table, its link, entered or not, used;

@@ -201,14 +201,18 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
                     problems.add("entry-not-in-stage", table.mark or entry.mark, id=entry_id, stage=stage.id,
                                  reason=catalogues.word("not_qualified_reason"))
         scores = []
+        unplayed = []
         for t in round_.tables:
             # A table with a side withdrawn by this round is scored again, never taken as before:
             # its score depends on the entries' `withdrawn`, which ScoredTables does not look at.
             gone = _withdrawn_sides(event, stage, t, round_.number)
+            if gone and len(t.sides) == 2:
+                unplayed.append(t.number)
             score = known.get(t, stage, round_.number) if known is not None and not gone else None
             scores.append(score if score is not None else _score(game, event, t, round_.number, stage, state,
                                                                  gone, withdrawn_played))
-        scored.append(RoundResult(round_.number, scores, [s.table.number for s in scores if is_pending(s)]))
+        scored.append(RoundResult(round_.number, scores, [s.table.number for s in scores if is_pending(s)],
+                                  unplayed=unplayed))
     _report_withdrawn_played(event, stage, withdrawn_played, problems)
     # Games that compare boards across the field (pairs matchpoints) score the stage as a whole,
     # once every table is scored and before the tally; the boards withdrawn pairs' tables do

@@ -868,6 +868,13 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     else:
         seed = event.draw_seed if event.draw_seed is not None else catalogues.text("pair_no_seed", locale)
         text = catalogues.text("pair_sheet_lot", locale, seed=seed)
+    if movement is None:
+        # A teams round knows its boards (Game.round_boards: bridge teams, on through the rounds
+        # or afresh each round), the same at every match: the notice says which, so each room
+        # takes the right boards from the board table before its score sheet is in hand.
+        played = set(round_boards(event, stage_result, round_result).values())
+        if len(played) == 1:
+            text += catalogues.text("pair_sheet_boards", locale, boards=board_span(next(iter(played))))
     if byes:
         text += catalogues.text("pair_sheet_bye", locale, ids=", ".join(byes))
     if gone:

@@ -27,6 +27,10 @@ class RoundResult:
     # stage's movement): set only on the round handed to a game for its blank forms
     # (render/bulletins.round_forms), whose score sheets list boards no table has played yet.
     boards: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    # Tables of two sides with a side withdrawn by this round (event-day.md, "Withdrawal"): not
+    # played, scored of themselves (a forfeit, a sit-out), so nobody enters them (the desk offers
+    # no form): not counted in "已录 k/n 桌", as a bye is not.
+    unplayed: list[int] = field(default_factory=list)
 
     @property
     def drawn_only(self) -> bool:
@@ -53,18 +57,23 @@ class RoundResult:
 
     @property
     def matches(self) -> int:
-        """Tables with two sides (byes are not entered)."""
-        return sum(1 for s in self.tables if len(s.table.sides) == 2)
+        """Tables with a result to enter, the n of "已录 k/n 桌": two sides, none withdrawn
+        (byes and a withdrawn side's table are not entered)."""
+        unplayed = set(self.unplayed)
+        return sum(1 for s in self.tables if len(s.table.sides) == 2 and s.table.number not in unplayed)
 
     @property
     def entered(self) -> int:
-        """Tables with two sides whose result is in: the k of "已录 k/n 桌"."""
-        return sum(1 for s in self.tables if len(s.table.sides) == 2 and s.table.number not in self.pending)
+        """Of those (matches), the tables whose result is in: the k of "已录 k/n 桌"."""
+        skip = set(self.pending) | set(self.unplayed)
+        return sum(1 for s in self.tables if len(s.table.sides) == 2 and s.table.number not in skip)
 
     @property
     def partial(self) -> bool:
-        """Some results in, not all: shown on the round's page only, never counted."""
-        return bool(self.pending) and self.entered > 0
+        """Some results in, not all: shown on the round's page only, never counted. (A withdrawn
+        side's table, in of itself, makes a round partial as before: its result is on the page.)"""
+        return bool(self.pending) and any(len(s.table.sides) == 2 and s.table.number not in self.pending
+                                          for s in self.tables)
 
 
 @dataclass
