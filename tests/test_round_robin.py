@@ -159,7 +159,8 @@ def test_a_withdrawn_team_is_written_as_its_forfeit_and_printed_as_no_table(tmp_
     _, results, warnings = validate(content)
     assert not [w for w in warnings if "D06" in str(w.params)]
     round_2 = results[0].stages[0].rounds[1]
-    assert round_2.entered == 1 and len(round_2.pending) == 2  # the forfeit in of itself
+    # the forfeit in of itself, not a table to enter (已录 0/2 桌), the other two still to play
+    assert round_2.unplayed == [1] and (round_2.entered, round_2.matches) == (0, 2) and len(round_2.pending) == 2
 
     pdf = tmp_path / "r2.pdf"
     assert main(["print", "ev", "rr", "--round", "2", "--content", str(content), "--output", str(pdf)]) == 0
