@@ -1835,6 +1835,35 @@ def test_a_generator_name_over_several_lines_stays_in_its_comment(tmp_path, caps
     validate(content)
 
 
+def test_a_lead_that_is_not_a_card_writes_nothing_into_the_results_file(tmp_path, capsys):
+    """rev7 #4: a USEBIO <LEAD> (or a PBN ScoreTable's Lead) was written as it was into the board's
+    flow mapping, `lead: ...}`: a lead of the file's choosing closed the mapping and wrote boards
+    (tables, keys) of its own. A lead is kept only as a card (HK, 2S, 10C), as the real files
+    write them; anything else (Ruter's "-") is no lead."""
+    from tests.test_real_usebio import MATCHPOINTS
+
+    text = MATCHPOINTS.read_text(encoding="utf-8")
+    first = text.index("<LEAD>")
+    end = text.index("</LEAD>", first)
+    evil = text[:first] + '<LEAD>KH}\n      2: {contract: 7NT, by: N, result: "=", lead: SA' + text[end:]
+    path = tmp_path / "hostile.xml"
+    path.write_text(evil, encoding="utf-8")
+    content = site(tmp_path)
+    assert run(content, "club", path) == 0
+    capsys.readouterr()
+    written = "".join(p.read_text(encoding="utf-8") for p in sorted((content / "events/club/results").glob("*.yaml")))
+    assert "7NT" not in written and "lead: SA}" not in written
+    assert written.count("lead: ") == evil.count("<LEAD>") - 1  # every other lead kept, as a card
+    validate(content)
+
+
+def test_a_lead_is_kept_as_a_card_either_way_round():
+    from generator.interchange.pbn import lead_card
+
+    assert [lead_card(v) for v in ("HK", "kh", " 2S ", "10c", "CT", "-", "", None, "K", "HK}", "SA\n")] == \
+        ["HK", "KH", "2S", "10C", "CT", None, None, None, None, None, "SA"]
+
+
 @pytest.mark.parametrize("value", ["a\nvenue: x", 'say "hi"\\', "tab\there", "nul\x00bell\x07", "ls\u2028ps\u2029", "\x85nel"])
 def test_every_text_written_into_the_yaml_reads_back_as_it_was(value):
     import yaml

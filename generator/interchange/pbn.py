@@ -30,6 +30,7 @@ be published by paibang and scored again by its rules.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -82,6 +83,18 @@ def contract_text(contract: Contract | None) -> str:
     return "Pass" if contract is None else str(contract)
 
 
+# A card as the programs write an opening lead: suit and rank either way round (HK, KH; CT, 10C).
+# Anything else in a file's lead (Ruter's "-", or text chosen to write YAML of its own into the
+# results files: record_text writes the lead into a flow mapping) is no lead.
+_LEAD = re.compile(r"(?:[SHDC](?:[2-9TJQKA]|10)|(?:[2-9TJQKA]|10)[SHDC])", re.IGNORECASE)
+
+
+def lead_card(text: str | None) -> str | None:
+    """A file's opening lead as a card (`HK`), None when it is not one."""
+    text = (text or "").strip()
+    return text.upper() if _LEAD.fullmatch(text) else None
+
+
 def record_from(board: int, contract_value: str | None, declarer: str | None, tricks: str | None,
                 lead: str | None = None) -> BoardRecord | None:
     """Our board record from PBN's contract, declarer and tricks taken; None when the result
@@ -95,7 +108,7 @@ def record_from(board: int, contract_value: str | None, declarer: str | None, tr
     if taken is None or not 0 <= taken <= 13:
         return None
     result = taken - (contract.level + 6)
-    return BoardRecord(board, contract, declarer.strip().upper(), result, None, lead or None)
+    return BoardRecord(board, contract, declarer.strip().upper(), result, None, lead_card(lead))
 
 
 def adjusted_from(board: int, contract: str | None, percentages: str | None) -> AdjustedRecord | None:
@@ -409,8 +422,10 @@ def record_text(record: Any) -> str:
     if record.contract is None:
         return "pass"
     if record.lead:
+        # a card (lead_card); anything else, quoted as JSON (a YAML scalar of one line)
+        lead = record.lead if _LEAD.fullmatch(record.lead) else json.dumps(record.lead, ensure_ascii=False)
         return (f'{{contract: {record.contract}, by: {record.declarer}, result: "{result_text(record.result)}", '
-                f"lead: {record.lead}}}")
+                f"lead: {lead}}}")
     return f"{record.contract} {record.declarer} {result_text(record.result)}"
 
 
