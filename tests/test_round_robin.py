@@ -220,3 +220,26 @@ def test_two_withdrawn_teams_scheduled_to_meet_have_no_table(tmp_path, capsys):
         met += [t for t in tables if {t["home"], t["away"]} == {"D05", "D06"}]
         assert all(t.get("forfeit") in ("D05", "D06") for t in tables if {t["home"], t["away"]} & {"D05", "D06"})
     assert met == []
+
+
+def test_two_withdrawn_teams_meeting_leave_the_bye_of_a_team_still_playing(tmp_path, capsys):
+    """Seven teams: a round where the two withdrawn teams are scheduled to meet has another
+    team's bye. Dropping their table dropped that bye table too: the team had no table in the
+    round and lost its bye's score, and check told the secretary to withdraw it."""
+    from generator.build import validate
+
+    content = make_content(tmp_path, 7, 7)
+    assert main(["pair", "ev", "rr", "--content", str(content)]) == 0
+    withdraw(content, "D03", "2")
+    withdraw(content, "D05", "2")
+    assert main(["pair", "ev", "rr", "--all", "--content", str(content)]) == 0
+    rounds = drawn(content)
+    playing = {f"D{i:02d}" for i in range(1, 8)} - {"D03", "D05"}
+    met = [n for n, tables in enumerate(rounds, 1) if ("D03", "D05") in tables or ("D05", "D03") in tables]
+    assert met == []
+    for number, tables in enumerate(rounds[1:], 2):
+        seated = [side for sides in tables for side in sides if side in playing]
+        assert sorted(seated) == sorted(playing), (number, tables)  # each still playing, once a round
+    assert ("D01",) in rounds[2]  # round 3, where D03 and D05 were to meet: D01's bye
+    _, _, warnings = validate(content)
+    assert not [w for w in warnings if w.code == "draw-entry-missing"]

@@ -401,7 +401,9 @@ def _plan_round_robin(result: EventResult, stage_result: StageResult, number: in
         # (two withdrawn teams scheduled to meet: no table; writing it as one's forfeit gave the
         # other a win after it had withdrawn)
         if draw.bye in gone or any(len(sides) == 2 and set(sides) <= gone for sides in draw.tables):
-            draw = Draw([sides for sides in draw.tables if sides != (draw.bye,) and not set(sides) <= gone])
+            # (only a withdrawn team's bye goes: the bye of one still playing is its table)
+            draw = Draw([sides for sides in draw.tables if not set(sides) <= gone],
+                        draw.bye if draw.bye not in gone else None)
         draw = _with_substitute(draw, substitutes, (), form, stage)
         forfeits = {table: next(side for side in sides if side in gone)
                     for table, sides in enumerate(draw.tables, start=1) if len(sides) == 2 and gone & set(sides)}
