@@ -137,7 +137,7 @@ def withdraw(root: Path, entry: str, when: str) -> None:
 
 
 def test_a_withdrawn_entry_is_not_seeded_and_a_later_withdrawal_is_a_walkover(high_card: Game,
-                                                                               tmp_path: Path) -> None:
+                                                                               tmp_path: Path, capsys) -> None:
     """`withdrawn: true` before round 1: not seeded, not drawn (three entries: seed 1 has a bye).
     `withdrawn: 2`: it played round 1; its round-2 match is a walkover, the opponent goes through."""
     root = event(tmp_path, 4, KO)
@@ -153,7 +153,12 @@ def test_a_withdrawn_entry_is_not_seeded_and_a_later_withdrawal_is_a_walkover(hi
     withdraw(root, "C04", "2")
     assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
     fill(root, 1, ["2, A", "K, 9"])  # C04 beats C01, C02 beats C03
+    capsys.readouterr()
     assert main(["pair", "cup", "ko", "--content", str(root)]) == 0  # the final: C02 v C04, not played
+    said = capsys.readouterr().out
+    assert "C04 已退赛：本桌判 C04 弃权，不必比赛" in said, said  # as pair says a round robin's
+    final_file = next(p for p in (root / "events/cup/results").glob("*.yaml") if "round: 2" in p.read_text(encoding="utf-8"))
+    assert "forfeit: C04" in final_file.read_text(encoding="utf-8")
     result, _ = run(root)
     ko = result.stage_of("ko")
     final = ko.bracket.final

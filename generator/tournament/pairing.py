@@ -374,7 +374,15 @@ def _plan_knockout(result: EventResult, stage_result: StageResult, number: int) 
     if drawn.undecided:
         raise Refusal("pair-knockout-undecided", round=number, matches=drawn.undecided)
     draw = Draw([tuple(str(side) for side in match.sides) for match in drawn.matches])
-    return PlannedRound(result.event, stage_result.stage, number, "knockout", draw, knockout=drawn)
+    # A side withdrawn by this round loses its match by walkover (event-day.md): written as its
+    # forfeit and said so, as a round robin's are, not left as a match for the room to play.
+    entries, stage = result.event.entries, stage_result.stage
+    forfeits = {}
+    for table, sides in enumerate(draw.tables, start=1):
+        gone = [side for side in sides if side in entries and entries[side].withdrawn_by(number, stage.id)]
+        if len(sides) == 2 and len(gone) == 1:
+            forfeits[table] = gone[0]
+    return PlannedRound(result.event, stage, number, "knockout", draw, knockout=drawn, forfeits=forfeits)
 
 
 def _plan_round_robin(result: EventResult, stage_result: StageResult, number: int, every: bool) -> list[PlannedRound]:
