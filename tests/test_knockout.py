@@ -1044,3 +1044,22 @@ def test_then_is_checked(high_card: Game, tmp_path: Path) -> None:
     assert unused.code == "knockout-key-unused" and "then" in unused.message("zh-Hans")
     (alone,) = problems(THEN.replace("    then: swiss\n", "    places: 8\n"), "alone")
     assert alone.code == "knockout-places-without-then"
+
+
+def test_a_knockout_not_started_does_not_say_it_is_in_progress(high_card: Game, tmp_path: Path) -> None:
+    """Round 1 drawn, no result: the status line says 未开始 and the bracket box said "比赛进行中：
+    全部比赛结束后公布冠军和名次。" beside it. It says when the champion is announced, not that
+    play is under way; once a match has a result, both say it is."""
+    from generator.build import build
+
+    root = event(tmp_path, 4, KO)
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    said = {}
+    for step in ("drawn", "one result"):
+        if step == "one result":
+            fill(root, 1, ["A, 2"])
+        out = tmp_path / step
+        build(root, out, bulletins=False)
+        page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+        said[step] = ("全部比赛结束后公布冠军和名次" in page, "比赛进行中" in page)
+    assert said == {"drawn": (True, False), "one result": (True, True)}
