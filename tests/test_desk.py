@@ -666,7 +666,9 @@ def test_lan_mode_listens_everywhere_and_prints_the_admin_link_with_its_qr(conte
     monkeypatch.setattr(command, "server", NotRun)
     assert cli.main(["desk", SLUG, "--content", str(content), "--lan", "--no-build", "--port", "8123"]) == 0
     out = capsys.readouterr().out
-    admin = json.loads((desk_folder(content) / f"{SLUG}.json").read_text(encoding="utf-8"))["admin"]
+    from generator.desk.store import Tokens
+
+    admin = Tokens(content, SLUG).admin
     assert f"/admin?k={admin}" in out
     assert "█" in out or "▀" in out  # the QR code, drawn with block characters
     assert started == {"host": "0.0.0.0", "port": 8123, "guard": None}
@@ -871,3 +873,76 @@ def test_a_planted_tokens_file_is_set_aside_and_new_tokens_minted(content: Path,
     kept = tokens.set_aside if target == path else target  # set aside as it was; a link's target untouched
     assert json.loads(kept.read_text(encoding="utf-8"))["admin"] == "KNOWN-ADMIN"
     assert Tokens(content, SLUG).admin == tokens.admin  # the new ones are kept across restarts
+
+
+class _NotServed:
+    def __init__(self, desk, app, host, port) -> None:  # noqa: ANN001
+        pass
+
+    def run(self) -> None:
+        pass
+
+
+def _plant(folder: Path, name: str, data: bytes) -> None:
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, exist_ok=True)
+    (folder / name).write_bytes(data)
+    os.chmod(folder / name, 0o600)
+
+
+def test_an_owner_only_tokens_file_unpacked_from_an_archive_is_set_aside(content: Path, tmp_path: Path,
+                                                                         monkeypatch, capsys) -> None:
+    """An archive keeps 0700/0600, so once unpacked `.paibang-desk/<slug>.json` is the user's own
+    and private: it was trusted, and its maker knew the admin token. Without the user's seal it is
+    set aside, new tokens minted, and the console says why."""
+    import tarfile
+
+    from generator.commands import desk as command
+
+    made = tmp_path / "made"
+    planted = {"admin": "ATTACKER-KNOWN-ADMIN-TOKEN", "secret": "s", "tables": {}, "used": {}, "clock": {}}
+    _plant(made / ".paibang-desk", f"{SLUG}.json", json.dumps(planted).encode())
+    archive = tmp_path / "project.tar"
+    with tarfile.open(archive, "w") as tar:
+        tar.add(made / ".paibang-desk", arcname=".paibang-desk")
+    with tarfile.open(archive) as tar:
+        tar.extractall(content.parent)  # (as tar itself: owner-only modes kept)
+    path = desk_folder(content) / f"{SLUG}.json"
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600 and stat.S_IMODE(os.stat(path.parent).st_mode) == 0o700
+
+    monkeypatch.setattr(command, "server", _NotServed)
+    assert cli.main(["desk", SLUG, "--content", str(content), "--no-build", "--port", "18732", "--lang", "en"]) == 0
+    out, err = capsys.readouterr()
+    assert "ATTACKER-KNOWN-ADMIN-TOKEN" not in out and "/admin?k=" in out
+    assert "does not carry your seal" in err and ".set-aside-" in err
+    from generator.desk.store import Tokens
+
+    tokens = Tokens(content, SLUG)
+    assert tokens.set_aside is None and tokens.admin != "ATTACKER-KNOWN-ADMIN-TOKEN"
+    assert f"/admin?k={tokens.admin}" in out  # the new tokens, sealed, are kept across restarts
+    aside = [p for p in path.parent.iterdir() if ".set-aside-" in p.name]
+    assert [json.loads(p.read_text(encoding="utf-8"))["admin"] for p in aside] == ["ATTACKER-KNOWN-ADMIN-TOKEN"]
+
+
+def test_a_tokens_file_of_the_previous_version_is_set_aside_once(content: Path) -> None:
+    """The previous version wrote the tokens file without a seal: it cannot be told from a planted
+    one, so the links change once (and the console says so); the new file is sealed."""
+    from generator.desk.store import Tokens
+
+    honest = {"admin": "A" * 22, "secret": "S" * 43, "tables": {"main/4/1": "T" * 22}, "used": {}, "clock": {}}
+    _plant(desk_folder(content), f"{SLUG}.json", json.dumps(honest).encode())
+    tokens = Tokens(content, SLUG)
+    assert tokens.set_aside_why == "unsealed" and tokens.admin != "A" * 22 and tokens.table("main/4/1") is None
+    again = Tokens(content, SLUG)
+    assert again.set_aside is None and again.admin == tokens.admin
+
+
+def test_another_events_sealed_tokens_are_not_this_events(content: Path) -> None:
+    """The seal covers the event's name: another event's tokens file (the user's own, copied or
+    renamed over this one) is not read as this event's."""
+    from generator.desk.store import Tokens, seal_tokens
+
+    honest = {"admin": "A" * 22, "secret": "S" * 43, "tables": {}, "used": {}, "clock": {}}
+    _plant(desk_folder(content), f"{SLUG}.json", seal_tokens("another-event", json.dumps(honest).encode()))
+    tokens = Tokens(content, SLUG)
+    assert tokens.set_aside_why == "unsealed" and tokens.admin != "A" * 22
