@@ -946,3 +946,49 @@ def test_another_events_sealed_tokens_are_not_this_events(content: Path) -> None
     _plant(desk_folder(content), f"{SLUG}.json", seal_tokens("another-event", json.dumps(honest).encode()))
     tokens = Tokens(content, SLUG)
     assert tokens.set_aside_why == "unsealed" and tokens.admin != "A" * 22
+
+
+_GOOD = {"admin": "A" * 22, "secret": "S" * 43, "tables": {"main/4/1": "T" * 22}, "used": {}, "clock": {}}
+
+
+@pytest.mark.parametrize("text", [
+    b'{"admin": "x", ',  # cut off
+    b"\xff\xfe not text",
+    b"[]",
+    json.dumps({**_GOOD, "admin": 5}).encode(),
+    json.dumps({k: v for k, v in _GOOD.items() if k != "secret"}).encode(),
+    json.dumps({**_GOOD, "admin": "short"}).encode(),  # weaker than the desk mints
+    json.dumps({**_GOOD, "tables": {"main/4/1": "T" * 21}}).encode(),
+    json.dumps({**_GOOD, "tables": {"main/4/1": None}}).encode(),
+    json.dumps({**_GOOD, "used": []}).encode(),
+    json.dumps({**_GOOD, "clock": {"main/4": 1}}).encode(),
+    json.dumps({**_GOOD, "held": {"main/4/1": {"typed": "x"}}}).encode(),
+    b"[" * 100_000,  # nested too deep for the parser
+])
+def test_a_sealed_tokens_file_not_of_this_desks_shape_is_set_aside_never_a_traceback(
+        content: Path, text: bytes, monkeypatch, capsys) -> None:
+    """Sealed (by the user's desk, an older version or a damaged disk) but not what this desk
+    writes: a JSON error, a number for a token, no CSRF secret, a token shorter than the desk
+    mints all crashed the desk or were taken. Set aside, new tokens minted, and said."""
+    from generator.commands import desk as command
+    from generator.desk.store import Tokens, seal_tokens
+
+    _plant(desk_folder(content), f"{SLUG}.json", seal_tokens(SLUG, text))
+    monkeypatch.setattr(command, "server", _NotServed)
+    assert cli.main(["desk", SLUG, "--content", str(content), "--no-build", "--lang", "en"]) == 0
+    out, err = capsys.readouterr()
+    assert "could not be read" in err and ".set-aside-" in err and "Traceback" not in err
+    tokens = Tokens(content, SLUG)
+    assert tokens.set_aside is None and len(tokens.admin) == 22 and len(tokens.secret) == 43
+    assert f"/admin?k={tokens.admin}" in out
+
+
+def test_a_sealed_tokens_file_of_this_desks_shape_is_kept(content: Path) -> None:
+    from generator.desk.store import Tokens, seal_tokens
+
+    held = {"main/4/2": {"at": "2026-01-01T00:00:00.000+00:00", "who": "table main/4/2", "typed": {"level_a": "A"},
+                         "problem": "x"}}
+    _plant(desk_folder(content), f"{SLUG}.json", seal_tokens(SLUG, json.dumps({**_GOOD, "held": held}).encode()))
+    tokens = Tokens(content, SLUG)
+    assert tokens.set_aside is None and tokens.admin == "A" * 22 and tokens.table("main/4/1") == "T" * 22
+    assert tokens.held("main/4/2") == held["main/4/2"]

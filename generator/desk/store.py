@@ -10,6 +10,7 @@ was saved is still there after a power cut.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import datetime as dt
 import errno
@@ -17,6 +18,7 @@ import fcntl
 import io
 import json
 import os
+import re
 import secrets
 import stat
 import threading
@@ -31,6 +33,7 @@ from generator.seals import Unsealed, seal, sync_folder, unseal, write_durably
 
 AUDIT_NAME = "desk-audit.jsonl"
 TOKEN_BYTES = 16  # secrets.token_urlsafe(16): 128 random bits
+SECRET_BYTES = 32  # the CSRF tokens' key
 MAX_TOKENS_FILE = 64 * 1024 * 1024  # far above any event's (held entries included): a planted giant is not read whole
 
 
@@ -85,7 +88,8 @@ class Tokens:
         # A tokens file the user's desk did not write (a link, another's, one others could read or
         # write, one without the user's seal: planted by an archive, its admin token known to
         # whoever made it) is set aside, and new tokens minted: `set_aside` names where it went
-        # and `set_aside_why` why ("unsafe", "unsealed"), for the console to say.
+        # and `set_aside_why` why ("unsafe", "unsealed", "unreadable": sealed, but not what this
+        # version writes), for the console to say.
         self.set_aside: Path | None = None
         self.set_aside_why = ""
         try:
@@ -101,13 +105,16 @@ class Tokens:
                     self._put_aside("unsafe")
                 else:
                     found = self._unsealed(handle.read(MAX_TOKENS_FILE + 1))
+                    kept = None if found is None else _well_formed(found)
                     if found is None:
                         self._put_aside("unsealed")
+                    elif kept is None:
+                        self._put_aside("unreadable")
                     else:
-                        self.data.update(json.loads(found))
+                        self.data.update(kept)
         if not self.data["admin"]:
             self.data["admin"] = secrets.token_urlsafe(TOKEN_BYTES)
-            self.data["secret"] = secrets.token_urlsafe(32)
+            self.data["secret"] = secrets.token_urlsafe(SECRET_BYTES)
             self._save()
 
     def _unsealed(self, data: bytes) -> bytes | None:
@@ -198,6 +205,46 @@ class Tokens:
         text = json.dumps(self.data, ensure_ascii=False, indent=1, sort_keys=True)
         # a table's token lost is a table locked out: durably; sealed, or the next start sets it aside
         write_durably(self.path, seal_tokens(self._slug, text.encode("utf-8")), mode=0o600)
+
+
+def _token_pattern(size: int) -> re.Pattern[str]:
+    """What secrets.token_urlsafe(size) makes: base64url, unpadded."""
+    return re.compile(f"[A-Za-z0-9_-]{{{len(base64.urlsafe_b64encode(bytes(size)).rstrip(b'='))}}}")
+
+
+_TOKEN = _token_pattern(TOKEN_BYTES)
+_SECRET = _token_pattern(SECRET_BYTES)
+
+
+def _well_formed(text: bytes) -> dict[str, Any] | None:
+    """The tokens file's data if it is what this desk writes, else None: a token of another
+    type or length would break the desk later (a number has no .encode(), a missing secret no
+    CSRF token) or be weaker than the desk mints, so the file is set aside instead. A sealed file
+    can still be of another version."""
+    try:
+        data = json.loads(text.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+
+    def strings(value: Any, pattern: re.Pattern[str] | None = None) -> bool:
+        return isinstance(value, dict) and all(
+            isinstance(k, str) and isinstance(v, str) and (pattern is None or pattern.fullmatch(v))
+            for k, v in value.items())
+
+    def held(value: Any) -> bool:
+        return isinstance(value, dict) and set(value) == {"at", "who", "typed", "problem"} and strings(value["typed"]) \
+            and all(isinstance(value[k], str) for k in ("at", "who", "problem"))
+
+    if not (isinstance(data, dict) and {"admin", "secret", "tables", "used", "clock"} <= set(data) <= {
+            "admin", "secret", "tables", "used", "clock", "held"}):
+        return None
+    if not (isinstance(data["admin"], str) and _TOKEN.fullmatch(data["admin"])
+            and isinstance(data["secret"], str) and _SECRET.fullmatch(data["secret"])
+            and strings(data["tables"], _TOKEN) and strings(data["used"]) and strings(data["clock"])):
+        return None
+    if "held" in data and not (isinstance(data["held"], dict) and all(held(v) for v in data["held"].values())):
+        return None
+    return data
 
 
 def _tokens_head(slug: str) -> bytes:
