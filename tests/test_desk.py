@@ -335,6 +335,86 @@ def test_tokens_are_kept_beside_content_private_and_across_restarts(content: Pat
         second.stop()
 
 
+def test_the_admin_cookie_holds_a_session_of_this_desk_never_the_admin_token(content: Path) -> None:
+    """A browser sends a host's cookies to every port of it: a cookie holding the admin token
+    handed it to any other server there (a page `paibang serve` previews links to). The cookie
+    holds a random session of this run, named for the desk's port, with a Max-Age, HttpOnly and
+    SameSite=Strict; the admin token itself in the cookie opens nothing."""
+    first = start(content)
+    try:
+        desk, base = first.desk, first.base
+        request = urllib.request.Request(desk.admin_link)
+
+        class Kept(urllib.request.HTTPRedirectHandler):
+            def redirect_request(self, *args, **kwargs):  # noqa: ANN002, ANN003, ANN201
+                return None  # the 303 itself, with its Set-Cookie
+
+        with pytest.raises(urllib.error.HTTPError) as seen:
+            urllib.request.build_opener(Kept()).open(request, timeout=30)
+        assert seen.value.code == 303
+        cookies = seen.value.headers.get_all("Set-Cookie")
+        assert len(cookies) == 1 and desk.tokens.admin not in cookies[0]
+        name, _, rest = cookies[0].partition("=")
+        value, attributes = rest.split(";", 1)[0], rest.lower()
+        assert name == f"paibang_desk_{first.port}"
+        assert "max-age=43200" in attributes and "httponly" in attributes and "samesite=strict" in attributes
+        assert "path=/" in attributes and len(value) >= 43
+
+        def admin_page(cookie: str) -> int:
+            return fetch_with(f"{base}/admin", {"Cookie": cookie})[0]
+
+        assert admin_page(f"{name}={value}") == 200
+        assert admin_page(f"{name}={desk.tokens.admin}") == 403  # the token is no session
+        assert admin_page(f"paibang_desk={desk.tokens.admin}") == 403  # nor under the old name
+        assert admin_page(f"{name}={value[:-1]}x") == 403
+        # the session's forms work (CSRF under the session), and a table's link still opens its table
+        status, html = fetch_with(f"{base}/t/main/4/2", {"Cookie": f"{name}={value}"})
+        assert status == 200 and 'id="entry"' in html and desk.tokens.admin not in html
+        assert fetch(desk.link("main/4/3"))[0] == 200
+        # a login from an older desk's cookie: that cookie (the admin token) is deleted
+        cleared = urllib.request.Request(desk.admin_link, headers={"Cookie": f"paibang_desk={desk.tokens.admin}"})
+        with pytest.raises(urllib.error.HTTPError) as seen:
+            urllib.request.build_opener(Kept()).open(cleared, timeout=30)
+        assert any(c.startswith('paibang_desk=""') or c.startswith("paibang_desk=;")
+                   for c in seen.value.headers.get_all("Set-Cookie"))
+    finally:
+        first.stop()
+    second = start(content)
+    try:  # sessions end with the desk; the admin link (the same token) logs in again
+        assert fetch_with(f"{second.base}/admin", {"Cookie": f"paibang_desk_{second.port}={value}"})[0] == 403
+        jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        assert second.desk.tokens.admin == desk.tokens.admin and fetch(second.desk.admin_link, opener=jar)[0] == 200
+    finally:
+        second.stop()
+
+
+def test_admin_sessions_end_after_their_time(content: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.commands.desk import make
+    from generator.desk import app as desk_app
+
+    desk = make(content, SLUG, None, 8001, False, None, build=False)[0]  # (not served: the clock below is all of time's)
+    session = desk.start_session()
+    assert desk.in_session(session) and not desk.in_session("") and not desk.in_session(None)
+    assert desk.cookie == "paibang_desk_8001"
+    later = time.monotonic() + desk_app.SESSION_SECONDS + 1
+    monkeypatch.setattr(desk_app.time, "monotonic", lambda: later)
+    assert not desk.in_session(session)
+    assert len({desk.start_session() for _ in range(desk_app.MAX_SESSIONS + 5)}) == desk_app.MAX_SESSIONS + 5
+    assert len(desk._sessions) == desk_app.MAX_SESSIONS  # the oldest went, the expired one first
+
+
+def fetch_with(url: str, headers: dict[str, str]) -> tuple[int, str]:
+    return fetch_request(urllib.request.Request(url, headers=headers))
+
+
+def fetch_request(request: urllib.request.Request) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(request, timeout=30) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
 def test_score_sheets_with_qr_codes_come_from_the_admin_page_only(running: Running) -> None:
     jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
     status, html = fetch(running.desk.admin_link, opener=jar)
