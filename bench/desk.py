@@ -124,7 +124,10 @@ def main() -> int:
                     time.sleep(0.1)
             else:
                 raise SystemExit("the desk did not start")
-            tokens = json.loads((content.parent / ".paibang-desk" / f"{SLUG}.json").read_text(encoding="utf-8"))
+            sys.path.insert(0, str(ROOT))
+            from generator.desk.store import Tokens  # the tokens file is sealed: read as the desk reads it
+
+            tokens = Tokens(content, SLUG).data
             keys = sorted((k for k in tokens["tables"] if k.startswith("main/1/")), key=lambda k: int(k.split("/")[2]))
             keys = keys[: args.tables]
             updates: list[tuple[float, set[int]]] = []

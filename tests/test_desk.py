@@ -335,6 +335,86 @@ def test_tokens_are_kept_beside_content_private_and_across_restarts(content: Pat
         second.stop()
 
 
+def test_the_admin_cookie_holds_a_session_of_this_desk_never_the_admin_token(content: Path) -> None:
+    """A browser sends a host's cookies to every port of it: a cookie holding the admin token
+    handed it to any other server there (a page `paibang serve` previews links to). The cookie
+    holds a random session of this run, named for the desk's port, with a Max-Age, HttpOnly and
+    SameSite=Strict; the admin token itself in the cookie opens nothing."""
+    first = start(content)
+    try:
+        desk, base = first.desk, first.base
+        request = urllib.request.Request(desk.admin_link)
+
+        class Kept(urllib.request.HTTPRedirectHandler):
+            def redirect_request(self, *args, **kwargs):  # noqa: ANN002, ANN003, ANN201
+                return None  # the 303 itself, with its Set-Cookie
+
+        with pytest.raises(urllib.error.HTTPError) as seen:
+            urllib.request.build_opener(Kept()).open(request, timeout=30)
+        assert seen.value.code == 303
+        cookies = seen.value.headers.get_all("Set-Cookie")
+        assert len(cookies) == 1 and desk.tokens.admin not in cookies[0]
+        name, _, rest = cookies[0].partition("=")
+        value, attributes = rest.split(";", 1)[0], rest.lower()
+        assert name == f"paibang_desk_{first.port}"
+        assert "max-age=43200" in attributes and "httponly" in attributes and "samesite=strict" in attributes
+        assert "path=/" in attributes and len(value) >= 43
+
+        def admin_page(cookie: str) -> int:
+            return fetch_with(f"{base}/admin", {"Cookie": cookie})[0]
+
+        assert admin_page(f"{name}={value}") == 200
+        assert admin_page(f"{name}={desk.tokens.admin}") == 403  # the token is no session
+        assert admin_page(f"paibang_desk={desk.tokens.admin}") == 403  # nor under the old name
+        assert admin_page(f"{name}={value[:-1]}x") == 403
+        # the session's forms work (CSRF under the session), and a table's link still opens its table
+        status, html = fetch_with(f"{base}/t/main/4/2", {"Cookie": f"{name}={value}"})
+        assert status == 200 and 'id="entry"' in html and desk.tokens.admin not in html
+        assert fetch(desk.link("main/4/3"))[0] == 200
+        # a login from an older desk's cookie: that cookie (the admin token) is deleted
+        cleared = urllib.request.Request(desk.admin_link, headers={"Cookie": f"paibang_desk={desk.tokens.admin}"})
+        with pytest.raises(urllib.error.HTTPError) as seen:
+            urllib.request.build_opener(Kept()).open(cleared, timeout=30)
+        assert any(c.startswith('paibang_desk=""') or c.startswith("paibang_desk=;")
+                   for c in seen.value.headers.get_all("Set-Cookie"))
+    finally:
+        first.stop()
+    second = start(content)
+    try:  # sessions end with the desk; the admin link (the same token) logs in again
+        assert fetch_with(f"{second.base}/admin", {"Cookie": f"paibang_desk_{second.port}={value}"})[0] == 403
+        jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        assert second.desk.tokens.admin == desk.tokens.admin and fetch(second.desk.admin_link, opener=jar)[0] == 200
+    finally:
+        second.stop()
+
+
+def test_admin_sessions_end_after_their_time(content: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.commands.desk import make
+    from generator.desk import app as desk_app
+
+    desk = make(content, SLUG, None, 8001, False, None, build=False)[0]  # (not served: the clock below is all of time's)
+    session = desk.start_session()
+    assert desk.in_session(session) and not desk.in_session("") and not desk.in_session(None)
+    assert desk.cookie == "paibang_desk_8001"
+    later = time.monotonic() + desk_app.SESSION_SECONDS + 1
+    monkeypatch.setattr(desk_app.time, "monotonic", lambda: later)
+    assert not desk.in_session(session)
+    assert len({desk.start_session() for _ in range(desk_app.MAX_SESSIONS + 5)}) == desk_app.MAX_SESSIONS + 5
+    assert len(desk._sessions) == desk_app.MAX_SESSIONS  # the oldest went, the expired one first
+
+
+def fetch_with(url: str, headers: dict[str, str]) -> tuple[int, str]:
+    return fetch_request(urllib.request.Request(url, headers=headers))
+
+
+def fetch_request(request: urllib.request.Request) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(request, timeout=30) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
 def test_score_sheets_with_qr_codes_come_from_the_admin_page_only(running: Running) -> None:
     jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
     status, html = fetch(running.desk.admin_link, opener=jar)
@@ -666,7 +746,9 @@ def test_lan_mode_listens_everywhere_and_prints_the_admin_link_with_its_qr(conte
     monkeypatch.setattr(command, "server", NotRun)
     assert cli.main(["desk", SLUG, "--content", str(content), "--lan", "--no-build", "--port", "8123"]) == 0
     out = capsys.readouterr().out
-    admin = json.loads((desk_folder(content) / f"{SLUG}.json").read_text(encoding="utf-8"))["admin"]
+    from generator.desk.store import Tokens
+
+    admin = Tokens(content, SLUG).admin
     assert f"/admin?k={admin}" in out
     assert "█" in out or "▀" in out  # the QR code, drawn with block characters
     assert started == {"host": "0.0.0.0", "port": 8123, "guard": None}
@@ -871,3 +953,122 @@ def test_a_planted_tokens_file_is_set_aside_and_new_tokens_minted(content: Path,
     kept = tokens.set_aside if target == path else target  # set aside as it was; a link's target untouched
     assert json.loads(kept.read_text(encoding="utf-8"))["admin"] == "KNOWN-ADMIN"
     assert Tokens(content, SLUG).admin == tokens.admin  # the new ones are kept across restarts
+
+
+class _NotServed:
+    def __init__(self, desk, app, host, port) -> None:  # noqa: ANN001
+        pass
+
+    def run(self) -> None:
+        pass
+
+
+def _plant(folder: Path, name: str, data: bytes) -> None:
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, exist_ok=True)
+    (folder / name).write_bytes(data)
+    os.chmod(folder / name, 0o600)
+
+
+def test_an_owner_only_tokens_file_unpacked_from_an_archive_is_set_aside(content: Path, tmp_path: Path,
+                                                                         monkeypatch, capsys) -> None:
+    """An archive keeps 0700/0600, so once unpacked `.paibang-desk/<slug>.json` is the user's own
+    and private: it was trusted, and its maker knew the admin token. Without the user's seal it is
+    set aside, new tokens minted, and the console says why."""
+    import tarfile
+
+    from generator.commands import desk as command
+
+    made = tmp_path / "made"
+    planted = {"admin": "ATTACKER-KNOWN-ADMIN-TOKEN", "secret": "s", "tables": {}, "used": {}, "clock": {}}
+    _plant(made / ".paibang-desk", f"{SLUG}.json", json.dumps(planted).encode())
+    archive = tmp_path / "project.tar"
+    with tarfile.open(archive, "w") as tar:
+        tar.add(made / ".paibang-desk", arcname=".paibang-desk")
+    with tarfile.open(archive) as tar:
+        tar.extractall(content.parent)  # (as tar itself: owner-only modes kept)
+    path = desk_folder(content) / f"{SLUG}.json"
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600 and stat.S_IMODE(os.stat(path.parent).st_mode) == 0o700
+
+    monkeypatch.setattr(command, "server", _NotServed)
+    assert cli.main(["desk", SLUG, "--content", str(content), "--no-build", "--port", "18732", "--lang", "en"]) == 0
+    out, err = capsys.readouterr()
+    assert "ATTACKER-KNOWN-ADMIN-TOKEN" not in out and "/admin?k=" in out
+    assert "does not carry your seal" in err and ".set-aside-" in err
+    from generator.desk.store import Tokens
+
+    tokens = Tokens(content, SLUG)
+    assert tokens.set_aside is None and tokens.admin != "ATTACKER-KNOWN-ADMIN-TOKEN"
+    assert f"/admin?k={tokens.admin}" in out  # the new tokens, sealed, are kept across restarts
+    aside = [p for p in path.parent.iterdir() if ".set-aside-" in p.name]
+    assert [json.loads(p.read_text(encoding="utf-8"))["admin"] for p in aside] == ["ATTACKER-KNOWN-ADMIN-TOKEN"]
+
+
+def test_a_tokens_file_of_the_previous_version_is_set_aside_once(content: Path) -> None:
+    """The previous version wrote the tokens file without a seal: it cannot be told from a planted
+    one, so the links change once (and the console says so); the new file is sealed."""
+    from generator.desk.store import Tokens
+
+    honest = {"admin": "A" * 22, "secret": "S" * 43, "tables": {"main/4/1": "T" * 22}, "used": {}, "clock": {}}
+    _plant(desk_folder(content), f"{SLUG}.json", json.dumps(honest).encode())
+    tokens = Tokens(content, SLUG)
+    assert tokens.set_aside_why == "unsealed" and tokens.admin != "A" * 22 and tokens.table("main/4/1") is None
+    again = Tokens(content, SLUG)
+    assert again.set_aside is None and again.admin == tokens.admin
+
+
+def test_another_events_sealed_tokens_are_not_this_events(content: Path) -> None:
+    """The seal covers the event's name: another event's tokens file (the user's own, copied or
+    renamed over this one) is not read as this event's."""
+    from generator.desk.store import Tokens, seal_tokens
+
+    honest = {"admin": "A" * 22, "secret": "S" * 43, "tables": {}, "used": {}, "clock": {}}
+    _plant(desk_folder(content), f"{SLUG}.json", seal_tokens("another-event", json.dumps(honest).encode()))
+    tokens = Tokens(content, SLUG)
+    assert tokens.set_aside_why == "unsealed" and tokens.admin != "A" * 22
+
+
+_GOOD = {"admin": "A" * 22, "secret": "S" * 43, "tables": {"main/4/1": "T" * 22}, "used": {}, "clock": {}}
+
+
+@pytest.mark.parametrize("text", [
+    b'{"admin": "x", ',  # cut off
+    b"\xff\xfe not text",
+    b"[]",
+    json.dumps({**_GOOD, "admin": 5}).encode(),
+    json.dumps({k: v for k, v in _GOOD.items() if k != "secret"}).encode(),
+    json.dumps({**_GOOD, "admin": "short"}).encode(),  # weaker than the desk mints
+    json.dumps({**_GOOD, "tables": {"main/4/1": "T" * 21}}).encode(),
+    json.dumps({**_GOOD, "tables": {"main/4/1": None}}).encode(),
+    json.dumps({**_GOOD, "used": []}).encode(),
+    json.dumps({**_GOOD, "clock": {"main/4": 1}}).encode(),
+    json.dumps({**_GOOD, "held": {"main/4/1": {"typed": "x"}}}).encode(),
+    b"[" * 100_000,  # nested too deep for the parser
+])
+def test_a_sealed_tokens_file_not_of_this_desks_shape_is_set_aside_never_a_traceback(
+        content: Path, text: bytes, monkeypatch, capsys) -> None:
+    """Sealed (by the user's desk, an older version or a damaged disk) but not what this desk
+    writes: a JSON error, a number for a token, no CSRF secret, a token shorter than the desk
+    mints all crashed the desk or were taken. Set aside, new tokens minted, and said."""
+    from generator.commands import desk as command
+    from generator.desk.store import Tokens, seal_tokens
+
+    _plant(desk_folder(content), f"{SLUG}.json", seal_tokens(SLUG, text))
+    monkeypatch.setattr(command, "server", _NotServed)
+    assert cli.main(["desk", SLUG, "--content", str(content), "--no-build", "--lang", "en"]) == 0
+    out, err = capsys.readouterr()
+    assert "could not be read" in err and ".set-aside-" in err and "Traceback" not in err
+    tokens = Tokens(content, SLUG)
+    assert tokens.set_aside is None and len(tokens.admin) == 22 and len(tokens.secret) == 43
+    assert f"/admin?k={tokens.admin}" in out
+
+
+def test_a_sealed_tokens_file_of_this_desks_shape_is_kept(content: Path) -> None:
+    from generator.desk.store import Tokens, seal_tokens
+
+    held = {"main/4/2": {"at": "2026-01-01T00:00:00.000+00:00", "who": "table main/4/2", "typed": {"level_a": "A"},
+                         "problem": "x"}}
+    _plant(desk_folder(content), f"{SLUG}.json", seal_tokens(SLUG, json.dumps({**_GOOD, "held": held}).encode()))
+    tokens = Tokens(content, SLUG)
+    assert tokens.set_aside is None and tokens.admin == "A" * 22 and tokens.table("main/4/1") == "T" * 22
+    assert tokens.held("main/4/2") == held["main/4/2"]

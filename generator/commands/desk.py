@@ -81,7 +81,9 @@ def run(args) -> int:  # noqa: ANN001 - argparse namespace
         print_problems([unsafe_desk_file(error)], args.lang or "zh-Hans", content)
         return 2
     if desk.tokens.set_aside is not None:
-        print(catalogues.text("desk_tokens_set_aside", desk.locale, path=desk.tokens.set_aside), file=sys.stderr, flush=True)
+        said = {"unsafe": "desk_tokens_set_aside", "unsealed": "desk_tokens_unsealed",
+                "unreadable": "desk_tokens_unreadable"}[desk.tokens.set_aside_why]
+        print(catalogues.text(said, desk.locale, path=desk.tokens.set_aside), file=sys.stderr, flush=True)
     print(catalogues.text("desk_started", desk.locale, event=desk.event.title, url=f"{desk.base}/standings",
                 admin=desk.admin_link), flush=True)
     if args.lan:

@@ -2,8 +2,9 @@
 
 Who may do what (event-day.md, "The results desk"):
 - the secretary: the admin link `/admin?k=<admin token>` sets an HttpOnly, SameSite=Strict
-  cookie; every table of every round, any number of times; the score sheets with the tables'
-  links; the round's clock;
+  cookie holding a session of this run of the desk (never the token: see Desk.start_session);
+  every table of every round, any number of times; the score sheets with the tables' links;
+  the round's clock;
 - a table: `/t/<stage>/<round>/<table>?k=<its token>` reads and writes that table of that
   round only, once, and the whole match (not one room of it); any other table answers 403;
   a field the game keeps for the secretary (`EntryField.secretary`) is not on its form;
@@ -24,6 +25,7 @@ import hmac
 import json
 import os
 import re
+import secrets
 import sys
 import threading
 import time
@@ -31,7 +33,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, quote
+from urllib.parse import parse_qs, quote, urlsplit
 
 import anyio
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -59,7 +61,9 @@ from generator.tournament.event import run_event
 from generator.tournament.results import EventResult
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "desk"
-COOKIE = "paibang_desk"
+COOKIE = "paibang_desk"  # and the desk's port: paibang_desk_8001 (Desk.cookie)
+SESSION_SECONDS = 12 * 3600  # an event day; then the admin link again
+MAX_SESSIONS = 64  # admin logins kept at once (each needs the admin token): the oldest go first
 MAX_BODY = 64 * 1024  # a form of 60 boards in two rooms is under 8 KiB
 RATE_WINDOW = 60.0  # seconds
 RATE_POSTS = 240  # form posts a minute by one holder of a token (each live check while typing is one)
@@ -128,6 +132,10 @@ class Desk:
         # Rounds of the last good reading whose results file cannot be read now (a hand edit
         # with a YAML error): their tables keep their forms and links meanwhile, by (stage, round).
         self.kept: dict[tuple[str, int], Any] = {}
+        # The secretary's sessions (a hash of the cookie's value -> when it ends, time.monotonic),
+        # in memory only: they end with the desk.
+        self._sessions: dict[bytes, float] = {}
+        self._sessions_lock = threading.Lock()
         self.locale = locale or "zh-Hans"
         self.watching = False  # commands/desk.py turns the file watcher on
         self.load()
@@ -351,10 +359,41 @@ class Desk:
     def is_admin(self, token: str | None) -> bool:
         return bool(token) and hmac.compare_digest(self.tokens.admin.encode(), token.encode())
 
+    @property
+    def cookie(self) -> str:
+        """The session cookie's name, the desk's port in it: a browser sends a host's cookies to
+        every port of it, and keeps one per name, so two desks on one laptop (two events) do not
+        overwrite each other's sessions."""
+        return f"{COOKIE}_{urlsplit(self.base).port or 80}"
+
+    def start_session(self) -> str:
+        """A new session for the secretary's browser: the cookie holds it, never the admin token,
+        as a browser sends the cookie to every server on the host (another port: a page
+        `paibang serve` previews, anything else running there), and that server would get the
+        admin token, which outlives the desk's run. A session is random, ends after
+        SESSION_SECONDS or with the desk, and opens this run of this desk only."""
+        session = secrets.token_urlsafe(32)
+        now = time.monotonic()
+        with self._sessions_lock:
+            for kept, ends in list(self._sessions.items()):
+                if ends <= now:
+                    del self._sessions[kept]
+            while len(self._sessions) >= MAX_SESSIONS:
+                del self._sessions[min(self._sessions, key=self._sessions.__getitem__)]
+            self._sessions[_hashed(session)] = now + SESSION_SECONDS
+        return session
+
+    def in_session(self, session: str | None) -> bool:
+        if not session:
+            return False
+        with self._sessions_lock:  # (looked up by its hash: the lookup's time tells nothing of a session)
+            ends = self._sessions.get(_hashed(session))
+        return ends is not None and time.monotonic() < ends
+
     def who(self, request: Request, key: str | None, sent: str | None) -> Who | None:
-        cookie = request.cookies.get(COOKIE)
-        if self.is_admin(cookie):
-            return Who("admin", cookie)
+        cookie = request.cookies.get(self.cookie)
+        if self.in_session(cookie):
+            return Who("admin", cookie)  # type: ignore[arg-type]
         if self.is_admin(sent):
             return Who("admin", sent)  # type: ignore[arg-type]
         if key is not None and sent:
@@ -579,6 +618,10 @@ class Writer:
                 job.done.set()
 
 
+def _hashed(session: str) -> bytes:
+    return hashlib.sha256(session.encode("utf-8", "surrogatepass")).digest()
+
+
 def readable_text(path: Path) -> str:
     """A results file's text for a form; empty when it cannot be read now (not UTF-8, gone while
     its round is kept): the form is then filled from what is typed, and a save is held."""
@@ -759,9 +802,13 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if sent is not None:
             if not desk.is_admin(sent):
                 return forbidden(request)
-            # the token leaves the address bar: a cookie for this browser, then a clean URL
+            # the token leaves the address bar: a session cookie for this browser, then a clean URL
             response = RedirectResponse("/admin", status_code=303, headers={"Referrer-Policy": "no-referrer"})
-            response.set_cookie(COOKIE, sent, httponly=True, samesite="strict", path="/")
+            response.set_cookie(desk.cookie, desk.start_session(), max_age=SESSION_SECONDS, httponly=True,
+                                samesite="strict", path="/")
+            # an older desk's cookie held the admin token itself, sent to every port: gone
+            if COOKIE in request.cookies:
+                response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict")
             return response
         who = desk.who(request, None, None)
         if who is None:

@@ -10,6 +10,7 @@ was saved is still there after a power cut.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import datetime as dt
 import errno
@@ -17,6 +18,7 @@ import fcntl
 import io
 import json
 import os
+import re
 import secrets
 import stat
 import threading
@@ -27,10 +29,12 @@ from typing import Any, Iterator
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from generator.seals import sync_folder, write_durably
+from generator.seals import Unsealed, seal, sync_folder, unseal, write_durably
 
 AUDIT_NAME = "desk-audit.jsonl"
 TOKEN_BYTES = 16  # secrets.token_urlsafe(16): 128 random bits
+SECRET_BYTES = 32  # the CSRF tokens' key
+MAX_TOKENS_FILE = 64 * 1024 * 1024  # far above any event's (held entries included): a planted giant is not read whole
 
 
 def desk_folder(content: Path) -> Path:
@@ -68,40 +72,68 @@ def table_key(stage: str, number: int, table: int) -> str:
 
 class Tokens:
     """The admin token and one token per drawn table, kept across restarts (mode 0600), and
-    which table tokens have been used (a table writes its result once)."""
+    which table tokens have been used (a table writes its result once).
+
+    The file is sealed with the user's key (seals.py): owned by the user and unreadable by
+    others is no proof that the user's desk wrote it, since an archive the user unpacks keeps
+    its owner-only modes, and whoever made it knows its admin token."""
 
     def __init__(self, content: Path, slug: str) -> None:
         folder = own_desk_folder(content)
         sync_folder(folder.parent)  # its name on the disk too, or a power cut could lose every token with it
         self.path = folder / f"{slug}.json"
+        self._slug = slug
         self._lock = threading.Lock()
         self.data: dict[str, Any] = {"admin": "", "tables": {}, "used": {}, "clock": {}}
         # A tokens file the user's desk did not write (a link, another's, one others could read or
-        # write: planted by an archive, its admin token known to whoever made it) is set aside,
-        # and new tokens minted: `set_aside` names where it went, for the console to say.
+        # write, one without the user's seal: planted by an archive, its admin token known to
+        # whoever made it) is set aside, and new tokens minted: `set_aside` names where it went
+        # and `set_aside_why` why ("unsafe", "unsealed", "unreadable": sealed, but not what this
+        # version writes), for the console to say.
         self.set_aside: Path | None = None
+        self.set_aside_why = ""
         try:
             fd = _open_own(self.path, os.O_RDONLY)
         except FileNotFoundError:
             fd = None
         except UnsafeDeskFile:
             fd = None
-            self._put_aside()
+            self._put_aside("unsafe")
         if fd is not None:
-            with os.fdopen(fd, encoding="utf-8") as handle:
+            with os.fdopen(fd, "rb") as handle:
                 if os.fstat(handle.fileno()).st_mode & 0o077:
-                    self._put_aside()
+                    self._put_aside("unsafe")
                 else:
-                    self.data.update(json.load(handle))
+                    found = self._unsealed(handle.read(MAX_TOKENS_FILE + 1))
+                    kept = None if found is None else _well_formed(found)
+                    if found is None:
+                        self._put_aside("unsealed")
+                    elif kept is None:
+                        self._put_aside("unreadable")
+                    else:
+                        self.data.update(kept)
         if not self.data["admin"]:
             self.data["admin"] = secrets.token_urlsafe(TOKEN_BYTES)
-            self.data["secret"] = secrets.token_urlsafe(32)
+            self.data["secret"] = secrets.token_urlsafe(SECRET_BYTES)
             self._save()
 
-    def _put_aside(self) -> None:
+    def _unsealed(self, data: bytes) -> bytes | None:
+        """The JSON of a tokens file this user's desk wrote for this event, else None (no seal:
+        a file of an older paibang, or of someone else's making; a seal of another key; a
+        sealed file of another kind, or another event's)."""
+        if len(data) > MAX_TOKENS_FILE:
+            return None
+        try:
+            payload = unseal(data)
+        except Unsealed:
+            return None
+        head = _tokens_head(self._slug)
+        return payload[len(head):] if payload.startswith(head) else None
+
+    def _put_aside(self, why: str) -> None:
         aside = self.path.with_name(f"{self.path.name}.set-aside-{dt.datetime.now():%Y%m%d-%H%M%S}")
         os.replace(self.path, aside)  # (a rename moves a link itself, never what it leads to)
-        self.set_aside = aside
+        self.set_aside, self.set_aside_why = aside, why
 
     @property
     def admin(self) -> str:
@@ -171,7 +203,59 @@ class Tokens:
 
     def _save(self) -> None:
         text = json.dumps(self.data, ensure_ascii=False, indent=1, sort_keys=True)
-        write_durably(self.path, text.encode("utf-8"), mode=0o600)  # a table's token lost is a table locked out
+        # a table's token lost is a table locked out: durably; sealed, or the next start sets it aside
+        write_durably(self.path, seal_tokens(self._slug, text.encode("utf-8")), mode=0o600)
+
+
+def _token_pattern(size: int) -> re.Pattern[str]:
+    """What secrets.token_urlsafe(size) makes: base64url, unpadded."""
+    return re.compile(f"[A-Za-z0-9_-]{{{len(base64.urlsafe_b64encode(bytes(size)).rstrip(b'='))}}}")
+
+
+_TOKEN = _token_pattern(TOKEN_BYTES)
+_SECRET = _token_pattern(SECRET_BYTES)
+
+
+def _well_formed(text: bytes) -> dict[str, Any] | None:
+    """The tokens file's data if it is what this desk writes, else None: a token of another
+    type or length would break the desk later (a number has no .encode(), a missing secret no
+    CSRF token) or be weaker than the desk mints, so the file is set aside instead. A sealed file
+    can still be of another version."""
+    try:
+        data = json.loads(text.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+
+    def strings(value: Any, pattern: re.Pattern[str] | None = None) -> bool:
+        return isinstance(value, dict) and all(
+            isinstance(k, str) and isinstance(v, str) and (pattern is None or pattern.fullmatch(v))
+            for k, v in value.items())
+
+    def held(value: Any) -> bool:
+        return isinstance(value, dict) and set(value) == {"at", "who", "typed", "problem"} and strings(value["typed"]) \
+            and all(isinstance(value[k], str) for k in ("at", "who", "problem"))
+
+    if not (isinstance(data, dict) and {"admin", "secret", "tables", "used", "clock"} <= set(data) <= {
+            "admin", "secret", "tables", "used", "clock", "held"}):
+        return None
+    if not (isinstance(data["admin"], str) and _TOKEN.fullmatch(data["admin"])
+            and isinstance(data["secret"], str) and _SECRET.fullmatch(data["secret"])
+            and strings(data["tables"], _TOKEN) and strings(data["used"]) and strings(data["clock"])):
+        return None
+    if "held" in data and not (isinstance(data["held"], dict) and all(held(v) for v in data["held"].values())):
+        return None
+    return data
+
+
+def _tokens_head(slug: str) -> bytes:
+    """What a tokens file's sealed payload starts with: its kind and event, so that nothing else
+    sealed with the user's key (a cache) nor another event's tokens is read as these."""
+    return f"paibang-desk-tokens-1 {slug}\n".encode()
+
+
+def seal_tokens(slug: str, text: bytes) -> bytes:
+    """The tokens file of `slug` holding the JSON `text`, sealed with the user's key."""
+    return seal(_tokens_head(slug) + text)
 
 
 def _now() -> str:
