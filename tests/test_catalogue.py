@@ -519,6 +519,7 @@ TRIGGERS: dict[str, Trigger] = {
     "registration-sheet-rows": importing("姓名,组号\n张三,1\n李四,1\n", max_rows=2),
     "registration-encoding": importing("チーム,氏名\n東京,田中太郎\n".encode("shift_jis")),
     "registration-map-refused": importing("学号,姓名,组号\n2023010101,张三,1\n", extra={"学号": "entry"}),
+    "registration-map-phone": importing("姓名,队名,联系电话\n张三,红队,138-0013-8000\n", extra={"联系电话": "group"}),
     "registration-map-id": importing("编号,姓名\n1,张三\n", extra={"编号": "id"}),
     "registration-map-invalid": importing("编号,姓名\n1,张三\n", extra={"编号": "number"}),
     "registration-map-heading": importing("编号,姓名\n1,张三\n", extra={"班号": "group"}),

@@ -52,6 +52,22 @@ def holds_personal_number(text: str) -> bool:
     return any(personal_number(part, PERSONAL_DIGITS_IN_AN_ID) for part in re.split(r"[^\dXx]+", compact))
 
 
+# A phone number as a sheet's cell types it: +86 138 0013 8000, 138-0013-8002, (010) 8888-8888.
+# Punctuated, a value counts from 9 digits on (Taiwanese mobiles have 10, China's 11, with +86
+# 13), so that a date (2024-09-01, 2024.09.01: 8 digits) is not one; bare digits are
+# personal_number's.
+PHONE_DIGITS = 9
+_PHONE_PUNCTUATION = re.compile(r"[\s+\-.()（）＋－]+")
+# A date (2024-09-01, 2024.9.1), which a range of two (2024.09.01-2024.12.31) would join into 16 digits.
+_DATE = re.compile(r"(?<!\d)\d{4}([-./])\d{1,2}\1\d{1,2}(?!\d)")
+
+
+def phone_number(text: str) -> bool:
+    """Whether `text` is a phone (or other personal) number written with +, -, ., () or spaces."""
+    return _DATE.search(text) is None and \
+        re.fullmatch(rf"\d{{{PHONE_DIGITS},}}[Xx]?", _PHONE_PUNCTUATION.sub("", text)) is not None
+
+
 NAME_KEYS = frozenset({"title", "name", "organizer", "organization", "venue", "group", "referee", "players"})
 # Keys naming a person or a team: the name is how two results are known to be one person's.
 PERSON_KEYS = frozenset({"name", "players", "group", "referee"})
