@@ -527,6 +527,7 @@ TRIGGERS: dict[str, Trigger] = {
     "notice-not-markdown": edit(B, (EV, "notice: notice.md", "notice: [notice.md, event.yaml]")),
     "notice-private": write(B, "notice.md", "# 通知\n\n- name: 张三\n  phone: 13800000000\n"),
     "notice-is-data": lambda tmp, mp: linked(tmp, B, "notice.md", "results/prelim.yaml"),
+    "text-looks-personal": edit(B, (EV, '{name: 张浩然, phone: "13800138000"', '{name: 张浩然 13800138000, phone: "13800138000"')),
     "id-looks-personal": edit(B, (EV, 'student_id: "201301059901"}', 'student_id: "201301059901", id: "201301059901"}')),
     # paibang pair
     "pair-format": lambda tmp, mp: planned(tmp, mp, G, "main", nothing, set_attr("stage", "format", "ladder")),
