@@ -163,3 +163,25 @@ def test_an_id_that_looks_like_a_student_phone_or_id_card_number_is_warned_about
     said = capsys.readouterr().err
     assert "201301059988 像学号、手机号或身份证号" in said and "改用不含个人号码的短编号" in said
 
+
+
+def test_a_phone_or_id_card_number_in_a_public_name_or_group_is_warned_about(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`import --map 联系电话=group` wrote `group: +86 138 0013 8000`, and `check` said nothing while
+    the build published it on the entry and player pages, results.json and the search. An entry's
+    group and name and a player's name are public: a phone or ID-card number in one is warned
+    about, in the site's language, with the fix; a class, a year or a date is not."""
+    event = small_event(tmp_path, '- {id: T01, group: +86 138 0013 8000, players: [张三, 李四]}\n'
+                                  '- {id: T02, name: 蓝队, group: 13级动物科学1班, players: [{name: 王五 138-0013-8002}, 赵六]}\n'
+                                  '- {id: T03, name: "(010) 8888-8888", players: ["11010519491231002X", 钱七]}\n'
+                                  '- {id: T04, name: "2024", group: 2023级20210101班, players: [2024-09-01, 孙八]}\n'
+                                  '- {id: T05, name: 一队, players: [{name: 周九, phone: "13800138004"}, 吴十]}\n')
+    content = event.parents[1]
+    _, _, warnings = validate(content)
+    found = sorted((p.mark.line, p.params["key"], p.params["value"]) for p in warnings if p.code == "text-looks-personal")
+    assert found == [(1, "entries[1].group", "+86 138 0013 8000"), (2, "entries[2].players[].name", "王五 138-0013-8002"),
+                     (3, "entries[3].name", "(010) 8888-8888"), (3, "entries[3].players[]", "11010519491231002X")]
+    assert main(["check", "--content", str(content)]) == 0  # a warning: the site still builds
+    said = capsys.readouterr().err
+    assert "entries[1].group 的“+86 138 0013 8000”含有像手机号、电话或身份证号的号码" in said
+    assert "电话写在选手的 phone" in said and "删去那个 --map 重新导入" in said

@@ -171,6 +171,45 @@ def test_long_digit_values_cannot_be_mapped_to_an_entry_either(content: Path, tm
     assert "6 位以上的数字" in failure.value.problems[0].message("zh-Hans")
 
 
+PHONE_ROWS = [["姓名", "队名", "联系电话"], ["张三", "红队", "+86 138 0013 8000"], ["李四", "红队", "+86 139 0013 8001"],
+              ["王五", "蓝队", "138-0013-8002"], ["赵六", "蓝队", "138-0013-8003"]]
+
+
+@pytest.mark.parametrize("heading", ["联系电话", "电话", "手机", "phone", "联系人电话", "手机号（微信同号）"])
+@pytest.mark.parametrize("field", ["group", "name", "team", "major", "entry"])
+def test_no_map_makes_a_phone_column_public(content: Path, tmp_path: Path, heading: str, field: str) -> None:
+    """--map 联系电话=group wrote `group: +86 138 0013 8000` into entries.yaml, and the build put it
+    in the entry and player pages, results.json and the search: a phone heading stays private."""
+    event = new_event(content)
+    sheet = write_csv(tmp_path / "s.csv", [["姓名", "队名", heading], *PHONE_ROWS[1:]])
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, event.name, sheet, {heading: field})
+    (problem,) = failure.value.problems
+    assert problem.code == "registration-map-phone" and (problem.mark.line, problem.mark.column) == (1, 3)
+    assert "电话只存入私有的 phone" in problem.message("zh-Hans") and "删去这个 --map" in problem.hint("zh-Hans")
+    assert "keeps private" in problem.message("en") and "phone field" in problem.hint("en")
+    assert not (event / "entries.yaml").exists()
+    import_registrations(content, event.name, sheet)  # what the fix says: without the --map, private
+    text = entries_text(content)
+    assert "phone: +86 138 0013 8000" in text and "group" not in text
+
+
+def test_phone_numbers_as_typed_count_as_personal_numbers(content: Path, tmp_path: Path) -> None:
+    """+86 138 0013 8000 and 138-0013-8002 were not "digits" (only spaces were set aside): under a
+    heading no one knows, --map could still publish them. Dates and class names stay mappable."""
+    event = new_event(content)
+    sheet = write_csv(tmp_path / "s.csv", [["姓名", "队名", "联系"], *PHONE_ROWS[1:]])
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, event.name, sheet, {"联系": "group"})
+    assert codes(failure) == ["registration-map-refused"]
+    assert "空格、+、-、括号不计" in failure.value.problems[0].message("zh-Hans")
+    assert not (event / "entries.yaml").exists()
+    sheet = write_csv(tmp_path / "t.csv", [["姓名", "队名", "报名日期", "所在班"], ["张三", "红队", "2024-09-01", "13级动物科学1班"],
+                                           ["李四", "红队", "2024.09.02", "13级动物科学1班"]])
+    report = import_registrations(content, event.name, sheet, {"报名日期": "major", "所在班": "group"})
+    assert [c.use for c in report.columns] == ["name", "team", "major", "group"]
+
+
 def test_cli_refuses_a_map_to_an_id_with_exit_2(content: Path, tmp_path: Path, capsys) -> None:
     event = new_event(content)
     sheet = student_sheet(tmp_path / "s.xlsx", "ID")

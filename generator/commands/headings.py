@@ -24,5 +24,9 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 # Headings of personal numbers, contained in a heading (see registrations.PERSONAL_EXACT).
 PERSONAL_PARTS = ("学号", "學號", "工号", "工號", "身份证", "身份證", "证件", "證件", "证号", "證號", "护照", "護照",
                   "学籍", "學籍")
+# Headings of phone numbers, contained in a heading (联系人电话, 手机号（微信同号）, mobile phone):
+# such a column, like one headed as COLUMNS["phone"], goes to the private phone and no --map makes
+# it public (registrations.plan_columns). Not "mobile" nor "tel": automobile, hotel.
+PHONE_PARTS = ("电话", "電話", "手机", "手機", "phone")
 # A captain's mark in the captain column.
 YES = {"是", "√", "✓", "y", "yes", "1", "true", "组长", "組長", "队长", "隊長", "captain"}

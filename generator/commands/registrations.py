@@ -8,9 +8,10 @@ a grouping column (组号/编号) or a team name (队名); the row marked 组长
 
 Entry ids are always paibang's own (T01, T02 …, by game): a value of the sheet never becomes an
 id, a page address or a line of results.json. A column that looks like a personal number — headed
-ID, 学号, 身份证号, 工号 …, or holding long digit strings — goes to the players' private
-`student_id` field (phone numbers to `phone`), and no --map can make it public. `import` prints
-what it did with every column.
+ID, 学号, 身份证号, 工号 …, or holding long digit strings (+86 138 0013 8000 and 138-0013-8002
+too) — goes to the players' private `student_id` field, one headed 电话, 手机, phone … to the
+private `phone`, and no --map can make either public. `import` prints what it did with every
+column.
 
 The entries are written to events/<slug>/entries.yaml and event.yaml points there
 (`entries: entries.yaml`). A rerun updates that file: a row group whose players are the players
@@ -42,9 +43,9 @@ from pathlib import Path
 import yaml
 
 from generator import catalogues
-from generator.commands.headings import COLUMNS, PERSONAL_PARTS, YES
+from generator.commands.headings import COLUMNS, PERSONAL_PARTS, PHONE_PARTS, YES
 from generator.content.load import SLUG
-from generator.content.reader import personal_number
+from generator.content.reader import personal_number, phone_number
 from generator.content.yaml_loader import YamlList, YamlMap, load_yaml
 from generator.errors import ContentErrors, Mark, Problems, Refusal
 from generator.games import GAMES, Game
@@ -408,9 +409,15 @@ def _personal_heading(key: str) -> bool:
         or any(part in key for part in PERSONAL_PARTS)
 
 
+def _phone_heading(key: str) -> bool:
+    return ALIASES.get(key) == "phone" or any(part in key for part in PHONE_PARTS)
+
+
 def _long_digits(values: list[str]) -> bool:
+    """Whether most of a column's values are personal numbers: bare digits, or a phone number as
+    typed (+86 138 0013 8000, 138-0013-8002), which is no less one for its punctuation."""
     filled = [v for v in values if v]
-    return bool(filled) and 2 * sum(1 for v in filled if personal_number(v)) >= len(filled)
+    return bool(filled) and 2 * sum(1 for v in filled if personal_number(v) or phone_number(v)) >= len(filled)
 
 
 def find_header(table: Table, extra: dict[str, str]) -> int:
@@ -427,7 +434,8 @@ def find_header(table: Table, extra: dict[str, str]) -> int:
 def plan_columns(sheet: Path, header: list[str], header_row: int, data: list[list[str]], extra: dict[str, str],
                  problems: Problems) -> list[Column]:
     """What becomes of each column. A personal number (by its heading or its values) goes to the
-    private student_id, whatever --map says; the other columns by --map, else by their heading.
+    private student_id, a phone (by its heading) to the private phone, whatever --map says; the
+    other columns by --map, else by their heading.
     One column per field: a second column of the same field is not used."""
     mapped = {_key(h): f for h, f in extra.items()}
     width = max([len(header), *(len(row) for row in data)])
@@ -443,9 +451,15 @@ def plan_columns(sheet: Path, header: list[str], header_row: int, data: list[lis
         columns.append(column)
         wanted = mapped.get(key) if key else None
         use = wanted or (ALIASES.get(key) if key else None)
+        if use is None and key and _phone_heading(key):
+            use = "phone"  # 联系人电话, 手机号（微信同号）: what the refusal below says becomes of them
         by_heading = bool(key) and (_personal_heading(key) or ALIASES.get(key) == "student_id")
         digits = _long_digits(values)
-        if wanted is not None and wanted not in PRIVATE and (by_heading or digits):
+        if wanted is not None and wanted not in PRIVATE and bool(key) and _phone_heading(key):
+            # --map 联系电话=group put the phones in every entry page, results.json and the search.
+            problems.add("registration-map-phone", Mark(sheet, header_row, index + 1), heading=heading, field=wanted)
+            column.note = "refused"
+        elif wanted is not None and wanted not in PRIVATE and (by_heading or digits):
             problems.add("registration-map-refused", Mark(sheet, header_row, index + 1), heading=heading,
                          field=wanted,
                          why=catalogues.word("import_personal_heading" if by_heading else "import_personal_digits"))

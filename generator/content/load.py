@@ -28,7 +28,8 @@ from generator.content.knockout import game_format, knockout_rounds, read_knocko
 from generator.content.model import (
     LIMITS, Advance, CreditRules, Entry, Event, Official, Player, Prize, Round, Site, Stage, Table,
 )
-from generator.content.reader import MAX_BOARDS, Reader, holds_personal_number, parse_date, suggestion
+from generator.content.reader import (MAX_BOARDS, Reader, holds_personal_number, holds_phone_or_id_card, parse_date,
+                                      suggestion)
 from generator.content.yaml_loader import (
     YamlList, YamlMap, load_yaml, mark_of_key, mark_of_value, read_content_text,
 )
@@ -386,6 +387,8 @@ def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tu
             withdrawn_mark=entry_reader.value_mark("withdrawn") if entry_reader.has("withdrawn") else None,
             withdrawn_stage=withdrawn[1],
         )
+        for key, text in (("group", entries[entry_id].group), ("name", entries[entry_id].name)):
+            _warn_if_personal(text, entry_reader.value_mark(key), f"entries[{index + 1}].{key}", problems)
     return entries
 
 
@@ -440,6 +443,14 @@ def _resolve_withdrawals(event: Event, problems: Problems) -> None:
             entry.withdrawn_stage = None
 
 
+def _warn_if_personal(text: str | None, mark: Mark, key: str, problems: Problems) -> None:
+    """A phone or ID-card number in an entry's group or name or a player's name: each is published
+    as it is (entry and player pages, results.json, the search), and `paibang import --map` or a
+    paste into the wrong column puts one there. A warning, as for ids: the site still builds."""
+    if text and holds_phone_or_id_card(text):
+        problems.add("text-looks-personal", mark, warning=True, key=key, value=text)
+
+
 def _read_players(entry_reader: Reader, problems: Problems, private: tuple[str, ...]) -> list[Player]:
     """Players by name; private keys are checked for shape and then dropped on the floor."""
     players = []
@@ -456,9 +467,12 @@ def _read_players(entry_reader: Reader, problems: Problems, private: tuple[str, 
                 # which a list of a year's student numbers turns back into the number.
                 problems.add("id-looks-personal", player_reader.value_mark("id"), warning=True,
                              key=f"{entry_reader.path('players')}[].id", id=player_id)
+            _warn_if_personal(name, player_reader.value_mark("name"), f"{entry_reader.path('players')}[].name",
+                              problems)
             if name:
                 players.append(Player(name=name, id=player_id))
         elif isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip():
+            _warn_if_personal(str(value).strip(), mark, f"{entry_reader.path('players')}[]", problems)
             players.append(Player(name=str(value).strip()))
         else:
             problems.add("type-expected", mark, key="players[]",

@@ -52,6 +52,35 @@ def holds_personal_number(text: str) -> bool:
     return any(personal_number(part, PERSONAL_DIGITS_IN_AN_ID) for part in re.split(r"[^\dXx]+", compact))
 
 
+# A phone number as a sheet's cell types it: +86 138 0013 8000, 138-0013-8002, (010) 8888-8888.
+# Punctuated, a value counts from 9 digits on (Taiwanese mobiles have 10, China's 11, with +86
+# 13), so that a date (2024-09-01, 2024.09.01: 8 digits) is not one; bare digits are
+# personal_number's.
+PHONE_DIGITS = 9
+_PHONE_PUNCTUATION = re.compile(r"[\s+\-.()（）＋－]+")
+# A date (2024-09-01, 2024.9.1), which a range of two (2024.09.01-2024.12.31) would join into 16 digits.
+_DATE = re.compile(r"(?<!\d)\d{4}([-./])\d{1,2}\1\d{1,2}(?!\d)")
+
+
+def phone_number(text: str) -> bool:
+    """Whether `text` is a phone (or other personal) number written with +, -, ., () or spaces."""
+    return _DATE.search(text) is None and \
+        re.fullmatch(rf"\d{{{PHONE_DIGITS},}}[Xx]?", _PHONE_PUNCTUATION.sub("", text)) is not None
+
+
+# In a public text (an entry's group or name, a player's name), a run of 11 digits or more, its
+# separators aside, is a phone (11 digits, 13 with +86, a landline with its area code), an ID card
+# (15 or 18) or a long student number, and nothing a team or a class is called: 13级动物科学1班,
+# 2024, 2024.09.01-2024.12.31 and 2023级20210101班 are not. `check` warns (load.py: text-looks-personal).
+PERSONAL_DIGITS_IN_A_TEXT = 11
+
+
+def holds_phone_or_id_card(text: str) -> bool:
+    """Whether a public text holds a phone, ID-card or long student number."""
+    compact = re.sub(r"(?<=\d)[\s\-_.()（）]+(?=\d)", "", _DATE.sub("/", text))  # 138 0013 8000, (010) 8888-8888
+    return any(len(run) >= PERSONAL_DIGITS_IN_A_TEXT for run in re.findall(r"\d+", compact))
+
+
 NAME_KEYS = frozenset({"title", "name", "organizer", "organization", "venue", "group", "referee", "players"})
 # Keys naming a person or a team: the name is how two results are known to be one person's.
 PERSON_KEYS = frozenset({"name", "players", "group", "referee"})
