@@ -53,3 +53,18 @@ def test_a_withdrawn_sides_table_is_not_a_table_to_enter_on_the_desk_or_the_site
     _, results, _ = validate(content)
     round_2 = results[0].stages[0].rounds[1]
     assert (round_2.entered, round_2.matches) == (0, 1)  # the site's round page's k/n
+
+
+def test_the_admin_page_lists_the_rounds_in_the_events_order_the_last_first(tmp_path: Path) -> None:
+    """tongxin-guandan-2025: a Swiss of 5 rounds, then the knockout (ko-round-N.yaml files). The
+    admin page listed the Swiss's rounds 5 to 1 first and the knockout's, the round being played,
+    at the very bottom: the rounds went in the order their files were read (ko-round-1.yaml
+    before round-1.yaml). It lists the stages in the event's order, the last round first."""
+    from generator.desk.app import Desk
+
+    from tests.support import demo_content
+
+    slug = "tongxin-guandan-2025"
+    desk = Desk(demo_content(tmp_path, slug), slug, None, None, build=False)
+    shown = [(r["stage"].id, r["number"]) for r in reversed(desk.rounds_view())]  # as admin.html lists them
+    assert shown == [("ko", 3), ("ko", 2), ("ko", 1), ("swiss", 5), ("swiss", 4), ("swiss", 3), ("swiss", 2), ("swiss", 1)]

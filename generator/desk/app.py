@@ -324,7 +324,11 @@ class Desk:
         every: dict[str, list[Any]] = {stage: list(rounds) for stage, rounds in self.event.rounds.items()}
         for (stage_id, _), round_ in self.kept.items():
             every.setdefault(stage_id, []).append(round_)
-        for stage_id, rounds in every.items():
+        # In the event's order of stages (the rounds' files are read in their names' order:
+        # ko-round-1.yaml before round-1.yaml), so that the page, which lists the last first,
+        # shows the round being played at the top
+        order = {stage.id: place for place, stage in enumerate(self.event.stages)}
+        for stage_id, rounds in sorted(every.items(), key=lambda item: order.get(item[0], len(order))):
             for round_ in sorted(rounds, key=lambda r: r.number):
                 broken = self.unreadable(round_.source)
                 scored = None
