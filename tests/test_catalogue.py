@@ -370,6 +370,19 @@ def robin_complete(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return made
 
 
+def robin_rematch(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    # Round 1 written by hand, each of 4 teams' three pairings in turn: one of them is the Berger
+    # table's round 2, which pair would then draw again.
+    made = refusals(monkeypatch)
+    for place, (a, b, c, d) in enumerate([(1, 2, 3, 4), (1, 3, 2, 4), (1, 4, 2, 3)]):
+        root = small_swiss(tmp / str(place), 4, 3, fmt="round_robin")
+        (root / "events/ev/results/round-1.yaml").write_text(
+            f"stage: main\nround: 1\ntables:\n  - {{table: 1, teams: [T0{a}, T0{b}], levels: {{T0{a}: 9, T0{b}: 5}}}}\n"
+            f"  - {{table: 2, teams: [T0{c}, T0{d}], levels: {{T0{c}: 9, T0{d}: 5}}}}\n", encoding="utf-8")
+        main(["pair", "ev", "main", "--content", str(root)])
+    return made
+
+
 def file_exists(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     root = small_swiss(tmp, 4, 3)
     _, results, _ = validate(root)
@@ -542,6 +555,7 @@ TRIGGERS: dict[str, Trigger] = {
     "pair-odd-no-substitute": lambda tmp, mp: planned(tmp, mp, B, "prelim", unlink(PRELIM),
                                                    lambda result: result.event.entries.pop("SUB")),  # type: ignore[attr-defined]
     "pair-robin-complete": robin_complete,
+    "pair-robin-rematch": robin_rematch,
     "pair-file-exists": file_exists,
     "pair-written-invalid": written_invalid,
     "pair-movement-boards": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results,

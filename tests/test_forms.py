@@ -411,11 +411,13 @@ def test_print_a_pairs_round_before_play_prints_its_travellers_filled_in(pairs_d
 @pytest.fixture()
 def teams_round_3(tmp_path: Path) -> Path:
     """The bridge teams demo (8 boards a match, numbered on through the rounds: round 2 plays
-    9-16) after two rounds, round 3 drawn by `paibang pair` and not played."""
+    9-16) with its round robin drawn by `paibang pair` from round 1, none played: round 3 is
+    one of them. (The demo's own rounds were written by hand from another schedule: pair
+    refuses to draw its round 3 from the Berger table, which meets two teams who have met.)"""
     content = demo_content(tmp_path, TEAMS)
-    for number in (3, 4, 5):
+    for number in (1, 2, 3, 4, 5):
         (content / f"events/{TEAMS}/results/round-{number}.yaml").unlink()
-    assert main(["pair", TEAMS, "teams", "--content", str(content)]) == 0
+    assert main(["pair", TEAMS, "teams", "--all", "--content", str(content)]) == 0
     return content
 
 

@@ -549,12 +549,14 @@ def write_next_round(content: Path, slug: str, stage: str, reading: Reading, ext
 
 
 @pytest.mark.parametrize("workers", [1, 2])  # the event read here, or by a forked reader
+# (the round robin from its round 1: its rounds were written by hand from the real event's
+# schedule, not pair's Berger table, whose round 7 meets two teams who met: pair-robin-rematch)
 @pytest.mark.parametrize("slug, stage, removed", [
-    ("tumu-guandan-2020", "main", "tumu-guandan-2020/results/round-3.yaml"),
-    ("hefei-80fen-teams-2012", "teams", "hefei-80fen-teams-2012/results/round-7.yaml"),
+    ("tumu-guandan-2020", "main", ["tumu-guandan-2020/results/round-3.yaml"]),
+    ("hefei-80fen-teams-2012", "teams", [f"hefei-80fen-teams-2012/results/round-{n}.yaml" for n in range(1, 8)]),
 ])
 def test_the_check_after_pair_finds_what_a_whole_check_finds(tmp_path, workers, slug, stage, removed):
-    content = demo_without(tmp_path, removed)
+    content = demo_without(tmp_path, *removed)
     reading = Reading(keep=slug)
     write_next_round(content, slug, stage, reading, workers=workers)
     site, results, warnings = validate_again(reading)

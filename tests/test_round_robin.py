@@ -243,3 +243,23 @@ def test_two_withdrawn_teams_meeting_leave_the_bye_of_a_team_still_playing(tmp_p
     assert ("D01",) in rounds[2]  # round 3, where D03 and D05 were to meet: D01's bye
     _, _, warnings = validate(content)
     assert not [w for w in warnings if w.code == "draw-entry-missing"]
+
+
+def test_pair_refuses_a_berger_round_that_meets_two_who_met_in_rounds_written_by_hand(tmp_path, capsys):
+    """gaoxiao-bridge-teams-2024's rounds were written by hand, not from pair's Berger table: with
+    rounds 4 and 5 taken away, pair drew round 4 from the table and T2 met T6 again (they met in
+    round 3), said nothing, and only check warned draw-rematch once the file was written. pair
+    refuses, names the two and the round they met, and writes nothing."""
+    from tests.support import demo_content
+
+    slug = "gaoxiao-bridge-teams-2024"
+    content = demo_content(tmp_path, slug)
+    results = content / "events" / slug / "results"
+    for number in (4, 5):
+        (results / f"round-{number}.yaml").unlink()
+    stage = yaml.safe_load((content / "events" / slug / "event.yaml").read_text(encoding="utf-8"))["stages"][0]["id"]
+    capsys.readouterr()
+    assert main(["pair", slug, stage, "--content", str(content)]) != 0
+    said = capsys.readouterr()
+    assert "已在第" in said.err and "相遇" in said.err and "请手工编排" in said.err, said
+    assert sorted(p.name for p in results.glob("*.yaml")) == ["round-1.yaml", "round-2.yaml", "round-3.yaml"]

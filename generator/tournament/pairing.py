@@ -397,9 +397,18 @@ def _plan_round_robin(result: EventResult, stage_result: StageResult, number: in
     out = sorted(s.entry.id for s in stage_result.standings if s.tally.forfeited)
     substitutes = [e.id for e in event.entries.values() if e.substitute and e.withdrawn is None]
     form = GAMES[event.game].table_form(stage)
+    # Who met in the rounds written already: rounds written by hand (or drawn with another
+    # draw_seed) follow another schedule, and this Berger table's next round may meet two who
+    # have met. Refused, not written (check would only warn draw-rematch once it was).
+    met = {frozenset(s.table.sides): r.number for r in stage_result.rounds if r.number < number
+           for s in r.tables if len(s.table.sides) == 2}
     plans = []
     for n in range(number, last + 1):
         draw = schedule[n - 1]
+        again = next((sides for sides in draw.tables if frozenset(sides) in met), None)
+        if again is not None:
+            raise Refusal("pair-robin-rematch", stage=stage.id, round=n, a=again[0], b=again[1],
+                          met=met[frozenset(again)])
         # Withdrawn by this round (`withdrawn: N`, N <= n): its bye is no table (a bye written for
         # it is an error, entry-withdrawn-bye), a match against it is its forfeit, written so.
         # A disqualified entry (`out`: its forfeit put it out of the stage, seed 000 十.1) is out
