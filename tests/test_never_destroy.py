@@ -368,6 +368,33 @@ def test_a_cache_open_to_others_is_not_used(tmp_path: Path, how: str) -> None:
     assert list(cache_root.rglob("*.*")) == [] and not proof.exists()  # nothing written there
 
 
+def test_a_cache_folder_that_is_a_link_is_not_used_and_nothing_it_leads_to_is_touched(tmp_path: Path) -> None:
+    """A project received (git and zip keep links) whose .paibang-cache leads elsewhere: a build
+    prunes old files in its cache, so through the link it would delete the user's own. The
+    link is not followed: the build goes on with a temporary cache and says why, and how to fix it."""
+    from generator import catalogues
+
+    content = small_site(tmp_path)
+    victim = tmp_path / "victim"
+    (victim / "pdf").mkdir(parents=True)
+    (victim / "events").mkdir()
+    mine = {victim / "pdf" / "thesis.pdf": b"my thesis", victim / "pdf" / "notes.tmp-1": b"x",
+            victim / "events" / "old.sealed": b"k"}
+    for path, data in mine.items():
+        path.write_bytes(data)
+        os.utime(path, (1, 1))  # older than any prune keeps
+    before = tree(victim)
+    (tmp_path / ".paibang-cache").symlink_to(victim)
+    notes: list[tuple[str, dict]] = []
+    build(content, tmp_path / "output", strict=True, cache_dir=tmp_path / ".paibang-cache" / "pdf", bulletins=False,
+          notify=lambda key, params: notes.append((key, params)))
+    assert (tmp_path / "output" / "index.html").is_file()  # built all the same
+    assert tree(victim) == before and all(os.stat(path).st_mtime == 1 for path in mine)
+    assert [key for key, _ in notes] == ["cache_ignored"]
+    note = catalogues.text("cache_ignored", "en", **notes[0][1])
+    assert "symbolic link" in note and "remove the link" in note, note
+
+
 @pytest.mark.parametrize(("lang", "words"), [(None, ("缓存目录", "不安全", "所有人都可以写入")),
                                             ("en", ("the cache folder", "not safe", "can be written by everyone")),
                                             ("zh-Hant", ("快取目錄", "不安全", "所有人都可以寫入"))])
