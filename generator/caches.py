@@ -12,7 +12,8 @@ The secret is 32 random bytes in `$XDG_CONFIG_HOME/paibang/cache-key` (else
 secret for this process alone is used: the caches then only hold within one run. The key and
 the seal are generator/seals.py's, which the catalogues' cache (generator/catalogues.py) uses too.
 
-A cache folder owned by another user, or writable by everyone, is not used at all (`unsafe`):
+A cache folder owned by another user, writable by everyone, or a symbolic link (a build deletes
+old files in it: through a link, anyone's) is not used at all (`unsafe`):
 the build takes a private temporary one and says so on stderr. PDFs are data, but they are
 published: a planted one must not reach output/ either, so they are sealed too (render/pdf.py's
 _cached).
@@ -230,7 +231,8 @@ class SealedFiles:
 def unsafe(folder: Path) -> dict[str, str] | None:
     """Why `folder` (a cache) must not be used, in every locale ({locale: text}, a parameter
     the notice `cache_ignored` words in its own), or None. The folder and the folders paibang
-    keeps in it are checked as they are; one that does not exist yet is checked when made."""
+    keeps in it are checked as they are, none of them followed through a symbolic link; one
+    that does not exist yet is checked when made."""
     if os.name != "posix":
         return None
     for path in (folder, *(folder / name for name in ("events", "pdf"))):
@@ -240,10 +242,11 @@ def unsafe(folder: Path) -> dict[str, str] | None:
             continue
         except OSError as exc:
             return catalogues.word("cache_unsafe_error", path=path, error=exc.strerror or exc)
-        if stat.S_ISLNK(found.st_mode) and path != folder:
+        # The cache folder itself too: a build deletes old files in it (prune_cache,
+        # EventCache.prune), and a link (kept by git and zip in a project received) could lead
+        # them to any folder of the user's.
+        if stat.S_ISLNK(found.st_mode):
             return catalogues.word("cache_unsafe_link", path=path)
-        if path == folder and stat.S_ISLNK(found.st_mode):
-            found = os.stat(path)
         if not stat.S_ISDIR(found.st_mode):
             return catalogues.word("cache_unsafe_not_folder", path=path)
         if found.st_uid != os.getuid():

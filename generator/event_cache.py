@@ -32,6 +32,7 @@ import gc
 import hashlib
 import os
 import pickle
+import re
 import time
 import zlib
 from dataclasses import dataclass
@@ -604,19 +605,20 @@ class EventCache:
             return
         pruned = self.folder / PRUNED
         try:
-            recent = time.time() - pruned.stat().st_mtime < PRUNE_EVERY
+            recent = time.time() - os.lstat(pruned).st_mtime < PRUNE_EVERY
         except OSError:
             recent = False
-        if recent:
+        if recent or not _touched(pruned):
             return
-        pruned.touch()
         limit = time.time() - days * 86400
         by_key: dict[str, list[tuple[str, float]]] = {}
         with os.scandir(self.folder) as found:
             for item in found:
-                if item.name.endswith(".sealed"):
-                    by_key.setdefault(item.name.split(".", 1)[0], []).append(
-                        (item.path, item.stat(follow_symlinks=False).st_mtime))
+                # Only the files paibang names so and makes (regular files, not links): whatever
+                # else is in the folder, however old, is not paibang's to delete.
+                named = _KEPT_EVENT.fullmatch(item.name)
+                if named and item.is_file(follow_symlinks=False):
+                    by_key.setdefault(named[1], []).append((item.path, item.stat(follow_symlinks=False).st_mtime))
         current = set(self.keys.values())
         # A summary read through its line only is not touched (`_load`): the events of this
         # build are kept whatever their age.
@@ -710,6 +712,28 @@ class EventCache:
                             pickle.dumps((summary.event, summary, found), protocol=pickle.HIGHEST_PROTOCOL))
 
 
+def _touched(path: Path) -> bool:
+    """`path` made, or its time set to now, never through a link (Path.touch follows one, and
+    would make or touch the file it leads to): one planted there is removed first. False: it
+    could not be (prune then waits for another build)."""
+    flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(2):
+        try:
+            descriptor = os.open(path, flags, 0o666)
+        except OSError:
+            try:
+                os.unlink(path)  # a link (ELOOP): removed, not followed
+            except OSError:
+                return False
+            continue
+        try:
+            os.utime(descriptor if os.utime in os.supports_fd else path)  # (the file just opened, not a link)
+        finally:
+            os.close(descriptor)
+        return True
+    return False
+
+
 def _bulletins_of(summary: EventSummary | SentLine) -> list | None:
     if isinstance(summary, SentLine):
         from generator.tournament.summary import bulletins_planned, unpack_line
@@ -744,6 +768,9 @@ _NO_PROBLEMS: list[ContentError] = []
 LOOKS = 64  # events looked for in the cache one by one before it is listed once (EventCache._kept)
 PRUNE_EVERY = 86400  # seconds between two looks for what no build has read for long (EventCache.prune)
 PRUNED = "pruned"  # touched when it was last looked
+# An event's files, the only ones `prune` deletes: `<key>.sealed` and `<key>.summary.sealed`, the
+# key a SHA-256 (event_cache_key).
+_KEPT_EVENT = re.compile(r"([0-9a-f]{64})\.(?:summary\.)?sealed")
 LEDGER = "ledger.lines"  # the summaries' lines, sealed (see the top)
 LEDGER_ROWS = "ledger.rows"  # and beside it, their rows: ledger.rows-<the key's first digit> (save_ledger)
 LEDGER_MORE = "ledger.more"  # the lines since the ledger's file was written, while few (save_ledger)

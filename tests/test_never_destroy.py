@@ -368,6 +368,78 @@ def test_a_cache_open_to_others_is_not_used(tmp_path: Path, how: str) -> None:
     assert list(cache_root.rglob("*.*")) == [] and not proof.exists()  # nothing written there
 
 
+def test_a_cache_folder_that_is_a_link_is_not_used_and_nothing_it_leads_to_is_touched(tmp_path: Path) -> None:
+    """A project received (git and zip keep links) whose .paibang-cache leads elsewhere: a build
+    prunes old files in its cache, so through the link it would delete the user's own. The
+    link is not followed: the build goes on with a temporary cache and says why, and how to fix it."""
+    from generator import catalogues
+
+    content = small_site(tmp_path)
+    victim = tmp_path / "victim"
+    (victim / "pdf").mkdir(parents=True)
+    (victim / "events").mkdir()
+    mine = {victim / "pdf" / "thesis.pdf": b"my thesis", victim / "pdf" / "notes.tmp-1": b"x",
+            victim / "events" / "old.sealed": b"k"}
+    for path, data in mine.items():
+        path.write_bytes(data)
+        os.utime(path, (1, 1))  # older than any prune keeps
+    before = tree(victim)
+    (tmp_path / ".paibang-cache").symlink_to(victim)
+    notes: list[tuple[str, dict]] = []
+    build(content, tmp_path / "output", strict=True, cache_dir=tmp_path / ".paibang-cache" / "pdf", bulletins=False,
+          notify=lambda key, params: notes.append((key, params)))
+    assert (tmp_path / "output" / "index.html").is_file()  # built all the same
+    assert tree(victim) == before and all(os.stat(path).st_mtime == 1 for path in mine)
+    assert [key for key, _ in notes] == ["cache_ignored"]
+    note = catalogues.text("cache_ignored", "en", **notes[0][1])
+    assert "symbolic link" in note and "remove the link" in note, note
+
+
+def test_the_pdf_cache_prunes_only_the_files_paibang_names(tmp_path: Path) -> None:
+    """prune_cache deletes old PDFs under their printing keys and old temporaries of them, and
+    nothing else, however old: a file of the user's in the folder is not paibang's to delete."""
+    from generator.render.pdf import prune_cache
+
+    key = "0123456789abcdef" * 4
+    ours = [f"{key}.pdf", f"{key}.pdf.tmp-123-140000000000", f"{key}.tmp-123"]  # the last: an older paibang's
+    theirs = ["thesis.pdf", "notes.tmp-1", f"{key}.PDF", f"x{key}.pdf", f"{key}.pdf.bak", "sub.pdf", "link.pdf"]
+    for name in ours + theirs[:-2]:
+        (tmp_path / name).write_bytes(b"%PDF")
+    (tmp_path / "sub.pdf").mkdir()
+    elsewhere = tmp_path.parent / f"{tmp_path.name}-elsewhere.pdf"
+    elsewhere.write_bytes(b"mine")
+    (tmp_path / "link.pdf").symlink_to(elsewhere)
+    for name in ours + theirs:
+        os.utime(tmp_path / name, (1, 1), follow_symlinks=False)
+    os.utime(elsewhere, (1, 1))
+    prune_cache(tmp_path)
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(theirs)
+    assert elsewhere.read_bytes() == b"mine"
+
+
+def test_the_event_cache_prunes_only_the_files_paibang_names(tmp_path: Path) -> None:
+    """EventCache.prune deletes the events no build read for long (`<key>.sealed` and
+    `<key>.summary.sealed`) and nothing else, however old; the file it touches to say when it
+    last looked is never made or touched through a link."""
+    from generator.event_cache import PRUNED, EventCache
+
+    events = tmp_path / "events"
+    events.mkdir()
+    key = "fedcba9876543210" * 4
+    ours = [f"{key}.sealed", f"{key}.summary.sealed"]
+    theirs = ["old.sealed", "old.summary.sealed", f"{key}.sealed.bak", f"{key.upper()}.sealed", "notes.txt",
+              "ledger.lines"]
+    for name in ours + theirs:
+        (events / name).write_bytes(b"k")
+        os.utime(events / name, (1, 1))
+    outside = tmp_path / "outside"
+    (events / PRUNED).symlink_to(outside)  # a dangling link: touch() would make the file it names
+    os.utime(events / PRUNED, (1, 1), follow_symlinks=False)  # (looked long ago)
+    EventCache(events).prune(30)
+    assert sorted(path.name for path in events.iterdir()) == sorted([*theirs, PRUNED])
+    assert (events / PRUNED).is_file() and not (events / PRUNED).is_symlink() and not outside.exists()
+
+
 @pytest.mark.parametrize(("lang", "words"), [(None, ("缓存目录", "不安全", "所有人都可以写入")),
                                             ("en", ("the cache folder", "not safe", "can be written by everyone")),
                                             ("zh-Hant", ("快取目錄", "不安全", "所有人都可以寫入"))])

@@ -362,13 +362,14 @@ def test_prune_cache_forgets_the_temporaries_a_killed_process_left(tmp_path: Pat
     may be another build's, writing it now: kept."""
     from generator.render.pdf import prune_cache
 
-    old, fresh, pdf = tmp_path / "a.tmp-123", tmp_path / "b.tmp-456", tmp_path / "c.pdf"
+    a, b, c = "a" * 64, "b" * 64, "c" * 64
+    old, fresh, pdf = tmp_path / f"{a}.pdf.tmp-123-456", tmp_path / f"{b}.pdf.tmp-456-789", tmp_path / f"{c}.pdf"
     for path in (old, fresh, pdf):
         path.write_bytes(b"%PDF")
     day_and_more = os.stat(old).st_mtime - 86400 - 60
     os.utime(old, (day_and_more, day_and_more))
     prune_cache(tmp_path)
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["b.tmp-456", "c.pdf"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == [fresh.name, pdf.name]
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGRTMIN"), reason="real-time signals")

@@ -367,6 +367,28 @@ def test_a_journal_that_is_not_ours_touches_nothing_outside_output(tmp_path: Pat
     assert not (tmp_path / "output.journal-999999999").exists()
 
 
+@pytest.mark.parametrize("how", ["next build", "clean"])
+def test_a_journal_beside_a_folder_with_a_copied_marker_touches_nothing_in_it(tmp_path: Path, how: str) -> None:
+    """A folder that merely holds a marker (copied from a site built elsewhere), a journal and a
+    backup planted beside it: the roll-back goes only into a site made here for this folder
+    (made_here), never replaces or removes a file of this one's."""
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    (folder / MARKER).write_text(marker_text(tmp_path / "elsewhere"), encoding="utf-8")
+    (folder / "a.txt").write_text("mine a", encoding="utf-8")
+    (folder / "b.txt").write_text("mine b", encoding="utf-8")
+    (tmp_path / "notes.old-999999999").mkdir()
+    (tmp_path / "notes.old-999999999" / "a.txt").write_text("planted", encoding="utf-8")
+    (tmp_path / "notes.journal-999999999").write_text(
+        '{"replace": [["a.txt", true], ["b.txt", false]], "remove": [], "folders": []}')
+    if how == "clean":
+        remove_site(folder)
+    else:
+        recover_leftovers(folder)
+    assert (folder / "a.txt").read_text(encoding="utf-8") == "mine a"
+    assert (folder / "b.txt").read_text(encoding="utf-8") == "mine b"
+
+
 def test_clean_rolls_back_a_journal_and_removes_everything(tmp_path: Path) -> None:
     output, staging, fresh, gone = two_sites(tmp_path)
     script = KILLED.format(root=str(ROOT), after=2, unlink="", staging=str(staging), output=str(output),

@@ -154,8 +154,8 @@ class OutputRefused(Exception):
 
 
 def is_ours(folder: Path) -> bool:
-    """A marker is there, whoever wrote it: enough only where paibang's own names already say the
-    folder is its (a journal's output/, checked whole by check_output before the build began)."""
+    """A marker is there, whoever wrote it: enough only where the build checked output/ whole
+    before it began (check_output); a roll-back under a journal asks for `made_here`."""
     return os.path.isfile(os.path.join(folder, MARKER)) and not os.path.islink(os.path.join(folder, MARKER))
 
 
@@ -373,10 +373,12 @@ def place_site(staging: Path, output: Path, tree: OutputTree, gone: list[str] | 
     if gone is not None and is_ours(output.resolve()) and tree.kept_files >= tree.fresh_count:
         fresh = list(tree.fresh())  # (at most as many as are kept)
         if in_place_possible(output, fresh + gone):
+            # An older paibang's marker (check_output let it through with the record) made anew
+            # first: a roll-back goes only into a folder whose marker was made here (_roll_back).
+            if not made_here(output.resolve()):
+                write_marker(output.resolve(), output)
             apply_in_place(staging, output, fresh, gone)
             _MADE_FOR.pop(staging, None)
-            if not made_here(output.resolve()):  # an older paibang's marker (check_output): made anew
-                write_marker(output.resolve(), output)
             return True
     tree.link_kept(output)  # the staging folder becomes the whole site
     swap_into_place(staging, output)
@@ -390,7 +392,8 @@ def put_in_place(staging: Path, output: Path, fresh: list[str]) -> bool:
     before the whole rebuild. False, with `staging` removed and output/ untouched, when output/
     is not a site of paibang's whose folders may be written in place (the whole rebuild then
     does it all)."""
-    if not (is_ours(output.resolve()) and in_place_possible(output, fresh)):
+    # Only a site made here for this folder (`made_here`), as a roll-back of it asks (_roll_back).
+    if not (made_here(output.resolve()) and in_place_possible(output, fresh)):
         discard(staging)
         return False
     apply_in_place(staging, output, fresh, [])
@@ -565,7 +568,11 @@ def _roll_back(output: Path, journal: Path) -> bool:
     except (OSError, ValueError, TypeError, KeyError):
         journal.unlink(missing_ok=True)  # not one paibang wrote whole: nothing it names is touched
         return False
-    restored = is_ours(output) and in_place_possible(output, [r for r, _ in replace] + remove)
+    # Only into a site this user's paibang made for this very folder (`made_here`), not one
+    # merely carrying a marker (a copy's): a journal and a backup planted beside such a folder
+    # would otherwise replace or remove files in it. (An in-place build gives an older
+    # paibang's marker the keyed one before its journal is written: place_site.)
+    restored = made_here(output) and in_place_possible(output, [r for r, _ in replace] + remove)
     if restored:
         for relative, existed in replace:
             if os.path.lexists(f"{back}/{relative}"):

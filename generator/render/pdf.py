@@ -17,6 +17,7 @@ import hashlib
 import multiprocessing
 import os
 import pickle
+import re
 import signal
 import subprocess
 import time
@@ -430,21 +431,38 @@ def _html(job: PrintJob) -> str:
 
 
 CACHE_DAYS = 30
+# The names paibang gives the PDF cache's files, and no others: a PDF under its printing key (a
+# SHA-256, printing_key) and the temporary it is written as (seals.write_atomically's
+# `<key>.pdf.tmp-<pid>-<thread>`; `<key>.tmp-<pid>` before it). Whatever else is in the folder,
+# however old, is not paibang's to delete.
+_CACHED_PDF = re.compile(r"[0-9a-f]{64}\.pdf")
+_TEMPORARY = re.compile(r"[0-9a-f]{64}(?:\.pdf)?\.tmp-[0-9]+(?:-[0-9]+)?")
 
 
 def prune_cache(cache_dir: Path, days: int = CACHE_DAYS) -> None:
     """Forget PDFs no build has used for `days` days, so the cache does not grow for ever, and
-    the temporaries (`<key>.tmp-<pid>-<thread>`) a process killed as it wrote them left behind: one a day
+    the temporaries (`<key>.pdf.tmp-<pid>-<thread>`) a process killed as it wrote them left behind: one a day
     old is nobody's (a PDF is written in well under a second), whatever its pid, which may be
-    another process's now or a process's of another machine sharing the folder."""
+    another process's now or a process's of another machine sharing the folder. Only files
+    paibang names so (`_CACHED_PDF`, `_TEMPORARY`) and makes (regular files, not links)."""
     if not cache_dir.is_dir():
         return
     now = time.time()
-    for pattern, limit in (("*.pdf", now - days * 86400), ("*.tmp-*", now - 86400)):
-        for path in cache_dir.glob(pattern):
-            with contextlib.suppress(FileNotFoundError):  # pruned by another build, or renamed by its writer
-                if path.stat().st_mtime < limit:
-                    path.unlink(missing_ok=True)
+    try:
+        with os.scandir(cache_dir) as found:
+            items = list(found)
+    except OSError:
+        return
+    for item in items:
+        if _CACHED_PDF.fullmatch(item.name):
+            limit = now - days * 86400
+        elif _TEMPORARY.fullmatch(item.name):
+            limit = now - 86400
+        else:
+            continue
+        with contextlib.suppress(FileNotFoundError):  # pruned by another build, or renamed by its writer
+            if item.is_file(follow_symlinks=False) and item.stat(follow_symlinks=False).st_mtime < limit:
+                os.unlink(item.path)
 
 
 def subsetting_is_slow() -> bool:
