@@ -467,3 +467,21 @@ def test_the_withdrawn_mark_is_in_the_stage_it_withdrew_from_not_an_earlier_one(
         assert not any(s["withdrawn"] for stage in payload["stages"] for s in stage["standings"] if s["entry"] != "T04")
         t04 = next(e for e in payload["entries"] if e["id"] == "T04")
         assert (t04["withdrawn"], t04["withdrawn_stage"]) == (2, "b" if withdrawn != "2" else "a")
+
+
+def test_an_entry_withdrawn_before_it_played_earns_no_credits(tmp_path: Path) -> None:
+    """操行分 (seed 000 九): 参与者 earn theirs by playing. T04, `withdrawn: true` (or `1`), never
+    sat at a table, yet the roster counted every entry of a stage's field and gave its players
+    the participant point. Now it took no part: no line, no forfeit penalty either (its tables
+    are its withdrawal, not a no-show). T03, which played, keeps its finalist points."""
+    for written in ("true", "1"):
+        content = two_stages(tmp_path / written, written)
+        event = content / "events" / "two" / "event.yaml"
+        event.write_text(event.read_text(encoding="utf-8") + "credits: {participant: 1, finalist: 2, forfeit: -3}\n",
+                         encoding="utf-8")
+        for name, sides in (("a-1", "T03, T04"), ("a-2", "T02, T04"), ("b-1", "T04, T01"), ("b-2", "T03, T04")):
+            unplayed(content, name, sides)
+        _, results, _ = validate(content)
+        points = {line.name: (line.points, [code for code, _ in line.reasons]) for line in results[0].credits}
+        assert "甲4" not in points and "乙4" not in points
+        assert points["甲3"] == (2, ["finalist"])
