@@ -234,7 +234,10 @@ def test_a_withdrawal_from_a_later_stage_names_it_and_leaves_the_earlier_ones(tm
 def test_a_withdrawn_round_past_its_stages_last_is_warned(tmp_path: Path) -> None:
     """`withdrawn: 3` in an event whose first stage has 2 rounds: T04 would play every round of
     it, and nothing of stage b; most likely stage b was meant. A warning at the `withdrawn`,
-    naming the stage it counts and the form that names another; a stage no stage is, an error."""
+    naming the stage it counts, what follows (no round of b: `pair` leaves it out there; it said
+    only "plays every round of it") and the form that names another; a stage no stage is, an
+    error. Its page says the same, by the stage's name: it said "from round 3 of stage a", a
+    round that does not exist."""
     from generator.errors import ContentErrors
 
     content = two_stages(tmp_path, "3")
@@ -243,9 +246,18 @@ def test_a_withdrawn_round_past_its_stages_last_is_warned(tmp_path: Path) -> Non
     _, _, warnings = validate(content)
     (warning,) = warnings
     assert (warning.code, warning.mark.file.name, warning.mark.line) == ("entry-withdrawn-past", "event.yaml", 8)
-    assert warning.message("en") == "T04: withdrawn: 3 counts the rounds of stage a, which has 2: T04 plays every round of it"
+    assert warning.message("en") == ("T04: withdrawn: 3 counts the rounds of stage a, which has 2: T04 plays every round"
+                                     " of it, and no round of the stages after it (b): pair does not draw it there")
+    assert warning.message("zh-Hans").endswith("T04 仍要打完它的每一轮，之后的阶段（b）则一轮也不打：pair 不会把它编入其中")
+    assert warning.message("zh-Hant").endswith("之後的階段（b）則一輪也不打：pair 不會把它編入其中")
     assert "withdrawn: {stage: b, round: 1}" in warning.hint("en")
+    from generator.build import build
+
     event = content / "events" / "two" / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("{id: a,", "{id: a, name: 预赛,"), encoding="utf-8")
+    build(content, tmp_path / "out")
+    page = (tmp_path / "out" / "events" / "two" / "entries" / "T04" / "index.html").read_text(encoding="utf-8")
+    assert "打完预赛的每一轮，此后各阶段不再参赛" in page and "第 3 轮" not in page
     event.write_text(event.read_text(encoding="utf-8").replace("withdrawn: 3", "withdrawn: {stage: c, round: 1}"),
                      encoding="utf-8")
     with pytest.raises(ContentErrors) as failure:
@@ -467,3 +479,114 @@ def test_the_withdrawn_mark_is_in_the_stage_it_withdrew_from_not_an_earlier_one(
         assert not any(s["withdrawn"] for stage in payload["stages"] for s in stage["standings"] if s["entry"] != "T04")
         t04 = next(e for e in payload["entries"] if e["id"] == "T04")
         assert (t04["withdrawn"], t04["withdrawn_stage"]) == (2, "b" if withdrawn != "2" else "a")
+
+
+def test_an_entry_withdrawn_before_it_played_earns_no_credits(tmp_path: Path) -> None:
+    """操行分 (seed 000 九): 参与者 earn theirs by playing. T04, `withdrawn: true` (or `1`), never
+    sat at a table, yet the roster counted every entry of a stage's field and gave its players
+    the participant point. Now it took no part: no line, no forfeit penalty either (its tables
+    are its withdrawal, not a no-show). T03, which played, keeps its finalist points."""
+    for written in ("true", "1"):
+        content = two_stages(tmp_path / written, written)
+        event = content / "events" / "two" / "event.yaml"
+        event.write_text(event.read_text(encoding="utf-8") + "credits: {participant: 1, finalist: 2, forfeit: -3}\n",
+                         encoding="utf-8")
+        for name, sides in (("a-1", "T03, T04"), ("a-2", "T02, T04"), ("b-1", "T04, T01"), ("b-2", "T03, T04")):
+            unplayed(content, name, sides)
+        _, results, _ = validate(content)
+        points = {line.name: (line.points, [code for code, _ in line.reasons]) for line in results[0].credits}
+        assert "甲4" not in points and "乙4" not in points
+        assert points["甲3"] == (2, ["finalist"])
+
+
+def test_a_withdrawn_entry_gets_no_prize_and_its_place_is_left_vacant(tmp_path: Path) -> None:
+    """Seed 000 十.11: 中途离场者所在的组不获奖. T05, withdrawn from the knockout after its draw,
+    loses its semi-final by walkover and is 3=: it got 季军 all the same, and the prize list named
+    it; T03, withdrawn from the Swiss's round 3 and still 3rd there, got the Swiss's prize for
+    the top 3. Now neither gets a prize; its place's prize is left vacant, not passed down (every
+    other entry keeps the prize of its place), and the stage page, the standings and prize
+    bulletins and results.json all say so."""
+    import json
+
+    from generator.build import build
+    from generator.cli import main
+    from generator.render.bulletins import bulletins_for
+
+    content = swiss_to_knockout(tmp_path)
+    event = content / "events/cup/event.yaml"
+    text = event.read_text(encoding="utf-8")
+    text = text.replace("advance: {count: 4, to: ko}}", "advance: {count: 4, to: ko}, prizes: [{name: 前三名, count: 3}]}")
+    text = text.replace("format: knockout, rounds: 2}",
+                        "format: knockout, rounds: 2, prizes: [{name: 冠军, count: 1}, {name: 亚军, count: 1},"
+                        " {name: 季军, count: 2}]}")
+    event.write_text(text, encoding="utf-8")
+    assert main(["pair", "cup", "ko", "--content", str(content)]) == 0
+    event.write_text(event.read_text(encoding="utf-8").replace("{id: T05,", "{id: T05, withdrawn: {stage: ko, round: 1},"),
+                     encoding="utf-8")
+    results = content / "events/cup/results"
+    first = results / "round-1.yaml"
+    first.write_text(re.sub(r"(teams: \[T01, T04\])", r"\1\n    levels: {T01: K, T04: 5}",
+                            first.read_text(encoding="utf-8")), encoding="utf-8")
+    (results / "ko-2.yaml").write_text("stage: ko\nround: 2\ntables:\n  - table: 1\n    teams: [T01, T02]\n"
+                                       "    levels: {T01: K, T02: 5}\n", encoding="utf-8")
+    _, found, warnings = validate(content)
+    assert found[0].status == "complete"
+    ko, swiss = found[0].stage_of("ko"), found[0].stage_of("swiss")
+    prizes = {s.entry.id: (s.prize and s.prize.name, s.prize_vacant and s.prize_vacant.name) for s in ko.standings}
+    assert prizes == {"T01": ("冠军", None), "T02": ("亚军", None), "T04": ("季军", None), "T05": (None, "季军")}
+    swiss_prizes = {s.entry.id: (s.prize and s.prize.name, s.prize_vacant and s.prize_vacant.name)
+                    for s in swiss.standings if s.rank is not None and s.rank <= 3}
+    assert swiss_prizes == {"T01": ("前三名", None), "T02": ("前三名", None), "T03": (None, "前三名")}
+    listed = next(b for b in bulletins_for(found[0], "zh-Hans") if b.name == "prizes")
+    assert [row[:4] for row in listed.rows] == [["冠军", "1", "T01", listed.rows[0][3]], ["亚军", "2", "T02", listed.rows[1][3]],
+                                                ["季军", "3=", "T04", listed.rows[2][3]], ["季军", "3=", "", "空缺（T05 退赛）"]]
+    english = next(b for b in bulletins_for(found[0], "en") if b.name == "prizes")
+    assert english.rows[3][3] == "vacant (T05 withdrew)"
+    standings = next(b for b in bulletins_for(found[0], "zh-Hant") if b.name == "standings-ko")
+    assert "季军：空缺（T05 退賽）" in next(r for r in standings.rows if r[1] == "T05")[-1]  # the prize as written
+    out = tmp_path / "out"
+    build(content, out)
+    page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    rows = {found.group(1): row for row in page.split("<tr")[1:] if (found := re.search(r"entries/(T0\d)/", row))}
+    assert "季军：空缺（T05 退赛）" in rows["T05"] and 'class="tag p"' not in rows["T05"]
+    assert 'class="tag p">季军' in rows["T04"]
+    data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))
+    ko_json = {s["entry"]: s for s in data["stages"][1]["standings"]}
+    assert (ko_json["T05"]["prize"], ko_json["T05"]["prize_vacant"]) == (None, "季军")
+    assert ko_json["T04"]["prize"] == "季军" and "prize_vacant" not in ko_json["T04"]
+
+
+def test_a_team_withdrawn_from_the_knockout_before_its_draw_is_said_so_in_the_swiss(tmp_path: Path) -> None:
+    """T05, 4th of the Swiss, withdraws from the knockout before it is drawn (`withdrawn: {stage:
+    ko, round: 1}`): it does not qualify (the next team does), yet its Swiss row said nothing (not
+    退赛: it played the Swiss through), so a place inside the cut without 晋级 had no reason. Now
+    the Swiss standings say 退赛（淘汰赛）, on the page, the standings bulletin and results.json
+    (`withdrawn` stays false there: it withdrew from the knockout, not the Swiss)."""
+    import json
+
+    from generator.build import build
+    from generator.render.bulletins import bulletins_for
+
+    content = swiss_to_knockout(tmp_path)
+    event = content / "events/cup/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("{id: T05,", "{id: T05, withdrawn: {stage: ko, round: 1},"),
+                     encoding="utf-8")
+    _, results, _ = validate(content)
+    swiss = results[0].stage_of("swiss")
+    t05 = next(s for s in swiss.standings if s.entry.id == "T05")
+    assert (t05.rank, t05.qualified, t05.withdrawn_next, t05.withdrawn_next_name) == (4, False, "ko", "淘汰赛")
+    assert all(s.withdrawn_next is None for s in swiss.standings if s.entry.id != "T05")  # T03: 退赛 in the Swiss itself
+    bulletin = next(b for b in bulletins_for(results[0], "en") if b.name == "standings-swiss")
+    assert next(r for r in bulletin.rows if r[1] == "T05")[-1] == "withdrawn (淘汰赛)"
+    out = tmp_path / "out"
+    build(content, out)
+    page = (out / "events/cup/swiss/index.html").read_text(encoding="utf-8")
+    rows = {found.group(1): row for row in page.split("<tr")[1:] if (found := re.search(r"entries/(T0\d)/", row))}
+    assert "退赛（淘汰赛）" in rows["T05"] and "晋级" not in rows["T05"]
+    assert "退赛（淘汰赛）" not in rows["T03"]
+    entry_page = (out / "events/cup/entries/T05/index.html").read_text(encoding="utf-8")
+    assert "从淘汰赛第 1 轮起不再参赛" in entry_page and "阶段 ko" not in entry_page
+    data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))
+    standing = next(s for s in data["stages"][0]["standings"] if s["entry"] == "T05")
+    assert (standing["withdrawn"], standing["qualified"], standing["withdrawn_next"]) == (False, False, "ko")
+    assert not any("withdrawn_next" in s for s in data["stages"][0]["standings"] if s["entry"] != "T05")

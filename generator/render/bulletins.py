@@ -220,8 +220,12 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
             remark.append(t("placed_by", stage=standing.placed_by_name))
         if standing.prize:
             remark.append(standing.prize.name)
+        elif standing.prize_vacant:  # its place's prize, vacant: it withdrew (award_prizes)
+            remark.append(t("prize_vacant_of", prize=standing.prize_vacant.name, id=standing.entry.id))
         if standing.entry.withdrawn_in(stage.id):  # not in an earlier stage it played through
             remark.append(t("withdrawn"))
+        elif standing.withdrawn_next:  # ranked to go on, but withdrew from the next stage (_qualify)
+            remark.append(t("withdrawn_next", stage=standing.withdrawn_next_name))
         # One placed by another stage played no match here: no figures, not zeros.
         cells = [""] * len(metric_columns) if standing.placed_by else \
             _metric_cells(stage, standing.tally.metrics, decimal)
@@ -309,10 +313,18 @@ def _who(t: Translator, entry: Entry) -> str:
 
 def _prizes(t: Translator, event: Event, stage_result: StageResult) -> Bulletin:
     stage = stage_result.stage
-    rows = [
-        [s.prize.name, s.rank_label, s.entry.id, _who(t, s.entry), s.entry.group or "", s.prize.award or ""]
-        for s in stage_result.standings if s.prize is not None
-    ]
+    # A place whose entry withdrew keeps its row, said vacant (award_prizes): the list shows why
+    # nobody is named there, and that the places after it are not moved up.
+    # (one equal with others, 3=, after them: those who won the prize first)
+    listed = sorted((s for s in stage_result.standings if s.rank is not None),
+                    key=lambda s: (s.rank, s.prize is None))
+    rows = []
+    for s in listed:
+        if s.prize is not None:
+            rows.append([s.prize.name, s.rank_label, s.entry.id, _who(t, s.entry), s.entry.group or "",
+                         s.prize.award or ""])
+        elif s.prize_vacant is not None:
+            rows.append([s.prize_vacant.name, s.rank_label, "", t("prize_vacant", id=s.entry.id), "", ""])
     columns = [t("prize"), t("rank"), t("id"), t("players"), t("group"), t("award")]
     return Bulletin("prizes", t("prize_title", event=event.title), t("prize_text", stage=stage.name), columns, rows,
                     event.organizer or "", event.day_of(stage, stage_result.rounds_played or None), numeric={1})

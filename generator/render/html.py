@@ -487,6 +487,8 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
     qualified = f'<span class="tag q">{text(translate("qualified"))}</span>'
     by_lot = f'<span class="tag lot">{text(translate("pair_method_lot"))}</span>'
     placed_word = translate.unformatted("placed_by")
+    vacant_word = translate.unformatted("prize_vacant_of")
+    next_word = translate.unformatted("withdrawn_next")
 
     def standings_rows(event: Event, rows: list[Any], metric_cells: list[tuple[str, str]], root: str,
                        stage: str | None = None) -> Markup:
@@ -518,6 +520,8 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
                 append(not_played)
             if withdrawn_here:
                 append(withdrawn)
+            elif s.withdrawn_next:  # ranked to go on, but withdrew from the next stage (_qualify)
+                append(f'<span class="tag withdrawn">{text(next_word.format(stage=s.withdrawn_next_name))}</span>')
             if s.qualified:
                 append(qualified)
             if s.by_lot:
@@ -526,6 +530,8 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
                 append(f'<span class="tag placed">{text(placed_word.format(stage=s.placed_by_name))}</span>')
             if prize:
                 append(f'<span class="tag p">{text(prize.name)}</span>')
+            elif s.prize_vacant:  # its place's prize, vacant: it withdrew (award_prizes)
+                append(f'<span class="tag vacant">{text(vacant_word.format(prize=s.prize_vacant.name, id=entry.id))}</span>')
             append("</td>\n</tr>\n")
         return Markup("".join(out))
 
@@ -1848,6 +1854,9 @@ def results_json(result: EventResult) -> dict[str, Any]:
                 "metrics": {m: _json_number(s.tally.metrics.get(m)) for m in stage.rank_by},
                 "qualified": s.qualified,
                 "prize": s.prize.name if s.prize else None,
+                # the prize of its place, left vacant because it withdrew (award_prizes); absent
+                # otherwise, so that results.json is unchanged where nobody withdrew
+                **({"prize_vacant": s.prize_vacant.name} if s.prize_vacant else {}),
                 "forfeit": s.tally.forfeited,
                 "withdrawn": s.entry.withdrawn_in(stage.id),  # in this stage (Entry.withdrawn_in)
                 # the lot decided whether it qualifies (抽签: equal on every metric before `lot`
@@ -1856,6 +1865,9 @@ def results_json(result: EventResult) -> dict[str, Any]:
                 # a knockout's place after its bracket's, given by this stage's ranking (`then:`);
                 # absent otherwise, so that results.json is unchanged where no stage has `then:`
                 **({"placed_by": s.placed_by} if s.placed_by else {}),
+                # ranked to go on to this stage's next one but withdrawn from it, so not qualified
+                # (its `withdrawn` here is false: it played this stage through); absent otherwise
+                **({"withdrawn_next": s.withdrawn_next} if s.withdrawn_next else {}),
             }
             for s in stage_result.standings
         ]

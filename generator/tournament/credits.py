@@ -4,7 +4,8 @@ Players of an entry that reached the last stage get `finalist`, the others `part
 entry that forfeited a match gets `forfeit` instead (临时弃权者扣除操行分3分). Only a forfeit of a
 round it was due to play costs that: the seed's 临时弃权 is a no-show (没有到齐或延迟15分钟以上视为
 弃权), while a withdrawal (`withdrawn:`, event-day.md) is announced beforehand, so the forfeits
-that are only its withdrawal (its tables from that round on) cost nothing. Substitutes earn
+that are only its withdrawal (its tables from that round on) cost nothing. An entry
+withdrawn before it played a table (`withdrawn: true`) took no part: nothing at all. Substitutes earn
 nothing as players. Officials get `referee[stage]` for each stage they refereed and `host` per
 session hosted.
 """
@@ -36,7 +37,19 @@ def credits_roster(event: Event, stages: list[StageResult]) -> list[CreditLine]:
         if (side := score.table.forfeit)
         and not event.entries[side].withdrawn_by(round_.number, stage.stage.id)
     }
+    # A withdrawn entry took part only if it sat at a table before it withdrew: the field lists
+    # one withdrawn from round 1 (`withdrawn: true`) all the same, and a participant's point is
+    # for playing (参与者), not for having entered.
+    played = {
+        side
+        for stage in stages
+        for round_ in stage.rounds
+        for score in round_.tables
+        for side in score.table.sides
+        if side in event.entries and not event.entries[side].withdrawn_by(round_.number, stage.stage.id)
+    }
     took_part = {e.id for stage in stages for e in stage.field} | {e.id for e in stages[0].byes}
+    took_part = {i for i in took_part if event.entries[i].withdrawn is None or i in played}
     for entry in event.entries.values():
         if entry.substitute or entry.id not in took_part:
             continue

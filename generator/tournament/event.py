@@ -124,13 +124,19 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
         results.append(result)
         # Qualifiers only from a stage that is over: before that, nobody has qualified yet.
         if stage.advance is not None and result.complete:
-            result.qualifiers = _qualify(result, problems, drawn_in_round_one(event, stage.advance.to))
+            target = next((s for s in event.stages if s.id == stage.advance.to), None)
+            result.qualifiers = _qualify(result, problems, drawn_in_round_one(event, stage.advance.to),
+                                         target.name if target is not None else stage.advance.to)
             incoming[stage.advance.to] = result.qualifiers + result.byes
     status = event_status(results)
     if status == COMPLETE:
         # Prizes, like the champion and the credits, only once every table of every stage is in.
+        # An entry that withdrew from a round it was due to play (not `withdrawn: 9` of a stage
+        # of 5 with no stage after it) left the event: no prize (seed 000 十.11).
+        withdrew = {e.id for e in event.entries.values() if e.withdrawn is not None
+                    and any(e.withdrawn_by(s.rounds, s.id) for s in event.stages)}
         for result in results:
-            award_prizes(result.standings, result.stage.prizes)
+            award_prizes(result.standings, result.stage.prizes, withdrew)
     credits = credits_roster(event, results) if status == COMPLETE else []
     return EventResult(event, results, credits, status)
 
@@ -589,7 +595,7 @@ def check_draws(rounds: list[Round], scored: list[RoundResult], field_entries: l
             out.update(side.entry for side in score.sides if side.disqualified)
 
 
-def _qualify(result: StageResult, problems: Problems, drawn: set[str]) -> list[Entry]:
+def _qualify(result: StageResult, problems: Problems, drawn: set[str], target_name: str = "") -> list[Entry]:
     """The top `count` by rank; a tie across the cut lets every tied entry through, with a warning.
     An entry that plays no round of the stage advanced to (withdrawn in this stage, or from that
     one's round 1: Entry.withdrawn_by) does not qualify: it keeps its rank here (marked 退赛), and
@@ -610,6 +616,13 @@ def _qualify(result: StageResult, problems: Problems, drawn: set[str]) -> list[E
                      stage=result.stage.id, count=chosen[-1].rank, ids=tied)
     for standing in chosen:
         standing.qualified = True
+    # One ranked within the places that withdrew from the next stage: said in these standings,
+    # where it played through (not marked 退赛 here) and its place went to the next entry.
+    # (`target_name`: that stage's name)
+    for standing in result.standings:
+        if standing.entry.id in out and standing.rank is not None and standing.rank <= advance.count \
+                and not standing.entry.withdrawn_in(result.stage.id):
+            standing.withdrawn_next, standing.withdrawn_next_name = advance.to, target_name or advance.to
     _lot_at_the_cut(result, chosen, out, problems)
     return [s.entry for s in chosen]
 

@@ -24,7 +24,7 @@ stage page uses to explain them (metric_<name>_explain in the shared catalogue):
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from generator.content.model import Entry, Prize
@@ -70,6 +70,14 @@ class Standing:
     # name as the pages say it. The tally is then empty: the entry played no match of the knockout.
     placed_by: str | None = None
     placed_by_name: str | None = None
+    # The prize by place this place would have had, left vacant: the entry withdrew (seed 000
+    # 十.11: 中途离场者所在的组不获奖). Nobody else takes it, so every other place keeps its prize.
+    prize_vacant: Prize | None = None
+    # Ranked to go on to the stage `advance:` names, but withdrawn from it before its draw, so it
+    # did not qualify (event.py's _qualify): that stage's id and name, for the remark that says
+    # why (退赛（淘汰赛）) in this stage's standings, where it is not itself marked withdrawn.
+    withdrawn_next: str | None = None
+    withdrawn_next_name: str | None = None
 
     @property
     def entry(self) -> Entry:
@@ -246,21 +254,28 @@ def rank(tallies: Iterable[Tally], rank_by: Sequence[str], lots: dict[str, int] 
     return standings
 
 
-def award_prizes(standings: list[Standing], prizes: Sequence[Prize]) -> None:
-    """Prizes by place (`count` places each, in order) or by a metric threshold."""
+def award_prizes(standings: list[Standing], prizes: Sequence[Prize], withdrew: Collection[str] = ()) -> None:
+    """Prizes by place (`count` places each, in order) or by a metric threshold. An entry of
+    `withdrew` (it left the event: seed 000 十.11, 中途离场者所在的组不获奖) gets none: its place's
+    prize is left vacant (Standing.prize_vacant), not passed down, so every other entry keeps the
+    prize of the place it is ranked at; a threshold prize it reaches it simply does not get."""
     by_place = [p for p in prizes if p.count is not None]
     by_threshold = [p for p in prizes if p.metric is not None]
     for standing in standings:
         if standing.rank is None:
             continue
+        gone = standing.entry.id in withdrew
         last_place = 0
         for prize in by_place:
             assert prize.count is not None
             if last_place < standing.rank <= last_place + prize.count:
-                standing.prize = prize
+                if gone:
+                    standing.prize_vacant = prize
+                else:
+                    standing.prize = prize
                 break
             last_place += prize.count
-        if standing.prize is None:
+        if standing.prize is None and standing.prize_vacant is None and not gone:
             for prize in by_threshold:
                 assert prize.metric is not None and prize.threshold is not None
                 if standing.tally.metrics.get(prize.metric, 0) >= prize.threshold:
