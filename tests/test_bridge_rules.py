@@ -465,3 +465,17 @@ def test_same_text_at_two_tables_is_each_tables_own_board():
         with pytest.raises(RecordError) as caught:
             parse_board(1, "7NT N +1")
         assert caught.value.code == "bridge-impossible-result" and caught.value.params["tricks"] == 14
+
+
+def test_a_forfeit_gives_the_table_to_the_other_side_whatever_the_totals():
+    """Seed 000 十.1: a pair that does not come forfeits, is out of the ranking, and substitutes
+    (替补裁判代打) play its seat; the demo's prelim table 12 is one (forfeit: A01, boards played).
+    The substitutes outscoring B2 made the table A1's win on totals, the forfeiting pair's; as
+    80分, 大怪路子 and Guandan score a forfeit, it is the other side's. B2's column stays its own
+    play, and a forfeit with no board played is B2's too, not a draw (results.json null)."""
+    stage = _stage("none")
+    records = [parse_board(1, "4S N = 420"), parse_board(2, "3NT E -1")]  # A1 (NS, substitutes) 470, B2 0
+    score = _score_table(Table(1, ["A1", "B2"], records, forfeit="A1"), stage)
+    assert score.winner == "B2"
+    assert [(s.entry, s.metrics["total"], s.disqualified) for s in score.sides] == [("A1", 470, True), ("B2", 0, False)]
+    assert _score_table(Table(1, ["A1", "B2"], [], forfeit="B2"), stage).winner == "A1"

@@ -395,6 +395,37 @@ def test_one_room_in_is_a_warning_once_for_the_table(tmp_path):
         validate(content, strict=True)
 
 
+def test_one_room_in_is_shown_with_the_note_and_not_counted(tmp_path):
+    """The page of a teams-of-four match with one room typed showed 尚无成绩 and hid the room,
+    while `check` warned of it and the round counted it as entered. It shows the room entered
+    under the note the bridge, 大怪路子 and 80分 team pages give a board with one room
+    (one_room_not_counted), on the round's page and the team's; the other room has no result."""
+    root = make_content(tmp_path, """\
+      - table: 1
+        teams: [T01, T02]
+        rooms:
+          closed: {deals: [T01+3, T02+1]}
+      - table: 2
+        teams: [T03, T04]
+        rooms:
+          open: {levels: {T03: Q, T04: "9"}}
+          closed: {levels: {T03: "5", T04: "7"}}
+    """, FOUR, teams=4, players=4)
+    out = root.parent / "output"
+    assert main(["build", "--content", str(root), "--output", str(out), "--quiet"]) == 0
+    html = (out / "events/gd/main/round-1/index.html").read_text(encoding="utf-8")
+    table_1 = html[html.index('id="table-1"'):html.index('id="table-2"')]
+    note = "只录入了一个室的成绩，开室、闭室都录入后才计入排名。"
+    assert note in table_1
+    head, rooms = table_1.split('<section class="room">', 1)
+    assert "尚无成绩" not in head and "获胜方" not in head  # the match: no result yet, and no winner
+    assert "<h3>开室</h3>" in rooms and "<h3>闭室 · 本室净积小分 T01 +2</h3>" in rooms  # closed: 5 : 3
+    assert "牌局记录（2 副）" in rooms
+    assert note not in html[html.index('id="table-2"'):]
+    entry = (out / "events/gd/entries/T02/index.html").read_text(encoding="utf-8")
+    assert note in entry and "本室净积小分 T01 +2" in entry
+
+
 @pytest.fixture(scope="module")
 def four_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     root = make_content(tmp_path_factory.mktemp("four"), """\

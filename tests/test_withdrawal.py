@@ -590,3 +590,54 @@ def test_a_team_withdrawn_from_the_knockout_before_its_draw_is_said_so_in_the_sw
     standing = next(s for s in data["stages"][0]["standings"] if s["entry"] == "T05")
     assert (standing["withdrawn"], standing["qualified"], standing["withdrawn_next"]) == (False, False, "ko")
     assert not any("withdrawn_next" in s for s in data["stages"][0]["standings"] if s["entry"] != "T05")
+
+
+def test_a_withdrawn_pairs_table_in_a_bridge_matches_stage_is_its_opponents_win(tmp_path: Path) -> None:
+    """P04, withdrawn from round 2 of a total-points stage, its table left as drawn: the table is
+    P04's forfeit, so P02's win. It was decided by totals (0 : 0), a draw: the round page said
+    "获胜方：平局", P02's page "平", results.json winner null beside forfeit P04; and the page
+    worded the withdrawal as a no-show's, substitutes playing (替补（裁判代打），不计名次), while
+    nobody plays for a withdrawn pair and it stays ranked, marked 退赛."""
+    import json
+
+    from generator.build import build
+
+    content = bridge_matches(tmp_path)
+    _, results, _ = validate(content)
+    table = results[0].stages[0].rounds[1].tables[1]
+    assert (table.table.forfeit, table.winner) == ("P04", "P02")
+    out = tmp_path / "output"
+    build(content, out, bulletins=False)
+    event = out / "events" / "mini"
+    page = (event / "main" / "round-2" / "index.html").read_text(encoding="utf-8")
+    table_2 = page[page.index('id="table-2"'):]
+    assert "退赛：P04 甲4 / 乙4 · 本桌判 P02 胜" in table_2 and "替补" not in table_2
+    assert "获胜方：P02" in table_2
+    entry = (event / "entries" / "P02" / "index.html").read_text(encoding="utf-8")
+    row = next(r for r in re.findall(r"<tr>.*?</tr>", entry, re.S) if "round-2/index.html#table-2" in r)
+    assert '<td class="outcome won">胜</td>' in row
+    data = json.loads((event / "results.json").read_text(encoding="utf-8"))
+    [json_table] = [t for t in data["stages"][0]["rounds"][1]["tables"] if t["table"] == 2]
+    assert (json_table["forfeit"], json_table["winner"]) == ("P04", "P02")
+
+
+def test_a_no_show_in_a_bridge_matches_stage_keeps_the_substitutes_note(tmp_path: Path) -> None:
+    """Beside the withdrawal above, the seed's no-show (十.1, the demo's prelim table 12): P01
+    forfeits round 1 and substitutes play its seat (their 420 beat P02's 400). The page keeps the
+    substitutes' note, says the table is P02's, and P01 is out of the ranking."""
+    from generator.build import build
+
+    content = bridge_matches(tmp_path)
+    path = content / "events" / "mini" / "results" / "round-1.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("{table: 1, ns: P01, ew: P02,", "{table: 1, ns: P01, ew: P02, forfeit: P01,"),
+                    encoding="utf-8")
+    _, results, _ = validate(content)
+    stage = results[0].stages[0]
+    assert stage.rounds[0].tables[0].winner == "P02"
+    assert next(s for s in stage.standings if s.entry.id == "P01").tally.forfeited
+    out = tmp_path / "output"
+    build(content, out, bulletins=False)
+    page = (out / "events" / "mini" / "main" / "round-1" / "index.html").read_text(encoding="utf-8")
+    table_1 = page[page.index('id="table-1"'):page.index('id="table-2"')]
+    assert "弃权：P01 甲1 / 乙1（替补（裁判代打），不计名次） · 本桌判 P02 胜" in table_1
+    assert "获胜方：P02" in table_1

@@ -190,6 +190,14 @@ class BridgeRules(Game):
                       disqualified=table.forfeit == ew_id),
         ]
         winner = ns_id if ns_total > ew_total else ew_id if ew_total > ns_total else None
+        if table.forfeit in table.sides:
+            # A forfeit decides the table for the other side, whatever the totals, as 80分, 大怪路子
+            # and Guandan score one. The boards written there are the substitutes' (seed 000 十.1,
+            # 十.11: 由替补裁判代打), who play the seat of a pair that did not come and are never
+            # ranked: the opponent's column is its own play and counts, but the table is not the
+            # forfeiting pair's win (it was, on totals; results.json's winner null a draw against a
+            # withdrawn pair whose table was left as drawn).
+            winner = ew_id if table.forfeit == ns_id else ns_id
         return TableScore(table, sides, winner, RowsWhenRead(_match_rows, rows), MatchView(rows, ns_total, ew_total))
 
     def entry_notes(self, score: TableScore, t: Any) -> list[str]:

@@ -53,7 +53,7 @@ class MatchView:
     (`log`) as it is scored (`make_parts`), and are not pickled: a match read back from the
     event cache makes them again when a page first asks for them."""
 
-    kind: str  # log | levels | forfeit | bye | unplayed
+    kind: str  # log | levels | forfeit | bye | unplayed | rooms | one_room (teams of four, a room in)
     teams: tuple[str, ...]
     levels: tuple[str, ...]  # final level names per side ("" when none)
     passed: str | None
@@ -260,7 +260,12 @@ def score_four(table: Table, record: GuandanRecord, options: GuandanStage) -> Ta
         net = decision.levels[teams[0]] - decision.levels[teams[1]]
         room_views.append(RoomView(name, view, (net, -net)))
     if not ready:
-        view = MatchView("unplayed", teams, ("", ""), None, None, "gd_why_unplayed", {}, rooms=tuple(room_views))
+        # One room in and not the other: the match waits (pending, not counted), as a bridge,
+        # 大怪路子 or 80分 team board with one room does, and its page shows the room entered
+        # ("one_room"); it showed 尚无成绩 and hid it. (`why` stays unplayed: the results
+        # sheet's remark, were the round ever printed with it.)
+        kind = "one_room" if any(room.view.kind != "unplayed" for room in room_views) else "unplayed"
+        view = MatchView(kind, teams, ("", ""), None, None, "gd_why_unplayed", {}, rooms=tuple(room_views))
         return TableScore(table, [], None, [], view, {"levels": {}, "decided_by": None})
     result = four_result(teams, rooms, options, record.winner, record.tiebreak)
     a, b = teams
