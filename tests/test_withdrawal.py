@@ -616,6 +616,10 @@ def test_a_withdrawn_pairs_table_in_a_bridge_matches_stage_is_its_opponents_win(
     entry = (event / "entries" / "P02" / "index.html").read_text(encoding="utf-8")
     row = next(r for r in re.findall(r"<tr>.*?</tr>", entry, re.S) if "round-2/index.html#table-2" in r)
     assert '<td class="outcome won">胜</td>' in row
+    # P04's own row says its withdrawal, not a no-show's 弃权
+    own = (event / "entries" / "P04" / "index.html").read_text(encoding="utf-8")
+    row = next(r for r in re.findall(r"<tr>.*?</tr>", own, re.S) if "round-2/index.html#table-2" in r)
+    assert '<td class="outcome withdrawn">退赛</td>' in row
     data = json.loads((event / "results.json").read_text(encoding="utf-8"))
     [json_table] = [t for t in data["stages"][0]["rounds"][1]["tables"] if t["table"] == 2]
     assert (json_table["forfeit"], json_table["winner"]) == ("P04", "P02")

@@ -123,6 +123,10 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
     # A knockout's match is won as its bracket says: a tie settled by `winner:` (or the game's
     # own rule, Game.knockout_winner) has no winner in its score.
     went_on = facts.went_on
+    # A table of a round the entry had withdrawn by is its forfeit, said as its withdrawal (退赛),
+    # not as a no-show's forfeit (弃权); the opponent's row says its win as before.
+    entry = next((e for e in stage_result.field if e.id == entry_id), None)
+    withdrawn_from = entry.withdrawn_from(stage.id) if entry is not None and entry.withdrawn is not None else None
     sums: dict[str, float] = {}  # every metric of the side so far, for metrics derived from sums
     for (number, score, index), side, counted in zip(matches, own_sides, counts):
         sides = score.table.sides
@@ -152,6 +156,8 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
             outcome = "late"
         elif len(sides) < 2:
             outcome = "bye"
+        elif withdrawn_from is not None and number >= withdrawn_from:
+            outcome = "withdrawn"
         elif score.table.forfeit == entry_id:
             outcome = "forfeit"
         elif (winner := went_on.get((number, score.table.number), score.winner)) is None:
