@@ -210,6 +210,24 @@ def test_phone_numbers_as_typed_count_as_personal_numbers(content: Path, tmp_pat
     assert [c.use for c in report.columns] == ["name", "team", "major", "group"]
 
 
+def test_phones_under_a_heading_no_one_knows_go_to_the_private_phone_not_student_id(content: Path,
+                                                                                    tmp_path: Path) -> None:
+    """A column headed 联系 of +86 138 0013 8000 and 138-0013-8002, no --map: it went to the
+    private student_id, which import reads to tell two people of the same name apart. Mobiles by
+    their look go to the private phone; a number of other punctuation stays a student number."""
+    event = new_event(content)
+    sheet = write_csv(tmp_path / "s.csv", [["姓名", "队名", "联系"], *PHONE_ROWS[1:]])
+    report = import_registrations(content, event.name, sheet, {})
+    assert [c.use for c in report.columns] == ["name", "team", "phone"]
+    written = (event / "entries.yaml").read_text(encoding="utf-8")
+    assert "phone: +86 138 0013 8000" in written and "student_id:" not in written
+    other = new_event(content, "club-2027")
+    sheet = write_csv(tmp_path / "t.csv", [["姓名", "队名", "号码"], ["张三", "红队", "2013-0105-9988"],
+                                           ["李四", "红队", "2013-0105-9989"]])
+    report = import_registrations(content, other.name, sheet, {})
+    assert [c.use for c in report.columns] == ["name", "team", "student_id"]
+
+
 def test_cli_refuses_a_map_to_an_id_with_exit_2(content: Path, tmp_path: Path, capsys) -> None:
     event = new_event(content)
     sheet = student_sheet(tmp_path / "s.xlsx", "ID")

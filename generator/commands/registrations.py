@@ -420,6 +420,20 @@ def _long_digits(values: list[str]) -> bool:
     return bool(filled) and 2 * sum(1 for v in filled if personal_number(v) or phone_number(v)) >= len(filled)
 
 
+# A mobile as typed with its punctuation (+86 138 0013 8000, 138-0013-8002): 1 and ten digits,
+# 86 before them or not. A number of other punctuation (2013-0105-9988) may be a student number.
+_MOBILE = re.compile(r"(?:86)?1[3-9]\d{9}")
+
+
+def _phones(values: list[str]) -> bool:
+    """Whether most of a column's values are phone numbers by their look (a heading no one knows):
+    a mobile, or any number written with + or an area code in brackets. They go to the private
+    phone, not student_id, which import reads to tell two people of the same name apart."""
+    filled = [v for v in values if v]
+    return bool(filled) and 2 * sum(1 for v in filled if phone_number(v) and (
+        "+" in v or "(" in v or "（" in v or _MOBILE.fullmatch(re.sub(r"\D", "", v)) is not None)) >= len(filled)
+
+
 def find_header(table: Table, extra: dict[str, str]) -> int:
     """The index in table.rows of the heading row: the first row that names a name column (title
     rows above it are skipped); the first row when none does."""
@@ -470,6 +484,8 @@ def plan_columns(sheet: Path, header: list[str], header_row: int, data: list[lis
             personal.append((0, column))  # the secretary's choice comes first
         elif by_heading:
             personal.append((1 if digits else 2, column))
+        elif digits and _phones(values):
+            column.use, column.note = "phone", "phone"
         elif digits:
             column.note = "student_id_digits"
             personal.append((3, column))
