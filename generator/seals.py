@@ -44,10 +44,26 @@ def _key_file() -> Path:
     return Path(config) / "paibang" / "cache-key"
 
 
+def key_folder() -> Path:
+    """Where the user's key is kept (the folder a message names when it cannot be)."""
+    return _key_file().parent
+
+
+def key_is_kept() -> bool:
+    """Whether the user's key is kept between runs (a key file), not made for this run alone
+    (no place to keep one: what is sealed with it holds only within this run)."""
+    secret()
+    return _KEPT[0]
+
+
+_KEPT = [True]
+
+
 @cache
 def secret() -> bytes:
     """The user's own key: read, or made once (atomically: parallel builds agree on one)."""
     path = _key_file()
+    _KEPT[0] = True
     try:
         return _read_secret(path)
     except OSError:
@@ -66,6 +82,7 @@ def secret() -> bytes:
             temporary.unlink(missing_ok=True)
         return _read_secret(path)
     except OSError:
+        _KEPT[0] = False
         return os.urandom(32)  # no place to keep a key: caches hold within this run only
 
 

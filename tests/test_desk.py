@@ -1017,6 +1017,30 @@ def test_a_tokens_file_of_the_previous_version_is_set_aside_once(content: Path) 
     assert again.set_aside is None and again.admin == tokens.admin
 
 
+def test_with_no_key_kept_the_tokens_file_is_set_aside_and_said_why(content: Path, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """No place to keep the user's key (its folder cannot be made): each run's key is its own, so
+    every start finds the last tokens file unsealed and the links change. The console said the
+    file came from an older version or a copy; it says there is no place for the key, and where."""
+    from generator import catalogues, seals
+    from generator.desk.store import Tokens
+
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the config folder would be", encoding="utf-8")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(blocked))
+    seals.secret.cache_clear()
+    try:
+        first = Tokens(content, SLUG)
+        assert first.set_aside is None and not seals.key_is_kept()
+        seals.secret.cache_clear()  # the next start: another key
+        again = Tokens(content, SLUG)
+        assert again.set_aside_why == "no_key" and again.admin != first.admin
+    finally:
+        seals.secret.cache_clear()  # (the next test's key is the user's)
+    said = catalogues.text("desk_tokens_no_key", "zh-Hans", path=again.set_aside, folder=seals.key_folder())
+    assert "没有地方保存你的密钥" in said and str(blocked) in said
+
+
 def test_another_events_sealed_tokens_are_not_this_events(content: Path) -> None:
     """The seal covers the event's name: another event's tokens file (the user's own, copied or
     renamed over this one) is not read as this event's."""

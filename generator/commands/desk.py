@@ -82,8 +82,11 @@ def run(args) -> int:  # noqa: ANN001 - argparse namespace
         return 2
     if desk.tokens.set_aside is not None:
         said = {"unsafe": "desk_tokens_set_aside", "unsealed": "desk_tokens_unsealed",
-                "unreadable": "desk_tokens_unreadable"}[desk.tokens.set_aside_why]
-        print(catalogues.text(said, desk.locale, path=desk.tokens.set_aside), file=sys.stderr, flush=True)
+                "unreadable": "desk_tokens_unreadable", "no_key": "desk_tokens_no_key"}[desk.tokens.set_aside_why]
+        from generator.seals import key_folder
+
+        print(catalogues.text(said, desk.locale, path=desk.tokens.set_aside, folder=key_folder()), file=sys.stderr,
+              flush=True)
     print(catalogues.text("desk_started", desk.locale, event=desk.event.title, url=f"{desk.base}/standings",
                 admin=desk.admin_link), flush=True)
     if args.lan:

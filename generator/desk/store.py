@@ -29,7 +29,7 @@ from typing import Any, Iterator
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from generator.seals import Unsealed, seal, sync_folder, unseal, write_durably
+from generator.seals import Unsealed, key_is_kept, seal, sync_folder, unseal, write_durably
 
 AUDIT_NAME = "desk-audit.jsonl"
 TOKEN_BYTES = 16  # secrets.token_urlsafe(16): 128 random bits
@@ -88,7 +88,8 @@ class Tokens:
         # A tokens file the user's desk did not write (a link, another's, one others could read or
         # write, one without the user's seal: planted by an archive, its admin token known to
         # whoever made it) is set aside, and new tokens minted: `set_aside` names where it went
-        # and `set_aside_why` why ("unsafe", "unsealed", "unreadable": sealed, but not what this
+        # and `set_aside_why` why ("unsafe", "unsealed", "no_key": unsealed as every file is with
+        # no key kept between runs, "unreadable": sealed, but not what this
         # version writes), for the console to say.
         self.set_aside: Path | None = None
         self.set_aside_why = ""
@@ -107,7 +108,8 @@ class Tokens:
                     found = self._unsealed(handle.read(MAX_TOKENS_FILE + 1))
                     kept = None if found is None else _well_formed(found)
                     if found is None:
-                        self._put_aside("unsealed")
+                        # (with no key kept between runs, every start finds its last file unsealed)
+                        self._put_aside("unsealed" if key_is_kept() else "no_key")
                     elif kept is None:
                         self._put_aside("unreadable")
                     else:
