@@ -645,3 +645,19 @@ def test_a_no_show_in_a_bridge_matches_stage_keeps_the_substitutes_note(tmp_path
     table_1 = page[page.index('id="table-1"'):page.index('id="table-2"')]
     assert "弃权：P01 甲1 / 乙1（替补（裁判代打），不计名次） · 本桌判 P02 胜" in table_1
     assert "获胜方：P02" in table_1
+
+
+def test_within_a_tie_a_withdrawn_entry_is_listed_after_those_playing_on(tmp_path: Path) -> None:
+    """T01 (withdrawn) and T02 tie on every metric: both 3=, and the stage page listed T01 first,
+    read as if it came ahead of the team still playing. It shares the place and is listed after.
+    Ranks are unchanged; without a withdrawal the order is the ids' as before."""
+    from generator.content.model import Entry
+    from generator.tournament.standings import Tally, rank
+
+    def tallies() -> list[Tally]:
+        return [Tally(Entry(f"T0{n}", [], withdrawn=2 if n == 1 else None), {"wins": w}, played=3)
+                for n, w in ((1, 1), (2, 1), (3, 3), (4, 2))]
+
+    shown = [(s.rank_label, s.entry.id) for s in rank(tallies(), ["wins"], withdrew={"T01"})]
+    assert shown == [("1", "T03"), ("2", "T04"), ("3=", "T02"), ("3=", "T01")]
+    assert [(s.rank_label, s.entry.id) for s in rank(tallies(), ["wins"])][2:] == [("3=", "T01"), ("3=", "T02")]

@@ -259,13 +259,15 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
 
 def _rank(game: Game, stage: Stage, tallies: dict, counted: list[RoundResult], lots: dict[str, int]) -> list[Standing]:
     two_only = game.head_to_head_two_only(stage)
-    standings = rank(tallies.values(), stage.rank_by, lots, two_only)
+    withdrew = {entry_id for entry_id, tally in tallies.items() if tally.entry.withdrawn_in(stage.id)}
+    standings = rank(tallies.values(), stage.rank_by, lots, two_only, withdrew)
     # A game may rank its field in groups (bridge pairs: NS and EW ranked apart).
     groups = game.fields(stage, counted)
     if groups:
         grouped = {entry for group in groups for entry in group}
         standings = [standing for group in [*groups, [e for e in tallies if e not in grouped]]
-                     for standing in rank([tallies[e] for e in group if e in tallies], stage.rank_by, lots, two_only)]
+                     for standing in rank([tallies[e] for e in group if e in tallies], stage.rank_by, lots, two_only,
+                                          withdrew)]
     return standings
 
 

@@ -229,9 +229,11 @@ def rank_key(t: Tally, rank_by: Sequence[str]) -> tuple[float, ...]:
 
 
 def rank(tallies: Iterable[Tally], rank_by: Sequence[str], lots: dict[str, int] | None = None,
-         head_to_head_two_only: bool = False) -> list[Standing]:
+         head_to_head_two_only: bool = False, withdrew: Collection[str] = ()) -> list[Standing]:
     """Order the entries; ties share a rank unless `lot` is among the metrics.
-    `head_to_head_two_only`: see add_head_to_head."""
+    `head_to_head_two_only`: see add_head_to_head. Within a tie, an entry of `withdrew` (marked
+    退赛 in this stage) is listed after those still playing: it shares their place, but a list
+    headed by it (3= T05 退赛, then the one that plays on) read as if it came first."""
     ranked = [t for t in tallies if t.played and not t.forfeited]
     unranked = [t for t in tallies if not t.played or t.forfeited]
     if "lot" in rank_by and lots is not None:
@@ -241,7 +243,7 @@ def rank(tallies: Iterable[Tally], rank_by: Sequence[str], lots: dict[str, int] 
         add_head_to_head(ranked, rank_by, head_to_head_two_only)
 
     keys = {id(t): rank_key(t, rank_by) for t in ranked}  # each entry's, made once
-    ranked.sort(key=lambda t: (keys[id(t)], t.entry.id))
+    ranked.sort(key=lambda t: (keys[id(t)], t.entry.id in withdrew, t.entry.id))
     standings: list[Standing] = []
     for position, t in enumerate(ranked, start=1):
         previous = standings[-1] if standings else None
