@@ -175,7 +175,8 @@ def test_a_phone_or_id_card_number_in_a_public_name_or_group_is_warned_about(
                                   '- {id: T02, name: 蓝队, group: 13级动物科学1班, players: [{name: 王五 138-0013-8002}, 赵六]}\n'
                                   '- {id: T03, name: "(010) 8888-8888", players: ["11010519491231002X", 钱七]}\n'
                                   '- {id: T04, name: "2024", group: 2023级20210101班, players: [2024-09-01, 孙八]}\n'
-                                  '- {id: T05, name: 一队, players: [{name: 周九, phone: "13800138004"}, 吴十]}\n')
+                                  '- {id: T05, name: 一队, players: [{name: 周九, phone: "13800138004"}, 吴十]}\n'
+                                  '- {id: T06, name: 二队, group: "2019.09-2023.06", players: [郑一, "王二 2019年9-2023年6"]}\n')
     content = event.parents[1]
     _, _, warnings = validate(content)
     found = sorted((p.mark.line, p.params["key"], p.params["value"]) for p in warnings if p.code == "text-looks-personal")

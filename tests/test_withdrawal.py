@@ -499,6 +499,28 @@ def test_an_entry_withdrawn_before_it_played_earns_no_credits(tmp_path: Path) ->
         assert points["甲3"] == (2, ["finalist"])
 
 
+def test_an_entry_whose_only_table_was_a_bye_earns_no_credits(tmp_path: Path) -> None:
+    """Three teams in a round robin: T3 had round 1's bye and withdrew from round 2. A bye is a
+    table of one side, and the roster counted it as played: T3's players got finalist points.
+    It played no table: no line. T1 and T2, who played, keep theirs."""
+    folder = new_event(tmp_path, "rr", "title: 小赛\ngame: guandan\ndate: 2026-01-10\n"
+                       "credits: {participant: 1, finalist: 2, forfeit: -3}\n", "T", 3,
+                       "  - {id: main, format: round_robin, rounds: 3, rank_by: [wins]}\n")
+    withdraw(folder, "T3", 2)
+    (folder / "results" / "round-1.yaml").write_text(
+        "stage: main\nround: 1\ntables:\n  - {table: 1, teams: [T1, T2], levels: {T1: A, T2: 5}}\n"
+        "  - {table: 2, teams: [T3]}\n", encoding="utf-8")
+    for number, (other, bye) in enumerate((("T1", "T2"), ("T2", "T1")), start=2):  # its forfeits, as pair writes them
+        (folder / "results" / f"round-{number}.yaml").write_text(
+            f"stage: main\nround: {number}\ntables:\n  - {{table: 1, teams: [{other}, T3], forfeit: T3}}\n"
+            f"  - {{table: 2, teams: [{bye}]}}\n", encoding="utf-8")
+    _, results, _ = validate(folder.parents[1])
+    assert results[0].status == "complete"
+    points = {line.name: line.points for line in results[0].credits}
+    assert "甲3" not in points and "乙3" not in points
+    assert points["甲1"] > 0 and points["甲2"] > 0
+
+
 def test_a_withdrawn_entry_gets_no_prize_and_its_place_is_left_vacant(tmp_path: Path) -> None:
     """Seed 000 十.11: 中途离场者所在的组不获奖. T05, withdrawn from the knockout after its draw,
     loses its semi-final by walkover and is 3=: it got 季军 all the same, and the prize list named

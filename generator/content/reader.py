@@ -75,9 +75,14 @@ def phone_number(text: str) -> bool:
 PERSONAL_DIGITS_IN_A_TEXT = 11
 
 
+# A year and its month (2019.09, 2023-06, 2019年9): a study period (2019.09-2023.06) would join into 12 digits.
+_YEAR_MONTH = re.compile(r"(?<!\d)(?:19|20)\d{2}[-./年](?:0?[1-9]|1[0-2])(?!\d)")
+
+
 def holds_phone_or_id_card(text: str) -> bool:
     """Whether a public text holds a phone, ID-card or long student number."""
-    compact = re.sub(r"(?<=\d)[\s\-_.()（）]+(?=\d)", "", _DATE.sub("/", text))  # 138 0013 8000, (010) 8888-8888
+    dated = _YEAR_MONTH.sub("/", _DATE.sub("/", text))
+    compact = re.sub(r"(?<=\d)[\s\-_.()（）]+(?=\d)", "", dated)  # 138 0013 8000, (010) 8888-8888
     return any(len(run) >= PERSONAL_DIGITS_IN_A_TEXT for run in re.findall(r"\d+", compact))
 
 

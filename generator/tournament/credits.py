@@ -45,6 +45,7 @@ def credits_roster(event: Event, stages: list[StageResult]) -> list[CreditLine]:
         for stage in stages
         for round_ in stage.rounds
         for score in round_.tables
+        if len(score.table.sides) == 2  # (a bye is no table played)
         for side in score.table.sides
         if side in event.entries and not event.entries[side].withdrawn_by(round_.number, stage.stage.id)
     }
