@@ -154,6 +154,20 @@ SJ_RANK = "    rank_by: [match_points, net]\n"
 GD_ATTEMPTS = "    a_attempts: 3              # A三牌不过返回2\n"
 
 
+def knockout_withdrawn_both(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    # Round 1 of the knockout drawn T01 v T04, both then withdrawn from it.
+    from tests.test_withdrawal import swiss_to_knockout
+
+    root = swiss_to_knockout(tmp)
+    main(["pair", "cup", "ko", "--content", str(root)])
+    event = root / "events/cup/event.yaml"
+    text = event.read_text(encoding="utf-8")
+    for team in ("T01", "T04"):
+        text = text.replace(f"{{id: {team},", f"{{id: {team}, withdrawn: {{stage: ko, round: 1}},")
+    event.write_text(text, encoding="utf-8")
+    return raised(root)
+
+
 def notice_outside(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     event = demo_tree(tmp, B)
     secret = tmp / "secret.md"
@@ -512,6 +526,7 @@ TRIGGERS: dict[str, Trigger] = {
     # Two stages of one round each: `withdrawn: 2` counts the first stage's rounds, past its last.
     "entry-withdrawn-past": edit(B, (EV, "  - id: A01\n", "  - id: A01\n    withdrawn: 2\n")),
     # Both sides of a round-2 table withdrawn from round 2, the table left as drawn.
+    "knockout-withdrawn-both": knockout_withdrawn_both,
     "entry-withdrawn-both": edit(G, (EV, "{id: T04, players", "{id: T04, withdrawn: 2, players"),
                                  (EV, "{id: T52, players", "{id: T52, withdrawn: 2, players"),
                                  (R2, '    teams: [T52, T04]\n    levels: {T52: "6", T04: K}\n', "    teams: [T52, T04]\n")),

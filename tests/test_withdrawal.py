@@ -683,3 +683,25 @@ def test_within_a_tie_a_withdrawn_entry_is_listed_after_those_playing_on(tmp_pat
     shown = [(s.rank_label, s.entry.id) for s in rank(tallies(), ["wins"], withdrew={"T01"})]
     assert shown == [("1", "T03"), ("2", "T04"), ("3=", "T02"), ("3=", "T01")]
     assert [(s.rank_label, s.entry.id) for s in rank(tallies(), ["wins"])][2:] == [("3=", "T01"), ("3=", "T02")]
+
+
+def test_a_knockout_match_between_two_withdrawn_teams_is_an_error_not_a_walkover(tmp_path: Path) -> None:
+    """Round 1 of the knockout drawn (T01 v T04), then both withdraw from it. The match was
+    scored as the first one's forfeit: T04, withdrawn, went through without a word, and could end
+    champion. A knockout match must send one side on, and only the referee can say which:
+    an error at the table, knockout-withdrawn-both, with that fix."""
+    from generator.cli import main
+    from generator.errors import ContentErrors
+
+    content = swiss_to_knockout(tmp_path)
+    assert main(["pair", "cup", "ko", "--content", str(content)]) == 0
+    event = content / "events/cup/event.yaml"
+    text = event.read_text(encoding="utf-8")
+    for team in ("T01", "T04"):
+        text = text.replace(f"{{id: {team},", f"{{id: {team}, withdrawn: {{stage: ko, round: 1}},")
+    event.write_text(text, encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        validate(content)
+    errors = [p for p in failure.value.problems if not p.warning]
+    assert [p.code for p in errors] == ["knockout-withdrawn-both"]
+    assert "没有一方能晋级" in errors[0].message("zh-Hans") and "T01, T04" in errors[0].message("zh-Hans")

@@ -330,14 +330,17 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
     played = not is_pending(score) or table.winner in gone
     if played and withdrawn_played is not None:
         withdrawn_played.extend((side, table, number) for side in gone)
-    if len(gone) == 2 and stage.format != "knockout":
+    if len(gone) == 2:
         # Both sides withdrawn: nobody plays the table (`pair` writes none), so it counts for
         # neither; scored as the first one's forfeit it gave the other a win after it withdrew.
         # Left as drawn, or its forfeit written, it is still a table that is not: an error
-        # (None in `withdrawn_played`: entry-withdrawn-both); a result there is already one.
+        # (None in `withdrawn_played`: entry-withdrawn-both, in a knockout knockout-withdrawn-both,
+        # whose match must send one on); a result there is already one.
         if not played and withdrawn_played is not None:
             withdrawn_played.append((None, table, number))
-        return replace(game.score_table(replace(table, forfeit=gone[0], winner=None), stage, {}), sides=[], winner=None)
+        if stage.format != "knockout":
+            return replace(game.score_table(replace(table, forfeit=gone[0], winner=None), stage, {}), sides=[],
+                           winner=None)
     return _ranked_after_withdrawal(game.score_table(replace(table, forfeit=gone[0], winner=None), stage, state),
                                     gone)
 
@@ -391,7 +394,8 @@ def _report_withdrawn_played(event: Event, stage: Stage, played: list[tuple[str 
     of_stage = catalogues.word("withdrawn_of_stage", stage=stage.id) if len(ids) > 1 else ""
     for entry_id, table, number in played:
         if entry_id is None:  # a table between two withdrawn entries (_score)
-            problems.add("entry-withdrawn-both", table.mark or Mark(event.folder), round=number, table=table.number,
+            problems.add("knockout-withdrawn-both" if stage.format == "knockout" else "entry-withdrawn-both",
+                         table.mark or Mark(event.folder), round=number, table=table.number,
                          ids=", ".join(table.sides), of_stage=of_stage)
             continue
         entry = event.entries[entry_id]
