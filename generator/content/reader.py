@@ -75,8 +75,9 @@ def phone_number(text: str) -> bool:
 PERSONAL_DIGITS_IN_A_TEXT = 11
 
 
-# A year and its month (2019.09, 2023-06, 2019年9): a study period (2019.09-2023.06) would join into 12 digits.
-_YEAR_MONTH = re.compile(r"(?<!\d)(?:19|20)\d{2}[-./年](?:0?[1-9]|1[0-2])(?!\d)")
+# A year and its month (2019.09, 2023-06, or with the year's character, U+5E74): a study period
+# (2019.09-2023.06) would join into 12 digits.
+_YEAR_MONTH = re.compile(r"(?<!\d)(?:19|20)\d{2}[-./\u5e74](?:0?[1-9]|1[0-2])(?!\d)")
 
 
 def holds_phone_or_id_card(text: str) -> bool:
