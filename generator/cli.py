@@ -273,7 +273,10 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
                 refuse_output(args.content, args.output)  # the same rules as build, before the desk starts
             return desk.run(args)
     except OutputRefused as refusal:
-        print(catalogues.text(refusal.reason, locale, path=refusal.path, content=args.content), file=sys.stderr)
+        from generator.seals import key_folder
+
+        print(catalogues.text(refusal.reason, locale, path=refusal.path, content=args.content, folder=key_folder()),
+              file=sys.stderr)
         return 2
     except ContentErrors as failure:
         print_problems(failure.problems, locale, args.content)

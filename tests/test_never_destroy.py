@@ -168,6 +168,23 @@ def test_a_site_built_on_another_computer_is_refused_with_what_to_do(tmp_path: P
     assert done.returncode == 0, done.stderr
 
 
+def test_with_no_place_to_keep_the_key_a_second_build_says_why_it_refuses(tmp_path: Path) -> None:
+    """No key folder can be made (a file stands where it would be): each run's key is its own,
+    so the second build cannot tell its own site from a copy and refused it as "a copy, or built
+    on another computer". It says there is no place for the key, names the folder, and the fix."""
+    small_site(tmp_path)
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the config folder would be", encoding="utf-8")
+    env = os.environ | {"XDG_CONFIG_HOME": str(blocked), "PAIBANG_CACHE": str(tmp_path / "cache" / "pdf")}
+    command = [sys.executable, "-m", "generator.cli", "build", "--content", "content", "--output", "site"]
+    done = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    done = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2 and "没有地方保存你的密钥" in done.stderr and str(blocked / "paibang") in done.stderr
+    assert "另一台电脑" not in done.stderr
+    assert (tmp_path / "site" / "index.html").is_file()
+
+
 def test_a_marker_of_an_older_paibang_counts_only_with_the_record(tmp_path: Path) -> None:
     """A site built by the paibang before the marker's id: its marker (no id) counts while the
     sealed record of the last build describes the folder, and is made anew; without the record

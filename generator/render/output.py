@@ -56,7 +56,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import catalogues
-from generator.seals import secret
+from generator.seals import key_is_kept, secret
 
 
 class UnsafePath(ValueError):
@@ -176,7 +176,9 @@ def check_output(output: Path, content: Path, recorded: bool = False) -> None:
     if not target.is_dir() or made_here(target) or (recorded and _older_marker(target)) or not any(os.scandir(target)):
         return
     if _marker(target) is not None:
-        raise OutputRefused("output_not_made_here", output)
+        # With no key kept between runs (no place for it), no marker can be told as this user's:
+        # said so, not "a copy of a site", whose fix would not help.
+        raise OutputRefused("output_not_made_here" if key_is_kept() else "output_no_key", output)
     raise OutputRefused("output_not_ours", output)
 
 
