@@ -556,6 +556,8 @@ def test_a_withdrawn_entry_gets_no_prize_and_its_place_is_left_vacant(tmp_path: 
     ko, swiss = found[0].stage_of("ko"), found[0].stage_of("swiss")
     prizes = {s.entry.id: (s.prize and s.prize.name, s.prize_vacant and s.prize_vacant.name) for s in ko.standings}
     assert prizes == {"T01": ("冠军", None), "T02": ("亚军", None), "T04": ("季军", None), "T05": (None, "季军")}
+    # 3=: T04, which played on, listed before T05, withdrawn (seed 3 before seed 4 otherwise)
+    assert [(s.rank_label, s.entry.id) for s in ko.standings][2:4] == [("3=", "T04"), ("3=", "T05")]
     swiss_prizes = {s.entry.id: (s.prize and s.prize.name, s.prize_vacant and s.prize_vacant.name)
                     for s in swiss.standings if s.rank is not None and s.rank <= 3}
     assert swiss_prizes == {"T01": ("前三名", None), "T02": ("前三名", None), "T03": (None, "前三名")}

@@ -350,7 +350,7 @@ def run_knockout(game: Game, event: Event, stage: Stage, field_entries: list[Ent
     if bracket.complete:
         final = bracket.final
         bracket.champion = final.winner if final else None
-    standings = placings(bracket, field_entries, scored, game) if bracket.complete and seeds else []
+    standings = placings(bracket, field_entries, scored, game, stage.id) if bracket.complete and seeds else []
     has_results = any(r.has_counted for r in scored)
     status = COMPLETE if bracket.complete and seeds else IN_PROGRESS if has_results else SCHEDULED
     result = StageResult(stage, field_entries, scored, standings, rounds_played=played, status=status,
@@ -438,8 +438,10 @@ def slot_text(bracket: Bracket, slot: Slot, locale: str) -> str:
     return catalogues.text("ko_seed_n", locale, n=slot.seed)
 
 
-def placings(bracket: Bracket, field_entries: list[Entry], scored: list[RoundResult], game: Game) -> list[Standing]:
-    """Each entry's place, once every match is decided (see the module's text)."""
+def placings(bracket: Bracket, field_entries: list[Entry], scored: list[RoundResult], game: Game,
+             stage_id: str | None = None) -> list[Standing]:
+    """Each entry's place, once every match is decided (see the module's text). Within a shared
+    place, by seed, an entry withdrawn from the stage after those that played on (as rank does)."""
     place: dict[str, tuple[int, bool]] = {}
     for match in bracket.matches:
         if match.loser is None or match.winner is None:
@@ -454,7 +456,8 @@ def placings(bracket: Bracket, field_entries: list[Entry], scored: list[RoundRes
             place[match.loser] = ((bracket.size >> match.round) + 1, True)
     tallies = tally(field_entries, [r.counted for r in scored], game.metrics)
     seed = {entry_id: i for i, entry_id in enumerate(bracket.seeds)}
-    ranked = sorted((e for e in tallies if e in place), key=lambda e: (place[e][0], seed.get(e, 0)))
+    withdrew = {e.id for e in field_entries if e.withdrawn is not None and e.withdrawn_in(stage_id)}
+    ranked = sorted((e for e in tallies if e in place), key=lambda e: (place[e][0], e in withdrew, seed.get(e, 0)))
     standings = []
     for entry_id in ranked:
         rank, shared = place[entry_id]
