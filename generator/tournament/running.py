@@ -76,6 +76,8 @@ class StageFacts:
     went_on: dict[tuple[int, int], str]  # a knockout's (round, table) -> the side its bracket sent on
     late: dict[str, list[Seat]]  # a late entry's missed rounds, as matches at table 0
     plain_sums: bool  # the game derives no metric from the sums (Game.finish_metrics does nothing)
+    # a withdrawn entry -> the first round of this stage it does not play (Entry.withdrawn_from)
+    withdrawn_from: dict[str, int]
 
 
 def stage_facts(game: Game, stage_result: StageResult) -> StageFacts:
@@ -91,6 +93,8 @@ def stage_facts(game: Game, stage_result: StageResult) -> StageFacts:
                  if m.score is not None and m.winner is not None} if bracket is not None else {},
         late=late,
         plain_sums=game.finish_metrics.__func__ is Game.finish_metrics,  # the game derives nothing from the sums
+        withdrawn_from={e.id: since for e in stage_result.field
+                        if (since := e.withdrawn_from(stage_result.stage.id)) is not None},
     )
 
 
@@ -125,8 +129,7 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
     went_on = facts.went_on
     # A table of a round the entry had withdrawn by is its forfeit, said as its withdrawal (退赛),
     # not as a no-show's forfeit (弃权); the opponent's row says its win as before.
-    entry = next((e for e in stage_result.field if e.id == entry_id), None)
-    withdrawn_from = entry.withdrawn_from(stage.id) if entry is not None and entry.withdrawn is not None else None
+    withdrawn_from = facts.withdrawn_from.get(entry_id)
     sums: dict[str, float] = {}  # every metric of the side so far, for metrics derived from sums
     for (number, score, index), side, counted in zip(matches, own_sides, counts):
         sides = score.table.sides
