@@ -377,12 +377,18 @@ def _plan_knockout(result: EventResult, stage_result: StageResult, number: int) 
     # A side withdrawn by this round loses its match by walkover (event-day.md): written as its
     # forfeit and said so, as a round robin's are, not left as a match for the room to play.
     entries, stage = result.event.entries, stage_result.stage
-    forfeits = {}
-    for table, sides in enumerate(draw.tables, start=1):
-        gone = [side for side in sides if side in entries and entries[side].withdrawn_by(number, stage.id)]
-        if len(sides) == 2 and len(gone) == 1:
-            forfeits[table] = gone[0]
-    return PlannedRound(result.event, stage, number, "knockout", draw, knockout=drawn, forfeits=forfeits)
+    gone = {side for sides in draw.tables for side in sides
+            if side in entries and entries[side].withdrawn_by(number, stage.id)}
+    return PlannedRound(result.event, stage, number, "knockout", draw, knockout=drawn,
+                        forfeits=_withdrawal_forfeits(draw, gone))
+
+
+def _withdrawal_forfeits(draw: Draw, gone: Collection[str]) -> dict[int, str]:
+    """Each table of two sides with one of them out (`gone`: withdrawn by the round, or
+    disqualified): written as that side's forfeit. (Two out: no forfeit; a round robin writes no
+    such table, a knockout's is an error, knockout-withdrawn-both.)"""
+    return {table: out[0] for table, sides in enumerate(draw.tables, start=1)
+            if len(sides) == 2 and len(out := [side for side in sides if side in gone]) == 1}
 
 
 def _plan_round_robin(result: EventResult, stage_result: StageResult, number: int, every: bool) -> list[PlannedRound]:
@@ -422,9 +428,8 @@ def _plan_round_robin(result: EventResult, stage_result: StageResult, number: in
             draw = Draw([sides for sides in draw.tables if not set(sides) <= gone],
                         draw.bye if draw.bye not in gone else None)
         draw = _with_substitute(draw, substitutes, (), form, stage)
-        forfeits = {table: next(side for side in sides if side in gone)
-                    for table, sides in enumerate(draw.tables, start=1) if len(sides) == 2 and gone & set(sides)}
-        plans.append(PlannedRound(event, stage, n, "berger", draw, numbers=numbers, dropped=out, forfeits=forfeits))
+        plans.append(PlannedRound(event, stage, n, "berger", draw, numbers=numbers, dropped=out,
+                                  forfeits=_withdrawal_forfeits(draw, gone)))
     return plans
 
 
