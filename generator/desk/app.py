@@ -57,7 +57,7 @@ from generator.hosts import host_allowed
 from generator.render.html import rank_shown_in, number_text
 from generator.render.i18n import Translator
 from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, problem_block
-from generator.tournament.event import run_event
+from generator.tournament.event import run_event, withdrawn_sides
 from generator.tournament.results import EventResult
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "desk"
@@ -218,7 +218,7 @@ class Desk:
         """The table to enter; None for none, or for a table not played because a side has
         withdrawn (event-day.md: a result there is an error, so no form offers one)."""
         item, source = self._table(stage, number, table)
-        if item is None or len(item.sides) != 2 or self.withdrawn_sides(stage, number, table):
+        if item is None or len(item.sides) != 2 or withdrawn_sides(self.event, stage, item, number):
             return None
         return forms.TableSpot(self.event, self.event.stage(stage), number, item, source)
 
@@ -237,9 +237,7 @@ class Desk:
         played (its opponent's forfeit, or sit-out in a pairs movement) and the desk offers no
         form, link or QR code for it; the admin page says why."""
         item, _ = self._table(stage, number, table)
-        entries = self.event.entries
-        return [side for side in (item.sides if item is not None else [])
-                if side in entries and entries[side].withdrawn_by(number, stage)]
+        return [] if item is None else withdrawn_sides(self.event, stage, item, number)
 
     def entered(self) -> dict[str, list[int]]:
         """The tables with a result, by "stage/round", as the standings now count them."""
@@ -342,7 +340,7 @@ class Desk:
                         continue
                     key = table_key(stage_id, round_.number, table.number)
                     tables.append({"number": table.number, "sides": table.sides,
-                                   "withdrawn": self.withdrawn_sides(stage_id, round_.number, table.number),
+                                   "withdrawn": withdrawn_sides(self.event, stage_id, table, round_.number),
                                    "entered": table.number not in pending and not broken,
                                    "used": bool(self.tokens.used(key)), "link": self.link(key),
                                    "held": self.tokens.held(key),

@@ -211,7 +211,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
         for t in round_.tables:
             # A table with a side withdrawn by this round is scored again, never taken as before:
             # its score depends on the entries' `withdrawn`, which ScoredTables does not look at.
-            gone = _withdrawn_sides(event, stage, t, round_.number)
+            gone = withdrawn_sides(event, stage.id, t, round_.number)
             if gone and len(t.sides) == 2:
                 unplayed.append(t.number)
             score = known.get(t, stage, round_.number) if known is not None and not gone else None
@@ -289,12 +289,12 @@ def standings_before(event: Event, result: StageResult, number: int) -> list[Sta
     return _rank(game, result.stage, tallies, counted, result.lots)
 
 
-def _withdrawn_sides(event: Event, stage: Stage, table: Table, number: int) -> list[str]:
+def withdrawn_sides(event: Event, stage_id: str, table: Table, number: int) -> list[str]:
     """The table's sides withdrawn by this round (Entry.withdrawn_by), in every format:
     event-day.md defines the withdrawal for a Swiss or round robin; a knockout's walkover
     follows from it, a `matches` stage's rounds (its files) are rounds as a Swiss's are, and a
     pairs movement's rounds too (_score says what each makes of the withdrawn sides)."""
-    return [side for side in table.sides if event.entries[side].withdrawn_by(number, stage.id)]
+    return [side for side in table.sides if side in event.entries and event.entries[side].withdrawn_by(number, stage_id)]
 
 
 def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, state: dict[str, object],
@@ -306,7 +306,7 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
     forfeit, a bye gives it nothing, and the result is listed in `withdrawn_played` (an error,
     _report_withdrawn_played) rather than taken silently."""
     if gone is None:
-        gone = _withdrawn_sides(event, stage, table, number)
+        gone = withdrawn_sides(event, stage.id, table, number)
     if not gone:
         return game.score_table(table, stage, state)
     if table.forfeit in gone:
