@@ -608,8 +608,14 @@ class EventCache:
             recent = time.time() - os.lstat(pruned).st_mtime < PRUNE_EVERY
         except OSError:
             recent = False
-        if recent or not _touched(pruned):
+        if recent:
             return
+        try:
+            # made anew, in place of whatever is there: a link planted there is replaced, never
+            # followed (Path.touch would make or touch the file it leads to)
+            caches.write_atomically(pruned, b"")
+        except OSError:
+            return  # (prune then waits for another build)
         limit = time.time() - days * 86400
         by_key: dict[str, list[tuple[str, float]]] = {}
         with os.scandir(self.folder) as found:
@@ -710,28 +716,6 @@ class EventCache:
     def _keep_summary(self, key: str, summary: EventSummary, found: list[ContentError]) -> None:
         caches.write_sealed(self.folder / f"{key}.summary.sealed",
                             pickle.dumps((summary.event, summary, found), protocol=pickle.HIGHEST_PROTOCOL))
-
-
-def _touched(path: Path) -> bool:
-    """`path` made, or its time set to now, never through a link (Path.touch follows one, and
-    would make or touch the file it leads to): one planted there is removed first. False: it
-    could not be (prune then waits for another build)."""
-    flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-    for _ in range(2):
-        try:
-            descriptor = os.open(path, flags, 0o666)
-        except OSError:
-            try:
-                os.unlink(path)  # a link (ELOOP): removed, not followed
-            except OSError:
-                return False
-            continue
-        try:
-            os.utime(descriptor if os.utime in os.supports_fd else path)  # (the file just opened, not a link)
-        finally:
-            os.close(descriptor)
-        return True
-    return False
 
 
 def _bulletins_of(summary: EventSummary | SentLine) -> list | None:
