@@ -1699,6 +1699,8 @@ def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bull
     share, shares = part
     if share == 0:
         _event_pages(env, result, bulletins, writer, day, common)
+    if not entries:  # (serve's first step: the entries' pages come with the whole rebuild)
+        return
     # Each stage's tables, by entry, gathered once (not searched again for every entry).
     seats = [seated(s) for s in result.stages]
     # The list of matches names a round partly entered too (its tables uncounted, their results
@@ -1707,7 +1709,7 @@ def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bull
               for s, found in zip(result.stages, seats)]
     standings = [s.standings_by_entry() for s in result.stages]
     facts = [stage_facts(game, s) for s in result.stages]  # (once a stage, not once an entry)
-    for place, entry in enumerate(event.entries.values() if entries else ()):
+    for place, entry in enumerate(event.entries.values()):
         if place % shares != share:
             continue
         appearances = [
