@@ -47,13 +47,13 @@ from generator.commands.headings import COLUMNS, PERSONAL_PARTS, PHONE_PARTS, YE
 from generator.content.load import SLUG
 from generator.content.reader import personal_number, phone_number
 from generator.content.yaml_loader import YamlList, YamlMap, load_yaml
-from generator.errors import ContentErrors, Mark, Problems, Refusal
+from generator.errors import ALWAYS_PRIVATE, ContentErrors, Mark, Problems, Refusal
 from generator.games import GAMES, Game
 from generator.messages import LOCALES
 from generator.seals import write_durably
 
 FIELDS = tuple(COLUMNS)
-PRIVATE = ("phone", "student_id")
+PRIVATE = ALWAYS_PRIVATE  # the private fields import writes: the ones every site keeps private
 # Headings of personal numbers (compared without spaces, case-insensitively): exact; those
 # contained in a heading are headings.PERSONAL_PARTS.
 PERSONAL_EXACT = {"id", "idno", "idnumber", "idcard", "studentid", "studentno", "studentnumber", "employeeid",
