@@ -76,6 +76,7 @@ from generator.content.reader import MAX_NAME_CHARS
 from generator.errors import visible
 from generator.interchange.numbering import unused
 from generator.interchange.pbn import adjusted_from, record_from, record_text
+from generator.interchange.pbn import yaml_text as _yaml_text  # (one quoting for the YAML import writes)
 from generator.seals import make_folders_durably, write_durably
 
 STAGE = "pairs"
@@ -1628,17 +1629,6 @@ def entry_ids(session: Session, taken: dict[str, str] | None = None) -> dict[tup
             chosen[(number, wanted)] = _unused(wanted, lambda given: owners.setdefault(given, number) != number)
         found[key] = chosen[(number, wanted)]
     return found
-
-
-_YAML_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
-
-
-def _yaml_text(value: str) -> str:
-    """`value` as a YAML double-quoted scalar on one line: a backslash, a quote, a line break
-    and every control character escaped (a raw line feed inside the quotes would be folded into
-    a space, and a raw control character makes the file unreadable)."""
-    return '"' + re.sub(r'[\\"\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff]',
-                        lambda found: _YAML_ESCAPES.get(found.group(), f"\\u{ord(found.group()):04x}"), value) + '"'
 
 
 def event_text(session: Session, ids: dict[tuple[str, str], str], rounds: int, boards: int, stage: str,

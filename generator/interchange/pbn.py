@@ -30,7 +30,6 @@ be published by paibang and scored again by its rules.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -414,6 +413,17 @@ def _total_lines(event: Any, stage_result: Any, options: Any, fields: list[list[
 # --- into content: a pairs file's results as paibang results files ---------------------------------
 
 
+_YAML_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+
+
+def yaml_text(value: str) -> str:
+    """`value` as a YAML double-quoted scalar on one line: a backslash, a quote, a line break
+    and every control character escaped (a raw line feed inside the quotes would be folded into
+    a space, and a raw control character makes the file unreadable)."""
+    return '"' + re.sub(r'[\\"\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff]',
+                        lambda found: _YAML_ESCAPES.get(found.group(), f"\\u{ord(found.group()):04x}"), value) + '"'
+
+
 def record_text(record: Any) -> str:
     """A board record as a secretary would type it: `4SX S -2`, `pass`, `A+/A-`, or the mapping
     form when there is a lead."""
@@ -422,8 +432,8 @@ def record_text(record: Any) -> str:
     if record.contract is None:
         return "pass"
     if record.lead:
-        # a card (lead_card); anything else, quoted as JSON (a YAML scalar of one line)
-        lead = record.lead if _LEAD.fullmatch(record.lead) else json.dumps(record.lead, ensure_ascii=False)
+        # a card (lead_card); anything else, quoted (a YAML scalar of one line)
+        lead = record.lead if _LEAD.fullmatch(record.lead) else yaml_text(record.lead)
         return (f'{{contract: {record.contract}, by: {record.declarer}, result: "{result_text(record.result)}", '
                 f"lead: {lead}}}")
     return f"{record.contract} {record.declarer} {result_text(record.result)}"
