@@ -48,6 +48,8 @@ def personal_number(text: str, least: int = PERSONAL_DIGITS) -> bool:
 def holds_personal_number(text: str) -> bool:
     """Whether an id is, or holds, a personal number (PERSONAL_DIGITS_IN_AN_ID): S201301059988
     and 2013-0105-9988 as much as 201301059988 (separators between its digits aside)."""
+    if sum(map(str.isdecimal, text)) < PERSONAL_DIGITS_IN_AN_ID:  # (most ids: asked of every entry)
+        return False
     compact = re.sub(r"(?<=\d)[-_. ]+(?=\d)", "", text)  # 2013-0105-9988, 138 0013 8000
     return any(personal_number(part, PERSONAL_DIGITS_IN_AN_ID) for part in re.split(r"[^\dXx]+", compact))
 
@@ -82,6 +84,8 @@ _YEAR_MONTH = re.compile(r"(?<!\d)(?:19|20)\d{2}[-./\u5e74](?:0?[1-9]|1[0-2])(?!
 
 def holds_phone_or_id_card(text: str) -> bool:
     """Whether a public text holds a phone, ID-card or long student number."""
+    if sum(map(str.isdecimal, text)) < PERSONAL_DIGITS_IN_A_TEXT:  # (most names: asked of every one)
+        return False
     dated = _YEAR_MONTH.sub("/", _DATE.sub("/", text))
     compact = re.sub(r"(?<=\d)[\s\-_.()（）]+(?=\d)", "", dated)  # 138 0013 8000, (010) 8888-8888
     return any(len(run) >= PERSONAL_DIGITS_IN_A_TEXT for run in re.findall(r"\d+", compact))
