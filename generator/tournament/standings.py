@@ -277,7 +277,7 @@ def award_prizes(standings: list[Standing], prizes: Sequence[Prize], withdrew: C
                     standing.prize = prize
                 break
             last_place += prize.count
-        if standing.prize is None and standing.prize_vacant is None and not gone:
+        if not gone and standing.prize is None:  # (a vacant prize is only ever a withdrawn one's)
             for prize in by_threshold:
                 assert prize.metric is not None and prize.threshold is not None
                 if standing.tally.metrics.get(prize.metric, 0) >= prize.threshold:
