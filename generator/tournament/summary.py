@@ -154,6 +154,14 @@ def card_digest(result: EventResult | EventSummary) -> str:
     return hashlib.sha256(json.dumps(card, ensure_ascii=False, default=str).encode()).hexdigest()
 
 
+def _shown_standing(st: Any) -> tuple:
+    """What a player's page shows of one standing (render/players.py's ShownStanding), and what
+    placings_digest keeps its pages by: the one tuple for both. The place a `then:` stage gave
+    (placed_by) only where there is one: the digest as it was without `then:`."""
+    return (st.entry.id, st.rank, st.tied, st.qualified, st.prize.name if st.prize else None,
+            bool(st.tally.forfeited), *((st.placed_by_name,) if st.placed_by_name else ()))
+
+
 def placings_digest(result: EventResult | EventSummary) -> str:
     """Where each entry finished in each stage (rank, tie, qualification, prize, forfeit), each
     stage's name and day, and the event's card, names and credits, as a digest: what a player's
@@ -162,9 +170,7 @@ def placings_digest(result: EventResult | EventSummary) -> str:
     if is_summary(result) and result.placings:
         return result.placings
     stages = [[s.stage.id, s.stage.name, str(s.stage.date), s.has_results, _after_round(s),
-               [[st.entry.id, st.rank, st.tied, st.qualified, st.prize.name if st.prize else None, st.tally.forfeited,
-                 *([st.placed_by_name] if st.placed_by_name else [])]  # (the digest as it was without `then:`)
-                for st in s.standings]] for s in result.stages]
+               [_shown_standing(st) for st in s.standings]] for s in result.stages]
     shown = [card_digest(result), names_of(result), credits_digest(result), stages]
     return hashlib.sha256(json.dumps(shown, ensure_ascii=False).encode()).hexdigest()
 
@@ -295,9 +301,7 @@ def shown_rows(result: EventResult | EventSummary) -> ShownRows:
         return pickle.loads(result.rows())
     entries = _shown_entries(result.event)
     stages = tuple((s.stage.id, s.stage.name,
-                    tuple((st.entry.id, st.rank, st.tied, st.qualified, st.prize.name if st.prize else None,
-                           bool(st.tally.forfeited), *((st.placed_by_name,) if st.placed_by_name else ()))
-                          for st in standings_by_entry(s.standings).values()),  # (placed by `then:`: ShownStanding.placed_by)
+                    tuple(map(_shown_standing, standings_by_entry(s.standings).values())),
                     _after_round(s))
                    for s in result.stages)
     return entries, stages, tuple((c.name, c.group, c.points) for c in result.credits), _seating(result.event)
