@@ -30,14 +30,14 @@ def ranking_rule(t: Translator, event: Event, stage: Stage, bracket: Bracket) ->
 
 def _earlier_places(t: Translator, bracket: Bracket) -> str:
     """The rounds before the semi-finals, the latest first, each with the place its losers get
-    (tournament/knockout.py's placings: the bracket's places halved once a round, plus one);
+    (Bracket.loser_place, as tournament/knockout.py's placings gives them);
     nothing for a bracket of 4 or 2. A round of one match (5 entries: one quarter-final, the
     others byes) has one loser, who shares nothing."""
     places = []
     for number in range(bracket.rounds - 2, 0, -1):
-        name = t(bracket.round_name(number).replace("ko_", "ko_text_"), n=bracket.round_of(number))
+        name = t(bracket.round_text_key(number), n=bracket.round_of(number))
         key = "ko_rule_place_shared" if len(bracket.round_matches(number)) > 1 else "ko_rule_place_one"
-        places.append(t(key, round=name, place=(bracket.size >> number) + 1))
+        places.append(t(key, round=name, place=bracket.loser_place(number)))
     return t("ko_rule_places_earlier", places=t.joiner().join(places)) if places else ""
 
 

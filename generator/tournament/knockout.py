@@ -144,6 +144,14 @@ class Bracket:
         """How many places the round starts with (16 for a round of 16)."""
         return self.size >> (number - 1)
 
+    def round_text_key(self, number: int) -> str:
+        """round_name's word as it reads inside a sentence (ko_text_…)."""
+        return self.round_name(number).replace("ko_", "ko_text_")
+
+    def loser_place(self, number: int) -> int:
+        """The place the losers of round `number` share (a round before the semi-finals; placings)."""
+        return (self.size >> number) + 1
+
 
 def make_bracket(field_size: int, seeds: list[str], third_place: bool) -> Bracket:
     """The bracket of a field of `field_size` (seeds: its entry ids, best first, when known)."""
@@ -453,7 +461,7 @@ def placings(bracket: Bracket, field_entries: list[Entry], scored: list[RoundRes
             place[match.winner] = (3, False)
             place[match.loser] = (4, False)
         elif not (match.kind == "semi" and bracket.third_place):
-            place[match.loser] = ((bracket.size >> match.round) + 1, True)
+            place[match.loser] = (bracket.loser_place(match.round), True)
     tallies = tally(field_entries, [r.counted for r in scored], game.metrics)
     seed = {entry_id: i for i, entry_id in enumerate(bracket.seeds)}
     withdrew = {e.id for e in field_entries if e.withdrawn is not None and e.withdrawn_in(stage_id)}
@@ -578,5 +586,4 @@ def sheet_text(bracket: Bracket, number: int, locale: str) -> str:
 
 
 def round_label(bracket: Bracket, number: int, locale: str) -> str:
-    key = bracket.round_name(number).replace("ko_", "ko_text_")  # the name inside a sentence
-    return catalogues.text(key, locale, n=bracket.round_of(number))
+    return catalogues.text(bracket.round_text_key(number), locale, n=bracket.round_of(number))
