@@ -39,7 +39,8 @@ def credits_roster(event: Event, stages: list[StageResult]) -> list[CreditLine]:
     }
     # A withdrawn entry took part only if it sat at a table before it withdrew: the field lists
     # one withdrawn from round 1 (`withdrawn: true`) all the same, and a participant's point is
-    # for playing (参与者), not for having entered.
+    # for playing (参与者), not for having entered. (Asked of withdrawn entries only.)
+    withdrawn = {e.id: e for e in event.entries.values() if e.withdrawn is not None}
     played = {
         side
         for stage in stages
@@ -47,10 +48,10 @@ def credits_roster(event: Event, stages: list[StageResult]) -> list[CreditLine]:
         for score in round_.tables
         if len(score.table.sides) == 2  # (a bye is no table played)
         for side in score.table.sides
-        if side in event.entries and not event.entries[side].withdrawn_by(round_.number, stage.stage.id)
+        if side in withdrawn and not withdrawn[side].withdrawn_by(round_.number, stage.stage.id)
     }
     took_part = {e.id for stage in stages for e in stage.field} | {e.id for e in stages[0].byes}
-    took_part = {i for i in took_part if event.entries[i].withdrawn is None or i in played}
+    took_part = {i for i in took_part if i not in withdrawn or i in played}
     for entry in event.entries.values():
         if entry.substitute or entry.id not in took_part:
             continue
