@@ -106,19 +106,17 @@ def made_here(folder: Path, output: Path | None = None) -> bool:
     (default: the folder itself; a staging or backup folder's marker is output/'s): its id's
     hash verifies under the user's key for that path. A copy of a site elsewhere, or one built
     on another computer, does not."""
-    text = _marker(folder)
+    return _verifies(_marker(folder), output or folder)
+
+
+def _verifies(text: str | None, output: Path) -> bool:
+    """Whether a marker's text holds an id keyed to the site at `output` (made_here)."""
     for line in (text or "").splitlines():
         name, _, rest = line.partition(" ")
         nonce, _, mac = rest.partition(" ")
-        if name == MARKER_ID and nonce and hmac.compare_digest(mac.strip(), _marker_mac(output or folder, nonce)):
+        if name == MARKER_ID and nonce and hmac.compare_digest(mac.strip(), _marker_mac(output, nonce)):
             return True
     return False
-
-
-def _older_marker(folder: Path) -> bool:
-    """A marker of an older paibang's, without the id line (see the note at the top)."""
-    text = _marker(folder)
-    return text is not None and MARKER_ID not in text
 
 
 def write_marker(folder: Path, output: Path) -> None:
@@ -173,9 +171,12 @@ def check_output(output: Path, content: Path, recorded: bool = False) -> None:
         raise OutputRefused("output_content", output)
     if os.path.lexists(output) and not target.is_dir():
         raise OutputRefused("output_not_folder", output)
-    if not target.is_dir() or made_here(target) or (recorded and _older_marker(target)) or not any(os.scandir(target)):
+    text = _marker(target) if target.is_dir() else None  # (read once for the three questions)
+    # made here; an older paibang's marker, without the id line (the note at the top), with the record; empty
+    if not target.is_dir() or _verifies(text, target) or (recorded and text is not None and MARKER_ID not in text) \
+            or not any(os.scandir(target)):
         return
-    if _marker(target) is not None:
+    if text is not None:
         # With no key kept between runs (no place for it), no marker can be told as this user's:
         # said so, not "a copy of a site", whose fix would not help.
         raise OutputRefused("output_not_made_here" if key_is_kept() else "output_no_key", output)
