@@ -432,16 +432,16 @@ def _resolve_withdrawals(event: Event, problems: Problems) -> None:
             problems.add("stage-unknown", mark, id=stage_id, suggestion=suggestion(stage_id, ids), allowed=", ".join(ids))
             entry.withdrawn, entry.withdrawn_stage = None, None
             continue
-        stage = event.stages[ids.index(stage_id)]
+        at = ids.index(stage_id)
+        stage, later = event.stages[at], ids[at + 1:]
         if entry.withdrawn > stage.rounds:
-            later = ids[ids.index(stage_id) + 1:]
             # Its consequence said too: no round of a later stage (withdrawn_by), so `pair` leaves
             # it out of, say, the knockout, which a round past the last may not have meant.
             problems.add("entry-withdrawn-past", mark, warning=True, id=entry.id, round=entry.withdrawn,
                          stage=stage_id, rounds=stage.rounds, example=later[0] if later else stage_id,
                          later=catalogues.word("withdrawn_past_later", stages=", ".join(later)) if later else "")
         if len(ids) > 1:
-            entry.withdrawn_stage, entry.withdrawn_later = stage_id, tuple(ids[ids.index(stage_id) + 1:])
+            entry.withdrawn_stage, entry.withdrawn_later = stage_id, tuple(later)
         else:
             entry.withdrawn_stage = None
 
