@@ -94,7 +94,7 @@ class Tokens:
         self.set_aside: Path | None = None
         self.set_aside_why = ""
         try:
-            fd = _open_own(self.path, os.O_RDONLY)
+            fd = _open_own(self.path, os.O_RDONLY, private=True)
         except FileNotFoundError:
             fd = None
         except UnsafeDeskFile:
@@ -102,18 +102,14 @@ class Tokens:
             self._put_aside("unsafe")
         if fd is not None:
             with os.fdopen(fd, "rb") as handle:
-                if os.fstat(handle.fileno()).st_mode & 0o077:
-                    self._put_aside("unsafe")
-                else:
-                    found = self._unsealed(handle.read(MAX_TOKENS_FILE + 1))
-                    kept = None if found is None else _well_formed(found)
-                    if found is None:
-                        # (with no key kept between runs, every start finds its last file unsealed)
-                        self._put_aside("unsealed" if key_is_kept() else "no_key")
-                    elif kept is None:
-                        self._put_aside("unreadable")
-                    else:
-                        self.data.update(kept)
+                found = self._unsealed(handle.read(MAX_TOKENS_FILE + 1))
+            if found is None:
+                # (with no key kept between runs, every start finds its last file unsealed)
+                self._put_aside("unsealed" if key_is_kept() else "no_key")
+            elif (kept := _well_formed(found)) is None:
+                self._put_aside("unreadable")
+            else:
+                self.data.update(kept)
         if not self.data["admin"]:
             self.data["admin"] = secrets.token_urlsafe(TOKEN_BYTES)
             self.data["secret"] = secrets.token_urlsafe(SECRET_BYTES)
@@ -286,10 +282,11 @@ class UnsafeDeskFile(OSError):
         self.path, self.why = path, why
 
 
-def _open_own(path: Path, flags: int, mode: int = 0o644) -> int:
+def _open_own(path: Path, flags: int, mode: int = 0o644, private: bool = False) -> int:
     """`path` opened with `flags`, never through a symbolic link (O_NOFOLLOW), never handed to
-    a program the desk runs (O_CLOEXEC), and only when it is a regular file of the user's own:
-    UnsafeDeskFile otherwise. O_NONBLOCK: a named pipe planted there is not waited on."""
+    a program the desk runs (O_CLOEXEC), and only when it is a regular file of the user's own
+    (`private`: that others can neither read nor write): UnsafeDeskFile otherwise. O_NONBLOCK:
+    a named pipe planted there is not waited on."""
     try:
         fd = os.open(path, flags | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK, mode)
     except OSError as error:
@@ -297,7 +294,8 @@ def _open_own(path: Path, flags: int, mode: int = 0o644) -> int:
             raise UnsafeDeskFile(path, "link") from None
         raise
     found = os.fstat(fd)
-    why = "not-file" if not stat.S_ISREG(found.st_mode) else "owner" if found.st_uid != os.getuid() else None
+    why = "not-file" if not stat.S_ISREG(found.st_mode) else "owner" if found.st_uid != os.getuid() else \
+        "owner" if private and found.st_mode & 0o077 else None
     if why is not None:
         os.close(fd)
         raise UnsafeDeskFile(path, why)
