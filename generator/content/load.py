@@ -101,11 +101,27 @@ def load_site(root: Path, problems: Problems,
 def private_keys(root: Path) -> tuple[str, ...]:
     """The player keys the site keeps private (ALWAYS_PRIVATE and site.yaml's `private:`), read
     on their own for masking their values where a problem's line is quoted (errors.masked): a
-    site.yaml that cannot be read gives ALWAYS_PRIVATE."""
-    data = load_yaml(root / "site.yaml", Problems())
+    site.yaml that cannot be read gives ALWAYS_PRIVATE. Read again only when site.yaml has
+    changed (its stamp): the desk's admin page asks once for each problem it shows."""
+    path = root / "site.yaml"
+    try:
+        found = os.stat(path)
+        stamp = (found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns)
+    except OSError:
+        stamp = None
+    known = _PRIVATE_READ.get(path)
+    if stamp is not None and known is not None and known[0] == stamp:
+        return known[1]
+    data = load_yaml(path, Problems())
     private = data.get("private") if isinstance(data, YamlMap) else None
     keys = [private] if isinstance(private, str) else private if isinstance(private, YamlList) else []
-    return ALWAYS_PRIVATE + tuple(str(key) for key in keys if isinstance(key, str) and key)
+    found_keys = ALWAYS_PRIVATE + tuple(str(key) for key in keys if isinstance(key, str) and key)
+    if stamp is not None:
+        _PRIVATE_READ[path] = (stamp, found_keys)
+    return found_keys
+
+
+_PRIVATE_READ: dict[Path, tuple[tuple[int, int, int, int], tuple[str, ...]]] = {}  # private_keys' last reading
 
 
 def load_mapping(path: Path, problems: Problems) -> YamlMap | None:
