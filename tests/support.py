@@ -14,6 +14,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def replace(path: Path, old: str, new: str) -> None:
+    """`old` (there, once) replaced by `new` in the file at `path`."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
 def site_bytes(path: Path) -> bytes:
     """A built site's file as two builds of the same content write it alike: the marker's id
     line (render/output.py's MARKER_ID: random, and keyed by the folder's path) left out."""

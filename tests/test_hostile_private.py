@@ -19,18 +19,12 @@ from generator.build import validate
 from generator.cli import main
 from generator.commands.serve import content_error_page
 from generator.errors import ContentErrors, columns, masked
-from support import demo_content
+from support import demo_content, replace
 
 BRIDGE = "dongke-bridge-2015"
 # The demo's entry line holding a canary in each kind of private key (site.yaml: private: [wechat]).
 CANARIES = ("13900139111", "201301059902", "wxid_paibang_canary_jk")
 CANARY_LINE = '      - {name: 吉克阿呷, phone: "13900139111", student_id: "201301059902", wechat: "wxid_paibang_canary_jk"}'
-
-
-def replace(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 # --- #5: a problem's line quoted back ---------------------------------------------------------

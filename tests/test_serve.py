@@ -35,6 +35,7 @@ from generator.cli import main
 from generator.commands.serve import Serve, Site, read_under, read_under_by_lstat
 from generator import catalogues
 from generator.messages import LOCALES
+from support import replace  # (as a module of the tests folder: serve's builder process imports this file by that path)
 
 ROOT = Path(__file__).resolve().parents[1]
 EVENT = "events/dongke-bridge-2015"
@@ -50,12 +51,6 @@ def demo_content(tmp_path: Path, locale: str = "zh-Hans") -> Path:
     (content / "site.yaml").write_text(site.replace("locale: zh-Hans", f"locale: {locale}"), encoding="utf-8")
     shutil.copytree(ROOT / "content" / EVENT, content / EVENT)
     return content
-
-
-def replace(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 # The build serve's builder process runs: None, generator.build.build; the fake_build fixture's

@@ -16,7 +16,7 @@ from generator.build import build, build_event_first
 from generator.commands.serve import Building
 from generator.render import html, players
 from generator.render.incremental import PreviousBuild
-from tests.support import site_bytes
+from tests.support import replace, site_bytes
 
 ROOT = Path(__file__).resolve().parents[1]
 EVENT = "events/dongke-bridge-2015"
@@ -37,12 +37,6 @@ def two_events(tmp_path: Path) -> Path:
 def tree(root: Path) -> dict[str, bytes]:
     """Every file under `root` (relative path -> bytes)."""
     return {path.relative_to(root).as_posix(): site_bytes(path) for path in sorted(root.rglob("*")) if path.is_file()}
-
-
-def replace(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def building(tmp_path: Path, content: Path) -> Building:
