@@ -163,20 +163,23 @@ def test_a_phone_or_id_card_number_in_a_public_name_or_group_is_warned_about(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`import --map 联系电话=group` wrote `group: +86 138 0013 8000`, and `check` said nothing while
     the build published it on the entry and player pages, results.json and the search. An entry's
-    group and name and a player's name are public: a phone or ID-card number in one is warned
-    about, in the site's language, with the fix; a class, a year or a date is not."""
+    group and name and a player's name are public: a phone, ID-card or student number in one is
+    warned about (a student number of 10 digits, a landline without its area code too), in the
+    site's language, with the fix; a class, a year, a school year or a date is not."""
     event = small_event(tmp_path, '- {id: T01, group: +86 138 0013 8000, players: [张三, 李四]}\n'
                                   '- {id: T02, name: 蓝队, group: 13级动物科学1班, players: [{name: 王五 138-0013-8002}, 赵六]}\n'
                                   '- {id: T03, name: "(010) 8888-8888", players: ["11010519491231002X", 钱七]}\n'
                                   '- {id: T04, name: "2024", group: 2023级20210101班, players: [2024-09-01, 孙八]}\n'
                                   '- {id: T05, name: 一队, players: [{name: 周九, phone: "13800138004"}, 吴十]}\n'
-                                  '- {id: T06, name: 二队, group: "2019.09-2023.06", players: [郑一, "王二 2019年9-2023年6"]}\n')
+                                  '- {id: T06, name: 二队, group: "2019.09-2023.06", players: [郑一, "王二 2019年9-2023年6"]}\n'
+                                  '- {id: T07, name: 三队, group: 2019-2020-1学期, players: [张七 2013010599, 李八 6275-1234]}\n')
     content = event.parents[1]
     _, _, warnings = validate(content)
     found = sorted((p.mark.line, p.params["key"], p.params["value"]) for p in warnings if p.code == "text-looks-personal")
     assert found == [(1, "entries[1].group", "+86 138 0013 8000"), (2, "entries[2].players[].name", "王五 138-0013-8002"),
-                     (3, "entries[3].name", "(010) 8888-8888"), (3, "entries[3].players[]", "11010519491231002X")]
+                     (3, "entries[3].name", "(010) 8888-8888"), (3, "entries[3].players[]", "11010519491231002X"),
+                     (7, "entries[7].players[]", "张七 2013010599"), (7, "entries[7].players[]", "李八 6275-1234")]
     assert main(["check", "--content", str(content)]) == 0  # a warning: the site still builds
     said = capsys.readouterr().err
-    assert "entries[1].group 的“+86 138 0013 8000”含有像手机号、电话或身份证号的号码" in said
+    assert "entries[1].group 的“+86 138 0013 8000”含有像手机号、电话、学号或身份证号的号码" in said
     assert "电话写在选手的 phone" in said and "删去那个 --map 重新导入" in said

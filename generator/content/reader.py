@@ -70,24 +70,34 @@ def phone_number(text: str) -> bool:
         re.fullmatch(rf"\d{{{PHONE_DIGITS},}}[Xx]?", _PHONE_PUNCTUATION.sub("", text)) is not None
 
 
-# In a public text (an entry's group or name, a player's name), a run of 11 digits or more, its
-# separators aside, is a phone (11 digits, 13 with +86, a landline with its area code), an ID card
-# (15 or 18) or a long student number, and nothing a team or a class is called: 13级动物科学1班,
-# 2024, 2024.09.01-2024.12.31 and 2023级20210101班 are not. `check` warns (load.py: text-looks-personal).
-PERSONAL_DIGITS_IN_A_TEXT = 11
+# In a public text (an entry's group or name, a player's name), a run of 9 digits or more, its
+# separators aside, is a personal number: a student number (8 to 12 digits: those of 8 are left, as
+# a class is called 2023级20210101班), a phone (11 digits, 13 with +86, a landline with its area code),
+# an ID card (15 or 18); and so is a landline without its area code, 8888-8888 (four digits and
+# four, split: 2023级20210101班's code is not). Nothing a team or a class is called: 13级动物科学1班, 2024,
+# 2024.09.01-2024.12.31, a study period (2019.09-2023.06) and a school year (2019-2020-1) are not.
+# `check` warns (load.py: text-looks-personal).
+PERSONAL_DIGITS_IN_A_TEXT = 9
 
 
 # A year and its month (2019.09, 2023-06, or with the year's character, U+5E74): a study period
 # (2019.09-2023.06) would join into 12 digits.
 _YEAR_MONTH = re.compile(r"(?<!\d)(?:19|20)\d{2}[-./\u5e74](?:0?[1-9]|1[0-2])(?!\d)")
+# Two years (2019-2020, 2019~2020, with a term after them: 2019-2020-1), which would join into 8
+# digits or more.
+_YEARS = re.compile(r"(?<!\d)(?:19|20)\d{2}\s*[-~\u2013\u2014\uff5e\u81f3]\s*(?:19|20)\d{2}(?!\d)")
+# A landline as it is dialled in its own city: four digits and four (8888-8888, 6275 1234).
+_LANDLINE = re.compile(r"(?<![\d\-])\d{4}[\s\-]\d{4}(?![\d\-])")
 
 
 def holds_phone_or_id_card(text: str) -> bool:
-    """Whether a public text holds a phone, ID-card or long student number."""
-    if sum(map(str.isdecimal, text)) < PERSONAL_DIGITS_IN_A_TEXT:  # (most names: asked of every one)
+    """Whether a public text holds a phone, ID-card or student number."""
+    if sum(map(str.isdecimal, text)) < 8:  # (most names: asked of every one)
         return False
-    dated = _YEAR_MONTH.sub("/", _DATE.sub("/", text))
-    compact = re.sub(r"(?<=\d)[\s\-_.()（）]+(?=\d)", "", dated)  # 138 0013 8000, (010) 8888-8888
+    dated = _YEARS.sub("/", _YEAR_MONTH.sub("/", _DATE.sub("/", text)))
+    if _LANDLINE.search(dated):
+        return True
+    compact = re.sub(r"(?<=\d)[\s\-_.()\uff08\uff09]+(?=\d)", "", dated)  # 138 0013 8000, (010) 8888-8888
     return any(len(run) >= PERSONAL_DIGITS_IN_A_TEXT for run in re.findall(r"\d+", compact))
 
 
