@@ -183,3 +183,16 @@ def test_a_phone_or_id_card_number_in_a_public_name_or_group_is_warned_about(
     said = capsys.readouterr().err
     assert "entries[1].group 的“+86 138 0013 8000”含有像手机号、电话、学号或身份证号的号码" in said
     assert "电话写在选手的 phone" in said and "删去那个 --map 重新导入" in said
+
+
+def test_a_phone_after_the_organizer_or_an_officials_name_is_warned_about(tmp_path: Path) -> None:
+    """The organizer is printed on every page and bulletin, and an official's name on the
+    officials' credits: a contact's mobile or a landline typed after one is published with it."""
+    event = small_event(tmp_path, '- {id: T01, players: [张三, 李四]}\n- {id: T02, players: [王五, 赵六]}\n')
+    text = (event / "event.yaml").read_text(encoding="utf-8")
+    (event / "event.yaml").write_text(
+        text.replace("title: 社团赛\n", "title: 社团赛\norganizer: 校学生会 联系人 13800138000\n")
+        + "officials:\n  - {name: 钱裁判 6275-1234, role: referee}\n  - {name: 孙裁判, role: host}\n", encoding="utf-8")
+    _, _, warnings = validate(event.parents[1])
+    found = sorted((p.params["key"], p.params["value"]) for p in warnings if p.code == "text-looks-personal")
+    assert found == [("officials[1].name", "钱裁判 6275-1234"), ("organizer", "校学生会 联系人 13800138000")]

@@ -185,6 +185,8 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
         draw_seed=reader.integer("draw_seed"),
         locale=reader.choice("locale", LOCALES),
     )
+    # The organizer is printed on every page and bulletin: a contact's mobile typed after it is too.
+    _warn_if_personal(event.organizer, reader.value_mark("organizer"), "organizer", problems)
     if reader.has("dates"):
         event.dates = [d for v, m in reader.items("dates", single_ok=True) if (d := parse_date(v, m, problems))]
     elif reader.has("date"):
@@ -511,6 +513,7 @@ def _read_officials(reader: Reader, problems: Problems) -> list[Official]:
         name = official.text("name")
         if not name:
             continue
+        _warn_if_personal(name, official.value_mark("name"), f"officials[{index + 1}].name", problems)  # published, credited
         stages = tuple(str(s) for s, _ in official.items("stages", single_ok=True))
         officials.append(Official(name, official.choice("role", ("referee", "host"), "referee") or "referee",
                                   stages, official.integer("sessions", 0, low=0, high=100) or 0))
