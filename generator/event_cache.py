@@ -28,6 +28,7 @@ being rendered, not the archive's summaries.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import hashlib
 import os
@@ -625,6 +626,11 @@ class EventCache:
                 named = _KEPT_EVENT.fullmatch(item.name)
                 if named and item.is_file(follow_symlinks=False):
                     by_key.setdefault(named[1], []).append((item.path, item.stat(follow_symlinks=False).st_mtime))
+                elif _TEMPORARY.fullmatch(item.name):
+                    with contextlib.suppress(FileNotFoundError):  # renamed by its writer, or pruned meanwhile
+                        if item.is_file(follow_symlinks=False) and \
+                                item.stat(follow_symlinks=False).st_mtime < time.time() - PRUNE_EVERY:
+                            os.unlink(item.path)
         current = set(self.keys.values())
         # A summary read through its line only is not touched (`_load`): the events of this
         # build are kept whatever their age.
@@ -755,6 +761,12 @@ PRUNED = "pruned"  # touched when it was last looked
 # An event's files, the only ones `prune` deletes: `<key>.sealed` and `<key>.summary.sealed`, the
 # key a SHA-256 (event_cache_key).
 _KEPT_EVENT = re.compile(r"([0-9a-f]{64})\.(?:summary\.)?sealed")
+# The temporaries its files are written as (seals.write_atomically: `<name>.tmp-<pid>-<thread>`),
+# which a build killed as it wrote one leaves behind. A day old, one is nobody's (a file is
+# written in well under a second), whatever its pid, another process's now or another machine's
+# sharing the folder; `prune` deletes those, as render/pdf.py's prune_cache does the PDFs'.
+_TEMPORARY = re.compile(r"(?:[0-9a-f]{64}\.(?:summary\.)?sealed|ledger\.(?:lines|more|rows-[0-9a-f])|pruned)"
+                        r"\.tmp-[0-9]+-[0-9]+")
 LEDGER = "ledger.lines"  # the summaries' lines, sealed (see the top)
 LEDGER_ROWS = "ledger.rows"  # and beside it, their rows: ledger.rows-<the key's first digit> (save_ledger)
 LEDGER_MORE = "ledger.more"  # the lines since the ledger's file was written, while few (save_ledger)

@@ -457,6 +457,31 @@ def test_the_event_cache_prunes_only_the_files_paibang_names(tmp_path: Path) -> 
     assert (events / PRUNED).is_file() and not (events / PRUNED).is_symlink() and not outside.exists()
 
 
+def test_the_event_cache_prunes_the_temporaries_a_killed_build_left(tmp_path: Path) -> None:
+    """A build killed as it wrote an event's reading or the ledger leaves its temporary
+    (`<name>.tmp-<pid>-<thread>`): one a day old is nobody's and is deleted; a fresh one may be
+    another build's, writing it now, and stays; a temporary's name paibang never makes, or a link
+    named like one, stays whatever its age."""
+    from generator.event_cache import EventCache
+
+    events = tmp_path / "events"
+    events.mkdir()
+    key = "0123456789abcdef" * 4
+    old = [f"{key}.sealed.tmp-41-139", f"{key}.summary.sealed.tmp-41-139", "ledger.lines.tmp-7-8",
+           "ledger.rows-a.tmp-7-8", "ledger.more.tmp-7-8", "pruned.tmp-7-8"]
+    fresh = [f"{key}.sealed.tmp-42-140"]
+    theirs = [f"{key}.sealed.tmp-41", "notes.txt.tmp-1-2", f"{key}.sealed.tmp-41-139.bak"]
+    for name in old + fresh + theirs:
+        (events / name).write_bytes(b"k")
+    (events / "ledger.lines.tmp-9-9").symlink_to(tmp_path / "elsewhere")
+    (tmp_path / "elsewhere").write_bytes(b"mine")
+    for name in old + theirs + ["ledger.lines.tmp-9-9"]:
+        os.utime(events / name, (1, 1), follow_symlinks=False)
+    EventCache(events).prune(30)
+    assert sorted(path.name for path in events.iterdir()) == sorted([*fresh, *theirs, "ledger.lines.tmp-9-9", "pruned"])
+    assert (tmp_path / "elsewhere").read_bytes() == b"mine"
+
+
 @pytest.mark.parametrize(("lang", "words"), [(None, ("缓存目录", "不安全", "所有人都可以写入")),
                                             ("en", ("the cache folder", "not safe", "can be written by everyone")),
                                             ("zh-Hant", ("快取目錄", "不安全", "所有人都可以寫入"))])
