@@ -218,8 +218,19 @@ def visible(text: str) -> str:
 
 
 def _source_line(mark: Mark) -> str | None:
-    if not mark.line or mark.file.suffix.lower() in (".xlsx", ".xls", ".pdf"):
+    suffix = mark.file.suffix.lower()
+    if not mark.line or suffix in (".xlsx", ".xls", ".pdf"):
         return None
+    if suffix in (".csv", ".tsv", ".txt"):  # a sheet, in the encoding `import` read it in (GBK from Excel)
+        from generator.content import sheet_text
+
+        try:
+            found = sheet_text.decode(mark.file.read_bytes())
+        except OSError:
+            return None
+        if found is not None:
+            lines = sheet_text.lines(found[0])
+            return lines[mark.line - 1] if mark.line <= len(lines) else None
     try:
         with open(mark.file, encoding="utf-8", errors="replace") as handle:
             for number, text in enumerate(handle, start=1):

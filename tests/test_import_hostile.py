@@ -32,7 +32,7 @@ from generator.build import build, validate
 from generator.cli import main
 from generator.commands.new import scaffold_event
 from generator.commands.registrations import ImportRefusal, import_registrations
-from generator.errors import ContentErrors
+from generator.errors import ContentErrors, columns
 
 ROOT = Path(__file__).resolve().parents[1]
 SS_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"
@@ -185,13 +185,40 @@ def test_no_map_makes_a_phone_column_public(content: Path, tmp_path: Path, headi
     with pytest.raises(ContentErrors) as failure:
         import_registrations(content, event.name, sheet, {heading: field})
     (problem,) = failure.value.problems
-    assert problem.code == "registration-map-phone" and (problem.mark.line, problem.mark.column) == (1, 3)
+    # the heading's first character on line 1: the caret stands under it (a column of characters, not of cells)
+    assert problem.code == "registration-map-phone" and (problem.mark.line, problem.mark.column) == (1, len("姓名,队名,") + 1)
     assert "电话只存入私有的 phone" in problem.message("zh-Hans") and "删去这个 --map" in problem.hint("zh-Hans")
     assert "keeps private" in problem.message("en") and "phone field" in problem.hint("en")
     assert not (event / "entries.yaml").exists()
     import_registrations(content, event.name, sheet)  # what the fix says: without the --map, private
     text = entries_text(content)
     assert "phone: +86 138 0013 8000" in text and "group" not in text
+
+
+@pytest.mark.parametrize("encoding", ["gbk", "utf-8-sig", "big5", "utf-16"])
+def test_a_refused_columns_line_is_quoted_as_written_with_the_caret_under_its_heading(
+        content: Path, tmp_path: Path, encoding: str) -> None:
+    """Excel in a Chinese Windows saves CSV in GBK: the heading line was quoted read as UTF-8
+    (replacement characters), and the caret stood under the fourth character for the fourth
+    cell. The line is quoted in the sheet's own encoding, the caret under the cell's heading, a
+    quoted heading holding a comma counted as one cell."""
+    event = new_event(content)
+    delimiter = "\t" if encoding == "utf-16" else ","  # Excel's "Unicode text"
+    phone = "聯絡電話" if encoding == "big5" else "联系电话"  # (Big5: traditional characters)
+    rows = [["組號" if encoding == "big5" else "组号", "姓名, 全名", "班級" if encoding == "big5" else "班级", phone],
+            ["1", "張三", "一班", "13800138000"], ["1", "李四", "一班", "13800138001"]]
+    sheet = tmp_path / "s.csv"
+    with open(sheet, "w", encoding=encoding, newline="") as handle:
+        csv.writer(handle, delimiter=delimiter).writerows(rows)
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, event.name, sheet, {phone: "group", "姓名, 全名": "name"})
+    (problem,) = failure.value.problems
+    shown = problem.format("zh-Hans").splitlines()
+    written = sheet.read_bytes().decode("utf-16" if encoding == "utf-16" else encoding).lstrip("\ufeff").splitlines()[0]
+    assert shown[1] == f"  1 | {written}"
+    # two terminal columns a Chinese character: the carets stand under the heading's columns
+    before = written[:written.index(phone)]
+    assert shown[2] == "    | " + " " * columns(before) + "^" * 8
 
 
 def test_phone_numbers_as_typed_count_as_personal_numbers(content: Path, tmp_path: Path) -> None:

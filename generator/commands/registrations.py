@@ -30,7 +30,6 @@ encoding used is printed), anything else is refused with the fix. The work is li
 from __future__ import annotations
 
 import argparse
-import codecs
 import csv
 import io
 import re
@@ -44,6 +43,7 @@ import yaml
 
 from generator import catalogues
 from generator.commands.headings import COLUMNS, PERSONAL_PARTS, PHONE_PARTS, YES
+from generator.content import sheet_text
 from generator.content.load import SLUG
 from generator.content.reader import personal_number, phone_number
 from generator.content.yaml_loader import YamlList, YamlMap, load_yaml
@@ -323,7 +323,7 @@ def _cell_text(value: object) -> str:
 
 def _read_csv(raw: bytes) -> Table:
     text, encoding = _decode(raw)
-    delimiter = "\t" if encoding == "utf-16" and "\t" in text.split("\n", 1)[0] else ","  # Excel's "Unicode text"
+    delimiter = sheet_text.delimiter(text, encoding)
     rows: list[list[str]] = []
     numbers: list[int] = []
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
@@ -344,53 +344,30 @@ def _read_csv(raw: bytes) -> Table:
 
 
 def _decode(raw: bytes) -> tuple[str, str]:
-    """UTF-8 (with or without Excel's BOM), UTF-16 with a BOM, else GB18030 (GBK) or Big5 when the
-    text reads as Chinese in it. Both legacy encodings accept most byte pairs, so a Big5 file
-    decodes as GB18030 without an error — into rare characters: the text must be mostly common
-    characters (GB2312 level 1 or Big5 level 1) to be taken. Shift-JIS and the rest are refused."""
-    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        try:
-            return raw.decode("utf-16"), "utf-16"
-        except UnicodeDecodeError:
-            pass
-    else:
-        try:
-            return raw.decode("utf-8-sig"), "utf-8"
-        except UnicodeDecodeError:
-            pass
-        for encoding in ("gb18030", "big5"):
-            try:
-                text = raw.decode(encoding)
-            except UnicodeDecodeError:
-                continue
-            if _plausible(text):
-                return text, encoding
-    raise _SheetRefusal("registration-encoding")
-
-
-def _plausible(text: str) -> bool:
-    # CJK ideographs by code point: extension A and the unified block, compatibility ideographs, the rest
-    ideographs = [ch for ch in text if 0x3400 <= ord(ch) <= 0x9FFF or 0xF900 <= ord(ch) <= 0xFAFF or ord(ch) >= 0x20000]
-    if not ideographs:
-        return True
-    common = sum(1 for ch in ideographs if _common(ch))
-    return common >= 0.8 * len(ideographs)
-
-
-def _common(ch: str) -> bool:
-    """One of the 3,755 most used simplified or 5,401 most used traditional characters."""
-    try:
-        if 0xB0A1 <= int.from_bytes(ch.encode("gb2312"), "big") <= 0xD7F9:
-            return True
-    except UnicodeEncodeError:
-        pass
-    try:
-        return 0xA440 <= int.from_bytes(ch.encode("big5"), "big") <= 0xC67E
-    except UnicodeEncodeError:
-        return False
+    """The sheet's text and its encoding (content/sheet_text.py); refused when it has none paibang reads."""
+    found = sheet_text.decode(raw)
+    if found is None:
+        raise _SheetRefusal("registration-encoding")
+    return found
 
 
 # --- the columns ---------------------------------------------------------------------------------
+
+
+def _cell_mark(sheet: Path, line: int, index: int) -> Mark:
+    """Where cell `index` (0-based) of a sheet's line is: in a CSV, the character it begins at (the
+    caret under the line quoted stands under it); in a workbook, its column's number (a workbook
+    has no line to quote)."""
+    if sheet.suffix.lower() != ".xlsx":
+        try:
+            found = sheet_text.decode(sheet.read_bytes())
+        except OSError:
+            found = None
+        if found is not None:
+            lines = sheet_text.lines(found[0])
+            if line <= len(lines):
+                return Mark(sheet, line, sheet_text.cell_column(lines[line - 1], sheet_text.delimiter(*found), index))
+    return Mark(sheet, line, index + 1)
 
 
 def _key(heading: str) -> str:
@@ -471,10 +448,10 @@ def plan_columns(sheet: Path, header: list[str], header_row: int, data: list[lis
         digits = _long_digits(values)
         if wanted is not None and wanted not in PRIVATE and bool(key) and _phone_heading(key):
             # --map 联系电话=group put the phones in every entry page, results.json and the search.
-            problems.add("registration-map-phone", Mark(sheet, header_row, index + 1), heading=heading, field=wanted)
+            problems.add("registration-map-phone", _cell_mark(sheet, header_row, index), heading=heading, field=wanted)
             column.note = "refused"
         elif wanted is not None and wanted not in PRIVATE and (by_heading or digits):
-            problems.add("registration-map-refused", Mark(sheet, header_row, index + 1), heading=heading,
+            problems.add("registration-map-refused", _cell_mark(sheet, header_row, index), heading=heading,
                          field=wanted,
                          why=catalogues.word("import_personal_heading" if by_heading else "import_personal_digits"))
             column.note = "refused"
