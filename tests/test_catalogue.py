@@ -385,15 +385,17 @@ def robin_complete(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
 
 
 def robin_rematch(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
-    # Round 1 written by hand, each of 4 teams' three pairings in turn: one of them is the Berger
-    # table's round 2, which pair would then draw again.
+    # Rounds 1 to 3 of 6 teams written by hand so that the meetings left are two triangles
+    # (T01 T04 T05, T02 T03 T06): no round 4 seats everyone without a rematch, so pair cannot
+    # complete them, and the Berger table's round 4 meets two who met.
+    root = small_swiss(tmp, 6, 5, fmt="round_robin")
+    for number, tables in enumerate([(1, 2, 3, 4, 5, 6), (1, 3, 2, 5, 4, 6), (1, 6, 2, 4, 3, 5)], 1):
+        (root / f"events/ev/results/round-{number}.yaml").write_text(
+            f"stage: main\nround: {number}\ntables:\n" + "".join(
+                f"  - {{table: {t + 1}, teams: [T0{tables[2 * t]}, T0{tables[2 * t + 1]}], "
+                f"levels: {{T0{tables[2 * t]}: 9, T0{tables[2 * t + 1]}: 5}}}}\n" for t in range(3)), encoding="utf-8")
     made = refusals(monkeypatch)
-    for place, (a, b, c, d) in enumerate([(1, 2, 3, 4), (1, 3, 2, 4), (1, 4, 2, 3)]):
-        root = small_swiss(tmp / str(place), 4, 3, fmt="round_robin")
-        (root / "events/ev/results/round-1.yaml").write_text(
-            f"stage: main\nround: 1\ntables:\n  - {{table: 1, teams: [T0{a}, T0{b}], levels: {{T0{a}: 9, T0{b}: 5}}}}\n"
-            f"  - {{table: 2, teams: [T0{c}, T0{d}], levels: {{T0{c}: 9, T0{d}: 5}}}}\n", encoding="utf-8")
-        main(["pair", "ev", "main", "--content", str(root)])
+    main(["pair", "ev", "main", "--content", str(root)])
     return made
 
 

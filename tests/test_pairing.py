@@ -549,8 +549,8 @@ def write_next_round(content: Path, slug: str, stage: str, reading: Reading, ext
 
 
 @pytest.mark.parametrize("workers", [1, 2])  # the event read here, or by a forked reader
-# (the round robin from its round 1: its rounds were written by hand from the real event's
-# schedule, not pair's Berger table, whose round 7 meets two teams who met: pair-robin-rematch)
+# (the round robin from its round 1, drawn from pair's Berger table: its rounds were written by
+# hand from the real event's schedule, which pair would complete instead, a draw of another kind)
 @pytest.mark.parametrize("slug, stage, removed", [
     ("tumu-guandan-2020", "main", ["tumu-guandan-2020/results/round-3.yaml"]),
     ("hefei-80fen-teams-2012", "teams", [f"hefei-80fen-teams-2012/results/round-{n}.yaml" for n in range(1, 8)]),

@@ -245,21 +245,87 @@ def test_two_withdrawn_teams_meeting_leave_the_bye_of_a_team_still_playing(tmp_p
     assert not [w for w in warnings if w.code == "draw-entry-missing"]
 
 
-def test_pair_refuses_a_berger_round_that_meets_two_who_met_in_rounds_written_by_hand(tmp_path, capsys):
+def test_pair_completes_a_round_robin_whose_rounds_were_written_by_hand(tmp_path, capsys):
     """gaoxiao-bridge-teams-2024's rounds were written by hand, not from pair's Berger table: with
-    rounds 4 and 5 taken away, pair drew round 4 from the table and T2 met T6 again (they met in
-    round 3), said nothing, and only check warned draw-rematch once the file was written. pair
-    refuses, names the two and the round they met, and writes nothing."""
+    rounds 4 and 5 taken away, pair drew round 4 from the table, and T2 met T6 again (they met
+    in round 3); then it refused. pair completes the rounds written instead: rounds 4 and 5 meet
+    only teams that have not met, every two of the six meet once; the same rounds drawn one at a
+    time or all at once; the file and the stage page say how."""
     from tests.support import demo_content
 
     slug = "gaoxiao-bridge-teams-2024"
-    content = demo_content(tmp_path, slug)
-    results = content / "events" / slug / "results"
-    for number in (4, 5):
-        (results / f"round-{number}.yaml").unlink()
-    stage = yaml.safe_load((content / "events" / slug / "event.yaml").read_text(encoding="utf-8"))["stages"][0]["id"]
+    one, every = demo_content(tmp_path / "one", slug), demo_content(tmp_path / "all", slug)
+    for content in (one, every):
+        for number in (4, 5):
+            (content / "events" / slug / "results" / f"round-{number}.yaml").unlink()
+    assert main(["pair", slug, "teams", "--content", str(one)]) == 0
+    assert main(["pair", slug, "teams", "--content", str(one)]) == 0
+    assert main(["pair", slug, "teams", "--all", "--content", str(every)]) == 0
     capsys.readouterr()
-    assert main(["pair", slug, stage, "--content", str(content)]) != 0
-    said = capsys.readouterr()
-    assert "已在第" in said.err and "相遇" in said.err and "请手工编排" in said.err, said
+
+    def rounds_of(content: Path) -> list[list[tuple[str, ...]]]:
+        files = [content / "events" / slug / "results" / f"round-{n}.yaml" for n in range(1, 6)]
+        return [[(t["home"], t["away"]) for t in yaml.safe_load(f.read_text(encoding="utf-8"))["tables"]] for f in files]
+
+    drawn_rounds = rounds_of(one)
+    assert drawn_rounds == rounds_of(every)
+    meetings = Counter(frozenset(t) for r in drawn_rounds for t in r)
+    assert len(meetings) == 15 and set(meetings.values()) == {1}
+    assert all(sorted(side for t in r for side in t) == [f"T{n}" for n in range(1, 7)] for r in drawn_rounds)
+    text = (one / "events" / slug / "results" / "round-4.yaml").read_text(encoding="utf-8")
+    assert "循环赛，补全手写的轮次" in text and "已写的 3 轮不全是按伯格表编排的" in text
+    assert "已写的 4 轮不全是按伯格表编排的" in (one / "events" / slug / "results" / "round-5.yaml").read_text(encoding="utf-8")
+    _, results, warnings = validate(one)
+    assert not [w for w in warnings if w.code == "draw-rematch"]
+    stage = next(r for r in results if r.event.slug == slug).stages[0]
+    assert stage.draw_rules is not None and stage.draw_rules.steps == ("draw_rule_round_robin_written",)
+    # while rounds are left, the stage page says how pair completes them
+    (one / "events" / slug / "results" / "round-5.yaml").unlink()
+    _, results, _ = validate(one)
+    rules = next(r for r in results if r.event.slug == slug).stages[0].draw_rules
+    assert rules is not None and rules.by_hand == "completing"
+    assert "draw_rule_round_robin_by_hand" in rules.steps and "draw_rule_round_robin_3" not in rules.steps
+
+
+def test_pair_refuses_a_round_robin_that_no_rounds_can_complete(tmp_path, capsys):
+    """Rounds 1 to 3 of six written by hand so that the meetings left are two triangles (D01 D04
+    D05, D02 D03 D06): no round 4 seats everyone without two meeting again. pair refuses, names
+    two who would meet again and says to write the round by hand, and writes nothing."""
+    content = make_content(tmp_path, 6, 5)
+    results = content / "events/ev/results"
+    for number, order in enumerate([(1, 2, 3, 4, 5, 6), (1, 3, 2, 5, 4, 6), (1, 6, 2, 4, 3, 5)], 1):
+        tables = "".join(f"  - {{table: {t + 1}, home: D0{order[2 * t]}, away: D0{order[2 * t + 1]}}}\n" for t in range(3))
+        (results / f"round-{number}.yaml").write_text(f"stage: rr\nround: {number}\ntables:\n{tables}", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["pair", "ev", "rr", "--content", str(content)]) != 0
+    said = capsys.readouterr().err
+    assert "已在第" in said and "无法补全成每两队各相遇一次" in said and "请手工编排" in said, said
     assert sorted(p.name for p in results.glob("*.yaml")) == ["round-1.yaml", "round-2.yaml", "round-3.yaml"]
+
+
+@pytest.mark.parametrize("count", range(4, 21))
+def test_a_first_round_drawn_by_lot_at_the_venue_is_completed_for_any_field(count):
+    """Any first round (here: each entry with the next in a shuffled order) and a second, for
+    fields of 4 to 20, odd ones with their bye: the rounds made complete them, every two meeting
+    exactly once, each round seating everyone once."""
+    import random
+
+    from generator.tournament.pairing import complete_round_robin
+
+    ids = numbers(count)
+    rng = random.Random(count)
+    players = [*ids, None] if count % 2 else list(ids)
+    written: list[list[tuple[str, ...]]] = []
+    met: set[frozenset] = set()
+    while len(written) < 2:
+        rng.shuffle(players)
+        pairs = [frozenset(players[k:k + 2]) for k in range(0, len(players), 2)]
+        if met.isdisjoint(pairs):
+            met |= set(pairs)
+            written.append([tuple(p for p in pair if p is not None) for pair in pairs])
+    rounds = complete_round_robin(ids, written)
+    assert rounds is not None and len(written) + len(rounds) == len(players) - 1
+    every = [written_round for written_round in written] + [d.tables for d in rounds]
+    meetings = Counter(frozenset(t) for r in every for t in r if len(t) == 2)
+    assert set(meetings.values()) == {1} and len(meetings) == count * (count - 1) // 2
+    assert all(sorted(side for t in r for side in t) == sorted(ids) for r in every)

@@ -1013,8 +1013,18 @@ def test_the_advance_rule_names_the_entries_that_skip_the_stage_and_no_others(si
     assert "<p>前 15 名晋级决赛；A34 不参加本阶段，直接进入决赛。</p>" in prelim
 
 
-def test_a_teams_stage_draw_rules_name_the_home_team_first(site: Path) -> None:
+def test_a_teams_stage_draw_rules_name_the_home_team_first(site: Path, tmp_path: Path) -> None:
     """A bridge teams round robin writes its home team first (home/away): the stage's draw
-    rules said "南北方", a pairs stage's word."""
+    rules said "南北方", a pairs stage's word. The demo's rounds were written by hand, and its
+    page says so; with its last round to draw, the rules pair completes them by name the home
+    team as the first side too."""
     page = (site / "events/gaoxiao-bridge-teams-2024/teams/index.html").read_text(encoding="utf-8")
-    assert "写在前面的一方（主队）按伯格表" in page and "南北方" not in page
+    assert "各轮对阵是手写的，不是按伯格编排表（pair）编排的" in page and "南北方" not in page
+    content = demo_content(tmp_path, "gaoxiao-bridge-teams-2024")
+    (content / "events/gaoxiao-bridge-teams-2024/results/round-5.yaml").unlink()
+    out = tmp_path / "out"
+    site_of, results, _ = validate(content)
+    render_site(site_of, results, {}, OutputTree(out), workers=1)
+    page = (out / "events/gaoxiao-bridge-teams-2024/teams/index.html").read_text(encoding="utf-8")
+    assert "pair 编排以后各轮时补全它们" in page and "写在前面的一方（主队）是此前坐在前面次数较少的一方" in page
+    assert "南北方" not in page

@@ -30,7 +30,7 @@ from generator.errors import Mark, Problems
 from generator.games import GAMES, Game, TableScore
 from generator.tournament.credits import credits_roster
 from generator.tournament.knockout import drawn_field, drawn_in_round_one, placed_after, run_knockout, seeded_field
-from generator.tournament.pairing import _num, draw_rules, unplayed_boards
+from generator.tournament.pairing import follows_schedule, _num, berger_rounds, draw_rules, robin_numbers, unplayed_boards
 from generator.tournament.results import COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult
 from generator.tournament.standings import (
     Standing, Tally, add_tiebreaks, award_prizes, lot_order, primary_metric, rank, rank_key, tally,
@@ -250,11 +250,26 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     lots = lot_order(tallies, stage.lots, event.draw_seed, f"{event.slug}/{stage.id}")
     standings = _rank(game, stage, tallies, counted, lots) if played else []
     result = StageResult(stage, field_entries, scored, standings, lots=lots, primary=primary,
-                         draw_rules=draw_rules(stage, primary, event.game), rounds_played=played,
+                         draw_rules=draw_rules(stage, primary, event.game, _robin_by_hand(event, stage, field_entries, rounds)),
+                         rounds_played=played,
                          status=stage_status(stage, scored, played), late=late)
     if stage.format == "swiss":
         result.stale_draws = _stale_draws(game, event, result, rounds, problems, known)
     return result
+
+
+def _robin_by_hand(event: Event, stage: Stage, field: list[Entry], rounds: list[Round]) -> str:
+    """Whether a round robin's rounds were written by hand, not from the Berger table
+    (pairing.robin_schedule), for its draw rules to say so: "completing" while rounds are left
+    (pair completes them), "written" once every round is; "" when they follow the table."""
+    if stage.format != "round_robin" or not rounds:
+        return ""
+    written = [[tuple(t.sides) for t in r.tables] for r in sorted(rounds, key=lambda r: r.number)]
+    numbers = robin_numbers(event, stage, [e.id for e in field])
+    schedule = berger_rounds(numbers)
+    if follows_schedule(schedule, written):
+        return ""
+    return "written" if len(written) >= min(stage.rounds, len(schedule)) else "completing"
 
 
 def _rank(game: Game, stage: Stage, tallies: dict, counted: list[RoundResult], lots: dict[str, int]) -> list[Standing]:

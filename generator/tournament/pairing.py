@@ -216,6 +216,98 @@ def berger_rounds(ids: Sequence[str]) -> list[Draw]:
     return rounds
 
 
+COMPLETION_STEPS = 200_000  # tables tried, at most, in completing a round robin (complete_round_robin)
+
+
+def complete_round_robin(ids: Sequence[str], written: Sequence[Sequence[tuple[str, ...]]]) -> list[Draw] | None:
+    """The rounds after `written` (each round's tables: pairs, and a bye as a table of one) that
+    make a round robin of `ids`: every two meet once, each round everyone plays (an odd field:
+    one has the bye, as in Berger's tables). None when there are none: rounds written by hand
+    (or drawn with another draw_seed) can leave meetings that no later rounds can hold.
+
+    A round is a matching of meetings not yet played; the rounds are made one after another, the
+    entry with the fewest opponents left to choose from seated first (each of them tried in
+    `ids`' order, the draw's lot, so that the same lot makes the same rounds), going back where
+    the meetings left cannot be seated. Round robins' fields are small: a field of 30 with three
+    rounds written by hand is completed in tens of milliseconds; COMPLETION_STEPS bounds the worst.
+
+    >>> [d.tables for d in complete_round_robin(["1", "2", "3", "4"], [[("1", "3"), ("2", "4")]])]
+    [[('1', '2'), ('3', '4')], [('4', '1'), ('2', '3')]]
+    """
+    players: list[str | None] = list(ids)
+    if len(players) % 2:
+        players.append(None)  # the bye: whoever meets it has the round off
+    n = len(players)
+    place = {player: number for number, player in enumerate(players)}
+    left = [set(range(n)) - {number} for number in range(n)]  # the meetings still to come, by place
+    firsts = [0] * n  # tables at which each sat first: the first side is given in turn
+    for tables in written:
+        for sides in tables:
+            met = (*sides, None) if len(sides) == 1 else tuple(sides)  # a bye: a meeting with the bye
+            where = [place[side] for side in met if side in place]
+            if len(where) == 2:
+                left[where[0]].discard(where[1])
+                left[where[1]].discard(where[0])
+                firsts[where[0]] += 1
+    rounds: list[list[tuple[int, int]]] = []
+    steps = [0]
+
+    def seat(seated: set[int], tables: list[tuple[int, int]], remaining: int) -> bool:
+        if len(seated) == n:  # the round is whole: the next one
+            for a, b in tables:
+                left[a].discard(b)
+                left[b].discard(a)
+            rounds.append(list(tables))
+            if remaining == 1 or seat(set(), [], remaining - 1):
+                return True
+            rounds.pop()
+            for a, b in tables:
+                left[a].add(b)
+                left[b].add(a)
+            return False
+        first, choices = -1, []
+        for number in range(n):  # the one with the fewest opponents to choose from
+            if number not in seated:
+                found = [other for other in sorted(left[number]) if other not in seated]
+                if first < 0 or len(found) < len(choices):
+                    first, choices = number, found
+                    if len(found) <= 1:
+                        break
+        for other in choices:
+            steps[0] += 1
+            if steps[0] > COMPLETION_STEPS:
+                return False
+            seated |= {first, other}
+            tables.append((first, other))
+            if seat(seated, tables, remaining):
+                return True
+            tables.pop()
+            seated -= {first, other}
+        return False
+
+    remaining = n - 1 - len(written)
+    if remaining <= 0:
+        return []
+    if not seat(set(), [], remaining):
+        return None
+    draws = []
+    for tables in rounds:
+        seated_pairs: list[tuple[str, ...]] = []
+        bye = None
+        for a, b in sorted(tables, key=min):
+            if players[a] is None or players[b] is None:
+                bye = players[b] if players[a] is None else players[a]
+                continue
+            if firsts[b] < firsts[a]:  # the one who sat first less often sits first
+                a, b = b, a
+            firsts[a] += 1
+            seated_pairs.append((players[a], players[b]))  # type: ignore[arg-type]
+        if bye is not None:
+            seated_pairs.append((bye,))
+        draws.append(Draw(seated_pairs, bye))
+    return draws
+
+
 # --- the event: what to draw next ---------------------------------------------------------------
 
 
@@ -239,6 +331,7 @@ class PlannedRound:
     # schedule still meets it, the table written as its forfeit (event-day.md), not to be played.
     forfeits: dict[int, str] = field(default_factory=dict)
     day: dt.date | None = None  # the day it is played, written as the file's `date:` (play_day)
+    written: int = 0  # a round robin's rounds written before it (method completed: not all from the Berger table)
 
 
 def play_day(event: Event, stage: Stage, today: dt.date) -> dt.date | None:
@@ -393,19 +486,25 @@ def _withdrawal_forfeits(draw: Draw, gone: Collection[str]) -> dict[int, str]:
 
 def _plan_round_robin(result: EventResult, stage_result: StageResult, number: int, every: bool) -> list[PlannedRound]:
     event, stage = result.event, stage_result.stage
-    ids = [e.id for e in stage_result.field]
-    places = lot_order(ids, [], event.draw_seed, f"{event.slug}/{stage.id}/berger")
-    numbers = sorted(ids, key=places.__getitem__)
+    numbers = robin_numbers(event, stage, [e.id for e in stage_result.field])
     schedule = berger_rounds(numbers)
     if number > len(schedule):
-        raise Refusal("pair-robin-complete", stage=stage.id, count=len(ids), rounds=len(schedule))
+        raise Refusal("pair-robin-complete", stage=stage.id, count=len(numbers), rounds=len(schedule))
     last = min(stage.rounds, len(schedule)) if every else number
     out = sorted(s.entry.id for s in stage_result.standings if s.tally.forfeited)
     substitutes = [e.id for e in event.entries.values() if e.substitute and e.withdrawn is None]
     form = GAMES[event.game].table_form(stage)
-    # Who met in the rounds written already: rounds written by hand (or drawn with another
-    # draw_seed) follow another schedule, and this Berger table's next round may meet two who
-    # have met. Refused, not written (check would only warn draw-rematch once it was).
+    # Rounds written by hand (a first round drawn by lot at the venue), or drawn with another
+    # draw_seed, follow another schedule than this Berger table, whose next round may meet two who
+    # have met: the rounds after them are made to complete theirs (complete_round_robin), every
+    # two still meeting once. Where they cannot be, pair refuses (pair-robin-rematch, naming the
+    # Berger round that would meet two again): check would only warn draw-rematch once written.
+    written = [[tuple(s.table.sides) for s in r.tables] for r in stage_result.rounds if r.number < number]
+    completed, by_hand = robin_schedule(numbers, written)
+    method = "completed" if completed is not None and by_hand else "berger"
+    if completed is not None:
+        schedule = completed
+    written_count = len(written)
     met = {frozenset(s.table.sides): r.number for r in stage_result.rounds if r.number < number
            for s in r.tables if len(s.table.sides) == 2}
     plans = []
@@ -428,9 +527,37 @@ def _plan_round_robin(result: EventResult, stage_result: StageResult, number: in
             draw = Draw([sides for sides in draw.tables if not set(sides) <= gone],
                         draw.bye if draw.bye not in gone else None)
         draw = _with_substitute(draw, substitutes, (), form, stage)
-        plans.append(PlannedRound(event, stage, n, "berger", draw, numbers=numbers, dropped=out,
-                                  forfeits=_withdrawal_forfeits(draw, gone)))
+        plans.append(PlannedRound(event, stage, n, method, draw, numbers=numbers, dropped=out,
+                                  forfeits=_withdrawal_forfeits(draw, gone), written=written_count))
     return plans
+
+
+def robin_numbers(event: Event, stage: Stage, ids: Sequence[str]) -> list[str]:
+    """A round robin's entries in the order of their Berger numbers, drawn by lot (draw_seed)."""
+    places = lot_order(ids, [], event.draw_seed, f"{event.slug}/{stage.id}/berger")
+    return sorted(ids, key=places.__getitem__)
+
+
+def robin_schedule(numbers: Sequence[str], written: Sequence[Sequence[tuple[str, ...]]]) -> tuple[list[Draw] | None, bool]:
+    """A round robin's whole schedule with the rounds `written` so far (each round's tables), and
+    whether it completes rounds that do not follow the Berger table. The Berger table when they
+    follow it; else they were written by hand (a first round drawn by lot at the venue) or drawn
+    with another draw_seed, and the rounds after them complete them (complete_round_robin):
+    None when no rounds can, every two meeting once. Completing rounds that were themselves
+    completed so makes the same rounds again (the search takes the same turns), so drawing the
+    rest one round at a time or all at once makes the same rounds."""
+    berger = berger_rounds(numbers)
+    if follows_schedule(berger, written):
+        return berger, False
+    completed = complete_round_robin(numbers, written)
+    return (None if completed is None else [*(Draw(list(tables)) for tables in written), *completed]), True
+
+
+def follows_schedule(schedule: Sequence[Draw], written: Sequence[Sequence[tuple[str, ...]]]) -> bool:
+    """Whether the rounds written are the schedule's first rounds: the same meetings (and byes),
+    whatever their tables' order or who sits first."""
+    return all(number < len(schedule) and {frozenset(sides) for sides in tables}
+               == {frozenset(sides) for sides in schedule[number].tables} for number, tables in enumerate(written))
 
 
 # --- pairs: the movement, with the stage's entries -------------------------------------------------
@@ -711,8 +838,10 @@ def header_lines(plan: PlannedRound, locale: str) -> list[str]:
     if plan.method == "swiss":
         lines.append(catalogues.text("pair_summary_swiss", locale,
             prev=plan.number - 1, rule=_rule(event, stage, locale), primary=_metric_label(event, plan.primary, locale)))
-    elif plan.method == "berger":
+    elif plan.method in ("berger", "completed"):
         lines.append(catalogues.text("pair_summary_berger", locale, count=len(plan.numbers), rounds=len(berger_rounds(plan.numbers))))
+        if plan.method == "completed":
+            lines.append(catalogues.text("pair_summary_completed", locale, written=plan.written))
         numbered = [f"{i} {e}" for i, e in enumerate(plan.numbers, start=1)]
         for start in range(0, len(numbered), 10):
             lines.append("  " + ", ".join(numbered[start:start + 10]))
@@ -723,7 +852,7 @@ def header_lines(plan: PlannedRound, locale: str) -> list[str]:
         return lines  # a movement: no lot, no seed
     else:
         lines.append(catalogues.text("pair_summary_lot", locale))
-    if plan.draw.bye is not None and plan.method != "berger":
+    if plan.draw.bye is not None and plan.method not in ("berger", "completed"):
         if plan.draw.substitute is not None:
             lines.append(catalogues.text("pair_substitute_line", locale, id=plan.draw.bye, substitute=plan.draw.substitute))
         else:
@@ -785,15 +914,21 @@ def describe(plan: PlannedRound, locale: str) -> list[str]:
 # --- what the stage page says about the draw ----------------------------------------------------
 
 
-def draw_rules(stage: Stage, primary: str, game: str) -> DrawRules | None:
+def draw_rules(stage: Stage, primary: str, game: str, by_hand: str = "") -> DrawRules | None:
     """Which rules the draw of this stage follows (draw_rule_<format>_<n>) and what they name, for
     the stage page to word; None for formats whose rounds paibang does not draw on its own (fixed
-    matches, pairs)."""
+    matches, pairs). `by_hand`: a round robin's rounds do not follow the Berger table (written by
+    hand: robin_schedule): "completing" while rounds are left, which pair draws to complete them;
+    "written" once every round is written."""
     if stage.format not in ("swiss", "round_robin") or game not in GAMES:
         return None
     steps = tuple(f"draw_rule_{stage.format}_{n}" for n in range(1, DRAW_STEPS[stage.format] + 1))
+    if stage.format == "round_robin" and by_hand == "completing":
+        steps = ("draw_rule_round_robin_1", "draw_rule_round_robin_by_hand", "draw_rule_round_robin_by_hand_tables")
+    elif stage.format == "round_robin" and by_hand:
+        steps = ("draw_rule_round_robin_written",)
     return DrawRules(steps, tuple(m for m in stage.rank_by if m != "lot"), primary,
-                     f"pair_first_side_{_first_side(game, stage)}")
+                     f"pair_first_side_{_first_side(game, stage)}", by_hand if stage.format == "round_robin" else "")
 
 
 # The steps of each format's draw rules: draw_rule_<format>_1 … in the shared catalogue.

@@ -172,6 +172,7 @@ class DrawRules:
     rank_by: tuple[str, ...]
     primary: str
     first_side: str
+    by_hand: str = ""  # a round robin's rounds written by hand, not from the Berger table: completing | written
 
 
 @dataclass
