@@ -521,23 +521,17 @@ def test_an_entry_whose_only_table_was_a_bye_earns_no_credits(tmp_path: Path) ->
     assert points["甲1"] > 0 and points["甲2"] > 0
 
 
-def test_a_withdrawn_entry_gets_no_prize_and_its_place_is_left_vacant(tmp_path: Path) -> None:
-    """Seed 000 十.11: 中途离场者所在的组不获奖. T05, withdrawn from the knockout after its draw,
-    loses its semi-final by walkover and is 3=: it got 季军 all the same, and the prize list named
-    it; T03, withdrawn from the Swiss's round 3 and still 3rd there, got the Swiss's prize for
-    the top 3. Now neither gets a prize; its place's prize is left vacant, not passed down (every
-    other entry keeps the prize of its place), and the stage page, the standings and prize
-    bulletins and results.json all say so."""
-    import json
-
-    from generator.build import build
+def prizes_left_vacant(tmp_path: Path, swiss_prize: str = "{name: 前三名, count: 3}") -> Path:
+    """swiss_to_knockout with prizes (`swiss_prize` the Swiss's; 冠军, 亚军 and two 季军 the
+    knockout's), played to the end: T05 withdraws from the knockout after its draw
+    (`withdrawn: {stage: ko, round: 1}`) and loses its semi-final to T02 by walkover; T01 beats
+    T04, then T02 in the final."""
     from generator.cli import main
-    from generator.render.bulletins import bulletins_for
 
     content = swiss_to_knockout(tmp_path)
     event = content / "events/cup/event.yaml"
     text = event.read_text(encoding="utf-8")
-    text = text.replace("advance: {count: 4, to: ko}}", "advance: {count: 4, to: ko}, prizes: [{name: 前三名, count: 3}]}")
+    text = text.replace("advance: {count: 4, to: ko}}", f"advance: {{count: 4, to: ko}}, prizes: [{swiss_prize}]}}")
     text = text.replace("format: knockout, rounds: 2}",
                         "format: knockout, rounds: 2, prizes: [{name: 冠军, count: 1}, {name: 亚军, count: 1},"
                         " {name: 季军, count: 2}]}")
@@ -551,6 +545,22 @@ def test_a_withdrawn_entry_gets_no_prize_and_its_place_is_left_vacant(tmp_path: 
                             first.read_text(encoding="utf-8")), encoding="utf-8")
     (results / "ko-2.yaml").write_text("stage: ko\nround: 2\ntables:\n  - table: 1\n    teams: [T01, T02]\n"
                                        "    levels: {T01: K, T02: 5}\n", encoding="utf-8")
+    return content
+
+
+def test_a_withdrawn_entry_gets_no_prize_and_its_place_is_left_vacant(tmp_path: Path) -> None:
+    """Seed 000 十.11: 中途离场者所在的组不获奖. T05, withdrawn from the knockout after its draw,
+    loses its semi-final by walkover and is 3=: it got 季军 all the same, and the prize list named
+    it; T03, withdrawn from the Swiss's round 3 and still 3rd there, got the Swiss's prize for
+    the top 3. Now neither gets a prize; its place's prize is left vacant, not passed down (every
+    other entry keeps the prize of its place), and the stage page, the standings and prize
+    bulletins and results.json all say so."""
+    import json
+
+    from generator.build import build
+    from generator.render.bulletins import bulletins_for
+
+    content = prizes_left_vacant(tmp_path)
     _, found, warnings = validate(content)
     assert found[0].status == "complete"
     ko, swiss = found[0].stage_of("ko"), found[0].stage_of("swiss")
