@@ -577,17 +577,61 @@ def test_a_withdrawn_entry_gets_no_prize_and_its_place_is_left_vacant(tmp_path: 
     english = next(b for b in bulletins_for(found[0], "en") if b.name == "prizes")
     assert english.rows[3][3] == "vacant (T05 withdrew)"
     standings = next(b for b in bulletins_for(found[0], "zh-Hant") if b.name == "standings-ko")
-    assert "季军：空缺（T05 退賽）" in next(r for r in standings.rows if r[1] == "T05")[-1]  # the prize as written
+    # the prize as written; its withdrawal said once, before it (test_a_withdrawn_entrys_row_says_it_withdrew_once…)
+    assert next(r for r in standings.rows if r[1] == "T05")[-1] == "退賽、季军：空缺"
     out = tmp_path / "out"
     build(content, out)
     page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
     rows = {found.group(1): row for row in page.split("<tr")[1:] if (found := re.search(r"entries/(T0\d)/", row))}
-    assert "季军：空缺（T05 退赛）" in rows["T05"] and 'class="tag p"' not in rows["T05"]
+    assert 'class="tag vacant">季军：空缺<' in rows["T05"] and 'class="tag p"' not in rows["T05"]
     assert 'class="tag p">季军' in rows["T04"]
     data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))
     ko_json = {s["entry"]: s for s in data["stages"][1]["standings"]}
     assert (ko_json["T05"]["prize"], ko_json["T05"]["prize_vacant"]) == (None, "季军")
     assert ko_json["T04"]["prize"] == "季军" and "prize_vacant" not in ko_json["T04"]
+
+
+def stage_rows(page: str) -> dict[str, str]:
+    """A stage page's standings rows (or the desk's, one stage's), by entry id."""
+    return {found.group(1) or found.group(2): row for row in page.split("<tr")[1:]
+            if (found := re.search(r'entries/(T0\d)/|data-entry="(T0\d)"', row))}
+
+
+def pdf_row(path: Path, entry: str) -> str:
+    """`entry`'s line of a printed standings, as pdftotext lays it out."""
+    import subprocess
+
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, check=True, text=True).stdout
+    (line,) = [line for line in text.splitlines() if re.match(rf"\s*\d+=?\s+{entry}\s", line)]
+    return line
+
+
+@pytest.mark.slow
+def test_a_withdrawn_entrys_row_says_it_withdrew_once_beside_its_vacant_prize(tmp_path: Path) -> None:
+    """T05's row of the knockout's standings said its withdrawal twice: the printed standings
+    "季军：空缺（T05 退赛）、退赛", its stage page 退赛 then 季军：空缺（T05 退赛); T03's of the Swiss
+    the same. Now the row says each fact once: 退赛, then the prize its place leaves vacant
+    (季军：空缺), on the page, in the PDF and on the entry's page. A vacant prize keeps its
+    reason where nothing else in the row says it: T05 played the Swiss through and withdrew
+    from the knockout after its draw (晋级、前四名：空缺（T05 退赛）)."""
+    from generator.build import build
+
+    content = prizes_left_vacant(tmp_path, "{name: 前四名, count: 4}")
+    out = tmp_path / "out"
+    build(content, out)
+    event = out / "events/cup"
+    said = {("ko", "T05"): "退赛、季军：空缺", ("swiss", "T03"): "退赛、前四名：空缺",
+            ("swiss", "T05"): "晋级、前四名：空缺（T05 退赛）"}
+    tags = {"退赛": "withdrawn", "晋级": "q"}
+    for (stage, entry), remark in said.items():
+        printed = pdf_row(event / f"bulletins/standings-{stage}.pdf", entry)
+        assert printed.endswith(f" {remark}") and printed.count("退赛") == 1, printed
+        cell = re.findall(r"<td>(.*?)</td>", stage_rows((event / stage / "index.html").read_text(encoding="utf-8"))[entry],
+                          flags=re.S)[-1]
+        shown = re.findall(r'<span class="tag ([a-z]+)">([^<]*)</span>', cell)
+        assert shown == [(tags.get(word, "vacant"), word) for word in remark.split("、")], cell
+    heading = re.search(r'<h2 id="stage-ko">(.*?)</h2>', (event / "entries/T05/index.html").read_text(encoding="utf-8"))
+    assert re.sub(r"<[^>]+>", "", heading.group(1)).endswith(" · 退赛 · 季军：空缺")
 
 
 def test_a_team_withdrawn_from_the_knockout_before_its_draw_is_said_so_in_the_swiss(tmp_path: Path) -> None:
