@@ -634,6 +634,24 @@ def test_a_withdrawn_entrys_row_says_it_withdrew_once_beside_its_vacant_prize(tm
     assert re.sub(r"<[^>]+>", "", heading.group(1)).endswith(" · 退赛 · 季军：空缺")
 
 
+def test_the_desks_standings_mark_a_withdrawn_entry_and_a_vacant_prize_as_the_site_does(tmp_path: Path) -> None:
+    """The desk's standings (its page, the hall's screen) had no remark at all: T05, withdrawn
+    from the knockout, and the 季军 its place leaves vacant were not said there, nor 晋级 in the
+    Swiss. Each row now says what the site's standings say, in the same words, under its names."""
+    from generator.desk.app import Desk
+
+    content = prizes_left_vacant(tmp_path, "{name: 前四名, count: 4}")
+    desk = Desk(content, "cup", None, None, build=False)
+    for page in ("standings.html", "screen.html"):
+        html = desk.page(page).body.decode("utf-8")
+        swiss, ko = (stage_rows(section) for section in html.split('<section class="stage">')[1:])
+        said = {f"{stage} {entry}": found.group(1) if (found := re.search(r'<span class="remark">([^<]*)</span>', row)) else ""
+                for stage, rows in (("swiss", swiss), ("ko", ko)) for entry, row in rows.items()}
+        assert (said["ko T05"], said["ko T04"], said["ko T01"]) == ("退赛、季军：空缺", "季军", "冠军"), page
+        assert (said["swiss T03"], said["swiss T05"]) == ("退赛、前四名：空缺", "晋级、前四名：空缺（T05 退赛）"), page
+        assert (said["swiss T01"], said["swiss T06"]) == ("晋级、前四名", ""), page
+
+
 def test_a_team_withdrawn_from_the_knockout_before_its_draw_is_said_so_in_the_swiss(tmp_path: Path) -> None:
     """T05, 4th of the Swiss, withdraws from the knockout before it is drawn (`withdrawn: {stage:
     ko, round: 1}`): it does not qualify (the next team does), yet its Swiss row said nothing (not
