@@ -634,6 +634,26 @@ def test_a_withdrawn_entrys_row_says_it_withdrew_once_beside_its_vacant_prize(tm
     assert re.sub(r"<[^>]+>", "", heading.group(1)).endswith(" · 退赛 · 季军：空缺")
 
 
+@pytest.mark.slow
+def test_a_vacant_prize_is_tagged_in_the_prizes_colour_with_a_dashed_frame(tmp_path: Path) -> None:
+    """The stage page's 季军：空缺 (.tag.vacant) had no style of its own: the ink of the text
+    around it, where 季军 (.tag.p) beside it has the prizes' colour. Now it has that colour, its
+    frame dashed: a prize, not given."""
+    from generator.build import build
+    from tests.test_browser import DESKTOP, chromium_context
+
+    out = tmp_path / "out"
+    build(prizes_left_vacant(tmp_path), out)
+    with chromium_context(tmp_path / "profile", DESKTOP) as browser:
+        tab = browser.new_page()
+        tab.goto((out / "events/cup/ko/index.html").as_uri())
+        looks = tab.evaluate("""() => [...document.querySelectorAll('.tag.p, .tag.vacant')].map(tag => {
+            const style = getComputedStyle(tag);
+            return [tag.textContent, style.color, style.borderTopStyle]; })""")
+    *_, (won, prize, solid), (vacant, colour, dashed) = looks  # T04's 季军, then T05's
+    assert (won, vacant, solid, dashed, colour) == ("季军", "季军：空缺", "solid", "dashed", prize)
+
+
 def test_the_desks_standings_mark_a_withdrawn_entry_and_a_vacant_prize_as_the_site_does(tmp_path: Path) -> None:
     """The desk's standings (its page, the hall's screen) had no remark at all: T05, withdrawn
     from the knockout, and the 季军 its place leaves vacant were not said there, nor 晋级 in the
