@@ -521,23 +521,17 @@ def test_an_entry_whose_only_table_was_a_bye_earns_no_credits(tmp_path: Path) ->
     assert points["甲1"] > 0 and points["甲2"] > 0
 
 
-def test_a_withdrawn_entry_gets_no_prize_and_its_place_is_left_vacant(tmp_path: Path) -> None:
-    """Seed 000 十.11: 中途离场者所在的组不获奖. T05, withdrawn from the knockout after its draw,
-    loses its semi-final by walkover and is 3=: it got 季军 all the same, and the prize list named
-    it; T03, withdrawn from the Swiss's round 3 and still 3rd there, got the Swiss's prize for
-    the top 3. Now neither gets a prize; its place's prize is left vacant, not passed down (every
-    other entry keeps the prize of its place), and the stage page, the standings and prize
-    bulletins and results.json all say so."""
-    import json
-
-    from generator.build import build
+def prizes_left_vacant(tmp_path: Path, swiss_prize: str = "{name: 前三名, count: 3}") -> Path:
+    """swiss_to_knockout with prizes (`swiss_prize` the Swiss's; 冠军, 亚军 and two 季军 the
+    knockout's), played to the end: T05 withdraws from the knockout after its draw
+    (`withdrawn: {stage: ko, round: 1}`) and loses its semi-final to T02 by walkover; T01 beats
+    T04, then T02 in the final."""
     from generator.cli import main
-    from generator.render.bulletins import bulletins_for
 
     content = swiss_to_knockout(tmp_path)
     event = content / "events/cup/event.yaml"
     text = event.read_text(encoding="utf-8")
-    text = text.replace("advance: {count: 4, to: ko}}", "advance: {count: 4, to: ko}, prizes: [{name: 前三名, count: 3}]}")
+    text = text.replace("advance: {count: 4, to: ko}}", f"advance: {{count: 4, to: ko}}, prizes: [{swiss_prize}]}}")
     text = text.replace("format: knockout, rounds: 2}",
                         "format: knockout, rounds: 2, prizes: [{name: 冠军, count: 1}, {name: 亚军, count: 1},"
                         " {name: 季军, count: 2}]}")
@@ -551,6 +545,22 @@ def test_a_withdrawn_entry_gets_no_prize_and_its_place_is_left_vacant(tmp_path: 
                             first.read_text(encoding="utf-8")), encoding="utf-8")
     (results / "ko-2.yaml").write_text("stage: ko\nround: 2\ntables:\n  - table: 1\n    teams: [T01, T02]\n"
                                        "    levels: {T01: K, T02: 5}\n", encoding="utf-8")
+    return content
+
+
+def test_a_withdrawn_entry_gets_no_prize_and_its_place_is_left_vacant(tmp_path: Path) -> None:
+    """Seed 000 十.11: 中途离场者所在的组不获奖. T05, withdrawn from the knockout after its draw,
+    loses its semi-final by walkover and is 3=: it got 季军 all the same, and the prize list named
+    it; T03, withdrawn from the Swiss's round 3 and still 3rd there, got the Swiss's prize for
+    the top 3. Now neither gets a prize; its place's prize is left vacant, not passed down (every
+    other entry keeps the prize of its place), and the stage page, the standings and prize
+    bulletins and results.json all say so."""
+    import json
+
+    from generator.build import build
+    from generator.render.bulletins import bulletins_for
+
+    content = prizes_left_vacant(tmp_path)
     _, found, warnings = validate(content)
     assert found[0].status == "complete"
     ko, swiss = found[0].stage_of("ko"), found[0].stage_of("swiss")
@@ -567,17 +577,99 @@ def test_a_withdrawn_entry_gets_no_prize_and_its_place_is_left_vacant(tmp_path: 
     english = next(b for b in bulletins_for(found[0], "en") if b.name == "prizes")
     assert english.rows[3][3] == "vacant (T05 withdrew)"
     standings = next(b for b in bulletins_for(found[0], "zh-Hant") if b.name == "standings-ko")
-    assert "季军：空缺（T05 退賽）" in next(r for r in standings.rows if r[1] == "T05")[-1]  # the prize as written
+    # the prize as written; its withdrawal said once, before it (test_a_withdrawn_entrys_row_says_it_withdrew_once…)
+    assert next(r for r in standings.rows if r[1] == "T05")[-1] == "退賽、季军：空缺"
     out = tmp_path / "out"
     build(content, out)
     page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
     rows = {found.group(1): row for row in page.split("<tr")[1:] if (found := re.search(r"entries/(T0\d)/", row))}
-    assert "季军：空缺（T05 退赛）" in rows["T05"] and 'class="tag p"' not in rows["T05"]
+    assert 'class="tag vacant">季军：空缺<' in rows["T05"] and 'class="tag p"' not in rows["T05"]
     assert 'class="tag p">季军' in rows["T04"]
     data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))
     ko_json = {s["entry"]: s for s in data["stages"][1]["standings"]}
     assert (ko_json["T05"]["prize"], ko_json["T05"]["prize_vacant"]) == (None, "季军")
     assert ko_json["T04"]["prize"] == "季军" and "prize_vacant" not in ko_json["T04"]
+
+
+def stage_rows(page: str) -> dict[str, str]:
+    """A stage page's standings rows (or the desk's, one stage's), by entry id."""
+    return {found.group(1) or found.group(2): row for row in page.split("<tr")[1:]
+            if (found := re.search(r'entries/(T0\d)/|data-entry="(T0\d)"', row))}
+
+
+def pdf_row(path: Path, entry: str) -> str:
+    """`entry`'s line of a printed standings, as pdftotext lays it out."""
+    import subprocess
+
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, check=True, text=True).stdout
+    (line,) = [line for line in text.splitlines() if re.match(rf"\s*\d+=?\s+{entry}\s", line)]
+    return line
+
+
+@pytest.mark.slow
+def test_a_withdrawn_entrys_row_says_it_withdrew_once_beside_its_vacant_prize(tmp_path: Path) -> None:
+    """T05's row of the knockout's standings said its withdrawal twice: the printed standings
+    "季军：空缺（T05 退赛）、退赛", its stage page 退赛 then 季军：空缺（T05 退赛); T03's of the Swiss
+    the same. Now the row says each fact once: 退赛, then the prize its place leaves vacant
+    (季军：空缺), on the page, in the PDF and on the entry's page. A vacant prize keeps its
+    reason where nothing else in the row says it: T05 played the Swiss through and withdrew
+    from the knockout after its draw (晋级、前四名：空缺（T05 退赛）)."""
+    from generator.build import build
+
+    content = prizes_left_vacant(tmp_path, "{name: 前四名, count: 4}")
+    out = tmp_path / "out"
+    build(content, out)
+    event = out / "events/cup"
+    said = {("ko", "T05"): "退赛、季军：空缺", ("swiss", "T03"): "退赛、前四名：空缺",
+            ("swiss", "T05"): "晋级、前四名：空缺（T05 退赛）"}
+    tags = {"退赛": "withdrawn", "晋级": "q"}
+    for (stage, entry), remark in said.items():
+        printed = pdf_row(event / f"bulletins/standings-{stage}.pdf", entry)
+        assert printed.endswith(f" {remark}") and printed.count("退赛") == 1, printed
+        cell = re.findall(r"<td>(.*?)</td>", stage_rows((event / stage / "index.html").read_text(encoding="utf-8"))[entry],
+                          flags=re.S)[-1]
+        shown = re.findall(r'<span class="tag ([a-z]+)">([^<]*)</span>', cell)
+        assert shown == [(tags.get(word, "vacant"), word) for word in remark.split("、")], cell
+    heading = re.search(r'<h2 id="stage-ko">(.*?)</h2>', (event / "entries/T05/index.html").read_text(encoding="utf-8"))
+    assert re.sub(r"<[^>]+>", "", heading.group(1)).endswith(" · 退赛 · 季军：空缺")
+
+
+@pytest.mark.slow
+def test_a_vacant_prize_is_tagged_in_the_prizes_colour_with_a_dashed_frame(tmp_path: Path) -> None:
+    """The stage page's 季军：空缺 (.tag.vacant) had no style of its own: the ink of the text
+    around it, where 季军 (.tag.p) beside it has the prizes' colour. Now it has that colour, its
+    frame dashed: a prize, not given."""
+    from generator.build import build
+    from tests.test_browser import DESKTOP, chromium_context
+
+    out = tmp_path / "out"
+    build(prizes_left_vacant(tmp_path), out)
+    with chromium_context(tmp_path / "profile", DESKTOP) as browser:
+        tab = browser.new_page()
+        tab.goto((out / "events/cup/ko/index.html").as_uri())
+        looks = tab.evaluate("""() => [...document.querySelectorAll('.tag.p, .tag.vacant')].map(tag => {
+            const style = getComputedStyle(tag);
+            return [tag.textContent, style.color, style.borderTopStyle]; })""")
+    *_, (won, prize, solid), (vacant, colour, dashed) = looks  # T04's 季军, then T05's
+    assert (won, vacant, solid, dashed, colour) == ("季军", "季军：空缺", "solid", "dashed", prize)
+
+
+def test_the_desks_standings_mark_a_withdrawn_entry_and_a_vacant_prize_as_the_site_does(tmp_path: Path) -> None:
+    """The desk's standings (its page, the hall's screen) had no remark at all: T05, withdrawn
+    from the knockout, and the 季军 its place leaves vacant were not said there, nor 晋级 in the
+    Swiss. Each row now says what the site's standings say, in the same words, under its names."""
+    from generator.desk.app import Desk
+
+    content = prizes_left_vacant(tmp_path, "{name: 前四名, count: 4}")
+    desk = Desk(content, "cup", None, None, build=False)
+    for page in ("standings.html", "screen.html"):
+        html = desk.page(page).body.decode("utf-8")
+        swiss, ko = (stage_rows(section) for section in html.split('<section class="stage">')[1:])
+        said = {f"{stage} {entry}": found.group(1) if (found := re.search(r'<span class="remark">([^<]*)</span>', row)) else ""
+                for stage, rows in (("swiss", swiss), ("ko", ko)) for entry, row in rows.items()}
+        assert (said["ko T05"], said["ko T04"], said["ko T01"]) == ("退赛、季军：空缺", "季军", "冠军"), page
+        assert (said["swiss T03"], said["swiss T05"]) == ("退赛、前四名：空缺", "晋级、前四名：空缺（T05 退赛）"), page
+        assert (said["swiss T01"], said["swiss T06"]) == ("晋级、前四名", ""), page
 
 
 def test_a_team_withdrawn_from_the_knockout_before_its_draw_is_said_so_in_the_swiss(tmp_path: Path) -> None:

@@ -57,6 +57,7 @@ from generator.hosts import host_allowed
 from generator.render.html import rank_shown_in, number_text
 from generator.render.i18n import Translator
 from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, problem_block
+from generator.render.remarks import remark_texts
 from generator.tournament.event import run_event, withdrawn_sides
 from generator.tournament.results import EventResult
 
@@ -277,14 +278,17 @@ class Desk:
         from generator.games import GAMES, metric_of
 
         game = GAMES[self.event.game]
+        joiner = self.t.joiner()
         views = []
         for stage in self.result.stages if self.result else []:
             if not stage.rounds:
                 continue
             names = list(stage.stage.rank_by)
             columns = [self.t.pick(metric_of(game, n).label) for n in names]
+            # its remark as the site's standings and the printed ones say it (render/remarks.py)
             rows = [{"standing": s, "id": s.entry.id, "label": s.entry.label,
-                     "cells": [number_text(s.tally.metrics.get(n, 0)) for n in names]}
+                     "cells": [number_text(s.tally.metrics.get(n, 0)) for n in names],
+                     "remark": joiner.join(remark_texts(self.t, s, stage.stage.id))}
                     for s in stage.standings]
             # k/n of the tables with a result to enter (RoundResult.entered/matches): a bye or a
             # withdrawn side's table is not one (it counted as entered, and in n)

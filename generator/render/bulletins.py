@@ -30,6 +30,7 @@ from generator.games import GAMES, entry_label, metric_of, stage_in_titles
 from generator.printed import Bulletin
 from generator.render.i18n import Translator
 from generator.render.knockout_words import ranking_rule, sentences
+from generator.render.remarks import remark_texts
 from generator.tournament.knockout import Bracket
 from generator.tournament.results import EventResult, RoundResult, StageResult
 from generator.tournament.event import standings_before
@@ -209,23 +210,7 @@ def _standings(t: Translator, event: Event, stage_result: StageResult) -> Bullet
     rows = []
     decimal = _decimal(stage, stage_result.standings)
     for standing in stage_result.standings:
-        remark = []
-        if standing.tally.forfeited:
-            remark.append(t("forfeit"))
-        if standing.qualified:
-            remark.append(t("qualified"))
-        if standing.by_lot:  # the lot decided who qualifies (event.py, _lot_at_the_cut)
-            remark.append(t("pair_method_lot"))
-        if standing.placed_by:  # placed after the bracket by an earlier stage's ranking (`then:`)
-            remark.append(t("placed_by", stage=standing.placed_by_name))
-        if standing.prize:
-            remark.append(standing.prize.name)
-        elif standing.prize_vacant:  # its place's prize, vacant: it withdrew (award_prizes)
-            remark.append(t("prize_vacant_of", prize=standing.prize_vacant.name, id=standing.entry.id))
-        if standing.entry.withdrawn_in(stage.id):  # not in an earlier stage it played through
-            remark.append(t("withdrawn"))
-        elif standing.withdrawn_next:  # ranked to go on, but withdrew from the next stage (_qualify)
-            remark.append(t("withdrawn_next", stage=standing.withdrawn_next_name))
+        remark = remark_texts(t, standing, stage.id)  # as the stage page says it (render/remarks.py)
         # One placed by another stage played no match here: no figures, not zeros.
         cells = [""] * len(metric_columns) if standing.placed_by else \
             _metric_cells(stage, standing.tally.metrics, decimal)

@@ -45,13 +45,14 @@ from generator.render.incremental import (EventPages, PreviousBuild, code_digest
                                           player_key, player_part, rendered_pages, site_digest, with_a_child)
 from generator.render.output import OutputTree
 from generator.render.players import People, PeopleInOneEvent, Person, collect_people, people_by_group
+from generator.render.remarks import remark_text, remark_texts
 from generator.render.search import index_files, listed_order, packed_records
 from generator.tournament.results import EventResult, StageResult
 from generator.tournament.summary import (EventSummary, archive_card, card_digest, credits_digest, entry_count, first_day,
                                           last_day, names_of, placings_digest)
 from generator.tournament.pairing import movement_card
 from generator.tournament.running import MatchRow, StageFacts, running_totals, seated, stage_facts
-from generator.tournament.standings import Standing
+from generator.tournament.standings import Remark, Standing, remarks
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 # Where templates are looked up, first match wins (a site could put its own folder first).
@@ -127,6 +128,8 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["player_links_of"] = _player_links(env.globals["person_of"])
     env.globals["rank_shown"] = rank_shown_in(translate)
     env.globals["standings_rows"] = _standings_rows(translate, env.globals["player_links_of"], env.globals["rank_shown"])
+    # a standings row's remark, each in words (entry.html's heading of a stage; render/remarks.py)
+    env.globals["remarks_of"] = lambda standing, stage: remark_texts(translate, standing, stage)
     return env
 
 
@@ -472,6 +475,12 @@ def rank_shown_in(translate: Translator) -> Callable[[Any], Markup]:
     return rank_shown
 
 
+# Each remark's tag on the site's standings (style.css's .tag.*): a withdrawal from the next
+# stage is marked as one from this stage is; "did not play" has none.
+_REMARK_TAGS = {"forfeit": "forfeit", "withdrawn": "withdrawn", "withdrawn_next": "withdrawn", "qualified": "q",
+                "by_lot": "lot", "placed_by": "placed", "prize": "p", "prize_vacant": "vacant"}
+
+
 def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any, str], Markup],
                     rank_shown: Callable[[Any], Markup],
                     ) -> Callable[[Event, list[Any], list[tuple[str, str]], str], Markup]:
@@ -481,14 +490,12 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
     twenty `{{ }}` a row: 2% of rendering the demo's pages). `metric_cells`: each shown metric
     with its label. Its words are looked up once."""
     text = fast_jinja.html_text  # (escaped as `{{ }}` escapes, as str: no Markup made for each piece)
-    forfeit = f'<span class="tag forfeit">{text(translate("forfeit"))}</span>'
-    not_played = text(translate("not_played"))
-    withdrawn = f'<span class="tag withdrawn">{text(translate("withdrawn"))}</span>'
-    qualified = f'<span class="tag q">{text(translate("qualified"))}</span>'
-    by_lot = f'<span class="tag lot">{text(translate("pair_method_lot"))}</span>'
-    placed_word = translate.unformatted("placed_by")
-    vacant_word = translate.unformatted("prize_vacant_of")
-    next_word = translate.unformatted("withdrawn_next")
+
+    def said(remark: Remark) -> str:
+        """A remark (render/remarks.py: the printed standings and the desk say the same) in its tag."""
+        tag = _REMARK_TAGS.get(remark.kind)
+        word = text(remark_text(translate, remark))
+        return f'<span class="tag {tag}">{word}</span>' if tag else word
 
     def standings_rows(event: Event, rows: list[Any], metric_cells: list[tuple[str, str]], root: str,
                        stage: str | None = None) -> Markup:
@@ -511,27 +518,8 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
             for m, cell in cells:
                 append(f"{cell}</td>" if placed_by else f"{cell}{text(number_text(metrics.get(m, 0)))}</td>")
             append("  <td>")
-            # 退赛 only in the stage it withdrew from and the later ones (Entry.withdrawn_in), not
-            # in an earlier stage it played through
-            withdrawn_here = entry.withdrawn is not None and entry.withdrawn_in(stage)
-            if tally.forfeited:
-                append(forfeit)
-            elif unranked and not withdrawn_here:
-                append(not_played)
-            if withdrawn_here:
-                append(withdrawn)
-            elif s.withdrawn_next:  # ranked to go on, but withdrew from the next stage (_qualify)
-                append(f'<span class="tag withdrawn">{text(next_word.format(stage=s.withdrawn_next_name))}</span>')
-            if s.qualified:
-                append(qualified)
-            if s.by_lot:
-                append(by_lot)
-            if placed_by:
-                append(f'<span class="tag placed">{text(placed_word.format(stage=s.placed_by_name))}</span>')
-            if prize:
-                append(f'<span class="tag p">{text(prize.name)}</span>')
-            elif s.prize_vacant:  # its place's prize, vacant: it withdrew (award_prizes)
-                append(f'<span class="tag vacant">{text(vacant_word.format(prize=s.prize_vacant.name, id=entry.id))}</span>')
+            for remark in remarks(s, stage):
+                append(said(remark))
             append("</td>\n</tr>\n")
         return Markup("".join(out))
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Literal
 
 from generator.content.model import Entry, Prize
 from generator.games import Metric, TableScore
@@ -86,6 +87,63 @@ class Standing:
     @property
     def rank_label(self) -> str:
         return rank_label(self.rank, self.tied)
+
+
+RemarkKind = Literal["forfeit", "not_played", "withdrawn", "withdrawn_next", "qualified", "by_lot", "placed_by",
+                     "prize", "prize_vacant"]
+
+
+@dataclass(frozen=True, slots=True)
+class Remark:
+    """One thing the remark (备注) of a standings row says. `kind`, what it is:
+
+    - forfeit: it forfeited (disqualified), out of the ranking;
+    - not_played: not ranked, having played nothing (and not withdrawn);
+    - withdrawn: it withdrew from this stage or an earlier one (退赛);
+    - withdrawn_next: ranked to go on to the next stage, `name`, but withdrew from it;
+    - qualified: it goes on to the next stage (晋级);
+    - by_lot: the lot decided whether it qualifies (抽签);
+    - placed_by: a knockout's place given by the ranking of an earlier stage, `name`;
+    - prize: the prize `name` it won;
+    - prize_vacant: the prize `name` of its place, left vacant since it withdrew; `withdrew`
+      is its id when nothing else in the row says it withdrew, "" when the row already does.
+    """
+
+    kind: RemarkKind
+    name: str = ""
+    withdrew: str = ""
+
+
+def remarks(standing: Standing, stage: str | None) -> list[Remark]:
+    """What the remark of `standing`'s row in stage `stage`'s standings says, in this order:
+    the one place the site's standings, the printed standings, an entry's page and the desk's
+    standings read it from, so that they say the same. Each fact is said once: a withdrawn
+    entry's vacant prize names the withdrawal only when the row does not already say it."""
+    entry, prize = standing.entry, standing.prize
+    said: list[Remark] = []
+    # 退赛 only in the stage it withdrew from and the later ones (Entry.withdrawn_in), not in an
+    # earlier stage it played through
+    withdrawn_here = entry.withdrawn is not None and entry.withdrawn_in(stage)
+    if standing.tally.forfeited:
+        said.append(Remark("forfeit"))
+    elif standing.rank is None and not withdrawn_here:
+        said.append(Remark("not_played"))
+    if withdrawn_here:
+        said.append(Remark("withdrawn"))
+    elif standing.withdrawn_next:  # ranked to go on, but withdrew from the next stage (event.py's _qualify)
+        said.append(Remark("withdrawn_next", standing.withdrawn_next_name or standing.withdrawn_next))
+    if standing.qualified:
+        said.append(Remark("qualified"))
+    if standing.by_lot:  # the lot decided who qualifies (event.py, _lot_at_the_cut)
+        said.append(Remark("by_lot"))
+    if standing.placed_by:  # placed after the bracket by an earlier stage's ranking (`then:`)
+        said.append(Remark("placed_by", standing.placed_by_name or standing.placed_by))
+    if prize:
+        said.append(Remark("prize", prize.name))
+    elif standing.prize_vacant:  # its place's prize, vacant: it withdrew (award_prizes)
+        told = withdrawn_here or standing.withdrawn_next is not None
+        said.append(Remark("prize_vacant", standing.prize_vacant.name, "" if told else entry.id))
+    return said
 
 
 def tally(field_entries: Iterable[Entry], scored_rounds: Sequence[Sequence[TableScore]],

@@ -1,0 +1,33 @@
+"""A standings row's remark (备注) in a locale's words: the facts are tournament/standings.py's
+`remarks`, worded here once for the site's standings and entry pages, the printed standings
+and the desk's standings, so that they all say the same."""
+
+from __future__ import annotations
+
+from generator.render.i18n import Translator
+from generator.tournament.standings import Remark, Standing, remarks
+
+# The catalogue word of each kind that is said by a word alone (a prize is said by its name,
+# a vacant prize by one of two words, the others name a stage).
+_WORDS = {"forfeit": "forfeit", "not_played": "not_played", "withdrawn": "withdrawn",
+          "qualified": "qualified", "by_lot": "pair_method_lot"}
+
+
+def remark_text(t: Translator, remark: Remark) -> str:
+    """One remark in `t`'s words."""
+    kind = remark.kind
+    if kind == "prize":
+        return remark.name  # as the event writes it
+    if kind == "prize_vacant":
+        # the withdrawal named only where the row does not say it already (remarks)
+        if remark.withdrew:
+            return t("prize_vacant_of", prize=remark.name, id=remark.withdrew)
+        return t("prize_vacant_here", prize=remark.name)
+    if kind in ("withdrawn_next", "placed_by"):
+        return t(kind, stage=remark.name)
+    return t(_WORDS[kind])
+
+
+def remark_texts(t: Translator, standing: Standing, stage: str | None) -> list[str]:
+    """Each remark of `standing`'s row in stage `stage`'s standings, in `t`'s words, in order."""
+    return [remark_text(t, remark) for remark in remarks(standing, stage)]
