@@ -426,6 +426,38 @@ def test_score_sheets_with_qr_codes_come_from_the_admin_page_only(running: Runni
     assert running.desk.link("main/4/26") in sheets
 
 
+def test_every_link_on_the_secretarys_pages_opens_its_page(running: Running, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each link of the admin page and of a round's sheets page, resolved as a browser resolves
+    it against the page's own address, opens a page for the secretary's browser. The sheets
+    page's "print.pdf" was relative: from /admin/sheets/main/4 it led to /admin/sheets/main/print.pdf,
+    not the round's PDF."""
+    from generator.desk import app as desk_app
+
+    monkeypatch.setattr(desk_app, "table_sheets", lambda desk, stage, number: b"%PDF-1.7 " + f"{stage}/{number}".encode())
+    jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    pages, seen = [], set()
+    with jar.open(running.desk.admin_link, timeout=30) as answer:  # (where the admin page is, after the redirect)
+        pages.append((answer.geturl(), answer.read().decode()))
+    while pages:
+        url, html = pages.pop()
+        for link in re.findall(r'<a href="([^"]+)"', html):
+            target = urllib.parse.urljoin(url, link.replace("&amp;", "&"))
+            if target in seen:
+                continue
+            seen.add(target)
+            try:
+                with jar.open(target, timeout=30) as answer:
+                    body = answer.read()
+            except urllib.error.HTTPError as error:
+                raise AssertionError(f"{link} on {url}: {error.code}") from None
+            if "/sheets/" in target and not target.endswith(".pdf"):
+                pages.append((target, body.decode()))
+            if target.endswith(".pdf"):
+                round_ = target.split("/sheets/")[1].removesuffix("/print.pdf")
+                assert body == b"%PDF-1.7 " + round_.encode() and url.endswith(round_), (url, link)  # its round's
+    assert any(t.endswith("/sheets/main/4/print.pdf") for t in seen) and any("/t/main/4/26" in t for t in seen)
+
+
 def test_a_round_in_other_digits_is_not_found_not_a_crash(running: Running) -> None:
     """rev5 #10: str.isdigit() took "²" (and the clock's form its like), int() did not: a 500."""
     jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
