@@ -1127,28 +1127,43 @@ def test_a_tokens_file_of_the_previous_version_is_set_aside_once(content: Path) 
     assert again.set_aside is None and again.admin == tokens.admin
 
 
-def test_with_no_key_kept_the_tokens_file_is_set_aside_and_said_why(content: Path, tmp_path: Path,
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    """No place to keep the user's key (its folder cannot be made): each run's key is its own, so
-    every start finds the last tokens file unsealed and the links change. The console said the
-    file came from an older version or a copy; it says there is no place for the key, and where."""
-    from generator import catalogues, seals
-    from generator.desk.store import Tokens
+@pytest.mark.parametrize("before", ["first start", "restart"])
+def test_without_a_kept_key_the_desk_refuses_to_start_and_writes_nothing(
+        content: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        before: str) -> None:
+    """No place to keep the user's key (its folder cannot be made or written): each run's key was
+    its own, so every start found the last tokens file unsealed, set it aside and minted new
+    links, and the QR codes printed on the score sheets stopped working mid-event. The desk does
+    not start then: it says, in the site's language, which folder it could not write and what to
+    do, with no traceback, before a token is minted or anything written to .paibang-desk/."""
+    from generator import seals
+    from generator.commands import desk as command
 
+    folder = desk_folder(content)
+    if before == "restart":  # the desk ran with a key, and its links are printed
+        first = start(content)
+        first.stop()
+    kept = {p.name: p.read_bytes() for p in folder.iterdir()} if folder.exists() else None
+    assert (kept is None) == (before == "first start")
+    site = content / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace("locale: zh-Hans", "locale: en"), encoding="utf-8")
     blocked = tmp_path / "not-a-folder"
     blocked.write_text("a file where the config folder would be", encoding="utf-8")
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(blocked))
-    seals.secret.cache_clear()
+    monkeypatch.setattr(command, "server", _NotServed)
     try:
-        first = Tokens(content, SLUG)
-        assert first.set_aside is None and not seals.key_is_kept()
-        seals.secret.cache_clear()  # the next start: another key
-        again = Tokens(content, SLUG)
-        assert again.set_aside_why == "no_key" and again.admin != first.admin
+        with monkeypatch.context() as patched:
+            patched.setenv("XDG_CONFIG_HOME", str(blocked))
+            seals.secret.cache_clear()
+            code = cli.main(["desk", SLUG, "--content", str(content), "--no-build"])
+            assert not seals.key_is_kept()
     finally:
         seals.secret.cache_clear()  # (the next test's key is the user's)
-    said = catalogues.text("desk_tokens_no_key", "zh-Hans", path=again.set_aside, folder=seals.key_folder())
-    assert "没有地方保存你的密钥" in said and str(blocked) in said
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and "Traceback" not in err
+    where = blocked / "paibang"
+    assert f"the desk cannot keep your key in {where}" in err and "[desk-no-key]" in err
+    assert "set XDG_CONFIG_HOME to a folder of your own" in err and "start the desk again" in err
+    assert ({p.name: p.read_bytes() for p in folder.iterdir()} if folder.exists() else None) == kept
 
 
 def test_another_events_sealed_tokens_are_not_this_events(content: Path) -> None:
