@@ -41,9 +41,9 @@ def main() -> int:
         try:
             opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
             opener.open(running.desk.admin_link).read()
-            admin = opener.open(f"{running.base}/admin").read().decode()
+            admin = opener.open(f"{running.secretary}/admin").read().decode()
             csrf = re.search(r'name="csrf" value="([^"]+)"', admin).group(1)
-            opener.open(urllib.request.Request(f"{running.base}/admin/clock",
+            opener.open(urllib.request.Request(f"{running.secretary}/admin/clock",
                                                data=f"csrf={csrf}&stage=main&round=4&do=start".encode())).read()
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)

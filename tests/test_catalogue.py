@@ -186,6 +186,25 @@ def desk_audit_link(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     return {p.code for p in desk_file_problems(event.parents[1])}
 
 
+def desk_no_key(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """The desk's start with no place to keep the user's key (a file where its folder would be)."""
+    from generator import seals
+    from generator.desk.store import NoKeptKey, Tokens
+
+    event = demo_tree(tmp, B)
+    (tmp / "blocked").write_text("", encoding="utf-8")
+    try:
+        with monkeypatch.context() as patched:
+            patched.setenv("XDG_CONFIG_HOME", str(tmp / "blocked"))
+            seals.secret.cache_clear()
+            Tokens(event.parents[1], EVENTS[B])
+    except NoKeptKey as refused:
+        return {refused.problem().code}
+    finally:
+        seals.secret.cache_clear()  # (the user's key again for what follows)
+    return set()
+
+
 def notice_of_another_folder(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     event = demo_tree(tmp, B)
     (event.parents[1] / "rules.md").write_text("# 规程\n", encoding="utf-8")
@@ -457,6 +476,7 @@ TRIGGERS: dict[str, Trigger] = {
     "file-outside-content": notice_outside,
     "file-outside-event": notice_of_another_folder,
     "desk-file-unsafe": desk_audit_link,
+    "desk-no-key": desk_no_key,
     "yaml-syntax": write(B, "results/extra.yaml", "stage: 'prelim\n"),
     "yaml-full-width-colon": write(B, "results/extra.yaml", "stage：prelim\nround: 1\n"),
     "yaml-tab": write(B, "results/extra.yaml", "stage: prelim\ntables:\n\t- table: 1\n"),

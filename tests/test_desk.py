@@ -67,6 +67,11 @@ class Running:
         self.desk, self.server, self.thread, self.port = desk, server, thread, port
         self.base = f"http://127.0.0.1:{port}"
 
+    @property
+    def secretary(self) -> str:
+        """Where the secretary's pages are (this run's prefix): the session's cookie opens them."""
+        return self.base + self.desk.prefix
+
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(10)
@@ -189,7 +194,7 @@ def test_a_table_token_cannot_read_or_write_another_table(running: Running, cont
     assert fetch(other, {"k": token, "csrf": csrf, "action": "save", "deals": "T46+3"})[0] == 403
     assert fetch(url.replace("/4/3", "/3/3") + f"?k={token}")[0] == 403  # nor its table of another round
     assert fetch(f"{running.base}/admin?k={token}")[0] == 403
-    assert fetch(f"{running.base}/admin/sheets/main/4")[0] == 403
+    assert fetch(f"{running.secretary}/admin/sheets/main/4")[0] == 403  # (its prefix known, no session)
     assert fetch(f"{url}?k=" + "A" * 22)[0] == 403
     assert "T46" not in round4(content).read_text(encoding="utf-8").split("table: 4")[1].split("table: 5")[0] \
         .replace("teams: [T46, T02]", "").replace("# deals: [T46+3, T02+1, T02 foul]   或   levels: {T46: Q, T02: 9}", "")
@@ -214,9 +219,9 @@ def test_a_second_write_by_a_table_is_refused_the_secretary_may_change_it(runnin
     # the secretary: admin link -> cookie -> any table, any number of times
     jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
     assert fetch(running.desk.admin_link, opener=jar)[0] == 200
-    status, html = fetch(f"{running.base}/t/main/4/6", opener=jar)
+    status, html = fetch(f"{running.secretary}/t/main/4/6", opener=jar)
     csrf = re.search(r'name="csrf" value="([^"]+)"', html).group(1)
-    status, html = fetch(f"{running.base}/t/main/4/6", {"csrf": csrf, "action": "save", "level_a": "3",
+    status, html = fetch(f"{running.secretary}/t/main/4/6", {"csrf": csrf, "action": "save", "level_a": "3",
                                                          "level_b": "K"}, opener=jar)
     assert status == 200 and "levels: {T07: 3, T08: K}" in round4(content).read_text(encoding="utf-8")
     lines = audit_lines(content)
@@ -338,11 +343,12 @@ def test_tokens_are_kept_beside_content_private_and_across_restarts(content: Pat
 def test_the_admin_cookie_holds_a_session_of_this_desk_never_the_admin_token(content: Path) -> None:
     """A browser sends a host's cookies to every port of it: a cookie holding the admin token
     handed it to any other server there (a page `paibang serve` previews links to). The cookie
-    holds a random session of this run, named for the desk's port, with a Max-Age, HttpOnly and
-    SameSite=Strict; the admin token itself in the cookie opens nothing."""
+    holds a random session of this run, named for the desk's port, with a Max-Age, HttpOnly,
+    SameSite=Strict and this run's prefix as its Path; the admin token itself in the cookie opens
+    nothing."""
     first = start(content)
     try:
-        desk, base = first.desk, first.base
+        desk = first.desk
         request = urllib.request.Request(desk.admin_link)
 
         class Kept(urllib.request.HTTPRedirectHandler):
@@ -355,37 +361,109 @@ def test_the_admin_cookie_holds_a_session_of_this_desk_never_the_admin_token(con
         cookies = seen.value.headers.get_all("Set-Cookie")
         assert len(cookies) == 1 and desk.tokens.admin not in cookies[0]
         name, _, rest = cookies[0].partition("=")
-        value, attributes = rest.split(";", 1)[0], rest.lower()
+        value, *attributes = [part.strip() for part in rest.split(";")]
+        said = {key.lower(): setting for key, _, setting in (a.partition("=") for a in attributes)}
         assert name == f"paibang_desk_{first.port}"
-        assert "max-age=43200" in attributes and "httponly" in attributes and "samesite=strict" in attributes
-        assert "path=/" in attributes and len(value) >= 43
+        assert said["max-age"] == "43200" and "httponly" in said and said["samesite"].lower() == "strict"
+        assert said["path"] == f"{desk.prefix}/" and len(value) >= 43
+        assert seen.value.headers["Location"] == f"{desk.prefix}/admin"
 
         def admin_page(cookie: str) -> int:
-            return fetch_with(f"{base}/admin", {"Cookie": cookie})[0]
+            return fetch_with(f"{first.secretary}/admin", {"Cookie": cookie})[0]
 
         assert admin_page(f"{name}={value}") == 200
         assert admin_page(f"{name}={desk.tokens.admin}") == 403  # the token is no session
         assert admin_page(f"paibang_desk={desk.tokens.admin}") == 403  # nor under the old name
         assert admin_page(f"{name}={value[:-1]}x") == 403
+        # An older desk's cookie of this name (Path=/) beside this one: the browser sends the
+        # longer path's first, and request.cookies kept the last, the dead one
+        assert admin_page(f"{name}={value}; {name}={'x' * 43}") == 200
         # the session's forms work (CSRF under the session), and a table's link still opens its table
-        status, html = fetch_with(f"{base}/t/main/4/2", {"Cookie": f"{name}={value}"})
+        status, html = fetch_with(f"{first.secretary}/t/main/4/2", {"Cookie": f"{name}={value}"})
         assert status == 200 and 'id="entry"' in html and desk.tokens.admin not in html
         assert fetch(desk.link("main/4/3"))[0] == 200
-        # a login from an older desk's cookie: that cookie (the admin token) is deleted
-        cleared = urllib.request.Request(desk.admin_link, headers={"Cookie": f"paibang_desk={desk.tokens.admin}"})
-        with pytest.raises(urllib.error.HTTPError) as seen:
-            urllib.request.build_opener(Kept()).open(cleared, timeout=30)
-        assert any(c.startswith('paibang_desk=""') or c.startswith("paibang_desk=;")
-                   for c in seen.value.headers.get_all("Set-Cookie"))
+        # a login from an older desk's cookies (the admin token; a session for every path): deleted
+        for old in ("paibang_desk", name):
+            cleared = urllib.request.Request(desk.admin_link, headers={"Cookie": f"{old}={desk.tokens.admin}"})
+            with pytest.raises(urllib.error.HTTPError) as seen:
+                urllib.request.build_opener(Kept()).open(cleared, timeout=30)
+            assert any((c.startswith(f'{old}=""') or c.startswith(f"{old}=;")) and "path=/;" in c.lower() + ";"
+                       for c in seen.value.headers.get_all("Set-Cookie")), old
     finally:
         first.stop()
     second = start(content)
-    try:  # sessions end with the desk; the admin link (the same token) logs in again
-        assert fetch_with(f"{second.base}/admin", {"Cookie": f"paibang_desk_{second.port}={value}"})[0] == 403
+    try:  # sessions end with the desk; the admin link (the same token) logs in again, under another prefix
+        assert second.desk.prefix != desk.prefix
+        assert fetch_with(f"{second.secretary}/admin", {"Cookie": f"paibang_desk_{second.port}={value}"})[0] == 403
         jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
         assert second.desk.tokens.admin == desk.tokens.admin and fetch(second.desk.admin_link, opener=jar)[0] == 200
     finally:
         second.stop()
+
+
+def test_the_session_is_sent_to_and_opens_this_runs_secret_path_only(running: Running, content: Path) -> None:
+    """A browser sends a host's cookies to every port of the host: any other server on 127.0.0.1
+    (another user's program, anything the secretary browses there) got the live session with
+    every request, and could replay it to the desk (on the LAN with --lan) and be the secretary
+    for the rest of the run. The cookie's Path is a prefix random for this run, which no other
+    server is asked for, so the browser sends it nowhere else; outside the prefix the session
+    opens nothing, the old addresses included. Under it the secretary does everything; a
+    table's link (its QR code, printed) is as it was."""
+    desk = running.desk
+    jar = http.cookiejar.CookieJar()  # (keeps a cookie's Path as a browser does)
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    with opener.open(desk.admin_link, timeout=30) as answer:
+        assert answer.status == 200 and answer.geturl() == f"{running.secretary}/admin"
+        admin = answer.read().decode()
+    [cookie] = list(jar)
+    assert re.fullmatch(r"/s/[A-Za-z0-9_-]{22}", desk.prefix) and cookie.path == f"{desk.prefix}/"
+
+    def sent_to(url: str) -> bool:
+        request = urllib.request.Request(url)
+        jar.add_cookie_header(request)
+        return request.has_header("Cookie")
+
+    other = f"http://127.0.0.1:{running.port + 1}"  # another server of this host
+    for url in (f"{other}/", f"{other}/admin", f"{other}/s/", f"{running.base}/admin", f"{running.base}/t/main/4/2",
+                f"{running.base}/standings", f"{running.base}{desk.prefix}x/admin"):
+        assert not sent_to(url), url
+    assert sent_to(f"{running.secretary}/admin") and sent_to(f"{running.secretary}/t/main/4/2")
+
+    # the session replayed outside the prefix (with its CSRF token, so that the session is what
+    # is refused): nothing opens, nothing is written
+    replayed = {"Cookie": f"{cookie.name}={cookie.value}"}
+    csrf = re.search(r'name="csrf" value="([^"]+)"', admin).group(1)
+    before = round4(content).read_bytes()
+    assert fetch_with(f"{running.base}/admin", replayed)[0] == 403
+    assert fetch_with(f"{running.base}/t/main/4/2", replayed)[0] == 403
+    for url in ("/admin/sheets/main/4", "/admin/sheets/main/4/print.pdf"):  # the old addresses: gone
+        assert fetch_with(f"{running.base}{url}", replayed)[0] == 404, url
+    save = {"csrf": csrf, "action": "save", "level_a": "A", "level_b": "5"}
+    posted = urllib.request.Request(f"{running.base}/t/main/4/2", data=urllib.parse.urlencode(save).encode(),
+                                    headers=replayed)
+    assert fetch_request(posted)[0] == 403
+    clock = {"csrf": csrf, "stage": "main", "round": "4", "do": "start"}
+    posted = urllib.request.Request(f"{running.base}/admin/clock", data=urllib.parse.urlencode(clock).encode(),
+                                    headers=replayed)
+    assert fetch_request(posted)[0] in (403, 404, 405)
+    assert round4(content).read_bytes() == before and audit_lines(content) == [] and desk.tokens.clock("main", 4) is None
+
+    # under the prefix: the clock (its form's own action), a table's result, the sheets
+    action = re.search(r'<form method="post" action="([^"]+)"', admin).group(1)
+    assert action == f"{desk.prefix}/admin/clock"
+    status, page = fetch(running.base + action, clock, opener=opener)  # (303 back to the admin page)
+    assert status == 200 and desk.tokens.clock("main", 4) is not None and 'name="csrf"' in page
+    edit = re.search(r'<a href="([^"]+/t/main/4/2)"', admin).group(1)
+    assert edit == f"{desk.prefix}/t/main/4/2"
+    status, html = fetch(running.base + edit, save, opener=opener)
+    assert status == 200 and 'id="saved"' in html
+    assert [line["who"] for line in audit_lines(content)] == ["secretary"]
+    assert fetch(f"{running.secretary}/admin/sheets/main/4", opener=opener)[0] == 200
+
+    # a table's printed link: no prefix, no cookie, its token, as before
+    assert desk.link("main/4/3") == f"{desk.base}/t/main/4/3?k={desk.tokens.table('main/4/3')}"
+    status, html = fetch(desk.link("main/4/3"))
+    assert status == 200 and 'id="entry"' in html
 
 
 def test_admin_sessions_end_after_their_time(content: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -418,12 +496,44 @@ def fetch_request(request: urllib.request.Request) -> tuple[int, str]:
 def test_score_sheets_with_qr_codes_come_from_the_admin_page_only(running: Running) -> None:
     jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
     status, html = fetch(running.desk.admin_link, opener=jar)
-    assert status == 200 and "/admin/sheets/main/4" in html
+    assert status == 200 and f"{running.desk.prefix}/admin/sheets/main/4" in html
     assert running.desk.tokens.admin not in html  # the admin token left the address bar
-    status, sheets = fetch(f"{running.base}/admin/sheets/main/4", opener=jar)
+    status, sheets = fetch(f"{running.secretary}/admin/sheets/main/4", opener=jar)
     assert status == 200
     assert sheets.count("<svg") == 26
     assert running.desk.link("main/4/26") in sheets
+
+
+def test_every_link_on_the_secretarys_pages_opens_its_page(running: Running, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each link of the admin page and of a round's sheets page, resolved as a browser resolves
+    it against the page's own address, opens a page for the secretary's browser. The sheets
+    page's "print.pdf" was relative: from /admin/sheets/main/4 it led to /admin/sheets/main/print.pdf,
+    not the round's PDF."""
+    from generator.desk import app as desk_app
+
+    monkeypatch.setattr(desk_app, "table_sheets", lambda desk, stage, number: b"%PDF-1.7 " + f"{stage}/{number}".encode())
+    jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    pages, seen = [], set()
+    with jar.open(running.desk.admin_link, timeout=30) as answer:  # (where the admin page is, after the redirect)
+        pages.append((answer.geturl(), answer.read().decode()))
+    while pages:
+        url, html = pages.pop()
+        for link in re.findall(r'<a href="([^"]+)"', html):
+            target = urllib.parse.urljoin(url, link.replace("&amp;", "&"))
+            if target in seen:
+                continue
+            seen.add(target)
+            try:
+                with jar.open(target, timeout=30) as answer:
+                    body = answer.read()
+            except urllib.error.HTTPError as error:
+                raise AssertionError(f"{link} on {url}: {error.code}") from None
+            if "/sheets/" in target and not target.endswith(".pdf"):
+                pages.append((target, body.decode()))
+            if target.endswith(".pdf"):
+                round_ = target.split("/sheets/")[1].removesuffix("/print.pdf")
+                assert body == b"%PDF-1.7 " + round_.encode() and url.endswith(round_), (url, link)  # its round's
+    assert any(t.endswith("/sheets/main/4/print.pdf") for t in seen) and any("/t/main/4/26" in t for t in seen)
 
 
 def test_a_round_in_other_digits_is_not_found_not_a_crash(running: Running) -> None:
@@ -431,7 +541,7 @@ def test_a_round_in_other_digits_is_not_found_not_a_crash(running: Running) -> N
     jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
     assert fetch(running.desk.admin_link, opener=jar)[0] == 200
     for number in ("%C2%B2", "%D9%A4", "%EF%BC%94"):  # ², Arabic-Indic 4, full-width 4
-        assert fetch(f"{running.base}/admin/sheets/main/{number}", opener=jar)[0] == 404
+        assert fetch(f"{running.secretary}/admin/sheets/main/{number}", opener=jar)[0] == 404
 
 
 @pytest.mark.slow  # prints a PDF
@@ -442,7 +552,7 @@ def test_the_rounds_real_score_sheets_print_with_each_tables_own_qr(running: Run
     from generator.render.bulletins import qr_svg, round_forms
     from generator.render.pdf import bulletin_html
 
-    url = f"{running.base}/admin/sheets/main/4/print.pdf"
+    url = f"{running.secretary}/admin/sheets/main/4/print.pdf"
     assert fetch(url)[0] == 403  # no admin cookie, no sheets
     jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
     fetch(running.desk.admin_link, opener=jar)
@@ -692,14 +802,14 @@ def test_phone_wrong_entry_shows_the_error_keeps_the_text_writes_nothing(browser
 def test_the_screen_shows_the_draw_countdown_and_standings(browser, running: Running) -> None:
     jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
     fetch(running.desk.admin_link, opener=jar)
-    _, admin = fetch(f"{running.base}/admin", opener=jar)
+    _, admin = fetch(f"{running.secretary}/admin", opener=jar)
     csrf = re.search(r'name="csrf" value="([^"]+)"', admin).group(1)
     screen = browser.new_page()
     screen.set_viewport_size({"width": 1920, "height": 1080})
     screen.goto(f"{running.base}/screen")
     assert screen.locator("#clock").inner_text() == "60:00"
     assert "T15" in screen.locator("main").inner_text()
-    assert fetch(f"{running.base}/admin/clock", {"csrf": csrf, "stage": "main", "round": "4", "do": "start"},
+    assert fetch(f"{running.secretary}/admin/clock", {"csrf": csrf, "stage": "main", "round": "4", "do": "start"},
                  opener=jar)[0] in (200, 303)
     screen.wait_for_function("() => /^(59|60):[0-5][0-9]$/.test(document.getElementById('clock').textContent)"
                              " && document.getElementById('clock').dataset.ends")
@@ -763,7 +873,7 @@ def test_the_secretarys_link_opens_the_admin_page_in_the_browser(browser, runnin
     page.goto(running.desk.admin_link)
     assert page.url.endswith("/admin")  # the token left the address bar
     page.locator("a", has_text=running.desk.t("desk_print_sheets")).first.wait_for()
-    page.goto(f"{running.base}/t/main/4/9")  # the cookie opens any table
+    page.goto(f"{running.secretary}/t/main/4/9")  # the session opens any table, under its prefix
     assert page.locator("#entry").count() == 1
     assert page.errors == []
 
@@ -771,10 +881,10 @@ def test_the_secretarys_link_opens_the_admin_page_in_the_browser(browser, runnin
 def test_nonsense_addresses_answer_404_not_500(running: Running) -> None:
     jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
     fetch(running.desk.admin_link, opener=jar)
-    assert fetch(f"{running.base}/admin/sheets/main/x", opener=jar)[0] == 404
-    assert fetch(f"{running.base}/admin/sheets/nope/4", opener=jar)[0] == 404
-    assert fetch(f"{running.base}/t/main/4/999", opener=jar)[0] == 404
-    assert fetch(f"{running.base}/t/main/x/1", opener=jar)[0] == 403
+    assert fetch(f"{running.secretary}/admin/sheets/main/x", opener=jar)[0] == 404
+    assert fetch(f"{running.secretary}/admin/sheets/nope/4", opener=jar)[0] == 404
+    assert fetch(f"{running.secretary}/t/main/4/999", opener=jar)[0] == 404
+    assert fetch(f"{running.secretary}/t/main/x/1", opener=jar)[0] == 403
 
 
 def test_a_hand_edit_of_the_results_file_reaches_the_views(running: Running, content: Path) -> None:
@@ -880,7 +990,7 @@ def test_the_desks_standings_read_by_row_and_fit_a_small_phone(browser, running:
     tab.close()
     jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
     fetch(running.desk.admin_link, opener=jar)
-    _, form = fetch(f"{running.base}/t/main/4/23", opener=jar)
+    _, form = fetch(f"{running.secretary}/t/main/4/23", opener=jar)
     hints = re.findall(r'<div class="hint" id="([^"]+)-hint">', form)
     assert hints and all(re.search(f'id="{name}" name="{name}"[^>]* aria-describedby="{name}-hint"', form)
                          for name in hints), hints
@@ -1017,28 +1127,43 @@ def test_a_tokens_file_of_the_previous_version_is_set_aside_once(content: Path) 
     assert again.set_aside is None and again.admin == tokens.admin
 
 
-def test_with_no_key_kept_the_tokens_file_is_set_aside_and_said_why(content: Path, tmp_path: Path,
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    """No place to keep the user's key (its folder cannot be made): each run's key is its own, so
-    every start finds the last tokens file unsealed and the links change. The console said the
-    file came from an older version or a copy; it says there is no place for the key, and where."""
-    from generator import catalogues, seals
-    from generator.desk.store import Tokens
+@pytest.mark.parametrize("before", ["first start", "restart"])
+def test_without_a_kept_key_the_desk_refuses_to_start_and_writes_nothing(
+        content: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        before: str) -> None:
+    """No place to keep the user's key (its folder cannot be made or written): each run's key was
+    its own, so every start found the last tokens file unsealed, set it aside and minted new
+    links, and the QR codes printed on the score sheets stopped working mid-event. The desk does
+    not start then: it says, in the site's language, which folder it could not write and what to
+    do, with no traceback, before a token is minted or anything written to .paibang-desk/."""
+    from generator import seals
+    from generator.commands import desk as command
 
+    folder = desk_folder(content)
+    if before == "restart":  # the desk ran with a key, and its links are printed
+        first = start(content)
+        first.stop()
+    kept = {p.name: p.read_bytes() for p in folder.iterdir()} if folder.exists() else None
+    assert (kept is None) == (before == "first start")
+    site = content / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace("locale: zh-Hans", "locale: en"), encoding="utf-8")
     blocked = tmp_path / "not-a-folder"
     blocked.write_text("a file where the config folder would be", encoding="utf-8")
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(blocked))
-    seals.secret.cache_clear()
+    monkeypatch.setattr(command, "server", _NotServed)
     try:
-        first = Tokens(content, SLUG)
-        assert first.set_aside is None and not seals.key_is_kept()
-        seals.secret.cache_clear()  # the next start: another key
-        again = Tokens(content, SLUG)
-        assert again.set_aside_why == "no_key" and again.admin != first.admin
+        with monkeypatch.context() as patched:
+            patched.setenv("XDG_CONFIG_HOME", str(blocked))
+            seals.secret.cache_clear()
+            code = cli.main(["desk", SLUG, "--content", str(content), "--no-build"])
+            assert not seals.key_is_kept()
     finally:
         seals.secret.cache_clear()  # (the next test's key is the user's)
-    said = catalogues.text("desk_tokens_no_key", "zh-Hans", path=again.set_aside, folder=seals.key_folder())
-    assert "没有地方保存你的密钥" in said and str(blocked) in said
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and "Traceback" not in err
+    where = blocked / "paibang"
+    assert f"the desk cannot keep your key in {where}" in err and "[desk-no-key]" in err
+    assert "set XDG_CONFIG_HOME to a folder of your own" in err and "start the desk again" in err
+    assert ({p.name: p.read_bytes() for p in folder.iterdir()} if folder.exists() else None) == kept
 
 
 def test_another_events_sealed_tokens_are_not_this_events(content: Path) -> None:

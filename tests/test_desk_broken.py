@@ -64,6 +64,8 @@ def test_a_save_into_a_broken_file_is_held_kept_on_the_form_and_named_to_the_sec
     assert f"round-4.yaml:{problem.mark.line}:" in admin
     assert problem.hint("zh-Hans") in admin
     assert t("desk_round_broken", file="round-4.yaml") in admin and t("desk_held_mark") in admin
+    # the held entry's link opens the table's form for the secretary's session (under its prefix)
+    assert f'<li><a href="{running.desk.prefix}/t/main/4/1">' in admin
     assert t("round_n", n=4) in admin
 
     # mended: the same link saves what was held, and the desk lets go of it

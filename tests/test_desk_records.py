@@ -73,13 +73,13 @@ class Secretary:
         fetch(running.desk.admin_link, opener=self.opener)
 
     def page(self, key: str) -> str:
-        status, html = fetch(f"{self.running.base}/t/{key}", opener=self.opener)
+        status, html = fetch(f"{self.running.secretary}/t/{key}", opener=self.opener)
         assert status == 200, html
         return html
 
     def post(self, key: str, action: str, **fields: str) -> tuple[int, str]:
         csrf = re.search(r'name="csrf" value="([^"]+)"', self.page(key)).group(1)
-        return fetch(f"{self.running.base}/t/{key}", {"k": "", "csrf": csrf, "action": action, **fields},
+        return fetch(f"{self.running.secretary}/t/{key}", {"k": "", "csrf": csrf, "action": action, **fields},
                      opener=self.opener)
 
 

@@ -63,8 +63,8 @@ def run(args) -> int:  # noqa: ANN001 - argparse namespace
     if not (folder / "event.yaml").is_file():
         print(catalogues.text("desk_no_event", args.lang or "zh-Hans", event=args.event, path=content / "events"), file=sys.stderr)
         return 2
-    from generator.commands.console import print_problems
-    from generator.desk.store import UnsafeDeskFile, desk_file_problems
+    from generator.commands.console import print_problems, site_locale
+    from generator.desk.store import NoKeptKey, UnsafeDeskFile, desk_file_problems
 
     if unsafe := desk_file_problems(content):  # refused before a table can save through a link
         print_problems(unsafe, args.lang or "zh-Hans", content)
@@ -80,13 +80,13 @@ def run(args) -> int:  # noqa: ANN001 - argparse namespace
 
         print_problems([unsafe_desk_file(error)], args.lang or "zh-Hans", content)
         return 2
+    except NoKeptKey as error:  # links that would not outlive a restart: refused, nothing minted or written
+        print_problems([error.problem()], args.lang or site_locale(content), content)
+        return 2
     if desk.tokens.set_aside is not None:
         said = {"unsafe": "desk_tokens_set_aside", "unsealed": "desk_tokens_unsealed",
-                "unreadable": "desk_tokens_unreadable", "no_key": "desk_tokens_no_key"}[desk.tokens.set_aside_why]
-        from generator.seals import key_folder
-
-        print(catalogues.text(said, desk.locale, path=desk.tokens.set_aside, folder=key_folder()), file=sys.stderr,
-              flush=True)
+                "unreadable": "desk_tokens_unreadable"}[desk.tokens.set_aside_why]
+        print(catalogues.text(said, desk.locale, path=desk.tokens.set_aside), file=sys.stderr, flush=True)
     print(catalogues.text("desk_started", desk.locale, event=desk.event.title, url=f"{desk.base}/standings",
                 admin=desk.admin_link), flush=True)
     if args.lan:

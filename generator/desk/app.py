@@ -2,9 +2,10 @@
 
 Who may do what (event-day.md, "The results desk"):
 - the secretary: the admin link `/admin?k=<admin token>` sets an HttpOnly, SameSite=Strict
-  cookie holding a session of this run of the desk (never the token: see Desk.start_session);
-  every table of every round, any number of times; the score sheets with the tables' links;
-  the round's clock;
+  cookie holding a session of this run of the desk (never the token: see Desk.start_session),
+  sent only under a path of this run's (Desk.prefix, `/s/<random>/`), where the secretary's
+  pages are: every table of every round (`/s/<random>/t/...`), any number of times; the score
+  sheets with the tables' links; the round's clock;
 - a table: `/t/<stage>/<round>/<table>?k=<its token>` reads and writes that table of that
   round only, once, and the whole match (not one room of it); any other table answers 403;
   a field the game keeps for the secretary (`EntryField.secretary`) is not on its form;
@@ -137,6 +138,11 @@ class Desk:
         # in memory only: they end with the desk.
         self._sessions: dict[bytes, float] = {}
         self._sessions_lock = threading.Lock()
+        # Where the secretary's pages are, and the only path the session cookie is sent to: a
+        # browser sends a host's cookies to every port of it, but only to the paths a cookie's
+        # Path covers, and no other server on this host is ever asked for this one, random for
+        # this run and known only to this desk and the secretary's browser (start_session).
+        self.prefix = "/s/" + secrets.token_urlsafe(16)
         self.locale = locale or "zh-Hans"
         self.watching = False  # commands/desk.py turns the file watcher on
         self.load()
@@ -348,7 +354,7 @@ class Desk:
                                    "entered": table.number not in pending and not broken,
                                    "used": bool(self.tokens.used(key)), "link": self.link(key),
                                    "held": self.tokens.held(key),
-                                   "edit": f"/t/{quote(stage_id)}/{round_.number}/{table.number}"})
+                                   "edit": f"{self.prefix}/t/{quote(stage_id)}/{round_.number}/{table.number}"})
                 out.append({"stage": self.event.stage(stage_id), "number": round_.number, "tables": tables,
                             "clock": self.tokens.clock(stage_id, round_.number), "broken": broken,
                             "file": round_.source.name})
@@ -367,16 +373,18 @@ class Desk:
 
     @property
     def cookie(self) -> str:
-        """The session cookie's name, the desk's port in it: a browser sends a host's cookies to
-        every port of it, and keeps one per name, so two desks on one laptop (two events) do not
+        """The session cookie's name, the desk's port in it: a browser keeps one cookie per name
+        and host (the port aside) and path, so two desks on one laptop (two events) do not
         overwrite each other's sessions."""
         return f"{COOKIE}_{urlsplit(self.base).port or 80}"
 
     def start_session(self) -> str:
         """A new session for the secretary's browser: the cookie holds it, never the admin token,
-        as a browser sends the cookie to every server on the host (another port: a page
-        `paibang serve` previews, anything else running there), and that server would get the
-        admin token, which outlives the desk's run. A session is random, ends after
+        which outlives the desk's run. A browser sends a host's cookies to every server on the
+        host (another port: a page `paibang serve` previews, another user's program, anything
+        running there), so the cookie's Path is this run's prefix (self.prefix): sent to no other
+        path, and so to no other server, which is never asked for that path; and the session
+        opens nothing outside the prefix (`who`). A session is random, ends after
         SESSION_SECONDS or with the desk, and opens this run of this desk only."""
         session = secrets.token_urlsafe(32)
         now = time.monotonic()
@@ -397,9 +405,13 @@ class Desk:
         return ends is not None and time.monotonic() < ends
 
     def who(self, request: Request, key: str | None, sent: str | None) -> Who | None:
-        cookie = request.cookies.get(self.cookie)
-        if self.in_session(cookie):
-            return Who("admin", cookie)  # type: ignore[arg-type]
+        # The session only under the prefix, which the secretary's browser alone sends it to: a
+        # session alone (replayed by a server that got it somehow, an older desk's cookie with
+        # Path=/) opens nothing.
+        if request.scope["path"].startswith(self.prefix + "/"):
+            for session in _cookies_named(request, self.cookie):
+                if self.in_session(session):
+                    return Who("admin", session)
         if self.is_admin(sent):
             return Who("admin", sent)  # type: ignore[arg-type]
         if key is not None and sent:
@@ -624,6 +636,19 @@ class Writer:
                 job.done.set()
 
 
+def _cookies_named(request: Request, name: str) -> list[str]:
+    """Every value the request's cookies give `name`. A browser sends two of one name when their
+    paths differ (an older desk's session cookie, Path=/, beside this run's), the longer path
+    first, and Starlette's request.cookies keeps the last: this run's would be lost."""
+    found = []
+    for header in request.headers.getlist("cookie"):
+        for part in header.split(";"):
+            key, equals, value = part.partition("=")
+            if equals and key.strip() == name:
+                found.append(value.strip())
+    return found
+
+
 def _hashed(session: str) -> bytes:
     return hashlib.sha256(session.encode("utf-8", "surrogatepass")).digest()
 
@@ -801,21 +826,28 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                          confirm=outcome.get("confirm", ""),
                          broken=unsaved is None and bool(desk.unreadable(spot.path)))
 
-    async def admin(request: Request) -> Response:
+    async def login(request: Request) -> Response:
+        """The admin link: the token leaves the address bar for a session cookie sent under the
+        prefix only (Desk.start_session), then the admin page there."""
         if refused_address(request):
             return too_many()
         sent = request.query_params.get("k")
-        if sent is not None:
-            if not desk.is_admin(sent):
-                return forbidden(request)
-            # the token leaves the address bar: a session cookie for this browser, then a clean URL
-            response = RedirectResponse("/admin", status_code=303, headers={"Referrer-Policy": "no-referrer"})
-            response.set_cookie(desk.cookie, desk.start_session(), max_age=SESSION_SECONDS, httponly=True,
-                                samesite="strict", path="/")
-            # an older desk's cookie held the admin token itself, sent to every port: gone
-            if COOKIE in request.cookies:
-                response.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict")
-            return response
+        if sent is None or not desk.is_admin(sent):
+            return forbidden(request)
+        response = RedirectResponse(f"{desk.prefix}/admin", status_code=303, headers={"Referrer-Policy": "no-referrer"})
+        response.set_cookie(desk.cookie, desk.start_session(), max_age=SESSION_SECONDS, httponly=True,
+                            samesite="strict", path=f"{desk.prefix}/")
+        # Older desks' cookies, sent to every port and path: one held the admin token itself, the
+        # next a session under this very name. Gone (sent to /admin, outside every prefix, either
+        # has Path=/).
+        for name in (COOKIE, desk.cookie):
+            if name in request.cookies:
+                response.delete_cookie(name, path="/", httponly=True, samesite="strict")
+        return response
+
+    async def admin(request: Request) -> Response:
+        if refused_address(request):
+            return too_many()
         who = desk.who(request, None, None)
         if who is None:
             return forbidden(request)
@@ -834,7 +866,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         desk.tokens.set_clock(stage, number, started)
         desk.version += 1
         desk.publish("update", {"version": desk.version})
-        return RedirectResponse("/admin", status_code=303)
+        return RedirectResponse(f"{desk.prefix}/admin", status_code=303)
 
     async def sheets(request: Request) -> Response:
         who = desk.who(request, None, None)
@@ -921,13 +953,16 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
 
     from contextlib import asynccontextmanager
 
+    secretary = desk.prefix  # (the secretary's pages: the session's cookie is sent there only)
     app = Starlette(routes=[
         Route("/", home),
-        Route("/t/{stage}/{round}/{table}", table_page, methods=["GET", "POST"]),
-        Route("/admin", admin),
-        Route("/admin/clock", clock, methods=["POST"]),
-        Route("/admin/sheets/{stage}/{round}", sheets),
-        Route("/admin/sheets/{stage}/{round}/print.pdf", sheets_pdf),
+        Route("/t/{stage}/{round}/{table}", table_page, methods=["GET", "POST"]),  # a table's phone
+        Route("/admin", login),
+        Route(f"{secretary}/admin", admin),
+        Route(f"{secretary}/admin/clock", clock, methods=["POST"]),
+        Route(f"{secretary}/admin/sheets/{{stage}}/{{round}}", sheets),
+        Route(f"{secretary}/admin/sheets/{{stage}}/{{round}}/print.pdf", sheets_pdf),
+        Route(f"{secretary}/t/{{stage}}/{{round}}/{{table}}", table_page, methods=["GET", "POST"]),
         Route("/standings", standings),
         Route("/screen", screen),
         Route("/events", events),

@@ -29,7 +29,7 @@ from typing import Any, Iterator
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from generator.seals import Unsealed, key_is_kept, seal, sync_folder, unseal, write_durably
+from generator.seals import Unsealed, key_folder, key_is_kept, seal, sync_folder, unseal, write_durably
 
 AUDIT_NAME = "desk-audit.jsonl"
 TOKEN_BYTES = 16  # secrets.token_urlsafe(16): 128 random bits
@@ -79,6 +79,11 @@ class Tokens:
     its owner-only modes, and whoever made it knows its admin token."""
 
     def __init__(self, content: Path, slug: str) -> None:
+        if not key_is_kept():
+            # A key of this run alone: the next start could not unseal what this one writes, and
+            # would set it aside and mint new links under the QR codes already printed. Refused
+            # before the desk's folder is made or a token minted.
+            raise NoKeptKey(key_folder())
         folder = own_desk_folder(content)
         sync_folder(folder.parent)  # its name on the disk too, or a power cut could lose every token with it
         self.path = folder / f"{slug}.json"
@@ -88,9 +93,9 @@ class Tokens:
         # A tokens file the user's desk did not write (a link, another's, one others could read or
         # write, one without the user's seal: planted by an archive, its admin token known to
         # whoever made it) is set aside, and new tokens minted: `set_aside` names where it went
-        # and `set_aside_why` why ("unsafe", "unsealed", "no_key": unsealed as every file is with
-        # no key kept between runs, "unreadable": sealed, but not what this
-        # version writes), for the console to say.
+        # and `set_aside_why` why ("unsafe", "unsealed", "unreadable": sealed, but not what this
+        # version writes), for the console to say. (With no key kept between runs every start
+        # would find its last file unsealed: the desk does not start then, NoKeptKey.)
         self.set_aside: Path | None = None
         self.set_aside_why = ""
         try:
@@ -104,8 +109,7 @@ class Tokens:
             with os.fdopen(fd, "rb") as handle:
                 found = self._unsealed(handle.read(MAX_TOKENS_FILE + 1))
             if found is None:
-                # (with no key kept between runs, every start finds its last file unsealed)
-                self._put_aside("unsealed" if key_is_kept() else "no_key")
+                self._put_aside("unsealed")
             elif (kept := _well_formed(found)) is None:
                 self._put_aside("unreadable")
             else:
@@ -269,6 +273,22 @@ def audit_line(who: str, stage: str, number: int, table: int, path: Path, old: A
     and `build` never copies it."""
     return {"at": _now(), "who": who, "stage": stage, "round": number, "table": table, "file": path.name,
             "old": old, "new": new}
+
+
+class NoKeptKey(Exception):
+    """No place to keep the user's key (seals.key_is_kept): the tokens file is sealed with it, so
+    a key of one run alone makes every start set the last file aside and mint new links, and the
+    QR codes printed on the score sheets stop working. `folder`: where the key would be kept."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__(str(folder))
+        self.folder = folder
+
+    def problem(self) -> Any:
+        """The refusal as a content error (desk-no-key), printed as `check` prints one."""
+        from generator.errors import ContentError, Mark
+
+        return ContentError("desk-no-key", Mark(self.folder), {"folder": self.folder})
 
 
 class UnsafeDeskFile(OSError):
