@@ -1166,6 +1166,22 @@ def test_without_a_kept_key_the_desk_refuses_to_start_and_writes_nothing(
     assert ({p.name: p.read_bytes() for p in folder.iterdir()} if folder.exists() else None) == kept
 
 
+def test_the_desks_refusals_before_it_reads_its_event_are_in_the_sites_language(
+        content: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An event name mistyped, or a link planted in .paibang-desk/, was said in simplified Chinese
+    whatever the site's language: said in the site's (or --lang's)."""
+    site = content / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace("locale: zh-Hans", "locale: en"), encoding="utf-8")
+    assert cli.main(["desk", "no-such-event", "--content", str(content), "--no-build"]) == 2
+    assert "paibang desk: no event no-such-event" in capsys.readouterr().err
+    assert cli.main(["desk", "no-such-event", "--content", str(content), "--no-build", "--lang", "zh-Hant"]) == 2
+    assert "no-such-event" in (said := capsys.readouterr().err) and "no event" not in said
+    (content / "events" / SLUG / "desk-audit.jsonl").symlink_to(content / "site.yaml")
+    assert cli.main(["desk", SLUG, "--content", str(content), "--no-build"]) == 2
+    said = capsys.readouterr().err
+    assert "[desk-file-unsafe]" in said and "error" in said and "\u9519\u8bef" not in said
+
+
 def test_another_events_sealed_tokens_are_not_this_events(content: Path) -> None:
     """The seal covers the event's name: another event's tokens file (the user's own, copied or
     renamed over this one) is not read as this event's."""

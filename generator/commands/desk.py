@@ -58,30 +58,32 @@ def server(desk, app, host: str, port: int):  # noqa: ANN001, ANN201
 
 
 def run(args) -> int:  # noqa: ANN001 - argparse namespace
-    content: Path = args.content
-    folder = content / "events" / args.event
-    if not (folder / "event.yaml").is_file():
-        print(catalogues.text("desk_no_event", args.lang or "zh-Hans", event=args.event, path=content / "events"), file=sys.stderr)
-        return 2
     from generator.commands.console import print_problems, site_locale
     from generator.desk.store import NoKeptKey, UnsafeDeskFile, desk_file_problems
 
+    content: Path = args.content
+    # What is said before the desk has read its event: in the language asked for, else the site's
+    locale = args.lang or site_locale(content)
+    folder = content / "events" / args.event
+    if not (folder / "event.yaml").is_file():
+        print(catalogues.text("desk_no_event", locale, event=args.event, path=content / "events"), file=sys.stderr)
+        return 2
     if unsafe := desk_file_problems(content):  # refused before a table can save through a link
-        print_problems(unsafe, args.lang or "zh-Hans", content)
+        print_problems(unsafe, locale, content)
         return 2
     try:
         desk, app, host = make(content, args.event, args.output, args.port, args.lan, args.lang,
                                build=not args.no_build)
     except LookupError:
-        print(catalogues.text("desk_no_event", args.lang or "zh-Hans", event=args.event, path=content / "events"), file=sys.stderr)
+        print(catalogues.text("desk_no_event", locale, event=args.event, path=content / "events"), file=sys.stderr)
         return 2
     except UnsafeDeskFile as error:  # .paibang-desk/ a link, or not the user's own
         from generator.desk.app import unsafe_desk_file
 
-        print_problems([unsafe_desk_file(error)], args.lang or "zh-Hans", content)
+        print_problems([unsafe_desk_file(error)], locale, content)
         return 2
     except NoKeptKey as error:  # links that would not outlive a restart: refused, nothing minted or written
-        print_problems([error.problem()], args.lang or site_locale(content), content)
+        print_problems([error.problem()], locale, content)
         return 2
     if desk.tokens.set_aside is not None:
         said = {"unsafe": "desk_tokens_set_aside", "unsealed": "desk_tokens_unsealed",
