@@ -589,6 +589,17 @@ def test_a_withdrawn_entry_gets_no_prize_and_its_place_is_left_vacant(tmp_path: 
     ko_json = {s["entry"]: s for s in data["stages"][1]["standings"]}
     assert (ko_json["T05"]["prize"], ko_json["T05"]["prize_vacant"]) == (None, "季军")
     assert ko_json["T04"]["prize"] == "季军" and "prize_vacant" not in ko_json["T04"]
+    # the workbook says who withdrew too, beside who won what (a column only where someone did)
+    from openpyxl import load_workbook
+
+    book = load_workbook(out / "events/cup/results.xlsx", read_only=True)
+    sheets = {name: [list(row) for row in book[name].iter_rows(values_only=True)] for name in book.sheetnames}
+    ko_rows = next(rows for name, rows in sheets.items() if name.startswith("淘汰赛") and "桌" not in name)
+    heading = ko_rows[0]
+    assert heading[-1] == "退赛"
+    by_entry = {row[1]: dict(zip(heading, row)) for row in ko_rows[1:]}  # (a row's empty cells at its end are not read)
+    assert by_entry["T05"].get("退赛") == "是" and not by_entry["T05"].get("奖项")
+    assert not by_entry["T04"].get("退赛") and by_entry["T04"].get("奖项") == "季军"
 
 
 def stage_rows(page: str) -> dict[str, str]:

@@ -73,8 +73,12 @@ def standings_rows(result: Any, stage_result: Any, raw: bool = False, yes: str =
     # A knockout's places given by an earlier stage (`then:`): that stage's id, as results.json's
     # placed_by; the column only where there are such places.
     placed = any(s.placed_by for s in stage_result.standings)
+    # Entries withdrawn in this stage or before it (退赛, as the standings' remark and results.json's
+    # `withdrawn` say): the column only where there are such entries.
+    stage = stage_result.stage.id
+    withdrawn = {s.entry.id for s in stage_result.standings if s.entry.withdrawn is not None and s.entry.withdrawn_in(stage)}
     rows: list[list[Any]] = [["rank", "entry", "name", "players", "group", *metrics, "qualified", "prize",
-                              *(["placed_by"] if placed else [])]]
+                              *(["placed_by"] if placed else []), *(["withdrawn"] if withdrawn else [])]]
     for s in stage_result.standings:
         entry = s.entry
         # (the place as a number, as results.json gives it, tied entries sharing it: a spreadsheet
@@ -82,7 +86,8 @@ def standings_rows(result: Any, stage_result: Any, raw: bool = False, yes: str =
         rows.append([s.rank if s.rank is not None else "", entry.id, entry.name or "",
                      entry.player_names, entry.group or "",
                      *cells(map(s.tally.metrics.get, metrics)), yes if s.qualified else "",
-                     s.prize.name if s.prize else "", *([s.placed_by or ""] if placed else [])])
+                     s.prize.name if s.prize else "", *([s.placed_by or ""] if placed else []),
+                     *([yes if entry.id in withdrawn else ""] if withdrawn else [])])
     return rows
 
 
@@ -146,7 +151,7 @@ def _moment(result: Any) -> dt.datetime:
 # it with; a metric is headed by its label, as the standings pages head it.
 HEADING_WORDS = {
     "rank": "rank", "entry": "sheet_entry", "name": "sheet_name", "players": "players", "group": "group",
-    "qualified": "qualified", "prize": "prize", "placed_by": "sheet_placed_by", "round": "round", "table": "table", "side": "sheet_side",
+    "qualified": "qualified", "prize": "prize", "placed_by": "sheet_placed_by", "withdrawn": "withdrawn", "round": "round", "table": "table", "side": "sheet_side",
     "winner": "winner", "forfeit": "forfeit", "board": "board", "ns": "ns", "ew": "ew", "contract": "contract",
     "declarer": "declarer", "result": "result", "lead": "lead", "ns_score": "br_ns_score",
     "ns_value": "sheet_ns_value", "ew_value": "sheet_ew_value", "adjusted": "adjusted",
