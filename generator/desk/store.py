@@ -51,12 +51,8 @@ def own_desk_folder(content: Path) -> Path:
     with contextlib.suppress(FileExistsError):
         os.mkdir(folder, 0o700)
     found = os.lstat(folder)
-    if stat.S_ISLNK(found.st_mode):
-        raise UnsafeDeskFile(folder, "link")
-    if not stat.S_ISDIR(found.st_mode):
-        raise UnsafeDeskFile(folder, "not-file")
-    if found.st_uid != os.getuid() or found.st_mode & 0o022:
-        raise UnsafeDeskFile(folder, "owner")
+    if (why := _why_unsafe(found, folder=True)) is not None:
+        raise UnsafeDeskFile(folder, why)
     if found.st_mode & 0o077:  # readable by others (an older folder, a umask): closed, never through a link
         fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
         try:
@@ -302,6 +298,19 @@ class UnsafeDeskFile(OSError):
         self.path, self.why = path, why
 
 
+def _why_unsafe(found: os.stat_result, folder: bool = False, private: bool = False) -> str | None:
+    """Why the desk would not write what `found` (an lstat or fstat) describes, UnsafeDeskFile's
+    `why`, or None: it must be a regular file (`folder`: a folder) of the user's own; a folder
+    others cannot write into; `private`: a file others can neither read nor write."""
+    if stat.S_ISLNK(found.st_mode):
+        return "link"
+    if not (stat.S_ISDIR(found.st_mode) if folder else stat.S_ISREG(found.st_mode)):
+        return "not-file"
+    if found.st_uid != os.getuid() or (folder and found.st_mode & 0o022) or (private and found.st_mode & 0o077):
+        return "owner"
+    return None
+
+
 def _open_own(path: Path, flags: int, mode: int = 0o644, private: bool = False) -> int:
     """`path` opened with `flags`, never through a symbolic link (O_NOFOLLOW), never handed to
     a program the desk runs (O_CLOEXEC), and only when it is a regular file of the user's own
@@ -313,10 +322,7 @@ def _open_own(path: Path, flags: int, mode: int = 0o644, private: bool = False) 
         if error.errno == errno.ELOOP or os.path.islink(path):
             raise UnsafeDeskFile(path, "link") from None
         raise
-    found = os.fstat(fd)
-    why = "not-file" if not stat.S_ISREG(found.st_mode) else "owner" if found.st_uid != os.getuid() else \
-        "owner" if private and found.st_mode & 0o077 else None
-    if why is not None:
+    if (why := _why_unsafe(os.fstat(fd), private=private)) is not None:
         os.close(fd)
         raise UnsafeDeskFile(path, why)
     os.set_blocking(fd, True)
@@ -330,11 +336,7 @@ def desk_file_problem(path: Path) -> str | None:
         found = os.lstat(path)
     except OSError:
         return None
-    if stat.S_ISLNK(found.st_mode):
-        return "link"
-    if not stat.S_ISREG(found.st_mode):
-        return "not-file"
-    return "owner" if found.st_uid != os.getuid() else None
+    return _why_unsafe(found)
 
 
 def unsafe_desk_files(content: Path) -> list[tuple[Path, str]]:
