@@ -589,6 +589,15 @@ def test_a_withdrawn_entry_gets_no_prize_and_its_place_is_left_vacant(tmp_path: 
     ko_json = {s["entry"]: s for s in data["stages"][1]["standings"]}
     assert (ko_json["T05"]["prize"], ko_json["T05"]["prize_vacant"]) == (None, "季军")
     assert ko_json["T04"]["prize"] == "季军" and "prize_vacant" not in ko_json["T04"]
+    # a player's page says it too, beside the place (T05's 甲5: the knockout's 3=; T03's 甲3: the
+    # Swiss's 3rd, which it withdrew from), and T04's 甲4 did not withdraw
+    def place_cell(name: str) -> str:
+        page = next(text for path in (out / "players").glob("*/index.html")
+                    if f"<h1>{name}" in (text := path.read_text(encoding="utf-8")))
+        return re.sub(r"<[^>]+>", "", re.search(r'<td data-label="[^"]*名次[^"]*">(.*?)</td>', page).group(1))
+
+    assert place_cell("甲5") == "淘汰赛 3=并列第 3 退赛" and place_cell("甲3").endswith(" 3 退赛")
+    assert "退赛" not in place_cell("甲4")
     # the workbook says who withdrew too, beside who won what (a column only where someone did)
     from openpyxl import load_workbook
 

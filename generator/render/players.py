@@ -64,6 +64,7 @@ class ShownStanding:
     forfeited: bool
     # a knockout's place after its bracket's (`then:`): the name of the stage whose ranking gave it
     placed_by: str | None = None
+    withdrawn: bool = False  # it withdrew in this stage or an earlier one (退赛)
 
     @property
     def rank_label(self) -> str:

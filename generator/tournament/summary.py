@@ -154,12 +154,15 @@ def card_digest(result: EventResult | EventSummary) -> str:
     return hashlib.sha256(json.dumps(card, ensure_ascii=False, default=str).encode()).hexdigest()
 
 
-def _shown_standing(st: Any) -> tuple:
+def _shown_standing(st: Any, stage: str) -> tuple:
     """What a player's page shows of one standing (render/players.py's ShownStanding), and what
     placings_digest keeps its pages by: the one tuple for both. The place a `then:` stage gave
-    (placed_by) only where there is one: the digest as it was without `then:`."""
+    (placed_by), and that the entry withdrew in stage `stage` or before it (退赛, as the standings'
+    remark says), only where there are: the digest as it was without them."""
+    withdrawn = st.entry.withdrawn is not None and st.entry.withdrawn_in(stage)
     return (st.entry.id, st.rank, st.tied, st.qualified, st.prize.name if st.prize else None,
-            bool(st.tally.forfeited), *((st.placed_by_name,) if st.placed_by_name else ()))
+            bool(st.tally.forfeited), *((st.placed_by_name, True) if withdrawn else
+                                        (st.placed_by_name,) if st.placed_by_name else ()))
 
 
 def placings_digest(result: EventResult | EventSummary) -> str:
@@ -170,7 +173,7 @@ def placings_digest(result: EventResult | EventSummary) -> str:
     if is_summary(result) and result.placings:
         return result.placings
     stages = [[s.stage.id, s.stage.name, str(s.stage.date), s.has_results, _after_round(s),
-               [_shown_standing(st) for st in s.standings]] for s in result.stages]
+               [_shown_standing(st, s.stage.id) for st in s.standings]] for s in result.stages]
     shown = [card_digest(result), names_of(result), credits_digest(result), stages]
     return hashlib.sha256(json.dumps(shown, ensure_ascii=False).encode()).hexdigest()
 
@@ -301,7 +304,7 @@ def shown_rows(result: EventResult | EventSummary) -> ShownRows:
         return pickle.loads(result.rows())
     entries = _shown_entries(result.event)
     stages = tuple((s.stage.id, s.stage.name,
-                    tuple(map(_shown_standing, standings_by_entry(s.standings).values())),
+                    tuple(_shown_standing(st, s.stage.id) for st in standings_by_entry(s.standings).values()),
                     _after_round(s))
                    for s in result.stages)
     return entries, stages, tuple((c.name, c.group, c.points) for c in result.credits), _seating(result.event)
