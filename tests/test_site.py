@@ -481,6 +481,21 @@ def test_atom_feed_lists_events_and_results_with_content_dates(site: Path, demo)
     assert any("初赛成绩" in e.findtext(f"{ATOM}title") for e in entries)
 
 
+def test_the_feed_names_the_events_champion_under_the_stage_that_decides_it_only(site: Path, demo) -> None:
+    """tongxin-guandan-2025's Swiss qualifies eight for the knockout: the feed's Swiss entry said
+    "冠军：" its first (a real event's review found the knockout then won by another team, and
+    members read two champions). The Swiss's first is no champion, here the same team or not."""
+    _, results = demo
+    tongxin = next(r for r in results if r.event.slug == "tongxin-guandan-2025")
+    champion = next(s.entry for s in tongxin.stages[-1].standings if s.rank == 1)
+    feed = ET.parse(site / "feed.xml").getroot()
+    summaries = {e.find(f"{ATOM}link").get("href").split("/events/")[1]: e.findtext(f"{ATOM}summary")
+                 for e in feed.findall(f"{ATOM}entry")}
+    swiss, knockout = (f"tongxin-guandan-2025/{s.stage.id}/" for s in tongxin.stages)
+    assert "冠军" not in summaries[swiss]
+    assert summaries[knockout].endswith(f"冠军：{champion.label}")
+
+
 def test_sitemap_has_absolute_urls_of_every_page(site: Path) -> None:
     root = ET.parse(site / "sitemap.xml").getroot()
     locs = [u.findtext("{http://www.sitemaps.org/schemas/sitemap/0.9}loc") for u in root]

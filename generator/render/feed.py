@@ -19,7 +19,7 @@ from generator.content.model import Site
 from generator.games import GAMES, stage_in_titles
 from generator.render.i18n import Translator
 from generator.tournament.results import EventResult
-from generator.tournament.summary import first_day, last_day
+from generator.tournament.summary import champions, first_day, last_day
 
 FEED_LIMIT = 50  # the newest updates; older ones stay on the site
 
@@ -102,8 +102,10 @@ def updates(site: Site, results: list[EventResult], event_url, stage_url) -> lis
                 continue
             stage = stage_result.stage
             day = stage.date or event.dates[-1]  # (an event summary, read from the cache, has no rounds)
-            # Winners once the stage is over; before, its status and "after round N".
-            winners = [s.entry.label for s in stage_result.standings if s.rank == 1] if result.complete else []
+            # The winners once the event is over, named under the stage that decides it (the last,
+            # as the archive's card names them: summary.champions), not under a Swiss that only
+            # qualifies for a knockout, whose first is no 冠军; before, its status and "after round N".
+            winners = [entry.label for entry in champions(result)] if stage_result is result.stages[-1] else []
             # "小赛：比赛成绩" for an event's one stage named as `new` names it said nothing more
             text = (t("feed_stage", event=event.title, stage=stage.name) if stage_in_titles(event, stage)
                     else t("feed_event_results", event=event.title))
