@@ -677,3 +677,18 @@ def test_a_seed_stage_may_rank_by_the_small_points(tmp_path):
     """, "    rank_by: [wins, net_levels]\n", teams=2)
     assert stage.stage.options.match_points is None and not stage.stage.options.draws
     assert metrics(stage.rounds[0].tables[0])["T01"] == {"wins": 1, "level_diff": 3, "net_levels": 3, "total_levels": 10}
+
+
+@pytest.mark.parametrize(("draws", "at_zero"), [(True, "平局"), (False, "胜室多者胜，再相同抽签")])
+def test_wins_of_teams_of_four_are_explained_by_both_rooms(draws: bool, at_zero: str) -> None:
+    """Teams of four: a match is won by both rooms' net levels added (rules-guandan.md, "Other
+    rule sets"); the stage page's 胜场 said the seed's "双方同级而先到达者胜"."""
+    from types import SimpleNamespace
+
+    from generator.games import GAMES
+    from generator.games.guandan.rules import GuandanStage
+
+    stage = SimpleNamespace(options=GuandanStage(team_size=4, draws=draws))
+    said = GAMES["guandan"].metric_explained("wins", stage)["zh-Hans"]
+    assert said == f"每胜一场记 1：两室净积小分相加为正者胜，为 0 时{at_zero}；对方弃权或轮空也记胜。"
+    assert "getting there first" not in GAMES["guandan"].metric_explained("wins", SimpleNamespace(options=GuandanStage(draws=True)))["en"]

@@ -496,6 +496,17 @@ def test_the_feed_names_the_events_champion_under_the_stage_that_decides_it_only
     assert summaries[knockout].endswith(f"冠军：{champion.label}")
 
 
+def test_a_guandan_stage_with_draws_explains_wins_as_its_rules_decide_a_match(site: Path) -> None:
+    """tongxin-guandan-2025 (national profile: equal levels are a draw) explained 胜场 as the
+    seed's rules do, "双方同级而先到达者胜", above its own note "双方同级为平局（不比谁先到达）";
+    tumu-guandan-2020 (the seed's rules) keeps the seed's words."""
+    national = (site / "events/tongxin-guandan-2025/swiss/index.html").read_text(encoding="utf-8")
+    assert "<strong>胜场</strong>：每胜一场记 1：过A者胜，否则时间到时级数高者胜；双方同级为平局，不记胜场" in national
+    assert "先到达者胜" not in national
+    seed = (site / "events/tumu-guandan-2020/main/index.html").read_text(encoding="utf-8")
+    assert "双方同级而先到达者胜" in seed
+
+
 def test_sitemap_has_absolute_urls_of_every_page(site: Path) -> None:
     root = ET.parse(site / "sitemap.xml").getroot()
     locs = [u.findtext("{http://www.sitemaps.org/schemas/sitemap/0.9}loc") for u in root]

@@ -390,6 +390,12 @@ class Game:
         number; page games/<name>_traveller.html). Default: none."""
         return []
 
+    def metric_explained(self, name: str, stage: Stage) -> Localised:
+        """What metric `name` counts in this stage, for its page's ranking rules: the metric's own
+        explanation, unless the stage's rule set counts it otherwise (a rule profile: a Guandan
+        stage with draws wins no match on equal levels, which the game's default says it does)."""
+        return metric_of(self, name).explain
+
     def stage_notes(self, stage: Stage) -> list[Localised]:
         """Paragraphs the stage page adds to its ranking rules: how this stage scores a match
         when its rule set is not the game's default (a rule profile). Default: none."""

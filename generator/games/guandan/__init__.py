@@ -94,6 +94,17 @@ class GuandanRules(Game):
         options = getattr(stage, "options", None)
         return isinstance(options, GuandanStage) and options.profile == "national"
 
+    def metric_explained(self, name: str, stage: Stage) -> dict[str, str]:
+        """Wins as the stage's rule set decides a match: with draws, equal levels win nothing; in
+        teams of four, the two rooms' net levels decide (the seed's words say "first to get there")."""
+        options = getattr(stage, "options", None)
+        if name == "wins" and isinstance(options, GuandanStage) and (options.draws or options.team_size == 4):
+            if options.team_size == 4:
+                return word("gd_metric_wins_explain_four",
+                            zero=word("gd_stage_note_four_draw" if options.draws else "gd_stage_note_four_tables"))
+            return word("gd_metric_wins_explain_draws")
+        return super().metric_explained(name, stage)
+
     def stage_notes(self, stage: Stage) -> list[dict[str, str]]:
         """How a stage of another rule set scores a match, in words (none for the seed's rules,
         which the metrics' own explanations say)."""
