@@ -27,6 +27,7 @@ from generator.commands.registrations import import_registrations
 from generator.errors import ContentErrors
 from generator.games import GAMES
 from generator.messages import LOCALES
+from tests.support import swiss_to_knockout
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "content"
@@ -156,8 +157,6 @@ GD_ATTEMPTS = "    a_attempts: 3              # A三牌不过返回2\n"
 
 def knockout_withdrawn_both(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     # Round 1 of the knockout drawn T01 v T04, both then withdrawn from it.
-    from tests.test_withdrawal import swiss_to_knockout
-
     root = swiss_to_knockout(tmp)
     main(["pair", "cup", "ko", "--content", str(root)])
     event = root / "events/cup/event.yaml"
