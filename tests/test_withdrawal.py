@@ -216,12 +216,91 @@ def test_a_withdrawn_round_past_its_stages_last_is_warned(tmp_path: Path) -> Non
     event.write_text(event.read_text(encoding="utf-8").replace("{id: a,", "{id: a, name: 预赛,"), encoding="utf-8")
     build(content, tmp_path / "out")
     page = (tmp_path / "out" / "events" / "two" / "entries" / "T04" / "index.html").read_text(encoding="utf-8")
-    assert "打完预赛的每一轮，此后各阶段不再参赛" in page and "第 3 轮" not in page
+    assert "从b第 1 轮起不再参赛" in page and "第 3 轮" not in page  # what the warning says it is
     event.write_text(event.read_text(encoding="utf-8").replace("withdrawn: 3", "withdrawn: {stage: c, round: 1}"),
                      encoding="utf-8")
     with pytest.raises(ContentErrors) as failure:
         validate(content)
     assert [p.code for p in failure.value.problems if not p.warning] == ["stage-unknown"]
+
+
+def one_stage(tmp_path: Path, withdrawn: str) -> Path:
+    """A Guandan event of one `matches` stage of 5 rounds, 4 teams, a prize for the winner; T04
+    given `withdrawn` and winning every match (K to 5), so 1st; every table played."""
+    folder = new_event(tmp_path, "one", "title: 单段赛\ngame: guandan\ndate: 2026-01-10\n", "T0", 4,
+                       "  - {id: main, format: matches, rounds: 5, rank_by: [wins, level_diff],"
+                       " prizes: [{name: 冠军, count: 1}]}\n")
+    withdraw(folder, "T04", withdrawn)
+    draws = [[("T04", "T01"), ("T02", "T03")], [("T04", "T02"), ("T01", "T03")], [("T04", "T03"), ("T01", "T02")]]
+    for number in range(1, 6):
+        lines = [f"stage: main\nround: {number}\ntables:"]
+        for table, (first, second) in enumerate(draws[(number - 1) % 3], start=1):
+            lines.append(f"  - table: {table}\n    teams: [{first}, {second}]\n    levels: {{{first}: K, {second}: 5}}")
+        (folder / "results" / f"round-{number}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return folder.parents[1]
+
+
+@pytest.mark.parametrize("withdrawn", ["9", "{stage: main, round: 9}"])
+def test_a_withdrawn_round_past_the_only_stages_last_is_no_withdrawal(tmp_path: Path, withdrawn: str) -> None:
+    """T04 `withdrawn: 9` (or `{stage: main, round: 9}`) in an event of one stage of 5 rounds: it
+    plays every round, as the warning (entry-withdrawn-past) says, so it has withdrawn from
+    nothing. It was marked 退赛 all the same: on its standings row beside the 冠军 it won, on the
+    standings bulletin, in results.json (`withdrawn` true on its standing, 9 on its entry) and on
+    its own page (退赛：打完每一轮). Now only the warning says anything: it is the champion as any
+    other, and the desk offers its tables as any other's."""
+    import json
+
+    from generator.build import build
+    from generator.desk.app import Desk
+    from generator.render.bulletins import bulletins_for
+
+    content = one_stage(tmp_path, withdrawn)
+    _, results, warnings = validate(content)
+    assert [w.code for w in warnings] == ["entry-withdrawn-past"]
+    stage = results[0].stages[0]
+    t04 = next(s for s in stage.standings if s.entry.id == "T04")
+    assert (t04.rank, t04.prize and t04.prize.name, t04.prize_vacant) == (1, "冠军", None)
+    assert t04.entry.withdrawn is None and not t04.entry.withdrawn_in("main")
+    standings = next(b for b in bulletins_for(results[0], "zh-Hans") if b.name == "standings-main")
+    assert "退赛" not in next(r for r in standings.rows if r[1] == "T04")[-1]
+    out = tmp_path / "out"
+    build(content, out, bulletins=False)
+    page = (out / "events/one/main/index.html").read_text(encoding="utf-8")
+    row = next(r for r in page.split("<tr")[1:] if "entries/T04/" in r)
+    assert 'class="tag withdrawn"' not in row and "退赛" not in row
+    assert "退赛" not in (out / "events/one/entries/T04/index.html").read_text(encoding="utf-8")
+    data = json.loads((out / "events/one/results.json").read_text(encoding="utf-8"))
+    assert next(s for s in data["stages"][0]["standings"] if s["entry"] == "T04")["withdrawn"] is False
+    assert next(e for e in data["entries"] if e["id"] == "T04")["withdrawn"] is None
+    desk = Desk(content, "one", None, None, build=False)
+    assert desk.spot("main", 5, 1) is not None
+    assert all(t["withdrawn"] == [] for r in desk.rounds_view() for t in r["tables"])
+
+
+def test_a_withdrawn_round_past_a_stages_last_withdraws_from_the_next_stage_only(tmp_path: Path) -> None:
+    """`withdrawn: {stage: a, round: 9}` on a stage a of 2 rounds with b after it: as the warning
+    says, T04 plays every round of a and no round of b, which is what `{stage: b, round: 1}`
+    says. It was marked 退赛 in a, which it played through; now only in b (page and
+    results.json), and its page says when it stopped as that form does."""
+    import json
+
+    from generator.build import build
+
+    content = two_stages(tmp_path, "{stage: a, round: 9}")
+    for name, sides in (("b-1", "T04, T01"), ("b-2", "T03, T04")):
+        unplayed(content, name, sides)
+    _, results, warnings = validate(content)
+    assert [w.code for w in warnings] == ["entry-withdrawn-past"]
+    out = tmp_path / "out"
+    build(content, out, bulletins=False)
+    event = out / "events" / "two"
+    marked = {stage for stage in "ab" if 'class="tag withdrawn"' in (event / stage / "index.html").read_text(encoding="utf-8")}
+    assert marked == {"b"}
+    payload = json.loads((event / "results.json").read_text(encoding="utf-8"))
+    assert {stage["id"] for stage in payload["stages"] for s in stage["standings"] if s["withdrawn"]} == {"b"}
+    t04 = next(e for e in payload["entries"] if e["id"] == "T04")
+    assert (t04["withdrawn"], t04["withdrawn_stage"]) == (1, "b")
+    assert "从b第 1 轮起不再参赛" in (event / "entries" / "T04" / "index.html").read_text(encoding="utf-8")
 
 
 def test_the_desk_offers_no_form_for_a_withdrawn_pairs_table_and_says_why(tmp_path: Path) -> None:

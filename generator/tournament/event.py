@@ -131,10 +131,10 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
     status = event_status(results)
     if status == COMPLETE:
         # Prizes, like the champion and the credits, only once every table of every stage is in.
-        # An entry that withdrew from a round it was due to play (not `withdrawn: 9` of a stage
-        # of 5 with no stage after it) left the event: no prize (seed 000 十.11).
-        withdrew = {e.id for e in event.entries.values() if e.withdrawn is not None
-                    and any(e.withdrawn_by(s.rounds, s.id) for s in event.stages)}
+        # An entry that withdrew left the event: no prize (seed 000 十.11). (Every `withdrawn`
+        # is a round it was due to play: loading reads one past its stage's last as none, or as
+        # the next stage's round 1.)
+        withdrew = {e.id for e in event.entries.values() if e.withdrawn is not None}
         for result in results:
             award_prizes(result.standings, result.stage.prizes, withdrew)
     credits = credits_roster(event, results) if status == COMPLETE else []
