@@ -195,6 +195,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     in_field = {e.id for e in field_entries}
     scored: list[RoundResult] = []
     withdrawn_played: list[tuple[str | None, Table, int]] = []  # results written for a withdrawn entry
+    withdrawn_tables: dict[int, list[Table]] = {}  # round -> its tables of two sides, one withdrawn by then
     for round_ in rounds:
         for table in round_.tables:
             for entry_id in table.sides:
@@ -214,6 +215,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
             gone = withdrawn_sides(event, stage.id, t, round_.number)
             if gone and len(t.sides) == 2:
                 unplayed.append(t.number)
+                withdrawn_tables.setdefault(round_.number, []).append(t)
             score = known.get(t, stage, round_.number) if known is not None and not gone else None
             scores.append(score if score is not None else _score(game, event, t, round_.number, stage, state,
                                                                  gone, withdrawn_played))
@@ -223,8 +225,8 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     # Games that compare boards across the field (pairs matchpoints) score the stage as a whole,
     # once every table is scored and before the tally; the boards withdrawn pairs' tables do
     # not play are short by design, not a table left out.
-    unplayed = unplayed_boards(event, stage, field_entries, rounds) if stage.format == "pairs" else {}
-    game.score_field(stage, scored, problems, unplayed)
+    short = unplayed_boards(event, stage, field_entries, withdrawn_tables) if stage.format == "pairs" else {}
+    game.score_field(stage, scored, problems, short)
     if stage.format == "knockout":
         return run_knockout(game, event, stage, field_entries, scored, rounds_played(scored), problems)
     late = _late_entries(stage, rounds, field_entries)

@@ -542,13 +542,12 @@ def movement_of(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMove
 
 def round_boards(event: Event, stage_result: StageResult, round_result: RoundResult) -> dict[int, tuple[int, ...]]:
     """The boards each table of `round_result` plays: what the round's blank score sheets list
-    before a card is played. A pairs stage's by its movement, only the tables seated as the
-    movement seats them (a table written otherwise plays boards the movement does not say), none
-    for a field the movement does not fit; another format's as its game numbers them
-    (Game.round_boards: a bridge teams round's, on through the rounds)."""
+    before a card is played. A pairs stage's by its movement (_seated_boards), none for a field
+    the movement does not fit; another format's as its game numbers them (Game.round_boards: a
+    bridge teams round's, on through the rounds)."""
+    tables = [score.table for score in round_result.tables]
     if stage_result.stage.format != "pairs":
         game = GAMES.get(event.game)
-        tables = [score.table for score in round_result.tables]
         return game.round_boards(stage_result.stage, round_result.number, tables) if game is not None else {}
     if not stage_result.field:
         return {}
@@ -556,37 +555,43 @@ def round_boards(event: Event, stage_result: StageResult, round_result: RoundRes
         movement = pairs_movement(event, stage_result)
     except Refusal:
         return {}
-    seated = {s.table: s for s in movement.round(round_result.number) if not s.sits_out}
-    found = {}
-    for score in round_result.tables:
-        sitting = seated.get(score.table.number)
-        if sitting is not None and movement.sides(sitting) == tuple(score.table.sides):
-            found[score.table.number] = sitting.boards
-    return found
+    return {table.number: boards for table, boards in _seated_boards(movement, round_result.number, tables)}
 
 
-def unplayed_boards(event: Event, stage: Stage, field: Sequence[Entry], rounds: Sequence[Round]) -> dict[int, int]:
+def unplayed_boards(event: Event, stage: Stage, field: Sequence[Entry],
+                    withdrawn: Mapping[int, Sequence[Table]]) -> dict[int, int]:
     """The boards a pairs stage's tables with a withdrawn pair do not play (event-day.md: it plays
     no round from its withdrawal on; its opponent sits the round out): board -> how many such
     tables. Those boards have fewer results than the others by design, not because a table was
-    left out, so the games' board-short warnings do not count them. Each table's boards by the
-    movement, only for a table seated as the movement seats it (a table written otherwise plays
-    boards the movement does not say: none known, its boards still warned), none for a field
-    the movement does not fit."""
-    tables = [(round_.number, table) for round_ in rounds for table in round_.tables
-              if len(table.sides) == 2 and any(event.entries[side].withdrawn_by(round_.number, stage.id) for side in table.sides)]
-    if not tables:
+    left out, so the games' board-short warnings do not count them. `withdrawn`: round -> those
+    tables, as event._run_stage found them while scoring; their boards by the movement
+    (_seated_boards: a table written otherwise plays boards the movement does not say, none
+    known, its boards still warned), none for a field the movement does not fit."""
+    if not any(withdrawn.values()):
         return {}
     try:
         movement = movement_of(event, stage, field)
     except Refusal:
         return {}
     found: dict[int, int] = {}
-    for number, table in tables:
-        sitting = next((s for s in movement.round(number) if s.table == table.number and not s.sits_out), None)
-        if sitting is not None and movement.sides(sitting) == tuple(table.sides):
-            for board in sitting.boards:
+    for number, tables in withdrawn.items():
+        for _, boards in _seated_boards(movement, number, tables):
+            for board in boards:
                 found[board] = found.get(board, 0) + 1
+    return found
+
+
+def _seated_boards(movement: PairsMovement, number: int,
+                   tables: Sequence[Table]) -> list[tuple[Table, tuple[int, ...]]]:
+    """Each of round `number`'s `tables` seated as the movement seats it, with the boards the
+    movement gives it there; a table written otherwise (other pairs, another number) plays boards
+    the movement does not say, and is left out."""
+    seated = {s.table: s for s in movement.round(number) if not s.sits_out}
+    found = []
+    for table in tables:
+        sitting = seated.get(table.number)
+        if sitting is not None and movement.sides(sitting) == tuple(table.sides):
+            found.append((table, sitting.boards))
     return found
 
 
