@@ -701,13 +701,19 @@ def test_within_a_tie_a_withdrawn_entry_is_listed_after_those_playing_on(tmp_pat
     assert [(s.rank_label, s.entry.id) for s in rank(tallies(), ["wins"])][2:] == [("3=", "T01"), ("3=", "T02")]
 
 
-def test_a_knockout_match_between_two_withdrawn_teams_is_an_error_not_a_walkover(tmp_path: Path) -> None:
-    """Round 1 of the knockout drawn (T01 v T04), then both withdraw from it. The match was
-    scored as the first one's forfeit: T04, withdrawn, went through without a word, and could end
-    champion. A knockout match must send one side on, and only the referee can say which:
-    an error at the table, knockout-withdrawn-both, with that fix."""
+def test_a_knockout_match_between_two_teams_withdrawn_after_its_draw_is_void_and_the_final_a_walkover(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Round 1 of the knockout drawn (T01 v T04, T02 v T05), then T01 and T04 both withdraw from
+    it. The match was scored as the first one's forfeit, T04 through though withdrawn; then an
+    error (knockout-withdrawn-both) asking the referee to pick a side to play on, which nothing
+    in the rules asks. Now, as bracket tools and tennis draws do, the match is not played and
+    nobody goes through (void), so the final is T02's walkover: no table, champion once its
+    semi-final is in. T01 and T04 share the place of a semi-final's loser with T05, listed after
+    it; nobody is 2nd. `pair` has no final to draw and says why (pair-knockout-decided)."""
+    import json
+
+    from generator.build import build
     from generator.cli import main
-    from generator.errors import ContentErrors
 
     content = swiss_to_knockout(tmp_path)
     assert main(["pair", "cup", "ko", "--content", str(content)]) == 0
@@ -716,8 +722,37 @@ def test_a_knockout_match_between_two_withdrawn_teams_is_an_error_not_a_walkover
     for team in ("T01", "T04"):
         text = text.replace(f"{{id: {team},", f"{{id: {team}, withdrawn: {{stage: ko, round: 1}},")
     event.write_text(text, encoding="utf-8")
-    with pytest.raises(ContentErrors) as failure:
-        validate(content)
-    errors = [p for p in failure.value.problems if not p.warning]
-    assert [p.code for p in errors] == ["knockout-withdrawn-both"]
-    assert "没有一方能晋级" in errors[0].message("zh-Hans") and "T01, T04" in errors[0].message("zh-Hans")
+    _, results, warnings = validate(content)  # no error
+    assert warnings == [] and results[0].stage_of("ko").status == "in_progress"  # T02 v T05 to play
+    first = content / "events/cup/results/round-1.yaml"
+    first.write_text(re.sub(r"(teams: \[T02, T05\])", r"\1\n    levels: {T02: K, T05: 5}",
+                            first.read_text(encoding="utf-8")), encoding="utf-8")
+    _, results, warnings = validate(content)
+    assert warnings == []
+    ko = results[0].stage_of("ko")
+    void, played, final = ko.bracket.matches
+    assert (void.sides, void.void, void.winner) == (["T01", "T04"], True, None)
+    assert (played.winner, played.loser) == ("T02", "T05")
+    assert (final.sides, final.winner, final.loser, final.score) == ([None, "T02"], "T02", None, None)
+    assert ko.status == "complete" and ko.bracket.champion == "T02"
+    assert [(s.rank_label, s.entry.id) for s in ko.standings] == [("1", "T02"), ("3=", "T05"), ("3=", "T01"),
+                                                                   ("3=", "T04")]
+    capsys.readouterr()
+    assert main(["pair", "cup", "ko", "--content", str(content)]) == 1
+    said = capsys.readouterr()
+    assert "淘汰赛 ko 已没有可编排的比赛：第 2 轮的每一场都不必比赛。第 3 场（决赛）：T02 不战而胜——对方为空缺（第 1 场未赛），不写此桌。" \
+        in said.err + said.out
+    assert not (content / "events/cup/results/round-2.yaml").exists()
+    out = tmp_path / "out"
+    build(content, out, bulletins=False)
+    page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    assert "第 1 场</span> · <a" in page and "双方均已退赛，不赛，无人晋级" in page
+    assert "空缺（第 1 场未赛）" in page and "第 3 场</span> · 不战而胜" in page
+    # its table, left as drawn, is not one still to play ("尚无成绩", the game's words for that)
+    round_1 = (out / "events/cup/ko/round-1/index.html").read_text(encoding="utf-8")
+    table_1 = round_1[round_1.index('id="table-1"'):round_1.index('id="table-2"')]
+    assert "双方均已退赛，不赛，无人晋级" in table_1 and "尚无成绩" not in table_1
+    data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))
+    assert [(m["sides"], m.get("void", False), m["winner"]) for m in data["stages"][1]["bracket"]["matches"]] == [
+        (["T01", "T04"], True, None), (["T02", "T05"], False, "T02"), ([None, "T02"], False, "T02")]
+    assert [t.get("void", False) for t in data["stages"][1]["rounds"][0]["tables"]] == [True, False]

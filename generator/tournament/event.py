@@ -219,7 +219,9 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
             score = known.get(t, stage, round_.number) if known is not None and not gone else None
             scores.append(score if score is not None else _score(game, event, t, round_.number, stage, state,
                                                                  gone, withdrawn_played))
-        scored.append(RoundResult(round_.number, scores, [s.table.number for s in scores if is_pending(s)],
+        # (a table of a withdrawn side waits for no result: a knockout's of two is left as drawn)
+        scored.append(RoundResult(round_.number, scores, [s.table.number for s in scores
+                                                          if is_pending(s) and s.table.number not in unplayed],
                                   unplayed=unplayed))
     _report_withdrawn_played(event, stage, withdrawn_played, problems)
     # Games that compare boards across the field (pairs matchpoints) score the stage as a whole,
@@ -333,16 +335,18 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
     if played and withdrawn_played is not None:
         withdrawn_played.extend((side, table, number) for side in gone)
     if len(gone) == 2:
-        # Both sides withdrawn: nobody plays the table (`pair` writes none), so it counts for
-        # neither; scored as the first one's forfeit it gave the other a win after it withdrew.
-        # Left as drawn, or its forfeit written, it is still a table that is not: an error
-        # (None in `withdrawn_played`: entry-withdrawn-both, in a knockout knockout-withdrawn-both,
-        # whose match must send one on); a result there is already one.
+        # Both sides withdrawn: nobody plays the table, so it counts for neither; scored as the
+        # first one's forfeit it gave the other a win after it withdrew. A knockout's, drawn
+        # before both withdrew and left as drawn, is its void match (knockout._decide_unplayed:
+        # nobody goes on), no error; elsewhere `pair` writes none, and one left as drawn, or its
+        # forfeit written, is a table that is not: an error (None in `withdrawn_played`,
+        # entry-withdrawn-both). A result written there is already one, for each.
+        if stage.format == "knockout":  # (`void` for pages and results.json: not a match still to play)
+            return replace(score, sides=[], winner=None, extra={**score.extra, "void": True})
         if not played and withdrawn_played is not None:
             withdrawn_played.append((None, table, number))
-        if stage.format != "knockout":
-            return replace(game.score_table(replace(table, forfeit=gone[0], winner=None), stage, {}), sides=[],
-                           winner=None)
+        return replace(game.score_table(replace(table, forfeit=gone[0], winner=None), stage, {}), sides=[],
+                       winner=None)
     return _ranked_after_withdrawal(game.score_table(replace(table, forfeit=gone[0], winner=None), stage, state),
                                     gone)
 
@@ -396,8 +400,7 @@ def _report_withdrawn_played(event: Event, stage: Stage, played: list[tuple[str 
     of_stage = catalogues.word("withdrawn_of_stage", stage=stage.id) if len(ids) > 1 else ""
     for entry_id, table, number in played:
         if entry_id is None:  # a table between two withdrawn entries (_score)
-            problems.add("knockout-withdrawn-both" if stage.format == "knockout" else "entry-withdrawn-both",
-                         table.mark or Mark(event.folder), round=number, table=table.number,
+            problems.add("entry-withdrawn-both", table.mark or Mark(event.folder), round=number, table=table.number,
                          ids=", ".join(table.sides), of_stage=of_stage)
             continue
         entry = event.entries[entry_id]

@@ -64,6 +64,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator import catalogues
+from generator.catalogues import LOCALES
 from generator.content.model import Entry, Event, Stage, Table
 from generator.games import GAMES, TableForm, entry_label, metric_of, stage_in_titles, yaml_id
 from generator.errors import Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
@@ -266,11 +267,20 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
     if game is None or game.table_form(stage) is None:
         raise Refusal("pair-game", game=event.game)
     written = [r.number for r in event.rounds.get(stage.id, [])]
-    missing = [n for n in range(1, max(written, default=0) + 1) if n not in written]
+    # A knockout round with no match to play (each void or a walkover: knockout._decide_unplayed)
+    # has no file: no gap before a later round, and never the round drawn.
+    unplayed = _rounds_without_play(stage_result) if stage.format == "knockout" else set()
+    missing = [n for n in range(1, max(written, default=0) + 1) if n not in written and n not in unplayed]
     if missing:
         raise Refusal("pair-round-gap", stage=stage.id, round=missing[0])
-    number = len(written) + 1
+    number = max(written, default=0) + 1
+    while number in unplayed:
+        number += 1
     if number > stage.rounds:
+        if number - 1 in unplayed and stage_result.bracket is not None:
+            last = knockout.next_round(stage_result.bracket, number - 1)
+            raise Refusal("pair-knockout-decided", stage=stage.id, round=number - 1,
+                          matches={locale: "; ".join(knockout.unplayed_lines(last, locale)) for locale in LOCALES})
         raise Refusal("pair-stage-complete", stage=stage.id, rounds=stage.rounds)
     if stage.format == "knockout":
         return [_plan_knockout(result, stage_result, number)]
@@ -365,8 +375,18 @@ def swiss_order(stage_result: StageResult, field_ids: Sequence[str]) -> tuple[li
     return order, scores
 
 
+def _rounds_without_play(stage_result: StageResult) -> set[int]:
+    """A knockout's rounds whose every match is decided without a table (void, or a walkover)."""
+    bracket = stage_result.bracket
+    if bracket is None or not bracket.seeds:
+        return set()
+    return {number for number in range(1, bracket.rounds + 1)
+            if all((m.void or m.walkover) and m.score is None for m in bracket.round_matches(number))}
+
+
 def _plan_knockout(result: EventResult, stage_result: StageResult, number: int) -> PlannedRound:
-    """The bracket's round `number`, from the winners of the rounds before (knockout.py)."""
+    """The bracket's round `number`, from the winners of the rounds before (knockout.py); its
+    matches decided without play (knockout._decide_unplayed) are no table, said in the header."""
     bracket = stage_result.bracket
     if bracket is None or not bracket.seeds:
         raise Refusal("pair-knockout-no-field", stage=stage_result.stage.id)
@@ -386,7 +406,7 @@ def _plan_knockout(result: EventResult, stage_result: StageResult, number: int) 
 def _withdrawal_forfeits(draw: Draw, gone: Collection[str]) -> dict[int, str]:
     """Each table of two sides with one of them out (`gone`: withdrawn by the round, or
     disqualified): written as that side's forfeit. (Two out: no forfeit; a round robin writes no
-    such table, a knockout's is an error, knockout-withdrawn-both.)"""
+    such table, nor does a knockout: its match is void, knockout._decide_unplayed.)"""
     return {table: out[0] for table, sides in enumerate(draw.tables, start=1)
             if len(sides) == 2 and len(out := [side for side in sides if side in gone]) == 1}
 
@@ -784,6 +804,8 @@ def describe(plan: PlannedRound, locale: str) -> list[str]:
         if number in plan.forfeits:
             text += f"  ({catalogues.text(_forfeit_note(plan, plan.forfeits[number]), locale, id=plan.forfeits[number])})"
         lines.append(f"  {catalogues.text('table_n', locale, n=number):>8}  {text}")
+    if plan.knockout is not None:  # its matches without a table (void, walkovers), as the file's header says
+        lines += [f"  {line}" for line in knockout.unplayed_lines(plan.knockout, locale)]
     return lines
 
 
