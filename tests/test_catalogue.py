@@ -622,6 +622,10 @@ TRIGGERS: dict[str, Trigger] = {
     "bridge-board-syntax": edit(B, (PRELIM, "      3: 3C N -2\n", "      3: 3C Q -2\n")),
     "bridge-impossible-result": edit(B, (PRELIM, "      3: 3C N -2\n", "      3: 7NT N +1\n")),
     "bridge-score-mismatch": edit(B, (FINAL, "4: 4HX S -2 -500", "4: 4HX S -2 -300")),
+    # The demo's no-show (prelim table 12, forfeit: A01) without the substitutes' boards.
+    "bridge-seat-unplayed": edit(B, (PRELIM, "    referee: 周强\n    boards:\n      1: 3NT N -1 -50\n      2: 3D S +2 150\n"
+                                             "      3: 3NT W -1\n      4: 5D W = -400\n      5: 4H N -1 -50\n"
+                                             "      6: 4H N -1\n      7: 3D S =\n      8: 3NT S -1\n", "    referee: 周强\n")),
     "board-number-range": edit(B, (PRELIM, "      8: 1NT E -1\n", "      8: 1NT E -1\n      9: pass\n")),
     "board-number-invalid": edit(B, (PRELIM, "      8: 1NT E -1\n", "      8: 1NT E -1\n      0: pass\n")),
     "board-number-largest": edit(BP, (R1, "      2: 3NT W -1\n", "      2: 3NT W -1\n      1001: pass\n")),

@@ -663,6 +663,40 @@ def test_a_withdrawn_pairs_table_in_a_bridge_matches_stage_is_its_opponents_win(
     assert (json_table["forfeit"], json_table["winner"]) == ("P04", "P02")
 
 
+def with_substitutes(content: Path, boards: str) -> None:
+    """bridge_matches's round-2 table of P04 (withdrawn) written as the seed plays it: P02 against
+    the substitutes (SUB, `substitute: true`), who played P04's seat (替补裁判代打), `boards`."""
+    event = content / "events" / "mini" / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(
+        "stages:\n", "  - {id: SUB, players: [替补甲, 替补乙], substitute: true}\nstages:\n"), encoding="utf-8")
+    path = content / "events" / "mini" / "results" / "round-2.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "{table: 2, ns: P02, ew: P04}", f"{{table: 2, ns: P02, ew: SUB, boards: {boards}}}"), encoding="utf-8")
+
+
+def test_a_seat_nobody_played_in_total_points_is_said_and_the_substitutes_boards_count(tmp_path: Path) -> None:
+    """The rule (seed 000 七.6 若有玩家中途离场或被罚下，将由替补裁判代打; 十.15 单组…由替补裁判代打):
+    when P04 withdraws, substitutes play its seat, so P02 plays round 2's boards and its own
+    column counts. Its table left as drawn, P02 scored 0 for the round (400, round 1's) while
+    every other pair scored its boards, and nothing said so. No score is made up for it (total
+    points has no average: see bridge's _warn_seats_unplayed); a warning at the table says what
+    happened and how to write the substitutes' boards. Written so, P02's column counts (400 +
+    110 + 140), no warning, and P04 stays ranked on its round 1, marked withdrawn."""
+    content = bridge_matches(tmp_path)
+    _, results, warnings = validate(content)
+    (warning,) = warnings
+    assert (warning.code, warning.mark.file.name, warning.mark.line) == ("bridge-seat-unplayed", "round-2.yaml", 5)
+    assert warning.message("zh-Hans") == "第 2 轮第 2 桌一副未打：P04 没有出场，也没有人代打它的座位，P02 这一轮得 0 分，而其他各对照常得分"
+    assert "把这一桌写成 P02 对替补（一个 substitute: true 的参赛单位）" in warning.hint("zh-Hans")
+    assert {s.entry.id: s.tally.metrics["total"] for s in results[0].stages[0].standings}["P02"] == 400
+    with_substitutes(content, "{1: 2S N =, 2: 3H N = 140}")
+    _, results, warnings = validate(content)
+    assert warnings == []
+    standings = results[0].stages[0].standings
+    assert {s.entry.id: s.tally.metrics["total"] for s in standings} == {"P01": 510, "P02": 650, "P03": 140, "P04": 160}
+    assert next(s for s in standings if s.entry.id == "P04").entry.withdrawn == 2 and "SUB" not in {s.entry.id for s in standings}
+
+
 def test_a_no_show_in_a_bridge_matches_stage_keeps_the_substitutes_note(tmp_path: Path) -> None:
     """Beside the withdrawal above, the seed's no-show (十.1, the demo's prelim table 12): P01
     forfeits round 1 and substitutes play its seat (their 420 beat P02's 400). The page keeps the
