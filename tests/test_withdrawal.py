@@ -697,6 +697,38 @@ def test_a_seat_nobody_played_in_total_points_is_said_and_the_substitutes_boards
     assert next(s for s in standings if s.entry.id == "P04").entry.withdrawn == 2 and "SUB" not in {s.entry.id for s in standings}
 
 
+def test_a_table_against_the_substitutes_in_total_points_has_no_winner(tmp_path: Path) -> None:
+    """P02 against the substitutes who play withdrawn P04's seat (as the odd pair of the demo's
+    prelim, table 17): the substitutes outscore it (400 to 110). The table was decided by totals
+    as any other: the round page said 获胜方：SUB, P02's page that it lost (负), results.json
+    winner SUB, a result for the substitutes, whom seed 000 十.15 leaves out of the scoring
+    (裁判组不计入评分), in a method that ranks each pair on its own column and counts no win. Now
+    the table has no winner: the page says the substitutes played, P02's row says so, and its
+    column counts as before."""
+    import json
+
+    from generator.build import build
+
+    content = bridge_matches(tmp_path)
+    with_substitutes(content, "{1: 3NT E =, 2: 2S N =}")
+    _, results, _ = validate(content)
+    table = results[0].stages[0].rounds[1].tables[1]
+    assert (table.table.sides, table.winner) == (["P02", "SUB"], None) and table.extra["substitute"] == "SUB"
+    assert {s.entry.id: s.tally.metrics["total"] for s in results[0].stages[0].standings}["P02"] == 510
+    out = tmp_path / "output"
+    build(content, out, bulletins=False)
+    event = out / "events" / "mini"
+    page = (event / "main" / "round-2" / "index.html").read_text(encoding="utf-8")
+    table_2 = page[page.index('id="table-2"'):]
+    assert "合计 · 替补（裁判代打），不计名次" in table_2 and "获胜方：SUB" not in table_2
+    entry = (event / "entries" / "P02" / "index.html").read_text(encoding="utf-8")
+    row = next(r for r in re.findall(r"<tr>.*?</tr>", entry, re.S) if "round-2/index.html#table-2" in r)
+    assert '<td class="outcome substitute">替补</td>' in row
+    data = json.loads((event / "results.json").read_text(encoding="utf-8"))
+    [json_table] = [t for t in data["stages"][0]["rounds"][1]["tables"] if t["table"] == 2]
+    assert (json_table["winner"], json_table["substitute"]) == (None, "SUB")
+
+
 def test_a_no_show_in_a_bridge_matches_stage_keeps_the_substitutes_note(tmp_path: Path) -> None:
     """Beside the withdrawal above, the seed's no-show (十.1, the demo's prelim table 12): P01
     forfeits round 1 and substitutes play its seat (their 420 beat P02's 400). The page keeps the

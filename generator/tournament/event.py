@@ -312,7 +312,7 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
     if gone is None:
         gone = withdrawn_sides(event, stage.id, table, number)
     if not gone:
-        return game.score_table(table, stage, state)
+        return against_substitutes(game, event, stage, game.score_table(table, stage, state))
     if table.forfeit in gone:
         # Its forfeit written: the withdrawal itself, so the table is what it is left as drawn
         # (a match its forfeit, kept ranked; a pairs table its opponent's sit-out), no error.
@@ -349,6 +349,19 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
                        winner=None)
     return _ranked_after_withdrawal(game.score_table(replace(table, forfeit=gone[0], winner=None), stage, state),
                                     gone)
+
+
+def against_substitutes(game: Game, event: Event, stage: Stage, score: TableScore) -> TableScore:
+    """A match against a substitute (`substitute: true`, never ranked) is decided as any other,
+    unless the game says the entry's own score is all that counts there (Game.substitutes_decide:
+    bridge's total points): then nobody wins it, and the table says whom it was played against
+    (`substitute` in its extra: the pages' note, the entry's outcome, results.json)."""
+    sides = score.table.sides
+    if len(sides) != 2 or not any(event.entries[s].substitute for s in sides if s in event.entries) \
+            or game.substitutes_decide(stage):
+        return score
+    substitute = next(s for s in sides if s in event.entries and event.entries[s].substitute)
+    return replace(score, winner=None, extra={**score.extra, "substitute": substitute})
 
 
 def _ranked_after_withdrawal(score: TableScore, gone: list[str]) -> TableScore:

@@ -221,6 +221,16 @@ class BridgeRules(Game):
             winner = ew_id if table.forfeit == ns_id else ns_id
         return TableScore(table, sides, winner, RowsWhenRead(_match_rows, rows), MatchView(rows, ns_total, ew_total))
 
+    def substitutes_decide(self, stage: Stage) -> bool:
+        """Not in the seed's total points: each pair is ranked on its own column and a table has
+        no winner that counts, so one against the substitutes (替补裁判代打, the odd pair's or a
+        withdrawn pair's seat) is decided by nothing. Its winner by totals named the substitutes
+        the table's winner over a pair they outscored, that pair's page said it lost, and
+        results.json gave the table to the substitutes, whom seed 000 十.15 leaves out of the
+        scoring (裁判组不计入评分): the rules give a pair nothing to win or lose against them.
+        A team match against substitutes (teams, IMPs to VPs) is a match as any other."""
+        return self.options(stage).kind != "total"
+
     def entry_notes(self, score: TableScore, t: Any) -> list[str]:
         """The desk's computed score, board by board, before a table saves: each board's
         contract and NS score by the rules (a pairs board, whose matchpoints need the whole
