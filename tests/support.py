@@ -107,3 +107,71 @@ def held_apart(roots: list[object], shared: tuple[type, ...] = ()) -> list[objec
         found.append(item)
         todo.extend(gc.get_referents(item))
     return found
+
+
+# --- events with withdrawals (tests/test_withdrawal.py and the files that build on its events) ---
+
+
+def withdraw(folder: Path, entry: str, since: int | str) -> None:
+    """`withdrawn: since` written on `entry` in event.yaml (a flow map or a block entry)."""
+    event = folder / "event.yaml"
+    text = event.read_text(encoding="utf-8")
+    changed = text.replace(f"{{id: {entry},", f"{{id: {entry}, withdrawn: {since},")
+    changed = changed.replace(f"  - id: {entry}\n", f"  - id: {entry}\n    withdrawn: {since}\n")
+    assert changed != text
+    event.write_text(changed, encoding="utf-8")
+
+
+def new_event(tmp_path: Path, slug: str, head: str, ids: str, count: int, stages: str) -> Path:
+    """An event folder `slug` (with results/) under a zh-Hans site: `head` (title, game, date
+    lines), `count` entries of two players `{ids}1`… and the `stages:` lines. Its folder."""
+    content = tmp_path / "content"
+    folder = content / "events" / slug
+    (folder / "results").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: 牌榜\nlocale: zh-Hans\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: {ids}{i}, players: [甲{i}, 乙{i}]}}\n" for i in range(1, count + 1))
+    (folder / "event.yaml").write_text(f"{head}entries:\n{entries}stages:\n{stages}", encoding="utf-8")
+    return folder
+
+
+def bridge_matches(tmp_path: Path) -> Path:
+    """A bridge `matches` stage of the seed's kind (each table deals its own boards, ranked by
+    total), 4 pairs, 2 rounds; P04 `withdrawn: 2`, its round-2 table left as drawn."""
+    folder = new_event(tmp_path, "mini", "title: 小赛\ngame: bridge\ndate: 2026-01-10\n", "P0", 4,
+                       "  - id: main\n    format: matches\n    rounds: 2\n    boards: 2\n    vulnerability: none\n"
+                       "    scoring: total\n    rank_by: [total, first_board]\n")
+    content = folder.parents[1]
+    withdraw(folder, "P04", 2)
+    (folder / "results" / "round-1.yaml").write_text(
+        "stage: main\nround: 1\ntables:\n"
+        "  - {table: 1, ns: P01, ew: P02, boards: {1: 4H N =, 2: 3NT E =}}\n"
+        "  - {table: 2, ns: P03, ew: P04, boards: {1: 4H N -1, 2: 2S E =}}\n", encoding="utf-8")
+    (folder / "results" / "round-2.yaml").write_text(
+        "stage: main\nround: 2\ntables:\n"
+        "  - {table: 1, ns: P01, ew: P03, boards: {1: 1NT N =, 2: 2H E +1}}\n"
+        "  - {table: 2, ns: P02, ew: P04}\n", encoding="utf-8")
+    return content
+
+
+def swiss_to_knockout(tmp_path: Path) -> Path:
+    """A Guandan event: a Swiss of 8 teams over 3 rounds, the top 4 to a knockout. T03 withdraws
+    from round 3 (so round 3 has 7 teams, T08 the bye); it still finishes 3rd of the Swiss
+    (2 wins, +8), ahead of T05 (2 wins, +6) and T04 (1 win, -6), 5th. Every table: the first
+    team wins, at the levels given."""
+    folder = new_event(tmp_path, "cup", "title: 掼蛋杯\ngame: guandan\ndate: 2026-01-10\n", "T0", 8,
+                       "  - {id: swiss, name: 瑞士移位赛, format: swiss, rounds: 3, rank_by: [wins, level_diff],"
+                       " advance: {count: 4, to: ko}}\n"
+                       "  - {id: ko, name: 淘汰赛, format: knockout, rounds: 2}\n")
+    content = folder.parents[1]
+    withdraw(folder, "T03", 3)
+    draws = {1: [("T01", "T08", "K", "5"), ("T02", "T07", "A", "5"), ("T03", "T06", "6", "2"), ("T04", "T05", "J", "5")],
+             2: [("T03", "T04", "6", "2"), ("T01", "T02", "K", "5"), ("T05", "T08", "10", "5"), ("T06", "T07", "9", "5")],
+             3: [("T01", "T04", "K", "5"), ("T02", "T06", "K", "5"), ("T05", "T07", "Q", "5")]}
+    for number, tables in draws.items():
+        lines = [f"stage: swiss\nround: {number}\ntables:"]
+        for table, (first, second, won, lost) in enumerate(tables, start=1):
+            lines.append(f"  - table: {table}\n    teams: [{first}, {second}]\n    levels: {{{first}: {won}, {second}: {lost}}}")
+        if number == 3:
+            lines.append("  - table: 4\n    teams: [T08]")
+        (folder / "results" / f"swiss-{number}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return content

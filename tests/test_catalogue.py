@@ -27,6 +27,7 @@ from generator.commands.registrations import import_registrations
 from generator.errors import ContentErrors
 from generator.games import GAMES
 from generator.messages import LOCALES
+from tests.support import swiss_to_knockout
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "content"
@@ -154,10 +155,9 @@ SJ_RANK = "    rank_by: [match_points, net]\n"
 GD_ATTEMPTS = "    a_attempts: 3              # A三牌不过返回2\n"
 
 
-def knockout_withdrawn_both(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
-    # Round 1 of the knockout drawn T01 v T04, both then withdrawn from it.
-    from tests.test_withdrawal import swiss_to_knockout
-
+def knockout_decided(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """`paibang pair` of a final that is a walkover: round 1 of the knockout drawn T01 v T04 and
+    T02 v T05, T01 and T04 both withdrawn from it (their match void), T02 v T05 played."""
     root = swiss_to_knockout(tmp)
     main(["pair", "cup", "ko", "--content", str(root)])
     event = root / "events/cup/event.yaml"
@@ -165,7 +165,10 @@ def knockout_withdrawn_both(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[s
     for team in ("T01", "T04"):
         text = text.replace(f"{{id: {team},", f"{{id: {team}, withdrawn: {{stage: ko, round: 1}},")
     event.write_text(text, encoding="utf-8")
-    return raised(root)
+    replace(root / "events/cup/results/round-1.yaml", "teams: [T02, T05]\n", "teams: [T02, T05]\n    levels: {T02: K, T05: 5}\n")
+    made = refusals(monkeypatch)
+    main(["pair", "cup", "ko", "--content", str(root)])
+    return made
 
 
 def notice_outside(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
@@ -548,7 +551,6 @@ TRIGGERS: dict[str, Trigger] = {
     # Two stages of one round each: `withdrawn: 2` counts the first stage's rounds, past its last.
     "entry-withdrawn-past": edit(B, (EV, "  - id: A01\n", "  - id: A01\n    withdrawn: 2\n")),
     # Both sides of a round-2 table withdrawn from round 2, the table left as drawn.
-    "knockout-withdrawn-both": knockout_withdrawn_both,
     "entry-withdrawn-both": edit(G, (EV, "{id: T04, players", "{id: T04, withdrawn: 2, players"),
                                  (EV, "{id: T52, players", "{id: T52, withdrawn: 2, players"),
                                  (R2, '    teams: [T52, T04]\n    levels: {T52: "6", T04: K}\n', "    teams: [T52, T04]\n")),
@@ -618,6 +620,7 @@ TRIGGERS: dict[str, Trigger] = {
     "knockout-tie": knockout(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", DRAWN), ko_table(2, "D02", "D03"))}),
     "knockout-winner-contradicts": knockout(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", WON, ", winner: D04"))}),
     "knockout-match-missing": knockout(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", WON))}),
+    "pair-knockout-decided": knockout_decided,
     "pair-knockout-undecided": knockout_pair(4, **{"round-1": ko_round(1, ko_table(1, "D01", "D04", WON), ko_table(2, "D02", "D03"))}),
     "pair-knockout-no-field": knockout_pair(6, PRE + KO),
     "knockout-no-third-place": knockout(3, KO + "    third_place: true\n"),
@@ -641,6 +644,10 @@ TRIGGERS: dict[str, Trigger] = {
     "bridge-board-syntax": edit(B, (PRELIM, "      3: 3C N -2\n", "      3: 3C Q -2\n")),
     "bridge-impossible-result": edit(B, (PRELIM, "      3: 3C N -2\n", "      3: 7NT N +1\n")),
     "bridge-score-mismatch": edit(B, (FINAL, "4: 4HX S -2 -500", "4: 4HX S -2 -300")),
+    # The demo's no-show (prelim table 12, forfeit: A01) without the substitutes' boards.
+    "bridge-seat-unplayed": edit(B, (PRELIM, "    referee: 周强\n    boards:\n      1: 3NT N -1 -50\n      2: 3D S +2 150\n"
+                                             "      3: 3NT W -1\n      4: 5D W = -400\n      5: 4H N -1 -50\n"
+                                             "      6: 4H N -1\n      7: 3D S =\n      8: 3NT S -1\n", "    referee: 周强\n")),
     "board-number-range": edit(B, (PRELIM, "      8: 1NT E -1\n", "      8: 1NT E -1\n      9: pass\n")),
     "board-number-invalid": edit(B, (PRELIM, "      8: 1NT E -1\n", "      8: 1NT E -1\n      0: pass\n")),
     "board-number-largest": edit(BP, (R1, "      2: 3NT W -1\n", "      2: 3NT W -1\n      1001: pass\n")),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.build import validate
-from tests.test_withdrawal import bridge_matches, new_event
+from tests.support import bridge_matches, new_event
 
 
 def five_teams(tmp_path: Path) -> Path:

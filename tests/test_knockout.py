@@ -167,6 +167,53 @@ def test_a_withdrawn_entry_is_not_seeded_and_a_later_withdrawal_is_a_walkover(hi
     assert [(s.rank_label, s.entry.id) for s in ko.standings][:2] == [("1", "C02"), ("2", "C04")]
 
 
+def test_pair_draws_no_table_for_two_withdrawn_sides_and_their_next_opponent_wins_by_walkover(
+        high_card: Game, tmp_path: Path, capsys) -> None:
+    """Nine entries, a third-place match; C04 and C05 (`withdrawn: 2`, byes in round 1) meet in
+    round 2. pair wrote their match as a table (no forfeit: both are out), and check then refused
+    it (knockout-withdrawn-both) until a referee sent one of them on. Now, as bracket tools and
+    tennis draws do: the match is not played and nobody goes through; pair writes no table for
+    it and says so in the file's header; C01, whose semi-final it fed, wins that by walkover (no
+    table, said in round 3's header), and so does C02 the third-place match that semi-final sends
+    no loser to. Nobody is 4th; C04 and C05 share 5th with the quarter-final losers, after them."""
+    root = event(tmp_path, 9, KO + "    third_place: true\n")
+    for entry in ("C04", "C05"):
+        withdraw(root, entry, "2")
+    results = root / "events/cup/results"
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    fill(root, 1, ["K, 9"])  # C08 beats C09
+    capsys.readouterr()
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    said = capsys.readouterr().out
+    second = (results / "round-2.yaml").read_text(encoding="utf-8")
+    assert re.findall(r"home: (C\d+)\n    away: (C\d+)", second) == [("C01", "C08"), ("C02", "C07"), ("C03", "C06")]
+    void = "第 3 场：C04, C05 均已退赛，不赛，双方均不晋级，不写此桌。"
+    assert f"# {void}\n" in second and void in said
+    assert "C04" not in second.split("tables:")[1]
+    fill(root, 2, ["K, 9", "K, 9", "K, 9"])  # C01, C02, C03 win
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    third = (results / "round-3.yaml").read_text(encoding="utf-8")
+    assert re.findall(r"home: (C\d+)\n    away: (C\d+)", third) == [("C02", "C03")]
+    assert "# 第 6 场（半决赛）：C01 不战而胜——对方为空缺（第 3 场未赛），不写此桌。\n" in third
+    fill(root, 3, ["2, A"])  # C03 beats C02
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    final = (results / "round-4.yaml").read_text(encoding="utf-8")
+    assert re.findall(r"home: (C\d+)\n    away: (C\d+)", final) == [("C01", "C03")]
+    assert "# 第 8 场（三四名决赛）：C02 不战而胜——对方为空缺（第 6 场未赛），不写此桌。\n" in final
+    fill(root, 4, ["K, 9"])  # C01 beats C03
+    result, warnings = run(root)
+    assert warnings == []
+    ko = result.stage_of("ko")
+    bracket = ko.bracket
+    assert (bracket.match(3).sides, bracket.match(3).void, bracket.match(3).score) == (["C04", "C05"], True, None)
+    assert [(bracket.match(n).winner, bracket.match(n).loser, bracket.match(n).score) for n in (6, 8)] == [
+        ("C01", None, None), ("C02", None, None)]
+    assert ko.status == "complete" and bracket.champion == "C01"
+    assert [(s.rank_label, s.entry.id) for s in ko.standings] == [
+        ("1", "C01"), ("2", "C03"), ("3", "C02"), ("5=", "C06"), ("5=", "C07"), ("5=", "C08"), ("5=", "C04"),
+        ("5=", "C05"), ("9", "C09")]
+
+
 def test_a_winner_written_for_a_withdrawn_side_without_a_record_is_its_walkover_and_an_error(
         high_card: Game, tmp_path: Path) -> None:
     """C04 `withdrawn: 2` reaches the final. `winner: C04` written there without a record says it

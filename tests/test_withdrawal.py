@@ -10,20 +10,10 @@ from pathlib import Path
 import pytest
 
 from generator.build import validate
-from tests.support import demo_content
+from tests.support import bridge_matches, demo_content, new_event, swiss_to_knockout, withdraw
 
 PAIRS = {"bridge": ("qiaoyou-club-pairs-2024", "bridge-board-short", 8, 9),
          "shengji": ("hefei-80fen-pairs-2012", "shengji-board-short", 6, 7)}
-
-
-def withdraw(folder: Path, entry: str, since: int | str) -> None:
-    """`withdrawn: since` written on `entry` in event.yaml (a flow map or a block entry)."""
-    event = folder / "event.yaml"
-    text = event.read_text(encoding="utf-8")
-    changed = text.replace(f"{{id: {entry},", f"{{id: {entry}, withdrawn: {since},")
-    changed = changed.replace(f"  - id: {entry}\n", f"  - id: {entry}\n    withdrawn: {since}\n")
-    assert changed != text
-    event.write_text(changed, encoding="utf-8")
 
 
 def unplay(folder: Path, entry: str, rounds: range, instead: str = "") -> None:
@@ -84,37 +74,6 @@ def test_a_withdrawn_pairs_forfeit_written_keeps_it_ranked(tmp_path: Path, game:
     standing = next(s for s in results[0].stages[0].standings if s.entry.id == "P03")
     assert standing.rank is not None and not standing.tally.forfeited and standing.entry.withdrawn == since
     assert ranking(results) == ranking(left_as_drawn)
-
-
-def new_event(tmp_path: Path, slug: str, head: str, ids: str, count: int, stages: str) -> Path:
-    """An event folder `slug` (with results/) under a zh-Hans site: `head` (title, game, date
-    lines), `count` entries of two players `{ids}1`… and the `stages:` lines. Its folder."""
-    content = tmp_path / "content"
-    folder = content / "events" / slug
-    (folder / "results").mkdir(parents=True)
-    (content / "site.yaml").write_text("title: 牌榜\nlocale: zh-Hans\n", encoding="utf-8")
-    entries = "".join(f"  - {{id: {ids}{i}, players: [甲{i}, 乙{i}]}}\n" for i in range(1, count + 1))
-    (folder / "event.yaml").write_text(f"{head}entries:\n{entries}stages:\n{stages}", encoding="utf-8")
-    return folder
-
-
-def bridge_matches(tmp_path: Path) -> Path:
-    """A bridge `matches` stage of the seed's kind (each table deals its own boards, ranked by
-    total), 4 pairs, 2 rounds; P04 `withdrawn: 2`, its round-2 table left as drawn."""
-    folder = new_event(tmp_path, "mini", "title: 小赛\ngame: bridge\ndate: 2026-01-10\n", "P0", 4,
-                       "  - id: main\n    format: matches\n    rounds: 2\n    boards: 2\n    vulnerability: none\n"
-                       "    scoring: total\n    rank_by: [total, first_board]\n")
-    content = folder.parents[1]
-    withdraw(folder, "P04", 2)
-    (folder / "results" / "round-1.yaml").write_text(
-        "stage: main\nround: 1\ntables:\n"
-        "  - {table: 1, ns: P01, ew: P02, boards: {1: 4H N =, 2: 3NT E =}}\n"
-        "  - {table: 2, ns: P03, ew: P04, boards: {1: 4H N -1, 2: 2S E =}}\n", encoding="utf-8")
-    (folder / "results" / "round-2.yaml").write_text(
-        "stage: main\nround: 2\ntables:\n"
-        "  - {table: 1, ns: P01, ew: P03, boards: {1: 1NT N =, 2: 2H E +1}}\n"
-        "  - {table: 2, ns: P02, ew: P04}\n", encoding="utf-8")
-    return content
 
 
 def test_a_withdrawal_in_a_bridge_matches_stage_keeps_it_ranked(tmp_path: Path) -> None:
@@ -257,12 +216,91 @@ def test_a_withdrawn_round_past_its_stages_last_is_warned(tmp_path: Path) -> Non
     event.write_text(event.read_text(encoding="utf-8").replace("{id: a,", "{id: a, name: 预赛,"), encoding="utf-8")
     build(content, tmp_path / "out")
     page = (tmp_path / "out" / "events" / "two" / "entries" / "T04" / "index.html").read_text(encoding="utf-8")
-    assert "打完预赛的每一轮，此后各阶段不再参赛" in page and "第 3 轮" not in page
+    assert "从b第 1 轮起不再参赛" in page and "第 3 轮" not in page  # what the warning says it is
     event.write_text(event.read_text(encoding="utf-8").replace("withdrawn: 3", "withdrawn: {stage: c, round: 1}"),
                      encoding="utf-8")
     with pytest.raises(ContentErrors) as failure:
         validate(content)
     assert [p.code for p in failure.value.problems if not p.warning] == ["stage-unknown"]
+
+
+def one_stage(tmp_path: Path, withdrawn: str) -> Path:
+    """A Guandan event of one `matches` stage of 5 rounds, 4 teams, a prize for the winner; T04
+    given `withdrawn` and winning every match (K to 5), so 1st; every table played."""
+    folder = new_event(tmp_path, "one", "title: 单段赛\ngame: guandan\ndate: 2026-01-10\n", "T0", 4,
+                       "  - {id: main, format: matches, rounds: 5, rank_by: [wins, level_diff],"
+                       " prizes: [{name: 冠军, count: 1}]}\n")
+    withdraw(folder, "T04", withdrawn)
+    draws = [[("T04", "T01"), ("T02", "T03")], [("T04", "T02"), ("T01", "T03")], [("T04", "T03"), ("T01", "T02")]]
+    for number in range(1, 6):
+        lines = [f"stage: main\nround: {number}\ntables:"]
+        for table, (first, second) in enumerate(draws[(number - 1) % 3], start=1):
+            lines.append(f"  - table: {table}\n    teams: [{first}, {second}]\n    levels: {{{first}: K, {second}: 5}}")
+        (folder / "results" / f"round-{number}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return folder.parents[1]
+
+
+@pytest.mark.parametrize("withdrawn", ["9", "{stage: main, round: 9}"])
+def test_a_withdrawn_round_past_the_only_stages_last_is_no_withdrawal(tmp_path: Path, withdrawn: str) -> None:
+    """T04 `withdrawn: 9` (or `{stage: main, round: 9}`) in an event of one stage of 5 rounds: it
+    plays every round, as the warning (entry-withdrawn-past) says, so it has withdrawn from
+    nothing. It was marked 退赛 all the same: on its standings row beside the 冠军 it won, on the
+    standings bulletin, in results.json (`withdrawn` true on its standing, 9 on its entry) and on
+    its own page (退赛：打完每一轮). Now only the warning says anything: it is the champion as any
+    other, and the desk offers its tables as any other's."""
+    import json
+
+    from generator.build import build
+    from generator.desk.app import Desk
+    from generator.render.bulletins import bulletins_for
+
+    content = one_stage(tmp_path, withdrawn)
+    _, results, warnings = validate(content)
+    assert [w.code for w in warnings] == ["entry-withdrawn-past"]
+    stage = results[0].stages[0]
+    t04 = next(s for s in stage.standings if s.entry.id == "T04")
+    assert (t04.rank, t04.prize and t04.prize.name, t04.prize_vacant) == (1, "冠军", None)
+    assert t04.entry.withdrawn is None and not t04.entry.withdrawn_in("main")
+    standings = next(b for b in bulletins_for(results[0], "zh-Hans") if b.name == "standings-main")
+    assert "退赛" not in next(r for r in standings.rows if r[1] == "T04")[-1]
+    out = tmp_path / "out"
+    build(content, out, bulletins=False)
+    page = (out / "events/one/main/index.html").read_text(encoding="utf-8")
+    row = next(r for r in page.split("<tr")[1:] if "entries/T04/" in r)
+    assert 'class="tag withdrawn"' not in row and "退赛" not in row
+    assert "退赛" not in (out / "events/one/entries/T04/index.html").read_text(encoding="utf-8")
+    data = json.loads((out / "events/one/results.json").read_text(encoding="utf-8"))
+    assert next(s for s in data["stages"][0]["standings"] if s["entry"] == "T04")["withdrawn"] is False
+    assert next(e for e in data["entries"] if e["id"] == "T04")["withdrawn"] is None
+    desk = Desk(content, "one", None, None, build=False)
+    assert desk.spot("main", 5, 1) is not None
+    assert all(t["withdrawn"] == [] for r in desk.rounds_view() for t in r["tables"])
+
+
+def test_a_withdrawn_round_past_a_stages_last_withdraws_from_the_next_stage_only(tmp_path: Path) -> None:
+    """`withdrawn: {stage: a, round: 9}` on a stage a of 2 rounds with b after it: as the warning
+    says, T04 plays every round of a and no round of b, which is what `{stage: b, round: 1}`
+    says. It was marked 退赛 in a, which it played through; now only in b (page and
+    results.json), and its page says when it stopped as that form does."""
+    import json
+
+    from generator.build import build
+
+    content = two_stages(tmp_path, "{stage: a, round: 9}")
+    for name, sides in (("b-1", "T04, T01"), ("b-2", "T03, T04")):
+        unplayed(content, name, sides)
+    _, results, warnings = validate(content)
+    assert [w.code for w in warnings] == ["entry-withdrawn-past"]
+    out = tmp_path / "out"
+    build(content, out, bulletins=False)
+    event = out / "events" / "two"
+    marked = {stage for stage in "ab" if 'class="tag withdrawn"' in (event / stage / "index.html").read_text(encoding="utf-8")}
+    assert marked == {"b"}
+    payload = json.loads((event / "results.json").read_text(encoding="utf-8"))
+    assert {stage["id"] for stage in payload["stages"] for s in stage["standings"] if s["withdrawn"]} == {"b"}
+    t04 = next(e for e in payload["entries"] if e["id"] == "T04")
+    assert (t04["withdrawn"], t04["withdrawn_stage"]) == (1, "b")
+    assert "从b第 1 轮起不再参赛" in (event / "entries" / "T04" / "index.html").read_text(encoding="utf-8")
 
 
 def test_the_desk_offers_no_form_for_a_withdrawn_pairs_table_and_says_why(tmp_path: Path) -> None:
@@ -322,30 +360,6 @@ def test_a_table_between_two_withdrawn_teams_is_an_error_and_counts_for_neither(
     second.write_text(played, encoding="utf-8")
     _, results, _ = validate(content)
     assert results[0].stages[0].status == "complete"
-
-
-def swiss_to_knockout(tmp_path: Path) -> Path:
-    """A Guandan event: a Swiss of 8 teams over 3 rounds, the top 4 to a knockout. T03 withdraws
-    from round 3 (so round 3 has 7 teams, T08 the bye); it still finishes 3rd of the Swiss
-    (2 wins, +8), ahead of T05 (2 wins, +6) and T04 (1 win, -6), 5th. Every table: the first
-    team wins, at the levels given."""
-    folder = new_event(tmp_path, "cup", "title: 掼蛋杯\ngame: guandan\ndate: 2026-01-10\n", "T0", 8,
-                       "  - {id: swiss, name: 瑞士移位赛, format: swiss, rounds: 3, rank_by: [wins, level_diff],"
-                       " advance: {count: 4, to: ko}}\n"
-                       "  - {id: ko, name: 淘汰赛, format: knockout, rounds: 2}\n")
-    content = folder.parents[1]
-    withdraw(folder, "T03", 3)
-    draws = {1: [("T01", "T08", "K", "5"), ("T02", "T07", "A", "5"), ("T03", "T06", "6", "2"), ("T04", "T05", "J", "5")],
-             2: [("T03", "T04", "6", "2"), ("T01", "T02", "K", "5"), ("T05", "T08", "10", "5"), ("T06", "T07", "9", "5")],
-             3: [("T01", "T04", "K", "5"), ("T02", "T06", "K", "5"), ("T05", "T07", "Q", "5")]}
-    for number, tables in draws.items():
-        lines = [f"stage: swiss\nround: {number}\ntables:"]
-        for table, (first, second, won, lost) in enumerate(tables, start=1):
-            lines.append(f"  - table: {table}\n    teams: [{first}, {second}]\n    levels: {{{first}: {won}, {second}: {lost}}}")
-        if number == 3:
-            lines.append("  - table: 4\n    teams: [T08]")
-        (folder / "results" / f"swiss-{number}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return content
 
 
 def test_a_team_withdrawn_during_the_swiss_does_not_qualify_and_the_next_one_does(tmp_path: Path) -> None:
@@ -761,6 +775,72 @@ def test_a_withdrawn_pairs_table_in_a_bridge_matches_stage_is_its_opponents_win(
     assert (json_table["forfeit"], json_table["winner"]) == ("P04", "P02")
 
 
+def with_substitutes(content: Path, boards: str) -> None:
+    """bridge_matches's round-2 table of P04 (withdrawn) written as the seed plays it: P02 against
+    the substitutes (SUB, `substitute: true`), who played P04's seat (替补裁判代打), `boards`."""
+    event = content / "events" / "mini" / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(
+        "stages:\n", "  - {id: SUB, players: [替补甲, 替补乙], substitute: true}\nstages:\n"), encoding="utf-8")
+    path = content / "events" / "mini" / "results" / "round-2.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "{table: 2, ns: P02, ew: P04}", f"{{table: 2, ns: P02, ew: SUB, boards: {boards}}}"), encoding="utf-8")
+
+
+def test_a_seat_nobody_played_in_total_points_is_said_and_the_substitutes_boards_count(tmp_path: Path) -> None:
+    """The rule (seed 000 七.6 若有玩家中途离场或被罚下，将由替补裁判代打; 十.15 单组…由替补裁判代打):
+    when P04 withdraws, substitutes play its seat, so P02 plays round 2's boards and its own
+    column counts. Its table left as drawn, P02 scored 0 for the round (400, round 1's) while
+    every other pair scored its boards, and nothing said so. No score is made up for it (total
+    points has no average: see bridge's _warn_seats_unplayed); a warning at the table says what
+    happened and how to write the substitutes' boards. Written so, P02's column counts (400 +
+    110 + 140), no warning, and P04 stays ranked on its round 1, marked withdrawn."""
+    content = bridge_matches(tmp_path)
+    _, results, warnings = validate(content)
+    (warning,) = warnings
+    assert (warning.code, warning.mark.file.name, warning.mark.line) == ("bridge-seat-unplayed", "round-2.yaml", 5)
+    assert warning.message("zh-Hans") == "第 2 轮第 2 桌一副未打：P04 没有出场，也没有人代打它的座位，P02 这一轮得 0 分，而其他各对照常得分"
+    assert "把这一桌写成 P02 对替补（一个 substitute: true 的参赛单位）" in warning.hint("zh-Hans")
+    assert {s.entry.id: s.tally.metrics["total"] for s in results[0].stages[0].standings}["P02"] == 400
+    with_substitutes(content, "{1: 2S N =, 2: 3H N = 140}")
+    _, results, warnings = validate(content)
+    assert warnings == []
+    standings = results[0].stages[0].standings
+    assert {s.entry.id: s.tally.metrics["total"] for s in standings} == {"P01": 510, "P02": 650, "P03": 140, "P04": 160}
+    assert next(s for s in standings if s.entry.id == "P04").entry.withdrawn == 2 and "SUB" not in {s.entry.id for s in standings}
+
+
+def test_a_table_against_the_substitutes_in_total_points_has_no_winner(tmp_path: Path) -> None:
+    """P02 against the substitutes who play withdrawn P04's seat (as the odd pair of the demo's
+    prelim, table 17): the substitutes outscore it (400 to 110). The table was decided by totals
+    as any other: the round page said 获胜方：SUB, P02's page that it lost (负), results.json
+    winner SUB, a result for the substitutes, whom seed 000 十.15 leaves out of the scoring
+    (裁判组不计入评分), in a method that ranks each pair on its own column and counts no win. Now
+    the table has no winner: the page says the substitutes played, P02's row says so, and its
+    column counts as before."""
+    import json
+
+    from generator.build import build
+
+    content = bridge_matches(tmp_path)
+    with_substitutes(content, "{1: 3NT E =, 2: 2S N =}")
+    _, results, _ = validate(content)
+    table = results[0].stages[0].rounds[1].tables[1]
+    assert (table.table.sides, table.winner) == (["P02", "SUB"], None) and table.extra["substitute"] == "SUB"
+    assert {s.entry.id: s.tally.metrics["total"] for s in results[0].stages[0].standings}["P02"] == 510
+    out = tmp_path / "output"
+    build(content, out, bulletins=False)
+    event = out / "events" / "mini"
+    page = (event / "main" / "round-2" / "index.html").read_text(encoding="utf-8")
+    table_2 = page[page.index('id="table-2"'):]
+    assert "合计 · 替补（裁判代打），不计名次" in table_2 and "获胜方：SUB" not in table_2
+    entry = (event / "entries" / "P02" / "index.html").read_text(encoding="utf-8")
+    row = next(r for r in re.findall(r"<tr>.*?</tr>", entry, re.S) if "round-2/index.html#table-2" in r)
+    assert '<td class="outcome substitute">替补</td>' in row
+    data = json.loads((event / "results.json").read_text(encoding="utf-8"))
+    [json_table] = [t for t in data["stages"][0]["rounds"][1]["tables"] if t["table"] == 2]
+    assert (json_table["winner"], json_table["substitute"]) == (None, "SUB")
+
+
 def test_a_no_show_in_a_bridge_matches_stage_keeps_the_substitutes_note(tmp_path: Path) -> None:
     """Beside the withdrawal above, the seed's no-show (十.1, the demo's prelim table 12): P01
     forfeits round 1 and substitutes play its seat (their 420 beat P02's 400). The page keeps the
@@ -799,13 +879,19 @@ def test_within_a_tie_a_withdrawn_entry_is_listed_after_those_playing_on(tmp_pat
     assert [(s.rank_label, s.entry.id) for s in rank(tallies(), ["wins"])][2:] == [("3=", "T01"), ("3=", "T02")]
 
 
-def test_a_knockout_match_between_two_withdrawn_teams_is_an_error_not_a_walkover(tmp_path: Path) -> None:
-    """Round 1 of the knockout drawn (T01 v T04), then both withdraw from it. The match was
-    scored as the first one's forfeit: T04, withdrawn, went through without a word, and could end
-    champion. A knockout match must send one side on, and only the referee can say which:
-    an error at the table, knockout-withdrawn-both, with that fix."""
+def test_a_knockout_match_between_two_teams_withdrawn_after_its_draw_is_void_and_the_final_a_walkover(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Round 1 of the knockout drawn (T01 v T04, T02 v T05), then T01 and T04 both withdraw from
+    it. The match was scored as the first one's forfeit, T04 through though withdrawn; then an
+    error (knockout-withdrawn-both) asking the referee to pick a side to play on, which nothing
+    in the rules asks. Now, as bracket tools and tennis draws do, the match is not played and
+    nobody goes through (void), so the final is T02's walkover: no table, champion once its
+    semi-final is in. T01 and T04 share the place of a semi-final's loser with T05, listed after
+    it; nobody is 2nd. `pair` has no final to draw and says why (pair-knockout-decided)."""
+    import json
+
+    from generator.build import build
     from generator.cli import main
-    from generator.errors import ContentErrors
 
     content = swiss_to_knockout(tmp_path)
     assert main(["pair", "cup", "ko", "--content", str(content)]) == 0
@@ -814,8 +900,37 @@ def test_a_knockout_match_between_two_withdrawn_teams_is_an_error_not_a_walkover
     for team in ("T01", "T04"):
         text = text.replace(f"{{id: {team},", f"{{id: {team}, withdrawn: {{stage: ko, round: 1}},")
     event.write_text(text, encoding="utf-8")
-    with pytest.raises(ContentErrors) as failure:
-        validate(content)
-    errors = [p for p in failure.value.problems if not p.warning]
-    assert [p.code for p in errors] == ["knockout-withdrawn-both"]
-    assert "没有一方能晋级" in errors[0].message("zh-Hans") and "T01, T04" in errors[0].message("zh-Hans")
+    _, results, warnings = validate(content)  # no error
+    assert warnings == [] and results[0].stage_of("ko").status == "in_progress"  # T02 v T05 to play
+    first = content / "events/cup/results/round-1.yaml"
+    first.write_text(re.sub(r"(teams: \[T02, T05\])", r"\1\n    levels: {T02: K, T05: 5}",
+                            first.read_text(encoding="utf-8")), encoding="utf-8")
+    _, results, warnings = validate(content)
+    assert warnings == []
+    ko = results[0].stage_of("ko")
+    void, played, final = ko.bracket.matches
+    assert (void.sides, void.void, void.winner) == (["T01", "T04"], True, None)
+    assert (played.winner, played.loser) == ("T02", "T05")
+    assert (final.sides, final.winner, final.loser, final.score) == ([None, "T02"], "T02", None, None)
+    assert ko.status == "complete" and ko.bracket.champion == "T02"
+    assert [(s.rank_label, s.entry.id) for s in ko.standings] == [("1", "T02"), ("3=", "T05"), ("3=", "T01"),
+                                                                   ("3=", "T04")]
+    capsys.readouterr()
+    assert main(["pair", "cup", "ko", "--content", str(content)]) == 1
+    said = capsys.readouterr()
+    assert "淘汰赛 ko 已没有可编排的比赛：第 2 轮的每一场都不必比赛。第 3 场（决赛）：T02 不战而胜——对方为空缺（第 1 场未赛），不写此桌。" \
+        in said.err + said.out
+    assert not (content / "events/cup/results/round-2.yaml").exists()
+    out = tmp_path / "out"
+    build(content, out, bulletins=False)
+    page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    assert "第 1 场</span> · <a" in page and "双方均已退赛，不赛，无人晋级" in page
+    assert "空缺（第 1 场未赛）" in page and "第 3 场</span> · 不战而胜" in page
+    # its table, left as drawn, is not one still to play ("尚无成绩", the game's words for that)
+    round_1 = (out / "events/cup/ko/round-1/index.html").read_text(encoding="utf-8")
+    table_1 = round_1[round_1.index('id="table-1"'):round_1.index('id="table-2"')]
+    assert "双方均已退赛，不赛，无人晋级" in table_1 and "尚无成绩" not in table_1
+    data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))
+    assert [(m["sides"], m.get("void", False), m["winner"]) for m in data["stages"][1]["bracket"]["matches"]] == [
+        (["T01", "T04"], True, None), (["T02", "T05"], False, "T02"), ([None, "T02"], False, "T02")]
+    assert [t.get("void", False) for t in data["stages"][1]["rounds"][0]["tables"]] == [True, False]

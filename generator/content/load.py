@@ -433,8 +433,9 @@ def _resolve_withdrawals(event: Event, problems: Problems) -> None:
     round-robin stage on"): the stage written (`withdrawn: {stage: final, round: 2}`), else the
     entry's first stage (the event's first; for a `bye` entry the stage the first advances to);
     it plays no round of the stages after it. A stage no stage is is an error; a round past the
-    stage's last a warning, since the entry then plays every round of it (a later stage meant?).
-    With one stage nothing changes: its rounds are counted, as ever."""
+    stage's last a warning, since the entry then plays every round of it (a later stage meant?),
+    and is read as that: no withdrawal when no stage follows, else from the next stage's round 1.
+    With one stage nothing else changes: its rounds are counted, as ever."""
     ids = [s.id for s in event.stages]
     if not ids:
         return
@@ -458,6 +459,15 @@ def _resolve_withdrawals(event: Event, problems: Problems) -> None:
             problems.add("entry-withdrawn-past", mark, warning=True, id=entry.id, round=entry.withdrawn,
                          stage=stage_id, rounds=stage.rounds, example=later[0] if later else stage_id,
                          later=catalogues.word("withdrawn_past_later", stages=", ".join(later)) if later else "")
+            # Read as what the warning says it is, once, here: the rest of paibang asks only
+            # `withdrawn`, and a round no stage has was taken for a withdrawal there (marked 退赛
+            # on a stage it played through, results.json's `withdrawn` true). No stage after
+            # it: it withdrew from nothing. Else it is `{stage: <the next>, round: 1}`, that
+            # form's marks and qualification (withdrawn_next) included.
+            if not later:
+                entry.withdrawn, entry.withdrawn_stage = None, None
+                continue
+            stage_id, entry.withdrawn, later = later[0], 1, later[1:]
         if len(ids) > 1:
             entry.withdrawn_stage, entry.withdrawn_later = stage_id, tuple(later)
         else:

@@ -25,7 +25,7 @@ from generator.desk.store import dump_round_trip, plain, to_round_trip
 from generator.errors import ContentError, Mark, Problems
 from generator.games import GAMES, EntryField, field_text, metric_of
 from generator.render.html import number_text
-from generator.tournament.event import is_pending, state_before
+from generator.tournament.event import against_substitutes, is_pending, state_before
 from generator.tournament.knockout import match_winner
 from generator.tournament.pairing import table_form
 
@@ -209,7 +209,8 @@ def check(spot: TableSpot, text: str, record: dict[str, Any]) -> Check:
             # With the event's running counts as they stand at this round (大怪路子: a team's
             # second violation of the event costs a point), so that the table sees the score
             # the standings will give it, not one a point off.
-            score = game.score_table(table, spot.stage, state_before(spot.event, spot.stage.id, spot.number))
+            score = against_substitutes(game, spot.event, spot.stage, game.score_table(
+                table, spot.stage, state_before(spot.event, spot.stage.id, spot.number)))
             pending = is_pending(score)
             if spot.stage.format == "knockout" and not pending and len(table.sides) == 2:
                 # a tie must be settled as the game says, as the bracket will ask

@@ -337,6 +337,13 @@ class Game:
         with a withdrawn pair do not play it (tournament/pairing.unplayed_boards), results a
         board is short of by design. Default: nothing to do."""
 
+    def substitutes_decide(self, stage: Stage) -> bool:
+        """Whether a table against a substitute (`substitute: true`, never ranked) is won and lost
+        as any other (default: a match, its result the entry's). False: the entry's own score
+        there is all that counts, and the table has no winner (tournament/event.py says so on the
+        table, TableScore.extra's `substitute`)."""
+        return True
+
     # Whether `score_table` reads counts run across the event's earlier tables from its `state`
     # (大怪路子's violations: the second of the event costs a point). Only then does a preview of
     # one table (the desk's) score the tables before it first (tournament/event.state_before).

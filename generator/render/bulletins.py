@@ -256,6 +256,8 @@ def _bracket(t: Translator, event: Event, stage_result: StageResult) -> Bulletin
         if slot.entry is not None:
             seed = bracket.seed_of(slot.entry)
             return f"{slot.entry} {_who(t, event.entries[slot.entry])}" + (t("paren", text=t("ko_seed_n", n=seed)) if seed else "")
+        if slot.empty:  # nobody comes from a void match (or a walkover's loser)
+            return t("ko_empty_slot", n=slot.source)
         if slot.source is not None:
             return t("ko_loser_of" if slot.loser else "ko_winner_of", n=slot.source)
         return t("ko_seed_n", n=slot.seed)

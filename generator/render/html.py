@@ -1916,11 +1916,15 @@ def _stale_draw_json(stage_result: StageResult, number: int, ids: list[str]) -> 
 
 def _bracket_json(bracket: Any) -> dict[str, Any]:
     """A knockout's bracket (tournament/knockout.py): seeds, byes, and every match with its sides
-    (an entry id, or where it comes from: {"winner_of": 5}, {"seed": 3}), its table and winner;
-    the champion only once the stage is over."""
+    (an entry id, or where it comes from: {"winner_of": 5}, {"seed": 3}; null when nobody comes
+    from there), its table and winner (`void`: not played, nobody through, both sides withdrawn;
+    the key only then, so results.json is unchanged where no match is); the champion only once
+    the stage is over."""
     def side(slot: Any) -> Any:
         if slot.entry is not None:
             return slot.entry
+        if slot.empty:
+            return None
         if slot.source is not None:
             return {"loser_of" if slot.loser else "winner_of": slot.source}
         return {"seed": slot.seed}
@@ -1929,7 +1933,8 @@ def _bracket_json(bracket: Any) -> dict[str, Any]:
         "seeds": bracket.seeds, "byes": [bracket.seeds[s - 1] if bracket.seeds else {"seed": s} for s in bracket.byes],
         "third_place": bracket.third_place, "champion": bracket.champion,
         "matches": [{"match": m.number, "round": m.round, "kind": m.kind, "sides": [side(s) for s in m.slots],
-                     "table": m.score.table.number if m.score is not None else None, "winner": m.winner}
+                     "table": m.score.table.number if m.score is not None else None, "winner": m.winner,
+                     **({"void": True} if m.void else {})}
                     for m in bracket.matches],
     }
 

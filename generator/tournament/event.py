@@ -131,10 +131,10 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
     status = event_status(results)
     if status == COMPLETE:
         # Prizes, like the champion and the credits, only once every table of every stage is in.
-        # An entry that withdrew from a round it was due to play (not `withdrawn: 9` of a stage
-        # of 5 with no stage after it) left the event: no prize (seed 000 十.11).
-        withdrew = {e.id for e in event.entries.values() if e.withdrawn is not None
-                    and any(e.withdrawn_by(s.rounds, s.id) for s in event.stages)}
+        # An entry that withdrew left the event: no prize (seed 000 十.11). (Every `withdrawn`
+        # is a round it was due to play: loading reads one past its stage's last as none, or as
+        # the next stage's round 1.)
+        withdrew = {e.id for e in event.entries.values() if e.withdrawn is not None}
         for result in results:
             award_prizes(result.standings, result.stage.prizes, withdrew)
     credits = credits_roster(event, results) if status == COMPLETE else []
@@ -195,6 +195,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     in_field = {e.id for e in field_entries}
     scored: list[RoundResult] = []
     withdrawn_played: list[tuple[str | None, Table, int]] = []  # results written for a withdrawn entry
+    withdrawn_tables: dict[int, list[Table]] = {}  # round -> its tables of two sides, one withdrawn by then
     for round_ in rounds:
         for table in round_.tables:
             for entry_id in table.sides:
@@ -214,17 +215,20 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
             gone = withdrawn_sides(event, stage.id, t, round_.number)
             if gone and len(t.sides) == 2:
                 unplayed.append(t.number)
+                withdrawn_tables.setdefault(round_.number, []).append(t)
             score = known.get(t, stage, round_.number) if known is not None and not gone else None
             scores.append(score if score is not None else _score(game, event, t, round_.number, stage, state,
                                                                  gone, withdrawn_played))
-        scored.append(RoundResult(round_.number, scores, [s.table.number for s in scores if is_pending(s)],
+        # (a table of a withdrawn side waits for no result: a knockout's of two is left as drawn)
+        scored.append(RoundResult(round_.number, scores, [s.table.number for s in scores
+                                                          if is_pending(s) and s.table.number not in unplayed],
                                   unplayed=unplayed))
     _report_withdrawn_played(event, stage, withdrawn_played, problems)
     # Games that compare boards across the field (pairs matchpoints) score the stage as a whole,
     # once every table is scored and before the tally; the boards withdrawn pairs' tables do
     # not play are short by design, not a table left out.
-    unplayed = unplayed_boards(event, stage, field_entries, rounds) if stage.format == "pairs" else {}
-    game.score_field(stage, scored, problems, unplayed)
+    short = unplayed_boards(event, stage, field_entries, withdrawn_tables) if stage.format == "pairs" else {}
+    game.score_field(stage, scored, problems, short)
     if stage.format == "knockout":
         return run_knockout(game, event, stage, field_entries, scored, rounds_played(scored), problems)
     late = _late_entries(stage, rounds, field_entries)
@@ -323,7 +327,7 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
     if gone is None:
         gone = withdrawn_sides(event, stage.id, table, number)
     if not gone:
-        return game.score_table(table, stage, state)
+        return against_substitutes(game, event, stage, game.score_table(table, stage, state))
     if table.forfeit in gone:
         # Its forfeit written: the withdrawal itself, so the table is what it is left as drawn
         # (a match its forfeit, kept ranked; a pairs table its opponent's sit-out), no error.
@@ -346,18 +350,33 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
     if played and withdrawn_played is not None:
         withdrawn_played.extend((side, table, number) for side in gone)
     if len(gone) == 2:
-        # Both sides withdrawn: nobody plays the table (`pair` writes none), so it counts for
-        # neither; scored as the first one's forfeit it gave the other a win after it withdrew.
-        # Left as drawn, or its forfeit written, it is still a table that is not: an error
-        # (None in `withdrawn_played`: entry-withdrawn-both, in a knockout knockout-withdrawn-both,
-        # whose match must send one on); a result there is already one.
+        # Both sides withdrawn: nobody plays the table, so it counts for neither; scored as the
+        # first one's forfeit it gave the other a win after it withdrew. A knockout's, drawn
+        # before both withdrew and left as drawn, is its void match (knockout._decide_unplayed:
+        # nobody goes on), no error; elsewhere `pair` writes none, and one left as drawn, or its
+        # forfeit written, is a table that is not: an error (None in `withdrawn_played`,
+        # entry-withdrawn-both). A result written there is already one, for each.
+        if stage.format == "knockout":  # (`void` for pages and results.json: not a match still to play)
+            return replace(score, sides=[], winner=None, extra={**score.extra, "void": True})
         if not played and withdrawn_played is not None:
             withdrawn_played.append((None, table, number))
-        if stage.format != "knockout":
-            return replace(game.score_table(replace(table, forfeit=gone[0], winner=None), stage, {}), sides=[],
-                           winner=None)
+        return replace(game.score_table(replace(table, forfeit=gone[0], winner=None), stage, {}), sides=[],
+                       winner=None)
     return _ranked_after_withdrawal(game.score_table(replace(table, forfeit=gone[0], winner=None), stage, state),
                                     gone)
+
+
+def against_substitutes(game: Game, event: Event, stage: Stage, score: TableScore) -> TableScore:
+    """A match against a substitute (`substitute: true`, never ranked) is decided as any other,
+    unless the game says the entry's own score is all that counts there (Game.substitutes_decide:
+    bridge's total points): then nobody wins it, and the table says whom it was played against
+    (`substitute` in its extra: the pages' note, the entry's outcome, results.json)."""
+    sides = score.table.sides
+    if len(sides) != 2 or not any(event.entries[s].substitute for s in sides if s in event.entries) \
+            or game.substitutes_decide(stage):
+        return score
+    substitute = next(s for s in sides if s in event.entries and event.entries[s].substitute)
+    return replace(score, winner=None, extra={**score.extra, "substitute": substitute})
 
 
 def _ranked_after_withdrawal(score: TableScore, gone: list[str]) -> TableScore:
@@ -409,8 +428,7 @@ def _report_withdrawn_played(event: Event, stage: Stage, played: list[tuple[str 
     of_stage = catalogues.word("withdrawn_of_stage", stage=stage.id) if len(ids) > 1 else ""
     for entry_id, table, number in played:
         if entry_id is None:  # a table between two withdrawn entries (_score)
-            problems.add("knockout-withdrawn-both" if stage.format == "knockout" else "entry-withdrawn-both",
-                         table.mark or Mark(event.folder), round=number, table=table.number,
+            problems.add("entry-withdrawn-both", table.mark or Mark(event.folder), round=number, table=table.number,
                          ids=", ".join(table.sides), of_stage=of_stage)
             continue
         entry = event.entries[entry_id]

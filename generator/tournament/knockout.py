@@ -7,7 +7,13 @@ there (3=) are seeded in the order its standings list them (by entry id); entrie
 straight to the knockout (`bye`) follow in the order of the entry list; a list keeps its order.
 An entry withdrawn before round 1 (`withdrawn: true`) is not seeded (nor does it qualify: the
 next entry does, tournament/event.py); one withdrawn after round 1 is drawn, or later, keeps its
-place in the bracket and loses its match by walkover.
+place in the bracket and loses its match by walkover. A match whose two sides have both withdrawn
+by its round is not played and sends nobody on (void); the match its winner would have played is
+then its other side's walkover, decided without a table, as is a third-place match that a
+walkover semi-final sends no loser to. (The rules are silent on two withdrawn sides, seed 001
+六.1 giving only the one-sided forfeit: this is what tennis draws and bracket tools do, a double
+forfeit or w/o advancing the next opponent, and what leaves every side that plays on its
+matches; a referee who wants one side to play on moves its `withdrawn`.)
 
 The bracket has the next power of two of places (12 entries: 16) and one round per halving.
 Seeds are placed the standard way, so that the two best can meet only in the final, the best
@@ -35,6 +41,7 @@ file written by hand is checked: every table must be a match of the bracket in t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -81,6 +88,7 @@ class Slot:
     source: int | None = None  # the match whose winner (loser) fills it
     loser: bool = False
     entry: str | None = None
+    empty: bool = False  # its source is decided and sends nobody (a void match; a walkover's loser)
 
 
 @dataclass
@@ -92,6 +100,7 @@ class Match:
     score: TableScore | None = None  # the table that plays it, once drawn
     winner: str | None = None
     loser: str | None = None
+    void: bool = False  # not played, nobody goes on: both sides withdrawn by its round, or empty
 
     @property
     def sides(self) -> list[str | None]:
@@ -104,7 +113,12 @@ class Match:
 
     @property
     def decided(self) -> bool:
-        return self.winner is not None
+        return self.winner is not None or self.void
+
+    @property
+    def walkover(self) -> bool:
+        """Won without play and without a table: its other side's place is empty (Slot.empty)."""
+        return self.winner is not None and self.loser is None and any(slot.empty for slot in self.slots)
 
 
 @dataclass
@@ -352,6 +366,9 @@ def run_knockout(game: Game, event: Event, stage: Stage, field_entries: list[Ent
                 problems.add("knockout-winner-not-at-table", wrong[1], id=wrong[0], sides=", ".join(score.table.sides))
     for number in range(1, bracket.rounds + 1):
         _fill(bracket, number)
+        if seeds:
+            _decide_unplayed(bracket, number, lambda side: side in event.entries and
+                             event.entries[side].withdrawn_by(number, stage.id))
         if number in by_number and seeds:
             round_result, round_ = by_number[number]
             _place_tables(game, stage, bracket, round_result, round_, problems)
@@ -368,12 +385,31 @@ def run_knockout(game: Game, event: Event, stage: Stage, field_entries: list[Ent
 
 
 def _fill(bracket: Bracket, number: int) -> None:
-    """The sides of round `number` that earlier matches have decided."""
+    """The sides of round `number` that earlier matches have decided, and the places they leave
+    empty (a void match sends no winner, a walkover no loser)."""
     for match in bracket.round_matches(number):
         for slot in match.slots:
             if slot.source is not None:
                 source = bracket.match(slot.source)
                 slot.entry = source.loser if slot.loser else source.winner
+                slot.empty = source.decided and slot.entry is None
+
+
+def _decide_unplayed(bracket: Bracket, number: int, withdrawn: Callable[[str], bool]) -> None:
+    """Round `number`'s matches decided without play: void when neither side can play (each
+    withdrawn by the round, `withdrawn`, or an empty place), a walkover for the one side there
+    when the other's place is empty (no table: there is nobody to play). A match with one side
+    withdrawn and the other there is played as ever: a table, the withdrawn side's forfeit."""
+    for match in bracket.round_matches(number):
+        if match.decided:
+            continue
+        out = [slot.empty or (slot.entry is not None and withdrawn(slot.entry)) for slot in match.slots]
+        if all(out):
+            match.void = True
+        elif any(slot.empty for slot in match.slots):
+            there = next(slot for slot in match.slots if not slot.empty)
+            if there.entry is not None:  # (else its own source is not decided yet)
+                match.winner = there.entry
 
 
 def _place_tables(game: Game, stage: Stage, bracket: Bracket, round_result: RoundResult, round_: Round,
@@ -394,15 +430,15 @@ def _place_tables(game: Game, stage: Stage, bracket: Bracket, round_result: Roun
         if match.score is not None:
             continue  # the same match at two tables: entry-twice-in-round says so
         match.score = score
-        if table.number in round_result.pending:
-            continue
+        if match.void or table.number in round_result.pending:
+            continue  # (void: drawn before both withdrew, the table left as drawn; _decide_unplayed)
         winner = match_winner(game, stage, score, round_result.number, mark, problems)
         if winner is None:
             continue
         match.winner = winner
         match.loser = next(side for side in table.sides if side != winner)
     for match in matches:
-        if match.known and match.score is None and round_result.tables:
+        if match.known and not match.decided and match.score is None and round_result.tables:
             problems.add("knockout-match-missing", Mark(round_.source), warning=True, round=round_result.number,
                          match=match.number, sides=" – ".join(str(s) for s in match.sides))
 
@@ -441,6 +477,8 @@ def slot_text(bracket: Bracket, slot: Slot, locale: str) -> str:
     """A side as plain text: its entry, else "winner of match N" / "seed N"."""
     if slot.entry is not None:
         return slot.entry
+    if slot.empty:
+        return catalogues.text("ko_empty_slot", locale, n=slot.source)
     if slot.source is not None:
         return catalogues.text("ko_loser_of" if slot.loser else "ko_winner_of", locale, n=slot.source)
     return catalogues.text("ko_seed_n", locale, n=slot.seed)
@@ -452,13 +490,24 @@ def placings(bracket: Bracket, field_entries: list[Entry], scored: list[RoundRes
     place, by seed, an entry withdrawn from the stage after those that played on (as rank does)."""
     place: dict[str, tuple[int, bool]] = {}
     for match in bracket.matches:
-        if match.loser is None or match.winner is None:
+        if match.void:
+            # Neither played it: both share the place its loser would have had (a void semi-final
+            # beside a third-place match: 4th, behind the other semi's loser, 3rd by walkover).
+            shared = 2 if match.kind == "final" else 4 if match.kind == "third" or (
+                match.kind == "semi" and bracket.third_place) else bracket.loser_place(match.round)
+            place.update((side, (shared, True)) for side in match.sides if side is not None)
+            continue
+        if match.winner is None:
             continue
         if match.kind == "final":
             place[match.winner] = (1, False)
-            place[match.loser] = (2, False)
         elif match.kind == "third":
             place[match.winner] = (3, False)
+        if match.loser is None:
+            continue  # a walkover: nobody lost it (that place stays empty)
+        if match.kind == "final":
+            place[match.loser] = (2, False)
+        elif match.kind == "third":
             place[match.loser] = (4, False)
         elif not (match.kind == "semi" and bracket.third_place):
             place[match.loser] = (bracket.loser_place(match.round), True)
@@ -531,6 +580,8 @@ class NextRound:
     matches: list[Match] = field(default_factory=list)
     byes: list[str] = field(default_factory=list)  # round 1: the entries that go straight on
     undecided: list[int] = field(default_factory=list)  # matches of earlier rounds without a winner
+    # the round's matches decided without play (void, or a walkover: _decide_unplayed), no table
+    unplayed: list[Match] = field(default_factory=list)
 
 
 def next_round(bracket: Bracket, number: int) -> NextRound:
@@ -541,6 +592,9 @@ def next_round(bracket: Bracket, number: int) -> NextRound:
     if undecided:
         return drawn
     for match in bracket.round_matches(number):
+        if match.decided:  # before it is drawn: nobody to play it (_decide_unplayed)
+            drawn.unplayed.append(match)
+            continue
         seeds = [bracket.seed_of(e) or 0 for e in match.sides if e is not None]
         if len(seeds) == 2 and seeds[1] < seeds[0]:  # the higher seed first (ns, home, the first team)
             match = Match(match.number, match.round, match.slots[::-1], match.kind)
@@ -558,7 +612,24 @@ def pair_lines(drawn: NextRound, stage: Stage, locale: str) -> list[str]:
     lines.append(catalogues.text("ko_pair_rule", locale))
     if drawn.byes:
         lines.append(catalogues.text("ko_pair_byes", locale, ids=", ".join(drawn.byes)))
+    lines += unplayed_lines(drawn, locale)
     lines.append(catalogues.text("ko_pair_edit", locale))
+    return lines
+
+
+def unplayed_lines(drawn: NextRound, locale: str) -> list[str]:
+    """A line for each match of the round decided without play (no table written for it): void,
+    its two withdrawn sides named; a walkover, its winner and the empty place it did not meet."""
+    lines = []
+    for match in drawn.unplayed:
+        label = match_label(match, locale)
+        if match.void:
+            ids = ", ".join(side for side in match.sides if side is not None)
+            lines.append(catalogues.text("ko_pair_void", locale, match=label, ids=ids))
+        else:
+            empty = next(slot for slot in match.slots if slot.empty)
+            lines.append(catalogues.text("ko_pair_walkover", locale, match=label, id=match.winner,
+                                         slot=slot_text(drawn.bracket, empty, locale)))
     return lines
 
 

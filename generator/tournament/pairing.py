@@ -64,6 +64,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator import catalogues
+from generator.catalogues import LOCALES
 from generator.content.model import Entry, Event, Stage, Table
 from generator.games import GAMES, TableForm, entry_label, metric_of, stage_in_titles, yaml_id
 from generator.errors import Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
@@ -359,11 +360,20 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
     if game is None or game.table_form(stage) is None:
         raise Refusal("pair-game", game=event.game)
     written = [r.number for r in event.rounds.get(stage.id, [])]
-    missing = [n for n in range(1, max(written, default=0) + 1) if n not in written]
+    # A knockout round with no match to play (each void or a walkover: knockout._decide_unplayed)
+    # has no file: no gap before a later round, and never the round drawn.
+    unplayed = _rounds_without_play(stage_result) if stage.format == "knockout" else set()
+    missing = [n for n in range(1, max(written, default=0) + 1) if n not in written and n not in unplayed]
     if missing:
         raise Refusal("pair-round-gap", stage=stage.id, round=missing[0])
-    number = len(written) + 1
+    number = max(written, default=0) + 1
+    while number in unplayed:
+        number += 1
     if number > stage.rounds:
+        if number - 1 in unplayed and stage_result.bracket is not None:
+            last = knockout.next_round(stage_result.bracket, number - 1)
+            raise Refusal("pair-knockout-decided", stage=stage.id, round=number - 1,
+                          matches={locale: "; ".join(knockout.unplayed_lines(last, locale)) for locale in LOCALES})
         raise Refusal("pair-stage-complete", stage=stage.id, rounds=stage.rounds)
     if stage.format == "knockout":
         return [_plan_knockout(result, stage_result, number)]
@@ -458,8 +468,18 @@ def swiss_order(stage_result: StageResult, field_ids: Sequence[str]) -> tuple[li
     return order, scores
 
 
+def _rounds_without_play(stage_result: StageResult) -> set[int]:
+    """A knockout's rounds whose every match is decided without a table (void, or a walkover)."""
+    bracket = stage_result.bracket
+    if bracket is None or not bracket.seeds:
+        return set()
+    return {number for number in range(1, bracket.rounds + 1)
+            if all((m.void or m.walkover) and m.score is None for m in bracket.round_matches(number))}
+
+
 def _plan_knockout(result: EventResult, stage_result: StageResult, number: int) -> PlannedRound:
-    """The bracket's round `number`, from the winners of the rounds before (knockout.py)."""
+    """The bracket's round `number`, from the winners of the rounds before (knockout.py); its
+    matches decided without play (knockout._decide_unplayed) are no table, said in the header."""
     bracket = stage_result.bracket
     if bracket is None or not bracket.seeds:
         raise Refusal("pair-knockout-no-field", stage=stage_result.stage.id)
@@ -479,7 +499,7 @@ def _plan_knockout(result: EventResult, stage_result: StageResult, number: int) 
 def _withdrawal_forfeits(draw: Draw, gone: Collection[str]) -> dict[int, str]:
     """Each table of two sides with one of them out (`gone`: withdrawn by the round, or
     disqualified): written as that side's forfeit. (Two out: no forfeit; a round robin writes no
-    such table, a knockout's is an error, knockout-withdrawn-both.)"""
+    such table, nor does a knockout: its match is void, knockout._decide_unplayed.)"""
     return {table: out[0] for table, sides in enumerate(draw.tables, start=1)
             if len(sides) == 2 and len(out := [side for side in sides if side in gone]) == 1}
 
@@ -669,13 +689,12 @@ def movement_of(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMove
 
 def round_boards(event: Event, stage_result: StageResult, round_result: RoundResult) -> dict[int, tuple[int, ...]]:
     """The boards each table of `round_result` plays: what the round's blank score sheets list
-    before a card is played. A pairs stage's by its movement, only the tables seated as the
-    movement seats them (a table written otherwise plays boards the movement does not say), none
-    for a field the movement does not fit; another format's as its game numbers them
-    (Game.round_boards: a bridge teams round's, on through the rounds)."""
+    before a card is played. A pairs stage's by its movement (_seated_boards), none for a field
+    the movement does not fit; another format's as its game numbers them (Game.round_boards: a
+    bridge teams round's, on through the rounds)."""
+    tables = [score.table for score in round_result.tables]
     if stage_result.stage.format != "pairs":
         game = GAMES.get(event.game)
-        tables = [score.table for score in round_result.tables]
         return game.round_boards(stage_result.stage, round_result.number, tables) if game is not None else {}
     if not stage_result.field:
         return {}
@@ -683,37 +702,43 @@ def round_boards(event: Event, stage_result: StageResult, round_result: RoundRes
         movement = pairs_movement(event, stage_result)
     except Refusal:
         return {}
-    seated = {s.table: s for s in movement.round(round_result.number) if not s.sits_out}
-    found = {}
-    for score in round_result.tables:
-        sitting = seated.get(score.table.number)
-        if sitting is not None and movement.sides(sitting) == tuple(score.table.sides):
-            found[score.table.number] = sitting.boards
-    return found
+    return {table.number: boards for table, boards in _seated_boards(movement, round_result.number, tables)}
 
 
-def unplayed_boards(event: Event, stage: Stage, field: Sequence[Entry], rounds: Sequence[Round]) -> dict[int, int]:
+def unplayed_boards(event: Event, stage: Stage, field: Sequence[Entry],
+                    withdrawn: Mapping[int, Sequence[Table]]) -> dict[int, int]:
     """The boards a pairs stage's tables with a withdrawn pair do not play (event-day.md: it plays
     no round from its withdrawal on; its opponent sits the round out): board -> how many such
     tables. Those boards have fewer results than the others by design, not because a table was
-    left out, so the games' board-short warnings do not count them. Each table's boards by the
-    movement, only for a table seated as the movement seats it (a table written otherwise plays
-    boards the movement does not say: none known, its boards still warned), none for a field
-    the movement does not fit."""
-    tables = [(round_.number, table) for round_ in rounds for table in round_.tables
-              if len(table.sides) == 2 and any(event.entries[side].withdrawn_by(round_.number, stage.id) for side in table.sides)]
-    if not tables:
+    left out, so the games' board-short warnings do not count them. `withdrawn`: round -> those
+    tables, as event._run_stage found them while scoring; their boards by the movement
+    (_seated_boards: a table written otherwise plays boards the movement does not say, none
+    known, its boards still warned), none for a field the movement does not fit."""
+    if not any(withdrawn.values()):
         return {}
     try:
         movement = movement_of(event, stage, field)
     except Refusal:
         return {}
     found: dict[int, int] = {}
-    for number, table in tables:
-        sitting = next((s for s in movement.round(number) if s.table == table.number and not s.sits_out), None)
-        if sitting is not None and movement.sides(sitting) == tuple(table.sides):
-            for board in sitting.boards:
+    for number, tables in withdrawn.items():
+        for _, boards in _seated_boards(movement, number, tables):
+            for board in boards:
                 found[board] = found.get(board, 0) + 1
+    return found
+
+
+def _seated_boards(movement: PairsMovement, number: int,
+                   tables: Sequence[Table]) -> list[tuple[Table, tuple[int, ...]]]:
+    """Each of round `number`'s `tables` seated as the movement seats it, with the boards the
+    movement gives it there; a table written otherwise (other pairs, another number) plays boards
+    the movement does not say, and is left out."""
+    seated = {s.table: s for s in movement.round(number) if not s.sits_out}
+    found = []
+    for table in tables:
+        sitting = seated.get(table.number)
+        if sitting is not None and movement.sides(sitting) == tuple(table.sides):
+            found.append((table, sitting.boards))
     return found
 
 
@@ -908,6 +933,8 @@ def describe(plan: PlannedRound, locale: str) -> list[str]:
         if number in plan.forfeits:
             text += f"  ({catalogues.text(_forfeit_note(plan, plan.forfeits[number]), locale, id=plan.forfeits[number])})"
         lines.append(f"  {catalogues.text('table_n', locale, n=number):>8}  {text}")
+    if plan.knockout is not None:  # its matches without a table (void, walkovers), as the file's header says
+        lines += [f"  {line}" for line in knockout.unplayed_lines(plan.knockout, locale)]
     return lines
 
 

@@ -163,6 +163,8 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
             outcome = "withdrawn"
         elif score.table.forfeit == entry_id:
             outcome = "forfeit"
+        elif "substitute" in score.extra:  # nothing to win or lose there (Game.substitutes_decide)
+            outcome = "substitute"
         elif (winner := went_on.get((number, score.table.number), score.winner)) is None:
             outcome = "drawn"
         else:

@@ -58,6 +58,27 @@ class MatchView(Figures):
         return totals
 
 
+def _warn_seats_unplayed(rounds: Any, problems: Any) -> None:
+    """A total-points table decided by a forfeit with no board written: the pair that came scores
+    nothing for that round's boards (a withdrawn pair's table left as drawn; a pair that did not
+    come, its seat not played), while every other pair scores its own. Said, at the table, not
+    mended with a score of paibang's making: the seed has substitutes play that seat (七.6
+    若有玩家中途离场…由替补裁判代打, 十.1, 十.15 单组…由替补裁判代打), so the boards are played and
+    the pair's own column counts, as at the demo's tables 12 and 17. An average or the Laws'
+    artificial score has no measure in total points (Law 12C2's are matchpoints' and IMPs'; a
+    pair's average over its other boards is none at a stage of one 8-board match, the seed's),
+    and would rank the pair on boards it never played; the pairs and teams methods need no such
+    mending (a pair sitting out is scored on the boards it played; a forfeit win earns `bye:`)."""
+    for round_result in rounds:
+        for score in round_result.tables:
+            table = score.table
+            if len(table.sides) != 2 or table.forfeit not in table.sides or score.view.rows or table.mark is None:
+                continue
+            present = next(side for side in table.sides if side != table.forfeit)
+            problems.add("bridge-seat-unplayed", table.mark, warning=True, round=round_result.number,
+                         table=table.number, id=present, gone=table.forfeit)
+
+
 def _match_rows(rows: list[BoardView]) -> list[dict[str, Any]]:
     """A total-points table's results.json rows (RowsWhenRead)."""
     return [
@@ -200,6 +221,16 @@ class BridgeRules(Game):
             winner = ew_id if table.forfeit == ns_id else ns_id
         return TableScore(table, sides, winner, RowsWhenRead(_match_rows, rows), MatchView(rows, ns_total, ew_total))
 
+    def substitutes_decide(self, stage: Stage) -> bool:
+        """Not in the seed's total points: each pair is ranked on its own column and a table has
+        no winner that counts, so one against the substitutes (替补裁判代打, the odd pair's or a
+        withdrawn pair's seat) is decided by nothing. Its winner by totals named the substitutes
+        the table's winner over a pair they outscored, that pair's page said it lost, and
+        results.json gave the table to the substitutes, whom seed 000 十.15 leaves out of the
+        scoring (裁判组不计入评分): the rules give a pair nothing to win or lose against them.
+        A team match against substitutes (teams, IMPs to VPs) is a match as any other."""
+        return self.options(stage).kind != "total"
+
     def entry_notes(self, score: TableScore, t: Any) -> list[str]:
         """The desk's computed score, board by board, before a table saves: each board's
         contract and NS score by the rules (a pairs board, whose matchpoints need the whole
@@ -216,12 +247,15 @@ class BridgeRules(Game):
 
     def score_field(self, stage: Stage, rounds: Any, problems: Any = None, unplayed: Any = None) -> None:
         """A pairs stage's boards compared across the field (duplicate.score_field); a teams
-        stage's board numbers checked across its rounds (duplicate.check_team_boards)."""
+        stage's board numbers checked across its rounds (duplicate.check_team_boards); the seed's
+        total points' seats nobody played (_warn_seats_unplayed)."""
         options = self.options(stage)
         if options.kind == "pairs":
             duplicate.score_field(stage, options, rounds, problems, unplayed)
         elif options.kind == "teams" and problems is not None:
             duplicate.check_team_boards(stage, options, rounds, problems)
+        elif options.kind == "total" and problems is not None:
+            _warn_seats_unplayed(rounds, problems)
 
     def finish_metrics(self, metrics: dict[str, float]) -> None:
         duplicate.finish_metrics(metrics)
