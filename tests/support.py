@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parents[1]
 def replace(path: Path, old: str, new: str) -> None:
     """`old` (there, once) replaced by `new` in the file at `path`."""
     text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in {path.name}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
 
 
 def site_bytes(path: Path) -> bytes:

@@ -27,7 +27,7 @@ from generator.commands.registrations import import_registrations
 from generator.errors import ContentErrors
 from generator.games import GAMES
 from generator.messages import LOCALES
-from tests.support import swiss_to_knockout
+from tests.support import replace, swiss_to_knockout
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "content"
@@ -86,12 +86,6 @@ def demo_tree(tmp: Path, game: str) -> Path:
     shutil.copy(DEMO / "site.yaml", root / "site.yaml")
     shutil.copytree(DEMO / "events" / EVENTS[game], root / "events" / EVENTS[game])
     return root / "events" / EVENTS[game]
-
-
-def replace(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in {path.name}"
-    path.write_text(text.replace(old, new), encoding="utf-8")
 
 
 def raised(root: Path) -> set[str]:
