@@ -621,3 +621,47 @@ def test_a_board_with_neither_room_or_a_room_unread_is_still_an_error(tmp_path: 
             validate(content)
         found = {p.code for p in caught.value.problems}
         assert codes <= found and not any(p.code.endswith("room-pending") for p in caught.value.problems)
+
+
+def _main_text(page: Path) -> str:
+    html = page.read_text(encoding="utf-8")
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html[html.index("<main"):html.index("</main>")]))
+
+
+def test_a_scheduled_event_shows_its_entries_and_a_round_its_teams_names(tmp_path: Path) -> None:
+    """event-day.md: a scheduled event shows "the event, its entries, its notice". Before round 1
+    the event and stage pages listed no entry at all, and round pages showed a team's players
+    without its name (队伍1), which the draw on the wall and the entry pages give. The entries
+    are listed as standings are, PAGE_ROWS a page (a mass event's 250 teams: two pages at the
+    standings' URLs), and give way to the standings once a result is in."""
+    content = make_site(tmp_path)
+    out = tmp_path / "out"
+    build(content, out, bulletins=False)
+    event_page = _main_text(out / "events" / SLUG / "index.html")
+    assert "参赛队（20）" in event_page and "G01 队伍1 甲1 / 乙1" in event_page and "G20" in event_page
+    stage_page = _main_text(out / "events" / SLUG / "main" / "index.html")
+    assert "尚无成绩" in stage_page and "参赛队（20）" in stage_page and "G20" in stage_page
+    assert main(["pair", SLUG, "main", "--content", str(content)]) == 0
+    tables = fill(content, 1)
+    build(content, out, bulletins=False)
+    stage_page = _main_text(out / "events" / SLUG / "main" / "index.html")
+    assert "参赛队（20）" not in stage_page and "第 1 轮后" in stage_page
+    round_page = _main_text(out / "events" / SLUG / "main" / "round-1" / "index.html")
+    named = next(t for t in tables if int(t[0][1:]) % 2)  # an odd team has a name (make_site)
+    number = int(named[0][1:])
+    assert f"{named[0]} 队伍{number} K （甲{number} / 乙{number}）" in round_page
+
+
+def test_a_mass_events_entries_are_paged_as_its_standings_will_be(tmp_path: Path) -> None:
+    from generator.render.html import PAGE_ROWS
+
+    count = PAGE_ROWS + 50
+    content = small_event(tmp_path, count, "  - {id: main, name: 比赛, format: swiss, rounds: 3}\n")
+    out = tmp_path / "out"
+    build(content, out, bulletins=False)
+    first = _main_text(out / "events" / SLUG / "main" / "index.html")
+    second = _main_text(out / "events" / SLUG / "main" / "page-2" / "index.html")
+    assert f"参赛队（{count}）" in first and "第 1–200 队" in first and "T200 " in first and "T201 " not in first
+    assert "第 201–250 队" in second and "T201 " in second and "T250 " in second and "T200 " not in second
+    event_page = _main_text(out / "events" / SLUG / "index.html")
+    assert f"全部 {count} 队" in event_page and "T201 " not in event_page

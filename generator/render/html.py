@@ -1728,17 +1728,21 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
     for stage_result in result.stages:
         stage = stage_result.stage
         travellers = travellers_of[stage.id]
-        # The standings, PAGE_ROWS a page: the first on the stage page, with its rules.
-        pages = standings_pages(event, stage.id, stage_result.standings)
-        rows = chunks(stage_result.standings, PAGE_ROWS)
+        # The standings, PAGE_ROWS a page: the first on the stage page, with its rules. Before any
+        # of its tables has a result, its entries in their place (a scheduled event shows its
+        # entries, event-day.md), on the same pages: a knockout's bracket lists its own.
+        field = not stage_result.standings and not stage_result.bracket and bool(stage_result.field)
+        listed = list(stage_result.field) if field else stage_result.standings
+        pages = standings_pages(event, stage.id, listed)
+        rows = chunks(listed, PAGE_ROWS)
         writer.page(env, stage_url(event, stage.id), "stage.html", day, stage_result=stage_result,
                     stage=stage, next_stage=_next_stage(result, stage_result), travellers=travellers,
                     boards_played=boards_played[stage.id],
                     movement=movement_card(event, stage_result), rows=rows[0], pages=pages, page_number=1,
-                    **common)
+                    field=field, **common)
         for number in range(2, len(pages) + 1):
             writer.page(env, pages[number - 1][0], "standings.html", day, stage_result=stage_result, stage=stage,
-                        rows=rows[number - 1], pages=pages, page_number=number, **common)
+                        rows=rows[number - 1], pages=pages, page_number=number, field=field, **common)
         for position, traveller in enumerate(travellers):
             neighbours = [travellers[i].board if 0 <= i < len(travellers) else None
                           for i in (position - 1, position + 1)]
