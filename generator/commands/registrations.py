@@ -100,11 +100,18 @@ class Column:
         """Read into the entries: not a second column of a field, nor a personal number left out."""
         return self.use is not None and self.note not in ("duplicate", "personal_dropped")
 
+    @property
+    def private(self) -> bool:
+        """Its cells are phone or personal numbers: kept private when read, masked when a row is
+        quoted, and so when left out too (a second column of them, a --map refused)."""
+        return self.use in PRIVATE or self.note in ("personal_dropped", "refused")
+
 
 @dataclass
 class Registrant:
     row: int
     name: str
+    mark: Mark  # the row's name cell: where a problem with this person points
     key: str  # what groups players into one entry (never an id)
     captain: bool = False
     group: str | None = None
@@ -359,15 +366,19 @@ def _cell_mark(sheet: Path, line: int, index: int) -> Mark:
     caret under the line quoted stands under it); in a workbook, its column's number (a workbook
     has no line to quote)."""
     if sheet.suffix.lower() != ".xlsx":
-        try:
-            found = sheet_text.decode(sheet.read_bytes())
-        except OSError:
-            found = None
+        found = sheet_text.lines_of(sheet)  # (decoded once for all the rows a problem names)
         if found is not None:
-            lines = sheet_text.lines(found[0])
+            lines, separator = found
             if line <= len(lines):
-                return Mark(sheet, line, sheet_text.cell_column(lines[line - 1], sheet_text.delimiter(*found), index))
+                return Mark(sheet, line, sheet_text.cell_column(lines[line - 1], separator, index))
     return Mark(sheet, line, index + 1)
+
+
+def _looks_private(row: list[str]) -> tuple[int, ...]:
+    """The cells of the heading row that hold a phone or personal number by their look, masked
+    when a problem quotes that row: with no heading row found, the first row is taken for it, and
+    it is a player's row."""
+    return tuple(index for index, cell in enumerate(row) if cell and (personal_number(cell) or phone_number(cell)))
 
 
 def _key(heading: str) -> str:
@@ -448,10 +459,12 @@ def plan_columns(sheet: Path, header: list[str], header_row: int, data: list[lis
         digits = _long_digits(values)
         if wanted is not None and wanted not in PRIVATE and bool(key) and _phone_heading(key):
             # --map 联系电话=group put the phones in every entry page, results.json and the search.
-            problems.add("registration-map-phone", _cell_mark(sheet, header_row, index), heading=heading, field=wanted)
+            problems.add("registration-map-phone", _cell_mark(sheet, header_row, index), hidden=_looks_private(header),
+                         heading=heading, field=wanted)
             column.note = "refused"
         elif wanted is not None and wanted not in PRIVATE and (by_heading or digits):
-            problems.add("registration-map-refused", _cell_mark(sheet, header_row, index), heading=heading,
+            problems.add("registration-map-refused", _cell_mark(sheet, header_row, index), hidden=_looks_private(header),
+                         heading=heading,
                          field=wanted,
                          why=catalogues.word("import_personal_heading" if by_heading else "import_personal_digits"))
             column.note = "refused"
@@ -510,8 +523,10 @@ def parse_map(items: list[str]) -> dict[str, str]:
 
 
 def registrants(path: Path, table: Table, start: int, columns: list[Column], problems: Problems) -> list[Registrant]:
-    """One Registrant per data row (rows after `start`, the heading row's index)."""
+    """One Registrant per data row (rows after `start`, the heading row's index). A problem
+    quoting a row shows its private cells masked (`hidden`) and points at the cell at fault."""
     used = {c.use: c.index for c in columns if c.active}
+    hidden = tuple(c.index for c in columns if c.private)
     key_field = "entry" if "entry" in used else "team"
     people = []
     for row, number in zip(table.rows[start + 1:], table.numbers[start + 1:]):
@@ -519,13 +534,14 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
         if not any(cells.values()):
             continue  # nothing in the columns used
         if not cells.get("name"):
-            problems.add("registration-no-name", Mark(path, number, 1), row=number)
+            problems.add("registration-no-name", _cell_mark(path, number, used["name"]), hidden=hidden, row=number)
             continue
         if not cells.get(key_field):
-            problems.add("registration-no-entry", Mark(path, number, 1), row=number, name=cells["name"])
+            problems.add("registration-no-entry", _cell_mark(path, number, used[key_field]), hidden=hidden,
+                         row=number, name=cells["name"])
             continue
         people.append(Registrant(
-            row=number, name=cells["name"], key=cells[key_field],
+            row=number, name=cells["name"], mark=_cell_mark(path, number, used["name"]), key=cells[key_field],
             captain=cells.get("captain", "").lower() in YES,
             group=cells.get("group") or cells.get("major") or None,
             team=cells.get("team") or None,
@@ -555,6 +571,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     if not event_file.is_file():
         problems.add("event-missing", Mark(folder), slug=slug)
         raise ContentErrors(problems.sorted())
+    sheet_text.forget()  # the sheet as it is now, for the carets and the lines problems quote
     table = read_table(sheet)
     start = find_header(table, extra)
     header = table.rows[start] if table.rows else []
@@ -564,17 +581,19 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         if _key(heading) not in present:
             raise ImportRefusal("registration-map-heading", heading=heading, found=", ".join(h for h in header if h))
     columns = plan_columns(sheet, header, header_row, table.rows[start + 1:], extra, problems)
+    hidden = tuple(c.index for c in columns if c.private)  # masked in every row a problem quotes
     report = ImportReport(0, 0, 0, folder / "entries.yaml", header_row, columns, table.encoding, titles=start)
     uses = {c.use for c in columns if c.active}
     if not problems.errors and ("name" not in uses or not ({"entry", "team"} & uses)):
-        problems.add("registration-columns", Mark(sheet, header_row, 1), found=", ".join(h for h in header if h))
+        problems.add("registration-columns", Mark(sheet, header_row, 1), hidden=_looks_private(header),
+                     found=", ".join(h for h in header if h))
     people = registrants(sheet, table, start, columns, problems) if not problems.errors else []
     by_name: dict[str, list[Registrant]] = {}
     for person in people:
         earlier = by_name.setdefault(person.name, [])
         twin = next((p for p in earlier if p.same_as(person)), None)
         if twin is not None:
-            problems.add("registration-duplicate", Mark(sheet, person.row, 1), name=person.name, first=twin.row)
+            problems.add("registration-duplicate", person.mark, hidden=hidden, name=person.name, first=twin.row)
         else:
             earlier.append(person)
     # Namesakes (two 王伟 with two student numbers) are two people: within this import each of
@@ -633,7 +652,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         merged.append(entry)
         new_ids.append(str(entry["id"]))
         placed.update((p.who(namesakes), (p, entry)) for p in members)
-    merged = _placed_once(merged, placed, named, sheet, report, problems, namesakes)
+    merged = _placed_once(merged, placed, named, hidden, report, problems, namesakes)
     if problems.errors:
         raise ContentErrors(problems.sorted())
     text = yaml.dump(merged, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, default_flow_style=None, width=120)
@@ -723,8 +742,8 @@ def _roster_kept(entry: dict, members: list[Registrant], players: list, report: 
     return roster + list(from_sheet.values())
 
 
-def _placed_once(merged: list[dict], placed: dict[str, tuple[Registrant, dict]], named: set[str], sheet: Path,
-                 report: ImportReport, problems: Problems, namesakes: set[str]) -> list[dict]:
+def _placed_once(merged: list[dict], placed: dict[str, tuple[Registrant, dict]], named: set[str],
+                 hidden: tuple[int, ...], report: ImportReport, problems: Problems, namesakes: set[str]) -> list[dict]:
     """`merged` with each person of the sheet in the one entry the sheet puts them in: taken out of
     any other listed entry the sheet did not update (a team imported before under a mistyped team
     name or number, then corrected in the sheet), and that entry dropped once it has no one
@@ -741,7 +760,7 @@ def _placed_once(merged: list[dict], placed: dict[str, tuple[Registrant, dict]],
         if str(entry.get("id")) in named:
             for who in moving:
                 person, now = placed[who]
-                problems.add("registration-in-two-entries", Mark(sheet, person.row, 1), name=person.name,
+                problems.add("registration-in-two-entries", person.mark, hidden=hidden, name=person.name,
                              entry=str(entry.get("id")), now=str(now.get("id")))
             kept.append(entry)
             continue
