@@ -290,3 +290,79 @@ def test_a_row_repeated_with_the_same_student_number_is_still_a_duplicate(conten
     assert (problem.code, problem.mark.line) == ("registration-duplicate", 6)
     assert "王伟 报名了两次（第一次在第 2 行）" in problem.message("zh-Hans")
     assert not (content / "events/union-2027/entries.yaml").exists()
+
+
+# --- merged cells (a college's sign-up sheet as Excel lays it out) --------------------------------
+
+SIGN_UP = ["序号", "队名", "班级", "姓名", "队长", "手机号码", "备注"]
+TEAMS = {"土木一队": ("土木1班", ["韦娟辉", "龙远敏", "郭鹏梓", "赵思梓"]),
+         "机械雄鹰": ("机械2班", ["梁力秀", "谢洋涛", "丁思军", "赵杰娟"]),
+         "化学反应": ("化工1班", ["邹强", "石磊浩", "龚勇娟"])}
+
+
+def merged_rows() -> list[list[str]]:
+    """The sheet as Excel shows it, a title row on top: 队名 and 班级 merged over each team's rows,
+    so only a team's first row has them (what a CSV saved from it holds)."""
+    rows, n = [["2025年“掼蛋杯”团体赛报名表", "", "", "", "", "", ""], SIGN_UP], 0
+    for team, (group, names) in TEAMS.items():
+        for at, name in enumerate(names):
+            n += 1
+            rows.append([str(n), team if at == 0 else "", group if at == 0 else "", name, "是" if at == 0 else "",
+                         f"1913186{n:04d}", ""])
+    return rows
+
+
+def imported_teams(content: Path) -> dict[str, tuple[str | None, list[str]]]:
+    _, results, _ = validate(content)
+    return {e.name: (e.group, [p.name for p in e.players]) for e in results[0].event.entries.values()}
+
+
+def test_a_csv_of_merged_team_cells_fills_each_team_down_and_says_which_rows(content: Path, tmp_path: Path) -> None:
+    """A GBK CSV saved from a sheet whose 队名 and 班级 were merged cells gave one error a player
+    (41 of them on a real sheet): only each team's first row has the team. A row with a name
+    and a blank team, directly below a row of a team, is that team's, and import says so in
+    one line naming the rows; a blank team with no team directly above (after a blank line) is
+    still an error."""
+    new_event(content, "college-2025", "guandan")
+    sheet = tmp_path / "报名表.csv"
+    with open(sheet, "w", encoding="gbk", newline="") as handle:
+        csv.writer(handle).writerows(merged_rows())
+    report = import_registrations(content, "college-2025", sheet)
+    assert imported_teams(content) == {team: (group, names) for team, (group, names) in TEAMS.items()}
+    assert report.filled == [4, 5, 6, 8, 9, 10, 12, 13]
+    said = [line for line in report.lines("zh-Hans") if "合并单元格" in line]
+    assert said == ["第 4–6、8–10、12–13 行的「队名」是空的：当作 Excel 合并单元格，沿用上一行的值，与上一行同队"
+                    "（若其中有人不属于上一队，给这一行填上队名后重新导入）"]
+    assert any("rows 4–6, 8–10, 12–13: “队名” is blank, read as an Excel merged cell" in line
+               for line in report.lines("en"))
+    rows = merged_rows()
+    rows.insert(9, [""] * 7)  # a blank line before 机械雄鹰's last row: nothing to say it is the team above's
+    with open(sheet, "w", encoding="gbk", newline="") as handle:
+        csv.writer(handle).writerows(rows)
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, "college-2025", sheet)
+    assert [(p.code, p.mark.line) for p in failure.value.problems] == [("registration-no-entry", 11)]
+
+
+def test_an_xlsx_of_merged_team_cells_gives_each_row_its_merged_value(content: Path, tmp_path: Path) -> None:
+    """In a workbook the merged ranges are known (openpyxl's read-only mode does not read them:
+    the sheet's part does): a merged 队名 or 班级 belongs to every row of its range, as Excel
+    shows it. Nothing is guessed, so nothing is said; a blank that is not merged stays an error."""
+    new_event(content, "college-2025", "guandan")
+    book = Workbook()
+    for row in merged_rows():
+        book.active.append(row)
+    for first, last in ((3, 6), (7, 10), (11, 13)):
+        book.active.merge_cells(f"B{first}:B{last}")
+        book.active.merge_cells(f"C{first}:C{last}")
+    book.active.merge_cells("A1:G1")  # the title
+    book.save(tmp_path / "报名表.xlsx")
+    report = import_registrations(content, "college-2025", tmp_path / "报名表.xlsx")
+    assert imported_teams(content) == {team: (group, names) for team, (group, names) in TEAMS.items()}
+    assert report.filled == [] and not any("合并单元格" in line for line in report.lines("zh-Hans"))
+    book.active.unmerge_cells("B11:B13")  # unmerged: Excel keeps the value in the first row only
+    book.save(tmp_path / "unmerged.xlsx")
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, "college-2025", tmp_path / "unmerged.xlsx")
+    assert [(p.code, p.mark.line) for p in failure.value.problems] == [("registration-no-entry", 12),
+                                                                        ("registration-no-entry", 13)]

@@ -30,12 +30,14 @@ encoding used is printed), anything else is refused with the fix. The work is li
 from __future__ import annotations
 
 import argparse
+import bisect
 import csv
 import io
 import re
 import sys
 import zipfile
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -85,6 +87,9 @@ class Table:
     rows: list[list[str]]
     numbers: list[int]  # the sheet's row (a CSV's line) of each: problems name the row the secretary sees
     encoding: str | None = None  # a CSV's
+    # A workbook's merged cells: (first row, last row, first column, last column), rows as
+    # `numbers` counts them, columns 0-based. None for a CSV, which has lost them.
+    merged: list[tuple[int, int, int, int]] | None = None
 
 
 @dataclass
@@ -150,6 +155,8 @@ class ImportReport:
     dropped: list[str] = field(default_factory=list)  # entries left with no one, removed
     kept_players: list[tuple[str, str]] = field(default_factory=list)  # (person, entry): kept, it has played
     namesakes: list[tuple[str, list[str]]] = field(default_factory=list)  # (name, the entries of its people)
+    filled: list[int] = field(default_factory=list)  # a CSV's rows whose blank grouping cell took the row above's
+    filled_heading: str = ""  # that column's heading
 
     def lines(self, locale: str) -> list[str]:
         """What was done with the sheet, one line per column, in `locale`."""
@@ -162,6 +169,9 @@ class ImportReport:
             use = catalogues.text(f"import_column_{column.note}", locale, other=column.other)
             heading = column.heading or catalogues.text("import_no_heading", locale)
             lines.append(catalogues.text("import_column", locale, n=column.index + 1, heading=heading, use=use))
+        if self.filled:
+            lines.append(catalogues.text("import_filled_down", locale, heading=self.filled_heading,
+                                         rows=_row_ranges(self.filled, locale)))
         if self.new_ids:
             lines.append(catalogues.text("import_ids", locale, first=self.new_ids[0], last=self.new_ids[-1]))
         if self.team_size:
@@ -175,6 +185,17 @@ class ImportReport:
         lines += [catalogues.text("import_namesakes", locale, name=name, count=len(entries),
                                   entries=catalogues.joiner(locale).join(entries)) for name, entries in self.namesakes]
         return lines
+
+
+def _row_ranges(rows: list[int], locale: str) -> str:
+    """Row numbers as runs: 4–6、8–10、12 (a sheet of 40 filled rows said in one line)."""
+    runs: list[list[int]] = []
+    for row in sorted(rows):
+        if runs and row == runs[-1][1] + 1:
+            runs[-1][1] = row
+        else:
+            runs.append([row, row])
+    return catalogues.joiner(locale).join(f"{a}–{b}" if b > a else str(a) for a, b in runs)
 
 
 def _reason(key: str, **params: object) -> dict[str, str]:
@@ -242,9 +263,13 @@ def _read_xlsx(path: Path) -> Table:
             try:
                 if not book.worksheets:
                     raise _SheetRefusal("registration-sheet-unreadable", reason=_reason("no-sheet"))
-                return _sheet_rows(book.worksheets[0])
+                table = _sheet_rows(book.worksheets[0])
+                # openpyxl's read-only mode does not read merged cells: they are read from the sheet's part
+                part = getattr(book.worksheets[0], "_worksheet_path", None)
             finally:
                 book.close()
+        table.merged = _merged_cells(path, part)
+        return table
     except _SheetRefusal:
         raise
     except zipfile.BadZipFile:
@@ -297,6 +322,37 @@ def _check_archive(archive: zipfile.ZipFile) -> None:
                                           limit=_count(name.decode(), MAX_CELLS))
                 if not chunk:
                     break
+
+
+_MERGE = re.compile(rb"""<(?:[A-Za-z_][\w.-]*:)?mergeCell\s[^>]*?\bref\s*=\s*["']([A-Za-z]{1,3}[0-9]{1,7}:[A-Za-z]{1,3}[0-9]{1,7})["']""")
+
+
+def _merged_cells(path: Path, part: str | None) -> list[tuple[int, int, int, int]]:
+    """The worksheet's merged cells, (first row, last row, first column, last column), columns
+    0-based: its <mergeCell ref="B3:B6"/> elements, read streaming from `part` (the archive was
+    checked before: no DTD, sizes bounded). At most MAX_CELLS of them: a sheet has far fewer."""
+    from openpyxl.utils.cell import range_boundaries
+
+    if not part:
+        return []
+    merged: list[tuple[int, int, int, int]] = []
+    with zipfile.ZipFile(path) as archive, archive.open(part.lstrip("/")) as stream:
+        carry = b""
+        while len(merged) < MAX_CELLS:
+            chunk = stream.read(1 << 20)
+            data = carry + chunk
+            cut = data.rfind(b"<") if chunk else -1
+            body, carry = (data, b"") if cut < 0 else (data[:cut], data[cut:])
+            for found in _MERGE.finditer(body):
+                try:
+                    first_column, first_row, last_column, last_row = range_boundaries(found.group(1).decode("ascii"))
+                except ValueError:  # a range no sheet has (column XFE): the rows keep their blanks
+                    continue
+                if first_row and last_row and first_row <= last_row and first_column <= last_column:
+                    merged.append((first_row, last_row, first_column - 1, last_column - 1))
+            if not chunk:
+                break
+    return merged
 
 
 def _count(what: str, count: int) -> dict[str, str]:
@@ -522,24 +578,55 @@ def parse_map(items: list[str]) -> dict[str, str]:
 # --- the rows ------------------------------------------------------------------------------------
 
 
-def registrants(path: Path, table: Table, start: int, columns: list[Column], problems: Problems) -> list[Registrant]:
+# The fields whose cell a secretary merges across a team's rows in Excel: the grouping, the team's
+# name and its college or class. A merged cell's value is its first row's; the rows below are blank.
+MERGED_FIELDS = ("entry", "team", "group", "major")
+
+
+def registrants(path: Path, table: Table, start: int, columns: list[Column], problems: Problems,
+                filled: list[int] | None = None) -> list[Registrant]:
     """One Registrant per data row (rows after `start`, the heading row's index). A problem
-    quoting a row shows its private cells masked (`hidden`) and points at the cell at fault."""
+    quoting a row shows its private cells masked (`hidden`) and points at the cell at fault.
+
+    Merged cells: in a workbook, a merged cell of MERGED_FIELDS gives its value to every row of
+    its range, as Excel shows it. A CSV has lost its merges: a row with a name and a blank
+    grouping cell, directly below a row of a team, is that team's, and its row is added to
+    `filled` (said in import's report). Why fill rather than refuse: Excel's own layout of a
+    sign-up sheet merges 队名 and 学院 over each team's rows, and saving it as CSV leaves every
+    row but a team's first blank there; a refusal sends the secretary to unmerge and fill 40
+    cells by hand to get what the sheet already says. The risk, a person who left the team name
+    out joined to the team above, is said: the rows filled are named in one line, and a team
+    that comes out bigger than the others is named by import_team_size_off. A blank grouping
+    cell with no team directly above it (the first row, a row after a blank line) is still
+    registration-no-entry; so is one in a workbook, where a blank that is not merged is a blank."""
     used = {c.use: c.index for c in columns if c.active}
     hidden = tuple(c.index for c in columns if c.private)
     key_field = "entry" if "entry" in used else "team"
-    people = []
+    merged = _merged_lookup(table, [used[f] for f in MERGED_FIELDS if f in used])
+    people: list[Registrant] = []
+    above: tuple[int, str] | None = None  # (row, key) of the last row read into a team
     for row, number in zip(table.rows[start + 1:], table.numbers[start + 1:]):
         cells = {name: (row[index] if index < len(row) else "") for name, index in used.items()}
         if not any(cells.values()):
+            above = None
             continue  # nothing in the columns used
+        for name in MERGED_FIELDS:
+            if name in used and not cells[name] and (value := merged(number, used[name])):
+                cells[name] = value
         if not cells.get("name"):
             problems.add("registration-no-name", _cell_mark(path, number, used["name"]), hidden=hidden, row=number)
+            above = None
             continue
+        if not cells.get(key_field) and table.merged is None and above is not None and above[0] == number - 1:
+            cells[key_field] = above[1]
+            if filled is not None:
+                filled.append(number)
         if not cells.get(key_field):
             problems.add("registration-no-entry", _cell_mark(path, number, used[key_field]), hidden=hidden,
                          row=number, name=cells["name"])
+            above = None
             continue
+        above = (number, cells[key_field])
         people.append(Registrant(
             row=number, name=cells["name"], mark=_cell_mark(path, number, used["name"]), key=cells[key_field],
             captain=cells.get("captain", "").lower() in YES,
@@ -548,6 +635,35 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
             private={k: cells[k] for k in PRIVATE if cells.get(k)},
         ))
     return people
+
+
+def _merged_lookup(table: Table, indexes: list[int]) -> Callable[[int, int], str]:
+    """(sheet row, column) -> the value of the merged cell covering that cell, "" when none (or
+    the cell is its first): over the workbook's merged ranges that cover one of `indexes`. Excel's
+    merged ranges never overlap: a column's are found by bisection, whatever their number."""
+    by_number = dict(zip(table.numbers, table.rows))
+    ranges: dict[int, list[tuple[int, int, int, int]]] = {}
+    for first_row, last_row, first_column, last_column in table.merged or ():
+        for index in indexes:
+            if first_column <= index <= last_column and (last_row > first_row or index > first_column):
+                ranges.setdefault(index, []).append((first_row, last_row, first_row, first_column))
+    for found in ranges.values():
+        found.sort()
+    starts = {index: [r[0] for r in found] for index, found in ranges.items()}
+
+    def value(number: int, index: int) -> str:
+        found = ranges.get(index)
+        if not found:
+            return ""
+        at = bisect.bisect_right(starts[index], number) - 1
+        if at < 0:
+            return ""
+        first_row, last_row, anchor_row, anchor_column = found[at]
+        if not first_row <= number <= last_row or (number, index) == (anchor_row, anchor_column):
+            return ""
+        anchor = by_number.get(anchor_row, [])
+        return anchor[anchor_column] if anchor_column < len(anchor) else ""
+    return value
 
 
 def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: dict[str, str] | None = None,
@@ -587,7 +703,10 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     if not problems.errors and ("name" not in uses or not ({"entry", "team"} & uses)):
         problems.add("registration-columns", Mark(sheet, header_row, 1), hidden=_looks_private(header),
                      found=", ".join(h for h in header if h))
-    people = registrants(sheet, table, start, columns, problems) if not problems.errors else []
+    people = registrants(sheet, table, start, columns, problems, report.filled) if not problems.errors else []
+    if report.filled:
+        report.filled_heading = next(c.heading for c in columns if c.active and c.use == ("entry" if "entry" in uses
+                                                                                            else "team"))
     by_name: dict[str, list[Registrant]] = {}
     for person in people:
         earlier = by_name.setdefault(person.name, [])
