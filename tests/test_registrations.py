@@ -366,3 +366,42 @@ def test_an_xlsx_of_merged_team_cells_gives_each_row_its_merged_value(content: P
         import_registrations(content, "college-2025", tmp_path / "unmerged.xlsx")
     assert [(p.code, p.mark.line) for p in failure.value.problems] == [("registration-no-entry", 12),
                                                                         ("registration-no-entry", 13)]
+
+
+# --- a college's headings ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("heading", ["学院", "院系", "學院", "所在学院", "所在系", "系别", "College", "department"])
+def test_a_college_or_department_column_is_the_group(content: Path, tmp_path: Path, heading: str) -> None:
+    """学院 is the usual heading on a college's sheet; it was reported 未使用, with no hint, and the
+    entries had no group."""
+    new_event(content, "college-2025", "guandan")
+    sheet = write_xlsx(tmp_path / "s.xlsx", [["队名", heading, "姓名"], ["土木一队", "土木工程学院", "韦娟辉"],
+                                            ["土木一队", "土木工程学院", "龙远敏"]])
+    report = import_registrations(content, "college-2025", sheet)
+    assert [c.use for c in report.columns] == ["team", "group", "name"]
+    assert imported_teams(content) == {"土木一队": ("土木工程学院", ["韦娟辉", "龙远敏"])}
+
+
+def test_an_unused_column_whose_heading_names_a_field_says_the_map_that_uses_it(content: Path,
+                                                                                tmp_path: Path) -> None:
+    """A heading that holds a field's usual heading (所属学院, 参赛队名) is reported with the --map
+    that would read it, quoted for the shell when it has a space; one that names two fields
+    (队长姓名: a captain's, a name), none, or a field a column has taken says nothing more."""
+    new_event(content, "college-2025", "guandan")
+    rows = [["序号", "参赛队名", "所属 学院", "姓名", "队长姓名", "Team Name"],
+            ["1", "土木一队", "土木工程学院", "韦娟辉", "韦娟辉", "x"], ["2", "土木一队", "土木工程学院", "龙远敏", "韦娟辉", "x"]]
+    sheet = write_xlsx(tmp_path / "s.xlsx", rows)
+    with pytest.raises(ContentErrors) as failure:  # no team column: the hint says how to use 参赛队名
+        import_registrations(content, "college-2025", sheet)
+    lines = failure.value.report.lines("zh-Hans")
+    assert lines[1:7] == ["第 1 列「序号」→ 未使用",
+                          "第 2 列「参赛队名」→ 未使用（要作为 team 导入：--map 参赛队名=team）",
+                          "第 3 列「所属 学院」→ 未使用（要作为 group 导入：--map '所属 学院=group'）",
+                          "第 4 列「姓名」→ 队员姓名",
+                          "第 5 列「队长姓名」→ 未使用",
+                          "第 6 列「Team Name」→ 未使用"]
+    assert "column 2 “参赛队名” → not used (to import it as team: --map 参赛队名=team)" in failure.value.report.lines("en")
+    report = import_registrations(content, "college-2025", sheet, {"参赛队名": "team", "所属 学院": "group"})
+    assert imported_teams(content) == {"土木一队": ("土木工程学院", ["韦娟辉", "龙远敏"])}
+    assert "未使用（" not in "\n".join(report.lines("zh-Hans"))

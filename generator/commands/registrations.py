@@ -34,6 +34,7 @@ import bisect
 import csv
 import io
 import re
+import shlex
 import sys
 import zipfile
 from collections import Counter
@@ -99,6 +100,7 @@ class Column:
     use: str | None = None  # a field of COLUMNS, or None
     note: str = ""  # what was done: the UI word import_column_<note> says it
     other: int | None = None  # the column (1-based) that took this one's field
+    like: str = ""  # the field an unused column's heading names (note "ignored_map"): its --map is said
 
     @property
     def active(self) -> bool:
@@ -166,7 +168,8 @@ class ImportReport:
         lines.append(catalogues.text("import_titles", locale, row=self.header_row, titles=self.titles) if self.titles
                      else catalogues.text("import_header", locale, row=self.header_row))
         for column in self.columns:
-            use = catalogues.text(f"import_column_{column.note}", locale, other=column.other)
+            use = catalogues.text(f"import_column_{column.note}", locale, other=column.other, field=column.like,
+                                  map=_map_item(column.heading, column.like) if column.like else "")
             heading = column.heading or catalogues.text("import_no_heading", locale)
             lines.append(catalogues.text("import_column", locale, n=column.index + 1, heading=heading, use=use))
         if self.filled:
@@ -555,7 +558,33 @@ def plan_columns(sheet: Path, header: list[str], header_row: int, data: list[lis
     for column in columns:
         if column.active and column.use == "team" and "entry" not in taken:
             column.note = "team_group"
+        elif column.note == "ignored" and column.heading and (like := _looks_like(column.heading, set(taken))):
+            column.note, column.like = "ignored_map", like
     return columns
+
+
+# The fields an unused column's heading may name inside other words (所属学院, 参赛队名, 学生姓名):
+# not captain (队长姓名 holds names, not marks), nor phone or student_id, which a heading holding
+# their words takes already (PHONE_PARTS, PERSONAL_PARTS).
+HINTED = ("name", "entry", "team", "group", "major")
+
+
+def _looks_like(heading: str, taken: set[str]) -> str | None:
+    """The field an unused column's heading names, when exactly one field has a usual heading
+    inside it (a Chinese one of two characters or more anywhere in it, an English one as a word
+    of it) and that field is one of HINTED that no column has taken. "team name" names two,
+    队长姓名 a captain's and a name's: nothing is said of them."""
+    key, words = _key(heading), set(re.findall(r"[a-z]+", heading.lower()))
+    found = {wanted for wanted, aliases in COLUMNS.items() for alias in aliases
+             if (alias in words if alias.isascii() else len(alias) > 1 and _key(alias) in key)}
+    wanted = found.pop() if len(found) == 1 else None
+    return wanted if wanted in HINTED and wanted not in taken else None
+
+
+def _map_item(heading: str, wanted: str) -> str:
+    """`heading=wanted` as typed after --map, quoted for the shell when the heading needs it."""
+    item = f"{heading}={wanted}"
+    return shlex.quote(item) if re.search(r"""[\s'"$`\\!*?;&|<>()\[\]{}#~]""", item) else item
 
 
 def parse_map(items: list[str]) -> dict[str, str]:
