@@ -76,7 +76,8 @@ def test_import_with_bad_rows_exits_1_with_row_numbers(tmp_path: Path, capsys) -
     sheet.write_text("组号,姓名\nA01,\n", encoding="utf-8")
     assert main(["import", "club-2025", str(sheet), "--content", str(content)]) == 1
     err = capsys.readouterr().err
-    assert "bad.csv:2:1: 错误 [registration-no-name] 第 2 行没有姓名" in err
+    # the sheet's row, and the column of its empty name cell: the caret stands under it
+    assert "bad.csv:2:5: 错误 [registration-no-name] 第 2 行没有姓名" in err
 
 
 @pytest.mark.parametrize(("env", "locale"), [
