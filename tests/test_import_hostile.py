@@ -351,14 +351,14 @@ def test_import_says_what_it_did_with_every_column(content: Path, tmp_path: Path
         "第 1 列「序号」→ 未使用",
         "第 2 列「组号」→ 分组：同一值的队员为一队（只用于分组，不作参赛编号）",
         "第 3 列「姓名」→ 队员姓名",
-        "第 4 列「组长」→ 组长（排在本队第一位）",
+        "第 4 列「组长」→ 队长/组长（标“是”或“√”的队员排在本队第一位）",
         "第 5 列「班级」→ 单位/班级（公开）",
         "第 6 列「手机号」→ phone：私有，不公开",
         "第 7 列「学号」→ student_id：私有，不公开",
         "第 8 列「身份证号」→ 像个人号码，未导入（student_id 取自第 7 列）",
         "第 9 列「QQ」→ 像个人号码，未导入（student_id 取自第 7 列）",
         "参赛编号由 paibang 编排：新增 T01–T01；重新导入时按队员保留原编号",
-        f"paibang: 导入 1 个参赛队（新增 1，更新 0）→ {event / 'entries.yaml'}",
+        f"paibang: 导入 1 个参赛队（新增 1，更新 0，未变 0）→ {event / 'entries.yaml'}",
     ]
     assert "110101200001011234" not in entries_text(content) and "12345678" not in entries_text(content)
     (event / "entries.yaml").unlink()

@@ -405,3 +405,30 @@ def test_an_unused_column_whose_heading_names_a_field_says_the_map_that_uses_it(
     report = import_registrations(content, "college-2025", sheet, {"参赛队名": "team", "所属 学院": "group"})
     assert imported_teams(content) == {"土木一队": ("土木工程学院", ["韦娟辉", "龙远敏"])}
     assert "未使用（" not in "\n".join(report.lines("zh-Hans"))
+
+
+def test_a_rerun_that_adds_one_player_says_one_entry_updated(content: Path, tmp_path: Path, capsys) -> None:
+    """A rerun that added one player said "更新 14": every team the sheet matched was counted as
+    updated. Updated is the teams whose players changed; the others are unchanged. The 队长
+    column was described as 组长: it is the captain's mark, whichever word heads it."""
+    from generator.cli import main
+
+    new_event(content, "college-2025", "guandan")
+    sheet = tmp_path / "报名表.csv"
+    rows = merged_rows()
+    with open(sheet, "w", encoding="gbk", newline="") as handle:
+        csv.writer(handle).writerows(rows)
+    assert main(["import", "college-2025", str(sheet), "--content", str(content)]) == 0
+    out = capsys.readouterr().out
+    assert "（新增 3，更新 0，未变 0）" in out
+    assert "第 5 列「队长」→ 队长/组长（标“是”或“√”的队员排在本队第一位）" in out
+    assert main(["import", "college-2025", str(sheet), "--content", str(content)]) == 0
+    assert "（新增 0，更新 0，未变 3）" in capsys.readouterr().out
+    rows.append(["12", "化学反应", "化工1班", "新队员", "", "13912345678", ""])
+    with open(sheet, "w", encoding="gbk", newline="") as handle:
+        csv.writer(handle).writerows(rows)
+    assert main(["import", "college-2025", str(sheet), "--content", str(content), "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "(0 new, 1 updated, 2 unchanged)" in out
+    assert "column 5 “队长” → captain (the player marked yes or √ is listed first in the entry)" in out
+    assert imported_teams(content)["化学反应"][1] == ["邹强", "石磊浩", "龚勇娟", "新队员"]

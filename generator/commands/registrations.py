@@ -143,7 +143,7 @@ class Registrant:
 class ImportReport:
     entries: int
     new: int
-    kept: int
+    kept: int  # listed entries the sheet matched: each keeps its id
     path: Path
     header_row: int = 1
     columns: list[Column] = field(default_factory=list)
@@ -157,6 +157,7 @@ class ImportReport:
     dropped: list[str] = field(default_factory=list)  # entries left with no one, removed
     kept_players: list[tuple[str, str]] = field(default_factory=list)  # (person, entry): kept, it has played
     namesakes: list[tuple[str, list[str]]] = field(default_factory=list)  # (name, the entries of its people)
+    updated: int = 0  # of the `kept`, those whose players the sheet changed: a rerun adding one player updates one
     filled: list[int] = field(default_factory=list)  # a CSV's rows whose blank grouping cell took the row above's
     filled_heading: str = ""  # that column's heading
 
@@ -778,7 +779,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     named = _named_in_results(folder)
     ids = _Ids(letter, {str(entry.get("id")) for entry in existing} | named)
     new_ids: list[str] = []
-    kept = 0
+    kept = updated = 0
     placed: dict[str, tuple[Registrant, dict]] = {}  # each person of the sheet -> the entry it puts them in
     for number, members in enumerate(groups):
         players = [{"name": p.name, **p.private} if p.private else p.name for p in members]
@@ -786,6 +787,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         if known is not None:
             if str(known.get("id")) in named:  # it has played: who played in it is history
                 players = _roster_kept(known, members, players, report, namesakes)
+            updated += known.get("players") != players
             known["players"] = players  # phone numbers and the like may have changed
             kept += 1
             placed.update((p.who(namesakes), (p, known)) for p in members)
@@ -808,6 +810,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     _write(entries_path, header_text + text)
     _point_event_at(event_file)
     report.entries, report.new, report.kept, report.new_ids = len(merged), len(new_ids), kept, new_ids
+    report.updated = updated
     # said, so that a namesake registered twice by mistake (two numbers typed) is seen
     report.namesakes = [(name, [str(placed[p.who(namesakes)][1].get("id")) for p in by_name[name]])
                         for name in sorted(namesakes, key=lambda n: by_name[n][0].row)]
@@ -1040,5 +1043,6 @@ def run(args: argparse.Namespace, locale: str) -> int:
         return 1
     for line in report.lines(locale):
         print(line)
-    print(catalogues.text("import_done", locale, entries=report.entries, new=report.new, kept=report.kept, path=report.path))
+    print(catalogues.text("import_done", locale, entries=report.entries, new=report.new, updated=report.updated,
+                          unchanged=report.entries - report.new - report.updated, path=report.path))
     return 0
