@@ -151,7 +151,8 @@ class ImportReport:
     new_ids: list[str] = field(default_factory=list)
     titles: int = 0  # rows with something in them above the heading row
     team_size: int | None = None  # players a team, as the event's stages say (Guandan `team_size: 4`)
-    uneven: list[tuple[int, int]] = field(default_factory=list)  # (first row, players) of a team of another size
+    # (first row, players, its entry: id and name) of a team of another size
+    uneven: list[tuple[int, int, str]] = field(default_factory=list)
     usual: int | None = None  # team_size, else the size nearly every entry has (_usual_size)
     moved: list[tuple[str, str, str]] = field(default_factory=list)  # (person, from entry, to entry)
     dropped: list[str] = field(default_factory=list)  # entries left with no one, removed
@@ -180,8 +181,8 @@ class ImportReport:
             lines.append(catalogues.text("import_ids", locale, first=self.new_ids[0], last=self.new_ids[-1]))
         if self.team_size:
             lines.append(catalogues.text("import_team_size", locale, size=self.team_size))
-        lines += [catalogues.text("import_team_size_off", locale, row=row, count=count, size=self.usual)
-                  for row, count in self.uneven]
+        lines += [catalogues.text("import_team_size_off", locale, row=row, count=count, size=self.usual, entry=entry)
+                  for row, count, entry in self.uneven]
         lines += [catalogues.text("import_moved", locale, name=name, old=old, new=new) for name, old, new in self.moved]
         lines += [catalogues.text("import_dropped", locale, entry=entry) for entry in self.dropped]
         lines += [catalogues.text("import_kept_player", locale, name=name, entry=entry)
@@ -769,9 +770,8 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     groups = list(grouped.values())
     report.team_size = _team_size(event, game)
     size = report.team_size or _usual_size(groups)
-    if size:
-        report.uneven = [(min(p.row for p in members), len(members)) for members in groups if len(members) != size]
-        report.usual = size
+    uneven = [members for members in groups if size and len(members) != size]
+    report.usual = size
     for members in groups:
         members.sort(key=lambda p: not p.captain)
     matches = _match_existing(groups, existing, namesakes)
@@ -811,6 +811,8 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     _point_event_at(event_file)
     report.entries, report.new, report.kept, report.new_ids = len(merged), len(new_ids), kept, new_ids
     report.updated = updated
+    report.uneven = [(min(p.row for p in members), len(members), _label(placed[members[0].who(namesakes)][1]))
+                     for members in uneven]
     # said, so that a namesake registered twice by mistake (two numbers typed) is seen
     report.namesakes = [(name, [str(placed[p.who(namesakes)][1].get("id")) for p in by_name[name]])
                         for name in sorted(namesakes, key=lambda n: by_name[n][0].row)]
@@ -818,6 +820,11 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
 
 
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+def _label(entry: dict) -> str:
+    """An entry as import's report names it: its id, and its team name when it has one."""
+    return " ".join(str(part) for part in (entry.get("id"), entry.get("name")) if part)
 
 
 def _usual_size(groups: list[list[Registrant]]) -> int | None:
