@@ -72,7 +72,8 @@ def test_new_event_is_complete_and_validates(content: Path, game: str) -> None:
     event = content / f"events/new-{game}/event.yaml"
     assert event in written and (content / f"events/new-{game}/notice.md").is_file()
     text = event.read_text(encoding="utf-8")
-    assert text.startswith("# yaml-language-server: $schema=../../../schema/event.schema.json")
+    assert text.startswith("# yaml-language-server: $schema=../../schema/event.schema.json")
+    assert (content / "schema/event.schema.json").is_file()  # what it names, in the site
     assert "# 抽签种子：同一种子，抽签结果相同" in text
     validate(content)  # raises on any error
 
