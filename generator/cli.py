@@ -432,7 +432,15 @@ def _new(args: argparse.Namespace, locale: str) -> int:
         print(f"paibang: {refusal}", file=sys.stderr)
         return 1
     print(catalogues.text("new_written", locale, path=written[0].parent))
+    _said_schemas(written, locale)
     return 0
+
+
+def _said_schemas(written: list[Path], locale: str) -> None:
+    """One line when init or new wrote the editors' schemas into the site (new: only when they changed)."""
+    schemas = [path for path in written if path.name.endswith(".schema.json")]
+    if schemas:
+        print(catalogues.text("schemas_written", locale, folder=schemas[0].parent))
 
 
 def _init(args: argparse.Namespace) -> int:
@@ -440,11 +448,12 @@ def _init(args: argparse.Namespace) -> int:
 
     locale = args.lang or args.locale
     try:
-        init_site(args.folder, args.locale)
+        written = init_site(args.folder, args.locale)
     except InitRefused as refusal:
         print(f"paibang: {refusal}", file=sys.stderr)
         return 2
     print(catalogues.text("init_written", locale, path=args.folder / "site.yaml", events=args.folder / "events"))
+    _said_schemas(written, locale)
     return 0
 
 

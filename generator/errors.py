@@ -51,6 +51,9 @@ class ContentError:
     mark: Mark
     params: dict[str, object] = field(default_factory=dict)
     warning: bool = False
+    # A sheet's cells (0-based) on the line quoted that hold private data (a phone number, a
+    # student number): shown as asterisks, as a private key's value in YAML is (`masked`).
+    hidden: tuple[int, ...] = ()
 
     def message(self, locale: str) -> str:
         return render_message(self.code, locale, self.params)[0]
@@ -84,11 +87,22 @@ class ContentError:
         source = _source_line(self.mark)
         if source is None:
             return None
-        source = masked(source, private)
+        separator = _separator(self.mark)
+        if separator is not None:
+            from generator.content import sheet_text
+
+            source = sheet_text.masked_cells(source, separator, self.hidden)
+        else:
+            source = masked(source, private)
         before, after = _around(source, self.mark.column)
         if not self.mark.column:
             return Excerpt(self.mark.line, "", "", visible(before + after))
-        length = _value_length(after, before, self.mark.file.suffix.lower() in (".yaml", ".yml"))
+        if separator is not None:  # a sheet's cell: up to the next separator, not the rest of the row
+            from generator.content import sheet_text
+
+            length = max(sheet_text.cell_length(after, separator), 1 if after else 0)
+        else:
+            length = _value_length(after, before, self.mark.file.suffix.lower() in (".yaml", ".yml"))
         return Excerpt(self.mark.line, visible(before), visible(after[:length]), visible(after[length:]), True)
 
     def format(self, locale: str, root: Path | None = None, private: Collection[str] = ALWAYS_PRIVATE) -> str:
@@ -217,20 +231,29 @@ def visible(text: str) -> str:
     return _UNSAFE.sub(lambda found: ascii(found.group())[1:-1], text)
 
 
+SHEETS = (".csv", ".tsv", ".txt")  # the sheets `paibang import` reads as text, quoted as `import` read them
+
+
+def _separator(mark: Mark) -> str | None:
+    """The separator of a sheet's cells (, or a tab), when the mark is in a sheet read as text."""
+    if mark.file.suffix.lower() not in SHEETS:
+        return None
+    from generator.content import sheet_text
+
+    found = sheet_text.lines_of(mark.file)
+    return found[1] if found is not None else None
+
+
 def _source_line(mark: Mark) -> str | None:
     suffix = mark.file.suffix.lower()
     if not mark.line or suffix in (".xlsx", ".xls", ".pdf"):
         return None
-    if suffix in (".csv", ".tsv", ".txt"):  # a sheet, in the encoding `import` read it in (GBK from Excel)
+    if suffix in SHEETS:  # a sheet, in the encoding `import` read it in (GBK from Excel)
         from generator.content import sheet_text
 
-        try:
-            found = sheet_text.decode(mark.file.read_bytes())
-        except OSError:
-            return None
+        found = sheet_text.lines_of(mark.file)
         if found is not None:
-            lines = sheet_text.lines(found[0])
-            return lines[mark.line - 1] if mark.line <= len(lines) else None
+            return found[0][mark.line - 1] if mark.line <= len(found[0]) else None
     try:
         with open(mark.file, encoding="utf-8", errors="replace") as handle:
             for number, text in enumerate(handle, start=1):
@@ -247,8 +270,9 @@ class Problems:
     def __init__(self) -> None:
         self.items: list[ContentError] = []
 
-    def add(self, code: str, mark: Mark, warning: bool = False, **params: object) -> None:
-        self.items.append(ContentError(code, mark, params, warning))
+    def add(self, code: str, mark: Mark, warning: bool = False, hidden: tuple[int, ...] = (), **params: object) -> None:
+        """`hidden`: the private cells of the sheet line the mark is on (ContentError.hidden)."""
+        self.items.append(ContentError(code, mark, params, warning, hidden))
 
     @property
     def errors(self) -> list[ContentError]:

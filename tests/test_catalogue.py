@@ -544,6 +544,8 @@ TRIGGERS: dict[str, Trigger] = {
                                 (R2, '    teams: [T52, T04]\n    levels: {T52: "6", T04: K}\n', "    teams: [T04]\n")),
     # Two stages of one round each: `withdrawn: 2` counts the first stage's rounds, past its last.
     "entry-withdrawn-past": edit(B, (EV, "  - id: A01\n", "  - id: A01\n    withdrawn: 2\n")),
+    # The demo's pairs in a stage of teams of four: each entry two players short.
+    "entry-team-short": edit(G, (EV, GD_ATTEMPTS, GD_ATTEMPTS + "    team_size: 4\n")),
     # Both sides of a round-2 table withdrawn from round 2, the table left as drawn.
     "entry-withdrawn-both": edit(G, (EV, "{id: T04, players", "{id: T04, withdrawn: 2, players"),
                                  (EV, "{id: T52, players", "{id: T52, withdrawn: 2, players"),

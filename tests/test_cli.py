@@ -37,7 +37,7 @@ def test_new_then_import_then_build(tmp_path: Path, capsys) -> None:
                      encoding="utf-8")
     assert main(["import", "club-2025", str(sheet), "--content", str(content)]) == 0
     out = capsys.readouterr().out
-    assert "新增 2，更新 0）" in out  # ids are paibang's: the sheet's A01/A02 never replace the examples
+    assert "新增 2，更新 0，未变 0）" in out  # ids are paibang's: the sheet's A01/A02 never replace the examples
     assert "第 4 列「电话」→ phone：私有，不公开" in out
     event = (content / "events/club-2025/event.yaml").read_text(encoding="utf-8")
     assert "\nentries: entries.yaml\n# " in event and "王小明" not in event  # the block replaces the examples
@@ -76,7 +76,8 @@ def test_import_with_bad_rows_exits_1_with_row_numbers(tmp_path: Path, capsys) -
     sheet.write_text("组号,姓名\nA01,\n", encoding="utf-8")
     assert main(["import", "club-2025", str(sheet), "--content", str(content)]) == 1
     err = capsys.readouterr().err
-    assert "bad.csv:2:1: 错误 [registration-no-name] 第 2 行没有姓名" in err
+    # the sheet's row, and the column of its empty name cell: the caret stands under it
+    assert "bad.csv:2:5: 错误 [registration-no-name] 第 2 行没有姓名" in err
 
 
 @pytest.mark.parametrize(("env", "locale"), [

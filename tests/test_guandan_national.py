@@ -499,12 +499,44 @@ def test_import_groups_four_players_a_team(tmp_path):
     sheet = tmp_path / "报名表.xlsx"
     book.save(sheet)
     report = import_registrations(root, "gd", sheet, prefix="T")
-    assert report.new == 3 and report.team_size == 4 and report.uneven == [(10, 3)]
+    assert report.new == 3 and report.team_size == 4 and report.uneven == [(10, 3, "T03 三人队")]
     lines = report.lines("zh-Hans")
-    assert "每 4 名选手为一队" in lines[-2] and "第 10 行起的一队有 3 名选手" in lines[-1]
+    assert "每 4 名选手为一队" in lines[-2] and "第 10 行起的一队（T03 三人队）有 3 名选手" in lines[-1]
     _, results, _ = validate(root, strict=False)
     entries = results[0].event.entries
     assert [len(e.players) for e in entries.values()] == [4, 4, 3]
+
+
+def test_check_warns_of_a_team_short_of_its_stages_team_size(tmp_path, capsys):
+    """A team of 3 in a stage of teams of four (`team_size: 4`): check said nothing (0 warnings),
+    and only import warned, by row, without naming the team. Each pair of a team sits in one
+    room: check names the entry, its name (or its players) and the stage, with the fix. A
+    warning: a match's record names teams, not players, so the stage scores as written. A team
+    of five has a reserve; a team that withdrew before the stage plays no match of it."""
+    four = "[{}]".format(", ".join(f"选手{c}" for c in "ABCD"))
+    entries = [f"  - {{id: T01, name: 同心队, players: {four}}}",
+               "  - {id: T02, name: 三人队, players: [甲, 乙, 丙]}",
+               "  - {id: T03, players: [子, 丑, 寅]}",
+               "  - {id: T04, players: [天, 地, 玄, 黄, 宇]}",
+               "  - {id: T05, withdrawn: true, players: [日, 月]}",
+               f"  - {{id: T06, players: {four}}}"]
+    root = make_content(tmp_path, "", FOUR, teams=0)
+    event = root / "events/gd/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("entries:\n\n", "entries:\n" + "\n".join(entries) + "\n"),
+                     encoding="utf-8")
+    _, _, warnings = validate(root)
+    short = [p for p in warnings if p.code == "entry-team-short"]
+    assert [p.params["id"] for p in short] == ["T02", "T03"]
+    assert short[0].message("zh-Hans") == ("参赛队 T02（三人队）只有 3 名选手，阶段 main 每队 4 人"
+                                           "（team_size: 4：两对选手分坐开室和闭室）")
+    assert short[0].hint("zh-Hans") == "在 event.yaml 中给 T02 的 players 补足 4 人；若这一队不参赛，给它写上 withdrawn: true。"
+    assert short[1].message("en").startswith("entry T03 (子, 丑, 寅) has 3 players, and stage main plays teams of 4")
+    assert (short[0].mark.file.name, short[0].mark.line) == ("event.yaml", 7)
+    assert main(["check", "--content", str(root)]) == 0
+    captured = capsys.readouterr()
+    assert "（2 条警告）" in captured.out and "[entry-team-short] 参赛队 T02（三人队）" in captured.err
+    event.write_text(event.read_text(encoding="utf-8").replace("    team_size: 4\n", ""), encoding="utf-8")
+    assert not [p for p in validate(root)[2] if p.code == "entry-team-short"]  # pairs: any number
 
 
 def test_the_size_of_an_entry_is_the_games_to_say():
@@ -515,6 +547,7 @@ def test_the_size_of_an_entry_is_the_games_to_say():
     guandan = GAMES["guandan"]
     assert guandan.players_per_entry({"team_size": 4}) == 4
     assert [guandan.players_per_entry(stage) for stage in ({}, {"team_size": 2}, {"team_size": True})] == [None] * 3
+    assert guandan.players_per_entry({"team_size": 3}) is None  # refused by the stage: it fixes no size
     assert GAMES["bridge"].players_per_entry({"team_size": 4}) is None
 
 

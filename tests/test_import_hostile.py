@@ -221,6 +221,72 @@ def test_a_refused_columns_line_is_quoted_as_written_with_the_caret_under_its_he
     assert shown[2] == "    | " + " " * columns(before) + "^" * 8
 
 
+PRIVATE_VALUES = ("19131860913", "15199351819", "18749118625", "2023010102", "110101200001011234")
+
+
+@pytest.mark.parametrize("encoding", ["gbk", "utf-8-sig"])
+def test_a_row_quoted_in_a_problem_shows_its_private_cells_masked(content: Path, tmp_path: Path,
+                                                                   encoding: str) -> None:
+    """A real sign-up sheet gave 41 errors each quoting a whole row, the player's mobile in clear
+    ("4 | 2,,,龙远敏,,19131860913,"), on the terminal and in any log of it. The cells of the
+    columns import keeps private (a phone, a student number, a second personal number left out)
+    are asterisks, one a character, the other cells where they were, and the caret stands under
+    the cell at fault; every code that quotes a row of the sheet does so."""
+    event = new_event(content)
+    rows = [["序号", "队名", "姓名", "手机号码", "学号", "身份证号"],
+            ["1", "", "龙远敏", "19131860913", "2023010101", ""],  # no team: registration-no-entry
+            ["2", "红队", "", "15199351819", "2023010102", "110101200001011234"],  # no name
+            ["3", "红队", "赵思梓", "18749118625", "2023010103", ""],
+            ["4", "蓝队", "赵思梓", "", "2023010103", ""]]  # the same person again
+    sheet = write_csv(tmp_path / "报名.csv", rows, encoding)
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, event.name, sheet)
+    assert sorted(codes(failure)) == ["registration-duplicate", "registration-no-entry", "registration-no-name"]
+    for problem in failure.value.problems:
+        shown = problem.format("zh-Hans")
+        assert not any(value in shown for value in PRIVATE_VALUES), shown
+        quoted = shown.splitlines()[1]
+        written = rows[problem.mark.line - 1]
+        masked = ",".join("*" * len(cell) if index in (3, 4, 5) else cell for index, cell in enumerate(written))
+        assert quoted == f"  {problem.mark.line} | {masked}"
+    no_entry = next(p for p in failure.value.problems if p.code == "registration-no-entry")
+    assert no_entry.format("zh-Hans").splitlines()[1:3] == ["  2 | 1,,龙远敏,***********,**********,",
+                                                             "    |   ^"]  # under the empty team cell
+    duplicate = next(p for p in failure.value.problems if p.code == "registration-duplicate")
+    # a Chinese character is two columns on a terminal: the carets under 赵思梓, not the rest of the row
+    assert duplicate.format("zh-Hans").splitlines()[2] == "    | " + " " * columns("4,蓝队,") + "^" * 6
+
+
+def test_a_row_of_players_read_as_the_heading_row_is_quoted_masked_too(content: Path, tmp_path: Path) -> None:
+    """A sheet without headings: its first row, a player's, is quoted as the heading row the
+    import could not use; the phone number in it is masked by its look."""
+    event = new_event(content)
+    sheet = write_csv(tmp_path / "s.csv", [["红队", "张三", "13800138000"], ["红队", "李四", "13900139000"]])
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, event.name, sheet)
+    (problem,) = failure.value.problems
+    assert problem.code == "registration-columns"
+    assert problem.format("en").splitlines()[1] == "  1 | 红队,张三,***********"
+
+
+def test_a_player_in_two_teams_is_quoted_masked(content: Path, tmp_path: Path) -> None:
+    """registration-in-two-entries quotes the row that puts a player of a team that has played in
+    another team: its phone masked."""
+    event = new_event(content)
+    rows = [["队名", "姓名", "手机"], ["甲队", "张三", "13800138000"], ["甲队", "李四", "13800138001"],
+            ["乙队", "王五", "13800138002"], ["乙队", "赵六", "13800138003"]]
+    import_registrations(content, event.name, write_csv(tmp_path / "a.csv", rows))
+    (event / "results").mkdir(exist_ok=True)
+    (event / "results/round-1.yaml").write_text("round: 1\ntables:\n  - table: 1\n    teams: [T01, T02]\n",
+                                                encoding="utf-8")
+    moved = [rows[0], rows[1], ["甲队", "王五", "13800138002"], rows[2], rows[4]]
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, event.name, write_csv(tmp_path / "b.csv", moved))
+    problem = next(p for p in failure.value.problems if p.code == "registration-in-two-entries")
+    assert problem.format("zh-Hans").splitlines()[1:3] == ["  3 | 甲队,王五,***********",
+                                                              "    | " + " " * columns("甲队,") + "^^^^"]
+
+
 def test_phone_numbers_as_typed_count_as_personal_numbers(content: Path, tmp_path: Path) -> None:
     """+86 138 0013 8000 and 138-0013-8002 were not "digits" (only spaces were set aside): under a
     heading no one knows, --map could still publish them. Dates and class names stay mappable."""
@@ -285,14 +351,14 @@ def test_import_says_what_it_did_with_every_column(content: Path, tmp_path: Path
         "第 1 列「序号」→ 未使用",
         "第 2 列「组号」→ 分组：同一值的队员为一队（只用于分组，不作参赛编号）",
         "第 3 列「姓名」→ 队员姓名",
-        "第 4 列「组长」→ 组长（排在本队第一位）",
+        "第 4 列「组长」→ 队长/组长（标“是”或“√”的队员排在本队第一位）",
         "第 5 列「班级」→ 单位/班级（公开）",
         "第 6 列「手机号」→ phone：私有，不公开",
         "第 7 列「学号」→ student_id：私有，不公开",
         "第 8 列「身份证号」→ 像个人号码，未导入（student_id 取自第 7 列）",
         "第 9 列「QQ」→ 像个人号码，未导入（student_id 取自第 7 列）",
         "参赛编号由 paibang 编排：新增 T01–T01；重新导入时按队员保留原编号",
-        f"paibang: 导入 1 个参赛队（新增 1，更新 0）→ {event / 'entries.yaml'}",
+        f"paibang: 导入 1 个参赛队（新增 1，更新 0，未变 0）→ {event / 'entries.yaml'}",
     ]
     assert "110101200001011234" not in entries_text(content) and "12345678" not in entries_text(content)
     (event / "entries.yaml").unlink()
@@ -581,7 +647,8 @@ def test_an_xlsx_with_a_merged_title_row_imports_and_names_the_heading_row(conte
     assert main(["import", event.name, str(sheet), "--content", str(content)]) == 1
     captured = capsys.readouterr()
     assert "表头：第 4 行（上面 2 行是标题，已跳过）" in captured.out
-    assert "报名表.xlsx:8:1: 错误 [registration-no-name] 第 8 行没有姓名" in captured.err  # the sheet's own row
+    # the sheet's own row, and the name's column (B)
+    assert "报名表.xlsx:8:2: 错误 [registration-no-name] 第 8 行没有姓名" in captured.err
     fixed = write_xlsx(tmp_path / "fixed.xlsx", [["2026年秋季掼蛋赛报名表"], ["组号", "姓名", "专业", "联系电话"],
                                                  [1, "王强", "土木", 13800000001], [1, "李娜", "土木", None]], merge="A1:D1")
     report = import_registrations(content, event.name, fixed)

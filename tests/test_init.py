@@ -15,7 +15,7 @@ def test_init_writes_a_commented_site_yaml_and_events(tmp_path: Path, capsys) ->
     content = tmp_path / "content"
     assert main(["init", str(content)]) == 0
     assert "已创建" in capsys.readouterr().out
-    assert sorted(p.name for p in content.iterdir()) == ["events", "site.yaml"]
+    assert sorted(p.name for p in content.iterdir()) == ["events", "schema", "site.yaml"]
     assert (content / "events").is_dir() and not any((content / "events").iterdir())
     text = (content / "site.yaml").read_text(encoding="utf-8")
     for key in ("title", "organization", "locale", "base_url", "private"):  # every key explained
@@ -119,3 +119,62 @@ def test_the_stage_name_new_gives_is_kept_out_of_titles_only_for_a_one_stage_exa
     assert GAMES["guandan"].default_stage_name == "比赛"
     assert GAMES["shengji"].default_stage_name == "团体赛"
     assert GAMES["bridge"].default_stage_name is None
+
+
+SCHEMA_LINE = "# yaml-language-server: $schema="
+
+
+def named_schema(path: Path) -> Path:
+    """The schema a file's first line names, as the editor finds it: relative to the file's folder."""
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith(SCHEMA_LINE), first
+    return path.parent / first[len(SCHEMA_LINE):]
+
+
+def test_the_schema_each_written_file_names_is_in_the_site_wherever_it_goes(tmp_path: Path, capsys) -> None:
+    """init and new wrote `$schema=../schema/…` lines: right in the repository's content/, where
+    schema/ is its sibling, and pointing nowhere in a site made anywhere else, so the editor's
+    completion the README promises never came. The schemas are in the site, named relative to
+    each file: the site copied to another laptop (paibang's own folder not there) still has them."""
+    import json
+    import shutil
+
+    import jsonschema
+
+    from generator.content.schema import schema_texts
+    from generator.content.yaml_loader import _CoreLoader
+
+    site = tmp_path / "anywhere" / "mysite"
+    assert main(["init", str(site)]) == 0
+    assert main(["new", "club-2025", "--game", "guandan", "--content", str(site)]) == 0
+    assert "JSON Schema 已写入" in capsys.readouterr().out
+    copied = tmp_path / "other-laptop" / "site"
+    shutil.copytree(site, copied)
+    shutil.rmtree(site)
+    for path, kind in ((copied / "site.yaml", "site"), (copied / "events/club-2025/event.yaml", "event")):
+        schema = named_schema(path)
+        assert schema.resolve().is_relative_to(copied.resolve()), schema
+        assert schema.read_text(encoding="utf-8") == schema_texts()[f"{kind}.schema.json"]
+        document = yaml.load(path.read_text(encoding="utf-8"), Loader=_CoreLoader)  # noqa: S506
+        jsonschema.Draft7Validator(json.loads(schema.read_text(encoding="utf-8"))).validate(document)
+    validate(copied)  # the schema/ folder is no part of the content read
+
+
+def test_new_brings_the_sites_schemas_up_to_date(tmp_path: Path, capsys) -> None:
+    """A site made before init wrote the schemas, or by an older paibang: new writes those
+    missing or different (a key added since), and leaves those that are current as they are."""
+    site = tmp_path / "site"
+    assert main(["init", str(site)]) == 0
+    (site / "schema/event.schema.json").write_text("{}", encoding="utf-8")
+    (site / "schema/site.schema.json").unlink()
+    results = site / "schema/results.schema.json"
+    stamp = results.stat().st_mtime_ns
+    capsys.readouterr()
+    assert main(["new", "club-2025", "--game", "bridge", "--content", str(site)]) == 0
+    assert "schema" in capsys.readouterr().out
+    from generator.content.schema import schema_texts
+
+    assert {p.name: p.read_text(encoding="utf-8") for p in (site / "schema").iterdir()} == schema_texts()
+    assert results.stat().st_mtime_ns == stamp
+    assert main(["new", "club-2026", "--game", "bridge", "--content", str(site)]) == 0
+    assert "JSON Schema" not in capsys.readouterr().out  # nothing to bring up to date: nothing said

@@ -72,7 +72,8 @@ def test_new_event_is_complete_and_validates(content: Path, game: str) -> None:
     event = content / f"events/new-{game}/event.yaml"
     assert event in written and (content / f"events/new-{game}/notice.md").is_file()
     text = event.read_text(encoding="utf-8")
-    assert text.startswith("# yaml-language-server: $schema=../../../schema/event.schema.json")
+    assert text.startswith("# yaml-language-server: $schema=../../schema/event.schema.json")
+    assert (content / "schema/event.schema.json").is_file()  # what it names, in the site
     assert "# 抽签种子：同一种子，抽签结果相同" in text
     validate(content)  # raises on any error
 
@@ -290,3 +291,145 @@ def test_a_row_repeated_with_the_same_student_number_is_still_a_duplicate(conten
     assert (problem.code, problem.mark.line) == ("registration-duplicate", 6)
     assert "王伟 报名了两次（第一次在第 2 行）" in problem.message("zh-Hans")
     assert not (content / "events/union-2027/entries.yaml").exists()
+
+
+# --- merged cells (a college's sign-up sheet as Excel lays it out) --------------------------------
+
+SIGN_UP = ["序号", "队名", "班级", "姓名", "队长", "手机号码", "备注"]
+TEAMS = {"土木一队": ("土木1班", ["韦娟辉", "龙远敏", "郭鹏梓", "赵思梓"]),
+         "机械雄鹰": ("机械2班", ["梁力秀", "谢洋涛", "丁思军", "赵杰娟"]),
+         "化学反应": ("化工1班", ["邹强", "石磊浩", "龚勇娟"])}
+
+
+def merged_rows() -> list[list[str]]:
+    """The sheet as Excel shows it, a title row on top: 队名 and 班级 merged over each team's rows,
+    so only a team's first row has them (what a CSV saved from it holds)."""
+    rows, n = [["2025年“掼蛋杯”团体赛报名表", "", "", "", "", "", ""], SIGN_UP], 0
+    for team, (group, names) in TEAMS.items():
+        for at, name in enumerate(names):
+            n += 1
+            rows.append([str(n), team if at == 0 else "", group if at == 0 else "", name, "是" if at == 0 else "",
+                         f"1913186{n:04d}", ""])
+    return rows
+
+
+def imported_teams(content: Path) -> dict[str, tuple[str | None, list[str]]]:
+    _, results, _ = validate(content)
+    return {e.name: (e.group, [p.name for p in e.players]) for e in results[0].event.entries.values()}
+
+
+def test_a_csv_of_merged_team_cells_fills_each_team_down_and_says_which_rows(content: Path, tmp_path: Path) -> None:
+    """A GBK CSV saved from a sheet whose 队名 and 班级 were merged cells gave one error a player
+    (41 of them on a real sheet): only each team's first row has the team. A row with a name
+    and a blank team, directly below a row of a team, is that team's, and import says so in
+    one line naming the rows; a blank team with no team directly above (after a blank line) is
+    still an error."""
+    new_event(content, "college-2025", "guandan")
+    sheet = tmp_path / "报名表.csv"
+    with open(sheet, "w", encoding="gbk", newline="") as handle:
+        csv.writer(handle).writerows(merged_rows())
+    report = import_registrations(content, "college-2025", sheet)
+    assert imported_teams(content) == {team: (group, names) for team, (group, names) in TEAMS.items()}
+    assert report.filled == [4, 5, 6, 8, 9, 10, 12, 13]
+    said = [line for line in report.lines("zh-Hans") if "合并单元格" in line]
+    assert said == ["第 4–6、8–10、12–13 行的「队名」是空的：当作 Excel 合并单元格，沿用上一行的值，与上一行同队"
+                    "（若其中有人不属于上一队，给这一行填上队名后重新导入）"]
+    assert any("rows 4–6, 8–10, 12–13: “队名” is blank, read as an Excel merged cell" in line
+               for line in report.lines("en"))
+    rows = merged_rows()
+    rows.insert(9, [""] * 7)  # a blank line before 机械雄鹰's last row: nothing to say it is the team above's
+    with open(sheet, "w", encoding="gbk", newline="") as handle:
+        csv.writer(handle).writerows(rows)
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, "college-2025", sheet)
+    assert [(p.code, p.mark.line) for p in failure.value.problems] == [("registration-no-entry", 11)]
+
+
+def test_an_xlsx_of_merged_team_cells_gives_each_row_its_merged_value(content: Path, tmp_path: Path) -> None:
+    """In a workbook the merged ranges are known (openpyxl's read-only mode does not read them:
+    the sheet's part does): a merged 队名 or 班级 belongs to every row of its range, as Excel
+    shows it. Nothing is guessed, so nothing is said; a blank that is not merged stays an error."""
+    new_event(content, "college-2025", "guandan")
+    book = Workbook()
+    for row in merged_rows():
+        book.active.append(row)
+    for first, last in ((3, 6), (7, 10), (11, 13)):
+        book.active.merge_cells(f"B{first}:B{last}")
+        book.active.merge_cells(f"C{first}:C{last}")
+    book.active.merge_cells("A1:G1")  # the title
+    book.save(tmp_path / "报名表.xlsx")
+    report = import_registrations(content, "college-2025", tmp_path / "报名表.xlsx")
+    assert imported_teams(content) == {team: (group, names) for team, (group, names) in TEAMS.items()}
+    assert report.filled == [] and not any("合并单元格" in line for line in report.lines("zh-Hans"))
+    book.active.unmerge_cells("B11:B13")  # unmerged: Excel keeps the value in the first row only
+    book.save(tmp_path / "unmerged.xlsx")
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, "college-2025", tmp_path / "unmerged.xlsx")
+    assert [(p.code, p.mark.line) for p in failure.value.problems] == [("registration-no-entry", 12),
+                                                                        ("registration-no-entry", 13)]
+
+
+# --- a college's headings ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("heading", ["学院", "院系", "學院", "所在学院", "所在系", "系别", "College", "department"])
+def test_a_college_or_department_column_is_the_group(content: Path, tmp_path: Path, heading: str) -> None:
+    """学院 is the usual heading on a college's sheet; it was reported 未使用, with no hint, and the
+    entries had no group."""
+    new_event(content, "college-2025", "guandan")
+    sheet = write_xlsx(tmp_path / "s.xlsx", [["队名", heading, "姓名"], ["土木一队", "土木工程学院", "韦娟辉"],
+                                            ["土木一队", "土木工程学院", "龙远敏"]])
+    report = import_registrations(content, "college-2025", sheet)
+    assert [c.use for c in report.columns] == ["team", "group", "name"]
+    assert imported_teams(content) == {"土木一队": ("土木工程学院", ["韦娟辉", "龙远敏"])}
+
+
+def test_an_unused_column_whose_heading_names_a_field_says_the_map_that_uses_it(content: Path,
+                                                                                tmp_path: Path) -> None:
+    """A heading that holds a field's usual heading (所属学院, 参赛队名) is reported with the --map
+    that would read it, quoted for the shell when it has a space; one that names two fields
+    (队长姓名: a captain's, a name), none, or a field a column has taken says nothing more."""
+    new_event(content, "college-2025", "guandan")
+    rows = [["序号", "参赛队名", "所属 学院", "姓名", "队长姓名", "Team Name"],
+            ["1", "土木一队", "土木工程学院", "韦娟辉", "韦娟辉", "x"], ["2", "土木一队", "土木工程学院", "龙远敏", "韦娟辉", "x"]]
+    sheet = write_xlsx(tmp_path / "s.xlsx", rows)
+    with pytest.raises(ContentErrors) as failure:  # no team column: the hint says how to use 参赛队名
+        import_registrations(content, "college-2025", sheet)
+    lines = failure.value.report.lines("zh-Hans")
+    assert lines[1:7] == ["第 1 列「序号」→ 未使用",
+                          "第 2 列「参赛队名」→ 未使用（要作为 team 导入：--map 参赛队名=team）",
+                          "第 3 列「所属 学院」→ 未使用（要作为 group 导入：--map '所属 学院=group'）",
+                          "第 4 列「姓名」→ 队员姓名",
+                          "第 5 列「队长姓名」→ 未使用",
+                          "第 6 列「Team Name」→ 未使用"]
+    assert "column 2 “参赛队名” → not used (to import it as team: --map 参赛队名=team)" in failure.value.report.lines("en")
+    report = import_registrations(content, "college-2025", sheet, {"参赛队名": "team", "所属 学院": "group"})
+    assert imported_teams(content) == {"土木一队": ("土木工程学院", ["韦娟辉", "龙远敏"])}
+    assert "未使用（" not in "\n".join(report.lines("zh-Hans"))
+
+
+def test_a_rerun_that_adds_one_player_says_one_entry_updated(content: Path, tmp_path: Path, capsys) -> None:
+    """A rerun that added one player said "更新 14": every team the sheet matched was counted as
+    updated. Updated is the teams whose players changed; the others are unchanged. The 队长
+    column was described as 组长: it is the captain's mark, whichever word heads it."""
+    from generator.cli import main
+
+    new_event(content, "college-2025", "guandan")
+    sheet = tmp_path / "报名表.csv"
+    rows = merged_rows()
+    with open(sheet, "w", encoding="gbk", newline="") as handle:
+        csv.writer(handle).writerows(rows)
+    assert main(["import", "college-2025", str(sheet), "--content", str(content)]) == 0
+    out = capsys.readouterr().out
+    assert "（新增 3，更新 0，未变 0）" in out
+    assert "第 5 列「队长」→ 队长/组长（标“是”或“√”的队员排在本队第一位）" in out
+    assert main(["import", "college-2025", str(sheet), "--content", str(content)]) == 0
+    assert "（新增 0，更新 0，未变 3）" in capsys.readouterr().out
+    rows.append(["12", "化学反应", "化工1班", "新队员", "", "13912345678", ""])
+    with open(sheet, "w", encoding="gbk", newline="") as handle:
+        csv.writer(handle).writerows(rows)
+    assert main(["import", "college-2025", str(sheet), "--content", str(content), "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "(0 new, 1 updated, 2 unchanged)" in out
+    assert "column 5 “队长” → captain (the player marked yes or √ is listed first in the entry)" in out
+    assert imported_teams(content)["化学反应"][1] == ["邹强", "石磊浩", "龚勇娟", "新队员"]

@@ -1,12 +1,22 @@
 """`paibang init [DIR]`: a new site to fill in — DIR/site.yaml, every key explained in the
-site's language, and an empty DIR/events/ for `paibang new`. Refuses a DIR that is not empty,
-so that nobody's content is ever overwritten or mixed with a fresh site."""
+site's language, an empty DIR/events/ for `paibang new`, and DIR/schema/, the editors' JSON
+Schemas that site.yaml's and each event.yaml's `$schema` line names. Refuses a DIR that is not
+empty, so that nobody's content is ever overwritten or mixed with a fresh site.
+
+Why the schemas are copied into the site rather than named where paibang is installed: the
+`$schema` line is read by the secretary's editor, on whatever laptop the site folder is copied
+to, where paibang's own folder (a venv, a clone) is somewhere else or nowhere. A path inside
+the site, relative to the file, resolves wherever the folder goes. `paibang new` writes them
+again when they differ from this paibang's (a key added since), so they follow the loader.
+"""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from generator import catalogues
+from generator.content.schema import schema_texts
 from generator.seals import make_folders_durably, write_durably
 
 # (comment, key line) per key: the comment a key of the shared UI words, the line written as it
@@ -27,8 +37,11 @@ class InitRefused(Exception):
     """The site cannot be created there: the message says why, in the chosen language."""
 
 
+SCHEMA_FOLDER = "schema"  # in the site's folder, beside site.yaml and events/
+
+
 def site_text(locale: str) -> str:
-    lines = ["# yaml-language-server: $schema=../schema/site.schema.json"]
+    lines = [f"# yaml-language-server: $schema={SCHEMA_FOLDER}/site.schema.json"]
     for comment, line in SITE_LINES:
         lines.append(f"# {catalogues.text(comment, locale)}")
         if line:
@@ -45,4 +58,25 @@ def init_site(folder: Path, locale: str = "zh-Hans") -> list[Path]:
     make_folders_durably(folder / "events")
     site = folder / "site.yaml"
     write_durably(site, site_text(locale).encode("utf-8"), replace=False)
-    return [site, folder / "events"]
+    return [site, folder / "events", *keep_schemas(folder)]
+
+
+def keep_schemas(content: Path) -> list[Path]:
+    """content/schema/*.schema.json as this paibang makes them, each written only when missing
+    or different; returns those written. A `schema` that is not a folder of the site's own (a
+    file, a link to elsewhere) is left alone: the editor's completion is not worth writing
+    through it."""
+    folder = content / SCHEMA_FOLDER
+    if os.path.lexists(folder) and (folder.is_symlink() or not folder.is_dir()):
+        return []
+    written = []
+    for name, text in schema_texts().items():
+        path, data = folder / name, text.encode("utf-8")
+        try:
+            if path.read_bytes() == data:
+                continue
+        except OSError:  # not there yet
+            pass
+        write_durably(path, data)
+        written.append(path)
+    return written

@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 
 from generator import catalogues
+from generator.commands.init import SCHEMA_FOLDER, keep_schemas
 from generator.content.load import SLUG
 from generator.games import GAMES
 from generator.messages import LOCALES
@@ -53,7 +54,7 @@ def scaffold_event(content: Path, slug: str, game: str, locale: str = "zh-Hans",
 
     games = " / ".join(rules.choice[index] for rules in GAMES.values())
     event = (
-        "# yaml-language-server: $schema=../../../schema/event.schema.json\n" + note("head")
+        f"# yaml-language-server: $schema=../../{SCHEMA_FOLDER}/event.schema.json\n" + note("head")
         + note("title") + f"title: {catalogues.text('new_title_value', locale)}\n"
         + f"# {catalogues.text('game_choices', locale, games=games)}\n" + f"game: {game}\n"
         + note("organizer") + f"organizer: {catalogues.text('new_organizer_value', locale)}\n" + note("venue") + 'venue: "7201"\n'
@@ -75,4 +76,6 @@ def scaffold_event(content: Path, slug: str, game: str, locale: str = "zh-Hans",
     for path, text in ((folder / "event.yaml", event), (folder / "notice.md", notice)):
         write_durably(path, text.encode("utf-8"), replace=False)  # the secretary's first lines of the event
         written.append(path)
-    return written
+    # what event.yaml's $schema line names, in the site (a site made before init wrote them, or
+    # by an older paibang: written, or brought up to date)
+    return written + keep_schemas(content)

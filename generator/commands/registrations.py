@@ -30,12 +30,15 @@ encoding used is printed), anything else is refused with the fix. The work is li
 from __future__ import annotations
 
 import argparse
+import bisect
 import csv
 import io
 import re
+import shlex
 import sys
 import zipfile
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -85,6 +88,9 @@ class Table:
     rows: list[list[str]]
     numbers: list[int]  # the sheet's row (a CSV's line) of each: problems name the row the secretary sees
     encoding: str | None = None  # a CSV's
+    # A workbook's merged cells: (first row, last row, first column, last column), rows as
+    # `numbers` counts them, columns 0-based. None for a CSV, which has lost them.
+    merged: list[tuple[int, int, int, int]] | None = None
 
 
 @dataclass
@@ -94,17 +100,25 @@ class Column:
     use: str | None = None  # a field of COLUMNS, or None
     note: str = ""  # what was done: the UI word import_column_<note> says it
     other: int | None = None  # the column (1-based) that took this one's field
+    like: str = ""  # the field an unused column's heading names (note "ignored_map"): its --map is said
 
     @property
     def active(self) -> bool:
         """Read into the entries: not a second column of a field, nor a personal number left out."""
         return self.use is not None and self.note not in ("duplicate", "personal_dropped")
 
+    @property
+    def private(self) -> bool:
+        """Its cells are phone or personal numbers: kept private when read, masked when a row is
+        quoted, and so when left out too (a second column of them, a --map refused)."""
+        return self.use in PRIVATE or self.note in ("personal_dropped", "refused")
+
 
 @dataclass
 class Registrant:
     row: int
     name: str
+    mark: Mark  # the row's name cell: where a problem with this person points
     key: str  # what groups players into one entry (never an id)
     captain: bool = False
     group: str | None = None
@@ -129,7 +143,7 @@ class Registrant:
 class ImportReport:
     entries: int
     new: int
-    kept: int
+    kept: int  # listed entries the sheet matched: each keeps its id
     path: Path
     header_row: int = 1
     columns: list[Column] = field(default_factory=list)
@@ -137,12 +151,16 @@ class ImportReport:
     new_ids: list[str] = field(default_factory=list)
     titles: int = 0  # rows with something in them above the heading row
     team_size: int | None = None  # players a team, as the event's stages say (Guandan `team_size: 4`)
-    uneven: list[tuple[int, int]] = field(default_factory=list)  # (first row, players) of a team of another size
+    # (first row, players, its entry: id and name) of a team of another size
+    uneven: list[tuple[int, int, str]] = field(default_factory=list)
     usual: int | None = None  # team_size, else the size nearly every entry has (_usual_size)
     moved: list[tuple[str, str, str]] = field(default_factory=list)  # (person, from entry, to entry)
     dropped: list[str] = field(default_factory=list)  # entries left with no one, removed
     kept_players: list[tuple[str, str]] = field(default_factory=list)  # (person, entry): kept, it has played
     namesakes: list[tuple[str, list[str]]] = field(default_factory=list)  # (name, the entries of its people)
+    updated: int = 0  # of the `kept`, those whose players the sheet changed: a rerun adding one player updates one
+    filled: list[int] = field(default_factory=list)  # a CSV's rows whose blank grouping cell took the row above's
+    filled_heading: str = ""  # that column's heading
 
     def lines(self, locale: str) -> list[str]:
         """What was done with the sheet, one line per column, in `locale`."""
@@ -152,15 +170,19 @@ class ImportReport:
         lines.append(catalogues.text("import_titles", locale, row=self.header_row, titles=self.titles) if self.titles
                      else catalogues.text("import_header", locale, row=self.header_row))
         for column in self.columns:
-            use = catalogues.text(f"import_column_{column.note}", locale, other=column.other)
+            use = catalogues.text(f"import_column_{column.note}", locale, other=column.other, field=column.like,
+                                  map=_map_item(column.heading, column.like) if column.like else "")
             heading = column.heading or catalogues.text("import_no_heading", locale)
             lines.append(catalogues.text("import_column", locale, n=column.index + 1, heading=heading, use=use))
+        if self.filled:
+            lines.append(catalogues.text("import_filled_down", locale, heading=self.filled_heading,
+                                         rows=_row_ranges(self.filled, locale)))
         if self.new_ids:
             lines.append(catalogues.text("import_ids", locale, first=self.new_ids[0], last=self.new_ids[-1]))
         if self.team_size:
             lines.append(catalogues.text("import_team_size", locale, size=self.team_size))
-        lines += [catalogues.text("import_team_size_off", locale, row=row, count=count, size=self.usual)
-                  for row, count in self.uneven]
+        lines += [catalogues.text("import_team_size_off", locale, row=row, count=count, size=self.usual, entry=entry)
+                  for row, count, entry in self.uneven]
         lines += [catalogues.text("import_moved", locale, name=name, old=old, new=new) for name, old, new in self.moved]
         lines += [catalogues.text("import_dropped", locale, entry=entry) for entry in self.dropped]
         lines += [catalogues.text("import_kept_player", locale, name=name, entry=entry)
@@ -168,6 +190,17 @@ class ImportReport:
         lines += [catalogues.text("import_namesakes", locale, name=name, count=len(entries),
                                   entries=catalogues.joiner(locale).join(entries)) for name, entries in self.namesakes]
         return lines
+
+
+def _row_ranges(rows: list[int], locale: str) -> str:
+    """Row numbers as runs: 4–6、8–10、12 (a sheet of 40 filled rows said in one line)."""
+    runs: list[list[int]] = []
+    for row in sorted(rows):
+        if runs and row == runs[-1][1] + 1:
+            runs[-1][1] = row
+        else:
+            runs.append([row, row])
+    return catalogues.joiner(locale).join(f"{a}–{b}" if b > a else str(a) for a, b in runs)
 
 
 def _reason(key: str, **params: object) -> dict[str, str]:
@@ -235,9 +268,13 @@ def _read_xlsx(path: Path) -> Table:
             try:
                 if not book.worksheets:
                     raise _SheetRefusal("registration-sheet-unreadable", reason=_reason("no-sheet"))
-                return _sheet_rows(book.worksheets[0])
+                table = _sheet_rows(book.worksheets[0])
+                # openpyxl's read-only mode does not read merged cells: they are read from the sheet's part
+                part = getattr(book.worksheets[0], "_worksheet_path", None)
             finally:
                 book.close()
+        table.merged = _merged_cells(path, part)
+        return table
     except _SheetRefusal:
         raise
     except zipfile.BadZipFile:
@@ -290,6 +327,37 @@ def _check_archive(archive: zipfile.ZipFile) -> None:
                                           limit=_count(name.decode(), MAX_CELLS))
                 if not chunk:
                     break
+
+
+_MERGE = re.compile(rb"""<(?:[A-Za-z_][\w.-]*:)?mergeCell\s[^>]*?\bref\s*=\s*["']([A-Za-z]{1,3}[0-9]{1,7}:[A-Za-z]{1,3}[0-9]{1,7})["']""")
+
+
+def _merged_cells(path: Path, part: str | None) -> list[tuple[int, int, int, int]]:
+    """The worksheet's merged cells, (first row, last row, first column, last column), columns
+    0-based: its <mergeCell ref="B3:B6"/> elements, read streaming from `part` (the archive was
+    checked before: no DTD, sizes bounded). At most MAX_CELLS of them: a sheet has far fewer."""
+    from openpyxl.utils.cell import range_boundaries
+
+    if not part:
+        return []
+    merged: list[tuple[int, int, int, int]] = []
+    with zipfile.ZipFile(path) as archive, archive.open(part.lstrip("/")) as stream:
+        carry = b""
+        while len(merged) < MAX_CELLS:
+            chunk = stream.read(1 << 20)
+            data = carry + chunk
+            cut = data.rfind(b"<") if chunk else -1
+            body, carry = (data, b"") if cut < 0 else (data[:cut], data[cut:])
+            for found in _MERGE.finditer(body):
+                try:
+                    first_column, first_row, last_column, last_row = range_boundaries(found.group(1).decode("ascii"))
+                except ValueError:  # a range no sheet has (column XFE): the rows keep their blanks
+                    continue
+                if first_row and last_row and first_row <= last_row and first_column <= last_column:
+                    merged.append((first_row, last_row, first_column - 1, last_column - 1))
+            if not chunk:
+                break
+    return merged
 
 
 def _count(what: str, count: int) -> dict[str, str]:
@@ -359,15 +427,19 @@ def _cell_mark(sheet: Path, line: int, index: int) -> Mark:
     caret under the line quoted stands under it); in a workbook, its column's number (a workbook
     has no line to quote)."""
     if sheet.suffix.lower() != ".xlsx":
-        try:
-            found = sheet_text.decode(sheet.read_bytes())
-        except OSError:
-            found = None
+        found = sheet_text.lines_of(sheet)  # (decoded once for all the rows a problem names)
         if found is not None:
-            lines = sheet_text.lines(found[0])
+            lines, separator = found
             if line <= len(lines):
-                return Mark(sheet, line, sheet_text.cell_column(lines[line - 1], sheet_text.delimiter(*found), index))
+                return Mark(sheet, line, sheet_text.cell_column(lines[line - 1], separator, index))
     return Mark(sheet, line, index + 1)
+
+
+def _looks_private(row: list[str]) -> tuple[int, ...]:
+    """The cells of the heading row that hold a phone or personal number by their look, masked
+    when a problem quotes that row: with no heading row found, the first row is taken for it, and
+    it is a player's row."""
+    return tuple(index for index, cell in enumerate(row) if cell and (personal_number(cell) or phone_number(cell)))
 
 
 def _key(heading: str) -> str:
@@ -448,10 +520,12 @@ def plan_columns(sheet: Path, header: list[str], header_row: int, data: list[lis
         digits = _long_digits(values)
         if wanted is not None and wanted not in PRIVATE and bool(key) and _phone_heading(key):
             # --map 联系电话=group put the phones in every entry page, results.json and the search.
-            problems.add("registration-map-phone", _cell_mark(sheet, header_row, index), heading=heading, field=wanted)
+            problems.add("registration-map-phone", _cell_mark(sheet, header_row, index), hidden=_looks_private(header),
+                         heading=heading, field=wanted)
             column.note = "refused"
         elif wanted is not None and wanted not in PRIVATE and (by_heading or digits):
-            problems.add("registration-map-refused", _cell_mark(sheet, header_row, index), heading=heading,
+            problems.add("registration-map-refused", _cell_mark(sheet, header_row, index), hidden=_looks_private(header),
+                         heading=heading,
                          field=wanted,
                          why=catalogues.word("import_personal_heading" if by_heading else "import_personal_digits"))
             column.note = "refused"
@@ -486,7 +560,33 @@ def plan_columns(sheet: Path, header: list[str], header_row: int, data: list[lis
     for column in columns:
         if column.active and column.use == "team" and "entry" not in taken:
             column.note = "team_group"
+        elif column.note == "ignored" and column.heading and (like := _looks_like(column.heading, set(taken))):
+            column.note, column.like = "ignored_map", like
     return columns
+
+
+# The fields an unused column's heading may name inside other words (所属学院, 参赛队名, 学生姓名):
+# not captain (队长姓名 holds names, not marks), nor phone or student_id, which a heading holding
+# their words takes already (PHONE_PARTS, PERSONAL_PARTS).
+HINTED = ("name", "entry", "team", "group", "major")
+
+
+def _looks_like(heading: str, taken: set[str]) -> str | None:
+    """The field an unused column's heading names, when exactly one field has a usual heading
+    inside it (a Chinese one of two characters or more anywhere in it, an English one as a word
+    of it) and that field is one of HINTED that no column has taken. "team name" names two,
+    队长姓名 a captain's and a name's: nothing is said of them."""
+    key, words = _key(heading), set(re.findall(r"[a-z]+", heading.lower()))
+    found = {wanted for wanted, aliases in COLUMNS.items() for alias in aliases
+             if (alias in words if alias.isascii() else len(alias) > 1 and _key(alias) in key)}
+    wanted = found.pop() if len(found) == 1 else None
+    return wanted if wanted in HINTED and wanted not in taken else None
+
+
+def _map_item(heading: str, wanted: str) -> str:
+    """`heading=wanted` as typed after --map, quoted for the shell when the heading needs it."""
+    item = f"{heading}={wanted}"
+    return shlex.quote(item) if re.search(r"""[\s'"$`\\!*?;&|<>()\[\]{}#~]""", item) else item
 
 
 def parse_map(items: list[str]) -> dict[str, str]:
@@ -509,29 +609,92 @@ def parse_map(items: list[str]) -> dict[str, str]:
 # --- the rows ------------------------------------------------------------------------------------
 
 
-def registrants(path: Path, table: Table, start: int, columns: list[Column], problems: Problems) -> list[Registrant]:
-    """One Registrant per data row (rows after `start`, the heading row's index)."""
+# The fields whose cell a secretary merges across a team's rows in Excel: the grouping, the team's
+# name and its college or class. A merged cell's value is its first row's; the rows below are blank.
+MERGED_FIELDS = ("entry", "team", "group", "major")
+
+
+def registrants(path: Path, table: Table, start: int, columns: list[Column], problems: Problems,
+                filled: list[int] | None = None) -> list[Registrant]:
+    """One Registrant per data row (rows after `start`, the heading row's index). A problem
+    quoting a row shows its private cells masked (`hidden`) and points at the cell at fault.
+
+    Merged cells: in a workbook, a merged cell of MERGED_FIELDS gives its value to every row of
+    its range, as Excel shows it. A CSV has lost its merges: a row with a name and a blank
+    grouping cell, directly below a row of a team, is that team's, and its row is added to
+    `filled` (said in import's report). Why fill rather than refuse: Excel's own layout of a
+    sign-up sheet merges 队名 and 学院 over each team's rows, and saving it as CSV leaves every
+    row but a team's first blank there; a refusal sends the secretary to unmerge and fill 40
+    cells by hand to get what the sheet already says. The risk, a person who left the team name
+    out joined to the team above, is said: the rows filled are named in one line, and a team
+    that comes out bigger than the others is named by import_team_size_off. A blank grouping
+    cell with no team directly above it (the first row, a row after a blank line) is still
+    registration-no-entry; so is one in a workbook, where a blank that is not merged is a blank."""
     used = {c.use: c.index for c in columns if c.active}
+    hidden = tuple(c.index for c in columns if c.private)
     key_field = "entry" if "entry" in used else "team"
-    people = []
+    merged = _merged_lookup(table, [used[f] for f in MERGED_FIELDS if f in used])
+    people: list[Registrant] = []
+    above: tuple[int, str] | None = None  # (row, key) of the last row read into a team
     for row, number in zip(table.rows[start + 1:], table.numbers[start + 1:]):
         cells = {name: (row[index] if index < len(row) else "") for name, index in used.items()}
         if not any(cells.values()):
+            above = None
             continue  # nothing in the columns used
+        for name in MERGED_FIELDS:
+            if name in used and not cells[name] and (value := merged(number, used[name])):
+                cells[name] = value
         if not cells.get("name"):
-            problems.add("registration-no-name", Mark(path, number, 1), row=number)
+            problems.add("registration-no-name", _cell_mark(path, number, used["name"]), hidden=hidden, row=number)
+            above = None
             continue
+        if not cells.get(key_field) and table.merged is None and above is not None and above[0] == number - 1:
+            cells[key_field] = above[1]
+            if filled is not None:
+                filled.append(number)
         if not cells.get(key_field):
-            problems.add("registration-no-entry", Mark(path, number, 1), row=number, name=cells["name"])
+            problems.add("registration-no-entry", _cell_mark(path, number, used[key_field]), hidden=hidden,
+                         row=number, name=cells["name"])
+            above = None
             continue
+        above = (number, cells[key_field])
         people.append(Registrant(
-            row=number, name=cells["name"], key=cells[key_field],
+            row=number, name=cells["name"], mark=_cell_mark(path, number, used["name"]), key=cells[key_field],
             captain=cells.get("captain", "").lower() in YES,
             group=cells.get("group") or cells.get("major") or None,
             team=cells.get("team") or None,
             private={k: cells[k] for k in PRIVATE if cells.get(k)},
         ))
     return people
+
+
+def _merged_lookup(table: Table, indexes: list[int]) -> Callable[[int, int], str]:
+    """(sheet row, column) -> the value of the merged cell covering that cell, "" when none (or
+    the cell is its first): over the workbook's merged ranges that cover one of `indexes`. Excel's
+    merged ranges never overlap: a column's are found by bisection, whatever their number."""
+    by_number = dict(zip(table.numbers, table.rows))
+    ranges: dict[int, list[tuple[int, int, int, int]]] = {}
+    for first_row, last_row, first_column, last_column in table.merged or ():
+        for index in indexes:
+            if first_column <= index <= last_column and (last_row > first_row or index > first_column):
+                ranges.setdefault(index, []).append((first_row, last_row, first_row, first_column))
+    for found in ranges.values():
+        found.sort()
+    starts = {index: [r[0] for r in found] for index, found in ranges.items()}
+
+    def value(number: int, index: int) -> str:
+        found = ranges.get(index)
+        if not found:
+            return ""
+        at = bisect.bisect_right(starts[index], number) - 1
+        if at < 0:
+            return ""
+        first_row, last_row, anchor_row, anchor_column = found[at]
+        if not first_row <= number <= last_row or (number, index) == (anchor_row, anchor_column):
+            return ""
+        anchor = by_number.get(anchor_row, [])
+        return anchor[anchor_column] if anchor_column < len(anchor) else ""
+    return value
 
 
 def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: dict[str, str] | None = None,
@@ -555,6 +718,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     if not event_file.is_file():
         problems.add("event-missing", Mark(folder), slug=slug)
         raise ContentErrors(problems.sorted())
+    sheet_text.forget()  # the sheet as it is now, for the carets and the lines problems quote
     table = read_table(sheet)
     start = find_header(table, extra)
     header = table.rows[start] if table.rows else []
@@ -564,17 +728,22 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         if _key(heading) not in present:
             raise ImportRefusal("registration-map-heading", heading=heading, found=", ".join(h for h in header if h))
     columns = plan_columns(sheet, header, header_row, table.rows[start + 1:], extra, problems)
+    hidden = tuple(c.index for c in columns if c.private)  # masked in every row a problem quotes
     report = ImportReport(0, 0, 0, folder / "entries.yaml", header_row, columns, table.encoding, titles=start)
     uses = {c.use for c in columns if c.active}
     if not problems.errors and ("name" not in uses or not ({"entry", "team"} & uses)):
-        problems.add("registration-columns", Mark(sheet, header_row, 1), found=", ".join(h for h in header if h))
-    people = registrants(sheet, table, start, columns, problems) if not problems.errors else []
+        problems.add("registration-columns", Mark(sheet, header_row, 1), hidden=_looks_private(header),
+                     found=", ".join(h for h in header if h))
+    people = registrants(sheet, table, start, columns, problems, report.filled) if not problems.errors else []
+    if report.filled:
+        report.filled_heading = next(c.heading for c in columns if c.active and c.use == ("entry" if "entry" in uses
+                                                                                            else "team"))
     by_name: dict[str, list[Registrant]] = {}
     for person in people:
         earlier = by_name.setdefault(person.name, [])
         twin = next((p for p in earlier if p.same_as(person)), None)
         if twin is not None:
-            problems.add("registration-duplicate", Mark(sheet, person.row, 1), name=person.name, first=twin.row)
+            problems.add("registration-duplicate", person.mark, hidden=hidden, name=person.name, first=twin.row)
         else:
             earlier.append(person)
     # Namesakes (two 王伟 with two student numbers) are two people: within this import each of
@@ -601,9 +770,8 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     groups = list(grouped.values())
     report.team_size = _team_size(event, game)
     size = report.team_size or _usual_size(groups)
-    if size:
-        report.uneven = [(min(p.row for p in members), len(members)) for members in groups if len(members) != size]
-        report.usual = size
+    uneven = [members for members in groups if size and len(members) != size]
+    report.usual = size
     for members in groups:
         members.sort(key=lambda p: not p.captain)
     matches = _match_existing(groups, existing, namesakes)
@@ -611,7 +779,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     named = _named_in_results(folder)
     ids = _Ids(letter, {str(entry.get("id")) for entry in existing} | named)
     new_ids: list[str] = []
-    kept = 0
+    kept = updated = 0
     placed: dict[str, tuple[Registrant, dict]] = {}  # each person of the sheet -> the entry it puts them in
     for number, members in enumerate(groups):
         players = [{"name": p.name, **p.private} if p.private else p.name for p in members]
@@ -619,6 +787,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         if known is not None:
             if str(known.get("id")) in named:  # it has played: who played in it is history
                 players = _roster_kept(known, members, players, report, namesakes)
+            updated += known.get("players") != players
             known["players"] = players  # phone numbers and the like may have changed
             kept += 1
             placed.update((p.who(namesakes), (p, known)) for p in members)
@@ -633,7 +802,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         merged.append(entry)
         new_ids.append(str(entry["id"]))
         placed.update((p.who(namesakes), (p, entry)) for p in members)
-    merged = _placed_once(merged, placed, named, sheet, report, problems, namesakes)
+    merged = _placed_once(merged, placed, named, hidden, report, problems, namesakes)
     if problems.errors:
         raise ContentErrors(problems.sorted())
     text = yaml.dump(merged, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, default_flow_style=None, width=120)
@@ -641,6 +810,9 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     _write(entries_path, header_text + text)
     _point_event_at(event_file)
     report.entries, report.new, report.kept, report.new_ids = len(merged), len(new_ids), kept, new_ids
+    report.updated = updated
+    report.uneven = [(min(p.row for p in members), len(members), _label(placed[members[0].who(namesakes)][1]))
+                     for members in uneven]
     # said, so that a namesake registered twice by mistake (two numbers typed) is seen
     report.namesakes = [(name, [str(placed[p.who(namesakes)][1].get("id")) for p in by_name[name]])
                         for name in sorted(namesakes, key=lambda n: by_name[n][0].row)]
@@ -648,6 +820,11 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
 
 
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+def _label(entry: dict) -> str:
+    """An entry as import's report names it: its id, and its team name when it has one."""
+    return " ".join(str(part) for part in (entry.get("id"), entry.get("name")) if part)
 
 
 def _usual_size(groups: list[list[Registrant]]) -> int | None:
@@ -723,8 +900,8 @@ def _roster_kept(entry: dict, members: list[Registrant], players: list, report: 
     return roster + list(from_sheet.values())
 
 
-def _placed_once(merged: list[dict], placed: dict[str, tuple[Registrant, dict]], named: set[str], sheet: Path,
-                 report: ImportReport, problems: Problems, namesakes: set[str]) -> list[dict]:
+def _placed_once(merged: list[dict], placed: dict[str, tuple[Registrant, dict]], named: set[str],
+                 hidden: tuple[int, ...], report: ImportReport, problems: Problems, namesakes: set[str]) -> list[dict]:
     """`merged` with each person of the sheet in the one entry the sheet puts them in: taken out of
     any other listed entry the sheet did not update (a team imported before under a mistyped team
     name or number, then corrected in the sheet), and that entry dropped once it has no one
@@ -741,7 +918,7 @@ def _placed_once(merged: list[dict], placed: dict[str, tuple[Registrant, dict]],
         if str(entry.get("id")) in named:
             for who in moving:
                 person, now = placed[who]
-                problems.add("registration-in-two-entries", Mark(sheet, person.row, 1), name=person.name,
+                problems.add("registration-in-two-entries", person.mark, hidden=hidden, name=person.name,
                              entry=str(entry.get("id")), now=str(now.get("id")))
             kept.append(entry)
             continue
@@ -873,5 +1050,6 @@ def run(args: argparse.Namespace, locale: str) -> int:
         return 1
     for line in report.lines(locale):
         print(line)
-    print(catalogues.text("import_done", locale, entries=report.entries, new=report.new, kept=report.kept, path=report.path))
+    print(catalogues.text("import_done", locale, entries=report.entries, new=report.new, updated=report.updated,
+                          unchanged=report.entries - report.new - report.updated, path=report.path))
     return 0

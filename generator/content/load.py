@@ -220,6 +220,7 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
     event.stages = _read_stages(reader, game, problems, event)
     event.notices = kept_notices.published(problems)  # (after the stages: bridge's hands: are read by then)
     _resolve_withdrawals(event, problems)
+    _warn_short_teams(event, problems)
     for official in event.officials:
         for stage_id in official.stages:
             if stage_id not in {s.id for s in event.stages}:
@@ -474,6 +475,26 @@ def _resolve_withdrawals(event: Event, problems: Problems) -> None:
             entry.withdrawn_stage = None
 
 
+def _warn_short_teams(event: Event, problems: Problems) -> None:
+    """An entry with fewer players than its first stage of a fixed size fields (Guandan's
+    `team_size: 4`: two pairs, one in the open room, one in the closed), named with its stage.
+    A warning, not an error: a match's record names teams, not players, so the stage scores as
+    written, and a team often registers its fourth player late; the build must not stop for it
+    on the day. More players than that are reserves (替补), said nothing of. An entry that plays
+    no round of the stage (`withdrawn: true`) is left out, as one with no players (its own error)."""
+    sized = [stage for stage in event.stages if stage.players]
+    if not sized:
+        return
+    for entry in event.entries.values():
+        stage = next((s for s in sized if not entry.withdrawn_by(1, s.id)), None)
+        if stage is None or not entry.players or len(entry.players) >= (stage.players or 0):
+            continue
+        name = entry.name or [p.name for p in entry.players]  # (a list: joined as the message's language joins)
+        problems.add("entry-team-short", entry.mark or Mark(event.folder / "event.yaml"), warning=True, id=entry.id,
+                     name=name, count=len(entry.players), stage=stage.id, size=stage.players,
+                     file=(entry.mark.file.name if entry.mark else "event.yaml"))
+
+
 def _warn_if_personal(text: str | None, mark: Mark, key: str, problems: Problems) -> None:
     """A phone or ID-card number in an entry's group or name or a player's name: each is published
     as it is (entry and player pages, results.json, the search), and `paibang import --map` or a
@@ -598,6 +619,7 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
             problems.add("stage-movement-unused", stage_reader.value_mark("movement"), warning=True, id=stage_id,
                          format=stage_format)
         stage.options = game.read_stage_options(stage_reader, game_format(game, stage_format))
+        stage.players = game.players_per_entry(item)
         if stage_reader.has("late"):
             stage.late_options = _read_late(item, stage_reader, game, game_format(game, stage_format), problems)
         stage.rank_by = _read_rank_by(stage_reader, game, stage, problems)

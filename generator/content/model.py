@@ -155,6 +155,9 @@ class Stage:
     time_limit: int | None = None  # minutes a round (the desk's countdown)
     mark: Mark | None = None
     knockout: Knockout | None = None  # `format: knockout` only
+    # Players an entry fields in this stage when its keys say so (Game.players_per_entry:
+    # Guandan's `team_size: 4`); None: any number.
+    players: int | None = None
 
 
 @dataclass

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import codecs
 import csv
+import functools
 import io
+import os
+from pathlib import Path
 
 
 def decode(raw: bytes) -> tuple[str, str] | None:
@@ -44,19 +47,73 @@ def lines(text: str) -> list[str]:
     return [line.rstrip("\r\n") for line in io.StringIO(text, newline="").readlines()]
 
 
+def lines_of(path: Path) -> tuple[list[str], str] | None:
+    """A CSV sheet's lines (as `lines` splits them) and its separator (`delimiter`); None when
+    the file cannot be read or decoded."""
+    try:
+        stat = os.stat(path)
+        return _lines_of(str(path), stat.st_ino, stat.st_size, stat.st_mtime_ns)
+    except OSError:
+        return None
+
+
+def forget() -> None:
+    """Read the sheet anew at the next lines_of: a file rewritten at the same size within the
+    clock's tick (a few milliseconds) has the same stat; each `import` starts with this."""
+    _lines_of.cache_clear()
+
+
+# The last sheet read, by its path and what its stat says: `import` places a caret for each row
+# it cannot use, and each problem printed quotes its line; a sheet of 100,000 rows is decoded
+# once, not once a row.
+@functools.lru_cache(maxsize=1)
+def _lines_of(path: str, inode: int, size: int, modified: int) -> tuple[list[str], str] | None:
+    found = decode(Path(path).read_bytes())
+    return (lines(found[0]), delimiter(*found)) if found is not None else None
+
+
+def cell_spans(line: str, separator: str) -> list[tuple[int, int]]:
+    """Where each cell of a CSV line is written: (start, end) character offsets, its quotes
+    included. A quoted cell may hold the separator: cells are found as csv reads them."""
+    cells = next(csv.reader(io.StringIO(line), delimiter=separator), [])
+    spans, at = [], 0
+    for cell in cells:
+        quoted = line.startswith('"', at)
+        # a quoted cell's length as written: its quotes, and each quote inside it doubled
+        end = at + len(cell) + (2 + cell.count('"') if quoted else 0)
+        spans.append((at, min(end, len(line))))
+        at = end + 1
+    return spans
+
+
 def cell_column(line: str, separator: str, index: int) -> int:
     """The 1-based character column where cell `index` (0-based) of a CSV line begins, as a
     problem's caret must stand (a mark's column is a character's, not a cell's); 1 when the line
-    has fewer cells. A quoted cell may hold the separator: cells are found as csv reads them."""
-    cells = next(csv.reader(io.StringIO(line), delimiter=separator), [])
-    if index >= len(cells):
-        return 1
-    at = 0
-    for cell in cells[:index]:
-        quoted = line.startswith('"', at)
-        # a quoted cell's length as written: its quotes, and each quote inside it doubled
-        at += len(cell) + (2 + cell.count('"') if quoted else 0) + 1
-    return at + 1
+    has fewer cells."""
+    spans = cell_spans(line, separator)
+    return spans[index][0] + 1 if index < len(spans) else 1
+
+
+def cell_length(rest: str, separator: str) -> int:
+    """How many characters of `rest` (a CSV line from the start of a cell) the cell takes as
+    written: what a problem's carets underline, not the rest of the line."""
+    spans = cell_spans(rest, separator)
+    return spans[0][1] - spans[0][0] if spans else 0
+
+
+def masked_cells(line: str, separator: str, hidden: frozenset[int] | tuple[int, ...]) -> str:
+    """`line` with the cells numbered in `hidden` (0-based) shown as asterisks, one a character,
+    separators and quotes kept: a phone number in a quoted row is not shown, and every other
+    cell, and the caret under it, keeps its place (errors.masked does the same for YAML)."""
+    if not hidden:
+        return line
+    chars = list(line)
+    for index, (start, end) in enumerate(cell_spans(line, separator)):
+        if index in hidden:
+            for at in range(start, end):
+                if chars[at] != '"':
+                    chars[at] = "*"
+    return "".join(chars)
 
 
 def _plausible(text: str) -> bool:

@@ -53,7 +53,7 @@ from generator.games.common.rooms import ROOMS
 from generator.games.guandan import records, sheets, views
 from generator.games.guandan.records import TABLE_KEYS, penalty_item, penalty_lines
 from generator.games.guandan.rules import (
-    METRIC_NAMES, NATIONAL_CHAINS, GuandanRecord, GuandanStage, plain,
+    METRIC_NAMES, NATIONAL_CHAINS, TEAM_SIZES, GuandanRecord, GuandanStage, plain,
 )
 from generator.games.guandan.words import word
 
@@ -169,7 +169,8 @@ class GuandanRules(Game):
     def players_per_entry(self, stage: Mapping[str, Any]) -> int | None:
         """`team_size: 4`: a team's two pairs play in the open and the closed room."""
         size = stage.get("team_size")
-        return size if isinstance(size, int) and not isinstance(size, bool) and size > 2 else None
+        # (a size the stage refuses, team_size: 3, fixes none: its error says so)
+        return size if isinstance(size, int) and not isinstance(size, bool) and size > 2 and size in TEAM_SIZES else None
 
     def entry_fields(self, stage: Stage, sides: list[str], table: dict[str, Any],
                      boards: list[int], rooms: tuple[str, ...]) -> list[EntryField]:
