@@ -9,6 +9,7 @@ on 127.0.0.1; the assertions read the page's text.
 from __future__ import annotations
 
 import html as markup
+import json
 import re
 from pathlib import Path
 
@@ -51,3 +52,76 @@ def test_the_level_hints_of_the_form_and_of_check_agree_with_the_reader(tmp_path
     assert cli.main(["check", "--content", str(root)]) == 1
     assert "→ 级数写 2–10、J、Q、K、A，过A 写 A+ 或 过A。" in capsys.readouterr().err
     assert parse_level("A+") == parse_level("过A") == parse_level("過A")  # what both say is read
+
+
+def block(page: str, name: str) -> str:
+    """The text of one of the form's message blocks (problems, warnings, …); "" when hidden."""
+    found = re.search(rf'<div id="{name}"([^>]*)>(.*?)</div>', page, re.S)
+    return "" if found is None or " hidden" in found.group(1) else text(found.group(2)).strip()
+
+
+# What a results file calls things, which a table's phone never shows.
+YAML_WORDS = re.compile(r"levels\.|rooms:|closed:|open:|tiebreak_deal|winner:|deals")
+
+FOUR_TABLES = """\
+  - table: 1
+    teams: [T01, T02]
+  - table: 2
+    teams: [T03, T04]
+"""
+
+
+def test_a_problem_in_one_room_names_the_room_as_the_form_heads_it(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    from tests.test_desk import post
+
+    root = make(tmp_path, FOUR, FOUR_TABLES, players=4)
+    running = desk_of(root)
+    before = (root / "events" / "gd" / "results" / "round-1.yaml").read_bytes()
+    opened = {"open_level_a": "Q", "open_level_b": "9"}
+    for typed, said in (({"closed_level_a": "9", "closed_level_b": ""}, "闭室：没有填 T02 的最终级数"),
+                        ({"closed_level_a": "9", "closed_level_b": "Z"}, "闭室：T02 的最终级数 Z 无效"),
+                        ({"closed_deals": "T01+3, T02+5"}, "闭室：牌局记录第 2 项 T02+5：升级数 5 不在 1–3 之间"),
+                        ({"open_deals": "T01+3, T02+5", "open_level_a": "", "open_level_b": "",
+                          "closed_level_a": "9", "closed_level_b": "Q"}, "开室：牌局记录第 2 项 T02+5")):
+        status, page = post(running, "main/1/1", "save", **{**opened, **typed})
+        problems = block(page, "problems")
+        assert status == 422 and said in problems, problems
+        assert not YAML_WORDS.search(problems), problems
+        # and the same while typing (the live check)
+        status, body = post(running, "main/1/1", "check", **{**opened, **typed})
+        [checked] = json.loads(body)["problems"]
+        assert said in checked["message"] and not YAML_WORDS.search(checked["message"] + checked["hint"])
+    assert (root / "events" / "gd" / "results" / "round-1.yaml").read_bytes() == before
+
+
+def test_the_one_room_saved_by_the_secretary_is_said_in_the_forms_terms(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    from tests.test_desk_records import Secretary
+
+    running = desk_of(make(tmp_path, FOUR, FOUR_TABLES, players=4))
+    status, page = Secretary(running).post("main/1/2", "save", open_level_a="Q", open_level_b="9")
+    assert status == 200 and 'id="saved"' in page
+    warned = block(page, "warnings")
+    assert "第 2 桌只录入了开室，闭室的记录还没有" in warned and "闭室的记分表收到后，填在本页的闭室一栏" in warned
+    assert not YAML_WORDS.search(warned), warned
+
+
+KO = """\
+format: knockout
+seeding: [T01, T02, T03, T04]
+profile: national
+"""
+
+
+def test_a_knockout_tie_points_at_the_forms_extra_deal_field(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    from tests.test_desk import post
+
+    running = desk_of(make(tmp_path, KO, TWO))
+    status, page = post(running, "main/1/1", "save", level_a="9", level_b="9")
+    problems = block(page, "problems")
+    assert status == 422 and "打平，淘汰赛必须有胜者" in problems
+    assert "在「加赛头游方」一栏选出" in problems and not YAML_WORDS.search(problems), problems
+    assert "加赛头游方" in text(page).split("在「加赛头游方」一栏选出")[1]  # the field it names is on the form
+    status, page = post(running, "main/1/1", "save", level_a="9", level_b="8", tiebreak_deal="T02")
+    problems = block(page, "problems")
+    assert status == 422 and "比赛没有打平（T01 9 : T02 8），不应填「加赛头游方」T02" in problems
+    assert not YAML_WORDS.search(problems), problems

@@ -802,18 +802,20 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                                                  form.get("confirm", ""))
         result: forms.Check = outcome["check"]
         lines = forms.score_lines(spot, result.score, t) if result.score is not None and result.ok else []
+        # the problems as the form says them (its rooms and fields, not the results file's keys)
+        errors = forms.said(spot, result, [p for p in result.problems if not p.warning], outcome["fields"], t)
+        warnings = forms.said(spot, result, result.warnings, outcome["fields"], t) if result.ok else []
         if result.ok and result.incomplete:
             lines.append(t("desk_incomplete"))
         if outcome["saved"]:
             desk.changed()
         if action == "check":
-            def said(problems: list[ContentError]) -> list[dict[str, str]]:
-                return [{"message": p.message(desk.locale), "hint": p.hint(desk.locale)} for p in problems]
+            def said(problems: list[forms.Said]) -> list[dict[str, str]]:
+                return [{"message": p.message, "hint": p.hint} for p in problems]
 
             return JSONResponse({
                 "ok": result.ok, "empty": result.empty, "lines": lines,
-                "problems": said([p for p in result.problems if not p.warning]),
-                "warnings": said(result.warnings) if result.ok else []}, headers=SECURITY_HEADERS)
+                "problems": said(errors), "warnings": said(warnings)}, headers=SECURITY_HEADERS)
         status = 200 if result.ok or result.empty else 422
         if outcome["refused"]:
             status = 409
@@ -821,7 +823,8 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if unsaved is not None:
             status = 503  # not saved, for now: the form again, its values kept
         return desk.page("table.html", status, spot=spot, who=who, csrf=desk.csrf(who), fields=outcome["fields"],
-                         check=result, lines=lines, saved=outcome["saved"], refused=outcome["refused"],
+                         check=result, errors=errors, warnings=warnings, lines=lines, saved=outcome["saved"],
+                         refused=outcome["refused"],
                          done=outcome["saved"] and who.kind == "table", unsaved=unsaved,
                          confirm=outcome.get("confirm", ""),
                          broken=unsaved is None and bool(desk.unreadable(spot.path)))
