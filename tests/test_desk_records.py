@@ -162,7 +162,7 @@ def test_one_room_alone_is_refused_to_a_table_and_kept_by_the_secretary(tmp_path
     running = desk_of(root)
     before = results(root).read_bytes()
     status, html = post(running, "main/1/2", "save", open_level_a="Q", open_level_b="9")
-    assert status == 409 and 'id="refused"' in html and "每桌只能提交一次" in html  # the table saves once
+    assert status == 409 and 'id="incomplete"' in html and "每桌只能提交一次" in html  # the table saves once
     assert 'value="Q"' in html  # what was typed is kept
     assert results(root).read_bytes() == before and audit(root) == []
     # a room's record naming a team not at the table: the check's message, nothing written

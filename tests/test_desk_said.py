@@ -125,3 +125,41 @@ def test_a_knockout_tie_points_at_the_forms_extra_deal_field(tmp_path: Path, des
     problems = block(page, "problems")
     assert status == 422 and "比赛没有打平（T01 9 : T02 8），不应填「加赛头游方」T02" in problems
     assert not YAML_WORDS.search(problems), problems
+
+
+def shown(page: str) -> str:
+    """The text a phone shows: `text` without the blocks the page hides (those the live check
+    fills)."""
+    return text(re.sub(r'<(div|p)\b[^>]*\shidden\b[^>]*>.*?</\1>', " ", page, flags=re.S))
+
+
+def test_a_table_is_told_before_saving_that_it_saves_both_rooms_at_once(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    from tests.test_desk import post
+    from tests.test_desk_records import Secretary
+
+    root = make(tmp_path, FOUR, FOUR_TABLES, players=4)
+    running = desk_of(root)
+    results = root / "events" / "gd" / "results" / "round-1.yaml"
+    before = results.read_bytes()
+    both = "开室和闭室都填完才能保存：每桌只能提交一次。"
+    status, page = fetch(running.desk.link("main/1/1"))
+    assert status == 200 and both in shown(page)  # up front, before anything is typed
+    # the open room alone, checked: why it cannot be saved yet, in the form's terms; no "仍可保存"
+    status, page = post(running, "main/1/1", "preview", open_level_a="Q", open_level_b="9")
+    waiting = block(page, "incomplete")
+    assert status == 200 and waiting.startswith(both), waiting
+    assert "第 1 桌只录入了开室，闭室的记录还没有" in waiting and "填在本页的闭室一栏" in waiting
+    assert "仍可保存" not in shown(page) and not YAML_WORDS.search(shown(page).split("核对成绩")[0])
+    status, body = post(running, "main/1/1", "check", open_level_a="Q", open_level_b="9")
+    checked = json.loads(body)
+    assert checked["waiting"] and checked["warnings"] == [] and "闭室" in checked["incomplete"][0]["hint"]
+    # saved anyway: refused, said once, nothing written
+    status, page = post(running, "main/1/1", "save", open_level_a="Q", open_level_b="9")
+    assert status == 409 and block(page, "incomplete").startswith("未保存：每桌只能提交一次")
+    assert "仍可保存" not in shown(page) and shown(page).count("每桌只能提交一次") == 1
+    assert results.read_bytes() == before
+    # the secretary may save one room: no such note, and the warning is under "仍可保存", truly
+    secretary = Secretary(running)
+    assert both not in shown(secretary.page("main/1/1"))
+    status, page = secretary.post("main/1/1", "save", open_level_a="Q", open_level_b="9")
+    assert status == 200 and "仍可保存" in block(page, "warnings") and block(page, "incomplete") == ""

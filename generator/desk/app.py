@@ -790,7 +790,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                 held = None
                 fields = forms.fields_for(spot, text)
             return desk.page("table.html", spot=spot, who=who, csrf=desk.csrf(who), fields=fields, check=None,
-                             done=bool(done), saved=False, lines=[], held=held,
+                             errors=[], warnings=[], incomplete=[], done=bool(done), saved=False, lines=[], held=held,
                              broken=bool(desk.unreadable(spot.path)))
         if not desk.limits.allow(f"post:{who.token}", RATE_POSTS):
             return too_many()
@@ -805,7 +805,12 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         # the problems as the form says them (its rooms and fields, not the results file's keys)
         errors = forms.said(spot, result, [p for p in result.problems if not p.warning], outcome["fields"], t)
         warnings = forms.said(spot, result, result.warnings, outcome["fields"], t) if result.ok else []
-        if result.ok and result.incomplete:
+        incomplete: list[forms.Said] = []
+        if result.ok and result.incomplete and who.kind == "table":
+            # A table saves once, the whole match: what is missing is why it cannot save yet,
+            # never a warning under "may still be saved" (the secretary's, who may save one room)
+            incomplete, warnings = warnings, []
+        elif result.ok and result.incomplete:
             lines.append(t("desk_incomplete"))
         if outcome["saved"]:
             desk.changed()
@@ -815,7 +820,8 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
 
             return JSONResponse({
                 "ok": result.ok, "empty": result.empty, "lines": lines,
-                "problems": said(errors), "warnings": said(warnings)}, headers=SECURITY_HEADERS)
+                "problems": said(errors), "warnings": said(warnings), "incomplete": said(incomplete),
+                "waiting": result.ok and result.incomplete and who.kind == "table"}, headers=SECURITY_HEADERS)
         status = 200 if result.ok or result.empty else 422
         if outcome["refused"]:
             status = 409
@@ -823,7 +829,8 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if unsaved is not None:
             status = 503  # not saved, for now: the form again, its values kept
         return desk.page("table.html", status, spot=spot, who=who, csrf=desk.csrf(who), fields=outcome["fields"],
-                         check=result, errors=errors, warnings=warnings, lines=lines, saved=outcome["saved"],
+                         check=result, errors=errors, warnings=warnings, incomplete=incomplete, lines=lines,
+                         saved=outcome["saved"],
                          refused=outcome["refused"],
                          done=outcome["saved"] and who.kind == "table", unsaved=unsaved,
                          confirm=outcome.get("confirm", ""),
