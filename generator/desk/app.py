@@ -37,7 +37,7 @@ from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
 
 import anyio
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, select_autoescape
 from markupsafe import Markup
 from ruamel.yaml.error import YAMLError
 from starlette.applications import Starlette
@@ -149,8 +149,10 @@ class Desk:
         if locale is None:
             self.locale = self.event.locale or self.site_locale
         self.t = Translator(self.locale)
-        self.env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]),
-                               trim_blocks=True, lstrip_blocks=True)
+        # the desk's pages, and the site's under site/: what the desk says as the site says it
+        # (a stage's status: site/_macros.html's stage_status) is the site's own template
+        loader = ChoiceLoader([FileSystemLoader(TEMPLATES), PrefixLoader({"site": FileSystemLoader(TEMPLATES.parent)})])
+        self.env = Environment(loader=loader, autoescape=select_autoescape(["html"]), trim_blocks=True, lstrip_blocks=True)
         self.env.globals["_"] = self.t
         # a content problem as `paibang serve` shows it (its line as in the file, indentation kept)
         self.env.globals["problem_block"] = lambda problem: Markup(
@@ -300,7 +302,8 @@ class Desk:
             # withdrawn side's table is not one (it counted as entered, and in n)
             progress = [self.t("desk_round_status", n=r.number, done=r.entered, total=r.matches)
                         for r in stage.rounds]
-            views.append({"name": stage.stage.name, "columns": columns, "rows": rows, "progress": progress})
+            views.append({"name": stage.stage.name, "columns": columns, "rows": rows, "progress": progress,
+                          "result": stage})
         return views
 
     def draw_view(self) -> dict[str, Any] | None:

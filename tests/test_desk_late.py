@@ -1,0 +1,71 @@
+"""The desk later in the event day (event-day.md, "Status, derived from content" and "Changes
+during the event"): its standings and screen say which moment they are ("第 1 轮后") and when
+the stage and the event are over, in the site's words; a correction of a round the next one was
+drawn on says so after saving, as the stage page and `check` do; a save that changes nothing
+writes nothing, not even an audit line; and the admin page marks a table the secretary changed
+after it was entered. Over HTTP to the real stack on 127.0.0.1; the assertions read the pages.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from tests.test_desk import Running, fetch
+from tests.test_desk_records import Secretary, audit, desk_of, make  # noqa: F401 - desk_of is a fixture
+from tests.test_desk_said import block, shown
+
+SWISS = """\
+format: swiss
+rounds: 2
+"""
+ROUND_1 = """\
+  - table: 1
+    teams: [T01, T02]
+    levels: {T01: Q, T02: "9"}
+  - table: 2
+    teams: [T03, T04]
+    levels: {T03: K, T04: "5"}
+"""
+ROUND_2 = """\
+# 第 2 轮（手工编排）
+stage: main
+round: 2
+tables:
+  - table: 1
+    teams: [T01, T03]
+    levels: {T01: A, T03: "7"}
+  - table: 2
+    teams: [T02, T04]
+"""
+
+
+def two_rounds(tmp_path: Path, round_2: str = ROUND_2) -> Path:
+    root = make(tmp_path, SWISS, ROUND_1)
+    (root / "events" / "gd" / "results" / "round-2.yaml").write_text(round_2, encoding="utf-8")
+    return root
+
+
+def settled(running: Running, since: int) -> None:
+    """Wait (bounded) until the desk has read and scored the event again after `since`."""
+    for _ in range(400):  # up to 20 s
+        if running.desk.version > since:
+            return
+        time.sleep(0.05)
+    raise AssertionError("the desk never read the event again")
+
+
+def test_the_standings_and_screen_say_which_moment_and_when_it_is_over(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    running = desk_of(two_rounds(tmp_path))
+    for view in ("standings", "screen"):
+        status, page = fetch(f"{running.base}/{view}")
+        said = shown(page)
+        assert status == 200 and "主赛 进行中 · 第 1 轮后" in said and "赛事状态：进行中" in said, said
+    since = running.desk.version
+    status, page = Secretary(running).post("main/2/2", "save", level_a="J", level_b="8")
+    assert status == 200 and 'id="saved"' in page
+    settled(running, since)
+    for view in ("standings", "screen"):
+        status, page = fetch(f"{running.base}/{view}")
+        said = shown(page)
+        assert "主赛 已结束 · 共 2 轮" in said and "赛事状态：已结束" in said and "第 1 轮后" not in said, said
