@@ -69,3 +69,29 @@ def test_the_standings_and_screen_say_which_moment_and_when_it_is_over(tmp_path:
         status, page = fetch(f"{running.base}/{view}")
         said = shown(page)
         assert "主赛 已结束 · 共 2 轮" in said and "赛事状态：已结束" in said and "第 1 轮后" not in said, said
+
+
+def test_a_correction_after_the_next_round_was_drawn_is_said_with_the_save(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    from generator import cli
+
+    root = make(tmp_path, SWISS, ROUND_1)
+    assert cli.main(["pair", "gd", "main", "--content", str(root)]) == 0  # round 2, drawn on round 1
+    running = desk_of(root)
+    secretary = Secretary(running)
+    stale = "第 2 轮是按第 1 轮后的成绩编排的，这些成绩后来改了"
+    status, page = secretary.post("main/1/2", "save", level_a="K", level_b="5")  # as it was
+    assert status == 200 and block(page, "stale") == ""
+    # round 1's table 1 corrected: T02 won, not T01; round 2 stands as drawn, and the desk says so
+    status, page = secretary.post("main/1/1", "save", level_a="9", level_b="Q")
+    said = block(page, "stale")
+    assert status == 200 and 'id="saved"' in page and said.startswith("主赛 " + stale), said
+    assert "T01" in said and "T02" in said and "已编排的对阵不会自动重排。" in said
+    # in the words of the stage page (the site's) and there to see on the admin page too
+    from generator.build import build
+
+    out = tmp_path / "site"
+    build(root, out)
+    stage_page = shown((out / "events" / "gd" / "main" / "index.html").read_text(encoding="utf-8"))
+    assert said.removeprefix("主赛 ") in stage_page
+    status, admin = fetch(f"{running.secretary}/admin", opener=secretary.opener)
+    assert said in shown(admin)

@@ -815,6 +815,17 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             incomplete, warnings = warnings, []
         elif result.ok and result.incomplete:
             lines.append(t("desk_incomplete"))
+        stale: list[Any] = []
+        if outcome["saved"] and who.kind == "admin":
+            # A correction after a later round was drawn on the old result (event-day.md): said
+            # with the save, as the stage page and check say it, so the event is read now, not
+            # only by the scorer after the answer. (The secretary's saves only: a table enters
+            # a round before the next is drawn, and fifty tables' saves must not wait on it.)
+            try:
+                await anyio.to_thread.run_sync(desk.load)
+            except Exception:  # noqa: BLE001 - the scorer reads it again and says what is wrong
+                pass
+            stale = [s for s in desk.result.stages if s.stale_draws] if desk.result else []
         if outcome["saved"]:
             desk.changed()
         if action == "check":
@@ -832,7 +843,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if unsaved is not None:
             status = 503  # not saved, for now: the form again, its values kept
         return desk.page("table.html", status, spot=spot, who=who, csrf=desk.csrf(who), fields=outcome["fields"],
-                         check=result, errors=errors, warnings=warnings, incomplete=incomplete, lines=lines,
+                         check=result, errors=errors, warnings=warnings, incomplete=incomplete, stale=stale, lines=lines,
                          saved=outcome["saved"],
                          refused=outcome["refused"],
                          done=outcome["saved"] and who.kind == "table", unsaved=unsaved,
