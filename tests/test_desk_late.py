@@ -95,3 +95,19 @@ def test_a_correction_after_the_next_round_was_drawn_is_said_with_the_save(tmp_p
     assert said.removeprefix("主赛 ") in stage_page
     status, admin = fetch(f"{running.secretary}/admin", opener=secretary.opener)
     assert said in shown(admin)
+
+
+def test_a_save_that_changes_nothing_writes_nothing_not_even_an_audit_line(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    root = two_rounds(tmp_path)
+    running = desk_of(root)
+    results = root / "events" / "gd" / "results" / "round-2.yaml"
+    secretary = Secretary(running)
+    status, page = secretary.post("main/2/2", "save", level_a="J", level_b="8")
+    assert status == 200 and 'id="saved"' in page and len(audit(root)) == 1
+    before = results.read_bytes()
+    status, page = secretary.post("main/2/2", "save", level_a="J", level_b="8")  # the same again
+    assert status == 200 and "与成绩文件中的相同，没有改动，未写入。" in shown(page) and 'id="saved"' not in page
+    assert len(audit(root)) == 1 and results.read_bytes() == before
+    status, page = secretary.post("main/2/2", "save", level_a="J", level_b="9")  # a change is one
+    assert status == 200 and 'id="saved"' in page
+    assert [line["new"] for line in audit(root)] == [{"levels": {"T02": "J", "T04": 8}}, {"levels": {"T02": "J", "T04": 9}}]

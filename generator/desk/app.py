@@ -513,7 +513,7 @@ class Desk:
         with self._writers_guard:
             writer = self._writers.setdefault(spot.path, Writer(self, spot.path))
         writer.run(job)
-        outcome["saved"], outcome["refused"] = job.saved, job.refused
+        outcome["saved"], outcome["refused"], outcome["unchanged"] = job.saved, job.refused, job.unchanged
         if job.unwritable is not None:
             self.held_back(job, typed)
             outcome["held"] = job.unwritable
@@ -550,6 +550,7 @@ class Job:
     done: threading.Event = field(default_factory=threading.Event)
     saved: bool = False
     refused: str = ""
+    unchanged: bool = False  # the file already had this very record: nothing written
     error: BaseException | None = None
     unwritable: ContentError | None = None  # the file does not parse: what is wrong, and where
 
@@ -610,6 +611,11 @@ class Writer:
                     if written or self.desk.tokens.used(job.key):
                         job.refused = "desk_once"
                         continue
+                if {k: plain(table[k]) for k in keys if k in table} == plain(job.record):
+                    # the record the file has: nothing to write, and so no audit line (a line
+                    # is a change; a log of saves that changed nothing hides the ones that did)
+                    job.unchanged = True
+                    continue
                 old = set_record(table, job.record, keys)
                 applied.append((job, old))
             if applied:
@@ -847,7 +853,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                          saved=outcome["saved"],
                          refused=outcome["refused"],
                          done=outcome["saved"] and who.kind == "table", unsaved=unsaved,
-                         confirm=outcome.get("confirm", ""),
+                         confirm=outcome.get("confirm", ""), unchanged=outcome.get("unchanged", False),
                          broken=unsaved is None and bool(desk.unreadable(spot.path)))
 
     async def login(request: Request) -> Response:
