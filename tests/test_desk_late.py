@@ -8,6 +8,7 @@ after it was entered. Over HTTP to the real stack on 127.0.0.1; the assertions r
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -111,3 +112,37 @@ def test_a_save_that_changes_nothing_writes_nothing_not_even_an_audit_line(tmp_p
     status, page = secretary.post("main/2/2", "save", level_a="J", level_b="9")  # a change is one
     assert status == 200 and 'id="saved"' in page
     assert [line["new"] for line in audit(root)] == [{"levels": {"T02": "J", "T04": 8}}, {"levels": {"T02": "J", "T04": 9}}]
+
+
+def admin_row(running: Running, secretary: Secretary, number: int, table: int) -> str:
+    """The admin page's line of a table of round `number`, as read."""
+    status, page = fetch(f"{running.secretary}/admin", opener=secretary.opener)
+    section = page.split(f"<h2>主赛 · 第 {number} 轮</h2>")[1].split("</section>")[0]
+    return shown(re.search(rf'<tr><td class="num">{table}</td>.*?</tr>', section, re.S).group(0)).strip()
+
+
+def test_the_admin_page_marks_a_result_the_secretary_corrected(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    from tests.test_desk import post
+    from tests.test_desk_records import FOUR
+
+    root = two_rounds(tmp_path)
+    running = desk_of(root)
+    secretary = Secretary(running)
+    since = running.desk.version
+    status, page = post(running, "main/2/2", "save", level_a="J", level_b="8")  # the table's phone
+    assert status == 200 and 'id="saved"' in page
+    settled(running, since)
+    assert admin_row(running, secretary, 2, 2) == "2 T02 — T04 已录 · 本桌已提交 录入/修改"
+    status, page = secretary.post("main/2/2", "save", level_a="8", level_b="J")  # the referee's correction
+    assert status == 200 and 'id="saved"' in page
+    row = admin_row(running, secretary, 2, 2)
+    assert re.fullmatch(r"2 T02 — T04 已录 · 本桌已提交 · 记录台已更正（\d\d:\d\d UTC） 录入/修改", row), row
+    assert "更正" not in admin_row(running, secretary, 2, 1)  # (written by hand: no line in the log)
+    # the secretary's first entry, and a match's second room after its first, correct nothing
+    four = make(tmp_path / "four", FOUR, "  - table: 1\n    teams: [T01, T02]\n", players=4, count=2)
+    running = desk_of(four)
+    secretary = Secretary(running)
+    assert secretary.post("main/1/1", "save", open_level_a="Q", open_level_b="9")[0] == 200
+    assert secretary.post("main/1/1", "save", open_level_a="Q", open_level_b="9",
+                          closed_level_a="9", closed_level_b="Q")[0] == 200
+    assert admin_row(running, secretary, 1, 1) == "1 T01 — T02 已录 录入/修改"

@@ -50,8 +50,8 @@ from generator.content.load import load_event, load_site, private_keys
 from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
 from generator.desk.store import (
-    Tokens, UnsafeDeskFile, append_audit, audit_line, dump_round_trip, find_table, load_round_trip, locked, open_audit,
-    plain, set_record, table_key, write_results,
+    Tokens, UnsafeDeskFile, append_audit, audit_line, corrected_tables, dump_round_trip, find_table, load_round_trip,
+    locked, open_audit, plain, set_record, table_key, write_results,
 )
 from generator.errors import ContentError, Mark, Problems
 from generator.hosts import host_allowed
@@ -339,6 +339,9 @@ class Desk:
         # ko-round-1.yaml before round-1.yaml), so that the page, which lists the last first,
         # shows the round being played at the top
         order = {stage.id: place for place, stage in enumerate(self.event.stages)}
+        # results the secretary changed after they were in (the audit log says so): "本桌已提交"
+        # alone would not tell that what the table sent is no longer what stands
+        corrected = corrected_tables(self.event.folder)
         for stage_id, rounds in sorted(every.items(), key=lambda item: order.get(item[0], len(order))):
             for round_ in sorted(rounds, key=lambda r: r.number):
                 broken = self.unreadable(round_.source)
@@ -356,7 +359,7 @@ class Desk:
                                    "withdrawn": withdrawn_sides(self.event, stage_id, table, round_.number),
                                    "entered": table.number not in pending and not broken,
                                    "used": bool(self.tokens.used(key)), "link": self.link(key),
-                                   "held": self.tokens.held(key),
+                                   "held": self.tokens.held(key), "corrected": corrected.get(key, ""),
                                    "edit": f"{self.prefix}/t/{quote(stage_id)}/{round_.number}/{table.number}"})
                 out.append({"stage": self.event.stage(stage_id), "number": round_.number, "tables": tables,
                             "clock": self.tokens.clock(stage_id, round_.number), "broken": broken,
