@@ -11,7 +11,8 @@ touches a shared catalogue.
 
 UI words: msgid is a stable key (`round_n`), msgstr its text with `{name}` placeholders filled by
 `str.format`. Messages: msgid is the problem's code (`file-missing`), msgstr the message; the
-same msgid under `msgctxt "hint"` is the fix (absent when there is none). A word or a code is
+same msgid under `msgctxt "hint"` is the fix (absent when there is none), under `msgctxt "desk"`
+and `"desk-hint"` the message and the fix as the desk's form says them, where they differ. A word or a code is
 defined once among all catalogues (tests/test_words.py checks it), so "bye" or "unplayed" is
 written in one place and every game shows the same word.
 
@@ -48,6 +49,9 @@ SHARED = Path(__file__).resolve().parent  # generator/: the catalogues every par
 WORDS = "paibang"  # the UI words' domain
 MESSAGES = "messages"  # the content problems' domain
 HINT = "hint"  # the msgctxt of a message's fix
+# The msgctxts of a message and its fix as the desk's form says them (desk/forms.py, `said`): in
+# the form's terms where `check`'s text names a results file's keys (levels.T07, tiebreak_deal:).
+DESK, DESK_HINT = "desk", "desk-hint"
 
 
 def catalogue_path(folder: Path, domain: str, locale: str) -> Path:
@@ -148,6 +152,18 @@ def messages(folder: Path) -> dict[str, dict[str, tuple[str, str]]]:
     return found
 
 
+@cache
+def desk_messages(folder: Path) -> dict[str, dict[str, tuple[str, str]]]:
+    """A folder's problems as the desk's form says them: code -> {locale: (message, fix)}, either
+    empty where the desk says what `check` says."""
+    found: dict[str, dict[str, tuple[str, str]]] = {}
+    for locale in LOCALES:
+        texts = entries(catalogue_path(folder, MESSAGES, locale))
+        for code in {code for (context, code) in texts if context in (DESK, DESK_HINT)}:
+            found.setdefault(code, {})[locale] = (texts.get((DESK, code), ""), texts.get((DESK_HINT, code), ""))
+    return found
+
+
 def compile_mo(catalog: Catalog) -> bytes:
     """The GNU .mo form of a catalogue, as Babel's `pybabel compile` writes it (reproducible)."""
     from babel.messages import mofile
@@ -168,7 +184,7 @@ def translations(folder: Path, domain: str, locale: str) -> gettext.GNUTranslati
 
 def forget() -> None:
     """Read the catalogues again on the next word (after editing a .po file in a running process)."""
-    for cached in (_compiled, words, messages):
+    for cached in (_compiled, words, messages, desk_messages):
         cached.cache_clear()
 
 

@@ -42,8 +42,13 @@ def render_message(code: str, locale: str, params: dict[str, object]) -> tuple[s
     """The (message, hint) of a catalogue code in a locale, parameters filled in."""
     entry = catalogue()[code]
     message, hint = entry.get(locale) or entry["zh-Hans"]
-    values = {key: _show(value, locale) for key, value in params.items()}
-    return message.format(**values), hint.format(**values)
+    return fill(message, locale, params), fill(hint, locale, params)
+
+
+def fill(text: str, locale: str, params: Mapping[str, object]) -> str:
+    """A message's text with its parameters as `locale` shows them (a list joined, a
+    {locale: text} in that locale). KeyError for a placeholder `params` lack."""
+    return text.format(**{key: _show(value, locale) for key, value in params.items()})
 
 
 def _show(value: object, locale: str) -> str:

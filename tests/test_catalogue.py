@@ -74,6 +74,22 @@ def test_every_code_the_source_raises_is_in_the_catalogue() -> None:
     assert sorted(raised - set(CATALOGUE)) == []
 
 
+def test_the_desks_own_texts_are_of_codes_there_are_in_every_language() -> None:
+    """A problem as the desk's form says it (msgctxt "desk", "desk-hint"): of a code the
+    catalogue has, given in all three languages or none, with the same parameters in each."""
+    from generator import catalogues
+
+    found = 0
+    for folder in (catalogues.SHARED, *(game.folder for game in GAMES.values())):
+        for code, entry in catalogues.desk_messages(folder).items():
+            assert code in CATALOGUE and set(entry) == set(LOCALES), code
+            for part in (0, 1):
+                assert len({bool(entry[locale][part]) for locale in LOCALES}) == 1, (code, part)
+                assert len({frozenset(fields(entry[locale][part])) for locale in LOCALES}) == 1, (code, part)
+            found += 1
+    assert found >= 10
+
+
 # --- triggers -------------------------------------------------------------------------------
 
 Trigger = Callable[[Path, pytest.MonkeyPatch], set[str]]

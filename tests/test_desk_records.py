@@ -162,7 +162,7 @@ def test_one_room_alone_is_refused_to_a_table_and_kept_by_the_secretary(tmp_path
     running = desk_of(root)
     before = results(root).read_bytes()
     status, html = post(running, "main/1/2", "save", open_level_a="Q", open_level_b="9")
-    assert status == 409 and 'id="refused"' in html and "每桌只能提交一次" in html  # the table saves once
+    assert status == 409 and 'id="incomplete"' in html and "每桌只能提交一次" in html  # the table saves once
     assert 'value="Q"' in html  # what was typed is kept
     assert results(root).read_bytes() == before and audit(root) == []
     # a room's record naming a team not at the table: the check's message, nothing written
@@ -223,8 +223,9 @@ def test_a_guandan_knockout_tie_is_settled_by_the_extra_deal(tmp_path: Path, des
     status, html = fetch(running.desk.link("main/1/1"))
     assert 'name="tiebreak_deal"' in html and "加赛头游方" in html and "未加赛" in html
     assert 'name="winner"' not in html  # equal levels are a draw here, settled by the extra deal only
-    # both at 9 at time-up: a tie the bracket cannot take, the message `check` gives, naming the key
-    assert "tiebreak_deal" in refused(running, root, level_a="9", level_b="9")
+    # both at 9 at time-up: a tie the bracket cannot take, the message `check` gives, its fix
+    # pointing at the form's field (test_desk_said.py)
+    assert "在「加赛头游方」一栏选出" in refused(running, root, level_a="9", level_b="9")
     # the extra deal won by a team not at the table (a forged form): refused, nothing written
     html = refused(running, root, level_a="9", level_b="9", tiebreak_deal="T09")
     assert "加赛头游方 T09 不在这一桌（本桌：T01、T04）" in html and audit(root) == []

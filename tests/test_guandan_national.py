@@ -5,6 +5,7 @@ rooms, head-to-head only between exactly two, the extra deal of a knockout, and 
 
 from __future__ import annotations
 
+import re
 import textwrap
 from pathlib import Path
 
@@ -662,7 +663,10 @@ def test_the_demo_knockout_after_the_swiss(demo, tmp_path):
     out = tmp_path / "output"
     assert main(["build", "--content", str(demo), "--output", str(out), "--quiet"]) == 0
     page = (out / f"events/{SLUG}/ko/index.html").read_text(encoding="utf-8")
-    assert "时间到双方同级时加赛一副（打 2），先出完牌（头游）的一方获胜，记在该桌的 tiebreak_deal: 上。" in page
+    # the rule as members read it, not the results file's key it is written under
+    rule = re.search(r'<section class="rule knockout-rule".*?</section>', page, re.S).group(0)
+    assert "<li>每场的胜者进入下一轮，负者出局；弃权者负。时间到双方同级时加赛一副（打 2），先出完牌（头游）的一方获胜。</li>" in rule
+    assert "tiebreak_deal" not in re.sub(r"<[^>]+>", "", page)
     round_one = (out / f"events/{SLUG}/ko/round-1/index.html").read_text(encoding="utf-8")
     assert "时间到，双方同为 J；加赛一副（打 2），T16 头游获胜" in round_one
 

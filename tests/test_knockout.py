@@ -126,6 +126,7 @@ def test_three_or_two_entries_have_no_third_place_match_and_a_warning(high_card:
     page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
     assert "只有一场半决赛（1 号种子轮空直接进入决赛），不进行三四名决赛：半决赛的负者为第 3 名。" in page
     assert "两场半决赛的负者" not in page
+    assert "打平时由裁判判定进入下一轮的一方。</li>" in page and "winner:" not in re.sub(r"<[^>]+>", "", page)
     _, warnings = run(event(tmp_path / "two", 2, KO + "    third_place: true\n"))
     assert [w.code for w in warnings] == ["knockout-no-third-place"]
 

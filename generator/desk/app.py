@@ -37,7 +37,7 @@ from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
 
 import anyio
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, select_autoescape
 from markupsafe import Markup
 from ruamel.yaml.error import YAMLError
 from starlette.applications import Starlette
@@ -50,8 +50,8 @@ from generator.content.load import load_event, load_site, private_keys
 from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
 from generator.desk.store import (
-    Tokens, UnsafeDeskFile, append_audit, audit_line, dump_round_trip, find_table, load_round_trip, locked, open_audit,
-    plain, set_record, table_key, write_results,
+    Tokens, UnsafeDeskFile, append_audit, audit_line, corrected_tables, dump_round_trip, find_table, load_round_trip,
+    locked, open_audit, plain, set_record, table_key, write_results,
 )
 from generator.errors import ContentError, Mark, Problems
 from generator.hosts import host_allowed
@@ -149,8 +149,10 @@ class Desk:
         if locale is None:
             self.locale = self.event.locale or self.site_locale
         self.t = Translator(self.locale)
-        self.env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]),
-                               trim_blocks=True, lstrip_blocks=True)
+        # the desk's pages, and the site's under site/: what the desk says as the site says it
+        # (a stage's status: site/_macros.html's stage_status) is the site's own template
+        loader = ChoiceLoader([FileSystemLoader(TEMPLATES), PrefixLoader({"site": FileSystemLoader(TEMPLATES.parent)})])
+        self.env = Environment(loader=loader, autoescape=select_autoescape(["html"]), trim_blocks=True, lstrip_blocks=True)
         self.env.globals["_"] = self.t
         # a content problem as `paibang serve` shows it (its line as in the file, indentation kept)
         self.env.globals["problem_block"] = lambda problem: Markup(
@@ -300,7 +302,8 @@ class Desk:
             # withdrawn side's table is not one (it counted as entered, and in n)
             progress = [self.t("desk_round_status", n=r.number, done=r.entered, total=r.matches)
                         for r in stage.rounds]
-            views.append({"name": stage.stage.name, "columns": columns, "rows": rows, "progress": progress})
+            views.append({"name": stage.stage.name, "columns": columns, "rows": rows, "progress": progress,
+                          "result": stage})
         return views
 
     def draw_view(self) -> dict[str, Any] | None:
@@ -336,6 +339,9 @@ class Desk:
         # ko-round-1.yaml before round-1.yaml), so that the page, which lists the last first,
         # shows the round being played at the top
         order = {stage.id: place for place, stage in enumerate(self.event.stages)}
+        # results the secretary changed after they were in (the audit log says so): "本桌已提交"
+        # alone would not tell that what the table sent is no longer what stands
+        corrected = corrected_tables(self.event.folder)
         for stage_id, rounds in sorted(every.items(), key=lambda item: order.get(item[0], len(order))):
             for round_ in sorted(rounds, key=lambda r: r.number):
                 broken = self.unreadable(round_.source)
@@ -353,7 +359,7 @@ class Desk:
                                    "withdrawn": withdrawn_sides(self.event, stage_id, table, round_.number),
                                    "entered": table.number not in pending and not broken,
                                    "used": bool(self.tokens.used(key)), "link": self.link(key),
-                                   "held": self.tokens.held(key),
+                                   "held": self.tokens.held(key), "corrected": corrected.get(key, ""),
                                    "edit": f"{self.prefix}/t/{quote(stage_id)}/{round_.number}/{table.number}"})
                 out.append({"stage": self.event.stage(stage_id), "number": round_.number, "tables": tables,
                             "clock": self.tokens.clock(stage_id, round_.number), "broken": broken,
@@ -510,7 +516,7 @@ class Desk:
         with self._writers_guard:
             writer = self._writers.setdefault(spot.path, Writer(self, spot.path))
         writer.run(job)
-        outcome["saved"], outcome["refused"] = job.saved, job.refused
+        outcome["saved"], outcome["refused"], outcome["unchanged"] = job.saved, job.refused, job.unchanged
         if job.unwritable is not None:
             self.held_back(job, typed)
             outcome["held"] = job.unwritable
@@ -547,6 +553,7 @@ class Job:
     done: threading.Event = field(default_factory=threading.Event)
     saved: bool = False
     refused: str = ""
+    unchanged: bool = False  # the file already had this very record: nothing written
     error: BaseException | None = None
     unwritable: ContentError | None = None  # the file does not parse: what is wrong, and where
 
@@ -607,6 +614,11 @@ class Writer:
                     if written or self.desk.tokens.used(job.key):
                         job.refused = "desk_once"
                         continue
+                if {k: plain(table[k]) for k in keys if k in table} == plain(job.record):
+                    # the record the file has: nothing to write, and so no audit line (a line
+                    # is a change; a log of saves that changed nothing hides the ones that did)
+                    job.unchanged = True
+                    continue
                 old = set_record(table, job.record, keys)
                 applied.append((job, old))
             if applied:
@@ -790,7 +802,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                 held = None
                 fields = forms.fields_for(spot, text)
             return desk.page("table.html", spot=spot, who=who, csrf=desk.csrf(who), fields=fields, check=None,
-                             done=bool(done), saved=False, lines=[], held=held,
+                             errors=[], warnings=[], incomplete=[], done=bool(done), saved=False, lines=[], held=held,
                              broken=bool(desk.unreadable(spot.path)))
         if not desk.limits.allow(f"post:{who.token}", RATE_POSTS):
             return too_many()
@@ -802,18 +814,37 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                                                  form.get("confirm", ""))
         result: forms.Check = outcome["check"]
         lines = forms.score_lines(spot, result.score, t) if result.score is not None and result.ok else []
-        if result.ok and result.incomplete:
+        # the problems as the form says them (its rooms and fields, not the results file's keys)
+        errors = forms.said(spot, result, [p for p in result.problems if not p.warning], outcome["fields"], t)
+        warnings = forms.said(spot, result, result.warnings, outcome["fields"], t) if result.ok else []
+        incomplete: list[forms.Said] = []
+        if result.ok and result.incomplete and who.kind == "table":
+            # A table saves once, the whole match: what is missing is why it cannot save yet,
+            # never a warning under "may still be saved" (the secretary's, who may save one room)
+            incomplete, warnings = warnings, []
+        elif result.ok and result.incomplete:
             lines.append(t("desk_incomplete"))
+        stale: list[Any] = []
+        if outcome["saved"] and who.kind == "admin":
+            # A correction after a later round was drawn on the old result (event-day.md): said
+            # with the save, as the stage page and check say it, so the event is read now, not
+            # only by the scorer after the answer. (The secretary's saves only: a table enters
+            # a round before the next is drawn, and fifty tables' saves must not wait on it.)
+            try:
+                await anyio.to_thread.run_sync(desk.load)
+            except Exception:  # noqa: BLE001 - the scorer reads it again and says what is wrong
+                pass
+            stale = [s for s in desk.result.stages if s.stale_draws] if desk.result else []
         if outcome["saved"]:
             desk.changed()
         if action == "check":
-            def said(problems: list[ContentError]) -> list[dict[str, str]]:
-                return [{"message": p.message(desk.locale), "hint": p.hint(desk.locale)} for p in problems]
+            def said(problems: list[forms.Said]) -> list[dict[str, str]]:
+                return [{"message": p.message, "hint": p.hint} for p in problems]
 
             return JSONResponse({
                 "ok": result.ok, "empty": result.empty, "lines": lines,
-                "problems": said([p for p in result.problems if not p.warning]),
-                "warnings": said(result.warnings) if result.ok else []}, headers=SECURITY_HEADERS)
+                "problems": said(errors), "warnings": said(warnings), "incomplete": said(incomplete),
+                "waiting": result.ok and result.incomplete and who.kind == "table"}, headers=SECURITY_HEADERS)
         status = 200 if result.ok or result.empty else 422
         if outcome["refused"]:
             status = 409
@@ -821,9 +852,11 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         if unsaved is not None:
             status = 503  # not saved, for now: the form again, its values kept
         return desk.page("table.html", status, spot=spot, who=who, csrf=desk.csrf(who), fields=outcome["fields"],
-                         check=result, lines=lines, saved=outcome["saved"], refused=outcome["refused"],
+                         check=result, errors=errors, warnings=warnings, incomplete=incomplete, stale=stale, lines=lines,
+                         saved=outcome["saved"],
+                         refused=outcome["refused"],
                          done=outcome["saved"] and who.kind == "table", unsaved=unsaved,
-                         confirm=outcome.get("confirm", ""),
+                         confirm=outcome.get("confirm", ""), unchanged=outcome.get("unchanged", False),
                          broken=unsaved is None and bool(desk.unreadable(spot.path)))
 
     async def login(request: Request) -> Response:

@@ -17,13 +17,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator import catalogues
 from generator.content.knockout import read_referee_winner, takes_winner, winner_at_table
 from generator.content.model import Event, Stage, Table
 from generator.content.reader import Reader
-from generator.content.yaml_loader import YamlMap, load_yaml_text
+from generator.content.yaml_loader import YamlList, YamlMap, load_yaml_text
 from generator.desk.store import dump_round_trip, plain, to_round_trip
 from generator.errors import ContentError, Mark, Problems
 from generator.games import GAMES, EntryField, field_text, metric_of
+from generator.messages import fill
 from generator.render.html import number_text
 from generator.tournament.event import against_substitutes, is_pending, state_before
 from generator.tournament.knockout import match_winner
@@ -44,6 +46,9 @@ class Check:
     # A record without a result yet (one room of a teams-of-four match): the file may hold it,
     # but a table, which saves once, is asked for the whole match.
     incomplete: bool = False
+    # Where each value of the checked table was written (its mark) -> its keys from the table
+    # on: ("rooms", "closed", "levels", "T07"). Which room a problem is in (`said`).
+    places: dict[Mark, tuple[Any, ...]] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -195,6 +200,7 @@ def check(spot: TableSpot, text: str, record: dict[str, Any]) -> Check:
     marks = getattr(tables, "item_marks", [])
     for index, item in enumerate(tables):
         if isinstance(item, YamlMap) and item.get("table") == spot.table.number:
+            places = _places(item)
             # the referee's winner as the content loader reads it
             reader, written = read_referee_winner(Reader(item, problems, f"tables[{index + 1}]."), game, spot.stage.format)
             winner = winner_at_table(written, spot.sides, problems)
@@ -203,7 +209,7 @@ def check(spot: TableSpot, text: str, record: dict[str, Any]) -> Check:
             if forfeit is not None and forfeit not in spot.sides:
                 problems.add("forfeit-not-at-table", reader.value_mark("forfeit"), id=forfeit)
             if problems.errors:
-                return Check(problems.items, record=record)
+                return Check(problems.items, record=record, places=places)
             mark = marks[index] if index < len(marks) else None
             table = Table(spot.table.number, [s for s, _ in sides], parsed, forfeit, None, mark, winner=winner)
             # With the event's running counts as they stand at this round (大怪路子: a team's
@@ -216,9 +222,107 @@ def check(spot: TableSpot, text: str, record: dict[str, Any]) -> Check:
                 # a tie must be settled as the game says, as the bracket will ask
                 match_winner(game, spot.stage, score, spot.number, mark or Mark(spot.path), problems)
                 if problems.errors:
-                    return Check(problems.items, record=record)
-            return Check(problems.items, score, record, incomplete=pending)
+                    return Check(problems.items, record=record, places=places)
+            return Check(problems.items, score, record, incomplete=pending, places=places)
     raise KeyError(spot.table.number)
+
+
+def _places(node: Any, path: tuple[Any, ...] = (), found: dict[Mark, tuple[Any, ...]] | None = None
+            ) -> dict[Mark, tuple[Any, ...]]:
+    """Each mark of a loaded node -> the keys and item positions it is under, from the node on
+    (a mark two share, a mapping's and its first key's, is the outer one's): what a problem's
+    mark points at."""
+    found = {} if found is None else found
+    if isinstance(node, YamlMap):
+        for key, value in node.items():
+            for marks in (node.key_marks, node.value_marks):
+                if key in marks:
+                    found.setdefault(marks[key], path + (key,))
+            _places(value, path + (key,), found)
+    elif isinstance(node, YamlList):
+        for position, (value, mark) in enumerate(zip(node, getattr(node, "item_marks", []))):
+            found.setdefault(mark, path + (position,))
+            _places(value, path + (position,), found)
+    return found
+
+
+def room_of(spot: TableSpot, result: Check, problem: ContentError) -> str:
+    """The room a problem is in ("open", "closed"), as its mark says: under `rooms:` (Guandan's
+    teams of four) or in a board's room (`boards: {3: {closed: …}}`); "" for the whole match. A
+    mark the reader made that is no value's (a table's own) is placed by its line."""
+    path = result.places.get(problem.mark)
+    if path is None:
+        same_line = [(mark.column, where) for mark, where in result.places.items()
+                     if mark.line == problem.mark.line and mark.column <= problem.mark.column]
+        path = max(same_line, key=lambda item: item[0])[1] if same_line else ()
+    rooms = _rooms(spot)
+    for position, part in enumerate(path):
+        if part in rooms and position and (path[position - 1] == "rooms"
+                                           or (position > 1 and path[position - 2] == "boards")):
+            return str(part)
+    return ""
+
+
+@dataclass
+class Said:
+    """A problem as the desk's form says it: the room it is in named as the form heads the room,
+    the message and its fix in the form's terms."""
+
+    message: str
+    hint: str
+    room: str = ""
+
+
+def said(spot: TableSpot, result: Check, problems: list[ContentError], fields: list[EntryField], t: Any) -> list[Said]:
+    """The problems as the desk's form says them. `check`'s text names a results file's keys
+    (levels.T07, tiebreak_deal:), which a table's phone does not show: where the catalogue has
+    the desk's own text for a problem (msgctxt "desk", "desk-hint"), it is said so, the form's
+    fields named by their labels ({label_winner}, and {field}, the field the problem's `key`
+    names); a problem in one room starts with the room's name as the form heads it."""
+    game = GAMES[spot.event.game]
+    out = []
+    for problem in problems:
+        room = room_of(spot, result, problem)
+        labels = _labels(fields, room, t)
+        params: dict[str, object] = {**labels, **problem.params}
+        key = str(problem.params.get("key", ""))
+        if f"label_{key}" in labels:
+            params["field"] = labels[f"label_{key}"]
+        message, hint = problem.message(t.locale), problem.hint(t.locale)
+        desk_message, desk_hint = _desk_texts(game.folder, problem.code, t.locale)
+        try:
+            message = fill(desk_message, t.locale, params) if desk_message else message
+            hint = fill(desk_hint, t.locale, params) if desk_hint else hint
+        except (KeyError, IndexError):  # a field this form lacks: what `check` says
+            message, hint = problem.message(t.locale), problem.hint(t.locale)
+        if room:
+            message = t("desk_in_room", room=t(f"{room}_room"), message=message)
+        out.append(Said(message, hint, room))
+    return out
+
+
+def _desk_texts(folder: Path, code: str, locale: str) -> tuple[str, str]:
+    """The desk's own (message, fix) of a problem, each "" where the desk says what `check`
+    says: the game's catalogue's, else the shared one's."""
+    for where in (folder, catalogues.SHARED):
+        found = catalogues.desk_messages(where).get(code)
+        if found:
+            return found.get(locale) or found["zh-Hans"]
+    return "", ""
+
+
+def _labels(fields: list[EntryField], room: str, t: Any) -> dict[str, str]:
+    """The form's fields by name as a message points at them, `label_<name>`: a room's own
+    (`closed_winner` as label_winner) over the match's. A label's note in brackets
+    ("胜方（双方同级时填先到达者）") is for the field; a message names the field before it."""
+    found: dict[str, str] = {}
+    for item in sorted(fields, key=lambda f: bool(f.room)):
+        if item.room and item.room != room:
+            continue
+        name = item.name.removeprefix(f"{item.room}_") if item.room else item.name
+        label = item.label if item.literal else t(item.label)
+        found[f"label_{name}"] = re.split(r"（| \(", label, maxsplit=1)[0].strip()
+    return found
 
 
 def score_lines(spot: TableSpot, score: Any, t: Any) -> list[str]:

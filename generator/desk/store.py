@@ -271,6 +271,35 @@ def audit_line(who: str, stage: str, number: int, table: int, path: Path, old: A
             "old": old, "new": new}
 
 
+def corrected_tables(event_folder: Path) -> dict[str, str]:
+    """The tables whose result the secretary changed after it was in, from the event's audit
+    log: "stage/round/table" -> when (the last such change, as the log writes it). A save that
+    only adds to what was in (a match's second room after its first) corrects nothing."""
+    try:
+        fd = _open_own(event_folder / AUDIT_NAME, os.O_RDONLY)
+    except OSError:  # no log yet; or not a regular file of the user's own (check says so)
+        return {}
+    with os.fdopen(fd, "rb") as handle:
+        text = handle.read().decode("utf-8", "replace")
+    found: dict[str, str] = {}
+    for line in text.splitlines():
+        try:
+            item = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(item, dict) and item.get("who") == "secretary" and _takes_back(item.get("old"), item.get("new")):
+            found[f"{item.get('stage')}/{item.get('round')}/{item.get('table')}"] = str(item.get("at", ""))
+    return found
+
+
+def _takes_back(old: Any, new: Any) -> bool:
+    """Whether `new` changes or drops anything `old` had (a mapping may gain keys)."""
+    if isinstance(old, dict):
+        return any(key not in new or _takes_back(value, new[key]) for key, value in old.items()) \
+            if isinstance(new, dict) else bool(old)
+    return old not in (None, "", []) and old != new
+
+
 class NoKeptKey(Exception):
     """No place to keep the user's key (seals.key_is_kept): the tokens file is sealed with it, so
     a key of one run alone makes every start set the last file aside and mint new links, and the

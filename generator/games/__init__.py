@@ -378,7 +378,8 @@ class Game:
     # `winner` (the referee's decision, written on the table) unless the game has its own rule.
     tiebreak_key: str = "winner"
     # How a tie is settled, in words, for the stage page's explanation of the knockout: a UI word
-    # key (the shared catalogue's, or the game's own).
+    # key (the shared catalogue's, or the game's own). Members read it: the rule, never the key
+    # it is written under (check's knockout-tie names that to the secretary).
     tiebreak_rule: str = "ko_tiebreak_referee"
 
     def knockout_winner(self, score: TableScore, stage: Stage) -> str | None:

@@ -419,6 +419,7 @@ def read_levels(reader: Reader, record: GuandanRecord) -> None:
         return  # `levels: {}` or every level blank: nothing recorded yet (a fresh draw)
     found: dict[str, int] = {}
     ok = True
+    blank: set[str] = set()
     for key in levels.node:
         team = half_width(str(key)).strip()
         if team not in record.teams:
@@ -426,13 +427,19 @@ def read_levels(reader: Reader, record: GuandanRecord) -> None:
                                 suggestion=suggestion(team, record.teams), text=team)
             ok = False
             continue
+        value = levels.raw(key)
+        if value is None or (isinstance(value, str) and not value.strip()):
+            # `T07:` or `T07: ''` (a box left empty on the desk's form): the level is missing,
+            # said as such, not as an invalid level of no value
+            blank.add(team)
+            continue
         try:
-            found[team] = parse_level(levels.raw(key))
+            found[team] = parse_level(value)
         except ValueError:
             reader.problems.add("guandan-level-invalid", levels.value_mark(key), key=f"levels.{team}",
-                                value=levels.raw(key))
+                                value=value, team=team)
             ok = False
-    written = {half_width(str(key)).strip() for key in levels.node}
+    written = {half_width(str(key)).strip() for key in levels.node} - blank
     missing = [t for t in record.teams if t not in written]
     if len(record.teams) == 2 and missing:
         reader.problems.add("guandan-levels-missing", reader.value_mark("levels"), teams=missing)

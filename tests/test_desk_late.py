@@ -1,0 +1,148 @@
+"""The desk later in the event day (event-day.md, "Status, derived from content" and "Changes
+during the event"): its standings and screen say which moment they are ("第 1 轮后") and when
+the stage and the event are over, in the site's words; a correction of a round the next one was
+drawn on says so after saving, as the stage page and `check` do; a save that changes nothing
+writes nothing, not even an audit line; and the admin page marks a table the secretary changed
+after it was entered. Over HTTP to the real stack on 127.0.0.1; the assertions read the pages.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+from tests.test_desk import Running, fetch
+from tests.test_desk_records import Secretary, audit, desk_of, make  # noqa: F401 - desk_of is a fixture
+from tests.test_desk_said import block, shown
+
+SWISS = """\
+format: swiss
+rounds: 2
+"""
+ROUND_1 = """\
+  - table: 1
+    teams: [T01, T02]
+    levels: {T01: Q, T02: "9"}
+  - table: 2
+    teams: [T03, T04]
+    levels: {T03: K, T04: "5"}
+"""
+ROUND_2 = """\
+# 第 2 轮（手工编排）
+stage: main
+round: 2
+tables:
+  - table: 1
+    teams: [T01, T03]
+    levels: {T01: A, T03: "7"}
+  - table: 2
+    teams: [T02, T04]
+"""
+
+
+def two_rounds(tmp_path: Path, round_2: str = ROUND_2) -> Path:
+    root = make(tmp_path, SWISS, ROUND_1)
+    (root / "events" / "gd" / "results" / "round-2.yaml").write_text(round_2, encoding="utf-8")
+    return root
+
+
+def settled(running: Running, since: int) -> None:
+    """Wait (bounded) until the desk has read and scored the event again after `since`."""
+    for _ in range(400):  # up to 20 s
+        if running.desk.version > since:
+            return
+        time.sleep(0.05)
+    raise AssertionError("the desk never read the event again")
+
+
+def test_the_standings_and_screen_say_which_moment_and_when_it_is_over(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    running = desk_of(two_rounds(tmp_path))
+    for view in ("standings", "screen"):
+        status, page = fetch(f"{running.base}/{view}")
+        said = shown(page)
+        assert status == 200 and "主赛 进行中 · 第 1 轮后" in said and "赛事状态：进行中" in said, said
+    since = running.desk.version
+    status, page = Secretary(running).post("main/2/2", "save", level_a="J", level_b="8")
+    assert status == 200 and 'id="saved"' in page
+    settled(running, since)
+    for view in ("standings", "screen"):
+        status, page = fetch(f"{running.base}/{view}")
+        said = shown(page)
+        assert "主赛 已结束 · 共 2 轮" in said and "赛事状态：已结束" in said and "第 1 轮后" not in said, said
+
+
+def test_a_correction_after_the_next_round_was_drawn_is_said_with_the_save(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    from generator import cli
+
+    root = make(tmp_path, SWISS, ROUND_1)
+    assert cli.main(["pair", "gd", "main", "--content", str(root)]) == 0  # round 2, drawn on round 1
+    running = desk_of(root)
+    secretary = Secretary(running)
+    stale = "第 2 轮是按第 1 轮后的成绩编排的，这些成绩后来改了"
+    status, page = secretary.post("main/1/2", "save", level_a="K", level_b="5")  # as it was
+    assert status == 200 and block(page, "stale") == ""
+    # round 1's table 1 corrected: T02 won, not T01; round 2 stands as drawn, and the desk says so
+    status, page = secretary.post("main/1/1", "save", level_a="9", level_b="Q")
+    said = block(page, "stale")
+    assert status == 200 and 'id="saved"' in page and said.startswith("主赛 " + stale), said
+    assert "T01" in said and "T02" in said and "已编排的对阵不会自动重排。" in said
+    # in the words of the stage page (the site's) and there to see on the admin page too
+    from generator.build import build
+
+    out = tmp_path / "site"
+    build(root, out)
+    stage_page = shown((out / "events" / "gd" / "main" / "index.html").read_text(encoding="utf-8"))
+    assert said.removeprefix("主赛 ") in stage_page
+    status, admin = fetch(f"{running.secretary}/admin", opener=secretary.opener)
+    assert said in shown(admin)
+
+
+def test_a_save_that_changes_nothing_writes_nothing_not_even_an_audit_line(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    root = two_rounds(tmp_path)
+    running = desk_of(root)
+    results = root / "events" / "gd" / "results" / "round-2.yaml"
+    secretary = Secretary(running)
+    status, page = secretary.post("main/2/2", "save", level_a="J", level_b="8")
+    assert status == 200 and 'id="saved"' in page and len(audit(root)) == 1
+    before = results.read_bytes()
+    status, page = secretary.post("main/2/2", "save", level_a="J", level_b="8")  # the same again
+    assert status == 200 and "与成绩文件中的相同，没有改动，未写入。" in shown(page) and 'id="saved"' not in page
+    assert len(audit(root)) == 1 and results.read_bytes() == before
+    status, page = secretary.post("main/2/2", "save", level_a="J", level_b="9")  # a change is one
+    assert status == 200 and 'id="saved"' in page
+    assert [line["new"] for line in audit(root)] == [{"levels": {"T02": "J", "T04": 8}}, {"levels": {"T02": "J", "T04": 9}}]
+
+
+def admin_row(running: Running, secretary: Secretary, number: int, table: int) -> str:
+    """The admin page's line of a table of round `number`, as read."""
+    status, page = fetch(f"{running.secretary}/admin", opener=secretary.opener)
+    section = page.split(f"<h2>主赛 · 第 {number} 轮</h2>")[1].split("</section>")[0]
+    return shown(re.search(rf'<tr><td class="num">{table}</td>.*?</tr>', section, re.S).group(0)).strip()
+
+
+def test_the_admin_page_marks_a_result_the_secretary_corrected(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    from tests.test_desk import post
+    from tests.test_desk_records import FOUR
+
+    root = two_rounds(tmp_path)
+    running = desk_of(root)
+    secretary = Secretary(running)
+    since = running.desk.version
+    status, page = post(running, "main/2/2", "save", level_a="J", level_b="8")  # the table's phone
+    assert status == 200 and 'id="saved"' in page
+    settled(running, since)
+    assert admin_row(running, secretary, 2, 2) == "2 T02 — T04 已录 · 本桌已提交 录入/修改"
+    status, page = secretary.post("main/2/2", "save", level_a="8", level_b="J")  # the referee's correction
+    assert status == 200 and 'id="saved"' in page
+    row = admin_row(running, secretary, 2, 2)
+    assert re.fullmatch(r"2 T02 — T04 已录 · 本桌已提交 · 记录台已更正（\d\d:\d\d UTC） 录入/修改", row), row
+    assert "更正" not in admin_row(running, secretary, 2, 1)  # (written by hand: no line in the log)
+    # the secretary's first entry, and a match's second room after its first, correct nothing
+    four = make(tmp_path / "four", FOUR, "  - table: 1\n    teams: [T01, T02]\n", players=4, count=2)
+    running = desk_of(four)
+    secretary = Secretary(running)
+    assert secretary.post("main/1/1", "save", open_level_a="Q", open_level_b="9")[0] == 200
+    assert secretary.post("main/1/1", "save", open_level_a="Q", open_level_b="9",
+                          closed_level_a="9", closed_level_b="Q")[0] == 200
+    assert admin_row(running, secretary, 1, 1) == "1 T01 — T02 已录 录入/修改"

@@ -1,0 +1,165 @@
+"""What the desk says about a typed record, in the form's own terms (event-day.md, "The results
+desk"): a problem in one room of a teams-of-four match names that room as the form labels it,
+its fix points at the form's fields, never at a results file's keys (rooms:, closed:,
+levels.T07, tiebreak_deal:), and a table that may save only once is told before it saves what
+the save needs. Posted over HTTP as a table's phone or the secretary sends it, to the real stack
+on 127.0.0.1; the assertions read the page's text.
+"""
+
+from __future__ import annotations
+
+import html as markup
+import json
+import re
+from pathlib import Path
+
+from generator import cli
+from generator.games.guandan.records import parse_level
+from tests.test_desk import fetch
+from tests.test_desk_records import FOUR, desk_of, make  # noqa: F401 - desk_of is a fixture
+
+SWISS = """\
+format: swiss
+rounds: 1
+"""
+TWO = """\
+  - table: 1
+    teams: [T01, T02]
+  - table: 2
+    teams: [T03, T04]
+"""
+
+
+def text(page: str) -> str:
+    """A page's text as read: no tags, scripts or styles, runs of white space as one space."""
+    page = re.sub(r"<(script|style).*?</\1>", "", page, flags=re.S)
+    return re.sub(r"\s+", " ", markup.unescape(re.sub(r"<[^>]+>", " ", page)))
+
+
+def test_a_level_left_blank_is_a_missing_level_not_an_invalid_one(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    root = make(tmp_path, SWISS, TWO.replace("teams: [T03, T04]\n", "teams: [T03, T04]\n    levels: {T03: 9, T04: ''}\n")
+                + "  - table: 3\n    teams: [T05, T06]\n    levels: {T05: 9, T06: }\n", count=6)
+    assert cli.main(["check", "--content", str(root)]) == 1
+    out = capsys.readouterr().err
+    assert out.count("levels 缺少 T04 的级数") == 1 and out.count("levels 缺少 T06 的级数") == 1
+    assert "无效" not in out
+
+
+def test_the_level_hints_of_the_form_and_of_check_agree_with_the_reader(tmp_path: Path, desk_of, capsys) -> None:  # noqa: ANN001, F811
+    root = make(tmp_path, SWISS, TWO.replace("teams: [T03, T04]\n", "teams: [T03, T04]\n    levels: {T03: 9, T04: Z}\n"))
+    status, page = fetch(desk_of(root).desk.link("main/1/1"))
+    assert status == 200 and "过A 写 A+ 或 过A" in text(page)
+    assert cli.main(["check", "--content", str(root)]) == 1
+    assert "→ 级数写 2–10、J、Q、K、A，过A 写 A+ 或 过A。" in capsys.readouterr().err
+    assert parse_level("A+") == parse_level("过A") == parse_level("過A")  # what both say is read
+
+
+def block(page: str, name: str) -> str:
+    """The text of one of the form's message blocks (problems, warnings, …); "" when hidden."""
+    found = re.search(rf'<div id="{name}"([^>]*)>(.*?)</div>', page, re.S)
+    return "" if found is None or " hidden" in found.group(1) else text(found.group(2)).strip()
+
+
+# What a results file calls things, which a table's phone never shows.
+YAML_WORDS = re.compile(r"levels\.|rooms:|closed:|open:|tiebreak_deal|winner:|deals")
+
+FOUR_TABLES = """\
+  - table: 1
+    teams: [T01, T02]
+  - table: 2
+    teams: [T03, T04]
+"""
+
+
+def test_a_problem_in_one_room_names_the_room_as_the_form_heads_it(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    from tests.test_desk import post
+
+    root = make(tmp_path, FOUR, FOUR_TABLES, players=4)
+    running = desk_of(root)
+    before = (root / "events" / "gd" / "results" / "round-1.yaml").read_bytes()
+    opened = {"open_level_a": "Q", "open_level_b": "9"}
+    for typed, said in (({"closed_level_a": "9", "closed_level_b": ""}, "闭室：没有填 T02 的最终级数"),
+                        ({"closed_level_a": "9", "closed_level_b": "Z"}, "闭室：T02 的最终级数 Z 无效"),
+                        ({"closed_deals": "T01+3, T02+5"}, "闭室：牌局记录第 2 项 T02+5：升级数 5 不在 1–3 之间"),
+                        ({"open_deals": "T01+3, T02+5", "open_level_a": "", "open_level_b": "",
+                          "closed_level_a": "9", "closed_level_b": "Q"}, "开室：牌局记录第 2 项 T02+5")):
+        status, page = post(running, "main/1/1", "save", **{**opened, **typed})
+        problems = block(page, "problems")
+        assert status == 422 and said in problems, problems
+        assert not YAML_WORDS.search(problems), problems
+        # and the same while typing (the live check)
+        status, body = post(running, "main/1/1", "check", **{**opened, **typed})
+        [checked] = json.loads(body)["problems"]
+        assert said in checked["message"] and not YAML_WORDS.search(checked["message"] + checked["hint"])
+    assert (root / "events" / "gd" / "results" / "round-1.yaml").read_bytes() == before
+
+
+def test_the_one_room_saved_by_the_secretary_is_said_in_the_forms_terms(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    from tests.test_desk_records import Secretary
+
+    running = desk_of(make(tmp_path, FOUR, FOUR_TABLES, players=4))
+    status, page = Secretary(running).post("main/1/2", "save", open_level_a="Q", open_level_b="9")
+    assert status == 200 and 'id="saved"' in page
+    warned = block(page, "warnings")
+    assert "第 2 桌只录入了开室，闭室的记录还没有" in warned and "闭室的记分表收到后，填在本页的闭室一栏" in warned
+    assert not YAML_WORDS.search(warned), warned
+
+
+KO = """\
+format: knockout
+seeding: [T01, T02, T03, T04]
+profile: national
+"""
+
+
+def test_a_knockout_tie_points_at_the_forms_extra_deal_field(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    from tests.test_desk import post
+
+    running = desk_of(make(tmp_path, KO, TWO))
+    status, page = post(running, "main/1/1", "save", level_a="9", level_b="9")
+    problems = block(page, "problems")
+    assert status == 422 and "打平，淘汰赛必须有胜者" in problems
+    assert "在「加赛头游方」一栏选出" in problems and not YAML_WORDS.search(problems), problems
+    assert "加赛头游方" in text(page).split("在「加赛头游方」一栏选出")[1]  # the field it names is on the form
+    status, page = post(running, "main/1/1", "save", level_a="9", level_b="8", tiebreak_deal="T02")
+    problems = block(page, "problems")
+    assert status == 422 and "比赛没有打平（T01 9 : T02 8），不应填「加赛头游方」T02" in problems
+    assert not YAML_WORDS.search(problems), problems
+
+
+def shown(page: str) -> str:
+    """The text a phone shows: `text` without the blocks the page hides (those the live check
+    fills)."""
+    return text(re.sub(r'<(div|p)\b[^>]*\shidden\b[^>]*>.*?</\1>', " ", page, flags=re.S))
+
+
+def test_a_table_is_told_before_saving_that_it_saves_both_rooms_at_once(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    from tests.test_desk import post
+    from tests.test_desk_records import Secretary
+
+    root = make(tmp_path, FOUR, FOUR_TABLES, players=4)
+    running = desk_of(root)
+    results = root / "events" / "gd" / "results" / "round-1.yaml"
+    before = results.read_bytes()
+    both = "开室和闭室都填完才能保存：每桌只能提交一次。"
+    status, page = fetch(running.desk.link("main/1/1"))
+    assert status == 200 and both in shown(page)  # up front, before anything is typed
+    # the open room alone, checked: why it cannot be saved yet, in the form's terms; no "仍可保存"
+    status, page = post(running, "main/1/1", "preview", open_level_a="Q", open_level_b="9")
+    waiting = block(page, "incomplete")
+    assert status == 200 and waiting.startswith(both), waiting
+    assert "第 1 桌只录入了开室，闭室的记录还没有" in waiting and "填在本页的闭室一栏" in waiting
+    assert "仍可保存" not in shown(page) and not YAML_WORDS.search(shown(page).split("核对成绩")[0])
+    status, body = post(running, "main/1/1", "check", open_level_a="Q", open_level_b="9")
+    checked = json.loads(body)
+    assert checked["waiting"] and checked["warnings"] == [] and "闭室" in checked["incomplete"][0]["hint"]
+    # saved anyway: refused, said once, nothing written
+    status, page = post(running, "main/1/1", "save", open_level_a="Q", open_level_b="9")
+    assert status == 409 and block(page, "incomplete").startswith("未保存：每桌只能提交一次")
+    assert "仍可保存" not in shown(page) and shown(page).count("每桌只能提交一次") == 1
+    assert results.read_bytes() == before
+    # the secretary may save one room: no such note, and the warning is under "仍可保存", truly
+    secretary = Secretary(running)
+    assert both not in shown(secretary.page("main/1/1"))
+    status, page = secretary.post("main/1/1", "save", open_level_a="Q", open_level_b="9")
+    assert status == 200 and "仍可保存" in block(page, "warnings") and block(page, "incomplete") == ""
