@@ -338,6 +338,16 @@ def planned(tmp: Path, monkeypatch: pytest.MonkeyPatch, game: str, stage: str, c
     return made
 
 
+def new_site_paired(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """`paibang pair` on the event `paibang new` made, before any entry is written."""
+    made = refusals(monkeypatch)
+    site = tmp / "site"
+    main(["init", str(site)])
+    main(["new", "club", "--game", "guandan", "--content", str(site)])
+    main(["pair", "club", "main", "--content", str(site)])
+    return made
+
+
 def small_swiss(tmp: Path, count: int, rounds: int, fmt: str = "swiss") -> Path:
     root = tmp / "content"
     (root / "events/ev/results").mkdir(parents=True)
@@ -599,6 +609,7 @@ TRIGGERS: dict[str, Trigger] = {
     "pair-round-gap": lambda tmp, mp: planned(tmp, mp, G, "main", unlink(R2)),
     "pair-stage-complete": lambda tmp, mp: planned(tmp, mp, G, "main", nothing),
     "pair-no-field": lambda tmp, mp: planned(tmp, mp, B, "final", unlink(PRELIM, FINAL)),
+    "pair-no-entries": new_site_paired,
     "pair-round-pending": lambda tmp, mp: planned(
         tmp, mp, G, "main", lambda event: (unlink(R2, "results/round-3.yaml")(event),
                                            replace(event / R1, "levels: {T47: K, T48: 8}", "levels: {}"))),

@@ -160,6 +160,34 @@ def test_the_schema_each_written_file_names_is_in_the_site_wherever_it_goes(tmp_
     validate(copied)  # the schema/ folder is no part of the content read
 
 
+def test_pair_in_a_new_site_says_to_import_the_entries_then_names_the_results_schema(tmp_path: Path, capsys) -> None:
+    """pair on the event new made (no entries yet) said its entries came from the previous
+    stage's qualifiers, which it has none of: it says to import the sign-up sheet. Once they are
+    in, the round's results file names the site's results schema, as event.yaml names its own."""
+    import json
+
+    import jsonschema
+
+    from generator.content.yaml_loader import _CoreLoader
+
+    site = tmp_path / "site"
+    assert main(["init", str(site)]) == 0
+    assert main(["new", "club", "--game", "guandan", "--content", str(site)]) == 0
+    capsys.readouterr()
+    assert main(["pair", "club", "main", "--content", str(site)]) != 0
+    said = capsys.readouterr().err
+    assert "赛事 club 还没有参赛队" in said and "paibang import club" in said and "前一阶段" not in said
+    event = site / "events/club/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace(
+        "entries: []", "entries:\n  - {id: T01, players: [甲, 乙]}\n  - {id: T02, players: [丙, 丁]}"), encoding="utf-8")
+    assert main(["pair", "club", "main", "--content", str(site)]) == 0
+    written = site / "events/club/results/round-1.yaml"
+    schema = named_schema(written)
+    assert schema.resolve() == (site / "schema/results.schema.json").resolve()
+    document = yaml.load(written.read_text(encoding="utf-8"), Loader=_CoreLoader)  # noqa: S506
+    jsonschema.Draft7Validator(json.loads(schema.read_text(encoding="utf-8"))).validate(document)
+
+
 def test_new_brings_the_sites_schemas_up_to_date(tmp_path: Path, capsys) -> None:
     """A site made before init wrote the schemas, or by an older paibang: new writes those
     missing or different (a key added since), and leaves those that are current as they are."""

@@ -16,7 +16,7 @@ import os
 from pathlib import Path
 
 from generator import catalogues
-from generator.content.schema import schema_texts
+from generator.content.schema import SITE_SCHEMA_FOLDER, schema_texts
 from generator.seals import make_folders_durably, write_durably
 
 # (comment, key line) per key: the comment a key of the shared UI words, the line written as it
@@ -37,7 +37,7 @@ class InitRefused(Exception):
     """The site cannot be created there: the message says why, in the chosen language."""
 
 
-SCHEMA_FOLDER = "schema"  # in the site's folder, beside site.yaml and events/
+SCHEMA_FOLDER = SITE_SCHEMA_FOLDER  # in the site's folder, beside site.yaml and events/
 
 
 def site_text(locale: str) -> str:

@@ -20,6 +20,9 @@ from generator.games import GAMES, SHARED_METRICS
 from generator.messages import LOCALES
 
 SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schema"
+# In a site (`paibang init`), beside site.yaml and events/: each content file's `$schema` line
+# names its schema there, relative to itself (init, new, pair).
+SITE_SCHEMA_FOLDER = "schema"
 DRAFT = "http://json-schema.org/draft-07/schema#"
 
 TEXT = {"type": ["string", "number"]}

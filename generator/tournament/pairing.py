@@ -66,6 +66,7 @@ from typing import TYPE_CHECKING
 from generator import catalogues
 from generator.catalogues import LOCALES
 from generator.content.model import Entry, Event, Stage, Table
+from generator.content.schema import SITE_SCHEMA_FOLDER
 from generator.games import GAMES, TableForm, entry_label, metric_of, stage_in_titles, yaml_id
 from generator.errors import Refusal  # `paibang pair` will not draw: the pair-* codes of messages.py
 from generator.printed import Bulletin
@@ -378,7 +379,10 @@ def plan_rounds(result: EventResult, stage_id: str, every: bool = False) -> list
     if stage.format == "knockout":
         return [_plan_knockout(result, stage_result, number)]
     if not stage_result.field:
-        raise Refusal("pair-no-field", stage=stage.id)
+        if any(s.advance and s.advance.to == stage.id for s in event.stages):  # its field qualifies later
+            raise Refusal("pair-no-field", stage=stage.id)
+        # (a new event's `entries: []`: its field is the entries, and there are none to draw yet)
+        raise Refusal("pair-no-entries", stage=stage.id, event=event.slug)
     if stage.format == "round_robin":
         return _plan_round_robin(result, stage_result, number, every)
     if stage.format == "pairs":
@@ -807,6 +811,11 @@ def results_text(plan: PlannedRound, locale: str) -> str:
     event, stage = plan.event, plan.stage
     form = table_form(event, stage)
     lines = [f"# {line}" for line in header_lines(plan, locale)]
+    # In a site made by `paibang init`, which keeps the editors' schemas: the line that lets the
+    # secretary's editor complete and check the results typed in (events/<slug>/results/ is three
+    # folders below the site's).
+    if (event.folder.parent.parent / SITE_SCHEMA_FOLDER / "results.schema.json").is_file():
+        lines.insert(0, f"# yaml-language-server: $schema=../../../{SITE_SCHEMA_FOLDER}/results.schema.json")
     if plan.method == "swiss":
         # What the draw read (order, primary score), for check to see later whether a corrected
         # result changed it (event._stale_draws; load._drawn_on reads these lines back).
