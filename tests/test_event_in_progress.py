@@ -447,6 +447,33 @@ def test_a_correction_after_the_next_draw_is_named_and_fails_strict(tmp_path: Pa
     assert a in stale["entries"] and b in stale["entries"]
 
 
+def test_a_draw_printed_after_a_correction_shows_the_scores_it_was_drawn_on(tmp_path: Path) -> None:
+    """Round 1's table 1 reversed once round 2 was drawn: round 2's notice, printed again (or
+    posted by a build while it is played), shows the wins the draw read, as the round file's
+    `# draw-order:` lines record them, and says the results changed since, not today's wins
+    (which would set a 0 against a 1 under "same wins meet")."""
+    from generator.render.bulletins import printed_round
+    from generator.tournament.pairing import draw_sheets
+
+    content = small_event(tmp_path, 8, "  - id: main\n    format: swiss\n    rounds: 3\n")
+    assert pair(content) == 0
+    tables = fill(content, 1)
+    assert pair(content) == 0
+    a, b = tables[0]
+    path = round_file(content, 1)
+    path.write_text(path.read_text(encoding="utf-8").replace(f"{{{a}: K, {b}: 5}}", f"{{{a}: 5, {b}: K}}"),
+                    encoding="utf-8")
+    _, results, _ = validate(content)
+    metrics = {s.entry.id: s.tally.metrics["wins"] for s in results[0].stages[0].standings}
+    assert (metrics[a], metrics[b]) == (0, 1)  # today's
+    for draw in (next(s for s in printed_round(results[0], "main", 2, "zh-Hans") if s.kind == "draw"),
+                 draw_sheets(results[0], "zh-Hans")[0]):
+        shown = {row[1]: row[3] for row in draw.rows} | {row[4]: row[6] for row in draw.rows}
+        assert (shown[a], shown[b]) == ("1", "0")  # as drawn
+        assert all(row[3] == row[6] for row in draw.rows)  # equal wins met, as the draw did
+        assert "第 1 轮后的成绩在编排后有改动：表中的胜场是编排时的。" in draw.text
+
+
 def test_the_never_played_hint_names_the_entries_file(tmp_path: Path) -> None:
     content = small_event(tmp_path, 4, "  - id: main\n    format: swiss\n    rounds: 1\n", entries_file=True)
     assert pair(content) == 0

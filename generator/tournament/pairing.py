@@ -1020,8 +1020,19 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     # A Swiss round is drawn on the standings after the round before it: printed again once
     # later rounds are in, its notice shows those, not today's; round 1 is drawn by lot.
     scored = stage.format == "swiss" and any(r.has_counted for r in stage_result.rounds if r.number < round_result.number)
-    scores = {s.entry.id: s.tally.metrics.get(stage_result.primary, 0)
-              for s in (stage_result.standings if standings is None else standings)} if scored else {}
+    # The figures shown are the ones the draw read, as `paibang pair` wrote them in the round's
+    # file (# draw-order:), not figures ranked again today. A result corrected after the draw
+    # changes the standings, never the draw (event-day.md: it is not redone): today's figures
+    # would contradict the very tables listed (T10 5 against T04 2 under "same score meets"),
+    # and the players were seated by the draw as made, which is what the stage page's note on
+    # the correction speaks of. Only without those lines (a round drawn by hand, or by an
+    # older paibang) are the figures ranked again (standings_before); where the stage knows
+    # they have changed since (stale_draws), the notice says that its figures are today's.
+    drawn = _drawn_figures(event, stage, round_result.number) if scored else {}
+    as_drawn = bool(drawn) and all(side in drawn for s in round_result.tables for side in s.table.sides)
+    scores = drawn if as_drawn else {s.entry.id: s.tally.metrics.get(stage_result.primary, 0)
+                                     for s in (stage_result.standings if standings is None else standings)} if scored else {}
+    changed = scored and any(number == round_result.number for number, _ in stage_result.stale_draws)
     label = _metric_label(event, stage_result.primary, locale) if scored else ""
     columns = [catalogues.text("table", locale), first, catalogues.text("players", locale)] + ([label] if scored else [])
     columns += [second, catalogues.text("players", locale)] + ([label] if scored else [])
@@ -1056,6 +1067,9 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         text = catalogues.text("pair_sheet_movement", locale, method=catalogues.text(_method_key(movement.kind), locale))
     elif scored:
         text = catalogues.text("pair_sheet_swiss", locale, prev=round_result.number - 1, primary=label)
+        if changed:
+            text += catalogues.text("pair_sheet_as_drawn" if as_drawn else "pair_sheet_changed", locale,
+                                    prev=round_result.number - 1, primary=label)
     elif stage.format == "round_robin":
         text = catalogues.text("pair_sheet_berger", locale)
     elif stage.format == "knockout" and stage_result.bracket is not None:
@@ -1080,6 +1094,13 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         catalogues.text("pair_sheet_title_event", locale, event=event.title, n=round_result.number)
     return Bulletin(f"draw-{stage.id}-round-{round_result.number}", title, text, columns, rows,
                      event.organizer or "", event.day_of(stage, round_result.number), numeric)
+
+
+def _drawn_figures(event: Event, stage: Stage, number: int) -> dict[str, float]:
+    """The primary scores the round was drawn on, as its file records them (Round.drawn_on);
+    empty when it records none."""
+    round_ = next((r for r in event.rounds.get(stage.id, []) if r.number == number), None)
+    return dict(round_.drawn_on) if round_ is not None and round_.drawn_on else {}
 
 
 # --- words ----------------------------------------------------------------------------------------
