@@ -35,7 +35,8 @@ class FormPage(TypedDict, total=False):
     hand card has only its own. Templates read `page.table`, `page.words.date`, ….
     """
 
-    table: str  # the table number
+    table: str  # the table number, digits only (the desk finds a table's pages by it)
+    table_label: str  # the head's table, where it says more than its number: 1（开室）, a room's page
     seats: list[Seat]
     referee: str
     words: dict[str, str]  # the template's fixed words, in the bulletin's language

@@ -115,6 +115,25 @@ FOUR_TABLES = """\
 """
 
 
+def test_each_rooms_score_sheet_carries_its_tables_qr(tmp_path: Path, desk_of, monkeypatch) -> None:
+    """The desk's score sheets put a table's link on the pages naming that table: a teams-of-four
+    room's page named it "1（开室）", no table number, and went without its QR code. Its number
+    is the table's; the room is said beside it (the page's table_label)."""
+    from generator.commands import printing
+    from generator.desk.app import table_key, table_sheets
+    from generator.render.bulletins import qr_svg
+
+    printed = []
+    monkeypatch.setattr(printing, "one_document", lambda forms, locale: printed.extend(forms) or b"%PDF")
+    running = desk_of(make(tmp_path, FOUR, FOUR_TABLES, players=4))
+    assert table_sheets(running.desk, "main", 1) == b"%PDF"
+    [sheet] = [form for form in printed if form.kind == "scoresheet"]
+    assert [page.get("qr") for page in sheet.pages] == [
+        qr_svg(running.desk.link(table_key("main", 1, table))) for table in (1, 1, 2, 2)]
+    assert [(page["table"], page["table_label"]) for page in sheet.pages] == [
+        ("1", "1（开室）"), ("1", "1（闭室）"), ("2", "2（开室）"), ("2", "2（闭室）")]
+
+
 def test_a_table_enters_both_rooms_of_a_teams_of_four_match(tmp_path: Path, desk_of) -> None:
     root = make(tmp_path, FOUR, FOUR_TABLES, players=4)  # table 2 is in: +3 and -3, a draw
     running = desk_of(root)

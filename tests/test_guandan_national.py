@@ -464,7 +464,7 @@ def test_score_sheets_show_both_rooms_and_the_penalties(four_site):
     sheets = [b for b in round_forms(results[0], "main", 1, "zh-Hans") if b.kind == "scoresheet"]
     assert len(sheets) == 1
     pages = sheets[0].pages
-    assert [page["table"] for page in pages] == ["1（开室）", "1（闭室）", "2（开室）", "2（闭室）"]
+    assert [page["table_label"] for page in pages] == ["1（开室）", "1（闭室）", "2（开室）", "2（闭室）"]
     assert pages[1]["penalties"][0] == ["T01", "1", "迟到5分钟"] and pages[0]["penalties"][0] == ["", "", ""]
     round_sheet = next(b for b in GAMES["guandan"].bulletins(results[0], _translator()) if b.name == "results-main")
     assert round_sheet.rows[0][2] == "9 / 5" and round_sheet.rows[0][4] == "3 / 8" and "T01 罚 1 级" in round_sheet.rows[0][-1]

@@ -109,9 +109,7 @@ def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: 
     # A knockout match cannot end level: equal levels at time-up go to one extra deal at level 2.
     knockout = stage.format == "knockout"
     page = {
-        "table": str(table.number) if room is None else t("gd_sheet_room_table", table=table.number,
-                                                           room=t(f"{room}_room")),
-
+        "table": str(table.number),
         "seats": [{"label": t("gd_sheet_side_a"), "names": side_label(event, a, t.locale)},
                   {"label": t("gd_sheet_side_b"), "names": side_label(event, b, t.locale)}],
         "referee": table.referee or "",
@@ -134,6 +132,8 @@ def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: 
         "signatures": [t("gd_sheet_sign_captain", team=a), t("gd_sheet_sign_captain", team=b),
                        t("sheet_sign_referee")],
     }
+    if room is not None:  # the number alone stays the table's, as the desk finds its pages (its QR)
+        page["table_label"] = t("gd_sheet_room_table", table=table.number, room=t(f"{room}_room"))
     # Penalty rows on a sheet of another rule set, or with penalties recorded (the seed's form has none).
     if options.small_points or penalties:
         page["penalties"] = (penalties + [["", "", ""]] * SHEET_PENALTY_ROWS)[:max(SHEET_PENALTY_ROWS, len(penalties))]
