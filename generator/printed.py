@@ -37,6 +37,7 @@ class FormPage(TypedDict, total=False):
 
     table: str  # the table number, digits only (the desk finds a table's pages by it)
     table_label: str  # the head's table, where it says more than its number: 1（开室）, a room's page
+    title: str  # the page's own title line, where its table's differs from the form's (a knockout's match)
     seats: list[Seat]
     referee: str
     words: dict[str, str]  # the template's fixed words, in the bulletin's language

@@ -420,6 +420,63 @@ def test_guandan_tie_settled_by_the_extra_deal(tmp_path: Path) -> None:
     assert GAMES["guandan"].tiebreak_key == "tiebreak_deal"
 
 
+FOUR_KO = KO + "    profile: national\n    third_place: true\n    team_size: 4\n"
+
+
+def four_final_drawn(tmp_path: Path) -> Path:
+    """A Guandan teams-of-four knockout of four with a third-place play-off: the semi-finals
+    played (T01 and T02 through), the last round drawn by `paibang pair`."""
+    def match(number: int, a: str, b: str) -> str:
+        return (f"  - table: {number}\n    teams: [{a}, {b}]\n"
+                f"    rooms: {{open: {{levels: {{{a}: Q, {b}: \"9\"}}}}, closed: {{levels: {{{a}: \"8\", {b}: \"8\"}}}}}}\n")
+
+    root = event(tmp_path, 4, FOUR_KO, {"round-1.yaml": results_file("ko", 1, match(1, "T01", "T04"), match(2, "T02", "T03"))},
+                 game="guandan", prefix="T")
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    return root
+
+
+def test_the_final_rounds_paper_names_each_tables_match(tmp_path: Path) -> None:
+    """The final and the third-place play-off are one round: its draw notice called it 决赛, and
+    both tables' score sheets were titled by the round alone. The notice names the round as both
+    and each table's match (as the bracket words them), each sheet's page its table's match."""
+    from generator.render.bulletins import printed_round
+
+    root = four_final_drawn(tmp_path)
+    result, _ = run(root)
+    printed = printed_round(result, "ko", 2, "zh-Hans")
+    draw = next(b for b in printed if b.kind == "draw")
+    assert draw.text == "淘汰赛第 2 轮（决赛和三四名决赛），按对阵图编排。请各队按桌号入座。"  # nobody goes on
+    assert draw.columns[-1] == "场次"
+    assert [(row[0], row[1], row[3], row[-1]) for row in draw.rows] == [
+        ("1", "T03", "T04", "三四名决赛"), ("2", "T01", "T02", "决赛")]
+    sheet = next(b for b in printed if b.kind == "scoresheet")
+    assert [(page["table_label"], page["title"]) for page in sheet.pages] == [
+        ("1（开室）", "淘汰赛杯淘汰赛第 2 轮记分表（三四名决赛）"), ("1（闭室）", "淘汰赛杯淘汰赛第 2 轮记分表（三四名决赛）"),
+        ("2（开室）", "淘汰赛杯淘汰赛第 2 轮记分表（决赛）"), ("2（闭室）", "淘汰赛杯淘汰赛第 2 轮记分表（决赛）")]
+    first = next(b for b in printed_round(result, "ko", 1, "zh-Hans") if b.kind == "draw")
+    assert first.text.startswith("淘汰赛第 1 轮（半决赛）") and "场次" not in first.columns  # one kind of match
+    text = (root / "events/cup/results/round-2.yaml").read_text(encoding="utf-8")
+    assert "第 2 轮（决赛和三四名决赛）对阵" in text
+
+
+def test_the_desks_sheets_page_names_each_tables_match(tmp_path: Path) -> None:
+    import http.cookiejar
+    import urllib.request
+
+    from tests.test_desk import fetch, start
+
+    running = start(four_final_drawn(tmp_path), slug="cup")
+    try:
+        jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        assert fetch(running.desk.admin_link, opener=jar)[0] == 200
+        status, html = fetch(f"{running.secretary}/admin/sheets/ko/2", opener=jar)
+        assert status == 200
+        assert "第 2 轮 第 1 桌 · 三四名决赛" in html and "第 2 轮 第 2 桌 · 决赛" in html
+    finally:
+        running.stop()
+
+
 def test_daguai_tie_settled_by_the_referee(tmp_path: Path) -> None:
     """Another game through the default hook: a 大怪路子 match drawn on points (8 : 8) goes to the
     side the referee names."""

@@ -60,6 +60,7 @@ from generator.render.i18n import Translator
 from generator.render.problems import SCROLL_TO_VALUE, STYLE as PROBLEM_STYLE, problem_block
 from generator.render.remarks import remark_texts
 from generator.tournament.event import run_event, withdrawn_sides
+from generator.tournament.knockout import table_names
 from generator.tournament.results import EventResult
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "desk"
@@ -911,6 +912,9 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         number = int(number)
         import segno
 
+        # A knockout's table is named by its match (决赛, 三四名决赛), as its score sheet is.
+        bracket = desk.result.stage_of(stage).bracket if desk.result is not None else None
+        names = table_names(bracket, number, desk.locale) if bracket is not None else {}
         rows = []
         for round_ in desk.event.rounds.get(stage, []):
             if round_.number != number:
@@ -920,7 +924,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                     continue
                 link = desk.link(table_key(stage, number, table.number))
                 qr = segno.make(link, error="m").svg_inline(scale=3, border=2)
-                rows.append({"table": table, "link": link, "qr": qr})
+                rows.append({"table": table, "link": link, "qr": qr, "match": names.get(table.number, "")})
         return desk.page("sheets.html", stage=desk.event.stage(stage), number=number, rows=rows)
 
     async def sheets_pdf(request: Request) -> Response:

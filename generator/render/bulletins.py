@@ -31,6 +31,7 @@ from generator.printed import Bulletin
 from generator.render.i18n import Translator
 from generator.render.knockout_words import ranking_rule, sentences
 from generator.render.remarks import remark_texts
+from generator.tournament import knockout
 from generator.tournament.knockout import Bracket
 from generator.tournament.results import EventResult, RoundResult, StageResult
 from generator.tournament.event import standings_before
@@ -89,12 +90,21 @@ def round_forms(result: EventResult, stage_id: str, number: int, locale: str) ->
     forms = own(narrowed, t, forms=True)
     stage_result = result.stage_of(stage_id)
     several = len(stage_result.rounds) > 1 or (stage_result.stage.rounds or 1) > 1
+    # A knockout's table plays a match with a name of its own: each page's title says it (the
+    # final and the third-place play-off are one round, and a form titled by the round alone
+    # called both 决赛), in the bracket's words.
+    bracket = stage_result.bracket
+    names = knockout.table_names(bracket, number, locale) if bracket is not None else {}
     for form in forms:
         name = f"{form.kind}-{stage_id}-round-{number}"
         if several and not form.name.endswith(f"-round-{number}"):  # a stage-wide form's title gains the round
             form.title = t("form_round_title", title=form.title, n=number)
         form.name = name
         form.page_url = f"events/{result.event.slug}/{stage_id}/round-{number}/index.html"
+        for page in form.pages:
+            table = page.get("table")
+            if isinstance(table, str) and table.isdecimal() and int(table) in names:
+                page["title"] = t("form_match_title", title=form.title, match=names[int(table)])
     return forms
 
 

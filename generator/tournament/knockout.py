@@ -649,7 +649,9 @@ def tie_hint(key: str, side: str, locale: str) -> str:
 
 def sheet_text(bracket: Bracket, number: int, locale: str) -> str:
     """The draw notice's text for a knockout round (round 1: with the byes)."""
-    text = catalogues.text("ko_sheet_text", locale, n=number, round=round_label(bracket, number, locale))
+    # The last round sends nobody on: its winners are placed (the champion, third place).
+    key = "ko_sheet_text_last" if number == bracket.rounds else "ko_sheet_text"
+    text = catalogues.text(key, locale, n=number, round=round_label(bracket, number, locale))
     if number == 1 and bracket.byes and bracket.seeds:
         byes = catalogues.text("ko_pair_byes", locale, ids=", ".join(bracket.seeds[s - 1] for s in bracket.byes))
         text = catalogues.text("two_sentences", locale, first=text, second=byes)  # as the locale runs them on
@@ -657,4 +659,25 @@ def sheet_text(bracket: Bracket, number: int, locale: str) -> str:
 
 
 def round_label(bracket: Bracket, number: int, locale: str) -> str:
-    return catalogues.text(bracket.round_text_key(number), locale, n=bracket.round_of(number))
+    """The round as a sentence names it: 决赛, or 决赛和三四名决赛 when the third-place
+    play-off is played beside the final (the round is not the final alone)."""
+    label = catalogues.text(bracket.round_text_key(number), locale, n=bracket.round_of(number))
+    if any(match.kind == "third" for match in bracket.round_matches(number)):
+        label = catalogues.text("ko_text_with_third", locale, round=label)
+    return label
+
+
+def match_name(bracket: Bracket, match: Match, locale: str) -> str:
+    """A match as paper names it, in the bracket's words: 三四名决赛 for the third-place
+    play-off, else its round's name (决赛, 半决赛, 16 强赛)."""
+    if match.kind == "third":
+        return catalogues.text("ko_text_third_match", locale)
+    return catalogues.text(bracket.round_text_key(match.round), locale, n=bracket.round_of(match.round))
+
+
+def table_names(bracket: Bracket, number: int, locale: str) -> dict[int, str]:
+    """Each table of round `number` drawn so far -> the name of the match it plays (match_name):
+    for the draw notice and each table's score sheet, where a round holds the final and the
+    third-place play-off."""
+    return {match.score.table.number: match_name(bracket, match, locale)
+            for match in bracket.round_matches(number) if match.score is not None}

@@ -1045,6 +1045,14 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
             columns.append(catalogues.text("pair_board_col", locale))
         except Refusal:
             movement = None
+    # A knockout round holding matches of different names (the final and the third-place
+    # play-off) names each table's match, in the bracket's words; the text names the round.
+    names = knockout.table_names(stage_result.bracket, round_result.number, locale) \
+        if stage.format == "knockout" and stage_result.bracket is not None else {}
+    if len(set(names.values())) < 2:
+        names = {}
+    if names:
+        columns.append(catalogues.text("ko_col_match", locale))
     rows = []
     byes = []
     # A side withdrawn by the round (a round robin's schedule still meets it): no one to sit at
@@ -1062,6 +1070,8 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
             cells += [catalogues.text("pair_bye", locale), ""] + ([""] if scored else [])
         if movement is not None:
             cells.append(board_span(boards.get(score.table.number, ())))
+        if names:
+            cells.append(names.get(score.table.number, ""))
         rows.append(cells)
     if movement is not None:
         text = catalogues.text("pair_sheet_movement", locale, method=catalogues.text(_method_key(movement.kind), locale))
