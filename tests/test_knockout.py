@@ -460,6 +460,22 @@ def test_the_final_rounds_paper_names_each_tables_match(tmp_path: Path) -> None:
     assert "第 2 轮（决赛和三四名决赛）对阵" in text
 
 
+def test_a_teams_of_four_rooms_sheet_plays_the_extra_deal_only_when_the_rooms_add_up_level(tmp_path: Path) -> None:
+    """Each room's knockout sheet said "同级时加赛一副" and had an extra-deal box: but a room may
+    end level, and the extra deal is played only when both rooms' net levels add up to 0 (the
+    match tied). Both rooms' sheets say that; the box is printed once, on the closed room's."""
+    from generator.render.bulletins import round_forms
+
+    result, _ = run(four_final_drawn(tmp_path))
+    (sheet,) = [b for b in round_forms(result, "ko", 2, "zh-Hans") if b.kind == "scoresheet"]
+    for page in sheet.pages:
+        assert "同级时加赛一副" not in page["key"]
+        assert "同级为本室平局。本场胜负看两室净胜级数之和：和为 0 时加赛一副（打 2），先出完牌的一方胜，记在闭室记分表上。" in page["key"]
+        assert page["words"]["first"] == "同级平局（打√）"
+    assert [page["words"].get("tiebreak") for page in sheet.pages] == [
+        None, "两室净胜级数之和为 0 时，加赛头游方", None, "两室净胜级数之和为 0 时，加赛头游方"]
+
+
 def test_the_desks_sheets_page_names_each_tables_match(tmp_path: Path) -> None:
     import http.cookiejar
     import urllib.request

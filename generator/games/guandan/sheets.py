@@ -107,7 +107,13 @@ def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: 
         record = (record.rooms or {}).get(room)
     penalties = [[p.team, str(p.levels), p.reason] for p in (record.penalties if record is not None else [])]
     # A knockout match cannot end level: equal levels at time-up go to one extra deal at level 2.
+    # In teams of four the match is the two rooms together: a room may end level (its net 0),
+    # and the extra deal is played only when both rooms' net levels add up to 0. Each room's
+    # sheet says so; the extra deal's box is printed once, on the closed room's sheet, so that
+    # two sheets never carry two answers to one question (the closed room is the sheet the key
+    # of both names, and the room whose end closes the match as the rooms' deals are passed on).
     knockout = stage.format == "knockout"
+    rooms_tie = knockout and room is not None and options.draws
     page = {
         "table": str(table.number),
         "seats": [{"label": t("gd_sheet_side_a"), "names": side_label(event, a, t.locale)},
@@ -120,18 +126,22 @@ def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: 
             "foul": t("gd_sheet_foul"), "level_after": t("gd_sheet_level_after"), "notes": t("gd_notes"),
             "final": t("gd_final"), "team": t("gd_sheet_team"), "level": t("gd_level"),
             "passed": t("gd_passed_tag"), "winner": t("gd_sheet_winner"),
-            "first": t(("gd_sheet_tiebreak" if knockout else "gd_sheet_draw") if options.draws else "gd_sheet_first"),
+            "first": t(("gd_sheet_tiebreak" if knockout and not rooms_tie else "gd_sheet_draw") if options.draws
+                       else "gd_sheet_first"),
             "time": t("gd_sheet_time"), "penalties": t("gd_sheet_penalties"),
             "penalty_team": t("gd_sheet_penalty_team"), "penalty_levels": t("gd_sheet_penalty_levels"),
             "penalty_reason": t("gd_sheet_penalty_reason"),
         },
         "start": level_name(options.start_level),
         "rows": [str(n) for n in range(1, SHEET_DEAL_ROWS + 1)],
-        "key": t(("gd_sheet_key_knockout" if knockout else "gd_sheet_key_draws") if options.draws else "gd_sheet_key",
+        "key": t(("gd_sheet_key_knockout_rooms" if rooms_tie else "gd_sheet_key_knockout" if knockout
+                  else "gd_sheet_key_draws") if options.draws else "gd_sheet_key",
                  start=level_name(options.start_level), attempts=attempts),
         "signatures": [t("gd_sheet_sign_captain", team=a), t("gd_sheet_sign_captain", team=b),
                        t("sheet_sign_referee")],
     }
+    if rooms_tie and room == ROOMS[-1]:
+        page["words"]["tiebreak"] = t("gd_sheet_tiebreak_rooms")
     if room is not None:  # the number alone stays the table's, as the desk finds its pages (its QR)
         page["table_label"] = t("gd_sheet_room_table", table=table.number, room=t(f"{room}_room"))
     # Penalty rows on a sheet of another rule set, or with penalties recorded (the seed's form has none).
