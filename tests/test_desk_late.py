@@ -79,7 +79,7 @@ def test_a_correction_after_the_next_round_was_drawn_is_said_with_the_save(tmp_p
     assert cli.main(["pair", "gd", "main", "--content", str(root)]) == 0  # round 2, drawn on round 1
     running = desk_of(root)
     secretary = Secretary(running)
-    stale = "第 2 轮是按第 1 轮后的成绩编排的，这些成绩后来改了"
+    stale = "第 2 轮编排所依据的成绩后来改了：第 1 轮第 1 桌（T01 – T02）"
     status, page = secretary.post("main/1/2", "save", level_a="K", level_b="5")  # as it was
     assert status == 200 and block(page, "stale") == ""
     # round 1's table 1 corrected: T02 won, not T01; round 2 stands as drawn, and the desk says so

@@ -432,19 +432,55 @@ def test_a_correction_after_the_next_draw_is_named_and_fails_strict(tmp_path: Pa
                     encoding="utf-8")
     _, stage, warnings = standings(content)
     changed = [w for w in warnings if w.code == "draw-standings-changed"]
-    assert len(changed) == 1 and changed[0].params["round"] == 2
-    assert a in changed[0].params["ids"] and b in changed[0].params["ids"]
-    assert stage.stale_draws and stage.stale_draws[0][0] == 2
+    note = f"第 2 轮编排所依据的成绩后来改了：第 1 轮第 1 桌（{a} – {b}），胜场（编排时 → 现在）：{a} 1 → 0、{b} 0 → 1"
+    assert [w.message("zh-Hans") for w in changed] == [note]
+    assert stage.stale_draws and stage.stale_draws[0].round == 2
     with pytest.raises(ContentErrors):
         validate(content, strict=True)
     build(content, tmp_path / "output", bulletins=False)
     page = (tmp_path / "output" / "events" / SLUG / "main/index.html").read_text(encoding="utf-8")
-    assert "第 2 轮是按第 1 轮后的成绩编排的" in page and a in page.split("第 2 轮是按")[1][:200]
-    # results.json carries the note too (on main it did not): the round, the entries, what it was drawn on
+    assert note + "。已编排的对阵不会自动重排。" in page
+    # results.json carries the note too (on main it did not): the round, the entries, what it was
+    # drawn on, the figures the correction moved and the table corrected
     data = json.loads((tmp_path / "output" / "events" / SLUG / "results.json").read_text(encoding="utf-8"))
     (stale,) = data["stages"][0]["stale_draws"]
-    assert stale == {"round": 2, "entries": changed[0].params["ids"].split(", "), "drawn_on": {"after_round": 1}}
+    assert stale == {"round": 2, "entries": stage.stale_draws[0].entries, "drawn_on": {"after_round": 1},
+                     "moved": {a: {"drawn_on": 1, "now": 0}, b: {"drawn_on": 0, "now": 1}},
+                     "tables": [{"round": 1, "table": 1}]}
     assert a in stale["entries"] and b in stale["entries"]
+
+
+def test_one_corrected_table_is_one_note_naming_it_not_every_entry_whose_place_moved(tmp_path: Path) -> None:
+    """Round 2's table 1 reversed once rounds 3 and 4 were drawn: both draws are stale. The note
+    named every entry whose place in the draw order moved (their opponents' scores, Buchholz,
+    moved with the correction), which read as that many results changed, and the warning came
+    once a round. One note, one warning: the table corrected, the rounds drawn on it, and the
+    figures it moved; results.json has each round's findings."""
+    content = small_event(tmp_path, 8, "  - id: main\n    format: swiss\n    rounds: 4\n"
+                                       "    rank_by: [wins, buchholz, level_diff]\n")
+    for number in (1, 2, 3):
+        assert pair(content) == 0
+        tables = fill(content, number)
+        if number == 2:
+            a, b = tables[0]
+    assert pair(content) == 0
+    path = round_file(content, 2)
+    path.write_text(path.read_text(encoding="utf-8").replace(f"{{{a}: K, {b}: 5}}", f"{{{a}: 5, {b}: K}}"),
+                    encoding="utf-8")
+    _, stage, warnings = standings(content)
+    changed = [w.message("zh-Hans") for w in warnings if w.code == "draw-standings-changed"]
+    assert len(changed) == 1  # not one a round
+    assert [draw.round for draw in stage.stale_draws] == [3, 4]
+    assert len(set(stage.stale_draws[0].entries)) > 2  # places moved beyond the corrected table's
+    assert [draw.tables for draw in stage.stale_draws] == [[(2, 1)], [(2, 1)]]
+    moved = stage.stale_draws[0].moved
+    assert set(moved) == {a, b}
+    figures = "、".join(f"{e} {int(moved[e][0])} → {int(moved[e][1])}" for e in moved)
+    note = f"第 3、4 轮编排所依据的成绩后来改了：第 2 轮第 1 桌（{a} – {b}），胜场（编排时 → 现在）：{figures}"
+    assert changed == [note]
+    build(content, tmp_path / "output", bulletins=False)
+    page = (tmp_path / "output" / "events" / SLUG / "main/index.html").read_text(encoding="utf-8")
+    assert page.count('<p class="warn">') == 1 and note in page
 
 
 def test_a_draw_printed_after_a_correction_shows_the_scores_it_was_drawn_on(tmp_path: Path) -> None:

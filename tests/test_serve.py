@@ -1017,7 +1017,7 @@ def test_the_warnings_printed_after_each_rebuild_resolve_the_content_folder_once
     (content / "events").mkdir(parents=True)
     source = content / "events" / "round-1.yaml"
     source.write_text("tables:\n  - table: 1\n", encoding="utf-8")
-    problems = [ContentError("draw-standings-changed", Mark(source, 2, 5), {"round": 2, "prev": 1, "ids": "T01"},
+    problems = [ContentError("draw-standings-changed", Mark(source, 2, 5), {"rounds": "round 2", "changes": "T01"},
                              warning=True) for _ in range(50)]
     resolved: list[Path] = []
     resolve = Path.resolve

@@ -47,7 +47,7 @@ from generator.render.output import OutputTree
 from generator.render.players import People, PeopleInOneEvent, Person, collect_people, people_by_group
 from generator.render.remarks import remark_text, remark_texts
 from generator.render.search import index_files, listed_order, packed_records
-from generator.tournament.results import EventResult, StageResult
+from generator.tournament.results import EventResult, StageResult, StaleDraw
 from generator.tournament.summary import (EventSummary, archive_card, card_digest, credits_digest, entry_count, first_day,
                                           last_day, names_of, placings_digest)
 from generator.tournament.pairing import movement_card
@@ -1892,7 +1892,7 @@ def results_json(result: EventResult) -> dict[str, Any]:
             # Rounds drawn on standings a corrected result has changed since (the stage page's
             # note): the round, the entries concerned, and the standings it was drawn on, those
             # after the round before, or a knockout's round 1 the seeding stage's.
-            "stale_draws": [_stale_draw_json(stage_result, number, ids) for number, ids in stage_result.stale_draws],
+            "stale_draws": [_stale_draw_json(stage_result, draw) for draw in stage_result.stale_draws],
             **({"bracket": _bracket_json(stage_result.bracket)} if stage_result.bracket is not None else {}),
         })
     return {
@@ -1912,10 +1912,18 @@ def results_json(result: EventResult) -> dict[str, Any]:
     }
 
 
-def _stale_draw_json(stage_result: StageResult, number: int, ids: list[str]) -> dict[str, Any]:
+def _figure(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
+
+
+def _stale_draw_json(stage_result: StageResult, draw: StaleDraw) -> dict[str, Any]:
     if stage_result.bracket is not None:
-        return {"round": number, "entries": list(ids), "drawn_on": {"stage": stage_result.drawn_from}}
-    return {"round": number, "entries": list(ids), "drawn_on": {"after_round": number - 1}}
+        return {"round": draw.round, "entries": list(draw.entries), "drawn_on": {"stage": stage_result.drawn_from}}
+    # what the correction moved: the primary scores the draw read and today's, and the tables
+    # corrected where those figures tell them (tournament/stale.py)
+    return {"round": draw.round, "entries": list(draw.entries), "drawn_on": {"after_round": draw.round - 1},
+            "moved": {entry: {"drawn_on": _figure(was), "now": _figure(now)} for entry, (was, now) in draw.moved.items()},
+            "tables": [{"round": number, "table": table} for number, table in draw.tables]}
 
 
 def _bracket_json(bracket: Any) -> dict[str, Any]:

@@ -31,7 +31,10 @@ from generator.games import GAMES, Game, TableScore
 from generator.tournament.credits import credits_roster
 from generator.tournament.knockout import drawn_field, drawn_in_round_one, placed_after, run_knockout, seeded_field
 from generator.tournament.pairing import follows_schedule, _num, berger_rounds, draw_rules, robin_numbers, unplayed_boards
-from generator.tournament.results import COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult
+from generator.tournament.results import (
+    COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult, StaleDraw,
+)
+from generator.tournament.stale import corrected_tables, note_words, stale_notes
 from generator.tournament.standings import (
     Standing, Tally, add_tiebreaks, award_prizes, lot_order, primary_metric, rank, rank_key, tally,
 )
@@ -50,8 +53,9 @@ class ScoredTables:
         self.result = result  # held: no id below is reused by another object while this lives
         # id(table) -> (table, stage, round number, its score)
         self.scores: dict[int, tuple[Table, Stage, int, TableScore]] = {}
-        # _stale_key -> the entries whose place or score changed since the round was drawn
-        self.stale: dict[tuple, list[str]] = {}
+        # _stale_key -> the entries whose place or score changed since the round was drawn, and
+        # the recorded figures that moved (StaleDraw.entries, StaleDraw.moved)
+        self.stale: dict[tuple, tuple[list[str], dict[str, tuple[float, float]]]] = {}
         game = GAMES[result.event.game] if result is not None else None
         for stage_result in result.stages if result is not None else []:
             if not hasattr(stage_result, "rounds"):
@@ -63,11 +67,13 @@ class ScoredTables:
                     self.scores[id(score.table)] = (score.table, stage_result.stage, round_result.number, score)
             if stage_result.stage.format != "swiss":
                 continue
-            changed = dict(stage_result.stale_draws)
+            changed = {draw.round: draw for draw in stage_result.stale_draws}
             for round_ in result.event.rounds.get(stage_result.stage.id, []):
                 if round_.drawn_on:  # checked then unless the rounds before were not all played (then not now either)
                     before = [r for r in stage_result.rounds if r.number < round_.number]
-                    self.stale[_stale_key(stage_result, round_, before)] = changed.get(round_.number, [])
+                    draw = changed.get(round_.number)
+                    self.stale[_stale_key(stage_result, round_, before)] = \
+                        (draw.entries, draw.moved) if draw is not None else ([], {})
 
     def get(self, table: Table, stage: Stage, number: int) -> TableScore | None:
         found = self.scores.get(id(table))
@@ -118,7 +124,7 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
                     event.folder / "event.yaml"), warning=True, id=stage.id, then=then.stage.id,
                     first=len(ranked) + 1)
         if stage.format == "knockout" and reseeded:
-            result.stale_draws, result.drawn_from = [(1, reseeded)], drawn_from
+            result.stale_draws, result.drawn_from = [StaleDraw(1, reseeded)], drawn_from
         if position == 0:
             result.byes = byes
         results.append(result)
@@ -527,17 +533,20 @@ def _entries_file(event: Event, entry: Entry) -> str:
 
 
 def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Round],
-                 problems: Problems, known: ScoredTables | None = None) -> list[tuple[int, list[str]]]:
+                 problems: Problems, known: ScoredTables | None = None) -> list[StaleDraw]:
     """Swiss rounds drawn on standings that have changed since (a result corrected after the
     next round was drawn). `paibang pair` writes the order and primary scores it drew a round
     on in the file's opening comment (`# draw-order:`); the standings after the round before
     are computed again now and compared, entry by entry. Recording what the draw read, rather
     than drawing again and comparing tables, keeps a hand-made draw, and a draw made by an
     older paibang, from being reported: only a change of the standings themselves is. The
-    draw is never redone: the warning names the entries whose place or score changed."""
+    draw is never redone: the warning names the tables corrected and the figures they moved
+    (tournament/stale.py), once for all the rounds one correction made stale."""
     from generator.tournament.pairing import swiss_order  # pairing imports this module's types
 
-    found: list[tuple[int, list[str]]] = []
+    found: list[StaleDraw] = []
+    checked: dict[int, dict[str, tuple[float, float]]] = {}  # every round checked -> its figures that moved
+    marks: dict[int, Mark] = {}
     # The rounds before each round checked, summed a round at a time (standings.tally) and
     # copied for each check, not summed again from round 1 for each.
     summed: list[RoundResult] = []
@@ -550,8 +559,10 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
             continue
         # The same rounds scored as before (the very scores: ScoredTables), the same field and
         # the same recorded draw: the same answer as the last time the event was scored.
-        changed = known.stale.get(_stale_key(result, round_, before)) if known is not None else None
-        if changed is None:
+        known_answer = known.stale.get(_stale_key(result, round_, before)) if known is not None else None
+        if known_answer is not None:
+            changed, moved = known_answer
+        else:
             if result.rounds_played and len(before) == result.rounds_played and \
                     all(a is b for a, b in zip(before, result.rounds)):
                 # Drawn on the rounds the standings count (the round after the last one played):
@@ -575,11 +586,19 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
             recorded_order = [i for i in ids if i in tallies]
             changed = [i for position, i in enumerate(order)
                        if recorded_order[position] != i or recorded.get(i) != scores.get(i)]
+            moved = {i: (recorded[i], float(scores[i])) for i in recorded_order
+                     if i in scores and recorded[i] != scores[i]}
+        checked[round_.number] = moved
         if changed:
-            found.append((round_.number, changed))
-            mark = round_.tables[0].mark if round_.tables and round_.tables[0].mark else Mark(round_.source)
-            problems.add("draw-standings-changed", mark, warning=True, round=round_.number,
-                         prev=round_.number - 1, ids=", ".join(changed))
+            found.append(StaleDraw(round_.number, changed, moved))
+            marks[round_.number] = round_.tables[0].mark if round_.tables and round_.tables[0].mark else Mark(round_.source)
+    for draw in found:
+        draw.tables = corrected_tables(result, checked, draw)
+    result.stale_notes = []
+    for note in stale_notes(found, result):
+        words, changes = note_words(note, result, event.game)
+        result.stale_notes.append((words, changes))
+        problems.add("draw-standings-changed", marks[note.rounds[0]], warning=True, rounds=words, changes=changes)
     return found
 
 

@@ -1032,7 +1032,7 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     as_drawn = bool(drawn) and all(side in drawn for s in round_result.tables for side in s.table.sides)
     scores = drawn if as_drawn else {s.entry.id: s.tally.metrics.get(stage_result.primary, 0)
                                      for s in (stage_result.standings if standings is None else standings)} if scored else {}
-    changed = scored and any(number == round_result.number for number, _ in stage_result.stale_draws)
+    changed = scored and any(draw.round == round_result.number for draw in stage_result.stale_draws)
     label = _metric_label(event, stage_result.primary, locale) if scored else ""
     columns = [catalogues.text("table", locale), first, catalogues.text("players", locale)] + ([label] if scored else [])
     columns += [second, catalogues.text("players", locale)] + ([label] if scored else [])

@@ -77,6 +77,23 @@ class RoundResult:
 
 
 @dataclass
+class StaleDraw:
+    """A round drawn on standings a result corrected since has changed (event-day.md: the draw
+    is never redone, and the stage page says what changed). A Swiss round's draw order is
+    recorded by `paibang pair` (# draw-order: each entry's primary score, in order); a
+    knockout's round 1 is drawn on the seeding stage's standings."""
+
+    round: int
+    entries: list[str]  # whose place or primary score in the order the draw read has changed
+    # entry -> (the primary score the draw read, today's), where they differ: the figures of the
+    # round's # draw-order lines that a correction moved (a Swiss round's only)
+    moved: dict[str, tuple[float, float]] = field(default_factory=dict)
+    # (round, table) of the results corrected since the draw, where the recorded figures tell
+    # which (tournament/stale.py); empty when they do not
+    tables: list[tuple[int, int]] = field(default_factory=list)
+
+
+@dataclass
 class StageResult:
     stage: Stage
     field: list[Entry]
@@ -91,8 +108,11 @@ class StageResult:
     rounds_played: int = 0
     status: str = SCHEDULED
     late: dict[str, list[int]] = field(default_factory=dict)  # late entry -> the rounds it missed
-    # Rounds drawn by `paibang pair` on standings that have changed since: (round, entry ids).
-    stale_draws: list[tuple[int, list[str]]] = field(default_factory=list)
+    # Rounds drawn by `paibang pair` on standings that have changed since.
+    stale_draws: list[StaleDraw] = field(default_factory=list)
+    # A Swiss stage's stale draws as its page and the desk say them, a note a correction: the
+    # rounds drawn before it and what it changed, each in every locale (tournament/stale.py).
+    stale_notes: list[tuple[dict[str, str], dict[str, str]]] = field(default_factory=list)
     # A knockout's round 1 drawn on standings that have changed since (stale_draws): their stage's id.
     drawn_from: str = ""
     bracket: Any = None  # a knockout stage's bracket (tournament/knockout.py's Bracket)

@@ -1,0 +1,128 @@
+"""What a stale draw note says: which results were corrected after a Swiss round was drawn on them.
+
+`paibang pair` records, in each Swiss round's file, the primary score of every entry it drew on
+(`# draw-order:`, the standings after the round before). A result corrected after the round was
+drawn changes those figures for the sides of the corrected table, and the places of many more:
+a correction of one table moves the opponents' scores (Buchholz) of everyone its sides met, and
+the order with them. Naming every entry whose place moved reads as that many results changed;
+this module names what did change: the table corrected, found from the figures, and the figures
+it moved.
+
+An entry's figure differs from the one recorded at each draw made after its corrected result
+was in, and agrees at each draw made before it. So the first recorded draw whose figure for it
+differs, after one that agrees (or after round 1, drawn on nothing), brackets the round the
+correction is in; when those draws are consecutive rounds, that round is known exactly, and
+the table is the one the entry sat at in it. When a round in between has no recorded figures
+(drawn by hand), the round is not known, and the note gives the figures alone. A correction
+that moves no primary figure (only a tie-break: levels changed, the winner not) moves places
+only: the note says that the figures are unchanged and names the entries whose place moved.
+
+A correction usually makes several rounds stale at once (every round drawn between the result
+and its correction): one note says them all, not one note a round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from generator import catalogues
+from generator.catalogues import LOCALES
+from generator.games import GAMES, metric_of
+from generator.tournament.results import StageResult, StaleDraw
+
+
+def corrected_tables(result: StageResult, checked: Mapping[int, Mapping[str, tuple[float, float]]],
+                     stale: StaleDraw) -> list[tuple[int, int]]:
+    """The (round, table) of the results corrected since `stale` was drawn, as far as the figures
+    recorded at each draw tell them. `checked`: every round whose draw was checked (its recorded
+    figures and the rounds before it all there), each with the figures that moved (empty: none)."""
+    found: list[tuple[int, int]] = []
+    numbers = sorted(number for number in checked if number <= stale.round)
+    for entry in stale.moved:
+        before, shift = 1, 0.0  # round 1 is drawn on nothing: every figure agrees
+        for number in numbers:
+            was, now = checked[number].get(entry, (0.0, 0.0))
+            if now - was != shift and number - 1 == before:  # the results of round `before` moved it
+                table = _table_of(result, before, entry)
+                if table is not None and (before, table) not in found:
+                    found.append((before, table))
+            if now - was != shift:
+                shift = now - was
+            before = number
+    return sorted(found)
+
+
+def _table_of(result: StageResult, number: int, entry: str) -> int | None:
+    round_result = next((r for r in result.rounds if r.number == number), None)
+    if round_result is None:
+        return None
+    return next((s.table.number for s in round_result.tables if entry in s.table.sides), None)
+
+
+@dataclass
+class StaleNote:
+    """One note of a stage's stale draws: the rounds drawn before a result was corrected, the
+    table corrected (StaleDraw.tables), and the figures the correction moved as the first of
+    those rounds recorded them. Without a table: the figures that moved where no table is known,
+    or, where no figure moved, the entries whose place in the draw order did."""
+
+    rounds: list[int]
+    tables: list[tuple[int, int]]
+    moved: dict[str, tuple[float, float]]
+    entries: list[str]
+
+
+def stale_notes(draws: list[StaleDraw], result: StageResult) -> list[StaleNote]:
+    """The stage's stale draws, a note a corrected table naming every round drawn before it was
+    corrected (one correction, one note, however many rounds it made stale)."""
+    notes: list[StaleNote] = []
+    by_table: dict[tuple[int, int], StaleNote] = {}
+    for draw in sorted(draws, key=lambda d: d.round):
+        placed: set[str] = set()
+        for table in draw.tables:
+            sides = _sides(result, *table)
+            placed.update(sides)
+            if table in by_table:
+                by_table[table].rounds.append(draw.round)
+                continue
+            by_table[table] = StaleNote([draw.round], [table], {e: draw.moved[e] for e in sides if e in draw.moved}, [])
+            notes.append(by_table[table])
+        rest = {entry: figures for entry, figures in draw.moved.items() if entry not in placed}
+        if rest or not draw.moved:
+            notes.append(StaleNote([draw.round], [], rest, [] if rest else list(draw.entries)))
+    return notes
+
+
+def note_words(note: StaleNote, result: StageResult, game: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The note's rounds and its changes in every locale: the parameters of the stage page's
+    note (stale_draw) and of the warning (draw-standings-changed)."""
+    rounds, changes = {}, {}
+    label = metric_of(GAMES[game], result.primary).label if result.primary else {}
+    for locale in LOCALES:
+        joiner = catalogues.joiner(locale)
+        rounds[locale] = catalogues.text("stale_rounds" if len(note.rounds) > 1 else "stale_round", locale,
+                                         rounds=joiner.join(map(str, note.rounds)))
+        primary = label.get(locale) or label.get("zh-Hans", "")
+        tables = joiner.join(catalogues.text("stale_table", locale, round=number, table=table,
+                                             sides=" – ".join(_sides(result, number, table)))
+                             for number, table in note.tables)
+        figures = catalogues.text("stale_figures", locale, primary=primary, figures=joiner.join(
+            f"{entry} {_num(was)} → {_num(now)}" for entry, (was, now) in note.moved.items())) if note.moved else ""
+        if tables and figures:
+            changes[locale] = catalogues.text("stale_changes", locale, tables=tables, figures=figures)
+        elif note.moved:
+            changes[locale] = figures
+        else:
+            changes[locale] = catalogues.text("stale_order", locale, primary=primary, ids=joiner.join(note.entries))
+    return rounds, changes
+
+
+def _sides(result: StageResult, number: int, table: int) -> tuple[str, ...]:
+    round_result = next((r for r in result.rounds if r.number == number), None)
+    score = next((s for s in round_result.tables if s.table.number == table), None) if round_result else None
+    return tuple(score.table.sides) if score is not None else ()
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
