@@ -450,12 +450,8 @@ def test_a_correction_after_the_next_draw_is_named_and_fails_strict(tmp_path: Pa
     assert a in stale["entries"] and b in stale["entries"]
 
 
-def test_one_corrected_table_is_one_note_naming_it_not_every_entry_whose_place_moved(tmp_path: Path) -> None:
-    """Round 2's table 1 reversed once rounds 3 and 4 were drawn: both draws are stale. The note
-    named every entry whose place in the draw order moved (their opponents' scores, Buchholz,
-    moved with the correction), which read as that many results changed, and the warning came
-    once a round. One note, one warning: the table corrected, the rounds drawn on it, and the
-    figures it moved; results.json has each round's findings."""
+def corrected_after_two_draws(tmp_path: Path) -> tuple[Path, str, str]:
+    """Eight teams, four rounds drawn, three played; round 2's table 1 (a against b) reversed."""
     content = small_event(tmp_path, 8, "  - id: main\n    format: swiss\n    rounds: 4\n"
                                        "    rank_by: [wins, buchholz, level_diff]\n")
     for number in (1, 2, 3):
@@ -467,6 +463,28 @@ def test_one_corrected_table_is_one_note_naming_it_not_every_entry_whose_place_m
     path = round_file(content, 2)
     path.write_text(path.read_text(encoding="utf-8").replace(f"{{{a}: K, {b}: 5}}", f"{{{a}: 5, {b}: K}}"),
                     encoding="utf-8")
+    return content, a, b
+
+
+@pytest.mark.slow  # prints a PDF
+def test_print_says_a_correction_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`paibang print` of a round after one correction that made two drawn rounds stale said the
+    warning once a stale round; it says it once."""
+    content, a, b = corrected_after_two_draws(tmp_path)
+    capsys.readouterr()
+    assert main(["print", SLUG, "main", "--round", "4", "--content", str(content),
+                 "--output", str(tmp_path / "round-4.pdf")]) == 0
+    err = capsys.readouterr().err
+    assert err.count("draw-standings-changed") == 1 and f"第 2 轮第 1 桌（{a} – {b}）" in err
+
+
+def test_one_corrected_table_is_one_note_naming_it_not_every_entry_whose_place_moved(tmp_path: Path) -> None:
+    """Round 2's table 1 reversed once rounds 3 and 4 were drawn: both draws are stale. The note
+    named every entry whose place in the draw order moved (their opponents' scores, Buchholz,
+    moved with the correction), which read as that many results changed, and the warning came
+    once a round. One note, one warning: the table corrected, the rounds drawn on it, and the
+    figures it moved; results.json has each round's findings."""
+    content, a, b = corrected_after_two_draws(tmp_path)
     _, stage, warnings = standings(content)
     changed = [w.message("zh-Hans") for w in warnings if w.code == "draw-standings-changed"]
     assert len(changed) == 1  # not one a round
