@@ -488,6 +488,40 @@ def test_pair_draws_teams_of_four(tmp_path):
     assert all(score.view.kind == "unplayed" for score in results[0].stages[0].rounds[0].tables)
 
 
+def test_teams_of_four_are_told_their_rooms_and_seats_and_each_room_records_its_pair(tmp_path):
+    """The draw said only 请各队按桌号入座: nothing of the open and closed rooms, nor of who sits
+    where; each room's sheet listed all four players with no place for the two who played
+    there. The draw says each table's rooms and seats (seed 004: the first side North-South in
+    the open room, East-West in the closed one; rules-guandan.md: different seats), and each
+    room's sheet gives each team its seats there and its players to tick."""
+    from generator.render.bulletins import printed_round
+
+    root = make_content(tmp_path, "", FOUR, teams=4, players=4)
+    assert main(["pair", "gd", "main", "--content", str(root)]) == 0
+    _, results, _ = validate(root)
+    draw, sheet = (next(b for b in printed_round(results[0], "main", 1, "zh-Hans") if b.kind == kind)
+                   for kind in ("draw", "scoresheet"))
+    assert ("甲方的一对在开室坐南北、另一对在闭室坐东西；乙方的一对在开室坐东西、另一对在闭室坐南北"
+            "（见表中“开室南北”“闭室南北”两栏）。哪一对进哪一室由各队自定，在该室记分表上写明本室上场的两人。") in draw.text
+    assert draw.columns[-2:] == ["开室南北", "闭室南北"]
+    assert [row[-2:] for row in draw.rows] == [[row[1], row[3]] for row in draw.rows]
+    a, b = draw.rows[0][1], draw.rows[0][3]
+    open_room, closed_room = sheet.pages[:2]
+    n, m = int(a[1:]), int(b[1:])
+    assert open_room["seats"] == [
+        {"label": "甲方（南北）", "names": a}, {"label": "本室上场两人（打√）", "names": f"□选手{n}A □选手{n}B □选手{n}C □选手{n}D"},
+        {"label": "乙方（东西）", "names": b}, {"label": "本室上场两人（打√）", "names": f"□选手{m}A □选手{m}B □选手{m}C □选手{m}D"}]
+    assert [seat["label"] for seat in closed_room["seats"]][::2] == ["甲方（东西）", "乙方（南北）"]
+    # teams of two: one table, no rooms, the seats as before
+    two = make_content(tmp_path / "two", "", "    profile: national\n", teams=4)
+    assert main(["pair", "gd", "main", "--content", str(two)]) == 0
+    _, results, _ = validate(two)
+    draw, sheet = (next(b for b in printed_round(results[0], "main", 1, "zh-Hans") if b.kind == kind)
+                   for kind in ("draw", "scoresheet"))
+    assert "开室" not in draw.text and "开室南北" not in draw.columns
+    assert [seat["label"] for seat in sheet.pages[0]["seats"]] == ["甲方", "乙方"]
+
+
 def test_import_groups_four_players_a_team(tmp_path):
     root = make_content(tmp_path, "", FOUR, teams=0)
     event = root / "events/gd/event.yaml"

@@ -171,6 +171,11 @@ class TableForm:
     hint: tuple[str, ...]  # record lines, commented out; {a} {b} are the sides, {first} the round's first board
     bye: bool = True  # a table of one side is a bye; False: the odd entry out needs a substitute
     rooms: tuple[str, ...] = ()  # a team match's rooms (common.rooms.ROOMS): its record is kept a room at a time
+    # How a team match in two rooms is seated, for the draw notice to say: "ns", the side written
+    # first sits North-South in the open room and East-West in the closed room, the other side
+    # the other way round (seed 004's 主队坐开室南北、闭室东西; Guandan's teams of four alike);
+    # "" where the notice says nothing of seats.
+    seating: str = ""
 
     def side_lines(self, sides: Sequence[str]) -> list[str]:
         if self.keys is None:

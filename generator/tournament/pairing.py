@@ -1053,6 +1053,12 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         names = {}
     if names:
         columns.append(catalogues.text("ko_col_match", locale))
+    # A team match in two rooms: each team's two pairs sit one in each room, in the seats the
+    # game gives the side written first (TableForm.seating). The notice says so, and which team
+    # sits North-South in each room at each table, so that nobody has to work it out at the door.
+    seating = form.seating if form.rooms else ""
+    if seating:
+        columns += [catalogues.text("pair_col_open_ns", locale), catalogues.text("pair_col_closed_ns", locale)]
     rows = []
     byes = []
     # A side withdrawn by the round (a round robin's schedule still meets it): no one to sit at
@@ -1072,6 +1078,9 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
             cells.append(board_span(boards.get(score.table.number, ())))
         if names:
             cells.append(names.get(score.table.number, ""))
+        if seating:
+            sides = score.table.sides
+            cells += [sides[0], sides[1]] if len(sides) == 2 else ["", ""]
         rows.append(cells)
     if movement is not None:
         text = catalogues.text("pair_sheet_movement", locale, method=catalogues.text(_method_key(movement.kind), locale))
@@ -1094,6 +1103,8 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         played = set(round_boards(event, stage_result, round_result).values())
         if len(played) == 1:
             text += catalogues.text("pair_sheet_boards", locale, boards=board_span(next(iter(played))))
+    if seating:
+        text += catalogues.text(f"pair_sheet_rooms_{seating}", locale, first=first, second=second)
     if byes:
         text += catalogues.text("pair_sheet_bye", locale, ids=", ".join(byes))
     if gone:

@@ -15,6 +15,13 @@ from generator.catalogues import LOCALES
 ROOMS = ("open", "closed")
 
 
+def seats_in(room: str) -> tuple[str, str]:
+    """The seats (ns, ew) of a team match's first and second side in `room`, as TableForm's
+    seating "ns" has them: the first side North-South in the open room and East-West in the
+    closed room, the second the other way round (seed 004)."""
+    return ("ns", "ew") if room == "open" else ("ew", "ns")
+
+
 def other_room(room: str) -> str:
     """The room a match's other table plays in: closed for open, open for closed."""
     return "closed" if room == "open" else "open"

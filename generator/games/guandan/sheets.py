@@ -7,7 +7,7 @@ from typing import Any
 
 from generator.content.model import Stage, Table
 from generator.games import side_label, stage_in_titles
-from generator.games.common.rooms import ROOMS
+from generator.games.common.rooms import ROOMS, seats_in
 from generator.games.guandan.rules import GuandanRecord, GuandanStage, level_name
 from generator.games.guandan.views import MatchView
 
@@ -92,6 +92,20 @@ def score_sheets(t: Any, event: Any, stage: Stage, stage_result: Any, bulletin: 
     return found
 
 
+def _room_seats(t: Any, event: Any, teams: tuple[str, str], room: str) -> list[dict[str, str]]:
+    """A teams-of-four room's sides: each team with the seats it takes in this room (the draw
+    notice says the same: TableForm.seating), then its players, to tick the two who played here
+    (which pair plays in which room is the team's to choose; the sheet records it)."""
+    seats = []
+    for team, label, seat in zip(teams, (t("gd_sheet_side_a"), t("gd_sheet_side_b")), seats_in(room)):
+        entry = event.entries.get(team)
+        name = f"{team} {entry.name}" if entry is not None and entry.name else team
+        seats.append({"label": t("gd_sheet_side_seat", side=label, seat=t(seat)), "names": name})
+        players = [player.name for player in entry.players] if entry is not None else []
+        seats.append({"label": t("gd_sheet_room_pair"), "names": " ".join(f"\u25a1{p}" for p in players)})
+    return seats
+
+
 SHEET_PENALTY_ROWS = 2  # rows for penalties (more when more are recorded)
 SHEET_DEAL_ROWS_PENALTIES = 16  # deal rows on a sheet that has them; a long match goes on the back
 
@@ -117,7 +131,8 @@ def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: 
     page = {
         "table": str(table.number),
         "seats": [{"label": t("gd_sheet_side_a"), "names": side_label(event, a, t.locale)},
-                  {"label": t("gd_sheet_side_b"), "names": side_label(event, b, t.locale)}],
+                  {"label": t("gd_sheet_side_b"), "names": side_label(event, b, t.locale)}] if room is None
+        else _room_seats(t, event, (a, b), room),
         "referee": table.referee or "",
         "teams": [a, b],
         "words": {
