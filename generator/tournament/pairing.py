@@ -1104,7 +1104,7 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         if len(played) == 1:
             text += catalogues.text("pair_sheet_boards", locale, boards=board_span(next(iter(played))))
     if seating:
-        text += catalogues.text(f"pair_sheet_rooms_{seating}", locale, first=first, second=second)
+        text += catalogues.text(f"pair_sheet_rooms_{seating}", locale)
     if byes:
         text += catalogues.text("pair_sheet_bye", locale, ids=", ".join(byes))
     if gone:
