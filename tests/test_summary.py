@@ -348,7 +348,8 @@ def test_the_feed_passes_over_events_that_cannot_make_it_and_lists_what_a_full_s
                                   stage=SimpleNamespace(id=f"s{n}", name=f"s{n}", date=when, rounds=1))
                   for n, when in enumerate(stage_days)]
         event.stages = [s.stage for s in stages]
-        return SimpleNamespace(event=event, stages=stages, complete=True, status="complete")
+        return SimpleNamespace(event=event, stages=stages, complete=True, status="complete",
+                               last_stage=stages[-1] if stages else None)
 
     rng = random.Random(7)
     days = [dt.date(2024, 5, 1) + dt.timedelta(days=n) for n in range(4)]
