@@ -429,7 +429,7 @@ def robin_complete(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
 def robin_rematch(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     # Rounds 1 to 3 of 6 teams written by hand so that the meetings left are two triangles
     # (T01 T04 T05, T02 T03 T06): no round 4 seats everyone without a rematch, so pair cannot
-    # complete them, and the Berger table's round 4 meets two who met.
+    # complete them.
     root = small_swiss(tmp, 6, 5, fmt="round_robin")
     for number, tables in enumerate([(1, 2, 3, 4, 5, 6), (1, 3, 2, 5, 4, 6), (1, 6, 2, 4, 3, 5)], 1):
         (root / f"events/ev/results/round-{number}.yaml").write_text(
@@ -617,7 +617,7 @@ TRIGGERS: dict[str, Trigger] = {
     "pair-odd-no-substitute": lambda tmp, mp: planned(tmp, mp, B, "prelim", unlink(PRELIM),
                                                    lambda result: result.event.entries.pop("SUB")),  # type: ignore[attr-defined]
     "pair-robin-complete": robin_complete,
-    "pair-robin-rematch": robin_rematch,
+    "pair-robin-cannot-complete": robin_rematch,
     "pair-file-exists": file_exists,
     "pair-written-invalid": written_invalid,
     "pair-movement-boards": lambda tmp, mp: planned(tmp, mp, SP, "pairs", unlink_results,

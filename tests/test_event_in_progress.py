@@ -716,10 +716,15 @@ def test_a_scheduled_event_shows_its_entries_and_a_round_its_teams_names(tmp_pat
     are listed as standings are, PAGE_ROWS a page (a mass event's 250 teams: two pages at the
     standings' URLs), and give way to the standings once a result is in."""
     content = make_site(tmp_path)
+    event = content / "events" / SLUG / "event.yaml"
+    text = event.read_text(encoding="utf-8").replace("{id: G03,", "{id: G03, withdrawn: true,")
+    event.write_text(text.replace("{id: G05,", "{id: G05, withdrawn: 2,"), encoding="utf-8")
     out = tmp_path / "out"
     build(content, out, bulletins=False)
     event_page = _main_text(out / "events" / SLUG / "index.html")
     assert "参赛队（20）" in event_page and "G01 队伍1 甲1 / 乙1" in event_page and "G20" in event_page
+    # withdrawn before round 1: marked; from round 2: it plays round 1, not marked yet
+    assert "G03 队伍3 甲3 / 乙3 一系 退赛" in event_page and "G05 队伍5 甲5 / 乙5 一系 G06" in event_page
     stage_page = _main_text(out / "events" / SLUG / "main" / "index.html")
     assert "尚无成绩" in stage_page and "参赛队（20）" in stage_page and "G20" in stage_page
     assert main(["pair", SLUG, "main", "--content", str(content)]) == 0

@@ -289,8 +289,8 @@ def test_pair_completes_a_round_robin_whose_rounds_were_written_by_hand(tmp_path
 
 def test_pair_refuses_a_round_robin_that_no_rounds_can_complete(tmp_path, capsys):
     """Rounds 1 to 3 of six written by hand so that the meetings left are two triangles (D01 D04
-    D05, D02 D03 D06): no round 4 seats everyone without two meeting again. pair refuses, names
-    two who would meet again and says to write the round by hand, and writes nothing."""
+    D05, D02 D03 D06): no round 4 seats everyone without two meeting again. pair refuses, says
+    so and to write the round by hand, and writes nothing."""
     content = make_content(tmp_path, 6, 5)
     results = content / "events/ev/results"
     for number, order in enumerate([(1, 2, 3, 4, 5, 6), (1, 3, 2, 5, 4, 6), (1, 6, 2, 4, 3, 5)], 1):
@@ -299,7 +299,7 @@ def test_pair_refuses_a_round_robin_that_no_rounds_can_complete(tmp_path, capsys
     capsys.readouterr()
     assert main(["pair", "ev", "rr", "--content", str(content)]) != 0
     said = capsys.readouterr().err
-    assert "已在第" in said and "无法补全成每两队各相遇一次" in said and "请手工编排" in said, said
+    assert "已写的 3 轮无法补全成每两队各相遇一次的循环赛" in said and "第 4 轮请手工编排" in said, said
     assert sorted(p.name for p in results.glob("*.yaml")) == ["round-1.yaml", "round-2.yaml", "round-3.yaml"]
 
 
@@ -329,3 +329,81 @@ def test_a_first_round_drawn_by_lot_at_the_venue_is_completed_for_any_field(coun
     meetings = Counter(frozenset(t) for r in every for t in r if len(t) == 2)
     assert set(meetings.values()) == {1} and len(meetings) == count * (count - 1) // 2
     assert all(sorted(side for t in r for side in t) == sorted(ids) for r in every)
+
+
+def _one_at_a_time_and_all(tmp_path: Path, count: int, rounds: int, edit=None) -> tuple[list, list]:
+    """The rounds pair draws one at a time, and at once with --all, from the same content."""
+    made = []
+    for name, every in (("one", False), ("all", True)):
+        content = make_content(tmp_path / name, count, rounds)
+        if edit is not None:
+            edit(content)
+        while main(["pair", "ev", "rr", "--content", str(content), *(["--all"] if every else [])]) == 0 and not every:
+            pass
+        made.append(drawn(content))
+    return made[0], made[1]
+
+
+def _add_entry(content: Path, line: str) -> None:
+    event = content / "events/ev/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("\nstages:", f"\n{line}\nstages:", 1), encoding="utf-8")
+
+
+def test_rounds_pair_drew_with_a_substitute_or_a_withdrawal_still_follow_the_berger_table(tmp_path, capsys):
+    """A round pair drew from the Berger table, then written with its bye played against the
+    substitutes, or without a withdrawn team's bye or the table of two withdrawn teams, was taken
+    for a round written by hand: the next round was completed instead (another schedule than
+    --all's), and the stage page said the rounds were written by hand."""
+    substitute = "  - {id: S1, players: [替1, 替2, 替3], substitute: true}"
+    one, every = _one_at_a_time_and_all(tmp_path / "sub", 7, 7, lambda c: _add_entry(c, substitute))
+    assert one == every and len(one) == 7
+    assert not any("补全" in (tmp_path / "sub/one/content/events/ev/results" / f"round-{n}.yaml").read_text(encoding="utf-8")
+                   for n in range(1, 8))
+    berger = berger_rounds(robin_order(tmp_path / "sub/one/content"))
+    assert [{frozenset(t) - {"S1"} for t in r} for r in one] == [{frozenset(t) for t in d.tables} for d in berger]
+
+    def withdraw_round_2_pair(content: Path) -> None:  # the two who meet in Berger's round 2 withdraw from it
+        order = robin_order(content)
+        a, b = next(t for t in berger_rounds(order)[1].tables if len(t) == 2)
+        event = content / "events/ev/event.yaml"
+        text = event.read_text(encoding="utf-8")
+        for team in (a, b):
+            text = text.replace(f"{{id: {team}, ", f"{{id: {team}, withdrawn: 2, ")
+        event.write_text(text, encoding="utf-8")
+
+    one, every = _one_at_a_time_and_all(tmp_path / "wd", 8, 7, withdraw_round_2_pair)
+    assert one == every
+    _, results, _ = validate(tmp_path / "wd/one/content")
+    rules = results[0].stages[0].draw_rules
+    assert rules is not None and not rules.by_hand and "draw_rule_round_robin_3" in rules.steps
+
+
+def robin_order(content: Path) -> list[str]:
+    """The Berger numbers' order pair draws by lot for the stage (pairing.robin_numbers)."""
+    from generator.tournament.pairing import robin_numbers
+
+    _, results, _ = validate(content)
+    stage = results[0].stages[0]
+    return robin_numbers(results[0].event, stage.stage, [e.id for e in stage.field])
+
+
+@pytest.mark.parametrize("count", [5, 7, 9, 10])
+def test_a_hand_drawn_first_round_is_completed_alike_one_round_at_a_time_or_all_at_once(tmp_path, count):
+    """A first round drawn by lot at the venue (odd fields: with its bye), then the rest by pair:
+    one round at a time and --all made the same meetings, but in odd fields not the same first
+    sides (a bye written by hand counted as a table sat first at, one pair made did not)."""
+    import random
+
+    def hand_round(content: Path) -> None:
+        ids = [f"D{i:02d}" for i in range(1, count + 1)]
+        random.Random(count).shuffle(ids)
+        tables = [f"  - {{table: {k + 1}, home: {ids[2 * k]}, away: {ids[2 * k + 1]}}}" for k in range(count // 2)]
+        if count % 2:
+            tables.append(f"  - {{table: {count // 2 + 1}, home: {ids[-1]}}}")
+        (content / "events/ev/results/round-1.yaml").write_text("stage: rr\nround: 1\ntables:\n" + "\n".join(tables) + "\n",
+                                                               encoding="utf-8")
+
+    one, every = _one_at_a_time_and_all(tmp_path, count, count if count % 2 else count - 1, hand_round)
+    assert one == every
+    meetings = Counter(frozenset(t) for r in one for t in r if len(t) == 2)
+    assert set(meetings.values()) == {1} and len(meetings) == count * (count - 1) // 2

@@ -30,7 +30,8 @@ from generator.errors import Mark, Problems
 from generator.games import GAMES, Game, TableScore
 from generator.tournament.credits import credits_roster
 from generator.tournament.knockout import drawn_field, drawn_in_round_one, placed_after, run_knockout, seeded_field
-from generator.tournament.pairing import follows_schedule, _num, berger_rounds, draw_rules, robin_numbers, unplayed_boards
+from generator.tournament.pairing import (_num, berger_rounds, draw_rules, follows_schedule, robin_numbers, robin_written,
+                                          unplayed_boards)
 from generator.tournament.results import (
     COMPLETE, IN_PROGRESS, SCHEDULED, EventResult, RoundResult, StageResult, StaleDraw,
 )
@@ -274,7 +275,8 @@ def _robin_by_hand(event: Event, stage: Stage, field: list[Entry], rounds: list[
     (pair completes them), "written" once every round is; "" when they follow the table."""
     if stage.format != "round_robin" or not rounds:
         return ""
-    written = [[tuple(t.sides) for t in r.tables] for r in sorted(rounds, key=lambda r: r.number)]
+    written = robin_written([[t.sides for t in r.tables] for r in sorted(rounds, key=lambda r: r.number)],
+                            [e.id for e in event.entries.values() if e.substitute])
     numbers = robin_numbers(event, stage, [e.id for e in field])
     schedule = berger_rounds(numbers)
     if follows_schedule(schedule, written):

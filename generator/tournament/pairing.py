@@ -250,7 +250,8 @@ def complete_round_robin(ids: Sequence[str], written: Sequence[Sequence[tuple[st
             if len(where) == 2:
                 left[where[0]].discard(where[1])
                 left[where[1]].discard(where[0])
-                firsts[where[0]] += 1
+                if len(sides) == 2:  # who sat first at a table (a bye is no seat: the rounds made count none)
+                    firsts[where[0]] += 1
     rounds: list[list[tuple[int, int]]] = []
     steps = [0]
 
@@ -521,23 +522,22 @@ def _plan_round_robin(result: EventResult, stage_result: StageResult, number: in
     # Rounds written by hand (a first round drawn by lot at the venue), or drawn with another
     # draw_seed, follow another schedule than this Berger table, whose next round may meet two who
     # have met: the rounds after them are made to complete theirs (complete_round_robin), every
-    # two still meeting once. Where they cannot be, pair refuses (pair-robin-rematch, naming the
-    # Berger round that would meet two again): check would only warn draw-rematch once written.
-    written = [[tuple(s.table.sides) for s in r.tables] for r in stage_result.rounds if r.number < number]
+    # two still meeting once. Where they cannot be, pair refuses (pair-robin-cannot-complete):
+    # check would only warn draw-rematch once written.
+    written = robin_written([[s.table.sides for s in r.tables] for r in stage_result.rounds if r.number < number],
+                            [e.id for e in event.entries.values() if e.substitute])
     completed, by_hand = robin_schedule(numbers, written)
-    method = "completed" if completed is not None and by_hand else "berger"
-    if completed is not None:
-        schedule = completed
+    if completed is None:
+        raise Refusal("pair-robin-cannot-complete", stage=stage.id, round=number, written=len(written))
+    schedule, method = completed, "completed" if by_hand else "berger"
     written_count = len(written)
     met = {frozenset(s.table.sides): r.number for r in stage_result.rounds if r.number < number
            for s in r.tables if len(s.table.sides) == 2}
     plans = []
     for n in range(number, last + 1):
         draw = schedule[n - 1]
-        again = next((sides for sides in draw.tables if frozenset(sides) in met), None)
-        if again is not None:
-            raise Refusal("pair-robin-rematch", stage=stage.id, round=n, a=again[0], b=again[1],
-                          met=met[frozenset(again)])
+        if any(frozenset(sides) in met for sides in draw.tables):  # (never, by robin_schedule: a guard)
+            raise Refusal("pair-robin-cannot-complete", stage=stage.id, round=n, written=len(written))
         # Withdrawn by this round (`withdrawn: N`, N <= n): its bye is no table (a bye written for
         # it is an error, entry-withdrawn-bye), a match against it is its forfeit, written so.
         # A disqualified entry (`out`: its forfeit put it out of the stage, seed 000 十.1) is out
@@ -577,11 +577,19 @@ def robin_schedule(numbers: Sequence[str], written: Sequence[Sequence[tuple[str,
     return (None if completed is None else [*(Draw(list(tables)) for tables in written), *completed]), True
 
 
+def robin_written(rounds: Sequence[Sequence[Sequence[str]]], substitutes: Collection[str]) -> list[list[tuple[str, ...]]]:
+    """A round robin's rounds written (each round's tables' sides) as its schedule has them: a
+    table against the substitutes is the bye they fill (_with_substitute), a bye of one."""
+    return [[tuple(side for side in sides if side not in substitutes) or tuple(sides) for sides in tables]
+            for tables in rounds]
+
+
 def follows_schedule(schedule: Sequence[Draw], written: Sequence[Sequence[tuple[str, ...]]]) -> bool:
-    """Whether the rounds written are the schedule's first rounds: the same meetings (and byes),
-    whatever their tables' order or who sits first."""
+    """Whether the rounds written (robin_written) are the schedule's first rounds as pair writes
+    them: each table one of its round's meetings (or byes), whatever their order or who sits
+    first. Not every one: pair leaves out a withdrawn entry's bye and a meeting of two withdrawn."""
     return all(number < len(schedule) and {frozenset(sides) for sides in tables}
-               == {frozenset(sides) for sides in schedule[number].tables} for number, tables in enumerate(written))
+               <= {frozenset(sides) for sides in schedule[number].tables} for number, tables in enumerate(written))
 
 
 # --- pairs: the movement, with the stage's entries -------------------------------------------------
