@@ -287,6 +287,27 @@ def test_a_player_in_two_teams_is_quoted_masked(content: Path, tmp_path: Path) -
                                                               "    | " + " " * columns("甲队,") + "^^^^"]
 
 
+@pytest.mark.parametrize("name", ["a.dat", "a_noext", "a.csv.txt.bak"])
+def test_a_sheet_of_any_name_is_quoted_masked_as_import_read_it(content: Path, tmp_path: Path, name: str) -> None:
+    """Masking went by the file's name: a CSV named a.dat (import reads any name, by its bytes)
+    was quoted whole, its phone in clear. The problem says how import read the row: a sheet
+    read as text is quoted masked whatever it is called, a workbook is not quoted at all."""
+    event = new_event(content)
+    rows = [["组号", "姓名", "手机"], ["1", "张三", "13800138000"], ["1", "", "13800138001"]]
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, event.name, write_csv(tmp_path / name, rows))
+    (problem,) = failure.value.problems
+    assert problem.format("zh-Hans").splitlines()[1:3] == ["  3 | 1,,***********", "    |   ^"]
+    book = write_xlsx(tmp_path / "b.xlsx", rows)
+    for called in ("b.csv", "b.txt"):  # a workbook under a sheet's name: no line of it to quote
+        with pytest.raises(ContentErrors) as failure:
+            import_registrations(content, event.name, book.rename(tmp_path / called))
+        (problem,) = failure.value.problems
+        assert (problem.mark.line, problem.mark.column) == (3, 2)  # its row, and the name's column (B)
+        assert problem.excerpt() is None and "13800138001" not in problem.format("zh-Hans")
+        book = tmp_path / called
+
+
 def test_phone_numbers_as_typed_count_as_personal_numbers(content: Path, tmp_path: Path) -> None:
     """+86 138 0013 8000 and 138-0013-8002 were not "digits" (only spaces were set aside): under a
     heading no one knows, --map could still publish them. Dates and class names stay mappable."""

@@ -50,7 +50,7 @@ from generator.content import sheet_text
 from generator.content.load import SLUG
 from generator.content.reader import personal_number, phone_number
 from generator.content.yaml_loader import YamlList, YamlMap, load_yaml
-from generator.errors import ALWAYS_PRIVATE, ContentErrors, Mark, Problems, Refusal
+from generator.errors import ALWAYS_PRIVATE, ContentErrors, Mark, Problems, Refusal, SheetRow
 from generator.games import GAMES, Game
 from generator.messages import LOCALES
 from generator.seals import write_durably
@@ -88,6 +88,7 @@ class Table:
     rows: list[list[str]]
     numbers: list[int]  # the sheet's row (a CSV's line) of each: problems name the row the secretary sees
     encoding: str | None = None  # a CSV's
+    separator: str | None = None  # a CSV's (, or a tab): a problem quotes its line; None, a workbook's row
     # A workbook's merged cells: (first row, last row, first column, last column), rows as
     # `numbers` counts them, columns 0-based. None for a CSV, which has lost them.
     merged: list[tuple[int, int, int, int]] | None = None
@@ -119,6 +120,7 @@ class Registrant:
     row: int
     name: str
     mark: Mark  # the row's name cell: where a problem with this person points
+    sheet_row: SheetRow  # how a problem with this person quotes the row
     key: str  # what groups players into one entry (never an id)
     captain: bool = False
     group: str | None = None
@@ -408,7 +410,7 @@ def _read_csv(raw: bytes) -> Table:
             numbers.append(reader.line_num)  # the line a record ends on: a quoted cell may span lines
     except csv.Error as exc:
         raise _SheetRefusal("registration-sheet-unreadable", reason=_reason("csv", detail=str(exc)[:200])) from None
-    return Table(rows, numbers, ENCODINGS[encoding])
+    return Table(rows, numbers, ENCODINGS[encoding], delimiter)
 
 
 def _decode(raw: bytes) -> tuple[str, str]:
@@ -422,17 +424,20 @@ def _decode(raw: bytes) -> tuple[str, str]:
 # --- the columns ---------------------------------------------------------------------------------
 
 
-def _cell_mark(sheet: Path, line: int, index: int) -> Mark:
-    """Where cell `index` (0-based) of a sheet's line is: in a CSV, the character it begins at (the
-    caret under the line quoted stands under it); in a workbook, its column's number (a workbook
-    has no line to quote)."""
-    if sheet.suffix.lower() != ".xlsx":
+def _cell_mark(sheet: Path, table: Table, line: int, index: int) -> Mark:
+    """Where cell `index` (0-based) of a sheet's line is: in a sheet read as text, the character
+    it begins at (the caret under the line quoted stands under it); in a workbook, whatever its
+    name, its column's number (a workbook has no line to quote)."""
+    if table.separator is not None:
         found = sheet_text.lines_of(sheet)  # (decoded once for all the rows a problem names)
-        if found is not None:
-            lines, separator = found
-            if line <= len(lines):
-                return Mark(sheet, line, sheet_text.cell_column(lines[line - 1], separator, index))
+        if found is not None and line <= len(found[0]):
+            return Mark(sheet, line, sheet_text.cell_column(found[0][line - 1], table.separator, index))
     return Mark(sheet, line, index + 1)
+
+
+def _quoted(table: Table, hidden: tuple[int, ...]) -> SheetRow:
+    """How a problem quotes a row of `table`: as import read the sheet, `hidden` masked."""
+    return SheetRow(table.separator, hidden)
 
 
 def _looks_private(row: list[str]) -> tuple[int, ...]:
@@ -494,12 +499,13 @@ def find_header(table: Table, extra: dict[str, str]) -> int:
     return 0
 
 
-def plan_columns(sheet: Path, header: list[str], header_row: int, data: list[list[str]], extra: dict[str, str],
-                 problems: Problems) -> list[Column]:
+def plan_columns(sheet: Path, table: Table, start: int, extra: dict[str, str], problems: Problems) -> list[Column]:
     """What becomes of each column. A personal number (by its heading or its values) goes to the
     private student_id, a phone (by its heading) to the private phone, whatever --map says; the
     other columns by --map, else by their heading.
     One column per field: a second column of the same field is not used."""
+    header, header_row, data = table.rows[start], table.numbers[start], table.rows[start + 1:]
+    quoted = _quoted(table, _looks_private(header))
     mapped = {_key(h): f for h, f in extra.items()}
     width = max([len(header), *(len(row) for row in data)])
     columns: list[Column] = []
@@ -520,11 +526,11 @@ def plan_columns(sheet: Path, header: list[str], header_row: int, data: list[lis
         digits = _long_digits(values)
         if wanted is not None and wanted not in PRIVATE and bool(key) and _phone_heading(key):
             # --map 联系电话=group put the phones in every entry page, results.json and the search.
-            problems.add("registration-map-phone", _cell_mark(sheet, header_row, index), hidden=_looks_private(header),
+            problems.add("registration-map-phone", _cell_mark(sheet, table, header_row, index), sheet_row=quoted,
                          heading=heading, field=wanted)
             column.note = "refused"
         elif wanted is not None and wanted not in PRIVATE and (by_heading or digits):
-            problems.add("registration-map-refused", _cell_mark(sheet, header_row, index), hidden=_looks_private(header),
+            problems.add("registration-map-refused", _cell_mark(sheet, table, header_row, index), sheet_row=quoted,
                          heading=heading,
                          field=wanted,
                          why=catalogues.word("import_personal_heading" if by_heading else "import_personal_digits"))
@@ -617,7 +623,7 @@ MERGED_FIELDS = ("entry", "team", "group", "major")
 def registrants(path: Path, table: Table, start: int, columns: list[Column], problems: Problems,
                 filled: list[int] | None = None) -> list[Registrant]:
     """One Registrant per data row (rows after `start`, the heading row's index). A problem
-    quoting a row shows its private cells masked (`hidden`) and points at the cell at fault.
+    quoting a row shows its private cells masked (SheetRow) and points at the cell at fault.
 
     Merged cells: in a workbook, a merged cell of MERGED_FIELDS gives its value to every row of
     its range, as Excel shows it. A CSV has lost its merges: a row with a name and a blank
@@ -631,7 +637,7 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
     cell with no team directly above it (the first row, a row after a blank line) is still
     registration-no-entry; so is one in a workbook, where a blank that is not merged is a blank."""
     used = {c.use: c.index for c in columns if c.active}
-    hidden = tuple(c.index for c in columns if c.private)
+    quoted = _quoted(table, tuple(c.index for c in columns if c.private))
     key_field = "entry" if "entry" in used else "team"
     merged = _merged_lookup(table, [used[f] for f in MERGED_FIELDS if f in used])
     people: list[Registrant] = []
@@ -645,7 +651,8 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
             if name in used and not cells[name] and (value := merged(number, used[name])):
                 cells[name] = value
         if not cells.get("name"):
-            problems.add("registration-no-name", _cell_mark(path, number, used["name"]), hidden=hidden, row=number)
+            problems.add("registration-no-name", _cell_mark(path, table, number, used["name"]), sheet_row=quoted,
+                         row=number)
             above = None
             continue
         if not cells.get(key_field) and table.merged is None and above is not None and above[0] == number - 1:
@@ -653,13 +660,14 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
             if filled is not None:
                 filled.append(number)
         if not cells.get(key_field):
-            problems.add("registration-no-entry", _cell_mark(path, number, used[key_field]), hidden=hidden,
+            problems.add("registration-no-entry", _cell_mark(path, table, number, used[key_field]), sheet_row=quoted,
                          row=number, name=cells["name"])
             above = None
             continue
         above = (number, cells[key_field])
         people.append(Registrant(
-            row=number, name=cells["name"], mark=_cell_mark(path, number, used["name"]), key=cells[key_field],
+            row=number, name=cells["name"], mark=_cell_mark(path, table, number, used["name"]), sheet_row=quoted,
+            key=cells[key_field],
             captain=cells.get("captain", "").lower() in YES,
             group=cells.get("group") or cells.get("major") or None,
             team=cells.get("team") or None,
@@ -727,12 +735,11 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     for heading in extra:
         if _key(heading) not in present:
             raise ImportRefusal("registration-map-heading", heading=heading, found=", ".join(h for h in header if h))
-    columns = plan_columns(sheet, header, header_row, table.rows[start + 1:], extra, problems)
-    hidden = tuple(c.index for c in columns if c.private)  # masked in every row a problem quotes
+    columns = plan_columns(sheet, table, start, extra, problems) if table.rows else []
     report = ImportReport(0, 0, 0, folder / "entries.yaml", header_row, columns, table.encoding, titles=start)
     uses = {c.use for c in columns if c.active}
     if not problems.errors and ("name" not in uses or not ({"entry", "team"} & uses)):
-        problems.add("registration-columns", Mark(sheet, header_row, 1), hidden=_looks_private(header),
+        problems.add("registration-columns", Mark(sheet, header_row, 1), sheet_row=_quoted(table, _looks_private(header)),
                      found=", ".join(h for h in header if h))
     people = registrants(sheet, table, start, columns, problems, report.filled) if not problems.errors else []
     if report.filled:
@@ -743,7 +750,8 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         earlier = by_name.setdefault(person.name, [])
         twin = next((p for p in earlier if p.same_as(person)), None)
         if twin is not None:
-            problems.add("registration-duplicate", person.mark, hidden=hidden, name=person.name, first=twin.row)
+            problems.add("registration-duplicate", person.mark, sheet_row=person.sheet_row, name=person.name,
+                         first=twin.row)
         else:
             earlier.append(person)
     # Namesakes (two 王伟 with two student numbers) are two people: within this import each of
@@ -802,7 +810,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         merged.append(entry)
         new_ids.append(str(entry["id"]))
         placed.update((p.who(namesakes), (p, entry)) for p in members)
-    merged = _placed_once(merged, placed, named, hidden, report, problems, namesakes)
+    merged = _placed_once(merged, placed, named, report, problems, namesakes)
     if problems.errors:
         raise ContentErrors(problems.sorted())
     text = yaml.dump(merged, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, default_flow_style=None, width=120)
@@ -901,7 +909,7 @@ def _roster_kept(entry: dict, members: list[Registrant], players: list, report: 
 
 
 def _placed_once(merged: list[dict], placed: dict[str, tuple[Registrant, dict]], named: set[str],
-                 hidden: tuple[int, ...], report: ImportReport, problems: Problems, namesakes: set[str]) -> list[dict]:
+                 report: ImportReport, problems: Problems, namesakes: set[str]) -> list[dict]:
     """`merged` with each person of the sheet in the one entry the sheet puts them in: taken out of
     any other listed entry the sheet did not update (a team imported before under a mistyped team
     name or number, then corrected in the sheet), and that entry dropped once it has no one
@@ -918,7 +926,7 @@ def _placed_once(merged: list[dict], placed: dict[str, tuple[Registrant, dict]],
         if str(entry.get("id")) in named:
             for who in moving:
                 person, now = placed[who]
-                problems.add("registration-in-two-entries", person.mark, hidden=hidden, name=person.name,
+                problems.add("registration-in-two-entries", person.mark, sheet_row=person.sheet_row, name=person.name,
                              entry=str(entry.get("id")), now=str(now.get("id")))
             kept.append(entry)
             continue
