@@ -51,10 +51,13 @@ class SheetRow(NamedTuple):
     `separator`: the separator of a sheet read as text (, or a tab); None for a workbook, which
     has no line to quote. `hidden`: the row's cells (0-based) that hold private data (a phone
     number, a student number), shown as asterisks, as a private key's value in YAML is
-    (`masked`)."""
+    (`masked`). `lines`: the lines of the file the row takes, more than one when a quoted cell
+    holds a line break; such a row is not quoted: one line of it is not the row, and its cells,
+    cut at the break, cannot be told apart to mask them."""
 
     separator: str | None
     hidden: tuple[int, ...] = ()
+    lines: int = 1
 
 
 @dataclass(frozen=True)
@@ -244,8 +247,8 @@ def visible(text: str) -> str:
 
 def _sheet_line(mark: Mark, row: SheetRow) -> str | None:
     """The line of a sheet import read as text, in the encoding import read it in (GBK from
-    Excel), its private cells masked; None for a workbook."""
-    if row.separator is None or not mark.line:
+    Excel), its private cells masked; None for a workbook, or a row of several lines."""
+    if row.separator is None or row.lines > 1 or not mark.line:
         return None
     from generator.content import sheet_text
 

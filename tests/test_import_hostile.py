@@ -308,6 +308,33 @@ def test_a_sheet_of_any_name_is_quoted_masked_as_import_read_it(content: Path, t
         book = tmp_path / called
 
 
+def test_a_row_whose_quoted_cell_spans_lines_is_named_by_its_first_line_and_not_quoted(content: Path,
+                                                                                       tmp_path: Path) -> None:
+    """A quoted cell holding a line break (an address typed with Alt+Enter) makes a row of two
+    lines: the problem said 第 4 行, the row's last line, and quoted that line cut at the break,
+    `4 | 海淀",13800138001`, the phone in clear and the caret under it. The row is named by the
+    line it starts on, and is not quoted: a line of it is not the row, and cut there its cells
+    cannot be told apart to mask. The rows after it keep their own lines, quoted masked."""
+    event = new_event(content)
+    sheet = tmp_path / "c.csv"
+    sheet.write_bytes('组号,姓名,地址,手机\r\n1,张三,x,13800138000\r\n1,,"北京\r\n海淀",13800138001\r\n'
+                      '1,,y,13800138002\r\n'.encode())
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, event.name, sheet)
+    spanning, after = failure.value.problems
+    assert (spanning.code, spanning.mark.line) == ("registration-no-name", 3)
+    assert "第 3 行没有姓名" in spanning.message("zh-Hans")
+    assert spanning.excerpt() is None
+    assert spanning.format("zh-Hans").splitlines()[0].startswith(f"{sheet}:3:2: ")  # the name's cell, the second
+    assert (after.mark.line, after.format("zh-Hans").splitlines()[1]) == (5, "  5 | 1,,y,***********")
+    for problem in failure.value.problems:
+        assert not re.search(r"1380013800\d", problem.format("zh-Hans"))
+    # a row directly below a row of two lines is still directly below it: a merged team cell fills down
+    sheet.write_bytes('队名,姓名,地址\n红队,张三,"北京\n海淀"\n,李四,x\n'.encode())
+    report = import_registrations(content, event.name, sheet)
+    assert report.filled == [4] and "players: [张三, 李四]" in entries_text(content)
+
+
 def test_phone_numbers_as_typed_count_as_personal_numbers(content: Path, tmp_path: Path) -> None:
     """+86 138 0013 8000 and 138-0013-8002 were not "digits" (only spaces were set aside): under a
     heading no one knows, --map could still publish them. Dates and class names stay mappable."""

@@ -89,6 +89,9 @@ class Table:
     numbers: list[int]  # the sheet's row (a CSV's line) of each: problems name the row the secretary sees
     encoding: str | None = None  # a CSV's
     separator: str | None = None  # a CSV's (, or a tab): a problem quotes its line; None, a workbook's row
+    # A CSV's rows whose record takes more than one line (a quoted cell holding a line break):
+    # the row's number (its first line) -> how many lines it takes.
+    spanning: dict[int, int] = field(default_factory=dict)
     # A workbook's merged cells: (first row, last row, first column, last column), rows as
     # `numbers` counts them, columns 0-based. None for a CSV, which has lost them.
     merged: list[tuple[int, int, int, int]] | None = None
@@ -394,23 +397,28 @@ def _cell_text(value: object) -> str:
 def _read_csv(raw: bytes) -> Table:
     text, encoding = _decode(raw)
     delimiter = sheet_text.delimiter(text, encoding)
-    rows: list[list[str]] = []
-    numbers: list[int] = []
+    table = Table([], [], ENCODINGS[encoding], delimiter)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    ended = 0  # the line the record before ended on
     try:
         for record in reader:
+            # A row is numbered by the line it starts on, as the secretary finds it; csv's
+            # line_num is the line it ends on, further down when a quoted cell holds a line break.
+            first, ended = ended + 1, reader.line_num
             cells = [cell.strip() for cell in record[:MAX_COLUMNS]]
             while cells and not cells[-1]:
                 cells.pop()
             if not cells:
                 continue
-            if len(rows) >= MAX_ROWS:
-                raise _SheetRefusal("registration-sheet-rows", limit=MAX_ROWS, row=reader.line_num)
-            rows.append(cells)
-            numbers.append(reader.line_num)  # the line a record ends on: a quoted cell may span lines
+            if len(table.rows) >= MAX_ROWS:
+                raise _SheetRefusal("registration-sheet-rows", limit=MAX_ROWS, row=first)
+            table.rows.append(cells)
+            table.numbers.append(first)
+            if ended > first:
+                table.spanning[first] = ended - first + 1
     except csv.Error as exc:
         raise _SheetRefusal("registration-sheet-unreadable", reason=_reason("csv", detail=str(exc)[:200])) from None
-    return Table(rows, numbers, ENCODINGS[encoding], delimiter)
+    return table
 
 
 def _decode(raw: bytes) -> tuple[str, str]:
@@ -427,17 +435,18 @@ def _decode(raw: bytes) -> tuple[str, str]:
 def _cell_mark(sheet: Path, table: Table, line: int, index: int) -> Mark:
     """Where cell `index` (0-based) of a sheet's line is: in a sheet read as text, the character
     it begins at (the caret under the line quoted stands under it); in a workbook, whatever its
-    name, its column's number (a workbook has no line to quote)."""
-    if table.separator is not None:
+    name, its column's number (a workbook has no line to quote), and so in a row of a CSV that
+    takes several lines, which is not quoted either (SheetRow.lines)."""
+    if table.separator is not None and line not in table.spanning:
         found = sheet_text.lines_of(sheet)  # (decoded once for all the rows a problem names)
         if found is not None and line <= len(found[0]):
             return Mark(sheet, line, sheet_text.cell_column(found[0][line - 1], table.separator, index))
     return Mark(sheet, line, index + 1)
 
 
-def _quoted(table: Table, hidden: tuple[int, ...]) -> SheetRow:
-    """How a problem quotes a row of `table`: as import read the sheet, `hidden` masked."""
-    return SheetRow(table.separator, hidden)
+def _quoted(table: Table, line: int, hidden: tuple[int, ...]) -> SheetRow:
+    """How a problem quotes the row of `table` on `line`: as import read the sheet, `hidden` masked."""
+    return SheetRow(table.separator, hidden, table.spanning.get(line, 1))
 
 
 def _looks_private(row: list[str]) -> tuple[int, ...]:
@@ -505,7 +514,7 @@ def plan_columns(sheet: Path, table: Table, start: int, extra: dict[str, str], p
     other columns by --map, else by their heading.
     One column per field: a second column of the same field is not used."""
     header, header_row, data = table.rows[start], table.numbers[start], table.rows[start + 1:]
-    quoted = _quoted(table, _looks_private(header))
+    quoted = _quoted(table, header_row, _looks_private(header))
     mapped = {_key(h): f for h, f in extra.items()}
     width = max([len(header), *(len(row) for row in data)])
     columns: list[Column] = []
@@ -637,13 +646,14 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
     cell with no team directly above it (the first row, a row after a blank line) is still
     registration-no-entry; so is one in a workbook, where a blank that is not merged is a blank."""
     used = {c.use: c.index for c in columns if c.active}
-    quoted = _quoted(table, tuple(c.index for c in columns if c.private))
+    hidden = tuple(c.index for c in columns if c.private)
     key_field = "entry" if "entry" in used else "team"
     merged = _merged_lookup(table, [used[f] for f in MERGED_FIELDS if f in used])
     people: list[Registrant] = []
-    above: tuple[int, str] | None = None  # (row, key) of the last row read into a team
+    above: tuple[int, str] | None = None  # (the line it ends on, key) of the last row read into a team
     for row, number in zip(table.rows[start + 1:], table.numbers[start + 1:]):
         cells = {name: (row[index] if index < len(row) else "") for name, index in used.items()}
+        quoted = _quoted(table, number, hidden)
         if not any(cells.values()):
             above = None
             continue  # nothing in the columns used
@@ -664,7 +674,7 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
                          row=number, name=cells["name"])
             above = None
             continue
-        above = (number, cells[key_field])
+        above = (number + table.spanning.get(number, 1) - 1, cells[key_field])
         people.append(Registrant(
             row=number, name=cells["name"], mark=_cell_mark(path, table, number, used["name"]), sheet_row=quoted,
             key=cells[key_field],
@@ -739,7 +749,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     report = ImportReport(0, 0, 0, folder / "entries.yaml", header_row, columns, table.encoding, titles=start)
     uses = {c.use for c in columns if c.active}
     if not problems.errors and ("name" not in uses or not ({"entry", "team"} & uses)):
-        problems.add("registration-columns", Mark(sheet, header_row, 1), sheet_row=_quoted(table, _looks_private(header)),
+        problems.add("registration-columns", Mark(sheet, header_row, 1), sheet_row=_quoted(table, header_row, _looks_private(header)),
                      found=", ".join(h for h in header if h))
     people = registrants(sheet, table, start, columns, problems, report.filled) if not problems.errors else []
     if report.filled:
