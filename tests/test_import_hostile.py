@@ -335,6 +335,24 @@ def test_a_row_whose_quoted_cell_spans_lines_is_named_by_its_first_line_and_not_
     assert report.filled == [4] and "players: [张三, 李四]" in entries_text(content)
 
 
+@pytest.mark.parametrize("cell", ["13900139000", "联系13800138009", "138-0013-8002", "+86 138 0013 8000",
+                                  "110105194912310021", "身份证110105194912310021", "学号 2023010101"])
+def test_a_cell_that_is_or_holds_a_personal_number_is_masked_in_any_column(content: Path, tmp_path: Path,
+                                                                          cell: str) -> None:
+    """Masking went by the column only: a phone in a column left unused (紧急联系人, mostly 无)
+    or in a 备注 (联系13800138009) was quoted in clear. A cell that is, or holds, a phone or a
+    personal number is masked whatever its column; the others are quoted as written."""
+    event = new_event(content)
+    rows = [["组号", "姓名", "手机", "紧急联系人", "备注"], ["1", "张三", "13800138000", "无", "素食"],
+            ["1", "", "13800138001", cell, "无"], ["2", "王五", "13800138002", "无", ""],
+            ["2", "赵六", "13800138003", "无", ""]]
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, event.name, write_csv(tmp_path / "f.csv", rows))
+    (problem,) = failure.value.problems
+    # (none of these cells needs quotes in a CSV: each is written as it is)
+    assert problem.format("zh-Hans").splitlines()[1] == f"  3 | 1,,{'*' * 11},{'*' * len(cell)},无"
+
+
 def test_phone_numbers_as_typed_count_as_personal_numbers(content: Path, tmp_path: Path) -> None:
     """+86 138 0013 8000 and 138-0013-8002 were not "digits" (only spaces were set aside): under a
     heading no one knows, --map could still publish them. Dates and class names stay mappable."""

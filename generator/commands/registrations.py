@@ -48,7 +48,8 @@ from generator import catalogues
 from generator.commands.headings import COLUMNS, PERSONAL_PARTS, PHONE_PARTS, YES
 from generator.content import sheet_text
 from generator.content.load import SLUG
-from generator.content.reader import personal_number, phone_number
+from generator.content.reader import (PERSONAL_DIGITS, holds_personal_number, holds_phone_or_id_card, personal_number,
+                                      phone_number)
 from generator.content.yaml_loader import YamlList, YamlMap, load_yaml
 from generator.errors import ALWAYS_PRIVATE, ContentErrors, Mark, Problems, Refusal, SheetRow
 from generator.games import GAMES, Game
@@ -444,16 +445,24 @@ def _cell_mark(sheet: Path, table: Table, line: int, index: int) -> Mark:
     return Mark(sheet, line, index + 1)
 
 
-def _quoted(table: Table, line: int, hidden: tuple[int, ...]) -> SheetRow:
-    """How a problem quotes the row of `table` on `line`: as import read the sheet, `hidden` masked."""
-    return SheetRow(table.separator, hidden, table.spanning.get(line, 1))
+def _quoted(table: Table, line: int, row: list[str], hidden: tuple[int, ...] = ()) -> SheetRow:
+    """How a problem quotes `row`, on `line` of `table`: as import read the sheet, with the cells
+    of the private columns (`hidden`) masked, and every other cell that looks private."""
+    return SheetRow(table.separator, tuple(sorted({*hidden, *_private_cells(row)})), table.spanning.get(line, 1))
 
 
-def _looks_private(row: list[str]) -> tuple[int, ...]:
-    """The cells of the heading row that hold a phone or personal number by their look, masked
-    when a problem quotes that row: with no heading row found, the first row is taken for it, and
-    it is a player's row."""
-    return tuple(index for index, cell in enumerate(row) if cell and (personal_number(cell) or phone_number(cell)))
+def _private_cells(row: list[str]) -> tuple[int, ...]:
+    """The cells of a row that are, or hold, a phone or personal number by their look, whatever
+    their column: a column left unused holds them too (紧急联系人, mostly 无; a 备注 of
+    联系13800138009), and a row taken for the heading row, with none found, is a player's."""
+    return tuple(index for index, cell in enumerate(row) if _looks_private(cell))
+
+
+def _looks_private(text: str) -> bool:
+    """Whether a cell is, or holds, a phone or a personal number (reader.py's tests of each)."""
+    if sum(map(str.isdecimal, text)) < PERSONAL_DIGITS:  # (most cells: none of them holds one)
+        return False
+    return personal_number(text) or phone_number(text) or holds_personal_number(text) or holds_phone_or_id_card(text)
 
 
 def _key(heading: str) -> str:
@@ -514,7 +523,7 @@ def plan_columns(sheet: Path, table: Table, start: int, extra: dict[str, str], p
     other columns by --map, else by their heading.
     One column per field: a second column of the same field is not used."""
     header, header_row, data = table.rows[start], table.numbers[start], table.rows[start + 1:]
-    quoted = _quoted(table, header_row, _looks_private(header))
+    quoted = _quoted(table, header_row, header)
     mapped = {_key(h): f for h, f in extra.items()}
     width = max([len(header), *(len(row) for row in data)])
     columns: list[Column] = []
@@ -653,7 +662,7 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
     above: tuple[int, str] | None = None  # (the line it ends on, key) of the last row read into a team
     for row, number in zip(table.rows[start + 1:], table.numbers[start + 1:]):
         cells = {name: (row[index] if index < len(row) else "") for name, index in used.items()}
-        quoted = _quoted(table, number, hidden)
+        quoted = _quoted(table, number, row, hidden)
         if not any(cells.values()):
             above = None
             continue  # nothing in the columns used
@@ -749,7 +758,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     report = ImportReport(0, 0, 0, folder / "entries.yaml", header_row, columns, table.encoding, titles=start)
     uses = {c.use for c in columns if c.active}
     if not problems.errors and ("name" not in uses or not ({"entry", "team"} & uses)):
-        problems.add("registration-columns", Mark(sheet, header_row, 1), sheet_row=_quoted(table, header_row, _looks_private(header)),
+        problems.add("registration-columns", Mark(sheet, header_row, 1), sheet_row=_quoted(table, header_row, header),
                      found=", ".join(h for h in header if h))
     people = registrants(sheet, table, start, columns, problems, report.filled) if not problems.errors else []
     if report.filled:
