@@ -353,6 +353,60 @@ def test_a_cell_that_is_or_holds_a_personal_number_is_masked_in_any_column(conte
     assert problem.format("zh-Hans").splitlines()[1] == f"  3 | 1,,{'*' * 11},{'*' * len(cell)},无"
 
 
+@pytest.mark.parametrize("suffix", ["csv", "xlsx"])
+def test_a_sheet_without_headings_shows_no_phone_or_id_number_as_a_heading(content: Path, tmp_path: Path,
+                                                                          suffix: str, capsys) -> None:
+    """A sheet with no heading row has its first row, a player's, taken for the headings, and
+    every line showing headings printed that player's phone and ID-card number in clear: the
+    column report (第 3 列「13800138000」→ phone), registration-columns (表头：1, 张三, …) and
+    the refusals of --map. A heading that is or holds a personal number is asterisks in each."""
+    event = new_event(content)
+    rows = [["1", "张三", "13800138000", "110105194912310021"], ["1", "李四", "13800138001", "110105194912310022"]]
+    sheet = write_csv(tmp_path / "b.csv", rows) if suffix == "csv" else write_xlsx(tmp_path / "b.xlsx", rows)
+    private = ("13800138000", "110105194912310021")
+
+    def said(*extra: str) -> tuple[int, str]:
+        code = main(["import", event.name, str(sheet), *extra, "--content", str(content)])
+        captured = capsys.readouterr()
+        assert not any(number in captured.out + captured.err for number in private), captured
+        return code, captured.out + captured.err
+
+    code, text = said()
+    assert code == 1
+    assert "第 3 列「***********」→ phone" in text and "第 4 列「******************」→ student_id" in text
+    assert "（表头：1, 张三, ***********, ******************）" in text
+    code, text = said("--map", "组号=entry")
+    assert code == 2 and "表头：1, 张三, ***********, ******************" in text
+    code, text = said("--map", "13800138000=group")
+    assert code == 1 and "不能把“***********”列用作 group" in text
+    code, text = said("--map", "110105194912310021")
+    assert code == 2 and "--map ****************** 无效" in text
+    code, text = said("--map", "110105194912310021=id")
+    assert code == 2 and "--map ******************=id：" in text
+
+
+def test_a_heading_holding_escape_codes_is_shown_not_acted_on(content: Path, tmp_path: Path, capsys) -> None:
+    """A heading with terminal escape codes was printed raw, in the column report and in the
+    --map it suggests: the terminal coloured (or retitled, or rewrote) what the secretary saw.
+    Each control character is shown as its escape, and the suggested --map is written in the
+    shell's $'…' with the same escapes, so that copied it names the heading as written."""
+    event = new_event(content)
+    heading = "\x1b[31mRED\x1b[0m所属学院\u202e"
+    sheet = write_csv(tmp_path / "esc.csv", [["组号", "姓名", heading], ["1", "张三", "x"], ["1", "李四", "y"]])
+    assert main(["import", event.name, str(sheet), "--content", str(content)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\u202e" not in out
+    suggested = "$'\\x1b[31mRED\\x1b[0m所属学院\\u202e=group'"
+    assert f"第 3 列「\\x1b[31mRED\\x1b[0m所属学院\\u202e」→ 未使用（要作为 group 导入：--map {suggested}）" in out
+    import subprocess
+
+    echoed = subprocess.run(["bash", "-c", f"printf %s {suggested}"], capture_output=True, check=True).stdout
+    assert echoed.decode() == f"{heading}=group"  # the shell reads back the heading as the sheet writes it
+    (event / "entries.yaml").unlink()
+    assert main(["import", event.name, str(sheet), "--map", "\x1b]0;pwned\x07=name", "--content", str(content)]) == 2
+    assert "“\\x1b]0;pwned\\x07”" in capsys.readouterr().err  # the refusal shows what was typed, not acted on
+
+
 def test_phone_numbers_as_typed_count_as_personal_numbers(content: Path, tmp_path: Path) -> None:
     """+86 138 0013 8000 and 138-0013-8002 were not "digits" (only spaces were set aside): under a
     heading no one knows, --map could still publish them. Dates and class names stay mappable."""

@@ -51,7 +51,7 @@ from generator.content.load import SLUG
 from generator.content.reader import (PERSONAL_DIGITS, holds_personal_number, holds_phone_or_id_card, personal_number,
                                       phone_number)
 from generator.content.yaml_loader import YamlList, YamlMap, load_yaml
-from generator.errors import ALWAYS_PRIVATE, ContentErrors, Mark, Problems, Refusal, SheetRow
+from generator.errors import ALWAYS_PRIVATE, ContentErrors, Mark, Problems, Refusal, SheetRow, visible
 from generator.games import GAMES, Game
 from generator.messages import LOCALES
 from generator.seals import write_durably
@@ -178,10 +178,10 @@ class ImportReport:
         for column in self.columns:
             use = catalogues.text(f"import_column_{column.note}", locale, other=column.other, field=column.like,
                                   map=_map_item(column.heading, column.like) if column.like else "")
-            heading = column.heading or catalogues.text("import_no_heading", locale)
+            heading = shown(column.heading) if column.heading else catalogues.text("import_no_heading", locale)
             lines.append(catalogues.text("import_column", locale, n=column.index + 1, heading=heading, use=use))
         if self.filled:
-            lines.append(catalogues.text("import_filled_down", locale, heading=self.filled_heading,
+            lines.append(catalogues.text("import_filled_down", locale, heading=shown(self.filled_heading),
                                          rows=_row_ranges(self.filled, locale)))
         if self.new_ids:
             lines.append(catalogues.text("import_ids", locale, first=self.new_ids[0], last=self.new_ids[-1]))
@@ -545,11 +545,11 @@ def plan_columns(sheet: Path, table: Table, start: int, extra: dict[str, str], p
         if wanted is not None and wanted not in PRIVATE and bool(key) and _phone_heading(key):
             # --map 联系电话=group put the phones in every entry page, results.json and the search.
             problems.add("registration-map-phone", _cell_mark(sheet, table, header_row, index), sheet_row=quoted,
-                         heading=heading, field=wanted)
+                         heading=shown(heading), field=wanted)
             column.note = "refused"
         elif wanted is not None and wanted not in PRIVATE and (by_heading or digits):
             problems.add("registration-map-refused", _cell_mark(sheet, table, header_row, index), sheet_row=quoted,
-                         heading=heading,
+                         heading=shown(heading),
                          field=wanted,
                          why=catalogues.word("import_personal_heading" if by_heading else "import_personal_digits"))
             column.note = "refused"
@@ -584,7 +584,8 @@ def plan_columns(sheet: Path, table: Table, start: int, extra: dict[str, str], p
     for column in columns:
         if column.active and column.use == "team" and "entry" not in taken:
             column.note = "team_group"
-        elif column.note == "ignored" and column.heading and (like := _looks_like(column.heading, set(taken))):
+        elif column.note == "ignored" and column.heading and not _looks_private(column.heading) \
+                and (like := _looks_like(column.heading, set(taken))):
             column.note, column.like = "ignored_map", like
     return columns
 
@@ -608,9 +609,38 @@ def _looks_like(heading: str, taken: set[str]) -> str | None:
 
 
 def _map_item(heading: str, wanted: str) -> str:
-    """`heading=wanted` as typed after --map, quoted for the shell when the heading needs it."""
+    """`heading=wanted` as typed after --map, quoted for the shell when the heading needs it. A
+    heading holding a control character (an escape sequence a hostile sheet writes there) is
+    written in the shell's $'…' with that character as its escape: the command can still be
+    copied, and a terminal shows it rather than acts on it."""
     item = f"{heading}={wanted}"
+    if visible(item) != item:
+        return "$'" + "".join(_escaped(char) for char in item) + "'"
     return shlex.quote(item) if re.search(r"""[\s'"$`\\!*?;&|<>()\[\]{}#~]""", item) else item
+
+
+def _escaped(char: str) -> str:
+    """One character inside bash's or zsh's $'…': itself, or its escape (\\x1b, \\u202e; past
+    U+007F a \\u escape, which means the character, where \\x would mean a byte)."""
+    if char in "\\'":
+        return "\\" + char
+    if visible(char) == char:
+        return char
+    return f"\\x{ord(char):02x}" if ord(char) < 0x80 else f"\\u{ord(char):04x}"
+
+
+def shown(heading: str) -> str:
+    """A heading of the sheet as import's report and messages show it: asterisks when it is, or
+    holds, a phone or personal number (a sheet without a heading row has a player's row taken
+    for it: 13800138000 is not a heading to print), else made visible (errors.visible: an escape
+    sequence in a hostile sheet's heading is shown, not acted on by the terminal)."""
+    return "*" * len(heading) if _looks_private(heading) else visible(heading)
+
+
+def _shown_item(item: str) -> str:
+    """A --map item as a refusal shows it: its heading as `shown` shows it."""
+    heading, equals, wanted = item.partition("=")
+    return f"{shown(heading)}{equals}{visible(wanted)}"
 
 
 def parse_map(items: list[str]) -> dict[str, str]:
@@ -621,11 +651,11 @@ def parse_map(items: list[str]) -> dict[str, str]:
         heading, equals, wanted = item.partition("=")
         heading, wanted = heading.strip(), wanted.strip().lower()
         if not equals or not heading or not wanted:
-            raise ImportRefusal("registration-map-invalid", item=item, fields=fields)
+            raise ImportRefusal("registration-map-invalid", item=_shown_item(item), fields=fields)
         if wanted in ("id", "entry_id", "entry-id"):
-            raise ImportRefusal("registration-map-id", item=item, fields=fields)
+            raise ImportRefusal("registration-map-id", item=_shown_item(item), fields=fields)
         if wanted not in FIELDS:
-            raise ImportRefusal("registration-map-invalid", item=item, fields=fields)
+            raise ImportRefusal("registration-map-invalid", item=_shown_item(item), fields=fields)
         mapping[heading] = wanted
     return mapping
 
@@ -736,9 +766,10 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     extra = extra_columns or {}
     for heading, wanted in extra.items():
         if wanted in ("id", "entry_id", "entry-id"):
-            raise ImportRefusal("registration-map-id", item=f"{heading}={wanted}", fields=", ".join(FIELDS))
+            raise ImportRefusal("registration-map-id", item=_shown_item(f"{heading}={wanted}"), fields=", ".join(FIELDS))
         if wanted not in FIELDS:
-            raise ImportRefusal("registration-map-invalid", item=f"{heading}={wanted}", fields=", ".join(FIELDS))
+            raise ImportRefusal("registration-map-invalid", item=_shown_item(f"{heading}={wanted}"),
+                                fields=", ".join(FIELDS))
     problems = Problems()
     folder = content / "events" / slug
     event_file = folder / "event.yaml"
@@ -753,13 +784,14 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     present = {_key(h) for h in header}
     for heading in extra:
         if _key(heading) not in present:
-            raise ImportRefusal("registration-map-heading", heading=heading, found=", ".join(h for h in header if h))
+            raise ImportRefusal("registration-map-heading", heading=shown(heading),
+                                found=", ".join(shown(h) for h in header if h))
     columns = plan_columns(sheet, table, start, extra, problems) if table.rows else []
     report = ImportReport(0, 0, 0, folder / "entries.yaml", header_row, columns, table.encoding, titles=start)
     uses = {c.use for c in columns if c.active}
     if not problems.errors and ("name" not in uses or not ({"entry", "team"} & uses)):
         problems.add("registration-columns", Mark(sheet, header_row, 1), sheet_row=_quoted(table, header_row, header),
-                     found=", ".join(h for h in header if h))
+                     found=", ".join(shown(h) for h in header if h))
     people = registrants(sheet, table, start, columns, problems, report.filled) if not problems.errors else []
     if report.filled:
         report.filled_heading = next(c.heading for c in columns if c.active and c.use == ("entry" if "entry" in uses
@@ -1061,7 +1093,7 @@ def run(args: argparse.Namespace, locale: str) -> int:
         extra = parse_map(args.map)
         report = import_registrations(args.content, args.event, args.sheet, extra, args.prefix, locale)
     except ImportRefusal as refusal:
-        print(f"paibang: {refusal.text(locale)}", file=sys.stderr)
+        print(f"paibang: {visible(refusal.text(locale))}", file=sys.stderr)
         return 2
     except OSError as exc:  # writing entries.yaml or event.yaml: no permission, a full disk
         print(catalogues.text("import_write_failed", locale, path=exc.filename or args.content, reason=exc.strerror or exc),
@@ -1070,13 +1102,13 @@ def run(args: argparse.Namespace, locale: str) -> int:
     except ContentErrors as failure:
         report = getattr(failure, "report", None)
         for line in report.lines(locale) if report is not None else ():
-            print(line)
+            print(visible(line))  # (names and team names are the sheet's: shown, never acted on)
         print_problems(failure.problems, locale, args.content)
         errors = sum(1 for p in failure.problems if not p.warning)
         print(catalogues.text("import_sheet_failed", locale, errors=errors), file=sys.stderr)
         return 1
     for line in report.lines(locale):
-        print(line)
+        print(visible(line))
     print(catalogues.text("import_done", locale, entries=report.entries, new=report.new, updated=report.updated,
                           unchanged=report.entries - report.new - report.updated, path=report.path))
     return 0
