@@ -167,6 +167,9 @@ class ImportReport:
     updated: int = 0  # of the `kept`, those whose players the sheet changed: a rerun adding one player updates one
     filled: list[int] = field(default_factory=list)  # a CSV's rows whose blank grouping cell took the row above's
     filled_heading: str = ""  # that column's heading
+    # (entry: id and name, players, the most another team has, its filled rows) of a team its
+    # filled rows make larger than every other (_enlarged)
+    enlarged: list[tuple[str, int, int, list[int]]] = field(default_factory=list)
 
     def lines(self, locale: str) -> list[str]:
         """What was done with the sheet, one line per column, in `locale`."""
@@ -189,6 +192,9 @@ class ImportReport:
             lines.append(catalogues.text("import_team_size", locale, size=self.team_size))
         lines += [catalogues.text("import_team_size_off", locale, row=row, count=count, size=self.usual, entry=entry)
                   for row, count, entry in self.uneven]
+        lines += [catalogues.text("import_filled_larger", locale, entry=entry, count=count, most=most,
+                                  rows=_row_ranges(rows, locale), heading=shown(self.filled_heading))
+                  for entry, count, most, rows in self.enlarged]
         lines += [catalogues.text("import_moved", locale, name=name, old=old, new=new) for name, old, new in self.moved]
         lines += [catalogues.text("import_dropped", locale, entry=entry) for entry in self.dropped]
         lines += [catalogues.text("import_kept_player", locale, name=name, entry=entry)
@@ -669,7 +675,7 @@ MERGED_FIELDS = ("entry", "team", "group", "major")
 
 
 def registrants(path: Path, table: Table, start: int, columns: list[Column], problems: Problems,
-                filled: list[int] | None = None) -> list[Registrant]:
+                filled: list[int] | None = None, team_size: int | None = None) -> list[Registrant]:
     """One Registrant per data row (rows after `start`, the heading row's index). A problem
     quoting a row shows its private cells masked (SheetRow) and points at the cell at fault.
 
@@ -679,17 +685,32 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
     `filled` (said in import's report). Why fill rather than refuse: Excel's own layout of a
     sign-up sheet merges 队名 and 学院 over each team's rows, and saving it as CSV leaves every
     row but a team's first blank there; a refusal sends the secretary to unmerge and fill 40
-    cells by hand to get what the sheet already says. The risk, a person who left the team name
-    out joined to the team above, is said: the rows filled are named in one line, and a team
-    that comes out bigger than the others is named by import_team_size_off. A blank grouping
-    cell with no team directly above it (the first row, a row after a blank line) is still
+    cells by hand to get what the sheet already says.
+
+    The risk is a person whose team was left out joined to the team above, a team of four made
+    five, with nothing but one line of filled rows to say so. So a blank is filled only where it
+    can be what a merged cell leaves, and never beyond the team's size when a stage sets one:
+    - below a team whose grouping cell is written on its first row only: a merged cell keeps its
+      value in its first row, so below a team written on every row (红队 ×4, then `,钱七`) a
+      blank is a team left out, not a merge (registration-not-filled);
+    - while the team has fewer players than the stage's `team_size` (Guandan's teams of four):
+      the fifth row below a merged 红队 is someone else's (registration-not-filled).
+    Both refusals say what to write for either answer; a size is not guessed from the sheet
+    here (bridge teams are four to six, and a team of six merged is right), but a team its fills
+    make larger than every other is named in import's report (ImportReport.enlarged), as one
+    of another size than the usual is (import_team_size_off). A blank grouping cell with no
+    team directly above it (the first row, a row after a blank line) is still
     registration-no-entry; so is one in a workbook, where a blank that is not merged is a blank."""
     used = {c.use: c.index for c in columns if c.active}
     hidden = tuple(c.index for c in columns if c.private)
     key_field = "entry" if "entry" in used else "team"
+    key_heading = shown(next(c.heading for c in columns if c.active and c.use == key_field)) if key_field in used else ""
     merged = _merged_lookup(table, [used[f] for f in MERGED_FIELDS if f in used])
     people: list[Registrant] = []
-    above: tuple[int, str] | None = None  # (the line it ends on, key) of the last row read into a team
+    # The last row read into a team: the line it ends on, its key, and on how many rows of the
+    # team's run of rows down to it the key is written (a merged cell's: one, its first).
+    above: tuple[int, str, int] | None = None
+    players: Counter[str] = Counter()  # by key, so far
     for row, number in zip(table.rows[start + 1:], table.numbers[start + 1:]):
         cells = {name: (row[index] if index < len(row) else "") for name, index in used.items()}
         quoted = _quoted(table, number, row, hidden)
@@ -704,8 +725,20 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
                          row=number)
             above = None
             continue
-        if not cells.get(key_field) and table.merged is None and above is not None and above[0] == number - 1:
-            cells[key_field] = above[1]
+        filling = not cells.get(key_field) and table.merged is None and above is not None and above[0] == number - 1
+        if filling:
+            _, team, written = above
+            why = None
+            if written > 1:
+                why = catalogues.word("import_not_filled_written", team=team, heading=key_heading)
+            elif team_size and players[team] >= team_size:
+                why = catalogues.word("import_not_filled_full", team=team, size=team_size)
+            if why is not None:
+                problems.add("registration-not-filled", _cell_mark(path, table, number, used[key_field]),
+                             sheet_row=quoted, row=number, name=cells["name"], heading=key_heading, team=team, why=why)
+                above = None
+                continue
+            cells[key_field] = team
             if filled is not None:
                 filled.append(number)
         if not cells.get(key_field):
@@ -713,7 +746,10 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
                          row=number, name=cells["name"])
             above = None
             continue
-        above = (number + table.spanning.get(number, 1) - 1, cells[key_field])
+        key = cells[key_field]
+        run = above[2] if above is not None and above[1] == key and above[0] == number - 1 else 0
+        above = (number + table.spanning.get(number, 1) - 1, key, run + (not filling))
+        players[key] += 1
         people.append(Registrant(
             row=number, name=cells["name"], mark=_cell_mark(path, table, number, used["name"]), sheet_row=quoted,
             key=cells[key_field],
@@ -776,6 +812,10 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     if not event_file.is_file():
         problems.add("event-missing", Mark(folder), slug=slug)
         raise ContentErrors(problems.sorted())
+    # The stages' team size, before the rows: a blank team cell is filled no further (registrants).
+    # (event.yaml's own problems are said where it is read for the entries, after the sheet's.)
+    ahead = load_yaml(event_file, Problems())
+    team_size = _team_size(ahead, GAMES.get(str(ahead.get("game")))) if isinstance(ahead, YamlMap) else None
     sheet_text.forget()  # the sheet as it is now, for the carets and the lines problems quote
     table = read_table(sheet)
     start = find_header(table, extra)
@@ -792,7 +832,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     if not problems.errors and ("name" not in uses or not ({"entry", "team"} & uses)):
         problems.add("registration-columns", Mark(sheet, header_row, 1), sheet_row=_quoted(table, header_row, header),
                      found=", ".join(shown(h) for h in header if h))
-    people = registrants(sheet, table, start, columns, problems, report.filled) if not problems.errors else []
+    people = registrants(sheet, table, start, columns, problems, report.filled, team_size) if not problems.errors else []
     if report.filled:
         report.filled_heading = next(c.heading for c in columns if c.active and c.use == ("entry" if "entry" in uses
                                                                                             else "team"))
@@ -829,7 +869,10 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     groups = list(grouped.values())
     report.team_size = _team_size(event, game)
     size = report.team_size or _usual_size(groups)
-    uneven = [members for members in groups if size and len(members) != size]
+    enlarged = _enlarged(groups, set(report.filled))
+    # (a team named as enlarged, with its filled rows, is not named again as of another size)
+    uneven = [members for members in groups if size and len(members) != size
+              and not any(members is team for team, _ in enlarged)]
     report.usual = size
     for members in groups:
         members.sort(key=lambda p: not p.captain)
@@ -872,6 +915,8 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     report.updated = updated
     report.uneven = [(min(p.row for p in members), len(members), _label(placed[members[0].who(namesakes)][1]))
                      for members in uneven]
+    report.enlarged = [(_label(placed[members[0].who(namesakes)][1]), len(members), most,
+                        sorted(p.row for p in members if p.row in report.filled)) for members, most in enlarged]
     # said, so that a namesake registered twice by mistake (two numbers typed) is seen
     report.namesakes = [(name, [str(placed[p.who(namesakes)][1].get("id")) for p in by_name[name]])
                         for name in sorted(namesakes, key=lambda n: by_name[n][0].row)]
@@ -884,6 +929,19 @@ _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 def _label(entry: dict) -> str:
     """An entry as import's report names it: its id, and its team name when it has one."""
     return " ".join(str(part) for part in (entry.get("id"), entry.get("name")) if part)
+
+
+def _enlarged(groups: list[list[Registrant]], filled: set[int]) -> list[tuple[list[Registrant], int]]:
+    """The teams holding rows filled from the row above (`filled`) that are larger than every
+    other team, each with the most players another team has: a person whose team was left out,
+    directly below a merged team, makes it so (registrants). None of one team alone."""
+    sizes = sorted(map(len, groups), reverse=True)
+    found = []
+    for members in groups if len(sizes) > 1 else ():
+        most = sizes[1] if len(members) == sizes[0] else sizes[0]
+        if len(members) > most and any(p.row in filled for p in members):
+            found.append((members, most))
+    return found
 
 
 def _usual_size(groups: list[list[Registrant]]) -> int | None:
