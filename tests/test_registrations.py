@@ -70,7 +70,7 @@ def test_new_event_is_complete_and_validates(content: Path, game: str) -> None:
         pytest.skip(f"{game} is not implemented in this build")
     written = scaffold_event(content, f"new-{game}", game)
     event = content / f"events/new-{game}/event.yaml"
-    assert event in written and (content / f"events/new-{game}/notice.md").is_file()
+    assert event in written.files and (content / f"events/new-{game}/notice.md").is_file()
     text = event.read_text(encoding="utf-8")
     assert text.startswith("# yaml-language-server: $schema=../../schema/event.schema.json")
     assert (content / "schema/event.schema.json").is_file()  # what it names, in the site
