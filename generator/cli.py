@@ -36,12 +36,16 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator import catalogues
 from generator.commands.console import ProgressLine, environment_locale, os_error_text, print_problems, site_locale
-from generator.errors import ContentErrors, CouldNotFinish
+from generator.errors import ContentErrors, CouldNotFinish, visible
 from generator.render.output import OutputRefused
 from generator.messages import LOCALES
+
+if TYPE_CHECKING:
+    from generator.commands.init import Schemas
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 
@@ -427,20 +431,23 @@ def _new(args: argparse.Namespace, locale: str) -> int:
     from generator.commands.new import ScaffoldRefused, scaffold_event
 
     try:  # the file's comments in the site's language, what is said here in --lang
-        written = scaffold_event(args.content, args.event, args.game, site_locale(args.content), lang=locale)
+        made = scaffold_event(args.content, args.event, args.game, site_locale(args.content), lang=locale)
     except ScaffoldRefused as refusal:
         print(f"paibang: {refusal}", file=sys.stderr)
         return 1
-    print(catalogues.text("new_written", locale, path=written[0].parent))
-    _said_schemas(written, locale)
+    print(catalogues.text("new_written", locale, path=made.files[0].parent))
+    _said_schemas(made.schemas, locale)
     return 0
 
 
-def _said_schemas(written: list[Path], locale: str) -> None:
-    """One line when init or new wrote the editors' schemas into the site (new: only when they changed)."""
-    schemas = [path for path in written if path.name.endswith(".schema.json")]
-    if schemas:
-        print(catalogues.text("schemas_written", locale, folder=schemas[0].parent))
+def _said_schemas(schemas: Schemas, locale: str) -> None:
+    """One line when init or new wrote the editors' schemas into the site (new: only when they
+    changed), and one for each schema file left as it was, with why."""
+    if schemas.written:
+        print(catalogues.text("schemas_written", locale, folder=schemas.written[0].parent))
+    for left in schemas.left:
+        why = catalogues.text(f"schema_left_{left.why}", locale, reason=left.reason)
+        print(visible(catalogues.text("schema_left", locale, path=left.path, why=why)))
 
 
 def _init(args: argparse.Namespace) -> int:
@@ -448,12 +455,12 @@ def _init(args: argparse.Namespace) -> int:
 
     locale = args.lang or args.locale
     try:
-        written = init_site(args.folder, args.locale)
+        made = init_site(args.folder, args.locale)
     except InitRefused as refusal:
         print(f"paibang: {refusal}", file=sys.stderr)
         return 2
     print(catalogues.text("init_written", locale, path=args.folder / "site.yaml", events=args.folder / "events"))
-    _said_schemas(written, locale)
+    _said_schemas(made.schemas, locale)
     return 0
 
 

@@ -43,6 +43,23 @@ class Mark(NamedTuple):
         return type(self), (self.file, self.line, self.column)
 
 
+class SheetRow(NamedTuple):
+    """How `paibang import` read the sheet row a problem is on, which is how the row may be
+    quoted: by what import did with the file, never by its name (import reads a CSV called
+    a.dat, and a workbook called b.csv, by their bytes).
+
+    `separator`: the separator of a sheet read as text (, or a tab); None for a workbook, which
+    has no line to quote. `hidden`: the row's cells (0-based) that hold private data (a phone
+    number, a student number), shown as asterisks, as a private key's value in YAML is
+    (`masked`). `lines`: the lines of the file the row takes, more than one when a quoted cell
+    holds a line break; such a row is not quoted: one line of it is not the row, and its cells,
+    cut at the break, cannot be told apart to mask them."""
+
+    separator: str | None
+    hidden: tuple[int, ...] = ()
+    lines: int = 1
+
+
 @dataclass(frozen=True)
 class ContentError:
     """One problem in content/, with a stable code from the error catalogue (messages.py)."""
@@ -51,9 +68,8 @@ class ContentError:
     mark: Mark
     params: dict[str, object] = field(default_factory=dict)
     warning: bool = False
-    # A sheet's cells (0-based) on the line quoted that hold private data (a phone number, a
-    # student number): shown as asterisks, as a private key's value in YAML is (`masked`).
-    hidden: tuple[int, ...] = ()
+    # The problem is on a row of a sheet `paibang import` read: how to quote it (SheetRow).
+    sheet_row: SheetRow | None = None
 
     def message(self, locale: str) -> str:
         return render_message(self.code, locale, self.params)[0]
@@ -84,23 +100,21 @@ class ContentError:
         """The offending line, cut around the column, with the faulty value apart; None without a
         line to show (a folder, a spreadsheet, a file no longer there). The values of the
         `private` keys written on the line are shown as asterisks (masked)."""
-        source = _source_line(self.mark)
+        row = self.sheet_row
+        if row is None:
+            source = _source_line(self.mark)
+            source = masked(source, private) if source is not None else None
+        else:
+            source = _sheet_line(self.mark, row)
         if source is None:
             return None
-        separator = _separator(self.mark)
-        if separator is not None:
-            from generator.content import sheet_text
-
-            source = sheet_text.masked_cells(source, separator, self.hidden)
-        else:
-            source = masked(source, private)
         before, after = _around(source, self.mark.column)
         if not self.mark.column:
             return Excerpt(self.mark.line, "", "", visible(before + after))
-        if separator is not None:  # a sheet's cell: up to the next separator, not the rest of the row
+        if row is not None and row.separator:  # a cell: up to the next separator, not the rest of the row
             from generator.content import sheet_text
 
-            length = max(sheet_text.cell_length(after, separator), 1 if after else 0)
+            length = max(sheet_text.cell_length(after, row.separator), 1 if after else 0)
         else:
             length = _value_length(after, before, self.mark.file.suffix.lower() in (".yaml", ".yml"))
         return Excerpt(self.mark.line, visible(before), visible(after[:length]), visible(after[length:]), True)
@@ -231,29 +245,23 @@ def visible(text: str) -> str:
     return _UNSAFE.sub(lambda found: ascii(found.group())[1:-1], text)
 
 
-SHEETS = (".csv", ".tsv", ".txt")  # the sheets `paibang import` reads as text, quoted as `import` read them
-
-
-def _separator(mark: Mark) -> str | None:
-    """The separator of a sheet's cells (, or a tab), when the mark is in a sheet read as text."""
-    if mark.file.suffix.lower() not in SHEETS:
+def _sheet_line(mark: Mark, row: SheetRow) -> str | None:
+    """The line of a sheet import read as text, in the encoding import read it in (GBK from
+    Excel), its private cells masked; None for a workbook, or a row of several lines."""
+    if row.separator is None or row.lines > 1 or not mark.line:
         return None
     from generator.content import sheet_text
 
     found = sheet_text.lines_of(mark.file)
-    return found[1] if found is not None else None
+    if found is None or mark.line > len(found[0]):
+        return None
+    return sheet_text.masked_cells(found[0][mark.line - 1], row.separator, row.hidden)
 
 
 def _source_line(mark: Mark) -> str | None:
     suffix = mark.file.suffix.lower()
     if not mark.line or suffix in (".xlsx", ".xls", ".pdf"):
         return None
-    if suffix in SHEETS:  # a sheet, in the encoding `import` read it in (GBK from Excel)
-        from generator.content import sheet_text
-
-        found = sheet_text.lines_of(mark.file)
-        if found is not None:
-            return found[0][mark.line - 1] if mark.line <= len(found[0]) else None
     try:
         with open(mark.file, encoding="utf-8", errors="replace") as handle:
             for number, text in enumerate(handle, start=1):
@@ -270,9 +278,10 @@ class Problems:
     def __init__(self) -> None:
         self.items: list[ContentError] = []
 
-    def add(self, code: str, mark: Mark, warning: bool = False, hidden: tuple[int, ...] = (), **params: object) -> None:
-        """`hidden`: the private cells of the sheet line the mark is on (ContentError.hidden)."""
-        self.items.append(ContentError(code, mark, params, warning, hidden))
+    def add(self, code: str, mark: Mark, warning: bool = False, sheet_row: SheetRow | None = None,
+            **params: object) -> None:
+        """`sheet_row`: the mark is on a row of a sheet import read, quoted as ContentError.sheet_row says."""
+        self.items.append(ContentError(code, mark, params, warning, sheet_row))
 
     @property
     def errors(self) -> list[ContentError]:

@@ -585,6 +585,8 @@ TRIGGERS: dict[str, Trigger] = {
     "registration-columns": registration("foo,bar\n1,2\n"),
     "registration-no-name": registration("姓名,组号\n,1\n"),
     "registration-no-entry": registration("姓名,组号\n张三,\n"),
+    # a blank 组号 below a team written on each of its rows: a team left out, not a merged cell
+    "registration-not-filled": registration("姓名,组号\n新甲,9\n新乙,9\n新丙,\n"),
     "registration-duplicate": registration("姓名,组号\n张三,1\n张三,2\n"),
     # T01's 崔涛 and T02's 莫萍 (both played) put in one team: T02's player cannot leave it
     "registration-in-two-entries": registration("姓名,组号\n崔涛,1\n莫萍,1\n"),

@@ -287,6 +287,126 @@ def test_a_player_in_two_teams_is_quoted_masked(content: Path, tmp_path: Path) -
                                                               "    | " + " " * columns("甲队,") + "^^^^"]
 
 
+@pytest.mark.parametrize("name", ["a.dat", "a_noext", "a.csv.txt.bak"])
+def test_a_sheet_of_any_name_is_quoted_masked_as_import_read_it(content: Path, tmp_path: Path, name: str) -> None:
+    """Masking went by the file's name: a CSV named a.dat (import reads any name, by its bytes)
+    was quoted whole, its phone in clear. The problem says how import read the row: a sheet
+    read as text is quoted masked whatever it is called, a workbook is not quoted at all."""
+    event = new_event(content)
+    rows = [["组号", "姓名", "手机"], ["1", "张三", "13800138000"], ["1", "", "13800138001"]]
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, event.name, write_csv(tmp_path / name, rows))
+    (problem,) = failure.value.problems
+    assert problem.format("zh-Hans").splitlines()[1:3] == ["  3 | 1,,***********", "    |   ^"]
+    book = write_xlsx(tmp_path / "b.xlsx", rows)
+    for called in ("b.csv", "b.txt"):  # a workbook under a sheet's name: no line of it to quote
+        with pytest.raises(ContentErrors) as failure:
+            import_registrations(content, event.name, book.rename(tmp_path / called))
+        (problem,) = failure.value.problems
+        assert (problem.mark.line, problem.mark.column) == (3, 2)  # its row, and the name's column (B)
+        assert problem.excerpt() is None and "13800138001" not in problem.format("zh-Hans")
+        book = tmp_path / called
+
+
+def test_a_row_whose_quoted_cell_spans_lines_is_named_by_its_first_line_and_not_quoted(content: Path,
+                                                                                       tmp_path: Path) -> None:
+    """A quoted cell holding a line break (an address typed with Alt+Enter) makes a row of two
+    lines: the problem said 第 4 行, the row's last line, and quoted that line cut at the break,
+    `4 | 海淀",13800138001`, the phone in clear and the caret under it. The row is named by the
+    line it starts on, and is not quoted: a line of it is not the row, and cut there its cells
+    cannot be told apart to mask. The rows after it keep their own lines, quoted masked."""
+    event = new_event(content)
+    sheet = tmp_path / "c.csv"
+    sheet.write_bytes('组号,姓名,地址,手机\r\n1,张三,x,13800138000\r\n1,,"北京\r\n海淀",13800138001\r\n'
+                      '1,,y,13800138002\r\n'.encode())
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, event.name, sheet)
+    spanning, after = failure.value.problems
+    assert (spanning.code, spanning.mark.line) == ("registration-no-name", 3)
+    assert "第 3 行没有姓名" in spanning.message("zh-Hans")
+    assert spanning.excerpt() is None
+    assert spanning.format("zh-Hans").splitlines()[0].startswith(f"{sheet}:3:2: ")  # the name's cell, the second
+    assert (after.mark.line, after.format("zh-Hans").splitlines()[1]) == (5, "  5 | 1,,y,***********")
+    for problem in failure.value.problems:
+        assert not re.search(r"1380013800\d", problem.format("zh-Hans"))
+    # a row directly below a row of two lines is still directly below it: a merged team cell fills down
+    sheet.write_bytes('队名,姓名,地址\n红队,张三,"北京\n海淀"\n,李四,x\n'.encode())
+    report = import_registrations(content, event.name, sheet)
+    assert report.filled == [4] and "players: [张三, 李四]" in entries_text(content)
+
+
+@pytest.mark.parametrize("cell", ["13900139000", "联系13800138009", "138-0013-8002", "+86 138 0013 8000",
+                                  "110105194912310021", "身份证110105194912310021", "学号 2023010101"])
+def test_a_cell_that_is_or_holds_a_personal_number_is_masked_in_any_column(content: Path, tmp_path: Path,
+                                                                          cell: str) -> None:
+    """Masking went by the column only: a phone in a column left unused (紧急联系人, mostly 无)
+    or in a 备注 (联系13800138009) was quoted in clear. A cell that is, or holds, a phone or a
+    personal number is masked whatever its column; the others are quoted as written."""
+    event = new_event(content)
+    rows = [["组号", "姓名", "手机", "紧急联系人", "备注"], ["1", "张三", "13800138000", "无", "素食"],
+            ["1", "", "13800138001", cell, "无"], ["2", "王五", "13800138002", "无", ""],
+            ["2", "赵六", "13800138003", "无", ""]]
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, event.name, write_csv(tmp_path / "f.csv", rows))
+    (problem,) = failure.value.problems
+    # (none of these cells needs quotes in a CSV: each is written as it is)
+    assert problem.format("zh-Hans").splitlines()[1] == f"  3 | 1,,{'*' * 11},{'*' * len(cell)},无"
+
+
+@pytest.mark.parametrize("suffix", ["csv", "xlsx"])
+def test_a_sheet_without_headings_shows_no_phone_or_id_number_as_a_heading(content: Path, tmp_path: Path,
+                                                                          suffix: str, capsys) -> None:
+    """A sheet with no heading row has its first row, a player's, taken for the headings, and
+    every line showing headings printed that player's phone and ID-card number in clear: the
+    column report (第 3 列「13800138000」→ phone), registration-columns (表头：1, 张三, …) and
+    the refusals of --map. A heading that is or holds a personal number is asterisks in each."""
+    event = new_event(content)
+    rows = [["1", "张三", "13800138000", "110105194912310021"], ["1", "李四", "13800138001", "110105194912310022"]]
+    sheet = write_csv(tmp_path / "b.csv", rows) if suffix == "csv" else write_xlsx(tmp_path / "b.xlsx", rows)
+    private = ("13800138000", "110105194912310021")
+
+    def said(*extra: str) -> tuple[int, str]:
+        code = main(["import", event.name, str(sheet), *extra, "--content", str(content)])
+        captured = capsys.readouterr()
+        assert not any(number in captured.out + captured.err for number in private), captured
+        return code, captured.out + captured.err
+
+    code, text = said()
+    assert code == 1
+    assert "第 3 列「***********」→ phone" in text and "第 4 列「******************」→ student_id" in text
+    assert "（表头：1, 张三, ***********, ******************）" in text
+    code, text = said("--map", "组号=entry")
+    assert code == 2 and "表头：1, 张三, ***********, ******************" in text
+    code, text = said("--map", "13800138000=group")
+    assert code == 1 and "不能把“***********”列用作 group" in text
+    code, text = said("--map", "110105194912310021")
+    assert code == 2 and "--map ****************** 无效" in text
+    code, text = said("--map", "110105194912310021=id")
+    assert code == 2 and "--map ******************=id：" in text
+
+
+def test_a_heading_holding_escape_codes_is_shown_not_acted_on(content: Path, tmp_path: Path, capsys) -> None:
+    """A heading with terminal escape codes was printed raw, in the column report and in the
+    --map it suggests: the terminal coloured (or retitled, or rewrote) what the secretary saw.
+    Each control character is shown as its escape, and the suggested --map is written in the
+    shell's $'…' with the same escapes, so that copied it names the heading as written."""
+    event = new_event(content)
+    heading = "\x1b[31mRED\x1b[0m所属学院\u202e"
+    sheet = write_csv(tmp_path / "esc.csv", [["组号", "姓名", heading], ["1", "张三", "x"], ["1", "李四", "y"]])
+    assert main(["import", event.name, str(sheet), "--content", str(content)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\u202e" not in out
+    suggested = "$'\\x1b[31mRED\\x1b[0m所属学院\\u202e=group'"
+    assert f"第 3 列「\\x1b[31mRED\\x1b[0m所属学院\\u202e」→ 未使用（要作为 group 导入：--map {suggested}）" in out
+    import subprocess
+
+    echoed = subprocess.run(["bash", "-c", f"printf %s {suggested}"], capture_output=True, check=True).stdout
+    assert echoed.decode() == f"{heading}=group"  # the shell reads back the heading as the sheet writes it
+    (event / "entries.yaml").unlink()
+    assert main(["import", event.name, str(sheet), "--map", "\x1b]0;pwned\x07=name", "--content", str(content)]) == 2
+    assert "“\\x1b]0;pwned\\x07”" in capsys.readouterr().err  # the refusal shows what was typed, not acted on
+
+
 def test_phone_numbers_as_typed_count_as_personal_numbers(content: Path, tmp_path: Path) -> None:
     """+86 138 0013 8000 and 138-0013-8002 were not "digits" (only spaces were set aside): under a
     heading no one knows, --map could still publish them. Dates and class names stay mappable."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -188,11 +189,16 @@ def test_pair_in_a_new_site_says_to_import_the_entries_then_names_the_results_sc
     jsonschema.Draft7Validator(json.loads(schema.read_text(encoding="utf-8"))).validate(document)
 
 
-def test_new_brings_the_sites_schemas_up_to_date(tmp_path: Path, capsys) -> None:
+def test_new_brings_the_sites_schemas_up_to_date(tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch) -> None:
     """A site made before init wrote the schemas, or by an older paibang: new writes those
-    missing or different (a key added since), and leaves those that are current as they are."""
+    missing or an older paibang's (a key added since), and leaves those that are current as they are."""
+    import hashlib
+
+    import generator.commands.init as init
+
     site = tmp_path / "site"
     assert main(["init", str(site)]) == 0
+    monkeypatch.setattr(init, "WRITTEN", init.WRITTEN | {hashlib.sha256(b"{}").hexdigest()})  # an older paibang's
     (site / "schema/event.schema.json").write_text("{}", encoding="utf-8")
     (site / "schema/site.schema.json").unlink()
     results = site / "schema/results.schema.json"
@@ -206,3 +212,123 @@ def test_new_brings_the_sites_schemas_up_to_date(tmp_path: Path, capsys) -> None
     assert results.stat().st_mtime_ns == stamp
     assert main(["new", "club-2026", "--game", "bridge", "--content", str(site)]) == 0
     assert "JSON Schema" not in capsys.readouterr().out  # nothing to bring up to date: nothing said
+
+
+def new_in(site: Path, slug: str, capsys) -> tuple[int, str]:
+    code = main(["new", slug, "--game", "guandan", "--content", str(site)])
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err
+    return code, captured.out + captured.err
+
+
+def test_new_leaves_a_schema_that_is_not_a_regular_file_of_its_own_and_says_so(tmp_path: Path, capsys) -> None:
+    """A folder at schema/event.schema.json gave an IsADirectoryError traceback, exit 1, after
+    event.yaml was written; a link there was replaced by a file (the link gone). Neither is
+    read or written through: each is left as it is, said in one line, and new does its work."""
+    import shutil
+
+    site = tmp_path / "site"
+    assert main(["init", str(site)]) == 0
+    capsys.readouterr()
+    (site / "schema/event.schema.json").unlink()
+    (site / "schema/event.schema.json").mkdir()
+    mine = tmp_path / "my-site-schema.json"
+    mine.write_text('{"title": "mine"}', encoding="utf-8")
+    (site / "schema/site.schema.json").unlink()
+    (site / "schema/site.schema.json").symlink_to(mine)
+    code, said = new_in(site, "club-2025", capsys)
+    assert code == 0 and (site / "events/club-2025/event.yaml").is_file()
+    assert (site / "schema/event.schema.json").is_dir()
+    assert (site / "schema/site.schema.json").is_symlink() and mine.read_text(encoding="utf-8") == '{"title": "mine"}'
+    assert f"paibang: {site / 'schema/event.schema.json'} 保持原样（不是普通文件）" in said
+    assert f"paibang: {site / 'schema/site.schema.json'} 保持原样（是符号链接）" in said
+    assert main(["new", "club-2026", "--game", "guandan", "--content", str(site), "--lang", "en"]) == 0
+    assert f"{site / 'schema/event.schema.json'} left as it is (not a regular file)" in capsys.readouterr().out
+    shutil.rmtree(site / "schema")
+    (site / "schema").write_text("", encoding="utf-8")  # a file where the folder goes: nothing written through it
+    code, said = new_in(site, "club-2027", capsys)
+    assert code == 0 and f"paibang: {site / 'schema'} 保持原样（不是文件夹）" in said
+
+
+def test_new_does_not_wait_on_a_named_pipe_at_a_schema(tmp_path: Path, capsys) -> None:
+    """A FIFO at schema/site.schema.json made new hang for ever, reading it for a writer that
+    never comes: it is opened without waiting, seen not to be a file, and left, said."""
+    import threading
+
+    site = tmp_path / "site"
+    assert main(["init", str(site)]) == 0
+    capsys.readouterr()
+    fifo = site / "schema/site.schema.json"
+    fifo.unlink()
+    os.mkfifo(fifo)
+    done: list[int] = []
+    worker = threading.Thread(target=lambda: done.append(main(["new", "club", "--game", "guandan",
+                                                               "--content", str(site)])), daemon=True)
+    worker.start()
+    worker.join(20)
+    if worker.is_alive():  # (a writer that opens and closes it lets the reader go)
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        worker.join(20)
+        pytest.fail("new waited on the named pipe")
+    assert done == [0] and fifo.exists() and not fifo.is_file()
+    assert "保持原样（不是普通文件）" in capsys.readouterr().out
+
+
+def test_new_replaces_a_schema_paibang_wrote_and_leaves_one_it_did_not(tmp_path: Path, capsys,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any schema file unlike this paibang's was replaced: one the user edited (a key of their
+    own), or one a newer paibang wrote, taken back to this one's. Only a file equal to a version
+    paibang wrote (init.WRITTEN) is brought up to date; any other is left, said."""
+    import hashlib
+
+    import generator.commands.init as init
+    from generator.content.schema import schema_texts
+
+    site = tmp_path / "site"
+    assert main(["init", str(site)]) == 0
+    older = '{"title": "paibang of last month"}\n'
+    monkeypatch.setattr(init, "WRITTEN", init.WRITTEN | {hashlib.sha256(older.encode()).hexdigest()})
+    (site / "schema/event.schema.json").write_text(older, encoding="utf-8")
+    edited = schema_texts()["site.schema.json"].replace('"properties": {', '"properties": {"my_key": {},', 1)
+    (site / "schema/site.schema.json").write_text(edited, encoding="utf-8")
+    capsys.readouterr()
+    code, said = new_in(site, "club-2025", capsys)
+    assert code == 0
+    assert (site / "schema/event.schema.json").read_text(encoding="utf-8") == schema_texts()["event.schema.json"]
+    assert (site / "schema/site.schema.json").read_text(encoding="utf-8") == edited
+    assert f"paibang: {site / 'schema/site.schema.json'} 保持原样（不是 paibang 写过的任何一版：改过，或是更新的 paibang 写的）" in said
+    assert "JSON Schema 已写入" in said  # the event's, brought up to date
+    assert "event.schema.json 保持原样" not in said
+
+
+def test_every_schema_this_paibang_writes_is_one_it_knows_it_wrote() -> None:
+    """new brings a site's schema up to date only when it is a version paibang wrote: a schema
+    changed (a key, a description) and not added to init.WRITTEN would be left in every site
+    as the user's own. Add the digest printed here to WRITTEN."""
+    import hashlib
+
+    from generator.commands.init import WRITTEN
+    from generator.content.schema import schema_texts
+
+    for name, text in schema_texts().items():
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        assert digest in WRITTEN, f"{name}: add {digest!r} to generator/commands/init.py's WRITTEN"
+
+
+@pytest.mark.skipif(getattr(os, "getuid", lambda: -1)() != 0, reason="only root can give a file to another user")
+def test_new_leaves_another_users_schema(tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A schema file of another user's, even one equal to a version paibang wrote, is theirs."""
+    import hashlib
+
+    import generator.commands.init as init
+
+    site = tmp_path / "site"
+    assert main(["init", str(site)]) == 0
+    monkeypatch.setattr(init, "WRITTEN", init.WRITTEN | {hashlib.sha256(b"{}").hexdigest()})
+    theirs = site / "schema/event.schema.json"
+    theirs.write_text("{}", encoding="utf-8")
+    os.chown(theirs, 54321, 54321)
+    capsys.readouterr()
+    code, said = new_in(site, "club-2025", capsys)
+    assert code == 0 and theirs.read_text(encoding="utf-8") == "{}" and theirs.stat().st_uid == 54321
+    assert f"paibang: {theirs} 保持原样（属于另一个用户）" in said

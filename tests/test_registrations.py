@@ -70,7 +70,7 @@ def test_new_event_is_complete_and_validates(content: Path, game: str) -> None:
         pytest.skip(f"{game} is not implemented in this build")
     written = scaffold_event(content, f"new-{game}", game)
     event = content / f"events/new-{game}/event.yaml"
-    assert event in written and (content / f"events/new-{game}/notice.md").is_file()
+    assert event in written.files and (content / f"events/new-{game}/notice.md").is_file()
     text = event.read_text(encoding="utf-8")
     assert text.startswith("# yaml-language-server: $schema=../../schema/event.schema.json")
     assert (content / "schema/event.schema.json").is_file()  # what it names, in the site
@@ -433,3 +433,84 @@ def test_a_rerun_that_adds_one_player_says_one_entry_updated(content: Path, tmp_
     assert "(0 new, 1 updated, 2 unchanged)" in out
     assert "column 5 “队长” → captain (the player marked yes or √ is listed first in the entry)" in out
     assert imported_teams(content)["化学反应"][1] == ["邹强", "石磊浩", "龚勇娟", "新队员"]
+
+
+# --- a fill that would put a person in the wrong team ---------------------------------------------
+
+RED = ["张三", "李四", "王五", "赵六"]
+BLUE = ["孙八", "周九", "吴十", "郑一"]
+
+
+def write_rows(path: Path, rows: list[list[str]]) -> Path:
+    with open(path, "w", encoding="utf-8", newline="") as handle:
+        csv.writer(handle).writerows(rows)
+    return path
+
+
+def test_a_blank_team_below_a_team_written_on_every_row_is_not_filled(content: Path, tmp_path: Path, capsys) -> None:
+    """红队 written on each of its four rows, then a row `,钱七,…` with its team left out, then
+    蓝队: 钱七 joined 红队 (five players), import said one line of filled rows and exited 0, and
+    check had nothing to say (two teams give no usual size; no team_size). A blank left by an
+    Excel merged cell lies below a team written on its first row only; below a team written on
+    every row, a blank is a team left out: the row is an error, saying what to write either way."""
+    new_event(content, "college-2025", "bridge")
+    rows = [["队名", "姓名", "手机"], *[["红队", name, f"1380013800{n}"] for n, name in enumerate(RED)],
+            ["", "钱七", "13800138004"], *[["蓝队", name, f"1380013801{n}"] for n, name in enumerate(BLUE)]]
+    sheet = write_rows(tmp_path / "fill.csv", rows)
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, "college-2025", sheet)
+    (problem,) = failure.value.problems
+    assert (problem.code, problem.mark.line, problem.mark.column) == ("registration-not-filled", 6, 1)
+    assert problem.message("zh-Hans") == ("第 6 行（钱七）的「队名」是空的，没有沿用上一行的「红队」："
+                                          "上面「红队」不只第一行写了队名，这个空格不是 Excel 合并单元格留下的")
+    assert "填上「红队」" in problem.hint("zh-Hans") and "its own 队名" in problem.hint("en")
+    assert problem.format("zh-Hans").splitlines()[1] == "  6 | ,钱七,***********"
+    from generator.cli import main
+
+    assert main(["import", "college-2025", str(sheet), "--content", str(content)]) == 1
+    assert "registration-not-filled" in capsys.readouterr().err
+    assert not (content / "events/college-2025/entries.yaml").exists()
+    rows[5][0] = "红队"  # the secretary's answer: 钱七 is 红队's fifth player
+    report = import_registrations(content, "college-2025", write_rows(sheet, rows))
+    assert imported_teams(content)["红队"][1] == [*RED, "钱七"] and report.filled == []
+
+
+def merged_team_rows(teams: dict[str, list[str]]) -> list[list[str]]:
+    """A CSV saved from a sheet whose 队名 is merged over each team's rows: on its first row only."""
+    return [["队名", "姓名"], *[[team if at == 0 else "", name] for team, names in teams.items()
+                                for at, name in enumerate(names)]]
+
+
+def test_a_merged_team_is_filled_no_further_than_the_stages_team_size(content: Path, tmp_path: Path) -> None:
+    """A Guandan stage of teams of four (`team_size: 4`): a fifth row below a merged 红队 cell is
+    not filled into it (a person whose team was left out, below the last team of the sheet's
+    block), but said to have no team; a team of five written on every row is the sheet's word."""
+    new_event(content, "college-2025", "guandan")
+    event = content / "events/college-2025/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("    format: swiss\n", "    format: swiss\n    team_size: 4\n"),
+                     encoding="utf-8")
+    sheet = write_rows(tmp_path / "merged.csv", merged_team_rows({"红队": [*RED, "钱七"], "蓝队": BLUE}))
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, "college-2025", sheet)
+    (problem,) = failure.value.problems
+    assert (problem.code, problem.mark.line) == ("registration-not-filled", 6)
+    assert problem.message("zh-Hans").endswith("：「红队」已有 4 名选手（team_size: 4）")
+    assert problem.message("en").endswith(": “红队” has 4 players already (team_size: 4)")
+    report = import_registrations(content, "college-2025", write_rows(sheet, merged_team_rows({"红队": RED, "蓝队": BLUE})))
+    assert report.filled == [3, 4, 5, 7, 8, 9]
+
+
+def test_a_team_its_fills_make_larger_than_every_other_is_named(content: Path, tmp_path: Path) -> None:
+    """No stage sets a team size (bridge teams are four to six) and two teams give no usual
+    size: a merged team that comes out larger than every other team is imported, and named
+    with its filled rows, so that a person below it whose team was left out is seen."""
+    new_event(content, "college-2025", "bridge")
+    sheet = write_rows(tmp_path / "merged.csv", merged_team_rows({"红队": [*RED, "钱七"], "蓝队": BLUE}))
+    report = import_registrations(content, "college-2025", sheet)
+    assert imported_teams(content)["红队"][1] == [*RED, "钱七"]
+    assert ("注意：A01 红队 有 5 名选手，比其他各队都多（其他队至多 4 名），其中第 3–6 行的「队名」是空的，"
+            "沿用了上一行的值；若其中有人不属于这一队，给那一行填上队名后重新导入") in report.lines("zh-Hans")
+    assert any(line.startswith("note: A01 红队 has 5 players, more than any other team (4 at most)")
+               for line in report.lines("en"))
+    even = import_registrations(content, "college-2025", write_rows(sheet, merged_team_rows({"红队": RED, "蓝队": BLUE})))
+    assert not any("其他各队" in line for line in even.lines("zh-Hans"))

@@ -7,13 +7,19 @@ Why the schemas are copied into the site rather than named where paibang is inst
 `$schema` line is read by the secretary's editor, on whatever laptop the site folder is copied
 to, where paibang's own folder (a venv, a clone) is somewhere else or nowhere. A path inside
 the site, relative to the file, resolves wherever the folder goes. `paibang new` writes them
-again when they differ from this paibang's (a key added since), so they follow the loader.
+again when they are an older paibang's (a key added since), so they follow the loader; a file
+there that paibang did not write is the user's, and is left as it is (keep_schemas).
 """
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import os
+import stat
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from generator import catalogues
 from generator.content.schema import SITE_SCHEMA_FOLDER, schema_texts
@@ -39,6 +45,44 @@ class InitRefused(Exception):
 
 SCHEMA_FOLDER = SITE_SCHEMA_FOLDER  # in the site's folder, beside site.yaml and events/
 
+# Every version of the editors' schemas a paibang has written into a site (init and new, since
+# they first did), by the sha256 of the file. How new knows a schema file is paibang's to bring
+# up to date: a file equal to one of them is, whatever version it is; any other is the user's,
+# edited by hand (a key of their own) or written by a newer paibang (whose keys this one does not
+# know), and is left as it is, said. Neither a marker in the file (an edited file keeps it) nor
+# paibang's version number (0.1.0 for every commit) tells those apart. A change to a schema adds
+# its digests here: tests/test_init.py fails until it does.
+WRITTEN = frozenset({
+    "8a6af4f6ce49f0ec113023737daa093f9554ed1d613212f77ec1c492699edff3",  # site.schema.json, 2ae3793
+    "1267bf8236298e57aad45d40427894befae158fb2d1c3b6031c1d991fc6e78a7",  # event.schema.json, 2ae3793
+    "c2cfad94b191d9619a4c1ddae016dc98d98fce7b25b3b62cb7d18a2c308317b0",  # results.schema.json, 2ae3793
+})
+MAX_SCHEMA_BYTES = 4 * 1024 * 1024  # a schema of paibang's is some 100 KB: a larger file is not one
+
+
+class LeftSchema(NamedTuple):
+    """A schema file keep_schemas left as it was: the file, why (the UI word schema_left_<why>),
+    and the system's reason when it could not read or write it."""
+
+    path: Path
+    why: str
+    reason: str = ""
+
+
+@dataclass
+class Schemas:
+    """What keep_schemas did: the schema files written, and those left as they were."""
+
+    written: list[Path] = field(default_factory=list)
+    left: list[LeftSchema] = field(default_factory=list)
+
+
+class Made(NamedTuple):
+    """What init or new made: the site's or the event's files, and what became of the schemas."""
+
+    files: list[Path]
+    schemas: Schemas
+
 
 def site_text(locale: str) -> str:
     lines = [f"# yaml-language-server: $schema={SCHEMA_FOLDER}/site.schema.json"]
@@ -51,32 +95,74 @@ def site_text(locale: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def init_site(folder: Path, locale: str = "zh-Hans") -> list[Path]:
-    """Write folder/site.yaml and folder/events/; returns what was written."""
+def init_site(folder: Path, locale: str = "zh-Hans") -> Made:
+    """Write folder/site.yaml, folder/events/ and the schemas; returns what was written."""
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise InitRefused(catalogues.text("init_not_empty", locale, folder=folder))
     make_folders_durably(folder / "events")
     site = folder / "site.yaml"
     write_durably(site, site_text(locale).encode("utf-8"), replace=False)
-    return [site, folder / "events", *keep_schemas(folder)]
+    return Made([site, folder / "events"], keep_schemas(folder))
 
 
-def keep_schemas(content: Path) -> list[Path]:
-    """content/schema/*.schema.json as this paibang makes them, each written only when missing
-    or different; returns those written. A `schema` that is not a folder of the site's own (a
-    file, a link to elsewhere) is left alone: the editor's completion is not worth writing
-    through it."""
+def keep_schemas(content: Path) -> Schemas:
+    """content/schema/*.schema.json as this paibang makes them, each written when missing or a
+    version paibang wrote (WRITTEN) other than this one. Left as it is, never read through nor
+    written over: a file of the user's (any other content), a link (to a file of theirs
+    elsewhere), anything but a regular file (a folder; a named pipe, which a read would wait on
+    for ever), another user's file; and a `schema` that is not a folder of the site's own. The
+    editor's completion is not worth any of them; each is said, and never stops init or new."""
     folder = content / SCHEMA_FOLDER
+    done = Schemas()
     if os.path.lexists(folder) and (folder.is_symlink() or not folder.is_dir()):
-        return []
-    written = []
+        done.left.append(LeftSchema(folder, "link" if folder.is_symlink() else "not_folder"))
+        return done
     for name, text in schema_texts().items():
         path, data = folder / name, text.encode("utf-8")
+        found = _found(path)
+        if found == data:
+            continue
+        if isinstance(found, LeftSchema):
+            done.left.append(found)
+            continue
+        if found is not None and hashlib.sha256(found).hexdigest() not in WRITTEN:
+            done.left.append(LeftSchema(path, "changed"))
+            continue
         try:
-            if path.read_bytes() == data:
-                continue
-        except OSError:  # not there yet
-            pass
-        write_durably(path, data)
-        written.append(path)
-    return written
+            # (put in place by a rename, which never writes through a link or a pipe put there since)
+            write_durably(path, data)
+        except OSError as error:  # a folder not the user's to write in, a full disk
+            done.left.append(LeftSchema(path, "unwritable", error.strerror or str(error)))
+            continue
+        done.written.append(path)
+    return done
+
+
+def _found(path: Path) -> bytes | LeftSchema | None:
+    """What a schema file holds; None when there is none; why it is left (LeftSchema) when it is
+    not a regular file of the user's own, or cannot be read. Opened as the desk opens its files
+    (desk/store.py's _open_own): never through a link (O_NOFOLLOW), never waiting on a named pipe
+    (O_NONBLOCK), and only read once fstat says it is a regular file of the user's."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        if error.errno == errno.ELOOP or os.path.islink(path):
+            return LeftSchema(path, "link")
+        return LeftSchema(path, "unreadable", error.strerror or str(error))
+    try:
+        found = os.fstat(fd)
+        if not stat.S_ISREG(found.st_mode):
+            return LeftSchema(path, "not_file")
+        if hasattr(os, "getuid") and found.st_uid != os.getuid():
+            return LeftSchema(path, "not_own")
+        if found.st_size > MAX_SCHEMA_BYTES:
+            return LeftSchema(path, "changed")
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            return handle.read(MAX_SCHEMA_BYTES + 1)
+    except OSError as error:
+        return LeftSchema(path, "unreadable", error.strerror or str(error))
+    finally:
+        os.close(fd)

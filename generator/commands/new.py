@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 
 from generator import catalogues
-from generator.commands.init import SCHEMA_FOLDER, keep_schemas
+from generator.commands.init import SCHEMA_FOLDER, Made, keep_schemas
 from generator.content.load import SLUG
 from generator.games import GAMES
 from generator.messages import LOCALES
@@ -26,9 +26,10 @@ class ScaffoldRefused(Exception):
 
 
 def scaffold_event(content: Path, slug: str, game: str, locale: str = "zh-Hans", today: dt.date | None = None,
-                   lang: str | None = None) -> list[Path]:
+                   lang: str | None = None) -> Made:
     """Write events/<slug>/ for `game`, its comments in `locale` (the site's); returns the files
-    written. A refusal is worded in `lang` (`--lang`), else in `locale`."""
+    written and what became of the site's schemas. A refusal is worded in `lang` (`--lang`),
+    else in `locale`."""
     index = LOCALES.index(locale)
     said = lang or locale
     if not SLUG.match(slug):
@@ -78,4 +79,4 @@ def scaffold_event(content: Path, slug: str, game: str, locale: str = "zh-Hans",
         written.append(path)
     # what event.yaml's $schema line names, in the site (a site made before init wrote them, or
     # by an older paibang: written, or brought up to date)
-    return written + keep_schemas(content)
+    return Made(written, keep_schemas(content))

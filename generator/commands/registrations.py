@@ -48,9 +48,10 @@ from generator import catalogues
 from generator.commands.headings import COLUMNS, PERSONAL_PARTS, PHONE_PARTS, YES
 from generator.content import sheet_text
 from generator.content.load import SLUG
-from generator.content.reader import personal_number, phone_number
+from generator.content.reader import (PERSONAL_DIGITS, holds_personal_number, holds_phone_or_id_card, personal_number,
+                                      phone_number)
 from generator.content.yaml_loader import YamlList, YamlMap, load_yaml
-from generator.errors import ALWAYS_PRIVATE, ContentErrors, Mark, Problems, Refusal
+from generator.errors import ALWAYS_PRIVATE, ContentErrors, Mark, Problems, Refusal, SheetRow, visible
 from generator.games import GAMES, Game
 from generator.messages import LOCALES
 from generator.seals import write_durably
@@ -88,6 +89,10 @@ class Table:
     rows: list[list[str]]
     numbers: list[int]  # the sheet's row (a CSV's line) of each: problems name the row the secretary sees
     encoding: str | None = None  # a CSV's
+    separator: str | None = None  # a CSV's (, or a tab): a problem quotes its line; None, a workbook's row
+    # A CSV's rows whose record takes more than one line (a quoted cell holding a line break):
+    # the row's number (its first line) -> how many lines it takes.
+    spanning: dict[int, int] = field(default_factory=dict)
     # A workbook's merged cells: (first row, last row, first column, last column), rows as
     # `numbers` counts them, columns 0-based. None for a CSV, which has lost them.
     merged: list[tuple[int, int, int, int]] | None = None
@@ -119,6 +124,7 @@ class Registrant:
     row: int
     name: str
     mark: Mark  # the row's name cell: where a problem with this person points
+    sheet_row: SheetRow  # how a problem with this person quotes the row
     key: str  # what groups players into one entry (never an id)
     captain: bool = False
     group: str | None = None
@@ -161,6 +167,9 @@ class ImportReport:
     updated: int = 0  # of the `kept`, those whose players the sheet changed: a rerun adding one player updates one
     filled: list[int] = field(default_factory=list)  # a CSV's rows whose blank grouping cell took the row above's
     filled_heading: str = ""  # that column's heading
+    # (entry: id and name, players, the most another team has, its filled rows) of a team its
+    # filled rows make larger than every other (_enlarged)
+    enlarged: list[tuple[str, int, int, list[int]]] = field(default_factory=list)
 
     def lines(self, locale: str) -> list[str]:
         """What was done with the sheet, one line per column, in `locale`."""
@@ -172,10 +181,10 @@ class ImportReport:
         for column in self.columns:
             use = catalogues.text(f"import_column_{column.note}", locale, other=column.other, field=column.like,
                                   map=_map_item(column.heading, column.like) if column.like else "")
-            heading = column.heading or catalogues.text("import_no_heading", locale)
+            heading = shown(column.heading) if column.heading else catalogues.text("import_no_heading", locale)
             lines.append(catalogues.text("import_column", locale, n=column.index + 1, heading=heading, use=use))
         if self.filled:
-            lines.append(catalogues.text("import_filled_down", locale, heading=self.filled_heading,
+            lines.append(catalogues.text("import_filled_down", locale, heading=shown(self.filled_heading),
                                          rows=_row_ranges(self.filled, locale)))
         if self.new_ids:
             lines.append(catalogues.text("import_ids", locale, first=self.new_ids[0], last=self.new_ids[-1]))
@@ -183,6 +192,9 @@ class ImportReport:
             lines.append(catalogues.text("import_team_size", locale, size=self.team_size))
         lines += [catalogues.text("import_team_size_off", locale, row=row, count=count, size=self.usual, entry=entry)
                   for row, count, entry in self.uneven]
+        lines += [catalogues.text("import_filled_larger", locale, entry=entry, count=count, most=most,
+                                  rows=_row_ranges(rows, locale), heading=shown(self.filled_heading))
+                  for entry, count, most, rows in self.enlarged]
         lines += [catalogues.text("import_moved", locale, name=name, old=old, new=new) for name, old, new in self.moved]
         lines += [catalogues.text("import_dropped", locale, entry=entry) for entry in self.dropped]
         lines += [catalogues.text("import_kept_player", locale, name=name, entry=entry)
@@ -392,23 +404,28 @@ def _cell_text(value: object) -> str:
 def _read_csv(raw: bytes) -> Table:
     text, encoding = _decode(raw)
     delimiter = sheet_text.delimiter(text, encoding)
-    rows: list[list[str]] = []
-    numbers: list[int] = []
+    table = Table([], [], ENCODINGS[encoding], delimiter)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    ended = 0  # the line the record before ended on
     try:
         for record in reader:
+            # A row is numbered by the line it starts on, as the secretary finds it; csv's
+            # line_num is the line it ends on, further down when a quoted cell holds a line break.
+            first, ended = ended + 1, reader.line_num
             cells = [cell.strip() for cell in record[:MAX_COLUMNS]]
             while cells and not cells[-1]:
                 cells.pop()
             if not cells:
                 continue
-            if len(rows) >= MAX_ROWS:
-                raise _SheetRefusal("registration-sheet-rows", limit=MAX_ROWS, row=reader.line_num)
-            rows.append(cells)
-            numbers.append(reader.line_num)  # the line a record ends on: a quoted cell may span lines
+            if len(table.rows) >= MAX_ROWS:
+                raise _SheetRefusal("registration-sheet-rows", limit=MAX_ROWS, row=first)
+            table.rows.append(cells)
+            table.numbers.append(first)
+            if ended > first:
+                table.spanning[first] = ended - first + 1
     except csv.Error as exc:
         raise _SheetRefusal("registration-sheet-unreadable", reason=_reason("csv", detail=str(exc)[:200])) from None
-    return Table(rows, numbers, ENCODINGS[encoding])
+    return table
 
 
 def _decode(raw: bytes) -> tuple[str, str]:
@@ -422,24 +439,36 @@ def _decode(raw: bytes) -> tuple[str, str]:
 # --- the columns ---------------------------------------------------------------------------------
 
 
-def _cell_mark(sheet: Path, line: int, index: int) -> Mark:
-    """Where cell `index` (0-based) of a sheet's line is: in a CSV, the character it begins at (the
-    caret under the line quoted stands under it); in a workbook, its column's number (a workbook
-    has no line to quote)."""
-    if sheet.suffix.lower() != ".xlsx":
+def _cell_mark(sheet: Path, table: Table, line: int, index: int) -> Mark:
+    """Where cell `index` (0-based) of a sheet's line is: in a sheet read as text, the character
+    it begins at (the caret under the line quoted stands under it); in a workbook, whatever its
+    name, its column's number (a workbook has no line to quote), and so in a row of a CSV that
+    takes several lines, which is not quoted either (SheetRow.lines)."""
+    if table.separator is not None and line not in table.spanning:
         found = sheet_text.lines_of(sheet)  # (decoded once for all the rows a problem names)
-        if found is not None:
-            lines, separator = found
-            if line <= len(lines):
-                return Mark(sheet, line, sheet_text.cell_column(lines[line - 1], separator, index))
+        if found is not None and line <= len(found[0]):
+            return Mark(sheet, line, sheet_text.cell_column(found[0][line - 1], table.separator, index))
     return Mark(sheet, line, index + 1)
 
 
-def _looks_private(row: list[str]) -> tuple[int, ...]:
-    """The cells of the heading row that hold a phone or personal number by their look, masked
-    when a problem quotes that row: with no heading row found, the first row is taken for it, and
-    it is a player's row."""
-    return tuple(index for index, cell in enumerate(row) if cell and (personal_number(cell) or phone_number(cell)))
+def _quoted(table: Table, line: int, row: list[str], hidden: tuple[int, ...] = ()) -> SheetRow:
+    """How a problem quotes `row`, on `line` of `table`: as import read the sheet, with the cells
+    of the private columns (`hidden`) masked, and every other cell that looks private."""
+    return SheetRow(table.separator, tuple(sorted({*hidden, *_private_cells(row)})), table.spanning.get(line, 1))
+
+
+def _private_cells(row: list[str]) -> tuple[int, ...]:
+    """The cells of a row that are, or hold, a phone or personal number by their look, whatever
+    their column: a column left unused holds them too (紧急联系人, mostly 无; a 备注 of
+    联系13800138009), and a row taken for the heading row, with none found, is a player's."""
+    return tuple(index for index, cell in enumerate(row) if _looks_private(cell))
+
+
+def _looks_private(text: str) -> bool:
+    """Whether a cell is, or holds, a phone or a personal number (reader.py's tests of each)."""
+    if sum(map(str.isdecimal, text)) < PERSONAL_DIGITS:  # (most cells: none of them holds one)
+        return False
+    return personal_number(text) or phone_number(text) or holds_personal_number(text) or holds_phone_or_id_card(text)
 
 
 def _key(heading: str) -> str:
@@ -494,12 +523,13 @@ def find_header(table: Table, extra: dict[str, str]) -> int:
     return 0
 
 
-def plan_columns(sheet: Path, header: list[str], header_row: int, data: list[list[str]], extra: dict[str, str],
-                 problems: Problems) -> list[Column]:
+def plan_columns(sheet: Path, table: Table, start: int, extra: dict[str, str], problems: Problems) -> list[Column]:
     """What becomes of each column. A personal number (by its heading or its values) goes to the
     private student_id, a phone (by its heading) to the private phone, whatever --map says; the
     other columns by --map, else by their heading.
     One column per field: a second column of the same field is not used."""
+    header, header_row, data = table.rows[start], table.numbers[start], table.rows[start + 1:]
+    quoted = _quoted(table, header_row, header)
     mapped = {_key(h): f for h, f in extra.items()}
     width = max([len(header), *(len(row) for row in data)])
     columns: list[Column] = []
@@ -520,12 +550,12 @@ def plan_columns(sheet: Path, header: list[str], header_row: int, data: list[lis
         digits = _long_digits(values)
         if wanted is not None and wanted not in PRIVATE and bool(key) and _phone_heading(key):
             # --map 联系电话=group put the phones in every entry page, results.json and the search.
-            problems.add("registration-map-phone", _cell_mark(sheet, header_row, index), hidden=_looks_private(header),
-                         heading=heading, field=wanted)
+            problems.add("registration-map-phone", _cell_mark(sheet, table, header_row, index), sheet_row=quoted,
+                         heading=shown(heading), field=wanted)
             column.note = "refused"
         elif wanted is not None and wanted not in PRIVATE and (by_heading or digits):
-            problems.add("registration-map-refused", _cell_mark(sheet, header_row, index), hidden=_looks_private(header),
-                         heading=heading,
+            problems.add("registration-map-refused", _cell_mark(sheet, table, header_row, index), sheet_row=quoted,
+                         heading=shown(heading),
                          field=wanted,
                          why=catalogues.word("import_personal_heading" if by_heading else "import_personal_digits"))
             column.note = "refused"
@@ -560,7 +590,8 @@ def plan_columns(sheet: Path, header: list[str], header_row: int, data: list[lis
     for column in columns:
         if column.active and column.use == "team" and "entry" not in taken:
             column.note = "team_group"
-        elif column.note == "ignored" and column.heading and (like := _looks_like(column.heading, set(taken))):
+        elif column.note == "ignored" and column.heading and not _looks_private(column.heading) \
+                and (like := _looks_like(column.heading, set(taken))):
             column.note, column.like = "ignored_map", like
     return columns
 
@@ -584,9 +615,38 @@ def _looks_like(heading: str, taken: set[str]) -> str | None:
 
 
 def _map_item(heading: str, wanted: str) -> str:
-    """`heading=wanted` as typed after --map, quoted for the shell when the heading needs it."""
+    """`heading=wanted` as typed after --map, quoted for the shell when the heading needs it. A
+    heading holding a control character (an escape sequence a hostile sheet writes there) is
+    written in the shell's $'…' with that character as its escape: the command can still be
+    copied, and a terminal shows it rather than acts on it."""
     item = f"{heading}={wanted}"
+    if visible(item) != item:
+        return "$'" + "".join(_escaped(char) for char in item) + "'"
     return shlex.quote(item) if re.search(r"""[\s'"$`\\!*?;&|<>()\[\]{}#~]""", item) else item
+
+
+def _escaped(char: str) -> str:
+    """One character inside bash's or zsh's $'…': itself, or its escape (\\x1b, \\u202e; past
+    U+007F a \\u escape, which means the character, where \\x would mean a byte)."""
+    if char in "\\'":
+        return "\\" + char
+    if visible(char) == char:
+        return char
+    return f"\\x{ord(char):02x}" if ord(char) < 0x80 else f"\\u{ord(char):04x}"
+
+
+def shown(heading: str) -> str:
+    """A heading of the sheet as import's report and messages show it: asterisks when it is, or
+    holds, a phone or personal number (a sheet without a heading row has a player's row taken
+    for it: 13800138000 is not a heading to print), else made visible (errors.visible: an escape
+    sequence in a hostile sheet's heading is shown, not acted on by the terminal)."""
+    return "*" * len(heading) if _looks_private(heading) else visible(heading)
+
+
+def _shown_item(item: str) -> str:
+    """A --map item as a refusal shows it: its heading as `shown` shows it."""
+    heading, equals, wanted = item.partition("=")
+    return f"{shown(heading)}{equals}{visible(wanted)}"
 
 
 def parse_map(items: list[str]) -> dict[str, str]:
@@ -597,11 +657,11 @@ def parse_map(items: list[str]) -> dict[str, str]:
         heading, equals, wanted = item.partition("=")
         heading, wanted = heading.strip(), wanted.strip().lower()
         if not equals or not heading or not wanted:
-            raise ImportRefusal("registration-map-invalid", item=item, fields=fields)
+            raise ImportRefusal("registration-map-invalid", item=_shown_item(item), fields=fields)
         if wanted in ("id", "entry_id", "entry-id"):
-            raise ImportRefusal("registration-map-id", item=item, fields=fields)
+            raise ImportRefusal("registration-map-id", item=_shown_item(item), fields=fields)
         if wanted not in FIELDS:
-            raise ImportRefusal("registration-map-invalid", item=item, fields=fields)
+            raise ImportRefusal("registration-map-invalid", item=_shown_item(item), fields=fields)
         mapping[heading] = wanted
     return mapping
 
@@ -615,9 +675,9 @@ MERGED_FIELDS = ("entry", "team", "group", "major")
 
 
 def registrants(path: Path, table: Table, start: int, columns: list[Column], problems: Problems,
-                filled: list[int] | None = None) -> list[Registrant]:
+                filled: list[int] | None = None, team_size: int | None = None) -> list[Registrant]:
     """One Registrant per data row (rows after `start`, the heading row's index). A problem
-    quoting a row shows its private cells masked (`hidden`) and points at the cell at fault.
+    quoting a row shows its private cells masked (SheetRow) and points at the cell at fault.
 
     Merged cells: in a workbook, a merged cell of MERGED_FIELDS gives its value to every row of
     its range, as Excel shows it. A CSV has lost its merges: a row with a name and a blank
@@ -625,19 +685,35 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
     `filled` (said in import's report). Why fill rather than refuse: Excel's own layout of a
     sign-up sheet merges 队名 and 学院 over each team's rows, and saving it as CSV leaves every
     row but a team's first blank there; a refusal sends the secretary to unmerge and fill 40
-    cells by hand to get what the sheet already says. The risk, a person who left the team name
-    out joined to the team above, is said: the rows filled are named in one line, and a team
-    that comes out bigger than the others is named by import_team_size_off. A blank grouping
-    cell with no team directly above it (the first row, a row after a blank line) is still
+    cells by hand to get what the sheet already says.
+
+    The risk is a person whose team was left out joined to the team above, a team of four made
+    five, with nothing but one line of filled rows to say so. So a blank is filled only where it
+    can be what a merged cell leaves, and never beyond the team's size when a stage sets one:
+    - below a team whose grouping cell is written on its first row only: a merged cell keeps its
+      value in its first row, so below a team written on every row (红队 ×4, then `,钱七`) a
+      blank is a team left out, not a merge (registration-not-filled);
+    - while the team has fewer players than the stage's `team_size` (Guandan's teams of four):
+      the fifth row below a merged 红队 is someone else's (registration-not-filled).
+    Both refusals say what to write for either answer; a size is not guessed from the sheet
+    here (bridge teams are four to six, and a team of six merged is right), but a team its fills
+    make larger than every other is named in import's report (ImportReport.enlarged), as one
+    of another size than the usual is (import_team_size_off). A blank grouping cell with no
+    team directly above it (the first row, a row after a blank line) is still
     registration-no-entry; so is one in a workbook, where a blank that is not merged is a blank."""
     used = {c.use: c.index for c in columns if c.active}
     hidden = tuple(c.index for c in columns if c.private)
     key_field = "entry" if "entry" in used else "team"
+    key_heading = shown(next(c.heading for c in columns if c.active and c.use == key_field)) if key_field in used else ""
     merged = _merged_lookup(table, [used[f] for f in MERGED_FIELDS if f in used])
     people: list[Registrant] = []
-    above: tuple[int, str] | None = None  # (row, key) of the last row read into a team
+    # The last row read into a team: the line it ends on, its key, and on how many rows of the
+    # team's run of rows down to it the key is written (a merged cell's: one, its first).
+    above: tuple[int, str, int] | None = None
+    players: Counter[str] = Counter()  # by key, so far
     for row, number in zip(table.rows[start + 1:], table.numbers[start + 1:]):
         cells = {name: (row[index] if index < len(row) else "") for name, index in used.items()}
+        quoted = _quoted(table, number, row, hidden)
         if not any(cells.values()):
             above = None
             continue  # nothing in the columns used
@@ -645,21 +721,38 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
             if name in used and not cells[name] and (value := merged(number, used[name])):
                 cells[name] = value
         if not cells.get("name"):
-            problems.add("registration-no-name", _cell_mark(path, number, used["name"]), hidden=hidden, row=number)
+            problems.add("registration-no-name", _cell_mark(path, table, number, used["name"]), sheet_row=quoted,
+                         row=number)
             above = None
             continue
-        if not cells.get(key_field) and table.merged is None and above is not None and above[0] == number - 1:
-            cells[key_field] = above[1]
+        filling = not cells.get(key_field) and table.merged is None and above is not None and above[0] == number - 1
+        if filling:
+            _, team, written = above
+            why = None
+            if written > 1:
+                why = catalogues.word("import_not_filled_written", team=team, heading=key_heading)
+            elif team_size and players[team] >= team_size:
+                why = catalogues.word("import_not_filled_full", team=team, size=team_size)
+            if why is not None:
+                problems.add("registration-not-filled", _cell_mark(path, table, number, used[key_field]),
+                             sheet_row=quoted, row=number, name=cells["name"], heading=key_heading, team=team, why=why)
+                above = None
+                continue
+            cells[key_field] = team
             if filled is not None:
                 filled.append(number)
         if not cells.get(key_field):
-            problems.add("registration-no-entry", _cell_mark(path, number, used[key_field]), hidden=hidden,
+            problems.add("registration-no-entry", _cell_mark(path, table, number, used[key_field]), sheet_row=quoted,
                          row=number, name=cells["name"])
             above = None
             continue
-        above = (number, cells[key_field])
+        key = cells[key_field]
+        run = above[2] if above is not None and above[1] == key and above[0] == number - 1 else 0
+        above = (number + table.spanning.get(number, 1) - 1, key, run + (not filling))
+        players[key] += 1
         people.append(Registrant(
-            row=number, name=cells["name"], mark=_cell_mark(path, number, used["name"]), key=cells[key_field],
+            row=number, name=cells["name"], mark=_cell_mark(path, table, number, used["name"]), sheet_row=quoted,
+            key=cells[key_field],
             captain=cells.get("captain", "").lower() in YES,
             group=cells.get("group") or cells.get("major") or None,
             team=cells.get("team") or None,
@@ -709,15 +802,20 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     extra = extra_columns or {}
     for heading, wanted in extra.items():
         if wanted in ("id", "entry_id", "entry-id"):
-            raise ImportRefusal("registration-map-id", item=f"{heading}={wanted}", fields=", ".join(FIELDS))
+            raise ImportRefusal("registration-map-id", item=_shown_item(f"{heading}={wanted}"), fields=", ".join(FIELDS))
         if wanted not in FIELDS:
-            raise ImportRefusal("registration-map-invalid", item=f"{heading}={wanted}", fields=", ".join(FIELDS))
+            raise ImportRefusal("registration-map-invalid", item=_shown_item(f"{heading}={wanted}"),
+                                fields=", ".join(FIELDS))
     problems = Problems()
     folder = content / "events" / slug
     event_file = folder / "event.yaml"
     if not event_file.is_file():
         problems.add("event-missing", Mark(folder), slug=slug)
         raise ContentErrors(problems.sorted())
+    # The stages' team size, before the rows: a blank team cell is filled no further (registrants).
+    # (event.yaml's own problems are said where it is read for the entries, after the sheet's.)
+    ahead = load_yaml(event_file, Problems())
+    team_size = _team_size(ahead, GAMES.get(str(ahead.get("game")))) if isinstance(ahead, YamlMap) else None
     sheet_text.forget()  # the sheet as it is now, for the carets and the lines problems quote
     table = read_table(sheet)
     start = find_header(table, extra)
@@ -726,15 +824,15 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     present = {_key(h) for h in header}
     for heading in extra:
         if _key(heading) not in present:
-            raise ImportRefusal("registration-map-heading", heading=heading, found=", ".join(h for h in header if h))
-    columns = plan_columns(sheet, header, header_row, table.rows[start + 1:], extra, problems)
-    hidden = tuple(c.index for c in columns if c.private)  # masked in every row a problem quotes
+            raise ImportRefusal("registration-map-heading", heading=shown(heading),
+                                found=", ".join(shown(h) for h in header if h))
+    columns = plan_columns(sheet, table, start, extra, problems) if table.rows else []
     report = ImportReport(0, 0, 0, folder / "entries.yaml", header_row, columns, table.encoding, titles=start)
     uses = {c.use for c in columns if c.active}
     if not problems.errors and ("name" not in uses or not ({"entry", "team"} & uses)):
-        problems.add("registration-columns", Mark(sheet, header_row, 1), hidden=_looks_private(header),
-                     found=", ".join(h for h in header if h))
-    people = registrants(sheet, table, start, columns, problems, report.filled) if not problems.errors else []
+        problems.add("registration-columns", Mark(sheet, header_row, 1), sheet_row=_quoted(table, header_row, header),
+                     found=", ".join(shown(h) for h in header if h))
+    people = registrants(sheet, table, start, columns, problems, report.filled, team_size) if not problems.errors else []
     if report.filled:
         report.filled_heading = next(c.heading for c in columns if c.active and c.use == ("entry" if "entry" in uses
                                                                                             else "team"))
@@ -743,7 +841,8 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         earlier = by_name.setdefault(person.name, [])
         twin = next((p for p in earlier if p.same_as(person)), None)
         if twin is not None:
-            problems.add("registration-duplicate", person.mark, hidden=hidden, name=person.name, first=twin.row)
+            problems.add("registration-duplicate", person.mark, sheet_row=person.sheet_row, name=person.name,
+                         first=twin.row)
         else:
             earlier.append(person)
     # Namesakes (two 王伟 with two student numbers) are two people: within this import each of
@@ -770,7 +869,10 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     groups = list(grouped.values())
     report.team_size = _team_size(event, game)
     size = report.team_size or _usual_size(groups)
-    uneven = [members for members in groups if size and len(members) != size]
+    enlarged = _enlarged(groups, set(report.filled))
+    # (a team named as enlarged, with its filled rows, is not named again as of another size)
+    uneven = [members for members in groups if size and len(members) != size
+              and not any(members is team for team, _ in enlarged)]
     report.usual = size
     for members in groups:
         members.sort(key=lambda p: not p.captain)
@@ -802,7 +904,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         merged.append(entry)
         new_ids.append(str(entry["id"]))
         placed.update((p.who(namesakes), (p, entry)) for p in members)
-    merged = _placed_once(merged, placed, named, hidden, report, problems, namesakes)
+    merged = _placed_once(merged, placed, named, report, problems, namesakes)
     if problems.errors:
         raise ContentErrors(problems.sorted())
     text = yaml.dump(merged, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, default_flow_style=None, width=120)
@@ -813,6 +915,8 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     report.updated = updated
     report.uneven = [(min(p.row for p in members), len(members), _label(placed[members[0].who(namesakes)][1]))
                      for members in uneven]
+    report.enlarged = [(_label(placed[members[0].who(namesakes)][1]), len(members), most,
+                        sorted(p.row for p in members if p.row in report.filled)) for members, most in enlarged]
     # said, so that a namesake registered twice by mistake (two numbers typed) is seen
     report.namesakes = [(name, [str(placed[p.who(namesakes)][1].get("id")) for p in by_name[name]])
                         for name in sorted(namesakes, key=lambda n: by_name[n][0].row)]
@@ -825,6 +929,19 @@ _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 def _label(entry: dict) -> str:
     """An entry as import's report names it: its id, and its team name when it has one."""
     return " ".join(str(part) for part in (entry.get("id"), entry.get("name")) if part)
+
+
+def _enlarged(groups: list[list[Registrant]], filled: set[int]) -> list[tuple[list[Registrant], int]]:
+    """The teams holding rows filled from the row above (`filled`) that are larger than every
+    other team, each with the most players another team has: a person whose team was left out,
+    directly below a merged team, makes it so (registrants). None of one team alone."""
+    sizes = sorted(map(len, groups), reverse=True)
+    found = []
+    for members in groups if len(sizes) > 1 else ():
+        most = sizes[1] if len(members) == sizes[0] else sizes[0]
+        if len(members) > most and any(p.row in filled for p in members):
+            found.append((members, most))
+    return found
 
 
 def _usual_size(groups: list[list[Registrant]]) -> int | None:
@@ -901,7 +1018,7 @@ def _roster_kept(entry: dict, members: list[Registrant], players: list, report: 
 
 
 def _placed_once(merged: list[dict], placed: dict[str, tuple[Registrant, dict]], named: set[str],
-                 hidden: tuple[int, ...], report: ImportReport, problems: Problems, namesakes: set[str]) -> list[dict]:
+                 report: ImportReport, problems: Problems, namesakes: set[str]) -> list[dict]:
     """`merged` with each person of the sheet in the one entry the sheet puts them in: taken out of
     any other listed entry the sheet did not update (a team imported before under a mistyped team
     name or number, then corrected in the sheet), and that entry dropped once it has no one
@@ -918,7 +1035,7 @@ def _placed_once(merged: list[dict], placed: dict[str, tuple[Registrant, dict]],
         if str(entry.get("id")) in named:
             for who in moving:
                 person, now = placed[who]
-                problems.add("registration-in-two-entries", person.mark, hidden=hidden, name=person.name,
+                problems.add("registration-in-two-entries", person.mark, sheet_row=person.sheet_row, name=person.name,
                              entry=str(entry.get("id")), now=str(now.get("id")))
             kept.append(entry)
             continue
@@ -1034,7 +1151,7 @@ def run(args: argparse.Namespace, locale: str) -> int:
         extra = parse_map(args.map)
         report = import_registrations(args.content, args.event, args.sheet, extra, args.prefix, locale)
     except ImportRefusal as refusal:
-        print(f"paibang: {refusal.text(locale)}", file=sys.stderr)
+        print(f"paibang: {visible(refusal.text(locale))}", file=sys.stderr)
         return 2
     except OSError as exc:  # writing entries.yaml or event.yaml: no permission, a full disk
         print(catalogues.text("import_write_failed", locale, path=exc.filename or args.content, reason=exc.strerror or exc),
@@ -1043,13 +1160,13 @@ def run(args: argparse.Namespace, locale: str) -> int:
     except ContentErrors as failure:
         report = getattr(failure, "report", None)
         for line in report.lines(locale) if report is not None else ():
-            print(line)
+            print(visible(line))  # (names and team names are the sheet's: shown, never acted on)
         print_problems(failure.problems, locale, args.content)
         errors = sum(1 for p in failure.problems if not p.warning)
         print(catalogues.text("import_sheet_failed", locale, errors=errors), file=sys.stderr)
         return 1
     for line in report.lines(locale):
-        print(line)
+        print(visible(line))
     print(catalogues.text("import_done", locale, entries=report.entries, new=report.new, updated=report.updated,
                           unchanged=report.entries - report.new - report.updated, path=report.path))
     return 0
