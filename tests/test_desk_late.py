@@ -146,3 +146,40 @@ def test_the_admin_page_marks_a_result_the_secretary_corrected(tmp_path: Path, d
     assert secretary.post("main/1/1", "save", open_level_a="Q", open_level_b="9",
                           closed_level_a="9", closed_level_b="Q")[0] == 200
     assert admin_row(running, secretary, 1, 1) == "1 T01 — T02 已录 录入/修改"
+
+
+def test_after_a_restart_the_secretarys_old_pages_say_to_open_the_admin_link_again(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """The secretary's pages are under a prefix random for each run of the desk: after a restart
+    every page of the run before (a form half typed, its save, a bookmark) answered Starlette's
+    bare "Not Found". The desk's own page says what happened and what to do, in the event's
+    language, without naming the new prefix; a save sent there says nothing was saved. A plain
+    /admin (a bookmark, no token) says the same and is not a refused token."""
+    root = two_rounds(tmp_path)
+    results = root / "events" / "gd" / "results" / "round-2.yaml"
+    first = desk_of(root)
+    secretary = Secretary(first)
+    csrf = re.search(r'name="csrf" value="([^"]+)"', secretary.page("main/2/2")).group(1)
+    first.stop()
+    second = desk_of(root)
+    old = second.base + first.desk.prefix
+    before = results.read_bytes()
+    again = "记录台已重新启动"
+    link = "请再打开一次记录台启动时终端打印的记录台（管理）链接（带口令）"
+    for path in ("/admin", "/t/main/2/2", "/admin/sheets/main/2"):
+        status, page = fetch(old + path, opener=secretary.opener)  # (the old session's cookie is sent)
+        said = shown(page).strip()
+        assert status == 404 and said.startswith(f"{again} ·") and link in said and "没有保存" not in said, said
+        assert second.desk.prefix not in page
+    status, page = fetch(f"{old}/t/main/2/2", {"csrf": csrf, "action": "save", "level_a": "J", "level_b": "8"},
+                         opener=secretary.opener)
+    said = shown(page)
+    assert status == 404 and again in said and "刚才提交的内容没有保存" in said and link in said, said
+    assert second.desk.prefix not in page and results.read_bytes() == before and audit(root) == []
+    # a plain /admin: the same page, 403, and no failed token (30 of those a minute are refused)
+    for _ in range(40):
+        status, page = fetch(f"{second.base}/admin")
+        assert status == 403 and again in shown(page) and link in shown(page) and second.desk.prefix not in page
+    assert fetch(f"{second.base}/admin?k=")[0] == 403
+    assert fetch(f"{second.base}/t/main/2/2?k=wrong")[0] == 403  # (not 429)
+    status, page = fetch(f"{second.secretary}/admin", opener=Secretary(second).opener)
+    assert status == 200 and "录入/修改" in page  # the admin link opens this run's pages

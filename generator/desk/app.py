@@ -859,13 +859,31 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                          confirm=outcome.get("confirm", ""), unchanged=outcome.get("unchanged", False),
                          broken=unsaved is None and bool(desk.unreadable(spot.path)))
 
+    def restarted(request: Request, status: int) -> Response:
+        """A secretary's page of an earlier run of the desk (its prefix is random for each run, and
+        ends with it): what happened and what to do, never where the pages are now; a form sent
+        there was not saved, and says so."""
+        text = "desk_restarted_unsaved" if request.method == "POST" else "desk_restarted_text"
+        return desk.page("message.html", status, title=t("desk_restarted"), text=t(text))
+
+    async def not_found(request: Request, _error: Exception) -> Response:
+        path = request.scope["path"]
+        if path.startswith("/s/") and not path.startswith(desk.prefix + "/"):
+            # under another run's prefix: the secretary's bookmark, or a form open across a restart
+            return restarted(request, 404)
+        return desk.page("message.html", 404, title="404", text="")
+
     async def login(request: Request) -> Response:
         """The admin link: the token leaves the address bar for a session cookie sent under the
         prefix only (Desk.start_session), then the admin page there."""
         if refused_address(request):
             return too_many()
         sent = request.query_params.get("k")
-        if sent is None or not desk.is_admin(sent):
+        if not sent:
+            # /admin without its token (a bookmark, the link cut short): no guess at the token,
+            # so not counted as a refused one; said as after a restart, its likeliest cause
+            return restarted(request, 403)
+        if not desk.is_admin(sent):
             return forbidden(request)
         response = RedirectResponse(f"{desk.prefix}/admin", status_code=303, headers={"Referrer-Policy": "no-referrer"})
         response.set_cookie(desk.cookie, desk.start_session(), max_age=SESSION_SECONDS, httponly=True,
@@ -999,7 +1017,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         Route("/standings", standings),
         Route("/screen", screen),
         Route("/events", events),
-    ], lifespan=asynccontextmanager(lifespan))
+    ], lifespan=asynccontextmanager(lifespan), exception_handlers={404: not_found})
     return _Guard(app, allowed_hosts)
 
 
