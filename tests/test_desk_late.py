@@ -98,6 +98,49 @@ def test_a_correction_after_the_next_round_was_drawn_is_said_with_the_save(tmp_p
     assert said in shown(admin)
 
 
+def test_the_stale_draw_is_said_with_the_saves_of_the_rounds_it_was_drawn_on_only(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """Once round 2 stands on a corrected round 1, the alert belongs to a save of round 1 (what
+    the draw was drawn on), not to every save after: entering round 2's own results, or the
+    next stage's, says nothing of it (the admin page and the stage page keep saying it)."""
+    from generator import cli
+
+    root = make(tmp_path, SWISS.replace("rounds: 2", "rounds: 3"), ROUND_1)
+    assert cli.main(["pair", "gd", "main", "--content", str(root)]) == 0  # round 2, drawn on round 1
+    running = desk_of(root)
+    secretary = Secretary(running)
+    status, page = secretary.post("main/1/1", "save", level_a="9", level_b="Q")  # the correction
+    assert status == 200 and block(page, "stale").startswith("主赛 第 2 轮是按第 1 轮后的成绩编排的")
+    for table in (1, 2):  # round 2's own results: no round was drawn on them
+        status, page = secretary.post(f"main/2/{table}", "save", level_a="J", level_b="8")
+        assert status == 200 and 'id="saved"' in page and block(page, "stale") == "", block(page, "stale")
+    status, admin = fetch(f"{running.secretary}/admin", opener=secretary.opener)
+    assert "第 2 轮是按第 1 轮后的成绩编排的" in shown(admin)  # still there to see
+    status, page = secretary.post("main/1/2", "save", level_a="5", level_b="K")  # round 1 again: said
+    assert status == 200 and "第 2 轮是按第 1 轮后的成绩编排的" in block(page, "stale")
+
+
+def test_a_stale_draw_bears_on_the_saves_of_what_it_was_drawn_on() -> None:
+    """Which stale draws a save of a table of round `number` of `stage` is told of: a later
+    Swiss round of that stage, or a knockout whose round 1 was drawn on that stage's standings;
+    of a Swiss stage, its later rounds only."""
+    from types import SimpleNamespace as Stage
+
+    from generator.desk.app import stale_after
+    from generator.tournament.results import StageResult
+
+    swiss = StageResult(Stage(id="main"), [], [], [], stale_draws=[(2, ["T01"]), (4, ["T03"])])
+    ko = StageResult(Stage(id="ko"), [], [], [], stale_draws=[(1, ["T05"])], drawn_from="main", bracket=object())
+    result = Stage(stages=[swiss, ko])
+
+    def said(stage: str, number: int) -> list[tuple[str, list]]:
+        return [(s.stage.id, s.stale_draws) for s in stale_after(result, stage, number)]
+
+    assert said("main", 1) == [("main", [(2, ["T01"]), (4, ["T03"])]), ("ko", [(1, ["T05"])])]
+    assert said("main", 3) == [("main", [(4, ["T03"])]), ("ko", [(1, ["T05"])])]
+    assert said("main", 4) == [("ko", [(1, ["T05"])])]
+    assert said("ko", 1) == [] and said("ko", 2) == [] and stale_after(None, "main", 1) == []
+
+
 def test_a_save_that_changes_nothing_writes_nothing_not_even_an_audit_line(tmp_path: Path, desk_of) -> None:  # noqa: F811
     root = two_rounds(tmp_path)
     running = desk_of(root)

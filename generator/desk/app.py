@@ -31,7 +31,7 @@ import sys
 import threading
 import time
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
@@ -701,6 +701,26 @@ def unwritable(path: Path, error: BaseException) -> ContentError:
     return ContentError("file-unreadable", Mark(path), {"reason": reason})
 
 
+def stale_after(result: EventResult | None, stage: str, number: int) -> list[Any]:
+    """The draws drawn on standings that have changed since (StageResult.stale_draws) that a save
+    of a table of round `number` of `stage` bears on: a later round of that Swiss stage, or a
+    knockout's round 1 drawn on that stage's standings. Once a correction made a draw stale, the
+    event's every later save would find it so; the alert belongs to the saves of what the draw
+    was drawn on (the admin page lists every one). Each stage's result with those rounds only,
+    as the site's stale_draws macro reads it."""
+    found = []
+    for stage_result in result.stages if result is not None else []:
+        if stage_result.drawn_from:  # a knockout seeded by a stage's standings: its round 1
+            rounds = stage_result.stale_draws if stage_result.drawn_from == stage else []
+        else:
+            rounds = [(later, ids) for later, ids in stage_result.stale_draws
+                      if stage_result.stage.id == stage and later > number]
+        if rounds:
+            found.append(replace(stage_result, stale_draws=rounds) if rounds != stage_result.stale_draws
+                         else stage_result)
+    return found
+
+
 def table_sheets(desk: Any, stage: str, number: int) -> bytes:
     """The round's blank forms as one PDF, each page of a table with that table's link as its QR."""
     from generator.commands.printing import one_document
@@ -834,7 +854,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                 await anyio.to_thread.run_sync(desk.load)
             except Exception:  # noqa: BLE001 - the scorer reads it again and says what is wrong
                 pass
-            stale = [s for s in desk.result.stages if s.stale_draws] if desk.result else []
+            stale = stale_after(desk.result, spot.stage.id, spot.number)
         if outcome["saved"]:
             desk.changed()
         if action == "check":
