@@ -141,6 +141,44 @@ def test_a_stale_draw_bears_on_the_saves_of_what_it_was_drawn_on() -> None:
     assert said("ko", 1) == [] and said("ko", 2) == [] and stale_after(None, "main", 1) == []
 
 
+def test_a_save_reads_the_event_once(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """The secretary's save reads the event before answering (the stale-draw alert needs it);
+    that reading is the one the views are told of, not followed by the scorer's own. Nor does
+    the file watcher read the event again for a file the desk wrote and has read since: only a
+    change that reading did not see (a hand edit, a file added or removed) is read."""
+    from watchfiles import Change
+
+    root = two_rounds(tmp_path)
+    running = desk_of(root)
+    desk = running.desk
+    secretary = Secretary(running)
+    counted = {"load": 0, "changed": 0}
+    for name in counted:
+        def count(name: str = name, call=getattr(desk, name)) -> None:  # noqa: ANN001
+            counted[name] += 1
+            call()
+        setattr(desk, name, count)
+    since = desk.version
+    status, page = secretary.post("main/2/2", "save", level_a="J", level_b="8")
+    assert status == 200 and 'id="saved"' in page
+    assert counted == {"load": 1, "changed": 0} and desk.version == since + 1  # the views told, once
+    # the file watcher, told of the desk's own write the desk has read since: nothing to read
+    results = root / "events" / "gd" / "results" / "round-2.yaml"
+    folder = root / "events" / "gd"
+    assert not desk.unread({(Change.modified, str(folder / "results" / "round-2.yaml"))})
+    assert not desk.unread({(Change.added, str(folder / "results" / "round-2.yaml")),
+                            (Change.deleted, str(folder / "results" / "round-9.yaml"))})  # (never there)
+    # what the last reading did not see
+    results.write_text(results.read_text(encoding="utf-8") + "# 手工补记\n", encoding="utf-8")  # a hand edit
+    assert desk.unread({(Change.modified, str(results))})
+    (folder / "results" / "round-3.yaml").write_text("stage: main\nround: 3\ntables: []\n", encoding="utf-8")
+    assert desk.unread({(Change.added, str(folder / "results" / "round-3.yaml"))})
+    (folder / "results" / "round-3.yaml").unlink()
+    assert not desk.unread({(Change.deleted, str(folder / "results" / "round-3.yaml"))})  # (never read)
+    (folder / "notice.md").write_text("# 通知\n", encoding="utf-8")
+    assert desk.unread({(Change.added, str(folder / "notice.md"))})
+
+
 def test_a_save_that_changes_nothing_writes_nothing_not_even_an_audit_line(tmp_path: Path, desk_of) -> None:  # noqa: F811
     root = two_rounds(tmp_path)
     running = desk_of(root)

@@ -125,6 +125,7 @@ class Desk:
         self._load_lock = threading.Lock()
         self._writers: dict[Path, Writer] = {}
         self._writers_guard = threading.Lock()
+        self._read_as: dict[str, tuple[int, int, int]] = {}  # (load) the event's files as last read
         self.event: Any = None
         self.result: EventResult | None = None
         self.problems: list[ContentError] = []
@@ -168,6 +169,10 @@ class Desk:
     def load(self) -> None:
         """Read the event again and score it (the standings the views show)."""
         with self._load_lock:
+            # the event's files as this reading finds them, taken before they are read: a change
+            # the file watcher reports later that this reading already saw (the desk's own write,
+            # read by the save or the scorer) is not read again (unread)
+            self._read_as = _watched_files(self.folder)
             problems = Problems()
 
             def only_ours(folder: Path, site: Any, found: Problems) -> Any:
@@ -195,6 +200,16 @@ class Desk:
             if held:  # (most readings hold nothing: no set of every entered table made for them)
                 entered = {f"{round_key}/{number}" for round_key, numbers in self.entered().items() for number in numbers}
                 self.tokens.release([key for key in held if key in entered])
+
+    @property
+    def folder(self) -> Path:
+        """The event's folder, which the file watcher watches."""
+        return self.content / "events" / self.slug
+
+    def unread(self, changes: set[tuple[Any, str]]) -> bool:
+        """Whether any of the file watcher's changes is one the last reading did not see: a file
+        of the event's that is not as that reading found it, or was not there then."""
+        return any(_file_state(Path(path)) != self._read_as.get(path) for _, path in changes)
 
     def _said(self, problems: list[ContentError]) -> None:
         self.problems = problems
@@ -444,20 +459,29 @@ class Desk:
             self._dirty.set()
 
     async def scorer(self) -> None:
-        """Reads and scores the event again after every change (coalesced), then tells the
-        views; the site build follows on its own loop."""
-        assert self._dirty is not None and self._build_dirty is not None
+        """Reads and scores the event again after every change (coalesced); the site build
+        follows on its own loop."""
+        assert self._dirty is not None
         while True:
             await self._dirty.wait()
             self._dirty.clear()
-            try:
-                await anyio.to_thread.run_sync(self.load)
-            except Exception as error:  # noqa: BLE001 - a broken hand edit must not stop the desk
-                self.build_note = f"{type(error).__name__}: {error}"
-                continue
-            self.version += 1
-            self.publish("update", {"version": self.version, "entered": self.entered()})
+            await self.rescore()
+
+    async def rescore(self) -> bool:
+        """Read and score the event again, then tell the views and have the site rebuilt: the
+        scorer's work, and a secretary's save's, which answers with what the reading finds (a
+        draw now stale) and so is the reading the views are told of, not one more after it.
+        False when the event could not be read (what went wrong is the build note)."""
+        try:
+            await anyio.to_thread.run_sync(self.load)
+        except Exception as error:  # noqa: BLE001 - a broken hand edit must not stop the desk
+            self.build_note = f"{type(error).__name__}: {error}"
+            return False
+        self.version += 1
+        self.publish("update", {"version": self.version, "entered": self.entered()})
+        if self._build_dirty is not None:
             self._build_dirty.set()
+        return True
 
     async def builder(self) -> None:
         """`paibang build` after each change, one at a time, in its own process: the build's
@@ -482,13 +506,14 @@ class Desk:
         """Hand edits of the event's files (the secretary's editor) reach the views too."""
         from watchfiles import awatch
 
-        folder = self.content / "events" / self.slug
-
         def wanted(_change: Any, path: str) -> bool:
-            return path.endswith((".yaml", ".yml", ".md"))
+            return path.endswith(WATCHED)
 
-        async for _ in awatch(folder, watch_filter=wanted, step=100):
-            self.changed()
+        async for changes in awatch(self.folder, watch_filter=wanted, step=100):
+            # a save of the desk's is read already, by the save or the scorer: only what that
+            # reading did not see (a hand edit) is read again
+            if self.unread(changes):
+                self.changed()
 
     # --- saving -------------------------------------------------------------------------
 
@@ -646,6 +671,28 @@ class Writer:
         finally:
             for job in batch:
                 job.done.set()
+
+
+WATCHED = (".yaml", ".yml", ".md")  # the event's files the desk reads, and so watches
+
+
+def _file_state(path: Path) -> tuple[int, int, int] | None:
+    """What tells one version of a file from another without reading it: a rewrite in place
+    changes its time or size, a replace (the desk's writes, most editors') its inode."""
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return found.st_ino, found.st_mtime_ns, found.st_size
+
+
+def _watched_files(folder: Path) -> dict[str, tuple[int, int, int]]:
+    """The state of each file of the event's folder the watcher reports changes of, by path."""
+    found = {}
+    for path in folder.rglob("*"):
+        if path.name.endswith(WATCHED) and (state := _file_state(path)) is not None:
+            found[str(path)] = state
+    return found
 
 
 def _cookies_named(request: Request, name: str) -> list[str]:
@@ -847,15 +894,13 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         stale: list[Any] = []
         if outcome["saved"] and who.kind == "admin":
             # A correction after a later round was drawn on the old result (event-day.md): said
-            # with the save, as the stage page and check say it, so the event is read now, not
-            # only by the scorer after the answer. (The secretary's saves only: a table enters
-            # a round before the next is drawn, and fifty tables' saves must not wait on it.)
-            try:
-                await anyio.to_thread.run_sync(desk.load)
-            except Exception:  # noqa: BLE001 - the scorer reads it again and says what is wrong
-                pass
-            stale = stale_after(desk.result, spot.stage.id, spot.number)
-        if outcome["saved"]:
+            # with the save, as the stage page and check say it, so the event is read now, and
+            # that reading is the scorer's too (the views are told of it). (The secretary's
+            # saves only: a table enters a round before the next is drawn, and fifty tables'
+            # saves must not wait on it; theirs the scorer reads after, coalesced.)
+            if await desk.rescore():
+                stale = stale_after(desk.result, spot.stage.id, spot.number)
+        elif outcome["saved"]:
             desk.changed()
         if action == "check":
             def said(problems: list[forms.Said]) -> list[dict[str, str]]:
