@@ -8,6 +8,7 @@ after it was entered. Over HTTP to the real stack on 127.0.0.1; the assertions r
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from pathlib import Path
@@ -264,3 +265,90 @@ def test_after_a_restart_the_secretarys_old_pages_say_to_open_the_admin_link_aga
     assert fetch(f"{second.base}/t/main/2/2?k=wrong")[0] == 403  # (not 429)
     status, page = fetch(f"{second.secretary}/admin", opener=Secretary(second).opener)
     assert status == 200 and "录入/修改" in page  # the admin link opens this run's pages
+
+
+def test_a_planted_audit_log_cannot_break_the_admin_page(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """The admin page reads the audit log for its corrected marks: a log from elsewhere (content
+    received, unpacked) is the content author's to write. A line too deeply nested for the JSON
+    reader (RecursionError: the admin page answered 500), or nested deeper than any record,
+    or not the desk's shape, or too long, is skipped; a line of the desk's own is read."""
+    root = two_rounds(tmp_path)
+    log = root / "events" / "gd" / "desk-audit.jsonl"
+    deep: dict = {}
+    for _ in range(900):  # read by json, but deeper than anything walks it
+        deep = {"levels": deep}
+
+    def line(**changed: object) -> str:
+        said = {"at": "2025-11-15T09:30:00.000+00:00", "who": "secretary", "stage": "main", "round": 2,
+                "table": 1, "file": "round-2.yaml", "old": {"levels": {"T01": "A"}}, "new": {"levels": {"T01": "K"}}}
+        return json.dumps({**said, **changed}, ensure_ascii=False)
+
+    log.write_bytes(b"\n".join([
+        b"[" * 100_000, b"{" * 50_000, b'{"a": ' * 5000 + b"1" + b"}" * 5000, *(line(table=2, **bad).encode() for bad in (
+            {"old": deep}, {"new": deep}, {"round": "2"}, {"round": True}, {"at": "一会儿"}, {"extra": 1},
+            {"old": {"x": "y" * 400_000}})),
+        b"[1, 2]", b"null", b'"secretary"', line(table=2).encode().replace(b"main", b"\xffmain"), line(table=2)[:-1].encode(),
+        line(at="2025-11-15T10:45:00.000+00:00").encode(),  # the desk's own: table 1 corrected at 10:45
+    ]) + b"\n")
+    running = desk_of(root)
+    secretary = Secretary(running)
+    status, page = fetch(f"{running.secretary}/admin", opener=secretary.opener)
+    assert status == 200, page[-500:]
+    assert "记录台已更正（10:45 UTC）" in admin_row(running, secretary, 2, 1)
+    assert "更正" not in admin_row(running, secretary, 2, 2)
+
+
+def test_the_audit_log_is_read_as_it_grows_not_all_again(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """The admin page is opened again and again all day, and the log only grows: what was read
+    is kept, and only what was appended since is read; a log replaced or cut short is read anew."""
+    import os
+
+    from generator.desk import store
+
+    folder = tmp_path / "gd"
+    folder.mkdir()
+    log = folder / store.AUDIT_NAME
+
+    def line(table: int, at: str = "09:30") -> str:
+        return json.dumps({"at": f"2025-11-15T{at}:00.000+00:00", "who": "secretary", "stage": "main", "round": 1,
+                           "table": table, "file": "round-1.yaml", "old": {"levels": {"T01": "A"}},
+                           "new": {"levels": {"T01": "K"}}}) + "\n"
+
+    log.write_text("".join(line(n) for n in range(1, 2001)), encoding="utf-8")
+    corrections = store.Corrections(folder)
+    assert len(corrections.read()) == 2000
+    read: list[int] = []
+    pread = os.pread
+
+    def counted(fd: int, size: int, offset: int) -> bytes:
+        data = pread(fd, size, offset)
+        read.append(len(data))
+        return data
+
+    monkeypatch.setattr(store.os, "pread", counted)
+    assert len(corrections.read()) == 2000 and sum(read) <= 64  # nothing new: its last bytes looked at
+    with log.open("a", encoding="utf-8") as handle:
+        handle.write(line(2001, "11:00"))
+        handle.write(line(1, "11:05")[:40])  # a line being written: not yet
+    read.clear()
+    found = corrections.read()
+    assert len(found) == 2001 and found["main/1/2001"].startswith("2025-11-15T11:00") and found["main/1/1"][11:16] == "09:30"
+    assert sum(read) <= 64 + len(line(2001)) + 40, sum(read)  # what was appended, not the 2000 lines again
+    with log.open("a", encoding="utf-8") as handle:
+        handle.write(line(1, "11:05")[40:])
+    assert corrections.read()["main/1/1"][11:16] == "11:05"
+    log.write_text(line(7), encoding="utf-8")  # cut short, rewritten: read anew
+    assert list(corrections.read()) == ["main/1/7"]
+    log.write_text("".join(line(n) for n in range(100, 130)), encoding="utf-8")  # rewritten, longer
+    assert list(corrections.read()) == [f"main/1/{n}" for n in range(100, 130)]
+    # a log larger than is ever read: its last lines, from the first one starting in them
+    monkeypatch.setattr(store, "MAX_AUDIT_READ", len(line(200)) * 3 + 5)
+    log.write_text("".join(line(n) for n in range(200, 210)), encoding="utf-8")
+    assert list(corrections.read()) == ["main/1/207", "main/1/208", "main/1/209"]
+    monkeypatch.setattr(store, "MAX_AUDIT_READ", 8 * 1024 * 1024)
+    replaced = folder / "new.jsonl"
+    replaced.write_text(line(8) + line(9), encoding="utf-8")
+    os.replace(replaced, log)
+    assert list(corrections.read()) == ["main/1/8", "main/1/9"]
+    log.unlink()
+    assert corrections.read() == {}

@@ -50,7 +50,7 @@ from generator.content.load import load_event, load_site, private_keys
 from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
 from generator.desk.store import (
-    Tokens, UnsafeDeskFile, append_audit, audit_line, corrected_tables, dump_round_trip, find_table, load_round_trip,
+    Corrections, Tokens, UnsafeDeskFile, append_audit, audit_line, dump_round_trip, find_table, load_round_trip,
     locked, open_audit, plain, set_record, table_key, write_results,
 )
 from generator.errors import ContentError, Mark, Problems
@@ -115,6 +115,7 @@ class Desk:
         self.base = base.rstrip("/")
         self.building = build and output is not None
         self.tokens = Tokens(content, slug)
+        self.corrections = Corrections(self.folder)  # (the admin page's, from the audit log)
         self.limits = Limits()
         self.version = 0
         self.built_version = 0
@@ -356,7 +357,7 @@ class Desk:
         order = {stage.id: place for place, stage in enumerate(self.event.stages)}
         # results the secretary changed after they were in (the audit log says so): "本桌已提交"
         # alone would not tell that what the table sent is no longer what stands
-        corrected = corrected_tables(self.event.folder)
+        corrected = self.corrections.read()
         for stage_id, rounds in sorted(every.items(), key=lambda item: order.get(item[0], len(order))):
             for round_ in sorted(rounds, key=lambda r: r.number):
                 broken = self.unreadable(round_.source)
