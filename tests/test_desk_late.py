@@ -1,9 +1,11 @@
 """The desk later in the event day (event-day.md, "Status, derived from content" and "Changes
 during the event"): its standings and screen say which moment they are ("第 1 轮后") and when
 the stage and the event are over, in the site's words; a correction of a round the next one was
-drawn on says so after saving, as the stage page and `check` do; a save that changes nothing
-writes nothing, not even an audit line; and the admin page marks a table the secretary changed
-after it was entered. Over HTTP to the real stack on 127.0.0.1; the assertions read the pages.
+drawn on says so after saving, as the stage page and `check` do (that save, not every later
+one), reading the event once; a save that changes nothing writes nothing, not even an audit
+line; the admin page marks a table the secretary changed after it was entered, read safely
+from the audit log as it grows; and after a restart the secretary's old pages say what to do.
+Over HTTP to the real stack on 127.0.0.1; the assertions read the pages.
 """
 
 from __future__ import annotations
