@@ -1,6 +1,6 @@
 """Benchmark: 50 tables saving their results at the desk at once, next to `paibang build`.
 
-    .venv/bin/python bench/desk.py [--tables 50] [--runs 3] [--where /dev/shm]
+    .venv/bin/python bench/desk.py [--tables 50] [--runs 3] [--where /dev/shm] [--secretary 8]
 
 1. A site with one Guandan event of 2 x TABLES teams, round 1 drawn by `paibang pair`, is
    built once (`paibang build`, warming the caches as on event day).
@@ -15,7 +15,16 @@
      submit -> standings updated:  until the first server-sent `update` event whose scored
                                    tables include it (the standings view refreshes on it).
    p50 and p95 of both, and their ratio to the incremental build (target: p95 below it).
-4. The machine's cores are reported: the desk, its rebuilds and the 50 clients share them.
+4. With `--secretary N`: round 2 is drawn (`paibang pair`, as the secretary does while the desk
+   runs), then the secretary corrects N tables of round 1 one at a time, each a correction
+   after the next round was drawn, the desk idle before each (3 s): for each save,
+     submit -> answered:           until its response (the page saying it was saved);
+     submit -> standings updated:  until the first server-sent `update` event after it;
+     desk CPU a save:              the desk process's CPU time (user + system) from the save
+                                   until 3 s after its answer: how much reading and scoring of
+                                   the event the save costs, whoever does it (the rebuilds of
+                                   the site run in their own processes and are not in it).
+5. The machine's cores are reported: the desk, its rebuilds and the 50 clients share them.
 
 Everything runs on 127.0.0.1; every loop and wait is bounded.
 """
@@ -90,9 +99,11 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--where", type=Path, default=None, help="a folder for the site (default: a temp dir)")
+    parser.add_argument("--secretary", type=int, default=0, help="then this many corrections by the secretary")
     args = parser.parse_args()
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    with tempfile.TemporaryDirectory(dir=args.where, prefix="paibang-desk-bench-") as temp:
+    # (the desk's last rebuild, a process of its own, may still be writing output/ as it is removed)
+    with tempfile.TemporaryDirectory(dir=args.where, prefix="paibang-desk-bench-", ignore_cleanup_errors=True) as temp:
         where = Path(temp)
         content = make_site(where, args.tables)
         output = where / "output"
@@ -181,6 +192,8 @@ def main() -> int:
             for thread in threads:
                 thread.join(180)
             listener.join(120)
+            if args.secretary:
+                corrections = secretary_saves(base, content, tokens["admin"], keys[: args.secretary], desk.pid)
         finally:
             desk.terminate()
             try:
@@ -192,7 +205,9 @@ def main() -> int:
 
         audit = [json.loads(line) for line in
                  (content / "events" / SLUG / "desk-audit.jsonl").read_text(encoding="utf-8").splitlines()]
-        logged = {f"main/1/{line['table']}": dt.datetime.fromisoformat(line["at"]).timestamp() for line in audit}
+        logged: dict[str, float] = {}
+        for line in audit:  # each table's own save: its first line (the secretary's corrections come later)
+            logged.setdefault(f"main/1/{line['table']}", dt.datetime.fromisoformat(line["at"]).timestamp())
         written = [logged[k] - wall[k] for k in keys if k in logged and k in wall]
         standing = []
         for key in keys:
@@ -216,7 +231,71 @@ def main() -> int:
             p50, p95 = percentile(values, 0.50), percentile(values, 0.95)
             print(f"{label}: p50 {p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms "
                   f"(p95 / incremental build = {p95 / build_median:.2f}; n = {len(values)})")
+        if args.secretary:
+            answered_s, updated_s, cpu_s = corrections
+            print(f"the secretary correcting {len(answered_s)} tables of round 1 one at a time, round 2 drawn:")
+            for label, values in (("submit -> answered", answered_s), ("submit -> standings updated", updated_s),
+                                  ("desk CPU a save", cpu_s)):
+                if values:
+                    print(f"  {label}: median {statistics.median(values) * 1000:.0f} ms, "
+                          f"max {max(values) * 1000:.0f} ms (n = {len(values)})")
     return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far (user + system), from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def secretary_saves(base: str, content: Path, admin: str, keys: list[str],
+                    pid: int) -> tuple[list[float], list[float], list[float]]:
+    """Round 2 drawn, then each of `keys` (round 1's tables) corrected by the secretary, one at
+    a time: (submit -> answered, submit -> standings updated, the desk's CPU time) of each."""
+    import http.cookiejar
+
+    subprocess.run([*PAIBANG, "pair", SLUG, "main", "--content", str(content)], check=True, cwd=ROOT,
+                   stdout=subprocess.DEVNULL)
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    with opener.open(f"{base}/admin?k={admin}", timeout=30) as answer:
+        prefix = answer.geturl().removeprefix(base).removesuffix("/admin")
+    for _ in range(300):  # up to 30 s for the desk to read round 2 (its file watcher)
+        try:
+            opener.open(f"{base}{prefix}/t/main/2/1", timeout=30).read()
+            break
+        except OSError:
+            time.sleep(0.1)
+    else:
+        raise SystemExit("the desk never read round 2")
+    updates: list[float] = []
+
+    def listen() -> None:
+        with urllib.request.urlopen(f"{base}/events", timeout=300) as stream:
+            for raw in stream:
+                if raw.decode().startswith("event: update"):
+                    updates.append(time.perf_counter())
+
+    threading.Thread(target=listen, daemon=True).start()
+    answered, updated, cpu = [], [], []
+    for n, key in enumerate(keys):
+        url = f"{base}{prefix}/t/{key}"
+        html = opener.open(url, timeout=30).read().decode()
+        csrf = re.search(r'name="csrf" value="([^"]+)"', html).group(1)
+        body = urllib.parse.urlencode({"csrf": csrf, "action": "save", "level_a": "7" if n % 2 else "6",
+                                       "level_b": "A"}).encode()
+        time.sleep(3)  # the desk idle: whatever the page's reading set going has ended
+        used = cpu_seconds(pid)
+        sent = time.perf_counter()
+        with opener.open(urllib.request.Request(url, data=body), timeout=120) as response:
+            page = response.read().decode()
+        answered.append(time.perf_counter() - sent)
+        assert 'id="saved"' in page, page[-2000:]
+        time.sleep(3)
+        cpu.append(cpu_seconds(pid) - used)
+        seen = next((at for at in updates if at >= sent), None)
+        if seen is not None:
+            updated.append(seen - sent)
+    return answered, updated, cpu
 
 
 def _first_teams(text: str, level: str) -> str:

@@ -1,13 +1,16 @@
 """The desk later in the event day (event-day.md, "Status, derived from content" and "Changes
 during the event"): its standings and screen say which moment they are ("第 1 轮后") and when
 the stage and the event are over, in the site's words; a correction of a round the next one was
-drawn on says so after saving, as the stage page and `check` do; a save that changes nothing
-writes nothing, not even an audit line; and the admin page marks a table the secretary changed
-after it was entered. Over HTTP to the real stack on 127.0.0.1; the assertions read the pages.
+drawn on says so after saving, as the stage page and `check` do (that save, not every later
+one), reading the event once; a save that changes nothing writes nothing, not even an audit
+line; the admin page marks a table the secretary changed after it was entered, read safely
+from the audit log as it grows; and after a restart the secretary's old pages say what to do.
+Over HTTP to the real stack on 127.0.0.1; the assertions read the pages.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from pathlib import Path
@@ -98,6 +101,87 @@ def test_a_correction_after_the_next_round_was_drawn_is_said_with_the_save(tmp_p
     assert said in shown(admin)
 
 
+def test_the_stale_draw_is_said_with_the_saves_of_the_rounds_it_was_drawn_on_only(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """Once round 2 stands on a corrected round 1, the alert belongs to a save of round 1 (what
+    the draw was drawn on), not to every save after: entering round 2's own results, or the
+    next stage's, says nothing of it (the admin page and the stage page keep saying it)."""
+    from generator import cli
+
+    root = make(tmp_path, SWISS.replace("rounds: 2", "rounds: 3"), ROUND_1)
+    assert cli.main(["pair", "gd", "main", "--content", str(root)]) == 0  # round 2, drawn on round 1
+    running = desk_of(root)
+    secretary = Secretary(running)
+    status, page = secretary.post("main/1/1", "save", level_a="9", level_b="Q")  # the correction
+    assert status == 200 and block(page, "stale").startswith("主赛 第 2 轮是按第 1 轮后的成绩编排的")
+    for table in (1, 2):  # round 2's own results: no round was drawn on them
+        status, page = secretary.post(f"main/2/{table}", "save", level_a="J", level_b="8")
+        assert status == 200 and 'id="saved"' in page and block(page, "stale") == "", block(page, "stale")
+    status, admin = fetch(f"{running.secretary}/admin", opener=secretary.opener)
+    assert "第 2 轮是按第 1 轮后的成绩编排的" in shown(admin)  # still there to see
+    status, page = secretary.post("main/1/2", "save", level_a="5", level_b="K")  # round 1 again: said
+    assert status == 200 and "第 2 轮是按第 1 轮后的成绩编排的" in block(page, "stale")
+
+
+def test_a_stale_draw_bears_on_the_saves_of_what_it_was_drawn_on() -> None:
+    """Which stale draws a save of a table of round `number` of `stage` is told of: a later
+    Swiss round of that stage, or a knockout whose round 1 was drawn on that stage's standings;
+    of a Swiss stage, its later rounds only."""
+    from types import SimpleNamespace as Stage
+
+    from generator.desk.app import stale_after
+    from generator.tournament.results import StageResult
+
+    swiss = StageResult(Stage(id="main"), [], [], [], stale_draws=[(2, ["T01"]), (4, ["T03"])])
+    ko = StageResult(Stage(id="ko"), [], [], [], stale_draws=[(1, ["T05"])], drawn_from="main", bracket=object())
+    result = Stage(stages=[swiss, ko])
+
+    def said(stage: str, number: int) -> list[tuple[str, list]]:
+        return [(s.stage.id, s.stale_draws) for s in stale_after(result, stage, number)]
+
+    assert said("main", 1) == [("main", [(2, ["T01"]), (4, ["T03"])]), ("ko", [(1, ["T05"])])]
+    assert said("main", 3) == [("main", [(4, ["T03"])]), ("ko", [(1, ["T05"])])]
+    assert said("main", 4) == [("ko", [(1, ["T05"])])]
+    assert said("ko", 1) == [] and said("ko", 2) == [] and stale_after(None, "main", 1) == []
+
+
+def test_a_save_reads_the_event_once(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """The secretary's save reads the event before answering (the stale-draw alert needs it);
+    that reading is the one the views are told of, not followed by the scorer's own. Nor does
+    the file watcher read the event again for a file the desk wrote and has read since: only a
+    change that reading did not see (a hand edit, a file added or removed) is read."""
+    from watchfiles import Change
+
+    root = two_rounds(tmp_path)
+    running = desk_of(root)
+    desk = running.desk
+    secretary = Secretary(running)
+    counted = {"load": 0, "changed": 0}
+    for name in counted:
+        def count(name: str = name, call=getattr(desk, name)) -> None:  # noqa: ANN001
+            counted[name] += 1
+            call()
+        setattr(desk, name, count)
+    since = desk.version
+    status, page = secretary.post("main/2/2", "save", level_a="J", level_b="8")
+    assert status == 200 and 'id="saved"' in page
+    assert counted == {"load": 1, "changed": 0} and desk.version == since + 1  # the views told, once
+    # the file watcher, told of the desk's own write the desk has read since: nothing to read
+    results = root / "events" / "gd" / "results" / "round-2.yaml"
+    folder = root / "events" / "gd"
+    assert not desk.unread({(Change.modified, str(folder / "results" / "round-2.yaml"))})
+    assert not desk.unread({(Change.added, str(folder / "results" / "round-2.yaml")),
+                            (Change.deleted, str(folder / "results" / "round-9.yaml"))})  # (never there)
+    # what the last reading did not see
+    results.write_text(results.read_text(encoding="utf-8") + "# 手工补记\n", encoding="utf-8")  # a hand edit
+    assert desk.unread({(Change.modified, str(results))})
+    (folder / "results" / "round-3.yaml").write_text("stage: main\nround: 3\ntables: []\n", encoding="utf-8")
+    assert desk.unread({(Change.added, str(folder / "results" / "round-3.yaml"))})
+    (folder / "results" / "round-3.yaml").unlink()
+    assert not desk.unread({(Change.deleted, str(folder / "results" / "round-3.yaml"))})  # (never read)
+    (folder / "notice.md").write_text("# 通知\n", encoding="utf-8")
+    assert desk.unread({(Change.added, str(folder / "notice.md"))})
+
+
 def test_a_save_that_changes_nothing_writes_nothing_not_even_an_audit_line(tmp_path: Path, desk_of) -> None:  # noqa: F811
     root = two_rounds(tmp_path)
     running = desk_of(root)
@@ -146,3 +230,127 @@ def test_the_admin_page_marks_a_result_the_secretary_corrected(tmp_path: Path, d
     assert secretary.post("main/1/1", "save", open_level_a="Q", open_level_b="9",
                           closed_level_a="9", closed_level_b="Q")[0] == 200
     assert admin_row(running, secretary, 1, 1) == "1 T01 — T02 已录 录入/修改"
+
+
+def test_after_a_restart_the_secretarys_old_pages_say_to_open_the_admin_link_again(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """The secretary's pages are under a prefix random for each run of the desk: after a restart
+    every page of the run before (a form half typed, its save, a bookmark) answered Starlette's
+    bare "Not Found". The desk's own page says what happened and what to do, in the event's
+    language, without naming the new prefix; a save sent there says nothing was saved. A plain
+    /admin (a bookmark, no token) says the same and is not a refused token."""
+    root = two_rounds(tmp_path)
+    results = root / "events" / "gd" / "results" / "round-2.yaml"
+    first = desk_of(root)
+    secretary = Secretary(first)
+    csrf = re.search(r'name="csrf" value="([^"]+)"', secretary.page("main/2/2")).group(1)
+    first.stop()
+    second = desk_of(root)
+    old = second.base + first.desk.prefix
+    before = results.read_bytes()
+    again = "记录台已重新启动"
+    link = "请再打开一次记录台启动时终端打印的记录台（管理）链接（带口令）"
+    for path in ("/admin", "/t/main/2/2", "/admin/sheets/main/2"):
+        status, page = fetch(old + path, opener=secretary.opener)  # (the old session's cookie is sent)
+        said = shown(page).strip()
+        assert status == 404 and said.startswith(f"{again} ·") and link in said and "没有保存" not in said, said
+        assert second.desk.prefix not in page
+    status, page = fetch(f"{old}/t/main/2/2", {"csrf": csrf, "action": "save", "level_a": "J", "level_b": "8"},
+                         opener=secretary.opener)
+    said = shown(page)
+    assert status == 404 and again in said and "刚才提交的内容没有保存" in said and link in said, said
+    assert second.desk.prefix not in page and results.read_bytes() == before and audit(root) == []
+    # a plain /admin: the same page, 403, and no failed token (30 of those a minute are refused)
+    for _ in range(40):
+        status, page = fetch(f"{second.base}/admin")
+        assert status == 403 and again in shown(page) and link in shown(page) and second.desk.prefix not in page
+    assert fetch(f"{second.base}/admin?k=")[0] == 403
+    assert fetch(f"{second.base}/t/main/2/2?k=wrong")[0] == 403  # (not 429)
+    status, page = fetch(f"{second.secretary}/admin", opener=Secretary(second).opener)
+    assert status == 200 and "录入/修改" in page  # the admin link opens this run's pages
+
+
+def test_a_planted_audit_log_cannot_break_the_admin_page(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """The admin page reads the audit log for its corrected marks: a log from elsewhere (content
+    received, unpacked) is the content author's to write. A line too deeply nested for the JSON
+    reader (RecursionError: the admin page answered 500), or nested deeper than any record,
+    or not the desk's shape, or too long, is skipped; a line of the desk's own is read."""
+    root = two_rounds(tmp_path)
+    log = root / "events" / "gd" / "desk-audit.jsonl"
+    deep: dict = {}
+    for _ in range(900):  # read by json, but deeper than anything walks it
+        deep = {"levels": deep}
+
+    def line(**changed: object) -> str:
+        said = {"at": "2025-11-15T09:30:00.000+00:00", "who": "secretary", "stage": "main", "round": 2,
+                "table": 1, "file": "round-2.yaml", "old": {"levels": {"T01": "A"}}, "new": {"levels": {"T01": "K"}}}
+        return json.dumps({**said, **changed}, ensure_ascii=False)
+
+    log.write_bytes(b"\n".join([
+        b"[" * 100_000, b"{" * 50_000, b'{"a": ' * 5000 + b"1" + b"}" * 5000, *(line(table=2, **bad).encode() for bad in (
+            {"old": deep}, {"new": deep}, {"round": "2"}, {"round": True}, {"at": "一会儿"}, {"extra": 1},
+            {"old": {"x": "y" * 400_000}})),
+        b"[1, 2]", b"null", b'"secretary"', line(table=2).encode().replace(b"main", b"\xffmain"), line(table=2)[:-1].encode(),
+        line(at="2025-11-15T10:45:00.000+00:00").encode(),  # the desk's own: table 1 corrected at 10:45
+    ]) + b"\n")
+    running = desk_of(root)
+    secretary = Secretary(running)
+    status, page = fetch(f"{running.secretary}/admin", opener=secretary.opener)
+    assert status == 200, page[-500:]
+    assert "记录台已更正（10:45 UTC）" in admin_row(running, secretary, 2, 1)
+    assert "更正" not in admin_row(running, secretary, 2, 2)
+
+
+def test_the_audit_log_is_read_as_it_grows_not_all_again(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """The admin page is opened again and again all day, and the log only grows: what was read
+    is kept, and only what was appended since is read; a log replaced or cut short is read anew."""
+    import os
+
+    from generator.desk import store
+
+    folder = tmp_path / "gd"
+    folder.mkdir()
+    log = folder / store.AUDIT_NAME
+
+    def line(table: int, at: str = "09:30") -> str:
+        return json.dumps({"at": f"2025-11-15T{at}:00.000+00:00", "who": "secretary", "stage": "main", "round": 1,
+                           "table": table, "file": "round-1.yaml", "old": {"levels": {"T01": "A"}},
+                           "new": {"levels": {"T01": "K"}}}) + "\n"
+
+    log.write_text("".join(line(n) for n in range(1, 2001)), encoding="utf-8")
+    corrections = store.Corrections(folder)
+    assert len(corrections.read()) == 2000
+    read: list[int] = []
+    pread = os.pread
+
+    def counted(fd: int, size: int, offset: int) -> bytes:
+        data = pread(fd, size, offset)
+        read.append(len(data))
+        return data
+
+    monkeypatch.setattr(store.os, "pread", counted)
+    assert len(corrections.read()) == 2000 and sum(read) <= 64  # nothing new: its last bytes looked at
+    with log.open("a", encoding="utf-8") as handle:
+        handle.write(line(2001, "11:00"))
+        handle.write(line(1, "11:05")[:40])  # a line being written: not yet
+    read.clear()
+    found = corrections.read()
+    assert len(found) == 2001 and found["main/1/2001"].startswith("2025-11-15T11:00") and found["main/1/1"][11:16] == "09:30"
+    assert sum(read) <= 64 + len(line(2001)) + 40, sum(read)  # what was appended, not the 2000 lines again
+    with log.open("a", encoding="utf-8") as handle:
+        handle.write(line(1, "11:05")[40:])
+    assert corrections.read()["main/1/1"][11:16] == "11:05"
+    log.write_text(line(7), encoding="utf-8")  # cut short, rewritten: read anew
+    assert list(corrections.read()) == ["main/1/7"]
+    log.write_text("".join(line(n) for n in range(100, 130)), encoding="utf-8")  # rewritten, longer
+    assert list(corrections.read()) == [f"main/1/{n}" for n in range(100, 130)]
+    # a log larger than is ever read: its last lines, from the first one starting in them
+    monkeypatch.setattr(store, "MAX_AUDIT_READ", len(line(200)) * 3 + 5)
+    log.write_text("".join(line(n) for n in range(200, 210)), encoding="utf-8")
+    assert list(corrections.read()) == ["main/1/207", "main/1/208", "main/1/209"]
+    monkeypatch.setattr(store, "MAX_AUDIT_READ", 8 * 1024 * 1024)
+    replaced = folder / "new.jsonl"
+    replaced.write_text(line(8) + line(9), encoding="utf-8")
+    os.replace(replaced, log)
+    assert list(corrections.read()) == ["main/1/8", "main/1/9"]
+    log.unlink()
+    assert corrections.read() == {}

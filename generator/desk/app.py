@@ -31,7 +31,7 @@ import sys
 import threading
 import time
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit
@@ -50,7 +50,7 @@ from generator.content.load import load_event, load_site, private_keys
 from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
 from generator.desk.store import (
-    Tokens, UnsafeDeskFile, append_audit, audit_line, corrected_tables, dump_round_trip, find_table, load_round_trip,
+    Corrections, Tokens, UnsafeDeskFile, append_audit, audit_line, dump_round_trip, find_table, load_round_trip,
     locked, open_audit, plain, set_record, table_key, write_results,
 )
 from generator.errors import ContentError, Mark, Problems
@@ -116,6 +116,7 @@ class Desk:
         self.base = base.rstrip("/")
         self.building = build and output is not None
         self.tokens = Tokens(content, slug)
+        self.corrections = Corrections(self.folder)  # (the admin page's, from the audit log)
         self.limits = Limits()
         self.version = 0
         self.built_version = 0
@@ -126,6 +127,7 @@ class Desk:
         self._load_lock = threading.Lock()
         self._writers: dict[Path, Writer] = {}
         self._writers_guard = threading.Lock()
+        self._read_as: dict[str, tuple[int, int, int]] = {}  # (load) the event's files as last read
         self.event: Any = None
         self.result: EventResult | None = None
         self.problems: list[ContentError] = []
@@ -169,6 +171,10 @@ class Desk:
     def load(self) -> None:
         """Read the event again and score it (the standings the views show)."""
         with self._load_lock:
+            # the event's files as this reading finds them, taken before they are read: a change
+            # the file watcher reports later that this reading already saw (the desk's own write,
+            # read by the save or the scorer) is not read again (unread)
+            self._read_as = _watched_files(self.folder)
             problems = Problems()
 
             def only_ours(folder: Path, site: Any, found: Problems) -> Any:
@@ -196,6 +202,16 @@ class Desk:
             if held:  # (most readings hold nothing: no set of every entered table made for them)
                 entered = {f"{round_key}/{number}" for round_key, numbers in self.entered().items() for number in numbers}
                 self.tokens.release([key for key in held if key in entered])
+
+    @property
+    def folder(self) -> Path:
+        """The event's folder, which the file watcher watches."""
+        return self.content / "events" / self.slug
+
+    def unread(self, changes: set[tuple[Any, str]]) -> bool:
+        """Whether any of the file watcher's changes is one the last reading did not see: a file
+        of the event's that is not as that reading found it, or was not there then."""
+        return any(_file_state(Path(path)) != self._read_as.get(path) for _, path in changes)
 
     def _said(self, problems: list[ContentError]) -> None:
         self.problems = problems
@@ -342,7 +358,7 @@ class Desk:
         order = {stage.id: place for place, stage in enumerate(self.event.stages)}
         # results the secretary changed after they were in (the audit log says so): "本桌已提交"
         # alone would not tell that what the table sent is no longer what stands
-        corrected = corrected_tables(self.event.folder)
+        corrected = self.corrections.read()
         for stage_id, rounds in sorted(every.items(), key=lambda item: order.get(item[0], len(order))):
             for round_ in sorted(rounds, key=lambda r: r.number):
                 broken = self.unreadable(round_.source)
@@ -445,20 +461,29 @@ class Desk:
             self._dirty.set()
 
     async def scorer(self) -> None:
-        """Reads and scores the event again after every change (coalesced), then tells the
-        views; the site build follows on its own loop."""
-        assert self._dirty is not None and self._build_dirty is not None
+        """Reads and scores the event again after every change (coalesced); the site build
+        follows on its own loop."""
+        assert self._dirty is not None
         while True:
             await self._dirty.wait()
             self._dirty.clear()
-            try:
-                await anyio.to_thread.run_sync(self.load)
-            except Exception as error:  # noqa: BLE001 - a broken hand edit must not stop the desk
-                self.build_note = f"{type(error).__name__}: {error}"
-                continue
-            self.version += 1
-            self.publish("update", {"version": self.version, "entered": self.entered()})
+            await self.rescore()
+
+    async def rescore(self) -> bool:
+        """Read and score the event again, then tell the views and have the site rebuilt: the
+        scorer's work, and a secretary's save's, which answers with what the reading finds (a
+        draw now stale) and so is the reading the views are told of, not one more after it.
+        False when the event could not be read (what went wrong is the build note)."""
+        try:
+            await anyio.to_thread.run_sync(self.load)
+        except Exception as error:  # noqa: BLE001 - a broken hand edit must not stop the desk
+            self.build_note = f"{type(error).__name__}: {error}"
+            return False
+        self.version += 1
+        self.publish("update", {"version": self.version, "entered": self.entered()})
+        if self._build_dirty is not None:
             self._build_dirty.set()
+        return True
 
     async def builder(self) -> None:
         """`paibang build` after each change, one at a time, in its own process: the build's
@@ -483,13 +508,14 @@ class Desk:
         """Hand edits of the event's files (the secretary's editor) reach the views too."""
         from watchfiles import awatch
 
-        folder = self.content / "events" / self.slug
-
         def wanted(_change: Any, path: str) -> bool:
-            return path.endswith((".yaml", ".yml", ".md"))
+            return path.endswith(WATCHED)
 
-        async for _ in awatch(folder, watch_filter=wanted, step=100):
-            self.changed()
+        async for changes in awatch(self.folder, watch_filter=wanted, step=100):
+            # a save of the desk's is read already, by the save or the scorer: only what that
+            # reading did not see (a hand edit) is read again
+            if self.unread(changes):
+                self.changed()
 
     # --- saving -------------------------------------------------------------------------
 
@@ -649,6 +675,28 @@ class Writer:
                 job.done.set()
 
 
+WATCHED = (".yaml", ".yml", ".md")  # the event's files the desk reads, and so watches
+
+
+def _file_state(path: Path) -> tuple[int, int, int] | None:
+    """What tells one version of a file from another without reading it: a rewrite in place
+    changes its time or size, a replace (the desk's writes, most editors') its inode."""
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return found.st_ino, found.st_mtime_ns, found.st_size
+
+
+def _watched_files(folder: Path) -> dict[str, tuple[int, int, int]]:
+    """The state of each file of the event's folder the watcher reports changes of, by path."""
+    found = {}
+    for path in folder.rglob("*"):
+        if path.name.endswith(WATCHED) and (state := _file_state(path)) is not None:
+            found[str(path)] = state
+    return found
+
+
 def _cookies_named(request: Request, name: str) -> list[str]:
     """Every value the request's cookies give `name`. A browser sends two of one name when their
     paths differ (an older desk's session cookie, Path=/, beside this run's), the longer path
@@ -700,6 +748,26 @@ def unwritable(path: Path, error: BaseException) -> ContentError:
         return found[0]
     reason = getattr(error, "strerror", None) or (str(error).splitlines() or [type(error).__name__])[0]
     return ContentError("file-unreadable", Mark(path), {"reason": reason})
+
+
+def stale_after(result: EventResult | None, stage: str, number: int) -> list[Any]:
+    """The draws drawn on standings that have changed since (StageResult.stale_draws) that a save
+    of a table of round `number` of `stage` bears on: a later round of that Swiss stage, or a
+    knockout's round 1 drawn on that stage's standings. Once a correction made a draw stale, the
+    event's every later save would find it so; the alert belongs to the saves of what the draw
+    was drawn on (the admin page lists every one). Each stage's result with those rounds only,
+    as the site's stale_draws macro reads it."""
+    found = []
+    for stage_result in result.stages if result is not None else []:
+        if stage_result.drawn_from:  # a knockout seeded by a stage's standings: its round 1
+            rounds = stage_result.stale_draws if stage_result.drawn_from == stage else []
+        else:
+            rounds = [(later, ids) for later, ids in stage_result.stale_draws
+                      if stage_result.stage.id == stage and later > number]
+        if rounds:
+            found.append(replace(stage_result, stale_draws=rounds) if rounds != stage_result.stale_draws
+                         else stage_result)
+    return found
 
 
 def table_sheets(desk: Any, stage: str, number: int) -> bytes:
@@ -828,15 +896,13 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         stale: list[Any] = []
         if outcome["saved"] and who.kind == "admin":
             # A correction after a later round was drawn on the old result (event-day.md): said
-            # with the save, as the stage page and check say it, so the event is read now, not
-            # only by the scorer after the answer. (The secretary's saves only: a table enters
-            # a round before the next is drawn, and fifty tables' saves must not wait on it.)
-            try:
-                await anyio.to_thread.run_sync(desk.load)
-            except Exception:  # noqa: BLE001 - the scorer reads it again and says what is wrong
-                pass
-            stale = [s for s in desk.result.stages if s.stale_draws] if desk.result else []
-        if outcome["saved"]:
+            # with the save, as the stage page and check say it, so the event is read now, and
+            # that reading is the scorer's too (the views are told of it). (The secretary's
+            # saves only: a table enters a round before the next is drawn, and fifty tables'
+            # saves must not wait on it; theirs the scorer reads after, coalesced.)
+            if await desk.rescore():
+                stale = stale_after(desk.result, spot.stage.id, spot.number)
+        elif outcome["saved"]:
             desk.changed()
         if action == "check":
             def said(problems: list[forms.Said]) -> list[dict[str, str]]:
@@ -860,13 +926,31 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                          confirm=outcome.get("confirm", ""), unchanged=outcome.get("unchanged", False),
                          broken=unsaved is None and bool(desk.unreadable(spot.path)))
 
+    def restarted(request: Request, status: int) -> Response:
+        """A secretary's page of an earlier run of the desk (its prefix is random for each run, and
+        ends with it): what happened and what to do, never where the pages are now; a form sent
+        there was not saved, and says so."""
+        text = "desk_restarted_unsaved" if request.method == "POST" else "desk_restarted_text"
+        return desk.page("message.html", status, title=t("desk_restarted"), text=t(text))
+
+    async def not_found(request: Request, _error: Exception) -> Response:
+        path = request.scope["path"]
+        if path.startswith("/s/") and not path.startswith(desk.prefix + "/"):
+            # under another run's prefix: the secretary's bookmark, or a form open across a restart
+            return restarted(request, 404)
+        return desk.page("message.html", 404, title="404", text="")
+
     async def login(request: Request) -> Response:
         """The admin link: the token leaves the address bar for a session cookie sent under the
         prefix only (Desk.start_session), then the admin page there."""
         if refused_address(request):
             return too_many()
         sent = request.query_params.get("k")
-        if sent is None or not desk.is_admin(sent):
+        if not sent:
+            # /admin without its token (a bookmark, the link cut short): no guess at the token,
+            # so not counted as a refused one; said as after a restart, its likeliest cause
+            return restarted(request, 403)
+        if not desk.is_admin(sent):
             return forbidden(request)
         response = RedirectResponse(f"{desk.prefix}/admin", status_code=303, headers={"Referrer-Policy": "no-referrer"})
         response.set_cookie(desk.cookie, desk.start_session(), max_age=SESSION_SECONDS, httponly=True,
@@ -1003,7 +1087,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         Route("/standings", standings),
         Route("/screen", screen),
         Route("/events", events),
-    ], lifespan=asynccontextmanager(lifespan))
+    ], lifespan=asynccontextmanager(lifespan), exception_handlers={404: not_found})
     return _Guard(app, allowed_hosts)
 
 

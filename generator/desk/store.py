@@ -271,25 +271,104 @@ def audit_line(who: str, stage: str, number: int, table: int, path: Path, old: A
             "old": old, "new": new}
 
 
-def corrected_tables(event_folder: Path) -> dict[str, str]:
-    """The tables whose result the secretary changed after it was in, from the event's audit
-    log: "stage/round/table" -> when (the last such change, as the log writes it). A save that
-    only adds to what was in (a match's second room after its first) corrects nothing."""
+# What the admin page reads of the audit log. The log is the desk's, but the event folder is
+# the content author's: one from elsewhere (received, unpacked) may hold anything.
+MAX_AUDIT_READ = 8 * 1024 * 1024  # the log's last 8 MiB at most: an event day's saves are lines of about 250 bytes
+MAX_AUDIT_LINE = 256 * 1024  # a save's old and new record: each from a form of at most 64 KiB
+MAX_RECORD_DEPTH = 8  # a record's nesting (rooms: open: levels: T01): 4 deep
+_AUDIT_KEYS = {"at", "who", "stage", "round", "table", "file", "old", "new"}
+_TAIL = 64  # bytes before where the log was read to, read again to tell it is the same log
+
+
+class Corrections:
+    """The tables whose result the secretary changed after it was in, read from the event's
+    audit log: "stage/round/table" -> when (the last such change, as the log writes it). A save
+    that only adds to what was in (a match's second room after its first) corrects nothing.
+
+    The admin page asks at every rendering, all day, and the log only grows: what was read is
+    kept, and only what was appended since is read (whole lines: one being written waits). A
+    log replaced or cut short (another file where it was read, or its last bytes read no longer
+    the same) is read anew, its last MAX_AUDIT_READ bytes at most. A line that is not one the
+    desk writes (audit_line) is skipped: one nested too deep for the JSON reader raised
+    RecursionError, and the admin page answered 500."""
+
+    def __init__(self, event_folder: Path) -> None:
+        self.path = event_folder / AUDIT_NAME
+        self._lock = threading.Lock()
+        self._found: dict[str, str] = {}
+        self._file: tuple[int, int] | None = None  # (device, inode) of the log read
+        self._offset = 0  # read to here: the end of its last whole line
+        self._tail = b""  # the _TAIL bytes before _offset, as read
+
+    def read(self) -> dict[str, str]:
+        with self._lock:
+            try:
+                fd = _open_own(self.path, os.O_RDONLY)
+            except OSError:  # no log yet; or not a regular file of the user's own (check says so)
+                self._found, self._file, self._offset, self._tail = {}, None, 0, b""
+                return {}
+            try:
+                lines = self._appended(fd)
+            finally:
+                os.close(fd)
+            for line in lines:
+                if (item := _audit_item(line)) is not None and item["who"] == "secretary" \
+                        and _takes_back(item["old"], item["new"]):
+                    self._found[f"{item['stage']}/{item['round']}/{item['table']}"] = item["at"]
+            return dict(self._found)
+
+    def _appended(self, fd: int) -> list[bytes]:
+        """The whole lines of the log open at `fd` not read yet, the place read to moved past
+        them; all of it again (its last MAX_AUDIT_READ bytes) when it is not the log read."""
+        found = os.fstat(fd)
+        size, begin = found.st_size, self._offset
+        if (found.st_dev, found.st_ino) != self._file or size < begin \
+                or os.pread(fd, len(self._tail), begin - len(self._tail)) != self._tail:
+            self._found, self._file, self._tail, begin = {}, (found.st_dev, found.st_ino), b"", 0
+        if size - begin > MAX_AUDIT_READ:  # (a planted giant, or appended all at once)
+            # from the first line that starts in its last MAX_AUDIT_READ bytes (the byte before
+            # them read too: a line may start right there)
+            data = os.pread(fd, MAX_AUDIT_READ + 1, size - MAX_AUDIT_READ - 1)
+            data = data[data.find(b"\n") + 1:] if b"\n" in data else b""
+            begin, kept = size - len(data), b""
+        else:
+            data, kept = os.pread(fd, size - begin, begin), self._tail
+        whole = data[:data.rfind(b"\n") + 1]  # a line being written waits for its end
+        self._offset = begin + len(whole)
+        self._tail = (kept + whole)[-_TAIL:]
+        if len(self._tail) < min(_TAIL, self._offset):  # (after a jump, few bytes read)
+            self._tail = os.pread(fd, min(_TAIL, self._offset), self._offset - min(_TAIL, self._offset))
+        return whole[:-1].split(b"\n") if whole else []
+
+
+def _audit_item(line: bytes) -> dict[str, Any] | None:
+    """A line of the audit log as audit_line wrote it, else None (not JSON, not UTF-8, too long
+    or too deep, another shape)."""
+    if len(line) > MAX_AUDIT_LINE:
+        return None
     try:
-        fd = _open_own(event_folder / AUDIT_NAME, os.O_RDONLY)
-    except OSError:  # no log yet; or not a regular file of the user's own (check says so)
-        return {}
-    with os.fdopen(fd, "rb") as handle:
-        text = handle.read().decode("utf-8", "replace")
-    found: dict[str, str] = {}
-    for line in text.splitlines():
-        try:
-            item = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(item, dict) and item.get("who") == "secretary" and _takes_back(item.get("old"), item.get("new")):
-            found[f"{item.get('stage')}/{item.get('round')}/{item.get('table')}"] = str(item.get("at", ""))
-    return found
+        item = json.loads(line.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    if not (isinstance(item, dict) and set(item) == _AUDIT_KEYS
+            and all(isinstance(item[k], str) for k in ("at", "who", "stage", "file"))
+            and all(type(item[k]) is int for k in ("round", "table"))
+            and _record(item["old"]) and _record(item["new"])):
+        return None
+    try:
+        dt.datetime.fromisoformat(item["at"])  # shown as its time of day (the admin page's HH:MM)
+    except ValueError:
+        return None
+    return item
+
+
+def _record(value: Any, depth: int = MAX_RECORD_DEPTH) -> bool:
+    """Whether `value` is JSON data nested no deeper than a record is (_takes_back walks it)."""
+    if isinstance(value, dict):
+        return depth > 0 and all(_record(v, depth - 1) for v in value.values())
+    if isinstance(value, list):
+        return depth > 0 and all(_record(v, depth - 1) for v in value)
+    return True
 
 
 def _takes_back(old: Any, new: Any) -> bool:
