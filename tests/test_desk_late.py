@@ -112,14 +112,14 @@ def test_the_stale_draw_is_said_with_the_saves_of_the_rounds_it_was_drawn_on_onl
     running = desk_of(root)
     secretary = Secretary(running)
     status, page = secretary.post("main/1/1", "save", level_a="9", level_b="Q")  # the correction
-    assert status == 200 and block(page, "stale").startswith("主赛 第 2 轮是按第 1 轮后的成绩编排的")
+    assert status == 200 and block(page, "stale").startswith("主赛 第 2 轮编排所依据的成绩后来改了")
     for table in (1, 2):  # round 2's own results: no round was drawn on them
         status, page = secretary.post(f"main/2/{table}", "save", level_a="J", level_b="8")
         assert status == 200 and 'id="saved"' in page and block(page, "stale") == "", block(page, "stale")
     status, admin = fetch(f"{running.secretary}/admin", opener=secretary.opener)
-    assert "第 2 轮是按第 1 轮后的成绩编排的" in shown(admin)  # still there to see
+    assert "第 2 轮编排所依据的成绩后来改了" in shown(admin)  # still there to see
     status, page = secretary.post("main/1/2", "save", level_a="5", level_b="K")  # round 1 again: said
-    assert status == 200 and "第 2 轮是按第 1 轮后的成绩编排的" in block(page, "stale")
+    assert status == 200 and "第 2 轮编排所依据的成绩后来改了" in block(page, "stale")
 
 
 def test_a_stale_draw_bears_on_the_saves_of_what_it_was_drawn_on() -> None:
@@ -129,18 +129,21 @@ def test_a_stale_draw_bears_on_the_saves_of_what_it_was_drawn_on() -> None:
     from types import SimpleNamespace as Stage
 
     from generator.desk.app import stale_after
-    from generator.tournament.results import StageResult
+    from generator.tournament.results import StageResult, StaleDraw
 
-    swiss = StageResult(Stage(id="main"), [], [], [], stale_draws=[(2, ["T01"]), (4, ["T03"])])
-    ko = StageResult(Stage(id="ko"), [], [], [], stale_draws=[(1, ["T05"])], drawn_from="main", bracket=object())
+    second, fourth, first = StaleDraw(2, ["T01"]), StaleDraw(4, ["T03"]), StaleDraw(1, ["T05"])
+    # a note a correction: the one before round 2 made rounds 2 and 4 stale, the one before 4 only 4
+    early, late = ({"zh-Hans": "a"}, {"zh-Hans": "b"}, (2, 4)), ({"zh-Hans": "c"}, {"zh-Hans": "d"}, (4,))
+    swiss = StageResult(Stage(id="main"), [], [], [], stale_draws=[second, fourth], stale_notes=[early, late])
+    ko = StageResult(Stage(id="ko"), [], [], [], stale_draws=[first], drawn_from="main", bracket=object())
     result = Stage(stages=[swiss, ko])
 
-    def said(stage: str, number: int) -> list[tuple[str, list]]:
-        return [(s.stage.id, s.stale_draws) for s in stale_after(result, stage, number)]
+    def said(stage: str, number: int) -> list[tuple[str, list, list]]:
+        return [(s.stage.id, s.stale_draws, s.stale_notes) for s in stale_after(result, stage, number)]
 
-    assert said("main", 1) == [("main", [(2, ["T01"]), (4, ["T03"])]), ("ko", [(1, ["T05"])])]
-    assert said("main", 3) == [("main", [(4, ["T03"])]), ("ko", [(1, ["T05"])])]
-    assert said("main", 4) == [("ko", [(1, ["T05"])])]
+    assert said("main", 1) == [("main", [second, fourth], [early, late]), ("ko", [first], [])]
+    assert said("main", 3) == [("main", [fourth], [early, late]), ("ko", [first], [])]
+    assert said("main", 4) == [("ko", [first], [])]
     assert said("ko", 1) == [] and said("ko", 2) == [] and stale_after(None, "main", 1) == []
 
 

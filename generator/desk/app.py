@@ -760,13 +760,16 @@ def stale_after(result: EventResult | None, stage: str, number: int) -> list[Any
     found = []
     for stage_result in result.stages if result is not None else []:
         if stage_result.drawn_from:  # a knockout seeded by a stage's standings: its round 1
-            rounds = stage_result.stale_draws if stage_result.drawn_from == stage else []
-        else:
-            rounds = [(later, ids) for later, ids in stage_result.stale_draws
-                      if stage_result.stage.id == stage and later > number]
+            if stage_result.drawn_from == stage and stage_result.stale_draws:
+                found.append(stage_result)
+            continue
+        if stage_result.stage.id != stage:
+            continue
+        rounds = [draw for draw in stage_result.stale_draws if draw.round > number]
+        # the notes (a correction each: StageResult.stale_notes) of the rounds drawn after it
+        notes = [note for note in stage_result.stale_notes if any(drawn > number for drawn in note[2])]
         if rounds:
-            found.append(replace(stage_result, stale_draws=rounds) if rounds != stage_result.stale_draws
-                         else stage_result)
+            found.append(replace(stage_result, stale_draws=rounds, stale_notes=notes))
     return found
 
 

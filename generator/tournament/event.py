@@ -599,7 +599,7 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
     result.stale_notes = []
     for note in stale_notes(found, result):
         words, changes = note_words(note, result, event.game)
-        result.stale_notes.append((words, changes))
+        result.stale_notes.append((words, changes, tuple(note.rounds)))
         problems.add("draw-standings-changed", marks[note.rounds[0]], warning=True, rounds=words, changes=changes)
     return found
 

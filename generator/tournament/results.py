@@ -111,8 +111,9 @@ class StageResult:
     # Rounds drawn by `paibang pair` on standings that have changed since.
     stale_draws: list[StaleDraw] = field(default_factory=list)
     # A Swiss stage's stale draws as its page and the desk say them, a note a correction: the
-    # rounds drawn before it and what it changed, each in every locale (tournament/stale.py).
-    stale_notes: list[tuple[dict[str, str], dict[str, str]]] = field(default_factory=list)
+    # rounds drawn before it and what it changed, each in every locale (tournament/stale.py), and
+    # those rounds (the desk says a note with the saves of what they were drawn on).
+    stale_notes: list[tuple[dict[str, str], dict[str, str], tuple[int, ...]]] = field(default_factory=list)
     # A knockout's round 1 drawn on standings that have changed since (stale_draws): their stage's id.
     drawn_from: str = ""
     bracket: Any = None  # a knockout stage's bracket (tournament/knockout.py's Bracket)
