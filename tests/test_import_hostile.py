@@ -353,6 +353,21 @@ def test_a_cell_that_is_or_holds_a_personal_number_is_masked_in_any_column(conte
     assert problem.format("zh-Hans").splitlines()[1] == f"  3 | 1,,{'*' * 11},{'*' * len(cell)},无"
 
 
+def test_a_phone_typed_into_a_name_or_team_cell_is_not_said_in_clear(content: Path, tmp_path: Path) -> None:
+    """Cells and headings were masked, but a message names the person or the team: a phone typed
+    into the 姓名 cell (张三13800138000) was printed in clear in the message of a row without a
+    team and of a name twice in the sheet. Its digits are asterisks there too."""
+    event = new_event(content)
+    rows = [["组号", "姓名", "手机"], ["1", "张三13800138000", "13800138000"], ["1", "李四", "13800138001"],
+            ["", "王五 138-0013-8002", ""], ["2", "张三13800138000", "13800138000"], ["2", "赵六", "13800138003"]]
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, event.name, write_csv(tmp_path / "n.csv", rows))
+    said = "\n".join(p.format(locale) for p in failure.value.problems for locale in ("zh-Hans", "en"))
+    assert {p.code for p in failure.value.problems} >= {"registration-not-filled", "registration-duplicate"}
+    assert "13800138000" not in said and "138-0013-8002" not in said and "0013" not in said
+    assert "张三***********" in said and "王五 ***-****-****" in said
+
+
 @pytest.mark.parametrize("suffix", ["csv", "xlsx"])
 def test_a_sheet_without_headings_shows_no_phone_or_id_number_as_a_heading(content: Path, tmp_path: Path,
                                                                           suffix: str, capsys) -> None:

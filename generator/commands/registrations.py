@@ -471,6 +471,12 @@ def _looks_private(text: str) -> bool:
     return personal_number(text) or phone_number(text) or holds_personal_number(text) or holds_phone_or_id_card(text)
 
 
+def _said(text: str) -> str:
+    """A name or a team as a message says it: a phone typed into the 姓名 cell (张三 13800138000)
+    is no less a phone there, its digits shown as asterisks, as a quoted row's cell is."""
+    return re.sub(r"\d", "*", text) if _looks_private(text) else text
+
+
 def _key(heading: str) -> str:
     """A heading as compared: no spaces, no required-field stars, no trailing colon or note in
     brackets ("姓名（必填）*" is 姓名), lower case."""
@@ -735,7 +741,8 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
                 why = catalogues.word("import_not_filled_full", team=team, size=team_size)
             if why is not None:
                 problems.add("registration-not-filled", _cell_mark(path, table, number, used[key_field]),
-                             sheet_row=quoted, row=number, name=cells["name"], heading=key_heading, team=team, why=why)
+                             sheet_row=quoted, row=number, name=_said(cells["name"]), heading=key_heading,
+                             team=_said(team), why=why)
                 above = None
                 continue
             cells[key_field] = team
@@ -743,7 +750,7 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
                 filled.append(number)
         if not cells.get(key_field):
             problems.add("registration-no-entry", _cell_mark(path, table, number, used[key_field]), sheet_row=quoted,
-                         row=number, name=cells["name"])
+                         row=number, name=_said(cells["name"]))
             above = None
             continue
         key = cells[key_field]
@@ -841,7 +848,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         earlier = by_name.setdefault(person.name, [])
         twin = next((p for p in earlier if p.same_as(person)), None)
         if twin is not None:
-            problems.add("registration-duplicate", person.mark, sheet_row=person.sheet_row, name=person.name,
+            problems.add("registration-duplicate", person.mark, sheet_row=person.sheet_row, name=_said(person.name),
                          first=twin.row)
         else:
             earlier.append(person)
@@ -1035,7 +1042,7 @@ def _placed_once(merged: list[dict], placed: dict[str, tuple[Registrant, dict]],
         if str(entry.get("id")) in named:
             for who in moving:
                 person, now = placed[who]
-                problems.add("registration-in-two-entries", person.mark, sheet_row=person.sheet_row, name=person.name,
+                problems.add("registration-in-two-entries", person.mark, sheet_row=person.sheet_row, name=_said(person.name),
                              entry=str(entry.get("id")), now=str(now.get("id")))
             kept.append(entry)
             continue
