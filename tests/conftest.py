@@ -14,7 +14,3 @@ def shared_pdf_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
     # parent folder across workers is safe and saves most of the printing.
     root = tmp_path_factory.getbasetemp().parent / "pdf-cache"
     os.environ.setdefault("PAIBANG_CACHE", str(root))
-    # The user's key (generator/seals.py) in a folder of the run's, shared by the workers as the
-    # cache it seals is: the tests neither write into the tester's ~/.config nor need it writable
-    # (the desk refuses to start without a key it can keep: desk-no-key).
-    os.environ.setdefault("XDG_CONFIG_HOME", str(tmp_path_factory.getbasetemp().parent / "config"))
