@@ -43,7 +43,6 @@ class InitRefused(Exception):
     """The site cannot be created there: the message says why, in the chosen language."""
 
 
-SCHEMA_FOLDER = SITE_SCHEMA_FOLDER  # in the site's folder, beside site.yaml and events/
 
 # Every version of the editors' schemas a paibang has written into a site (init and new, since
 # they first did), by the sha256 of the file. How new knows a schema file is paibang's to bring
@@ -85,7 +84,7 @@ class Made(NamedTuple):
 
 
 def site_text(locale: str) -> str:
-    lines = [f"# yaml-language-server: $schema={SCHEMA_FOLDER}/site.schema.json"]
+    lines = [f"# yaml-language-server: $schema={SITE_SCHEMA_FOLDER}/site.schema.json"]
     for comment, line in SITE_LINES:
         lines.append(f"# {catalogues.text(comment, locale)}")
         if line:
@@ -112,7 +111,7 @@ def keep_schemas(content: Path) -> Schemas:
     elsewhere), anything but a regular file (a folder; a named pipe, which a read would wait on
     for ever), another user's file; and a `schema` that is not a folder of the site's own. The
     editor's completion is not worth any of them; each is said, and never stops init or new."""
-    folder = content / SCHEMA_FOLDER
+    folder = content / SITE_SCHEMA_FOLDER
     done = Schemas()
     if os.path.lexists(folder) and (folder.is_symlink() or not folder.is_dir()):
         done.left.append(LeftSchema(folder, "link" if folder.is_symlink() else "not_folder"))

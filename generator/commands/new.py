@@ -14,7 +14,8 @@ import os
 from pathlib import Path
 
 from generator import catalogues
-from generator.commands.init import SCHEMA_FOLDER, Made, keep_schemas
+from generator.commands.init import Made, keep_schemas
+from generator.content.schema import SITE_SCHEMA_FOLDER
 from generator.content.load import SLUG
 from generator.games import GAMES
 from generator.messages import LOCALES
@@ -55,7 +56,7 @@ def scaffold_event(content: Path, slug: str, game: str, locale: str = "zh-Hans",
 
     games = " / ".join(rules.choice[index] for rules in GAMES.values())
     event = (
-        f"# yaml-language-server: $schema=../../{SCHEMA_FOLDER}/event.schema.json\n" + note("head")
+        f"# yaml-language-server: $schema=../../{SITE_SCHEMA_FOLDER}/event.schema.json\n" + note("head")
         + note("title") + f"title: {catalogues.text('new_title_value', locale)}\n"
         + f"# {catalogues.text('game_choices', locale, games=games)}\n" + f"game: {game}\n"
         + note("organizer") + f"organizer: {catalogues.text('new_organizer_value', locale)}\n" + note("venue") + 'venue: "7201"\n'

@@ -530,7 +530,6 @@ def _plan_round_robin(result: EventResult, stage_result: StageResult, number: in
     if completed is None:
         raise Refusal("pair-robin-cannot-complete", stage=stage.id, round=number, written=len(written))
     schedule, method = completed, "completed" if by_hand else "berger"
-    written_count = len(written)
     met = {frozenset(s.table.sides): r.number for r in stage_result.rounds if r.number < number
            for s in r.tables if len(s.table.sides) == 2}
     plans = []
@@ -552,7 +551,7 @@ def _plan_round_robin(result: EventResult, stage_result: StageResult, number: in
                         draw.bye if draw.bye not in gone else None)
         draw = _with_substitute(draw, substitutes, (), form, stage)
         plans.append(PlannedRound(event, stage, n, method, draw, numbers=numbers, dropped=out,
-                                  forfeits=_withdrawal_forfeits(draw, gone), written=written_count))
+                                  forfeits=_withdrawal_forfeits(draw, gone), written=len(written)))
     return plans
 
 
