@@ -696,6 +696,8 @@ TRIGGERS: dict[str, Trigger] = {
     "guandan-draw-winner": edit(G, (EV, GD_ATTEMPTS, GD_ATTEMPTS + "    draws: true\n"),
                                 (R1, "levels: {T47: K, T48: 8}", "levels: {T47: K, T48: K}\n    winner: T47")),
     "guandan-record-alone": edit(G, (R1, "levels: {T47: K, T48: 8}", "penalties: [{team: T48, levels: 1}]")),
+    "guandan-penalty-unreadable": edit(G, (R1, "levels: {T47: K, T48: 8}", "levels: {T47: K, T48: 8}\n    penalties: [T48 1]")),
+    "guandan-penalty-range": edit(G, (R1, "levels: {T47: K, T48: 8}", "levels: {T47: K, T48: 8}\n    penalties: [{team: T48, levels: 0}]")),
     "guandan-rooms-expected": edit(G, (EV, GD_ATTEMPTS, GD_ATTEMPTS + "    team_size: 4\n")),
     "guandan-rooms-unexpected": edit(G, (R1, "levels: {T47: K, T48: 8}", "rooms: {open: {levels: {T47: K, T48: 8}}}")),
     "guandan-rooms-incomplete": edit(G, (EV, GD_ATTEMPTS, GD_ATTEMPTS + "    team_size: 4\n"), (

@@ -290,7 +290,7 @@ def test_another_games_knockout_tie_is_the_referees_winner(tmp_path: Path, desk_
     # 8 : 8 on points: a tie, and 大怪路子 leaves it to the referee (`winner:`)
     assert "winner" in refused(running, root, b1_open="D01 8", b1_closed="D04 8")
     html = refused(running, root, b1_open="D01 8", b1_closed="D04 8", winner="D09")
-    assert "winner: D09 不是这一桌的一方（D01, D04）" in html and audit(root) == []
+    assert "「平局时的胜方」选了 D09，不是这一桌的一方（D01, D04）" in html and audit(root) == []
     saved(running, b1_open="D01 8", b1_closed="D04 8", winner="D04")
     assert "    boards:\n      1: {open: D01 8, closed: D04 8}\n    winner: D04" in table_block(root, 1)
     [semi, other] = knockout(root).round_matches(1)
@@ -360,7 +360,7 @@ def test_on_the_seeds_rules_penalties_are_the_secretarys(tmp_path: Path, desk_of
     # the secretary's wrong penalty: refused in the site's language, nothing written
     before = results(root).read_bytes()
     status, html = secretary.post("main/1/1", "save", level_a="8", level_b="9", penalties="T02 0 迟到")
-    assert status == 422 and "penalties" in html and results(root).read_bytes() == before
+    assert status == 422 and "「罚级」第 1 项：T02 罚 0 级，超出范围" in html and results(root).read_bytes() == before
 
 
 # --- at a phone's width -------------------------------------------------------------------------

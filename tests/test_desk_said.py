@@ -13,6 +13,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from generator import cli
 from generator.games.guandan.records import parse_level
 from tests.test_desk import fetch
@@ -163,3 +165,69 @@ def test_a_table_is_told_before_saving_that_it_saves_both_rooms_at_once(tmp_path
     assert both not in shown(secretary.page("main/1/1"))
     status, page = secretary.post("main/1/1", "save", open_level_a="Q", open_level_b="9")
     assert status == 200 and "仍可保存" in block(page, "warnings") and block(page, "incomplete") == ""
+
+
+# What a results file's reader calls a penalty: its path in the file, a YAML mapping as example.
+READER_WORDS = re.compile(r"tables\[|penalties|\{team|levels:|winner:|映射")
+
+
+def test_a_penalty_line_is_said_as_the_penalties_box_is_typed(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """A line of the secretary's penalties box the reader refuses: its levels out of range (T01
+    0), or a line that reads as no penalty (T01 x). Said as the box is typed, its name and the
+    line's number, in the room it is in; never the reader's path (tables[1].rooms.closed.
+    penalties[1].levels) nor a YAML mapping as the example."""
+    from tests.test_desk_records import Secretary
+
+    root = make(tmp_path, FOUR, FOUR_TABLES, players=4)
+    running = desk_of(root)
+    secretary = Secretary(running)
+    results = root / "events" / "gd" / "results" / "round-1.yaml"
+    before = results.read_bytes()
+    levels = {"open_level_a": "Q", "open_level_b": "9", "closed_level_a": "8", "closed_level_b": "9"}
+    for line, said, fix in (("T01 1 迟到\nT01 0 迟到", "闭室：「罚级」第 2 项：T01 罚 0 级，超出范围", "罚级在 1 到 12 级之间"),
+                            ("T01 x", "闭室：「罚级」第 1 项“T01 x”无法识别", "被罚方 级数 原因，如 T02 2 迟到10分钟")):
+        status, page = secretary.post("main/1/1", "save", **levels, closed_penalties=line)
+        problems = block(page, "problems")
+        assert status == 422 and said in problems and fix in problems, problems
+        assert not READER_WORDS.search(problems), problems
+        csrf = re.search(r'name="csrf" value="([^"]+)"', secretary.page("main/1/1")).group(1)
+        status, body = fetch(f"{running.secretary}/t/main/1/1", {"k": "", "csrf": csrf, "action": "check", **levels,
+                                                               "closed_penalties": line}, opener=secretary.opener)
+        [checked] = json.loads(body)["problems"]
+        assert checked["message"] == said and not READER_WORDS.search(checked["message"] + checked["hint"]), checked
+    assert results.read_bytes() == before
+
+
+KO_SIDES = """\
+  - table: 1
+    {a}: D01
+    {b}: D04
+  - table: 2
+    {a}: D02
+    {b}: D03
+"""
+
+
+@pytest.mark.parametrize(("game", "sides", "tied", "won"), [
+    ("bridge", ("ns", "ew"), {"b1": "pass"}, {"b1": "3NT N ="}),
+    ("daguai", ("home", "away"), {"b1_open": "D01 8", "b1_closed": "D04 8"}, {"b1_open": "D01 8", "b1_closed": "D01 5"}),
+    ("shengji", ("home", "away"), {"b1_open": "80", "b1_closed": "80"}, {"b1_open": "40", "b1_closed": "80"}),
+])
+def test_a_knockouts_referee_winner_is_said_by_the_forms_field(tmp_path: Path, desk_of, game: str,  # noqa: F811
+                                                              sides: tuple[str, str], tied: dict, won: dict) -> None:
+    """The games whose knockout tie the referee settles (the form's 平局时的胜方): a winner not at
+    the table, or one the result contradicts, is said by that field's name, not as the results
+    file's `winner: D09`."""
+    from tests.test_desk import post
+
+    tables = KO_SIDES.format(a=sides[0], b=sides[1])
+    root = make(tmp_path, "format: knockout\nseeding: [D01, D02, D03, D04]\nboards: 1\n", tables, game=game, prefix="D")
+    running = desk_of(root)
+    for typed, said, fix in (({**tied, "winner": "D09"}, "「平局时的胜方」选了 D09，不是这一桌的一方（D01, D04）",
+                              "「平局时的胜方」只能选本桌的一方"),
+                             ({**won, "winner": "D04"}, "「平局时的胜方」选了 D04，但比赛结果是 D01 胜",
+                              "「平局时的胜方」只在成绩相同时选")):
+        status, page = post(running, "main/1/1", "save", **typed)
+        problems = block(page, "problems")
+        assert status == 422 and said in problems and fix in problems, problems
+        assert not YAML_WORDS.search(problems), problems

@@ -390,15 +390,23 @@ def read_penalties(reader: Reader, record: GuandanRecord) -> None:
     opponents go up."""
     found: list[Penalty] = []
     for index, (item, mark) in enumerate(reader.items("penalties", single_ok=False), start=1):
+        # Their own codes, not the reader's type-expected and value-range: the desk says them
+        # as its penalties box is typed (a line of it is a penalty: `index`), not as the file's
+        # keys and a YAML example (msgctxt "desk" in the game's messages.po).
         if not isinstance(item, YamlMap):
-            reader.problems.add("type-expected", mark, key=f"{reader.where}penalties[{index}]",
-                                expected=word("gd_expected_penalty"), found=str(item))
+            reader.problems.add("guandan-penalty-unreadable", mark, key=f"{reader.where}penalties[{index}]",
+                                expected=word("gd_expected_penalty"), found=str(item), index=index)
             record.broken = True
             continue
         item_reader = Reader(item, reader.problems, f"{reader.where}penalties[{index}].")
         item_reader.check_keys(("team", "levels", "reason"), required=("team", "levels"))
         team = item_reader.text("team")
-        levels = item_reader.integer("levels", None, low=1, high=LEVEL_A)
+        levels = item_reader.integer("levels", None)
+        if levels is not None and not 1 <= levels <= LEVEL_A:
+            reader.problems.add("guandan-penalty-range", item_reader.value_mark("levels"),
+                                key=item_reader.path("levels"), value=levels, low=1, high=LEVEL_A, index=index,
+                                team=field_text(team))
+            levels = None
         reason = item_reader.text("reason") or ""
         if team is None or levels is None:
             record.broken = True
