@@ -231,3 +231,89 @@ def test_a_knockouts_referee_winner_is_said_by_the_forms_field(tmp_path: Path, d
         problems = block(page, "problems")
         assert status == 422 and said in problems and fix in problems, problems
         assert not YAML_WORDS.search(problems), problems
+
+
+def hidden_said(page: str) -> list[str]:
+    """The text of the page's hidden blocks (those the live check fills): what the page holds
+    but does not show."""
+    found = re.finditer(r'<(div|p)\b[^>]*\shidden\b[^>]*>(.*?)</\1>', page, flags=re.S)
+    return [said for match in found if (said := text(match.group(2)).strip())]
+
+
+def test_a_page_holds_only_what_applies_to_it(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """The blocks the live check fills are on every form, hidden where they do not apply; they
+    held their headings even then ("请注意（仍可保存）：" on a table's page, which may not save a
+    room alone; the table's note on the secretary's page), read by anything reading the page
+    but never shown. Hidden now means empty; shown, they say what they said."""
+    from tests.test_desk import post
+    from tests.test_desk_records import Secretary
+
+    running = desk_of(make(tmp_path, FOUR, FOUR_TABLES, players=4))
+    status, page = fetch(running.desk.link("main/1/1"))
+    assert status == 200 and hidden_said(page) == [] and "仍可保存" not in page
+    assert "开室和闭室都填完才能保存" in shown(page)
+    status, page = post(running, "main/1/1", "preview", open_level_a="Q", open_level_b="9")
+    assert status == 200 and hidden_said(page) == [] and "仍可保存" not in page
+    assert block(page, "incomplete").startswith("开室和闭室都填完才能保存")
+    status, page = post(running, "main/1/1", "preview", open_level_a="Q", open_level_b="9",
+                        closed_level_a="9", closed_level_b="Q")
+    assert status == 200 and hidden_said(page) == [] and "仍可保存" not in page and "开室和闭室" in shown(page)
+    assert block(page, "score").startswith("计算结果")
+    secretary = Secretary(running)
+    page = secretary.page("main/1/1")
+    assert hidden_said(page) == [] and "仍可保存" not in page and "开室和闭室" not in page
+    status, page = secretary.post("main/1/1", "save", open_level_a="Q", open_level_b="9")
+    assert status == 200 and hidden_said(page) == [] and "仍可保存" in block(page, "warnings")
+    # the live check's answer brings the headings it shows the blocks with
+    status, body = post(running, "main/1/2", "check", open_level_a="Q", open_level_b="9")
+    headings = json.loads(body)["headings"]
+    assert headings["warnings"] == "请注意（仍可保存）：" and headings["incomplete"].startswith("开室和闭室都填完才能保存")
+
+
+from tests.test_desk import browser  # noqa: E402,F401 - the module's Chromium at 390 px (a fixture)
+
+
+@pytest.mark.slow
+def test_the_live_check_fills_a_block_only_when_it_applies(browser, tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """Typing at a phone: each block the check fills has its heading and lines when it applies,
+    and is hidden and empty when it does not (the headings come with the check's answer)."""
+    running = desk_of(make(tmp_path, FOUR, FOUR_TABLES, players=4))
+    phone = browser.new_page()
+    errors: list[str] = []
+    phone.on("pageerror", lambda error: errors.append(str(error)))
+
+    def blocks() -> dict[str, tuple[bool, str]]:
+        return {name: (phone.locator(f"#{name}").is_hidden(), phone.locator(f"#{name}").text_content().strip())
+                for name in ("rooms-both", "problems", "incomplete", "warnings", "score")
+                if phone.locator(f"#{name}").count()}
+
+    phone.goto(running.desk.link("main/1/1"))
+    phone.fill("#open_level_a", "Q")
+    phone.fill("#open_level_b", "9")
+    phone.locator("#incomplete-lines li").wait_for()  # checked while typing: the open room alone
+    found = blocks()
+    assert found["incomplete"][0] is False and found["incomplete"][1].startswith("开室和闭室都填完才能保存")
+    assert {name: found[name] for name in ("rooms-both", "problems", "warnings")} == {
+        name: (True, "") for name in ("rooms-both", "problems", "warnings")}
+    phone.fill("#closed_level_a", "9")
+    phone.fill("#closed_level_b", "Q")
+    phone.locator("#rooms-both").wait_for(state="visible")  # checked again: both rooms in
+    found = blocks()
+    assert found["rooms-both"] == (False, "开室和闭室都填完才能保存：每桌只能提交一次。")
+    assert found["incomplete"] == (True, "") and found["warnings"] == (True, "") and found["problems"] == (True, "")
+    assert found["score"][1].startswith("计算结果")
+    phone.fill("#closed_level_b", "Z")
+    phone.locator("#problems li").wait_for()
+    found = blocks()
+    assert found["problems"][0] is False and "闭室：T02 的最终级数 Z 无效" in found["problems"][1]
+    assert found["score"] == (True, "")
+    # the secretary, who may save one room: the warning under "may still be saved", as the page says it
+    phone.goto(running.desk.admin_link)
+    phone.goto(f"{running.secretary}/t/main/1/2")
+    phone.fill("#open_level_a", "Q")
+    phone.fill("#open_level_b", "9")
+    phone.locator("#warning-lines li").wait_for()
+    found = blocks()
+    assert found["warnings"][0] is False and found["warnings"][1].startswith("请注意（仍可保存）：")
+    assert found["incomplete"] == (True, "") and "rooms-both" not in found
+    assert errors == []

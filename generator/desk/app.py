@@ -165,6 +165,7 @@ class Desk:
         # a tied place as the site shows it: "3=" seen, the words of rank_tied read (a screen
         # reader read the bare mark as "3 equals")
         self.env.globals["rank_shown"] = rank_shown_in(self.t)
+        self.env.globals["whole_match"] = lambda fields: whole_match(self.t, fields)
 
     # --- content ------------------------------------------------------------------------
 
@@ -723,6 +724,14 @@ def readable_text(path: Path) -> str:
         return ""
 
 
+def whole_match(t: Translator, fields: list[Any]) -> str:
+    """What a table, which saves once, enters before it saves: both rooms of a teams-of-four
+    match (its form has rooms), else the whole match."""
+    if any(item.room for item in fields):
+        return t("desk_rooms_both", open=t("open_room"), closed=t("closed_room"))
+    return t("desk_incomplete_refused")
+
+
 def digits(text: str | bytes) -> bool:
     """ASCII digits only: str.isdigit() takes "²" (and other scripts' digits), which int()
     refuses (/admin/sheets/s1/² was a 500). Bytes too: a header as the server hands it over."""
@@ -911,8 +920,11 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             def said(problems: list[forms.Said]) -> list[dict[str, str]]:
                 return [{"message": p.message, "hint": p.hint} for p in problems]
 
+            # the blocks' headings, for the page to say them only when they apply (table.html)
+            headings = {"warnings": t("desk_warnings"), "score": t("desk_computed"),
+                        "incomplete": whole_match(t, outcome["fields"])}
             return JSONResponse({
-                "ok": result.ok, "empty": result.empty, "lines": lines,
+                "ok": result.ok, "empty": result.empty, "lines": lines, "headings": headings,
                 "problems": said(errors), "warnings": said(warnings), "incomplete": said(incomplete),
                 "waiting": result.ok and result.incomplete and who.kind == "table"}, headers=SECURITY_HEADERS)
         status = 200 if result.ok or result.empty else 422
