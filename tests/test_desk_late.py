@@ -272,6 +272,41 @@ def test_after_a_restart_the_secretarys_old_pages_say_to_open_the_admin_link_aga
     assert status == 200 and "录入/修改" in page  # the admin link opens this run's pages
 
 
+def test_a_route_asked_the_wrong_way_answers_with_the_desks_page(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """A form sent to a secretary's page that is only opened (the admin page, the score sheets)
+    answered Starlette's bare "Method Not Allowed", in English: the desk's own page now, in the
+    event's language, saying nothing was saved and where to go on; the clock's address, which
+    takes the admin page's form only, opened, says so too; a public page says it without the
+    secretary's pointer. Each is 405 with the methods the address takes (Allow)."""
+    import urllib.error
+    import urllib.request
+
+    root = two_rounds(tmp_path)
+    results = root / "events" / "gd" / "results" / "round-2.yaml"
+    running = desk_of(root)
+    secretary = Secretary(running)
+    before = results.read_bytes()
+
+    def asked(url: str, data: bytes | None = None) -> tuple[int, str, str]:
+        try:
+            with secretary.opener.open(urllib.request.Request(url, data=data), timeout=30) as answer:
+                return answer.status, answer.read().decode(), answer.headers.get("Allow", "")
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode(), error.headers.get("Allow", "")
+
+    back = "请回到记录台（管理）页面，从那里继续。"
+    for path in ("/admin", "/admin/sheets/main/2"):
+        status, page, allow = asked(running.secretary + path, b"level_a=J&level_b=8")
+        said = shown(page)
+        assert status == 405 and "GET" in allow and "Method Not Allowed" not in page, page
+        assert said.strip().startswith("这个地址不能这样使用 ·") and "刚才提交的内容没有保存" in said and back in said, said
+    status, page, allow = asked(f"{running.secretary}/admin/clock")
+    assert status == 405 and allow == "POST" and "这个地址不能这样打开。" + back in shown(page), shown(page)
+    status, page, allow = asked(f"{running.base}/standings", b"x=1")
+    assert status == 405 and "刚才提交的内容没有保存" in shown(page) and "记录台（管理）" not in shown(page)
+    assert running.desk.prefix not in page and results.read_bytes() == before and audit(root) == []
+
+
 def test_a_planted_audit_log_cannot_break_the_admin_page(tmp_path: Path, desk_of) -> None:  # noqa: F811
     """The admin page reads the audit log for its corrected marks: a log from elsewhere (content
     received, unpacked) is the content author's to write. A line too deeply nested for the JSON

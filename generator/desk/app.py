@@ -955,6 +955,18 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
             return restarted(request, 404)
         return desk.page("message.html", 404, title="404", text="")
 
+    async def wrong_method(request: Request, error: Exception) -> Response:
+        """A route asked with a method it does not take (Starlette's bare "Method Not Allowed"):
+        the desk's page in the event's language. A form sent to a page that is only opened says
+        nothing was saved; the secretary is sent back to the admin page, which is under the prefix
+        too (the prefix is not named elsewhere: Desk.prefix)."""
+        secretary = request.scope["path"].startswith(desk.prefix + "/")
+        back = t("desk_method_back") if secretary else ""
+        text = t("desk_method_unsaved" if request.method == "POST" else "desk_method_text", back=back).strip()
+        response = desk.page("message.html", 405, title=t("desk_method"), text=text)
+        response.headers.update(getattr(error, "headers", None) or {})  # (Allow: what the route takes)
+        return response
+
     async def login(request: Request) -> Response:
         """The admin link: the token leaves the address bar for a session cookie sent under the
         prefix only (Desk.start_session), then the admin page there."""
@@ -1102,7 +1114,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         Route("/standings", standings),
         Route("/screen", screen),
         Route("/events", events),
-    ], lifespan=asynccontextmanager(lifespan), exception_handlers={404: not_found})
+    ], lifespan=asynccontextmanager(lifespan), exception_handlers={404: not_found, 405: wrong_method})
     return _Guard(app, allowed_hosts)
 
 
