@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import time
 from pathlib import Path
+
+import pytest
 
 from tests.test_desk import Running, fetch
 from tests.test_desk_records import Secretary, audit, desk_of, make  # noqa: F401 - desk_of is a fixture
@@ -305,6 +308,48 @@ def test_a_route_asked_the_wrong_way_answers_with_the_desks_page(tmp_path: Path,
     status, page, allow = asked(f"{running.base}/standings", b"x=1")
     assert status == 405 and "刚才提交的内容没有保存" in shown(page) and "记录台（管理）" not in shown(page)
     assert running.desk.prefix not in page and results.read_bytes() == before and audit(root) == []
+
+
+FAKE_BUILD = """\
+import pathlib, sys, time
+pathlib.Path(sys.argv[1]).write_text("started")
+time.sleep(float(sys.argv[3]))
+pathlib.Path(sys.argv[2], "late.html").write_text("written")
+"""
+
+
+@pytest.mark.parametrize(("takes", "waits", "written"), [(0.5, 10.0, True), (3.0, 0.3, False)],
+                         ids=["waited-for", "stopped"])
+def test_the_site_build_of_the_last_save_ends_before_the_desk_does(tmp_path: Path, desk_of, monkeypatch, capsys,  # noqa: F811
+                                                                   takes: float, waits: float, written: bool) -> None:
+    """A save has the site rebuilt, in a process of its own; the desk stopping (Ctrl-C, its
+    lifespan's end) cancelled only its own wait for it, and the build went on writing output/
+    after the desk had stopped. The build is waited for now, a while, then told to stop (a
+    real build then puts output/ back as it was), so that once the desk has stopped nothing
+    writes there: a build that takes 0.5 s is waited for, one that takes 3 s is stopped."""
+    from generator.desk import app
+    from tests.test_desk_records import SWISS_TWO, TWO_TABLES
+
+    monkeypatch.setattr(app, "BUILD_FINISH_SECONDS", waits)
+    started, output, script = tmp_path / "started", tmp_path / "output", tmp_path / "build.py"
+    output.mkdir()
+    script.write_text(FAKE_BUILD, encoding="utf-8")
+    running = desk_of(make(tmp_path, SWISS_TWO, TWO_TABLES))
+    desk = running.desk
+    desk.output, desk.building = output, True
+    monkeypatch.setattr(desk, "build_command", lambda: [sys.executable, str(script), str(started), str(output), str(takes)])
+    assert Secretary(running).post("main/1/1", "save", level_a="8", level_b="9")[0] == 200
+    for _ in range(200):  # the save's build has started
+        if started.exists():
+            break
+        time.sleep(0.05)
+    assert started.exists()
+    running.stop()
+    assert not running.thread.is_alive()
+    after = (output / "late.html").exists()
+    time.sleep(takes + 0.5)  # as long as the build would still have run
+    assert (output / "late.html").exists() == after == written
+    assert "记录台停止前，等正在进行的网站重建完成" in capsys.readouterr().err
 
 
 def test_a_planted_audit_log_cannot_break_the_admin_page(tmp_path: Path, desk_of) -> None:  # noqa: F811

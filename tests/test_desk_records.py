@@ -303,6 +303,7 @@ def test_another_games_knockout_tie_is_the_referees_winner(tmp_path: Path, desk_
 
 # --- 3. level penalties -------------------------------------------------------------------------
 
+SWISS_TWO = "format: swiss\nrounds: 1\n"
 TWO_TABLES = """\
   - table: 1
     teams: [T01, T02]

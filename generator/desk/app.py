@@ -20,6 +20,7 @@ is off: table links carry their token and must never be written anywhere.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 import hashlib
 import hmac
@@ -72,6 +73,10 @@ RATE_WINDOW = 60.0  # seconds
 RATE_POSTS = 240  # form posts a minute by one holder of a token (each live check while typing is one)
 MAX_STREAMS = 300  # open standings views and screens: a hall's phones, not a flood
 RATE_FAILURES = 30  # refused tokens a minute from one address, then 429 for everyone there
+# When the desk stops during a site build: seconds it waits for the build to finish (a save's
+# rebuild takes a few), then for it to end once told to stop (SIGTERM: it puts output/ back)
+BUILD_FINISH_SECONDS = 15.0
+BUILD_STOP_SECONDS = 15.0
 
 
 @dataclass
@@ -124,6 +129,8 @@ class Desk:
         self.subscribers: set[asyncio.Queue[str]] = set()
         self._dirty: asyncio.Event | None = None
         self._build_dirty: asyncio.Event | None = None
+        self._build: asyncio.subprocess.Process | None = None  # the site build running, if any
+        self.stopping = False  # (the builder starts no build once the desk is stopping)
         self._load_lock = threading.Lock()
         self._writers: dict[Path, Writer] = {}
         self._writers_guard = threading.Lock()
@@ -486,6 +493,10 @@ class Desk:
             self._build_dirty.set()
         return True
 
+    def build_command(self) -> list[str]:
+        return [sys.executable, "-m", "generator.cli", "build", "--quiet", "--content", str(self.content),
+                "--output", str(self.output), "--lang", self.locale]  # its note is shown in the desk's words
+
     async def builder(self) -> None:
         """`paibang build` after each change, one at a time, in its own process: the build's
         one-reading snapshot is process-wide, and the desk must keep answering meanwhile."""
@@ -494,16 +505,42 @@ class Desk:
             await self._build_dirty.wait()
             self._build_dirty.clear()
             version = self.version
-            if not self.building:
+            if not self.building or self.stopping:
                 continue
-            process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "generator.cli", "build", "--quiet", "--content", str(self.content),
-                "--output", str(self.output), "--lang", self.locale,  # its note is shown in the desk's words
-                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
-            out, _ = await process.communicate()
+            # In a session of its own: the terminal's Ctrl-C is the desk's, which then ends the
+            # build itself (stop_building), once; a second signal could cut short the build's
+            # own clean-up (the roll-back of output/)
+            self._build = process = await asyncio.create_subprocess_exec(
+                *self.build_command(), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+                start_new_session=True)
+            try:
+                out, _ = await process.communicate()
+            finally:
+                self._build = None
             self.built_version = version
             self.build_note = out.decode("utf-8", "replace").strip().splitlines()[-1] if out.strip() else ""
             self.publish("built", {"version": version, "ok": process.returncode == 0})
+
+    async def stop_building(self) -> None:
+        """The desk is stopping: the site build running (a save's) is waited for, then told to
+        stop, so that nothing writes output/ once the desk has stopped. Told to stop (SIGTERM),
+        a build ends as Ctrl-C ends it (cli.Stopped): its staging folder removed and output/
+        put back as it was (render/output.py), the old site whole; one that will not end is
+        killed, and the next build rolls back what it left half done. Either way output/ is the
+        old site or the new one."""
+        self.stopping = True
+        process = self._build
+        if process is None or process.returncode is not None:
+            return
+        print(self.t("desk_build_waiting"), file=sys.stderr, flush=True)
+        for seconds, then in ((BUILD_FINISH_SECONDS, process.terminate), (BUILD_STOP_SECONDS, process.kill)):
+            try:
+                await asyncio.wait_for(asyncio.shield(process.wait()), seconds)
+                return
+            except asyncio.TimeoutError:
+                with contextlib.suppress(ProcessLookupError):
+                    then()
+        await process.wait()
 
     async def watch(self) -> None:
         """Hand edits of the event's files (the secretary's editor) reach the views too."""
@@ -1096,8 +1133,11 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         try:
             yield
         finally:
+            # the site build first: the builder, cancelled, would leave it running on its own
+            await desk.stop_building()
             for task in tasks:
                 task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
 
     from contextlib import asynccontextmanager
 
