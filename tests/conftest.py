@@ -1,11 +1,54 @@
 """Shared test setup: one PDF cache for the whole run, so each build of the demo site in a
-fresh folder does not print every bulletin again."""
+fresh folder does not print every bulletin again; and the user's key in a folder of the tests'
+own, not the tester's ~/.config."""
 
 from __future__ import annotations
 
+import hashlib
 import os
+import stat
+import tempfile
+from pathlib import Path
 
 import pytest
+
+
+def _key_home() -> str:
+    """The folder the tests keep the user's key in (generator/seals.py: XDG_CONFIG_HOME/paibang):
+    one for this repository, under the system's temporary folder, the same for the whole run
+    and every xdist worker of it, since each derives it alike (the repository's path and the
+    user), and kept between runs, as the PDF cache it seals is. A folder of that name that is
+    not the user's own private one (another user's, a link) is never used: then one made for
+    this process, its workers told of it through the environment (they are started after this
+    runs, and inherit it)."""
+    made = os.environ.get("PAIBANG_TESTS_KEY_HOME")
+    if made:
+        return made
+    root = Path(__file__).resolve().parents[1]
+    name = f"paibang-tests-{os.getuid() if hasattr(os, 'getuid') else 0}-" \
+           f"{hashlib.sha256(os.fsencode(root)).hexdigest()[:16]}"
+    folder = Path(tempfile.gettempdir()) / name
+    try:
+        folder.mkdir(mode=0o700)
+    except FileExistsError:
+        pass
+    except OSError:
+        folder = Path(tempfile.mkdtemp(prefix="paibang-tests-"))
+    found = os.lstat(folder)
+    if not stat.S_ISDIR(found.st_mode) or (hasattr(os, "getuid") and found.st_uid != os.getuid()) \
+            or found.st_mode & 0o077:
+        folder = Path(tempfile.mkdtemp(prefix="paibang-tests-"))
+    os.environ["PAIBANG_TESTS_KEY_HOME"] = str(folder)
+    return str(folder)
+
+
+# At import, not in a fixture: conftest.py is imported before any test module, and so before
+# anything reads the key (the catalogues' sealed cache reads it as a test module imports
+# generator). Set by a session fixture, the variable came after a worker had read the user's
+# key, while the builds that worker started read the new one: the output marker it sealed was
+# refused as not made here (14 tests failed in a fresh clone). The desk's tests need the key's
+# folder writable (the desk refuses to start without a key it can keep: desk-no-key).
+os.environ["XDG_CONFIG_HOME"] = _key_home()
 
 
 @pytest.fixture(scope="session", autouse=True)
