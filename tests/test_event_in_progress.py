@@ -722,20 +722,28 @@ def test_a_scheduled_event_shows_its_entries_and_a_round_its_teams_names(tmp_pat
     out = tmp_path / "out"
     build(content, out, bulletins=False)
     event_page = _main_text(out / "events" / SLUG / "index.html")
-    assert "参赛队（20）" in event_page and "G01 队伍1 甲1 / 乙1" in event_page and "G20" in event_page
+    # G03 plays no match: counted apart, not as one of the 20 teams (a member counted 20 and met 19)
+    assert "参赛队（19，1 队退赛）" in event_page and "G01 队伍1 甲1 / 乙1" in event_page and "G20" in event_page
     # withdrawn before round 1: marked; from round 2: it plays round 1, not marked yet
     assert "G03 队伍3 甲3 / 乙3 一系 退赛" in event_page and "G05 队伍5 甲5 / 乙5 一系 G06" in event_page
     stage_page = _main_text(out / "events" / SLUG / "main" / "index.html")
-    assert "尚无成绩" in stage_page and "参赛队（20）" in stage_page and "G20" in stage_page
+    assert "尚无成绩" in stage_page and "参赛队（19，1 队退赛）" in stage_page and "G20" in stage_page
     assert main(["pair", SLUG, "main", "--content", str(content)]) == 0
     tables = fill(content, 1)
     build(content, out, bulletins=False)
     stage_page = _main_text(out / "events" / SLUG / "main" / "index.html")
-    assert "参赛队（20）" not in stage_page and "第 1 轮后" in stage_page
+    assert "参赛队（" not in stage_page and "第 1 轮后" in stage_page
     round_page = _main_text(out / "events" / SLUG / "main" / "round-1" / "index.html")
     named = next(t for t in tables if int(t[0][1:]) % 2)  # an odd team has a name (make_site)
     number = int(named[0][1:])
     assert f"{named[0]} 队伍{number} K （甲{number} / 乙{number}）" in round_page
+
+
+def test_the_entries_count_apart_those_withdrawn_before_round_1_in_every_locale() -> None:
+    from generator import catalogues
+
+    said = [catalogues.text("field_n_withdrawn", locale, n=19, withdrawn=1) for locale in ("zh-Hans", "zh-Hant", "en")]
+    assert said == ["参赛队（19，1 队退赛）", "參賽隊（19，1 隊退賽）", "Entries (19; 1 withdrawn)"]
 
 
 def test_a_mass_events_entries_are_paged_as_its_standings_will_be(tmp_path: Path) -> None:
