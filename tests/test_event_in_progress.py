@@ -434,6 +434,8 @@ def test_a_correction_after_the_next_draw_is_named_and_fails_strict(tmp_path: Pa
     changed = [w for w in warnings if w.code == "draw-standings-changed"]
     note = f"第 2 轮编排所依据的成绩后来改了：第 1 轮第 1 桌（{a} – {b}），胜场（编排时 → 现在）：{a} 1 → 0、{b} 0 → 1"
     assert [w.message("zh-Hans") for w in changed] == [note]
+    # English runs the sentence on through the metric's label: not "…; Wins (at the draw → now)"
+    assert f"round 1 table 1 ({a} – {b}); wins (at the draw → now): {a} 1 → 0, {b} 0 → 1" in changed[0].message("en")
     assert stage.stale_draws and stage.stale_draws[0].round == 2
     with pytest.raises(ContentErrors):
         validate(content, strict=True)
@@ -448,6 +450,15 @@ def test_a_correction_after_the_next_draw_is_named_and_fails_strict(tmp_path: Pa
                      "moved": {a: {"drawn_on": 1, "now": 0}, b: {"drawn_on": 0, "now": 1}},
                      "tables": [{"round": 1, "table": 1}]}
     assert a in stale["entries"] and b in stale["entries"]
+
+
+def test_a_metrics_label_mid_sentence_is_lower_case_in_english_only() -> None:
+    """The stale-draw note's "no Wins changed": a label is lower-cased where a sentence runs on
+    through it; an abbreviation keeps its capitals, and Chinese has none."""
+    from generator.catalogues import in_sentence
+
+    assert [in_sentence(label) for label in ("Wins", "Match points", "IMPs", "VP", "胜场", "")] == \
+        ["wins", "match points", "IMPs", "VP", "胜场", ""]
 
 
 def corrected_after_two_draws(tmp_path: Path) -> tuple[Path, str, str]:
