@@ -537,6 +537,13 @@ def test_a_draw_printed_after_a_correction_shows_the_scores_it_was_drawn_on(tmp_
         assert (shown[a], shown[b]) == ("1", "0")  # as drawn
         assert all(row[3] == row[6] for row in draw.rows)  # equal wins met, as the draw did
         assert "第 1 轮后的成绩在编排后有改动：表中的胜场是编排时的。" in draw.text
+    english = draw_sheets(results[0], "en")[0]
+    assert "entries with the same wins meet" in english.text and "the wins shown are those it was drawn on" in english.text
+    assert "Wins" in english.columns  # a heading keeps its capital
+    (content / "site.yaml").write_text("title: Results\nlocale: en\n", encoding="utf-8")
+    build(content, tmp_path / "output", bulletins=False)
+    page = _main_text(tmp_path / "output" / "events" / SLUG / "main" / "index.html")
+    assert "Entries with the same wins form a score group." in page and "wins (at the draw → now)" in page
 
 
 def test_the_never_played_hint_names_the_entries_file(tmp_path: Path) -> None:

@@ -878,7 +878,8 @@ def header_lines(plan: PlannedRound, locale: str) -> list[str]:
     lines = [catalogues.text("pair_made_by", locale, stage=stage.name, n=plan.number, method=catalogues.text(_method_key(plan.method), locale))]
     if plan.method == "swiss":
         lines.append(catalogues.text("pair_summary_swiss", locale,
-            prev=plan.number - 1, rule=_rule(event, stage, locale), primary=_metric_label(event, plan.primary, locale)))
+            prev=plan.number - 1, rule=_rule(event, stage, locale),
+            primary=catalogues.in_sentence(_metric_label(event, plan.primary, locale))))
     elif plan.method in ("berger", "completed"):
         lines.append(catalogues.text("pair_summary_berger", locale, count=len(plan.numbers), rounds=len(berger_rounds(plan.numbers))))
         if plan.method == "completed":
@@ -1092,10 +1093,11 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     if movement is not None:
         text = catalogues.text("pair_sheet_movement", locale, method=catalogues.text(_method_key(movement.kind), locale))
     elif scored:
-        text = catalogues.text("pair_sheet_swiss", locale, prev=round_result.number - 1, primary=label)
+        named = catalogues.in_sentence(label)  # (the column's heading keeps its capital)
+        text = catalogues.text("pair_sheet_swiss", locale, prev=round_result.number - 1, primary=named)
         if changed:
             text += catalogues.text("pair_sheet_as_drawn" if as_drawn else "pair_sheet_changed", locale,
-                                    prev=round_result.number - 1, primary=label)
+                                    prev=round_result.number - 1, primary=named)
     elif stage.format == "round_robin":
         text = catalogues.text("pair_sheet_berger", locale)
     elif stage.format == "knockout" and stage_result.bracket is not None:
