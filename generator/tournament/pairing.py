@@ -1059,7 +1059,9 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         if stage.format == "knockout" and stage_result.bracket is not None else {}
     if len(set(names.values())) < 2:
         names = {}
+    words: set[int] = set()
     if names:
+        words.add(len(columns))  # (one name a cell, never broken: "third-place play-off")
         columns.append(catalogues.text("ko_col_match", locale))
     # A team match in two rooms: each team's two pairs sit one in each room, in the seats the
     # game gives the side written first (TableForm.seating). The notice says so, and which team
@@ -1123,7 +1125,7 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         if stage_in_titles(event, stage) else \
         catalogues.text("pair_sheet_title_event", locale, event=event.title, n=round_result.number)
     return Bulletin(f"draw-{stage.id}-round-{round_result.number}", title, text, columns, rows,
-                     event.organizer or "", event.day_of(stage, round_result.number), numeric)
+                    event.organizer or "", event.day_of(stage, round_result.number), numeric, words=words)
 
 
 def _drawn_figures(event: Event, stage: Stage, number: int) -> dict[str, float]:
