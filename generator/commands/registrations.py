@@ -208,8 +208,8 @@ class ImportReport:
         lines += [catalogues.text("import_dropped", locale, entry=entry) for entry in self.dropped]
         lines += [catalogues.text("import_kept_player", locale, name=name, entry=entry)
                   for name, entry in self.kept_players]
-        lines += [catalogues.text(f"import_{key}_{'changed' if old else 'added'}", locale, entry=entry, old=old, new=new)
-                  for entry, key, old, new in self.details]
+        lines += [catalogues.text(f"import_{key}_{'changed' if old else 'added'}", locale, entry=entry, old=old,
+                                  new=new) for entry, key, old, new in self.details]
         lines += [catalogues.text("import_absent_played" if played else "import_absent", locale, entry=entry)
                   for entry, played in self.absent]
         lines += [catalogues.text("import_namesakes", locale, name=name, count=len(entries),

@@ -108,7 +108,8 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     )
     translate = Translator(locale)
     env.globals.update(_=translate, t=translate, lang=HTML_LANG[locale], cjk=CJK_FACE[locale], GAMES=GAMES,
-                       metric_of=metric_of, in_sentence=in_sentence, event_url=event_url, stage_url=stage_url, round_url=round_url,
+                       metric_of=metric_of, in_sentence=in_sentence, event_url=event_url, stage_url=stage_url,
+                       round_url=round_url,
                        entry_url=entry_url, board_url=board_url, player_url=player_url, game_url=game_url, players_url=PLAYERS_URL,
                        table_url=table_url, first_page=first_page, shared_part=shared_part, shared_rows=shared_rows,
                        part_showings=part_showings, table_showings=table_showings, level_chart=level_chart,
