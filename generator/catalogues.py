@@ -134,6 +134,14 @@ def joiner(locale: str) -> str:
     return ", " if locale == "en" else "、"
 
 
+def in_sentence(label: str) -> str:
+    """A label (a metric's Wins, Match points) where a sentence runs on through it ("no wins
+    changed"): its capital lower-cased, as English writes a common word mid-sentence; an
+    abbreviation (IMPs, VP) kept. Chinese has no case: unchanged. Not for a name (Buchholz):
+    a primary score, the one a sentence names, is never a tie-break (standings.primary_metric)."""
+    return label[:1].lower() + label[1:] if label[1:2].islower() else label
+
+
 def word(key: str, folder: Path = SHARED, /, **params: object) -> dict[str, str]:
     """One UI word in every locale, parameters filled in as `text` fills them: {locale: text},
     the shape message parameters and page data carry."""

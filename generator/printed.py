@@ -57,6 +57,9 @@ class Bulletin:
     organizer: str
     date: dt.date | None
     numeric: set[int] = field(default_factory=set)  # column indexes set right-aligned
+    # column indexes of a name of a word or two that is never broken (a knockout's match,
+    # "third-place play-off"): the names and groups beside it take the wrapping
+    words: set[int] = field(default_factory=set)
     template: str = "bulletin.html"
     pages: list[FormPage] = field(default_factory=list)  # a form: one per printed page
     page_url: str = ""  # the site page it belongs to (site-relative), for its QR code

@@ -572,6 +572,8 @@ TRIGGERS: dict[str, Trigger] = {
     "entry-withdrawn-past": edit(B, (EV, "  - id: A01\n", "  - id: A01\n    withdrawn: 2\n")),
     # The demo's pairs in a stage of teams of four: each entry two players short.
     "entry-team-short": edit(G, (EV, GD_ATTEMPTS, GD_ATTEMPTS + "    team_size: 4\n")),
+    # A team of four in the demo's stage of pairs (no team_size): the key forgotten, or two pairs in one entry.
+    "stage-teams-in-pairs": edit(G, (EV, "{id: T04, players: [韦志强, 谭宏伟]", "{id: T04, players: [韦志强, 谭宏伟, 甲, 乙]")),
     # Both sides of a round-2 table withdrawn from round 2, the table left as drawn.
     "entry-withdrawn-both": edit(G, (EV, "{id: T04, players", "{id: T04, withdrawn: 2, players"),
                                  (EV, "{id: T52, players", "{id: T52, withdrawn: 2, players"),

@@ -434,6 +434,8 @@ def test_a_correction_after_the_next_draw_is_named_and_fails_strict(tmp_path: Pa
     changed = [w for w in warnings if w.code == "draw-standings-changed"]
     note = f"第 2 轮编排所依据的成绩后来改了：第 1 轮第 1 桌（{a} – {b}），胜场（编排时 → 现在）：{a} 1 → 0、{b} 0 → 1"
     assert [w.message("zh-Hans") for w in changed] == [note]
+    # English runs the sentence on through the metric's label: not "…; Wins (at the draw → now)"
+    assert f"round 1 table 1 ({a} – {b}); wins (at the draw → now): {a} 1 → 0, {b} 0 → 1" in changed[0].message("en")
     assert stage.stale_draws and stage.stale_draws[0].round == 2
     with pytest.raises(ContentErrors):
         validate(content, strict=True)
@@ -448,6 +450,15 @@ def test_a_correction_after_the_next_draw_is_named_and_fails_strict(tmp_path: Pa
                      "moved": {a: {"drawn_on": 1, "now": 0}, b: {"drawn_on": 0, "now": 1}},
                      "tables": [{"round": 1, "table": 1}]}
     assert a in stale["entries"] and b in stale["entries"]
+
+
+def test_a_metrics_label_mid_sentence_is_lower_case_in_english_only() -> None:
+    """The stale-draw note's "no Wins changed": a label is lower-cased where a sentence runs on
+    through it; an abbreviation keeps its capitals, and Chinese has none."""
+    from generator.catalogues import in_sentence
+
+    assert [in_sentence(label) for label in ("Wins", "Match points", "IMPs", "VP", "胜场", "")] == \
+        ["wins", "match points", "IMPs", "VP", "胜场", ""]
 
 
 def corrected_after_two_draws(tmp_path: Path) -> tuple[Path, str, str]:
@@ -526,6 +537,13 @@ def test_a_draw_printed_after_a_correction_shows_the_scores_it_was_drawn_on(tmp_
         assert (shown[a], shown[b]) == ("1", "0")  # as drawn
         assert all(row[3] == row[6] for row in draw.rows)  # equal wins met, as the draw did
         assert "第 1 轮后的成绩在编排后有改动：表中的胜场是编排时的。" in draw.text
+    english = draw_sheets(results[0], "en")[0]
+    assert "entries with the same wins meet" in english.text and "the wins shown are those it was drawn on" in english.text
+    assert "Wins" in english.columns  # a heading keeps its capital
+    (content / "site.yaml").write_text("title: Results\nlocale: en\n", encoding="utf-8")
+    build(content, tmp_path / "output", bulletins=False)
+    page = _main_text(tmp_path / "output" / "events" / SLUG / "main" / "index.html")
+    assert "Entries with the same wins form a score group." in page and "wins (at the draw → now)" in page
 
 
 def test_the_never_played_hint_names_the_entries_file(tmp_path: Path) -> None:
@@ -722,20 +740,28 @@ def test_a_scheduled_event_shows_its_entries_and_a_round_its_teams_names(tmp_pat
     out = tmp_path / "out"
     build(content, out, bulletins=False)
     event_page = _main_text(out / "events" / SLUG / "index.html")
-    assert "参赛队（20）" in event_page and "G01 队伍1 甲1 / 乙1" in event_page and "G20" in event_page
+    # G03 plays no match: counted apart, not as one of the 20 teams (a member counted 20 and met 19)
+    assert "参赛队（19，1 队退赛）" in event_page and "G01 队伍1 甲1 / 乙1" in event_page and "G20" in event_page
     # withdrawn before round 1: marked; from round 2: it plays round 1, not marked yet
     assert "G03 队伍3 甲3 / 乙3 一系 退赛" in event_page and "G05 队伍5 甲5 / 乙5 一系 G06" in event_page
     stage_page = _main_text(out / "events" / SLUG / "main" / "index.html")
-    assert "尚无成绩" in stage_page and "参赛队（20）" in stage_page and "G20" in stage_page
+    assert "尚无成绩" in stage_page and "参赛队（19，1 队退赛）" in stage_page and "G20" in stage_page
     assert main(["pair", SLUG, "main", "--content", str(content)]) == 0
     tables = fill(content, 1)
     build(content, out, bulletins=False)
     stage_page = _main_text(out / "events" / SLUG / "main" / "index.html")
-    assert "参赛队（20）" not in stage_page and "第 1 轮后" in stage_page
+    assert "参赛队（" not in stage_page and "第 1 轮后" in stage_page
     round_page = _main_text(out / "events" / SLUG / "main" / "round-1" / "index.html")
     named = next(t for t in tables if int(t[0][1:]) % 2)  # an odd team has a name (make_site)
     number = int(named[0][1:])
     assert f"{named[0]} 队伍{number} K （甲{number} / 乙{number}）" in round_page
+
+
+def test_the_entries_count_apart_those_withdrawn_before_round_1_in_every_locale() -> None:
+    from generator import catalogues
+
+    said = [catalogues.text("field_n_withdrawn", locale, n=19, withdrawn=1) for locale in ("zh-Hans", "zh-Hant", "en")]
+    assert said == ["参赛队（19，1 队退赛）", "參賽隊（19，1 隊退賽）", "Entries (19; 1 withdrawn)"]
 
 
 def test_a_mass_events_entries_are_paged_as_its_standings_will_be(tmp_path: Path) -> None:

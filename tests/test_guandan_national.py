@@ -574,6 +574,35 @@ def test_check_warns_of_a_team_short_of_its_stages_team_size(tmp_path, capsys):
     assert not [p for p in validate(root)[2] if p.code == "entry-team-short"]  # pairs: any number
 
 
+def test_check_warns_of_teams_of_four_or_more_in_a_stage_of_pairs(tmp_path, capsys):
+    """A team of five (or four) in a Guandan stage without `team_size`: check said nothing,
+    and the stage played pairs, its records naming one pair where four people came. Guandan's
+    entries are pairs, or teams of four with `team_size: 4`: one warning on the stage names the
+    entries, with both fixes. A pair's third player is its reserve (as a team of four's fifth),
+    and an entry withdrawn before the stage plays none of it: neither is named."""
+    entries = ["  - {id: T01, name: 同心队, players: [甲, 乙, 丙, 丁, 戊]}",
+               "  - {id: T02, players: [子, 丑]}",
+               "  - {id: T03, players: [天, 地, 人]}",
+               "  - {id: T04, withdrawn: true, players: [日, 月, 星, 辰]}",
+               "  - {id: T05, players: [东, 南, 西, 北]}"]
+    root = make_content(tmp_path, "", "    profile: national\n", teams=0)
+    event = root / "events/gd/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("entries:\n\n", "entries:\n" + "\n".join(entries) + "\n"),
+                     encoding="utf-8")
+    _, _, warnings = validate(root)
+    (found,) = [p for p in warnings if p.code == "stage-teams-in-pairs"]
+    assert found.message("zh-Hans") == ("阶段 main 没有写 team_size，每队 2 人比赛，但有 2 个参赛队列了 4 名或更多选手："
+                                        "T01、T05")
+    assert found.hint("zh-Hans") == ("若每队 4 人（两对选手分坐开室和闭室），在阶段 main 中写上 team_size: 4；"
+                                     "若按对比赛，这些队的 players 只留一对选手，另一对另列一队。")
+    assert found.message("en").startswith("stage main has no team_size, so it plays entries of 2, but 2 entries list")
+    assert (found.mark.file.name, found.mark.line) == ("event.yaml", 12)  # the stage, where the key goes
+    assert main(["check", "--content", str(root)]) == 0
+    assert "[stage-teams-in-pairs] 阶段 main 没有写 team_size" in capsys.readouterr().err
+    event.write_text(event.read_text(encoding="utf-8").replace("    profile: national\n", FOUR), encoding="utf-8")
+    assert not [p for p in validate(root)[2] if p.code == "stage-teams-in-pairs"]  # teams of four: a fifth is a reserve
+
+
 def test_the_size_of_an_entry_is_the_games_to_say():
     """`paibang import` asks the game (Game.players_per_entry) how many players an entry of a
     stage has: Guandan's `team_size: 4`; a key no game reads that way fixes nothing."""

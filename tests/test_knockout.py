@@ -458,6 +458,25 @@ def test_the_final_rounds_paper_names_each_tables_match(tmp_path: Path) -> None:
     assert first.text.startswith("淘汰赛第 1 轮（半决赛）") and "场次" not in first.columns  # one kind of match
     text = (root / "events/cup/results/round-2.yaml").read_text(encoding="utf-8")
     assert "第 2 轮（决赛和三四名决赛）对阵" in text
+    # English names the play-off in three words, which the notice broke over two lines or more
+    # beside the players' names (the length rule keeps only five characters whole): the column
+    # of the match's name is never broken
+    from generator.render.pdf import bulletin_html
+
+    english = next(b for b in printed_round(result, "ko", 2, "en") if b.kind == "draw")
+    assert '<span class="word">third-place</span> <span class="word">play-off</span>' in bulletin_html(english, "en")
+
+
+@pytest.mark.slow  # prints a PDF
+def test_the_english_draw_notice_breaks_the_play_off_between_its_words_only(tmp_path: Path) -> None:
+    """The English notice printed its match "third-", "place play-", "off" on three lines; kept
+    whole on one, it left the players' names three characters a line. It breaks at the space."""
+    root = four_final_drawn(tmp_path)
+    (root / "site.yaml").write_text(SITE.replace("zh-Hans", "en"), encoding="utf-8")
+    assert main(["print", "cup", "ko", "--round", "2", "--content", str(root), "--output", str(tmp_path / "r2.pdf")]) == 0
+    text = subprocess.run(["pdftotext", "-layout", str(tmp_path / "r2.pdf"), "-"], capture_output=True, check=True,
+                          text=True).stdout
+    assert re.search(r" T04 +选手4甲 / +third-place +T03 +T04\n +选手3乙 +选手4乙 +play-off\n", text), text[:2000]
 
 
 def test_a_teams_of_four_rooms_sheet_plays_the_extra_deal_only_when_the_rooms_add_up_level(tmp_path: Path) -> None:

@@ -514,3 +514,64 @@ def test_a_team_its_fills_make_larger_than_every_other_is_named(content: Path, t
                for line in report.lines("en"))
     even = import_registrations(content, "college-2025", write_rows(sheet, merged_team_rows({"红队": RED, "蓝队": BLUE})))
     assert not any("其他各队" in line for line in even.lines("zh-Hans"))
+
+
+# --- a rerun brings each entry's team name and group in line with the sheet ---------------------------
+
+
+def college_sheet(path: Path, teams: dict[str, tuple[str, list[str]]]) -> Path:
+    """队名, 姓名, 学院 rows: each team's college and players."""
+    rows = [["队名", "姓名", "学院"]] + [[team, name, college] for team, (college, names) in teams.items()
+                                        for name in names]
+    return write_xlsx(path, rows)
+
+
+PLAYED = "stage: main\nround: 1\ntables:\n  - table: 1\n    teams: [T01, T02]\n    levels: {T01: A, T02: \"9\"}\n"
+
+
+def test_a_rerun_applies_a_changed_team_name_and_group_and_says_each(content: Path, tmp_path: Path) -> None:
+    """A rerun on a corrected sheet updated the players of each entry it matched (by its players)
+    but kept the team name and the group (学院) it had: 红队 stayed 红对 and 化工学院 stayed
+    化学学院 on every page. Each change is written and said in one line; a blank on the sheet
+    erases nothing. T01 has results: they name it by its id, so it is renamed as any other and
+    its results still read."""
+    new_event(content, "union-2026", "guandan")
+    teams = {"红对": ("化学学院", ["甲1", "乙1"]), "蓝队": ("物理学院", ["甲2", "乙2"]),
+             "绿队": ("数学学院", ["甲3", "乙3"])}
+    import_registrations(content, "union-2026", college_sheet(tmp_path / "a.xlsx", teams), prefix="T")
+    folder = content / "events/union-2026"
+    (folder / "results").mkdir(exist_ok=True)
+    (folder / "results/round-1.yaml").write_text(PLAYED, encoding="utf-8")
+    corrected = {"红队": ("化工学院", ["甲1", "乙1"]), "蓝队": ("物理学院", ["甲2", "乙2"]),
+                 "绿队": ("", ["甲3", "乙3"])}
+    report = import_registrations(content, "union-2026", college_sheet(tmp_path / "b.xlsx", corrected), prefix="T")
+    assert (report.new, report.kept, report.updated) == (0, 3, 1)
+    lines = report.lines("zh-Hans")
+    assert "T01 队名改为 红队（原为 红对）" in lines and "T01 班级/单位改为 化工学院（原为 化学学院）" in lines
+    assert "T01 renamed 红队 (was 红对)" in report.lines("en")
+    assert not [line for line in lines if line.startswith(("T02", "T03"))]  # unchanged, or blank on the sheet
+    _, results, _ = validate(content)
+    entries = results[0].event.entries
+    assert (entries["T01"].name, entries["T01"].group) == ("红队", "化工学院")
+    assert entries["T03"].group == "数学学院"
+    assert results[0].stages[0].standings[0].entry.id == "T01"  # its result kept
+
+
+def test_a_team_renamed_with_all_its_players_changed_is_new_and_the_old_one_is_kept_and_said(
+        content: Path, tmp_path: Path) -> None:
+    """Entries are known across reruns by their players: a team whose name and players all
+    changed is not the listed one. It was written as a new entry and the listed one was kept
+    without a word, both drawn. Now each listed entry the sheet does not hold is said, kept;
+    one with results says it is never deleted and how to mark it withdrawn."""
+    teams, folder = four_teams_t01_t02_played(content, tmp_path)
+    (folder / "results/round-1.yaml").write_text(PLAYED, encoding="utf-8")  # (a result the build reads)
+    changed = {"1队": teams["1队"], "新2队": ["丙2", "丁2"], "3队": teams["3队"], "新4队": ["丙4", "丁4"]}
+    report = import_registrations(content, "union-2026", team_sheet(tmp_path / "b.xlsx", changed), prefix="T")
+    assert (report.entries, report.new, report.kept) == (6, 2, 2) and report.new_ids == ["T05", "T06"]
+    lines = report.lines("zh-Hans")
+    assert ("T02 2队 不在这份报名表上，但它已有成绩，留在 entries.yaml 中，不会删去：若它退赛了，在 entries.yaml 中"
+            "给它写上 withdrawn: N（N 为它不再参加的第一轮）") in lines
+    assert any(line.startswith("T04 4队 不在这份报名表上，仍留在 entries.yaml 中") for line in lines)
+    assert "T04 4队 is not on this sheet: kept in entries.yaml" in "\n".join(report.lines("en"))
+    _, results, _ = validate(content)
+    assert {"T02", "T04"} <= set(results[0].event.entries)

@@ -258,6 +258,44 @@ def test_assets_are_small_and_frameworkless(site: Path) -> None:
     assert "@media print" in css and "max-width: 40rem" in css and "overflow-x: auto" in css
 
 
+def _luminance(colour: str) -> float:
+    digits = colour.lstrip("#")
+    digits = "".join(c * 2 for c in digits) if len(digits) == 3 else digits
+
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(int(digits[i:i + 2], 16) / 255) for i in (0, 2, 4))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_every_tag_the_site_writes_has_a_colour_of_aa_contrast_on_every_row() -> None:
+    """`.tag.withdrawn`, `.tag.lot` and `.tag.placed` (退赛, 抽签, 按前一阶段排名) had no rule
+    beside `.tag.vacant`: the ink of the row, not a tag's colour. Every tag a template or the
+    standings' remarks (html.py's _REMARK_TAGS) write has its own colour, of 4.5:1 or more (WCAG
+    AA for text of .875rem) against white, the panel and the qualified and prize rows it sits on;
+    dashed, as a prize not given, is a withdrawal: rounds not played."""
+    from generator.render.html import _REMARK_TAGS
+
+    css = (TEMPLATES / "style.css").read_text(encoding="utf-8")
+    root = dict(re.findall(r"--([\w-]+):\s*(#[0-9a-fA-F]{3,6})", css.split("}", 1)[0]))
+    written = set(_REMARK_TAGS.values())
+    for path in TEMPLATES.rglob("*.html"):
+        written.update(re.findall(r'class="tag ([\w-]+)"', path.read_text(encoding="utf-8")))
+    assert {"withdrawn", "lot", "placed", "vacant"} <= written
+    colours: dict[str, str] = {}
+    for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css):
+        colour = re.search(r"(?<![-\w])color:\s*(#[0-9a-fA-F]{3,6}|var\(--([\w-]+)\))", body)
+        for tag in re.findall(r"\.tag\.([\w-]+)", selectors):
+            if colour:
+                colours[tag] = colour[1] if colour[1].startswith("#") else root[colour[2]]
+    assert written <= set(colours), sorted(written - set(colours))
+    for tag in sorted(written):
+        for ground in ("#fff", root["q"], root["p"], root["panel"]):
+            lighter, darker = sorted((_luminance(colours[tag]), _luminance(ground)), reverse=True)
+            assert (lighter + 0.05) / (darker + 0.05) >= 4.5, (tag, colours[tag], ground)
+    assert re.search(r"\.tag\.withdrawn[^{]*\{[^}]*border-style: dashed", css)
+
+
 def test_every_page_loads_the_script_the_same_way_and_nothing_inline(site: Path) -> None:
     for page in pages(site):
         scripts = re.findall(r"<script\b[^>]*>(.*?)</script>", read(page), flags=re.S)

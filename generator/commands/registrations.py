@@ -18,8 +18,12 @@ The entries are written to events/<slug>/entries.yaml and event.yaml points ther
 of a listed entry (or share players with it) keeps that entry's id, so nothing is duplicated and
 results files stay valid; the sheet is that entry's roster, unless results name it: then its
 players stay (who played is history, said for each the sheet no longer lists) and the sheet may
-add players; new entries are numbered after the highest id listed or named in a
-results file, so a deleted entry's id (and its results) is never given to another.
+add players; its team name and group become the sheet's, each change said in a line (a blank
+cell erases nothing; results name entries by id, so they stay valid). An entry is known by its
+players, not its name: a team renamed with all its players changed is a new entry, and a listed
+entry the sheet does not hold is kept, never deleted, and said. New entries are numbered after
+the highest id listed or named in a results file, so a deleted entry's id (and its results) is
+never given to another.
 
 Hostile or broken sheets are refused with a message, never a traceback: an .xlsx is checked
 before it is opened (the uncompressed size of its parts, and no DOCTYPE or ENTITY in its XML),
@@ -170,6 +174,11 @@ class ImportReport:
     # (entry: id and name, players, the most another team has, its filled rows) of a team its
     # filled rows make larger than every other (_enlarged)
     enlarged: list[tuple[str, int, int, list[int]]] = field(default_factory=list)
+    # (entry id, "name" or "group", as listed ("" none), as the sheet has it) of each listed
+    # entry whose team name or group the sheet changed
+    details: list[tuple[str, str, str, str]] = field(default_factory=list)
+    # (entry: id and name, whether results name it) of each listed entry the sheet does not hold
+    absent: list[tuple[str, bool]] = field(default_factory=list)
 
     def lines(self, locale: str) -> list[str]:
         """What was done with the sheet, one line per column, in `locale`."""
@@ -199,6 +208,10 @@ class ImportReport:
         lines += [catalogues.text("import_dropped", locale, entry=entry) for entry in self.dropped]
         lines += [catalogues.text("import_kept_player", locale, name=name, entry=entry)
                   for name, entry in self.kept_players]
+        lines += [catalogues.text(f"import_{key}_{'changed' if old else 'added'}", locale, entry=entry, old=old,
+                                  new=new) for entry, key, old, new in self.details]
+        lines += [catalogues.text("import_absent_played" if played else "import_absent", locale, entry=entry)
+                  for entry, played in self.absent]
         lines += [catalogues.text("import_namesakes", locale, name=name, count=len(entries),
                                   entries=catalogues.joiner(locale).join(entries)) for name, entries in self.namesakes]
         return lines
@@ -892,18 +905,20 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     placed: dict[str, tuple[Registrant, dict]] = {}  # each person of the sheet -> the entry it puts them in
     for number, members in enumerate(groups):
         players = [{"name": p.name, **p.private} if p.private else p.name for p in members]
+        group = next((p.group for p in members if p.group), None)
+        team = next((p.team for p in members if p.team), None)
         known = matches.get(number)
         if known is not None:
             if str(known.get("id")) in named:  # it has played: who played in it is history
                 players = _roster_kept(known, members, players, report, namesakes)
-            updated += known.get("players") != players
+            changed = known.get("players") != players
             known["players"] = players  # phone numbers and the like may have changed
+            changed |= _details_kept(known, team, group, report)
+            updated += changed
             kept += 1
             placed.update((p.who(namesakes), (p, known)) for p in members)
             continue
         entry: dict[str, object] = {"id": ids.next(), "players": players}
-        group = next((p.group for p in members if p.group), None)
-        team = next((p.team for p in members if p.team), None)
         if group:
             entry["group"] = group
         if team:
@@ -912,6 +927,13 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         new_ids.append(str(entry["id"]))
         placed.update((p.who(namesakes), (p, entry)) for p in members)
     merged = _placed_once(merged, placed, named, report, problems, namesakes)
+    unmatched = {id(entry) for entry in existing} - {id(entry) for entry in matches.values()}
+    # Listed entries the sheet does not hold (a team gone, or renamed with all its players
+    # changed, which the sheet then brings as a new entry): kept as they are and said, since
+    # only the secretary knows whether one withdrew or was added by hand; one with results is
+    # never deleted (withdrawn: keeps its results).
+    report.absent = [(_label(entry), str(entry.get("id")) in named) for entry in merged
+                     if id(entry) in unmatched and not entry.get("withdrawn")]
     if problems.errors:
         raise ContentErrors(problems.sorted())
     text = yaml.dump(merged, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, default_flow_style=None, width=120)
@@ -936,6 +958,21 @@ _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 def _label(entry: dict) -> str:
     """An entry as import's report names it: its id, and its team name when it has one."""
     return " ".join(str(part) for part in (entry.get("id"), entry.get("name")) if part)
+
+
+def _details_kept(entry: dict, team: str | None, group: str | None, report: ImportReport) -> bool:
+    """The sheet's team name and group (班级, 学院 …) written into a listed entry it matched by its
+    players, each change said (`details`); whether any changed. A blank on the sheet erases
+    nothing (a name added in entries.yaml by hand stays). Results files name entries by id only,
+    so an entry with results takes a corrected name or group as any other: its pages say it."""
+    changed = False
+    for key, value in (("name", team), ("group", group)):
+        if value and entry.get(key) != value:
+            old = entry.get(key)
+            report.details.append((str(entry.get("id")), key, _said(str(old)) if old else "", _said(value)))
+            entry[key] = value
+            changed = True
+    return changed
 
 
 def _enlarged(groups: list[list[Registrant]], filled: set[int]) -> list[tuple[list[Registrant], int]]:

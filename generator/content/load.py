@@ -221,6 +221,7 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
     event.notices = kept_notices.published(problems)  # (after the stages: bridge's hands: are read by then)
     _resolve_withdrawals(event, problems)
     _warn_short_teams(event, problems)
+    _warn_teams_in_pairs(event, problems)
     for official in event.officials:
         for stage_id in official.stages:
             if stage_id not in {s.id for s in event.stages}:
@@ -495,6 +496,24 @@ def _warn_short_teams(event: Event, problems: Problems) -> None:
                      file=(entry.mark.file.name if entry.mark else "event.yaml"))
 
 
+def _warn_teams_in_pairs(event: Event, problems: Problems) -> None:
+    """Entries of a team's size in a stage that plays pairs (Guandan without `team_size`, where
+    `team_size: 4` makes two pairs a team): a stage whose key was forgotten, or an entry listing
+    two pairs, either way a match record that names one pair where four people came to play.
+    One warning a stage, on the stage, naming the entries: a key forgotten makes every entry one.
+    A third player is a pair's reserve, as a fifth is a team of four's (_warn_short_teams), and
+    said nothing of; an entry that plays no round of the stage is left out."""
+    for stage in event.stages:
+        if stage.unkeyed is None:
+            continue
+        usual, size = stage.unkeyed
+        large = [entry.id for entry in event.entries.values()
+                 if len(entry.players) >= size and not entry.withdrawn_by(1, stage.id)]
+        if large:
+            problems.add("stage-teams-in-pairs", stage.mark or Mark(event.folder / "event.yaml"), warning=True,
+                         stage=stage.id, usual=usual, size=size, count=len(large), ids=large)
+
+
 def _warn_if_personal(text: str | None, mark: Mark, key: str, problems: Problems) -> None:
     """A phone or ID-card number in an entry's group or name or a player's name: each is published
     as it is (entry and player pages, results.json, the search), and `paibang import --map` or a
@@ -620,6 +639,7 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
                          format=stage_format)
         stage.options = game.read_stage_options(stage_reader, game_format(game, stage_format))
         stage.players = game.players_per_entry(item)
+        stage.unkeyed = game.size_without_key(item)
         if stage_reader.has("late"):
             stage.late_options = _read_late(item, stage_reader, game, game_format(game, stage_format), problems)
         stage.rank_by = _read_rank_by(stage_reader, game, stage, problems)

@@ -158,6 +158,9 @@ class Stage:
     # Players an entry fields in this stage when its keys say so (Game.players_per_entry:
     # Guandan's `team_size: 4`); None: any number.
     players: int | None = None
+    # (players an entry fields, the size a key of the stage would make a team) where the stage
+    # has no such key (Game.size_without_key: Guandan's pairs, where `team_size: 4` makes fours).
+    unkeyed: tuple[int, int] | None = None
 
 
 @dataclass

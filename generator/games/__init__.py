@@ -450,6 +450,14 @@ class Game:
         (import reads it before any check). Default: None, the keys fix no size."""
         return None
 
+    def size_without_key(self, stage: Mapping[str, Any]) -> tuple[int, int] | None:
+        """(players an entry fields, the size a key would make a team) for a stage whose keys
+        leave its entries at the game's smallest size when the game has a larger one (Guandan
+        without `team_size`: pairs, where `team_size: 4` makes teams of four), so `paibang check`
+        can say an entry of that larger size is a team the stage does not know of. `stage` as
+        written in event.yaml. Default: None, no key changes an entry's size."""
+        return None
+
     # --- words --------------------------------------------------------------------------------
     # A game's words are data in its package's catalogues (generator/catalogues.py):
     # <package>/locales/<locale>/LC_MESSAGES/paibang.po and messages.po. Words every game

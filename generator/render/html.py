@@ -36,6 +36,7 @@ from generator.content.model import Event, Site
 from generator.content.yaml_loader import read_content_text
 from generator.errors import Problems
 from generator.forking import can_fork, forked_pool
+from generator.catalogues import in_sentence
 from generator.games import GAMES, RowsWhenRead, metric_of
 from generator.render import fast_jinja, incremental
 from generator.render.feed import absolute, atom_feed, sitemap_index, sitemap_parts, updates
@@ -107,7 +108,8 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     )
     translate = Translator(locale)
     env.globals.update(_=translate, t=translate, lang=HTML_LANG[locale], cjk=CJK_FACE[locale], GAMES=GAMES,
-                       metric_of=metric_of, event_url=event_url, stage_url=stage_url, round_url=round_url,
+                       metric_of=metric_of, in_sentence=in_sentence, event_url=event_url, stage_url=stage_url,
+                       round_url=round_url,
                        entry_url=entry_url, board_url=board_url, player_url=player_url, game_url=game_url, players_url=PLAYERS_URL,
                        table_url=table_url, first_page=first_page, shared_part=shared_part, shared_rows=shared_rows,
                        part_showings=part_showings, table_showings=table_showings, level_chart=level_chart,

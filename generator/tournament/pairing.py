@@ -878,7 +878,8 @@ def header_lines(plan: PlannedRound, locale: str) -> list[str]:
     lines = [catalogues.text("pair_made_by", locale, stage=stage.name, n=plan.number, method=catalogues.text(_method_key(plan.method), locale))]
     if plan.method == "swiss":
         lines.append(catalogues.text("pair_summary_swiss", locale,
-            prev=plan.number - 1, rule=_rule(event, stage, locale), primary=_metric_label(event, plan.primary, locale)))
+            prev=plan.number - 1, rule=_rule(event, stage, locale),
+            primary=catalogues.in_sentence(_metric_label(event, plan.primary, locale))))
     elif plan.method in ("berger", "completed"):
         lines.append(catalogues.text("pair_summary_berger", locale, count=len(plan.numbers), rounds=len(berger_rounds(plan.numbers))))
         if plan.method == "completed":
@@ -1058,7 +1059,9 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         if stage.format == "knockout" and stage_result.bracket is not None else {}
     if len(set(names.values())) < 2:
         names = {}
+    words: set[int] = set()
     if names:
+        words.add(len(columns))  # (one name a cell, never broken: "third-place play-off")
         columns.append(catalogues.text("ko_col_match", locale))
     # A team match in two rooms: each team's two pairs sit one in each room, in the seats the
     # game gives the side written first (TableForm.seating). The notice says so, and which team
@@ -1092,10 +1095,11 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     if movement is not None:
         text = catalogues.text("pair_sheet_movement", locale, method=catalogues.text(_method_key(movement.kind), locale))
     elif scored:
-        text = catalogues.text("pair_sheet_swiss", locale, prev=round_result.number - 1, primary=label)
+        named = catalogues.in_sentence(label)  # (the column's heading keeps its capital)
+        text = catalogues.text("pair_sheet_swiss", locale, prev=round_result.number - 1, primary=named)
         if changed:
             text += catalogues.text("pair_sheet_as_drawn" if as_drawn else "pair_sheet_changed", locale,
-                                    prev=round_result.number - 1, primary=label)
+                                    prev=round_result.number - 1, primary=named)
     elif stage.format == "round_robin":
         text = catalogues.text("pair_sheet_berger", locale)
     elif stage.format == "knockout" and stage_result.bracket is not None:
@@ -1121,7 +1125,7 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         if stage_in_titles(event, stage) else \
         catalogues.text("pair_sheet_title_event", locale, event=event.title, n=round_result.number)
     return Bulletin(f"draw-{stage.id}-round-{round_result.number}", title, text, columns, rows,
-                     event.organizer or "", event.day_of(stage, round_result.number), numeric)
+                    event.organizer or "", event.day_of(stage, round_result.number), numeric, words=words)
 
 
 def _drawn_figures(event: Event, stage: Stage, number: int) -> dict[str, float]:

@@ -124,6 +124,12 @@ class StageResult:
         return any(r.has_counted for r in self.rounds)
 
     @property
+    def withdrawn_before(self) -> int:
+        """Entries of the field withdrawn before the stage's first round: its list of entries
+        marks them 退赛 and counts them apart from those who play (_macros.html, field_count)."""
+        return sum(1 for entry in self.field if entry.withdrawn_by(1, self.stage.id))
+
+    @property
     def complete(self) -> bool:
         return self.status == COMPLETE
 
@@ -169,6 +175,12 @@ class EventResult:
     stages: list[StageResult]
     credits: list[CreditLine]
     status: str = SCHEDULED
+
+    @property
+    def withdrawn_before(self) -> int:
+        """Entries of the field withdrawn before the stage's first round: its list of entries
+        marks them 退赛 and counts them apart from those who play (_macros.html, field_count)."""
+        return sum(1 for entry in self.field if entry.withdrawn_by(1, self.stage.id))
 
     @property
     def complete(self) -> bool:

@@ -103,7 +103,7 @@ def note_words(note: StaleNote, result: StageResult, game: str) -> tuple[dict[st
         joiner = catalogues.joiner(locale)
         rounds[locale] = catalogues.text("stale_rounds" if len(note.rounds) > 1 else "stale_round", locale,
                                          rounds=joiner.join(map(str, note.rounds)))
-        primary = label.get(locale) or label.get("zh-Hans", "")
+        primary = catalogues.in_sentence(label.get(locale) or label.get("zh-Hans", ""))  # (mid-sentence: "no wins changed")
         tables = joiner.join(catalogues.text("stale_table", locale, round=number, table=table,
                                              sides=" – ".join(_sides(result, number, table)))
                              for number, table in note.tables)

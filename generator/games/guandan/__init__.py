@@ -172,6 +172,12 @@ class GuandanRules(Game):
         # (a size the stage refuses, team_size: 3, fixes none: its error says so)
         return size if isinstance(size, int) and not isinstance(size, bool) and size > 2 and size in TEAM_SIZES else None
 
+    def size_without_key(self, stage: Mapping[str, Any]) -> tuple[int, int] | None:
+        """Pairs (no `team_size`, or `team_size: 2`), where `team_size: 4` makes teams of four.
+        (A size the stage refuses, team_size: 3, is its own error.)"""
+        size = stage.get("team_size", TEAM_SIZES[0])
+        return (TEAM_SIZES[0], TEAM_SIZES[-1]) if size == TEAM_SIZES[0] and not isinstance(size, bool) else None
+
     def entry_fields(self, stage: Stage, sides: list[str], table: dict[str, Any],
                      boards: list[int], rooms: tuple[str, ...]) -> list[EntryField]:
         """The deal log, or both final levels, and the winner when the levels do not say; with
