@@ -502,7 +502,7 @@ def test_teams_of_four_are_told_their_rooms_and_seats_and_each_room_records_its_
     draw, sheet = (next(b for b in printed_round(results[0], "main", 1, "zh-Hans") if b.kind == kind)
                    for kind in ("draw", "scoresheet"))
     assert ("每场比赛在开室、闭室同时进行，每队的两对各在一室：表中“开室南北”“闭室南北”两栏写的是在该室坐南北的队，"
-            "对手坐东西。哪一对进哪一室由各队自定，在该室记分表上写明本室上场的两人。") in draw.text
+            "对手坐东西。哪一对进哪一室由各队自定。每室记分表上由各队勾选本室上场的两人。") in draw.text
     assert draw.columns[-2:] == ["开室南北", "闭室南北"]
     assert [row[-2:] for row in draw.rows] == [[row[1], row[3]] for row in draw.rows]
     a, b = draw.rows[0][1], draw.rows[0][3]

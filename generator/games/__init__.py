@@ -171,11 +171,16 @@ class TableForm:
     hint: tuple[str, ...]  # record lines, commented out; {a} {b} are the sides, {first} the round's first board
     bye: bool = True  # a table of one side is a bye; False: the odd entry out needs a substitute
     rooms: tuple[str, ...] = ()  # a team match's rooms (common.rooms.ROOMS): its record is kept a room at a time
-    # How a team match in two rooms is seated, for the draw notice to say: "ns", the side written
-    # first sits North-South in the open room and East-West in the closed room, the other side
-    # the other way round (seed 004's 主队坐开室南北、闭室东西; Guandan's teams of four alike);
-    # "" where the notice says nothing of seats.
+    # How a team match in two rooms is seated, for the draw notice and the round's page to say
+    # (common.rooms.SEATINGS): "ns", the side written first sits North-South in the open room
+    # and East-West in the closed room, the other side the other way round (seed 004's 主队坐开室
+    # 南北、闭室东西: bridge teams, 80分 teams, Guandan's teams of four); "odd", the first side in
+    # seats 1, 3, 5 in the open room and 2, 4, 6 in the closed room (大怪路子, seed 003); ""
+    # where the notice says nothing of seats.
     seating: str = ""
+    # Each room's score sheet has the team's players to tick the ones who played there (Guandan's
+    # teams of four): the draw notice tells the teams to write them there.
+    room_players: bool = False
 
     def side_lines(self, sides: Sequence[str]) -> list[str]:
         if self.keys is None:

@@ -1063,12 +1063,13 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     if names:
         words.add(len(columns))  # (one name a cell, never broken: "third-place play-off")
         columns.append(catalogues.text("ko_col_match", locale))
-    # A team match in two rooms: each team's two pairs sit one in each room, in the seats the
-    # game gives the side written first (TableForm.seating). The notice says so, and which team
-    # sits North-South in each room at each table, so that nobody has to work it out at the door.
+    # A team match in two rooms: each team's players sit in both rooms, in the seats the game
+    # gives the side written first (TableForm.seating: North-South, or 大怪路子's 1·3·5). The notice
+    # says so, and which team takes those seats in each room at each table, so that nobody has to
+    # work it out at the door.
     seating = form.seating if form.rooms else ""
     if seating:
-        columns += [catalogues.text("pair_col_open_ns", locale), catalogues.text("pair_col_closed_ns", locale)]
+        columns += [catalogues.text(f"pair_col_open_{seating}", locale), catalogues.text(f"pair_col_closed_{seating}", locale)]
     rows = []
     byes = []
     # A side withdrawn by the round (a round robin's schedule still meets it): no one to sit at
@@ -1116,6 +1117,8 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
             text += catalogues.text("pair_sheet_boards", locale, boards=board_span(next(iter(played))))
     if seating:
         text += catalogues.text(f"pair_sheet_rooms_{seating}", locale)
+        if form.room_players:
+            text += catalogues.text("pair_sheet_room_players", locale)
     if byes:
         text += catalogues.text("pair_sheet_bye", locale, ids=", ".join(byes))
     if gone:

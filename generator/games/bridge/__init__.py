@@ -330,7 +330,8 @@ def _desk_board_line(row: Any, t: Any) -> str | None:
 # The seed's matches have no bye: an odd pair out plays the substitutes (替补裁判代打).
 TABLE_FORM = TableForm(("ns", "ew"), ("boards:", "  1: 4S N = 420"), bye=False)
 PAIRS_FORM = TableForm(("ns", "ew"), ("boards: {{1: 4S N =, 2: 3NT E -1}}",))
-TEAMS_FORM = TableForm(("home", "away"), ("boards:", "  {first}: {{open: 4S N =, closed: 4S S -1}}"), rooms=ROOMS)
+TEAMS_FORM = TableForm(("home", "away"), ("boards:", "  {first}: {{open: 4S N =, closed: 4S S -1}}"),
+                       rooms=ROOMS, seating="ns")
 
 RULES = BridgeRules()
 

@@ -3,7 +3,7 @@ catalogue's words, one definition for every game that plays in two rooms (大怪
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +20,24 @@ def seats_in(room: str) -> tuple[str, str]:
     seating "ns" has them: the first side North-South in the open room and East-West in the
     closed room, the second the other way round (seed 004)."""
     return ("ns", "ew") if room == "open" else ("ew", "ns")
+
+
+# How a team match in two rooms is seated (TableForm.seating), the side written first taking
+# the first seats in the open room and the others in the closed room: "ns", North-South then
+# East-West (bridge teams, 80分 teams: seed 004's 主队坐开室南北、闭室东西; Guandan's teams of
+# four alike); "odd", seats 1, 3, 5 of six then 2, 4, 6 (大怪路子: seed 003's 甲队在开室中坐1，3，
+# 5位，在闭室中坐2，4，6位). Each has its words: the draw notice's two columns (pair_col_open_*,
+# pair_col_closed_*), its sentence (pair_sheet_rooms_*) and the round page's line (room_seats_*).
+SEATINGS = ("ns", "odd")
+
+
+def seating_text(seating: str, sides: Sequence[str], locale: str) -> str:
+    """Who sits where in each room of a drawn match, as the round's page says it under the
+    match ("开室：T1 坐南北、T6 坐东西；闭室：T6 坐南北、T1 坐东西。"), the words the draw notice's
+    columns give. Empty for a bye (one side) or where the game seats no rooms (seating "")."""
+    if not seating or len(sides) != 2:
+        return ""
+    return catalogues.text(f"room_seats_{seating}", locale, a=sides[0], b=sides[1])
 
 
 def other_room(room: str) -> str:

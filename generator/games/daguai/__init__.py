@@ -103,6 +103,7 @@ class DaguaiRules(Game):
         return record
 
 
-TABLE_FORM = TableForm(("home", "away"), ("boards:", "  1: {{open: {a} 8, closed: {b} 1}}"), rooms=ROOMS)
+TABLE_FORM = TableForm(("home", "away"), ("boards:", "  1: {{open: {a} 8, closed: {b} 1}}"), rooms=ROOMS,
+                       seating="odd")
 
 RULES = DaguaiRules()

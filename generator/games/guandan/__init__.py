@@ -270,6 +270,7 @@ TABLE_FORM = TableForm(None, ("deals: [{a}+3, {b}+1, {b} foul]   {or}   levels: 
 # Teams of four: one table entry, two rooms, each recorded as a two-team table is.
 TABLE_FORM_FOUR = TableForm(None, ("rooms:",
                                    "  open: {{deals: [{a}+3, {b}+1]}}   {or}   open: {{levels: {{{a}: Q, {b}: 9}}}}",
-                                   "  closed: {{levels: {{{a}: \"5\", {b}: \"7\"}}}}"), rooms=ROOMS, seating="ns")
+                                   "  closed: {{levels: {{{a}: \"5\", {b}: \"7\"}}}}"), rooms=ROOMS, seating="ns",
+                            room_players=True)
 
 RULES = GuandanRules()

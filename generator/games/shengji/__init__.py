@@ -142,7 +142,7 @@ class ShengjiRules(Game):
         return PAIRS_FORM if stage is not None and stage.format == "pairs" else TABLE_FORM
 
 
-TABLE_FORM = TableForm(("home", "away"), ("boards:", "  1: {{open: 85, closed: 40}}"), rooms=ROOMS)
+TABLE_FORM = TableForm(("home", "away"), ("boards:", "  1: {{open: 85, closed: 40}}"), rooms=ROOMS, seating="ns")
 PAIRS_FORM = TableForm(("ns", "ew"), ("boards: {{1: 85, 2: 0}}",))
 
 RULES = ShengjiRules()
