@@ -512,6 +512,10 @@ def test_teams_of_four_are_told_their_rooms_and_seats_and_each_room_records_its_
         {"label": "甲方（南北）", "names": a}, {"label": "本室上场两人（打√）", "names": f"□选手{n}A □选手{n}B □选手{n}C □选手{n}D"},
         {"label": "乙方（东西）", "names": b}, {"label": "本室上场两人（打√）", "names": f"□选手{m}A □选手{m}B □选手{m}C □选手{m}D"}]
     assert [seat["label"] for seat in closed_room["seats"]][::2] == ["甲方（东西）", "乙方（南北）"]
+    # the round's page says the same under each match drawn (templates/_room_seating.html)
+    assert main(["build", "--content", str(root), "--output", str(tmp_path / "out"), "--quiet"]) == 0
+    page = (tmp_path / "out/events/gd/main/round-1/index.html").read_text(encoding="utf-8")
+    assert f'<p class="meta seating">开室：{a} 坐南北、{b} 坐东西；闭室：{b} 坐南北、{a} 坐东西。</p>' in page
     # teams of two: one table, no rooms, the seats as before
     two = make_content(tmp_path / "two", "", "    profile: national\n", teams=4)
     assert main(["pair", "gd", "main", "--content", str(two)]) == 0

@@ -97,3 +97,21 @@ def test_the_draw_says_the_seats_in_every_locale(tmp_path: Path) -> None:
     assert "Each team chooses which pair plays in which room." in english.text
     # only Guandan's room sheets have the players to tick: no other game's draw sends them there
     assert "ticks" not in english.text
+
+
+@pytest.mark.parametrize(("slug", "line"), [
+    (DAGUAI, "开室：{a} 坐 1·3·5 号位、{b} 坐 2·4·6 号位；闭室：{b} 坐 1·3·5 号位、{a} 坐 2·4·6 号位。"),
+    (BRIDGE, "开室：{a} 坐南北、{b} 坐东西；闭室：{b} 坐南北、{a} 坐东西。"),
+])
+def test_the_rounds_page_gives_a_drawn_match_its_seats(tmp_path: Path, slug: str, line: str) -> None:
+    content, number = drawn(tmp_path, slug)
+    draw = draw_notice(content, slug, number, "zh-Hans")
+    out = tmp_path / "out"
+    assert main(["build", "--content", str(content), "--output", str(out), "--quiet"]) == 0
+    page = (out / f"events/{slug}/{STAGE[slug]}/round-{number}/index.html").read_text(encoding="utf-8")
+    home, away = matches(content, slug, number)[0]
+    assert f'<p class="meta seating">{line.format(a=home, b=away)}</p>' in page
+    assert page.count('class="meta seating"') == len(draw.rows)
+    if slug == DAGUAI:  # a played round's matches show their seats with their boards, not this line
+        played = (out / f"events/{slug}/{STAGE[slug]}/round-6/index.html").read_text(encoding="utf-8")
+        assert 'class="meta seating"' not in played and "坐 1·3·5 号位" in played

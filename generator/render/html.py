@@ -38,6 +38,7 @@ from generator.errors import Problems
 from generator.forking import can_fork, forked_pool
 from generator.catalogues import in_sentence
 from generator.games import GAMES, RowsWhenRead, metric_of
+from generator.games.common.rooms import seating_text
 from generator.render import fast_jinja, incremental
 from generator.render.feed import absolute, atom_feed, sitemap_index, sitemap_parts, updates
 from generator.render.i18n import CJK_FACE, HTML_LANG, Translator
@@ -125,6 +126,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     # `x|num if x is not none else ""`, with x worked out once (a view's percentage sums its rows)
     env.filters["num_or_blank"] = lambda n: "" if n is None else number_text(n)
     env.filters["suits"] = _suits_in(translate)
+    env.globals["room_seating"] = _room_seating(locale)
     env.globals["deal_log"] = _deal_logs(translate)
     env.globals["summary_rows"] = _summary_rows(translate)
     env.globals["player_links_of"] = _player_links(env.globals["person_of"])
@@ -383,6 +385,16 @@ def _chart_ticks(ticks: tuple[tuple[int, str], ...], height: int) -> str:
 def _chart_dot(point: tuple[int, int], colour: str) -> str:
     """One dot of a level chart (a chart's points take a few hundred places)."""
     return f'<circle cx="{point[0]}" cy="{point[1]}" r="2.2" fill="{colour}"/>'
+
+
+def _room_seating(locale: str) -> Callable[[Any, Any, Any], str]:
+    """`room_seating(event, stage, sides)`: under a drawn match of two rooms, who sits where in
+    each (_room_seating.html), the seats the draw notice gives (TableForm.seating); "" for a
+    bye or a game whose stage seats no rooms."""
+    def seats(event: Any, stage: Any, sides: Any) -> str:
+        form = GAMES[event.game].table_form(stage)
+        return seating_text(form.seating if form is not None and form.rooms else "", sides, locale)
+    return seats
 
 
 def _deal_logs(translate: Translator) -> Callable[[Any], Markup]:
