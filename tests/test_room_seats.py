@@ -88,9 +88,17 @@ def test_the_draw_says_the_seats_in_every_locale(tmp_path: Path) -> None:
     hant, english = (draw_notice(content, DAGUAI, number, locale) for locale in ("zh-Hant", "en"))
     assert hant.columns[-2:] == ["開室 1·3·5", "閉室 1·3·5"]
     assert "兩欄寫的是在該室坐 1、3、5 號位的隊，對手坐 2、4、6 號位。" in hant.text
-    assert english.columns[-2:] == ["Open room 1·3·5", "Closed room 1·3·5"]
-    assert ("the columns Open room 1·3·5 and Closed room 1·3·5 name the team sitting in seats 1, 3 and 5 in that "
+    assert english.columns[-2:] == ["Open 1·3·5", "Closed 1·3·5"]
+    assert ("the columns Open 1·3·5 and Closed 1·3·5 name the team sitting in seats 1, 3 and 5 in that "
             "room, its opponents in seats 2, 4 and 6.") in english.text
+    # printed for an English site, both headings on the page whole (the Swiss round's two Match
+    # points columns beside them: "Closed room 1·3·5" ran off the page's edge)
+    site = content / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace("locale: zh-Hans", "locale: en"), encoding="utf-8")
+    folder = tmp_path / "forms"
+    assert main(["print", DAGUAI, "swiss", "--round", str(number), "--content", str(content), "--output", str(folder)]) == 0
+    text = pdf_text(folder / f"draw-swiss-round-{number}.pdf")
+    assert "Match points   Open 1·3·5   Closed 1·3·5" in re.sub(r" {3,}", "   ", text)
     content, number = drawn(tmp_path / "bridge", BRIDGE)
     english = draw_notice(content, BRIDGE, number, "en")
     assert english.columns[-2:] == ["Open room NS", "Closed room NS"]
