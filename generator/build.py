@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from generator import catalogues
 from generator import caches
 from generator.content import snapshot
-from generator.errors import ContentError, ContentErrors, Mark, Problems
+from generator.errors import ContentError, ContentErrors, Mark, Problems, visible
 from generator.event_cache import BulletinPlan, EventCache, EventMemory, read_again, read_ahead
 
 if TYPE_CHECKING:
@@ -538,7 +538,7 @@ def _tell_stderr(content: Path) -> Notify:
     def tell(key: str, params: dict[str, object]) -> None:
         from generator.commands.console import site_locale
 
-        print(catalogues.text(key, site_locale(content), **params), file=sys.stderr)
+        print(visible(catalogues.text(key, site_locale(content), **params)), file=sys.stderr)  # (paths: console.terminal)
     return tell
 
 

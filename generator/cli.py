@@ -39,8 +39,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator import catalogues
-from generator.commands.console import ProgressLine, environment_locale, os_error_text, print_problems, site_locale
-from generator.errors import ContentErrors, CouldNotFinish, visible
+from generator.commands.console import ProgressLine, environment_locale, os_error_text, print_problems, site_locale, terminal
+from generator.errors import ContentErrors, CouldNotFinish
 from generator.render.output import OutputRefused
 from generator.messages import LOCALES
 
@@ -215,10 +215,10 @@ def main(argv: list[str] | None = None) -> int:
     except Stopped as stopped:  # SIGTERM, SIGHUP during a build: as Ctrl-C, with the signal's name
         from generator.errors import signal_name
 
-        print(catalogues.text("stopped_by_signal", locale, name=signal_name(stopped.number)), file=sys.stderr)
+        terminal(catalogues.text("stopped_by_signal", locale, name=signal_name(stopped.number)), error=True)
         return 128 + stopped.number
     except KeyboardInterrupt:  # Ctrl-C: one line, not a traceback; a build's staging folder is gone by now
-        print(catalogues.text("interrupted", locale), file=sys.stderr)
+        terminal(catalogues.text("interrupted", locale), error=True)
         return INTERRUPTED
 
 
@@ -229,7 +229,7 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
         from generator.content.schema import write_schemas
 
         for path in write_schemas():
-            print(catalogues.text("wrote_file", locale, path=path))
+            terminal(catalogues.text("wrote_file", locale, path=path))
         return 0
     if args.command == "doctor":
         from generator.commands import doctor
@@ -242,7 +242,7 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
     if args.command == "init":
         return _init(args)
     if not args.content.is_dir():
-        print(catalogues.text("no_content", locale, path=args.content), file=sys.stderr)
+        terminal(catalogues.text("no_content", locale, path=args.content), error=True)
         return 2
     try:
         if args.command == "check":
@@ -279,8 +279,7 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
     except OutputRefused as refusal:
         from generator.seals import key_folder
 
-        print(catalogues.text(refusal.reason, locale, path=refusal.path, content=args.content, folder=key_folder()),
-              file=sys.stderr)
+        terminal(catalogues.text(refusal.reason, locale, path=refusal.path, content=args.content, folder=key_folder()), error=True)
         return 2
     except ContentErrors as failure:
         print_problems(failure.problems, locale, args.content)
@@ -291,14 +290,14 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
         said = failed.get(args.command, "build_failed")
         if not errors:  # --strict failed it on warnings alone: say so, not "0 errors found"
             said += "_strict"
-        print(catalogues.text(said, locale, errors=errors, warnings=len(failure.problems) - errors,
-                              output=getattr(args, "output", None)), file=sys.stderr)
+        terminal(catalogues.text(said, locale, errors=errors, warnings=len(failure.problems) - errors,
+                              output=getattr(args, "output", None)), error=True)
         return 1
     except CouldNotFinish as failure:  # a printing process killed (no memory left): what died, what to do
-        print(failure.text(locale, output=getattr(args, "output", None)), file=sys.stderr)
+        terminal(failure.text(locale, output=getattr(args, "output", None)), error=True)
         return 1
     except OSError as failure:  # output/ under a file, no permission, a full disk: said, not traced
-        print(os_error_text(failure, locale), file=sys.stderr)
+        terminal(os_error_text(failure, locale), error=True)
         return 1
     return 2  # pragma: no cover - argparse knows every command
 
@@ -317,7 +316,7 @@ def _clean(args: argparse.Namespace, locale: str) -> int:
         shutil.rmtree(cache, ignore_errors=True)
         removed.append(cache)
     for path in removed:
-        print(catalogues.text("cleaned", locale, path=path))
+        terminal(catalogues.text("cleaned", locale, path=path))
     return 0
 
 
@@ -331,7 +330,7 @@ def _check(args: argparse.Namespace) -> int:
         raise ContentErrors(warnings + unsafe)
     locale = args.lang or site.locale
     print_problems(warnings, locale, args.content)
-    print(catalogues.text("checked", locale, events=len(site.events), warnings=len(warnings)))
+    terminal(catalogues.text("checked", locale, events=len(site.events), warnings=len(warnings)))
     return 0
 
 
@@ -412,16 +411,16 @@ def _build(args: argparse.Namespace, locale: str) -> int:
 
         def notify(key: str, params: dict[str, object]) -> None:  # a cache not used: in --lang, else the site's
             line.end()
-            print(catalogues.text(key, locale, **params), file=sys.stderr)
+            terminal(catalogues.text(key, locale, **params), error=True)
 
         with _stopped_as_interrupted():
             report = build(args.content, args.output, args.strict, progress=progress, notify=notify)
     print_problems(report.warnings, args.lang or report.locale, args.content)
     if report.up_to_date:
-        print(catalogues.text("up_to_date", args.lang or report.locale, events=report.events, pages=report.pages,
+        terminal(catalogues.text("up_to_date", args.lang or report.locale, events=report.events, pages=report.pages,
                     pdfs=report.pdfs, output=args.output, seconds=time.monotonic() - started))
         return 0
-    print(catalogues.text("built", args.lang or report.locale, events=report.events, pages=report.pages,
+    terminal(catalogues.text("built", args.lang or report.locale, events=report.events, pages=report.pages,
                 pdfs=report.pdfs, printed=report.pdfs_printed, cached=report.pdfs - report.pdfs_printed,
                 output=args.output, seconds=time.monotonic() - started))
     return 0
@@ -433,9 +432,9 @@ def _new(args: argparse.Namespace, locale: str) -> int:
     try:  # the file's comments in the site's language, what is said here in --lang
         made = scaffold_event(args.content, args.event, args.game, site_locale(args.content), lang=locale)
     except ScaffoldRefused as refusal:
-        print(f"paibang: {refusal}", file=sys.stderr)
+        terminal(f"paibang: {refusal}", error=True)
         return 1
-    print(catalogues.text("new_written", locale, path=made.files[0].parent))
+    terminal(catalogues.text("new_written", locale, path=made.files[0].parent))
     _said_schemas(made.schemas, locale)
     return 0
 
@@ -444,10 +443,10 @@ def _said_schemas(schemas: Schemas, locale: str) -> None:
     """One line when init or new wrote the editors' schemas into the site (new: only when they
     changed), and one for each schema file left as it was, with why."""
     if schemas.written:
-        print(catalogues.text("schemas_written", locale, folder=schemas.written[0].parent))
+        terminal(catalogues.text("schemas_written", locale, folder=schemas.written[0].parent))
     for left in schemas.left:
         why = catalogues.text(f"schema_left_{left.why}", locale, reason=left.reason)
-        print(visible(catalogues.text("schema_left", locale, path=left.path, why=why)))
+        terminal(catalogues.text("schema_left", locale, path=left.path, why=why))
 
 
 def _init(args: argparse.Namespace) -> int:
@@ -457,9 +456,9 @@ def _init(args: argparse.Namespace) -> int:
     try:
         made = init_site(args.folder, args.locale)
     except InitRefused as refusal:
-        print(f"paibang: {refusal}", file=sys.stderr)
+        terminal(f"paibang: {refusal}", error=True)
         return 2
-    print(catalogues.text("init_written", locale, path=args.folder / "site.yaml", events=args.folder / "events"))
+    terminal(catalogues.text("init_written", locale, path=args.folder / "site.yaml", events=args.folder / "events"))
     _said_schemas(made.schemas, locale)
     return 0
 

@@ -462,3 +462,19 @@ def test_strict_failing_on_warnings_alone_says_so_and_prints_each_warning_once(t
         key = "check_failed_strict" if command == ["check"] else "build_failed_strict"
         assert err.rstrip("\n").splitlines()[-1] == catalogues.text(key, "zh-Hans", warnings=1, output=output)
     assert not output.exists()
+
+
+def test_what_commands_print_shows_control_characters_as_escapes(tmp_path: Path, capsys) -> None:
+    """A folder's or an event's name typed with an escape sequence (which would clear the screen,
+    or set the terminal's title) is printed as its escape by every command, in what it did and
+    in what it refused: console.terminal."""
+    folder = tmp_path / "site\x1b]0;owned\x07"
+    assert main(["init", str(folder)]) == 0
+    said = capsys.readouterr()
+    assert "\\x1b]0;owned\\x07" in said.out and "\x1b" not in said.out + said.err
+    assert main(["export", "no\x1b[2Jsuch", "--content", str(folder)]) != 0
+    said = capsys.readouterr()
+    assert "no\\x1b[2Jsuch" in said.err and "\x1b" not in said.out + said.err
+    assert main(["build", "-q", "--content", str(folder), "--output", str(tmp_path / "out\x1b[2J")]) == 0
+    said = capsys.readouterr()
+    assert "out\\x1b[2J" in said.out and "\x1b" not in said.out + said.err

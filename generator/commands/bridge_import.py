@@ -61,7 +61,6 @@ from __future__ import annotations
 import codecs
 import math
 import re
-import sys
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -72,6 +71,7 @@ from typing import Any
 from generator.games.bridge.hands import PbnError, PbnGame, parse_pbn, small_int
 from generator.games.bridge.scoring import AdjustedRecord, BoardRecord, parse_adjusted
 from generator import catalogues
+from generator.commands.console import terminal
 from generator.content.reader import MAX_NAME_CHARS
 from generator.errors import visible
 from generator.interchange.numbering import unused
@@ -2128,19 +2128,19 @@ def say_board(board: int, column: str, room: str | None = None) -> dict[str, str
 
 def _report(total: int, differences: list[Difference], strict: bool, locale: str) -> int:
     if not differences:
-        print(say("equal", locale, n=total))
+        terminal(say("equal", locale, n=total))
         return 0
     printed = sum(1 for difference in differences if difference.printed is not None)
     if printed:  # totals that are the file's board figures as printed, summed: still differences, counted apart
-        print(say("differ_printed", locale, n=total, bad=len(differences), printed=printed))
+        terminal(say("differ_printed", locale, n=total, bad=len(differences), printed=printed))
     else:
-        print(say("differ", locale, n=total, bad=len(differences)))
+        terminal(say("differ", locale, n=total, bad=len(differences)))
     for difference in differences:
         if difference.printed is not None:
-            print(say("line_printed", locale, what=difference.where[locale], pair=difference.pair,
+            terminal(say("line_printed", locale, what=difference.where[locale], pair=difference.pair,
                       published=difference.published, computed=difference.computed, printed=difference.printed))
         else:
-            print(say("line", locale, what=difference.where[locale], pair=difference.pair, published=difference.published,
+            terminal(say("line", locale, what=difference.where[locale], pair=difference.pair, published=difference.published,
                       computed=difference.computed))
     return 1 if strict else 0
 
@@ -2166,10 +2166,10 @@ def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, lo
 
     folder, matches = write_teams_event(content, slug, session, stage_name(content, teams=True))
     teams = {t for line in session.lines for t in (line.ns, line.ew)}
-    print(say("written_teams", locale, teams=len(teams), matches=len(matches), results=len(session.lines),
+    terminal(say("written_teams", locale, teams=len(teams), matches=len(matches), results=len(session.lines),
               left=sum(1 for line in session.lines) - 2 * sum(len(b) for *_, b in matches), path=folder))
     if session.seated:  # the file gave no rounds: say how paibang told them (seat_team_rounds)
-        print(say("teams_seated", locale, matches=len(matches), rounds=len(session.seated),
+        terminal(say("teams_seated", locale, matches=len(matches), rounds=len(session.seated),
                   boards=catalogues.joiner(locale).join(f"{low}-{high}" for low, high in session.seated)))
     try:
         _, results, _ = validate(content)
@@ -2204,7 +2204,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
     from generator.errors import ContentErrors
 
     if not path.is_file():
-        print(say("refused", locale, path=path, problem=catalogues.word("bridge_import_no_file")[locale]), file=sys.stderr)
+        terminal(say("refused", locale, path=path, problem=catalogues.word("bridge_import_no_file")[locale]), error=True)
         return 2
     try:
         session = read_session(path)
@@ -2218,27 +2218,27 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
             else:
                 teams = read_teams_session(text)
     except ImportRefused as refusal:
-        print(say("refused", locale, path=path, problem=refusal.problem[locale]), file=sys.stderr)
+        terminal(say("refused", locale, path=path, problem=refusal.problem[locale]), error=True)
         return 1
     if teams is not None and teams.lines:
         if not team_matches(teams):  # no board has both rooms: nothing a team match is scored on
             teams_named = {t for line in teams.lines for t in (line.ns, line.ew)}
             problem = catalogues.word("bridge_import_teams_no_match", results=len(teams.lines), teams=len(teams_named))
-            print(say("refused", locale, path=path, problem=problem[locale]), file=sys.stderr)
+            terminal(say("refused", locale, path=path, problem=problem[locale]), error=True)
             return 1
         return _run_teams(content, slug, teams, strict, locale)
     if not session.lines:
         problem = _no_results(path)
-        print(say("refused", locale, path=path, problem=problem[locale]), file=sys.stderr)
+        terminal(say("refused", locale, path=path, problem=problem[locale]), error=True)
         return 1
     parts: list[tuple[str, str | None, Session]] = [(STAGE, None, session)]  # (stage, section, its session)
     if session.sections:
         chosen, compared, disagree = section_scoring(session)
         named = ", ".join(session.sections)
         if sections is not None:
-            print(say(f"sections_asked_{sections}", locale, sections=named, compared=compared, disagree=disagree))
+            terminal(say(f"sections_asked_{sections}", locale, sections=named, compared=compared, disagree=disagree))
         else:
-            print(say(f"sections_{chosen or 'unknown'}", locale, sections=named, compared=compared, disagree=disagree,
+            terminal(say(f"sections_{chosen or 'unknown'}", locale, sections=named, compared=compared, disagree=disagree,
                       stages=", ".join(section_stages(session.sections))))
         if (sections or chosen) == "apart":
             parts = [(stage, section, part)
@@ -2246,20 +2246,20 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
         else:
             field_tables(session)
     elif sections is not None:
-        print(say("sections_ignored", locale, sections=sections))
+        terminal(say("sections_ignored", locale, sections=sections))
     say_names(session, path, content / "events" / slug / "event.yaml", locale)
     written = []
     taken: dict[str, str] = {}  # every section's entry ids, made before anything is written: none shared
     all_ids = [entry_ids(part, taken) for _, _, part in parts]
     for (stage, section, part), part_ids in zip(parts, all_ids):
         if section is not None:
-            print(say("section", locale, section=section, stage=stage))
+            terminal(say("section", locale, section=section, stage=stage))
         folder, ids, wrote = write_event(content, slug, part, stage, stage_name(content, section), part_ids)
         rounds = len({line.round for line in part.lines})
-        print(say("written", locale, pairs=len(_entries(part, ids)), rounds=rounds,
+        terminal(say("written", locale, pairs=len(_entries(part, ids)), rounds=rounds,
                   results=len(part.lines), program=part.program, path=folder))
         if part.scoring_told is not None:
-            print(say(f"scoring_told_{part.scoring}", locale, type=part.scoring_told[0], column=part.scoring_told[1]))
+            terminal(say(f"scoring_told_{part.scoring}", locale, type=part.scoring_told[0], column=part.scoring_told[1]))
         written.append((stage, section, part, ids, wrote))
     try:
         _, results, warnings = validate(content)
@@ -2272,7 +2272,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
     code = 0
     for stage, section, part, ids, wrote in written:
         if section is not None:
-            print(say("section", locale, section=section, stage=stage))
+            terminal(say("section", locale, section=section, stage=stage))
         stage_result = result.stage_of(stage)
         say_not_played(part, ids, stage, stage_result, locale)
         code = max(code, _compare_and_report(part, ids, stage_result, wrote, strict, locale))
@@ -2286,14 +2286,14 @@ def say_names(session: Session, path: Path, event: Path, locale: str) -> None:
     if session.names_by_order:
         placed = "; ".join(f"{section} {numbers[0]}…{numbers[-1]}" if len(numbers) > 1 else f"{section} {numbers[0]}"
                            for section, numbers in session.names_by_order)
-        print(say("names_by_order", locale, path=path, placed=placed, event=event))
+        terminal(say("names_by_order", locale, path=path, placed=placed, event=event))
     if session.names_unplaced:
         pairs = ", ".join(dict.fromkeys(f"{number} ({'/'.join(sections)})" for number, sections in session.names_unplaced))
-        print(say("names_unplaced", locale, path=path, n=len(session.names_unplaced), pairs=pairs, event=event))
+        terminal(say("names_unplaced", locale, path=path, n=len(session.names_unplaced), pairs=pairs, event=event))
     if session.names_twice:
-        print(say("names_twice", locale, path=path, pairs=", ".join(session.names_twice), event=event))
+        terminal(say("names_twice", locale, path=path, pairs=", ".join(session.names_twice), event=event))
     for number, named in session.names_unknown:
-        print(say("names_unknown_section", locale, path=path, pair=number, section=named,
+        terminal(say("names_unknown_section", locale, path=path, pair=number, section=named,
                   sections=", ".join(session.sections), event=event))
 
 
@@ -2301,17 +2301,17 @@ def _compare_and_report(session: Session, ids: dict[tuple[str, str], str], stage
                         locale: str) -> int:
     total, differences, convention, totals_printed, factored, cut = compare(session, ids, stage_result)
     if convention is not None:
-        print(say("convention", locale, convention=say(MP_CONVENTIONS[convention], locale)))
+        terminal(say("convention", locale, convention=say(MP_CONVENTIONS[convention], locale)))
     if factored:
-        print(say("factored", locale, results=factored))
+        terminal(say("factored", locale, results=factored))
     if cut:
-        print(say("cut", locale))
+        terminal(say("cut", locale))
     if totals_printed:
-        print(say("totals_printed", locale))
+        terminal(say("totals_printed", locale))
     if session.adjusted == "fixed":  # written so only when this import wrote the stage
-        print(say("adjusted_fixed" if wrote else "adjusted_fixed_kept", locale))
+        terminal(say("adjusted_fixed" if wrote else "adjusted_fixed_kept", locale))
     if session.cumulative:  # its Session columns compared, or none to compare
-        print(say("cumulative" if any(p.figures for p in session.pairs.values()) else "cumulative_none", locale,
+        terminal(say("cumulative" if any(p.figures for p in session.pairs.values()) else "cumulative_none", locale,
                   boards=session.cumulative))
     say_handicaps(session, ids, differences, locale)
     return _report(total, differences, strict, locale)
@@ -2330,7 +2330,7 @@ def say_handicaps(session: Session, ids: dict[tuple[str, str], str], differences
     explained = sum(1 for d in percentages
                     if d.pair in handicaps and None not in (_value(d.published), _value(d.computed))
                     and abs(_value(d.published) - (_value(d.computed) + handicaps[d.pair] / 2)) <= 0.011)  # type: ignore[operator]
-    print(say("handicaps", locale, pairs=len(handicaps), low=_shown(min(handicaps.values())), high=_shown(max(handicaps.values())),
+    terminal(say("handicaps", locale, pairs=len(handicaps), low=_shown(min(handicaps.values())), high=_shown(max(handicaps.values())),
               differing=len(percentages), explained=explained))
 
 
@@ -2359,14 +2359,14 @@ def say_not_played(session: Session, ids: dict[tuple[str, str], str], stage: str
         figures = ", ".join(([f"SCORE {line.score}"] if line.score is not None else [])
                             + [f"{c} {v}" for c, v in line.figures.items()])
         if line.record is not None:
-            print(say("not_played_scored", locale, board=line.board, table=line.table, round=line.round, ns=ns, ew=ew,
+            terminal(say("not_played_scored", locale, board=line.board, table=line.table, round=line.round, ns=ns, ew=ew,
                       written=line.not_played, figures=figures, path=path))
-            print(say("not_played_scored_change", locale, board=line.board, ns=ns, ew=ew, path=path))
+            terminal(say("not_played_scored_change", locale, board=line.board, ns=ns, ew=ew, path=path))
         else:
-            print(say("not_played", locale, board=line.board, table=line.table, round=line.round, ns=ns, ew=ew,
+            terminal(say("not_played", locale, board=line.board, table=line.table, round=line.round, ns=ns, ew=ew,
                       written=line.not_played, path=path))
             if figures:
-                print(say("not_played_file", locale, board=line.board, figures=figures))
+                terminal(say("not_played_file", locale, board=line.board, figures=figures))
         rows = boards.get(line.board)
         if not rows:
             continue
@@ -2376,15 +2376,15 @@ def say_not_played(session: Session, ids: dict[tuple[str, str], str], stage: str
         if gone:
             expected = max(len(found) - (board == line.board) for board, found in boards.items())
         if session.scoring != "matchpoints":
-            print(say("not_played_imps", locale, board=line.board, played=played, ns=ns, ew=ew))
+            terminal(say("not_played_imps", locale, board=line.board, played=played, ns=ns, ew=ew))
         elif played < expected:
-            print(say("not_played_mp", locale, board=line.board, played=played, expected=expected, ns=ns, ew=ew))
+            terminal(say("not_played_mp", locale, board=line.board, played=played, expected=expected, ns=ns, ew=ew))
         else:
             top = row.top * (len(rows) - gone - 1) / (len(rows) - 1) if len(rows) > 1 else row.top
-            print(say("not_played_mp_plain", locale, board=line.board, played=played, top=_shown(top), ns=ns, ew=ew))
+            terminal(say("not_played_mp_plain", locale, board=line.board, played=played, top=_shown(top), ns=ns, ew=ew))
     left_out = [line for line in marked if line.record is None]
     if left_out:
-        print(say("not_played_change", locale, board=left_out[0].board))
+        terminal(say("not_played_change", locale, board=left_out[0].board))
 
 
 def _write(path: Path, text: str) -> None:

@@ -39,6 +39,15 @@ def os_error_text(error: OSError, locale: str) -> str:
     return visible(catalogues.text("os_error", locale, doing=doing, path=error.filename, reason=reason, fix=fix))
 
 
+def terminal(*parts: object, error: bool = False, **options: object) -> None:
+    """print's line for the terminal (stderr with `error`), every control character in it shown
+    as its escape (errors.visible): what commands say holds names, paths and a file's text, and an
+    escape sequence among them (a folder named so, a team's name in a sheet or a PBN file) would
+    rewrite the screen or the terminal's title. Every line a command prints goes through here but
+    the progress line's own erasing (ProgressLine)."""
+    print(*(visible(str(part)) for part in parts), file=sys.stderr if error else sys.stdout, **options)  # type: ignore[call-overload]
+
+
 class ProgressLine:
     """A line redrawn in place on a terminal while a command works (a carriage return, then
     erase to its end): drawn only where `shown` (stderr a terminal, no --quiet). As the block
@@ -76,7 +85,7 @@ def print_problems(problems: list[ContentError], locale: str, content: Path) -> 
     root = content.resolve()
     private = private_keys(root) if problems else ()
     for problem in problems:
-        print(problem.format(locale, root, private), file=sys.stderr)
+        terminal(problem.format(locale, root, private), error=True)
 
 
 def site_locale(content: Path) -> str:

@@ -8,7 +8,6 @@ prints or logs carries a token: uvicorn's access log is off.
 from __future__ import annotations
 
 import socket
-import sys
 from pathlib import Path
 
 from generator import catalogues
@@ -58,7 +57,7 @@ def server(desk, app, host: str, port: int):  # noqa: ANN001, ANN201
 
 
 def run(args) -> int:  # noqa: ANN001 - argparse namespace
-    from generator.commands.console import print_problems, site_locale
+    from generator.commands.console import print_problems, site_locale, terminal
     from generator.desk.store import NoKeptKey, UnsafeDeskFile, desk_file_problems
 
     content: Path = args.content
@@ -66,7 +65,7 @@ def run(args) -> int:  # noqa: ANN001 - argparse namespace
     locale = args.lang or site_locale(content)
     folder = content / "events" / args.event
     if not (folder / "event.yaml").is_file():
-        print(catalogues.text("desk_no_event", locale, event=args.event, path=content / "events"), file=sys.stderr)
+        terminal(catalogues.text("desk_no_event", locale, event=args.event, path=content / "events"), error=True)
         return 2
     if unsafe := desk_file_problems(content):  # refused before a table can save through a link
         print_problems(unsafe, locale, content)
@@ -75,7 +74,7 @@ def run(args) -> int:  # noqa: ANN001 - argparse namespace
         desk, app, host = make(content, args.event, args.output, args.port, args.lan, args.lang,
                                build=not args.no_build)
     except LookupError:
-        print(catalogues.text("desk_no_event", locale, event=args.event, path=content / "events"), file=sys.stderr)
+        terminal(catalogues.text("desk_no_event", locale, event=args.event, path=content / "events"), error=True)
         return 2
     except UnsafeDeskFile as error:  # .paibang-desk/ a link, or not the user's own
         from generator.desk.app import unsafe_desk_file
@@ -88,13 +87,13 @@ def run(args) -> int:  # noqa: ANN001 - argparse namespace
     if desk.tokens.set_aside is not None:
         said = {"unsafe": "desk_tokens_set_aside", "unsealed": "desk_tokens_unsealed",
                 "unreadable": "desk_tokens_unreadable"}[desk.tokens.set_aside_why]
-        print(catalogues.text(said, desk.locale, path=desk.tokens.set_aside), file=sys.stderr, flush=True)
-    print(catalogues.text("desk_started", desk.locale, event=desk.event.title, url=f"{desk.base}/standings",
+        terminal(catalogues.text(said, desk.locale, path=desk.tokens.set_aside), error=True, flush=True)
+    terminal(catalogues.text("desk_started", desk.locale, event=desk.event.title, url=f"{desk.base}/standings",
                 admin=desk.admin_link), flush=True)
     if args.lan:
         import segno
 
-        print(catalogues.text("desk_lan", desk.locale), flush=True)
+        terminal(catalogues.text("desk_lan", desk.locale), flush=True)
         segno.make(desk.admin_link, error="m").terminal(compact=True)
     server(desk, app, host, args.port).run()
     return 0

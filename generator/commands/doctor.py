@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import shutil
-import sys
 
 from generator import catalogues
+from generator.commands.console import terminal
 
 
 def checks() -> list[tuple[bool, str, str]]:
@@ -33,6 +33,6 @@ def checks() -> list[tuple[bool, str, str]]:
 def run(locale: str) -> int:
     missing = 0
     for ok, what, fix in checks():
-        print(catalogues.text("doctor_ok" if ok else "doctor_missing", locale, what=what, fix=fix), file=sys.stdout)
+        terminal(catalogues.text("doctor_ok" if ok else "doctor_missing", locale, what=what, fix=fix))
         missing += not ok
     return 0 if not missing else 1

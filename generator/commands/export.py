@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from pathlib import Path
 
 from generator import catalogues
-from generator.commands.console import print_problems, site_locale
+from generator.commands.console import print_problems, site_locale, terminal
 from generator.errors import ContentErrors
 from generator.seals import write_durably
 
@@ -56,11 +55,11 @@ def run(args: argparse.Namespace) -> int:
     result = next((r for r in results if r.event.slug == args.event), None)
     if result is None:
         allowed = ", ".join(e.slug for e in site.events)
-        print(catalogues.text("export_no_event", locale, slug=args.event, allowed=allowed), file=sys.stderr)
+        terminal(catalogues.text("export_no_event", locale, slug=args.event, allowed=allowed), error=True)
         return 2
     made = files(result, args.format, result.event.locale or site.locale)
     if not made:
-        print(catalogues.text("export_no_duplicate", locale, slug=args.event, format=args.format), file=sys.stderr)
+        terminal(catalogues.text("export_no_duplicate", locale, slug=args.event, format=args.format), error=True)
         return 2
     ext = EXTENSIONS[args.format]
     # `-o` a folder (`-o .`, an existing folder, or `-o exports/`, made if need be): the files
@@ -75,5 +74,5 @@ def run(args: argparse.Namespace) -> int:
         else:
             path = (folder or Path()) / f"{args.event}{suffix}.{ext}"
         write_durably(path, data)  # the old file or the new, never half of one (a full disk, a power cut)
-        print(catalogues.text("wrote_file", locale, path=path))
+        terminal(catalogues.text("wrote_file", locale, path=path))
     return 0

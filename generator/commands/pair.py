@@ -8,12 +8,11 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import gc
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator import catalogues
-from generator.commands.console import print_problems, site_locale
+from generator.commands.console import print_problems, site_locale, terminal
 from generator.errors import ContentErrors, Refusal
 
 if TYPE_CHECKING:
@@ -59,7 +58,7 @@ def _print_problems(problems: list, locale: str, content: Path, slug: str) -> No
     shown, left = _of_the_event(problems, content, slug)
     print_problems(shown, locale, content)
     if left:
-        print(catalogues.text("pair_other_warnings", locale, count=left), file=sys.stderr)
+        terminal(catalogues.text("pair_other_warnings", locale, count=left), error=True)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -84,8 +83,7 @@ def _pair(args: argparse.Namespace) -> int:
     from generator.tournament.pairing import describe, plan_rounds, play_day, results_path, results_text, write_round
 
     if not SLUG.fullmatch(args.event):  # "../x": the results file would be written outside content/
-        print(f"paibang: {Refusal('slug-invalid', slug=args.event).text(args.lang or site_locale(args.content))}",
-              file=sys.stderr)
+        terminal(f"paibang: {Refusal('slug-invalid', slug=args.event).text(args.lang or site_locale(args.content))}", error=True)
         return 2
     reading = Reading(keep=args.event)  # the event the round is written into: checked again below
     try:
@@ -93,20 +91,19 @@ def _pair(args: argparse.Namespace) -> int:
     except ContentErrors as failure:
         locale = args.lang or site_locale(args.content)
         _print_problems(failure.problems, locale, args.content, args.event)
-        print(catalogues.text("pair_refused_errors", locale, errors=sum(1 for p in failure.problems if not p.warning)),
-              file=sys.stderr)
+        terminal(catalogues.text("pair_refused_errors", locale, errors=sum(1 for p in failure.problems if not p.warning)), error=True)
         return 1
     locale = args.lang or site.locale
     _print_problems(warnings, locale, args.content, args.event)
     try:
         result = event_stage(site, results, args.event, args.stage)
     except Refusal as usage:
-        print(f"paibang: {usage.text(locale)}", file=sys.stderr)
+        terminal(f"paibang: {usage.text(locale)}", error=True)
         return 2
     stage_format = result.event.stage(args.stage).format
     if args.all and stage_format not in ("round_robin", "pairs"):
         usage = Refusal("pair-all-format", stage=args.stage, format=stage_format)
-        print(f"paibang: {usage.text(locale)}", file=sys.stderr)
+        terminal(f"paibang: {usage.text(locale)}", error=True)
         return 2
     locale = args.lang or result.event.locale or site.locale
     try:
@@ -116,9 +113,9 @@ def _pair(args: argparse.Namespace) -> int:
             # not for a whole schedule drawn at once (--all), whose rounds are played on days to come
             plan.day = None if args.all else play_day(plan.event, plan.stage, dt.date.today())
             if args.dry_run:
-                print(results_text(plan, locale), end="")
+                terminal(results_text(plan, locale), end="")
                 path = results_path(plan.event, plan)
-                print(catalogues.text("pair_dry_run", locale, n=plan.number, path=path))
+                terminal(catalogues.text("pair_dry_run", locale, n=plan.number, path=path))
             else:
                 path = write_round(plan, locale)
                 try:
@@ -132,10 +129,10 @@ def _pair(args: argparse.Namespace) -> int:
                         path.unlink()
                         raise Refusal("pair-written-invalid") from None
                     raise
-                print(catalogues.text("pair_written", locale, n=plan.number, path=path, tables=len(plan.draw.tables)))
-            print("\n".join(describe(plan, locale)))
+                terminal(catalogues.text("pair_written", locale, n=plan.number, path=path, tables=len(plan.draw.tables)))
+            terminal("\n".join(describe(plan, locale)))
     except Refusal as refusal:
-        print(f"paibang: {refusal.text(locale)}", file=sys.stderr)
+        terminal(f"paibang: {refusal.text(locale)}", error=True)
         return 1
     except ContentErrors:
         return 1

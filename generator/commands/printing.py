@@ -12,11 +12,10 @@ PDF a sheet, named as the build names them.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from generator import catalogues
-from generator.commands.console import print_problems
+from generator.commands.console import print_problems, terminal
 from generator.errors import CouldNotFinish, Refusal
 from generator.seals import write_durably
 
@@ -32,17 +31,16 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = event_stage(site, results, args.event, args.stage)
     except Refusal as usage:
-        print(f"paibang: {usage.text(locale)}", file=sys.stderr)
+        terminal(f"paibang: {usage.text(locale)}", error=True)
         return 2
     locale = args.lang or result.event.locale or site.locale
     drawn = [r.number for r in result.stage_of(args.stage).rounds]
     if not drawn:
-        print(catalogues.text("print_no_rounds", locale, slug=args.event, stage=args.stage), file=sys.stderr)
+        terminal(catalogues.text("print_no_rounds", locale, slug=args.event, stage=args.stage), error=True)
         return 2
     number = args.round if args.round is not None else max(drawn)
     if number not in drawn:
-        print(catalogues.text("print_no_round", locale, stage=args.stage, n=number, rounds=", ".join(map(str, drawn))),
-              file=sys.stderr)
+        terminal(catalogues.text("print_no_round", locale, stage=args.stage, n=number, rounds=", ".join(map(str, drawn))), error=True)
         return 2
     bulletins = printed_round(result, args.stage, number, locale, site.base_url)
     target = args.output or Path(f"{args.event}-{args.stage}-round-{number}.pdf")
@@ -53,10 +51,10 @@ def run(args: argparse.Namespace) -> int:
         pdfs = [one_document(bulletins, locale)] if one_file else _printed_apart(bulletins, locale)
     except MemoryError:  # the one document, printed in this process
         failure = CouldNotFinish("printer_no_memory_unkept", what=catalogues.word("printing_pdfs"))
-        print(failure.text(locale, output=target, left="printer_left_print"), file=sys.stderr)
+        terminal(failure.text(locale, output=target, left="printer_left_print"), error=True)
         return 1
     except CouldNotFinish as failure:  # a printing process killed, or out of memory
-        print(failure.text(locale, output=target, left="printer_left_print"), file=sys.stderr)
+        terminal(failure.text(locale, output=target, left="printer_left_print"), error=True)
         return 1
     # Each PDF whole or not at all: a full disk or Ctrl-C while writing leaves the sheet printed
     # last time (a secretary's stack on its way to the printer), not half of a new one; and, the
@@ -71,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
             write_durably(path, pdf)
             written.append(path)
     for path in written:
-        print(catalogues.text("print_written", locale, n=number, path=path))
+        terminal(catalogues.text("print_written", locale, n=number, path=path))
     return 0
 
 

@@ -39,7 +39,6 @@ import csv
 import io
 import re
 import shlex
-import sys
 import zipfile
 from collections import Counter
 from collections.abc import Callable
@@ -1189,28 +1188,27 @@ def _write(path: Path, text: str) -> None:
 def run(args: argparse.Namespace, locale: str) -> int:
     """`paibang import EVENT SHEET [--map HEADING=FIELD] [--prefix L]`: 0 done, 1 the sheet or the
     content has errors (nothing written), 2 a usage error (nothing read)."""
-    from generator.commands.console import print_problems
+    from generator.commands.console import print_problems, terminal
 
     try:
         extra = parse_map(args.map)
         report = import_registrations(args.content, args.event, args.sheet, extra, args.prefix, locale)
     except ImportRefusal as refusal:
-        print(f"paibang: {visible(refusal.text(locale))}", file=sys.stderr)
+        terminal(f"paibang: {refusal.text(locale)}", error=True)
         return 2
     except OSError as exc:  # writing entries.yaml or event.yaml: no permission, a full disk
-        print(catalogues.text("import_write_failed", locale, path=exc.filename or args.content, reason=exc.strerror or exc),
-              file=sys.stderr)
+        terminal(catalogues.text("import_write_failed", locale, path=exc.filename or args.content, reason=exc.strerror or exc), error=True)
         return 1
     except ContentErrors as failure:
         report = getattr(failure, "report", None)
         for line in report.lines(locale) if report is not None else ():
-            print(visible(line))  # (names and team names are the sheet's: shown, never acted on)
+            terminal(line)  # (names and team names are the sheet's: shown, never acted on)
         print_problems(failure.problems, locale, args.content)
         errors = sum(1 for p in failure.problems if not p.warning)
-        print(catalogues.text("import_sheet_failed", locale, errors=errors), file=sys.stderr)
+        terminal(catalogues.text("import_sheet_failed", locale, errors=errors), error=True)
         return 1
     for line in report.lines(locale):
-        print(visible(line))
-    print(catalogues.text("import_done", locale, entries=report.entries, new=report.new, updated=report.updated,
+        terminal(line)
+    terminal(catalogues.text("import_done", locale, entries=report.entries, new=report.new, updated=report.updated,
                           unchanged=report.entries - report.new - report.updated, path=report.path))
     return 0

@@ -48,7 +48,7 @@ from typing import Any
 from urllib.parse import parse_qsl, unquote_to_bytes
 
 from generator import catalogues
-from generator.commands.console import print_problems, site_locale
+from generator.commands.console import print_problems, site_locale, terminal
 from generator.errors import ContentError, ContentErrors, CouldNotFinish, signal_name
 from generator.event_cache import EventMemory
 from generator.hosts import host_allowed
@@ -118,7 +118,7 @@ def describe(failure: BaseException) -> tuple[str, str]:
 
 
 def say(line: str) -> None:
-    print(line, file=sys.stderr, flush=True)
+    terminal(line, error=True, flush=True)
 
 
 class Site:
@@ -558,7 +558,7 @@ class Building:
         elif getattr(report, "up_to_date", False):  # nothing changed since `last` was built
             self.last = last
         self.say_warnings(report.warnings, self.lang or report.locale or locale)
-        print(catalogues.text("serve-built", self.lang or report.locale or locale, pages=report.pages,
+        terminal(catalogues.text("serve-built", self.lang or report.locale or locale, pages=report.pages,
                               printed=report.pdfs_printed), flush=True)
         return None
 
@@ -622,7 +622,7 @@ class Building:
             else:
                 text = problem.format(locale, root, private)
             said[id(problem)] = (problem, locale, stamp, text)  # (the problem held: its id is not taken again)
-            print(text, file=sys.stderr)
+            terminal(text, error=True)
         self.said = said
 
 
@@ -1042,7 +1042,7 @@ def serve(content: Path, output: Path, templates: Path, port: int, lang: str | N
         previous = {number: signal.signal(number, _interrupt) for number in handled}
     try:
         server.build()
-        print(catalogues.text("serve-listening", server.site.locale, url=server.url), flush=True)
+        terminal(catalogues.text("serve-listening", server.site.locale, url=server.url), flush=True)
         asyncio.run(server.run())
     except KeyboardInterrupt:  # Ctrl-C, SIGTERM, during the first build too: no traceback
         pass
