@@ -512,6 +512,90 @@ def test_the_desks_sheets_page_names_each_tables_match(tmp_path: Path) -> None:
         running.stop()
 
 
+def pdf_lines(path: Path) -> list[str]:
+    """A PDF's lines as pdftotext -layout reads them, each with its runs of spaces made one."""
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, check=True, text=True).stdout
+    return [" ".join(line.split()) for line in text.splitlines() if line.strip()]
+
+
+def test_the_final_rounds_results_notice_and_page_name_each_tables_match(tmp_path: Path) -> None:
+    """Guandan's results notice of the round of the final and the third-place play-off listed
+    "1" and "2" only, and its page "第 1 桌", "第 2 桌": which was the final was for the reader to
+    guess, while the draw notice and the score sheets named each table's match. Both name it
+    now, as the draw does; a round of one kind of match (the semi-finals) adds no column."""
+    def match(number: int, a: str, b: str, levels: str) -> str:
+        return f"  - table: {number}\n    teams: [{a}, {b}]\n    levels: {levels}\n"
+
+    rounds = {"round-1.yaml": results_file("ko", 1, match(1, "T01", "T04", '{T01: Q, T04: "9"}'),
+                                           match(2, "T02", "T03", '{T02: K, T03: "7"}')),
+              "round-2.yaml": results_file("ko", 2, match(1, "T04", "T03", '{T04: "8", T03: J}'),
+                                           match(2, "T01", "T02", '{T01: A+, T02: "10"}'))}
+    root = event(tmp_path, 4, KO + "    profile: national\n    third_place: true\n", rounds, game="guandan",
+                 prefix="T")
+    assert main(["build", "--content", str(root), "--output", str(tmp_path / "out")]) == 0
+    site = tmp_path / "out/events/cup"
+    lines = pdf_lines(site / "bulletins/round-ko-2.pdf")
+    assert "桌号 场次 参赛队 级数 参赛队 级数 获胜方 备注" in lines
+    assert "1 三四名决赛 T04 选手4甲 / 选手4乙 8 T03 选手3甲 / 选手3乙 J T03" in lines
+    assert "2 决赛 T01 选手1甲 / 选手1乙 A+ T02 选手2甲 / 选手2乙 10 T01 T01 过A" in lines
+    assert "场次" not in " ".join(pdf_lines(site / "bulletins/round-ko-1.pdf"))
+    page = (site / "ko/round-2/index.html").read_text(encoding="utf-8")
+    assert '<h2 id="table-1-h">第 1 桌 · 三四名决赛</h2>' in page and '<h2 id="table-2-h">第 2 桌 · 决赛</h2>' in page
+    assert '<h2 id="table-1-h">第 1 桌</h2>' in (site / "ko/round-1/index.html").read_text(encoding="utf-8")
+
+
+def test_the_final_rounds_bridge_score_sheets_name_each_tables_match(tmp_path: Path) -> None:
+    """Bridge prints no results notice of a round: its round on paper is the draw notice and the
+    score sheets `paibang print` fills in from the results. Each sheet's page of the round of
+    the final and the third-place play-off is titled by its table's match, as the draw notice
+    lists it."""
+    def match(number: int, home: str, away: str, boards: str) -> str:
+        return f"  - table: {number}\n    home: {home}\n    away: {away}\n    boards:\n{boards}"
+
+    won = "      1: {open: 4S N =, closed: 4S S -1}\n"  # the home team's 470, 10 IMPs
+    rounds = {"round-1.yaml": results_file("ko", 1, match(1, "T01", "T04", won), match(2, "T02", "T03", won)),
+              "round-2.yaml": results_file("ko", 2, match(1, "T03", "T04", won), match(2, "T01", "T02", won))}
+    root = event(tmp_path, 4, KO + "    scoring: imps\n    boards: 1\n    boards_each_round: same\n    third_place: true\n",
+                 rounds,
+                 game="bridge", prefix="T")
+    out = tmp_path / "forms"
+    assert main(["print", "cup", "ko", "--round", "2", "--content", str(root), "--output", str(out)]) == 0
+    draw = pdf_lines(out / "draw-ko-round-2.pdf")
+    first, second = [line for line in draw if line[:2] in ("1 ", "2 ")]  # (each room's seats after the match)
+    assert first.startswith("1 T03 选手3甲 / 选手3乙 T04 选手4甲 / 选手4乙 三四名决赛 ")
+    assert second.startswith("2 T01 选手1甲 / 选手1乙 T02 选手2甲 / 选手2乙 决赛 ")
+    sheets = sorted(out.glob("scoresheet-ko-round-2*.pdf"))
+    assert sheets, sorted(p.name for p in out.iterdir())
+    text = " ".join(line for sheet in sheets for line in pdf_lines(sheet))
+    assert "淘汰赛杯记分表（淘汰赛）（第 2 轮）（三四名决赛） 桌号：1 主队：T03" in text
+    assert "淘汰赛杯记分表（淘汰赛）（第 2 轮）（决赛） 桌号：2 主队：T01" in text
+
+
+@pytest.mark.parametrize(("game", "board", "named"), [
+    ("daguai", "{{open: {home} 8, closed: {home} 5}}",
+     ["淘汰赛杯淘汰赛第2轮记分单（三四名决赛）桌号：1", "淘汰赛杯淘汰赛第2轮记分单（决赛）桌号：2"]),
+    ("shengji", "{{open: 40, closed: 85}}", ["第2轮第1桌（三四名决赛）D03对D04", "第2轮第2桌（决赛）D01对D02"])])
+def test_the_final_rounds_score_sheets_of_the_other_games_name_each_tables_match(
+        tmp_path: Path, game: str, board: str, named: list[str]) -> None:
+    """大怪路子's round on paper is its score sheets, a page a match, each titled by its match
+    as bridge's are; 80分's team score sheet lists the round's matches in one notice, and its
+    place of each match ("第 2 轮第 1 桌") did not say which was the final. (The home team wins
+    every match; the PDF's text read without spaces, as a narrow cell breaks its words.)"""
+    def match(number: int, home: str, away: str) -> str:
+        return (f"  - table: {number}\n    home: {home}\n    away: {away}\n    boards:\n"
+                f"      1: {board.format(home=home)}\n")
+
+    rounds = {"round-1.yaml": results_file("ko", 1, match(1, "D01", "D04"), match(2, "D02", "D03")),
+              "round-2.yaml": results_file("ko", 2, match(1, "D03", "D04"), match(2, "D01", "D02"))}
+    root = event(tmp_path, 4, KO + "    boards: 1\n    third_place: true\n", rounds, game=game, prefix="D")
+    out = tmp_path / "forms"
+    assert main(["print", "cup", "ko", "--round", "2", "--content", str(root), "--output", str(out)]) == 0
+    (sheet,) = out.glob("scoresheet-ko-round-2*.pdf")
+    text = "".join(subprocess.run(["pdftotext", "-raw", str(sheet), "-"], capture_output=True, check=True,
+                                  text=True).stdout.split())
+    assert all(words in text for words in named), text
+
+
 def test_daguai_tie_settled_by_the_referee(tmp_path: Path) -> None:
     """Another game through the default hook: a 大怪路子 match drawn on points (8 : 8) goes to the
     side the referee names."""

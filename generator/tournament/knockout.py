@@ -166,6 +166,11 @@ class Bracket:
         """The place the losers of round `number` share (a round before the semi-finals; placings)."""
         return (self.size >> number) + 1
 
+    def named_tables(self, number: int, locale: str) -> dict[int, str]:
+        """named_tables of this bracket: for the games' printed results, which read the bracket
+        off their stage's result and import nothing of the tournament layer."""
+        return named_tables(self, number, locale)
+
 
 def make_bracket(field_size: int, seeds: list[str], third_place: bool) -> Bracket:
     """The bracket of a field of `field_size` (seeds: its entry ids, best first, when known)."""
@@ -681,3 +686,12 @@ def table_names(bracket: Bracket, number: int, locale: str) -> dict[int, str]:
     third-place play-off."""
     return {match.score.table.number: match_name(bracket, match, locale)
             for match in bracket.round_matches(number) if match.score is not None}
+
+
+def named_tables(bracket: Bracket, number: int, locale: str) -> dict[int, str]:
+    """table_names where round `number` holds matches of different names (the final and the
+    third-place play-off), else nothing: what a list of the round's tables (the draw notice, the
+    results notice, the round's page) names beside each table. A round of one kind of match is
+    named by its title already (第 2 轮（半决赛）)."""
+    names = table_names(bracket, number, locale)
+    return names if len(set(names.values())) > 1 else {}

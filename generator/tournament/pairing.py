@@ -1055,10 +1055,8 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
             movement = None
     # A knockout round holding matches of different names (the final and the third-place
     # play-off) names each table's match, in the bracket's words; the text names the round.
-    names = knockout.table_names(stage_result.bracket, round_result.number, locale) \
+    names = knockout.named_tables(stage_result.bracket, round_result.number, locale) \
         if stage.format == "knockout" and stage_result.bracket is not None else {}
-    if len(set(names.values())) < 2:
-        names = {}
     words: set[int] = set()
     if names:
         words.add(len(columns))  # (one name a cell, never broken: "third-place play-off")
