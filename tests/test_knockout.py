@@ -215,6 +215,90 @@ def test_pair_draws_no_table_for_two_withdrawn_sides_and_their_next_opponent_win
         ("5=", "C05"), ("9", "C09")]
 
 
+def page_words(page: str) -> str:
+    """A page's text as read: its tags taken out, each run of white space one space."""
+    return " ".join(re.sub(r"<[^>]+>", " ", page).split())
+
+
+def void_last_round(tmp_path: Path, withdrawn: tuple[str, str]) -> tuple[object, Path]:
+    """Four entries with a third-place match and prizes by place; the semi-finals played (C01 and
+    C02 through, C04 and C03 out), then `withdrawn` (`withdrawn: 2`), drawn by pair, the one
+    match left played by its home side's card, and the site rendered."""
+    root = event(tmp_path, 4, KO + "    third_place: true\n" + PRIZES)
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    fill(root, 1, ["K, 9", "K, 9"])
+    for entry in withdrawn:
+        withdraw(root, entry, "2")
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    fill(root, 2, ["K, 9"])
+    return render(root, tmp_path / "out")
+
+
+def test_a_void_final_places_both_finalists_second_and_names_no_champion(high_card: Game, tmp_path: Path) -> None:
+    """Both finalists withdrawn (knockout.py: a void match, its sides sharing its loser's place):
+    the stage is over, nobody is champion, C01 and C02 are 2= (their prize vacant: they left),
+    the third-place match placed as played. The bracket on the stage page and on paper said
+    nothing of a champion, as if the stage were still to finish, and the printed bracket left
+    the final's winner blank as a match not played yet; the placings' rule said 决赛胜者第 1 名
+    beside a table with no 1st. Each now says the champion is vacant, and why."""
+    result, out = void_last_round(tmp_path, ("C01", "C02"))
+    ko = result.stage_of("ko")
+    assert ko.status == "complete" and ko.bracket.champion is None and ko.bracket.final.void
+    assert [(s.rank_label, s.entry.id, s.prize.name if s.prize else None,
+             s.prize_vacant.name if s.prize_vacant else None) for s in ko.standings] == [
+        ("2=", "C01", None, "亚军"), ("2=", "C02", None, "亚军"), ("3", "C03", "季军", None), ("4", "C04", "季军", None)]
+    page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    assert '<p class="ko-champion">冠军空缺：决赛双方均已退赛，未赛。</p>' in page
+    assert "第 4 场 · 双方均已退赛，不赛，无人晋级" in page_words(page) and "比赛进行中" not in page
+    assert "第 4 场（决赛）双方均已退赛，未赛：双方并列第 2 名，第 1 名空缺。" in page
+    data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))
+    stage = data["stages"][0]
+    assert stage["status"] == "complete" and stage["bracket"]["champion"] is None
+    assert stage["bracket"]["matches"][3] == {"match": 4, "round": 2, "kind": "final", "sides": ["C01", "C02"],
+                                              "table": None, "winner": None, "void": True}
+    assert [(s["rank"], s["entry"], s["prize"]) for s in stage["standings"]] == [
+        (2, "C01", None), (2, "C02", None), (3, "C03", "季军"), (4, "C04", "季军")]
+    assert "冠军" not in (out / "index.html").read_text(encoding="utf-8")  # the archive names no champion
+    from generator.render.bulletins import bulletins_for
+
+    printed = {b.name: b for b in bulletins_for(result, "zh-Hans")}
+    assert printed["bracket-ko"].text.endswith("冠军空缺（决赛双方均已退赛，未赛）。")
+    assert printed["bracket-ko"].rows[3][4:] == ["", "不赛（双方退赛）"]
+    assert "第 4 场（决赛）双方均已退赛，未赛：双方并列第 2 名，第 1 名空缺。" in printed["standings-ko"].text
+    english = {b.name: b for b in bulletins_for(result, "en")}["bracket-ko"]
+    assert english.text.endswith(". No champion: both finalists withdrew and the final was not played.")
+
+
+def test_a_void_third_place_match_places_both_fourth_and_nobody_third(high_card: Game, tmp_path: Path) -> None:
+    """Both semi-final losers withdrawn before the third-place match: it is void, both are 4=
+    (the place its loser would have had) and nobody is 3rd; the final is played, C01 champion.
+    The stage page and the printed placings say why nobody is 3rd; results.json marks the
+    match void and the ranks 4, 4."""
+    result, out = void_last_round(tmp_path, ("C03", "C04"))
+    ko = result.stage_of("ko")
+    assert ko.status == "complete" and ko.bracket.champion == "C01" and ko.bracket.match(3).void
+    assert [(s.rank_label, s.entry.id, s.prize.name if s.prize else None,
+             s.prize_vacant.name if s.prize_vacant else None) for s in ko.standings] == [
+        ("1", "C01", "冠军", None), ("2", "C02", "亚军", None), ("4=", "C03", None, "季军"), ("4=", "C04", None, "季军")]
+    page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    assert '<p class="ko-champion"><strong>冠军：</strong>' in page
+    assert "第 3 场 · 三四名决赛 · 双方均已退赛，不赛，无人晋级" in page_words(page)
+    assert "第 3 场（三四名决赛）双方均已退赛，未赛：双方并列第 4 名，第 3 名空缺。" in page
+    data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))
+    stage = data["stages"][0]
+    assert stage["bracket"]["champion"] == "C01"
+    assert stage["bracket"]["matches"][2] == {"match": 3, "round": 2, "kind": "third", "sides": ["C04", "C03"],
+                                              "table": None, "winner": None, "void": True}
+    assert [(s["rank"], s["entry"], s["prize"]) for s in stage["standings"]] == [
+        (1, "C01", "冠军"), (2, "C02", "亚军"), (4, "C03", None), (4, "C04", None)]
+    from generator.render.bulletins import bulletins_for
+
+    printed = {b.name: b for b in bulletins_for(result, "zh-Hans")}
+    assert printed["bracket-ko"].rows[2][4:] == ["", "不赛（双方退赛）"]
+    assert printed["bracket-ko"].text.endswith("冠军：C01 选手1甲 / 选手1乙。")
+    assert "第 3 场（三四名决赛）双方均已退赛，未赛：双方并列第 4 名，第 3 名空缺。" in printed["standings-ko"].text
+
+
 def test_a_winner_written_for_a_withdrawn_side_without_a_record_is_its_walkover_and_an_error(
         high_card: Game, tmp_path: Path) -> None:
     """C04 `withdrawn: 2` reaches the final. `winner: C04` written there without a record says it

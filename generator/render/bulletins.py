@@ -278,13 +278,17 @@ def _bracket(t: Translator, event: Event, stage_result: StageResult) -> Bulletin
         if match.kind == "third":
             name = t("ko_third_match")
         table = str(match.score.table.number) if match.score is not None else ""
+        # a void match said so, not left blank as one still to play
+        winner = match.winner or (t("ko_cell_void") if match.void else "")
         rows.append([str(match.number), f"{t('round_n', n=match.round)} {name}", side(match.slots[0]),
-                     side(match.slots[1]), table, match.winner or ""])
+                     side(match.slots[1]), table, winner])
     byes = t("ko_bulletin_byes", ids=t.joiner().join(bracket.seeds[s - 1] for s in bracket.byes)) if bracket.byes else ""
     text = t("ko_bulletin_text", count=bracket.field_size, size=bracket.size, rounds=bracket.rounds, byes=byes,
              third=t("ko_bulletin_third") if bracket.third_place else "")
     if bracket.champion:
         text += t("ko_bulletin_champion", id=f"{bracket.champion} {_who(t, event.entries[bracket.champion])}")
+    elif bracket.vacant_champion:  # over, and nobody won: said, as a champion is
+        text += t("ko_bulletin_no_champion")
     columns = [t("ko_col_match"), t("pair_round_col"), t("ko_col_side_a"), t("ko_col_side_b"), t("table"),
                t("ko_col_winner")]
     title = t("ko_bulletin_title", event=event.title, stage=stage.name) if stage_in_titles(event, stage) \

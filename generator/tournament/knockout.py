@@ -166,6 +166,22 @@ class Bracket:
         """The place the losers of round `number` share (a round before the semi-finals; placings)."""
         return (self.size >> number) + 1
 
+    def void_place(self, match: Match) -> int:
+        """The place both sides of a void match share: the one its loser would have had (a void
+        final: 2=, nobody 1st; a void third-place match: 4=, nobody 3rd; a void semi-final
+        beside a third-place match: 4th, behind the other semi's loser, 3rd by walkover)."""
+        if match.kind == "final":
+            return 2
+        if match.kind == "third" or (match.kind == "semi" and self.third_place):
+            return 4
+        return self.loser_place(match.round)
+
+    @property
+    def vacant_champion(self) -> bool:
+        """The bracket is over and nobody won it: its final was void (both finalists withdrew)."""
+        final = self.final
+        return self.complete and final is not None and final.void
+
     def named_tables(self, number: int, locale: str) -> dict[int, str]:
         """named_tables of this bracket: for the games' printed results, which read the bracket
         off their stage's result and import nothing of the tournament layer."""
@@ -495,11 +511,8 @@ def placings(bracket: Bracket, field_entries: list[Entry], scored: list[RoundRes
     place, by seed, an entry withdrawn from the stage after those that played on (as rank does)."""
     place: dict[str, tuple[int, bool]] = {}
     for match in bracket.matches:
-        if match.void:
-            # Neither played it: both share the place its loser would have had (a void semi-final
-            # beside a third-place match: 4th, behind the other semi's loser, 3rd by walkover).
-            shared = 2 if match.kind == "final" else 4 if match.kind == "third" or (
-                match.kind == "semi" and bracket.third_place) else bracket.loser_place(match.round)
+        if match.void:  # neither played it: both share the place its loser would have had
+            shared = bracket.void_place(match)
             place.update((side, (shared, True)) for side in match.sides if side is not None)
             continue
         if match.winner is None:
