@@ -935,13 +935,81 @@ def test_a_seeding_result_corrected_after_the_draw_keeps_the_bracket_drawn_and_s
     page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
     assert "第 1 轮是按预赛的成绩编排的，这些成绩后来改了：C01, C08。已编排的对阵不会自动重排。" in page
     data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))  # on main: no stale_draws
-    assert data["stages"][1]["stale_draws"] == [{"round": 1, "entries": ["C01", "C08"], "drawn_on": {"stage": "prelim"}}]
+    # round 1 written by hand records no figures: which table was corrected is not known
+    assert data["stages"][1]["stale_draws"] == [{"round": 1, "entries": ["C01", "C08"], "drawn_on": {"stage": "prelim"},
+                                                 "moved": {}, "tables": []}]
     assert data["stages"][0]["stale_draws"] == []
     # before the knockout is drawn, the seeding follows the corrected standings
     del files["ko-round-1.yaml"], files["ko-round-2.yaml"]
     result, warnings = run(event(tmp_path / "before", 8, stages, files))
     assert result.stage_of("ko").bracket.seeds == ["C06", "C02", "C05", "C08"]
     assert not [w for w in warnings if w.code == "knockout-seeding-changed"]
+
+
+def test_a_seeding_result_corrected_after_pair_drew_round_one_names_the_table_corrected(high_card: Game,
+                                                                                        tmp_path: Path) -> None:
+    """The knockout's warning and its stage page's note listed the entries the corrected
+    standings would seed otherwise ("C01, C08"), where a Swiss round's note names the table
+    corrected and the figures it moved. pair now records the figures it drew round 1 on (the
+    seeding stage's standings, # draw-order:, as a Swiss round's), and the knockout's note names
+    prelim's table 1, turned round after the draw, as the Swiss's would."""
+    stages = SEEDED.replace("    seeding:", "    third_place: true\n    seeding:")
+    root = event(tmp_path, 8, stages, {"round-1.yaml": PRELIM_RESULTS})
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    drawn = next(p for p in (root / "events/cup/results").glob("*.yaml") if "stage: ko" in p.read_text(encoding="utf-8"))
+    assert "# draw-order: C06=1 C02=1 C05=1 C01=1 C03=0 C04=0 C07=0 C08=0\n" in drawn.read_text(encoding="utf-8")
+    result, warnings = run(root)
+    assert not [w for w in warnings if w.code == "knockout-seeding-changed"]  # the figures drawn on, unchanged
+    prelim = root / "events/cup/results/round-1.yaml"
+    prelim.write_text(prelim.read_text(encoding="utf-8").replace("cards: [K, 2]", "cards: [2, K]", 1), encoding="utf-8")
+    result, warnings = run(root)
+    (changed,) = [w for w in warnings if w.code == "knockout-seeding-changed"]
+    assert changed.message("zh-Hans") == (
+        "淘汰赛 ko 的第 1 轮是按阶段 prelim 的成绩编排的，这些成绩后来改了：第 1 轮第 1 桌（C01 – C08），"
+        "胜场（编排时 → 现在）：C01 1 → 0、C08 0 → 1；按现在的成绩种子会不同：C01, C08")
+    assert changed.message("en") == (
+        "round 1 of knockout ko was drawn on the standings of stage prelim, which have changed since: round 1 table 1 "
+        "(C01 – C08); wins (at the draw → now): C01 1 → 0, C08 0 → 1; the seeds would now differ for: C01, C08")
+    _, out = render(root, tmp_path / "out")
+    page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    assert ("第 1 轮是按预赛的成绩编排的，这些成绩后来改了：第 1 轮第 1 桌（C01 – C08），胜场（编排时 → 现在）："
+            "C01 1 → 0、C08 0 → 1。已编排的对阵不会自动重排。") in page_words(page)
+    data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))
+    assert data["stages"][1]["stale_draws"] == [{
+        "round": 1, "entries": ["C01", "C08"], "drawn_on": {"stage": "prelim"},
+        "moved": {"C01": {"drawn_on": 1, "now": 0}, "C08": {"drawn_on": 0, "now": 1}}, "tables": [{"round": 1, "table": 1}]}]
+
+
+@pytest.mark.parametrize(("corrected", "was", "now", "said"), [
+    # round 4 (the Swiss's round 5 drawn on it is stale too): told by the Swiss's own recorded figures
+    (4, 'levels: {T08: "8", T17: A+}', 'levels: {T08: A+, T17: "8"}',
+     "第 4 轮第 1 桌（T08 – T17），场分（编排时 → 现在）：T17 15 → 13、T08 13 → 15；按现在的成绩种子会不同：T17, T08"),
+    # the last round: told by the figures the knockout's round 1 recorded
+    (5, 'levels: {T17: A, T24: "8"}', 'levels: {T17: "8", T24: A}',
+     "第 5 轮第 1 桌（T17 – T24），场分（编排时 → 现在）：T17 15 → 13、T24 12 → 14；"
+     "按现在的成绩种子会不同：T17, T08, T06, T24")])
+def test_a_swiss_result_corrected_after_the_knockout_was_drawn_is_named_by_its_table(
+        tmp_path: Path, corrected: int, was: str, now: str, said: str) -> None:
+    """The demo's Guandan Swiss of 5 rounds seeding a knockout, its round 1 drawn by pair: a
+    result of the Swiss corrected afterwards is named by its round and table, in whichever round
+    it is, the last one included (which no Swiss round was drawn on)."""
+    import shutil
+
+    root = tmp_path / "content"
+    (root / "events").mkdir(parents=True)
+    shutil.copy(Path("content/site.yaml"), root / "site.yaml")
+    shutil.copytree(Path("content/events/tongxin-guandan-2025"), root / "events/tongxin-guandan-2025")
+    results = root / "events/tongxin-guandan-2025/results"
+    for drawn in results.glob("ko-round-*.yaml"):
+        drawn.unlink()
+    assert main(["pair", "tongxin-guandan-2025", "ko", "--content", str(root)]) == 0
+    path = results / f"round-{corrected}.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert was in text
+    path.write_text(text.replace(was, now), encoding="utf-8")
+    _, warnings = run(root)
+    (changed,) = [w for w in warnings if w.code == "knockout-seeding-changed"]
+    assert changed.message("zh-Hans") == f"淘汰赛 ko 的第 1 轮是按阶段 swiss 的成绩编排的，这些成绩后来改了：{said}"
 
 
 def test_round_one_keeps_the_seeds_pair_drew_from_whatever_the_order_of_its_tables(high_card: Game,
