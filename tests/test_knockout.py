@@ -177,7 +177,7 @@ def test_pair_draws_no_table_for_two_withdrawn_sides_and_their_next_opponent_win
     it and says so in the file's header; C01, whose semi-final it fed, wins that by walkover (no
     table, said in round 3's header), and so does C02 the third-place match that semi-final sends
     no loser to. Nobody is 4th; C04 and C05 share 5th with the quarter-final losers, after them."""
-    root = event(tmp_path, 9, KO + "    third_place: true\n")
+    root = event(tmp_path, 9, KO + "    third_place: true\n" + PRIZES)
     for entry in ("C04", "C05"):
         withdraw(root, entry, "2")
     results = root / "events/cup/results"
@@ -213,6 +213,13 @@ def test_pair_draws_no_table_for_two_withdrawn_sides_and_their_next_opponent_win
     assert [(s.rank_label, s.entry.id) for s in ko.standings] == [
         ("1", "C01"), ("2", "C03"), ("3", "C02"), ("5=", "C06"), ("5=", "C07"), ("5=", "C08"), ("5=", "C04"),
         ("5=", "C05"), ("9", "C09")]
+    # the prize list keeps the 4th place's 季军, vacant: the third-place match was a walkover
+    from generator.render.bulletins import bulletins_for
+
+    prizes = {b.name: b for b in bulletins_for(result, "zh-Hans")}["prizes"]
+    assert [row[:3] for row in prizes.rows] == [["冠军", "1", "C01"], ["亚军", "2", "C03"], ["季军", "3", "C02"],
+                                                ["季军", "4", ""]]
+    assert prizes.rows[3][3] == "空缺（第 8 场未赛）"
 
 
 def page_words(page: str) -> str:
@@ -265,6 +272,10 @@ def test_a_void_final_places_both_finalists_second_and_names_no_champion(high_ca
     assert printed["bracket-ko"].text.endswith("冠军空缺（决赛双方均已退赛，未赛）。")
     assert printed["bracket-ko"].rows[3][4:] == ["", "不赛（双方退赛）"]
     assert "第 4 场（决赛）双方均已退赛，未赛：双方并列第 2 名，第 1 名空缺。" in printed["standings-ko"].text
+    # the prize list keeps 冠军's row, vacant: it left it out, listing 亚军 (vacant) first
+    assert [row[:4] for row in printed["prizes"].rows] == [
+        ["冠军", "1", "", "空缺（第 4 场未赛）"], ["亚军", "2=", "", "空缺（C01 退赛）"], ["亚军", "2=", "", "空缺（C02 退赛）"],
+        ["季军", "3", "C03", "选手3甲 / 选手3乙"], ["季军", "4", "C04", "选手4甲 / 选手4乙"]]
     english = {b.name: b for b in bulletins_for(result, "en")}["bracket-ko"]
     assert english.text.endswith(". No champion: both finalists withdrew and the final was not played.")
 
@@ -297,6 +308,9 @@ def test_a_void_third_place_match_places_both_fourth_and_nobody_third(high_card:
     assert printed["bracket-ko"].rows[2][4:] == ["", "不赛（双方退赛）"]
     assert printed["bracket-ko"].text.endswith("冠军：C01 选手1甲 / 选手1乙。")
     assert "第 3 场（三四名决赛）双方均已退赛，未赛：双方并列第 4 名，第 3 名空缺。" in printed["standings-ko"].text
+    assert [row[:4] for row in printed["prizes"].rows] == [
+        ["冠军", "1", "C01", "选手1甲 / 选手1乙"], ["亚军", "2", "C02", "选手2甲 / 选手2乙"], ["季军", "3", "", "空缺（第 3 场未赛）"],
+        ["季军", "4=", "", "空缺（C03 退赛）"], ["季军", "4=", "", "空缺（C04 退赛）"]]
 
 
 def test_a_winner_written_for_a_withdrawn_side_without_a_record_is_its_walkover_and_an_error(

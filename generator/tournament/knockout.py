@@ -176,6 +176,20 @@ class Bracket:
             return 4
         return self.loser_place(match.round)
 
+    def empty_places(self) -> dict[int, Match]:
+        """The places of the final and the third-place match that nobody holds, each with its
+        match: the winner's of a void match (its sides share the loser's: void_place), the
+        loser's of a walkover (nobody lost it)."""
+        found = {}
+        for match in self.matches:
+            if match.kind in ("final", "third"):
+                first = 1 if match.kind == "final" else 3
+                if match.void:
+                    found[first] = match
+                elif match.walkover:
+                    found[first + 1] = match
+        return found
+
     @property
     def vacant_champion(self) -> bool:
         """The bracket is over and nobody won it: its final was void (both finalists withdrew)."""
