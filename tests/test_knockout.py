@@ -177,7 +177,7 @@ def test_pair_draws_no_table_for_two_withdrawn_sides_and_their_next_opponent_win
     it and says so in the file's header; C01, whose semi-final it fed, wins that by walkover (no
     table, said in round 3's header), and so does C02 the third-place match that semi-final sends
     no loser to. Nobody is 4th; C04 and C05 share 5th with the quarter-final losers, after them."""
-    root = event(tmp_path, 9, KO + "    third_place: true\n")
+    root = event(tmp_path, 9, KO + "    third_place: true\n" + PRIZES)
     for entry in ("C04", "C05"):
         withdraw(root, entry, "2")
     results = root / "events/cup/results"
@@ -213,6 +213,104 @@ def test_pair_draws_no_table_for_two_withdrawn_sides_and_their_next_opponent_win
     assert [(s.rank_label, s.entry.id) for s in ko.standings] == [
         ("1", "C01"), ("2", "C03"), ("3", "C02"), ("5=", "C06"), ("5=", "C07"), ("5=", "C08"), ("5=", "C04"),
         ("5=", "C05"), ("9", "C09")]
+    # the prize list keeps the 4th place's 季军, vacant: the third-place match was a walkover
+    from generator.render.bulletins import bulletins_for
+
+    prizes = {b.name: b for b in bulletins_for(result, "zh-Hans")}["prizes"]
+    assert [row[:3] for row in prizes.rows] == [["冠军", "1", "C01"], ["亚军", "2", "C03"], ["季军", "3", "C02"],
+                                                ["季军", "4", ""]]
+    assert prizes.rows[3][3] == "空缺（第 8 场未赛）"
+
+
+def page_words(page: str) -> str:
+    """A page's text as read: its tags taken out, each run of white space one space."""
+    return " ".join(re.sub(r"<[^>]+>", " ", page).split())
+
+
+def void_last_round(tmp_path: Path, withdrawn: tuple[str, str]) -> tuple[object, Path]:
+    """Four entries with a third-place match and prizes by place; the semi-finals played (C01 and
+    C02 through, C04 and C03 out), then `withdrawn` (`withdrawn: 2`), drawn by pair, the one
+    match left played by its home side's card, and the site rendered."""
+    root = event(tmp_path, 4, KO + "    third_place: true\n" + PRIZES)
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    fill(root, 1, ["K, 9", "K, 9"])
+    for entry in withdrawn:
+        withdraw(root, entry, "2")
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    fill(root, 2, ["K, 9"])
+    return render(root, tmp_path / "out")
+
+
+def test_a_void_final_places_both_finalists_second_and_names_no_champion(high_card: Game, tmp_path: Path) -> None:
+    """Both finalists withdrawn (knockout.py: a void match, its sides sharing its loser's place):
+    the stage is over, nobody is champion, C01 and C02 are 2= (their prize vacant: they left),
+    the third-place match placed as played. The bracket on the stage page and on paper said
+    nothing of a champion, as if the stage were still to finish, and the printed bracket left
+    the final's winner blank as a match not played yet; the placings' rule said 决赛胜者第 1 名
+    beside a table with no 1st. Each now says the champion is vacant, and why."""
+    result, out = void_last_round(tmp_path, ("C01", "C02"))
+    ko = result.stage_of("ko")
+    assert ko.status == "complete" and ko.bracket.champion is None and ko.bracket.final.void
+    assert [(s.rank_label, s.entry.id, s.prize.name if s.prize else None,
+             s.prize_vacant.name if s.prize_vacant else None) for s in ko.standings] == [
+        ("2=", "C01", None, "亚军"), ("2=", "C02", None, "亚军"), ("3", "C03", "季军", None), ("4", "C04", "季军", None)]
+    page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    assert '<p class="ko-champion">冠军空缺：决赛双方均已退赛，未赛。</p>' in page
+    assert "第 4 场 · 双方均已退赛，不赛，无人晋级" in page_words(page) and "比赛进行中" not in page
+    assert "第 4 场（决赛）双方均已退赛，未赛：双方并列第 2 名，第 1 名空缺。" in page
+    data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))
+    stage = data["stages"][0]
+    assert stage["status"] == "complete" and stage["bracket"]["champion"] is None
+    assert stage["bracket"]["matches"][3] == {"match": 4, "round": 2, "kind": "final", "sides": ["C01", "C02"],
+                                              "table": None, "winner": None, "void": True}
+    assert [(s["rank"], s["entry"], s["prize"]) for s in stage["standings"]] == [
+        (2, "C01", None), (2, "C02", None), (3, "C03", "季军"), (4, "C04", "季军")]
+    assert "冠军" not in (out / "index.html").read_text(encoding="utf-8")  # the archive names no champion
+    from generator.render.bulletins import bulletins_for
+
+    printed = {b.name: b for b in bulletins_for(result, "zh-Hans")}
+    assert printed["bracket-ko"].text.endswith("冠军空缺（决赛双方均已退赛，未赛）。")
+    assert printed["bracket-ko"].rows[3][4:] == ["", "不赛（双方退赛）"]
+    assert "第 4 场（决赛）双方均已退赛，未赛：双方并列第 2 名，第 1 名空缺。" in printed["standings-ko"].text
+    # the prize list keeps 冠军's row, vacant: it left it out, listing 亚军 (vacant) first
+    assert [row[:4] for row in printed["prizes"].rows] == [
+        ["冠军", "1", "", "空缺（第 4 场未赛）"], ["亚军", "2=", "", "空缺（C01 退赛）"], ["亚军", "2=", "", "空缺（C02 退赛）"],
+        ["季军", "3", "C03", "选手3甲 / 选手3乙"], ["季军", "4", "C04", "选手4甲 / 选手4乙"]]
+    english = {b.name: b for b in bulletins_for(result, "en")}["bracket-ko"]
+    assert english.text.endswith(". No champion: both finalists withdrew and the final was not played.")
+
+
+def test_a_void_third_place_match_places_both_fourth_and_nobody_third(high_card: Game, tmp_path: Path) -> None:
+    """Both semi-final losers withdrawn before the third-place match: it is void, both are 4=
+    (the place its loser would have had) and nobody is 3rd; the final is played, C01 champion.
+    The stage page and the printed placings say why nobody is 3rd; results.json marks the
+    match void and the ranks 4, 4."""
+    result, out = void_last_round(tmp_path, ("C03", "C04"))
+    ko = result.stage_of("ko")
+    assert ko.status == "complete" and ko.bracket.champion == "C01" and ko.bracket.match(3).void
+    assert [(s.rank_label, s.entry.id, s.prize.name if s.prize else None,
+             s.prize_vacant.name if s.prize_vacant else None) for s in ko.standings] == [
+        ("1", "C01", "冠军", None), ("2", "C02", "亚军", None), ("4=", "C03", None, "季军"), ("4=", "C04", None, "季军")]
+    page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    assert '<p class="ko-champion"><strong>冠军：</strong>' in page
+    assert "第 3 场 · 三四名决赛 · 双方均已退赛，不赛，无人晋级" in page_words(page)
+    assert "第 3 场（三四名决赛）双方均已退赛，未赛：双方并列第 4 名，第 3 名空缺。" in page
+    data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))
+    stage = data["stages"][0]
+    assert stage["bracket"]["champion"] == "C01"
+    assert stage["bracket"]["matches"][2] == {"match": 3, "round": 2, "kind": "third", "sides": ["C04", "C03"],
+                                              "table": None, "winner": None, "void": True}
+    assert [(s["rank"], s["entry"], s["prize"]) for s in stage["standings"]] == [
+        (1, "C01", "冠军"), (2, "C02", "亚军"), (4, "C03", None), (4, "C04", None)]
+    from generator.render.bulletins import bulletins_for
+
+    printed = {b.name: b for b in bulletins_for(result, "zh-Hans")}
+    assert printed["bracket-ko"].rows[2][4:] == ["", "不赛（双方退赛）"]
+    assert printed["bracket-ko"].text.endswith("冠军：C01 选手1甲 / 选手1乙。")
+    assert "第 3 场（三四名决赛）双方均已退赛，未赛：双方并列第 4 名，第 3 名空缺。" in printed["standings-ko"].text
+    assert [row[:4] for row in printed["prizes"].rows] == [
+        ["冠军", "1", "C01", "选手1甲 / 选手1乙"], ["亚军", "2", "C02", "选手2甲 / 选手2乙"], ["季军", "3", "", "空缺（第 3 场未赛）"],
+        ["季军", "4=", "", "空缺（C03 退赛）"], ["季军", "4=", "", "空缺（C04 退赛）"]]
 
 
 def test_a_winner_written_for_a_withdrawn_side_without_a_record_is_its_walkover_and_an_error(
@@ -512,6 +610,90 @@ def test_the_desks_sheets_page_names_each_tables_match(tmp_path: Path) -> None:
         running.stop()
 
 
+def pdf_lines(path: Path) -> list[str]:
+    """A PDF's lines as pdftotext -layout reads them, each with its runs of spaces made one."""
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, check=True, text=True).stdout
+    return [" ".join(line.split()) for line in text.splitlines() if line.strip()]
+
+
+def test_the_final_rounds_results_notice_and_page_name_each_tables_match(tmp_path: Path) -> None:
+    """Guandan's results notice of the round of the final and the third-place play-off listed
+    "1" and "2" only, and its page "第 1 桌", "第 2 桌": which was the final was for the reader to
+    guess, while the draw notice and the score sheets named each table's match. Both name it
+    now, as the draw does; a round of one kind of match (the semi-finals) adds no column."""
+    def match(number: int, a: str, b: str, levels: str) -> str:
+        return f"  - table: {number}\n    teams: [{a}, {b}]\n    levels: {levels}\n"
+
+    rounds = {"round-1.yaml": results_file("ko", 1, match(1, "T01", "T04", '{T01: Q, T04: "9"}'),
+                                           match(2, "T02", "T03", '{T02: K, T03: "7"}')),
+              "round-2.yaml": results_file("ko", 2, match(1, "T04", "T03", '{T04: "8", T03: J}'),
+                                           match(2, "T01", "T02", '{T01: A+, T02: "10"}'))}
+    root = event(tmp_path, 4, KO + "    profile: national\n    third_place: true\n", rounds, game="guandan",
+                 prefix="T")
+    assert main(["build", "--content", str(root), "--output", str(tmp_path / "out")]) == 0
+    site = tmp_path / "out/events/cup"
+    lines = pdf_lines(site / "bulletins/round-ko-2.pdf")
+    assert "桌号 场次 参赛队 级数 参赛队 级数 获胜方 备注" in lines
+    assert "1 三四名决赛 T04 选手4甲 / 选手4乙 8 T03 选手3甲 / 选手3乙 J T03" in lines
+    assert "2 决赛 T01 选手1甲 / 选手1乙 A+ T02 选手2甲 / 选手2乙 10 T01 T01 过A" in lines
+    assert "场次" not in " ".join(pdf_lines(site / "bulletins/round-ko-1.pdf"))
+    page = (site / "ko/round-2/index.html").read_text(encoding="utf-8")
+    assert '<h2 id="table-1-h">第 1 桌 · 三四名决赛</h2>' in page and '<h2 id="table-2-h">第 2 桌 · 决赛</h2>' in page
+    assert '<h2 id="table-1-h">第 1 桌</h2>' in (site / "ko/round-1/index.html").read_text(encoding="utf-8")
+
+
+def test_the_final_rounds_bridge_score_sheets_name_each_tables_match(tmp_path: Path) -> None:
+    """Bridge prints no results notice of a round: its round on paper is the draw notice and the
+    score sheets `paibang print` fills in from the results. Each sheet's page of the round of
+    the final and the third-place play-off is titled by its table's match, as the draw notice
+    lists it."""
+    def match(number: int, home: str, away: str, boards: str) -> str:
+        return f"  - table: {number}\n    home: {home}\n    away: {away}\n    boards:\n{boards}"
+
+    won = "      1: {open: 4S N =, closed: 4S S -1}\n"  # the home team's 470, 10 IMPs
+    rounds = {"round-1.yaml": results_file("ko", 1, match(1, "T01", "T04", won), match(2, "T02", "T03", won)),
+              "round-2.yaml": results_file("ko", 2, match(1, "T03", "T04", won), match(2, "T01", "T02", won))}
+    root = event(tmp_path, 4, KO + "    scoring: imps\n    boards: 1\n    boards_each_round: same\n    third_place: true\n",
+                 rounds,
+                 game="bridge", prefix="T")
+    out = tmp_path / "forms"
+    assert main(["print", "cup", "ko", "--round", "2", "--content", str(root), "--output", str(out)]) == 0
+    draw = pdf_lines(out / "draw-ko-round-2.pdf")
+    first, second = [line for line in draw if line[:2] in ("1 ", "2 ")]  # (each room's seats after the match)
+    assert first.startswith("1 T03 选手3甲 / 选手3乙 T04 选手4甲 / 选手4乙 三四名决赛 ")
+    assert second.startswith("2 T01 选手1甲 / 选手1乙 T02 选手2甲 / 选手2乙 决赛 ")
+    sheets = sorted(out.glob("scoresheet-ko-round-2*.pdf"))
+    assert sheets, sorted(p.name for p in out.iterdir())
+    text = " ".join(line for sheet in sheets for line in pdf_lines(sheet))
+    assert "淘汰赛杯记分表（淘汰赛）（第 2 轮）（三四名决赛） 桌号：1 主队：T03" in text
+    assert "淘汰赛杯记分表（淘汰赛）（第 2 轮）（决赛） 桌号：2 主队：T01" in text
+
+
+@pytest.mark.parametrize(("game", "board", "named"), [
+    ("daguai", "{{open: {home} 8, closed: {home} 5}}",
+     ["淘汰赛杯淘汰赛第2轮记分单（三四名决赛）桌号：1", "淘汰赛杯淘汰赛第2轮记分单（决赛）桌号：2"]),
+    ("shengji", "{{open: 40, closed: 85}}", ["第2轮第1桌（三四名决赛）D03对D04", "第2轮第2桌（决赛）D01对D02"])])
+def test_the_final_rounds_score_sheets_of_the_other_games_name_each_tables_match(
+        tmp_path: Path, game: str, board: str, named: list[str]) -> None:
+    """大怪路子's round on paper is its score sheets, a page a match, each titled by its match
+    as bridge's are; 80分's team score sheet lists the round's matches in one notice, and its
+    place of each match ("第 2 轮第 1 桌") did not say which was the final. (The home team wins
+    every match; the PDF's text read without spaces, as a narrow cell breaks its words.)"""
+    def match(number: int, home: str, away: str) -> str:
+        return (f"  - table: {number}\n    home: {home}\n    away: {away}\n    boards:\n"
+                f"      1: {board.format(home=home)}\n")
+
+    rounds = {"round-1.yaml": results_file("ko", 1, match(1, "D01", "D04"), match(2, "D02", "D03")),
+              "round-2.yaml": results_file("ko", 2, match(1, "D03", "D04"), match(2, "D01", "D02"))}
+    root = event(tmp_path, 4, KO + "    boards: 1\n    third_place: true\n", rounds, game=game, prefix="D")
+    out = tmp_path / "forms"
+    assert main(["print", "cup", "ko", "--round", "2", "--content", str(root), "--output", str(out)]) == 0
+    (sheet,) = out.glob("scoresheet-ko-round-2*.pdf")
+    text = "".join(subprocess.run(["pdftotext", "-raw", str(sheet), "-"], capture_output=True, check=True,
+                                  text=True).stdout.split())
+    assert all(words in text for words in named), text
+
+
 def test_daguai_tie_settled_by_the_referee(tmp_path: Path) -> None:
     """Another game through the default hook: a 大怪路子 match drawn on points (8 : 8) goes to the
     side the referee names."""
@@ -767,13 +949,81 @@ def test_a_seeding_result_corrected_after_the_draw_keeps_the_bracket_drawn_and_s
     page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
     assert "第 1 轮是按预赛的成绩编排的，这些成绩后来改了：C01, C08。已编排的对阵不会自动重排。" in page
     data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))  # on main: no stale_draws
-    assert data["stages"][1]["stale_draws"] == [{"round": 1, "entries": ["C01", "C08"], "drawn_on": {"stage": "prelim"}}]
+    # round 1 written by hand records no figures: which table was corrected is not known
+    assert data["stages"][1]["stale_draws"] == [{"round": 1, "entries": ["C01", "C08"], "drawn_on": {"stage": "prelim"},
+                                                 "moved": {}, "tables": []}]
     assert data["stages"][0]["stale_draws"] == []
     # before the knockout is drawn, the seeding follows the corrected standings
     del files["ko-round-1.yaml"], files["ko-round-2.yaml"]
     result, warnings = run(event(tmp_path / "before", 8, stages, files))
     assert result.stage_of("ko").bracket.seeds == ["C06", "C02", "C05", "C08"]
     assert not [w for w in warnings if w.code == "knockout-seeding-changed"]
+
+
+def test_a_seeding_result_corrected_after_pair_drew_round_one_names_the_table_corrected(high_card: Game,
+                                                                                        tmp_path: Path) -> None:
+    """The knockout's warning and its stage page's note listed the entries the corrected
+    standings would seed otherwise ("C01, C08"), where a Swiss round's note names the table
+    corrected and the figures it moved. pair now records the figures it drew round 1 on (the
+    seeding stage's standings, # draw-order:, as a Swiss round's), and the knockout's note names
+    prelim's table 1, turned round after the draw, as the Swiss's would."""
+    stages = SEEDED.replace("    seeding:", "    third_place: true\n    seeding:")
+    root = event(tmp_path, 8, stages, {"round-1.yaml": PRELIM_RESULTS})
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    drawn = next(p for p in (root / "events/cup/results").glob("*.yaml") if "stage: ko" in p.read_text(encoding="utf-8"))
+    assert "# draw-order: C06=1 C02=1 C05=1 C01=1 C03=0 C04=0 C07=0 C08=0\n" in drawn.read_text(encoding="utf-8")
+    result, warnings = run(root)
+    assert not [w for w in warnings if w.code == "knockout-seeding-changed"]  # the figures drawn on, unchanged
+    prelim = root / "events/cup/results/round-1.yaml"
+    prelim.write_text(prelim.read_text(encoding="utf-8").replace("cards: [K, 2]", "cards: [2, K]", 1), encoding="utf-8")
+    result, warnings = run(root)
+    (changed,) = [w for w in warnings if w.code == "knockout-seeding-changed"]
+    assert changed.message("zh-Hans") == (
+        "淘汰赛 ko 的第 1 轮是按阶段 prelim 的成绩编排的，这些成绩后来改了：第 1 轮第 1 桌（C01 – C08），"
+        "胜场（编排时 → 现在）：C01 1 → 0、C08 0 → 1；按现在的成绩种子会不同：C01, C08")
+    assert changed.message("en") == (
+        "round 1 of knockout ko was drawn on the standings of stage prelim, which have changed since: round 1 table 1 "
+        "(C01 – C08); wins (at the draw → now): C01 1 → 0, C08 0 → 1; the seeds would now differ for: C01, C08")
+    _, out = render(root, tmp_path / "out")
+    page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    assert ("第 1 轮是按预赛的成绩编排的，这些成绩后来改了：第 1 轮第 1 桌（C01 – C08），胜场（编排时 → 现在）："
+            "C01 1 → 0、C08 0 → 1。已编排的对阵不会自动重排。") in page_words(page)
+    data = json.loads((out / "events/cup/results.json").read_text(encoding="utf-8"))
+    assert data["stages"][1]["stale_draws"] == [{
+        "round": 1, "entries": ["C01", "C08"], "drawn_on": {"stage": "prelim"},
+        "moved": {"C01": {"drawn_on": 1, "now": 0}, "C08": {"drawn_on": 0, "now": 1}}, "tables": [{"round": 1, "table": 1}]}]
+
+
+@pytest.mark.parametrize(("corrected", "was", "now", "said"), [
+    # round 4 (the Swiss's round 5 drawn on it is stale too): told by the Swiss's own recorded figures
+    (4, 'levels: {T08: "8", T17: A+}', 'levels: {T08: A+, T17: "8"}',
+     "第 4 轮第 1 桌（T08 – T17），场分（编排时 → 现在）：T17 15 → 13、T08 13 → 15；按现在的成绩种子会不同：T17, T08"),
+    # the last round: told by the figures the knockout's round 1 recorded
+    (5, 'levels: {T17: A, T24: "8"}', 'levels: {T17: "8", T24: A}',
+     "第 5 轮第 1 桌（T17 – T24），场分（编排时 → 现在）：T17 15 → 13、T24 12 → 14；"
+     "按现在的成绩种子会不同：T17, T08, T06, T24")])
+def test_a_swiss_result_corrected_after_the_knockout_was_drawn_is_named_by_its_table(
+        tmp_path: Path, corrected: int, was: str, now: str, said: str) -> None:
+    """The demo's Guandan Swiss of 5 rounds seeding a knockout, its round 1 drawn by pair: a
+    result of the Swiss corrected afterwards is named by its round and table, in whichever round
+    it is, the last one included (which no Swiss round was drawn on)."""
+    import shutil
+
+    root = tmp_path / "content"
+    (root / "events").mkdir(parents=True)
+    shutil.copy(Path("content/site.yaml"), root / "site.yaml")
+    shutil.copytree(Path("content/events/tongxin-guandan-2025"), root / "events/tongxin-guandan-2025")
+    results = root / "events/tongxin-guandan-2025/results"
+    for drawn in results.glob("ko-round-*.yaml"):
+        drawn.unlink()
+    assert main(["pair", "tongxin-guandan-2025", "ko", "--content", str(root)]) == 0
+    path = results / f"round-{corrected}.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert was in text
+    path.write_text(text.replace(was, now), encoding="utf-8")
+    _, warnings = run(root)
+    (changed,) = [w for w in warnings if w.code == "knockout-seeding-changed"]
+    assert changed.message("zh-Hans") == f"淘汰赛 ko 的第 1 轮是按阶段 swiss 的成绩编排的，这些成绩后来改了：{said}"
 
 
 def test_round_one_keeps_the_seeds_pair_drew_from_whatever_the_order_of_its_tables(high_card: Game,

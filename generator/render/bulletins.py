@@ -35,6 +35,7 @@ from generator.tournament import knockout
 from generator.tournament.knockout import Bracket
 from generator.tournament.results import EventResult, RoundResult, StageResult
 from generator.tournament.event import standings_before
+from generator.tournament.standings import prize_of_place
 from generator.tournament.pairing import draw_sheet, draw_sheets, round_boards
 
 # The kinds (file-name prefixes) of the blank forms filled in at the table: what a game's
@@ -278,13 +279,17 @@ def _bracket(t: Translator, event: Event, stage_result: StageResult) -> Bulletin
         if match.kind == "third":
             name = t("ko_third_match")
         table = str(match.score.table.number) if match.score is not None else ""
+        # a void match said so, not left blank as one still to play
+        winner = match.winner or (t("ko_cell_void") if match.void else "")
         rows.append([str(match.number), f"{t('round_n', n=match.round)} {name}", side(match.slots[0]),
-                     side(match.slots[1]), table, match.winner or ""])
+                     side(match.slots[1]), table, winner])
     byes = t("ko_bulletin_byes", ids=t.joiner().join(bracket.seeds[s - 1] for s in bracket.byes)) if bracket.byes else ""
     text = t("ko_bulletin_text", count=bracket.field_size, size=bracket.size, rounds=bracket.rounds, byes=byes,
              third=t("ko_bulletin_third") if bracket.third_place else "")
     if bracket.champion:
         text += t("ko_bulletin_champion", id=f"{bracket.champion} {_who(t, event.entries[bracket.champion])}")
+    elif bracket.vacant_champion:  # over, and nobody won: said, as a champion is
+        text += t("ko_bulletin_no_champion")
     columns = [t("ko_col_match"), t("pair_round_col"), t("ko_col_side_a"), t("ko_col_side_b"), t("table"),
                t("ko_col_winner")]
     title = t("ko_bulletin_title", event=event.title, stage=stage.name) if stage_in_titles(event, stage) \
@@ -315,13 +320,21 @@ def _prizes(t: Translator, event: Event, stage_result: StageResult) -> Bulletin:
     # (one equal with others, 3=, after them: those who won the prize first)
     listed = sorted((s for s in stage_result.standings if s.rank is not None),
                     key=lambda s: (s.rank, s.prize is None))
-    rows = []
+    placed: list[tuple[int, list[str]]] = []
     for s in listed:
         if s.prize is not None:
-            rows.append([s.prize.name, s.rank_label, s.entry.id, _who(t, s.entry), s.entry.group or "",
-                         s.prize.award or ""])
+            placed.append((s.rank, [s.prize.name, s.rank_label, s.entry.id, _who(t, s.entry), s.entry.group or "",
+                                    s.prize.award or ""]))
         elif s.prize_vacant is not None:
-            rows.append([s.prize_vacant.name, s.rank_label, "", t("prize_vacant", id=s.entry.id), "", ""])
+            placed.append((s.rank, [s.prize_vacant.name, s.rank_label, "", t("prize_vacant", id=s.entry.id), "", ""]))
+    # A knockout's place nobody holds (a void final: no 1st; a walkover's: no loser) keeps its
+    # prize's row too, said vacant with the match not played: a list without 冠军 read as a
+    # misprint. (sorted is stable: the empty place before the entries sharing its number)
+    bracket = stage_result.bracket
+    for place, match in (bracket.empty_places() if bracket is not None else {}).items():
+        if (prize := prize_of_place(stage.prizes, place)) is not None:
+            placed.append((place, [prize.name, str(place), "", t("ko_empty_slot", n=match.number), "", ""]))
+    rows = [row for _, row in sorted(placed, key=lambda item: item[0])]
     columns = [t("prize"), t("rank"), t("id"), t("players"), t("group"), t("award")]
     return Bulletin("prizes", t("prize_title", event=event.title), t("prize_text", stage=stage.name), columns, rows,
                     event.organizer or "", event.day_of(stage, stage_result.rounds_played or None), numeric={1})

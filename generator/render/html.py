@@ -49,6 +49,7 @@ from generator.render.output import OutputTree
 from generator.render.players import People, PeopleInOneEvent, Person, collect_people, people_by_group
 from generator.render.remarks import remark_text, remark_texts
 from generator.render.search import index_files, listed_order, packed_records
+from generator.tournament.knockout import named_tables
 from generator.tournament.results import EventResult, StageResult, StaleDraw
 from generator.tournament.summary import (EventSummary, archive_card, card_digest, credits_digest, entry_count, first_day,
                                           last_day, names_of, placings_digest)
@@ -1766,6 +1767,10 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
         # A barometer's standings after each round (duplicate.standings_after_rounds).
         after = _standings_after(event, stage_result)
         for round_result in stage_result.rounds:
+            # A knockout round of the final and the third-place play-off: each table's heading
+            # names its match, as the round's draw and results notices do.
+            match_names = named_tables(stage_result.bracket, round_result.number, env.globals["t"].locale) \
+                if stage_result.bracket is not None else {}
             # PAGE_TABLES tables a page, in table order; the first keeps the round's URL.
             shown = pages_of_rounds[(stage.id, round_result.number)].chunks
             url = round_url(event, stage.id, round_result.number)
@@ -1773,7 +1778,7 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
             for number, tables in enumerate(shown, 1):
                 writer.page(env, page_url(url, number), "round.html", day,
                             stage_result=stage_result, stage=stage, round_result=round_result, tables=tables,
-                            pages=links, page_number=number, table_template=table_template,
+                            pages=links, page_number=number, table_template=table_template, match_names=match_names,
                             after_round=after.get(round_result.number) if number == 1 else None, **common)
     # Compact: json's C encoder only runs without `indent` (indented, this file took a tenth of
     # the whole build). Without its check for cycles: results_json makes a tree (its 160,000
@@ -1931,11 +1936,11 @@ def _figure(value: float) -> int | float:
 
 
 def _stale_draw_json(stage_result: StageResult, draw: StaleDraw) -> dict[str, Any]:
-    if stage_result.bracket is not None:
-        return {"round": draw.round, "entries": list(draw.entries), "drawn_on": {"stage": stage_result.drawn_from}}
     # what the correction moved: the primary scores the draw read and today's, and the tables
-    # corrected where those figures tell them (tournament/stale.py)
-    return {"round": draw.round, "entries": list(draw.entries), "drawn_on": {"after_round": draw.round - 1},
+    # corrected where those figures tell them (tournament/stale.py); a knockout's, of the stage
+    # seeding it (its round 1 drawn on that stage's standings after its last round)
+    drawn_on = {"stage": stage_result.drawn_from} if stage_result.bracket is not None else {"after_round": draw.round - 1}
+    return {"round": draw.round, "entries": list(draw.entries), "drawn_on": drawn_on,
             "moved": {entry: {"drawn_on": _figure(was), "now": _figure(now)} for entry, (was, now) in draw.moved.items()},
             "tables": [{"round": number, "table": table} for number, table in draw.tables]}
 

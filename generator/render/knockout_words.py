@@ -10,6 +10,7 @@ from functools import reduce
 
 from generator.content.model import Event, Stage
 from generator.render.i18n import Translator
+from generator.tournament import knockout
 from generator.tournament.knockout import Bracket
 
 
@@ -21,11 +22,31 @@ def ranking_rule(t: Translator, event: Event, stage: Stage, bracket: Bracket) ->
         parts.append(t("ko_rule_third") if bracket.third_place else t("ko_rule_one_semi")
                      if len(bracket.round_matches(bracket.rounds - 1)) < 2 else t("ko_rule_no_third"))
     parts.append(t("ko_rule_places", earlier=_earlier_places(t, bracket)))
+    parts += _void_places(t, bracket)
     knockout = stage.knockout
     if knockout is not None and knockout.then:  # the places after the bracket's (`then:`)
         parts.append(t("ko_rule_then_places" if knockout.places else "ko_rule_then", first=bracket.field_size + 1,
                        stage=event.stage(knockout.then).name, places=knockout.places))
     return parts
+
+
+def _void_places(t: Translator, bracket: Bracket) -> list[str]:
+    """A sentence for each void match (both sides withdrawn) that places its sides otherwise than
+    the rule above says: a final or a third-place match, whose sides share the loser's place
+    and leave the winner's empty, and a semi-final beside a third-place match (tournament/
+    knockout.py, Bracket.void_place). A void match of an earlier round places its sides as the
+    rule says (with that round's losers), and needs no word."""
+    found = []
+    for match in bracket.matches:
+        if not match.void or not (match.kind in ("final", "third") or (match.kind == "semi" and bracket.third_place)):
+            continue
+        label = knockout.match_label(match, t.locale)
+        place = bracket.void_place(match)
+        if match.kind == "semi":
+            found.append(t("ko_rule_void", match=label, place=place))
+        else:
+            found.append(t("ko_rule_void_vacant", match=label, place=place, empty=place - 1))
+    return found
 
 
 def _earlier_places(t: Translator, bracket: Bracket) -> str:

@@ -98,12 +98,12 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
             field_entries = [e for e in event.entries.values() if not e.bye and not e.substitute]
         else:
             field_entries = []  # the stage feeding this one has no results yet
-        reseeded: list[str] = []
+        reseeded: StaleDraw | None = None
         if stage.format == "knockout":  # in seed order (tournament/knockout.py)
             field_entries = seeded_field(event, stage, field_entries, stage.id in incoming, results, problems)
             # Once round 1 is drawn, the field and bracket are the ones drawn (a later correction
             # of the stage seeding it is warned, never redrawn).
-            field_entries, reseeded, drawn_from = drawn_field(event, stage, field_entries, problems)
+            field_entries, reseeded, drawn_from, changes = drawn_field(event, stage, field_entries, results, problems)
             if reseeded:  # who went on is who was drawn: the stage advancing here marks them
                 drawn = {e.id for e in field_entries}
                 for feeder in (r for r in results if r.stage.advance and r.stage.advance.to == stage.id):
@@ -125,7 +125,8 @@ def run_event(event: Event, problems: Problems, known: ScoredTables | None = Non
                     event.folder / "event.yaml"), warning=True, id=stage.id, then=then.stage.id,
                     first=len(ranked) + 1)
         if stage.format == "knockout" and reseeded:
-            result.stale_draws, result.drawn_from = [StaleDraw(1, reseeded)], drawn_from
+            result.stale_draws, result.drawn_from = [reseeded], drawn_from
+            result.stale_notes = [({}, changes, (1,))]  # (its round is round 1: said by the note's own words)
         if position == 0:
             result.byes = byes
         results.append(result)
@@ -596,6 +597,7 @@ def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Rou
             marks[round_.number] = round_.tables[0].mark if round_.tables and round_.tables[0].mark else Mark(round_.source)
     for draw in found:
         draw.tables = corrected_tables(result, checked, draw)
+    result.draw_checks = checked
     result.stale_notes = []
     for note in stale_notes(found, result):
         words, changes = note_words(note, result, event.game)

@@ -50,7 +50,7 @@ from generator.catalogues import LOCALES
 from generator.content.model import Entry, Event, Stage
 from generator.errors import Mark, Problems
 from generator.games import Game, TableScore
-from generator.tournament.results import COMPLETE, IN_PROGRESS, SCHEDULED, RoundResult, StageResult
+from generator.tournament.results import COMPLETE, IN_PROGRESS, SCHEDULED, RoundResult, StageResult, StaleDraw
 from generator.tournament.standings import Standing, Tally, tally
 
 if TYPE_CHECKING:
@@ -166,6 +166,41 @@ class Bracket:
         """The place the losers of round `number` share (a round before the semi-finals; placings)."""
         return (self.size >> number) + 1
 
+    def void_place(self, match: Match) -> int:
+        """The place both sides of a void match share: the one its loser would have had (a void
+        final: 2=, nobody 1st; a void third-place match: 4=, nobody 3rd; a void semi-final
+        beside a third-place match: 4th, behind the other semi's loser, 3rd by walkover)."""
+        if match.kind == "final":
+            return 2
+        if match.kind == "third" or (match.kind == "semi" and self.third_place):
+            return 4
+        return self.loser_place(match.round)
+
+    def empty_places(self) -> dict[int, Match]:
+        """The places of the final and the third-place match that nobody holds, each with its
+        match: the winner's of a void match (its sides share the loser's: void_place), the
+        loser's of a walkover (nobody lost it)."""
+        found = {}
+        for match in self.matches:
+            if match.kind in ("final", "third"):
+                first = 1 if match.kind == "final" else 3
+                if match.void:
+                    found[first] = match
+                elif match.walkover:
+                    found[first + 1] = match
+        return found
+
+    @property
+    def vacant_champion(self) -> bool:
+        """The bracket is over and nobody won it: its final was void (both finalists withdrew)."""
+        final = self.final
+        return self.complete and final is not None and final.void
+
+    def named_tables(self, number: int, locale: str) -> dict[int, str]:
+        """named_tables of this bracket: for the games' printed results, which read the bracket
+        off their stage's result and import nothing of the tournament layer."""
+        return named_tables(self, number, locale)
+
 
 def make_bracket(field_size: int, seeds: list[str], third_place: bool) -> Bracket:
     """The bracket of a field of `field_size` (seeds: its entry ids, best first, when known)."""
@@ -251,25 +286,37 @@ def drawn_in_round_one(event: Event, stage_id: str) -> set[str]:
     return {side for table in first.tables for side in table.sides} | set(first.seeds or ())
 
 
-def drawn_field(event: Event, stage: Stage, seeded: list[Entry],
-                problems: Problems) -> tuple[list[Entry], list[str], str]:
+def seeding_source(event: Event, stage: Stage) -> str | None:
+    """The stage whose standings seed the knockout (`seeding: {from: …}`, else the stage
+    advancing here); None for a seeding list or a first stage."""
+    knockout = stage.knockout
+    if knockout is None or knockout.seeds is not None:
+        return None
+    return knockout.from_stage or next((s.id for s in event.stages if s.advance and s.advance.to == stage.id), None)
+
+
+def drawn_field(event: Event, stage: Stage, seeded: list[Entry], earlier: list[StageResult],
+                problems: Problems) -> tuple[list[Entry], StaleDraw | None, str, dict[str, str]]:
     """The knockout's field as its round 1 was drawn, once it is (event-day.md: a correction after
     a later round was drawn stands, and the draw is never silently redone). A field seeded by an
     earlier stage's standings (`seeding: {from: …}`, or the qualifiers in rank order) follows them
     until round 1 is written; a result of that stage corrected afterwards may rank its entries
     otherwise, or let another one qualify, but the bracket stays the one drawn: its seeds are
     the ones round 1's file writes (`seeds:`, as `paibang pair` writes them), else read back from
-    its tables (_seeds_from_tables). Returns that field, the entries whose seed (or place
-    in the field) the standings would now change, with a warning naming them, and the id of
-    the stage whose standings they are; the field as
-    seeded and no names when round 1 is not drawn, is drawn on the seeding as it stands, or is
-    no draw of a bracket of this size (knockout-not-in-bracket says so)."""
+    its tables (_seeds_from_tables). Returns that field; the stale draw (StaleDraw: the entries
+    whose seed, or place in the field, the standings would now change, and the table of the
+    stage `earlier` holds that was corrected, where the figures pair recorded tell it:
+    tournament/stale.py), with a warning naming them; the id of the stage whose standings they
+    are; and what changed, in every locale, as the stage page says it. The field as seeded and
+    no stale draw when round 1 is not drawn, is drawn on the seeding as it stands, or is no
+    draw of a bracket of this size (knockout-not-in-bracket says so)."""
+    from generator.tournament.stale import seeding_changes  # stale imports the games, as this module does
+
     knockout = stage.knockout
-    source = knockout.from_stage if knockout is not None else None
-    source = source or next((s.id for s in event.stages if s.advance and s.advance.to == stage.id), None)
+    source = seeding_source(event, stage)
     first = next((r for r in event.rounds.get(stage.id, []) if r.number == 1), None)
-    if knockout is None or knockout.seeds is not None or source is None or first is None or not seeded:
-        return seeded, [], ""
+    if knockout is None or source is None or first is None or not seeded:
+        return seeded, None, "", {}
     ids = [e.id for e in seeded]
     current = make_bracket(len(ids), ids, knockout.third_place)
     matches = current.round_matches(1)
@@ -277,23 +324,30 @@ def drawn_field(event: Event, stage: Stage, seeded: list[Entry],
     if written is not None:
         # The seeds pair drew from, as written: the bracket is theirs, whatever the tables' order.
         if written == ids:
-            return seeded, [], ""
+            return seeded, None, "", {}
         if _same_draw(make_bracket(len(written), written, knockout.third_place), current):
-            return [event.entries[i] for i in written], [], ""  # the standings moved, the draw would not
+            return [event.entries[i] for i in written], None, "", {}  # the standings moved, the draw would not
         seeds = written
         mark = first.seeds_mark or Mark(first.source)
     else:
         inferred = _seeds_from_tables(event, first, ids, current)
         if inferred is None:
-            return seeded, [], ""
+            return seeded, None, "", {}
         seeds, mark = inferred
     changed = [i for i in dict.fromkeys(seeds + ids) if i not in seeds or i not in ids
                or seeds.index(i) != ids.index(i)]
     # The hint says the draw the standings give now: a draw written by hand that never followed
     # them (a mistake, not a correction) is told from one overtaken by a correction by the reader.
+    # The table corrected, as a Swiss round's stale draw names it, from the figures pair recorded
+    # of the standings it drew on (# draw-order:); without them, the entries alone.
+    seeding = next((r for r in earlier if r.stage.id == source), None)
+    draw, changes = seeding_changes(seeding, first.drawn_on, changed, event.game)
+    clause = {locale: catalogues.text("ko_seeding_changed_known" if first.drawn_on and seeding is not None
+                                      else "ko_seeding_changed_unknown", locale, changes=changes[locale],
+                                      ids=", ".join(changed)) for locale in LOCALES}
     problems.add("knockout-seeding-changed", mark, warning=True, id=stage.id, source=source,
-                 ids=", ".join(changed), expected=_expected(current, matches))
-    return [event.entries[i] for i in seeds], changed, source
+                 ids=", ".join(changed), changes=clause, expected=_expected(current, matches))
+    return [event.entries[i] for i in seeds], draw, source, changes
 
 
 def _written_seeds(first: Round, ids: list[str], problems: Problems) -> list[str] | None:
@@ -490,11 +544,8 @@ def placings(bracket: Bracket, field_entries: list[Entry], scored: list[RoundRes
     place, by seed, an entry withdrawn from the stage after those that played on (as rank does)."""
     place: dict[str, tuple[int, bool]] = {}
     for match in bracket.matches:
-        if match.void:
-            # Neither played it: both share the place its loser would have had (a void semi-final
-            # beside a third-place match: 4th, behind the other semi's loser, 3rd by walkover).
-            shared = 2 if match.kind == "final" else 4 if match.kind == "third" or (
-                match.kind == "semi" and bracket.third_place) else bracket.loser_place(match.round)
+        if match.void:  # neither played it: both share the place its loser would have had
+            shared = bracket.void_place(match)
             place.update((side, (shared, True)) for side in match.sides if side is not None)
             continue
         if match.winner is None:
@@ -681,3 +732,12 @@ def table_names(bracket: Bracket, number: int, locale: str) -> dict[int, str]:
     third-place play-off."""
     return {match.score.table.number: match_name(bracket, match, locale)
             for match in bracket.round_matches(number) if match.score is not None}
+
+
+def named_tables(bracket: Bracket, number: int, locale: str) -> dict[int, str]:
+    """table_names where round `number` holds matches of different names (the final and the
+    third-place play-off), else nothing: what a list of the round's tables (the draw notice, the
+    results notice, the round's page) names beside each table. A round of one kind of match is
+    named by its title already (第 2 轮（半决赛）)."""
+    names = table_names(bracket, number, locale)
+    return names if len(set(names.values())) > 1 else {}

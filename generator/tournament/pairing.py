@@ -497,8 +497,15 @@ def _plan_knockout(result: EventResult, stage_result: StageResult, number: int) 
     entries, stage = result.event.entries, stage_result.stage
     gone = {side for sides in draw.tables for side in sides
             if side in entries and entries[side].withdrawn_by(number, stage.id)}
-    return PlannedRound(result.event, stage, number, "knockout", draw, knockout=drawn,
-                        forfeits=_withdrawal_forfeits(draw, gone))
+    # Round 1 drawn on a stage's standings: the primary figures it read, in their order, as a
+    # Swiss round records its own (results_text), for check to name the table of that stage
+    # corrected after the draw (knockout.drawn_field, tournament/stale.py).
+    source = knockout.seeding_source(result.event, stage) if number == 1 else None
+    seeding = next((s for s in result.stages if s.stage.id == source), None)
+    scores = {s.entry.id: s.tally.metrics.get(seeding.primary, 0) for s in seeding.standings
+              if s.rank is not None} if seeding is not None else {}
+    return PlannedRound(result.event, stage, number, "knockout", draw, primary=seeding.primary if seeding else "",
+                        scores=scores, knockout=drawn, forfeits=_withdrawal_forfeits(draw, gone))
 
 
 def _withdrawal_forfeits(draw: Draw, gone: Collection[str]) -> dict[int, str]:
@@ -823,9 +830,10 @@ def results_text(plan: PlannedRound, locale: str) -> str:
     # folders below the site's).
     if (event.folder.parent.parent / SITE_SCHEMA_FOLDER / "results.schema.json").is_file():
         lines.insert(0, f"# yaml-language-server: $schema=../../../{SITE_SCHEMA_FOLDER}/results.schema.json")
-    if plan.method == "swiss":
+    if plan.method == "swiss" or (plan.knockout is not None and plan.scores):
         # What the draw read (order, primary score), for check to see later whether a corrected
-        # result changed it (event._stale_draws; load._drawn_on reads these lines back).
+        # result changed it (event._stale_draws, knockout.drawn_field; load._drawn_on reads
+        # these lines back).
         order = [f"{entry_id}={_exact(plan.scores[entry_id])}" for entry_id in plan.scores]
         lines += [f"# draw-order: {' '.join(order[i:i + 10])}" for i in range(0, len(order), 10)]
     lines += [f"stage: {yaml_id(stage.id)}", f"round: {plan.number}",
@@ -1055,10 +1063,8 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
             movement = None
     # A knockout round holding matches of different names (the final and the third-place
     # play-off) names each table's match, in the bracket's words; the text names the round.
-    names = knockout.table_names(stage_result.bracket, round_result.number, locale) \
+    names = knockout.named_tables(stage_result.bracket, round_result.number, locale) \
         if stage.format == "knockout" and stage_result.bracket is not None else {}
-    if len(set(names.values())) < 2:
-        names = {}
     words: set[int] = set()
     if names:
         words.add(len(columns))  # (one name a cell, never broken: "third-place play-off")

@@ -114,6 +114,10 @@ class StageResult:
     # rounds drawn before it and what it changed, each in every locale (tournament/stale.py), and
     # those rounds (the desk says a note with the saves of what they were drawn on).
     stale_notes: list[tuple[dict[str, str], dict[str, str], tuple[int, ...]]] = field(default_factory=list)
+    # A Swiss stage's rounds whose draw was checked against its recorded figures, each with the
+    # figures that moved since (empty: none): what tells the round a correction is in
+    # (tournament/stale.py), for its own stale draws and a knockout's seeded from it.
+    draw_checks: dict[int, dict[str, tuple[float, float]]] = field(default_factory=dict)
     # A knockout's round 1 drawn on standings that have changed since (stale_draws): their stage's id.
     drawn_from: str = ""
     bracket: Any = None  # a knockout stage's bracket (tournament/knockout.py's Bracket)

@@ -126,3 +126,26 @@ def _sides(result: StageResult, number: int, table: int) -> tuple[str, ...]:
 
 def _num(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def seeding_changes(source: StageResult | None, recorded: list[tuple[str, float]] | None, entries: list[str],
+                    game: str) -> tuple[StaleDraw, dict[str, str]]:
+    """A knockout's round 1 drawn on the standings of `source`, the stage seeding it, that a
+    correction has changed since (`entries`: whose seed it changed): the stale draw, with the
+    table corrected as a Swiss round's note finds it, and what changed in every locale.
+    `paibang pair` records the figures it drew the bracket on (`recorded`, # draw-order:), the
+    standings after the stage's last round, as it records a Swiss round's: the knockout's draw
+    is to the stage's figures what the stage's next round would be, and the first draw whose
+    figure of an entry differs tells the round its result was corrected in. Without those
+    figures (round 1 drawn by hand, or by an older paibang) the entries alone are said."""
+    draw = StaleDraw(1, list(entries))
+    if source is None or recorded is None:
+        ids = ", ".join(entries)
+        return draw, {locale: ids for locale in LOCALES}
+    now = {s.entry.id: float(s.tally.metrics.get(source.primary, 0)) for s in source.standings}
+    draw.moved = {entry: (was, now[entry]) for entry, was in recorded if entry in now and now[entry] != was}
+    after = max((r.number for r in source.rounds), default=0) + 1  # drawn after the stage's last round
+    draw.tables = corrected_tables(source, {**source.draw_checks, after: draw.moved},
+                                   StaleDraw(after, draw.entries, draw.moved))
+    note = StaleNote([1], draw.tables, draw.moved, [] if draw.moved else list(entries))
+    return draw, note_words(note, source, game)[1]

@@ -314,27 +314,33 @@ def rank(tallies: Iterable[Tally], rank_by: Sequence[str], lots: dict[str, int] 
     return standings
 
 
+def prize_of_place(prizes: Sequence[Prize], place: int) -> Prize | None:
+    """The prize by place (`count` places each, in order) that place `place` wins, if any."""
+    last_place = 0
+    for prize in prizes:
+        if prize.count is None:
+            continue
+        if last_place < place <= last_place + prize.count:
+            return prize
+        last_place += prize.count
+    return None
+
+
 def award_prizes(standings: list[Standing], prizes: Sequence[Prize], withdrew: Collection[str] = ()) -> None:
     """Prizes by place (`count` places each, in order) or by a metric threshold. An entry of
     `withdrew` (it left the event: seed 000 十.11, 中途离场者所在的组不获奖) gets none: its place's
     prize is left vacant (Standing.prize_vacant), not passed down, so every other entry keeps the
     prize of the place it is ranked at; a threshold prize it reaches it simply does not get."""
-    by_place = [p for p in prizes if p.count is not None]
     by_threshold = [p for p in prizes if p.metric is not None]
     for standing in standings:
         if standing.rank is None:
             continue
         gone = standing.entry.id in withdrew
-        last_place = 0
-        for prize in by_place:
-            assert prize.count is not None
-            if last_place < standing.rank <= last_place + prize.count:
-                if gone:
-                    standing.prize_vacant = prize
-                else:
-                    standing.prize = prize
-                break
-            last_place += prize.count
+        prize = prize_of_place(prizes, standing.rank)
+        if prize is not None and gone:
+            standing.prize_vacant = prize
+        elif prize is not None:
+            standing.prize = prize
         if not gone and standing.prize is None:  # (a vacant prize is only ever a withdrawn one's)
             for prize in by_threshold:
                 assert prize.metric is not None and prize.threshold is not None

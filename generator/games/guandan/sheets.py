@@ -27,10 +27,17 @@ def bulletins(result: Any, t: Any, forms: bool | None = None) -> list[Any]:
                 continue  # a draw with no result yet: the draw bulletin (对阵表) posts it
             if getattr(round_result, "partial", False):
                 continue  # partly entered: shown on its round page only until every table is in
+            number = round_result.number
+            # A knockout round holding the final and the third-place play-off names each
+            # table's match, as its draw notice did (the bracket's words, Bracket.named_tables).
+            bracket = getattr(stage_result, "bracket", None)
+            names = bracket.named_tables(number, t.locale) if bracket is not None else {}
             rows = []
             for score in round_result.tables:
                 view: MatchView = score.view
                 cells = [str(score.table.number)]
+                if names:
+                    cells.append(names.get(score.table.number, ""))
                 for side in range(2):
                     if side < len(view.teams):
                         team = view.teams[side]
@@ -49,17 +56,18 @@ def bulletins(result: Any, t: Any, forms: bool | None = None) -> list[Any]:
                         t("gd_short_penalty", team=p.team, levels=p.levels) for p in penalties)])
                 cells += [view.winner or "", remark]
                 rows.append(cells)
-            number = round_result.number
             key = "gd_round_title" if stage.rounds > 1 else "gd_stage_results_title"
             title = t(key, event=event.title, stage=stage.name, n=number) if stage_in_titles(event, stage) \
                 else t(key + "_event", event=event.title, n=number)
-            columns = [t("table"), t("entry"), t("gd_level"), t("entry"), t("gd_level"), t("winner"), t("remark")]
+            columns = [t("table"), *([t("ko_col_match")] if names else []), t("entry"), t("gd_level"), t("entry"),
+                       t("gd_level"), t("winner"), t("remark")]
             name = f"round-{stage.id}-{number}" if stage.rounds > 1 else f"results-{stage.id}"
             options = stage.options if isinstance(stage.options, GuandanStage) else GuandanStage()
             text = t(("gd_round_text_knockout" if stage.format == "knockout" else "gd_round_text_draws")
                      if options.draws else "gd_round_text")
             found.append(Bulletin(name, title, text, columns, rows, event.organizer or "",
-                                  event.day_of(stage, number), numeric={0}))
+                                  event.day_of(stage, number), numeric={0},
+                                  words={1} if names else set()))  # the match's name, as the draw's
         if forms is not False:
             found.extend(score_sheets(t, event, stage, stage_result, Bulletin))
     return found

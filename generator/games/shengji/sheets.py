@@ -90,10 +90,16 @@ def _seat_level(t: Any, options: ShengjiStage, board: int) -> str:
 
 def _team_sheet_rows(t: Any, stage: Stage, stage_result: Any, options: ShengjiStage) -> list[list[str]]:
     rows: list[list[str]] = []
+    bracket = getattr(stage_result, "bracket", None)
     for round_result in stage_result.rounds:
+        # A knockout round of the final and the third-place play-off: each match's place names
+        # it, as the round's draw notice does (Bracket.named_tables).
+        names = bracket.named_tables(round_result.number, t.locale) if bracket is not None else {}
         for score in round_result.tables:
             view = score.view
             where = t("sheet_round_table", r=round_result.number, t=score.table.number)
+            if score.table.number in names:
+                where += t("paren", text=names[score.table.number])
             if not isinstance(view, TeamView) or view.away is None:
                 rows.append([where, "", t("bye"), "", "", "", ""])
                 continue
