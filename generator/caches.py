@@ -30,12 +30,12 @@ from pathlib import Path
 from typing import Any
 
 from generator import catalogues
-from generator.seals import (MAGIC, Unsealed, secret, seal, seal_of, seal_of_written, unseal, verified,
-                             write_atomically, write_sealed)
+from generator.seals import (MAGIC, Unsealed, secret, seal, seal_of, unseal, verified,
+                             write_atomically, write_sealed, write_sealed_named)
 
 # The seal's names, kept here where the other caches have always found them.
-__all__ = ["MAGIC", "SealedFiles", "Unsealed", "dumps", "loads", "read_sealed", "secret", "seal", "seal_of", "seal_of_written",
-           "stamp_of", "unseal", "unsafe", "write_atomically", "write_sealed"]
+__all__ = ["MAGIC", "SealedFiles", "Unsealed", "dumps", "loads", "read_sealed", "secret", "seal", "seal_of",
+           "stamp_of", "unseal", "unsafe", "write_atomically", "write_sealed", "write_sealed_named"]
 
 
 def dumps(value: Any) -> bytes:

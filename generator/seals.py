@@ -110,14 +110,6 @@ def seal_of(payload: bytes) -> bytes:
     return MAGIC + hmac.new(secret(), payload, hashlib.sha256).digest()
 
 
-def seal_of_written(write: Writing) -> bytes:
-    """seal_of the payload `write` makes, given chunk by chunk to the function it is passed
-    (Writing): a payload of megabytes is sealed without being made whole in memory."""
-    mac = hmac.new(secret(), digestmod=hashlib.sha256)
-    write(mac.update)
-    return MAGIC + mac.digest()
-
-
 def unseal(data: bytes) -> bytes:
     """The payload of a sealed file; Unsealed when it was not sealed with the user's key."""
     return bytes(verified(data))
@@ -157,22 +149,73 @@ def write_durably(path: Path, data: bytes, *, mode: int | None = None, replace: 
     sync_folder(path.parent)
 
 
+def write_sealed_named(folder: Path, prefix: str, name_of: Callable[[bytes], str], write: Writing, keep: bool = False,
+                 ) -> tuple[str, os.stat_result | None]:
+    """A payload sealed (seal_of) into a file of `folder`, whole or not at all as
+    `write_atomically` writes it, the payload made once: `write` gives it a chunk at a time,
+    each written as it comes, hashed into the seal and into a digest of its own (a record of a
+    mass event's 10,000 people was pickled three times over, for its seal, its name and the
+    file: a third of the build's own time at its end). The seal goes before the payload, in the
+    room left for it, once the payload is written. The file's name is `name_of` the seal and
+    the payload's digest (a file named by its content). With `keep`, a regular file of that
+    name is left as it is (it holds the same), the new one discarded. Returns the name, and the
+    stats of the file written (None when kept), as write_atomically does. The temporary's name
+    starts with `prefix`, as the file's own name does, so that whoever prunes the files of that
+    name prunes one a killed build left. For caches only."""
+    folder.mkdir(parents=True, exist_ok=True)
+    temporary = folder / f"{prefix}.tmp-{os.getpid()}-{threading.get_ident()}"
+    mac, digest = hmac.new(secret(), digestmod=hashlib.sha256), hashlib.sha256()
+    try:
+        with _new_file(temporary) as handle:
+            handle.write(bytes(len(MAGIC) + _DIGEST))
+
+            def chunk(data: bytes) -> None:
+                handle.write(data)
+                mac.update(data)
+                digest.update(data)
+
+            write(chunk)
+            sealed = MAGIC + mac.digest()
+            handle.seek(0)
+            handle.write(sealed)
+            handle.flush()
+            written = os.fstat(handle.fileno())
+        name = name_of(sealed + digest.digest())
+        if keep:
+            try:
+                if stat.S_ISREG(os.lstat(folder / name).st_mode):
+                    temporary.unlink()
+                    return name, None
+            except FileNotFoundError:
+                pass
+        os.replace(temporary, folder / name)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    return name, written
+
+
+def _new_file(path: Path):  # noqa: ANN202 - a binary file object
+    """`path` made anew for writing, never opened through a link or over a file found there
+    (O_EXCL|O_NOFOLLOW): one left by a process of the same id long gone is removed first (a link
+    is unlinked, not followed)."""
+    flags = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+             | getattr(os, "O_BINARY", 0))
+    try:
+        descriptor = os.open(path, flags, 0o666)
+    except FileExistsError:
+        os.unlink(path)
+        descriptor = os.open(path, flags, 0o666)
+    return open(descriptor, "wb")  # (builtin open: the tests patch seals.open)
+
+
 def _write_whole(path: Path, parts: tuple[bytes, ...], then: Writing | None, *,
                  put: Callable[[Path, Path], None], synced: bool, mode: int | None = None) -> os.stat_result:
     """The one body of both writers: a temporary beside `path`, written, put in place by `put`,
     removed if anything fails. Its name is this thread's: the desk saves from several at once."""
     temporary = path.with_name(f"{path.name}.tmp-{os.getpid()}-{threading.get_ident()}")
-    # Made anew, never opened through a link or over a file found there (O_EXCL|O_NOFOLLOW): one
-    # left by a process of the same id long gone is removed first (a link is unlinked, not followed).
-    flags = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-             | getattr(os, "O_BINARY", 0))
     try:
-        try:
-            descriptor = os.open(temporary, flags, 0o666)
-        except FileExistsError:
-            os.unlink(temporary)
-            descriptor = os.open(temporary, flags, 0o666)
-        with open(descriptor, "wb") as handle:  # (builtin open: the tests patch seals.open)
+        with _new_file(temporary) as handle:
             if mode is not None:
                 os.fchmod(handle.fileno(), mode)  # before a byte of it is written
             for part in parts:

@@ -678,25 +678,25 @@ def test_the_rendered_parts_are_held_packed_until_the_record_is_written(tmp_path
     monkeypatch.setattr(os, "cpu_count", lambda: 2)  # rendered by two workers, whatever this machine has
     unpacked: list[str] = []
     watched_record: list = []
-    write_atomically = caches.write_atomically  # (the record is sealed and written as it is pickled)
+    write_sealed_named = caches.write_sealed_named  # (the record is sealed and written as it is pickled)
 
-    def watched(path, *args, **kwargs):  # noqa: ANN001, ANN202
-        if path.name.endswith(".record"):  # the record itself, written last, once every part is packed
-            watched_record.append(path)
+    def watched(folder, prefix, *args, **kwargs):  # noqa: ANN001, ANN202
+        if prefix.endswith(".record"):  # the record itself, written last, once every part is packed
+            watched_record.append(folder / prefix)
             gc.collect()  # what earlier builds in this process left for the collector is not this build's
             for pages in gc.get_objects():
                 if type(pages) is EventPages or (isinstance(pages, RecordedPages) and pages._unpacked is not None):
                     unpacked.extend(part for part in pages.files if part.startswith(("events/", "players/")))
-        return write_atomically(path, *args, **kwargs)
+        return write_sealed_named(folder, prefix, *args, **kwargs)
 
-    monkeypatch.setattr(caches, "write_atomically", watched)
+    monkeypatch.setattr(caches, "write_sealed_named", watched)
     output, cache = tmp_path / "output", tmp_path / "cache" / "pdf"
     report = build(content, output, cache_dir=cache, bulletins=False)
     assert report.events == 4 and (output / "events/dongke-bridge-2015/index.html").is_file()
-    assert watched_record, "the record was not written through caches.write_atomically"
+    assert watched_record, "the record was not written through caches.write_sealed_named"
     assert unpacked == [], f"{len(unpacked)} rendered files held unpacked while the record was written"
     assert "events/dongke-bridge-2015/index.html" in report.written  # the workers' files, written anew
-    monkeypatch.setattr(caches, "write_atomically", write_atomically)
+    monkeypatch.setattr(caches, "write_sealed_named", write_sealed_named)
     assert build(content, output, cache_dir=cache, bulletins=False).up_to_date
 
 
@@ -724,6 +724,41 @@ def test_the_record_s_side_files_are_written_without_their_payload_whole(tmp_pat
     assert caches.read_sealed(tmp_path / "cache" / name) == rows
     assert name == previous._side_file("people-rows", list(rows))
 
+
+
+def test_the_record_s_files_are_pickled_once_each(tmp_path, monkeypatch):
+    """Each file of the record (a side file, the record itself) is pickled once, its seal and its
+    name made from the frames as they are written (seals.write_sealed_named): pickled for the
+    seal, for the name and for the file in turn, a mass event's people took a third of the
+    build's own time at its end. A value saved again keeps its file and its name; a file of the
+    record a killed build left half written is never taken for it (the seal)."""
+    from generator import caches
+    from generator.render import incremental
+    from generator.render.output import OutputTree
+
+    pickled: list[object] = []
+    pickle_into = incremental._pickle_into
+
+    def counted(value, *args, **kwargs):  # noqa: ANN001, ANN202
+        pickled.append(value)
+        return pickle_into(value, *args, **kwargs)
+
+    monkeypatch.setattr(incremental, "_pickle_into", counted)
+    output = tmp_path / "output"
+    output.mkdir()
+    record = tmp_path / "cache" / "site-x.record"
+    previous = incremental.PreviousBuild(output, record, parts=False)
+    rows = [b"row %d" % number for number in range(1_000)]
+    name = previous._side_file("people-rows", rows)
+    assert len(pickled) == 1 and caches.read_sealed(tmp_path / "cache" / name) == rows
+    stamp = (tmp_path / "cache" / name).stat().st_mtime_ns
+    assert previous._side_file("people-rows", list(rows)) == name  # the same value: the same file, left as it was
+    assert (tmp_path / "cache" / name).stat().st_mtime_ns == stamp
+    assert previous._side_file("people-rows", rows[:-1]) != name
+    pickled.clear()
+    previous.save({}, OutputTree(output))
+    assert len(pickled) == 1 and caches.read_sealed(record)["version"] == incremental.RECORD_VERSION
+    assert sorted(p.name for p in record.parent.iterdir() if ".tmp-" in p.name) == []
 
 def test_the_record_s_people_are_written_without_every_event_s_seats_at_once(tmp_path):
     """Who sits where in each event (render/players.py's PeopleIndex.events, its blobs in a file:

@@ -1333,8 +1333,10 @@ def _records_key(shared: str, results: list[EventResult | EventSummary], people:
     event). The index's files are kept when the same: a results file changes none of these."""
     digest = hashlib.sha256(shared.encode())
     digest.update("".join([f"{names_of(result)}\0" for result in results]).encode())
-    digest.update("".join([json.dumps([person.key, person.name, person.groups, person.slugs[0] if person.slugs else ""],
-                                      ensure_ascii=False) for person in people.everyone]).encode())
+    # One repr of them all (their values alone, where a pickle would also say which were the
+    # same object): a json.dumps a person was a seventh of a mass event's build in its own process.
+    digest.update(repr([(person.key, person.name, person.groups, person.slugs[0] if person.slugs else "")
+                        for person in people.everyone]).encode("utf-8", "surrogatepass"))
     return digest.hexdigest()
 
 

@@ -1213,9 +1213,9 @@ class PreviousBuild:
         # Sealed and written as pickled, a frame at a time, as the side files are (`_side_file`):
         # pickled whole (650 kB at 2,000 events, in a buffer that doubles as it grows), it was
         # the last thing the build made at its end, in memory the heap had no room left for.
-        written = caches.write_atomically(self.record, caches.seal_of_written(partial(_pickle_into, data)),
-                                          then=partial(_pickle_into, data))
-        if self._files is not None:
+        _, written = caches.write_sealed_named(self.record.parent, self.record.name, lambda _: self.record.name,
+                                         partial(_pickle_into, data))
+        if written is not None and self._files is not None:
             self._files.wrote(self.record, written, data)
         self._forget_side_files({*files.values(), people, seats, rows, data.get("warnings")})
         for older in (".json", ".warnings.sealed"):  # an older paibang's record of the same output/
@@ -1226,20 +1226,17 @@ class PreviousBuild:
         no object in `value` is in it twice (a list of bytes: the persons' rows), so that the
         pickler need not remember each one it wrote (its memo: an entry for each of a 2,000-event
         archive's persons' rows, 3 MB at the build's end, three times over)."""
-        # Nor is the payload made whole: the value is pickled again for each of the seal, the
-        # name (their digest) and the file, each time a frame (64 kB) at a time, as it is
-        # written: pickled whole, a 2,000-event archive's persons' rows (8.6 MB) and people
-        # index (4 MB) were each made once more beside all the build held, at its end.
-        pickled = partial(_pickle_into, value, fast=alone)
-
-        seal = caches.seal_of_written(pickled)
-        digest = hashlib.sha256(seal)
-        pickled(digest.update)
-        name = f"{self.record.name}.{what}-{digest.hexdigest()[:24]}"
-        if not (self.record.parent / name).is_file():
-            written = caches.write_atomically(self.record.parent / name, seal, then=pickled)
-            if self._files is not None:
-                self._files.wrote(self.record.parent / name, written, value)
+        # Nor is the payload made whole: it is pickled once, a frame (64 kB) at a time, each frame
+        # written, sealed and hashed for the name as it comes (seals.write_sealed): pickled whole,
+        # a 2,000-event archive's persons' rows (8.6 MB) and people index (4 MB) were each made
+        # once more beside all the build held, at its end; pickled for the seal, the name and the
+        # file in turn, a mass event's people took a third of the build's own time at its end.
+        prefix = f"{self.record.name}.{what}"
+        name, written = caches.write_sealed_named(self.record.parent, prefix,
+                                            lambda digest: f"{prefix}-{hashlib.sha256(digest).hexdigest()[:24]}",
+                                            partial(_pickle_into, value, fast=alone), keep=True)
+        if written is not None and self._files is not None:
+            self._files.wrote(self.record.parent / name, written, value)
         return name
 
     def _forget_side_files(self, kept: set[str | None]) -> None:
