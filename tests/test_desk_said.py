@@ -184,8 +184,12 @@ def test_a_penalty_line_is_said_as_the_penalties_box_is_typed(tmp_path: Path, de
     results = root / "events" / "gd" / "results" / "round-1.yaml"
     before = results.read_bytes()
     levels = {"open_level_a": "Q", "open_level_b": "9", "closed_level_a": "8", "closed_level_b": "9"}
-    for line, said, fix in (("T01 1 迟到\nT01 0 迟到", "闭室：「罚级」第 2 项：T01 罚 0 级，超出范围", "罚级在 1 到 12 级之间"),
-                            ("T01 x", "闭室：「罚级」第 1 项“T01 x”无法识别", "被罚方 级数 原因，如 T02 2 迟到10分钟")):
+    for line, said, fix in (("T01 1 迟到\nT01 0 迟到", "闭室：「罚级」第 2 行：T01 罚 0 级，超出范围", "罚级在 1 到 12 级之间"),
+                            ("T01 x", "闭室：「罚级」第 1 行“T01 x”无法识别", "被罚方 级数 原因，如 T02 2 迟到10分钟"),
+                            # the line the secretary sees, blank lines counted: the record skips
+                            # them, and its 2nd penalty was said as the 2nd of the box
+                            ("T01 1 迟到\n\nT01 0 迟到", "闭室：「罚级」第 3 行：T01 罚 0 级，超出范围", "罚级在 1 到 12 级之间"),
+                            ("\nT01 x\nT01 1 迟到", "闭室：「罚级」第 2 行“T01 x”无法识别", "被罚方 级数 原因")):
         status, page = secretary.post("main/1/1", "save", **levels, closed_penalties=line)
         problems = block(page, "problems")
         assert status == 422 and said in problems and fix in problems, problems
