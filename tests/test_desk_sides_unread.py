@@ -4,7 +4,7 @@ the desk does (its standings while the secretary mends a file), so every table t
 must be one the game can score. A bridge knockout written home/away, as content-format.md writes
 a team match, in a stage that reads ns/ew (no `scoring: imps`) kept tables of no side, and the
 bridge scorer's unpacking of them raised ValueError out of Desk.load: `paibang desk` died with a
-traceback where check listed 8 errors. The same for a table of one pair in bridge's matches
+traceback where check listed 8 errors (now one a table, which names the fix). The same for a table of one pair in bridge's matches
 (which has no bye: the odd pair plays the substitutes), for ns/ew in a teams stage, and for a
 table of no side in Guandan, 大怪路子 and 80分."""
 
@@ -48,19 +48,29 @@ def checked(root: Path, capsys) -> str:  # noqa: ANN001
 
 def test_a_bridge_knockout_written_home_away_is_said_at_the_desk_as_check_says_it(
         tmp_path: Path, desk_of, capsys) -> None:  # noqa: ANN001, F811
+    """Said once a table, with the fix that applies (the stage's `scoring: imps`), where check
+    listed home and away unknown, ns and ew missing and each board unreadable: 12 errors whose
+    fix was to write ns/ew. Once the stage says `scoring: imps`, the same tables are its matches."""
     root = make(tmp_path, KNOCKOUT, HOME_AWAY, game="bridge")
     said = checked(root, capsys)
-    assert "发现 8 处错误" in said
+    assert "发现 2 处错误" in said and said.count("[bridge-team-match-not-teams]") == 2
     running = desk_of(root)  # started: no traceback out of Desk.load
     errors = [p for p in running.desk.problems if not p.warning]
-    assert len(errors) == 8 and {p.code for p in errors} == {"key-missing", "key-unknown"}
+    assert [p.code for p in errors] == ["bridge-team-match-not-teams"] * 2
     admin = admin_page(running.desk)
     for problem in errors:  # each one as check says it: file and line, what is wrong, the fix
         assert f"round-1.yaml:{problem.mark.line}:" in admin and f"round-1.yaml:{problem.mark.line}:" in said
-        assert problem.hint("zh-Hans") in admin
-    assert "未知的键 home" in admin and "可用的键" in admin
+        assert problem.hint("zh-Hans") in admin and problem.hint("zh-Hans") in said
+    assert "home/away 是队式赛" in admin and "阶段 main 加上 scoring: imps" in admin
     # the tables of no side are no match: nothing to enter, no link made for them
     assert running.desk.spot("main", 1, 1) is None and running.desk.entered() == {"main/1": []}
+    # the fix the message gives: the same tables are the stage's team matches
+    event = root / "events" / SLUG / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("    boards: 2\n", "    scoring: imps\n    boards: 2\n"),
+                     encoding="utf-8")
+    assert cli.main(["check", "--content", str(root)]) == 0
+    running.desk.load()
+    assert not running.desk.problems and running.desk.spot("main", 1, 1) is not None
 
 
 @pytest.mark.parametrize(("game", "stage", "tables", "codes"), [
