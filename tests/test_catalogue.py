@@ -671,6 +671,7 @@ TRIGGERS: dict[str, Trigger] = {
     "bridge-board-syntax": edit(B, (PRELIM, "      3: 3C N -2\n", "      3: 3C Q -2\n")),
     "bridge-impossible-result": edit(B, (PRELIM, "      3: 3C N -2\n", "      3: 7NT N +1\n")),
     "bridge-score-mismatch": edit(B, (FINAL, "4: 4HX S -2 -500", "4: 4HX S -2 -300")),
+    "bridge-team-match-not-teams": edit(B, (FINAL, "    ns: A26\n    ew: A22\n", "    home: A26\n    away: A22\n")),
     # The demo's no-show (prelim table 12, forfeit: A01) without the substitutes' boards.
     "bridge-seat-unplayed": edit(B, (PRELIM, "    referee: 周强\n    boards:\n      1: 3NT N -1 -50\n      2: 3D S +2 150\n"
                                              "      3: 3NT W -1\n      4: 5D W = -400\n      5: 4H N -1 -50\n"
@@ -683,6 +684,9 @@ TRIGGERS: dict[str, Trigger] = {
     "guandan-deal-syntax": edit(G, (R1, "deals: [T45+3, T45+2,", "deals: [T45+3, T45 two,")),
     "guandan-gain-range": edit(G, (R1, "deals: [T45+3, T45+2,", "deals: [T45+3, T45+5,")),
     "guandan-team-not-at-table": edit(G, (R1, "deals: [T45+3, T45+2,", "deals: [T45+3, T99+2,")),
+    "guandan-penalty-team-not-at-table": edit(G, (R1, "levels: {T47: K, T48: 8}",
+                                                   "levels: {T47: K, T48: 8}\n    penalties: [{team: T99, levels: 1}]")),
+    "guandan-levels-team-not-at-table": edit(G, (R1, "levels: {T47: K, T48: 8}", "levels: {T47: K, T48: 8, T99: 9}")),
     "guandan-after-pass": edit(G, (R1, "T21+2, T21+2, T21+3]", "T21+2, T21+2, T21+3, T14+1]")),
     "guandan-tie-no-winner": edit(G, (R1, "levels: {T47: K, T48: 8}", "levels: {T47: K, T48: K}")),
     "guandan-winner-mismatch": edit(G, (R1, "levels: {T47: K, T48: 8}", "levels: {T47: K, T48: 8}\n    winner: T48")),

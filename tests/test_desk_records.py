@@ -361,7 +361,7 @@ def test_on_the_seeds_rules_penalties_are_the_secretarys(tmp_path: Path, desk_of
     # the secretary's wrong penalty: refused in the site's language, nothing written
     before = results(root).read_bytes()
     status, html = secretary.post("main/1/1", "save", level_a="8", level_b="9", penalties="T02 0 迟到")
-    assert status == 422 and "「罚级」第 1 项：T02 罚 0 级，超出范围" in html and results(root).read_bytes() == before
+    assert status == 422 and "「罚级」第 1 行：T02 罚 0 级，超出范围" in html and results(root).read_bytes() == before
 
 
 # --- at a phone's width -------------------------------------------------------------------------

@@ -184,17 +184,28 @@ def test_a_penalty_line_is_said_as_the_penalties_box_is_typed(tmp_path: Path, de
     results = root / "events" / "gd" / "results" / "round-1.yaml"
     before = results.read_bytes()
     levels = {"open_level_a": "Q", "open_level_b": "9", "closed_level_a": "8", "closed_level_b": "9"}
-    for line, said, fix in (("T01 1 迟到\nT01 0 迟到", "闭室：「罚级」第 2 项：T01 罚 0 级，超出范围", "罚级在 1 到 12 级之间"),
-                            ("T01 x", "闭室：「罚级」第 1 项“T01 x”无法识别", "被罚方 级数 原因，如 T02 2 迟到10分钟")):
+    for line, said, fix in (("T01 1 迟到\nT01 0 迟到", "闭室：「罚级」第 2 行：T01 罚 0 级，超出范围", "罚级在 1 到 12 级之间"),
+                            ("T01 x", "闭室：「罚级」第 1 行“T01 x”无法识别", "被罚方 级数 原因，如 T02 2 迟到10分钟"),
+                            # the line the secretary sees, blank lines counted: the record skips
+                            # them, and its 2nd penalty was said as the 2nd of the box
+                            ("T01 1 迟到\n\nT01 0 迟到", "闭室：「罚级」第 3 行：T01 罚 0 级，超出范围", "罚级在 1 到 12 级之间"),
+                            ("\nT01 x\nT01 1 迟到", "闭室：「罚级」第 2 行“T01 x”无法识别", "被罚方 级数 原因"),
+                            # a team not at the table, named once (it read 闭室：T09：T09 不在这一桌)
+                            ("T01 1 迟到\n\n T09 2 迟到", "闭室：「罚级」第 3 行：T09 不在这一桌（本桌：T01、T02），是不是 T02？",
+                             "每行开头写被罚的一方，本桌一队的编号")):
         status, page = secretary.post("main/1/1", "save", **levels, closed_penalties=line)
         problems = block(page, "problems")
         assert status == 422 and said in problems and fix in problems, problems
-        assert not READER_WORDS.search(problems), problems
+        assert not READER_WORDS.search(problems) and problems.count("T09") <= 1, problems
         csrf = re.search(r'name="csrf" value="([^"]+)"', secretary.page("main/1/1")).group(1)
         status, body = fetch(f"{running.secretary}/t/main/1/1", {"k": "", "csrf": csrf, "action": "check", **levels,
                                                                "closed_penalties": line}, opener=secretary.opener)
         [checked] = json.loads(body)["problems"]
         assert checked["message"] == said and not READER_WORDS.search(checked["message"] + checked["hint"]), checked
+    # the deal log's message, which the penalty's shared: the deal as typed, then its team
+    status, page = secretary.post("main/1/1", "save", open_deals="T01+2, T09+2", closed_level_a="8",
+                                  closed_level_b="9")
+    assert status == 422 and "开室：T09+2：T09 不在这一桌（本桌：T01、T02）" in block(page, "problems"), page
     assert results.read_bytes() == before
 
 

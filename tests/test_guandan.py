@@ -258,6 +258,36 @@ def test_the_reader_adds_the_did_you_mean_to_a_replay_that_meets_a_team_not_at_t
     assert message == "t02+2: t02 is not at this table (teams: T01, T02); did you mean T02?"
 
 
+def test_a_team_not_at_the_table_is_named_once(tmp_path):
+    """A deal of the log is said as written, then its team (T09+2: T09 ...); a penalty's team
+    or a levels key is the team itself, said once: they shared the deal log's message, whose
+    text was then the team (T09: T09 不在这一桌)."""
+    root = make_content(tmp_path, """\
+      - table: 1
+        teams: [T01, T02]
+        deals: [T01+2, T09+2]
+      - table: 2
+        teams: [T03, T04]
+        levels: {T03: Q, T04: 9}
+        penalties: [{team: T03, levels: 1}, {team: T09, levels: 1, reason: 迟到}]
+      - table: 3
+        teams: [T05, T06]
+        levels: {T05: Q, T09: 9}
+    """)
+    with pytest.raises(ContentErrors) as caught:
+        validate(root)
+    said = {p.code: (p.message("zh-Hans"), p.message("en"), p.message("zh-Hant"), p.hint("zh-Hans"))
+            for p in caught.value.problems if not p.warning}
+    assert said["guandan-team-not-at-table"][0].startswith("T09+2：T09 不在这一桌（本桌：T01、T02）")
+    assert said["guandan-penalty-team-not-at-table"][0].startswith("被罚方 T09 不在这一桌（本桌：T03、T04）")
+    assert said["guandan-penalty-team-not-at-table"][1].startswith("penalised team T09 is not at this table")
+    assert said["guandan-levels-team-not-at-table"][0].startswith("levels 里的 T09 不在这一桌（本桌：T05、T06）")
+    assert said["guandan-levels-team-not-at-table"][2].startswith("levels 裡的 T09 不在這一桌")
+    for code in ("guandan-penalty-team-not-at-table", "guandan-levels-team-not-at-table"):
+        assert all(text.count("T09") == 1 for text in said[code][:3]), said[code]
+    assert "penalties 的 team 写本桌一队的编号" in said["guandan-penalty-team-not-at-table"][3]
+
+
 @pytest.mark.parametrize("text", ["T01+4", "T01+0", "T01+10", "T01-1"])
 def test_a_gain_outside_one_to_three_is_an_error(text):
     with pytest.raises(RecordError) as caught:
@@ -478,7 +508,7 @@ def test_an_error_message_names_file_line_and_fix(tmp_path):
 @pytest.mark.parametrize(("tables", "code"), [
     ("  - table: 1\n    teams: [T01, T02]\n    levels: {T01: Q, T02: B}\n", "guandan-level-invalid"),
     ("  - table: 1\n    teams: [T01, T02]\n    levels: {T01: Q}\n", "guandan-levels-missing"),
-    ("  - table: 1\n    teams: [T01, T02]\n    levels: {T01: Q, T03: 9}\n", "guandan-team-not-at-table"),
+    ("  - table: 1\n    teams: [T01, T02]\n    levels: {T01: Q, T03: 9}\n", "guandan-levels-team-not-at-table"),
     ("  - table: 1\n    teams: [T01, T02]\n    levels: {T01: A+, T02: A+}\n", "guandan-both-passed"),
     ("  - table: 1\n    teams: [T01, T02]\n    levels: {T01: Q, T02: 9}\n    winner: T02\n", "guandan-winner-mismatch"),
     ("  - table: 1\n    teams: [T01, T02]\n    deals: [T01+2, T02+2]\n    winner: T02\n", "guandan-winner-mismatch"),

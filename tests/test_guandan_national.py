@@ -213,7 +213,7 @@ def test_penalties_on_a_table(tmp_path):
 
 @pytest.mark.parametrize(("tables", "code"), [
     ("  - table: 1\n    teams: [T01, T02]\n    levels: {T01: 8, T02: 9}\n    penalties: [{team: T05, levels: 1}]\n",
-     "guandan-team-not-at-table"),
+     "guandan-penalty-team-not-at-table"),
     ("  - table: 1\n    teams: [T01, T02]\n    levels: {T01: 8, T02: 9}\n    penalties: [{team: T01, levels: 0}]\n",
      "guandan-penalty-range"),
     ("  - table: 1\n    teams: [T01, T02]\n    levels: {T01: 8, T02: 9}\n    penalties: [{team: T01}]\n",

@@ -1008,6 +1008,14 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
             forfeit = None
         if len(side_ids) != len(sides):
             continue
+        if not side_ids or (len(side_ids) == 1 and not _has_byes(game, stage)):
+            # No side read (their keys missing or not the stage's: home/away where bridge's
+            # matches read ns/ew), or one where the game has no bye (bridge's matches: the odd
+            # pair plays the substitutes): the game's reader said so as an error, and the table
+            # is no match to score or enter. check never scores an event with errors, but the
+            # desk does (its standings while the secretary mends a file), and every game's scorer
+            # takes a table's sides to be a match or a bye: unpacking none raised a traceback.
+            continue
         table = Table(number, side_ids, record, forfeit, table_reader.text("referee"), mark, side_marks)
         if winner is not None and winner[0] is not None and winner[0] not in side_ids:
             table.winner_not_at_table = (winner[0], winner[1])  # tournament/knockout.py reports it
@@ -1016,3 +1024,11 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         tables.append(table)
     tables.sort(key=lambda t: t.number)
     return tables
+
+
+def _has_byes(game: Any, stage: Stage) -> bool:
+    """Whether a table of one side is a bye in the stage (the game's table form says so); a
+    game whose tables pair cannot write is taken to have byes, as every game but bridge's
+    matches has."""
+    form = game.table_form(stage)
+    return form is None or form.bye

@@ -288,6 +288,8 @@ def said(spot: TableSpot, result: Check, problems: list[ContentError], fields: l
         key = str(problem.params.get("key", ""))
         if f"label_{key}" in labels:
             params["field"] = labels[f"label_{key}"]
+        if isinstance(problem.params.get("index"), int):
+            params["line"] = _line_of(fields, room, key, problem.params["index"])
         message, hint = problem.message(t.locale), problem.hint(t.locale)
         desk_message, desk_hint = _desk_texts(game.folder, problem.code, t.locale)
         try:
@@ -309,6 +311,18 @@ def _desk_texts(folder: Path, code: str, locale: str) -> tuple[str, str]:
         if found:
             return found.get(locale) or found["zh-Hans"]
     return "", ""
+
+
+def _line_of(fields: list[EntryField], room: str, key: str, index: int) -> int:
+    """The line of its box an item of a list is on, as the secretary counts the lines: the
+    record skips a blank line (EntryField.item_lines), so the 2nd penalty may be on line 3. The
+    item's number where no box holds the list (`key`, the reader's path, names it: penalties[2])."""
+    for item in fields:
+        name = item.name.removeprefix(f"{item.room}_") if item.room else item.name
+        if item.item_lines and item.room == room and re.search(rf"(^|\.){re.escape(name)}\[{index}\]", key):
+            written = [number for number, line in enumerate(item.value.splitlines(), start=1) if line.strip()]
+            return written[index - 1] if 0 < index <= len(written) else index
+    return index
 
 
 def _labels(fields: list[EntryField], room: str, t: Any) -> dict[str, str]:

@@ -230,6 +230,9 @@ class EntryField:
     # Offered on the secretary's form only: a table's link neither shows nor changes it (the
     # value the file has is kept), for what a table's score sheet has no place for.
     secretary: bool = False
+    # A box each line of which is one item of the record's list of its name, blank lines left
+    # out (penalties): a problem's `index` counts those items, the desk says the line it is on.
+    item_lines: bool = False
 
 
 def scalar(text: str) -> Any:

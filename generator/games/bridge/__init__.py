@@ -139,6 +139,16 @@ class BridgeRules(Game):
             return duplicate.read_pairs_table(reader, stage, options)
         if options.kind == "teams":
             return duplicate.read_team_table(reader, stage, options)
+        written = "home" if reader.has("home") else "away" if reader.has("away") else None
+        if written is not None and not reader.has("ns") and not reader.has("ew"):
+            # A team match (content-format.md's home/away, two rooms) in a stage scored as the
+            # seed's pairs: a knockout or matches stage without `scoring: imps`. One error that
+            # says so, not each key's (home and away unknown, ns and ew missing, every
+            # {open, closed} board unreadable), which all pointed at the wrong fix. The table is
+            # not read further: it is no table of this stage (no side).
+            reader.problems.add("bridge-team-match-not-teams", reader.key_mark(written), stage=stage.id,
+                                scoring=options.scoring)
+            return [], []
         reader.check_keys(("table", "referee", "forfeit", "ns", "ew", "boards"), required=("ns", "ew"))
         sides = [(reader.text(key) or "", reader.value_mark(key)) for key in ("ns", "ew") if reader.has(key)]
         boards = reader.mapping("boards")

@@ -244,7 +244,7 @@ def _play_fields(a: str, b: str, written: dict[str, Any], options: GuandanStage,
     penalties = written.get("penalties")
     fields.append(EntryField(f"{prefix}penalties", "gd_desk_penalties", penalty_lines(penalties), "textarea",
                              hint="gd_desk_penalties_hint", room=room,
-                             secretary=not (options.small_points or penalties)))
+                             secretary=not (options.small_points or penalties), item_lines=True))
     return fields
 
 

@@ -413,8 +413,11 @@ def read_penalties(reader: Reader, record: GuandanRecord) -> None:
             continue
         team = half_width(team).strip()
         if team not in record.teams:
-            reader.problems.add("guandan-team-not-at-table", item_reader.value_mark("team"), team=team,
-                                teams=record.teams, suggestion=suggestion(team, record.teams), text=team)
+            # Its own code, not the deal log's ({text}: the deal as written, then its team): the
+            # item here is the team itself, which that message named twice (T09: T09 ...).
+            reader.problems.add("guandan-penalty-team-not-at-table", item_reader.value_mark("team"), team=team,
+                                teams=record.teams, suggestion=suggestion(team, record.teams),
+                                key=item_reader.path("team"), index=index)
             record.broken = True
             continue
         found.append(Penalty(team, levels, reason))
@@ -431,8 +434,9 @@ def read_levels(reader: Reader, record: GuandanRecord) -> None:
     for key in levels.node:
         team = half_width(str(key)).strip()
         if team not in record.teams:
-            reader.problems.add("guandan-team-not-at-table", levels.key_mark(key), team=team, teams=record.teams,
-                                suggestion=suggestion(team, record.teams), text=team)
+            # (the key is the team itself: the deal log's message, its deal then its team, named it twice)
+            reader.problems.add("guandan-levels-team-not-at-table", levels.key_mark(key), team=team,
+                                teams=record.teams, suggestion=suggestion(team, record.teams))
             ok = False
             continue
         value = levels.raw(key)
