@@ -575,3 +575,49 @@ def test_a_team_renamed_with_all_its_players_changed_is_new_and_the_old_one_is_k
     assert "T04 4队 is not on this sheet: kept in entries.yaml" in "\n".join(report.lines("en"))
     _, results, _ = validate(content)
     assert {"T02", "T04"} <= set(results[0].event.entries)
+
+
+def _sign_up_sheet(path: Path, rows: list[list[str]]) -> Path:
+    """A sign-up sheet saved from Excel as CSV (GBK), its title row above the headings."""
+    with open(path, "w", encoding="gbk", newline="") as handle:
+        csv.writer(handle).writerows([["第四届运动会大怪路子比赛报名表", "", "", "", "", ""], *rows])
+    return path
+
+
+WORKS_SHEET = [["单位", "序号", "姓名", "性别", "领队手机", "备注"]] + [
+    row for unit, family in (("化工一厂", "王"), ("石化公司", "李"), ("赛科", "张"))
+    for row in ([unit, "1", f"{family}一", "男", "13900000000", "领队"], ["", "2", f"{family}二", "男", "", ""],
+                ["", "3", f"{family}三", "男", "", ""])]
+
+
+def test_a_sheet_teamed_by_its_merged_unit_is_told_the_map_that_takes_it(content: Path, tmp_path: Path) -> None:
+    """A works' sign-up sheet (单位, 序号, 姓名 …, each 单位 written on its team's first row, as a
+    merged cell saved as CSV leaves it) has a name column and no team column: the message said
+    it found neither 姓名 nor 组号 (the report above it had just read 第 3 列「姓名」), and its hint
+    said --map 列名=name. It names only the missing column, and the 单位 column that cuts the rows
+    into teams, with the --map that takes it."""
+    new_event(content, "works", "daguai")
+    sheet = _sign_up_sheet(tmp_path / "报名表.csv", WORKS_SHEET)
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, "works", sheet)
+    (problem,) = failure.value.problems
+    assert problem.code == "registration-team-column-like"
+    message, hint = problem.message("zh-Hans"), problem.hint("zh-Hans")
+    assert "“姓名”" not in message and "「单位」列把各行分成相邻的 3 组" in message
+    assert "--map 单位=team" in hint and "=name" not in hint
+    report = import_registrations(content, "works", sheet, {"单位": "team"})  # the map it says: imported
+    assert report.new == 3
+    # the same sheet with 单位 written on every row of each player, each different: no team to name
+    rows = [WORKS_SHEET[0]] + [[f"厂{n}", *row[1:]] for n, row in enumerate(WORKS_SHEET[1:])]
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, "works", _sign_up_sheet(tmp_path / "每行.csv", rows))
+    (problem,) = failure.value.problems
+    assert problem.code == "registration-no-team-column" and "--map 列名=team" in problem.hint("zh-Hans")
+    # a 组号 and no name column: the name column is the one said missing
+    sheet = tmp_path / "无姓名.csv"
+    sheet.write_text("组号,选手名单\n1,王一\n1,王二\n", encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, "works", sheet)
+    (problem,) = failure.value.problems
+    assert problem.code == "registration-no-name-column" and "组号" not in problem.message("zh-Hans").split("（")[0]
+

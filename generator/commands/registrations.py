@@ -849,8 +849,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     report = ImportReport(0, 0, 0, folder / "entries.yaml", header_row, columns, table.encoding, titles=start)
     uses = {c.use for c in columns if c.active}
     if not problems.errors and ("name" not in uses or not ({"entry", "team"} & uses)):
-        problems.add("registration-columns", Mark(sheet, header_row, 1), sheet_row=_quoted(table, header_row, header),
-                     found=", ".join(shown(h) for h in header if h))
+        _missing_columns(sheet, table, start, columns, problems)
     people = registrants(sheet, table, start, columns, problems, report.filled, team_size) if not problems.errors else []
     if report.filled:
         report.filled_heading = next(c.heading for c in columns if c.active and c.use == ("entry" if "entry" in uses
@@ -949,6 +948,54 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     report.namesakes = [(name, [str(placed[p.who(namesakes)][1].get("id")) for p in by_name[name]])
                         for name in sorted(namesakes, key=lambda n: by_name[n][0].row)]
     return report
+
+
+def _missing_columns(sheet: Path, table: Table, start: int, columns: list[Column], problems: Problems) -> None:
+    """The problem of a sheet lacking the name column, the team column or both: it names only the
+    one missing (a sheet headed 单位, 序号, 姓名 … was told it had no 姓名 column, its report
+    having just said 第 3 列「姓名」→ 队员姓名). With no team column, a 单位 or 学院 column that
+    cuts the rows into runs, as a team's merged cell or a cell written on its first row only
+    does, is named as the team's, with the --map that takes it (the hint said --map 列名=name)."""
+    header, header_row = (table.rows[start], table.numbers[start]) if table.rows else ([], 1)  # an empty sheet
+    uses = {c.use for c in columns if c.active}
+    params = {"sheet_row": _quoted(table, header_row, header), "found": ", ".join(shown(h) for h in header if h)}
+    mark = Mark(sheet, header_row, 1)
+    if "name" not in uses and not {"entry", "team"} & uses:
+        problems.add("registration-columns", mark, **params)
+        return
+    if "name" not in uses:
+        problems.add("registration-no-name-column", mark, **params)
+        return
+    name = next(c.index for c in columns if c.active and c.use == "name")
+    rows = [row for row in table.rows[start + 1:] if name < len(row) and row[name]]
+    for column in columns:
+        if column.active and column.use in ("group", "major") and (teams := _runs(rows, column.index)):
+            problems.add("registration-team-column-like", _cell_mark(sheet, table, header_row, column.index),
+                         heading=shown(column.heading), teams=teams, map=_map_item(column.heading, "team"), **params)
+            return
+    problems.add("registration-no-team-column", mark, **params)
+
+
+def _runs(rows: list[list[str]], index: int) -> int | None:
+    """How many teams column `index` makes of the players' rows when it reads as a team's cell:
+    each value on one run of adjacent rows, blanks below a value continuing it (a merged cell, or
+    one written on a team's first row only), two runs at least, of two rows each on average. None
+    when it does not (a value on every row, each different; a value found again further down)."""
+    seen: set[str] = set()
+    current = None
+    for row in rows:
+        value = row[index] if index < len(row) else ""
+        if not value:
+            if current is None:
+                return None  # a blank with no team above it
+            continue
+        if value != current:
+            if value in seen:
+                return None
+            seen.add(value)
+            current = value
+    runs = len(seen)
+    return runs if runs >= 2 and 2 * runs <= len(rows) else None
 
 
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
