@@ -133,6 +133,7 @@ class Registrant:
     group: str | None = None
     team: str | None = None
     private: dict[str, str] = field(default_factory=dict)
+    group_field: str = "group"  # the column `group` was read from: group (班级, 单位 …) or major (专业)
 
     @property
     def student_id(self) -> str:
@@ -176,6 +177,9 @@ class ImportReport:
     # (entry id, "name" or "group", as listed ("" none), as the sheet has it) of each listed
     # entry whose team name or group the sheet changed
     details: list[tuple[str, str, str, str]] = field(default_factory=list)
+    # (row, person, heading, the row's cell, the entry's, entry: id and name) of each player whose
+    # team name or group cell differs from the one the entry takes (its first player's): not written
+    differing: list[tuple[int, str, str, str, str, str]] = field(default_factory=list)
     # (entry: id and name, whether results name it) of each listed entry the sheet does not hold
     absent: list[tuple[str, bool]] = field(default_factory=list)
 
@@ -209,6 +213,8 @@ class ImportReport:
                   for name, entry in self.kept_players]
         lines += [catalogues.text(f"import_{key}_{'changed' if old else 'added'}", locale, entry=entry, old=old,
                                   new=new) for entry, key, old, new in self.details]
+        lines += [catalogues.text("import_cell_differs", locale, row=row, name=name, heading=heading, value=value,
+                                  kept=kept, entry=entry) for row, name, heading, value, kept, entry in self.differing]
         lines += [catalogues.text("import_absent_played" if played else "import_absent", locale, entry=entry)
                   for entry, played in self.absent]
         lines += [catalogues.text("import_namesakes", locale, name=name, count=len(entries),
@@ -774,6 +780,7 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
             key=cells[key_field],
             captain=cells.get("captain", "").lower() in YES,
             group=cells.get("group") or cells.get("major") or None,
+            group_field="group" if cells.get("group") else "major",
             team=cells.get("team") or None,
             private={k: cells[k] for k in PRIVATE if cells.get(k)},
         ))
@@ -907,6 +914,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         team = next((p.team for p in members if p.team), None)
         known = matches.get(number)
         if known is not None:
+            _differing(members, known, columns, report, namesakes)
             if str(known.get("id")) in named:  # it has played: who played in it is history
                 players = _roster_kept(known, members, players, report, namesakes)
             changed = known.get("players") != players
@@ -923,6 +931,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
             entry["name"] = team
         merged.append(entry)
         new_ids.append(str(entry["id"]))
+        _differing(members, entry, columns, report, namesakes)
         placed.update((p.who(namesakes), (p, entry)) for p in members)
     merged = _placed_once(merged, placed, named, report, problems, namesakes)
     unmatched = {id(entry) for entry in existing} - {id(entry) for entry in matches.values()}
@@ -1003,7 +1012,26 @@ _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 def _label(entry: dict) -> str:
     """An entry as import's report names it: its id, and its team name when it has one."""
-    return " ".join(str(part) for part in (entry.get("id"), entry.get("name")) if part)
+    # (the name as a message says it: a team named with a phone, a 备注 cell taken for its name, is masked)
+    return " ".join(str(part) for part in (entry.get("id"), _said(str(entry.get("name") or ""))) if part)
+
+
+def _differing(members: list[Registrant], entry: dict, columns: list[Column], report: ImportReport,
+                namesakes: set[str]) -> None:
+    """Each player whose team name or group cell is written and differs from the one the entry
+    takes, its first player's (`report.differing`): a team has one of each, and the other cell
+    was dropped without a word (a 单位 cell below a team's merged cell holding 备注:联系 and a
+    phone; a player of another college filled into the team above)."""
+    headings = {c.use: c.heading for c in columns if c.active}
+    read: list[Callable[[Registrant], tuple[str | None, str]]] = [lambda p: (p.team, "team"),
+                                                                   lambda p: (p.group, p.group_field)]
+    for cell in read:
+        kept = next((cell(p)[0] for p in members if cell(p)[0]), None)
+        for person in members:
+            value, field_name = cell(person)
+            if value and value != kept:
+                report.differing.append((person.row, _said(person.name), shown(headings.get(field_name, "")),
+                                         _said(value), _said(str(kept)), _label(entry)))
 
 
 def _details_kept(entry: dict, team: str | None, group: str | None, report: ImportReport) -> bool:
