@@ -91,7 +91,7 @@ def print_problems(problems: list[ContentError], locale: str, content: Path) -> 
 def of_the_event(problems: list[ContentError], content: Path, slug: str) -> tuple[list[ContentError], int]:
     """The problems a secretary working on the event `slug` is shown: every error (any stops the
     command), the warnings of that event and of no event (site.yaml); and how many warnings of
-    other events are left out (`check` lists them: an 80\u5206 draw printed a \u5927\u602a\u8def\u5b50
+    other events are left out (`check` lists them: an 80分 draw printed a 大怪路子
     event's late-entry warning; `print` one event's round buried its answer under another's)."""
     events = (content / "events").resolve()
     shown, left = [], 0
