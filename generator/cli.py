@@ -48,6 +48,11 @@ if TYPE_CHECKING:
     from generator.commands.init import Schemas
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
+# Where build, serve, desk and clean put the site unless --output says otherwise: one default, so
+# that a secretary's desk rebuilds the site build writes and clean removes. It is under the folder
+# the command runs in, not beside --content (clean has no --content to be beside, and a desk
+# writing elsewhere than build would leave two sites); the desk says the path it writes at start.
+OUTPUT = Path("output")
 
 
 def _or(names: list[str], locale: str) -> str:
@@ -143,13 +148,13 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
         return sub
 
     build = command("build", "cli_build")
-    build.add_argument("--output", type=Path, default=Path("output"))
+    build.add_argument("--output", type=Path, default=OUTPUT)
     build.add_argument("--strict", action="store_true", help=say("cli_strict"))
     build.add_argument("-q", "--quiet", action="store_true", help=say("cli_quiet"))
     check = command("check", "cli_check")
     check.add_argument("--strict", action="store_true", help=say("cli_strict"))
     serve = command("serve", "cli_serve")
-    serve.add_argument("--output", type=Path, default=Path("output"))
+    serve.add_argument("--output", type=Path, default=OUTPUT)
     serve.add_argument("--port", type=int, default=8000)
     pair = command("pair", "cli_pair")
     pair.add_argument("event", help=say("cli_event_example"))
@@ -173,7 +178,7 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     # (a text, not a Path: a trailing "/" says a folder, and Path drops it)
     export.add_argument("-o", "--output", help=say("cli_export_output"))
     clean = command("clean", "cli_clean", content=False)
-    clean.add_argument("--output", type=Path, default=Path("output"))
+    clean.add_argument("--output", type=Path, default=OUTPUT)
     command("schema", "cli_schema", content=False)
     command("doctor", "cli_doctor", content=False)
     init = command("init", "cli_init", content=False)
@@ -186,7 +191,7 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     printing.add_argument("--output", type=Path, help=say("cli_print_output"))
     desk = command("desk", "cli_desk")
     desk.add_argument("event", help=say("cli_event_example"))
-    desk.add_argument("--output", type=Path, default=Path("output"), help=say("cli_desk_output"))
+    desk.add_argument("--output", type=Path, default=OUTPUT, help=say("cli_desk_output"))
     desk.add_argument("--port", type=int, default=8001)
     desk.add_argument("--lan", action="store_true", help=say("cli_lan"))
     desk.add_argument("--no-build", action="store_true", help=say("cli_no_build"))

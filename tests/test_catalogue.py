@@ -585,6 +585,10 @@ TRIGGERS: dict[str, Trigger] = {
     "bulletin-missing-glyph": missing_glyph,
     # registrations (paibang import)
     "registration-columns": registration("foo,bar\n1,2\n"),
+    "registration-no-name-column": registration("组号,选手名单\n1,张三\n"),
+    "registration-no-team-column": registration("姓名,单位\n张三,甲厂\n李四,乙厂\n"),
+    # 单位 written on each team's first row only (a merged cell saved as CSV): named as the team's
+    "registration-team-column-like": registration("单位,姓名\n甲厂,张三\n,李四\n乙厂,王五\n,赵六\n"),
     "registration-no-name": registration("姓名,组号\n,1\n"),
     "registration-no-entry": registration("姓名,组号\n张三,\n"),
     # a blank 组号 below a team written on each of its rows: a team left out, not a merged cell

@@ -1073,6 +1073,35 @@ class _NotServed:
         pass
 
 
+def test_the_desk_says_where_it_rebuilds_the_site_as_build_would(content: Path, tmp_path: Path, monkeypatch,
+                                                                  capsys) -> None:
+    """A desk started with --content from another folder rebuilt the site into that folder's
+    output/ and never said so. It says the path at start; its default is build's (./output of
+    the folder it runs in), so a secretary's desk and build write one site."""
+    from generator.commands import desk as command
+
+    started = {}
+
+    class NotRun(_NotServed):
+        def __init__(self, desk, app, host, port) -> None:  # noqa: ANN001
+            started["output"] = desk.output
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    monkeypatch.setattr(command, "server", NotRun)
+    assert cli.main(["desk", SLUG, "--content", str(content)]) == 0
+    site = elsewhere.resolve() / "output"
+    assert started["output"].resolve() == site
+    assert f"每次保存后，网站在后台重新生成到 {site}（另选位置用 --output）" in capsys.readouterr().out.splitlines()
+    defaults = cli.parser()
+    assert defaults.parse_args(["desk", SLUG]).output == defaults.parse_args(["build"]).output
+    assert cli.main(["desk", SLUG, "--content", str(content), "--output", str(tmp_path / "web")]) == 0
+    assert f"每次保存后，网站在后台重新生成到 {tmp_path.resolve() / 'web'}（另选位置用 --output）" in capsys.readouterr().out
+    assert cli.main(["desk", SLUG, "--content", str(content), "--no-build"]) == 0  # builds nothing: says nothing of it
+    assert "重新生成到" not in capsys.readouterr().out
+
+
 def _plant(folder: Path, name: str, data: bytes) -> None:
     folder.parent.mkdir(parents=True, exist_ok=True)
     folder.mkdir(mode=0o700, exist_ok=True)

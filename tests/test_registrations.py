@@ -575,3 +575,81 @@ def test_a_team_renamed_with_all_its_players_changed_is_new_and_the_old_one_is_k
     assert "T04 4队 is not on this sheet: kept in entries.yaml" in "\n".join(report.lines("en"))
     _, results, _ = validate(content)
     assert {"T02", "T04"} <= set(results[0].event.entries)
+
+
+def _sign_up_sheet(path: Path, rows: list[list[str]]) -> Path:
+    """A sign-up sheet saved from Excel as CSV (GBK), its title row above the headings."""
+    with open(path, "w", encoding="gbk", newline="") as handle:
+        csv.writer(handle).writerows([["第四届运动会大怪路子比赛报名表", "", "", "", "", ""], *rows])
+    return path
+
+
+WORKS_SHEET = [["单位", "序号", "姓名", "性别", "领队手机", "备注"]] + [
+    row for unit, family in (("化工一厂", "王"), ("石化公司", "李"), ("赛科", "张"))
+    for row in ([unit, "1", f"{family}一", "男", "13900000000", "领队"], ["", "2", f"{family}二", "男", "", ""],
+                ["", "3", f"{family}三", "男", "", ""])]
+
+
+def test_a_sheet_teamed_by_its_merged_unit_is_told_the_map_that_takes_it(content: Path, tmp_path: Path) -> None:
+    """A works' sign-up sheet (单位, 序号, 姓名 …, each 单位 written on its team's first row, as a
+    merged cell saved as CSV leaves it) has a name column and no team column: the message said
+    it found neither 姓名 nor 组号 (the report above it had just read 第 3 列「姓名」), and its hint
+    said --map 列名=name. It names only the missing column, and the 单位 column that cuts the rows
+    into teams, with the --map that takes it."""
+    new_event(content, "works", "daguai")
+    sheet = _sign_up_sheet(tmp_path / "报名表.csv", WORKS_SHEET)
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, "works", sheet)
+    (problem,) = failure.value.problems
+    assert problem.code == "registration-team-column-like"
+    message, hint = problem.message("zh-Hans"), problem.hint("zh-Hans")
+    assert "“姓名”" not in message and "「单位」列把各行分成相邻的 3 组" in message
+    assert "--map 单位=team" in hint and "=name" not in hint
+    report = import_registrations(content, "works", sheet, {"单位": "team"})  # the map it says: imported
+    assert report.new == 3
+    # the same sheet with 单位 written on every row of each player, each different: no team to name
+    rows = [WORKS_SHEET[0]] + [[f"厂{n}", *row[1:]] for n, row in enumerate(WORKS_SHEET[1:])]
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, "works", _sign_up_sheet(tmp_path / "每行.csv", rows))
+    (problem,) = failure.value.problems
+    assert problem.code == "registration-no-team-column" and "--map 列名=team" in problem.hint("zh-Hans")
+    # a 组号 and no name column: the name column is the one said missing
+    sheet = tmp_path / "无姓名.csv"
+    sheet.write_text("组号,选手名单\n1,王一\n1,王二\n", encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, "works", sheet)
+    (problem,) = failure.value.problems
+    assert problem.code == "registration-no-name-column" and "组号" not in problem.message("zh-Hans").split("（")[0]
+
+
+def test_a_players_differing_unit_cell_is_said_masked(content: Path, tmp_path: Path, capsys) -> None:
+    """A team's 单位 is its first player's: a fill-down row whose 单位 cell held 备注:联系 and a
+    phone was dropped without a word, on the first import and again on a re-import. It is said
+    in one line, the phone masked as import masks it."""
+    from generator.cli import main
+
+    new_event(content, "works", "daguai")
+    rows = [["序号", "队名", "姓名", "性别", "单位", "联系电话"],
+            ["1", "机关队", "王一", "男", "市总工会", "13800138001"], ["2", "", "王二", "男", "", ""],
+            ["3", "", "王三", "男", "", ""],
+            ["4", "消防队", "戚光", "男", "消防支队", "13000130000"], ["5", "", "谢安", "男", "", ""],
+            ["6", "", "喻言", "女", "备注:联系13800138009", ""]]
+    sheet = _sign_up_sheet(tmp_path / "报名表.csv", rows)
+    said = ("第 8 行 喻言 的「单位」是“备注:联系***********”，与 D02 消防队 的“消防支队”不同，未写入：一队只记一个单位"
+            "（若是备注，移到备注列；若 喻言 另属一队，给这一行填上该队后重新导入）")
+    for _ in range(2):  # the import, and the import again
+        assert main(["import", "works", str(sheet), "--content", str(content)]) == 0
+        out = capsys.readouterr().out
+        assert said in out.splitlines() and "13800138009" not in out
+    entries = (content / "events/works/entries.yaml").read_text(encoding="utf-8")
+    assert "group: 消防支队" in entries and "13800138009" not in entries
+    # 单位 taken for the team's name (--map 单位=team): that cell makes a team of its own, and the
+    # line naming its size said it by its name, the phone in it in full
+    rows = [WORKS_SHEET[0]] + [[unit if n == 1 else "", str(n), f"{family}{n}", "男", "", ""] for unit, family in
+                               zip("甲乙丙丁戊己庚辛", "王李张刘陈杨赵黄") for n in (1, 2, 3)]
+    rows[2][0] = "备注:联系13800138009"
+    new_event(content, "works2", "daguai")
+    sheet = _sign_up_sheet(tmp_path / "单位.csv", rows)
+    assert main(["import", "works2", str(sheet), "--map", "单位=team", "--content", str(content)]) == 0
+    out = capsys.readouterr().out
+    assert "（D02 备注:联系***********）有 2 名选手" in out and "13800138009" not in out

@@ -206,6 +206,37 @@ def test_pair_shows_the_warnings_of_its_own_event(tmp_path, capsys):
     assert all(code in err for code in codes) and "events/other/event.yaml" in err and "其他赛事" not in err
 
 
+def test_print_and_export_show_the_warnings_of_their_own_event(tmp_path, capsys, monkeypatch):
+    """`print` and `export`, each about one event, show its warnings and the site's as `pair`
+    does: `print sj2026 teams --round 9` printed three warnings of another event in full before
+    its own answer (no round 9), and a misspelt stage's "did you mean" came after them too."""
+    import shutil
+
+    monkeypatch.chdir(tmp_path)  # where print writes its PDF by default
+    content = make_content(tmp_path, 6, 5)
+    shutil.copytree(content / "events/ev", content / "events/other")
+    (content / "events/other/results/round-1.yaml").write_text(
+        "stage: rr\nround: 1\ntables:\n  - {table: 1, home: D01, away: D02}\n", encoding="utf-8")
+    assert main(["pair", "ev", "rr", "--content", str(content)]) == 0
+    _, _, warnings = validate(content)
+    assert {w.code for w in warnings} == {"late-entry-bye"}
+    left = f"paibang: 其他赛事另有 {len(warnings)} 条警告，未列出（paibang check 列出全部）。"
+    capsys.readouterr()
+    assert main(["print", "ev", "rr", "--round", "9", "--content", str(content)]) == 2
+    assert capsys.readouterr().err.splitlines() == [left, "paibang: rr 没有第 9 轮（已编排：第 1 轮）"]
+    assert main(["print", "ev", "r", "--content", str(content)]) == 2
+    assert capsys.readouterr().err.splitlines()[:2] == [left, "paibang: 赛事 ev 没有阶段 r，是不是 rr？"]
+    # an error in the event: it is shown, with the count, the other event's warnings are not
+    path = content / "events/ev/results/round-1.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("home: D01", "home: D99"), encoding="utf-8")
+    for command in (["print", "ev", "rr"], ["export", "ev", "-o", str(tmp_path / "ev.xlsx")]):
+        assert main([*command, "--content", str(content)]) == 1
+        err = capsys.readouterr().err
+        assert "D99" in err and "late-entry-bye" not in err and "events/other" not in err, err
+        assert err.splitlines()[-2:] == [left, "paibang: 发现 1 处错误。"]
+    assert not (tmp_path / "ev.xlsx").exists()
+
+
 def test_two_withdrawn_teams_scheduled_to_meet_have_no_table(tmp_path, capsys):
     """Two teams withdrawn meet in the schedule: writing the table as the first one's forfeit
     credited the other with a win after it had withdrawn. The table is not written."""

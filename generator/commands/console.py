@@ -88,6 +88,34 @@ def print_problems(problems: list[ContentError], locale: str, content: Path) -> 
         terminal(problem.format(locale, root, private), error=True)
 
 
+def of_the_event(problems: list[ContentError], content: Path, slug: str) -> tuple[list[ContentError], int]:
+    """The problems a secretary working on the event `slug` is shown: every error (any stops the
+    command), the warnings of that event and of no event (site.yaml); and how many warnings of
+    other events are left out (`check` lists them: an 80分 draw printed a 大怪路子
+    event's late-entry warning; `print` one event's round buried its answer under another's)."""
+    events = (content / "events").resolve()
+    shown, left = [], 0
+    for problem in problems:
+        try:
+            parts = problem.mark.file.resolve().relative_to(events).parts
+        except ValueError:  # not in an event's folder
+            parts = ()
+        if problem.warning and len(parts) > 1 and parts[0] != slug:
+            left += 1
+        else:
+            shown.append(problem)
+    return shown, left
+
+
+def print_event_problems(problems: list[ContentError], locale: str, content: Path, slug: str) -> None:
+    """The problems of `of_the_event`, then one line saying how many other events' warnings were
+    left out: what `pair`, `print` and `export`, each about one event, show."""
+    shown, left = of_the_event(problems, content, slug)
+    print_problems(shown, locale, content)
+    if left:
+        terminal(catalogues.text("other_events_warnings", locale, count=left), error=True)
+
+
 def site_locale(content: Path) -> str:
     """The site's locale for messages even when site.yaml itself is broken."""
     try:

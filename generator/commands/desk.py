@@ -90,6 +90,8 @@ def run(args) -> int:  # noqa: ANN001 - argparse namespace
         terminal(catalogues.text(said, desk.locale, path=desk.tokens.set_aside), error=True, flush=True)
     terminal(catalogues.text("desk_started", desk.locale, event=desk.event.title, url=f"{desk.base}/standings",
                 admin=desk.admin_link), flush=True)
+    if desk.building:  # where the site goes: ./output of the folder the desk was started in, by default
+        terminal(catalogues.text("desk_output", desk.locale, path=desk.output.resolve()), flush=True)
     if args.lan:
         import segno
 

@@ -8,11 +8,10 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import gc
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator import catalogues
-from generator.commands.console import print_problems, site_locale, terminal
+from generator.commands.console import print_event_problems, site_locale, terminal
 from generator.errors import ContentErrors, Refusal
 
 if TYPE_CHECKING:
@@ -34,31 +33,6 @@ def event_stage(site: Site, results: list[EventResult], slug: str, stage: str) -
         raise Refusal("pair-stage-unknown", slug=slug, stage=stage, suggestion=suggestion(stage, stage_ids),
                       allowed=", ".join(stage_ids))
     return result
-
-
-def _of_the_event(problems: list, content: Path, slug: str) -> tuple[list, int]:
-    """The problems a secretary drawing `slug` is shown: every error (any stops the draw), the
-    warnings of that event and of no event (site.yaml); and how many warnings of other events are
-    left out (`check` lists them: an 80分 draw printed a 大怪路子 event's late-entry warning)."""
-    events = (content / "events").resolve()
-    shown, left = [], 0
-    for problem in problems:
-        try:
-            parts = problem.mark.file.resolve().relative_to(events).parts
-        except ValueError:  # not in an event's folder
-            parts = ()
-        if problem.warning and len(parts) > 1 and parts[0] != slug:
-            left += 1
-        else:
-            shown.append(problem)
-    return shown, left
-
-
-def _print_problems(problems: list, locale: str, content: Path, slug: str) -> None:
-    shown, left = _of_the_event(problems, content, slug)
-    print_problems(shown, locale, content)
-    if left:
-        terminal(catalogues.text("pair_other_warnings", locale, count=left), error=True)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -90,11 +64,11 @@ def _pair(args: argparse.Namespace) -> int:
         site, results, warnings = validate(args.content, reading=reading)
     except ContentErrors as failure:
         locale = args.lang or site_locale(args.content)
-        _print_problems(failure.problems, locale, args.content, args.event)
+        print_event_problems(failure.problems, locale, args.content, args.event)
         terminal(catalogues.text("pair_refused_errors", locale, errors=sum(1 for p in failure.problems if not p.warning)), error=True)
         return 1
     locale = args.lang or site.locale
-    _print_problems(warnings, locale, args.content, args.event)
+    print_event_problems(warnings, locale, args.content, args.event)
     try:
         result = event_stage(site, results, args.event, args.stage)
     except Refusal as usage:
@@ -124,7 +98,7 @@ def _pair(args: argparse.Namespace) -> int:
                     validate_again(reading)
                 except ContentErrors as failure:
                     new = [p for p in failure.problems if p.mark.file.resolve() == path.resolve()]
-                    _print_problems(new or failure.problems, locale, args.content, args.event)
+                    print_event_problems(new or failure.problems, locale, args.content, args.event)
                     if new:
                         path.unlink()
                         raise Refusal("pair-written-invalid") from None

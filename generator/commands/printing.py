@@ -15,8 +15,8 @@ import argparse
 from pathlib import Path
 
 from generator import catalogues
-from generator.commands.console import print_problems, terminal
-from generator.errors import CouldNotFinish, Refusal
+from generator.commands.console import print_event_problems, site_locale, terminal
+from generator.errors import ContentErrors, CouldNotFinish, Refusal
 from generator.seals import write_durably
 
 
@@ -25,9 +25,18 @@ def run(args: argparse.Namespace) -> int:
     from generator.commands.pair import event_stage
     from generator.render.bulletins import printed_round
 
-    site, results, warnings = validate(args.content)  # ContentErrors: the CLI reports them, exit 1
+    # Of the problems, this event's and the site's, as pair shows them: other events' warnings
+    # printed in full before the answer (a round not drawn, a stage misspelt) buried it.
+    try:
+        site, results, warnings = validate(args.content)
+    except ContentErrors as failure:
+        locale = args.lang or site_locale(args.content)
+        print_event_problems(failure.problems, locale, args.content, args.event)
+        errors = sum(1 for p in failure.problems if not p.warning)
+        terminal(catalogues.text("check_failed", locale, errors=errors, warnings=len(failure.problems) - errors), error=True)
+        return 1
     locale = args.lang or site.locale
-    print_problems(warnings, locale, args.content)
+    print_event_problems(warnings, locale, args.content, args.event)
     try:
         result = event_stage(site, results, args.event, args.stage)
     except Refusal as usage:

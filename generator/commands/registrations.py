@@ -133,6 +133,7 @@ class Registrant:
     group: str | None = None
     team: str | None = None
     private: dict[str, str] = field(default_factory=dict)
+    group_field: str = "group"  # the column `group` was read from: group (班级, 单位 …) or major (专业)
 
     @property
     def student_id(self) -> str:
@@ -176,6 +177,9 @@ class ImportReport:
     # (entry id, "name" or "group", as listed ("" none), as the sheet has it) of each listed
     # entry whose team name or group the sheet changed
     details: list[tuple[str, str, str, str]] = field(default_factory=list)
+    # (row, person, heading, the row's cell, the entry's, entry: id and name) of each player whose
+    # team name or group cell differs from the one the entry takes (its first player's): not written
+    differing: list[tuple[int, str, str, str, str, str]] = field(default_factory=list)
     # (entry: id and name, whether results name it) of each listed entry the sheet does not hold
     absent: list[tuple[str, bool]] = field(default_factory=list)
 
@@ -209,6 +213,8 @@ class ImportReport:
                   for name, entry in self.kept_players]
         lines += [catalogues.text(f"import_{key}_{'changed' if old else 'added'}", locale, entry=entry, old=old,
                                   new=new) for entry, key, old, new in self.details]
+        lines += [catalogues.text("import_cell_differs", locale, row=row, name=name, heading=heading, value=value,
+                                  kept=kept, entry=entry) for row, name, heading, value, kept, entry in self.differing]
         lines += [catalogues.text("import_absent_played" if played else "import_absent", locale, entry=entry)
                   for entry, played in self.absent]
         lines += [catalogues.text("import_namesakes", locale, name=name, count=len(entries),
@@ -774,6 +780,7 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
             key=cells[key_field],
             captain=cells.get("captain", "").lower() in YES,
             group=cells.get("group") or cells.get("major") or None,
+            group_field="group" if cells.get("group") else "major",
             team=cells.get("team") or None,
             private={k: cells[k] for k in PRIVATE if cells.get(k)},
         ))
@@ -849,8 +856,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     report = ImportReport(0, 0, 0, folder / "entries.yaml", header_row, columns, table.encoding, titles=start)
     uses = {c.use for c in columns if c.active}
     if not problems.errors and ("name" not in uses or not ({"entry", "team"} & uses)):
-        problems.add("registration-columns", Mark(sheet, header_row, 1), sheet_row=_quoted(table, header_row, header),
-                     found=", ".join(shown(h) for h in header if h))
+        _missing_columns(sheet, table, start, columns, problems)
     people = registrants(sheet, table, start, columns, problems, report.filled, team_size) if not problems.errors else []
     if report.filled:
         report.filled_heading = next(c.heading for c in columns if c.active and c.use == ("entry" if "entry" in uses
@@ -908,6 +914,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         team = next((p.team for p in members if p.team), None)
         known = matches.get(number)
         if known is not None:
+            _differing(members, known, columns, report, namesakes)
             if str(known.get("id")) in named:  # it has played: who played in it is history
                 players = _roster_kept(known, members, players, report, namesakes)
             changed = known.get("players") != players
@@ -924,6 +931,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
             entry["name"] = team
         merged.append(entry)
         new_ids.append(str(entry["id"]))
+        _differing(members, entry, columns, report, namesakes)
         placed.update((p.who(namesakes), (p, entry)) for p in members)
     merged = _placed_once(merged, placed, named, report, problems, namesakes)
     unmatched = {id(entry) for entry in existing} - {id(entry) for entry in matches.values()}
@@ -951,12 +959,79 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     return report
 
 
+def _missing_columns(sheet: Path, table: Table, start: int, columns: list[Column], problems: Problems) -> None:
+    """The problem of a sheet lacking the name column, the team column or both: it names only the
+    one missing (a sheet headed 单位, 序号, 姓名 … was told it had no 姓名 column, its report
+    having just said 第 3 列「姓名」→ 队员姓名). With no team column, a 单位 or 学院 column that
+    cuts the rows into runs, as a team's merged cell or a cell written on its first row only
+    does, is named as the team's, with the --map that takes it (the hint said --map 列名=name)."""
+    header, header_row = (table.rows[start], table.numbers[start]) if table.rows else ([], 1)  # an empty sheet
+    uses = {c.use for c in columns if c.active}
+    params = {"sheet_row": _quoted(table, header_row, header), "found": ", ".join(shown(h) for h in header if h)}
+    mark = Mark(sheet, header_row, 1)
+    if "name" not in uses and not {"entry", "team"} & uses:
+        problems.add("registration-columns", mark, **params)
+        return
+    if "name" not in uses:
+        problems.add("registration-no-name-column", mark, **params)
+        return
+    name = next(c.index for c in columns if c.active and c.use == "name")
+    rows = [row for row in table.rows[start + 1:] if name < len(row) and row[name]]
+    for column in columns:
+        if column.active and column.use in ("group", "major") and (teams := _runs(rows, column.index)):
+            problems.add("registration-team-column-like", _cell_mark(sheet, table, header_row, column.index),
+                         heading=shown(column.heading), teams=teams, map=_map_item(column.heading, "team"), **params)
+            return
+    problems.add("registration-no-team-column", mark, **params)
+
+
+def _runs(rows: list[list[str]], index: int) -> int | None:
+    """How many teams column `index` makes of the players' rows when it reads as a team's cell:
+    each value on one run of adjacent rows, blanks below a value continuing it (a merged cell, or
+    one written on a team's first row only), two runs at least, of two rows each on average. None
+    when it does not (a value on every row, each different; a value found again further down)."""
+    seen: set[str] = set()
+    current = None
+    for row in rows:
+        value = row[index] if index < len(row) else ""
+        if not value:
+            if current is None:
+                return None  # a blank with no team above it
+            continue
+        if value != current:
+            if value in seen:
+                return None
+            seen.add(value)
+            current = value
+    runs = len(seen)
+    return runs if runs >= 2 and 2 * runs <= len(rows) else None
+
+
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
 def _label(entry: dict) -> str:
     """An entry as import's report names it: its id, and its team name when it has one."""
-    return " ".join(str(part) for part in (entry.get("id"), entry.get("name")) if part)
+    # (the name as a message says it: a team named with a phone, a 备注 cell taken for its name, is masked)
+    return " ".join(str(part) for part in (entry.get("id"), _said(str(entry.get("name") or ""))) if part)
+
+
+def _differing(members: list[Registrant], entry: dict, columns: list[Column], report: ImportReport,
+                namesakes: set[str]) -> None:
+    """Each player whose team name or group cell is written and differs from the one the entry
+    takes, its first player's (`report.differing`): a team has one of each, and the other cell
+    was dropped without a word (a 单位 cell below a team's merged cell holding 备注:联系 and a
+    phone; a player of another college filled into the team above)."""
+    headings = {c.use: c.heading for c in columns if c.active}
+    read: list[Callable[[Registrant], tuple[str | None, str]]] = [lambda p: (p.team, "team"),
+                                                                   lambda p: (p.group, p.group_field)]
+    for cell in read:
+        kept = next((cell(p)[0] for p in members if cell(p)[0]), None)
+        for person in members:
+            value, field_name = cell(person)
+            if value and value != kept:
+                report.differing.append((person.row, _said(person.name), shown(headings.get(field_name, "")),
+                                         _said(value), _said(str(kept)), _label(entry)))
 
 
 def _details_kept(entry: dict, team: str | None, group: str | None, report: ImportReport) -> bool:
