@@ -93,6 +93,30 @@ def test_new_fills_its_placeholders_in_the_sites_language(tmp_path: Path, locale
     assert site.events[0].title == title
 
 
+@pytest.mark.parametrize(("locale", "stages"), [
+    ("zh-Hans", {"bridge": ["初赛", "决赛"], "guandan": ["比赛"], "daguai": ["瑞士制积分赛"], "shengji": ["团体赛"]}),
+    ("zh-Hant", {"bridge": ["初賽", "決賽"], "guandan": ["比賽"], "daguai": ["瑞士制積分賽"], "shengji": ["團體賽"]}),
+    ("en", {"bridge": ["Preliminary", "Final"], "guandan": ["Competition"], "daguai": ["Swiss"], "shengji": ["Teams"]}),
+])
+def test_new_names_its_example_stages_in_the_sites_language(tmp_path: Path, locale: str, stages: dict) -> None:
+    """An English site's new bridge event had stages 初赛 and 决赛 (and prizes 一等奖…), published
+    so: the example's stage and prize names are the site's language's, its ids the same. The one
+    stage a game's example names is left out of titles in any of them (stage_in_titles)."""
+    from generator.games import GAMES, stage_in_titles
+
+    content = tmp_path / "content"
+    main(["init", str(content), "--locale", locale])
+    for game in stages:
+        assert main(["new", f"new-{game}", "--game", game, "--content", str(content)]) == 0
+    site, _, _ = validate(content)
+    for event in site.events:
+        assert [s.name for s in event.stages] == stages[event.game], event.game
+        text = (event.folder / "event.yaml").read_text(encoding="utf-8")
+        assert ("一等奖" in text) == (locale == "zh-Hans" and event.game in ("bridge", "guandan"))
+        assert (len(event.stages) == 1) != stage_in_titles(event, event.stages[0])
+    assert GAMES["guandan"].default_stage_names == {"比赛", "比賽", "Competition"}
+
+
 def test_first_pair_works_on_an_event_fresh_from_new_and_import(tmp_path: Path, capsys) -> None:
     content = tmp_path / "content"
     assert main(["init", str(content)]) == 0
