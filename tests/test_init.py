@@ -117,6 +117,27 @@ def test_new_names_its_example_stages_in_the_sites_language(tmp_path: Path, loca
     assert GAMES["guandan"].default_stage_names == {"比赛", "比賽", "Competition"}
 
 
+def test_check_warns_of_an_event_still_holding_news_placeholders(tmp_path: Path, capsys) -> None:
+    """new, then check: it said OK, and the site built an event "New event" by "Organiser" with a
+    notice of four empty headings. Each is a warning (the event builds), gone once written."""
+    content = tmp_path / "content"
+    main(["init", str(content), "--locale", "en"])
+    assert main(["new", "weekly", "--game", "bridge", "--content", str(content)]) == 0
+    _, _, warnings = validate(content)
+    found = sorted((w.code, w.params.get("key") or w.params.get("path")) for w in warnings)
+    assert found == [("event-placeholder", "organizer"), ("event-placeholder", "title"),
+                     ("notice-headings-only", "notice.md")]
+    assert main(["check", "--content", str(content), "--lang", "en"]) == 0
+    said = capsys.readouterr()
+    assert "title is still “New event”, what paibang new wrote" in said.out + said.err
+    folder = content / "events/weekly"
+    event = folder / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("title: New event", "title: Club night")
+                     .replace("organizer: Organiser", "organizer: Tuesday Bridge Club"), encoding="utf-8")
+    (folder / "notice.md").write_text("# Notice\n\n## Time and place\n\nTuesdays at 7pm.\n", encoding="utf-8")
+    assert validate(content)[2] == []
+
+
 def test_first_pair_works_on_an_event_fresh_from_new_and_import(tmp_path: Path, capsys) -> None:
     content = tmp_path / "content"
     assert main(["init", str(content)]) == 0
