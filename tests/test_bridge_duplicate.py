@@ -472,3 +472,32 @@ def test_the_examples_in_the_docstrings():
 
     for module in (bridge_scoring, bridge_duplicate, bridge_hands, pbn):
         assert doctest.testmod(module).failed == 0, module.__name__
+
+
+@pytest.mark.parametrize(("written", "meant"), [
+    ("60/40", "60%/40%"), ("55.5/44.5%", "55.5%/44.5%"), ("60%", "60%/40%"), ("A+/A", "A+/A-"), ("A-/A", "A-/A+"),
+    ("Avg+", "A+"), ("AVE+/AVE-", "A+/A-"), ("ave=", "A="), ("AVG+/-", "A+/A-"),
+])
+def test_an_adjusted_score_near_its_spelling_is_told_how_it_is_written(tmp_path, written, meant):
+    """A director's A+ written as club programs print it (`Avg+`, `AVE+/AVE-`), or `60/40`, or
+    `A+/A`: read as a played board it was "cannot read 60/40: declarer or result missing", with
+    the contract's hint, and nothing said of A+/A- or 60%/40%. Now refused as the adjusted score
+    it was meant to be, saying how to write it, in every locale."""
+    board = next(iter(SCORES))
+    boards = {**SCORES, board: [written, *SCORES[board][1:]]}
+    content = write_pairs_event(tmp_path, boards=boards)
+    with pytest.raises(ContentErrors) as caught:
+        validate(content)
+    (error,) = [p for p in caught.value.problems if not p.warning]
+    assert error.code == "bridge-adjusted-syntax"
+    assert error.message("en") == (f"board {board}: cannot read the adjusted score {written}: write it {meant}: an adjusted "
+                                   "score is A+, A=, A- or A+/A- (NS's, then EW's), or percentages with their %, as 60%/40%")
+    assert f"\u5e94\u5199\u4f5c {meant}" in error.message("zh-Hans") and f"\u61c9\u5beb\u4f5c {meant}" in error.message("zh-Hant")
+    assert all("60%/40%" in error.hint(locale) for locale in ("en", "zh-Hans", "zh-Hant"))
+
+
+@pytest.mark.parametrize("written", ["A+", "60%/40%", "4S N =", "pass", "AP", "3NT E +1"])
+def test_a_record_that_reads_is_no_near_miss(written):
+    from generator.games.bridge.scoring import adjusted_meant
+
+    assert adjusted_meant(written) is None

@@ -413,6 +413,40 @@ def parse_adjusted(board: int, value: Any, mark: Mark | None = None) -> Adjusted
     return AdjustedRecord(board, ns, ew, mark)
 
 
+# What a director writes meaning an adjusted score, that is none of its spellings: the
+# percentages without their % (`60/40`), average-plus spelt out (`Avg+`, `AVE+/AVE-`, as club
+# programs print it), a side's sign left off (`A+/A`).
+_NEAR_PERCENTS = re.compile(r"^(\d{1,3}(?:\.\d+)?)(%?)/(\d{1,3}(?:\.\d+)?)(%?)$")
+_NEAR_PERCENT = re.compile(r"^(\d{1,3}(?:\.\d+)?)%$")
+_AVERAGE = r"(?:A|AV|AVG|AVE|AVER|AVERAGE)"
+_NEAR_WORDS = re.compile(rf"^{_AVERAGE}([+=-]?)(?:/({_AVERAGE})?([+=-]?))?$")
+
+
+def adjusted_meant(value: Any) -> str | None:
+    """The adjusted score a record not read as one was meant to be, as content-format.md spells
+    it (`60/40` -> 60%/40%, `Avg+` -> A+, `AVE+/AVE-` and `A+/A` -> A+/A-); None when it is no
+    near miss. Read as a played board it said "declarer or result missing", and its hint was a
+    contract's: the director was never told how to write what they meant."""
+    if not isinstance(value, str):
+        return None
+    text = re.sub(r"\s+", "", half_width(value)).upper()
+    if not text or parse_adjusted(0, text) is not None:
+        return None
+    if (both := _NEAR_PERCENTS.match(text)) and not (both.group(2) and both.group(4)):
+        # the figures as written (55.5, not 55.50); EW's the complement of a lone NS figure
+        ns, ew = both.group(1), both.group(3)
+        return f"{ns}%/{ew}%" if float(ns) <= 100 and float(ew) <= 100 else None
+    if (one := _NEAR_PERCENT.match(text)) and float(one.group(1)) <= 100:
+        return f"{one.group(1)}%/{100 - float(one.group(1)):g}%"
+    if words := _NEAR_WORDS.match(text):
+        ns = words.group(1) or "="
+        if words.group(2) is None and not words.group(3):
+            return f"A{ns}"
+        ew = words.group(3) or {"+": "-", "-": "+", "=": "="}[ns]
+        return f"A{ns}/A{ew}"
+    return None
+
+
 def _percent(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 100:
         raise RecordError("bridge-adjusted-syntax", problem=word("problem_adjusted_percent"))
