@@ -2526,8 +2526,10 @@ def write_hands(content: Path, slug: str, stage: str, path: Path, locale: str) -
     target = content / "events" / slug / name
     found = own_file(target, limit=len(text.encode("utf-8")) + (1 << 20))
     if found is not None and not (isinstance(found, bytes) and found.startswith(HANDS_MARK.encode("utf-8"))):
-        why = found.why if not isinstance(found, bytes) else "changed"
-        terminal(say("hands_left", locale, path=target, why=say(f"hands_left_{why}", locale)))
+        # why, as keep_schemas says it of a schema (a link, another user's file …), or a file of theirs
+        why = (catalogues.text(f"schema_left_{found.why}", locale, reason=found.reason)
+               if not isinstance(found, bytes) and found.why != "changed" else say("hands_left_changed", locale))
+        terminal(say("hands_left", locale, path=target, why=why))
         return None
     make_folders_durably(target.parent)
     if found != text.encode("utf-8"):
