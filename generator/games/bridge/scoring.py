@@ -160,11 +160,20 @@ def parse_contract(text: str) -> Contract:
     return Contract(int(level), strain, len(doubled or ""))
 
 
-def parse_result(value: object) -> int:
+def parse_result(value: object, contract: Contract | None = None) -> int:
+    """`=`, `+k` or `-k`. With the contract, a signed number no deal can give (`+82`: more
+    overtricks than there are tricks) is refused saying the most this contract can make and go
+    down (1NT: -7 to +6); a number within 1-13 that this contract cannot make (1NT +7) is
+    _checked's impossible result."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     text = replace_words(half_width(str(value)), SHORTHAND).replace(" ", "")
     if not _RESULT.match(text):
+        if contract is not None and re.fullmatch(r"[+-]\d{1,6}", text):
+            high = 7 - contract.level  # all 13 tricks
+            raise RecordError("bridge-board-syntax", problem=word(
+                "br_record_result_range", text=text, contract=str(contract), low=f"-{contract.level + 6}",
+                high=f"+{high}" if high else "="))
         raise RecordError("bridge-board-syntax", problem=problem_text("result", text))
     return 0 if text == "=" else int(text)
 
@@ -226,7 +235,7 @@ def _written_board(value: str) -> tuple[Contract | None, str | None, int, int | 
         raise RecordError("bridge-board-syntax", problem=problem_text("long", value))
     contract = parse_contract(parts[0])
     declarer = _seat(parts[1])
-    result = parse_result(parts[2])
+    result = parse_result(parts[2], contract)
     recorded = _score(parts[3]) if len(parts) == 4 else None
     _checked(BoardRecord(0, contract, declarer, result, recorded))
     return contract, declarer, result, recorded
@@ -244,7 +253,7 @@ def _parse_mapping(board: int, value: dict, mark: Mark | None) -> BoardRecord:
             raise RecordError("bridge-board-syntax", problem=problem_text("missing", key))
     contract = parse_contract(contract_text)
     declarer = _seat(str(value["by"]))
-    result = parse_result(value["result"])
+    result = parse_result(value["result"], contract)
     recorded = _score(str(value["score"])) if value.get("score") is not None else None
     lead = str(value["lead"]).strip() if value.get("lead") is not None else None
     return _checked(BoardRecord(board, contract, declarer, result, recorded, lead, mark))
