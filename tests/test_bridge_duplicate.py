@@ -501,3 +501,20 @@ def test_a_record_that_reads_is_no_near_miss(written):
     from generator.games.bridge.scoring import adjusted_meant
 
     assert adjusted_meant(written) is None
+
+
+@pytest.mark.parametrize(("extra", "said", "not_said"), [
+    ("", "Law 12C2's session rule (adjusted: session): A+ is 60 % of the top, or the pair's own percentage on the "
+         "boards it played in the session when that is higher", "adjusted A+, A=, A- are 60, 50 and 40 % of the top"),
+    ("    adjusted: fixed\n", "adjusted A+, A=, A- are 60, 50 and 40 % of the top", "12C2"),
+])
+def test_the_stage_page_explains_the_adjusted_rule_the_stage_uses(tmp_path, extra, said, not_said):
+    """The stage page's ranking rules said A+ is 60 % of the top, while under the default
+    `adjusted: session` a 74.95 % pair given A+ shows 74.95 % (Law 12C2's session rule, as the
+    standings apply it): the page now says the rule the stage uses."""
+    content = write_pairs_event(tmp_path, extra=extra)
+    site = content / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8") + "locale: en\n", encoding="utf-8")
+    assert main(["build", "--content", str(content), "--output", str(tmp_path / "out")]) == 0
+    page = (tmp_path / "out/events/club/pairs/index.html").read_text(encoding="utf-8").replace("&#39;", "'")
+    assert said in page and not_said not in page
