@@ -187,8 +187,8 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
     )
     # The organizer is printed on every page and bulletin: a contact's mobile typed after it is too.
     _warn_if_personal(event.organizer, reader.value_mark("organizer"), "organizer", problems)
-    for key in ("title", "organizer"):
-        _warn_if_placeholder(reader, key, problems)
+    for key, value in (("title", reader.raw("title") and event.title), ("organizer", event.organizer)):
+        _warn_if_placeholder(value, reader.value_mark(key), key, problems)
     if reader.has("dates"):
         event.dates = [d for v, m in reader.items("dates", single_ok=True) if (d := parse_date(v, m, problems))]
     elif reader.has("date"):
@@ -523,13 +523,13 @@ def _placeholder_values(key: str) -> frozenset[str]:
     return frozenset(catalogues.text(f"new_{key}_value", locale) for locale in LOCALES)
 
 
-def _warn_if_placeholder(reader: Reader, key: str, problems: Problems) -> None:
+def _warn_if_placeholder(value: str | None, mark: Mark, key: str, problems: Problems) -> None:
     """An event still holding what `paibang new` wrote as its title or organiser ("New event",
     "Organiser"): followed as the README says, new then import, it passed check and was built
-    under those words. A warning: the event is still being filled in, and builds."""
-    value = reader.text(key)
-    if value is not None and value.strip() in _placeholder_values(key):
-        problems.add("event-placeholder", reader.value_mark(key), warning=True, key=key, value=value)
+    under those words. A warning: the event is still being filled in, and builds. (`value` as
+    read once: reading a key again says again what is wrong with it, a title too long.)"""
+    if value and value.strip() in _placeholder_values(key):
+        problems.add("event-placeholder", mark, warning=True, key=key, value=value)
 
 
 def _headings_only(text: str) -> bool:
