@@ -52,8 +52,11 @@ stage is written into it: a barometer (`movement: barometer`), A+ / A- given a f
 where the session rule would not (`adjusted: fixed`, `adjusted_rule`).
 
 Written: `events/SLUG/event.yaml` (new event: the entries, the stage with its scoring and
-movement size; an existing event keeps its file and gets only the entries it lacks) and one
-results file per round, `results/<stage>-round-N.yaml`, rewritten on a rerun (no duplicates).
+movement size; an existing event keeps its file and gets only the entries it lacks, and the
+stage; one `paibang new` just made, still as new wrote it, takes the file's title, date and
+stage in place of new's placeholders and example stages, _fill_new_event) and one results file
+per round, `results/<stage>-round-N.yaml`, rewritten on a rerun (no duplicates); a PBN's deals
+beside them, `results/<stage>-hands.pbn`, the stage's `hands:` (write_hands).
 """
 
 from __future__ import annotations
