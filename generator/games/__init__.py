@@ -285,7 +285,8 @@ class Game:
 
     @property
     def example(self) -> Example | None:
-        """`paibang new`'s event for this game as a Simplified Chinese site gets it (example_in)."""
+        """`paibang new`'s event for this game as a Simplified Chinese site gets it (example_in).
+        A game may give its own instead, as an attribute: then it is every locale's."""
         return self.example_in("zh-Hans")
 
     def example_in(self, locale: str) -> Example | None:
@@ -293,6 +294,8 @@ class Game:
         in the site's language (an English site got 初赛 and 决赛, published as they were), its
         ids the same in every locale. The words `<word_prefix>_example_{entries,stages,table}`;
         None (no such words): new refuses the game."""
+        if type(self).example is not Game.example:  # a game giving its example itself: that, in every locale
+            return self.example
         keys = [f"{self.word_prefix}_example_{part}" for part in ("entries", "stages", "table")]
         if not self.word_prefix or keys[0] not in catalogues.words(self.folder):
             return None
