@@ -472,3 +472,49 @@ def test_the_examples_in_the_docstrings():
 
     for module in (bridge_scoring, bridge_duplicate, bridge_hands, pbn):
         assert doctest.testmod(module).failed == 0, module.__name__
+
+
+@pytest.mark.parametrize(("written", "meant"), [
+    ("60/40", "60%/40%"), ("55.5/44.5%", "55.5%/44.5%"), ("60%", "60%/40%"), ("A+/A", "A+/A-"), ("A-/A", "A-/A+"),
+    ("Avg+", "A+"), ("AVE+/AVE-", "A+/A-"), ("ave=", "A="), ("AVG+/-", "A+/A-"),
+])
+def test_an_adjusted_score_near_its_spelling_is_told_how_it_is_written(tmp_path, written, meant):
+    """A director's A+ written as club programs print it (`Avg+`, `AVE+/AVE-`), or `60/40`, or
+    `A+/A`: read as a played board it was "cannot read 60/40: declarer or result missing", with
+    the contract's hint, and nothing said of A+/A- or 60%/40%. Now refused as the adjusted score
+    it was meant to be, saying how to write it, in every locale."""
+    board = next(iter(SCORES))
+    boards = {**SCORES, board: [written, *SCORES[board][1:]]}
+    content = write_pairs_event(tmp_path, boards=boards)
+    with pytest.raises(ContentErrors) as caught:
+        validate(content)
+    (error,) = [p for p in caught.value.problems if not p.warning]
+    assert error.code == "bridge-adjusted-syntax"
+    assert error.message("en") == (f"board {board}: cannot read the adjusted score {written}: write it {meant}: an adjusted "
+                                   "score is A+, A=, A- or A+/A- (NS's, then EW's), or percentages with their %, as 60%/40%")
+    assert f"\u5e94\u5199\u4f5c {meant}" in error.message("zh-Hans") and f"\u61c9\u5beb\u4f5c {meant}" in error.message("zh-Hant")
+    assert all("60%/40%" in error.hint(locale) for locale in ("en", "zh-Hans", "zh-Hant"))
+
+
+@pytest.mark.parametrize("written", ["A+", "60%/40%", "4S N =", "pass", "AP", "3NT E +1"])
+def test_a_record_that_reads_is_no_near_miss(written):
+    from generator.games.bridge.scoring import adjusted_meant
+
+    assert adjusted_meant(written) is None
+
+
+@pytest.mark.parametrize(("extra", "said", "not_said"), [
+    ("", "Law 12C2's session rule (adjusted: session): A+ is 60 % of the top, or the pair's own percentage on the "
+         "boards it played in the session when that is higher", "adjusted A+, A=, A- are 60, 50 and 40 % of the top"),
+    ("    adjusted: fixed\n", "adjusted A+, A=, A- are 60, 50 and 40 % of the top", "12C2"),
+])
+def test_the_stage_page_explains_the_adjusted_rule_the_stage_uses(tmp_path, extra, said, not_said):
+    """The stage page's ranking rules said A+ is 60 % of the top, while under the default
+    `adjusted: session` a 74.95 % pair given A+ shows 74.95 % (Law 12C2's session rule, as the
+    standings apply it): the page now says the rule the stage uses."""
+    content = write_pairs_event(tmp_path, extra=extra)
+    site = content / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8") + "locale: en\n", encoding="utf-8")
+    assert main(["build", "--content", str(content), "--output", str(tmp_path / "out")]) == 0
+    page = (tmp_path / "out/events/club/pairs/index.html").read_text(encoding="utf-8").replace("&#39;", "'")
+    assert said in page and not_said not in page

@@ -58,11 +58,65 @@ def test_real_ruter_butler_session_all_figures_equal(tmp_path, capsys):
     assert "all 704 figures equal" in out
     event = (content / "events/ruter71/event.yaml").read_text(encoding="utf-8")
     assert "scoring: butler" in event and '["Magne Tønnessen", "Dagfinn Iversen"]' in event
-    assert len(list((content / "events/ruter71/results").iterdir())) == 7
+    # the seven rounds' results and the file's 21 deals beside them (the stage's hands:)
+    files = ["pairs-hands.pbn", *(f"pairs-round-{n}.yaml" for n in range(1, 8))]
+    assert sorted(p.name for p in (content / "events/ruter71/results").iterdir()) == files
     # a rerun updates, never duplicates
     assert run(content, "ruter71", RUTER) == 0
     assert (content / "events/ruter71/event.yaml").read_text(encoding="utf-8") == event
-    assert len(list((content / "events/ruter71/results").iterdir())) == 7
+    assert sorted(p.name for p in (content / "events/ruter71/results").iterdir()) == files
+
+
+@pytest.mark.skipif(not RUTER.is_file(), reason="shared/data/real-pbn is not here")
+def test_the_files_deals_are_the_stages_hand_records(tmp_path, capsys):
+    """ruter71 deals its 21 boards ([Deal]), which the import dropped: the board pages showed no
+    hands. Written beside the results as hand records (UTF-8, the file is ISO-8859-1), named by
+    the stage's hands:, said in one line; the board pages show them."""
+    content = site(tmp_path)
+    assert run(content, "ruter71", RUTER) == 0
+    out = capsys.readouterr().out
+    hands = content / "events/ruter71/results/pairs-hands.pbn"
+    assert f"paibang: the deals of 21 boards -> {hands} (stage pairs, hands: results/pairs-hands.pbn)\n" in out
+    assert "    hands: results/pairs-hands.pbn\n" in (content / "events/ruter71/event.yaml").read_text(encoding="utf-8")
+    _, results, _ = validate(content)
+    deals = results[0].stage_of("pairs").stage.options.hands.deals
+    assert sorted(deals) == list(range(1, 22))
+    assert deals[1].hands["N"].suits == ("Q53", "AKQ", "96", "K8754")  # [Deal "N:Q53.AKQ.96.K8754 …"]
+    from generator.build import build
+
+    build(content, tmp_path / "out")
+    page = (tmp_path / "out/events/ruter71/pairs/boards/1/index.html").read_text(encoding="utf-8")
+    assert all(f'class="hand hand-{seat}"' in page for seat in "NESW")
+
+
+@pytest.mark.skipif(not RUTER.is_file(), reason="shared/data/real-pbn is not here")
+@pytest.mark.parametrize("kind", ["own", "link"])
+def test_the_deals_are_never_written_over_a_secretarys_file_nor_through_a_link(tmp_path, capsys, kind):
+    """A results/pairs-hands.pbn the import did not write (the secretary's own deals), or a link
+    there (to a file of theirs elsewhere), is left as it is, said so; the stage gets no hands:."""
+    content = site(tmp_path)
+    target = content / "events/ruter71/results/pairs-hands.pbn"
+    target.parent.mkdir(parents=True)
+    theirs = tmp_path / "theirs.pbn"
+    theirs.write_text('[Board "1"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]\n',
+                      encoding="utf-8")
+    if kind == "own":
+        shutil.copy(theirs, target)
+    else:
+        target.symlink_to(theirs)
+    before = theirs.read_bytes()
+    assert run(content, "ruter71", RUTER) == 0
+    out = capsys.readouterr().out
+    why = "a file of yours, not one paibang import wrote" if kind == "own" else "a symbolic link"
+    assert f"paibang: {target} left as it is ({why}); the file's deals were not written" in out
+    assert theirs.read_bytes() == before and target.is_symlink() == (kind == "link")
+    assert "hands:" not in (content / "events/ruter71/event.yaml").read_text(encoding="utf-8")
+    # the import's own file, of an earlier run, is its to write again
+    target.unlink()
+    assert run(content, "ruter71", RUTER) == 0 and target.read_text(encoding="utf-8").startswith("% paibang import")
+    written = target.read_bytes()
+    assert run(content, "other", RUTER) == 0 and run(content, "ruter71", RUTER) == 0
+    assert target.read_bytes() == written
 
 
 def test_adjusted_sitout_penalty_session_all_figures_equal(tmp_path, capsys):
@@ -304,6 +358,9 @@ def test_real_teams_file_every_score_and_imp_equal(tmp_path, capsys):
     assert run(content, "eoq", EOQ, "--strict") == 0
     out = capsys.readouterr().out
     assert "imported 30 teams, 15 matches, 299 results (1 without the other room" in out
+    # which one: counted only, the secretary could not tell which board of which match to look at
+    assert ("  left out: board 20, TURKEY v SWITZERLAND (round 1, table 6): the other room's result of this board is "
+            "not in the file\n") in out
     assert "all 576 figures equal" in out
     event = (content / "events/eoq/event.yaml").read_text(encoding="utf-8")
     assert "format: matches" in event and "scoring: imps" in event and "boards: 10" in event
@@ -443,7 +500,7 @@ def test_teams_round_trip_gives_the_same_standings(tmp_path, teams_demo, capsys,
     target = site(tmp_path)
     assert run(target, "rr", path, "--strict") == 0
     assert f"all {figures} figures equal" in capsys.readouterr().out
-    assert len(list((target / "events/rr/results").iterdir())) == 5
+    assert len(list((target / "events/rr/results").glob("*.yaml"))) == 5  # (and the PBN's deals: teams-hands.pbn)
     assert team_standings(target, "rr", "teams") == team_standings(content, "gaoxiao-bridge-teams-2024", "teams")
 
 
@@ -500,10 +557,12 @@ def test_entries_added_to_a_new_event_replace_its_examples_even_of_the_same_id(t
     (USEBIO_DATA / "compscore_mp_pairs_mitchell_03.xml", "pairs", 417),
 ], ids=["club-pbn", "ruter-pbn", "eoq-teams-pbn", "butler-xml", "cross-imps-xml", "matchpoints-xml"])
 def test_a_session_imported_into_an_event_just_made_by_new(tmp_path, capsys, path, stage, figures):
-    """Issue 21: the file's session added to a fresh `paibang new` event as to an existing one:
-    the entries under `entries:` (was: after the next key's comment, below `entries: []`, a YAML
-    syntax error at line 22), the stage at the end of `stages:`; the same standings as the file
-    imported into an empty site; a rerun changes nothing."""
+    """Issue 21: the file's session added to a fresh `paibang new` event: the entries under
+    `entries:` (was: after the next key's comment, below `entries: []`, a YAML syntax error at
+    line 22); the same standings as the file imported into an empty site; a rerun changes
+    nothing. new's placeholders, still as it wrote them, give way to the file's: its title and
+    date for "New event" and today, its stage for the example's prelim and final (they were
+    kept: an English club's page showed 初赛 and 决赛, Scheduled for ever, under "New event")."""
     if not path.is_file():
         pytest.skip("shared/data/real-pbn is not here")
     content = site(tmp_path)
@@ -514,9 +573,14 @@ def test_a_session_imported_into_an_event_just_made_by_new(tmp_path, capsys, pat
     text = event.read_text(encoding="utf-8")
     assert "entries: []" not in text and "王小明" not in text  # the real entries replace the commented examples
     assert re.search(r"^entries:\n  - \{id: ", text, re.MULTILINE)
-    assert "  - id: prelim\n" in text and "  - id: final\n" in text and f"  - id: {stage}\n" in text
+    assert "  - id: prelim\n" not in text and "  - id: final\n" not in text and f"  - id: {stage}\n" in text
+    assert "# results:" not in text  # new's commented results example, of the prelim
     fresh = site(tmp_path / "fresh")
     assert run(fresh, "club", path, "--strict") == 0
+    _, results, _ = validate(content)
+    made, imported = (next(r.event for r in found if r.event.slug == "club") for found in (results, validate(fresh)[1]))
+    assert (made.title, made.dates) == (imported.title, imported.dates) and made.title != "New event"
+    assert [(s.id, s.name) for s in made.stages] == [(s.id, s.name) for s in imported.stages]
     ours = standings(content, "club", stage) if stage == "pairs" else team_standings(content, "club", stage)
     theirs = standings(fresh, "club", stage) if stage == "pairs" else team_standings(fresh, "club", stage)
     assert ours == theirs and len(ours) >= 5
@@ -1621,7 +1685,7 @@ def teams_without_rounds(result, kind: str, same_boards: bool = False) -> str:
 def round_matches(folder: Path) -> list[set[frozenset[str]]]:
     """Each results file's matches (its two teams), round by round."""
     found = []
-    for path in sorted(folder.iterdir(), key=lambda path: int(re.findall(r"\d+", path.name)[-1])):
+    for path in sorted(folder.glob("*.yaml"), key=lambda path: int(re.findall(r"\d+", path.name)[-1])):
         text = path.read_text(encoding="utf-8")
         found.append({frozenset(pair) for pair in re.findall(r"home: (\w+)\n    away: (\w+)", text)})
     return found

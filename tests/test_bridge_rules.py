@@ -355,6 +355,21 @@ def test_bad_mapping_record_is_bridge_board_syntax(value):
     assert caught.value.code == "bridge-board-syntax"
 
 
+@pytest.mark.parametrize(("value", "said"), [
+    ({"contract": "1NT", "by": "N", "result": "+82"}, "result +82: 1NT can go from -7 to +6 (+6: all 13 tricks)"),
+    ("1NT N +82", "result +82: 1NT can go from -7 to +6 (+6: all 13 tricks)"),
+    ("4SX S -20", "result -20: 4SX can go from -10 to +3 (+3: all 13 tricks)"),
+    ("7NT E +14", "result +14: 7NT can go from -13 to = (=: all 13 tricks)"),
+])
+def test_a_result_beyond_any_deal_says_the_most_the_contract_can_make(value, said):
+    """`result: "+82"` on 1NT said only "should be =, +k or -k", which +82 is: say the range,
+    the most overtricks the contract can make (+6 for 1NT) and the most it can go down."""
+    with pytest.raises(RecordError) as caught:
+        parse_board(1, value)
+    assert caught.value.code == "bridge-board-syntax" and caught.value.params["problem"]["en"] == said
+    assert "+6" in caught.value.params["problem"]["zh-Hans"] or "1NT" not in said
+
+
 @pytest.mark.parametrize("text", ["7NT N +1", "6S E +2", "1C N -8", "3NT W -10"])
 def test_impossible_result_is_bridge_impossible_result(text):
     with pytest.raises(RecordError) as caught:

@@ -167,6 +167,8 @@ def test_forfeit_gives_the_bye_credit_to_the_other_team(tmp_path):
     ("{open: 4S N =, kitchen: 4S S =}", "bridge-board-syntax"),
     ("{open: 4S N = 400, closed: 4S S =}", "bridge-score-mismatch"),
     ("{adjusted: {NS: 60}}", "bridge-adjusted-syntax"),
+    ("AVE+/AVE-", "bridge-adjusted-syntax"),  # A+/A- meant: said how to write it, not which rooms to give
+    ("60/40", "bridge-adjusted-syntax"),
 ])
 def test_team_board_problems(tmp_path, board_text, code):
     rounds = [f"  - table: 1\n    home: T1\n    away: T2\n    boards:\n      1: {board_text}\n"]

@@ -93,6 +93,51 @@ def test_new_fills_its_placeholders_in_the_sites_language(tmp_path: Path, locale
     assert site.events[0].title == title
 
 
+@pytest.mark.parametrize(("locale", "stages"), [
+    ("zh-Hans", {"bridge": ["初赛", "决赛"], "guandan": ["比赛"], "daguai": ["瑞士制积分赛"], "shengji": ["团体赛"]}),
+    ("zh-Hant", {"bridge": ["初賽", "決賽"], "guandan": ["比賽"], "daguai": ["瑞士制積分賽"], "shengji": ["團體賽"]}),
+    ("en", {"bridge": ["Preliminary", "Final"], "guandan": ["Competition"], "daguai": ["Swiss"], "shengji": ["Teams"]}),
+])
+def test_new_names_its_example_stages_in_the_sites_language(tmp_path: Path, locale: str, stages: dict) -> None:
+    """An English site's new bridge event had stages 初赛 and 决赛 (and prizes 一等奖…), published
+    so: the example's stage and prize names are the site's language's, its ids the same. The one
+    stage a game's example names is left out of titles in any of them (stage_in_titles)."""
+    from generator.games import GAMES, stage_in_titles
+
+    content = tmp_path / "content"
+    main(["init", str(content), "--locale", locale])
+    for game in stages:
+        assert main(["new", f"new-{game}", "--game", game, "--content", str(content)]) == 0
+    site, _, _ = validate(content)
+    for event in site.events:
+        assert [s.name for s in event.stages] == stages[event.game], event.game
+        text = (event.folder / "event.yaml").read_text(encoding="utf-8")
+        assert ("一等奖" in text) == (locale == "zh-Hans" and event.game in ("bridge", "guandan"))
+        assert (len(event.stages) == 1) != stage_in_titles(event, event.stages[0])
+    assert GAMES["guandan"].default_stage_names == {"比赛", "比賽", "Competition"}
+
+
+def test_check_warns_of_an_event_still_holding_news_placeholders(tmp_path: Path, capsys) -> None:
+    """new, then check: it said OK, and the site built an event "New event" by "Organiser" with a
+    notice of four empty headings. Each is a warning (the event builds), gone once written."""
+    content = tmp_path / "content"
+    main(["init", str(content), "--locale", "en"])
+    assert main(["new", "weekly", "--game", "bridge", "--content", str(content)]) == 0
+    _, _, warnings = validate(content)
+    found = sorted((w.code, w.params.get("key") or w.params.get("path")) for w in warnings)
+    assert found == [("event-placeholder", "organizer"), ("event-placeholder", "title"),
+                     ("notice-headings-only", "notice.md")]
+    assert main(["check", "--content", str(content), "--lang", "en"]) == 0
+    said = capsys.readouterr()
+    assert "title is still “New event”, what paibang new wrote" in said.out + said.err
+    folder = content / "events/weekly"
+    event = folder / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("title: New event", "title: Club night")
+                     .replace("organizer: Organiser", "organizer: Tuesday Bridge Club"), encoding="utf-8")
+    (folder / "notice.md").write_text("# Notice\n\n## Time and place\n\nTuesdays at 7pm.\n", encoding="utf-8")
+    assert validate(content)[2] == []
+
+
 def test_first_pair_works_on_an_event_fresh_from_new_and_import(tmp_path: Path, capsys) -> None:
     content = tmp_path / "content"
     assert main(["init", str(content)]) == 0

@@ -52,8 +52,11 @@ stage is written into it: a barometer (`movement: barometer`), A+ / A- given a f
 where the session rule would not (`adjusted: fixed`, `adjusted_rule`).
 
 Written: `events/SLUG/event.yaml` (new event: the entries, the stage with its scoring and
-movement size; an existing event keeps its file and gets only the entries it lacks) and one
-results file per round, `results/<stage>-round-N.yaml`, rewritten on a rerun (no duplicates).
+movement size; an existing event keeps its file and gets only the entries it lacks, and the
+stage; one `paibang new` just made, still as new wrote it, takes the file's title, date and
+stage in place of new's placeholders and example stages, _fill_new_event) and one results file
+per round, `results/<stage>-round-N.yaml`, rewritten on a rerun (no duplicates); a PBN's deals
+beside them, `results/<stage>-hands.pbn`, the stage's `hands:` (write_hands).
 """
 
 from __future__ import annotations
@@ -68,14 +71,18 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
-from generator.games.bridge.hands import PbnError, PbnGame, parse_pbn, small_int
+import yaml
+
+from generator.games import GAMES
+from generator.games.bridge.hands import DealError, PbnError, PbnGame, parse_deal, parse_pbn, small_int
 from generator.games.bridge.scoring import AdjustedRecord, BoardRecord, parse_adjusted
 from generator import catalogues
 from generator.commands.console import terminal
 from generator.content.reader import MAX_NAME_CHARS
 from generator.errors import visible
 from generator.interchange.numbering import unused
-from generator.interchange.pbn import adjusted_from, record_from, record_text
+from generator.interchange.pbn import adjusted_from, record_from, record_text, tag
+from generator.messages import LOCALES
 from generator.interchange.pbn import yaml_text as _yaml_text  # (one quoting for the YAML import writes)
 from generator.seals import make_folders_durably, write_durably
 
@@ -1288,8 +1295,22 @@ def team_matches(session: TeamsSession) -> list[Match]:
     return sorted(numbered, key=lambda m: (m[0], m[1], m[2]))
 
 
-def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_called: str) -> tuple[Path, list[Match]]:
-    """The event's folder and the matches written; `stage_called`: the stage's name (stage_name)."""
+# The records left out that an import names one a line; beyond, how many more.
+LEFT_OUT_SAID = 20
+
+
+def left_out(session: TeamsSession, matches: list[Match]) -> list[TeamLine]:
+    """The file's records no match was scored on (team_matches): a room's result whose other
+    room is not in the file, or one that cannot be read; in the file's order. Counted only,
+    the secretary could not tell which board of which match to look at."""
+    used = {id(line) for *_, boards in matches for rooms in boards.values() for line in rooms}
+    return [line for line in session.lines if id(line) not in used]
+
+
+def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_called: str,
+                      hands: str | None = None) -> tuple[Path, list[Match]]:
+    """The event's folder and the matches written; `stage_called`: the stage's name (stage_name);
+    `hands`: the stage's `hands:` (write_hands)."""
     folder = content / "events" / slug
     make_folders_durably(folder / "results")
     matches = team_matches(session)
@@ -1306,7 +1327,7 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_cal
     event = folder / "event.yaml"
     entries = [(team_id(team), names, session.teams[team].name if team in session.teams else team)
                for team, names in sorted(teams.items(), key=lambda item: _natural(item[0]))]
-    stage = lines_of_stage_teams(session, stage_called, boards, len(rounds))
+    stage = lines_of_stage_teams(session, stage_called, boards, len(rounds), hands)
     if not event.exists():
         lines = [f"title: {_yaml_text(session.title or 'Imported match')}", "game: bridge"]
         day = _date(session.date)
@@ -1319,6 +1340,7 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_cal
         _write(event, "\n".join(lines + stage) + "\n")
     else:
         _add_missing_entries(event, entries)
+        _fill_new_event(event, session.title, _date(session.date), "\n".join(["", *stage]) + "\n")
         _add_missing_stage(event, STAGE_TEAMS, "\n".join(stage) + "\n")
     for number in rounds:
         text = [f"stage: {STAGE_TEAMS}"] + ([f"round: {number}"] if len(rounds) > 1 else []) + ["tables:"]
@@ -1335,12 +1357,13 @@ def write_teams_event(content: Path, slug: str, session: TeamsSession, stage_cal
     return folder, matches
 
 
-def lines_of_stage_teams(session: TeamsSession, name: str, boards: int, rounds: int = 1) -> list[str]:
-    """The stage's block of event.yaml; `name`: the stage's (stage_name)."""
+def lines_of_stage_teams(session: TeamsSession, name: str, boards: int, rounds: int = 1,
+                         hands: str | None = None) -> list[str]:
+    """The stage's block of event.yaml; `name`: the stage's (stage_name); `hands`: its `hands:`."""
     day = _date(session.date)
     return ["stages:", f"  - id: {STAGE_TEAMS}", f"    name: {_yaml_text(name)}",
             "    format: matches", "    scoring: imps", *([f"    rounds: {rounds}"] if rounds > 1 else []), f"    boards: {boards}",
-            *([f"    date: {day}"] if day else [])]
+            *([f"    date: {day}"] if day else []), *([f"    hands: {hands}"] if hands else [])]
 
 
 def compare_teams(session: TeamsSession, matches: list[Match], stage_result: Any) -> tuple[int, list[Difference]]:
@@ -1632,7 +1655,7 @@ def entry_ids(session: Session, taken: dict[str, str] | None = None) -> dict[tup
 
 
 def event_text(session: Session, ids: dict[tuple[str, str], str], rounds: int, boards: int, stage: str,
-               name: str) -> str:
+               name: str, hands: str | None = None) -> str:
     lines = [f"# {say('written', 'en', pairs=len(_entries(session, ids)), rounds=rounds, results=len(session.lines), program=session.program, path='')}".rstrip(" ->"),
              f"title: {_yaml_text(session.title or 'Imported session')}", "game: bridge"]
     day = _date(session.date)
@@ -1646,6 +1669,8 @@ def event_text(session: Session, ids: dict[tuple[str, str], str], rounds: int, b
               f"    scoring: {session.scoring}", f"    rounds: {rounds}", f"    boards: {boards}"]
     if day:  # the session's day, also when the stage is added to an event of several days
         lines.append(f"    date: {day}")
+    if hands:  # the file's deals, written beside the results (write_hands)
+        lines.append(f"    hands: {hands}")
     if session.movement:
         lines.append(f"    movement: {session.movement}")
     if session.adjusted:
@@ -1720,10 +1745,11 @@ def round_texts(session: Session, ids: dict[tuple[str, str], str], stage: str = 
 
 
 def write_event(content: Path, slug: str, session: Session, stage: str, name: str,
-                ids: dict[tuple[str, str], str]) -> tuple[Path, dict[tuple[str, str], str], bool]:
+                ids: dict[tuple[str, str], str], hands: str | None = None) -> tuple[Path, dict[tuple[str, str], str], bool]:
     """The event's folder, the entry ids, and whether the stage was written (False: the event
     already had it, kept as it is). `stage`, `name`: the stage's id and name (stage_name; a
-    section scored apart is a stage of its own); `ids`: the entry ids, when made with the other sections'."""
+    section scored apart is a stage of its own); `ids`: the entry ids, when made with the other
+    sections'; `hands`: the stage's `hands:` (write_hands), None when the deals were not written."""
     folder = content / "events" / slug
     rounds_seen = {line.round for line in session.lines} | {r for r, _ in session.sit_outs}
     per_round: dict[tuple[int, int], set[int]] = defaultdict(set)
@@ -1732,16 +1758,64 @@ def write_event(content: Path, slug: str, session: Session, stage: str, name: st
     boards = max((len(found) for found in per_round.values()), default=1)
     event = folder / "event.yaml"
     make_folders_durably(folder / "results")
-    text = event_text(session, ids, max(rounds_seen, default=1), boards, stage, name)
+    text = event_text(session, ids, max(rounds_seen, default=1), boards, stage, name, hands)
     if not event.exists():
         _write(event, text)
         wrote = True
     else:
         _add_missing_entries(event, [(e, names, None) for e, names in _entries(session, ids)])
-        wrote = _add_missing_stage(event, stage, text)
+        wrote = _fill_new_event(event, session.title, _date(session.date), text)
+        wrote = _add_missing_stage(event, stage, text) or wrote
     for number, text in round_texts(session, ids, stage).items():
         _write(folder / "results" / f"{stage}-round-{number}.yaml", text)
     return folder, ids, wrote
+
+
+def _placeholders(key: str) -> set[str]:
+    """What `paibang new` writes as `key`'s value, in every locale (new_<key>_value)."""
+    return {catalogues.text(f"new_{key}_value", locale) for locale in LOCALES}
+
+
+def _scalar(line: str) -> Any:
+    """A top-level key's value as YAML reads it (`title: New event` -> New event); None if unreadable."""
+    try:
+        return yaml.safe_load(line.split(":", 1)[1]) if ":" in line else None
+    except yaml.YAMLError:
+        return None
+
+
+def _fill_new_event(event: Path, title: str | None, day: str | None, written: str) -> bool:
+    """An event `paibang new` made and nobody has filled in yet takes the file's title, date
+    and stage in place of new's placeholders: followed as the README says (new, then import),
+    the event kept "New event", today's date and the example's two stages (初赛 and 决赛 on an
+    English site), shown as Scheduled for ever. Each is recognised on its own as new wrote it:
+    the title (then the dates too: they are new's day, not the session's); the `stages:` block
+    when it is still one of the examples, word for word (then new's commented results example
+    after it goes too: it names the example's stage). Anything the secretary changed is kept.
+    `written`: the event.yaml a new event gets (event_text). True when the stage was written."""
+    lines = event.read_text(encoding="utf-8").splitlines()
+    changed = stage_written = False
+    at = {line.split(":", 1)[0].strip(): i for i, line in enumerate(lines) if _top_key(line) and ":" in line}
+    if "title" in at and _scalar(lines[at["title"]]) in _placeholders("title") and title:
+        lines[at["title"]] = f"title: {_yaml_text(title)}"
+        changed = True
+        if day and "dates" in at:
+            lines[at["dates"]] = f"dates: [{day}]"
+    if "stages" in at and re.fullmatch(r"stages\s*:\s*", lines[at["stages"]]):
+        start = at["stages"]
+        end = _block_end(lines, start)
+        block = "\n".join(lines[start + 1:end]).strip("\n")
+        examples = {example.stages.strip("\n") for locale in LOCALES if (example := GAMES["bridge"].example_in(locale))}
+        if block in examples:
+            after = lines[end:]
+            if all(not line.strip() or line.startswith("#") for line in after):
+                after = []  # new's commented results example, for the example's stage
+            stage = written.split("\nstages:\n", 1)[1].rstrip("\n").splitlines()
+            lines = lines[:start + 1] + stage + after
+            changed = stage_written = True
+    if changed:
+        _write(event, "\n".join(lines) + "\n")
+    return stage_written
 
 
 def _add_missing_stage(event: Path, stage: str, written: str) -> bool:
@@ -2159,15 +2233,23 @@ def stage_name(content: Path, section: str | None = None, teams: bool = False) -
     return catalogues.text("format_pairs", locale)
 
 
-def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, locale: str) -> int:
+def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, locale: str, path: Path) -> int:
     from generator.build import validate
     from generator.commands.console import print_problems
     from generator.errors import ContentErrors
 
-    folder, matches = write_teams_event(content, slug, session, stage_name(content, teams=True))
+    hands = write_hands(content, slug, STAGE_TEAMS, path, locale)
+    folder, matches = write_teams_event(content, slug, session, stage_name(content, teams=True), hands)
     teams = {t for line in session.lines for t in (line.ns, line.ew)}
+    left = left_out(session, matches)
     terminal(say("written_teams", locale, teams=len(teams), matches=len(matches), results=len(session.lines),
-              left=sum(1 for line in session.lines) - 2 * sum(len(b) for *_, b in matches), path=folder))
+              left=len(left), path=folder))
+    for line in left[:LEFT_OUT_SAID]:
+        why = "unreadable" if line.record is None else "one_room"
+        terminal(say(f"teams_left_out_{why}", locale, board=line.board, home=line.ns, away=line.ew,
+                  table=line.table or "?", round=line.round))
+    if len(left) > LEFT_OUT_SAID:
+        terminal(say("teams_left_out_more", locale, n=len(left) - LEFT_OUT_SAID))
     if session.seated:  # the file gave no rounds: say how paibang told them (seat_team_rounds)
         terminal(say("teams_seated", locale, matches=len(matches), rounds=len(session.seated),
                   boards=catalogues.joiner(locale).join(f"{low}-{high}" for low, high in session.seated)))
@@ -2226,7 +2308,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
             problem = catalogues.word("bridge_import_teams_no_match", results=len(teams.lines), teams=len(teams_named))
             terminal(say("refused", locale, path=path, problem=problem[locale]), error=True)
             return 1
-        return _run_teams(content, slug, teams, strict, locale)
+        return _run_teams(content, slug, teams, strict, locale, path)
     if not session.lines:
         problem = _no_results(path)
         terminal(say("refused", locale, path=path, problem=problem[locale]), error=True)
@@ -2254,7 +2336,8 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
     for (stage, section, part), part_ids in zip(parts, all_ids):
         if section is not None:
             terminal(say("section", locale, section=section, stage=stage))
-        folder, ids, wrote = write_event(content, slug, part, stage, stage_name(content, section), part_ids)
+        hands = write_hands(content, slug, stage, path, locale)
+        folder, ids, wrote = write_event(content, slug, part, stage, stage_name(content, section), part_ids, hands)
         rounds = len({line.round for line in part.lines})
         terminal(say("written", locale, pairs=len(_entries(part, ids)), rounds=rounds,
                   results=len(part.lines), program=part.program, path=folder))
@@ -2385,6 +2468,78 @@ def say_not_played(session: Session, ids: dict[tuple[str, str], str], stage: str
     left_out = [line for line in marked if line.record is None]
     if left_out:
         terminal(say("not_played_change", locale, board=left_out[0].board))
+
+
+# The first line of the hand records an import writes: a file beginning so is the import's own,
+# rewritten by the next import; any other is the secretary's, never written over.
+HANDS_MARK = "% paibang import: the deals of "
+# The tags a hand record is read from (hands.py: the deal, and double dummy when the file gives it).
+HAND_TAGS = ("Board", "Dealer", "Vulnerable", "Deal", "DoubleDummyTricks", "OptimumScore", "ParScore",
+             "ParContract", "OptimumContract")
+
+
+def hands_text(path: Path) -> tuple[str, int, list[int]] | None:
+    """The deals of a PBN file as hand records (UTF-8, whatever the file's encoding, as content
+    files are read): each board's first deal that can be read, with its dealer, vulnerability
+    and double-dummy tags; the number of boards; the boards left out because the file deals them
+    differently at different tables (two sections' sets: no hand shown rather than a wrong one).
+    None when it has no deal (a USEBIO file, a PBN of results only)."""
+    if path.suffix.lower() == ".xml":
+        return None
+    try:
+        games = parse_pbn(decode(path.read_bytes()))
+    except (PbnError, OSError):
+        return None
+    found: dict[int, tuple[PbnGame, Any]] = {}
+    differ: set[int] = set()
+    for game in games:
+        board, deal = small_int(game.get("Board"), 4), (game.get("Deal") or "").strip()
+        if board is None or board < 1 or not deal:
+            continue
+        try:
+            hands = parse_deal(deal)
+        except DealError:
+            continue
+        first = found.setdefault(board, (game, hands))
+        if first[1] != hands:
+            differ.add(board)
+    kept = [(board, game) for board, (game, _) in sorted(found.items()) if board not in differ]
+    if not kept:
+        return None
+    lines = [HANDS_MARK + one_line(path.name, MAX_NAME_CHARS)]
+    for board, game in kept:
+        lines += ["", *(tag(name, game.tags[name]) for name in HAND_TAGS if game.get(name))]
+    return "\n".join(lines) + "\n", len(kept), sorted(differ)
+
+
+def write_hands(content: Path, slug: str, stage: str, path: Path, locale: str) -> str | None:
+    """The file's deals written beside the stage's results, `results/<stage>-hands.pbn`, for the
+    stage's `hands:` (the value returned; None when none was written): the board pages showed no
+    hands, the deals dropped. Written as the import's own files are, never through a link: put
+    in place by a rename. Never over a file of the secretary's either: one there that is not the
+    import's own (HANDS_MARK), a link, or anything but a regular file of the user's is left as it
+    is, said in one line, and the stage gets no `hands:` from the import."""
+    from generator.commands.init import own_file
+
+    made = hands_text(path)
+    if made is None:
+        return None
+    text, boards, differ = made
+    name = f"results/{stage}-hands.pbn"
+    target = content / "events" / slug / name
+    found = own_file(target, limit=len(text.encode("utf-8")) + (1 << 20))
+    if found is not None and not (isinstance(found, bytes) and found.startswith(HANDS_MARK.encode("utf-8"))):
+        # why, as keep_schemas says it of a schema (a link, another user's file …), or a file of theirs
+        why = (catalogues.text(f"schema_left_{found.why}", locale, reason=found.reason)
+               if not isinstance(found, bytes) and found.why != "changed" else say("hands_left_changed", locale))
+        terminal(say("hands_left", locale, path=target, why=why))
+        return None
+    make_folders_durably(target.parent)
+    if found != text.encode("utf-8"):
+        _write(target, text)
+    differing = say("hands_differ", locale, boards=", ".join(map(str, differ))) if differ else ""
+    terminal(say("hands", locale, boards=boards, path=target, stage=stage, hands=name, differ=differing))
+    return name
 
 
 def _write(path: Path, text: str) -> None:

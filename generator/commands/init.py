@@ -118,7 +118,7 @@ def keep_schemas(content: Path) -> Schemas:
         return done
     for name, text in schema_texts().items():
         path, data = folder / name, text.encode("utf-8")
-        found = _found(path)
+        found = own_file(path)
         if found == data:
             continue
         if isinstance(found, LeftSchema):
@@ -137,9 +137,10 @@ def keep_schemas(content: Path) -> Schemas:
     return done
 
 
-def _found(path: Path) -> bytes | LeftSchema | None:
-    """What a schema file holds; None when there is none; why it is left (LeftSchema) when it is
-    not a regular file of the user's own, or cannot be read. Opened as the desk opens its files
+def own_file(path: Path, limit: int = MAX_SCHEMA_BYTES) -> bytes | LeftSchema | None:
+    """What a file paibang may have written holds (a schema; an import's hand records); None
+    when there is none; why it is left (LeftSchema) when it is not a regular file of the user's
+    own, or cannot be read, or is larger than `limit` bytes (`changed`: not one paibang wrote). Opened as the desk opens its files
     (desk/store.py's _open_own): never through a link (O_NOFOLLOW), never waiting on a named pipe
     (O_NONBLOCK), and only read once fstat says it is a regular file of the user's."""
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -157,10 +158,10 @@ def _found(path: Path) -> bytes | LeftSchema | None:
             return LeftSchema(path, "not_file")
         if hasattr(os, "getuid") and found.st_uid != os.getuid():
             return LeftSchema(path, "not_own")
-        if found.st_size > MAX_SCHEMA_BYTES:
+        if found.st_size > limit:
             return LeftSchema(path, "changed")
         with os.fdopen(os.dup(fd), "rb") as handle:
-            return handle.read(MAX_SCHEMA_BYTES + 1)
+            return handle.read(limit + 1)
     except OSError as error:
         return LeftSchema(path, "unreadable", error.strerror or str(error))
     finally:

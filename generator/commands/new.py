@@ -35,7 +35,8 @@ def scaffold_event(content: Path, slug: str, game: str, locale: str = "zh-Hans",
     said = lang or locale
     if not SLUG.match(slug):
         raise ScaffoldRefused(catalogues.text("new_bad_slug", said))
-    examples = {name: rules.example for name, rules in GAMES.items() if rules.example is not None}
+    # in the site's language: an English site's stages named 初赛 and 决赛 were published so
+    examples = {name: example for name, rules in GAMES.items() if (example := rules.example_in(locale)) is not None}
     if game not in examples:
         raise ScaffoldRefused(catalogues.text("new_unknown_game", said, game=game,
                                               games=catalogues.joiner(said).join(examples)))

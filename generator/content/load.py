@@ -187,6 +187,8 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
     )
     # The organizer is printed on every page and bulletin: a contact's mobile typed after it is too.
     _warn_if_personal(event.organizer, reader.value_mark("organizer"), "organizer", problems)
+    for key, value in (("title", reader.raw("title") and event.title), ("organizer", event.organizer)):
+        _warn_if_placeholder(value, reader.value_mark(key), key, problems)
     if reader.has("dates"):
         event.dates = [d for v, m in reader.items("dates", single_ok=True) if (d := parse_date(v, m, problems))]
     elif reader.has("date"):
@@ -204,6 +206,8 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
                 problems.add("notice-private", Mark(path, line, column), path=value, key=key)
             else:
                 notices.append((path, value, mark))  # UTF-8, not too large, nothing private (so far)
+                if _headings_only(text):
+                    problems.add("notice-headings-only", Mark(path), warning=True, path=value)
     kept_notices = Notices(notices, files, first, len(files.looked))
     event.entries = _read_entries(_entry_items(reader, files, problems), problems, site.private)
     event.officials = _read_officials(reader, problems)
@@ -512,6 +516,27 @@ def _warn_teams_in_pairs(event: Event, problems: Problems) -> None:
         if large:
             problems.add("stage-teams-in-pairs", stage.mark or Mark(event.folder / "event.yaml"), warning=True,
                          stage=stage.id, usual=usual, size=size, count=len(large), ids=large)
+
+
+def _placeholder_values(key: str) -> frozenset[str]:
+    """What `paibang new` writes as `key`'s value (new_<key>_value), in every locale."""
+    return frozenset(catalogues.text(f"new_{key}_value", locale) for locale in LOCALES)
+
+
+def _warn_if_placeholder(value: str | None, mark: Mark, key: str, problems: Problems) -> None:
+    """An event still holding what `paibang new` wrote as its title or organiser ("New event",
+    "Organiser"): followed as the README says, new then import, it passed check and was built
+    under those words. A warning: the event is still being filled in, and builds. (`value` as
+    read once: reading a key again says again what is wrong with it, a title too long.)"""
+    if value and value.strip() in _placeholder_values(key):
+        problems.add("event-placeholder", mark, warning=True, key=key, value=value)
+
+
+def _headings_only(text: str) -> bool:
+    """A notice of headings and nothing under them (`paibang new`'s notice.md: its four headings,
+    time and place, entering, format, prizes, left empty): published, a page of empty sections."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return bool(lines) and all(line.startswith("#") for line in lines)
 
 
 def _warn_if_personal(text: str | None, mark: Mark, key: str, problems: Problems) -> None:

@@ -208,6 +208,14 @@ class Example:
     table: str
 
 
+def _one_stage_name(example: Example | None) -> str | None:
+    """The name of an example's one stage, read as the YAML `new` writes, not by its layout;
+    None when it has no stage or several."""
+    stages = yaml.safe_load(example.stages) if example is not None else None
+    names = [stage.get("name") for stage in stages if isinstance(stage, dict)] if isinstance(stages, list) else []
+    return str(names[0]).strip() if len(names) == 1 and names[0] is not None else None
+
+
 @dataclass
 class EntryField:
     """One field of a table's entry form at the results desk."""
@@ -280,22 +288,32 @@ class Game:
 
     @property
     def example(self) -> Example | None:
-        """`paibang new`'s event for this game, one for every locale (its names are sample
-        content): the words `<word_prefix>_example_{entries,stages,table}`. None (no such
-        words): new refuses the game."""
+        """`paibang new`'s event for this game as a Simplified Chinese site gets it (example_in).
+        A game may give its own instead, as an attribute: then it is every locale's."""
+        return self.example_in("zh-Hans")
+
+    def example_in(self, locale: str) -> Example | None:
+        """`paibang new`'s event for this game on a site in `locale`: its stage and prize names
+        in the site's language (an English site got 初赛 and 决赛, published as they were), its
+        ids the same in every locale. The words `<word_prefix>_example_{entries,stages,table}`;
+        None (no such words): new refuses the game."""
+        if type(self).example is not Game.example:  # a game giving its example itself: that, in every locale
+            return self.example
         keys = [f"{self.word_prefix}_example_{part}" for part in ("entries", "stages", "table")]
         if not self.word_prefix or keys[0] not in catalogues.words(self.folder):
             return None
-        return Example(*(catalogues.text(key, "zh-Hans", self.folder) for key in keys))
+        return Example(*(catalogues.text(key, locale, self.folder) for key in keys))
 
     @cached_property
     def default_stage_name(self) -> str | None:
-        """The name `paibang new` gives the one stage of its event for this game (Guandan's
-        比赛); None when its example has no stage or several. Read as the YAML `new` writes, not
-        by its layout."""
-        stages = yaml.safe_load(self.example.stages) if self.example is not None else None
-        names = [stage.get("name") for stage in stages if isinstance(stage, dict)] if isinstance(stages, list) else []
-        return str(names[0]).strip() if len(names) == 1 and names[0] is not None else None
+        """The name `paibang new` gives the one stage of its event for this game on a Simplified
+        Chinese site (Guandan's 比赛); None when its example has no stage or several."""
+        return _one_stage_name(self.example)
+
+    @cached_property
+    def default_stage_names(self) -> frozenset[str]:
+        """The names `paibang new` gives that one stage, in every locale (比赛, 比賽, Competition)."""
+        return frozenset(name for locale in catalogues.LOCALES if (name := _one_stage_name(self.example_in(locale))) is not None)
 
     # --- records ---------------------------------------------------------------------------
     formats: tuple[str, ...]  # stage formats it plays
@@ -619,7 +637,7 @@ def stage_in_titles(event: Any, stage: Any) -> bool:
     if title.endswith((stage.name, f"（{stage.name}）", f"({stage.name})")):
         return False
     game = GAMES.get(event.game)
-    return not (len(event.stages) == 1 and game is not None and stage.name == game.default_stage_name)
+    return not (len(event.stages) == 1 and game is not None and stage.name in game.default_stage_names)
 
 
 def entry_label(entry: Entry, locale: str, players: str | None = None) -> str:

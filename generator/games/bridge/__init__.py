@@ -30,6 +30,7 @@ from generator.games.bridge.scoring import (
     result_text,
     vulnerability,
     vulnerability_words,
+    word,
 )
 from generator.games.common.boards import board_block
 from generator.games.common.figures import Figures
@@ -128,6 +129,15 @@ class BridgeRules(Game):
         default = duplicate.DEFAULT_SCORING.get(stage_format, "total")
         scoring = reader.choice("scoring", SCORING_METHODS, default) or default
         return BridgeStage(vul, scoring, **duplicate.read_duplicate_keys(reader, stage_format, scoring))
+
+    def metric_explained(self, name: str, stage: Stage) -> dict[str, str]:
+        """The percentage as the stage scores its adjusted scores: under `adjusted: session` (the
+        default, Law 12C2 as club programs apply it: duplicate.session_adjusted) an A+ is the
+        pair's own session percentage when above 60 %, so a 74.95 % pair given A+ shows 74.95 %;
+        the page said A+ was 60 % of the top, which only `adjusted: fixed` does."""
+        if name == "percent" and self.options(stage).adjusted == "session":
+            return word("br_metric_percent_explain_session")
+        return super().metric_explained(name, stage)
 
     def metrics_for(self, stage: Stage) -> tuple[str, ...]:
         options = self.options(stage)

@@ -73,6 +73,7 @@ from generator.games.bridge.scoring import (
     BridgeStage,
     RecordError,
     TeamBye,
+    adjusted_meant,
     dealer,
     ns_score,
     parse_adjusted,
@@ -197,7 +198,16 @@ def parse_duplicate_board(board: int, value: Any, mark: Mark | None = None) -> R
     adjusted = parse_adjusted(board, value, mark)
     if adjusted is not None:
         return adjusted
+    _refuse_adjusted_meant(value)
     return parse_board(board, value, mark)
+
+
+def _refuse_adjusted_meant(value: Any) -> None:
+    """An adjusted score written as none of its spellings (`60/40`, `Avg+`, `A+/A`): refused as
+    the adjusted score it was meant to be, saying how to write it (adjusted_meant)."""
+    meant = adjusted_meant(value)
+    if meant is not None:
+        raise RecordError("bridge-adjusted-syntax", problem=word("br_adjusted_meant", meant=meant))
 
 
 @dataclass
@@ -703,6 +713,7 @@ def _team_board_reader(problems: Problems, pending: list[tuple[int, str, Mark]]
         elif isinstance(value, YamlList) and len(value) == 2:
             rooms = {room: (item, item_mark) for room, item, item_mark in zip(ROOMS, value, value.item_marks)}
         else:
+            _refuse_adjusted_meant(value)
             raise RecordError("bridge-board-syntax", problem=_problem("rooms"))
         found: dict[str, BoardRecord] = {}
         # One room written, the other not yet: the secretary enters the open room's sheets as

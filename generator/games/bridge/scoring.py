@@ -160,11 +160,20 @@ def parse_contract(text: str) -> Contract:
     return Contract(int(level), strain, len(doubled or ""))
 
 
-def parse_result(value: object) -> int:
+def parse_result(value: object, contract: Contract | None = None) -> int:
+    """`=`, `+k` or `-k`. With the contract, a signed number no deal can give (`+82`: more
+    overtricks than there are tricks) is refused saying the most this contract can make and go
+    down (1NT: -7 to +6); a number within 1-13 that this contract cannot make (1NT +7) is
+    _checked's impossible result."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     text = replace_words(half_width(str(value)), SHORTHAND).replace(" ", "")
     if not _RESULT.match(text):
+        if contract is not None and re.fullmatch(r"[+-]\d{1,6}", text):
+            high = 7 - contract.level  # all 13 tricks
+            raise RecordError("bridge-board-syntax", problem=word(
+                "br_record_result_range", text=text, contract=str(contract), low=f"-{contract.level + 6}",
+                high=f"+{high}" if high else "="))
         raise RecordError("bridge-board-syntax", problem=problem_text("result", text))
     return 0 if text == "=" else int(text)
 
@@ -226,7 +235,7 @@ def _written_board(value: str) -> tuple[Contract | None, str | None, int, int | 
         raise RecordError("bridge-board-syntax", problem=problem_text("long", value))
     contract = parse_contract(parts[0])
     declarer = _seat(parts[1])
-    result = parse_result(parts[2])
+    result = parse_result(parts[2], contract)
     recorded = _score(parts[3]) if len(parts) == 4 else None
     _checked(BoardRecord(0, contract, declarer, result, recorded))
     return contract, declarer, result, recorded
@@ -244,7 +253,7 @@ def _parse_mapping(board: int, value: dict, mark: Mark | None) -> BoardRecord:
             raise RecordError("bridge-board-syntax", problem=problem_text("missing", key))
     contract = parse_contract(contract_text)
     declarer = _seat(str(value["by"]))
-    result = parse_result(value["result"])
+    result = parse_result(value["result"], contract)
     recorded = _score(str(value["score"])) if value.get("score") is not None else None
     lead = str(value["lead"]).strip() if value.get("lead") is not None else None
     return _checked(BoardRecord(board, contract, declarer, result, recorded, lead, mark))
@@ -411,6 +420,40 @@ def parse_adjusted(board: int, value: Any, mark: Mark | None = None) -> Adjusted
     ns = ADJUSTED_PERCENT[match.group(1)]
     ew = ADJUSTED_PERCENT[match.group(2)] if match.group(2) else _complement(ns)
     return AdjustedRecord(board, ns, ew, mark)
+
+
+# What a director writes meaning an adjusted score, that is none of its spellings: the
+# percentages without their % (`60/40`), average-plus spelt out (`Avg+`, `AVE+/AVE-`, as club
+# programs print it), a side's sign left off (`A+/A`).
+_NEAR_PERCENTS = re.compile(r"^(\d{1,3}(?:\.\d+)?)(%?)/(\d{1,3}(?:\.\d+)?)(%?)$")
+_NEAR_PERCENT = re.compile(r"^(\d{1,3}(?:\.\d+)?)%$")
+_AVERAGE = r"(?:A|AV|AVG|AVE|AVER|AVERAGE)"
+_NEAR_WORDS = re.compile(rf"^{_AVERAGE}([+=-]?)(?:/({_AVERAGE})?([+=-]?))?$")
+
+
+def adjusted_meant(value: Any) -> str | None:
+    """The adjusted score a record not read as one was meant to be, as content-format.md spells
+    it (`60/40` -> 60%/40%, `Avg+` -> A+, `AVE+/AVE-` and `A+/A` -> A+/A-); None when it is no
+    near miss. Read as a played board it said "declarer or result missing", and its hint was a
+    contract's: the director was never told how to write what they meant."""
+    if not isinstance(value, str):
+        return None
+    text = re.sub(r"\s+", "", half_width(value)).upper()
+    if not text or parse_adjusted(0, text) is not None:
+        return None
+    if (both := _NEAR_PERCENTS.match(text)) and not (both.group(2) and both.group(4)):
+        # the figures as written (55.5, not 55.50); EW's the complement of a lone NS figure
+        ns, ew = both.group(1), both.group(3)
+        return f"{ns}%/{ew}%" if float(ns) <= 100 and float(ew) <= 100 else None
+    if (one := _NEAR_PERCENT.match(text)) and float(one.group(1)) <= 100:
+        return f"{one.group(1)}%/{100 - float(one.group(1)):g}%"
+    if words := _NEAR_WORDS.match(text):
+        ns = words.group(1) or "="
+        if words.group(2) is None and not words.group(3):
+            return f"A{ns}"
+        ew = words.group(3) or {"+": "-", "-": "+", "=": "="}[ns]
+        return f"A{ns}/A{ew}"
+    return None
 
 
 def _percent(value: Any) -> float:
