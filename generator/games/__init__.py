@@ -442,6 +442,11 @@ class Game:
         play and the desk's form offers. Default: none known (the file's, else 1..boards)."""
         return {}
 
+    def written_boards(self, stage: Stage, table: Table) -> tuple[int, ...]:
+        """The board numbers the round's file writes at `table` (the boards it played), in order;
+        none when it writes none or the game numbers no boards. Default: none."""
+        return ()
+
     # --- pair, new, import ------------------------------------------------------------------
     def table_form(self, stage: Stage | None = None) -> TableForm | None:
         """How `paibang pair` writes a table of this stage (without a stage: of an ordinary
