@@ -424,3 +424,25 @@ def test_draw_notice_of_a_round_the_movement_seats_lists_all_its_boards_while_be
     assert [row[-1] for row in sheet.rows] == ["1–2", "3–4", "5–6", "7–8"]
     method = catalogues.text("pair_method_mitchell", "zh-Hans")
     assert sheet.text.startswith(catalogues.text("pair_sheet_movement", "zh-Hans", method=method))
+
+
+@pytest.mark.parametrize("scoring", ["matchpoints", "butler"])
+def test_entry_page_of_a_pairs_stage_marks_no_round_won_or_lost(scoring, tmp_path):
+    """A pairs round is scored against the field: the entry page says it was played and gives
+    its score, never 胜 or 负 (D1 tops both boards: its opponents D2 did not lose to it, they
+    scored worse than D4 did on the same cards)."""
+    content = small_pairs(tmp_path, "bridge", 4, 3)
+    event = content / "events/ev/event.yaml"
+    if scoring == "butler":
+        event.write_text(event.read_text(encoding="utf-8").replace("matchpoints", scoring)
+                         .replace("rank_by: [percent, mp]", "rank_by: [imps]"), encoding="utf-8")
+    _round_one(content, [("D1", "D2", {1: "3NT N =", 2: "4S E -1"}), ("D3", "D4", {1: "3NT N -1", 2: "4S E ="})])
+    site, results, _ = validate(content)
+    out = tmp_path / "output"
+    render_site(site, results, {}, OutputTree(out))
+    for pair in ("D1", "D2", "D3", "D4"):
+        page = (out / "events/ev/entries" / pair / "index.html").read_text(encoding="utf-8")
+        summary = page[page.index('class="summary'):page.index("</table>", page.index('class="summary'))]
+        assert '<td class="outcome played">已赛</td>' in summary, pair
+        assert "outcome won" not in summary and "outcome lost" not in summary and "胜负" not in summary, pair
+        assert "<th scope=\"col\">赛况</th>" in summary
