@@ -129,6 +129,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["room_seating"] = _room_seating(locale)
     env.globals["deal_log"] = _deal_logs(translate)
     env.globals["summary_rows"] = _summary_rows(translate)
+    env.globals["has_groups"] = has_groups
     env.globals["player_links_of"] = _player_links(env.globals["person_of"])
     env.globals["rank_shown"] = rank_shown_in(translate)
     env.globals["standings_rows"] = _standings_rows(translate, env.globals["player_links_of"], env.globals["rank_shown"])
@@ -514,19 +515,20 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
     def standings_rows(event: Event, rows: list[Any], metric_cells: list[tuple[str, str]], root: str,
                        stage: str | None = None) -> Markup:
         root_text = text(root)
+        grouped = has_groups(event)  # (_standings.html heads the column so)
         cells = [(m, f'<td class="num" data-label="{text(label)}">') for m, label in metric_cells]
         out = []
         append = out.append
         for s in rows:
             entry, tally, prize = s.entry, s.tally, s.prize
             unranked = s.rank is None
-            name = entry.name
+            name = entry.name_beside_id  # (a team named as its id: not named twice)
             append(f'<tr class="{"qualified" if s.qualified else ""}{" prize" if prize else ""}{" unranked" if unranked else ""}">\n'
                    f'  <td class="num">{rank_shown(s)}</td>\n'
                    f'  <th scope="row"><a href="{root_text}{text(entry_url(event, entry.id))}">{text(entry.id)}</a></th>\n'
                    f'  <td class="wrap">{f"""<span class="team">{text(name)}</span> """ if name else ""}'
                    f'{player_links_of(event, entry, root)}</td>\n'
-                   f'  <td class="line meta-card">{text(entry.group or "")}</td>\n')
+                   + (f'  <td class="line meta-card">{text(entry.group or "")}</td>\n' if grouped else ""))
             metrics = tally.metrics
             placed_by = s.placed_by  # (a knockout's row placed by an earlier stage's ranking: no figures)
             for m, cell in cells:
@@ -538,6 +540,12 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
         return Markup("".join(out))
 
     return standings_rows
+
+
+def has_groups(event: Event) -> bool:
+    """Whether any entry of the event has a group (组别): the standings and the field show their
+    Group column only then; empty, it took the names' width (a pair's names broke in two)."""
+    return any(entry.group for entry in event.entries.values())
 
 
 def _summary_rows(translate: Translator) -> Callable[..., Markup]:
