@@ -36,7 +36,7 @@ from generator.content.model import Event, Site
 from generator.content.yaml_loader import read_content_text
 from generator.errors import Problems
 from generator.forking import can_fork, forked_pool
-from generator.catalogues import in_sentence
+from generator.catalogues import fill, in_sentence
 from generator.games import GAMES, RowsWhenRead, metric_of
 from generator.games.common.rooms import seating_text
 from generator.render import fast_jinja, incremental
@@ -120,7 +120,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["search_form"] = _search_forms(env)
     env.globals["knockout_ranking"] = ranking_rule  # _knockout_rule.html's words, the printed placings' too
     env.filters["joined_word"] = _joined_words(translate)
-    env.filters["format_word"] = str.format  # what _("key", n=…) does with the word
+    env.filters["format_word"] = lambda word, **params: fill(word, params)  # what _("key", n=…) does
     env.filters["signed"] = lambda n: f"{n:+d}" if isinstance(n, int) and n else str(n)
     env.filters["num"] = number_text
     # `x|num if x is not none else ""`, with x worked out once (a view's percentage sums its rows)
