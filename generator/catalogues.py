@@ -34,6 +34,8 @@ import hashlib
 import importlib.util
 import io
 import json
+import string
+import unicodedata
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -120,13 +122,65 @@ def _param(value: object, locale: str) -> object:
     return value
 
 
+_FORMATTER = string.Formatter()
+# Where a value ends or the next begins, these take no space between Latin words: an opening
+# bracket before, a closing one or a stop after.
+_NO_SPACE_AFTER = "([{/-"
+_NO_SPACE_BEFORE = ")]}/-,.;:!?"
+
+
+@cache
+def _runs_on(template: str) -> bool:
+    """Whether two of `template`'s placeholders meet with nothing between them (Chinese titles:
+    "{event}{stage}成绩排名")."""
+    placeholder = False
+    for literal, name, _, _ in _FORMATTER.parse(template):
+        if name is not None and placeholder and not literal:
+            return True
+        placeholder = name is not None
+    return False
+
+
+def _latin_meet(before: str, after: str) -> bool:
+    """Whether `before` ends and `after` begins in Latin script (neither wide, a space, nor the
+    punctuation above): words that would run into one where two placeholders meet."""
+    if not before or not after:
+        return False
+    last, first = before[-1], after[0]
+    return not (last.isspace() or first.isspace() or last in _NO_SPACE_AFTER or first in _NO_SPACE_BEFORE
+                or unicodedata.east_asian_width(last) in "WF" or unicodedata.east_asian_width(first) in "WF")
+
+
+def fill(template: str, params: Mapping[str, object]) -> str:
+    """`template.format(**params)`, but where two placeholders meet (a Chinese title runs the
+    event's name and the stage's together, as Chinese words are) and their values meet in Latin
+    words, a space between them: "Klubbkveld (MP) Pairs成绩排名", not "Klubbkveld (MP)Pairs"."""
+    if not _runs_on(template):
+        return template.format(**params)
+    pieces: list[str] = []
+    placeholder = False  # the last piece written is a placeholder's value
+    for literal, name, spec, conversion in _FORMATTER.parse(template):
+        if literal:
+            pieces.append(literal)
+            placeholder = False
+        if name is None:
+            continue
+        value, _ = _FORMATTER.get_field(name, (), params)
+        shown = _FORMATTER.format_field(_FORMATTER.convert_field(value, conversion), spec or "")
+        if placeholder and _latin_meet(pieces[-1], shown):
+            pieces.append(" ")
+        pieces.append(shown)
+        placeholder = True
+    return "".join(pieces)
+
+
 def text(key: str, locale: str, folder: Path = SHARED, /, **params: object) -> str:
     """One UI word in `locale` (zh-Hans for a locale paibang does not know), parameters filled
     in (always: `{{` is a brace); a parameter given as {locale: text} gives each locale its own.
     The word is `folder`'s (a game's package folder) or else a shared one. The key, locale and
     folder are positional only, so that any name (`folder`, `key`) can be a parameter."""
     index = LOCALES.index(locale) if locale in LOCALES else 0
-    return texts(key, folder)[index].format(**{name: _param(value, locale) for name, value in params.items()})
+    return fill(texts(key, folder)[index], {name: _param(value, locale) for name, value in params.items()})
 
 
 def joiner(locale: str) -> str:

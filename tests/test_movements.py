@@ -380,3 +380,69 @@ def test_plan_rounds_every_gives_the_remaining_rounds_of_a_pairs_stage(tmp_path)
     plans = plan_rounds(results[0], "pairs", every=True)
     assert [p.number for p in plans] == list(range(1, 10))
     assert plans[0].boards[0] == (1, 2, 3) and plans[0].method == "mitchell"
+
+
+# --- the draw notice's boards -----------------------------------------------------------------
+
+
+def _round_one(content: Path, tables: list[tuple[str, str, dict[int, str]]]) -> None:
+    lines = ["stage: pairs", "round: 1", "tables:"]
+    for number, (ns, ew, boards) in enumerate(tables, 1):
+        lines += [f"  - table: {number}", f"    ns: {ns}", f"    ew: {ew}"]
+        if boards:
+            lines += ["    boards:"] + [f"      {board}: {result}" for board, result in boards.items()]
+    (content / "events/ev/results/round-1.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize(("game", "played"), [("bridge", "3NT N ="), ("shengji", "40")])
+def test_draw_notice_of_a_round_seated_otherwise_lists_the_boards_its_file_gives(game, played, tmp_path):
+    """An imported session (Ruter i Norge's, every table of a round on the same boards) is not
+    seated by the Mitchell the field would get: the notice lists the boards each table played,
+    as its file and its round page say, and names no movement."""
+    from generator import catalogues
+
+    content = small_pairs(tmp_path, game, 8, 3, "    movement: mitchell\n")
+    _round_one(content, [(f"D{k}", f"D{k % 4 + 5}", {3: played, 4: played}) for k in range(1, 5)])
+    _, results, _ = validate(content)
+    stage = results[0].stages[0]
+    sheet = pairing.draw_sheet(results[0].event, stage, stage.rounds[0], "zh-Hans")
+    assert [row[-1] for row in sheet.rows] == ["3–4"] * 4  # not the Mitchell's 1–2, 3–4, 5–6, 7–8
+    assert sheet.text.startswith(catalogues.text("pair_sheet_written", "zh-Hans"))
+    assert catalogues.text("pair_method_mitchell", "zh-Hans") not in sheet.text
+
+
+def test_draw_notice_of_a_round_the_movement_seats_lists_all_its_boards_while_being_entered(tmp_path):
+    """A round `paibang pair` drew, board 1 of table 1 entered and the others not yet: every
+    table's boards as the movement gives them, and the movement named."""
+    from generator import catalogues
+
+    content = small_pairs(tmp_path, "bridge", 8, 3, "    movement: mitchell\n")
+    _round_one(content, [("D1", "D5", {1: "3NT N ="})] + [(f"D{k}", f"D{k + 4}", {}) for k in range(2, 5)])
+    _, results, _ = validate(content)
+    stage = results[0].stages[0]
+    sheet = pairing.draw_sheet(results[0].event, stage, stage.rounds[0], "zh-Hans")
+    assert [row[-1] for row in sheet.rows] == ["1–2", "3–4", "5–6", "7–8"]
+    method = catalogues.text("pair_method_mitchell", "zh-Hans")
+    assert sheet.text.startswith(catalogues.text("pair_sheet_movement", "zh-Hans", method=method))
+
+
+@pytest.mark.parametrize("scoring", ["matchpoints", "butler"])
+def test_entry_page_of_a_pairs_stage_marks_no_round_won_or_lost(scoring, tmp_path):
+    """A pairs round is scored against the field: the entry page says it was played and gives
+    its score, never 胜 or 负 (D1 tops both boards: its opponents D2 did not lose to it, they
+    scored worse than D4 did on the same cards)."""
+    content = small_pairs(tmp_path, "bridge", 4, 3)
+    event = content / "events/ev/event.yaml"
+    if scoring == "butler":
+        event.write_text(event.read_text(encoding="utf-8").replace("matchpoints", scoring)
+                         .replace("rank_by: [percent, mp]", "rank_by: [imps]"), encoding="utf-8")
+    _round_one(content, [("D1", "D2", {1: "3NT N =", 2: "4S E -1"}), ("D3", "D4", {1: "3NT N -1", 2: "4S E ="})])
+    site, results, _ = validate(content)
+    out = tmp_path / "output"
+    render_site(site, results, {}, OutputTree(out))
+    for pair in ("D1", "D2", "D3", "D4"):
+        page = (out / "events/ev/entries" / pair / "index.html").read_text(encoding="utf-8")
+        summary = page[page.index('class="summary'):page.index("</table>", page.index('class="summary'))]
+        assert '<td class="outcome played">已赛</td>' in summary, pair
+        assert "outcome won" not in summary and "outcome lost" not in summary and "胜负" not in summary, pair
+        assert "<th scope=\"col\">赛况</th>" in summary

@@ -60,6 +60,13 @@ class Entry:
         return self.name or self.player_names
 
     @cached_property
+    def name_beside_id(self) -> str | None:
+        """The team name where pages, sheets and notices print it beside the entry's id: none when
+        the name is the id (an imported session names its teams so: id SWEDEN, name SWEDEN),
+        which printed twice read "SWEDEN  SWEDEN (Ola Rimstedt / …)"."""
+        return self.name if self.name and self.name != self.id else None
+
+    @cached_property
     def player_names(self) -> str:
         return player_names(p.name for p in self.players)
 

@@ -463,6 +463,11 @@ class Game:
         play and the desk's form offers. Default: none known (the file's, else 1..boards)."""
         return {}
 
+    def written_boards(self, stage: Stage, table: Table) -> tuple[int, ...]:
+        """The board numbers the round's file writes at `table` (the boards it played), in order;
+        none when it writes none or the game numbers no boards. Default: none."""
+        return ()
+
     # --- pair, new, import ------------------------------------------------------------------
     def table_form(self, stage: Stage | None = None) -> TableForm | None:
         """How `paibang pair` writes a table of this stage (without a stage: of an ordinary
@@ -644,12 +649,15 @@ def entry_label(entry: Entry, locale: str, players: str | None = None) -> str:
     """A side as a sheet or a notice names it, so that every player finds his table: its team
     name with its players (结构一队（王强、李娜）), the players alone for a pair or a team without
     a name (王强 / 李娜). `players`: the names in the brackets written otherwise (the standings
-    and the notices that print a team as they do write 结构一队（王强 / 李娜）)."""
-    if not entry.name:
+    and the notices that print a team as they do write 结构一队（王强 / 李娜）). Every sheet and notice
+    prints it beside the entry's id: a team whose name is its id is named by its players
+    (Entry.name_beside_id)."""
+    name = entry.name_beside_id
+    if not name:
         return entry.player_names
     if players is None:
         players = catalogues.joiner(locale).join(p.name for p in entry.players)
-    return entry.name + catalogues.text("paren", locale, text=players)
+    return name + catalogues.text("paren", locale, text=players)
 
 
 def side_label(event: Any, entry_id: str, locale: str) -> str:

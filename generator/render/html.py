@@ -36,7 +36,7 @@ from generator.content.model import Event, Site
 from generator.content.yaml_loader import read_content_text
 from generator.errors import Problems
 from generator.forking import can_fork, forked_pool
-from generator.catalogues import in_sentence
+from generator.catalogues import fill, in_sentence
 from generator.games import GAMES, RowsWhenRead, metric_of
 from generator.games.common.rooms import seating_text
 from generator.render import fast_jinja, incremental
@@ -121,7 +121,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["search_form"] = _search_forms(env)
     env.globals["knockout_ranking"] = ranking_rule  # _knockout_rule.html's words, the printed placings' too
     env.filters["joined_word"] = _joined_words(translate)
-    env.filters["format_word"] = str.format  # what _("key", n=…) does with the word
+    env.filters["format_word"] = lambda word, **params: fill(word, params)  # what _("key", n=…) does
     env.filters["signed"] = lambda n: f"{n:+d}" if isinstance(n, int) and n else str(n)
     env.filters["num"] = number_text
     # `x|num if x is not none else ""`, with x worked out once (a view's percentage sums its rows)
@@ -130,6 +130,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["room_seating"] = _room_seating(locale)
     env.globals["deal_log"] = _deal_logs(translate)
     env.globals["summary_rows"] = _summary_rows(translate)
+    env.globals["has_groups"] = has_groups
     env.globals["player_links_of"] = _player_links(env.globals["person_of"])
     env.globals["rank_shown"] = rank_shown_in(translate)
     env.globals["standings_rows"] = _standings_rows(translate, env.globals["player_links_of"], env.globals["rank_shown"])
@@ -515,19 +516,20 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
     def standings_rows(event: Event, rows: list[Any], metric_cells: list[tuple[str, str]], root: str,
                        stage: str | None = None) -> Markup:
         root_text = text(root)
+        grouped = has_groups(event)  # (_standings.html heads the column so)
         cells = [(m, f'<td class="num" data-label="{text(label)}">') for m, label in metric_cells]
         out = []
         append = out.append
         for s in rows:
             entry, tally, prize = s.entry, s.tally, s.prize
             unranked = s.rank is None
-            name = entry.name
+            name = entry.name_beside_id  # (a team named as its id: not named twice)
             append(f'<tr class="{"qualified" if s.qualified else ""}{" prize" if prize else ""}{" unranked" if unranked else ""}">\n'
                    f'  <td class="num">{rank_shown(s)}</td>\n'
                    f'  <th scope="row"><a href="{root_text}{text(entry_url(event, entry.id))}">{text(entry.id)}</a></th>\n'
                    f'  <td class="wrap">{f"""<span class="team">{text(name)}</span> """ if name else ""}'
                    f'{player_links_of(event, entry, root)}</td>\n'
-                   f'  <td class="line meta-card">{text(entry.group or "")}</td>\n')
+                   + (f'  <td class="line meta-card">{text(entry.group or "")}</td>\n' if grouped else ""))
             metrics = tally.metrics
             placed_by = s.placed_by  # (a knockout's row placed by an earlier stage's ranking: no figures)
             for m, cell in cells:
@@ -539,6 +541,12 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
         return Markup("".join(out))
 
     return standings_rows
+
+
+def has_groups(event: Event) -> bool:
+    """Whether any entry of the event has a group (组别): the standings and the field show their
+    Group column only then; empty, it took the names' width (a pair's names broke in two)."""
+    return any(entry.group for entry in event.entries.values())
 
 
 def _summary_rows(translate: Translator) -> Callable[..., Markup]:

@@ -18,7 +18,7 @@ from functools import cache
 from pathlib import Path
 
 from generator import catalogues, messages
-from generator.catalogues import LOCALES
+from generator.catalogues import LOCALES, fill
 
 HTML_LANG = {"zh-Hans": "zh-Hans", "zh-Hant": "zh-Hant", "en": "en"}
 CJK_FACE = {"zh-Hans": "SC", "zh-Hant": "TC", "en": "SC"}
@@ -115,7 +115,7 @@ class Translator:
         """The word with its placeholders filled, always: as Jinja's i18n extension (newstyle
         gettext) formats a text even without variables, so `{{ }}` in a catalogue is a brace
         whether the word takes parameters or not, as catalogues.text reads it."""
-        return self.unformatted(key).format(**params)
+        return fill(self.unformatted(key), params)
 
     def unformatted(self, key: str) -> str:
         """The word's text as the catalogue writes it, placeholders and `{{ }}` left in (for a

@@ -52,6 +52,11 @@ class ShownEntry(NamedTuple):
     substitute: bool
     players: tuple[str, ...]  # their names
 
+    @property
+    def name_beside_id(self) -> str | None:
+        """Entry.name_beside_id: a team named as its id is not named twice."""
+        return self.name if self.name and self.name != self.id else None
+
 
 @dataclass(frozen=True, slots=True)
 class ShownStanding:

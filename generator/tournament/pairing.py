@@ -630,11 +630,12 @@ class PairsMovement:
 
     def follows(self, rounds: Sequence[Round]) -> bool:
         """Whether the rounds written so far seat every table as this movement does."""
-        for round_ in rounds:
-            seated = {s.table: self.sides(s) for s in self.round(round_.number)}
-            if any(seated.get(t.number) != tuple(t.sides) for t in round_.tables):
-                return False
-        return True
+        return all(self.seats(round_.number, round_.tables) for round_ in rounds)
+
+    def seats(self, number: int, tables: Sequence[Table]) -> bool:
+        """Whether round `number`'s `tables` are seated as this movement seats that round."""
+        seated = {s.table: self.sides(s) for s in self.round(number)}
+        return all(seated.get(t.number) == tuple(t.sides) for t in tables)
 
     def summary(self, locale: str) -> list[str]:
         """The movement in the secretary's words: what moves, the pair numbers, the comparison."""
@@ -706,21 +707,43 @@ def movement_of(event: Event, stage: Stage, field: Sequence[Entry]) -> PairsMove
 
 
 def round_boards(event: Event, stage_result: StageResult, round_result: RoundResult) -> dict[int, tuple[int, ...]]:
-    """The boards each table of `round_result` plays: what the round's blank score sheets list
-    before a card is played. A pairs stage's by its movement (_seated_boards), none for a field
-    the movement does not fit; another format's as its game numbers them (Game.round_boards: a
+    """The boards each table of `round_result` plays: what its draw notice and its blank score
+    sheets list. A pairs stage's: those the round's file writes at the table (Game.written_boards),
+    else, for a round seated as the movement seats it (drawn by `paibang pair`), the movement's;
+    none for a table neither says. Another format's as its game numbers them (Game.round_boards: a
     bridge teams round's, on through the rounds)."""
     tables = [score.table for score in round_result.tables]
+    game = GAMES.get(event.game)
     if stage_result.stage.format != "pairs":
-        game = GAMES.get(event.game)
         return game.round_boards(stage_result.stage, round_result.number, tables) if game is not None else {}
-    if not stage_result.field:
-        return {}
+    # What the file writes is what was played: an imported session, or one seated otherwise
+    # than the movement, plays boards the movement knows nothing of (every table of a round
+    # on 19-21, where a Mitchell would send table 2 to 22-24 of a 21-board session).
+    written = {t.number: boards for t in tables
+               if len(t.sides) == 2 and (boards := game.written_boards(stage_result.stage, t) if game else ())}
+    movement = _round_movement(event, stage_result, round_result)
+    if movement is None:
+        return written
+    found = {table.number: boards for table, boards in _seated_boards(movement, round_result.number, tables)}
+    # A table of a round the movement seats whose file holds some of the movement's boards is
+    # still being entered: the notice lists all it plays. One writing others keeps its own.
+    for number, boards in written.items():
+        if not set(boards) <= set(found.get(number, ())):
+            found[number] = boards
+    return found
+
+
+def _round_movement(event: Event, stage_result: StageResult, round_result: RoundResult) -> PairsMovement | None:
+    """The pairs stage's movement when round `round_result` is seated as it seats that round
+    (as `paibang pair` draws it); None for a round written otherwise, or a field it does not fit."""
+    if stage_result.stage.format != "pairs" or not stage_result.field:
+        return None
     try:
         movement = pairs_movement(event, stage_result)
     except Refusal:
-        return {}
-    return {table.number: boards for table, boards in _seated_boards(movement, round_result.number, tables)}
+        return None
+    tables = [s.table for s in round_result.tables]
+    return movement if tables and movement.seats(round_result.number, tables) else None
 
 
 def unplayed_boards(event: Event, stage: Stage, field: Sequence[Entry],
@@ -1052,15 +1075,13 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     label = _metric_label(event, stage_result.primary, locale) if scored else ""
     columns = [catalogues.text("table", locale), first, catalogues.text("players", locale)] + ([label] if scored else [])
     columns += [second, catalogues.text("players", locale)] + ([label] if scored else [])
-    boards: dict[int, tuple[int, ...]] = {}
-    movement = None
-    if stage.format == "pairs":
-        try:
-            movement = pairs_movement(event, stage_result)
-            boards = {s.table: s.boards for s in movement.round(round_result.number) if not s.sits_out}
-            columns.append(catalogues.text("pair_board_col", locale))
-        except Refusal:
-            movement = None
+    # Each table's boards as the round gives them (round_boards: its file's, else the movement's
+    # for a round it seats); the movement is named only for a round it seats.
+    boards = round_boards(event, stage_result, round_result)
+    movement = _round_movement(event, stage_result, round_result)
+    listed = stage.format == "pairs" and bool(boards)
+    if listed:
+        columns.append(catalogues.text("pair_board_col", locale))
     # A knockout round holding matches of different names (the final and the third-place
     # play-off) names each table's match, in the bracket's words; the text names the round.
     names = knockout.named_tables(stage_result.bracket, round_result.number, locale) \
@@ -1091,7 +1112,7 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         if len(score.table.sides) == 1:
             byes.append(score.table.sides[0])
             cells += [catalogues.text("pair_bye", locale), ""] + ([""] if scored else [])
-        if movement is not None:
+        if listed:
             cells.append(board_span(boards.get(score.table.number, ())))
         if names:
             cells.append(names.get(score.table.number, ""))
@@ -1101,6 +1122,8 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
         rows.append(cells)
     if movement is not None:
         text = catalogues.text("pair_sheet_movement", locale, method=catalogues.text(_method_key(movement.kind), locale))
+    elif stage.format == "pairs":  # seated as its file says (imported, or written by hand)
+        text = catalogues.text("pair_sheet_written" if listed else "pair_sheet_written_no_boards", locale)
     elif scored:
         named = catalogues.in_sentence(label)  # (the column's heading keeps its capital)
         text = catalogues.text("pair_sheet_swiss", locale, prev=round_result.number - 1, primary=named)
@@ -1114,11 +1137,11 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     else:
         seed = event.draw_seed if event.draw_seed is not None else catalogues.text("pair_no_seed", locale)
         text = catalogues.text("pair_sheet_lot", locale, seed=seed)
-    if movement is None:
+    if stage.format != "pairs":
         # A teams round knows its boards (Game.round_boards: bridge teams, on through the rounds
         # or afresh each round), the same at every match: the notice says which, so each room
         # takes the right boards from the board table before its score sheet is in hand.
-        played = set(round_boards(event, stage_result, round_result).values())
+        played = set(boards.values())
         if len(played) == 1:
             text += catalogues.text("pair_sheet_boards", locale, boards=board_span(next(iter(played))))
     if seating:

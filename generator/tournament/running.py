@@ -165,6 +165,11 @@ def running_totals(game: Game, stage_result: StageResult, entry_id: str,
             outcome = "forfeit"
         elif "substitute" in score.extra:  # nothing to win or lose there (Game.substitutes_decide)
             outcome = "substitute"
+        elif stage.format == "pairs":
+            # A pairs round is scored against the field (matchpoints, IMPs across the field or a
+            # Butler datum), not against the pair at the table: no round is won or lost, and the
+            # table's own winner (whoever scored more there) would call a 40% round a win.
+            outcome = "played"
         elif (winner := went_on.get((number, score.table.number), score.winner)) is None:
             outcome = "drawn"
         else:

@@ -312,6 +312,13 @@ class BridgeRules(Game):
         """A teams round's boards by the stage's numbering (duplicate.team_table_boards)."""
         return duplicate.team_table_boards(stage, self.options(stage), number, tables)
 
+    def written_boards(self, stage: Stage, table: Table) -> tuple[int, ...]:
+        """A duplicate table's boards as written (a pairs table's, a team match's)."""
+        record = table.record
+        if isinstance(record, (duplicate.PairsRecord, duplicate.TeamRecord)):
+            return tuple(sorted({b.board for b in record.boards}))
+        return ()
+
     def table_form(self, stage: Stage | None = None) -> TableForm:
         if stage is not None and stage.format == "pairs":
             return PAIRS_FORM

@@ -59,7 +59,7 @@ from generator.games import Game, TableForm, TableScore
 from generator.games.common.matchpoints import finish_percent
 from generator.games.common.rooms import ROOMS
 from generator.games.shengji import records, sheets, views
-from generator.games.shengji.rules import BoardTable, ShengjiStage, options
+from generator.games.shengji.rules import BoardTable, PairsRecord, ShengjiStage, options
 from generator.games.shengji.views import EventTables, Traveller
 
 
@@ -137,6 +137,13 @@ class ShengjiRules(Game):
         return sheets.bulletins(result, t, forms)
 
     # -- pair -------------------------------------------------------------------------------
+
+    def written_boards(self, stage: Stage, table: Table) -> tuple[int, ...]:
+        """A pairs table's boards as written (a Mitchell's, as the secretary numbered them)."""
+        record = table.record
+        if isinstance(record, PairsRecord):
+            return tuple(sorted({number for number, _ in record.boards}))
+        return ()
 
     def table_form(self, stage: Stage | None = None) -> TableForm:
         return PAIRS_FORM if stage is not None and stage.format == "pairs" else TABLE_FORM
