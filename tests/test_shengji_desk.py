@@ -73,3 +73,14 @@ def test_the_breakdown_is_taken_as_the_desks_message_suggests_it(tmp_path: Path,
     status, page = secretary.post("main/1/2", "save", **BOARDS, b3_open=typed, b3_closed="35")
     assert status == 200 and results(root).read_text(encoding="utf-8") == before, block(page, "problems")
 
+
+def test_a_save_drops_the_example_pair_wrote_for_its_table(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """The commented example under a drawn table (# boards: / #   1: {open: 85, closed: 40})
+    stayed above the boards the desk wrote; the other tables keep theirs until they are filled."""
+    root = make(tmp_path, STAGE, DRAWN, game="shengji", prefix="H", players=4)
+    running = desk_of(root)
+    status, page = post(running, "main/1/1", "save", **BOARDS, b3_open="110", b3_closed="35")
+    assert status == 200, block(page, "problems")
+    filled, waiting = table_block(root, 1), table_block(root, 2)
+    assert "#" not in filled and "boards:\n      1: {open: 85, closed: 40}" in filled, filled
+    assert "    # boards:\n    #   1: {open: 85, closed: 40}" in waiting, waiting
