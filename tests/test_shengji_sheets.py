@@ -86,6 +86,15 @@ def test_a_page_a_match_with_its_teams_players_seats_and_signatures(tmp_path: Pa
     assert "1北2H4H3" in drawn and "4东5H3H4" in drawn and "H3队长签名：" in drawn
 
 
+def test_prints_help_says_a_played_rounds_sheet_carries_its_results(capsys) -> None:  # noqa: ANN001
+    """`print --help` promised blank score sheets (空白记分表); a played round's carry the results
+    entered (above), which is what a secretary reprinting a played round wants: the round on paper
+    to check against the signed sheets. A table not played prints blank."""
+    assert cli.main(["print", "--help", "--lang", "zh-Hans"]) == 0
+    shown = "".join(capsys.readouterr().out.split())
+    assert "空白" not in shown and "已录入的成绩照印在记分表上" in shown and "其余留空待填" in shown
+
+
 def test_the_desks_sheets_carry_each_tables_qr(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
     """Each match's page is its table's: the desk prints the table's link on it."""
     from generator.commands import printing
