@@ -34,12 +34,12 @@ GAMES_BYES = [
 ]
 
 
-def stage_page(tmp_path: Path, game: str, keys: str, players: int) -> str:
+def stage_page(tmp_path: Path, game: str, keys: str, players: int, locale: str = "zh-Hans") -> str:
     """The stage page of a Swiss of five entries, round 1 drawn by `paibang pair` (one bye)."""
     root = tmp_path / "content"
     folder = root / "events" / "e"
     (folder / "results").mkdir(parents=True)
-    (root / "site.yaml").write_text("title: 测试\nlocale: zh-Hans\n", encoding="utf-8")
+    (root / "site.yaml").write_text(f"title: 测试\nlocale: {locale}\n", encoding="utf-8")
     entries = "".join(f"  - {{id: E{n}, name: 队{n}, players: [{', '.join(f'选手{n}{c}' for c in 'ABCDEF'[:players])}]}}\n"
                       for n in range(1, 6))
     stage = "".join(f"    {line}\n" for line in keys.splitlines())
@@ -59,3 +59,8 @@ def test_the_stage_page_says_what_a_bye_scores_in_its_game(tmp_path: Path, game:
     page = stage_page(tmp_path, game, keys, players)
     assert "轮空（队数为单数时）" in page
     assert said in page and "通常记胜一场" not in page, page[page.find("轮空（"):][:400]
+
+
+def test_in_english_the_credit_is_said_mid_sentence(tmp_path: Path) -> None:
+    page = stage_page(tmp_path, "shengji", GAMES_BYES[0][1], 4, locale="en")
+    assert "A bye scores match points 12, net 0." in page and "usually a win" not in page
