@@ -184,8 +184,9 @@ def typed_result(text: str) -> Any:
         return parts
     flat = half_width(text)
     if flat.startswith("{") and flat.endswith("}"):
-        found = load_yaml_text(flat, Path("desk"), Problems())
-        if isinstance(found, dict):
+        problems = Problems()
+        found = load_yaml_text(flat, Path("desk"), problems)
+        if isinstance(found, dict) and not problems.errors:  # (a key twice: the text, not half of it)
             return found
     return int(text) if re.fullmatch(r"[-+]?[0-9]{1,6}", text) else text  # ８５ kept as typed, read as 85
 
