@@ -672,12 +672,13 @@ def test_the_final_rounds_bridge_score_sheets_name_each_tables_match(tmp_path: P
 @pytest.mark.parametrize(("game", "board", "named"), [
     ("daguai", "{{open: {home} 8, closed: {home} 5}}",
      ["淘汰赛杯淘汰赛第2轮记分单（三四名决赛）桌号：1", "淘汰赛杯淘汰赛第2轮记分单（决赛）桌号：2"]),
-    ("shengji", "{{open: 40, closed: 85}}", ["第2轮第1桌（三四名决赛）D03对D04", "第2轮第2桌（决赛）D01对D02"])])
+    ("shengji", "{{open: 40, closed: 85}}",
+     ["淘汰赛杯记分表（淘汰赛）（第2轮）（三四名决赛）桌号：1", "淘汰赛杯记分表（淘汰赛）（第2轮）（决赛）桌号：2"])])
 def test_the_final_rounds_score_sheets_of_the_other_games_name_each_tables_match(
         tmp_path: Path, game: str, board: str, named: list[str]) -> None:
-    """大怪路子's round on paper is its score sheets, a page a match, each titled by its match
-    as bridge's are; 80分's team score sheet lists the round's matches in one notice, and its
-    place of each match ("第 2 轮第 1 桌") did not say which was the final. (The home team wins
+    """大怪路子's and 80分's round on paper is their score sheets, a page a match, each titled by
+    its match as bridge's are (80分's listed the round's matches in one notice, whose place of
+    each match, "第 2 轮第 1 桌", did not say which was the final). (The home team wins
     every match; the PDF's text read without spaces, as a narrow cell breaks its words.)"""
     def match(number: int, home: str, away: str) -> str:
         return (f"  - table: {number}\n    home: {home}\n    away: {away}\n    boards:\n"

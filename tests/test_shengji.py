@@ -216,6 +216,8 @@ def test_a_board_table_that_cannot_be_read_is_an_error_with_its_line(tmp_path, t
     ({"points": 95}, 95), ({"tricks": 60, "kitty": 25, "x": 2}, 110), ({"tricks": 60, "kitty": 25, "x": "pair"}, 160),
     ({"tricks": 60, "kitty": 25, "x": 2, "points": 110}, 110), ({"tricks": 120, "kitty": 80, "x": 4}, 440),
     ({"tricks": 75}, 75), ({"tricks": 40, "kitty": 0, "x": 2}, 40),
+    # the breakdown on one line, as the site and the score sheets show it (扣底 60 + 25×2)
+    ("60 + 25×2", 110), ("60+25x2", 110), ("60+25*2", 110), ("60+25X4", 160), ("６０＋２５×２", 110),
 ])
 def test_defenders_points_plain_or_broken_down(value, points):
     assert parse_result(value, None, KittyRule()).points == points
@@ -243,6 +245,8 @@ def test_with_the_kitty_multiplied_the_defenders_can_pass_200_up_to_440():
     ("1: {open: {tricks: 150, kitty: 60, x: 2}, closed: 40}", "shengji-breakdown", "tricks: 150"),
     ("1: {open: {tricks: 60, kitty: 85, x: 2}, closed: 40}", "shengji-points-range", "kitty: 85"),
     ("1: {open: {tricks: 62}, closed: 40}", "shengji-points-step", "tricks: 62"),
+    ("1: {open: 60+25×3, closed: 40}", "shengji-breakdown", "60+25×3"),  # checked as the mapping is
+    ("1: {open: 150+60×2, closed: 40}", "shengji-breakdown", "150+60×2"),
     ("1: {open: {kitty: 20, x: 2}, closed: 40}", "shengji-breakdown", "kitty: 20"),
     ("1: {open: {trick: 60}, closed: 40}", "key-unknown", "trick"),
     ("1: {open: 85, close: 40}", "key-unknown", "close"),  # a room misspelt: not a board with one room

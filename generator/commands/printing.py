@@ -1,8 +1,12 @@
 """`paibang print EVENT STAGE [--round N] [--output FILE-or-DIR]`: one round's draw notice and
-blank forms (score sheets, bidding sheets, play records, hand cards) as PDF, for any round drawn,
+forms (score sheets, bidding sheets, play records, hand cards) as PDF, for any round drawn,
 played or not. A build prints them only for the rounds not yet played; this is how the forms of
-an earlier round are printed again (a sheet lost, a replay). Writes nothing under content/ or
-the site's output/.
+an earlier round are printed again. They are not blank once results are entered: a score sheet
+carries what the results file has for its table (daguai, shengji, bridge; Guandan's sheet its
+penalties only, not the deal log), blank where nothing is entered. That is what a secretary
+reprinting a played round wants, the round on paper to check against the signed sheets and to
+post (bridge prints no other results notice of a round); a table to replay or a sheet lost
+before play has no result and prints blank. Writes nothing under content/ or the site's output/.
 
 --output: a file ending in .pdf gets every sheet in one document, to send to the printer at
 once (the default, ./<event>-<stage>-round-<n>.pdf); any other path is a folder that gets one

@@ -51,8 +51,8 @@ from generator.content.load import load_event, load_site, private_keys
 from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
 from generator.desk.store import (
-    Corrections, Tokens, UnsafeDeskFile, append_audit, audit_line, dump_round_trip, find_table, load_round_trip,
-    locked, open_audit, plain, set_record, table_key, write_results,
+    Corrections, Tokens, UnsafeDeskFile, append_audit, audit_line, drop_comment_lines, dump_round_trip, find_table,
+    load_round_trip, locked, open_audit, plain, set_record, table_key, write_results,
 )
 from generator.errors import ContentError, Mark, Problems
 from generator.hosts import host_allowed
@@ -685,6 +685,7 @@ class Writer:
                     job.unchanged = True
                     continue
                 old = set_record(table, job.record, keys)
+                drop_comment_lines(table, forms.example_lines(job.spot))  # the record stands for its example
                 applied.append((job, old))
             if applied:
                 try:  # the log first: a save lands with its audit line, or not at all

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import string
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -116,6 +117,18 @@ def _board_numbers(spot: TableSpot, current: Any, text: str) -> list[int]:
     if numbered:
         return list(numbered)
     return list(range(1, (spot.stage.boards or 8) + 1))
+
+
+def example_lines(spot: TableSpot) -> list[re.Pattern[str]]:
+    """The lines of the record's example `paibang pair` writes, commented, under a drawn table
+    (TableForm.hint: `boards:` / `  1: {open: 85, closed: 40}`), as patterns of a comment's text:
+    what it fills in ({a}, {b}, the round's first board, the word for "or") may be anything."""
+    found = []
+    for line in table_form(spot.event, spot.stage).hint:
+        parts = [re.escape(text) + (".+?" if name is not None else "")
+                 for text, name, _, _ in string.Formatter().parse(line.strip())]
+        found.append(re.compile("".join(parts)))
+    return found
 
 
 def _table_block(text: str, number: int) -> str:

@@ -28,6 +28,7 @@ from typing import Any, Iterator
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.tokens import CommentToken
 
 from generator.seals import Unsealed, key_folder, key_is_kept, seal, sync_folder, unseal, write_durably
 
@@ -617,6 +618,27 @@ def set_record(table: CommentedMap, record: dict[str, Any], record_keys: tuple[s
             table.insert(position, key, to_round_trip(value, block=key == "boards"))
             position += 1  # the record's keys in the record's order
     return old
+
+
+def drop_comment_lines(table: CommentedMap, lines: list[re.Pattern[str]]) -> None:
+    """Take out of a table's comments the lines whose text (after `#`) one of `lines` matches,
+    every other comment line kept as it was: the commented example of the record `paibang pair`
+    wrote under the table (`# boards:` / `#   1: {open: 85, closed: 40}`), once the desk writes
+    the record itself. Else the example stayed above the real one, as if it were part of it."""
+    for key, tokens in list(table.ca.items.items()):
+        for index, token in enumerate(tokens):
+            if not isinstance(token, CommentToken):
+                continue
+            kept = [line for line in token.value.split("\n")
+                    if not ((found := re.fullmatch(r"\s*#\s?(.*?)\s*", line))
+                            and any(p.fullmatch(found.group(1).strip()) for p in lines))]
+            value = "\n".join(kept)
+            if value == token.value:
+                continue
+            if value.strip():
+                token.value = value
+            else:  # nothing left: no comment at all (a token of line ends only would print blank lines)
+                tokens[index] = None
 
 
 def write_results(path: Path, text: str) -> None:

@@ -361,6 +361,17 @@ class Game:
         dict per event the game may keep running counts in (e.g. violations so far)."""
         raise NotImplementedError
 
+    def bye_credit(self, stage: Stage) -> dict[str, float] | None:
+        """What a bye earns in this stage, by metric (80分: match_points 12, net 0 in 4-board
+        rounds), for the stage page to say. Default: the game's own scoring of a table with one
+        side, so the words cannot differ from the standings; None where the odd entry out plays
+        a substitute instead (TableForm.bye False) or a lone side scores nothing."""
+        form = self.table_form(stage)
+        if form is not None and not form.bye:
+            return None
+        score = self.score_table(Table(0, ["-"], None), stage, {})
+        return dict(score.sides[0].metrics) if score.sides else None
+
     def score_field(self, stage: Stage, rounds: Sequence[Any], problems: Problems | None = None,
                     unplayed: Mapping[int, int] | None = None) -> None:
         """Score across the field once every table of the stage is scored, before the tally

@@ -1002,8 +1002,13 @@ def draw_rules(stage: Stage, primary: str, game: str, by_hand: str = "") -> Draw
         steps = ("draw_rule_round_robin_1", "draw_rule_round_robin_by_hand", "draw_rule_round_robin_by_hand_tables")
     elif stage.format == "round_robin" and by_hand:
         steps = ("draw_rule_round_robin_written",)
+    # What a bye scores, as the game scores it (each game its own: 80分 3 match points a board,
+    # not a win it does not have), said in the metrics the ranking compares.
+    credit = GAMES[game].bye_credit(stage) or {}
+    bye = tuple((m, credit[m]) for m in stage.rank_by if m in credit) or tuple(credit.items())
     return DrawRules(steps, tuple(m for m in stage.rank_by if m != "lot"), primary,
-                     f"pair_first_side_{_first_side(game, stage)}", by_hand if stage.format == "round_robin" else "")
+                     f"pair_first_side_{_first_side(game, stage)}", by_hand if stage.format == "round_robin" else "",
+                     bye)
 
 
 # The steps of each format's draw rules: draw_rule_<format>_1 … in the shared catalogue.

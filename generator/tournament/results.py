@@ -203,13 +203,16 @@ class DrawRules:
     """How a stage's rounds are drawn, as data the stage page words (_draw_rules.html): the rules
     the draw follows, in order, as UI word keys (draw_rule_swiss_1 …), and what they name: the
     metrics the ranking compares (`rank_by` without lot), the primary score (a metric, or ""),
-    and the side written first at a table (a UI word key)."""
+    and the side written first at a table (a UI word key); what a bye scores, by metric."""
 
     steps: tuple[str, ...]
     rank_by: tuple[str, ...]
     primary: str
     first_side: str
     by_hand: str = ""  # a round robin's rounds written by hand, not from the Berger table: completing | written
+    # What a bye earns (Game.bye_credit), the metrics the ranking compares, in its order (80分:
+    # match_points 12, net 0); () where the game has no bye (an odd entry out plays substitutes).
+    bye: tuple[tuple[str, float], ...] = ()
 
 
 @dataclass

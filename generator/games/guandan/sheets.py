@@ -160,7 +160,7 @@ def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: 
         "key": t(("gd_sheet_key_knockout_rooms" if rooms_tie else "gd_sheet_key_knockout" if knockout
                   else "gd_sheet_key_draws") if options.draws else "gd_sheet_key",
                  start=level_name(options.start_level), attempts=attempts),
-        "signatures": [t("gd_sheet_sign_captain", team=a), t("gd_sheet_sign_captain", team=b),
+        "signatures": [t("sheet_sign_captain", team=a), t("sheet_sign_captain", team=b),
                        t("sheet_sign_referee")],
     }
     if rooms_tie and room == ROOMS[-1]:

@@ -55,7 +55,7 @@ from typing import Any
 from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark, Problems
-from generator.games import Game, TableForm, TableScore
+from generator.games import EntryField, Game, TableForm, TableScore
 from generator.games.common.matchpoints import finish_percent
 from generator.games.common.rooms import ROOMS
 from generator.games.shengji import records, sheets, views
@@ -100,6 +100,33 @@ class ShengjiRules(Game):
         if stage_options.pairs:
             return records.read_pairs_table(reader, stage, stage_options)
         return records.read_team_table(reader, stage, stage_options)
+
+    # -- the results desk -------------------------------------------------------------------
+
+    def entry_fields(self, stage: Stage, sides: list[str], table: dict[str, Any],
+                     boards: list[int], rooms: tuple[str, ...]) -> list[EntryField]:
+        """One field a board (a room's, in the team event), a written breakdown shown as the
+        site shows it (60+25×2), any other mapping as YAML's flow form: what is shown is saved
+        again as it is (records.result_text)."""
+        fields = super().entry_fields(stage, sides, table, boards, rooms)
+        written = table.get("boards") if isinstance(table.get("boards"), dict) else {}
+        for item in fields:
+            if item.board:
+                value = written.get(item.board)
+                item.value = records.result_text(records.room_value(value, item.room) if item.room else value)
+        return fields
+
+    def entry_record(self, sides: list[str], values: dict[str, str]) -> dict[str, Any]:
+        """`boards`, each typed room read as the file is to hold it: 85, the breakdown 60+25×2
+        and a mapping typed {tricks: 60, kitty: 25, x: 2} as the mapping (records.typed_result)."""
+        record = super().entry_record(sides, values)
+        for number, board in record.get("boards", {}).items():
+            if isinstance(board, dict):
+                for room, typed in board.items():
+                    board[room] = records.typed_result(values[f"b{number}_{room}"])
+            else:
+                record["boards"][number] = records.typed_result(values[f"b{number}"])
+        return record
 
     # -- scoring ----------------------------------------------------------------------------
 

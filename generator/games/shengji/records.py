@@ -2,9 +2,10 @@
 record grammar that goes with it.
 
 A board at one table (one room) is the defenders' points: `85`, `0` (or 光头), or the breakdown
-`{tricks: 60, kitty: 25, x: 2}`, with `penalty: {against: NS, points: 20}` and `note`; a pairs
-board may also be `{adjusted: NS}` or `{not_played: true}`. A team board names both rooms
-(`{open: 85, closed: 40}`, or 开室/闭室, or `[85, 40]`). The stage keys `board_table`,
+`{tricks: 60, kitty: 25, x: 2}` (on one line `60+25×2`, as the site shows it), with
+`penalty: {against: NS, points: 20}` and `note`; a pairs board may also be `{adjusted: NS}` or
+`{not_played: true}`. A team board names both rooms (`{open: 85, closed: 40}`, or 开室/闭室, or
+`[85, 40]`). The stage keys `board_table`,
 `conversion`, `kitty` and `bye` are read here too. A record that cannot be accepted is a
 `RecordError` (a catalogue code and its parameters), reported where it was written.
 
@@ -14,13 +15,15 @@ secretary types, in the language of the score sheets: it stays here, not in the 
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from generator.content.model import Stage
 from generator.content.reader import MAX_BOARDS, Reader, suggestion, wrong_board_number
-from generator.content.yaml_loader import YamlList, YamlMap, mark_of_key
+from generator.content.yaml_loader import YamlList, YamlMap, load_yaml_text, mark_of_key
 from generator.errors import Mark, Problems
 from generator.games.common.shorthand import half_width, shown
 from generator.games.shengji.rules import (
@@ -126,6 +129,9 @@ def parse_result(value: object, mark: Mark | None, kitty: KittyRule, pairs: bool
         text = half_width(value).strip()  # ８５, －５ as a Chinese input method types them
         if text in SHUT_OUT_WORDS:
             return RoomResult(points=0, mark=mark)
+        parts = breakdown_parts(text)
+        if parts is not None:  # 60 + 25×2, as the site and the score sheets write it
+            return _parse_mapping(parts, mark, kitty, pairs, against)
         if pairs and text.lower() in NOT_PLAYED_WORDS:
             return RoomResult(not_played=True, mark=mark)
         if re.fullmatch(r"[+-]?\d{1,9}", text):
@@ -135,6 +141,91 @@ def parse_result(value: object, mark: Mark | None, kitty: KittyRule, pairs: bool
     if isinstance(value, (YamlMap, dict)):
         return _parse_mapping(value, mark, kitty, pairs, against)
     raise RecordError("shengji-points-syntax", mark, text=shown(value), problem=problem("form"))
+
+
+# The breakdown written on one line as the site and the score sheets show it (扣底 60 + 25×2:
+# tricks + kitty × x), so a secretary copies it back as it reads: 60+25×2, 60+25x2, 60+25*2.
+_BREAKDOWN = re.compile(r"\s*([0-9]{1,4})\s*\+\s*([0-9]{1,4})\s*[x×*]\s*([0-9]{1,2})\s*", re.IGNORECASE)
+
+
+def breakdown_parts(text: str) -> dict[str, int] | None:
+    """`60 + 25×2` -> {tricks: 60, kitty: 25, x: 2}, the mapping it stands for (read and checked
+    as that mapping is); None for any other text."""
+    match = _BREAKDOWN.fullmatch(half_width(text))
+    if match is None:
+        return None
+    tricks, kitty, x = map(int, match.groups())
+    return {"tricks": tricks, "kitty": kitty, "x": x}
+
+
+def breakdown_text(value: object) -> str | None:
+    """A room's written breakdown as the site shows it and the desk's field takes it back
+    (`60+25×2`): a mapping of `tricks`, `kitty` and `x` only (a `points` that is their sum
+    besides); None for anything else, which has no one-line form."""
+    if not isinstance(value, dict) or not {"tricks", "kitty", "x"} <= set(value) <= {"tricks", "kitty", "x", "points"}:
+        return None
+    tricks, kitty, x = (value[k] for k in ("tricks", "kitty", "x"))
+    if not all(_whole(n) for n in (tricks, kitty, x)):
+        return None
+    if "points" in value and value["points"] != defenders_points(tricks, kitty, x):
+        return None  # a sum that disagrees: shown as written, for the reader to say so
+    return f"{tricks}+{kitty}\u00d7{x}"
+
+
+def typed_result(text: str) -> Any:
+    """One room's result as typed into the desk's field, as the results file is to hold it: the
+    breakdown `60+25×2` and a mapping typed in YAML's flow form (`{tricks: 60, kitty: 25, x: 2}`,
+    `{points: 85, penalty: {against: NS, points: 20}}`) as the mapping, read by the content
+    loader as it reads the file; anything else as YAML reads it unquoted (games.scalar): a whole
+    number as a number, other text as it is, for the reader to read or to say it cannot."""
+    text = text.strip()
+    parts = breakdown_parts(text)
+    if parts is not None:
+        return parts
+    flat = half_width(text)
+    if flat.startswith("{") and flat.endswith("}"):
+        problems = Problems()
+        found = load_yaml_text(flat, Path("desk"), problems)
+        if isinstance(found, dict) and not problems.errors:  # (a key twice: the text, not half of it)
+            return found
+    return int(text) if re.fullmatch(r"[-+]?[0-9]{1,6}", text) else text  # ８５ kept as typed, read as 85
+
+
+def room_value(board: Any, room: str) -> Any:
+    """One room's result of a team board as written: `{open: 85, closed: 40}` (or 开室/闭室) or
+    `[85, 40]`; None when the board does not have it."""
+    if isinstance(board, dict):
+        return next((v for k, v in board.items() if ROOM_KEYS.get(str(k).strip()) == room), None)
+    if isinstance(board, list) and len(board) == len(ROOMS):
+        return board[ROOMS.index(room)]
+    return None
+
+
+def result_text(value: Any) -> str:
+    """A room's written result as the desk's field shows it, to be saved again as it is: the
+    breakdown as the site shows it (`60+25×2`), any other mapping in YAML's flow form."""
+    if isinstance(value, dict):
+        return breakdown_text(value) or _flow(value)
+    return "" if value is None else str(value)  # 85, 光头 as written
+
+
+def _flow(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_flow(k)}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, (int, float)):
+        return str(value)
+    text = str(value)
+    # a word YAML reads back as this text (NS, 光头, a note without punctuation), else quoted
+    if re.fullmatch(r"[^\W\d][\w]*", text) and text.lower() not in ("true", "false", "null", "yes", "no",
+                                                                   "on", "off", "y", "n"):
+        return text
+    return json.dumps(text, ensure_ascii=False)
 
 
 def _marks(node: Any, key: Any, fallback: Mark | None) -> Mark | None:

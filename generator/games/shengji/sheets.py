@@ -1,6 +1,6 @@
 """80分's printed matter (generator/printed.py types, printed by render/pdf.py): each stage's
-score sheets (记分表: the team event's matches board by board; the pairs event's travelling
-score sheets, 随牌记分单), the table of boards (牌套顺序号及打牌阶数) and the hand cards (牌型卡).
+score sheets (记分表: the team event's a page a match, its teams, players, seats and signature
+lines, board by board; the pairs event's travelling score sheets, 随牌记分单), the table of boards (牌套顺序号及打牌阶数) and the hand cards (牌型卡).
 Filled in where results are recorded, blank where a round is drawn only.
 """
 
@@ -9,16 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 from generator.content.model import Stage
-from generator.games import TableScore, stage_in_titles
-from generator.games.shengji.rules import RoomResult, ShengjiStage, options
+from generator.games import TableScore, match_seats, stage_in_titles
+from generator.games.common.rooms import ROOMS
+from generator.games.shengji.rules import RoomResult, ShengjiStage, options, room_sides
 from generator.games.shengji.views import PairsRow, PairsView, TeamView
 from generator.printed import Bulletin
 
 
 def bulletins(result: Any, t: Any, forms: bool | None = None) -> list[Any]:
-    """One score sheet per stage in the notice layout: the team event's matches board by board
-    (both rooms, net, match points), the pairs event's travelling score sheets (随牌记分单), one
-    block per board with every table that plays it. Filled in where results are recorded, blank
+    """One score sheet per stage: the team event's a page a match (_team_page), the pairs
+    event's travelling score sheets (随牌记分单), one block per board with every table that
+    plays it. Filled in where results are recorded, blank
     where a round is drawn only, so the same sheet serves before and after play. The score
     sheets and hand cards are forms, the table of boards a reference sheet: `forms` False builds
     the table of boards only, True the forms only (Game.bulletins)."""
@@ -42,13 +43,15 @@ def bulletins(result: Any, t: Any, forms: bool | None = None) -> list[Any]:
                  t("sj_points"), f"{t('ns')} {t('mp')}", f"{t('ew')} {t('mp')}"],
                 rows, numeric={0, 2, 3, 6, 7, 8}, **made))
         elif sheet:
-            rows = _team_sheet_rows(t, stage, stage_result, stage_options)
+            # A page per match, as the other games' score sheets (the desk puts each table's own
+            # QR code on its page: desk/app.table_sheets); a bye has no sheet.
+            pages = [_team_page(t, event, stage, stage_options, round_result, score)
+                     for round_result in stage_result.rounds for score in round_result.tables
+                     if isinstance(score.view, TeamView) and score.view.away is not None]
             found.append(Bulletin(
                 f"scoresheet-{stage.id}", t("sheet_teams_title", event=event.title, stage=named),
                 t("sj_sheet_team_text", single=stage_options.kitty.single, pair=stage_options.kitty.pair),
-                [t("sheet_where"), t("board"), t("sj_sheet_seat_level"),
-                 t("sj_sheet_open"), t("sj_sheet_closed"), t("sj_net_home"), t("sj_sheet_mp")],
-                rows, numeric={1, 3, 4, 5}, **made))
+                [], [], template=TEAMS_SHEET, pages=pages, **made))
         found.extend(_board_forms(t, event, stage, stage_options, named, made, forms))
     return found
 
@@ -88,40 +91,62 @@ def _seat_level(t: Any, options: ShengjiStage, board: int) -> str:
     return t("sj_sheet_board", seat=t(f"seat_{seat}"), level=level)
 
 
-def _team_sheet_rows(t: Any, stage: Stage, stage_result: Any, options: ShengjiStage) -> list[list[str]]:
-    rows: list[list[str]] = []
-    bracket = getattr(stage_result, "bracket", None)
-    for round_result in stage_result.rounds:
-        # A knockout round of the final and the third-place play-off: each match's place names
-        # it, as the round's draw notice does (Bracket.named_tables).
-        names = bracket.named_tables(round_result.number, t.locale) if bracket is not None else {}
-        for score in round_result.tables:
-            view = score.view
-            where = t("sheet_round_table", r=round_result.number, t=score.table.number)
-            if score.table.number in names:
-                where += t("paren", text=names[score.table.number])
-            if not isinstance(view, TeamView) or view.away is None:
-                rows.append([where, "", t("bye"), "", "", "", ""])
-                continue
-            rows.append([where, "", t("sheet_match", home=view.home, away=view.away), "", "", "", ""])
-            if view.kind == "forfeit":
-                rows.append(["", "", t("forfeit") + t("colon") + str(view.forfeit), "", "", "", ""])
-                continue
-            recorded = {row.board: row for row in view.rows}
-            for board in sorted(set(range(1, (stage.boards or 8) + 1)) | set(recorded)):
-                row = recorded.get(board)
-                if row is None:
-                    rows.append(["", str(board), _seat_level(t, options, board), "", "", "", ""])
-                    continue
-                rows.append(["", str(board), _seat_level(t, options, board), _room_cell(t, row.open.result),
-                             _room_cell(t, row.closed.result), f"{row.net:+d}" if row.net else "0",
-                             f"{_n(row.home_mp)} : {_n(row.away_mp)}"])
-            if view.kind == "played":
-                rows.append(["", "", t("total"), "", "", f"{view.net[view.home]:+d}" if view.net[view.home] else "0",
-                             f"{_n(view.match_points[view.home])} : {_n(view.match_points[view.away])}"])
-            else:
-                rows.append(["", "", t("total"), "", "", "", ""])
-    return rows
+TEAMS_SHEET = "sheets/shengji_scoresheet.html"
+
+
+def _team_page(t: Any, event: Any, stage: Stage, options: ShengjiStage, round_result: Any,
+               score: TableScore) -> dict[str, Any]:
+    """One match's page of the team score sheet (记分表), every value a string: its teams and
+    players, where each sits in each room (as the draw seats them: home NS in the open room, EW
+    in the closed room), each board with its declarer and level and the team defending it in
+    each room, both rooms' defenders' points, home's net and the match points where written,
+    blank (to fill in at the table) where not; the totals and the signature lines."""
+    view: TeamView = score.view
+    home, away = view.home, view.away or ""
+    words = {"table": t("table"), "referee": t("referee"), "date": t("sheet_date"), "board": t("board"),
+             "seat_level": t("sj_sheet_seat_level"), "open": t("open_room"), "closed": t("closed_room"),
+             "defending": t("sj_sheet_defending"), "points": t("sj_points"), "net": t("sj_net_home"),
+             "mp": t("sj_sheet_mp")}
+    page: dict[str, Any] = {
+        "table": str(score.table.number),
+        "seats": match_seats(event, home, away, t),
+        "referee": score.table.referee or "",
+        "words": words,
+        "kind": view.kind,
+        "seating": t("room_seats_ns", a=home, b=away),
+        "note": "",
+        "key": t("sj_sheet_team_text", single=options.kitty.single, pair=options.kitty.pair),
+        "boards": [],
+        "summary": [],
+        "signatures": [t("sheet_sign_captain", team=home), t("sheet_sign_captain", team=away),
+                       t("sheet_sign_referee")],
+    }
+    if view.kind == "forfeit":
+        page["note"] = t("forfeit") + t("colon") + str(view.forfeit)
+        return page
+    teams = {"home": home, "away": away}
+    written: dict[int, tuple[RoomResult | None, RoomResult | None]] = {
+        row.board: (row.open.result, row.closed.result) for row in view.rows}
+    for waiting in view.waiting:  # a match waiting for a room (one_room): what each room has
+        written[waiting.board] = (waiting.open, waiting.closed)
+    rows = {row.board: row for row in view.rows}
+    numbers = round_result.boards.get(score.table.number) or range(1, (stage.boards or 8) + 1)
+    for number in sorted(set(numbers) | set(written)):
+        defending = options.board_table.defending(number)
+        line = {"number": str(number), "seat_level": _seat_level(t, options, number), "net": "", "mp": ""}
+        for room, result in zip(ROOMS, written.get(number, (None, None))):
+            line[f"{room}_defending"] = teams[room_sides(room)[defending]]
+            line[f"{room}_points"] = _room_cell(t, result) if result is not None else ""
+        row = rows.get(number)
+        if row is not None:
+            line |= {"net": f"{row.net:+d}" if row.net else "0", "mp": f"{_n(row.home_mp)} : {_n(row.away_mp)}"}
+        page["boards"].append(line)
+    played = view.kind == "played"
+    page["summary"] = [{
+        "label": t("total"),
+        "net": (f"{view.net[home]:+d}" if view.net[home] else "0") if played else "",
+        "mp": f"{_n(view.match_points[home])} : {_n(view.match_points[away])}" if played else ""}]
+    return page
 
 
 def _pairs_sheet_rows(t: Any, stage: Stage, stage_result: Any, options: ShengjiStage) -> list[list[str]]:

@@ -1,0 +1,66 @@
+"""What a Swiss stage's page says a bye scores (its draw rules): each game's own credit, in the
+metrics its ranking compares, as the standings count it. The page said "轮空怎样计分按本项目的
+规则（通常记胜一场）" for every game, and 80分 has no win: a bye there is 3 match points a board,
+net 0. The figures below are worked out from each game's rules (rules-*.md), not read back from
+the code.
+"""
+
+from __future__ import annotations
+
+import re
+import html
+from pathlib import Path
+
+import pytest
+
+from generator import cli
+from generator.build import validate
+from generator.render.html import render_site
+from generator.render.output import OutputTree
+
+# game, the stage's keys, players an entry, what the page says a bye scores
+GAMES_BYES = [
+    # 80分 (rules-shengji.md): 3 match points a board, net 0; 4 boards a round
+    ("shengji", "boards: 4\nrank_by: [match_points, net]", 4, "轮空的一队记比赛分 12、净得分差 0。"),
+    ("shengji", "boards: 6\nrank_by: [match_points, net]\nbye: {match_points: 10, net: 50}", 4,
+     "轮空的一队记比赛分 10、净得分差 50。"),
+    # 大怪路子 (rules-daguai.md): a bye is a win, 2 match points, nothing else
+    ("daguai", "boards: 6\nrank_by: [match_points, net, scored, heads]", 6,
+     "轮空的一队记场分 2、净胜分 0、高分 0、跑头家次数 0。"),
+    # 掼蛋 (seed 001): a bye is a win, level difference 0
+    ("guandan", "rank_by: [wins, level_diff]", 2, "轮空的一队记胜场 1、级差 0。"),
+    # bridge teams: the stage's bye, 12 VP and 0 IMPs unless said
+    ("bridge", "boards: 8\nscoring: imps\nrank_by: [vp, imps]", 4, "轮空的一队记胜利分（VP） 12、IMP 0。"),
+]
+
+
+def stage_page(tmp_path: Path, game: str, keys: str, players: int, locale: str = "zh-Hans") -> str:
+    """The stage page of a Swiss of five entries, round 1 drawn by `paibang pair` (one bye)."""
+    root = tmp_path / "content"
+    folder = root / "events" / "e"
+    (folder / "results").mkdir(parents=True)
+    (root / "site.yaml").write_text(f"title: 测试\nlocale: {locale}\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: E{n}, name: 队{n}, players: [{', '.join(f'选手{n}{c}' for c in 'ABCDEF'[:players])}]}}\n"
+                      for n in range(1, 6))
+    stage = "".join(f"    {line}\n" for line in keys.splitlines())
+    (folder / "event.yaml").write_text(
+        f"title: 测试赛\ngame: {game}\ndate: 2026-12-05\ndraw_seed: 7\nentries:\n{entries}"
+        f"stages:\n  - id: s\n    name: 积分赛\n    format: swiss\n    rounds: 3\n{stage}", encoding="utf-8")
+    assert cli.main(["pair", "e", "s", "--content", str(root)]) == 0
+    site, results, _ = validate(root)
+    render_site(site, results, {}, OutputTree(tmp_path / "out"), workers=1)
+    page = (tmp_path / "out" / "events" / "e" / "s" / "index.html").read_text(encoding="utf-8")
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", page)))
+
+
+@pytest.mark.parametrize(("game", "keys", "players", "said"), GAMES_BYES)
+def test_the_stage_page_says_what_a_bye_scores_in_its_game(tmp_path: Path, game: str, keys: str, players: int,
+                                                            said: str) -> None:
+    page = stage_page(tmp_path, game, keys, players)
+    assert "轮空（队数为单数时）" in page
+    assert said in page and "通常记胜一场" not in page, page[page.find("轮空（"):][:400]
+
+
+def test_in_english_the_credit_is_said_mid_sentence(tmp_path: Path) -> None:
+    page = stage_page(tmp_path, "shengji", GAMES_BYES[0][1], 4, locale="en")
+    assert "A bye scores match points 12, net 0." in page and "usually a win" not in page

@@ -1,0 +1,86 @@
+"""80分 at the results desk: a board's breakdown typed as the site and the score sheets show it
+(60+25×2) or as the results file writes it ({tricks: 60, kitty: 25, x: 2}), and what a save
+leaves in the file. Posted over HTTP as a table's phone sends it, to the real stack on
+127.0.0.1; the test reads the page's words and the written YAML.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from generator.desk.store import load_round_trip, plain
+from tests.test_desk import fetch, post
+from tests.test_desk_records import Secretary, desk_of, make, results, table_block  # noqa: F401 - desk_of is a fixture
+from tests.test_desk_said import block, text
+
+STAGE = """\
+format: swiss
+rounds: 1
+boards: 4
+"""
+# Two matches as `paibang pair` leaves them: the sides, and the record's example commented out.
+DRAWN = """\
+  - table: 1
+    home: H01
+    away: H02
+    # boards:
+    #   1: {open: 85, closed: 40}
+  - table: 2
+    home: H03
+    away: H04
+    # boards:
+    #   1: {open: 85, closed: 40}
+"""
+BOARDS = {"b1_open": "85", "b1_closed": "40", "b2_open": "0", "b2_closed": "120", "b4_open": "150", "b4_closed": "0"}
+
+
+def sheet(root: Path, number: int) -> dict:
+    data = load_round_trip(results(root).read_text(encoding="utf-8"))
+    return next(plain(t) for t in data["tables"] if t["table"] == number)
+
+
+def test_the_breakdown_is_taken_as_the_desks_message_suggests_it(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """A room's field took only the total (110): the breakdown typed as the site shows it
+    (60+25×2) or as the message suggested ({tricks: 60, kitty: 25, x: 2}) was refused with a
+    message suggesting the very mapping it refused. Every form the message suggests is taken,
+    and each is written as the results file's breakdown."""
+    root = make(tmp_path, STAGE, DRAWN, game="shengji", prefix="H", players=4)
+    running = desk_of(root)
+    status, page = post(running, "main/1/1", "preview", **BOARDS, b3_open="60+25", b3_closed="35")
+    problems = block(page, "problems")
+    assert status == 422 and "看不懂" in problems, problems
+    suggested = {"60+25×2", "{tricks: 60, kitty: 25, x: 2}"}
+    assert all(form in problems for form in suggested), problems
+    for typed in (*suggested, "60 + 25x2", "60+25*2", "６０＋２５×２"):
+        status, page = post(running, "main/1/1", "preview", **BOARDS, b3_open=typed, b3_closed="35")
+        assert status == 200 and not block(page, "problems"), (typed, block(page, "problems"))
+        assert "-90" in text(page), typed  # the match's net, board 3's open room counted 110
+    status, page = post(running, "main/1/1", "save", **BOARDS, b3_open="60+25×2", b3_closed="35")
+    assert status == 200, block(page, "problems")
+    assert sheet(root, 1)["boards"]["3"] == {"open": {"tricks": 60, "kitty": 25, "x": 2}, "closed": 35}
+    # the secretary's form shows it as the site does, and saves it back as it is
+    secretary = Secretary(running)
+    assert 'value="60+25×2"' in secretary.page("main/1/1")
+    status, page = post(running, "main/1/2", "save", **BOARDS, b3_open="{points: 85, penalty: {against: NS, points: 20}}",
+                        b3_closed="35")
+    assert status == 200, block(page, "problems")
+    shown = re.search(r'name="b3_open"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="b3_open"',
+                      secretary.page("main/1/2"))
+    typed = next(v for v in shown.groups() if v is not None).replace("&#34;", '"').replace("&quot;", '"')
+    assert typed == "{points: 85, penalty: {against: NS, points: 20}}"
+    before = results(root).read_text(encoding="utf-8")
+    status, page = secretary.post("main/1/2", "save", **BOARDS, b3_open=typed, b3_closed="35")
+    assert status == 200 and results(root).read_text(encoding="utf-8") == before, block(page, "problems")
+
+
+def test_a_save_drops_the_example_pair_wrote_for_its_table(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """The commented example under a drawn table (# boards: / #   1: {open: 85, closed: 40})
+    stayed above the boards the desk wrote; the other tables keep theirs until they are filled."""
+    root = make(tmp_path, STAGE, DRAWN, game="shengji", prefix="H", players=4)
+    running = desk_of(root)
+    status, page = post(running, "main/1/1", "save", **BOARDS, b3_open="110", b3_closed="35")
+    assert status == 200, block(page, "problems")
+    filled, waiting = table_block(root, 1), table_block(root, 2)
+    assert "#" not in filled and "boards:\n      1: {open: 85, closed: 40}" in filled, filled
+    assert "    # boards:\n    #   1: {open: 85, closed: 40}" in waiting, waiting

@@ -1,0 +1,125 @@
+"""80分's team score sheet (记分表) as `paibang print` prints it: a page a match, as the other
+games' sheets (event-day.md: each table's sheet with its table, sides — team name and players —
+and the fields the referee fills). It was one grid for every table, each named "H1 对 H2" only,
+with no names, seats, referee or signature lines, and a match's block broke across pages. The
+figures are those of rules-shengji.md's worked cases (board 1: open 85, closed 40, away 4 MP;
+board 2: open 0, closed 120, away 10 MP).
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from generator import cli
+from generator.render.bulletins import qr_svg
+from tests.test_forms import pdf_pages, pdf_text
+from tests.test_shengji import write_content
+
+TEAMS = ("H1", "H2", "H3", "H4", "H5")
+STAGE = """
+- id: teams
+  name: 团体赛
+  format: swiss
+  rounds: 2
+  boards: 4
+  rank_by: [match_points, net]
+"""
+ROUND_1 = """\
+stage: teams
+round: 1
+tables:
+  - table: 1
+    home: H1
+    away: H2
+    referee: 赵敏
+    boards:
+      1: {open: 85, closed: 40}
+      2: {open: 0, closed: 120}
+      3: {open: 60+25×2, closed: 35}
+      4: {open: 150, closed: 0}
+  - table: 2
+    home: H3
+    away: H4
+  - table: 3
+    home: H5
+"""
+
+
+def content(tmp_path: Path) -> Path:
+    root = write_content(tmp_path, STAGE, {"round-1.yaml": ROUND_1}, entries=TEAMS)
+    event = root / "events" / "sj" / "event.yaml"
+    # teams with names and four players each, as event-day.md's sheet names them
+    text = event.read_text(encoding="utf-8")
+    for team in TEAMS:
+        text = text.replace(f"{{id: {team}, players: [{team}甲, {team}乙]}}",
+                            f"{{id: {team}, name: {team}队, players: [{team}甲, {team}乙, {team}丙, {team}丁]}}")
+    event.write_text(text + "date: 2026-12-05\n", encoding="utf-8")
+    return root
+
+
+def printed(tmp_path: Path) -> Path:
+    out = tmp_path / "forms"
+    assert cli.main(["print", "sj", "teams", "--round", "1", "--content", str(content(tmp_path)),
+                     "--output", str(out)]) == 0
+    return out / "scoresheet-teams-round-1.pdf"
+
+
+def test_a_page_a_match_with_its_teams_players_seats_and_signatures(tmp_path: Path) -> None:
+    sheet = printed(tmp_path)
+    assert pdf_pages(sheet) == 2  # the two matches; the bye has no sheet
+    # (read without spaces: the PDF's text spaces its cells as the layout falls)
+    played, drawn = ("".join(pdf_text(sheet, page).split()) for page in (1, 2))
+    assert "桌号：1主队：H1H1队（H1甲、H1乙、H1丙、H1丁）" in played
+    assert "客队：H2H2队（H2甲、H2乙、H2丙、H2丁）" in played and "裁判：赵敏" in played
+    assert "开室：H1坐南北、H2坐东西；闭室：H2坐南北、H1坐东西。" in played
+    # each board: declarer and level, the team defending it in each room, both rooms' points
+    # (home NS in the open room: board 1, North declaring, is defended by H2 there, by H1 in
+    # the closed room), home's net and the match points; the totals on the match's own page
+    assert "1北2H285H140-450:4" in played
+    assert "2西3H10H2120-3200:10" in played
+    assert "3南4H2110（60+25×2）H135-750:6" in played
+    assert "合计-9010:20" in played
+    assert "H1队长签名：" in played and "H2队长签名：" in played and "裁判签名：" in played
+    assert "H2" not in drawn and "桌号：2主队：H3H3队（H3甲、H3乙、H3丙、H3丁）" in drawn
+    # a match not played yet: its boards to fill in, each with who defends it in each room
+    assert "1北2H4H3" in drawn and "4东5H3H4" in drawn and "H3队长签名：" in drawn
+
+
+def test_prints_help_says_a_played_rounds_sheet_carries_its_results(capsys) -> None:  # noqa: ANN001
+    """`print --help` promised blank score sheets (空白记分表); a played round's carry the results
+    entered (above), which is what a secretary reprinting a played round wants: the round on paper
+    to check against the signed sheets. A table not played prints blank."""
+    assert cli.main(["print", "--help", "--lang", "zh-Hans"]) == 0
+    shown = "".join(capsys.readouterr().out.split())
+    assert "空白" not in shown and "已录入的成绩照印在记分表上" in shown and "其余留空待填" in shown
+
+
+def test_the_desks_sheets_carry_each_tables_qr(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """Each match's page is its table's: the desk prints the table's link on it."""
+    from generator.commands import printing
+    from generator.desk.app import table_key, table_sheets
+    from tests.test_desk_records import start
+
+    sheets = []
+    monkeypatch.setattr(printing, "one_document", lambda forms, locale: sheets.extend(forms) or b"%PDF")
+    running = start(content(tmp_path), slug="sj")
+    try:
+        assert table_sheets(running.desk, "teams", 1) == b"%PDF"
+        [sheet] = [form for form in sheets if form.kind == "scoresheet"]
+        assert [page.get("qr") for page in sheet.pages] == [
+            qr_svg(running.desk.link(table_key("teams", 1, table))) for table in (1, 2)]
+    finally:
+        running.stop()
+
+
+def test_a_builds_sheet_of_a_round_in_play_is_the_same_form(tmp_path: Path) -> None:
+    """A build prints the forms of a round not played through only, as before: the same pages."""
+    root = content(tmp_path)
+    out = tmp_path / "out"
+    assert cli.main(["build", "--content", str(root), "--output", str(out), "-q"]) == 0
+    names = sorted(p.name for p in (out / "events" / "sj").rglob("scoresheet-*.pdf"))
+    assert names == ["scoresheet-teams-round-1.pdf"]  # round 1 is not played through (table 2)
+    text = subprocess.run(["pdftotext", str(next((out / "events" / "sj").rglob("scoresheet-*.pdf"))), "-"],
+                          capture_output=True, check=True, text=True).stdout
+    assert "队长签名" in text
