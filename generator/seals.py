@@ -149,17 +149,19 @@ def write_durably(path: Path, data: bytes, *, mode: int | None = None, replace: 
     sync_folder(path.parent)
 
 
-def write_sealed_named(folder: Path, prefix: str, name_of: Callable[[bytes], str], write: Writing, keep: bool = False,
-                 ) -> tuple[str, os.stat_result | None]:
+def write_sealed_named(folder: Path, prefix: str, name_of: Callable[[bytes], str], write: Writing,
+                       ) -> tuple[str, os.stat_result]:
     """A payload sealed (seal_of) into a file of `folder`, whole or not at all as
     `write_atomically` writes it, the payload made once: `write` gives it a chunk at a time,
     each written as it comes, hashed into the seal and into a digest of its own (a record of a
     mass event's 10,000 people was pickled three times over, for its seal, its name and the
     file: a third of the build's own time at its end). The seal goes before the payload, in the
     room left for it, once the payload is written. The file's name is `name_of` the seal and
-    the payload's digest (a file named by its content). With `keep`, a regular file of that
-    name is left as it is (it holds the same), the new one discarded. Returns the name, and the
-    stats of the file written (None when kept), as write_atomically does. The temporary's name
+    the payload's digest (a file named by its content). A file of that name is replaced all
+    the same, never taken to hold the same: a power cut can leave one empty or cut short (these
+    writes are not synced), and kept, it would be refused by every later build, which would then
+    write it again and keep it again. Returns the name, and the stats of the file written, as
+    write_atomically does. The temporary's name
     starts with `prefix`, as the file's own name does, so that whoever prunes the files of that
     name prunes one a killed build left. For caches only."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -181,13 +183,6 @@ def write_sealed_named(folder: Path, prefix: str, name_of: Callable[[bytes], str
             handle.flush()
             written = os.fstat(handle.fileno())
         name = name_of(sealed + digest.digest())
-        if keep:
-            try:
-                if stat.S_ISREG(os.lstat(folder / name).st_mode):
-                    temporary.unlink()
-                    return name, None
-            except FileNotFoundError:
-                pass
         os.replace(temporary, folder / name)
     except BaseException:
         temporary.unlink(missing_ok=True)

@@ -1215,7 +1215,7 @@ class PreviousBuild:
         # the last thing the build made at its end, in memory the heap had no room left for.
         _, written = caches.write_sealed_named(self.record.parent, self.record.name, lambda _: self.record.name,
                                          partial(_pickle_into, data))
-        if written is not None and self._files is not None:
+        if self._files is not None:
             self._files.wrote(self.record, written, data)
         self._forget_side_files({*files.values(), people, seats, rows, data.get("warnings")})
         for older in (".json", ".warnings.sealed"):  # an older paibang's record of the same output/
@@ -1234,8 +1234,8 @@ class PreviousBuild:
         prefix = f"{self.record.name}.{what}"
         name, written = caches.write_sealed_named(self.record.parent, prefix,
                                             lambda digest: f"{prefix}-{hashlib.sha256(digest).hexdigest()[:24]}",
-                                            partial(_pickle_into, value, fast=alone), keep=True)
-        if written is not None and self._files is not None:
+                                            partial(_pickle_into, value, fast=alone))
+        if self._files is not None:
             self._files.wrote(self.record.parent / name, written, value)
         return name
 
