@@ -4,8 +4,10 @@ own, not the tester's ~/.config."""
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import os
+import shutil
 import stat
 import tempfile
 from pathlib import Path
@@ -22,7 +24,7 @@ def _key_home() -> str:
     this process, its workers told of it through the environment (they are started after this
     runs, and inherit it)."""
     made = os.environ.get("PAIBANG_TESTS_KEY_HOME")
-    if made:
+    if made and _private(Path(made)):  # (told by the run's first process; checked all the same)
         return made
     root = Path(__file__).resolve().parents[1]
     name = f"paibang-tests-{os.getuid() if hasattr(os, 'getuid') else 0}-" \
@@ -30,16 +32,23 @@ def _key_home() -> str:
     folder = Path(tempfile.gettempdir()) / name
     try:
         folder.mkdir(mode=0o700)
-    except FileExistsError:
-        pass
     except OSError:
+        pass
+    if not _private(folder):
         folder = Path(tempfile.mkdtemp(prefix="paibang-tests-"))
-    found = os.lstat(folder)
-    if not stat.S_ISDIR(found.st_mode) or (hasattr(os, "getuid") and found.st_uid != os.getuid()) \
-            or found.st_mode & 0o077:
-        folder = Path(tempfile.mkdtemp(prefix="paibang-tests-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)  # this run's alone: not left behind
     os.environ["PAIBANG_TESTS_KEY_HOME"] = str(folder)
     return str(folder)
+
+
+def _private(folder: Path) -> bool:
+    """Whether `folder` is a folder (not a link) of the user's own that nobody else can enter."""
+    try:
+        found = os.lstat(folder)
+    except OSError:
+        return False
+    return stat.S_ISDIR(found.st_mode) and not found.st_mode & 0o077 \
+        and (not hasattr(os, "getuid") or found.st_uid == os.getuid())
 
 
 # At import, not in a fixture: conftest.py is imported before any test module, and so before
