@@ -683,3 +683,12 @@ def match_seats(event: Any, home: str, away: str, t: Any) -> list[dict[str, str]
     every game's sheet of a match played in two rooms."""
     return [{"label": t("home_team"), "names": side_label(event, home, t.locale)},
             {"label": t("away_team"), "names": side_label(event, away, t.locale)}]
+
+
+def match_page(event: Any, score: Any, t: Any, words: dict[str, str]) -> dict[str, Any]:
+    """A team match's score sheet page as every game's begins it: its table, its two sides
+    (match_seats), its referee, the sheet's `words` and the match's kind (a forfeit's page has
+    no boards); the game adds its own (its boards, totals, notes)."""
+    view = score.view
+    return {"table": str(score.table.number), "seats": match_seats(event, view.home, view.away or "", t),
+            "referee": score.table.referee or "", "words": words, "kind": view.kind}

@@ -62,7 +62,7 @@ from generator.content.model import Stage, Table
 from generator.content.reader import MAX_BOARDS, Reader, closest, suggestion, wrong_board_number
 from generator.content.yaml_loader import YamlList, YamlMap, mark_of_key
 from generator.errors import Mark, Problems
-from generator.games import RowsWhenRead, SideScore, TableScore, match_seats, stage_in_titles
+from generator.games import RowsWhenRead, SideScore, TableScore, match_page, stage_in_titles
 from generator.games.bridge.hands import HandRecords, read_hand_records
 from generator.games.bridge.scoring import (
     ADJUSTED_PERCENT,
@@ -1457,12 +1457,7 @@ def _team_page(t: Any, event: Any, stage: Stage, options: BridgeStage, round_res
     words = {"table": t("table"), "referee": t("referee"), "date": t("sheet_date"), "board": t("board"),
              "conditions": t("br_sheet_conditions"), "open": t("open_room"), "closed": t("closed_room"),
              "contract": t("contract"), "score": t("br_ns_score"), "imps": t("br_imps_home")}
-    page: dict[str, Any] = {
-        "table": str(score.table.number),
-        "seats": match_seats(event, home, away, t),
-        "referee": score.table.referee or "",
-        "words": words,
-        "kind": view.kind,
+    page: dict[str, Any] = match_page(event, score, t, words) | {
         "note": t("br_sheet_teams_text"),
         "boards": [],
         "summary": [],

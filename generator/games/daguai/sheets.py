@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.content.model import Stage
-from generator.games import TableScore, match_seats, stage_in_titles
+from generator.games import TableScore, match_page, stage_in_titles
 from generator.games.common.rooms import ROOMS
 from generator.games.daguai import words
 from generator.games.daguai.rules import SEATS, WIN, CountedViolation, options
@@ -83,12 +83,7 @@ def _sheet_page(t: Any, event: Any, stage: Stage, score: TableScore, meaning: st
         "date": t("sheet_date"), "open": t("open_room"), "closed": t("closed_room"), "ran_first": t("dg_ran_first"),
         "board_sum": t("dg_board_sum"), "violations": t("dg_violations"), "home": home, "away": away,
     }
-    page: dict[str, Any] = {
-        "table": str(score.table.number),
-        "seats": match_seats(event, home, away, t),
-        "referee": score.table.referee or "",
-        "words": words,
-        "kind": view.kind,
+    page: dict[str, Any] = match_page(event, score, t, words) | {
         "note": "",
         "heads": {f"{room}_{side}": f"{team} {seats(room, index)}"
                   for room in ROOMS for index, (side, team) in enumerate((("home", home), ("away", away)))},

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.content.model import Stage
-from generator.games import TableScore, match_seats, stage_in_titles
+from generator.games import TableScore, match_page, stage_in_titles
 from generator.games.common.rooms import ROOMS
 from generator.games.shengji.rules import RoomResult, ShengjiStage, options, room_sides
 from generator.games.shengji.views import PairsRow, PairsView, TeamView
@@ -107,12 +107,7 @@ def _team_page(t: Any, event: Any, stage: Stage, options: ShengjiStage, round_re
              "seat_level": t("sj_sheet_seat_level"), "open": t("open_room"), "closed": t("closed_room"),
              "defending": t("sj_sheet_defending"), "points": t("sj_points"), "net": t("sj_net_home"),
              "mp": t("sj_sheet_mp")}
-    page: dict[str, Any] = {
-        "table": str(score.table.number),
-        "seats": match_seats(event, home, away, t),
-        "referee": score.table.referee or "",
-        "words": words,
-        "kind": view.kind,
+    page: dict[str, Any] = match_page(event, score, t, words) | {
         "seating": t("room_seats_ns", a=home, b=away),
         "note": "",
         "key": t("sj_sheet_team_text", single=options.kitty.single, pair=options.kitty.pair),
