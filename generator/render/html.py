@@ -580,8 +580,10 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
                 shown_outcome = late_not_counted
             else:
                 shown_outcome = text(outcome_words[outcome]) + (not_counted if outcome != "pending" else "")
+            # (one opponent: its id and names side by side, the names wrapping in their own box)
+            named = " named" if opponents and len(opponents) == 1 else ""
             append(f'<tr>\n  <th scope="row">{text(round_word.format(n=line.round))}</th>\n  <td>{shown_table}</td>\n'
-                   f'  <td class="line" data-label="{opponent_label}">{shown_opponents}</td>\n'
+                   f'  <td class="line{named}" data-label="{opponent_label}">{shown_opponents}</td>\n'
                    f'  <td class="outcome {text(outcome)}">{shown_outcome}</td>\n')
             if line.counted:
                 for index, value in enumerate(line.values):  # (a value without a label fails, as it did)
