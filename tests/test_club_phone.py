@@ -1,7 +1,7 @@
 """A bridge club's archive read on a phone (review 11): members with Norwegian names, who type
 them in ASCII; a pair's names wrapping on a 320 px card; a member following a traveller from
-their own page. The demo's club pairs event with its first pairs renamed, built twice: with the
-one-file search index and with a sharded one (as a large site's). Browser, server and skipping
+their own page. The demo's club pairs event with its first pairs renamed (and its 80分 pairs
+event), built twice: with the one-file search index and with a sharded one (as a large site's). Browser, server and skipping
 as in test_browser.py.
 """
 
@@ -25,6 +25,7 @@ from test_browser import CHROMIUM_FLAGS, ROOT, _Quiet, playwright_and_chromium, 
 pytestmark = pytest.mark.slow
 
 CLUB = "events/qiaoyou-club-pairs-2024"
+SHENGJI = "events/hefei-80fen-pairs-2012"  # (80分 pairs: a traveller of its own)
 NAMES = {  # the demo's pairs P01-P03, as a Norwegian club's
     "[卢永刚, 夏静]": '["Magne Tønnessen", "Dagfinn Iversen"]',
     "[吕丽华, 潘子涵]": '["Bjørg Jernæs", "Årstein Jernæs"]',
@@ -36,7 +37,8 @@ def club_content(folder: Path) -> Path:
     content = folder / "content"
     (content / "events").mkdir(parents=True)
     shutil.copy(ROOT / "content/site.yaml", content)
-    shutil.copytree(ROOT / "content" / CLUB, content / CLUB)
+    for event in (CLUB, SHENGJI):
+        shutil.copytree(ROOT / "content" / event, content / event)
     event = content / CLUB / "event.yaml"
     text = event.read_text(encoding="utf-8")
     for old, new in NAMES.items():
@@ -138,3 +140,38 @@ def test_a_wrapped_pair_name_keeps_its_lines_together_on_a_card(browser, club, p
         assert len(found["tops"]) >= 2, found  # "Mette Høgdal Johannessen / Dag Flemming Pedersen" wraps
     steps = [b - a for a, b in zip(found["tops"], found["tops"][1:])]
     assert all(step <= 1.7 * found["size"] for step in steps), found
+
+
+@pytest.mark.parametrize("width", [390, 1000])
+@pytest.mark.parametrize(("event", "entry"), [(CLUB, "P03"), (SHENGJI, "P01")])
+def test_a_traveller_reached_from_an_entrys_page_marks_its_own_row(browser, club, event: str, entry: str, width: int) -> None:
+    # a member following a board from their pair's page had to find their row among ten by name
+    tab = opened(browser, club, f"small/{event}/entries/{entry}/index.html", width)
+    try:
+        board = tab.locator("main table a[href*='/boards/']").first
+        assert board.get_attribute("href").endswith(f"/index.html#entry-{entry}")
+        board.click()
+        tab.wait_for_url(f"**/boards/*/index.html#entry-{entry}")
+        own = tab.locator("table.traveller tr:has(> td:target)")
+        assert own.count() == 1 and own.locator("a", has_text=entry).count() == 1
+        assert tab.locator("table.traveller td:target").get_attribute("id") == f"entry-{entry}"
+        # not by colour alone: a frame, and the word "you" read with the cell (generated content is
+        # in the accessibility tree, as the cards' data-label is)
+        marks = tab.evaluate("""() => {
+          const cell = document.querySelector('table.traveller td:target'), row = cell.closest('tr');
+          const other = [...document.querySelectorAll('table.traveller td[id^="entry-"]')].find(td => td !== cell);
+          return {after: getComputedStyle(cell, '::after').content, outline: getComputedStyle(row).outlineStyle,
+                  other: getComputedStyle(other, '::after').content,
+                  top: cell.closest('tr').getBoundingClientRect().top};
+        }""")
+        assert marks["after"] == '"\u4f60"' and marks["outline"] == "solid" and marks["other"] == "none", marks
+        assert "\u4f60" in tab.locator("table.traveller td:target").aria_snapshot()
+        assert -1 <= marks["top"] < 844  # its row on screen, from its round and table on
+        # the round's page links its boards plainly: no entry is the reader's there
+        tab.goto(f"{club[1]}small/{event}/entries/{entry}/index.html")
+        round_page = tab.locator("main h3 a").first.get_attribute("href")
+        tab.goto(tab.url.rsplit("/", 1)[0] + "/" + round_page)
+        hrefs = tab.eval_on_selector_all("main table a[href*='/boards/']", "links => links.map(a => a.getAttribute('href'))")
+        assert hrefs and not [h for h in hrefs if "#" in h]
+    finally:
+        tab.close()

@@ -1723,7 +1723,7 @@ def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bull
         ]
         appearances = [a for a in appearances if a.standing is not None or a.matches or a.summary.lines]
         writer.page(env, entry_url(event, entry.id), "entry.html", day, entry=entry, appearances=appearances,
-                    table_template=table_template, **common)
+                    table_template=table_template, own_entry=entry.id, **common)
 
 
 def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[tuple[str, str]],
