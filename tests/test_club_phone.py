@@ -111,10 +111,10 @@ def test_a_name_typed_without_its_accents_is_found_at_390_px(browser, club, buil
 
 
 # A wrapped name's lines: the tops of each line of the names beside an entry's id, in the card
-# whose id link is `entry`.
-NAME_LINES = """(entry) => {
-  const link = [...document.querySelectorAll('table.cards td a')].find(a => a.textContent.trim() === entry);
-  const cell = link.closest('td'), names = document.createRange();
+# (or a table's side) whose id link is `entry`.
+NAME_LINES = """([entry, where]) => {
+  const link = [...document.querySelectorAll(where + ' a')].find(a => a.textContent.trim() === entry);
+  const cell = link.closest('td, .side'), names = document.createRange();
   names.setStartAfter(link);
   names.setEnd(cell, cell.childNodes.length);
   const tops = [...new Set([...names.getClientRects()].filter(r => r.width > 1).map(r => Math.round(r.top)))].sort((a, b) => a - b);
@@ -123,16 +123,17 @@ NAME_LINES = """(entry) => {
 
 
 @pytest.mark.parametrize("width", [320, 390])
-@pytest.mark.parametrize(("page", "entry"), [(f"{CLUB}/pairs/boards/1/index.html", "P03"),
-                                             (f"{CLUB}/entries/P14/index.html", "P03")])
-def test_a_wrapped_pair_name_keeps_its_lines_together_on_a_card(browser, club, page: str, entry: str, width: int) -> None:
+@pytest.mark.parametrize(("page", "where"), [(f"{CLUB}/pairs/boards/1/index.html", "table.cards td"),
+                                             (f"{CLUB}/entries/P14/index.html", "table.cards td"),
+                                             (f"{CLUB}/entries/P14/index.html", ".sides .side")])
+def test_a_wrapped_pair_name_keeps_its_lines_together_on_a_card(browser, club, page: str, where: str, width: int) -> None:
     # the names after the 44 px link were the cell's own text: the link made their first line 44 px
     # tall, and their second line sat under it a whole line apart (review 11, 320 px traveller and
-    # entry page)
+    # entry page: its cards, and the line of a table's two sides above each table's boards)
+    entry = "P03"
     tab = opened(browser, club, f"small/{page}", width)
     try:
-        found = tab.evaluate(NAME_LINES, entry)
-        tab.screenshot(path=str(club[0] / f"names-{width}-{entry}-{page.split('/')[-2]}.png"), full_page=True)
+        found = tab.evaluate(NAME_LINES, [entry, where])
     finally:
         tab.close()
     assert found["link"] >= 44
