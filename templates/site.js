@@ -30,9 +30,12 @@
     document.head.appendChild(script);
   }
 
-  // As search.py's normalise: NFKC, lower case, 繁體 folded to 简体 (the index's table).
+  // As search.py's normalise: NFKC, lower case, letters unmarked (a member types "tonnessen"
+  // for Tønnessen: its _MARKS dropped here, its LETTERS in the index's table), 繁體 folded to 简体.
   function normalise(text, fold) {
-    var folded = Array.from(text.normalize("NFKC").toLowerCase(), function (c) { return fold[c] || c; }).join("");
+    var lowered = text.normalize("NFKC").toLowerCase();
+    if (/[^\0-\x7f]/.test(lowered)) lowered = lowered.normalize("NFKD").replace(/[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g, "").normalize("NFC");
+    var folded = Array.from(lowered, function (c) { return fold[c] || c; }).join("");
     return folded.split(/\s+/).filter(Boolean).join(" ");
   }
 

@@ -152,7 +152,7 @@ def test_ranks_say_after_round_n_until_the_end(tmp_path: Path) -> None:
     assert re.fullmatch(r"main · 名次 \d=? · 第 1 轮后", heading(page)), heading(page)
     player = player_page(out, "甲1")
     assert "最终名次" not in player
-    assert re.search(r"\">main</a> \d=? · 第 1 轮后</td>", player), player
+    assert re.search(r"\">main</a> \d=? · [^<·]+ \d+ · 第 1 轮后</td>", player), player  # (its score so far)
     fill(content, 2)
     build(content, out, bulletins=False)
     assert re.fullmatch(r"main · 名次 \d=?", heading(page)), heading(page)
@@ -188,7 +188,9 @@ def test_a_finished_stage_is_no_final_place_while_the_event_runs(tmp_path: Path)
     build(content, out, bulletins=False)
     places = {name: place_cell(player_page(out, name)) for name in ("甲1", "甲2")}
     assert all(head == "名次" for head, _ in places.values()), places
-    assert re.fullmatch(r"瑞士 \d=?", places["甲1"][1]) and re.fullmatch(r"瑞士 \d=? 晋级", places["甲2"][1]), places
+    # (a Swiss place with the score it is by, 胜场 its wins; a knockout's without)
+    assert re.fullmatch(r"瑞士 \d=? · 胜场 \d", places["甲1"][1]), places
+    assert re.fullmatch(r"瑞士 \d=? · 胜场 \d 晋级", places["甲2"][1]), places
 
     final = content / "events" / SLUG / "results" / "ko-round-1.yaml"
     text = final.read_text(encoding="utf-8")
@@ -197,7 +199,7 @@ def test_a_finished_stage_is_no_final_place_while_the_event_runs(tmp_path: Path)
                      encoding="utf-8")
     build(content, out, bulletins=False)
     places = {name: place_cell(player_page(out, name)) for name in ("甲1", "甲2")}
-    assert places["甲1"][0] == "最终名次" and re.fullmatch(r"瑞士 \d=?", places["甲1"][1]), places
+    assert places["甲1"][0] == "最终名次" and re.fullmatch(r"瑞士 \d=? · 胜场 \d", places["甲1"][1]), places
     assert places["甲2"][0] == "最终名次" and re.fullmatch(r"决赛 [12]", places["甲2"][1]), places
     build(content, tmp_path / "fresh", bulletins=False)
     assert digest(out) == digest(tmp_path / "fresh")

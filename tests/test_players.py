@@ -246,3 +246,23 @@ def test_a_large_site_matches_its_people_in_a_process_of_its_own(content: Path, 
     monkeypatch.setattr(players, "MATCH_APART_FROM", 3)
     apart = players.collect_people(results).index.data()
     assert apart == here and int(where.read_text()) != os.getpid()
+
+
+def test_player_page_shows_the_score_beside_the_place_it_is_by(content: Path, tmp_path: Path) -> None:
+    # the row said 比赛 1 but not by what: the stage's first rank_by metric is shown with it, as its
+    # standings show it (review 11: a pairs event's place 1, and not its 74.95 %); the second
+    # pair's too, and a metric after the first (a tie-break) is not
+    write_event(content, "e2015", "2015-05-15",
+                [("A1", ["王小明", "李华"], "13级1班"), ("A2", ["张三", "李四"], "13级2班")])
+    event = content / "events/e2015/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("rank_by: [total]", "rank_by: [total, net]"),
+                     encoding="utf-8")
+    people = people_of(content)
+    out = render(content, tmp_path / "out")
+    standings = (out / "events/e2015/main/index.html").read_text(encoding="utf-8")
+    labels = re.findall(r'<th scope="col" class="num">([^<]+)</th>', standings)  # place, then the metrics
+    for name, place, score in (("王小明", 1, 420), ("张三", 2, 0)):
+        (person,) = named(people, name)
+        page = (out / "players" / person.key / "index.html").read_text(encoding="utf-8")
+        cell = re.search(r'<td data-label="[^"]+"><a href="[^"]+main/index.html">比赛</a> (.*?)</td>', page)[1]
+        assert cell == f"{place} · {labels[1]} {score}", (cell, labels)

@@ -589,8 +589,10 @@ def _summary_rows(translate: Translator) -> Callable[..., Markup]:
                 shown_outcome = late_not_counted
             else:
                 shown_outcome = text(outcome_words[outcome]) + (not_counted if outcome != "pending" else "")
+            # (one opponent: its id and names side by side, the names wrapping in their own box)
+            named = " named" if opponents and len(opponents) == 1 else ""
             append(f'<tr>\n  <th scope="row">{text(round_word.format(n=line.round))}</th>\n  <td>{shown_table}</td>\n'
-                   f'  <td class="line" data-label="{opponent_label}">{shown_opponents}</td>\n'
+                   f'  <td class="line{named}" data-label="{opponent_label}">{shown_opponents}</td>\n'
                    f'  <td class="outcome {text(outcome)}">{shown_outcome}</td>\n')
             if line.counted:
                 for index, value in enumerate(line.values):  # (a value without a label fails, as it did)
@@ -1732,7 +1734,7 @@ def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bull
         ]
         appearances = [a for a in appearances if a.standing is not None or a.matches or a.summary.lines]
         writer.page(env, entry_url(event, entry.id), "entry.html", day, entry=entry, appearances=appearances,
-                    table_template=table_template, **common)
+                    table_template=table_template, own_entry=entry.id, **common)
 
 
 def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[tuple[str, str]],

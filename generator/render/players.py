@@ -31,7 +31,7 @@ from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import astuple, dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from generator.caches import Spill, file_spill, packed, unpacked
 from generator.content.model import Event
@@ -70,6 +70,9 @@ class ShownStanding:
     # a knockout's place after its bracket's (`then:`): the name of the stage whose ranking gave it
     placed_by: str | None = None
     withdrawn: bool = False  # it withdrew in this stage or an earlier one (退赛)
+    # the score its place is by (the stage's first rank_by metric) and its value: 得分率 74.95
+    metric: str | None = None
+    score: Any = None
 
     @property
     def rank_label(self) -> str:

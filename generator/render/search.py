@@ -55,10 +55,44 @@ class Record:
 
 
 def normalise(text: str) -> str:
-    """What both sides compare: NFKC (full-width Ａ１９ -> A19), lower case, 繁體 folded to 简体,
-    spaces collapsed. Lower case as site.js's toLowerCase() makes it, never casefold(): that
-    would index Strauß as "strauss" and Σ/ς as σ, which a query typed in the browser never is."""
-    return " ".join(unicodedata.normalize("NFKC", text).lower().translate(simplified()).split())
+    """What both sides compare: NFKC (full-width Ａ１９ -> A19), lower case, Latin letters folded
+    to plain ones (unmarked), 繁體 folded to 简体, spaces collapsed. Lower case as site.js's
+    toLowerCase() makes it, never casefold(): that folds Σ/ς to σ, which a query typed in the
+    browser never is (ß is folded to ss on purpose, by LETTERS, on both sides)."""
+    lowered = unicodedata.normalize("NFKC", text).lower()
+    if not lowered.isascii():
+        lowered = unmarked(lowered)
+    return " ".join(lowered.translate(_translations()).split())
+
+
+# A club's members type names in ASCII: "tonnessen" must find Tønnessen, "jernaes" Jernæs, as the
+# page's own letters do. Letters lose their accents (NFKD, then the combining diacritical marks
+# dropped: é -> e, å -> a, ü -> u), and the letters NFKD keeps whole are spelled as a
+# keyboard without them does. Only the marks of the diacritical blocks are dropped, and NFC puts
+# the rest together again: 한 stays one syllable, が keeps its dakuten, Chinese is untouched.
+# site.js's normalise does the same: it drops the same marks, and the index's "fold" table
+# (index_folds) carries LETTERS to it.
+LETTERS = {"ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "ł": "l", "đ": "d", "ð": "d", "þ": "th",
+           "ı": "i", "ħ": "h", "ŧ": "t"}
+_MARKS = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+
+
+def unmarked(text: str) -> str:
+    """`text` without the accents of its letters (the diacritical marks NFKD splits off)."""
+    return unicodedata.normalize("NFC", _MARKS.sub("", unicodedata.normalize("NFKD", text)))
+
+
+@cache
+def _translations() -> dict[int, str]:
+    """What normalise translates after the marks are dropped: LETTERS and the 繁體 -> 简体 table."""
+    return {**simplified(), **{ord(letter): plain for letter, plain in LETTERS.items()}}
+
+
+def index_folds(present: set[str]) -> dict[str, str]:
+    """The index's "fold" table, which site.js translates a query by: LETTERS, and every
+    traditional character whose simplified form is in a record (`present`: their characters)."""
+    folds = {chr(code): char for code, char in simplified().items() if char in present}
+    return {**folds, **LETTERS}
 
 
 @cache
@@ -226,9 +260,7 @@ def index_script(found: list[Record], texts: list[str] | None = None) -> str:
     for number, text in enumerate(texts):
         for gram in sorted(bigrams(text)):
             postings.setdefault(gram, []).append(number)
-    # The folds a query can need: every traditional character whose simplified form is in a record.
-    present = set().union(*texts)
-    folds = {chr(code): char for code, char in simplified().items() if char in present}
+    folds = index_folds(set().union(*texts))
     data = {
         "version": 1,
         "records": [[r.kind, r.title, r.detail, r.url, text] for r, text in zip(found, texts)],
@@ -363,7 +395,7 @@ def index_files(found: PackedRecords) -> Iterator[tuple[str, str]]:
     parts: list[list[str]] = [[] for _ in range(shards)]  # each shard's grams, in order
     for gram in sorted(postings):
         parts[shard_of(gram, shards)].append(gram)
-    folds = {chr(code): char for code, char in simplified().items() if char in present}
+    folds = index_folds(present)
     manifest = {"version": 2, "shards": shards, "chunk": CHUNK_RECORDS, "records": count,
                 "fold": dict(sorted(folds.items()))}
     yield ("assets/search-index.js", "/* paibang search index (sharded): see generator/render/search.py */\n"

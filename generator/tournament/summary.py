@@ -154,15 +154,33 @@ def card_digest(result: EventResult | EventSummary) -> str:
     return hashlib.sha256(json.dumps(card, ensure_ascii=False, default=str).encode()).hexdigest()
 
 
-def _shown_standing(st: Any, stage: str) -> tuple:
+def _shown_standing(st: Any, stage: Any) -> tuple:
     """What a player's page shows of one standing (render/players.py's ShownStanding), and what
     placings_digest keeps its pages by: the one tuple for both. The place a `then:` stage gave
-    (placed_by), and that the entry withdrew in stage `stage` or before it (退赛, as the standings'
-    remark says), only where there are: the digest as it was without them."""
-    withdrawn = st.entry.withdrawn is not None and st.entry.withdrawn_in(stage)
+    (placed_by), that the entry withdrew in `stage` or before it (退赛, as the standings' remark
+    says), and the score that placed it (_placing_score), only where there are: the digest as
+    it was without them."""
+    withdrawn = st.entry.withdrawn is not None and st.entry.withdrawn_in(stage.id)
+    score = _placing_score(st, stage)
+    if score:
+        return (st.entry.id, st.rank, st.tied, st.qualified, st.prize.name if st.prize else None,
+                bool(st.tally.forfeited), st.placed_by_name, withdrawn, *score)
     return (st.entry.id, st.rank, st.tied, st.qualified, st.prize.name if st.prize else None,
             bool(st.tally.forfeited), *((st.placed_by_name, True) if withdrawn else
                                         (st.placed_by_name,) if st.placed_by_name else ()))
+
+
+def _placing_score(st: Any, stage: Any) -> tuple[str, Any] | tuple[()]:
+    """The metric a ranked entry's place is by and its value (a pairs stage's percentage,
+    74.95), for a player's row to show beside the place: the stage's first `rank_by` metric.
+    None where the place is not by a score: a knockout's (its bracket's), one a `then:` stage
+    gave, an entry not ranked: nothing."""
+    if st.rank is None or st.placed_by_name or stage.format == "knockout":
+        return ()
+    metric = next((m for m in stage.rank_by if m != "lot"), None)
+    if metric is None or metric not in st.tally.metrics:
+        return ()
+    return metric, st.tally.metrics[metric]
 
 
 def placings_digest(result: EventResult | EventSummary) -> str:
@@ -173,7 +191,7 @@ def placings_digest(result: EventResult | EventSummary) -> str:
     if is_summary(result) and result.placings:
         return result.placings
     stages = [[s.stage.id, s.stage.name, str(s.stage.date), s.has_results, _after_round(s),
-               [_shown_standing(st, s.stage.id) for st in s.standings]] for s in result.stages]
+               [_shown_standing(st, s.stage) for st in s.standings]] for s in result.stages]
     shown = [card_digest(result), names_of(result), credits_digest(result), stages]
     return hashlib.sha256(json.dumps(shown, ensure_ascii=False).encode()).hexdigest()
 
@@ -285,13 +303,14 @@ Seating = tuple[Seats, tuple[tuple[str, str], ...]]
 
 # What a player's row shows of one event (render/players.py), as plain data, and who is who in it:
 #   entries: entry id -> (name, group, substitute, its players' names)
-#   stages:  (stage id, stage name, ((entry id, rank, tied, qualified, prize's name, forfeited), ...), after),
+#   stages:  (stage id, stage name, ((entry id, rank, tied, qualified, prize's name, forfeited[, placed by,
+#            withdrawn[, metric, score]]), ...), after) (_shown_standing),
 #            each entry's first standing in the stage (standings_by_entry); after: N while the
 #            stage is in progress and its standings are "after round N", else 0 (final)
 #   credits: ((name, group, points), ...) in the event's order
 #   seating: Seating, above
 ShownRows = tuple[dict[str, tuple[str | None, str | None, bool, tuple[str, ...]]],
-                  tuple[tuple[str, str, tuple[tuple[str, int | None, bool, bool, str | None, bool], ...], int], ...],
+                  tuple[tuple[str, str, tuple[tuple[Any, ...], ...], int], ...],
                   tuple[tuple[str, str | None, int], ...],
                   Seating]
 
@@ -304,7 +323,7 @@ def shown_rows(result: EventResult | EventSummary) -> ShownRows:
         return pickle.loads(result.rows())
     entries = _shown_entries(result.event)
     stages = tuple((s.stage.id, s.stage.name,
-                    tuple(_shown_standing(st, s.stage.id) for st in standings_by_entry(s.standings).values()),
+                    tuple(_shown_standing(st, s.stage) for st in standings_by_entry(s.standings).values()),
                     _after_round(s))
                    for s in result.stages)
     return entries, stages, tuple((c.name, c.group, c.points) for c in result.credits), _seating(result.event)
