@@ -720,3 +720,21 @@ def test_a_team_takes_the_unit_most_of_its_players_hold_and_the_other_is_said(co
     assert "group: 消防支队" in entries and "素食" not in entries
     assert ("第 6 行 戚光 的「单位」是“备注:素食”，与 D02 消防队 的“消防支队”不同，未写入：一队只记一个单位"
             "（若是备注，移到备注列；若 戚光 另属一队，给这一行填上该队后重新导入）") in out.splitlines()
+
+
+def test_a_name_cell_holding_a_phone_is_refused_masked(content: Path, tmp_path: Path, capsys) -> None:
+    """A player's name is public (pages, results.json, search): a 姓名 cell holding a phone
+    (谢安 13800138005) was written as the name, whole. The row is refused, its cell quoted
+    masked, nothing written; the hint says where the number goes."""
+    from generator.cli import main
+
+    new_event(content, "works", "daguai")
+    rows = [list(row) for row in NOTE_SHEET]
+    rows[5][2] = "谢安 13800138005"
+    sheet = _sign_up_sheet(tmp_path / "报名表.csv", rows)
+    assert main(["import", "works", str(sheet), "--content", str(content)]) == 1
+    captured = capsys.readouterr()
+    said = captured.out + captured.err
+    assert "[registration-name-private] 第 7 行的姓名“谢安 ***********”含有像手机号或证件号的号码" in said
+    assert "号码写在电话或学号一列" in said and "13800138005" not in said
+    assert not (content / "events/works/entries.yaml").exists()

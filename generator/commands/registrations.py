@@ -754,6 +754,9 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
                          row=number)
             above = None
             continue
+        if _looks_private(cells["name"]):  # (the row still read: the team's rows below it are its team's)
+            problems.add("registration-name-private", _cell_mark(path, table, number, used["name"]),
+                         sheet_row=quoted, row=number, name=_said(cells["name"]))
         filling = not cells.get(key_field) and table.merged is None and above is not None and above[0] == number - 1
         if filling:
             _, team, written = above
