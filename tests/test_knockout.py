@@ -1454,3 +1454,73 @@ def test_a_knockout_not_started_does_not_say_it_is_in_progress(high_card: Game, 
         page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
         said[step] = ("全部比赛结束后公布冠军和名次" in page, "比赛进行中" in page)
     assert said == {"drawn": (True, False), "one result": (True, True)}
+
+
+def played_with_withdrawals(tmp_path: Path, count: int, third: bool, round_one: list[str],
+                            withdrawn: dict[str, str]) -> object:
+    """`count` entries with prizes by place (and a third-place match when `third`), `withdrawn`
+    (entry -> its `withdrawn:`), each round drawn by pair and played by its tables' cards, first
+    `round_one`'s, then every later table won by its home side, until the bracket is over."""
+    root = event(tmp_path, count, KO + ("    third_place: true\n" if third else "") + PRIZES)
+    for entry, when in withdrawn.items():
+        withdraw(root, entry, when)
+    for number in range(1, 6):
+        result, _ = run(root)
+        if result.stage_of("ko").status == "complete":
+            return result
+        assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+        drawn = (root / f"events/cup/results/round-{number}.yaml").read_text(encoding="utf-8")
+        fill(root, number, round_one if number == 1 else ["K, 9"] * drawn.count("# cards: [K, 9]"))
+    raise AssertionError("the bracket did not finish")
+
+
+# (entries, third-place match, round 1's cards, withdrawn, the prize list's places said empty,
+# the placings' sentences on the void matches of the final rounds)
+VOIDS_AND_WALKOVERS = [
+    # a void semi-final beside a third-place match: its sides share 4th; the other semi's loser
+    # is 3rd by walkover, and nobody is 2nd (the final a walkover): 4th is not empty
+    (8, True, ["K, 9"] * 4, {"C02": "2", "C03": "2"}, [2], ["第 6 场（半决赛）双方均已退赛，未赛：双方并列第 4 名。"]),
+    # both semi-finals void: nobody plays the final or the third-place match; all four share 4th
+    (8, True, ["K, 9"] * 4, {"C01": "2", "C04": "2", "C02": "2", "C03": "2"}, [1, 2, 3],
+     ["第 5 场（半决赛）双方均已退赛，未赛：双方并列第 4 名。", "第 6 场（半决赛）双方均已退赛，未赛：双方并列第 4 名。",
+      "第 7 场（三四名决赛）双方空缺，未赛：第 3 名空缺。", "第 8 场（决赛）双方空缺，未赛：第 1、2 名空缺。"]),
+    # a void semi-final, then the other's winner withdrawn before the final: nobody 1st
+    (8, True, ["K, 9"] * 4, {"C02": "2", "C03": "2", "C01": "3"}, [1],
+     ["第 6 场（半决赛）双方均已退赛，未赛：双方并列第 4 名。", "第 8 场（决赛）未赛：C01 已退赛，对方空缺；C01 第 2 名，第 1 名空缺。"]),
+    # a void semi-final without a third-place match: its sides share 3rd with the other's loser
+    (8, False, ["K, 9"] * 4, {"C02": "2", "C03": "2"}, [2], []),
+    # a void quarter-final (9 entries: C04 and C05 have byes into it): its semi-final a walkover,
+    # so the third-place match too: nobody is 4th
+    (9, True, ["K, 9"], {"C04": "2", "C05": "2"}, [4], []),
+    # a void final (4 entries): both finalists 2=, nobody 1st
+    (4, True, ["K, 9"] * 2, {"C01": "2", "C02": "2"}, [1], ["第 4 场（决赛）双方均已退赛，未赛：双方并列第 2 名，第 1 名空缺。"]),
+    # a void third-place match: both 4=, nobody 3rd
+    (4, True, ["K, 9"] * 2, {"C03": "2", "C04": "2"}, [3],
+     ["第 3 场（三四名决赛）双方均已退赛，未赛：双方并列第 4 名，第 3 名空缺。"]),
+]
+
+
+@pytest.mark.parametrize("count, third, round_one, withdrawn, empty, sentences", VOIDS_AND_WALKOVERS)
+def test_the_prize_list_says_empty_only_a_place_nobody_holds(high_card: Game, tmp_path: Path, count: int,
+                                                             third: bool, round_one: list[str],
+                                                             withdrawn: dict[str, str], empty: list[int],
+                                                             sentences: list[str]) -> None:
+    """The prize list keeps an empty row for a final's or a third-place match's place nobody
+    holds (Bracket.empty_places). A void semi-final beside a third-place match places its sides
+    4th (void_place), yet the third-place match's walkover left 4th said empty too: the list
+    read 季军 4= 空缺（C02 退赛）twice, then 季军 4 空缺（第 7 场未赛）, against standings of
+    one 4th place. Over each void and walkover combination: a place said empty is one no
+    standing holds, and each place of the final and the third-place match is held or said empty;
+    the placings' sentences say the same (a final nobody reached was "both sides share 2nd")."""
+    from generator.render.bulletins import bulletins_for
+
+    result = played_with_withdrawals(tmp_path, count, third, round_one, withdrawn)
+    ko = result.stage_of("ko")
+    held = {s.rank for s in ko.standings if s.rank is not None}
+    prizes = {b.name: b for b in bulletins_for(result, "zh-Hans")}["prizes"]
+    said_empty = [int(row[1]) for row in prizes.rows if row[3].startswith("空缺（第")]
+    assert sorted(said_empty) == sorted(empty)
+    assert not held & set(said_empty), ([(s.rank_label, s.entry.id) for s in ko.standings], prizes.rows)
+    assert set(range(1, 5 if ko.bracket.third_place else 3)) <= held | set(said_empty)
+    rule = {b.name: b for b in bulletins_for(result, "zh-Hans")}["standings-ko"].text
+    assert re.findall(r"第 \d 场（[^）]+）[^。]*未赛[^。]*。", rule) == sentences

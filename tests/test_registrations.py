@@ -652,4 +652,89 @@ def test_a_players_differing_unit_cell_is_said_masked(content: Path, tmp_path: P
     sheet = _sign_up_sheet(tmp_path / "单位.csv", rows)
     assert main(["import", "works2", str(sheet), "--map", "单位=team", "--content", str(content)]) == 0
     out = capsys.readouterr().out
-    assert "（D02 备注:联系***********）有 2 名选手" in out and "13800138009" not in out
+    # (the team's name is not written: it holds a phone; the entry is its id alone)
+    assert "（D02）有 2 名选手" in out and "13800138009" not in out
+    assert ("第 4 行 王2 的「单位」是“备注:联系***********”，像是含有手机号或证件号，未写入 D02：单位会公开"
+            "（若是备注，移到备注列；号码写在电话一列，不会公开）") in out.splitlines()
+    # named by hand since, the sheet unchanged: imported again, the hand's name stays
+    listed = content / "events/works2/entries.yaml"
+    listed.write_text(listed.read_text(encoding="utf-8").replace("- id: D02\n", "- id: D02\n  name: 甲二队\n"),
+                      encoding="utf-8")
+    assert main(["import", "works2", str(sheet), "--map", "单位=team", "--content", str(content)]) == 0
+    out = capsys.readouterr().out
+    entries = listed.read_text(encoding="utf-8")
+    assert "name: 甲二队" in entries and "13800138009" not in entries + out and "改为" not in out
+
+
+# 戚光's row leads 消防队 with its 单位 blank; 喻言's 单位 is a note holding a phone (the reviewer's sheet)
+NOTE_SHEET = [["序号", "队名", "姓名", "性别", "单位", "联系电话"],
+              ["1", "机关队", "王一", "男", "市总工会", "13800138001"], ["2", "", "王二", "男", "", ""],
+              ["3", "", "王三", "男", "", ""],
+              ["4", "消防队", "戚光", "男", "", "13000130000"], ["5", "", "谢安", "男", "", ""],
+              ["6", "", "喻言", "女", "备注:联系13800138009", ""]]
+
+
+def test_a_unit_cell_holding_a_phone_is_never_written_nor_written_back(content: Path, tmp_path: Path,
+                                                                        capsys) -> None:
+    """The team's only filled 单位 cell was a note holding a phone: the first import wrote it as
+    the team's public group without a word (the differing-cell line compares with the first
+    filled cell, the note itself); check warned text-looks-personal, the secretary wrote
+    消防支队 in its place, and the next import wrote the phone back, said only by a masked
+    rename line. A cell that looks private is never written to a public field: said in one
+    masked line, the entry keeping what it has (none at first, then the secretary's)."""
+    from generator.cli import main
+
+    new_event(content, "works", "daguai")
+    sheet = _sign_up_sheet(tmp_path / "报名表.csv", NOTE_SHEET)
+    listed = content / "events/works/entries.yaml"
+    said = ("第 8 行 喻言 的「单位」是“备注:联系***********”，像是含有手机号或证件号，未写入 D02 消防队：单位会公开"
+            "（若是备注，移到备注列；号码写在电话一列，不会公开）")
+    assert main(["import", "works", str(sheet), "--content", str(content)]) == 0
+    out = capsys.readouterr().out
+    entries = listed.read_text(encoding="utf-8")
+    assert said in out.splitlines() and "13800138009" not in entries + out
+    assert entries.split("- id: D02")[1].count("group:") == 0  # 机关队 keeps its 市总工会
+    assert "group: 市总工会" in entries
+    # the secretary writes the team's unit by hand; the same sheet imported again keeps it
+    listed.write_text(entries.replace("- id: D02\n", "- id: D02\n  group: 消防支队\n"), encoding="utf-8")
+    assert main(["import", "works", str(sheet), "--content", str(content)]) == 0
+    out = capsys.readouterr().out
+    entries = listed.read_text(encoding="utf-8")
+    assert "group: 消防支队" in entries and "13800138009" not in entries + out
+    assert said in out.splitlines() and "改为" not in out
+
+
+def test_a_team_takes_the_unit_most_of_its_players_hold_and_the_other_is_said(content: Path, tmp_path: Path,
+                                                                               capsys) -> None:
+    """A team's 单位 is the one most of its rows hold, not the first filled: a note in the first
+    row's cell (备注:素食) is the outlier, said as a cell not written."""
+    from generator.cli import main
+
+    new_event(content, "works", "daguai")
+    rows = [list(row) for row in NOTE_SHEET]
+    rows[4][4], rows[5][4], rows[6][4] = "备注:素食", "消防支队", "消防支队"
+    sheet = _sign_up_sheet(tmp_path / "报名表.csv", rows)
+    assert main(["import", "works", str(sheet), "--content", str(content)]) == 0
+    out = capsys.readouterr().out
+    entries = (content / "events/works/entries.yaml").read_text(encoding="utf-8")
+    assert "group: 消防支队" in entries and "素食" not in entries
+    assert ("第 6 行 戚光 的「单位」是“备注:素食”，与 D02 消防队 的“消防支队”不同，未写入：一队只记一个单位"
+            "（若是备注，移到备注列；若 戚光 另属一队，给这一行填上该队后重新导入）") in out.splitlines()
+
+
+def test_a_name_cell_holding_a_phone_is_refused_masked(content: Path, tmp_path: Path, capsys) -> None:
+    """A player's name is public (pages, results.json, search): a 姓名 cell holding a phone
+    (谢安 13800138005) was written as the name, whole. The row is refused, its cell quoted
+    masked, nothing written; the hint says where the number goes."""
+    from generator.cli import main
+
+    new_event(content, "works", "daguai")
+    rows = [list(row) for row in NOTE_SHEET]
+    rows[5][2] = "谢安 13800138005"
+    sheet = _sign_up_sheet(tmp_path / "报名表.csv", rows)
+    assert main(["import", "works", str(sheet), "--content", str(content)]) == 1
+    captured = capsys.readouterr()
+    said = captured.out + captured.err
+    assert "[registration-name-private] 第 7 行的姓名“谢安 ***********”含有像手机号或证件号的号码" in said
+    assert "号码写在电话或学号一列" in said and "13800138005" not in said
+    assert not (content / "events/works/entries.yaml").exists()

@@ -178,8 +178,11 @@ class ImportReport:
     # entry whose team name or group the sheet changed
     details: list[tuple[str, str, str, str]] = field(default_factory=list)
     # (row, person, heading, the row's cell, the entry's, entry: id and name) of each player whose
-    # team name or group cell differs from the one the entry takes (its first player's): not written
+    # team name or group cell differs from the one the entry takes (_team_cell): not written
     differing: list[tuple[int, str, str, str, str, str]] = field(default_factory=list)
+    # (row, person, heading, the cell masked, entry: id and name) of each team name or group cell
+    # that looks private, the entry taking no other: not written (_team_cell), once an entry
+    withheld: list[tuple[int, str, str, str, str]] = field(default_factory=list)
     # (entry: id and name, whether results name it) of each listed entry the sheet does not hold
     absent: list[tuple[str, bool]] = field(default_factory=list)
 
@@ -215,6 +218,8 @@ class ImportReport:
                                   new=new) for entry, key, old, new in self.details]
         lines += [catalogues.text("import_cell_differs", locale, row=row, name=name, heading=heading, value=value,
                                   kept=kept, entry=entry) for row, name, heading, value, kept, entry in self.differing]
+        lines += [catalogues.text("import_cell_private", locale, row=row, name=name, heading=heading, value=value,
+                                  entry=entry) for row, name, heading, value, entry in self.withheld]
         lines += [catalogues.text("import_absent_played" if played else "import_absent", locale, entry=entry)
                   for entry, played in self.absent]
         lines += [catalogues.text("import_namesakes", locale, name=name, count=len(entries),
@@ -749,6 +754,9 @@ def registrants(path: Path, table: Table, start: int, columns: list[Column], pro
                          row=number)
             above = None
             continue
+        if _looks_private(cells["name"]):  # (the row still read: the team's rows below it are its team's)
+            problems.add("registration-name-private", _cell_mark(path, table, number, used["name"]),
+                         sheet_row=quoted, row=number, name=_said(cells["name"]))
         filling = not cells.get(key_field) and table.merged is None and above is not None and above[0] == number - 1
         if filling:
             _, team, written = above
@@ -910,8 +918,8 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     placed: dict[str, tuple[Registrant, dict]] = {}  # each person of the sheet -> the entry it puts them in
     for number, members in enumerate(groups):
         players = [{"name": p.name, **p.private} if p.private else p.name for p in members]
-        group = next((p.group for p in members if p.group), None)
-        team = next((p.team for p in members if p.team), None)
+        group = _team_cell([p.group for p in members])
+        team = _team_cell([p.team for p in members])
         known = matches.get(number)
         if known is not None:
             _differing(members, known, columns, report, namesakes)
@@ -1016,22 +1024,43 @@ def _label(entry: dict) -> str:
     return " ".join(str(part) for part in (entry.get("id"), _said(str(entry.get("name") or ""))) if part)
 
 
+def _team_cell(values: list[str | None]) -> str | None:
+    """The one team name or group an entry takes from its players' cells: the value most of
+    them hold, the first of equals (the captain's, else the first row's), never one that looks
+    private (_looks_private). A team's cells are one value written on each row or on its first
+    only; a cell holding something else is a note, an outlier (a 单位 cell of 备注:联系 and a
+    phone below a team's blank ones was the first filled, and so its public group). A cell
+    holding a phone is not written wherever it is, on a first import or a re-import over a
+    group the secretary corrected by hand: the entry keeps what it has, or has none."""
+    public = [value for value in values if value and not _looks_private(value)]
+    counts = Counter(public)
+    return max(public, key=counts.__getitem__) if public else None  # (max: the first of equals)
+
+
 def _differing(members: list[Registrant], entry: dict, columns: list[Column], report: ImportReport,
-                namesakes: set[str]) -> None:
+               namesakes: set[str]) -> None:
     """Each player whose team name or group cell is written and differs from the one the entry
-    takes, its first player's (`report.differing`): a team has one of each, and the other cell
-    was dropped without a word (a 单位 cell below a team's merged cell holding 备注:联系 and a
-    phone; a player of another college filled into the team above)."""
+    takes (_team_cell), each said: a team has one of each, and the other cell was dropped
+    without a word (a 单位 cell below a team's merged cell holding 备注:联系 and a phone; a
+    player of another college filled into the team above). A cell that looks private where the
+    entry takes none is said once (`withheld`): all the rows of a team named with a phone hold it."""
     headings = {c.use: c.heading for c in columns if c.active}
     read: list[Callable[[Registrant], tuple[str | None, str]]] = [lambda p: (p.team, "team"),
                                                                    lambda p: (p.group, p.group_field)]
     for cell in read:
-        kept = next((cell(p)[0] for p in members if cell(p)[0]), None)
+        kept = _team_cell([cell(p)[0] for p in members])
+        withheld: set[str] = set()
         for person in members:
             value, field_name = cell(person)
-            if value and value != kept:
-                report.differing.append((person.row, _said(person.name), shown(headings.get(field_name, "")),
-                                         _said(value), _said(str(kept)), _label(entry)))
+            if not value or value == kept:
+                continue
+            heading = shown(headings.get(field_name, ""))
+            if kept is not None:
+                report.differing.append((person.row, _said(person.name), heading, _said(value), _said(kept),
+                                         _label(entry)))
+            elif value not in withheld:  # (no value kept: each one written looks private)
+                withheld.add(value)
+                report.withheld.append((person.row, _said(person.name), heading, _said(value), _label(entry)))
 
 
 def _details_kept(entry: dict, team: str | None, group: str | None, report: ImportReport) -> bool:

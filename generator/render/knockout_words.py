@@ -31,21 +31,31 @@ def ranking_rule(t: Translator, event: Event, stage: Stage, bracket: Bracket) ->
 
 
 def _void_places(t: Translator, bracket: Bracket) -> list[str]:
-    """A sentence for each void match (both sides withdrawn) that places its sides otherwise than
-    the rule above says: a final or a third-place match, whose sides share the loser's place
-    and leave the winner's empty, and a semi-final beside a third-place match (tournament/
-    knockout.py, Bracket.void_place). A void match of an earlier round places its sides as the
-    rule says (with that round's losers), and needs no word."""
+    """A sentence for each void match (both sides withdrawn, or a side's place empty) that
+    places its sides otherwise than the rule above says: a final or a third-place match, whose
+    sides share the loser's place and leave the winner's empty, and a semi-final beside a
+    third-place match (tournament/knockout.py, Bracket.void_place). A void match of an earlier
+    round places its sides as the rule says (with that round's losers), and needs no word.
+    The sentence names the sides there and the places nobody holds (Bracket.empty_places): a
+    final nobody reached (both semi-finals void) was said "both sides share 2nd" beside
+    standings with nobody 2nd."""
     found = []
+    empty = bracket.empty_places()
     for match in bracket.matches:
         if not match.void or not (match.kind in ("final", "third") or (match.kind == "semi" and bracket.third_place)):
             continue
         label = knockout.match_label(match, t.locale)
         place = bracket.void_place(match)
-        if match.kind == "semi":
-            found.append(t("ko_rule_void", match=label, place=place))
-        else:
-            found.append(t("ko_rule_void_vacant", match=label, place=place, empty=place - 1))
+        vacant = t.joiner().join(str(p) for p, of in sorted(empty.items()) if of is match)
+        there = [side for side in match.sides if side is not None]
+        if len(there) == 2:
+            found.append(t("ko_rule_void_vacant", match=label, place=place, empty=vacant) if vacant
+                         else t("ko_rule_void", match=label, place=place))
+        elif there:
+            found.append(t("ko_rule_void_one_vacant", match=label, id=there[0], place=place, empty=vacant) if vacant
+                         else t("ko_rule_void_one", match=label, id=there[0], place=place))
+        elif vacant:
+            found.append(t("ko_rule_void_nobody", match=label, empty=vacant))
     return found
 
 

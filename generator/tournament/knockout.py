@@ -176,18 +176,46 @@ class Bracket:
             return 4
         return self.loser_place(match.round)
 
-    def empty_places(self) -> dict[int, Match]:
-        """The places of the final and the third-place match that nobody holds, each with its
-        match: the winner's of a void match (its sides share the loser's: void_place), the
-        loser's of a walkover (nobody lost it)."""
-        found = {}
+    def places(self) -> dict[str, tuple[int, bool]]:
+        """entry id -> (its place, whether the place may be shared), for the matches decided
+        (placings, which orders them; empty_places, which says the places nobody holds)."""
+        place: dict[str, tuple[int, bool]] = {}
         for match in self.matches:
-            if match.kind in ("final", "third"):
+            if match.void:  # neither played it: both share the place its loser would have had
+                shared = self.void_place(match)
+                place.update((side, (shared, True)) for side in match.sides if side is not None)
+                continue
+            if match.winner is None:
+                continue
+            if match.kind == "final":
+                place[match.winner] = (1, False)
+            elif match.kind == "third":
+                place[match.winner] = (3, False)
+            if match.loser is None:
+                continue  # a walkover: nobody lost it (that place stays empty)
+            if match.kind == "final":
+                place[match.loser] = (2, False)
+            elif match.kind == "third":
+                place[match.loser] = (4, False)
+            elif not (match.kind == "semi" and self.third_place):
+                place[match.loser] = (self.loser_place(match.round), True)
+        return place
+
+    def empty_places(self) -> dict[int, Match]:
+        """The places of the final and the third-place match that nobody holds once it is decided,
+        each with its match: the winner's of a void match (its sides share the loser's:
+        void_place), the loser's of a walkover (nobody lost it), both of a void match with no
+        sides (both semi-finals void: nobody reaches the final). Found from the places held, not
+        from the match alone: a void semi-final's sides hold 4th beside a third-place match,
+        which its walkover left "empty", a prize row said vacant against the standings' 4=."""
+        held = {place for place, _ in self.places().values()}
+        found: dict[int, Match] = {}
+        for match in self.matches:
+            if match.kind in ("final", "third") and match.decided:
                 first = 1 if match.kind == "final" else 3
-                if match.void:
-                    found[first] = match
-                elif match.walkover:
-                    found[first + 1] = match
+                for place in (first, first + 1):
+                    if place not in held:
+                        found[place] = match
         return found
 
     @property
@@ -542,26 +570,7 @@ def placings(bracket: Bracket, field_entries: list[Entry], scored: list[RoundRes
              stage_id: str | None = None) -> list[Standing]:
     """Each entry's place, once every match is decided (see the module's text). Within a shared
     place, by seed, an entry withdrawn from the stage after those that played on (as rank does)."""
-    place: dict[str, tuple[int, bool]] = {}
-    for match in bracket.matches:
-        if match.void:  # neither played it: both share the place its loser would have had
-            shared = bracket.void_place(match)
-            place.update((side, (shared, True)) for side in match.sides if side is not None)
-            continue
-        if match.winner is None:
-            continue
-        if match.kind == "final":
-            place[match.winner] = (1, False)
-        elif match.kind == "third":
-            place[match.winner] = (3, False)
-        if match.loser is None:
-            continue  # a walkover: nobody lost it (that place stays empty)
-        if match.kind == "final":
-            place[match.loser] = (2, False)
-        elif match.kind == "third":
-            place[match.loser] = (4, False)
-        elif not (match.kind == "semi" and bracket.third_place):
-            place[match.loser] = (bracket.loser_place(match.round), True)
+    place = bracket.places()
     tallies = tally(field_entries, [r.counted for r in scored], game.metrics)
     seed = {entry_id: i for i, entry_id in enumerate(bracket.seeds)}
     withdrew = {e.id for e in field_entries if e.withdrawn is not None and e.withdrawn_in(stage_id)}
