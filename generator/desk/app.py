@@ -28,6 +28,7 @@ import json
 import os
 import re
 import secrets
+import signal
 import sys
 import threading
 import time
@@ -533,13 +534,12 @@ class Desk:
         if process is None or process.returncode is not None:
             return
         print(self.t("desk_build_waiting"), file=sys.stderr, flush=True)
-        for seconds, then in ((BUILD_FINISH_SECONDS, process.terminate), (BUILD_STOP_SECONDS, process.kill)):
+        for seconds, number in ((BUILD_FINISH_SECONDS, "SIGTERM"), (BUILD_STOP_SECONDS, "SIGKILL")):
             try:
                 await asyncio.wait_for(asyncio.shield(process.wait()), seconds)
                 return
             except asyncio.TimeoutError:
-                with contextlib.suppress(ProcessLookupError):
-                    then()
+                _signal_build(process, number)
         await process.wait()
 
     async def watch(self) -> None:
@@ -715,6 +715,24 @@ class Writer:
 
 
 WATCHED = (".yaml", ".yml", ".md")  # the event's files the desk reads, and so watches
+
+
+def _signal_build(process: asyncio.subprocess.Process, name: str) -> None:
+    """SIGTERM or SIGKILL to the site build's whole process group (it leads a session of its
+    own): its pool's workers and PDF printers with it, as Ctrl-C in a terminal reaches the
+    whole group (the build is made to be stopped so). Signalled alone, the build left them
+    running: killed, it has no clean-up of its own to end them. Only while the build is not
+    yet reaped: until then its number is its group's and no other's; after, a group of that
+    number could be another's. (asyncio reaps in a thread of its own, so the build may be
+    reaped just before this step; its number is then handed out again only after the system
+    has gone through every other one, far longer than this step.)"""
+    if process.returncode is not None:
+        return
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        if hasattr(os, "killpg"):
+            os.killpg(process.pid, getattr(signal, name))
+        else:  # (no process groups)
+            process.terminate() if name == "SIGTERM" else process.kill()
 
 
 def _file_state(path: Path) -> tuple[int, int, int] | None:

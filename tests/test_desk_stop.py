@@ -1,0 +1,120 @@
+"""The desk stopping while the site is rebuilt (commands/desk.py, Desk.stop_building): a hang-up
+(the terminal closed) stops it as Ctrl-C does, the build waited for, then stopped; a stop while
+the build is being started waits for that build; a change the site was not rebuilt after is
+said on the terminal, with the command that rebuilds it, in the site's words; and the build is
+stopped with its workers, its whole process group. The build is a stand-in script that writes
+into output/ late: what matters is that nothing writes there once the desk has stopped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.test_desk_records import SLUG, SWISS_TWO, TWO_TABLES, make, results
+
+REPO = Path(__file__).resolve().parents[1]
+
+# The site build's stand-in: says it has started (its number and its worker's), starts a worker
+# in its process group (a pool's, a PDF printer's), and writes output/late.html after `takes`
+# seconds, its worker output/worker.html. "ignore": that process ignores SIGTERM.
+BUILD = """\
+import os, pathlib, signal, subprocess, sys, time
+started, output, takes, build_term, worker_term = sys.argv[1:6]
+WORKER = '''
+import pathlib, signal, sys, time
+if sys.argv[3] == "ignore":
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+time.sleep(float(sys.argv[2]))
+pathlib.Path(sys.argv[1], "worker.html").write_text("written")
+'''
+if build_term == "ignore":
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+worker = subprocess.Popen([sys.executable, "-c", WORKER, output, takes, worker_term])
+pathlib.Path(started).write_text(f"{os.getpid()} {worker.pid}")
+time.sleep(float(takes))
+pathlib.Path(output, "late.html").write_text("written")
+worker.wait()
+"""
+
+
+def stand_in(tmp_path: Path, takes: float, build_term: str = "default", worker_term: str = "default") -> tuple[Path, Path, list[str]]:
+    """(started, output, the build command)"""
+    started, output, script = tmp_path / "started", tmp_path / "output", tmp_path / "build.py"
+    output.mkdir()
+    script.write_text(BUILD, encoding="utf-8")
+    return started, output, [sys.executable, str(script), str(started), str(output), str(takes), build_term, worker_term]
+
+
+def wait_for(path: Path, seconds: float = 20) -> None:
+    for _ in range(int(seconds / 0.05)):
+        if path.exists() and path.read_text():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"{path.name} never came")
+
+
+def written(output: Path) -> list[str]:
+    return sorted(p.name for p in output.iterdir())
+
+
+def desk_over(tmp_path: Path, monkeypatch, command: list[str]):  # noqa: ANN001, ANN201
+    from generator.desk.app import Desk
+
+    desk = Desk(make(tmp_path, SWISS_TWO, TWO_TABLES), SLUG, tmp_path / "output", None)
+    monkeypatch.setattr(desk, "build_command", lambda: command)
+    return desk
+
+
+async def desk_day(desk, during) -> None:  # noqa: ANN001
+    """The desk's lifespan (its scorer and builder started, stop_building at its end) around
+    `during`: the part of the server that stops the build."""
+    from generator.desk.app import create_app
+
+    app = create_app(desk).app
+    async with app.router.lifespan_context(app):
+        await during()
+
+
+async def until(path: Path, seconds: float = 20) -> None:
+    for _ in range(int(seconds / 0.05)):
+        if path.exists() and path.read_text():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"{path.name} never came")
+
+
+# --- (d) the build's workers ----------------------------------------------------------------------
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups")
+@pytest.mark.parametrize(("build_term", "worker_term"), [("default", "default"), ("ignore", "ignore")],
+                         ids=["stopped", "killed"])
+def test_a_build_stopped_or_killed_ends_with_its_workers(tmp_path: Path, monkeypatch, capsys,  # noqa: ANN001
+                                                         build_term: str, worker_term: str) -> None:
+    """SIGTERM, then SIGKILL, reached the build's own process, not its pool's workers or its PDF
+    printers: a build killed has no clean-up to end them, and they went on writing output/
+    after the desk had stopped. Both go to the build's process group now."""
+    from generator.desk import app
+
+    started, output, command = stand_in(tmp_path, 3.0, build_term, worker_term)
+    desk = desk_over(tmp_path, monkeypatch, command)
+    monkeypatch.setattr(app, "BUILD_FINISH_SECONDS", 0.3)
+    monkeypatch.setattr(app, "BUILD_STOP_SECONDS", 0.3)
+
+    async def during() -> None:
+        desk.changed()
+        await until(started)
+
+    asyncio.run(desk_day(desk, during))
+    assert written(output) == []
+    time.sleep(3.5)  # as long as the build and its worker would still have run
+    assert written(output) == []
