@@ -93,6 +93,70 @@ async def until(path: Path, seconds: float = 20) -> None:
     raise AssertionError(f"{path.name} never came")
 
 
+# --- (a) a hang-up ------------------------------------------------------------------------------
+
+LAUNCH = """\
+import sys
+from generator import cli
+from generator.desk import app
+app.BUILD_FINISH_SECONDS = float(sys.argv[1])
+command = sys.argv[2:sys.argv.index("--")]
+app.Desk.build_command = lambda self: command
+sys.exit(cli.main(sys.argv[sys.argv.index("--") + 1:]))
+"""
+# the desk's process leads a session whose controlling terminal is the pseudo-terminal: closing
+# its other end is the terminal window closed (the system hangs it up: SIGHUP, writes refused)
+ON_A_TERMINAL = "import fcntl, os, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); os.execv(sys.executable, [sys.executable, *sys.argv[1:]])"
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP") or sys.platform != "linux", reason="a terminal's hang-up (Linux)")
+@pytest.mark.parametrize(("takes", "waits", "late"), [(1.5, 10.0, True), (3.0, 0.3, False)], ids=["waited-for", "stopped"])
+def test_closing_the_terminal_stops_the_desk_as_ctrl_c_does(tmp_path: Path, takes: float, waits: float, late: bool) -> None:
+    """The build runs in a session of its own, so the hang-up reached the desk alone, which
+    uvicorn does not handle: the desk ended at once and the build went on writing output/ with
+    no one to wait for it. Now the desk stops as on Ctrl-C: a build that ends in time is waited
+    for, one that does not is stopped, and nothing is written after the desk has gone."""
+    started, output, command = stand_in(tmp_path, takes)
+    root = make(tmp_path, SWISS_TWO, TWO_TABLES)
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    launch = tmp_path / "launch.py"
+    launch.write_text(LAUNCH, encoding="utf-8")
+    master, slave = os.openpty()
+    desk = subprocess.Popen(
+        [sys.executable, "-c", ON_A_TERMINAL, str(launch), str(waits), *command, "--",
+         "desk", SLUG, "--content", str(root), "--output", str(output), "--port", str(port)],
+        stdin=slave, stdout=slave, stderr=slave, start_new_session=True, cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)})
+    os.close(slave)
+    try:
+        for _ in range(400):  # up to 20 s to listen
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/standings", timeout=5) as answer:
+                    assert answer.status == 200
+                break
+            except OSError:
+                assert desk.poll() is None, os.read(master, 65536).decode(errors="replace")
+                time.sleep(0.05)
+        with results(root).open("a", encoding="utf-8") as handle:
+            handle.write("# 手工补记\n")  # a hand edit: the desk reads it and has the site rebuilt
+        wait_for(started)
+        os.close(master)  # the terminal closed
+        master = -1
+        desk.wait(40)
+        assert desk.returncode == -signal.SIGHUP  # (stopped, then ended by the hang-up, as a shell reports)
+        assert written(output) == (["late.html", "worker.html"] if late else [])
+        time.sleep(takes + 0.5)  # as long as the build would still have run
+        assert written(output) == (["late.html", "worker.html"] if late else [])
+    finally:
+        if master >= 0:
+            os.close(master)
+        if desk.poll() is None:
+            desk.kill()
+            desk.wait()
+
+
 # --- (d) the build's workers ----------------------------------------------------------------------
 
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups")

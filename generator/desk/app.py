@@ -533,7 +533,7 @@ class Desk:
         process = self._build
         if process is None or process.returncode is not None:
             return
-        print(self.t("desk_build_waiting"), file=sys.stderr, flush=True)
+        _say(self.t("desk_build_waiting"))
         for seconds, number in ((BUILD_FINISH_SECONDS, "SIGTERM"), (BUILD_STOP_SECONDS, "SIGKILL")):
             try:
                 await asyncio.wait_for(asyncio.shield(process.wait()), seconds)
@@ -733,6 +733,15 @@ def _signal_build(process: asyncio.subprocess.Process, name: str) -> None:
             os.killpg(process.pid, getattr(signal, name))
         else:  # (no process groups)
             process.terminate() if name == "SIGTERM" else process.kill()
+
+
+def _say(line: str) -> None:
+    """A line on the terminal while the desk stops: closed (the hang-up that stops it), the
+    terminal refuses it (EIO), which must not cut short the stopping."""
+    from generator.commands.console import terminal
+
+    with contextlib.suppress(OSError):
+        terminal(line, error=True, flush=True)
 
 
 def _file_state(path: Path) -> tuple[int, int, int] | None:
