@@ -157,6 +157,47 @@ def test_closing_the_terminal_stops_the_desk_as_ctrl_c_does(tmp_path: Path, take
             desk.wait()
 
 
+# --- (b) a stop while the build is being started ------------------------------------------------
+
+def test_a_stop_while_the_build_is_being_started_waits_for_that_build(tmp_path: Path, monkeypatch, capsys) -> None:  # noqa: ANN001
+    """The build's process exists before asyncio hands it over (its pipes are connected
+    first): a stop then found no build (None), returned, and the builder, cancelled in the
+    midst of the start, left the build to itself (or asyncio killed it outright). The stop
+    waits for the start now, then for the build."""
+    from generator.desk import app
+
+    started, output, command = stand_in(tmp_path, 1.0)
+    desk = desk_over(tmp_path, monkeypatch, command)
+    monkeypatch.setattr(app, "BUILD_FINISH_SECONDS", 10.0)
+    real = asyncio.create_subprocess_exec
+    spawned, connected = asyncio.Event(), asyncio.Event()
+
+    async def starting(*args, **options):  # noqa: ANN002, ANN003, ANN202
+        process = await real(*args, **options)  # the process runs; asyncio still connecting its pipes
+        spawned.set()
+        await connected.wait()
+        return process
+
+    monkeypatch.setattr(app.asyncio, "create_subprocess_exec", starting)
+    seen: list[list[str]] = []
+
+    async def during() -> None:
+        desk.changed()
+        await spawned.wait()
+
+    async def scenario() -> None:
+        day = asyncio.create_task(desk_day(desk, during))
+        await spawned.wait()
+        await asyncio.sleep(0.3)  # the stop has come meanwhile
+        connected.set()
+        await day
+        seen.append(written(output))
+
+    asyncio.run(scenario())
+    assert seen == [["late.html", "worker.html"]]  # waited for: it ended before the desk did
+    assert "记录台停止前，等正在进行的网站重建完成" in capsys.readouterr().err
+
+
 # --- (d) the build's workers ----------------------------------------------------------------------
 
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups")

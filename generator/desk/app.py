@@ -131,6 +131,7 @@ class Desk:
         self._dirty: asyncio.Event | None = None
         self._build_dirty: asyncio.Event | None = None
         self._build: asyncio.subprocess.Process | None = None  # the site build running, if any
+        self._starting: asyncio.Future[asyncio.subprocess.Process] | None = None  # the build being started
         self.stopping = False  # (the builder starts no build once the desk is stopping)
         self._load_lock = threading.Lock()
         self._writers: dict[Path, Writer] = {}
@@ -510,10 +511,17 @@ class Desk:
                 continue
             # In a session of its own: the terminal's Ctrl-C is the desk's, which then ends the
             # build itself (stop_building), once; a second signal could cut short the build's
-            # own clean-up (the roll-back of output/)
-            self._build = process = await asyncio.create_subprocess_exec(
+            # own clean-up (the roll-back of output/). Started as a task stop_building waits for:
+            # a stop while the process was being started found no build to wait for, and this
+            # loop, cancelled in the midst of the start, left the new build to itself.
+            self._starting = starting = asyncio.ensure_future(asyncio.create_subprocess_exec(
                 *self.build_command(), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
-                start_new_session=True)
+                start_new_session=True))
+            try:
+                process = await asyncio.shield(starting)
+            finally:
+                self._starting = None
+            self._build = process
             try:
                 out, _ = await process.communicate()
             finally:
@@ -530,7 +538,12 @@ class Desk:
         killed, and the next build rolls back what it left half done. Either way output/ is the
         old site or the new one."""
         self.stopping = True
-        process = self._build
+        process, starting = self._build, self._starting
+        if starting is not None:  # being started: it is this build that is waited for, then stopped
+            try:
+                process = await asyncio.shield(starting)
+            except Exception:  # noqa: BLE001 - it did not start: nothing to wait for
+                process = None
         if process is None or process.returncode is not None:
             return
         _say(self.t("desk_build_waiting"))
