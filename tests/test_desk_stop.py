@@ -198,6 +198,66 @@ def test_a_stop_while_the_build_is_being_started_waits_for_that_build(tmp_path: 
     assert "记录台停止前，等正在进行的网站重建完成" in capsys.readouterr().err
 
 
+# --- (c) a change the site was not rebuilt after ------------------------------------------------
+
+NOT_MADE = "记录台已停止，最后一次改动后网站没有重新生成，{output} 里还不是最新的成绩；要更新网站：paibang build --content {content} --output {output}"
+
+
+@pytest.mark.parametrize("when", ["during-the-build", "being-read", "none"])
+def test_a_change_the_site_was_not_rebuilt_after_is_said_when_the_desk_stops(tmp_path: Path, monkeypatch, capsys,  # noqa: ANN001
+                                                                             when: str) -> None:
+    """A change read (or still being read) while the last build ran, or before the builder got
+    to it, had no rebuild once the desk stopped, and nothing said so: the stop waits for the
+    build under way and starts none. It is said now, in the site's words, with the command
+    that rebuilds the site; nothing is said when the site has every change."""
+    import threading
+
+    from generator.desk import app
+
+    started, output, command = stand_in(tmp_path, 1.0)
+    desk = desk_over(tmp_path, monkeypatch, command)
+    monkeypatch.setattr(app, "BUILD_FINISH_SECONDS", 10.0)
+    reading = threading.Event()
+    load = desk.load
+
+    def slow_load() -> None:  # the event still being read when the stop comes
+        if when == "being-read" and started.exists():
+            reading.set()
+            time.sleep(1.0)
+        load()
+
+    monkeypatch.setattr(desk, "load", slow_load)
+
+    async def during() -> None:
+        desk.changed()  # the change the build is for
+        await until(started)
+        read = desk.version
+        if when == "during-the-build":
+            desk.changed()  # a hand edit, read while the build runs: the build did not take it in
+            for _ in range(200):
+                if desk.version > read:
+                    break
+                await asyncio.sleep(0.05)
+            assert desk.version > read and not (output / "late.html").exists()
+        elif when == "being-read":
+            desk.changed()
+            while not reading.is_set():
+                await asyncio.sleep(0.05)
+        else:
+            await until(output / "late.html")
+            for _ in range(100):  # the builder has taken the build's end in
+                if desk.built_version == desk.version:
+                    break
+                await asyncio.sleep(0.05)
+            assert desk.built_version == desk.version
+
+    asyncio.run(desk_day(desk, during))
+    said = capsys.readouterr().err
+    line = NOT_MADE.format(output=output.resolve(), content=desk.content)
+    assert (line in said) is (when != "none"), said
+    assert "late.html" in written(output)  # (the build under way was waited for)
+
+
 # --- (d) the build's workers ----------------------------------------------------------------------
 
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups")
@@ -223,3 +283,4 @@ def test_a_build_stopped_or_killed_ends_with_its_workers(tmp_path: Path, monkeyp
     assert written(output) == []
     time.sleep(3.5)  # as long as the build and its worker would still have run
     assert written(output) == []
+    assert "最后一次改动后网站没有重新生成" in capsys.readouterr().err

@@ -28,6 +28,7 @@ import json
 import os
 import re
 import secrets
+import shlex
 import signal
 import sys
 import threading
@@ -133,6 +134,11 @@ class Desk:
         self._build: asyncio.subprocess.Process | None = None  # the site build running, if any
         self._starting: asyncio.Future[asyncio.subprocess.Process] | None = None  # the build being started
         self.stopping = False  # (the builder starts no build once the desk is stopping)
+        # The changes to the event's files (a save written, a hand edit seen), counted: the last
+        # one a reading of the event has taken in, and the last one a finished site build has.
+        # Whether the site is behind when the desk stops (stop_building says so).
+        self.changes = self.read_changes = self.built_changes = 0
+        self._changes_lock = threading.Lock()  # (the writers count from their threads)
         self._load_lock = threading.Lock()
         self._writers: dict[Path, Writer] = {}
         self._writers_guard = threading.Lock()
@@ -467,8 +473,13 @@ class Desk:
             queue.put_nowait("")
 
     def changed(self) -> None:
+        self.count_change()
         if self._dirty is not None:
             self._dirty.set()
+
+    def count_change(self) -> None:
+        with self._changes_lock:
+            self.changes += 1
 
     async def scorer(self) -> None:
         """Reads and scores the event again after every change (coalesced); the site build
@@ -484,11 +495,13 @@ class Desk:
         scorer's work, and a secretary's save's, which answers with what the reading finds (a
         draw now stale) and so is the reading the views are told of, not one more after it.
         False when the event could not be read (what went wrong is the build note)."""
+        seen = self.changes  # (each counted once written: this reading, started after, takes them in)
         try:
             await anyio.to_thread.run_sync(self.load)
         except Exception as error:  # noqa: BLE001 - a broken hand edit must not stop the desk
             self.build_note = f"{type(error).__name__}: {error}"
             return False
+        self.read_changes = max(self.read_changes, seen)
         self.version += 1
         self.publish("update", {"version": self.version, "entered": self.entered()})
         if self._build_dirty is not None:
@@ -506,7 +519,7 @@ class Desk:
         while True:
             await self._build_dirty.wait()
             self._build_dirty.clear()
-            version = self.version
+            version, covered = self.version, self.read_changes
             if not self.building or self.stopping:
                 continue
             # In a session of its own: the terminal's Ctrl-C is the desk's, which then ends the
@@ -526,7 +539,7 @@ class Desk:
                 out, _ = await process.communicate()
             finally:
                 self._build = None
-            self.built_version = version
+            self.built_version, self.built_changes = version, max(self.built_changes, covered)
             self.build_note = out.decode("utf-8", "replace").strip().splitlines()[-1] if out.strip() else ""
             self.publish("built", {"version": version, "ok": process.returncode == 0})
 
@@ -536,7 +549,9 @@ class Desk:
         a build ends as Ctrl-C ends it (cli.Stopped): its staging folder removed and output/
         put back as it was (render/output.py), the old site whole; one that will not end is
         killed, and the next build rolls back what it left half done. Either way output/ is the
-        old site or the new one."""
+        old site or the new one. A change the site was not rebuilt after (the build stopped, or
+        not started: the change read meanwhile, or still being read) is said on the terminal,
+        with the command that rebuilds it: no build is started once the desk is stopping."""
         self.stopping = True
         process, starting = self._build, self._starting
         if starting is not None:  # being started: it is this build that is waited for, then stopped
@@ -544,16 +559,22 @@ class Desk:
                 process = await asyncio.shield(starting)
             except Exception:  # noqa: BLE001 - it did not start: nothing to wait for
                 process = None
-        if process is None or process.returncode is not None:
-            return
-        _say(self.t("desk_build_waiting"))
-        for seconds, number in ((BUILD_FINISH_SECONDS, "SIGTERM"), (BUILD_STOP_SECONDS, "SIGKILL")):
-            try:
-                await asyncio.wait_for(asyncio.shield(process.wait()), seconds)
-                return
-            except asyncio.TimeoutError:
-                _signal_build(process, number)
-        await process.wait()
+        stopped = False
+        if process is not None and process.returncode is None:
+            _say(self.t("desk_build_waiting"))
+            for seconds, number in ((BUILD_FINISH_SECONDS, "SIGTERM"), (BUILD_STOP_SECONDS, "SIGKILL")):
+                try:
+                    await asyncio.wait_for(asyncio.shield(process.wait()), seconds)
+                    break
+                except asyncio.TimeoutError:
+                    stopped = True
+                    _signal_build(process, number)
+            else:
+                await process.wait()
+        if self.building and (stopped or self.built_changes < self.changes):
+            output = Path(self.output).resolve()  # (the command works from any folder)
+            command = ["paibang", "build", "--content", str(self.content), "--output", str(output)]
+            _say(self.t("desk_build_not_made", path=output, command=shlex.join(command)))
 
     async def watch(self) -> None:
         """Hand edits of the event's files (the secretary's editor) reach the views too."""
@@ -712,6 +733,7 @@ class Writer:
                 except BaseException:
                     os.close(audit)
                     raise
+                self.desk.count_change()  # (written: the site is behind until a build takes it in)
                 append_audit(batch[0].spot.event.folder, [
                     audit_line(job.who.label, job.spot.stage.id, job.spot.number, job.spot.table.number,
                                self.path, old, plain(job.record)) for job, old in applied], audit)
