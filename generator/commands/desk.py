@@ -7,7 +7,11 @@ prints or logs carries a token: uvicorn's access log is off.
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import socket
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 from generator import catalogues
@@ -50,6 +54,24 @@ def server(desk, app, host: str, port: int):  # noqa: ANN001, ANN201
         async def shutdown(self, sockets=None) -> None:  # noqa: ANN001
             desk.close_streams()
             await super().shutdown(sockets)
+
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            # A hang-up (the terminal closed) stops the desk as Ctrl-C does, its site build
+            # waited for, then stopped (Desk.stop_building): uvicorn takes SIGINT and SIGTERM
+            # only, and by default a hang-up ended the desk at once, while the build, in a
+            # session of its own, not hung up with it, went on writing output/ on its own.
+            # Once stopped, uvicorn puts the handlers back and raises the signal again.
+            with super().capture_signals():
+                hangup = getattr(signal, "SIGHUP", None)
+                if hangup is None or threading.current_thread() is not threading.main_thread():
+                    yield
+                    return
+                previous = signal.signal(hangup, self.handle_exit)
+                try:
+                    yield
+                finally:
+                    signal.signal(hangup, previous)
 
     config = uvicorn.Config(app, host=host, port=port, access_log=False, log_level="warning",
                             timeout_graceful_shutdown=2, lifespan="on")

@@ -28,6 +28,8 @@ import json
 import os
 import re
 import secrets
+import shlex
+import signal
 import sys
 import threading
 import time
@@ -130,7 +132,13 @@ class Desk:
         self._dirty: asyncio.Event | None = None
         self._build_dirty: asyncio.Event | None = None
         self._build: asyncio.subprocess.Process | None = None  # the site build running, if any
+        self._starting: asyncio.Future[asyncio.subprocess.Process] | None = None  # the build being started
         self.stopping = False  # (the builder starts no build once the desk is stopping)
+        # The changes to the event's files (a save written, a hand edit seen), counted: the last
+        # one a reading of the event has taken in, and the last one a finished site build has.
+        # Whether the site is behind when the desk stops (stop_building says so).
+        self.changes = self.read_changes = self.built_changes = 0
+        self._changes_lock = threading.Lock()  # (the writers count from their threads)
         self._load_lock = threading.Lock()
         self._writers: dict[Path, Writer] = {}
         self._writers_guard = threading.Lock()
@@ -465,8 +473,13 @@ class Desk:
             queue.put_nowait("")
 
     def changed(self) -> None:
+        self.count_change()
         if self._dirty is not None:
             self._dirty.set()
+
+    def count_change(self) -> None:
+        with self._changes_lock:
+            self.changes += 1
 
     async def scorer(self) -> None:
         """Reads and scores the event again after every change (coalesced); the site build
@@ -482,11 +495,13 @@ class Desk:
         scorer's work, and a secretary's save's, which answers with what the reading finds (a
         draw now stale) and so is the reading the views are told of, not one more after it.
         False when the event could not be read (what went wrong is the build note)."""
+        seen = self.changes  # (each counted once written: this reading, started after, takes them in)
         try:
             await anyio.to_thread.run_sync(self.load)
         except Exception as error:  # noqa: BLE001 - a broken hand edit must not stop the desk
             self.build_note = f"{type(error).__name__}: {error}"
             return False
+        self.read_changes = max(self.read_changes, seen)
         self.version += 1
         self.publish("update", {"version": self.version, "entered": self.entered()})
         if self._build_dirty is not None:
@@ -504,20 +519,27 @@ class Desk:
         while True:
             await self._build_dirty.wait()
             self._build_dirty.clear()
-            version = self.version
+            version, covered = self.version, self.read_changes
             if not self.building or self.stopping:
                 continue
             # In a session of its own: the terminal's Ctrl-C is the desk's, which then ends the
             # build itself (stop_building), once; a second signal could cut short the build's
-            # own clean-up (the roll-back of output/)
-            self._build = process = await asyncio.create_subprocess_exec(
+            # own clean-up (the roll-back of output/). Started as a task stop_building waits for:
+            # a stop while the process was being started found no build to wait for, and this
+            # loop, cancelled in the midst of the start, left the new build to itself.
+            self._starting = starting = asyncio.ensure_future(asyncio.create_subprocess_exec(
                 *self.build_command(), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
-                start_new_session=True)
+                start_new_session=True))
+            try:
+                process = await asyncio.shield(starting)
+            finally:
+                self._starting = None
+            self._build = process
             try:
                 out, _ = await process.communicate()
             finally:
                 self._build = None
-            self.built_version = version
+            self.built_version, self.built_changes = version, max(self.built_changes, covered)
             self.build_note = out.decode("utf-8", "replace").strip().splitlines()[-1] if out.strip() else ""
             self.publish("built", {"version": version, "ok": process.returncode == 0})
 
@@ -527,20 +549,32 @@ class Desk:
         a build ends as Ctrl-C ends it (cli.Stopped): its staging folder removed and output/
         put back as it was (render/output.py), the old site whole; one that will not end is
         killed, and the next build rolls back what it left half done. Either way output/ is the
-        old site or the new one."""
+        old site or the new one. A change the site was not rebuilt after (the build stopped, or
+        not started: the change read meanwhile, or still being read) is said on the terminal,
+        with the command that rebuilds it: no build is started once the desk is stopping."""
         self.stopping = True
-        process = self._build
-        if process is None or process.returncode is not None:
-            return
-        print(self.t("desk_build_waiting"), file=sys.stderr, flush=True)
-        for seconds, then in ((BUILD_FINISH_SECONDS, process.terminate), (BUILD_STOP_SECONDS, process.kill)):
+        process, starting = self._build, self._starting
+        if starting is not None:  # being started: it is this build that is waited for, then stopped
             try:
-                await asyncio.wait_for(asyncio.shield(process.wait()), seconds)
-                return
-            except asyncio.TimeoutError:
-                with contextlib.suppress(ProcessLookupError):
-                    then()
-        await process.wait()
+                process = await asyncio.shield(starting)
+            except Exception:  # noqa: BLE001 - it did not start: nothing to wait for
+                process = None
+        stopped = False
+        if process is not None and process.returncode is None:
+            _say(self.t("desk_build_waiting"))
+            for seconds, number in ((BUILD_FINISH_SECONDS, "SIGTERM"), (BUILD_STOP_SECONDS, "SIGKILL")):
+                try:
+                    await asyncio.wait_for(asyncio.shield(process.wait()), seconds)
+                    break
+                except asyncio.TimeoutError:
+                    stopped = True
+                    _signal_build(process, number)
+            else:
+                await process.wait()
+        if self.building and (stopped or self.built_changes < self.changes):
+            output = Path(self.output).resolve()  # (the command works from any folder)
+            command = ["paibang", "build", "--content", str(self.content), "--output", str(output)]
+            _say(self.t("desk_build_not_made", path=output, command=shlex.join(command)))
 
     async def watch(self) -> None:
         """Hand edits of the event's files (the secretary's editor) reach the views too."""
@@ -699,6 +733,7 @@ class Writer:
                 except BaseException:
                     os.close(audit)
                     raise
+                self.desk.count_change()  # (written: the site is behind until a build takes it in)
                 append_audit(batch[0].spot.event.folder, [
                     audit_line(job.who.label, job.spot.stage.id, job.spot.number, job.spot.table.number,
                                self.path, old, plain(job.record)) for job, old in applied], audit)
@@ -715,6 +750,33 @@ class Writer:
 
 
 WATCHED = (".yaml", ".yml", ".md")  # the event's files the desk reads, and so watches
+
+
+def _signal_build(process: asyncio.subprocess.Process, name: str) -> None:
+    """SIGTERM or SIGKILL to the site build's whole process group (it leads a session of its
+    own): its pool's workers and PDF printers with it, as Ctrl-C in a terminal reaches the
+    whole group (the build is made to be stopped so). Signalled alone, the build left them
+    running: killed, it has no clean-up of its own to end them. Only while the build is not
+    yet reaped: until then its number is its group's and no other's; after, a group of that
+    number could be another's. (asyncio reaps in a thread of its own, so the build may be
+    reaped just before this step; its number is then handed out again only after the system
+    has gone through every other one, far longer than this step.)"""
+    if process.returncode is not None:
+        return
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        if hasattr(os, "killpg"):
+            os.killpg(process.pid, getattr(signal, name))
+        else:  # (no process groups)
+            process.terminate() if name == "SIGTERM" else process.kill()
+
+
+def _say(line: str) -> None:
+    """A line on the terminal while the desk stops: closed (the hang-up that stops it), the
+    terminal refuses it (EIO), which must not cut short the stopping."""
+    from generator.commands.console import terminal
+
+    with contextlib.suppress(OSError):
+        terminal(line, error=True, flush=True)
 
 
 def _file_state(path: Path) -> tuple[int, int, int] | None:

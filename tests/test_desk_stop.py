@@ -1,0 +1,286 @@
+"""The desk stopping while the site is rebuilt (commands/desk.py, Desk.stop_building): a hang-up
+(the terminal closed) stops it as Ctrl-C does, the build waited for, then stopped; a stop while
+the build is being started waits for that build; a change the site was not rebuilt after is
+said on the terminal, with the command that rebuilds it, in the site's words; and the build is
+stopped with its workers, its whole process group. The build is a stand-in script that writes
+into output/ late: what matters is that nothing writes there once the desk has stopped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.test_desk_records import SLUG, SWISS_TWO, TWO_TABLES, make, results
+
+REPO = Path(__file__).resolve().parents[1]
+
+# The site build's stand-in: says it has started (its number and its worker's), starts a worker
+# in its process group (a pool's, a PDF printer's), and writes output/late.html after `takes`
+# seconds, its worker output/worker.html. "ignore": that process ignores SIGTERM.
+BUILD = """\
+import os, pathlib, signal, subprocess, sys, time
+started, output, takes, build_term, worker_term = sys.argv[1:6]
+WORKER = '''
+import pathlib, signal, sys, time
+if sys.argv[3] == "ignore":
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+time.sleep(float(sys.argv[2]))
+pathlib.Path(sys.argv[1], "worker.html").write_text("written")
+'''
+if build_term == "ignore":
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+worker = subprocess.Popen([sys.executable, "-c", WORKER, output, takes, worker_term])
+pathlib.Path(started).write_text(f"{os.getpid()} {worker.pid}")
+time.sleep(float(takes))
+pathlib.Path(output, "late.html").write_text("written")
+worker.wait()
+"""
+
+
+def stand_in(tmp_path: Path, takes: float, build_term: str = "default", worker_term: str = "default") -> tuple[Path, Path, list[str]]:
+    """(started, output, the build command)"""
+    started, output, script = tmp_path / "started", tmp_path / "output", tmp_path / "build.py"
+    output.mkdir()
+    script.write_text(BUILD, encoding="utf-8")
+    return started, output, [sys.executable, str(script), str(started), str(output), str(takes), build_term, worker_term]
+
+
+def wait_for(path: Path, seconds: float = 20) -> None:
+    for _ in range(int(seconds / 0.05)):
+        if path.exists() and path.read_text():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"{path.name} never came")
+
+
+def written(output: Path) -> list[str]:
+    return sorted(p.name for p in output.iterdir())
+
+
+def desk_over(tmp_path: Path, monkeypatch, command: list[str]):  # noqa: ANN001, ANN201
+    from generator.desk.app import Desk
+
+    desk = Desk(make(tmp_path, SWISS_TWO, TWO_TABLES), SLUG, tmp_path / "output", None)
+    monkeypatch.setattr(desk, "build_command", lambda: command)
+    return desk
+
+
+async def desk_day(desk, during) -> None:  # noqa: ANN001
+    """The desk's lifespan (its scorer and builder started, stop_building at its end) around
+    `during`: the part of the server that stops the build."""
+    from generator.desk.app import create_app
+
+    app = create_app(desk).app
+    async with app.router.lifespan_context(app):
+        await during()
+
+
+async def until(path: Path, seconds: float = 20) -> None:
+    for _ in range(int(seconds / 0.05)):
+        if path.exists() and path.read_text():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"{path.name} never came")
+
+
+# --- (a) a hang-up ------------------------------------------------------------------------------
+
+LAUNCH = """\
+import sys
+from generator import cli
+from generator.desk import app
+app.BUILD_FINISH_SECONDS = float(sys.argv[1])
+command = sys.argv[2:sys.argv.index("--")]
+app.Desk.build_command = lambda self: command
+sys.exit(cli.main(sys.argv[sys.argv.index("--") + 1:]))
+"""
+# the desk's process leads a session whose controlling terminal is the pseudo-terminal: closing
+# its other end is the terminal window closed (the system hangs it up: SIGHUP, writes refused)
+ON_A_TERMINAL = "import fcntl, os, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); os.execv(sys.executable, [sys.executable, *sys.argv[1:]])"
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP") or sys.platform != "linux", reason="a terminal's hang-up (Linux)")
+@pytest.mark.parametrize(("takes", "waits", "late"), [(1.5, 10.0, True), (3.0, 0.3, False)], ids=["waited-for", "stopped"])
+def test_closing_the_terminal_stops_the_desk_as_ctrl_c_does(tmp_path: Path, takes: float, waits: float, late: bool) -> None:
+    """The build runs in a session of its own, so the hang-up reached the desk alone, which
+    uvicorn does not handle: the desk ended at once and the build went on writing output/ with
+    no one to wait for it. Now the desk stops as on Ctrl-C: a build that ends in time is waited
+    for, one that does not is stopped, and nothing is written after the desk has gone."""
+    started, output, command = stand_in(tmp_path, takes)
+    root = make(tmp_path, SWISS_TWO, TWO_TABLES)
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    launch = tmp_path / "launch.py"
+    launch.write_text(LAUNCH, encoding="utf-8")
+    master, slave = os.openpty()
+    desk = subprocess.Popen(
+        [sys.executable, "-c", ON_A_TERMINAL, str(launch), str(waits), *command, "--",
+         "desk", SLUG, "--content", str(root), "--output", str(output), "--port", str(port)],
+        stdin=slave, stdout=slave, stderr=slave, start_new_session=True, cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)})
+    os.close(slave)
+    try:
+        for _ in range(400):  # up to 20 s to listen
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/standings", timeout=5) as answer:
+                    assert answer.status == 200
+                break
+            except OSError:
+                assert desk.poll() is None, os.read(master, 65536).decode(errors="replace")
+                time.sleep(0.05)
+        with results(root).open("a", encoding="utf-8") as handle:
+            handle.write("# 手工补记\n")  # a hand edit: the desk reads it and has the site rebuilt
+        wait_for(started)
+        os.close(master)  # the terminal closed
+        master = -1
+        desk.wait(40)
+        assert desk.returncode == -signal.SIGHUP  # (stopped, then ended by the hang-up, as a shell reports)
+        assert written(output) == (["late.html", "worker.html"] if late else [])
+        time.sleep(takes + 0.5)  # as long as the build would still have run
+        assert written(output) == (["late.html", "worker.html"] if late else [])
+    finally:
+        if master >= 0:
+            os.close(master)
+        if desk.poll() is None:
+            desk.kill()
+            desk.wait()
+
+
+# --- (b) a stop while the build is being started ------------------------------------------------
+
+def test_a_stop_while_the_build_is_being_started_waits_for_that_build(tmp_path: Path, monkeypatch, capsys) -> None:  # noqa: ANN001
+    """The build's process exists before asyncio hands it over (its pipes are connected
+    first): a stop then found no build (None), returned, and the builder, cancelled in the
+    midst of the start, left the build to itself (or asyncio killed it outright). The stop
+    waits for the start now, then for the build."""
+    from generator.desk import app
+
+    started, output, command = stand_in(tmp_path, 1.0)
+    desk = desk_over(tmp_path, monkeypatch, command)
+    monkeypatch.setattr(app, "BUILD_FINISH_SECONDS", 10.0)
+    real = asyncio.create_subprocess_exec
+    spawned, connected = asyncio.Event(), asyncio.Event()
+
+    async def starting(*args, **options):  # noqa: ANN002, ANN003, ANN202
+        process = await real(*args, **options)  # the process runs; asyncio still connecting its pipes
+        spawned.set()
+        await connected.wait()
+        return process
+
+    monkeypatch.setattr(app.asyncio, "create_subprocess_exec", starting)
+    seen: list[list[str]] = []
+
+    async def during() -> None:
+        desk.changed()
+        await spawned.wait()
+
+    async def scenario() -> None:
+        day = asyncio.create_task(desk_day(desk, during))
+        await spawned.wait()
+        await asyncio.sleep(0.3)  # the stop has come meanwhile
+        connected.set()
+        await day
+        seen.append(written(output))
+
+    asyncio.run(scenario())
+    assert seen == [["late.html", "worker.html"]]  # waited for: it ended before the desk did
+    assert "记录台停止前，等正在进行的网站重建完成" in capsys.readouterr().err
+
+
+# --- (c) a change the site was not rebuilt after ------------------------------------------------
+
+NOT_MADE = "记录台已停止，最后一次改动后网站没有重新生成，{output} 里还不是最新的成绩；要更新网站：paibang build --content {content} --output {output}"
+
+
+@pytest.mark.parametrize("when", ["during-the-build", "being-read", "none"])
+def test_a_change_the_site_was_not_rebuilt_after_is_said_when_the_desk_stops(tmp_path: Path, monkeypatch, capsys,  # noqa: ANN001
+                                                                             when: str) -> None:
+    """A change read (or still being read) while the last build ran, or before the builder got
+    to it, had no rebuild once the desk stopped, and nothing said so: the stop waits for the
+    build under way and starts none. It is said now, in the site's words, with the command
+    that rebuilds the site; nothing is said when the site has every change."""
+    import threading
+
+    from generator.desk import app
+
+    started, output, command = stand_in(tmp_path, 1.0)
+    desk = desk_over(tmp_path, monkeypatch, command)
+    monkeypatch.setattr(app, "BUILD_FINISH_SECONDS", 10.0)
+    reading = threading.Event()
+    load = desk.load
+
+    def slow_load() -> None:  # the event still being read when the stop comes
+        if when == "being-read" and started.exists():
+            reading.set()
+            time.sleep(1.0)
+        load()
+
+    monkeypatch.setattr(desk, "load", slow_load)
+
+    async def during() -> None:
+        desk.changed()  # the change the build is for
+        await until(started)
+        read = desk.version
+        if when == "during-the-build":
+            desk.changed()  # a hand edit, read while the build runs: the build did not take it in
+            for _ in range(200):
+                if desk.version > read:
+                    break
+                await asyncio.sleep(0.05)
+            assert desk.version > read and not (output / "late.html").exists()
+        elif when == "being-read":
+            desk.changed()
+            while not reading.is_set():
+                await asyncio.sleep(0.05)
+        else:
+            await until(output / "late.html")
+            for _ in range(100):  # the builder has taken the build's end in
+                if desk.built_version == desk.version:
+                    break
+                await asyncio.sleep(0.05)
+            assert desk.built_version == desk.version
+
+    asyncio.run(desk_day(desk, during))
+    said = capsys.readouterr().err
+    line = NOT_MADE.format(output=output.resolve(), content=desk.content)
+    assert (line in said) is (when != "none"), said
+    assert "late.html" in written(output)  # (the build under way was waited for)
+
+
+# --- (d) the build's workers ----------------------------------------------------------------------
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups")
+@pytest.mark.parametrize(("build_term", "worker_term"), [("default", "default"), ("ignore", "ignore")],
+                         ids=["stopped", "killed"])
+def test_a_build_stopped_or_killed_ends_with_its_workers(tmp_path: Path, monkeypatch, capsys,  # noqa: ANN001
+                                                         build_term: str, worker_term: str) -> None:
+    """SIGTERM, then SIGKILL, reached the build's own process, not its pool's workers or its PDF
+    printers: a build killed has no clean-up to end them, and they went on writing output/
+    after the desk had stopped. Both go to the build's process group now."""
+    from generator.desk import app
+
+    started, output, command = stand_in(tmp_path, 3.0, build_term, worker_term)
+    desk = desk_over(tmp_path, monkeypatch, command)
+    monkeypatch.setattr(app, "BUILD_FINISH_SECONDS", 0.3)
+    monkeypatch.setattr(app, "BUILD_STOP_SECONDS", 0.3)
+
+    async def during() -> None:
+        desk.changed()
+        await until(started)
+
+    asyncio.run(desk_day(desk, during))
+    assert written(output) == []
+    time.sleep(3.5)  # as long as the build and its worker would still have run
+    assert written(output) == []
+    assert "最后一次改动后网站没有重新生成" in capsys.readouterr().err
