@@ -84,3 +84,28 @@ def test_a_save_drops_the_example_pair_wrote_for_its_table(tmp_path: Path, desk_
     filled, waiting = table_block(root, 1), table_block(root, 2)
     assert "#" not in filled and "boards:\n      1: {open: 85, closed: 40}" in filled, filled
     assert "    # boards:\n    #   1: {open: 85, closed: 40}" in waiting, waiting
+
+
+def test_a_boards_own_penalty_and_note_outlive_a_save_of_its_rooms(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """A team board's own penalty and note (beside its rooms, written by hand in the results
+    file) have no field in the desk's form, one a room: a secretary's save of the rooms wrote
+    the board anew without them, and the penalty was lost. They are kept; the rooms are the
+    form's; a board whose rooms are the file's already is no change at all (no write)."""
+    root = make(tmp_path, STAGE, DRAWN, game="shengji", prefix="H", players=4)
+    running = desk_of(root)
+    status, page = post(running, "main/1/1", "save", **BOARDS, b3_open="110", b3_closed="35")
+    assert status == 200, block(page, "problems")
+    path = results(root)
+    written = path.read_text(encoding="utf-8")
+    assert "      3: {open: 110, closed: 35}\n" in written, written
+    path.write_text(written.replace("      3: {open: 110, closed: 35}\n",
+                                    "      3: {open: 110, closed: 35, penalty: {against: home, points: 20}, note: 裁判判罚}\n"),
+                    encoding="utf-8")
+    secretary = Secretary(running)
+    before = path.read_text(encoding="utf-8")
+    status, page = secretary.post("main/1/1", "save", **BOARDS, b3_open="110", b3_closed="35")
+    assert status == 200 and path.read_text(encoding="utf-8") == before, block(page, "problems")  # nothing changed
+    status, page = secretary.post("main/1/1", "save", **BOARDS, b3_open="115", b3_closed="35")
+    assert status == 200, block(page, "problems")
+    assert sheet(root, 1)["boards"]["3"] == {"open": 115, "closed": 35, "penalty": {"against": "home", "points": 20},
+                                            "note": "裁判判罚"}

@@ -54,7 +54,7 @@ from generator.content.yaml_loader import load_yaml
 from generator.desk import forms
 from generator.desk.store import (
     Corrections, Tokens, UnsafeDeskFile, append_audit, audit_line, drop_comment_lines, dump_round_trip, find_table,
-    load_round_trip, locked, open_audit, plain, set_record, table_key, write_results,
+    load_round_trip, locked, open_audit, plain, set_record, table_key, with_board_keys_kept, write_results,
 )
 from generator.errors import ContentError, Mark, Problems
 from generator.hosts import host_allowed
@@ -713,6 +713,7 @@ class Writer:
                     if written or self.desk.tokens.used(job.key):
                         job.refused = "desk_once"
                         continue
+                job.record = with_board_keys_kept(table, job.record)  # (a board's penalty the form does not show)
                 if {k: plain(table[k]) for k in keys if k in table} == plain(job.record):
                     # the record the file has: nothing to write, and so no audit line (a line
                     # is a change; a log of saves that changed nothing hides the ones that did)

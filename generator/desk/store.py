@@ -30,6 +30,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.tokens import CommentToken
 
+from generator.games.common.rooms import ROOMS
 from generator.seals import Unsealed, key_folder, key_is_kept, seal, sync_folder, unseal, write_durably
 
 AUDIT_NAME = "desk-audit.jsonl"
@@ -598,8 +599,28 @@ def apply_record(text: str, number: int, record: dict[str, Any], record_keys: tu
     return dump_round_trip(data), old
 
 
+def with_board_keys_kept(table: CommentedMap, record: dict[str, Any]) -> dict[str, Any]:
+    """`record` with each two-room board keeping what the form does not show of it: a board's
+    own `penalty:` and `note:` beside its rooms (80分's, bridge teams'), which the form's one
+    field a room cannot hold, so that a save of the rooms never drops a penalty the secretary
+    wrote by hand. A board the save leaves out (both rooms cleared) goes, with them."""
+    boards, before = record.get("boards"), table.get("boards")
+    if not isinstance(boards, dict) or not isinstance(before, dict):
+        return record
+    by_number = {str(number): board for number, board in before.items()}
+    kept = {}
+    for number, board in boards.items():
+        old = by_number.get(str(number))
+        if isinstance(board, dict) and isinstance(old, dict) and set(board) <= set(ROOMS):
+            board = {**board, **{key: plain(value) for key, value in old.items() if key not in ROOMS}}
+        kept[number] = board
+    return {**record, "boards": kept}
+
+
 def set_record(table: CommentedMap, record: dict[str, Any], record_keys: tuple[str, ...]) -> Any:
-    """Replace a loaded table's record keys by `record`; the old record as plain data."""
+    """Replace a loaded table's record keys by `record` (what its boards' form does not show
+    kept: with_board_keys_kept); the old record as plain data."""
+    record = with_board_keys_kept(table, record)
     old = {k: plain(table[k]) for k in record_keys if k in table}
     keys = list(table.keys())
     for key in record_keys:
