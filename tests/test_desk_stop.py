@@ -284,3 +284,31 @@ def test_a_build_stopped_or_killed_ends_with_its_workers(tmp_path: Path, monkeyp
     time.sleep(3.5)  # as long as the build and its worker would still have run
     assert written(output) == []
     assert "最后一次改动后网站没有重新生成" in capsys.readouterr().err
+
+
+# --- a build that could not be started ------------------------------------------------------------
+
+def test_a_build_that_cannot_be_started_is_said_and_the_next_change_builds(tmp_path: Path, monkeypatch,  # noqa: ANN001
+                                                                            capsys) -> None:
+    """A site build whose process could not be started (no memory, too many processes: an
+    OSError) ended the desk's builder: no save of the day rebuilt the site after it, and
+    nothing said so. It is said, in the site's words, and the next change builds."""
+    started, output, command = stand_in(tmp_path, 0.1)
+    missing = [str(tmp_path / "no-such-python"), *command[1:]]
+    commands = [missing, command]
+    desk = desk_over(tmp_path, monkeypatch, command)
+    monkeypatch.setattr(desk, "build_command", lambda: commands.pop(0) if len(commands) > 1 else commands[0])
+
+    async def during() -> None:
+        desk.changed()
+        for _ in range(200):  # the first build's start refused
+            if desk.build_note:
+                break
+            await asyncio.sleep(0.05)
+        assert "no-such-python" in desk.build_note and not started.exists()
+        desk.changed()  # the next change: built
+        await until(output / "late.html")
+
+    asyncio.run(desk_day(desk, during))
+    said = capsys.readouterr().err
+    assert "记录台：网站没有重新生成（FileNotFoundError" in said and "下一次保存或改动后会再试" in said, said

@@ -532,6 +532,13 @@ class Desk:
                 start_new_session=True))
             try:
                 process = await asyncio.shield(starting)
+            except OSError as error:  # not started (no memory, too many processes): said, and the
+                # next change tries again; raised, it ended this loop, and no save of the day
+                # rebuilt the site after it, without a word
+                self.build_note = f"{type(error).__name__}: {error}"
+                _say(self.t("desk_build_not_started", error=self.build_note))
+                self.publish("built", {"version": version, "ok": False})
+                continue
             finally:
                 self._starting = None
             self._build = process
