@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from generator import catalogues
 from generator import caches
 from generator.content import snapshot
-from generator.errors import ContentError, ContentErrors, Mark, Problems, visible
+from generator.errors import ContentError, ContentErrors, Mark, Problems
 from generator.event_cache import BulletinPlan, EventCache, EventMemory, read_again, read_ahead
 
 if TYPE_CHECKING:
@@ -536,9 +536,9 @@ Notify = Callable[[str, dict[str, object]], None]  # (words' key in commands/con
 
 def _tell_stderr(content: Path) -> Notify:
     def tell(key: str, params: dict[str, object]) -> None:
-        from generator.commands.console import site_locale
+        from generator.commands.console import site_locale, terminal
 
-        print(visible(catalogues.text(key, site_locale(content), **params)), file=sys.stderr)  # (paths: console.terminal)
+        terminal(catalogues.text(key, site_locale(content), **params), error=True)
     return tell
 
 

@@ -39,7 +39,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator import catalogues
-from generator.commands.console import ProgressLine, environment_locale, os_error_text, print_problems, site_locale, terminal
+from generator.commands.console import (ProgressLine, environment_locale, os_error_text, print_event_problems,
+                                       print_problems, site_locale, terminal)
 from generator.errors import ContentErrors, CouldNotFinish
 from generator.render.output import OutputRefused
 from generator.messages import LOCALES
@@ -287,7 +288,10 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
         terminal(catalogues.text(refusal.reason, locale, path=refusal.path, content=args.content, folder=key_folder()), error=True)
         return 2
     except ContentErrors as failure:
-        print_problems(failure.problems, locale, args.content)
+        if args.command in ("export", "print"):  # of one event: its problems and the site's, as pair shows them
+            print_event_problems(failure.problems, locale, args.content, args.event)
+        else:
+            print_problems(failure.problems, locale, args.content)
         errors = sum(1 for p in failure.problems if not p.warning)
         # build_failed (nothing built, the folder unchanged) for the commands that build into --output
         failed = {"check": "check_failed", "import": "import_failed", "pair": "pair_refused_errors",

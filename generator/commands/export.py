@@ -11,8 +11,7 @@ import os
 from pathlib import Path
 
 from generator import catalogues
-from generator.commands.console import print_event_problems, site_locale, terminal
-from generator.errors import ContentErrors
+from generator.commands.console import terminal
 from generator.seals import write_durably
 
 EXTENSIONS = {"xlsx": "xlsx", "csv": "csv", "pbn": "pbn", "usebio": "xml"}
@@ -45,16 +44,7 @@ def files(result, kind: str, locale: str) -> dict[str, bytes]:
 def run(args: argparse.Namespace) -> int:
     from generator.build import validate
 
-    locale = args.lang or site_locale(args.content)
-    try:
-        site, results, warnings = validate(args.content)
-    except ContentErrors as failure:
-        # this event's problems and the site's, as pair shows them: another event's warnings
-        # printed in full before the errors would bury them
-        print_event_problems(failure.problems, locale, args.content, args.event)
-        errors = sum(1 for p in failure.problems if not p.warning)
-        terminal(catalogues.text("check_failed", locale, errors=errors, warnings=len(failure.problems) - errors), error=True)
-        return 1
+    site, results, warnings = validate(args.content)  # (content errors: cli.main says them, this event's first)
     locale = args.lang or site.locale
     result = next((r for r in results if r.event.slug == args.event), None)
     if result is None:

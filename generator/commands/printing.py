@@ -19,8 +19,8 @@ import argparse
 from pathlib import Path
 
 from generator import catalogues
-from generator.commands.console import print_event_problems, site_locale, terminal
-from generator.errors import ContentErrors, CouldNotFinish, Refusal
+from generator.commands.console import print_event_problems, terminal
+from generator.errors import CouldNotFinish, Refusal
 from generator.seals import write_durably
 
 
@@ -31,14 +31,7 @@ def run(args: argparse.Namespace) -> int:
 
     # Of the problems, this event's and the site's, as pair shows them: other events' warnings
     # printed in full before the answer (a round not drawn, a stage misspelt) buried it.
-    try:
-        site, results, warnings = validate(args.content)
-    except ContentErrors as failure:
-        locale = args.lang or site_locale(args.content)
-        print_event_problems(failure.problems, locale, args.content, args.event)
-        errors = sum(1 for p in failure.problems if not p.warning)
-        terminal(catalogues.text("check_failed", locale, errors=errors, warnings=len(failure.problems) - errors), error=True)
-        return 1
+    site, results, warnings = validate(args.content)  # (content errors: cli.main says them, this event's first)
     locale = args.lang or site.locale
     print_event_problems(warnings, locale, args.content, args.event)
     try:

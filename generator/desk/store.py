@@ -595,7 +595,7 @@ def apply_record(text: str, number: int, record: dict[str, Any], record_keys: tu
     table = find_table(data, number)
     if table is None:
         raise KeyError(number)
-    old = set_record(table, record, record_keys)
+    old = set_record(table, with_board_keys_kept(table, record), record_keys)
     return dump_round_trip(data), old
 
 
@@ -618,9 +618,7 @@ def with_board_keys_kept(table: CommentedMap, record: dict[str, Any]) -> dict[st
 
 
 def set_record(table: CommentedMap, record: dict[str, Any], record_keys: tuple[str, ...]) -> Any:
-    """Replace a loaded table's record keys by `record` (what its boards' form does not show
-    kept: with_board_keys_kept); the old record as plain data."""
-    record = with_board_keys_kept(table, record)
+    """Replace a loaded table's record keys by `record`; the old record as plain data."""
     old = {k: plain(table[k]) for k in record_keys if k in table}
     keys = list(table.keys())
     for key in record_keys:
