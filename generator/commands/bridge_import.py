@@ -2238,7 +2238,7 @@ def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, lo
     from generator.commands.console import print_problems
     from generator.errors import ContentErrors
 
-    hands = write_hands(content, slug, STAGE_TEAMS, path, locale)
+    hands = write_hands(content, slug, STAGE_TEAMS, hands_text(path), locale)
     folder, matches = write_teams_event(content, slug, session, stage_name(content, teams=True), hands)
     teams = {t for line in session.lines for t in (line.ns, line.ew)}
     left = left_out(session, matches)
@@ -2333,10 +2333,11 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
     written = []
     taken: dict[str, str] = {}  # every section's entry ids, made before anything is written: none shared
     all_ids = [entry_ids(part, taken) for _, _, part in parts]
+    deals = hands_text(path)  # (the whole file read once, for every section's stage)
     for (stage, section, part), part_ids in zip(parts, all_ids):
         if section is not None:
             terminal(say("section", locale, section=section, stage=stage))
-        hands = write_hands(content, slug, stage, path, locale)
+        hands = write_hands(content, slug, stage, deals, locale)
         folder, ids, wrote = write_event(content, slug, part, stage, stage_name(content, section), part_ids, hands)
         rounds = len({line.round for line in part.lines})
         terminal(say("written", locale, pairs=len(_entries(part, ids)), rounds=rounds,
@@ -2512,16 +2513,17 @@ def hands_text(path: Path) -> tuple[str, int, list[int]] | None:
     return "\n".join(lines) + "\n", len(kept), sorted(differ)
 
 
-def write_hands(content: Path, slug: str, stage: str, path: Path, locale: str) -> str | None:
+def write_hands(content: Path, slug: str, stage: str, made: tuple[str, int, list[int]] | None, locale: str,
+                ) -> str | None:
     """The file's deals written beside the stage's results, `results/<stage>-hands.pbn`, for the
     stage's `hands:` (the value returned; None when none was written): the board pages showed no
     hands, the deals dropped. Written as the import's own files are, never through a link: put
     in place by a rename. Never over a file of the secretary's either: one there that is not the
     import's own (HANDS_MARK), a link, or anything but a regular file of the user's is left as it
-    is, said in one line, and the stage gets no `hands:` from the import."""
+    is, said in one line, and the stage gets no `hands:` from the import. `made`: the file's
+    deals as hands_text reads them, once for all its sections."""
     from generator.commands.init import own_file
 
-    made = hands_text(path)
     if made is None:
         return None
     text, boards, differ = made

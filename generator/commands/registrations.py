@@ -900,7 +900,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     for person in people:
         grouped.setdefault(person.key, []).append(person)
     groups = list(grouped.values())
-    report.team_size = _team_size(event, game)
+    report.team_size = team_size  # (event.yaml read above for it, the same file)
     size = report.team_size or _usual_size(groups)
     enlarged = _enlarged(groups, set(report.filled))
     # (a team named as enlarged, with its filled rows, is not named again as of another size)
