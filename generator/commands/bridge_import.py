@@ -1771,11 +1771,6 @@ def write_event(content: Path, slug: str, session: Session, stage: str, name: st
     return folder, ids, wrote
 
 
-def _placeholders(key: str) -> set[str]:
-    """What `paibang new` writes as `key`'s value, in every locale (new_<key>_value)."""
-    return {catalogues.text(f"new_{key}_value", locale) for locale in LOCALES}
-
-
 def _scalar(line: str) -> Any:
     """A top-level key's value as YAML reads it (`title: New event` -> New event); None if unreadable."""
     try:
@@ -1793,10 +1788,12 @@ def _fill_new_event(event: Path, title: str | None, day: str | None, written: st
     when it is still one of the examples, word for word (then new's commented results example
     after it goes too: it names the example's stage). Anything the secretary changed is kept.
     `written`: the event.yaml a new event gets (event_text). True when the stage was written."""
+    from generator.content.load import placeholder_values
+
     lines = event.read_text(encoding="utf-8").splitlines()
     changed = stage_written = False
     at = {line.split(":", 1)[0].strip(): i for i, line in enumerate(lines) if _top_key(line) and ":" in line}
-    if "title" in at and _scalar(lines[at["title"]]) in _placeholders("title") and title:
+    if "title" in at and _scalar(lines[at["title"]]) in placeholder_values("title") and title:
         lines[at["title"]] = f"title: {_yaml_text(title)}"
         changed = True
         if day and "dates" in at:

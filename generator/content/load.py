@@ -518,8 +518,9 @@ def _warn_teams_in_pairs(event: Event, problems: Problems) -> None:
                          stage=stage.id, usual=usual, size=size, count=len(large), ids=large)
 
 
-def _placeholder_values(key: str) -> frozenset[str]:
-    """What `paibang new` writes as `key`'s value (new_<key>_value), in every locale."""
+def placeholder_values(key: str) -> frozenset[str]:
+    """What `paibang new` writes as `key`'s value (new_<key>_value), in every locale (check's
+    warning, and import's taking the file's title in its place)."""
     return frozenset(catalogues.text(f"new_{key}_value", locale) for locale in LOCALES)
 
 
@@ -528,7 +529,7 @@ def _warn_if_placeholder(value: str | None, mark: Mark, key: str, problems: Prob
     "Organiser"): followed as the README says, new then import, it passed check and was built
     under those words. A warning: the event is still being filled in, and builds. (`value` as
     read once: reading a key again says again what is wrong with it, a title too long.)"""
-    if value and value.strip() in _placeholder_values(key):
+    if value and value.strip() in placeholder_values(key):
         problems.add("event-placeholder", mark, warning=True, key=key, value=value)
 
 
