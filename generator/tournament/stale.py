@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from generator import catalogues
 from generator.catalogues import LOCALES
 from generator.games import GAMES, metric_of
-from generator.tournament.pairing import _num
 from generator.tournament.results import StageResult, StaleDraw
 
 
@@ -123,6 +122,11 @@ def _sides(result: StageResult, number: int, table: int) -> tuple[str, ...]:
     round_result = next((r for r in result.rounds if r.number == number), None)
     score = next((s for s in round_result.tables if s.table.number == table), None) if round_result else None
     return tuple(score.table.sides) if score is not None else ()
+
+
+def _num(value: float) -> str:
+    # (pairing's own twin: pairing imports knockout, which imports this module)
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 def seeding_changes(source: StageResult | None, recorded: list[tuple[str, float]] | None, entries: list[str],
