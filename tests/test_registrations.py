@@ -738,3 +738,22 @@ def test_a_name_cell_holding_a_phone_is_refused_masked(content: Path, tmp_path: 
     assert "[registration-name-private] 第 7 行的姓名“谢安 ***********”含有像手机号或证件号的号码" in said
     assert "号码写在电话或学号一列" in said and "13800138005" not in said
     assert not (content / "events/works/entries.yaml").exists()
+
+
+def test_a_rerun_gives_a_listed_entry_to_the_team_sharing_most_players_not_the_first_to_share_one(
+        content: Path, tmp_path: Path) -> None:
+    """Matching took the sheet's teams in order, each to the listed entry sharing most players
+    with it: 甲1, moved to a new team listed first on the sheet, took T01 with it, and the three
+    who are still T01 became a new entry (their results, by T01's id, passed to the other team).
+    The best overlaps are matched first: T01 goes to the team holding three of its players."""
+    new_event(content, "union-2026", "guandan")
+    first = {"1队": ["甲1", "乙1", "丙1", "丁1"], "2队": ["甲2", "乙2", "丙2", "丁2"]}
+    import_registrations(content, "union-2026", team_sheet(tmp_path / "a.xlsx", first), prefix="T")
+    again = {"新队": ["甲1", "戊1", "己1", "庚1"], "1队": ["乙1", "丙1", "丁1", "辛1"], "2队": first["2队"]}
+    report = import_registrations(content, "union-2026", team_sheet(tmp_path / "b.xlsx", again), prefix="T")
+    assert (report.new, report.kept, report.new_ids) == (1, 2, ["T03"])
+    import yaml
+
+    written = {e["id"]: e for e in yaml.safe_load((content / "events/union-2026/entries.yaml").read_text(encoding="utf-8"))}
+    assert written["T01"]["players"] == ["乙1", "丙1", "丁1", "辛1"] and written["T01"]["name"] == "1队"
+    assert written["T03"]["players"] == ["甲1", "戊1", "己1", "庚1"] and written["T03"]["name"] == "新队"

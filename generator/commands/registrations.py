@@ -1115,7 +1115,11 @@ def _team_size(event: YamlMap, game: Game | None) -> int | None:
 
 def _match_existing(groups: list[list[Registrant]], existing: list[dict], namesakes: set[str]) -> dict[int, dict]:
     """group index -> the listed entry it updates: the entry with exactly its players, else the
-    one sharing most players with it (each entry updated once). Linear in the players."""
+    one sharing most players with it (each entry updated once). The best overlaps are matched
+    first, over all the sheet's teams (then in the sheet's order): taken team by team, a team
+    sharing one player (甲1, moved to a new team listed first) claimed the entry before the team
+    holding its other three, which became a new entry while its id and results passed to the
+    other. Near linear in the players (the pairs sharing a player, sorted)."""
     by_players = {frozenset(_people(entry, namesakes)): entry for entry in existing}
     by_name: dict[str, list[dict]] = {}
     for entry in existing:
@@ -1128,17 +1132,20 @@ def _match_existing(groups: list[list[Registrant]], existing: list[dict], namesa
         if entry is not None and id(entry) not in claimed:
             matches[number] = entry
             claimed.add(id(entry))
+    # (players shared, the team's place on the sheet, the entry's place among those it shares
+    # players with, the entry) for every team and listed entry sharing a player
+    pairs: list[tuple[int, int, int, dict]] = []
     for number, members in enumerate(groups):
         if number in matches:
             continue
-        shared: dict[int, tuple[int, dict]] = {}
+        shared: dict[int, list] = {}
         for person in members:
             for entry in by_name.get(person.who(namesakes), ()):
                 if id(entry) not in claimed:
-                    count, _ = shared.get(id(entry), (0, entry))
-                    shared[id(entry)] = (count + 1, entry)
-        if shared:
-            _, entry = max(shared.values(), key=lambda item: item[0])
+                    shared.setdefault(id(entry), [0, entry])[0] += 1
+        pairs += [(count, number, place, entry) for place, (count, entry) in enumerate(shared.values())]
+    for _, number, _, entry in sorted(pairs, key=lambda pair: (-pair[0], pair[1], pair[2])):
+        if number not in matches and id(entry) not in claimed:
             matches[number] = entry
             claimed.add(id(entry))
     return matches
