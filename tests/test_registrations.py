@@ -78,6 +78,31 @@ def test_new_event_is_complete_and_validates(content: Path, game: str) -> None:
     validate(content)  # raises on any error
 
 
+@pytest.mark.parametrize("game", ["bridge", "guandan", "daguai", "shengji"])
+@pytest.mark.parametrize(("locale", "player"), [("en", "Hua Li"), ("zh-Hant", "李華"), ("zh-Hans", "李华")])
+def test_new_writes_its_example_entries_in_the_sites_language(content: Path, game: str, locale: str,
+                                                              player: str) -> None:
+    """`paibang new` on an English site wrote its stages in English but its commented example
+    entries (players, groups, team names) in Simplified Chinese, and a Traditional site's in
+    Simplified: the secretary copies them as they are. Uncommented, they are still entries the
+    event reads."""
+    scaffold_event(content, "open", game, locale)
+    event = content / "events/open/event.yaml"
+    text = event.read_text(encoding="utf-8")
+    block = text.split("\nentries: []\n")[1].split("\nofficials:")[0]
+    assert player in block
+    if locale == "en":  # (a word of Chinese left in the entries or the table's comments)
+        assert not re.search(r"[\u3400-\u9fff]", block + text.split("\nstages:")[1])
+    if locale == "zh-Hant":
+        assert not re.search("[\u961f\u534e\u5f20\u4e49\u7ea7\u5218]", block)  # (Simplified forms)
+    event.write_text(text.replace("entries: []\n" + block, "entries:\n" + block.replace("  # - ", "  - ")),
+                     encoding="utf-8")
+    for placeholder in (event.parent / "results").glob("*.yaml"):
+        placeholder.unlink()
+    _, results, _ = validate(content)
+    assert player in [p.name for entry in results[0].event.entries.values() for p in entry.players]
+
+
 def test_new_never_overwrites(content: Path) -> None:
     scaffold_event(content, "club-night", "bridge")
     before = (content / "events/club-night/event.yaml").read_text(encoding="utf-8")
