@@ -89,8 +89,8 @@ MAX_ROW_CELLS = 1_000  # cells in one row (Excel writes a formatted row as one <
 # editor reformat it) and would carry or lose comments with the values they witness; this one is
 # not in the way, and JSON is data only (json.loads makes dicts and strings, nothing runs). It
 # holds only values import wrote to entries.yaml, so never one the privacy test kept out
-# (_team_cell), and never a hand value. Written by import only: a build reads neither file's
-# record. Missing (entries imported by an older paibang, or the file deleted), a rerun takes the
+# (_team_cell), and never a hand value. Written by import only, as entries.yaml is (a build
+# writes nothing under content/). Missing (entries imported by an older paibang, or the file deleted), a rerun takes the
 # sheet's values as before and says each change.
 RECORD = "entries.imported.json"
 RECORDED = ("name", "group")
@@ -989,8 +989,8 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     text = yaml.dump(merged, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, default_flow_style=None, width=120)
     header_text = "".join(f"# {line}\n" for line in catalogues.text("entries_file_head", locale).splitlines())
     _write(entries_path, header_text + text)
-    # (after entries.yaml: a kill between the two leaves the older record, and the next import
-    # then takes the values it wrote as the hand's, keeping them: the sheet's, unless it changed)
+    # (written after entries.yaml: killed between the two, the older record stays, and the next
+    # import takes a value the sheet has changed since as edited by hand: kept and said, not lost)
     listed = [str(entry.get("id")) for entry in merged]
     _write(record_path, json.dumps({"entries": {key: record[key] for key in listed if key in record}},
                                    ensure_ascii=False, indent=1, sort_keys=True) + "\n")
