@@ -78,6 +78,31 @@ def test_new_event_is_complete_and_validates(content: Path, game: str) -> None:
     validate(content)  # raises on any error
 
 
+@pytest.mark.parametrize("game", ["bridge", "guandan", "daguai", "shengji"])
+@pytest.mark.parametrize(("locale", "player"), [("en", "Hua Li"), ("zh-Hant", "李華"), ("zh-Hans", "李华")])
+def test_new_writes_its_example_entries_in_the_sites_language(content: Path, game: str, locale: str,
+                                                              player: str) -> None:
+    """`paibang new` on an English site wrote its stages in English but its commented example
+    entries (players, groups, team names) in Simplified Chinese, and a Traditional site's in
+    Simplified: the secretary copies them as they are. Uncommented, they are still entries the
+    event reads."""
+    scaffold_event(content, "open", game, locale)
+    event = content / "events/open/event.yaml"
+    text = event.read_text(encoding="utf-8")
+    block = text.split("\nentries: []\n")[1].split("\nofficials:")[0]
+    assert player in block
+    if locale == "en":  # (a word of Chinese left in the entries or the table's comments)
+        assert not re.search(r"[\u3400-\u9fff]", block + text.split("\nstages:")[1])
+    if locale == "zh-Hant":
+        assert not re.search("[\u961f\u534e\u5f20\u4e49\u7ea7\u5218]", block)  # (Simplified forms)
+    event.write_text(text.replace("entries: []\n" + block, "entries:\n" + block.replace("  # - ", "  - ")),
+                     encoding="utf-8")
+    for placeholder in (event.parent / "results").glob("*.yaml"):
+        placeholder.unlink()
+    _, results, _ = validate(content)
+    assert player in [p.name for entry in results[0].event.entries.values() for p in entry.players]
+
+
 def test_new_never_overwrites(content: Path) -> None:
     scaffold_event(content, "club-night", "bridge")
     before = (content / "events/club-night/event.yaml").read_text(encoding="utf-8")
@@ -738,3 +763,101 @@ def test_a_name_cell_holding_a_phone_is_refused_masked(content: Path, tmp_path: 
     assert "[registration-name-private] 第 7 行的姓名“谢安 ***********”含有像手机号或证件号的号码" in said
     assert "号码写在电话或学号一列" in said and "13800138005" not in said
     assert not (content / "events/works/entries.yaml").exists()
+
+
+def test_a_rerun_gives_a_listed_entry_to_the_team_sharing_most_players_not_the_first_to_share_one(
+        content: Path, tmp_path: Path) -> None:
+    """Matching took the sheet's teams in order, each to the listed entry sharing most players
+    with it: 甲1, moved to a new team listed first on the sheet, took T01 with it, and the three
+    who are still T01 became a new entry (their results, by T01's id, passed to the other team).
+    The best overlaps are matched first: T01 goes to the team holding three of its players."""
+    new_event(content, "union-2026", "guandan")
+    first = {"1队": ["甲1", "乙1", "丙1", "丁1"], "2队": ["甲2", "乙2", "丙2", "丁2"]}
+    import_registrations(content, "union-2026", team_sheet(tmp_path / "a.xlsx", first), prefix="T")
+    again = {"新队": ["甲1", "戊1", "己1", "庚1"], "1队": ["乙1", "丙1", "丁1", "辛1"], "2队": first["2队"]}
+    report = import_registrations(content, "union-2026", team_sheet(tmp_path / "b.xlsx", again), prefix="T")
+    assert (report.new, report.kept, report.new_ids) == (1, 2, ["T03"])
+    import yaml
+
+    written = {e["id"]: e for e in yaml.safe_load((content / "events/union-2026/entries.yaml").read_text(encoding="utf-8"))}
+    assert written["T01"]["players"] == ["乙1", "丙1", "丁1", "辛1"] and written["T01"]["name"] == "1队"
+    assert written["T03"]["players"] == ["甲1", "戊1", "己1", "庚1"] and written["T03"]["name"] == "新队"
+
+
+# --- a rerun keeps what the secretary corrected by hand in entries.yaml ------------------------------
+
+
+def phoned_sheet(path: Path, teams: dict[str, tuple[str, list[str]]]) -> Path:
+    """队名, 姓名, 学院, 手机 rows: each team's college and players, each with a phone."""
+    rows = [["队名", "姓名", "学院", "手机"]] + [[team, name, college, f"1380013{n:04d}"]
+                                             for n, (team, (college, names)) in enumerate(teams.items())
+                                             for name in names]
+    return write_xlsx(path, rows)
+
+
+def test_a_rerun_keeps_a_name_or_group_corrected_by_hand_and_says_it(content: Path, tmp_path: Path,
+                                                                     capsys) -> None:
+    """entries.yaml says it may be edited by hand, yet a rerun wrote the sheet's team name over the
+    one the secretary corrected (红对 fixed to 红队 came back as 红对): import did not know what it
+    had last written. It records that in entries.imported.json: a value still equal to it takes
+    the sheet's; one edited by hand is kept and said, with the flag that takes the sheet's."""
+    from generator.cli import main
+
+    new_event(content, "union-2026", "guandan")
+    teams = {"红对": ("化学学院", ["甲1", "乙1"]), "蓝队": ("物理学院", ["甲2", "乙2"]),
+             "绿队": ("数学学院", ["甲3", "乙3"])}
+    import_registrations(content, "union-2026", phoned_sheet(tmp_path / "a.xlsx", teams), prefix="T")
+    folder = content / "events/union-2026"
+    listed = folder / "entries.yaml"
+    record = (folder / "entries.imported.json").read_text(encoding="utf-8")
+    assert "13800" not in record and "红对" in record  # (what was written: never a phone)
+    text = listed.read_text(encoding="utf-8")
+    listed.write_text(text.replace("name: 红对", "name: 红队").replace("group: 物理学院", "group: 物理系"),
+                      encoding="utf-8")
+    # the sheet unchanged but for 绿队, renamed 青队 there: the one value import wrote and nobody touched
+    changed = dict(teams)
+    changed["青队"] = changed.pop("绿队")
+    sheet = phoned_sheet(tmp_path / "b.xlsx", changed)
+    for rerun in range(2):  # said again on each rerun, until taken or the sheet agrees
+        report = import_registrations(content, "union-2026", sheet, prefix="T")
+        written = listed.read_text(encoding="utf-8")
+        assert "name: 红队" in written and "group: 物理系" in written and "name: 青队" in written
+        assert "红对" not in written and "物理学院" not in written
+        lines = report.lines("zh-Hans")
+        assert ("T01 的队名在 entries.yaml 中手改为 红队，保留；报名表上的 红对 未采用"
+                "（要采用报名表的，重新导入时加上 --take-sheet T01）") in lines
+        assert ("T02 group edited by hand in entries.yaml to 物理系: kept; the sheet's 物理学院 not taken "
+                "(to take the sheet's, import again with --take-sheet T02)") in report.lines("en")
+        assert ("T03 队名改为 青队（原为 绿队）" in lines) == (rerun == 0)
+        assert not [line for line in lines if line.startswith("T03") and "手改" in line]
+    _, results, _ = validate(content)
+    entries = results[0].event.entries
+    assert (entries["T01"].name, entries["T02"].group, entries["T03"].name) == ("红队", "物理系", "青队")
+    # taking the sheet's for T01 alone, from the command line
+    assert main(["import", "union-2026", str(sheet), "--prefix", "T", "--take-sheet", "T01",
+                 "--content", str(content)]) == 0
+    out = capsys.readouterr().out
+    written = listed.read_text(encoding="utf-8")
+    assert "name: 红对" in written and "group: 物理系" in written and "T01 队名改为 红对（原为 红队）" in out
+    # the sheet now agreeing with the hand's 物理系: taken as import's, so a later change of the sheet is
+    changed["蓝队"] = ("物理系", teams["蓝队"][1])
+    import_registrations(content, "union-2026", phoned_sheet(tmp_path / "c.xlsx", changed), prefix="T")
+    changed["蓝队"] = ("物理与天文学院", teams["蓝队"][1])
+    report = import_registrations(content, "union-2026", phoned_sheet(tmp_path / "d.xlsx", changed), prefix="T")
+    assert "T02 班级/单位改为 物理与天文学院（原为 物理系）" in report.lines("zh-Hans") and not report.by_hand
+
+
+def test_an_unreadable_record_of_what_import_wrote_is_said_and_taken_as_none(content: Path, tmp_path: Path) -> None:
+    """A broken entries.imported.json (an editor's half-saved file) is a line naming it, never a
+    traceback: the import takes the sheet's values, as before records were kept, and says each."""
+    new_event(content, "union-2026", "guandan")
+    teams = {"红队": ("化学学院", ["甲1", "乙1"]), "蓝队": ("物理学院", ["甲2", "乙2"])}
+    import_registrations(content, "union-2026", phoned_sheet(tmp_path / "a.xlsx", teams), prefix="T")
+    folder = content / "events/union-2026"
+    (folder / "entries.imported.json").write_text('{"entries": {"T01": ', encoding="utf-8")
+    teams["红队"] = ("化工学院", teams["红队"][1])
+    report = import_registrations(content, "union-2026", phoned_sheet(tmp_path / "b.xlsx", teams), prefix="T")
+    lines = report.lines("zh-Hans")
+    assert any(line.startswith(f"{folder / 'entries.imported.json'} 读不出") for line in lines)
+    assert "T01 班级/单位改为 化工学院（原为 化学学院）" in lines
+    assert "化工学院" in (folder / "entries.imported.json").read_text(encoding="utf-8")  # written whole again

@@ -19,7 +19,10 @@ of a listed entry (or share players with it) keeps that entry's id, so nothing i
 results files stay valid; the sheet is that entry's roster, unless results name it: then its
 players stay (who played is history, said for each the sheet no longer lists) and the sheet may
 add players; its team name and group become the sheet's, each change said in a line (a blank
-cell erases nothing; results name entries by id, so they stay valid). An entry is known by its
+cell erases nothing; results name entries by id, so they stay valid), unless the secretary
+changed them by hand in entries.yaml since: import keeps what it last wrote for each entry in
+entries.imported.json (RECORD), and a value that is no longer that one was edited by hand; it is
+kept and said, the sheet's not taken unless --take-sheet says so. An entry is known by its
 players, not its name: a team renamed with all its players changed is a new entry, and a listed
 entry the sheet does not hold is kept, never deleted, and said. New entries are numbered after
 the highest id listed or named in a results file, so a deleted entry's id (and its results) is
@@ -37,6 +40,7 @@ import argparse
 import bisect
 import csv
 import io
+import json
 import re
 import shlex
 import zipfile
@@ -77,6 +81,19 @@ _DOCTYPE = re.compile(rb"<!(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 _TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?(row|c|si)[\s>/]")  # a row, a cell, a shared string
 MAX_CELLS = 500_000  # cells of the workbook, and shared strings: 50,000 rows of 10 columns (openpyxl reads ~30,000 a second)
 MAX_ROW_CELLS = 1_000  # cells in one row (Excel writes a formatted row as one <row>, not 16,384 cells)
+
+# What import last wrote of each entry's team name and group, beside entries.yaml: {"entries":
+# {id: {"name": …, "group": …}}}. Without it a rerun cannot tell a name the secretary corrected
+# by hand from one the sheet changed, and wrote the sheet's over it. A file of its own, not YAML
+# comments in entries.yaml: the secretary edits that file (copies a line, moves an entry, lets an
+# editor reformat it) and would carry or lose comments with the values they witness; this one is
+# not in the way, and JSON is data only (json.loads makes dicts and strings, nothing runs). It
+# holds only values import wrote to entries.yaml, so never one the privacy test kept out
+# (_team_cell), and never a hand value. Written by import only, as entries.yaml is (a build
+# writes nothing under content/). Missing (entries imported by an older paibang, or the file deleted), a rerun takes the
+# sheet's values as before and says each change.
+RECORD = "entries.imported.json"
+RECORDED = ("name", "group")
 
 ENCODINGS = {"utf-8": "UTF-8", "utf-16": "UTF-16", "gb18030": "GB18030 (GBK)", "big5": "Big5"}
 
@@ -185,6 +202,10 @@ class ImportReport:
     withheld: list[tuple[int, str, str, str, str]] = field(default_factory=list)
     # (entry: id and name, whether results name it) of each listed entry the sheet does not hold
     absent: list[tuple[str, bool]] = field(default_factory=list)
+    # (entry id, "name" or "group", the value kept ("" none), the sheet's not taken) of each team
+    # name or group edited by hand in entries.yaml since import last wrote it (_details_kept)
+    by_hand: list[tuple[str, str, str, str]] = field(default_factory=list)
+    record_unreadable: tuple[str, str] | None = None  # (RECORD's path, why): taken as absent
 
     def lines(self, locale: str) -> list[str]:
         """What was done with the sheet, one line per column, in `locale`."""
@@ -214,8 +235,14 @@ class ImportReport:
         lines += [catalogues.text("import_dropped", locale, entry=entry) for entry in self.dropped]
         lines += [catalogues.text("import_kept_player", locale, name=name, entry=entry)
                   for name, entry in self.kept_players]
+        if self.record_unreadable:
+            path, reason = self.record_unreadable
+            lines.append(catalogues.text("import_record_unreadable", locale, path=path, reason=reason))
         lines += [catalogues.text(f"import_{key}_{'changed' if old else 'added'}", locale, entry=entry, old=old,
                                   new=new) for entry, key, old, new in self.details]
+        lines += [catalogues.text(f"import_{key}_by_hand", locale, entry=entry, new=new,
+                                  kept=kept or catalogues.text("import_by_hand_blank", locale))
+                  for entry, key, kept, new in self.by_hand]
         lines += [catalogues.text("import_cell_differs", locale, row=row, name=name, heading=heading, value=value,
                                   kept=kept, entry=entry) for row, name, heading, value, kept, entry in self.differing]
         lines += [catalogues.text("import_cell_private", locale, row=row, name=name, heading=heading, value=value,
@@ -825,10 +852,12 @@ def _merged_lookup(table: Table, indexes: list[int]) -> Callable[[int, int], str
 
 
 def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: dict[str, str] | None = None,
-                         prefix: str | None = None, locale: str = "zh-Hans") -> ImportReport:
+                         prefix: str | None = None, locale: str = "zh-Hans",
+                         take_sheet: list[str] | None = None) -> ImportReport:
     """Merge `sheet` into events/<slug>/entries.yaml (its head comment in `locale`); raise
     ContentErrors listing unusable rows, ImportRefusal for a slug, --map or --prefix that cannot
-    be used."""
+    be used. `take_sheet` (--take-sheet): the entries whose team name and group are the sheet's
+    even where edited by hand ([]: every entry; None: none)."""
     if not SLUG.fullmatch(slug):  # "../../x" would write outside content/
         raise ImportRefusal("slug-invalid", slug=slug)
     if prefix is not None and not re.fullmatch(r"[A-Za-z]{1,8}", prefix):
@@ -893,6 +922,8 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     existing = _existing_entries(event, folder, problems)
     if problems.errors:  # an entries file that cannot be read is never overwritten as if it were empty
         raise ContentErrors(problems.sorted())
+    record_path = folder / RECORD
+    record = _read_record(record_path, report)
     game = GAMES.get(str(event.get("game")))
     letter = prefix or (game.id_prefix if game is not None else Game.id_prefix)
 
@@ -927,7 +958,10 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
                 players = _roster_kept(known, members, players, report, namesakes)
             changed = known.get("players") != players
             known["players"] = players  # phone numbers and the like may have changed
-            changed |= _details_kept(known, team, group, report)
+            known_id = str(known.get("id"))
+            take = take_sheet is not None and (not take_sheet or known_id in take_sheet)
+            details_changed, record[known_id] = _details_kept(known, team, group, report, record.get(known_id), take)
+            changed |= details_changed
             updated += changed
             kept += 1
             placed.update((p.who(namesakes), (p, known)) for p in members)
@@ -937,6 +971,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
             entry["group"] = group
         if team:
             entry["name"] = team
+        record[str(entry["id"])] = {key: str(entry[key]) for key in RECORDED if key in entry}
         merged.append(entry)
         new_ids.append(str(entry["id"]))
         _differing(members, entry, columns, report, namesakes)
@@ -954,6 +989,11 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     text = yaml.dump(merged, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, default_flow_style=None, width=120)
     header_text = "".join(f"# {line}\n" for line in catalogues.text("entries_file_head", locale).splitlines())
     _write(entries_path, header_text + text)
+    # (written after entries.yaml: killed between the two, the older record stays, and the next
+    # import takes a value the sheet has changed since as edited by hand: kept and said, not lost)
+    listed = [str(entry.get("id")) for entry in merged]
+    _write(record_path, json.dumps({"entries": {key: record[key] for key in listed if key in record}},
+                                   ensure_ascii=False, indent=1, sort_keys=True) + "\n")
     _point_event_at(event_file)
     report.entries, report.new, report.kept, report.new_ids = len(merged), len(new_ids), kept, new_ids
     report.updated = updated
@@ -1063,19 +1103,55 @@ def _differing(members: list[Registrant], entry: dict, columns: list[Column], re
                 report.withheld.append((person.row, _said(person.name), heading, _said(value), _label(entry)))
 
 
-def _details_kept(entry: dict, team: str | None, group: str | None, report: ImportReport) -> bool:
+def _details_kept(entry: dict, team: str | None, group: str | None, report: ImportReport,
+                  last: dict[str, str] | None, take: bool) -> tuple[bool, dict[str, str]]:
     """The sheet's team name and group (班级, 学院 …) written into a listed entry it matched by its
-    players, each change said (`details`); whether any changed. A blank on the sheet erases
-    nothing (a name added in entries.yaml by hand stays). Results files name entries by id only,
-    so an entry with results takes a corrected name or group as any other: its pages say it."""
+    players, each change said (`details`); whether any changed, and what import has now last
+    written of them (RECORD). A blank on the sheet erases nothing (a name added in entries.yaml
+    by hand stays). Results files name entries by id only, so an entry with results takes a
+    corrected name or group as any other: its pages say it.
+
+    `last` is what import last wrote of this entry (None: not recorded). A value of the file that
+    is not that one was edited by hand since (a misspelt team name the secretary corrected): it is
+    kept and said (`by_hand`), the sheet's not taken, unless `take` (--take-sheet). The sheet
+    agreeing with the hand's value takes it as import's from then on."""
     changed = False
+    wrote = dict(last or {})
     for key, value in (("name", team), ("group", group)):
-        if value and entry.get(key) != value:
-            old = entry.get(key)
-            report.details.append((str(entry.get("id")), key, _said(str(old)) if old else "", _said(value)))
-            entry[key] = value
-            changed = True
-    return changed
+        if not value:
+            continue
+        now = entry.get(key)
+        if now == value:
+            wrote[key] = value
+            continue
+        if last is not None and now != last.get(key) and not take:
+            report.by_hand.append((str(entry.get("id")), key, _said(str(now)) if now is not None else "",
+                                   _said(value)))
+            continue
+        report.details.append((str(entry.get("id")), key, _said(str(now)) if now else "", _said(value)))
+        entry[key] = value
+        wrote[key] = value
+        changed = True
+    return changed, wrote
+
+
+def _read_record(path: Path, report: ImportReport) -> dict[str, dict[str, str]]:
+    """RECORD's entries: id -> what import last wrote of its team name and group. {} when there is
+    none; one that cannot be read (broken by an editor, not JSON, not of its form) is taken as
+    none and said, never a traceback."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        report.record_unreadable = (str(path), str(getattr(exc, "strerror", None) or exc)[:200])
+        return {}
+    entries = data.get("entries") if isinstance(data, dict) else None
+    if not isinstance(entries, dict):
+        report.record_unreadable = (str(path), "entries")
+        return {}
+    return {str(key): {field: value for field, value in wrote.items() if field in RECORDED and isinstance(value, str)}
+            for key, wrote in entries.items() if isinstance(wrote, dict)}
 
 
 def _enlarged(groups: list[list[Registrant]], filled: set[int]) -> list[tuple[list[Registrant], int]]:
@@ -1115,7 +1191,11 @@ def _team_size(event: YamlMap, game: Game | None) -> int | None:
 
 def _match_existing(groups: list[list[Registrant]], existing: list[dict], namesakes: set[str]) -> dict[int, dict]:
     """group index -> the listed entry it updates: the entry with exactly its players, else the
-    one sharing most players with it (each entry updated once). Linear in the players."""
+    one sharing most players with it (each entry updated once). The best overlaps are matched
+    first, over all the sheet's teams (then in the sheet's order): taken team by team, a team
+    sharing one player (甲1, moved to a new team listed first) claimed the entry before the team
+    holding its other three, which became a new entry while its id and results passed to the
+    other. Near linear in the players (the pairs sharing a player, sorted)."""
     by_players = {frozenset(_people(entry, namesakes)): entry for entry in existing}
     by_name: dict[str, list[dict]] = {}
     for entry in existing:
@@ -1128,17 +1208,20 @@ def _match_existing(groups: list[list[Registrant]], existing: list[dict], namesa
         if entry is not None and id(entry) not in claimed:
             matches[number] = entry
             claimed.add(id(entry))
+    # (players shared, the team's place on the sheet, the entry's place among those it shares
+    # players with, the entry) for every team and listed entry sharing a player
+    pairs: list[tuple[int, int, int, dict]] = []
     for number, members in enumerate(groups):
         if number in matches:
             continue
-        shared: dict[int, tuple[int, dict]] = {}
+        shared: dict[int, list] = {}
         for person in members:
             for entry in by_name.get(person.who(namesakes), ()):
                 if id(entry) not in claimed:
-                    count, _ = shared.get(id(entry), (0, entry))
-                    shared[id(entry)] = (count + 1, entry)
-        if shared:
-            _, entry = max(shared.values(), key=lambda item: item[0])
+                    shared.setdefault(id(entry), [0, entry])[0] += 1
+        pairs += [(count, number, place, entry) for place, (count, entry) in enumerate(shared.values())]
+    for _, number, _, entry in sorted(pairs, key=lambda pair: (-pair[0], pair[1], pair[2])):
+        if number not in matches and id(entry) not in claimed:
             matches[number] = entry
             claimed.add(id(entry))
     return matches
@@ -1296,7 +1379,8 @@ def run(args: argparse.Namespace, locale: str) -> int:
 
     try:
         extra = parse_map(args.map)
-        report = import_registrations(args.content, args.event, args.sheet, extra, args.prefix, locale)
+        report = import_registrations(args.content, args.event, args.sheet, extra, args.prefix, locale,
+                                      getattr(args, "take_sheet", None))
     except ImportRefusal as refusal:
         terminal(f"paibang: {refusal.text(locale)}", error=True)
         return 2
