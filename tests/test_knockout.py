@@ -1131,6 +1131,23 @@ def test_the_finished_bracket_on_its_page_in_results_and_as_a_bulletin(high_card
     assert rows[2][2:4] == ["winner of match 1", "winner of match 2"] and rows[2][1] == "Round 2 Final"
 
 
+@pytest.mark.parametrize("locale, heading", [("zh-Hans", "第 2 轮 · 决赛、三四名决赛"), ("zh-Hant", "第 2 輪 · 決賽、三四名決賽"),
+                                             ("en", "Round 2 · Final, Third-place play-off")])
+def test_the_brackets_last_round_is_headed_by_both_its_matches(high_card: Game, tmp_path: Path, locale: str,
+                                                             heading: str) -> None:
+    """A bracket with a third-place play-off plays it in the final's round: the stage page headed
+    that round 第 2 轮 · 决赛, over two matches one of which is no final (the draw notice names
+    it 决赛和三四名决赛). Both are named, in each locale's words; a round of one kind keeps its one."""
+    root = event(tmp_path, 4, KO + "    third_place: true\n")
+    (root / "site.yaml").write_text(f"title: 测试\nlocale: {locale}\n", encoding="utf-8")
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    fill(root, 1, ["K, 9", "K, 9"])
+    _, out = render(root, tmp_path / "out")
+    page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    assert f'<h3 id="ko-round-2">{heading}</h3>' in page
+    assert re.search(r'<h3 id="ko-round-1">[^<]*</h3>', page).group(0).count("·") == 1
+
+
 def test_a_finished_knockout_ranks_by_its_bracket_in_words_too(high_card: Game, tmp_path: Path) -> None:
     """The placings follow the bracket, not the summed figures: the event page's final ranking,
     the stage page and the printed standings say so, with no "after round N" (the stage is over),
