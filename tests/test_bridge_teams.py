@@ -177,6 +177,28 @@ def test_team_board_problems(tmp_path, board_text, code):
     assert code in {p.code for p in caught.value.problems}
 
 
+@pytest.mark.parametrize("lang, said, fix", [
+    ("zh-Hans", "阶段 main（format: swiss，scoring: imps）是队式赛", "把 ns:/ew: 改成 home:"),
+    ("zh-Hant", "階段 main（format: swiss，scoring: imps）是隊式賽", "把 ns:/ew: 改成 home:"),
+    ("en", "stage main (format: swiss, scoring: imps) is a teams stage", "write home: (NS in the open room"),
+])
+def test_a_pairs_table_in_a_teams_stage_is_one_error_with_the_fix(tmp_path, capsys, lang, said, fix):
+    """ns/ew (a table of two pairs) written in a teams stage: check said home was missing and ns
+    and ew unknown, three generic errors, none of which named the other fix (a pairs scoring).
+    One error now at the table's ns, with both fixes; the other tables read as before."""
+    rounds = [ROUND_1.replace("    home: T1\n    away: T2\n", "    ns: T1\n    ew: T2\n")]
+    content = write_teams_event(tmp_path, rounds)
+    with pytest.raises(ContentErrors) as caught:
+        validate(content)
+    assert [(p.code, p.mark.line) for p in caught.value.problems if not p.warning] == [
+        ("bridge-pairs-table-in-teams", 5)]
+    assert main(["check", "--content", str(content), "--lang", lang]) == 1
+    err = capsys.readouterr().err
+    assert "events/teams/results/round-1.yaml:5:5:" in err and "[bridge-pairs-table-in-teams]" in err
+    assert said in err and fix in err and "scoring: total" in err and "format: pairs" in err
+    assert "[key-unknown]" not in err and "[key-missing]" not in err
+
+
 def test_team_travellers_list_both_rooms_of_every_match(tmp_path):
     _, results, _ = validate(write_teams_event(tmp_path, [ROUND_1]))
     stage = results[0].stages[0]
