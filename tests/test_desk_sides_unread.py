@@ -61,7 +61,7 @@ def test_a_bridge_knockout_written_home_away_is_said_at_the_desk_as_check_says_i
     for problem in errors:  # each one as check says it: file and line, what is wrong, the fix
         assert f"round-1.yaml:{problem.mark.line}:" in admin and f"round-1.yaml:{problem.mark.line}:" in said
         assert problem.hint("zh-Hans") in admin and problem.hint("zh-Hans") in said
-    assert "home/away 是队式赛" in admin and "阶段 main 加上 scoring: imps" in admin
+    assert "home/away 是队式赛" in admin and "阶段 main 写上 scoring: imps" in admin
     # the tables of no side are no match: nothing to enter, no link made for them
     assert running.desk.spot("main", 1, 1) is None and running.desk.entered() == {"main/1": []}
     # the fix the message gives: the same tables are the stage's team matches
