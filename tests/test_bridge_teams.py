@@ -177,6 +177,56 @@ def test_team_board_problems(tmp_path, board_text, code):
     assert code in {p.code for p in caught.value.problems}
 
 
+@pytest.mark.parametrize("lang, said, fix", [
+    ("zh-Hans", "阶段 main（format: swiss，scoring: imps）是队式赛", "把 ns:/ew: 改成 home:"),
+    ("zh-Hant", "階段 main（format: swiss，scoring: imps）是隊式賽", "把 ns:/ew: 改成 home:"),
+    ("en", "stage main (format: swiss, scoring: imps) is a teams stage", "write home: (NS in the open room"),
+])
+def test_a_pairs_table_in_a_teams_stage_is_one_error_with_the_fix(tmp_path, capsys, lang, said, fix):
+    """ns/ew (a table of two pairs) written in a teams stage: check said home was missing and ns
+    and ew unknown, three generic errors, none of which named the other fix (a pairs scoring).
+    One error now at the table's ns, with both fixes; the other tables read as before."""
+    rounds = [ROUND_1.replace("    home: T1\n    away: T2\n", "    ns: T1\n    ew: T2\n")]
+    content = write_teams_event(tmp_path, rounds)
+    with pytest.raises(ContentErrors) as caught:
+        validate(content)
+    assert [(p.code, p.mark.line) for p in caught.value.problems if not p.warning] == [
+        ("bridge-pairs-table-in-teams", 5)]
+    assert main(["check", "--content", str(content), "--lang", lang]) == 1
+    err = capsys.readouterr().err
+    assert "events/teams/results/round-1.yaml:5:5:" in err and "[bridge-pairs-table-in-teams]" in err
+    assert said in err and fix in err and "scoring: total" in err and "format: pairs" in err
+    assert "[key-unknown]" not in err and "[key-missing]" not in err
+
+
+@pytest.mark.parametrize("lang, said, fix", [
+    ("zh-Hans", "阶段 ko（format: knockout）按 scoring: total 计分", "桥牌的 matches 和 knockout 阶段不写 scoring 时按 total 计分"),
+    ("zh-Hant", "階段 ko（format: knockout）按 scoring: total 計分", "橋牌的 matches 和 knockout 階段不寫 scoring 時按 total 計分"),
+    ("en", "stage ko (format: knockout) is scored scoring: total", "a bridge matches or knockout stage without scoring: is scored total"),
+])
+def test_a_teams_knockout_without_scoring_is_told_the_default_and_the_fix(tmp_path, capsys, lang, said, fix):
+    """A bridge knockout reads its tables as matches, scored total by default (content-format.md:
+    `scoring` defaults to total, the seed's method; the spec names no other default for a
+    knockout, so it is kept). Written home/away without `scoring: imps`, check said the stage
+    "is scored scoring: total", which the secretary never wrote: it says now that this is the
+    default of a bridge knockout, and the fix (scoring: imps) names a teams knockout."""
+    content = tmp_path / "content"
+    folder = content / "events/ko"
+    (folder / "results").mkdir(parents=True)
+    (content / "site.yaml").write_text("title: 测试站\n", encoding="utf-8")
+    entries = "\n".join(f"  - {{id: T{i}, name: 队{i}, players: [甲{i}, 乙{i}, 丙{i}, 丁{i}]}}" for i in range(1, 5))
+    (folder / "event.yaml").write_text(
+        f"title: 队式淘汰赛\ngame: bridge\ndate: 2024-11-02\nentries:\n{entries}\nstages:\n"
+        "  - id: ko\n    name: 淘汰赛\n    format: knockout\n    boards: 2\n", encoding="utf-8")
+    (folder / "results/round-1.yaml").write_text(
+        "stage: ko\nround: 1\ntables:\n  - table: 1\n    home: T1\n    away: T4\n"
+        "  - table: 2\n    home: T2\n    away: T3\n", encoding="utf-8")
+    assert main(["check", "--content", str(content), "--lang", lang]) == 1
+    err = capsys.readouterr().err
+    assert err.count("[bridge-team-match-not-teams]") == 2 and "events/ko/results/round-1.yaml:5:5:" in err
+    assert said in err and fix in err and "scoring: imps" in err
+
+
 def test_team_travellers_list_both_rooms_of_every_match(tmp_path):
     _, results, _ = validate(write_teams_event(tmp_path, [ROUND_1]))
     stage = results[0].stages[0]

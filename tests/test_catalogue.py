@@ -679,6 +679,7 @@ TRIGGERS: dict[str, Trigger] = {
     "bridge-impossible-result": edit(B, (PRELIM, "      3: 3C N -2\n", "      3: 7NT N +1\n")),
     "bridge-score-mismatch": edit(B, (FINAL, "4: 4HX S -2 -500", "4: 4HX S -2 -300")),
     "bridge-team-match-not-teams": edit(B, (FINAL, "    ns: A26\n    ew: A22\n", "    home: A26\n    away: A22\n")),
+    "bridge-pairs-table-in-teams": edit(BT, ("results/round-1.yaml", "    home: T1\n    away: T6\n", "    ns: T1\n    ew: T6\n")),
     # The demo's no-show (prelim table 12, forfeit: A01) without the substitutes' boards.
     "bridge-seat-unplayed": edit(B, (PRELIM, "    referee: 周强\n    boards:\n      1: 3NT N -1 -50\n      2: 3D S +2 150\n"
                                              "      3: 3NT W -1\n      4: 5D W = -400\n      5: 4H N -1 -50\n"

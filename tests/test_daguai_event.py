@@ -168,14 +168,10 @@ def test_bulletins_standings_and_a_score_sheet_per_round(site: Path, content: Pa
         assert words in sheet
 
 
-def test_score_sheet_form_pages_when_the_renderer_has_forms(result, monkeypatch):
+def test_score_sheet_form_pages(result):
     from generator.games.daguai import sheets as daguai
     from generator.render.i18n import Translator
-    from generator.printed import Bulletin
 
-    if "pages" not in getattr(Bulletin, "__dataclass_fields__", {}):
-        pytest.skip("this renderer has no form layout")
-    monkeypatch.setattr(daguai, "_forms_supported", lambda _: True)
     sheets = daguai.bulletins(result, Translator("zh-Hans"))
     assert len(sheets) == 7 and all(s.template == daguai.SHEET_TEMPLATE for s in sheets)
     first = sheets[0].pages[0]
@@ -197,7 +193,7 @@ stages:
 """
 
 
-def test_a_drawn_round_without_results_gives_blank_sheets_and_does_not_count(tmp_path, monkeypatch):
+def test_a_drawn_round_without_results_gives_blank_sheets_and_does_not_count(tmp_path):
     from generator.games.daguai import sheets as daguai
     from generator.render.i18n import Translator
 
@@ -221,8 +217,9 @@ def test_a_drawn_round_without_results_gives_blank_sheets_and_does_not_count(tmp
     # count (nor, by the tournament layer's rule, its bye until a result is in)
     assert metrics["D01"] == {"match_points": 2, "net": 4, "scored": 8, "heads": 2}
     assert metrics["D03"]["match_points"] == 2
-    monkeypatch.setattr(daguai, "_forms_supported", lambda _: False)
+    # round 2's form: its match's page with every board's cells and the totals blank, to fill by hand
     sheets = daguai.bulletins(results[0], Translator("zh-Hans"))
-    blank = sheets[1].rows
-    board_rows = [row for row in blank if row[3] in ("1", "2")]
-    assert len(board_rows) == 2 and all(row[4:] == ["", "", "", ""] for row in board_rows)
+    [blank] = sheets[1].pages
+    assert [board["number"] for board in blank["boards"]] == ["1", "2"]
+    assert all(value == "" for board in blank["boards"] for key, value in board.items() if key != "number")
+    assert all(value == "" for line in blank["summary"] for key, value in line.items() if key != "label")

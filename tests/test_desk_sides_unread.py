@@ -61,7 +61,7 @@ def test_a_bridge_knockout_written_home_away_is_said_at_the_desk_as_check_says_i
     for problem in errors:  # each one as check says it: file and line, what is wrong, the fix
         assert f"round-1.yaml:{problem.mark.line}:" in admin and f"round-1.yaml:{problem.mark.line}:" in said
         assert problem.hint("zh-Hans") in admin and problem.hint("zh-Hans") in said
-    assert "home/away 是队式赛" in admin and "阶段 main 加上 scoring: imps" in admin
+    assert "home/away 是队式赛" in admin and "阶段 main 写上 scoring: imps" in admin
     # the tables of no side are no match: nothing to enter, no link made for them
     assert running.desk.spot("main", 1, 1) is None and running.desk.entered() == {"main/1": []}
     # the fix the message gives: the same tables are the stage's team matches
@@ -83,9 +83,9 @@ def test_a_bridge_knockout_written_home_away_is_said_at_the_desk_as_check_says_i
     # a bridge teams stage (IMPs) written ns/ew: no side read (duplicate.py unpacked home, away)
     ("bridge", "format: swiss\nrounds: 3\nboards: 2\n",
      "  - table: 1\n    ns: T01\n    ew: T02\n    boards:\n      1: {open: 4S N =, closed: 4S S -1}\n",
-     {"key-missing", "key-unknown"}),
+     {"bridge-pairs-table-in-teams"}),
     ("bridge", "format: knockout\nscoring: imps\nboards: 2\n", "  - table: 1\n    ns: T01\n    ew: T04\n",
-     {"key-missing", "key-unknown"}),
+     {"bridge-pairs-table-in-teams"}),
     # Guandan's teams list empty (views.py indexed it), 大怪路子's and 80分's home/away written ns/ew
     ("guandan", "format: swiss\nrounds: 2\n", "  - table: 1\n    teams: []\n", {"guandan-teams-count"}),
     ("daguai", "format: knockout\nboards: 2\n", "  - table: 1\n    ns: T01\n    ew: T04\n", {"key-missing", "key-unknown"}),

@@ -272,10 +272,13 @@ def test_a_void_final_places_both_finalists_second_and_names_no_champion(high_ca
     assert printed["bracket-ko"].text.endswith("冠军空缺（决赛双方均已退赛，未赛）。")
     assert printed["bracket-ko"].rows[3][4:] == ["", "不赛（双方退赛）"]
     assert "第 4 场（决赛）双方均已退赛，未赛：双方并列第 2 名，第 1 名空缺。" in printed["standings-ko"].text
-    # the prize list keeps 冠军's row, vacant: it left it out, listing 亚军 (vacant) first
+    # the prize list keeps 冠军's row, vacant: it left it out, listing 亚军 (vacant) first; and
+    # 亚军, one place the two withdrawn finalists share, is one row naming both: it was listed
+    # vacant twice, once for each, as if two 亚军 prizes went unclaimed
     assert [row[:4] for row in printed["prizes"].rows] == [
-        ["冠军", "1", "", "空缺（第 4 场未赛）"], ["亚军", "2=", "", "空缺（C01 退赛）"], ["亚军", "2=", "", "空缺（C02 退赛）"],
+        ["冠军", "1", "", "空缺（第 4 场未赛）"], ["亚军", "2=", "", "空缺（C01、C02 退赛）"],
         ["季军", "3", "C03", "选手3甲 / 选手3乙"], ["季军", "4", "C04", "选手4甲 / 选手4乙"]]
+    assert {b.name: b for b in bulletins_for(result, "en")}["prizes"].rows[1][3] == "vacant (C01, C02 withdrew)"
     english = {b.name: b for b in bulletins_for(result, "en")}["bracket-ko"]
     assert english.text.endswith(". No champion: both finalists withdrew and the final was not played.")
 
@@ -310,7 +313,39 @@ def test_a_void_third_place_match_places_both_fourth_and_nobody_third(high_card:
     assert "第 3 场（三四名决赛）双方均已退赛，未赛：双方并列第 4 名，第 3 名空缺。" in printed["standings-ko"].text
     assert [row[:4] for row in printed["prizes"].rows] == [
         ["冠军", "1", "C01", "选手1甲 / 选手1乙"], ["亚军", "2", "C02", "选手2甲 / 选手2乙"], ["季军", "3", "", "空缺（第 3 场未赛）"],
-        ["季军", "4=", "", "空缺（C03 退赛）"], ["季军", "4=", "", "空缺（C04 退赛）"]]
+        ["季军", "4=", "", "空缺（C03、C04 退赛）"]]
+
+
+@pytest.mark.parametrize("withdrawn, page_says, paper_says, english, vacant", [
+    # both semi-finals void: nobody reached the final; the four share 4th, its 季军 one row
+    ({"C01": "2", "C04": "2", "C02": "2", "C03": "2"}, "冠军空缺：两场半决赛均未赛，无人进入决赛。",
+     "冠军空缺（两场半决赛均未赛，无人进入决赛）。", "No champion: neither semi-final was played, so nobody reached the final.",
+     [["季军", "4=", "", "空缺（C01、C02、C03、C04 退赛）"]]),
+    # one semi-final void, the other's winner withdrawn before the final: one finalist, gone
+    ({"C02": "2", "C03": "2", "C01": "3"}, "冠军空缺：决赛只有一方 C01，已退赛；另一方空缺，未赛。",
+     "冠军空缺（决赛只有一方 C01，已退赛；另一方空缺，未赛）。",
+     "No champion: C01, the one finalist, withdrew (nobody came from the other semi-final) and the final was not played.",
+     [["季军", "4=", "", "空缺（C02、C03 退赛）"]]),
+])
+def test_a_final_nobody_or_one_withdrawn_side_reached_says_so_as_why_nobody_is_champion(
+        high_card: Game, tmp_path: Path, withdrawn: dict[str, str], page_says: str, paper_says: str, english: str,
+        vacant: list[list[str]]) -> None:
+    """A final is void with both its finalists withdrawn, or with one side withdrawn and the
+    other empty, or with nobody at all (both semi-finals void). The stage page and the printed
+    bracket said 冠军空缺（决赛双方均已退赛，未赛） for each, naming finalists where nobody
+    reached the final: each says its own reason. A void semi-final's two sides share one 4th
+    place, its 季军 one row vacant (not a row each)."""
+    from generator.render.bulletins import bulletins_for
+
+    result = played_with_withdrawals(tmp_path, 8, True, ["K, 9"] * 4, withdrawn)
+    assert result.stage_of("ko").bracket.vacant_champion
+    _, out = render(tmp_path / "content", tmp_path / "out")
+    page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    assert f'<p class="ko-champion">{page_says}</p>' in page and "决赛双方均已退赛" not in page
+    printed = {b.name: b for b in bulletins_for(result, "zh-Hans")}
+    assert printed["bracket-ko"].text.endswith(paper_says)
+    assert {b.name: b for b in bulletins_for(result, "en")}["bracket-ko"].text.endswith(" " + english)
+    assert [row[:4] for row in printed["prizes"].rows if row[1].endswith("=")] == vacant
 
 
 def test_a_winner_written_for_a_withdrawn_side_without_a_record_is_its_walkover_and_an_error(
@@ -1129,6 +1164,23 @@ def test_the_finished_bracket_on_its_page_in_results_and_as_a_bulletin(high_card
     result, _ = run(event(tmp_path / "en", 8, SEEDED, {"round-1.yaml": PRELIM_RESULTS}))
     rows = {b.name: b for b in bulletins_for(result, "en")}["bracket-ko"].rows
     assert rows[2][2:4] == ["winner of match 1", "winner of match 2"] and rows[2][1] == "Round 2 Final"
+
+
+@pytest.mark.parametrize("locale, heading", [("zh-Hans", "第 2 轮 · 决赛、三四名决赛"), ("zh-Hant", "第 2 輪 · 決賽、三四名決賽"),
+                                             ("en", "Round 2 · Final, Third-place play-off")])
+def test_the_brackets_last_round_is_headed_by_both_its_matches(high_card: Game, tmp_path: Path, locale: str,
+                                                             heading: str) -> None:
+    """A bracket with a third-place play-off plays it in the final's round: the stage page headed
+    that round 第 2 轮 · 决赛, over two matches one of which is no final (the draw notice names
+    it 决赛和三四名决赛). Both are named, in each locale's words; a round of one kind keeps its one."""
+    root = event(tmp_path, 4, KO + "    third_place: true\n")
+    (root / "site.yaml").write_text(f"title: 测试\nlocale: {locale}\n", encoding="utf-8")
+    assert main(["pair", "cup", "ko", "--content", str(root)]) == 0
+    fill(root, 1, ["K, 9", "K, 9"])
+    _, out = render(root, tmp_path / "out")
+    page = (out / "events/cup/ko/index.html").read_text(encoding="utf-8")
+    assert f'<h3 id="ko-round-2">{heading}</h3>' in page
+    assert re.search(r'<h3 id="ko-round-1">[^<]*</h3>', page).group(0).count("·") == 1
 
 
 def test_a_finished_knockout_ranks_by_its_bracket_in_words_too(high_card: Game, tmp_path: Path) -> None:

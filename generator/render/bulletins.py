@@ -29,7 +29,7 @@ from generator.content.model import Entry, Event, Stage
 from generator.games import GAMES, entry_label, metric_of, stage_in_titles
 from generator.printed import Bulletin
 from generator.render.i18n import Translator
-from generator.render.knockout_words import ranking_rule, sentences
+from generator.render.knockout_words import no_champion, ranking_rule, sentences
 from generator.render.remarks import remark_texts
 from generator.tournament import knockout
 from generator.tournament.knockout import Bracket
@@ -304,7 +304,7 @@ def _bracket(t: Translator, event: Event, stage_result: StageResult) -> Bulletin
     if bracket.champion:
         text += t("ko_bulletin_champion", id=f"{bracket.champion} {_who(t, event.entries[bracket.champion])}")
     elif bracket.vacant_champion:  # over, and nobody won: said, as a champion is
-        text += t("ko_bulletin_no_champion")
+        text += no_champion(t, bracket, "ko_bulletin_no_champion")
     columns = [t("ko_col_match"), t("pair_round_col"), t("ko_col_side_a"), t("ko_col_side_b"), t("table"),
                t("ko_col_winner")]
     title = t("ko_bulletin_title", event=event.title, stage=stage.name) if stage_in_titles(event, stage) \
@@ -335,17 +335,31 @@ def _prizes(t: Translator, event: Event, stage_result: StageResult) -> Bulletin:
     # (one equal with others, 3=, after them: those who won the prize first)
     listed = sorted((s for s in stage_result.standings if s.rank is not None),
                     key=lambda s: (s.rank, s.prize is None))
+    # A knockout's void match (both sides withdrawn) gives its sides one place to share, the one
+    # its loser would have had (Bracket.void_place): its prize is one prize, vacant, in one row
+    # naming them all. Each had its own row, so a void final listed 亚军 (one place, count 1)
+    # vacant twice, beside standings and a bracket that name one 2nd place nobody took.
+    bracket = stage_result.bracket
+    void_sides = {side for match in bracket.matches if match.void for side in match.sides if side is not None} \
+        if bracket is not None else set()
+    together: dict[int, list[str]] = {}  # rank -> the void matches' sides that share it, vacant
+    for s in listed:
+        if s.prize is None and s.prize_vacant is not None and s.entry.id in void_sides:
+            together.setdefault(s.rank, []).append(s.entry.id)
     placed: list[tuple[int, list[str]]] = []
     for s in listed:
         if s.prize is not None:
             placed.append((s.rank, [s.prize.name, s.rank_label, s.entry.id, _who(t, s.entry), s.entry.group or "",
                                     s.prize.award or ""]))
+        elif s.prize_vacant is not None and s.entry.id in void_sides:
+            if s.entry.id == together[s.rank][0]:
+                ids = t.joiner().join(together[s.rank])
+                placed.append((s.rank, [s.prize_vacant.name, s.rank_label, "", t("prize_vacant", id=ids), "", ""]))
         elif s.prize_vacant is not None:
             placed.append((s.rank, [s.prize_vacant.name, s.rank_label, "", t("prize_vacant", id=s.entry.id), "", ""]))
     # A knockout's place nobody holds (a void final: no 1st; a walkover's: no loser) keeps its
     # prize's row too, said vacant with the match not played: a list without 冠军 read as a
     # misprint. (sorted is stable: the empty place before the entries sharing its number)
-    bracket = stage_result.bracket
     for place, match in (bracket.empty_places() if bracket is not None else {}).items():
         if (prize := prize_of_place(stage.prizes, place)) is not None:
             placed.append((place, [prize.name, str(place), "", t("ko_empty_slot", n=match.number), "", ""]))

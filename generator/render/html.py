@@ -42,7 +42,7 @@ from generator.games.common.rooms import seating_text
 from generator.render import fast_jinja, incremental
 from generator.render.feed import absolute, atom_feed, sitemap_index, sitemap_parts, updates
 from generator.render.i18n import CJK_FACE, HTML_LANG, Translator
-from generator.render.knockout_words import ranking_rule
+from generator.render.knockout_words import no_champion, ranking_rule
 from generator.render.incremental import (EventPages, PreviousBuild, code_digest, event_key, folder_digest, listed_digest,
                                           player_key, player_part, rendered_pages, site_digest, with_a_child)
 from generator.render.output import OutputTree
@@ -120,6 +120,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
                        person_named=people.named_in if people else (lambda slug, name, group: None))
     env.globals["search_form"] = _search_forms(env)
     env.globals["knockout_ranking"] = ranking_rule  # _knockout_rule.html's words, the printed placings' too
+    env.globals["knockout_no_champion"] = no_champion  # _bracket.html's words, the printed bracket's too
     env.filters["joined_word"] = _joined_words(translate)
     env.filters["format_word"] = lambda word, **params: fill(word, params)  # what _("key", n=…) does
     env.filters["signed"] = lambda n: f"{n:+d}" if isinstance(n, int) and n else str(n)

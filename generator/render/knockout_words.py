@@ -30,6 +30,19 @@ def ranking_rule(t: Translator, event: Event, stage: Stage, bracket: Bracket) ->
     return parts
 
 
+def no_champion(t: Translator, bracket: Bracket, key: str) -> str:
+    """Why nobody is champion of a bracket over without one (Bracket.vacant_champion), as `key`
+    words it (ko_no_champion on the stage page, ko_bulletin_no_champion on paper): both finalists
+    withdrew; the one finalist withdrew, the other side empty; or nobody reached the final (both
+    semi-finals void). It said 决赛双方均已退赛 for all three, naming withdrawn finalists where
+    nobody reached the final."""
+    final = bracket.final
+    there = [side for side in final.sides if side is not None] if final is not None else []
+    if len(there) == 2:
+        return t(key)
+    return t(f"{key}_one", id=there[0]) if there else t(f"{key}_nobody")
+
+
 def _void_places(t: Translator, bracket: Bracket) -> list[str]:
     """A sentence for each void match (both sides withdrawn, or a side's place empty) that
     places its sides otherwise than the rule above says: a final or a third-place match, whose

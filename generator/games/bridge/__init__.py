@@ -125,7 +125,12 @@ class BridgeRules(Game):
 
     def read_stage_options(self, reader: Reader, stage_format: str) -> BridgeStage:
         vul = reader.choice("vulnerability", VULNERABILITY_MODES, "standard") or "standard"
-        # total for the seed's matches; matchpoints for a pairs field, IMPs for team matches
+        # total for the seed's matches; matchpoints for a pairs field, IMPs for team matches.
+        # A knockout reads as matches (content/knockout.py), so total too, though a bridge
+        # knockout is most often a teams event: content-format.md fixes `scoring`'s default as
+        # total (the seed's method) and names no other for a knockout, so a teams knockout says
+        # `scoring: imps`. Its home/away tables without it get bridge-team-match-not-teams,
+        # which says this default and that fix.
         default = duplicate.DEFAULT_SCORING.get(stage_format, "total")
         scoring = reader.choice("scoring", SCORING_METHODS, default) or default
         return BridgeStage(vul, scoring, **duplicate.read_duplicate_keys(reader, stage_format, scoring))
@@ -157,7 +162,7 @@ class BridgeRules(Game):
             # {open, closed} board unreadable), which all pointed at the wrong fix. The table is
             # not read further: it is no table of this stage (no side).
             reader.problems.add("bridge-team-match-not-teams", reader.key_mark(written), stage=stage.id,
-                                scoring=options.scoring)
+                                format=stage.format, scoring=options.scoring)
             return [], []
         reader.check_keys(("table", "referee", "forfeit", "ns", "ew", "boards"), required=("ns", "ew"))
         sides = [(reader.text(key) or "", reader.value_mark(key)) for key in ("ns", "ew") if reader.has(key)]

@@ -669,6 +669,15 @@ def check_recorded(problems: Problems, record: BoardRecord, options: BridgeStage
 def read_team_table(reader: Reader, stage: Stage, options: BridgeStage) -> tuple[list[tuple[str, Mark]], TeamRecord]:
     """`home`, `away` and `boards: {1: {open: 4S N =, closed: 4S S -1}}`; a table with home
     only is a bye; `forfeit: <id>` a match not played."""
+    written = "ns" if reader.has("ns") else "ew" if reader.has("ew") else None
+    if written is not None and not reader.has("home") and not reader.has("away"):
+        # A table of two pairs (ns/ew, the seed's matches and a pairs field) in a teams stage:
+        # one error that says so, not the generic three (home missing, ns and ew unknown),
+        # which left out the other fix, a pairs scoring. The table is not read further: it
+        # has no side of this stage (as bridge-team-match-not-teams does the other way round).
+        reader.problems.add("bridge-pairs-table-in-teams", reader.key_mark(written), stage=stage.id,
+                            format=stage.format)
+        return [], TeamRecord(played=False)
     reader.check_keys(("table", "referee", "forfeit", "home", "away", "boards"), required=("home",))
     sides = [(reader.text(key) or "", reader.value_mark(key)) for key in ("home", "away") if reader.has(key)]
     written = reader.raw("boards")

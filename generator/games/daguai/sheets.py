@@ -13,18 +13,11 @@ from generator.games import TableScore, match_page, stage_in_titles
 from generator.games.common.rooms import ROOMS
 from generator.games.daguai import words
 from generator.games.daguai.rules import SEATS, WIN, CountedViolation, options
-from generator.games.daguai.views import MatchView, RoomView
+from generator.games.daguai.views import MatchView
 from generator.printed import Bulletin
 
-# The form layout (one page per match) when the printed matter has form pages; otherwise the
-# generic notice layout, one table per round. The template ships under templates/sheets/, as
-# the other games' do.
+# The form, one page per match; it ships under templates/sheets/, as the other games' do.
 SHEET_TEMPLATE = "sheets/daguai_scoresheet.html"
-
-
-def _forms_supported(bulletin_type: Any) -> bool:
-    fields = getattr(bulletin_type, "__dataclass_fields__", {})
-    return "pages" in fields and "template" in fields
 
 
 def bulletins(result: Any, translator: Any, forms: bool | None = None) -> list[Any]:
@@ -39,7 +32,6 @@ def bulletins(result: Any, translator: Any, forms: bool | None = None) -> list[A
         return []
     t = translator
     event = result.event
-    forms = _forms_supported(Bulletin)
     found = []
     for stage_result in result.stages:
         stage = stage_result.stage
@@ -48,28 +40,11 @@ def bulletins(result: Any, translator: Any, forms: bool | None = None) -> list[A
             name = f"scoresheet-{stage.id}-round-{round_result.number}"
             title = t("dg_sheet_title", event=event.title, stage=stage.name, n=round_result.number) \
                 if stage_in_titles(event, stage) else t("dg_sheet_title_event", event=event.title, n=round_result.number)
-            if forms:
-                pages = [_sheet_page(t, event, stage, score, meaning) for score in round_result.tables
-                         if len(score.table.sides) == 2]
-                found.append(Bulletin(name=name, title=title, text="", columns=[], rows=[],
-                                      organizer=event.organizer or "", date=event.day_of(stage, round_result.number),
-                                      template=SHEET_TEMPLATE, pages=pages))
-                continue
-            rows: list[list[str]] = []
-            for score in round_result.tables:
-                rows.extend(_sheet_rows(t, event, stage, score))
-            columns = [t("table"), t("home_team"), t("away_team"), t("board"), t("dg_sheet_open_first"),
-                       t("dg_sheet_closed_first"), t("dg_sheet_home_pts"), t("dg_sheet_away_pts")]
-            found.append(Bulletin(
-                name=name,
-                title=title,
-                text=t("dg_sheet_text", meaning=meaning),
-                columns=columns,
-                rows=rows,
-                organizer=event.organizer or "",
-                date=event.day_of(stage, round_result.number),
-                numeric={3, 6, 7},
-            ))
+            pages = [_sheet_page(t, event, stage, score, meaning) for score in round_result.tables
+                     if len(score.table.sides) == 2]
+            found.append(Bulletin(name=name, title=title, text="", columns=[], rows=[],
+                                  organizer=event.organizer or "", date=event.day_of(stage, round_result.number),
+                                  template=SHEET_TEMPLATE, pages=pages))
     return found
 
 
@@ -137,72 +112,6 @@ def _sheet_page(t: Any, event: Any, stage: Stage, score: TableScore, meaning: st
         page["summary"].append(line)
     page["violations"] = [_violation_text(t, v) for v in result.violations]
     return page
-
-
-def _team_cell(event: Any, entry_id: str | None) -> str:
-    if entry_id is None:
-        return ""
-    entry = event.entries.get(entry_id)
-    return f"{entry_id} {entry.label}" if entry is not None else entry_id
-
-
-def _sheet_rows(t: Any, event: Any, stage: Stage, score: TableScore) -> list[list[str]]:
-    view: MatchView = score.view
-    number = str(score.table.number)
-    home = _team_cell(event, view.home)
-    if view.kind == "bye":
-        return [[number, home, "", "", t("bye"), "", "", ""]]
-    away = _team_cell(event, view.away)
-    if view.kind == "forfeit":
-        loser = view.forfeit
-        winner = view.away if loser == view.home else view.home
-        mp = view.credit.match_points if view.credit else WIN
-        return [[number, home, away, "", t("forfeit") + t("colon") + str(loser), "", "", ""],
-                ["", "", "", "", t("dg_forfeit_text", loser=loser, winner=winner, mp=mp), "", "", ""]]
-    rows_by_board = {row.board: row for row in view.rows}
-    count = stage.boards or max(rows_by_board, default=6)
-    numbers = sorted(set(range(1, count + 1)) | set(rows_by_board))
-    labels = [[home, away], [t("dg_sheet_seats_home"), t("dg_sheet_seats_away")],
-              [_players_if_named(event, view.home), _players_if_named(event, view.away)]]
-    rows = []
-    for index, board in enumerate(numbers):
-        first = [number if index == 0 else ""]
-        names = labels[index] if index < len(labels) else ["", ""]
-        row = rows_by_board.get(board)
-        if row is None:
-            rows.append([*first, *names, str(board), "", "", "", ""])
-        else:
-            rows.append([*first, *names, str(board), _room_cell(t, row.open), _room_cell(t, row.closed),
-                         str(row.home), str(row.away)])
-    result = view.result
-    if result is None:  # drawn, not played: blank lines to fill in by hand
-        for key in ("dg_points", "dg_deductions", "dg_match_score", "dg_match_points"):
-            rows.append(["", "", "", "", t(key), "", "", ""])
-    else:
-        h, a = view.home, view.away
-        assert a is not None
-        notes = t.joiner().join(_violation_text(t, v) for v in result.violations)
-        rows.append(["", "", "", "", t("dg_points"), "", str(result.points[h]), str(result.points[a])])
-        rows.append(["", "", "", "", t("dg_deductions"), notes,
-                     _minus(result.deductions[h]), _minus(result.deductions[a])])
-        rows.append(["", "", "", "", t("dg_match_score"), "", str(result.scores[h]), str(result.scores[a])])
-        rows.append(["", "", "", "", t("dg_match_points"), "", str(result.match_points[h]),
-                     str(result.match_points[a])])
-    referee = score.table.referee or "＿＿＿＿＿"
-    rows.append(["", t("dg_sheet_home_sign"), t("dg_sheet_away_sign"), "", f"{t('dg_sheet_referee_sign')}{referee}",
-                 "", "", ""])
-    return rows
-
-
-def _players_if_named(event: Any, entry_id: str | None) -> str:
-    entry = event.entries.get(entry_id) if entry_id else None
-    if entry is None or not entry.name:
-        return ""
-    return entry.player_names
-
-
-def _room_cell(t: Any, room: RoomView) -> str:
-    return f"{room.first} {room.points}"
 
 
 def _minus(n: int) -> str:
