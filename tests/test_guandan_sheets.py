@@ -84,3 +84,9 @@ def test_a_rooms_sheet_carries_what_that_room_entered(tmp_path: Path) -> None:
     # a match not played: blank boxes
     assert "<td>T03</td><td></td><td>\u25a1</td>" in cells(unplayed)
     assert "<td>1</td><td></td><td></td>" in cells(unplayed)
+
+
+def test_a_rooms_sheet_names_a_team_named_as_its_id_once(tmp_path: Path) -> None:
+    page = room_sheets(tmp_path).pages[0]
+    names = [seat["names"] for seat in page["seats"]]
+    assert names[0] == "T01" and names[2] == "T02 东队"

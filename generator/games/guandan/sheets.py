@@ -108,7 +108,8 @@ def _room_seats(t: Any, event: Any, teams: tuple[str, str], room: str) -> list[d
     seats = []
     for team, label, seat in zip(teams, (t("gd_sheet_side_a"), t("gd_sheet_side_b")), seats_in(room)):
         entry = event.entries.get(team)
-        name = f"{team} {entry.name}" if entry is not None and entry.name else team
+        # a team named as its id is named once ("T01", not "T01 T01"), as the other pages name it
+        name = f"{team} {entry.name_beside_id}" if entry is not None and entry.name_beside_id else team
         seats.append({"label": t("gd_sheet_side_seat", side=label, seat=t(seat)), "names": name})
         players = [player.name for player in entry.players] if entry is not None else []
         seats.append({"label": t("gd_sheet_room_pair"), "names": " ".join(f"\u25a1{p}" for p in players)})
