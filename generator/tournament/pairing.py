@@ -712,6 +712,13 @@ def round_boards(event: Event, stage_result: StageResult, round_result: RoundRes
     else, for a round seated as the movement seats it (drawn by `paibang pair`), the movement's;
     none for a table neither says. Another format's as its game numbers them (Game.round_boards: a
     bridge teams round's, on through the rounds)."""
+    return _boards_seated(event, stage_result, round_result, _round_movement(event, stage_result, round_result))
+
+
+def _boards_seated(event: Event, stage_result: StageResult, round_result: RoundResult,
+                   movement: PairsMovement | None) -> dict[int, tuple[int, ...]]:
+    """round_boards with the round's movement (_round_movement) already in hand: the draw notice
+    needs it for its text too, and builds it once."""
     tables = [score.table for score in round_result.tables]
     game = GAMES.get(event.game)
     if stage_result.stage.format != "pairs":
@@ -721,7 +728,6 @@ def round_boards(event: Event, stage_result: StageResult, round_result: RoundRes
     # on 19-21, where a Mitchell would send table 2 to 22-24 of a 21-board session).
     written = {t.number: boards for t in tables
                if len(t.sides) == 2 and (boards := game.written_boards(stage_result.stage, t) if game else ())}
-    movement = _round_movement(event, stage_result, round_result)
     if movement is None:
         return written
     found = {table.number: boards for table, boards in _seated_boards(movement, round_result.number, tables)}
@@ -1082,8 +1088,8 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     columns += [second, catalogues.text("players", locale)] + ([label] if scored else [])
     # Each table's boards as the round gives them (round_boards: its file's, else the movement's
     # for a round it seats); the movement is named only for a round it seats.
-    boards = round_boards(event, stage_result, round_result)
     movement = _round_movement(event, stage_result, round_result)
+    boards = _boards_seated(event, stage_result, round_result, movement)
     listed = stage.format == "pairs" and bool(boards)
     if listed:
         columns.append(catalogues.text("pair_board_col", locale))
