@@ -995,12 +995,13 @@ def describe(plan: PlannedRound, locale: str) -> list[str]:
 # --- what the stage page says about the draw ----------------------------------------------------
 
 
-def draw_rules(stage: Stage, primary: str, game: str, by_hand: str = "") -> DrawRules | None:
+def draw_rules(stage: Stage, primary: str, game: str, by_hand: str = "", substitutes: bool = False) -> DrawRules | None:
     """Which rules the draw of this stage follows (draw_rule_<format>_<n>) and what they name, for
     the stage page to word; None for formats whose rounds paibang does not draw on its own (fixed
     matches, pairs). `by_hand`: a round robin's rounds do not follow the Berger table (written by
     hand: robin_schedule): "completing" while rounds are left, which pair draws to complete them;
-    "written" once every round is written."""
+    "written" once every round is written. `substitutes`: the event has substitutes (`substitute:
+    true`), whom the odd entry out meets instead of a bye (_with_substitute)."""
     if stage.format not in ("swiss", "round_robin") or game not in GAMES:
         return None
     steps = tuple(f"draw_rule_{stage.format}_{n}" for n in range(1, DRAW_STEPS[stage.format] + 1))
@@ -1012,9 +1013,14 @@ def draw_rules(stage: Stage, primary: str, game: str, by_hand: str = "") -> Draw
     # not a win it does not have), said in the metrics the ranking compares.
     credit = GAMES[game].bye_credit(stage) or {}
     bye = tuple((m, credit[m]) for m in stage.rank_by if m in credit) or tuple(credit.items())
+    # Nobody sits out where the odd entry out meets the substitutes: the event has some, or the
+    # game's table has no bye (a bridge match; pair refuses an odd field without them). The rule
+    # then says so, not what a bye scores (a bridge Swiss's rules spoke of a bye it never gives).
+    form = GAMES[game].table_form(stage)
+    substitute = substitutes or (form is not None and not form.bye)
     return DrawRules(steps, tuple(m for m in stage.rank_by if m != "lot"), primary,
                      f"pair_first_side_{_first_side(game, stage)}", by_hand if stage.format == "round_robin" else "",
-                     bye)
+                     () if substitute else bye, substitute)
 
 
 # The steps of each format's draw rules: draw_rule_<format>_1 … in the shared catalogue.
