@@ -1173,8 +1173,10 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     title = catalogues.text("pair_sheet_title", locale, event=event.title, stage=stage.name, n=round_result.number) \
         if stage_in_titles(event, stage) else \
         catalogues.text("pair_sheet_title_event", locale, event=event.title, n=round_result.number)
+    players = {2, 5} if scored else {2, 4}  # the Players columns: a line breaks between players
     return Bulletin(f"draw-{stage.id}-round-{round_result.number}", title, text, columns, rows,
-                    event.organizer or "", event.day_of(stage, round_result.number), numeric, words=words)
+                    event.organizer or "", event.day_of(stage, round_result.number), numeric, words=words,
+                    names=players)
 
 
 def _drawn_figures(event: Event, stage: Stage, number: int) -> dict[str, float]:
