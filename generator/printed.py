@@ -64,6 +64,10 @@ class Bulletin:
     pages: list[FormPage] = field(default_factory=list)  # a form: one per printed page
     page_url: str = ""  # the site page it belongs to (site-relative), for its QR code
     qr: str = ""  # that page's QR code as inline SVG ("" without base_url)
+    # column indexes of players' names ("Maximilian Oppenheimer / Genevieve Castellanos"): a
+    # line breaks between two players, not inside a name (a draw notice's Players columns read
+    # "Maximilian" above "Oppenheimer / Genevieve" above "Castellanos" at A4)
+    names: set[int] = field(default_factory=set)
 
     @property
     def kind(self) -> str:

@@ -34,14 +34,18 @@ GAMES_BYES = [
 ]
 
 
-def stage_page(tmp_path: Path, game: str, keys: str, players: int, locale: str = "zh-Hans") -> str:
-    """The stage page of a Swiss of five entries, round 1 drawn by `paibang pair` (one bye)."""
+def stage_page(tmp_path: Path, game: str, keys: str, players: int, locale: str = "zh-Hans",
+               substitute: bool = False) -> str:
+    """The stage page of a Swiss of five entries, round 1 drawn by `paibang pair` (one bye; with
+    `substitute`, a substitute the odd entry meets instead)."""
     root = tmp_path / "content"
     folder = root / "events" / "e"
     (folder / "results").mkdir(parents=True)
     (root / "site.yaml").write_text(f"title: 测试\nlocale: {locale}\n", encoding="utf-8")
     entries = "".join(f"  - {{id: E{n}, name: 队{n}, players: [{', '.join(f'选手{n}{c}' for c in 'ABCDEF'[:players])}]}}\n"
                       for n in range(1, 6))
+    if substitute:
+        entries += "  - {id: SUB, players: [替补甲, 替补乙], substitute: true}\n"
     stage = "".join(f"    {line}\n" for line in keys.splitlines())
     (folder / "event.yaml").write_text(
         f"title: 测试赛\ngame: {game}\ndate: 2026-12-05\ndraw_seed: 7\nentries:\n{entries}"
@@ -64,3 +68,15 @@ def test_the_stage_page_says_what_a_bye_scores_in_its_game(tmp_path: Path, game:
 def test_in_english_the_credit_is_said_mid_sentence(tmp_path: Path) -> None:
     page = stage_page(tmp_path, "shengji", GAMES_BYES[0][1], 4, locale="en")
     assert "A bye scores match points 12, net 0." in page and "usually a win" not in page
+
+
+def test_where_the_odd_entry_meets_the_substitutes_the_rules_say_so_not_what_a_bye_scores(tmp_path: Path) -> None:
+    """A bridge teams Swiss with a substitute: nobody sits out (the odd team plays the substitutes,
+    _with_substitute), and the rule's last sentence said what a bye scores all the same."""
+    keys = "boards: 8\nscoring: imps\nrank_by: [vp, imps]"
+    page = stage_page(tmp_path / "zh", "bridge", keys, 4, substitute=True)
+    assert "不设轮空：应轮空的一队改与替补（substitute: true，不计名次）比赛。" in page
+    assert "轮空的一队记" not in page
+    page = stage_page(tmp_path / "en", "bridge", keys, 4, locale="en", substitute=True)
+    assert "Nobody sits out: the entry that would have the bye plays the substitutes" in page
+    assert "A bye scores" not in page

@@ -480,6 +480,21 @@ def test_print_a_teams_round_before_play_prints_a_page_a_match(teams_round_3: Pa
         assert [row[0] for row in lines if len(row) == 2 and row[0].isdigit()] == [str(n) for n in range(17, 25)]
     assert "T1 理工大学（唐秀英、郑伟、汤宏、谭淑珍）" in pdf_text(path, 2)
 
+
+def test_a_bridge_teams_sheet_says_who_sits_where_in_each_room_played_or_not(teams_round_3: Path,
+                                                                              tmp_path: Path) -> None:
+    """Each match's page names the teams' seats in both rooms, as 80分's and 大怪路子's sheets do:
+    a played round's (the demo's round 1) as a drawn one's (round 3); the note said it of home
+    and away only."""
+    played = tmp_path / "played"
+    assert main(["print", TEAMS, "teams", "--round", "1", "--content", str(demo_content(tmp_path / "demo", TEAMS)),
+                 "--output", str(played)]) == 0
+    page = "".join(pdf_text(played / "scoresheet-teams-round-1.pdf", 1).split())
+    assert "开室：T1坐南北、T6坐东西；闭室：T6坐南北、T1坐东西。" in page and "+90" in page
+    drawn = tmp_path / "drawn"
+    assert main(["print", TEAMS, "teams", "--round", "3", "--content", str(teams_round_3), "--output", str(drawn)]) == 0
+    assert "开室：" in "".join(pdf_text(drawn / "scoresheet-teams-round-3.pdf", 1).split())
+
 @pytest.mark.slow
 def test_the_one_stage_of_paibang_news_name_is_left_out_of_printed_titles(tmp_path: Path) -> None:
     """An event's only stage named as `paibang new` names it (Guandan's 比赛): the titles say the

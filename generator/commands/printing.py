@@ -2,8 +2,8 @@
 forms (score sheets, bidding sheets, play records, hand cards) as PDF, for any round drawn,
 played or not. A build prints them only for the rounds not yet played; this is how the forms of
 an earlier round are printed again. They are not blank once results are entered: a score sheet
-carries what the results file has for its table (daguai, shengji, bridge; Guandan's sheet its
-penalties only, not the deal log), blank where nothing is entered. That is what a secretary
+carries what the results file has for its table (Guandan's: the deal log, final levels, winner
+and penalties, each room's own in teams of four), blank where nothing is entered. That is what a secretary
 reprinting a played round wants, the round on paper to check against the signed sheets and to
 post (bridge prints no other results notice of a round); a table to replay or a sheet lost
 before play has no result and prints blank. Writes nothing under content/ or the site's output/.

@@ -34,7 +34,7 @@ from markupsafe import Markup, escape, soft_str
 from generator import caches
 from generator.content.model import Event, Site
 from generator.content.yaml_loader import read_content_text
-from generator.errors import Problems
+from generator.errors import Problems, columns
 from generator.forking import can_fork, forked_pool
 from generator.catalogues import fill, in_sentence
 from generator.games import GAMES, RowsWhenRead, metric_of
@@ -125,6 +125,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.filters["format_word"] = lambda word, **params: fill(word, params)  # what _("key", n=…) does
     env.filters["signed"] = lambda n: f"{n:+d}" if isinstance(n, int) and n else str(n)
     env.filters["num"] = number_text
+    env.filters["columns"] = columns  # a name's width, a CJK character two (a printed notice's names)
     # `x|num if x is not none else ""`, with x worked out once (a view's percentage sums its rows)
     env.filters["num_or_blank"] = lambda n: "" if n is None else number_text(n)
     env.filters["suits"] = _suits_in(translate)

@@ -262,7 +262,8 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     lots = lot_order(tallies, stage.lots, event.draw_seed, f"{event.slug}/{stage.id}")
     standings = _rank(game, stage, tallies, counted, lots) if played else []
     result = StageResult(stage, field_entries, scored, standings, lots=lots, primary=primary,
-                         draw_rules=draw_rules(stage, primary, event.game, _robin_by_hand(event, stage, field_entries, rounds)),
+                         draw_rules=draw_rules(stage, primary, event.game, _robin_by_hand(event, stage, field_entries, rounds),
+                                              any(e.substitute for e in event.entries.values())),
                          rounds_played=played,
                          status=stage_status(stage, scored, played), late=late)
     if stage.format == "swiss":

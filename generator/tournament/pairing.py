@@ -712,6 +712,13 @@ def round_boards(event: Event, stage_result: StageResult, round_result: RoundRes
     else, for a round seated as the movement seats it (drawn by `paibang pair`), the movement's;
     none for a table neither says. Another format's as its game numbers them (Game.round_boards: a
     bridge teams round's, on through the rounds)."""
+    return _boards_seated(event, stage_result, round_result, _round_movement(event, stage_result, round_result))
+
+
+def _boards_seated(event: Event, stage_result: StageResult, round_result: RoundResult,
+                   movement: PairsMovement | None) -> dict[int, tuple[int, ...]]:
+    """round_boards with the round's movement (_round_movement) already in hand: the draw notice
+    needs it for its text too, and builds it once."""
     tables = [score.table for score in round_result.tables]
     game = GAMES.get(event.game)
     if stage_result.stage.format != "pairs":
@@ -721,7 +728,6 @@ def round_boards(event: Event, stage_result: StageResult, round_result: RoundRes
     # on 19-21, where a Mitchell would send table 2 to 22-24 of a 21-board session).
     written = {t.number: boards for t in tables
                if len(t.sides) == 2 and (boards := game.written_boards(stage_result.stage, t) if game else ())}
-    movement = _round_movement(event, stage_result, round_result)
     if movement is None:
         return written
     found = {table.number: boards for table, boards in _seated_boards(movement, round_result.number, tables)}
@@ -989,12 +995,13 @@ def describe(plan: PlannedRound, locale: str) -> list[str]:
 # --- what the stage page says about the draw ----------------------------------------------------
 
 
-def draw_rules(stage: Stage, primary: str, game: str, by_hand: str = "") -> DrawRules | None:
+def draw_rules(stage: Stage, primary: str, game: str, by_hand: str = "", substitutes: bool = False) -> DrawRules | None:
     """Which rules the draw of this stage follows (draw_rule_<format>_<n>) and what they name, for
     the stage page to word; None for formats whose rounds paibang does not draw on its own (fixed
     matches, pairs). `by_hand`: a round robin's rounds do not follow the Berger table (written by
     hand: robin_schedule): "completing" while rounds are left, which pair draws to complete them;
-    "written" once every round is written."""
+    "written" once every round is written. `substitutes`: the event has substitutes (`substitute:
+    true`), whom the odd entry out meets instead of a bye (_with_substitute)."""
     if stage.format not in ("swiss", "round_robin") or game not in GAMES:
         return None
     steps = tuple(f"draw_rule_{stage.format}_{n}" for n in range(1, DRAW_STEPS[stage.format] + 1))
@@ -1006,9 +1013,14 @@ def draw_rules(stage: Stage, primary: str, game: str, by_hand: str = "") -> Draw
     # not a win it does not have), said in the metrics the ranking compares.
     credit = GAMES[game].bye_credit(stage) or {}
     bye = tuple((m, credit[m]) for m in stage.rank_by if m in credit) or tuple(credit.items())
+    # Nobody sits out where the odd entry out meets the substitutes: the event has some, or the
+    # game's table has no bye (a bridge match; pair refuses an odd field without them). The rule
+    # then says so, not what a bye scores (a bridge Swiss's rules spoke of a bye it never gives).
+    form = GAMES[game].table_form(stage)
+    substitute = substitutes or (form is not None and not form.bye)
     return DrawRules(steps, tuple(m for m in stage.rank_by if m != "lot"), primary,
                      f"pair_first_side_{_first_side(game, stage)}", by_hand if stage.format == "round_robin" else "",
-                     bye)
+                     () if substitute else bye, substitute)
 
 
 # The steps of each format's draw rules: draw_rule_<format>_1 … in the shared catalogue.
@@ -1082,8 +1094,8 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     columns += [second, catalogues.text("players", locale)] + ([label] if scored else [])
     # Each table's boards as the round gives them (round_boards: its file's, else the movement's
     # for a round it seats); the movement is named only for a round it seats.
-    boards = round_boards(event, stage_result, round_result)
     movement = _round_movement(event, stage_result, round_result)
+    boards = _boards_seated(event, stage_result, round_result, movement)
     listed = stage.format == "pairs" and bool(boards)
     if listed:
         columns.append(catalogues.text("pair_board_col", locale))
@@ -1161,8 +1173,10 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     title = catalogues.text("pair_sheet_title", locale, event=event.title, stage=stage.name, n=round_result.number) \
         if stage_in_titles(event, stage) else \
         catalogues.text("pair_sheet_title_event", locale, event=event.title, n=round_result.number)
+    players = {2, 5} if scored else {2, 4}  # the Players columns: a line breaks between players
     return Bulletin(f"draw-{stage.id}-round-{round_result.number}", title, text, columns, rows,
-                    event.organizer or "", event.day_of(stage, round_result.number), numeric, words=words)
+                    event.organizer or "", event.day_of(stage, round_result.number), numeric, words=words,
+                    names=players)
 
 
 def _drawn_figures(event: Event, stage: Stage, number: int) -> dict[str, float]:

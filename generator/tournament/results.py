@@ -213,6 +213,7 @@ class DrawRules:
     # What a bye earns (Game.bye_credit), the metrics the ranking compares, in its order (80分:
     # match_points 12, net 0); () where the game has no bye (an odd entry out plays substitutes).
     bye: tuple[tuple[str, float], ...] = ()
+    substitute: bool = False  # the odd entry out meets the substitutes: no bye is given
 
 
 @dataclass

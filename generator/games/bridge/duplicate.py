@@ -1475,6 +1475,9 @@ def _team_page(t: Any, event: Any, stage: Stage, options: BridgeStage, round_res
     if view.kind == "forfeit":
         page["note"] = t("forfeit") + t("colon") + str(view.forfeit)
         return page
+    # who sits where in each room, by name, played or not, as 80分's and 大怪路子's sheets say it
+    # (the note says it of home and away only): the round page says it of a match not played only
+    page["seating"] = t("room_seats_ns", a=home, b=away)
     lines: dict[int, dict[str, str]] = {}
     for row in view.rows:
         line = {"number": str(row.board), "conditions": "", "open": "", "open_score": "", "closed": "",

@@ -81,11 +81,12 @@ def score_sheets(t: Any, event: Any, stage: Stage, stage_result: Any, bulletin: 
     """记分表, one per round, one page per match: the table, both teams with their players, the
     deal log to fill in deal by deal (who went out first, the gain, fouls, both levels after it),
     the final levels, the winner, and the signatures of both captains and the referee. Printed
-    blank for a round drawn and not yet played (render/bulletins.py chooses the rounds)."""
+    blank for a round drawn and not yet played (render/bulletins.py chooses the rounds); a
+    round printed again once entered (`paibang print`) carries each table's results."""
     options: GuandanStage = stage.options if isinstance(stage.options, GuandanStage) else GuandanStage()
     found = []
     for round_result in stage_result.rounds:
-        pages = [_sheet_page(t, event, stage, options, score.table, room)
+        pages = [_sheet_page(t, event, stage, options, score.table, room, _entered(score.view, room))
                  for score in round_result.tables if len(score.table.sides) == 2
                  for room in (ROOMS if options.team_size == 4 else (None,))]
         if not pages:
@@ -107,7 +108,8 @@ def _room_seats(t: Any, event: Any, teams: tuple[str, str], room: str) -> list[d
     seats = []
     for team, label, seat in zip(teams, (t("gd_sheet_side_a"), t("gd_sheet_side_b")), seats_in(room)):
         entry = event.entries.get(team)
-        name = f"{team} {entry.name}" if entry is not None and entry.name else team
+        # a team named as its id is named once ("T01", not "T01 T01"), as the other pages name it
+        name = f"{team} {entry.name_beside_id}" if entry is not None and entry.name_beside_id else team
         seats.append({"label": t("gd_sheet_side_seat", side=label, seat=t(seat)), "names": name})
         players = [player.name for player in entry.players] if entry is not None else []
         seats.append({"label": t("gd_sheet_room_pair"), "names": " ".join(f"\u25a1{p}" for p in players)})
@@ -118,10 +120,42 @@ SHEET_PENALTY_ROWS = 2  # rows for penalties (more when more are recorded)
 SHEET_DEAL_ROWS_PENALTIES = 16  # deal rows on a sheet that has them; a long match goes on the back
 
 
+def _entered(view: MatchView | None, room: str | None) -> MatchView | None:
+    """The match (teams of four: the room) as its results are entered, for its sheet: None
+    when nothing is entered yet (the sheet prints blank)."""
+    if view is not None and room is not None:
+        view = next((r.view for r in view.rooms if r.name == room), None)
+    return view if view is not None and view.kind in ("log", "levels") else None
+
+
+SHEET_PASSED = "\u25a0"  # the 过A box, filled for the team that passed A (the bundled fonts draw it)
+
+
+def _deal_rows(t: Any, view: MatchView | None) -> list[list[str]]:
+    """The deal log's rows as the sheet's cells (deal, in play, first out, gain, foul, both
+    levels after, notes): the entered log, then numbered blank rows to fill, SHEET_DEAL_ROWS in
+    all at least (a longer log takes as many as it has, and goes on the back)."""
+    rows: list[list[str]] = []
+    for row in view.rows if view is not None else ():
+        notes = t.joiner().join(t(key, **params) for key, params in row.notes)
+        if row.foul:  # a foul is no deal: its row has no number, its team in the foul column
+            rows.append(["", "", "", "", row.team, *row.levels, notes])
+        else:
+            # the level alone, as the referee writes it (whose it is: the previous deal's first out)
+            rows.append([str(row.number), row.in_play, row.team, f"+{row.gain}", "", *row.levels, notes])
+    deals = view.deals if view is not None else 0
+    blank = max(SHEET_DEAL_ROWS - len(rows), 0)
+    rows += [[str(deals + n), "", "", "", "", "", "", ""] for n in range(1, blank + 1)]
+    return rows
+
+
 def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: Table,
-                room: str | None = None) -> dict[str, Any]:
+                room: str | None = None, view: MatchView | None = None) -> dict[str, Any]:
     """One match's page (teams of four: one room's); every value a string (the glyph check
-    reads them all). The penalties recorded for it are printed in its penalty rows."""
+    reads them all). Blank to fill in, but for what is entered (`view`: the match or room
+    scored, `paibang print` of a played round, as the other games' sheets): its deal log, its
+    final levels as recorded (before penalties, which have their own rows), the 过A box of the
+    team that passed A, the winner; and the penalties recorded, in its penalty rows."""
     a, b = table.sides
     attempts = t("gd_sheet_attempts", n=options.a_attempts) if options.a_attempts else t("gd_sheet_no_attempts")
     record = table.record if isinstance(table.record, GuandanRecord) else None
@@ -143,6 +177,11 @@ def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: 
         else _room_seats(t, event, (a, b), room),
         "referee": table.referee or "",
         "teams": [a, b],
+        # the levels at time-up as the referee writes them: a penalty's raise is in its own rows
+        "finals": [[team, ((view.before or view.levels)[side] if view is not None else ""),
+                    SHEET_PASSED if view is not None and view.passed == team else "\u25a1"]
+                   for side, team in enumerate((a, b))],
+        "winner": (view.winner or "") if view is not None else "",
         "words": {
             "table": t("table"), "referee": t("referee"), "date": t("sheet_date"), "deal": t("gd_deal"),
             "in_play": t("gd_in_play"), "deal_winner": t("gd_deal_winner"), "gain": t("gd_gain"),
@@ -156,7 +195,7 @@ def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: 
             "penalty_reason": t("gd_sheet_penalty_reason"),
         },
         "start": level_name(options.start_level),
-        "rows": [str(n) for n in range(1, SHEET_DEAL_ROWS + 1)],
+        "rows": _deal_rows(t, view),
         "key": t(("gd_sheet_key_knockout_rooms" if rooms_tie else "gd_sheet_key_knockout" if knockout
                   else "gd_sheet_key_draws") if options.draws else "gd_sheet_key",
                  start=level_name(options.start_level), attempts=attempts),
@@ -170,7 +209,8 @@ def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: 
     # Penalty rows on a sheet of another rule set, or with penalties recorded (the seed's form has none).
     if options.small_points or penalties:
         page["penalties"] = (penalties + [["", "", ""]] * SHEET_PENALTY_ROWS)[:max(SHEET_PENALTY_ROWS, len(penalties))]
-        page["rows"] = page["rows"][:SHEET_DEAL_ROWS_PENALTIES]  # room for them on the page
+        # room for them on the page (an entered log longer than that keeps its rows: on the back)
+        page["rows"] = page["rows"][:max(SHEET_DEAL_ROWS_PENALTIES, len(view.rows) if view is not None else 0)]
     return page
 
 

@@ -1,0 +1,60 @@
+"""The draw notice (对阵表) as printed: a pairs round's movement built once for it, and its
+Players column laid out so that long pair names do not wrap a word at a time at A4."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from generator.tournament import pairing
+from generator.tournament.pairing import draw_sheet
+from tests.test_forms import PAIRS, pairs_drawn, pdf_text, result_of  # noqa: F401 (the fixture)
+
+
+def test_a_pairs_rounds_draw_notice_builds_its_movement_once(pairs_drawn: Path,  # noqa: F811
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The notice needs the round's movement for its boards and for its text: it built it for
+    each (round_boards, then _round_movement again)."""
+    site, result = result_of(pairs_drawn, PAIRS)
+    stage_result = result.stage_of("pairs")
+    built = []
+    original = pairing.movement_of
+    monkeypatch.setattr(pairing, "movement_of", lambda *args: built.append(1) or original(*args))
+    notice = draw_sheet(result.event, stage_result, stage_result.rounds[0], site.locale)
+    assert len(built) == 1
+    assert notice.rows[0][-1] and "移位" in notice.text  # the boards and the movement, as before
+
+
+PLAYERS = [("Alexandra Montgomery", "Christopher Whitfield"), ("Bartholomew Fitzgerald", "Eleanor Ravensworth"),
+           ("Maximilian Oppenheimer", "Genevieve Castellanos"), ("Sebastian Worthington", "Anastasia Villanueva"),
+           ("Jonathan Blackwood", "Priscilla Hargreaves"), ("Theodore Kensington", "Rosalind Abernathy"),
+           ("Nathaniel Pemberton", "Josephine Lockhart"), ("Frederick Ashcombe", "Wilhelmina Thornbury")]
+
+
+def test_an_english_swiss_draw_notice_breaks_its_players_between_names_not_inside_one(tmp_path: Path) -> None:
+    """Round 2 of an English Swiss (a Wins column beside each side): the Players columns read
+    "Maximilian" above "Oppenheimer / Genevieve" above "Castellanos" at A4; now each name is
+    whole on its line, the line breaking after "Maximilian Oppenheimer /"."""
+    root = tmp_path / "content"
+    (root / "events/e/results").mkdir(parents=True)
+    (root / "site.yaml").write_text("title: Test\nlocale: en\n", encoding="utf-8")
+    entries = "".join(f"  - {{id: T{n:02d}, players: [{a}, {b}]}}\n" for n, (a, b) in enumerate(PLAYERS, 1))
+    (root / "events/e/event.yaml").write_text(
+        f"title: Spring Swiss\ngame: guandan\ndate: 2026-12-05\ndraw_seed: 7\norganizer: Club\nentries:\n{entries}"
+        "stages:\n  - id: s\n    name: Swiss\n    format: swiss\n    rounds: 3\n    rank_by: [wins, level_diff]\n",
+        encoding="utf-8")
+    assert main(["pair", "e", "s", "--content", str(root)]) == 0
+    first = root / "events/e/results/round-1.yaml"
+    first.write_text(re.sub(r"(teams: \[(\w+), \w+\])", r"\1\n    deals: [\2+3]", first.read_text(encoding="utf-8")),
+                     encoding="utf-8")
+    assert main(["pair", "e", "s", "--content", str(root)]) == 0
+    folder = tmp_path / "printed"
+    assert main(["print", "e", "s", "--round", "2", "--content", str(root), "--output", str(folder)]) == 0
+    text = pdf_text(folder / "draw-s-round-2.pdf")
+    assert "Wins" in text
+    lines = text.splitlines()
+    for name in (name for pair in PLAYERS for name in pair):
+        assert any(name in line for line in lines), name  # never "Maximilian" above "Oppenheimer"

@@ -1,0 +1,92 @@
+"""Guandan's score sheet (记分表) of a round already entered, as `paibang print` prints it again:
+like the other games' sheets it carries what the results file has for its table — the deal log
+deal by deal, the final levels, the team that passed A, the winner, the penalties — and is
+blank where nothing is entered. It printed the penalties only, every other box blank. And a
+teams-of-four room sheet names a team whose name is its id once, as every other page does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.build import validate
+from generator.cli import main
+from generator.render.bulletins import round_forms
+from generator.render.pdf import bulletin_html
+from support import demo_content
+from tests.test_forms import GD, pdf_pages, pdf_text
+from tests.test_guandan_national import FOUR, make_content
+
+
+def lines(text: str) -> list[list[str]]:
+    return [line.split() for line in text.splitlines() if line.strip()]
+
+
+def test_a_played_rounds_sheet_carries_its_deal_log_final_levels_and_winner(tmp_path: Path) -> None:
+    content = demo_content(tmp_path, GD)
+    folder = tmp_path / "forms"
+    assert main(["print", GD, "main", "--round", "1", "--content", str(content), "--output", str(folder)]) == 0
+    sheet = folder / "scoresheet-main-round-1.pdf"
+    assert pdf_pages(sheet) == 26  # still one page a match
+    # table 1: deals [T45+3, T45+2, T50+1, T45+3, T45+3, T50+1, T45+3], T45 at A (capped)
+    page = lines(pdf_text(sheet, 1))
+    assert ["1", "2", "T45", "+3", "5", "2"] in page
+    assert ["3", "7", "T50", "+1", "7", "3"] in page  # played at T45's 7, T50 up to 3
+    assert ["7", "4", "T45", "+3", "A", "4", "T45", "到", "A", "封顶（A必打）"] in page
+    assert ["8"] in page and ["20"] in page  # the rows after the log, numbered, blank
+    assert ["T45", "A", "\u25a1"] in page and ["T50", "4", "\u25a1"] in page  # the final levels
+    assert "胜方：T45" in "".join(pdf_text(sheet, 1).split())
+    # table 3: the final levels only (levels: {T47: K, T48: 8}), its log's rows blank
+    page = lines(pdf_text(sheet, 3))
+    assert ["T47", "K", "\u25a1"] in page and ["T48", "8", "\u25a1"] in page
+    assert ["1"] in page and ["20"] in page
+    # table 8 passed A: its box filled
+    text = pdf_text(sheet, 8)
+    assert "\u25a0" in text and "过A" in text
+
+
+ROOMS = """\
+  - table: 1
+    teams: [T01, T02]
+    rooms:
+      open: {{deals: [T01+3, T02+2, T02 foul, T01+1]}}
+      closed: {{levels: {{T01: "5", T02: "7"}}, penalties: [{{team: T01, levels: 1, reason: 迟到5分钟}}]}}
+  - table: 2
+    teams: [T03, T04]
+"""
+
+
+def room_sheets(tmp_path: Path):  # noqa: ANN201
+    content = make_content(tmp_path, ROOMS.format(), FOUR, teams=4, players=4)
+    event = content / "events/gd/event.yaml"
+    # T01 named as its id (an imported session names its teams so), T02 a name of its own
+    event.write_text(event.read_text(encoding="utf-8").replace("{id: T01,", "{id: T01, name: T01,")
+                     .replace("{id: T02,", "{id: T02, name: 东队,"), encoding="utf-8")
+    site, results, _ = validate(content)
+    [sheet] = [form for form in round_forms(results[0], "main", 1, site.locale) if form.kind == "scoresheet"]
+    return sheet
+
+
+def test_a_rooms_sheet_carries_what_that_room_entered(tmp_path: Path) -> None:
+    sheet = room_sheets(tmp_path)
+    assert len(sheet.pages) == 4  # two matches, two rooms each
+    html = bulletin_html(sheet, "zh-Hans")
+    open_room, closed_room, unplayed, _ = html.split('<section class="sheet">')[1:]
+    cells = lambda part: "".join(part.split())  # noqa: E731
+    # the open room's log: T02's foul has no deal number, T01 up a level at once
+    assert "<td>1</td><td>2</td><td>T01</td><td>+3</td><td></td><td>5</td><td>2</td>" in cells(open_room)
+    assert "<td></td><td></td><td></td><td></td><td>T02</td><td>6</td><td>4</td>" in cells(open_room)
+    assert "<td>3</td><td>4</td><td>T01</td><td>+1</td><td></td><td>7</td><td>4</td>" in cells(open_room)
+    assert "<td>T01</td><td>7</td><td>\u25a1</td>" in cells(open_room)
+    # the closed room's levels as recorded, its penalty in its rows (T02 raised to 8 by it)
+    assert "<td>T01</td><td>5</td><td>\u25a1</td>" in cells(closed_room)
+    assert "<td>T02</td><td>7</td><td>\u25a1</td>" in cells(closed_room)
+    assert "<td>T01</td><td>1</td><td>迟到5分钟</td>" in cells(closed_room)
+    # a match not played: blank boxes
+    assert "<td>T03</td><td></td><td>\u25a1</td>" in cells(unplayed)
+    assert "<td>1</td><td></td><td></td>" in cells(unplayed)
+
+
+def test_a_rooms_sheet_names_a_team_named_as_its_id_once(tmp_path: Path) -> None:
+    page = room_sheets(tmp_path).pages[0]
+    names = [seat["names"] for seat in page["seats"]]
+    assert names[0] == "T01" and names[2] == "T02 东队"
