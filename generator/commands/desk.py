@@ -54,6 +54,14 @@ def server(desk, app, host: str, port: int):  # noqa: ANN001, ANN201
         async def shutdown(self, sockets=None) -> None:  # noqa: ANN001
             desk.close_streams()
             await super().shutdown(sockets)
+            # A second Ctrl-C while uvicorn waits for open connections (a phone's form half sent)
+            # is its "force quit", which skips the application's stop too: the desk's (its
+            # lifespan's end, Desk.stop_building) left the site build writing output/ after the
+            # desk had gone, and said nothing of a change the site lacks. The wait is cut short,
+            # as asked; the stop still runs (it is bounded: BUILD_FINISH_SECONDS, BUILD_STOP_SECONDS).
+            ended = getattr(self.lifespan, "shutdown_event", None)
+            if ended is not None and not ended.is_set():
+                await self.lifespan.shutdown()
 
         @contextlib.contextmanager
         def capture_signals(self) -> Iterator[None]:
