@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import os
 import signal
 import socket
@@ -388,3 +389,56 @@ def test_a_second_ctrl_c_during_the_wait_for_connections_still_stops_the_build(t
             for pid in started.read_text().split():
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(int(pid), signal.SIGKILL)
+
+
+# --- (f) what the desk says once told to stop: a closed terminal refuses it ----------------------
+
+class ClosedTerminal:
+    """stderr and stdout after a hang-up: every write refused (EIO)."""
+
+    def write(self, _text: str) -> int:
+        raise OSError(errno.EIO, "Input/output error")
+
+    def flush(self) -> None:
+        raise OSError(errno.EIO, "Input/output error")
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_save_held_while_the_desk_stops_on_a_closed_terminal_is_held_quietly(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """A save answered while uvicorn waits for open connections (the desk told to stop) that the
+    round's file cannot take is held and said on the terminal: closed by the hang-up that stops
+    the desk, the terminal refused the line (EIO), and the save's answer became a 500 with the
+    table's typed result not reported as held. The line goes through the stop's guard now."""
+    from generator.desk.app import Job, Who
+    from generator.errors import ContentError, Mark
+
+    started, output, command = stand_in(tmp_path, 0.1)
+    desk = desk_over(tmp_path, monkeypatch, command)
+    spot = desk.spot("main", 1, 1)
+    job = Job(spot, {}, Who("admin", "x"), "main/1/1")
+    job.unwritable = ContentError("file-unreadable", Mark(results(desk.content)), {"reason": "EIO"})
+    monkeypatch.setattr(sys, "stderr", ClosedTerminal())
+    monkeypatch.setattr(sys, "stdout", ClosedTerminal())
+    desk.stopping = True
+    desk.held_back(job, {"deals": "T01+3"})  # said, quietly: no OSError
+    assert desk.tokens.held("main/1/1")["typed"] == {"deals": "T01+3"}
+
+
+def test_the_line_that_says_the_desk_was_stopped_is_guarded_too(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """After its stop the desk raises the signals it took (uvicorn), and the command's last line
+    says it was interrupted: on a terminal closed meanwhile that line raised OSError (EIO), a
+    traceback in place of the quiet end, exit 1 in place of 130."""
+    from generator import cli
+    from generator.commands import desk as desk_command
+
+    root = make(tmp_path, SWISS_TWO, TWO_TABLES)
+
+    def interrupted(_args) -> int:  # noqa: ANN001
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(desk_command, "run", interrupted)
+    monkeypatch.setattr(sys, "stderr", ClosedTerminal())
+    monkeypatch.setattr(sys, "stdout", ClosedTerminal())
+    assert cli.main(["desk", SLUG, "--content", str(root)]) == cli.INTERRUPTED

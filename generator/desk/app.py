@@ -639,9 +639,10 @@ class Desk:
         problem = job.unwritable
         assert problem is not None
         self.tokens.hold(job.key, job.who.label, typed, problem.heading(self.locale, self.content))
-        print(self.t("desk_held_terminal", table=self.t("desk_table_n", round=job.spot.number,
-                                                          table=job.spot.table.number)),
-              problem.format(self.locale, self.content, private_keys(self.content)), sep="\n", file=sys.stderr, flush=True)
+        # through the stop's guard: a save still answered while the desk stops (uvicorn waits for
+        # open connections) is held on a terminal that may be closed (the hang-up that stops it)
+        _say(self.t("desk_held_terminal", table=self.t("desk_table_n", round=job.spot.number, table=job.spot.table.number))
+             + "\n" + problem.format(self.locale, self.content, private_keys(self.content)))
 
     # --- pages --------------------------------------------------------------------------
 
@@ -779,8 +780,9 @@ def _signal_build(process: asyncio.subprocess.Process, name: str) -> None:
 
 
 def _say(line: str) -> None:
-    """A line on the terminal while the desk stops: closed (the hang-up that stops it), the
-    terminal refuses it (EIO), which must not cut short the stopping."""
+    """A line the desk says on the terminal once it runs (every one: any may come while it
+    stops): closed (the hang-up that stops it), the terminal refuses it (EIO), which must not
+    cut short the stopping, nor a save being answered meanwhile."""
     from generator.commands.console import terminal
 
     with contextlib.suppress(OSError):
