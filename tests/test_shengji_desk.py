@@ -109,3 +109,25 @@ def test_a_boards_own_penalty_and_note_outlive_a_save_of_its_rooms(tmp_path: Pat
     assert status == 200, block(page, "problems")
     assert sheet(root, 1)["boards"]["3"] == {"open": 115, "closed": 35, "penalty": {"against": "home", "points": 20},
                                             "note": "裁判判罚"}
+
+
+def test_a_save_drops_the_knockout_tie_line_pair_wrote_for_its_table(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """A knockout round as `paibang pair` writes it has, under each match, the record's example
+    and a line on how a tie is settled (# winner: H01    # 仅在打平时填写：…): a save took out
+    the example and left the tie line under the boards it wrote, as if still to be filled in.
+    It goes with the example; the match's own comment and the other match's lines stay."""
+    from generator import cli
+    from tests.test_desk_records import SLUG
+
+    root = make(tmp_path, "format: knockout\nseeding: [H01, H02, H03, H04]\nboards: 2\n", DRAWN,
+                game="shengji", prefix="H", players=4)
+    results(root).unlink()
+    assert cli.main(["pair", SLUG, "main", "--content", str(root)]) == 0
+    assert "    # winner: H01    # 仅在打平时填写：进入下一轮的一方" in table_block(root, 1)
+    running = desk_of(root)
+    status, page = Secretary(running).post("main/1/1", "save", b1_open="85", b1_closed="40", b2_open="0", b2_closed="120")
+    assert status == 200, block(page, "problems")
+    filled, waiting = table_block(root, 1), table_block(root, 2)
+    assert "winner" not in filled and "boards:\n      1: {open: 85, closed: 40}" in filled, filled
+    assert filled.startswith("  - table: 1    # 第 1 场（半决赛）\n"), filled
+    assert "    # winner: H02    # 仅在打平时填写：进入下一轮的一方" in waiting, waiting

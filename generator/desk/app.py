@@ -728,7 +728,7 @@ class Writer:
                     job.unchanged = True
                     continue
                 old = set_record(table, job.record, keys)
-                drop_comment_lines(table, forms.example_lines(job.spot))  # the record stands for its example
+                drop_comment_lines(table, forms.example_lines(job.spot, job.record), data.get("tables"))  # the record stands for its example
                 applied.append((job, old))
             if applied:
                 try:  # the log first: a save lands with its audit line, or not at all

@@ -639,25 +639,52 @@ def set_record(table: CommentedMap, record: dict[str, Any], record_keys: tuple[s
     return old
 
 
-def drop_comment_lines(table: CommentedMap, lines: list[re.Pattern[str]]) -> None:
+def drop_comment_lines(table: CommentedMap, lines: list[re.Pattern[str]], tables: Any = None) -> None:
     """Take out of a table's comments the lines whose text (after `#`) one of `lines` matches,
     every other comment line kept as it was: the commented example of the record `paibang pair`
     wrote under the table (`# boards:` / `#   1: {open: 85, closed: 40}`), once the desk writes
-    the record itself. Else the example stayed above the real one, as if it were part of it."""
+    the record itself. Else the example stayed above the real one, as if it were part of it.
+    With `tables` (the list the table is in), the comments after the table's last value too:
+    under a key with no value (a pairs round's `boards:` and its `# 13:` lines) they are the
+    next table's, or the list's end, to ruamel, though written inside this table (indented as
+    its keys, which the next table's own comments, above its dash, are not)."""
+    def kept(token: CommentToken) -> str:
+        return "\n".join(line for line in token.value.split("\n")
+                         if not ((found := re.fullmatch(r"\s*#\s?(.*?)\s*", line))
+                                 and any(p.fullmatch(found.group(1).strip()) for p in lines)))
+
     for key, tokens in list(table.ca.items.items()):
         for index, token in enumerate(tokens):
             if not isinstance(token, CommentToken):
                 continue
-            kept = [line for line in token.value.split("\n")
-                    if not ((found := re.fullmatch(r"\s*#\s?(.*?)\s*", line))
-                            and any(p.fullmatch(found.group(1).strip()) for p in lines))]
-            value = "\n".join(kept)
+            value = kept(token)
             if value == token.value:
                 continue
             if value.strip():
                 token.value = value
             else:  # nothing left: no comment at all (a token of line ends only would print blank lines)
                 tokens[index] = None
+    if tables is None:
+        return
+    position = next((index for index, item in enumerate(tables) if item is table), None)
+    if position is None:
+        return
+    if position + 1 < len(tables):
+        slot = tables.ca.items.get(position + 1)
+        after = slot[1] if slot and isinstance(slot[1], list) else None
+    else:
+        after = tables.ca.end if isinstance(tables.ca.end, list) else None
+    inside = getattr(table.lc, "col", 0) or 0  # the column of the table's keys
+    for token in list(after or []):
+        if not isinstance(token, CommentToken) or token.column < inside:
+            continue
+        value = kept(token)
+        if value == token.value:
+            continue
+        if value.strip():
+            token.value = value
+        else:
+            after.remove(token)
 
 
 def write_results(path: Path, text: str) -> None:
