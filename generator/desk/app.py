@@ -721,7 +721,7 @@ class Writer:
                     if written or self.desk.tokens.used(job.key):
                         job.refused = "desk_once"
                         continue
-                job.record = with_board_keys_kept(table, job.record)  # (a board's penalty the form does not show)
+                job.record = with_board_keys_kept(table, job.record, forms.board_parts(job.spot))  # (a board's keys the form does not show)
                 if {k: plain(table[k]) for k in keys if k in table} == plain(job.record):
                     # the record the file has: nothing to write, and so no audit line (a line
                     # is a change; a log of saves that changed nothing hides the ones that did)

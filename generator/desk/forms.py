@@ -173,6 +173,13 @@ def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
     return fields
 
 
+def board_parts(spot: TableSpot) -> frozenset[str]:
+    """The keys of a team board beside its rooms that the table's form has fields for
+    (EntryField.part: 80分's penalty and note): a save writes them as typed, and removes them
+    left empty; any other key of the board the file has is kept (store.with_board_keys_kept)."""
+    return frozenset(item.part for item in fields_for(spot, "") if item.part)
+
+
 def record_from(spot: TableSpot, fields: list[EntryField]) -> dict[str, Any]:
     """The results-file keys the typed fields make (only what was typed: `Game.entry_record`,
     then forfeit)."""

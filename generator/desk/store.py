@@ -599,11 +599,13 @@ def apply_record(text: str, number: int, record: dict[str, Any], record_keys: tu
     return dump_round_trip(data), old
 
 
-def with_board_keys_kept(table: CommentedMap, record: dict[str, Any]) -> dict[str, Any]:
+def with_board_keys_kept(table: CommentedMap, record: dict[str, Any], shown: frozenset[str] | set[str] = frozenset()
+                         ) -> dict[str, Any]:
     """`record` with each two-room board keeping what the form does not show of it: a board's
-    own `penalty:` and `note:` beside its rooms (80分's, bridge teams'), which the form's one
-    field a room cannot hold, so that a save of the rooms never drops a penalty the secretary
-    wrote by hand. A board the save leaves out (both rooms cleared) goes, with them."""
+    own keys beside its rooms (80分's `penalty:` and `note:`) that the form has no field for
+    (`shown`: the board keys it has, forms.board_parts), so that a save of the rooms never drops
+    what the secretary wrote by hand; what the form shows is the record's, and left empty it
+    goes. A board the save leaves out (both rooms cleared) goes, with them."""
     boards, before = record.get("boards"), table.get("boards")
     if not isinstance(boards, dict) or not isinstance(before, dict):
         return record
@@ -611,8 +613,9 @@ def with_board_keys_kept(table: CommentedMap, record: dict[str, Any]) -> dict[st
     kept = {}
     for number, board in boards.items():
         old = by_number.get(str(number))
-        if isinstance(board, dict) and isinstance(old, dict) and set(board) <= set(ROOMS):
-            board = {**board, **{key: plain(value) for key, value in old.items() if key not in ROOMS}}
+        if isinstance(board, dict) and isinstance(old, dict) and set(board) <= set(ROOMS) | set(shown):
+            board = {**board, **{key: plain(value) for key, value in old.items()
+                                 if key not in ROOMS and key not in shown and key not in board}}
         kept[number] = board
     return {**record, "boards": kept}
 
