@@ -222,11 +222,21 @@ def main(argv: list[str] | None = None) -> int:
     except Stopped as stopped:  # SIGTERM, SIGHUP during a build: as Ctrl-C, with the signal's name
         from generator.errors import signal_name
 
-        terminal(catalogues.text("stopped_by_signal", locale, name=signal_name(stopped.number)), error=True)
+        _said_on_stop(catalogues.text("stopped_by_signal", locale, name=signal_name(stopped.number)))
         return 128 + stopped.number
     except KeyboardInterrupt:  # Ctrl-C: one line, not a traceback; a build's staging folder is gone by now
-        terminal(catalogues.text("interrupted", locale), error=True)
+        _said_on_stop(catalogues.text("interrupted", locale))
         return INTERRUPTED
+
+
+def _said_on_stop(line: str) -> None:
+    """The line that says a command was stopped: the terminal may be closed by now (a hang-up,
+    then the desk's stop re-raising the signals it took), and refuse it (EIO), which must not
+    turn the quiet end into a traceback."""
+    import contextlib
+
+    with contextlib.suppress(OSError):
+        terminal(line, error=True, flush=True)
 
 
 def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:

@@ -9,6 +9,7 @@ tests/test_desk.py does.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -145,5 +146,41 @@ def test_a_teams_rounds_printed_score_sheets_are_a_page_a_table_each_with_its_qr
         assert [page["table"] for page in sheet.pages] == ["1", "2", "3"]
         for page in sheet.pages:
             assert page["qr"] == qr_svg(running.desk.link(table_key("teams", 3, int(page["table"]))))
+    finally:
+        running.stop()
+
+
+def test_a_save_takes_out_the_board_lines_pair_wrote_for_the_boards_it_writes(tmp_path: Path) -> None:
+    """A pairs round as `paibang pair` writes it lists each table's boards to fill in, commented
+    (`boards:` / `# 28:`): a save wrote the boards and left those lines under them, as if still
+    to be filled in. The lines of the boards written go; a board left out keeps its line, and
+    its field on the form; the other tables keep theirs. (The last table's lines are the list's
+    end to the YAML reader, a middle table's the next table's: both are taken out.)"""
+    from generator import cli
+    from generator.desk import forms
+    from tests.support import demo_content
+    from tests.test_desk_records import Secretary
+
+    content = demo_content(tmp_path, SLUG)
+    folder = content / "events" / SLUG / "results"
+    for path in folder.iterdir():
+        path.unlink()
+    assert cli.main(["pair", SLUG, "pairs", "--content", str(content)]) == 0
+    path = folder / "round-1.yaml"
+    assert "    boards:\n      # 28:\n      # 29:\n      # 30:\n" in path.read_text(encoding="utf-8")
+    running = start(content, slug=SLUG)
+    try:
+        secretary = Secretary(running)
+        status, html = secretary.post("pairs/1/10", "save", b28="1S W -2", b29="3NT W -1")
+        assert status == 200 and 'id="saved"' in html, html
+        text = path.read_text(encoding="utf-8")
+        assert text.endswith("    boards:\n      28: 1S W -2\n      29: 3NT W -1\n      # 30:\n"), text[-300:]
+        spot = running.desk.spot("pairs", 1, 10)
+        assert sorted(f.board for f in forms.fields_for(spot, text) if f.board) == [28, 29, 30]
+        status, html = secretary.post("pairs/1/9", "save", b25="1S W -2", b26="3NT W -1", b27="4H N =")
+        assert status == 200 and 'id="saved"' in html, html
+        text = path.read_text(encoding="utf-8")
+        assert "#" not in re.search(r"  - table: 9\n.*?(?=  - table: 10)", text, re.S).group(0), text
+        assert "    boards:\n      # 22:\n      # 23:\n      # 24:\n  - table: 9\n" in text
     finally:
         running.stop()

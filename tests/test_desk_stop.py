@@ -9,6 +9,8 @@ into output/ late: what matters is that nothing writes there once the desk has s
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import errno
 import os
 import signal
 import socket
@@ -312,3 +314,131 @@ def test_a_build_that_cannot_be_started_is_said_and_the_next_change_builds(tmp_p
     asyncio.run(desk_day(desk, during))
     said = capsys.readouterr().err
     assert "记录台：网站没有重新生成（FileNotFoundError" in said and "下一次保存或改动后会再试" in said, said
+
+
+# --- (e) a second Ctrl-C while uvicorn waits for open connections ----------------------------------
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups")
+@pytest.mark.parametrize(("waits", "presses", "late"), [(0.3, 2, False), (10.0, 3, True)],
+                         ids=["stopped", "waited-for-through-a-third"])
+def test_a_second_ctrl_c_during_the_wait_for_connections_still_stops_the_build(tmp_path: Path, waits: float,
+                                                                               presses: int, late: bool) -> None:
+    """Ctrl-C, then Ctrl-C again while uvicorn waits for an open connection (a phone's form half
+    sent) is uvicorn's "force quit", which skipped the desk's stop as well. The stop then ran
+    only as asyncio ended the loop's tasks on the way out, uvicorn's signal handlers given
+    back: one more Ctrl-C (a secretary presses it until something happens) cut it short, the
+    desk ended, and its site build, in a session of its own, went on writing output/ after it.
+    The wait is cut short; the stop runs as on one Ctrl-C, which further ones do not cut short:
+    the build stopped, or waited for, output/ as before once the desk has gone, and said."""
+    started, output, command = stand_in(tmp_path, 3.0)
+    root = make(tmp_path, SWISS_TWO, TWO_TABLES)
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    launch = tmp_path / "launch.py"
+    launch.write_text(LAUNCH, encoding="utf-8")
+    said = tmp_path / "said.txt"
+    with said.open("wb") as handle:
+        desk = subprocess.Popen(
+            [sys.executable, str(launch), str(waits), *command, "--",
+             "desk", SLUG, "--content", str(root), "--output", str(output), "--port", str(port)],
+            stdin=subprocess.DEVNULL, stdout=handle, stderr=handle, start_new_session=True, cwd=REPO,
+            env={**os.environ, "PYTHONPATH": str(REPO)})
+    phone = socket.socket()
+    try:
+        for _ in range(400):  # up to 20 s to listen
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/standings", timeout=5) as answer:
+                    assert answer.status == 200
+                break
+            except OSError:
+                assert desk.poll() is None, said.read_text(errors="replace")
+                time.sleep(0.05)
+        with results(root).open("a", encoding="utf-8") as handle:
+            handle.write("# 手工补记\n")  # a hand edit: the desk reads it and has the site rebuilt
+        wait_for(started)
+        # a form half sent: the server waits for the rest, and uvicorn's stop for this connection
+        phone.connect(("127.0.0.1", port))
+        phone.sendall(f"POST /t/main/1/1 HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n".encode()
+                      + b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 200\r\n\r\nk=")
+        time.sleep(0.3)
+        desk.send_signal(signal.SIGINT)
+        time.sleep(0.5)  # uvicorn waits for the connection now (up to 2 s)
+        assert desk.poll() is None
+        desk.send_signal(signal.SIGINT)
+        if presses == 3:
+            for _ in range(200):  # the stop is waiting for the build
+                if "记录台停止前" in said.read_text(encoding="utf-8", errors="replace"):
+                    break
+                time.sleep(0.05)
+            time.sleep(0.3)
+            desk.send_signal(signal.SIGINT)
+        desk.wait(40)
+        assert written(output) == (["late.html", "worker.html"] if late else []), said.read_text(errors="replace")
+        time.sleep(3.5)  # as long as the build and its worker would still have run
+        assert written(output) == (["late.html", "worker.html"] if late else []), said.read_text(errors="replace")
+        text = said.read_text(encoding="utf-8", errors="replace")
+        assert "记录台停止前，等正在进行的网站重建完成" in text, text
+        assert ("最后一次改动后网站没有重新生成" in text) is not late, text
+    finally:
+        phone.close()
+        if desk.poll() is None:
+            desk.kill()
+            desk.wait()
+        if started.exists() and started.read_text():  # (a build left running by a failed run)
+            for pid in started.read_text().split():
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(int(pid), signal.SIGKILL)
+
+
+# --- (f) what the desk says once told to stop: a closed terminal refuses it ----------------------
+
+class ClosedTerminal:
+    """stderr and stdout after a hang-up: every write refused (EIO)."""
+
+    def write(self, _text: str) -> int:
+        raise OSError(errno.EIO, "Input/output error")
+
+    def flush(self) -> None:
+        raise OSError(errno.EIO, "Input/output error")
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_save_held_while_the_desk_stops_on_a_closed_terminal_is_held_quietly(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """A save answered while uvicorn waits for open connections (the desk told to stop) that the
+    round's file cannot take is held and said on the terminal: closed by the hang-up that stops
+    the desk, the terminal refused the line (EIO), and the save's answer became a 500 with the
+    table's typed result not reported as held. The line goes through the stop's guard now."""
+    from generator.desk.app import Job, Who
+    from generator.errors import ContentError, Mark
+
+    started, output, command = stand_in(tmp_path, 0.1)
+    desk = desk_over(tmp_path, monkeypatch, command)
+    spot = desk.spot("main", 1, 1)
+    job = Job(spot, {}, Who("admin", "x"), "main/1/1")
+    job.unwritable = ContentError("file-unreadable", Mark(results(desk.content)), {"reason": "EIO"})
+    monkeypatch.setattr(sys, "stderr", ClosedTerminal())
+    monkeypatch.setattr(sys, "stdout", ClosedTerminal())
+    desk.stopping = True
+    desk.held_back(job, {"deals": "T01+3"})  # said, quietly: no OSError
+    assert desk.tokens.held("main/1/1")["typed"] == {"deals": "T01+3"}
+
+
+def test_the_line_that_says_the_desk_was_stopped_is_guarded_too(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """After its stop the desk raises the signals it took (uvicorn), and the command's last line
+    says it was interrupted: on a terminal closed meanwhile that line raised OSError (EIO), a
+    traceback in place of the quiet end, exit 1 in place of 130."""
+    from generator import cli
+    from generator.commands import desk as desk_command
+
+    root = make(tmp_path, SWISS_TWO, TWO_TABLES)
+
+    def interrupted(_args) -> int:  # noqa: ANN001
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(desk_command, "run", interrupted)
+    monkeypatch.setattr(sys, "stderr", ClosedTerminal())
+    monkeypatch.setattr(sys, "stdout", ClosedTerminal())
+    assert cli.main(["desk", SLUG, "--content", str(root)]) == cli.INTERRUPTED

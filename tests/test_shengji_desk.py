@@ -99,7 +99,7 @@ def test_a_boards_own_penalty_and_note_outlive_a_save_of_its_rooms(tmp_path: Pat
     written = path.read_text(encoding="utf-8")
     assert "      3: {open: 110, closed: 35}\n" in written, written
     path.write_text(written.replace("      3: {open: 110, closed: 35}\n",
-                                    "      3: {open: 110, closed: 35, penalty: {against: home, points: 20}, note: 裁判判罚}\n"),
+                                    "      3: {open: 110, closed: 35, penalty: {room: open, against: home, points: 20}, note: 裁判判罚}\n"),
                     encoding="utf-8")
     secretary = Secretary(running)
     before = path.read_text(encoding="utf-8")
@@ -107,5 +107,63 @@ def test_a_boards_own_penalty_and_note_outlive_a_save_of_its_rooms(tmp_path: Pat
     assert status == 200 and path.read_text(encoding="utf-8") == before, block(page, "problems")  # nothing changed
     status, page = secretary.post("main/1/1", "save", **BOARDS, b3_open="115", b3_closed="35")
     assert status == 200, block(page, "problems")
-    assert sheet(root, 1)["boards"]["3"] == {"open": 115, "closed": 35, "penalty": {"against": "home", "points": 20},
+    assert sheet(root, 1)["boards"]["3"] == {"open": 115, "closed": 35, "penalty": {"room": "open", "against": "home", "points": 20},
                                             "note": "裁判判罚"}
+
+
+def test_a_save_drops_the_knockout_tie_line_pair_wrote_for_its_table(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """A knockout round as `paibang pair` writes it has, under each match, the record's example
+    and a line on how a tie is settled (# winner: H01    # 仅在打平时填写：…): a save took out
+    the example and left the tie line under the boards it wrote, as if still to be filled in.
+    It goes with the example; the match's own comment and the other match's lines stay."""
+    from generator import cli
+    from tests.test_desk_records import SLUG
+
+    root = make(tmp_path, "format: knockout\nseeding: [H01, H02, H03, H04]\nboards: 2\n", DRAWN,
+                game="shengji", prefix="H", players=4)
+    results(root).unlink()
+    assert cli.main(["pair", SLUG, "main", "--content", str(root)]) == 0
+    assert "    # winner: H01    # 仅在打平时填写：进入下一轮的一方" in table_block(root, 1)
+    running = desk_of(root)
+    status, page = Secretary(running).post("main/1/1", "save", b1_open="85", b1_closed="40", b2_open="0", b2_closed="120")
+    assert status == 200, block(page, "problems")
+    filled, waiting = table_block(root, 1), table_block(root, 2)
+    assert "winner" not in filled and "boards:\n      1: {open: 85, closed: 40}" in filled, filled
+    assert filled.startswith("  - table: 1    # 第 1 场（半决赛）\n"), filled
+    assert "    # winner: H02    # 仅在打平时填写：进入下一轮的一方" in waiting, waiting
+
+
+def test_the_secretarys_form_shows_and_changes_a_boards_own_penalty_and_note(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """A team board's own penalty and note (beside its rooms) were kept by a save, but no form
+    showed or changed them: the secretary mended them in the file by hand. The secretary's form
+    has them now, a board a line as the rooms are: read back from the file, written as typed,
+    removed when emptied; a table's form (its score sheet has no row for them) does not show
+    them, and its save keeps them."""
+    root = make(tmp_path, STAGE, DRAWN, game="shengji", prefix="H", players=4)
+    path = results(root)
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "    # boards:\n    #   1: {open: 85, closed: 40}\n  - table: 2",
+        "    boards:\n      1: {open: 85, closed: 40}\n      2: {open: 0, closed: 120}\n"
+        "      3: {open: 110, closed: 35, penalty: {room: open, against: home, points: 20}, note: 裁判判罚}\n"
+        "      4: {open: 150, closed: 0}\n  - table: 2", 1), encoding="utf-8")
+    running = desk_of(root)
+    secretary = Secretary(running)
+    page = secretary.page("main/1/1")
+    assert 'name="b3_penalty" value="{room: open, against: home, points: 20}"' in page, page
+    assert 'name="b3_note" value="裁判判罚"' in page and 'name="b1_penalty" value=""' in page
+    assert "各副的罚分与备注" in page and "本副罚分" in page
+    rooms = {**BOARDS, "b3_open": "110", "b3_closed": "35"}
+    status, html = secretary.post("main/1/1", "save", **rooms, b3_penalty="{room: closed, against: away, points: 10}",
+                                  b3_note="迟到", b1_note="重发牌")
+    assert status == 200 and 'id="saved"' in html, block(html, "problems")
+    boards = sheet(root, 1)["boards"]
+    assert boards["3"] == {"open": 110, "closed": 35, "penalty": {"room": "closed", "against": "away", "points": 10},
+                           "note": "迟到"}
+    assert boards["1"] == {"open": 85, "closed": 40, "note": "重发牌"}
+    status, html = secretary.post("main/1/1", "save", **rooms, b3_penalty="", b3_note="", b1_note="")
+    assert status == 200 and 'id="saved"' in html, block(html, "problems")
+    boards = sheet(root, 1)["boards"]
+    assert boards["3"] == {"open": 110, "closed": 35} and boards["1"] == {"open": 85, "closed": 40}
+    # a table's form: no such fields (its save, once, keeps what the file has: the writer's test above)
+    status, html = fetch(running.desk.link("main/1/2"))
+    assert status == 200 and "b1_penalty" not in html and "各副的罚分与备注" not in html

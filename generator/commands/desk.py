@@ -54,6 +54,14 @@ def server(desk, app, host: str, port: int):  # noqa: ANN001, ANN201
         async def shutdown(self, sockets=None) -> None:  # noqa: ANN001
             desk.close_streams()
             await super().shutdown(sockets)
+            # A second Ctrl-C while uvicorn waits for open connections (a phone's form half sent)
+            # is its "force quit", which skips the application's stop too: the desk's (its
+            # lifespan's end, Desk.stop_building) left the site build writing output/ after the
+            # desk had gone, and said nothing of a change the site lacks. The wait is cut short,
+            # as asked; the stop still runs (it is bounded: BUILD_FINISH_SECONDS, BUILD_STOP_SECONDS).
+            ended = getattr(self.lifespan, "shutdown_event", None)
+            if ended is not None and not ended.is_set():
+                await self.lifespan.shutdown()
 
         @contextlib.contextmanager
         def capture_signals(self) -> Iterator[None]:
@@ -76,6 +84,24 @@ def server(desk, app, host: str, port: int):  # noqa: ANN001, ANN201
     config = uvicorn.Config(app, host=host, port=port, access_log=False, log_level="warning",
                             timeout_graceful_shutdown=2, lifespan="on")
     return DeskServer(config)
+
+
+def say_content_problems(desk) -> None:  # noqa: ANN001
+    """How many errors and warnings the event's content has (its reading's: site.yaml and this
+    event), and where they are listed: the admin page lists the errors, `paibang check` every one. Counts only: a problem's line may
+    quote a registration's private cell, and the terminal is the venue's screen as often as not."""
+    import shlex
+
+    from generator.commands.console import terminal
+
+    errors = sum(1 for problem in desk.problems if not problem.warning)
+    warnings = len(desk.problems) - errors
+    if errors or warnings:
+        command = shlex.join(["paibang", "check", "--content", str(desk.content)])
+        # (the admin page lists errors only: warnings alone are check's to list)
+        said = "desk_content_problems" if errors else "desk_content_warnings"
+        terminal(catalogues.text(said, desk.locale, errors=errors, warnings=warnings, command=command),
+                 error=True, flush=True)
 
 
 def run(args) -> int:  # noqa: ANN001 - argparse namespace
@@ -114,6 +140,7 @@ def run(args) -> int:  # noqa: ANN001 - argparse namespace
                 admin=desk.admin_link), flush=True)
     if desk.building:  # where the site goes: ./output of the folder the desk was started in, by default
         terminal(catalogues.text("desk_output", desk.locale, path=desk.output.resolve()), flush=True)
+    say_content_problems(desk)
     if args.lan:
         import segno
 

@@ -639,9 +639,10 @@ class Desk:
         problem = job.unwritable
         assert problem is not None
         self.tokens.hold(job.key, job.who.label, typed, problem.heading(self.locale, self.content))
-        print(self.t("desk_held_terminal", table=self.t("desk_table_n", round=job.spot.number,
-                                                          table=job.spot.table.number)),
-              problem.format(self.locale, self.content, private_keys(self.content)), sep="\n", file=sys.stderr, flush=True)
+        # through the stop's guard: a save still answered while the desk stops (uvicorn waits for
+        # open connections) is held on a terminal that may be closed (the hang-up that stops it)
+        _say(self.t("desk_held_terminal", table=self.t("desk_table_n", round=job.spot.number, table=job.spot.table.number))
+             + "\n" + problem.format(self.locale, self.content, private_keys(self.content)))
 
     # --- pages --------------------------------------------------------------------------
 
@@ -720,14 +721,14 @@ class Writer:
                     if written or self.desk.tokens.used(job.key):
                         job.refused = "desk_once"
                         continue
-                job.record = with_board_keys_kept(table, job.record)  # (a board's penalty the form does not show)
+                job.record = with_board_keys_kept(table, job.record, forms.board_parts(job.spot))  # (a board's keys the form does not show)
                 if {k: plain(table[k]) for k in keys if k in table} == plain(job.record):
                     # the record the file has: nothing to write, and so no audit line (a line
                     # is a change; a log of saves that changed nothing hides the ones that did)
                     job.unchanged = True
                     continue
                 old = set_record(table, job.record, keys)
-                drop_comment_lines(table, forms.example_lines(job.spot))  # the record stands for its example
+                drop_comment_lines(table, forms.example_lines(job.spot, job.record), data.get("tables"))  # the record stands for its example
                 applied.append((job, old))
             if applied:
                 try:  # the log first: a save lands with its audit line, or not at all
@@ -779,8 +780,9 @@ def _signal_build(process: asyncio.subprocess.Process, name: str) -> None:
 
 
 def _say(line: str) -> None:
-    """A line on the terminal while the desk stops: closed (the hang-up that stops it), the
-    terminal refuses it (EIO), which must not cut short the stopping."""
+    """A line the desk says on the terminal once it runs (every one: any may come while it
+    stops): closed (the hang-up that stops it), the terminal refuses it (EIO), which must not
+    cut short the stopping, nor a save being answered meanwhile."""
     from generator.commands.console import terminal
 
     with contextlib.suppress(OSError):

@@ -26,10 +26,10 @@ from generator.content.yaml_loader import YamlList, YamlMap, load_yaml_text
 from generator.desk.store import dump_round_trip, plain, to_round_trip
 from generator.errors import ContentError, Mark, Problems
 from generator.games import GAMES, EntryField, field_text, metric_of
-from generator.messages import fill
+from generator.messages import LOCALES, fill
 from generator.render.html import number_text
 from generator.tournament.event import against_substitutes, is_pending, state_before
-from generator.tournament.knockout import match_winner
+from generator.tournament.knockout import match_winner, tie_hint
 from generator.tournament.pairing import table_form
 
 MAX_FIELD = 2000  # characters of one field: more than any deal log or board
@@ -106,10 +106,12 @@ def _board_numbers(spot: TableSpot, current: Any, text: str) -> list[int]:
     as comments (`# 3:`, pairs movements), else those the game numbers the round's tables
     (Game.round_boards: a bridge teams round 3 of 8-board rounds plays 17-24), else 1..boards
     of the stage (8 when unsaid)."""
-    if isinstance(current, dict) and current:
-        return sorted(int(k) for k in current if str(k).isdecimal())
     block = _table_block(text, spot.table.number)
     listed = [int(n) for n in re.findall(r"^\s*#\s*([0-9]{1,4}):\s*$", block, re.M)]
+    if isinstance(current, dict) and current:
+        # and a board pair listed that is not written yet (a save of some of the round's boards
+        # takes out their lines only: example_lines), so that its field stays on the form
+        return sorted({int(k) for k in current if str(k).isdecimal()} | set(listed))
     if listed:
         return listed
     tables = next((r.tables for r in spot.event.rounds.get(spot.stage.id, []) if r.number == spot.number), [spot.table])
@@ -119,15 +121,27 @@ def _board_numbers(spot: TableSpot, current: Any, text: str) -> list[int]:
     return list(range(1, (spot.stage.boards or 8) + 1))
 
 
-def example_lines(spot: TableSpot) -> list[re.Pattern[str]]:
-    """The lines of the record's example `paibang pair` writes, commented, under a drawn table
-    (TableForm.hint: `boards:` / `  1: {open: 85, closed: 40}`), as patterns of a comment's text:
-    what it fills in ({a}, {b}, the round's first board, the word for "or") may be anything."""
+def example_lines(spot: TableSpot, record: dict[str, Any] | None = None) -> list[re.Pattern[str]]:
+    """The lines `paibang pair` writes, commented, under a drawn table for its record to replace,
+    as patterns of a comment's text: the record's example (TableForm.hint: `boards:` /
+    `  1: {open: 85, closed: 40}`), what it fills in ({a}, {b}, the round's first board, the word
+    for "or") anything; a knockout's line on how a tie is settled (knockout.tie_hint: `winner:
+    C08    # only on a tie: …`, in any of the three languages, the file's being the event's when
+    pair wrote it); and a pairs round's board to fill in (`# 13:`), each of the boards `record`
+    writes (a board left out keeps its line, and its field: _board_numbers)."""
     found = []
     for line in table_form(spot.event, spot.stage).hint:
         parts = [re.escape(text) + (".+?" if name is not None else "")
                  for text, name, _, _ in string.Formatter().parse(line.strip())]
         found.append(re.compile("".join(parts)))
+    if spot.stage.format == "knockout":
+        key = GAMES[spot.event.game].tiebreak_key
+        for locale in LOCALES:
+            before, _, after = tie_hint(key, "\0", locale).partition("\0")
+            found.append(re.compile(re.escape(before) + r"\S+" + re.escape(after).replace(r"\ \ \ \ ", r"\s+")))
+    boards = (record or {}).get("boards")
+    if isinstance(boards, dict) and boards:
+        found.append(re.compile("(?:" + "|".join(re.escape(str(number)) for number in boards) + "):"))
     return found
 
 
@@ -157,6 +171,13 @@ def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
             if item.name in typed and (secretary or not item.secretary):
                 item.value = typed[item.name][:MAX_FIELD]
     return fields
+
+
+def board_parts(spot: TableSpot) -> frozenset[str]:
+    """The keys of a team board beside its rooms that the table's form has fields for
+    (EntryField.part: 80分's penalty and note): a save writes them as typed, and removes them
+    left empty; any other key of the board the file has is kept (store.with_board_keys_kept)."""
+    return frozenset(item.part for item in fields_for(spot, "") if item.part)
 
 
 def record_from(spot: TableSpot, fields: list[EntryField]) -> dict[str, Any]:

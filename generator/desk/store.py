@@ -599,11 +599,13 @@ def apply_record(text: str, number: int, record: dict[str, Any], record_keys: tu
     return dump_round_trip(data), old
 
 
-def with_board_keys_kept(table: CommentedMap, record: dict[str, Any]) -> dict[str, Any]:
+def with_board_keys_kept(table: CommentedMap, record: dict[str, Any], shown: frozenset[str] | set[str] = frozenset()
+                         ) -> dict[str, Any]:
     """`record` with each two-room board keeping what the form does not show of it: a board's
-    own `penalty:` and `note:` beside its rooms (80分's, bridge teams'), which the form's one
-    field a room cannot hold, so that a save of the rooms never drops a penalty the secretary
-    wrote by hand. A board the save leaves out (both rooms cleared) goes, with them."""
+    own keys beside its rooms (80分's `penalty:` and `note:`) that the form has no field for
+    (`shown`: the board keys it has, forms.board_parts), so that a save of the rooms never drops
+    what the secretary wrote by hand; what the form shows is the record's, and left empty it
+    goes. A board the save leaves out (both rooms cleared) goes, with them."""
     boards, before = record.get("boards"), table.get("boards")
     if not isinstance(boards, dict) or not isinstance(before, dict):
         return record
@@ -611,8 +613,9 @@ def with_board_keys_kept(table: CommentedMap, record: dict[str, Any]) -> dict[st
     kept = {}
     for number, board in boards.items():
         old = by_number.get(str(number))
-        if isinstance(board, dict) and isinstance(old, dict) and set(board) <= set(ROOMS):
-            board = {**board, **{key: plain(value) for key, value in old.items() if key not in ROOMS}}
+        if isinstance(board, dict) and isinstance(old, dict) and set(board) <= set(ROOMS) | set(shown):
+            board = {**board, **{key: plain(value) for key, value in old.items()
+                                 if key not in ROOMS and key not in shown and key not in board}}
         kept[number] = board
     return {**record, "boards": kept}
 
@@ -639,25 +642,52 @@ def set_record(table: CommentedMap, record: dict[str, Any], record_keys: tuple[s
     return old
 
 
-def drop_comment_lines(table: CommentedMap, lines: list[re.Pattern[str]]) -> None:
+def drop_comment_lines(table: CommentedMap, lines: list[re.Pattern[str]], tables: Any = None) -> None:
     """Take out of a table's comments the lines whose text (after `#`) one of `lines` matches,
     every other comment line kept as it was: the commented example of the record `paibang pair`
     wrote under the table (`# boards:` / `#   1: {open: 85, closed: 40}`), once the desk writes
-    the record itself. Else the example stayed above the real one, as if it were part of it."""
+    the record itself. Else the example stayed above the real one, as if it were part of it.
+    With `tables` (the list the table is in), the comments after the table's last value too:
+    under a key with no value (a pairs round's `boards:` and its `# 13:` lines) they are the
+    next table's, or the list's end, to ruamel, though written inside this table (indented as
+    its keys, which the next table's own comments, above its dash, are not)."""
+    def kept(token: CommentToken) -> str:
+        return "\n".join(line for line in token.value.split("\n")
+                         if not ((found := re.fullmatch(r"\s*#\s?(.*?)\s*", line))
+                                 and any(p.fullmatch(found.group(1).strip()) for p in lines)))
+
     for key, tokens in list(table.ca.items.items()):
         for index, token in enumerate(tokens):
             if not isinstance(token, CommentToken):
                 continue
-            kept = [line for line in token.value.split("\n")
-                    if not ((found := re.fullmatch(r"\s*#\s?(.*?)\s*", line))
-                            and any(p.fullmatch(found.group(1).strip()) for p in lines))]
-            value = "\n".join(kept)
+            value = kept(token)
             if value == token.value:
                 continue
             if value.strip():
                 token.value = value
             else:  # nothing left: no comment at all (a token of line ends only would print blank lines)
                 tokens[index] = None
+    if tables is None:
+        return
+    position = next((index for index, item in enumerate(tables) if item is table), None)
+    if position is None:
+        return
+    if position + 1 < len(tables):
+        slot = tables.ca.items.get(position + 1)
+        after = slot[1] if slot and isinstance(slot[1], list) else None
+    else:
+        after = tables.ca.end if isinstance(tables.ca.end, list) else None
+    inside = getattr(table.lc, "col", 0) or 0  # the column of the table's keys
+    for token in list(after or []):
+        if not isinstance(token, CommentToken) or token.column < inside:
+            continue
+        value = kept(token)
+        if value == token.value:
+            continue
+        if value.strip():
+            token.value = value
+        else:
+            after.remove(token)
 
 
 def write_results(path: Path, text: str) -> None:

@@ -241,6 +241,9 @@ class EntryField:
     # A box each line of which is one item of the record's list of its name, blank lines left
     # out (penalties): a problem's `index` counts those items, the desk says the line it is on.
     item_lines: bool = False
+    # A team board's own value beside its rooms (`penalty`, `note`: 80分's), the key it writes
+    # in the board: shown on the board's line of its own grid, not as a room's result.
+    part: str = ""
 
 
 def scalar(text: str) -> Any:

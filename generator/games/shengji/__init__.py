@@ -49,6 +49,7 @@ hooks of `Game`, each handing over to those modules.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -114,6 +115,17 @@ class ShengjiRules(Game):
             if item.board:
                 value = written.get(item.board)
                 item.value = records.result_text(records.room_value(value, item.room) if item.room else value)
+        if rooms:
+            # A team board's own penalty and note, beside its rooms (records.BOARD_KEYS): the
+            # referee's, which the match's score sheet has no row for, so on the secretary's
+            # form only (a table's save keeps the file's), read back from the file as written.
+            numbers = list(dict.fromkeys(item.board for item in fields if item.board))
+            for number in numbers:
+                board = written.get(number)
+                board = board if isinstance(board, dict) else {}
+                for part in ("penalty", "note"):
+                    fields.append(EntryField(f"b{number}_{part}", str(number), records.part_text(board.get(part)),
+                                             literal=True, board=number, part=part, secretary=True))
         return fields
 
     def entry_record(self, sides: list[str], values: dict[str, str]) -> dict[str, Any]:
@@ -126,6 +138,15 @@ class ShengjiRules(Game):
                     board[room] = records.typed_result(values[f"b{number}_{room}"])
             else:
                 record["boards"][number] = records.typed_result(values[f"b{number}"])
+        # a team board's penalty and note, after its rooms as the file writes them; left empty,
+        # the board has none (the desk's writer keeps only what the form does not show)
+        for name, value in values.items():
+            match = re.fullmatch(r"b([0-9]+)_(penalty|note)", name)
+            if match and value:
+                boards = record.setdefault("boards", {})
+                board = boards.setdefault(int(match.group(1)), {})
+                if isinstance(board, dict):
+                    board[match.group(2)] = records.typed_part(value) if match.group(2) == "penalty" else value
         return record
 
     # -- scoring ----------------------------------------------------------------------------

@@ -209,6 +209,27 @@ def result_text(value: Any) -> str:
     return "" if value is None else str(value)  # 85, 光头 as written
 
 
+def part_text(value: Any) -> str:
+    """A team board's penalty or note as the desk's field shows it, to be saved again as it is:
+    a penalty (a mapping, or a list of them) in YAML's flow form, a note as written."""
+    if isinstance(value, (dict, list)):
+        return _flow(value)
+    return "" if value is None else str(value)
+
+
+def typed_part(text: str) -> Any:
+    """A team board's penalty as typed into the desk's field: `{room: open, against: home,
+    points: 20}` or a list of them in YAML's flow form as the data, read by the content loader
+    as it reads the file; anything else as typed, for the reader to say what it should be."""
+    flat = half_width(text.strip())
+    if (flat.startswith("{") and flat.endswith("}")) or (flat.startswith("[") and flat.endswith("]")):
+        problems = Problems()
+        found = load_yaml_text(flat, Path("desk"), problems)
+        if isinstance(found, (dict, list)) and not problems.errors:
+            return found
+    return text.strip()
+
+
 def _flow(value: Any) -> str:
     if isinstance(value, dict):
         return "{" + ", ".join(f"{_flow(k)}: {_flow(v)}" for k, v in value.items()) + "}"

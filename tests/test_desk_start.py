@@ -1,0 +1,78 @@
+"""What `paibang desk` says on the terminal as it starts (commands/desk.py): the content's errors
+and warnings counted, in the site's language, and where they are listed; never a problem's
+line, which may quote a private cell."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.test_desk_records import SLUG, SWISS_TWO, make
+
+# table 2's levels: one an error (no such level), its text a stand-in for a private cell
+BROKEN = """\
+  - table: 1
+    teams: [T01, T02]
+  - table: 2
+    teams: [T03, T04]
+    levels: {T03: Q, T04: 私密值}
+"""
+CLEAN = """\
+  - table: 1
+    teams: [T01, T02]
+  - table: 2
+    teams: [T03, T04]
+    levels: {T03: Q, T04: "9"}
+"""
+# T03 and T04 not drawn: a warning each
+WARNED = """\
+  - table: 1
+    teams: [T01, T02]
+"""
+
+
+def started(tmp_path: Path, monkeypatch, capsys, tables: str, locale: str = "zh-Hans") -> str:  # noqa: ANN001
+    """What the desk says as it starts (the server itself not run)."""
+    from generator import cli
+    from generator.commands import desk as desk_command
+
+    root = make(tmp_path, SWISS_TWO, tables)
+    site = root / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace("locale: zh-Hans", f"locale: {locale}"), encoding="utf-8")
+
+    class Server:
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr(desk_command, "server", lambda *args: Server())
+    assert cli.main(["desk", SLUG, "--content", str(root), "--no-build"]) == 0
+    found = capsys.readouterr()
+    return found.out + found.err
+
+
+@pytest.mark.parametrize(("locale", "said"), [
+    ("zh-Hans", "paibang desk: 内容有 1 处错误、0 条警告：错误列在记录台（管理）页面上（上面的链接），全部用 paibang check --content {root} 列出。"),
+    ("en", "paibang desk: the content has 1 error(s) and 0 warning(s): the secretary's page (the link above) lists "
+           "the errors; paibang check --content {root} lists them all."),
+])
+def test_the_desk_says_at_start_how_many_problems_the_content_has_and_where(tmp_path: Path, monkeypatch, capsys,  # noqa: ANN001
+                                                                            locale: str, said: str) -> None:
+    """A results file with an error: the admin page listed it, the terminal said nothing, and a
+    secretary who never opened that page saw tables' links that could not save. Said at start
+    now, counted, in the site's words, with where to see them; not the problem's line."""
+    text = started(tmp_path, monkeypatch, capsys, BROKEN, locale)
+    assert said.format(root=(tmp_path / "content").resolve()) in text, text
+    assert "私密值" not in text and "round-1.yaml" not in text, text
+
+
+def test_content_without_problems_adds_no_line(tmp_path: Path, monkeypatch, capsys) -> None:  # noqa: ANN001
+    text = started(tmp_path, monkeypatch, capsys, CLEAN)
+    assert "成绩录入台已启动" in text and "处错误" not in text and "paibang check" not in text, text
+
+
+def test_warnings_alone_are_counted_with_the_command_that_lists_them(tmp_path: Path, monkeypatch, capsys) -> None:  # noqa: ANN001
+    """The admin page lists errors only: warnings alone send the secretary to check."""
+    text = started(tmp_path, monkeypatch, capsys, WARNED)
+    root = (tmp_path / "content").resolve()
+    assert f"paibang desk: 内容有 2 条警告，用 paibang check --content {root} 列出。" in text, text
