@@ -31,10 +31,11 @@
   }
 
   // As search.py's normalise: NFKC, lower case, letters unmarked (a member types "tonnessen"
-  // for Tønnessen: its _MARKS dropped here, its LETTERS in the index's table), 繁體 folded to 简体.
+  // for Tønnessen: its _MARKS dropped here, a Cyrillic letter's kept, its LETTERS in the index's
+  // table), 繁體 folded to 简体.
   function normalise(text, fold) {
     var lowered = text.normalize("NFKC").toLowerCase();
-    if (/[^\0-\x7f]/.test(lowered)) lowered = lowered.normalize("NFKD").replace(/[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g, "").normalize("NFC");
+    if (/[^\0-\x7f]/.test(lowered)) lowered = lowered.normalize("NFKD").replace(/([\u0400-\u04ff][\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]+)|[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]+/g, function (mark, kept) { return kept || ""; }).normalize("NFC");
     var folded = Array.from(lowered, function (c) { return fold[c] || c; }).join("");
     return folded.split(/\s+/).filter(Boolean).join(" ");
   }

@@ -397,6 +397,25 @@ def test_impossible_result_message_names_the_tricks_the_result_implies():
     assert "14" in message
 
 
+@pytest.mark.parametrize(("value", "said"), [
+    ("1NT N +7", "1NT can go from -7 to +6 (+6: all 13 tricks)"),
+    ({"contract": "1C", "by": "N", "result": "-8"}, "1C can go from -7 to +6 (+6: all 13 tricks)"),
+    ("7NT N +1", "7NT can go from -13 to = (=: all 13 tricks)"),
+])
+def test_impossible_result_message_gives_the_contracts_range(value, said):
+    """1NT +82 was answered with the range; 1NT +7, within 1-13, only with "14 tricks"."""
+    from generator.messages import render_message
+
+    with pytest.raises(RecordError) as caught:
+        parse_board(1, value)
+    assert caught.value.code == "bridge-impossible-result"
+    params = {"board": 1, **caught.value.params}
+    assert said in render_message(caught.value.code, "en", params)[0]
+    low = said.split(" from ")[1].split(" to ")[0]
+    for locale in ("zh-Hans", "zh-Hant"):
+        assert low in render_message(caught.value.code, locale, params)[0]
+
+
 # --- a table through the game surface ---------------------------------------------------
 
 def _stage(vul: str = "standard", boards: int = 8) -> Stage:

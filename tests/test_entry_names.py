@@ -93,3 +93,19 @@ def test_a_latin_stage_name_is_spaced_from_a_latin_event_title_in_a_chinese_titl
     assert printed["standings-teams"].startswith("Klubbkveld (MP) Swiss Teams成绩排名")
     assert catalogues.text("standings_title", "zh-Hans", event="合肥职工运动会", stage="双人赛") == "合肥职工运动会双人赛成绩排名"
     assert catalogues.text("standings_title", "zh-Hans", event="Open 2024", stage="双人赛") == "Open 2024双人赛成绩排名"
+
+
+def test_a_qualifiers_notice_names_its_rank_column_by_a_word_not_two_run_together(tmp_path: Path) -> None:
+    """The qualifiers' notice headed its rank column with the stage's name and the word "rank"
+    joined as written, not through a catalogue word: "初赛Rank" in English, "PrelimRank" for a
+    stage named in English, where a Chinese title's {event}{stage} is spaced (catalogues.fill)."""
+    content = demo_content(tmp_path, "dongke-bridge-2015")
+    _, results, _ = validate(content)
+    headed = {locale: next(b for b in bulletins_for(results[0], locale) if b.name == "qualifiers-prelim").columns
+              for locale in ("en", "zh-Hans")}
+    assert "初赛 rank" in headed["en"] and "初赛名次" in headed["zh-Hans"]
+    event = content / "events/dongke-bridge-2015/event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("    name: 初赛\n", "    name: Prelim\n"), encoding="utf-8")
+    _, results, _ = validate(content)
+    qualifiers = next(b for b in bulletins_for(results[0], "en") if b.name == "qualifiers-prelim")
+    assert "Prelim rank" in qualifiers.columns, qualifiers.columns

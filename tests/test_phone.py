@@ -413,7 +413,8 @@ def test_a_guandan_match_line_keeps_each_level_with_its_team_on_a_phone(browser,
           const vs = p.querySelector('.vs');
           const side = e => vs.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING ? 1 : 0;
           return [p.textContent.replace(/\\s+/g, ' ').trim(), Array.from(p.querySelectorAll('a'), mid),
-                  Array.from(p.querySelectorAll('.level, .tag'), e => [side(e), mid(e)])]; })""")
+                  Array.from(p.querySelectorAll('.level, .tag'), e => [side(e), mid(e)])
+                    .filter(([, middle], i) => p.querySelectorAll('.level, .tag')[i].getClientRects().length)]; })""")
         checked = 0
         for text, links, levels in lines:
             if len(links) != 2 or not levels:
@@ -424,6 +425,42 @@ def test_a_guandan_match_line_keeps_each_level_with_its_team_on_a_phone(browser,
         assert checked >= 5
     finally:
         tab.close()
+
+
+# Each side of each match line (.sides .side): the tops of the lines of what follows its id's link
+# (its names, a Guandan team's level), their font size, and the link's height.
+SIDE_LINES = """() => [...document.querySelectorAll('.sides .side')].map(side => {
+  const link = side.querySelector('a'), names = document.createRange();
+  names.setStartAfter(link);
+  names.setEnd(side, side.childNodes.length);
+  const tops = [...new Set([...names.getClientRects()].filter(r => r.width > 1).map(r => Math.round(r.top)))].sort((a, b) => a - b);
+  return {text: side.textContent.replace(/\\s+/g, ' ').trim(), tops, size: parseFloat(getComputedStyle(side).fontSize),
+          link: link.getBoundingClientRect().height};
+})"""
+
+
+@pytest.mark.parametrize("width", [320, 390])
+@pytest.mark.parametrize("page", ["events/tongxin-guandan-2025/swiss/round-1/index.html",
+                                  "events/tongxin-guandan-2025/entries/T17/index.html",
+                                  f"{GUANDAN}/main/round-1/index.html", f"{DAGUAI}/swiss/round-1/index.html",
+                                  f"{SJ_TEAMS}/teams/round-1/index.html", f"{SJ_PAIRS}/pairs/round-1/index.html"])
+def test_a_wrapped_name_of_a_match_line_keeps_its_lines_together(browser, sites, page: str, width: int) -> None:
+    # the names after a side's 44 px link were the line's own text: the link made their first line
+    # 44 px tall and a wrapped name's next line sat a line apart (bridge's sides were mended so,
+    # test_club_phone; Guandan, 大怪路子 and 80分 kept the gap: "主队 T01 供电公司队 （许长江 / 王桂" then,
+    # far under it, "兰 / 陈立新 / 张国庆）    vs  客队 T08")
+    tab = opened(browser, sites, page, width)
+    try:
+        sides = tab.evaluate(SIDE_LINES)
+    finally:
+        tab.close()
+    assert sides
+    for side in sides:
+        assert side["link"] >= 44, side
+        steps = [b - a for a, b in zip(side["tops"], side["tops"][1:])]
+        assert all(step <= 1.7 * side["size"] for step in steps), side
+    if width == 320 and "pairs" not in page:
+        assert any(len(side["tops"]) >= 2 for side in sides), sides  # some names wrap (what is checked)
 
 
 @pytest.mark.parametrize(("locale", "scores"), [("zh-Hans", ["南北分", "东西分"]), ("en", ["NS score", "EW score"])])

@@ -233,6 +233,17 @@ def test_bad_board_record_is_bridge_board_syntax_at_line_and_column(tree):
     assert "3C Q -2" in problem.message("zh-Hans")
 
 
+@pytest.mark.parametrize("written", ['{contract: 1NT, by: N, result: "+82"}',
+                                     '\n        contract: 1NT\n        by: N\n        result: "+82"'])
+def test_a_board_written_as_a_mapping_is_quoted_by_what_it_holds(tree, written):
+    # it was quoted {…}: "cannot read {…}", and the hint's shorthand read as the fix of a record
+    # the message did not show
+    tree.edit(PRELIM, "      3: 3C N -2\n", f"      3: {written}\n".replace(": \n", ":\n"))
+    (problem,) = tree.errors("bridge-board-syntax")
+    assert "cannot read {contract: 1NT, by: N, result: +82}: result +82" in problem.message("en")
+    assert "{…}" not in problem.message("zh-Hans")
+
+
 def test_impossible_result_is_reported_at_the_board(tree):
     line, column = tree.edit(PRELIM, "      3: 3C N -2\n", "      3: 7NT N +1\n")
     (problem,) = tree.errors("bridge-impossible-result")

@@ -206,7 +206,7 @@ def _qualifiers(t: Translator, event: Event, result: EventResult, stage_result: 
     going = [s.entry for s in qualified] + list(stage_result.byes)
     text = t("qualifier_text", prev=stage.name, rule=_rule(t, event, stage), entries=_counted(t, going),
              stage=target.name, byes=byes)
-    columns = [t("no"), t("id"), t("players"), t("group"), f"{stage.name}{t('rank')}", *metric_columns, t("remark")]
+    columns = [t("no"), t("id"), t("players"), t("group"), t("stage_rank", stage=stage.name), *metric_columns, t("remark")]
     if not any(row[-1] for row in rows):  # no remark (a bye, a lot): the empty column's width goes to the names
         columns.pop()
         rows = [row[:-1] for row in rows]

@@ -70,16 +70,22 @@ def normalise(text: str) -> str:
 # dropped: é -> e, å -> a, ü -> u), and the letters NFKD keeps whole are spelled as a
 # keyboard without them does. Only the marks of the diacritical blocks are dropped, and NFC puts
 # the rest together again: 한 stays one syllable, が keeps its dakuten, Chinese is untouched.
+# A Cyrillic letter keeps its marks: й is a letter of its own, never и (as ў is not у, nor ї і),
+# and "сергеи" must not find Сергей. Only ё is read as е (LETTERS), as Russian mostly writes it
+# and a Russian reader searches it.
 # site.js's normalise does the same: it drops the same marks, and the index's "fold" table
 # (index_folds) carries LETTERS to it.
 LETTERS = {"ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "ł": "l", "đ": "d", "ð": "d", "þ": "th",
-           "ı": "i", "ħ": "h", "ŧ": "t"}
-_MARKS = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+           "ı": "i", "ħ": "h", "ŧ": "t", "ё": "е"}
+_MARK = "[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]"
+_MARKS = re.compile(f"([\u0400-\u04ff]{_MARK}+)|{_MARK}+")  # group 1: a Cyrillic letter's, kept
 
 
 def unmarked(text: str) -> str:
-    """`text` without the accents of its letters (the diacritical marks NFKD splits off)."""
-    return unicodedata.normalize("NFC", _MARKS.sub("", unicodedata.normalize("NFKD", text)))
+    """`text` without the accents of its letters (the diacritical marks NFKD splits off), but
+    for a Cyrillic letter's."""
+    kept = _MARKS.sub(lambda mark: mark[1] or "", unicodedata.normalize("NFKD", text))
+    return unicodedata.normalize("NFC", kept)
 
 
 @cache

@@ -35,6 +35,7 @@ from generator.games.bridge.scoring import (
 from generator.games.common.boards import board_block
 from generator.games.common.figures import Figures
 from generator.games.common.rooms import ROOMS
+from generator.games.common.shorthand import spelled
 
 
 
@@ -181,8 +182,8 @@ class BridgeRules(Game):
             try:
                 records.append(parse_board(number, value, boards.value_mark(number)))
             except RecordError as error:
-                shown = value if isinstance(value, str) else "{…}"
-                reader.problems.add(error.code, boards.value_mark(number), board=number, text=shown, **error.params)
+                reader.problems.add(error.code, boards.value_mark(number), board=number, text=spelled(value),
+                                    **error.params)
                 continue
         options: BridgeStage = stage.options
         for record in records:

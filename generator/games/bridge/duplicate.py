@@ -87,7 +87,7 @@ from generator.games.common.boards import drop_out_of_range, short_boards
 from generator.games.common.figures import Figures
 from generator.games.common.matchpoints import Adjusted, board_matchpoints, finish_percent, percentage
 from generator.games.common.rooms import ROOMS, WaitingBoard, other_room, report_pending, room_name
-from generator.games.common.shorthand import shown
+from generator.games.common.shorthand import shown, spelled
 
 # --- IMPs, datum, victory points: the arithmetic of the spec -----------------------------------
 
@@ -636,7 +636,7 @@ def _read_boards(reader: Reader, written: YamlMap, options: BridgeStage,
         try:
             record = parse(number, value, mark)
         except RecordError as error:
-            reader.problems.add(error.code, mark, board=number, text=shown(value), **error.params)
+            reader.problems.add(error.code, mark, board=number, text=spelled(value), **error.params)
             continue
         if record is not None:
             found.append(record)
@@ -741,7 +741,7 @@ def _team_board_reader(problems: Problems, pending: list[tuple[int, str, Mark]]
                 found[room] = parse_board(number, item, item_mark)
             except RecordError as error:
                 problems.add(error.code, item_mark or mark or Mark(Path("results")), board=number,
-                             text=shown(item), **error.params)
+                             text=spelled(item), **error.params)
         if one_room:
             (room,) = rooms
             other = other_room(room)

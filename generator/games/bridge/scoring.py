@@ -170,10 +170,8 @@ def parse_result(value: object, contract: Contract | None = None) -> int:
     text = replace_words(half_width(str(value)), SHORTHAND).replace(" ", "")
     if not _RESULT.match(text):
         if contract is not None and re.fullmatch(r"[+-]\d{1,6}", text):
-            high = 7 - contract.level  # all 13 tricks
             raise RecordError("bridge-board-syntax", problem=word(
-                "br_record_result_range", text=text, contract=str(contract), low=f"-{contract.level + 6}",
-                high=f"+{high}" if high else "="))
+                "br_record_result_range", text=text, contract=str(contract), **result_range(contract)))
         raise RecordError("bridge-board-syntax", problem=problem_text("result", text))
     return 0 if text == "=" else int(text)
 
@@ -259,15 +257,24 @@ def _parse_mapping(board: int, value: dict, mark: Mark | None) -> BoardRecord:
     return _checked(BoardRecord(board, contract, declarer, result, recorded, lead, mark))
 
 
+def result_range(contract: Contract) -> dict[str, str]:
+    """The results `contract` can have, as a message says them: 1NT from -7 (no trick) to +6
+    (all 13), 7NT from -13 to =."""
+    high = 7 - contract.level  # all 13 tricks
+    return {"low": f"-{contract.level + 6}", "high": f"+{high}" if high else "="}
+
+
 def _checked(record: BoardRecord) -> BoardRecord:
     assert record.contract is not None
     tricks = record.contract.level + 6 + record.result
     if not 0 <= tricks <= 13:
+        # with the range, as a result past any deal (+82) is answered: 1NT +7 said only "14 tricks"
         raise RecordError(
             "bridge-impossible-result",
             contract=str(record.contract),
             result=result_text(record.result),
             tricks=tricks,
+            **result_range(record.contract),
         )
     return record
 

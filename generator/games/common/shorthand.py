@@ -82,3 +82,13 @@ def shown(value: object) -> str:
     if isinstance(value, list):  # YamlList is a list
         return "[…]"
     return "null" if value is None else str(value)
+
+
+def spelled(value: object) -> str:
+    """A board's record as a message quotes it: a mapping by its keys and values, on one line as
+    a flow mapping writes it ({contract: 1NT, by: N, result: +82}), each value as `shown` has it;
+    anything else as `shown`. Quoted as {…}, a mapping's message read as if the record were
+    unseen, and its hint's shorthand (4S N = 420) as the thing to fix."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{key}: {shown(item)}" for key, item in value.items()) + "}"
+    return shown(value)
