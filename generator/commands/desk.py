@@ -7,7 +7,9 @@ prints or logs carries a token: uvicorn's access log is off.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import logging
 import signal
 import socket
 import threading
@@ -83,7 +85,22 @@ def server(desk, app, host: str, port: int):  # noqa: ANN001, ANN201
 
     config = uvicorn.Config(app, host=host, port=port, access_log=False, log_level="warning",
                             timeout_graceful_shutdown=2, lifespan="on")
+    error_log = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, _CancelledAtStop) for f in error_log.filters):
+        error_log.addFilter(_CancelledAtStop())
     return DeskServer(config)
+
+
+class _CancelledAtStop(logging.Filter):
+    """Drops uvicorn's "Exception in ASGI application" for a request cancelled by the desk's own
+    stop (a second Ctrl-C's force quit, or the end of the 2 s wait, cancels a phone's form half
+    sent): a traceback of asyncio's CancelledError on the secretary's screen at every such stop,
+    though nothing failed. Any other exception of the application is still logged, traceback
+    and all: that is a fault to report."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        found = record.exc_info[0] if record.exc_info else None
+        return not (found is not None and issubclass(found, asyncio.CancelledError))
 
 
 def say_content_problems(desk) -> None:  # noqa: ANN001
