@@ -109,3 +109,5 @@ def test_a_qualifiers_notice_names_its_rank_column_by_a_word_not_two_run_togethe
     _, results, _ = validate(content)
     qualifiers = next(b for b in bulletins_for(results[0], "en") if b.name == "qualifiers-prelim")
     assert "Prelim rank" in qualifiers.columns, qualifiers.columns
+    # its serial column and the entries' numbers were both "No." in English: two columns alike
+    assert all(len(set(columns)) == len(columns) for columns in headed.values()), headed
