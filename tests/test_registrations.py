@@ -204,10 +204,43 @@ def test_a_missing_or_broken_sheet_is_a_message_not_a_traceback(content: Path, t
     scaffold_event(content, "dongke-2025", "bridge")
     broken = tmp_path / "坏的.xlsx"
     broken.write_text("not a spreadsheet", encoding="utf-8")
-    for sheet in (tmp_path / "missing.xlsx", broken):
+    for sheet, code in ((tmp_path / "missing.xlsx", "registration-sheet-not-found"), (broken, "registration-sheet-unreadable")):
         with pytest.raises(ContentErrors) as failure:
             import_registrations(content, "dongke-2025", sheet)
-        assert [p.code for p in failure.value.problems] == ["registration-sheet-unreadable"]
+        assert [p.code for p in failure.value.problems] == [code]
+
+
+def test_a_sheet_the_system_will_not_open_is_said_in_the_sites_words_with_its_own_fix(
+        content: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A missing file, a folder, a file without permission: each its own message in the site's
+    language, with a fix for what is wrong — not the OS's English ("No such file or directory")
+    with the hint to save the sheet again as .xlsx."""
+    from generator.commands import registrations
+
+    scaffold_event(content, "dongke-2025", "bridge")
+
+    def problem(sheet: Path):
+        with pytest.raises(ContentErrors) as failure:
+            import_registrations(content, "dongke-2025", sheet)
+        (found,) = failure.value.problems
+        return found
+
+    missing = problem(tmp_path / "nosuch.csv")
+    said = missing.message("zh-Hans") + missing.hint("zh-Hans")
+    assert missing.message("zh-Hans") == f"找不到文件 {tmp_path / 'nosuch.csv'}" and f"核对路径和文件名" in said
+    assert "No such file" not in said and "另存为" not in said
+    assert missing.message("en") == f"no file {tmp_path / 'nosuch.csv'}"
+    folder = problem(tmp_path)
+    assert folder.message("zh-Hant") == f"{tmp_path} 是資料夾，不是報名表" and "Is a directory" not in folder.hint("zh-Hant")
+    sheet = tmp_path / "locked.csv"
+    sheet.write_text("姓名\n张三\n", encoding="utf-8")
+
+    def refused(*args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(sheet))
+
+    monkeypatch.setattr(registrations, "open", refused, raising=False)
+    locked = problem(sheet)
+    assert locked.message("zh-Hans") == f"没有读取 {sheet} 的权限" and "Permission" not in locked.hint("zh-Hans")
 
 
 def team_sheet(path: Path, teams: dict[str, list[str]]) -> Path:
