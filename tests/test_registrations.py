@@ -894,3 +894,22 @@ def test_an_unreadable_record_of_what_import_wrote_is_said_and_taken_as_none(con
     assert any(line.startswith(f"{folder / 'entries.imported.json'} 读不出") for line in lines)
     assert "T01 班级/单位改为 化工学院（原为 化学学院）" in lines
     assert "化工学院" in (folder / "entries.imported.json").read_text(encoding="utf-8")  # written whole again
+
+
+def test_no_team_column_on_an_english_site_names_the_english_headings_the_import_reads(
+        content: Path, tmp_path: Path) -> None:
+    """A sheet headed Pair, Name, Club, Phone has no team column: the English hint names the
+    headings the import reads in English (it said "add a 组号 or 队名 column"), and a column
+    headed as it says is read as the teams."""
+    from generator.commands.registrations import ALIASES, _key
+
+    scaffold_event(content, "dongke-2025", "bridge")
+    sheet = write_rows(tmp_path / "pairs.csv", [["Pair", "Name", "Club", "Phone"], ["1", "Ann Lee", "Oaks", ""],
+                                                ["1", "Bo Chen", "Oaks", ""]])
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, "dongke-2025", sheet)
+    (problem,) = failure.value.problems
+    hint = problem.hint("en")
+    assert problem.code == "registration-no-team-column" and "Entry" in hint and "Team" in hint
+    named = re.findall(r"\b(Entry|Team|Group No)\b", hint)
+    assert named and all(ALIASES[_key(heading)] in ("entry", "team") for heading in named)
