@@ -562,3 +562,14 @@ def test_a_mark_pickles_as_its_three_fields():
     again = pickle.loads(pickle.dumps([mark, Mark(mark.file)], protocol=pickle.HIGHEST_PROTOCOL))
     assert again == [mark, Mark(mark.file, 0, 0)] and all(type(m) is Mark for m in again)
     assert str(again[0]) == f"{mark.file}:12:5" and str(again[1]) == str(mark.file)
+
+
+def test_a_misspelt_stage_format_is_one_error_not_one_per_results_file_and_reference(tree):
+    """`format: swis`-like misspellings: the stage is still known by its id, so its results file,
+    the stage advancing to it and the officials naming it do not each report "no stage final"
+    with an empty list of stages; the one error is the format's."""
+    line, column = tree.edit(EVENT_YAML, "    date: 2015-05-22\n    format: matches\n",
+                             "    date: 2015-05-22\n    format: matchs\n")
+    found = tree.errors()
+    assert codes(found) == ["value-choice"]
+    assert at(found[0]) == (line + 1, 13) and "matches" in found[0].message("zh-Hans")

@@ -228,7 +228,7 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
     _warn_teams_in_pairs(event, problems)
     for official in event.officials:
         for stage_id in official.stages:
-            if stage_id not in {s.id for s in event.stages}:
+            if stage_id not in {s.id for s in event.stages} | set(event.unread_stages):
                 problems.add("official-stage-unknown", reader.value_mark("officials"), name=official.name, id=stage_id)
     if keep is not None:
         keep.event, keep.game, keep.head = event, game, problems.items[start:]
@@ -454,7 +454,9 @@ def _resolve_withdrawals(event: Event, problems: Problems) -> None:
             first = event.stages[0]
             stage_id = first.advance.to if entry.bye and first.advance is not None and first.advance.to in ids else ids[0]
         elif stage_id not in ids:
-            problems.add("stage-unknown", mark, id=stage_id, suggestion=suggestion(stage_id, ids), allowed=", ".join(ids))
+            if stage_id not in event.unread_stages:
+                problems.add("stage-unknown", mark, id=stage_id, suggestion=suggestion(stage_id, ids),
+                             allowed=", ".join(ids))
             entry.withdrawn, entry.withdrawn_stage = None, None
             continue
         at = ids.index(stage_id)
@@ -632,6 +634,8 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
         stage_reader.check_keys((*STAGE_KEYS, *game.stage_keys), required=("id", "format"))
         stage_id = stage_reader.identifier("id")
         stage_format = stage_reader.choice("format", FORMATS)
+        if stage_id is not None and stage_format is None:
+            event.unread_stages.append(stage_id)  # the format's own problem says what is wrong
         if stage_id is None or stage_format is None:
             continue
         if stage_id in RESERVED_STAGE_IDS:
@@ -688,7 +692,9 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
             continue
         target = stage.advance.to
         mark = stage.mark or reader.mark
-        if target not in ids:
+        if target in event.unread_stages:
+            stage.advance = None
+        elif target not in ids:
             problems.add("stage-unknown", mark, id=target, suggestion=suggestion(target, ids), allowed=", ".join(ids))
         elif ids.index(target) <= position:
             problems.add("advance-loop", mark, id=stage.id)
@@ -913,6 +919,8 @@ def _read_round_of(path: Path, event: Event, problems: Problems) -> FileReading:
     if stage_id is None:
         return FileReading([], None)
     stage_ids = [s.id for s in event.stages]
+    if stage_id in event.unread_stages:  # its format is unreadable: said there, once
+        return FileReading([], None)
     if stage_id not in stage_ids:
         problems.add("stage-unknown", reader.value_mark("stage"), id=stage_id,
                      suggestion=suggestion(stage_id, stage_ids), allowed=", ".join(stage_ids))
