@@ -800,6 +800,7 @@ TRIGGERS: dict[str, Trigger] = {
     "forfeit-with-play": edit(BT, (R1, "    away: T6\n", "    away: T6\n    forfeit: T6\n")),
     "bridge-key-not-here": edit(BT, (EV, "    rounds: 5\n", "    rounds: 5\n    field: directions\n")),
     "bridge-adjustment-kind": edit(BT, (EV, "    rounds: 5\n", "    rounds: 5\n    adjustments: [{entry: T1, imps: 1, mp: 2}]\n")),
+    "bridge-adjustment-entry": edit(BP, (EV, "    rounds: 9\n", "    rounds: 9\n    adjustments: [{entry: P99, mp: -2}]\n")),
 }
 
 

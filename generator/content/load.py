@@ -1001,6 +1001,7 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
     tables: list[Table] = []
     numbers: dict[int, Mark] = {}
     playing: dict[str, int] = {}
+    unknown: list[tuple[str, Mark]] = []  # sides naming no entry: said once the round's seated are known
     items = reader.items("tables")
     if len(items) > LIMITS["tables"]:
         problems.add("too-many", reader.value_mark("tables"), what=catalogues.word("counted_tables"), count=len(items),
@@ -1027,7 +1028,7 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         side_ids, side_marks = [], []
         for entry_id, side_mark in sides:
             if entry_id not in event.entries:
-                problems.add("entry-unknown", side_mark, id=entry_id, suggestion=suggestion(entry_id, event.entries))
+                unknown.append((entry_id, side_mark))
                 continue
             if entry_id in playing:
                 problems.add("entry-twice-in-round", side_mark, id=entry_id, other=playing[entry_id])
@@ -1056,8 +1057,22 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         else:
             table.winner = winner_at_table(winner, side_ids, problems)
         tables.append(table)
+    # A side naming no entry is most likely one of the round's entries not seated yet, mistyped:
+    # the guess is among those (T10 typed where T01 already sits at table 1 guessed T05 from all
+    # the entries, a team that is at another table; T07, the one left without a table, was meant).
+    unseated = [entry_id for entry_id in event.entries if entry_id not in playing]
+    for entry_id, side_mark in unknown:
+        problems.add("entry-unknown", side_mark, id=entry_id, suggestion=suggestion(entry_id, unseated),
+                     file=_entries_file(event))
     tables.sort(key=lambda t: t.number)
     return tables
+
+
+def _entries_file(event: Event) -> str:
+    """The file the entries are listed in, as the secretary knows it: event.yaml, or the file its
+    `entries:` names (entries.yaml, written by paibang import)."""
+    mark = next((entry.mark for entry in event.entries.values() if entry.mark is not None), None)
+    return mark.file.name if mark is not None else "event.yaml"
 
 
 def _has_byes(game: Any, stage: Stage) -> bool:
