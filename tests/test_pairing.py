@@ -342,6 +342,18 @@ def test_pair_writes_round_one_for_guandan_and_the_file_loads(tmp_path, capsys):
     assert stage.rounds[0].counted == []
 
 
+def test_round_ones_bye_is_said_as_the_lot_chose_it(tmp_path):
+    """Round 1's comment said the lot's last has the bye, then named the bye "ranked last": by lot
+    there is no ranking yet. The bye line says what chose it, the lot order, as the summary does;
+    a Swiss round after it still names the lowest-ranked."""
+    content = make_content(tmp_path, "guandan", 7)
+    assert pair(content) == 0
+    text = round_file(content, 1).read_text(encoding="utf-8")
+    bye = yaml.safe_load(text)["tables"][-1]["teams"][0]
+    assert "单数时抽签排在最后" in text and f"轮空：{bye}（抽签顺序中排在最后" in text
+    assert "排名最后" not in text
+
+
 def test_round_one_is_reproducible_from_draw_seed(tmp_path):
     texts = []
     for name, seed in (("a", 7), ("b", 7), ("c", 8)):

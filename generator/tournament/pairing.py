@@ -935,7 +935,10 @@ def header_lines(plan: PlannedRound, locale: str) -> list[str]:
         if plan.draw.substitute is not None:
             lines.append(catalogues.text("pair_substitute_line", locale, id=plan.draw.bye, substitute=plan.draw.substitute))
         else:
-            lines.append(catalogues.text("pair_bye_line", locale, id=plan.draw.bye))
+            # a lot's bye is the last in the lot order (choose_bye over the lot order), not the
+            # lowest-ranked: said as the summary line above says it
+            bye_line = "pair_bye_line_lot" if plan.method == "lot" else "pair_bye_line"
+            lines.append(catalogues.text(bye_line, locale, id=plan.draw.bye))
     if plan.dropped:
         lines.append(catalogues.text("pair_dropped_line", locale, ids=", ".join(plan.dropped)))
     seed = event.draw_seed if event.draw_seed is not None else catalogues.text("pair_no_seed", locale)
