@@ -354,6 +354,25 @@ def test_round_ones_bye_is_said_as_the_lot_chose_it(tmp_path):
     assert "排名最后" not in text
 
 
+@pytest.mark.parametrize("seed", [None, 7])
+def test_the_draw_notice_names_no_event_yaml_key(tmp_path, seed):
+    """The draw notice is the players': it said "（抽签种子 （未设置，建议在 event.yaml 中写
+    draw_seed））" without a seed, and "draw_seed 7" in English; the seed is said as the draw's
+    seed, and without one the notice just says the round is drawn by lot."""
+    from generator.tournament.pairing import draw_sheets
+
+    content = make_content(tmp_path, "guandan", 8, seed=seed)
+    assert pair(content) == 0
+    _, results, _ = validate(content)
+    chinese, english = (draw_sheets(results[0], locale)[0].text for locale in ("zh-Hans", "en"))
+    for text in (chinese, english):
+        assert "draw_seed" not in text and "event.yaml" not in text
+    if seed is None:
+        assert chinese.startswith("本轮对阵由抽签决定。")
+    else:
+        assert "抽签种子 7" in chinese and "the draw's seed: 7" in english
+
+
 def test_round_one_is_reproducible_from_draw_seed(tmp_path):
     texts = []
     for name, seed in (("a", 7), ("b", 7), ("c", 8)):

@@ -89,7 +89,7 @@ PUBLIC_WORDS = [
     "matching_rule_text", "matched_apart", "matched_by_id", "draw_rule_seed", "draw_rule_seed_none",
     "draw_rule_bye_substitute", "draw_rule_round_robin_written", "draw_rule_round_robin_by_hand",
     "draw_rule_round_robin_by_hand_tables", "ko_rule_seeds_list", "ko_rule_seed_ties", "pair_first_side_teams",
-    "pair_mitchell_numbers", "pair_howell_numbers",
+    "pair_mitchell_numbers", "pair_howell_numbers", "pair_sheet_lot", "pair_sheet_lot_unseeded",
     *(f"draw_rule_swiss_{n}" for n in range(1, 9)), *(f"draw_rule_round_robin_{n}" for n in range(1, 5)),
 ]
 

@@ -1155,8 +1155,10 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     elif stage.format == "knockout" and stage_result.bracket is not None:
         text = knockout.sheet_text(stage_result.bracket, round_result.number, locale)
     else:
-        seed = event.draw_seed if event.draw_seed is not None else catalogues.text("pair_no_seed", locale)
-        text = catalogues.text("pair_sheet_lot", locale, seed=seed)
+        # The notice is the players': the seed published as such, and without one no word of the
+        # event.yaml key the secretary's pair comment names (pair_no_seed)
+        text = (catalogues.text("pair_sheet_lot", locale, seed=event.draw_seed) if event.draw_seed is not None
+                else catalogues.text("pair_sheet_lot_unseeded", locale))
     if stage.format != "pairs":
         # A teams round knows its boards (Game.round_boards: bridge teams, on through the rounds
         # or afresh each round), the same at every match: the notice says which, so each room
