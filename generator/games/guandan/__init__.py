@@ -48,7 +48,7 @@ from typing import Any
 from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark
-from generator.games import EntryField, Game, TableForm, TableScore, field_text, scalar
+from generator.games import EntryField, Game, TableForm, TableScore, field_text
 from generator.games.common.rooms import ROOMS
 from generator.games.guandan import records, sheets, views
 from generator.games.guandan.records import TABLE_KEYS, penalty_item, penalty_lines
@@ -256,8 +256,9 @@ def _play_record(sides: list[str], values: dict[str, str], prefix: str) -> dict[
         record["deals"] = records.typed_deals(values[f"{prefix}deals"], sides) or [values[f"{prefix}deals"]]
     a, b = (sides + ["", ""])[:2]
     if values.get(f"{prefix}level_a") or values.get(f"{prefix}level_b"):
-        record["levels"] = {a: scalar(values.get(f"{prefix}level_a", "")),
-                            b: scalar(values.get(f"{prefix}level_b", ""))}
+        # J for j, Q for a full-width Q, A+ for passed A in Chinese: the file holds the spelling the pages show
+        record["levels"] = {a: records.typed_level(values.get(f"{prefix}level_a", "")),
+                            b: records.typed_level(values.get(f"{prefix}level_b", ""))}
     if values.get(f"{prefix}winner"):
         record["winner"] = values[f"{prefix}winner"]
     if values.get(f"{prefix}penalties"):
