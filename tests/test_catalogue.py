@@ -568,6 +568,10 @@ TRIGGERS: dict[str, Trigger] = {
     "entry-withdrawn-played": edit(G, (EV, "{id: T04, players", "{id: T04, withdrawn: 2, players")),
     "entry-withdrawn-bye": edit(G, (EV, "{id: T04, players", "{id: T04, withdrawn: 2, players"),
                                 (R2, '    teams: [T52, T04]\n    levels: {T52: "6", T04: K}\n', "    teams: [T04]\n")),
+    # T04 withdrawn from round 3 on after round 3 was drawn, its table there left without a result.
+    "entry-withdrawn-forfeit": edit(G, (EV, "{id: T04, players", "{id: T04, withdrawn: 3, players"),
+                                    ("results/round-3.yaml", '    teams: [T08, T04]\n    levels: {T08: 8, T04: K}\n',
+                                     "    teams: [T08, T04]\n")),
     # Two stages of one round each: `withdrawn: 2` counts the first stage's rounds, past its last.
     "entry-withdrawn-past": edit(B, (EV, "  - id: A01\n", "  - id: A01\n    withdrawn: 2\n")),
     # The demo's pairs in a stage of teams of four: each entry two players short.
