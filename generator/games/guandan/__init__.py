@@ -43,6 +43,7 @@ the game's surface: `GuandanRules`, the hooks of `Game`, each handing over to th
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from generator.content.model import Stage, Table
@@ -162,9 +163,12 @@ class GuandanRules(Game):
 
     def table_form(self, stage: Stage | None = None) -> TableForm:
         options = getattr(stage, "options", None)
+        # A rule set whose score sheet has penalty rows (small points: profile national): the
+        # example shows where the referee's penalties go too, as the desk's form asks for them.
+        penalties = isinstance(options, GuandanStage) and options.small_points
         if isinstance(options, GuandanStage) and options.team_size == 4:
-            return TABLE_FORM_FOUR
-        return TABLE_FORM
+            return TABLE_FORM_FOUR_PENALTIES if penalties else TABLE_FORM_FOUR
+        return TABLE_FORM_PENALTIES if penalties else TABLE_FORM
 
     def players_per_entry(self, stage: Mapping[str, Any]) -> int | None:
         """`team_size: 4`: a team's two pairs play in the open and the closed room."""
@@ -273,5 +277,11 @@ TABLE_FORM_FOUR = TableForm(None, ("rooms:",
                                    "  open: {{deals: [{a}+3, {b}+1]}}   {or}   open: {{levels: {{{a}: Q, {b}: 9}}}}",
                                    "  closed: {{levels: {{{a}: \"5\", {b}: \"7\"}}}}"), rooms=ROOMS, seating="ns",
                             room_players=True)
+
+# The penalties line ({reason}: pair_penalty_reason, a reason in the site's language).
+_PENALTY = "penalties: [{{team: {b}, levels: 1, reason: {reason}}}]"
+TABLE_FORM_PENALTIES = replace(TABLE_FORM, hint=(*TABLE_FORM.hint, _PENALTY))
+TABLE_FORM_FOUR_PENALTIES = replace(TABLE_FORM_FOUR, hint=(
+    *TABLE_FORM_FOUR.hint[:-1], "  closed: {{levels: {{{a}: \"5\", {b}: \"7\"}}, " + _PENALTY + "}}"))
 
 RULES = GuandanRules()
