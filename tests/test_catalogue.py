@@ -568,6 +568,10 @@ TRIGGERS: dict[str, Trigger] = {
     "entry-withdrawn-played": edit(G, (EV, "{id: T04, players", "{id: T04, withdrawn: 2, players")),
     "entry-withdrawn-bye": edit(G, (EV, "{id: T04, players", "{id: T04, withdrawn: 2, players"),
                                 (R2, '    teams: [T52, T04]\n    levels: {T52: "6", T04: K}\n', "    teams: [T04]\n")),
+    # T04 withdrawn from round 3 on after round 3 was drawn, its table there left without a result.
+    "entry-withdrawn-forfeit": edit(G, (EV, "{id: T04, players", "{id: T04, withdrawn: 3, players"),
+                                    ("results/round-3.yaml", '    teams: [T08, T04]\n    levels: {T08: 8, T04: K}\n',
+                                     "    teams: [T08, T04]\n")),
     # Two stages of one round each: `withdrawn: 2` counts the first stage's rounds, past its last.
     "entry-withdrawn-past": edit(B, (EV, "  - id: A01\n", "  - id: A01\n    withdrawn: 2\n")),
     # The demo's pairs in a stage of teams of four: each entry two players short.
@@ -611,6 +615,7 @@ TRIGGERS: dict[str, Trigger] = {
     "notice-private": write(B, "notice.md", "# 通知\n\n- name: 张三\n  phone: 13800000000\n"),
     "notice-is-data": lambda tmp, mp: linked(tmp, B, "notice.md", "results/prelim.yaml"),
     "event-placeholder": edit(B, (EV, "organizer: 西昌学院动物科学学院团学会治安保卫部", "organizer: 主办单位")),
+    "site-placeholder": edit(B, ("../../site.yaml", "organization: 西昌学院", "organization: 主办机构")),
     "notice-headings-only": write(B, "notice.md", "# 通知\n\n## 时间地点\n\n## 报名\n"),
     "text-looks-personal": edit(B, (EV, '{name: 张浩然, phone: "13800138000"', '{name: 张浩然 13800138000, phone: "13800138000"')),
     "id-looks-personal": edit(B, (EV, 'student_id: "201301059901"}', 'student_id: "201301059901", id: "201301059901"}')),

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from generator import catalogues
 from generator.build import validate
 from generator.cli import main
 
@@ -117,11 +118,41 @@ def test_new_names_its_example_stages_in_the_sites_language(tmp_path: Path, loca
     assert GAMES["guandan"].default_stage_names == {"比赛", "比賽", "Competition"}
 
 
+def fill_site(content: Path) -> None:
+    """site.yaml's title and organisation in place of init's."""
+    site = content / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace("title: Card tournament results", "title: Tuesday results")
+                    .replace("organization: Our club", "organization: Tuesday Bridge Club"), encoding="utf-8")
+
+
+@pytest.mark.parametrize("locale", ["zh-Hans", "zh-Hant", "en"])
+def test_check_warns_of_a_site_still_holding_inits_placeholders(tmp_path: Path, capsys, locale: str) -> None:
+    """init, then check: it said 0 warnings, and every page header and the feed showed init's
+    title and organisation. A warning each (the site builds), naming site.yaml and its line."""
+    content = tmp_path / "content"
+    main(["init", str(content), "--locale", locale])
+    _, _, warnings = validate(content)
+    found = sorted((w.code, w.params["key"], w.mark.file.name, w.mark.line) for w in warnings)
+    lines = (content / "site.yaml").read_text(encoding="utf-8").splitlines()
+    at = {key: next(n for n, line in enumerate(lines, 1) if line.startswith(f"{key}:")) for key in ("title", "organization")}
+    assert found == [("site-placeholder", "organization", "site.yaml", at["organization"]),
+                     ("site-placeholder", "title", "site.yaml", at["title"])]
+    assert main(["check", "--content", str(content), "--lang", "en"]) == 0
+    said = capsys.readouterr()
+    value = catalogues.text("init_organization_value", locale)
+    assert f"site.yaml:{at['organization']}:" in said.err
+    assert f"organization is still “{value}”, what paibang init wrote" in said.err
+    if locale == "en":
+        fill_site(content)
+        assert validate(content)[2] == []
+
+
 def test_check_warns_of_an_event_still_holding_news_placeholders(tmp_path: Path, capsys) -> None:
     """new, then check: it said OK, and the site built an event "New event" by "Organiser" with a
     notice of four empty headings. Each is a warning (the event builds), gone once written."""
     content = tmp_path / "content"
     main(["init", str(content), "--locale", "en"])
+    fill_site(content)
     assert main(["new", "weekly", "--game", "bridge", "--content", str(content)]) == 0
     _, _, warnings = validate(content)
     found = sorted((w.code, w.params.get("key") or w.params.get("path")) for w in warnings)

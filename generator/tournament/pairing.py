@@ -901,7 +901,8 @@ def results_text(plan: PlannedRound, locale: str) -> str:
             lines += ["    boards:"] + [f"      # {board}:" for board in plan.boards[number - 1]]
         elif len(sides) == 2:
             first = (numbered.get(number) or (1,))[0]
-            words = {"a": sides[0], "b": sides[1], "first": first, "or": catalogues.text("pair_or", locale)}
+            words = {"a": sides[0], "b": sides[1], "first": first, "or": catalogues.text("pair_or", locale),
+                     "reason": catalogues.text("pair_penalty_reason", locale)}
             lines += [f"    # {line.format(**words)}" for line in form.hint]
             if plan.knockout is not None:  # how a tie is settled, in the game's key
                 lines.append(f"    # {knockout.tie_hint(GAMES[event.game].tiebreak_key, sides[0], locale)}")
