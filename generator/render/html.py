@@ -126,7 +126,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.filters["format_word"] = lambda word, **params: fill(word, params)  # what _("key", n=…) does
     env.filters["signed"] = lambda n: f"{n:+d}" if isinstance(n, int) and n else str(n)
     env.filters["num"] = number_text
-    env.filters["columns"] = columns  # a name's width, a CJK character two (a printed notice's names)
+    env.filters["name_pieces"] = name_pieces  # a printed notice's names, each kept whole (bulletin.html)
     # `x|num if x is not none else ""`, with x worked out once (a view's percentage sums its rows)
     env.filters["num_or_blank"] = lambda n: "" if n is None else number_text(n)
     env.filters["suits"] = _suits_in(translate)
@@ -547,6 +547,27 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
         return Markup("".join(out))
 
     return standings_rows
+
+
+NAME_WHOLE = 26  # columns (a CJK character two): a player's name up to this wide is kept on one line
+
+
+# Where a cell of players' names may break: between two players of a pair (" / "), between a team's
+# players (", "), and between a team's name and its players in brackets ("赢创 (顾颖, 施雯, 许振华)").
+_NAME_BREAKS = re.compile(r"( / |, | (?=\())")
+
+
+def name_pieces(cell: object) -> list[tuple[str, bool]]:
+    """A printed notice's cell of names (Bulletin.names) in pieces, each with whether it is kept on
+    one line: every player's name up to NAME_WHOLE wide; the separators between them, and a team's
+    name, may break.
+    "Maximilian" above "Oppenheimer" read as two people at A4; a whole team kept on one line (its
+    name and its three players) widened its column past the page's edge."""
+    pieces = _NAME_BREAKS.split(str(cell))
+    # (a team's name, before its players in brackets, may break: kept whole, a long one widened
+    # the column past the page's edge as the whole team did)
+    return [(piece, index % 2 == 0 and columns(piece) <= NAME_WHOLE and pieces[index + 1:index + 2] != [" "])
+            for index, piece in enumerate(pieces) if piece]
 
 
 def has_groups(event: Event) -> bool:
