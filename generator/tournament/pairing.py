@@ -1018,6 +1018,10 @@ def draw_rules(stage: Stage, primary: str, game: str, by_hand: str = "", substit
     # then says so, not what a bye scores (a bridge Swiss's rules spoke of a bye it never gives).
     form = GAMES[game].table_form(stage)
     substitute = substitutes or (form is not None and not form.bye)
+    if substitute:
+        # The steps that name the bye (who has it, where its table goes) say the substitutes' table
+        # instead: rule 1 said the last in the lot order "has the bye", rule 7 "the bye comes last".
+        steps = tuple(f"{step}_substitute" if step in SUBSTITUTE_STEPS else step for step in steps)
     return DrawRules(steps, tuple(m for m in stage.rank_by if m != "lot"), primary,
                      f"pair_first_side_{_first_side(game, stage)}", by_hand if stage.format == "round_robin" else "",
                      () if substitute else bye, substitute)
@@ -1025,6 +1029,9 @@ def draw_rules(stage: Stage, primary: str, game: str, by_hand: str = "", substit
 
 # The steps of each format's draw rules: draw_rule_<format>_1 … in the shared catalogue.
 DRAW_STEPS = {"swiss": 8, "round_robin": 4}
+# The steps worded otherwise where the odd entry out meets the substitutes: <step>_substitute.
+SUBSTITUTE_STEPS = frozenset({"draw_rule_swiss_1", "draw_rule_swiss_7", "draw_rule_round_robin_2",
+                              "draw_rule_round_robin_4", "draw_rule_round_robin_by_hand_tables"})
 
 
 def _first_side(game: str, stage: Stage | None = None) -> str:
