@@ -922,6 +922,13 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     existing = _existing_entries(event, folder, problems)
     if problems.errors:  # an entries file that cannot be read is never overwritten as if it were empty
         raise ContentErrors(problems.sorted())
+    # --take-sheet names entries already listed (whose hand edits it overrides): an id the event
+    # does not have (a typo, T99) took nothing and said nothing, the secretary left believing it done.
+    listed_ids = [str(entry.get("id")) for entry in existing]
+    unknown = [i for i in dict.fromkeys(take_sheet or ()) if i not in listed_ids]
+    if unknown:
+        raise ImportRefusal("registration-take-sheet-unknown", unknown=" ".join(unknown),
+                            known=", ".join(listed_ids) or "\u2014")
     record_path = folder / RECORD
     record = _read_record(record_path, report)
     game = GAMES.get(str(event.get("game")))

@@ -609,6 +609,12 @@ def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Ma
         problems.add("shengji-points-syntax", board_mark, board=number, room=room_at(None),
                      text=shown(value), problem=word("problem_board_rooms"))
         return None
+    if not rooms and (board_penalty is not None or note is not None):
+        # A board's own penalty or note with neither room (typed at the desk before the
+        # board's sheets came in): one problem that says so, not "open missing, closed missing"
+        # with a fix that makes no mention of what was written.
+        problems.add("shengji-board-without-rooms", board_mark, board=number)
+        return None
     results: dict[str, RoomResult] = {}
     # One room written, the other not yet: the secretary enters the open room's sheets as they
     # come, before the closed room's (event-day.md). Not an error: the board waits, and with it
