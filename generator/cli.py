@@ -449,11 +449,19 @@ def _build(args: argparse.Namespace, locale: str) -> int:
 def _new(args: argparse.Namespace, locale: str) -> int:
     from generator.commands.new import ScaffoldRefused, scaffold_event
 
+    # Not a site (a misspelt --content): refused as every command refuses it, not made into one
+    # of events/ and schema/ without site.yaml
+    if not args.content.is_dir():
+        terminal(catalogues.text("no_content", locale, path=args.content), error=True)
+        return 2
+    if not (args.content / "site.yaml").is_file():
+        terminal(catalogues.text("new_no_site", locale, path=args.content), error=True)
+        return 2
     try:  # the file's comments in the site's language, what is said here in --lang
         made = scaffold_event(args.content, args.event, args.game, site_locale(args.content), lang=locale)
-    except ScaffoldRefused as refusal:
+    except ScaffoldRefused as refusal:  # a usage error: the name, the game, an event already there
         terminal(f"paibang: {refusal}", error=True)
-        return 1
+        return 2
     terminal(catalogues.text("new_written", locale, path=made.files[0].parent))
     _said_schemas(made.schemas, locale)
     return 0
@@ -489,7 +497,13 @@ def _import(args: argparse.Namespace, locale: str) -> int:
 
         return bridge_import.run(args.content, args.event, args.sheet, args.strict, locale, args.sections)
     from generator.commands import registrations
+    from generator.commands.console import event_missing
+    from generator.content.load import SLUG
 
+    # (a name that is no slug at all is said by import itself, with what a slug is)
+    if SLUG.fullmatch(args.event) and (unknown := event_missing(args.content, args.event)) is not None:
+        terminal(f"paibang: {unknown.text(locale)}", error=True)
+        return 2
     return registrations.run(args, locale)
 
 

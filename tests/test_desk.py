@@ -1202,7 +1202,7 @@ def test_the_desks_refusals_before_it_reads_its_event_are_in_the_sites_language(
     site = content / "site.yaml"
     site.write_text(site.read_text(encoding="utf-8").replace("locale: zh-Hans", "locale: en"), encoding="utf-8")
     assert cli.main(["desk", "no-such-event", "--content", str(content), "--no-build"]) == 2
-    assert "paibang desk: no event no-such-event" in capsys.readouterr().err
+    assert "paibang desk: no event named no-such-event" in capsys.readouterr().err
     assert cli.main(["desk", "no-such-event", "--content", str(content), "--no-build", "--lang", "zh-Hant"]) == 2
     assert "no-such-event" in (said := capsys.readouterr().err) and "no event" not in said
     (content / "events" / SLUG / "desk-audit.jsonl").symlink_to(content / "site.yaml")

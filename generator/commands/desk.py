@@ -122,15 +122,14 @@ def say_content_problems(desk) -> None:  # noqa: ANN001
 
 
 def run(args) -> int:  # noqa: ANN001 - argparse namespace
-    from generator.commands.console import print_problems, site_locale, terminal
+    from generator.commands.console import event_missing, print_problems, site_locale, terminal
     from generator.desk.store import NoKeptKey, UnsafeDeskFile, desk_file_problems
 
     content: Path = args.content
     # What is said before the desk has read its event: in the language asked for, else the site's
     locale = args.lang or site_locale(content)
-    folder = content / "events" / args.event
-    if not (folder / "event.yaml").is_file():
-        terminal(catalogues.text("desk_no_event", locale, event=args.event, path=content / "events"), error=True)
+    if (unknown := event_missing(content, args.event)) is not None:
+        terminal(f"paibang desk: {unknown.text(locale)}", error=True)
         return 2
     if unsafe := desk_file_problems(content):  # refused before a table can save through a link
         print_problems(unsafe, locale, content)

@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 from generator import catalogues
-from generator.commands.console import terminal
+from generator.commands.console import terminal, unknown_event
 from generator.seals import write_durably
 
 EXTENSIONS = {"xlsx": "xlsx", "csv": "csv", "pbn": "pbn", "usebio": "xml"}
@@ -48,8 +48,7 @@ def run(args: argparse.Namespace) -> int:
     locale = args.lang or site.locale
     result = next((r for r in results if r.event.slug == args.event), None)
     if result is None:
-        allowed = ", ".join(e.slug for e in site.events)
-        terminal(catalogues.text("export_no_event", locale, slug=args.event, allowed=allowed), error=True)
+        terminal(f"paibang: {unknown_event(args.event, [e.slug for e in site.events]).text(locale)}", error=True)
         return 2
     made = files(result, args.format, result.event.locale or site.locale)
     if not made:
