@@ -330,7 +330,11 @@ def _clean(args: argparse.Namespace, locale: str) -> int:
     from generator.caches import unsafe
     from generator.render.output import remove_site
 
-    removed = remove_site(args.output)
+    try:
+        removed = remove_site(args.output)
+    except OutputRefused as refusal:
+        terminal(catalogues.text(refusal.reason, locale, path=refusal.path), error=True)
+        return 2
     cache = default_cache_dir(args.output).parent
     if cache.is_dir() and unsafe(cache) is None and cache.name == ".paibang-cache":
         shutil.rmtree(cache, ignore_errors=True)
