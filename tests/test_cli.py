@@ -505,3 +505,41 @@ def test_a_misspelt_event_is_a_usage_error_with_the_name_it_likely_meant(tmp_pat
         err = capsys.readouterr().err
         assert "没有名为 club-2052 的赛事，是不是 club-2025？" in err and "赛事：club-2025" in err, (argv, err)
     assert "entries.yaml" not in os.listdir(content / "events/club-2025")
+
+
+def test_lang_is_taken_before_the_command_too(tmp_path: Path, capsys) -> None:
+    """The README lists --lang as a row of its own: `paibang --lang en check` was refused
+    ("invalid choice: 'en'")."""
+    content = site(tmp_path)
+    assert main(["--lang", "en", "check", "--content", str(content)]) == 0
+    assert capsys.readouterr().out.startswith("paibang: 0 event")
+    assert main(["--lang", "en", "check", "--content", str(content), "--lang", "zh-Hant"]) == 0  # the command's wins
+    assert re.search(r"[\u4e00-\u9fff]", capsys.readouterr().out)
+
+
+def test_a_misspelt_option_is_said_with_the_one_likely_meant(capsys) -> None:
+    """`build --contnet x` printed paibang's top usage and "unrecognized arguments" only: the
+    command's usage now, and the option it likely meant."""
+    assert main(["build", "--contnet", "x", "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: paibang build ")
+    assert err.splitlines()[-1] == "paibang build: error: unrecognized arguments: --contnet x; did you mean --content?"
+    assert main(["build", "--bogus", "--lang", "en"]) == 2
+    assert capsys.readouterr().err.splitlines()[-1] == "paibang build: error: unrecognized arguments: --bogus"
+
+
+def test_help_shows_the_defaults_and_every_format_pair_draws(capsys) -> None:
+    from generator.tournament.pairing import PAIRABLE
+
+    def shown(*argv: str) -> str:
+        assert main([*argv, "--help", "--lang", "en"]) == 0
+        return " ".join(capsys.readouterr().out.split())
+
+    assert "the site's content folder (default: content)" in shown("build")
+    assert "(default: output in the current folder)" in shown("clean")
+    serve, desk = shown("serve"), shown("desk")
+    assert "the port (default: 8000)" in serve and "the port (default: 8001)" in desk
+    init = shown("init")
+    assert "the site's locale" not in init and "language of messages (default: the new site's, as --locale gives it)" in init
+    pair = shown("pair")
+    assert all(f"{name} (" in pair or f"{name}," in pair for name in PAIRABLE), pair
