@@ -210,7 +210,7 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     export.add_argument("-o", "--output", help=say("cli_export_output"))
     clean = command("clean", "cli_clean", content=False)
     output(clean)
-    command("schema", "cli_schema", content=False)
+    command("schema", "cli_schema")
     command("doctor", "cli_doctor", content=False)
     init = command("init", "cli_init", content=False, lang_key="cli_init_lang")  # no site yet to take it from
     init.add_argument("folder", nargs="?", type=Path, default=Path("content"), metavar="DIR", help=say("cli_init_folder"))
@@ -272,12 +272,6 @@ def _said_on_stop(line: str) -> None:
 def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
     if from_command_line and args.command in ("check", "pair"):
         _collect_never()
-    if args.command == "schema":
-        from generator.content.schema import write_schemas
-
-        for path in write_schemas():
-            terminal(catalogues.text("wrote_file", locale, path=path))
-        return 0
     if args.command == "doctor":
         from generator.commands import doctor
 
@@ -291,6 +285,8 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
     if not args.content.is_dir():
         terminal(catalogues.text("no_content", locale, path=args.content), error=True)
         return 2
+    if args.command == "schema":
+        return _schema(args, locale)
     try:
         if args.command == "check":
             return _check(args)
@@ -498,6 +494,23 @@ def _new(args: argparse.Namespace, locale: str) -> int:
         return 2
     terminal(catalogues.text("new_written", locale, path=made.files[0].parent))
     _said_schemas(made.schemas, locale)
+    return 0
+
+
+def _schema(args: argparse.Namespace, locale: str) -> int:
+    """The site's schema/ brought up to date, as init and new write it (keep_schemas: a file of the
+    user's left as it is, said). It wrote paibang's own repository's schema/ from any folder; that
+    one is the developers' (python -m generator.content.schema)."""
+    from generator.commands.init import keep_schemas
+    from generator.content.schema import SITE_SCHEMA_FOLDER
+
+    if not (args.content / "site.yaml").is_file():
+        terminal(catalogues.text("new_no_site", locale, path=args.content), error=True)
+        return 2
+    schemas = keep_schemas(args.content)
+    _said_schemas(schemas, locale)
+    if not schemas.written and not schemas.left:
+        terminal(catalogues.text("schemas_current", locale, folder=args.content / SITE_SCHEMA_FOLDER))
     return 0
 
 
