@@ -543,3 +543,27 @@ def test_help_shows_the_defaults_and_every_format_pair_draws(capsys) -> None:
     assert "the site's locale" not in init and "language of messages (default: the new site's, as --locale gives it)" in init
     pair = shown("pair")
     assert all(f"{name} (" in pair or f"{name}," in pair for name in PAIRABLE), pair
+
+
+def test_english_summaries_say_one_and_many_in_their_forms() -> None:
+    """"4 event(s) OK (12 warning(s))": each word in its number's form, through the catalogue
+    ({n:one|many}, catalogues.fill), every locale naming the same parameters."""
+    assert catalogues.text("checked", "en", events=4, warnings=12) == "paibang: 4 events OK (12 warnings)."
+    assert catalogues.text("checked", "en", events=1, warnings=1) == "paibang: 1 event OK (1 warning)."
+    assert catalogues.text("check_failed", "en", errors=1) == "paibang: 1 error found."
+    from generator.catalogues import SHARED, WORDS, catalogue_path, entries
+
+    for locale in LOCALES:  # no "(s)" left among the commands' words
+        assert not [key for (_, key), text in entries(catalogue_path(SHARED, WORDS, locale)).items() if "(s)" in text], locale
+
+
+def test_one_new_entry_is_named_alone(tmp_path: Path, capsys) -> None:
+    """zh said "新增 H01–H01" for a single new entry."""
+    content = site(tmp_path)
+    assert main(["new", "club-2025", "--game", "bridge", "--content", str(content)]) == 0
+    sheet = tmp_path / "sheet.csv"
+    sheet.write_text("组号,姓名\nA01,王一\nA01,李二\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["import", "club-2025", str(sheet), "--content", str(content)]) == 0
+    out = capsys.readouterr().out
+    assert "参赛编号由 paibang 编排：新增 A01；" in out and "–" not in out, out

@@ -53,7 +53,7 @@ def started(tmp_path: Path, monkeypatch, capsys, tables: str, locale: str = "zh-
 
 @pytest.mark.parametrize(("locale", "said"), [
     ("zh-Hans", "paibang desk: 内容有 1 处错误、0 条警告：错误列在记录台（管理）页面上（上面的链接），全部用 paibang check --content {root} 列出。"),
-    ("en", "paibang desk: the content has 1 error(s) and 0 warning(s): the secretary's page (the link above) lists "
+    ("en", "paibang desk: the content has 1 error and 0 warnings: the secretary's page (the link above) lists "
            "the errors; paibang check --content {root} lists them all."),
 ])
 def test_the_desk_says_at_start_how_many_problems_the_content_has_and_where(tmp_path: Path, monkeypatch, capsys,  # noqa: ANN001
