@@ -408,3 +408,33 @@ def test_new_leaves_another_users_schema(tmp_path: Path, capsys, monkeypatch: py
     code, said = new_in(site, "club-2025", capsys)
     assert code == 0 and theirs.read_text(encoding="utf-8") == "{}" and theirs.stat().st_uid == 54321
     assert f"paibang: {theirs} 保持原样（属于另一个用户）" in said
+
+
+def test_schema_writes_the_sites_schemas_as_init_does_and_never_paibangs_own(tmp_path: Path, monkeypatch, capsys) -> None:
+    """`paibang schema`, run from any folder, rewrote paibang's own repository's schema/ and had no
+    --content: it writes the site's schema/, the files init writes, a file of the user's left as
+    it is; and refuses a folder that is not a site."""
+    from generator.content.schema import SCHEMA_DIR, schema_texts
+
+    repository = {path.name: path.stat().st_mtime_ns for path in SCHEMA_DIR.iterdir()}
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "site"]) == 0
+    site = tmp_path / "site"
+    (site / "schema/site.schema.json").unlink()
+    (site / "schema/event.schema.json").write_text("{}  // mine\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["schema", "--content", "site", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert f"the editors' JSON Schemas written to {Path('site/schema')}" in out
+    assert f"{Path('site/schema/event.schema.json')} left as it is" in out
+    assert (site / "schema/site.schema.json").read_text(encoding="utf-8") == schema_texts()["site.schema.json"]
+    assert (site / "schema/event.schema.json").read_text(encoding="utf-8") == "{}  // mine\n"
+    (site / "schema/event.schema.json").unlink()
+    assert main(["schema", "--content", "site"]) == 0
+    assert {p.name: p.read_text(encoding="utf-8") for p in (site / "schema").iterdir()} == schema_texts()
+    capsys.readouterr()
+    assert main(["schema", "--content", "site", "--lang", "en"]) == 0
+    assert "are this paibang's already" in capsys.readouterr().out
+    assert main(["schema"]) == 2  # no content/ here
+    assert "content" in capsys.readouterr().err and not (tmp_path / "schema").exists()
+    assert {path.name: path.stat().st_mtime_ns for path in SCHEMA_DIR.iterdir()} == repository

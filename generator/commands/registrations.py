@@ -223,7 +223,8 @@ class ImportReport:
             lines.append(catalogues.text("import_filled_down", locale, heading=shown(self.filled_heading),
                                          rows=_row_ranges(self.filled, locale)))
         if self.new_ids:
-            lines.append(catalogues.text("import_ids", locale, first=self.new_ids[0], last=self.new_ids[-1]))
+            first, last = self.new_ids[0], self.new_ids[-1]  # (one new entry: its id, not "H01–H01")
+            lines.append(catalogues.text("import_ids", locale, ids=first if first == last else f"{first}\u2013{last}"))
         if self.team_size:
             lines.append(catalogues.text("import_team_size", locale, size=self.team_size))
         lines += [catalogues.text("import_team_size_off", locale, row=row, count=count, size=self.usual, entry=entry)
