@@ -6,7 +6,9 @@
 (-e keeps paibang installed from the clone, as `make venv` installs it: templates included.)
 
 1. An archive of N events is made from the demo events (all four games), copied under new
-   slugs and years. paibang builds it without bulletins (PDFs are benchmarked by
+   slugs with numbered titles (their dates, so their years, are the demo's own; a lot drawn
+   from the slug then differs from the demo's draw: tongxin's copies warn that their draw's
+   standings changed, as a copied event would). paibang builds it without bulletins (PDFs are benchmarked by
    bench/bulletins.py): pages per second over the whole build (reading, checking, scoring,
    rendering, writing), and the processor time it took on all cores.
 2. A rebuild with nothing changed, and one after a single results file changed: their cost

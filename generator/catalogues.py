@@ -10,7 +10,7 @@ game's own (generator/games/bridge/ …): the games registry collects them, so a
 touches a shared catalogue.
 
 UI words: msgid is a stable key (`round_n`), msgstr its text with `{name}` placeholders filled by
-`str.format`. Messages: msgid is the problem's code (`file-missing`), msgstr the message; the
+`str.format`, and `{n:one|many}` the word for the number n ("1 event", "4 events": see fill). Messages: msgid is the problem's code (`file-missing`), msgstr the message; the
 same msgid under `msgctxt "hint"` is the fix (absent when there is none), under `msgctxt "desk"`
 and `"desk-hint"` the message and the fix as the desk's form says them, where they differ. A word or a code is
 defined once among all catalogues (tests/test_words.py checks it), so "bye" or "unplayed" is
@@ -34,6 +34,7 @@ import hashlib
 import importlib.util
 import io
 import json
+import re
 import string
 import unicodedata
 from collections.abc import Mapping
@@ -151,10 +152,32 @@ def _latin_meet(before: str, after: str) -> bool:
                 or unicodedata.east_asian_width(last) in "WF" or unicodedata.east_asian_width(first) in "WF")
 
 
+# A word that follows a number, in the number's form: `{n} {n:event|events}` is "1 event" or
+# "4 events" (English; Chinese words have one form and need none). The placeholder's name is the
+# number's, so every locale of an entry names the same parameters.
+_PLURAL = re.compile(r"\{(\w+):([^{}|]*)\|([^{}|]*)\}")
+
+
+def _one(value: object) -> bool:
+    try:
+        return float(value) == 1  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return False
+
+
+def _in_number(template: str, params: Mapping[str, object]) -> str:
+    """`template` with each `{n:one|many}` the word for the number n is."""
+    return _PLURAL.sub(lambda m: (m.group(2) if _one(params.get(m.group(1))) else m.group(3))
+                       .replace("{", "{{").replace("}", "}}"), template)
+
+
 def fill(template: str, params: Mapping[str, object]) -> str:
     """`template.format(**params)`, but where two placeholders meet (a Chinese title runs the
     event's name and the stage's together, as Chinese words are) and their values meet in Latin
-    words, a space between them: "Klubbkveld (MP) Pairs成绩排名", not "Klubbkveld (MP)Pairs"."""
+    words, a space between them: "Klubbkveld (MP) Pairs成绩排名", not "Klubbkveld (MP)Pairs".
+    A word in a number's form, `{n:event|events}`, is the one for n (_PLURAL)."""
+    if "|" in template:
+        template = _in_number(template, params)
     if not _runs_on(template):
         return template.format(**params)
     pieces: list[str] = []

@@ -119,13 +119,31 @@ def _parser_class(locale: str) -> type[argparse.ArgumentParser]:
         # are used: ours while the command line is read (a subcommand's parser nests).
         def parse_args(self, args=None, namespace=None):  # noqa: ANN001, ANN201 - argparse's
             with _argparse_words(say):
-                return super().parse_args(args, namespace)
+                found, extras = self.parse_known_args(args, namespace)
+                if extras:  # said by the command's own parser (its usage), with the option likely meant
+                    chosen = getattr(self, "commands", {}).get(getattr(found, "command", None), self)
+                    chosen.error(say("unrecognized arguments: %s") % " ".join(extras) + _option_meant(extras, chosen, locale))
+                return found
 
         def parse_known_args(self, args=None, namespace=None):  # noqa: ANN001, ANN201 - argparse's
             with _argparse_words(say):
                 return super().parse_known_args(args, namespace)
 
     return Parser
+
+
+def _option_meant(extras: list[str], parser: argparse.ArgumentParser, locale: str) -> str:
+    """"; did you mean --content?" for the first unknown option close to one of the command's
+    (Python 3.11's argparse suggests none), else nothing."""
+    import difflib
+
+    for extra in extras:
+        if extra.startswith("--"):
+            options = [o for o in parser._option_string_actions if o.startswith("--")]
+            close = difflib.get_close_matches(extra.partition("=")[0], options, n=1, cutoff=0.7)
+            if close:
+                return catalogues.text("did_you_mean", locale, guess=close[0])
+    return ""
 
 
 def parser(locale: str | None = None) -> argparse.ArgumentParser:
@@ -139,24 +157,35 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
         return catalogues.text(key, locale, **params)
 
     top = _parser_class(locale)(prog="paibang", description=say("cli_description"))
+    # --lang before the command too (`paibang --lang en check`), as the README lists it, a row of
+    # its own: kept apart (dest) so that the command's own --lang, None when not given, does not
+    # overwrite it; main() takes the command's, else this one.
+    top.add_argument("--lang", dest="lang_before", choices=LOCALES, help=say("cli_lang"))
     commands = top.add_subparsers(dest="command", required=True)
+    top.commands = commands.choices  # type: ignore[attr-defined] - each command's parser, for its own errors
 
-    def command(name: str, help_key: str, content: bool = True) -> argparse.ArgumentParser:
+    def command(name: str, help_key: str, content: bool = True, lang_key: str = "cli_lang") -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=say(help_key), description=say(help_key))
         if content:
-            sub.add_argument("--content", type=Path, default=Path("content"))
-        sub.add_argument("--lang", choices=LOCALES, help=say("cli_lang"))
+            sub.add_argument("--content", type=Path, default=Path("content"), help=say("cli_content", default="content"))
+        sub.add_argument("--lang", choices=LOCALES, help=say(lang_key))
         return sub
 
+    def output(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("--output", type=Path, default=OUTPUT, help=say("cli_output", default=OUTPUT))
+
+    def port(sub: argparse.ArgumentParser, default: int) -> None:
+        sub.add_argument("--port", type=int, default=default, help=say("cli_port", default=default))
+
     build = command("build", "cli_build")
-    build.add_argument("--output", type=Path, default=OUTPUT)
+    output(build)
     build.add_argument("--strict", action="store_true", help=say("cli_strict"))
     build.add_argument("-q", "--quiet", action="store_true", help=say("cli_quiet"))
     check = command("check", "cli_check")
     check.add_argument("--strict", action="store_true", help=say("cli_strict"))
     serve = command("serve", "cli_serve")
-    serve.add_argument("--output", type=Path, default=OUTPUT)
-    serve.add_argument("--port", type=int, default=8000)
+    output(serve)
+    port(serve, 8000)
     pair = command("pair", "cli_pair")
     pair.add_argument("event", help=say("cli_event_example"))
     pair.add_argument("stage", help=say("cli_stage_example"))
@@ -180,10 +209,10 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     # (a text, not a Path: a trailing "/" says a folder, and Path drops it)
     export.add_argument("-o", "--output", help=say("cli_export_output"))
     clean = command("clean", "cli_clean", content=False)
-    clean.add_argument("--output", type=Path, default=OUTPUT)
-    command("schema", "cli_schema", content=False)
+    output(clean)
+    command("schema", "cli_schema")
     command("doctor", "cli_doctor", content=False)
-    init = command("init", "cli_init", content=False)
+    init = command("init", "cli_init", content=False, lang_key="cli_init_lang")  # no site yet to take it from
     init.add_argument("folder", nargs="?", type=Path, default=Path("content"), metavar="DIR", help=say("cli_init_folder"))
     init.add_argument("--locale", choices=LOCALES, default="zh-Hans", help=say("cli_init_locale"))
     printing = command("print", "cli_print")
@@ -194,7 +223,7 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     desk = command("desk", "cli_desk")
     desk.add_argument("event", help=say("cli_event_example"))
     desk.add_argument("--output", type=Path, default=OUTPUT, help=say("cli_desk_output"))
-    desk.add_argument("--port", type=int, default=8001)
+    port(desk, 8001)
     desk.add_argument("--lan", action="store_true", help=say("cli_lan"))
     desk.add_argument("--no-build", action="store_true", help=say("cli_no_build"))
     return top
@@ -212,6 +241,7 @@ def _asked_lang(argv: list[str]) -> str | None:
 def main(argv: list[str] | None = None) -> int:
     try:
         args = parser(_asked_lang(sys.argv[1:] if argv is None else argv)).parse_args(argv)
+        args.lang = args.lang or args.lang_before
         locale = args.lang or (site_locale(args.content) if hasattr(args, "content") else "zh-Hans")
     except SystemExit as exit_:
         return int(exit_.code or 0)
@@ -242,12 +272,6 @@ def _said_on_stop(line: str) -> None:
 def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
     if from_command_line and args.command in ("check", "pair"):
         _collect_never()
-    if args.command == "schema":
-        from generator.content.schema import write_schemas
-
-        for path in write_schemas():
-            terminal(catalogues.text("wrote_file", locale, path=path))
-        return 0
     if args.command == "doctor":
         from generator.commands import doctor
 
@@ -261,6 +285,8 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
     if not args.content.is_dir():
         terminal(catalogues.text("no_content", locale, path=args.content), error=True)
         return 2
+    if args.command == "schema":
+        return _schema(args, locale)
     try:
         if args.command == "check":
             return _check(args)
@@ -330,7 +356,11 @@ def _clean(args: argparse.Namespace, locale: str) -> int:
     from generator.caches import unsafe
     from generator.render.output import remove_site
 
-    removed = remove_site(args.output)
+    try:
+        removed = remove_site(args.output)
+    except OutputRefused as refusal:
+        terminal(catalogues.text(refusal.reason, locale, path=refusal.path), error=True)
+        return 2
     cache = default_cache_dir(args.output).parent
     if cache.is_dir() and unsafe(cache) is None and cache.name == ".paibang-cache":
         shutil.rmtree(cache, ignore_errors=True)
@@ -449,13 +479,38 @@ def _build(args: argparse.Namespace, locale: str) -> int:
 def _new(args: argparse.Namespace, locale: str) -> int:
     from generator.commands.new import ScaffoldRefused, scaffold_event
 
+    # Not a site (a misspelt --content): refused as every command refuses it, not made into one
+    # of events/ and schema/ without site.yaml
+    if not args.content.is_dir():
+        terminal(catalogues.text("no_content", locale, path=args.content), error=True)
+        return 2
+    if not (args.content / "site.yaml").is_file():
+        terminal(catalogues.text("new_no_site", locale, path=args.content), error=True)
+        return 2
     try:  # the file's comments in the site's language, what is said here in --lang
         made = scaffold_event(args.content, args.event, args.game, site_locale(args.content), lang=locale)
-    except ScaffoldRefused as refusal:
+    except ScaffoldRefused as refusal:  # a usage error: the name, the game, an event already there
         terminal(f"paibang: {refusal}", error=True)
-        return 1
+        return 2
     terminal(catalogues.text("new_written", locale, path=made.files[0].parent))
     _said_schemas(made.schemas, locale)
+    return 0
+
+
+def _schema(args: argparse.Namespace, locale: str) -> int:
+    """The site's schema/ brought up to date, as init and new write it (keep_schemas: a file of the
+    user's left as it is, said). It wrote paibang's own repository's schema/ from any folder; that
+    one is the developers' (python -m generator.content.schema)."""
+    from generator.commands.init import keep_schemas
+    from generator.content.schema import SITE_SCHEMA_FOLDER
+
+    if not (args.content / "site.yaml").is_file():
+        terminal(catalogues.text("new_no_site", locale, path=args.content), error=True)
+        return 2
+    schemas = keep_schemas(args.content)
+    _said_schemas(schemas, locale)
+    if not schemas.written and not schemas.left:
+        terminal(catalogues.text("schemas_current", locale, folder=args.content / SITE_SCHEMA_FOLDER))
     return 0
 
 
@@ -489,7 +544,13 @@ def _import(args: argparse.Namespace, locale: str) -> int:
 
         return bridge_import.run(args.content, args.event, args.sheet, args.strict, locale, args.sections)
     from generator.commands import registrations
+    from generator.commands.console import event_missing
+    from generator.content.load import SLUG
 
+    # (a name that is no slug at all is said by import itself, with what a slug is)
+    if SLUG.fullmatch(args.event) and (unknown := event_missing(args.content, args.event)) is not None:
+        terminal(f"paibang: {unknown.text(locale)}", error=True)
+        return 2
     return registrations.run(args, locale)
 
 

@@ -1410,7 +1410,7 @@ def test_a_traveller_line_without_its_round_in_a_file_of_rounds_is_refused(tmp_p
     assert capsys.readouterr().err == (
         f"paibang: {path}: line {line}: this TRAVELLER_LINE (board 1, table 10, NS pair P10, EW pair P19) gives no "
         "round (no ROUND_NUMBER, or one that is not a round number), while the file's other traveller lines give rounds "
-        "1-9; 1 line(s) lack it. Which round its pairs played the board in is not said, and put in round 1 the board "
+        "1-9; 1 line lacks it. Which round its pairs played the board in is not said, and put in round 1 the board "
         "would be scored as played by the pairs of round 1 at that table. Nothing was written. Add the round "
         "(<ROUND_NUMBER>2</ROUND_NUMBER>, as the other lines write it) to each line that lacks it, or export the session "
         "again from the scoring program, and import again\n")
@@ -1645,7 +1645,7 @@ def test_a_match_not_saying_its_teams_is_refused(tmp_path, capsys, left_out):
     err = capsys.readouterr().err
     missing, home, away = ("TEAM", "-", "2") if left_out.startswith("<TEAM>") else ("OPPOSING_TEAM", "11", "-")
     line = next(number for number, text_line in enumerate(text.splitlines(), start=1) if "<MATCH>" in text_line)
-    assert err.startswith(f"paibang: {path}: line {line}: this MATCH (round 2, 2 board(s)) does not say which two teams "
+    assert err.startswith(f"paibang: {path}: line {line}: this MATCH (round 2, 2 boards) does not say which two teams "
                           f"played it: {missing} is missing or empty (the teams read: {home} v {away}).")
     assert "Nothing was written. Write the MATCH's two teams in it (<TEAM>1</TEAM> and <OPPOSING_TEAM>2</OPPOSING_TEAM>" in err
     assert not (target / "events/swiss").exists()
@@ -1758,7 +1758,7 @@ def test_a_pbn_team_game_without_its_round_in_a_file_of_rounds_is_refused(tmp_pa
     assert run(target, "rr", path) == 1
     assert capsys.readouterr().err == (
         f"paibang: {path}: line {line}: this game (board {board}, {home} v {away}) gives no round (no [Round] tag, or "
-        "one that is not a round number), while the file's other games give rounds 1-5; 1 game(s) lack it. Which round "
+        "one that is not a round number), while the file's other games give rounds 1-5; 1 game lacks it. Which round "
         "it was played in is not said, and put in round 1 its other room would not be found there and the board would "
         'be left out. Nothing was written. Add the round ([Round "2"], as the other games write it) to each game that '
         "lacks it, or export the event again from the scoring program, and import again\n")

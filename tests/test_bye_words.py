@@ -35,7 +35,7 @@ GAMES_BYES = [
 
 
 def stage_page(tmp_path: Path, game: str, keys: str, players: int, locale: str = "zh-Hans",
-               substitute: bool = False) -> str:
+               substitute: bool = False, format: str = "swiss") -> str:
     """The stage page of a Swiss of five entries, round 1 drawn by `paibang pair` (one bye; with
     `substitute`, a substitute the odd entry meets instead)."""
     root = tmp_path / "content"
@@ -49,7 +49,7 @@ def stage_page(tmp_path: Path, game: str, keys: str, players: int, locale: str =
     stage = "".join(f"    {line}\n" for line in keys.splitlines())
     (folder / "event.yaml").write_text(
         f"title: 测试赛\ngame: {game}\ndate: 2026-12-05\ndraw_seed: 7\nentries:\n{entries}"
-        f"stages:\n  - id: s\n    name: 积分赛\n    format: swiss\n    rounds: 3\n{stage}", encoding="utf-8")
+        f"stages:\n  - id: s\n    name: 积分赛\n    format: {format}\n    rounds: 3\n{stage}", encoding="utf-8")
     assert cli.main(["pair", "e", "s", "--content", str(root)]) == 0
     site, results, _ = validate(root)
     render_site(site, results, {}, OutputTree(tmp_path / "out"), workers=1)
@@ -77,6 +77,21 @@ def test_where_the_odd_entry_meets_the_substitutes_the_rules_say_so_not_what_a_b
     page = stage_page(tmp_path / "zh", "bridge", keys, 4, substitute=True)
     assert "不设轮空：应轮空的一队改与替补（替补不计名次）比赛。" in page
     assert "轮空的一队记" not in page
+    # rule 1 (who is left over from the lot) and rule 7 (where its table goes) say the substitutes
+    assert "队数为单数时，抽签排在最后的一队与替补比赛。" in page and "抽签排在最后的一队轮空" not in page
+    assert "与替补比赛的一桌写在最后" in page and "轮空写在最后" not in page
     page = stage_page(tmp_path / "en", "bridge", keys, 4, locale="en", substitute=True)
     assert "Nobody sits out: the entry that would have the bye plays the substitutes" in page
     assert "A bye scores" not in page
+    assert "the last in the lot order plays the substitutes." in page and "has the bye." not in page
+    assert "the substitutes' table comes last" in page and "the bye comes last" not in page
+    page = stage_page(tmp_path / "hant", "bridge", keys, 4, locale="zh-Hant", substitute=True)
+    assert "抽籤排在最後的一隊與替補比賽" in page and "與替補比賽的一桌寫在最後" in page
+    assert "輪空寫在最後" not in page
+
+
+def test_a_round_robin_with_substitutes_puts_their_table_last_not_a_bye(tmp_path: Path) -> None:
+    """The Berger table's bye is filled by the substitutes (_with_substitute) there too."""
+    page = stage_page(tmp_path, "guandan", "rank_by: [wins, level_diff]", 2, substitute=True, format="round_robin")
+    assert "每轮与轮空位相遇的队改与替补比赛。" in page and "与替补比赛的一桌写在最后" in page
+    assert "轮空写在最后" not in page and "相遇的队轮空。" not in page

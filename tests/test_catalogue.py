@@ -285,7 +285,8 @@ def registration(csv: str) -> Trigger:
 
 
 def importing(sheet: str | bytes, name: str = "sheet.csv", extra: dict[str, str] | None = None,
-              slug: str | None = None, prefix: str | None = None, max_rows: int | None = None) -> Trigger:
+              slug: str | None = None, prefix: str | None = None, max_rows: int | None = None,
+              take_sheet: list[str] | None = None) -> Trigger:
     """`paibang import` of a sheet (text or bytes) into the Guandan demo: its problems or refusal."""
     def trigger(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
         if max_rows is not None:
@@ -294,7 +295,7 @@ def importing(sheet: str | bytes, name: str = "sheet.csv", extra: dict[str, str]
         path = tmp / name
         path.write_bytes(sheet if isinstance(sheet, bytes) else sheet.encode("utf-8"))
         try:
-            import_registrations(event.parents[1], slug or event.name, path, extra, prefix)
+            import_registrations(event.parents[1], slug or event.name, path, extra, prefix, take_sheet=take_sheet)
         except ContentErrors as failure:
             return {p.code for p in failure.problems}
         except registrations.ImportRefusal as refusal:
@@ -589,6 +590,10 @@ TRIGGERS: dict[str, Trigger] = {
     "entry-withdrawn-played": edit(G, (EV, "{id: T04, players", "{id: T04, withdrawn: 2, players")),
     "entry-withdrawn-bye": edit(G, (EV, "{id: T04, players", "{id: T04, withdrawn: 2, players"),
                                 (R2, '    teams: [T52, T04]\n    levels: {T52: "6", T04: K}\n', "    teams: [T04]\n")),
+    # T04 withdrawn from round 3 on after round 3 was drawn, its table there left without a result.
+    "entry-withdrawn-forfeit": edit(G, (EV, "{id: T04, players", "{id: T04, withdrawn: 3, players"),
+                                    ("results/round-3.yaml", '    teams: [T08, T04]\n    levels: {T08: 8, T04: K}\n',
+                                     "    teams: [T08, T04]\n")),
     # Two stages of one round each: `withdrawn: 2` counts the first stage's rounds, past its last.
     "entry-withdrawn-past": edit(B, (EV, "  - id: A01\n", "  - id: A01\n    withdrawn: 2\n")),
     # The demo's pairs in a stage of teams of four: each entry two players short.
@@ -631,10 +636,12 @@ TRIGGERS: dict[str, Trigger] = {
     "registration-map-invalid": importing("编号,姓名\n1,张三\n", extra={"编号": "number"}),
     "registration-map-heading": importing("编号,姓名\n1,张三\n", extra={"班号": "group"}),
     "registration-prefix": importing("编号,姓名\n1,张三\n", prefix="../"),
+    "registration-take-sheet-unknown": importing("编号,姓名\n1,张三\n", take_sheet=["T99"]),
     "notice-not-markdown": edit(B, (EV, "notice: notice.md", "notice: [notice.md, event.yaml]")),
     "notice-private": write(B, "notice.md", "# 通知\n\n- name: 张三\n  phone: 13800000000\n"),
     "notice-is-data": lambda tmp, mp: linked(tmp, B, "notice.md", "results/prelim.yaml"),
     "event-placeholder": edit(B, (EV, "organizer: 西昌学院动物科学学院团学会治安保卫部", "organizer: 主办单位")),
+    "site-placeholder": edit(B, ("../../site.yaml", "organization: 西昌学院", "organization: 主办机构")),
     "notice-headings-only": write(B, "notice.md", "# 通知\n\n## 时间地点\n\n## 报名\n"),
     "text-looks-personal": edit(B, (EV, '{name: 张浩然, phone: "13800138000"', '{name: 张浩然 13800138000, phone: "13800138000"')),
     "id-looks-personal": edit(B, (EV, 'student_id: "201301059901"}', 'student_id: "201301059901", id: "201301059901"}')),
@@ -768,6 +775,7 @@ TRIGGERS: dict[str, Trigger] = {
     "shengji-breakdown": edit(S, (R1, SJ1, "1: {open: {tricks: 60, kitty: 25}, closed: 130}")),
     "shengji-breakdown-sum": edit(S, (R1, SJ1, "1: {open: {points: 100, tricks: 60, kitty: 25, x: 2}, closed: 130}")),
     "shengji-room-missing": edit(S, (R1, SJ1, "1: {}")),
+    "shengji-board-without-rooms": edit(S, (R1, SJ1, "1: {note: redealt}")),
     "shengji-penalty": edit(S, (R1, SJ1, "1: {open: {points: 85, penalty: {against: XX, points: 20}}, closed: 130}")),
     "shengji-pairs-only": edit(S, (R1, SJ1, "1: {open: {adjusted: NS}, closed: 130}")),
     "shengji-team-only": edit(SP, (EV, "    rank_by: [percent, mp]\n", "    rank_by: [percent, mp]\n    bye: {match_points: 3}\n")),

@@ -30,7 +30,7 @@ def test_new_then_import_then_build(tmp_path: Path, capsys) -> None:
     content = site(tmp_path)
     assert main(["new", "club-2025", "--game", "bridge", "--content", str(content)]) == 0
     assert "已创建" in capsys.readouterr().out
-    assert main(["new", "club-2025", "--game", "bridge", "--content", str(content)]) == 1
+    assert main(["new", "club-2025", "--game", "bridge", "--content", str(content)]) == 2  # usage
     assert "已存在，不会覆盖" in capsys.readouterr().err
     sheet = tmp_path / "报名.csv"
     sheet.write_text("组号,姓名,班级,电话\nA01,王一,1班,13800000001\nA01,李二,1班,\nA02,张三,2班,\nA02,赵四,2班,\n",
@@ -59,13 +59,13 @@ def test_new_says_everything_in_lang_and_writes_the_file_in_the_sites_language(t
                 "game": [*new, "club-2026", "--game", "chess"]}
     said = {}
     for what, argv in refusals.items():
-        assert main(argv) == 1
+        assert main(argv) == 2  # usage, as pair's and print's refusals: 1 is for content errors
         said[what] = capsys.readouterr().err
     assert "exists; nothing was overwritten" in said["exists"]
     assert "lower-case letters" in said["slug"]
     assert said["game"].startswith("paibang: no game chess (one of ") and "bridge" in said["game"]
     assert not any(re.search(r"[\u4e00-\u9fff]", text) for text in said.values()), said
-    assert main(["new", "--content", str(content), "club-2026", "--game", "chess"]) == 1
+    assert main(["new", "--content", str(content), "club-2026", "--game", "chess"]) == 2
     assert "没有 chess 这个项目" in capsys.readouterr().err  # without --lang: the site's language
 
 
@@ -495,3 +495,92 @@ def test_what_commands_print_shows_control_characters_as_escapes(tmp_path: Path,
     assert main(["build", "-q", "--content", str(folder), "--output", str(tmp_path / "out\x1b[2J")]) == 0
     said = capsys.readouterr()
     assert "out\\x1b[2J" in said.out and "\x1b" not in said.out + said.err
+
+
+def test_new_refuses_a_folder_that_is_not_a_site(tmp_path: Path, capsys, monkeypatch) -> None:
+    """A misspelt --content: refused as every other command refuses it (exit 2), not made into
+    events/ and schema/ without a site.yaml."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", "x", "--game", "guandan", "--content", "nosuch"]) == 2
+    assert capsys.readouterr().err.strip() == "paibang: 找不到内容目录 nosuch"
+    (tmp_path / "notes").mkdir()
+    assert main(["new", "x", "--game", "guandan", "--content", "notes", "--lang", "en"]) == 2
+    assert "notes is not a site folder (it has no site.yaml); nothing was created" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes"] and not any((tmp_path / "notes").iterdir())
+
+
+def test_a_misspelt_event_is_a_usage_error_with_the_name_it_likely_meant(tmp_path: Path, capsys) -> None:
+    """Every command naming an event says the one it likely meant (pair and print did; export,
+    desk and import said none, and import exited 1, the content errors' code)."""
+    content = site(tmp_path)
+    assert main(["new", "club-2025", "--game", "bridge", "--content", str(content)]) == 0
+    capsys.readouterr()
+    sheet = tmp_path / "sheet.csv"
+    sheet.write_text("组号,姓名\nA01,王一\n", encoding="utf-8")
+    for argv in (["import", "club-2052", str(sheet)], ["export", "club-2052"], ["desk", "club-2052", "--no-build"]):
+        assert main([*argv, "--content", str(content)]) == 2, argv
+        err = capsys.readouterr().err
+        assert "没有名为 club-2052 的赛事，是不是 club-2025？" in err and "赛事：club-2025" in err, (argv, err)
+    assert "entries.yaml" not in os.listdir(content / "events/club-2025")
+
+
+def test_lang_is_taken_before_the_command_too(tmp_path: Path, capsys) -> None:
+    """The README lists --lang as a row of its own: `paibang --lang en check` was refused
+    ("invalid choice: 'en'")."""
+    content = site(tmp_path)
+    assert main(["--lang", "en", "check", "--content", str(content)]) == 0
+    assert capsys.readouterr().out.startswith("paibang: 0 event")
+    assert main(["--lang", "en", "check", "--content", str(content), "--lang", "zh-Hant"]) == 0  # the command's wins
+    assert re.search(r"[\u4e00-\u9fff]", capsys.readouterr().out)
+
+
+def test_a_misspelt_option_is_said_with_the_one_likely_meant(capsys) -> None:
+    """`build --contnet x` printed paibang's top usage and "unrecognized arguments" only: the
+    command's usage now, and the option it likely meant."""
+    assert main(["build", "--contnet", "x", "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: paibang build ")
+    assert err.splitlines()[-1] == "paibang build: error: unrecognized arguments: --contnet x; did you mean --content?"
+    assert main(["build", "--bogus", "--lang", "en"]) == 2
+    assert capsys.readouterr().err.splitlines()[-1] == "paibang build: error: unrecognized arguments: --bogus"
+
+
+def test_help_shows_the_defaults_and_every_format_pair_draws(capsys) -> None:
+    from generator.tournament.pairing import PAIRABLE
+
+    def shown(*argv: str) -> str:
+        assert main([*argv, "--help", "--lang", "en"]) == 0
+        return " ".join(capsys.readouterr().out.split())
+
+    assert "the site's content folder (default: content)" in shown("build")
+    assert "(default: output in the current folder)" in shown("clean")
+    serve, desk = shown("serve"), shown("desk")
+    assert "the port (default: 8000)" in serve and "the port (default: 8001)" in desk
+    init = shown("init")
+    assert "the site's locale" not in init and "language of messages (default: the new site's, as --locale gives it)" in init
+    pair = shown("pair")
+    assert all(f"{name} (" in pair or f"{name}," in pair for name in PAIRABLE), pair
+
+
+def test_english_summaries_say_one_and_many_in_their_forms() -> None:
+    """"4 event(s) OK (12 warning(s))": each word in its number's form, through the catalogue
+    ({n:one|many}, catalogues.fill), every locale naming the same parameters."""
+    assert catalogues.text("checked", "en", events=4, warnings=12) == "paibang: 4 events OK (12 warnings)."
+    assert catalogues.text("checked", "en", events=1, warnings=1) == "paibang: 1 event OK (1 warning)."
+    assert catalogues.text("check_failed", "en", errors=1) == "paibang: 1 error found."
+    from generator.catalogues import SHARED, WORDS, catalogue_path, entries
+
+    for locale in LOCALES:  # no "(s)" left among the commands' words
+        assert not [key for (_, key), text in entries(catalogue_path(SHARED, WORDS, locale)).items() if "(s)" in text], locale
+
+
+def test_one_new_entry_is_named_alone(tmp_path: Path, capsys) -> None:
+    """zh said "新增 H01–H01" for a single new entry."""
+    content = site(tmp_path)
+    assert main(["new", "club-2025", "--game", "bridge", "--content", str(content)]) == 0
+    sheet = tmp_path / "sheet.csv"
+    sheet.write_text("组号,姓名\nA01,王一\nA01,李二\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["import", "club-2025", str(sheet), "--content", str(content)]) == 0
+    out = capsys.readouterr().out
+    assert "参赛编号由 paibang 编排：新增 A01；" in out and "–" not in out, out

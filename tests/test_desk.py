@@ -835,7 +835,7 @@ def test_a_pairs_round_offers_the_boards_pair_listed_and_writes_them_one_a_line(
     outcome = desk.submit(spot, typed, Who("admin", "-"), True)
     assert outcome["saved"], [p.message("en") for p in outcome["check"].problems]
     block = spot.path.read_text(encoding="utf-8").split("table: 2")[0]
-    assert f"    boards:\n      {numbers[0]}: ８５\n      {numbers[1]}: 30\n" in block
+    assert f"    boards:\n      {numbers[0]}: 85\n      {numbers[1]}: 30\n" in block
     assert forms.score_lines(spot, outcome["check"].score, desk.t) == [desk.t("desk_pairs_later")]
     assert cli.main(["check", "--content", str(content)]) == 0
 
@@ -850,7 +850,7 @@ def test_lan_mode_listens_everywhere_and_prints_the_admin_link_with_its_qr(conte
         def __init__(self, desk, app, host, port) -> None:  # noqa: ANN001
             started.update(host=host, port=port, guard=app.allowed_hosts)
 
-        def run(self) -> None:
+        def run(self, sockets=None) -> None:  # noqa: ANN001 - the port the desk took
             pass
 
     monkeypatch.setattr(command, "server", NotRun)
@@ -862,7 +862,7 @@ def test_lan_mode_listens_everywhere_and_prints_the_admin_link_with_its_qr(conte
     assert f"/admin?k={admin}" in out
     assert "█" in out or "▀" in out  # the QR code, drawn with block characters
     assert started == {"host": "0.0.0.0", "port": 8123, "guard": None}
-    assert cli.main(["desk", SLUG, "--content", str(content), "--no-build"]) == 0
+    assert cli.main(["desk", SLUG, "--content", str(content), "--port", "0", "--no-build"]) == 0
     assert started["host"] == "127.0.0.1" and started["guard"] == ("127.0.0.1", "localhost", "[::1]")
     assert "█" not in capsys.readouterr().out
 
@@ -1069,7 +1069,7 @@ class _NotServed:
     def __init__(self, desk, app, host, port) -> None:  # noqa: ANN001
         pass
 
-    def run(self) -> None:
+    def run(self, sockets=None) -> None:  # noqa: ANN001 - the port the desk took
         pass
 
 
@@ -1090,15 +1090,15 @@ def test_the_desk_says_where_it_rebuilds_the_site_as_build_would(content: Path, 
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
     monkeypatch.setattr(command, "server", NotRun)
-    assert cli.main(["desk", SLUG, "--content", str(content)]) == 0
+    assert cli.main(["desk", SLUG, "--content", str(content), "--port", "0"]) == 0
     site = elsewhere.resolve() / "output"
     assert started["output"].resolve() == site
     assert f"每次保存后，网站在后台重新生成到 {site}（另选位置用 --output）" in capsys.readouterr().out.splitlines()
     defaults = cli.parser()
     assert defaults.parse_args(["desk", SLUG]).output == defaults.parse_args(["build"]).output
-    assert cli.main(["desk", SLUG, "--content", str(content), "--output", str(tmp_path / "web")]) == 0
+    assert cli.main(["desk", SLUG, "--content", str(content), "--port", "0", "--output", str(tmp_path / "web")]) == 0
     assert f"每次保存后，网站在后台重新生成到 {tmp_path.resolve() / 'web'}（另选位置用 --output）" in capsys.readouterr().out
-    assert cli.main(["desk", SLUG, "--content", str(content), "--no-build"]) == 0  # builds nothing: says nothing of it
+    assert cli.main(["desk", SLUG, "--content", str(content), "--port", "0", "--no-build"]) == 0  # builds nothing: says nothing of it
     assert "重新生成到" not in capsys.readouterr().out
 
 
@@ -1183,7 +1183,7 @@ def test_without_a_kept_key_the_desk_refuses_to_start_and_writes_nothing(
         with monkeypatch.context() as patched:
             patched.setenv("XDG_CONFIG_HOME", str(blocked))
             seals.secret.cache_clear()
-            code = cli.main(["desk", SLUG, "--content", str(content), "--no-build"])
+            code = cli.main(["desk", SLUG, "--content", str(content), "--port", "0", "--no-build"])
             assert not seals.key_is_kept()
     finally:
         seals.secret.cache_clear()  # (the next test's key is the user's)
@@ -1202,7 +1202,7 @@ def test_the_desks_refusals_before_it_reads_its_event_are_in_the_sites_language(
     site = content / "site.yaml"
     site.write_text(site.read_text(encoding="utf-8").replace("locale: zh-Hans", "locale: en"), encoding="utf-8")
     assert cli.main(["desk", "no-such-event", "--content", str(content), "--no-build"]) == 2
-    assert "paibang desk: no event no-such-event" in capsys.readouterr().err
+    assert "paibang desk: no event named no-such-event" in capsys.readouterr().err
     assert cli.main(["desk", "no-such-event", "--content", str(content), "--no-build", "--lang", "zh-Hant"]) == 2
     assert "no-such-event" in (said := capsys.readouterr().err) and "no event" not in said
     (content / "events" / SLUG / "desk-audit.jsonl").symlink_to(content / "site.yaml")
@@ -1249,7 +1249,7 @@ def test_a_sealed_tokens_file_not_of_this_desks_shape_is_set_aside_never_a_trace
 
     _plant(desk_folder(content), f"{SLUG}.json", seal_tokens(SLUG, text))
     monkeypatch.setattr(command, "server", _NotServed)
-    assert cli.main(["desk", SLUG, "--content", str(content), "--no-build", "--lang", "en"]) == 0
+    assert cli.main(["desk", SLUG, "--content", str(content), "--port", "0", "--no-build", "--lang", "en"]) == 0
     out, err = capsys.readouterr()
     assert "could not be read" in err and ".set-aside-" in err and "Traceback" not in err
     tokens = Tokens(content, SLUG)

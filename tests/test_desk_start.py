@@ -42,18 +42,18 @@ def started(tmp_path: Path, monkeypatch, capsys, tables: str, locale: str = "zh-
     site.write_text(site.read_text(encoding="utf-8").replace("locale: zh-Hans", f"locale: {locale}"), encoding="utf-8")
 
     class Server:
-        def run(self) -> None:
+        def run(self, sockets=None) -> None:  # noqa: ANN001
             pass
 
     monkeypatch.setattr(desk_command, "server", lambda *args: Server())
-    assert cli.main(["desk", SLUG, "--content", str(root), "--no-build"]) == 0
+    assert cli.main(["desk", SLUG, "--content", str(root), "--no-build", "--port", "0"]) == 0
     found = capsys.readouterr()
     return found.out + found.err
 
 
 @pytest.mark.parametrize(("locale", "said"), [
     ("zh-Hans", "paibang desk: 内容有 1 处错误、0 条警告：错误列在记录台（管理）页面上（上面的链接），全部用 paibang check --content {root} 列出。"),
-    ("en", "paibang desk: the content has 1 error(s) and 0 warning(s): the secretary's page (the link above) lists "
+    ("en", "paibang desk: the content has 1 error and 0 warnings: the secretary's page (the link above) lists "
            "the errors; paibang check --content {root} lists them all."),
 ])
 def test_the_desk_says_at_start_how_many_problems_the_content_has_and_where(tmp_path: Path, monkeypatch, capsys,  # noqa: ANN001
@@ -76,3 +76,25 @@ def test_warnings_alone_are_counted_with_the_command_that_lists_them(tmp_path: P
     text = started(tmp_path, monkeypatch, capsys, WARNED)
     root = (tmp_path / "content").resolve()
     assert f"paibang desk: 内容有 2 条警告，用 paibang check --content {root} 列出。" in text, text
+
+
+def test_a_busy_port_is_said_before_the_desk_starts(tmp_path: Path, monkeypatch, capsys) -> None:  # noqa: ANN001
+    """Another program on the port: one line in the site's language naming a port to use, exit 2
+    (usage), before the desk's links are minted or printed. It was the start message, the
+    secretary's link and uvicorn's English "address already in use", exit 3."""
+    import socket
+
+    from generator import cli
+    from generator.commands import desk as desk_command
+
+    root = make(tmp_path, SWISS_TWO, CLEAN)
+    monkeypatch.setattr(desk_command, "server", lambda *args: pytest.fail("the server was started"))
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        assert cli.main(["desk", SLUG, "--content", str(root), "--no-build", "--port", str(port)]) == 2
+    found = capsys.readouterr()
+    assert found.err.strip() == (f"paibang desk: 端口 {port} 已被占用（另一个 paibang desk 或 serve 还开着？），"
+                                 f"成绩录入台未启动；换一个端口：加上 --port {port + 1} 重新运行"), found.err
+    assert found.out == "" and not (root.parent / ".paibang-desk").exists()  # no link minted

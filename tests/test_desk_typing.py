@@ -51,3 +51,17 @@ def test_a_typed_deal_that_is_none_is_still_refused_as_typed(tmp_path: Path, des
     # the item as typed and its team not at this table, named in the problems (the textarea
     # gives the typed text back too, so "t09" alone somewhere on the page proves nothing)
     assert "<li>t09+2：t09 不在这一桌（本桌：T01、T04）" in html
+
+
+def test_levels_typed_on_a_phone_are_written_as_the_pages_spell_them(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """j, full-width Ｑ and １０, and the Chinese for passed A are read right by every reader,
+    but the secretary's file, and any script reading it, gets the one standard spelling."""
+    root = make(tmp_path, SWISS, TABLES)
+    running = desk_of(root)
+    status, html = post(running, "main/1/1", "save", level_a="\u8fc7A", level_b="j")
+    assert status == 200 and 'id="saved"' in html, html
+    assert table_block(root, 1) == "  - table: 1\n    teams: [T01, T04]\n    levels: {T01: A+, T04: J}"
+    status, html = post(running, "main/1/2", "save", level_a="\uff31", level_b="\uff11\uff10")
+    assert status == 200 and 'id="saved"' in html, html
+    assert table_block(root, 2).rstrip() == "  - table: 2\n    teams: [T02, T03]\n    levels: {T02: Q, T03: 10}"
+    assert audit(root)[-1]["new"]["levels"] == {"T02": "Q", "T03": 10}

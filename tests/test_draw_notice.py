@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
+from generator.render.bulletins import printed_round, round_forms
 from generator.tournament import pairing
 from generator.tournament.pairing import draw_sheet
 from tests.test_forms import PAIRS, pairs_drawn, pdf_text, result_of  # noqa: F401 (the fixture)
@@ -26,6 +27,24 @@ def test_a_pairs_rounds_draw_notice_builds_its_movement_once(pairs_drawn: Path, 
     notice = draw_sheet(result.event, stage_result, stage_result.rounds[0], site.locale)
     assert len(built) == 1
     assert notice.rows[0][-1] and "移位" in notice.text  # the boards and the movement, as before
+
+
+def test_paibang_print_of_a_pairs_round_builds_its_movement_once(pairs_drawn: Path,  # noqa: F811
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """`paibang print` prints the notice and the forms: the forms found the round's boards
+    again (round_forms through round_boards), a second build of the movement."""
+    site, result = result_of(pairs_drawn, PAIRS)
+    built = []
+    original = pairing.movement_of
+    monkeypatch.setattr(pairing, "movement_of", lambda *args: built.append(1) or original(*args))
+    printed = printed_round(result, "pairs", 1, site.locale)
+    assert len(built) == 1
+    notice, *forms = printed
+    assert notice.rows[0][-1] and "移位" in notice.text
+    # the forms still have each table's boards: the travellers' board 7 at table 3, P03 v P13
+    [travellers] = [form for form in forms if form.kind == "scoresheet"]
+    assert travellers.rows[6][:6] == ["7", "\u5357\u00b7\u53cc\u65b9", "1", "3", "P03", "P13"]
+    assert travellers.rows == next(f for f in round_forms(result, "pairs", 1, site.locale) if f.kind == "scoresheet").rows
 
 
 PLAYERS = [("Alexandra Montgomery", "Christopher Whitfield"), ("Bartholomew Fitzgerald", "Eleanor Ravensworth"),

@@ -777,3 +777,40 @@ def test_a_mass_events_entries_are_paged_as_its_standings_will_be(tmp_path: Path
     assert "第 201–250 队" in second and "T201 " in second and "T250 " in second and "T200 " not in second
     event_page = _main_text(out / "events" / SLUG / "index.html")
     assert f"全部 {count} 队" in event_page and "T201 " not in event_page
+
+
+def test_a_drawn_table_of_a_team_withdrawn_since_is_said_to_be_its_forfeit(tmp_path: Path, capsys) -> None:
+    """Round 2 drawn, then T04 marked `withdrawn: 2`: its table is not played, and the desk says
+    so (nothing to enter). check counted it as T04's forfeit without a word; it says it now, a
+    warning at T04 on that table: file, line, table, team, and the win it gives T01 (event-day.md:
+    the opponent gets the stage's forfeit result). A forfeit written there is the sheet saying
+    it: nothing to warn of."""
+    content = small_event(tmp_path, 4, "  - {id: main, format: swiss, rounds: 3}\n")
+    event = content / "events" / SLUG / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("{id: T04,", "{id: T04, withdrawn: 2,"),
+                     encoding="utf-8")
+    results = content / "events" / SLUG / "results"
+    results.mkdir()
+    (results / "round-1.yaml").write_text(
+        "stage: main\nround: 1\ntables:\n  - table: 1\n    teams: [T01, T02]\n    levels: {T01: K, T02: 5}\n"
+        "  - table: 2\n    teams: [T03, T04]\n    levels: {T03: K, T04: 5}\n", encoding="utf-8")
+    round_2 = results / "round-2.yaml"
+    round_2.write_text(
+        "stage: main\nround: 2\ntables:\n  - table: 1\n    teams: [T02, T03]\n    levels: {T02: K, T03: 5}\n"
+        "  - table: 2\n    teams: [T01, T04]\n", encoding="utf-8")
+    metrics, stage, warnings = standings(content)
+    assert metrics["T01"]["wins"] == 2 and metrics["T04"]["wins"] == 0  # counted as before: T04's forfeit
+    (found,) = [w for w in warnings if w.code == "entry-withdrawn-forfeit"]
+    assert (found.mark.file.name, found.mark.line) == ("round-2.yaml", 8)
+    assert found.message("zh-Hans") == ("T04 已退赛（event.yaml:9：withdrawn，从第 2 轮起不再出场），"
+                                         "第 2 轮第 2 桌没有成绩：按 T04 弃权计，T01 胜")
+    assert found.message("en").endswith("round 2, table 2 has no result: it counts as T04's forfeit, a win for T01")
+    assert "forfeit: T04" in found.hint("zh-Hant")
+    capsys.readouterr()
+    assert main(["check", "--content", str(content)]) == 0
+    said = capsys.readouterr().err
+    assert "round-2.yaml:8:" in said and "[entry-withdrawn-forfeit]" in said
+    # the sheet says it: no warning, the same standings
+    round_2.write_text(round_2.read_text(encoding="utf-8") + "    forfeit: T04\n", encoding="utf-8")
+    again, _, warnings = standings(content)
+    assert again == metrics and not [w for w in warnings if w.code == "entry-withdrawn-forfeit"]

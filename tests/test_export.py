@@ -153,6 +153,20 @@ def test_export_to_a_folder_writes_the_files_there_under_their_names(content, tm
         f"gaoxiao-bridge-teams-2024-{stage.stage.id}.csv" for stage in result_of(content, "gaoxiao-bridge-teams-2024").stages]
 
 
+def test_export_o_names_the_file_of_a_one_stage_csv_and_says_each_of_several(content, tmp_path, capsys):
+    """`-o x.csv` wrote x-pairs.csv though -o says "the file": a one-file export is that file;
+    an export of several takes the stage ids before the extension, each file said."""
+    target = tmp_path / "x.csv"
+    assert main(["export", "qiaoyou-club-pairs-2024", "--format", "csv", "-o", str(target), "--content", str(content),
+                 "--lang", "en"]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.csv"] and target.read_text(encoding="utf-8-sig").startswith("rank,")
+    assert capsys.readouterr().out == f"paibang: wrote {target}\n"
+    several = tmp_path / "guandan.csv"
+    assert main(["export", "tongxin-guandan-2025", "--format", "csv", "-o", str(several), "--content", str(content),
+                 "--lang", "en"]) == 0
+    assert capsys.readouterr().out == "".join(f"paibang: wrote {tmp_path / f'guandan-{stage}.csv'}\n" for stage in ("swiss", "ko"))
+
+
 def test_export_output_and_refusals(content, tmp_path, capsys):
     target = tmp_path / "out.xlsx"
     assert main(["export", "tumu-guandan-2020", "-o", str(target), "--content", str(content), "--lang", "en"]) == 0

@@ -796,3 +796,35 @@ def test_wins_of_teams_of_four_are_explained_by_both_rooms(draws: bool, at_zero:
     said = GAMES["guandan"].metric_explained("wins", stage)["zh-Hans"]
     assert said == f"每胜一场记 1：两室净积小分相加为正者胜，为 0 时{at_zero}；对方弃权或轮空也记胜。"
     assert "getting there first" not in GAMES["guandan"].metric_explained("wins", SimpleNamespace(options=GuandanStage(draws=True)))["en"]
+
+
+def test_pairs_example_shows_the_penalties_line_where_the_rules_have_penalties(tmp_path):
+    """The score sheet of `profile: national` has penalty rows, and the desk's form asks for
+    them; the commented example pair writes under each table showed deals and levels only. It
+    shows where a penalty goes (in a room, for teams of four), in the site's language; the seed's
+    rules (no penalty rows) keep the example as it was. The desk drops the example's lines,
+    the penalties line too, when the table's record is saved."""
+    from types import SimpleNamespace
+
+    from generator.desk.forms import example_lines
+    from generator.games import GAMES
+
+    root = make_content(tmp_path, "", teams=4)
+    assert main(["pair", "gd", "main", "--content", str(root)]) == 0
+    text = (root / "events/gd/results/round-1.yaml").read_text(encoding="utf-8")
+    lines = re.findall(r"  - table: 1.*?(?=  - table: 2)", text, re.S)[0].splitlines()
+    b = re.search(r"teams: \[T\d\d, (T\d\d)\]", text)[1]
+    assert f"    # penalties: [{{team: {b}, levels: 1, reason: 迟到5分钟}}]" in lines
+    four = make_content(tmp_path / "four", "", FOUR, teams=4, players=4)
+    assert main(["pair", "gd", "main", "--content", str(four)]) == 0
+    text = (four / "events/gd/results/round-1.yaml").read_text(encoding="utf-8")
+    assert re.search(r"#   closed: \{levels: \{T\d\d: \"5\", T\d\d: \"7\"\}, penalties: \[\{team: T\d\d, levels: 1, "
+                     r"reason: 迟到5分钟\}\]\}", text)
+    seed = make_content(tmp_path / "seed", "", "", teams=4)
+    assert main(["pair", "gd", "main", "--content", str(seed)]) == 0
+    assert "penalties" not in (seed / "events/gd/results/round-1.yaml").read_text(encoding="utf-8")
+    # the desk knows the line for the example's (drops it on saving), whatever the reason's words
+    result = validate(root)[1][0]
+    spot = SimpleNamespace(event=result.event, stage=result.stages[0].stage)
+    assert GAMES["guandan"].table_form(spot.stage).hint[-1].startswith("penalties: ")
+    assert any(p.fullmatch("penalties: [{team: T04, levels: 1, reason: late 5 minutes}]") for p in example_lines(spot))

@@ -90,3 +90,67 @@ def test_a_rooms_sheet_names_a_team_named_as_its_id_once(tmp_path: Path) -> None
     page = room_sheets(tmp_path).pages[0]
     names = [seat["names"] for seat in page["seats"]]
     assert names[0] == "T01" and names[2] == "T02 东队"
+
+
+def sheet_html(tmp_path: Path, tables: str, stage: str, format: str = "swiss", teams: int = 4) -> str:
+    content = make_content(tmp_path, tables, stage, teams=teams, format=format)
+    site, results, _ = validate(content)
+    [sheet] = [form for form in round_forms(results[0], "main", 1, site.locale) if form.kind == "scoresheet"]
+    return "".join(bulletin_html(sheet, "zh-Hans").split())
+
+
+def test_the_equal_levels_box_says_who_got_there_first(tmp_path: Path) -> None:
+    """Levels equal at time-up (seed's rules): the box 同级时先到达者 carries the team the deal
+    log brought there first, or the `winner:` recorded beside the levels; it was left blank."""
+    html = sheet_html(tmp_path, """\
+      - table: 1
+        teams: [T01, T02]
+        levels: {T01: "8", T02: "8"}
+        winner: T02
+      - table: 2
+        teams: [T03, T04]
+        deals: [T03+3, T04+3]
+    """, "    rank_by: [wins, level_diff]\n")
+    first, second = html.split('<sectionclass="sheet">')[1:]
+    assert "同级时先到达者：<spanstyle=\"margin-right:6mm\">T02</span>" in first
+    assert "同级时先到达者：<spanstyle=\"margin-right:6mm\">T03</span>" in second  # at 5 a deal before T04
+
+
+def test_the_draw_box_is_ticked_for_a_draw_and_the_extra_deal_named(tmp_path: Path) -> None:
+    """A stage with draws: equal levels tick 同级平局（打√）; a knockout's extra deal (tiebreak_deal)
+    names its winner in 同级加赛头游方; a match won on levels leaves them blank."""
+    html = sheet_html(tmp_path / "draws", """\
+      - table: 1
+        teams: [T01, T02]
+        levels: {T01: "9", T02: "9"}
+      - table: 2
+        teams: [T03, T04]
+        levels: {T03: "9", T04: "10"}
+    """, "    profile: national\n")
+    drawn, won = html.split('<sectionclass="sheet">')[1:]
+    assert "同级平局（打√）：<spanstyle=\"margin-right:6mm\">\u221a</span>" in drawn
+    assert "同级平局（打√）：<spanclass=\"blank\"></span>" in won
+    html = sheet_html(tmp_path / "ko", """\
+      - table: 1
+        teams: [T01, T02]
+        levels: {T01: "9", T02: "9"}
+        tiebreak_deal: T02
+    """, "    profile: national\n", format="knockout", teams=2)
+    assert "同级加赛头游方：<spanstyle=\"margin-right:6mm\">T02</span>" in html.split('<sectionclass="sheet">')[1]
+
+
+def test_the_closed_rooms_sheet_names_the_matchs_extra_deal(tmp_path: Path) -> None:
+    """Teams of four in a knockout: both rooms' net levels add up to 0, the match's extra deal
+    (tiebreak_deal, the table's) is named in the closed room's box, the one that asks it."""
+    content = make_content(tmp_path, """\
+      - table: 1
+        teams: [T01, T02]
+        rooms:
+          open: {levels: {T01: "9", T02: "8"}}
+          closed: {levels: {T01: "8", T02: "9"}}
+        tiebreak_deal: T02
+    """, FOUR, teams=2, format="knockout", players=4)
+    site, results, _ = validate(content)
+    [sheet] = [form for form in round_forms(results[0], "main", 1, site.locale) if form.kind == "scoresheet"]
+    open_room, closed_room = "".join(bulletin_html(sheet, "zh-Hans").split()).split('<sectionclass="sheet">')[1:]
+    assert "两室净胜级数之和为0时，加赛头游方：T02" in closed_room and "加赛头游方" not in open_room

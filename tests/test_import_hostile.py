@@ -492,7 +492,7 @@ def test_import_says_what_it_did_with_every_column(content: Path, tmp_path: Path
         "第 7 列「学号」→ student_id：私有，不公开",
         "第 8 列「身份证号」→ 像个人号码，未导入（student_id 取自第 7 列）",
         "第 9 列「QQ」→ 像个人号码，未导入（student_id 取自第 7 列）",
-        "参赛编号由 paibang 编排：新增 T01–T01；重新导入时按队员保留原编号",
+        "参赛编号由 paibang 编排：新增 T01；重新导入时按队员保留原编号",
         f"paibang: 导入 1 个参赛队（新增 1，更新 0，未变 0）→ {event / 'entries.yaml'}",
     ]
     assert "110101200001011234" not in entries_text(content) and "12345678" not in entries_text(content)

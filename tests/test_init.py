@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from generator import catalogues
 from generator.build import validate
 from generator.cli import main
 
@@ -117,11 +118,41 @@ def test_new_names_its_example_stages_in_the_sites_language(tmp_path: Path, loca
     assert GAMES["guandan"].default_stage_names == {"比赛", "比賽", "Competition"}
 
 
+def fill_site(content: Path) -> None:
+    """site.yaml's title and organisation in place of init's."""
+    site = content / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace("title: Card tournament results", "title: Tuesday results")
+                    .replace("organization: Our club", "organization: Tuesday Bridge Club"), encoding="utf-8")
+
+
+@pytest.mark.parametrize("locale", ["zh-Hans", "zh-Hant", "en"])
+def test_check_warns_of_a_site_still_holding_inits_placeholders(tmp_path: Path, capsys, locale: str) -> None:
+    """init, then check: it said 0 warnings, and every page header and the feed showed init's
+    title and organisation. A warning each (the site builds), naming site.yaml and its line."""
+    content = tmp_path / "content"
+    main(["init", str(content), "--locale", locale])
+    _, _, warnings = validate(content)
+    found = sorted((w.code, w.params["key"], w.mark.file.name, w.mark.line) for w in warnings)
+    lines = (content / "site.yaml").read_text(encoding="utf-8").splitlines()
+    at = {key: next(n for n, line in enumerate(lines, 1) if line.startswith(f"{key}:")) for key in ("title", "organization")}
+    assert found == [("site-placeholder", "organization", "site.yaml", at["organization"]),
+                     ("site-placeholder", "title", "site.yaml", at["title"])]
+    assert main(["check", "--content", str(content), "--lang", "en"]) == 0
+    said = capsys.readouterr()
+    value = catalogues.text("init_organization_value", locale)
+    assert f"site.yaml:{at['organization']}:" in said.err
+    assert f"organization is still “{value}”, what paibang init wrote" in said.err
+    if locale == "en":
+        fill_site(content)
+        assert validate(content)[2] == []
+
+
 def test_check_warns_of_an_event_still_holding_news_placeholders(tmp_path: Path, capsys) -> None:
     """new, then check: it said OK, and the site built an event "New event" by "Organiser" with a
     notice of four empty headings. Each is a warning (the event builds), gone once written."""
     content = tmp_path / "content"
     main(["init", str(content), "--locale", "en"])
+    fill_site(content)
     assert main(["new", "weekly", "--game", "bridge", "--content", str(content)]) == 0
     _, _, warnings = validate(content)
     found = sorted((w.code, w.params.get("key") or w.params.get("path")) for w in warnings)
@@ -377,3 +408,33 @@ def test_new_leaves_another_users_schema(tmp_path: Path, capsys, monkeypatch: py
     code, said = new_in(site, "club-2025", capsys)
     assert code == 0 and theirs.read_text(encoding="utf-8") == "{}" and theirs.stat().st_uid == 54321
     assert f"paibang: {theirs} 保持原样（属于另一个用户）" in said
+
+
+def test_schema_writes_the_sites_schemas_as_init_does_and_never_paibangs_own(tmp_path: Path, monkeypatch, capsys) -> None:
+    """`paibang schema`, run from any folder, rewrote paibang's own repository's schema/ and had no
+    --content: it writes the site's schema/, the files init writes, a file of the user's left as
+    it is; and refuses a folder that is not a site."""
+    from generator.content.schema import SCHEMA_DIR, schema_texts
+
+    repository = {path.name: path.stat().st_mtime_ns for path in SCHEMA_DIR.iterdir()}
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "site"]) == 0
+    site = tmp_path / "site"
+    (site / "schema/site.schema.json").unlink()
+    (site / "schema/event.schema.json").write_text("{}  // mine\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["schema", "--content", "site", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert f"the editors' JSON Schemas written to {Path('site/schema')}" in out
+    assert f"{Path('site/schema/event.schema.json')} left as it is" in out
+    assert (site / "schema/site.schema.json").read_text(encoding="utf-8") == schema_texts()["site.schema.json"]
+    assert (site / "schema/event.schema.json").read_text(encoding="utf-8") == "{}  // mine\n"
+    (site / "schema/event.schema.json").unlink()
+    assert main(["schema", "--content", "site"]) == 0
+    assert {p.name: p.read_text(encoding="utf-8") for p in (site / "schema").iterdir()} == schema_texts()
+    capsys.readouterr()
+    assert main(["schema", "--content", "site", "--lang", "en"]) == 0
+    assert "are this paibang's already" in capsys.readouterr().out
+    assert main(["schema"]) == 2  # no content/ here
+    assert "content" in capsys.readouterr().err and not (tmp_path / "schema").exists()
+    assert {path.name: path.stat().st_mtime_ns for path in SCHEMA_DIR.iterdir()} == repository

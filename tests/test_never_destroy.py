@@ -146,7 +146,7 @@ def test_a_copied_marker_does_not_make_a_folder_ours(tmp_path: Path) -> None:
     done = run("build", "--content", "content", "--output", "www", cwd=tmp_path)
     assert done.returncode == 2 and "不是本机上由你为这个目录生成的" in done.stderr
     assert (webroot / "mine.txt").read_text(encoding="utf-8") == "mine"
-    assert run("clean", "--output", "www", cwd=tmp_path).returncode == 0
+    assert run("clean", "--output", "www", cwd=tmp_path).returncode == 2  # refused, as build refuses it
     assert (webroot / "mine.txt").read_text(encoding="utf-8") == "mine"
     # The site itself is still paibang's.
     (tmp_path / "content" / "events" / "e1" / "event.yaml").write_text(EVENT.format(venue="乙馆"), encoding="utf-8")
@@ -519,11 +519,17 @@ def test_default_cache_is_beside_output(tmp_path: Path, monkeypatch: pytest.Monk
     assert default_cache_dir(tmp_path / "output") == tmp_path / ".paibang-cache" / "pdf"
 
 
-def test_clean_without_a_site_removes_nothing(tmp_path: Path) -> None:
+def test_clean_without_a_site_removes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A folder paibang did not make is refused (exit 2, said why), as build refuses it: clean
+    once exited 0 saying nothing, which read as done."""
     (tmp_path / "output").mkdir()
     (tmp_path / "output" / "mine.txt").write_text("mine")
-    assert main(["clean", "--output", str(tmp_path / "output")]) == 0
+    assert main(["clean", "--output", str(tmp_path / "output")]) == 2
+    assert capsys.readouterr().err.strip() == (f"paibang clean: {tmp_path / 'output'} 不是 paibang 在这里生成的网站"
+                                               "（没有为这个文件夹在本机生成的网站标记），未删除任何东西。"
+                                               "如果它是你以前的网站，确认里面没有别的文件后自己删除。")
     assert (tmp_path / "output" / "mine.txt").is_file()
+    assert main(["clean", "--output", str(tmp_path / "nothing-here")]) == 0  # nothing to clean: done
 
 
 def test_an_old_site_is_removed_whole_without_following_its_links(tmp_path: Path) -> None:

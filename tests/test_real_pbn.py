@@ -282,7 +282,7 @@ def test_hand_records_only_are_said_to_be_hand_records(tmp_path, capsys, locale)
     said to have no ScoreTable or TRAVELLER_LINE, as if a results file had lost them."""
     err = _refused(tmp_path, HAND_RECORDS, capsys, locale)
     if locale == "en":
-        assert "the file holds hand records only: the deals of 30 board(s), and no table's result" in err
+        assert "the file holds hand records only: the deals of 30 boards, and no table's result" in err
         assert "USEBIO XML" in err and "TRAVELLER_LINE" not in err
     else:
         assert "文件里只有牌例：30 副牌的牌型" in err
@@ -293,7 +293,7 @@ def test_table_results_that_name_no_pairs_are_said_so(tmp_path, capsys):
     contract, result, play): a result, but no pair numbers, no ScoreTable, no HomeTeam / VisitTeam,
     as BBO's PBN downloads are; it was said to have no table results at all."""
     err = _refused(tmp_path, ONE_RESULT, capsys)
-    assert "the file gives 1 table result(s) on 1 board(s), one a game, but no game says which pairs played it" in err
+    assert "the file gives 1 table result on 1 board, one a game, but no game says which pairs played it" in err
     assert "TRAVELLER_LINE" not in err
 
 
@@ -342,7 +342,7 @@ def test_a_team_file_with_no_board_in_both_rooms_is_refused(tmp_path, capsys):
     path = tmp_path / "open-room.pbn"
     path.write_bytes(_vugraph_games(1).encode("latin-1"))
     err = _refused(tmp_path, path, capsys)
-    assert "the file gives 1 team result(s) of 2 teams, but no board with both its rooms" in err
+    assert "the file gives 1 team result of 2 teams, but no board with both its rooms" in err
     assert "Export both rooms of each match (the open and the closed room)" in err
 
 

@@ -872,6 +872,14 @@ def test_a_rerun_keeps_a_name_or_group_corrected_by_hand_and_says_it(content: Pa
     out = capsys.readouterr().out
     written = listed.read_text(encoding="utf-8")
     assert "name: 红对" in written and "group: 物理系" in written and "T01 队名改为 红对（原为 红队）" in out
+    # an id the event does not have (T99, a typo) is said in one line, with the ids it has; nothing
+    # written (it was ignored without a word, the secretary believing the sheet's taken)
+    assert main(["import", "union-2026", str(sheet), "--prefix", "T", "--take-sheet", "T99", "T01",
+                 "--content", str(content)]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines() == ["paibang: --take-sheet T99：本项目没有这个编号的参赛队（已有：T01, T02, T03）；未写入任何内容",
+                                "  → 写本项目已有的编号；只写 --take-sheet 则所有参赛队都采用报名表上的。"]
+    assert listed.read_text(encoding="utf-8") == written
     # the sheet now agreeing with the hand's 物理系: taken as import's, so a later change of the sheet is
     changed["蓝队"] = ("物理系", teams["蓝队"][1])
     import_registrations(content, "union-2026", phoned_sheet(tmp_path / "c.xlsx", changed), prefix="T")

@@ -22,7 +22,7 @@ def schema(kind: str) -> dict:
 def test_committed_schemas_are_current() -> None:
     for name, text in schema_texts().items():
         assert (SCHEMA_DIR / name).read_text(encoding="utf-8") == text, (
-            f"schema/{name} is stale: run `paibang schema` and commit the result")
+            f"schema/{name} is stale: run `python -m generator.content.schema` and commit the result")
 
 
 def demo_files() -> list[tuple[str, Path]]:

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from generator.desk.store import load_round_trip, plain
-from tests.test_desk import fetch, post
+from tests.test_desk import fetch, open_table, post
 from tests.test_desk_records import Secretary, desk_of, make, results, table_block  # noqa: F401 - desk_of is a fixture
 from tests.test_desk_said import block, text
 
@@ -167,3 +167,44 @@ def test_the_secretarys_form_shows_and_changes_a_boards_own_penalty_and_note(tmp
     # a table's form: no such fields (its save, once, keeps what the file has: the writer's test above)
     status, html = fetch(running.desk.link("main/1/2"))
     assert status == 200 and "b1_penalty" not in html and "各副的罚分与备注" not in html
+
+
+def test_a_tables_form_says_the_secretary_must_mend_a_boards_penalty_it_cannot_see(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """A board's own penalty the reader refuses (written by hand, no room:) was said on a
+    table's form as "第 3 副的罚分看不懂" with the file's fix, though the table's form has no
+    penalty field: it says the secretary must mend that board. The secretary's form, which has
+    the field, still says what is wrong with it."""
+    root = make(tmp_path, STAGE, DRAWN, game="shengji", prefix="H", players=4)
+    path = results(root)
+    running = desk_of(root)
+    url, token, csrf = open_table(running, "main/1/1")  # the table's phone has its form open
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "    # boards:\n    #   1: {open: 85, closed: 40}\n  - table: 2",
+        "    boards:\n      3: {penalty: {against: home, points: 20}}\n  - table: 2", 1), encoding="utf-8")
+    before = path.read_text(encoding="utf-8")
+    status, page = fetch(url, {"k": token, "csrf": csrf, "action": "save", **BOARDS, "b3_open": "110", "b3_closed": "35"})
+    problems = block(page, "problems")
+    assert status == 422 and "第 3 副：记录台为这副牌写的罚分或备注有误，须由记录台改正" in problems, problems
+    assert "请告诉记录台" in problems and "看不懂" not in problems and "against" not in problems, problems
+    assert path.read_text(encoding="utf-8") == before
+    status, page = Secretary(running).post("main/1/1", "preview", **BOARDS, b3_open="110", b3_closed="35")
+    assert status == 422 and "看不懂" in block(page, "problems") and "记录台改正" not in block(page, "problems")
+
+
+def test_a_board_with_only_a_penalty_or_note_is_refused_with_one_clear_message(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """A board's note or penalty typed with neither room was said as two problems, 缺少开室的记录
+    and 缺少闭室的记录, with a fix in the file's terms that never mentioned the note: one
+    message says what is typed and what is missing, and nothing is written."""
+    root = make(tmp_path, STAGE, DRAWN, game="shengji", prefix="H", players=4)
+    running = desk_of(root)
+    secretary = Secretary(running)
+    before = results(root).read_text(encoding="utf-8")
+    for part in ({"b3_note": "重新发牌"}, {"b3_penalty": "{room: open, against: home, points: 20}"}):
+        status, page = secretary.post("main/1/1", "save", **BOARDS, **part)
+        problems = block(page, "problems")
+        assert status == 422 and "第 3 副只填了罚分或备注，没有开室和闭室的成绩" in problems, problems
+        assert "先填上这副牌开室和闭室（至少一室）的成绩" in problems and "缺少开室" not in problems, problems
+        assert results(root).read_text(encoding="utf-8") == before
+    # one room and a note: the board waits for its other room, as before
+    status, page = secretary.post("main/1/1", "save", **BOARDS, b3_open="110", b3_note="重新发牌")
+    assert status == 200 and sheet(root, 1)["boards"]["3"] == {"open": 110, "note": "重新发牌"}, block(page, "problems")

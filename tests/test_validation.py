@@ -367,7 +367,7 @@ def _check_stderr(tree: Tree, capsys) -> str:
 
 @pytest.mark.parametrize(("locale", "words"), [
     ("zh-Hant", ["錯誤", "未知的鍵 titel", "發現 2 處錯誤。"]),
-    ("en", ["error [key-unknown]", "unknown key titel; did you mean title?", "2 error(s) found."]),
+    ("en", ["error [key-unknown]", "unknown key titel; did you mean title?", "2 errors found."]),
 ])
 def test_check_command_speaks_the_site_locale(tree, capsys, locale, words):
     tree.edit("site.yaml", "locale: zh-Hans", f"locale: {locale}")

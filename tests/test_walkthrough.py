@@ -61,6 +61,10 @@ def type_results(path: Path) -> None:
 def test_a_secretarys_event_from_an_empty_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     content, output = tmp_path / "content", tmp_path / "output"
     assert main(["init", str(content)]) == 0
+    # site.yaml filled in as init says (check --strict warns of init's title and organisation left)
+    site = content / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace("title: 牌类赛事成绩公告", "title: 工会牌类赛事")
+                    .replace("organization: 主办机构", "organization: 工会"), encoding="utf-8")
     assert main(["new", SLUG, "--game", "guandan", "--content", str(content)]) == 0
     event_file = content / "events" / SLUG / "event.yaml"
     # filled in as new says (check --strict at the end warns of new's placeholders left)

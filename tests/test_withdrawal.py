@@ -178,11 +178,12 @@ def test_a_bare_withdrawn_round_counts_the_first_stage_and_no_later_stage_is_pla
 def test_a_withdrawal_from_a_later_stage_names_it_and_leaves_the_earlier_ones(tmp_path: Path) -> None:
     """`withdrawn: {stage: b, round: 2}`: stage a is played as written (T04's results there
     stand, no error), round 1 of b too; from b's round 2 on its tables are its forfeits. With
-    `withdrawn: 2` there was no way to say it: it counted a's round 2 as well."""
+    `withdrawn: 2` there was no way to say it: it counted a's round 2 as well. b-2's table, drawn
+    before and left without a result, is said to be counted as T04's forfeit (a warning only)."""
     content = two_stages(tmp_path, "{stage: b, round: 2}")
     unplayed(content, "b-2", "T03, T04")
     _, results, warnings = validate(content)
-    assert warnings == []
+    assert [(w.code, w.mark.file.name) for w in warnings] == [("entry-withdrawn-forfeit", "b-2.yaml")]
     a, b = results[0].stages
     assert a.status == b.status == "complete"
     assert {s.entry.id: s.tally.metrics["wins"] for s in a.standings}["T04"] == 0  # lost both, as written
@@ -203,7 +204,7 @@ def test_a_withdrawn_round_past_its_stages_last_is_warned(tmp_path: Path) -> Non
     for name, sides in (("b-1", "T04, T01"), ("b-2", "T03, T04")):
         unplayed(content, name, sides)
     _, _, warnings = validate(content)
-    (warning,) = warnings
+    (warning,) = [w for w in warnings if w.code != "entry-withdrawn-forfeit"]  # (b's tables left as drawn)
     assert (warning.code, warning.mark.file.name, warning.mark.line) == ("entry-withdrawn-past", "event.yaml", 8)
     assert warning.message("en") == ("T04: withdrawn: 3 counts the rounds of stage a, which has 2: T04 plays every round"
                                      " of it, and no round of the stages after it (b): pair does not draw it there")
@@ -290,7 +291,7 @@ def test_a_withdrawn_round_past_a_stages_last_withdraws_from_the_next_stage_only
     for name, sides in (("b-1", "T04, T01"), ("b-2", "T03, T04")):
         unplayed(content, name, sides)
     _, results, warnings = validate(content)
-    assert [w.code for w in warnings] == ["entry-withdrawn-past"]
+    assert [w.code for w in warnings if w.code != "entry-withdrawn-forfeit"] == ["entry-withdrawn-past"]
     out = tmp_path / "out"
     build(content, out, bulletins=False)
     event = out / "events" / "two"
@@ -407,8 +408,9 @@ def test_a_qualifier_withdrawn_after_the_knockout_is_drawn_keeps_the_draw_and_lo
         tmp_path: Path) -> None:
     """Once the knockout's round 1 is drawn, the draw stands (event-day.md: never silently
     redone): T05, withdrawn from it afterwards (`withdrawn: {stage: ko, round: 1}`), keeps its
-    qualification and its seed, nothing is warned, and its match is a walkover for T02. main
-    dropped it from the field after the draw: a bracket of 3 that the drawn round 1 is not."""
+    qualification and its seed, and its match is a walkover for T02, the one thing said (the
+    table left as drawn counted as its forfeit). main dropped it from the field after the draw: a
+    bracket of 3 that the drawn round 1 is not."""
     from generator.cli import main
 
     content = swiss_to_knockout(tmp_path)
@@ -417,7 +419,7 @@ def test_a_qualifier_withdrawn_after_the_knockout_is_drawn_keeps_the_draw_and_lo
     text = event.read_text(encoding="utf-8")
     event.write_text(text.replace("{id: T05,", "{id: T05, withdrawn: {stage: ko, round: 1},"), encoding="utf-8")
     _, results, warnings = validate(content)
-    assert [w.code for w in warnings] == []
+    assert [(w.code, w.params["id"], w.params["opponent"]) for w in warnings] == [("entry-withdrawn-forfeit", "T05", "T02")]
     assert [e.id for e in results[0].stage_of("swiss").qualifiers] == ["T01", "T02", "T05", "T04"]
     bracket = results[0].stage_of("ko").bracket
     assert bracket.seeds == ["T01", "T02", "T05", "T04"]

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from generator import catalogues
-from generator.errors import ContentError, visible
+from generator.errors import ContentError, Refusal, visible
 from generator.messages import LOCALES
 
 # What was being done, and the fix, by what the system said (errno): a folder that cannot be
@@ -114,6 +114,26 @@ def print_event_problems(problems: list[ContentError], locale: str, content: Pat
     print_problems(shown, locale, content)
     if left:
         terminal(catalogues.text("other_events_warnings", locale, count=left), error=True)
+
+
+def unknown_event(slug: str, slugs: list[str]) -> Refusal:
+    """An event name that names none of `slugs`: said with the one it most likely meant and the
+    list, as every command taking an event says it (pair, print, export, desk, import)."""
+    from generator.content.reader import suggestion
+
+    return Refusal("pair-event-unknown", slug=slug, suggestion=suggestion(slug, slugs), allowed=", ".join(slugs))
+
+
+def event_missing(content: Path, slug: str) -> Refusal | None:
+    """unknown_event for a command that does not read the whole site first (desk, import): None
+    when events/<slug>/event.yaml is there; the events are the folders holding one."""
+    if (content / "events" / slug / "event.yaml").is_file():
+        return None
+    try:
+        slugs = sorted(folder.name for folder in (content / "events").iterdir() if (folder / "event.yaml").is_file())
+    except OSError:
+        slugs = []
+    return unknown_event(slug, slugs)
 
 
 def site_locale(content: Path) -> str:

@@ -122,21 +122,40 @@ def say_content_problems(desk) -> None:  # noqa: ANN001
 
 
 def run(args) -> int:  # noqa: ANN001 - argparse namespace
-    from generator.commands.console import print_problems, site_locale, terminal
+    from generator.commands.console import event_missing, print_problems, site_locale, terminal
     from generator.desk.store import NoKeptKey, UnsafeDeskFile, desk_file_problems
 
     content: Path = args.content
     # What is said before the desk has read its event: in the language asked for, else the site's
     locale = args.lang or site_locale(content)
-    folder = content / "events" / args.event
-    if not (folder / "event.yaml").is_file():
-        terminal(catalogues.text("desk_no_event", locale, event=args.event, path=content / "events"), error=True)
+    if (unknown := event_missing(content, args.event)) is not None:
+        terminal(f"paibang desk: {unknown.text(locale)}", error=True)
         return 2
     if unsafe := desk_file_problems(content):  # refused before a table can save through a link
         print_problems(unsafe, locale, content)
         return 2
+    # The port is taken first, as serve takes it: a busy one is said in one line, before the
+    # desk's links are minted and printed (uvicorn said it after them, in English, exit 3).
+    from generator.commands.serve import ListenRefused, listen
+
     try:
-        desk, app, host = make(content, args.event, args.output, args.port, args.lan, args.lang,
+        sock = listen("0.0.0.0" if args.lan else "127.0.0.1", args.port, locale, command="desk")
+    except ListenRefused as refusal:
+        terminal(refusal.line, error=True)
+        return 2
+    try:
+        return _started(args, content, locale, sock)
+    finally:
+        sock.close()
+
+
+def _started(args, content: Path, locale: str, sock: socket.socket) -> int:  # noqa: ANN001 - argparse namespace
+    from generator.commands.console import print_problems, terminal
+    from generator.desk.store import NoKeptKey, UnsafeDeskFile
+
+    try:
+        # (the port taken: --port 0's is the system's choice)
+        desk, app, host = make(content, args.event, args.output, sock.getsockname()[1], args.lan, args.lang,
                                build=not args.no_build)
     except LookupError:
         terminal(catalogues.text("desk_no_event", locale, event=args.event, path=content / "events"), error=True)
@@ -163,5 +182,5 @@ def run(args) -> int:  # noqa: ANN001 - argparse namespace
 
         terminal(catalogues.text("desk_lan", desk.locale), flush=True)
         segno.make(desk.admin_link, error="m").terminal(compact=True)
-    server(desk, app, host, args.port).run()
+    server(desk, app, host, sock.getsockname()[1]).run(sockets=[sock])
     return 0

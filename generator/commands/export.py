@@ -2,7 +2,8 @@
 programs. xlsx (default): the workbook a build writes as results.xlsx, to `<slug>.xlsx`; csv: one
 file per stage, `<slug>-<stage>.csv`; pbn and usebio: each duplicate bridge stage (pairs or teams),
 `<slug>.pbn` / `<slug>.xml`, or `<slug>-<stage>.<ext>` when the event has several. `-o` names the
-file (with several files, the stage id is added before the extension)."""
+file (a one-stage event's CSV too: that file); with several files, the stage id is added before
+the extension, and each file written is said."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import os
 from pathlib import Path
 
 from generator import catalogues
-from generator.commands.console import terminal
+from generator.commands.console import terminal, unknown_event
 from generator.seals import write_durably
 
 EXTENSIONS = {"xlsx": "xlsx", "csv": "csv", "pbn": "pbn", "usebio": "xml"}
@@ -48,8 +49,7 @@ def run(args: argparse.Namespace) -> int:
     locale = args.lang or site.locale
     result = next((r for r in results if r.event.slug == args.event), None)
     if result is None:
-        allowed = ", ".join(e.slug for e in site.events)
-        terminal(catalogues.text("export_no_event", locale, slug=args.event, allowed=allowed), error=True)
+        terminal(f"paibang: {unknown_event(args.event, [e.slug for e in site.events]).text(locale)}", error=True)
         return 2
     made = files(result, args.format, result.event.locale or site.locale)
     if not made:
@@ -64,7 +64,9 @@ def run(args: argparse.Namespace) -> int:
         folder.mkdir(parents=True, exist_ok=True)
     for suffix, data in made.items():
         if output is not None and folder is None:
-            path = output if not suffix else output.with_name(f"{output.stem}{suffix}{output.suffix or '.' + ext}")
+            # the file -o names when the export is one file (a one-stage event's CSV too); of
+            # several, each stage's id added before the extension, each file said below
+            path = output if len(made) == 1 else output.with_name(f"{output.stem}{suffix}{output.suffix or '.' + ext}")
         else:
             path = (folder or Path()) / f"{args.event}{suffix}.{ext}"
         write_durably(path, data)  # the old file or the new, never half of one (a full disk, a power cut)

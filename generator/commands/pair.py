@@ -11,7 +11,7 @@ import gc
 from typing import TYPE_CHECKING
 
 from generator import catalogues
-from generator.commands.console import print_event_problems, site_locale, terminal
+from generator.commands.console import print_event_problems, site_locale, terminal, unknown_event
 from generator.errors import ContentErrors, Refusal
 
 if TYPE_CHECKING:
@@ -26,8 +26,7 @@ def event_stage(site: Site, results: list[EventResult], slug: str, stage: str) -
 
     result = next((r for r in results if r.event.slug == slug), None)
     if result is None:
-        slugs = [e.slug for e in site.events]
-        raise Refusal("pair-event-unknown", slug=slug, suggestion=suggestion(slug, slugs), allowed=", ".join(slugs))
+        raise unknown_event(slug, [e.slug for e in site.events])
     stage_ids = [s.id for s in result.event.stages]
     if stage not in stage_ids:
         raise Refusal("pair-stage-unknown", slug=slug, stage=stage, suggestion=suggestion(stage, stage_ids),

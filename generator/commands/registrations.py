@@ -224,7 +224,8 @@ class ImportReport:
             lines.append(catalogues.text("import_filled_down", locale, heading=shown(self.filled_heading),
                                          rows=_row_ranges(self.filled, locale)))
         if self.new_ids:
-            lines.append(catalogues.text("import_ids", locale, first=self.new_ids[0], last=self.new_ids[-1]))
+            first, last = self.new_ids[0], self.new_ids[-1]  # (one new entry: its id, not "H01–H01")
+            lines.append(catalogues.text("import_ids", locale, ids=first if first == last else f"{first}\u2013{last}"))
         if self.team_size:
             lines.append(catalogues.text("import_team_size", locale, size=self.team_size))
         lines += [catalogues.text("import_team_size_off", locale, row=row, count=count, size=self.usual, entry=entry)
@@ -942,6 +943,13 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     existing = _existing_entries(event, folder, problems)
     if problems.errors:  # an entries file that cannot be read is never overwritten as if it were empty
         raise ContentErrors(problems.sorted())
+    # --take-sheet names entries already listed (whose hand edits it overrides): an id the event
+    # does not have (a typo, T99) took nothing and said nothing, the secretary left believing it done.
+    listed_ids = [str(entry.get("id")) for entry in existing]
+    unknown = [i for i in dict.fromkeys(take_sheet or ()) if i not in listed_ids]
+    if unknown:
+        raise ImportRefusal("registration-take-sheet-unknown", unknown=" ".join(unknown),
+                            known=", ".join(listed_ids) or "\u2014")
     record_path = folder / RECORD
     record = _read_record(record_path, report)
     game = GAMES.get(str(event.get("game")))

@@ -953,8 +953,9 @@ def _server(site: Site) -> Any:
     return Server(config)
 
 
-def listen(host: str, port: int, locale: str) -> socket.socket:
-    """The listening socket, taken before anything is built; ListenRefused says why not."""
+def listen(host: str, port: int, locale: str, command: str = "serve") -> socket.socket:
+    """The listening socket, taken before anything is built; ListenRefused says why not, in the
+    words of `command` (serve's, or the desk's: `desk-port-busy`)."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     try:
         # As every server does: a port left in TIME_WAIT by the last serve can be taken again at
@@ -965,9 +966,9 @@ def listen(host: str, port: int, locale: str) -> socket.socket:
     except (OSError, OverflowError) as failure:
         sock.close()
         if isinstance(failure, OSError) and failure.errno == errno.EADDRINUSE:
-            raise ListenRefused(catalogues.text("serve-port-busy", locale, port=port, other=port + 1)) from None
+            raise ListenRefused(catalogues.text(f"{command}-port-busy", locale, port=port, other=port + 1)) from None
         reason = one_line(failure.strerror or str(failure) if isinstance(failure, OSError) else str(failure), 200)
-        raise ListenRefused(catalogues.text("serve-cannot-listen", locale, host=host, port=port, reason=reason)) from None
+        raise ListenRefused(catalogues.text(f"{command}-cannot-listen", locale, host=host, port=port, reason=reason)) from None
     return sock
 
 

@@ -85,6 +85,11 @@ def load_site(root: Path, problems: Problems,
         events=[],
         root=root,
     )
+    # The site's title and organisation head every page and the feed: still init's words, they
+    # would be published as every site's first draft says them.
+    for key, value in (("title", site.title), ("organization", site.organization)):
+        if value and value.strip() in placeholder_values(key, "init"):
+            problems.add("site-placeholder", reader.value_mark(key), warning=True, key=key, value=value)
     events_dir = root / "events"
     folders = event_folders(events_dir)
     if len(folders) > LIMITS["events"]:
@@ -520,10 +525,11 @@ def _warn_teams_in_pairs(event: Event, problems: Problems) -> None:
                          stage=stage.id, usual=usual, size=size, count=len(large), ids=large)
 
 
-def placeholder_values(key: str) -> frozenset[str]:
-    """What `paibang new` writes as `key`'s value (new_<key>_value), in every locale (check's
-    warning, and import's taking the file's title in its place)."""
-    return frozenset(catalogues.text(f"new_{key}_value", locale) for locale in LOCALES)
+def placeholder_values(key: str, command: str = "new") -> frozenset[str]:
+    """What `paibang new` writes as an event's `key` (new_<key>_value), or with `command` "init"
+    what init writes as the site's (init_<key>_value), in every locale (check's warnings, and
+    import's taking the file's title in its place)."""
+    return frozenset(catalogues.text(f"{command}_{key}_value", locale) for locale in LOCALES)
 
 
 def _warn_if_placeholder(value: str | None, mark: Mark, key: str, problems: Problems) -> None:

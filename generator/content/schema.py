@@ -3,8 +3,9 @@ them from a `# yaml-language-server: $schema=…` line and then completes keys a
 while the secretary types.
 
 They are generated from the same key lists the loader validates with (load.py and each game's
-RULES), so an editor never accepts a key the build refuses. `paibang schema` writes them to
-schema/; a test checks the committed files are current and that every demo file passes.
+RULES), so an editor never accepts a key the build refuses. `paibang schema` (and init, new)
+writes them into a site's schema/; `python -m generator.content.schema` into this repository's
+schema/, whose files a test checks are current, and that every demo file passes.
 """
 
 from __future__ import annotations
@@ -147,3 +148,8 @@ def write_schemas(folder: Path = SCHEMA_DIR) -> list[Path]:
         (folder / name).write_text(text, encoding="utf-8")
         written.append(folder / name)
     return written
+
+
+if __name__ == "__main__":  # the repository's own schema/ (developers): a site's is `paibang schema`'s
+    for written in write_schemas():
+        print(written)

@@ -1006,8 +1006,9 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         result: forms.Check = outcome["check"]
         lines = forms.score_lines(spot, result.score, t) if result.score is not None and result.ok else []
         # the problems as the form says them (its rooms and fields, not the results file's keys)
-        errors = forms.said(spot, result, [p for p in result.problems if not p.warning], outcome["fields"], t)
-        warnings = forms.said(spot, result, result.warnings, outcome["fields"], t) if result.ok else []
+        at_table = who.kind == "table"  # (a problem in a field only the secretary's form shows: said so)
+        errors = forms.said(spot, result, [p for p in result.problems if not p.warning], outcome["fields"], t, at_table)
+        warnings = forms.said(spot, result, result.warnings, outcome["fields"], t, at_table) if result.ok else []
         incomplete: list[forms.Said] = []
         if result.ok and result.incomplete and who.kind == "table":
             # A table saves once, the whole match: what is missing is why it cannot save yet,

@@ -280,15 +280,21 @@ def _places(node: Any, path: tuple[Any, ...] = (), found: dict[Mark, tuple[Any, 
     return found
 
 
-def room_of(spot: TableSpot, result: Check, problem: ContentError) -> str:
-    """The room a problem is in ("open", "closed"), as its mark says: under `rooms:` (Guandan's
-    teams of four) or in a board's room (`boards: {3: {closed: …}}`); "" for the whole match. A
-    mark the reader made that is no value's (a table's own) is placed by its line."""
+def _path_of(result: Check, problem: ContentError) -> tuple[Any, ...]:
+    """The keys a problem's mark is under, from the table on; a mark the reader made that is no
+    value's (a table's own) is placed by its line."""
     path = result.places.get(problem.mark)
     if path is None:
         same_line = [(mark.column, where) for mark, where in result.places.items()
                      if mark.line == problem.mark.line and mark.column <= problem.mark.column]
         path = max(same_line, key=lambda item: item[0])[1] if same_line else ()
+    return path
+
+
+def room_of(spot: TableSpot, result: Check, problem: ContentError) -> str:
+    """The room a problem is in ("open", "closed"), as its mark says: under `rooms:` (Guandan's
+    teams of four) or in a board's room (`boards: {3: {closed: …}}`); "" for the whole match."""
+    path = _path_of(result, problem)
     rooms = _rooms(spot)
     for position, part in enumerate(path):
         if part in rooms and position and (path[position - 1] == "rooms"
@@ -307,15 +313,34 @@ class Said:
     room: str = ""
 
 
-def said(spot: TableSpot, result: Check, problems: list[ContentError], fields: list[EntryField], t: Any) -> list[Said]:
+def _secretarys_part(result: Check, problem: ContentError, fields: list[EntryField]) -> str:
+    """The board (its number as the form labels it) whose own value the problem is in, where
+    that value is a field on the secretary's form only (EntryField.secretary: 80分's board
+    penalty and note, which a table's form keeps from the file); "" for any other problem."""
+    path = _path_of(result, problem)
+    if len(path) < 3 or path[0] != "boards":
+        return ""
+    board, part = str(path[1]), str(path[2])
+    return board if any(f.secretary and f.part == part and str(f.board) == board for f in fields) else ""
+
+
+def said(spot: TableSpot, result: Check, problems: list[ContentError], fields: list[EntryField], t: Any,
+         table: bool = False) -> list[Said]:
     """The problems as the desk's form says them. `check`'s text names a results file's keys
     (levels.T07, tiebreak_deal:), which a table's phone does not show: where the catalogue has
     the desk's own text for a problem (msgctxt "desk", "desk-hint"), it is said so, the form's
     fields named by their labels ({label_winner}, and {field}, the field the problem's `key`
-    names); a problem in one room starts with the room's name as the form heads it."""
+    names); a problem in one room starts with the room's name as the form heads it. On a
+    table's form (`table`), a problem in a value only the secretary's form shows (a board's
+    penalty written at the desk or by hand) says the secretary must mend that board: the table
+    has no field to fix, and the message named one it cannot see."""
     game = GAMES[spot.event.game]
     out = []
     for problem in problems:
+        board = _secretarys_part(result, problem, fields) if table else ""
+        if board:
+            out.append(Said(t("desk_secretary_board", board=board), t("desk_secretary_board_hint")))
+            continue
         room = room_of(spot, result, problem)
         labels = _labels(fields, room, t)
         params: dict[str, object] = {**labels, **problem.params}

@@ -36,7 +36,7 @@ from generator.tournament.knockout import Bracket
 from generator.tournament.results import EventResult, RoundResult, StageResult
 from generator.tournament.event import standings_before
 from generator.tournament.standings import prize_of_place
-from generator.tournament.pairing import draw_sheet, draw_sheets, round_boards
+from generator.tournament.pairing import draw_sheet, draw_sheets, round_boards, round_seating
 
 # The kinds (file-name prefixes) of the blank forms filled in at the table: what a game's
 # `bulletins(…, forms=True)` builds, and `forms=False` leaves out (Game.bulletins).
@@ -77,15 +77,18 @@ def unplayed(round_result: RoundResult) -> bool:
     return bool(round_result.pending)
 
 
-def round_forms(result: EventResult, stage_id: str, number: int, locale: str) -> list[Bulletin]:
+def round_forms(result: EventResult, stage_id: str, number: int, locale: str,
+                boards: dict[int, tuple[int, ...]] | None = None) -> list[Bulletin]:
     """The blank forms of one round: the game's forms made from the event with only that round
-    drawn, each named <kind>-<stage>-round-<n>."""
+    drawn, each named <kind>-<stage>-round-<n>. `boards`: the round's (round_seating), where the
+    caller has them, not found again (a pairs round's movement built once more)."""
     t = Translator(locale)
     own = GAMES[result.event.game].bulletins
     # With the boards each table is to play, where the draw says (a pairs movement): a round not
     # played yet has no board written, and its travellers list them blank, pairs filled in.
     narrowed = dataclasses.replace(result, stages=[
-        dataclasses.replace(s, rounds=[dataclasses.replace(r, boards=round_boards(result.event, s, r))
+        dataclasses.replace(s, rounds=[dataclasses.replace(r, boards=boards if boards is not None
+                                                           else round_boards(result.event, s, r))
                                        for r in s.rounds if s.stage.id == stage_id and r.number == number])
         for s in result.stages])
     forms = own(narrowed, t, forms=True)
@@ -117,8 +120,10 @@ def printed_round(result: EventResult, stage_id: str, number: int, locale: str,
     # (any round of a Swiss, printed again once later rounds are in: with the standings it was
     # drawn on; no other draw notice shows standings)
     drawn_on = standings_before(result.event, stage_result, number) if stage_result.stage.format == "swiss" else None
-    found = [draw_sheet(result.event, stage_result, round_result, locale, drawn_on)]
-    found.extend(round_forms(result, stage_id, number, locale))
+    # the round's movement built once, for the notice and the forms (a large pairs field's is not cheap)
+    seating = round_seating(result.event, stage_result, round_result)
+    found = [draw_sheet(result.event, stage_result, round_result, locale, drawn_on, seating)]
+    found.extend(round_forms(result, stage_id, number, locale, seating[1]))
     return _finish(found, result.event, base_url)
 
 

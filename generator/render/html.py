@@ -42,7 +42,7 @@ from generator.games.common.rooms import seating_text
 from generator.render import fast_jinja, incremental
 from generator.render.feed import absolute, atom_feed, sitemap_index, sitemap_parts, updates
 from generator.render.i18n import CJK_FACE, HTML_LANG, Translator
-from generator.render.knockout_words import no_champion, ranking_rule
+from generator.render.knockout_words import no_champion, ranking_rule, reached_words
 from generator.render.incremental import (EventPages, PreviousBuild, code_digest, event_key, folder_digest, listed_digest,
                                           player_key, player_part, rendered_pages, site_digest, with_a_child)
 from generator.render.output import OutputTree
@@ -121,11 +121,12 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["search_form"] = _search_forms(env)
     env.globals["knockout_ranking"] = ranking_rule  # _knockout_rule.html's words, the printed placings' too
     env.globals["knockout_no_champion"] = no_champion  # _bracket.html's words, the printed bracket's too
+    env.globals["ko_reached"] = lambda bracket: reached_words(translate, bracket)  # the event's final ranking
     env.filters["joined_word"] = _joined_words(translate)
     env.filters["format_word"] = lambda word, **params: fill(word, params)  # what _("key", n=…) does
     env.filters["signed"] = lambda n: f"{n:+d}" if isinstance(n, int) and n else str(n)
     env.filters["num"] = number_text
-    env.filters["columns"] = columns  # a name's width, a CJK character two (a printed notice's names)
+    env.filters["name_pieces"] = name_pieces  # a printed notice's names, each kept whole (bulletin.html)
     # `x|num if x is not none else ""`, with x worked out once (a view's percentage sums its rows)
     env.filters["num_or_blank"] = lambda n: "" if n is None else number_text(n)
     env.filters["suits"] = _suits_in(translate)
@@ -516,10 +517,11 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
         return f'<span class="tag {tag}">{word}</span>' if tag else word
 
     def standings_rows(event: Event, rows: list[Any], metric_cells: list[tuple[str, str]], root: str,
-                       stage: str | None = None) -> Markup:
+                       stage: str | None = None, reached: dict[str, str] | None = None) -> Markup:
         root_text = text(root)
         grouped = has_groups(event)  # (_standings.html heads the column so)
         cells = [(m, f'<td class="num" data-label="{text(label)}">') for m, label in metric_cells]
+        reached_cell = f'<td data-label="{text(translate("ko_reached"))}">'
         out = []
         append = out.append
         for s in rows:
@@ -536,6 +538,8 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
             placed_by = s.placed_by  # (a knockout's row placed by an earlier stage's ranking: no figures)
             for m, cell in cells:
                 append(f"{cell}</td>" if placed_by else f"{cell}{text(number_text(metrics.get(m, 0)))}</td>")
+            if reached is not None:  # a knockout's round reached, in place of its figures (the event's final ranking)
+                append(f'{reached_cell}{text(reached.get(entry.id, ""))}</td>')
             append("  <td>")
             for remark in remarks(s, stage):
                 append(said(remark))
@@ -543,6 +547,27 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
         return Markup("".join(out))
 
     return standings_rows
+
+
+NAME_WHOLE = 26  # columns (a CJK character two): a player's name up to this wide is kept on one line
+
+
+# Where a cell of players' names may break: between two players of a pair (" / "), between a team's
+# players (", "), and between a team's name and its players in brackets ("赢创 (顾颖, 施雯, 许振华)").
+_NAME_BREAKS = re.compile(r"( / |, | (?=\())")
+
+
+def name_pieces(cell: object) -> list[tuple[str, bool]]:
+    """A printed notice's cell of names (Bulletin.names) in pieces, each with whether it is kept on
+    one line: every player's name up to NAME_WHOLE wide; the separators between them, and a team's
+    name, may break.
+    "Maximilian" above "Oppenheimer" read as two people at A4; a whole team kept on one line (its
+    name and its three players) widened its column past the page's edge."""
+    pieces = _NAME_BREAKS.split(str(cell))
+    # (a team's name, before its players in brackets, may break: kept whole, a long one widened
+    # the column past the page's edge as the whole team did)
+    return [(piece, index % 2 == 0 and columns(piece) <= NAME_WHOLE and pieces[index + 1:index + 2] != [" "])
+            for index, piece in enumerate(pieces) if piece]
 
 
 def has_groups(event: Event) -> bool:

@@ -14,6 +14,21 @@ from generator.tournament import knockout
 from generator.tournament.knockout import Bracket
 
 
+def reached_words(t: Translator, bracket: Bracket) -> dict[str, str]:
+    """Each bracket entry's furthest round in words (冠军 for the champion, else the round's
+    name: 决赛, 半决赛, 16 强赛): what the event's final ranking says of a knockout's places,
+    in place of the stage's figures, which are its matches' alone (a quarter-finalist's one
+    match point is no overall score)."""
+    words = {}
+    for entry_id in bracket.seeds:
+        number = bracket.reached(entry_id)
+        if entry_id == bracket.champion:
+            words[entry_id] = t("ko_champion")
+        elif number is not None:
+            words[entry_id] = t(bracket.round_name(number), n=bracket.round_of(number))
+    return words
+
+
 def ranking_rule(t: Translator, event: Event, stage: Stage, bracket: Bracket) -> list[str]:
     """The ranking's sentences: the semi-final losers (a play-off for third, or not), the places
     of the final and of each earlier round, and the places after the bracket's (`then:`)."""

@@ -719,7 +719,11 @@ def _remove_side_by_side(path: str) -> None:
 
 
 def remove_site(output: Path) -> list[Path]:
-    """`paibang clean`: output/ and its leftovers, each only when paibang made it."""
+    """`paibang clean`: output/ and its leftovers, each only when paibang made it. OutputRefused
+    (clean_not_ours), before anything is touched, when output/ is there but not a site paibang
+    made here: a build would refuse it, and clean saying nothing read as done."""
+    if os.path.lexists(output) and not _removable(output.resolve()):
+        raise OutputRefused("clean_not_ours", output)
     output = output.resolve()
     removed = []
     if output.parent.is_dir():

@@ -204,6 +204,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
     scored: list[RoundResult] = []
     withdrawn_played: list[tuple[str | None, Table, int]] = []  # results written for a withdrawn entry
     withdrawn_tables: dict[int, list[Table]] = {}  # round -> its tables of two sides, one withdrawn by then
+    withdrawn_forfeits: list[tuple[str | None, Table, int]] = []  # tables drawn before a withdrawal, left unplayed
     for round_ in rounds:
         for table in round_.tables:
             for entry_id in table.sides:
@@ -226,12 +227,13 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
                 withdrawn_tables.setdefault(round_.number, []).append(t)
             score = known.get(t, stage, round_.number) if known is not None and not gone else None
             scores.append(score if score is not None else _score(game, event, t, round_.number, stage, state,
-                                                                 gone, withdrawn_played))
+                                                                 gone, withdrawn_played, withdrawn_forfeits))
         # (a table of a withdrawn side waits for no result: a knockout's of two is left as drawn)
         scored.append(RoundResult(round_.number, scores, [s.table.number for s in scores
                                                           if is_pending(s) and s.table.number not in unplayed],
                                   unplayed=unplayed))
     _report_withdrawn_played(event, stage, withdrawn_played, problems)
+    _report_withdrawn_forfeits(event, stage, withdrawn_forfeits, problems)
     # Games that compare boards across the field (pairs matchpoints) score the stage as a whole,
     # once every table is scored and before the tally; the boards withdrawn pairs' tables do
     # not play are short by design, not a table left out.
@@ -327,17 +329,21 @@ def withdrawn_sides(event: Event, stage_id: str, table: Table, number: int) -> l
 
 
 def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, state: dict[str, object],
-           gone: list[str] | None = None, withdrawn_played: list[tuple[str | None, Table, int]] | None = None) -> TableScore:
+           gone: list[str] | None = None, withdrawn_played: list[tuple[str | None, Table, int]] | None = None,
+           withdrawn_forfeits: list[tuple[str | None, Table, int]] | None = None) -> TableScore:
     """One table; a match against an entry that had withdrawn before this round is the withdrawn
     entry's forfeit (a round robin's schedule keeps meeting it: event-day.md; a knockout's
     bracket too: a walkover, the opponent goes through). A withdrawn entry plays no round from
     its withdrawal on, so a result written for it there is not counted: the match is still its
     forfeit, a bye gives it nothing, and the result is listed in `withdrawn_played` (an error,
-    _report_withdrawn_played) rather than taken silently."""
+    _report_withdrawn_played) rather than taken silently. A match left without a result, drawn
+    before the withdrawal was written, is listed in `withdrawn_forfeits` (a warning: counted as
+    the forfeit the table's sheet does not say, _report_withdrawn_forfeits)."""
     if gone is None:
         gone = withdrawn_sides(event, stage.id, table, number)
     if not gone:
         return against_substitutes(game, event, stage, game.score_table(table, stage, state))
+    said = table.forfeit is not None or table.winner is not None  # the sheet says what the table is
     if table.forfeit in gone:
         # Its forfeit written: the withdrawal itself, so the table is what it is left as drawn
         # (a match its forfeit, kept ranked; a pairs table its opponent's sit-out), no error.
@@ -372,8 +378,15 @@ def _score(game: Game, event: Event, table: Table, number: int, stage: Stage, st
             withdrawn_played.append((None, table, number))
         return replace(game.score_table(replace(table, forfeit=gone[0], winner=None), stage, {}), sides=[],
                        winner=None)
-    return _ranked_after_withdrawal(game.score_table(replace(table, forfeit=gone[0], winner=None), stage, state),
-                                    gone)
+    score = _ranked_after_withdrawal(game.score_table(replace(table, forfeit=gone[0], winner=None), stage, state),
+                                     gone)
+    # Nothing written and a win made of it: said. (Where a table's winner counts for nothing,
+    # Game.substitutes_decide, bridge's total points, the game says what it makes of the seat
+    # itself: bridge-seat-unplayed.)
+    if not played and not said and score.winner is not None and game.substitutes_decide(stage) \
+            and withdrawn_forfeits is not None:
+        withdrawn_forfeits.append((gone[0], table, number))
+    return score
 
 
 def against_substitutes(game: Game, event: Event, stage: Stage, score: TableScore) -> TableScore:
@@ -418,6 +431,29 @@ def _score_pairs_withdrawn(game: Game, table: Table, stage: Stage, state: dict[s
         withdrawn_played.extend((side, table, number) for side in gone)
     staying = [side for side in table.sides if side not in gone]
     return game.score_table(replace(table, sides=staying, forfeit=None), stage, state)
+
+
+def _report_withdrawn_forfeits(event: Event, stage: Stage, forfeits: list[tuple[str | None, Table, int]],
+                               problems: Problems) -> None:
+    """A match drawn before its entry withdrew (`withdrawn: 5` written after round 5 was drawn)
+    and left without a result is that entry's forfeit (event-day.md: its opponent gets the
+    stage's forfeit result), as standings and pages count it. A warning at the entry's id on the
+    table, so that the file says what the desk says (nothing to enter), and what it counts as:
+    a win nobody typed, and a slip (the wrong entry marked withdrawn, the wrong round) would be
+    counted so without a word."""
+    ids = [s.id for s in event.stages]
+    of_stage = catalogues.word("withdrawn_of_stage", stage=stage.id) if len(ids) > 1 else ""
+    for entry_id, table, number in forfeits:
+        if entry_id is None:
+            continue
+        entry = event.entries[entry_id]
+        written = entry.withdrawn_mark or entry.mark
+        where = f"{written.file.name}:{written.line}" if written is not None else _entries_file(event, entry)
+        opponent = next(side for side in table.sides if side != entry_id)
+        at = table.side_marks[table.sides.index(entry_id)] if len(table.side_marks) == len(table.sides) else table.mark
+        problems.add("entry-withdrawn-forfeit", at or table.mark or entry.mark or Mark(event.folder), warning=True,
+                     id=entry_id, opponent=opponent, round=number, table=table.number,
+                     since=entry.withdrawn_from(stage.id), of_stage=of_stage, where=where)
 
 
 def _report_withdrawn_played(event: Event, stage: Stage, played: list[tuple[str | None, Table, int]],

@@ -154,6 +154,12 @@ class Bracket:
         left = self.rounds - number
         return ("ko_final", "ko_semi", "ko_quarter")[left] if left < 3 else "ko_round_of"
 
+    def reached(self, entry_id: str) -> int | None:
+        """The last round `entry_id` played a match of (drawn into: a walkover, a void match too),
+        the third-place match aside (its sides reached the semi-finals); None outside the bracket."""
+        rounds = [m.round for m in self.matches if m.kind != "third" and entry_id in m.sides]
+        return max(rounds) if rounds else None
+
     def round_of(self, number: int) -> int:
         """How many places the round starts with (16 for a round of 16)."""
         return self.size >> (number - 1)

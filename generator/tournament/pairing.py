@@ -715,6 +715,15 @@ def round_boards(event: Event, stage_result: StageResult, round_result: RoundRes
     return _boards_seated(event, stage_result, round_result, _round_movement(event, stage_result, round_result))
 
 
+def round_seating(event: Event, stage_result: StageResult, round_result: RoundResult
+                  ) -> tuple[PairsMovement | None, dict[int, tuple[int, ...]]]:
+    """The round's movement (_round_movement: None where it does not seat the round) and each
+    table's boards (round_boards), the movement built once: `paibang print` hands both to the
+    draw notice and the boards to the forms, which built it again each."""
+    movement = _round_movement(event, stage_result, round_result)
+    return movement, _boards_seated(event, stage_result, round_result, movement)
+
+
 def _boards_seated(event: Event, stage_result: StageResult, round_result: RoundResult,
                    movement: PairsMovement | None) -> dict[int, tuple[int, ...]]:
     """round_boards with the round's movement (_round_movement) already in hand: the draw notice
@@ -901,7 +910,8 @@ def results_text(plan: PlannedRound, locale: str) -> str:
             lines += ["    boards:"] + [f"      # {board}:" for board in plan.boards[number - 1]]
         elif len(sides) == 2:
             first = (numbered.get(number) or (1,))[0]
-            words = {"a": sides[0], "b": sides[1], "first": first, "or": catalogues.text("pair_or", locale)}
+            words = {"a": sides[0], "b": sides[1], "first": first, "or": catalogues.text("pair_or", locale),
+                     "reason": catalogues.text("pair_penalty_reason", locale)}
             lines += [f"    # {line.format(**words)}" for line in form.hint]
             if plan.knockout is not None:  # how a tie is settled, in the game's key
                 lines.append(f"    # {knockout.tie_hint(GAMES[event.game].tiebreak_key, sides[0], locale)}")
@@ -1021,6 +1031,10 @@ def draw_rules(stage: Stage, primary: str, game: str, by_hand: str = "", substit
     # then says so, not what a bye scores (a bridge Swiss's rules spoke of a bye it never gives).
     form = GAMES[game].table_form(stage)
     substitute = substitutes or (form is not None and not form.bye)
+    if substitute:
+        # The steps that name the bye (who has it, where its table goes) say the substitutes' table
+        # instead: rule 1 said the last in the lot order "has the bye", rule 7 "the bye comes last".
+        steps = tuple(f"{step}_substitute" if step in SUBSTITUTE_STEPS else step for step in steps)
     return DrawRules(steps, tuple(m for m in stage.rank_by if m != "lot"), primary,
                      f"pair_first_side_{_first_side(game, stage)}", by_hand if stage.format == "round_robin" else "",
                      () if substitute else bye, substitute)
@@ -1028,6 +1042,9 @@ def draw_rules(stage: Stage, primary: str, game: str, by_hand: str = "", substit
 
 # The steps of each format's draw rules: draw_rule_<format>_1 … in the shared catalogue.
 DRAW_STEPS = {"swiss": 8, "round_robin": 4}
+# The steps worded otherwise where the odd entry out meets the substitutes: <step>_substitute.
+SUBSTITUTE_STEPS = frozenset({"draw_rule_swiss_1", "draw_rule_swiss_7", "draw_rule_round_robin_2",
+                              "draw_rule_round_robin_4", "draw_rule_round_robin_by_hand_tables"})
 
 
 def _first_side(game: str, stage: Stage | None = None) -> str:
@@ -1070,9 +1087,11 @@ def movement_sheet(event: Event, stage_result: StageResult, locale: str) -> Bull
 
 
 def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResult, locale: str,
-               standings: list[Standing] | None = None) -> Bulletin:
+               standings: list[Standing] | None = None,
+               seating: tuple[PairsMovement | None, dict[int, tuple[int, ...]]] | None = None) -> Bulletin:
     """`standings`: those the round was drawn on (tournament/event.py's standings_before), when
-    it is printed after later rounds are in; the stage's own by default (the round drawn next)."""
+    it is printed after later rounds are in; the stage's own by default (the round drawn next).
+    `seating`: the round's movement and boards (round_seating), where the caller has them."""
     stage = stage_result.stage
     form = table_form(event, stage)
     first, second = (catalogues.text(_side_key(k), locale) for k in (form.keys or ("team_a", "team_b")))
@@ -1097,8 +1116,7 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     columns += [second, catalogues.text("players", locale)] + ([label] if scored else [])
     # Each table's boards as the round gives them (round_boards: its file's, else the movement's
     # for a round it seats); the movement is named only for a round it seats.
-    movement = _round_movement(event, stage_result, round_result)
-    boards = _boards_seated(event, stage_result, round_result, movement)
+    movement, boards = seating if seating is not None else round_seating(event, stage_result, round_result)
     listed = stage.format == "pairs" and bool(boards)
     if listed:
         columns.append(catalogues.text("pair_board_col", locale))

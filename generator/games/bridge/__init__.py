@@ -28,6 +28,7 @@ from generator.games.bridge.scoring import (
     ns_score,
     parse_board,
     result_text,
+    typed_board,
     vulnerability,
     vulnerability_words,
     word,
@@ -256,6 +257,16 @@ class BridgeRules(Game):
         scoring (裁判组不计入评分): the rules give a pair nothing to win or lose against them.
         A team match against substitutes (teams, IMPs to VPs) is a match as any other."""
         return self.options(stage).kind != "total"
+
+    def entry_record(self, sides: list[str], values: dict[str, str]) -> dict[str, Any]:
+        """`boards`, each typed record in the grammar's canonical spelling (scoring.typed_board)."""
+        record = super().entry_record(sides, values)
+        for number, board in record.get("boards", {}).items():
+            if isinstance(board, dict):
+                record["boards"][number] = {room: typed_board(typed) for room, typed in board.items()}
+            else:
+                record["boards"][number] = typed_board(board)
+        return record
 
     def entry_notes(self, score: TableScore, t: Any) -> list[str]:
         """The desk's computed score, board by board, before a table saves: each board's

@@ -204,6 +204,20 @@ def canonical_text(value: str) -> str:
     return text
 
 
+def typed_board(value: Any) -> Any:
+    """A board as typed at the desk, as the results file is to hold it: a record the grammar
+    reads in its canonical spelling (3nt n = -> 3NT N =, 4Sx s -2 -> 4SX S -2, as
+    content-format.md writes them), so that the secretary's file and any script reading it see
+    one spelling; anything else as typed, for the check to name it as typed."""
+    if not isinstance(value, str):
+        return value
+    try:
+        _written_board(value)
+    except RecordError:
+        return value
+    return canonical_text(value)
+
+
 def parse_board(board: int, value: Any, mark: Mark | None = None) -> BoardRecord:
     """Read `4S N = 420`, `3NT E +1`, `pass`, or the mapping form {contract, by, result, score, lead}.
     Chinese and full-width spellings are accepted (see SHORTHAND)."""

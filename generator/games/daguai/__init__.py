@@ -97,6 +97,11 @@ class DaguaiRules(Game):
 
     def entry_record(self, sides: list[str], values: dict[str, str]) -> dict[str, Any]:
         record = super().entry_record(sides, values)
+        for number, board in record.get("boards", {}).items():
+            if isinstance(board, dict):
+                record["boards"][number] = {room: records.typed_room(typed, sides) for room, typed in board.items()}
+            else:
+                record["boards"][number] = records.typed_room(board, sides)
         if values.get("violations"):
             items = split_items(values["violations"]) or [values["violations"]]
             record["violations"] = [v for item in items for v in records.violation_items(item, sides)]

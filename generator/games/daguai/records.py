@@ -78,6 +78,19 @@ def _room_written(text: str) -> RoomRecord:
     return RoomRecord(match.group(1), int(match.group(2)))
 
 
+def typed_room(value: Any, sides: Sequence[str]) -> Any:
+    """One room as typed at the desk, as the results file is to hold it: `D01 8`, half-width,
+    one space, the team as the table's entry names it (d01 typed on a phone for D01); anything
+    the grammar does not read as typed, for the check to name it."""
+    if not isinstance(value, str):
+        return value
+    try:
+        record = _room_written(value)
+    except RecordError:
+        return value
+    return f"{side_named(record.first, list(sides))} {record.points}"
+
+
 def check_room(record: RoomRecord, sides: Sequence[str], board_points: BoardPoints) -> None:
     """The team must be at the table and the points possible for a team that ran first."""
     if sides and record.first not in sides:

@@ -43,12 +43,13 @@ the game's surface: `GuandanRules`, the hooks of `Game`, each handing over to th
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from generator.content.model import Stage, Table
 from generator.content.reader import Reader
 from generator.errors import Mark
-from generator.games import EntryField, Game, TableForm, TableScore, field_text, scalar
+from generator.games import EntryField, Game, TableForm, TableScore, field_text
 from generator.games.common.rooms import ROOMS
 from generator.games.guandan import records, sheets, views
 from generator.games.guandan.records import TABLE_KEYS, penalty_item, penalty_lines
@@ -162,9 +163,12 @@ class GuandanRules(Game):
 
     def table_form(self, stage: Stage | None = None) -> TableForm:
         options = getattr(stage, "options", None)
+        # A rule set whose score sheet has penalty rows (small points: profile national): the
+        # example shows where the referee's penalties go too, as the desk's form asks for them.
+        penalties = isinstance(options, GuandanStage) and options.small_points
         if isinstance(options, GuandanStage) and options.team_size == 4:
-            return TABLE_FORM_FOUR
-        return TABLE_FORM
+            return TABLE_FORM_FOUR_PENALTIES if penalties else TABLE_FORM_FOUR
+        return TABLE_FORM_PENALTIES if penalties else TABLE_FORM
 
     def players_per_entry(self, stage: Mapping[str, Any]) -> int | None:
         """`team_size: 4`: a team's two pairs play in the open and the closed room."""
@@ -256,8 +260,9 @@ def _play_record(sides: list[str], values: dict[str, str], prefix: str) -> dict[
         record["deals"] = records.typed_deals(values[f"{prefix}deals"], sides) or [values[f"{prefix}deals"]]
     a, b = (sides + ["", ""])[:2]
     if values.get(f"{prefix}level_a") or values.get(f"{prefix}level_b"):
-        record["levels"] = {a: scalar(values.get(f"{prefix}level_a", "")),
-                            b: scalar(values.get(f"{prefix}level_b", ""))}
+        # J for j, Q for a full-width Q, A+ for passed A in Chinese: the file holds the spelling the pages show
+        record["levels"] = {a: records.typed_level(values.get(f"{prefix}level_a", "")),
+                            b: records.typed_level(values.get(f"{prefix}level_b", ""))}
     if values.get(f"{prefix}winner"):
         record["winner"] = values[f"{prefix}winner"]
     if values.get(f"{prefix}penalties"):
@@ -272,5 +277,11 @@ TABLE_FORM_FOUR = TableForm(None, ("rooms:",
                                    "  open: {{deals: [{a}+3, {b}+1]}}   {or}   open: {{levels: {{{a}: Q, {b}: 9}}}}",
                                    "  closed: {{levels: {{{a}: \"5\", {b}: \"7\"}}}}"), rooms=ROOMS, seating="ns",
                             room_players=True)
+
+# The penalties line ({reason}: pair_penalty_reason, a reason in the site's language).
+_PENALTY = "penalties: [{{team: {b}, levels: 1, reason: {reason}}}]"
+TABLE_FORM_PENALTIES = replace(TABLE_FORM, hint=(*TABLE_FORM.hint, _PENALTY))
+TABLE_FORM_FOUR_PENALTIES = replace(TABLE_FORM_FOUR, hint=(
+    *TABLE_FORM_FOUR.hint[:-1], "  closed: {{levels: {{{a}: \"5\", {b}: \"7\"}}, " + _PENALTY + "}}"))
 
 RULES = GuandanRules()

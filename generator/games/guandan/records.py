@@ -19,7 +19,7 @@ from generator.content.model import Stage
 from generator.content.reader import Reader, suggestion
 from generator.content.yaml_loader import YamlList, YamlMap
 from generator.errors import Mark
-from generator.games import field_text
+from generator.games import field_text, scalar
 from generator.games.common.rooms import ROOMS, other_room, room_name
 from generator.games.common.shorthand import half_width, side_named, split_items
 from generator.games.guandan.rules import (
@@ -46,6 +46,18 @@ def parse_level(value: object, allow_passed: bool = True) -> int:
     if text in LEVEL_NAMES:
         return LEVEL_NAMES.index(text)
     raise ValueError(value)
+
+
+def typed_level(text: str) -> Any:
+    """A level as typed at the desk, as the results file is to hold it: the standard spelling
+    the pages show (j -> J, Ｑ -> Q, 过A -> A+, １０ -> 10, a number as a number), so that the
+    secretary's file and any script reading it see one spelling; text that is no level is kept
+    as typed, for the check to name it."""
+    try:
+        name = level_name(parse_level(text))
+    except ValueError:
+        return scalar(text)
+    return scalar(name)
 
 
 # The deal grammar's pieces, shared by a deal as written (_DEAL, _FOUL) and a deal typed at the

@@ -149,6 +149,24 @@ def _deal_rows(t: Any, view: MatchView | None) -> list[list[str]]:
     return rows
 
 
+SHEET_TICK = "\u221a"  # the tick the draw box asks for (打√), as its words write it
+
+
+def _equal_levels(view: MatchView | None, box: str) -> str:
+    """The box for equal levels at time-up (`box`: what it asks), as the match was decided: who
+    got there first (the deal log says, or the recorded `winner:`), the draw ticked (a stage
+    with draws), or who won the extra deal (`tiebreak_deal:`, a knockout with draws). Blank when
+    the levels were not equal, or nothing is entered. (The end time beside it stays blank: the
+    results file has no key for it.)"""
+    if view is None:
+        return ""
+    answers = {"first": ("gd_why_first", "gd_why_first_start", "gd_why_recorded"), "draw": ("gd_why_draw",),
+               "tiebreak": ("gd_why_tiebreak",)}
+    if view.why not in answers[box]:
+        return ""
+    return SHEET_TICK if box == "draw" else view.winner or ""
+
+
 def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: Table,
                 room: str | None = None, view: MatchView | None = None) -> dict[str, Any]:
     """One match's page (teams of four: one room's); every value a string (the glyph check
@@ -159,6 +177,8 @@ def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: 
     a, b = table.sides
     attempts = t("gd_sheet_attempts", n=options.a_attempts) if options.a_attempts else t("gd_sheet_no_attempts")
     record = table.record if isinstance(table.record, GuandanRecord) else None
+    # the extra deal of a teams-of-four knockout is the match's (both rooms), not a room's
+    match_tiebreak = record.tiebreak if record is not None else None
     if record is not None and room is not None:
         record = (record.rooms or {}).get(room)
     penalties = [[p.team, str(p.levels), p.reason] for p in (record.penalties if record is not None else [])]
@@ -170,6 +190,8 @@ def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: 
     # of both names, and the room whose end closes the match as the rooms' deals are passed on).
     knockout = stage.format == "knockout"
     rooms_tie = knockout and room is not None and options.draws
+    # what the box for equal levels at time-up asks (gd_sheet_<box>), and is filled with
+    box = ("tiebreak" if knockout and not rooms_tie else "draw") if options.draws else "first"
     page = {
         "table": str(table.number),
         "seats": [{"label": t("gd_sheet_side_a"), "names": side_label(event, a, t.locale)},
@@ -182,14 +204,14 @@ def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: 
                     SHEET_PASSED if view is not None and view.passed == team else "\u25a1"]
                    for side, team in enumerate((a, b))],
         "winner": (view.winner or "") if view is not None else "",
+        "first": _equal_levels(view, box),
         "words": {
             "table": t("table"), "referee": t("referee"), "date": t("sheet_date"), "deal": t("gd_deal"),
             "in_play": t("gd_in_play"), "deal_winner": t("gd_deal_winner"), "gain": t("gd_gain"),
             "foul": t("gd_sheet_foul"), "level_after": t("gd_sheet_level_after"), "notes": t("gd_notes"),
             "final": t("gd_final"), "team": t("gd_sheet_team"), "level": t("gd_level"),
             "passed": t("gd_passed_tag"), "winner": t("gd_sheet_winner"),
-            "first": t(("gd_sheet_tiebreak" if knockout and not rooms_tie else "gd_sheet_draw") if options.draws
-                       else "gd_sheet_first"),
+            "first": t(f"gd_sheet_{box}"),
             "time": t("gd_sheet_time"), "penalties": t("gd_sheet_penalties"),
             "penalty_team": t("gd_sheet_penalty_team"), "penalty_levels": t("gd_sheet_penalty_levels"),
             "penalty_reason": t("gd_sheet_penalty_reason"),
@@ -204,6 +226,7 @@ def _sheet_page(t: Any, event: Any, stage: Stage, options: GuandanStage, table: 
     }
     if rooms_tie and room == ROOMS[-1]:
         page["words"]["tiebreak"] = t("gd_sheet_tiebreak_rooms")
+        page["tiebreak"] = match_tiebreak or ""
     if room is not None:  # the number alone stays the table's, as the desk finds its pages (its QR)
         page["table_label"] = t("gd_sheet_room_table", table=table.number, room=t(f"{room}_room"))
     # Penalty rows on a sheet of another rule set, or with penalties recorded (the seed's form has none).

@@ -176,8 +176,8 @@ def typed_result(text: str) -> Any:
     """One room's result as typed into the desk's field, as the results file is to hold it: the
     breakdown `60+25×2` and a mapping typed in YAML's flow form (`{tricks: 60, kitty: 25, x: 2}`,
     `{points: 85, penalty: {against: NS, points: 20}}`) as the mapping, read by the content
-    loader as it reads the file; anything else as YAML reads it unquoted (games.scalar): a whole
-    number as a number, other text as it is, for the reader to read or to say it cannot."""
+    loader as it reads the file; a whole number (full-width too) as a number; other text as it
+    is, for the reader to read or to say it cannot."""
     text = text.strip()
     parts = breakdown_parts(text)
     if parts is not None:
@@ -188,7 +188,8 @@ def typed_result(text: str) -> Any:
         found = load_yaml_text(flat, Path("desk"), problems)
         if isinstance(found, dict) and not problems.errors:  # (a key twice: the text, not half of it)
             return found
-    return int(text) if re.fullmatch(r"[-+]?[0-9]{1,6}", text) else text  # ８５ kept as typed, read as 85
+    # ８５ and －５ as a Chinese input method types them: written 85 and -5, as the pages show them
+    return int(flat) if re.fullmatch(r"[-+]?[0-9]{1,6}", flat) else text
 
 
 def room_value(board: Any, room: str) -> Any:
@@ -607,6 +608,12 @@ def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Ma
     else:
         problems.add("shengji-points-syntax", board_mark, board=number, room=room_at(None),
                      text=shown(value), problem=word("problem_board_rooms"))
+        return None
+    if not rooms and (board_penalty is not None or note is not None):
+        # A board's own penalty or note with neither room (typed at the desk before the
+        # board's sheets came in): one problem that says so, not "open missing, closed missing"
+        # with a fix that makes no mention of what was written.
+        problems.add("shengji-board-without-rooms", board_mark, board=number)
         return None
     results: dict[str, RoomResult] = {}
     # One room written, the other not yet: the secretary enters the open room's sheets as they
