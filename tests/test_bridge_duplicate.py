@@ -504,7 +504,7 @@ def test_a_record_that_reads_is_no_near_miss(written):
 
 
 @pytest.mark.parametrize(("extra", "said", "not_said"), [
-    ("", "Law 12C2's session rule (adjusted: session): A+ is 60 % of the top, or the pair's own percentage on the "
+    ("", "Law 12C2's session rule: A+ is 60 % of the top, or the pair's own percentage on the "
          "boards it played in the session when that is higher", "adjusted A+, A=, A- are 60, 50 and 40 % of the top"),
     ("    adjusted: fixed\n", "adjusted A+, A=, A- are 60, 50 and 40 % of the top", "12C2"),
 ])

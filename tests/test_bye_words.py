@@ -75,7 +75,7 @@ def test_where_the_odd_entry_meets_the_substitutes_the_rules_say_so_not_what_a_b
     _with_substitute), and the rule's last sentence said what a bye scores all the same."""
     keys = "boards: 8\nscoring: imps\nrank_by: [vp, imps]"
     page = stage_page(tmp_path / "zh", "bridge", keys, 4, substitute=True)
-    assert "不设轮空：应轮空的一队改与替补（substitute: true，不计名次）比赛。" in page
+    assert "不设轮空：应轮空的一队改与替补（替补不计名次）比赛。" in page
     assert "轮空的一队记" not in page
     # rule 1 (who is left over from the lot) and rule 7 (where its table goes) say the substitutes
     assert "队数为单数时，抽签排在最后的一队与替补比赛。" in page and "抽签排在最后的一队轮空" not in page

@@ -304,6 +304,27 @@ def importing(sheet: str | bytes, name: str = "sheet.csv", extra: dict[str, str]
     return trigger
 
 
+def not_opened(fault: OSError | None) -> Trigger:
+    """`paibang import` of a sheet the system will not open: not there (fault None), or one whose
+    opening raises `fault` (a folder, no permission: as root, chmod would not refuse)."""
+    def trigger(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+        event = demo_tree(tmp, G)
+        path = tmp / "sheet.csv"
+        if fault is not None:
+            path.write_text("x\n", encoding="utf-8")
+
+            def refused(*args, **kwargs):
+                raise fault
+
+            monkeypatch.setattr(registrations, "open", refused, raising=False)
+        try:
+            import_registrations(event.parents[1], event.name, path)
+        except ContentErrors as failure:
+            return {p.code for p in failure.problems}
+        return set()
+    return trigger
+
+
 def zip_bomb() -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -604,6 +625,9 @@ TRIGGERS: dict[str, Trigger] = {
     "registration-in-two-entries": registration("姓名,组号\n崔涛,1\n莫萍,1\n"),
     "registration-sheet-unreadable": importing("not a spreadsheet", "sheet.xlsx"),
     "registration-sheet-too-large": importing(zip_bomb(), "sheet.xlsx"),
+    "registration-sheet-not-found": not_opened(None),
+    "registration-sheet-folder": not_opened(IsADirectoryError(21, "Is a directory")),
+    "registration-sheet-denied": not_opened(PermissionError(13, "Permission denied")),
     "registration-sheet-rows": importing("姓名,组号\n张三,1\n李四,1\n", max_rows=2),
     "registration-encoding": importing("チーム,氏名\n東京,田中太郎\n".encode("shift_jis")),
     "registration-map-refused": importing("学号,姓名,组号\n2023010101,张三,1\n", extra={"学号": "entry"}),
@@ -784,6 +808,7 @@ TRIGGERS: dict[str, Trigger] = {
     "forfeit-with-play": edit(BT, (R1, "    away: T6\n", "    away: T6\n    forfeit: T6\n")),
     "bridge-key-not-here": edit(BT, (EV, "    rounds: 5\n", "    rounds: 5\n    field: directions\n")),
     "bridge-adjustment-kind": edit(BT, (EV, "    rounds: 5\n", "    rounds: 5\n    adjustments: [{entry: T1, imps: 1, mp: 2}]\n")),
+    "bridge-adjustment-entry": edit(BP, (EV, "    rounds: 9\n", "    rounds: 9\n    adjustments: [{entry: P99, mp: -2}]\n")),
 }
 
 

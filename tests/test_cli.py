@@ -187,6 +187,23 @@ def test_doctor_lists_fonts_and_tools(capsys) -> None:
     assert "Noto Sans CJK SC font" in out and "libharfbuzz-subset" in out and "WeasyPrint" in out
 
 
+def test_doctor_speaks_the_site_language(capsys, monkeypatch) -> None:
+    """On a Chinese site doctor's lines are Chinese, the missing pieces' fixes too (the command
+    to type stays as typed): they were English whatever the site's language."""
+    from generator.commands import doctor
+    from generator.render import pdf
+
+    monkeypatch.setattr(pdf, "font_file", lambda face: None)
+    monkeypatch.setattr(pdf, "subsetting_is_slow", lambda: True)
+    assert doctor.run("zh-Hans") == 1
+    out = capsys.readouterr().out
+    assert "✓ Noto Sans CJK SC font" not in out and "✗ Noto Sans CJK SC 字体：apt-get install fonts-noto-cjk（PDF 公告要用它" in out
+    assert "✗ libharfbuzz-subset：apt-get install libharfbuzz-subset0（没有它" in out
+    assert "need it" not in out and "without it" not in out
+    assert doctor.run("zh-Hant") == 1
+    assert "✗ Noto Sans CJK TC 字型：" in capsys.readouterr().out
+
+
 def test_check_and_pair_from_the_command_line_end_without_collecting(tmp_path: Path) -> None:
     """`paibang check` / `pair` as a process (main() without arguments) run with the cycle
     collector off and freeze the heap at exit; main() called with arguments, as here, keeps the

@@ -243,7 +243,8 @@ def test_after_a_restart_the_secretarys_old_pages_say_to_open_the_admin_link_aga
     every page of the run before (a form half typed, its save, a bookmark) answered Starlette's
     bare "Not Found". The desk's own page says what happened and what to do, in the event's
     language, without naming the new prefix; a save sent there says nothing was saved. A plain
-    /admin (a bookmark, no token) says the same and is not a refused token."""
+    /admin (a bookmark, no token) is not a refused token, and says what is true: the link lacks
+    its key, and where the secretary's link is printed (not that the desk restarted)."""
     root = two_rounds(tmp_path)
     results = root / "events" / "gd" / "results" / "round-2.yaml"
     first = desk_of(root)
@@ -265,10 +266,12 @@ def test_after_a_restart_the_secretarys_old_pages_say_to_open_the_admin_link_aga
     said = shown(page)
     assert status == 404 and again in said and "刚才提交的内容没有保存" in said and link in said, said
     assert second.desk.prefix not in page and results.read_bytes() == before and audit(root) == []
-    # a plain /admin: the same page, 403, and no failed token (30 of those a minute are refused)
+    # a plain /admin: 403, and no failed token (30 of those a minute are refused)
     for _ in range(40):
         status, page = fetch(f"{second.base}/admin")
-        assert status == 403 and again in shown(page) and link in shown(page) and second.desk.prefix not in page
+        said = shown(page)
+        assert status == 403 and said.strip().startswith("这个链接缺少口令 ·") and second.desk.prefix not in page
+        assert "记录台（管理）链接打印在启动记录台的终端里" in said and again not in said and "失效" not in said
     assert fetch(f"{second.base}/admin?k=")[0] == 403
     assert fetch(f"{second.base}/t/main/2/2?k=wrong")[0] == 403  # (not 429)
     status, page = fetch(f"{second.secretary}/admin", opener=Secretary(second).opener)

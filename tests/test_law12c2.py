@@ -146,7 +146,7 @@ def test_adjustments_on_totals(tmp_path):
 def test_an_adjustment_for_an_unknown_pair_or_with_two_kinds_is_refused(tmp_path):
     with pytest.raises(ContentErrors) as failure:
         _event(tmp_path / "u", "    adjustments:\n      - {entry: P9, mp: -2}\n")
-    assert [p.code for p in failure.value.problems if not p.warning] == ["entry-unknown"]
+    assert [p.code for p in failure.value.problems if not p.warning] == ["bridge-adjustment-entry"]
     with pytest.raises(ContentErrors) as failure:
         _event(tmp_path / "k", "    adjustments:\n      - {entry: P3, mp: -2, imps: 1}\n")
     assert "bridge-adjustment-kind" in [p.code for p in failure.value.problems]

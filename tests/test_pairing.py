@@ -342,6 +342,37 @@ def test_pair_writes_round_one_for_guandan_and_the_file_loads(tmp_path, capsys):
     assert stage.rounds[0].counted == []
 
 
+def test_round_ones_bye_is_said_as_the_lot_chose_it(tmp_path):
+    """Round 1's comment said the lot's last has the bye, then named the bye "ranked last": by lot
+    there is no ranking yet. The bye line says what chose it, the lot order, as the summary does;
+    a Swiss round after it still names the lowest-ranked."""
+    content = make_content(tmp_path, "guandan", 7)
+    assert pair(content) == 0
+    text = round_file(content, 1).read_text(encoding="utf-8")
+    bye = yaml.safe_load(text)["tables"][-1]["teams"][0]
+    assert "单数时抽签排在最后" in text and f"轮空：{bye}（抽签顺序中排在最后" in text
+    assert "排名最后" not in text
+
+
+@pytest.mark.parametrize("seed", [None, 7])
+def test_the_draw_notice_names_no_event_yaml_key(tmp_path, seed):
+    """The draw notice is the players': it said "（抽签种子 （未设置，建议在 event.yaml 中写
+    draw_seed））" without a seed, and "draw_seed 7" in English; the seed is said as the draw's
+    seed, and without one the notice just says the round is drawn by lot."""
+    from generator.tournament.pairing import draw_sheets
+
+    content = make_content(tmp_path, "guandan", 8, seed=seed)
+    assert pair(content) == 0
+    _, results, _ = validate(content)
+    chinese, english = (draw_sheets(results[0], locale)[0].text for locale in ("zh-Hans", "en"))
+    for text in (chinese, english):
+        assert "draw_seed" not in text and "event.yaml" not in text
+    if seed is None:
+        assert chinese.startswith("本轮对阵由抽签决定。")
+    else:
+        assert "抽签种子 7" in chinese and "the draw's seed: 7" in english
+
+
 def test_round_one_is_reproducible_from_draw_seed(tmp_path):
     texts = []
     for name, seed in (("a", 7), ("b", 7), ("c", 8)):

@@ -204,10 +204,43 @@ def test_a_missing_or_broken_sheet_is_a_message_not_a_traceback(content: Path, t
     scaffold_event(content, "dongke-2025", "bridge")
     broken = tmp_path / "坏的.xlsx"
     broken.write_text("not a spreadsheet", encoding="utf-8")
-    for sheet in (tmp_path / "missing.xlsx", broken):
+    for sheet, code in ((tmp_path / "missing.xlsx", "registration-sheet-not-found"), (broken, "registration-sheet-unreadable")):
         with pytest.raises(ContentErrors) as failure:
             import_registrations(content, "dongke-2025", sheet)
-        assert [p.code for p in failure.value.problems] == ["registration-sheet-unreadable"]
+        assert [p.code for p in failure.value.problems] == [code]
+
+
+def test_a_sheet_the_system_will_not_open_is_said_in_the_sites_words_with_its_own_fix(
+        content: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A missing file, a folder, a file without permission: each its own message in the site's
+    language, with a fix for what is wrong — not the OS's English ("No such file or directory")
+    with the hint to save the sheet again as .xlsx."""
+    from generator.commands import registrations
+
+    scaffold_event(content, "dongke-2025", "bridge")
+
+    def problem(sheet: Path):
+        with pytest.raises(ContentErrors) as failure:
+            import_registrations(content, "dongke-2025", sheet)
+        (found,) = failure.value.problems
+        return found
+
+    missing = problem(tmp_path / "nosuch.csv")
+    said = missing.message("zh-Hans") + missing.hint("zh-Hans")
+    assert missing.message("zh-Hans") == f"找不到文件 {tmp_path / 'nosuch.csv'}" and f"核对路径和文件名" in said
+    assert "No such file" not in said and "另存为" not in said
+    assert missing.message("en") == f"no file {tmp_path / 'nosuch.csv'}"
+    folder = problem(tmp_path)
+    assert folder.message("zh-Hant") == f"{tmp_path} 是資料夾，不是報名表" and "Is a directory" not in folder.hint("zh-Hant")
+    sheet = tmp_path / "locked.csv"
+    sheet.write_text("姓名\n张三\n", encoding="utf-8")
+
+    def refused(*args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(sheet))
+
+    monkeypatch.setattr(registrations, "open", refused, raising=False)
+    locked = problem(sheet)
+    assert locked.message("zh-Hans") == f"没有读取 {sheet} 的权限" and "Permission" not in locked.hint("zh-Hans")
 
 
 def team_sheet(path: Path, teams: dict[str, list[str]]) -> Path:
@@ -869,3 +902,22 @@ def test_an_unreadable_record_of_what_import_wrote_is_said_and_taken_as_none(con
     assert any(line.startswith(f"{folder / 'entries.imported.json'} 读不出") for line in lines)
     assert "T01 班级/单位改为 化工学院（原为 化学学院）" in lines
     assert "化工学院" in (folder / "entries.imported.json").read_text(encoding="utf-8")  # written whole again
+
+
+def test_no_team_column_on_an_english_site_names_the_english_headings_the_import_reads(
+        content: Path, tmp_path: Path) -> None:
+    """A sheet headed Pair, Name, Club, Phone has no team column: the English hint names the
+    headings the import reads in English (it said "add a 组号 or 队名 column"), and a column
+    headed as it says is read as the teams."""
+    from generator.commands.registrations import ALIASES, _key
+
+    scaffold_event(content, "dongke-2025", "bridge")
+    sheet = write_rows(tmp_path / "pairs.csv", [["Pair", "Name", "Club", "Phone"], ["1", "Ann Lee", "Oaks", ""],
+                                                ["1", "Bo Chen", "Oaks", ""]])
+    with pytest.raises(ContentErrors) as failure:
+        import_registrations(content, "dongke-2025", sheet)
+    (problem,) = failure.value.problems
+    hint = problem.hint("en")
+    assert problem.code == "registration-no-team-column" and "Entry" in hint and "Team" in hint
+    named = re.findall(r"\b(Entry|Team|Group No)\b", hint)
+    assert named and all(ALIASES[_key(heading)] in ("entry", "team") for heading in named)

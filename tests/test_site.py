@@ -1135,12 +1135,12 @@ def test_a_teams_stage_draw_rules_name_the_home_team_first(site: Path, tmp_path:
     page says so; with its last round to draw, the rules pair completes them by name the home
     team as the first side too."""
     page = (site / "events/gaoxiao-bridge-teams-2024/teams/index.html").read_text(encoding="utf-8")
-    assert "各轮对阵是手写的，不是按伯格编排表（pair）编排的" in page and "南北方" not in page
+    assert "各轮对阵是手写的，不是按伯格编排表编排的" in page and "南北方" not in page
     content = demo_content(tmp_path, "gaoxiao-bridge-teams-2024")
     (content / "events/gaoxiao-bridge-teams-2024/results/round-5.yaml").unlink()
     out = tmp_path / "out"
     site_of, results, _ = validate(content)
     render_site(site_of, results, {}, OutputTree(out), workers=1)
     page = (out / "events/gaoxiao-bridge-teams-2024/teams/index.html").read_text(encoding="utf-8")
-    assert "pair 编排以后各轮时补全它们" in page and "写在前面的一方（主队）是此前坐在前面次数较少的一方" in page
+    assert "以后各轮编排时补全它们" in page and "写在前面的一方（主队）是此前坐在前面次数较少的一方" in page
     assert "南北方" not in page

@@ -562,3 +562,39 @@ def test_a_mark_pickles_as_its_three_fields():
     again = pickle.loads(pickle.dumps([mark, Mark(mark.file)], protocol=pickle.HIGHEST_PROTOCOL))
     assert again == [mark, Mark(mark.file, 0, 0)] and all(type(m) is Mark for m in again)
     assert str(again[0]) == f"{mark.file}:12:5" and str(again[1]) == str(mark.file)
+
+
+def test_a_misspelt_stage_format_is_one_error_not_one_per_results_file_and_reference(tree):
+    """`format: swis`-like misspellings: the stage is still known by its id, so its results file,
+    the stage advancing to it and the officials naming it do not each report "no stage final"
+    with an empty list of stages; the one error is the format's."""
+    line, column = tree.edit(EVENT_YAML, "    date: 2015-05-22\n    format: matches\n",
+                             "    date: 2015-05-22\n    format: matchs\n")
+    found = tree.errors()
+    assert codes(found) == ["value-choice"]
+    assert at(found[0]) == (line + 1, 13) and "matches" in found[0].message("zh-Hans")
+
+
+def test_an_unknown_side_names_the_entries_file_and_guesses_a_team_without_a_table(tmp_path):
+    """After import the entries are in entries.yaml: the hint names that file, not event.yaml's
+    `entries`. T10 typed where T01 already sits at the table: the guess is T07, the one team of
+    the round without a table, not a team seated elsewhere."""
+    from tests.support import new_event
+
+    folder = new_event(tmp_path, "cup", "title: 掼蛋杯\ngame: guandan\ndate: 2026-01-10\n", "T0", 8,
+                       "  - {id: main, name: 瑞士移位赛, format: swiss, rounds: 3, rank_by: [wins, level_diff]}\n")
+    event = (folder / "event.yaml").read_text(encoding="utf-8")
+    head, rest = event.split("entries:\n", 1)
+    listed, stages = rest.split("stages:\n", 1)
+    (folder / "entries.yaml").write_text(listed, encoding="utf-8")
+    (folder / "event.yaml").write_text(f"{head}entries: entries.yaml\nstages:\n{stages}", encoding="utf-8")
+    tables = [("T01", "T10"), ("T02", "T03"), ("T04", "T05"), ("T06", "T08")]
+    (folder / "results" / "round-1.yaml").write_text("stage: main\nround: 1\ntables:\n" + "".join(
+        f"  - {{table: {n}, teams: [{a}, {b}], levels: {{{a}: A+, {b}: 5}}}}\n" for n, (a, b) in enumerate(tables, 1)),
+        encoding="utf-8")
+    with pytest.raises(ContentErrors) as failure:
+        validate(folder.parents[1])
+    (problem,) = [p for p in failure.value.problems if p.code == "entry-unknown"]
+    assert "是不是 T07" in problem.message("zh-Hans") and "did you mean T07?" in problem.message("en")
+    assert problem.hint("zh-Hans") == "使用 entries.yaml 中列出的参赛编号。"
+    assert "entries.yaml" in problem.hint("en") and "event.yaml" not in problem.hint("en")

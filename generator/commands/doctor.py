@@ -8,19 +8,22 @@ from generator import catalogues
 from generator.commands.console import terminal
 
 
-def checks() -> list[tuple[bool, str, str]]:
-    """(present, what, how to fix) for each piece paibang uses."""
+def checks(locale: str) -> list[tuple[bool, str, str]]:
+    """(present, what, how to fix) for each piece paibang uses, in the site's language: the
+    words are the catalogue's (doctor_*); package names and commands stay as typed."""
     from generator.render.pdf import font_file, subsetting_is_slow
+
+    def said(key: str, **params: object) -> str:
+        return catalogues.text(key, locale, **params)
 
     found = []
     for face in ("Noto Sans CJK SC", "Noto Serif CJK SC", "Noto Sans CJK TC"):
         located = font_file(face)
         ok = located is not None and "CJK" in located[0]
-        found.append((ok, f"{face} font", "apt-get install fonts-noto-cjk (PDF bulletins need it; without it they fail the glyph check or print in a fallback face)"))
-    found.append((not subsetting_is_slow(), "libharfbuzz-subset",
-                   "apt-get install libharfbuzz-subset0 (without it every Chinese PDF spends ~8 s subsetting the font in Python)"))
-    found.append((shutil.which("pdftotext") is not None, "pdftotext", "apt-get install poppler-utils (used by the tests)"))
-    found.append((shutil.which("chromium") is not None, "chromium", "apt-get install chromium (used by the browser tests)"))
+        found.append((ok, said("doctor_font", face=face), said("doctor_font_fix")))
+    found.append((not subsetting_is_slow(), "libharfbuzz-subset", said("doctor_harfbuzz_fix")))
+    found.append((shutil.which("pdftotext") is not None, "pdftotext", said("doctor_pdftotext_fix")))
+    found.append((shutil.which("chromium") is not None, "chromium", said("doctor_chromium_fix")))
     try:
         import weasyprint
 
@@ -32,7 +35,7 @@ def checks() -> list[tuple[bool, str, str]]:
 
 def run(locale: str) -> int:
     missing = 0
-    for ok, what, fix in checks():
+    for ok, what, fix in checks(locale):
         terminal(catalogues.text("doctor_ok" if ok else "doctor_missing", locale, what=what, fix=fix))
         missing += not ok
     return 0 if not missing else 1

@@ -39,6 +39,7 @@ from __future__ import annotations
 import argparse
 import bisect
 import csv
+import errno
 import io
 import json
 import re
@@ -282,9 +283,28 @@ def read_table(path: Path) -> Table:
         return _read_table(path)
     except _SheetRefusal as failure:
         problems.add(failure.code, Mark(path), **failure.params)
-    except OSError as exc:  # missing, a folder, no permission
-        problems.add("registration-sheet-unreadable", Mark(path), reason=_reason("missing", detail=exc.strerror or exc))
+    except OSError as exc:
+        code, params = _not_opened(path, exc)
+        problems.add(code, Mark(path), **params)
     raise ContentErrors(problems.sorted())
+
+
+# The common reasons a sheet cannot be opened, each in our words with its own fix: the OS's
+# strerror is English whatever the site's language, and the sheet hint's "save it as .xlsx" is the
+# wrong fix for a file that is not there.
+_NOT_OPENED = {errno.ENOENT: "registration-sheet-not-found", errno.ENOTDIR: "registration-sheet-not-found",
+               errno.EACCES: "registration-sheet-denied", errno.EPERM: "registration-sheet-denied",
+               errno.EISDIR: "registration-sheet-folder"}
+
+
+def _not_opened(path: Path, exc: OSError) -> tuple[str, dict[str, object]]:
+    """The problem code and parameters of a sheet the OS would not open."""
+    code = _NOT_OPENED.get(exc.errno or 0)
+    if code is not None:
+        return code, {"name": str(path), "folder": str(path.absolute().parent)}
+    # Rarer faults (a disk error, a name too long): named by their errno, not the OS's sentence.
+    detail = errno.errorcode.get(exc.errno or 0, type(exc).__name__)
+    return "registration-sheet-unreadable", {"reason": _reason("missing", detail=detail)}
 
 
 class _SheetRefusal(Exception):

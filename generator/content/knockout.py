@@ -79,7 +79,9 @@ def knockout_rounds(stages: list[Stage], event: Event, reader: Reader, problems:
             continue
         source = stage.knockout.from_stage
         mark = stage.mark or reader.mark
-        if source is not None and source not in ids:
+        if source is not None and source in event.unread_stages:
+            stage.knockout = replace(stage.knockout, from_stage=None)
+        elif source is not None and source not in ids:
             problems.add("stage-unknown", mark, id=source, suggestion=suggestion(source, ids), allowed=", ".join(ids))
             stage.knockout = replace(stage.knockout, from_stage=None)
         elif source is not None and ids.index(source) >= position:
@@ -87,7 +89,9 @@ def knockout_rounds(stages: list[Stage], event: Event, reader: Reader, problems:
             stage.knockout = replace(stage.knockout, from_stage=None)
         then = stage.knockout.then
         then_mark = stage.knockout.then_mark or mark
-        if then is not None and then not in ids:
+        if then is not None and then in event.unread_stages:
+            stage.knockout = replace(stage.knockout, then=None, places=None)
+        elif then is not None and then not in ids:
             problems.add("stage-unknown", then_mark, id=then, suggestion=suggestion(then, ids), allowed=", ".join(ids))
             stage.knockout = replace(stage.knockout, then=None, places=None)
         elif then is not None and ids.index(then) >= position:

@@ -233,7 +233,7 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
     _warn_teams_in_pairs(event, problems)
     for official in event.officials:
         for stage_id in official.stages:
-            if stage_id not in {s.id for s in event.stages}:
+            if stage_id not in {s.id for s in event.stages} | set(event.unread_stages):
                 problems.add("official-stage-unknown", reader.value_mark("officials"), name=official.name, id=stage_id)
     if keep is not None:
         keep.event, keep.game, keep.head = event, game, problems.items[start:]
@@ -459,7 +459,9 @@ def _resolve_withdrawals(event: Event, problems: Problems) -> None:
             first = event.stages[0]
             stage_id = first.advance.to if entry.bye and first.advance is not None and first.advance.to in ids else ids[0]
         elif stage_id not in ids:
-            problems.add("stage-unknown", mark, id=stage_id, suggestion=suggestion(stage_id, ids), allowed=", ".join(ids))
+            if stage_id not in event.unread_stages:
+                problems.add("stage-unknown", mark, id=stage_id, suggestion=suggestion(stage_id, ids),
+                             allowed=", ".join(ids))
             entry.withdrawn, entry.withdrawn_stage = None, None
             continue
         at = ids.index(stage_id)
@@ -638,6 +640,8 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
         stage_reader.check_keys((*STAGE_KEYS, *game.stage_keys), required=("id", "format"))
         stage_id = stage_reader.identifier("id")
         stage_format = stage_reader.choice("format", FORMATS)
+        if stage_id is not None and stage_format is None:
+            event.unread_stages.append(stage_id)  # the format's own problem says what is wrong
         if stage_id is None or stage_format is None:
             continue
         if stage_id in RESERVED_STAGE_IDS:
@@ -694,7 +698,9 @@ def _read_stages(reader: Reader, game: Any, problems: Problems, event: Event) ->
             continue
         target = stage.advance.to
         mark = stage.mark or reader.mark
-        if target not in ids:
+        if target in event.unread_stages:
+            stage.advance = None
+        elif target not in ids:
             problems.add("stage-unknown", mark, id=target, suggestion=suggestion(target, ids), allowed=", ".join(ids))
         elif ids.index(target) <= position:
             problems.add("advance-loop", mark, id=stage.id)
@@ -919,6 +925,8 @@ def _read_round_of(path: Path, event: Event, problems: Problems) -> FileReading:
     if stage_id is None:
         return FileReading([], None)
     stage_ids = [s.id for s in event.stages]
+    if stage_id in event.unread_stages:  # its format is unreadable: said there, once
+        return FileReading([], None)
     if stage_id not in stage_ids:
         problems.add("stage-unknown", reader.value_mark("stage"), id=stage_id,
                      suggestion=suggestion(stage_id, stage_ids), allowed=", ".join(stage_ids))
@@ -999,6 +1007,7 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
     tables: list[Table] = []
     numbers: dict[int, Mark] = {}
     playing: dict[str, int] = {}
+    unknown: list[tuple[str, Mark]] = []  # sides naming no entry: said once the round's seated are known
     items = reader.items("tables")
     if len(items) > LIMITS["tables"]:
         problems.add("too-many", reader.value_mark("tables"), what=catalogues.word("counted_tables"), count=len(items),
@@ -1025,7 +1034,7 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         side_ids, side_marks = [], []
         for entry_id, side_mark in sides:
             if entry_id not in event.entries:
-                problems.add("entry-unknown", side_mark, id=entry_id, suggestion=suggestion(entry_id, event.entries))
+                unknown.append((entry_id, side_mark))
                 continue
             if entry_id in playing:
                 problems.add("entry-twice-in-round", side_mark, id=entry_id, other=playing[entry_id])
@@ -1054,8 +1063,22 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
         else:
             table.winner = winner_at_table(winner, side_ids, problems)
         tables.append(table)
+    # A side naming no entry is most likely one of the round's entries not seated yet, mistyped:
+    # the guess is among those (T10 typed where T01 already sits at table 1 guessed T05 from all
+    # the entries, a team that is at another table; T07, the one left without a table, was meant).
+    unseated = [entry_id for entry_id in event.entries if entry_id not in playing]
+    for entry_id, side_mark in unknown:
+        problems.add("entry-unknown", side_mark, id=entry_id, suggestion=suggestion(entry_id, unseated),
+                     file=_entries_file(event))
     tables.sort(key=lambda t: t.number)
     return tables
+
+
+def _entries_file(event: Event) -> str:
+    """The file the entries are listed in, as the secretary knows it: event.yaml, or the file its
+    `entries:` names (entries.yaml, written by paibang import)."""
+    mark = next((entry.mark for entry in event.entries.values() if entry.mark is not None), None)
+    return mark.file.name if mark is not None else "event.yaml"
 
 
 def _has_byes(game: Any, stage: Stage) -> bool:

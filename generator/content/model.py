@@ -222,6 +222,10 @@ class Event:
     rounds: dict[str, list[Round]] = field(default_factory=dict)
     locale: str | None = None
     bulletin_text: dict[str, str] = field(default_factory=dict)  # bulletin kind -> the secretary's text
+    # Stages whose format could not be read (a misspelt `format: swis`): reported once there, and
+    # still known by their id, so their results files and the stages naming them do not each add
+    # "no stage main" to that one mistake; they are not read further until the format is fixed.
+    unread_stages: list[str] = field(default_factory=list)
 
     def stage(self, stage_id: str) -> Stage:
         return next(s for s in self.stages if s.id == stage_id)

@@ -1086,8 +1086,9 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         sent = request.query_params.get("k")
         if not sent:
             # /admin without its token (a bookmark, the link cut short): no guess at the token,
-            # so not counted as a refused one; said as after a restart, its likeliest cause
-            return restarted(request, 403)
+            # so not counted as a refused one. Said as it is: the link lacks its key, and where the
+            # secretary's link is; not "the desk has restarted", which it need not have done.
+            return desk.page("message.html", 403, title=t("desk_no_key"), text=t("desk_no_key_text"))
         if not desk.is_admin(sent):
             return forbidden(request)
         response = RedirectResponse(f"{desk.prefix}/admin", status_code=303, headers={"Referrer-Policy": "no-referrer"})

@@ -945,7 +945,10 @@ def header_lines(plan: PlannedRound, locale: str) -> list[str]:
         if plan.draw.substitute is not None:
             lines.append(catalogues.text("pair_substitute_line", locale, id=plan.draw.bye, substitute=plan.draw.substitute))
         else:
-            lines.append(catalogues.text("pair_bye_line", locale, id=plan.draw.bye))
+            # a lot's bye is the last in the lot order (choose_bye over the lot order), not the
+            # lowest-ranked: said as the summary line above says it
+            bye_line = "pair_bye_line_lot" if plan.method == "lot" else "pair_bye_line"
+            lines.append(catalogues.text(bye_line, locale, id=plan.draw.bye))
     if plan.dropped:
         lines.append(catalogues.text("pair_dropped_line", locale, ids=", ".join(plan.dropped)))
     seed = event.draw_seed if event.draw_seed is not None else catalogues.text("pair_no_seed", locale)
@@ -1170,8 +1173,10 @@ def draw_sheet(event: Event, stage_result: StageResult, round_result: RoundResul
     elif stage.format == "knockout" and stage_result.bracket is not None:
         text = knockout.sheet_text(stage_result.bracket, round_result.number, locale)
     else:
-        seed = event.draw_seed if event.draw_seed is not None else catalogues.text("pair_no_seed", locale)
-        text = catalogues.text("pair_sheet_lot", locale, seed=seed)
+        # The notice is the players': the seed published as such, and without one no word of the
+        # event.yaml key the secretary's pair comment names (pair_no_seed)
+        text = (catalogues.text("pair_sheet_lot", locale, seed=event.draw_seed) if event.draw_seed is not None
+                else catalogues.text("pair_sheet_lot_unseeded", locale))
     if stage.format != "pairs":
         # A teams round knows its boards (Game.round_boards: bridge teams, on through the rounds
         # or afresh each round), the same at every match: the notice says which, so each room

@@ -982,7 +982,8 @@ def _check_adjustments(numbered: list[tuple[int, list[TableScore]]], options: Br
     playing = {side for _, tables in numbered for score in tables for side in score.table.sides}
     for adjustment in options.adjustments:
         if adjustment.entry not in playing:
-            problems.add("entry-unknown", adjustment.mark or Mark(Path("event.yaml")), id=adjustment.entry,
+            # its own message: the entry may well exist, and play in another stage
+            problems.add("bridge-adjustment-entry", adjustment.mark or Mark(Path("event.yaml")), id=adjustment.entry,
                          suggestion=suggestion(adjustment.entry, sorted(playing)))
         elif adjustment.kind in ("mp", "imps") and adjustment.kind != options.points:
             problems.add("bridge-adjustment-kind", adjustment.mark or Mark(Path("event.yaml")),
