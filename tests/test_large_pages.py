@@ -124,6 +124,23 @@ def test_the_event_page_shows_the_first_page_and_links_to_the_rest(large: Path, 
     assert len(standings_ids(small / GUANDAN / "index.html")) == 52
 
 
+def test_a_rank_links_to_the_entrys_row_on_the_page_holding_it(large: Path) -> None:
+    # "瑞士移位赛 · 名次 483=" on an entry's page, and a player's final place, linked to the stage's
+    # first page (ranks 1-200), the team on page 3 and its row without an id
+    checked, beyond_first = 0, 0
+    pages = [*(large / GUANDAN / "entries").glob("*/index.html"), *(large / "players").glob("*/index.html")]
+    for page in pages:
+        for href in re.findall(r'<a href="([^"]*#entry-[^"]*)"', read(page)):
+            path, _, fragment = href.partition("#")
+            target = read((page.parent / path).resolve())
+            assert re.search(rf'<tr id="{fragment}"[^>]*>\n  <td class="num">', target), (page, href)
+            checked += 1
+            beyond_first += "/page-" in path
+    assert checked > 100 and beyond_first > 20
+    entry = read(large / GUANDAN / "entries/T52/index.html")
+    assert 'main/page-' in re.search(r'<h2 id="stage-main"><a href="([^"]+)"', entry)[1]
+
+
 # --- rounds -------------------------------------------------------------------------------------
 
 

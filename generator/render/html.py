@@ -113,7 +113,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
                        metric_of=metric_of, in_sentence=in_sentence, event_url=event_url, stage_url=stage_url,
                        round_url=round_url,
                        entry_url=entry_url, board_url=board_url, player_url=player_url, game_url=game_url, players_url=PLAYERS_URL,
-                       table_url=table_url, first_page=first_page, shared_part=shared_part, shared_rows=shared_rows,
+                       table_url=table_url, standing_url=standing_url, first_page=first_page, shared_part=shared_part, shared_rows=shared_rows,
                        part_showings=part_showings, table_showings=table_showings, level_chart=level_chart,
                        search_url=SEARCH_URL, lang_of=_lang_attribute(locale), game_title=_game_titles(translate),
                        person_of=people.of if people else (lambda slug, entry_id, index: None),
@@ -528,7 +528,9 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
             entry, tally, prize = s.entry, s.tally, s.prize
             unranked = s.rank is None
             name = entry.name_beside_id  # (a team named as its id: not named twice)
-            append(f'<tr class="{"qualified" if s.qualified else ""}{" prize" if prize else ""}{" unranked" if unranked else ""}">\n'
+            # (its id: an entry's and a player's page link to its row, standing_url; a traveller's
+            # row is named so too)
+            append(f'<tr id="entry-{text(entry.id)}" class="{"qualified" if s.qualified else ""}{" prize" if prize else ""}{" unranked" if unranked else ""}">\n'
                    f'  <td class="num">{rank_shown(s)}</td>\n'
                    f'  <th scope="row"><a href="{root_text}{text(entry_url(event, entry.id))}">{text(entry.id)}</a></th>\n'
                    f'  <td class="wrap">{f"""<span class="team">{text(name)}</span> """ if name else ""}'
@@ -796,6 +798,26 @@ def standings_pages(event: Event, stage_id: str, rows: list[Any]) -> list[tuple[
     """(URL, label) of each page of a stage's standings: the label its ranks' span, "1-200"."""
     return paged(chunks(rows, PAGE_ROWS), stage_url(event, stage_id),
                  lambda start, page: _span(start + 1, start + len(page)))
+
+
+def standing_url(event: Event, stage_id: str, position: int | None, entry_id: str) -> str:
+    """An entry's row in a stage's standings: on the page holding it (`position`, its place in
+    the standings list from 0, PAGE_ROWS a page), at its row. "名次 483=" linked to the stage's
+    first page (ranks 1-200), the team on page 3 and no row to jump to. Without a position (not
+    in the standings), the stage page."""
+    url = stage_url(event, stage_id)
+    if position is None:
+        return url
+    return f"{page_url(url, position // PAGE_ROWS + 1)}#entry-{entry_id}"
+
+
+def standings_positions(standings: list[Any]) -> dict[str, int]:
+    """Each entry's place in a standings list (from 0), the first where it is twice, as
+    standings_by_entry finds it: which page of the standings holds it (standing_url)."""
+    found: dict[str, int] = {}
+    for position, standing in enumerate(standings):
+        found.setdefault(standing.entry.id, position)
+    return found
 
 
 def _span(first: Any, last: Any) -> str:
@@ -1750,6 +1772,7 @@ def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bull
     listed = [seated(s, every=True) if any(r.partial for r in s.rounds) else found
               for s, found in zip(result.stages, seats)]
     standings = [s.standings_by_entry() for s in result.stages]
+    positions = [standings_positions(s.standings) for s in result.stages]
     facts = [stage_facts(game, s) for s in result.stages]  # (once a stage, not once an entry)
     for place, entry in enumerate(event.entries.values()):
         if place % shares != share:
@@ -1760,8 +1783,9 @@ def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bull
             for s, matches, lines, ranked, found in zip(result.stages, seats, listed, standings, facts)
         ]
         appearances = [a for a in appearances if a.standing is not None or a.matches or a.summary.lines]
+        places = {s.stage.id: found.get(entry.id) for s, found in zip(result.stages, positions)}  # (its row on which page)
         writer.page(env, entry_url(event, entry.id), "entry.html", day, entry=entry, appearances=appearances,
-                    table_template=table_template, own_entry=entry.id, **common)
+                    row_positions=places, table_template=table_template, own_entry=entry.id, **common)
 
 
 def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[tuple[str, str]],
