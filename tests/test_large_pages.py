@@ -80,6 +80,18 @@ def standings_ids(page: Path) -> list[str]:
     return re.findall(r'<th scope="row"><a href="[^"]*">([^<]+)</a></th>', table)
 
 
+def pager(page: Path, label: str) -> tuple[str, str, str]:
+    """A paginated page's pager (_macros.html pages_nav): the steps at the top, the list of every
+    page folded under them, and the pager at the bottom (after the page's last table)."""
+    text = read(page)
+    top = re.search(rf'<nav class="rounds pager" aria-label="{label}">(.*?)</nav>', text, re.S)
+    bottom = re.search(rf'<nav class="rounds pager" aria-label="{label}（页末）">(.*?)</nav>', text, re.S)
+    assert top and bottom and max(text.rfind("</table>"), text.rfind('class="table-result"')) < bottom.start(), page
+    steps, _, folded = top[1].partition("<details")
+    assert len(re.findall("<a ", steps)) <= 4 and folded.startswith(' class="pages"><summary>'), steps
+    return steps, folded, bottom[1]
+
+
 # --- standings ----------------------------------------------------------------------------------
 
 
@@ -97,9 +109,10 @@ def test_a_large_stages_standings_paginate_under_documented_urls(large: Path, de
         assert 0 < len(ids) <= ROWS
         assert ids == [s.entry.id for s in standings[(number - 1) * ROWS: number * ROWS]]  # rank order, page by page
         assert page.stat().st_size < html_module.PAGE_LIMIT
-        nav = re.search(r'<nav class="rounds pages" aria-label="名次分页">(.*?)</nav>', read(page))[1]
-        assert nav.count("<a ") == count + (number > 1) + (number < count)
-        assert 'aria-current="page"' in nav and (number == 1) == ('rel="prev"' not in nav)
+        top, folded, bottom = pager(page, "名次分页")
+        assert folded.count("<a ") == count and 'aria-current="page"' in folded
+        assert (number == 1) == ('rel="prev"' not in top) and (number == count) == ('rel="next"' not in top)
+        assert bottom.count("<a ") == top.count("<a ") and ('rel="next"' in bottom) == (number < count)
         seen += ids
     assert sorted(seen) == sorted(s.entry.id for s in standings) and len(seen) == len(set(seen))
     # the rules once, on the first page; the other pages link back to it
@@ -156,6 +169,8 @@ def test_a_large_round_paginates_every_table_once_and_entries_link_to_its_page(l
             tables = [int(t) for t in re.findall(r'<section class="table-result" id="table-(\d+)"', read(page))]
             assert tables == numbers[(number - 1) * TABLES: number * TABLES]
             assert page.stat().st_size < html_module.PAGE_LIMIT
+            top, folded, bottom = pager(page, "本轮分页")  # the tables start under a few links
+            assert folded.count("<a ") == len(pages) and ('rel="next"' in bottom) == (number < len(pages))
             seen += tables
         assert seen == numbers
     # an entry's page: each of its tables links to the page that holds it
