@@ -154,6 +154,21 @@ def test_a_rank_links_to_the_entrys_row_on_the_page_holding_it(large: Path) -> N
     assert 'main/page-' in re.search(r'<h2 id="stage-main"><a href="([^"]+)"', entry)[1]
 
 
+def test_aria_current_page_only_on_links_to_the_page_itself(large: Path, small: Path) -> None:
+    # the archive's filter (全部项目 on a year's page leads to the home page), its newest year
+    # on the home page, a round's link on the round's later pages: each said "this page"
+    checked = 0
+    for site in (large, small):
+        for page in site.rglob("*.html"):
+            for href in re.findall(r'<a href="([^"]+)"[^>]* aria-current="page"', read(page)):
+                assert (page.parent / unquote(urlsplit(href).path)).resolve() == page.resolve(), (page, href)
+                checked += 1
+    assert checked > 100
+    assert 'aria-current="true"' in read(large / "years/2020/index.html")
+    later = read(large / GUANDAN / "main/round-1/page-2/index.html")
+    assert re.search(r'<a href="[^"]*round-1/index.html" aria-current="true">', later)
+
+
 # --- rounds -------------------------------------------------------------------------------------
 
 
