@@ -154,6 +154,18 @@ def test_a_rank_links_to_the_entrys_row_on_the_page_holding_it(large: Path) -> N
     assert 'main/page-' in re.search(r'<h2 id="stage-main"><a href="([^"]+)"', entry)[1]
 
 
+def test_the_first_page_of_paginated_standings_says_its_range(large: Path, small: Path) -> None:
+    # the event page's top table read as the whole ranking; the stage page's title had no range
+    # while page-2's had "第 11–20 名"
+    event = read(large / GUANDAN / "index.html")
+    assert re.search(r"<caption>学院赛 · 成绩排名 · 第 3 轮后 · 第 1–10 名</caption>", event)
+    stage = read(large / GUANDAN / "main/index.html")
+    assert "第 1–10 名" in re.search(r"<title>(.*?)</title>", stage)[1]
+    assert "第 11–20 名" in re.search(r"<title>(.*?)</title>", read(large / GUANDAN / "main/page-2/index.html"))[1]
+    assert "名</caption>" not in read(small / GUANDAN / "index.html")
+    assert "名 ·" not in re.search(r"<title>(.*?)</title>", read(small / GUANDAN / "main/index.html"))[1]
+
+
 def test_aria_current_page_only_on_links_to_the_page_itself(large: Path, small: Path) -> None:
     # the archive's filter (全部项目 on a year's page leads to the home page), its newest year
     # on the home page, a round's link on the round's later pages: each said "this page"
