@@ -264,14 +264,32 @@ def test_a_large_players_index_has_pages_of_whole_groups_each_person_once(large:
         f"page-{n}" for n in range(2, len(pages) + 1)]
     listed = [person for page in pages for person in people(page)]
     assert sorted(listed) == sorted(everyone) and len(listed) == len(set(listed))
-    for page in pages:
+    for number, page in enumerate(pages, 1):
         assert 0 < len(people(page)) <= PEOPLE
+        # balanced: a group that does not fit fills a page less than half full (a unit of 38
+        # after one of 4,990 had a page of its own)
+        assert number == len(pages) or len(people(page)) >= PEOPLE // 2, (page, len(people(page)))
+        # the groups' links after the names (194 of them came first on every page), the pager before
+        text = read(page)
+        assert text.index('<nav class="rounds pager"') < text.index('<ul class="people">') < text.rindex(
+            '</ul>') < text.index('<nav class="groups"')
         nav = re.search(r'<nav class="groups" aria-label="[^"]+">(.*?)</nav>', read(page), re.S)[1]
         for href in re.findall(r'href="([^"]+)"', nav):  # every group, on the page that holds it
             path, fragment = href.split("#")
             assert f'<h2 id="{fragment}">' in read((page.parent / path).resolve()), (page, href)
         assert all(target.is_file() for target in links(page, large))
     assert 'class="rounds pages"' not in read(small / "players/index.html")
+
+
+def test_the_players_index_pages_are_balanced_groups_whole_where_they_can_be() -> None:
+    groups = [("A", list(range(39))), ("B", list(range(5))), ("C", list(range(38))), ("D", list(range(12)))]
+    pages = html_module.players_pages(groups, 40)
+    sizes = [sum(len(people) for _, _, people in page) for page in pages]
+    # A whole on its page; B starts the next (A's page is full); C fills B's page (5 people,
+    # less than half of it) and goes on on the next; D beside it
+    assert sizes == [39, 40, 15] and [[g for _, g, _ in page] for page in pages] == [["A"], ["B", "C"], ["C", "D"]]
+    assert [p for page in pages for _, g, people in page for p in people] == [p for _, people in groups for p in people]
+    assert html_module.players_pages([("A", list(range(90)))], 40)[-1] == [(1, "A", list(range(80, 90)))]
 
 
 # --- search in shards -------------------------------------------------------------------------------

@@ -1399,6 +1399,29 @@ def _records_key(shared: str, results: list[EventResult | EventSummary], people:
     return digest.hexdigest()
 
 
+def players_pages(groups: list[tuple[str, list[Person]]], size: int) -> list[list[tuple[int, str, list[Person]]]]:
+    """The players' index in pages of at most `size` people: each page's (group number from 1,
+    group, its people there)."""
+    shown: list[list[tuple[int, str, list[Person]]]] = [[]]
+    room = size
+    for number, (group, people) in enumerate(groups, 1):
+        # A group that does not fit starts the next page when this one is at least half full;
+        # else it fills this page and goes on on the next: kept whole, the next unit not
+        # fitting beside it, a unit of 38 had a page of its own (players/page-3/).
+        if len(people) > room and size - room >= size / 2:
+            shown.append([])
+            room = size
+        rest = people
+        while rest:
+            if not room:
+                shown.append([])
+                room = size
+            part, rest = rest[:room], rest[room:]
+            shown[-1].append((number, group, part))
+            room -= len(part)
+    return shown
+
+
 def _players_index(env: jinja2.Environment, writer: SiteWriter, groups: list[tuple[str, list[Person]]],
                    newest: dt.date | None) -> None:
     """players/index.html; past PLAYERS_PAGE people, pages of whole groups (a group larger than a
@@ -1407,19 +1430,7 @@ def _players_index(env: jinja2.Environment, writer: SiteWriter, groups: list[tup
         writer.page(env, PLAYERS_URL, "players.html", newest, groups=groups, first_group=0, group_links=[], pages=[],
                     page_number=1)
         return
-    shown: list[list[tuple[int, str, list[Person]]]] = [[]]  # each page's (group number, group, people)
-    room = PLAYERS_PAGE
-    for number, (group, people) in enumerate(groups, 1):
-        if len(people) > room and shown[-1]:
-            shown.append([])
-            room = PLAYERS_PAGE
-        for start in range(0, len(people), PLAYERS_PAGE):
-            part = people[start:start + PLAYERS_PAGE]
-            if len(part) > room:
-                shown.append([])
-                room = PLAYERS_PAGE
-            shown[-1].append((number, group, part))
-            room -= len(part)
+    shown = players_pages(groups, PLAYERS_PAGE)
     urls = [page_url(PLAYERS_URL, n) for n in range(1, len(shown) + 1)]
     links: dict[int, tuple[str, str]] = {}
     for url, page in zip(urls, shown):
