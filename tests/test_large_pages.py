@@ -239,6 +239,19 @@ def test_a_large_archive_has_a_page_a_year_each_event_on_one(large: Path, demo) 
     assert bridge and all(p.startswith("games/bridge/years/") for p in bridge)
 
 
+def test_the_newest_years_page_has_the_archives_url_as_canonical(large: Path) -> None:
+    # years/<newest>/ shows what the home page shows, under its own canonical URL: two URLs of
+    # one page for search engines. The home page's is canonical; an older year's is its own.
+    def canonical(path: str) -> str:
+        return re.search(r'<link rel="canonical" href="([^"]+)">', read(large / path))[1]
+
+    newest = max(p.parent.name for p in large.glob("years/*/index.html"))
+    assert canonical(f"years/{newest}/index.html") == canonical("index.html") == "https://example.org/paibang/"
+    assert canonical("years/2020/index.html").endswith("/paibang/years/2020/")
+    sitemap = read(large / "sitemap.xml")
+    assert f"years/{newest}/" not in sitemap and "years/2020/" in sitemap
+
+
 def test_a_year_of_the_archive_names_its_year_and_its_counts_say_what_they_count(large: Path) -> None:
     # a year's page was titled and headed as the archive, and its counts ran on: "2024 年 2" read as
     # 2024年2月, "桥牌 3"

@@ -884,13 +884,16 @@ class SiteWriter:
         self.pages: list[tuple[str, dt.date | None]] = []
 
     def page(self, env: jinja2.Environment, path: str, template: str, day: dt.date | None = None,
-             **context: Any) -> None:
+             canonical_path: str | None = None, **context: Any) -> None:
+        """`canonical_path`: the page that shows the same under another URL, which search engines
+        are to take (and the sitemap lists) in its place."""
         page = Page(path)
-        canonical = absolute(self.site, path) if self.site.base_url else None
+        canonical = absolute(self.site, canonical_path or path) if self.site.base_url else None
         html = env.get_template(template).render(page=page, root=page.root, site=self.site, canonical=canonical,
                                                  **context)
         self.out.write_text(path, html)
-        self.pages.append((path, day))
+        if canonical_path is None or canonical_path == path:
+            self.pages.append((path, day))
 
 
 def render_site(site: Site, results: list[EventResult | EventSummary], bulletins: dict[str, list[tuple[str, str]]],
@@ -1302,9 +1305,14 @@ def _write_indexes(site: Site, results: list[EventResult | EventSummary], people
         year_pages = [(year_url(game, year), year, len(events)) for year, events in years]
         archive_page(game_url(game), listed[0], years=years[:1], year_pages=year_pages, current_year=years[0][0],
                      **common)
+        # The newest year's page is the archive's page over again: its canonical URL is the
+        # archive's (and the sitemap lists that alone), the URL people know and link to, which
+        # always shows the newest year. The year's own URL stays, for links made to it, and is
+        # its own canonical once a newer year comes (years/2025/ then no longer the home page).
         for (year, events), its_cards in zip(years, listed):
             archive_page(year_url(game, year), its_cards, years=[(year, events)], year_pages=year_pages,
-                         current_year=year, **common)
+                         current_year=year, canonical_path=game_url(game) if year == years[0][0] else None,
+                         **common)
 
     # People across events: the index here, each person's page comes with the events.
     _players_index(env, writer, people_by_group(people.everyone, t("no_group")), newest)
