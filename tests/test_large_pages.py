@@ -80,6 +80,18 @@ def standings_ids(page: Path) -> list[str]:
     return re.findall(r'<th scope="row"><a href="[^"]*">([^<]+)</a></th>', table)
 
 
+def pager(page: Path, label: str) -> tuple[str, str, str]:
+    """A paginated page's pager (_macros.html pages_nav): the steps at the top, the list of every
+    page folded under them, and the pager at the bottom (after the page's last table)."""
+    text = read(page)
+    top = re.search(rf'<nav class="rounds pager" aria-label="{label}">(.*?)</nav>', text, re.S)
+    bottom = re.search(rf'<nav class="rounds pager" aria-label="{label}（页末）">(.*?)</nav>', text, re.S)
+    assert top and bottom and max(text.rfind("</table>"), text.rfind('class="table-result"')) < bottom.start(), page
+    steps, _, folded = top[1].partition("<details")
+    assert len(re.findall("<a ", steps)) <= 4 and folded.startswith(' class="pages"><summary>'), steps
+    return steps, folded, bottom[1]
+
+
 # --- standings ----------------------------------------------------------------------------------
 
 
@@ -97,9 +109,10 @@ def test_a_large_stages_standings_paginate_under_documented_urls(large: Path, de
         assert 0 < len(ids) <= ROWS
         assert ids == [s.entry.id for s in standings[(number - 1) * ROWS: number * ROWS]]  # rank order, page by page
         assert page.stat().st_size < html_module.PAGE_LIMIT
-        nav = re.search(r'<nav class="rounds pages" aria-label="名次分页">(.*?)</nav>', read(page))[1]
-        assert nav.count("<a ") == count + (number > 1) + (number < count)
-        assert 'aria-current="page"' in nav and (number == 1) == ('rel="prev"' not in nav)
+        top, folded, bottom = pager(page, "名次分页")
+        assert folded.count("<a ") == count and 'aria-current="page"' in folded
+        assert (number == 1) == ('rel="prev"' not in top) and (number == count) == ('rel="next"' not in top)
+        assert bottom.count("<a ") == top.count("<a ") and ('rel="next"' in bottom) == (number < count)
         seen += ids
     assert sorted(seen) == sorted(s.entry.id for s in standings) and len(seen) == len(set(seen))
     # the rules once, on the first page; the other pages link back to it
@@ -124,6 +137,50 @@ def test_the_event_page_shows_the_first_page_and_links_to_the_rest(large: Path, 
     assert len(standings_ids(small / GUANDAN / "index.html")) == 52
 
 
+def test_a_rank_links_to_the_entrys_row_on_the_page_holding_it(large: Path) -> None:
+    # "瑞士移位赛 · 名次 483=" on an entry's page, and a player's final place, linked to the stage's
+    # first page (ranks 1-200), the team on page 3 and its row without an id
+    checked, beyond_first = 0, 0
+    pages = [*(large / GUANDAN / "entries").glob("*/index.html"), *(large / "players").glob("*/index.html")]
+    for page in pages:
+        for href in re.findall(r'<a href="([^"]*#entry-[^"]*)"', read(page)):
+            path, _, fragment = href.partition("#")
+            target = read((page.parent / path).resolve())
+            assert re.search(rf'<tr id="{fragment}"[^>]*>\n  <td class="num">', target), (page, href)
+            checked += 1
+            beyond_first += "/page-" in path
+    assert checked > 100 and beyond_first > 20
+    entry = read(large / GUANDAN / "entries/T52/index.html")
+    assert 'main/page-' in re.search(r'<h2 id="stage-main"><a href="([^"]+)"', entry)[1]
+
+
+def test_the_first_page_of_paginated_standings_says_its_range(large: Path, small: Path) -> None:
+    # the event page's top table read as the whole ranking; the stage page's title had no range
+    # while page-2's had "第 11–20 名"
+    event = read(large / GUANDAN / "index.html")
+    assert re.search(r"<caption>学院赛 · 成绩排名 · 第 3 轮后 · 第 1–10 名</caption>", event)
+    stage = read(large / GUANDAN / "main/index.html")
+    assert "第 1–10 名" in re.search(r"<title>(.*?)</title>", stage)[1]
+    assert "第 11–20 名" in re.search(r"<title>(.*?)</title>", read(large / GUANDAN / "main/page-2/index.html"))[1]
+    assert "名</caption>" not in read(small / GUANDAN / "index.html")
+    assert "名 ·" not in re.search(r"<title>(.*?)</title>", read(small / GUANDAN / "main/index.html"))[1]
+
+
+def test_aria_current_page_only_on_links_to_the_page_itself(large: Path, small: Path) -> None:
+    # the archive's filter (全部项目 on a year's page leads to the home page), its newest year
+    # on the home page, a round's link on the round's later pages: each said "this page"
+    checked = 0
+    for site in (large, small):
+        for page in site.rglob("*.html"):
+            for href in re.findall(r'<a href="([^"]+)"[^>]* aria-current="page"', read(page)):
+                assert (page.parent / unquote(urlsplit(href).path)).resolve() == page.resolve(), (page, href)
+                checked += 1
+    assert checked > 100
+    assert 'aria-current="true"' in read(large / "years/2020/index.html")
+    later = read(large / GUANDAN / "main/round-1/page-2/index.html")
+    assert re.search(r'<a href="[^"]*round-1/index.html" aria-current="true">', later)
+
+
 # --- rounds -------------------------------------------------------------------------------------
 
 
@@ -139,6 +196,8 @@ def test_a_large_round_paginates_every_table_once_and_entries_link_to_its_page(l
             tables = [int(t) for t in re.findall(r'<section class="table-result" id="table-(\d+)"', read(page))]
             assert tables == numbers[(number - 1) * TABLES: number * TABLES]
             assert page.stat().st_size < html_module.PAGE_LIMIT
+            top, folded, bottom = pager(page, "本轮分页")  # the tables start under a few links
+            assert folded.count("<a ") == len(pages) and ('rel="next"' in bottom) == (number < len(pages))
             seen += tables
         assert seen == numbers
     # an entry's page: each of its tables links to the page that holds it
@@ -180,6 +239,19 @@ def test_a_large_archive_has_a_page_a_year_each_event_on_one(large: Path, demo) 
     assert bridge and all(p.startswith("games/bridge/years/") for p in bridge)
 
 
+def test_the_newest_years_page_has_the_archives_url_as_canonical(large: Path) -> None:
+    # years/<newest>/ shows what the home page shows, under its own canonical URL: two URLs of
+    # one page for search engines. The home page's is canonical; an older year's is its own.
+    def canonical(path: str) -> str:
+        return re.search(r'<link rel="canonical" href="([^"]+)">', read(large / path))[1]
+
+    newest = max(p.parent.name for p in large.glob("years/*/index.html"))
+    assert canonical(f"years/{newest}/index.html") == canonical("index.html") == "https://example.org/paibang/"
+    assert canonical("years/2020/index.html").endswith("/paibang/years/2020/")
+    sitemap = read(large / "sitemap.xml")
+    assert f"years/{newest}/" not in sitemap and "years/2020/" in sitemap
+
+
 def test_a_year_of_the_archive_names_its_year_and_its_counts_say_what_they_count(large: Path) -> None:
     # a year's page was titled and headed as the archive, and its counts ran on: "2024 年 2" read as
     # 2024年2月, "桥牌 3"
@@ -205,14 +277,32 @@ def test_a_large_players_index_has_pages_of_whole_groups_each_person_once(large:
         f"page-{n}" for n in range(2, len(pages) + 1)]
     listed = [person for page in pages for person in people(page)]
     assert sorted(listed) == sorted(everyone) and len(listed) == len(set(listed))
-    for page in pages:
+    for number, page in enumerate(pages, 1):
         assert 0 < len(people(page)) <= PEOPLE
+        # balanced: a group that does not fit fills a page less than half full (a unit of 38
+        # after one of 4,990 had a page of its own)
+        assert number == len(pages) or len(people(page)) >= PEOPLE // 2, (page, len(people(page)))
+        # the groups' links after the names (194 of them came first on every page), the pager before
+        text = read(page)
+        assert text.index('<nav class="rounds pager"') < text.index('<ul class="people">') < text.rindex(
+            '</ul>') < text.index('<nav class="groups"')
         nav = re.search(r'<nav class="groups" aria-label="[^"]+">(.*?)</nav>', read(page), re.S)[1]
         for href in re.findall(r'href="([^"]+)"', nav):  # every group, on the page that holds it
             path, fragment = href.split("#")
             assert f'<h2 id="{fragment}">' in read((page.parent / path).resolve()), (page, href)
         assert all(target.is_file() for target in links(page, large))
     assert 'class="rounds pages"' not in read(small / "players/index.html")
+
+
+def test_the_players_index_pages_are_balanced_groups_whole_where_they_can_be() -> None:
+    groups = [("A", list(range(39))), ("B", list(range(5))), ("C", list(range(38))), ("D", list(range(12)))]
+    pages = html_module.players_pages(groups, 40)
+    sizes = [sum(len(people) for _, _, people in page) for page in pages]
+    # A whole on its page; B starts the next (A's page is full); C fills B's page (5 people,
+    # less than half of it) and goes on on the next; D beside it
+    assert sizes == [39, 40, 15] and [[g for _, g, _ in page] for page in pages] == [["A"], ["B", "C"], ["C", "D"]]
+    assert [p for page in pages for _, g, people in page for p in people] == [p for _, people in groups for p in people]
+    assert html_module.players_pages([("A", list(range(90)))], 40)[-1] == [(1, "A", list(range(80, 90)))]
 
 
 # --- search in shards -------------------------------------------------------------------------------

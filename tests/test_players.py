@@ -264,5 +264,5 @@ def test_player_page_shows_the_score_beside_the_place_it_is_by(content: Path, tm
     for name, place, score in (("王小明", 1, 420), ("张三", 2, 0)):
         (person,) = named(people, name)
         page = (out / "players" / person.key / "index.html").read_text(encoding="utf-8")
-        cell = re.search(r'<td data-label="[^"]+"><a href="[^"]+main/index.html">比赛</a> (.*?)</td>', page)[1]
+        cell = re.search(r'<td data-label="[^"]+"><a href="[^"]+main/index.html#entry-A\d">比赛</a> (.*?)</td>', page)[1]
         assert cell == f"{place} · {labels[1]} {score}", (cell, labels)

@@ -113,7 +113,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
                        metric_of=metric_of, in_sentence=in_sentence, event_url=event_url, stage_url=stage_url,
                        round_url=round_url,
                        entry_url=entry_url, board_url=board_url, player_url=player_url, game_url=game_url, players_url=PLAYERS_URL,
-                       table_url=table_url, first_page=first_page, shared_part=shared_part, shared_rows=shared_rows,
+                       table_url=table_url, standing_url=standing_url, first_page=first_page, shared_part=shared_part, shared_rows=shared_rows,
                        part_showings=part_showings, table_showings=table_showings, level_chart=level_chart,
                        search_url=SEARCH_URL, lang_of=_lang_attribute(locale), game_title=_game_titles(translate),
                        person_of=people.of if people else (lambda slug, entry_id, index: None),
@@ -528,7 +528,9 @@ def _standings_rows(translate: Translator, player_links_of: Callable[[Event, Any
             entry, tally, prize = s.entry, s.tally, s.prize
             unranked = s.rank is None
             name = entry.name_beside_id  # (a team named as its id: not named twice)
-            append(f'<tr class="{"qualified" if s.qualified else ""}{" prize" if prize else ""}{" unranked" if unranked else ""}">\n'
+            # (its id: an entry's and a player's page link to its row, standing_url; a traveller's
+            # row is named so too)
+            append(f'<tr id="entry-{text(entry.id)}" class="{"qualified" if s.qualified else ""}{" prize" if prize else ""}{" unranked" if unranked else ""}">\n'
                    f'  <td class="num">{rank_shown(s)}</td>\n'
                    f'  <th scope="row"><a href="{root_text}{text(entry_url(event, entry.id))}">{text(entry.id)}</a></th>\n'
                    f'  <td class="wrap">{f"""<span class="team">{text(name)}</span> """ if name else ""}'
@@ -798,6 +800,26 @@ def standings_pages(event: Event, stage_id: str, rows: list[Any]) -> list[tuple[
                  lambda start, page: _span(start + 1, start + len(page)))
 
 
+def standing_url(event: Event, stage_id: str, position: int | None, entry_id: str) -> str:
+    """An entry's row in a stage's standings: on the page holding it (`position`, its place in
+    the standings list from 0, PAGE_ROWS a page), at its row. "名次 483=" linked to the stage's
+    first page (ranks 1-200), the team on page 3 and no row to jump to. Without a position (not
+    in the standings), the stage page."""
+    url = stage_url(event, stage_id)
+    if position is None:
+        return url
+    return f"{page_url(url, position // PAGE_ROWS + 1)}#entry-{entry_id}"
+
+
+def standings_positions(standings: list[Any]) -> dict[str, int]:
+    """Each entry's place in a standings list (from 0), the first where it is twice, as
+    standings_by_entry finds it: which page of the standings holds it (standing_url)."""
+    found: dict[str, int] = {}
+    for position, standing in enumerate(standings):
+        found.setdefault(standing.entry.id, position)
+    return found
+
+
 def _span(first: Any, last: Any) -> str:
     return f"{first}–{last}" if first != last else str(first)
 
@@ -862,13 +884,16 @@ class SiteWriter:
         self.pages: list[tuple[str, dt.date | None]] = []
 
     def page(self, env: jinja2.Environment, path: str, template: str, day: dt.date | None = None,
-             **context: Any) -> None:
+             canonical_path: str | None = None, **context: Any) -> None:
+        """`canonical_path`: the page that shows the same under another URL, which search engines
+        are to take (and the sitemap lists) in its place."""
         page = Page(path)
-        canonical = absolute(self.site, path) if self.site.base_url else None
+        canonical = absolute(self.site, canonical_path or path) if self.site.base_url else None
         html = env.get_template(template).render(page=page, root=page.root, site=self.site, canonical=canonical,
                                                  **context)
         self.out.write_text(path, html)
-        self.pages.append((path, day))
+        if canonical_path is None or canonical_path == path:
+            self.pages.append((path, day))
 
 
 def render_site(site: Site, results: list[EventResult | EventSummary], bulletins: dict[str, list[tuple[str, str]]],
@@ -1280,9 +1305,14 @@ def _write_indexes(site: Site, results: list[EventResult | EventSummary], people
         year_pages = [(year_url(game, year), year, len(events)) for year, events in years]
         archive_page(game_url(game), listed[0], years=years[:1], year_pages=year_pages, current_year=years[0][0],
                      **common)
+        # The newest year's page is the archive's page over again: its canonical URL is the
+        # archive's (and the sitemap lists that alone), the URL people know and link to, which
+        # always shows the newest year. The year's own URL stays, for links made to it, and is
+        # its own canonical once a newer year comes (years/2025/ then no longer the home page).
         for (year, events), its_cards in zip(years, listed):
             archive_page(year_url(game, year), its_cards, years=[(year, events)], year_pages=year_pages,
-                         current_year=year, **common)
+                         current_year=year, canonical_path=game_url(game) if year == years[0][0] else None,
+                         **common)
 
     # People across events: the index here, each person's page comes with the events.
     _players_index(env, writer, people_by_group(people.everyone, t("no_group")), newest)
@@ -1377,6 +1407,29 @@ def _records_key(shared: str, results: list[EventResult | EventSummary], people:
     return digest.hexdigest()
 
 
+def players_pages(groups: list[tuple[str, list[Person]]], size: int) -> list[list[tuple[int, str, list[Person]]]]:
+    """The players' index in pages of at most `size` people: each page's (group number from 1,
+    group, its people there)."""
+    shown: list[list[tuple[int, str, list[Person]]]] = [[]]
+    room = size
+    for number, (group, people) in enumerate(groups, 1):
+        # A group that does not fit starts the next page when this one is at least half full;
+        # else it fills this page and goes on on the next: kept whole, the next unit not
+        # fitting beside it, a unit of 38 had a page of its own (players/page-3/).
+        if len(people) > room and size - room >= size / 2:
+            shown.append([])
+            room = size
+        rest = people
+        while rest:
+            if not room:
+                shown.append([])
+                room = size
+            part, rest = rest[:room], rest[room:]
+            shown[-1].append((number, group, part))
+            room -= len(part)
+    return shown
+
+
 def _players_index(env: jinja2.Environment, writer: SiteWriter, groups: list[tuple[str, list[Person]]],
                    newest: dt.date | None) -> None:
     """players/index.html; past PLAYERS_PAGE people, pages of whole groups (a group larger than a
@@ -1385,19 +1438,7 @@ def _players_index(env: jinja2.Environment, writer: SiteWriter, groups: list[tup
         writer.page(env, PLAYERS_URL, "players.html", newest, groups=groups, first_group=0, group_links=[], pages=[],
                     page_number=1)
         return
-    shown: list[list[tuple[int, str, list[Person]]]] = [[]]  # each page's (group number, group, people)
-    room = PLAYERS_PAGE
-    for number, (group, people) in enumerate(groups, 1):
-        if len(people) > room and shown[-1]:
-            shown.append([])
-            room = PLAYERS_PAGE
-        for start in range(0, len(people), PLAYERS_PAGE):
-            part = people[start:start + PLAYERS_PAGE]
-            if len(part) > room:
-                shown.append([])
-                room = PLAYERS_PAGE
-            shown[-1].append((number, group, part))
-            room -= len(part)
+    shown = players_pages(groups, PLAYERS_PAGE)
     urls = [page_url(PLAYERS_URL, n) for n in range(1, len(shown) + 1)]
     links: dict[int, tuple[str, str]] = {}
     for url, page in zip(urls, shown):
@@ -1750,6 +1791,7 @@ def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bull
     listed = [seated(s, every=True) if any(r.partial for r in s.rounds) else found
               for s, found in zip(result.stages, seats)]
     standings = [s.standings_by_entry() for s in result.stages]
+    positions = [standings_positions(s.standings) for s in result.stages]
     facts = [stage_facts(game, s) for s in result.stages]  # (once a stage, not once an entry)
     for place, entry in enumerate(event.entries.values()):
         if place % shares != share:
@@ -1760,8 +1802,9 @@ def _render_event(env: jinja2.Environment, site: Site, result: EventResult, bull
             for s, matches, lines, ranked, found in zip(result.stages, seats, listed, standings, facts)
         ]
         appearances = [a for a in appearances if a.standing is not None or a.matches or a.summary.lines]
+        places = {s.stage.id: found.get(entry.id) for s, found in zip(result.stages, positions)}  # (its row on which page)
         writer.page(env, entry_url(event, entry.id), "entry.html", day, entry=entry, appearances=appearances,
-                    table_template=table_template, own_entry=entry.id, **common)
+                    row_positions=places, table_template=table_template, own_entry=entry.id, **common)
 
 
 def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[tuple[str, str]],

@@ -95,6 +95,7 @@ class StageMark:
     stage_name: str
     standing: ShownStanding | None
     after_round: int = 0  # N: the stage is in progress, the standing is "after round N"; 0: final
+    position: int | None = None  # its place in the stage's standings list, from 0 (html.py's standing_url)
 
 
 @dataclass
@@ -353,7 +354,7 @@ class People:
         if entry_id is not None:
             entry = row.entry = ShownEntry(entry_id, *entries[entry_id])
             row.teammates = [(name, self.persons[seated[j]]) for j, name in enumerate(entry.players) if j != index]
-            row.stages = [StageMark(stage_id, name, ShownStanding(*ranked[entry_id][1:]), after)
+            row.stages = [StageMark(stage_id, name, ShownStanding(*ranked[entry_id][1][1:]), after, ranked[entry_id][0])
                           for stage_id, name, ranked, after in stages if entry_id in ranked]
         credit = next((k for k in credit_keys if k in credit_lines), None)
         row.credits = ShownCredit(*credit, credit_lines[credit]) if credit is not None else None
@@ -371,7 +372,8 @@ class People:
         entries, stages, credits, _ = shown_rows(self.results[slug])
         found = self._shown[slug] = (
             entries,
-            [(stage_id, name, {placed[0]: placed for placed in ranked}, after)
+            # each entry's standing with its place in the standings (which of their pages holds its row)
+            [(stage_id, name, {placed[0]: (position, placed) for position, placed in enumerate(ranked)}, after)
              for stage_id, name, ranked, after in stages],
             {(name, group): points for name, group, points in credits})
         while len(self._shown) > ROWS_HELD:
