@@ -1,6 +1,7 @@
 """What search lists first, in a browser and in the index: a name typed whole in a sharded index
 whose candidates fill many chunks (a mass event's 江海, among the players of 江海商会); an
-archive's teams newest event first.
+archive's teams newest event first; the count said by a live region present from the start;
+the search page's results past its first 200.
 
 A demo site is rendered once; the browser tests put an index of their own in it (search.py's
 index_script, or index_files with its limits lowered, so that it is sharded), as a mass event's
@@ -141,6 +142,44 @@ def test_a_name_typed_whole_is_listed_first_however_many_records_hold_it(site: P
     tab.goto((site / "search/index.html").as_uri() + "?q=江海")
     tab.locator("main .search-results li").first.wait_for()
     assert options(tab, "main")[0] == "江海"
+    assert tab.errors == []
+
+
+@pytest.mark.slow
+def test_the_count_is_said_by_a_live_region_there_from_the_start(site: Path, tab, monkeypatch) -> None:
+    put_index(site, players(MASS), False, monkeypatch)
+    tab.goto((site / "index.html").as_uri())
+    status = tab.locator("header form.search [aria-live]")
+    assert status.count() == 1
+    # in the page, empty, and nothing around it hidden before the first keystroke
+    assert status.evaluate("e => !e.closest('[hidden], [aria-hidden=true]') && getComputedStyle(e).display !== 'none'")
+    assert status.inner_text() == ""
+    tab.fill("header form.search input[name=q]", "江海")
+    tab.locator("header .search-results li").first.wait_for()
+    assert status.inner_text() == "找到 41 项"
+    assert tab.errors == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sharded", [True, False])
+def test_the_search_page_shows_the_results_past_its_first_200(site: Path, tab, sharded: bool, monkeypatch) -> None:
+    put_index(site, players([(f"丁{chr(0x4e00 + n)}{chr(0x4e00 + m)}", "江海商会")
+                             for n in range(20) for m in range(11)]), sharded, monkeypatch)  # 220 of them
+    tab.goto((site / "search/index.html").as_uri() + "?q=江海")
+    tab.locator("main .search-count", has_text="220").wait_for()
+    more = tab.locator("main button.search-more")
+    more.wait_for()
+    shown = tab.locator("main .search-results li").count()
+    assert shown <= 200
+    while more.count():
+        more.click()
+        tab.wait_for_function(f"document.querySelectorAll('main .search-results li').length > {shown}")
+        # the first result the press added has the focus
+        assert tab.evaluate("document.activeElement.closest('li') === "
+                            f"document.querySelectorAll('main .search-results li')[{shown}]")
+        shown = tab.locator("main .search-results li").count()
+    assert shown == 220
+    assert len(set(options(tab, "main"))) == 220
     assert tab.errors == []
 
 
