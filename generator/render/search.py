@@ -306,11 +306,12 @@ def index_script(found: list[Record], texts: list[str] | None = None) -> str:
 #                              the 繁→简 folds (loaded on focus, as before; a few kB)
 #   assets/search/g-<k>.js     postings: character pair (or single character) -> record numbers,
 #                              for the grams whose shard_of() is k; SHARD_LIMIT bytes at most
-#                              (one gram is never split: its list alone may pass it)
+#                              (one gram is never split: its list alone may pass it); also
+#                              the records of each title and title's start (title_keys)
 #   assets/search/r-<k>.js     records k*CHUNK_RECORDS … (k+1)*CHUNK_RECORDS-1, as version 1's
 #
 # A query loads the shards of its grams (a name's two or three characters: one to three files),
-# intersects their lists, then only the chunks of records that hold the first results. Each file
+# intersects their lists, then only the chunks of records that hold the best and first results. Each file
 # calls window.PAIBANG_SEARCH_PART(name, data): a script, so that it loads from disk (file://).
 
 SINGLE_INDEX_LIMIT = 500_000  # bytes: a larger index is sharded
