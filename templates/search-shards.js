@@ -84,6 +84,16 @@
     return taken.sort(function (a, b) { return a - b; });
   }
 
+  // The ids (sorted) within `runs`: the first and last of each run of record numbers, flat
+  // (search.py's _runs_of).
+  function within(ids, runs) {
+    var r = 0;
+    return ids.filter(function (id) {
+      while (r < runs.length && runs[r + 1] < id) r += 2;
+      return r < runs.length && runs[r] <= id;
+    });
+  }
+
   // A sharded index (version 2): done(records found, best first; how many match in all, the
   // candidates in chunks not loaded counted as found: their character pairs all match).
   function searchSharded(tools, form, meta, query, limit, done) {
@@ -94,7 +104,7 @@
       var ids = null;
       grams.forEach(function (g, i) { ids = tools.intersect(ids, loadedParts[shardNames[i]][g] || []); });
       var first = loadedParts[shardNames[0]];  // the shard of the query's first gram: its title lists (search.py's title_keys)
-      var exact = tools.intersect(ids, first["=" + q] || []), prefix = tools.intersect(ids, first["^" + grams[0]] || []);
+      var exact = tools.intersect(ids, first["=" + q] || []), prefix = within(ids, first["^" + grams[0]] || []);
       var chunks = chunksFor(ids, exact, prefix, meta.chunk, limit);
       loadParts(form, chunks.map(function (c) { return "r-" + c; }), function () {
         var loaded = ids.filter(function (id) { return chunks.indexOf(Math.floor(id / meta.chunk)) >= 0; });

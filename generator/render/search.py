@@ -342,9 +342,9 @@ def grams_of(text: str) -> set[str]:
 # in 158 records: their group, 江海商会, holds them), and ranks what they hold: a player whose
 # whole name was typed, in a later chunk, was never seen. So the gram shards also list records
 # by their title: "=" and the title (normalised) lists the records of that very title, "^" and
-# a gram those whose title begins with it (its first character, or its first two), each in the
-# shard of the gram a query of that title begins with (_home), which the query loads anyway. The
-# browser loads the chunks of the exact titles first, then of the titles the query's first gram
+# a gram those whose title begins with it (its first character, or its first two; as runs,
+# _runs_of), each in the shard of the gram a query of that title begins with (_home), which the
+# query loads anyway. The browser loads the chunks of the exact titles first, then of the titles the query's first gram
 # begins, then the rest as before (search-shards.js chunksFor). No gram is "=" or "^": a gram is
 # letters and digits.
 
@@ -428,8 +428,11 @@ def index_files(found: PackedRecords) -> Iterator[tuple[str, str]]:
             found[number] = None  # type: ignore[call-overload]  # let go: its row is in the chunk
             text = row[4]
             present.update(text)
-            grams = grams_of(text) | title_keys(row[1])
-            size += (len(str(number)) + 1) * len(grams)  # its digits and a comma in each gram's list
+            grams = grams_of(text)
+            # its digits and a comma in each gram's list and its title's (its title's start's are
+            # runs: a few numbers for many records, not counted)
+            size += (len(str(number)) + 1) * (len(grams) + 1)
+            grams |= title_keys(row[1])
             for gram in grams:
                 before = last.get(gram)
                 if before is None:
@@ -459,7 +462,8 @@ def index_files(found: PackedRecords) -> Iterator[tuple[str, str]]:
     yield ("assets/search-index.js", "/* paibang search index (sharded): see generator/render/search.py */\n"
                                      f"window.PAIBANG_SEARCH={_script(manifest)};\n")
     for number, grams in enumerate(parts):
-        listed = {gram: _numbers(postings.pop(gram)) for gram in grams}  # let go as the shard is made
+        # (let go as the shard is made; a title's start lists its records as runs, _runs_of)
+        listed = {gram: (_runs_of if gram[0] == "^" else list)(_numbers(postings.pop(gram))) for gram in grams}
         parts[number] = []
         yield f"assets/search/g-{number}.js", f'window.PAIBANG_SEARCH_PART("g-{number}",{_script(listed)});\n'
 
@@ -471,6 +475,20 @@ def _add_step(gaps: bytearray, step: int) -> None:
         gaps.append(step & 0x7F | 0x80)
         step >>= 7
     gaps.append(step)
+
+
+def _runs_of(numbers: list[int]) -> list[int]:
+    """Record numbers as the first and last of each run of consecutive ones, flat: the records
+    whose title begins alike are mostly consecutive, the index being sorted by title within
+    each kind (and event), and listed whole they doubled a gram shard ("^t": every team of a
+    mass event, as "t" lists them)."""
+    runs: list[int] = []
+    for number in numbers:
+        if runs and runs[-1] == number - 1:
+            runs[-1] = number
+        else:
+            runs += [number, number]
+    return runs
 
 
 def _numbers(gaps: bytearray) -> list[int]:
