@@ -1,7 +1,7 @@
 /* paibang: search in a large site's sharded index (version 2, generator/render/search.py
    index_files), loaded by site.js only when the site has one. assets/search-index.js is then a
    small manifest; a query loads only the shards of its own character pairs
-   (assets/search/g-<k>.js) and the chunks of records its first results are in
+   (assets/search/g-<k>.js) and the chunks of records its best and first results are in
    (assets/search/r-<k>.js). Each file is a script calling PAIBANG_SEARCH_PART: it loads from
    disk (file://) as from a server. */
 (function () {
@@ -50,19 +50,48 @@
     return grams;
   }
 
-  // The record chunks to load for `ids` (sorted): all of them when few, else the first ones, in
-  // order, until they hold `limit` candidates (a one-letter query does not load the whole index).
-  function chunksFor(ids, size, limit) {
+  // The chunks `ids` (sorted) are in, in order, and how many of them each holds.
+  function grouped(ids, size) {
     var chunks = [], held = [];
     ids.forEach(function (id) {
       var chunk = Math.floor(id / size);
       if (chunks[chunks.length - 1] !== chunk) { chunks.push(chunk); held.push(0); }
       held[held.length - 1]++;
     });
-    if (chunks.length <= MAX_CHUNKS) return chunks;
+    return { chunks: chunks, held: held };
+  }
+
+  // The record chunks to load for `ids` (sorted): all of them when few, else, so that a name typed
+  // whole is listed first however many records hold it (their group's name, 江海商会, holding its
+  // characters), the chunks of the records of that very title (`exact`, search.py's "=" lists),
+  // then of those whose title begins as the query does (`prefix`, its "^" lists) until they hold
+  // `limit`, then the first chunks of the others until all taken hold `limit` candidates (a
+  // one-letter query does not load the whole index).
+  function chunksFor(ids, exact, prefix, size, limit) {
+    var all = grouped(ids, size);
+    if (all.chunks.length <= MAX_CHUNKS) return all.chunks;
     var taken = [], count = 0;
-    for (var i = 0; i < chunks.length && (count < limit || !taken.length); i++) { taken.push(chunks[i]); count += held[i]; }
-    return taken;
+    function take(list, enough) {
+      for (var i = 0; i < list.chunks.length && (count < enough || !taken.length); i++) {
+        if (taken.indexOf(list.chunks[i]) >= 0) continue;
+        taken.push(list.chunks[i]);
+        count += all.held[all.chunks.indexOf(list.chunks[i])];
+      }
+    }
+    take(grouped(exact, size), Infinity);
+    take(grouped(prefix, size), limit);
+    take(all, limit);
+    return taken.sort(function (a, b) { return a - b; });
+  }
+
+  // The ids (sorted) within `runs`: the first and last of each run of record numbers, flat
+  // (search.py's _runs_of).
+  function within(ids, runs) {
+    var r = 0;
+    return ids.filter(function (id) {
+      while (r < runs.length && runs[r + 1] < id) r += 2;
+      return r < runs.length && runs[r] <= id;
+    });
   }
 
   // A sharded index (version 2): done(records found, best first; how many match in all, the
@@ -74,7 +103,9 @@
     loadParts(form, shardNames.filter(function (name, i) { return shardNames.indexOf(name) === i; }), function () {
       var ids = null;
       grams.forEach(function (g, i) { ids = tools.intersect(ids, loadedParts[shardNames[i]][g] || []); });
-      var chunks = chunksFor(ids, meta.chunk, limit);
+      var first = loadedParts[shardNames[0]];  // the shard of the query's first gram: its title lists (search.py's title_keys)
+      var exact = tools.intersect(ids, first["=" + q] || []), prefix = within(ids, first["^" + grams[0]] || []);
+      var chunks = chunksFor(ids, exact, prefix, meta.chunk, limit);
       loadParts(form, chunks.map(function (c) { return "r-" + c; }), function () {
         var loaded = ids.filter(function (id) { return chunks.indexOf(Math.floor(id / meta.chunk)) >= 0; });
         var record = function (id) { return loadedParts["r-" + Math.floor(id / meta.chunk)][id % meta.chunk]; };

@@ -93,20 +93,22 @@
     return (form.getAttribute("data-" + name) || "").replace("{" + key + "}", value);
   }
 
-  // The count (a live region) and the list are in the page from the start; in the header the list
-  // is a listbox whose options are the links.
-  function show(form, panel, query, limit, full, done) {
+  // The list is in the page from the start (in the header a listbox whose options are the links);
+  // the count is said by the form's status, a live region outside the hidden results (one
+  // unhidden and filled at once is not heard). The search page has a button for PAGE more
+  // (`from`: the first result it added, then focused).
+  function show(form, panel, query, limit, full, done, from) {
     var ask = form.asked = (form.asked || 0) + 1;  // a sharded index answers later: the latest query's answer only
     loadIndex(form, function (data) { find(form, data, query, limit, function (found, count) {
       if (ask !== form.asked) return;
-      var root = form.getAttribute("data-root");
+      var root = form.getAttribute("data-root"), status = form.querySelector(".search-status");
       var head = panel.querySelector(".search-count"), list = panel.querySelector("ul"), more = panel.querySelector(".search-more");
       if (more) more.remove();
       list.textContent = "";
       panel.hidden = !query.trim();
       if (done) done(!panel.hidden);
-      if (panel.hidden) { head.textContent = ""; return; }
-      head.textContent = count ? words(form, "count", "n", count) : words(form, "none", "q", query.trim());
+      if (panel.hidden) { head.textContent = status.textContent = ""; return; }
+      head.textContent = status.textContent = count ? words(form, "count", "n", count) : words(form, "none", "q", query.trim());
       found.slice(0, limit).forEach(function (record, i) {
         var item = document.createElement("li"), link = document.createElement("a");
         link.href = root + record[3];
@@ -128,13 +130,18 @@
         item.appendChild(link);
         list.appendChild(item);
       });
-      if (count > limit) {
-        more = document.createElement(full ? "p" : "a");
+      var shown = Math.min(limit, found.length);  // (a sharded index counts candidates it has not read)
+      if (full ? count > shown : count > limit) {
+        more = document.createElement(full ? "button" : "a");
         more.className = "search-more";
-        more.textContent = words(form, "more", "shown", limit);
-        if (!full) more.href = form.getAttribute("action") + "?q=" + encodeURIComponent(query.trim());
+        more.textContent = words(form, full ? "show-more" : "more", "shown", shown);
+        if (full) {
+          more.type = "button";
+          more.onclick = function () { show(form, panel, query, limit + PAGE, full, null, shown); };
+        } else more.href = form.getAttribute("action") + "?q=" + encodeURIComponent(query.trim());
         panel.appendChild(more);
       }
+      if (list.children[from]) list.children[from].firstChild.focus();
     }); });
   }
 

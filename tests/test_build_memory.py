@@ -569,8 +569,9 @@ def test_an_entry_s_search_record_is_held_without_what_its_event_gives_it():
     the 46,000 at 2,000 events are entries', and half of each was its event's (the address up to
     the entry's id, the event's title and year ending its detail), repeated for every entry. An
     entry's record holds its event's number instead, and is unpacked as it was; the records come
-    out in the order the index numbers them, entries of one title in their addresses' order
-    (copy 10's address sorts before copy 1's: "-10/" before "-1/")."""
+    out in the order the index numbers them: players by title, entries and events newest event
+    first, those of one day in their addresses' order (copy 10's address sorts before copy 1's:
+    "-10/" before "-1/"), then by title."""
     import tracemalloc
     from dataclasses import replace
 
@@ -592,8 +593,14 @@ def test_an_entry_s_search_record_is_held_without_what_its_event_gives_it():
         held = tracemalloc.get_traced_memory()[0]
     finally:
         tracemalloc.stop()
-    assert [(search.KINDS.index(kind), title, url) for kind, title, _, url, _ in rows] == sorted(
-        (search.KINDS.index(kind), title, url) for kind, title, _, url, _ in rows)
+    place = {result.event.slug: (search._newest_first(result.event), html.entry_url(result.event, "\0").split("\0")[0])
+             for result in results}
+
+    def order(kind: str, title: str, url: str) -> tuple:
+        return (search.KINDS.index(kind), ((False, 0), "") if kind == "player" else place[url.split("/")[1]], title, url)
+
+    assert [order(kind, title, url) for kind, title, _, url, _ in rows] == sorted(
+        order(kind, title, url) for kind, title, _, url, _ in rows)
     entries = [(result, entry_id) for result in results for entry_id in result.event.entries]
     assert sorted(url for kind, _, _, url, _ in rows if kind == "entry") == sorted(
         html.entry_url(result.event, entry_id) for result, entry_id in entries)

@@ -133,7 +133,8 @@ def bigrams(text: str) -> set[str]:
 
 def records(results: list[EventResult], people: People, t: Translator,
             event_url, entry_url, player_url) -> list[Record]:  # noqa: ANN001 (url helpers of html.py)
-    """Every record, in the order the index numbers them (KINDS, then title, then address)."""
+    """Every record, in the order the index numbers them: KINDS; a player's by title, then address;
+    an entry's and an event's newest event first (_newest_first), then title, then address."""
     found = packed_records(results, people, t, event_url, entry_url, player_url)
     return [found.unpack(packed) for packed in found]
 
@@ -151,11 +152,14 @@ def records(results: list[EventResult], people: People, t: Translator,
 # record (the address up to the entry's id, and the event's title and year that end its detail,
 # half its characters) is the event's number (PackedRecords), and its text is made again from its
 # title, players and group when it is unpacked: 2,000 events' records were held in 21 MB, now 7.
-# Its address sorts as its event's number does: entries of one title have one id (an id has no
-# space: content/reader.py's ID_PATTERN), and their addresses part where their events' slugs do,
-# the events being numbered in that order.
+#
+# An entry's and an event's record begin with their event's number, before the title: the events
+# are numbered newest first (_newest_first), so the index numbers an archive's teams of one
+# name newest first, and search, which lists records of one relevance in the index's order,
+# lists them so (it listed them in folder order: 第2届 2015, 第10届 2015, 第26届 2009). Within
+# an event no two entries share a title and an id.
 _SEP, _NUL = "\0\1", "\0\2"
-_ENTRY = str(KINDS.index("entry"))
+_ENTRY, _EVENT = str(KINDS.index("entry")), str(KINDS.index("event"))
 
 
 def _joined(parts: tuple[str, ...]) -> bytes:
@@ -193,15 +197,22 @@ class PackedRecords(list):
         return "".join(reversed(digits))
 
     def entry(self, title: str, event: int, entry_id: str, group: str, players: tuple[str, ...]) -> bytes:
-        return _joined((_ENTRY, title, self.number(event), entry_id, group, *players))
+        return _joined((_ENTRY, self.number(event), title, entry_id, group, *players))
+
+    def event(self, title: str, event: int, detail: str, url: str, fields: tuple[str, ...]) -> bytes:
+        """An event's record, after its entries' in the index, sorted as they are (its number first)."""
+        return _joined((_EVENT, self.number(event), title, url, detail, _text(title, fields)))
 
     def fields(self, packed: bytes) -> list[str]:
         """A packed record's kind, title, detail, address and text: a chunk file's row."""
         parts = [part.replace(_NUL, "\0") for part in packed.decode().split(_SEP)]
+        if parts[0] == _EVENT:
+            _, _, title, url, detail, text = parts
+            return ["event", title, detail, url, text]
         if parts[0] != _ENTRY:
             order, title, url, detail, text = parts
             return [KINDS[int(order)], title, detail, url, text]
-        _, title, number, entry_id, group, *players = parts
+        _, number, title, entry_id, group, *players = parts
         event = 0
         for char in number:
             event = event * _DIGITS + ord(char) - 1
@@ -221,10 +232,11 @@ def packed_records(results: list[EventResult], people: People, t: Translator,
                    event_url, entry_url, player_url) -> PackedRecords:  # noqa: ANN001 (url helpers of html.py)
     """`records`, packed (_pack, PackedRecords.entry) and sorted: what index_files takes."""
     joiner = t.joiner()
-    # The events numbered in the order of their entries' addresses before the id: no slug holds a
-    # "/", so no event's is the start of another's, and two entries' addresses of one id sort as these.
+    # The events numbered newest first (_newest_first); of one day, in the order of their
+    # entries' addresses before the id.
     around = {id(result): tuple(entry_url(result.event, "\0").split("\0")) for result in results}
     ordered = sorted(results, key=lambda result: around[id(result)][0])
+    ordered.sort(key=lambda result: _newest_first(result.event))
     found = PackedRecords([(*around[id(result)], _event_label(result.event)) for result in ordered], joiner)
     numbers = {id(result): number for number, result in enumerate(ordered)}
     del ordered, around
@@ -241,10 +253,15 @@ def packed_records(results: list[EventResult], people: People, t: Translator,
             found.append(found.entry(f"{entry_id} {name}" if name else entry_id, number, entry_id, group or "",
                                      tuple(players)))
         detail = joiner.join(p for p in (year, event.organizer or "", event.venue or "") if p)
-        found.append(_pack("event", event.title, detail, event_url(event),
-                           (event.organizer or "", event.venue or "", year)))
+        found.append(found.event(event.title, number, detail, event_url(event),
+                                 (event.organizer or "", event.venue or "", year)))
     found.sort()
     return found
+
+
+def _newest_first(event: Event) -> tuple[bool, int]:
+    """An event's place in the index: the latest first day first, an event of no date last."""
+    return (not event.dates, -event.dates[0].toordinal() if event.dates else 0)
 
 
 def _event_label(event: Event) -> str:
@@ -289,11 +306,12 @@ def index_script(found: list[Record], texts: list[str] | None = None) -> str:
 #                              the 繁→简 folds (loaded on focus, as before; a few kB)
 #   assets/search/g-<k>.js     postings: character pair (or single character) -> record numbers,
 #                              for the grams whose shard_of() is k; SHARD_LIMIT bytes at most
-#                              (one gram is never split: its list alone may pass it)
+#                              (one gram is never split: its list alone may pass it); also
+#                              the records of each title and title's start (title_keys)
 #   assets/search/r-<k>.js     records k*CHUNK_RECORDS … (k+1)*CHUNK_RECORDS-1, as version 1's
 #
 # A query loads the shards of its grams (a name's two or three characters: one to three files),
-# intersects their lists, then only the chunks of records that hold the first results. Each file
+# intersects their lists, then only the chunks of records that hold the best and first results. Each file
 # calls window.PAIBANG_SEARCH_PART(name, data): a script, so that it loads from disk (file://).
 
 SINGLE_INDEX_LIMIT = 500_000  # bytes: a larger index is sharded
@@ -318,6 +336,40 @@ def grams_of(text: str) -> set[str]:
         found.update(run[i:i + 2] for i in range(len(run) - 1))
         found.update(run)
     return found
+
+
+# A query loads only the first chunks of records of its candidates (a name's two characters may be
+# in 158 records: their group, 江海商会, holds them), and ranks what they hold: a player whose
+# whole name was typed, in a later chunk, was never seen. So the gram shards also list records
+# by their title: "=" and the title (normalised) lists the records of that very title, "^" and
+# a gram those whose title begins with it (its first character, or its first two; as runs,
+# _runs_of), each in the shard of the gram a query of that title begins with (_home), which the
+# query loads anyway. The browser loads the chunks of the exact titles first, then of the titles the query's first gram
+# begins, then the rest as before (search-shards.js chunksFor). No gram is "=" or "^": a gram is
+# letters and digits.
+
+
+def title_keys(title: str) -> set[str]:
+    """The keys a record is listed under by its title: "=" + the title, "^" + its first
+    character, "^" + its first two (when its first run of letters has two)."""
+    normal = normalise(title)
+    runs = _runs(normal)
+    if not runs:
+        return set()
+    first = runs[0]
+    return {f"={normal}", f"^{first[0]}", f"^{first[:2]}"}
+
+
+def _home(key: str) -> str:
+    """The gram whose shard holds `key`: a gram's own; a title's, the first gram a query of that
+    very title has (search-shards.js queryGrams: its first run's first two characters, or the
+    character when the run is one); a title's start, that gram."""
+    if key[0] == "^":
+        return key[1:]
+    if key[0] == "=":
+        first = _runs(key[1:])[0]
+        return first[:2]
+    return key
 
 
 def _unpacked_within(found: PackedRecords, limit: int) -> list[Record] | None:
@@ -377,7 +429,10 @@ def index_files(found: PackedRecords) -> Iterator[tuple[str, str]]:
             text = row[4]
             present.update(text)
             grams = grams_of(text)
-            size += (len(str(number)) + 1) * len(grams)  # its digits and a comma in each gram's list
+            # its digits and a comma in each gram's list and its title's (its title's start's are
+            # runs: a few numbers for many records, not counted)
+            size += (len(str(number)) + 1) * (len(grams) + 1)
+            grams |= title_keys(row[1])
             for gram in grams:
                 before = last.get(gram)
                 if before is None:
@@ -400,14 +455,15 @@ def index_files(found: PackedRecords) -> Iterator[tuple[str, str]]:
     shards = max(1, -(-size // SHARD_LIMIT))
     parts: list[list[str]] = [[] for _ in range(shards)]  # each shard's grams, in order
     for gram in sorted(postings):
-        parts[shard_of(gram, shards)].append(gram)
+        parts[shard_of(_home(gram), shards)].append(gram)
     folds = index_folds(present)
     manifest = {"version": 2, "shards": shards, "chunk": CHUNK_RECORDS, "records": count,
                 "fold": dict(sorted(folds.items()))}
     yield ("assets/search-index.js", "/* paibang search index (sharded): see generator/render/search.py */\n"
                                      f"window.PAIBANG_SEARCH={_script(manifest)};\n")
     for number, grams in enumerate(parts):
-        listed = {gram: _numbers(postings.pop(gram)) for gram in grams}  # let go as the shard is made
+        # (let go as the shard is made; a title's start lists its records as runs, _runs_of)
+        listed = {gram: (_runs_of if gram[0] == "^" else list)(_numbers(postings.pop(gram))) for gram in grams}
         parts[number] = []
         yield f"assets/search/g-{number}.js", f'window.PAIBANG_SEARCH_PART("g-{number}",{_script(listed)});\n'
 
@@ -419,6 +475,20 @@ def _add_step(gaps: bytearray, step: int) -> None:
         gaps.append(step & 0x7F | 0x80)
         step >>= 7
     gaps.append(step)
+
+
+def _runs_of(numbers: list[int]) -> list[int]:
+    """Record numbers as the first and last of each run of consecutive ones, flat: the records
+    whose title begins alike are mostly consecutive, the index being sorted by title within
+    each kind (and event), and listed whole they doubled a gram shard ("^t": every team of a
+    mass event, as "t" lists them)."""
+    runs: list[int] = []
+    for number in numbers:
+        if runs and runs[-1] == number - 1:
+            runs[-1] = number
+        else:
+            runs += [number, number]
+    return runs
 
 
 def _numbers(gaps: bytearray) -> list[int]:

@@ -1,0 +1,204 @@
+"""What search lists first, in a browser and in the index: a name typed whole in a sharded index
+whose candidates fill many chunks (a mass event's 江海, among the players of 江海商会); an
+archive's teams newest event first; the count said by a live region present from the start;
+the search page's results past its first 200.
+
+A demo site is rendered once; the browser tests put an index of their own in it (search.py's
+index_script, or index_files with its limits lowered, so that it is sharded), as a mass event's
+would be, made of players only.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.build import validate
+from generator.render import html, search
+from generator.render.html import render_site
+from generator.render.i18n import Translator
+from generator.render.output import OutputTree
+
+ROOT = Path(__file__).resolve().parents[1]
+CONTENT = ROOT / "content"
+
+
+@pytest.fixture(scope="module")
+def demo():
+    return validate(CONTENT)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory, demo) -> Path:
+    out = tmp_path_factory.mktemp("search-ranking") / "output"
+    out.mkdir()
+    render_site(demo[0], demo[1], {}, OutputTree(out))
+    return out
+
+
+def players(names: list[tuple[str, str]]) -> search.PackedRecords:
+    """An index's records: players of these names and groups, packed and sorted as packed_records'."""
+    found = search.PackedRecords([], "、")
+    for number, (name, group) in enumerate(names):
+        found.append(search._pack("player", name, group, f"players/p{number}/index.html", (group,)))
+    found.sort()
+    return found
+
+
+def put_index(site: Path, found: search.PackedRecords, sharded: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The site's search index replaced by one of `found`: one file, or shards of 5 records a chunk."""
+    shutil.rmtree(site / "assets/search", ignore_errors=True)
+    (site / "assets/search-shards.js").unlink(missing_ok=True)
+    if sharded:
+        monkeypatch.setattr(search, "SINGLE_INDEX_LIMIT", 0)
+        monkeypatch.setattr(search, "CHUNK_RECORDS", 5)
+        monkeypatch.setattr(search, "SHARD_LIMIT", 2_000)
+        shutil.copy(ROOT / "templates/search-shards.js", site / "assets/search-shards.js")
+    files = list(search.index_files(found))
+    assert (len(files) > 1) == sharded
+    for path, text in files:
+        (site / path).parent.mkdir(parents=True, exist_ok=True)
+        (site / path).write_text(text, encoding="utf-8")
+
+
+# 40 players whose group is 江海商会, all before 江海 herself in the index (丁 sorts before 江):
+# 41 candidates for 江海, in 9 chunks of 5; she is in the last.
+MASS = [(f"丁{chr(0x4e00 + n)}", "江海商会") for n in range(40)] + [("江海", "海港社区")]
+
+
+def test_the_index_lists_a_record_by_its_title_in_the_shard_of_its_first_gram(monkeypatch) -> None:
+    monkeypatch.setattr(search, "SINGLE_INDEX_LIMIT", 0)
+    monkeypatch.setattr(search, "CHUNK_RECORDS", 5)
+    monkeypatch.setattr(search, "SHARD_LIMIT", 2_000)
+    files = dict(search.index_files(players(MASS)))
+    shards = [json_part(text) for path, text in files.items() if "/g-" in path]
+    count = len(shards)
+    home = json_part(files[f"assets/search/g-{search.shard_of('江海', count)}.js"])
+    assert home["=江海"] == [40] and home["^江海"] == [40, 40]  # (runs: first and last)
+    assert json_part(files[f"assets/search/g-{search.shard_of('江', count)}.js"])["^江"] == [40, 40]  # 江 alone
+    assert search._runs_of([1, 2, 3, 7, 9, 10]) == [1, 3, 7, 7, 9, 10]
+    assert sum("=江海" in shard for shard in shards) == 1
+
+
+def json_part(text: str) -> dict:
+    """A gram shard's data (PAIBANG_SEARCH_PART's second argument)."""
+    return json.loads(text[text.index(",") + 1: text.rindex(");")])
+
+
+def test_an_archives_teams_are_numbered_newest_event_first(demo) -> None:
+    """Search lists records of one relevance in the index's order: an archive's entries and
+    events, newest event first, not in their folders' order."""
+    site, results, _ = demo
+    people = html.collect_people(results, None)
+    found = search.records(results, people, Translator(site.locale), html.event_url, html.entry_url,
+                           html.player_url)
+    dated = {html.event_url(result.event): result.event.dates[0] for result in results}
+    entries = [dated[next(url for url in dated if r.url.startswith(url.rpartition("/")[0] + "/"))]
+               for r in found if r.kind == "entry"]
+    events = [dated[r.url] for r in found if r.kind == "event"]
+    assert len(set(entries)) > 3
+    assert entries == sorted(entries, reverse=True) and events == sorted(events, reverse=True)
+    assert [r.kind for r in found] == sorted((r.kind for r in found), key=search.KINDS.index)
+
+
+# --- in a browser -------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory):
+    """Debian's Chromium, as tests/test_browser.py starts it (skipped where it is missing, not in CI)."""
+    from tests.test_browser import PHONE, chromium_context
+
+    with chromium_context(tmp_path_factory.mktemp("chromium-profile"), PHONE) as context:
+        yield context
+
+
+@pytest.fixture()
+def tab(browser):
+    page = browser.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    yield page
+    page.close()
+
+
+def options(tab, where: str) -> list[str]:
+    return tab.locator(f"{where} .search-results li strong").all_inner_texts()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sharded", [True, False])
+def test_a_name_typed_whole_is_listed_first_however_many_records_hold_it(site: Path, tab, sharded: bool,
+                                                                         monkeypatch) -> None:
+    put_index(site, players(MASS), sharded, monkeypatch)
+    tab.goto((site / "index.html").as_uri())
+    tab.fill("header form.search input[name=q]", "江海")
+    tab.locator("header .search-count", has_text="41").wait_for()
+    tab.locator("header .search-results li").first.wait_for()
+    assert options(tab, "header")[0] == "江海"
+    assert len(options(tab, "header")) == 8
+    tab.goto((site / "search/index.html").as_uri() + "?q=江海")
+    tab.locator("main .search-results li").first.wait_for()
+    assert options(tab, "main")[0] == "江海"
+    assert tab.errors == []
+
+
+@pytest.mark.slow
+def test_the_count_is_said_by_a_live_region_there_from_the_start(site: Path, tab, monkeypatch) -> None:
+    put_index(site, players(MASS), False, monkeypatch)
+    tab.goto((site / "index.html").as_uri())
+    status = tab.locator("header form.search [aria-live]")
+    assert status.count() == 1
+    # in the page, empty, and nothing around it hidden before the first keystroke
+    assert status.evaluate("e => !e.closest('[hidden], [aria-hidden=true]') && getComputedStyle(e).display !== 'none'")
+    assert status.inner_text() == ""
+    tab.fill("header form.search input[name=q]", "江海")
+    tab.locator("header .search-results li").first.wait_for()
+    assert status.inner_text() == "找到 41 项"
+    assert tab.errors == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sharded", [True, False])
+def test_the_search_page_shows_the_results_past_its_first_200(site: Path, tab, sharded: bool, monkeypatch) -> None:
+    put_index(site, players([(f"丁{chr(0x4e00 + n)}{chr(0x4e00 + m)}", "江海商会")
+                             for n in range(20) for m in range(11)]), sharded, monkeypatch)  # 220 of them
+    tab.goto((site / "search/index.html").as_uri() + "?q=江海")
+    tab.locator("main .search-count", has_text="220").wait_for()
+    more = tab.locator("main button.search-more")
+    more.wait_for()
+    shown = tab.locator("main .search-results li").count()
+    assert shown <= 200
+    while more.count():
+        more.click()
+        tab.wait_for_function(f"document.querySelectorAll('main .search-results li').length > {shown}")
+        # the first result the press added has the focus
+        assert tab.evaluate("document.activeElement.closest('li') === "
+                            f"document.querySelectorAll('main .search-results li')[{shown}]")
+        shown = tab.locator("main .search-results li").count()
+    assert shown == 220
+    assert len(set(options(tab, "main"))) == 220
+    assert tab.errors == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sharded", [True, False])
+def test_teams_of_one_relevance_are_listed_newest_event_first(site: Path, demo, tab, sharded: bool,
+                                                              monkeypatch) -> None:
+    """01 is in a team's id in every event (T01, A01, …): the demo's teams, newest event first,
+    in the header's list and on the search page, whether the index is one file or sharded."""
+    settings, results, _ = demo
+    found = search.packed_records(results, html.collect_people(results, None), Translator(settings.locale),
+                                  html.event_url, html.entry_url, html.player_url)
+    put_index(site, found, sharded, monkeypatch)
+    for page, where in (("index.html", "header"), ("search/index.html", "main")):
+        tab.goto((site / page).as_uri())
+        tab.fill(f"{where} form.search input[name=q]", "01")
+        tab.locator(f"{where} .search-results li").first.wait_for()
+        details = tab.locator(f"{where} .search-results li:has(.kind-entry) .detail").all_inner_texts()
+        years = [int(detail.rsplit(" ", 1)[1]) for detail in details]
+        assert len(set(years)) > 1 and years == sorted(years, reverse=True), details
+    assert tab.errors == []
