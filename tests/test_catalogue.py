@@ -642,6 +642,7 @@ TRIGGERS: dict[str, Trigger] = {
     "notice-is-data": lambda tmp, mp: linked(tmp, B, "notice.md", "results/prelim.yaml"),
     "event-placeholder": edit(B, (EV, "organizer: 西昌学院动物科学学院团学会治安保卫部", "organizer: 主办单位")),
     "site-placeholder": edit(B, ("../../site.yaml", "organization: 西昌学院", "organization: 主办机构")),
+    "private-key-published": edit(B, ("../../site.yaml", "private: [wechat]", "private: [wechat, bye]")),
     "notice-headings-only": write(B, "notice.md", "# 通知\n\n## 时间地点\n\n## 报名\n"),
     "text-looks-personal": edit(B, (EV, '{name: 张浩然, phone: "13800138000"', '{name: 张浩然 13800138000, phone: "13800138000"')),
     "id-looks-personal": edit(B, (EV, 'student_id: "201301059901"}', 'student_id: "201301059901", id: "201301059901"}')),

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -196,3 +197,85 @@ def test_a_phone_after_the_organizer_or_an_officials_name_is_warned_about(tmp_pa
     _, _, warnings = validate(event.parents[1])
     found = sorted((p.params["key"], p.params["value"]) for p in warnings if p.code == "text-looks-personal")
     assert found == [("officials[1].name", "钱裁判 6275-1234"), ("organizer", "校学生会 联系人 13800138000")]
+
+
+# --- private: [group]: an entry's key withheld, and the keys that cannot be ------------------
+
+
+def test_a_group_listed_private_reaches_no_output_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`private: [wechat, group]`: no entry's group is in any file the build writes (pages, the
+    players' pages and their group headings, results.json, the search index, the feed, the PDF
+    bulletins, read through pdftotext) nor in the CSV and XLSX exports; the event still builds,
+    its credits and standings as before, less the group."""
+    import subprocess
+    import zipfile
+
+    content = demo_content(tmp_path, "chem-park-daguai-2016")
+    replace(content / "site.yaml", "private: [wechat]", "private: [wechat, group]")
+    event = content / "events" / "chem-park-daguai-2016" / "event.yaml"
+    count = iter(range(1, 1000))
+    text = re.sub(r"(?m)^(\s+group: ).+$", lambda found: f"{found.group(1)}grp_canary_{next(count):02d}",
+                  event.read_text(encoding="utf-8"))
+    event.write_text(text, encoding="utf-8")
+    seeded = [f"grp_canary_{n:02d}" for n in range(1, next(count))]
+    assert len(seeded) == 16
+    output = tmp_path / "output"
+    assert main(["build", "--content", str(content), "--output", str(output)]) == 0
+    exports = tmp_path / "exports"
+    for kind in ("csv", "xlsx"):
+        assert main(["export", "chem-park-daguai-2016", "--format", kind, "-o", f"{exports / kind}/",
+                     "--content", str(content)]) == 0
+    capsys.readouterr()
+    scanned: set[str] = set()
+    for path in sorted([*output.rglob("*"), *exports.rglob("*")]):
+        if not path.is_file():
+            continue
+        data = path.read_bytes()
+        if path.suffix == ".pdf":
+            data = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True).stdout
+        elif path.suffix == ".xlsx":
+            with zipfile.ZipFile(path) as book:
+                data = b"".join(book.read(name) for name in book.namelist())
+        for canary in seeded:
+            assert canary.encode() not in data, f"{canary} leaked into {path}"
+        scanned.add(path.suffix)
+    assert scanned >= {".html", ".json", ".js", ".xml", ".pdf", ".csv", ".xlsx"}
+
+
+@pytest.mark.parametrize("key", ["id", "name", "players", "bye", "withdrawn"])
+def test_a_key_that_cannot_be_private_is_an_error_at_its_line(tmp_path: Path, key: str,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    content = demo_content(tmp_path)
+    replace(content / "site.yaml", "private: [wechat]", f"private:\n  - wechat\n  - {key}")
+    (problem,) = errors_of(content)
+    assert (problem.code, problem.mark.file.name, problem.mark.line, problem.params["key"]) == \
+        ("private-key-published", "site.yaml", 9, key)
+    assert main(["check", "--content", str(content), "--lang", "en"]) == 1
+    said = capsys.readouterr().err
+    assert f"private: lists {key}, which cannot be kept private" in said and "site.yaml:9" in said
+
+
+def test_init_says_what_private_covers_and_import_says_a_private_group_column_is_private(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from openpyxl import Workbook
+
+    assert main(["init", str(tmp_path / "site"), "--locale", "en"]) == 0
+    said = (tmp_path / "site" / "site.yaml").read_text(encoding="utf-8")
+    assert "group, or any key of your own such as wechat" in said and "id, name, players, bye, substitute and " \
+        "withdrawn cannot be" in said and "these keys of the entries" not in said
+    content = demo_content(tmp_path / "import")
+    replace(content / "site.yaml", "private: [wechat]", "private: [group]")
+    assert main(["new", "club", "--game", "guandan", "--content", str(content)]) == 0
+    event = content / "events" / "club" / "event.yaml"
+    event.write_text(re.sub(r"(?ms)^entries:.*?(?=^\S)", "entries: []\n", event.read_text(encoding="utf-8")),
+                     encoding="utf-8")
+    for placeholder in (event.parent / "results").glob("*.yaml"):
+        placeholder.unlink()
+    book = Workbook()
+    for row in (["组号", "姓名", "班级"], ["1", "王强", "土木1班"], ["1", "李娜", "土木1班"]):
+        book.active.append(row)
+    book.save(tmp_path / "s.xlsx")
+    capsys.readouterr()
+    assert main(["import", "club", str(tmp_path / "s.xlsx"), "--content", str(content), "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "column 3 “班级” → group, e.g. class or company (private: site.yaml lists group; never published)" in out

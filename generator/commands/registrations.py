@@ -55,7 +55,7 @@ import yaml
 from generator import catalogues
 from generator.commands.headings import COLUMNS, PERSONAL_PARTS, PHONE_PARTS, YES
 from generator.content import sheet_text
-from generator.content.load import SLUG
+from generator.content.load import SLUG, private_keys
 from generator.content.reader import (PERSONAL_DIGITS, holds_personal_number, holds_phone_or_id_card, personal_number,
                                       phone_number)
 from generator.content.yaml_loader import YamlList, YamlMap, load_yaml
@@ -911,6 +911,12 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
             raise ImportRefusal("registration-map-heading", heading=shown(heading),
                                 found=", ".join(shown(h) for h in header if h))
     columns = plan_columns(sheet, table, start, extra, problems) if table.rows else []
+    if "group" in private_keys(content):
+        # site.yaml withholds the entries' group (load._read_entries): its column is said
+        # private, not public, so the secretary is not told a class goes on every page.
+        for column in columns:
+            if column.active and column.note in ("group", "major"):
+                column.note += "_private"
     report = ImportReport(0, 0, 0, folder / "entries.yaml", header_row, columns, table.encoding, titles=start)
     uses = {c.use for c in columns if c.active}
     if not problems.errors and ("name" not in uses or not ({"entry", "team"} & uses)):

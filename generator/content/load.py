@@ -75,7 +75,7 @@ def load_site(root: Path, problems: Problems,
         return None
     reader = Reader(data, problems)
     reader.check_keys(SITE_KEYS, required=("title",))
-    private = tuple(str(item) for item, _ in reader.items("private", single_ok=True))
+    private = _read_private(reader, problems)
     site = Site(
         title=reader.text("title") or "",
         organization=reader.text("organization"),
@@ -101,6 +101,27 @@ def load_site(root: Path, problems: Problems,
         if event is not None:
             site.events.append(event)
     return site
+
+
+# Keys `private:` cannot withhold, by the words that say why (site.yaml's line names the key):
+# an entry's id, name and players, and a player's name and id, name it on every page (the id
+# is its page's address; a player's id makes its page's), and bye, substitute and withdrawn
+# decide who plays, which the standings, the draw and the bulletins show. Listed, they would
+# still be published: the list would promise what the site does not keep.
+NEVER_PRIVATE = {"id": "private_names", "name": "private_names", "players": "private_names",
+                 "bye": "private_plays", "substitute": "private_plays", "withdrawn": "private_plays"}
+
+
+def _read_private(reader: Reader, problems: Problems) -> tuple[str, ...]:
+    """site.yaml's `private:`, each key that cannot be kept private an error at its line."""
+    keys = []
+    for item, mark in reader.items("private", single_ok=True):
+        key = str(item)
+        if key in NEVER_PRIVATE:
+            problems.add("private-key-published", mark, key=key, why=catalogues.word(NEVER_PRIVATE[key]))
+        else:
+            keys.append(key)
+    return tuple(keys)
 
 
 def private_keys(root: Path) -> tuple[str, ...]:
@@ -404,10 +425,17 @@ def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tu
             continue
         if not players and entry_reader.has("players"):
             problems.add("entry-players-empty", entry_reader.value_mark("players"), id=entry_id)
+        group = entry_reader.text("group")
+        if "group" in private:
+            # Withheld: read (its shape checked) and left out of the model, so no page, bulletin,
+            # results.json, export, feed or search index can show it. (The one entry key that can
+            # be: NEVER_PRIVATE's cannot; any other key listed is one paibang does not read, such
+            # as wechat, accepted on entries and players and dropped.)
+            group = None
         entries[entry_id] = Entry(
             id=entry_id,
             players=players,
-            group=entry_reader.text("group"),
+            group=group,
             name=entry_reader.text("name"),
             bye=entry_reader.boolean("bye"),
             substitute=entry_reader.boolean("substitute"),
