@@ -64,6 +64,8 @@ def test_new_says_everything_in_lang_and_writes_the_file_in_the_sites_language(t
     assert "exists; nothing was overwritten" in said["exists"]
     assert "lower-case letters" in said["slug"]
     assert said["game"].startswith("paibang: no game chess (one of ") and "bridge" in said["game"]
+    assert main([*new, "club-2026", "--game", "guandna"]) == 2  # a misspelling: the game it most likely meant
+    assert capsys.readouterr().err.strip().endswith("; did you mean guandan?")
     assert not any(re.search(r"[\u4e00-\u9fff]", text) for text in said.values()), said
     assert main(["new", "--content", str(content), "club-2026", "--game", "chess"]) == 2
     assert "没有 chess 这个项目" in capsys.readouterr().err  # without --lang: the site's language
