@@ -628,6 +628,7 @@ TRIGGERS: dict[str, Trigger] = {
     "registration-sheet-not-found": not_opened(None),
     "registration-sheet-folder": not_opened(IsADirectoryError(21, "Is a directory")),
     "registration-sheet-denied": not_opened(PermissionError(13, "Permission denied")),
+    "registration-sheet-not-opened": not_opened(OSError(5, "Input/output error")),
     "registration-sheet-rows": importing("姓名,组号\n张三,1\n李四,1\n", max_rows=2),
     "registration-encoding": importing("チーム,氏名\n東京,田中太郎\n".encode("shift_jis")),
     "registration-map-refused": importing("学号,姓名,组号\n2023010101,张三,1\n", extra={"学号": "entry"}),

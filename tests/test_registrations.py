@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import errno
 import re
 import shutil
 from pathlib import Path
@@ -241,6 +242,15 @@ def test_a_sheet_the_system_will_not_open_is_said_in_the_sites_words_with_its_ow
     monkeypatch.setattr(registrations, "open", refused, raising=False)
     locked = problem(sheet)
     assert locked.message("zh-Hans") == f"没有读取 {sheet} 的权限" and "Permission" not in locked.hint("zh-Hans")
+
+    def failing(*args, **kwargs):  # a disk or network folder failing: not a sheet saved wrongly
+        raise OSError(errno.EIO, "Input/output error", str(sheet))
+
+    monkeypatch.setattr(registrations, "open", failing, raising=False)
+    fault = problem(sheet)
+    assert fault.message("en") == f"cannot open {sheet} (system error EIO)"
+    assert "copy it to a folder on this computer" in fault.hint("en") and ".xlsx" not in fault.hint("en")
+    assert ".xlsx" not in fault.hint("zh-Hans") and "另存为" not in fault.hint("zh-Hans")
 
 
 def team_sheet(path: Path, teams: dict[str, list[str]]) -> Path:
