@@ -777,6 +777,7 @@ TRIGGERS: dict[str, Trigger] = {
     "shengji-breakdown-sum": edit(S, (R1, SJ1, "1: {open: {points: 100, tricks: 60, kitty: 25, x: 2}, closed: 130}")),
     "shengji-room-missing": edit(S, (R1, SJ1, "1: {}")),
     "shengji-board-without-rooms": edit(S, (R1, SJ1, "1: {note: redealt}")),
+    "shengji-penalty-waiting": edit(S, (R1, SJ1, "1: {open: 85, penalty: {room: closed, against: home, points: 10}}")),
     "shengji-penalty": edit(S, (R1, SJ1, "1: {open: {points: 85, penalty: {against: XX, points: 20}}, closed: 130}")),
     "shengji-pairs-only": edit(S, (R1, SJ1, "1: {open: {adjusted: NS}, closed: 130}")),
     "shengji-team-only": edit(SP, (EV, "    rank_by: [percent, mp]\n", "    rank_by: [percent, mp]\n    bye: {match_points: 3}\n")),
