@@ -159,13 +159,15 @@ _PLURAL = re.compile(r"\{(\w+):([^{}|]*)\|([^{}|]*)\}")
 
 
 def _one(value: object) -> bool:
+    if isinstance(value, (list, tuple)):  # a message's list (boards 3, 5): as many as its items,
+        return len(value) == 1 and "\u2013" not in str(value[0])  # and a run of boards ("1–3") is many
     try:
         return float(value) == 1  # type: ignore[arg-type]
     except (TypeError, ValueError):
         return False
 
 
-def _in_number(template: str, params: Mapping[str, object]) -> str:
+def in_number(template: str, params: Mapping[str, object]) -> str:
     """`template` with each `{n:one|many}` the word for the number n is."""
     return _PLURAL.sub(lambda m: (m.group(2) if _one(params.get(m.group(1))) else m.group(3))
                        .replace("{", "{{").replace("}", "}}"), template)
@@ -177,7 +179,7 @@ def fill(template: str, params: Mapping[str, object]) -> str:
     words, a space between them: "Klubbkveld (MP) Pairs成绩排名", not "Klubbkveld (MP)Pairs".
     A word in a number's form, `{n:event|events}`, is the one for n (_PLURAL)."""
     if "|" in template:
-        template = _in_number(template, params)
+        template = in_number(template, params)
     if not _runs_on(template):
         return template.format(**params)
     pieces: list[str] = []

@@ -505,7 +505,7 @@ def _schema(args: argparse.Namespace, locale: str) -> int:
     from generator.content.schema import SITE_SCHEMA_FOLDER
 
     if not (args.content / "site.yaml").is_file():
-        terminal(catalogues.text("new_no_site", locale, path=args.content), error=True)
+        terminal(catalogues.text("schema_no_site", locale, path=args.content), error=True)
         return 2
     schemas = keep_schemas(args.content)
     _said_schemas(schemas, locale)

@@ -47,7 +47,10 @@ def render_message(code: str, locale: str, params: dict[str, object]) -> tuple[s
 
 def fill(text: str, locale: str, params: Mapping[str, object]) -> str:
     """A message's text with its parameters as `locale` shows them (a list joined, a
-    {locale: text} in that locale). KeyError for a placeholder `params` lack."""
+    {locale: text} in that locale; a word in its number's form, `{boards:board|boards}`, as
+    catalogues.fill has it, a list's number its length). KeyError for a placeholder `params` lack."""
+    if "|" in text:
+        text = catalogues.in_number(text, params)
     return text.format(**{key: _show(value, locale) for key, value in params.items()})
 
 

@@ -64,6 +64,8 @@ def test_new_says_everything_in_lang_and_writes_the_file_in_the_sites_language(t
     assert "exists; nothing was overwritten" in said["exists"]
     assert "lower-case letters" in said["slug"]
     assert said["game"].startswith("paibang: no game chess (one of ") and "bridge" in said["game"]
+    assert main([*new, "club-2026", "--game", "guandna"]) == 2  # a misspelling: the game it most likely meant
+    assert capsys.readouterr().err.strip().endswith("; did you mean guandan?")
     assert not any(re.search(r"[\u4e00-\u9fff]", text) for text in said.values()), said
     assert main(["new", "--content", str(content), "club-2026", "--game", "chess"]) == 2
     assert "没有 chess 这个项目" in capsys.readouterr().err  # without --lang: the site's language
@@ -507,6 +509,11 @@ def test_new_refuses_a_folder_that_is_not_a_site(tmp_path: Path, capsys, monkeyp
     assert main(["new", "x", "--game", "guandan", "--content", "notes", "--lang", "en"]) == 2
     assert "notes is not a site folder (it has no site.yaml); nothing was created" in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes"] and not any((tmp_path / "notes").iterdir())
+    # schema creates nothing either, but what it would have written is the site's schemas
+    assert main(["schema", "--content", "notes", "--lang", "en"]) == 2
+    said = capsys.readouterr().err
+    assert "notes is not a site folder (it has no site.yaml): no schema was written" in said, said
+    assert "nothing was created" not in said and not any((tmp_path / "notes").iterdir())
 
 
 def test_a_misspelt_event_is_a_usage_error_with_the_name_it_likely_meant(tmp_path: Path, capsys) -> None:

@@ -1211,6 +1211,20 @@ def test_the_desks_refusals_before_it_reads_its_event_are_in_the_sites_language(
     assert "[desk-file-unsafe]" in said and "error" in said and "\u9519\u8bef" not in said
 
 
+def test_the_desk_says_an_event_it_cannot_read_is_there_and_why(content: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """event.yaml there but broken: "no event (no such folder, or it cannot be read)" left the
+    secretary to guess which; the desk says it cannot be read, the error, and check."""
+    site = content / "site.yaml"
+    site.write_text(site.read_text(encoding="utf-8").replace("locale: zh-Hans", "locale: en"), encoding="utf-8")
+    event = content / "events" / SLUG / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("format:", "format: [", 1), encoding="utf-8")
+    assert cli.main(["desk", SLUG, "--content", str(content), "--no-build", "--port", "0"]) == 2
+    said = capsys.readouterr().err
+    assert f"paibang desk: the event {SLUG} cannot be read: 1 error above" in said, said
+    assert "event.yaml:" in said and "error [" in said and "paibang check --content" in said
+    assert "no such folder" not in said and "Traceback" not in said
+
+
 def test_another_events_sealed_tokens_are_not_this_events(content: Path) -> None:
     """The seal covers the event's name: another event's tokens file (the user's own, copied or
     renamed over this one) is not read as this event's."""

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from generator.render.bulletins import printed_round, round_forms
+from generator.render.bulletins import bulletins_for, printed_round, round_forms
 from generator.tournament import pairing
 from generator.tournament.pairing import draw_sheet
 from tests.test_forms import PAIRS, pairs_drawn, pdf_text, result_of  # noqa: F401 (the fixture)
@@ -45,6 +45,24 @@ def test_paibang_print_of_a_pairs_round_builds_its_movement_once(pairs_drawn: Pa
     [travellers] = [form for form in forms if form.kind == "scoresheet"]
     assert travellers.rows[6][:6] == ["7", "\u5357\u00b7\u53cc\u65b9", "1", "3", "P03", "P13"]
     assert travellers.rows == next(f for f in round_forms(result, "pairs", 1, site.locale) if f.kind == "scoresheet").rows
+
+
+def test_the_builds_bulletins_build_an_unplayed_pairs_rounds_movement_once(pairs_drawn: Path,  # noqa: F811
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """`paibang build` (bulletins_for) posts the unplayed round's draw notice and its forms: each
+    built the round's movement (the notice through round_seating, the forms through
+    round_boards). Once for the round now, and once for the stage's movement card."""
+    site, result = result_of(pairs_drawn, PAIRS)
+    built = []
+    original = pairing.movement_of
+    monkeypatch.setattr(pairing, "movement_of", lambda *args: built.append(1) or original(*args))
+    found = bulletins_for(result, site.locale)
+    assert len(built) == 2  # round 1 (its notice and its forms), the card
+    [travellers] = [b for b in found if b.kind == "scoresheet"]  # the forms still have each table's boards
+    assert travellers.rows[6][:6] == ["7", "\u5357\u00b7\u53cc\u65b9", "1", "3", "P03", "P13"]
+    monkeypatch.setattr(pairing, "movement_of", original)
+    assert travellers.rows == next(f for f in round_forms(result, "pairs", 1, site.locale) if f.kind == "scoresheet").rows
+    assert any(b.name.startswith("draw-") and b.rows[0][-1] for b in found)  # the notice's boards
 
 
 PLAYERS = [("Alexandra Montgomery", "Christopher Whitfield"), ("Bartholomew Fitzgerald", "Eleanor Ravensworth"),

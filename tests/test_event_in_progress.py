@@ -626,7 +626,7 @@ def test_a_match_with_one_room_entered_is_in_progress_not_an_error(tmp_path: Pat
     assert numbers == list(range(numbers[0], numbers[-1] + 1)) and len(numbers) > 1
     assert [(w.mark.file, w.mark.line) for w in waiting] == [(path, changed[0][1])]
     assert waiting[0].message("en") == (
-        f"table 1, board(s) {numbers[0]}–{numbers[-1]}: the open room only, not the closed room yet: "
+        f"table 1, boards {numbers[0]}–{numbers[-1]}: the open room only, not the closed room yet: "
         "the match is not counted until both rooms are in")
     assert waiting[0].message("zh-Hans") == (
         f"第 1 桌第 {numbers[0]}–{numbers[-1]} 副只录入了开室，闭室的记录还没有：两室都录入之前，这场比赛不计成绩")
@@ -695,7 +695,7 @@ def test_one_room_pending_is_one_warning_a_room_typed_its_boards_as_ranges(tmp_p
     assert [w.message("zh-Hans") for w in waiting] == [
         "第 1 桌第 1、3、5–6 副只录入了开室，闭室的记录还没有：两室都录入之前，这场比赛不计成绩",
         "第 1 桌第 2 副只录入了闭室，开室的记录还没有：两室都录入之前，这场比赛不计成绩"]
-    assert waiting[0].message("en").startswith("table 1, board(s) 1, 3, 5–6: the open room only")
+    assert waiting[0].message("en").startswith("table 1, boards 1, 3, 5–6: the open room only")
     assert waiting[0].hint("zh-Hans") == "闭室的记分表收到后补上，例如 {open: D01 8, closed: D02 1}。"
 
 

@@ -38,7 +38,7 @@ def national_cup(tmp_path: Path, locale: str) -> Path:
 @pytest.mark.parametrize("locale, words", [
     ("zh-Hans", ("所达轮次", "冠军", "决赛", "半决赛", "四分之一决赛", "场分")),
     ("zh-Hant", ("所達輪次", "冠軍", "決賽", "半決賽", "四分之一決賽", "場分")),
-    ("en", ("Reached", "Champion", "Final", "Semi-finals", "Quarter-finals", "Match points"))])
+    ("en", ("Reached", "Champion", "Final", "Semi-final", "Quarter-final", "Match points"))])  # a team's reach, singular
 def test_the_final_ranking_after_a_knockout_says_the_round_reached_not_its_figures(
         tmp_path: Path, locale: str, words: tuple[str, ...]) -> None:
     heading, champion, final, semi, quarter, match_points = words

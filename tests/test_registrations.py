@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import errno
 import re
 import shutil
 from pathlib import Path
@@ -241,6 +242,15 @@ def test_a_sheet_the_system_will_not_open_is_said_in_the_sites_words_with_its_ow
     monkeypatch.setattr(registrations, "open", refused, raising=False)
     locked = problem(sheet)
     assert locked.message("zh-Hans") == f"没有读取 {sheet} 的权限" and "Permission" not in locked.hint("zh-Hans")
+
+    def failing(*args, **kwargs):  # a disk or network folder failing: not a sheet saved wrongly
+        raise OSError(errno.EIO, "Input/output error", str(sheet))
+
+    monkeypatch.setattr(registrations, "open", failing, raising=False)
+    fault = problem(sheet)
+    assert fault.message("en") == f"cannot open {sheet} (system error EIO)"
+    assert "copy it to a folder on this computer" in fault.hint("en") and ".xlsx" not in fault.hint("en")
+    assert ".xlsx" not in fault.hint("zh-Hans") and "另存为" not in fault.hint("zh-Hans")
 
 
 def team_sheet(path: Path, teams: dict[str, list[str]]) -> Path:
@@ -912,7 +922,7 @@ def test_no_team_column_on_an_english_site_names_the_english_headings_the_import
     from generator.commands.registrations import ALIASES, _key
 
     scaffold_event(content, "dongke-2025", "bridge")
-    sheet = write_rows(tmp_path / "pairs.csv", [["Pair", "Name", "Club", "Phone"], ["1", "Ann Lee", "Oaks", ""],
+    sheet = write_rows(tmp_path / "pairs.csv", [["Seat", "Name", "Club", "Phone"], ["1", "Ann Lee", "Oaks", ""],
                                                 ["1", "Bo Chen", "Oaks", ""]])
     with pytest.raises(ContentErrors) as failure:
         import_registrations(content, "dongke-2025", sheet)
@@ -921,3 +931,19 @@ def test_no_team_column_on_an_english_site_names_the_english_headings_the_import
     assert problem.code == "registration-no-team-column" and "Entry" in hint and "Team" in hint
     named = re.findall(r"\b(Entry|Team|Group No)\b", hint)
     assert named and all(ALIASES[_key(heading)] in ("entry", "team") for heading in named)
+
+
+@pytest.mark.parametrize("pair", ["Pair", "Pair No", "Pair number"])
+def test_an_english_pairs_sheet_headed_pair_and_club_is_read(content: Path, tmp_path: Path, pair: str) -> None:
+    """A bridge club's sheet headed Pair, Name, Club: the pair column groups the players (it was
+    no team column at all) and Club is their group, as 单位 is."""
+    scaffold_event(content, "dongke-2025", "bridge")
+    sheet = write_rows(tmp_path / "pairs.csv", [[pair, "Name", "Club", "Phone"], ["1", "Ann Lee", "Oaks", ""],
+                                                ["1", "Bo Chen", "Oaks", ""], ["2", "Cy Dee", "Elms", ""],
+                                                ["2", "Di Eve", "Elms", ""]])
+    import_registrations(content, "dongke-2025", sheet)
+    site, _, _ = validate(content)
+    (event,) = [e for e in site.events if e.slug == "dongke-2025"]
+    entries = list(event.entries.values())
+    assert [[p.name for p in e.players] for e in entries] == [["Ann Lee", "Bo Chen"], ["Cy Dee", "Di Eve"]]
+    assert [e.group for e in entries] == ["Oaks", "Elms"]

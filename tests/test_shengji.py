@@ -428,6 +428,23 @@ def test_penalties_recorded_on_a_board_in_a_results_file(tmp_path):
     assert board2["closed"]["penalties"] == [{"against": "EW", "points": 10, "note": None}]
 
 
+def test_a_penalty_against_the_room_not_written_yet_is_said_to_wait_for_it(tmp_path):
+    """Board 2 has the open room only and a penalty in the closed room: the board waits (the
+    match is not counted), and the penalty, which counts with the closed room, was dropped
+    without a word; it is said now, and counted once the closed room is written."""
+    penalty = "penalty: {room: closed, against: H1, points: 10}"
+    _, problems, folder = load(tmp_path, TEAM_STAGE, team_file(f"1: {{open: 85, closed: 40}}\n2: {{open: 60, {penalty}}}"))
+    waiting = [p for p in problems.items if p.code == "shengji-penalty-waiting"]
+    assert [(p.warning, p.mark.line) for p in waiting] == [(True, line_of(folder / "results" / "r1.yaml", "penalty"))]
+    assert waiting[0].message("en") == "board 2: the penalty in the closed room is not counted yet: it waits for that room's result"
+    assert waiting[0].message("zh-Hans") == "第 2 副：闭室的罚分还没有计入，要等闭室的成绩"
+    score = scored_team(tmp_path / "both", f"""
+        1: {{open: 85, closed: 40}}
+        2: {{open: 60, closed: 60, {penalty}}}
+    """)
+    assert score.boards[1]["closed"]["penalties"] == [{"against": "EW", "points": 10, "note": None}]
+
+
 @pytest.mark.parametrize("penalty, marker", [
     ("{against: NS, points: 7}", "points: 7"),
     ("{against: XY, points: 20}", "XY"),

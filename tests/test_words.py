@@ -240,3 +240,24 @@ def test_no_two_codes_hold_the_same_message_and_fix() -> None:
             by_texts.setdefault(tuple(entry.get(locale, ("", "")) for locale in LOCALES), []).append(code)
     twice = sorted(sorted(codes) for codes in by_texts.values() if len(codes) > 1)
     assert not twice, f"one message under several codes, keep one (shared) code for each: {twice}"
+
+
+def test_no_english_word_says_its_number_with_s_in_brackets() -> None:
+    """"board(s) 5", "1 foul(s)": an English word follows its number's form ({n:one|many},
+    catalogues.fill), in the problems (messages) as in the UI words, every catalogue's."""
+    said = [(str(folder.relative_to(ROOT)), key) for folder in FOLDERS for domain in (WORDS, MESSAGES)
+            for (_, key), text in entries(folder, domain, "en").items() if "(s)" in text]
+    assert not said
+
+
+def test_a_problem_names_its_list_in_the_lists_number() -> None:
+    """A problem's list is as many as its items (messages.fill), a run of boards ("1–3") many."""
+    from generator.messages import render_message
+
+    assert render_message("boards-missing", "en", {"table": 3, "missing": [5]})[0] == "table 3 has no record for board 5"
+    assert render_message("boards-missing", "en", {"table": 3, "missing": [5, 7]})[0] == "table 3 has no record for boards 5, 7"
+    pending = {"table": 2, "room": "open room", "other": "closed room", "example": "x"}
+    assert render_message("room-pending", "en", {**pending, "boards": ["4"]})[0].startswith("table 2, board 4: ")
+    assert render_message("room-pending", "en", {**pending, "boards": ["1\u20133"]})[0].startswith("table 2, boards 1\u20133: ")
+    assert render_message("results-round-range", "en", {"stage": "s1", "rounds": 1, "round": 2})[0] == \
+        "stage s1 has 1 round; this is round 2"

@@ -157,8 +157,16 @@ def _started(args, content: Path, locale: str, sock: socket.socket) -> int:  # n
         # (the port taken: --port 0's is the system's choice)
         desk, app, host = make(content, args.event, args.output, sock.getsockname()[1], args.lan, args.lang,
                                build=not args.no_build)
-    except LookupError:
-        terminal(catalogues.text("desk_no_event", locale, event=args.event, path=content / "events"), error=True)
+    except LookupError as unread:
+        # events/<event>/event.yaml is there (run found it): it, another of the event's files or
+        # site.yaml cannot be read; the errors say why, check lists every problem
+        import shlex
+
+        errors = unread.args[1] if len(unread.args) > 1 else []
+        print_problems(errors, locale, content)
+        command = shlex.join(["paibang", "check", "--content", str(content)])
+        terminal(catalogues.text("desk_event_unread", locale, event=args.event, errors=len(errors), command=command),
+                 error=True)
         return 2
     except UnsafeDeskFile as error:  # .paibang-desk/ a link, or not the user's own
         from generator.desk.app import unsafe_desk_file

@@ -12,13 +12,15 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "name": ("姓名", "名字", "选手", "選手", "队员", "隊員", "成员姓名", "成員姓名", "选手姓名", "選手姓名",
              "队员姓名", "隊員姓名", "name", "player"),
     # Grouping only: rows with the same value are one entry. The value is never an entry id.
-    "entry": ("组号", "組號", "编号", "編號", "队号", "隊號", "参赛号", "參賽號", "组别号", "entry", "group no"),
+    "entry": ("组号", "組號", "编号", "編號", "队号", "隊號", "参赛号", "參賽號", "组别号", "entry", "group no",
+              # a bridge pairs sheet's pair (its number or its label): whichever, the rows of a pair
+              "pair", "pair no", "pair number"),
     "team": ("队名", "隊名", "组名", "組名", "队伍", "隊伍", "队伍名称", "隊伍名稱", "team"),
     "captain": ("组长", "組長", "队长", "隊長", "captain"),
     # 学院, 院系: a college's sheet groups by school or department rather than class
     "group": ("班级", "班級", "单位", "單位", "部门", "部門", "系别", "系別", "公司", "学院", "學院", "院系", "所在学院",
               "所在學院", "所在院系", "所在系", "学校", "學校", "group", "class", "unit", "college", "department",
-              "school"),
+              "school", "club"),
     "major": ("专业", "專業", "major"),
     "phone": ("电话", "電話", "手机", "手機", "手机号", "手機號", "手机号码", "手機號碼", "电话号码", "電話號碼",
               "联系电话", "聯絡電話", "聯繫電話", "联系方式", "聯絡方式", "phone", "mobile", "tel"),

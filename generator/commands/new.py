@@ -17,6 +17,7 @@ from generator import catalogues
 from generator.commands.init import Made, keep_schemas
 from generator.content.schema import SITE_SCHEMA_FOLDER
 from generator.content.load import SLUG
+from generator.content.reader import suggestion
 from generator.games import GAMES
 from generator.messages import LOCALES
 from generator.seals import make_folders_durably, write_durably
@@ -39,7 +40,8 @@ def scaffold_event(content: Path, slug: str, game: str, locale: str = "zh-Hans",
     examples = {name: example for name, rules in GAMES.items() if (example := rules.example_in(locale)) is not None}
     if game not in examples:
         raise ScaffoldRefused(catalogues.text("new_unknown_game", said, game=game,
-                                              games=catalogues.joiner(said).join(examples)))
+                                              games=catalogues.joiner(said).join(examples),
+                                              suggestion=suggestion(game, examples)))
     folder = content / "events" / slug
     if os.path.lexists(folder):  # a link too, even one that leads nowhere (it was a traceback)
         raise ScaffoldRefused(catalogues.text("new_exists", said, folder=folder))

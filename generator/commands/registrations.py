@@ -302,9 +302,10 @@ def _not_opened(path: Path, exc: OSError) -> tuple[str, dict[str, object]]:
     code = _NOT_OPENED.get(exc.errno or 0)
     if code is not None:
         return code, {"name": str(path), "folder": str(path.absolute().parent)}
-    # Rarer faults (a disk error, a name too long): named by their errno, not the OS's sentence.
+    # Rarer faults (a disk error, a name too long): named by their errno, not the OS's sentence,
+    # and not given the unreadable sheet's "save it as .xlsx": the file was never read at all.
     detail = errno.errorcode.get(exc.errno or 0, type(exc).__name__)
-    return "registration-sheet-unreadable", {"reason": _reason("missing", detail=detail)}
+    return "registration-sheet-not-opened", {"name": str(path), "detail": detail}
 
 
 class _SheetRefusal(Exception):

@@ -200,7 +200,8 @@ class Desk:
             event = next((e for e in site.events if e.slug == self.slug), None) if site else None
             if event is None:
                 if self.event is None:
-                    raise LookupError(self.slug)
+                    # (its errors: what `paibang desk` says on refusing to start)
+                    raise LookupError(self.slug, [p for p in problems.sorted() if not p.warning])
                 # event.yaml broken by a hand edit while the desk runs: the last reading stays,
                 # and the admin page says what is wrong and where
                 self._said(problems.sorted())

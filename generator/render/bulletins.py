@@ -63,11 +63,13 @@ def bulletins_for(result: EventResult, locale: str, base_url: str | None = None)
         found.append(_credits(t, event, result))
     # the game's notices and reference sheets; its forms come per round below, only for the rounds unplayed
     found.extend(GAMES[event.game].bulletins(result, t, forms=False))
-    found.extend(draw_sheets(result, locale))
-    for stage_result in result.stages:
-        for round_result in stage_result.rounds:
-            if unplayed(round_result):
-                found.extend(round_forms(result, stage_result.stage.id, round_result.number, locale))
+    # each round drawn and not played yet: its movement built once, for its draw notice and its
+    # forms (a large pairs field's is not cheap), as paibang print does (printed_round)
+    seatings = {(s.stage.id, r.number): round_seating(event, s, r) for s in result.stages for r in s.rounds
+                if unplayed(r)}
+    found.extend(draw_sheets(result, locale, seatings))
+    for (stage_id, number), (_, boards) in seatings.items():
+        found.extend(round_forms(result, stage_id, number, locale, boards))
     return _finish(found, event, base_url)
 
 

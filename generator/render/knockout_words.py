@@ -14,6 +14,11 @@ from generator.tournament import knockout
 from generator.tournament.knockout import Bracket
 
 
+# A team's reach is one round ("Semi-final"), where the round's heading over its matches is
+# plural in English ("Semi-finals"); Final and Round of 16 read the same either way.
+_REACHED = {"ko_semi": "ko_reached_semi", "ko_quarter": "ko_reached_quarter"}
+
+
 def reached_words(t: Translator, bracket: Bracket) -> dict[str, str]:
     """Each bracket entry's furthest round in words (冠军 for the champion, else the round's
     name: 决赛, 半决赛, 16 强赛): what the event's final ranking says of a knockout's places,
@@ -25,7 +30,8 @@ def reached_words(t: Translator, bracket: Bracket) -> dict[str, str]:
         if entry_id == bracket.champion:
             words[entry_id] = t("ko_champion")
         elif number is not None:
-            words[entry_id] = t(bracket.round_name(number), n=bracket.round_of(number))
+            name = bracket.round_name(number)
+            words[entry_id] = t(_REACHED.get(name, name), n=bracket.round_of(number))
     return words
 
 

@@ -1057,14 +1057,18 @@ def _first_side(game: str, stage: Stage | None = None) -> str:
 # --- the draw bulletin (对阵表) -------------------------------------------------------------------
 
 
-def draw_sheets(result: EventResult, locale: str) -> list[Bulletin]:
+def draw_sheets(result: EventResult, locale: str,
+                seatings: Mapping[tuple[str, int], tuple[PairsMovement | None, dict[int, tuple[int, ...]]]] | None = None
+                ) -> list[Bulletin]:
     """One draw bulletin per round drawn and not complete yet (StageResult.drawn_rounds): table, sides, and for a Swiss round
     after the first each side's primary score (a pairs round: each table's boards); and a pairs
-    stage's movement card (移位表), when its rounds follow the movement."""
+    stage's movement card (移位表), when its rounds follow the movement. `seatings`: rounds'
+    round_seating by (stage, round), where the caller has them (the build's forms use them too)."""
     sheets = []
     for stage_result in result.stages:
         for round_result in stage_result.drawn_rounds:
-            sheets.append(draw_sheet(result.event, stage_result, round_result, locale))
+            seating = (seatings or {}).get((stage_result.stage.id, round_result.number))
+            sheets.append(draw_sheet(result.event, stage_result, round_result, locale, seating=seating))
         card = movement_sheet(result.event, stage_result, locale)
         if card is not None:
             sheets.append(card)

@@ -645,6 +645,11 @@ def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Ma
                 current = results[room]
                 results[room] = RoomResult(current.points, current.tricks, current.kitty, current.x,
                                            (*current.penalties, penalty), note=current.note, mark=current.mark)
+            elif one_room and room not in rooms:
+                # against the room not written yet: it stays in the file and counts with that room
+                # (nothing of a board counts before both rooms are in); said, not dropped unseen
+                problems.add("shengji-penalty-waiting", item_mark, warning=True, board=number,
+                             room=room_name(room))
     if one_room:
         (room,) = rooms
         other = other_room(room)
