@@ -199,7 +199,8 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     registrations.add_argument("sheet", type=Path, help=say("cli_sheet"))
     registrations.add_argument("--map", action="append", default=[], metavar="HEADING=FIELD", help=say("cli_map"))
     registrations.add_argument("--prefix", help=say("cli_prefix", prefixes=", ".join(g.id_prefix for g in GAMES.values())))
-    registrations.add_argument("--take-sheet", nargs="*", metavar="ID", help=say("cli_take_sheet"))
+    # One value, ids comma-separated: nargs="*" took the event and the sheet written after it as ids.
+    registrations.add_argument("--take-sheet", nargs="?", const="", metavar="ID,ID", help=say("cli_take_sheet"))
     # A bridge session scored by another program (.pbn, USEBIO .xml): commands/bridge_import.py
     registrations.add_argument("--strict", action="store_true", help=say("cli_import_strict"))
     registrations.add_argument("--sections", choices=("field", "apart"), help=say("cli_import_sections"))

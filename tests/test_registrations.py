@@ -867,14 +867,16 @@ def test_a_rerun_keeps_a_name_or_group_corrected_by_hand_and_says_it(content: Pa
     entries = results[0].event.entries
     assert (entries["T01"].name, entries["T02"].group, entries["T03"].name) == ("红队", "物理系", "青队")
     # taking the sheet's for T01 alone, from the command line
-    assert main(["import", "union-2026", str(sheet), "--prefix", "T", "--take-sheet", "T01",
+    # (written before the event and the sheet: --take-sheet took them as ids, "the following
+    # arguments are required: event, sheet"; one value now, its ids comma-separated)
+    assert main(["import", "--take-sheet", "T01", "union-2026", str(sheet), "--prefix", "T",
                  "--content", str(content)]) == 0
     out = capsys.readouterr().out
     written = listed.read_text(encoding="utf-8")
     assert "name: 红对" in written and "group: 物理系" in written and "T01 队名改为 红对（原为 红队）" in out
     # an id the event does not have (T99, a typo) is said in one line, with the ids it has; nothing
     # written (it was ignored without a word, the secretary believing the sheet's taken)
-    assert main(["import", "union-2026", str(sheet), "--prefix", "T", "--take-sheet", "T99", "T01",
+    assert main(["import", "union-2026", str(sheet), "--prefix", "T", "--take-sheet", "T99,T01",
                  "--content", str(content)]) == 2
     err = capsys.readouterr().err
     assert err.splitlines() == ["paibang: --take-sheet T99：本项目没有这个编号的参赛队（已有：T01, T02, T03）；未写入任何内容",
@@ -902,6 +904,23 @@ def test_an_unreadable_record_of_what_import_wrote_is_said_and_taken_as_none(con
     assert any(line.startswith(f"{folder / 'entries.imported.json'} 读不出") for line in lines)
     assert "T01 班级/单位改为 化工学院（原为 化学学院）" in lines
     assert "化工学院" in (folder / "entries.imported.json").read_text(encoding="utf-8")  # written whole again
+
+
+def test_take_sheet_is_one_value_alone_or_ids_comma_separated() -> None:
+    """--take-sheet took any number of ids (nargs="*"), so written before the event and the sheet
+    it swallowed them. One optional value now: alone, every entry; else its ids, comma-separated."""
+    from generator.cli import parser
+    from generator.commands.registrations import take_sheet_ids
+
+    def taken(*argv: str) -> list[str] | None:
+        args = parser("en").parse_args(["import", *argv])
+        assert (args.event, str(args.sheet)) == ("spring", "s1.csv")
+        return take_sheet_ids(args.take_sheet)
+
+    assert taken("--take-sheet", "H01", "spring", "s1.csv") == ["H01"]
+    assert taken("spring", "s1.csv", "--take-sheet", "H01, H02") == ["H01", "H02"]
+    assert taken("spring", "s1.csv", "--take-sheet") == []  # every entry
+    assert taken("spring", "s1.csv") is None
 
 
 @pytest.mark.parametrize("planted", ["fifo", "link", "large", "deep"])

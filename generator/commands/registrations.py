@@ -1424,6 +1424,15 @@ def _write(path: Path, text: str) -> None:
 # --- the command ---------------------------------------------------------------------------------
 
 
+def take_sheet_ids(value: str | None) -> list[str] | None:
+    """--take-sheet's value as import_registrations takes it: None not given; [] given alone (every
+    entry); else the ids it lists, comma-separated (T01,T02, spaces allowed around them)."""
+    if value is None:
+        return None
+    return [part.strip() for part in value.split(",") if part.strip()]
+
+
+
 def run(args: argparse.Namespace, locale: str) -> int:
     """`paibang import EVENT SHEET [--map HEADING=FIELD] [--prefix L]`: 0 done, 1 the sheet or the
     content has errors (nothing written), 2 a usage error (nothing read)."""
@@ -1432,7 +1441,7 @@ def run(args: argparse.Namespace, locale: str) -> int:
     try:
         extra = parse_map(args.map)
         report = import_registrations(args.content, args.event, args.sheet, extra, args.prefix, locale,
-                                      getattr(args, "take_sheet", None))
+                                      take_sheet_ids(getattr(args, "take_sheet", None)))
     except ImportRefusal as refusal:
         terminal(f"paibang: {refusal.text(locale)}", error=True)
         return 2
