@@ -283,8 +283,7 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
         return _clean(args, locale)
     if args.command == "init":
         return _init(args)
-    if not args.content.is_dir():
-        terminal(catalogues.text("no_content", locale, path=args.content), error=True)
+    if not_a_site(args.content, locale):
         return 2
     if args.command == "schema":
         return _schema(args, locale)
@@ -477,16 +476,25 @@ def _build(args: argparse.Namespace, locale: str) -> int:
     return 0
 
 
+def not_a_site(content: Path, locale: str, site_yaml: bool = False) -> bool:
+    """Whether `content` is refused as the site's folder, said in one line: no such folder (a
+    misspelt --content); `site_yaml`, for the commands that write into a site (new, schema), a
+    folder without site.yaml. The one place these are checked and said."""
+    if not content.is_dir():
+        terminal(catalogues.text("no_content", locale, path=content), error=True)
+        return True
+    if site_yaml and not (content / "site.yaml").is_file():
+        terminal(catalogues.text("new_no_site", locale, path=content), error=True)
+        return True
+    return False
+
+
 def _new(args: argparse.Namespace, locale: str) -> int:
     from generator.commands.new import ScaffoldRefused, scaffold_event
 
     # Not a site (a misspelt --content): refused as every command refuses it, not made into one
     # of events/ and schema/ without site.yaml
-    if not args.content.is_dir():
-        terminal(catalogues.text("no_content", locale, path=args.content), error=True)
-        return 2
-    if not (args.content / "site.yaml").is_file():
-        terminal(catalogues.text("new_no_site", locale, path=args.content), error=True)
+    if not_a_site(args.content, locale, site_yaml=True):
         return 2
     try:  # the file's comments in the site's language, what is said here in --lang
         made = scaffold_event(args.content, args.event, args.game, site_locale(args.content), lang=locale)
@@ -505,8 +513,7 @@ def _schema(args: argparse.Namespace, locale: str) -> int:
     from generator.commands.init import keep_schemas
     from generator.content.schema import SITE_SCHEMA_FOLDER
 
-    if not (args.content / "site.yaml").is_file():
-        terminal(catalogues.text("new_no_site", locale, path=args.content), error=True)
+    if not_a_site(args.content, locale, site_yaml=True):
         return 2
     schemas = keep_schemas(args.content)
     _said_schemas(schemas, locale)
