@@ -209,6 +209,7 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     export.add_argument("--format", choices=("xlsx", "csv", "pbn", "usebio"), default="xlsx")
     # (a text, not a Path: a trailing "/" says a folder, and Path drops it)
     export.add_argument("-o", "--output", help=say("cli_export_output"))
+    export.add_argument("--force", action="store_true", help=say("cli_export_force"))
     clean = command("clean", "cli_clean", content=False)
     output(clean)
     command("schema", "cli_schema")
