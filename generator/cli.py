@@ -199,7 +199,8 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     registrations.add_argument("sheet", type=Path, help=say("cli_sheet"))
     registrations.add_argument("--map", action="append", default=[], metavar="HEADING=FIELD", help=say("cli_map"))
     registrations.add_argument("--prefix", help=say("cli_prefix", prefixes=", ".join(g.id_prefix for g in GAMES.values())))
-    registrations.add_argument("--take-sheet", nargs="*", metavar="ID", help=say("cli_take_sheet"))
+    # One value, ids comma-separated: nargs="*" took the event and the sheet written after it as ids.
+    registrations.add_argument("--take-sheet", nargs="?", const="", metavar="ID,ID", help=say("cli_take_sheet"))
     # A bridge session scored by another program (.pbn, USEBIO .xml): commands/bridge_import.py
     registrations.add_argument("--strict", action="store_true", help=say("cli_import_strict"))
     registrations.add_argument("--sections", choices=("field", "apart"), help=say("cli_import_sections"))
@@ -208,6 +209,7 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     export.add_argument("--format", choices=("xlsx", "csv", "pbn", "usebio"), default="xlsx")
     # (a text, not a Path: a trailing "/" says a folder, and Path drops it)
     export.add_argument("-o", "--output", help=say("cli_export_output"))
+    export.add_argument("--force", action="store_true", help=say("cli_export_force"))
     clean = command("clean", "cli_clean", content=False)
     output(clean)
     command("schema", "cli_schema")
@@ -282,8 +284,7 @@ def _run(args: argparse.Namespace, locale: str, from_command_line: bool) -> int:
         return _clean(args, locale)
     if args.command == "init":
         return _init(args)
-    if not args.content.is_dir():
-        terminal(catalogues.text("no_content", locale, path=args.content), error=True)
+    if not_a_site(args.content, locale):
         return 2
     if args.command == "schema":
         return _schema(args, locale)
@@ -476,16 +477,25 @@ def _build(args: argparse.Namespace, locale: str) -> int:
     return 0
 
 
+def not_a_site(content: Path, locale: str, no_site: str | None = None) -> bool:
+    """Whether `content` is refused as the site's folder, said in one line: no such folder (a
+    misspelt --content); with `no_site` (the command's words for it: new's, schema's), for the
+    commands that write into a site, a folder without site.yaml. The one place these are checked."""
+    if not content.is_dir():
+        terminal(catalogues.text("no_content", locale, path=content), error=True)
+        return True
+    if no_site is not None and not (content / "site.yaml").is_file():
+        terminal(catalogues.text(no_site, locale, path=content), error=True)
+        return True
+    return False
+
+
 def _new(args: argparse.Namespace, locale: str) -> int:
     from generator.commands.new import ScaffoldRefused, scaffold_event
 
     # Not a site (a misspelt --content): refused as every command refuses it, not made into one
     # of events/ and schema/ without site.yaml
-    if not args.content.is_dir():
-        terminal(catalogues.text("no_content", locale, path=args.content), error=True)
-        return 2
-    if not (args.content / "site.yaml").is_file():
-        terminal(catalogues.text("new_no_site", locale, path=args.content), error=True)
+    if not_a_site(args.content, locale, no_site="new_no_site"):
         return 2
     try:  # the file's comments in the site's language, what is said here in --lang
         made = scaffold_event(args.content, args.event, args.game, site_locale(args.content), lang=locale)
@@ -504,8 +514,7 @@ def _schema(args: argparse.Namespace, locale: str) -> int:
     from generator.commands.init import keep_schemas
     from generator.content.schema import SITE_SCHEMA_FOLDER
 
-    if not (args.content / "site.yaml").is_file():
-        terminal(catalogues.text("schema_no_site", locale, path=args.content), error=True)
+    if not_a_site(args.content, locale, no_site="schema_no_site"):
         return 2
     schemas = keep_schemas(args.content)
     _said_schemas(schemas, locale)

@@ -183,6 +183,26 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
     assert main(["new", "x", "--game"]) == 2
 
 
+def test_a_missing_site_is_checked_and_said_in_one_place(tmp_path: Path, capsys) -> None:
+    """No content folder, or one without site.yaml, was checked and said three times over in
+    cli.py (_run, _new, _schema), each a copy to keep in step: one function (not_a_site) now,
+    said the same by every command."""
+    import inspect
+
+    from generator import cli
+
+    missing, bare = tmp_path / "missing", tmp_path / "bare"
+    bare.mkdir()
+    for argv in (["build"], ["new", "spring", "--game", "guandan"], ["schema"]):
+        assert main([*argv, "--content", str(missing), "--lang", "en"]) == 2
+        assert capsys.readouterr().err == f"paibang: no content folder at {missing}\n"
+    for argv in (["new", "spring", "--game", "guandan"], ["schema"]):
+        assert main([*argv, "--content", str(bare), "--lang", "en"]) == 2
+        assert capsys.readouterr().err.startswith(f"paibang: {bare} is not a site folder (it has no site.yaml)")
+    assert list(bare.iterdir()) == []
+    source = inspect.getsource(cli)
+    assert source.count('"no_content"') == 1 and source.count('"new_no_site"') == 1
+
 def test_doctor_lists_fonts_and_tools(capsys) -> None:
     main(["doctor", "--lang", "en"])
     out = capsys.readouterr().out

@@ -176,6 +176,54 @@ def test_export_output_and_refusals(content, tmp_path, capsys):
     assert main(["export", "nope", "--content", str(content), "--lang", "en"]) == 2
 
 
+@pytest.mark.parametrize("kind", ["xlsx", "csv", "pbn", "usebio"])
+def test_each_export_starts_as_its_signature_says(content, kind):
+    """A file found where an export goes is replaced only when it starts as an export of the same
+    format does (SIGNATURES): each export must start so, or a second export would be refused."""
+    from generator.commands.export import SIGNATURES, files
+
+    made = files(result_of(content, "qiaoyou-club-pairs-2024"), kind, "zh-Hans")
+    assert made and all(data.startswith(SIGNATURES[kind]) for data in made.values())
+
+
+def test_export_never_writes_over_a_content_file_the_site_or_a_file_not_an_export(content, tmp_path, capsys):
+    """`-o content/events/x/event.yaml` replaced the event file with a workbook, silently: a typo
+    in -o cost a file. Inside the content folder or a built site: refused whatever --force; over
+    a file not an export of the same format: refused, unless --force. Exit 2, nothing written."""
+    from generator.render.output import MARKER
+
+    event = content / "events/tumu-guandan-2020/event.yaml"
+    before = event.read_bytes()
+
+    def export(target: Path, *more: str) -> tuple[int, str]:
+        code = main(["export", "tumu-guandan-2020", "-o", str(target), "--content", str(content), "--lang", "en", *more])
+        return code, capsys.readouterr().err
+
+    code, err = export(event, "--force")
+    assert code == 2 and event.read_bytes() == before
+    assert err == (f"paibang: not written: {event} is inside the content folder {content}, which holds the site's "
+                   "own files; name a file outside it with -o\n")
+    assert export(content / "events/tumu-guandan-2020/new.xlsx")[0] == 2
+    assert not (content / "events/tumu-guandan-2020/new.xlsx").exists()
+    site = tmp_path / "site"
+    (site / "events").mkdir(parents=True)
+    (site / MARKER).write_text("paibang\n", encoding="utf-8")
+    code, err = export(site / "events/cup.xlsx", "--force")
+    assert code == 2 and "inside a folder paibang builds the site into" in err and not (site / "events/cup.xlsx").exists()
+    notes = tmp_path / "notes.xlsx"  # a file of the secretary's, named by mistake
+    notes.write_text("my notes\n", encoding="utf-8")
+    code, err = export(notes)
+    assert code == 2 and notes.read_text(encoding="utf-8") == "my notes\n"
+    assert err == (f"paibang: not written: {notes} is there and is not paibang's xlsx export; "
+                   "name another file with -o, or add --force to replace it\n")
+    csv_export = tmp_path / "standings.csv"
+    assert export(csv_export, "--format", "csv")[0] == 0
+    assert export(csv_export, "--format", "xlsx")[0] == 2  # a CSV export is no workbook
+    assert export(csv_export, "--format", "csv")[0] == 0  # an export of the same format: replaced
+    assert export(notes, "--force")[0] == 0 and notes.read_bytes()[:2] == b"PK"
+    assert export(notes)[0] == 0  # a workbook export now: replaced again without --force
+
+
 def test_xlsx_cells_keep_their_types_and_text_is_never_a_formula():
     import datetime as dt
 
@@ -252,12 +300,12 @@ def test_export_on_a_full_disk_leaves_the_last_workbook_whole(content, tmp_path,
     from support import DiskFills
 
     target = tmp_path / "out.xlsx"
-    target.write_bytes(b"last week's workbook")
+    target.write_bytes(b"PK\x03\x04last week's workbook")  # (a workbook: an export replaces it)
     monkeypatch.setattr(seals, "open", DiskFills, raising=False)
     assert main(["export", "tumu-guandan-2020", "-o", str(target), "--content", str(content), "--lang", "en"]) == 1
     err = capsys.readouterr().err
     assert "No space left" in err and "Traceback" not in err
-    assert target.read_bytes() == b"last week's workbook" and list(tmp_path.iterdir()) == [target]
+    assert target.read_bytes() == b"PK\x03\x04last week's workbook" and list(tmp_path.iterdir()) == [target]
 
 
 def test_an_export_and_printed_sheets_are_on_the_disk_once_written(content, tmp_path, monkeypatch):

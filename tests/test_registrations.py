@@ -877,14 +877,16 @@ def test_a_rerun_keeps_a_name_or_group_corrected_by_hand_and_says_it(content: Pa
     entries = results[0].event.entries
     assert (entries["T01"].name, entries["T02"].group, entries["T03"].name) == ("红队", "物理系", "青队")
     # taking the sheet's for T01 alone, from the command line
-    assert main(["import", "union-2026", str(sheet), "--prefix", "T", "--take-sheet", "T01",
+    # (written before the event and the sheet: --take-sheet took them as ids, "the following
+    # arguments are required: event, sheet"; one value now, its ids comma-separated)
+    assert main(["import", "--take-sheet", "T01", "union-2026", str(sheet), "--prefix", "T",
                  "--content", str(content)]) == 0
     out = capsys.readouterr().out
     written = listed.read_text(encoding="utf-8")
     assert "name: 红对" in written and "group: 物理系" in written and "T01 队名改为 红对（原为 红队）" in out
     # an id the event does not have (T99, a typo) is said in one line, with the ids it has; nothing
     # written (it was ignored without a word, the secretary believing the sheet's taken)
-    assert main(["import", "union-2026", str(sheet), "--prefix", "T", "--take-sheet", "T99", "T01",
+    assert main(["import", "union-2026", str(sheet), "--prefix", "T", "--take-sheet", "T99,T01",
                  "--content", str(content)]) == 2
     err = capsys.readouterr().err
     assert err.splitlines() == ["paibang: --take-sheet T99：本项目没有这个编号的参赛队（已有：T01, T02, T03）；未写入任何内容",
@@ -912,6 +914,95 @@ def test_an_unreadable_record_of_what_import_wrote_is_said_and_taken_as_none(con
     assert any(line.startswith(f"{folder / 'entries.imported.json'} 读不出") for line in lines)
     assert "T01 班级/单位改为 化工学院（原为 化学学院）" in lines
     assert "化工学院" in (folder / "entries.imported.json").read_text(encoding="utf-8")  # written whole again
+
+
+def test_take_sheet_is_one_value_alone_or_ids_comma_separated() -> None:
+    """--take-sheet took any number of ids (nargs="*"), so written before the event and the sheet
+    it swallowed them. One optional value now: alone, every entry; else its ids, comma-separated."""
+    from generator.cli import parser
+    from generator.commands.registrations import take_sheet_ids
+
+    def taken(*argv: str) -> list[str] | None:
+        args = parser("en").parse_args(["import", *argv])
+        assert (args.event, str(args.sheet)) == ("spring", "s1.csv")
+        return take_sheet_ids(args.take_sheet)
+
+    assert taken("--take-sheet", "H01", "spring", "s1.csv") == ["H01"]
+    assert taken("spring", "s1.csv", "--take-sheet", "H01, H02") == ["H01", "H02"]
+    assert taken("spring", "s1.csv", "--take-sheet") == []  # every entry
+    assert taken("spring", "s1.csv") is None
+
+
+@pytest.mark.parametrize("planted", ["fifo", "link", "large", "deep"])
+def test_a_record_that_is_no_file_of_imports_is_refused_said_and_taken_as_none(
+        content: Path, tmp_path: Path, monkeypatch, planted: str) -> None:
+    """entries.imported.json was read with a plain read: a named pipe there made import wait for
+    ever, a link to /dev/zero ran out of memory, [[[…]]] 100,000 deep was a RecursionError's
+    traceback. Read as paibang's own files are (init's own_file): each is one line naming it, the
+    record taken as none, and the import done."""
+    import os
+    import threading
+
+    from generator.commands import registrations
+
+    new_event(content, "union-2026", "guandan")
+    teams = {"红队": ("化学学院", ["甲1", "乙1"]), "蓝队": ("物理学院", ["甲2", "乙2"])}
+    import_registrations(content, "union-2026", phoned_sheet(tmp_path / "a.xlsx", teams), prefix="T")
+    folder = content / "events/union-2026"
+    record = folder / "entries.imported.json"
+    kept = record.read_text(encoding="utf-8")
+    record.unlink()
+    if planted == "fifo":
+        os.mkfifo(record)
+    elif planted == "link":  # (a file of import's own elsewhere: followed, it was read as the record)
+        (tmp_path / "elsewhere.json").write_text(kept, encoding="utf-8")
+        record.symlink_to(tmp_path / "elsewhere.json")
+    elif planted == "large":
+        monkeypatch.setattr(registrations, "MAX_RECORD_BYTES", len(kept) - 1)
+        record.write_text(kept, encoding="utf-8")
+    else:
+        record.write_text('{"entries": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
+    teams["红队"] = ("化工学院", teams["红队"][1])
+    sheet = phoned_sheet(tmp_path / "b.xlsx", teams)
+    done: list = []
+    worker = threading.Thread(target=lambda: done.append(
+        import_registrations(content, "union-2026", sheet, prefix="T")), daemon=True)
+    worker.start()
+    worker.join(30)
+    if worker.is_alive():  # waiting on the pipe: a writer lets it go before the test fails
+        os.close(os.open(record, os.O_WRONLY | os.O_NONBLOCK))
+        worker.join(30)
+    assert done, "the import waited on a named pipe"
+    lines = done[0].lines("en")
+    said = [line for line in lines if line.startswith(f"{record} cannot be read")]
+    assert len(said) == 1 and said[0].split(" cannot be read (")[1].startswith(
+        {"fifo": "not a regular file", "link": "a symbolic link", "large": "a file of yours, not one paibang",
+         "deep": "maximum recursion depth"}[planted])
+    assert "T01 group changed to 化工学院 (was 化学学院)" in lines
+    assert "name: 红队" in (folder / "entries.yaml").read_text(encoding="utf-8")
+
+
+def test_a_record_that_cannot_be_written_is_said_after_the_import_is_done(content: Path, tmp_path: Path,
+                                                                          capsys) -> None:
+    """A folder named entries.imported.json: import wrote entries.yaml, then failed on the record
+    ("cannot write …entries.imported.json.tmp-…: Is a directory", exit 1), event.yaml never
+    pointed at entries.yaml. The record comes last and never stops the import: one line names it."""
+    from generator.cli import main
+
+    new_event(content, "union-2026", "guandan")
+    folder = content / "events/union-2026"
+    (folder / "entries.imported.json").mkdir()
+    teams = {"红队": ("化学学院", ["甲1", "乙1"]), "蓝队": ("物理学院", ["甲2", "乙2"])}
+    assert main(["import", "union-2026", str(phoned_sheet(tmp_path / "a.xlsx", teams)), "--prefix", "T",
+                 "--content", str(content)]) == 0
+    out, err = capsys.readouterr()
+    assert "entries: entries.yaml" in (folder / "event.yaml").read_text(encoding="utf-8")
+    assert "name: 红队" in (folder / "entries.yaml").read_text(encoding="utf-8")
+    # (the folder, read first, is said too: 读不出（不是普通文件）, the record taken as none)
+    said = [line for line in out.splitlines() if "写不进" in line]
+    assert len(said) == 1 and said[0].startswith(f"{folder / 'entries.imported.json'} 写不进（") and ".tmp-" not in said[0]
+    _, results, _ = validate(content)
+    assert sorted(results[0].event.entries) == ["T01", "T02"]
 
 
 def test_no_team_column_on_an_english_site_names_the_english_headings_the_import_reads(

@@ -62,6 +62,38 @@ def test_every_locale_has_the_same_ids_and_placeholders(folder: Path, domain: st
         assert len({frozenset(placeholders(found[locale][key])) for locale in LOCALES}) == 1, key
 
 
+def malformed_plurals(text: str) -> list[str]:
+    """The placeholders of `text` that catalogues.fill cannot take: a word in a number's form is
+    `{n:one|many}`, each form free of braces and bars (catalogues._PLURAL); anything else with a
+    bar or a brace after the colon (`{n:a|b|c}`, `{n:{x}|b}`) is taken by str.format for a format
+    spec, a ValueError when the text is filled, at run time. The text unparsable: its error."""
+    rest = catalogues._PLURAL.sub(lambda found: "{" + found.group(1) + "}", text)
+    try:
+        fields = list(string.Formatter().parse(rest))
+    except ValueError as error:
+        return [str(error)]
+    return [f"{{{name}:{spec}}}" for _, name, spec, _ in fields if name is not None and spec and set(spec) & set("|{}")]
+
+
+def test_the_plural_lint_finds_what_fill_cannot_take() -> None:
+    for broken in ("{n} {n:entry|entries|more}", "{n:{x}|b}", "{n:one|many"):
+        assert malformed_plurals(broken), broken
+        with pytest.raises(ValueError):
+            catalogues.fill(broken, {"n": 2, "x": 1})
+    assert not malformed_plurals("{n} {n:event|events}, {count:d}")
+    assert catalogues.fill("{n} {n:event|events}", {"n": 1}) == "1 event"
+
+
+@pytest.mark.parametrize("domain", [WORDS, MESSAGES])
+@pytest.mark.parametrize("folder", FOLDERS, ids=lambda f: str(f.relative_to(ROOT)))
+def test_every_word_in_a_numbers_form_is_well_formed(folder: Path, domain: str) -> None:
+    """Every entry of every catalogue (the UI's words, the problems' messages and fixes, each
+    game's), in every locale: its `{n:one|many}` placeholders are ones fill takes (malformed_plurals);
+    a malformed one was a ValueError only when that line was said."""
+    bad = {(locale, context, key): found for locale in LOCALES
+           for (context, key), text in entries(folder, domain, locale).items() if (found := malformed_plurals(text))}
+    assert not bad
+
 @pytest.mark.parametrize("domain", [WORDS, MESSAGES])
 def test_each_id_is_defined_once_among_all_catalogues(domain: str) -> None:
     """Two words under one id: gettext keeps one, and the other's pages say the wrong thing (a

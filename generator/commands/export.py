@@ -3,12 +3,18 @@ programs. xlsx (default): the workbook a build writes as results.xlsx, to `<slug
 file per stage, `<slug>-<stage>.csv`; pbn and usebio: each duplicate bridge stage (pairs or teams),
 `<slug>.pbn` / `<slug>.xml`, or `<slug>-<stage>.<ext>` when the event has several. `-o` names the
 file (a one-stage event's CSV too: that file); with several files, the stage id is added before
-the extension, and each file written is said."""
+the extension, and each file written is said.
+
+A typo in `-o` is not to cost a file: a path inside the content folder (`-o
+content/events/x/event.yaml`) or inside a folder paibang builds a site into is refused, and so is a
+file there that is not an export of the same format (its start tells: SIGNATURES), unless
+`--force`; each said, exit 2, nothing written."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import stat
 from pathlib import Path
 
 from generator import catalogues
@@ -16,6 +22,12 @@ from generator.commands.console import terminal, unknown_event
 from generator.seals import write_durably
 
 EXTENSIONS = {"xlsx": "xlsx", "csv": "csv", "pbn": "pbn", "usebio": "xml"}
+# How each export starts (test_export checks that each does): a file found where one is written is
+# replaced only when it starts so, an earlier export of the same format. An xlsx is any workbook's
+# zip (an export's own words are inside it); the others are paibang's own first line or two.
+SIGNATURES = {"xlsx": b"PK\x03\x04", "csv": "\ufeffrank,entry,name,".encode("utf-8"),
+              "pbn": b"% PBN 2.1\n% EXPORT\n% paibang: ",
+              "usebio": b'<?xml version="1.0" encoding="UTF-8"?>\n<USEBIO '}
 
 
 def files(result, kind: str, locale: str) -> dict[str, bytes]:
@@ -60,15 +72,61 @@ def run(args: argparse.Namespace) -> int:
     # under their own names there
     output = Path(args.output) if args.output is not None else None
     folder = output if output is not None and (output.is_dir() or args.output.endswith(("/", os.sep))) else None
-    if folder is not None:
-        folder.mkdir(parents=True, exist_ok=True)
-    for suffix, data in made.items():
+    paths = {}
+    for suffix in made:
         if output is not None and folder is None:
             # the file -o names when the export is one file (a one-stage event's CSV too); of
             # several, each stage's id added before the extension, each file said below
-            path = output if len(made) == 1 else output.with_name(f"{output.stem}{suffix}{output.suffix or '.' + ext}")
+            paths[suffix] = output if len(made) == 1 else output.with_name(f"{output.stem}{suffix}{output.suffix or '.' + ext}")
         else:
-            path = (folder or Path()) / f"{args.event}{suffix}.{ext}"
+            paths[suffix] = (folder or Path()) / f"{args.event}{suffix}.{ext}"
+    for path in paths.values():  # all before any is written
+        if (why := refused(path, args.content, args.format, getattr(args, "force", False))) is not None:
+            terminal(catalogues.text(why, locale, path=path, content=args.content, format=args.format), error=True)
+            return 2
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+    for suffix, data in made.items():
+        path = paths[suffix]
         write_durably(path, data)  # the old file or the new, never half of one (a full disk, a power cut)
         terminal(catalogues.text("wrote_file", locale, path=path))
     return 0
+
+
+def refused(path: Path, content: Path, kind: str, force: bool) -> str | None:
+    """Why an export is not written to `path` (a UI word's key), or None: inside the content
+    folder, or inside a folder a build writes the site into (one holding paibang's marker, which
+    the next build replaces whole), whatever `force`; a file there that is not an export of `kind`
+    (a link, a folder, anything else), unless `force`."""
+    from generator.render.output import MARKER
+
+    place = path.resolve()
+    if place.is_relative_to(content.resolve()):
+        return "export_in_content"
+    if any(os.path.lexists(folder / MARKER) for folder in place.parents):
+        return "export_in_site"
+    if force:
+        return None
+    try:
+        found = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return "export_not_export"
+    return None if stat.S_ISREG(found.st_mode) and _starts(path, SIGNATURES[kind]) else "export_not_export"
+
+
+def _starts(path: Path, signature: bytes) -> bool:
+    """Whether the file at `path` starts with `signature`: read never through a link nor waiting
+    on a named pipe put there since it was looked at."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return False
+    try:
+        return stat.S_ISREG(os.fstat(fd).st_mode) and os.read(fd, len(signature)) == signature
+    except OSError:
+        return False
+    finally:
+        os.close(fd)

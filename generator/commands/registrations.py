@@ -94,6 +94,9 @@ MAX_ROW_CELLS = 1_000  # cells in one row (Excel writes a formatted row as one <
 # writes nothing under content/). Missing (entries imported by an older paibang, or the file deleted), a rerun takes the
 # sheet's values as before and says each change.
 RECORD = "entries.imported.json"
+# What import writes there is some 80 bytes an entry: a mass event of 10,000 entries is under a
+# megabyte. A larger file is not one it wrote, and is never read whole into memory.
+MAX_RECORD_BYTES = 16 * 1024 * 1024
 RECORDED = ("name", "group")
 
 ENCODINGS = {"utf-8": "UTF-8", "utf-16": "UTF-16", "gb18030": "GB18030 (GBK)", "big5": "Big5"}
@@ -206,7 +209,9 @@ class ImportReport:
     # (entry id, "name" or "group", the value kept ("" none), the sheet's not taken) of each team
     # name or group edited by hand in entries.yaml since import last wrote it (_details_kept)
     by_hand: list[tuple[str, str, str, str]] = field(default_factory=list)
-    record_unreadable: tuple[str, str] | None = None  # (RECORD's path, why): taken as absent
+    # (RECORD's path, why: a UI word's key or "", the system's reason): taken as absent
+    record_unreadable: tuple[str, str, str] | None = None
+    record_unwritten: tuple[str, str] | None = None  # (RECORD's path, the system's reason): not kept
 
     def lines(self, locale: str) -> list[str]:
         """What was done with the sheet, one line per column, in `locale`."""
@@ -238,8 +243,13 @@ class ImportReport:
         lines += [catalogues.text("import_kept_player", locale, name=name, entry=entry)
                   for name, entry in self.kept_players]
         if self.record_unreadable:
-            path, reason = self.record_unreadable
+            path, why, reason = self.record_unreadable
+            if why:
+                reason = catalogues.text(why, locale, reason=reason)
             lines.append(catalogues.text("import_record_unreadable", locale, path=path, reason=reason))
+        if self.record_unwritten:
+            path, reason = self.record_unwritten
+            lines.append(catalogues.text("import_record_unwritten", locale, path=path, reason=reason))
         lines += [catalogues.text(f"import_{key}_{'changed' if old else 'added'}", locale, entry=entry, old=old,
                                   new=new) for entry, key, old, new in self.details]
         lines += [catalogues.text(f"import_{key}_by_hand", locale, entry=entry, new=new,
@@ -1024,12 +1034,17 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
     text = yaml.dump(merged, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, default_flow_style=None, width=120)
     header_text = "".join(f"# {line}\n" for line in catalogues.text("entries_file_head", locale).splitlines())
     _write(entries_path, header_text + text)
-    # (written after entries.yaml: killed between the two, the older record stays, and the next
-    # import takes a value the sheet has changed since as edited by hand: kept and said, not lost)
-    listed = [str(entry.get("id")) for entry in merged]
-    _write(record_path, json.dumps({"entries": {key: record[key] for key in listed if key in record}},
-                                   ensure_ascii=False, indent=1, sort_keys=True) + "\n")
     _point_event_at(event_file)
+    # The record last, and never in the way of the import (a folder of that name, a full disk): the
+    # entries are written and listed, the record's loss said. Killed before it, the older record
+    # stays, and the next import takes a value the sheet has changed since as edited by hand: kept
+    # and said, not lost.
+    listed = [str(entry.get("id")) for entry in merged]
+    try:
+        _write(record_path, json.dumps({"entries": {key: record[key] for key in listed if key in record}},
+                                       ensure_ascii=False, indent=1, sort_keys=True) + "\n")
+    except OSError as exc:
+        report.record_unwritten = (str(record_path), str(exc.strerror or exc)[:200])
     report.entries, report.new, report.kept, report.new_ids = len(merged), len(new_ids), kept, new_ids
     report.updated = updated
     report.uneven = [(min(p.row for p in members), len(members), _label(placed[members[0].who(namesakes)][1]))
@@ -1172,18 +1187,27 @@ def _details_kept(entry: dict, team: str | None, group: str | None, report: Impo
 
 def _read_record(path: Path, report: ImportReport) -> dict[str, dict[str, str]]:
     """RECORD's entries: id -> what import last wrote of its team name and group. {} when there is
-    none; one that cannot be read (broken by an editor, not JSON, not of its form) is taken as
-    none and said, never a traceback."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    none; one that cannot be used is taken as none and said, never a traceback nor a wait: broken
+    by an editor, not JSON, not of its form, nested past what the parser follows, larger than any
+    import writes, a link, a named pipe or anything but a regular file of the user's (read as
+    init's own_file reads paibang's own files)."""
+    from generator.commands.init import own_file
+
+    found = own_file(path, limit=MAX_RECORD_BYTES)
+    if found is None:
         return {}
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        report.record_unreadable = (str(path), str(getattr(exc, "strerror", None) or exc)[:200])
+    if not isinstance(found, bytes):  # why, as init says it of a schema; too large: not import's own
+        why = "bridge_import_hands_left_changed" if found.why == "changed" else f"schema_left_{found.why}"
+        report.record_unreadable = (str(path), why, found.reason)
+        return {}
+    try:
+        data = json.loads(found.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # ([[[…]]] 100,000 deep: RecursionError)
+        report.record_unreadable = (str(path), "", str(exc)[:200])
         return {}
     entries = data.get("entries") if isinstance(data, dict) else None
     if not isinstance(entries, dict):
-        report.record_unreadable = (str(path), "entries")
+        report.record_unreadable = (str(path), "", "entries")
         return {}
     return {str(key): {field: value for field, value in wrote.items() if field in RECORDED and isinstance(value, str)}
             for key, wrote in entries.items() if isinstance(wrote, dict)}
@@ -1407,6 +1431,15 @@ def _write(path: Path, text: str) -> None:
 # --- the command ---------------------------------------------------------------------------------
 
 
+def take_sheet_ids(value: str | None) -> list[str] | None:
+    """--take-sheet's value as import_registrations takes it: None not given; [] given alone (every
+    entry); else the ids it lists, comma-separated (T01,T02, spaces allowed around them)."""
+    if value is None:
+        return None
+    return [part.strip() for part in value.split(",") if part.strip()]
+
+
+
 def run(args: argparse.Namespace, locale: str) -> int:
     """`paibang import EVENT SHEET [--map HEADING=FIELD] [--prefix L]`: 0 done, 1 the sheet or the
     content has errors (nothing written), 2 a usage error (nothing read)."""
@@ -1415,7 +1448,7 @@ def run(args: argparse.Namespace, locale: str) -> int:
     try:
         extra = parse_map(args.map)
         report = import_registrations(args.content, args.event, args.sheet, extra, args.prefix, locale,
-                                      getattr(args, "take_sheet", None))
+                                      take_sheet_ids(getattr(args, "take_sheet", None)))
     except ImportRefusal as refusal:
         terminal(f"paibang: {refusal.text(locale)}", error=True)
         return 2
