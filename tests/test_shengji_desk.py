@@ -208,3 +208,50 @@ def test_a_board_with_only_a_penalty_or_note_is_refused_with_one_clear_message(t
     # one room and a note: the board waits for its other room, as before
     status, page = secretary.post("main/1/1", "save", **BOARDS, b3_open="110", b3_note="重新发牌")
     assert status == 200 and sheet(root, 1)["boards"]["3"] == {"open": 110, "note": "重新发牌"}, block(page, "problems")
+
+
+# Boards written by hand as a referee leaves them: a note that YAML reads as a number, one with
+# spaces at its ends, one a list, a line's own comment, boards out of order.
+BY_HAND = ("    boards:\n"
+           "      3: {open: 110, closed: 35, penalty: {room: open, against: home, points: 20}, note: 5}   # ref's ruling\n"
+           "      1: {open: 85, closed: 40, note: '  spaced  '}\n"
+           "      2: {open: 0, closed: 120, note: 'a: b, c'}\n"
+           "      4: {open: 150, closed: 0, note: [x, y]}\n")
+
+
+def served(page: str) -> dict[str, str]:
+    """The form's fields as the page serves them (what a browser sends back untouched)."""
+    import html as markup
+    found = {m.group(1): markup.unescape(m.group(2))
+             for m in re.finditer(r'<input id="[^"]+" name="([^"]+)" value="([^"]*)"', page)}
+    found.update((m.group(1), markup.unescape(m.group(2)).removeprefix("\n"))
+                 for m in re.finditer(r'<textarea id="[^"]+" name="([^"]+)"[^>]*>(.*?)</textarea>', page, re.S))
+    return {k: v for k, v in found.items() if k not in ("k", "csrf")}
+
+
+def test_the_secretarys_unchanged_form_saved_leaves_a_boards_own_values_as_filed(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """A board's own penalty and note go to the secretary's form as text and came back as typed
+    text: a note 5 was saved as '5', '  spaced  ' as 'spaced', the list [x, y] as the text
+    '[x, "y"]', and so a save of the form exactly as served rewrote the boards (the line's
+    comment lost, the boards reordered) and wrote an audit line for a save that changed nothing.
+    A value sent back as the form showed it is the file's as it is; only a changed one is typed."""
+    from tests.test_desk_records import audit
+    root = make(tmp_path, STAGE, DRAWN, game="shengji", prefix="H", players=4)
+    path = results(root)
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "    # boards:\n    #   1: {open: 85, closed: 40}\n  - table: 2", BY_HAND + "  - table: 2", 1), encoding="utf-8")
+    running = desk_of(root)
+    secretary = Secretary(running)
+    form = served(secretary.page("main/1/1"))
+    assert form["b3_note"] == "5" and form["b1_note"] == "  spaced  " and form["b4_note"] == '[x, "y"]', form
+    before = path.read_bytes()
+    status, page = secretary.post("main/1/1", "save", **form)
+    assert status == 200 and 'id="unchanged"' in page, block(page, "problems")
+    assert path.read_bytes() == before and audit(root) == []
+    # one room changed: that room is written, every other board's own value as the file had it
+    status, page = secretary.post("main/1/1", "save", **{**form, "b2_open": "5"})
+    assert status == 200 and 'id="saved"' in page, block(page, "problems")
+    boards = sheet(root, 1)["boards"]
+    assert boards["2"] == {"open": 5, "closed": 120, "note": "a: b, c"}
+    assert boards["3"]["note"] == 5 and boards["1"]["note"] == "  spaced  " and boards["4"]["note"] == ["x", "y"]
+    assert [line["new"]["boards"]["3"]["note"] for line in audit(root)] == [5]

@@ -604,7 +604,7 @@ class Desk:
         `confirmed`: the fingerprint of the record whose warnings the table has seen."""
         text = readable_text(spot.path)
         fields = forms.fields_for(spot, text, typed, secretary=who.kind == "admin")
-        record = forms.record_from(spot, fields)
+        record = forms.with_parts_as_filed(spot, text, fields, forms.record_from(spot, fields))
         result = forms.check(spot, text, record)
         outcome: dict[str, Any] = {"fields": fields, "check": result, "saved": False, "refused": ""}
         if not save or not result.ok:

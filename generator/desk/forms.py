@@ -193,6 +193,28 @@ def record_from(spot: TableSpot, fields: list[EntryField]) -> dict[str, Any]:
     return record
 
 
+def with_parts_as_filed(spot: TableSpot, text: str, fields: list[EntryField], record: dict[str, Any]
+                        ) -> dict[str, Any]:
+    """`record` with each team board's own value (EntryField.part: 80分's penalty and note) that
+    was sent back exactly as the form shows the file's value taking the file's value as it is:
+    the form's text of it (a note 5, a list, a note with spaces at its ends, a penalty in flow
+    form) read back as typed is another value, so a save of an unchanged form rewrote them, and
+    what it rewrote made the save a change (a rewritten file, an audit line). Only a value the
+    secretary changed is the record's as typed."""
+    boards = record.get("boards")
+    sent = [item for item in fields if item.part and item.value]
+    if not sent or not isinstance(boards, dict):
+        return record
+    shown = {item.name: item.value for item in fields_for(spot, text) if item.part}
+    filed = current_table(spot, text).get("boards")
+    filed = {str(number): board for number, board in filed.items()} if isinstance(filed, dict) else {}
+    for item in sent:
+        board, old = boards.get(item.board), filed.get(str(item.board))
+        if item.value == shown.get(item.name) and isinstance(board, dict) and isinstance(old, dict) and item.part in old:
+            board[item.part] = plain(old[item.part])
+    return record
+
+
 def current_table(spot: TableSpot, text: str) -> dict[str, Any]:
     """The table as the file now has it (read by the content loader: fast, and the same reading)."""
     data = load_yaml_text(text, spot.path, Problems())
