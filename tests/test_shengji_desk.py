@@ -150,7 +150,7 @@ def test_the_secretarys_form_shows_and_changes_a_boards_own_penalty_and_note(tmp
     secretary = Secretary(running)
     page = secretary.page("main/1/1")
     assert 'name="b3_penalty" value="{room: open, against: home, points: 20}"' in page, page
-    assert 'name="b3_note" value="裁判判罚"' in page and 'name="b1_penalty" value=""' in page
+    assert served(page)["b3_note"] == "裁判判罚" and 'name="b1_penalty" value=""' in page
     assert "各副的罚分与备注" in page and "本副罚分" in page
     rooms = {**BOARDS, "b3_open": "110", "b3_closed": "35"}
     status, html = secretary.post("main/1/1", "save", **rooms, b3_penalty="{room: closed, against: away, points: 10}",
@@ -255,3 +255,35 @@ def test_the_secretarys_unchanged_form_saved_leaves_a_boards_own_values_as_filed
     assert boards["2"] == {"open": 5, "closed": 120, "note": "a: b, c"}
     assert boards["3"]["note"] == 5 and boards["1"]["note"] == "  spaced  " and boards["4"]["note"] == ["x", "y"]
     assert [line["new"]["boards"]["3"]["note"] for line in audit(root)] == [5]
+
+
+def test_a_boards_note_keeps_its_line_breaks_and_a_too_long_field_is_refused_whole(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """A board's note was an <input>, which drops line breaks: a note of two lines written by
+    hand came back as one line, and the save rewrote it. It is a box that keeps them (a
+    browser sends them as CR LF: the file's stay LF). A field longer than the form takes was cut
+    to its first 2000 characters and saved so, without a word: it is refused, said with the
+    field's name, and kept whole on the form."""
+    from tests.test_desk_records import audit
+    root = make(tmp_path, STAGE, DRAWN, game="shengji", prefix="H", players=4)
+    path = results(root)
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "    # boards:\n    #   1: {open: 85, closed: 40}\n  - table: 2",
+        "    boards:\n      1: {open: 85, closed: 40, note: \"\\nlate start\\nboard replayed\"}\n  - table: 2", 1), encoding="utf-8")
+    running = desk_of(root)
+    secretary = Secretary(running)
+    form = served(secretary.page("main/1/1"))
+    assert form["b1_note"] == "\nlate start\nboard replayed", form
+    before = path.read_bytes()
+    browser = {**form, "b1_note": form["b1_note"].replace("\n", "\r\n")}
+    status, page = secretary.post("main/1/1", "save", **browser)
+    assert status == 200 and 'id="unchanged"' in page, block(page, "problems")
+    assert path.read_bytes() == before and audit(root) == []
+    status, page = secretary.post("main/1/1", "save", **{**form, "b1_note": "late start\r\nboard 2 replayed"})
+    assert status == 200 and 'id="saved"' in page, block(page, "problems")
+    assert sheet(root, 1)["boards"]["1"]["note"] == "late start\nboard 2 replayed"
+    before = path.read_bytes()
+    pasted = "x" * 2500
+    status, page = secretary.post("main/1/1", "save", **{**form, "b1_note": pasted})
+    assert status == 422 and 'id="saved"' not in page
+    assert "「1 本副备注」太长（2500 个字符，上限 2000），未保存" in text(block(page, "problems")), block(page, "problems")
+    assert path.read_bytes() == before and served(page)["b1_note"] == pasted

@@ -169,8 +169,28 @@ def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
     if typed is not None:
         for item in fields:
             if item.name in typed and (secretary or not item.secretary):
-                item.value = typed[item.name][:MAX_FIELD]
+                # as typed, whole (a field longer than MAX_FIELD is refused, never cut: too_long);
+                # a browser sends a textarea's line breaks as CR LF, the file's are LF
+                item.value = typed[item.name].replace("\r\n", "\n")
     return fields
+
+
+def field_name(item: EntryField, t: Any) -> str:
+    """A field as the form labels it, for a message: a board's room or own value with its board."""
+    label = item.label if item.literal else t(item.label)
+    if item.part:
+        return f"{label} {t('desk_part_' + item.part)}"
+    if item.board and item.room:
+        return f"{label} {t(item.room + '_room')}"
+    return label
+
+
+def too_long(spot: TableSpot, fields: list[EntryField], t: Any) -> list[ContentError]:
+    """The fields longer than a field may be (MAX_FIELD), each a problem naming it: the save is
+    refused and the field kept whole on the form, not cut and saved without a word."""
+    return [ContentError("text-too-long", Mark(spot.path), {"field": field_name(item, t), "length": len(item.value),
+                                                             "limit": MAX_FIELD})
+            for item in fields if len(item.value) > MAX_FIELD]
 
 
 def board_parts(spot: TableSpot) -> frozenset[str]:
