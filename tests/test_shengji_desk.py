@@ -287,3 +287,19 @@ def test_a_boards_note_keeps_its_line_breaks_and_a_too_long_field_is_refused_who
     assert status == 422 and 'id="saved"' not in page
     assert "「1 本副备注」太长（2500 个字符，上限 2000），未保存" in text(block(page, "problems")), block(page, "problems")
     assert path.read_bytes() == before and served(page)["b1_note"] == pasted
+
+
+def test_the_next_tables_comments_above_its_dash_outlive_a_save_and_stay_above_it(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """Comments written at the dash's indentation above the next table are that table's, though
+    ruamel holds them in one comment with this table's last lines: the save took out the ones
+    that read like pair's example (`# boards:`, `# 2:`), judging the whole comment by its first
+    line's indentation, and printed the rest between this table's sides and its record."""
+    drawn = DRAWN.replace("    #   1: {open: 85, closed: 40}\n  - table: 2",
+                          "    #   1: {open: 85, closed: 40}\n    # 1:\n  # boards:\n  # 2:\n  # secretary: keep me\n  - table: 2")
+    root = make(tmp_path, STAGE, drawn, game="shengji", prefix="H", players=4)
+    running = desk_of(root)
+    status, page = Secretary(running).post("main/1/1", "save", **BOARDS)
+    assert status == 200 and 'id="saved"' in page, block(page, "problems")
+    written = results(root).read_text(encoding="utf-8")
+    assert ("    away: H02\n    boards:\n      1: {open: 85, closed: 40}\n      2: {open: 0, closed: 120}\n"
+            "  # boards:\n  # 2:\n  # secretary: keep me\n  - table: 2\n") in written, written
