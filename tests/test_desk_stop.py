@@ -444,3 +444,44 @@ def test_the_line_that_says_the_desk_was_stopped_is_guarded_too(tmp_path: Path, 
     monkeypatch.setattr(sys, "stderr", ClosedTerminal())
     monkeypatch.setattr(sys, "stdout", ClosedTerminal())
     assert cli.main(["desk", SLUG, "--content", str(root)]) == cli.INTERRUPTED
+
+
+def test_a_cancelled_request_before_the_stop_is_still_logged() -> None:
+    """The filter that keeps a CancelledError's traceback off the screen at the desk's own stop
+    sits on uvicorn's error log, the process's: it dropped every CancelledError at any time,
+    though before the stop one is no stop's doing but a fault to report. Dropped only once this
+    server's shutdown has started."""
+    import logging
+
+    from generator.commands.desk import _CancelledAtStop, server
+
+    class Desk:
+        def close_streams(self) -> None:
+            pass
+
+    running = server(Desk(), lambda *_: None, "127.0.0.1", 0)
+    seen: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = seen.append  # type: ignore[method-assign]
+    log = logging.getLogger("uvicorn.error")
+    log.addHandler(handler)
+    try:
+        def cancelled() -> None:
+            try:
+                raise asyncio.CancelledError()
+            except asyncio.CancelledError:
+                log.error("Exception in ASGI application", exc_info=True)
+
+        cancelled()
+        assert [record.exc_info[0] for record in seen if record.exc_info] == [asyncio.CancelledError]
+        running.servers, running.lifespan, running.force_exit = [], None, True  # (never started)
+        asyncio.run(running.shutdown())
+        seen.clear()
+        cancelled()
+        assert not [record for record in seen if record.exc_info]
+        log.error("Exception in ASGI application", exc_info=(ValueError, ValueError("x"), None))
+        assert [record.exc_info[0] for record in seen if record.exc_info] == [ValueError]  # any other fault: logged
+    finally:
+        log.removeHandler(handler)
+        for stopped in [f for f in log.filters if isinstance(f, _CancelledAtStop)]:
+            log.removeFilter(stopped)  # (the process's log: no other test's server is stopping)

@@ -150,7 +150,7 @@ def test_the_secretarys_form_shows_and_changes_a_boards_own_penalty_and_note(tmp
     secretary = Secretary(running)
     page = secretary.page("main/1/1")
     assert 'name="b3_penalty" value="{room: open, against: home, points: 20}"' in page, page
-    assert 'name="b3_note" value="裁判判罚"' in page and 'name="b1_penalty" value=""' in page
+    assert served(page)["b3_note"] == "裁判判罚" and 'name="b1_penalty" value=""' in page
     assert "各副的罚分与备注" in page and "本副罚分" in page
     rooms = {**BOARDS, "b3_open": "110", "b3_closed": "35"}
     status, html = secretary.post("main/1/1", "save", **rooms, b3_penalty="{room: closed, against: away, points: 10}",
@@ -208,3 +208,98 @@ def test_a_board_with_only_a_penalty_or_note_is_refused_with_one_clear_message(t
     # one room and a note: the board waits for its other room, as before
     status, page = secretary.post("main/1/1", "save", **BOARDS, b3_open="110", b3_note="重新发牌")
     assert status == 200 and sheet(root, 1)["boards"]["3"] == {"open": 110, "note": "重新发牌"}, block(page, "problems")
+
+
+# Boards written by hand as a referee leaves them: a note that YAML reads as a number, one with
+# spaces at its ends, one a list, a line's own comment, boards out of order.
+BY_HAND = ("    boards:\n"
+           "      3: {open: 110, closed: 35, penalty: {room: open, against: home, points: 20}, note: 5}   # ref's ruling\n"
+           "      1: {open: 85, closed: 40, note: '  spaced  '}\n"
+           "      2: {open: 0, closed: 120, note: 'a: b, c'}\n"
+           "      4: {open: 150, closed: 0, note: [x, y]}\n")
+
+
+def served(page: str) -> dict[str, str]:
+    """The form's fields as the page serves them (what a browser sends back untouched)."""
+    import html as markup
+    found = {m.group(1): markup.unescape(m.group(2))
+             for m in re.finditer(r'<input id="[^"]+" name="([^"]+)" value="([^"]*)"', page)}
+    found.update((m.group(1), markup.unescape(m.group(2)).removeprefix("\n"))
+                 for m in re.finditer(r'<textarea id="[^"]+" name="([^"]+)"[^>]*>(.*?)</textarea>', page, re.S))
+    return {k: v for k, v in found.items() if k not in ("k", "csrf")}
+
+
+def test_the_secretarys_unchanged_form_saved_leaves_a_boards_own_values_as_filed(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """A board's own penalty and note go to the secretary's form as text and came back as typed
+    text: a note 5 was saved as '5', '  spaced  ' as 'spaced', the list [x, y] as the text
+    '[x, "y"]', and so a save of the form exactly as served rewrote the boards (the line's
+    comment lost, the boards reordered) and wrote an audit line for a save that changed nothing.
+    A value sent back as the form showed it is the file's as it is; only a changed one is typed."""
+    from tests.test_desk_records import audit
+    root = make(tmp_path, STAGE, DRAWN, game="shengji", prefix="H", players=4)
+    path = results(root)
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "    # boards:\n    #   1: {open: 85, closed: 40}\n  - table: 2", BY_HAND + "  - table: 2", 1), encoding="utf-8")
+    running = desk_of(root)
+    secretary = Secretary(running)
+    form = served(secretary.page("main/1/1"))
+    assert form["b3_note"] == "5" and form["b1_note"] == "  spaced  " and form["b4_note"] == '[x, "y"]', form
+    before = path.read_bytes()
+    status, page = secretary.post("main/1/1", "save", **form)
+    assert status == 200 and 'id="unchanged"' in page, block(page, "problems")
+    assert path.read_bytes() == before and audit(root) == []
+    # one room changed: that room is written, every other board's own value as the file had it
+    status, page = secretary.post("main/1/1", "save", **{**form, "b2_open": "5"})
+    assert status == 200 and 'id="saved"' in page, block(page, "problems")
+    boards = sheet(root, 1)["boards"]
+    assert boards["2"] == {"open": 5, "closed": 120, "note": "a: b, c"}
+    assert boards["3"]["note"] == 5 and boards["1"]["note"] == "  spaced  " and boards["4"]["note"] == ["x", "y"]
+    assert [line["new"]["boards"]["3"]["note"] for line in audit(root)] == [5]
+
+
+def test_a_boards_note_keeps_its_line_breaks_and_a_too_long_field_is_refused_whole(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """A board's note was an <input>, which drops line breaks: a note of two lines written by
+    hand came back as one line, and the save rewrote it. It is a box that keeps them (a
+    browser sends them as CR LF: the file's stay LF). A field longer than the form takes was cut
+    to its first 2000 characters and saved so, without a word: it is refused, said with the
+    field's name, and kept whole on the form."""
+    from tests.test_desk_records import audit
+    root = make(tmp_path, STAGE, DRAWN, game="shengji", prefix="H", players=4)
+    path = results(root)
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "    # boards:\n    #   1: {open: 85, closed: 40}\n  - table: 2",
+        "    boards:\n      1: {open: 85, closed: 40, note: \"\\nlate start\\nboard replayed\"}\n  - table: 2", 1), encoding="utf-8")
+    running = desk_of(root)
+    secretary = Secretary(running)
+    form = served(secretary.page("main/1/1"))
+    assert form["b1_note"] == "\nlate start\nboard replayed", form
+    before = path.read_bytes()
+    browser = {**form, "b1_note": form["b1_note"].replace("\n", "\r\n")}
+    status, page = secretary.post("main/1/1", "save", **browser)
+    assert status == 200 and 'id="unchanged"' in page, block(page, "problems")
+    assert path.read_bytes() == before and audit(root) == []
+    status, page = secretary.post("main/1/1", "save", **{**form, "b1_note": "late start\r\nboard 2 replayed"})
+    assert status == 200 and 'id="saved"' in page, block(page, "problems")
+    assert sheet(root, 1)["boards"]["1"]["note"] == "late start\nboard 2 replayed"
+    before = path.read_bytes()
+    pasted = "x" * 2500
+    status, page = secretary.post("main/1/1", "save", **{**form, "b1_note": pasted})
+    assert status == 422 and 'id="saved"' not in page
+    assert "「1 本副备注」太长（2500 个字符，上限 2000），未保存" in text(block(page, "problems")), block(page, "problems")
+    assert path.read_bytes() == before and served(page)["b1_note"] == pasted
+
+
+def test_the_next_tables_comments_above_its_dash_outlive_a_save_and_stay_above_it(tmp_path: Path, desk_of) -> None:  # noqa: F811
+    """Comments written at the dash's indentation above the next table are that table's, though
+    ruamel holds them in one comment with this table's last lines: the save took out the ones
+    that read like pair's example (`# boards:`, `# 2:`), judging the whole comment by its first
+    line's indentation, and printed the rest between this table's sides and its record."""
+    drawn = DRAWN.replace("    #   1: {open: 85, closed: 40}\n  - table: 2",
+                          "    #   1: {open: 85, closed: 40}\n    # 1:\n  # boards:\n  # 2:\n  # secretary: keep me\n  - table: 2")
+    root = make(tmp_path, STAGE, drawn, game="shengji", prefix="H", players=4)
+    running = desk_of(root)
+    status, page = Secretary(running).post("main/1/1", "save", **BOARDS)
+    assert status == 200 and 'id="saved"' in page, block(page, "problems")
+    written = results(root).read_text(encoding="utf-8")
+    assert ("    away: H02\n    boards:\n      1: {open: 85, closed: 40}\n      2: {open: 0, closed: 120}\n"
+            "  # boards:\n  # 2:\n  # secretary: keep me\n  - table: 2\n") in written, written

@@ -54,6 +54,7 @@ def server(desk, app, host: str, port: int):  # noqa: ANN001, ANN201
 
     class DeskServer(uvicorn.Server):
         async def shutdown(self, sockets=None) -> None:  # noqa: ANN001
+            cancelled.stopping = True  # (from here on, a cancelled request is the stop's doing)
             desk.close_streams()
             await super().shutdown(sockets)
             # A second Ctrl-C while uvicorn waits for open connections (a phone's form half sent)
@@ -85,9 +86,13 @@ def server(desk, app, host: str, port: int):  # noqa: ANN001, ANN201
 
     config = uvicorn.Config(app, host=host, port=port, access_log=False, log_level="warning",
                             timeout_graceful_shutdown=2, lifespan="on")
+    # uvicorn's error log is the process's: one filter, this server's (its stop is the one that
+    # counts), in place of an earlier server's
     error_log = logging.getLogger("uvicorn.error")
-    if not any(isinstance(f, _CancelledAtStop) for f in error_log.filters):
-        error_log.addFilter(_CancelledAtStop())
+    for earlier in [f for f in error_log.filters if isinstance(f, _CancelledAtStop)]:
+        error_log.removeFilter(earlier)
+    cancelled = _CancelledAtStop()
+    error_log.addFilter(cancelled)
     return DeskServer(config)
 
 
@@ -95,12 +100,17 @@ class _CancelledAtStop(logging.Filter):
     """Drops uvicorn's "Exception in ASGI application" for a request cancelled by the desk's own
     stop (a second Ctrl-C's force quit, or the end of the 2 s wait, cancels a phone's form half
     sent): a traceback of asyncio's CancelledError on the secretary's screen at every such stop,
-    though nothing failed. Any other exception of the application is still logged, traceback
-    and all: that is a fault to report."""
+    though nothing failed. Only once the desk is stopping (`stopping`, set as its server's
+    shutdown starts): a CancelledError before that is no stop's, and is logged as any other
+    exception of the application is, traceback and all: that is a fault to report."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stopping = False
 
     def filter(self, record: logging.LogRecord) -> bool:
         found = record.exc_info[0] if record.exc_info else None
-        return not (found is not None and issubclass(found, asyncio.CancelledError))
+        return not (self.stopping and found is not None and issubclass(found, asyncio.CancelledError))
 
 
 def say_content_problems(desk) -> None:  # noqa: ANN001

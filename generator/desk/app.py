@@ -605,7 +605,9 @@ class Desk:
         `confirmed`: the fingerprint of the record whose warnings the table has seen."""
         text = readable_text(spot.path)
         fields = forms.fields_for(spot, text, typed, secretary=who.kind == "admin")
-        record = forms.record_from(spot, fields)
+        if long := forms.too_long(spot, fields, self.t):
+            return {"fields": fields, "check": forms.Check(long), "saved": False, "refused": ""}
+        record = forms.with_parts_as_filed(spot, text, fields, forms.record_from(spot, fields))
         result = forms.check(spot, text, record)
         outcome: dict[str, Any] = {"fields": fields, "check": result, "saved": False, "refused": ""}
         if not save or not result.ok:

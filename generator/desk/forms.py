@@ -169,8 +169,28 @@ def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
     if typed is not None:
         for item in fields:
             if item.name in typed and (secretary or not item.secretary):
-                item.value = typed[item.name][:MAX_FIELD]
+                # as typed, whole (a field longer than MAX_FIELD is refused, never cut: too_long);
+                # a browser sends a textarea's line breaks as CR LF, the file's are LF
+                item.value = typed[item.name].replace("\r\n", "\n")
     return fields
+
+
+def field_name(item: EntryField, t: Any) -> str:
+    """A field as the form labels it, for a message: a board's room or own value with its board."""
+    label = item.label if item.literal else t(item.label)
+    if item.part:
+        return f"{label} {t('desk_part_' + item.part)}"
+    if item.board and item.room:
+        return f"{label} {t(item.room + '_room')}"
+    return label
+
+
+def too_long(spot: TableSpot, fields: list[EntryField], t: Any) -> list[ContentError]:
+    """The fields longer than a field may be (MAX_FIELD), each a problem naming it: the save is
+    refused and the field kept whole on the form, not cut and saved without a word."""
+    return [ContentError("text-too-long", Mark(spot.path), {"field": field_name(item, t), "length": len(item.value),
+                                                             "limit": MAX_FIELD})
+            for item in fields if len(item.value) > MAX_FIELD]
 
 
 def board_parts(spot: TableSpot) -> frozenset[str]:
@@ -190,6 +210,28 @@ def record_from(spot: TableSpot, fields: list[EntryField]) -> dict[str, Any]:
         record["winner"] = values["winner"]
     if values.get("forfeit"):
         record["forfeit"] = values["forfeit"]
+    return record
+
+
+def with_parts_as_filed(spot: TableSpot, text: str, fields: list[EntryField], record: dict[str, Any]
+                        ) -> dict[str, Any]:
+    """`record` with each team board's own value (EntryField.part: 80分's penalty and note) that
+    was sent back exactly as the form shows the file's value taking the file's value as it is:
+    the form's text of it (a note 5, a list, a note with spaces at its ends, a penalty in flow
+    form) read back as typed is another value, so a save of an unchanged form rewrote them, and
+    what it rewrote made the save a change (a rewritten file, an audit line). Only a value the
+    secretary changed is the record's as typed."""
+    boards = record.get("boards")
+    sent = [item for item in fields if item.part and item.value]
+    if not sent or not isinstance(boards, dict):
+        return record
+    shown = {item.name: item.value for item in fields_for(spot, text) if item.part}
+    filed = current_table(spot, text).get("boards")
+    filed = {str(number): board for number, board in filed.items()} if isinstance(filed, dict) else {}
+    for item in sent:
+        board, old = boards.get(item.board), filed.get(str(item.board))
+        if item.value == shown.get(item.name) and isinstance(board, dict) and isinstance(old, dict) and item.part in old:
+            board[item.part] = plain(old[item.part])
     return record
 
 

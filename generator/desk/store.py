@@ -624,6 +624,12 @@ def set_record(table: CommentedMap, record: dict[str, Any], record_keys: tuple[s
     """Replace a loaded table's record keys by `record`; the old record as plain data."""
     old = {k: plain(table[k]) for k in record_keys if k in table}
     keys = list(table.keys())
+    # the comments after the table's last value (ruamel's, on that key: the next table's own
+    # above its dash, pair's example lines) stay after the table's last value when the record's
+    # keys come after it; left on the old key they would print between it and the record
+    last = keys[-1] if keys else None
+    slot = table.ca.items.get(last) if last is not None else None
+    trailing = slot[2] if slot and len(slot) > 2 and isinstance(slot[2], CommentToken) else None
     for key in record_keys:
         if key in table and key not in record:
             del table[key]
@@ -639,7 +645,25 @@ def set_record(table: CommentedMap, record: dict[str, Any], record_keys: tuple[s
                     position = list(table.keys()).index(after[0])
             table.insert(position, key, to_round_trip(value, block=key == "boards"))
             position += 1  # the record's keys in the record's order
+    if trailing is not None and slot is not None and last in table and list(table.keys())[-1] != last:
+        slot[2] = None
+        _last_value_slot(table)[2] = trailing
     return old
+
+
+def _last_value_slot(node: CommentedMap) -> list[Any]:
+    """The comment slot of the last value a mapping prints: the last key's, or, when that key
+    holds a block mapping (`boards:`, one board a line), its own last key's."""
+    while True:
+        key = list(node.keys())[-1]
+        value = node[key]
+        if isinstance(value, CommentedMap) and len(value) and not value.fa.flow_style():
+            node = value
+            continue
+        slot = node.ca.items.setdefault(key, [None, None, None, None])
+        while len(slot) < 4:
+            slot.append(None)
+        return slot
 
 
 def drop_comment_lines(table: CommentedMap, lines: list[re.Pattern[str]], tables: Any = None) -> None:
@@ -650,13 +674,27 @@ def drop_comment_lines(table: CommentedMap, lines: list[re.Pattern[str]], tables
     With `tables` (the list the table is in), the comments after the table's last value too:
     under a key with no value (a pairs round's `boards:` and its `# 13:` lines) they are the
     next table's, or the list's end, to ruamel, though written inside this table (indented as
-    its keys, which the next table's own comments, above its dash, are not)."""
-    def kept(token: CommentToken) -> str:
-        return "\n".join(line for line in token.value.split("\n")
-                         if not ((found := re.fullmatch(r"\s*#\s?(.*?)\s*", line))
-                                 and any(p.fullmatch(found.group(1).strip()) for p in lines)))
+    its keys, which the next table's own comments, above its dash, are not: each line's own
+    indentation is looked at, as one comment of ruamel's holds both)."""
+    inside = getattr(table.lc, "col", 0) or 0  # the column of the table's keys
 
-    for key, tokens in list(table.ca.items.items()):
+    def kept(token: CommentToken) -> str:
+        out = []
+        for index, line in enumerate(token.value.split("\n")):
+            # the first line starts at the token's column, each other line with its own indentation
+            column = token.column if index == 0 else len(line) - len(line.lstrip())
+            found = re.fullmatch(r"\s*#\s?(.*?)\s*", line)
+            if found and column >= inside and any(p.fullmatch(found.group(1).strip()) for p in lines):
+                continue
+            out.append(line)
+        return "\n".join(out)
+
+    def maps(node: CommentedMap) -> list[CommentedMap]:
+        # the table and the mappings in it: the comments after its last value go with the record
+        # written after it (set_record), to the last board of `boards:`
+        return [node] + [found for value in node.values() if isinstance(value, CommentedMap) for found in maps(value)]
+
+    for key, tokens in [item for node in maps(table) for item in list(node.ca.items.items())]:
         for index, token in enumerate(tokens):
             if not isinstance(token, CommentToken):
                 continue
@@ -677,9 +715,8 @@ def drop_comment_lines(table: CommentedMap, lines: list[re.Pattern[str]], tables
         after = slot[1] if slot and isinstance(slot[1], list) else None
     else:
         after = tables.ca.end if isinstance(tables.ca.end, list) else None
-    inside = getattr(table.lc, "col", 0) or 0  # the column of the table's keys
     for token in list(after or []):
-        if not isinstance(token, CommentToken) or token.column < inside:
+        if not isinstance(token, CommentToken):
             continue
         value = kept(token)
         if value == token.value:
