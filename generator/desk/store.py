@@ -694,16 +694,19 @@ def drop_comment_lines(table: CommentedMap, lines: list[re.Pattern[str]], tables
         # written after it (set_record), to the last board of `boards:`
         return [node] + [found for value in node.values() if isinstance(value, CommentedMap) for found in maps(value)]
 
+    def left(token: object) -> bool:
+        """A comment token holds only the lines it keeps; False when nothing is left, for the
+        caller to drop it (a token of line ends only would print blank lines)."""
+        if not isinstance(token, CommentToken):
+            return True
+        value = kept(token)
+        if value != token.value and value.strip():
+            token.value = value
+        return bool(value.strip()) or value == token.value
+
     for key, tokens in [item for node in maps(table) for item in list(node.ca.items.items())]:
         for index, token in enumerate(tokens):
-            if not isinstance(token, CommentToken):
-                continue
-            value = kept(token)
-            if value == token.value:
-                continue
-            if value.strip():
-                token.value = value
-            else:  # nothing left: no comment at all (a token of line ends only would print blank lines)
+            if not left(token):
                 tokens[index] = None
     if tables is None:
         return
@@ -716,14 +719,7 @@ def drop_comment_lines(table: CommentedMap, lines: list[re.Pattern[str]], tables
     else:
         after = tables.ca.end if isinstance(tables.ca.end, list) else None
     for token in list(after or []):
-        if not isinstance(token, CommentToken):
-            continue
-        value = kept(token)
-        if value == token.value:
-            continue
-        if value.strip():
-            token.value = value
-        else:
+        if not left(token):
             after.remove(token)
 
 
