@@ -65,6 +65,19 @@ def wait_for(path: Path, seconds: float = 20) -> None:
     raise AssertionError(f"{path.name} never came")
 
 
+def listening(port: int, desk: subprocess.Popen, said) -> None:  # noqa: ANN001
+    """Waits up to 20 s for the desk to answer on `port`; `said()`: what it printed, if it ended."""
+    for _ in range(400):
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/standings", timeout=5) as answer:
+                assert answer.status == 200
+            return
+        except OSError:
+            assert desk.poll() is None, said()
+            time.sleep(0.05)
+    raise AssertionError(f"the desk did not answer on port {port} in 20 s")
+
+
 def written(output: Path) -> list[str]:
     return sorted(p.name for p in output.iterdir())
 
@@ -133,14 +146,7 @@ def test_closing_the_terminal_stops_the_desk_as_ctrl_c_does(tmp_path: Path, take
         env={**os.environ, "PYTHONPATH": str(REPO)})
     os.close(slave)
     try:
-        for _ in range(400):  # up to 20 s to listen
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/standings", timeout=5) as answer:
-                    assert answer.status == 200
-                break
-            except OSError:
-                assert desk.poll() is None, os.read(master, 65536).decode(errors="replace")
-                time.sleep(0.05)
+        listening(port, desk, lambda: os.read(master, 65536).decode(errors="replace"))
         with results(root).open("a", encoding="utf-8") as handle:
             handle.write("# 手工补记\n")  # a hand edit: the desk reads it and has the site rebuilt
         wait_for(started)
@@ -346,14 +352,7 @@ def test_a_second_ctrl_c_during_the_wait_for_connections_still_stops_the_build(t
             env={**os.environ, "PYTHONPATH": str(REPO)})
     phone = socket.socket()
     try:
-        for _ in range(400):  # up to 20 s to listen
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/standings", timeout=5) as answer:
-                    assert answer.status == 200
-                break
-            except OSError:
-                assert desk.poll() is None, said.read_text(errors="replace")
-                time.sleep(0.05)
+        listening(port, desk, lambda: said.read_text(errors="replace"))
         with results(root).open("a", encoding="utf-8") as handle:
             handle.write("# 手工补记\n")  # a hand edit: the desk reads it and has the site rebuilt
         wait_for(started)
@@ -443,7 +442,7 @@ def test_the_line_that_says_the_desk_was_stopped_is_guarded_too(tmp_path: Path, 
     monkeypatch.setattr(desk_command, "run", interrupted)
     monkeypatch.setattr(sys, "stderr", ClosedTerminal())
     monkeypatch.setattr(sys, "stdout", ClosedTerminal())
-    assert cli.main(["desk", SLUG, "--content", str(root)]) == cli.INTERRUPTED
+    assert cli.main(["desk", SLUG, "--content", str(root), "--output", str(tmp_path / "output")]) == cli.INTERRUPTED
 
 
 def test_a_cancelled_request_before_the_stop_is_still_logged() -> None:
