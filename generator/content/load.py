@@ -26,7 +26,7 @@ from generator.content.snapshot import event_folders
 from generator.content.files import EventFiles, inside_content
 from generator.content.knockout import game_format, knockout_rounds, read_knockout, read_referee_winner, winner_at_table
 from generator.content.model import (
-    LIMITS, Advance, CreditRules, Entry, Event, Official, Player, Prize, Round, Site, Stage, Table,
+    LIMITS, Advance, CreditRules, Entry, Event, Official, Player, Prize, Round, Site, Stage, Table, withheld_group,
 )
 from generator.content.reader import (MAX_BOARDS, Reader, holds_personal_number, holds_phone_or_id_card, parse_date,
                                       suggestion)
@@ -426,16 +426,20 @@ def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tu
         if not players and entry_reader.has("players"):
             problems.add("entry-players-empty", entry_reader.value_mark("players"), id=entry_id)
         group = entry_reader.text("group")
+        withheld = None
         if "group" in private:
             # Withheld: read (its shape checked) and left out of the model, so no page, bulletin,
             # results.json, export, feed or search index can show it. (The one entry key that can
             # be: NEVER_PRIVATE's cannot; any other key listed is one paibang does not read, such
-            # as wechat, accepted on entries and players and dropped.)
+            # as wechat, accepted on entries and players and dropped.) Its digest stays, to tell
+            # namesakes of different groups apart (render/players.py), never shown.
+            withheld = withheld_group(group) if group else None
             group = None
         entries[entry_id] = Entry(
             id=entry_id,
             players=players,
             group=group,
+            withheld_group=withheld,
             name=entry_reader.text("name"),
             bye=entry_reader.boolean("bye"),
             substitute=entry_reader.boolean("substitute"),

@@ -6,6 +6,8 @@ and never reach these objects, so nothing downstream can output them by mistake.
 
 from __future__ import annotations
 
+import hashlib
+
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -25,6 +27,15 @@ LIMITS = {"events": 20_000, "entries": 20_000, "stages": 20, "tables": 10_000, "
 class Player:
     name: str
     id: str | None = None
+
+
+# Starts a withheld group's digest (Entry.withheld_group): a control character no content text holds.
+WITHHELD = "\x00"
+
+
+def withheld_group(group: str) -> str:
+    """What stands for a private group where people are matched: the same group, the same digest."""
+    return WITHHELD + hashlib.sha256(f"group\0{group}".encode()).hexdigest()[:16]
 
 
 def player_names(names: Iterable[str]) -> str:
@@ -51,6 +62,9 @@ class Entry:
     # one stage, whose rounds it counts.
     withdrawn_stage: str | None = None
     withdrawn_later: tuple[str, ...] = ()
+    # `private: [group]`: the group's digest in its place, to tell namesakes apart (render/players.py:
+    # one person per name and group) and never shown (WITHHELD starts it, which no text can).
+    withheld_group: str | None = None
 
     # Cached: asked for on every table an entry sits at, on every page; an entry is not changed
     # once read.

@@ -34,7 +34,7 @@ from dataclasses import astuple, dataclass, field
 from typing import Any, NamedTuple
 
 from generator.caches import Spill, file_spill, packed, unpacked
-from generator.content.model import Event
+from generator.content.model import WITHHELD, Event
 from generator.forking import can_fork, forked_pool
 from generator.tournament.results import EventResult
 from generator.tournament.standings import rank_label
@@ -583,7 +583,7 @@ def _match(results: list[EventResult | EventSummary], inputs: str, spill: Spill 
             persons.append([identity, name, [], bool(player_id), astuple(apart[1]) if apart else None, []])
         person = persons[number]
         person[1] = name  # the latest spelling names the page
-        if group:
+        if group and not group.startswith(WITHHELD):  # (a private group's digest: matched by, never shown)
             if group in person[2]:
                 person[2].remove(group)
             person[2].insert(0, group)  # the latest group first

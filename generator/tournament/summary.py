@@ -345,7 +345,9 @@ def seating(result: EventResult | EventSummary) -> Seating:
 
 
 def _seating(event: Any) -> Seating:
-    return (tuple((e.id, e.group, e.substitute, tuple((p.name, p.id) for p in e.players)) for e in event.entries.values()),
+    # (a private group's digest in its place, getattr: an entry read by an older paibang has none)
+    return (tuple((e.id, e.group or getattr(e, "withheld_group", None), e.substitute,
+                   tuple((p.name, p.id) for p in e.players)) for e in event.entries.values()),
             tuple((o.name, o.role) for o in event.officials))
 
 
