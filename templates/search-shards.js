@@ -78,7 +78,7 @@
         count += all.held[all.chunks.indexOf(list.chunks[i])];
       }
     }
-    take(grouped(exact, size), Infinity);
+    take(grouped(exact, size), limit);  // (enough: an id such as T01 is a title in every event)
     take(grouped(prefix, size), limit);
     take(all, limit);
     return taken.sort(function (a, b) { return a - b; });

@@ -202,3 +202,20 @@ def test_teams_of_one_relevance_are_listed_newest_event_first(site: Path, demo, 
         years = [int(detail.rsplit(" ", 1)[1]) for detail in details]
         assert len(set(years)) > 1 and years == sorted(years, reverse=True), details
     assert tab.errors == []
+
+
+@pytest.mark.slow
+def test_a_title_held_by_many_records_loads_a_few_chunks_not_all_of_them(site: Path, tab, monkeypatch) -> None:
+    """An id such as T01 is an entry's title in every event of an archive, and the exact title's
+    chunks were all loaded (2,000 events: 120 chunks, some 6 MB, on a keystroke): enough of them
+    to fill the list are. Here 40 players named 江海, 8 chunks of 5: the dropdown lists 8."""
+    put_index(site, players([("江海", f"{n:02d}队") for n in range(40)]), True, monkeypatch)
+    loaded: list[str] = []
+    tab.on("request", lambda request: loaded.append(request.url.rsplit("/", 1)[-1])
+           if "/assets/search/r-" in request.url else None)
+    tab.goto((site / "index.html").as_uri())
+    tab.fill("header form.search input[name=q]", "江海")
+    tab.locator("header .search-results li").first.wait_for()
+    assert options(tab, "header") == ["江海"] * 8
+    assert 1 <= len(set(loaded)) <= 2, loaded
+    assert tab.errors == []
