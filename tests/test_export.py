@@ -222,6 +222,15 @@ def test_export_never_writes_over_a_content_file_the_site_or_a_file_not_an_expor
     assert export(csv_export, "--format", "csv")[0] == 0  # an export of the same format: replaced
     assert export(notes, "--force")[0] == 0 and notes.read_bytes()[:2] == b"PK"
     assert export(notes)[0] == 0  # a workbook export now: replaced again without --force
+    # a workbook of the secretary's own (every workbook is a zip): refused, not replaced
+    import zipfile
+
+    budget = tmp_path / "budget.xlsx"
+    with zipfile.ZipFile(budget, "w") as book:
+        book.writestr("docProps/core.xml", "<cp:coreProperties><dc:creator>WPS</dc:creator></cp:coreProperties>")
+        book.writestr("xl/workbook.xml", "<workbook/>")
+    mine = budget.read_bytes()
+    assert export(budget)[0] == 2 and budget.read_bytes() == mine
 
 
 def test_xlsx_cells_keep_their_types_and_text_is_never_a_formula():
@@ -302,7 +311,8 @@ def test_export_on_a_full_disk_leaves_the_last_workbook_whole(content, tmp_path,
     target = tmp_path / "out.xlsx"
     target.write_bytes(b"PK\x03\x04last week's workbook")  # (a workbook: an export replaces it)
     monkeypatch.setattr(seals, "open", DiskFills, raising=False)
-    assert main(["export", "tumu-guandan-2020", "-o", str(target), "--content", str(content), "--lang", "en"]) == 1
+    assert main(["export", "tumu-guandan-2020", "-o", str(target), "--content", str(content), "--lang", "en",
+                 "--force"]) == 1  # (--force: these bytes are no workbook paibang wrote)
     err = capsys.readouterr().err
     assert "No space left" in err and "Traceback" not in err
     assert target.read_bytes() == b"PK\x03\x04last week's workbook" and list(tmp_path.iterdir()) == [target]
