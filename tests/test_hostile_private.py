@@ -308,3 +308,15 @@ def test_a_private_group_still_tells_namesakes_apart_and_is_never_shown(tmp_path
         if page.suffix in (".html", ".js", ".json", ".xml", ".csv"):
             text = page.read_text(encoding="utf-8")
             assert "\x00" not in text and not any(digest in text for digest in digests), page
+
+
+def test_an_unknown_keys_hint_lists_a_private_group_once(tmp_path: Path) -> None:
+    """With `private: [group]` the keys an entry may have listed group twice (its own and the
+    private list's) in an unknown key's hint."""
+    content = demo_content(tmp_path, "chem-park-daguai-2016")
+    replace(content / "site.yaml", "private: [wechat]", "private: [wechat, group]")
+    event = content / "events" / "chem-park-daguai-2016" / "event.yaml"
+    text = event.read_text(encoding="utf-8")
+    event.write_text(re.sub(r"(?m)^(\s+)group: ", r"\1grup: ", text, count=1), encoding="utf-8")
+    (problem,) = [p for p in errors_of(content) if p.code == "key-unknown"]
+    assert problem.hint("en").count("group") == 1, problem.hint("en")

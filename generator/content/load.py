@@ -404,7 +404,7 @@ def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tu
                          expected=catalogues.word("type_mapping"), found=str(item))
             continue
         entry_reader = Reader(item, problems, f"entries[{index + 1}].")
-        entry_reader.check_keys((*ENTRY_KEYS, *private), required=("id", "players"))
+        entry_reader.check_keys(tuple(dict.fromkeys((*ENTRY_KEYS, *private))), required=("id", "players"))
         entry_id = entry_reader.identifier("id")
         players = _read_players(entry_reader, problems, private)
         if entry_id is None:
@@ -596,7 +596,7 @@ def _read_players(entry_reader: Reader, problems: Problems, private: tuple[str, 
             player_reader = Reader(value, problems, "players[].")
             # An extra key is accepted only when the site declares it private, so a typo of a
             # public key is caught and nothing unknown can slip into pages later.
-            player_reader.check_keys((*PLAYER_KEYS, *private), required=("name",))
+            player_reader.check_keys(tuple(dict.fromkeys((*PLAYER_KEYS, *private))), required=("name",))
             name = player_reader.text("name")
             player_id = player_reader.text("id")
             if player_id and holds_personal_number(player_id):
