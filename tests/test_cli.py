@@ -611,3 +611,18 @@ def test_one_new_entry_is_named_alone(tmp_path: Path, capsys) -> None:
     assert main(["import", "club-2025", str(sheet), "--content", str(content)]) == 0
     out = capsys.readouterr().out
     assert "参赛编号由 paibang 编排：新增 A01；" in out and "–" not in out, out
+
+
+@pytest.mark.parametrize("command", [["pair", "club-guandna", "main"], ["print", "club-guandna", "main"],
+                                     ["export", "club-guandna"]])
+def test_a_misspelt_event_is_said_alone_not_after_the_sites_warnings(tmp_path: Path, capsys, command) -> None:
+    """`paibang pair club-guandna main` on a site still holding init's title printed the site's
+    warnings and "other events have 3 warnings" before the one line that mattered: the event is
+    not there, and which one was likely meant."""
+    content = tmp_path / "site"
+    assert main(["init", str(content)]) == 0
+    assert main(["new", "club-guandan", "--game", "guandan", "--content", str(content)]) == 0
+    capsys.readouterr()
+    assert main([*command, "--content", str(content), "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert "club-guandan" in err and "warning" not in err and "site-placeholder" not in err, err

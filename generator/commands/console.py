@@ -109,7 +109,13 @@ def of_the_event(problems: list[ContentError], content: Path, slug: str) -> tupl
 
 def print_event_problems(problems: list[ContentError], locale: str, content: Path, slug: str) -> None:
     """The problems of `of_the_event`, then one line saying how many other events' warnings were
-    left out: what `pair`, `print` and `export`, each about one event, show."""
+    left out: what `pair`, `print` and `export`, each about one event, show. An event the site
+    does not have: its errors alone, before the refusal naming the event."""
+    if not (content / "events" / slug / "event.yaml").is_file():
+        # a misspelt event: the refusal that follows names it, with the one likely meant; the
+        # site's warnings before it buried it (and "other events' warnings": every event's)
+        print_problems([problem for problem in problems if not problem.warning], locale, content)
+        return
     shown, left = of_the_event(problems, content, slug)
     print_problems(shown, locale, content)
     if left:
