@@ -292,7 +292,9 @@ class Problems:
         return [p for p in self.items if p.warning]
 
     def sorted(self) -> list[ContentError]:
-        return sorted(self.items, key=lambda p: (str(p.mark.file), p.mark.line, p.mark.column))
+        """Errors first, then warnings, each in file and line order: an error after a dozen
+        warnings was line 73 of serve's log and far down its page (a newcomer's review)."""
+        return sorted(self.items, key=lambda p: (p.warning, str(p.mark.file), p.mark.line, p.mark.column))
 
 
 class ContentErrors(Exception):

@@ -626,3 +626,21 @@ def test_a_misspelt_event_is_said_alone_not_after_the_sites_warnings(tmp_path: P
     assert main([*command, "--content", str(content), "--lang", "en"]) == 2
     err = capsys.readouterr().err
     assert "club-guandan" in err and "warning" not in err and "site-placeholder" not in err, err
+
+
+def test_errors_are_listed_before_warnings(tmp_path: Path, capsys) -> None:
+    """A newcomer's site still holding init's title (warnings of site.yaml) with one error in an
+    event: check listed the warnings first, in file order, and the error after them (serve's log:
+    line 73 of 12 warnings)."""
+    content = tmp_path / "site"
+    assert main(["init", str(content)]) == 0
+    for slug in ("a-cup", "club-guandan"):  # (a-cup's placeholder warnings: files before the error's)
+        assert main(["new", slug, "--game", "guandan", "--content", str(content)]) == 0
+    event = content / "events" / "club-guandan" / "event.yaml"
+    event.write_text(event.read_text(encoding="utf-8").replace("\ntitle:", "\ntitel:", 1), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["check", "--content", str(content), "--lang", "en"]) == 1
+    lines = [line for line in capsys.readouterr().err.splitlines() if ": error [" in line or ": warning [" in line]
+    assert lines and ": error [" in lines[0] and any(": warning [" in line for line in lines), lines
+    first_warning = next(number for number, line in enumerate(lines) if ": warning [" in line)
+    assert all(": warning [" in line for line in lines[first_warning:]), lines

@@ -439,7 +439,7 @@ def test_a_tie_at_the_cut_after_a_withdrawn_team_is_the_usual_tie(tmp_path: Path
     second.write_text(second.read_text(encoding="utf-8").replace("T06: 9", "T06: J"), encoding="utf-8")
     with pytest.raises(ContentErrors) as failure:
         validate(content)
-    tie, rounds = failure.value.problems
+    rounds, tie = failure.value.problems  # (the error first, then the warning)
     assert tie.code == "qualify-tie" and tie.message("en") == "stage swiss: a tie at place 5 (T04, T06); all of them advance"
     assert rounds.code == "knockout-rounds" and "has 5 entries" in rounds.message("en")
 
