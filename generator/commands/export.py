@@ -17,6 +17,7 @@ import argparse
 import os
 import stat
 from pathlib import Path
+from typing import BinaryIO
 
 from generator import catalogues
 from generator.commands.console import terminal, unknown_event
@@ -123,17 +124,12 @@ def refused(path: Path, content: Path, kind: str, force: bool) -> str | None:
 
 def _workbook_by_paibang(path: Path) -> bool:
     """Whether the workbook at `path` says paibang made it (spreadsheet.xlsx_bytes writes
-    `<dc:creator>paibang</dc:creator>` in docProps/core.xml): read through no link, its one small
-    part only (a part claiming more than 64 kB is not ours)."""
+    `<dc:creator>paibang</dc:creator>` in docProps/core.xml): its one small part only (a part
+    claiming more than 64 kB is not ours)."""
     import zipfile
 
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-                     | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
-        return False
-    try:
-        with os.fdopen(fd, "rb") as handle, zipfile.ZipFile(handle) as book:
+        with _opened(path) as handle, zipfile.ZipFile(handle) as book:
             info = book.getinfo("docProps/core.xml")
             return info.file_size <= 65_536 and b"<dc:creator>paibang</dc:creator>" in book.read(info)
     except (OSError, KeyError, ValueError, zipfile.BadZipFile, EOFError, RuntimeError, NotImplementedError):
@@ -141,16 +137,20 @@ def _workbook_by_paibang(path: Path) -> bool:
 
 
 def _starts(path: Path, signature: bytes) -> bool:
-    """Whether the file at `path` starts with `signature`: read never through a link nor waiting
-    on a named pipe put there since it was looked at."""
+    """Whether the file at `path` starts with `signature`."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-                     | getattr(os, "O_CLOEXEC", 0))
+        with _opened(path) as handle:
+            return handle.read(len(signature)) == signature
     except OSError:
         return False
-    try:
-        return stat.S_ISREG(os.fstat(fd).st_mode) and os.read(fd, len(signature)) == signature
-    except OSError:
-        return False
-    finally:
+
+
+def _opened(path: Path) -> BinaryIO:
+    """The regular file at `path`, opened for reading never through a link nor waiting on a named
+    pipe put there since it was looked at; OSError otherwise."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+                 | getattr(os, "O_CLOEXEC", 0))
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
+        raise OSError(f"{path}: not a regular file")
+    return os.fdopen(fd, "rb")
