@@ -65,6 +65,17 @@ def wait_for(path: Path, seconds: float = 20) -> None:
     raise AssertionError(f"{path.name} never came")
 
 
+def desk_setup(tmp_path: Path) -> tuple[Path, int, Path]:
+    """A site of two tables, a free port, and the launcher the desk is run through."""
+    root = make(tmp_path, SWISS_TWO, TWO_TABLES)
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    launch = tmp_path / "launch.py"
+    launch.write_text(LAUNCH, encoding="utf-8")
+    return root, port, launch
+
+
 def listening(port: int, desk: subprocess.Popen, said) -> None:  # noqa: ANN001
     """Waits up to 20 s for the desk to answer on `port`; `said()`: what it printed, if it ended."""
     for _ in range(400):
@@ -132,12 +143,7 @@ def test_closing_the_terminal_stops_the_desk_as_ctrl_c_does(tmp_path: Path, take
     no one to wait for it. Now the desk stops as on Ctrl-C: a build that ends in time is waited
     for, one that does not is stopped, and nothing is written after the desk has gone."""
     started, output, command = stand_in(tmp_path, takes)
-    root = make(tmp_path, SWISS_TWO, TWO_TABLES)
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    launch = tmp_path / "launch.py"
-    launch.write_text(LAUNCH, encoding="utf-8")
+    root, port, launch = desk_setup(tmp_path)
     master, slave = os.openpty()
     desk = subprocess.Popen(
         [sys.executable, "-c", ON_A_TERMINAL, str(launch), str(waits), *command, "--",
@@ -337,12 +343,7 @@ def test_a_second_ctrl_c_during_the_wait_for_connections_still_stops_the_build(t
     The wait is cut short; the stop runs as on one Ctrl-C, which further ones do not cut short:
     the build stopped, or waited for, output/ as before once the desk has gone, and said."""
     started, output, command = stand_in(tmp_path, 3.0)
-    root = make(tmp_path, SWISS_TWO, TWO_TABLES)
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    launch = tmp_path / "launch.py"
-    launch.write_text(LAUNCH, encoding="utf-8")
+    root, port, launch = desk_setup(tmp_path)
     said = tmp_path / "said.txt"
     with said.open("wb") as handle:
         desk = subprocess.Popen(
