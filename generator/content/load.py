@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import functools
 import hashlib
 import math
 import os
@@ -404,7 +405,7 @@ def _read_entries(items: list[tuple[Any, Mark]], problems: Problems, private: tu
                          expected=catalogues.word("type_mapping"), found=str(item))
             continue
         entry_reader = Reader(item, problems, f"entries[{index + 1}].")
-        entry_reader.check_keys(tuple(dict.fromkeys((*ENTRY_KEYS, *private))), required=("id", "players"))
+        entry_reader.check_keys(_allowed(ENTRY_KEYS, private), required=("id", "players"))
         entry_id = entry_reader.identifier("id")
         players = _read_players(entry_reader, problems, private)
         if entry_id is None:
@@ -588,6 +589,13 @@ def _warn_if_personal(text: str | None, mark: Mark, key: str, problems: Problems
         problems.add("text-looks-personal", mark, warning=True, key=key, value=text)
 
 
+@functools.lru_cache(maxsize=16)
+def _allowed(keys: tuple[str, ...], private: tuple[str, ...]) -> tuple[str, ...]:
+    """An entry's or a player's keys with the site's private ones, each once (`private: [group]`
+    named group twice in an unknown key's hint), made once a site, not once an entry or player."""
+    return tuple(dict.fromkeys((*keys, *private)))
+
+
 def _read_players(entry_reader: Reader, problems: Problems, private: tuple[str, ...]) -> list[Player]:
     """Players by name; private keys are checked for shape and then dropped on the floor."""
     players = []
@@ -596,7 +604,7 @@ def _read_players(entry_reader: Reader, problems: Problems, private: tuple[str, 
             player_reader = Reader(value, problems, "players[].")
             # An extra key is accepted only when the site declares it private, so a typo of a
             # public key is caught and nothing unknown can slip into pages later.
-            player_reader.check_keys(tuple(dict.fromkeys((*PLAYER_KEYS, *private))), required=("name",))
+            player_reader.check_keys(_allowed(PLAYER_KEYS, private), required=("name",))
             name = player_reader.text("name")
             player_id = player_reader.text("id")
             if player_id and holds_personal_number(player_id):
@@ -1099,18 +1107,12 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
     # the guess is among those (T10 typed where T01 already sits at table 1 guessed T05 from all
     # the entries, a team that is at another table; T07, the one left without a table, was meant).
     unseated = [entry_id for entry_id in event.entries if entry_id not in playing]
+    listed_in = event.entries_file() if unknown else ""
     for entry_id, side_mark in unknown:
         problems.add("entry-unknown", side_mark, id=entry_id, suggestion=suggestion(entry_id, unseated),
-                     file=_entries_file(event))
+                     file=listed_in)
     tables.sort(key=lambda t: t.number)
     return tables
-
-
-def _entries_file(event: Event) -> str:
-    """The file the entries are listed in, as the secretary knows it: event.yaml, or the file its
-    `entries:` names (entries.yaml, written by paibang import)."""
-    mark = next((entry.mark for entry in event.entries.values() if entry.mark is not None), None)
-    return mark.file.name if mark is not None else "event.yaml"
 
 
 def _has_byes(game: Any, stage: Stage) -> bool:

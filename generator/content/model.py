@@ -258,6 +258,13 @@ class Event:
     def has_stages(self) -> bool:
         return bool(self.stages)
 
+    def entries_file(self, entry: Entry | None = None) -> str:
+        """The file the entries (or `entry`) are written in, as the secretary knows it, for hints:
+        event.yaml, or the file its `entries:` names (entries.yaml, written by paibang import)."""
+        if entry is None:
+            entry = next((found for found in self.entries.values() if found.mark is not None), None)
+        return entry.mark.file.name if entry is not None and entry.mark is not None else "event.yaml"
+
 
 @dataclass
 class Site:

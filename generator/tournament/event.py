@@ -250,7 +250,7 @@ def _run_stage(event: Event, stage: Stage, field_entries: list[Entry], problems:
         for entry in field_entries:
             if entry.id not in playing and not entry.withdrawn_by(1, stage.id) and not (entry.id in late and still_drawing):
                 problems.add("entry-not-played", rounds[0].tables[0].mark if rounds[0].tables else entry.mark,
-                             warning=True, id=entry.id, stage=stage.id, file=_entries_file(event, entry))
+                             warning=True, id=entry.id, stage=stage.id, file=event.entries_file(entry))
         if late and stage.late_options is None:
             _warn_late_byes(game, event, stage, late, {e.id for e in field_entries
                                                        if e.id in playing or still_drawing}, problems)
@@ -448,7 +448,7 @@ def _report_withdrawn_forfeits(event: Event, stage: Stage, forfeits: list[tuple[
             continue
         entry = event.entries[entry_id]
         written = entry.withdrawn_mark or entry.mark
-        where = f"{written.file.name}:{written.line}" if written is not None else _entries_file(event, entry)
+        where = f"{written.file.name}:{written.line}" if written is not None else event.entries_file(entry)
         opponent = next(side for side in table.sides if side != entry_id)
         at = table.side_marks[table.sides.index(entry_id)] if len(table.side_marks) == len(table.sides) else table.mark
         problems.add("entry-withdrawn-forfeit", at or table.mark or entry.mark or Mark(event.folder), warning=True,
@@ -479,7 +479,7 @@ def _report_withdrawn_played(event: Event, stage: Stage, played: list[tuple[str 
             continue
         entry = event.entries[entry_id]
         written = entry.withdrawn_mark or entry.mark
-        where = f"{written.file.name}:{written.line}" if written is not None else _entries_file(event, entry)
+        where = f"{written.file.name}:{written.line}" if written is not None else event.entries_file(entry)
         after = last[entry_id] + 1
         if len(ids) > 1 and (after <= stage.rounds or later):
             fix = catalogues.word("withdrawn_from_stage", stage=stage.id if after <= stage.rounds else later[0],
@@ -565,11 +565,6 @@ def _score_late(game: object, stage: Stage, late: dict[str, list[int]], counted:
         for entry_id, missed in late.items():
             if round_result.number in missed:
                 round_result.late.append(game.score_table(Table(0, [entry_id], None), scoring, state))
-
-
-def _entries_file(event: Event, entry: Entry) -> str:
-    """The file the entry is written in (event.yaml, or the entries file it names), for hints."""
-    return entry.mark.file.name if entry.mark is not None else "event.yaml"
 
 
 def _stale_draws(game: Game, event: Event, result: StageResult, rounds: list[Round],
