@@ -113,18 +113,23 @@ class _CancelledAtStop(logging.Filter):
         return not (self.stopping and found is not None and issubclass(found, asyncio.CancelledError))
 
 
+def _check_command(content: Path) -> str:
+    """The `paibang check` that lists every problem of the content, as the terminal shows it."""
+    import shlex
+
+    return shlex.join(["paibang", "check", "--content", str(content)])
+
+
 def say_content_problems(desk) -> None:  # noqa: ANN001
     """How many errors and warnings the event's content has (its reading's: site.yaml and this
     event), and where they are listed: the admin page lists the errors, `paibang check` every one. Counts only: a problem's line may
     quote a registration's private cell, and the terminal is the venue's screen as often as not."""
-    import shlex
-
     from generator.commands.console import terminal
 
     errors = sum(1 for problem in desk.problems if not problem.warning)
     warnings = len(desk.problems) - errors
     if errors or warnings:
-        command = shlex.join(["paibang", "check", "--content", str(desk.content)])
+        command = _check_command(desk.content)
         # (the admin page lists errors only: warnings alone are check's to list)
         said = "desk_content_problems" if errors else "desk_content_warnings"
         terminal(catalogues.text(said, desk.locale, errors=errors, warnings=warnings, command=command),
@@ -170,11 +175,9 @@ def _started(args, content: Path, locale: str, sock: socket.socket) -> int:  # n
     except LookupError as unread:
         # events/<event>/event.yaml is there (run found it): it, another of the event's files or
         # site.yaml cannot be read; the errors say why, check lists every problem
-        import shlex
-
         errors = unread.args[1] if len(unread.args) > 1 else []
         print_problems(errors, locale, content)
-        command = shlex.join(["paibang", "check", "--content", str(content)])
+        command = _check_command(content)
         terminal(catalogues.text("desk_event_unread", locale, event=args.event, errors=len(errors), command=command),
                  error=True)
         return 2

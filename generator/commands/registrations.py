@@ -998,7 +998,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         team = _team_cell([p.team for p in members])
         known = matches.get(number)
         if known is not None:
-            _differing(members, known, columns, report, namesakes)
+            _differing(members, (team, group), known, columns, report, namesakes)
             if str(known.get("id")) in named:  # it has played: who played in it is history
                 players = _roster_kept(known, members, players, report, namesakes)
             changed = known.get("players") != players
@@ -1019,7 +1019,7 @@ def import_registrations(content: Path, slug: str, sheet: Path, extra_columns: d
         record[str(entry["id"])] = {key: str(entry[key]) for key in RECORDED if key in entry}
         merged.append(entry)
         new_ids.append(str(entry["id"]))
-        _differing(members, entry, columns, report, namesakes)
+        _differing(members, (team, group), entry, columns, report, namesakes)
         placed.update((p.who(namesakes), (p, entry)) for p in members)
     merged = _placed_once(merged, placed, named, report, problems, namesakes)
     unmatched = {id(entry) for entry in existing} - {id(entry) for entry in matches.values()}
@@ -1127,18 +1127,17 @@ def _team_cell(values: list[str | None]) -> str | None:
     return max(public, key=counts.__getitem__) if public else None  # (max: the first of equals)
 
 
-def _differing(members: list[Registrant], entry: dict, columns: list[Column], report: ImportReport,
-               namesakes: set[str]) -> None:
+def _differing(members: list[Registrant], taken: tuple[str | None, str | None], entry: dict, columns: list[Column],
+               report: ImportReport, namesakes: set[str]) -> None:
     """Each player whose team name or group cell is written and differs from the one the entry
-    takes (_team_cell), each said: a team has one of each, and the other cell was dropped
+    takes (`taken`: the team's name and group, _team_cell's, as the caller worked them out), each said: a team has one of each, and the other cell was dropped
     without a word (a 单位 cell below a team's merged cell holding 备注:联系 and a phone; a
     player of another college filled into the team above). A cell that looks private where the
     entry takes none is said once (`withheld`): all the rows of a team named with a phone hold it."""
     headings = {c.use: c.heading for c in columns if c.active}
     read: list[Callable[[Registrant], tuple[str | None, str]]] = [lambda p: (p.team, "team"),
                                                                    lambda p: (p.group, p.group_field)]
-    for cell in read:
-        kept = _team_cell([cell(p)[0] for p in members])
+    for cell, kept in zip(read, taken):
         withheld: set[str] = set()
         for person in members:
             value, field_name = cell(person)
