@@ -214,10 +214,10 @@ def _qualifiers(t: Translator, event: Event, result: EventResult, stage_result: 
     text = t("qualifier_text", prev=stage.name, rule=_rule(t, event, stage), entries=_counted(t, going),
              stage=target.name, byes=byes)
     columns = [t("no"), t("id"), t("players"), t("group"), t("stage_rank", stage=stage.name), *metric_columns, t("remark")]
-    if not any(row[-1] for row in rows):  # no remark (a bye, a lot): the empty column's width goes to the names
-        columns.pop()
-        rows = [row[:-1] for row in rows]
-    columns, rows, numeric = _without_empty(columns, rows, {4, *range(5, 5 + len(metric_columns))}, GROUP_COLUMN)
+    numeric = {4, *range(5, 5 + len(metric_columns))}
+    # no remark (a bye, a lot): the empty column's width goes to the names; so too no group
+    columns, rows, numeric = _without_empty(columns, rows, numeric, len(columns) - 1)
+    columns, rows, numeric = _without_empty(columns, rows, numeric, GROUP_COLUMN)
     return Bulletin(f"qualifiers-{stage.id}", t("qualifier_title", event=event.title, stage=target.name), text,
                     columns, rows, event.organizer or "", event.day_of(stage, stage_result.rounds_played or None),
                     numeric=numeric)
