@@ -20,6 +20,7 @@ import pytest
 
 from generator import catalogues
 from generator.catalogues import LOCALES, MESSAGES, WORDS
+from generator.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 GENERATOR = ROOT / "generator"
@@ -242,7 +243,6 @@ def test_words_read_again_reach_metrics_titles_and_messages(monkeypatch: pytest.
     """A page holds a game's metric words lazily (`Metric.worded`): a catalogue read again
     (`i18n.reload_words`) changes them, and the content problems' messages are read again too."""
     from generator import messages
-    from generator.games import GAMES
     from generator.render import i18n
 
     guandan = GAMES["guandan"]
@@ -293,3 +293,53 @@ def test_a_problem_names_its_list_in_the_lists_number() -> None:
     assert render_message("room-pending", "en", {**pending, "boards": ["1\u20133"]})[0].startswith("table 2, boards 1\u20133: ")
     assert render_message("results-round-range", "en", {"stage": "s1", "rounds": 1, "round": 2})[0] == \
         "stage s1 has 1 round; this is round 2"
+
+
+# Where UI words are asked for: the code, the templates (HTML, JS, XML) and the scripts.
+_WORD_USERS = [path for top in ("generator", "templates", "scripts") for path in sorted((ROOT / top).rglob("*"))
+               if path.suffix in {".py", ".html", ".js", ".xml", ".txt"} and "locales" not in path.parts]
+
+
+def used_words(text: str, keys: list[str]) -> set[str]:
+    """The keys `text` asks for: written whole as a string ("key", 'key'), or built from a prefix
+    written as a string's start up to one of its _ or - ("metric_" + name, f"{command}-port-busy"
+    does not count: only a literal start does, f"status_{x}" and "status_" + x both do). A dead
+    word that shares a built prefix passes; a word nothing writes or builds fails."""
+    found = set()
+    for key in keys:
+        if f'"{key}"' in text or f"'{key}'" in text:
+            found.add(key)
+            continue
+        pieces = re.split(r"(?<=[_-])", key)
+        starts = ("".join(pieces[:i]) for i in range(len(pieces) - 1, 0, -1))
+        if any(re.search(r"""["']""" + re.escape(start) + r"""(["'{]|$)""", text, re.M) for start in starts):
+            found.add(key)
+    return found
+
+
+def test_the_word_lookup_tells_a_used_word_a_built_one_and_a_dead_one() -> None:
+    code = 'x = t("rank")\ny = t(f"status_{s}")\nz = t("draw_rule_" + n)\n'
+    keys = ["rank", "status_complete", "draw_rule_swiss_2", "back_to_event", "rank_extra"]
+    assert used_words(code, keys) == {"rank", "status_complete", "draw_rule_swiss_2"}
+
+
+# Words whose key is built around a variable's value, and where.
+BUILT_AROUND = {
+    "serve-port-busy": "commands/serve.py: f\"{command}-port-busy\"", "desk-port-busy": "the same, for the desk",
+    "serve-cannot-listen": "commands/serve.py: f\"{command}-cannot-listen\"", "desk-cannot-listen": "the same",
+    "build_failed_strict": "cli.py: the failure's key + \"_strict\"", "check_failed_strict": "the same",
+    "pair_refused_errors_strict": "the same",
+    "init_title_value": "content/load.py: f\"{command}_{key}_value\"", "init_organization_value": "the same",
+}
+
+
+def test_every_ui_word_is_asked_for_somewhere() -> None:
+    """A word no code or template asks for is dead text to translate three times (ten dead
+    大怪路子 words were once found by hand). Words a game builds from its word_prefix
+    (`<prefix>_title`, `<prefix>_metric_<name>`) count through the prefix's literal start."""
+    text = "\n".join(path.read_text(encoding="utf-8") for path in _WORD_USERS)
+    text += "".join(f'"{game.word_prefix}_"' for game in GAMES.values())  # each game's words (games/__init__.py)
+    keys = [key for folder in FOLDERS if folder.parent != ROOT / "tests"
+            for context, key in entries(folder, WORDS, "en") if context is None and key]
+    unused = sorted(set(keys) - used_words(text, keys) - set(BUILT_AROUND))
+    assert not unused, f"UI words nothing asks for (remove them from every locale): {unused}"
