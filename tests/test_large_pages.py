@@ -166,6 +166,60 @@ def test_the_first_page_of_paginated_standings_says_its_range(large: Path, small
     assert "名 ·" not in re.search(r"<title>(.*?)</title>", read(small / GUANDAN / "main/index.html"))[1]
 
 
+@pytest.fixture(scope="module")
+def withdrawn(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list]:
+    """bench/scale.py's mass Guandan Swiss made small: 25 teams, 5 rounds drawn by `paibang pair`,
+    T0025 withdrawn before the first (its row unranked, "—", at the end), rendered at 10
+    standings rows and 5 tables a page: the third page of standings holds ranks 21-24 and that
+    unranked row; each round has 3 pages."""
+    import importlib.util
+    import random
+
+    from generator.cli import main
+    from tests.support import withdraw
+
+    spec = importlib.util.spec_from_file_location("bench_scale", ROOT / "bench" / "scale.py")
+    scale = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(scale)
+    work = tmp_path_factory.mktemp("withdrawn")
+    content, slug = scale.make_event(work, 25, 5, 1)
+    withdraw(content / "events" / slug, "T0025", 1)
+    rng = random.Random(2)
+    strength = {f"T{n + 1:04d}": rng.lognormvariate(0, 0.5) for n in range(25)}
+    for number in range(1, 6):
+        assert main(["pair", slug, "main", "--content", str(content)]) == 0
+        scale.fill_round(content / "events" / slug / "results" / f"round-{number}.yaml", rng, strength)
+    site, results, _ = validate(content)
+    out = work / "output"
+    out.mkdir()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(html_module, "PAGE_ROWS", ROWS)
+        patch.setattr(html_module, "PAGE_TABLES", TABLES)
+        render_site(site, results, {}, OutputTree(out))
+    return out / "events" / slug, results[0].stages[0].standings
+
+
+def test_a_page_of_standings_says_the_ranks_it_shows_and_its_unranked_rows_apart(withdrawn) -> None:
+    # the last page, ranks 21-24 and the withdrawn team's "—" row, said "第 21–25 名": a rank
+    # no one holds, and nothing of the unranked row
+    event, standings = withdrawn
+    assert [s.entry.id for s in standings if s.rank is None] == ["T0025"] and len(standings) == 25
+    last = standings[20:24]
+    span = f"{last[0].rank}–{last[-1].rank}"  # (21–24, or from a tie's first place)
+    page = read(event / "main/page-3/index.html")
+    said = f"第 {span} 名及未排名 1 个"
+    assert f"· {said} ·" in re.search(r"<title>(.*?)</title>", page)[1]
+    assert re.search(rf"<caption>[^<]* · {said}</caption>", page)
+    assert "25 名" not in page
+    top, folded, _ = pager(event / "main/page-3/index.html", "名次分页")
+    assert f'aria-current="page">{said}</a>' in folded
+    # the first page's ranks, on the stage page and in the event page's top table alike
+    first = f"第 {standings[0].rank}–{standings[9].rank} 名"
+    assert f"{first}</a>" in folded
+    assert f" · {first}</caption>" in read(event / "main/index.html")
+    assert f" · {first}</caption>" in read(event / "index.html")
+
+
 def test_aria_current_page_only_on_links_to_the_page_itself(large: Path, small: Path) -> None:
     # the archive's filter (全部项目 on a year's page leads to the home page), its newest year
     # on the home page, a round's link on the round's later pages: each said "this page"
