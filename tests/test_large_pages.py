@@ -261,6 +261,19 @@ def test_a_large_round_paginates_every_table_once_and_entries_link_to_its_page(l
             assert f'id="{fragment}"' in read((entry.parent / path).resolve()), (entry, href)
 
 
+# --- a player's pages ----------------------------------------------------------------------------
+
+
+def test_a_players_pages_have_the_pager_at_the_bottom_too(large: Path) -> None:
+    # standings and rounds had it again after their last row; a player's long list of events
+    # ended with nothing to go on with
+    later = sorted(large.glob("players/*/page-2/index.html"))
+    assert later
+    for page in [*later, *(p.parent.parent / "index.html" for p in later)]:
+        top, folded, bottom = pager(page, "参赛记录分页")
+        assert bottom.count("<a ") == top.count("<a ") > 0 and ('rel="prev"' in bottom) == ("/page-2/" in str(page))
+
+
 # --- small events and sites keep today's URLs ------------------------------------------------------
 
 
