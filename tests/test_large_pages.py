@@ -261,6 +261,56 @@ def test_a_large_round_paginates_every_table_once_and_entries_link_to_its_page(l
             assert f'id="{fragment}"' in read((entry.parent / path).resolve()), (entry, href)
 
 
+def round_nav(page: Path) -> tuple[str, str]:
+    """A round page's links to the stage's rounds (nav "各轮"): those before its <details>, and
+    the folded list."""
+    nav = re.search(r'<nav class="rounds[^"]*" aria-label="各轮">(.*?)</nav>', read(page), re.S)
+    assert nav and nav.end() < read(page).index('class="table-result"'), page
+    steps, _, folded = nav[1].partition("<details")
+    return steps, folded
+
+
+def test_a_stage_of_many_rounds_folds_its_round_links_above_the_first_table(withdrawn, small: Path) -> None:
+    # seven links to the other rounds took two lines of a phone above the first table: the rounds
+    # either side stay, every round folds under them as the pager folds its pages
+    event, _ = withdrawn
+    for number in range(1, 6):
+        for page in (event / f"main/round-{number}/index.html", event / f"main/round-{number}/page-2/index.html"):
+            steps, folded = round_nav(page)
+            linked = re.findall(r'href="[^"]*round-(\d+)/index.html"[^>]*>(?:<span aria-hidden="true">‹ </span>)?第 (\d+) 轮', steps)
+            assert [int(a) for a, _ in linked] == [n for n in (number - 1, number + 1) if 1 <= n <= 5], (page, steps)
+            assert all(a == b for a, b in linked)
+            assert folded.startswith(' class="pages"><summary>全部 5 轮</summary>') and folded.count("<a ") == 5
+            current = "page" if page.parent.name.startswith("round-") else "true"
+            assert re.search(rf'round-{number}/index.html" aria-current="{current}">第 {number} 轮</a>', folded)
+    # a stage of 3 rounds keeps its plain line of links, which fits
+    steps, folded = round_nav(small / GUANDAN / "main/round-2/index.html")
+    assert steps.count("<a ") == 3 and not folded
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("width", [390, 320])
+def test_a_rounds_results_begin_high_on_a_phone(withdrawn, browser, width: int) -> None:
+    """The folded round links take one line of a phone while shut; opened, every round shows."""
+    from tests.test_phone import page_problems
+
+    event, _ = withdrawn
+    tab = browser.new_page()
+    tab.set_viewport_size({"width": width, "height": 844})
+    try:
+        tab.goto((event / "main/round-3/page-2/index.html").as_uri())
+        nav = tab.locator('nav[aria-label="各轮"]')
+        line = tab.evaluate("parseFloat(getComputedStyle(document.body).lineHeight) || 24")
+        assert nav.bounding_box()["height"] < 2 * max(line, 44), nav.bounding_box()
+        problems = page_problems(tab, f"{width}px round-3/page-2")
+        nav.locator("summary").click()
+        assert nav.locator("details a").count() == 5 and nav.locator("details a").nth(4).is_visible()
+        assert tab.evaluate("document.documentElement.scrollWidth") <= width
+    finally:
+        tab.close()
+    assert problems == [], "\n".join(problems)
+
+
 # --- a player's pages ----------------------------------------------------------------------------
 
 
