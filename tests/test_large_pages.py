@@ -151,7 +151,22 @@ def test_a_rank_links_to_the_entrys_row_on_the_page_holding_it(large: Path) -> N
             beyond_first += "/page-" in path
     assert checked > 100 and beyond_first > 20
     entry = read(large / GUANDAN / "entries/T52/index.html")
-    assert 'main/page-' in re.search(r'<h2 id="stage-main"><a href="([^"]+)"', entry)[1]
+    assert 'main/page-' in re.search(r'<h2 id="stage-main">[^<]*<a href="([^"]+)"', entry)[1]
+
+
+def test_an_entrys_rank_link_reads_as_the_rank_it_leads_to(large: Path, demo) -> None:
+    # "<a>学院赛</a> · 名次 7": a link named after the stage, heard so by a screen reader, that
+    # led to the team's row; the rank is the link now, the stage's name its plain text
+    result = next(r for r in demo if r.event.slug == GUANDAN.split("/")[1])
+    stage = result.stages[0]
+    for standing in stage.standings[:25]:
+        entry = standing.entry.id
+        heading = re.search(r'<h2 id="stage-main">(.*?)</h2>', read(large / GUANDAN / f"entries/{entry}/index.html"))[1]
+        link = re.search(r'<a href="([^"]+)">(.*?)</a>', heading)
+        assert heading.startswith(f"{stage.stage.name} · <a ") and link[1].endswith(f"#entry-{entry}"), heading
+        words = re.sub(r'<span aria-hidden="true">[^<]*</span>', "", link[2])  # as a screen reader says it
+        rank = f"并列第 {standing.rank}" if standing.tied else str(standing.rank)
+        assert re.sub(r"<[^>]+>", "", words) == f"名次 {rank}", link[2]
 
 
 def test_the_first_page_of_paginated_standings_says_its_range(large: Path, small: Path) -> None:
