@@ -1387,7 +1387,7 @@ def test_then_places_the_rest_after_the_bracket_in_the_qualifying_order(high_car
                                    capture_output=True, check=True, text=True).stdout
     assert "按瑞士移位赛名次" in standings_pdf and "第 5 名起按瑞士移位赛的名次接续" in standings_pdf.replace("\n", "")
     entry_page = (out / "events/cup/entries/C03/index.html").read_text(encoding="utf-8")
-    assert "淘汰赛</a> · 名次 5 · 按瑞士移位赛名次 · 优胜奖</h2>" in entry_page
+    assert re.search(r"淘汰赛 · <a href=\"[^\"]*/ko/index.html#entry-C03\">名次 5</a> · 按瑞士移位赛名次 · 优胜奖</h2>", entry_page), entry_page
     # a Swiss-only player's place in the event is 5, final: not the Swiss's "瑞士移位赛 5"
     player = next(p.read_text(encoding="utf-8") for p in (out / "players").glob("*/index.html")
                   if "<h1>选手3甲" in p.read_text(encoding="utf-8"))

@@ -151,7 +151,22 @@ def test_a_rank_links_to_the_entrys_row_on_the_page_holding_it(large: Path) -> N
             beyond_first += "/page-" in path
     assert checked > 100 and beyond_first > 20
     entry = read(large / GUANDAN / "entries/T52/index.html")
-    assert 'main/page-' in re.search(r'<h2 id="stage-main"><a href="([^"]+)"', entry)[1]
+    assert 'main/page-' in re.search(r'<h2 id="stage-main">[^<]*<a href="([^"]+)"', entry)[1]
+
+
+def test_an_entrys_rank_link_reads_as_the_rank_it_leads_to(large: Path, demo) -> None:
+    # "<a>学院赛</a> · 名次 7": a link named after the stage, heard so by a screen reader, that
+    # led to the team's row; the rank is the link now, the stage's name its plain text
+    result = next(r for r in demo if r.event.slug == GUANDAN.split("/")[1])
+    stage = result.stages[0]
+    for standing in stage.standings[:25]:
+        entry = standing.entry.id
+        heading = re.search(r'<h2 id="stage-main">(.*?)</h2>', read(large / GUANDAN / f"entries/{entry}/index.html"))[1]
+        link = re.search(r'<a href="([^"]+)">(.*?)</a>', heading)
+        assert heading.startswith(f"{stage.stage.name} · <a ") and link[1].endswith(f"#entry-{entry}"), heading
+        words = re.sub(r'<span aria-hidden="true">[^<]*</span>', "", link[2])  # as a screen reader says it
+        rank = f"并列第 {standing.rank}" if standing.tied else str(standing.rank)
+        assert re.sub(r"<[^>]+>", "", words) == f"名次 {rank}", link[2]
 
 
 def test_the_first_page_of_paginated_standings_says_its_range(large: Path, small: Path) -> None:
@@ -164,6 +179,60 @@ def test_the_first_page_of_paginated_standings_says_its_range(large: Path, small
     assert "第 11–20 名" in re.search(r"<title>(.*?)</title>", read(large / GUANDAN / "main/page-2/index.html"))[1]
     assert "名</caption>" not in read(small / GUANDAN / "index.html")
     assert "名 ·" not in re.search(r"<title>(.*?)</title>", read(small / GUANDAN / "main/index.html"))[1]
+
+
+@pytest.fixture(scope="module")
+def withdrawn(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list]:
+    """bench/scale.py's mass Guandan Swiss made small: 25 teams, 5 rounds drawn by `paibang pair`,
+    T0025 withdrawn before the first (its row unranked, "—", at the end), rendered at 10
+    standings rows and 5 tables a page: the third page of standings holds ranks 21-24 and that
+    unranked row; each round has 3 pages."""
+    import importlib.util
+    import random
+
+    from generator.cli import main
+    from tests.support import withdraw
+
+    spec = importlib.util.spec_from_file_location("bench_scale", ROOT / "bench" / "scale.py")
+    scale = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(scale)
+    work = tmp_path_factory.mktemp("withdrawn")
+    content, slug = scale.make_event(work, 25, 5, 1)
+    withdraw(content / "events" / slug, "T0025", 1)
+    rng = random.Random(2)
+    strength = {f"T{n + 1:04d}": rng.lognormvariate(0, 0.5) for n in range(25)}
+    for number in range(1, 6):
+        assert main(["pair", slug, "main", "--content", str(content)]) == 0
+        scale.fill_round(content / "events" / slug / "results" / f"round-{number}.yaml", rng, strength)
+    site, results, _ = validate(content)
+    out = work / "output"
+    out.mkdir()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(html_module, "PAGE_ROWS", ROWS)
+        patch.setattr(html_module, "PAGE_TABLES", TABLES)
+        render_site(site, results, {}, OutputTree(out))
+    return out / "events" / slug, results[0].stages[0].standings
+
+
+def test_a_page_of_standings_says_the_ranks_it_shows_and_its_unranked_rows_apart(withdrawn) -> None:
+    # the last page, ranks 21-24 and the withdrawn team's "—" row, said "第 21–25 名": a rank
+    # no one holds, and nothing of the unranked row
+    event, standings = withdrawn
+    assert [s.entry.id for s in standings if s.rank is None] == ["T0025"] and len(standings) == 25
+    last = standings[20:24]
+    span = f"{last[0].rank}–{last[-1].rank}"  # (21–24, or from a tie's first place)
+    page = read(event / "main/page-3/index.html")
+    said = f"第 {span} 名及未排名 1 个"
+    assert f"· {said} ·" in re.search(r"<title>(.*?)</title>", page)[1]
+    assert re.search(rf"<caption>[^<]* · {said}</caption>", page)
+    assert "25 名" not in page
+    top, folded, _ = pager(event / "main/page-3/index.html", "名次分页")
+    assert f'aria-current="page">{said}</a>' in folded
+    # the first page's ranks, on the stage page and in the event page's top table alike
+    first = f"第 {standings[0].rank}–{standings[9].rank} 名"
+    assert f"{first}</a>" in folded
+    assert f" · {first}</caption>" in read(event / "main/index.html")
+    assert f" · {first}</caption>" in read(event / "index.html")
 
 
 def test_aria_current_page_only_on_links_to_the_page_itself(large: Path, small: Path) -> None:
@@ -205,6 +274,69 @@ def test_a_large_round_paginates_every_table_once_and_entries_link_to_its_page(l
         for href in re.findall(r'href="([^"]*#table-\d+)"', read(entry)):
             path, fragment = href.split("#")
             assert f'id="{fragment}"' in read((entry.parent / path).resolve()), (entry, href)
+
+
+def round_nav(page: Path) -> tuple[str, str]:
+    """A round page's links to the stage's rounds (nav "各轮"): those before its <details>, and
+    the folded list."""
+    nav = re.search(r'<nav class="rounds[^"]*" aria-label="各轮">(.*?)</nav>', read(page), re.S)
+    assert nav and nav.end() < read(page).index('class="table-result"'), page
+    steps, _, folded = nav[1].partition("<details")
+    return steps, folded
+
+
+def test_a_stage_of_many_rounds_folds_its_round_links_above_the_first_table(withdrawn, small: Path) -> None:
+    # seven links to the other rounds took two lines of a phone above the first table: the rounds
+    # either side stay, every round folds under them as the pager folds its pages
+    event, _ = withdrawn
+    for number in range(1, 6):
+        for page in (event / f"main/round-{number}/index.html", event / f"main/round-{number}/page-2/index.html"):
+            steps, folded = round_nav(page)
+            linked = re.findall(r'href="[^"]*round-(\d+)/index.html"[^>]*>(?:<span aria-hidden="true">‹ </span>)?第 (\d+) 轮', steps)
+            assert [int(a) for a, _ in linked] == [n for n in (number - 1, number + 1) if 1 <= n <= 5], (page, steps)
+            assert all(a == b for a, b in linked)
+            assert folded.startswith(' class="pages"><summary>全部 5 轮</summary>') and folded.count("<a ") == 5
+            current = "page" if page.parent.name.startswith("round-") else "true"
+            assert re.search(rf'round-{number}/index.html" aria-current="{current}">第 {number} 轮</a>', folded)
+    # a stage of 3 rounds keeps its plain line of links, which fits
+    steps, folded = round_nav(small / GUANDAN / "main/round-2/index.html")
+    assert steps.count("<a ") == 3 and not folded
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("width", [390, 320])
+def test_a_rounds_results_begin_high_on_a_phone(withdrawn, browser, width: int) -> None:
+    """The folded round links take one line of a phone while shut; opened, every round shows."""
+    from tests.test_phone import page_problems
+
+    event, _ = withdrawn
+    tab = browser.new_page()
+    tab.set_viewport_size({"width": width, "height": 844})
+    try:
+        tab.goto((event / "main/round-3/page-2/index.html").as_uri())
+        nav = tab.locator('nav[aria-label="各轮"]')
+        line = tab.evaluate("parseFloat(getComputedStyle(document.body).lineHeight) || 24")
+        assert nav.bounding_box()["height"] < 2 * max(line, 44), nav.bounding_box()
+        problems = page_problems(tab, f"{width}px round-3/page-2")
+        nav.locator("summary").click()
+        assert nav.locator("details a").count() == 5 and nav.locator("details a").nth(4).is_visible()
+        assert tab.evaluate("document.documentElement.scrollWidth") <= width
+    finally:
+        tab.close()
+    assert problems == [], "\n".join(problems)
+
+
+# --- a player's pages ----------------------------------------------------------------------------
+
+
+def test_a_players_pages_have_the_pager_at_the_bottom_too(large: Path) -> None:
+    # standings and rounds had it again after their last row; a player's long list of events
+    # ended with nothing to go on with
+    later = sorted(large.glob("players/*/page-2/index.html"))
+    assert later
+    for page in [*later, *(p.parent.parent / "index.html" for p in later)]:
+        top, folded, bottom = pager(page, "参赛记录分页")
+        assert bottom.count("<a ") == top.count("<a ") > 0 and ('rel="prev"' in bottom) == ("/page-2/" in str(page))
 
 
 # --- small events and sites keep today's URLs ------------------------------------------------------

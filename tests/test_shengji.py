@@ -445,6 +445,29 @@ def test_a_penalty_against_the_room_not_written_yet_is_said_to_wait_for_it(tmp_p
     assert score.boards[1]["closed"]["penalties"] == [{"against": "EW", "points": 10, "note": None}]
 
 
+def test_a_penalty_waiting_for_its_room_is_shown_where_that_rooms_result_will_be(tmp_path):
+    """check said it; the pending match on the round page showed board 2's open room and "—"
+    for the closed room, the penalty written for it nowhere."""
+    import re
+
+    from generator.build import validate
+    from generator.render.html import render_site
+    from generator.render.output import OutputTree
+
+    penalty = "penalty: {room: closed, against: H1, points: 10, note: 暴露牌张}"
+    write_content(tmp_path, TEAM_STAGE, team_file(f"1: {{open: 85, closed: 40}}\n2: {{open: 60, {penalty}}}"))
+    site, results, _ = validate(tmp_path / "content")
+    out = tmp_path / "output"
+    render_site(site, results, {}, OutputTree(out))
+    pages = [p for p in (out / "events/sj/teams").rglob("index.html") if 'id="table-1"' in p.read_text(encoding="utf-8")]
+    assert pages
+    for page in pages:
+        rows = re.findall(r"<tr><th scope=\"row\" class=\"num\">(\d+)</th>(.*?)</tr>", page.read_text(encoding="utf-8"))
+        closed = re.findall(r'<td class="num" data-label="闭室">(.*?)</td>', dict(rows)["2"])
+        # H1, home, sits East-West in the closed room: against EW, 10 points to NS
+        assert closed == ['—<br><span class="warn">东西违例，罚 10 分给对方</span> <span class="meta">暴露牌张</span>'], rows
+
+
 @pytest.mark.parametrize("penalty, marker", [
     ("{against: NS, points: 7}", "points: 7"),
     ("{against: XY, points: 20}", "XY"),

@@ -136,6 +136,7 @@ def environment(locale: str, people: People | PeopleNow | None = None, stock: bo
     env.globals["has_groups"] = has_groups
     env.globals["player_links_of"] = _player_links(env.globals["person_of"])
     env.globals["rank_shown"] = rank_shown_in(translate)
+    env.globals["ranks_said"] = ranks_said(translate)  # what a page of standings holds (standings_pages)
     env.globals["standings_rows"] = _standings_rows(translate, env.globals["player_links_of"], env.globals["rank_shown"])
     # a standings row's remark, each in words (entry.html's heading of a stage; render/remarks.py)
     env.globals["remarks_of"] = lambda standing, stage: remark_texts(translate, standing, stage)
@@ -794,10 +795,29 @@ def paged(pages: list[list[Any]], url: str, label_of: Callable[[int, list[Any]],
     return [(page_url(url, n), label_of(start, page)) for n, (start, page) in enumerate(zip(starts, pages), 1)]
 
 
-def standings_pages(event: Event, stage_id: str, rows: list[Any]) -> list[tuple[str, str]]:
-    """(URL, label) of each page of a stage's standings: the label its ranks' span, "1-200"."""
+def standings_pages(event: Event, stage_id: str, rows: list[Any], said: Callable[[list[Any]], str] | None = None,
+                    ) -> list[tuple[str, str]]:
+    """(URL, label) of each page of a stage's standings: the label what the page holds, `said`
+    of its rows (ranks_said: "第 1–200 名"); without `said` (a field before any result) the
+    entries' places, "1–200"."""
     return paged(chunks(rows, PAGE_ROWS), stage_url(event, stage_id),
-                 lambda start, page: _span(start + 1, start + len(page)))
+                 (lambda _, page: said(page)) if said else (lambda start, page: _span(start + 1, start + len(page))))
+
+
+def ranks_said(translate: Translator) -> Callable[[list[Any]], str]:
+    """`ranks_said(rows)`: what a page of standings holds, by the ranks it shows ("第 1–49 名"),
+    and its unranked rows apart ("第 551–599 名，另有未排名 1 队"): a withdrawn or forfeited
+    entry's row, ranked "—" at the end, counted as a rank made the last page say "第 551–600 名"."""
+
+    def said(rows: list[Any]) -> str:
+        ranks = [row.rank for row in rows if row.rank is not None]
+        unranked = len(rows) - len(ranks)
+        if not ranks:
+            return translate("unranked_rows", n=unranked)
+        span = _span(min(ranks), max(ranks))  # (a tie across pages: page 2 may begin at "200=")
+        return translate("ranks_span_unranked", span=span, n=unranked) if unranked else translate("ranks_span", span=span)
+
+    return said
 
 
 def standing_url(event: Event, stage_id: str, position: int | None, entry_id: str) -> str:
@@ -1830,7 +1850,7 @@ def _event_pages(env: jinja2.Environment, result: EventResult, bulletins: list[t
         # entries, event-day.md), on the same pages: a knockout's bracket lists its own.
         field = not stage_result.standings and not stage_result.bracket and bool(stage_result.field)
         listed = list(stage_result.field) if field else stage_result.standings
-        pages = standings_pages(event, stage.id, listed)
+        pages = standings_pages(event, stage.id, listed, None if field else env.globals["ranks_said"])
         rows = chunks(listed, PAGE_ROWS)
         writer.page(env, stage_url(event, stage.id), "stage.html", day, stage_result=stage_result,
                     stage=stage, next_stage=_next_stage(result, stage_result), travellers=travellers,

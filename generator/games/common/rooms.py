@@ -64,6 +64,9 @@ class OneRoom:
     board: int
     room: str
     record: Any
+    # What is written already against the other room, counted with it when it comes (80分's
+    # board penalty naming that room): shown where that room's result will be.
+    held: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -74,13 +77,14 @@ class WaitingBoard:
     open: Any = None
     closed: Any = None
     adjusted: Any = None  # bridge: a board adjusted whole (A+/A-), no room's record
+    held: tuple[Any, ...] = ()  # written against the room not entered yet (OneRoom.held)
 
 
 def waiting_boards(boards: Iterable[Any], one_room: Iterable[OneRoom]) -> list[WaitingBoard]:
     """Every board written of a match waiting for a room, both rooms (`boards`, each with its
     `board`, `open` and `closed`) or one, in board order."""
     found = [WaitingBoard(b.board, b.open, b.closed) for b in boards]
-    found += [WaitingBoard(w.board, **{w.room: w.record}) for w in one_room]
+    found += [WaitingBoard(w.board, **{w.room: w.record}, held=w.held) for w in one_room]
     return sorted(found, key=lambda b: b.board)
 
 

@@ -633,6 +633,7 @@ def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Ma
                                          against=_team_resolver(room, ids))
         except RecordError as error:
             _report(problems, error, mark, board=number, room=room_at(room))
+    held = []  # penalties against the room not written yet (OneRoom.held)
     if board_penalty is not None:
         item, item_mark = board_penalty
         try:
@@ -647,15 +648,17 @@ def _read_team_board(problems: Problems, number: int, value: Any, board_mark: Ma
                                            (*current.penalties, penalty), note=current.note, mark=current.mark)
             elif one_room and room not in rooms:
                 # against the room not written yet: it stays in the file and counts with that room
-                # (nothing of a board counts before both rooms are in); said, not dropped unseen
+                # (nothing of a board counts before both rooms are in); said, not dropped unseen,
+                # by check and on the pending match's page
                 problems.add("shengji-penalty-waiting", item_mark, warning=True, board=number,
                              room=room_name(room))
+                held.append(penalty)
     if one_room:
         (room,) = rooms
         other = other_room(room)
         if room in results:
             pending.append((number, room, board_mark))
-            waiting.append(OneRoom(number, room, results[room]))
+            waiting.append(OneRoom(number, room, results[room], tuple(held)))
         else:  # the one room written cannot be read: the other is missing too, as before
             problems.add("shengji-room-missing", board_mark, board=number, room=room_name(other),
                          other=room_name(room))
