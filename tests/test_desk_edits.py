@@ -52,3 +52,14 @@ def test_a_board_added_or_taken_out_leaves_the_other_lines_and_their_comments() 
     # board 1 taken out (both rooms cleared): the comment above board 2 stays above it
     new, _ = apply_record(FILED, 1, {"boards": {2: {"open": 60, "closed": 45}, 3: 40}}, KEYS)
     assert new == FILED.replace("      1: {open: 85, closed: 40}   # checked with the captain\n", "")
+
+
+def test_the_comment_beside_a_tables_last_line_stays_on_that_line() -> None:
+    """A record written after the table's last line takes the comment lines after that line
+    with it (the next table's heading stays above the next table), but it took the comment at
+    the end of the line itself too: `teams: [T01, T02]   # far end` lost its comment to the
+    record's line."""
+    text = "stage: main\nround: 1\ntables:\n  - table: 1\n    teams: [T01, T02]   # far end\n" \
+           "    # table 2 next door\n  - table: 2\n    teams: [T03, T04]\n"
+    new, _ = apply_record(text, 1, {"levels": {"T01": "Q", "T02": 9}}, ("levels", "deals", "forfeit"))
+    assert new == text.replace("# far end\n", "# far end\n    levels: {T01: Q, T02: 9}\n")

@@ -649,8 +649,17 @@ def set_record(table: CommentedMap, record: dict[str, Any], record_keys: tuple[s
             table.insert(position, key, to_round_trip(value, block=key == "boards"))
             position += 1  # the record's keys in the record's order
     if trailing is not None and slot is not None and last in table and list(table.keys())[-1] != last:
-        slot[2] = None
-        _last_value_slot(table)[2] = trailing
+        if trailing.value.startswith("#"):
+            # the comment at the end of that key's own line is that line's: it stays there, the
+            # lines after it go (it went with them, `teams: [T01, T02]   # 1号台` then printed
+            # beside the record)
+            own, _, after = trailing.value.partition("\n")
+            trailing.value = own + "\n"
+            trailing = CommentToken("\n" + after, CommentMark(0), None) if after else None
+        else:
+            slot[2] = None
+        if trailing is not None:
+            _last_value_slot(table)[2] = trailing
     return old
 
 
