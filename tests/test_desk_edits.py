@@ -6,7 +6,12 @@ nothing the secretary wrote by hand is overwritten without a word)."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from generator.desk.store import apply_record
+from tests.test_desk import Running, fetch
+from tests.test_desk_records import SLUG, SWISS_TWO, TWO_TABLES, Secretary, audit, desk_of, make, results, table_block  # noqa: F401 - (desk_of: a fixture)
 
 KEYS = ("boards", "forfeit")
 FILED = """\
@@ -54,6 +59,7 @@ def test_a_board_added_or_taken_out_leaves_the_other_lines_and_their_comments() 
     assert new == FILED.replace("      1: {open: 85, closed: 40}   # checked with the captain\n", "")
 
 
+
 def test_the_comment_beside_a_tables_last_line_stays_on_that_line() -> None:
     """A record written after the table's last line takes the comment lines after that line
     with it (the next table's heading stays above the next table), but it took the comment at
@@ -63,3 +69,89 @@ def test_the_comment_beside_a_tables_last_line_stays_on_that_line() -> None:
            "    # table 2 next door\n  - table: 2\n    teams: [T03, T04]\n"
     new, _ = apply_record(text, 1, {"levels": {"T01": "Q", "T02": 9}}, ("levels", "deals", "forfeit"))
     assert new == text.replace("# far end\n", "# far end\n    levels: {T01: Q, T02: 9}\n")
+
+# --- a save over a change made since its form was shown ---------------------------------------------
+
+def hidden(html: str) -> dict[str, str]:
+    """The form's hidden fields as the page carries them: its CSRF token, what it was filled from."""
+    return {name: value for name, value in re.findall(r'<input type="hidden" name="(csrf|filed)" value="([^"]*)"', html)}
+
+
+def phone_form(running: Running, key: str) -> tuple[str, dict[str, str]]:
+    """A table's phone opens its link: (where its form goes, what the form sends besides the fields)."""
+    link = running.desk.link(key)
+    status, html = fetch(link)
+    assert status == 200, html
+    return link, {"k": link.split("k=")[1], **hidden(html)}
+
+
+def secretary_form(secretary: Secretary, key: str) -> tuple[str, dict[str, str]]:
+    return f"{secretary.running.secretary}/t/{key}", {"k": "", **hidden(secretary.page(key))}
+
+
+def test_a_save_over_a_hand_edit_made_since_its_form_was_shown_is_refused(tmp_path: Path, desk_of) -> None:
+    """The secretary opens table 2's form, then mends the file by hand (T03's level): saving the
+    form wrote its values over the mended one without a word. Refused now, in the site's words,
+    nothing written, what was typed kept, the table as it is now one link away."""
+    root = make(tmp_path, SWISS_TWO, TWO_TABLES)
+    running = desk_of(root)
+    secretary = Secretary(running)
+    url, sent = secretary_form(secretary, "main/1/2")
+    assert sent["filed"]
+    path = results(root)
+    path.write_text(path.read_text(encoding="utf-8").replace("T03: Q", "T03: K"), encoding="utf-8")
+    mended = path.read_bytes()
+    status, html = fetch(url, {**sent, "action": "save", "level_a": "A", "level_b": "9"}, opener=secretary.opener)
+    assert status == 409 and 'id="refused"' in html, html
+    assert "本桌的成绩已被改动" in html and "这次没有保存" in html
+    assert 'value="A"' in html  # what was typed, kept
+    assert path.read_bytes() == mended and audit(root) == []
+    again = re.search(r'<a href="([^"]+)" id="again">重新载入本桌现在的成绩</a>', html).group(1)
+    status, html = fetch(f"{running.base}{again}", opener=secretary.opener)
+    assert status == 200 and 'value="K"' in html  # the form anew, from the mended file
+    # saved from there, it lands
+    status, html = fetch(url, {**hidden(html), "k": "", "action": "save", "level_a": "A", "level_b": "9"},
+                         opener=secretary.opener)
+    assert status == 200 and 'id="saved"' in html
+    assert "levels: {T03: A, T04: 9}" in table_block(root, 2)
+
+
+def test_a_phones_save_then_the_secretarys_of_the_same_table_the_second_is_refused(tmp_path: Path, desk_of) -> None:
+    """Table 1's phone and the secretary both open table 1's form; the phone saves first. The
+    secretary's save, from a form that never showed the phone's result, wrote over it. It is
+    refused now; a comment added by hand, or another table's save, meanwhile refuses nothing."""
+    root = make(tmp_path, SWISS_TWO, TWO_TABLES)
+    running = desk_of(root)
+    secretary = Secretary(running)
+    phone, by_phone = phone_form(running, "main/1/1")
+    desk_url, by_desk = secretary_form(secretary, "main/1/1")
+    path = results(root)
+    path.write_text(path.read_text(encoding="utf-8").replace("    teams: [T01, T02]\n", "    teams: [T01, T02]   # 第 1 台\n"),
+                    encoding="utf-8")  # a comment only: the table's result is as the forms showed it
+    other, by_other = secretary_form(secretary, "main/1/2")
+    status, _ = fetch(other, {**by_other, "action": "save", "level_a": "K", "level_b": "9"}, opener=secretary.opener)
+    assert status == 200
+    status, html = fetch(phone, {**by_phone, "action": "save", "level_a": "Q", "level_b": "9"})
+    assert status == 200 and 'id="saved"' in html, html
+    status, html = fetch(desk_url, {**by_desk, "action": "save", "level_a": "3", "level_b": "5"}, opener=secretary.opener)
+    assert status == 409 and "本桌的成绩已被改动" in html
+    assert "levels: {T01: Q, T02: 9}" in table_block(root, 1) and "# 第 1 台" in table_block(root, 1)
+    assert [line["who"] for line in audit(root)] == ["secretary", "table main/1/1"]
+
+
+def test_two_saves_of_one_table_at_the_same_moment_the_second_is_refused(tmp_path: Path) -> None:
+    """Two forms of one table saved together are written in one batch (Writer): the second was
+    checked against the file as read before the first was applied, and overwrote it."""
+    from generator.desk.app import Desk, Job, Who, Writer
+    from generator.desk import forms
+
+    root = make(tmp_path, SWISS_TWO, TWO_TABLES)
+    desk = Desk(root, SLUG, None, None, build=False)
+    spot = desk.spot("main", 1, 1)
+    filed = forms.as_filed(spot, forms.current_table(spot, results(root).read_text(encoding="utf-8")))
+    first = Job(spot, {"levels": {"T01": "Q", "T02": 9}}, Who("admin", "-"), "main/1/1", filed)
+    second = Job(spot, {"levels": {"T01": "3", "T02": "5"}}, Who("admin", "-"), "main/1/1", filed)
+    Writer(desk, spot.path)._apply([first, second])
+    assert first.saved and not second.saved and second.refused == "desk_changed_since"
+    assert "levels: {T01: Q, T02: 9}" in table_block(root, 1)
+

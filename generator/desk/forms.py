@@ -237,11 +237,25 @@ def with_parts_as_filed(spot: TableSpot, text: str, fields: list[EntryField], re
 
 def current_table(spot: TableSpot, text: str) -> dict[str, Any]:
     """The table as the file now has it (read by the content loader: fast, and the same reading)."""
+    return filed_tables(spot, text).get(spot.table.number, {})
+
+
+def filed_tables(spot: TableSpot, text: str) -> dict[Any, dict[str, Any]]:
+    """Each table of a round's file text by its number, as the content loader reads it."""
     data = load_yaml_text(text, spot.path, Problems())
+    found: dict[Any, dict[str, Any]] = {}
     for item in (data.get("tables") or []) if isinstance(data, dict) else []:
-        if isinstance(item, dict) and item.get("table") == spot.table.number:
-            return item
-    return {}
+        if isinstance(item, dict) and isinstance(item.get("table"), int):  # (a hand edit's `table: [1]` is no number)
+            found.setdefault(item["table"], item)
+    return found
+
+
+def as_filed(spot: TableSpot, table: dict[str, Any]) -> str:
+    """What a form was filled from: a digest of the table's record as the file has it (its record
+    keys' values; not its comments, nor its layout, nor the other tables). The form carries it;
+    a save whose table's digest is another by then is refused (Writer): the secretary, or a
+    table, changed it since, and the save would overwrite that change without a word."""
+    return fingerprint({key: table[key] for key in record_keys(spot) if key in table})
 
 
 def table_text(spot: TableSpot, record: dict[str, Any]) -> str:
