@@ -155,3 +155,24 @@ def test_two_saves_of_one_table_at_the_same_moment_the_second_is_refused(tmp_pat
     assert first.saved and not second.saved and second.refused == "desk_changed_since"
     assert "levels: {T01: Q, T02: 9}" in table_block(root, 1)
 
+
+def test_a_save_builds_its_form_once(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """The writer built a whole form again for each save (and 80分's board parts a third) only to
+    learn which keys of a board the form has fields for: the form the save was made from says."""
+    from generator.desk.app import Desk, Who
+    from generator.games import GAMES
+
+    root = make(tmp_path, SWISS_TWO, TWO_TABLES)
+    desk = Desk(root, SLUG, None, None, build=False)
+    game = type(GAMES["guandan"])
+    built: list[int] = []
+    entry_fields = game.entry_fields
+
+    def counted(self, *args, **options):  # noqa: ANN001, ANN002, ANN003, ANN202
+        built.append(1)
+        return entry_fields(self, *args, **options)
+
+    monkeypatch.setattr(game, "entry_fields", counted)
+    outcome = desk.submit(desk.spot("main", 1, 1), {"level_a": "Q", "level_b": "9"}, Who("admin", "-"), True)
+    assert outcome["saved"] and "levels: {T01: Q, T02: 9}" in table_block(root, 1)
+    assert len(built) == 1

@@ -606,10 +606,14 @@ class Desk:
         what the form was filled from (forms.as_filed), None for a form that does not say; the
         outcome's "filed" is what the form shown with the answer was filled from."""
         text = readable_text(spot.path)
-        fields = forms.fields_for(spot, text, typed, secretary=who.kind == "admin")
+        # the form as filed, then as typed: one form built for the save (its board parts as the
+        # file shows them, for with_parts_as_filed; which parts it has, for the writer)
+        fields = forms.fields_for(spot, text)
+        shown = {item.name: item.value for item in fields if item.part}
+        forms.typed_into(fields, typed, secretary=who.kind == "admin")
         if long := forms.too_long(spot, fields, self.t):
             return {"fields": fields, "check": forms.Check(long), "saved": False, "refused": "", "filed": filed}
-        record = forms.with_parts_as_filed(spot, text, fields, forms.record_from(spot, fields))
+        record = forms.with_parts_as_filed(spot, text, fields, forms.record_from(spot, fields), shown)
         result = forms.check(spot, text, record)
         # (a form that said nothing of what it was filled from: from here on, the file as read now)
         outcome: dict[str, Any] = {"fields": fields, "check": result, "saved": False, "refused": "",
@@ -625,7 +629,8 @@ class Desk:
             # record. The secretary's save goes through, the warnings shown with it.
             outcome["confirm"] = fingerprint
             return outcome
-        job = Job(spot, record, who, table_key(spot.stage.id, spot.number, spot.table.number), filed)
+        job = Job(spot, record, who, table_key(spot.stage.id, spot.number, spot.table.number), filed,
+                  forms.board_parts(fields))
         with self._writers_guard:
             writer = self._writers.setdefault(spot.path, Writer(self, spot.path))
         writer.run(job)
@@ -669,6 +674,7 @@ class Job:
     # What the form was filled from (forms.as_filed): the save is refused when the file's table is
     # no longer that; None (a form that does not say) is not checked. Once saved: the file's now.
     filed: str | None = None
+    parts: frozenset[str] = frozenset()  # the board keys its form has fields for (forms.board_parts)
     done: threading.Event = field(default_factory=threading.Event)
     saved: bool = False
     refused: str = ""
@@ -747,7 +753,7 @@ class Writer:
                             or forms.as_filed(job.spot, shown.get(number, {})) != job.filed:
                         job.refused = "desk_changed_since"
                         continue
-                job.record = with_board_keys_kept(table, job.record, forms.board_parts(job.spot))  # (a board's keys the form does not show)
+                job.record = with_board_keys_kept(table, job.record, job.parts)  # (a board's keys the form does not show)
                 if {k: plain(table[k]) for k in keys if k in table} == plain(job.record):
                     # the record the file has: nothing to write, and so no audit line (a line
                     # is a change; a log of saves that changed nothing hides the ones that did)
