@@ -611,13 +611,13 @@ class Desk:
         fields = forms.fields_for(spot, text)
         shown = {item.name: item.value for item in fields if item.part}
         forms.typed_into(fields, typed, secretary=who.kind == "admin")
+        # (a form that said nothing of what it was filled from is shown again filled from the file as read now)
+        shown_from = filed if filed is not None else forms.as_filed(spot, forms.current_table(spot, text))
         if long := forms.too_long(spot, fields, self.t):
-            return {"fields": fields, "check": forms.Check(long), "saved": False, "refused": "", "filed": filed}
+            return {"fields": fields, "check": forms.Check(long), "saved": False, "refused": "", "filed": shown_from}
         record = forms.with_parts_as_filed(spot, text, fields, forms.record_from(spot, fields), shown)
         result = forms.check(spot, text, record)
-        # (a form that said nothing of what it was filled from: from here on, the file as read now)
-        outcome: dict[str, Any] = {"fields": fields, "check": result, "saved": False, "refused": "",
-                                   "filed": filed if filed is not None else forms.as_filed(spot, forms.current_table(spot, text))}
+        outcome: dict[str, Any] = {"fields": fields, "check": result, "saved": False, "refused": "", "filed": shown_from}
         if not save or not result.ok:
             return outcome
         if result.incomplete and who.kind == "table":
@@ -1044,7 +1044,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
         action = form.get("action", "preview")
         typed = {k: v for k, v in form.items() if k not in ("k", "csrf", "action", "confirm", "filed")}
         outcome = await anyio.to_thread.run_sync(desk.submit, spot, typed, who, action == "save",
-                                                 form.get("confirm", ""), form.get("filed"))
+                                                 form.get("confirm", ""), form.get("filed") or None)
         result: forms.Check = outcome["check"]
         lines = forms.score_lines(spot, result.score, t) if result.score is not None and result.ok else []
         # the problems as the form says them (its rooms and fields, not the results file's keys)
