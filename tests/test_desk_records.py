@@ -78,8 +78,9 @@ class Secretary:
         return html
 
     def post(self, key: str, action: str, **fields: str) -> tuple[int, str]:
-        csrf = re.search(r'name="csrf" value="([^"]+)"', self.page(key)).group(1)
-        return fetch(f"{self.running.secretary}/t/{key}", {"k": "", "csrf": csrf, "action": action, **fields},
+        # (the form's CSRF token, and what it was filled from)
+        sent = dict(re.findall(r'<input type="hidden" name="(csrf|filed)" value="([^"]*)"', self.page(key)))
+        return fetch(f"{self.running.secretary}/t/{key}", {"k": "", **sent, "action": action, **fields},
                      opener=self.opener)
 
 

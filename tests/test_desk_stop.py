@@ -485,3 +485,58 @@ def test_a_cancelled_request_before_the_stop_is_still_logged() -> None:
         log.removeHandler(handler)
         for stopped in [f for f in log.filters if isinstance(f, _CancelledAtStop)]:
             log.removeFilter(stopped)  # (the process's log: no other test's server is stopping)
+
+
+# --- (g) a Ctrl-C while the interpreter waits for the desk's threads -------------------------------
+
+# The desk's launcher whose second reading of the event takes `seconds` (a large event read in a
+# worker thread: the scorer's, after a hand edit), saying when it starts
+SLOW_READING = """\
+import pathlib, sys, time
+from generator import cli
+from generator.desk import app
+reading, seconds = pathlib.Path(sys.argv[1]), float(sys.argv[2])
+load = app.Desk.load
+def slow(self):
+    if self.event is not None and not reading.exists():
+        reading.write_text("reading")
+        time.sleep(seconds)
+    load(self)
+app.Desk.load = slow
+sys.exit(cli.main(sys.argv[3:]))
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="signals to a process (Linux)")
+def test_a_ctrl_c_while_the_desks_threads_end_is_no_traceback(tmp_path: Path) -> None:
+    """The desk stopped by Ctrl-C leaves the work it runs in threads (the event being read, a
+    save being written) to finish; the interpreter waited for them on its way out, and a second
+    Ctrl-C then (the secretary presses it until the prompt comes back) raised KeyboardInterrupt
+    inside that wait: "Exception ignored in: <module 'threading'>" and a traceback, after the
+    desk had said it stopped. The desk waits for its threads itself now, a Ctrl-C meanwhile
+    ignored: the reading ends, and the desk with it, quietly."""
+    root, port, _ = desk_setup(tmp_path)
+    launch, reading, said = tmp_path / "slow.py", tmp_path / "reading", tmp_path / "said.txt"
+    launch.write_text(SLOW_READING, encoding="utf-8")
+    with said.open("wb") as handle:
+        desk = subprocess.Popen(
+            [sys.executable, str(launch), str(reading), "3", "desk", SLUG, "--content", str(root), "--no-build",
+             "--port", str(port)],
+            stdin=subprocess.DEVNULL, stdout=handle, stderr=handle, start_new_session=True, cwd=REPO,
+            env={**os.environ, "PYTHONPATH": str(REPO)})
+    try:
+        listening(port, desk, lambda: said.read_text(errors="replace"))
+        with results(root).open("a", encoding="utf-8") as handle:
+            handle.write("# 手工补记\n")  # a hand edit: the desk reads the event again, in a thread
+        wait_for(reading)
+        desk.send_signal(signal.SIGINT)
+        time.sleep(1.0)  # stopped by now; the reading goes on
+        desk.send_signal(signal.SIGINT)
+        desk.wait(40)
+        text = said.read_text(encoding="utf-8", errors="replace")
+        assert "Exception ignored" not in text and "Traceback" not in text, text
+        assert "已中断" in text and desk.returncode == 130, (desk.returncode, text)
+    finally:
+        if desk.poll() is None:
+            desk.kill()
+            desk.wait()

@@ -13,11 +13,16 @@ import logging
 import signal
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 from generator import catalogues
 from generator.hosts import LOCAL_HOSTS
+
+# Once the desk has stopped: seconds it waits for the work it still runs in threads of its own
+# (a save being written, the event being read) before it leaves them to the interpreter
+THREADS_END_SECONDS = 10.0
 
 
 def lan_address() -> str:
@@ -53,6 +58,13 @@ def server(desk, app, host: str, port: int):  # noqa: ANN001, ANN201
     import uvicorn
 
     class DeskServer(uvicorn.Server):
+        def run(self, sockets=None) -> None:  # noqa: ANN001
+            before = set(threading.enumerate())
+            try:
+                super().run(sockets=sockets)
+            finally:
+                _threads_end(before)
+
         async def shutdown(self, sockets=None) -> None:  # noqa: ANN001
             cancelled.stopping = True  # (from here on, a cancelled request is the stop's doing)
             desk.close_streams()
@@ -94,6 +106,32 @@ def server(desk, app, host: str, port: int):  # noqa: ANN001, ANN201
     cancelled = _CancelledAtStop()
     error_log.addFilter(cancelled)
     return DeskServer(config)
+
+
+def _threads_end(before: set[threading.Thread]) -> None:
+    """The desk has stopped, and what it ran in threads of its own (anyio's workers: the event
+    being read, a save being written; a stop leaves them to finish, and they do, whole) ends
+    here, a Ctrl-C meanwhile ignored: there is nothing left for it to stop. Left to the
+    interpreter, which waits for every such thread on its way out, a second Ctrl-C then (the
+    secretary presses it until the prompt comes back) raised KeyboardInterrupt inside that wait:
+    "Exception ignored in: <module 'threading'>" and a traceback, after the desk had said it
+    stopped. Bounded (THREADS_END_SECONDS): a thread still running after that is the
+    interpreter's to wait for, as before. The threads started while the desk ran only, and only
+    when it runs in the main thread (the command's; signals are the main thread's)."""
+    current = threading.current_thread()
+    if current is not threading.main_thread():
+        return
+    left = [thread for thread in threading.enumerate() if thread not in before and thread is not current
+            and not thread.daemon]
+    if not left:
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        ends = time.monotonic() + THREADS_END_SECONDS
+        for thread in left:
+            thread.join(max(0.0, ends - time.monotonic()))
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 class _CancelledAtStop(logging.Filter):

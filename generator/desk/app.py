@@ -600,16 +600,24 @@ class Desk:
     # --- saving -------------------------------------------------------------------------
 
     def submit(self, spot: forms.TableSpot, typed: dict[str, str], who: Who, save: bool,
-               confirmed: str = "") -> dict[str, Any]:
+               confirmed: str = "", filed: str | None = None) -> dict[str, Any]:
         """Check (and with `save`, write) one table's entry. Runs in a worker thread.
-        `confirmed`: the fingerprint of the record whose warnings the table has seen."""
+        `confirmed`: the fingerprint of the record whose warnings the table has seen. `filed`:
+        what the form was filled from (forms.as_filed), None for a form that does not say; the
+        outcome's "filed" is what the form shown with the answer was filled from."""
         text = readable_text(spot.path)
-        fields = forms.fields_for(spot, text, typed, secretary=who.kind == "admin")
+        # the form as filed, then as typed: one form built for the save (its board parts as the
+        # file shows them, for with_parts_as_filed; which parts it has, for the writer)
+        fields = forms.fields_for(spot, text)
+        shown = {item.name: item.value for item in fields if item.part}
+        forms.typed_into(fields, typed, secretary=who.kind == "admin")
+        # (a form that said nothing of what it was filled from is shown again filled from the file as read now)
+        shown_from = filed if filed is not None else forms.as_filed(spot, forms.current_table(spot, text))
         if long := forms.too_long(spot, fields, self.t):
-            return {"fields": fields, "check": forms.Check(long), "saved": False, "refused": ""}
-        record = forms.with_parts_as_filed(spot, text, fields, forms.record_from(spot, fields))
+            return {"fields": fields, "check": forms.Check(long), "saved": False, "refused": "", "filed": shown_from}
+        record = forms.with_parts_as_filed(spot, text, fields, forms.record_from(spot, fields), shown)
         result = forms.check(spot, text, record)
-        outcome: dict[str, Any] = {"fields": fields, "check": result, "saved": False, "refused": ""}
+        outcome: dict[str, Any] = {"fields": fields, "check": result, "saved": False, "refused": "", "filed": shown_from}
         if not save or not result.ok:
             return outcome
         if result.incomplete and who.kind == "table":
@@ -621,11 +629,14 @@ class Desk:
             # record. The secretary's save goes through, the warnings shown with it.
             outcome["confirm"] = fingerprint
             return outcome
-        job = Job(spot, record, who, table_key(spot.stage.id, spot.number, spot.table.number))
+        job = Job(spot, record, who, table_key(spot.stage.id, spot.number, spot.table.number), filed,
+                  forms.board_parts(fields))
         with self._writers_guard:
             writer = self._writers.setdefault(spot.path, Writer(self, spot.path))
         writer.run(job)
         outcome["saved"], outcome["refused"], outcome["unchanged"] = job.saved, job.refused, job.unchanged
+        if job.saved:
+            outcome["filed"] = job.filed  # the form now shows what the file has
         if job.unwritable is not None:
             self.held_back(job, typed)
             outcome["held"] = job.unwritable
@@ -660,6 +671,10 @@ class Job:
     record: dict[str, Any]
     who: Who
     key: str
+    # What the form was filled from (forms.as_filed): the save is refused when the file's table is
+    # no longer that; None (a form that does not say) is not checked. Once saved: the file's now.
+    filed: str | None = None
+    parts: frozenset[str] = frozenset()  # the board keys its form has fields for (forms.board_parts)
     done: threading.Event = field(default_factory=threading.Event)
     saved: bool = False
     refused: str = ""
@@ -703,7 +718,8 @@ class Writer:
     def _apply(self, batch: list[Job]) -> None:
         try:
             try:
-                data = load_round_trip(self.path.read_text(encoding="utf-8"))
+                text = self.path.read_text(encoding="utf-8")
+                data = load_round_trip(text)
                 if not isinstance(data, dict) or not isinstance(data.get("tables") or [], list):
                     raise ValueError("tables")
             except (YAMLError, ValueError, OSError) as error:  # a hand edit half done, say
@@ -712,6 +728,7 @@ class Writer:
                     job.unwritable = problem
                 return
             applied = []
+            shown: dict[Any, dict[str, Any]] | None = None  # the file's tables as forms are filled from them
             for job in batch:
                 keys = forms.record_keys(job.spot)
                 table = find_table(data, job.spot.table.number)
@@ -724,7 +741,19 @@ class Writer:
                     if written or self.desk.tokens.used(job.key):
                         job.refused = "desk_once"
                         continue
-                job.record = with_board_keys_kept(table, job.record, forms.board_parts(job.spot))  # (a board's keys the form does not show)
+                if job.filed is not None:
+                    # The table changed in the file since the form was filled from it (the secretary's
+                    # hand edit, another save: one of this batch, whose form cannot have shown it):
+                    # saved, this form would overwrite that change unseen. Refused, nothing written;
+                    # the page offers the table as it is now.
+                    if shown is None:
+                        shown = forms.filed_tables(job.spot, text)
+                    number = job.spot.table.number
+                    if any(done.spot.table.number == number for done, _ in applied) \
+                            or forms.as_filed(job.spot, shown.get(number, {})) != job.filed:
+                        job.refused = "desk_changed_since"
+                        continue
+                job.record = with_board_keys_kept(table, job.record, job.parts)  # (a board's keys the form does not show)
                 if {k: plain(table[k]) for k in keys if k in table} == plain(job.record):
                     # the record the file has: nothing to write, and so no audit line (a line
                     # is a change; a log of saves that changed nothing hides the ones that did)
@@ -740,8 +769,9 @@ class Writer:
                     for job, _ in applied:
                         job.unwritable = unsafe_desk_file(error)
                     return
+                new_text = dump_round_trip(data)
                 try:
-                    write_results(self.path, dump_round_trip(data))
+                    write_results(self.path, new_text)
                 except BaseException:
                     os.close(audit)
                     raise
@@ -751,8 +781,10 @@ class Writer:
                                self.path, old, plain(job.record)) for job, old in applied], audit)
                 self.desk.tokens.mark_used([job.key for job, _ in applied if job.who.kind == "table"])
                 self.desk.tokens.release([job.key for job, _ in applied])
+                now = forms.filed_tables(batch[0].spot, new_text)
                 for job, _ in applied:
                     job.saved = True
+                    job.filed = forms.as_filed(job.spot, now.get(job.spot.table.number, {}))
         except BaseException as error:  # every waiting save hears of it
             for job in batch:
                 job.error = error
@@ -950,6 +982,12 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
     def refused_address(request: Request) -> bool:
         return not desk.limits.allow(f"fail:{_client(request)}", RATE_FAILURES, record=False)
 
+    def again(who: Who, ids: tuple[str, int, int]) -> str:
+        """The table's form anew, filled from the file as it is now (a refused save's "reload")."""
+        stage, number, table = ids
+        path = f"/t/{quote(stage)}/{number}/{table}"
+        return f"{path}?k={who.token}" if who.kind == "table" else f"{desk.prefix}{path}"
+
     def table_ids(request: Request) -> tuple[str, int, int] | None:
         try:
             return (request.path_params["stage"], int(request.path_params["round"]),
@@ -997,15 +1035,16 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                 fields = forms.fields_for(spot, text)
             return desk.page("table.html", spot=spot, who=who, csrf=desk.csrf(who), fields=fields, check=None,
                              errors=[], warnings=[], incomplete=[], done=bool(done), saved=False, lines=[], held=held,
+                             filed=forms.as_filed(spot, forms.current_table(spot, text)),
                              broken=bool(desk.unreadable(spot.path)))
         if not desk.limits.allow(f"post:{who.token}", RATE_POSTS):
             return too_many()
         if not desk.csrf_ok(who, form.get("csrf", "")):
             return forbidden(request)
         action = form.get("action", "preview")
-        typed = {k: v for k, v in form.items() if k not in ("k", "csrf", "action", "confirm")}
+        typed = {k: v for k, v in form.items() if k not in ("k", "csrf", "action", "confirm", "filed")}
         outcome = await anyio.to_thread.run_sync(desk.submit, spot, typed, who, action == "save",
-                                                 form.get("confirm", ""))
+                                                 form.get("confirm", ""), form.get("filed") or None)
         result: forms.Check = outcome["check"]
         lines = forms.score_lines(spot, result.score, t) if result.score is not None and result.ok else []
         # the problems as the form says them (its rooms and fields, not the results file's keys)
@@ -1053,6 +1092,7 @@ def create_app(desk: Desk, allowed_hosts: tuple[str, ...] | None = None) -> Star
                          refused=outcome["refused"],
                          done=outcome["saved"] and who.kind == "table", unsaved=unsaved,
                          confirm=outcome.get("confirm", ""), unchanged=outcome.get("unchanged", False),
+                         filed=outcome["filed"], again=again(who, ids),
                          broken=unsaved is None and bool(desk.unreadable(spot.path)))
 
     def restarted(request: Request, status: int) -> Response:

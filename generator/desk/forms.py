@@ -167,12 +167,17 @@ def fields_for(spot: TableSpot, text: str, typed: dict[str, str] | None = None,
                                  hint="desk_ko_winner_hint"))
     fields.append(forfeit)
     if typed is not None:
-        for item in fields:
-            if item.name in typed and (secretary or not item.secretary):
-                # as typed, whole (a field longer than MAX_FIELD is refused, never cut: too_long);
-                # a browser sends a textarea's line breaks as CR LF, the file's are LF
-                item.value = typed[item.name].replace("\r\n", "\n")
+        typed_into(fields, typed, secretary)
     return fields
+
+
+def typed_into(fields: list[EntryField], typed: dict[str, str], secretary: bool = False) -> None:
+    """The form's fields, filled from the file, given what was typed (fields_for)."""
+    for item in fields:
+        if item.name in typed and (secretary or not item.secretary):
+            # as typed, whole (a field longer than MAX_FIELD is refused, never cut: too_long);
+            # a browser sends a textarea's line breaks as CR LF, the file's are LF
+            item.value = typed[item.name].replace("\r\n", "\n")
 
 
 def field_name(item: EntryField, t: Any) -> str:
@@ -193,11 +198,13 @@ def too_long(spot: TableSpot, fields: list[EntryField], t: Any) -> list[ContentE
             for item in fields if len(item.value) > MAX_FIELD]
 
 
-def board_parts(spot: TableSpot) -> frozenset[str]:
+def board_parts(fields: list[EntryField]) -> frozenset[str]:
     """The keys of a team board beside its rooms that the table's form has fields for
     (EntryField.part: 80分's penalty and note): a save writes them as typed, and removes them
-    left empty; any other key of the board the file has is kept (store.with_board_keys_kept)."""
-    return frozenset(item.part for item in fields_for(spot, "") if item.part)
+    left empty; any other key of the board the file has is kept (store.with_board_keys_kept).
+    Read off the form the save was made from (a whole form built again for each save, only for
+    these, cost as much as the save's own)."""
+    return frozenset(item.part for item in fields if item.part)
 
 
 def record_from(spot: TableSpot, fields: list[EntryField]) -> dict[str, Any]:
@@ -213,19 +220,21 @@ def record_from(spot: TableSpot, fields: list[EntryField]) -> dict[str, Any]:
     return record
 
 
-def with_parts_as_filed(spot: TableSpot, text: str, fields: list[EntryField], record: dict[str, Any]
-                        ) -> dict[str, Any]:
+def with_parts_as_filed(spot: TableSpot, text: str, fields: list[EntryField], record: dict[str, Any],
+                        shown: dict[str, str] | None = None) -> dict[str, Any]:
     """`record` with each team board's own value (EntryField.part: 80分's penalty and note) that
     was sent back exactly as the form shows the file's value taking the file's value as it is:
     the form's text of it (a note 5, a list, a note with spaces at its ends, a penalty in flow
     form) read back as typed is another value, so a save of an unchanged form rewrote them, and
     what it rewrote made the save a change (a rewritten file, an audit line). Only a value the
-    secretary changed is the record's as typed."""
+    secretary changed is the record's as typed. `shown`: each part field's value as the form
+    filled from the file shows it, when the caller has that form (else it is built again here)."""
     boards = record.get("boards")
     sent = [item for item in fields if item.part and item.value]
     if not sent or not isinstance(boards, dict):
         return record
-    shown = {item.name: item.value for item in fields_for(spot, text) if item.part}
+    if shown is None:
+        shown = {item.name: item.value for item in fields_for(spot, text) if item.part}
     filed = current_table(spot, text).get("boards")
     filed = {str(number): board for number, board in filed.items()} if isinstance(filed, dict) else {}
     for item in sent:
@@ -237,11 +246,25 @@ def with_parts_as_filed(spot: TableSpot, text: str, fields: list[EntryField], re
 
 def current_table(spot: TableSpot, text: str) -> dict[str, Any]:
     """The table as the file now has it (read by the content loader: fast, and the same reading)."""
+    return filed_tables(spot, text).get(spot.table.number, {})
+
+
+def filed_tables(spot: TableSpot, text: str) -> dict[Any, dict[str, Any]]:
+    """Each table of a round's file text by its number, as the content loader reads it."""
     data = load_yaml_text(text, spot.path, Problems())
+    found: dict[Any, dict[str, Any]] = {}
     for item in (data.get("tables") or []) if isinstance(data, dict) else []:
-        if isinstance(item, dict) and item.get("table") == spot.table.number:
-            return item
-    return {}
+        if isinstance(item, dict) and isinstance(item.get("table"), int):  # (a hand edit's `table: [1]` is no number)
+            found.setdefault(item["table"], item)
+    return found
+
+
+def as_filed(spot: TableSpot, table: dict[str, Any]) -> str:
+    """What a form was filled from: a digest of the table's record as the file has it (its record
+    keys' values; not its comments, nor its layout, nor the other tables). The form carries it;
+    a save whose table's digest is another by then is refused (Writer): the secretary, or a
+    table, changed it since, and the save would overwrite that change without a word."""
+    return fingerprint({key: table[key] for key in record_keys(spot) if key in table})
 
 
 def table_text(spot: TableSpot, record: dict[str, Any]) -> str:

@@ -28,6 +28,7 @@ from typing import Any, Iterator
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import CommentMark
 from ruamel.yaml.tokens import CommentToken
 
 from generator.games.common.rooms import ROOMS
@@ -635,7 +636,9 @@ def set_record(table: CommentedMap, record: dict[str, Any], record_keys: tuple[s
             del table[key]
     position = None
     for key, value in record.items():
-        if key in table:
+        if key == "boards" and isinstance(table.get(key), CommentedMap) and isinstance(value, dict):
+            update_boards(table[key], value)
+        elif key in table:
             table[key] = to_round_trip(value, block=key == "boards")
         else:
             if position is None:
@@ -646,9 +649,94 @@ def set_record(table: CommentedMap, record: dict[str, Any], record_keys: tuple[s
             table.insert(position, key, to_round_trip(value, block=key == "boards"))
             position += 1  # the record's keys in the record's order
     if trailing is not None and slot is not None and last in table and list(table.keys())[-1] != last:
-        slot[2] = None
-        _last_value_slot(table)[2] = trailing
+        if trailing.value.startswith("#"):
+            # the comment at the end of that key's own line is that line's: it stays there, the
+            # lines after it go (it went with them, `teams: [T01, T02]   # 1号台` then printed
+            # beside the record)
+            own, _, after = trailing.value.partition("\n")
+            trailing.value = own + "\n"
+            trailing = CommentToken("\n" + after, CommentMark(0), None) if after else None
+        else:
+            slot[2] = None
+        if trailing is not None:
+            _last_value_slot(table)[2] = trailing
     return old
+
+
+def update_boards(boards: CommentedMap, record: dict[Any, Any]) -> None:
+    """The file's `boards:` made `record`'s in place: a board whose value is unchanged keeps its
+    node, so its line is written as it was, comment and all; a changed board gets its new value
+    on its own line, its line's comment kept; a board the record lacks goes; a new one goes in
+    among the others by its number. Replaced whole, the block lost every comment in it (a
+    secretary's `# checked with the captain` beside board 3) at any save of the table.
+
+    A comment on the lines after a board (ruamel keeps it on that board: the next board's own
+    heading, or the next table's) stays above what came after it: handed to the board put in
+    after that board, or to the board before one taken out."""
+    wanted = {str(number) for number in record}
+    for key in [key for key in boards if str(key) not in wanted]:
+        keys = list(boards)
+        position = keys.index(key)
+        lines = _lines_after(boards, key)
+        del boards[key]
+        if lines and position:
+            _add_lines_after(boards, keys[position - 1], lines)
+        elif lines:  # the first board's: above the block's first board now
+            _add_lines_before(boards, lines)
+    filed = {str(key): key for key in boards}
+    for number, value in record.items():
+        key = filed.get(str(number))
+        if key is None:
+            keys = list(boards)
+            position = next((index for index, found in enumerate(keys) if _board_order(found) > _board_order(number)),
+                            len(keys))
+            lines = _lines_after(boards, keys[position - 1]) if position else ""
+            boards.insert(position, number, to_round_trip(value))
+            if lines:
+                _add_lines_after(boards, number, lines)
+        elif plain(boards[key]) != plain(value):
+            boards[key] = to_round_trip(value)  # (its slot, and the comment on its line, stay the key's)
+
+
+def _board_order(number: Any) -> tuple[int, int, str]:
+    text = str(number)
+    return (0, int(text), "") if text.isdecimal() else (1, 0, text)
+
+
+def _lines_after(node: CommentedMap, key: Any) -> str:
+    """The whole comment lines after `key`'s line that ruamel keeps with it, taken off it (the
+    comment at the end of its own line stays): "" when there are none."""
+    slot = node.ca.items.get(key)
+    token = slot[2] if slot and len(slot) > 2 else None
+    if not isinstance(token, CommentToken):
+        return ""
+    if token.value.startswith("#"):  # its own line's comment first
+        own, _, after = token.value.partition("\n")
+        if after:
+            token.value = own + "\n"
+        return after
+    slot[2] = None
+    return token.value[1:] if token.value.startswith("\n") else token.value
+
+
+def _add_lines_after(node: CommentedMap, key: Any, lines: str) -> None:
+    slot = node.ca.items.setdefault(key, [None, None, None, None])
+    while len(slot) < 4:
+        slot.append(None)
+    if isinstance(slot[2], CommentToken):
+        slot[2].value = slot[2].value + lines
+    else:
+        slot[2] = CommentToken("\n" + lines, CommentMark(0), None)
+
+
+def _add_lines_before(node: CommentedMap, lines: str) -> None:
+    """Comment lines above a block mapping's first key (written with their own indentation)."""
+    text = lines.lstrip(" ")
+    if node.ca.comment is None:
+        node.ca.comment = [None, None]
+    if node.ca.comment[1] is None:
+        node.ca.comment[1] = []
+    node.ca.comment[1].append(CommentToken(text, CommentMark(len(lines) - len(text)), None))
 
 
 def _last_value_slot(node: CommentedMap) -> list[Any]:

@@ -1,0 +1,196 @@
+"""The desk's saves beside the secretary's own edits of a results file: a save changes the board
+lines it changes and no other (the comments on the others kept), and a save whose table was
+changed in the file after its form was shown is refused, nothing written, the form offering to
+load the table as it is now (event-day.md, "The results desk": nothing typed is lost, and
+nothing the secretary wrote by hand is overwritten without a word)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from generator.desk.store import apply_record
+from tests.test_desk import Running, fetch
+from tests.test_desk_records import SLUG, SWISS_TWO, TWO_TABLES, Secretary, audit, desk_of, make, results, table_block  # noqa: F401 - (desk_of: a fixture)
+
+KEYS = ("boards", "forfeit")
+FILED = """\
+# round 1
+stage: main
+round: 1
+tables:
+  - table: 1
+    teams: [T01, T02]
+    boards:
+      # first half
+      1: {open: 85, closed: 40}   # checked with the captain
+      # board 2 replayed
+      2: {open: 60, closed: 45}
+      3: 40   # late
+    # table 2: the hall's far end
+  - table: 2
+    teams: [T03, T04]
+"""
+
+
+def changed_lines(before: str, after: str) -> tuple[list[str], list[str]]:
+    """(the lines only `before` has, the lines only `after` has), in order."""
+    old, new = before.splitlines(), after.splitlines()
+    return [line for line in old if line not in new], [line for line in new if line not in old]
+
+
+def test_a_save_rewrites_only_the_board_lines_it_changes() -> None:
+    """A save of one board rewrote the table's whole `boards:` block: every comment in it
+    (beside a board, between two) was gone at the first save."""
+    boards = {1: {"open": 85, "closed": 40}, 2: {"open": 60, "closed": 45}, 3: 45}
+    new, old = apply_record(FILED, 1, {"boards": boards}, KEYS)
+    assert old == {"boards": {"1": {"open": 85, "closed": 40}, "2": {"open": 60, "closed": 45}, "3": 40}}
+    assert changed_lines(FILED, new) == (["      3: 40   # late"], ["      3: 45   # late"])
+    assert new == FILED.replace("3: 40", "3: 45")  # every other byte as it was
+
+
+def test_a_board_added_or_taken_out_leaves_the_other_lines_and_their_comments() -> None:
+    # board 4 goes after board 3, above the next table's heading
+    boards = {1: {"open": 85, "closed": 40}, 2: {"open": 60, "closed": 45}, 3: 40, 4: {"open": 10, "closed": 20}}
+    new, _ = apply_record(FILED, 1, {"boards": boards}, KEYS)
+    assert new == FILED.replace("      3: 40   # late\n", "      3: 40   # late\n      4: {open: 10, closed: 20}\n")
+    # board 1 taken out (both rooms cleared): the comment above board 2 stays above it
+    new, _ = apply_record(FILED, 1, {"boards": {2: {"open": 60, "closed": 45}, 3: 40}}, KEYS)
+    assert new == FILED.replace("      1: {open: 85, closed: 40}   # checked with the captain\n", "")
+
+
+
+def test_the_comment_beside_a_tables_last_line_stays_on_that_line() -> None:
+    """A record written after the table's last line takes the comment lines after that line
+    with it (the next table's heading stays above the next table), but it took the comment at
+    the end of the line itself too: `teams: [T01, T02]   # far end` lost its comment to the
+    record's line."""
+    text = "stage: main\nround: 1\ntables:\n  - table: 1\n    teams: [T01, T02]   # far end\n" \
+           "    # table 2 next door\n  - table: 2\n    teams: [T03, T04]\n"
+    new, _ = apply_record(text, 1, {"levels": {"T01": "Q", "T02": 9}}, ("levels", "deals", "forfeit"))
+    assert new == text.replace("# far end\n", "# far end\n    levels: {T01: Q, T02: 9}\n")
+
+# --- a save over a change made since its form was shown ---------------------------------------------
+
+def hidden(html: str) -> dict[str, str]:
+    """The form's hidden fields as the page carries them: its CSRF token, what it was filled from."""
+    return {name: value for name, value in re.findall(r'<input type="hidden" name="(csrf|filed)" value="([^"]*)"', html)}
+
+
+def phone_form(running: Running, key: str) -> tuple[str, dict[str, str]]:
+    """A table's phone opens its link: (where its form goes, what the form sends besides the fields)."""
+    link = running.desk.link(key)
+    status, html = fetch(link)
+    assert status == 200, html
+    return link, {"k": link.split("k=")[1], **hidden(html)}
+
+
+def secretary_form(secretary: Secretary, key: str) -> tuple[str, dict[str, str]]:
+    return f"{secretary.running.secretary}/t/{key}", {"k": "", **hidden(secretary.page(key))}
+
+
+def test_a_save_over_a_hand_edit_made_since_its_form_was_shown_is_refused(tmp_path: Path, desk_of) -> None:
+    """The secretary opens table 2's form, then mends the file by hand (T03's level): saving the
+    form wrote its values over the mended one without a word. Refused now, in the site's words,
+    nothing written, what was typed kept, the table as it is now one link away."""
+    root = make(tmp_path, SWISS_TWO, TWO_TABLES)
+    running = desk_of(root)
+    secretary = Secretary(running)
+    url, sent = secretary_form(secretary, "main/1/2")
+    assert sent["filed"]
+    path = results(root)
+    path.write_text(path.read_text(encoding="utf-8").replace("T03: Q", "T03: K"), encoding="utf-8")
+    mended = path.read_bytes()
+    status, html = fetch(url, {**sent, "action": "save", "level_a": "A", "level_b": "9"}, opener=secretary.opener)
+    assert status == 409 and 'id="refused"' in html, html
+    assert "本桌的成绩已被改动" in html and "这次没有保存" in html
+    assert 'value="A"' in html  # what was typed, kept
+    assert path.read_bytes() == mended and audit(root) == []
+    again = re.search(r'<a href="([^"]+)" id="again">重新载入本桌现在的成绩</a>', html).group(1)
+    status, html = fetch(f"{running.base}{again}", opener=secretary.opener)
+    assert status == 200 and 'value="K"' in html  # the form anew, from the mended file
+    # saved from there, it lands
+    status, html = fetch(url, {**hidden(html), "k": "", "action": "save", "level_a": "A", "level_b": "9"},
+                         opener=secretary.opener)
+    assert status == 200 and 'id="saved"' in html
+    assert "levels: {T03: A, T04: 9}" in table_block(root, 2)
+    # the page the save answers with is filled from the file as saved: a second change from it lands
+    status, html = fetch(url, {**hidden(html), "k": "", "action": "save", "level_a": "A", "level_b": "10"},
+                         opener=secretary.opener)
+    assert status == 200 and 'id="saved"' in html and "levels: {T03: A, T04: 10}" in table_block(root, 2)
+
+
+def test_a_phones_save_then_the_secretarys_of_the_same_table_the_second_is_refused(tmp_path: Path, desk_of) -> None:
+    """Table 1's phone and the secretary both open table 1's form; the phone saves first. The
+    secretary's save, from a form that never showed the phone's result, wrote over it. It is
+    refused now; a comment added by hand, or another table's save, meanwhile refuses nothing."""
+    root = make(tmp_path, SWISS_TWO, TWO_TABLES)
+    running = desk_of(root)
+    secretary = Secretary(running)
+    phone, by_phone = phone_form(running, "main/1/1")
+    desk_url, by_desk = secretary_form(secretary, "main/1/1")
+    path = results(root)
+    path.write_text(path.read_text(encoding="utf-8").replace("    teams: [T01, T02]\n", "    teams: [T01, T02]   # 第 1 台\n"),
+                    encoding="utf-8")  # a comment only: the table's result is as the forms showed it
+    other, by_other = secretary_form(secretary, "main/1/2")
+    status, _ = fetch(other, {**by_other, "action": "save", "level_a": "K", "level_b": "9"}, opener=secretary.opener)
+    assert status == 200
+    status, html = fetch(phone, {**by_phone, "action": "save", "level_a": "Q", "level_b": "9"})
+    assert status == 200 and 'id="saved"' in html, html
+    status, html = fetch(desk_url, {**by_desk, "action": "save", "level_a": "3", "level_b": "5"}, opener=secretary.opener)
+    assert status == 409 and "本桌的成绩已被改动" in html
+    assert "levels: {T01: Q, T02: 9}" in table_block(root, 1) and "# 第 1 台" in table_block(root, 1)
+    assert [line["who"] for line in audit(root)] == ["secretary", "table main/1/1"]
+
+
+def test_two_saves_of_one_table_at_the_same_moment_the_second_is_refused(tmp_path: Path) -> None:
+    """Two forms of one table saved together are written in one batch (Writer): the second was
+    checked against the file as read before the first was applied, and overwrote it."""
+    from generator.desk.app import Desk, Job, Who, Writer
+    from generator.desk import forms
+
+    root = make(tmp_path, SWISS_TWO, TWO_TABLES)
+    desk = Desk(root, SLUG, None, None, build=False)
+    spot = desk.spot("main", 1, 1)
+    filed = forms.as_filed(spot, forms.current_table(spot, results(root).read_text(encoding="utf-8")))
+    first = Job(spot, {"levels": {"T01": "Q", "T02": 9}}, Who("admin", "-"), "main/1/1", filed)
+    second = Job(spot, {"levels": {"T01": "3", "T02": "5"}}, Who("admin", "-"), "main/1/1", filed)
+    Writer(desk, spot.path)._apply([first, second])
+    assert first.saved and not second.saved and second.refused == "desk_changed_since"
+    assert "levels: {T01: Q, T02: 9}" in table_block(root, 1)
+
+
+def test_a_save_builds_its_form_once(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """The writer built a whole form again for each save (and 80分's board parts a third) only to
+    learn which keys of a board the form has fields for: the form the save was made from says."""
+    from generator.desk.app import Desk, Who
+    from generator.games import GAMES
+
+    root = make(tmp_path, SWISS_TWO, TWO_TABLES)
+    desk = Desk(root, SLUG, None, None, build=False)
+    game = type(GAMES["guandan"])
+    built: list[int] = []
+    entry_fields = game.entry_fields
+
+    def counted(self, *args, **options):  # noqa: ANN001, ANN002, ANN003, ANN202
+        built.append(1)
+        return entry_fields(self, *args, **options)
+
+    monkeypatch.setattr(game, "entry_fields", counted)
+    outcome = desk.submit(desk.spot("main", 1, 1), {"level_a": "Q", "level_b": "9"}, Who("admin", "-"), True)
+    assert outcome["saved"] and "levels: {T01: Q, T02: 9}" in table_block(root, 1)
+    assert len(built) == 1
+
+
+def test_a_form_that_does_not_say_what_it_was_filled_from_is_shown_again_saying_it(tmp_path: Path, desk_of) -> None:
+    """A page of a desk before this one (a phone's form open across the upgrade) sends no digest:
+    its save is not checked, as before, and the form it gets back carries the file's, even when
+    a field is too long (that answer carried "None", and every later save from it was refused)."""
+    root = make(tmp_path, SWISS_TWO, TWO_TABLES)
+    running = desk_of(root)
+    link, sent = phone_form(running, "main/1/1")
+    old_page = {"k": sent["k"], "csrf": sent["csrf"]}
+    status, html = fetch(link, {**old_page, "action": "preview", "level_a": "Q" * 2001, "level_b": "9"})
+    assert status == 422 and hidden(html)["filed"] == sent["filed"]
+    status, html = fetch(link, {**old_page, "action": "save", "level_a": "Q", "level_b": "9"})
+    assert status == 200 and 'id="saved"' in html and "levels: {T01: Q, T02: 9}" in table_block(root, 1)
