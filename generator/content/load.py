@@ -1089,7 +1089,7 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
             forfeit = None
         if len(side_ids) != len(sides):
             continue
-        if not side_ids or (len(side_ids) == 1 and not _has_byes(game, stage)):
+        if not side_ids or (len(side_ids) == 1 and not game.has_byes(stage)):
             # No side read (their keys missing or not the stage's: home/away where bridge's
             # matches read ns/ew), or one where the game has no bye (bridge's matches: the odd
             # pair plays the substitutes): the game's reader said so as an error, and the table
@@ -1113,11 +1113,3 @@ def _read_tables(reader: Reader, stage: Stage, event: Event, game: Any, problems
                      file=listed_in)
     tables.sort(key=lambda t: t.number)
     return tables
-
-
-def _has_byes(game: Any, stage: Stage) -> bool:
-    """Whether a table of one side is a bye in the stage (the game's table form says so); a
-    game whose tables pair cannot write is taken to have byes, as every game but bridge's
-    matches has."""
-    form = game.table_form(stage)
-    return form is None or form.bye

@@ -364,13 +364,19 @@ class Game:
         dict per event the game may keep running counts in (e.g. violations so far)."""
         raise NotImplementedError
 
+    def has_byes(self, stage: Stage) -> bool:
+        """Whether a table of one side is a bye in the stage: False where the odd entry out
+        plays a substitute instead (TableForm.bye False: bridge's matches). A game whose tables
+        `pair` cannot write is taken to have byes, as every game but bridge's matches has."""
+        form = self.table_form(stage)
+        return form is None or form.bye
+
     def bye_credit(self, stage: Stage) -> dict[str, float] | None:
         """What a bye earns in this stage, by metric (80分: match_points 12, net 0 in 4-board
         rounds), for the stage page to say. Default: the game's own scoring of a table with one
         side, so the words cannot differ from the standings; None where the odd entry out plays
-        a substitute instead (TableForm.bye False) or a lone side scores nothing."""
-        form = self.table_form(stage)
-        if form is not None and not form.bye:
+        a substitute instead (has_byes False) or a lone side scores nothing."""
+        if not self.has_byes(stage):
             return None
         score = self.score_table(Table(0, ["-"], None), stage, {})
         return dict(score.sides[0].metrics) if score.sides else None
