@@ -548,7 +548,8 @@ class Game:
 
     def entry_record(self, sides: list[str], values: dict[str, str]) -> dict[str, Any]:
         """The results-file keys the typed fields make (only what was typed; `values` by
-        field name, stripped), without forfeit. Default: `boards` from the board fields."""
+        field name, stripped), without forfeit. Default: `boards` from the board fields, each
+        board (a team match's: each room) as entry_board reads it."""
         boards: dict[int, Any] = {}
         for name, value in values.items():
             match = re.fullmatch(r"b([0-9]+)(?:_(open|closed))?", name)
@@ -556,10 +557,15 @@ class Game:
                 continue
             number, room = int(match.group(1)), match.group(2)
             if room:
-                boards.setdefault(number, {})[room] = scalar(value)
+                boards.setdefault(number, {})[room] = self.entry_board(value, sides)
             else:
-                boards[number] = scalar(value)
+                boards[number] = self.entry_board(value, sides)
         return {"boards": boards} if boards else {}
+
+    def entry_board(self, typed: str, sides: list[str]) -> Any:
+        """One board's record (a team match's: one room's) as typed at the desk, stripped, as
+        the results file is to hold it. Default: as YAML would read it unquoted (scalar)."""
+        return scalar(typed)
 
     def entry_notes(self, score: TableScore, t: Any) -> list[str]:
         """Lines the desk shows above a checked table's metrics. Default: the view's reason
