@@ -504,6 +504,23 @@ def test_teams_round_trip_gives_the_same_standings(tmp_path, teams_demo, capsys,
     assert team_standings(target, "rr", "teams") == team_standings(content, "gaoxiao-bridge-teams-2024", "teams")
 
 
+def test_a_team_events_pbn_is_read_and_parsed_once(tmp_path, teams_demo, capsys, monkeypatch):
+    """A team event's PBN file was read and parsed three times over: for a pairs session (none),
+    again for its matches, again for its deals. Once now, passed along (ImportFile)."""
+    from generator.commands import bridge_import
+
+    content, result = teams_demo
+    path = tmp_path / "teams.pbn"
+    path.write_text(export_stage(result, "teams", RULES), encoding="utf-8")
+    reads, parses = [], []
+    read_bytes, parse_pbn = Path.read_bytes, bridge_import.parse_pbn
+    monkeypatch.setattr(Path, "read_bytes", lambda self: reads.append(self) or read_bytes(self))
+    monkeypatch.setattr(bridge_import, "parse_pbn", lambda text: parses.append(1) or parse_pbn(text))
+    assert run(site(tmp_path), "rr", path) == 0
+    assert "teams-hands.pbn" in capsys.readouterr().out
+    assert (reads.count(path), len(parses)) == (1, 1)
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not RUTER.is_file(), reason="shared/data/real-pbn is not here")
 def test_imported_real_session_built_publishes_the_files_totals_and_ranks(tmp_path, capsys):

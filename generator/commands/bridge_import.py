@@ -228,6 +228,28 @@ class ImportRefused(Exception):
         self.problem = problem
 
 
+@dataclass(frozen=True)
+class ImportFile:
+    """The file an import reads, read and parsed once for its session, a team event's matches,
+    its deals and why it gives no results (each read it again): its text, decoded as content
+    files are (decode), and a PBN file's games (None: a USEBIO file)."""
+
+    path: Path
+    text: str
+    games: list[PbnGame] | None
+
+
+def read_import_file(path: Path) -> ImportFile:
+    """The file at `path` read; ImportRefused when it is a PBN file that cannot be parsed."""
+    text = decode(path.read_bytes())
+    if path.suffix.lower() == ".xml":
+        return ImportFile(path, text, None)
+    try:
+        return ImportFile(path, text, parse_pbn(text))
+    except PbnError as error:
+        raise ImportRefused(error.problem) from None
+
+
 def adjusted_cell(text: str | None) -> tuple[float, bool] | None:
     """An adjusted score in a score column: (percentage, written as a number)."""
     if text is None:
@@ -370,8 +392,9 @@ def _score_ns(row: dict[str, str | None]) -> int | None:
     return None
 
 
-def read_pbn_session(text: str) -> Session:
-    games = parse_pbn(text)
+def read_pbn_session(text: str, games: list[PbnGame] | None = None) -> Session:
+    """The pairs session of a PBN file's text (`games`: the text parsed already)."""
+    games = parse_pbn(text) if games is None else games
     program = "PBN"
     generator = re.search(r'name=Generator\s+content="([^"]+)"', text)
     if generator:
@@ -1024,12 +1047,13 @@ def seat_team_rounds(meetings: list[Meeting],
             for found in ordered] if len(ordered) > 1 else []
 
 
-def read_teams_session(text: str) -> TeamsSession | None:
+def read_teams_session(parsed: list[PbnGame]) -> TeamsSession | None:
     """A file of table results with HomeTeam (sitting NS) and VisitTeam (EW), as team events'
-    programs write them; None when the file is not one."""
+    programs write them, from its games (parse_pbn); None when the file is not one. The teams a
+    match writes once are added to the games after it (_inherit_teams): its deals, read after,
+    are not read from those tags."""
     from generator.interchange.pbn import _score_value
 
-    parsed = parse_pbn(text)
     _inherit_teams(parsed)
     games = [g for g in parsed if g.get("HomeTeam") and g.get("VisitTeam") and small_int(g.get("Board"))]
     if not games:
@@ -1497,20 +1521,19 @@ def settle_penalties(session: Session) -> None:
             pair.penalty = abs(pair.penalty)
 
 
-def read_session(path: Path) -> Session:
-    text = decode(path.read_bytes())
+def read_session(file: ImportFile) -> Session:
     try:
-        if path.suffix.lower() == ".xml":
+        if file.games is None:
             import xml.etree.ElementTree as ET
 
             try:
-                session = read_usebio_session(text)
+                session = read_usebio_session(file.text)
                 settle_penalties(session)
                 session.adjusted = adjusted_rule(session)
                 return session
             except (ET.ParseError, ValueError) as error:
                 raise ImportRefused(catalogues.word("bridge_import_not_usebio", error=error)) from None
-        session = read_pbn_session(text)
+        session = read_pbn_session(file.text, file.games)
         settle_penalties(session)
         session.adjusted = adjusted_rule(session)
         return session
@@ -2230,12 +2253,14 @@ def stage_name(content: Path, section: str | None = None, teams: bool = False) -
     return catalogues.text("format_pairs", locale)
 
 
-def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, locale: str, path: Path) -> int:
+def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, locale: str, path: Path,
+               deals: tuple[str, int, list[int]] | None) -> int:
+    """`deals`: the file's, as hands_text reads them."""
     from generator.build import validate
     from generator.commands.console import print_problems
     from generator.errors import ContentErrors
 
-    hands = write_hands(content, slug, STAGE_TEAMS, hands_text(path), locale)
+    hands = write_hands(content, slug, STAGE_TEAMS, deals, locale)
     folder, matches = write_teams_event(content, slug, session, stage_name(content, teams=True), hands)
     teams = {t for line in session.lines for t in (line.ns, line.ew)}
     left = left_out(session, matches)
@@ -2260,13 +2285,13 @@ def _run_teams(content: Path, slug: str, session: TeamsSession, strict: bool, lo
     return _report(total, differences, strict, locale)
 
 
-def _no_results(path: Path) -> dict[str, str]:
+def _no_results(file: ImportFile) -> dict[str, str]:
     """Why a file gives paibang no table results to import, in every locale: a PBN of hand records
     only (a dealer's or a hand-record program's: deals, no contract played), or of table results
     one a game that say no pairs (BBO's, or a converter's from a results page: the players' names
     only, no ScoreTable and no HomeTeam / VisitTeam); otherwise none at all."""
-    if path.suffix.lower() != ".xml":
-        games = [game for game in parse_pbn(decode(path.read_bytes())) if small_int(game.get("Board"))]
+    if file.games is not None:
+        games = [game for game in file.games if small_int(game.get("Board"))]
         played = [game for game in games if (game.get("Contract") or "").strip() and (game.get("Result") or "").strip()]
         boards = len({small_int(game.get("Board")) for game in (played or games)})
         if played:
@@ -2286,16 +2311,16 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
         terminal(say("refused", locale, path=path, problem=catalogues.word("bridge_import_no_file")[locale]), error=True)
         return 2
     try:
-        session = read_session(path)
+        file = read_import_file(path)
+        session = read_session(file)
         teams = None
         if not session.lines:  # a team event: one PBN game per room, or USEBIO MATCHes
-            text = decode(path.read_bytes())
-            if path.suffix.lower() == ".xml":
+            if file.games is None:
                 from generator.interchange.usebio import read_usebio
 
-                teams = read_usebio_teams(read_usebio(text))
+                teams = read_usebio_teams(read_usebio(file.text))
             else:
-                teams = read_teams_session(text)
+                teams = read_teams_session(file.games)
     except ImportRefused as refusal:
         terminal(say("refused", locale, path=path, problem=refusal.problem[locale]), error=True)
         return 1
@@ -2305,9 +2330,9 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
             problem = catalogues.word("bridge_import_teams_no_match", results=len(teams.lines), teams=len(teams_named))
             terminal(say("refused", locale, path=path, problem=problem[locale]), error=True)
             return 1
-        return _run_teams(content, slug, teams, strict, locale, path)
+        return _run_teams(content, slug, teams, strict, locale, path, hands_text(file))
     if not session.lines:
-        problem = _no_results(path)
+        problem = _no_results(file)
         terminal(say("refused", locale, path=path, problem=problem[locale]), error=True)
         return 1
     parts: list[tuple[str, str | None, Session]] = [(STAGE, None, session)]  # (stage, section, its session)
@@ -2330,7 +2355,7 @@ def run(content: Path, slug: str, path: Path, strict: bool, locale: str, section
     written = []
     taken: dict[str, str] = {}  # every section's entry ids, made before anything is written: none shared
     all_ids = [entry_ids(part, taken) for _, _, part in parts]
-    deals = hands_text(path)  # (the whole file read once, for every section's stage)
+    deals = hands_text(file)  # (once, for every section's stage)
     for (stage, section, part), part_ids in zip(parts, all_ids):
         if section is not None:
             terminal(say("section", locale, section=section, stage=stage))
@@ -2476,21 +2501,17 @@ HAND_TAGS = ("Board", "Dealer", "Vulnerable", "Deal", "DoubleDummyTricks", "Opti
              "ParContract", "OptimumContract")
 
 
-def hands_text(path: Path) -> tuple[str, int, list[int]] | None:
+def hands_text(file: ImportFile) -> tuple[str, int, list[int]] | None:
     """The deals of a PBN file as hand records (UTF-8, whatever the file's encoding, as content
     files are read): each board's first deal that can be read, with its dealer, vulnerability
     and double-dummy tags; the number of boards; the boards left out because the file deals them
     differently at different tables (two sections' sets: no hand shown rather than a wrong one).
     None when it has no deal (a USEBIO file, a PBN of results only)."""
-    if path.suffix.lower() == ".xml":
-        return None
-    try:
-        games = parse_pbn(decode(path.read_bytes()))
-    except (PbnError, OSError):
+    if file.games is None:
         return None
     found: dict[int, tuple[PbnGame, Any]] = {}
     differ: set[int] = set()
-    for game in games:
+    for game in file.games:
         board, deal = small_int(game.get("Board"), 4), (game.get("Deal") or "").strip()
         if board is None or board < 1 or not deal:
             continue
@@ -2504,7 +2525,7 @@ def hands_text(path: Path) -> tuple[str, int, list[int]] | None:
     kept = [(board, game) for board, (game, _) in sorted(found.items()) if board not in differ]
     if not kept:
         return None
-    lines = [HANDS_MARK + one_line(path.name, MAX_NAME_CHARS)]
+    lines = [HANDS_MARK + one_line(file.path.name, MAX_NAME_CHARS)]
     for board, game in kept:
         lines += ["", *(tag(name, game.tags[name]) for name in HAND_TAGS if game.get(name))]
     return "\n".join(lines) + "\n", len(kept), sorted(differ)

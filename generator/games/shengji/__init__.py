@@ -128,16 +128,14 @@ class ShengjiRules(Game):
                                              literal=True, board=number, part=part, secretary=True))
         return fields
 
+    def entry_board(self, typed: str, sides: list[str]) -> Any:
+        """A typed room read as the file is to hold it: 85, the breakdown 60+25×2 and a mapping
+        typed {tricks: 60, kitty: 25, x: 2} as the mapping (records.typed_result)."""
+        return records.typed_result(typed)
+
     def entry_record(self, sides: list[str], values: dict[str, str]) -> dict[str, Any]:
-        """`boards`, each typed room read as the file is to hold it: 85, the breakdown 60+25×2
-        and a mapping typed {tricks: 60, kitty: 25, x: 2} as the mapping (records.typed_result)."""
+        """`boards`, each typed room as entry_board reads it, then a team board's penalty and note."""
         record = super().entry_record(sides, values)
-        for number, board in record.get("boards", {}).items():
-            if isinstance(board, dict):
-                for room, typed in board.items():
-                    board[room] = records.typed_result(values[f"b{number}_{room}"])
-            else:
-                record["boards"][number] = records.typed_result(values[f"b{number}"])
         # a team board's penalty and note, after its rooms as the file writes them; left empty,
         # the board has none (the desk's writer keeps only what the form does not show)
         for name, value in values.items():
