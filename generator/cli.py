@@ -127,9 +127,40 @@ def _parser_class(locale: str) -> type[argparse.ArgumentParser]:
 
         def parse_known_args(self, args=None, namespace=None):  # noqa: ANN001, ANN201 - argparse's
             with _argparse_words(say):
-                return super().parse_known_args(args, namespace)
+                alone = self.read_alone(args) if namespace is None and args is not None else None
+                return alone or super().parse_known_args(args, namespace)
+
+        # An option whose value is optional (import's --take-sheet: alone, every entry) takes the
+        # word after it: written before the positionals, the first of them (the event). When the
+        # command line reads whole with the option alone, it is read so; else as written.
+        value_optional: str | None = None
+
+        def read_alone(self, args: list[str]) -> tuple[argparse.Namespace, list[str]] | None:
+            option = self.value_optional
+            if option is None or option not in args or args.index(option) + 1 == len(args):
+                return None
+            written = [f"{arg}=" if arg == option else arg for arg in args]  # --take-sheet= : alone
+            self.trying = True
+            try:
+                found, extras = super().parse_known_args(written, None)
+            except _NotRead:  # (a positional missing: the word was the option's own)
+                return None
+            finally:
+                self.trying = False
+            return None if extras else (found, extras)
+
+        trying = False
+
+        def error(self, message: str):  # noqa: ANN201 - argparse's (it never returns)
+            if self.trying:
+                raise _NotRead(message)
+            super().error(message)
 
     return Parser
+
+
+class _NotRead(Exception):
+    """A reading of the command line tried (Parser.read_alone) that argparse refused."""
 
 
 def _option_meant(extras: list[str], parser: argparse.ArgumentParser, locale: str) -> str:
@@ -205,6 +236,7 @@ def parser(locale: str | None = None) -> argparse.ArgumentParser:
     registrations.add_argument("--prefix", help=say("cli_prefix", prefixes=", ".join(g.id_prefix for g in GAMES.values())))
     # One value, ids comma-separated: nargs="*" took the event and the sheet written after it as ids.
     registrations.add_argument("--take-sheet", nargs="?", const="", metavar="ID,ID", help=say("cli_take_sheet"))
+    registrations.value_optional = "--take-sheet"  # type: ignore[attr-defined] - `--take-sheet EVENT SHEET`: alone
     # A bridge session scored by another program (.pbn, USEBIO .xml): commands/bridge_import.py
     registrations.add_argument("--strict", action="store_true", help=say("cli_import_strict"))
     registrations.add_argument("--sections", choices=("field", "apart"), help=say("cli_import_sections"))
