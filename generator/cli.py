@@ -137,9 +137,11 @@ def _parser_class(locale: str) -> type[argparse.ArgumentParser]:
 
         def read_alone(self, args: list[str]) -> tuple[argparse.Namespace, list[str]] | None:
             option = self.value_optional
-            if option is None or option not in args or args.index(option) + 1 == len(args):
+            # (as argparse reads it, shortened too: --take; one that is another option's is refused below)
+            alone = [n for n, arg in enumerate(args[:-1]) if len(arg) > 2 and option.startswith(arg)] if option else []
+            if not alone:
                 return None
-            written = [f"{arg}=" if arg == option else arg for arg in args]  # --take-sheet= : alone
+            written = [f"{arg}=" if n in alone else arg for n, arg in enumerate(args)]  # --take-sheet= : alone
             self.trying = True
             try:
                 found, extras = super().parse_known_args(written, None)

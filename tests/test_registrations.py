@@ -935,6 +935,7 @@ def test_take_sheet_is_one_value_alone_or_ids_comma_separated(capsys) -> None:
     assert taken("spring", "s1.csv") is None
     assert taken("--take-sheet", "spring", "s1.csv") == []  # alone, as written anywhere else
     assert taken("spring", "--take-sheet", "s1.csv", "--prefix", "T") == []
+    assert taken("--take", "spring", "s1.csv") == []  # shortened, as argparse takes it
     assert taken("--take-sheet", "H01", "spring", "s1.csv", "--prefix", "T") == ["H01"]
     with pytest.raises(SystemExit):  # an event and no sheet: said as before, the tried reading unsaid
         parser("en").parse_args(["import", "--take-sheet", "spring"])
