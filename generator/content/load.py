@@ -214,7 +214,8 @@ def load_event(folder: Path, site: Site, problems: Problems, keep: Kept | None =
     )
     # The organizer is printed on every page and bulletin: a contact's mobile typed after it is too.
     _warn_if_personal(event.organizer, reader.value_mark("organizer"), "organizer", problems)
-    for key, value in (("title", reader.raw("title") and event.title), ("organizer", event.organizer)):
+    for key, value in (("title", reader.raw("title") and event.title), ("organizer", event.organizer),
+                       ("venue", event.venue)):
         _warn_if_placeholder(value, reader.value_mark(key), key, problems)
     if reader.has("dates"):
         event.dates = [d for v, m in reader.items("dates", single_ok=True) if (d := parse_date(v, m, problems))]
@@ -563,10 +564,12 @@ def placeholder_values(key: str, command: str = "new") -> frozenset[str]:
 
 
 def _warn_if_placeholder(value: str | None, mark: Mark, key: str, problems: Problems) -> None:
-    """An event still holding what `paibang new` wrote as its title or organiser ("New event",
-    "Organiser"): followed as the README says, new then import, it passed check and was built
-    under those words. A warning: the event is still being filled in, and builds. (`value` as
-    read once: reading a key again says again what is wrong with it, a title too long.)"""
+    """An event still holding what `paibang new` wrote as its title, organiser or venue ("New
+    event", "Organiser", "Venue"): followed as the README says, new then import, it passed check
+    and was built under those words. new's venue is a word, not the room number "7201" it once
+    was, which may well be a real venue (the demo bridge event's). A warning: the event is still
+    being filled in, and builds. (`value` as read once: reading a key again says again what is
+    wrong with it, a title too long.)"""
     if value and value.strip() in placeholder_values(key):
         problems.add("event-placeholder", mark, warning=True, key=key, value=value)
 
