@@ -1,0 +1,114 @@
+"""Player pages and credits under `private: [group]`: the group is withheld from every page, and
+nothing made of it either: a player's address (/players/<key>/) was a hash of their name and
+the group's digest, itself an unkeyed hash of the group, so anyone could confirm a guessed
+(name, group) pair by hashing it. A private group's players are keyed by name and order of
+first appearance (render/players.py's _private_identity).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from generator.content.model import withheld_group
+from generator.render.players import KEY_LENGTH, person_key
+from test_players import SITE, named, people_of, render, write_event
+
+PRIVATE_SITE = SITE + "private: [group]\n"
+CREDITS = "credits: {participant: 1, finalist: 2}"
+
+
+@pytest.fixture()
+def content(tmp_path: Path) -> Path:
+    root = tmp_path / "content"
+    root.mkdir()
+    (root / "site.yaml").write_text(PRIVATE_SITE, encoding="utf-8")
+    return root
+
+
+def keys_by_name(content: Path) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for person in people_of(content).everyone:
+        found.setdefault(person.name, set()).add(person.key)
+    return found
+
+
+def test_a_private_groups_players_are_keyed_by_name_and_first_appearance(content: Path) -> None:
+    """One key per name and private group, made of the name and the order in which the name's
+    private groups first appeared; a newer event's namesake comes after, moving no one."""
+    write_event(content, "e2015", "2015-05-15",
+                [("A1", ["王小明", "李华"], "13级1班"), ("A2", ["张三", "余浩"], "14级动物科学")])
+    write_event(content, "e2016", "2016-05-15",
+                [("B1", ["余浩", "赵六"], "结构工程系"), ("B2", ["王小明", "钱七"], "13级1班")])
+    people = people_of(content)
+    (wang,) = named(people, "王小明")
+    assert wang.key == person_key("private:王小明") and len(wang.events) == 2 and wang.groups == []
+    yu = {p.events[0].result.event.slug: p.key for p in named(people, "余浩")}
+    assert yu == {"e2015": person_key("private:余浩"), "e2016": person_key("private:余浩\n2")}
+    before = keys_by_name(content)
+    write_event(content, "e2017", "2017-05-15",
+                [("C1", ["余浩", "周九"], "土木1班"), ("C2", ["王小明", "吴十"], "13级1班")])
+    after = keys_by_name(content)
+    assert all(keys <= after[name] for name, keys in before.items())
+    assert after["余浩"] - before["余浩"] == {person_key("private:余浩\n3")}
+    assert after["王小明"] == {person_key("private:王小明")}
+
+
+def test_a_public_groups_players_keep_their_keys(tmp_path: Path) -> None:
+    """Without `private:`, keys are as they always were: name and group hashed."""
+    root = tmp_path / "content"
+    root.mkdir()
+    (root / "site.yaml").write_text(SITE, encoding="utf-8")
+    write_event(root, "e2015", "2015-05-15", [("A1", ["王小明", "李华"], "13级1班"), ("A2", ["张三", "余浩"], "g2")])
+    assert keys_by_name(root)["王小明"] == {person_key("name:王小明\n13级1班")}
+
+
+def made_of(group: str, name: str, seats: list[str]) -> list[str]:
+    """Every text made of `group` that keys and digests were, or might be, made of: the group,
+    its digest (content/model.py's withheld_group), and the player keys hashed from either."""
+    digest = withheld_group(group)
+    identities = [f"name:{name}\n{digest}", f"name:{name}\n{group}"]
+    identities += [f"{identity}\n{seat}" for identity in identities[:] for seat in seats]
+    return [group, digest[1:], hashlib.sha256(group.encode()).hexdigest()[:KEY_LENGTH],
+            *(person_key(identity, length) for identity in identities for length in (KEY_LENGTH, 2 * KEY_LENGTH))]
+
+
+def test_no_output_file_holds_anything_made_of_a_private_group(content: Path, tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """A whole build (pages, players' pages, results.json, search index, feed, PDF bulletins
+    through pdftotext, and the files' own paths) holds neither a private group nor its digest
+    nor any key hashed from them, namesakes kept apart within an event (rule 5) included."""
+    entries = [("A1", ["王小明", "李华"], "grp_canary_one"), ("A2", ["张三", "余浩"], "grp_canary_two"),
+               ("A3", ["李华", "孙八"], "grp_canary_one")]
+    write_event(content, "e2015", "2015-05-15", entries, credits=CREDITS)
+    write_event(content, "e2016", "2016-05-15",
+                [("B1", ["余浩", "赵六"], "grp_canary_three"), ("B2", ["王小明", "钱七"], "grp_canary_one")],
+                credits=CREDITS)
+    output = tmp_path / "output"
+    assert main(["build", "--content", str(content), "--output", str(output)]) == 0
+    capsys.readouterr()
+    seated = {("grp_canary_one", n) for n in ("王小明", "李华", "孙八", "钱七")} | \
+        {("grp_canary_two", n) for n in ("张三", "余浩")} | {("grp_canary_three", n) for n in ("余浩", "赵六")}
+    seats = ["e2015/A1", "e2015/A3"]
+    forbidden = {text for group, name in seated for text in made_of(group, name, seats)}
+    scanned = set()
+    for path in sorted(output.rglob("*")):
+        where = str(path.relative_to(output))
+        assert not any(text in where for text in forbidden), where
+        if not path.is_file():
+            continue
+        data = path.read_bytes()
+        if path.suffix == ".pdf":
+            data = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True).stdout
+        leaked = [text for text in forbidden if text.encode() in data]
+        assert not leaked, f"{leaked} in {where}"
+        scanned.add(path.suffix)
+    assert scanned >= {".html", ".json", ".js", ".xml", ".pdf"}
+    # (李华 twice in one group of e2015: two people, each keyed by their seat, not the group)
+    assert {p.key for p in named(people_of(content), "李华")} == {person_key("private:李华\ne2015/A1"),
+                                                                person_key("private:李华\ne2015/A3")}
+
