@@ -2,7 +2,7 @@
 nothing made of it either: a player's address (/players/<key>/) was a hash of their name and
 the group's digest, itself an unkeyed hash of the group, so anyone could confirm a guessed
 (name, group) pair by hashing it. A private group's players are keyed by name and order of
-first appearance (render/players.py's _private_identity).
+first appearance (render/players.py's _private_identity); their credits are still theirs.
 """
 
 from __future__ import annotations
@@ -112,3 +112,28 @@ def test_no_output_file_holds_anything_made_of_a_private_group(content: Path, tm
     assert {p.key for p in named(people_of(content), "李华")} == {person_key("private:李华\ne2015/A1"),
                                                                 person_key("private:李华\ne2015/A3")}
 
+
+def test_a_private_groups_credits_are_each_players_own(content: Path, tmp_path: Path) -> None:
+    """Credits are counted per name and group: withheld, the group was lost there, and two
+    namesakes of different private groups shared one credit line (their points summed), which
+    neither player's page then found (their row matched by name and group's digest), and the
+    event's credits linked to neither."""
+    write_event(content, "e2015", "2015-05-15",
+                [("A1", ["余浩", "李华"], "14级动物科学"), ("A2", ["余浩", "张三"], "结构工程系")],
+                officials="officials:\n  - {name: 赵敏, role: referee, stages: [main]}",
+                credits="credits: {participant: 1, finalist: 2, referee: {main: 1}}")
+    people = people_of(content)
+    yus = named(people, "余浩")
+    assert len(yus) == 2 and [p.credits_total for p in yus] == [2, 2]
+    assert all(row.credits.group is None for p in yus for row in p.events)  # (its digest: never shown)
+    (li,) = named(people, "李华")
+    assert li.credits_total == 2
+    out = render(content, tmp_path / "out")
+    page = (out / "events/e2015/index.html").read_text(encoding="utf-8")
+    credits = page[page.index('<table class="credits">'):]
+    credits = credits[:credits.index("</table>")]
+    for person in yus:
+        assert f'players/{person.key}/index.html">余浩</a>' in credits
+    assert credits.count(">+2<") == 4 and "+4" not in credits
+    for group in ("14级动物科学", "结构工程系"):
+        assert group not in page

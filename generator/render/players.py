@@ -385,7 +385,9 @@ class People:
             row.stages = [StageMark(stage_id, name, ShownStanding(*ranked[entry_id][1][1:]), after, ranked[entry_id][0])
                           for stage_id, name, ranked, after in stages if entry_id in ranked]
         credit = next((k for k in credit_keys if k in credit_lines), None)
-        row.credits = ShownCredit(*credit, credit_lines[credit]) if credit is not None else None
+        if credit is not None:  # (by a private group's digest, if so: matched by, never shown)
+            name, group = credit
+            row.credits = ShownCredit(name, None if _withheld(group) else group, credit_lines[credit])
         return row
 
     def _shown_in(self, slug: str) -> tuple[dict, list, dict]:
