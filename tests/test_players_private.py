@@ -137,3 +137,20 @@ def test_a_private_groups_credits_are_each_players_own(content: Path, tmp_path: 
     assert credits.count(">+2<") == 4 and "+4" not in credits
     for group in ("14级动物科学", "结构工程系"):
         assert group not in page
+
+
+@pytest.mark.parametrize("private", [True, False])
+def test_a_player_who_also_refereed_has_both_credits_on_their_page(tmp_path: Path, private: bool) -> None:
+    """Rule 4 makes the referee 张三 the player 张三: the credits roster has a line for each (as a
+    player, by name and group; as a referee, by name), and the page counted only the first.
+    (With the group private both were one line, until that line was made per group.)"""
+    root = tmp_path / "content"
+    root.mkdir()
+    (root / "site.yaml").write_text(PRIVATE_SITE if private else SITE, encoding="utf-8")
+    write_event(root, "e2015", "2015-05-15", [("A1", ["王小明", "李华"], "13级1班"), ("A2", ["张三", "李四"], "13级2班")],
+                officials="officials:\n  - {name: 张三, role: referee, stages: [main]}",
+                credits="credits: {participant: 1, finalist: 2, referee: {main: 1}}")
+    (zhang,) = named(people_of(root), "张三")
+    assert zhang.credits_total == 3 and zhang.events[0].credits.points == 3
+    (li,) = named(people_of(root), "李四")
+    assert li.credits_total == 2

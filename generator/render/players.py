@@ -384,10 +384,13 @@ class People:
             row.teammates = [(name, self.persons[seated[j]]) for j, name in enumerate(entry.players) if j != index]
             row.stages = [StageMark(stage_id, name, ShownStanding(*ranked[entry_id][1][1:]), after, ranked[entry_id][0])
                           for stage_id, name, ranked, after in stages if entry_id in ranked]
-        credit = next((k for k in credit_keys if k in credit_lines), None)
-        if credit is not None:  # (by a private group's digest, if so: matched by, never shown)
-            name, group = credit
-            row.credits = ShownCredit(name, None if _withheld(group) else group, credit_lines[credit])
+        # Each of the person's lines: a player who also refereed (rule 4) has one as a player (by
+        # name and group) and one as an official (by name alone), and earned both.
+        credited = [k for k in dict.fromkeys(credit_keys) if k in credit_lines]
+        if credited:  # (by a private group's digest, if so: matched by, never shown)
+            name, group = credited[0]
+            row.credits = ShownCredit(name, None if _withheld(group) else group,
+                                      sum(credit_lines[k] for k in credited))
         return row
 
     def _shown_in(self, slug: str) -> tuple[dict, list, dict]:
