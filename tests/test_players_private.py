@@ -154,3 +154,26 @@ def test_a_player_who_also_refereed_has_both_credits_on_their_page(tmp_path: Pat
     assert zhang.credits_total == 3 and zhang.events[0].credits.points == 3
     (li,) = named(people_of(root), "李四")
     assert li.credits_total == 2
+
+
+def test_a_site_built_by_an_older_paibang_gets_the_new_keys(content: Path, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """A build takes the last one's persons when no event's names changed (PeopleIndex): the
+    rules' version is among what they were matched from, or a site built before would keep
+    the keys the older rules gave (hashed from the group) for as long as its names stay."""
+    import generator.render.players as players
+
+    write_event(content, "e2015", "2015-05-15", [("A1", ["王小明", "李华"], "13级1班"), ("A2", ["张三", "余浩"], "g2")])
+    output = tmp_path / "output"
+    with monkeypatch.context() as older:
+        older.setattr(players, "MATCHING_RULES", 1, raising=False)
+        older.setattr(players, "_private_identity", lambda name, ordinal: f"older:{name}")
+        assert main(["build", "--content", str(content), "--output", str(output)]) == 0
+    assert (output / "players" / person_key("older:王小明")).is_dir()
+    results = content / "events/e2015/results/main.yaml"  # a result changed, no name: a rebuild
+    results.write_text(results.read_text(encoding="utf-8").replace("4S N =", "4S N +1"), encoding="utf-8")
+    assert main(["build", "--content", str(content), "--output", str(output)]) == 0
+    capsys.readouterr()
+    keys = {path.name for path in (output / "players").iterdir() if path.is_dir()}
+    assert person_key("private:王小明") in keys and person_key("older:王小明") not in keys

@@ -313,10 +313,18 @@ class PeopleIndex:
         return (self.inputs, self.persons, self.events, self.rows)
 
 
+# The rules' own version, in people_inputs: a build matches again rather than take the last
+# build's persons (PeopleIndex) when it is not the one they were matched by, else a site whose
+# names did not change keeps the keys an older paibang gave. 2: a private group's players keyed
+# without it (_private_identity); the keys the older one gave them let a group be guessed.
+MATCHING_RULES = 2
+
+
 def people_inputs(results: list[EventResult | EventSummary]) -> str:
-    """What the matching of people is made of: each event's names (tournament/summary.py's
-    names_digest: entries, players and their ids, officials, dates), in date order."""
-    digest = hashlib.sha256()
+    """What the matching of people is made of: the rules (MATCHING_RULES) and each event's names
+    (tournament/summary.py's names_digest: entries, players and their ids, officials, dates), in
+    date order."""
+    digest = hashlib.sha256(f"rules {MATCHING_RULES}\0".encode())
     for result in _chronological(results):
         digest.update(f"{result.event.slug}\0{names_of(result)}\0".encode())
     return digest.hexdigest()
